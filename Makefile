@@ -1,0 +1,44 @@
+# Two commands on a fresh clone: `make chat` and `make test`. Nothing to install by hand.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
+
+.PHONY: chat test lint typecheck imports pytest install install-dev clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@ $(STAMP)
+
+install: $(STAMP)
+install-dev: $(DEV_STAMP)
+
+chat: $(STAMP)
+	$(BIN)/membot chat
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(DEV_STAMP)
+	$(BIN)/mypy memory_core adapters
+
+imports: $(DEV_STAMP)
+	$(BIN)/lint-imports
+
+pytest: $(DEV_STAMP)
+	$(BIN)/pytest -q
+
+test: lint typecheck imports pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,3 @@
+"""Platform adapters: translate Telegram, Discord and console events to neutral types."""
+
+__all__: list[str] = []

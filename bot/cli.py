@@ -1,0 +1,323 @@
+"""The ``membot`` command line: chat, memory inspection, evaluation, benchmarks, admin."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from bot import app as composition
+from bot.logging import configure as configure_logging
+from memory_core.errors import MemoryCoreError, NotFoundError
+from memory_core.memory import Memory
+from memory_core.values import Category, Fact, NewFact, SearchFilters, SearchHit
+
+T = TypeVar("T")
+
+cli = typer.Typer(help="membot: a chat bot that remembers its users.", no_args_is_help=True)
+memories_cli = typer.Typer(help="Inspect and edit one user's memories.", no_args_is_help=True)
+admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
+cli.add_typer(memories_cli, name="memories")
+cli.add_typer(admin_cli, name="admin")
+
+console = Console()
+err_console = Console(stderr=True)
+
+UserOpt = Annotated[str, typer.Option("--user", "-u", help="platform:id, or a console name")]
+DbOpt = Annotated[Path | None, typer.Option("--db", help="SQLite file (default: MEMBOT_DB)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+
+
+def user_id(raw: str) -> str:
+    """``alice`` → ``console:alice``; ``telegram:123`` stays as it is."""
+    raw = raw.strip()
+    if not raw:
+        raise typer.BadParameter("a user is required")
+    return raw if ":" in raw else f"console:{raw}"
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run one coroutine to completion on a fresh event loop."""
+    return asyncio.run(coro)
+
+
+def open_memory(db: Path | None) -> Memory:
+    """Open the configured memory; logs go to stderr so stdout stays clean for --json."""
+    settings = composition.load_settings()
+    configure_logging(
+        settings.log_level if settings.log_level != "info" else "warning", stream=sys.stderr
+    )
+    try:
+        return composition.open_memory(settings, db)
+    except MemoryCoreError as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
+
+
+def fact_json(fact: Fact) -> dict[str, Any]:
+    """The stable JSON shape of a fact in CLI output."""
+    return {
+        "id": fact.id,
+        "key": fact.key,
+        "value": fact.value_text,
+        "category": fact.category.value,
+        "status": fact.status.value,
+        "confidence": round(fact.confidence, 4),
+        "valid_from": fact.valid_from.isoformat(),
+        "valid_to": fact.valid_to.isoformat() if fact.valid_to else None,
+        "created_at": fact.created_at.isoformat(),
+        "updated_at": fact.updated_at.isoformat(),
+        "source_turn_id": fact.source_turn_id,
+    }
+
+
+def hit_json(hit: SearchHit) -> dict[str, Any]:
+    """A search hit as JSON: the fact's fields plus the score and its signals."""
+    base: dict[str, Any] = fact_json(hit.fact) if hit.fact else {"id": hit.id, "text": hit.text}
+    base.update(
+        score=round(hit.score, 6),
+        lexical=round(hit.lexical, 6),
+        vector=round(hit.vector, 6),
+        recency=round(hit.recency, 6),
+    )
+    return base
+
+
+def print_facts(facts: list[Fact], *, as_json: bool, title: str) -> None:
+    """Print facts as a table, or as a JSON list."""
+    if as_json:
+        typer.echo(json.dumps([fact_json(f) for f in facts], ensure_ascii=False))
+        return
+    if not facts:
+        console.print("No memories.")
+        return
+    table = Table(title=title)
+    for col in ("id", "key", "value", "category", "status", "confidence"):
+        table.add_column(col)
+    for f in facts:
+        table.add_row(
+            str(f.id), f.key, f.value_text, f.category.value, f.status.value, f"{f.confidence:.2f}"
+        )
+    console.print(table)
+
+
+@memories_cli.command("add")
+def memories_add(
+    text: Annotated[str, typer.Argument(help="what to remember")],
+    user: UserOpt,
+    key: Annotated[str, typer.Option(help="fact key (default: derived from the text)")] = "",
+    category: Annotated[Category, typer.Option(help="category")] = Category.OTHER,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Store a fact as an explicit remember (confidence 0.95)."""
+    memory = open_memory(db)
+    try:
+        fact = run(
+            memory.remember(
+                user_id(user),
+                NewFact(
+                    key=key, value_text=text, category=category, confidence=0.95, decay_rate=0.0
+                ),
+                actor="operator",
+            )
+        )
+    except MemoryCoreError as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(1) from exc
+    finally:
+        memory.close()
+    print_facts([fact], as_json=as_json, title="Remembered")
+
+
+@memories_cli.command("list")
+def memories_list(
+    user: UserOpt,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+    include_history: Annotated[bool, typer.Option("--all", help="include superseded")] = False,
+    limit: Annotated[int, typer.Option(min=1, max=10000)] = 100,
+) -> None:
+    """List a user's memories, newest first."""
+    memory = open_memory(db)
+    try:
+        facts = run(
+            memory.list_facts(
+                user_id(user), SearchFilters(include_superseded=include_history), limit=limit
+            )
+        )
+    finally:
+        memory.close()
+    print_facts(facts, as_json=as_json, title=f"Memories of {user_id(user)}")
+
+
+@memories_cli.command("search")
+def memories_search(
+    query: Annotated[str, typer.Argument(help="search text")],
+    user: UserOpt,
+    k: Annotated[int, typer.Option("-k", min=1, max=200)] = 10,
+    mode: Annotated[str, typer.Option(help="lexical | vector | hybrid")] = "hybrid",
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Search a user's memories; prints ranked results with their scores."""
+    if mode not in ("lexical", "vector", "hybrid"):
+        raise typer.BadParameter("mode must be lexical, vector or hybrid")
+    memory = open_memory(db)
+    try:
+        hits = run(memory.search(user_id(user), query, k=k, mode=mode))  # type: ignore[arg-type]
+    finally:
+        memory.close()
+    if as_json:
+        typer.echo(json.dumps([hit_json(h) for h in hits], ensure_ascii=False))
+        return
+    if not hits:
+        console.print("Nothing found.")
+        return
+    table = Table(title=f"{mode} search: {query[:60]}")
+    for col in ("id", "value", "score", "lex", "vec", "rec"):
+        table.add_column(col)
+    for h in hits:
+        table.add_row(
+            str(h.id),
+            h.text,
+            f"{h.score:.3f}",
+            f"{h.lexical:.2f}",
+            f"{h.vector:.2f}",
+            f"{h.recency:.2f}",
+        )
+    console.print(table)
+
+
+@memories_cli.command("forget")
+def memories_forget(
+    user: UserOpt,
+    target: Annotated[str, typer.Argument(help="a fact id, or words every forgotten fact has")],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Forget a fact by id, or every fact containing all the given words (soft delete)."""
+    memory = open_memory(db)
+    uid = user_id(user)
+    try:
+        if target.strip().lstrip("#").isdigit():
+            facts = [run(memory.forget(uid, int(target.strip().lstrip("#")), actor="operator"))]
+        else:
+            facts = run(memory.forget_matching(uid, target))
+    except NotFoundError as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(1) from exc
+    finally:
+        memory.close()
+    print_facts(facts, as_json=as_json, title="Forgotten")
+
+
+@memories_cli.command("history")
+def memories_history(
+    user: UserOpt,
+    target: Annotated[str, typer.Argument(help="a fact id or a key")],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the audit trail of one fact (by id) or of every fact that had a key."""
+    memory = open_memory(db)
+    uid = user_id(user)
+    try:
+        if target.strip().lstrip("#").isdigit():
+            entries = run(memory.history(uid, fact_id=int(target.strip().lstrip("#"))))
+        else:
+            entries = run(memory.history(uid, key=target.strip()))
+    finally:
+        memory.close()
+    rows = [
+        {
+            "id": e.id,
+            "fact_id": e.fact_id,
+            "event": e.event,
+            "actor": e.actor,
+            "reason": e.reason,
+            "rev": e.rev,
+            "ts": e.ts.isoformat(),
+            "before": e.before,
+            "after": e.after,
+        }
+        for e in entries
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    if not rows:
+        console.print("No history.")
+        return
+    table = Table(title=f"History of {target}")
+    for col in ("fact", "event", "actor", "when", "value"):
+        table.add_column(col)
+    for e in entries:
+        state = e.after or e.before or {}
+        table.add_row(
+            str(e.fact_id),
+            e.event,
+            e.actor,
+            e.ts.isoformat(timespec="seconds"),
+            f"{state.get('value_text', '')} ({state.get('status', '')})",
+        )
+    console.print(table)
+
+
+@admin_cli.command("reindex")
+def admin_reindex(db: DbOpt = None) -> None:
+    """Re-embed every fact and episode with the configured model (after changing it)."""
+    from rich.progress import Progress
+
+    memory = open_memory(db)
+    try:
+        with Progress(console=err_console) as progress:
+            task = progress.add_task("re-embedding", total=None)
+
+            def step(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            count = memory.reindex_blocking(step)
+    finally:
+        memory.close()
+    console.print(f"Re-embedded {count} items.")
+
+
+@cli.command("chat")
+def chat(
+    user: Annotated[str, typer.Option("--user", "-u")] = "you",
+    db: DbOpt = None,
+) -> None:
+    """Chat with the bot in the terminal (no token, no network)."""
+    from bot.console_chat import run_console
+
+    settings = composition.load_settings()
+    configure_logging(settings.log_level, file=settings.log_file or Path("data/membot.log"))
+    memory = composition.open_memory(settings, db)
+    try:
+        run(run_console(memory, user_id(user)))
+    finally:
+        memory.close()
+
+
+def _register_optional() -> None:
+    # Evaluation and benchmarks live in their own modules (they are long and change apart).
+    from bot import cli_bench, cli_eval
+
+    cli.add_typer(cli_eval.eval_cli, name="eval")
+    cli.add_typer(cli_bench.bench_cli, name="bench")
+
+
+_register_optional()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli()

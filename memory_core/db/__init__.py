@@ -1,0 +1,1 @@
+"""Database plumbing: the engine (driver, extensions, PRAGMAs) and the migrations."""

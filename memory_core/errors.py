@@ -1,0 +1,60 @@
+"""The memory engine's error tree (a leaf module: it imports nothing of ours).
+
+    MemoryCoreError
+    ├── StoreError                  the database could not be opened or used
+    │   ├── SchemaTooNewError       the file was written by a newer membot
+    │   └── VectorIndexUnavailable  vectors are disabled (model lock mismatch)
+    ├── NotFoundError               no such fact/item for this user
+    ├── InvalidInputError           the caller passed something unusable
+    ├── EmbedderError               the embedding model failed (retryable)
+    └── LLMError                    the language model failed
+        └── InvalidLLMOutputError   it answered, but not in the schema we asked for
+
+Expected outcomes (nothing found, nothing to learn) are values, never exceptions.
+"""
+
+from __future__ import annotations
+
+
+class MemoryCoreError(Exception):
+    """Base of every error raised by ``memory_core``."""
+
+    retryable: bool = False
+
+
+class StoreError(MemoryCoreError):
+    """The database could not be opened, migrated or queried."""
+
+
+class SchemaTooNewError(StoreError):
+    """The database schema is newer than this program understands."""
+
+
+class VectorIndexUnavailable(StoreError):
+    """Vector search is disabled for this database (see the model lock warning)."""
+
+
+class NotFoundError(MemoryCoreError):
+    """The requested item does not exist for this user."""
+
+
+class InvalidInputError(MemoryCoreError):
+    """The input cannot be stored or searched (empty, too long, malformed)."""
+
+
+class EmbedderError(MemoryCoreError):
+    """The embedding model failed; the write is kept and retried later."""
+
+    retryable = True
+
+
+class LLMError(MemoryCoreError):
+    """The language model call failed (network, overload, refusal)."""
+
+    def __init__(self, message: str, *, retryable: bool = True) -> None:
+        super().__init__(message)
+        self.retryable = retryable
+
+
+class InvalidLLMOutputError(LLMError):
+    """The model answered, but its output did not validate against our schema."""

@@ -1,0 +1,1 @@
+"""SQL lives here and only here: repositories over a caller-owned connection."""

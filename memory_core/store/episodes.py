@@ -1,0 +1,72 @@
+"""The episodes repository (raw turns), scoped to one ``user_id``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy import Connection, bindparam, text
+
+from memory_core.clock import to_ts
+from memory_core.store.rows import EPISODE_COLUMNS, episode_from_row, owner_token
+from memory_core.values import Episode, NewEpisode
+
+
+def insert_many(conn: Connection, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
+    """Insert turns in order and return their ids."""
+    token = owner_token(user_id)
+    ids: list[int] = []
+    stmt = text(
+        "INSERT INTO episodes (user_id, owner_token, chat_id, session_id, turn_id, role, "
+        "speaker, text, context, created_at) VALUES (:u, :tok, :chat, :sess, :turn, :role, "
+        ":speaker, :text, :ctx, :ts) RETURNING id"
+    )
+    for ep in episodes:
+        ids.append(
+            int(
+                conn.execute(
+                    stmt,
+                    {
+                        "u": user_id,
+                        "tok": token,
+                        "chat": ep.chat_id,
+                        "sess": ep.session_id,
+                        "turn": ep.turn_id,
+                        "role": ep.role,
+                        "speaker": ep.speaker,
+                        "text": ep.text,
+                        "ctx": ep.context,
+                        "ts": to_ts(ep.created_at),
+                    },
+                ).scalar_one()
+            )
+        )
+    return ids
+
+
+def get_many(conn: Connection, user_id: str, ids: Iterable[int]) -> dict[int, Episode]:
+    """This user's episodes by id."""
+    id_list = list(dict.fromkeys(ids))
+    if not id_list:
+        return {}
+    stmt = text(
+        f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE user_id = :u AND id IN :ids"
+    ).bindparams(bindparam("ids", expanding=True))
+    return {
+        r["id"]: episode_from_row(r)
+        for r in conn.execute(stmt, {"u": user_id, "ids": id_list}).mappings()
+    }
+
+
+def recent(
+    conn: Connection, user_id: str, *, chat_id: str | None = None, limit: int = 20
+) -> list[Episode]:
+    """The user's latest turns (optionally in one chat), oldest first."""
+    cond = " AND chat_id = :chat" if chat_id is not None else ""
+    rows = conn.execute(
+        text(
+            f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE user_id = :u{cond} "
+            "ORDER BY created_at DESC, id DESC LIMIT :lim"
+        ),
+        {"u": user_id, "chat": chat_id, "lim": limit},
+    ).mappings()
+    return [episode_from_row(r) for r in reversed(list(rows))]

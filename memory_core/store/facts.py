@@ -1,0 +1,349 @@
+"""The facts repository: every statement is scoped to one ``user_id``.
+
+Writers call ``record_change`` after each mutation so that history, revision and change log
+move together inside the caller's transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, text
+
+from memory_core.clock import from_ts, to_ts
+from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
+from memory_core.values import Change, Fact, HistoryEntry, NewFact, SearchFilters, Status
+
+_NO_FILTERS = SearchFilters()
+_UPDATABLE = frozenset(
+    {
+        "key",
+        "value_text",
+        "value_json",
+        "category",
+        "confidence",
+        "importance",
+        "pinned",
+        "sensitive",
+        "event_time",
+        "valid_from",
+        "valid_to",
+        "status",
+        "source_turn_id",
+        "source_chat_id",
+        "source_excerpt",
+        "supersedes_id",
+        "last_mentioned_at",
+        "mention_count",
+        "access_count",
+        "last_accessed_at",
+        "decay_rate",
+        "deleted_at",
+        "purge_at",
+    }
+)
+
+
+def insert(conn: Connection, user_id: str, new: NewFact, now: datetime) -> Fact:
+    """Insert a fact row and return it."""
+    ts = to_ts(now)
+    params: dict[str, Any] = {
+        "user_id": user_id,
+        "owner_token": owner_token(user_id),
+        "kind": new.kind,
+        "key": new.key,
+        "value_text": new.value_text,
+        "value_json": dumps(new.value_json),
+        "category": new.category.value,
+        "confidence": new.confidence,
+        "importance": new.importance,
+        "pinned": int(new.pinned),
+        "sensitive": int(new.sensitive),
+        "event_time": to_ts(new.event_time) if new.event_time else None,
+        "valid_from": to_ts(new.valid_from) if new.valid_from else ts,
+        "valid_to": to_ts(new.valid_to) if new.valid_to else None,
+        "status": new.status.value,
+        "source_turn_id": new.source_turn_id,
+        "source_chat_id": new.source_chat_id,
+        "source_excerpt": new.source_excerpt,
+        "decay_rate": new.decay_rate,
+        "ts": ts,
+    }
+    fact_id = conn.execute(
+        text(
+            "INSERT INTO facts (user_id, owner_token, kind, key, value_text, value_json, "
+            "category, confidence, importance, pinned, sensitive, event_time, valid_from, "
+            "valid_to, status, source_turn_id, source_chat_id, source_excerpt, decay_rate, "
+            "created_at, updated_at, last_mentioned_at) VALUES (:user_id, :owner_token, :kind, "
+            ":key, :value_text, :value_json, :category, :confidence, :importance, :pinned, "
+            ":sensitive, :event_time, :valid_from, :valid_to, :status, :source_turn_id, "
+            ":source_chat_id, :source_excerpt, :decay_rate, :ts, :ts, :ts) RETURNING id"
+        ),
+        params,
+    ).scalar_one()
+    fact = get(conn, user_id, int(fact_id))
+    assert fact is not None
+    return fact
+
+
+def get(conn: Connection, user_id: str, fact_id: int) -> Fact | None:
+    """One fact of this user, any status; ``None`` if it is not theirs or does not exist."""
+    row = (
+        conn.execute(
+            text(f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND id = :id"),
+            {"u": user_id, "id": fact_id},
+        )
+        .mappings()
+        .first()
+    )
+    return fact_from_row(row) if row else None
+
+
+def get_many(conn: Connection, user_id: str, ids: Iterable[int]) -> dict[int, Fact]:
+    """Facts of this user by id (ids of other users are silently absent)."""
+    id_list = list(dict.fromkeys(ids))
+    if not id_list:
+        return {}
+    stmt = text(f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND id IN :ids").bindparams(
+        bindparam("ids", expanding=True)
+    )
+    rows = conn.execute(stmt, {"u": user_id, "ids": id_list}).mappings()
+    return {row["id"]: fact_from_row(row) for row in rows}
+
+
+def by_key(
+    conn: Connection, user_id: str, key: str, statuses: Sequence[Status] = (Status.ACTIVE,)
+) -> list[Fact]:
+    """This user's facts with ``key`` in the given statuses, newest first."""
+    stmt = text(
+        f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND key = :k "
+        "AND status IN :st ORDER BY updated_at DESC, id DESC"
+    ).bindparams(bindparam("st", expanding=True))
+    rows = conn.execute(stmt, {"u": user_id, "k": key, "st": [s.value for s in statuses]})
+    return [fact_from_row(r) for r in rows.mappings()]
+
+
+def filter_sql(filters: SearchFilters, alias: str = "f") -> tuple[str, dict[str, Any]]:
+    """SQL conditions (joined with AND, prefixed by `` AND ``) for ``filters`` on ``alias``."""
+    parts: list[str] = [f"{alias}.status IN :f_statuses"]
+    params: dict[str, Any] = {"f_statuses": [s.value for s in filters.effective_statuses()]}
+    if filters.categories:
+        parts.append(f"{alias}.category IN :f_cats")
+        params["f_cats"] = [c.value for c in filters.categories]
+    if filters.exclude_categories:
+        parts.append(f"{alias}.category NOT IN :f_xcats")
+        params["f_xcats"] = [c.value for c in filters.exclude_categories]
+    if filters.min_confidence is not None:
+        parts.append(f"{alias}.confidence >= :f_minconf")
+        params["f_minconf"] = filters.min_confidence
+    if filters.updated_after is not None:
+        parts.append(f"{alias}.updated_at > :f_after")
+        params["f_after"] = to_ts(filters.updated_after)
+    if filters.updated_before is not None:
+        parts.append(f"{alias}.updated_at < :f_before")
+        params["f_before"] = to_ts(filters.updated_before)
+    return " AND " + " AND ".join(parts), params
+
+
+def expanding(stmt: str, params: dict[str, Any]) -> Any:
+    """A ``text()`` statement whose list-valued params are expanding bind parameters."""
+    clause = text(stmt)
+    lists = [name for name, value in params.items() if isinstance(value, list)]
+    if lists:
+        clause = clause.bindparams(*[bindparam(name, expanding=True) for name in lists])
+    return clause
+
+
+def list_facts(
+    conn: Connection,
+    user_id: str,
+    filters: SearchFilters = _NO_FILTERS,
+    limit: int = 50,
+    offset: int = 0,
+) -> list[Fact]:
+    """This user's facts matching ``filters``, most recently updated first."""
+    where, params = filter_sql(filters)
+    params.update({"u": user_id, "lim": limit, "off": offset})
+    stmt = expanding(
+        f"SELECT {FACT_COLUMNS.replace('id,', 'f.id,', 1)} FROM facts f WHERE f.user_id = :u"
+        f"{where} ORDER BY f.updated_at DESC, f.id DESC LIMIT :lim OFFSET :off",
+        params,
+    )
+    return [fact_from_row(r) for r in conn.execute(stmt, params).mappings()]
+
+
+def count_facts(conn: Connection, user_id: str, filters: SearchFilters = _NO_FILTERS) -> int:
+    """How many of this user's facts match ``filters``."""
+    where, params = filter_sql(filters)
+    params["u"] = user_id
+    stmt = expanding(f"SELECT COUNT(*) FROM facts f WHERE f.user_id = :u{where}", params)
+    return int(conn.execute(stmt, params).scalar_one())
+
+
+def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields: Any) -> Fact:
+    """Change columns of one of this user's facts (times given as datetimes) and return it."""
+    unknown = set(fields) - _UPDATABLE
+    if unknown:
+        raise ValueError(f"not updatable: {sorted(unknown)}")
+    params: dict[str, Any] = {"u": user_id, "id": fact_id, "now": to_ts(now)}
+    sets = ["updated_at = :now"]
+    for name, value in fields.items():
+        if isinstance(value, datetime):
+            value = to_ts(value)
+        elif isinstance(value, Status):
+            value = value.value
+        elif name == "category":
+            value = str(value)
+        elif name == "value_json":
+            value = dumps(value)
+        elif isinstance(value, bool):
+            value = int(value)
+        params[f"v_{name}"] = value
+        sets.append(f"{name} = :v_{name}")
+    conn.execute(
+        text(f"UPDATE facts SET {', '.join(sets)} WHERE user_id = :u AND id = :id"), params
+    )
+    fact = get(conn, user_id, fact_id)
+    if fact is None:
+        raise LookupError(f"fact {fact_id} not found for this user")
+    return fact
+
+
+def record_change(
+    conn: Connection,
+    user_id: str,
+    *,
+    event: str,
+    before: Fact | None,
+    after: Fact | None,
+    actor: str,
+    now: datetime,
+    reason: str | None = None,
+    turn_id: str | None = None,
+    summary: str | None = None,
+) -> int:
+    """Write the audit row, bump the user's revision and log the change; return the new rev."""
+    fact = after or before
+    assert fact is not None
+    rev = conn.execute(
+        text(
+            "INSERT INTO user_revisions (user_id, rev) VALUES (:u, 1) "
+            "ON CONFLICT(user_id) DO UPDATE SET rev = rev + 1 RETURNING rev"
+        ),
+        {"u": user_id},
+    ).scalar_one()
+    ts = to_ts(now)
+    conn.execute(
+        text(
+            "INSERT INTO fact_history (fact_id, user_id, event, before_json, after_json, actor, "
+            "reason, turn_id, rev, ts) VALUES (:fid, :u, :ev, :b, :a, :actor, :reason, :turn, "
+            ":rev, :ts)"
+        ),
+        {
+            "fid": fact.id,
+            "u": user_id,
+            "ev": event,
+            "b": dumps(before.as_json()) if before else None,
+            "a": dumps(after.as_json()) if after else None,
+            "actor": actor,
+            "reason": reason,
+            "turn": turn_id,
+            "rev": rev,
+            "ts": ts,
+        },
+    )
+    conn.execute(
+        text(
+            "INSERT INTO change_log (user_id, rev, fact_id, event, summary, meta_json, ts) "
+            "VALUES (:u, :rev, :fid, :ev, :summary, :meta, :ts)"
+        ),
+        {
+            "u": user_id,
+            "rev": rev,
+            "fid": fact.id,
+            "ev": event,
+            "summary": summary or f"[{fact.category.value}] {fact.value_text}",
+            "meta": dumps({"key": fact.key, "sensitive": fact.sensitive}),
+            "ts": ts,
+        },
+    )
+    return int(rev)
+
+
+def current_revision(conn: Connection, user_id: str) -> int:
+    """The user's latest revision (0 before any change)."""
+    rev = conn.execute(
+        text("SELECT rev FROM user_revisions WHERE user_id = :u"), {"u": user_id}
+    ).scalar()
+    return int(rev or 0)
+
+
+def changes_since(conn: Connection, user_id: str, rev: int, limit: int = 50) -> list[Change]:
+    """This user's changes after ``rev``, newest first."""
+    rows = conn.execute(
+        text(
+            "SELECT rev, fact_id, event, summary, meta_json, ts FROM change_log "
+            "WHERE user_id = :u AND rev > :rev ORDER BY rev DESC LIMIT :lim"
+        ),
+        {"u": user_id, "rev": rev, "lim": limit},
+    ).mappings()
+    out = []
+    for r in rows:
+        ts = from_ts(r["ts"])
+        assert ts
+        meta = json.loads(r["meta_json"]) if r["meta_json"] else {}
+        out.append(Change(r["rev"], r["fact_id"], r["event"], r["summary"], ts, meta))
+    return out
+
+
+def history(
+    conn: Connection, user_id: str, *, fact_id: int | None = None, key: str | None = None
+) -> list[HistoryEntry]:
+    """The audit trail of one fact, or of every fact that ever had ``key``; oldest first."""
+    if fact_id is None and key is None:
+        raise ValueError("history needs a fact id or a key")
+    params: dict[str, object] = {"u": user_id, "fid": fact_id, "k": key}
+    if fact_id is not None:
+        cond = "h.fact_id = :fid"
+    else:
+        cond = "h.fact_id IN (SELECT id FROM facts WHERE user_id = :u AND key = :k)"
+    rows = conn.execute(
+        text(
+            "SELECT id, fact_id, event, before_json, after_json, actor, reason, turn_id, rev, ts "
+            f"FROM fact_history h WHERE h.user_id = :u AND {cond} ORDER BY h.ts, h.id"
+        ),
+        params,
+    ).mappings()
+    out = []
+    for r in rows:
+        ts = from_ts(r["ts"])
+        assert ts
+        out.append(
+            HistoryEntry(
+                id=r["id"],
+                fact_id=r["fact_id"],
+                event=r["event"],
+                before=json.loads(r["before_json"]) if r["before_json"] else None,
+                after=json.loads(r["after_json"]) if r["after_json"] else None,
+                actor=r["actor"],
+                reason=r["reason"],
+                turn_id=r["turn_id"],
+                rev=r["rev"],
+                ts=ts,
+            )
+        )
+    return out
+
+
+def touch_accessed(conn: Connection, user_id: str, ids: Sequence[int], now: datetime) -> None:
+    """Count a retrieval of these facts (feeds decay, TTL and dedup candidate selection)."""
+    if not ids:
+        return
+    stmt = text(
+        "UPDATE facts SET access_count = access_count + 1, last_accessed_at = :now "
+        "WHERE user_id = :u AND id IN :ids"
+    ).bindparams(bindparam("ids", expanding=True))
+    conn.execute(stmt, {"u": user_id, "ids": list(ids), "now": to_ts(now)})

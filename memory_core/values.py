@@ -1,0 +1,218 @@
+"""Values that cross the memory engine's boundary: frozen, slotted, free of SQL."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+
+class Status(StrEnum):
+    """Lifecycle of a fact row."""
+
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    EXPIRED = "expired"
+    PENDING = "pending_confirmation"
+    DELETED = "deleted"
+
+
+#: Statuses that retrieval returns by default (seed 000, stage 1).
+RETRIEVABLE: tuple[Status, ...] = (Status.ACTIVE, Status.PENDING)
+
+
+class Category(StrEnum):
+    """What a fact is about; drives injection priority and privacy rules."""
+
+    IDENTITY = "identity"
+    HARD_PREFERENCE = "hard_preference"
+    SOFT_PREFERENCE = "soft_preference"
+    TASK_CONTEXT = "task_context"
+    RELATIONSHIP = "relationship"
+    HEALTH = "health"
+    FINANCE = "finance"
+    IDENTITY_DOCUMENT = "identity_document"
+    CREDENTIAL = "credential"
+    REFLECTION = "reflection"
+    OTHER = "other"
+
+
+#: Categories never shown or injected in a group chat.
+SENSITIVE_CATEGORIES: frozenset[Category] = frozenset(
+    {Category.HEALTH, Category.FINANCE, Category.IDENTITY_DOCUMENT, Category.CREDENTIAL}
+)
+#: Categories whose facts are never overwritten automatically below 0.90 confidence.
+HIGH_RISK_CATEGORIES: frozenset[Category] = frozenset(
+    {
+        Category.IDENTITY,
+        Category.HEALTH,
+        Category.FINANCE,
+        Category.IDENTITY_DOCUMENT,
+        Category.CREDENTIAL,
+    }
+)
+
+ItemKind = Literal["facts", "episodes"]
+SearchMode = Literal["lexical", "vector", "hybrid"]
+Fusion = Literal["weighted", "rrf"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One stored fact about one user (any status)."""
+
+    id: int
+    user_id: str
+    key: str
+    value_text: str
+    category: Category
+    confidence: float
+    status: Status
+    valid_from: datetime
+    valid_to: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    last_mentioned_at: datetime
+    kind: str = "fact"
+    value_json: Any = None
+    event_time: datetime | None = None
+    source_turn_id: str | None = None
+    source_chat_id: str | None = None
+    source_excerpt: str | None = None
+    supersedes_id: int | None = None
+    importance: int = 2
+    pinned: bool = False
+    sensitive: bool = False
+    mention_count: int = 1
+    access_count: int = 0
+    last_accessed_at: datetime | None = None
+    decay_rate: float = 0.1
+
+    def as_json(self) -> dict[str, Any]:
+        """A JSON-friendly dict (ISO-8601 times), used by ``--json`` and exports."""
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, datetime):
+                value = value.isoformat()
+            elif isinstance(value, StrEnum):
+                value = value.value
+            out[name] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Episode:
+    """One raw turn of conversation."""
+
+    id: int
+    user_id: str
+    chat_id: str
+    role: str
+    text: str
+    created_at: datetime
+    session_id: str | None = None
+    turn_id: str | None = None
+    speaker: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewFact:
+    """What a caller wants stored; the store fills ids, times and bookkeeping."""
+
+    key: str
+    value_text: str
+    category: Category = Category.OTHER
+    confidence: float = 0.4
+    value_json: Any = None
+    event_time: datetime | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    status: Status = Status.ACTIVE
+    source_turn_id: str | None = None
+    source_chat_id: str | None = None
+    source_excerpt: str | None = None
+    importance: int = 2
+    pinned: bool = False
+    sensitive: bool = False
+    decay_rate: float = 0.1
+    kind: str = "fact"
+
+
+@dataclass(frozen=True, slots=True)
+class NewEpisode:
+    """A raw turn to record."""
+
+    chat_id: str
+    role: str
+    text: str
+    created_at: datetime
+    session_id: str | None = None
+    turn_id: str | None = None
+    speaker: str | None = None
+    context: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilters:
+    """Narrow a search. ``statuses`` defaults to active + pending."""
+
+    categories: tuple[Category, ...] = ()
+    exclude_categories: tuple[Category, ...] = ()
+    min_confidence: float | None = None
+    updated_after: datetime | None = None
+    updated_before: datetime | None = None
+    include_superseded: bool = False
+    statuses: tuple[Status, ...] = ()
+
+    def effective_statuses(self) -> tuple[Status, ...]:
+        """The statuses this filter admits."""
+        if self.statuses:
+            return self.statuses
+        if self.include_superseded:
+            return (*RETRIEVABLE, Status.SUPERSEDED, Status.EXPIRED)
+        return RETRIEVABLE
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One ranked result, with the signals that produced its score."""
+
+    kind: ItemKind
+    id: int
+    text: str
+    score: float
+    lexical: float = 0.0
+    vector: float = 0.0
+    recency: float = 0.0
+    fact: Fact | None = None
+    episode: Episode | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One immutable audit record of a write to a fact."""
+
+    id: int
+    fact_id: int
+    event: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    actor: str
+    reason: str | None
+    turn_id: str | None
+    rev: int | None
+    ts: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One entry of a user's change log (drives the delta header)."""
+
+    rev: int
+    fact_id: int | None
+    event: str
+    summary: str
+    ts: datetime
+    meta: dict[str, Any] = field(default_factory=dict)
