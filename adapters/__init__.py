@@ -1,3 +1,27 @@
 """Platform adapters: translate Telegram, Discord and console events to neutral types."""
 
-__all__: list[str] = []
+from adapters.types import (
+    Attachment,
+    Button,
+    ButtonPress,
+    Document,
+    Handler,
+    IncomingMessage,
+    Outbound,
+    PressResult,
+    Reply,
+    Target,
+)
+
+__all__ = [
+    "Attachment",
+    "Button",
+    "ButtonPress",
+    "Document",
+    "Handler",
+    "IncomingMessage",
+    "Outbound",
+    "PressResult",
+    "Reply",
+    "Target",
+]

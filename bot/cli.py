@@ -292,19 +292,23 @@ def admin_reindex(db: DbOpt = None) -> None:
 
 @cli.command("chat")
 def chat(
-    user: Annotated[str, typer.Option("--user", "-u")] = "you",
+    user: Annotated[str, typer.Option("--user", "-u", help="your name")] = "you",
     db: DbOpt = None,
+    verbose: Annotated[bool, typer.Option("--verbose", help="logs to stderr")] = False,
 ) -> None:
     """Chat with the bot in the terminal (no token, no network)."""
     from bot.console_chat import run_console
 
     settings = composition.load_settings()
-    configure_logging(settings.log_level, file=settings.log_file or Path("data/membot.log"))
-    memory = composition.open_memory(settings, db)
+    if verbose:
+        configure_logging(settings.log_level, stream=sys.stderr)
+    else:
+        configure_logging(settings.log_level, file=settings.log_file or Path("data/membot.log"))
     try:
-        run(run_console(memory, user_id(user)))
-    finally:
-        memory.close()
+        run(run_console(settings, user, db))
+    except MemoryCoreError as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
 
 
 def _register_optional() -> None:

@@ -31,11 +31,26 @@ class Settings(BaseSettings):
     rrf_k: int = 60
     recency_half_life_days: float = 30.0
     dedup_jaccard: float = 0.7
+    # conversation
+    memory_budget_tokens: int = Field(default=500, ge=50, le=8000)
+    search_k: int = Field(default=5, ge=1, le=50)
+    history_turns: int = Field(default=12, ge=0, le=100)
+    session_silence_minutes: int = Field(default=30, ge=1)
+    button_secret: SecretStr | None = None
+    # background learning
+    observer_workers: int = Field(default=4, ge=1, le=64)
+    observer_max_attempts: int = Field(default=5, ge=1, le=50)
+    observer_retry_base_s: float = Field(default=2.0, gt=0)
     # logging
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     log_file: Path | None = None
     # LLM (names without the prefix follow the SDK's conventions)
     anthropic_api_key: SecretStr | None = Field(default=None, alias="ANTHROPIC_API_KEY")
+    anthropic_base_url: str | None = Field(default=None, alias="ANTHROPIC_BASE_URL")
+    anthropic_model: str = "claude-sonnet-5-5"
+    anthropic_extract_model: str = "claude-haiku-5-5"
+    anthropic_max_retries: int = Field(default=2, ge=0, le=10)
+    anthropic_timeout_s: float = Field(default=60.0, gt=0)
     # platforms
     telegram_bot_token: SecretStr | None = Field(default=None, alias="TELEGRAM_BOT_TOKEN")
     discord_bot_token: SecretStr | None = Field(default=None, alias="DISCORD_BOT_TOKEN")

@@ -75,15 +75,15 @@ CREATE TRIGGER facts_fts_ad AFTER DELETE ON facts WHEN old.status != 'deleted' B
     INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
     VALUES ('delete', old.id, old.key, old.value_text, old.owner_token);
 END;
-CREATE TRIGGER facts_fts_au_old AFTER UPDATE OF key, value_text, status ON facts
-WHEN old.status != 'deleted' BEGIN
+-- One trigger, so the old tokens are removed before the new ones are added: SQLite fires
+-- separate triggers newest first, and a later 'delete' would wipe the tokens old and new share.
+CREATE TRIGGER facts_fts_au AFTER UPDATE OF key, value_text, status ON facts BEGIN
     INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
-    VALUES ('delete', old.id, old.key, old.value_text, old.owner_token);
-END;
-CREATE TRIGGER facts_fts_au_new AFTER UPDATE OF key, value_text, status ON facts
-WHEN new.status != 'deleted' BEGIN
+    SELECT 'delete', old.id, old.key, old.value_text, old.owner_token
+    WHERE old.status != 'deleted';
     INSERT INTO facts_fts(rowid, key, value_text, owner_token)
-    VALUES (new.id, new.key, new.value_text, new.owner_token);
+    SELECT new.id, new.key, new.value_text, new.owner_token
+    WHERE new.status != 'deleted';
 END;
 
 -- Immutable audit trail: rows are never updated (erasure may delete them).
@@ -185,9 +185,150 @@ CREATE TABLE vector_versions (
 """
 
 
-def _m001_initial(conn: Connection) -> None:
-    for statement in _split_sql(M001_INITIAL):
-        conn.exec_driver_sql(statement)
+M002_LEARNING = """
+-- The observer's durable outbox: a turn is committed here before the bot replies.
+CREATE TABLE outbox (
+    id              INTEGER PRIMARY KEY,
+    turn_id         TEXT NOT NULL UNIQUE,
+    user_id         TEXT NOT NULL,
+    chat_id         TEXT NOT NULL,
+    session_id      TEXT,
+    user_name       TEXT,
+    user_text       TEXT NOT NULL,
+    assistant_text  TEXT NOT NULL DEFAULT '',
+    explicit        INTEGER NOT NULL DEFAULT 0,
+    learn           INTEGER NOT NULL DEFAULT 1,
+    is_group        INTEGER NOT NULL DEFAULT 0,
+    turn_time       REAL NOT NULL,
+    status          TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','done','failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at REAL NOT NULL,
+    last_error      TEXT,
+    result_json     TEXT,
+    created_at      REAL NOT NULL,
+    finished_at     REAL
+);
+CREATE INDEX ix_outbox_pending ON outbox(status, next_attempt_at);
+CREATE INDEX ix_outbox_user ON outbox(user_id, status, id);
+
+-- Idempotency keys of applied actions (seed 000): (turn_id, key, action_hash).
+CREATE TABLE applied_actions (
+    turn_id     TEXT NOT NULL,
+    key         TEXT NOT NULL,
+    action_hash TEXT NOT NULL,
+    user_id     TEXT NOT NULL,
+    fact_id     INTEGER,
+    ts          REAL NOT NULL,
+    PRIMARY KEY (turn_id, key, action_hash)
+);
+CREATE INDEX ix_applied_user ON applied_actions(user_id);
+
+-- Conflicts waiting for the user's decision (buttons).
+CREATE TABLE conflicts (
+    id          INTEGER PRIMARY KEY,
+    user_id     TEXT NOT NULL,
+    chat_id     TEXT,
+    old_fact_id INTEGER NOT NULL,
+    new_fact_id INTEGER NOT NULL,
+    status      TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open','resolved','expired')),
+    resolution  TEXT,
+    created_at  REAL NOT NULL,
+    expires_at  REAL NOT NULL,
+    notified_at REAL,
+    resolved_at REAL
+);
+CREATE INDEX ix_conflicts_user ON conflicts(user_id, status);
+
+-- Light graph edges between a user's facts (seed 003 §2).
+CREATE TABLE relations (
+    id            INTEGER PRIMARY KEY,
+    user_id       TEXT NOT NULL,
+    from_id       INTEGER NOT NULL,
+    to_id         INTEGER NOT NULL,
+    relation_type TEXT NOT NULL DEFAULT 'related_to',
+    strength      REAL NOT NULL,
+    created_at    REAL NOT NULL,
+    UNIQUE (from_id, to_id, relation_type)
+);
+CREATE INDEX ix_relations_from ON relations(user_id, from_id);
+CREATE INDEX ix_relations_to ON relations(user_id, to_id);
+
+-- Entities (regex NER) and their links to facts and episodes (seed 002).
+CREATE TABLE entities (
+    id             INTEGER PRIMARY KEY,
+    user_id        TEXT NOT NULL,
+    canonical_name TEXT NOT NULL,
+    type           TEXT NOT NULL,
+    mention_count  INTEGER NOT NULL DEFAULT 1,
+    UNIQUE (user_id, canonical_name, type)
+);
+CREATE TABLE memory_entities (
+    item_kind TEXT NOT NULL CHECK (item_kind IN ('fact','episode')),
+    item_id   INTEGER NOT NULL,
+    entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    user_id   TEXT NOT NULL,
+    PRIMARY KEY (item_kind, item_id, entity_id)
+);
+CREATE INDEX ix_me_entity ON memory_entities(entity_id);
+
+-- Per-user switches (learning paused, reflections) and the last revision shown to them.
+CREATE TABLE user_settings (
+    user_id      TEXT PRIMARY KEY,
+    paused       INTEGER NOT NULL DEFAULT 0,
+    reflections  INTEGER NOT NULL DEFAULT 1,
+    seen_rev     INTEGER NOT NULL DEFAULT 0,
+    private_chat TEXT,
+    updated_at   REAL NOT NULL
+);
+
+-- Conversations: one user in one chat until a silence or /new (seed 002 sessions).
+CREATE TABLE sessions (
+    id              INTEGER PRIMARY KEY,
+    user_id         TEXT NOT NULL,
+    chat_id         TEXT NOT NULL,
+    first_seen      REAL NOT NULL,
+    last_seen       REAL NOT NULL,
+    turns           INTEGER NOT NULL DEFAULT 0,
+    closed_at       REAL,
+    consolidated_at REAL
+);
+CREATE INDEX ix_sessions_user_chat ON sessions(user_id, chat_id, id);
+CREATE INDEX ix_sessions_pending ON sessions(consolidated_at, last_seen);
+
+-- Imports of an edited MEMORY.md waiting for the user's confirmation.
+CREATE TABLE imports (
+    id         INTEGER PRIMARY KEY,
+    user_id    TEXT NOT NULL,
+    plan_json  TEXT NOT NULL,
+    status     TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','applied','cancelled')),
+    created_at REAL NOT NULL
+);
+CREATE INDEX ix_imports_user ON imports(user_id, status);
+
+-- Operational events (seed 003 §14): what the pipeline did, for metrics.
+CREATE TABLE events (
+    id        INTEGER PRIMARY KEY,
+    user_id   TEXT,
+    node      TEXT NOT NULL,
+    op        TEXT NOT NULL,
+    status    TEXT NOT NULL,
+    memory_id INTEGER,
+    category  TEXT,
+    sim       REAL,
+    value     REAL,
+    ts        REAL NOT NULL
+);
+CREATE INDEX ix_events_user ON events(user_id, ts);
+CREATE INDEX ix_events_node ON events(node, ts);
+"""
+
+
+def _script(sql: str) -> Callable[[Connection], None]:
+    def apply(conn: Connection) -> None:
+        for statement in _split_sql(sql):
+            conn.exec_driver_sql(statement)
+
+    return apply
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +340,10 @@ class Migration:
     apply: Callable[[Connection], None]
 
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "m001_initial", _m001_initial),)
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "m001_initial", _script(M001_INITIAL)),
+    Migration(2, "m002_learning", _script(M002_LEARNING)),
+)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 

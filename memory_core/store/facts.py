@@ -224,17 +224,24 @@ def record_change(
     reason: str | None = None,
     turn_id: str | None = None,
     summary: str | None = None,
+    bump: bool = True,
 ) -> int:
-    """Write the audit row, bump the user's revision and log the change; return the new rev."""
+    """Write the audit row, bump the user's revision and log the change; return the rev.
+
+    ``bump=False`` (a mere repetition) writes the audit row only.
+    """
     fact = after or before
     assert fact is not None
-    rev = conn.execute(
-        text(
-            "INSERT INTO user_revisions (user_id, rev) VALUES (:u, 1) "
-            "ON CONFLICT(user_id) DO UPDATE SET rev = rev + 1 RETURNING rev"
-        ),
-        {"u": user_id},
-    ).scalar_one()
+    if bump:
+        rev = conn.execute(
+            text(
+                "INSERT INTO user_revisions (user_id, rev) VALUES (:u, 1) "
+                "ON CONFLICT(user_id) DO UPDATE SET rev = rev + 1 RETURNING rev"
+            ),
+            {"u": user_id},
+        ).scalar_one()
+    else:
+        rev = current_revision(conn, user_id)
     ts = to_ts(now)
     conn.execute(
         text(
@@ -255,6 +262,8 @@ def record_change(
             "ts": ts,
         },
     )
+    if not bump:
+        return int(rev)
     conn.execute(
         text(
             "INSERT INTO change_log (user_id, rev, fact_id, event, summary, meta_json, ts) "
@@ -347,3 +356,16 @@ def touch_accessed(conn: Connection, user_id: str, ids: Sequence[int], now: date
         "WHERE user_id = :u AND id IN :ids"
     ).bindparams(bindparam("ids", expanding=True))
     conn.execute(stmt, {"u": user_id, "ids": list(ids), "now": to_ts(now)})
+
+
+def lapsed(conn: Connection, now: datetime, limit: int = 500) -> list[Fact]:
+    """Active facts whose validity ended (``valid_to`` passed), across users, for the expiry
+    job (which then changes each one scoped to its own user)."""
+    rows = conn.execute(
+        text(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE status = 'active' AND valid_to IS NOT NULL "
+            "AND valid_to <= :now ORDER BY id LIMIT :lim"
+        ),
+        {"now": to_ts(now), "lim": limit},
+    ).mappings()
+    return [fact_from_row(r) for r in rows]

@@ -166,6 +166,36 @@ def write(
     )
 
 
+def insert_many(
+    conn: Connection,
+    kind: ItemKind,
+    user_id: str,
+    item_ids: Sequence[int],
+    matrix: Vectors,
+    meta: str = "",
+) -> None:
+    """Insert vectors of items that have none yet (bulk fill) and bump the version once."""
+    if len(item_ids) != len(matrix):
+        raise ValueError("one vector per item id is required")
+    if not item_ids:
+        return
+    table = TABLES[kind]
+    pk = "fact_id" if kind == "facts" else "episode_id"
+    meta_col = "status" if kind == "facts" else "role"
+    rows = np.ascontiguousarray(matrix, dtype=np.float32)
+    conn.exec_driver_sql(
+        f"INSERT INTO {table} ({pk}, user_id, {meta_col}, embedding) VALUES (?, ?, ?, ?)",
+        [(int(i), user_id, meta, rows[n].tobytes()) for n, i in enumerate(item_ids)],
+    )
+    conn.execute(
+        text(
+            "INSERT INTO vector_versions (user_id, item_kind, version) VALUES (:u, :k, 1) "
+            "ON CONFLICT(user_id, item_kind) DO UPDATE SET version = version + 1"
+        ),
+        {"u": user_id, "k": kind},
+    )
+
+
 def set_fact_status(conn: Connection, fact_id: int, status: str) -> None:
     """Keep the vec0 status metadata in step with the fact (pending ↔ active)."""
     conn.exec_driver_sql("UPDATE vec_facts SET status = ? WHERE fact_id = ?", (status, fact_id))

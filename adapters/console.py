@@ -1,0 +1,179 @@
+"""The console adapter: ``membot chat`` in a terminal, or scripted through stdin.
+
+Interactive: line editing and history (readline), buttons shown as numbered choices.
+Scripted (stdin not a terminal): one line is one message; ``/tap N`` presses button N of the
+most recent message with buttons; every bot message is printed as ``bot> <text>`` followed by
+``  [N] <label>`` per button; after each line the console waits until background learning
+has finished (so confirmations it raises are printed before the next line is read).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import TextIO
+
+from adapters.types import (
+    Attachment,
+    Button,
+    ButtonPress,
+    Handler,
+    IncomingMessage,
+    Reply,
+    Target,
+)
+
+PLATFORM = "console"
+CHAT_ID = "console"
+
+
+class ConsoleAdapter:
+    """Reads user lines, prints bot messages; also the console's outbound sender."""
+
+    platform = PLATFORM
+
+    def __init__(
+        self,
+        handler: Handler,
+        *,
+        user: str,
+        display_name: str | None = None,
+        now: Callable[[], datetime],
+        settle: Callable[[], Awaitable[None]] | None = None,
+        out: TextIO | None = None,
+        save_dir: str = ".",
+    ) -> None:
+        self.handler = handler
+        self.user = user
+        self.display_name = display_name or user
+        self.now = now
+        self.settle = settle
+        self.out = out or sys.stdout
+        self.save_dir = save_dir
+        self._last_buttons: tuple[Button, ...] = ()
+        self._counter = 0
+
+    # ---- output ----------------------------------------------------------------------------
+
+    def show(self, reply: Reply) -> None:
+        """Print one bot message (documents are saved to files)."""
+        text = reply.text
+        if reply.document is not None:
+            path = f"{self.save_dir.rstrip('/')}/{reply.document.filename}"
+            with open(path, "wb") as fh:
+                fh.write(reply.document.content)
+            text = f"{text}\n[saved {reply.document.filename} to {path}]".strip()
+        lines = text.splitlines() or [""]
+        print("bot> " + lines[0], file=self.out)
+        for line in lines[1:]:
+            print("     " + line, file=self.out)
+        flat = tuple(b for row in reply.buttons for b in row)
+        for i, button in enumerate(flat, start=1):
+            print(f"  [{i}] {button.label}", file=self.out)
+        if flat:
+            self._last_buttons = flat
+        self.out.flush()
+
+    async def send(self, target: Target, reply: Reply) -> None:
+        """Outbound messages (conflict questions, reflections) print like any other."""
+        self.show(reply)
+
+    # ---- input -----------------------------------------------------------------------------
+
+    async def handle_line(self, line: str) -> None:
+        """Process one input line (a message, or ``/tap N``)."""
+        stripped = line.strip()
+        if stripped.startswith("/tap"):
+            await self._tap(stripped[4:].strip())
+        else:
+            await self._message(line.rstrip("\n"))
+        if self.settle is not None:
+            await self.settle()
+
+    async def _message(self, text: str) -> None:
+        self._counter += 1
+        attachment = None
+        if text.strip().startswith("/import "):
+            attachment = _read_attachment(text.strip()[len("/import ") :].strip())
+            text = "/import"
+        msg = IncomingMessage(
+            platform=PLATFORM,
+            chat_id=CHAT_ID,
+            user_id=self.user,
+            display_name=self.display_name,
+            text=text,
+            time=self.now(),
+            is_private=True,
+            addressed=True,
+            message_id=None,
+            attachment=attachment,
+        )
+        for reply in await self.handler.on_message(msg):
+            self.show(reply)
+
+    async def _tap(self, arg: str) -> None:
+        if not arg.isdigit() or not 1 <= int(arg) <= len(self._last_buttons):
+            self.show(
+                Reply(
+                    f"Usage: /tap N, with N between 1 and {len(self._last_buttons)}."
+                    if self._last_buttons
+                    else "There are no buttons to tap."
+                )
+            )
+            return
+        button = self._last_buttons[int(arg) - 1]
+        self._last_buttons = ()
+        result = await self.handler.on_button(
+            ButtonPress(
+                platform=PLATFORM,
+                chat_id=CHAT_ID,
+                user_id=self.user,
+                display_name=self.display_name,
+                data=button.data,
+                time=self.now(),
+            )
+        )
+        self.show(Reply(result.edit or result.notice))
+        for reply in result.followups:
+            self.show(reply)
+
+    async def run(self, stdin: TextIO | None = None) -> None:
+        """Read until end of input."""
+        stdin = stdin or sys.stdin
+        interactive = stdin.isatty()
+        if interactive:
+            _enable_line_editing()
+            print("membot — type /help; Ctrl-D to leave.", file=self.out)
+        while True:
+            line = await asyncio.to_thread(_read_line, stdin, interactive)
+            if line is None:
+                return
+            if not line.strip() and not interactive:
+                continue
+            await self.handle_line(line)
+
+
+def _read_line(stdin: TextIO, interactive: bool) -> str | None:
+    try:
+        if interactive:
+            return input("you> ")
+        line = stdin.readline()
+        return line if line else None
+    except (EOFError, KeyboardInterrupt):
+        return None
+
+
+def _read_attachment(path: str) -> Attachment:
+    try:
+        with open(path, "rb") as fh:
+            return Attachment(filename=path.rsplit("/", 1)[-1], content=fh.read())
+    except OSError:
+        return Attachment(filename=path, content=b"")
+
+
+def _enable_line_editing() -> None:
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  - importing enables line editing and history for input()

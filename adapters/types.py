@@ -1,0 +1,133 @@
+"""Neutral message types shared by the bot and every platform adapter.
+
+Adapters translate platform events into these and render these natively; the bot never sees
+a Telegram or Discord object. Buttons carry an opaque ``data`` string the bot signs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file the user sent (e.g. an edited MEMORY.md)."""
+
+    filename: str
+    content: bytes
+    mime_type: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IncomingMessage:
+    """One user message, platform-neutral."""
+
+    platform: str
+    chat_id: str
+    user_id: str  # platform-local id; the bot scopes memory by ``platform:user_id``
+    display_name: str
+    text: str
+    time: datetime
+    is_private: bool = True
+    addressed: bool = True  # mentioned, replied to, or a command (always true in private)
+    message_id: str | None = None
+    attachment: Attachment | None = None
+
+    @property
+    def user_key(self) -> str:
+        """The memory owner: ``platform:id``."""
+        return f"{self.platform}:{self.user_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """One button: a label and opaque data handed back when it is pressed."""
+
+    label: str
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A file the bot sends."""
+
+    filename: str
+    content: bytes
+    caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One message from the bot. ``private`` asks the adapter to deliver it to the user's
+    private chat instead of the group it was asked in."""
+
+    text: str
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    document: Document | None = None
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonPress:
+    """A user pressed a button on one of the bot's messages."""
+
+    platform: str
+    chat_id: str
+    user_id: str
+    display_name: str
+    data: str
+    time: datetime
+    message_id: str | None = None
+
+    @property
+    def user_key(self) -> str:
+        """The presser as a memory owner: ``platform:id``."""
+        return f"{self.platform}:{self.user_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class PressResult:
+    """What to show after a press: ``edit`` replaces the message text (buttons removed);
+    ``notice`` is a short toast/ephemeral answer; ``followups`` are new messages."""
+
+    notice: str
+    edit: str | None = None
+    followups: tuple[Reply, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where an unsolicited message goes (a user's private chat on a platform)."""
+
+    platform: str
+    chat_id: str
+    user_id: str
+
+
+class Handler(Protocol):
+    """What an adapter calls: the bot."""
+
+    async def on_message(self, message: IncomingMessage) -> list[Reply]:
+        """Answer one message (an empty list: stay silent)."""
+        ...
+
+    async def on_button(self, press: ButtonPress) -> PressResult:
+        """Act on a button press."""
+        ...
+
+
+#: Sends an unsolicited message; adapters provide one per platform.
+Sender = Callable[[Target, Reply], Awaitable[None]]
+
+
+class Outbound(Protocol):
+    """An adapter's ability to send unsolicited messages (conflicts, reflections)."""
+
+    platform: str
+
+    async def send(self, target: Target, reply: Reply) -> None:
+        """Deliver ``reply`` to ``target``."""
+        ...

@@ -1,0 +1,273 @@
+"""The platform-neutral bot: one chat turn, command dispatch, button presses, notifications.
+
+Adapters call ``on_message`` / ``on_button``; the observer calls ``on_learned`` when a turn
+has been learned from, and conflicts it raised are sent to the user as their own message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from dataclasses import dataclass
+
+import structlog
+
+from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply, Target
+from bot import injection, texts
+from bot.buttons import ButtonCodec
+from bot.responder import Responder, TurnContext
+from memory_core.clock import Clock
+from memory_core.extract.base import Extractor, TurnInput
+from memory_core.learn import resolve
+from memory_core.learn.observer import Observer, Turn
+from memory_core.learn.pipeline import LearnResult
+from memory_core.memory import Memory
+from memory_core.store import facts as fact_repo
+from memory_core.store import users
+from memory_core.values import SENSITIVE_CATEGORIES, SearchFilters
+
+log = structlog.get_logger("bot")
+
+MAX_MESSAGE_CHARS = 8000
+
+
+@dataclass(frozen=True, slots=True)
+class BotConfig:
+    """Conversation settings (filled from ``Settings`` by the composition root)."""
+
+    memory_budget_tokens: int = 500
+    search_k: int = 5
+    history_turns: int = 12
+    min_inject_confidence: float = 0.2
+
+
+class Bot:
+    """The bot every adapter talks to."""
+
+    def __init__(
+        self,
+        *,
+        memory: Memory,
+        observer: Observer,
+        responder: Responder,
+        extractor: Extractor,
+        codec: ButtonCodec,
+        clock: Clock,
+        config: BotConfig | None = None,
+    ) -> None:
+        from bot.commands import Commands  # commands need the bot; built once here
+        from bot.presses import Presses
+
+        self.memory = memory
+        self.observer = observer
+        self.responder = responder
+        self.extractor = extractor
+        self.codec = codec
+        self.clock = clock
+        self.config = config or BotConfig()
+        self.senders: dict[str, object] = {}
+        self.outbound: dict[str, object] = {}
+        self.commands = Commands(self)
+        self.presses = Presses(self)
+
+    # ---- adapter entry points --------------------------------------------------------------
+
+    async def on_message(self, msg: IncomingMessage) -> list[Reply]:
+        """Answer one incoming message."""
+        turn_id = _turn_id(msg)
+        with structlog.contextvars.bound_contextvars(
+            platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
+        ):
+            text = (msg.text or "").strip()
+            if not msg.is_private and not msg.addressed:
+                return []
+            if msg.is_private:
+                await self._remember_private_chat(msg)
+            if text.startswith("/"):
+                log.info("command_received", command=text.split()[0][:32])
+                return await self.commands.dispatch(msg, turn_id)
+            if not text:
+                if msg.attachment is not None:
+                    return [Reply(texts.USAGE["import"])]
+                return [Reply("Say something, or try /help.")] if msg.is_private else []
+            if len(text) > MAX_MESSAGE_CHARS:
+                return [
+                    Reply(
+                        f"That message is too long for me ({len(text)} characters; the "
+                        f"limit is {MAX_MESSAGE_CHARS}). Could you split it up?"
+                    )
+                ]
+            lowered = text.lower()
+            for prefix in ("remember that ", "please remember that ", "remember: "):
+                if lowered.startswith(prefix):
+                    return await self.commands.remember(msg, turn_id, text[len(prefix) :])
+            return [await self.chat_turn(msg, turn_id, text)]
+
+    async def on_button(self, press: ButtonPress) -> PressResult:
+        """Act on a button press (ownership and signatures are checked first)."""
+        with structlog.contextvars.bound_contextvars(
+            platform=press.platform, chat_id=press.chat_id, user_id=press.user_key
+        ):
+            return await self.presses.handle(press)
+
+    # ---- a chat turn -----------------------------------------------------------------------
+
+    async def chat_turn(self, msg: IncomingMessage, turn_id: str, text: str) -> Reply:
+        """Retrieve, build the memory block, answer, commit the turn, then return the reply."""
+        uid = msg.user_key
+        group = not msg.is_private
+        settings = await asyncio.to_thread(self._settings, uid)
+        block = injection.MemoryBlock("", 0, ())
+        hits = []
+        if not injection.is_trivial(text):
+            filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
+            hits = await self.memory.search(
+                uid, text, k=self.config.search_k, filters=filters, touch=True
+            )
+            block = await self._memory_block(uid, hits, settings.seen_rev, group)
+        noted = []
+        if not settings.paused:
+            noted = [
+                c
+                for c in await self.extractor.extract(
+                    TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
+                )
+                if not c.temporary and not c.sensitive
+            ]
+        history = [
+            (e.role, e.text)
+            for e in await self.memory.recent_episodes(
+                uid, chat_id=msg.chat_id, limit=self.config.history_turns
+            )
+        ]
+        answer = await self.responder.respond(
+            TurnContext(
+                user_text=text,
+                user_name=msg.display_name,
+                memory_block=block.text,
+                hits=hits,
+                noted=noted,
+                history=history,
+                group=group,
+            )
+        )
+        # Nothing lost: the turn is durable before the user sees the answer.
+        await self.observer.observe(
+            Turn(
+                turn_id=turn_id,
+                user_id=uid,
+                chat_id=msg.chat_id,
+                user_text=text,
+                time=msg.time,
+                assistant_text=answer,
+                user_name=msg.display_name,
+                learn=not settings.paused,
+                is_group=group,
+            )
+        )
+        log.info(
+            "turn_answered",
+            memory_tokens=block.tokens,
+            memory_facts=len(block.fact_ids),
+            trivial=not block.text and injection.is_trivial(text),
+        )
+        return Reply(answer)
+
+    def _settings(self, user_id: str) -> users.UserSettings:
+        with self.memory.db.read() as conn:
+            return users.get(conn, user_id)
+
+    async def _memory_block(
+        self, uid: str, hits: list, seen_rev: int, group: bool
+    ) -> injection.MemoryBlock:
+        def load() -> tuple[list, list, int]:
+            with self.memory.db.read() as conn:
+                profile = fact_repo.list_facts(conn, uid, SearchFilters(), limit=60)
+                changes = fact_repo.changes_since(conn, uid, seen_rev, limit=10)
+                rev = fact_repo.current_revision(conn, uid)
+            return profile, changes, rev
+
+        profile, changes, rev = await asyncio.to_thread(load)
+        reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
+        block = injection.build(
+            profile_facts=[f for f in profile if f.kind == "fact"],
+            hits=hits,
+            changes=changes,
+            since_rev=seen_rev if changes else None,
+            reflection=reflection,
+            group=group,
+            budget_tokens=self.config.memory_budget_tokens,
+            now=self.clock.now(),
+            min_confidence=self.config.min_inject_confidence,
+        )
+        if rev != seen_rev and not group:
+
+            def mark() -> None:
+                with self.memory.db.write() as conn:
+                    users.set_fields(conn, uid, self.clock.now(), seen_rev=rev)
+
+            await asyncio.to_thread(mark)
+        return block
+
+    async def _remember_private_chat(self, msg: IncomingMessage) -> None:
+        def run() -> None:
+            with self.memory.db.write() as conn:
+                if users.get(conn, msg.user_key).private_chat != msg.chat_id:
+                    users.set_fields(conn, msg.user_key, self.clock.now(), private_chat=msg.chat_id)
+
+        await asyncio.to_thread(run)
+
+    # ---- notifications ---------------------------------------------------------------------
+
+    async def on_learned(self, result: LearnResult) -> None:
+        """Observer callback: ask the user about conflicts the turn raised."""
+        for applied in result.conflicts:
+            assert applied.conflict_id is not None
+            conflict = await resolve.get_conflict(self.memory, result.user_id, applied.conflict_id)
+            if conflict is not None:
+                await self.send_conflict(conflict)
+
+    async def send_conflict(self, conflict: resolve.Conflict) -> None:
+        """Send one conflict question with buttons to the user's private chat."""
+        from bot.presses import conflict_reply
+
+        target = await self.private_target(conflict.user_id, conflict.chat_id)
+        if target is None:
+            log.info("conflict_not_deliverable", conflict_id=conflict.id)
+            return
+        reply = await conflict_reply(self, conflict)
+        if await self.deliver(target, reply):
+            await resolve.mark_notified(self.memory, conflict.user_id, conflict.id)
+
+    async def private_target(self, user_id: str, fallback_chat: str | None) -> Target | None:
+        """Where to send the user something private (their private chat, if known)."""
+        platform, _, local = user_id.partition(":")
+        settings = await asyncio.to_thread(self._settings, user_id)
+        chat = settings.private_chat or (fallback_chat if platform == "console" else None)
+        if chat is None:
+            return None
+        return Target(platform, chat, local)
+
+    async def deliver(self, target: Target, reply: Reply) -> bool:
+        """Send an unsolicited message through the platform's sender; ``False`` if none."""
+        sender = self.outbound.get(target.platform)
+        if sender is None:
+            return False
+        try:
+            await sender.send(target, reply)  # type: ignore[attr-defined]
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a platform failure must not break learning
+            log.exception("delivery_failed", platform=target.platform)
+            return False
+        return True
+
+    async def settle(self) -> None:
+        """Wait until background learning for everything so far is done (console, tests)."""
+        await self.observer.drain()
+
+
+def _turn_id(msg: IncomingMessage) -> str:
+    if msg.message_id:
+        return f"{msg.platform}:{msg.chat_id}:{msg.message_id}"
+    return f"{msg.platform}:{uuid.uuid4().hex}"

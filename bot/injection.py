@@ -1,0 +1,158 @@
+"""The memory block for a prompt: the delta header, then priorities, within a token budget.
+
+Order (seeds 000, 003, 004): "Memory updates since rev X" (≤ 3 bullets), hard constraints and
+hard preferences, current tasks, relevant facts, soft preferences, the latest reflection.
+Over budget, the stalest and least confident items go first. In a group, sensitive
+categories are never included. Trivial turns ("thanks", "2+2?") get no memory at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from memory_core.values import (
+    SENSITIVE_CATEGORIES,
+    Category,
+    Change,
+    Fact,
+    SearchHit,
+    Status,
+)
+
+MAX_DELTA_BULLETS = 3
+_TRIVIAL = re.compile(
+    r"^\s*(?:hi|hey|hello|yo|thanks?|thank you|thx|ty|ok(?:ay)?|k|cool|nice|great|lol|haha+|"
+    r"bye|good ?night|gn|yes|no|yep|nope|sure|\W*|[\d\s+\-*/().=?^%x]+)\s*[!.?]*\s*$",
+    re.IGNORECASE,
+)
+_DELTA_MARK = {
+    "created": "+created",
+    "updated": "↑updated",
+    "merged": "↔merged",
+    "deleted": "−deleted",
+    "restored": "↺restored",
+    "expired": "⌛expired",
+    "pending": "?unconfirmed",
+    "confirmed": "✓confirmed",
+}
+
+
+def is_trivial(text: str) -> bool:
+    """Greetings, thanks, acknowledgements and bare arithmetic need no memory (seed 004)."""
+    return len(text) <= 40 and bool(_TRIVIAL.match(text))
+
+
+def estimate_tokens(text: str) -> int:
+    """A cheap token estimate (≈ 4 characters per token)."""
+    return max(1, (len(text) + 3) // 4)
+
+
+def delta_bullets(changes: Sequence[Change], *, group: bool) -> list[str]:
+    """At most three bullets for the newest changes (seed 003 §1); sensitive ones hidden in
+    groups; a superseded row is shown through its replacement's "updated" bullet."""
+    out: list[str] = []
+    for ch in changes:
+        mark = _DELTA_MARK.get(ch.event)
+        if mark is None or (group and ch.meta.get("sensitive")):
+            continue
+        if group and any(f"[{c.value}]" in ch.summary for c in SENSITIVE_CATEGORIES):
+            continue
+        out.append(f"- {mark}: {ch.summary[:160]}")
+        if len(out) == MAX_DELTA_BULLETS:
+            break
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryBlock:
+    """The text injected into the prompt, its size, and what it contains."""
+
+    text: str
+    tokens: int
+    fact_ids: tuple[int, ...]
+    delta_from_rev: int | None = None
+
+
+def _line(fact: Fact) -> str:
+    flag = " (unconfirmed)" if fact.status == Status.PENDING else ""
+    return f"- {fact.value_text}{flag}"
+
+
+def _rank(fact: Fact, now: datetime) -> float:
+    age_days = max(0.0, (now - fact.last_mentioned_at).total_seconds() / 86400)
+    return fact.confidence / (1.0 + age_days / 30.0)
+
+
+def build(
+    *,
+    profile_facts: Sequence[Fact],
+    hits: Sequence[SearchHit],
+    changes: Sequence[Change],
+    since_rev: int | None,
+    reflection: str | None,
+    group: bool,
+    budget_tokens: int,
+    now: datetime,
+    min_confidence: float = 0.2,
+) -> MemoryBlock:
+    """Assemble the memory block within ``budget_tokens``."""
+
+    def allowed(f: Fact) -> bool:
+        if f.status not in (Status.ACTIVE, Status.PENDING) or f.confidence < min_confidence:
+            return False
+        return not (group and (f.sensitive or f.category in SENSITIVE_CATEGORIES))
+
+    facts = [f for f in profile_facts if allowed(f)]
+    relevant = [h.fact for h in hits if h.fact is not None and allowed(h.fact)]
+    sections: list[tuple[str, list[Fact]]] = [
+        (
+            "Hard constraints and preferences",
+            [
+                f
+                for f in facts
+                if f.category in (Category.HARD_PREFERENCE, Category.HEALTH)
+                or f.key.startswith(("allergy.", "diet"))
+            ],
+        ),
+        ("Current tasks", [f for f in facts if f.category == Category.TASK_CONTEXT]),
+        ("Relevant memories", relevant),
+        ("Soft preferences", [f for f in facts if f.category == Category.SOFT_PREFERENCE]),
+    ]
+    seen: set[int] = set()
+    chosen: list[tuple[str, list[Fact]]] = []
+    for title, items in sections:
+        uniq = [f for f in items if f.id not in seen]
+        seen.update(f.id for f in uniq)
+        chosen.append((title, uniq))
+    bullets = delta_bullets(changes, group=group) if since_rev is not None else []
+
+    def render() -> str:
+        parts: list[str] = []
+        if bullets:
+            parts.append(f"Memory updates since rev {since_rev}:\n" + "\n".join(bullets))
+        for title, items in chosen:
+            if items:
+                parts.append(f"## {title}\n" + "\n".join(_line(f) for f in items))
+        if reflection:
+            parts.append(f"## Latest reflection\n{reflection[:600]}")
+        return "\n\n".join(parts)
+
+    text = render()
+    # Over budget: drop the stalest, least confident fact anywhere, then the reflection.
+    while estimate_tokens(text) > budget_tokens:
+        candidates = [(i, f) for i, (_, items) in enumerate(chosen) for f in items]
+        if candidates:
+            i, worst = min(candidates, key=lambda pair: _rank(pair[1], now))
+            chosen[i][1].remove(worst)
+        elif reflection:
+            reflection = None
+        elif bullets:
+            bullets.pop()
+        else:
+            break
+        text = render()
+    ids = tuple(f.id for _, items in chosen for f in items)
+    return MemoryBlock(text, estimate_tokens(text) if text else 0, ids, since_rev)

@@ -1,0 +1,149 @@
+"""MEMORY.md: the user's memory as readable markdown they can edit and import back (seed 004).
+
+One memory per line, grouped by category, each tagged ``[#id]`` so an edited file can be
+diffed against the store: changed lines update, removed lines forget, untagged lines remember.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from memory_core.values import Category, Fact
+
+MAX_IMPORT_BYTES = 256 * 1024
+TITLES: dict[Category, str] = {
+    Category.IDENTITY: "Identity",
+    Category.HARD_PREFERENCE: "Hard preferences",
+    Category.SOFT_PREFERENCE: "Preferences",
+    Category.TASK_CONTEXT: "Current tasks",
+    Category.RELATIONSHIP: "People and pets",
+    Category.HEALTH: "Health",
+    Category.FINANCE: "Finance",
+    Category.IDENTITY_DOCUMENT: "Documents",
+    Category.CREDENTIAL: "Credentials",
+    Category.REFLECTION: "Reflections",
+    Category.OTHER: "Other",
+}
+_BY_TITLE = {title.casefold(): cat for cat, title in TITLES.items()}
+_LINE = re.compile(r"^\s*[-*+]\s+(?P<text>.*?)\s*(?:\[#(?P<id>\d+)\])?\s*$")
+HEADER = (
+    "<!-- membot MEMORY.md: edit freely and send it back with /import. One memory per line; "
+    "keep the [#id] tags so I can tell which line is which. Delete a line to forget it, "
+    "add a line (without a tag) to teach me something. -->"
+)
+
+
+class MemoryFileError(ValueError):
+    """The uploaded file is not a MEMORY.md we can read."""
+
+
+def render(facts: Sequence[Fact], owner: str) -> str:
+    """The markdown export of ``facts`` (active and pending)."""
+    lines = [f"# Memory of {owner}", "", HEADER]
+    for cat, title in TITLES.items():
+        group = [f for f in facts if f.category == cat]
+        if not group:
+            continue
+        lines += ["", f"## {title}"]
+        lines += [f"- {f.value_text.strip()} [#{f.id}]" for f in group]
+    return "\n".join(lines) + "\n"
+
+
+def render_json(facts: Sequence[Fact]) -> str:
+    """The machine-readable export."""
+    return json.dumps({"facts": [f.as_json() for f in facts]}, ensure_ascii=False, indent=2)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportPlan:
+    """What applying an edited MEMORY.md would do."""
+
+    add: list[tuple[str, str]] = field(default_factory=list)  # (category, text)
+    change: list[tuple[int, str, str]] = field(default_factory=list)  # (id, old, new)
+    remove: list[tuple[int, str]] = field(default_factory=list)  # (id, text)
+
+    @property
+    def empty(self) -> bool:
+        """True when the file matches the store."""
+        return not (self.add or self.change or self.remove)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-friendly form (stored until the user confirms)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ImportPlan:
+        """Inverse of ``as_dict``."""
+        return cls(
+            [tuple(x) for x in data.get("add", [])],  # type: ignore[misc]
+            [tuple(x) for x in data.get("change", [])],  # type: ignore[misc]
+            [tuple(x) for x in data.get("remove", [])],
+        )  # type: ignore[misc]
+
+
+def decode(raw: bytes) -> str:
+    """Check size and encoding of an uploaded file."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise MemoryFileError(
+            f"that file is too big ({len(raw) // 1024} KB; the limit is "
+            f"{MAX_IMPORT_BYTES // 1024} KB)"
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise MemoryFileError(
+            "that file is not UTF-8 text; please send the MEMORY.md I exported"
+        ) from exc
+    if "\x00" in text:
+        raise MemoryFileError("that file looks binary, not a MEMORY.md")
+    return text
+
+
+def plan(text: str, current: Sequence[Fact]) -> ImportPlan:
+    """Diff an edited MEMORY.md against the user's current facts."""
+    by_id = {f.id: f for f in current}
+    seen: set[int] = set()
+    result = ImportPlan()
+    category = Category.OTHER
+    for raw_line in text.splitlines():
+        line = raw_line.strip()
+        if line.startswith("## "):
+            category = _BY_TITLE.get(line[3:].strip().casefold(), Category.OTHER)
+            continue
+        m = _LINE.match(line)
+        if not m:
+            continue
+        body = m.group("text").strip()
+        tag = m.group("id")
+        if tag is not None and int(tag) in by_id:
+            fid = int(tag)
+            seen.add(fid)
+            if not body:
+                continue
+            if body != by_id[fid].value_text.strip():
+                result.change.append((fid, by_id[fid].value_text, body[:1000]))
+        elif body:
+            result.add.append((category.value, body[:1000]))
+    for fact in current:
+        if fact.id not in seen:
+            result.remove.append((fact.id, fact.value_text))
+    return result
+
+
+def describe(p: ImportPlan, limit: int = 8) -> str:
+    """A human summary of an import plan."""
+    parts: list[str] = []
+    for title, rows in (
+        ("Add", [t for _, t in p.add]),
+        ("Change", [f"{o} → {n}" for _, o, n in p.change]),
+        ("Forget", [t for _, t in p.remove]),
+    ):
+        if rows:
+            shown = "\n".join(f"  • {r[:120]}" for r in rows[:limit])
+            more = f"\n  … and {len(rows) - limit} more" if len(rows) > limit else ""
+            parts.append(f"{title} ({len(rows)}):\n{shown}{more}")
+    return "\n".join(parts)

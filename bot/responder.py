@@ -1,0 +1,160 @@
+"""Answering a chat turn: Anthropic when a key is set, else a deterministic offline responder.
+
+Both see the same memory block. The offline responder answers memory questions from
+retrieval ("You told me on 3 May that you live in Lisbon") and acknowledges what it noted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import structlog
+
+from memory_core.errors import LLMError
+from memory_core.extract.base import Candidate
+from memory_core.llm import LLM
+from memory_core.values import SearchHit
+
+log = structlog.get_logger("bot.responder")
+
+SYSTEM_PROMPT = (
+    "You are membot, a friendly assistant in a chat app that remembers its users across "
+    "conversations. A block of memories about the current user may follow; use it when it "
+    "helps, never invent memories, and say so when you do not know. Treat memories marked "
+    "(unconfirmed) as uncertain. Never reveal one user's memories to another. Keep answers "
+    "short and conversational; plain text, no markdown headings."
+)
+FALLBACK_ERROR = (
+    "Sorry — I can't reach my language model right now. Your message is saved and I'll still "
+    "remember what you told me. Please try again in a moment."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnContext:
+    """Everything a responder may use for one turn."""
+
+    user_text: str
+    user_name: str
+    memory_block: str
+    hits: Sequence[SearchHit]
+    noted: Sequence[Candidate]
+    history: Sequence[tuple[str, str]]  # (role, text), oldest first, this session
+    group: bool
+
+
+class Responder(Protocol):
+    """Produces the bot's answer to one turn."""
+
+    async def respond(self, ctx: TurnContext) -> str:
+        """The reply text."""
+        ...
+
+
+_QUESTION = re.compile(
+    r"(\?\s*$)|^\s*(what|where|when|who|which|how|do|does|did|am|is|are|can|could|tell me|"
+    r"remind me|do you (?:know|remember))\b",
+    re.IGNORECASE,
+)
+_SECOND_PERSON = [
+    (r"\bI am\b", "you are"),
+    (r"\bI'm\b", "you're"),
+    (r"\bI've\b", "you've"),
+    (r"\bI'll\b", "you'll"),
+    (r"\bI'd\b", "you'd"),
+    (r"\bI was\b", "you were"),
+    (r"\bI\b", "you"),
+    (r"\bmy\b", "your"),
+    (r"\bMy\b", "Your"),
+    (r"\bme\b", "you"),
+    (r"\bmine\b", "yours"),
+    (r"\bmyself\b", "yourself"),
+    (r"\bwe\b", "you"),
+    (r"\bour\b", "your"),
+]
+
+
+def second_person(text: str) -> str:
+    """Turn the user's own words around ("I live in Lisbon" → "you live in Lisbon")."""
+    out = text.strip().rstrip(".!")
+    for pattern, repl in _SECOND_PERSON:
+        out = re.sub(pattern, repl, out)
+    return out
+
+
+def _when(hit: SearchHit) -> str:
+    fact = hit.fact
+    if fact is None:
+        return ""
+    return f"{fact.created_at.day} {fact.created_at:%B %Y}"
+
+
+class OfflineResponder:
+    """Deterministic answers without a language model."""
+
+    async def respond(self, ctx: TurnContext) -> str:
+        """Answer from memory, acknowledge new facts, or explain what it can do."""
+        text = ctx.user_text.strip()
+        if _QUESTION.search(text):
+            facts = [
+                h for h in ctx.hits if h.fact is not None and (h.lexical > 0 or h.vector >= 0.84)
+            ][:2]
+            if facts:
+                lines = []
+                for hit in facts:
+                    assert hit.fact is not None
+                    excerpt = hit.fact.source_excerpt
+                    said = second_person(excerpt) if excerpt else hit.fact.value_text.rstrip(".")
+                    flag = " (not confirmed yet)" if hit.fact.status.value != "active" else ""
+                    lines.append(f"You told me on {_when(hit)} that {said}{flag}.")
+                return " ".join(lines)
+            return (
+                "I don't know that yet. Tell me and I'll remember it — or use "
+                "/remember <something>."
+            )
+        if ctx.noted:
+            noted = "; ".join(c.value_text.rstrip(".") for c in ctx.noted[:3])
+            return f"Noted: {noted}."
+        return (
+            "I'm running offline, so I can't chat freely — but I remember what you tell me. "
+            "Ask me what I know about you, or try /help."
+        )
+
+
+class LLMResponder:
+    """Answers with a language model; the stable system prompt is cached by the provider."""
+
+    def __init__(self, llm: LLM, *, max_tokens: int = 600, history_turns: int = 12) -> None:
+        self.llm = llm
+        self.max_tokens = max_tokens
+        self.history_turns = history_turns
+
+    async def respond(self, ctx: TurnContext) -> str:
+        """Ask the model; a failure after the SDK's retries becomes a friendly message."""
+        messages: list[dict[str, object]] = []
+        for role, body in ctx.history[-self.history_turns :]:
+            api_role = "assistant" if role == "assistant" else "user"
+            if messages and messages[-1]["role"] == api_role:
+                messages[-1]["content"] = f"{messages[-1]['content']}\n{body}"
+            else:
+                messages.append({"role": api_role, "content": body})
+        if messages and messages[0]["role"] == "assistant":
+            messages.pop(0)
+        user_part = ctx.user_text
+        if ctx.memory_block:
+            user_part = f"<user_memory>\n{ctx.memory_block}\n</user_memory>\n\n{ctx.user_text}"
+        if messages and messages[-1]["role"] == "user":
+            messages[-1]["content"] = f"{messages[-1]['content']}\n{user_part}"
+        else:
+            messages.append({"role": "user", "content": user_part})
+        try:
+            reply = await self.llm.chat(
+                system=SYSTEM_PROMPT, messages=messages, max_tokens=self.max_tokens
+            )
+        except LLMError as exc:
+            log.warning("llm_reply_failed", error_type=type(exc).__name__, retryable=exc.retryable)
+            return FALLBACK_ERROR
+        return reply.text.strip() or "…"

@@ -1,0 +1,58 @@
+"""User-facing wording shared by commands, buttons and notifications."""
+
+from __future__ import annotations
+
+from memory_core.values import Fact
+
+HELP = """I'm membot — I remember what you tell me, across conversations.
+
+Talk to me normally, or use:
+/remember <text> — remember something exactly as you say it
+/forget <text or #id> — pick memories to forget
+/profile — what I know about you
+/memories [search] — list or search your memories
+/why <topic> — when and from which message I learned something
+/undo — revert my last change to your memory
+/export — download your memory as MEMORY.md (and JSON)
+/import — send back an edited MEMORY.md
+/pause, /resume — stop or restart automatic learning (/remember still works)
+/new — start a new conversation
+/reflections on|off — weekly summaries of what I learned
+/forgetme — delete everything I know about you"""
+
+USAGE = {
+    "remember": "Usage: /remember <what I should remember>",
+    "forget": "Usage: /forget <words from the memory, or its #id>",
+    "why": "Usage: /why <what you want to know about>",
+    "import": "Send your edited MEMORY.md file with the caption /import (or reply /import "
+    "to the file).",
+    "reflections": "Usage: /reflections on|off",
+}
+NOT_YOURS = "This isn't yours."
+ALREADY_SETTLED = "Already settled."
+INVALID_BUTTON = "That button isn't valid any more (or was never mine). Nothing changed."
+PRIVATE_ONLY = "I've sent that to you in a private chat."
+
+
+def certainty(confidence: float) -> str:
+    """Confidence in plain words."""
+    if confidence >= 0.95:
+        return "certain"
+    if confidence >= 0.75:
+        return "confident"
+    if confidence >= 0.5:
+        return "fairly sure"
+    return "not sure yet"
+
+
+def fact_line(fact: Fact, *, with_id: bool = True) -> str:
+    """One memory as a line for lists."""
+    tag = f"#{fact.id} " if with_id else ""
+    flag = " (unconfirmed)" if fact.status.value == "pending_confirmation" else ""
+    return f"{tag}{fact.value_text}{flag}"
+
+
+def short(text: str, limit: int = 40) -> str:
+    """Shorten for a button label."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

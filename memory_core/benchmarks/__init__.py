@@ -1,0 +1,17 @@
+"""Speed benchmarks of the memory engine (figures for ``membot bench``)."""
+
+from memory_core.benchmarks.retrieval import (
+    BenchRun,
+    Percentiles,
+    RetrievalBench,
+    RetrievalBenchReport,
+    run_retrieval_bench,
+)
+
+__all__ = [
+    "BenchRun",
+    "Percentiles",
+    "RetrievalBench",
+    "RetrievalBenchReport",
+    "run_retrieval_bench",
+]

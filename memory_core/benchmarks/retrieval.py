@@ -1,0 +1,460 @@
+"""The retrieval benchmark: grow a throwaway store to each size and time every search mode.
+
+The measured user's first ``real_facts`` facts go through ``Memory.remember`` (real embeddings
+through the vector queue): that gives the ingest rate. Every fact beyond them, and every fact of
+the other users, is generated text from a seeded vocabulary with a random unit vector written
+straight to vec0 (``store.bulk``): embedding 100k texts would take ~30 min on 2 cores. Search
+costs are real; vector rankings over generated rows are meaningless, and the output says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import resource
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memory_core import fts
+from memory_core.embed import Embedder, Vectors
+from memory_core.errors import InvalidInputError
+from memory_core.memory import Memory, MemoryConfig
+from memory_core.store import bulk
+from memory_core.store import vectors as vec
+from memory_core.store.rows import owner_token
+from memory_core.values import Category, NewFact, SearchMode
+
+#: Hybrid p95 (query embedding excluded) that the product must meet, by facts per user.
+TARGETS_P95_MS: dict[int, float] = {10_000: 10.0, 100_000: 50.0}
+MEASURED_USER = "bench:measured"
+_CHUNK = 5000
+_DAY = 86400.0
+
+# Slot vocabularies (space-separated; "_" joins a multi-word entry).
+_SLOTS: dict[str, list[str]] = {
+    k: [w.replace("_", " ") for w in v.split()]
+    for k, v in {
+        "name": "Anna Ben Carlos Dana Elif Farid Greta Hugo Ines Jonas Kenji Lena Mateo Nadia "
+        "Omar Priya Quinn Rosa Sven Tara Umar Vera Wen Yusuf Zoe Maya Leo Ivan Sofia Aiko "
+        "Bruno Chloe Diego Emma Felix Hana Igor Julia Karim Lucia Marco Nora Oskar Paula",
+        "city": "Lisbon Porto Berlin Munich Hamburg Vienna Prague Warsaw Krakow Madrid Seville "
+        "Valencia Paris Lyon Marseille Rome Milan Naples Turin Athens Oslo Bergen Helsinki "
+        "Tallinn Dublin Cork Edinburgh Glasgow Leeds Bristol Toronto Montreal Boston Denver "
+        "Austin Seattle Kyoto Osaka Seoul Busan Tokyo Nairobi Lagos Cairo Istanbul Izmir",
+        "pet": "dog cat parrot rabbit hamster tortoise ferret goldfish puppy kitten beagle "
+        "labrador terrier",
+        "adj": "small old lazy playful grumpy shy noisy fluffy tiny rescued clever",
+        "job": "nurse teacher plumber architect accountant pharmacist chef electrician "
+        "journalist translator data_analyst physiotherapist librarian pilot dentist lawyer "
+        "baker carpenter designer engineer",
+        "company": "Siemens Bosch Zalando a_hospital a_bakery a_startup the_city_council "
+        "a_law_firm a_school a_bank an_airline a_pharmacy a_museum a_newspaper a_hotel",
+        "cuisine": "Thai Italian Mexican Japanese Indian Greek Lebanese Ethiopian Korean "
+        "Vietnamese Turkish Peruvian Spanish French Georgian",
+        "dish": "ramen curry tacos risotto dumplings falafel paella pho moussaka bibimbap "
+        "lasagne sushi biryani ceviche goulash",
+        "allergen": "peanuts shellfish penicillin pollen cats gluten lactose eggs sesame "
+        "walnuts bee_stings latex",
+        "sport": "tennis squash football basketball volleyball badminton chess padel "
+        "climbing golf hockey rugby",
+        "relation": "sister brother mother father daughter son cousin partner wife husband "
+        "grandmother uncle aunt niece nephew colleague neighbour",
+        "weekday": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
+        "month": "January February March April May June July August September October "
+        "November December",
+        "drink": "espresso green_tea black_coffee oat_latte matcha chai hot_chocolate "
+        "orange_juice kombucha mint_tea",
+        "manner": "without_sugar with_honey with_oat_milk iced very_strong decaf",
+        "genre": "jazz techno folk hip_hop classical metal reggae blues punk indie_pop flamenco",
+        "activity": "running cooking working studying driving cleaning painting",
+        "book_genre": "crime fantasy science_fiction historical romance horror mystery",
+        "author": "Tolstoy Atwood Murakami Ferrante Ishiguro Morrison Borges Le_Guin "
+        "Pratchett Christie Tokarczuk Saramago",
+        "tech": "Python Rust React Flutter Django Kotlin Swift Go",
+        "purpose": "tracking_expenses planning_meals booking_climbing_gyms learning_vocabulary "
+        "sharing_recipes logging_workouts finding_parking",
+        "language": "Spanish Japanese German Portuguese Korean Italian Arabic Polish Greek "
+        "Mandarin Swahili Dutch",
+        "appointment": "dentist doctor physiotherapy eye_test vet haircut therapy "
+        "passport_office bank",
+        "food_avoid": "pork beef meat fish dairy mushrooms onions spicy_food sugar",
+        "reason": "religious_reasons health_reasons ethical_reasons taste",
+        "home": "flat house studio cottage loft houseboat",
+        "home_adj": "tiny rented shared renovated old sunny",
+        "landmark": "station river park harbour cathedral university market stadium",
+        "color": "red blue silver black white green",
+        "car": "Golf Corolla Civic Model_3 Fiesta Clio Octavia Prius Panda",
+        "goal": "run_a_marathon read_fifty_books lose_weight learn_to_swim save_money "
+        "visit_Japan finish_the_thesis quit_smoking",
+        "med": "ibuprofen insulin levothyroxine an_inhaler antihistamines vitamin_D iron_tablets",
+        "condition": "migraines diabetes asthma hay_fever anaemia back_pain insomnia",
+        "purchase": "house car wedding sabbatical new_laptop bicycle piano",
+        "amount": "500_euros 2000_euros 5000_euros 10000_euros 300_pounds 1500_dollars",
+        "show_genre": "crime comedy documentary cooking fantasy sci-fi",
+        "team": "Benfica Arsenal Celtic Napoli Ajax Sevilla Dortmund Galatasaray",
+        "subject": "biology history mathematics law medicine philosophy chemistry "
+        "economics architecture music",
+        "plant": "tomatoes basil chillies strawberries orchids succulents lavender",
+        "gift": "watch scarf book camera bicycle concert_ticket board_game",
+        "dislike": "loud_music cold_weather long_meetings cilantro horror_films crowds",
+        "instrument": "guitar piano violin drums cello saxophone ukulele trumpet",
+        "transport": "bike train bus tram car ferry",
+        "number": "10 15 20 25 30 40 45 50 60 90",
+        "day": " ".join(str(d) for d in range(1, 29)),
+    }.items()
+}
+
+# (key, category, text); keys are like the extractor's: dotted, words joined by "_".
+_TEMPLATES: list[tuple[str, Category, str]] = [
+    ("pet.{pet}", Category.RELATIONSHIP, "Has a {adj} {pet} called {name}"),
+    ("job", Category.IDENTITY, "Works as a {job} at {company} in {city}"),
+    ("food.favourite", Category.SOFT_PREFERENCE, "Loves {cuisine} food, especially {dish}"),
+    ("health.allergy", Category.HEALTH, "Is allergic to {allergen}"),
+    ("hobby.{sport}", Category.SOFT_PREFERENCE, "Plays {sport} with a {relation} on {weekday}s"),
+    ("travel.plan", Category.TASK_CONTEXT, "Is planning a trip to {city} in {month}"),
+    ("family.{relation}", Category.RELATIONSHIP, "Their {relation} {name} lives in {city}"),
+    ("birthday", Category.RELATIONSHIP, "{name}, their {relation}, was born {month} {day}"),
+    ("drink.morning", Category.SOFT_PREFERENCE, "Drinks {drink} {manner} every morning"),
+    ("music", Category.SOFT_PREFERENCE, "Listens to {genre} while {activity}"),
+    ("reading", Category.SOFT_PREFERENCE, "Is reading a {book_genre} novel by {author}"),
+    ("project", Category.TASK_CONTEXT, "Is building a {tech} app for {purpose}"),
+    ("learning", Category.TASK_CONTEXT, "Has been learning {language} for {number} weeks"),
+    ("appointment", Category.TASK_CONTEXT, "Has a {appointment} appointment on {weekday}"),
+    ("diet", Category.HARD_PREFERENCE, "Does not eat {food_avoid} for {reason}"),
+    ("home", Category.IDENTITY, "Lives in a {home_adj} {home} near the {landmark} in {city}"),
+    ("car", Category.OTHER, "Drives a {color} {car}"),
+    ("goal", Category.TASK_CONTEXT, "Wants to {goal} before {month}"),
+    ("health.medication", Category.HEALTH, "Takes {med} for {condition}"),
+    ("savings", Category.FINANCE, "Is saving for a {purchase} and has {amount} put aside"),
+    ("tv", Category.SOFT_PREFERENCE, "Is watching a {show_genre} series with their {relation}"),
+    ("sport.team", Category.SOFT_PREFERENCE, "Supports {team} and never misses a match"),
+    ("work.schedule", Category.TASK_CONTEXT, "Works from home on {weekday}s"),
+    ("education", Category.IDENTITY, "Studied {subject} at university in {city}"),
+    ("garden", Category.OTHER, "Grows {plant} on the balcony"),
+    ("restaurant", Category.SOFT_PREFERENCE, "Favourite restaurant is a {cuisine} place in {city}"),
+    ("gift.{relation}", Category.TASK_CONTEXT, "Wants to give their {relation} a {gift}"),
+    ("dislike", Category.SOFT_PREFERENCE, "Cannot stand {dislike}"),
+    ("instrument", Category.SOFT_PREFERENCE, "Plays the {instrument} in a {genre} band"),
+    ("commute", Category.OTHER, "Commutes by {transport}, about {number} minutes each way"),
+]
+
+_QUERIES: list[str] = [
+    "what is the name of the {pet}",
+    "where does she work",
+    "is he a {job}",
+    "any food allergies",
+    "allergic to {allergen}?",
+    "when is {name}'s birthday",
+    "trip to {city}",
+    "what do they drink in the morning",
+    "which sport on {weekday}",
+    "favourite {cuisine} restaurant",
+    "what book are they reading at the moment",
+    "app written in {tech}",
+    "does {name} live in {city}",
+    "medication for {condition}",
+    "saving up for a {purchase}",
+    "which language is she learning",
+    "{appointment} appointment this week",
+    "what car do they drive",
+    "gift for my {relation}",
+    "music while {activity}",
+    "plays the {instrument}",
+    "how long is the commute by {transport}",
+    "things they hate",
+    "which football team",
+    "does not eat {food_avoid}",
+]
+
+
+def _fill(template: str, rng: random.Random) -> str:
+    out = template
+    while "{" in out:
+        start = out.index("{")
+        end = out.index("}", start)
+        out = out[:start] + rng.choice(_SLOTS[out[start + 1 : end]]) + out[end + 1 :]
+    return out
+
+
+def generate_fact(rng: random.Random) -> tuple[str, Category, str]:
+    """One realistic-looking fact: (key, category, text), from a seeded generator."""
+    key, category, template = rng.choice(_TEMPLATES)
+    # Fill key and text from one draw per slot so "pet.dog" goes with "a dog".
+    picks = {name: rng.choice(words) for name, words in _SLOTS.items()}
+    body = template.format(**picks)
+    return key.format(**picks).replace(" ", "_").lower(), category, body
+
+
+def generate_queries(n: int, seed: int) -> list[str]:
+    """A fixed, seeded set of ``n`` realistic search queries."""
+    rng = random.Random(seed)
+    return [_fill(_QUERIES[i % len(_QUERIES)], rng) for i in range(n)]
+
+
+def random_unit_vectors(rng: np.random.Generator, n: int, dim: int) -> Vectors:
+    """``n`` random float32 unit vectors of ``dim`` dimensions."""
+    out = rng.standard_normal((n, dim), dtype=np.float32)
+    out /= np.linalg.norm(out, axis=1, keepdims=True)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Percentiles:
+    """p50 and p95 of a list of samples."""
+
+    p50: float
+    p95: float
+
+    @classmethod
+    def of(cls, samples: list[float]) -> Percentiles:
+        """Percentiles of ``samples`` (zeros for an empty list)."""
+        if not samples:
+            return cls(0.0, 0.0)
+        p50, p95 = np.percentile(np.asarray(samples), [50, 95])
+        return cls(float(p50), float(p95))
+
+    def as_json(self) -> dict[str, float]:
+        """``{"p50": …, "p95": …}`` rounded to microseconds."""
+        return {"p50": round(self.p50, 3), "p95": round(self.p95, 3)}
+
+
+@dataclass(frozen=True, slots=True)
+class RetrievalBench:
+    """What to run: sizes (facts of the measured user), other users, queries, rounds."""
+
+    sizes: tuple[int, ...] = (1000, 10_000, 100_000)
+    users: int = 10  # other users sharing as many facts again
+    real_facts: int = 1000  # embedded for real through Memory.remember (capped by sizes[0])
+    queries: int = 40
+    rounds: int = 3
+    k: int = 10
+    seed: int = 20260101
+
+
+@dataclass(frozen=True, slots=True)
+class BenchRun:
+    """Figures for one size."""
+
+    facts: int
+    other_users_facts: int
+    real_facts: int
+    ingest_per_s: float
+    search_ms: dict[str, Percentiles]
+    query_embed_ms: Percentiles
+    lexical_match_pct: Percentiles
+    rss_mb: float
+    target_hybrid_p95_ms: float | None
+
+    @property
+    def meets_target(self) -> bool | None:
+        """Whether hybrid p95 (embedding excluded) meets this size's target, if it has one."""
+        if self.target_hybrid_p95_ms is None:
+            return None
+        return self.search_ms["hybrid"].p95 <= self.target_hybrid_p95_ms
+
+    def as_json(self) -> dict[str, Any]:
+        """The run as JSON (milliseconds, MB, facts per second)."""
+        return {
+            "facts": self.facts,
+            "other_users_facts": self.other_users_facts,
+            "real_facts": self.real_facts,
+            "generated_facts": self.facts - self.real_facts,
+            "ingest_per_s": round(self.ingest_per_s, 2),
+            "search_ms": {mode: p.as_json() for mode, p in self.search_ms.items()},
+            "query_embed_ms": self.query_embed_ms.as_json(),
+            "lexical_match_pct": self.lexical_match_pct.as_json(),
+            "rss_mb": round(self.rss_mb, 1),
+            "target_hybrid_p95_ms": self.target_hybrid_p95_ms,
+            "meets_target": self.meets_target,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RetrievalBenchReport:
+    """All runs plus what the figures mean."""
+
+    bench: RetrievalBench
+    embedder: str
+    runs: list[BenchRun] = field(default_factory=list)
+
+    @property
+    def note(self) -> str:
+        """The caveat every output carries."""
+        real = self.runs[0].real_facts if self.runs else self.bench.real_facts
+        return (
+            f"Only the measured user's first {real} facts are real embeddings (ingest rate "
+            "measured on them); every other fact is generated text with a RANDOM unit vector. "
+            "search_ms excludes query embedding unless the mode ends in _incl_embed; "
+            "rss_mb is the process peak so far."
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"runs": [...], ...}`` as documented in the issue."""
+        return {
+            "runs": [r.as_json() for r in self.runs],
+            "note": self.note,
+            "embedder": self.embedder,
+            "other_users": self.bench.users,
+            "queries": self.bench.queries,
+            "rounds": self.bench.rounds,
+            "k": self.bench.k,
+            "cpus": os.cpu_count(),
+        }
+
+
+def run_retrieval_bench(
+    bench: RetrievalBench,
+    embedder: Embedder,
+    *,
+    config: MemoryConfig | None = None,
+    workdir: Path | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> RetrievalBenchReport:
+    """Grow one temporary database through ``bench.sizes`` and measure at each size."""
+    sizes = sorted(set(bench.sizes))
+    if not sizes or sizes[0] <= 0 or bench.users <= 0 or bench.queries <= 0:
+        raise InvalidInputError("sizes, users and queries must be positive")
+    say = progress or (lambda _msg: None)
+    report = RetrievalBenchReport(bench, embedder.model_id)
+    with tempfile.TemporaryDirectory(prefix="membot-bench-", dir=workdir) as tmp:
+        memory = Memory.open(Path(tmp) / "bench.db", embedder, config=config)
+        try:
+            if not memory.vectors_enabled:
+                raise InvalidInputError(memory.vector_problem or "vectors are disabled")
+            _Bench(memory, bench, embedder.dim, say).run(sizes, report.runs)
+        finally:
+            memory.close()
+    return report
+
+
+class _Bench:
+    """The state of one benchmark: the store, its generators and how far it has grown."""
+
+    def __init__(
+        self, memory: Memory, bench: RetrievalBench, dim: int, say: Callable[[str], None]
+    ) -> None:
+        self.memory, self.bench, self.dim, self.say = memory, bench, dim, say
+        self.rng = random.Random(bench.seed)
+        self.np_rng = np.random.default_rng(bench.seed)
+        self.others = [f"bench:other{i}" for i in range(bench.users)]
+        self.now = time.time()
+        self.measured = 0
+        self.other_total = 0
+        self.ingest_per_s = 0.0
+        self.real = 0
+
+    def run(self, sizes: list[int], runs: list[BenchRun]) -> None:
+        """Ingest real facts, then grow and measure at each size."""
+        self.real = min(self.bench.real_facts, sizes[0])
+        self._ingest_real(self.real)
+        queries = generate_queries(self.bench.queries, self.bench.seed)
+        qvecs = [self.memory.embed_query(q) for q in queries]
+        if any(v is None for v in qvecs):
+            raise InvalidInputError("the embedder failed on a benchmark query")
+        for size in sizes:
+            self._grow(size)
+            self.say(f"measuring at {size:,} facts per user")
+            runs.append(self._measure(size, queries, [v for v in qvecs if v is not None]))
+
+    def _ingest_real(self, n: int) -> None:
+        seen: set[str] = set()
+        facts: list[NewFact] = []
+        while len(facts) < n:
+            key, category, body = generate_fact(self.rng)
+            if body.casefold() in seen:
+                continue
+            seen.add(body.casefold())
+            facts.append(NewFact(key=key, value_text=body, category=category, confidence=0.8))
+        self.say(f"ingesting {n} facts through Memory.remember (real embeddings)")
+
+        async def ingest() -> float:
+            start = time.perf_counter()
+            for fact in facts:
+                await self.memory.remember(MEASURED_USER, fact, actor="bench", reason=None)
+            return time.perf_counter() - start
+
+        self.ingest_per_s = n / asyncio.run(ingest())
+        self.measured = n
+
+    def _grow(self, size: int) -> None:
+        if size > self.measured:
+            self.say(f"generating {size - self.measured:,} facts for the measured user")
+            self._bulk(MEASURED_USER, size - self.measured)
+            self.measured = size
+        if size > self.other_total:
+            self.say(f"generating {size - self.other_total:,} facts over {len(self.others)} users")
+            per_user = [0] * len(self.others)
+            for j in range(self.other_total, size):
+                per_user[j % len(self.others)] += 1
+            for user, count in zip(self.others, per_user, strict=True):
+                self._bulk(user, count)
+            self.other_total = size
+
+    def _bulk(self, user_id: str, n: int) -> None:
+        for start in range(0, n, _CHUNK):
+            batch = [self._bulk_fact() for _ in range(min(_CHUNK, n - start))]
+            matrix = random_unit_vectors(self.np_rng, len(batch), self.dim)
+            with self.memory.db.write() as conn:
+                ids = bulk.insert_facts(conn, user_id, batch)
+                vec.insert_many(conn, "facts", user_id, ids, matrix, "active")
+
+    def _bulk_fact(self) -> bulk.BulkFact:
+        key, category, body = generate_fact(self.rng)
+        return bulk.BulkFact(key, body, category.value, self.now - self.rng.uniform(0, 365 * _DAY))
+
+    def _measure(self, size: int, queries: list[str], qvecs: list[Vectors]) -> BenchRun:
+        mem, k = self.memory, self.bench.k
+        samples: dict[str, list[float]] = {
+            m: [] for m in ("lexical", "vector", "hybrid", "vector_incl_embed", "hybrid_incl_embed")
+        }
+        embed_ms: list[float] = []
+        for mode in ("lexical", "vector", "hybrid"):  # warm up: loads the user's matrix
+            mem.search_blocking(MEASURED_USER, queries[0], k=k, mode=mode, query_vec=qvecs[0])
+        for _ in range(self.bench.rounds):
+            for query, qvec in zip(queries, qvecs, strict=True):
+                modes: tuple[SearchMode, ...] = ("lexical", "vector", "hybrid")
+                for mode in modes:
+                    with _timer(samples[mode]):
+                        mem.search_blocking(MEASURED_USER, query, k=k, mode=mode, query_vec=qvec)
+                for mode in modes[1:]:
+                    with _timer(samples[f"{mode}_incl_embed"]):
+                        mem.search_blocking(MEASURED_USER, query, k=k, mode=mode)
+                with _timer(embed_ms):
+                    mem.embed_query(query)
+        return BenchRun(
+            facts=size,
+            other_users_facts=self.other_total,
+            real_facts=self.real,
+            ingest_per_s=self.ingest_per_s,
+            search_ms={m: Percentiles.of(s) for m, s in samples.items()},
+            query_embed_ms=Percentiles.of(embed_ms),
+            lexical_match_pct=Percentiles.of(self._match_pct(queries, size)),
+            rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            target_hybrid_p95_ms=TARGETS_P95_MS.get(size),
+        )
+
+    def _match_pct(self, queries: list[str], size: int) -> list[float]:
+        """Share of the measured user's facts each query matches lexically (any term)."""
+        token = owner_token(MEASURED_USER)
+        out: list[float] = []
+        with self.memory.db.read() as conn:
+            for query in queries:
+                expr = fts.match_expression(query, token)
+                out.append(100.0 * bulk.fts_match_count(conn, expr) / size if expr else 0.0)
+        return out
+
+
+@contextmanager
+def _timer(samples: list[float]) -> Iterator[None]:
+    """``with _timer(samples):`` appends the block's wall time in milliseconds."""
+    start = time.perf_counter()
+    yield
+    samples.append((time.perf_counter() - start) * 1000.0)

@@ -1,0 +1,196 @@
+"""User sovereignty over memory: undo the last change, erase a user completely.
+
+Erasure leaves no row, FTS entry or vector of the user behind (facts, history, episodes,
+change log, conflicts, relations, entities, outbox, sessions, settings).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+import structlog
+from sqlalchemy import Connection, text
+
+from memory_core.memory import Memory
+from memory_core.store import facts as fact_repo
+from memory_core.store import vectors as vec
+from memory_core.values import RETRIEVABLE, Fact, Status
+
+log = structlog.get_logger("memory_core.edits")
+
+#: History events that undo can revert, newest first.
+_UNDOABLE = (
+    "created",
+    "updated",
+    "superseded",
+    "expired",
+    "deleted",
+    "confirmed",
+    "rejected",
+    "restored",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UndoResult:
+    """What an undo reverted (empty when there was nothing to undo)."""
+
+    reverted: tuple[Fact, ...] = ()
+    description: str = ""
+
+
+def _restore(
+    conn: Connection,
+    memory: Memory,
+    user_id: str,
+    fact: Fact,
+    state: dict[str, object],
+    reason: str,
+) -> Fact:
+    now = memory.clock.now()
+    status = Status(str(state.get("status", fact.status.value)))
+    fields: dict[str, object] = {
+        "status": status,
+        "value_text": state.get("value_text", fact.value_text),
+        "confidence": float(str(state.get("confidence", fact.confidence))),
+        "decay_rate": float(str(state.get("decay_rate", fact.decay_rate))),
+    }
+    valid_to = state.get("valid_to")
+    fields["valid_to"] = None if valid_to is None else _parse(str(valid_to))
+    if status != Status.DELETED:
+        fields["deleted_at"] = None
+    after = fact_repo.update(conn, user_id, fact.id, now, **fields)
+    fact_repo.record_change(
+        conn,
+        user_id,
+        event="restored",
+        before=fact,
+        after=after,
+        actor="user",
+        now=now,
+        reason=reason,
+    )
+    if memory.vectors_enabled:
+        op = "upsert" if after.status in RETRIEVABLE else "delete"
+        vec.enqueue(conn, "facts", after.id, user_id, op, vec.now_ts())
+    return after
+
+
+def _parse(value: str) -> object:
+    from datetime import datetime
+
+    return datetime.fromisoformat(value)
+
+
+async def undo_last(memory: Memory, user_id: str) -> UndoResult:
+    """Revert the user's most recent memory change (a supersede reverts both facts)."""
+    result = await asyncio.to_thread(_undo, memory, user_id)
+    if result.reverted:
+        await memory.sync_vectors()
+    return result
+
+
+def _undo(memory: Memory, user_id: str) -> UndoResult:
+    with memory.db.write() as conn:
+        row = conn.execute(
+            text(
+                "SELECT fact_id, rev, event FROM change_log WHERE user_id = :u "
+                "AND event IN ('created','updated','superseded','expired','deleted',"
+                "'confirmed','rejected','pending') ORDER BY rev DESC LIMIT 1"
+            ),
+            {"u": user_id},
+        ).first()
+        if row is None:
+            return UndoResult()
+        rev = int(row[1])
+        # Everything written at that revision and, for a supersede/resolution, its pair.
+        entries = fact_repo.history(conn, user_id, fact_id=int(row[0]))
+        entry = next((e for e in reversed(entries) if e.rev == rev), None)
+        if entry is None:
+            return UndoResult()
+        current = fact_repo.get(conn, user_id, entry.fact_id)
+        if current is None:
+            return UndoResult()
+        reverted: list[Fact] = []
+        if entry.event in ("created", "pending") or (
+            entry.event == "updated"
+            and current.supersedes_id is not None
+            and entry.before is not None
+            and entry.before.get("id") != current.id
+        ):
+            gone = fact_repo.update(
+                conn,
+                user_id,
+                current.id,
+                memory.clock.now(),
+                status=Status.DELETED,
+                valid_to=memory.clock.now(),
+                deleted_at=memory.clock.now(),
+            )
+            fact_repo.record_change(
+                conn,
+                user_id,
+                event="deleted",
+                before=current,
+                after=gone,
+                actor="user",
+                now=memory.clock.now(),
+                reason="undo",
+            )
+            if memory.vectors_enabled:
+                vec.enqueue(conn, "facts", gone.id, user_id, "delete", vec.now_ts())
+            reverted.append(gone)
+            if entry.event == "updated" and entry.before is not None:
+                old = fact_repo.get(conn, user_id, int(str(entry.before["id"])))
+                if old is not None:
+                    reverted.append(_restore(conn, memory, user_id, old, entry.before, "undo"))
+        elif entry.before is not None:
+            reverted.append(_restore(conn, memory, user_id, current, entry.before, "undo"))
+        description = f"{entry.event} {current.value_text}"
+    log.info("memory_undone", user_id=user_id, rev=rev, facts=[f.id for f in reverted])
+    return UndoResult(tuple(reverted), description)
+
+
+_USER_TABLES = (
+    "facts",
+    "fact_history",
+    "episodes",
+    "change_log",
+    "user_revisions",
+    "conflicts",
+    "relations",
+    "memory_entities",
+    "entities",
+    "outbox",
+    "applied_actions",
+    "sessions",
+    "user_settings",
+    "events",
+    "vector_queue",
+    "vector_versions",
+)
+
+
+async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
+    """Delete every trace of one user; returns rows removed per table."""
+    counts = await asyncio.to_thread(_erase, memory, user_id)
+    memory.cache.clear()
+    log.info("user_erased", user_id=user_id, rows=sum(counts.values()))
+    return counts
+
+
+def _erase(memory: Memory, user_id: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    with memory.db.write() as conn:
+        if memory.vectors_enabled:
+            for table in ("vec_facts", "vec_episodes"):
+                counts[table] = conn.exec_driver_sql(
+                    f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
+                ).rowcount
+        for table in _USER_TABLES:
+            # FTS rows go with their content rows through the delete triggers.
+            counts[table] = conn.execute(
+                text(f"DELETE FROM {table} WHERE user_id = :u"), {"u": user_id}
+            ).rowcount
+    return counts

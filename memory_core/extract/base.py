@@ -1,0 +1,98 @@
+"""The extraction port and its values: what an extractor sees, what it proposes, and its limits.
+
+Every extractor (the offline rules here, an LLM later) turns one user turn into at most
+``MAX_CANDIDATES`` :class:`Candidate` facts. Deciding what to do with them (insert, update,
+supersede, ask) is the arbitration stage's job, not the extractor's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from memory_core.errors import InvalidInputError
+from memory_core.values import Category
+
+#: At most this many candidates per turn (seed 003 §13: the multi-fact pass yields 1–5).
+MAX_CANDIDATES = 5
+#: value_text length limit (seed 003 §9).
+MAX_VALUE_TEXT = 280
+#: source_excerpt length limit.
+MAX_EXCERPT = 200
+#: confidence_hint for things the user explicitly asked us to remember.
+EXPLICIT_HINT = 0.95
+
+#: Key prefixes whose keys carry the object, so several values coexist (likes.green_tea, …).
+MULTI_VALUED_PREFIXES: tuple[str, ...] = (
+    "likes.",
+    "dislikes.",
+    "language.",
+    "allergy.",
+    "health.",
+    "goal.",
+    "project.",
+    "food_restriction.",
+)
+
+_KEY = re.compile(r"^\w+(?:\.\w+)*$")
+
+
+def is_multi_valued_key(key: str) -> bool:
+    """True when ``key`` names one value among several the user can hold at once."""
+    return key.startswith(MULTI_VALUED_PREFIXES)
+
+
+def is_valid_key(key: str) -> bool:
+    """True for a canonical key: lower-case word characters, dotted, no empty segment."""
+    return len(key) <= 120 and key == key.lower() and bool(_KEY.match(key))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnInput:
+    """What an extractor sees: one user turn, with the assistant's reply as context only."""
+
+    user_text: str
+    time: datetime
+    assistant_text: str = ""
+    user_name: str | None = None
+    explicit: bool = False
+
+    def __post_init__(self) -> None:
+        if self.time.tzinfo is None:
+            raise InvalidInputError("TurnInput.time must be timezone-aware (UTC)")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One proposed fact about the user; the arbitration stage decides whether to keep it."""
+
+    key: str
+    value_text: str
+    category: Category
+    confidence_hint: float
+    value: str | None = None
+    event_time: datetime | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    temporary: bool = False
+    sensitive: bool = False
+    multi_valued: bool = False
+    source_excerpt: str = ""
+
+    def __post_init__(self) -> None:
+        if not is_valid_key(self.key):
+            raise InvalidInputError(f"not a canonical fact key: {self.key!r}")
+        if not 0.0 <= self.confidence_hint <= 1.0:
+            raise InvalidInputError(f"confidence_hint out of range: {self.confidence_hint}")
+        if not self.value_text or len(self.value_text) > MAX_VALUE_TEXT:
+            raise InvalidInputError("value_text must be 1..280 characters")
+
+
+class Extractor(Protocol):
+    """Turns one user turn into candidate facts; an empty list means nothing worth keeping."""
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        """Propose at most ``MAX_CANDIDATES`` facts about the user from ``turn``."""
+        ...

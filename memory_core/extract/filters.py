@@ -1,0 +1,170 @@
+"""Pure checks that decide whether a statement may become a fact, and how its text must read.
+
+Shared by every extractor (the rules now, the LLM's output later): ephemeral instructions
+(seed 004), questions, hypotheticals, sensitive values (seed 001 §8, re-exported from
+``sensitive``) and the writing constraints of seed 003 §9.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from memory_core.extract.base import MAX_VALUE_TEXT
+from memory_core.extract.sensitive import (
+    REDACTED,
+    SensitiveSpan,
+    find_sensitive,
+    iban_valid,
+    luhn_valid,
+    redact,
+)
+
+__all__ = [
+    "REDACTED",
+    "SensitiveSpan",
+    "find_sensitive",
+    "iban_valid",
+    "is_ephemeral",
+    "is_hypothetical",
+    "is_question",
+    "luhn_valid",
+    "normalize_value_text",
+    "redact",
+]
+
+_WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_MONTH = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_EPHEMERAL = re.compile(
+    rf"""\b(?:
+      (?:just|only)\s+(?:for\s+)?this\s+once | this\s+once | just\s+once
+    | (?:at\s+least\s+)?for\s+now | for\s+the\s+time\s+being | for\s+the\s+moment
+    | (?:just\s+|only\s+)?this\s+time | next\s+time\s+only
+    | (?:for\s+)?today\s+only | (?:only|just)\s+(?:for\s+)?today | for\s+today
+    | (?:for\s+)?tonight | right\s+now | temporarily | temporary
+    | for\s+this\s+(?:session|conversation|chat|task|message|answer|reply|one|question|
+        week|weekend|month|trip|meeting|call)
+    | (?:in|during)\s+this\s+(?:chat|conversation|session|answer|reply)
+    | this\s+(?:week|weekend|morning|afternoon|evening)
+    | for\s+(?:the\s+)?(?:next\s+)?(?:few|couple\s+of|\d+|two|three)\s+(?:days|hours|minutes|weeks)
+    | (?:until|till|til)\s+(?:tomorrow|tonight|next|the\s+end|{_WEEKDAY}|{_MONTH}|\d)
+    )\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def is_ephemeral(text: str) -> bool:
+    """True when ``text`` scopes itself to now ("just this once", "for now", "this time" …).
+
+    "I prefer dark mode" is durable; "Don't use PPT this time" is not.
+    """
+    return bool(_EPHEMERAL.search(text))
+
+
+_WH = r"what|what's|whats|where|where's|when|who|who's|whom|whose|why|how|how's|which"
+_AUX = (
+    r"do|does|did|am|is|are|was|were|can|could|will|would|should|shall|may|might|have|has|"
+    r"had|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|wouldn't|shouldn't|haven't"
+)
+_QUESTION_START = re.compile(
+    rf"""^(?:
+      (?:{_AUX})\s+(?:i|you|u|we|he|she|they|it|my|your|there|this|that|anyone)\b
+    | (?:{_WH})\b(?:\s+\S+){{0,2}}?\s+(?:{_AUX}|'s|'re|'m)\b
+    | (?:what's|whats|where's|who's|how's|how\s+come|what\s+about)\b
+    | (?:tell\s+me|remind\s+me)\s+(?:what|where|who|when|how|which|my|about)\b
+    | (?:i\s+wonder|i\s+was\s+wondering|i'm\s+wondering|any\s+idea)\b
+    | (?:is\s+it\s+true|do\s+you\s+know|do\s+you\s+remember)\b
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# "Could you call me Alex?" is a request phrased as a question.
+_POLITE_REQUEST = re.compile(
+    r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:call\s+me|refer\s+to\s+me|"
+    r"address\s+me|use\s+\w+/\w+|remember|note|keep\s+in\s+mind|always|never|stop)\b",
+    re.IGNORECASE,
+)
+
+
+def is_question(text: str) -> bool:
+    """True when ``text`` asks rather than tells ("Do I live in Berlin?", "where do I live")."""
+    stripped = re.sub(r"^[\W_]+", "", text.strip())
+    if not stripped:
+        return False
+    if _POLITE_REQUEST.match(stripped):
+        return False
+    if re.search(r"[?？]\W*$", stripped):
+        return True
+    return bool(_QUESTION_START.match(stripped))
+
+
+_HYPOTHETICAL = re.compile(
+    r"""\b(?:
+      if\s+(?:i|i'm|i'd|i\s+were|we|my|only|ever) | even\s+if | what\s+if
+    | suppose | supposing | imagine | imagining | pretend | pretending | hypothetically
+    | in\s+theory | wish(?:ed)? | might | maybe | perhaps | in\s+case | let's\s+say
+    | assuming | in\s+(?:a\s+parallel\s+universe|another\s+life|a\s+dream)
+    | would(?!\s+(?:really\s+)?(?:like|love|prefer|rather))
+    | wouldn't | could\s+have | should\s+have | would\s+have
+    )\b
+    | \bi'd\b(?!\s+(?:really\s+)?(?:like|love|prefer|rather))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def is_hypothetical(text: str) -> bool:
+    """True for wishes and what-ifs ("if I lived in Paris", "maybe I'll move"): no facts."""
+    return bool(_HYPOTHETICAL.search(text))
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u2028\u2029\ufeff]")
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”]*[“”]")
+_FIRST_PERSON = re.compile(
+    r"(?<![\w'’])(?:I(?:['’](?:m|ve|d|ll))?|i(?:['’](?:m|ve|d|ll))?)(?![\w'’])(?!\.\w)"
+    r"|(?<![\w'’])(?:me|my|mine|myself)(?![\w'’])",
+)
+_FIRST_PERSON_CI = re.compile(r"(?<![\w'’])(?:my|mine|myself)(?![\w'’])", re.IGNORECASE)
+_SECOND_PERSON = re.compile(
+    r"(?<![\w'’])(?:you|your|yours|yourself|yourselves)(?![\w])", re.IGNORECASE
+)
+_SENTENCE_BREAK = re.compile(r"[.!?](?=\s)")
+
+
+def _trim(text: str, limit: int) -> str:
+    """Cut to ``limit`` at a sentence end if one is late enough, else at a word with "…"."""
+    ends = [m.end() for m in _SENTENCE_BREAK.finditer(text) if m.end() <= limit]
+    if ends and ends[-1] >= limit // 2:
+        return text[: ends[-1]]
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space >= limit // 2:
+        head = head[:space]
+    return head.rstrip(" ,;:-–—") + "…"
+
+
+def normalize_value_text(text: str) -> str | None:
+    """Make ``text`` a storable fact sentence, or None when it cannot be one (seed 003 §9).
+
+    Collapses whitespace, requires third person (no "I"/"my", nothing said to "you"),
+    capitalises, ends with a period and trims to 280 characters at a sentence or word
+    boundary (with an ellipsis).
+    """
+    text = unicodedata.normalize("NFC", text)
+    text = re.sub(r"\s+", " ", _CONTROL.sub(" ", text)).strip()
+    if not text or not any(c.isalnum() for c in text):
+        return None
+    unquoted = _QUOTED.sub(" ", text)
+    if _FIRST_PERSON.search(unquoted) or _FIRST_PERSON_CI.search(unquoted):
+        return None
+    if _SECOND_PERSON.search(unquoted):
+        return None
+    text = text[0].upper() + text[1:]
+    if text.endswith("!"):
+        text = text.rstrip("!").rstrip() + "."
+    if text[-1] not in ".?…" and not re.search(r"[.?…][\"”»')]$", text):
+        text += "."
+    if len(text) > MAX_VALUE_TEXT:
+        text = _trim(text, MAX_VALUE_TEXT)
+    return text

@@ -1,0 +1,255 @@
+"""Find secrets and regulated identifiers in text, and redact them.
+
+Credentials (passwords, PINs, API keys and tokens, long hex/base64 secrets), payment data
+(Luhn-checked card numbers, IBANs, account numbers, CVVs) and identity documents (passport,
+national id, SSN …) are stored only on an explicit ``/remember`` (seed 001 §8) and never reach a
+log or an excerpt in clear. Detection is pattern based and errs on the side of flagging.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory_core.values import Category
+
+REDACTED = "[redacted]"
+
+
+@dataclass(frozen=True, slots=True)
+class SensitiveSpan:
+    """One sensitive value found in a text: where it is, what it is, and what it is called."""
+
+    start: int
+    end: int
+    category: Category
+    label: str
+
+    def text_in(self, text: str) -> str:
+        """The sensitive value itself, cut from the text it was found in."""
+        return text[self.start : self.end]
+
+
+def luhn_valid(number: str) -> bool:
+    """True when ``number`` (digits, spaces or dashes) is 13–19 digits and passes Luhn."""
+    digits = re.sub(r"[ -]", "", number)
+    if not digits.isascii() or not digits.isdigit() or not 13 <= len(digits) <= 19:
+        return False
+    total = 0
+    for i, char in enumerate(reversed(digits)):
+        d = int(char)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def iban_valid(iban: str) -> bool:
+    """True when ``iban`` (spaces allowed) has a plausible length and a valid mod-97 check."""
+    compact = re.sub(r"\s", "", iban).upper()
+    if not 15 <= len(compact) <= 34 or not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]+", compact):
+        return False
+    rotated = compact[4:] + compact[:4]
+    numeric = "".join(str(int(c, 36)) for c in rotated)
+    return int(numeric) % 97 == 1
+
+
+# Tokens with a recognisable vendor prefix: always secrets.
+_PREFIXED = re.compile(
+    r"""
+    -----BEGIN[A-Z ]{0,20}PRIVATE\ KEY-----[\s\S]{0,8000}?(?:-----END[A-Z ]{0,20}PRIVATE\ KEY-----|$)
+    | \bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_-]{16,}
+    | \b(?:pk|rk|sk)_(?:live|test)_[A-Za-z0-9]{16,}
+    | \b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}
+    | \bgithub_pat_[A-Za-z0-9_]{20,}
+    | \bglpat-[A-Za-z0-9_-]{16,}
+    | \bxox[abprs]-[A-Za-z0-9-]{10,}
+    | \bAKIA[0-9A-Z]{16}\b
+    | \bAIza[0-9A-Za-z_-]{30,}
+    | \beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}
+    | \b\d{8,10}:[A-Za-z0-9_-]{35}\b
+    """,
+    re.VERBOSE,
+)
+_HEX = re.compile(r"\b[0-9a-fA-F]{32,}\b")
+_B64 = re.compile(r"(?<![\w/+=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w/+=-])")
+
+_SECRET_WORDS = (
+    r"password|passwd|pwd|passcode|passphrase|pass\s?word|pin(?:\s+(?:code|number))?|"
+    r"code|combination|secret|api[\s_-]?key|token|access\s+key|secret\s+key|"
+    r"recovery\s+(?:phrase|code)|seed\s+phrase|login\s+code"
+)
+_QUOTED_OR_WORD = r"(?:\"[^\"\n]{1,100}\"|'[^'\n]{1,100}'|“[^”\n]{1,100}”|[^\s,;]{1,200})"
+_KEYWORD_SECRET = re.compile(
+    rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:)\s*(?P<v>{_QUOTED_OR_WORD})",
+    re.IGNORECASE,
+)
+# Values that follow "my password is …" without being one ("my password is too weak").
+_NOT_A_SECRET = frozenset(
+    """a an the too very not so really quite weak strong secure safe long short expired wrong
+    incorrect correct same different set changed reset required saved stored in on at for my
+    your this that it its something nothing easy hard simple complicated broken working ready
+    done new old mine yours here there written below above attached fine ok okay good bad
+    great terrible""".split()
+)
+_DIGITY_SECRETS = ("code", "combination", "pin")
+# "my zip code is 10115" names a code that is no secret.
+_PUBLIC_CODES = frozenset(
+    """zip postal post area country promo discount coupon qr source status error dress colour
+    color iso language airport bar tax product course class room flight booking confirmation
+    tracking reference order""".split()
+)
+
+_CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+_CVV = re.compile(
+    r"\b(?:cvv2?|cvc2?|card\s+security\s+code)\s*(?:is|:|=)?\s*(?P<v>\d{3,4})\b", re.I
+)
+_IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[A-Za-z0-9]{4}){2,7}(?:\s?[A-Za-z0-9]{1,4})?\b")
+_ACCOUNT = re.compile(
+    r"\b(?P<kw>(?:bank\s+)?account|acct|routing|sort\s+code|bsb)"
+    r"(?:\s+(?:number|no\.?|num|#|code))?\s*(?:is|:|=)?\s*(?P<v>[A-Za-z]{0,4}\d(?:[\d-]|\s(?=\d)){3,34})",
+    re.IGNORECASE,
+)
+_SSN = re.compile(r"\b\d{3}-\d{2}-\d{4}\b")
+_ID_DOC = re.compile(
+    r"\b(?P<kw>passport|ssn|social\s+security(?:\s+number)?|national\s+(?:id|insurance)"
+    r"(?:\s+number)?|id\s+(?:card\s+)?number|identity\s+(?:card\s+)?number|"
+    r"driver'?s?\s+licen[cs]e(?:\s+number)?|tax\s+(?:id|number)|nif|nie|dni|cpf|aadhaar|nino|bsn)"
+    r"(?:\s+(?:number|no\.?|num|#|id))?\s*(?:is|:|=)?\s*"
+    r"(?P<v>[A-Za-z]{0,3}\s?\d(?:[\dA-Za-z.-]|\s(?=\d)){2,24})",
+    re.IGNORECASE,
+)
+_LABEL_BEFORE = re.compile(r"(?:\b(?:my|our|the|his|her|their)\s+)((?:[\w'’-]+\s+){0,3})$", re.I)
+
+
+def _digits(text: str) -> int:
+    return sum(c.isdigit() for c in text)
+
+
+def _looks_random(token: str) -> bool:
+    """A long token with digits and both cases: an encoded secret, not a word."""
+    return (
+        any(c.isdigit() for c in token)
+        and any(c.isupper() for c in token)
+        and any(c.islower() for c in token)
+    )
+
+
+def _label(text: str, start: int, keyword: str, extra: str | None) -> str:
+    """Name a keyword secret from the words before it: "my wifi password" → "wifi password"."""
+    keyword = re.sub(r"\s+", " ", keyword.lower())
+    before = _LABEL_BEFORE.search(text[max(0, start - 60) : start])
+    words = before.group(1).split() if before else []
+    words = [w.lower() for w in words if w.lower() not in {"is", "was", "and", "a", "an"}]
+    parts = [*words, keyword]
+    if extra:
+        parts.append(extra.lower())
+    return " ".join(parts)
+
+
+def _strip_quotes(text: str, start: int, end: int) -> tuple[int, int]:
+    value = text[start:end]
+    if len(value) >= 2 and value[0] in "\"'“" and value[-1] in "\"'”":
+        return start + 1, end - 1
+    while end > start and text[end - 1] in ".!?)]}'\"”":
+        end -= 1
+    return start, end
+
+
+def _keyword_spans(text: str) -> list[SensitiveSpan]:
+    spans: list[SensitiveSpan] = []
+    for m in _KEYWORD_SECRET.finditer(text):
+        start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+        value = text[start:end]
+        kw = m.group("kw").lower()
+        if not value or value.lower() in _NOT_A_SECRET:
+            continue
+        if kw.startswith(_DIGITY_SECRETS) and (_digits(value) < 3 or len(value) > 40):
+            continue  # "my code is a mess" is no secret; "the door code is 4512" is
+        if kw.startswith(("recovery", "seed")):
+            end = len(text) if len(text) - start < 300 else start + 300
+        label = _label(text, m.start("kw"), kw, m.group("for"))
+        if kw == "code" and _PUBLIC_CODES.intersection(label.split()):
+            continue
+        spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
+    return spans
+
+
+def _finance_spans(text: str) -> list[SensitiveSpan]:
+    spans: list[SensitiveSpan] = []
+    for m in _CARD.finditer(text):
+        if luhn_valid(m.group(0)):
+            spans.append(SensitiveSpan(m.start(), m.end(), Category.FINANCE, "card number"))
+    for m in _CVV.finditer(text):
+        spans.append(SensitiveSpan(m.start("v"), m.end("v"), Category.FINANCE, "card cvv"))
+    for m in _IBAN.finditer(text):
+        if iban_valid(m.group(0)):
+            spans.append(SensitiveSpan(m.start(), m.end(), Category.FINANCE, "iban"))
+    for m in _ACCOUNT.finditer(text):
+        if _digits(m.group("v")) >= 4:
+            kw = re.sub(r"\s+", " ", m.group("kw").lower())
+            label = "account number" if "account" in kw or kw == "acct" else kw
+            spans.append(SensitiveSpan(m.start("v"), m.end("v"), Category.FINANCE, label))
+    return spans
+
+
+def _identity_spans(text: str) -> list[SensitiveSpan]:
+    spans = [
+        SensitiveSpan(m.start(), m.end(), Category.IDENTITY_DOCUMENT, "ssn")
+        for m in _SSN.finditer(text)
+    ]
+    for m in _ID_DOC.finditer(text):
+        if _digits(m.group("v")) >= 3:
+            kw = re.sub(r"\s+", " ", m.group("kw").lower())
+            label = kw if kw.endswith("number") else f"{kw} number"
+            spans.append(SensitiveSpan(m.start("v"), m.end("v"), Category.IDENTITY_DOCUMENT, label))
+    return spans
+
+
+def _token_spans(text: str) -> list[SensitiveSpan]:
+    spans = [
+        SensitiveSpan(m.start(), m.end(), Category.CREDENTIAL, "api key")
+        for m in _PREFIXED.finditer(text)
+    ]
+    spans += [
+        SensitiveSpan(m.start(), m.end(), Category.CREDENTIAL, "secret")
+        for m in _HEX.finditer(text)
+    ]
+    spans += [
+        SensitiveSpan(m.start(), m.end(), Category.CREDENTIAL, "secret")
+        for m in _B64.finditer(text)
+        if _looks_random(m.group(0))
+    ]
+    return spans
+
+
+def find_sensitive(text: str) -> list[SensitiveSpan]:
+    """Every sensitive value in ``text``, in order, without overlaps (the earliest, longest wins).
+
+    Specific detectors (vendor tokens, cards, IBANs, documents) win over the generic
+    "my password is …" reading of the same characters.
+    """
+    if not text:
+        return []
+    found = [
+        *_token_spans(text),
+        *_finance_spans(text),
+        *_identity_spans(text),
+        *_keyword_spans(text),
+    ]
+    found.sort(key=lambda s: (s.start, -(s.end - s.start)))
+    kept: list[SensitiveSpan] = []
+    for span in found:
+        if kept and span.start < kept[-1].end:
+            continue
+        kept.append(span)
+    return kept
+
+
+def redact(text: str) -> str:
+    """``text`` with every sensitive value replaced by ``[redacted]`` (for logs and excerpts)."""
+    out = text
+    for span in reversed(find_sensitive(text)):
+        out = out[: span.start] + REDACTED + out[span.end :]
+    return out

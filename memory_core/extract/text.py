@@ -1,0 +1,286 @@
+"""Text plumbing for the rules: cleaning, sentence and clause splitting, phrases, slugs, person.
+
+Pure string functions with no knowledge of facts or categories.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: The rules read at most this many characters of a turn (bounded regex work on huge input).
+MAX_INPUT_CHARS = 4000
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028\u2029\ufeff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SPACES = re.compile(r"[ \t\r\f\v\u00a0\u3000]+")
+_APOSTROPHE = re.compile(r"[’‘`´]")
+
+
+def clean_input(text: str, limit: int = MAX_INPUT_CHARS) -> str:
+    """NFC, no control characters or lone surrogates, straight apostrophes, bounded length."""
+    text = _SURROGATE.sub("", text[: limit * 2])
+    text = unicodedata.normalize("NFC", text)
+    text = _CONTROL.sub(" ", text)
+    text = _APOSTROPHE.sub("'", text)
+    text = _SPACES.sub(" ", text)
+    text = re.sub(r" ?\n[\n ]*", "\n", text)
+    return text[:limit].strip()
+
+
+def collapse(text: str) -> str:
+    """Whitespace runs (newlines included) become one space; trimmed."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# ---- sentences and clauses ------------------------------------------------------------------
+
+_ABBREVIATIONS = frozenset(
+    "st dr mr mrs ms mx prof jr sr vs etc e.g i.e approx no inc ltd co corp ave rd mt ft".split()
+)
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+|[。！？!?]+\s*|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split on sentence punctuation and newlines, keeping "St. Mary's" and "Dr. Eva" whole."""
+    sentences: list[str] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.group(0).startswith(".") and "\n" not in m.group(0):
+            before = re.search(r"([\w.]+)\.*$", text[start : m.start()])
+            word = before.group(1).lower() if before else ""
+            if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
+                continue
+        piece = text[start : m.end()].strip()
+        if piece:
+            sentences.append(piece)
+        start = m.end()
+    tail = text[start:].strip()
+    if tail:
+        sentences.append(tail)
+    return sentences
+
+
+_FIRST_PERSON_START = (
+    r"(?=(?:that\s+)?(?:i|i'm|i've|i'd|i'll|im|my|we|we're|we've|our|"
+    r"(?:please\s+|you\s+can\s+|just\s+)?call\s+me)\b)"
+)
+_CLAUSE_SPLIT = re.compile(
+    r"(?:\s*[,;]\s*(?:(?:and|but|so|also|plus|then)\s+)?|\s+[-–—]+\s+|"
+    r"\s+(?:and|but|so|plus|also|although|though|whereas|while)\s+)" + _FIRST_PERSON_START,
+    re.IGNORECASE,
+)
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """Split a sentence where a new first-person statement starts ("…, and my sister is …")."""
+    parts = [p.strip() for p in _CLAUSE_SPLIT.split(sentence)]
+    return [re.sub(r"^that\s+", "", p, flags=re.I) for p in parts if p]
+
+
+_FILLER = re.compile(
+    r"^(?:(?:oh|ah|well|so|also|and|but|plus|btw|by the way|fyi|just so you know|"
+    r"just fyi|for the record|actually|anyway|anyways|hey|hi|hello|hi there|hey there|ok|"
+    r"okay|yeah|yes|yep|no|nope|lol|haha|honestly|fun fact|in fact|now|nowadays|"
+    r"these days|currently|ps|p\.s\.|um|uh|hmm|sure|right|alright|great|cool|thanks|"
+    r"thank you|oh and|oh by the way|as you know|you know|to be honest|tbh|"
+    r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please|pls)\b[\s,:!.\-–—]*)+",
+    re.IGNORECASE,
+)
+_HEDGE = re.compile(
+    r"^(?:i\s+think|i\s+believe|i\s+guess|i\s+reckon|i'm\s+pretty\s+sure|i\s+am\s+pretty\s+sure|"
+    r"probably|apparently|i\s+suspect)\s*,?\s+(?:that\s+)?",
+    re.IGNORECASE,
+)
+
+
+def strip_fillers(clause: str) -> tuple[str, bool]:
+    """Drop discourse fillers ("btw, …") and hedges ("I think …"); say whether it was hedged."""
+    clause = _FILLER.sub("", clause.strip())
+    hedged = bool(_HEDGE.match(clause))
+    if hedged:
+        clause = _FILLER.sub("", _HEDGE.sub("", clause, count=1))
+    return clause.strip(), hedged
+
+
+# ---- phrases --------------------------------------------------------------------------------
+
+_PHRASE_CUT = re.compile(
+    r"\s*(?:[,;:()\[\]{}|]|\s[-–—]+\s|[!?…]|\.(?:\s|$))|\s+(?:because|since|cause|cuz|coz|"
+    r"as|when|whenever|while|but|although|though|which|who|whom|whose|where|so\s+that|so|if|"
+    r"unless|until|till|then|except|especially|anyway|lol|haha|hehe|lmao|and\s+(?:i|my|we|"
+    r"i'm|it|that|they|he|she)|with\s+my|for\s+now|right\s+now|this\s+time|these\s+days|"
+    r"at\s+the\s+moment|nowadays|now|currently|too|as\s+well|a\s+lot|so\s+much|very\s+much|"
+    r"by\s+the\s+way|btw|tbh|honestly|actually|really|anymore)\b",
+    re.IGNORECASE,
+)
+_TRAILING_JUNK = re.compile(r"[^\w)\]\"'+#]+$")
+_LEADING_JUNK = re.compile(r"^[^\w\"'(#]+")
+
+
+def clean_phrase(text: str, max_words: int = 8) -> str | None:
+    """The object of a statement, cut before its trailing clause and fillers; None if unusable."""
+    cut = _PHRASE_CUT.search(text)
+    phrase = text[: cut.start()] if cut else text
+    phrase = _TRAILING_JUNK.sub("", _LEADING_JUNK.sub("", collapse(phrase)))
+    if len(phrase) >= 2 and phrase[0] in "\"'" and phrase[-1] == phrase[0]:
+        phrase = phrase[1:-1].strip()
+    if not phrase or not any(c.isalnum() for c in phrase):
+        return None
+    if len(phrase.split()) > max_words or len(phrase) > 80:
+        return None
+    return phrase
+
+
+def split_list(phrase: str) -> list[str]:
+    """Split "A, B and C" into items; "A and B" alone stays whole ("mac and cheese")."""
+    if "," not in phrase:
+        return [phrase]
+    items = re.split(r"\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+", phrase)
+    return [i.strip() for i in items if i.strip()]
+
+
+def titlecase(value: str) -> str:
+    """Capitalise a lower-case proper noun ("são paulo" → "São Paulo", "st mary's")."""
+    small = {"of", "the", "and", "de", "da", "do", "dos", "das", "del", "la", "von", "van", "der"}
+    words = value.split()
+    out = [
+        w if (i and w in small) or not w[:1].islower() else w[:1].upper() + w[1:]
+        for i, w in enumerate(words)
+    ]
+    return " ".join(out)
+
+
+def slug(text: str, max_len: int = 40) -> str:
+    """A key segment: lower-case word characters joined by ``_``, no accents or articles."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("&", " and "))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    words = re.findall(r"[^\W_]+", plain)
+    while words and words[0] in {"a", "an", "the", "my", "our", "some"}:
+        words = words[1:]
+    out = ""
+    for word in words:
+        candidate = f"{out}_{word}" if out else word
+        if len(candidate) > max_len:
+            break
+        out = candidate
+    return out or (words[0][:max_len] if words else "")
+
+
+# ---- first person → third person --------------------------------------------------------------
+
+_ADVERBS = (
+    r"always|usually|often|never|sometimes|really|also|still|just|only|normally|generally|"
+    r"mostly|rarely|actually|definitely|typically|already|currently|now|seriously|totally"
+)
+_I_VERB = re.compile(
+    rf"(?<![\w'])[Ii](?![\w']|\.\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:n't)?)\b"
+)
+_PRONOUN = re.compile(
+    r"(?<![\w'])(?:(?P<contr>[Ii]'(?:m|ve|d|ll))|(?P<i>[Ii])(?![\w']|\.\w)|"
+    r"(?P<me>[Mm]e)|(?P<my>[Mm]y)|(?P<mine>[Mm]ine)|(?P<myself>[Mm]yself)|"
+    r"(?P<you>[Yy]ou(?:'(?:re|ve|ll|d))?)|(?P<your>[Yy]our)|(?P<yours>[Yy]ours)|"
+    r"(?P<yourself>[Yy]ourself))(?![\w'])"
+)
+_SINGULAR = {
+    "am": "is",
+    "have": "has",
+    "do": "does",
+    "don't": "doesn't",
+    "haven't": "hasn't",
+    "go": "goes",
+    "ain't": "isn't",
+    "dont": "doesn't",
+    "aren't": "isn't",
+}
+_PLURAL = {"am": "are", "was": "were", "wasn't": "weren't", "ain't": "aren't"}
+_UNCHANGED = frozenset(
+    """can could will would should shall may might must did didn't had hadn't can't cannot
+    won't wouldn't couldn't shouldn't used ought was wasn't went got made saw said took came
+    knew thought bought brought found gave told became left felt kept began met ran wrote sat
+    stood lost paid heard held put read set let cut hit quit spent sent built taught caught
+    fought sold won drove rode ate drank slept swam grew threw flew wore broke chose spoke
+    forgot understood and or but nor not too to in on at of a an the with from as than then
+    so if""".split()
+)
+_CONTRACTIONS = {
+    "m": ("is", "are"),
+    "ve": ("has", "have"),
+    "d": ("would", "would"),
+    "ll": ("will", "will"),
+}
+_YOU = {"you": "the assistant", "you're": "the assistant is", "you've": "the assistant has"}
+
+
+def _third_singular(verb: str) -> str:
+    if verb in _SINGULAR:
+        return _SINGULAR[verb]
+    if verb in _UNCHANGED or verb.endswith("ed") or verb.endswith("n't"):
+        return verb
+    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def third_person(text: str, subject: str, *, named: bool = False, assistant: bool = False) -> str:
+    """Rewrite first person as third: the first mention uses ``subject``, later ones they/their.
+
+    ``assistant=True`` also rewrites "you" as "the assistant" (explicit notes addressed to it).
+    """
+    state = {"named": named}
+
+    def who(possessive: bool = False) -> str:
+        if state["named"]:
+            return "their" if possessive else "they"
+        state["named"] = True
+        return f"{subject}'s" if possessive else subject
+
+    def verb_sub(m: re.Match[str]) -> str:
+        first = not state["named"]
+        person = who()
+        verb = m.group("verb")
+        verb = _third_singular(verb) if first else _PLURAL.get(verb, verb)
+        return f"{person}{m.group('adv')} {verb}"
+
+    def pronoun_sub(m: re.Match[str]) -> str:
+        if m.group("contr"):
+            first = not state["named"]
+            person = who()
+            return f"{person} {_CONTRACTIONS[m.group('contr')[2:]][0 if first else 1]}"
+        if m.group("i"):
+            return who()
+        if m.group("me"):
+            return who() if not state["named"] else "them"
+        if m.group("my"):
+            return who(possessive=True)
+        if m.group("mine"):
+            return f"{subject}'s" if not state["named"] else "theirs"
+        if m.group("myself"):
+            return "themselves"
+        if not assistant:
+            return m.group(0)
+        word = m.group(0).lower()
+        if m.group("you"):
+            return _YOU.get(word, "the assistant")
+        if m.group("yourself"):
+            return "itself"
+        return "the assistant's"
+
+    # One left-to-right pass so the first mention, wherever it is, gets the name.
+    out: list[str] = []
+    pos = 0
+    while pos < len(text):
+        verb_m = _I_VERB.search(text, pos)
+        pro_m = _PRONOUN.search(text, pos)
+        if pro_m is None and verb_m is None:
+            break
+        if verb_m is not None and (pro_m is None or verb_m.start() <= pro_m.start()):
+            out.append(text[pos : verb_m.start()] + verb_sub(verb_m))
+            pos = verb_m.end()
+        elif pro_m is not None:
+            out.append(text[pos : pro_m.start()] + pronoun_sub(pro_m))
+            pos = pro_m.end()
+    out.append(text[pos:])
+    return "".join(out)

@@ -1,0 +1,1 @@
+"""The learning pipeline: durable observer → extract → arbitrate → apply."""

@@ -1,0 +1,294 @@
+"""Apply: a turn's decisions → one transaction (facts, history, revision, conflicts, vectors).
+
+Every action is recorded under its idempotency key ``(turn_id, key, action_hash)``: replaying
+a turn applies nothing twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import Connection, text
+
+from memory_core.clock import to_ts
+from memory_core.learn import policy
+from memory_core.learn.decisions import (
+    Decision,
+    Expire,
+    Insert,
+    Noop,
+    Pending,
+    Proposal,
+    Supersede,
+    Update,
+    action_hash,
+    decision_key,
+)
+from memory_core.store import conflicts as conflict_repo
+from memory_core.store import facts as fact_repo
+from memory_core.store import vectors as vec
+from memory_core.values import RETRIEVABLE, Fact, NewFact, Status
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What one decision did: the fact it wrote, the one it replaced, a conflict it opened."""
+
+    decision: Decision
+    fact: Fact | None = None
+    previous: Fact | None = None
+    conflict_id: int | None = None
+    replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRef:
+    """Where the decisions came from."""
+
+    user_id: str
+    turn_id: str
+    chat_id: str | None
+    actor: str = "observer"
+
+
+def _new_fact(
+    p: Proposal, ref: TurnRef, status: Status, *, supersedes: int | None = None
+) -> NewFact:
+    protected = p.confidence >= policy.EXPLICIT
+    return NewFact(
+        key=p.key,
+        value_text=p.value_text,
+        category=p.category,
+        confidence=p.confidence,
+        value_json={"value": p.value} if p.value else None,
+        event_time=p.event_time,
+        valid_from=p.valid_from,
+        valid_to=p.valid_to,
+        status=status,
+        source_turn_id=ref.turn_id,
+        source_chat_id=ref.chat_id,
+        source_excerpt=p.source_excerpt[:200] if p.source_excerpt else None,
+        sensitive=p.sensitive,
+        # Explicit remembers are protected from decay like confirmed facts.
+        decay_rate=0.0 if protected else 0.1,
+        importance=3 if policy.is_high_risk(p.category) else 2,
+    )
+
+
+def _claim(conn: Connection, ref: TurnRef, decision: Decision, now: datetime) -> bool:
+    result = conn.execute(
+        text(
+            "INSERT INTO applied_actions (turn_id, key, action_hash, user_id, ts) "
+            "VALUES (:t, :k, :h, :u, :ts) ON CONFLICT DO NOTHING"
+        ),
+        {
+            "t": ref.turn_id,
+            "k": decision_key(decision),
+            "h": action_hash(decision),
+            "u": ref.user_id,
+            "ts": to_ts(now),
+        },
+    )
+    return bool(result.rowcount)
+
+
+def _queue_vector(conn: Connection, fact: Fact, vectors: bool) -> None:
+    if vectors:
+        op = "upsert" if fact.status in RETRIEVABLE else "delete"
+        vec.enqueue(conn, "facts", fact.id, fact.user_id, op, vec.now_ts())
+
+
+def apply_decisions(
+    conn: Connection,
+    ref: TurnRef,
+    decisions: Sequence[Decision],
+    now: datetime,
+    *,
+    vectors: bool,
+    links: Mapping[str, Sequence[tuple[int, float]]] | None = None,
+) -> list[Applied]:
+    """Apply ``decisions`` inside the caller's transaction; returns what each one did."""
+    out: list[Applied] = []
+    uid = ref.user_id
+    for decision in decisions:
+        if not _claim(conn, ref, decision, now):
+            out.append(Applied(decision, replayed=True))
+            continue
+        match decision:
+            case Insert(proposal=p, reason=reason):
+                fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.ACTIVE), now)
+                fact_repo.record_change(
+                    conn,
+                    uid,
+                    event="created",
+                    before=None,
+                    after=fact,
+                    actor=ref.actor,
+                    now=now,
+                    reason=reason,
+                    turn_id=ref.turn_id,
+                )
+                _queue_vector(conn, fact, vectors)
+                _link(conn, uid, fact.id, (links or {}).get(p.key, ()), now)
+                out.append(Applied(decision, fact))
+            case Update(target_id=target, proposal=p, reason=reason):
+                before = fact_repo.get(conn, uid, target)
+                if before is None:
+                    continue
+                fact = fact_repo.update(
+                    conn,
+                    uid,
+                    target,
+                    now,
+                    value_text=p.value_text,
+                    value_json={"value": p.value} if p.value else before.value_json,
+                    confidence=max(before.confidence, p.confidence),
+                    last_mentioned_at=now,
+                    mention_count=before.mention_count + 1,
+                    source_turn_id=ref.turn_id,
+                    source_excerpt=p.source_excerpt[:200] or before.source_excerpt,
+                )
+                fact_repo.record_change(
+                    conn,
+                    uid,
+                    event="updated",
+                    before=before,
+                    after=fact,
+                    actor=ref.actor,
+                    now=now,
+                    reason=reason,
+                    turn_id=ref.turn_id,
+                )
+                _queue_vector(conn, fact, vectors)
+                out.append(Applied(decision, fact, before))
+            case Supersede(target_id=target, proposal=p, reason=reason):
+                before = fact_repo.get(conn, uid, target)
+                if before is None:
+                    continue
+                old = fact_repo.update(
+                    conn, uid, target, now, status=Status.SUPERSEDED, valid_to=now
+                )
+                fact_repo.record_change(
+                    conn,
+                    uid,
+                    event="superseded",
+                    before=before,
+                    after=old,
+                    actor=ref.actor,
+                    now=now,
+                    reason=reason,
+                    turn_id=ref.turn_id,
+                )
+                _queue_vector(conn, old, vectors)
+                fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.ACTIVE), now)
+                fact = fact_repo.update(conn, uid, fact.id, now, supersedes_id=target)
+                fact_repo.record_change(
+                    conn,
+                    uid,
+                    event="updated",
+                    before=before,
+                    after=fact,
+                    actor=ref.actor,
+                    now=now,
+                    reason=reason,
+                    turn_id=ref.turn_id,
+                )
+                _queue_vector(conn, fact, vectors)
+                out.append(Applied(decision, fact, before))
+            case Expire(target_id=target, valid_to=valid_to, reason=reason):
+                before = fact_repo.get(conn, uid, target)
+                if before is None or before.status != Status.ACTIVE:
+                    continue
+                fact = fact_repo.update(
+                    conn, uid, target, now, status=Status.EXPIRED, valid_to=min(valid_to, now)
+                )
+                fact_repo.record_change(
+                    conn,
+                    uid,
+                    event="expired",
+                    before=before,
+                    after=fact,
+                    actor=ref.actor,
+                    now=now,
+                    reason=reason,
+                    turn_id=ref.turn_id,
+                )
+                _queue_vector(conn, fact, vectors)
+                out.append(Applied(decision, fact, before))
+            case Noop(target_id=target, confidence_delta=delta, reason=reason):
+                before = fact_repo.get(conn, uid, target)
+                if before is None:
+                    continue
+                fact = fact_repo.update(
+                    conn,
+                    uid,
+                    target,
+                    now,
+                    confidence=min(1.0, max(0.0, before.confidence + delta)),
+                    last_mentioned_at=now,
+                    mention_count=before.mention_count + 1,
+                )
+                fact_repo.record_change(
+                    conn,
+                    uid,
+                    event="mentioned",
+                    before=before,
+                    after=fact,
+                    actor=ref.actor,
+                    now=now,
+                    reason=reason,
+                    turn_id=ref.turn_id,
+                    bump=False,
+                )
+                out.append(Applied(decision, fact, before))
+            case Pending(target_id=target, proposal=p, reason=reason):
+                before = fact_repo.get(conn, uid, target)
+                if before is None:
+                    continue
+                fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.PENDING), now)
+                fact_repo.record_change(
+                    conn,
+                    uid,
+                    event="pending",
+                    before=None,
+                    after=fact,
+                    actor=ref.actor,
+                    now=now,
+                    reason=reason,
+                    turn_id=ref.turn_id,
+                    summary=f"[{p.category.value}] {p.value_text} (unconfirmed)",
+                )
+                _queue_vector(conn, fact, vectors)
+                cid = conflict_repo.open_conflict(
+                    conn,
+                    uid,
+                    ref.chat_id,
+                    target,
+                    fact.id,
+                    now,
+                    now + timedelta(days=policy.CONFLICT_TTL_DAYS),
+                )
+                out.append(Applied(decision, fact, before, conflict_id=cid))
+    return out
+
+
+def _link(
+    conn: Connection,
+    user_id: str,
+    fact_id: int,
+    neighbours: Sequence[tuple[int, float]],
+    now: datetime,
+) -> None:
+    """Relations (seed 003 §2): edges to similar facts, strength = similarity, no duplicates."""
+    for other, strength in neighbours:
+        if other == fact_id:
+            continue
+        conn.execute(
+            text(
+                "INSERT INTO relations (user_id, from_id, to_id, strength, created_at) "
+                "VALUES (:u, :a, :b, :s, :ts) ON CONFLICT DO NOTHING"
+            ),
+            {"u": user_id, "a": fact_id, "b": other, "s": round(strength, 4), "ts": to_ts(now)},
+        )

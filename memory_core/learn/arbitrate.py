@@ -1,0 +1,179 @@
+"""Arbitration: candidates × the user's related facts → decisions. Pure: no I/O.
+
+The rules auditor decides deterministically; an LLM auditor's decisions pass through the same
+``enforce`` guardrails, so no model output can overwrite a confident or high-risk fact.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from memory_core.extract.base import Candidate, TurnInput
+from memory_core.learn import policy
+from memory_core.learn.decisions import (
+    Decision,
+    Expire,
+    Insert,
+    Noop,
+    Pending,
+    Proposal,
+    Supersede,
+    Update,
+    is_write,
+)
+from memory_core.retrieve import jaccard
+from memory_core.values import Fact, Status
+
+#: Two facts of different keys whose texts overlap this much are the same fact (seed 002).
+NEAR_DUPLICATE_JACCARD = 0.75
+
+
+class Auditor(Protocol):
+    """Decides what to do with a turn's candidates given the user's related facts."""
+
+    async def decide(
+        self,
+        turn: TurnInput,
+        candidates: Sequence[Candidate],
+        related: Mapping[str, Sequence[Fact]],
+    ) -> list[Decision]:
+        """One decision per candidate that should change memory (none for skipped ones)."""
+        ...
+
+
+def normalise_value(text: str) -> str:
+    """Compare values loosely: case, accents, punctuation and spacing do not matter."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return " ".join(re.findall(r"[^\W_]+", folded))
+
+
+def _same_value(candidate: Candidate, fact: Fact) -> bool:
+    stored = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    if candidate.value and stored:
+        return normalise_value(candidate.value) == normalise_value(str(stored))
+    return normalise_value(candidate.value_text) == normalise_value(fact.value_text)
+
+
+def proposal_of(candidate: Candidate, *, explicit: bool) -> Proposal:
+    """The fact a candidate would write, with the policy's starting confidence."""
+    return Proposal(
+        key=candidate.key,
+        value_text=candidate.value_text,
+        category=candidate.category,
+        confidence=policy.initial_confidence(candidate.confidence_hint, explicit=explicit),
+        value=candidate.value,
+        event_time=candidate.event_time,
+        valid_from=candidate.valid_from,
+        valid_to=candidate.valid_to,
+        sensitive=candidate.sensitive,
+        source_excerpt=candidate.source_excerpt,
+    )
+
+
+def decide_one(
+    candidate: Candidate, related: Sequence[Fact], *, explicit: bool, now: datetime
+) -> Decision | None:
+    """The rules auditor for one candidate (``None``: nothing to store)."""
+    if candidate.temporary and not explicit:
+        return None  # "for now", "just this once": not a durable fact (seed 004)
+    live = [f for f in related if f.status in (Status.ACTIVE, Status.PENDING)]
+    same_key = [f for f in live if f.key == candidate.key]
+    proposal = proposal_of(candidate, explicit=explicit)
+    if candidate.valid_to is not None and candidate.valid_to <= now:
+        # "I don't live in Berlin any more": end the matching fact's validity.
+        for fact in same_key:
+            if fact.status == Status.ACTIVE and (
+                not candidate.value or _same_value(candidate, fact)
+            ):
+                return Expire(fact.id, fact.key, candidate.valid_to)
+        return None
+    for fact in same_key:
+        if _same_value(candidate, fact):
+            delta = policy.repetition_delta(fact.confidence, explicit=explicit)
+            return Noop(fact.id, fact.key, delta)
+    for fact in live:
+        if fact.key != candidate.key and jaccard(fact.value_text, candidate.value_text) >= (
+            NEAR_DUPLICATE_JACCARD
+        ):
+            return Noop(
+                fact.id, fact.key, policy.repetition_delta(fact.confidence, explicit=explicit)
+            )
+    current = [f for f in same_key if f.status == Status.ACTIVE]
+    if not current:
+        return Insert(proposal)
+    old = current[0]
+    if candidate.multi_valued:
+        # Same object (the key names it), new wording: a compatible refinement.
+        return Update(old.id, proposal, "refined wording")
+    return enforce(Supersede(old.id, proposal), {old.id: old})
+
+
+def enforce(decision: Decision, known: Mapping[int, Fact]) -> Decision:
+    """Apply the guardrails to any decision (rules or LLM): confident and high-risk facts are
+    never overwritten by a single contradiction — the user is asked instead."""
+    match decision:
+        case (
+            Supersede(target_id=target, proposal=proposal)
+            | Update(target_id=target, proposal=proposal)
+        ):
+            old = known.get(target)
+            if old is None:
+                return Insert(proposal, "target not found; stored as new")
+            contradicts = isinstance(decision, Supersede)
+            if contradicts and not policy.may_overwrite(old, proposal.confidence):
+                return Pending(target, proposal)
+            if (
+                not contradicts
+                and policy.is_high_risk(old.category)
+                and (
+                    proposal.confidence < policy.HIGH_RISK_MIN
+                    and old.confidence >= policy.CONFIDENT
+                )
+            ):
+                return Pending(target, proposal)
+            return decision
+        case Expire(target_id=target):
+            old = known.get(target)
+            if old is not None and old.confidence >= policy.CONFIDENT and old.pinned:
+                return Noop(target, old.key, 0.0, "pinned fact not expired")
+            return decision
+        case Insert() | Noop() | Pending():
+            return decision
+
+
+def cap_writes(decisions: Sequence[Decision]) -> list[Decision]:
+    """At most ``MAX_WRITES_PER_TURN`` writes per turn (seed 003 §13); noops are kept."""
+    out: list[Decision] = []
+    writes = 0
+    for decision in decisions:
+        if is_write(decision):
+            if writes >= policy.MAX_WRITES_PER_TURN:
+                continue
+            writes += 1
+        out.append(decision)
+    return out
+
+
+class RulesAuditor:
+    """The offline, deterministic auditor."""
+
+    async def decide(
+        self,
+        turn: TurnInput,
+        candidates: Sequence[Candidate],
+        related: Mapping[str, Sequence[Fact]],
+    ) -> list[Decision]:
+        """Decide each candidate against the facts retrieved for it."""
+        out: list[Decision] = []
+        for cand in candidates[: policy.MAX_CANDIDATES_PER_TURN]:
+            decision = decide_one(
+                cand, related.get(cand.key, ()), explicit=turn.explicit, now=turn.time
+            )
+            if decision is not None:
+                out.append(decision)
+        return out

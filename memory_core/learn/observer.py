@@ -1,0 +1,305 @@
+"""The durable observer: turns go into the outbox before the reply; workers learn from them.
+
+Ordering and bounds: jobs of one user run one at a time, in arrival order (a postponed job
+blocks that user's later jobs, so "I moved" is never applied before "I live in"); different
+users run in parallel, at most ``workers`` at once. On start, unfinished jobs are resumed.
+A failing job is retried with exponential backoff and marked ``failed`` after
+``max_attempts`` — never dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import structlog
+from sqlalchemy import text
+
+from memory_core.errors import MemoryCoreError
+from memory_core.learn.pipeline import Learner, LearnResult
+from memory_core.memory import MAX_EPISODE_CHARS, clean_text
+from memory_core.store import episodes as episode_repo
+from memory_core.store import outbox, sessions
+from memory_core.store import vectors as vec
+from memory_core.values import NewEpisode
+
+log = structlog.get_logger("memory_core.observer")
+
+ResultHandler = Callable[[LearnResult], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A completed turn, as the bot hands it to the observer."""
+
+    turn_id: str
+    user_id: str
+    chat_id: str
+    user_text: str
+    time: datetime
+    assistant_text: str = ""
+    session_id: str | None = None
+    user_name: str | None = None
+    explicit: bool = False
+    learn: bool = True
+    is_group: bool = False
+    new_session: bool = False
+
+
+class Observer:
+    """Owns the outbox workers: ``start()``, ``observe()``, ``drain()``, ``aclose()``."""
+
+    def __init__(
+        self,
+        learner: Learner,
+        *,
+        workers: int = 4,
+        max_attempts: int = 5,
+        base_delay: float = 2.0,
+        poll_interval: float = 1.0,
+        session_silence: timedelta = timedelta(minutes=30),
+        on_result: ResultHandler | None = None,
+    ) -> None:
+        self.learner = learner
+        self.memory = learner.memory
+        self.workers = workers
+        self.max_attempts = max_attempts
+        self.base_delay = base_delay
+        self.poll_interval = poll_interval
+        self.on_result = on_result
+        self.session_silence = session_silence
+        self._sem = asyncio.Semaphore(workers)
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._lanes: dict[str, asyncio.Task[None]] = {}
+        self._waiters: dict[str, asyncio.Future[LearnResult]] = {}
+        self._dispatcher: asyncio.Task[None] | None = None
+        self._closing = False
+
+    # ---- hot path --------------------------------------------------------------------------
+
+    async def observe(self, turn: Turn) -> bool:
+        """Commit the turn (episodes + outbox job) durably; ``False`` if already observed."""
+        added = await asyncio.to_thread(self._commit, turn)
+        self._idle.clear()
+        self._wake.set()
+        return added
+
+    def _commit(self, turn: Turn) -> bool:
+        user_text = clean_text(turn.user_text, limit=MAX_EPISODE_CHARS)
+        reply = turn.assistant_text[:MAX_EPISODE_CHARS]
+        now_ts = vec.now_ts()
+        with self.memory.db.write() as conn:
+            if outbox.exists(conn, turn.turn_id):
+                return False  # a replay of a turn already committed: nothing twice
+            session_id = turn.session_id
+            if session_id is None:
+                sid, _ = sessions.current(
+                    conn,
+                    turn.user_id,
+                    turn.chat_id,
+                    turn.time,
+                    self.session_silence,
+                    force_new=turn.new_session,
+                )
+                session_id = str(sid)
+            job = outbox.Job(
+                0,
+                turn.turn_id,
+                turn.user_id,
+                turn.chat_id,
+                session_id,
+                turn.user_name,
+                user_text,
+                reply,
+                turn.explicit,
+                turn.learn,
+                turn.is_group,
+                turn.time,
+                0,
+            )
+            outbox.add(conn, job, now_ts)
+            previous = conn.execute(
+                text(
+                    "SELECT text FROM episodes WHERE user_id = :u AND chat_id = :c "
+                    "ORDER BY id DESC LIMIT 1"
+                ),
+                {"u": turn.user_id, "c": turn.chat_id},
+            ).scalar()
+            eps = [
+                NewEpisode(
+                    turn.chat_id,
+                    "user",
+                    user_text,
+                    turn.time,
+                    session_id,
+                    turn.turn_id,
+                    turn.user_name,
+                    (previous or "")[:500],
+                )
+            ]
+            if reply.strip():
+                eps.append(
+                    NewEpisode(
+                        turn.chat_id,
+                        "assistant",
+                        reply,
+                        turn.time,
+                        session_id,
+                        turn.turn_id,
+                        "assistant",
+                        user_text[:500],
+                    )
+                )
+            ids = episode_repo.insert_many(conn, turn.user_id, eps)
+            if self.memory.vectors_enabled:
+                for eid in ids:
+                    vec.enqueue(conn, "episodes", eid, turn.user_id, "upsert", now_ts)
+        return True
+
+    async def learn_now(self, turn: Turn, timeout: float = 60.0) -> LearnResult:
+        """Observe a turn and wait until it has been learned from (explicit ``/remember``).
+
+        The job still goes through the user's lane, so it is ordered after earlier turns.
+        """
+        fut: asyncio.Future[LearnResult] = asyncio.get_running_loop().create_future()
+        self._waiters[turn.turn_id] = fut
+        try:
+            if not await self.observe(turn):
+                return LearnResult(turn.turn_id, turn.user_id, turn.chat_id)
+            return await asyncio.wait_for(fut, timeout)
+        finally:
+            self._waiters.pop(turn.turn_id, None)
+
+    # ---- lifecycle -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the dispatcher; unfinished jobs from an earlier run are resumed."""
+        if self._dispatcher is None:
+            self._closing = False
+            self._dispatcher = asyncio.create_task(self._dispatch(), name="observer-dispatch")
+            self._wake.set()
+
+    async def drain(self, timeout: float = 60.0) -> None:
+        """Wait until every due job has been processed (postponed ones are not waited for)."""
+
+        async def settled() -> None:
+            while True:
+                self._wake.set()
+                await asyncio.sleep(0)
+                if not self._lanes and not await asyncio.to_thread(self._has_due):
+                    return
+                self._idle.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._idle.wait(), 0.05)
+
+        await asyncio.wait_for(settled(), timeout)
+
+    async def aclose(self, timeout: float = 10.0) -> None:
+        """Stop taking jobs, let running ones finish (up to ``timeout``), then stop."""
+        self._closing = True
+        self._wake.set()
+        lanes = list(self._lanes.values())
+        if lanes:
+            _done, pending = await asyncio.wait(lanes, timeout=timeout)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._dispatcher
+            self._dispatcher = None
+
+    # ---- workers ---------------------------------------------------------------------------
+
+    def _has_due(self) -> bool:
+        with self.memory.db.read() as conn:
+            return bool(outbox.users_with_pending(conn, vec.now_ts(), limit=1))
+
+    async def _dispatch(self) -> None:
+        while not self._closing:
+            users = await asyncio.to_thread(self._due_users)
+            for user in users:
+                if user not in self._lanes and not self._closing:
+                    task = asyncio.create_task(self._lane(user), name=f"observer-lane:{user}")
+                    self._lanes[user] = task
+            if not self._lanes:
+                self._idle.set()
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_interval)
+
+    def _due_users(self) -> list[str]:
+        with self.memory.db.read() as conn:
+            return outbox.users_with_pending(conn, vec.now_ts())
+
+    async def _lane(self, user_id: str) -> None:
+        try:
+            async with self._sem:
+                while not self._closing:
+                    job = await asyncio.to_thread(self._next, user_id)
+                    if job is None:
+                        break
+                    await self._run(job)
+        finally:
+            self._lanes.pop(user_id, None)
+            if not self._lanes:
+                self._idle.set()
+            self._wake.set()
+
+    def _next(self, user_id: str) -> outbox.Job | None:
+        with self.memory.db.read() as conn:
+            return outbox.next_for_user(conn, user_id, vec.now_ts())
+
+    async def _run(self, job: outbox.Job) -> None:
+        with structlog.contextvars.bound_contextvars(
+            user_id=job.user_id, chat_id=job.chat_id, turn_id=job.turn_id
+        ):
+            try:
+                result = await self.learner.process(job)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the worker loop's one outermost guard
+                status = await asyncio.to_thread(self._postpone, job, exc)
+                retryable = isinstance(exc, MemoryCoreError) and exc.retryable
+                log.warning(
+                    "observer_job_failed",
+                    attempts=job.attempts + 1,
+                    status=status,
+                    error_type=type(exc).__name__,
+                    retryable=retryable,
+                    error=str(exc)[:300],
+                    exc_info=not isinstance(exc, MemoryCoreError),
+                )
+                if status == "failed":
+                    fut = self._waiters.pop(job.turn_id, None)
+                    if fut is not None and not fut.done():
+                        fut.set_exception(exc)
+                return
+            fut = self._waiters.pop(job.turn_id, None)
+            if fut is not None and not fut.done():
+                fut.set_result(result)
+            if self.memory.vectors_enabled:
+                await self.memory.sync_vectors()
+            if self.on_result is not None:
+                try:
+                    await self.on_result(result)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # a failing notifier must not undo learning
+                    log.exception("observer_result_handler_failed")
+
+    def _postpone(self, job: outbox.Job, exc: BaseException) -> str:
+        with self.memory.db.write() as conn:
+            return outbox.postpone(
+                conn,
+                job.id,
+                f"{type(exc).__name__}: {exc}",
+                vec.now_ts(),
+                self.max_attempts,
+                self.base_delay,
+            )

@@ -1,0 +1,152 @@
+"""One turn through the learning stages: extract → related facts → arbitrate → apply.
+
+The job's outbox row is marked done in the same transaction that applies its decisions, so a
+crash anywhere either leaves the job pending (it runs again from scratch) or fully applied.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import structlog
+
+from memory_core import entities
+from memory_core.extract.base import Candidate, Extractor, TurnInput
+from memory_core.learn import policy
+from memory_core.learn.apply import Applied, TurnRef, apply_decisions
+from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
+from memory_core.learn.decisions import Decision, Insert, Pending, Supersede, Update
+from memory_core.memory import Memory
+from memory_core.store import facts as fact_repo
+from memory_core.store import outbox
+from memory_core.store import vectors as vec
+from memory_core.values import RETRIEVABLE, Fact, SearchFilters
+
+log = structlog.get_logger("memory_core.learn")
+
+#: Facts at least this similar (vector) to a new fact are linked to it (seed 003 §2).
+RELATION_MIN_SIMILARITY = 0.86
+RELATED_PER_CANDIDATE = 5
+
+
+@dataclass(frozen=True, slots=True)
+class LearnResult:
+    """What one turn taught the memory."""
+
+    turn_id: str
+    user_id: str
+    chat_id: str
+    applied: tuple[Applied, ...] = ()
+    skipped: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def conflicts(self) -> list[Applied]:
+        """Applied decisions that opened a conflict for the user to settle."""
+        return [a for a in self.applied if a.conflict_id is not None]
+
+    def summary(self) -> dict[str, object]:
+        """A compact, log-safe description (no fact text)."""
+        return {
+            "decisions": [type(a.decision).__name__.lower() for a in self.applied],
+            "facts": [a.fact.id for a in self.applied if a.fact],
+            "conflicts": [a.conflict_id for a in self.conflicts],
+            "replayed": sum(a.replayed for a in self.applied),
+            "skipped": list(self.skipped),
+        }
+
+
+class Learner:
+    """Runs one outbox job through the pipeline."""
+
+    def __init__(self, memory: Memory, extractor: Extractor, auditor: Auditor) -> None:
+        self.memory = memory
+        self.extractor = extractor
+        self.auditor = auditor
+
+    async def process(self, job: outbox.Job) -> LearnResult:
+        """Learn from one job and mark it done, atomically."""
+        turn = TurnInput(
+            user_text=job.user_text,
+            assistant_text=job.assistant_text,
+            user_name=job.user_name,
+            time=job.turn_time,
+            explicit=job.explicit,
+        )
+        decisions: list[Decision] = []
+        skipped: list[str] = []
+        links: dict[str, list[tuple[int, float]]] = {}
+        if job.learn:
+            candidates = (await self.extractor.extract(turn))[: policy.MAX_CANDIDATES_PER_TURN]
+            kept: list[Candidate] = []
+            for cand in candidates:
+                if cand.temporary and not job.explicit:
+                    skipped.append(f"temporary:{cand.key}")
+                elif cand.sensitive and not job.explicit:
+                    skipped.append(f"sensitive:{cand.key}")
+                else:
+                    kept.append(cand)
+            related, known, links = await asyncio.to_thread(self._related, job.user_id, kept)
+            raw = await self.auditor.decide(turn, kept, related)
+            decisions = cap_writes([enforce(d, known) for d in raw])
+        applied = await asyncio.to_thread(self._apply, job, decisions, links)
+        result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
+        log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
+        return result
+
+    def _related(
+        self, user_id: str, candidates: Sequence[Candidate]
+    ) -> tuple[dict[str, list[Fact]], dict[int, Fact], dict[str, list[tuple[int, float]]]]:
+        """Same-key facts plus the best hybrid matches for each candidate."""
+        related: dict[str, list[Fact]] = {}
+        known: dict[int, Fact] = {}
+        links: dict[str, list[tuple[int, float]]] = {}
+        for cand in candidates:
+            with self.memory.db.read() as conn:
+                same = fact_repo.by_key(conn, user_id, cand.key, RETRIEVABLE)
+            hits = self.memory.search_blocking(
+                user_id,
+                cand.value_text,
+                k=RELATED_PER_CANDIDATE,
+                mode="hybrid",
+                filters=SearchFilters(),
+            )
+            facts = {f.id: f for f in same}
+            for h in hits:
+                if h.fact is not None:
+                    facts.setdefault(h.fact.id, h.fact)
+            related[cand.key] = list(facts.values())
+            known.update(facts)
+            links[cand.key] = [
+                (h.id, h.vector) for h in hits if h.vector >= RELATION_MIN_SIMILARITY
+            ]
+        return related, known, links
+
+    def _apply(
+        self,
+        job: outbox.Job,
+        decisions: Sequence[Decision],
+        links: dict[str, list[tuple[int, float]]],
+    ) -> list[Applied]:
+        now = self.memory.clock.now()
+        ref = TurnRef(
+            job.user_id, job.turn_id, job.chat_id, actor="user" if job.explicit else "observer"
+        )
+        with self.memory.db.write() as conn:
+            applied = apply_decisions(
+                conn, ref, decisions, now, vectors=self.memory.vectors_enabled, links=links
+            )
+            for a in applied:
+                if (
+                    a.fact is not None
+                    and not a.replayed
+                    and isinstance(a.decision, Insert | Update | Supersede | Pending)
+                ):
+                    entities.link(
+                        conn, job.user_id, "fact", a.fact.id, entities.extract(a.fact.value_text)
+                    )
+            result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied))
+            outbox.mark_done(conn, job.id, vec.now_ts(), json.dumps(result.summary()))
+        return applied

@@ -1,0 +1,48 @@
+"""The confidence policy and the high-risk guardrails (seed 000), as numbers and pure rules."""
+
+from __future__ import annotations
+
+from memory_core.values import HIGH_RISK_CATEGORIES, Category, Fact
+
+FIRST_MENTION = 0.40
+EXPLICIT = 0.95
+CONFIRMED = 1.0
+#: A repetition closes this share of the gap to 1.0 (0.40 → 0.58 → 0.71 → 0.79 → 0.86 …).
+REPETITION_GAIN = 0.30
+#: A contradiction of a fact at least this confident is asked about, never overwritten.
+CONFIDENT = 0.80
+#: High-risk facts are never overwritten automatically by a value below this confidence.
+HIGH_RISK_MIN = 0.90
+MAX_CANDIDATES_PER_TURN = 5
+MAX_WRITES_PER_TURN = 3
+#: Unanswered conflicts expire after this many days (the old value stays).
+CONFLICT_TTL_DAYS = 7
+#: "Only for now" keeps the new value for this many hours.
+ONLY_FOR_NOW_HOURS = 24
+
+
+def initial_confidence(hint: float, *, explicit: bool) -> float:
+    """Confidence of a new fact: explicit remembers start at 0.95, others at the first-mention
+    level (an extractor's hint can lower it, never raise it above first mention)."""
+    if explicit:
+        return EXPLICIT
+    return round(min(FIRST_MENTION, max(0.05, hint)), 4)
+
+
+def repetition_delta(current: float, *, explicit: bool) -> float:
+    """How much a repetition (or explicit restatement) raises a fact's confidence."""
+    target = max(current + (1.0 - current) * REPETITION_GAIN, EXPLICIT if explicit else 0.0)
+    return round(min(1.0, target) - current, 4)
+
+
+def is_high_risk(category: Category) -> bool:
+    """Identity, health and finance-like facts are high risk."""
+    return category in HIGH_RISK_CATEGORIES
+
+
+def may_overwrite(old: Fact, new_confidence: float) -> bool:
+    """Whether a contradicting value may replace ``old`` without asking the user."""
+    if old.confidence >= CONFIDENT or old.pinned:
+        return False  # a single contradiction of a confident fact is asked, never applied
+    # High-risk facts need a confident new value (otherwise the user is asked).
+    return not (is_high_risk(old.category) and new_confidence < HIGH_RISK_MIN)

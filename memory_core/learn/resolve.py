@@ -1,0 +1,271 @@
+"""Settling conflicts: the user's choice (update / keep / only for now), and expiry.
+
+Each resolution is one transaction: the conflict is closed only if it was still open, so a
+second press of the same button changes nothing ("Already settled").
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+import structlog
+from sqlalchemy import Connection
+
+from memory_core.learn import policy
+from memory_core.memory import Memory
+from memory_core.store import conflicts as conflict_repo
+from memory_core.store import facts as fact_repo
+from memory_core.store import vectors as vec
+from memory_core.store.conflicts import ConflictRow
+from memory_core.values import RETRIEVABLE, Fact, Status
+
+log = structlog.get_logger("memory_core.resolve")
+
+
+class Choice(StrEnum):
+    """What the user picked."""
+
+    UPDATE = "update"  # the new value is right
+    KEEP = "keep"  # the old value is right
+    ONLY_FOR_NOW = "now"  # the new value holds for a while, then the old one again
+
+
+class Outcome(StrEnum):
+    """How a resolution attempt ended."""
+
+    RESOLVED = "resolved"
+    ALREADY_SETTLED = "already_settled"
+    NOT_FOUND = "not_found"
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """An open conflict with both facts, for rendering a question with buttons."""
+
+    id: int
+    user_id: str
+    chat_id: str | None
+    old: Fact
+    new: Fact
+    created_at: datetime
+    expires_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The result of pressing a conflict button."""
+
+    outcome: Outcome
+    choice: Choice | None = None
+    kept: Fact | None = None
+    dropped: Fact | None = None
+
+
+def _queue(conn: Connection, memory: Memory, fact: Fact) -> None:
+    if memory.vectors_enabled:
+        op = "upsert" if fact.status in RETRIEVABLE else "delete"
+        vec.enqueue(conn, "facts", fact.id, fact.user_id, op, vec.now_ts())
+
+
+async def get_conflict(memory: Memory, user_id: str, conflict_id: int) -> Conflict | None:
+    """One of this user's conflicts with its facts (any status)."""
+
+    def run() -> Conflict | None:
+        with memory.db.read() as conn:
+            row = conflict_repo.get(conn, user_id, conflict_id)
+            return _hydrate(conn, row) if row else None
+
+    return await asyncio.to_thread(run)
+
+
+def _hydrate(conn: Connection, row: ConflictRow) -> Conflict | None:
+    facts = fact_repo.get_many(conn, row.user_id, [row.old_fact_id, row.new_fact_id])
+    old, new = facts.get(row.old_fact_id), facts.get(row.new_fact_id)
+    if old is None or new is None:
+        return None
+    return Conflict(row.id, row.user_id, row.chat_id, old, new, row.created_at, row.expires_at)
+
+
+async def open_conflicts(
+    memory: Memory, user_id: str, *, unnotified_only: bool = False
+) -> list[Conflict]:
+    """This user's open conflicts, oldest first."""
+
+    def run() -> list[Conflict]:
+        with memory.db.read() as conn:
+            rows = conflict_repo.open_for_user(conn, user_id, unnotified_only=unnotified_only)
+            return [c for c in (_hydrate(conn, r) for r in rows) if c is not None]
+
+    return await asyncio.to_thread(run)
+
+
+async def mark_notified(memory: Memory, user_id: str, conflict_id: int) -> None:
+    """Record that the question was delivered to the user."""
+
+    def run() -> None:
+        with memory.db.write() as conn:
+            conflict_repo.mark_notified(conn, user_id, conflict_id, memory.clock.now())
+
+    await asyncio.to_thread(run)
+
+
+async def resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
+    """Apply the user's choice to one of their open conflicts."""
+    result = await asyncio.to_thread(_resolve, memory, user_id, conflict_id, choice)
+    if result.outcome == Outcome.RESOLVED:
+        await memory.sync_vectors()
+    return result
+
+
+def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
+    now = memory.clock.now()
+    with memory.db.write() as conn:
+        row = conflict_repo.get(conn, user_id, conflict_id)
+        if row is None:
+            return Resolution(Outcome.NOT_FOUND)
+        if row.status != "open" or not conflict_repo.close(
+            conn, user_id, conflict_id, "resolved", choice.value, now
+        ):
+            return Resolution(Outcome.ALREADY_SETTLED)
+        facts = fact_repo.get_many(conn, user_id, [row.old_fact_id, row.new_fact_id])
+        old, new = facts.get(row.old_fact_id), facts.get(row.new_fact_id)
+        if old is None or new is None or new.status != Status.PENDING:
+            return Resolution(Outcome.ALREADY_SETTLED)
+        reason = f"user chose {choice.value}"
+        match choice:
+            case Choice.UPDATE:
+                # Confirmed by the user's button: confidence 1.0 and protected from decay.
+                kept = fact_repo.update(
+                    conn,
+                    user_id,
+                    new.id,
+                    now,
+                    status=Status.ACTIVE,
+                    confidence=policy.CONFIRMED,
+                    decay_rate=0.0,
+                    supersedes_id=old.id,
+                    valid_from=now,
+                )
+                dropped = old
+                if old.status in RETRIEVABLE:
+                    dropped = fact_repo.update(
+                        conn, user_id, old.id, now, status=Status.SUPERSEDED, valid_to=now
+                    )
+                    fact_repo.record_change(
+                        conn,
+                        user_id,
+                        event="superseded",
+                        before=old,
+                        after=dropped,
+                        actor="user",
+                        now=now,
+                        reason=reason,
+                    )
+                fact_repo.record_change(
+                    conn,
+                    user_id,
+                    event="updated",
+                    before=old,
+                    after=kept,
+                    actor="user",
+                    now=now,
+                    reason=reason,
+                )
+            case Choice.KEEP:
+                dropped = fact_repo.update(
+                    conn, user_id, new.id, now, status=Status.DELETED, valid_to=now, deleted_at=now
+                )
+                fact_repo.record_change(
+                    conn,
+                    user_id,
+                    event="rejected",
+                    before=new,
+                    after=dropped,
+                    actor="user",
+                    now=now,
+                    reason=reason,
+                )
+                kept = fact_repo.update(
+                    conn,
+                    user_id,
+                    old.id,
+                    now,
+                    confidence=policy.CONFIRMED,
+                    decay_rate=0.0,
+                    last_mentioned_at=now,
+                )
+                fact_repo.record_change(
+                    conn,
+                    user_id,
+                    event="confirmed",
+                    before=old,
+                    after=kept,
+                    actor="user",
+                    now=now,
+                    reason=reason,
+                )
+            case Choice.ONLY_FOR_NOW:
+                until = now + timedelta(hours=policy.ONLY_FOR_NOW_HOURS)
+                kept = fact_repo.update(
+                    conn, user_id, new.id, now, status=Status.ACTIVE, valid_to=until, decay_rate=0.0
+                )
+                fact_repo.record_change(
+                    conn,
+                    user_id,
+                    event="updated",
+                    before=new,
+                    after=kept,
+                    actor="user",
+                    now=now,
+                    reason=f"only for now, until {until.isoformat()}",
+                )
+                dropped = old
+        _queue(conn, memory, kept)
+        _queue(conn, memory, dropped)
+    log.info("conflict_resolved", user_id=user_id, conflict_id=conflict_id, choice=choice.value)
+    return Resolution(Outcome.RESOLVED, choice, kept, dropped)
+
+
+def expire_due(memory: Memory) -> int:
+    """Close conflicts unanswered past their expiry (the old value stays) and end
+    "only for now" values whose time is up; returns how many facts changed."""
+    now = memory.clock.now()
+    changed = 0
+    with memory.db.write() as conn:
+        for row in conflict_repo.expired_open(conn, now):
+            conflict_repo.close(conn, row.user_id, row.id, "expired", "expired", now)
+            new = fact_repo.get(conn, row.user_id, row.new_fact_id)
+            if new is not None and new.status == Status.PENDING:
+                after = fact_repo.update(
+                    conn, row.user_id, new.id, now, status=Status.EXPIRED, valid_to=now
+                )
+                fact_repo.record_change(
+                    conn,
+                    row.user_id,
+                    event="expired",
+                    before=new,
+                    after=after,
+                    actor="system",
+                    now=now,
+                    reason="conflict unanswered for 7 days",
+                )
+                _queue(conn, memory, after)
+                changed += 1
+        for fact in fact_repo.lapsed(conn, now):
+            after = fact_repo.update(conn, fact.user_id, fact.id, now, status=Status.EXPIRED)
+            fact_repo.record_change(
+                conn,
+                fact.user_id,
+                event="expired",
+                before=fact,
+                after=after,
+                actor="system",
+                now=now,
+                reason="valid_to reached",
+            )
+            _queue(conn, memory, after)
+            changed += 1
+    return changed

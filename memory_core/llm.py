@@ -1,0 +1,131 @@
+"""The language-model port: forced tool calls and plain chat, plus validated structured calls.
+
+Providers (``memory_core.providers``) implement :class:`LLM`; the extractor and the auditor use
+:func:`call_validated` so that a reply that does not fit the schema is re-prompted a bounded
+number of times and then fails loudly, never turning into "no facts".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from pydantic import ValidationError
+
+from memory_core.errors import InvalidLLMOutputError
+
+T = TypeVar("T")
+
+#: A reply that fails validation is re-prompted at most this many more times.
+MAX_REPROMPTS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """What one model call cost and how long it took."""
+
+    model: str
+    input_tokens: int
+    output_tokens: int
+    cache_creation_input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    latency_ms: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """A tool the model is forced to call; its ``input_schema`` is the output we want."""
+
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """The forced tool call's ``input`` (the structured output) and its usage."""
+
+    input: dict[str, Any]
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReply:
+    """A plain text answer and its usage."""
+
+    text: str
+    usage: Usage
+
+
+class LLM(Protocol):
+    """A language model: structured output through a forced tool, or a plain chat reply."""
+
+    async def call_tool(
+        self, *, system: str, messages: list[dict[str, Any]], tool: ToolSpec, max_tokens: int
+    ) -> ToolCall:
+        """Make the model call ``tool`` once and return that call's input."""
+        ...
+
+    async def chat(
+        self, *, system: str, messages: list[dict[str, Any]], max_tokens: int
+    ) -> ChatReply:
+        """A text reply to ``messages``."""
+        ...
+
+
+class OutputRejected(ValueError):
+    """Raised by a ``parse`` callback: the tool input is unusable, and why (shown to the model)."""
+
+
+def rejection(exc: ValidationError) -> OutputRejected:
+    """A pydantic error as an :class:`OutputRejected`: field paths and messages, never the
+    offending values (they may be the user's words, and the error can reach a log)."""
+    lines = []
+    for err in exc.errors(include_url=False, include_input=False):
+        where = ".".join(str(part) for part in err["loc"]) or "(root)"
+        lines.append(f"- {where}: {err['msg']}")
+    return OutputRejected("\n".join(lines))
+
+
+async def call_validated(
+    llm: LLM,
+    *,
+    system: str,
+    prompt: str,
+    tool: ToolSpec,
+    parse: Callable[[dict[str, Any]], T],
+    max_tokens: int,
+) -> T:
+    """Call ``tool`` and ``parse`` its input; on :class:`OutputRejected` re-prompt with the error
+    (at most ``MAX_REPROMPTS`` more times), then raise :class:`InvalidLLMOutputError`."""
+    messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
+    error = ""
+    for _ in range(1 + MAX_REPROMPTS):
+        call = await llm.call_tool(
+            system=system, messages=messages, tool=tool, max_tokens=max_tokens
+        )
+        try:
+            return parse(call.input)
+        except OutputRejected as exc:
+            error = str(exc)
+        # The model must see what it sent and why it was rejected to correct itself.
+        messages = [
+            *messages,
+            {
+                "role": "assistant",
+                "content": f"{tool.name} input: {json.dumps(call.input, ensure_ascii=False)}",
+            },
+            {
+                "role": "user",
+                "content": (
+                    f"That {tool.name} input was rejected:\n{error}\n"
+                    f"Call {tool.name} again with corrected input that follows the schema."
+                ),
+            },
+        ]
+    raise InvalidLLMOutputError(
+        f"{tool.name} output invalid after {1 + MAX_REPROMPTS} attempts: {error[:500]}",
+        retryable=False,
+    )

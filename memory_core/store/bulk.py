@@ -1,0 +1,55 @@
+"""Bulk fill of a throwaway benchmark database: many fact rows in one statement, no audit trail.
+
+Product writes go through ``facts.insert`` + ``record_change`` (history, revision, change log)
+and the vector queue. This path skips all of that on purpose, so a benchmark can fill 100k rows
+in seconds; it must never touch a real user's data. FTS rows still follow through the triggers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import Connection
+
+from memory_core.store.rows import owner_token
+
+
+@dataclass(frozen=True, slots=True)
+class BulkFact:
+    """One generated active fact: key, text, category and its (creation = update) time."""
+
+    key: str
+    value_text: str
+    category: str
+    ts: float
+    confidence: float = 0.8
+
+
+def insert_facts(conn: Connection, user_id: str, facts: Sequence[BulkFact]) -> list[int]:
+    """Insert active facts for one user and return their ids, in order (caller holds the writer)."""
+    if not facts:
+        return []
+    # Explicit ids: executemany cannot return them, and the caller's write lock makes them safe.
+    start = int(conn.exec_driver_sql("SELECT COALESCE(MAX(id), 0) FROM facts").scalar_one()) + 1
+    token = owner_token(user_id)
+    rows = [
+        (start + i, user_id, token, f.key, f.value_text, f.category, f.confidence, f.ts, f.ts)
+        for i, f in enumerate(facts)
+    ]
+    conn.exec_driver_sql(
+        "INSERT INTO facts (id, user_id, owner_token, key, value_text, category, confidence, "
+        "valid_from, status, created_at, updated_at, last_mentioned_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active', ?8, ?9, ?9)",
+        rows,
+    )
+    return [start + i for i in range(len(facts))]
+
+
+def fts_match_count(conn: Connection, expr: str) -> int:
+    """How many indexed facts match a (safe, already quoted) FTS5 expression."""
+    return int(
+        conn.exec_driver_sql(
+            "SELECT COUNT(*) FROM facts_fts WHERE facts_fts MATCH ?", (expr,)
+        ).scalar_one()
+    )

@@ -1,0 +1,22 @@
+"""The database-level key/value table (model lock, installation secrets)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import Connection, text
+
+
+def get(conn: Connection, key: str) -> str | None:
+    """One metadata value."""
+    value = conn.execute(text("SELECT value FROM meta WHERE key = :k"), {"k": key}).scalar()
+    return None if value is None else str(value)
+
+
+def get_or_create(conn: Connection, key: str, factory: Callable[[], str]) -> str:
+    """A metadata value, created with ``factory()`` the first time it is asked for."""
+    value = get(conn, key)
+    if value is None:
+        value = factory()
+        conn.execute(text("INSERT INTO meta(key, value) VALUES (:k, :v)"), {"k": key, "v": value})
+    return value

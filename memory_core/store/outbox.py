@@ -1,0 +1,194 @@
+"""The observer's outbox: completed turns waiting to be learned from (durable, ordered)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection, text
+
+from memory_core.clock import from_ts, to_ts
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One turn to learn from."""
+
+    id: int
+    turn_id: str
+    user_id: str
+    chat_id: str
+    session_id: str | None
+    user_name: str | None
+    user_text: str
+    assistant_text: str
+    explicit: bool
+    learn: bool
+    is_group: bool
+    turn_time: datetime
+    attempts: int
+
+
+_COLS = (
+    "id, turn_id, user_id, chat_id, session_id, user_name, user_text, assistant_text, explicit, "
+    "learn, is_group, turn_time, attempts"
+)
+
+
+def _job(r: object) -> Job:
+    m = r._mapping  # type: ignore[attr-defined]
+    when = from_ts(m["turn_time"])
+    assert when
+    return Job(
+        m["id"],
+        m["turn_id"],
+        m["user_id"],
+        m["chat_id"],
+        m["session_id"],
+        m["user_name"],
+        m["user_text"],
+        m["assistant_text"],
+        bool(m["explicit"]),
+        bool(m["learn"]),
+        bool(m["is_group"]),
+        when,
+        m["attempts"],
+    )
+
+
+def add(conn: Connection, job: Job, now_ts: float) -> bool:
+    """Queue a turn; ``False`` if this turn id was already queued (idempotent replay)."""
+    result = conn.execute(
+        text(
+            "INSERT INTO outbox (turn_id, user_id, chat_id, session_id, user_name, user_text, "
+            "assistant_text, explicit, learn, is_group, turn_time, next_attempt_at, created_at) "
+            "VALUES (:turn, :u, :chat, :sess, :name, :ut, :at, :exp, :learn, :grp, :tt, :now, "
+            ":now) ON CONFLICT(turn_id) DO NOTHING"
+        ),
+        {
+            "turn": job.turn_id,
+            "u": job.user_id,
+            "chat": job.chat_id,
+            "sess": job.session_id,
+            "name": job.user_name,
+            "ut": job.user_text,
+            "at": job.assistant_text,
+            "exp": int(job.explicit),
+            "learn": int(job.learn),
+            "grp": int(job.is_group),
+            "tt": to_ts(job.turn_time),
+            "now": now_ts,
+        },
+    )
+    return bool(result.rowcount)
+
+
+def exists(conn: Connection, turn_id: str) -> bool:
+    """Whether this turn is already in the outbox (any status)."""
+    return (
+        conn.execute(text("SELECT 1 FROM outbox WHERE turn_id = :t"), {"t": turn_id}).first()
+        is not None
+    )
+
+
+def users_with_pending(conn: Connection, now_ts: float, limit: int = 200) -> list[str]:
+    """Users whose oldest pending job is due, in the order their jobs arrived."""
+    rows = conn.execute(
+        text(
+            "SELECT user_id, MIN(id) AS first FROM outbox WHERE status = 'pending' "
+            "GROUP BY user_id HAVING MIN(CASE WHEN next_attempt_at <= :now THEN id END) = "
+            "MIN(id) ORDER BY first LIMIT :lim"
+        ),
+        {"now": now_ts, "lim": limit},
+    ).all()
+    return [r[0] for r in rows]
+
+
+def next_for_user(conn: Connection, user_id: str, now_ts: float) -> Job | None:
+    """The user's oldest pending job if it is due (a postponed job blocks the ones after it)."""
+    r = conn.execute(
+        text(
+            f"SELECT {_COLS}, next_attempt_at FROM outbox WHERE user_id = :u "
+            "AND status = 'pending' ORDER BY id LIMIT 1"
+        ),
+        {"u": user_id},
+    ).first()
+    if r is None or r._mapping["next_attempt_at"] > now_ts:
+        return None
+    return _job(r)
+
+
+def next_due_at(conn: Connection) -> float | None:
+    """When the earliest pending job becomes due."""
+    v = conn.execute(
+        text("SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'pending'")
+    ).scalar()
+    return None if v is None else float(v)
+
+
+def mark_done(conn: Connection, job_id: int, now_ts: float, result_json: str | None) -> bool:
+    """Finish a job inside the transaction that applied it; ``False`` if it was not pending."""
+    res = conn.execute(
+        text(
+            "UPDATE outbox SET status = 'done', finished_at = :now, result_json = :r, "
+            "last_error = NULL WHERE id = :id AND status = 'pending'"
+        ),
+        {"id": job_id, "now": now_ts, "r": result_json},
+    )
+    return bool(res.rowcount)
+
+
+def postpone(
+    conn: Connection, job_id: int, error: str, now_ts: float, max_attempts: int, base_delay: float
+) -> str:
+    """Record a failure: retry later with exponential backoff, or mark failed; returns status."""
+    attempts = int(
+        conn.execute(
+            text(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = :err WHERE id = :id "
+                "RETURNING attempts"
+            ),
+            {"id": job_id, "err": error[:1000]},
+        ).scalar_one()
+    )
+    if attempts >= max_attempts:
+        conn.execute(
+            text("UPDATE outbox SET status = 'failed', finished_at = :now WHERE id = :id"),
+            {"id": job_id, "now": now_ts},
+        )
+        return "failed"
+    delay = min(3600.0, base_delay * (2 ** (attempts - 1)))
+    conn.execute(
+        text("UPDATE outbox SET next_attempt_at = :t WHERE id = :id"),
+        {"id": job_id, "t": now_ts + delay},
+    )
+    return "pending"
+
+
+def retry_failed(conn: Connection, now_ts: float, user_id: str | None = None) -> int:
+    """Put failed jobs back in the queue (operator action); returns how many."""
+    cond = " AND user_id = :u" if user_id else ""
+    res = conn.execute(
+        text(
+            "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = :now "
+            f"WHERE status = 'failed'{cond}"
+        ),
+        {"now": now_ts, "u": user_id},
+    )
+    return int(res.rowcount)
+
+
+def counts(conn: Connection) -> dict[str, int]:
+    """Jobs by status."""
+    rows = conn.execute(text("SELECT status, COUNT(*) FROM outbox GROUP BY status")).all()
+    return {r[0]: int(r[1]) for r in rows}
+
+
+def pending_for_user(conn: Connection, user_id: str) -> int:
+    """How many of this user's turns are not yet learned from."""
+    return int(
+        conn.execute(
+            text("SELECT COUNT(*) FROM outbox WHERE user_id = :u AND status = 'pending'"),
+            {"u": user_id},
+        ).scalar_one()
+    )

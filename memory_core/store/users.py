@@ -1,0 +1,81 @@
+"""Per-user switches (learning paused, reflections), the last revision shown, pending imports."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from memory_core.clock import to_ts
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    """One user's switches."""
+
+    paused: bool = False
+    reflections: bool = True
+    seen_rev: int = 0
+    private_chat: str | None = None
+
+
+def get(conn: Connection, user_id: str) -> UserSettings:
+    """This user's settings (defaults when never set)."""
+    row = conn.execute(
+        text(
+            "SELECT paused, reflections, seen_rev, private_chat FROM user_settings "
+            "WHERE user_id = :u"
+        ),
+        {"u": user_id},
+    ).first()
+    if row is None:
+        return UserSettings()
+    return UserSettings(bool(row[0]), bool(row[1]), int(row[2]), row[3])
+
+
+def set_fields(conn: Connection, user_id: str, now: datetime, **fields: Any) -> None:
+    """Change some of this user's settings."""
+    allowed = {"paused", "reflections", "seen_rev", "private_chat"}
+    if set(fields) - allowed:
+        raise ValueError(f"unknown settings: {sorted(set(fields) - allowed)}")
+    cols = ", ".join(fields)
+    vals = ", ".join(f":{k}" for k in fields)
+    sets = ", ".join(f"{k} = excluded.{k}" for k in fields)
+    params = {k: int(v) if isinstance(v, bool) else v for k, v in fields.items()}
+    conn.execute(
+        text(
+            f"INSERT INTO user_settings (user_id, updated_at, {cols}) VALUES (:u, :ts, {vals}) "
+            f"ON CONFLICT(user_id) DO UPDATE SET updated_at = excluded.updated_at, {sets}"
+        ),
+        {"u": user_id, "ts": to_ts(now), **params},
+    )
+
+
+def add_import(conn: Connection, user_id: str, plan: dict[str, Any], now: datetime) -> int:
+    """Store an import plan awaiting confirmation; returns its id."""
+    return int(
+        conn.execute(
+            text(
+                "INSERT INTO imports (user_id, plan_json, created_at) VALUES (:u, :p, :ts) "
+                "RETURNING id"
+            ),
+            {"u": user_id, "p": json.dumps(plan, ensure_ascii=False), "ts": to_ts(now)},
+        ).scalar_one()
+    )
+
+
+def take_import(
+    conn: Connection, user_id: str, import_id: int, status: str
+) -> dict[str, Any] | None:
+    """Close a pending import (applied/cancelled) and return its plan; ``None`` if settled."""
+    row = conn.execute(
+        text(
+            "UPDATE imports SET status = :st WHERE user_id = :u AND id = :id "
+            "AND status = 'pending' RETURNING plan_json"
+        ),
+        {"u": user_id, "id": import_id, "st": status},
+    ).first()
+    return None if row is None else dict(json.loads(row[0]))

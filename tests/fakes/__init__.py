@@ -1,0 +1,1 @@
+"""Fakes of the remote services membot talks to, served on 127.0.0.1 for function-scoped tests."""
