@@ -58,6 +58,7 @@ class DateMention:
     month: int
     day: int
     year: int | None = None
+    approximate: bool = False
 
     def when(self) -> datetime | None:
         """Midnight UTC of the date, when the year is known."""
@@ -146,5 +147,11 @@ def parse_date(text: str, now: datetime) -> DateMention | None:
     rel = _RELATIVE.search(text)
     if rel is not None and (absolute is None or rel.start() < absolute[0]):
         day = _relative(rel, now)
-        return DateMention(day.month, day.day, day.year)
+        # "next week" or "in 3 weeks" names a span, not a day.
+        rough = bool(
+            rel.group("nextweek")
+            or rel.group("nextmonth")
+            or (rel.group("unit") or "").startswith("week")
+        )
+        return DateMention(day.month, day.day, day.year, approximate=rough)
     return absolute[1] if absolute else None

@@ -257,6 +257,3 @@ def _candidate(fact: _Fact, *, explicit: bool) -> Candidate | None:
         multi_valued=fact.multi_valued or is_multi_valued_key(fact.key),
         source_excerpt=redact(fact.source_excerpt)[:MAX_EXCERPT],
     )
-
-
-__all__ = ["EXTRACT_CATEGORIES", "RECORD_FACTS", "SYSTEM_PROMPT", "LLMExtractor", "render_turn"]

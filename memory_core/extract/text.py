@@ -111,7 +111,8 @@ _PHRASE_CUT = re.compile(
     r"unless|until|till|then|except|especially|anyway|lol|haha|hehe|lmao|and\s+(?:i|my|we|"
     r"i'm|it|that|they|he|she)|with\s+my|for\s+now|right\s+now|this\s+time|these\s+days|"
     r"at\s+the\s+moment|nowadays|now|currently|too|as\s+well|a\s+lot|so\s+much|very\s+much|"
-    r"by\s+the\s+way|btw|tbh|honestly|actually|really|anymore)\b",
+    r"by\s+the\s+way|btw|tbh|honestly|actually|really|anymore|from\s+now\s+on|instead|"
+    r"please|going\s+forward|in\s+(?:the\s+)?future)\b",
     re.IGNORECASE,
 )
 _TRAILING_JUNK = re.compile(r"[^\w)\]\"'+#]+$")

@@ -100,7 +100,6 @@ async def test_nasty_query_returns_a_list_and_never_raises(
         "^Lisbon",
         "(Lisbon",
         "{Lisbon}",
-        "Lis\x00bon",
     ],
 )
 async def test_fts_syntax_around_a_word_is_just_the_word(seeded: Memory, query: str) -> None:

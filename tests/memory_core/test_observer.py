@@ -1,0 +1,227 @@
+"""The durable observer: ordering, idempotency, retries, conflicts, crash safety."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from memory_core.clock import ManualClock
+from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.learn.observer import Observer, Turn
+from memory_core.learn.pipeline import Learner, LearnResult
+from memory_core.memory import Memory
+from memory_core.values import SearchFilters, Status
+from tests.memory_core.learn_helpers import ScriptedExtractor
+
+USER = "console:ana"
+
+
+def turn(n: int, text: str, clock: ManualClock, user: str = USER, **kw: object) -> Turn:
+    return Turn(
+        turn_id=f"t{n}",
+        user_id=user,
+        chat_id="c1",
+        user_text=text,
+        time=clock.now(),
+        assistant_text="ok",
+        user_name="Ana",
+        **kw,
+    )  # type: ignore[arg-type]
+
+
+def make_observer(
+    memory: Memory,
+    extractor: ScriptedExtractor | None = None,
+    results: list[LearnResult] | None = None,
+    **kw: object,
+) -> Observer:
+    async def collect(result: LearnResult) -> None:
+        if results is not None:
+            results.append(result)
+
+    learner = Learner(memory, extractor or ScriptedExtractor(), RulesAuditor())
+    return Observer(learner, on_result=collect, poll_interval=0.05, **kw)  # type: ignore[arg-type]
+
+
+async def test_turn_is_committed_before_learning_and_learned_once(
+    memory: Memory, clock: ManualClock, db_rows
+) -> None:
+    obs = make_observer(memory)
+    assert await obs.observe(turn(1, "home_city=Berlin", clock))
+    # Durable immediately: outbox row and both episodes exist before any worker ran.
+    assert db_rows(memory, "SELECT status FROM outbox") == [("pending",)]
+    assert len(db_rows(memory, "SELECT id FROM episodes")) == 2
+    obs.start()
+    await obs.drain()
+    # Replaying the same turn id changes nothing.
+    assert not await obs.observe(turn(1, "home_city=Berlin", clock))
+    await obs.drain()
+    await obs.aclose()
+    facts = await memory.list_facts(USER)
+    assert [f.value_text for f in facts] == ["Ana's home city is Berlin."]
+    assert db_rows(memory, "SELECT status FROM outbox") == [("done",)]
+
+
+async def test_jobs_of_one_user_apply_in_order(memory: Memory, clock: ManualClock) -> None:
+    obs = make_observer(memory, ScriptedExtractor(delay=0.01))
+    for i, city in enumerate(["Berlin", "Berlin", "Lisbon"]):
+        await obs.observe(turn(i, f"employer={city}", clock))
+    obs.start()
+    await obs.drain()
+    await obs.aclose()
+    active = await memory.list_facts(USER)
+    assert [f.value_text for f in active] == ["Ana's employer is Lisbon."]
+    history = await memory.history(USER, key="employer")
+    assert [e.event for e in history] == ["created", "mentioned", "superseded", "updated"]
+
+
+async def test_contradiction_of_identity_fact_raises_a_conflict(
+    memory: Memory, clock: ManualClock
+) -> None:
+    results: list[LearnResult] = []
+    obs = make_observer(memory, results=results)
+    obs.start()
+    await obs.observe(turn(1, "home_city=Berlin", clock))
+    await obs.drain()
+    await obs.observe(turn(2, "home_city=Lisbon", clock))
+    await obs.drain()
+    await obs.aclose()
+    conflicts = [a for r in results for a in r.conflicts]
+    assert len(conflicts) == 1
+    facts = await memory.list_facts(USER, SearchFilters())
+    by_status = {f.status: f.value_text for f in facts}
+    assert by_status[Status.ACTIVE] == "Ana's home city is Berlin."
+    assert by_status[Status.PENDING] == "Ana's home city is Lisbon."
+
+
+async def test_failing_job_is_retried_then_succeeds(memory: Memory, clock: ManualClock) -> None:
+    obs = make_observer(memory, ScriptedExtractor(fail_times=1), base_delay=0.05)
+    obs.start()
+    await obs.observe(turn(1, "FAIL employer=Acme", clock))
+    await obs.drain()
+    await asyncio.sleep(0.1)  # the retry becomes due
+    await obs.drain()
+    await obs.aclose()
+    assert [f.value_text for f in await memory.list_facts(USER)] == ["Ana's employer is Acme."]
+
+
+async def test_job_failing_every_time_is_marked_failed_not_dropped(
+    memory: Memory, clock: ManualClock, db_rows
+) -> None:
+    obs = make_observer(memory, ScriptedExtractor(fail_times=99), base_delay=0.01, max_attempts=3)
+    obs.start()
+    await obs.observe(turn(1, "FAIL employer=Acme", clock))
+    for _ in range(20):
+        await obs.drain()
+        await asyncio.sleep(0.05)
+        if db_rows(memory, "SELECT status FROM outbox")[0][0] == "failed":
+            break
+    await obs.aclose()
+    status, attempts, error = db_rows(memory, "SELECT status, attempts, last_error FROM outbox")[0]
+    assert (status, attempts) == ("failed", 3)
+    assert "overloaded" in error
+
+
+async def test_paused_turns_are_recorded_but_not_learned(
+    memory: Memory, clock: ManualClock, db_rows
+) -> None:
+    obs = make_observer(memory)
+    obs.start()
+    await obs.observe(turn(1, "employer=Acme", clock, learn=False))
+    await obs.drain()
+    await obs.aclose()
+    assert await memory.list_facts(USER) == []
+    assert db_rows(memory, "SELECT status FROM outbox") == [("done",)]
+
+
+async def test_learn_now_waits_for_the_result(memory: Memory, clock: ManualClock) -> None:
+    obs = make_observer(memory)
+    obs.start()
+    result = await obs.learn_now(turn(1, "employer=Acme", clock, explicit=True))
+    await obs.aclose()
+    assert [a.fact.confidence for a in result.applied if a.fact] == [0.95]
+
+
+CRASH_SCRIPT = textwrap.dedent(
+    """
+    import asyncio, sys
+    from datetime import UTC, datetime
+    sys.path.insert(0, {root!r})
+    import structlog
+    structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr))
+    from memory_core.memory import Memory
+    from memory_core.learn.arbitrate import RulesAuditor
+    from memory_core.learn.observer import Observer, Turn
+    from memory_core.learn.pipeline import Learner
+    from tests.memory_core.learn_helpers import ScriptedExtractor
+
+    async def main(mode):
+        memory = Memory.open({db!r}, None)
+        obs = Observer(Learner(memory, ScriptedExtractor(delay=0.02), RulesAuditor()),
+                       workers=2, poll_interval=0.02)
+        now = datetime(2026, 1, 1, tzinfo=UTC)
+        if mode == "fill":
+            for i in range({n}):
+                user = "console:u%d" % (i % 3)
+                await obs.observe(Turn("t%d" % i, user, "c", "note.n%d=v%d" % (i, i), now))
+            print("filled", flush=True)
+        obs.start()
+        print("started", flush=True)
+        await obs.drain(timeout=120)
+        print("drained", flush=True)
+        await obs.aclose()
+
+    asyncio.run(main(sys.argv[1]))
+    """
+)
+
+
+@pytest.mark.slow
+def test_kill_9_mid_batch_then_restart_learns_every_turn_exactly_once(tmp_path: Path) -> None:
+    """A subprocess is killed with SIGKILL while learning; a restart finishes the rest."""
+    n = 60
+    db = tmp_path / "crash.db"
+    script = tmp_path / "crash.py"
+    root = str(Path(__file__).resolve().parents[2])
+    script.write_text(CRASH_SCRIPT.format(root=root, db=str(db), n=n))
+    proc = subprocess.Popen(
+        [sys.executable, str(script), "fill"], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "filled"
+    assert proc.stdout.readline().strip() == "started"
+    time.sleep(0.5)  # some jobs done, some in flight
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    memory = Memory.open(db, None)
+    with memory.db.read() as conn:
+        done_before = conn.exec_driver_sql(
+            "SELECT COUNT(*) FROM outbox WHERE status='done'"
+        ).scalar_one()
+    memory.close()
+    assert 0 < done_before < n, "the kill should land mid-batch"
+    out = subprocess.run(
+        [sys.executable, str(script), "resume"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    )
+    assert "drained" in out.stdout
+    memory = Memory.open(db, None)
+    with memory.db.read() as conn:
+        statuses = conn.exec_driver_sql("SELECT status, COUNT(*) FROM outbox GROUP BY status").all()
+        facts = conn.exec_driver_sql("SELECT key, COUNT(*) FROM facts GROUP BY user_id, key").all()
+        applied = conn.exec_driver_sql("SELECT COUNT(*) FROM applied_actions").scalar_one()
+    memory.close()
+    assert dict(statuses) == {"done": n}
+    assert len(facts) == n and all(count == 1 for _, count in facts)
+    assert applied == n
