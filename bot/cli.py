@@ -311,6 +311,24 @@ def chat(
         raise typer.Exit(2) from exc
 
 
+@cli.command("run")
+def run_bot(
+    platform: Annotated[str, typer.Option(help="telegram, discord, or telegram,discord")],
+    db: DbOpt = None,
+) -> None:
+    """Run the bot on Telegram and/or Discord until SIGTERM (logs: JSON lines on stdout)."""
+    from bot.runner import ConfigError, serve
+
+    settings = composition.load_settings(**({"db": db} if db else {}))
+    configure_logging(settings.log_level, file=settings.log_file)
+    platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
+    try:
+        run(serve(settings, platforms))
+    except (ConfigError, MemoryCoreError) as exc:
+        err_console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
+
+
 def _register_optional() -> None:
     # Evaluation and benchmarks live in their own modules (they are long and change apart).
     from bot import cli_bench, cli_eval

@@ -54,3 +54,14 @@ class Settings(BaseSettings):
     # platforms
     telegram_bot_token: SecretStr | None = Field(default=None, alias="TELEGRAM_BOT_TOKEN")
     discord_bot_token: SecretStr | None = Field(default=None, alias="DISCORD_BOT_TOKEN")
+    telegram_base_url: str = "https://api.telegram.org/bot"
+    telegram_base_file_url: str = "https://api.telegram.org/file/bot"
+    telegram_mode: Literal["polling", "webhook"] = "polling"
+    telegram_webhook_url: str | None = None
+    telegram_webhook_listen: str = "0.0.0.0"
+    telegram_webhook_port: int = Field(default=8443, ge=1, le=65535)
+    telegram_webhook_path: str = "telegram"
+    telegram_webhook_secret: SecretStr | None = None
+    telegram_poll_timeout_s: int = Field(default=30, ge=0, le=60)
+    discord_test_guild: int | None = None
+    shutdown_timeout_s: float = Field(default=20.0, gt=0)

@@ -63,5 +63,5 @@ def configure(
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     # httpx logs request URLs, and Telegram URLs contain the bot token.
-    for noisy in ("httpx", "httpcore", "telegram.ext._updater", "asyncio"):
+    for noisy in ("httpx", "httpcore", "httpx2", "httpcore2", "telegram.ext._updater", "asyncio"):
         logging.getLogger(noisy).setLevel(logging.WARNING)

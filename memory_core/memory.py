@@ -47,7 +47,9 @@ log = structlog.get_logger("memory_core")
 MAX_FACT_CHARS = 1000
 MAX_EPISODE_CHARS = 16000
 EXPLICIT_CONFIDENCE = 0.95
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Control characters, and lone surrogates (JSON "\ud800" escapes decode to them; SQLite and
+# the embedder cannot encode them to UTF-8, so they would raise UnicodeEncodeError).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
 def clean_text(value: str, *, limit: int) -> str:

@@ -31,27 +31,23 @@ class RetrievalConfig:
 
     top_k_lex: int = 20
     top_k_vec: int = 20
+    signal_window: int = 0
     fusion: Fusion = "weighted"
     w_lex: float = 0.45
     w_vec: float = 0.45
     w_rec: float = 0.10
+    w_rec_episodes: float | None = None
+    w_speaker: float = 0.0
+    w_neighbour: float = 0.0
+    neighbour_mode: str = "max"
+    vec_norm: str = "raw"
+    lex_norm: str = "ratio"
     rrf_k: int = 60
     recency_half_life_days: float = 30.0
     dedup_jaccard: float = 0.7
     # bm25 column weights: facts (key, value), episodes (text, preceding turn)
     bm25_fact_weights: tuple[float, float] = (0.5, 1.0)
     bm25_episode_weights: tuple[float, float] = (1.0, 0.3)
-
-
-@dataclass(slots=True)
-class _Candidate:
-    id: int
-    lex_raw: float | None = None  # bm25 (lower is better)
-    vec: float | None = None  # cosine similarity
-    lex_rank: int | None = None
-    vec_rank: int | None = None
-    updated_ts: float = 0.0
-    text: str = ""
 
 
 def lexical(
@@ -106,40 +102,79 @@ def vector(
     return cache.knn(conn, user_id, kind, query_vec, k)
 
 
+def _norm(values: dict[int, float], how: str) -> dict[int, float]:
+    if not values:
+        return {}
+    hi, lo = max(values.values()), min(values.values())
+    if how == "raw":
+        return {i: max(v, 0.0) for i, v in values.items()}
+    if how == "ratio":
+        return {i: (v / hi if hi > 0 else 0.0) for i, v in values.items()}
+    if how == "minmax":
+        span = hi - lo
+        return {i: ((v - lo) / span if span > 0 else 1.0) for i, v in values.items()}
+    if how == "z":
+        n = len(values)
+        mean = sum(values.values()) / n
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values.values()) / n) or 1.0
+        return {i: min(1.0, max(0.0, (v - mean) / sd / 3.0)) for i, v in values.items()}
+    raise ValueError(how)
+
+
 def fuse(
     lex: Sequence[tuple[int, float]],
     vec: Sequence[tuple[int, float]],
     updated: dict[int, float],
     now: datetime,
     config: RetrievalConfig,
+    *,
+    pool_lex: int | None = None,
+    pool_vec: int | None = None,
+    w_rec: float | None = None,
+    speaker_ids: set[int] | None = None,
+    neighbours: dict[int, list[int]] | None = None,
 ) -> list[tuple[int, float, float, float, float]]:
-    """Fuse ranked lists into (id, score, lexical, vector, recency), best first.
-
-    Pure: no I/O. ``updated`` maps ids to their last-update epoch seconds.
-    """
-    cands: dict[int, _Candidate] = {}
-    for rank, (item_id, raw) in enumerate(lex):
-        cands.setdefault(item_id, _Candidate(item_id)).lex_raw = raw
-        cands[item_id].lex_rank = rank
-    for rank, (item_id, sim) in enumerate(vec):
-        cands.setdefault(item_id, _Candidate(item_id)).vec = sim
-        cands[item_id].vec_rank = rank
-    best_lex = min((raw for _, raw in lex), default=0.0)
+    """Fuse ranked lists into (id, score, lexical, vector, recency), best first."""
+    pool_lex = len(lex) if pool_lex is None else pool_lex
+    pool_vec = len(vec) if pool_vec is None else pool_vec
+    w_rec = config.w_rec if w_rec is None else w_rec
+    lex_rank = {i: r for r, (i, _) in enumerate(lex)}
+    vec_rank = {i: r for r, (i, _) in enumerate(vec)}
+    lex_n = _norm({i: -raw for i, raw in lex}, config.lex_norm)
+    vec_n = _norm(dict(vec), config.vec_norm)
+    everyone = list(dict.fromkeys([i for i, _ in lex] + [i for i, _ in vec]))
+    pool = list(dict.fromkeys([i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]))
     now_ts = to_ts(now)
-    out: list[tuple[int, float, float, float, float]] = []
-    for c in cands.values():
-        # bm25() is negative, more negative is better: normalise against the best match.
-        lex_norm = (c.lex_raw / best_lex) if (c.lex_raw is not None and best_lex < 0) else 0.0
-        vec_sim = max(c.vec, 0.0) if c.vec is not None else 0.0
-        age_days = max(0.0, now_ts - updated.get(c.id, now_ts)) / 86400.0
-        recency = math.exp(-math.log(2) * age_days / max(config.recency_half_life_days, 1e-6))
+    base: dict[int, float] = {}
+    rec: dict[int, float] = {}
+    for i in everyone:
+        age_days = max(0.0, now_ts - updated.get(i, now_ts)) / 86400.0
+        rec[i] = math.exp(-math.log(2) * age_days / max(config.recency_half_life_days, 1e-6))
         if config.fusion == "rrf":
-            score = sum(
-                1.0 / (config.rrf_k + 1 + r) for r in (c.lex_rank, c.vec_rank) if r is not None
-            ) + config.w_rec * recency / (config.rrf_k + 1)
+            base[i] = sum(
+                1.0 / (config.rrf_k + 1 + r)
+                for r in (lex_rank.get(i), vec_rank.get(i))
+                if r is not None
+            )
         else:
-            score = config.w_lex * lex_norm + config.w_vec * vec_sim + config.w_rec * recency
-        out.append((c.id, score, lex_norm, vec_sim, recency))
+            base[i] = config.w_lex * lex_n.get(i, 0.0) + config.w_vec * vec_n.get(i, 0.0)
+    out: list[tuple[int, float, float, float, float]] = []
+    for i in pool:
+        score = base[i]
+        if config.fusion == "rrf":
+            score += w_rec * rec[i] / (config.rrf_k + 1)
+        else:
+            score += w_rec * rec[i]
+        if speaker_ids and i in speaker_ids:
+            score += config.w_speaker * (
+                1.0 / (config.rrf_k + 1) if config.fusion == "rrf" else 1.0
+            )
+        if neighbours and config.w_neighbour:
+            nb = [base.get(j, 0.0) for j in neighbours.get(i, [])]
+            if nb:
+                agg = max(nb) if config.neighbour_mode == "max" else sum(nb) / 2
+                score += config.w_neighbour * agg
+        out.append((i, score, lex_n.get(i, 0.0), vec_n.get(i, 0.0), rec[i]))
     out.sort(key=lambda t: (-t[1], -t[0]))
     return out
 
@@ -177,41 +212,61 @@ def search(
 ) -> list[SearchHit]:
     """Run one search for one user; ``query_vec`` ``None`` means lexical only."""
     widen = 4 if kind == "facts" and filters != SearchFilters() else 1
+    pool_lex, pool_vec = max(config.top_k_lex, k), max(config.top_k_vec, k) * widen
+    window = max(config.signal_window, pool_lex, pool_vec) if mode == "hybrid" else 0
     lex = (
-        lexical(conn, user_id, query, kind, max(config.top_k_lex, k), filters, config)
+        lexical(conn, user_id, query, kind, max(window, pool_lex), filters, config)
         if mode in ("lexical", "hybrid")
         else []
     )
     vec = (
-        vector(conn, cache, user_id, query_vec, kind, max(config.top_k_vec, k) * widen)
+        vector(conn, cache, user_id, query_vec, kind, max(window, pool_vec))
         if mode in ("vector", "hybrid") and query_vec is not None
         else []
     )
-    ids = [i for i, _ in lex] + [i for i, _ in vec]
     if kind == "facts":
+        ids = [i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]
         facts = fact_repo.get_many(conn, user_id, ids)
         allowed = _apply_filters(facts, filters)
-        lex = [(i, s) for i, s in lex if i in allowed]
-        vec = [(i, s) for i, s in vec if i in allowed]
+        lex = [(i, s) for i, s in lex if i in allowed or i not in facts]
+        vec = [(i, s) for i, s in vec if i in allowed or i not in facts]
         updated = {i: to_ts(f.last_mentioned_at) for i, f in facts.items()}
-        fused = fuse(lex, vec, updated, now, config)
+        fused = fuse(lex, vec, updated, now, config, pool_lex=pool_lex, pool_vec=pool_vec)
         hits = [
             SearchHit("facts", i, facts[i].value_text, s, lx, vs, rc, fact=facts[i])
             for i, s, lx, vs, rc in fused
+            if i in allowed
         ]
     else:
-        eps = episode_repo.get_many(conn, user_id, ids)
+        pool = [i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]
+        known = {i for i, _ in lex} | {i for i, _ in vec}
+        near = [j for i in pool for j in (i - 1, i + 1) if j in known]
+        eps = episode_repo.get_many(conn, user_id, pool + near)
         updated = {i: to_ts(e.created_at) for i, e in eps.items()}
+        qterms = set(fts.terms(query))
+        speaker_ids = {
+            i for i, e in eps.items() if e.speaker and set(fts.terms(e.speaker)) & qterms
+        }
+        neighbours = {
+            i: [j for j in (i - 1, i + 1) if j in eps and eps[j].session_id == e.session_id]
+            for i, e in eps.items()
+        }
         fused = fuse(
-            [(i, s) for i, s in lex if i in eps],
-            [(i, s) for i, s in vec if i in eps],
+            lex,
+            vec,
             updated,
             now,
             config,
+            pool_lex=pool_lex,
+            pool_vec=pool_vec,
+            w_rec=config.w_rec if config.w_rec_episodes is None else config.w_rec_episodes,
+            speaker_ids=speaker_ids,
+            neighbours=neighbours,
         )
         hits = [
             SearchHit("episodes", i, eps[i].text, s, lx, vs, rc, episode=eps[i])
             for i, s, lx, vs, rc in fused
+            if i in eps
         ]
     return dedup(hits, config.dedup_jaccard)[:k]
 

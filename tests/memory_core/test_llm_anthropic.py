@@ -9,11 +9,11 @@ from collections.abc import AsyncIterator
 import anthropic.resources.messages.messages as sdk_messages
 import pytest
 import structlog
-from fakes.anthropic_server import FakeAnthropic
 
 from memory_core.errors import InvalidLLMOutputError, LLMError
 from memory_core.llm import ToolSpec, Usage
 from memory_core.providers import DEFAULT_MODEL, AnthropicLLM
+from tests.fakes.anthropic_server import FakeAnthropic
 
 KEY = "sk-ant-test-SECRETKEY-0123456789"
 SYSTEM = "You are a test system prompt that must stay out of logs."

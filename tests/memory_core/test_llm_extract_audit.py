@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from fakes.anthropic_server import FakeAnthropic
 
 from memory_core.errors import InvalidLLMOutputError
 from memory_core.extract.base import Candidate, TurnInput
@@ -19,6 +18,7 @@ from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede
 from memory_core.learn.llm_auditor import LLMAuditor
 from memory_core.providers import AnthropicLLM
 from memory_core.values import Category, Fact, Status
+from tests.fakes.anthropic_server import FakeAnthropic
 
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 

@@ -1,0 +1,124 @@
+"""``membot run``: the bot on Telegram and/or Discord, on one event loop, until SIGTERM.
+
+Start order: memory and observer (unfinished jobs resume), then adapters. Stop order: adapters
+stop taking updates and finish in-flight turns, then the observer drains, then the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from typing import Protocol
+
+import structlog
+
+from bot import app
+from bot.config import Settings
+
+log = structlog.get_logger("bot.runner")
+
+
+class PlatformAdapter(Protocol):
+    """What the runner needs from a platform adapter."""
+
+    platform: str
+
+    async def start(self) -> None:
+        """Connect and start receiving updates."""
+        ...
+
+    async def stop(self) -> None:
+        """Stop receiving, finish in-flight turns, disconnect."""
+        ...
+
+
+class ConfigError(RuntimeError):
+    """A platform was chosen without what it needs (e.g. its token)."""
+
+
+def build_adapters(
+    settings: Settings, runtime: app.Runtime, platforms: list[str]
+) -> list[PlatformAdapter]:
+    """Create the chosen adapters from settings (tokens are checked here)."""
+    adapters: list[PlatformAdapter] = []
+    for name in platforms:
+        if name == "telegram":
+            if settings.telegram_bot_token is None:
+                raise ConfigError("TELEGRAM_BOT_TOKEN is not set")
+            from adapters.telegram import TelegramAdapter, TelegramConfig
+
+            secret = settings.telegram_webhook_secret
+            adapters.append(
+                TelegramAdapter(
+                    runtime.bot,
+                    TelegramConfig(
+                        token=settings.telegram_bot_token.get_secret_value(),
+                        base_url=settings.telegram_base_url,
+                        base_file_url=settings.telegram_base_file_url,
+                        mode=settings.telegram_mode,
+                        webhook_url=settings.telegram_webhook_url,
+                        webhook_listen=settings.telegram_webhook_listen,
+                        webhook_port=settings.telegram_webhook_port,
+                        webhook_path=settings.telegram_webhook_path,
+                        webhook_secret=secret.get_secret_value() if secret else None,
+                        poll_timeout=settings.telegram_poll_timeout_s,
+                    ),
+                )
+            )
+        elif name == "discord":
+            if settings.discord_bot_token is None:
+                raise ConfigError("DISCORD_BOT_TOKEN is not set")
+            from adapters.discord import DiscordAdapter, DiscordConfig
+
+            adapters.append(
+                DiscordAdapter(
+                    runtime.bot,
+                    DiscordConfig(
+                        token=settings.discord_bot_token.get_secret_value(),
+                        test_guild=settings.discord_test_guild,
+                    ),
+                )
+            )
+        else:
+            raise ConfigError(f"unknown platform {name!r} (use telegram, discord)")
+    return adapters
+
+
+async def serve(
+    settings: Settings, platforms: list[str], stop: asyncio.Event | None = None
+) -> None:
+    """Run until ``stop`` is set (SIGTERM/SIGINT set it when not given)."""
+    runtime = app.build_runtime(settings)
+    try:
+        adapters = build_adapters(settings, runtime, platforms)
+    except ConfigError:
+        runtime.memory.close()
+        raise
+    stop = stop or _signal_event()
+    await runtime.start()
+    started: list[PlatformAdapter] = []
+    try:
+        for adapter in adapters:
+            runtime.bot.outbound[adapter.platform] = adapter
+            await adapter.start()
+            started.append(adapter)
+            log.info("platform_started", platform=adapter.platform)
+        await stop.wait()
+        log.info("shutdown_requested")
+    finally:
+        for adapter in reversed(started):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(adapter.stop(), settings.shutdown_timeout_s)
+            log.info("platform_stopped", platform=adapter.platform)
+        await runtime.stop()
+        log.info("shutdown_complete")
+
+
+def _signal_event() -> asyncio.Event:
+    event = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, event.set)
+    return event

@@ -1,0 +1,244 @@
+"""Rules for where the user lives and comes from, and what they do for a living."""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.lexicon import COUNTRIES, JOB_WORDS
+from memory_core.extract.rule import Context, Rule, fact, usable_object
+from memory_core.extract.text import clean_phrase, titlecase
+from memory_core.values import Category
+
+_I_AM = r"(?:i'm|i\s+am|im)"
+_DETERMINERS = frozenset("a an my our his her their this that some another one your".split())
+_NOT_PLACES = frozenset(
+    {
+        *"here there home town city downtown hell peace fear hope denial luxury".split(),
+        *"poverty love trouble debt bed school work reality sin".split(),
+        "the city",
+        "the countryside",
+        "the suburbs",
+        "the middle",
+        "the moment",
+        "the area",
+        "the same place",
+        "the same city",
+        "the past",
+        "the future",
+        "the present",
+    }
+)
+
+
+def _country_display(value: str) -> str:
+    head, _, rest = value.partition(" ")
+    if head.lower() == "the" and rest:
+        return "the " + _country_display(rest)
+    if any(c.isupper() for c in value):
+        return value
+    return value.upper() if len(value) <= 3 else titlecase(value)
+
+
+def place(raw: str, ctx: Context) -> tuple[str, bool] | None:
+    """(display name, is_country) for the place at the start of ``raw``, or None."""
+    phrase = clean_phrase(raw, max_words=5)
+    if phrase is None or not any(c.isalpha() for c in phrase) or phrase[0].isdigit():
+        return None
+    low = phrase.lower()
+    if low in COUNTRIES:
+        return _country_display(phrase), True
+    if low in _NOT_PLACES or low.split()[0] in _DETERMINERS:
+        return None
+    if low.startswith("the ") and not phrase[4:5].isupper():
+        return None
+    value = ctx.proper(phrase)
+    return (value, False) if value else None
+
+
+def _bare(country: str) -> str:
+    return country[4:] if country.lower().startswith("the ") else country
+
+
+def _home(raw: str, ctx: Context, template: str, hint: float, *, moved: bool) -> list[Candidate]:
+    head, _, tail = raw.partition(",")
+    found = place(head, ctx)
+    if found is None:
+        return []
+    value, is_country = found
+    since = ctx.time if moved else None
+    key = "home_country" if is_country else "home_city"
+    out = fact(
+        key,
+        template.format(s=ctx.subject, p=value),
+        Category.IDENTITY,
+        hint,
+        _bare(value),
+        valid_from=since,
+    )
+    country = place(tail, ctx) if tail and not is_country else None
+    if country is not None and country[1]:
+        text = f"{ctx.subject} lives in {country[0]}."
+        out += fact("home_country", text, Category.IDENTITY, hint, _bare(country[0]))
+    return out
+
+
+_LIVE = re.compile(
+    r"^(?:i|we)\s+(?:still\s+|now\s+|currently\s+|actually\s+|also\s+)?(?:live|reside)\s+in\s+(?P<v>.+)$"
+    rf"|^(?:{_I_AM}|we're|we\s+are)\s+(?:now\s+|currently\s+|still\s+)?(?:living|based|located|"
+    r"settled|residing)\s+in\s+(?P<b>.+)$"
+    r"|^my\s+home\s+is\s+(?:in\s+)?(?P<h>.+)$",
+    re.IGNORECASE,
+)
+_MOVED = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have|\s+just|\s+recently|\s+finally|\s+now)*\s+(?:moved|relocated)"
+    r"(?:\s+(?:here\s+)?from\s+.+?)?\s+(?:back\s+)?to\s+(?P<v>.+)$",
+    re.IGNORECASE,
+)
+
+
+def home(clause: str, ctx: Context) -> list[Candidate]:
+    """"I live in Berlin", "I moved to Lisbon" → ``home_city`` / ``home_country``."""
+    m = _LIVE.match(clause)
+    if m is not None:
+        raw = m.group("v") or m.group("b") or m.group("h")
+        return _home(raw, ctx, "{s} lives in {p}.", 0.8, moved=False)
+    m = _MOVED.match(clause)
+    if m is not None:
+        return _home(m.group("v"), ctx, "{s} moved to {p} and lives there.", 0.8, moved=True)
+    return []
+
+
+_ORIGIN = re.compile(
+    rf"^(?:{_I_AM}|i\s+come|we're|we\s+are|we\s+come)\s+(?:originally\s+)?from\s+(?P<v>.+)$"
+    r"|^i\s+(?:grew\s+up|was\s+raised|was\s+born\s+and\s+raised|was\s+born)\s+in\s+(?P<g>.+)$"
+    r"|^my\s+home\s*town\s+is\s+(?P<h>.+)$",
+    re.IGNORECASE,
+)
+_MONTH_START = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
+
+
+def origin(clause: str, ctx: Context) -> list[Candidate]:
+    """"I'm from Brazil", "I grew up in Porto" → ``origin`` (never the home)."""
+    m = _ORIGIN.match(clause)
+    if m is None:
+        return []
+    raw = m.group("v") or m.group("g") or m.group("h")
+    if _MONTH_START.match(raw):
+        return []  # "born in May 1990" is a date
+    found = place(raw.partition(",")[0], ctx)
+    if found is None:
+        return []
+    verb = "grew up in" if m.group("g") and "grew" in clause.lower() else "is from"
+    text = f"{ctx.subject} {verb} {found[0]}."
+    return fact("origin", text, Category.IDENTITY, 0.75, _bare(found[0]))
+
+
+_ADJECTIVES = frozenset("best worst good bad terrible great better lousy amazing huge big".split())
+
+
+def job_title(raw: str) -> str | None:
+    """A job title ending in a known job word ("software engineer"), or None."""
+    phrase = clean_phrase(raw, max_words=5)
+    if phrase is None:
+        return None
+    words = phrase.lower().split()
+    if phrase.lower() in JOB_WORDS or (words[-1] in JOB_WORDS and not _ADJECTIVES & set(words)):
+        return phrase
+    return None
+
+
+def _article(title: str) -> str:
+    if title[:1].isupper() and title.split()[0].isupper():
+        return "an" if title[0] in "AEFHILMNORSX" else "a"
+    return "an" if title[:1].lower() in "aeiou" else "a"
+
+
+def employer_name(raw: str, ctx: Context) -> tuple[str, float] | None:
+    """(organisation, hint) from "St Mary's as a nurse", or None for "home", "night" …."""
+    phrase = usable_object(clean_phrase(raw, max_words=6))
+    if phrase is None or phrase[0].isdigit():
+        return None
+    low = phrase.lower()
+    first = low.split()[0]
+    if low in _NOT_PLACES or low in {"night", "weekends", "the weekend", "the moment", "myself"}:
+        return None
+    if first in {"a", "an"}:
+        return phrase, 0.5  # "a startup": vague, still worth a low-confidence note
+    if first in _DETERMINERS or (first == "the" and not phrase[4:5].isupper()):
+        return None
+    value = ctx.proper(phrase)
+    return (value, 0.8) if value else None
+
+
+_JOB = re.compile(
+    r"^(?:i\s+(?:now\s+|currently\s+|also\s+)?work\s+as|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?"
+    r"(?:working|employed)\s+as|i(?:'ve|\s+have)\s+been\s+working\s+as|my\s+job\s+(?:title\s+)?is|"
+    r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
+    rf"{_I_AM}|i(?:'ve|\s+have)\s+been)\s+(?:now\s+|currently\s+|also\s+)?(?:a\s+|an\s+|the\s+)?"
+    r"(?P<t>.+?)(?:\s+(?:at|for|with)\s+(?P<org>.+))?$",
+    re.IGNORECASE,
+)
+_SCHOOL_WORDS = frozenset({"student", "phd student", "undergraduate", "grad student", "pupil"})
+
+
+def job(clause: str, ctx: Context) -> list[Candidate]:
+    """"I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title`` (+ employer)."""
+    m = _JOB.match(clause)
+    if m is None:
+        return []
+    title = job_title(m.group("t"))
+    if title is None:
+        return []
+    strong = not re.match(rf"^{_I_AM}\s", clause, re.IGNORECASE)
+    hint = 0.85 if strong else 0.75
+    text = f"{ctx.subject} is {_article(title)} {title}."
+    out = fact("job_title", text, Category.IDENTITY, hint, title)
+    org = employer_name(m.group("org"), ctx) if m.group("org") else None
+    if org is not None:
+        school = title.lower() in _SCHOOL_WORDS
+        key, verb = ("school", "studies at") if school else ("employer", "works at")
+        out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
+    return out
+
+
+_WORK_AT = re.compile(
+    r"^(?:i\s+(?:now\s+|currently\s+|still\s+|also\s+)?work|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+|"
+    r"still\s+)?(?:working|employed)|i(?:'ve|\s+have)\s+been\s+working|"
+    r"i\s+(?:just\s+|recently\s+)?(?P<new>started|began)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?|"
+    r"i\s+(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?(?:job|position|role)"
+    r")\s+(?:at|for|by|with)\s+(?P<org>.+)$"
+    r"|^i\s+(?:just\s+|recently\s+)?(?P<joined>joined)\s+(?P<j>.+)$"
+    r"|^my\s+(?:employer|company)\s+is\s+(?P<e>.+)$",
+    re.IGNORECASE,
+)
+_AS_TITLE = re.compile(r"\bas\s+(?:a|an|the)?\s*(?P<t>.+)$", re.IGNORECASE)
+
+
+def employer(clause: str, ctx: Context) -> list[Candidate]:
+    """"I work at Google", "I joined Acme" → ``employer`` (+ job_title from "… as a designer")."""
+    m = _WORK_AT.match(clause)
+    if m is None:
+        return []
+    raw = m.group("org") or m.group("j") or m.group("e")
+    org = employer_name(raw, ctx)
+    if org is None:
+        return []
+    started = bool(m.group("new") or m.group("got") or m.group("joined"))
+    out = fact(
+        "employer",
+        f"{ctx.subject} works at {org[0]}.",
+        Category.IDENTITY,
+        org[1],
+        org[0],
+        valid_from=ctx.time if started else None,
+    )
+    as_title = _AS_TITLE.search(raw)
+    title = job_title(as_title.group("t")) if as_title else None
+    if title is not None:
+        text = f"{ctx.subject} is {_article(title)} {title}."
+        out += fact("job_title", text, Category.IDENTITY, 0.85, title)
+    return out
+
+
+RULES: tuple[Rule, ...] = (home, origin, job, employer)

