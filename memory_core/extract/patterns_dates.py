@@ -1,0 +1,136 @@
+"""Rules for dates in the user's life: birthdays (theirs and their people's), anniversaries, events."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.dates import DateMention, parse_date
+from memory_core.extract.patterns_people import ADJ, REL, SPECIES, relation_key, species_key
+from memory_core.extract.rule import Context, Rule, fact
+from memory_core.extract.text import slug
+from memory_core.values import Category
+
+_BIRTHDAY = r"(?:birthday|bday|b-day|birth\s+day)"
+_OWN_BIRTHDAY = re.compile(
+    rf"^my\s+{_BIRTHDAY}\s+is\s+(?P<d>.+)$"
+    r"|^(?:i\s+was\s+|i\s+am\s+|i'm\s+)?born\s+on\s+(?P<b>.+)$"
+    r"|^my\s+(?:date\s+of\s+birth|dob|birth\s*date)\s+is\s+(?P<o>.+)$"
+    rf"|^i\s+celebrate\s+my\s+{_BIRTHDAY}\s+on\s+(?P<c>.+)$",
+    re.IGNORECASE,
+)
+_BIRTH_YEAR = re.compile(
+    r"^i\s+was\s+born\s+in\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?"
+    r"(?P<y>(?:19|20)\d{2})\b",
+    re.IGNORECASE,
+)
+
+
+def _usable(when: DateMention | None) -> DateMention | None:
+    return None if when is None or when.approximate else when
+
+
+def birthday(clause: str, ctx: Context) -> list[Candidate]:
+    """"My birthday is on 3 May", "born on 1990-05-03" → ``birthday`` (or ``birth_year``)."""
+    m = _OWN_BIRTHDAY.match(clause)
+    if m is not None:
+        when = _usable(parse_date(m.group("d") or m.group("b") or m.group("o") or m.group("c"), ctx.time))
+        if when is None:
+            return []
+        if when.year is not None and (m.group("b") or m.group("o")):
+            text = f"{ctx.subject} was born on {when.spoken()}."
+            event = when.when()
+        else:
+            when = DateMention(when.month, when.day)  # "my birthday is tomorrow": no birth year
+            text = f"{ctx.possessive} birthday is on {when.spoken()}."
+            event = None
+        return fact("birthday", text, Category.IDENTITY, 0.85, when.iso(), event_time=event)
+    y = _BIRTH_YEAR.match(clause)
+    if y is not None and int(y.group("y")) <= ctx.time.year:
+        text = f"{ctx.subject} was born in {y.group('y')}."
+        return fact("birth_year", text, Category.IDENTITY, 0.8, y.group("y"))
+    return []
+
+
+_OTHER_BIRTHDAY = re.compile(
+    rf"^(?:my|our)\s+{ADJ}(?:{REL}|{SPECIES})'s?\s+{_BIRTHDAY}\s+is\s+(?P<d>.+)$", re.IGNORECASE
+)
+
+
+def their_birthday(clause: str, ctx: Context) -> list[Candidate]:
+    """"My sister's birthday is 4 July" → ``family.sister.birthday`` (pets too)."""
+    m = _OTHER_BIRTHDAY.match(clause)
+    if m is None:
+        return []
+    when = _usable(parse_date(m.group("d"), ctx.time))
+    if when is None:
+        return []
+    if m.group("rel"):
+        who, key = m.group("rel").lower(), f"family.{relation_key(m.group('rel'))}.birthday"
+    else:
+        who, key = m.group("sp").lower(), f"pet.{species_key(m.group('sp'))}.birthday"
+    key = key.replace("pet.pet.", "pet.")
+    when = DateMention(when.month, when.day, when.year)
+    text = f"{ctx.possessive} {who}'s birthday is on {when.spoken()}."
+    return fact(key, text, Category.RELATIONSHIP, 0.8, when.iso())
+
+
+_RECURRING = r"(?:wedding\s+)?anniversary|name\s+day|saint's\s+day"
+_ONE_OFF = (
+    r"wedding|graduation|(?:final\s+|driving\s+|written\s+|oral\s+)?exam|(?:job\s+)?interview|"
+    r"surgery|operation|(?:doctor's\s+|dentist\s+|dental\s+|hospital\s+)?appointment|flight|"
+    r"due\s+date|deadline|(?:thesis\s+)?defen[cs]e|moving\s+day|trip|vacation|holiday|"
+    r"presentation|driving\s+test|race|marathon|concert|party|exam\s+date|first\s+day|"
+    r"last\s+day|move"
+)
+_EVENT_IS = re.compile(
+    rf"^(?:my|our)\s+(?:next\s+|big\s+|upcoming\s+)?(?P<ev>{_RECURRING}|{_ONE_OFF})"
+    r"(?:\s+(?:is|will\s+be|falls)\s+(?:on\s+|in\s+|at\s+)?|\s+on\s+)(?P<d>.+)$",
+    re.IGNORECASE,
+)
+_HAVE_EVENT = re.compile(
+    rf"^(?:i|we)\s+(?:have|'ve\s+got|have\s+got|got)\s+(?:a|an|my|our)\s+(?P<ev>{_ONE_OFF})\s+"
+    r"(?P<d>(?:on|this|next|tomorrow|today|in|the\s+day)\b.+)$",
+    re.IGNORECASE,
+)
+
+
+def _next_occurrence(when: DateMention, now: datetime) -> DateMention:
+    """A yearless date for a one-off event means its next occurrence."""
+    if when.year is not None:
+        return when
+    today = now.astimezone(UTC).date()
+    for year in (today.year, today.year + 1):
+        try:
+            candidate = today.replace(year=year, month=when.month, day=when.day)
+        except ValueError:
+            continue
+        if candidate >= today:
+            return DateMention(when.month, when.day, year)
+    return DateMention(when.month, when.day, today.year + 1)
+
+
+def events(clause: str, ctx: Context) -> list[Candidate]:
+    """"Our anniversary is on 12 June", "my exam is on Friday" → ``date.<event>``."""
+    m = _EVENT_IS.match(clause) or _HAVE_EVENT.match(clause)
+    if m is None:
+        return []
+    when = _usable(parse_date(m.group("d"), ctx.time))
+    if when is None:
+        return []
+    spoken_event = re.sub(r"\s+", " ", m.group("ev").lower())
+    key = f"date.{slug(spoken_event)}"
+    if re.fullmatch(_RECURRING, spoken_event):
+        text = f"{ctx.possessive} {spoken_event} is on {DateMention(when.month, when.day).spoken()}."
+        return fact(key, text, Category.RELATIONSHIP, 0.8, when.iso(), event_time=when.when())
+    when = _next_occurrence(when, ctx.time)
+    start = when.when()
+    text = f"{ctx.possessive} {spoken_event} is on {when.spoken()}."
+    end = start + timedelta(days=1) if start else None
+    return fact(
+        key, text, Category.TASK_CONTEXT, 0.75, when.iso(), event_time=start, valid_to=end
+    )
+
+
+RULES: tuple[Rule, ...] = (birthday, their_birthday, events)

@@ -1,0 +1,140 @@
+"""Rules for the user's people and animals: family members' names and homes, pets' names."""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL, PET_CANONICAL, PET_SPECIES
+from memory_core.extract.patterns_home_work import place
+from memory_core.extract.patterns_identity import person_name
+from memory_core.extract.rule import Context, Rule, fact
+from memory_core.values import Category
+
+
+def _alternation(words: frozenset[str]) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+REL = rf"(?P<rel>{_alternation(FAMILY)})"
+SPECIES = rf"(?P<sp>{_alternation(PET_SPECIES)})"
+ADJ = (
+    r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
+    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other)\s+)*"
+)
+_CALLED = r"(?:'s\s+name\s+is|\s+is\s+(?:now\s+)?(?:called|named)|\s+goes\s+by|\s+is\s+named)"
+
+
+def relation_key(word: str) -> str:
+    """Canonical relation: "mum" → "mother"."""
+    low = re.sub(r"\s+", " ", word.lower())
+    return FAMILY_CANONICAL.get(low, low).replace(" ", "_")
+
+
+def species_key(word: str) -> str:
+    """Canonical species: "puppy" → "dog"; plain "pet" has none."""
+    low = re.sub(r"\s+", " ", word.lower())
+    return PET_CANONICAL.get(low, low).replace(" ", "_")
+
+
+def _spoken(word: str) -> str:
+    return re.sub(r"\s+", " ", word.lower())
+
+
+_FAMILY_CALLED = re.compile(rf"^(?:my|our)\s+{ADJ}{REL}{_CALLED}\s+(?P<n>.+)$", re.IGNORECASE)
+_FAMILY_IS = re.compile(
+    rf"^(?:my|our)\s+{ADJ}{REL}\s+is\s+(?P<n>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s*[.!]?$",
+    re.IGNORECASE,
+)
+_HAVE_FAMILY = re.compile(
+    rf"^(?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+(?:a|an|one|two|three|\d)\s+{ADJ}{REL}s?"
+    r"(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+_FAMILY_NAMED = re.compile(
+    rf"^(?:my|our)\s+{ADJ}{REL}\s*,?\s+(?P<n>[^\W\d_][\w'-]*)\b(?P<rest>.*)$", re.IGNORECASE
+)
+_FAMILY_HOME = re.compile(
+    rf"^(?:my|our)\s+{ADJ}{REL}(?:\s*,?\s+(?P<n>[^\W\d_][\w'-]*)\s*,?)?\s+(?:still\s+|now\s+)?"
+    r"(?:lives|is\s+living|is\s+based|has\s+moved|just\s+moved|moved)\s+(?:in|to)\s+(?P<p>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _member_name(rel: str, name: str, ctx: Context, hint: float) -> list[Candidate]:
+    key = f"family.{relation_key(rel)}.name"
+    text = f"{ctx.possessive} {_spoken(rel)} is named {name}."
+    return fact(key, text, Category.RELATIONSHIP, hint, name)
+
+
+def family(clause: str, ctx: Context) -> list[Candidate]:
+    """"My sister is called Eva", "my sister Eva lives in Rome" → ``family.<relation>.*``."""
+    out: list[Candidate] = []
+    m = _FAMILY_CALLED.match(clause) or _HAVE_FAMILY.match(clause)
+    if m is not None:
+        name = person_name(m.group("n"), ctx, strict=False)
+        return _member_name(m.group("rel"), name, ctx, 0.8) if name else []
+    m = _FAMILY_IS.match(clause)
+    if m is not None:
+        name = person_name(m.group("n"), ctx, strict=True, max_words=2)
+        return _member_name(m.group("rel"), name, ctx, 0.75) if name else []
+    m = _FAMILY_NAMED.match(clause)
+    if m is not None:
+        name = person_name(m.group("n"), ctx, strict=True, max_words=1)
+        if name is not None:
+            out += _member_name(m.group("rel"), name, ctx, 0.7)
+    h = _FAMILY_HOME.match(clause)
+    if h is not None:
+        found = place(h.group("p").partition(",")[0], ctx)
+        if found is not None:
+            rel = h.group("rel")
+            text = f"{ctx.possessive} {_spoken(rel)} lives in {found[0]}."
+            key = f"family.{relation_key(rel)}.home"
+            out += fact(key, text, Category.RELATIONSHIP, 0.7, found[0])
+    return out
+
+
+_PET_CALLED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}{_CALLED}\s+(?P<n>.+)$", re.IGNORECASE)
+_HAVE_PET = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:also\s+|just\s+|recently\s+)?(?:have|got|adopted|own|"
+    rf"rescued)\s+(?:a|an|one)\s+{ADJ}{SPECIES}(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+_RENAMED_TO = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?renamed\s+(?:my|our|the)\s+"
+    rf"{ADJ}{SPECIES}(?:\s+\S+)?\s+to\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+_RENAMED = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?renamed\s+(?:my|our|the)\s+"
+    rf"{ADJ}{SPECIES}\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+_PET_NAMED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}\s*,?\s+(?P<n>[^\W\d_][\w'-]*)\b", re.I)
+
+
+def pets(clause: str, ctx: Context) -> list[Candidate]:
+    """"My dog's name is Rex", "we renamed our cat to Tim" → ``pet.<species>.name``."""
+    renamed = False
+    strict = False
+    m = _PET_CALLED.match(clause) or _HAVE_PET.match(clause)
+    if m is None:
+        m = _RENAMED_TO.match(clause) or _RENAMED.match(clause)
+        renamed = m is not None
+    if m is None:
+        m = _PET_NAMED.match(clause)
+        strict = True
+    if m is None:
+        return []
+    name = person_name(m.group("n"), ctx, strict=strict, max_words=1 if strict else 3)
+    if name is None:
+        return []
+    species = species_key(m.group("sp"))
+    key = "pet.name" if species == "pet" else f"pet.{species}.name"
+    text = f"{ctx.possessive} {_spoken(m.group('sp'))} is named {name}."
+    hint = 0.7 if strict else 0.8
+    since = ctx.time if renamed or "now" in clause.lower().split() else None
+    return fact(key, text, Category.RELATIONSHIP, hint, name, valid_from=since)
+
+
+RULES: tuple[Rule, ...] = (family, pets)

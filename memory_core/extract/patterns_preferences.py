@@ -1,0 +1,256 @@
+"""Rules for tastes: likes, dislikes, "X over Y" preferences, favourites, diet, reply language."""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.lexicon import (
+    ASSISTANT_TOPICS,
+    DIETS,
+    FAMILY,
+    LANGUAGES,
+    PREFERENCE_TOPICS,
+)
+from memory_core.extract.rule import Context, Rule, fact, usable_object
+from memory_core.extract.text import clean_phrase, slug, split_list
+from memory_core.values import Category
+
+_ADV = r"(?:(?:really|absolutely|just|also|truly|totally|genuinely|honestly|do|still|kinda|kind\s+of|quite|so|very\s+much|actually)\s+)*"
+_I_AM = r"(?:i'm|i\s+am|im|we're|we\s+are)"
+
+
+def _object(raw: str, ctx: Context) -> str | None:
+    phrase = usable_object(clean_phrase(raw, max_words=8))
+    if phrase is None:
+        return None
+    words = phrase.lower().split()
+    if words[0] in {"my", "our"} and len(words) > 1 and words[1] in FAMILY:
+        return None  # "I love my wife" is not a taste
+    return phrase
+
+
+def _topic(thing: str) -> str:
+    low = re.sub(r"^(?:to\s+)", "", thing.lower())
+    return slug(low, 40)
+
+
+_LIKE = re.compile(
+    rf"^(?:i|we)\s+{_ADV}(?P<verb>love|like|adore|enjoy|dig)\s+(?P<o>.+)$"
+    rf"|^{_I_AM}\s+{_ADV}(?P<fan>(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?fan\s+of|into|obsessed\s+with|"
+    r"passionate\s+about|crazy\s+about|keen\s+on|fond\s+of|addicted\s+to)\s+(?P<f>.+)$",
+    re.IGNORECASE,
+)
+_LIKE_VERB = {"love": "loves", "like": "likes", "adore": "adores", "enjoy": "enjoys", "dig": "digs"}
+
+
+def likes(clause: str, ctx: Context) -> list[Candidate]:
+    """"I love green tea", "I'm into climbing" → ``likes.<thing>`` (one per listed item)."""
+    m = _LIKE.match(clause)
+    if m is None:
+        return []
+    if m.group("verb"):
+        verb = m.group("verb").lower()
+        phrase, hint = _LIKE_VERB[verb], (0.7 if verb in {"love", "adore"} else 0.6)
+        raw = m.group("o")
+    else:
+        phrase, hint = "is " + re.sub(r"\s+", " ", m.group("fan").lower()), 0.6
+        raw = m.group("f")
+    thing = _object(raw, ctx)
+    if thing is None or re.match(r"(?:to\s+)?be\s+called\b", thing, re.IGNORECASE):
+        return []
+    out: list[Candidate] = []
+    for item in split_list(thing)[:5]:
+        item_object = _object(item, ctx)
+        if item_object is None:
+            continue
+        text = f"{ctx.subject} {phrase} {ctx.third(item_object)}."
+        out += fact(f"likes.{_topic(item_object)}", text, Category.SOFT_PREFERENCE, hint, item_object)
+    return out
+
+
+_DISLIKE = re.compile(
+    rf"^(?:i|we)\s+{_ADV}(?P<verb>hate|dislike|detest|loathe|despise|abhor|can't\s+stand|"
+    r"cannot\s+stand|can\s+not\s+stand|can't\s+bear|don't\s+like|do\s+not\s+like|don't\s+enjoy|"
+    r"do\s+not\s+enjoy|don't\s+care\s+for|really\s+don't\s+like)\s+(?P<o>.+)$"
+    rf"|^{_I_AM}\s+(?P<fan>not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|not\s+into|"
+    r"not\s+keen\s+on|sick\s+of|tired\s+of)\s+(?P<f>.+)$",
+    re.IGNORECASE,
+)
+_DISLIKE_VERB = {"don't": "doesn't", "do not": "does not", "can't": "can't", "cannot": "cannot"}
+
+
+def dislikes(clause: str, ctx: Context) -> list[Candidate]:
+    """"I hate olives", "I can't stand jazz" → ``dislikes.<thing>``."""
+    m = _DISLIKE.match(clause)
+    if m is None:
+        return []
+    if m.group("verb"):
+        verb = re.sub(r"\s+", " ", m.group("verb").lower())
+        for first, third in _DISLIKE_VERB.items():
+            if verb.startswith(first):
+                verb = third + verb[len(first) :]
+                break
+        else:
+            verb = verb + ("s" if not verb.endswith("e") else "s")
+        raw, hint = m.group("o"), 0.7
+    else:
+        verb, raw, hint = "is " + re.sub(r"\s+", " ", m.group("fan").lower()), m.group("f"), 0.6
+    thing = _object(raw, ctx)
+    if thing is None:
+        return []
+    out: list[Candidate] = []
+    for item in split_list(thing)[:5]:
+        item_object = _object(item, ctx)
+        if item_object is None:
+            continue
+        text = f"{ctx.subject} {verb} {ctx.third(item_object)}."
+        key = f"dislikes.{_topic(item_object)}"
+        out += fact(key, text, Category.SOFT_PREFERENCE, hint, item_object)
+    return out
+
+
+_PREFER_PAIR = re.compile(
+    rf"^(?:i|we)\s+{_ADV}(?:generally\s+|usually\s+|much\s+|definitely\s+|always\s+)*prefer\s+"
+    r"(?P<x>.+?)\s+(?P<sep>over|to|rather\s+than|instead\s+of|more\s+than|than)\s+(?P<y>.+)$"
+    r"|^(?:i|we)(?:'d|\s+would)\s+(?:much\s+|really\s+)?rather\s+(?:have\s+|drink\s+|eat\s+|"
+    r"use\s+|do\s+)?(?P<rx>.+?)\s+than\s+(?P<ry>.+)$",
+    re.IGNORECASE,
+)
+_PREFER = re.compile(
+    rf"^(?:i|we)\s+{_ADV}(?:generally\s+|usually\s+|much\s+|definitely\s+|always\s+)*prefer\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _preference_key(x: str, y: str | None) -> str:
+    topics = {PREFERENCE_TOPICS.get(x.lower())} | ({PREFERENCE_TOPICS.get(y.lower())} if y else set())
+    if len(topics) == 1 and None not in topics:
+        return f"preference.{topics.pop()}"
+    if y is None:
+        return f"preference.{_topic(x)}"
+    pair = sorted((_topic(x)[:30], _topic(y)[:30]))
+    return f"preference.{pair[0]}_vs_{pair[1]}"
+
+
+def preference(clause: str, ctx: Context) -> list[Candidate]:
+    """"I prefer tea over coffee" → ``preference.coffee_vs_tea`` = tea; "I prefer dark mode"."""
+    m = _PREFER_PAIR.match(clause)
+    if m is not None and m.group("x") and m.group("sep").lower() == "to" and m.group("x").lower().startswith("to "):
+        m = None  # "I prefer to walk to work": one preference, not a pair
+    x = y = None
+    if m is not None:
+        x = _object(m.group("x") or m.group("rx"), ctx)
+        y = _object(m.group("y") or m.group("ry"), ctx)
+    if x is None or y is None:
+        single = _PREFER.match(clause)
+        if single is None:
+            return []
+        x, y = _object(single.group("x"), ctx), None
+    if x is None or re.match(r"(?:to\s+)?be(?:ing)?\s+(?:called|addressed)\b", x, re.IGNORECASE):
+        return []
+    key = _preference_key(x, y)
+    topic = key.split(".", 1)[1]
+    category = Category.HARD_PREFERENCE if topic in ASSISTANT_TOPICS else Category.SOFT_PREFERENCE
+    text = f"{ctx.subject} prefers {ctx.third(x)}"
+    text += f" over {ctx.third(y)}." if y else "."
+    return fact(key, text, category, 0.75, x)
+
+
+_FAVOURITE = re.compile(
+    r"^my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)\s+(?P<topic>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)"
+    r"\s+(?:is|are)\s+(?P<v>.+)$"
+    r"|^(?P<w>.+?)\s+(?:is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)"
+    r"(?:\s+(?P<t>[^\W\d_]+(?:\s+[^\W\d_]+)?))?\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def favourite(clause: str, ctx: Context) -> list[Candidate]:
+    """"My favourite colour is green" → ``favorite.color``; "Jazz is my favourite" → likes."""
+    m = _FAVOURITE.match(clause)
+    if m is None:
+        return []
+    value = _object(m.group("v") or m.group("w"), ctx)
+    if value is None:
+        return []
+    topic = m.group("topic") or m.group("t")
+    if not topic:
+        text = f"{ctx.subject} loves {ctx.third(value)}."
+        return fact(f"likes.{_topic(value)}", text, Category.SOFT_PREFERENCE, 0.7, value)
+    spoken = re.sub(r"\s+", " ", topic.lower())
+    key_topic = slug(spoken.replace("colour", "color").replace("favourite", "favorite"))
+    text = f"{ctx.possessive} favourite {spoken} is {ctx.third(value)}."
+    return fact(f"favorite.{key_topic}", text, Category.SOFT_PREFERENCE, 0.75, value)
+
+
+_DIET_WORDS = "|".join(re.escape(w) for w in sorted(DIETS, key=len, reverse=True))
+_DIET = re.compile(
+    rf"^{_I_AM}\s+(?:a\s+|an\s+)?(?P<adv>strict\s+|full\s+|mostly\s+|now\s+|also\s+|fully\s+|"
+    rf"100%\s+)*(?P<d>{_DIET_WORDS})(?:\s+diet)?\s*$"
+    rf"|^(?:i|we)\s+(?:eat|follow|keep|am\s+on|'m\s+on|'m\s+following|am\s+following|live)\s+"
+    rf"(?:a\s+|an\s+)?(?:strict\s+|mostly\s+)?(?P<e>{_DIET_WORDS})(?:\s+(?:diet|lifestyle))?\b",
+    re.IGNORECASE,
+)
+_NO_EAT = re.compile(
+    r"^(?:i|we)\s+(?:don't|do\s+not|never|no\s+longer|can't|cannot)\s+eat\s+(?P<o>.+)$",
+    re.IGNORECASE,
+)
+_STYLE_DIETS = frozenset({"keto", "paleo", "low-carb", "gluten-free", "dairy-free", "lactose-free"})
+_STYLE_DIETS |= {"plant-based", "carnivore"}
+
+
+def diet(clause: str, ctx: Context) -> list[Candidate]:
+    """"I'm vegetarian", "I don't eat pork" → ``diet`` / ``food_restriction.<food>``."""
+    m = _DIET.match(clause.rstrip(" .!"))
+    if m is not None:
+        value = DIETS[re.sub(r"\s+", " ", (m.group("d") or m.group("e")).lower())]
+        hint = 0.6 if m.group("adv") and "mostly" in m.group("adv").lower() else 0.85
+        if value in {"kosher", "halal"}:
+            text = f"{ctx.subject} keeps {value}."
+        elif value in _STYLE_DIETS:
+            text = f"{ctx.subject} follows a {value} diet."
+        else:
+            text = f"{ctx.subject} is {value}."
+        return fact("diet", text, Category.HARD_PREFERENCE, hint, value)
+    n = _NO_EAT.match(clause)
+    if n is None:
+        return []
+    food = _object(n.group("o"), ctx)
+    if food is None:
+        return []
+    low = food.lower()
+    if low in {"meat", "any meat", "red meat or poultry"}:
+        return fact("diet", f"{ctx.subject} is vegetarian.", Category.HARD_PREFERENCE, 0.6, "vegetarian")
+    if low in {"animal products", "anything from animals", "meat or dairy", "meat, eggs or dairy"}:
+        return fact("diet", f"{ctx.subject} is vegan.", Category.HARD_PREFERENCE, 0.6, "vegan")
+    text = f"{ctx.subject} doesn't eat {ctx.third(food)}."
+    return fact(f"food_restriction.{_topic(food)}", text, Category.HARD_PREFERENCE, 0.7, food)
+
+
+_REPLY_LANGUAGE = re.compile(
+    r"^(?:(?:always|from\s+now\s+on|in\s+(?:the\s+)?future|going\s+forward)\s*,?\s+)?"
+    r"(?:answer|reply|respond|talk|write|speak)\s+(?:to\s+me\s+)?in\s+(?P<lang>[^\W\d_]+)(?P<rest>.*)$"
+    r"|^(?:i|we)\s+(?:prefer|want|like)\s+(?:your\s+)?(?:answers|replies|responses|it)\s+in\s+"
+    r"(?P<pl>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def reply_language(clause: str, ctx: Context) -> list[Candidate]:
+    """"Always answer in Portuguese" → ``preference.reply_language`` (a hard preference)."""
+    m = _REPLY_LANGUAGE.match(clause)
+    if m is None:
+        return []
+    lang = (m.group("lang") or m.group("pl")).lower()
+    if lang not in LANGUAGES:
+        return []
+    lasting = re.search(r"\b(?:always|from now on|in (?:the )?future|going forward)\b", clause, re.I)
+    if m.group("lang") and not lasting:
+        return []  # "answer in French" alone is a one-off request
+    value = lang.title()
+    text = f"{ctx.subject} wants replies in {value}."
+    return fact("preference.reply_language", text, Category.HARD_PREFERENCE, 0.85, value)
+
+
+RULES: tuple[Rule, ...] = (diet, reply_language, preference, favourite, likes, dislikes)
