@@ -154,6 +154,12 @@ def hash_embedder() -> HashEmbedder:
 
 
 @pytest.fixture
+def make_hash_embedder() -> Callable[[str, int], HashEmbedder]:
+    """Build a ``HashEmbedder`` with any model id and dimension."""
+    return HashEmbedder
+
+
+@pytest.fixture
 def db_rows() -> Callable[..., list[tuple[Any, ...]]]:
     """Run raw SQL on a Memory's database and return plain tuples."""
 

@@ -72,7 +72,7 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
 _DISLIKE = re.compile(
     rf"^(?:i|we)\s+{_ADV}(?P<verb>hate|dislike|detest|loathe|despise|abhor|can't\s+stand|"
     r"cannot\s+stand|can\s+not\s+stand|can't\s+bear|don't\s+like|do\s+not\s+like|don't\s+enjoy|"
-    r"do\s+not\s+enjoy|don't\s+care\s+for|really\s+don't\s+like)\s+(?P<o>.+)$"
+    r"do\s+not\s+enjoy|don't\s+care\s+for)\s+(?P<o>.+)$"
     rf"|^{_I_AM}\s+(?P<fan>not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|not\s+into|"
     r"not\s+keen\s+on|sick\s+of|tired\s+of)\s+(?P<f>.+)$",
     re.IGNORECASE,
@@ -92,7 +92,7 @@ def dislikes(clause: str, ctx: Context) -> list[Candidate]:
                 verb = third + verb[len(first) :]
                 break
         else:
-            verb = verb + ("s" if not verb.endswith("e") else "s")
+            verb += "s"
         raw, hint = m.group("o"), 0.7
     else:
         verb, raw, hint = "is " + re.sub(r"\s+", " ", m.group("fan").lower()), m.group("f"), 0.6

@@ -1,0 +1,117 @@
+"""Rules for health: allergies and conditions. Always category health and sensitive."""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.lexicon import ACUTE_CONDITIONS, CONDITION_ADJECTIVES, CONDITIONS
+from memory_core.extract.rule import Context, Rule, fact, usable_object
+from memory_core.extract.text import clean_phrase, slug
+from memory_core.values import Category
+
+_I_AM = r"(?:i'm|i\s+am|im)"
+_DEGREE = r"(?:(?:very|severely|deathly|highly|mildly|slightly|also|extremely|super|really)\s+)*"
+_ALLERGY = re.compile(
+    rf"^{_I_AM}\s+{_DEGREE}allergic\s+to\s+(?P<a>.+)$"
+    r"|^i(?:'ve|\s+have)?\s+(?:also\s+)?(?:have|got)\s+(?:a|an)\s+(?:severe\s+|mild\s+|serious\s+|"
+    r"bad\s+)?(?P<b>[^\W\d_][\w -]{1,40}?)\s+allergy\b"
+    r"|^i(?:'ve|\s+have)?\s+(?:also\s+)?(?:have|got)\s+(?:an\s+|severe\s+|bad\s+)?allerg(?:y|ies)\s+to\s+(?P<c>.+)$"
+    r"|^my\s+(?P<d>[^\W\d_][\w -]{1,40}?)\s+allergy\b",
+    re.IGNORECASE,
+)
+
+
+def allergy(clause: str, ctx: Context) -> list[Candidate]:
+    """"I'm allergic to peanuts and shellfish" → ``allergy.peanuts``, ``allergy.shellfish``."""
+    m = _ALLERGY.match(clause)
+    if m is None:
+        return []
+    raw = m.group("a") or m.group("b") or m.group("c") or m.group("d")
+    phrase = usable_object(clean_phrase(raw, max_words=8))
+    if phrase is None:
+        return []
+    out: list[Candidate] = []
+    for item in re.split(r"\s*(?:,|\band\b|&|\bor\b|/)\s*", phrase)[:5]:
+        thing = usable_object(clean_phrase(item, max_words=4))
+        if thing is None:
+            continue
+        text = f"{ctx.subject} is allergic to {ctx.third(thing)}."
+        out += fact(f"allergy.{slug(thing)}", text, Category.HEALTH, 0.85, thing, sensitive=True)
+    return out
+
+
+_CONDITION = re.compile(
+    r"^i(?:'ve|\s+have|'m|\s+am)?\s+(?:also\s+|just\s+|recently\s+|been\s+|currently\s+|"
+    r"always\s+|still\s+)*(?P<verb>have|has|got|live\s+with|living\s+with|suffer\s+from|"
+    r"suffering\s+from|struggle\s+with|struggling\s+with|deal\s+with|dealing\s+with|"
+    r"(?:was|got|been)\s+diagnosed\s+with|diagnosed\s+with)\s+(?P<c>.+)$",
+    re.IGNORECASE,
+)
+_ADJECTIVE_WORDS = "|".join(
+    re.escape(w).replace(r"\ ", r"\s+") for w in sorted(CONDITION_ADJECTIVES, key=len, reverse=True)
+)
+_CONDITION_ADJ = re.compile(
+    rf"^{_I_AM}\s+(?:also\s+|a\s+bit\s+|partially\s+|type\s+[12]\s+)?(?P<adj>{_ADJECTIVE_WORDS}|pregnant)"
+    r"(?:\s*$|\s*[,.!]|\s+(?:in|since|from|and|too|as\s+well)\b)",
+    re.IGNORECASE,
+)
+_QUALIFIERS = re.compile(r"^(?:mild|severe|chronic|bad|really\s+bad|terrible|some|type\s+[12])\s+")
+
+
+def _lookup(condition: str) -> tuple[str, bool] | None:
+    """(condition, acute) when ``condition`` is a known illness."""
+    low = condition.lower()
+    for form in (low, _QUALIFIERS.sub("", low), re.sub(r"^(?:a|an)\s+", "", low)):
+        if form in CONDITIONS:
+            return condition, False
+        if form in ACUTE_CONDITIONS:
+            return condition, True
+    return None
+
+
+_VERB_TEXT = {
+    "have": "has",
+    "has": "has",
+    "got": "has",
+    "live with": "lives with",
+    "living with": "lives with",
+    "suffer from": "suffers from",
+    "suffering from": "suffers from",
+    "struggle with": "struggles with",
+    "struggling with": "struggles with",
+    "deal with": "deals with",
+    "dealing with": "deals with",
+}
+
+
+def condition(clause: str, ctx: Context) -> list[Candidate]:
+    """"I have asthma", "I was diagnosed with diabetes" → ``health.<condition>`` (sensitive)."""
+    adj = _CONDITION_ADJ.match(clause)
+    if adj is not None:
+        word = re.sub(r"\s+", " ", adj.group("adj").lower())
+        noun = "pregnancy" if word == "pregnant" else CONDITION_ADJECTIVES[word]
+        text = f"{ctx.subject} is {word}."
+        return fact(f"health.{slug(noun)}", text, Category.HEALTH, 0.8, noun, sensitive=True)
+    m = _CONDITION.match(clause)
+    if m is None:
+        return []
+    verb = re.sub(r"\s+", " ", m.group("verb").lower())
+    diagnosed = "diagnosed" in verb
+    phrase = usable_object(clean_phrase(m.group("c"), max_words=6))
+    if phrase is None or phrase.lower().startswith(("my ", "our ")):
+        return []
+    known = _lookup(phrase)
+    if known is None and not diagnosed and verb not in {"suffer from", "suffering from", "live with"}:
+        return []  # "I have a meeting" is no illness
+    acute = known[1] if known else False
+    if diagnosed:
+        text = f"{ctx.subject} was diagnosed with {ctx.third(phrase)}."
+    else:
+        text = f"{ctx.subject} {_VERB_TEXT.get(verb, 'has')} {ctx.third(phrase)}."
+    key = f"health.{slug(re.sub(r'^(?:a|an)\s+', '', phrase.lower()))}"
+    hint = 0.3 if acute else (0.85 if diagnosed else 0.75)
+    return fact(key, text, Category.HEALTH, hint, phrase, temporary=acute, sensitive=True)
+
+
+RULES: tuple[Rule, ...] = (allergy, condition)

@@ -1,0 +1,119 @@
+"""Rules for what the user is after: goals ("I want to run a marathon") and current projects."""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.rule import Context, Rule, fact, usable_object
+from memory_core.extract.text import clean_phrase, slug
+from memory_core.values import Category
+
+_GOAL = re.compile(
+    r"^(?:i|we)\b\s*(?:(?:really|also|still|eventually|someday|one\s+day|finally|seriously)\s+)*"
+    r"(?P<verb>want\s+to|wanna|hope\s+to|plan\s+to|intend\s+to|aim\s+to|"
+    r"(?:'m|\s+am|'re|\s+are)\s+(?:planning|trying|hoping|aiming|working\s+hard|saving\s+up|saving)\s+to|"
+    r"(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+to|dream\s+of|"
+    r"(?:'ve|\s+have)\s+always\s+wanted\s+to)\s+(?P<g>.+)$"
+    r"|^(?:one\s+of\s+)?my\s+(?:main\s+|big\s+|biggest\s+|life\s+|long-term\s+|personal\s+|"
+    r"career\s+|fitness\s+)?(?P<noun>goal|dream|plan|aim|ambition|resolution|new\s+year's\s+resolution)"
+    r"s?\s+(?:for\s+\S+\s+)?(?:is|are)\s+to\s+(?P<mg>.+)$",
+    re.IGNORECASE,
+)
+# "I want to know …" asks for something now; it is no life goal.
+_REQUEST_VERBS = frozenset(
+    """know ask see check hear talk chat say tell understand cancel stop continue confirm
+    clarify try find make get go sleep eat watch add remove delete change fix update test
+    look print show send share order book use start end finish repeat summarize summarise
+    translate explain discuss go""".split()
+)
+_DEICTIC_WORD = re.compile(
+    r"\b(?:you|your|this|that|it|these|those|here|me|now)\b", re.IGNORECASE
+)
+_GOAL_TEXT = {
+    "want to": "wants to",
+    "wanna": "wants to",
+    "hope to": "hopes to",
+    "plan to": "plans to",
+    "intend to": "intends to",
+    "aim to": "aims to",
+    "dream of": "dreams of",
+}
+
+
+def _goal_verb(raw: str) -> str:
+    verb = re.sub(r"\s+", " ", raw.lower()).strip()
+    if verb in _GOAL_TEXT:
+        return _GOAL_TEXT[verb]
+    if "always wanted" in verb:
+        return "has always wanted to"
+    if verb.startswith(("'d", "would")):
+        return "would " + verb.split()[-2] + " to"
+    word = re.search(r"(planning|trying|hoping|aiming|working hard|saving up|saving)", verb)
+    return f"is {word.group(1)} to" if word else "wants to"
+
+
+def goal(clause: str, ctx: Context) -> list[Candidate]:
+    """"I want to run a marathon", "my goal is to learn Rust" → ``goal.<slug>``."""
+    m = _GOAL.match(clause)
+    if m is None:
+        return []
+    raw = m.group("g") or m.group("mg")
+    target = usable_object(clean_phrase(raw, max_words=10))
+    if target is None or _DEICTIC_WORD.search(target):
+        return []
+    if target.split()[0].lower() in _REQUEST_VERBS:
+        return []
+    if m.group("noun"):
+        noun = re.sub(r"\s+", " ", m.group("noun").lower())
+        text = f"{ctx.possessive} {noun} is to {ctx.third(target)}."
+    else:
+        text = f"{ctx.subject} {_goal_verb(m.group('verb'))} {ctx.third(target)}."
+    return fact(f"goal.{slug(target, 40)}", text, Category.TASK_CONTEXT, 0.6, target)
+
+
+_PROJECT = re.compile(
+    r"^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:currently\s+|also\s+|now\s+|still\s+|busy\s+)*"
+    r"(?P<verb>working\s+on|building|developing|writing|creating|making|designing|coding|"
+    r"programming|organi[sz]ing|renovating|restoring|training\s+for|studying\s+for|"
+    r"preparing\s+for)\s+(?P<p>.+)$"
+    r"|^my\s+(?:current\s+|side\s+|main\s+|new\s+|latest\s+|pet\s+|big\s+)?project\s+is\s+"
+    r"(?:to\s+)?(?P<mp>.+)$"
+    r"|^i\s+(?:also\s+)?(?:maintain|work\s+on)\s+(?P<wp>.+)$",
+    re.IGNORECASE,
+)
+_NOT_PROJECTS = frozenset(
+    """email message letter reply response text note list comment dinner lunch breakfast
+    coffee tea food bed plans progress mistake mistakes mess noise sense money friends
+    fun joke point""".split()
+)
+
+
+def project(clause: str, ctx: Context) -> list[Candidate]:
+    """"I'm working on a Rust compiler" → ``project.<slug>``."""
+    m = _PROJECT.match(clause)
+    if m is None:
+        return []
+    raw = m.group("p") or m.group("mp") or m.group("wp")
+    thing = usable_object(clean_phrase(raw, max_words=10))
+    if thing is None or re.search(r"\b(?:you|your|it)\b", thing, re.IGNORECASE):
+        return []
+    words = thing.split()
+    head = words[0].lower()
+    proper = thing[0].isupper() or not thing[0].islower()
+    if head not in {"a", "an", "the", "my", "our", "some"} and not proper and not ctx.lowercase:
+        return []  # "I'm making dinner" names no project
+    if words[-1].lower().strip(".,") in _NOT_PROJECTS or len(words) < 2 and head in _NOT_PROJECTS:
+        return []
+    if m.group("verb"):
+        verb = re.sub(r"\s+", " ", m.group("verb").lower())
+        text = f"{ctx.subject} is {verb} {ctx.third(thing)}."
+    elif m.group("mp"):
+        text = f"{ctx.possessive} current project is {ctx.third(thing)}."
+    else:
+        text = f"{ctx.subject} works on {ctx.third(thing)}."
+    key = f"project.{slug(thing, 40)}"
+    return fact(key, text, Category.TASK_CONTEXT, 0.65, thing)
+
+
+RULES: tuple[Rule, ...] = (goal, project)
