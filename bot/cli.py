@@ -21,7 +21,12 @@ from memory_core.values import Category, Fact, NewFact, SearchFilters, SearchHit
 
 T = TypeVar("T")
 
-cli = typer.Typer(help="membot: a chat bot that remembers its users.", no_args_is_help=True)
+# Tracebacks never print local variables: they can hold tokens and users' messages.
+cli = typer.Typer(
+    help="membot: a chat bot that remembers its users.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
 memories_cli = typer.Typer(help="Inspect and edit one user's memories.", no_args_is_help=True)
 admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
 cli.add_typer(memories_cli, name="memories")

@@ -14,8 +14,7 @@ from sqlalchemy import Connection, text
 
 from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
-from memory_core.store import vectors as vec
-from memory_core.values import RETRIEVABLE, Fact, Status
+from memory_core.values import Fact, Status
 
 log = structlog.get_logger("memory_core.edits")
 
@@ -71,9 +70,7 @@ def _restore(
         now=now,
         reason=reason,
     )
-    if memory.vectors_enabled:
-        op = "upsert" if after.status in RETRIEVABLE else "delete"
-        vec.enqueue(conn, "facts", after.id, user_id, op, vec.now_ts())
+    memory.queue_fact_vector(conn, after)
     return after
 
 
@@ -138,8 +135,7 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
                 now=memory.clock.now(),
                 reason="undo",
             )
-            if memory.vectors_enabled:
-                vec.enqueue(conn, "facts", gone.id, user_id, "delete", vec.now_ts())
+            memory.queue_fact_vector(conn, gone)
             reverted.append(gone)
             if entry.event == "updated" and entry.before is not None:
                 old = fact_repo.get(conn, user_id, int(str(entry.before["id"])))
@@ -183,11 +179,17 @@ async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
 def _erase(memory: Memory, user_id: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     with memory.db.write() as conn:
-        if memory.vectors_enabled:
-            for table in ("vec_facts", "vec_episodes"):
-                counts[table] = conn.exec_driver_sql(
-                    f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
-                ).rowcount
+        # Vectors go whatever the model lock says: erasure must leave nothing behind.
+        existing = {
+            r[0]
+            for r in conn.exec_driver_sql(
+                "SELECT name FROM sqlite_master WHERE name IN ('vec_facts', 'vec_episodes')"
+            )
+        }
+        for table in sorted(existing):
+            counts[table] = conn.exec_driver_sql(
+                f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
+            ).rowcount
         for table in _USER_TABLES:
             # FTS rows go with their content rows through the delete triggers.
             counts[table] = conn.execute(

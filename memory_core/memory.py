@@ -46,6 +46,7 @@ log = structlog.get_logger("memory_core")
 
 MAX_FACT_CHARS = 1000
 MAX_EPISODE_CHARS = 16000
+MAX_EMBED_CHARS = 2000
 EXPLICIT_CONFIDENCE = 0.95
 # Control characters, and lone surrogates (JSON "\ud800" escapes decode to them; SQLite and
 # the embedder cannot encode them to UTF-8, so they would raise UnicodeEncodeError).
@@ -110,7 +111,11 @@ class Memory:
     ) -> Memory:
         """Open (creating and migrating) the database and check the embedding model lock."""
         db = Database(path)
-        applied = migrate(db)
+        try:
+            applied = migrate(db)
+        except Exception:
+            db.dispose()
+            raise
         if applied:
             log.info("schema_migrated", path=str(db.path), applied=applied)
         memory = cls(db, embedder, clock, config)
@@ -217,7 +222,7 @@ class Memory:
                 reason=reason,
                 turn_id=new.source_turn_id,
             )
-            self._queue_fact_vector(conn, fact)
+            self.queue_fact_vector(conn, fact)
         log.info(
             "fact_created",
             user_id=user_id,
@@ -228,11 +233,22 @@ class Memory:
         )
         return fact
 
-    def _queue_fact_vector(self, conn: Connection, fact: Fact) -> None:
-        if not self.vectors_enabled:
+    def queue_fact_vector(self, conn: Connection, fact: Fact) -> None:
+        """Queue the fact's vector write (upsert while retrievable, else delete) inside the
+        caller's transaction. Jobs are queued even while vectors are disabled by a model
+        mismatch, so going back to the locked model loses nothing."""
+        if self.embedder is None:
             return
         op = "upsert" if fact.status in RETRIEVABLE else "delete"
         vec.enqueue(conn, "facts", fact.id, fact.user_id, op, vec.now_ts())
+
+    def queue_episode_vectors(self, conn: Connection, user_id: str, ids: Sequence[int]) -> None:
+        """Queue vector writes for new episodes inside the caller's transaction."""
+        if self.embedder is None:
+            return
+        ts = vec.now_ts()
+        for eid in ids:
+            vec.enqueue(conn, "episodes", eid, user_id, "upsert", ts)
 
     async def set_status(
         self,
@@ -287,7 +303,7 @@ class Memory:
                 reason=reason,
             )
             if (before.status in RETRIEVABLE) != (after.status in RETRIEVABLE):
-                self._queue_fact_vector(conn, after)
+                self.queue_fact_vector(conn, after)
             elif self.vectors_enabled and after.status in RETRIEVABLE:
                 vec.set_fact_status(conn, after.id, after.status.value)
         log.info(f"fact_{name}", user_id=user_id, fact_id=fact_id, actor=actor)
@@ -329,10 +345,7 @@ class Memory:
     def _record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
         with self.db.write() as conn:
             ids = episode_repo.insert_many(conn, user_id, episodes)
-            if self.vectors_enabled:
-                ts = vec.now_ts()
-                for eid in ids:
-                    vec.enqueue(conn, "episodes", eid, user_id, "upsert", ts)
+            self.queue_episode_vectors(conn, user_id, ids)
         return ids
 
     # ---- vectors ---------------------------------------------------------------------------
@@ -373,7 +386,10 @@ class Memory:
         vectors: Vectors = np.zeros((0, self.embedder.dim), dtype=np.float32)
         if order:
             try:
-                vectors = self.embedder.embed_passages([texts[key][0] for key in order])
+                # e5 reads at most 512 tokens; longer text only costs time (~20 s for 16k chars).
+                vectors = self.embedder.embed_passages(
+                    [texts[key][0][:MAX_EMBED_CHARS] for key in order]
+                )
             except EmbedderError as exc:
                 self._embedder_failed(exc)
                 with self.db.write() as conn:
@@ -438,7 +454,8 @@ class Memory:
     ) -> list[SearchHit]:
         """The thread-side body of ``search`` (also used by benchmarks and evaluation)."""
         filters = filters or SearchFilters()
-        query = unicodedata.normalize("NFC", _CONTROL.sub(" ", query))[:MAX_EPISODE_CHARS]
+        # Cleaned exactly like stored text, so "Lis\x00bon" finds what was stored as "Lisbon".
+        query = _CONTROL.sub("", unicodedata.normalize("NFC", query))[:MAX_EPISODE_CHARS]
         if k <= 0 or not query.strip():
             return []
         if query_vec is None and mode != "lexical":
@@ -469,7 +486,7 @@ class Memory:
         if not self.vectors_enabled or self.embedder is None:
             return None
         try:
-            out: Vectors = self.embedder.embed_queries([query[:2000]])[0]
+            out: Vectors = self.embedder.embed_queries([query[:MAX_EMBED_CHARS]])[0]
         except EmbedderError as exc:
             self._embedder_failed(exc)
             return None

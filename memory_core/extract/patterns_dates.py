@@ -1,12 +1,12 @@
-"""Rules for dates in the user's life: birthdays (theirs and their people's), anniversaries, events."""
+"""Rules for dates in the user's life: birthdays (theirs and their people's), anniversaries."""
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from memory_core.extract.base import Candidate
-from memory_core.extract.dates import DateMention, parse_date
+from memory_core.extract.dates import DateMention, next_occurrence, parse_date
 from memory_core.extract.patterns_people import ADJ, REL, SPECIES, relation_key, species_key
 from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import slug
@@ -32,10 +32,12 @@ def _usable(when: DateMention | None) -> DateMention | None:
 
 
 def birthday(clause: str, ctx: Context) -> list[Candidate]:
-    """"My birthday is on 3 May", "born on 1990-05-03" → ``birthday`` (or ``birth_year``)."""
+    """Reads "My birthday is on 3 May", "born on 1990-05-03" → ``birthday`` (or ``birth_year``)."""
     m = _OWN_BIRTHDAY.match(clause)
     if m is not None:
-        when = _usable(parse_date(m.group("d") or m.group("b") or m.group("o") or m.group("c"), ctx.time))
+        when = _usable(
+            parse_date(m.group("d") or m.group("b") or m.group("o") or m.group("c"), ctx.time)
+        )
         if when is None:
             return []
         if when.year is not None and (m.group("b") or m.group("o")):
@@ -59,7 +61,7 @@ _OTHER_BIRTHDAY = re.compile(
 
 
 def their_birthday(clause: str, ctx: Context) -> list[Candidate]:
-    """"My sister's birthday is 4 July" → ``family.sister.birthday`` (pets too)."""
+    """Reads "My sister's birthday is 4 July" → ``family.sister.birthday`` (pets too)."""
     m = _OTHER_BIRTHDAY.match(clause)
     if m is None:
         return []
@@ -86,7 +88,7 @@ _ONE_OFF = (
 )
 _EVENT_IS = re.compile(
     rf"^(?:my|our)\s+(?:next\s+|big\s+|upcoming\s+)?(?P<ev>{_RECURRING}|{_ONE_OFF})"
-    r"(?:\s+(?:is|will\s+be|falls)\s+(?:on\s+|in\s+|at\s+)?|\s+on\s+)(?P<d>.+)$",
+    r"(?:\s+(?:is|will\s+be|falls)\s+|\s+(?=on\s))(?P<d>.+)$",
     re.IGNORECASE,
 )
 _HAVE_EVENT = re.compile(
@@ -96,23 +98,8 @@ _HAVE_EVENT = re.compile(
 )
 
 
-def _next_occurrence(when: DateMention, now: datetime) -> DateMention:
-    """A yearless date for a one-off event means its next occurrence."""
-    if when.year is not None:
-        return when
-    today = now.astimezone(UTC).date()
-    for year in (today.year, today.year + 1):
-        try:
-            candidate = today.replace(year=year, month=when.month, day=when.day)
-        except ValueError:
-            continue
-        if candidate >= today:
-            return DateMention(when.month, when.day, year)
-    return DateMention(when.month, when.day, today.year + 1)
-
-
 def events(clause: str, ctx: Context) -> list[Candidate]:
-    """"Our anniversary is on 12 June", "my exam is on Friday" → ``date.<event>``."""
+    """Reads "Our anniversary is on 12 June", "my exam is on Friday" → ``date.<event>``."""
     m = _EVENT_IS.match(clause) or _HAVE_EVENT.match(clause)
     if m is None:
         return []
@@ -122,15 +109,15 @@ def events(clause: str, ctx: Context) -> list[Candidate]:
     spoken_event = re.sub(r"\s+", " ", m.group("ev").lower())
     key = f"date.{slug(spoken_event)}"
     if re.fullmatch(_RECURRING, spoken_event):
-        text = f"{ctx.possessive} {spoken_event} is on {DateMention(when.month, when.day).spoken()}."
+        text = (
+            f"{ctx.possessive} {spoken_event} is on {DateMention(when.month, when.day).spoken()}."
+        )
         return fact(key, text, Category.RELATIONSHIP, 0.8, when.iso(), event_time=when.when())
-    when = _next_occurrence(when, ctx.time)
+    when = next_occurrence(when, ctx.time)
     start = when.when()
     text = f"{ctx.possessive} {spoken_event} is on {when.spoken()}."
     end = start + timedelta(days=1) if start else None
-    return fact(
-        key, text, Category.TASK_CONTEXT, 0.75, when.iso(), event_time=start, valid_to=end
-    )
+    return fact(key, text, Category.TASK_CONTEXT, 0.75, when.iso(), event_time=start, valid_to=end)
 
 
 RULES: tuple[Rule, ...] = (birthday, their_birthday, events)

@@ -23,7 +23,7 @@ _ALLERGY = re.compile(
 
 
 def allergy(clause: str, ctx: Context) -> list[Candidate]:
-    """"I'm allergic to peanuts and shellfish" → ``allergy.peanuts``, ``allergy.shellfish``."""
+    """Reads "I'm allergic to peanuts and shellfish" → ``allergy.peanuts``, ``…shellfish``."""
     m = _ALLERGY.match(clause)
     if m is None:
         return []
@@ -86,7 +86,7 @@ _VERB_TEXT = {
 
 
 def condition(clause: str, ctx: Context) -> list[Candidate]:
-    """"I have asthma", "I was diagnosed with diabetes" → ``health.<condition>`` (sensitive)."""
+    """Reads "I have asthma", "I was diagnosed with diabetes" → ``health.<condition>``."""
     adj = _CONDITION_ADJ.match(clause)
     if adj is not None:
         word = re.sub(r"\s+", " ", adj.group("adj").lower())
@@ -102,14 +102,18 @@ def condition(clause: str, ctx: Context) -> list[Candidate]:
     if phrase is None or phrase.lower().startswith(("my ", "our ")):
         return []
     known = _lookup(phrase)
-    if known is None and not diagnosed and verb not in {"suffer from", "suffering from", "live with"}:
+    if (
+        known is None
+        and not diagnosed
+        and verb not in {"suffer from", "suffering from", "live with"}
+    ):
         return []  # "I have a meeting" is no illness
     acute = known[1] if known else False
     if diagnosed:
         text = f"{ctx.subject} was diagnosed with {ctx.third(phrase)}."
     else:
         text = f"{ctx.subject} {_VERB_TEXT.get(verb, 'has')} {ctx.third(phrase)}."
-    key = f"health.{slug(re.sub(r'^(?:a|an)\s+', '', phrase.lower()))}"
+    key = "health." + slug(re.sub(r"^(?:a|an)\s+", "", phrase.lower()))
     hint = 0.3 if acute else (0.85 if diagnosed else 0.75)
     return fact(key, text, Category.HEALTH, hint, phrase, temporary=acute, sensitive=True)
 

@@ -31,6 +31,9 @@ _NOT_PLACES = frozenset(
 )
 
 
+_FUNCTION_WORDS = frozenset("of with for to a an my our and or in on at by from".split())
+
+
 def _country_display(value: str) -> str:
     head, _, rest = value.partition(" ")
     if head.lower() == "the" and rest:
@@ -48,8 +51,11 @@ def place(raw: str, ctx: Context) -> tuple[str, bool] | None:
     low = phrase.lower()
     if low in COUNTRIES:
         return _country_display(phrase), True
-    if low in _NOT_PLACES or low.split()[0] in _DETERMINERS:
+    words = low.split()
+    if low in _NOT_PLACES or words[0] in _DETERMINERS or words[0] in _NOT_PLACES:
         return None
+    if not phrase[0].isupper() and _FUNCTION_WORDS.intersection(words):
+        return None  # "fear of spiders" is no town, whatever the casing
     if low.startswith("the ") and not phrase[4:5].isupper():
         return None
     value = ctx.proper(phrase)
@@ -98,7 +104,7 @@ _MOVED = re.compile(
 
 
 def home(clause: str, ctx: Context) -> list[Candidate]:
-    """"I live in Berlin", "I moved to Lisbon" → ``home_city`` / ``home_country``."""
+    """Reads "I live in Berlin", "I moved to Lisbon" → ``home_city`` / ``home_country``."""
     m = _LIVE.match(clause)
     if m is not None:
         raw = m.group("v") or m.group("b") or m.group("h")
@@ -119,7 +125,7 @@ _MONTH_START = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)
 
 
 def origin(clause: str, ctx: Context) -> list[Candidate]:
-    """"I'm from Brazil", "I grew up in Porto" → ``origin`` (never the home)."""
+    """Reads "I'm from Brazil", "I grew up in Porto" → ``origin`` (never the home)."""
     m = _ORIGIN.match(clause)
     if m is None:
         return []
@@ -176,14 +182,14 @@ _JOB = re.compile(
     r"(?:working|employed)\s+as|i(?:'ve|\s+have)\s+been\s+working\s+as|my\s+job\s+(?:title\s+)?is|"
     r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
     rf"{_I_AM}|i(?:'ve|\s+have)\s+been)\s+(?:now\s+|currently\s+|also\s+)?(?:a\s+|an\s+|the\s+)?"
-    r"(?P<t>.+?)(?:\s+(?:at|for|with)\s+(?P<org>.+))?$",
+    r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+))?$",
     re.IGNORECASE,
 )
 _SCHOOL_WORDS = frozenset({"student", "phd student", "undergraduate", "grad student", "pupil"})
 
 
 def job(clause: str, ctx: Context) -> list[Candidate]:
-    """"I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title`` (+ employer)."""
+    """Reads "I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title``."""
     m = _JOB.match(clause)
     if m is None:
         return []
@@ -205,7 +211,7 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
 _WORK_AT = re.compile(
     r"^(?:i\s+(?:now\s+|currently\s+|still\s+|also\s+)?work|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+|"
     r"still\s+)?(?:working|employed)|i(?:'ve|\s+have)\s+been\s+working|"
-    r"i\s+(?:just\s+|recently\s+)?(?P<new>started|began)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?|"
+    r"i\s+(?:just\s+|recently\s+)?(?P<new>started|began)(?:\s+working|\s+a\s+(?:new\s+)?job)?|"
     r"i\s+(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?(?:job|position|role)"
     r")\s+(?:at|for|by|with)\s+(?P<org>.+)$"
     r"|^i\s+(?:just\s+|recently\s+)?(?P<joined>joined)\s+(?P<j>.+)$"
@@ -216,7 +222,7 @@ _AS_TITLE = re.compile(r"\bas\s+(?:a|an|the)?\s*(?P<t>.+)$", re.IGNORECASE)
 
 
 def employer(clause: str, ctx: Context) -> list[Candidate]:
-    """"I work at Google", "I joined Acme" → ``employer`` (+ job_title from "… as a designer")."""
+    """Reads "I work at Google", "I joined Acme" → ``employer`` (+ "… as a designer")."""
     m = _WORK_AT.match(clause)
     if m is None:
         return []

@@ -38,7 +38,7 @@ def person_name(raw: str, ctx: Context, *, strict: bool, max_words: int = 3) -> 
         return None
     if strict and not all(w[0].isupper() or not w[0].islower() for w in words):
         return None
-    return ctx.proper(phrase, strict=strict)
+    return ctx.proper(phrase, strict=strict, lenient=not strict)
 
 
 _NAME_IS = re.compile(
@@ -55,7 +55,7 @@ _I_AM_NAME = re.compile(
 
 
 def name(clause: str, ctx: Context) -> list[Candidate]:
-    """"My name is Ana", "I'm Ana" → ``name``."""
+    """Reads "My name is Ana", "I'm Ana" → ``name``."""
     m = _NAME_IS.match(clause)
     hint = 0.85
     value = person_name(m.group("v"), ctx, strict=False) if m else None
@@ -80,7 +80,7 @@ _PREFERRED = re.compile(
 
 
 def preferred_name(clause: str, ctx: Context) -> list[Candidate]:
-    """"Call me Alex", "I go by Alex" → ``preferred_name``."""
+    """Reads "Call me Alex", "I go by Alex" → ``preferred_name``."""
     m = _PREFERRED.match(clause)
     if m is None:
         return []
@@ -107,7 +107,7 @@ _PRONOUNS = re.compile(
 
 
 def pronouns(clause: str, ctx: Context) -> list[Candidate]:
-    """"My pronouns are she/her" → ``pronouns``."""
+    """Reads "My pronouns are she/her" → ``pronouns``."""
     m = _PRONOUNS.match(clause)
     if m is None:
         return []
@@ -123,7 +123,7 @@ _NATIONALITY = re.compile(rf"^{_I_AM}\s+(?:a\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s*$
 
 
 def nationality(clause: str, ctx: Context) -> list[Candidate]:
-    """"I'm German" → ``nationality``."""
+    """Reads "I'm German" → ``nationality``."""
     m = _NATIONALITY.match(clause.rstrip(" .!"))
     if m is None or m.group("v").lower() not in NATIONALITIES:
         return []
@@ -168,7 +168,7 @@ def _languages(text: str) -> list[tuple[str | None, str]]:
 
 
 def languages(clause: str, ctx: Context) -> list[Candidate]:
-    """"I speak Portuguese and English", "I'm learning Japanese" → ``language.<lang>``."""
+    """Reads "I speak Portuguese and English", "I'm learning Japanese" → ``language.<lang>``."""
     m = _SPEAK.match(clause)
     if m is None:
         return []
@@ -191,7 +191,7 @@ def languages(clause: str, ctx: Context) -> list[Candidate]:
         template = "{s} " + verb[m.group("verb").lower()] + " {lvl}{lang}."
         hint = 0.8
     for level, lang in pairs:
-        lvl = f"{re.sub(r'\s+', ' ', level.lower())} " if level else ""
+        lvl = " ".join(level.lower().split()) + " " if level else ""
         text = template.format(s=ctx.subject, lang=lang, lvl=lvl)
         out += fact(f"language.{slug(lang)}", text, Category.IDENTITY, hint, lang)
     return out
@@ -231,7 +231,7 @@ def _timezone_value(raw: str, typed_upper: bool, named_zone: bool) -> str | None
 
 
 def timezone(clause: str, ctx: Context) -> list[Candidate]:
-    """"My timezone is CET", "I'm in UTC+2" → ``timezone``."""
+    """Reads "My timezone is CET", "I'm in UTC+2" → ``timezone``."""
     m = _TZ_IS.match(clause)
     if m is not None:
         value = _timezone_value(m.group("tz"), True, True)

@@ -13,7 +13,9 @@ from memory_core.values import Category
 
 
 def _alternation(words: frozenset[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+    return "|".join(
+        re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)
+    )
 
 
 REL = rf"(?P<rel>{_alternation(FAMILY)})"
@@ -68,7 +70,7 @@ def _member_name(rel: str, name: str, ctx: Context, hint: float) -> list[Candida
 
 
 def family(clause: str, ctx: Context) -> list[Candidate]:
-    """"My sister is called Eva", "my sister Eva lives in Rome" → ``family.<relation>.*``."""
+    """Reads "My sister is called Eva", "my sister Eva lives in Rome" → ``family.<relation>.*``."""
     out: list[Candidate] = []
     m = _FAMILY_CALLED.match(clause) or _HAVE_FAMILY.match(clause)
     if m is not None:
@@ -114,7 +116,7 @@ _PET_NAMED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}\s*,?\s+(?P<n>[^\W\d_][\w
 
 
 def pets(clause: str, ctx: Context) -> list[Candidate]:
-    """"My dog's name is Rex", "we renamed our cat to Tim" → ``pet.<species>.name``."""
+    """Reads "My dog's name is Rex", "we renamed our cat to Tim" → ``pet.<species>.name``."""
     renamed = False
     strict = False
     m = _PET_CALLED.match(clause) or _HAVE_PET.match(clause)

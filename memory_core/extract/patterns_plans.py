@@ -27,9 +27,7 @@ _REQUEST_VERBS = frozenset(
     look print show send share order book use start end finish repeat summarize summarise
     translate explain discuss go""".split()
 )
-_DEICTIC_WORD = re.compile(
-    r"\b(?:you|your|this|that|it|these|those|here|me|now)\b", re.IGNORECASE
-)
+_DEICTIC_WORD = re.compile(r"\b(?:you|your|this|that|it|these|those|here|me|now)\b", re.IGNORECASE)
 _GOAL_TEXT = {
     "want to": "wants to",
     "wanna": "wants to",
@@ -54,7 +52,7 @@ def _goal_verb(raw: str) -> str:
 
 
 def goal(clause: str, ctx: Context) -> list[Candidate]:
-    """"I want to run a marathon", "my goal is to learn Rust" → ``goal.<slug>``."""
+    """Reads "I want to run a marathon", "my goal is to learn Rust" → ``goal.<slug>``."""
     m = _GOAL.match(clause)
     if m is None:
         return []
@@ -90,7 +88,7 @@ _NOT_PROJECTS = frozenset(
 
 
 def project(clause: str, ctx: Context) -> list[Candidate]:
-    """"I'm working on a Rust compiler" → ``project.<slug>``."""
+    """Reads "I'm working on a Rust compiler" → ``project.<slug>``."""
     m = _PROJECT.match(clause)
     if m is None:
         return []
@@ -103,7 +101,7 @@ def project(clause: str, ctx: Context) -> list[Candidate]:
     proper = thing[0].isupper() or not thing[0].islower()
     if head not in {"a", "an", "the", "my", "our", "some"} and not proper and not ctx.lowercase:
         return []  # "I'm making dinner" names no project
-    if words[-1].lower().strip(".,") in _NOT_PROJECTS or len(words) < 2 and head in _NOT_PROJECTS:
+    if words[-1].lower().strip(".,") in _NOT_PROJECTS or (len(words) < 2 and head in _NOT_PROJECTS):
         return []
     if m.group("verb"):
         verb = re.sub(r"\s+", " ", m.group("verb").lower())

@@ -16,12 +16,16 @@ from memory_core.extract.rule import Context, Rule, fact, usable_object
 from memory_core.extract.text import clean_phrase, slug, split_list
 from memory_core.values import Category
 
-_ADV = r"(?:(?:really|absolutely|just|also|truly|totally|genuinely|honestly|do|still|kinda|kind\s+of|quite|so|very\s+much|actually)\s+)*"
+_ADV = (
+    r"(?:(?:really|absolutely|just|also|truly|totally|genuinely|honestly|do|still|kinda|"
+    r"kind\s+of|quite|so|very\s+much|actually)\s+)*"
+)
 _I_AM = r"(?:i'm|i\s+am|im|we're|we\s+are)"
 
 
-def _object(raw: str, ctx: Context) -> str | None:
-    phrase = usable_object(clean_phrase(raw, max_words=8))
+def _object(raw: str, ctx: Context, *, as_list: bool = False) -> str | None:
+    words = 16 if as_list else 8
+    phrase = usable_object(clean_phrase(raw, max_words=words, keep_commas=as_list))
     if phrase is None:
         return None
     words = phrase.lower().split()
@@ -45,7 +49,7 @@ _LIKE_VERB = {"love": "loves", "like": "likes", "adore": "adores", "enjoy": "enj
 
 
 def likes(clause: str, ctx: Context) -> list[Candidate]:
-    """"I love green tea", "I'm into climbing" → ``likes.<thing>`` (one per listed item)."""
+    """Reads "I love green tea", "I'm into climbing" → ``likes.<thing>`` (one per listed item)."""
     m = _LIKE.match(clause)
     if m is None:
         return []
@@ -56,7 +60,7 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
     else:
         phrase, hint = "is " + re.sub(r"\s+", " ", m.group("fan").lower()), 0.6
         raw = m.group("f")
-    thing = _object(raw, ctx)
+    thing = _object(raw, ctx, as_list=True)
     if thing is None or re.match(r"(?:to\s+)?be\s+called\b", thing, re.IGNORECASE):
         return []
     out: list[Candidate] = []
@@ -65,7 +69,9 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
         if item_object is None:
             continue
         text = f"{ctx.subject} {phrase} {ctx.third(item_object)}."
-        out += fact(f"likes.{_topic(item_object)}", text, Category.SOFT_PREFERENCE, hint, item_object)
+        out += fact(
+            f"likes.{_topic(item_object)}", text, Category.SOFT_PREFERENCE, hint, item_object
+        )
     return out
 
 
@@ -81,7 +87,7 @@ _DISLIKE_VERB = {"don't": "doesn't", "do not": "does not", "can't": "can't", "ca
 
 
 def dislikes(clause: str, ctx: Context) -> list[Candidate]:
-    """"I hate olives", "I can't stand jazz" → ``dislikes.<thing>``."""
+    """Reads "I hate olives", "I can't stand jazz" → ``dislikes.<thing>``."""
     m = _DISLIKE.match(clause)
     if m is None:
         return []
@@ -96,7 +102,7 @@ def dislikes(clause: str, ctx: Context) -> list[Candidate]:
         raw, hint = m.group("o"), 0.7
     else:
         verb, raw, hint = "is " + re.sub(r"\s+", " ", m.group("fan").lower()), m.group("f"), 0.6
-    thing = _object(raw, ctx)
+    thing = _object(raw, ctx, as_list=True)
     if thing is None:
         return []
     out: list[Candidate] = []
@@ -124,7 +130,9 @@ _PREFER = re.compile(
 
 
 def _preference_key(x: str, y: str | None) -> str:
-    topics = {PREFERENCE_TOPICS.get(x.lower())} | ({PREFERENCE_TOPICS.get(y.lower())} if y else set())
+    topics = {PREFERENCE_TOPICS.get(x.lower())} | (
+        {PREFERENCE_TOPICS.get(y.lower())} if y else set()
+    )
     if len(topics) == 1 and None not in topics:
         return f"preference.{topics.pop()}"
     if y is None:
@@ -134,9 +142,14 @@ def _preference_key(x: str, y: str | None) -> str:
 
 
 def preference(clause: str, ctx: Context) -> list[Candidate]:
-    """"I prefer tea over coffee" → ``preference.coffee_vs_tea`` = tea; "I prefer dark mode"."""
+    """Reads "I prefer tea over coffee" → ``preference.coffee_vs_tea`` = tea; "I prefer X"."""
     m = _PREFER_PAIR.match(clause)
-    if m is not None and m.group("x") and m.group("sep").lower() == "to" and m.group("x").lower().startswith("to "):
+    if (
+        m is not None
+        and m.group("x")
+        and m.group("sep").lower() == "to"
+        and m.group("x").lower().startswith("to ")
+    ):
         m = None  # "I prefer to walk to work": one preference, not a pair
     x = y = None
     if m is not None:
@@ -158,7 +171,8 @@ def preference(clause: str, ctx: Context) -> list[Candidate]:
 
 
 _FAVOURITE = re.compile(
-    r"^my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)\s+(?P<topic>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)"
+    r"^my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)\s+"
+    r"(?P<topic>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)"
     r"\s+(?:is|are)\s+(?P<v>.+)$"
     r"|^(?P<w>.+?)\s+(?:is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)"
     r"(?:\s+(?P<t>[^\W\d_]+(?:\s+[^\W\d_]+)?))?\s*[.!]?$",
@@ -167,7 +181,7 @@ _FAVOURITE = re.compile(
 
 
 def favourite(clause: str, ctx: Context) -> list[Candidate]:
-    """"My favourite colour is green" → ``favorite.color``; "Jazz is my favourite" → likes."""
+    """Reads "My favourite colour is green" → ``favorite.color``; "Jazz is my favourite" → likes."""
     m = _FAVOURITE.match(clause)
     if m is None:
         return []
@@ -187,7 +201,9 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
 _DIET_WORDS = "|".join(re.escape(w) for w in sorted(DIETS, key=len, reverse=True))
 _DIET = re.compile(
     rf"^{_I_AM}\s+(?:a\s+|an\s+)?(?P<adv>strict\s+|full\s+|mostly\s+|now\s+|also\s+|fully\s+|"
-    rf"100%\s+)*(?P<d>{_DIET_WORDS})(?:\s+diet)?\s*$"
+    rf"100%\s+)*(?P<d>{_DIET_WORDS})(?:\s+diet)?(?=\s*$|\s*[,.!;]|\s+(?:for|since|now|too|also|"
+    r"and|but|as|because|these|at|mostly|nowadays|again|anyway|until|till|this|today|"
+    r"temporarily|right|just)\b)"
     rf"|^(?:i|we)\s+(?:eat|follow|keep|am\s+on|'m\s+on|'m\s+following|am\s+following|live)\s+"
     rf"(?:a\s+|an\s+)?(?:strict\s+|mostly\s+)?(?P<e>{_DIET_WORDS})(?:\s+(?:diet|lifestyle))?\b",
     re.IGNORECASE,
@@ -201,8 +217,8 @@ _STYLE_DIETS |= {"plant-based", "carnivore"}
 
 
 def diet(clause: str, ctx: Context) -> list[Candidate]:
-    """"I'm vegetarian", "I don't eat pork" → ``diet`` / ``food_restriction.<food>``."""
-    m = _DIET.match(clause.rstrip(" .!"))
+    """Reads "I'm vegetarian", "I don't eat pork" → ``diet`` / ``food_restriction.<food>``."""
+    m = _DIET.match(clause)
     if m is not None:
         value = DIETS[re.sub(r"\s+", " ", (m.group("d") or m.group("e")).lower())]
         hint = 0.6 if m.group("adv") and "mostly" in m.group("adv").lower() else 0.85
@@ -221,7 +237,9 @@ def diet(clause: str, ctx: Context) -> list[Candidate]:
         return []
     low = food.lower()
     if low in {"meat", "any meat", "red meat or poultry"}:
-        return fact("diet", f"{ctx.subject} is vegetarian.", Category.HARD_PREFERENCE, 0.6, "vegetarian")
+        return fact(
+            "diet", f"{ctx.subject} is vegetarian.", Category.HARD_PREFERENCE, 0.6, "vegetarian"
+        )
     if low in {"animal products", "anything from animals", "meat or dairy", "meat, eggs or dairy"}:
         return fact("diet", f"{ctx.subject} is vegan.", Category.HARD_PREFERENCE, 0.6, "vegan")
     text = f"{ctx.subject} doesn't eat {ctx.third(food)}."
@@ -238,14 +256,16 @@ _REPLY_LANGUAGE = re.compile(
 
 
 def reply_language(clause: str, ctx: Context) -> list[Candidate]:
-    """"Always answer in Portuguese" → ``preference.reply_language`` (a hard preference)."""
+    """Reads "Always answer in Portuguese" → ``preference.reply_language`` (a hard preference)."""
     m = _REPLY_LANGUAGE.match(clause)
     if m is None:
         return []
     lang = (m.group("lang") or m.group("pl")).lower()
     if lang not in LANGUAGES:
         return []
-    lasting = re.search(r"\b(?:always|from now on|in (?:the )?future|going forward)\b", clause, re.I)
+    lasting = re.search(
+        r"\b(?:always|from now on|in (?:the )?future|going forward)\b", clause, re.I
+    )
     if m.group("lang") and not lasting:
         return []  # "answer in French" alone is a one-off request
     value = lang.title()

@@ -41,11 +41,12 @@ class Context:
         """A user phrase with "my"/"I" rewritten, the user having been named already."""
         return third_person(phrase, self.subject, named=True)
 
-    def proper(self, value: str, *, strict: bool = False) -> str | None:
+    def proper(self, value: str, *, strict: bool = False, lenient: bool = False) -> str | None:
         """``value`` as a proper noun, or None when it reads as an ordinary word.
 
-        In mixed-case text a proper noun must start with a capital (or a letter without
-        case, as in CJK); in all-lower-case text it is capitalised, unless ``strict``.
+        A capitalised value (or one in a script without case, as in CJK) always passes.
+        A lower-case one is capitalised when ``lenient`` (after "my name is") or when the
+        user writes everything in lower case, unless ``strict``.
         """
         value = value.strip(" '\"")
         if not value or value.lower() in NOT_NAMES or len(value) > 60:
@@ -53,7 +54,7 @@ class Context:
         first = value[0]
         if first.isupper() or first.isdigit() or (first.isalpha() and not first.islower()):
             return value
-        if self.lowercase and not strict and first.isalpha():
+        if not strict and (lenient or self.lowercase) and first.isalpha():
             return titlecase(value)
         return None
 

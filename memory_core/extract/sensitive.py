@@ -57,7 +57,8 @@ def iban_valid(iban: str) -> bool:
 # Tokens with a recognisable vendor prefix: always secrets.
 _PREFIXED = re.compile(
     r"""
-    -----BEGIN[A-Z ]{0,20}PRIVATE\ KEY-----[\s\S]{0,8000}?(?:-----END[A-Z ]{0,20}PRIVATE\ KEY-----|$)
+    -----BEGIN[A-Z\ ]{0,20}PRIVATE\ KEY-----[\s\S]{0,8000}?
+      (?:-----END[A-Z\ ]{0,20}PRIVATE\ KEY-----|$)
     | \bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_-]{16,}
     | \b(?:pk|rk|sk)_(?:live|test)_[A-Za-z0-9]{16,}
     | \b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}

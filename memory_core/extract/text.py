@@ -94,9 +94,12 @@ _HEDGE = re.compile(
 )
 
 
+_LEADING_SYMBOLS = re.compile(r"^[^\w'\"/(]+")
+
+
 def strip_fillers(clause: str) -> tuple[str, bool]:
     """Drop discourse fillers ("btw, …") and hedges ("I think …"); say whether it was hedged."""
-    clause = _FILLER.sub("", clause.strip())
+    clause = _FILLER.sub("", _LEADING_SYMBOLS.sub("", clause.strip()))
     hedged = bool(_HEDGE.match(clause))
     if hedged:
         clause = _FILLER.sub("", _HEDGE.sub("", clause, count=1))
@@ -105,23 +108,35 @@ def strip_fillers(clause: str) -> tuple[str, bool]:
 
 # ---- phrases --------------------------------------------------------------------------------
 
-_PHRASE_CUT = re.compile(
-    r"\s*(?:[,;:()\[\]{}|]|\s[-–—]+\s|[!?…]|\.(?:\s|$))|\s+(?:because|since|cause|cuz|coz|"
+_PHRASE_CUT_SOURCE = (
+    r"\s*(?:[<comma>;:()\[\]{}|]|\s[-–—]+\s|[!?…]|\.(?:\s|$))|\s+(?:because|since|cause|cuz|coz|"
     r"as|when|whenever|while|but|although|though|which|who|whom|whose|where|so\s+that|so|if|"
     r"unless|until|till|then|except|especially|anyway|lol|haha|hehe|lmao|and\s+(?:i|my|we|"
     r"i'm|it|that|they|he|she)|with\s+my|for\s+now|right\s+now|this\s+time|these\s+days|"
     r"at\s+the\s+moment|nowadays|now|currently|too|as\s+well|a\s+lot|so\s+much|very\s+much|"
     r"by\s+the\s+way|btw|tbh|honestly|actually|really|anymore|from\s+now\s+on|instead|"
-    r"please|going\s+forward|in\s+(?:the\s+)?future)\b",
-    re.IGNORECASE,
+    r"please|going\s+forward|in\s+(?:the\s+)?future|yesterday|recently|last\s+(?:week|month|"
+    r"year|summer|winter|spring|autumn|fall|weekend)|this\s+(?:year|month)|"
+    r"(?:in|since|back\s+in)\s+(?:\d{4}|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)|(?:a|one|two|three|few|\d+)\s+(?:\w+\s+)?"
+    r"(?:days|weeks|months|years|day|week|month|year)\s+ago|years\s+ago|for\s+(?:\d+|a\s+few|"
+    r"many|several|two|three|ten)\s+(?:years|months|weeks|days)|someday|some\s+day|one\s+day|"
+    r"eventually|soon|at\s+some\s+point|before\s+i\s+die|in\s+my\s+life(?:time)?|"
+    r"this\s+(?:week|weekend|morning|afternoon|evening)|tonight|today|tomorrow|"
+    r"for\s+the\s+(?:time\s+being|moment)|temporarily|(?:just\s+)?this\s+once)\b"
 )
+_PHRASE_CUT = re.compile(_PHRASE_CUT_SOURCE.replace("<comma>", ","), re.IGNORECASE)
+_LIST_CUT = re.compile(_PHRASE_CUT_SOURCE.replace("<comma>", ""), re.IGNORECASE)
 _TRAILING_JUNK = re.compile(r"[^\w)\]\"'+#]+$")
 _LEADING_JUNK = re.compile(r"^[^\w\"'(#]+")
 
 
-def clean_phrase(text: str, max_words: int = 8) -> str | None:
-    """The object of a statement, cut before its trailing clause and fillers; None if unusable."""
-    cut = _PHRASE_CUT.search(text)
+def clean_phrase(text: str, max_words: int = 8, *, keep_commas: bool = False) -> str | None:
+    """The object of a statement, cut before its trailing clause and fillers; None if unusable.
+
+    ``keep_commas`` keeps a comma list ("hiking, cooking and jazz") for :func:`split_list`.
+    """
+    cut = (_LIST_CUT if keep_commas else _PHRASE_CUT).search(text)
     phrase = text[: cut.start()] if cut else text
     phrase = _TRAILING_JUNK.sub("", _LEADING_JUNK.sub("", collapse(phrase)))
     if len(phrase) >= 2 and phrase[0] in "\"'" and phrase[-1] == phrase[0]:

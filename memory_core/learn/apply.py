@@ -6,7 +6,7 @@ a turn applies nothing twice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -28,8 +28,7 @@ from memory_core.learn.decisions import (
 )
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
-from memory_core.store import vectors as vec
-from memory_core.values import RETRIEVABLE, Fact, NewFact, Status
+from memory_core.values import Fact, NewFact, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,19 +93,13 @@ def _claim(conn: Connection, ref: TurnRef, decision: Decision, now: datetime) ->
     return bool(result.rowcount)
 
 
-def _queue_vector(conn: Connection, fact: Fact, vectors: bool) -> None:
-    if vectors:
-        op = "upsert" if fact.status in RETRIEVABLE else "delete"
-        vec.enqueue(conn, "facts", fact.id, fact.user_id, op, vec.now_ts())
-
-
 def apply_decisions(
     conn: Connection,
     ref: TurnRef,
     decisions: Sequence[Decision],
     now: datetime,
     *,
-    vectors: bool,
+    queue: Callable[[Connection, Fact], None],
     links: Mapping[str, Sequence[tuple[int, float]]] | None = None,
 ) -> list[Applied]:
     """Apply ``decisions`` inside the caller's transaction; returns what each one did."""
@@ -130,7 +123,7 @@ def apply_decisions(
                     reason=reason,
                     turn_id=ref.turn_id,
                 )
-                _queue_vector(conn, fact, vectors)
+                queue(conn, fact)
                 _link(conn, uid, fact.id, (links or {}).get(p.key, ()), now)
                 out.append(Applied(decision, fact))
             case Update(target_id=target, proposal=p, reason=reason):
@@ -161,7 +154,7 @@ def apply_decisions(
                     reason=reason,
                     turn_id=ref.turn_id,
                 )
-                _queue_vector(conn, fact, vectors)
+                queue(conn, fact)
                 out.append(Applied(decision, fact, before))
             case Supersede(target_id=target, proposal=p, reason=reason):
                 before = fact_repo.get(conn, uid, target)
@@ -181,7 +174,7 @@ def apply_decisions(
                     reason=reason,
                     turn_id=ref.turn_id,
                 )
-                _queue_vector(conn, old, vectors)
+                queue(conn, old)
                 fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.ACTIVE), now)
                 fact = fact_repo.update(conn, uid, fact.id, now, supersedes_id=target)
                 fact_repo.record_change(
@@ -195,7 +188,7 @@ def apply_decisions(
                     reason=reason,
                     turn_id=ref.turn_id,
                 )
-                _queue_vector(conn, fact, vectors)
+                queue(conn, fact)
                 out.append(Applied(decision, fact, before))
             case Expire(target_id=target, valid_to=valid_to, reason=reason):
                 before = fact_repo.get(conn, uid, target)
@@ -215,7 +208,7 @@ def apply_decisions(
                     reason=reason,
                     turn_id=ref.turn_id,
                 )
-                _queue_vector(conn, fact, vectors)
+                queue(conn, fact)
                 out.append(Applied(decision, fact, before))
             case Noop(target_id=target, confidence_delta=delta, reason=reason):
                 before = fact_repo.get(conn, uid, target)
@@ -260,7 +253,7 @@ def apply_decisions(
                     turn_id=ref.turn_id,
                     summary=f"[{p.category.value}] {p.value_text} (unconfirmed)",
                 )
-                _queue_vector(conn, fact, vectors)
+                queue(conn, fact)
                 cid = conflict_repo.open_conflict(
                     conn,
                     uid,

@@ -81,6 +81,11 @@ def decide_one(
     """The rules auditor for one candidate (``None``: nothing to store)."""
     if candidate.temporary and not explicit:
         return None  # "for now", "just this once": not a durable fact (seed 004)
+    if not explicit and any(
+        f.status == Status.DELETED and f.key == candidate.key and _same_value(candidate, f)
+        for f in related
+    ):
+        return None  # the user made us forget this: never re-learn it implicitly
     live = [f for f in related if f.status in (Status.ACTIVE, Status.PENDING)]
     same_key = [f for f in live if f.key == candidate.key]
     proposal = proposal_of(candidate, explicit=explicit)

@@ -155,9 +155,7 @@ class Observer:
                     )
                 )
             ids = episode_repo.insert_many(conn, turn.user_id, eps)
-            if self.memory.vectors_enabled:
-                for eid in ids:
-                    vec.enqueue(conn, "episodes", eid, turn.user_id, "upsert", now_ts)
+            self.memory.queue_episode_vectors(conn, turn.user_id, ids)
         return True
 
     async def learn_now(self, turn: Turn, timeout: float = 60.0) -> LearnResult:

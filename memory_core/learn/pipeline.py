@@ -23,7 +23,7 @@ from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store import outbox
 from memory_core.store import vectors as vec
-from memory_core.values import RETRIEVABLE, Fact, SearchFilters
+from memory_core.values import RETRIEVABLE, Fact, SearchFilters, Status
 
 log = structlog.get_logger("memory_core.learn")
 
@@ -105,7 +105,8 @@ class Learner:
         links: dict[str, list[tuple[int, float]]] = {}
         for cand in candidates:
             with self.memory.db.read() as conn:
-                same = fact_repo.by_key(conn, user_id, cand.key, RETRIEVABLE)
+                # Deleted ones too: what the user made us forget must not be re-learned.
+                same = fact_repo.by_key(conn, user_id, cand.key, (*RETRIEVABLE, Status.DELETED))
             hits = self.memory.search_blocking(
                 user_id,
                 cand.value_text,
@@ -136,7 +137,7 @@ class Learner:
         )
         with self.memory.db.write() as conn:
             applied = apply_decisions(
-                conn, ref, decisions, now, vectors=self.memory.vectors_enabled, links=links
+                conn, ref, decisions, now, queue=self.memory.queue_fact_vector, links=links
             )
             for a in applied:
                 if (

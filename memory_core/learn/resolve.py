@@ -18,7 +18,6 @@ from memory_core.learn import policy
 from memory_core.memory import Memory
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
-from memory_core.store import vectors as vec
 from memory_core.store.conflicts import ConflictRow
 from memory_core.values import RETRIEVABLE, Fact, Status
 
@@ -62,12 +61,6 @@ class Resolution:
     choice: Choice | None = None
     kept: Fact | None = None
     dropped: Fact | None = None
-
-
-def _queue(conn: Connection, memory: Memory, fact: Fact) -> None:
-    if memory.vectors_enabled:
-        op = "upsert" if fact.status in RETRIEVABLE else "delete"
-        vec.enqueue(conn, "facts", fact.id, fact.user_id, op, vec.now_ts())
 
 
 async def get_conflict(memory: Memory, user_id: str, conflict_id: int) -> Conflict | None:
@@ -223,8 +216,8 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                     reason=f"only for now, until {until.isoformat()}",
                 )
                 dropped = old
-        _queue(conn, memory, kept)
-        _queue(conn, memory, dropped)
+        memory.queue_fact_vector(conn, kept)
+        memory.queue_fact_vector(conn, dropped)
     log.info("conflict_resolved", user_id=user_id, conflict_id=conflict_id, choice=choice.value)
     return Resolution(Outcome.RESOLVED, choice, kept, dropped)
 
@@ -252,7 +245,7 @@ def expire_due(memory: Memory) -> int:
                     now=now,
                     reason="conflict unanswered for 7 days",
                 )
-                _queue(conn, memory, after)
+                memory.queue_fact_vector(conn, after)
                 changed += 1
         for fact in fact_repo.lapsed(conn, now):
             after = fact_repo.update(conn, fact.user_id, fact.id, now, status=Status.EXPIRED)
@@ -266,6 +259,6 @@ def expire_due(memory: Memory) -> int:
                 now=now,
                 reason="valid_to reached",
             )
-            _queue(conn, memory, after)
+            memory.queue_fact_vector(conn, after)
             changed += 1
     return changed

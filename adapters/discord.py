@@ -1,0 +1,530 @@
+"""The Discord adapter: wires a discord.py client, its slash-command tree and persistent buttons
+to the bot.
+
+Every callback is thin — bind log context, translate (``adapters.discord_translate``), await the
+bot, send. Slash commands become ``/name args`` messages for the bot's dispatcher; buttons carry
+the bot's signed data in their ``custom_id`` and are routed by a ``DynamicItem`` template, so
+buttons sent before a restart still work. Answers slower than ``defer_after`` seconds are
+deferred (Discord drops interactions not answered within 3 s) and sent as follow-ups.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+import discord
+import structlog
+from discord import app_commands
+
+from adapters import discord_translate as tr
+from adapters.types import Button, Handler, PressResult, Reply, Target
+
+log = structlog.get_logger("adapters.discord")
+T = TypeVar("T")
+
+#: Discord drops an interaction not answered within 3 s; defer before that.
+DEFER_AFTER_S = 2.0
+SORRY = "Sorry — something went wrong on my side. Please try again in a moment."
+DONE = "Done."
+
+Interaction = discord.Interaction[discord.Client]
+#: What a slash command callback calls: (interaction, command name, argument, attachment).
+CommandRunner = Callable[[Interaction, str, str | None, discord.Attachment | None], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscordConfig:
+    """How to connect: the bot token, and a guild to sync commands to instantly (testing)."""
+
+    token: str
+    test_guild: int | None = None
+
+
+def intents() -> discord.Intents:
+    """Guilds, guild and DM messages, and message content (a privileged intent)."""
+    return discord.Intents(guilds=True, guild_messages=True, dm_messages=True, message_content=True)
+
+
+class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=tr.CUSTOM_ID_TEMPLATE):
+    """A bot button whose ``custom_id`` is ``mb:<signed data>``; matched by template, so it
+    works on any message, including ones sent before a restart."""
+
+    def __init__(self, data: str, label: str, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr.label(label),
+                custom_id=tr.custom_id(data),
+                style=discord.ButtonStyle.secondary,
+            ),
+            row=row,
+        )
+        self.data = data
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PressButton:
+        """Rebuild the button from a click (called by discord.py's view store)."""
+        return cls(match["data"], str(getattr(item, "label", None) or "…"))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Hand the click to the adapter that owns this client."""
+        client = interaction.client
+        if isinstance(client, _Client):
+            await client.adapter.on_press(interaction, self.data)
+
+
+def build_view(rows: Sequence[Sequence[Button]]) -> discord.ui.View | None:
+    """A persistent view (no timeout) for the bot's buttons, or ``None`` without buttons."""
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, row in enumerate(tr.layout(rows)):
+        for button in row:
+            view.add_item(PressButton(button.data, button.label, row=index))
+    return view
+
+
+def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
+    """Every bot command as a slash command with a description and typed options; each one
+    only forwards to ``run``."""
+
+    @app_commands.command(name="remember", description="Remember something exactly as you say it")
+    @app_commands.describe(text="What I should remember")
+    async def remember(interaction: Interaction, text: str) -> None:
+        await run(interaction, "remember", text, None)
+
+    @app_commands.command(name="forget", description="Pick memories to forget")
+    @app_commands.describe(what="Words from the memory, or its #id")
+    async def forget(interaction: Interaction, what: str) -> None:
+        await run(interaction, "forget", what, None)
+
+    @app_commands.command(name="profile", description="What I know about you")
+    async def profile(interaction: Interaction) -> None:
+        await run(interaction, "profile", None, None)
+
+    @app_commands.command(name="memories", description="List or search your memories")
+    @app_commands.describe(search="Only memories matching these words")
+    async def memories(interaction: Interaction, search: str | None = None) -> None:
+        await run(interaction, "memories", search, None)
+
+    @app_commands.command(name="why", description="When and from which message I learned something")
+    @app_commands.describe(topic="What you want to know about, or a memory's #id")
+    async def why(interaction: Interaction, topic: str) -> None:
+        await run(interaction, "why", topic, None)
+
+    @app_commands.command(name="undo", description="Revert my last change to your memory")
+    async def undo(interaction: Interaction) -> None:
+        await run(interaction, "undo", None, None)
+
+    @app_commands.command(name="export", description="Download your memory as MEMORY.md and JSON")
+    async def export(interaction: Interaction) -> None:
+        await run(interaction, "export", None, None)
+
+    @app_commands.command(name="import", description="Send back an edited MEMORY.md")
+    @app_commands.describe(file="Your edited MEMORY.md (at most 1 MB)")
+    async def import_(interaction: Interaction, file: discord.Attachment) -> None:
+        await run(interaction, "import", None, file)
+
+    @app_commands.command(name="pause", description="Stop learning from our chat (/remember works)")
+    async def pause(interaction: Interaction) -> None:
+        await run(interaction, "pause", None, None)
+
+    @app_commands.command(name="resume", description="Learn from our chat again")
+    async def resume(interaction: Interaction) -> None:
+        await run(interaction, "resume", None, None)
+
+    @app_commands.command(name="new", description="Start a new conversation")
+    async def new(interaction: Interaction) -> None:
+        await run(interaction, "new", None, None)
+
+    @app_commands.command(name="forgetme", description="Delete everything I know about you")
+    async def forgetme(interaction: Interaction) -> None:
+        await run(interaction, "forgetme", None, None)
+
+    @app_commands.command(name="help", description="What I can do")
+    async def help_(interaction: Interaction) -> None:
+        await run(interaction, "help", None, None)
+
+    @app_commands.command(name="reflections", description="Weekly summaries of what I learned")
+    @app_commands.describe(state="Turn them on or off")
+    async def reflections(interaction: Interaction, state: Literal["on", "off"]) -> None:
+        await run(interaction, "reflections", state, None)
+
+    return [
+        remember,
+        forget,
+        profile,
+        memories,
+        why,
+        undo,
+        export,
+        import_,
+        pause,
+        resume,
+        new,
+        forgetme,
+        help_,
+        reflections,
+    ]
+
+
+class _Client(discord.Client):
+    """The discord.py client, knowing its adapter (for buttons and events)."""
+
+    def __init__(self, adapter: DiscordAdapter) -> None:
+        super().__init__(intents=intents(), allowed_mentions=tr.SAFE_MENTIONS)
+        self.adapter = adapter
+
+    async def setup_hook(self) -> None:
+        """After login, before the gateway: sync the slash commands."""
+        await self.adapter.sync_commands()
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Gateway MESSAGE_CREATE."""
+        await self.adapter.on_message(message)
+
+
+class _Tree(app_commands.CommandTree[discord.Client]):
+    """The command tree; errors discord.py raises around a command reach the one handler."""
+
+    def __init__(self, client: _Client) -> None:
+        super().__init__(client)
+        self.adapter = client.adapter
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        """Errors outside our callbacks (unknown command, bad option)."""
+        await self.adapter.report_error(interaction, error)
+
+
+class DiscordAdapter:
+    """Runs the Discord client on the shared event loop and is Discord's outbound sender."""
+
+    platform = tr.PLATFORM
+
+    def __init__(
+        self, handler: Handler, config: DiscordConfig, *, defer_after: float = DEFER_AFTER_S
+    ) -> None:
+        self.handler = handler
+        self.config = config
+        self.defer_after = defer_after
+        self.client = _Client(self)
+        self.tree = _Tree(self.client)
+        for command in build_commands(self.run_command):
+            self.tree.add_command(command)
+        self.client.add_dynamic_items(PressButton)
+        self._task: asyncio.Task[None] | None = None
+        self._synced = asyncio.Event()
+        self._inflight: set[asyncio.Task[Any]] = set()
+        self._accepting = True
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Log in, sync commands, and connect in a background task; returns once logged in
+        (a bad token raises here)."""
+        self._task = asyncio.create_task(self._run(), name="discord-client")
+        synced = asyncio.create_task(self._synced.wait())
+        await asyncio.wait({self._task, synced}, return_when=asyncio.FIRST_COMPLETED)
+        if self._task.done():
+            synced.cancel()
+            self._task.result()
+            return
+        self._task.add_done_callback(_log_client_end)
+
+    async def _run(self) -> None:
+        async with self.client:
+            await self.client.start(self.config.token)
+
+    async def stop(self) -> None:
+        """Stop taking events, let in-flight turns finish, then close the client."""
+        self._accepting = False
+        await self.drain()
+        await self.client.close()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    async def drain(self) -> None:
+        """Wait until every event being handled has been answered."""
+        while self._inflight:
+            await asyncio.wait(set(self._inflight))
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands: instantly in the test guild when one is set, else
+        globally (Discord may take up to an hour to show global changes)."""
+        guild = discord.Object(id=self.config.test_guild) if self.config.test_guild else None
+        try:
+            if guild is not None:
+                self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("discord_commands_synced", count=len(synced), guild=self.config.test_guild)
+        except discord.HTTPException as exc:
+            log.error(
+                "discord_commands_sync_failed",
+                status=exc.status,
+                error=exc.text[:200],
+                hint="invite the bot with the applications.commands scope",
+            )
+        finally:
+            self._synced.set()
+
+    @contextlib.contextmanager
+    def _handling(self, **ids: object) -> Iterator[None]:
+        """Log context and in-flight tracking for one event."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._inflight.add(task)
+        try:
+            with structlog.contextvars.bound_contextvars(platform=self.platform, **ids):
+                yield
+        finally:
+            if task is not None:
+                self._inflight.discard(task)
+
+    # ---- chat ----------------------------------------------------------------------------------
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A DM, or a server message (the bot answers when mentioned or replied to)."""
+        me = self.client.user
+        if me is None or not self._accepting or not tr.is_chat(message):
+            return
+        with self._handling(
+            chat_id=str(message.channel.id),
+            user_id=str(message.author.id),
+            message_id=str(message.id),
+        ):
+            try:
+                replies = await self._within_deadline(
+                    self._chat(message, me.id), message.channel.typing
+                )
+                private = tr.is_private(message)
+                for index, reply in enumerate(replies):
+                    dest: discord.abc.Messageable = message.channel
+                    if reply.private and not private:
+                        dest = message.author
+                    first = index == 0 and not private and dest is message.channel
+                    await self._send(dest, reply, reference=message if first else None)
+            except Exception as exc:  # the outermost guard of a platform handler
+                log.exception("discord_message_failed", error_type=type(exc).__name__)
+                with contextlib.suppress(discord.HTTPException):
+                    await message.channel.send(SORRY, allowed_mentions=tr.SAFE_MENTIONS)
+
+    async def _chat(self, message: discord.Message, me_id: int) -> list[Reply]:
+        attachment = None
+        file = tr.first_attachment(message) if tr.is_addressed(message, me_id) else None
+        if file is not None and tr.attachment_too_big(file.size):
+            if tr.chat_text(message, me_id).startswith("/import"):
+                return [Reply(tr.TOO_BIG)]
+        elif file is not None:
+            attachment = tr.to_attachment(file, await file.read())
+        return await self.handler.on_message(tr.message_in(message, me_id, attachment))
+
+    # ---- slash commands ------------------------------------------------------------------------
+
+    async def run_command(
+        self,
+        interaction: Interaction,
+        name: str,
+        arg: str | None,
+        file: discord.Attachment | None,
+    ) -> None:
+        """One slash command: the bot answers it as ``/name arg`` (ephemeral in a server)."""
+        with self._handling(**_ids(interaction), command=name):
+            try:
+                ephemeral = tr.ephemeral_for(interaction)
+                if file is not None and tr.attachment_too_big(file.size):
+                    await self._answer(interaction, [Reply(tr.TOO_BIG)], ephemeral)
+                    return
+
+                async def work() -> list[Reply]:
+                    attachment = None
+                    if file is not None:
+                        attachment = tr.to_attachment(file, await file.read())
+                    return await self.handler.on_message(
+                        tr.command_in(interaction, name, arg, attachment)
+                    )
+
+                replies = await self._within_deadline(
+                    work(), lambda: _deferred(interaction, ephemeral=ephemeral, thinking=True)
+                )
+                await self._answer(interaction, replies, ephemeral)
+            except Exception as exc:  # the outermost guard of a platform handler
+                await self.report_error(interaction, exc)
+
+    async def _answer(
+        self, interaction: Interaction, replies: list[Reply], ephemeral: bool
+    ) -> None:
+        sent = False
+        for reply in replies:
+            sent = await self._send_interaction(interaction, reply, ephemeral) or sent
+        if not sent:
+            await self._send_interaction(interaction, Reply(DONE), ephemeral)
+
+    # ---- buttons -------------------------------------------------------------------------------
+
+    async def on_press(self, interaction: Interaction, data: str) -> None:
+        """A button click: the bot decides (and refuses anyone but the owner); the message is
+        edited to show the outcome, a refusal is answered only to the presser."""
+        with self._handling(**_ids(interaction)):
+            try:
+                result = await self._within_deadline(
+                    self.handler.on_button(tr.press_in(interaction, data)),
+                    lambda: _deferred(interaction),
+                )
+                await self._show_press(interaction, result)
+            except Exception as exc:  # the outermost guard of a platform handler
+                await self.report_error(interaction, exc)
+
+    async def _show_press(self, interaction: Interaction, result: PressResult) -> None:
+        done = interaction.response.is_done()
+        if result.edit is not None:
+            text = tr.fit(result.edit)
+            if done:
+                await interaction.edit_original_response(
+                    content=text, view=None, allowed_mentions=tr.SAFE_MENTIONS
+                )
+            else:
+                await interaction.response.edit_message(
+                    content=text, view=None, allowed_mentions=tr.SAFE_MENTIONS
+                )
+        elif result.notice:
+            await self._send_interaction(interaction, Reply(result.notice), ephemeral=True)
+        elif not done:
+            await interaction.response.defer()
+        ephemeral = tr.ephemeral_for(interaction)
+        for reply in result.followups:
+            await self._send_interaction(interaction, reply, ephemeral)
+
+    # ---- errors --------------------------------------------------------------------------------
+
+    async def report_error(self, interaction: Interaction, error: Exception) -> None:
+        """The one handler for failures in commands and buttons: log with context, answer
+        the user briefly and only to them."""
+        original = getattr(error, "original", error)
+        with structlog.contextvars.bound_contextvars(platform=self.platform, **_ids(interaction)):
+            log.error(
+                "discord_interaction_failed",
+                error_type=type(original).__name__,
+                command=interaction.command.name if interaction.command else None,
+                exc_info=original,
+            )
+            try:
+                await self._send_interaction(interaction, Reply(SORRY), ephemeral=True)
+            except discord.HTTPException as exc:
+                log.warning("discord_error_reply_failed", status=exc.status)
+
+    # ---- sending -------------------------------------------------------------------------------
+
+    async def send(self, target: Target, reply: Reply) -> None:
+        """An unsolicited message (a conflict question, a reflection): a DM to the user."""
+        with structlog.contextvars.bound_contextvars(
+            platform=self.platform, user_id=target.user_id, chat_id=target.chat_id
+        ):
+            channel = await self.client.create_dm(discord.Object(id=int(target.user_id)))
+            await self._send(channel, reply)
+
+    async def _send(
+        self,
+        dest: discord.abc.Messageable,
+        reply: Reply,
+        *,
+        reference: discord.Message | None = None,
+    ) -> None:
+        """Send one reply as one or more messages; buttons and file go on the last one."""
+        chunks = _chunks(reply)
+        for index, chunk in enumerate(chunks):
+            last = index == len(chunks) - 1
+            kwargs = _extras(reply) if last else {}
+            if index == 0 and reference is not None:
+                kwargs["reference"] = reference
+            await dest.send(chunk or None, allowed_mentions=tr.SAFE_MENTIONS, **kwargs)
+
+    async def _send_interaction(
+        self, interaction: Interaction, reply: Reply, ephemeral: bool
+    ) -> bool:
+        """Answer an interaction: the first message is the response, the rest follow-ups."""
+        chunks = _chunks(reply)
+        for index, chunk in enumerate(chunks):
+            last = index == len(chunks) - 1
+            kwargs = _extras(reply) if last else {}
+            if not interaction.response.is_done():
+                await interaction.response.send_message(
+                    chunk or None, ephemeral=ephemeral, allowed_mentions=tr.SAFE_MENTIONS, **kwargs
+                )
+            else:
+                await interaction.followup.send(
+                    chunk, ephemeral=ephemeral, allowed_mentions=tr.SAFE_MENTIONS, **kwargs
+                )
+        return bool(chunks)
+
+    async def _within_deadline(
+        self,
+        work: Awaitable[T],
+        slow: Callable[[], contextlib.AbstractAsyncContextManager[Any]],
+    ) -> T:
+        """Await ``work``; when it takes longer than ``defer_after``, finish it inside
+        ``slow()`` (a deferral, or a typing indicator)."""
+        task = asyncio.ensure_future(work)
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), self.defer_after)
+        except TimeoutError:
+            async with slow():
+                return await task
+
+
+def _chunks(reply: Reply) -> list[str]:
+    chunks = tr.split_text(reply.text)
+    if not chunks and (reply.buttons or reply.document is not None):
+        return [""]
+    return chunks
+
+
+def _extras(reply: Reply) -> dict[str, Any]:
+    extras: dict[str, Any] = {}
+    view = build_view(reply.buttons)
+    if view is not None:
+        extras["view"] = view
+    if reply.document is not None:
+        extras["file"] = discord.File(
+            io.BytesIO(reply.document.content), filename=reply.document.filename
+        )
+    return extras
+
+
+@contextlib.asynccontextmanager
+async def _deferred(
+    interaction: Interaction, *, ephemeral: bool = False, thinking: bool = False
+) -> AsyncIterator[None]:
+    """Acknowledge the interaction now; the answer follows as a follow-up or an edit."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+    yield
+
+
+def _ids(interaction: Interaction) -> dict[str, str]:
+    return {
+        "chat_id": str(interaction.channel_id),
+        "user_id": str(interaction.user.id),
+        "interaction_id": str(interaction.id),
+    }
+
+
+def _log_client_end(task: asyncio.Task[None]) -> None:
+    if task.cancelled():
+        return
+    exc = task.exception()
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        log.error(
+            "discord_stopped",
+            error_type=type(exc).__name__,
+            hint="enable the Message Content intent in the Developer Portal (Bot page)",
+        )
+    elif exc is not None:
+        log.error("discord_stopped", error_type=type(exc).__name__, error=str(exc)[:200])

@@ -1,0 +1,485 @@
+"""The Telegram adapter: python-telegram-bot wiring around ``adapters.telegram_translate``.
+
+Long polling by default, or a webhook server that rejects requests without the secret header.
+Each callback is thin: bind log context, translate, await the bot, send. Updates from
+different chats run concurrently, one chat's updates in order. Sends are retried on 429
+(honouring ``retry_after``) and on 5xx/network errors. The bot token never reaches a log:
+request URLs contain it, so Telegram and HTTP loggers get a filter that redacts it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import warnings
+from collections.abc import Callable, Coroutine, Iterator
+from datetime import timedelta
+from typing import Any, Literal
+
+import structlog
+from telegram import InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatAction
+from telegram.error import (
+    BadRequest,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
+)
+from telegram.ext import (
+    Application,
+    ApplicationBuilder,
+    BaseRateLimiter,
+    BaseUpdateProcessor,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+
+from adapters.telegram_translate import (
+    MAX_UPLOAD_BYTES,
+    PLATFORM,
+    BotIdentity,
+    FileRef,
+    Skip,
+    command_menu,
+    edit_text,
+    notice_text,
+    private_chat_hint,
+    render_reply,
+    translate_message,
+    translate_press,
+)
+from adapters.types import Attachment, Handler, IncomingMessage, Reply, Target
+
+log = structlog.get_logger("adapters.telegram")
+
+#: What the user is told when their message can't be read (private chats only).
+HINTS = {
+    "forwarded": "I don't learn from forwarded messages — tell me in your own words.",
+    "unsupported_media": "I can only read text (and a MEMORY.md file sent with /import).",
+}
+SORRY = "Sorry — something went wrong on my side. Please try again."
+#: Endpoints that are not worth a retry (a late "typing…" is useless).
+_NO_RETRY = frozenset({"sendChatAction"})
+#: Loggers whose records may contain request URLs (and so the token).
+_LOGGER_PREFIXES = ("telegram", "httpx", "httpcore")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TelegramConfig:
+    """How to reach Telegram and receive updates (filled from settings by the runner)."""
+
+    token: str = dataclasses.field(repr=False)
+    base_url: str = "https://api.telegram.org/bot"
+    base_file_url: str = "https://api.telegram.org/file/bot"
+    mode: Literal["polling", "webhook"] = "polling"
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_path: str = "telegram"
+    webhook_secret: str | None = dataclasses.field(default=None, repr=False)
+    poll_timeout: int = 30
+    max_retries: int = 4
+    retry_base_s: float = 0.5
+    max_retry_after_s: float = 60.0
+    max_concurrent_updates: int = 128
+
+
+class RetryingRateLimiter(BaseRateLimiter[int]):
+    """Retries a Bot API call on 429 (after ``retry_after``) and on 5xx/network errors (with
+    exponential backoff). Bad requests, refusals and timeouts (the call may have gone through)
+    are not retried."""
+
+    def __init__(
+        self, *, max_retries: int = 4, base_delay: float = 0.5, max_retry_after: float = 60.0
+    ) -> None:
+        self.max_retries = max_retries
+        self.base_delay = base_delay
+        self.max_retry_after = max_retry_after
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        """Call the Bot API, retrying what is worth retrying."""
+        attempt = 0
+        while True:
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as exc:
+                delay = min(_seconds(exc), self.max_retry_after)
+                reason = "rate_limited"
+                if attempt >= self.max_retries or endpoint in _NO_RETRY:
+                    raise
+            except (BadRequest, TimedOut):
+                raise
+            except NetworkError as exc:
+                delay = self.base_delay * 2**attempt
+                reason = type(exc).__name__
+                if attempt >= self.max_retries or endpoint in _NO_RETRY:
+                    raise
+            attempt += 1
+            log.warning(
+                "telegram_retry", method=endpoint, attempt=attempt, delay_s=delay, reason=reason
+            )
+            await asyncio.sleep(delay)
+
+
+def _seconds(exc: RetryAfter) -> float:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PTB warns that the type will become timedelta
+        value = exc.retry_after
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+class PerChatUpdateProcessor(BaseUpdateProcessor):
+    """Processes updates of different chats concurrently and each chat's updates in order."""
+
+    def __init__(self, max_concurrent_updates: int) -> None:
+        super().__init__(max_concurrent_updates)
+        self._chats: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    async def do_process_update(self, update: object, coroutine: Any) -> None:
+        """Run the handler after the chat's earlier updates (asyncio locks are FIFO).
+
+        A waiting update holds one of the ``max_concurrent_updates`` slots (PTB takes the slot
+        first), so one very busy chat can occupy several; the limit is set well above that.
+        """
+        chat = update.effective_chat if isinstance(update, Update) else None
+        if chat is None:
+            await coroutine
+            return
+        lock, waiting = self._chats.get(chat.id, (asyncio.Lock(), 0))
+        self._chats[chat.id] = (lock, waiting + 1)
+        try:
+            async with lock:
+                await coroutine
+        finally:
+            lock, waiting = self._chats[chat.id]
+            if waiting <= 1:
+                del self._chats[chat.id]
+            else:
+                self._chats[chat.id] = (lock, waiting - 1)
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
+
+
+class RedactToken(logging.Filter):
+    """Replaces the bot token in log records (request URLs contain it)."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record's message without the token; never drops a record."""
+        message = record.getMessage()
+        if self.token in message:
+            record.msg = message.replace(self.token, "[token]")
+            record.args = ()
+        return True
+
+
+class TelegramAdapter:
+    """Receives Telegram updates for the bot and sends its replies (also its outbound sender)."""
+
+    platform = PLATFORM
+
+    def __init__(self, handler: Handler, config: TelegramConfig) -> None:
+        self.handler = handler
+        self.config = config
+        self.me: BotIdentity | None = None
+        self._app: Application[Any, Any, Any, Any, Any, Any] | None = None
+        self._redact = RedactToken(config.token)
+        self._filtered: list[logging.Logger] = []
+
+    # ---- lifecycle -------------------------------------------------------------------------
+
+    def build_application(self) -> Application[Any, Any, Any, Any, Any, Any]:
+        """The PTB application: base URLs, retries, per-chat ordering, and the handlers."""
+        cfg = self.config
+        app = (
+            ApplicationBuilder()
+            .token(cfg.token)
+            .base_url(cfg.base_url)
+            .base_file_url(cfg.base_file_url)
+            .rate_limiter(
+                RetryingRateLimiter(
+                    max_retries=cfg.max_retries,
+                    base_delay=cfg.retry_base_s,
+                    max_retry_after=cfg.max_retry_after_s,
+                )
+            )
+            .concurrent_updates(PerChatUpdateProcessor(cfg.max_concurrent_updates))
+            .job_queue(None)
+            .build()
+        )
+        app.add_handler(MessageHandler(filters.UpdateType.MESSAGE, self.on_message))
+        app.add_handler(CallbackQueryHandler(self.on_press))
+        app.add_handler(TypeHandler(Update, self.on_other))
+        app.add_error_handler(self.on_error)
+        return app
+
+    async def start(self) -> None:
+        """Connect (getMe), register the command menu, start polling or the webhook server."""
+        cfg = self.config
+        if cfg.mode == "webhook" and not cfg.webhook_url:
+            raise ValueError("webhook mode needs MEMBOT_TELEGRAM_WEBHOOK_URL (the public URL)")
+        self._install_log_filter()
+        app = self._app = self.build_application()
+        await app.initialize()
+        self.me = BotIdentity(app.bot.id, app.bot.username)
+        try:
+            await app.bot.set_my_commands(command_menu())
+        except TelegramError as exc:
+            log.warning("telegram_commands_not_set", error=str(exc))
+        assert app.updater is not None
+        if cfg.mode == "webhook":
+            if not cfg.webhook_secret:
+                log.warning("telegram_webhook_without_secret")
+            await app.updater.start_webhook(
+                listen=cfg.webhook_listen,
+                port=cfg.webhook_port,
+                url_path=cfg.webhook_path,
+                webhook_url=cfg.webhook_url,
+                secret_token=cfg.webhook_secret,
+                allowed_updates=Update.ALL_TYPES,
+                bootstrap_retries=3,
+            )
+        else:
+            await app.updater.start_polling(
+                timeout=timedelta(seconds=cfg.poll_timeout),
+                allowed_updates=Update.ALL_TYPES,
+                bootstrap_retries=3,
+                error_callback=self._on_polling_error,
+            )
+        await app.start()
+        log.info("telegram_started", mode=cfg.mode, bot=self.me.username)
+
+    async def stop(self) -> None:
+        """Stop receiving, finish in-flight and already fetched updates, disconnect."""
+        app, self._app = self._app, None
+        if app is None:
+            return
+        try:
+            if app.updater is not None and app.updater.running:
+                await app.updater.stop()
+            if app.running:
+                await app.stop()
+            await app.shutdown()
+        finally:
+            self._remove_log_filter()
+        log.info("telegram_stopped")
+
+    @property
+    def app(self) -> Application[Any, Any, Any, Any, Any, Any]:
+        """The running PTB application."""
+        if self._app is None:
+            raise RuntimeError("the Telegram adapter is not started")
+        return self._app
+
+    def _install_log_filter(self) -> None:
+        names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in _LOGGER_PREFIXES]
+        for name in {*_LOGGER_PREFIXES, *names}:
+            logger = logging.getLogger(name)
+            logger.addFilter(self._redact)
+            self._filtered.append(logger)
+
+    def _remove_log_filter(self) -> None:
+        for logger in self._filtered:
+            logger.removeFilter(self._redact)
+        self._filtered.clear()
+
+    def _on_polling_error(self, exc: TelegramError) -> None:
+        log.warning("telegram_polling_error", error_type=type(exc).__name__, error=str(exc))
+
+    # ---- callbacks -------------------------------------------------------------------------
+
+    async def on_message(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A new message: translate, fetch an attached file, await the bot, send the replies."""
+        message = update.message
+        if message is None or self.me is None:
+            return
+        with _bound(update):
+            turn = translate_message(message, self.me)
+            if isinstance(turn, Skip):
+                log.info("update_ignored", reason=turn.reason)
+                if turn.hint and turn.reason in HINTS:
+                    await self._send(message.chat.id, Reply(HINTS[turn.reason]))
+                return
+            incoming = turn.message
+            if incoming.addressed:  # otherwise the bot stays silent: no typing, no download
+                if turn.file is not None:
+                    if turn.file.too_big:
+                        log.info("upload_refused", size=turn.file.size)
+                        await self._send(message.chat.id, Reply(_too_big(turn.file.size or 0)))
+                        return
+                    incoming = await self._attach(incoming, turn.file)
+                await self._typing(message.chat.id)
+            replies = await self.handler.on_message(incoming)
+            await self._deliver(replies, message.chat.id, incoming.user_id, incoming.is_private)
+
+    async def on_press(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A button press: await the bot, answer the query, edit the message, send followups."""
+        query = update.callback_query
+        if query is None:
+            return
+        with _bound(update):
+            press = translate_press(query)
+            if isinstance(press, Skip):
+                log.info("update_ignored", reason=press.reason)
+                await query.answer()
+                return
+            result = await self.handler.on_button(press)
+            await query.answer(text=notice_text(result.notice))
+            if result.edit is not None:
+                await self._edit(query.message, int(press.chat_id), result.edit)
+            private = query.message is None or query.message.chat.type == "private"
+            await self._deliver(list(result.followups), int(press.chat_id), press.user_id, private)
+
+    async def on_other(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Edited messages, channel posts, membership changes…: logged and ignored."""
+        with _bound(update):
+            kind = next((k for k in Update.ALL_TYPES if getattr(update, k, None)), "unknown")
+            log.info("update_ignored", reason=kind)
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The outermost guard: log with context, tell the user briefly when that can help."""
+        error = context.error
+        upd = update if isinstance(update, Update) else None
+        with _bound(upd):
+            log.error(
+                "telegram_update_failed",
+                error_type=type(error).__name__,
+                exc_info=(type(error), error, error.__traceback__) if error else None,
+            )
+            if upd is None or not _worth_apologising(error):
+                return
+            with contextlib.suppress(TelegramError):
+                if upd.callback_query is not None:
+                    await upd.callback_query.answer(text=SORRY)
+                elif upd.message is not None and self._addressed(upd.message):
+                    await self._send(upd.message.chat.id, Reply(SORRY))
+
+    def _addressed(self, message: Message) -> bool:
+        if self.me is None:
+            return False
+        turn = translate_message(message, self.me)
+        return not isinstance(turn, Skip) and turn.message.addressed
+
+    # ---- sending ---------------------------------------------------------------------------
+
+    async def send(self, target: Target, reply: Reply) -> None:
+        """Outbound: deliver ``reply`` to ``target`` (its private chat if ``reply.private``)."""
+        with structlog.contextvars.bound_contextvars(
+            platform=PLATFORM, chat_id=target.chat_id, user_id=f"{PLATFORM}:{target.user_id}"
+        ):
+            await self._send(_chat_id(target.user_id if reply.private else target.chat_id), reply)
+
+    async def _send(self, chat_id: int | str, reply: Reply) -> None:
+        bot = self.app.bot
+        for call in render_reply(reply, chat_id):
+            await getattr(bot, call.method)(**call.kwargs)
+
+    async def _deliver(
+        self, replies: list[Reply], chat_id: int, user_id: str, is_private: bool
+    ) -> None:
+        """Send replies in order; private ones from a group go to the user's private chat."""
+        hinted = False
+        for reply in replies:
+            if not reply.private or is_private:
+                await self._send(chat_id, reply)
+                continue
+            try:
+                await self._send(_chat_id(user_id), reply)
+            except (Forbidden, BadRequest) as exc:
+                if isinstance(exc, BadRequest) and "chat not found" not in exc.message.lower():
+                    raise
+                log.info("private_reply_refused", error=exc.message)
+                if not hinted and self.me is not None:
+                    await self._send(chat_id, Reply(private_chat_hint(self.me)))
+                    hinted = True
+
+    async def _edit(self, message: object, chat_id: int, text: str) -> None:
+        """Show the outcome on the pressed message and remove its keyboard."""
+        if not isinstance(message, Message):  # inaccessible or inline: say it anew
+            await self._send(chat_id, Reply(text))
+            return
+        try:
+            await self.app.bot.edit_message_text(
+                chat_id=message.chat.id,
+                message_id=message.message_id,
+                text=edit_text(text),
+                reply_markup=InlineKeyboardMarkup([]),
+            )
+        except BadRequest as exc:
+            if "not modified" in exc.message.lower():
+                return
+            log.info("edit_failed", error=exc.message)
+            await self._send(chat_id, Reply(text))
+
+    async def _typing(self, chat_id: int) -> None:
+        with contextlib.suppress(TelegramError):
+            await self.app.bot.send_chat_action(chat_id, ChatAction.TYPING)
+
+    async def _attach(self, incoming: IncomingMessage, file: FileRef) -> IncomingMessage:
+        """Download the document (getFile) and hand it to the bot as an attachment."""
+        tg_file = await self.app.bot.get_file(file.file_id)
+        content = bytes(await tg_file.download_as_bytearray())
+        log.info("upload_received", size=len(content))
+        return dataclasses.replace(
+            incoming, attachment=Attachment(file.filename, content, file.mime_type)
+        )
+
+
+def _too_big(size: int) -> str:
+    return (
+        f"That file is too big ({size // 1024} KB; the limit is "
+        f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB)."
+    )
+
+
+def _chat_id(raw: str) -> int | str:
+    return int(raw) if raw.lstrip("-").isdigit() else raw
+
+
+def _worth_apologising(error: BaseException | None) -> bool:
+    """Not when Telegram itself refused or failed: another message would fail too."""
+    if isinstance(error, BadRequest):
+        return True
+    return not isinstance(error, Forbidden | RetryAfter | NetworkError)
+
+
+@contextlib.contextmanager
+def _bound(update: Update | None) -> Iterator[None]:
+    """Bind platform/chat/user/update ids for this update only (PTB reuses one task)."""
+    ids: dict[str, Any] = {"platform": PLATFORM}
+    if update is not None:
+        ids["update_id"] = update.update_id
+        if update.effective_chat is not None:
+            ids["chat_id"] = str(update.effective_chat.id)
+        if update.effective_user is not None:
+            ids["user_id"] = f"{PLATFORM}:{update.effective_user.id}"
+    with structlog.contextvars.bound_contextvars(**ids):
+        yield

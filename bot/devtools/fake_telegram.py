@@ -1,0 +1,767 @@
+"""A fake Telegram Bot API server on 127.0.0.1, for tests and ``membot bench telegram``.
+
+    async with FakeTelegram() as tg:
+        app = ApplicationBuilder().token(tg.token).base_url(tg.base_url)...
+        alice = tg.user(101, "Alice")
+        tg.send_text(alice, "/start")                 # an update, served by getUpdates
+        await tg.wait_for(lambda: tg.sent(alice.id))  # the bot's answer arrived
+
+It serves ``/bot{token}/{method}`` like the real Bot API (form-encoded or JSON bodies,
+multipart uploads, JSON strings inside form fields, case-insensitive method names) and
+``/file/bot{token}/{path}`` downloads. Every call is recorded in ``calls``; helpers give the
+sent messages, edits, callback answers, documents, chat actions and the command menu. Methods
+it does not know are recorded in ``unknown`` and answered 400 (never 401/404, which PTB reads
+as a bad token) so tests can fail on them. ``fault()`` scripts 429-with-retry_after, 5xx or
+any other error for the next calls of a method. Long polls are released when the server stops.
+
+Like Telegram, it refuses (403) to message a user's private chat before that user has written
+to the bot, rejects empty or over-long texts and unparseable MarkdownV2, and refuses to edit a
+message into the same text. In webhook mode (after ``setWebhook``) injected updates are POSTed
+to the registered URL with the registered secret header instead of being served by polling.
+
+aiohttp is a development dependency: it is imported only when the server starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import re
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+MAX_TEXT = 4096  # UTF-16 code units, like Telegram
+MAX_CAPTION = 1024
+_JSON_FIELDS = frozenset(
+    {
+        "reply_markup",
+        "allowed_updates",
+        "commands",
+        "entities",
+        "caption_entities",
+        "scope",
+        "link_preview_options",
+        "reply_parameters",
+    }
+)
+_MDV2_RESERVED = re.compile(r"(?<!\\)[_*\[\]()~`>#+\-=|{}.!]")
+_COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
+_MENTION = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{3,32}")
+
+
+def utf16_len(text: str) -> int:
+    """Length in UTF-16 code units (how Telegram measures texts and entity offsets)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class TgUser:
+    """A Telegram user who talks to the bot."""
+
+    id: int
+    first_name: str
+    username: str | None = None
+    last_name: str | None = None
+    is_bot: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        """The Bot API ``User`` object."""
+        out: dict[str, Any] = {"id": self.id, "is_bot": self.is_bot, "first_name": self.first_name}
+        if self.last_name:
+            out["last_name"] = self.last_name
+        if self.username:
+            out["username"] = self.username
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TgChat:
+    """A chat: private (id = the user's id), group, supergroup or channel."""
+
+    id: int
+    type: str = "private"
+    title: str | None = None
+    first_name: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The Bot API ``Chat`` object."""
+        out: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.title:
+            out["title"] = self.title
+        if self.first_name:
+            out["first_name"] = self.first_name
+        return out
+
+
+@dataclass(slots=True)
+class Call:
+    """One recorded API call: method as sent, parameters (JSON fields decoded), answer status."""
+
+    method: str
+    params: dict[str, Any]
+    at: float
+    status: int = 200
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Fault:
+    """A scripted failure for the next call(s) of one method."""
+
+    status: int
+    description: str
+    retry_after: int | None = None
+    chat_id: int | None = None
+    times: int = 1
+
+
+class FakeTelegram:
+    """A scripted Bot API server; use one per test (function scope, one event loop)."""
+
+    def __init__(
+        self,
+        token: str = "123456:TEST-token_abcdefghijklmnopqrstuvwxyz",
+        *,
+        bot_username: str = "membot_test_bot",
+        bot_name: str = "membot",
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        self.token = token
+        self.bot = TgUser(int(token.split(":", 1)[0]), bot_name, bot_username, is_bot=True)
+        self.now = now
+        self.calls: list[Call] = []
+        self.unknown: list[str] = []
+        self.downloads: list[str] = []
+        self.pushed: list[tuple[float, dict[str, Any]]] = []
+        self.webhook: dict[str, Any] | None = None
+        self.webhook_statuses: list[int] = []
+        self.allowed_updates: list[str] | None = None
+        self.started_private: set[int] = set()
+        self._pending: list[dict[str, Any]] = []
+        self._faults: dict[str, deque[Fault]] = {}
+        self._chats: dict[int, TgChat] = {}
+        self._messages: dict[tuple[int, int], dict[str, Any]] = {}
+        self._files: dict[str, tuple[str, bytes]] = {}
+        self._queries: dict[str, bool] = {}
+        self._update_ids = itertools.count(1)
+        self._message_ids = itertools.count(1)
+        self._file_ids = itertools.count(1)
+        self._query_ids = itertools.count(1)
+        self._changed = asyncio.Event()
+        self._closing = False
+        self._runner: Any = None
+        self._client: Any = None
+        self._webhook_queue: asyncio.Queue[dict[str, Any]] | None = None
+        self._webhook_task: asyncio.Task[None] | None = None
+        self.port = 0
+
+    # ---- lifecycle -------------------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        """For ``ApplicationBuilder().base_url(...)``."""
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        """For ``ApplicationBuilder().base_file_url(...)``."""
+        return f"http://127.0.0.1:{self.port}/file/bot"
+
+    async def start(self) -> None:
+        """Listen on a random port of 127.0.0.1."""
+        from aiohttp import web
+
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/bot{token}/{method}", self._api)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Release parked long polls, stop webhook delivery, close the server."""
+        self._closing = True
+        self._pulse()
+        if self._webhook_task is not None:
+            self._webhook_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._webhook_task
+        if self._client is not None:
+            await self._client.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def __aenter__(self) -> FakeTelegram:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    def _pulse(self) -> None:
+        """Wake everything waiting for a change (polls, ``wait_for``)."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Wait until ``predicate()`` is truthy (re-checked after every call and update)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            result = predicate()
+            if result:
+                return result
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise TimeoutError("condition not met; last calls: " + self._tail())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
+
+    def _tail(self) -> str:
+        return ", ".join(f"{c.method}:{c.status}" for c in self.calls[-8:])
+
+    # ---- scripting -------------------------------------------------------------------------
+
+    def fault(
+        self,
+        method: str,
+        status: int,
+        *,
+        retry_after: int | None = None,
+        description: str | None = None,
+        times: int = 1,
+        chat_id: int | None = None,
+    ) -> None:
+        """Make the next ``times`` calls of ``method`` (optionally to one chat) fail."""
+        default = {429: "Too Many Requests: retry after", 500: "Internal Server Error"}
+        self._faults.setdefault(method.lower(), deque()).append(
+            Fault(
+                status,
+                description or default.get(status, f"Error {status}"),
+                retry_after if retry_after is not None else (1 if status == 429 else None),
+                chat_id,
+                times,
+            )
+        )
+
+    # ---- actors and updates ----------------------------------------------------------------
+
+    def user(
+        self, user_id: int, first_name: str, username: str | None = None, *, is_bot: bool = False
+    ) -> TgUser:
+        """A user; their private chat is registered too."""
+        self._chats.setdefault(user_id, TgChat(user_id, "private", first_name=first_name))
+        return TgUser(user_id, first_name, username, is_bot=is_bot)
+
+    def group(
+        self, chat_id: int = -1001, title: str = "Friends", kind: str = "supergroup"
+    ) -> TgChat:
+        """A group, supergroup or channel chat."""
+        chat = TgChat(chat_id, kind, title=title)
+        self._chats[chat_id] = chat
+        return chat
+
+    def push(self, payload: dict[str, Any]) -> int:
+        """Queue one update (``{"message": …}`` etc.); returns its ``update_id``."""
+        update = {"update_id": next(self._update_ids), **payload}
+        self.pushed.append((time.perf_counter(), update))
+        if self.webhook is not None and self._webhook_queue is not None:
+            self._webhook_queue.put_nowait(update)
+        else:
+            self._pending.append(update)
+        self._pulse()
+        return int(update["update_id"])
+
+    def message(
+        self,
+        user: TgUser,
+        chat: TgChat | None = None,
+        *,
+        text: str | None = None,
+        caption: str | None = None,
+        reply_to: dict[str, Any] | None = None,
+        kind: str = "message",
+        **extra: Any,
+    ) -> dict[str, Any]:
+        """Push a message from ``user`` (private chat unless ``chat``); returns its JSON.
+
+        Commands (``/x`` at offset 0) and ``@usernames`` get their entities automatically.
+        ``extra`` adds raw fields (``sticker``, ``photo``, ``forward_origin``…).
+        """
+        chat = chat or self._chats[user.id]
+        msg: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(self.now()),
+            "chat": chat.as_json(),
+            "from": user.as_json(),
+        }
+        if text is not None:
+            msg["text"] = text
+            if entities := _entities(text):
+                msg["entities"] = entities
+        if caption is not None:
+            msg["caption"] = caption
+            if entities := _entities(caption):
+                msg["caption_entities"] = entities
+        if reply_to is not None:
+            msg["reply_to_message"] = reply_to
+        msg.update(extra)
+        if chat.type == "private" and kind == "message":
+            self.started_private.add(user.id)
+        self._messages[(chat.id, msg["message_id"])] = msg
+        self.push({kind: msg})
+        return msg
+
+    def send_text(
+        self, user: TgUser, text: str, chat: TgChat | None = None, **extra: Any
+    ) -> dict[str, Any]:
+        """Push a text message."""
+        return self.message(user, chat, text=text, **extra)
+
+    def send_document(
+        self,
+        user: TgUser,
+        filename: str,
+        content: bytes,
+        *,
+        caption: str | None = None,
+        chat: TgChat | None = None,
+        file_size: int | None = None,
+        mime_type: str = "text/markdown",
+    ) -> dict[str, Any]:
+        """Push a document upload (downloadable through getFile)."""
+        file_id = f"doc{next(self._file_ids)}"
+        self._files[file_id] = (f"documents/{file_id}_{filename}", content)
+        document = {
+            "file_id": file_id,
+            "file_unique_id": f"u{file_id}",
+            "file_name": filename,
+            "mime_type": mime_type,
+            "file_size": len(content) if file_size is None else file_size,
+        }
+        return self.message(user, chat, caption=caption, document=document)
+
+    def press(self, user: TgUser, message: dict[str, Any], data: str | None) -> str:
+        """Push a callback query: ``user`` pressed a button with ``data`` on ``message``."""
+        query_id = f"q{next(self._query_ids)}"
+        self._queries[query_id] = False
+        query: dict[str, Any] = {
+            "id": query_id,
+            "from": user.as_json(),
+            "chat_instance": f"ci{message['chat']['id']}",
+            "message": message,
+        }
+        if data is not None:
+            query["data"] = data
+        self.push({"callback_query": query})
+        return query_id
+
+    def edit(self, message: dict[str, Any], text: str) -> dict[str, Any]:
+        """Push an ``edited_message`` for a user's earlier message."""
+        edited = {**message, "text": text, "edit_date": int(self.now())}
+        self.push({"edited_message": edited})
+        return edited
+
+    def channel_post(self, chat: TgChat, text: str) -> dict[str, Any]:
+        """Push a ``channel_post`` (no sender user)."""
+        msg = {
+            "message_id": next(self._message_ids),
+            "date": int(self.now()),
+            "chat": chat.as_json(),
+            "sender_chat": chat.as_json(),
+            "text": text,
+        }
+        self.push({"channel_post": msg})
+        return msg
+
+    # ---- what the bot did ------------------------------------------------------------------
+
+    def calls_of(self, method: str) -> list[Call]:
+        """Recorded calls of one method (case-insensitive), failed ones included."""
+        return [c for c in self.calls if c.method.lower() == method.lower()]
+
+    def _ok(self, method: str) -> list[Call]:
+        return [c for c in self.calls_of(method) if c.status == 200]
+
+    def sent(self, chat_id: int | None = None) -> list[dict[str, Any]]:
+        """Messages the bot sent successfully (the stored message JSON), oldest first."""
+        out = []
+        for call in self._ok("sendMessage") + self._ok("sendDocument"):
+            msg = call.params["_result"]
+            if chat_id is None or msg["chat"]["id"] == chat_id:
+                out.append(msg)
+        return sorted(out, key=lambda m: m["message_id"])
+
+    def texts(self, chat_id: int | None = None) -> list[str]:
+        """Texts (or captions) of the bot's successful messages."""
+        return [m.get("text", m.get("caption", "")) for m in self.sent(chat_id)]
+
+    def current(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The latest version of a bot message (after edits)."""
+        return self._messages[(message["chat"]["id"], message["message_id"])]
+
+    @property
+    def edits(self) -> list[dict[str, Any]]:
+        """Parameters of successful editMessageText calls."""
+        return [c.params for c in self._ok("editMessageText")]
+
+    @property
+    def answers(self) -> list[dict[str, Any]]:
+        """Parameters of successful answerCallbackQuery calls."""
+        return [c.params for c in self._ok("answerCallbackQuery")]
+
+    @property
+    def documents(self) -> list[tuple[int, str, bytes, str]]:
+        """Documents the bot sent: (chat id, filename, content, caption)."""
+        out = []
+        for call in self._ok("sendDocument"):
+            filename, content = call.files["document"]
+            out.append(
+                (int(call.params["chat_id"]), filename, content, call.params.get("caption", ""))
+            )
+        return out
+
+    @property
+    def commands(self) -> list[dict[str, Any]]:
+        """The command menu from the last setMyCommands."""
+        calls = self._ok("setMyCommands")
+        return list(calls[-1].params["commands"]) if calls else []
+
+    def unanswered_queries(self) -> list[str]:
+        """Callback queries the bot never answered."""
+        return [q for q, answered in self._queries.items() if not answered]
+
+    # ---- the API ---------------------------------------------------------------------------
+
+    async def _params(self, request: Any) -> tuple[dict[str, Any], dict[str, tuple[str, bytes]]]:
+        params: dict[str, Any] = dict(request.query)
+        files: dict[str, tuple[str, bytes]] = {}
+        if request.content_type == "application/json":
+            body = await request.json()
+            params.update(body if isinstance(body, dict) else {})
+        elif request.method == "POST" and request.can_read_body:
+            form = await request.post()
+            for key, value in form.items():
+                if hasattr(value, "file"):
+                    files[key] = (value.filename, value.file.read())
+                else:
+                    params[key] = value
+        for key in _JSON_FIELDS & params.keys():
+            if isinstance(params[key], str):
+                with contextlib.suppress(ValueError):
+                    params[key] = json.loads(params[key])
+        return params, files
+
+    async def _api(self, request: Any) -> Any:
+        from aiohttp import web
+
+        method = request.match_info["method"]
+        params, files = await self._params(request)
+        call = Call(method, params, time.perf_counter(), files=files)
+        self.calls.append(call)
+        if request.match_info["token"] != self.token:
+            return self._answer(call, 401, "Unauthorized")
+        name = method.lower()
+        fault = self._take_fault(name, params)
+        if fault is not None:
+            extra = {"retry_after": fault.retry_after} if fault.retry_after else None
+            return self._answer(call, fault.status, fault.description, extra)
+        handler = getattr(self, f"_m_{name}", None)
+        if handler is None:
+            self.unknown.append(method)
+            return self._answer(call, 400, f"Bad Request: method {method} is not faked")
+        try:
+            result = (
+                await handler(params, files) if name == "getupdates" else handler(params, files)
+            )
+        except _ApiError as exc:
+            return self._answer(call, exc.status, exc.description)
+        call.params["_result"] = result
+        self._pulse()
+        return web.json_response({"ok": True, "result": result})
+
+    def _answer(
+        self, call: Call, status: int, description: str, parameters: dict[str, Any] | None = None
+    ) -> Any:
+        from aiohttp import web
+
+        call.status = status
+        self._pulse()
+        body: dict[str, Any] = {"ok": False, "error_code": status, "description": description}
+        if parameters:
+            body["parameters"] = parameters
+        return web.json_response(body, status=status)
+
+    def _take_fault(self, name: str, params: dict[str, Any]) -> Fault | None:
+        queue = self._faults.get(name)
+        if not queue:
+            return None
+        fault = queue[0]
+        if fault.chat_id is not None and str(fault.chat_id) != str(params.get("chat_id")):
+            return None
+        fault.times -= 1
+        if fault.times <= 0:
+            queue.popleft()
+        return fault
+
+    async def _download(self, request: Any) -> Any:
+        from aiohttp import web
+
+        if request.match_info["token"] != self.token:
+            return web.Response(status=401)
+        path = request.match_info["path"]
+        self.downloads.append(path)
+        for stored_path, content in self._files.values():
+            if stored_path == path:
+                return web.Response(body=content)
+        return web.Response(status=404)
+
+    # ---- methods ---------------------------------------------------------------------------
+
+    def _m_getme(self, _p: dict[str, Any], _f: Any) -> dict[str, Any]:
+        return {
+            **self.bot.as_json(),
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
+
+    async def _m_getupdates(self, p: dict[str, Any], _f: Any) -> list[dict[str, Any]]:
+        if self.webhook is not None:
+            raise _ApiError(409, "Conflict: can't use getUpdates while webhook is active")
+        offset = int(p.get("offset") or 0)
+        limit = int(p.get("limit") or 100)
+        timeout = float(p.get("timeout") or 0)
+        if "allowed_updates" in p:
+            self.allowed_updates = p["allowed_updates"]
+        if offset:
+            self._pending = [u for u in self._pending if u["update_id"] >= offset]
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not self._pending and not self._closing:
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                break
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), remaining)
+        return [] if self._closing else self._pending[:limit]
+
+    def _m_deletewebhook(self, p: dict[str, Any], _f: Any) -> bool:
+        self.webhook = None
+        if str(p.get("drop_pending_updates", "")).lower() == "true":
+            self._pending.clear()
+        return True
+
+    def _m_setwebhook(self, p: dict[str, Any], _f: Any) -> bool:
+        url = p.get("url") or ""
+        if not url:
+            return self._m_deletewebhook(p, _f)
+        self.webhook = {"url": url, "secret_token": p.get("secret_token")}
+        if "allowed_updates" in p:
+            self.allowed_updates = p["allowed_updates"]
+        if self._webhook_queue is None:
+            self._webhook_queue = asyncio.Queue()
+            self._webhook_task = asyncio.create_task(self._deliver_webhooks())
+        for update in self._pending:
+            self._webhook_queue.put_nowait(update)
+        self._pending.clear()
+        return True
+
+    def _m_getwebhookinfo(self, _p: dict[str, Any], _f: Any) -> dict[str, Any]:
+        return {
+            "url": (self.webhook or {}).get("url", ""),
+            "has_custom_certificate": False,
+            "pending_update_count": len(self._pending),
+        }
+
+    async def _deliver_webhooks(self) -> None:
+        import aiohttp
+
+        self._client = aiohttp.ClientSession()
+        assert self._webhook_queue is not None
+        while True:
+            update = await self._webhook_queue.get()
+            hook = self.webhook
+            if hook is None:
+                self._pending.append(update)
+                continue
+            headers = {}
+            if hook.get("secret_token"):
+                headers["X-Telegram-Bot-Api-Secret-Token"] = hook["secret_token"]
+            try:
+                async with self._client.post(hook["url"], json=update, headers=headers) as resp:
+                    self.webhook_statuses.append(resp.status)
+            except aiohttp.ClientError:
+                self.webhook_statuses.append(0)
+            self._pulse()
+
+    def _m_setmycommands(self, p: dict[str, Any], _f: Any) -> bool:
+        commands = p.get("commands")
+        if not isinstance(commands, list) or not commands:
+            raise _ApiError(400, "Bad Request: commands must be a non-empty list")
+        for cmd in commands:
+            if not _COMMAND_NAME.match(str(cmd.get("command", ""))):
+                raise _ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
+            if not 1 <= len(str(cmd.get("description", ""))) <= 256:
+                raise _ApiError(400, "Bad Request: command description is invalid")
+        return True
+
+    def _m_getmycommands(self, _p: dict[str, Any], _f: Any) -> list[dict[str, Any]]:
+        return self.commands
+
+    def _m_sendchataction(self, p: dict[str, Any], _f: Any) -> bool:
+        self._chat(p)
+        return True
+
+    def _chat(self, p: dict[str, Any]) -> TgChat:
+        """The addressed chat, refusing private chats whose user never wrote to the bot."""
+        try:
+            chat_id = int(p.get("chat_id", ""))
+        except ValueError as exc:
+            raise _ApiError(400, "Bad Request: chat not found") from exc
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            raise _ApiError(400, "Bad Request: chat not found")
+        if chat.type == "private" and chat_id not in self.started_private:
+            raise _ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        return chat
+
+    def _check_text(self, text: str, parse_mode: str | None, limit: int, what: str) -> None:
+        if utf16_len(text) > limit:
+            raise _ApiError(400, f"Bad Request: {what} is too long")
+        if parse_mode and parse_mode.lower() == "markdownv2" and _MDV2_RESERVED.search(text):
+            raise _ApiError(
+                400, "Bad Request: can't parse entities: character is reserved and must be escaped"
+            )
+
+    def _store(self, chat: TgChat, p: dict[str, Any], **content: Any) -> dict[str, Any]:
+        msg: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(self.now()),
+            "chat": chat.as_json(),
+            "from": self.bot.as_json(),
+            **content,
+        }
+        markup = p.get("reply_markup")
+        if isinstance(markup, dict) and markup.get("inline_keyboard"):
+            msg["reply_markup"] = markup
+        self._messages[(chat.id, msg["message_id"])] = msg
+        return msg
+
+    def _m_sendmessage(self, p: dict[str, Any], _f: Any) -> dict[str, Any]:
+        chat = self._chat(p)
+        text = str(p.get("text", ""))
+        if not text.strip():
+            raise _ApiError(400, "Bad Request: message text is empty")
+        self._check_text(text, p.get("parse_mode"), MAX_TEXT, "message")
+        return self._store(chat, p, text=text)
+
+    def _m_senddocument(self, p: dict[str, Any], files: dict[str, tuple[str, bytes]]) -> Any:
+        chat = self._chat(p)
+        if "document" not in files:
+            raise _ApiError(400, "Bad Request: there is no document in the request")
+        caption = str(p.get("caption", ""))
+        self._check_text(caption, p.get("parse_mode"), MAX_CAPTION, "message caption")
+        filename, content = files["document"]
+        file_id = f"sent{next(self._file_ids)}"
+        self._files[file_id] = (f"documents/{file_id}_{filename}", content)
+        document = {
+            "file_id": file_id,
+            "file_unique_id": f"u{file_id}",
+            "file_name": filename,
+            "file_size": len(content),
+        }
+        extra = {"caption": caption} if caption else {}
+        return self._store(chat, p, document=document, **extra)
+
+    def _m_getfile(self, p: dict[str, Any], _f: Any) -> dict[str, Any]:
+        file_id = str(p.get("file_id", ""))
+        if file_id not in self._files:
+            raise _ApiError(400, "Bad Request: invalid file_id")
+        path, content = self._files[file_id]
+        return {
+            "file_id": file_id,
+            "file_unique_id": f"u{file_id}",
+            "file_size": len(content),
+            "file_path": path,
+        }
+
+    def _m_editmessagetext(self, p: dict[str, Any], _f: Any) -> dict[str, Any]:
+        key = (int(p.get("chat_id", 0)), int(p.get("message_id", 0)))
+        msg = self._messages.get(key)
+        if msg is None or msg["from"]["id"] != self.bot.id:
+            raise _ApiError(400, "Bad Request: message to edit not found")
+        text = str(p.get("text", ""))
+        if not text.strip():
+            raise _ApiError(400, "Bad Request: message text is empty")
+        self._check_text(text, p.get("parse_mode"), MAX_TEXT, "message")
+        markup = p.get("reply_markup")
+        keyboard = markup.get("inline_keyboard") if isinstance(markup, dict) else None
+        if msg.get("text") == text and msg.get("reply_markup", {}).get("inline_keyboard") == (
+            keyboard or None
+        ):
+            raise _ApiError(400, "Bad Request: message is not modified")
+        msg = {**msg, "text": text, "edit_date": int(self.now())}
+        msg.pop("reply_markup", None)
+        if keyboard:
+            msg["reply_markup"] = markup
+        self._messages[key] = msg
+        return msg
+
+    def _m_editmessagereplymarkup(self, p: dict[str, Any], _f: Any) -> dict[str, Any]:
+        key = (int(p.get("chat_id", 0)), int(p.get("message_id", 0)))
+        msg = self._messages.get(key)
+        if msg is None:
+            raise _ApiError(400, "Bad Request: message to edit not found")
+        msg = {k: v for k, v in msg.items() if k != "reply_markup"}
+        markup = p.get("reply_markup")
+        if isinstance(markup, dict) and markup.get("inline_keyboard"):
+            msg["reply_markup"] = markup
+        self._messages[key] = msg
+        return msg
+
+    def _m_answercallbackquery(self, p: dict[str, Any], _f: Any) -> bool:
+        query_id = str(p.get("callback_query_id", ""))
+        if query_id not in self._queries:
+            raise _ApiError(400, "Bad Request: query is too old and response timeout expired")
+        if len(str(p.get("text", ""))) > 200:
+            raise _ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        self._queries[query_id] = True
+        return True
+
+
+class _ApiError(Exception):
+    def __init__(self, status: int, description: str) -> None:
+        super().__init__(description)
+        self.status = status
+        self.description = description
+
+
+def _entities(text: str) -> list[dict[str, Any]]:
+    """``bot_command`` at offset 0 and ``mention`` entities, with UTF-16 offsets."""
+    out: list[dict[str, Any]] = []
+    if text.startswith("/"):
+        head = text.split(maxsplit=1)[0]
+        out.append({"type": "bot_command", "offset": 0, "length": utf16_len(head)})
+    for match in _MENTION.finditer(text):
+        out.append(
+            {
+                "type": "mention",
+                "offset": utf16_len(text[: match.start()]),
+                "length": utf16_len(match.group()),
+            }
+        )
+    return out

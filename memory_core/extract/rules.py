@@ -1,0 +1,203 @@
+"""The offline, deterministic extractor: split a user turn into clauses and run the pattern rules.
+
+Per sentence: questions are skipped; per clause: hypotheticals are skipped, secrets are dropped
+(or, on an explicit request, kept as sensitive candidates), the ``patterns_*`` rules run, and
+ephemeral wording marks what they found ``temporary``. Only ``user_text`` is read: what the
+assistant said is never a fact about the user.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from memory_core.extract import (
+    patterns_dates,
+    patterns_health,
+    patterns_home_work,
+    patterns_identity,
+    patterns_people,
+    patterns_plans,
+    patterns_preferences,
+)
+from memory_core.extract.base import (
+    EXPLICIT_HINT,
+    MAX_CANDIDATES,
+    MAX_EXCERPT,
+    Candidate,
+    TurnInput,
+)
+from memory_core.extract.dates import next_occurrence, parse_date
+from memory_core.extract.explicit import detect_explicit, note_candidate, sensitive_candidates
+from memory_core.extract.filters import (
+    find_sensitive,
+    is_ephemeral,
+    is_hypothetical,
+    is_question,
+    normalize_value_text,
+    redact,
+)
+from memory_core.extract.rule import Context, Rule
+from memory_core.extract.text import (
+    clean_input,
+    collapse,
+    split_clauses,
+    split_sentences,
+    strip_fillers,
+)
+
+#: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
+ALL_RULES: tuple[Rule, ...] = (
+    *patterns_identity.RULES,
+    *patterns_home_work.RULES,
+    *patterns_people.RULES,
+    *patterns_dates.RULES,
+    *patterns_health.RULES,
+    *patterns_preferences.RULES,
+    *patterns_plans.RULES,
+)
+HEDGE_FACTOR = 0.75
+TEMPORARY_CAP = 0.3
+_CONDITIONAL_LEAD = re.compile(
+    r"^(?:if|even\s+if|what\s+if|suppose|supposing|imagine|assuming|in\s+case|unless)\b",
+    re.IGNORECASE,
+)
+_UNTIL = re.compile(r"\b(?:until|till|til)\s+(?P<d>.{1,40})", re.IGNORECASE)
+
+
+def _display_name(user_name: str | None) -> str | None:
+    if not user_name:
+        return None
+    name = collapse(clean_input(user_name, limit=200))[:40].strip()
+    if not name or normalize_value_text(f"{name} is here") is None:
+        return None  # a name like "me" or "you" would make every sentence first/second person
+    return name
+
+
+def _is_lowercase(text: str) -> bool:
+    """True when the user writes without capitals (a standalone "I" does not count)."""
+    rest = re.sub(r"\bI(?:'(?:m|ve|d|ll))?\b", "", text)
+    cased = [c for c in rest if c.isupper() or c.islower()]
+    return bool(cased) and not any(c.isupper() for c in cased)
+
+
+def _until(text: str, now: datetime) -> datetime | None:
+    m = _UNTIL.search(text)
+    when = parse_date(m.group("d"), now) if m else None
+    if when is None:
+        return None
+    start = next_occurrence(when, now).when()
+    return start + timedelta(days=1) if start else None
+
+
+def _finish(
+    found: list[Candidate], raw: str, ctx: Context, *, temporary: bool, hedged: bool
+) -> list[Candidate]:
+    """Add the excerpt and the turn-level flags (temporary, hedged, explicit) to a rule's output."""
+    excerpt = redact(collapse(raw))[:MAX_EXCERPT]
+    out: list[Candidate] = []
+    for cand in found:
+        hint = cand.confidence_hint * (HEDGE_FACTOR if hedged else 1.0)
+        temp = temporary or cand.temporary
+        if ctx.explicit and not temp:
+            hint = max(hint, EXPLICIT_HINT)
+        valid_to = cand.valid_to
+        if temp:
+            hint = min(hint, TEMPORARY_CAP)
+            valid_to = valid_to or _until(raw, ctx.time)
+        out.append(
+            replace(
+                cand,
+                confidence_hint=round(hint, 3),
+                temporary=temp,
+                valid_to=valid_to,
+                source_excerpt=excerpt,
+            )
+        )
+    return out
+
+
+def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
+    clause, hedged = strip_fillers(raw)
+    clause = clause.rstrip(" .!;,…")
+    if not clause:
+        return []
+    spans = find_sensitive(clause)
+    if spans:
+        # Secrets are kept only when the user explicitly asked (seed 001 §8).
+        found = sensitive_candidates(clause, spans, ctx) if ctx.explicit else []
+        return _finish(found, raw, ctx, temporary=scoped, hedged=False)
+    hypothetical = is_hypothetical(clause)
+    found = [] if hypothetical else [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
+    if not found and note:
+        found = note_candidate(clause, ctx)
+    temporary = scoped or is_ephemeral(clause)
+    return _finish(found, raw, ctx, temporary=temporary, hedged=hedged)
+
+
+def _sentence_note(sentence: str, ctx: Context, *, scoped: bool) -> list[Candidate]:
+    """The whole sentence as one self-contained note (explicit requests no rule recognised)."""
+    body = strip_fillers(sentence)[0].rstrip(" .!;,…")
+    temporary = scoped or is_ephemeral(body)
+    return _finish(note_candidate(body, ctx), sentence, ctx, temporary=temporary, hedged=False)
+
+
+def _sentence(sentence: str, ctx: Context) -> list[Candidate]:
+    clauses = split_clauses(sentence)
+    lead, _ = strip_fillers(clauses[0])
+    if _CONDITIONAL_LEAD.match(lead):
+        # "If I lived in Paris, I'd …": nothing in the sentence is a fact.
+        return _sentence_note(sentence, ctx, scoped=False) if ctx.explicit else []
+    # "For now, I …" scopes the whole sentence.
+    scoped = is_ephemeral(lead) and len(lead.split()) <= 5 and len(clauses) > 1
+    found = [_clause(raw, ctx, scoped=scoped, note=False) for raw in clauses]
+    if not ctx.explicit:
+        return [cand for part in found for cand in part]
+    if not any(found):
+        return _sentence_note(sentence, ctx, scoped=scoped)
+    out: list[Candidate] = []
+    for raw, from_rules in zip(clauses, found, strict=True):
+        out += from_rules or _clause(raw, ctx, scoped=scoped, note=True)
+    return out
+
+
+def _select(found: list[Candidate]) -> list[Candidate]:
+    """One candidate per key (the surest), at most ``MAX_CANDIDATES``, in the user's order."""
+    best: dict[str, int] = {}
+    for i, cand in enumerate(found):
+        j = best.get(cand.key)
+        if j is None or cand.confidence_hint > found[j].confidence_hint:
+            best[cand.key] = i
+    keep = sorted(best.values(), key=lambda i: (-found[i].confidence_hint, i))[:MAX_CANDIDATES]
+    return [found[i] for i in sorted(keep)]
+
+
+def extract_rules(turn: TurnInput) -> list[Candidate]:
+    """Candidate facts about the user in ``turn.user_text`` (never the assistant's text)."""
+    text = clean_input(turn.user_text)
+    if not text:
+        return []
+    explicit, body = detect_explicit(text, turn.explicit)
+    if not body:
+        return []
+    ctx = Context(
+        name=_display_name(turn.user_name),
+        time=turn.time.astimezone(UTC),
+        explicit=explicit,
+        lowercase=_is_lowercase(body),
+    )
+    found: list[Candidate] = []
+    for sentence in split_sentences(body):
+        if not explicit and is_question(sentence):
+            continue
+        found += _sentence(sentence, ctx)
+    return _select(found)
+
+
+class RulesExtractor:
+    """The offline :class:`~memory_core.extract.base.Extractor`: regex rules, no network."""
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        """Propose candidate facts from ``turn`` (runs inline: the rules take microseconds)."""
+        return extract_rules(turn)

@@ -1,0 +1,128 @@
+"""Scripted console sessions end to end: the bot, the observer and the store, for real."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory_core.clock import ManualClock
+from tests.bot.console_harness import ConsoleSession
+
+START_KW: dict[str, object] = {}
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    from tests.conftest import START
+
+    return ManualClock(START)
+
+
+async def test_remember_then_recall_after_restart(tmp_path: Path, clock: ManualClock) -> None:
+    db = tmp_path / "m.db"
+    async with ConsoleSession(db, clock) as s:
+        out = await s.say("/remember my favourite colour is teal")
+        assert out.startswith("bot> Got it")
+        assert "teal" in out
+    async with ConsoleSession(db, clock) as s:
+        out = await s.say("what is my favourite colour?")
+        assert "teal" in out
+        assert "You told me on" in out
+
+
+async def test_conflict_is_asked_and_settled_with_a_tap(tmp_path: Path, clock: ManualClock) -> None:
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("I live in Berlin.")
+        out = await s.say("I moved to Lisbon.")
+        assert "Which is right?" in out
+        assert "[1] Lisbon" in out and "[2] Berlin" in out and "[3] Only for now" in out
+        out = await s.say("/tap 1")
+        assert "Updated" in out and "Lisbon" in out
+        out = await s.say("/tap 1")
+        assert "no buttons" in out.lower()
+        out = await s.say("where do I live?")
+        assert "Lisbon" in out and "Berlin" not in out
+
+
+async def test_keep_choice_keeps_the_old_value(tmp_path: Path, clock: ManualClock) -> None:
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("I live in Berlin.")
+        await s.say("I live in Madrid.")
+        out = await s.say("/tap 2")
+        assert "Kept" in out and "Berlin" in out
+        out = await s.say("/memories")
+        assert "Berlin" in out and "Madrid" not in out
+
+
+async def test_forget_removes_and_undo_restores(tmp_path: Path, clock: ManualClock) -> None:
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("/remember I am allergic to peanuts")
+        out = await s.say("/forget peanuts")
+        assert "[1] Forget:" in out
+        out = await s.say("/tap 1")
+        assert "Forgotten" in out
+        out = await s.say("/memories")
+        assert "peanut" not in out.lower()
+        out = await s.say("/undo")
+        assert "Undone" in out
+        out = await s.say("/memories")
+        assert "peanut" in out.lower()
+
+
+async def test_pause_stops_learning_but_remember_works(tmp_path: Path, clock: ManualClock) -> None:
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("/pause", "I work as a baker.", "/remember my dog is called Rex")
+        out = await s.say("/memories")
+        assert "Rex" in out and "baker" not in out
+        await s.say("/resume", "I work as a baker.")
+        out = await s.say("/memories")
+        assert "baker" in out
+
+
+async def test_export_edit_import_round_trip(tmp_path: Path, clock: ManualClock) -> None:
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("/remember I am vegetarian", "/remember my sister is called Eva")
+        out = await s.say("/export")
+        assert "MEMORY.md" in out
+        md = (tmp_path / "MEMORY.md").read_text()
+        assert "[#" in md
+        edited = (
+            "\n".join(line for line in md.splitlines() if "Eva" not in line)
+            + "\n- Ana plays the cello.\n"
+        )
+        (tmp_path / "edited.md").write_text(edited)
+        out = await s.say(f"/import {tmp_path / 'edited.md'}")
+        assert "Add (1)" in out and "Forget (1)" in out
+        out = await s.say("/tap 1")
+        assert "1 added" in out and "1 forgotten" in out
+        out = await s.say("/memories")
+        assert "cello" in out and "Eva" not in out
+
+
+async def test_unknown_commands_and_bad_input_get_short_answers(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        assert "I don't know /bogus" in await s.say("/bogus")
+        assert "Usage: /remember" in await s.say("/remember")
+        assert "Usage: /forget" in await s.say("/forget")
+        assert "no buttons to tap" in await s.say("/tap 7")
+        out = await s.say("/remember \x00\x01\x02")
+        assert out.startswith("bot> ")
+        out = await s.say('NEAR( "x" * OR -y:')
+        assert out.startswith("bot> ")
+
+
+async def test_forgetme_erases_everything(tmp_path: Path, clock: ManualClock) -> None:
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("/remember I live in Porto", "I love jazz.")
+        out = await s.say("/forgetme")
+        assert "[1] Yes, delete everything" in out
+        out = await s.say("/tap 1")
+        assert "deleted everything" in out
+        assert s.runtime is not None
+        with s.runtime.memory.db.read() as conn:
+            for table in ("facts", "episodes", "fact_history", "facts_fts", "episodes_fts"):
+                assert conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar_one() == 0
+            assert conn.exec_driver_sql("SELECT COUNT(*) FROM vec_facts").scalar_one() == 0

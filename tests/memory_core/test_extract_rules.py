@@ -1,0 +1,676 @@
+"""The offline rule-based extractor: what it learns from a user turn, and what it must not."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memory_core.errors import InvalidInputError
+from memory_core.extract import (
+    MAX_CANDIDATES,
+    Candidate,
+    Extractor,
+    RulesExtractor,
+    TurnInput,
+    extract_rules,
+    normalize_value_text,
+)
+from memory_core.values import Category
+
+NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)  # a Tuesday
+
+C = Category
+
+
+def run(
+    text: str, *, name: str | None = "Ana", explicit: bool = False, assistant: str = ""
+) -> list[Candidate]:
+    """Extract from one user turn at the fixed time."""
+    turn = TurnInput(
+        user_text=text, time=NOW, assistant_text=assistant, user_name=name, explicit=explicit
+    )
+    return extract_rules(turn)
+
+
+def keyed(text: str, **kw: object) -> dict[str, Candidate]:
+    """Candidates of a turn by key."""
+    return {c.key: c for c in run(text, **kw)}  # type: ignore[arg-type]
+
+
+def assert_well_formed(cand: Candidate) -> None:
+    """Every candidate obeys the writing constraints and the field limits."""
+    assert normalize_value_text(cand.value_text) == cand.value_text
+    assert len(cand.value_text) <= 280
+    assert len(cand.source_excerpt) <= 200
+    assert 0.0 <= cand.confidence_hint <= 1.0
+    assert cand.key == cand.key.lower()
+
+
+# ---- every category, several phrasings -------------------------------------------------------
+
+FACTS: list[tuple[str, str, str, Category]] = [
+    # name / preferred name / pronouns / nationality
+    ("My name is Ana Silva.", "name", "Ana Silva", C.IDENTITY),
+    ("Hi, I'm Ana, nice to meet you", "name", "Ana", C.IDENTITY),
+    ("my name is ana", "name", "Ana", C.IDENTITY),
+    ("Call me Alex", "preferred_name", "Alex", C.IDENTITY),
+    ("You can call me Al from now on", "preferred_name", "Al", C.IDENTITY),
+    ("I go by Sam", "preferred_name", "Sam", C.IDENTITY),
+    ("I prefer to be called Sam", "preferred_name", "Sam", C.IDENTITY),
+    ("Could you call me Alex?", "preferred_name", "Alex", C.IDENTITY),
+    ("My pronouns are she/her", "pronouns", "she/her", C.IDENTITY),
+    ("I use they/them", "pronouns", "they/them", C.IDENTITY),
+    ("I go by he/him", "pronouns", "he/him", C.IDENTITY),
+    ("I'm German", "nationality", "German", C.IDENTITY),
+    # home, moves, origin
+    ("I live in Berlin", "home_city", "Berlin", C.IDENTITY),
+    ("i live in berlin", "home_city", "Berlin", C.IDENTITY),
+    ("I'm based in São Paulo", "home_city", "São Paulo", C.IDENTITY),
+    ("We live in Zürich now", "home_city", "Zürich", C.IDENTITY),
+    ("I moved to Lisbon last month", "home_city", "Lisbon", C.IDENTITY),
+    ("We've just moved from Porto to Lisbon.", "home_city", "Lisbon", C.IDENTITY),
+    ("I live in the US", "home_country", "US", C.IDENTITY),
+    ("I live in Germany", "home_country", "Germany", C.IDENTITY),
+    ("I'm from Brazil", "origin", "Brazil", C.IDENTITY),
+    ("I'm originally from Porto", "origin", "Porto", C.IDENTITY),
+    ("I grew up in Kyoto", "origin", "Kyoto", C.IDENTITY),
+    # languages
+    ("I speak Portuguese and English", "language.portuguese", "Portuguese", C.IDENTITY),
+    ("I speak Portuguese and English", "language.english", "English", C.IDENTITY),
+    ("I speak a little Spanish", "language.spanish", "Spanish", C.IDENTITY),
+    ("I'm fluent in German and French", "language.french", "French", C.IDENTITY),
+    ("My native language is Portuguese", "language.portuguese", "Portuguese", C.IDENTITY),
+    ("I'm learning Japanese", "language.japanese", "Japanese", C.IDENTITY),
+    # job, employer
+    ("I work as a nurse at St Mary's", "job_title", "nurse", C.IDENTITY),
+    ("I work as a nurse at St Mary's", "employer", "St Mary's", C.IDENTITY),
+    ("I'm a software engineer", "job_title", "software engineer", C.IDENTITY),
+    ("I've been a teacher for 10 years", "job_title", "teacher", C.IDENTITY),
+    ("I'm the CTO of Acme", "employer", "Acme", C.IDENTITY),
+    ("I work at Google", "employer", "Google", C.IDENTITY),
+    ("I work for Acme Corp as a designer", "employer", "Acme Corp", C.IDENTITY),
+    ("I work for Acme Corp as a designer", "job_title", "designer", C.IDENTITY),
+    ("I just started at Stripe", "employer", "Stripe", C.IDENTITY),
+    ("I'm a student at MIT", "school", "MIT", C.IDENTITY),
+    # family and pets
+    ("My sister is called Eva", "family.sister.name", "Eva", C.RELATIONSHIP),
+    ("my sister's name is Eva", "family.sister.name", "Eva", C.RELATIONSHIP),
+    ("I have a brother called Tom", "family.brother.name", "Tom", C.RELATIONSHIP),
+    ("My wife is Maria", "family.wife.name", "Maria", C.RELATIONSHIP),
+    ("my mum's name is Maria", "family.mother.name", "Maria", C.RELATIONSHIP),
+    ("My sister Eva lives in Rome", "family.sister.name", "Eva", C.RELATIONSHIP),
+    ("My sister Eva lives in Rome", "family.sister.home", "Rome", C.RELATIONSHIP),
+    ("My dog's name is Rex", "pet.dog.name", "Rex", C.RELATIONSHIP),
+    ("my dog is called Rex", "pet.dog.name", "Rex", C.RELATIONSHIP),
+    ("I have a cat named Tim", "pet.cat.name", "Tim", C.RELATIONSHIP),
+    ("our puppy is called Biscuit", "pet.dog.name", "Biscuit", C.RELATIONSHIP),
+    ("we renamed our cat to Tim", "pet.cat.name", "Tim", C.RELATIONSHIP),
+    ("We renamed our cat Tim", "pet.cat.name", "Tim", C.RELATIONSHIP),
+    ("My pet is called Nibbles", "pet.name", "Nibbles", C.RELATIONSHIP),
+    # birthdays and dates
+    ("My birthday is on 3 May", "birthday", "--05-03", C.IDENTITY),
+    ("my birthday is May 3rd", "birthday", "--05-03", C.IDENTITY),
+    ("I was born on 1990-05-03", "birthday", "1990-05-03", C.IDENTITY),
+    ("born on 3rd of May 1990", "birthday", "1990-05-03", C.IDENTITY),
+    ("my birthday is tomorrow", "birthday", "--03-11", C.IDENTITY),
+    ("I was born in 1990", "birth_year", "1990", C.IDENTITY),
+    ("My sister's birthday is 4 July", "family.sister.birthday", "--07-04", C.RELATIONSHIP),
+    ("Our anniversary is on 12 June", "date.anniversary", "--06-12", C.RELATIONSHIP),
+    ("My exam is on Friday", "date.exam", "2026-03-13", C.TASK_CONTEXT),
+    ("I have an interview next Tuesday", "date.interview", "2026-03-17", C.TASK_CONTEXT),
+    # likes, dislikes, preferences, favourites
+    ("I love green tea", "likes.green_tea", "green tea", C.SOFT_PREFERENCE),
+    ("I really enjoy hiking", "likes.hiking", "hiking", C.SOFT_PREFERENCE),
+    ("I'm a big fan of the Beatles", "likes.beatles", "the Beatles", C.SOFT_PREFERENCE),
+    ("I love hiking, cooking and jazz", "likes.cooking", "cooking", C.SOFT_PREFERENCE),
+    ("I hate olives", "dislikes.olives", "olives", C.SOFT_PREFERENCE),
+    ("I can't stand jazz", "dislikes.jazz", "jazz", C.SOFT_PREFERENCE),
+    ("I don't like mushrooms", "dislikes.mushrooms", "mushrooms", C.SOFT_PREFERENCE),
+    ("I'm not a fan of horror movies", "dislikes.horror_movies", "horror movies", C.SOFT_PREFERENCE),
+    ("I prefer tea over coffee", "preference.coffee_vs_tea", "tea", C.SOFT_PREFERENCE),
+    ("I prefer coffee to tea", "preference.coffee_vs_tea", "coffee", C.SOFT_PREFERENCE),
+    ("I'd rather have tea than coffee", "preference.coffee_vs_tea", "tea", C.SOFT_PREFERENCE),
+    ("I prefer dark mode", "preference.theme", "dark mode", C.HARD_PREFERENCE),
+    ("I prefer short answers", "preference.answer_length", "short answers", C.HARD_PREFERENCE),
+    ("Always answer in Portuguese", "preference.reply_language", "Portuguese", C.HARD_PREFERENCE),
+    ("My favourite colour is green", "favorite.color", "green", C.SOFT_PREFERENCE),
+    ("my favorite food is sushi", "favorite.food", "sushi", C.SOFT_PREFERENCE),
+    # diet, allergies, health
+    ("I'm vegetarian", "diet", "vegetarian", C.HARD_PREFERENCE),
+    ("I am a vegan", "diet", "vegan", C.HARD_PREFERENCE),
+    ("I keep kosher", "diet", "kosher", C.HARD_PREFERENCE),
+    ("I don't eat meat", "diet", "vegetarian", C.HARD_PREFERENCE),
+    ("I don't eat pork", "food_restriction.pork", "pork", C.HARD_PREFERENCE),
+    ("I'm allergic to peanuts", "allergy.peanuts", "peanuts", C.HEALTH),
+    ("I'm severely allergic to shellfish", "allergy.shellfish", "shellfish", C.HEALTH),
+    ("I have a peanut allergy", "allergy.peanut", "peanut", C.HEALTH),
+    ("I have asthma", "health.asthma", "asthma", C.HEALTH),
+    ("I've got type 2 diabetes", "health.type_2_diabetes", "type 2 diabetes", C.HEALTH),
+    ("I was diagnosed with diabetes", "health.diabetes", "diabetes", C.HEALTH),
+    ("I suffer from migraines", "health.migraines", "migraines", C.HEALTH),
+    ("I'm diabetic", "health.diabetes", "diabetes", C.HEALTH),
+    ("I'm lactose intolerant", "health.lactose_intolerance", "lactose intolerance", C.HEALTH),
+    # goals and projects
+    ("I want to run a marathon", "goal.run_a_marathon", "run a marathon", C.TASK_CONTEXT),
+    ("My goal is to learn Rust", "goal.learn_rust", "learn Rust", C.TASK_CONTEXT),
+    ("I'd love to visit Japan someday", "goal.visit_japan", "visit Japan", C.TASK_CONTEXT),
+    ("I'm planning to buy a house", "goal.buy_a_house", "buy a house", C.TASK_CONTEXT),
+    (
+        "I'm working on a Rust compiler",
+        "project.rust_compiler",
+        "a Rust compiler",
+        C.TASK_CONTEXT,
+    ),
+    ("I'm writing a book about whales", "project.book_about_whales", "a book about whales", C.TASK_CONTEXT),
+    ("My side project is Membot", "project.membot", "Membot", C.TASK_CONTEXT),
+    # timezone
+    ("My timezone is CET", "timezone", "CET", C.IDENTITY),
+    ("my time zone is Europe/Berlin", "timezone", "Europe/Berlin", C.IDENTITY),
+    ("I'm in UTC+2", "timezone", "UTC+2", C.IDENTITY),
+    ("I'm on GMT-5", "timezone", "UTC-5", C.IDENTITY),
+    ("I'm in the Pacific time zone", "timezone", "US/Pacific", C.IDENTITY),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "value", "category"), FACTS)
+def test_statement_becomes_candidate(text: str, key: str, value: str, category: Category) -> None:
+    """A plain first-person statement yields the expected key, bare value and category."""
+    found = keyed(text)
+    assert key in found, f"{text!r} → {sorted(found)}"
+    cand = found[key]
+    assert cand.value == value
+    assert cand.category == category
+    assert not cand.temporary
+    assert cand.source_excerpt
+    assert_well_formed(cand)
+
+
+VALUE_TEXTS = [
+    ("I live in Berlin", "Ana lives in Berlin."),
+    ("I moved to Lisbon", "Ana moved to Lisbon and lives there."),
+    ("I'm from Brazil", "Ana is from Brazil."),
+    ("I speak fluent Portuguese", "Ana speaks fluent Portuguese."),
+    ("I work as a nurse at St Mary's", "Ana is a nurse."),
+    ("My sister is called Eva", "Ana's sister is named Eva."),
+    ("my dog's name is Rex", "Ana's dog is named Rex."),
+    ("My birthday is on 3 May", "Ana's birthday is on 3 May."),
+    ("I was born on 1990-05-03", "Ana was born on 3 May 1990."),
+    ("I prefer tea over coffee", "Ana prefers tea over coffee."),
+    ("I love cooking for my friends", "Ana loves cooking for their friends."),
+    ("I'm allergic to peanuts", "Ana is allergic to peanuts."),
+    ("I want to run a marathon", "Ana wants to run a marathon."),
+    ("Call me Alex", "Ana prefers to be called Alex."),
+    ("My timezone is CET", "Ana's timezone is CET."),
+]
+
+
+@pytest.mark.parametrize(("text", "value_text"), VALUE_TEXTS)
+def test_value_text_is_third_person_and_self_contained(text: str, value_text: str) -> None:
+    """The stored sentence names the user and reads on its own."""
+    assert [c.value_text for c in run(text)][:1] == [value_text]
+
+
+def test_without_a_display_name_the_subject_is_the_user() -> None:
+    assert run("I live in Berlin", name=None)[0].value_text == "The user lives in Berlin."
+    assert run("my dog's name is Rex", name=None)[0].value_text == "The user's dog is named Rex."
+
+
+@pytest.mark.parametrize(
+    ("key", "multi"),
+    [
+        ("home_city", False),
+        ("name", False),
+        ("employer", False),
+        ("pet.dog.name", False),
+        ("family.sister.name", False),
+        ("diet", False),
+        ("likes.green_tea", True),
+        ("language.portuguese", True),
+        ("allergy.peanuts", True),
+        ("health.asthma", True),
+        ("goal.run_a_marathon", True),
+        ("project.rust_compiler", True),
+    ],
+)
+def test_multi_valued_keys_are_flagged(key: str, multi: bool) -> None:
+    """Single-valued keys change on a new value; multi-valued ones carry the object in the key."""
+    texts = {
+        "home_city": "I live in Berlin",
+        "name": "My name is Ana",
+        "employer": "I work at Google",
+        "pet.dog.name": "my dog is called Rex",
+        "family.sister.name": "my sister is called Eva",
+        "diet": "I'm vegan",
+        "likes.green_tea": "I love green tea",
+        "language.portuguese": "I speak Portuguese",
+        "allergy.peanuts": "I'm allergic to peanuts",
+        "health.asthma": "I have asthma",
+        "goal.run_a_marathon": "I want to run a marathon",
+        "project.rust_compiler": "I'm working on a Rust compiler",
+    }
+    assert keyed(texts[key])[key].multi_valued is multi
+
+
+def test_health_facts_are_sensitive() -> None:
+    for text in ("I have asthma", "I was diagnosed with diabetes", "I'm allergic to peanuts"):
+        (cand,) = run(text)
+        assert cand.category == Category.HEALTH
+        assert cand.sensitive
+
+
+def test_a_move_and_a_rename_start_now() -> None:
+    """A change of a single-valued fact carries the turn's time as valid_from."""
+    assert keyed("I moved to Lisbon")["home_city"].valid_from == NOW
+    assert keyed("we renamed our cat to Tim")["pet.cat.name"].valid_from == NOW
+    assert keyed("I just started at Stripe")["employer"].valid_from == NOW
+    assert keyed("I live in Lisbon")["home_city"].valid_from is None
+
+
+def test_dates_resolve_against_the_turn_time() -> None:
+    born = keyed("I was born on 1990-05-03")["birthday"]
+    assert born.event_time == datetime(1990, 5, 3, tzinfo=UTC)
+    exam = keyed("My exam is on Friday")["date.exam"]
+    assert exam.event_time == datetime(2026, 3, 13, tzinfo=UTC)
+    assert exam.valid_to == datetime(2026, 3, 14, tzinfo=UTC)
+    assert keyed("my birthday is next week") == {}  # a week is not a day
+
+
+# ---- what must not become a fact ------------------------------------------------------------
+
+NOTHING = [
+    # questions
+    "Do I live in Berlin?",
+    "where do I live",
+    "what's my name?",
+    "Is my sister called Eva?",
+    "Do you remember where I live?",
+    "How old am I",
+    "what do I like",
+    # ephemeral instructions with no durable fact
+    "Don't use PPT this time",
+    "Skip the introduction for now",
+    "Just this once, answer in French",
+    # hypotheticals and wishes
+    "if I lived in Paris I would be happy",
+    "If I were rich I'd live in Monaco",
+    "I wish I lived in Paris",
+    "Maybe I'll move to Lisbon",
+    "Imagine I was a pilot",
+    "Suppose my name was Bob",
+    # negations and the past
+    "I'm not vegetarian",
+    "I don't live in Berlin anymore",
+    "I used to live in Paris",
+    "I don't have asthma",
+    # not facts at all
+    "ok",
+    "thanks!",
+    "lol",
+    "I'm tired",
+    "I'm Fine",
+    "I love you",
+    "I like that",
+    "I like your answer",
+    "I love it when you do that",
+    "call me later",
+    "call me back tomorrow",
+    "I'd like a coffee",
+    "I want to know the weather",
+    "I want to see if you can help",
+    "I have a meeting at 3",
+    "I speak my mind",
+    "My wife is amazing",
+    "my dog is sick",
+    "I live in a small flat",
+    "I live in fear of spiders",
+    "I work from home",
+    "I'm making dinner",
+    "answer in French",
+    "remember to buy milk",
+]
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_non_facts_yield_nothing(text: str) -> None:
+    assert run(text) == []
+
+
+USER_KEYS = re.compile(
+    r"^(?:name|preferred_name|home_city|home_country|origin|job_title|employer|diet|nationality|"
+    r"language\..*|allergy\..*|health\..*|likes\..*|dislikes\..*|pet\..*)$"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My friend lives in Rome",
+        "my friend is a nurse",
+        "My boss works at Google",
+        "My colleague speaks German",
+        "my friend's name is Marco",
+        "My sister is a vegetarian",
+        "My brother is allergic to cats",
+        "my mom has diabetes",
+        "My sister lives in Rome",
+        "Her dog is called Rex",
+        "He loves green tea",
+        "They moved to Lisbon",
+    ],
+)
+def test_third_parties_never_become_user_facts(text: str) -> None:
+    """Someone else's home, job or taste is at most a relationship fact, never the user's."""
+    for cand in run(text):
+        assert not USER_KEYS.match(cand.key), cand
+        assert cand.category == Category.RELATIONSHIP
+
+
+def test_a_relative_home_is_a_relationship_fact_not_the_user_home() -> None:
+    assert list(keyed("My sister lives in Rome")) == ["family.sister.home"]
+
+
+def test_the_assistant_text_is_never_a_user_fact() -> None:
+    assistant = "You live in Berlin, your name is Ana and you love green tea."
+    assert run("ok, thanks", assistant=assistant) == []
+    assert run("yes", assistant="Do you live in Berlin?") == []
+    assert [c.key for c in run("I love jazz", assistant=assistant)] == ["likes.jazz"]
+
+
+# ---- ephemeral → temporary ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("For now, I live in Berlin", "home_city"),
+        ("I'm vegetarian for now", "diet"),
+        ("Just this once, call me Bob", "preferred_name"),
+        ("Call me Captain this time", "preferred_name"),
+        ("I'm working on a Rust compiler this week", "project.rust_compiler"),
+        ("I have a cold", "health.cold"),
+        ("Temporarily, I live in Porto", "home_city"),
+    ],
+)
+def test_ephemeral_statements_are_temporary(text: str, key: str) -> None:
+    cand = keyed(text)[key]
+    assert cand.temporary
+    assert cand.confidence_hint <= 0.3
+
+
+def test_until_sets_the_end_of_validity() -> None:
+    cand = keyed("I'm vegetarian until Friday")["diet"]
+    assert cand.temporary
+    assert cand.valid_to == datetime(2026, 3, 14, tzinfo=UTC)
+
+
+def test_durable_preference_is_not_temporary() -> None:
+    cand = keyed("I prefer dark mode")["preference.theme"]
+    assert not cand.temporary
+    assert cand.confidence_hint > 0.5
+
+
+def test_ephemeral_scope_stays_in_its_clause() -> None:
+    found = keyed("I'm staying in Rome for now, but I live in Berlin")
+    assert not found["home_city"].temporary
+
+
+def test_hedged_statements_are_less_certain() -> None:
+    plain = keyed("I'm allergic to cats")["allergy.cats"]
+    hedged = keyed("I think I'm allergic to cats")["allergy.cats"]
+    assert hedged.confidence_hint < plain.confidence_hint
+
+
+# ---- multi-fact turns -----------------------------------------------------------------------
+
+
+def test_a_turn_with_several_facts_yields_each() -> None:
+    found = keyed("I live in Berlin and I work at Google. My sister is called Eva.")
+    assert {"home_city", "employer", "family.sister.name"} <= set(found)
+
+
+def test_at_most_five_candidates_per_turn() -> None:
+    text = (
+        "Hi! I'm Ana. I live in Berlin and I work at Google as a designer. My sister Eva lives "
+        "in Rome. I love hiking, cooking and jazz. I'm allergic to peanuts and shellfish. "
+        "My dog's name is Rex and I speak Portuguese."
+    )
+    found = run(text)
+    assert len(found) == MAX_CANDIDATES
+    assert len({c.key for c in found}) == len(found)
+    for cand in found:
+        assert_well_formed(cand)
+
+
+def test_repeated_key_in_one_turn_is_kept_once() -> None:
+    found = run("I live in Berlin. Yes, I live in Berlin!")
+    assert [c.key for c in found] == ["home_city"]
+
+
+def test_excerpt_is_the_users_own_words() -> None:
+    found = keyed("I live in Berlin and I work at Google")
+    assert found["home_city"].source_excerpt == "I live in Berlin"
+    assert "Google" in found["employer"].source_excerpt
+
+
+# ---- explicit "remember" --------------------------------------------------------------------
+
+
+def test_explicit_locker_code_is_one_sensitive_candidate() -> None:
+    (cand,) = run("remember that my locker code is 4512")
+    assert cand.key == "credential.locker_code"
+    assert cand.category == Category.CREDENTIAL
+    assert cand.sensitive
+    assert cand.value == "4512"
+    assert cand.value_text == "Ana's locker code is 4512."
+    assert cand.confidence_hint >= 0.9
+    assert "4512" not in cand.source_excerpt
+
+
+@pytest.mark.parametrize(
+    ("text", "value_text"),
+    [
+        ("remember that I park on level 3", "Ana parks on level 3."),
+        ("Remember: my car is parked on level 3", "Ana's car is parked on level 3."),
+        ("please remember I keep my spare key under the blue pot", "Ana keeps their spare key under the blue pot."),
+        ("don't forget that my friend Marco lives in Rome", "Ana's friend Marco lives in Rome."),
+        ("remember that you promised to remind me", "The assistant promised to remind Ana."),
+        ("remember that if I'm late, call my wife", "If Ana is late, call their wife."),
+    ],
+)
+def test_explicit_remember_without_a_rule_is_a_third_person_note(text: str, value_text: str) -> None:
+    (cand,) = run(text)
+    assert cand.key.startswith("note.")
+    assert cand.value_text == value_text
+    assert cand.category == Category.OTHER
+    assert cand.confidence_hint >= 0.9
+    assert_well_formed(cand)
+
+
+def test_explicit_note_without_a_name() -> None:
+    (cand,) = run("remember that I park on level 3", name=None)
+    assert cand.value_text == "The user parks on level 3."
+
+
+def test_explicit_flag_from_the_remember_command() -> None:
+    """``/remember <text>`` arrives with explicit=True and the bare text."""
+    (cand,) = run("my car is parked on level 3", explicit=True)
+    assert cand.key == "note.car_parked_level_3"
+    (cand,) = run("/remember my car is parked on level 3")
+    assert cand.key == "note.car_parked_level_3"
+
+
+def test_explicit_recognised_fact_is_the_specific_key_with_high_confidence() -> None:
+    (cand,) = run("remember that I'm vegan")
+    assert cand.key == "diet"
+    assert cand.confidence_hint >= 0.9
+    found = keyed("Remember, I live in Lisbon now and my sister is called Eva")
+    assert set(found) == {"home_city", "family.sister.name"}
+
+
+def test_explicit_request_phrased_as_a_question() -> None:
+    assert [c.key for c in run("can you remember that I'm allergic to cats?")] == ["allergy.cats"]
+
+
+def test_remember_that_with_nothing_to_remember_yields_nothing() -> None:
+    assert run("remember that") == []
+    assert run("", explicit=True) == []
+
+
+def test_explicit_long_statement_is_trimmed() -> None:
+    text = "remember that " + " ".join(["my garden has roses and tulips and daisies"] * 20)
+    (cand,) = run(text)
+    assert len(cand.value_text) <= 280
+    assert cand.value_text.endswith(("…", "."))
+
+
+# ---- sensitive data -------------------------------------------------------------------------
+
+SECRETS = [
+    ("my password is hunter2", "hunter2"),
+    ("my wifi password is correcthorse", "correcthorse"),
+    ("my locker code is 4512", "4512"),
+    ("my pin is 9876", "9876"),
+    ("here is my api key sk-abcdefghijklmnopqrstuvwx", "sk-abcdefghijklmnopqrstuvwx"),
+    ("token ghp_abcdefghijklmnopqrstuvwxyz0123", "ghp_abcdefghijklmnopqrstuvwxyz0123"),
+    ("my card is 4111 1111 1111 1111", "4111 1111 1111 1111"),
+    ("my IBAN is DE89 3704 0044 0532 0130 00", "DE89 3704 0044 0532 0130 00"),
+    ("my passport number is X1234567", "X1234567"),
+    ("my ssn is 123-45-6789", "123-45-6789"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRETS)
+def test_secrets_are_never_extracted_without_an_explicit_request(text: str, secret: str) -> None:
+    assert run(text) == []
+
+
+def test_secret_clause_is_dropped_but_other_facts_stay() -> None:
+    found = run("I live in Berlin and my password is hunter2")
+    assert [c.key for c in found] == ["home_city"]
+    assert all("hunter2" not in c.source_excerpt + c.value_text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "category"),
+    [
+        ("remember that my wifi password is hunter2", "credential.wifi_password", C.CREDENTIAL),
+        ("remember my api key is sk-abcdefghijklmnopqrstuvwx", "credential.api_key", C.CREDENTIAL),
+        ("remember my visa is 4111 1111 1111 1111", "finance.card_number", C.FINANCE),
+        ("remember my IBAN is DE89 3704 0044 0532 0130 00", "finance.iban", C.FINANCE),
+        ("remember my account number is 12345678", "finance.account_number", C.FINANCE),
+        (
+            "remember my passport number is X1234567",
+            "identity_document.passport_number",
+            C.IDENTITY_DOCUMENT,
+        ),
+    ],
+)
+def test_explicit_secret_is_a_sensitive_candidate(text: str, key: str, category: Category) -> None:
+    (cand,) = run(text)
+    assert cand.key == key
+    assert cand.category == category
+    assert cand.sensitive
+    assert cand.value and cand.value in cand.value_text
+    assert cand.value not in cand.source_excerpt
+    assert "[redacted]" in cand.source_excerpt
+
+
+# ---- robustness -----------------------------------------------------------------------------
+
+WEIRD = [
+    "",
+    " ",
+    "\x00\x01\x02",
+    "\ud800 I live in Berlin \udfff",
+    "🎉🎉🎉",
+    "我住在北京，我喜欢寿司",
+    "أنا أعيش في برلين",
+    "a" * 100_000,
+    "I love " + "x " * 50_000,
+    "I live in " + "Berlin " * 5_000,
+    "my name is " + "A" * 500,
+    "I" * 10_000,
+    "\n" * 10_000,
+    "I'm " * 5_000,
+    "".join(chr(c) for c in range(0, 0x3000, 7)),
+    "e\u0301\u0301\u0301 \u200d\u200b I live in Berlin \u202e",
+    "I love ' OR 1=1; DROP TABLE facts; --",
+    "my name is {user_name} and I live in %s",
+    "I live in Berlin" + "!" * 3000,
+    bytes(range(256)).decode("latin-1"),
+    "remember that " + "🦄" * 1000,
+]
+
+
+@pytest.mark.parametrize("text", WEIRD, ids=range(len(WEIRD)))
+@pytest.mark.parametrize("explicit", [False, True])
+def test_weird_input_never_raises(text: str, explicit: bool) -> None:
+    found = run(text, explicit=explicit)
+    assert len(found) <= MAX_CANDIDATES
+    for cand in found:
+        assert_well_formed(cand)
+
+
+@pytest.mark.parametrize("name", ["", "   ", "me", "you", "🦄", "x" * 500, "Ana\nSilva", None])
+def test_odd_display_names_fall_back_or_are_bounded(name: str | None) -> None:
+    (cand,) = run("I live in Berlin", name=name)
+    assert_well_formed(cand)
+    assert cand.value_text.endswith("lives in Berlin.")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("🎉 I live in Berlin 🎉", "home_city", "Berlin"),
+        ("I live in 東京", "home_city", "東京"),
+        ("I love 寿司 🍣", "likes.寿司", "寿司"),
+        ("I love crème brûlée", "likes.creme_brulee", "crème brûlée"),
+        ("I live in Berlin 🙂", "home_city", "Berlin"),
+    ],
+)
+def test_unicode_and_emoji_statements(text: str, key: str, value: str) -> None:
+    assert keyed(text)[key].value == value
+
+
+def test_huge_input_is_fast() -> None:
+    started = datetime.now(UTC)
+    run(("I live in Berlin and I love tea. " * 2_000) + "x" * 200_000)
+    assert datetime.now(UTC) - started < timedelta(seconds=2)
+
+
+# ---- the port -------------------------------------------------------------------------------
+
+
+async def test_rules_extractor_implements_the_port() -> None:
+    extractor: Extractor = RulesExtractor()
+    turn = TurnInput(user_text="I live in Berlin", time=NOW, user_name="Ana")
+    assert await extractor.extract(turn) == extract_rules(turn)
+
+
+def test_turn_time_must_be_aware() -> None:
+    with pytest.raises(InvalidInputError):
+        TurnInput(user_text="hi", time=datetime(2026, 1, 1))  # noqa: DTZ001
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"key": "Home City"},
+        {"key": ""},
+        {"key": "likes..tea"},
+        {"confidence_hint": 1.5},
+        {"value_text": ""},
+        {"value_text": "x" * 281},
+    ],
+)
+def test_candidate_rejects_malformed_values(kwargs: dict[str, object]) -> None:
+    base: dict[str, object] = {
+        "key": "home_city",
+        "value_text": "Ana lives in Berlin.",
+        "category": Category.IDENTITY,
+        "confidence_hint": 0.5,
+    }
+    with pytest.raises(InvalidInputError):
+        Candidate(**{**base, **kwargs})  # type: ignore[arg-type]
