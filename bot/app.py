@@ -141,7 +141,8 @@ def build_runtime(
         memory=memory,
         observer=observer,
         responder=responder,
-        extractor=extractor,
+        # The offline responder acknowledges what it noted; the LLM needs no preview.
+        preview=extractor if settings.anthropic_api_key is None else None,
         codec=ButtonCodec(_button_secret(settings, memory)),
         clock=clock,
         config=BotConfig(

@@ -17,14 +17,14 @@ from bot import injection, texts
 from bot.buttons import ButtonCodec
 from bot.responder import Responder, TurnContext
 from memory_core.clock import Clock
-from memory_core.extract.base import Extractor, TurnInput
+from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.learn import resolve
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import LearnResult
 from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
-from memory_core.values import SENSITIVE_CATEGORIES, SearchFilters
+from memory_core.values import SENSITIVE_CATEGORIES, Change, Fact, SearchFilters, SearchHit
 
 log = structlog.get_logger("bot")
 
@@ -50,7 +50,7 @@ class Bot:
         memory: Memory,
         observer: Observer,
         responder: Responder,
-        extractor: Extractor,
+        preview: Extractor | None,
         codec: ButtonCodec,
         clock: Clock,
         config: BotConfig | None = None,
@@ -61,7 +61,7 @@ class Bot:
         self.memory = memory
         self.observer = observer
         self.responder = responder
-        self.extractor = extractor
+        self.preview = preview
         self.codec = codec
         self.clock = clock
         self.config = config or BotConfig()
@@ -118,20 +118,18 @@ class Bot:
         group = not msg.is_private
         settings = await asyncio.to_thread(self._settings, uid)
         block = injection.MemoryBlock("", 0, ())
-        hits = []
+        hits: list[SearchHit] = []
         if not injection.is_trivial(text):
             filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
-            hits = await self.memory.search(
-                uid, text, k=self.config.search_k, filters=filters, touch=True
-            )
+            hits = await self.memory.search(uid, text, k=self.config.search_k, filters=filters)
             block = await self._memory_block(uid, hits, settings.seen_rev, group)
-        noted = []
-        if not settings.paused:
+        noted: list[Candidate] = []
+        if self.preview is not None and not settings.paused:
+            # Offline acknowledgement only ("Noted: …"); learning itself happens later.
+            preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
             noted = [
                 c
-                for c in await self.extractor.extract(
-                    TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
-                )
+                for c in await self.preview.extract(preview)
                 if not c.temporary and not c.sensitive
             ]
         history = [
@@ -163,13 +161,14 @@ class Bot:
                 user_name=msg.display_name,
                 learn=not settings.paused,
                 is_group=group,
+                accessed_fact_ids=tuple(h.id for h in hits),
             )
         )
         log.info(
             "turn_answered",
             memory_tokens=block.tokens,
             memory_facts=len(block.fact_ids),
-            trivial=not block.text and injection.is_trivial(text),
+            skipped_memory=injection.is_trivial(text),
         )
         return Reply(answer)
 
@@ -178,9 +177,9 @@ class Bot:
             return users.get(conn, user_id)
 
     async def _memory_block(
-        self, uid: str, hits: list, seen_rev: int, group: bool
+        self, uid: str, hits: list[SearchHit], seen_rev: int, group: bool
     ) -> injection.MemoryBlock:
-        def load() -> tuple[list, list, int]:
+        def load() -> tuple[list[Fact], list[Change], int]:
             with self.memory.db.read() as conn:
                 profile = fact_repo.list_facts(conn, uid, SearchFilters(), limit=60)
                 changes = fact_repo.changes_since(conn, uid, seen_rev, limit=10)

@@ -22,6 +22,7 @@ from memory_core.errors import MemoryCoreError
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import MAX_EPISODE_CHARS, clean_text
 from memory_core.store import episodes as episode_repo
+from memory_core.store import facts as fact_repo
 from memory_core.store import outbox, sessions
 from memory_core.store import vectors as vec
 from memory_core.values import NewEpisode
@@ -47,6 +48,9 @@ class Turn:
     learn: bool = True
     is_group: bool = False
     new_session: bool = False
+    #: Facts retrieved for this turn: their access counts are updated with the turn's commit
+    #: (feeds decay, TTL and dedup) instead of costing the reply path its own transaction.
+    accessed_fact_ids: tuple[int, ...] = ()
 
 
 class Observer:
@@ -155,6 +159,7 @@ class Observer:
                     )
                 )
             ids = episode_repo.insert_many(conn, turn.user_id, eps)
+            fact_repo.touch_accessed(conn, turn.user_id, turn.accessed_fact_ids, turn.time)
             self.memory.queue_episode_vectors(conn, turn.user_id, ids)
         return True
 
