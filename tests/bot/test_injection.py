@@ -1,0 +1,124 @@
+"""The memory block: order, the delta header, the token budget, trivial turns, group privacy."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot import injection
+from memory_core.values import Category, Change, Fact, SearchHit, Status
+
+NOW = datetime(2026, 5, 3, 12, 0, tzinfo=UTC)
+
+
+def fact(
+    fid: int,
+    text: str,
+    cat: Category,
+    *,
+    conf: float = 0.8,
+    age_days: int = 0,
+    sensitive: bool = False,
+    status: Status = Status.ACTIVE,
+) -> Fact:
+    when = NOW - timedelta(days=age_days)
+    return Fact(
+        id=fid,
+        user_id="console:ana",
+        key=f"k{fid}",
+        value_text=text,
+        category=cat,
+        confidence=conf,
+        status=status,
+        valid_from=when,
+        valid_to=None,
+        created_at=when,
+        updated_at=when,
+        last_mentioned_at=when,
+        sensitive=sensitive,
+    )
+
+
+PROFILE = [
+    fact(1, "Ana is allergic to peanuts.", Category.HEALTH, sensitive=True),
+    fact(2, "Ana never wants meetings before 10am.", Category.HARD_PREFERENCE),
+    fact(3, "Ana is preparing a talk on Rust for June.", Category.TASK_CONTEXT),
+    fact(4, "Ana likes green tea.", Category.SOFT_PREFERENCE),
+    fact(5, "Ana earns 4,000 EUR a month.", Category.FINANCE, sensitive=True),
+]
+
+
+def build(**kw: object) -> injection.MemoryBlock:
+    args: dict[str, object] = dict(
+        profile_facts=PROFILE,
+        hits=[],
+        changes=[],
+        since_rev=None,
+        reflection=None,
+        group=False,
+        budget_tokens=500,
+        now=NOW,
+    )
+    args.update(kw)
+    return injection.build(**args)  # type: ignore[arg-type]
+
+
+def test_sections_come_in_priority_order() -> None:
+    text = build().text
+    order = ["Hard constraints", "Current tasks", "Soft preferences"]
+    positions = [text.index(title) for title in order]
+    assert positions == sorted(positions)
+    assert "peanuts" in text
+
+
+def test_delta_header_comes_first_with_at_most_three_bullets() -> None:
+    changes = [Change(10 - i, i, "created", f"[other] fact {i}", NOW) for i in range(5)]
+    block = build(changes=changes, since_rev=5)
+    assert block.text.startswith("Memory updates since rev 5:")
+    header = block.text.split("\n\n")[0]
+    assert header.count("\n- ") == 3
+    assert "+created: [other] fact 0" in header
+
+
+def test_group_chat_never_sees_sensitive_facts_or_changes() -> None:
+    changes = [
+        Change(2, 1, "created", "[health] Ana is allergic to peanuts.", NOW, {"sensitive": True})
+    ]
+    text = build(group=True, changes=changes, since_rev=1).text
+    assert "peanut" not in text and "EUR" not in text
+    assert "meetings" in text
+
+
+def test_budget_drops_stale_and_low_confidence_first() -> None:
+    profile = [
+        fact(
+            i,
+            f"Ana remembers detail number {i} about her garden and her bicycle.",
+            Category.SOFT_PREFERENCE,
+            conf=0.9 if i % 2 else 0.3,
+            age_days=i,
+        )
+        for i in range(1, 40)
+    ]
+    block = build(profile_facts=profile, budget_tokens=120)
+    assert block.tokens <= 120
+    kept = set(block.fact_ids)
+    assert kept and all(i % 2 == 1 for i in kept), "low-confidence facts go first"
+    assert min(kept) == 1, "the freshest confident fact stays"
+
+
+def test_pending_facts_are_marked_unconfirmed() -> None:
+    pending = fact(9, "Ana lives in Lisbon.", Category.IDENTITY, status=Status.PENDING)
+    hit = SearchHit("facts", 9, pending.value_text, 1.0, fact=pending)
+    assert "Ana lives in Lisbon. (unconfirmed)" in build(hits=[hit]).text
+
+
+@pytest.mark.parametrize("text", ["thanks", "Thank you!", "ok", "2+2?", "lol", "👍", "hi"])
+def test_trivial_turns_skip_memory(text: str) -> None:
+    assert injection.is_trivial(text)
+
+
+@pytest.mark.parametrize("text", ["where do I live?", "what's my dog's name", "plan my week"])
+def test_real_questions_use_memory(text: str) -> None:
+    assert not injection.is_trivial(text)

@@ -1,0 +1,74 @@
+"""The Anthropic reply path through the real SDK against a fake Messages API on 127.0.0.1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot import app
+from bot.config import Settings
+from bot.responder import FALLBACK_ERROR
+from memory_core.clock import ManualClock
+from tests.bot.console_harness import ConsoleSession
+from tests.conftest import START
+from tests.fakes.anthropic_server import FakeAnthropic
+
+
+async def test_reply_uses_cached_system_prompt_memory_and_history(tmp_path: Path) -> None:
+    async with FakeAnthropic() as fake:
+        settings = Settings(
+            _env_file=None,
+            db=tmp_path / "m.db",  # type: ignore[call-arg]
+            anthropic_api_key="sk-test",
+            anthropic_base_url=fake.base_url,
+            anthropic_max_retries=0,
+        )
+        _extractor, _auditor, responder = app.build_learning(settings)
+        assert type(responder).__name__ == "LLMResponder"
+        fake.text("Lisbon is lovely this time of year.")
+        from bot.responder import TurnContext
+
+        answer = await responder.respond(
+            TurnContext(
+                user_text="any tips for the weekend?",
+                user_name="Ana",
+                memory_block="## Relevant memories\n- Ana lives in Lisbon.",
+                hits=[],
+                noted=[],
+                history=[("user", "hello"), ("assistant", "hi Ana")],
+                group=False,
+            )
+        )
+        assert answer == "Lisbon is lovely this time of year."
+        body = fake.requests[-1]
+        assert body["model"] == settings.anthropic_model
+        system = body["system"]
+        assert isinstance(system, list) and system[0]["cache_control"] == {"type": "ephemeral"}
+        last = body["messages"][-1]
+        content = last["content"] if isinstance(last["content"], str) else str(last["content"])
+        assert "Ana lives in Lisbon" in content and "any tips for the weekend?" in content
+        assert [m["role"] for m in body["messages"]] == ["user", "assistant", "user"]
+        assert fake.unknown == []
+
+
+async def test_api_failure_after_retries_gives_a_friendly_reply_and_the_turn_is_kept(
+    tmp_path: Path,
+) -> None:
+    async with FakeAnthropic() as fake:
+        for _ in range(10):
+            fake.error(529, headers={"retry-after-ms": "10"})
+        clock = ManualClock(START)
+        session = ConsoleSession(
+            tmp_path / "m.db",
+            clock,
+            anthropic_api_key="sk-test",
+            anthropic_base_url=fake.base_url,
+            anthropic_max_retries=1,
+            observer_max_attempts=1,
+        )
+        async with session as s:
+            out = await s.say("tell me something nice")
+            assert FALLBACK_ERROR.splitlines()[0][:30] in out
+            assert s.runtime is not None
+            with s.runtime.memory.db.read() as conn:
+                rows = conn.exec_driver_sql("SELECT role, text FROM episodes").all()
+            assert ("user", "tell me something nice") in [tuple(r) for r in rows]
