@@ -1,0 +1,78 @@
+"""Button data is signed and bound to its user: foreign, stale and forged presses change nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adapters.types import ButtonPress
+from bot import texts
+from bot.buttons import Action, ButtonCodec, Verdict
+from memory_core.clock import ManualClock
+from tests.bot.console_harness import ConsoleSession
+from tests.conftest import START
+
+CODEC = ButtonCodec(b"k" * 32)
+
+
+def test_round_trip_for_the_owner() -> None:
+    data = CODEC.encode("telegram:1", Action("c", 42, "update", 7))
+    assert len(data.encode()) <= 64
+    assert CODEC.decode("telegram:1", data) == (Verdict.OK, Action("c", 42, "update", 7))
+
+
+def test_another_user_is_refused() -> None:
+    data = CODEC.encode("telegram:1", Action("f", 3, "", 1))
+    assert CODEC.decode("telegram:2", data) == (Verdict.NOT_YOURS, None)
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        "",
+        "x" * 200,
+        "m1.c.42.update.7",
+        "m1.c.43.update.7.AAAAAA.BBBBBBBBBB",
+        "\x00\xff",
+        "m1.f.1.-.1.ZZZZZZ.ZZZZZZZZZZ",
+        "m2.c.42.update.7.AAAAAA.BBBBBBBBBB",
+    ],
+)
+def test_forged_or_malformed_data_is_invalid(forged: str) -> None:
+    assert CODEC.decode("telegram:1", forged) == (Verdict.INVALID, None)
+
+
+def test_tampering_with_any_field_breaks_the_signature() -> None:
+    data = CODEC.encode("telegram:1", Action("c", 42, "keep", 7))
+    tampered = data.replace(".42.", ".43.")
+    assert CODEC.decode("telegram:1", tampered) == (Verdict.INVALID, None)
+    other_key = ButtonCodec(b"z" * 32)
+    assert other_key.decode("telegram:1", data)[0] == Verdict.INVALID
+
+
+async def test_conflict_buttons_bound_to_owner_and_settled_once(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("I live in Berlin.")
+        await s.say("I live in Oslo.")
+        assert s.adapter is not None and s.runtime is not None
+        buttons = s.adapter._last_buttons
+        assert [b.label for b in buttons] == ["Oslo", "Berlin", "Only for now"]
+        bot = s.runtime.bot
+
+        def press(user: str, data: str) -> ButtonPress:
+            return ButtonPress("console", "console", user, user, data, clock.now())
+
+        intruder = await bot.on_button(press("mallory", buttons[0].data))
+        assert intruder.notice == texts.NOT_YOURS and intruder.edit is None
+        forged = await bot.on_button(press("ana", buttons[0].data[:-2] + "xx"))
+        assert forged.notice == texts.INVALID_BUTTON
+        facts = await s.runtime.memory.list_facts("console:ana")
+        assert {f.status.value for f in facts} == {"active", "pending_confirmation"}
+        ok = await bot.on_button(press("ana", buttons[1].data))
+        assert ok.edit is not None and "Kept" in ok.edit
+        again = await bot.on_button(press("ana", buttons[0].data))
+        assert again.notice == texts.ALREADY_SETTLED
+        facts = await s.runtime.memory.list_facts("console:ana")
+        assert [f.value_text for f in facts] == ["Ana lives in Berlin."]
