@@ -42,6 +42,11 @@ class Category(StrEnum):
 SENSITIVE_CATEGORIES: frozenset[Category] = frozenset(
     {Category.HEALTH, Category.FINANCE, Category.IDENTITY_DOCUMENT, Category.CREDENTIAL}
 )
+#: Secrets (credentials, card/account numbers, document numbers): stored only on an explicit
+#: remember (seed 001). Health is sensitive too, but learned normally and hidden in groups.
+SECRET_CATEGORIES: frozenset[Category] = frozenset(
+    {Category.CREDENTIAL, Category.FINANCE, Category.IDENTITY_DOCUMENT}
+)
 #: Categories whose facts are never overwritten automatically below 0.90 confidence.
 HIGH_RISK_CATEGORIES: frozenset[Category] = frozenset(
     {

@@ -23,7 +23,7 @@ from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store import outbox
 from memory_core.store import vectors as vec
-from memory_core.values import RETRIEVABLE, Fact, SearchFilters, Status
+from memory_core.values import RETRIEVABLE, SECRET_CATEGORIES, Fact, SearchFilters, Status
 
 log = structlog.get_logger("memory_core.learn")
 
@@ -84,7 +84,7 @@ class Learner:
             for cand in candidates:
                 if cand.temporary and not job.explicit:
                     skipped.append(f"temporary:{cand.key}")
-                elif cand.sensitive and not job.explicit:
+                elif cand.sensitive and cand.category in SECRET_CATEGORIES and not job.explicit:
                     skipped.append(f"sensitive:{cand.key}")
                 else:
                     kept.append(cand)
