@@ -32,6 +32,10 @@ T = TypeVar("T")
 DEFER_AFTER_S = 2.0
 SORRY = "Sorry — something went wrong on my side. Please try again in a moment."
 DONE = "Done."
+DMS_CLOSED = (
+    "I wanted to send you that privately, but I can't DM you. Allow direct messages from "
+    "server members, or use the slash command (only you see its answer)."
+)
 
 Interaction = discord.Interaction[discord.Client]
 #: What a slash command callback calls: (interaction, command name, argument, attachment).
@@ -245,11 +249,15 @@ class DiscordAdapter:
     async def stop(self) -> None:
         """Stop taking events, let in-flight turns finish, then close the client."""
         self._accepting = False
-        await self.drain()
-        await self.client.close()
-        if self._task is not None:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        try:
+            await self.drain()
+        finally:  # even when the caller's shutdown timeout cuts the drain short
+            await self.client.close()
+            if self._task is not None:
+                if not self._task.done():  # e.g. sleeping before a reconnect attempt
+                    self._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._task
 
     async def drain(self) -> None:
         """Wait until every event being handled has been answered."""
@@ -304,17 +312,26 @@ class DiscordAdapter:
                 replies = await self._within_deadline(
                     self._chat(message, me.id), message.channel.typing
                 )
-                private = tr.is_private(message)
-                for index, reply in enumerate(replies):
-                    dest: discord.abc.Messageable = message.channel
-                    if reply.private and not private:
-                        dest = message.author
-                    first = index == 0 and not private and dest is message.channel
-                    await self._send(dest, reply, reference=message if first else None)
+                # In a server the first answer replies to the message; private ones go to DMs.
+                in_server = not tr.is_private(message)
+                reference = message if in_server else None
+                for reply in replies:
+                    if reply.private and in_server:
+                        await self._send_dm(message, reply)
+                        continue
+                    await self._send(message.channel, reply, reference=reference)
+                    reference = None
             except Exception as exc:  # the outermost guard of a platform handler
                 log.exception("discord_message_failed", error_type=type(exc).__name__)
                 with contextlib.suppress(discord.HTTPException):
                     await message.channel.send(SORRY, allowed_mentions=tr.SAFE_MENTIONS)
+
+    async def _send_dm(self, message: discord.Message, reply: Reply) -> None:
+        try:
+            await self._send(message.author, reply)
+        except discord.Forbidden:
+            log.info("discord_dm_refused")
+            await self._send(message.channel, Reply(DMS_CLOSED), reference=message)
 
     async def _chat(self, message: discord.Message, me_id: int) -> list[Reply]:
         attachment = None
@@ -408,12 +425,12 @@ class DiscordAdapter:
         """The one handler for failures in commands and buttons: log with context, answer
         the user briefly and only to them."""
         original = getattr(error, "original", error)
-        with structlog.contextvars.bound_contextvars(platform=self.platform, **_ids(interaction)):
+        command = getattr(interaction.command, "name", None)
+        with structlog.contextvars.bound_contextvars(
+            platform=self.platform, **_ids(interaction), **({"command": command} if command else {})
+        ):
             log.error(
-                "discord_interaction_failed",
-                error_type=type(original).__name__,
-                command=interaction.command.name if interaction.command else None,
-                exc_info=original,
+                "discord_interaction_failed", error_type=type(original).__name__, exc_info=original
             )
             try:
                 await self._send_interaction(interaction, Reply(SORRY), ephemeral=True)

@@ -18,6 +18,7 @@ from bot.buttons import ButtonCodec
 from bot.responder import Responder, TurnContext
 from memory_core.clock import Clock
 from memory_core.extract.base import Candidate, Extractor, TurnInput
+from memory_core.jobs import profile as profile_job
 from memory_core.learn import resolve
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import LearnResult
@@ -181,7 +182,11 @@ class Bot:
     ) -> injection.MemoryBlock:
         def load() -> tuple[list[Fact], list[Change], int]:
             with self.memory.db.read() as conn:
-                profile = fact_repo.list_facts(conn, uid, SearchFilters(), limit=60)
+                # The materialised profile (memory_core.jobs.profile); before its first
+                # build, the latest facts.
+                profile = profile_job.profile_facts(conn, uid)
+                if profile is None:
+                    profile = fact_repo.list_facts(conn, uid, SearchFilters(), limit=60)
                 changes = fact_repo.changes_since(conn, uid, seen_rev, limit=10)
                 rev = fact_repo.current_revision(conn, uid)
             return profile, changes, rev
@@ -242,7 +247,11 @@ class Bot:
         """Where to send the user something private (their private chat, if known)."""
         platform, _, local = user_id.partition(":")
         settings = await asyncio.to_thread(self._settings, user_id)
-        chat = settings.private_chat or (fallback_chat if platform == "console" else None)
+        # Telegram's private chat id is the user id, and Discord can DM any member by id, so
+        # users who never wrote privately can still be asked (delivery may still be refused).
+        chat = settings.private_chat or (
+            fallback_chat if platform == "console" else local if local else None
+        )
         if chat is None:
             return None
         return Target(platform, chat, local)

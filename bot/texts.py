@@ -24,8 +24,8 @@ USAGE = {
     "remember": "Usage: /remember <what I should remember>",
     "forget": "Usage: /forget <words from the memory, or its #id>",
     "why": "Usage: /why <what you want to know about>",
-    "import": "Send your edited MEMORY.md file with the caption /import (or reply /import "
-    "to the file).",
+    "import": "Attach your edited MEMORY.md to /import (Telegram: send the file with the "
+    "caption /import; Discord: the file option; console: /import PATH).",
     "reflections": "Usage: /reflections on|off",
 }
 NOT_YOURS = "This isn't yours."

@@ -6,6 +6,7 @@ ever reaches Discord while discord.py's own parsers and senders run for real.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import io
 import itertools
@@ -406,6 +407,7 @@ class DiscordRecorder:
         self.calls: list[Call] = []
         self.cdn: dict[str, bytes] = {}
         self.cdn_reads: list[str] = []
+        self.login_fails = False
         self._changed = asyncio.Event()
         self._reset: contextvars.Token[AsyncWebhookAdapter] | None = None
 
@@ -432,14 +434,21 @@ class DiscordRecorder:
             self.cdn_reads.append(url)
             return self.cdn[url]
 
+        async def ws_connect(url: str, **_kw: Any) -> Any:
+            self.calls.append(Call("WS", url))
+            self._changed.set()
+            await asyncio.Event().wait()  # a gateway that never answers (until cancelled)
+
         self.client.http.request = request  # type: ignore[method-assign]
+        self.client.http.ws_connect = ws_connect  # type: ignore[method-assign]
         self.client.http.get_from_cdn = get_from_cdn  # type: ignore[method-assign]
-        self._reset = async_context.set(_Webhooks())
+        self._reset = async_context.set(_Webhooks())  # type: ignore[no-untyped-call]  # d.py
 
     def uninstall(self) -> None:
         """Put the default webhook adapter back."""
         if self._reset is not None:
-            async_context.reset(self._reset)
+            with contextlib.suppress(ValueError):  # set in another context: nothing to undo here
+                async_context.reset(self._reset)
             self._reset = None
 
     def record(self, method: str, path: str, payload: Any, files: dict[str, bytes]) -> Any:
@@ -451,6 +460,22 @@ class DiscordRecorder:
 
     def _answer(self, call: Call) -> Any:
         path = call.path
+        if path == "/users/@me":
+            if self.login_fails:
+                raise discord.LoginFailure("Improper token has been passed.")
+            return user_payload(BOT_ID, "membot", bot=True)
+        if path == "/oauth2/applications/@me":
+            return {
+                "id": str(APP_ID),
+                "name": "membot",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": user_payload(ALICE, "Alice"),
+                "verify_key": "00",
+                "flags": 0,
+            }
         if match := re.fullmatch(r"/interactions/(\d+)/[^/]+/callback", path):
             return {"interaction": {"id": match[1], "type": 2}}
         if re.fullmatch(r"/channels/\d+/typing", path):
@@ -514,7 +539,10 @@ async def connect(client: discord.Client, *, name: str = "membot") -> DiscordRec
     """Prepare ``client`` as if logged in (inside the test's loop), with HTTP recorded."""
     await client._async_setup_hook()
     state = client._connection
-    state.user = discord.ClientUser(state=state, data=user_payload(BOT_ID, name, bot=True))
+    state.user = discord.ClientUser(
+        state=state,
+        data=user_payload(BOT_ID, name, bot=True),  # type: ignore[arg-type]  # a payload dict
+    )
     state.application_id = APP_ID
     recorder = DiscordRecorder(client)
     recorder.install()
