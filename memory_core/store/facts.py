@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, text
@@ -18,6 +18,8 @@ from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_tok
 from memory_core.values import Change, Fact, HistoryEntry, NewFact, SearchFilters, Status
 
 _NO_FILTERS = SearchFilters()
+#: Soft-deleted facts (forgotten, rejected, decayed) are purged this many days later.
+PURGE_AFTER_DAYS = 30
 _UPDATABLE = frozenset(
     {
         "key",
@@ -188,6 +190,11 @@ def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields
     unknown = set(fields) - _UPDATABLE
     if unknown:
         raise ValueError(f"not updatable: {sorted(unknown)}")
+    if fields.get("status") == Status.DELETED and "purge_at" not in fields:
+        # Every deletion is purged for good later (undo works until then).
+        fields["purge_at"] = now + timedelta(days=PURGE_AFTER_DAYS)
+    elif "status" in fields and fields["status"] != Status.DELETED:
+        fields.setdefault("purge_at", None)
     params: dict[str, Any] = {"u": user_id, "id": fact_id, "now": to_ts(now)}
     sets = ["updated_at = :now"]
     for name, value in fields.items():
