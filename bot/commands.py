@@ -25,6 +25,15 @@ log = structlog.get_logger("bot.commands")
 PAGE = 10
 #: Commands whose answers are personal: in a group they go to the user's private chat.
 PERSONAL = frozenset({"profile", "memories", "why", "export"})
+#: /profile sections (memory_core.jobs.profile) and their titles, in display order.
+PROFILE_TITLES = {
+    "identity": "Identity",
+    "hard_preferences": "Hard preferences",
+    "current_tasks": "Current tasks",
+    "soft_preferences": "Preferences",
+    "sensitive_topics": "Sensitive",
+    "other": "Other",
+}
 
 
 class Commands:
@@ -196,20 +205,19 @@ class Commands:
     # ---- looking at memory -----------------------------------------------------------------
 
     async def cmd_profile(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
-        """``/profile``: what the bot knows, grouped by category, with plain confidence."""
-        facts = await self.memory.list_facts(msg.user_key, SearchFilters(), limit=200)
-        facts = [f for f in facts if f.kind == "fact"]
-        if not facts:
+        """``/profile``: the materialised profile (rebuilt first when memory changed since),
+        by section, with plain confidence."""
+        from memory_core.jobs import profile as profile_job
+
+        profile = await profile_job.load(self.memory, msg.user_key, fresh=True)
+        if profile is None or profile.empty:
             return [Reply("I don't know anything about you yet. Tell me about yourself!")]
         parts = [f"What I know about {msg.display_name}:"]
-        for cat, title in memory_md.TITLES.items():
-            group = [f for f in facts if f.category == cat]
-            if group:
+        for name, title in PROFILE_TITLES.items():
+            entries = profile.sections.get(name, ())
+            if entries:
                 parts.append(f"\n{title}")
-                parts += [
-                    f"• {texts.fact_line(f, with_id=False)} — {texts.certainty(f.confidence)}"
-                    for f in group
-                ]
+                parts += [f"• {e.value_text} — {texts.certainty(e.confidence)}" for e in entries]
         return [Reply("\n".join(parts))]
 
     async def cmd_memories(self, msg: IncomingMessage, _turn: str, arg: str) -> list[Reply]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -46,6 +46,31 @@ class Settings(BaseSettings):
     observer_workers: int = Field(default=4, ge=1, le=64)
     observer_max_attempts: int = Field(default=5, ge=1, le=50)
     observer_retry_base_s: float = Field(default=2.0, gt=0)
+    # background jobs (bot/scheduler.py, bot/jobs.py); crons are read in `timezone`
+    timezone: str = "UTC"
+    jobs_poll_s: float = Field(default=30.0, gt=0)
+    jobs_jitter_s: float = Field(default=300.0, ge=0)
+    jobs_parallel: int = Field(default=2, ge=1, le=32)
+    jobs_timeout_s: float = Field(default=1800.0, gt=0)
+    consolidate_cron: str = "0 3 * * *"
+    consolidate_page_size: int = Field(default=30, ge=1, le=500)
+    consolidate_max_pages: int = Field(default=100, ge=1)
+    profile_every_turns: int = Field(default=5, ge=1)
+    expire_cron: str = "7 * * * *"
+    decay_cron: str = "0 4 * * *"
+    decay_threshold: float = Field(default=0.05, ge=0, le=1)
+    decay_ask_below: float = Field(default=0.1, ge=0, le=1)
+    ttl_days: float = Field(default=60.0, gt=0)
+    ttl_importance: int = Field(default=3, ge=0)
+    purge_after_days: float = Field(default=30.0, ge=0)
+    dedup_cron: str = "30 4 * * *"
+    dedup_min_similarity: float = Field(default=0.92, ge=0, le=1)
+    dedup_pairs_per_user: int = Field(default=50, ge=0)
+    dedup_batch: int = Field(default=8, ge=1, le=50)
+    dedup_recheck_days: int = Field(default=14, ge=0)
+    reflection_cron: str = "0 10 * * *"
+    reflection_min_facts: int = Field(default=3, ge=1)
+    reflection_every_days: int = Field(default=6, ge=1)
     # logging
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     log_file: Path | None = None
@@ -70,3 +95,27 @@ class Settings(BaseSettings):
     telegram_poll_timeout_s: int = Field(default=30, ge=0, le=60)
     discord_test_guild: int | None = None
     shutdown_timeout_s: float = Field(default=20.0, gt=0)
+    # operations: Prometheus /metrics (off unless a port is set)
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_host: str = "127.0.0.1"
+
+    @field_validator(
+        "consolidate_cron", "expire_cron", "decay_cron", "dedup_cron", "reflection_cron"
+    )
+    @classmethod
+    def _cron(cls, value: str) -> str:
+        from bot.cron import Cron
+
+        Cron.parse(value)  # raises a ValueError that names the bad field
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _timezone(cls, value: str) -> str:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError(f"unknown timezone {value!r} (use an IANA name)") from exc
+        return value

@@ -154,3 +154,29 @@ class Presses:
 
         data = await asyncio.to_thread(run)
         return None if data is None else memory_md.ImportPlan.from_dict(data)
+
+    # ---- reflections and "still true?" questions (bot/reflections.py) ----------------------
+
+    async def on_rk(self, press: ButtonPress, action: Action) -> PressResult:
+        """A weekly reflection looks right."""
+        from bot import reflections
+
+        return await reflections.press_reflection(self.bot, press, action, ok=True)
+
+    async def on_rf(self, press: ButtonPress, action: Action) -> PressResult:
+        """A weekly reflection needs fixing: open the memory list."""
+        from bot import reflections
+
+        return await reflections.press_reflection(self.bot, press, action, ok=False)
+
+    async def on_sk(self, press: ButtonPress, action: Action) -> PressResult:
+        """A decayed important fact is still true: keep (and protect) it."""
+        from bot import reflections
+
+        return await reflections.press_question(self.bot, press, action, keep=True)
+
+    async def on_sf(self, press: ButtonPress, action: Action) -> PressResult:
+        """A decayed important fact is no longer true: forget it."""
+        from bot import reflections
+
+        return await reflections.press_question(self.bot, press, action, keep=False)

@@ -165,6 +165,13 @@ _USER_TABLES = (
     "events",
     "vector_queue",
     "vector_versions",
+    # background jobs (m003): the profile copy, dedup fingerprints, reflections, questions
+    "profiles",
+    "dedup_checks",
+    "reflection_posts",
+    "fact_questions",
+    # pending MEMORY.md imports hold the user's edited text
+    "imports",
 )
 
 

@@ -1,0 +1,219 @@
+"""The bot's background jobs: what each scheduled job runs, and the after-turn hook.
+
+Scheduled: ``consolidate`` (nightly sweep of ended sessions), ``expire`` (unanswered conflicts
+and "only for now" values), ``decay`` (decay, TTL, purge), ``dedup`` and ``reflect``.
+After each learned turn: conflicts are asked, the profile is rebuilt every N turns, a new
+session triggers consolidation of the user's earlier ones (in the user's lane), and pending
+"still true?" questions are asked. Per-user work always runs in that user's lane, so one
+user's jobs never overlap; every job returns a small, log-safe summary.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from bot import reflections
+from bot.bot import Bot
+from bot.cron import Cron
+from bot.scheduler import JobSpec, Scheduler
+from memory_core.extract.base import Extractor
+from memory_core.jobs import (
+    ConsolidateConfig,
+    Consolidator,
+    DecayConfig,
+    DedupConfig,
+    Deduplicator,
+    Lifecycle,
+    PairJudge,
+    ReflectionConfig,
+    ReflectionWriter,
+    Reflector,
+)
+from memory_core.jobs import profile as profile_job
+from memory_core.learn import resolve
+from memory_core.learn.arbitrate import Auditor
+from memory_core.learn.pipeline import LearnResult
+
+log = structlog.get_logger("bot.jobs")
+
+#: At most this many sessions of one user are consolidated per trigger or sweep.
+SESSIONS_PER_USER = 20
+#: At most this many users are visited by one nightly sweep.
+USERS_PER_SWEEP = 500
+
+
+@dataclass(frozen=True, slots=True)
+class JobsConfig:
+    """Schedules (cron, in the scheduler's timezone), bounds and each job's own settings."""
+
+    consolidate_cron: str = "0 3 * * *"
+    expire_cron: str = "7 * * * *"
+    decay_cron: str = "0 4 * * *"
+    dedup_cron: str = "30 4 * * *"
+    reflection_cron: str = "0 10 * * *"
+    timeout_s: float = 1800.0
+    profile_every_turns: int = 5
+    consolidate: ConsolidateConfig = field(default_factory=ConsolidateConfig)
+    decay: DecayConfig = field(default_factory=DecayConfig)
+    dedup: DedupConfig = field(default_factory=DedupConfig)
+    reflection: ReflectionConfig = field(default_factory=ReflectionConfig)
+
+
+#: The scheduled jobs: name, the ``JobsConfig`` field with its cron, and what it does.
+SCHEDULE: tuple[tuple[str, str, str], ...] = (
+    ("consolidate", "consolidate_cron", "consolidate ended sessions (nightly sweep)"),
+    ("expire", "expire_cron", "expire unanswered conflicts and 'only for now' values"),
+    ("decay", "decay_cron", "decay, TTL soft-delete, purge"),
+    ("dedup", "dedup_cron", "merge near-duplicate facts"),
+    ("reflect", "reflection_cron", "weekly reflection posts"),
+)
+
+
+def schedule(config: JobsConfig) -> list[tuple[str, str, str]]:
+    """(name, cron, description) of every scheduled job."""
+    return [(name, str(getattr(config, attr)), about) for name, attr, about in SCHEDULE]
+
+
+class Jobs:
+    """Owns the engine jobs and runs them for the scheduler, the observer hook and the CLI."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        scheduler: Scheduler,
+        *,
+        extractor: Extractor,
+        auditor: Auditor,
+        judge: PairJudge,
+        writer: ReflectionWriter,
+        config: JobsConfig | None = None,
+    ) -> None:
+        self.bot = bot
+        self.memory = bot.memory
+        self.scheduler = scheduler
+        self.config = config or JobsConfig()
+        self.consolidator = Consolidator(self.memory, extractor, auditor, self.config.consolidate)
+        self.lifecycle = Lifecycle(self.memory, self.config.decay)
+        self.deduplicator = Deduplicator(self.memory, judge, self.config.dedup)
+        self.reflector = Reflector(self.memory, writer, self.config.reflection)
+
+    def specs(self) -> list[JobSpec]:
+        """The scheduled jobs."""
+        run = {
+            "consolidate": self.run_consolidate,
+            "expire": self.run_expire,
+            "decay": self.run_decay,
+            "dedup": self.run_dedup,
+            "reflect": self.run_reflect,
+        }
+        return [
+            JobSpec(name, Cron.parse(cron), run[name], self.config.timeout_s, about)
+            for name, cron, about in schedule(self.config)
+        ]
+
+    # ---- after each learned turn -----------------------------------------------------------
+
+    async def after_turn(self, result: LearnResult) -> None:
+        """Observer hook: conflicts, the profile every N turns, consolidation of the user's
+        earlier sessions once a new one started, and pending "still true?" questions."""
+        await self.bot.on_learned(result)
+        uid = result.user_id
+        await profile_job.refresh_if_due(self.memory, uid, self.config.profile_every_turns)
+        if await self.consolidator.pending(user_id=uid, followed_only=True, limit=1):
+            self.scheduler.submit(
+                uid, "consolidate", lambda: self.consolidate_user(uid, followed_only=True)
+            )
+        # Only to the known private chat: the turn may have been in a group.
+        await reflections.ask_still_true(self.bot, uid, None)
+
+    # ---- per-user work (runs in the user's lane) -------------------------------------------
+
+    async def consolidate_user(self, user_id: str, *, followed_only: bool) -> dict[str, Any]:
+        """Consolidate the user's ended sessions, ask about conflicts, rebuild the profile."""
+        sessions = await self.consolidator.pending(
+            user_id=user_id, followed_only=followed_only, limit=SESSIONS_PER_USER
+        )
+        written = 0
+        for session in sessions:
+            result = await self.consolidator.run(session.id)
+            written += sum(1 for a in result.applied if not a.replayed)
+            for conflict_id in result.conflict_ids:
+                conflict = await resolve.get_conflict(self.memory, user_id, conflict_id)
+                if conflict is not None:
+                    await self.bot.send_conflict(conflict)
+        if sessions:
+            await profile_job.rebuild(self.memory, user_id)  # the profile at session end
+        return {"sessions": len(sessions), "written": written}
+
+    async def _in_lanes(
+        self, users: list[str], name: str, work: Callable[[str], Awaitable[dict[str, Any]]]
+    ) -> list[dict[str, Any]]:
+        """Run ``work(user)`` in each user's lane and wait for all of them."""
+
+        def factory(uid: str) -> Callable[[], Awaitable[dict[str, Any]]]:
+            return lambda: work(uid)
+
+        futures = [self.scheduler.submit(uid, name, factory(uid)) for uid in users]
+        results = await asyncio.gather(*futures)
+        return [r for r in results if isinstance(r, dict)]
+
+    # ---- scheduled jobs --------------------------------------------------------------------
+
+    async def run_consolidate(self, user_id: str | None = None) -> dict[str, Any]:
+        """Nightly sweep: every ended, unconsolidated session (also never-followed ones)."""
+        pending = await self.consolidator.pending(user_id=user_id, limit=USERS_PER_SWEEP * 4)
+        users = list(dict.fromkeys(s.user_id for s in pending))[:USERS_PER_SWEEP]
+        done = await self._in_lanes(
+            users,
+            "consolidate:all",
+            lambda uid: self.consolidate_user(uid, followed_only=False),
+        )
+        return {
+            "users": len(users),
+            "sessions": sum(int(r["sessions"]) for r in done),
+            "written": sum(int(r["written"]) for r in done),
+        }
+
+    async def run_expire(self, _user_id: str | None = None) -> dict[str, Any]:
+        """Close unanswered conflicts and end "only for now" values whose time is up."""
+        changed = await asyncio.to_thread(resolve.expire_due, self.memory)
+        if changed:
+            await self.memory.sync_vectors()
+        return {"changed": changed}
+
+    async def run_decay(self, user_id: str | None = None) -> dict[str, Any]:
+        """Decay, TTL and purge; the profiles of users whose memory changed are rebuilt."""
+        report = await self.lifecycle.run(user_id)
+        for uid in sorted(report.users)[:USERS_PER_SWEEP]:
+            await profile_job.rebuild(self.memory, uid)
+        return report.summary()
+
+    async def run_dedup(self, user_id: str | None = None) -> dict[str, Any]:
+        """The daily dedup for every user with candidates (each in their lane)."""
+        users = await self.deduplicator.users(user_id)
+
+        async def one(uid: str) -> dict[str, Any]:
+            return dict((await self.deduplicator.run_user(uid)).summary())
+
+        done = await self._in_lanes(users, "dedup", one)
+        keys = ("pairs", "skipped_recent", "merged")
+        return {"users": len(done), **{k: sum(int(r[k]) for r in done) for k in keys}}
+
+    async def run_reflect(self, user_id: str | None = None) -> dict[str, Any]:
+        """Save reflections for users due one, then post every saved, unposted one."""
+        users = await self.reflector.due(user_id)
+
+        async def one(uid: str) -> dict[str, Any]:
+            post = await self.reflector.compose(uid)
+            return {"saved": int(post is not None)}
+
+        done = await self._in_lanes(users, "reflect", one)
+        posted = 0
+        for post in await self.reflector.unposted(user_id):
+            posted += await reflections.post_reflection(self.bot, self.reflector, post)
+        return {"due": len(users), "saved": sum(r["saved"] for r in done), "posted": posted}

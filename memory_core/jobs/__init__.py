@@ -1,0 +1,52 @@
+"""Background jobs of the memory engine: consolidation, profile, decay, dedup, reflections.
+
+Each job is plain engine work on a :class:`~memory_core.memory.Memory` (short write
+transactions, bounded per run and per user); scheduling them is the bot's business.
+"""
+
+from memory_core.jobs.consolidate import ConsolidateConfig, ConsolidationResult, Consolidator
+from memory_core.jobs.decay import DecayConfig, DecayReport, Lifecycle, decayed_confidence
+from memory_core.jobs.dedup import (
+    DedupConfig,
+    Deduplicator,
+    DedupReport,
+    Pair,
+    PairJudge,
+    RulesJudge,
+)
+from memory_core.jobs.llm_steps import LLMJudge, LLMWriter
+from memory_core.jobs.profile import Profile
+from memory_core.jobs.questions import Answer, Question
+from memory_core.jobs.reflection import (
+    Digest,
+    ReflectionConfig,
+    ReflectionWriter,
+    Reflector,
+    TemplateWriter,
+)
+
+__all__ = [
+    "Answer",
+    "ConsolidateConfig",
+    "ConsolidationResult",
+    "Consolidator",
+    "DecayConfig",
+    "DecayReport",
+    "DedupConfig",
+    "DedupReport",
+    "Deduplicator",
+    "Digest",
+    "LLMJudge",
+    "LLMWriter",
+    "Lifecycle",
+    "Pair",
+    "PairJudge",
+    "Profile",
+    "Question",
+    "ReflectionConfig",
+    "ReflectionWriter",
+    "Reflector",
+    "RulesJudge",
+    "TemplateWriter",
+    "decayed_confidence",
+]

@@ -1,0 +1,296 @@
+"""Consolidation: re-read a finished session as one dialogue and learn what per-turn missed.
+
+Seed 002: the session's user turns are read in pages (30 by default); each page is extracted
+as one dialogue; two-level dedup drops candidates already known (exact within the batch,
+same key and value in the store — even forgotten ones — or Jaccard ≥ 0.75 with a stored
+fact); survivors are arbitrated and applied under the idempotency key
+``consolidate:<session>:<page>``, so a re-run after a crash applies nothing twice. Only then
+is the session marked consolidated. Consolidation never re-counts a mention (no noops) and
+never touches a key changed since the session ended by anyone else (newer facts win).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+import structlog
+
+from memory_core import entities, fts
+from memory_core.errors import NotFoundError
+from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
+from memory_core.learn.apply import Applied, TurnRef, apply_decisions
+from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, enforce, normalise_value
+from memory_core.learn.decisions import Decision, Insert, Noop, Pending, Supersede, Update
+from memory_core.memory import Memory
+from memory_core.store import consolidation as repo
+from memory_core.store import facts as fact_repo
+from memory_core.store.consolidation import SessionRef, UserTurn
+from memory_core.values import RETRIEVABLE, Fact, SearchFilters, Status
+
+log = structlog.get_logger("memory_core.jobs.consolidate")
+
+RELATED_PER_CANDIDATE = 5
+
+
+@dataclass(frozen=True, slots=True)
+class ConsolidateConfig:
+    """Page size (episodes per extraction), a bound on pages, and when a session has ended."""
+
+    page_size: int = 30
+    max_pages: int = 100
+    silence: timedelta = timedelta(minutes=30)
+
+
+@dataclass(frozen=True, slots=True)
+class ConsolidationResult:
+    """What consolidating one session did."""
+
+    session_id: int
+    user_id: str
+    chat_id: str
+    pages: int = 0
+    candidates: int = 0
+    dropped: int = 0
+    applied: tuple[Applied, ...] = ()
+    already: bool = False
+    truncated: bool = False
+
+    @property
+    def conflict_ids(self) -> list[int]:
+        """Conflicts opened for the user to settle."""
+        return [a.conflict_id for a in self.applied if a.conflict_id is not None]
+
+    def summary(self) -> dict[str, object]:
+        """A compact, log-safe description (no fact text)."""
+        return {
+            "session_id": self.session_id,
+            "pages": self.pages,
+            "candidates": self.candidates,
+            "dropped": self.dropped,
+            "written": sum(1 for a in self.applied if not a.replayed),
+            "replayed": sum(1 for a in self.applied if a.replayed),
+            "conflicts": self.conflict_ids,
+            "already": self.already,
+            "truncated": self.truncated,
+        }
+
+
+def _terms(text_value: str) -> frozenset[str]:
+    return frozenset(fts.terms(text_value, keep_stop_words=True))
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)
+
+
+@dataclass(slots=True)
+class _RunState:
+    """What one consolidation run has seen so far (the batch, and the store's texts)."""
+
+    live_terms: list[frozenset[str]]
+    seen: set[tuple[str, str]] = field(default_factory=set)
+
+
+class Consolidator:
+    """Consolidates sessions: ``pending()`` lists them, ``run()`` does one, idempotently."""
+
+    def __init__(
+        self,
+        memory: Memory,
+        extractor: Extractor,
+        auditor: Auditor,
+        config: ConsolidateConfig | None = None,
+    ) -> None:
+        self.memory = memory
+        self.extractor = extractor
+        self.auditor = auditor
+        self.config = config or ConsolidateConfig()
+
+    async def pending(
+        self, *, user_id: str | None = None, followed_only: bool = False, limit: int = 100
+    ) -> list[SessionRef]:
+        """Ended, unconsolidated sessions (``followed_only``: the user has started a newer one)."""
+        ended = self.memory.clock.now() - self.config.silence
+
+        def run() -> list[SessionRef]:
+            with self.memory.db.read() as conn:
+                return repo.pending(
+                    conn, ended, user_id=user_id, followed_only=followed_only, limit=limit
+                )
+
+        return await asyncio.to_thread(run)
+
+    async def run(self, session_id: int) -> ConsolidationResult:
+        """Consolidate one session (nothing happens if it already was)."""
+        session = await asyncio.to_thread(self._get, session_id)
+        if session is None:
+            raise NotFoundError(f"no session {session_id}")
+        if session.consolidated_at is not None:
+            return ConsolidationResult(session.id, session.user_id, session.chat_id, already=True)
+        state = await asyncio.to_thread(self._start, session)
+        applied: list[Applied] = []
+        candidates = dropped = pages = 0
+        after = 0
+        while True:
+            turns = await asyncio.to_thread(self._page, session, after)
+            if not turns:
+                break
+            if pages >= self.config.max_pages:
+                log.warning("consolidation_truncated", session_id=session.id, pages=pages)
+                break
+            after = turns[-1].id
+            found, kept, done = await self._page_once(session, pages, turns, state)
+            candidates += found
+            dropped += found - kept
+            applied += done
+            pages += 1
+            await asyncio.sleep(0)  # let the chat hot path run between pages
+        await asyncio.to_thread(self._mark, session.id)
+        result = ConsolidationResult(
+            session.id,
+            session.user_id,
+            session.chat_id,
+            pages,
+            candidates,
+            dropped,
+            tuple(applied),
+            truncated=bool(turns) and pages >= self.config.max_pages,
+        )
+        log.info("session_consolidated", user_id=session.user_id, **result.summary())
+        return result
+
+    async def _page_once(
+        self, session: SessionRef, page: int, turns: Sequence[UserTurn], state: _RunState
+    ) -> tuple[int, int, list[Applied]]:
+        turn = TurnInput(
+            user_text="\n".join(t.text for t in turns),
+            time=turns[-1].time,
+            user_name=turns[-1].speaker,
+        )
+        found = await self.extractor.extract(turn)
+        kept = self._dedup(found, state)
+        if not kept:
+            return len(found), 0, []
+        kept = await asyncio.to_thread(self._unknown, session, kept, state)
+        if not kept:
+            return len(found), 0, []
+        related, known = await asyncio.to_thread(self._related, session.user_id, kept)
+        raw = await self.auditor.decide(turn, kept, related)
+        # A consolidation never re-counts a mention the observer already counted.
+        decisions = [d for d in (enforce(d, known) for d in raw) if not isinstance(d, Noop)]
+        applied = await asyncio.to_thread(self._apply, session, page, decisions, state)
+        if applied and self.memory.vectors_enabled:
+            await self.memory.sync_vectors()
+        return len(found), len(kept), applied
+
+    # ---- thread-side steps -----------------------------------------------------------------
+
+    def _get(self, session_id: int) -> SessionRef | None:
+        with self.memory.db.read() as conn:
+            return repo.get(conn, session_id)
+
+    def _start(self, session: SessionRef) -> _RunState:
+        with self.memory.db.read() as conn:
+            texts = repo.live_texts(conn, session.user_id)
+        return _RunState([_terms(t) for t in texts])
+
+    def _page(self, session: SessionRef, after: int) -> list[UserTurn]:
+        with self.memory.db.read() as conn:
+            return repo.user_turns(conn, session, after, self.config.page_size)
+
+    def _dedup(self, found: Sequence[Candidate], state: _RunState) -> list[Candidate]:
+        """Level one: exact duplicates within the batch; one value per single-valued key (the
+        last said wins); nothing temporary or sensitive."""
+        last_by_key: dict[str, Candidate] = {}
+        for cand in found:
+            if cand.temporary or cand.sensitive:
+                continue
+            ident = (cand.key, normalise_value(cand.value_text))
+            if ident in state.seen:
+                continue
+            state.seen.add(ident)
+            slot = cand.key if not is_multi_valued_key(cand.key) else f"{cand.key}\x00{ident[1]}"
+            last_by_key[slot] = cand
+        return list(last_by_key.values())
+
+    def _unknown(
+        self, session: SessionRef, kept: list[Candidate], state: _RunState
+    ) -> list[Candidate]:
+        """Level two: drop what the store already holds — the same key and value in any
+        status (a forgotten fact is never re-learned), or a text with Jaccard ≥ 0.75 — and
+        keys changed since the session ended by anyone else (newer facts win)."""
+        with self.memory.db.read() as conn:
+            by_key = repo.values_by_key(conn, session.user_id, sorted({c.key for c in kept}))
+            stale = repo.keys_changed_since(conn, session.user_id, session.last_seen)
+        out = []
+        for cand in kept:
+            if cand.key in stale:
+                continue
+            value = normalise_value(cand.value_text)
+            if any(normalise_value(v) == value for _s, v in by_key.get(cand.key, ())):
+                continue
+            terms = _terms(cand.value_text)
+            if any(_jaccard(terms, t) >= NEAR_DUPLICATE_JACCARD for t in state.live_terms):
+                continue
+            out.append(cand)
+        return out
+
+    def _related(
+        self, user_id: str, candidates: Sequence[Candidate]
+    ) -> tuple[dict[str, list[Fact]], dict[int, Fact]]:
+        related: dict[str, list[Fact]] = {}
+        known: dict[int, Fact] = {}
+        for cand in candidates:
+            with self.memory.db.read() as conn:
+                same = fact_repo.by_key(conn, user_id, cand.key, RETRIEVABLE)
+            hits = self.memory.search_blocking(
+                user_id, cand.value_text, k=RELATED_PER_CANDIDATE, filters=SearchFilters()
+            )
+            facts = {f.id: f for f in same}
+            for h in hits:
+                if h.fact is not None:
+                    facts.setdefault(h.fact.id, h.fact)
+            related[cand.key] = list(facts.values())
+            known.update(facts)
+        return related, known
+
+    def _apply(
+        self,
+        session: SessionRef,
+        page: int,
+        decisions: Sequence[Decision],
+        state: _RunState,
+    ) -> list[Applied]:
+        ref = TurnRef(
+            session.user_id,
+            f"consolidate:{session.id}:{page}",
+            session.chat_id,
+            actor="consolidator",
+        )
+        with self.memory.db.write() as conn:
+            applied = apply_decisions(
+                conn, ref, decisions, self.memory.clock.now(), queue=self.memory.queue_fact_vector
+            )
+            for a in applied:
+                if a.fact is None or a.replayed:
+                    continue
+                if isinstance(a.decision, Insert | Update | Supersede | Pending):
+                    entities.link(
+                        conn,
+                        session.user_id,
+                        "fact",
+                        a.fact.id,
+                        entities.extract(a.fact.value_text),
+                    )
+                if a.fact.status in (Status.ACTIVE, Status.PENDING):
+                    state.live_terms.append(_terms(a.fact.value_text))
+        return applied
+
+    def _mark(self, session_id: int) -> None:
+        with self.memory.db.write() as conn:
+            repo.mark_consolidated(conn, session_id, self.memory.clock.now())

@@ -1,0 +1,200 @@
+"""Nightly forgetting: Ebbinghaus decay, TTL soft-delete, and the purge of expired deletions.
+
+Decay (seed 002): ``confidence × exp(−decay_rate × days)`` for the days since the later of last
+access, last mention and last decay, so a nightly run never compounds. Protected facts
+(``decay_rate`` 0: confirmed, explicit, reflections), pinned and pending facts never decay.
+Below ``threshold`` an ordinary fact is soft-deleted (vectors and entity links removed); an
+important one (identity, hard preference, importance ≥ 3) is never deleted silently — a
+"still true?" question is opened instead, once it falls under ``ask_below``.
+TTL (seed 003 §7): long-unaccessed, low-importance, unpinned facts are soft-deleted.
+System deletions are purged after ``purge_after_days``: rows, history, links and vectors go.
+Work is done in small batches, one short write transaction each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+import structlog
+from sqlalchemy import Connection
+
+from memory_core import entities
+from memory_core.memory import Memory
+from memory_core.store import facts as fact_repo
+from memory_core.store import lifecycle as repo
+from memory_core.values import Status
+
+log = structlog.get_logger("memory_core.jobs.decay")
+
+
+@dataclass(frozen=True, slots=True)
+class DecayConfig:
+    """Thresholds, TTL policy, and per-run bounds."""
+
+    threshold: float = 0.05
+    ask_below: float = 0.1
+    ttl_days: float = 60.0
+    ttl_importance: int = 3
+    purge_after_days: float = 30.0
+    batch: int = 500
+    max_facts: int = 200_000
+
+
+@dataclass(slots=True)
+class DecayReport:
+    """What a lifecycle run changed (``users``: whose memory changed, for profile rebuilds)."""
+
+    decayed: int = 0
+    deleted: int = 0
+    asked: int = 0
+    ttl_deleted: int = 0
+    purged: int = 0
+    users: set[str] = field(default_factory=set)
+
+    def summary(self) -> dict[str, object]:
+        """Counts only (log-safe)."""
+        return {
+            "decayed": self.decayed,
+            "deleted": self.deleted,
+            "asked": self.asked,
+            "ttl_deleted": self.ttl_deleted,
+            "purged": self.purged,
+            "users": len(self.users),
+        }
+
+
+def decayed_confidence(confidence: float, decay_rate: float, days: float) -> float:
+    """Seed 002's Ebbinghaus curve for ``days`` elapsed."""
+    return confidence * math.exp(-decay_rate * max(0.0, days))
+
+
+def soft_delete(
+    conn: Connection,
+    memory: Memory,
+    user_id: str,
+    fact_id: int,
+    *,
+    reason: str,
+    purge_at: datetime | None,
+) -> bool:
+    """Soft-delete one active fact as the system: history, FTS and vectors follow."""
+    now = memory.clock.now()
+    before = fact_repo.get(conn, user_id, fact_id)
+    if before is None or before.status != Status.ACTIVE:
+        return False
+    after = fact_repo.update(
+        conn,
+        user_id,
+        fact_id,
+        now,
+        status=Status.DELETED,
+        valid_to=now,
+        deleted_at=now,
+        purge_at=purge_at,
+    )
+    fact_repo.record_change(
+        conn,
+        user_id,
+        event="deleted",
+        before=before,
+        after=after,
+        actor="system",
+        now=now,
+        reason=reason,
+    )
+    entities.unlink_item(conn, user_id, "fact", fact_id)
+    memory.queue_fact_vector(conn, after)
+    return True
+
+
+class Lifecycle:
+    """Runs decay, TTL and purge for every user (or one)."""
+
+    def __init__(self, memory: Memory, config: DecayConfig | None = None) -> None:
+        self.memory = memory
+        self.config = config or DecayConfig()
+
+    async def run(self, user_id: str | None = None) -> DecayReport:
+        """One nightly pass: decay, then TTL, then purge."""
+        report = DecayReport()
+        after, seen = 0, 0
+        while seen < self.config.max_facts:
+            after, n = await asyncio.to_thread(self._decay_batch, after, user_id, report)
+            seen += n
+            if n < self.config.batch:
+                break
+        for step in (self._ttl_batch, self._purge_batch):
+            done = 0
+            while done < self.config.max_facts:
+                n = await asyncio.to_thread(step, user_id, report)
+                done += n
+                if n < self.config.batch:
+                    break
+        if self.memory.vectors_enabled and (report.deleted or report.ttl_deleted):
+            await self.memory.sync_vectors()
+        log.info("lifecycle_done", **report.summary())
+        return report
+
+    def _decay_batch(self, after: int, user_id: str | None, report: DecayReport) -> tuple[int, int]:
+        cfg = self.config
+        now = self.memory.clock.now()
+        purge_at = now + timedelta(days=cfg.purge_after_days)
+        with self.memory.db.write() as conn:
+            rows = repo.decay_batch(conn, after, cfg.batch, user_id)
+            for row in rows:
+                days = (now - row.reference).total_seconds() / 86400
+                if days <= 0:
+                    continue
+                new = decayed_confidence(row.confidence, row.decay_rate, days)
+                if row.important:
+                    asking = new < cfg.ask_below and not row.asked
+                    if asking and repo.open_question(conn, row.user_id, row.id, now):
+                        report.asked += 1
+                        report.users.add(row.user_id)
+                elif new < cfg.threshold:
+                    if soft_delete(
+                        conn,
+                        self.memory,
+                        row.user_id,
+                        row.id,
+                        reason=f"confidence decayed below {cfg.threshold}",
+                        purge_at=purge_at,
+                    ):
+                        report.deleted += 1
+                        report.users.add(row.user_id)
+                    continue
+                repo.set_confidence(conn, row.user_id, row.id, round(new, 6), now)
+                report.decayed += 1
+        return (rows[-1].id if rows else after), len(rows)
+
+    def _ttl_batch(self, user_id: str | None, report: DecayReport) -> int:
+        cfg = self.config
+        now = self.memory.clock.now()
+        with self.memory.db.write() as conn:
+            due = repo.ttl_candidates(
+                conn, now - timedelta(days=cfg.ttl_days), cfg.ttl_importance, cfg.batch, user_id
+            )
+            for uid, fid in due:
+                if soft_delete(
+                    conn,
+                    self.memory,
+                    uid,
+                    fid,
+                    reason=f"not used for {cfg.ttl_days:g} days (TTL)",
+                    purge_at=now + timedelta(days=cfg.purge_after_days),
+                ):
+                    report.ttl_deleted += 1
+                    report.users.add(uid)
+        return len(due)
+
+    def _purge_batch(self, user_id: str | None, report: DecayReport) -> int:
+        now = self.memory.clock.now()
+        with self.memory.db.write() as conn:
+            due = repo.purge_due(conn, now, self.config.batch, user_id)
+            for uid, fid in due:
+                repo.purge(conn, uid, fid, vectors=self.memory.embedder is not None)
+                report.purged += 1
+        return len(due)

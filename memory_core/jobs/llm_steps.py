@@ -1,0 +1,130 @@
+"""The jobs' LLM-backed steps: the dedup pair judge and the reflection writer.
+
+Both go through the :class:`~memory_core.llm.LLM` port. The judge's verdicts are a forced tool
+call validated with :func:`~memory_core.llm.call_validated` (one verdict per pair, or the model
+is re-prompted); a judge failure fails the dedup batch, never reads as "not the same".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import structlog
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from memory_core.errors import LLMError
+from memory_core.jobs.dedup import Pair
+from memory_core.jobs.reflection import Digest, TemplateWriter, clip
+from memory_core.llm import LLM, OutputRejected, ToolSpec, call_validated, rejection
+
+log = structlog.get_logger("memory_core.jobs.llm")
+
+JUDGE_SYSTEM = (
+    "You maintain a memory of facts about one user. For each numbered pair of stored facts, "
+    "decide whether both state the same fact, so that one can be dropped without losing any "
+    "information. Different values, different people or things, or different times are not "
+    "the same fact."
+)
+JUDGE_TOOL = ToolSpec(
+    name="judge_duplicates",
+    description="Give one verdict per numbered pair: same=true only for the same fact.",
+    input_schema={
+        "type": "object",
+        "properties": {
+            "verdicts": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "pair": {"type": "integer", "minimum": 1},
+                        "same": {"type": "boolean"},
+                    },
+                    "required": ["pair", "same"],
+                },
+            }
+        },
+        "required": ["verdicts"],
+    },
+)
+REFLECTION_SYSTEM = (
+    "You write a short weekly reflection for a chat assistant's memory of one user: 2 to 4 "
+    "sentences, at most 600 characters, third person, neutral and warm, about what changed in "
+    "what is known about the user this week. Use only the facts given; never invent anything."
+)
+
+
+class _Verdict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    pair: int
+    same: bool
+
+
+class _Verdicts(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    verdicts: list[_Verdict]
+
+
+class LLMJudge:
+    """Judges a batch of pairs in one forced tool call."""
+
+    def __init__(self, llm: LLM, max_tokens: int = 400) -> None:
+        self.llm = llm
+        self.max_tokens = max_tokens
+
+    async def same(self, pairs: Sequence[Pair]) -> list[bool]:
+        """One verdict per pair (the model must answer every pair exactly once)."""
+        if not pairs:
+            return []
+        lines = [
+            f"{i}. A: {p.a.value_text}\n   B: {p.b.value_text}" for i, p in enumerate(pairs, 1)
+        ]
+
+        def parse(raw: dict[str, Any]) -> list[bool]:
+            try:
+                verdicts = _Verdicts.model_validate(raw).verdicts
+            except ValidationError as exc:
+                raise rejection(exc) from exc
+            by_pair = {v.pair: v.same for v in verdicts}
+            if sorted(by_pair) != list(range(1, len(pairs) + 1)) or len(verdicts) != len(pairs):
+                raise OutputRejected(f"- verdicts: one verdict for each pair 1..{len(pairs)}")
+            return [by_pair[i] for i in range(1, len(pairs) + 1)]
+
+        return await call_validated(
+            self.llm,
+            system=JUDGE_SYSTEM,
+            prompt="\n".join(lines),
+            tool=JUDGE_TOOL,
+            parse=parse,
+            max_tokens=self.max_tokens,
+        )
+
+
+class LLMWriter:
+    """Writes the weekly reflection with the model; the template stands in if it fails."""
+
+    def __init__(self, llm: LLM, max_tokens: int = 300) -> None:
+        self.llm = llm
+        self.max_tokens = max_tokens
+
+    async def write(self, digest: Digest) -> str:
+        """The model's reflection, bounded; on a model failure, the offline template."""
+        sections = [
+            ("New", digest.new),
+            ("Changed", digest.changed),
+            ("No longer true", digest.ended),
+        ]
+        prompt = "\n".join(
+            f"{title}:\n" + "\n".join(f"- {t}" for t in items) for title, items in sections if items
+        )
+        try:
+            reply = await self.llm.chat(
+                system=REFLECTION_SYSTEM,
+                messages=[{"role": "user", "content": prompt}],
+                max_tokens=self.max_tokens,
+            )
+        except LLMError as exc:
+            # The facts are still summarised (by the template): nothing is lost or invented.
+            log.warning("reflection_llm_failed", error_type=type(exc).__name__, fallback="template")
+            return await TemplateWriter().write(digest)
+        return clip(reply.text) or await TemplateWriter().write(digest)

@@ -1,0 +1,126 @@
+""" "Still true?" questions: important facts that decayed are asked about, never silently lost.
+
+The decay job opens a question; the bot asks it (keep / forget) at the user's next
+conversation; the answer confirms the fact (protected from decay from then on) or forgets it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from enum import StrEnum
+
+from memory_core.learn import policy
+from memory_core.memory import Memory
+from memory_core.store import facts as fact_repo
+from memory_core.store import lifecycle as repo
+from memory_core.values import Fact, Status
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """An open question about one of the user's facts."""
+
+    id: int
+    user_id: str
+    fact: Fact
+
+
+class Answer(StrEnum):
+    """How answering a question ended."""
+
+    KEPT = "kept"
+    FORGOTTEN = "forgotten"
+    ALREADY_SETTLED = "already_settled"
+    NOT_FOUND = "not_found"
+
+
+async def due(memory: Memory, user_id: str, limit: int = 2) -> list[Question]:
+    """Open questions not asked yet whose fact is still active (others are closed as gone)."""
+
+    def run() -> list[Question]:
+        out: list[Question] = []
+        with memory.db.write() as conn:
+            for qid, fid in repo.unasked(conn, user_id, limit * 3):
+                fact = fact_repo.get(conn, user_id, fid)
+                if fact is None or fact.status != Status.ACTIVE:
+                    repo.close_question(conn, user_id, qid, "gone", memory.clock.now())
+                    continue
+                out.append(Question(qid, user_id, fact))
+                if len(out) >= limit:
+                    break
+        return out
+
+    return await asyncio.to_thread(run)
+
+
+async def mark_asked(memory: Memory, user_id: str, question_id: int) -> None:
+    """Record that the question reached the user."""
+
+    def run() -> None:
+        with memory.db.write() as conn:
+            repo.mark_asked(conn, user_id, question_id, memory.clock.now())
+
+    await asyncio.to_thread(run)
+
+
+async def answer(
+    memory: Memory, user_id: str, question_id: int, *, keep: bool
+) -> tuple[Answer, Fact | None]:
+    """Apply the user's answer once: keep (confirmed, no more decay) or forget."""
+    result = await asyncio.to_thread(_answer, memory, user_id, question_id, keep)
+    if result[0] == Answer.FORGOTTEN:
+        await memory.sync_vectors()
+    return result
+
+
+def _answer(
+    memory: Memory, user_id: str, question_id: int, keep: bool
+) -> tuple[Answer, Fact | None]:
+    now = memory.clock.now()
+    with memory.db.write() as conn:
+        found = repo.question_fact(conn, user_id, question_id)
+        if found is None:
+            return Answer.NOT_FOUND, None
+        fact = fact_repo.get(conn, user_id, found[0])
+        status = "kept" if keep else "forgotten"
+        if fact is None or not repo.close_question(conn, user_id, question_id, status, now):
+            return Answer.ALREADY_SETTLED, fact
+        if fact.status != Status.ACTIVE:
+            return Answer.ALREADY_SETTLED, fact
+        if keep:
+            after = fact_repo.update(
+                conn,
+                user_id,
+                fact.id,
+                now,
+                confidence=policy.CONFIRMED,
+                decay_rate=0.0,
+                last_mentioned_at=now,
+            )
+            fact_repo.record_change(
+                conn,
+                user_id,
+                event="confirmed",
+                before=fact,
+                after=after,
+                actor="user",
+                now=now,
+                reason="still true",
+            )
+            return Answer.KEPT, after
+        after = fact_repo.update(
+            conn, user_id, fact.id, now, status=Status.DELETED, valid_to=now, deleted_at=now
+        )
+        fact_repo.record_change(
+            conn,
+            user_id,
+            event="deleted",
+            before=fact,
+            after=after,
+            actor="user",
+            now=now,
+            reason="no longer true",
+        )
+        memory.queue_fact_vector(conn, after)
+        return Answer.FORGOTTEN, after

@@ -1,0 +1,246 @@
+"""Weekly reflections (seed 002): what changed in a user's memory, saved as a reflection.
+
+Gating: at most one per ``every_days`` (6) per user, only with ≥ ``min_facts`` (3) new facts in
+the past ``window_days`` (7), only for users who left reflections on and have a private chat
+(reflections are never posted in a group). The text comes from a :class:`ReflectionWriter`
+(an LLM, or the offline template) and never mentions sensitive facts. The reflection fact
+(no decay) and its post row are saved in one transaction; posting happens afterwards, so a
+restart posts what was saved but not delivered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Protocol
+
+import structlog
+
+from memory_core.memory import MAX_FACT_CHARS, Memory
+from memory_core.store import facts as fact_repo
+from memory_core.store import reflection_posts as repo
+from memory_core.store.reflection_posts import PostRow
+from memory_core.values import (
+    SENSITIVE_CATEGORIES,
+    Category,
+    Fact,
+    NewFact,
+    SearchFilters,
+    Status,
+)
+
+log = structlog.get_logger("memory_core.jobs.reflection")
+
+MAX_CHARS = 600
+MAX_ITEMS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class ReflectionConfig:
+    """Gating and bounds."""
+
+    min_facts: int = 3
+    window_days: int = 7
+    every_days: int = 6
+    max_users: int = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """What changed for one user in the window (no sensitive fact is included)."""
+
+    user_id: str
+    since: datetime
+    until: datetime
+    new: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    ended: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        """True when there is nothing to reflect on."""
+        return not (self.new or self.changed or self.ended)
+
+
+class ReflectionWriter(Protocol):
+    """Writes the reflection text for a digest."""
+
+    async def write(self, digest: Digest) -> str:
+        """A short third-person reflection (≤ 600 characters)."""
+        ...
+
+
+def _items(texts: Sequence[str]) -> str:
+    shown = [t.strip().rstrip(".") for t in texts[:MAX_ITEMS]]
+    more = len(texts) - len(shown)
+    return "; ".join(shown) + (f" (and {more} more)" if more > 0 else "")
+
+
+class TemplateWriter:
+    """The offline writer: a plain summary of what changed."""
+
+    async def write(self, digest: Digest) -> str:
+        """ "Week of …: new: …; changed: …; no longer true: …"."""
+        parts = [f"Week of {digest.since:%d %b} – {digest.until:%d %b %Y}."]
+        if digest.new:
+            parts.append(f"New: {_items(digest.new)}.")
+        if digest.changed:
+            parts.append(f"Changed: {_items(digest.changed)}.")
+        if digest.ended:
+            parts.append(f"No longer true: {_items(digest.ended)}.")
+        return clip(" ".join(parts))
+
+
+def clip(value: str, limit: int = MAX_CHARS) -> str:
+    """Bound a reflection's length on a word boundary."""
+    value = " ".join(value.split())
+    if len(value) <= limit:
+        return value
+    return value[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _shareable(fact: Fact) -> bool:
+    return fact.kind == "fact" and not fact.sensitive and fact.category not in SENSITIVE_CATEGORIES
+
+
+def digest_of(user_id: str, facts: Sequence[Fact], since: datetime, until: datetime) -> Digest:
+    """Pure: the digest of a user's facts changed in [since, until]."""
+    new: list[str] = []
+    changed: list[str] = []
+    ended: list[str] = []
+    for fact in sorted(facts, key=lambda f: (f.created_at, f.id)):
+        if not _shareable(fact):
+            continue
+        if fact.status == Status.ACTIVE and fact.created_at >= since:
+            (changed if fact.supersedes_id else new).append(fact.value_text)
+        elif fact.status == Status.EXPIRED and fact.valid_to and fact.valid_to >= since:
+            ended.append(fact.value_text)
+    return Digest(user_id, since, until, tuple(new), tuple(changed), tuple(ended))
+
+
+class Reflector:
+    """Finds users due a reflection, writes and saves it, and tracks its posting."""
+
+    def __init__(
+        self, memory: Memory, writer: ReflectionWriter, config: ReflectionConfig | None = None
+    ) -> None:
+        self.memory = memory
+        self.writer = writer
+        self.config = config or ReflectionConfig()
+
+    def _gate(self) -> tuple[datetime, datetime]:
+        now = self.memory.clock.now()
+        return (
+            now - timedelta(days=self.config.window_days),
+            now - timedelta(days=self.config.every_days),
+        )
+
+    async def due(self, user_id: str | None = None) -> list[str]:
+        """Users due a reflection now."""
+        new_since, last_before = self._gate()
+
+        def run() -> list[str]:
+            with self.memory.db.read() as conn:
+                return repo.due_users(
+                    conn,
+                    new_since=new_since,
+                    last_before=last_before,
+                    min_facts=self.config.min_facts,
+                    limit=self.config.max_users,
+                    user_id=user_id,
+                )
+
+        return await asyncio.to_thread(run)
+
+    async def compose(self, user_id: str) -> PostRow | None:
+        """Write and save this user's reflection; ``None`` if not due or nothing shareable."""
+        new_since, _ = self._gate()
+        digest = await asyncio.to_thread(self._digest, user_id, new_since)
+        if digest.empty:
+            return None
+        body = clip(await self.writer.write(digest)) or await TemplateWriter().write(digest)
+        return await asyncio.to_thread(self._save, user_id, body[:MAX_FACT_CHARS])
+
+    def _digest(self, user_id: str, since: datetime) -> Digest:
+        filters = SearchFilters(
+            statuses=(Status.ACTIVE, Status.EXPIRED), updated_after=since - timedelta(seconds=1)
+        )
+        with self.memory.db.read() as conn:
+            facts = fact_repo.list_facts(conn, user_id, filters, limit=500)
+        return digest_of(user_id, facts, since, self.memory.clock.now())
+
+    def _save(self, user_id: str, body: str) -> PostRow | None:
+        now = self.memory.clock.now()
+        new_since, last_before = self._gate()
+        with self.memory.db.write() as conn:
+            # Re-check inside the writer: two runs never save two reflections.
+            if user_id not in repo.due_users(
+                conn,
+                new_since=new_since,
+                last_before=last_before,
+                min_facts=self.config.min_facts,
+                limit=1,
+                user_id=user_id,
+            ):
+                return None
+            fact = fact_repo.insert(
+                conn,
+                user_id,
+                NewFact(
+                    key=f"reflection.weekly.{now:%Y_%m_%d}",
+                    value_text=body,
+                    category=Category.REFLECTION,
+                    confidence=1.0,
+                    status=Status.ACTIVE,
+                    source_turn_id=f"reflection:{now:%Y-%m-%d}",
+                    decay_rate=0.0,
+                    kind="reflection",
+                ),
+                now,
+            )
+            fact_repo.record_change(
+                conn,
+                user_id,
+                event="created",
+                before=None,
+                after=fact,
+                actor="reflection",
+                now=now,
+                reason="weekly reflection",
+            )
+            self.memory.queue_fact_vector(conn, fact)
+            post_id = repo.add(conn, user_id, fact.id, None, now)
+            post = repo.get(conn, user_id, post_id)
+        log.info("reflection_saved", user_id=user_id, fact_id=fact.id, post_id=post_id)
+        return post
+
+    async def unposted(self, user_id: str | None = None, limit: int = 500) -> list[PostRow]:
+        """Saved reflections not delivered yet (younger than the reflection interval)."""
+        _, last_before = self._gate()
+
+        def run() -> list[PostRow]:
+            with self.memory.db.read() as conn:
+                return repo.unposted(conn, last_before, limit, user_id)
+
+        return await asyncio.to_thread(run)
+
+    async def mark_posted(self, post: PostRow, chat_id: str) -> None:
+        """Record that ``post`` reached the user's private chat."""
+
+        def run() -> None:
+            with self.memory.db.write() as conn:
+                repo.mark_posted(conn, post.user_id, post.id, chat_id, self.memory.clock.now())
+
+        await asyncio.to_thread(run)
+
+
+async def set_feedback(memory: Memory, user_id: str, post_id: int, feedback: str) -> bool:
+    """Record "looks right" / "fix something" once; ``False`` when already answered."""
+
+    def run() -> bool:
+        with memory.db.write() as conn:
+            return repo.set_feedback(conn, user_id, post_id, feedback)
+
+    return await asyncio.to_thread(run)

@@ -1,0 +1,184 @@
+"""Fact lifecycle SQL: decay candidates, TTL candidates, the purge, and "still true?" questions.
+
+Cross-user selections return (user id, fact id) pairs; every change is then made scoped to
+the fact's own user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection, text
+
+from memory_core.clock import from_ts, to_ts
+from memory_core.store import vectors as vectors_repo
+
+
+@dataclass(frozen=True, slots=True)
+class DecayRow:
+    """What decay needs to know about one unprotected active fact."""
+
+    id: int
+    user_id: str
+    important: bool
+    confidence: float
+    decay_rate: float
+    reference: datetime  # the later of last access, last mention and last decay
+    asked: bool  # an open "still true?" question exists
+
+
+def decay_batch(
+    conn: Connection, after_id: int, limit: int, user_id: str | None = None
+) -> list[DecayRow]:
+    """The next unprotected active facts (keyset on id): not pending, not pinned, decaying."""
+    cond = " AND f.user_id = :u" if user_id else ""
+    rows = conn.execute(
+        text(
+            "SELECT f.id, f.user_id, (f.importance >= 3 OR f.category IN "
+            "('identity','hard_preference')), f.confidence, f.decay_rate, "
+            "MAX(COALESCE(f.last_accessed_at, 0), f.last_mentioned_at, "
+            "COALESCE(f.decayed_at, 0)), EXISTS (SELECT 1 FROM fact_questions q "
+            "WHERE q.fact_id = f.id AND q.status = 'open') FROM facts f "
+            "WHERE f.status = 'active' AND f.kind = 'fact' AND f.decay_rate > 0 "
+            f"AND f.pinned = 0 AND f.id > :after{cond} ORDER BY f.id LIMIT :lim"
+        ),
+        {"after": after_id, "lim": limit, "u": user_id},
+    ).all()
+    out = []
+    for r in rows:
+        ref = from_ts(float(r[5]))
+        assert ref
+        out.append(
+            DecayRow(int(r[0]), str(r[1]), bool(r[2]), float(r[3]), float(r[4]), ref, bool(r[6]))
+        )
+    return out
+
+
+def set_confidence(
+    conn: Connection, user_id: str, fact_id: int, confidence: float, now: datetime
+) -> None:
+    """Store decayed confidence silently (no history: decay is bookkeeping, not a change the
+    user made; ``updated_at`` is kept so lists keep their order)."""
+    conn.execute(
+        text("UPDATE facts SET confidence = :c, decayed_at = :now WHERE user_id = :u AND id = :id"),
+        {"c": confidence, "now": to_ts(now), "u": user_id, "id": fact_id},
+    )
+
+
+def ttl_candidates(
+    conn: Connection,
+    accessed_before: datetime,
+    importance_below: int,
+    limit: int,
+    user_id: str | None = None,
+) -> list[tuple[str, int]]:
+    """Active facts unaccessed since ``accessed_before``, unpinned, unprotected, of low
+    importance and not important by category (seed 003 §7)."""
+    cond = " AND user_id = :u" if user_id else ""
+    rows = conn.execute(
+        text(
+            "SELECT user_id, id FROM facts WHERE status = 'active' AND kind = 'fact' "
+            "AND pinned = 0 AND decay_rate > 0 AND importance < :imp "
+            "AND category NOT IN ('identity','hard_preference') "
+            "AND MAX(COALESCE(last_accessed_at, 0), last_mentioned_at) <= :before"
+            f"{cond} ORDER BY id LIMIT :lim"
+        ),
+        {"imp": importance_below, "before": to_ts(accessed_before), "lim": limit, "u": user_id},
+    ).all()
+    return [(str(r[0]), int(r[1])) for r in rows]
+
+
+def purge_due(
+    conn: Connection, now: datetime, limit: int, user_id: str | None = None
+) -> list[tuple[str, int]]:
+    """Soft-deleted facts whose ``purge_at`` has passed."""
+    cond = " AND user_id = :u" if user_id else ""
+    rows = conn.execute(
+        text(
+            "SELECT user_id, id FROM facts WHERE status = 'deleted' AND purge_at IS NOT NULL "
+            f"AND purge_at <= :now{cond} ORDER BY id LIMIT :lim"
+        ),
+        {"now": to_ts(now), "lim": limit, "u": user_id},
+    ).all()
+    return [(str(r[0]), int(r[1])) for r in rows]
+
+
+def purge(conn: Connection, user_id: str, fact_id: int, *, vectors: bool) -> None:
+    """Remove one soft-deleted fact for good: its row, history, change log entries, links,
+    questions, conflicts and vector. Its FTS entry left with the soft delete (the FTS
+    triggers index only non-deleted rows)."""
+    params = {"u": user_id, "id": fact_id}
+    if vectors:
+        # Deletes the vector and bumps the user's vector version (cached matrices reload).
+        vectors_repo.write(conn, "facts", user_id, fact_id, None)
+    for stmt in (
+        "DELETE FROM vector_queue WHERE item_kind = 'fact' AND item_id = :id AND user_id = :u",
+        "DELETE FROM memory_entities WHERE item_kind = 'fact' AND item_id = :id AND user_id = :u",
+        "DELETE FROM relations WHERE user_id = :u AND (from_id = :id OR to_id = :id)",
+        "DELETE FROM fact_questions WHERE user_id = :u AND fact_id = :id",
+        "DELETE FROM conflicts WHERE user_id = :u AND (old_fact_id = :id OR new_fact_id = :id)",
+        "DELETE FROM change_log WHERE user_id = :u AND fact_id = :id",
+        "DELETE FROM fact_history WHERE user_id = :u AND fact_id = :id",
+        "UPDATE facts SET supersedes_id = NULL WHERE user_id = :u AND supersedes_id = :id",
+        "DELETE FROM facts WHERE user_id = :u AND id = :id AND status = 'deleted'",
+    ):
+        conn.execute(text(stmt), params)
+
+
+# ---- "still true?" questions --------------------------------------------------------------
+
+
+def open_question(conn: Connection, user_id: str, fact_id: int, now: datetime) -> bool:
+    """Open a question about a fact; ``False`` if one is already open."""
+    result = conn.execute(
+        text(
+            "INSERT INTO fact_questions (user_id, fact_id, created_at) VALUES (:u, :f, :now) "
+            "ON CONFLICT DO NOTHING"
+        ),
+        {"u": user_id, "f": fact_id, "now": to_ts(now)},
+    )
+    return bool(result.rowcount)
+
+
+def unasked(conn: Connection, user_id: str, limit: int) -> list[tuple[int, int]]:
+    """This user's open questions not yet asked: (question id, fact id), oldest first."""
+    rows = conn.execute(
+        text(
+            "SELECT id, fact_id FROM fact_questions WHERE user_id = :u AND status = 'open' "
+            "AND asked_at IS NULL ORDER BY id LIMIT :lim"
+        ),
+        {"u": user_id, "lim": limit},
+    ).all()
+    return [(int(r[0]), int(r[1])) for r in rows]
+
+
+def mark_asked(conn: Connection, user_id: str, question_id: int, now: datetime) -> None:
+    """Record that the question was delivered."""
+    conn.execute(
+        text("UPDATE fact_questions SET asked_at = :now WHERE user_id = :u AND id = :id"),
+        {"u": user_id, "id": question_id, "now": to_ts(now)},
+    )
+
+
+def question_fact(conn: Connection, user_id: str, question_id: int) -> tuple[int, str] | None:
+    """(fact id, status) of one of this user's questions."""
+    row = conn.execute(
+        text("SELECT fact_id, status FROM fact_questions WHERE user_id = :u AND id = :id"),
+        {"u": user_id, "id": question_id},
+    ).first()
+    return None if row is None else (int(row[0]), str(row[1]))
+
+
+def close_question(
+    conn: Connection, user_id: str, question_id: int, status: str, now: datetime
+) -> bool:
+    """Answer an open question; ``False`` if it was already answered."""
+    result = conn.execute(
+        text(
+            "UPDATE fact_questions SET status = :st, answered_at = :now "
+            "WHERE user_id = :u AND id = :id AND status = 'open'"
+        ),
+        {"u": user_id, "id": question_id, "st": status, "now": to_ts(now)},
+    )
+    return bool(result.rowcount)

@@ -1,0 +1,164 @@
+"""A bot wired like ``build_runtime`` (real jobs and scheduler) with fakes for the ports."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.console import ConsoleAdapter
+from adapters.types import IncomingMessage, Reply
+from bot import app
+from bot.bot import Bot
+from bot.buttons import ButtonCodec
+from bot.config import Settings
+from bot.responder import OfflineResponder
+from memory_core.clock import ManualClock
+from memory_core.embed import Embedder
+from memory_core.extract.base import Candidate, TurnInput
+from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.learn.observer import Observer
+from memory_core.learn.pipeline import Learner
+from memory_core.memory import Memory
+from tests.memory_core.learn_helpers import ScriptedExtractor
+
+
+class SpyExtractor(ScriptedExtractor):
+    """The scripted extractor; remembers each text (consolidation pages join lines)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        """Record the text, then parse one statement per line."""
+        self.texts.append(turn.user_text)
+        lines = turn.user_text.replace("\n", ";")
+        return await super().extract(TurnInput(lines, turn.time, user_name=turn.user_name))
+
+    @property
+    def pages(self) -> list[str]:
+        """Texts that were whole dialogues (consolidation), not single turns."""
+        return [t for t in self.texts if "\n" in t]
+
+
+@dataclass
+class Harness:
+    """The wired bot, its console, and the clock."""
+
+    runtime: app.Runtime
+    adapter: ConsoleAdapter
+    out: io.StringIO
+    clock: ManualClock
+    extractor: SpyExtractor
+
+    @property
+    def memory(self) -> Memory:
+        return self.runtime.memory
+
+    @property
+    def bot(self) -> Bot:
+        return self.runtime.bot
+
+    async def settle(self) -> None:
+        """Learning, then background jobs, until both are idle."""
+        for _ in range(3):
+            await self.runtime.observer.drain()
+            assert self.runtime.scheduler is not None
+            await self.runtime.scheduler.drain()
+
+    async def say(self, *lines: str, minutes: float = 1) -> str:
+        """Type lines in the console (one minute apart); returns what the bot printed."""
+        start = self.out.tell()
+        for line in lines:
+            await self.adapter.handle_line(line)
+            self.clock.advance(minutes=minutes)
+        await self.settle()
+        self.out.seek(start)
+        printed = self.out.read()
+        self.out.seek(0, io.SEEK_END)
+        return printed
+
+    async def in_group(self, text: str, user: str = "ana") -> list[Reply]:
+        """A message in a group chat, addressed to the bot."""
+        replies = await self.bot.on_message(
+            IncomingMessage(
+                platform="console",
+                chat_id="group-1",
+                user_id=user,
+                display_name=user.capitalize(),
+                text=text,
+                time=self.clock.now(),
+                is_private=False,
+                addressed=True,
+            )
+        )
+        self.clock.advance(minutes=1)
+        await self.settle()
+        return replies
+
+    async def at(self, when: datetime) -> str:
+        """Move the clock and let due jobs run; returns what was posted meanwhile."""
+        start = self.out.tell()
+        self.clock.set(when)
+        await self.settle()
+        self.out.seek(start)
+        printed = self.out.read()
+        self.out.seek(0, io.SEEK_END)
+        return printed
+
+    def rows(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        """Raw SQL, for assertions."""
+        with self.memory.db.read() as conn:
+            return [tuple(r) for r in conn.exec_driver_sql(sql, params).all()]
+
+
+@contextlib.asynccontextmanager
+async def wired(
+    db_path: Path, clock: ManualClock, embedder: Embedder | None = None
+) -> AsyncIterator[Harness]:
+    """The bot with jobs and scheduler (tiny poll, no jitter), started; stopped afterwards."""
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, embedder="none", jobs_poll_s=0.01, jobs_jitter_s=0
+    )
+    memory = Memory.open(db_path, embedder, clock=clock)
+    extractor = SpyExtractor()
+    observer = Observer(
+        Learner(memory, extractor, RulesAuditor()),
+        poll_interval=0.01,
+        session_silence=timedelta(minutes=settings.session_silence_minutes),
+    )
+    bot = Bot(
+        memory=memory,
+        observer=observer,
+        responder=OfflineResponder(),
+        preview=None,
+        codec=ButtonCodec(b"k" * 32),
+        clock=clock,
+    )
+    scheduler, jobs = app.build_jobs(settings, bot, extractor, RulesAuditor())
+    observer.on_result = jobs.after_turn
+    runtime = app.Runtime(settings, memory, observer, bot, scheduler, jobs)
+    out = io.StringIO()
+    adapter = ConsoleAdapter(bot, user="ana", display_name="Ana", now=clock.now, out=out)
+    bot.outbound[adapter.platform] = adapter
+    await runtime.start()
+    h = Harness(runtime, adapter, out, clock, extractor)
+    adapter.settle = h.settle
+    try:
+        yield h
+    finally:
+        await runtime.stop()
+
+
+@pytest.fixture
+async def harness(db_path: Path, clock: ManualClock) -> AsyncIterator[Harness]:
+    """The wired bot on a lexical-only memory."""
+    async with wired(db_path, clock) as h:
+        yield h

@@ -1,0 +1,82 @@
+"""Reflection posts and "still true?" questions, end to end through the console adapter."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from tests.bot.scheduler_helpers import Harness, harness
+
+__all__ = ["harness"]
+
+THREE_FACTS = ("home_city=Lisbon", "employer=Acme", "pet.cat.name=Tom")
+
+
+def ten_am(h: Harness, days: int = 0) -> datetime:
+    """The next 10:00 (the reflection job's default cron), ``days`` later."""
+    now = h.clock.now()
+    slot = now.replace(hour=10, minute=0, second=0, microsecond=0)
+    return (slot if slot > now else slot + timedelta(days=1)) + timedelta(days=days)
+
+
+async def test_weekly_reflection_is_posted_with_buttons_and_looks_right(harness: Harness) -> None:
+    await harness.say(*THREE_FACTS)
+    posted = await harness.at(ten_am(harness))
+    assert posted.startswith("bot> Here's my weekly reflection on what I learned about you:")
+    assert "Ana's home city is Lisbon" in posted and "Ana's employer is Acme" in posted
+    assert "  [1] Looks right\n  [2] Fix something\n" in posted
+    tapped = await harness.say("/tap 1")
+    assert "bot> Thanks — glad I got that right." in tapped
+    reflection = harness.rows("SELECT kind, decay_rate FROM facts WHERE kind = 'reflection'")
+    assert reflection == [("reflection", 0.0)]
+
+
+async def test_at_most_one_reflection_every_six_days(harness: Harness) -> None:
+    await harness.say(*THREE_FACTS)
+    assert "weekly reflection" in await harness.at(ten_am(harness))
+    await harness.say("likes.tea=green", "likes.jazz=yes", "goal.run=10k")
+    for day in range(1, 6):
+        assert await harness.at(ten_am(harness)) == "", f"day {day}"
+    sixth = await harness.at(ten_am(harness))
+    assert "weekly reflection" in sixth and "likes.tea" in sixth
+    fixed = await harness.say("/tap 2")
+    assert "Let's fix it. Here's what I remember" in fixed
+    assert "#1 Ana's home city is Lisbon." in fixed  # the memory list follows
+
+
+async def test_no_reflection_with_fewer_than_three_new_facts(harness: Harness) -> None:
+    await harness.say("home_city=Lisbon", "employer=Acme")
+    assert await harness.at(ten_am(harness)) == ""
+
+
+async def test_reflections_off_means_no_post(harness: Harness) -> None:
+    assert "Weekly reflections are off." in await harness.say("/reflections off")
+    await harness.say(*THREE_FACTS)
+    assert await harness.at(ten_am(harness)) == ""
+    await harness.say("/reflections on")
+    assert "weekly reflection" in await harness.at(ten_am(harness))
+
+
+async def test_reflections_are_never_posted_in_a_group(harness: Harness) -> None:
+    for text in THREE_FACTS:
+        await harness.in_group(f"@membot {text}", user="bob")
+    facts = harness.rows("SELECT COUNT(*) FROM facts WHERE user_id = 'console:bob'")
+    assert facts == [(3,)]  # learned about bob in the group…
+    assert await harness.at(ten_am(harness)) == ""
+    assert harness.rows("SELECT COUNT(*) FROM reflection_posts") == [(0,)]  # …never posted
+
+
+async def test_decayed_identity_fact_is_asked_about_at_the_next_conversation(
+    harness: Harness,
+) -> None:
+    await harness.say("home_city=Lisbon", "hobby=chess")
+    harness.clock.advance(days=40)
+    assert harness.runtime.scheduler is not None
+    status, detail = await harness.runtime.scheduler.run_now("decay")
+    assert status == "done" and detail["asked"] == 1 and detail["deleted"] == 1
+    asked = await harness.say("hi")
+    assert "A while ago you told me: Ana's home city is Lisbon. Is that still true?" in asked
+    assert "  [1] Yes, keep it\n  [2] No, forget it\n" in asked
+    assert "Kept: Ana's home city is Lisbon." in await harness.say("/tap 1")
+    assert "still true" not in await harness.say("hi again")  # asked once only
+    city = harness.rows("SELECT confidence, decay_rate FROM facts WHERE key = 'home_city'")
+    assert city == [(1.0, 0.0)]

@@ -1,0 +1,61 @@
+"""The jobs as the running bot uses them: consolidation on session switch, profile, CLI."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.bot.scheduler_helpers import Harness, harness
+
+__all__ = ["harness"]
+
+
+async def test_session_switch_triggers_consolidation_once(harness: Harness) -> None:
+    await harness.say("home_city=Lisbon", "employer=Acme")
+    assert harness.extractor.pages == []  # the session is still going on
+    harness.clock.advance(minutes=45)  # silence ends it; the next turn opens a new one
+    await harness.say("hello again")
+    assert harness.extractor.pages == ["home_city=Lisbon\nemployer=Acme"]
+    assert harness.rows("SELECT id FROM sessions WHERE consolidated_at IS NOT NULL") == [(1,)]
+    await harness.say("still here", "and here")
+    assert len(harness.extractor.pages) == 1  # the same switch never consolidates twice
+    await harness.say("/new", "a fresh start")
+    assert harness.extractor.pages[1:] == ["hello again\nstill here\nand here"]
+
+
+async def test_nightly_sweep_consolidates_sessions_never_followed(harness: Harness) -> None:
+    await harness.say("home_city=Lisbon", "pet.cat.name=Tom")
+    printed = await harness.at(harness.clock.now().replace(hour=3, minute=0) + _day())
+    assert printed == ""
+    assert harness.extractor.pages == ["home_city=Lisbon\npet.cat.name=Tom"]
+    assert harness.rows("SELECT COUNT(*) FROM sessions WHERE consolidated_at IS NULL") == [(0,)]
+
+
+async def test_profile_command_reads_the_materialised_profile(harness: Harness) -> None:
+    printed = await harness.say("home_city=Lisbon", "/profile")
+    assert "Identity\n     • Ana's home city is Lisbon. — not sure yet" in printed
+    assert harness.rows("SELECT COUNT(*) FROM profiles") == [(1,)]
+
+
+def test_jobs_cli_lists_and_runs_jobs(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.cli import cli
+
+    monkeypatch.setenv("MEMBOT_EMBEDDER", "none")
+    runner = CliRunner()
+    listed = runner.invoke(cli, ["jobs", "list", "--db", str(db_path), "--json"])
+    assert listed.exit_code == 0, listed.output
+    assert "consolidate" in listed.output and "reflect" in listed.output
+    ran = runner.invoke(
+        cli, ["jobs", "run", "decay", "--user", "ana", "--db", str(db_path), "--json"]
+    )
+    assert ran.exit_code == 0, ran.output
+    assert '"status": "done"' in ran.output and '"user": "console:ana"' in ran.output
+    unknown = runner.invoke(cli, ["jobs", "run", "nope", "--db", str(db_path)])
+    assert unknown.exit_code == 2
+
+
+def _day() -> timedelta:
+    return timedelta(days=1)

@@ -1,0 +1,154 @@
+"""Session consolidation: pages, two-level dedup, idempotency across crashes, newer facts win."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.clock import ManualClock
+from memory_core.jobs import ConsolidateConfig, Consolidator
+from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.memory import Memory
+from memory_core.values import NewFact, SearchFilters, Status
+from tests.memory_core.jobs_helpers import USER, PageExtractor, lexical, observer_for, say
+
+__all__ = ["lexical"]
+
+
+def consolidator(memory: Memory, extractor: PageExtractor, page_size: int = 30) -> Consolidator:
+    return Consolidator(memory, extractor, RulesAuditor(), ConsolidateConfig(page_size=page_size))
+
+
+async def test_only_ended_sessions_followed_by_a_new_one_are_pending(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    obs = observer_for(lexical)
+    await say(obs, clock, 1, "hello")
+    job = consolidator(lexical, PageExtractor())
+    assert await job.pending(user_id=USER, followed_only=True) == []
+    clock.advance(minutes=45)  # silence: the next turn opens a new session
+    await say(obs, clock, 2, "back again")
+    pending = await job.pending(user_id=USER, followed_only=True)
+    assert len(pending) == 1 and pending[0].user_id == USER
+    # The new session is live: not pending even for the nightly sweep (no followed_only).
+    assert [s.id for s in await job.pending(user_id=USER)] == [pending[0].id]
+
+
+async def test_consolidation_reads_pages_and_learns_what_per_turn_missed(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    obs = observer_for(lexical)  # never started: no per-turn learning happened
+    for i, text in enumerate(["home_city=Lisbon", "small talk", "employer=Acme", "more talk"]):
+        await say(obs, clock, i, text)
+    clock.advance(hours=1)
+    extractor = PageExtractor()
+    job = consolidator(lexical, extractor, page_size=3)
+    [session] = await job.pending(user_id=USER)
+    result = await job.run(session.id)
+    assert result.pages == 2
+    assert extractor.texts == ["home_city=Lisbon\nsmall talk\nemployer=Acme", "more talk"]
+    values = sorted(f.value_text for f in await lexical.list_facts(USER))
+    assert values == ["Ana's employer is Acme.", "Ana's home city is Lisbon."]
+    assert {f.source_turn_id for f in await lexical.list_facts(USER)} == {
+        f"consolidate:{session.id}:0"
+    }
+    assert await job.pending(user_id=USER) == []
+    assert (await job.run(session.id)).already
+
+
+async def test_crash_mid_consolidation_reruns_without_duplicates(
+    lexical: Memory, clock: ManualClock, db_rows
+) -> None:
+    obs = observer_for(lexical)
+    for i, text in enumerate(["home_city=Lisbon", "employer=Acme", "pet.cat.name=Tom"]):
+        await say(obs, clock, i, text)
+    clock.advance(hours=1)
+    crashing = consolidator(lexical, PageExtractor(crash_on={2}), page_size=1)
+    [session] = await crashing.pending(user_id=USER)
+    with pytest.raises(RuntimeError, match="simulated crash"):
+        await crashing.run(session.id)
+    assert len(await lexical.list_facts(USER)) == 1  # page 0 applied, then the crash
+    assert await crashing.pending(user_id=USER) != []  # not marked: it will run again
+
+    result = await consolidator(lexical, PageExtractor(), page_size=1).run(session.id)
+    assert result.pages == 3
+    facts = await lexical.list_facts(USER)
+    assert sorted(f.key for f in facts) == ["employer", "home_city", "pet.cat.name"]
+    created = db_rows(lexical, "SELECT fact_id FROM fact_history WHERE event = 'created'")
+    assert len(created) == 3  # each fact created exactly once
+    assert db_rows(lexical, "SELECT COUNT(*) FROM sessions WHERE consolidated_at IS NULL") == [(0,)]
+
+
+async def test_crash_before_marking_replays_every_page_as_a_noop(
+    lexical: Memory, clock: ManualClock, db_rows, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    obs = observer_for(lexical)
+    await say(obs, clock, 1, "home_city=Lisbon")
+    clock.advance(hours=1)
+    job = consolidator(lexical, PageExtractor())
+    [session] = await job.pending(user_id=USER)
+
+    def crash(_session_id: int) -> None:
+        raise RuntimeError("killed before marking")
+
+    monkeypatch.setattr(job, "_mark", crash)
+    with pytest.raises(RuntimeError):
+        await job.run(session.id)
+    monkeypatch.undo()
+    again = await job.run(session.id)
+    assert again.summary()["written"] == 0
+    assert len(db_rows(lexical, "SELECT id FROM facts")) == 1
+
+
+async def test_two_level_dedup_and_forgotten_facts_are_not_relearned(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    forgotten = await lexical.remember(
+        USER, NewFact(key="employer", value_text="Ana's employer is Acme.")
+    )
+    await lexical.forget(USER, forgotten.id)
+    await lexical.remember(
+        USER, NewFact(key="note.city", value_text="Ana's home city is Lisbon indeed.")
+    )
+    clock.advance(minutes=5)
+    obs = observer_for(lexical)
+    await say(obs, clock, 1, "home_city=Lisbon")  # Jaccard ≥ 0.75 with a stored fact
+    await say(obs, clock, 2, "pet.cat.name=Tom")
+    await say(obs, clock, 3, "pet.cat.name=Tom")  # exact duplicate within the batch
+    await say(obs, clock, 4, "employer=Acme")  # forgotten: never learned again
+    clock.advance(hours=1)
+    job = consolidator(lexical, PageExtractor())
+    [session] = await job.pending(user_id=USER)
+    result = await job.run(session.id)
+    facts = await lexical.list_facts(USER, SearchFilters(statuses=(Status.ACTIVE,)))
+    assert sorted(f.key for f in facts) == ["note.city", "pet.cat.name"]
+    assert result.candidates == 4 and result.dropped == 3
+
+
+async def test_facts_changed_after_the_session_are_not_overwritten(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    obs = observer_for(lexical)
+    await say(obs, clock, 1, "employer=Acme")
+    clock.advance(hours=2)
+    # Learned later (e.g. in the next session): the store knows newer things about the key.
+    await lexical.remember(
+        USER, NewFact(key="employer", value_text="Ana's employer is Globex.", confidence=0.5)
+    )
+    job = consolidator(lexical, PageExtractor())
+    [session] = await job.pending(user_id=USER)
+    await job.run(session.id)
+    assert [f.value_text for f in await lexical.list_facts(USER)] == ["Ana's employer is Globex."]
+
+
+async def test_turns_observed_while_paused_are_not_consolidated(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    obs = observer_for(lexical)
+    await say(obs, clock, 1, "employer=Acme", learn=False)
+    await say(obs, clock, 2, "home_city=Lisbon")
+    clock.advance(hours=1)
+    extractor = PageExtractor()
+    job = consolidator(lexical, extractor)
+    [session] = await job.pending(user_id=USER)
+    await job.run(session.id)
+    assert extractor.texts == ["home_city=Lisbon"]

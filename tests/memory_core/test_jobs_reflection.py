@@ -1,0 +1,109 @@
+"""Weekly reflections: gating (3 facts, 6 days, opt-out, private chat), content, persistence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memory_core.clock import ManualClock
+from memory_core.errors import LLMError
+from memory_core.jobs import Digest, LLMWriter, Reflector, TemplateWriter
+from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
+from memory_core.memory import Memory
+from memory_core.store import users
+from memory_core.values import Category, NewFact, Status
+from tests.memory_core.jobs_helpers import USER, lexical
+
+__all__ = ["lexical"]
+
+
+def settings(memory: Memory, **fields: object) -> None:
+    with memory.db.write() as conn:
+        users.set_fields(conn, USER, memory.clock.now(), **fields)
+
+
+async def learn(memory: Memory, *texts: str, **kw: object) -> None:
+    for i, text in enumerate(texts):
+        await memory.remember(
+            USER,
+            NewFact(key=f"k{i}_{len(text)}", value_text=text, **kw),  # type: ignore[arg-type]
+        )
+
+
+async def test_reflection_needs_three_new_facts_a_private_chat_and_consent(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    job = Reflector(lexical, TemplateWriter())
+    await learn(lexical, "Ana lives in Lisbon.", "Ana likes tea.", "Ana has a cat.")
+    assert await job.due() == []  # no private chat known: never posted in a group
+    settings(lexical, private_chat="dm-1")
+    assert await job.due() == [USER]
+    settings(lexical, reflections=False)
+    assert await job.due() == []
+    settings(lexical, reflections=True)
+    clock.advance(days=8)  # the three facts are no longer new
+    assert await job.due() == []
+    await learn(lexical, "Ana runs.", "Ana reads.")
+    assert await job.due() == []  # only two new facts
+    await learn(lexical, "Ana paints.")
+    assert await job.due() == [USER]
+
+
+async def test_at_most_one_reflection_every_six_days(lexical: Memory, clock: ManualClock) -> None:
+    settings(lexical, private_chat="dm-1")
+    job = Reflector(lexical, TemplateWriter())
+    await learn(lexical, "Ana lives in Lisbon.", "Ana likes tea.", "Ana has a cat.")
+    assert await job.compose(USER) is not None
+    assert await job.compose(USER) is None  # the gate is re-checked when saving
+    clock.advance(days=5, hours=23)
+    await learn(lexical, "Ana runs.", "Ana reads.", "Ana paints.")
+    assert await job.due() == []
+    clock.advance(hours=2)
+    assert await job.due() == [USER]
+
+
+async def test_reflection_is_saved_without_decay_and_without_sensitive_facts(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    settings(lexical, private_chat="dm-1")
+    await learn(lexical, "Ana moved to Lisbon.", "Ana started learning Portuguese.")
+    await learn(lexical, "Ana takes insulin daily.", category=Category.HEALTH)
+    job = Reflector(lexical, TemplateWriter())
+    post = await job.compose(USER)
+    assert post is not None and post.posted_at is None
+    assert "Lisbon" in post.text and "Portuguese" in post.text and "insulin" not in post.text
+    fact = await lexical.get_fact(USER, post.fact_id)
+    assert (fact.kind, fact.category, fact.decay_rate) == ("reflection", Category.REFLECTION, 0.0)
+    assert fact.status == Status.ACTIVE
+    assert [p.id for p in await job.unposted()] == [post.id]
+    await job.mark_posted(post, "dm-1")
+    assert await job.unposted() == []
+
+
+class ChatLLM:
+    """The LLM port with a scripted chat reply (or failure)."""
+
+    def __init__(self, reply: str | None) -> None:
+        self.reply = reply
+
+    async def call_tool(
+        self, *, system: str, messages: list[dict[str, Any]], tool: ToolSpec, max_tokens: int
+    ) -> ToolCall:
+        raise NotImplementedError
+
+    async def chat(
+        self, *, system: str, messages: list[dict[str, Any]], max_tokens: int
+    ) -> ChatReply:
+        if self.reply is None:
+            raise LLMError("overloaded")
+        return ChatReply(self.reply, Usage("fake", 1, 1))
+
+
+async def test_llm_writer_is_bounded_and_falls_back_to_the_template(clock: ManualClock) -> None:
+    digest = Digest(USER, clock.now(), clock.now(), new=("Ana moved to Lisbon.",))
+    assert await LLMWriter(ChatLLM("Ana settled in Lisbon this week.")).write(digest) == (
+        "Ana settled in Lisbon this week."
+    )
+    assert len(await LLMWriter(ChatLLM("word " * 400)).write(digest)) <= 600
+    fallback = await LLMWriter(ChatLLM(None)).write(digest)
+    assert fallback == await TemplateWriter().write(digest)
+    assert "New: Ana moved to Lisbon." in fallback
