@@ -72,7 +72,8 @@ _AUX = (
 _QUESTION_START = re.compile(
     rf"""^(?:
       (?:{_AUX})\s+(?:i|you|u|we|he|she|they|it|my|your|there|this|that|anyone)\b
-    | (?:{_WH})\b(?:\s+\S+){{0,2}}?\s+(?:{_AUX}|'s|'re|'m)\b
+    | (?:{_WH})\b(?:\s+(?!(?:i|you|we|he|she|they|it|my|your|our)\b)\S+){{0,2}}?
+      \s+(?:{_AUX}|'s|'re|'m)\b
     | (?:what's|whats|where's|who's|how's|how\s+come|what\s+about)\b
     | (?:tell\s+me|remind\s+me)\s+(?:what|where|who|when|how|which|my|about)\b
     | (?:i\s+wonder|i\s+was\s+wondering|i'm\s+wondering|any\s+idea)\b

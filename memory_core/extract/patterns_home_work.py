@@ -91,14 +91,18 @@ def _home(raw: str, ctx: Context, template: str, hint: float, *, moved: bool) ->
 
 _LIVE = re.compile(
     r"^(?:i|we)\s+(?:still\s+|now\s+|currently\s+|actually\s+|also\s+)?(?:live|reside)\s+in\s+(?P<v>.+)$"
-    rf"|^(?:{_I_AM}|we're|we\s+are)\s+(?:now\s+|currently\s+|still\s+)?(?:living|based|located|"
-    r"settled|residing)\s+in\s+(?P<b>.+)$"
+    rf"|^(?:{_I_AM}|we're|we\s+are|i(?:'ve|\s+have)\s+been|we(?:'ve|\s+have)\s+been)\s+"
+    r"(?:now\s+|currently\s+|still\s+)?(?:living|based|located|settled|residing)\s+in\s+(?P<b>.+)$"
     r"|^my\s+home\s+is\s+(?:in\s+)?(?P<h>.+)$",
     re.IGNORECASE,
 )
+# Chat drops the subject ("Just moved to Lisbon!"): a clause starting with the verb is the user's.
 _MOVED = re.compile(
-    r"^(?:i|we)(?:'ve|\s+have|\s+just|\s+recently|\s+finally|\s+now)*\s+(?:moved|relocated)"
-    r"(?:\s+(?:here\s+)?from\s+.+?)?\s+(?:back\s+)?to\s+(?P<v>.+)$",
+    r"^(?:(?:i|we)(?:'ve|\s+have|\s+just|\s+recently|\s+finally|\s+now)*\s+|"
+    r"(?:just\s+|finally\s+|recently\s+)*)(?:moved|relocated)"
+    r"(?:\s+(?:here\s+)?from\s+.+?)?\s+(?:back\s+)?to\s+(?P<v>.+?)"
+    # "moved to Lisbon from Porto": the place left behind is no part of the new home.
+    r"(?:\s+from\s+.+)?$",
     re.IGNORECASE,
 )
 
@@ -160,9 +164,14 @@ def _article(title: str) -> str:
     return "an" if title[:1].lower() in "aeiou" else "a"
 
 
+_ON_DAY = re.compile(
+    r"\s+(?:on|this|next|last|since)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*$", re.I
+)
+
+
 def employer_name(raw: str, ctx: Context) -> tuple[str, float] | None:
     """(organisation, hint) from "St Mary's as a nurse", or None for "home", "night" …."""
-    phrase = usable_object(clean_phrase(raw, max_words=6))
+    phrase = usable_object(clean_phrase(_ON_DAY.sub("", raw), max_words=6))
     if phrase is None or phrase[0].isdigit():
         return None
     low = phrase.lower()
@@ -181,18 +190,20 @@ _JOB = re.compile(
     r"^(?:i\s+(?:now\s+|currently\s+|also\s+)?work\s+as|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?"
     r"(?:working|employed)\s+as|i(?:'ve|\s+have)\s+been\s+working\s+as|my\s+job\s+(?:title\s+)?is|"
     r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
+    r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|been|was)\s+promoted\s+to|"
     rf"{_I_AM}|i(?:'ve|\s+have)\s+been)\s+(?:now\s+|currently\s+|also\s+)?(?:a\s+|an\s+|the\s+)?"
     r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+))?$",
     re.IGNORECASE,
 )
+_NEGATED = re.compile(r"^(?:not|no\s+longer|never|no)\b", re.IGNORECASE)
 _SCHOOL_WORDS = frozenset({"student", "phd student", "undergraduate", "grad student", "pupil"})
 
 
 def job(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title``."""
     m = _JOB.match(clause)
-    if m is None:
-        return []
+    if m is None or _NEGATED.match(m.group("t")):
+        return []  # "I'm not a doctor", "I'm no longer a nurse": see ``former``
     title = job_title(m.group("t"))
     if title is None:
         return []
@@ -211,14 +222,15 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
 _WORK_AT = re.compile(
     r"^(?:i\s+(?:now\s+|currently\s+|still\s+|also\s+)?work|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+|"
     r"still\s+)?(?:working|employed)|i(?:'ve|\s+have)\s+been\s+working|"
-    r"i\s+(?:just\s+|recently\s+)?(?P<new>started|began)(?:\s+working|\s+a\s+(?:new\s+)?job)?|"
-    r"i\s+(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?(?:job|position|role)"
+    r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<new>started|began)(?:\s+working|\s+a\s+(?:new\s+)?job)?|"
+    r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?"
+    r"(?:job|position|role)"
     r")\s+(?:at|for|by|with)\s+(?P<org>.+)$"
     r"|^i\s+(?:just\s+|recently\s+)?(?P<joined>joined)\s+(?P<j>.+)$"
     r"|^my\s+(?:employer|company)\s+is\s+(?P<e>.+)$",
     re.IGNORECASE,
 )
-_AS_TITLE = re.compile(r"\bas\s+(?:a|an|the)?\s*(?P<t>.+)$", re.IGNORECASE)
+_AS_TITLE = re.compile(r"\bas\s+(?:(?:a|an|the)\s+)?(?P<t>.+)$", re.IGNORECASE)
 
 
 def employer(clause: str, ctx: Context) -> list[Candidate]:
@@ -247,4 +259,84 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     return out
 
 
-RULES: tuple[Rule, ...] = (home, origin, job, employer)
+# "… any more, long story": the value ends at a comma or at "any more".
+_ANY_MORE = re.compile(r"\s*,.*$|\s+(?:any\s*more|now|these\s+days|nowadays)\b.*$", re.I)
+_FORMER_HOME = re.compile(
+    r"^(?:i|we)\s+(?:no\s+longer|don't|do\s+not|dont)\s+live\s+in\s+(?P<v>.+)$"
+    rf"|^(?:{_I_AM}|we're|we\s+are)\s+(?:no\s+longer|not)\s+(?:living|based)\s+in\s+(?P<b>.+)$"
+    r"|^(?:i|we)(?:'ve|\s+have|\s+just|\s+finally|\s+recently)*\s+moved\s+(?:out\s+of|away\s+from)"
+    r"\s+(?P<o>.+)$",
+    re.IGNORECASE,
+)
+_FORMER_EMPLOYER = re.compile(
+    r"^i\s+(?:no\s+longer|don't|do\s+not|dont)\s+work\s+(?:at|for)\s+(?P<v>.+)$"
+    rf"|^{_I_AM}\s+(?:no\s+longer|not)\s+(?:working|employed)\s+(?:at|for|by)\s+(?P<w>.+)$"
+    r"|^i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:quit|left\s+my\s+(?:job|position|"
+    r"role)\s+(?:at|with))\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?(?P<l>.+)$"
+    # "I left Acme to join Initech"; a bare "I left Berlin" is more often a trip than a job.
+    r"|^i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?left\s+(?P<j>.+?)\s+"
+    r"(?:to\s+join|and\s+joined|for\s+a\s+(?:new\s+)?job)\b.*$"
+    r"|^i\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+"
+    r"(?P<f>.+)$",
+    re.IGNORECASE,
+)
+_QUIT_JOB = re.compile(
+    r"^i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:left|quit)\s+my\s+job\s*$",
+    re.IGNORECASE,
+)
+_FORMER_TITLE = re.compile(
+    rf"^{_I_AM}\s+(?:no\s+longer|not)\s+(?:a|an)\s+(?P<t>.+)$"
+    r"|^i\s+(?:stopped|quit)\s+(?:being|working\s+as)\s+(?:a|an)\s+(?P<s>.+)$",
+    re.IGNORECASE,
+)
+#: Below the positive readings, so "I left Acme and joined Initech" keeps Initech for the key.
+_FORMER_HINT = 0.7
+_STOPPED = re.compile(
+    r"\b(?:no\s+longer|any\s*more|left|quit|moved|laid|fired|let|stopped)\b", re.IGNORECASE
+)
+
+
+def _stopped(clause: str) -> bool:
+    """True for "no longer …", "… any more", "I left …"; False for a plain "I don't …"."""
+    return bool(_STOPPED.search(clause))
+
+
+def former(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "I don't live in Berlin any more", "I no longer work at Acme", "I'm no longer a
+    nurse" → the old value with ``valid_to`` = now (arbitration ends the matching fact)."""
+    now = ctx.time
+    m = _FORMER_HOME.match(clause)
+    if m is not None:
+        found = place(_ANY_MORE.sub("", m.group("v") or m.group("b") or m.group("o")), ctx)
+        if found is None:
+            return []
+        value, is_country = found
+        key = "home_country" if is_country else "home_city"
+        verb = "no longer lives" if _stopped(clause) else "does not live"
+        text = f"{ctx.subject} {verb} in {value}."
+        return fact(key, text, Category.IDENTITY, _FORMER_HINT, _bare(value), valid_to=now)
+    if _QUIT_JOB.match(clause):
+        text = f"{ctx.subject} no longer works at their former employer."
+        return fact("employer", text, Category.IDENTITY, _FORMER_HINT, None, valid_to=now)
+    m = _FORMER_EMPLOYER.match(clause)
+    if m is not None:
+        raw = m.group("v") or m.group("w") or m.group("l") or m.group("f") or m.group("j")
+        raw = re.split(r"\s+(?:and|to|for|after|because)\s+", _ANY_MORE.sub("", raw), maxsplit=1)[0]
+        org = employer_name(raw, ctx)
+        if org is None or org[1] < 0.8:
+            return []  # "I left a startup" names no employer to end
+        verb = "no longer works" if _stopped(clause) else "does not work"
+        text = f"{ctx.subject} {verb} at {org[0]}."
+        return fact("employer", text, Category.IDENTITY, _FORMER_HINT, org[0], valid_to=now)
+    m = _FORMER_TITLE.match(clause)
+    if m is not None:
+        title = job_title(_ANY_MORE.sub("", m.group("t") or m.group("s")))
+        if title is None:
+            return []
+        negation = "no longer" if _stopped(clause) else "not"
+        text = f"{ctx.subject} is {negation} {_article(title)} {title}."
+        return fact("job_title", text, Category.IDENTITY, _FORMER_HINT, title, valid_to=now)
+    return []
+
+
+RULES: tuple[Rule, ...] = (former, home, origin, job, employer)

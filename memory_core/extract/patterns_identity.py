@@ -79,12 +79,19 @@ _PREFERRED = re.compile(
 )
 
 
+# "My name is Robert but everyone calls me Bob": the nickname follows another statement.
+_CALLED_BY_OTHERS = re.compile(
+    r"\b(?:but|and|though)\s+(?:everyone|everybody|people|my\s+friends)\s+calls?\s+me\s+(?P<w>.+)$",
+    re.IGNORECASE,
+)
+
+
 def preferred_name(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "Call me Alex", "I go by Alex" → ``preferred_name``."""
-    m = _PREFERRED.match(clause)
+    m = _PREFERRED.match(clause) or _CALLED_BY_OTHERS.search(clause)
     if m is None:
         return []
-    raw = m.group("v") or m.group("w")
+    raw = m.groupdict().get("v") or m.group("w")
     if "/" in raw:
         return []  # "I go by she/her" names pronouns
     value = person_name(raw, ctx, strict=False, max_words=3)
@@ -208,7 +215,7 @@ _TZ_IS = re.compile(
 )
 _TZ_IN = re.compile(
     rf"^(?:{_I_AM}|we're|we\s+are|i\s+live|i\s+work)\s+(?:in|on)\s+(?:the\s+)?{_TZ}"
-    r"(?P<suffix>\s+time(?:\s*zone)?)?\s*$",
+    r"(?P<suffix>\s+time(?:\s*zone)?)?(?:\s+(?:now|these\s+days|nowadays))?\s*$",
     re.IGNORECASE,
 )
 

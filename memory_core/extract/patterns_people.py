@@ -104,12 +104,19 @@ _HAVE_PET = re.compile(
 )
 _RENAMED_TO = re.compile(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?renamed\s+(?:my|our|the)\s+"
-    rf"{ADJ}{SPECIES}(?:\s+\S+)?\s+to\s+(?P<n>.+)$",
+    rf"{ADJ}{SPECIES}(?:\s+\S+)?\s*(?:\s+to|[,;:]\s*(?:she|he|it|they)(?:'s|'re|\s+is|\s+are)"
+    r"\s+(?:now\s+)?(?:called|named))\s+(?P<n>.+)$",
     re.IGNORECASE,
 )
 _RENAMED = re.compile(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?renamed\s+(?:my|our|the)\s+"
     rf"{ADJ}{SPECIES}\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+# "… a dog named Rex and a cat called Mimi": the second pet starts a new statement.
+_ANOTHER_PET = re.compile(
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:also\s+)?(?:a|an|one|my|our)\s+"
+    rf"{ADJ}(?:{_alternation(PET_SPECIES)})\s+(?:called|named)\b)",
     re.IGNORECASE,
 )
 _PET_NAMED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}\s*,?\s+(?P<n>[^\W\d_][\w'-]*)\b", re.I)
@@ -120,6 +127,13 @@ def pets(clause: str, ctx: Context) -> list[Candidate]:
     renamed = False
     strict = False
     m = _PET_CALLED.match(clause) or _HAVE_PET.match(clause)
+    more: list[Candidate] = []
+    if m is not None:
+        name_part, *rest = _ANOTHER_PET.split(m.group("n"), maxsplit=1)
+        if rest:
+            more = pets("I have " + rest[0], ctx)
+            clause = clause[: m.start("n")] + name_part
+            m = _PET_CALLED.match(clause) or _HAVE_PET.match(clause)
     if m is None:
         m = _RENAMED_TO.match(clause) or _RENAMED.match(clause)
         renamed = m is not None
@@ -136,7 +150,7 @@ def pets(clause: str, ctx: Context) -> list[Candidate]:
     text = f"{ctx.possessive} {_spoken(m.group('sp'))} is named {name}."
     hint = 0.7 if strict else 0.8
     since = ctx.time if renamed or "now" in clause.lower().split() else None
-    return fact(key, text, Category.RELATIONSHIP, hint, name, valid_from=since)
+    return fact(key, text, Category.RELATIONSHIP, hint, name, valid_from=since) + more
 
 
 RULES: tuple[Rule, ...] = (family, pets)

@@ -17,7 +17,7 @@ _GOAL = re.compile(
     r"(?:'ve|\s+have)\s+always\s+wanted\s+to)\s+(?P<g>.+)$"
     r"|^(?:one\s+of\s+)?my\s+(?:main\s+|big\s+|biggest\s+|life\s+|long-term\s+|personal\s+|"
     r"career\s+|fitness\s+)?(?P<noun>goal|dream|plan|aim|ambition|resolution|new\s+year's\s+resolution)"
-    r"s?\s+(?:for\s+\S+\s+)?(?:is|are)\s+to\s+(?P<mg>.+)$",
+    r"s?\s+(?:for\s+(?:this\s+|next\s+|the\s+)?\S+\s+)?(?:is|are)\s+to\s+(?P<mg>.+)$",
     re.IGNORECASE,
 )
 # "I want to know …" asks for something now; it is no life goal.

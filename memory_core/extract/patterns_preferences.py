@@ -10,6 +10,7 @@ from memory_core.extract.lexicon import (
     DIETS,
     FAMILY,
     LANGUAGES,
+    PET_SPECIES,
     PREFERENCE_TOPICS,
 )
 from memory_core.extract.rule import Context, Rule, fact, usable_object
@@ -23,14 +24,22 @@ _ADV = (
 _I_AM = r"(?:i'm|i\s+am|im|we're|we\s+are)"
 
 
+_POINTING = re.compile(r"\b(?:it|this|that|you|your|yours)\b", re.IGNORECASE)
+_NOT_A_TASTE = re.compile(
+    r"^to\s+(?:think|say|know|admit|believe|be\s+honest|hear|see|ask|tell)\b", re.IGNORECASE
+)
+
+
 def _object(raw: str, ctx: Context, *, as_list: bool = False) -> str | None:
-    words = 16 if as_list else 8
-    phrase = usable_object(clean_phrase(raw, max_words=words, keep_commas=as_list))
+    limit = 16 if as_list else 8
+    phrase = usable_object(clean_phrase(raw, max_words=limit, keep_commas=as_list))
     if phrase is None:
         return None
     words = phrase.lower().split()
-    if words[0] in {"my", "our"} and len(words) > 1 and words[1] in FAMILY:
+    if words[0] in {"my", "our"} and len(words) > 1 and words[1] in FAMILY | PET_SPECIES:
         return None  # "I love my wife" is not a taste
+    if _POINTING.search(phrase) or _NOT_A_TASTE.match(phrase):
+        return None  # "I hate to say it", "I like to think …"
     return phrase
 
 
@@ -180,12 +189,17 @@ _FAVOURITE = re.compile(
 )
 
 
+_CORRECTING = re.compile(r"^(?:(?:actually|now|still|really|definitely|obviously)\s+)+", re.I)
+
+
 def favourite(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My favourite colour is green" → ``favorite.color``; "Jazz is my favourite" → likes."""
     m = _FAVOURITE.match(clause)
     if m is None:
         return []
-    value = _object(m.group("v") or m.group("w"), ctx)
+    # "… is actually green": a correction's adverb is no part of the value.
+    raw = _CORRECTING.sub("", m.group("v") or m.group("w"))
+    value = _object(raw, ctx)
     if value is None:
         return []
     topic = m.group("topic") or m.group("t")
@@ -248,7 +262,7 @@ def diet(clause: str, ctx: Context) -> list[Candidate]:
 
 _REPLY_LANGUAGE = re.compile(
     r"^(?:(?:always|from\s+now\s+on|in\s+(?:the\s+)?future|going\s+forward)\s*,?\s+)?"
-    r"(?:answer|reply|respond|talk|write|speak)\s+(?:to\s+me\s+)?in\s+(?P<lang>[^\W\d_]+)(?P<rest>.*)$"
+    r"(?:(?:please|pls|kindly)\s+)?(?:always\s+)?(?:answer|reply|respond|talk|write|speak)\s+(?:to\s+me\s+)?in\s+(?P<lang>[^\W\d_]+)(?P<rest>.*)$"
     r"|^(?:i|we)\s+(?:prefer|want|like)\s+(?:your\s+)?(?:answers|replies|responses|it)\s+in\s+"
     r"(?P<pl>[^\W\d_]+)",
     re.IGNORECASE,

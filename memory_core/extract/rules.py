@@ -199,5 +199,5 @@ class RulesExtractor:
     """The offline :class:`~memory_core.extract.base.Extractor`: regex rules, no network."""
 
     async def extract(self, turn: TurnInput) -> list[Candidate]:
-        """Propose candidate facts from ``turn`` (runs inline: the rules take microseconds)."""
+        """Propose candidate facts from ``turn`` (inline: a turn takes well under a millisecond)."""
         return extract_rules(turn)

@@ -47,7 +47,7 @@ def split_sentences(text: str) -> list[str]:
     start = 0
     for m in _SENTENCE_END.finditer(text):
         if m.group(0).startswith(".") and "\n" not in m.group(0):
-            before = re.search(r"([\w.]+)\.*$", text[start : m.start()])
+            before = re.search(r"([\w.']+)\.*$", text[start : m.start()])
             word = before.group(1).lower() if before else ""
             if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
                 continue
@@ -190,7 +190,7 @@ _ADVERBS = (
     r"mostly|rarely|actually|definitely|typically|already|currently|now|seriously|totally"
 )
 _I_VERB = re.compile(
-    rf"(?<![\w'])[Ii](?![\w']|\.\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:n't)?)\b"
+    rf"(?<![\w'])[Ii](?![\w']|\.\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:'t)?)(?![\w'])"
 )
 _PRONOUN = re.compile(
     r"(?<![\w'])(?:(?P<contr>[Ii]'(?:m|ve|d|ll))|(?P<i>[Ii])(?![\w']|\.\w)|"
@@ -247,30 +247,30 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
     """
     state = {"named": named}
 
-    def who(possessive: bool = False) -> str:
+    def _who(possessive: bool = False) -> str:
         if state["named"]:
             return "their" if possessive else "they"
         state["named"] = True
         return f"{subject}'s" if possessive else subject
 
-    def verb_sub(m: re.Match[str]) -> str:
+    def _verb_sub(m: re.Match[str]) -> str:
         first = not state["named"]
-        person = who()
+        person = _who()
         verb = m.group("verb")
         verb = _third_singular(verb) if first else _PLURAL.get(verb, verb)
         return f"{person}{m.group('adv')} {verb}"
 
-    def pronoun_sub(m: re.Match[str]) -> str:
+    def _pronoun_sub(m: re.Match[str]) -> str:
         if m.group("contr"):
             first = not state["named"]
-            person = who()
+            person = _who()
             return f"{person} {_CONTRACTIONS[m.group('contr')[2:]][0 if first else 1]}"
         if m.group("i"):
-            return who()
+            return _who()
         if m.group("me"):
-            return who() if not state["named"] else "them"
+            return _who() if not state["named"] else "them"
         if m.group("my"):
-            return who(possessive=True)
+            return _who(possessive=True)
         if m.group("mine"):
             return f"{subject}'s" if not state["named"] else "theirs"
         if m.group("myself"):
@@ -293,10 +293,10 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
         if pro_m is None and verb_m is None:
             break
         if verb_m is not None and (pro_m is None or verb_m.start() <= pro_m.start()):
-            out.append(text[pos : verb_m.start()] + verb_sub(verb_m))
+            out.append(text[pos : verb_m.start()] + _verb_sub(verb_m))
             pos = verb_m.end()
         elif pro_m is not None:
-            out.append(text[pos : pro_m.start()] + pronoun_sub(pro_m))
+            out.append(text[pos : pro_m.start()] + _pronoun_sub(pro_m))
             pos = pro_m.end()
     out.append(text[pos:])
     return "".join(out)

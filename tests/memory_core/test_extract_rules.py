@@ -128,7 +128,12 @@ FACTS: list[tuple[str, str, str, Category]] = [
     ("I hate olives", "dislikes.olives", "olives", C.SOFT_PREFERENCE),
     ("I can't stand jazz", "dislikes.jazz", "jazz", C.SOFT_PREFERENCE),
     ("I don't like mushrooms", "dislikes.mushrooms", "mushrooms", C.SOFT_PREFERENCE),
-    ("I'm not a fan of horror movies", "dislikes.horror_movies", "horror movies", C.SOFT_PREFERENCE),
+    (
+        "I'm not a fan of horror movies",
+        "dislikes.horror_movies",
+        "horror movies",
+        C.SOFT_PREFERENCE,
+    ),
     ("I prefer tea over coffee", "preference.coffee_vs_tea", "tea", C.SOFT_PREFERENCE),
     ("I prefer coffee to tea", "preference.coffee_vs_tea", "coffee", C.SOFT_PREFERENCE),
     ("I'd rather have tea than coffee", "preference.coffee_vs_tea", "tea", C.SOFT_PREFERENCE),
@@ -163,7 +168,12 @@ FACTS: list[tuple[str, str, str, Category]] = [
         "a Rust compiler",
         C.TASK_CONTEXT,
     ),
-    ("I'm writing a book about whales", "project.book_about_whales", "a book about whales", C.TASK_CONTEXT),
+    (
+        "I'm writing a book about whales",
+        "project.book_about_whales",
+        "a book about whales",
+        C.TASK_CONTEXT,
+    ),
     ("My side project is Membot", "project.membot", "Membot", C.TASK_CONTEXT),
     # timezone
     ("My timezone is CET", "timezone", "CET", C.IDENTITY),
@@ -301,7 +311,6 @@ NOTHING = [
     "Suppose my name was Bob",
     # negations and the past
     "I'm not vegetarian",
-    "I don't live in Berlin anymore",
     "I used to live in Paris",
     "I don't have asthma",
     # not facts at all
@@ -328,6 +337,11 @@ NOTHING = [
     "I work from home",
     "I'm making dinner",
     "answer in French",
+    "I like to think I'm funny",
+    "I hate to say it",
+    "I'm moving to Berlin next month",
+    "I'm 34 years old",
+    "I'm in Paris",
     "remember to buy milk",
 ]
 
@@ -335,6 +349,70 @@ NOTHING = [
 @pytest.mark.parametrize("text", NOTHING)
 def test_non_facts_yield_nothing(text: str) -> None:
     assert run(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "wording"),
+    [
+        ("I don't live in Berlin anymore", "home_city", "Berlin", "Ana no longer lives in Berlin."),
+        ("We moved out of Berlin last year", "home_city", "Berlin", "Ana no longer lives in"),
+        ("I no longer work at Google", "employer", "Google", "Ana no longer works at Google."),
+        ("I quit my job at Acme", "employer", "Acme", "Ana no longer works at Acme."),
+        ("I left Acme to join Initech", "employer", "Acme", "Ana no longer works at Acme."),
+        ("I'm no longer a teacher", "job_title", "teacher", "Ana is no longer a teacher."),
+        ("I'm not a doctor, but I read a lot", "job_title", "doctor", "Ana is not a doctor."),
+    ],
+)
+def test_stopped_facts_carry_the_old_value_and_end_now(
+    text: str, key: str, value: str, wording: str
+) -> None:
+    """ "No longer …" proposes the old value with valid_to = the turn (arbitration expires it)."""
+    cand = keyed(text)[key]
+    assert cand.value == value
+    assert cand.valid_to == NOW
+    assert cand.value_text.startswith(wording)
+    assert not cand.temporary
+
+
+def test_a_new_value_in_the_same_turn_wins_over_the_old_one() -> None:
+    found = keyed("I don't live in Berlin anymore, we moved to Potsdam")
+    assert found["home_city"].value == "Potsdam"
+    assert found["home_city"].valid_to is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We just moved to Lisbon from Porto", {"home_city": "Lisbon"}),
+        ("I got promoted to senior developer!", {"job_title": "senior developer"}),
+        (
+            "I have a dog named Rex and a cat called Mimi",
+            {"pet.dog.name": "Rex", "pet.cat.name": "Mimi"},
+        ),
+        ("We renamed the cat, she's called Luna now", {"pet.cat.name": "Luna"}),
+        ("Wait, no, my favourite colour is actually green", {"favorite.color": "green"}),
+        ("From now on, please answer in Spanish", {"preference.reply_language": "Spanish"}),
+        ("I'm on Pacific time now", {"timezone": "US/Pacific"}),
+        (
+            "My name is Robert but everyone calls me Bob",
+            {"name": "Robert", "preferred_name": "Bob"},
+        ),
+        (
+            "I work for Initrode as an accountant",
+            {"employer": "Initrode", "job_title": "accountant"},
+        ),
+        (
+            "My goal for this year is to run a half marathon",
+            {"goal.run_a_half_marathon": "run a half marathon"},
+        ),
+        ("I've been living in Amsterdam for two years now", {"home_city": "Amsterdam"}),
+        ("Just moved to Lisbon!", {"home_city": "Lisbon"}),
+        ("Started at Stripe on Monday, so nervous!", {"employer": "Stripe"}),
+    ],
+)
+def test_everyday_wordings_are_read(text: str, expected: dict[str, str]) -> None:
+    found = keyed(text)
+    assert {k: found[k].value for k in expected if k in found} == expected
 
 
 USER_KEYS = re.compile(
@@ -473,13 +551,18 @@ def test_explicit_locker_code_is_one_sensitive_candidate() -> None:
     [
         ("remember that I park on level 3", "Ana parks on level 3."),
         ("Remember: my car is parked on level 3", "Ana's car is parked on level 3."),
-        ("please remember I keep my spare key under the blue pot", "Ana keeps their spare key under the blue pot."),
+        (
+            "please remember I keep my spare key under the blue pot",
+            "Ana keeps their spare key under the blue pot.",
+        ),
         ("don't forget that my friend Marco lives in Rome", "Ana's friend Marco lives in Rome."),
         ("remember that you promised to remind me", "The assistant promised to remind Ana."),
         ("remember that if I'm late, call my wife", "If Ana is late, call their wife."),
     ],
 )
-def test_explicit_remember_without_a_rule_is_a_third_person_note(text: str, value_text: str) -> None:
+def test_explicit_remember_without_a_rule_is_a_third_person_note(
+    text: str, value_text: str
+) -> None:
     (cand,) = run(text)
     assert cand.key.startswith("note.")
     assert cand.value_text == value_text
@@ -651,7 +734,7 @@ async def test_rules_extractor_implements_the_port() -> None:
 
 def test_turn_time_must_be_aware() -> None:
     with pytest.raises(InvalidInputError):
-        TurnInput(user_text="hi", time=datetime(2026, 1, 1))  # noqa: DTZ001
+        TurnInput(user_text="hi", time=datetime(2026, 1, 1))
 
 
 @pytest.mark.parametrize(
