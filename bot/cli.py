@@ -28,9 +28,7 @@ cli = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 memories_cli = typer.Typer(help="Inspect and edit one user's memories.", no_args_is_help=True)
-admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
 cli.add_typer(memories_cli, name="memories")
-cli.add_typer(admin_cli, name="admin")
 
 console = Console()
 err_console = Console(stderr=True)
@@ -276,25 +274,6 @@ def memories_history(
     console.print(table)
 
 
-@admin_cli.command("reindex")
-def admin_reindex(db: DbOpt = None) -> None:
-    """Re-embed every fact and episode with the configured model (after changing it)."""
-    from rich.progress import Progress
-
-    memory = open_memory(db)
-    try:
-        with Progress(console=err_console) as progress:
-            task = progress.add_task("re-embedding", total=None)
-
-            def step(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
-
-            count = memory.reindex_blocking(step)
-    finally:
-        memory.close()
-    console.print(f"Re-embedded {count} items.")
-
-
 @cli.command("chat")
 def chat(
     user: Annotated[str, typer.Option("--user", "-u", help="your name")] = "you",
@@ -336,10 +315,12 @@ def run_bot(
 
 def _register_optional() -> None:
     # Evaluation and benchmarks live in their own modules (they are long and change apart).
-    from bot import cli_bench, cli_eval
+    from bot import cli_admin, cli_bench, cli_eval, cli_jobs
 
+    cli.add_typer(cli_admin.admin_cli, name="admin")
     cli.add_typer(cli_eval.eval_cli, name="eval")
     cli.add_typer(cli_bench.bench_cli, name="bench")
+    cli.add_typer(cli_jobs.jobs_cli, name="jobs")
 
 
 _register_optional()

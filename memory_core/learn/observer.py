@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import structlog
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 
+from memory_core.clock import to_ts
 from memory_core.errors import MemoryCoreError
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import MAX_EPISODE_CHARS, clean_text
 from memory_core.store import episodes as episode_repo
+from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import outbox, sessions
 from memory_core.store import vectors as vec
@@ -30,6 +34,9 @@ from memory_core.values import NewEpisode
 log = structlog.get_logger("memory_core.observer")
 
 ResultHandler = Callable[[LearnResult], Awaitable[None]]
+
+#: LLM usage that no job carried (scheduled jobs' calls) is written at most this often.
+USAGE_FLUSH_S = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +58,12 @@ class Turn:
     #: Facts retrieved for this turn: their access counts are updated with the turn's commit
     #: (feeds decay, TTL and dedup) instead of costing the reply path its own transaction.
     accessed_fact_ids: tuple[int, ...] = ()
+    #: What the reply path measured, written to the event log with the turn's commit:
+    #: memory block tokens, top-k hits with a lexical / vector signal (``None``: not run).
+    memory_tokens: int | None = None
+    lexical_hits: int | None = None
+    vector_hits: int | None = None
+    best_sim: float | None = None
 
 
 class Observer:
@@ -82,6 +95,7 @@ class Observer:
         self._waiters: dict[str, asyncio.Future[LearnResult]] = {}
         self._dispatcher: asyncio.Task[None] | None = None
         self._closing = False
+        self._usage_flushed_at = time.monotonic()
 
     # ---- hot path --------------------------------------------------------------------------
 
@@ -161,6 +175,19 @@ class Observer:
             ids = episode_repo.insert_many(conn, turn.user_id, eps)
             fact_repo.touch_accessed(conn, turn.user_id, turn.accessed_fact_ids, turn.time)
             self.memory.queue_episode_vectors(conn, turn.user_id, ids)
+            event_log.add(
+                conn,
+                event_log.turn_events(
+                    turn.user_id,
+                    memory_tokens=turn.memory_tokens,
+                    lexical_hits=turn.lexical_hits,
+                    vector_hits=turn.vector_hits,
+                    best_sim=turn.best_sim,
+                ),
+                self._event_ts(),
+            )
+            if self.learner.usage is not None:
+                self.learner.usage.flush(conn, self._event_ts())
         return True
 
     async def learn_now(self, turn: Turn, timeout: float = 60.0) -> LearnResult:
@@ -193,7 +220,11 @@ class Observer:
             while True:
                 self._wake.set()
                 await asyncio.sleep(0)
-                if not self._lanes and not await asyncio.to_thread(self._has_due):
+                # Ask the database first, then look at the lanes: a job can only be marked done
+                # by a lane that was registered before it ran and is removed only after its
+                # result was delivered, so this order never returns between the two.
+                due = await asyncio.to_thread(self._has_due)
+                if not due and not self._lanes:
                     return
                 self._idle.clear()
                 with contextlib.suppress(TimeoutError):
@@ -216,6 +247,11 @@ class Observer:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._dispatcher
             self._dispatcher = None
+        if self.learner.usage is not None and self.learner.usage.pending():
+            try:
+                await asyncio.to_thread(self._write_usage)
+            except SQLAlchemyError:  # shutdown goes on: usage figures are not worth a hang
+                log.warning("usage_flush_failed")
 
     # ---- workers ---------------------------------------------------------------------------
 
@@ -223,9 +259,27 @@ class Observer:
         with self.memory.db.read() as conn:
             return bool(outbox.users_with_pending(conn, vec.now_ts(), limit=1))
 
+    def _event_ts(self) -> float:
+        # Events carry the memory's clock, like history and conflicts, so metrics windows
+        # line up (and a manual clock in evaluations moves them all together).
+        return to_ts(self.memory.clock.now())
+
+    def _write_usage(self) -> None:
+        assert self.learner.usage is not None
+        with self.memory.db.write() as conn:
+            self.learner.usage.flush(conn, self._event_ts())
+
     async def _dispatch(self) -> None:
         while not self._closing:
             users = await asyncio.to_thread(self._due_users)
+            usage = self.learner.usage
+            if (
+                usage is not None
+                and usage.pending()
+                and time.monotonic() - self._usage_flushed_at >= USAGE_FLUSH_S
+            ):
+                self._usage_flushed_at = time.monotonic()
+                await asyncio.to_thread(self._write_usage)
             for user in users:
                 if user not in self._lanes and not self._closing:
                     task = asyncio.create_task(self._lane(user), name=f"observer-lane:{user}")
@@ -298,7 +352,7 @@ class Observer:
 
     def _postpone(self, job: outbox.Job, exc: BaseException) -> str:
         with self.memory.db.write() as conn:
-            return outbox.postpone(
+            status = outbox.postpone(
                 conn,
                 job.id,
                 f"{type(exc).__name__}: {exc}",
@@ -306,3 +360,6 @@ class Observer:
                 self.max_attempts,
                 self.base_delay,
             )
+            error = event_log.Event("worker", "observe", "error", job.user_id)
+            event_log.add(conn, [error], self._event_ts())
+            return status

@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import structlog
 
 from memory_core import entities
+from memory_core.clock import to_ts
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
 from memory_core.learn.decisions import Decision, Insert, Pending, Supersede, Update
 from memory_core.memory import Memory
+from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import outbox
 from memory_core.store import vectors as vec
@@ -61,13 +64,22 @@ class LearnResult:
 class Learner:
     """Runs one outbox job through the pipeline."""
 
-    def __init__(self, memory: Memory, extractor: Extractor, auditor: Auditor) -> None:
+    def __init__(
+        self,
+        memory: Memory,
+        extractor: Extractor,
+        auditor: Auditor,
+        usage: event_log.UsageBuffer | None = None,
+    ) -> None:
         self.memory = memory
         self.extractor = extractor
         self.auditor = auditor
+        # LLM usage summed in memory, written with each job's apply transaction.
+        self.usage = usage
 
     async def process(self, job: outbox.Job) -> LearnResult:
         """Learn from one job and mark it done, atomically."""
+        started = time.perf_counter()
         turn = TurnInput(
             user_text=job.user_text,
             assistant_text=job.assistant_text,
@@ -91,7 +103,7 @@ class Learner:
             related, known, links = await asyncio.to_thread(self._related, job.user_id, kept)
             raw = await self.auditor.decide(turn, kept, related)
             decisions = cap_writes([enforce(d, known) for d in raw])
-        applied = await asyncio.to_thread(self._apply, job, decisions, links)
+        applied = await asyncio.to_thread(self._apply, job, decisions, links, started)
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
         log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
         return result
@@ -130,6 +142,7 @@ class Learner:
         job: outbox.Job,
         decisions: Sequence[Decision],
         links: dict[str, list[tuple[int, float]]],
+        started: float | None = None,
     ) -> list[Applied]:
         now = self.memory.clock.now()
         ref = TurnRef(
@@ -150,4 +163,28 @@ class Learner:
                     )
             result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied))
             outbox.mark_done(conn, job.id, vec.now_ts(), json.dumps(result.summary()))
+            event_log.add(conn, _job_events(job.user_id, applied, started), to_ts(now))
+            if self.usage is not None:
+                self.usage.flush(conn, to_ts(now))
         return applied
+
+
+def _job_events(
+    user_id: str, applied: Sequence[Applied], started: float | None
+) -> list[event_log.Event]:
+    """The job's operational events: each decision applied, and how long the job took."""
+    out = [
+        event_log.Event(
+            "worker",
+            type(a.decision).__name__.lower(),
+            "replayed" if a.replayed else "ok",
+            user_id,
+            memory_id=a.fact.id if a.fact else None,
+            category=a.fact.category.value if a.fact else None,
+        )
+        for a in applied
+    ]
+    if started is not None:
+        ms = round((time.perf_counter() - started) * 1000, 1)
+        out.append(event_log.Event("worker", "observe", "ok", user_id, value=ms))
+    return out

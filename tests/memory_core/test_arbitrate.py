@@ -200,8 +200,14 @@ def test_action_hash_is_stable_and_distinguishes_actions() -> None:
 
 
 def test_forgotten_value_is_not_relearned_implicitly_but_explicitly_yes() -> None:
-    gone = fact(1, "employer", "Ana works at Initech.", value="Initech", cat=Category.OTHER,
-                status=Status.DELETED)
+    gone = fact(
+        1,
+        "employer",
+        "Ana works at Initech.",
+        value="Initech",
+        cat=Category.OTHER,
+        status=Status.DELETED,
+    )
     c = cand("employer", "Ana works at Initech.", value="Initech", cat=Category.OTHER)
     assert decide_one(c, [gone], explicit=False, now=NOW) is None
     assert isinstance(decide_one(c, [gone], explicit=True, now=NOW), Insert)

@@ -1,0 +1,437 @@
+"""``membot admin …``: operator commands — doctor, stats, metrics, backup/restore, reindex,
+vacuum, and per-user export/erasure for access and deletion requests.
+
+Every command takes ``--db`` (default: ``MEMBOT_DB``); those that print figures take
+``--json``. Logs go to stderr so stdout stays clean for JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import ValidationError
+from rich.table import Table
+
+from bot import app as composition
+from bot.cli import DbOpt, JsonOpt, UserOpt, console, err_console, open_memory, run, user_id
+from bot.config import Settings
+from bot.logging import configure as configure_logging
+from memory_core import admin, health, metrics, user_data
+from memory_core.db.engine import Database
+from memory_core.db.migrations import migrate
+from memory_core.errors import MemoryCoreError
+from memory_core.memory import Memory
+
+admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
+
+#: platform → (settings field, environment variable, what a token looks like).
+_TOKENS = {
+    "telegram": ("telegram_bot_token", "TELEGRAM_BOT_TOKEN", re.compile(r"^\d+:[\w-]{20,}$")),
+    "discord": ("discord_bot_token", "DISCORD_BOT_TOKEN", re.compile(r"^[\w-]+\.[\w-]+\.[\w-]+$")),
+}
+
+
+def _settings() -> Settings:
+    settings = composition.load_settings()
+    configure_logging(
+        settings.log_level if settings.log_level != "info" else "warning", stream=sys.stderr
+    )
+    return settings
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    err_console.print(f"[red]error:[/red] {message}")
+    return typer.Exit(code)
+
+
+def _db_path(db: Path | None) -> Path:
+    return Path(db) if db is not None else _settings().db
+
+
+@contextmanager
+def _database(db: Path | None) -> Iterator[Database]:
+    """The existing database, migrated (a missing file is an error, never created here)."""
+    path = _db_path(db)
+    if not path.exists():
+        raise _fail(f"no database at {path} (set MEMBOT_DB or pass --db)", 2)
+    database = Database(path)
+    try:
+        migrate(database)
+        yield database
+    except MemoryCoreError as exc:
+        raise _fail(str(exc), 2) from exc
+    finally:
+        database.dispose()
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**20:.1f} MiB"
+
+
+def _echo_json(value: Any) -> None:
+    typer.echo(json.dumps(value, ensure_ascii=False, indent=None, default=str))
+
+
+# ---- doctor ---------------------------------------------------------------------------------
+
+
+def _token_checks(settings: Settings, platforms: list[str]) -> list[health.Check]:
+    out = []
+    for name in platforms:
+        if name not in _TOKENS:
+            out.append(health.Check(name, False, "unknown platform (use telegram, discord)"))
+            continue
+        field, env, shape = _TOKENS[name]
+        secret = getattr(settings, field)
+        token = secret.get_secret_value().strip() if secret is not None else ""
+        if not token:
+            out.append(health.Check(f"{name} token", False, f"{env} is not set"))
+        elif not shape.match(token):
+            out.append(health.Check(f"{name} token", False, f"{env} does not look like a token"))
+        else:
+            out.append(health.Check(f"{name} token", True, f"{env} set"))
+    return out
+
+
+@admin_cli.command("doctor")
+def admin_doctor(
+    platform: Annotated[
+        str, typer.Option(help="check tokens for these platforms, e.g. telegram,discord")
+    ] = "",
+    running: Annotated[
+        bool, typer.Option("--running", help="fail unless a bot holds the database's run lock")
+    ] = False,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check the installation and configuration; one ok/FAIL line each, exit 1 on a failure."""
+    started = time.perf_counter()
+    try:
+        settings = _settings()
+    except ValidationError as exc:
+        checks = [
+            health.Check("settings", False, f"{'.'.join(map(str, e['loc']))}: {e['msg']}")
+            for e in exc.errors(include_url=False, include_input=False)
+        ]
+    else:
+        path = Path(db) if db is not None else settings.db
+        checks = [health.Check("settings", True, "loaded")]
+        checks += health.checks(path, composition.build_embedder(settings))
+        llm = (
+            f"anthropic ({settings.anthropic_model}, {settings.anthropic_extract_model})"
+            if settings.anthropic_api_key is not None
+            else "offline rules (no ANTHROPIC_API_KEY)"
+        )
+        checks.append(health.Check("llm", True, llm))
+        platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
+        checks += _token_checks(settings, platforms)
+        if running:
+            up = admin.bot_running(path)
+            detail = "a bot holds" if up else "no bot holds"
+            checks.append(health.Check("bot", up, f"{detail} {admin.lock_path(path)}"))
+    failed = [c for c in checks if not c.ok]
+    if as_json:
+        _echo_json(
+            {
+                "ok": not failed,
+                "seconds": round(time.perf_counter() - started, 3),
+                "checks": [asdict(c) for c in checks],
+            }
+        )
+    else:
+        for c in checks:
+            mark = "ok  " if c.ok else "FAIL"
+            typer.echo(f"{mark}  {c.name}: {c.detail}")
+    if failed:
+        raise typer.Exit(1)
+
+
+# ---- stats, metrics -------------------------------------------------------------------------
+
+
+def _stats_json(stats: admin.Stats, path: Path) -> dict[str, Any]:
+    c = stats.counts
+    return {
+        "database": str(path),
+        "size_bytes": stats.sizes,
+        "schema_version": c.schema_version,
+        "embedding_model": c.embedding_model,
+        "users": c.users,
+        "facts": {
+            "by_status": c.facts_by_status,
+            "active_by_category": c.active_facts_by_category,
+        },
+        "episodes": c.episodes,
+        "sessions": c.sessions,
+        "pending_confirmations": c.pending_conflicts,
+        "outbox": c.outbox,
+        "failed_jobs": c.failed_jobs,
+        "vector_queue": {"waiting": c.vector_queue, "retrying": c.vector_queue_retrying},
+        "events": c.events,
+    }
+
+
+def _pairs(values: dict[str, int]) -> str:
+    return " · ".join(f"{k} {v:,}" for k, v in values.items()) or "none"
+
+
+@admin_cli.command("stats")
+def admin_stats(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """Users, facts by status and category, episodes, pending confirmations, queues, size."""
+    with _database(db) as database:
+        stats = admin.stats(database)
+    data = _stats_json(stats, database.path)
+    if as_json:
+        _echo_json(data)
+        return
+    c = stats.counts
+    table = Table(title=f"membot {database.path}", show_header=False)
+    table.add_column("what", style="bold")
+    table.add_column("value")
+    table.add_row("size", f"{_mib(stats.sizes['db'])} + WAL {_mib(stats.sizes['wal'])}")
+    table.add_row("schema", f"{c.schema_version}, vectors by {c.embedding_model or 'none yet'}")
+    table.add_row("users", f"{c.users:,}")
+    table.add_row("facts", _pairs(c.facts_by_status))
+    table.add_row("active by category", _pairs(c.active_facts_by_category))
+    table.add_row("episodes", f"{c.episodes:,} in {c.sessions:,} sessions")
+    table.add_row("pending confirmations", f"{c.pending_conflicts:,}")
+    table.add_row("learning queue", _pairs(c.outbox))
+    table.add_row("failed jobs", _pairs(c.failed_jobs))
+    table.add_row("vector queue", f"{c.vector_queue:,} ({c.vector_queue_retrying:,} retrying)")
+    table.add_row("events", f"{c.events:,}")
+    console.print(table)
+
+
+def _fmt(value: float | None, unit: str = "", pct: bool = False) -> str:
+    if value is None:
+        return "–"
+    return f"{value * 100:.1f} %" if pct else f"{value:,.1f}{unit}"
+
+
+@admin_cli.command("metrics")
+def admin_metrics(
+    days: Annotated[float, typer.Option(min=0.01, max=3650, help="window: the last N days")] = 7,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Seed 000's operational metrics over the last ``--days`` (from the event log)."""
+    until = time.time()
+    with _database(db) as database:
+        report = admin.compute_metrics(database, since=until - days * 86400, until=until)
+    data = metrics.to_json(report)
+    if as_json:
+        _echo_json(data)
+        return
+    r = report
+    table = Table(title=f"membot metrics, last {days:g} days", show_header=False)
+    table.add_column("metric", style="bold")
+    table.add_column("value")
+    table.add_row("answered turns", f"{r.turns:,}")
+    table.add_row(
+        "lexical hit rate", f"{_fmt(r.lexical_hit_rate, pct=True)} of {r.searched_turns:,}"
+    )
+    table.add_row(
+        "vector hit rate", f"{_fmt(r.vector_hit_rate, pct=True)} of {r.vector_searched_turns:,}"
+    )
+    tok = r.injected_tokens
+    table.add_row(
+        "memory tokens / turn",
+        f"mean {_fmt(tok.mean)} · p50 {_fmt(tok.p50)} · p95 {_fmt(tok.p95)}",
+    )
+    lat = r.observer_latency_ms
+    table.add_row(
+        "observer latency",
+        f"p50 {_fmt(lat.p50, ' ms')} · p95 {_fmt(lat.p95, ' ms')} "
+        f"({r.observer_jobs:,} jobs, {r.observer_errors:,} errors)",
+    )
+    table.add_row("decisions", _pairs({k: v for k, v in r.decisions.items() if v}))
+    table.add_row(
+        "confirmations resolved",
+        f"{_fmt(r.confirmation_resolution_rate, pct=True)} "
+        f"({r.confirmations_resolved} resolved, {r.confirmations_expired} expired, "
+        f"{r.confirmations_open} open)",
+    )
+    table.add_row(
+        "wrong overwrites",
+        f"{_fmt(r.wrong_overwrite_rate, pct=True)} "
+        f"({r.corrected_overwrites} of {r.automatic_overwrites} automatic changes corrected)",
+    )
+    for d in r.llm_days:
+        cost = "cost unknown" if d.cost_usd is None else f"${d.cost_usd:.4f}"
+        table.add_row(
+            f"llm {d.day}",
+            f"{d.model}: {d.calls} calls, {d.input_tokens:,} in / {d.output_tokens:,} out "
+            f"/ {d.cache_read_tokens:,} cached, {cost}",
+        )
+    if r.llm_cost_usd is not None:
+        table.add_row("llm cost", f"${r.llm_cost_usd:.4f}")
+    console.print(table)
+
+
+# ---- backup, restore, reindex, vacuum -------------------------------------------------------
+
+
+@admin_cli.command("backup")
+def admin_backup(
+    file: Annotated[Path, typer.Argument(help="where to write the copy")],
+    force: Annotated[bool, typer.Option("--force", help="replace an existing file")] = False,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Copy the database with SQLite's online backup API (consistent while the bot runs)."""
+    path = _db_path(db)
+    try:
+        info = admin.backup(path, file, overwrite=force)
+    except MemoryCoreError as exc:
+        raise _fail(str(exc)) from exc
+    if as_json:
+        _echo_json(
+            {
+                "database": str(path),
+                "backup": str(info.path),
+                "bytes": info.bytes,
+                "schema_version": info.schema_version,
+                "seconds": round(info.seconds, 3),
+            }
+        )
+        return
+    console.print(
+        f"Backed up {path} → {info.path} ({_mib(info.bytes)}, schema {info.schema_version}) "
+        f"in {info.seconds:.2f} s."
+    )
+
+
+@admin_cli.command("restore")
+def admin_restore(
+    file: Annotated[Path, typer.Argument(help="a backup made by `membot admin backup`")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="do not ask")] = False,
+    db: DbOpt = None,
+) -> None:
+    """Replace the database with a backup; refuses while a bot runs on it."""
+    path = _db_path(db)
+    if admin.bot_running(path):
+        raise _fail(f"membot is running on {path}: stop it first")
+    if path.exists() and not yes:
+        typer.confirm(f"Replace {path} with {file}?", abort=True)
+    try:
+        info = admin.restore(file, path)
+    except MemoryCoreError as exc:
+        raise _fail(str(exc)) from exc
+    console.print(
+        f"Restored {path} from {file} ({_mib(info.bytes)}, schema {info.schema_version})."
+    )
+
+
+@admin_cli.command("reindex")
+def admin_reindex(db: DbOpt = None) -> None:
+    """Re-embed every fact and episode with the configured model (after changing it)."""
+    from rich.progress import Progress
+
+    memory = open_memory(db)
+    try:
+        with Progress(console=err_console) as progress:
+            task = progress.add_task("re-embedding", total=None)
+
+            def step(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            count = memory.reindex_blocking(step)
+    finally:
+        memory.close()
+    console.print(f"Re-embedded {count} items.")
+
+
+@admin_cli.command("vacuum")
+def admin_vacuum(
+    keep_events_days: Annotated[
+        float, typer.Option(min=1, help="drop operational events older than this")
+    ] = 90,
+    db: DbOpt = None,
+) -> None:
+    """Drop old events, merge the full-text indexes and compact the file (VACUUM)."""
+    with _database(db) as database:
+        info = admin.vacuum(database, keep_events_days=keep_events_days)
+    console.print(
+        f"Vacuumed {database.path}: {_mib(info.before)} → {_mib(info.after)}; "
+        f"{info.events_purged:,} events older than {keep_events_days:g} days dropped."
+    )
+
+
+# ---- one user's data ------------------------------------------------------------------------
+
+
+@admin_cli.command("export-user")
+def admin_export_user(
+    user: UserOpt,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="write here instead of stdout")
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Everything stored about a user, as JSON (for an access request)."""
+    uid = user_id(user)
+    with _database(db) as database:
+        data = user_data.export_user(database, uid)
+    text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    if out is None:
+        typer.echo(text)
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text + "\n", encoding="utf-8")
+    err_console.print(f"Wrote {len(data['facts'])} facts of {uid} to {out}.")
+
+
+@admin_cli.command("delete-user")
+def admin_delete_user(
+    user: UserOpt,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="do not ask")] = False,
+    compact: Annotated[
+        bool, typer.Option("--vacuum", help="then VACUUM, so freed pages keep no old bytes")
+    ] = False,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Erase every trace of a user (rows, full-text entries, vectors) and verify it."""
+    uid = user_id(user)
+    path = _db_path(db)
+    if not path.exists():
+        raise _fail(f"no database at {path}", 2)
+    if not yes:
+        typer.confirm(f"Erase everything stored about {uid} in {path}?", abort=True)
+    memory = _open_without_embedder(path)
+    try:
+        erasure = run(user_data.delete_user(memory, uid))
+        if compact and not erasure.left:
+            admin.vacuum(memory.db)
+    finally:
+        memory.close()
+    if as_json:
+        _echo_json({"user_id": uid, "removed": erasure.removed, "left": erasure.left})
+    elif erasure.left:
+        err_console.print(f"[red]FAIL[/red] data of {uid} is left: {_pairs(erasure.left)}")
+    else:
+        console.print(
+            f"Erased {uid}: {_pairs(erasure.removed)}. Verified: no row, full-text entry "
+            "or vector is left."
+            + ("" if compact else " (Run `membot admin vacuum` to compact the file.)")
+        )
+    if erasure.left:
+        raise typer.Exit(1)
+
+
+def _open_without_embedder(path: Path) -> Memory:
+    # Erasure needs no model: vectors are deleted whatever the model lock says.
+    _settings()
+    try:
+        return Memory.open(path, None)
+    except MemoryCoreError as exc:
+        raise _fail(str(exc), 2) from exc

@@ -1,0 +1,306 @@
+"""Operator actions on one database: the run lock, counts, metrics, backup/restore, vacuum.
+
+A running bot holds a shared advisory lock on ``<db>.lock`` (:class:`RunLock`); ``restore``
+needs it exclusively, so it refuses while any bot runs. Backups use SQLite's online backup
+API: one consistent snapshot even while the bot writes. Health checks live in
+``memory_core.health``, per-user export and erasure in ``memory_core.user_data``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pysqlite3.dbapi2 as sqlite_driver
+import sqlite_vec
+
+from memory_core import metrics
+from memory_core.db.engine import Database
+from memory_core.db.migrations import SCHEMA_VERSION
+from memory_core.errors import InvalidInputError, StoreError
+from memory_core.store import events as event_log
+from memory_core.store import stats as stats_repo
+
+#: How long a starting bot waits for the run lock (a ``doctor`` probe holds it for microseconds;
+#: a ``restore`` holds it until it is done).
+START_LOCK_WAIT_S = 5.0
+
+
+# ---- the run lock -----------------------------------------------------------------------------
+
+
+def lock_path(db_path: Path) -> Path:
+    """The advisory lock file of a database: ``membot.db`` → ``membot.db.lock``."""
+    return db_path.with_name(db_path.name + ".lock")
+
+
+class RunLock:
+    """``flock`` on ``<db>.lock``: shared while a bot runs, exclusive while a restore runs."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.path = lock_path(Path(db_path))
+        self._fd: int | None = None
+
+    def acquire_shared(self, timeout: float = START_LOCK_WAIT_S) -> None:
+        """Hold the lock as a running bot; waits up to ``timeout`` for a restore to finish."""
+        if self._fd is not None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                break
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES) or time.monotonic() > deadline:
+                    os.close(fd)
+                    raise StoreError(
+                        f"{self.path} is locked exclusively (a `membot admin restore` is "
+                        "running?); try again when it has finished"
+                    ) from exc
+                time.sleep(0.05)
+        self._fd = fd
+
+    def release(self) -> None:
+        """Let go of the lock (closing the descriptor releases it)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Hold the lock alone for the block; :class:`StoreError` while a bot runs."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                raise StoreError(
+                    f"membot is running on {self.path.with_suffix('')} (it holds {self.path}); "
+                    "stop it first"
+                ) from exc
+            yield
+        finally:
+            os.close(fd)
+
+
+def bot_running(db_path: Path) -> bool:
+    """Whether some process holds the run lock of ``db_path`` (a running bot)."""
+    path = lock_path(Path(db_path))
+    if not path.exists():
+        return False
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # also releases the probe's lock at once
+    return False
+
+
+# ---- raw connections ------------------------------------------------------------------------
+
+
+def connect(path: Path) -> Any:
+    """A plain pysqlite3 connection with sqlite-vec loaded (backup, restore, checks)."""
+    conn = sqlite_driver.connect(str(path), timeout=5.0)
+    conn.isolation_level = None
+    conn.enable_load_extension(True)
+    sqlite_vec.load(conn)
+    conn.enable_load_extension(False)
+    return conn
+
+
+def schema_version(conn: Any) -> int:
+    """The highest applied migration of a raw connection's database (0: not membot's)."""
+    found = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    ).fetchone()
+    if found is None:
+        return 0
+    row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
+    return int(row[0])
+
+
+def file_sizes(db_path: Path) -> dict[str, int]:
+    """Bytes of the database file and its WAL (0 when absent)."""
+
+    def size(p: Path) -> int:
+        return p.stat().st_size if p.exists() else 0
+
+    return {"db": size(db_path), "wal": size(db_path.with_name(db_path.name + "-wal"))}
+
+
+# ---- stats, metrics -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Store counts plus file sizes."""
+
+    counts: stats_repo.StoreCounts
+    sizes: dict[str, int]
+
+
+def stats(db: Database) -> Stats:
+    """Count what the database holds."""
+    with db.read() as conn:
+        counts = stats_repo.counts(conn)
+    return Stats(counts, file_sizes(db.path))
+
+
+def compute_metrics(
+    db: Database,
+    *,
+    since: float,
+    until: float,
+    correction_window_s: float = metrics.DEFAULT_CORRECTION_WINDOW_S,
+) -> metrics.Report:
+    """Seed 000's operational metrics for ``since <= ts < until`` (epoch seconds)."""
+    with db.read() as conn:
+        events = event_log.rows(conn, since, until)
+        history = stats_repo.history_rows(conn, since, until + correction_window_s)
+        conflicts = stats_repo.conflict_rows(conn, since, until)
+        lags = stats_repo.outbox_lags(conn, since, until)
+    return metrics.compute(
+        events,
+        history,
+        conflicts,
+        lags,
+        since=since,
+        until=until,
+        correction_window_s=correction_window_s,
+    )
+
+
+# ---- backup, restore, vacuum ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BackupInfo:
+    """Where a backup went, its size, schema version and how long it took."""
+
+    path: Path
+    bytes: int
+    schema_version: int
+    seconds: float
+
+
+def backup(db_path: Path, dest: Path, *, overwrite: bool = False) -> BackupInfo:
+    """Copy the live database to ``dest`` with SQLite's online backup API.
+
+    The copy is taken in one step under a read transaction, so it is one consistent snapshot
+    even while the bot writes (WAL readers never block the writer). It is checked
+    (``quick_check``) and renamed into place only when complete.
+    """
+    db_path, dest = Path(db_path), Path(dest)
+    if not db_path.exists():
+        raise StoreError(f"no database at {db_path}")
+    if dest.resolve() == db_path.resolve():
+        raise InvalidInputError("the backup must go to another file than the database")
+    if dest.exists() and not overwrite:
+        raise InvalidInputError(f"{dest} exists (pass --force to replace it)")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    partial = dest.with_name(f".{dest.name}.partial-{os.getpid()}")
+    started = time.perf_counter()
+    src, dst = connect(db_path), connect(partial)
+    try:
+        src.backup(dst)
+        # A backup is one self-contained file: no -wal beside it.
+        dst.execute("PRAGMA journal_mode=DELETE")
+        check = dst.execute("PRAGMA quick_check").fetchone()[0]
+        version = schema_version(dst)
+    except sqlite_driver.Error as exc:
+        partial.unlink(missing_ok=True)
+        raise StoreError(f"backup failed: {exc}") from exc
+    finally:
+        src.close()
+        dst.close()
+    if check != "ok":
+        partial.unlink(missing_ok=True)
+        raise StoreError(f"the backup copy failed its integrity check: {check}")
+    os.replace(partial, dest)
+    return BackupInfo(dest, dest.stat().st_size, version, time.perf_counter() - started)
+
+
+def restore(src: Path, db_path: Path) -> BackupInfo:
+    """Replace the database with the backup ``src``; refuses while a bot runs on it.
+
+    The backup is checked first (a SQLite file, ``quick_check`` ok, a schema this membot
+    knows); the copy goes through the backup API into the live file, so readers never see a
+    half-written database.
+    """
+    src, db_path = Path(src), Path(db_path)
+    if not src.is_file():
+        raise InvalidInputError(f"no backup file at {src}")
+    with open(src, "rb") as handle:
+        if handle.read(16) != b"SQLite format 3\x00":
+            raise InvalidInputError(f"{src} is not a SQLite database")
+    started = time.perf_counter()
+    conn = connect(src)
+    try:
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        version = schema_version(conn)
+    finally:
+        conn.close()
+    if check != "ok":
+        raise InvalidInputError(f"{src} failed its integrity check: {check}")
+    if version == 0:
+        raise InvalidInputError(f"{src} is not a membot database (no schema_migrations)")
+    if version > SCHEMA_VERSION:
+        raise InvalidInputError(
+            f"{src} has schema {version}; this membot knows up to {SCHEMA_VERSION}"
+        )
+    with RunLock(db_path).exclusive():
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        source, target = connect(src), connect(db_path)
+        try:
+            source.backup(target)
+            target.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite_driver.Error as exc:
+            raise StoreError(f"restore failed: {exc}") from exc
+        finally:
+            source.close()
+            target.close()
+    return BackupInfo(db_path, db_path.stat().st_size, version, time.perf_counter() - started)
+
+
+@dataclass(frozen=True, slots=True)
+class VacuumInfo:
+    """Sizes before and after, and how many old events were dropped."""
+
+    before: int
+    after: int
+    events_purged: int
+
+
+def vacuum(db: Database, *, keep_events_days: float | None = None) -> VacuumInfo:
+    """Drop events older than ``keep_events_days``, merge the FTS indexes, ``VACUUM``."""
+    before = sum(file_sizes(db.path).values())
+    purged = 0
+    if keep_events_days is not None:
+        with db.write() as conn:
+            purged = event_log.purge_before(conn, time.time() - keep_events_days * 86400)
+    raw = db.engine.raw_connection()
+    try:
+        cur = raw.cursor()
+        # FTS5 keeps deleted rows' tokens in old segments until a merge: 'optimize' drops them.
+        cur.execute("INSERT INTO facts_fts(facts_fts) VALUES('optimize')")
+        cur.execute("INSERT INTO episodes_fts(episodes_fts) VALUES('optimize')")
+        cur.execute("VACUUM")
+        cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        cur.execute("PRAGMA optimize")
+        cur.close()
+    finally:
+        raw.close()
+    return VacuumInfo(before, sum(file_sizes(db.path).values()), purged)

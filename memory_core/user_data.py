@@ -1,0 +1,150 @@
+"""One user's complete data, for access and erasure requests: export as JSON, erase, verify.
+
+Tables are found from the schema (every table with a ``user_id`` column), so a table added
+later is exported and checked without a list to keep in step. Vectors are not exported: they
+are derived from the text that is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection
+
+from memory_core.db.engine import Database
+from memory_core.db.migrations import SCHEMA_VERSION
+from memory_core.edits import erase_user
+from memory_core.memory import Memory
+from memory_core.store import stats as stats_repo
+from memory_core.store.rows import owner_token
+
+EXPORT_FORMAT = "membot-user-export/1"
+#: Columns holding epoch seconds, shown as ISO-8601 in exports.
+_TIME_COLUMNS = frozenset(
+    {"ts", "valid_from", "valid_to", "event_time", "turn_time", "first_seen", "last_seen", "slot"}
+)
+#: Internal columns that mean nothing outside the database.
+_INTERNAL_COLUMNS = frozenset({"owner_token"})
+_FTS_TABLES = ("facts_fts", "episodes_fts")
+_VEC_TABLES = ("vec_facts", "vec_episodes")
+
+
+def _value(column: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if column.endswith("_json") and isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    if (column in _TIME_COLUMNS or column.endswith("_at")) and isinstance(value, int | float):
+        return datetime.fromtimestamp(value, UTC).isoformat()
+    return value
+
+
+def _rows(conn: Connection, table: str, user_id: str) -> list[dict[str, Any]]:
+    result = conn.exec_driver_sql(
+        f'SELECT * FROM "{table}" WHERE user_id = ? ORDER BY rowid', (user_id,)
+    )
+    cols = list(result.keys())
+    return [
+        {
+            (c[: -len("_json")] if c.endswith("_json") else c): _value(c, v)
+            for c, v in zip(cols, row, strict=True)
+            if c not in _INTERNAL_COLUMNS
+        }
+        for row in result.all()
+    ]
+
+
+def export_user(db: Database, user_id: str) -> dict[str, Any]:
+    """Everything stored about ``user_id``: facts with their history, episodes, change log,
+    conflicts, settings, and every other per-user table under ``other``."""
+    with db.read() as conn:
+        data = {t: _rows(conn, t, user_id) for t in stats_repo.user_tables(conn)}
+    facts = data.pop("facts", [])
+    history: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for entry in data.pop("fact_history", []):
+        history[int(entry["fact_id"])].append(entry)
+    for fact in facts:
+        fact["history"] = history.pop(int(fact["id"]), [])
+    settings = data.pop("user_settings", [])
+    return {
+        "format": EXPORT_FORMAT,
+        "user_id": user_id,
+        "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "schema_version": SCHEMA_VERSION,
+        "facts": facts,
+        "history_of_removed_facts": [e for entries in history.values() for e in entries],
+        "episodes": data.pop("episodes", []),
+        "change_log": data.pop("change_log", []),
+        "conflicts": data.pop("conflicts", []),
+        "settings": settings[0] if settings else None,
+        "other": data,
+    }
+
+
+def leftovers(db: Database, user_id: str) -> dict[str, int]:
+    """What is still stored for ``user_id``: rows per table, FTS entries, vectors (empty: none)."""
+    out: dict[str, int] = {}
+    with db.read() as conn:
+        for table in stats_repo.user_tables(conn):
+            n = conn.exec_driver_sql(
+                f'SELECT COUNT(*) FROM "{table}" WHERE user_id = ?', (user_id,)
+            ).scalar_one()
+            if n:
+                out[table] = int(n)
+        # The FTS index itself (not the content table): a stale entry would still match.
+        query = f'owner_token : "{owner_token(user_id)}"'
+        for fts in _FTS_TABLES:
+            n = conn.exec_driver_sql(
+                f"SELECT COUNT(*) FROM {fts} WHERE {fts} MATCH ?", (query,)
+            ).scalar_one()
+            if n:
+                out[fts] = int(n)
+        present = {
+            r[0]
+            for r in conn.exec_driver_sql(
+                "SELECT name FROM sqlite_master WHERE name IN ('vec_facts', 'vec_episodes')"
+            )
+        }
+        for vt in sorted(present):
+            n = conn.exec_driver_sql(
+                f"SELECT COUNT(*) FROM {vt} WHERE user_id = ?", (user_id,)
+            ).scalar_one()
+            # vec0 keeps vectors in per-user chunks; an emptied partition's chunks are dropped.
+            chunks = conn.exec_driver_sql(
+                f"SELECT COUNT(*) FROM {vt}_chunks WHERE partition00 = ?", (user_id,)
+            ).scalar_one()
+            if n or chunks:
+                out[vt] = int(n) + int(chunks)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Erasure:
+    """Rows removed per table, and anything found left afterwards (empty when clean)."""
+
+    removed: dict[str, int]
+    left: dict[str, int]
+
+
+def _merge_fts(db: Database) -> None:
+    # FTS5 drops a deleted row's tokens from old index segments only when they are merged.
+    with db.write() as conn:
+        for fts in _FTS_TABLES:
+            conn.exec_driver_sql(f"INSERT INTO {fts}({fts}) VALUES('optimize')")
+
+
+async def delete_user(memory: Memory, user_id: str) -> Erasure:
+    """Erase every trace of ``user_id`` (``edits.erase_user``), merge the FTS indexes so no
+    token of theirs survives in an old segment, then verify nothing is left."""
+    removed = await erase_user(memory, user_id)
+    await asyncio.to_thread(_merge_fts, memory.db)
+    left = await asyncio.to_thread(leftovers, memory.db, user_id)
+    return Erasure({k: v for k, v in removed.items() if v}, left)

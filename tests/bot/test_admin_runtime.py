@@ -1,0 +1,152 @@
+"""A running bot: its run lock, the events its turns write, and the Prometheus endpoint."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import socket
+from pathlib import Path
+
+import pysqlite3.dbapi2 as sqlite
+import pytest
+
+from bot.metrics_server import MetricsServer, render
+from memory_core import admin, metrics
+from memory_core.clock import ManualClock
+from memory_core.errors import StoreError
+from memory_core.memory import Memory
+from memory_core.store.events import EventRow
+from tests.bot.console_harness import ConsoleSession
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def http(port: int, method: str, path: str) -> tuple[int, dict[str, str], str]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"{method} {path} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
+    await writer.drain()
+    raw = await asyncio.wait_for(reader.read(), 10)
+    writer.close()
+    head, _, body = raw.decode().partition("\r\n\r\n")
+    status_line, *header_lines = head.split("\r\n")
+    headers = dict(line.split(": ", 1) for line in header_lines)
+    return int(status_line.split()[1]), headers, body
+
+
+def samples(text: str) -> dict[str, float]:
+    out = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.rpartition(" ")
+            out[name] = float(value)
+    return out
+
+
+async def test_a_running_bot_holds_the_lock_and_serves_metrics(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    db = tmp_path / "bot.db"
+    port = free_port()
+    async with ConsoleSession(db, clock, metrics_port=port) as session:
+        assert admin.bot_running(db)
+        with pytest.raises(StoreError, match="running"):
+            admin.restore(db, db)  # refused before anything is touched
+        await session.say("I live in Lisbon", "my cat is called Tom", "thanks", "where do I live?")
+        assert session.runtime is not None
+        await session.runtime.bot.settle()
+        clock.advance(seconds=1)  # the window ends "now": let the last turn's events be past
+
+        status, headers, body = await http(port, "GET", "/metrics")
+        assert status == 200
+        assert headers["Content-Type"].startswith("text/plain; version=0.0.4")
+        s = samples(body)
+        assert s["membot_up"] == 1
+        assert s["membot_turns"] == 4
+        assert s["membot_users"] == 1
+        assert s["membot_vectors_enabled"] == 1
+        assert 0 <= s["membot_lexical_hit_rate"] <= 1
+        assert s['membot_observer_latency_ms{quantile="0.95"}'] > 0
+        assert s['membot_facts{status="active"}'] >= 2
+        assert s["process_resident_memory_bytes"] > 0
+        assert math.isnan(s["membot_wrong_overwrite_rate"])  # nothing to rate yet
+        assert "# TYPE membot_turns gauge" in body
+
+        assert (await http(port, "GET", "/healthz"))[:1] == (200,)
+        assert (await http(port, "GET", "/nope"))[0] == 404
+        assert (await http(port, "POST", "/metrics"))[0] == 405
+
+    # Stopped: the lock is free and the port is closed.
+    assert not admin.bot_running(db)
+    with pytest.raises(OSError):
+        await http(port, "GET", "/metrics")
+    inject = db_rows_file(db, "SELECT status FROM events WHERE op = 'inject' ORDER BY id")
+    assert inject.count("skipped") >= 1  # "thanks" is trivial: no memory injected
+    searched = db_rows_file(
+        db, "SELECT status FROM events WHERE op = 'lexical' AND status != 'skipped'"
+    )
+    assert len(searched) == 3
+
+
+def db_rows_file(db: Path, sql: str) -> list[str]:
+    conn = sqlite.connect(str(db))
+    try:
+        return [r[0] for r in conn.execute(sql).fetchall()]
+    finally:
+        conn.close()
+
+
+async def test_a_taken_metrics_port_fails_the_start_and_frees_the_lock(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    db = tmp_path / "bot.db"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        session = ConsoleSession(db, clock, metrics_port=port)
+        with pytest.raises(OSError):
+            await session.__aenter__()
+        assert session.runtime is not None
+        session.runtime.memory.close()
+    assert not admin.bot_running(db)  # the failed start released its lock
+
+
+def test_bots_share_the_lock_and_a_restore_excludes_them(tmp_path: Path) -> None:
+    db = tmp_path / "bot.db"
+    first, second = admin.RunLock(db), admin.RunLock(db)
+    first.acquire_shared()
+    second.acquire_shared()  # `membot chat` beside `membot run` is fine
+    assert admin.bot_running(db)
+    with pytest.raises(StoreError, match="running"), admin.RunLock(db).exclusive():
+        pass
+    first.release()
+    second.release()
+    assert not admin.bot_running(db)
+    with admin.RunLock(db).exclusive(), pytest.raises(StoreError, match="restore"):
+        admin.RunLock(db).acquire_shared(timeout=0.1)
+
+
+async def test_metrics_server_caches_between_scrapes(memory: Memory) -> None:
+    server = MetricsServer(memory.db, port=0, ttl=60)
+    await server.start()
+    try:
+        first = await http(server.port, "GET", "/metrics")
+        second = await http(server.port, "GET", "/metrics?x=1")
+        assert first[0] == second[0] == 200
+        assert first[2] == second[2]
+    finally:
+        await server.aclose()
+
+
+def test_render_escapes_labels_and_writes_nan_for_undefined_rates(memory: Memory) -> None:
+    events = [EventRow("llm", "calls", "ok", None, 'we"ird\\model', None, 3, 100.0)]
+    report = metrics.compute(events, [], [], [], since=0, until=200)
+    process = {"start_time": 1.0, "cpu_seconds": 0.5, "resident_bytes": 1e6, "threads": 3.0}
+    text = render(report, admin.stats(memory.db), process, {})
+    assert 'membot_llm_calls{model="we\\"ird\\\\model"} 3.0' in text
+    assert "membot_lexical_hit_rate NaN" in text
+    assert "membot_llm_cost_usd" not in text  # unknown model: no cost line at all
