@@ -13,9 +13,10 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import re
 import warnings
-from collections.abc import Callable, Coroutine, Iterator
-from datetime import timedelta
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 import structlog
@@ -24,6 +25,7 @@ from telegram.constants import ChatAction
 from telegram.error import (
     BadRequest,
     Forbidden,
+    InvalidToken,
     NetworkError,
     RetryAfter,
     TelegramError,
@@ -42,8 +44,9 @@ from telegram.ext import (
 )
 
 from adapters.telegram_translate import (
-    MAX_UPLOAD_BYTES,
+    HINTS,
     PLATFORM,
+    SORRY,
     BotIdentity,
     FileRef,
     Skip,
@@ -52,6 +55,7 @@ from adapters.telegram_translate import (
     notice_text,
     private_chat_hint,
     render_reply,
+    too_big_text,
     translate_message,
     translate_press,
 )
@@ -59,14 +63,10 @@ from adapters.types import Attachment, Handler, IncomingMessage, Reply, Target
 
 log = structlog.get_logger("adapters.telegram")
 
-#: What the user is told when their message can't be read (private chats only).
-HINTS = {
-    "forwarded": "I don't learn from forwarded messages — tell me in your own words.",
-    "unsupported_media": "I can only read text (and a MEMORY.md file sent with /import).",
-}
-SORRY = "Sorry — something went wrong on my side. Please try again."
 #: Endpoints that are not worth a retry (a late "typing…" is useless).
 _NO_RETRY = frozenset({"sendChatAction"})
+#: Telegram's rule for ``secret_token``.
+_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 #: Loggers whose records may contain request URLs (and so the token).
 _LOGGER_PREFIXES = ("telegram", "httpx", "httpcore")
 
@@ -89,6 +89,9 @@ class TelegramConfig:
     retry_base_s: float = 0.5
     max_retry_after_s: float = 60.0
     max_concurrent_updates: int = 128
+    connection_pool_size: int = 32  # httpx scans the pool on every request: keep it small
+    pool_timeout_s: float = 10.0
+    typing_delay_s: float = 0.3  # show "typing…" only when an answer takes longer
 
 
 class RetryingRateLimiter(BaseRateLimiter[int]):
@@ -124,9 +127,11 @@ class RetryingRateLimiter(BaseRateLimiter[int]):
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as exc:
-                delay = min(_seconds(exc), self.max_retry_after)
+                delay = _seconds(exc)
                 reason = "rate_limited"
-                if attempt >= self.max_retries or endpoint in _NO_RETRY:
+                # Retrying early is punished with longer bans: give up on very long waits.
+                too_long = delay > self.max_retry_after
+                if attempt >= self.max_retries or endpoint in _NO_RETRY or too_long:
                     raise
             except (BadRequest, TimedOut):
                 raise
@@ -206,9 +211,16 @@ class TelegramAdapter:
 
     platform = PLATFORM
 
-    def __init__(self, handler: Handler, config: TelegramConfig) -> None:
+    def __init__(
+        self,
+        handler: Handler,
+        config: TelegramConfig,
+        *,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
         self.handler = handler
         self.config = config
+        self.now = now or (lambda: datetime.now(UTC))
         self.me: BotIdentity | None = None
         self._app: Application[Any, Any, Any, Any, Any, Any] | None = None
         self._redact = RedactToken(config.token)
@@ -232,6 +244,8 @@ class TelegramAdapter:
                 )
             )
             .concurrent_updates(PerChatUpdateProcessor(cfg.max_concurrent_updates))
+            .connection_pool_size(cfg.connection_pool_size)
+            .pool_timeout(cfg.pool_timeout_s)
             .job_queue(None)
             .build()
         )
@@ -246,9 +260,23 @@ class TelegramAdapter:
         cfg = self.config
         if cfg.mode == "webhook" and not cfg.webhook_url:
             raise ValueError("webhook mode needs MEMBOT_TELEGRAM_WEBHOOK_URL (the public URL)")
+        if cfg.webhook_secret is not None and not _SECRET.fullmatch(cfg.webhook_secret):
+            raise ValueError("the webhook secret must be 1-256 characters of A-Z, a-z, 0-9, _ -")
         self._install_log_filter()
+        try:
+            await self._start()
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def _start(self) -> None:
+        cfg = self.config
         app = self._app = self.build_application()
-        await app.initialize()
+        try:
+            await app.initialize()
+        except InvalidToken:
+            # PTB's message quotes the token; this one must not (it ends up in logs).
+            raise InvalidToken("Telegram rejected the bot token (TELEGRAM_BOT_TOKEN)") from None
         self.me = BotIdentity(app.bot.id, app.bot.username)
         try:
             await app.bot.set_my_commands(command_menu())
@@ -279,16 +307,17 @@ class TelegramAdapter:
 
     async def stop(self) -> None:
         """Stop receiving, finish in-flight and already fetched updates, disconnect."""
-        app, self._app = self._app, None
+        app = self._app
         if app is None:
             return
         try:
             if app.updater is not None and app.updater.running:
                 await app.updater.stop()
             if app.running:
-                await app.stop()
+                await app.stop()  # in-flight handlers still send through ``self.app``
             await app.shutdown()
         finally:
+            self._app = None
             self._remove_log_filter()
         log.info("telegram_stopped")
 
@@ -329,16 +358,24 @@ class TelegramAdapter:
                     await self._send(message.chat.id, Reply(HINTS[turn.reason]))
                 return
             incoming = turn.message
-            if incoming.addressed:  # otherwise the bot stays silent: no typing, no download
-                if turn.file is not None:
-                    if turn.file.too_big:
-                        log.info("upload_refused", size=turn.file.size)
-                        await self._send(message.chat.id, Reply(_too_big(turn.file.size or 0)))
-                        return
-                    incoming = await self._attach(incoming, turn.file)
-                await self._typing(message.chat.id)
-            replies = await self.handler.on_message(incoming)
-            await self._deliver(replies, message.chat.id, incoming.user_id, incoming.is_private)
+            # Not addressed (a group message for someone else): no download, no typing, and
+            # the bot stays silent.
+            if incoming.addressed and turn.file is not None:
+                if turn.file.too_big:
+                    log.info("upload_refused", size=turn.file.size)
+                    await self._send(message.chat.id, Reply(too_big_text(turn.file.size or 0)))
+                    return
+                incoming = await self._attach(incoming, turn.file)
+            async with self._typing_if_slow(message.chat.id, enabled=incoming.addressed):
+                replies = await self.handler.on_message(incoming)
+            await self._deliver(
+                replies,
+                message.chat.id,
+                incoming.user_id,
+                incoming.is_private,
+                thread_id=message.message_thread_id if message.is_topic_message else None,
+                reply_to=None if incoming.is_private else message.message_id,
+            )
 
     async def on_press(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
         """A button press: await the bot, answer the query, edit the message, send followups."""
@@ -346,7 +383,7 @@ class TelegramAdapter:
         if query is None:
             return
         with _bound(update):
-            press = translate_press(query)
+            press = translate_press(query, self.now())
             if isinstance(press, Skip):
                 log.info("update_ignored", reason=press.reason)
                 await query.answer()
@@ -397,19 +434,30 @@ class TelegramAdapter:
         ):
             await self._send(_chat_id(target.user_id if reply.private else target.chat_id), reply)
 
-    async def _send(self, chat_id: int | str, reply: Reply) -> None:
+    async def _send(self, chat_id: int | str, reply: Reply, **where: int | None) -> None:
         bot = self.app.bot
-        for call in render_reply(reply, chat_id):
+        for call in render_reply(reply, chat_id, **where):
             await getattr(bot, call.method)(**call.kwargs)
 
     async def _deliver(
-        self, replies: list[Reply], chat_id: int, user_id: str, is_private: bool
+        self,
+        replies: list[Reply],
+        chat_id: int,
+        user_id: str,
+        is_private: bool,
+        *,
+        thread_id: int | None = None,
+        reply_to: int | None = None,
     ) -> None:
-        """Send replies in order; private ones from a group go to the user's private chat."""
+        """Send replies in order; private ones from a group go to the user's private chat.
+
+        In a group the first answer replies to the asker's message, in its forum topic.
+        """
         hinted = False
         for reply in replies:
             if not reply.private or is_private:
-                await self._send(chat_id, reply)
+                await self._send(chat_id, reply, thread_id=thread_id, reply_to=reply_to)
+                reply_to = None
                 continue
             try:
                 await self._send(_chat_id(user_id), reply)
@@ -418,8 +466,9 @@ class TelegramAdapter:
                     raise
                 log.info("private_reply_refused", error=exc.message)
                 if not hinted and self.me is not None:
-                    await self._send(chat_id, Reply(private_chat_hint(self.me)))
-                    hinted = True
+                    hint = Reply(private_chat_hint(self.me))
+                    await self._send(chat_id, hint, thread_id=thread_id, reply_to=reply_to)
+                    hinted, reply_to = True, None
 
     async def _edit(self, message: object, chat_id: int, text: str) -> None:
         """Show the outcome on the pressed message and remove its keyboard."""
@@ -439,9 +488,28 @@ class TelegramAdapter:
             log.info("edit_failed", error=exc.message)
             await self._send(chat_id, Reply(text))
 
-    async def _typing(self, chat_id: int) -> None:
-        with contextlib.suppress(TelegramError):
-            await self.app.bot.send_chat_action(chat_id, ChatAction.TYPING)
+    @contextlib.asynccontextmanager
+    async def _typing_if_slow(self, chat_id: int, *, enabled: bool) -> AsyncIterator[None]:
+        """Show "typing…" when the block takes longer than ``typing_delay_s``: a quick answer
+        needs no indicator, and it would cost a Bot API request per turn."""
+        if not enabled:
+            yield
+            return
+        started = asyncio.Event()
+
+        async def typing() -> None:
+            await asyncio.sleep(self.config.typing_delay_s)
+            started.set()
+            with contextlib.suppress(TelegramError):
+                await self.app.bot.send_chat_action(chat_id, ChatAction.TYPING)
+
+        task = asyncio.create_task(typing())
+        try:
+            yield
+        finally:
+            if not started.is_set():
+                task.cancel()  # only while waiting: a cancelled request costs a connection
+            await asyncio.gather(task, return_exceptions=True)
 
     async def _attach(self, incoming: IncomingMessage, file: FileRef) -> IncomingMessage:
         """Download the document (getFile) and hand it to the bot as an attachment."""
@@ -451,13 +519,6 @@ class TelegramAdapter:
         return dataclasses.replace(
             incoming, attachment=Attachment(file.filename, content, file.mime_type)
         )
-
-
-def _too_big(size: int) -> str:
-    return (
-        f"That file is too big ({size // 1024} KB; the limit is "
-        f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB)."
-    )
 
 
 def _chat_id(raw: str) -> int | str:

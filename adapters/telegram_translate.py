@@ -5,7 +5,8 @@ addressed to the bot in a group), ``translate_press`` turns a callback query int
 ``ButtonPress``, ``render_reply`` turns a ``Reply`` into ``sendMessage`` / ``sendDocument``
 keyword arguments, and ``split_text`` cuts long texts under Telegram's 4,096-unit limit at
 paragraph, line, sentence or word boundaries. Texts go out as plain text (no ``parse_mode``),
-so user text containing ``_*[]()~>#+-=|{}.!`` can never cause "can't parse entities".
+so user text containing ``_*[]()~>#+-=|{}.!`` can never cause "can't parse entities". The
+adapter's own wording (hints, apologies, the command menu) lives here too.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from telegram import (
     InputFile,
     Message,
     MessageEntity,
+    ReplyParameters,
 )
 
 from adapters.types import ButtonPress, IncomingMessage, Reply
@@ -52,6 +54,13 @@ COMMAND_MENU: tuple[tuple[str, str], ...] = (
     ("reflections", "Weekly summaries on or off"),
     ("forgetme", "Delete everything I know about you"),
 )
+
+#: What the user is told when their message can't be read (private chats only).
+HINTS = {
+    "forwarded": "I don't learn from forwarded messages — tell me in your own words.",
+    "unsupported_media": "I can only read text (and a MEMORY.md file sent with /import).",
+}
+SORRY = "Sorry — something went wrong on my side. Please try again."
 
 #: Message kinds the bot cannot read: answered with a hint in private, ignored in groups.
 _MEDIA = (
@@ -204,8 +213,9 @@ def _aware(when: datetime) -> datetime:
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
-def translate_press(query: CallbackQuery) -> ButtonPress | Skip:
-    """A button press as a neutral ``ButtonPress`` (game/inline queries are skipped)."""
+def translate_press(query: CallbackQuery, now: datetime) -> ButtonPress | Skip:
+    """A button press at ``now`` (queries carry no date) as a neutral ``ButtonPress``; game
+    and data-less queries are skipped."""
     if query.data is None:
         return Skip("no_callback_data")
     user = query.from_user
@@ -216,7 +226,7 @@ def translate_press(query: CallbackQuery) -> ButtonPress | Skip:
         user_id=str(user.id),
         display_name=user.full_name or user.username or str(user.id),
         data=query.data,
-        time=datetime.now(UTC),
+        time=now,
         message_id=str(query.message.message_id) if query.message is not None else None,
     )
 
@@ -236,30 +246,42 @@ def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     )
 
 
-def render_reply(reply: Reply, chat_id: int | str) -> list[Outgoing]:
-    """The Bot API calls that deliver ``reply`` to ``chat_id`` (buttons on the last one)."""
+def render_reply(
+    reply: Reply,
+    chat_id: int | str,
+    *,
+    thread_id: int | None = None,
+    reply_to: int | None = None,
+) -> list[Outgoing]:
+    """The Bot API calls that deliver ``reply`` to ``chat_id`` (buttons on the last one).
+
+    In groups, ``thread_id`` keeps the answer in the forum topic it was asked in and
+    ``reply_to`` makes the first part a reply to the asker's message (who "you" is).
+    """
     markup = keyboard(reply)
     text = reply.text.strip()
+    where: dict[str, Any] = {"chat_id": chat_id}
+    if thread_id is not None:
+        where["message_thread_id"] = thread_id
     out: list[Outgoing] = []
     if reply.document is not None:
         caption = text if utf16_len(text) <= MAX_CAPTION else reply.document.caption
         if caption != text:
-            out.extend(
-                Outgoing("send_message", {"chat_id": chat_id, "text": t}) for t in split_text(text)
-            )
+            out.extend(Outgoing("send_message", {**where, "text": t}) for t in split_text(text))
+        document = InputFile(reply.document.content, filename=reply.document.filename)
         out.append(
             Outgoing(
                 "send_document",
-                {
-                    "chat_id": chat_id,
-                    "document": InputFile(reply.document.content, filename=reply.document.filename),
-                    "caption": _cut(caption, MAX_CAPTION) or None,
-                },
+                {**where, "document": document, "caption": _cut(caption, MAX_CAPTION) or None},
             )
         )
     else:
         chunks = split_text(text) if text else (["…"] if markup else [])
-        out.extend(Outgoing("send_message", {"chat_id": chat_id, "text": t}) for t in chunks)
+        out.extend(Outgoing("send_message", {**where, "text": t}) for t in chunks)
+    if out and reply_to is not None:
+        out[0].kwargs["reply_parameters"] = ReplyParameters(
+            reply_to, allow_sending_without_reply=True
+        )
     if out and markup is not None:
         out[-1].kwargs["reply_markup"] = markup
     return out
@@ -279,6 +301,14 @@ def edit_text(text: str) -> str:
 def command_menu() -> list[BotCommand]:
     """The setMyCommands payload."""
     return [BotCommand(name, description) for name, description in COMMAND_MENU]
+
+
+def too_big_text(size: int) -> str:
+    """Told when an upload is refused without downloading it."""
+    return (
+        f"That file is too big ({size // 1024} KB; the limit is "
+        f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB)."
+    )
 
 
 def private_chat_hint(me: BotIdentity) -> str:

@@ -101,13 +101,15 @@ class TgChat:
 
 @dataclass(slots=True)
 class Call:
-    """One recorded API call: method as sent, parameters (JSON fields decoded), answer status."""
+    """One recorded API call: method as sent, parameters (JSON fields decoded), uploaded files,
+    answer status (0 until answered) and result."""
 
     method: str
     params: dict[str, Any]
     at: float
-    status: int = 200
+    status: int = 0  # 0 while the call is being answered
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    result: Any = None
 
 
 @dataclass(slots=True)
@@ -143,12 +145,16 @@ class FakeTelegram:
         self.webhook_statuses: list[int] = []
         self.allowed_updates: list[str] | None = None
         self.started_private: set[int] = set()
+        #: Highest update id a later getUpdates offset confirmed (the bot has queued it).
+        self.confirmed_up_to = 0
         self._pending: list[dict[str, Any]] = []
         self._faults: dict[str, deque[Fault]] = {}
+        self._delays: dict[str, deque[float]] = {}
         self._chats: dict[int, TgChat] = {}
         self._messages: dict[tuple[int, int], dict[str, Any]] = {}
         self._files: dict[str, tuple[str, bytes]] = {}
         self._queries: dict[str, bool] = {}
+        self._watchers: dict[int, list[asyncio.Queue[tuple[float, dict[str, Any]]]]] = {}
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1)
         self._file_ids = itertools.count(1)
@@ -184,9 +190,7 @@ class FakeTelegram:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]
+        self.port = int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
         """Release parked long polls, stop webhook delivery, close the server."""
@@ -258,6 +262,10 @@ class FakeTelegram:
             )
         )
 
+    def slow(self, method: str, seconds: float, *, times: int = 1) -> None:
+        """Make the next ``times`` calls of ``method`` wait ``seconds`` before answering."""
+        self._delays.setdefault(method.lower(), deque()).extend([seconds] * times)
+
     # ---- actors and updates ----------------------------------------------------------------
 
     def user(
@@ -274,6 +282,11 @@ class FakeTelegram:
         chat = TgChat(chat_id, kind, title=title)
         self._chats[chat_id] = chat
         return chat
+
+    @property
+    def last_update_id(self) -> int:
+        """The id of the most recently injected update (0 before any)."""
+        return int(self.pushed[-1][1]["update_id"]) if self.pushed else 0
 
     def push(self, payload: dict[str, Any]) -> int:
         """Queue one update (``{"message": …}`` etc.); returns its ``update_id``."""
@@ -401,7 +414,7 @@ class FakeTelegram:
         """Messages the bot sent successfully (the stored message JSON), oldest first."""
         out = []
         for call in self._ok("sendMessage") + self._ok("sendDocument"):
-            msg = call.params["_result"]
+            msg = call.result
             if chat_id is None or msg["chat"]["id"] == chat_id:
                 out.append(msg)
         return sorted(out, key=lambda m: m["message_id"])
@@ -440,6 +453,13 @@ class FakeTelegram:
         """The command menu from the last setMyCommands."""
         calls = self._ok("setMyCommands")
         return list(calls[-1].params["commands"]) if calls else []
+
+    def watch(self, chat_id: int) -> asyncio.Queue[tuple[float, dict[str, Any]]]:
+        """A queue of ``(perf_counter time, message)`` for every message the bot sends to
+        ``chat_id`` from now on (cheaper than ``wait_for`` with many simulated users)."""
+        queue: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
+        self._watchers.setdefault(chat_id, []).append(queue)
+        return queue
 
     def unanswered_queries(self) -> list[str]:
         """Callback queries the bot never answered."""
@@ -480,6 +500,8 @@ class FakeTelegram:
         if fault is not None:
             extra = {"retry_after": fault.retry_after} if fault.retry_after else None
             return self._answer(call, fault.status, fault.description, extra)
+        if self._delays.get(name):
+            await asyncio.sleep(self._delays[name].popleft())
         handler = getattr(self, f"_m_{name}", None)
         if handler is None:
             self.unknown.append(method)
@@ -490,7 +512,7 @@ class FakeTelegram:
             )
         except _ApiError as exc:
             return self._answer(call, exc.status, exc.description)
-        call.params["_result"] = result
+        call.result, call.status = result, 200
         self._pulse()
         return web.json_response({"ok": True, "result": result})
 
@@ -550,6 +572,7 @@ class FakeTelegram:
             self.allowed_updates = p["allowed_updates"]
         if offset:
             self._pending = [u for u in self._pending if u["update_id"] >= offset]
+            self.confirmed_up_to = max(self.confirmed_up_to, offset - 1)
         deadline = asyncio.get_running_loop().time() + timeout
         while not self._pending and not self._closing:
             remaining = deadline - asyncio.get_running_loop().time()
@@ -658,7 +681,19 @@ class FakeTelegram:
         markup = p.get("reply_markup")
         if isinstance(markup, dict) and markup.get("inline_keyboard"):
             msg["reply_markup"] = markup
+        if p.get("message_thread_id"):
+            msg["message_thread_id"] = int(p["message_thread_id"])
+        reply = p.get("reply_parameters")
+        if isinstance(reply, dict) and "message_id" in reply:
+            original = self._messages.get((chat.id, int(reply["message_id"])))
+            if original is None and not reply.get("allow_sending_without_reply"):
+                raise _ApiError(400, "Bad Request: message to be replied not found")
+            if original is not None:
+                msg["reply_to_message"] = original
         self._messages[(chat.id, msg["message_id"])] = msg
+        now = time.perf_counter()
+        for queue in self._watchers.get(chat.id, ()):
+            queue.put_nowait((now, msg))
         return msg
 
     def _m_sendmessage(self, p: dict[str, Any], _f: Any) -> dict[str, Any]:

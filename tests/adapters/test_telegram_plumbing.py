@@ -1,0 +1,204 @@
+"""The Telegram adapter's plumbing: retries, per-chat ordering, token redaction, config."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from typing import Any
+
+import pytest
+from telegram import Update
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+
+from adapters.telegram import (
+    PerChatUpdateProcessor,
+    RedactToken,
+    RetryingRateLimiter,
+    TelegramAdapter,
+    TelegramConfig,
+)
+
+TOKEN = "123456:SECRET-token"
+
+
+def flaky(*errors: Exception) -> tuple[list[int], Any]:
+    """A Bot API call that raises ``errors`` in turn, then succeeds."""
+    calls: list[int] = []
+
+    async def call() -> bool:
+        calls.append(1)
+        if len(calls) <= len(errors):
+            raise errors[len(calls) - 1]
+        return True
+
+    return calls, call
+
+
+async def run(limiter: RetryingRateLimiter, call: Any, endpoint: str = "sendMessage") -> Any:
+    return await limiter.process_request(call, (), {}, endpoint, {}, None)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+async def test_rate_limits_and_server_errors_are_retried() -> None:
+    limiter = RetryingRateLimiter(max_retries=3, base_delay=0.001)
+    calls, call = flaky(RetryAfter(0), NetworkError("Internal Server Error"), NetworkError("x"))
+    assert await run(limiter, call) is True
+    assert len(calls) == 4
+
+
+@pytest.mark.parametrize(
+    "error", [BadRequest("bad"), TimedOut(), Forbidden("blocked")], ids=lambda e: type(e).__name__
+)
+async def test_refusals_and_timeouts_are_not_retried(error: Exception) -> None:
+    limiter = RetryingRateLimiter(max_retries=3, base_delay=0.001)
+    calls, call = flaky(error)
+    with pytest.raises(type(error)):
+        await run(limiter, call)
+    assert len(calls) == 1
+
+
+async def test_retries_give_up_and_typing_is_never_retried() -> None:
+    limiter = RetryingRateLimiter(max_retries=2, base_delay=0.001)
+    calls, call = flaky(*[NetworkError("down")] * 5)
+    with pytest.raises(NetworkError):
+        await run(limiter, call)
+    assert len(calls) == 3
+    calls, call = flaky(NetworkError("down"))
+    with pytest.raises(NetworkError):
+        await run(limiter, call, "sendChatAction")
+    assert len(calls) == 1
+
+
+def _update(update_id: int, chat_id: int) -> Update:
+    update = Update.de_json(
+        {
+            "update_id": update_id,
+            "message": {
+                "message_id": update_id,
+                "date": 1,
+                "chat": {"id": chat_id, "type": "private"},
+                "from": {"id": chat_id, "is_bot": False, "first_name": "U"},
+                "text": "hi",
+            },
+        },
+        None,
+    )
+    assert update is not None
+    return update
+
+
+async def test_one_chat_in_order_different_chats_concurrently() -> None:
+    processor = PerChatUpdateProcessor(16)
+    log: list[str] = []
+    gate = asyncio.Event()
+
+    async def work(name: str, wait: bool) -> None:
+        log.append(f"start {name}")
+        if wait:
+            await gate.wait()
+        log.append(f"end {name}")
+
+    tasks = [
+        asyncio.create_task(processor.process_update(_update(1, 1), work("a1", True))),
+        asyncio.create_task(processor.process_update(_update(2, 1), work("a2", False))),
+        asyncio.create_task(processor.process_update(_update(3, 2), work("b1", False))),
+    ]
+    await asyncio.sleep(0.01)
+    assert log == ["start a1", "start b1", "end b1"]  # a2 waits for a1; b1 does not
+    gate.set()
+    await asyncio.gather(*tasks)
+    assert log[3:] == ["end a1", "start a2", "end a2"]
+    assert processor._chats == {}
+
+
+def test_the_token_is_redacted_from_log_records() -> None:
+    record = logging.LogRecord(
+        "httpx", logging.INFO, __file__, 1, "HTTP Request: %s %s", ("POST", f"/bot{TOKEN}/x"), None
+    )
+    assert RedactToken(TOKEN).filter(record)
+    assert record.getMessage() == "HTTP Request: POST /bot[token]/x"
+
+
+def test_the_config_never_shows_secrets() -> None:
+    cfg = TelegramConfig(token=TOKEN, webhook_secret="hook-secret")
+    assert TOKEN not in repr(cfg) and "hook-secret" not in repr(cfg)
+
+
+async def test_webhook_mode_without_a_url_is_refused() -> None:
+    adapter = TelegramAdapter(_Silent(), TelegramConfig(token=TOKEN, mode="webhook"))
+    with pytest.raises(ValueError, match="WEBHOOK_URL"):
+        await adapter.start()
+    await adapter.stop()  # stopping a never-started adapter is harmless
+
+
+class _Silent:
+    async def on_message(self, message: Any) -> list[Any]:
+        return []
+
+    async def on_button(self, press: Any) -> Any:
+        raise AssertionError
+
+
+async def test_a_rejected_token_is_reported_without_the_token() -> None:
+    from telegram.error import InvalidToken
+
+    from tests.fakes.telegram_server import FakeTelegram
+
+    async with FakeTelegram() as tg:
+        wrong = "654321:WRONG-token_zzz"
+        cfg = TelegramConfig(token=wrong, base_url=tg.base_url, base_file_url=tg.base_file_url)
+        adapter = TelegramAdapter(_Silent(), cfg)
+        with pytest.raises(InvalidToken) as caught:
+            await adapter.start()
+        assert wrong not in str(caught.value) and caught.value.__cause__ is None
+        assert tg.unknown == []
+    assert all(RedactToken not in {type(f) for f in lg.filters} for lg in _telegram_loggers())
+
+
+def _telegram_loggers() -> list[logging.Logger]:
+    return [
+        logging.getLogger(n) for n in logging.root.manager.loggerDict if n.startswith("telegram")
+    ]
+
+
+async def test_a_malformed_webhook_secret_is_refused() -> None:
+    cfg = TelegramConfig(
+        token=TOKEN, mode="webhook", webhook_url="https://x.example/hook", webhook_secret="a b!"
+    )
+    with pytest.raises(ValueError, match="secret"):
+        await TelegramAdapter(_Silent(), cfg).start()
+
+
+async def test_typing_is_shown_only_when_an_answer_is_slow() -> None:
+    from adapters.types import Reply
+    from tests.fakes.telegram_server import FakeTelegram
+
+    class Slow:
+        delay = 0.0
+
+        async def on_message(self, message: Any) -> list[Reply]:
+            await asyncio.sleep(self.delay)
+            return [Reply("ok")]
+
+        async def on_button(self, press: Any) -> Any:
+            raise AssertionError
+
+    handler = Slow()
+    async with FakeTelegram() as tg:
+        cfg = TelegramConfig(
+            token=tg.token, base_url=tg.base_url, base_file_url=tg.base_file_url, poll_timeout=1
+        )
+        adapter = TelegramAdapter(handler, dataclasses.replace(cfg, typing_delay_s=0.1))
+        await adapter.start()
+        try:
+            alice = tg.user(101, "Alice")
+            tg.send_text(alice, "quick")
+            await tg.wait_for(lambda: tg.sent(101))
+            handler.delay = 0.4
+            tg.send_text(alice, "slow")
+            await tg.wait_for(lambda: len(tg.sent(101)) == 2)
+        finally:
+            await adapter.stop()
+    actions = tg.calls_of("sendChatAction")
+    assert len(actions) == 1 and actions[0].params["action"] == "typing"
