@@ -148,7 +148,7 @@ class Runtime:
         self.observer.start()
         if self.scheduler is not None:
             self.scheduler.start()
-        await self.memory.sync_vectors()
+        self.memory.start_vector_worker()  # catches up on vectors queued by an earlier run
 
     async def stop(self) -> None:
         """Stop scheduled jobs, finish in-flight learning, then release the database."""
@@ -157,6 +157,7 @@ class Runtime:
         await self.observer.aclose()
         if self.metrics is not None:
             await self.metrics.aclose()
+        await self.memory.stop_vector_worker()
         self.memory.close()
         if self.lock is not None:
             self.lock.release()

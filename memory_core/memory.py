@@ -11,8 +11,11 @@ import re
 import threading
 import unicodedata
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import structlog
@@ -41,8 +44,10 @@ from memory_core.values import (
     SearchMode,
     Status,
 )
+from memory_core.vector_worker import VectorWorker
 
 log = structlog.get_logger("memory_core")
+T = TypeVar("T")
 
 MAX_FACT_CHARS = 1000
 MAX_EPISODE_CHARS = 16000
@@ -76,7 +81,8 @@ class MemoryConfig:
 
     retrieval: retrieve.RetrievalConfig = field(default_factory=retrieve.RetrievalConfig)
     vector_cache_mb: int = 512
-    vector_batch: int = 64
+    # Small batches keep each vector-write transaction short (the reply path shares the lock).
+    vector_batch: int = 16
 
 
 class Memory:
@@ -98,6 +104,10 @@ class Memory:
         self.vector_problem: str | None = None
         self._embed_failing = False
         self._sync_lock = threading.Lock()
+        # The reply path runs on its own threads: background learning and embedding can
+        # occupy the default executor without delaying a search or a turn's commit.
+        self._hot = ThreadPoolExecutor(max_workers=4, thread_name_prefix="membot-hot")
+        self.vector_worker: VectorWorker | None = None
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -159,8 +169,33 @@ class Memory:
         self.vectors_enabled = True
 
     def close(self) -> None:
-        """Release the database connections."""
+        """Release the database connections and the reply-path threads."""
+        self._hot.shutdown(wait=True)
         self.db.dispose()
+
+    async def run_hot(self, fn: Callable[..., T], *args: object, **kwargs: object) -> T:
+        """Run blocking reply-path work on the reply-path threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._hot, partial(fn, *args, **kwargs))
+
+    def start_vector_worker(self) -> None:
+        """Write vectors in the background from now on (long-running processes)."""
+        if self.vector_worker is None:
+            self.vector_worker = VectorWorker(self.sync_vectors_blocking)
+            self.vector_worker.start()
+
+    async def stop_vector_worker(self) -> None:
+        """Stop the background vector writer (queued jobs stay queued)."""
+        if self.vector_worker is not None:
+            await self.vector_worker.aclose()
+            self.vector_worker = None
+
+    async def vectors_settled(self) -> None:
+        """Vectors are written after commits: sync now (inline) or let the worker do it."""
+        if self.vector_worker is not None:
+            self.vector_worker.request()
+        else:
+            await self.sync_vectors()
 
     # ---- writes ----------------------------------------------------------------------------
 
@@ -174,7 +209,7 @@ class Memory:
     ) -> Fact:
         """Store a fact; an identical active fact is refreshed instead of duplicated."""
         fact = await asyncio.to_thread(self._remember, user_id, new, actor, reason)
-        await self.sync_vectors()
+        await self.vectors_settled()
         return fact
 
     def _remember(self, user_id: str, new: NewFact, actor: str, reason: str | None) -> Fact:
@@ -264,7 +299,7 @@ class Memory:
         fact = await asyncio.to_thread(
             self._set_status, user_id, fact_id, status, actor, reason, event
         )
-        await self.sync_vectors()
+        await self.vectors_settled()
         return fact
 
     def _set_status(
@@ -429,7 +464,7 @@ class Memory:
         touch: bool = False,
     ) -> list[SearchHit]:
         """Ranked facts or episodes of this user for ``query`` (never raises on odd text)."""
-        return await asyncio.to_thread(
+        return await self.run_hot(
             self.search_blocking,
             user_id,
             query,
@@ -552,7 +587,7 @@ class Memory:
             with self.db.read() as conn:
                 return episode_repo.recent(conn, user_id, chat_id=chat_id, limit=limit)
 
-        return await asyncio.to_thread(run)
+        return await self.run_hot(run)
 
     # ---- maintenance -----------------------------------------------------------------------
 

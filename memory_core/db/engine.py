@@ -6,6 +6,7 @@ Everything that configures a raw SQLite connection lives here, one comment per c
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -77,16 +78,36 @@ class Database:
         self.path = Path(path)
         self.engine = open_engine(self.path)
         self._write_lock = threading.Lock()
+        self._hot_waiting = 0
+        self._hot_guard = threading.Lock()
 
     @contextmanager
-    def write(self) -> Iterator[Connection]:
-        """A write transaction (BEGIN IMMEDIATE), committed on exit, rolled back on error."""
-        with (
-            self._write_lock,
-            self.engine.connect().execution_options(sqlite_begin="IMMEDIATE") as conn,
-            conn.begin(),
-        ):
-            yield conn
+    def write(self, *, hot: bool = False) -> Iterator[Connection]:
+        """A write transaction (BEGIN IMMEDIATE), committed on exit, rolled back on error.
+
+        ``hot`` marks the reply path: while a hot writer waits, background writers hold back,
+        so committing a turn never queues behind a stream of learning and vector writes.
+        """
+        if hot:
+            with self._hot_guard:
+                self._hot_waiting += 1
+        else:
+            while self._hot_waiting:
+                time.sleep(0.0005)
+        try:
+            self._write_lock.acquire()
+        finally:
+            if hot:
+                with self._hot_guard:
+                    self._hot_waiting -= 1
+        try:
+            with (
+                self.engine.connect().execution_options(sqlite_begin="IMMEDIATE") as conn,
+                conn.begin(),
+            ):
+                yield conn
+        finally:
+            self._write_lock.release()
 
     @contextmanager
     def read(self) -> Iterator[Connection]:

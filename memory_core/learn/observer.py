@@ -101,7 +101,7 @@ class Observer:
 
     async def observe(self, turn: Turn) -> bool:
         """Commit the turn (episodes + outbox job) durably; ``False`` if already observed."""
-        added = await asyncio.to_thread(self._commit, turn)
+        added = await self.memory.run_hot(self._commit, turn)
         self._idle.clear()
         self._wake.set()
         return added
@@ -110,7 +110,7 @@ class Observer:
         user_text = clean_text(turn.user_text, limit=MAX_EPISODE_CHARS)
         reply = turn.assistant_text[:MAX_EPISODE_CHARS]
         now_ts = vec.now_ts()
-        with self.memory.db.write() as conn:
+        with self.memory.db.write(hot=True) as conn:
             if outbox.exists(conn, turn.turn_id):
                 return False  # a replay of a turn already committed: nothing twice
             session_id = turn.session_id
@@ -341,7 +341,7 @@ class Observer:
             if fut is not None and not fut.done():
                 fut.set_result(result)
             if self.memory.vectors_enabled:
-                await self.memory.sync_vectors()
+                await self.memory.vectors_settled()
             if self.on_result is not None:
                 try:
                     await self.on_result(result)

@@ -1,0 +1,5 @@
+"""``python -m bot`` runs the membot command line."""
+
+from bot.cli import main
+
+main()
