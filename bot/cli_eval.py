@@ -2,6 +2,330 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, get_args
+
 import typer
+from rich.console import Console
+from rich.progress import Progress, TaskID
+from rich.table import Table
+
+from bot import app as composition
+from bot.logging import configure as configure_logging
+from memory_core.clock import ManualClock
+from memory_core.errors import InvalidInputError
+from memory_core.evaluation import locomo
+from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scenarios
+from memory_core.memory import Memory
+from memory_core.values import SearchMode
 
 eval_cli = typer.Typer(help="Evaluations (LoCoMo retrieval, scenarios).", no_args_is_help=True)
+
+_out = Console()
+_err = Console(stderr=True)
+#: Wide enough for the longest scenario name and every column, even when piped (80 columns).
+_TABLE_WIDTH = 120
+
+
+@eval_cli.command("scenarios")
+def eval_scenarios(
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    only: Annotated[
+        list[str] | None, typer.Option("--only", help="run only this scenario (repeatable)")
+    ] = None,
+    vectors: Annotated[
+        bool,
+        typer.Option(
+            "--vectors/--no-vectors",
+            help="embed facts with the configured embedder (as the bot does), or look up "
+            "related facts lexically only (faster)",
+        ),
+    ] = True,
+) -> None:
+    """Play scripted conversations through the learning pipeline and score what it remembers.
+
+    Offline rules unless ANTHROPIC_API_KEY is set. Exits 0 either way; the last line says
+    whether the targets are met.
+    """
+    settings = composition.load_settings()
+    configure_logging("warning", stream=sys.stderr)
+    try:
+        chosen = select_scenarios(only or ())
+    except InvalidInputError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--only") from exc
+    extractor, auditor, _responder = composition.build_learning(settings)
+    embedder = composition.build_embedder(settings) if vectors else None
+    if as_json:
+        report = asyncio.run(run_suite(extractor, auditor, embedder=embedder, scenarios=chosen))
+        typer.echo(json.dumps(report.as_json()))
+        return
+    with Progress(console=_err, transient=True) as bar:
+        task = bar.add_task("scenarios", total=len(chosen))
+        report = asyncio.run(
+            run_suite(
+                extractor,
+                auditor,
+                embedder=embedder,
+                scenarios=chosen,
+                progress=lambda done, _total, name: bar.update(
+                    task, completed=done, description=name
+                ),
+            )
+        )
+    _print_report(report)
+
+
+def _count(n: int) -> str:
+    return "[dim]0[/dim]" if n == 0 else f"[red]{n}[/red]"
+
+
+def _print_report(report: SuiteReport) -> None:
+    """One row per scenario, a totals row, the problems of failed scenarios, the verdict."""
+    totals = report.totals()
+    table = Table(
+        title=f"membot eval scenarios ({report.extractor}, {report.auditor}, "
+        f"embedder: {report.embedder or 'none'})"
+    )
+    table.add_column("scenario", no_wrap=True)
+    for column in ("facts", "wrong", "stale", "false", "dup", "ephem", "secret", "x-user"):
+        table.add_column(column, justify="right")
+    table.add_column("asked", justify="right")
+    table.add_column("ok", justify="center")
+    for r in report.results:
+        table.add_row(
+            r.name,
+            f"{r.facts_found}/{r.facts_expected}",
+            _count(len(r.wrong_overwrites)),
+            _count(len(r.stale_facts)),
+            _count(len(r.false_facts)),
+            _count(len(r.duplicates)),
+            _count(len(r.ephemeral_leaks)),
+            _count(len(r.sensitive_leaks)),
+            _count(len(r.cross_user_leaks)),
+            f"{r.pending_raised}/{r.pending_expected}",
+            "[green]✓[/green]" if r.passed else "[red]✗[/red]",
+        )
+    table.add_section()
+    table.add_row(
+        f"total: {totals['passed']}/{totals['scenarios']} passed",
+        f"{totals['facts_found']}/{totals['facts_expected']}",
+        *(
+            _count(totals[k])
+            for k in (
+                "wrong_overwrites",
+                "stale_facts",
+                "false_facts",
+                "duplicates",
+                "ephemeral_leaks",
+                "sensitive_leaks",
+                "cross_user_leaks",
+            )
+        ),
+        f"{totals['pending_raised']}/{totals['pending_expected']}",
+        "",
+    )
+    out = _out if _out.is_terminal else Console(width=_TABLE_WIDTH)
+    out.print(table)
+    for r in report.results:
+        if r.passed:
+            continue
+        out.print(f"[bold]{r.name}[/bold]")
+        for kind, labels in r.as_json()["problems"].items():
+            for label in labels:
+                out.print(f"  {kind}: {label}", markup=False, highlight=False)
+        if r.pending_raised != r.pending_expected:
+            out.print(f"  asked {r.pending_raised} confirmation(s), expected {r.pending_expected}")
+    met = totals["targets"]["met"]
+    verdict = "[green]targets met[/green]" if totals["targets_met"] else "[red]targets missed[/red]"
+    out.print(
+        f"{verdict}: facts found {totals['facts_found_ratio']:.1%} (≥ 90%: "
+        f"{'yes' if met['facts_found'] else 'no'}), wrong overwrites {totals['wrong_overwrites']} "
+        f"(0: {'yes' if met['wrong_overwrites'] else 'no'}), cross-user leaks "
+        f"{totals['cross_user_leaks']} (0: {'yes' if met['cross_user_leaks'] else 'no'}) "
+        f"— {totals['seconds']:.1f} s"
+    )
+
+
+# ---- LoCoMo ------------------------------------------------------------------------------------
+
+
+def _parse_ks(raw: str) -> tuple[int, ...]:
+    try:
+        ks = tuple(sorted({int(part) for part in raw.split(",") if part.strip()}))
+    except ValueError as exc:
+        raise typer.BadParameter("k must be comma-separated integers, e.g. 5,10,25") from exc
+    if not ks or ks[0] < 1 or ks[-1] > 200:
+        raise typer.BadParameter("every k must be between 1 and 200")
+    return ks
+
+
+def _parse_modes(raw: str) -> tuple[SearchMode, ...]:
+    known: tuple[SearchMode, ...] = get_args(SearchMode)
+    if raw == "all":
+        return known
+    if raw not in known:
+        raise typer.BadParameter("mode must be lexical, vector, hybrid or all")
+    return (raw,)  # type: ignore[return-value]
+
+
+@contextmanager
+def _database(db: Path | None) -> Iterator[Path]:
+    """The given database file, or one in a temporary folder removed afterwards."""
+    if db is not None:
+        yield db
+        return
+    with tempfile.TemporaryDirectory(prefix="membot-locomo-") as tmp:
+        yield Path(tmp) / "locomo.db"
+
+
+@eval_cli.command("locomo")
+def eval_locomo(
+    data: Annotated[
+        Path,
+        typer.Option(
+            "--data",
+            exists=True,
+            dir_okay=False,
+            help="LoCoMo JSON file, e.g. ../shared/data/locomo/locomo_dev.json",
+        ),
+    ],
+    mode: Annotated[str, typer.Option(help="lexical | vector | hybrid | all")] = "all",
+    k: Annotated[str, typer.Option("--k", help="comma-separated cut-offs")] = "5,10,25",
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="draw recall@k per mode into this PNG")
+    ] = None,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            help="SQLite file to ingest into; conversations already in it are reused "
+            "(default: a temporary file)",
+        ),
+    ] = None,
+    fusion: Annotated[
+        str | None, typer.Option(help="weighted | rrf (default: MEMBOT_FUSION)")
+    ] = None,
+    sample: Annotated[
+        list[str] | None, typer.Option("--sample", help="only this sample_id (repeatable)")
+    ] = None,
+    sessions: Annotated[
+        int | None, typer.Option(min=1, help="only the first N sessions of each conversation")
+    ] = None,
+    questions: Annotated[
+        int | None, typer.Option(min=1, help="only the first N scored questions of each")
+    ] = None,
+) -> None:
+    """Turn-level retrieval on LoCoMo: fraction of evidence turns in the top k, per mode.
+
+    Each conversation is ingested as one user's episodes; every question of categories 1-4
+    with evidence is asked through the same search the bot uses.
+    """
+    ks, modes = _parse_ks(k), _parse_modes(mode)
+    if fusion not in (None, "weighted", "rrf"):
+        raise typer.BadParameter("fusion must be weighted or rrf", param_hint="--fusion")
+    settings = composition.load_settings(fusion=fusion)
+    configure_logging("warning", stream=sys.stderr)
+    try:
+        conversations = locomo.load(
+            data, samples=sample, max_sessions=sessions, max_questions=questions
+        )
+    except (ValueError, OSError) as exc:
+        raise typer.BadParameter(f"cannot read {data}: {exc}", param_hint="--data") from exc
+    if not conversations:
+        raise typer.BadParameter("no conversation to evaluate", param_hint="--sample")
+    clock = ManualClock()
+    with _database(db) as path:
+        memory = composition.open_memory(settings, path, clock=clock)
+        try:
+            if not memory.vectors_enabled and any(m != "lexical" for m in modes):
+                _err.print(f"[yellow]warning:[/yellow] no vector search ({memory.vector_problem})")
+            report = _run_with_progress(memory, conversations, modes, ks, clock)
+        finally:
+            memory.close()
+    if plot is not None:
+        _plot(report, plot)
+    if as_json:
+        typer.echo(json.dumps(report.as_json()))
+    else:
+        _print_locomo(report, settings.fusion)
+
+
+def _run_with_progress(
+    memory: Memory,
+    conversations: list[locomo.Conversation],
+    modes: tuple[SearchMode, ...],
+    ks: tuple[int, ...],
+    clock: ManualClock,
+) -> locomo.LocomoReport:
+    """Run the evaluation with a progress bar (stderr) for ingestion, then for the questions."""
+    with Progress(console=_err, transient=True) as bar:
+        tasks: dict[str, TaskID] = {}
+        labels = {"ingest": "ingesting (embedding turns)", "questions": "asking questions"}
+
+        def step(phase: str, done: int, total: int) -> None:
+            if phase not in tasks:
+                tasks[phase] = bar.add_task(labels.get(phase, phase), total=total)
+            bar.update(tasks[phase], completed=done, total=total)
+
+        return locomo.run_locomo(
+            memory, conversations, modes=modes, ks=ks, clock=clock, progress=step
+        )
+
+
+def _print_locomo(report: locomo.LocomoReport, fusion: str) -> None:
+    """One block of rows per mode: overall, then each category."""
+    table = Table(
+        title=f"LoCoMo evidence recall@k ({', '.join(report.conversations)}; fusion {fusion})"
+    )
+    for column in ("mode", "category", "n"):
+        table.add_column(column, justify="right" if column == "n" else "left")
+    for kk in report.ks:
+        table.add_column(f"@{kk}", justify="right")
+    for name, result in report.modes.items():
+        doc = result.as_json()
+        table.add_row(
+            name, "all", str(doc["n"]), *(f"{doc['recall'][str(kk)]:.3f}" for kk in report.ks)
+        )
+        for cat, row in doc["by_category"].items():
+            table.add_row(
+                "",
+                f"{cat} {row['name']}",
+                str(row["n"]),
+                *(f"{row['recall'][str(kk)]:.3f}" for kk in report.ks),
+            )
+        table.add_section()
+    out = _out if _out.is_terminal else Console(width=_TABLE_WIDTH)
+    out.print(table)
+
+
+def _plot(report: locomo.LocomoReport, path: Path) -> None:
+    """Recall@k per mode as a line chart (matplotlib, no display needed)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        _err.print("[red]error:[/red] --plot needs matplotlib: pip install 'membot[eval]'")
+        raise typer.Exit(2) from exc
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for name, result in report.modes.items():
+        ax.plot(report.ks, [result.recall(kk) for kk in report.ks], marker="o", label=name)
+    ax.set_xlabel("k")
+    ax.set_ylabel("fraction of evidence turns in top k")
+    ax.set_xticks(list(report.ks))
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.set_title(f"LoCoMo retrieval ({', '.join(report.conversations)})")
+    ax.legend()
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     embed_threads: int = Field(default=1, ge=1, le=64)
     vector_cache_mb: int = Field(default=512, ge=0)
     # retrieval
+    # Defaults equal memory_core.retrieve.RetrievalConfig's (measured on LoCoMo, see README);
+    # its episode-only knobs (signal window, speaker/date/neighbour weights) are not settings yet.
     top_k_lex: int = Field(default=20, ge=1, le=200)
     top_k_vec: int = Field(default=20, ge=1, le=200)
     fusion: Literal["weighted", "rrf"] = "weighted"
@@ -34,6 +36,11 @@ class Settings(BaseSettings):
     w_vec: float = 0.45
     w_rec: float = 0.10
     rrf_k: int = 60
+    signal_window: int = Field(default=200, ge=1, le=5000)
+    w_rec_episodes: float = 0.0
+    w_speaker: float = 0.30
+    w_date: float = 0.20
+    w_neighbour: float = 0.40
     recency_half_life_days: float = 30.0
     dedup_jaccard: float = 0.7
     # conversation

@@ -175,6 +175,11 @@ def terms(query: str, *, keep_stop_words: bool = False) -> list[str]:
     return out
 
 
+def tokens(text: str) -> frozenset[str]:
+    """Every distinct lower-cased token of ``text`` (stop words kept, no cap): for overlap."""
+    return frozenset(m.group(0) for m in _TOKEN.finditer(text.lower()))
+
+
 def quote(term: str) -> str:
     """Quote one term as an FTS5 string (embedded double quotes doubled)."""
     return '"' + term.replace('"', '""') + '"'

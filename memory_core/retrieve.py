@@ -1,16 +1,26 @@
 """Hybrid retrieval: FTS5 BM25 + vector KNN within one user's partition, fused and de-duplicated.
 
-Fusion (seed 000): ``w_lex·NormLexical + w_vec·VecSim + w_rec·Recency`` (weighted, default
-0.45/0.45/0.10) or reciprocal rank fusion (``Σ 1/(rrf_k + rank)``). Near-duplicates
-(token Jaccard > ``dedup_jaccard``) keep the higher score.
+Each list is read ``signal_window`` deep; its best ``top_k_lex`` / ``top_k_vec`` items are the
+candidates, and every candidate is scored with both signals (a lexical-only candidate keeps its
+real cosine similarity from the deeper vector list, and the other way round). Fusion is the seed
+000 weighted score ``w_lex·lexical + w_vec·vector + w_rec·recency`` — BM25 divided by the best
+match; cosine min-max scaled over the vector window, because e5 similarities cluster in 0.7–0.9
+and raw cosine barely separates — or reciprocal rank fusion ``Σ w/(rrf_k + rank)``. Episodes add
+three signals: the query names the turn's speaker (``w_speaker``), the turn falls in a period the
+query names (``w_date``), and the best base score of its adjacent turns in the same session
+(``w_neighbour``: an answer borrows from its question, a question from its answer).
+Near-duplicates (token Jaccard > ``dedup_jaccard``) keep the higher score. The defaults are
+measured on LoCoMo (README). ``SearchHit.vector`` stays the raw cosine similarity (callers
+compare it with thresholds) and ``SearchHit.lexical`` is > 0 exactly when the text matched.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection
@@ -22,26 +32,32 @@ from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store.rows import owner_token
 from memory_core.store.vectors import MatrixCache
-from memory_core.values import Fact, Fusion, ItemKind, SearchFilters, SearchHit, SearchMode
+from memory_core.values import (
+    Episode,
+    Fact,
+    Fusion,
+    ItemKind,
+    SearchFilters,
+    SearchHit,
+    SearchMode,
+)
 
 
 @dataclass(frozen=True, slots=True)
 class RetrievalConfig:
     """Knobs of hybrid retrieval (all settings; defaults measured on LoCoMo, see README)."""
 
-    top_k_lex: int = 20
-    top_k_vec: int = 20
-    signal_window: int = 0
+    top_k_lex: int = 20  # candidates taken from the lexical list
+    top_k_vec: int = 20  # candidates taken from the vector list
+    signal_window: int = 200  # depth each list is read to score the other list's candidates
     fusion: Fusion = "weighted"
     w_lex: float = 0.45
     w_vec: float = 0.45
-    w_rec: float = 0.10
-    w_rec_episodes: float | None = None
-    w_speaker: float = 0.0
-    w_neighbour: float = 0.0
-    neighbour_mode: str = "max"
-    vec_norm: str = "raw"
-    lex_norm: str = "ratio"
+    w_rec: float = 0.10  # facts (seed 000)
+    w_rec_episodes: float = 0.0  # old turns are not worse answers: measured, recency only hurt
+    w_speaker: float = 0.30  # episodes: the query names who spoke the turn
+    w_date: float = 0.20  # episodes: the turn falls in a period the query names
+    w_neighbour: float = 0.40  # episodes: × the best base score of an adjacent turn
     rrf_k: int = 60
     recency_half_life_days: float = 30.0
     dedup_jaccard: float = 0.7
@@ -72,15 +88,17 @@ def lexical(
     # Rank inside FTS5 alone and keep the best few, then check owner and filters on those:
     # joining every match before sorting doubled the cost at 100k facts (bench retrieval).
     # If fewer than k survive, rank every match instead: the result is the same either way.
+    # Equal scores (identical texts) go newest first, as in fuse(); SQLite alone leaves
+    # their order, and which of them make the cut, to chance.
     ranked = (
         f"SELECT rowid AS id, bm25({kind}_fts, {w1}, {w2}, 0.0) AS s FROM {kind}_fts "
-        f"WHERE {kind}_fts MATCH :q ORDER BY s"
+        f"WHERE {kind}_fts MATCH :q ORDER BY s, id DESC"
     )
     rows: Sequence[Any] = []
     for inner in (f"{ranked} LIMIT :lim", ranked):
         sql = (
             f"SELECT f.id, m.s FROM ({inner}) m JOIN {kind} f ON f.id = m.id "
-            f"WHERE f.user_id = :u{where} ORDER BY m.s LIMIT :k"
+            f"WHERE f.user_id = :u{where} ORDER BY m.s, m.id DESC LIMIT :k"
         )
         rows = conn.execute(fact_repo.expanding(sql, params), params).all()
         if len(rows) >= k:
@@ -102,98 +120,149 @@ def vector(
     return cache.knn(conn, user_id, kind, query_vec, k)
 
 
-def _norm(values: dict[int, float], how: str) -> dict[int, float]:
-    if not values:
-        return {}
-    hi, lo = max(values.values()), min(values.values())
-    if how == "raw":
-        return {i: max(v, 0.0) for i, v in values.items()}
-    if how == "ratio":
-        return {i: (v / hi if hi > 0 else 0.0) for i, v in values.items()}
-    if how == "minmax":
-        span = hi - lo
-        return {i: ((v - lo) / span if span > 0 else 1.0) for i, v in values.items()}
-    if how == "z":
-        n = len(values)
-        mean = sum(values.values()) / n
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values.values()) / n) or 1.0
-        return {i: min(1.0, max(0.0, (v - mean) / sd / 3.0)) for i, v in values.items()}
-    raise ValueError(how)
+Fused = tuple[int, float, float, float, float]
 
 
 def fuse(
     lex: Sequence[tuple[int, float]],
     vec: Sequence[tuple[int, float]],
-    updated: dict[int, float],
+    updated: Mapping[int, float],
     now: datetime,
     config: RetrievalConfig,
     *,
-    pool_lex: int | None = None,
-    pool_vec: int | None = None,
+    pool: Sequence[int] | None = None,
     w_rec: float | None = None,
-    speaker_ids: set[int] | None = None,
-    neighbours: dict[int, list[int]] | None = None,
-) -> list[tuple[int, float, float, float, float]]:
-    """Fuse ranked lists into (id, score, lexical, vector, recency), best first."""
-    pool_lex = len(lex) if pool_lex is None else pool_lex
-    pool_vec = len(vec) if pool_vec is None else pool_vec
-    w_rec = config.w_rec if w_rec is None else w_rec
+    bonus: Mapping[int, float] | None = None,
+    neighbours: Mapping[int, Sequence[int]] | None = None,
+) -> list[Fused]:
+    """Fuse ranked lists into (id, score, lexical, vector, recency), best first.
+
+    Pure: no I/O. ``lex`` is (id, bm25) best first, ``vec`` (id, cosine) best first, both read
+    deeper than the candidates; ``pool`` is the candidates (default: every id of both lists).
+    ``updated`` maps ids to epoch seconds for recency; ``bonus`` adds weights (speaker, date) in
+    the units of ``w_lex``; ``neighbours`` lists each candidate's adjacent items.
+    """
     lex_rank = {i: r for r, (i, _) in enumerate(lex)}
     vec_rank = {i: r for r, (i, _) in enumerate(vec)}
-    lex_n = _norm({i: -raw for i, raw in lex}, config.lex_norm)
-    vec_n = _norm(dict(vec), config.vec_norm)
-    everyone = list(dict.fromkeys([i for i, _ in lex] + [i for i, _ in vec]))
-    pool = list(dict.fromkeys([i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]))
-    now_ts = to_ts(now)
-    base: dict[int, float] = {}
-    rec: dict[int, float] = {}
-    for i in everyone:
-        age_days = max(0.0, now_ts - updated.get(i, now_ts)) / 86400.0
-        rec[i] = math.exp(-math.log(2) * age_days / max(config.recency_half_life_days, 1e-6))
-        if config.fusion == "rrf":
-            base[i] = sum(
-                1.0 / (config.rrf_k + 1 + r)
-                for r in (lex_rank.get(i), vec_rank.get(i))
+    # bm25() is negative, more negative is better: divide by the best match (> 0 iff matched).
+    best_lex = min((raw for _, raw in lex), default=0.0)
+    lex_norm = {i: (raw / best_lex if best_lex < 0 else 0.0) for i, raw in lex}
+    vec_sim = dict(vec)
+    hi, lo = (vec[0][1], vec[-1][1]) if vec else (0.0, 0.0)
+    vec_norm = {i: ((s - lo) / (hi - lo) if hi > lo else 1.0) for i, s in vec}
+    rrf = config.fusion == "rrf"
+    # A bonus of weight w counts like a top-ranked vote of a list weighted w.
+    unit = 1.0 / (config.rrf_k + 1) if rrf else 1.0
+
+    def base(i: int) -> float:
+        if rrf:
+            return sum(
+                w / (config.rrf_k + 1 + r)
+                for w, r in ((config.w_lex, lex_rank.get(i)), (config.w_vec, vec_rank.get(i)))
                 if r is not None
             )
-        else:
-            base[i] = config.w_lex * lex_n.get(i, 0.0) + config.w_vec * vec_n.get(i, 0.0)
-    out: list[tuple[int, float, float, float, float]] = []
-    for i in pool:
-        score = base[i]
-        if config.fusion == "rrf":
-            score += w_rec * rec[i] / (config.rrf_k + 1)
-        else:
-            score += w_rec * rec[i]
-        if speaker_ids and i in speaker_ids:
-            score += config.w_speaker * (
-                1.0 / (config.rrf_k + 1) if config.fusion == "rrf" else 1.0
-            )
-        if neighbours and config.w_neighbour:
-            nb = [base.get(j, 0.0) for j in neighbours.get(i, [])]
-            if nb:
-                agg = max(nb) if config.neighbour_mode == "max" else sum(nb) / 2
-                score += config.w_neighbour * agg
-        out.append((i, score, lex_n.get(i, 0.0), vec_n.get(i, 0.0), rec[i]))
+        return config.w_lex * lex_norm.get(i, 0.0) + config.w_vec * vec_norm.get(i, 0.0)
+
+    w_rec = config.w_rec if w_rec is None else w_rec
+    half_life = max(config.recency_half_life_days, 1e-6)
+    now_ts = to_ts(now)
+    ids = pool if pool is not None else [*lex_rank, *(i for i in vec_rank if i not in lex_rank)]
+    out: list[Fused] = []
+    for i in dict.fromkeys(ids):
+        age_days = max(0.0, now_ts - updated.get(i, now_ts)) / 86400.0
+        recency = math.exp(-math.log(2) * age_days / half_life)
+        score = base(i) + unit * (w_rec * recency + (bonus or {}).get(i, 0.0))
+        near = (neighbours or {}).get(i, ())
+        if near and config.w_neighbour:
+            score += config.w_neighbour * max(base(j) for j in near)
+        out.append((i, score, lex_norm.get(i, 0.0), max(vec_sim.get(i, 0.0), 0.0), recency))
+    # Ties go to the newer item (higher id).
     out.sort(key=lambda t: (-t[1], -t[0]))
     return out
 
 
 def jaccard(a: str, b: str) -> float:
     """Token-set Jaccard similarity of two texts."""
-    ta, tb = set(fts.terms(a, keep_stop_words=True)), set(fts.terms(b, keep_stop_words=True))
+    return _jaccard(fts.tokens(a), fts.tokens(b))
+
+
+def _jaccard(ta: frozenset[str], tb: frozenset[str]) -> float:
     if not ta or not tb:
         return 0.0
     return len(ta & tb) / len(ta | tb)
 
 
-def dedup(hits: Sequence[SearchHit], threshold: float) -> list[SearchHit]:
-    """Drop hits whose text is a near-duplicate (Jaccard > threshold) of a better one."""
-    kept: list[SearchHit] = []
+def dedup(hits: Sequence[SearchHit], threshold: float, limit: int | None = None) -> list[SearchHit]:
+    """Drop hits whose text is a near-duplicate (Jaccard > threshold) of a better one.
+
+    Stops once ``limit`` hits are kept (each text is tokenised once).
+    """
+    kept: list[tuple[SearchHit, frozenset[str]]] = []
     for hit in hits:
-        if all(jaccard(hit.text, k.text) <= threshold for k in kept):
-            kept.append(hit)
-    return kept
+        if limit is not None and len(kept) >= limit:
+            break
+        tokens = fts.tokens(hit.text)
+        if all(_jaccard(tokens, other) <= threshold for _, other in kept):
+            kept.append((hit, tokens))
+    return [hit for hit, _ in kept]
+
+
+# ---- dates named in a query ------------------------------------------------------------------
+
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+# (pattern, order of its groups): y year, m month (word or number), d day.
+_DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), "ymd"),
+    (re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?(?:\s+(\d{{4}}))?\b", re.I), "dmy"),
+    (re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?:,?\s+(\d{{4}}))?", re.I), "mdy"),
+    (re.compile(rf"\b{_MONTH},?\s+(\d{{4}})\b", re.I), "my"),
+    # A bare month only after "in"/"during": "may" alone is usually a verb.
+    (re.compile(rf"\b(?:in|during)\s+{_MONTH}\b", re.I), "m"),
+)
+#: People talk about a day during the week after it ("last Friday I…").
+DATE_SLACK = timedelta(days=7)
+
+
+def query_periods(query: str, now: datetime) -> list[tuple[float, float]]:
+    """Epoch-second ranges of the dates the query names (``on 3 June``, ``in May 2023``).
+
+    A date without a year is the latest one not after ``now``. Each range runs from the day
+    (or month) named to a week after it, as talk about a day follows it.
+    """
+    out: list[tuple[float, float]] = []
+    taken: list[tuple[int, int]] = []
+    for pattern, order in _DATE_FORMS:
+        for match in pattern.finditer(query):
+            if any(a < match.end() and match.start() < b for a, b in taken):
+                continue
+            taken.append(match.span())
+            parts = dict(zip(order, match.groups(), strict=True))
+            month_raw = parts["m"]
+            month = (
+                int(month_raw) if month_raw.isdigit() else _MONTHS.index(month_raw[:3].lower()) + 1
+            )
+            day = int(parts["d"]) if parts.get("d") else None
+            year = int(parts["y"]) if parts.get("y") else None
+            if year is None:
+                year = now.year if (month, day or 1) <= (now.month, now.day) else now.year - 1
+            try:
+                start = datetime(year, month, day or 1, tzinfo=UTC)
+            except ValueError:
+                continue
+            if day is None:
+                end = datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+            else:
+                start, end = start - timedelta(days=1), start + timedelta(days=1)
+            out.append((to_ts(start), to_ts(end + DATE_SLACK)))
+    return out
+
+
+# ---- search ----------------------------------------------------------------------------------
 
 
 def search(
@@ -213,62 +282,92 @@ def search(
     """Run one search for one user; ``query_vec`` ``None`` means lexical only."""
     widen = 4 if kind == "facts" and filters != SearchFilters() else 1
     pool_lex, pool_vec = max(config.top_k_lex, k), max(config.top_k_vec, k) * widen
-    window = max(config.signal_window, pool_lex, pool_vec) if mode == "hybrid" else 0
     lex = (
-        lexical(conn, user_id, query, kind, max(window, pool_lex), filters, config)
+        lexical(conn, user_id, query, kind, max(config.signal_window, pool_lex), filters, config)
         if mode in ("lexical", "hybrid")
         else []
     )
     vec = (
-        vector(conn, cache, user_id, query_vec, kind, max(window, pool_vec))
+        vector(conn, cache, user_id, query_vec, kind, max(config.signal_window, pool_vec))
         if mode in ("vector", "hybrid") and query_vec is not None
         else []
     )
+    pool = list(dict.fromkeys([i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]))
     if kind == "facts":
-        ids = [i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]
-        facts = fact_repo.get_many(conn, user_id, ids)
-        allowed = _apply_filters(facts, filters)
-        lex = [(i, s) for i, s in lex if i in allowed or i not in facts]
-        vec = [(i, s) for i, s in vec if i in allowed or i not in facts]
-        updated = {i: to_ts(f.last_mentioned_at) for i, f in facts.items()}
-        fused = fuse(lex, vec, updated, now, config, pool_lex=pool_lex, pool_vec=pool_vec)
-        hits = [
-            SearchHit("facts", i, facts[i].value_text, s, lx, vs, rc, fact=facts[i])
-            for i, s, lx, vs, rc in fused
-            if i in allowed
-        ]
+        hits = _fact_hits(conn, user_id, lex, vec, pool, filters, now, config)
     else:
-        pool = [i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]
-        known = {i for i, _ in lex} | {i for i, _ in vec}
-        near = [j for i in pool for j in (i - 1, i + 1) if j in known]
-        eps = episode_repo.get_many(conn, user_id, pool + near)
-        updated = {i: to_ts(e.created_at) for i, e in eps.items()}
-        qterms = set(fts.terms(query))
-        speaker_ids = {
-            i for i, e in eps.items() if e.speaker and set(fts.terms(e.speaker)) & qterms
-        }
-        neighbours = {
-            i: [j for j in (i - 1, i + 1) if j in eps and eps[j].session_id == e.session_id]
-            for i, e in eps.items()
-        }
-        fused = fuse(
-            lex,
-            vec,
-            updated,
-            now,
-            config,
-            pool_lex=pool_lex,
-            pool_vec=pool_vec,
-            w_rec=config.w_rec if config.w_rec_episodes is None else config.w_rec_episodes,
-            speaker_ids=speaker_ids,
-            neighbours=neighbours,
-        )
-        hits = [
-            SearchHit("episodes", i, eps[i].text, s, lx, vs, rc, episode=eps[i])
-            for i, s, lx, vs, rc in fused
-            if i in eps
-        ]
-    return dedup(hits, config.dedup_jaccard)[:k]
+        hits = _episode_hits(conn, user_id, query, lex, vec, pool, now, config)
+    return dedup(hits, config.dedup_jaccard, k)
+
+
+def _fact_hits(
+    conn: Connection,
+    user_id: str,
+    lex: Sequence[tuple[int, float]],
+    vec: Sequence[tuple[int, float]],
+    pool: list[int],
+    filters: SearchFilters,
+    now: datetime,
+    config: RetrievalConfig,
+) -> list[SearchHit]:
+    facts = fact_repo.get_many(conn, user_id, pool)
+    allowed = _apply_filters(facts, filters)
+    updated = {i: to_ts(f.last_mentioned_at) for i, f in facts.items()}
+    fused = fuse(lex, vec, updated, now, config, pool=[i for i in pool if i in allowed])
+    return [
+        SearchHit("facts", i, facts[i].value_text, s, lx, vs, rc, fact=facts[i])
+        for i, s, lx, vs, rc in fused
+    ]
+
+
+def _episode_hits(
+    conn: Connection,
+    user_id: str,
+    query: str,
+    lex: Sequence[tuple[int, float]],
+    vec: Sequence[tuple[int, float]],
+    pool: list[int],
+    now: datetime,
+    config: RetrievalConfig,
+) -> list[SearchHit]:
+    scored = {i for i, _ in lex} | {i for i, _ in vec}
+    # Adjacent turns only matter when they carry a signal themselves.
+    near = [j for i in pool for j in (i - 1, i + 1) if j in scored]
+    eps = episode_repo.get_many(conn, user_id, [*pool, *near])
+    pool = [i for i in pool if i in eps]
+    words = set(fts.terms(query))
+    periods = query_periods(query, now) if config.w_date else []
+    bonus: dict[int, float] = {}
+    neighbours: dict[int, list[int]] = {}
+    for i in pool:
+        ep = eps[i]
+        if ep.speaker and words & set(fts.terms(ep.speaker)):
+            bonus[i] = config.w_speaker
+        created = to_ts(ep.created_at)
+        if any(a <= created < b for a, b in periods):
+            bonus[i] = bonus.get(i, 0.0) + config.w_date
+        neighbours[i] = [j for j in (i - 1, i + 1) if j in eps and _same_session(ep, eps[j])]
+    updated = {i: to_ts(e.created_at) for i, e in eps.items()}
+    fused = fuse(
+        lex,
+        vec,
+        updated,
+        now,
+        config,
+        pool=pool,
+        w_rec=config.w_rec_episodes,
+        bonus=bonus,
+        neighbours=neighbours,
+    )
+    return [
+        SearchHit("episodes", i, eps[i].text, s, lx, vs, rc, episode=eps[i])
+        for i, s, lx, vs, rc in fused
+    ]
+
+
+def _same_session(a: Episode, b: Episode) -> bool:
+    """Whether two of a user's turns with consecutive ids belong to one conversation."""
+    return a.chat_id == b.chat_id and a.session_id == b.session_id
 
 
 def _apply_filters(facts: dict[int, Fact], filters: SearchFilters) -> set[int]:

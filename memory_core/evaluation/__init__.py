@@ -1,4 +1,5 @@
-"""Retrieval evaluations of the memory engine (LoCoMo), run through the public ``Memory`` API."""
+"""Evaluations of the memory engine, run through its public API (LoCoMo retrieval here; the
+scripted scenarios live in ``scenarios``)."""
 
 from memory_core.evaluation.locomo import (
     Conversation,
