@@ -171,6 +171,7 @@ class Memory:
     def close(self) -> None:
         """Release the database connections and the reply-path threads."""
         self._hot.shutdown(wait=True)
+        self.cache.close()
         self.db.dispose()
 
     async def run_hot(self, fn: Callable[..., T], *args: object, **kwargs: object) -> T:

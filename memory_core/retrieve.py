@@ -79,25 +79,27 @@ def lexical(
     expr = fts.match_expression(query, owner_token(user_id))
     if expr is None or k <= 0:
         return []
-    params: dict[str, object] = {"q": expr, "u": user_id, "k": k, "lim": k * 4}
+    params: dict[str, object] = {"q": expr, "u": user_id, "k": k, "lim": k * 2}
     if kind == "facts":
         (w1, w2), (where, fparams) = config.bm25_fact_weights, fact_repo.filter_sql(filters)
         params.update(fparams)
     else:
         (w1, w2), where = config.bm25_episode_weights, ""
-    # Rank inside FTS5 alone and keep the best few, then check owner and filters on those:
-    # joining every match before sorting doubled the cost at 100k facts (bench retrieval).
+    # Rank inside FTS5 alone, keep the best 2k, then check owner and filters on those only
+    # (CROSS JOIN pins that order; the planner otherwise walked all the user's facts): joining
+    # every match before sorting doubled the cost at 100k facts (`membot bench retrieval`).
     # If fewer than k survive, rank every match instead: the result is the same either way.
-    # Equal scores (identical texts) go newest first, as in fuse(); SQLite alone leaves
-    # their order, and which of them make the cut, to chance.
+    # Under narrowing filters most of the best matches fail, so go straight to that query
+    # (flattened, it scores only the rows that pass). Equal scores go newest first (fuse()).
     ranked = (
         f"SELECT rowid AS id, bm25({kind}_fts, {w1}, {w2}, 0.0) AS s FROM {kind}_fts "
         f"WHERE {kind}_fts MATCH :q ORDER BY s, id DESC"
     )
     rows: Sequence[Any] = []
-    for inner in (f"{ranked} LIMIT :lim", ranked):
+    narrowed = kind == "facts" and filters != SearchFilters()
+    for inner in (ranked,) if narrowed else (f"{ranked} LIMIT :lim", ranked):
         sql = (
-            f"SELECT f.id, m.s FROM ({inner}) m JOIN {kind} f ON f.id = m.id "
+            f"SELECT f.id, m.s FROM ({inner}) m CROSS JOIN {kind} f ON f.id = m.id "
             f"WHERE f.user_id = :u{where} ORDER BY m.s, m.id DESC LIMIT :k"
         )
         rows = conn.execute(fact_repo.expanding(sql, params), params).all()

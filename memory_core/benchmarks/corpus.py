@@ -7,6 +7,7 @@ appear in a few per cent of a user's facts (as in real memories), never in every
 from __future__ import annotations
 
 import random
+from string import Formatter
 
 import numpy as np
 
@@ -159,11 +160,20 @@ def _fill(template: str, rng: random.Random) -> str:
     return out
 
 
+def _fields(*templates: str) -> tuple[str, ...]:
+    names = (name for t in templates for _, name, _, _ in Formatter().parse(t) if name)
+    return tuple(dict.fromkeys(names))
+
+
+_TEMPLATE_FIELDS = [_fields(key, text) for key, _, text in _TEMPLATES]
+
+
 def generate_fact(rng: random.Random) -> tuple[str, Category, str]:
     """One realistic-looking fact: (key, category, text), from a seeded generator."""
-    key, category, template = rng.choice(_TEMPLATES)
-    # Fill key and text from one draw per slot so "pet.dog" goes with "a dog".
-    picks = {name: rng.choice(words) for name, words in _SLOTS.items()}
+    index = rng.randrange(len(_TEMPLATES))
+    key, category, template = _TEMPLATES[index]
+    # One draw per slot fills key and text alike, so "pet.dog" goes with "a dog".
+    picks = {name: rng.choice(_SLOTS[name]) for name in _TEMPLATE_FIELDS[index]}
     body = template.format(**picks)
     return key.format(**picks).replace(" ", "_").lower(), category, body
 

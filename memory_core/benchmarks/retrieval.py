@@ -17,7 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -121,7 +121,7 @@ class RetrievalBenchReport:
 
     bench: RetrievalBench
     embedder: str
-    runs: list[BenchRun] = field(default_factory=list)
+    runs: tuple[BenchRun, ...] = ()
 
     @property
     def note(self) -> str:
@@ -161,16 +161,15 @@ def run_retrieval_bench(
     if not sizes or sizes[0] <= 0 or bench.users <= 0 or bench.queries <= 0:
         raise InvalidInputError("sizes, users and queries must be positive")
     say = progress or (lambda _msg: None)
-    report = RetrievalBenchReport(bench, embedder.model_id)
     with tempfile.TemporaryDirectory(prefix="membot-bench-", dir=workdir) as tmp:
         memory = Memory.open(Path(tmp) / "bench.db", embedder, config=config)
         try:
             if not memory.vectors_enabled:
                 raise InvalidInputError(memory.vector_problem or "vectors are disabled")
-            _Bench(memory, bench, embedder.dim, say).run(sizes, report.runs)
+            runs = _Bench(memory, bench, embedder.dim, say).run(sizes)
         finally:
             memory.close()
-    return report
+    return RetrievalBenchReport(bench, embedder.model_id, tuple(runs))
 
 
 class _Bench:
@@ -189,18 +188,20 @@ class _Bench:
         self.ingest_per_s = 0.0
         self.real = 0
 
-    def run(self, sizes: list[int], runs: list[BenchRun]) -> None:
-        """Ingest real facts, then grow and measure at each size."""
+    def run(self, sizes: list[int]) -> list[BenchRun]:
+        """Ingest real facts, then grow and measure at each size (smallest first)."""
         self.real = min(self.bench.real_facts, sizes[0])
         self._ingest_real(self.real)
         queries = generate_queries(self.bench.queries, self.bench.seed)
-        qvecs = [self.memory.embed_query(q) for q in queries]
-        if any(v is None for v in qvecs):
+        qvecs = [v for v in map(self.memory.embed_query, queries) if v is not None]
+        if len(qvecs) != len(queries):
             raise InvalidInputError("the embedder failed on a benchmark query")
+        runs: list[BenchRun] = []
         for size in sizes:
             self._grow(size)
             self.say(f"measuring at {size:,} facts per user")
-            runs.append(self._measure(size, queries, [v for v in qvecs if v is not None]))
+            runs.append(self._measure(size, queries, qvecs))
+        return runs
 
     def _ingest_real(self, n: int) -> None:
         seen: set[str] = set()

@@ -48,8 +48,9 @@ def get_many(conn: Connection, user_id: str, ids: Iterable[int]) -> dict[int, Ep
     id_list = list(dict.fromkeys(ids))
     if not id_list:
         return {}
+    # `+user_id`: look rows up by primary key, then check the owner (see facts.get_many).
     stmt = text(
-        f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE user_id = :u AND id IN :ids"
+        f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id IN :ids AND +user_id = :u"
     ).bindparams(bindparam("ids", expanding=True))
     return {
         r["id"]: episode_from_row(r)

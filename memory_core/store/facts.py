@@ -109,7 +109,9 @@ def get_many(conn: Connection, user_id: str, ids: Iterable[int]) -> dict[int, Fa
     id_list = list(dict.fromkeys(ids))
     if not id_list:
         return {}
-    stmt = text(f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND id IN :ids").bindparams(
+    # `+user_id` keeps the planner on the primary key: with the (user_id, …) index it scanned
+    # every row of the user (~10 ms at 100k facts). The user filter still applies.
+    stmt = text(f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN :ids AND +user_id = :u").bindparams(
         bindparam("ids", expanding=True)
     )
     rows = conn.execute(stmt, {"u": user_id, "ids": id_list}).mappings()

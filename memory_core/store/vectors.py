@@ -3,8 +3,8 @@
 vec0 is the source of truth: one partition per user, cosine distance, status/role metadata.
 Brute-force vec0 KNN costs ~62 ms at 100k vectors on these machines, a numpy scan ~7 ms
 (DESIGN.md), so searches use a per-user float32 matrix cached in memory (bounded LRU), rebuilt
-when ``vector_versions`` says another writer changed that user's vectors, and fall back to vec0
-KNN when a user's matrix would not fit the cache.
+(from vec0's chunks, see ``_read_chunks``) when ``vector_versions`` says another writer changed
+that user's vectors, and fall back to vec0 KNN when a user's matrix would not fit the cache.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,17 +29,23 @@ QUEUE_KIND: dict[ItemKind, str] = {"facts": "fact", "episodes": "episode"}
 KIND_OF_QUEUE: dict[str, ItemKind] = {v: k for k, v in QUEUE_KIND.items()}
 
 
+#: Vectors per vec0 chunk. vec0 allocates whole chunks per partition (user): the default
+#: 1,024 made 200 one-fact users cost 320 MB on disk; 64 made it 20 MB. Big users are served
+#: by the matrix cache, so the extra chunks do not slow their searches.
+CHUNK_SIZE = 64
+
+
 def create_tables(conn: Connection, dim: int) -> None:
     """Create the vec0 tables for vectors of ``dim`` dimensions (idempotent)."""
     conn.exec_driver_sql(
         "CREATE VIRTUAL TABLE IF NOT EXISTS vec_facts USING vec0("
         "fact_id INTEGER PRIMARY KEY, user_id TEXT PARTITION KEY, status TEXT, "
-        f"embedding FLOAT[{dim}] distance_metric=cosine)"
+        f"embedding FLOAT[{dim}] distance_metric=cosine, chunk_size={CHUNK_SIZE})"
     )
     conn.exec_driver_sql(
         "CREATE VIRTUAL TABLE IF NOT EXISTS vec_episodes USING vec0("
         "episode_id INTEGER PRIMARY KEY, user_id TEXT PARTITION KEY, role TEXT, "
-        f"embedding FLOAT[{dim}] distance_metric=cosine)"
+        f"embedding FLOAT[{dim}] distance_metric=cosine, chunk_size={CHUNK_SIZE})"
     )
 
 
@@ -213,6 +220,10 @@ def version(conn: Connection, user_id: str, kind: ItemKind) -> int:
     return int(v or 0)
 
 
+#: Matrices with at least this many rows are scanned on two cores (~13 → ~7 ms at 100k rows).
+_SPLIT_ROWS = 20_000
+
+
 @dataclass(slots=True)
 class _Entry:
     version: int
@@ -232,6 +243,7 @@ class MatrixCache:
         self._entries: OrderedDict[tuple[str, ItemKind], _Entry] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
+        self._helper: ThreadPoolExecutor | None = None  # second core for big scans, lazily
 
     def knn(
         self, conn: Connection, user_id: str, kind: ItemKind, query: Vectors, k: int
@@ -247,10 +259,7 @@ class MatrixCache:
             return _vec0_knn(conn, user_id, kind, query, k)
         if entry.ids.size == 0:
             return []
-        # Row-wise dot products, not ``matrix @ query``: that goes to OpenBLAS, whose helper
-        # threads spin after each call and, on a busy 2-core machine, doubled the whole
-        # hybrid search (SQL included) at 100k facts. vecdot is single-threaded and as fast.
-        sims = np.vecdot(entry.matrix, np.asarray(query, dtype=np.float32))
+        sims = self._similarities(entry.matrix, np.asarray(query, dtype=np.float32))
         k = min(k, sims.size)
         top = np.argpartition(sims, sims.size - k)[sims.size - k :]
         top = top[np.argsort(-sims[top])]
@@ -286,11 +295,35 @@ class MatrixCache:
                 self._bytes -= evicted.nbytes
         return entry
 
+    def _similarities(self, matrix: Vectors, query: Vectors) -> Vectors:
+        # Row-wise dot products, not ``matrix @ query``: that goes to OpenBLAS, whose helper
+        # threads spin after each call and slowed everything else on these 2-core machines
+        # (the query embedding ran 2-5x slower beside them). A big matrix is split with one
+        # plain worker thread instead (numpy releases the GIL): as fast, and idle when idle.
+        if len(matrix) < _SPLIT_ROWS:
+            sims: Vectors = np.vecdot(matrix, query)
+            return sims
+        if self._helper is None:
+            self._helper = ThreadPoolExecutor(1, thread_name_prefix="membot-knn")
+        half = len(matrix) // 2
+        out = np.empty(len(matrix), dtype=np.float32)
+        other = self._helper.submit(np.vecdot, matrix[half:], query, out=out[half:])
+        np.vecdot(matrix[:half], query, out=out[:half])
+        other.result()
+        return out
+
     def clear(self) -> None:
         """Forget every cached matrix."""
         with self._lock:
             self._entries.clear()
             self._bytes = 0
+
+    def close(self) -> None:
+        """Forget every matrix and stop the helper thread."""
+        self.clear()
+        if self._helper is not None:
+            self._helper.shutdown()
+            self._helper = None
 
 
 class _UnknownLayout(Exception):

@@ -100,3 +100,15 @@ def test_matrix_cache_reads_the_same_vectors_as_vec0(memory: Memory) -> None:
         direct = vec._vec0_knn(conn, "console:a", "facts", query, 10)
     assert [i for i, _ in cached] == [i for i, _ in direct]
     assert np.allclose([s for _, s in cached], [s for _, s in direct], atol=1e-5)
+
+
+def test_big_matrix_scan_split_over_two_threads_gives_the_same_similarities() -> None:
+    """Above the split size the two-thread scan returns exactly the one-thread result."""
+    rng = np.random.default_rng(5)
+    matrix = random_unit_vectors(rng, vec._SPLIT_ROWS + 1001, 64)
+    query = random_unit_vectors(rng, 1, 64)[0]
+    cache = vec.MatrixCache(1 << 30)
+    try:
+        assert np.array_equal(cache._similarities(matrix, query), np.vecdot(matrix, query))
+    finally:
+        cache.close()
