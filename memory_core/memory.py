@@ -282,9 +282,7 @@ class Memory:
         """Queue vector writes for new episodes inside the caller's transaction."""
         if self.embedder is None:
             return
-        ts = vec.now_ts()
-        for eid in ids:
-            vec.enqueue(conn, "episodes", eid, user_id, "upsert", ts)
+        vec.enqueue_new(conn, "episodes", ids, user_id, vec.now_ts())
 
     async def set_status(
         self,

@@ -74,6 +74,22 @@ def enqueue(
     )
 
 
+def enqueue_new(
+    conn: Connection, kind: ItemKind, item_ids: Sequence[int], user_id: str, now_ts: float
+) -> None:
+    """Queue upserts for items created in this transaction (nothing to replace: one
+    statement for all of them, which keeps the reply path's commit short)."""
+    if not item_ids:
+        return
+    conn.execute(
+        text(
+            "INSERT INTO vector_queue (item_kind, item_id, user_id, op, next_attempt_at, "
+            "created_at) VALUES (:k, :id, :u, 'upsert', :ts, :ts)"
+        ),
+        [{"k": QUEUE_KIND[kind], "id": i, "u": user_id, "ts": now_ts} for i in item_ids],
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class QueueItem:
     """One pending vector job."""
