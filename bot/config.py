@@ -41,6 +41,8 @@ class Settings(BaseSettings):
     w_speaker: float = 0.30
     w_date: float = 0.20
     w_neighbour: float = 0.40
+    w_entity: float = 0.15
+    w_related: float = 0.05
     recency_half_life_days: float = 30.0
     dedup_jaccard: float = 0.7
     # conversation

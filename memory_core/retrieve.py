@@ -25,11 +25,12 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from memory_core import fts
+from memory_core import entities, fts
 from memory_core.clock import to_ts
 from memory_core.embed import Vectors
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import relations as relation_repo
 from memory_core.store.rows import owner_token
 from memory_core.store.vectors import MatrixCache
 from memory_core.values import (
@@ -58,6 +59,8 @@ class RetrievalConfig:
     w_speaker: float = 0.30  # episodes: the query names who spoke the turn
     w_date: float = 0.20  # episodes: the turn falls in a period the query names
     w_neighbour: float = 0.40  # episodes: × the best base score of an adjacent turn
+    w_entity: float = 0.15  # facts: share named entities (people, places, dates…) with the query
+    w_related: float = 0.05  # facts: × the strongest relation to another candidate
     rrf_k: int = 60
     recency_half_life_days: float = 30.0
     dedup_jaccard: float = 0.7
@@ -296,7 +299,7 @@ def search(
     )
     pool = list(dict.fromkeys([i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]))
     if kind == "facts":
-        hits = _fact_hits(conn, user_id, lex, vec, pool, filters, now, config)
+        hits = _fact_hits(conn, user_id, query, lex, vec, pool, filters, now, config)
     else:
         hits = _episode_hits(conn, user_id, query, lex, vec, pool, now, config)
     return dedup(hits, config.dedup_jaccard, k)
@@ -305,6 +308,7 @@ def search(
 def _fact_hits(
     conn: Connection,
     user_id: str,
+    query: str,
     lex: Sequence[tuple[int, float]],
     vec: Sequence[tuple[int, float]],
     pool: list[int],
@@ -312,10 +316,20 @@ def _fact_hits(
     now: datetime,
     config: RetrievalConfig,
 ) -> list[SearchHit]:
+    # Entity matches are a third signal (seed 002): they add candidates and a bonus.
+    matched = entities.matching_items(conn, user_id, "fact", query, config.top_k_lex)
+    pool = list(dict.fromkeys([*pool, *(i for i, _ in matched)]))
     facts = fact_repo.get_many(conn, user_id, pool)
     allowed = _apply_filters(facts, filters)
+    pool = [i for i in pool if i in allowed]
+    bonus: dict[int, float] = {}
+    most = max((n for _, n in matched), default=0)
+    for i, n in matched:
+        bonus[i] = config.w_entity * n / most
+    for i, strength in relation_repo.strongest_within(conn, user_id, pool).items():
+        bonus[i] = bonus.get(i, 0.0) + config.w_related * strength
     updated = {i: to_ts(f.last_mentioned_at) for i, f in facts.items()}
-    fused = fuse(lex, vec, updated, now, config, pool=[i for i in pool if i in allowed])
+    fused = fuse(lex, vec, updated, now, config, pool=pool, bonus=bonus)
     return [
         SearchHit("facts", i, facts[i].value_text, s, lx, vs, rc, fact=facts[i])
         for i, s, lx, vs, rc in fused

@@ -22,6 +22,7 @@ from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
 from memory_core.learn.decisions import Decision, Insert, Pending, Supersede, Update
 from memory_core.memory import Memory
+from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import outbox
@@ -159,8 +160,15 @@ class Learner:
                     and isinstance(a.decision, Insert | Update | Supersede | Pending)
                 ):
                     entities.link(
-                        conn, job.user_id, "fact", a.fact.id, entities.extract(a.fact.value_text)
+                        conn,
+                        job.user_id,
+                        "fact",
+                        a.fact.id,
+                        entities.extract(f"{a.fact.value_text}\n{a.fact.source_excerpt or ''}"),
                     )
+            # Episodes get their entity links here, off the reply path.
+            for episode_id, body in episode_repo.texts_of_turn(conn, job.user_id, job.turn_id):
+                entities.link(conn, job.user_id, "episode", episode_id, entities.extract(body))
             result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied))
             outbox.mark_done(conn, job.id, vec.now_ts(), json.dumps(result.summary()))
             event_log.add(conn, _job_events(job.user_id, applied, started), to_ts(now))

@@ -71,3 +71,12 @@ def recent(
         {"u": user_id, "chat": chat_id, "lim": limit},
     ).mappings()
     return [episode_from_row(r) for r in reversed(list(rows))]
+
+
+def texts_of_turn(conn: Connection, user_id: str, turn_id: str) -> list[tuple[int, str]]:
+    """The user's episodes recorded for one turn: (id, text)."""
+    rows = conn.execute(
+        text("SELECT id, text FROM episodes WHERE user_id = :u AND turn_id = :t ORDER BY id"),
+        {"u": user_id, "t": turn_id},
+    ).all()
+    return [(int(r[0]), str(r[1])) for r in rows]
