@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import Connection, text
 
@@ -105,6 +106,25 @@ def apply_decisions(
     """Apply ``decisions`` inside the caller's transaction; returns what each one did."""
     out: list[Applied] = []
     uid = ref.user_id
+
+    def changed(event: str, before: Fact | None, after: Fact, reason: str, **extra: Any) -> Fact:
+        """Audit the write (history, revision, change log) and queue the vector."""
+        fact_repo.record_change(
+            conn,
+            uid,
+            event=event,
+            before=before,
+            after=after,
+            actor=ref.actor,
+            now=now,
+            reason=reason,
+            turn_id=ref.turn_id,
+            **extra,
+        )
+        if extra.get("bump", True):  # a mere repetition changes no vector
+            queue(conn, after)
+        return after
+
     for decision in decisions:
         if not _claim(conn, ref, decision, now):
             out.append(Applied(decision, replayed=True))
@@ -112,23 +132,11 @@ def apply_decisions(
         match decision:
             case Insert(proposal=p, reason=reason):
                 fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.ACTIVE), now)
-                fact_repo.record_change(
-                    conn,
-                    uid,
-                    event="created",
-                    before=None,
-                    after=fact,
-                    actor=ref.actor,
-                    now=now,
-                    reason=reason,
-                    turn_id=ref.turn_id,
-                )
-                queue(conn, fact)
+                changed("created", None, fact, reason)
                 _link(conn, uid, fact.id, (links or {}).get(p.key, ()), now)
                 out.append(Applied(decision, fact))
             case Update(target_id=target, proposal=p, reason=reason):
-                before = fact_repo.get(conn, uid, target)
-                if before is None:
+                if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
                 fact = fact_repo.update(
                     conn,
@@ -143,53 +151,17 @@ def apply_decisions(
                     source_turn_id=ref.turn_id,
                     source_excerpt=p.source_excerpt[:200] or before.source_excerpt,
                 )
-                fact_repo.record_change(
-                    conn,
-                    uid,
-                    event="updated",
-                    before=before,
-                    after=fact,
-                    actor=ref.actor,
-                    now=now,
-                    reason=reason,
-                    turn_id=ref.turn_id,
-                )
-                queue(conn, fact)
-                out.append(Applied(decision, fact, before))
+                out.append(Applied(decision, changed("updated", before, fact, reason), before))
             case Supersede(target_id=target, proposal=p, reason=reason):
-                before = fact_repo.get(conn, uid, target)
-                if before is None:
+                if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
                 old = fact_repo.update(
                     conn, uid, target, now, status=Status.SUPERSEDED, valid_to=now
                 )
-                fact_repo.record_change(
-                    conn,
-                    uid,
-                    event="superseded",
-                    before=before,
-                    after=old,
-                    actor=ref.actor,
-                    now=now,
-                    reason=reason,
-                    turn_id=ref.turn_id,
-                )
-                queue(conn, old)
+                changed("superseded", before, old, reason)
                 fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.ACTIVE), now)
                 fact = fact_repo.update(conn, uid, fact.id, now, supersedes_id=target)
-                fact_repo.record_change(
-                    conn,
-                    uid,
-                    event="updated",
-                    before=before,
-                    after=fact,
-                    actor=ref.actor,
-                    now=now,
-                    reason=reason,
-                    turn_id=ref.turn_id,
-                )
-                queue(conn, fact)
-                out.append(Applied(decision, fact, before))
+                out.append(Applied(decision, changed("updated", before, fact, reason), before))
             case Expire(target_id=target, valid_to=valid_to, reason=reason):
                 before = fact_repo.get(conn, uid, target)
                 if before is None or before.status != Status.ACTIVE:
@@ -197,22 +169,9 @@ def apply_decisions(
                 fact = fact_repo.update(
                     conn, uid, target, now, status=Status.EXPIRED, valid_to=min(valid_to, now)
                 )
-                fact_repo.record_change(
-                    conn,
-                    uid,
-                    event="expired",
-                    before=before,
-                    after=fact,
-                    actor=ref.actor,
-                    now=now,
-                    reason=reason,
-                    turn_id=ref.turn_id,
-                )
-                queue(conn, fact)
-                out.append(Applied(decision, fact, before))
+                out.append(Applied(decision, changed("expired", before, fact, reason), before))
             case Noop(target_id=target, confidence_delta=delta, reason=reason):
-                before = fact_repo.get(conn, uid, target)
-                if before is None:
+                if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
                 fact = fact_repo.update(
                     conn,
@@ -223,37 +182,19 @@ def apply_decisions(
                     last_mentioned_at=now,
                     mention_count=before.mention_count + 1,
                 )
-                fact_repo.record_change(
-                    conn,
-                    uid,
-                    event="mentioned",
-                    before=before,
-                    after=fact,
-                    actor=ref.actor,
-                    now=now,
-                    reason=reason,
-                    turn_id=ref.turn_id,
-                    bump=False,
-                )
+                changed("mentioned", before, fact, reason, bump=False)
                 out.append(Applied(decision, fact, before))
             case Pending(target_id=target, proposal=p, reason=reason):
-                before = fact_repo.get(conn, uid, target)
-                if before is None:
+                if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
                 fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.PENDING), now)
-                fact_repo.record_change(
-                    conn,
-                    uid,
-                    event="pending",
-                    before=None,
-                    after=fact,
-                    actor=ref.actor,
-                    now=now,
-                    reason=reason,
-                    turn_id=ref.turn_id,
+                changed(
+                    "pending",
+                    None,
+                    fact,
+                    reason,
                     summary=f"[{p.category.value}] {p.value_text} (unconfirmed)",
                 )
-                queue(conn, fact)
                 cid = conflict_repo.open_conflict(
                     conn,
                     uid,
