@@ -130,6 +130,19 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
         reason = f"user chose {choice.value}"
         match choice:
             case Choice.UPDATE:
+                dropped = old
+                if old.status in RETRIEVABLE:
+                    dropped = fact_repo.transition(
+                        conn,
+                        user_id,
+                        old,
+                        now,
+                        event="superseded",
+                        actor="user",
+                        reason=reason,
+                        status=Status.SUPERSEDED,
+                        valid_to=now,
+                    )
                 # Confirmed by the user's button: confidence 1.0 and protected from decay.
                 kept = fact_repo.update(
                     conn,
@@ -142,21 +155,6 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                     supersedes_id=old.id,
                     valid_from=now,
                 )
-                dropped = old
-                if old.status in RETRIEVABLE:
-                    dropped = fact_repo.update(
-                        conn, user_id, old.id, now, status=Status.SUPERSEDED, valid_to=now
-                    )
-                    fact_repo.record_change(
-                        conn,
-                        user_id,
-                        event="superseded",
-                        before=old,
-                        after=dropped,
-                        actor="user",
-                        now=now,
-                        reason=reason,
-                    )
                 fact_repo.record_change(
                     conn,
                     user_id,
@@ -168,52 +166,43 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                     reason=reason,
                 )
             case Choice.KEEP:
-                dropped = fact_repo.update(
-                    conn, user_id, new.id, now, status=Status.DELETED, valid_to=now, deleted_at=now
-                )
-                fact_repo.record_change(
+                dropped = fact_repo.transition(
                     conn,
                     user_id,
-                    event="rejected",
-                    before=new,
-                    after=dropped,
-                    actor="user",
-                    now=now,
-                    reason=reason,
-                )
-                kept = fact_repo.update(
-                    conn,
-                    user_id,
-                    old.id,
+                    new,
                     now,
+                    event="rejected",
+                    actor="user",
+                    reason=reason,
+                    status=Status.DELETED,
+                    valid_to=now,
+                    deleted_at=now,
+                )
+                kept = fact_repo.transition(
+                    conn,
+                    user_id,
+                    old,
+                    now,
+                    event="confirmed",
+                    actor="user",
+                    reason=reason,
                     confidence=policy.CONFIRMED,
                     decay_rate=0.0,
                     last_mentioned_at=now,
                 )
-                fact_repo.record_change(
-                    conn,
-                    user_id,
-                    event="confirmed",
-                    before=old,
-                    after=kept,
-                    actor="user",
-                    now=now,
-                    reason=reason,
-                )
             case Choice.ONLY_FOR_NOW:
                 until = now + timedelta(hours=policy.ONLY_FOR_NOW_HOURS)
-                kept = fact_repo.update(
-                    conn, user_id, new.id, now, status=Status.ACTIVE, valid_to=until, decay_rate=0.0
-                )
-                fact_repo.record_change(
+                kept = fact_repo.transition(
                     conn,
                     user_id,
+                    new,
+                    now,
                     event="updated",
-                    before=new,
-                    after=kept,
                     actor="user",
-                    now=now,
                     reason=f"only for now, until {until.isoformat()}",
+                    status=Status.ACTIVE,
+                    valid_to=until,
+                    decay_rate=0.0,
                 )
                 dropped = old
         memory.queue_fact_vector(conn, kept)
@@ -232,32 +221,29 @@ def expire_due(memory: Memory) -> int:
             conflict_repo.close(conn, row.user_id, row.id, "expired", "expired", now)
             new = fact_repo.get(conn, row.user_id, row.new_fact_id)
             if new is not None and new.status == Status.PENDING:
-                after = fact_repo.update(
-                    conn, row.user_id, new.id, now, status=Status.EXPIRED, valid_to=now
-                )
-                fact_repo.record_change(
+                after = fact_repo.transition(
                     conn,
                     row.user_id,
+                    new,
+                    now,
                     event="expired",
-                    before=new,
-                    after=after,
                     actor="system",
-                    now=now,
                     reason="conflict unanswered for 7 days",
+                    status=Status.EXPIRED,
+                    valid_to=now,
                 )
                 memory.queue_fact_vector(conn, after)
                 changed += 1
         for fact in fact_repo.lapsed(conn, now):
-            after = fact_repo.update(conn, fact.user_id, fact.id, now, status=Status.EXPIRED)
-            fact_repo.record_change(
+            after = fact_repo.transition(
                 conn,
                 fact.user_id,
+                fact,
+                now,
                 event="expired",
-                before=fact,
-                after=after,
                 actor="system",
-                now=now,
                 reason="valid_to reached",
+                status=Status.EXPIRED,
             )
             memory.queue_fact_vector(conn, after)
             changed += 1

@@ -378,3 +378,31 @@ def lapsed(conn: Connection, now: datetime, limit: int = 500) -> list[Fact]:
         {"now": to_ts(now), "lim": limit},
     ).mappings()
     return [fact_from_row(r) for r in rows]
+
+
+def transition(
+    conn: Connection,
+    user_id: str,
+    before: Fact,
+    now: datetime,
+    *,
+    event: str,
+    actor: str,
+    reason: str | None = None,
+    turn_id: str | None = None,
+    **fields: Any,
+) -> Fact:
+    """Change one fact and audit it (history, revision, change log) in one call."""
+    after = update(conn, user_id, before.id, now, **fields)
+    record_change(
+        conn,
+        user_id,
+        event=event,
+        before=before,
+        after=after,
+        actor=actor,
+        now=now,
+        reason=reason,
+        turn_id=turn_id,
+    )
+    return after
