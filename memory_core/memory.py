@@ -17,16 +17,16 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-import numpy as np
 import structlog
-from sqlalchemy import Connection, text
+from sqlalchemy import text
 
 from memory_core import retrieve
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder, Vectors
-from memory_core.errors import EmbedderError, InvalidInputError, NotFoundError
+from memory_core.errors import InvalidInputError, NotFoundError
+from memory_core.memory_vectors import VectorsMixin
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import vectors as vec
@@ -51,7 +51,6 @@ T = TypeVar("T")
 
 MAX_FACT_CHARS = 1000
 MAX_EPISODE_CHARS = 16000
-MAX_EMBED_CHARS = 2000
 EXPLICIT_CONFIDENCE = 0.95
 # Control characters, and lone surrogates (JSON "\ud800" escapes decode to them; SQLite and
 # the embedder cannot encode them to UTF-8, so they would raise UnicodeEncodeError).
@@ -85,7 +84,7 @@ class MemoryConfig:
     vector_batch: int = 16
 
 
-class Memory:
+class Memory(VectorsMixin):
     """Store, search and audit one bot's memories; every method is scoped to one user."""
 
     def __init__(
@@ -132,42 +131,6 @@ class Memory:
         memory._check_model_lock()
         return memory
 
-    def _check_model_lock(self) -> None:
-        if self.embedder is None:
-            self.vector_problem = "no embedder configured"
-            return
-        with self.db.write() as conn:
-            meta: dict[str, str] = {
-                r[0]: r[1] for r in conn.execute(text("SELECT key, value FROM meta")).all()
-            }
-            model, dim = meta.get("embedding_model"), meta.get("embedding_dim")
-            if model is None:
-                vec.create_tables(conn, self.embedder.dim)
-                conn.execute(
-                    text(
-                        "INSERT INTO meta(key, value) VALUES ('embedding_model', :m), "
-                        "('embedding_dim', :d)"
-                    ),
-                    {"m": self.embedder.model_id, "d": str(self.embedder.dim)},
-                )
-            elif model != self.embedder.model_id or int(dim or 0) != self.embedder.dim:
-                self.vector_problem = (
-                    f"the database's vectors were made by {model} ({dim} dimensions) but the "
-                    f"configured embedder is {self.embedder.model_id} ({self.embedder.dim}); "
-                    "vector search is disabled. Run `membot admin reindex` to re-embed "
-                    "everything with the configured model."
-                )
-                log.warning(
-                    "embedding_model_mismatch",
-                    stored_model=model,
-                    stored_dim=dim,
-                    configured_model=self.embedder.model_id,
-                    configured_dim=self.embedder.dim,
-                    hint="membot admin reindex",
-                )
-                return
-        self.vectors_enabled = True
-
     def close(self) -> None:
         """Release the database connections and the reply-path threads."""
         self._hot.shutdown(wait=True)
@@ -178,25 +141,6 @@ class Memory:
         """Run blocking reply-path work on the reply-path threads."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._hot, partial(fn, *args, **kwargs))
-
-    def start_vector_worker(self) -> None:
-        """Write vectors in the background from now on (long-running processes)."""
-        if self.vector_worker is None:
-            self.vector_worker = VectorWorker(self.sync_vectors_blocking)
-            self.vector_worker.start()
-
-    async def stop_vector_worker(self) -> None:
-        """Stop the background vector writer (queued jobs stay queued)."""
-        if self.vector_worker is not None:
-            await self.vector_worker.aclose()
-            self.vector_worker = None
-
-    async def vectors_settled(self) -> None:
-        """Vectors are written after commits: sync now (inline) or let the worker do it."""
-        if self.vector_worker is not None:
-            self.vector_worker.request()
-        else:
-            await self.sync_vectors()
 
     # ---- writes ----------------------------------------------------------------------------
 
@@ -268,21 +212,6 @@ class Memory:
             actor=actor,
         )
         return fact
-
-    def queue_fact_vector(self, conn: Connection, fact: Fact) -> None:
-        """Queue the fact's vector write (upsert while retrievable, else delete) inside the
-        caller's transaction. Jobs are queued even while vectors are disabled by a model
-        mismatch, so going back to the locked model loses nothing."""
-        if self.embedder is None:
-            return
-        op = "upsert" if fact.status in RETRIEVABLE else "delete"
-        vec.enqueue(conn, "facts", fact.id, fact.user_id, op, vec.now_ts())
-
-    def queue_episode_vectors(self, conn: Connection, user_id: str, ids: Sequence[int]) -> None:
-        """Queue vector writes for new episodes inside the caller's transaction."""
-        if self.embedder is None:
-            return
-        vec.enqueue_new(conn, "episodes", ids, user_id, vec.now_ts())
 
     async def set_status(
         self,
@@ -382,73 +311,6 @@ class Memory:
             self.queue_episode_vectors(conn, user_id, ids)
         return ids
 
-    # ---- vectors ---------------------------------------------------------------------------
-
-    async def sync_vectors(self, max_items: int | None = None) -> int:
-        """Write queued vectors now (off the loop); returns how many jobs completed."""
-        return await asyncio.to_thread(self.sync_vectors_blocking, max_items)
-
-    def sync_vectors_blocking(
-        self, max_items: int | None = None, progress: Callable[[int], None] | None = None
-    ) -> int:
-        """Drain due vector jobs in batches; an embedder failure postpones them with backoff."""
-        if not self.vectors_enabled or self.embedder is None:
-            return 0
-        done = 0
-        with self._sync_lock:
-            while max_items is None or done < max_items:
-                with self.db.read() as conn:
-                    batch = vec.due(conn, vec.now_ts(), self.config.vector_batch)
-                if not batch:
-                    break
-                done += self._sync_batch(batch)
-                if progress:
-                    progress(len(batch))
-                if self._embed_failing:
-                    break
-        return done
-
-    def _sync_batch(self, batch: list[vec.QueueItem]) -> int:
-        assert self.embedder is not None
-        texts: dict[tuple[ItemKind, int], tuple[str, str]] = {}
-        with self.db.read() as conn:
-            for kind in ("facts", "episodes"):
-                wanted = [q.item_id for q in batch if q.kind == kind and q.op == "upsert"]
-                for item_id, pair in vec.texts_for(conn, kind, wanted).items():
-                    texts[(kind, item_id)] = pair
-        order = list(texts)
-        vectors: Vectors = np.zeros((0, self.embedder.dim), dtype=np.float32)
-        if order:
-            try:
-                # e5 reads at most 512 tokens; longer text only costs time (~20 s for 16k chars).
-                vectors = self.embedder.embed_passages(
-                    [texts[key][0][:MAX_EMBED_CHARS] for key in order]
-                )
-            except EmbedderError as exc:
-                self._embedder_failed(exc)
-                with self.db.write() as conn:
-                    vec.postpone(conn, [q.id for q in batch], str(exc), vec.now_ts())
-                return 0
-            self._embedder_ok()
-        by_key = {key: vectors[i] for i, key in enumerate(order)}
-        with self.db.write() as conn:
-            for q in batch:
-                vector = by_key.get((q.kind, q.item_id))
-                meta = texts.get((q.kind, q.item_id), ("", ""))[1]
-                vec.write(conn, q.kind, q.user_id, q.item_id, vector, meta)
-                conn.execute(text("DELETE FROM vector_queue WHERE id = :id"), {"id": q.id})
-        return len(batch)
-
-    def _embedder_failed(self, exc: Exception) -> None:
-        if not self._embed_failing:
-            log.warning("embedder_failed", error=str(exc), fallback="lexical")
-        self._embed_failing = True
-
-    def _embedder_ok(self) -> None:
-        if self._embed_failing:
-            log.info("embedder_recovered")
-        self._embed_failing = False
-
     # ---- reads -----------------------------------------------------------------------------
 
     async def search(
@@ -515,18 +377,6 @@ class Memory:
                 fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], self.clock.now())
         return hits
 
-    def embed_query(self, query: str) -> Vectors | None:
-        """The query's vector, or ``None`` when vectors are off or the embedder fails."""
-        if not self.vectors_enabled or self.embedder is None:
-            return None
-        try:
-            out: Vectors = self.embedder.embed_queries([query[:MAX_EMBED_CHARS]])[0]
-        except EmbedderError as exc:
-            self._embedder_failed(exc)
-            return None
-        self._embedder_ok()
-        return out
-
     async def get_fact(self, user_id: str, fact_id: int) -> Fact:
         """One of this user's facts (any status but deleted)."""
 
@@ -587,51 +437,3 @@ class Memory:
                 return episode_repo.recent(conn, user_id, chat_id=chat_id, limit=limit)
 
         return await self.run_hot(run)
-
-    # ---- maintenance -----------------------------------------------------------------------
-
-    def reindex_blocking(self, progress: Callable[[int, int], None] | None = None) -> int:
-        """Drop every vector, lock the configured model, re-embed all retrievable items."""
-        if self.embedder is None:
-            raise InvalidInputError("no embedder is configured")
-        with self.db.write() as conn:
-            vec.drop_tables(conn)
-            vec.create_tables(conn, self.embedder.dim)
-            conn.execute(text("DELETE FROM vector_queue"))
-            conn.execute(
-                text(
-                    "INSERT INTO meta(key, value) VALUES ('embedding_model', :m), "
-                    "('embedding_dim', :d) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
-                ),
-                {"m": self.embedder.model_id, "d": str(self.embedder.dim)},
-            )
-            ts = vec.now_ts()
-            conn.execute(
-                text(
-                    "INSERT INTO vector_queue (item_kind, item_id, user_id, op, "
-                    "next_attempt_at, created_at) SELECT 'fact', id, user_id, 'upsert', :ts, :ts "
-                    "FROM facts WHERE status IN ('active','pending_confirmation')"
-                ),
-                {"ts": ts},
-            )
-            conn.execute(
-                text(
-                    "INSERT INTO vector_queue (item_kind, item_id, user_id, op, "
-                    "next_attempt_at, created_at) SELECT 'episode', id, user_id, 'upsert', "
-                    ":ts, :ts FROM episodes"
-                ),
-                {"ts": ts},
-            )
-            total = vec.backlog(conn)
-        self.cache.clear()
-        self.vectors_enabled, self.vector_problem = True, None
-        done = 0
-
-        def step(n: int) -> None:
-            nonlocal done
-            done += n
-            if progress:
-                progress(done, total)
-
-        self.sync_vectors_blocking(progress=step)
-        return done
