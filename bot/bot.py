@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import structlog
@@ -175,6 +175,7 @@ class Bot:
                 learn=not settings.paused,
                 is_group=group,
                 accessed_fact_ids=tuple(h.id for h in hits),
+                seen_rev=block.shown_rev,
                 # For the event log (metrics), written with the turn's commit.
                 memory_tokens=block.tokens,
                 lexical_hits=_with_signal(hits, "lexical", not injection.is_trivial(text)),
@@ -223,22 +224,19 @@ class Bot:
             now=self.clock.now(),
             min_confidence=self.config.min_inject_confidence,
         )
-        if rev != seen_rev and not group:
-
-            def mark() -> None:
-                with self.memory.db.write() as conn:
-                    users.set_fields(conn, uid, self.clock.now(), seen_rev=rev)
-
-            await asyncio.to_thread(mark)
-        return block
+        # The revision this prompt showed is recorded with the turn's commit (no extra write).
+        return replace(block, shown_rev=rev if rev != seen_rev and not group else None)
 
     async def _remember_private_chat(self, msg: IncomingMessage) -> None:
-        def run() -> None:
-            with self.memory.db.write() as conn:
-                if users.get(conn, msg.user_key).private_chat != msg.chat_id:
-                    users.set_fields(conn, msg.user_key, self.clock.now(), private_chat=msg.chat_id)
+        settings = await self.memory.run_hot(self._settings, msg.user_key)
+        if settings.private_chat == msg.chat_id:
+            return  # the usual case: no write on the reply path
 
-        await asyncio.to_thread(run)
+        def run() -> None:
+            with self.memory.db.write(hot=True) as conn:
+                users.set_fields(conn, msg.user_key, self.clock.now(), private_chat=msg.chat_id)
+
+        await self.memory.run_hot(run)
 
     # ---- notifications ---------------------------------------------------------------------
 

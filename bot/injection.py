@@ -74,6 +74,8 @@ class MemoryBlock:
     tokens: int
     fact_ids: tuple[int, ...]
     delta_from_rev: int | None = None
+    #: The user's revision this block brought them up to (recorded with the turn).
+    shown_rev: int | None = None
 
 
 def _line(fact: Fact) -> str:

@@ -27,7 +27,7 @@ from memory_core.memory import MAX_EPISODE_CHARS, clean_text
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
-from memory_core.store import outbox, sessions
+from memory_core.store import outbox, sessions, users
 from memory_core.store import vectors as vec
 from memory_core.values import NewEpisode
 
@@ -58,6 +58,8 @@ class Turn:
     #: Facts retrieved for this turn: their access counts are updated with the turn's commit
     #: (feeds decay, TTL and dedup) instead of costing the reply path its own transaction.
     accessed_fact_ids: tuple[int, ...] = ()
+    #: The memory revision the reply's prompt showed (next delta header starts after it).
+    seen_rev: int | None = None
     #: What the reply path measured, written to the event log with the turn's commit:
     #: memory block tokens, top-k hits with a lexical / vector signal (``None``: not run).
     memory_tokens: int | None = None
@@ -174,6 +176,8 @@ class Observer:
                 )
             ids = episode_repo.insert_many(conn, turn.user_id, eps)
             fact_repo.touch_accessed(conn, turn.user_id, turn.accessed_fact_ids, turn.time)
+            if turn.seen_rev is not None:
+                users.set_fields(conn, turn.user_id, turn.time, seen_rev=turn.seen_rev)
             self.memory.queue_episode_vectors(conn, turn.user_id, ids)
             event_log.add(
                 conn,
