@@ -183,7 +183,7 @@ class Jobs:
         """Close unanswered conflicts and end "only for now" values whose time is up."""
         changed = await asyncio.to_thread(resolve.expire_due, self.memory)
         if changed:
-            await self.memory.sync_vectors()
+            await self.memory.vectors_settled()
         return {"changed": changed}
 
     async def run_decay(self, user_id: str | None = None) -> dict[str, Any]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 import structlog
 from sqlalchemy import Connection, text
@@ -49,42 +51,28 @@ def _restore(
 ) -> Fact:
     now = memory.clock.now()
     status = Status(str(state.get("status", fact.status.value)))
-    fields: dict[str, object] = {
+    fields: dict[str, Any] = {
         "status": status,
         "value_text": state.get("value_text", fact.value_text),
         "confidence": float(str(state.get("confidence", fact.confidence))),
         "decay_rate": float(str(state.get("decay_rate", fact.decay_rate))),
     }
     valid_to = state.get("valid_to")
-    fields["valid_to"] = None if valid_to is None else _parse(str(valid_to))
+    fields["valid_to"] = None if valid_to is None else datetime.fromisoformat(str(valid_to))
     if status != Status.DELETED:
         fields["deleted_at"] = None
-    after = fact_repo.update(conn, user_id, fact.id, now, **fields)
-    fact_repo.record_change(
-        conn,
-        user_id,
-        event="restored",
-        before=fact,
-        after=after,
-        actor="user",
-        now=now,
-        reason=reason,
+    after = fact_repo.transition(
+        conn, user_id, fact, now, event="restored", actor="user", reason=reason, **fields
     )
     memory.queue_fact_vector(conn, after)
     return after
-
-
-def _parse(value: str) -> object:
-    from datetime import datetime
-
-    return datetime.fromisoformat(value)
 
 
 async def undo_last(memory: Memory, user_id: str) -> UndoResult:
     """Revert the user's most recent memory change (a supersede reverts both facts)."""
     result = await asyncio.to_thread(_undo, memory, user_id)
     if result.reverted:
-        await memory.sync_vectors()
+        await memory.vectors_settled()
     return result
 
 
@@ -116,24 +104,18 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
             and entry.before is not None
             and entry.before.get("id") != current.id
         ):
-            gone = fact_repo.update(
+            now = memory.clock.now()
+            gone = fact_repo.transition(
                 conn,
                 user_id,
-                current.id,
-                memory.clock.now(),
-                status=Status.DELETED,
-                valid_to=memory.clock.now(),
-                deleted_at=memory.clock.now(),
-            )
-            fact_repo.record_change(
-                conn,
-                user_id,
+                current,
+                now,
                 event="deleted",
-                before=current,
-                after=gone,
                 actor="user",
-                now=memory.clock.now(),
                 reason="undo",
+                status=Status.DELETED,
+                valid_to=now,
+                deleted_at=now,
             )
             memory.queue_fact_vector(conn, gone)
             reverted.append(gone)

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import structlog
 from sqlalchemy import text
@@ -244,26 +244,18 @@ class Memory(VectorsMixin):
             before = fact_repo.get(conn, user_id, fact_id)
             if before is None or before.status == Status.DELETED:
                 raise NotFoundError(f"no memory #{fact_id}")
-            fields: dict[str, object] = {"status": status}
+            fields: dict[str, Any] = {"status": status}
             if status in (Status.SUPERSEDED, Status.EXPIRED, Status.DELETED):
                 fields["valid_to"] = now
             if status == Status.DELETED:
                 fields["deleted_at"] = now
-            after = fact_repo.update(conn, user_id, fact_id, now, **fields)
             name = event or {
                 Status.DELETED: "deleted",
                 Status.EXPIRED: "expired",
                 Status.SUPERSEDED: "superseded",
             }.get(status, "updated")
-            fact_repo.record_change(
-                conn,
-                user_id,
-                event=name,
-                before=before,
-                after=after,
-                actor=actor,
-                now=now,
-                reason=reason,
+            after = fact_repo.transition(
+                conn, user_id, before, now, event=name, actor=actor, reason=reason, **fields
             )
             if (before.status in RETRIEVABLE) != (after.status in RETRIEVABLE):
                 self.queue_fact_vector(conn, after)

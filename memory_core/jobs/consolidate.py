@@ -185,7 +185,7 @@ class Consolidator:
         decisions = [d for d in (enforce(d, known) for d in raw) if not isinstance(d, Noop)]
         applied = await asyncio.to_thread(self._apply, session, page, decisions, state)
         if applied and self.memory.vectors_enabled:
-            await self.memory.sync_vectors()
+            await self.memory.vectors_settled()
         return len(found), len(kept), applied
 
     # ---- thread-side steps -----------------------------------------------------------------

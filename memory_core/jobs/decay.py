@@ -134,7 +134,7 @@ class Lifecycle:
                 if n < self.config.batch:
                     break
         if self.memory.vectors_enabled and (report.deleted or report.ttl_deleted):
-            await self.memory.sync_vectors()
+            await self.memory.vectors_settled()
         log.info("lifecycle_done", **report.summary())
         return report
 

@@ -148,7 +148,7 @@ class Deduplicator:
             report.pairs += len(batch)
             report.merged += await asyncio.to_thread(self._merge, user_id, batch, verdicts)
         if report.merged and self.memory.vectors_enabled:
-            await self.memory.sync_vectors()
+            await self.memory.vectors_settled()
         log.info("dedup_user_done", user_id=user_id, **report.summary())
         return report
 

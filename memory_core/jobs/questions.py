@@ -70,7 +70,7 @@ async def answer(
     """Apply the user's answer once: keep (confirmed, no more decay) or forget."""
     result = await asyncio.to_thread(_answer, memory, user_id, question_id, keep)
     if result[0] == Answer.FORGOTTEN:
-        await memory.sync_vectors()
+        await memory.vectors_settled()
     return result
 
 

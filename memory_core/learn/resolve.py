@@ -109,7 +109,7 @@ async def resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice
     """Apply the user's choice to one of their open conflicts."""
     result = await asyncio.to_thread(_resolve, memory, user_id, conflict_id, choice)
     if result.outcome == Outcome.RESOLVED:
-        await memory.sync_vectors()
+        await memory.vectors_settled()
     return result
 
 
