@@ -19,6 +19,7 @@ from sqlalchemy import Connection, text
 from memory_core.db.engine import Database
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import EmbedderError, InvalidInputError
+from memory_core.store import meta
 from memory_core.store import vectors as vec
 from memory_core.values import RETRIEVABLE, Fact, ItemKind
 from memory_core.vector_worker import VectorWorker
@@ -50,19 +51,10 @@ class VectorsMixin:
             self.vector_problem = "no embedder configured"
             return
         with self.db.write() as conn:
-            meta: dict[str, str] = {
-                r[0]: r[1] for r in conn.execute(text("SELECT key, value FROM meta")).all()
-            }
-            model, dim = meta.get("embedding_model"), meta.get("embedding_dim")
+            model, dim = meta.get(conn, "embedding_model"), meta.get(conn, "embedding_dim")
             if model is None:
                 vec.create_tables(conn, self.embedder.dim)
-                conn.execute(
-                    text(
-                        "INSERT INTO meta(key, value) VALUES ('embedding_model', :m), "
-                        "('embedding_dim', :d)"
-                    ),
-                    {"m": self.embedder.model_id, "d": str(self.embedder.dim)},
-                )
+                meta.lock_embedding_model(conn, self.embedder.model_id, self.embedder.dim)
             elif model != self.embedder.model_id or int(dim or 0) != self.embedder.dim:
                 self.vector_problem = (
                     f"the database's vectors were made by {model} ({dim} dimensions) but the "
@@ -204,13 +196,7 @@ class VectorsMixin:
             vec.drop_tables(conn)
             vec.create_tables(conn, self.embedder.dim)
             conn.execute(text("DELETE FROM vector_queue"))
-            conn.execute(
-                text(
-                    "INSERT INTO meta(key, value) VALUES ('embedding_model', :m), "
-                    "('embedding_dim', :d) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
-                ),
-                {"m": self.embedder.model_id, "d": str(self.embedder.dim)},
-            )
+            meta.lock_embedding_model(conn, self.embedder.model_id, self.embedder.dim)
             ts = vec.now_ts()
             conn.execute(
                 text(

@@ -13,6 +13,17 @@ def get(conn: Connection, key: str) -> str | None:
     return None if value is None else str(value)
 
 
+def lock_embedding_model(conn: Connection, model_id: str, dim: int) -> None:
+    """Record which model (and dimension) the database's vectors belong to."""
+    conn.execute(
+        text(
+            "INSERT INTO meta(key, value) VALUES ('embedding_model', :m), ('embedding_dim', :d) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+        ),
+        {"m": model_id, "d": str(dim)},
+    )
+
+
 def get_or_create(conn: Connection, key: str, factory: Callable[[], str]) -> str:
     """A metadata value, created with ``factory()`` the first time it is asked for."""
     value = get(conn, key)
