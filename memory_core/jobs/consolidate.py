@@ -123,21 +123,21 @@ class Consolidator:
                     conn, ended, user_id=user_id, followed_only=followed_only, limit=limit
                 )
 
-        return await asyncio.to_thread(run)
+        return await self.memory.run_background(run)
 
     async def run(self, session_id: int) -> ConsolidationResult:
         """Consolidate one session (nothing happens if it already was)."""
-        session = await asyncio.to_thread(self._get, session_id)
+        session = await self.memory.run_background(self._get, session_id)
         if session is None:
             raise NotFoundError(f"no session {session_id}")
         if session.consolidated_at is not None:
             return ConsolidationResult(session.id, session.user_id, session.chat_id, already=True)
-        state = await asyncio.to_thread(self._start, session)
+        state = await self.memory.run_background(self._start, session)
         applied: list[Applied] = []
         candidates = dropped = pages = 0
         after = 0
         while True:
-            turns = await asyncio.to_thread(self._page, session, after)
+            turns = await self.memory.run_background(self._page, session, after)
             if not turns:
                 break
             if pages >= self.config.max_pages:
@@ -150,7 +150,7 @@ class Consolidator:
             applied += done
             pages += 1
             await asyncio.sleep(0)  # let the chat hot path run between pages
-        await asyncio.to_thread(self._mark, session.id)
+        await self.memory.run_background(self._mark, session.id)
         result = ConsolidationResult(
             session.id,
             session.user_id,
@@ -176,14 +176,14 @@ class Consolidator:
         kept = self._dedup(found, state)
         if not kept:
             return len(found), 0, []
-        kept = await asyncio.to_thread(self._unknown, session, kept, state)
+        kept = await self.memory.run_background(self._unknown, session, kept, state)
         if not kept:
             return len(found), 0, []
-        related, known = await asyncio.to_thread(self._related, session.user_id, kept)
+        related, known = await self.memory.run_background(self._related, session.user_id, kept)
         raw = await self.auditor.decide(turn, kept, related)
         # A consolidation never re-counts a mention the observer already counted.
         decisions = [d for d in (enforce(d, known) for d in raw) if not isinstance(d, Noop)]
-        applied = await asyncio.to_thread(self._apply, session, page, decisions, state)
+        applied = await self.memory.run_background(self._apply, session, page, decisions, state)
         if applied and self.memory.vectors_enabled:
             await self.memory.vectors_settled()
         return len(found), len(kept), applied

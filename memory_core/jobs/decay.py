@@ -13,7 +13,6 @@ Work is done in small batches, one short write transaction each.
 
 from __future__ import annotations
 
-import asyncio
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -122,14 +121,14 @@ class Lifecycle:
         report = DecayReport()
         after, seen = 0, 0
         while seen < self.config.max_facts:
-            after, n = await asyncio.to_thread(self._decay_batch, after, user_id, report)
+            after, n = await self.memory.run_background(self._decay_batch, after, user_id, report)
             seen += n
             if n < self.config.batch:
                 break
         for step in (self._ttl_batch, self._purge_batch):
             done = 0
             while done < self.config.max_facts:
-                n = await asyncio.to_thread(step, user_id, report)
+                n = await self.memory.run_background(step, user_id, report)
                 done += n
                 if n < self.config.batch:
                     break

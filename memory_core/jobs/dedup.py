@@ -10,7 +10,6 @@ days. Pairs are judged in batches (LLM, or the rules arbiter offline), at most
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 from collections.abc import Sequence
@@ -132,12 +131,12 @@ class Deduplicator:
             with self.memory.db.read() as conn:
                 return repo.users_with_candidates(conn, since, self.config.max_users, user_id)
 
-        return await asyncio.to_thread(run)
+        return await self.memory.run_background(run)
 
     async def run_user(self, user_id: str) -> DedupReport:
         """Check and merge one user's candidate pairs (bounded by ``pairs_per_user``)."""
         report = DedupReport(users=1)
-        pairs, skipped = await asyncio.to_thread(self._pairs, user_id)
+        pairs, skipped = await self.memory.run_background(self._pairs, user_id)
         report.skipped_recent = skipped
         size = max(1, self.config.batch)
         for start in range(0, len(pairs), size):
@@ -146,7 +145,7 @@ class Deduplicator:
             if len(verdicts) != len(batch):
                 raise ValueError("the pair judge must return one verdict per pair")
             report.pairs += len(batch)
-            report.merged += await asyncio.to_thread(self._merge, user_id, batch, verdicts)
+            report.merged += await self.memory.run_background(self._merge, user_id, batch, verdicts)
         if report.merged and self.memory.vectors_enabled:
             await self.memory.vectors_settled()
         log.info("dedup_user_done", user_id=user_id, **report.summary())

@@ -228,7 +228,7 @@ async def refresh_if_due(memory: Memory, user_id: str, every: int) -> Profile | 
         with memory.db.write() as conn:
             return _build(conn, memory, user_id, turns)
 
-    return await asyncio.to_thread(run)
+    return await memory.run_background(run)
 
 
 async def load(memory: Memory, user_id: str, *, fresh: bool = False) -> Profile | None:

@@ -40,6 +40,11 @@ async def due(memory: Memory, user_id: str, limit: int = 2) -> list[Question]:
 
     def run() -> list[Question]:
         out: list[Question] = []
+        # Asked after every learned turn: look first, take the write lock only when there
+        # is something to ask (or to close).
+        with memory.db.read() as conn:
+            if not repo.unasked(conn, user_id, 1):
+                return out
         with memory.db.write() as conn:
             for qid, fid in repo.unasked(conn, user_id, limit * 3):
                 fact = fact_repo.get(conn, user_id, fid)
@@ -51,7 +56,7 @@ async def due(memory: Memory, user_id: str, limit: int = 2) -> list[Question]:
                     break
         return out
 
-    return await asyncio.to_thread(run)
+    return await memory.run_background(run)
 
 
 async def mark_asked(memory: Memory, user_id: str, question_id: int) -> None:

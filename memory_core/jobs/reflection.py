@@ -152,16 +152,16 @@ class Reflector:
                     user_id=user_id,
                 )
 
-        return await asyncio.to_thread(run)
+        return await self.memory.run_background(run)
 
     async def compose(self, user_id: str) -> PostRow | None:
         """Write and save this user's reflection; ``None`` if not due or nothing shareable."""
         new_since, _ = self._gate()
-        digest = await asyncio.to_thread(self._digest, user_id, new_since)
+        digest = await self.memory.run_background(self._digest, user_id, new_since)
         if digest.empty:
             return None
         body = clip(await self.writer.write(digest)) or await TemplateWriter().write(digest)
-        return await asyncio.to_thread(self._save, user_id, body[:MAX_FACT_CHARS])
+        return await self.memory.run_background(self._save, user_id, body[:MAX_FACT_CHARS])
 
     def _digest(self, user_id: str, since: datetime) -> Digest:
         filters = SearchFilters(
@@ -224,7 +224,7 @@ class Reflector:
             with self.memory.db.read() as conn:
                 return repo.unposted(conn, last_before, limit, user_id)
 
-        return await asyncio.to_thread(run)
+        return await self.memory.run_background(run)
 
     async def mark_posted(self, post: PostRow, chat_id: str) -> None:
         """Record that ``post`` reached the user's private chat."""
@@ -233,7 +233,7 @@ class Reflector:
             with self.memory.db.write() as conn:
                 repo.mark_posted(conn, post.user_id, post.id, chat_id, self.memory.clock.now())
 
-        await asyncio.to_thread(run)
+        await self.memory.run_background(run)
 
 
 async def set_feedback(memory: Memory, user_id: str, post_id: int, feedback: str) -> bool:

@@ -6,7 +6,6 @@ crash anywhere either leaves the job pending (it runs again from scratch) or ful
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Sequence
@@ -101,10 +100,12 @@ class Learner:
                     skipped.append(f"sensitive:{cand.key}")
                 else:
                     kept.append(cand)
-            related, known, links = await asyncio.to_thread(self._related, job.user_id, kept)
+            related, known, links = await self.memory.run_background(
+                self._related, job.user_id, kept
+            )
             raw = await self.auditor.decide(turn, kept, related)
             decisions = cap_writes([enforce(d, known) for d in raw])
-        applied = await asyncio.to_thread(self._apply, job, decisions, links, started)
+        applied = await self.memory.run_background(self._apply, job, decisions, links, started)
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
         log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
         return result

@@ -9,13 +9,14 @@ import subprocess
 import sys
 import textwrap
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from memory_core.clock import ManualClock
 from memory_core.learn.arbitrate import RulesAuditor
-from memory_core.learn.observer import Observer, Turn
+from memory_core.learn.observer import CONTEXT_CHARS, Observer, Turn, answered_question
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import Memory
 from memory_core.values import SearchFilters, Status
@@ -68,6 +69,31 @@ async def test_turn_is_committed_before_learning_and_learned_once(
     facts = await memory.list_facts(USER)
     assert [f.value_text for f in facts] == ["Ana's home city is Berlin."]
     assert db_rows(memory, "SELECT status FROM outbox") == [("done",)]
+
+
+async def test_a_user_line_keeps_the_question_it_answers(
+    memory: Memory, clock: ManualClock, db_rows
+) -> None:
+    obs = make_observer(memory)
+    asked = "Noted: you live in Porto. By the way, what's your dog called?"
+    await obs.observe(replace(turn(1, "hello", clock), assistant_text=asked))
+    await obs.observe(replace(turn(2, "Rex", clock), assistant_text="Noted: Rex."))
+    await obs.observe(turn(3, "thanks", clock))
+    rows = db_rows(memory, "SELECT text, context FROM episodes WHERE role = 'user' ORDER BY id")
+    # Only a question becomes context: a statement adds nothing to what the user's line
+    # means, and every token of it is embedded.
+    assert rows == [("hello", ""), ("Rex", "By the way, what's your dog called?"), ("thanks", "")]
+    await obs.aclose()
+
+
+def test_answered_question_is_the_last_sentence_if_it_asks() -> None:
+    assert answered_question(None) == ""
+    assert answered_question("Noted: Ana lives in Porto.") == ""
+    assert answered_question("Hi! Where do you live?") == "Where do you live?"
+    long_question = "Which " + "very " * 60 + "long question is this?"
+    kept = answered_question(long_question)
+    assert kept.endswith("long question is this?") and len(kept) <= CONTEXT_CHARS
+    assert not kept.startswith(" ")
 
 
 async def test_jobs_of_one_user_apply_in_order(memory: Memory, clock: ManualClock) -> None:
@@ -159,7 +185,7 @@ CRASH_SCRIPT = textwrap.dedent(
     structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr))
     from memory_core.memory import Memory
     from memory_core.learn.arbitrate import RulesAuditor
-    from memory_core.learn.observer import Observer, Turn
+    from memory_core.learn.observer import CONTEXT_CHARS, Observer, Turn, answered_question
     from memory_core.learn.pipeline import Learner
     from tests.memory_core.learn_helpers import ScriptedExtractor
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -246,20 +247,27 @@ async def test_episodes_are_indexed_after_vector_sync(
         for r in db_rows(memory, "SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH 'miso'")
     }
     assert fts == set(ids)
-    # Vectors follow the commit from the persisted queue, not inside it.
+    # Vectors follow the commit from the persisted queue, not inside it; the bot's own
+    # reply gets none (it stays in the lexical index).
     assert db_rows(memory, "SELECT COUNT(*) FROM vec_episodes") == [(0,)]
-    assert db_rows(memory, "SELECT COUNT(*) FROM vector_queue") == [(2,)]
+    assert db_rows(memory, "SELECT item_id FROM vector_queue") == [(ids[0],)]
 
-    assert await memory.sync_vectors() == 2
+    assert await memory.sync_vectors() == 1
 
     stored = db_rows(
         memory, "SELECT episode_id, user_id, role FROM vec_episodes ORDER BY episode_id"
     )
-    assert stored == [(ids[0], ALICE, "user"), (ids[1], ALICE, "assistant")]
+    assert stored == [(ids[0], ALICE, "user")]
     for mode in MODES:
         hits = await memory.search(ALICE, "kitten", mode=mode, kind="episodes")
         assert ids[0] in [h.id for h in hits], mode
         assert all(h.kind == "episodes" and h.episode is not None for h in hits)
+    lexical = await memory.search(ALICE, "congratulations", mode="lexical", kind="episodes")
+    assert [h.id for h in lexical] == [ids[1]]
+
+    # A reindex re-embeds the same set: the user's line, not the reply.
+    assert await asyncio.to_thread(memory.reindex_blocking) == 1
+    assert db_rows(memory, "SELECT episode_id FROM vec_episodes") == [(ids[0],)]
 
 
 async def test_category_is_kept_through_the_round_trip(memory: Memory) -> None:

