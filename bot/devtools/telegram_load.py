@@ -1,0 +1,149 @@
+"""Simulated Telegram users and the fake Bot API they talk through, in a process of their own.
+
+``membot bench telegram`` starts this module as a child process, so the server and the
+simulated users do not share the bot's interpreter (its GIL and event loop), as Telegram and
+its users never would; they still share the machine's cores. One JSON object per line:
+
+    child → {"token": …, "base_url": …, "base_file_url": …}     the server listens
+    parent → "go"                                               the bot is polling
+    child → {"latency_ms": [...], "replies": N}                 every user got every reply
+    parent → "stop"                                             the bot has stopped
+    child → {"sent_total": N}                                   all it sent, then it exits
+
+Reply latency is measured from the moment an update is made available to the moment the
+bot's ``sendMessage`` reaches the fake, which answers at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bot.devtools.fake_telegram import FakeTelegram
+
+_CITIES = ("Lyon", "Oslo", "Quito", "Porto", "Kyoto", "Lima", "Turku", "Cork", "Graz", "Perth")
+_COLOURS = ("teal", "amber", "violet", "green", "crimson", "navy", "ochre", "silver")
+_JOBS = ("nurse", "baker", "pilot", "teacher", "plumber", "chemist", "lawyer", "farmer")
+_NAMES = ("Rex", "Mia", "Sam", "Tom", "Ada", "Leo", "Ivy", "Max", "Zoe", "Kai")
+FIRST_USER_ID = 1000
+
+
+def script(user: int, n: int) -> list[str]:
+    """``n`` messages for simulated user ``user``: facts, questions about them, small talk.
+    Facts never contradict earlier ones (no conflict questions interleave with replies)."""
+
+    def pick(values: tuple[str, ...], k: int = 0) -> str:
+        return values[(user + k) % len(values)]
+
+    lines = [
+        f"I live in {pick(_CITIES)}.",
+        "Hello!",
+        f"My favourite colour is {pick(_COLOURS)}.",
+        "Where do I live?",
+        f"I work as a {pick(_JOBS)}.",
+        f"I have a dog called {pick(_NAMES)}.",
+        "What is my favourite colour?",
+        f"My sister is called {pick(_NAMES, 3)}.",
+        "How are you today?",
+        "I love sushi.",
+        "What is my job?",
+        f"My cat is called {pick(_NAMES, 5)}.",
+        "I'm vegetarian.",
+        "What is my dog called?",
+        "I speak Spanish.",
+        f"My partner is called {pick(_NAMES, 7)}.",
+        "Thanks!",
+        "I enjoy hiking on weekends.",
+        "Who is my sister?",
+        f"I was born in {1970 + user % 30}.",
+    ]
+    return [lines[i % len(lines)] for i in range(n)]
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    """Simulated users, messages each, the mean pause after each reply, the reply timeout."""
+
+    users: int
+    messages: int
+    think_ms: float
+    reply_timeout_s: float
+
+
+async def _user(tg: FakeTelegram, n: int, load: Load, latencies: list[float]) -> int:
+    """Simulated user ``n``; returns how many replies arrived.
+
+    Users start at random moments within one pause and each pause is drawn uniformly from
+    0.5-1.5 × ``think_ms`` (seeded per user): people do not type in lock-step, and users
+    that did would arrive in bursts of ``users`` messages at once.
+    """
+    user_id = FIRST_USER_ID + n
+    rng = random.Random(user_id)
+    pause_s = load.think_ms / 1000
+    user = tg.user(user_id, f"User{user_id}")
+    inbox = tg.watch(user_id)
+    replies = 0
+    await asyncio.sleep(rng.uniform(0, pause_s))
+    for line in script(n, load.messages):
+        sent_at = time.perf_counter()
+        tg.send_text(user, line)
+        arrived_at, _msg = await asyncio.wait_for(inbox.get(), load.reply_timeout_s)
+        latencies.append((arrived_at - sent_at) * 1000)
+        replies += 1
+        if pause_s:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * pause_s)
+    return replies
+
+
+async def simulate(tg: FakeTelegram, load: Load) -> dict[str, Any]:
+    """Run every simulated user to the end; their reply latencies and reply count."""
+    latencies: list[float] = []
+    counts = await asyncio.gather(*(_user(tg, i, load, latencies) for i in range(load.users)))
+    return {"latency_ms": latencies, "replies": sum(counts)}
+
+
+async def _line(reader: asyncio.StreamReader) -> str:
+    return (await reader.readline()).decode().strip()
+
+
+def _say(payload: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(payload) + "\n")
+    sys.stdout.flush()
+
+
+async def _serve(load: Load) -> None:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    async with FakeTelegram() as tg:
+        _say({"token": tg.token, "base_url": tg.base_url, "base_file_url": tg.base_file_url})
+        if await _line(reader) != "go":
+            return
+        try:
+            _say(await simulate(tg, load))
+        except TimeoutError:
+            _say({"error": f"a reply took longer than {load.reply_timeout_s:g} s"})
+        await _line(reader)  # "stop" (or EOF: the parent went away)
+        _say({"sent_total": len(tg.sent())})
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m bot.devtools.telegram_load --users N --messages M --think-ms T``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--users", type=int, required=True)
+    parser.add_argument("--messages", type=int, required=True)
+    parser.add_argument("--think-ms", type=float, required=True)
+    parser.add_argument("--reply-timeout-s", type=float, default=120.0)
+    args = parser.parse_args(argv)
+    load = Load(args.users, args.messages, args.think_ms, args.reply_timeout_s)
+    asyncio.run(_serve(load))
+
+
+if __name__ == "__main__":
+    main()
