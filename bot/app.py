@@ -66,6 +66,9 @@ def memory_config(settings: Settings) -> MemoryConfig:
             dedup_jaccard=settings.dedup_jaccard,
         ),
         vector_cache_mb=settings.vector_cache_mb,
+        background_nice=settings.background_nice,
+        # every learner lane and job lane at once, plus the vector writer and the dispatcher
+        background_threads=settings.observer_workers + settings.jobs_parallel + 2,
     )
 
 

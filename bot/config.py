@@ -55,6 +55,7 @@ class Settings(BaseSettings):
     observer_workers: int = Field(default=4, ge=1, le=64)
     observer_max_attempts: int = Field(default=5, ge=1, le=50)
     observer_retry_base_s: float = Field(default=2.0, gt=0)
+    background_nice: int = Field(default=10, ge=0, le=19)
     # background jobs (bot/scheduler.py, bot/jobs.py); crons are read in `timezone`
     timezone: str = "UTC"
     jobs_poll_s: float = Field(default=30.0, gt=0)

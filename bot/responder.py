@@ -73,16 +73,19 @@ _SECOND_PERSON = [
     (r"\bmine\b", "yours"),
     (r"\bmyself\b", "yourself"),
     (r"\bwe\b", "you"),
+    (r"\bWe\b", "You"),
     (r"\bour\b", "your"),
+    (r"\bOur\b", "Your"),
 ]
 
 
 def second_person(text: str) -> str:
-    """Turn the user's own words around ("I live in Lisbon" → "you live in Lisbon")."""
+    """Turn the user's own words around ("I live in Lisbon" → "you live in Lisbon"), to be
+    quoted mid-sentence ("My cat is Tom" → "your cat is Tom")."""
     out = text.strip().rstrip(".!")
     for pattern, repl in _SECOND_PERSON:
         out = re.sub(pattern, repl, out)
-    return out
+    return re.sub(r"^You(r?)\b", r"you\1", out)
 
 
 def _when(hit: SearchHit) -> str:

@@ -84,6 +84,8 @@ class MemoryConfig:
     # Added to the nice value of the background threads (learning, vector writes): replies
     # get the CPU first. 0 keeps them at the process's priority.
     background_nice: int = 10
+    # Threads for background work: learner lanes, the vector writer, scheduled jobs.
+    background_threads: int = 8
 
 
 class Memory(VectorsMixin):
@@ -106,7 +108,9 @@ class Memory(VectorsMixin):
         self._embed_failing = False
         self._sync_lock = threading.Lock()
         # The reply path and background work run on their own threads (see executors).
-        self.executors = Executors(nice=self.config.background_nice)
+        self.executors = Executors(
+            background_workers=self.config.background_threads, nice=self.config.background_nice
+        )
         self.vector_worker: VectorWorker | None = None
 
     # ---- lifecycle -------------------------------------------------------------------------
