@@ -315,9 +315,12 @@ class DiscordAdapter:
                 # In a server the first answer replies to the message; private ones go to DMs.
                 in_server = not tr.is_private(message)
                 reference = message if in_server else None
+                refused = False
                 for reply in replies:
+                    if reply.after_private and (refused or not in_server):
+                        continue  # the private answer did not get through (or was no DM)
                     if reply.private and in_server:
-                        await self._send_dm(message, reply)
+                        refused = refused or not await self._send_dm(message, reply, refused)
                         continue
                     await self._send(message.channel, reply, reference=reference)
                     reference = None
@@ -326,12 +329,16 @@ class DiscordAdapter:
                 with contextlib.suppress(discord.HTTPException):
                     await message.channel.send(SORRY, allowed_mentions=tr.SAFE_MENTIONS)
 
-    async def _send_dm(self, message: discord.Message, reply: Reply) -> None:
+    async def _send_dm(self, message: discord.Message, reply: Reply, told: bool) -> bool:
+        """DM ``reply``; when DMs are closed, say so in the channel (once: ``told``)."""
         try:
             await self._send(message.author, reply)
         except discord.Forbidden:
             log.info("discord_dm_refused")
-            await self._send(message.channel, Reply(DMS_CLOSED), reference=message)
+            if not told:
+                await self._send(message.channel, Reply(DMS_CLOSED), reference=message)
+            return False
+        return True
 
     async def _chat(self, message: discord.Message, me_id: int) -> list[Reply]:
         attachment = None

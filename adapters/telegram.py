@@ -451,24 +451,29 @@ class TelegramAdapter:
     ) -> None:
         """Send replies in order; private ones from a group go to the user's private chat.
 
-        In a group the first answer replies to the asker's message, in its forum topic.
+        In a group the first answer replies to the asker's message, in its forum topic. A
+        notice about a private answer is sent only once that answer got through; when the
+        user has no private chat with the bot, the group is told how to open one instead.
         """
-        hinted = False
+        refused = False
         for reply in replies:
-            if not reply.private or is_private:
-                await self._send(chat_id, reply, thread_id=thread_id, reply_to=reply_to)
-                reply_to = None
-                continue
-            try:
-                await self._send(_chat_id(user_id), reply)
-            except (Forbidden, BadRequest) as exc:
-                if isinstance(exc, BadRequest) and "chat not found" not in exc.message.lower():
-                    raise
-                log.info("private_reply_refused", error=exc.message)
-                if not hinted and self.me is not None:
-                    hint = Reply(private_chat_hint(self.me))
-                    await self._send(chat_id, hint, thread_id=thread_id, reply_to=reply_to)
-                    hinted, reply_to = True, None
+            if reply.after_private:
+                if is_private or refused:
+                    continue
+            elif reply.private and not is_private:
+                try:
+                    await self._send(_chat_id(user_id), reply)
+                    continue
+                except (Forbidden, BadRequest) as exc:
+                    if isinstance(exc, BadRequest) and "chat not found" not in exc.message.lower():
+                        raise
+                    log.info("private_reply_refused", error=exc.message)
+                    if refused or self.me is None:
+                        refused = True
+                        continue
+                    refused, reply = True, Reply(private_chat_hint(self.me))
+            await self._send(chat_id, reply, thread_id=thread_id, reply_to=reply_to)
+            reply_to = None
 
     async def _edit(self, message: object, chat_id: int, text: str) -> None:
         """Show the outcome on the pressed message and remove its keyboard."""

@@ -62,12 +62,15 @@ class Document:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """One message from the bot. ``private`` asks the adapter to deliver it to the user's
-    private chat instead of the group it was asked in."""
+    private chat instead of the group it was asked in. ``after_private`` marks a notice for
+    the group ("I've sent that to you privately"): sent only when the private replies
+    before it were delivered (otherwise the adapter explains how to open a private chat)."""
 
     text: str
     buttons: tuple[tuple[Button, ...], ...] = ()
     document: Document | None = None
     private: bool = False
+    after_private: bool = False
 
 
 @dataclass(frozen=True, slots=True)

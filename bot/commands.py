@@ -58,7 +58,8 @@ class Commands:
         except NotFoundError:
             return [Reply("I couldn't find that memory. /memories lists them with their ids.")]
         if name in PERSONAL and not msg.is_private:
-            return [Reply(texts.PRIVATE_ONLY), *[_private(r) for r in replies]]
+            # The group hears about it once the private answer got through.
+            return [*[_private(r) for r in replies], Reply(texts.PRIVATE_ONLY, after_private=True)]
         return replies
 
     # ---- basics ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from adapters.types import Button, Reply, Target
 from bot.app import Runtime, build_runtime
 from bot.config import Settings
 from bot.runner import build_adapters
+from bot.texts import PRIVATE_ONLY
 from memory_core.clock import ManualClock
 from tests.conftest import START
 from tests.fakes.discord_fakes import (
@@ -282,13 +283,20 @@ async def test_everyone_in_user_text_cannot_ping(rig: Rig) -> None:
     dm = _posts(rig, DM_CHANNEL_ID)
     assert any("@everyone owes me a cake" in c.content for c in dm)
     assert not any("@everyone owes me a cake" in c.content for c in _posts(rig, CHANNEL_ID))
+    assert [c.content for c in _posts(rig, CHANNEL_ID)].count(PRIVATE_ONLY) == 1
     sent = _posts(rig, CHANNEL_ID) + dm
     assert len(sent) >= 3
     assert all(c.json["allowed_mentions"] == SAFE for c in sent)
 
 
 async def test_private_answer_in_a_server_with_closed_dms_says_so(tmp_path: Path) -> None:
-    handler = FakeHandler([Reply("Sent privately."), Reply("secret", private=True)])
+    handler = FakeHandler(
+        [
+            Reply("secret", private=True),
+            Reply("more", private=True),
+            Reply("Sent privately.", after_private=True),
+        ]
+    )
     adapter = DiscordAdapter(handler, DiscordConfig(token="t"))
     http = await connect(adapter.client)
     real = http._answer
@@ -309,11 +317,11 @@ async def test_private_answer_in_a_server_with_closed_dms_says_so(tmp_path: Path
                 mentions=[user_payload(BOT_ID, "membot", bot=True)],
             )
         )
-        await http.wait_for(lambda calls: len(_channel_posts(http, CHANNEL_ID)) == 2)
+        await http.wait_for(lambda calls: len(_channel_posts(http, CHANNEL_ID)) == 1)
         await adapter.drain()
-        note, closed = _channel_posts(http, CHANNEL_ID)
-        assert note.content == "Sent privately." and "message_reference" in note.json
-        assert closed.content == DMS_CLOSED
+        # Told once, replying to the message; no "sent privately" for what never arrived.
+        [closed] = _channel_posts(http, CHANNEL_ID)
+        assert closed.content == DMS_CLOSED and "message_reference" in closed.json
         assert "secret" not in " ".join(c.content for c in _channel_posts(http, CHANNEL_ID))
     finally:
         await adapter.stop()

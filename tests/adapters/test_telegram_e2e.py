@@ -225,13 +225,15 @@ async def test_group_of_three_learns_per_speaker_and_never_leaks(h: Harness) -> 
     profile = await h.say(bob, "/profile", group)
     in_group = [m for m in profile if m["chat"]["id"] == group.id]
     private = [m for m in profile if m["chat"]["id"] == bob.id]
-    assert text_of(in_group) == texts.PRIVATE_ONLY
+    assert text_of(in_group) == texts.PRIVATE_ONLY  # only once the private answer got through
+    assert in_group[0]["reply_to_message"]["from"]["id"] == bob.id
     assert "Oslo" in text_of(private)
     assert "Paris" not in text_of(private) and "Quito" not in text_of(private)
 
     refused = await h.say(carol, f"/memories@{BOT}", group)
     assert all(m["chat"]["id"] == group.id for m in refused)
     assert f"start a private chat with me first: t.me/{BOT}" in text_of(refused)
+    assert texts.PRIVATE_ONLY not in text_of(refused) and len(refused) == 1
     assert "Quito" not in text_of(refused)
     # Nothing about one member ever reached another member's private chat.
     assert "Paris" not in text_of(h.tg.sent(bob.id)) and "Quito" not in text_of(h.tg.sent(bob.id))

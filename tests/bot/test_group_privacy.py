@@ -52,6 +52,7 @@ async def test_each_speaker_learns_separately_and_nothing_leaks(tmp_path: Path) 
 
         # Personal commands answer privately.
         replies = await bot.on_message(group_msg("ana", "/profile", clock))
-        assert replies[0].text == texts.PRIVATE_ONLY and not replies[0].private
-        assert all(r.private for r in replies[1:])
-        assert any("Porto" in r.text for r in replies[1:])
+        *answers, notice = replies
+        assert notice.text == texts.PRIVATE_ONLY and notice.after_private and not notice.private
+        assert answers and all(r.private for r in answers)
+        assert any("Porto" in r.text for r in answers)
