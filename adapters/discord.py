@@ -5,7 +5,8 @@ Every callback is thin — bind log context, translate (``adapters.discord_trans
 bot, send. Slash commands become ``/name args`` messages for the bot's dispatcher; buttons carry
 the bot's signed data in their ``custom_id`` and are routed by a ``DynamicItem`` template, so
 buttons sent before a restart still work. Answers slower than ``defer_after`` seconds are
-deferred (Discord drops interactions not answered within 3 s) and sent as follow-ups.
+deferred (Discord drops interactions not answered within 3 s) and sent as follow-ups. The
+commands, the button and the client and tree classes are declared in ``adapters.discord_commands``.
 """
 
 from __future__ import annotations
@@ -13,17 +14,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import discord
 import structlog
-from discord import app_commands
 
 from adapters import discord_translate as tr
-from adapters.types import Button, Handler, PressResult, Reply, Target
+from adapters.discord_commands import (
+    AdapterClient,
+    AdapterTree,
+    Interaction,
+    PressButton,
+    build_commands,
+    build_view,
+)
+from adapters.types import Handler, PressResult, Reply, Target
 
 log = structlog.get_logger("adapters.discord")
 T = TypeVar("T")
@@ -37,10 +44,6 @@ DMS_CLOSED = (
     "server members, or use the slash command (only you see its answer)."
 )
 
-Interaction = discord.Interaction[discord.Client]
-#: What a slash command callback calls: (interaction, command name, argument, attachment).
-CommandRunner = Callable[[Interaction, str, str | None, discord.Attachment | None], Awaitable[None]]
-
 
 @dataclass(frozen=True, slots=True)
 class DiscordConfig:
@@ -48,163 +51,6 @@ class DiscordConfig:
 
     token: str
     test_guild: int | None = None
-
-
-def intents() -> discord.Intents:
-    """Guilds, guild and DM messages, and message content (a privileged intent)."""
-    return discord.Intents(guilds=True, guild_messages=True, dm_messages=True, message_content=True)
-
-
-class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=tr.CUSTOM_ID_TEMPLATE):
-    """A bot button whose ``custom_id`` is ``mb:<signed data>``; matched by template, so it
-    works on any message, including ones sent before a restart."""
-
-    def __init__(self, data: str, label: str, *, row: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=tr.label(label),
-                custom_id=tr.custom_id(data),
-                style=discord.ButtonStyle.secondary,
-            ),
-            row=row,
-        )
-        self.data = data
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PressButton:
-        """Rebuild the button from a click (called by discord.py's view store)."""
-        return cls(match["data"], str(getattr(item, "label", None) or "…"))
-
-    async def callback(self, interaction: Interaction) -> None:
-        """Hand the click to the adapter that owns this client."""
-        client = interaction.client
-        if isinstance(client, _Client):
-            await client.adapter.on_press(interaction, self.data)
-
-
-def build_view(rows: Sequence[Sequence[Button]]) -> discord.ui.View | None:
-    """A persistent view (no timeout) for the bot's buttons, or ``None`` without buttons."""
-    if not rows:
-        return None
-    view = discord.ui.View(timeout=None)
-    for index, row in enumerate(tr.layout(rows)):
-        for button in row:
-            view.add_item(PressButton(button.data, button.label, row=index))
-    return view
-
-
-def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
-    """Every bot command as a slash command with a description and typed options; each one
-    only forwards to ``run``."""
-
-    @app_commands.command(name="remember", description="Remember something exactly as you say it")
-    @app_commands.describe(text="What I should remember")
-    async def remember(interaction: Interaction, text: str) -> None:
-        await run(interaction, "remember", text, None)
-
-    @app_commands.command(name="forget", description="Pick memories to forget")
-    @app_commands.describe(what="Words from the memory, or its #id")
-    async def forget(interaction: Interaction, what: str) -> None:
-        await run(interaction, "forget", what, None)
-
-    @app_commands.command(name="profile", description="What I know about you")
-    async def profile(interaction: Interaction) -> None:
-        await run(interaction, "profile", None, None)
-
-    @app_commands.command(name="memories", description="List or search your memories")
-    @app_commands.describe(search="Only memories matching these words")
-    async def memories(interaction: Interaction, search: str | None = None) -> None:
-        await run(interaction, "memories", search, None)
-
-    @app_commands.command(name="why", description="When and from which message I learned something")
-    @app_commands.describe(topic="What you want to know about, or a memory's #id")
-    async def why(interaction: Interaction, topic: str) -> None:
-        await run(interaction, "why", topic, None)
-
-    @app_commands.command(name="undo", description="Revert my last change to your memory")
-    async def undo(interaction: Interaction) -> None:
-        await run(interaction, "undo", None, None)
-
-    @app_commands.command(name="export", description="Download your memory as MEMORY.md and JSON")
-    async def export(interaction: Interaction) -> None:
-        await run(interaction, "export", None, None)
-
-    @app_commands.command(name="import", description="Send back an edited MEMORY.md")
-    @app_commands.describe(file="Your edited MEMORY.md (at most 1 MB)")
-    async def import_(interaction: Interaction, file: discord.Attachment) -> None:
-        await run(interaction, "import", None, file)
-
-    @app_commands.command(name="pause", description="Stop learning from our chat (/remember works)")
-    async def pause(interaction: Interaction) -> None:
-        await run(interaction, "pause", None, None)
-
-    @app_commands.command(name="resume", description="Learn from our chat again")
-    async def resume(interaction: Interaction) -> None:
-        await run(interaction, "resume", None, None)
-
-    @app_commands.command(name="new", description="Start a new conversation")
-    async def new(interaction: Interaction) -> None:
-        await run(interaction, "new", None, None)
-
-    @app_commands.command(name="forgetme", description="Delete everything I know about you")
-    async def forgetme(interaction: Interaction) -> None:
-        await run(interaction, "forgetme", None, None)
-
-    @app_commands.command(name="help", description="What I can do")
-    async def help_(interaction: Interaction) -> None:
-        await run(interaction, "help", None, None)
-
-    @app_commands.command(name="reflections", description="Weekly summaries of what I learned")
-    @app_commands.describe(state="Turn them on or off")
-    async def reflections(interaction: Interaction, state: Literal["on", "off"]) -> None:
-        await run(interaction, "reflections", state, None)
-
-    return [
-        remember,
-        forget,
-        profile,
-        memories,
-        why,
-        undo,
-        export,
-        import_,
-        pause,
-        resume,
-        new,
-        forgetme,
-        help_,
-        reflections,
-    ]
-
-
-class _Client(discord.Client):
-    """The discord.py client, knowing its adapter (for buttons and events)."""
-
-    def __init__(self, adapter: DiscordAdapter) -> None:
-        super().__init__(intents=intents(), allowed_mentions=tr.SAFE_MENTIONS)
-        self.adapter = adapter
-
-    async def setup_hook(self) -> None:
-        """After login, before the gateway: sync the slash commands."""
-        await self.adapter.sync_commands()
-
-    async def on_message(self, message: discord.Message) -> None:
-        """Gateway MESSAGE_CREATE."""
-        await self.adapter.on_message(message)
-
-
-class _Tree(app_commands.CommandTree[discord.Client]):
-    """The command tree; errors discord.py raises around a command reach the one handler."""
-
-    def __init__(self, client: _Client) -> None:
-        super().__init__(client)
-        self.adapter = client.adapter
-
-    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
-        """Errors outside our callbacks (unknown command, bad option)."""
-        await self.adapter.report_error(interaction, error)
 
 
 class DiscordAdapter:
@@ -218,8 +64,8 @@ class DiscordAdapter:
         self.handler = handler
         self.config = config
         self.defer_after = defer_after
-        self.client = _Client(self)
-        self.tree = _Tree(self.client)
+        self.client = AdapterClient(self)
+        self.tree = AdapterTree(self.client)
         for command in build_commands(self.run_command):
             self.tree.add_command(command)
         self.client.add_dynamic_items(PressButton)

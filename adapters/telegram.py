@@ -4,7 +4,8 @@ Long polling by default, or a webhook server that rejects requests without the s
 Each callback is thin: bind log context, translate, await the bot, send. Updates from
 different chats run concurrently, one chat's updates in order. Sends are retried on 429
 (honouring ``retry_after``) and on 5xx/network errors. The bot token never reaches a log:
-request URLs contain it, so Telegram and HTTP loggers get a filter that redacts it.
+request URLs contain it, so Telegram and HTTP loggers get a filter that redacts it. Those
+transport pieces live in ``adapters.telegram_transport``.
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ import contextlib
 import dataclasses
 import logging
 import re
-import warnings
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
@@ -29,13 +29,10 @@ from telegram.error import (
     NetworkError,
     RetryAfter,
     TelegramError,
-    TimedOut,
 )
 from telegram.ext import (
     Application,
     ApplicationBuilder,
-    BaseRateLimiter,
-    BaseUpdateProcessor,
     CallbackQueryHandler,
     ContextTypes,
     MessageHandler,
@@ -59,16 +56,19 @@ from adapters.telegram_translate import (
     translate_message,
     translate_press,
 )
+from adapters.telegram_transport import (
+    PerChatUpdateProcessor,
+    RedactToken,
+    RetryingRateLimiter,
+    install_log_filter,
+    remove_log_filter,
+)
 from adapters.types import Attachment, Handler, IncomingMessage, Reply, Target
 
 log = structlog.get_logger("adapters.telegram")
 
-#: Endpoints that are not worth a retry (a late "typing…" is useless).
-_NO_RETRY = frozenset({"sendChatAction"})
 #: Telegram's rule for ``secret_token``.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
-#: Loggers whose records may contain request URLs (and so the token).
-_LOGGER_PREFIXES = ("telegram", "httpx", "httpcore")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -92,118 +92,6 @@ class TelegramConfig:
     connection_pool_size: int = 32  # httpx scans the pool on every request: keep it small
     pool_timeout_s: float = 10.0
     typing_delay_s: float = 0.3  # show "typing…" only when an answer takes longer
-
-
-class RetryingRateLimiter(BaseRateLimiter[int]):
-    """Retries a Bot API call on 429 (after ``retry_after``) and on 5xx/network errors (with
-    exponential backoff). Bad requests, refusals and timeouts (the call may have gone through)
-    are not retried."""
-
-    def __init__(
-        self, *, max_retries: int = 4, base_delay: float = 0.5, max_retry_after: float = 60.0
-    ) -> None:
-        self.max_retries = max_retries
-        self.base_delay = base_delay
-        self.max_retry_after = max_retry_after
-
-    async def initialize(self) -> None:
-        """Nothing to set up."""
-
-    async def shutdown(self) -> None:
-        """Nothing to release."""
-
-    async def process_request(
-        self,
-        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
-        args: Any,
-        kwargs: dict[str, Any],
-        endpoint: str,
-        data: dict[str, Any],
-        rate_limit_args: int | None,
-    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        """Call the Bot API, retrying what is worth retrying."""
-        attempt = 0
-        while True:
-            try:
-                return await callback(*args, **kwargs)
-            except RetryAfter as exc:
-                delay = _seconds(exc)
-                reason = "rate_limited"
-                # Retrying early is punished with longer bans: give up on very long waits.
-                too_long = delay > self.max_retry_after
-                if attempt >= self.max_retries or endpoint in _NO_RETRY or too_long:
-                    raise
-            except (BadRequest, TimedOut):
-                raise
-            except NetworkError as exc:
-                delay = self.base_delay * 2**attempt
-                reason = type(exc).__name__
-                if attempt >= self.max_retries or endpoint in _NO_RETRY:
-                    raise
-            attempt += 1
-            log.warning(
-                "telegram_retry", method=endpoint, attempt=attempt, delay_s=delay, reason=reason
-            )
-            await asyncio.sleep(delay)
-
-
-def _seconds(exc: RetryAfter) -> float:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # PTB warns that the type will become timedelta
-        value = exc.retry_after
-    return value.total_seconds() if isinstance(value, timedelta) else float(value)
-
-
-class PerChatUpdateProcessor(BaseUpdateProcessor):
-    """Processes updates of different chats concurrently and each chat's updates in order."""
-
-    def __init__(self, max_concurrent_updates: int) -> None:
-        super().__init__(max_concurrent_updates)
-        self._chats: dict[int, tuple[asyncio.Lock, int]] = {}
-
-    async def do_process_update(self, update: object, coroutine: Any) -> None:
-        """Run the handler after the chat's earlier updates (asyncio locks are FIFO).
-
-        A waiting update holds one of the ``max_concurrent_updates`` slots (PTB takes the slot
-        first), so one very busy chat can occupy several; the limit is set well above that.
-        """
-        chat = update.effective_chat if isinstance(update, Update) else None
-        if chat is None:
-            await coroutine
-            return
-        lock, waiting = self._chats.get(chat.id, (asyncio.Lock(), 0))
-        self._chats[chat.id] = (lock, waiting + 1)
-        try:
-            async with lock:
-                await coroutine
-        finally:
-            lock, waiting = self._chats[chat.id]
-            if waiting <= 1:
-                del self._chats[chat.id]
-            else:
-                self._chats[chat.id] = (lock, waiting - 1)
-
-    async def initialize(self) -> None:
-        """Nothing to set up."""
-
-    async def shutdown(self) -> None:
-        """Nothing to release."""
-
-
-class RedactToken(logging.Filter):
-    """Replaces the bot token in log records (request URLs contain it)."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrite the record's message without the token; never drops a record."""
-        message = record.getMessage()
-        if self.token in message:
-            record.msg = message.replace(self.token, "[token]")
-            record.args = ()
-        return True
 
 
 class TelegramAdapter:
@@ -329,15 +217,10 @@ class TelegramAdapter:
         return self._app
 
     def _install_log_filter(self) -> None:
-        names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in _LOGGER_PREFIXES]
-        for name in {*_LOGGER_PREFIXES, *names}:
-            logger = logging.getLogger(name)
-            logger.addFilter(self._redact)
-            self._filtered.append(logger)
+        self._filtered.extend(install_log_filter(self._redact))
 
     def _remove_log_filter(self) -> None:
-        for logger in self._filtered:
-            logger.removeFilter(self._redact)
+        remove_log_filter(self._redact, self._filtered)
         self._filtered.clear()
 
     def _on_polling_error(self, exc: TelegramError) -> None:

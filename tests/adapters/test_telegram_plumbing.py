@@ -11,13 +11,8 @@ import pytest
 from telegram import Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
-from adapters.telegram import (
-    PerChatUpdateProcessor,
-    RedactToken,
-    RetryingRateLimiter,
-    TelegramAdapter,
-    TelegramConfig,
-)
+from adapters.telegram import TelegramAdapter, TelegramConfig
+from adapters.telegram_transport import PerChatUpdateProcessor, RedactToken, RetryingRateLimiter
 
 TOKEN = "123456:SECRET-token"
 

@@ -1,0 +1,183 @@
+"""The Discord-facing declarations: the slash commands with their descriptions and typed
+options, the persistent bot button and its view, and the discord.py client and command tree that
+route gateway events, clicks and command errors to a ``DiscordAdapter``.
+
+Nothing here handles a turn: every callback only forwards to the adapter
+(``adapters.discord``), which answers, defers and sends.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from adapters import discord_translate as tr
+from adapters.types import Button
+
+if TYPE_CHECKING:
+    from adapters.discord import DiscordAdapter
+
+Interaction = discord.Interaction[discord.Client]
+#: What a slash command callback calls: (interaction, command name, argument, attachment).
+CommandRunner = Callable[[Interaction, str, str | None, discord.Attachment | None], Awaitable[None]]
+
+
+def intents() -> discord.Intents:
+    """Guilds, guild and DM messages, and message content (a privileged intent)."""
+    return discord.Intents(guilds=True, guild_messages=True, dm_messages=True, message_content=True)
+
+
+class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=tr.CUSTOM_ID_TEMPLATE):
+    """A bot button whose ``custom_id`` is ``mb:<signed data>``; matched by template, so it
+    works on any message, including ones sent before a restart."""
+
+    def __init__(self, data: str, label: str, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr.label(label),
+                custom_id=tr.custom_id(data),
+                style=discord.ButtonStyle.secondary,
+            ),
+            row=row,
+        )
+        self.data = data
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PressButton:
+        """Rebuild the button from a click (called by discord.py's view store)."""
+        return cls(match["data"], str(getattr(item, "label", None) or "…"))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Hand the click to the adapter that owns this client."""
+        client = interaction.client
+        if isinstance(client, AdapterClient):
+            await client.adapter.on_press(interaction, self.data)
+
+
+def build_view(rows: Sequence[Sequence[Button]]) -> discord.ui.View | None:
+    """A persistent view (no timeout) for the bot's buttons, or ``None`` without buttons."""
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, row in enumerate(tr.layout(rows)):
+        for button in row:
+            view.add_item(PressButton(button.data, button.label, row=index))
+    return view
+
+
+def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
+    """Every bot command as a slash command with a description and typed options; each one
+    only forwards to ``run``."""
+
+    @app_commands.command(name="remember", description="Remember something exactly as you say it")
+    @app_commands.describe(text="What I should remember")
+    async def remember(interaction: Interaction, text: str) -> None:
+        await run(interaction, "remember", text, None)
+
+    @app_commands.command(name="forget", description="Pick memories to forget")
+    @app_commands.describe(what="Words from the memory, or its #id")
+    async def forget(interaction: Interaction, what: str) -> None:
+        await run(interaction, "forget", what, None)
+
+    @app_commands.command(name="profile", description="What I know about you")
+    async def profile(interaction: Interaction) -> None:
+        await run(interaction, "profile", None, None)
+
+    @app_commands.command(name="memories", description="List or search your memories")
+    @app_commands.describe(search="Only memories matching these words")
+    async def memories(interaction: Interaction, search: str | None = None) -> None:
+        await run(interaction, "memories", search, None)
+
+    @app_commands.command(name="why", description="When and from which message I learned something")
+    @app_commands.describe(topic="What you want to know about, or a memory's #id")
+    async def why(interaction: Interaction, topic: str) -> None:
+        await run(interaction, "why", topic, None)
+
+    @app_commands.command(name="undo", description="Revert my last change to your memory")
+    async def undo(interaction: Interaction) -> None:
+        await run(interaction, "undo", None, None)
+
+    @app_commands.command(name="export", description="Download your memory as MEMORY.md and JSON")
+    async def export(interaction: Interaction) -> None:
+        await run(interaction, "export", None, None)
+
+    @app_commands.command(name="import", description="Send back an edited MEMORY.md")
+    @app_commands.describe(file="Your edited MEMORY.md (at most 1 MB)")
+    async def import_(interaction: Interaction, file: discord.Attachment) -> None:
+        await run(interaction, "import", None, file)
+
+    @app_commands.command(name="pause", description="Stop learning from our chat (/remember works)")
+    async def pause(interaction: Interaction) -> None:
+        await run(interaction, "pause", None, None)
+
+    @app_commands.command(name="resume", description="Learn from our chat again")
+    async def resume(interaction: Interaction) -> None:
+        await run(interaction, "resume", None, None)
+
+    @app_commands.command(name="new", description="Start a new conversation")
+    async def new(interaction: Interaction) -> None:
+        await run(interaction, "new", None, None)
+
+    @app_commands.command(name="forgetme", description="Delete everything I know about you")
+    async def forgetme(interaction: Interaction) -> None:
+        await run(interaction, "forgetme", None, None)
+
+    @app_commands.command(name="help", description="What I can do")
+    async def help_(interaction: Interaction) -> None:
+        await run(interaction, "help", None, None)
+
+    @app_commands.command(name="reflections", description="Weekly summaries of what I learned")
+    @app_commands.describe(state="Turn them on or off")
+    async def reflections(interaction: Interaction, state: Literal["on", "off"]) -> None:
+        await run(interaction, "reflections", state, None)
+
+    return [
+        remember,
+        forget,
+        profile,
+        memories,
+        why,
+        undo,
+        export,
+        import_,
+        pause,
+        resume,
+        new,
+        forgetme,
+        help_,
+        reflections,
+    ]
+
+
+class AdapterClient(discord.Client):
+    """The discord.py client, knowing its adapter (for buttons and events)."""
+
+    def __init__(self, adapter: DiscordAdapter) -> None:
+        super().__init__(intents=intents(), allowed_mentions=tr.SAFE_MENTIONS)
+        self.adapter = adapter
+
+    async def setup_hook(self) -> None:
+        """After login, before the gateway: sync the slash commands."""
+        await self.adapter.sync_commands()
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Gateway MESSAGE_CREATE."""
+        await self.adapter.on_message(message)
+
+
+class AdapterTree(app_commands.CommandTree[discord.Client]):
+    """The command tree; errors discord.py raises around a command reach the one handler."""
+
+    def __init__(self, client: AdapterClient) -> None:
+        super().__init__(client)
+        self.adapter = client.adapter
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        """Errors outside our callbacks (unknown command, bad option)."""
+        await self.adapter.report_error(interaction, error)
