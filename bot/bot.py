@@ -62,7 +62,8 @@ def _remember_prefix(text: str) -> str:
 
 
 def _is_chat_turn(text: str) -> bool:
-    """Whether ``on_message`` answers ``text`` (already stripped) with ``chat_turn``."""
+    """Whether ``text`` (already stripped) is plain chat: not empty, a command, over-long
+    or a "remember that …"; ``on_message`` handles every other case itself."""
     return (
         bool(text)
         and not text.startswith("/")
@@ -123,8 +124,10 @@ class Bot:
             text = (msg.text or "").strip()
             if not msg.is_private and not msg.addressed:
                 return []
-            if msg.is_private and not _is_chat_turn(text):
-                await self._remember_private_chat(msg)  # a chat turn does it on its reads
+            if _is_chat_turn(text):
+                return [await self.chat_turn(msg, turn_id, text)]  # records the private chat
+            if msg.is_private:
+                await self._remember_private_chat(msg)
             if text.startswith("/"):
                 log.info("command_received", command=text.split()[0][:32])
                 return await self.commands.dispatch(msg, turn_id)
@@ -140,9 +143,8 @@ class Bot:
                     )
                 ]
             prefix = _remember_prefix(text)
-            if prefix:
-                return await self.commands.remember(msg, turn_id, text[len(prefix) :])
-            return [await self.chat_turn(msg, turn_id, text)]
+            assert prefix  # the one case _is_chat_turn leaves: "remember that …"
+            return await self.commands.remember(msg, turn_id, text[len(prefix) :])
 
     async def on_button(self, press: ButtonPress) -> PressResult:
         """Act on a button press (ownership and signatures are checked first)."""
