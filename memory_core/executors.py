@@ -58,7 +58,6 @@ class Executors:
     """``hot`` runs the reply path; ``background`` runs learning and vector writes."""
 
     def __init__(self, *, hot_workers: int = 4, background_workers: int = 8, nice: int = 10):
-        self.nice = nice
         self.hot = ThreadPoolExecutor(max_workers=hot_workers, thread_name_prefix="membot-hot")
         self.background = ThreadPoolExecutor(
             max_workers=background_workers,

@@ -64,11 +64,10 @@ class _Change:
             self.deletes.discard(item_id)
             self.upserts[item_id] = vector
 
-    def apply_to(self, cache: vec.MatrixCache, user_id: str, kind: ItemKind, after: int) -> None:
-        # Each write bumps the version once; anything else means another writer got in
-        # between, and the next search reloads.
-        if after == self.before + self.writes:
-            cache.apply(user_id, kind, self.before, after, self.upserts, sorted(self.deletes))
+    def apply_to(self, cache: vec.MatrixCache, user_id: str, kind: ItemKind) -> None:
+        # Each write bumped the version once, inside one write transaction (no other writer).
+        after = self.before + self.writes
+        cache.apply(user_id, kind, self.before, after, self.upserts, sorted(self.deletes))
 
 
 class VectorsMixin:
@@ -213,10 +212,9 @@ class VectorsMixin:
                 vec.write(conn, q.kind, q.user_id, q.item_id, vector, meta)
                 conn.execute(text("DELETE FROM vector_queue WHERE id = :id"), {"id": q.id})
                 change.record(q.item_id, vector)
-            after = {key: vec.version(conn, *key) for key in changes}
         # Committed: cached matrices take the change instead of being reloaded.
         for (user_id, kind), change in changes.items():
-            change.apply_to(self.cache, user_id, kind, after[(user_id, kind)])
+            change.apply_to(self.cache, user_id, kind)
         return len(batch)
 
     def _embedder_failed(self, exc: Exception) -> None:
