@@ -172,41 +172,25 @@ class Memory(VectorsMixin):
         with self.db.write() as conn:
             for existing in fact_repo.by_key(conn, user_id, key, RETRIEVABLE):
                 if existing.value_text.casefold() == value.casefold():
-                    after = fact_repo.update(
+                    return fact_repo.transition(
                         conn,
                         user_id,
-                        existing.id,
+                        existing,
                         now,
+                        event="mentioned",
+                        actor=actor,
+                        reason=reason,
+                        turn_id=new.source_turn_id,
                         confidence=max(existing.confidence, new.confidence),
                         last_mentioned_at=now,
                         mention_count=existing.mention_count + 1,
                     )
-                    fact_repo.record_change(
-                        conn,
-                        user_id,
-                        event="mentioned",
-                        before=existing,
-                        after=after,
-                        actor=actor,
-                        now=now,
-                        reason=reason,
-                        turn_id=new.source_turn_id,
-                    )
-                    return after
-            fact = fact_repo.insert(
+            fact = fact_repo.create(
                 conn,
                 user_id,
                 replace(new, key=key, value_text=value),
                 now,
-            )
-            fact_repo.record_change(
-                conn,
-                user_id,
-                event="created",
-                before=None,
-                after=fact,
                 actor=actor,
-                now=now,
                 reason=reason,
                 turn_id=new.source_turn_id,
             )

@@ -185,7 +185,7 @@ class Reflector:
                 user_id=user_id,
             ):
                 return None
-            fact = fact_repo.insert(
+            fact = fact_repo.create(
                 conn,
                 user_id,
                 NewFact(
@@ -199,15 +199,7 @@ class Reflector:
                     kind="reflection",
                 ),
                 now,
-            )
-            fact_repo.record_change(
-                conn,
-                user_id,
-                event="created",
-                before=None,
-                after=fact,
                 actor="reflection",
-                now=now,
                 reason="weekly reflection",
             )
             self.memory.queue_fact_vector(conn, fact)

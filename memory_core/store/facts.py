@@ -380,6 +380,32 @@ def lapsed(conn: Connection, now: datetime, limit: int = 500) -> list[Fact]:
     return [fact_from_row(r) for r in rows]
 
 
+def create(
+    conn: Connection,
+    user_id: str,
+    new: NewFact,
+    now: datetime,
+    *,
+    actor: str,
+    reason: str | None = None,
+    turn_id: str | None = None,
+) -> Fact:
+    """Insert one fact and audit its creation (history, revision, change log) in one call."""
+    fact = insert(conn, user_id, new, now)
+    record_change(
+        conn,
+        user_id,
+        event="created",
+        before=None,
+        after=fact,
+        actor=actor,
+        now=now,
+        reason=reason,
+        turn_id=turn_id,
+    )
+    return fact
+
+
 def transition(
     conn: Connection,
     user_id: str,
