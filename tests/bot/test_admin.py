@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
-import os
 import shutil
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pysqlite3.dbapi2 as sqlite
 import pytest
-import structlog
 from click.testing import Result
 from typer.testing import CliRunner
 
@@ -36,18 +32,8 @@ ANA, BO = "console:ana", "console:bo"
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No stray settings (env, ``.env``, tokens); logs restored after the test."""
-    monkeypatch.chdir(tmp_path)
-    for name in list(os.environ):
-        if name.startswith(("MEMBOT_", "ANTHROPIC_", "TELEGRAM_", "DISCORD_")):
-            monkeypatch.delenv(name)
-    root = logging.getLogger()
-    handlers, level = root.handlers[:], root.level
-    yield
-    root.handlers[:] = handlers
-    root.setLevel(level)
-    structlog.reset_defaults()
+def isolated(isolated_cli: None) -> None:
+    """Every test here runs the real CLI in isolation (see ``isolated_cli``)."""
 
 
 @pytest.fixture

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
-import os
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-import structlog
 from click.testing import Result
 from typer.testing import CliRunner
 
@@ -24,24 +20,8 @@ FACT_FIELDS = {"id", "key", "value", "category", "status", "confidence", "valid_
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No stray settings (env, ``.env``, tokens, API keys); logs restored after the test."""
-    monkeypatch.chdir(tmp_path)  # .env and the default data/ folder are looked up here
-    for name in list(os.environ):
-        if name.startswith(("MEMBOT_", "ANTHROPIC_", "TELEGRAM_", "DISCORD_")):
-            monkeypatch.delenv(name)
-    monkeypatch.setenv("MEMBOT_LOG_FILE", str(tmp_path / "logs" / "membot.log"))
-    root = logging.getLogger()
-    handlers, level = root.handlers[:], root.level
-    yield
-    for handler in root.handlers:
-        if handler not in handlers:
-            stream = getattr(handler, "stream", None)
-            if stream is not None and str(getattr(stream, "name", "")).startswith(str(tmp_path)):
-                stream.close()
-    root.handlers[:] = handlers
-    root.setLevel(level)
-    structlog.reset_defaults()
+def isolated(isolated_cli: None) -> None:
+    """Every test here runs the real CLI in isolation (see ``isolated_cli``)."""
 
 
 @pytest.fixture

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
-import os
-from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 
 import pytest
-import structlog
 from typer.testing import CliRunner
 
 from bot.cli import cli
@@ -218,28 +214,7 @@ def test_unknown_scenario_names_are_refused() -> None:
 # ---- the command line -------------------------------------------------------------------------
 
 
-@pytest.fixture
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No stray settings (no API key: the offline rules); logs restored after the test."""
-    monkeypatch.chdir(tmp_path)
-    for name in list(os.environ):
-        if name.startswith(("MEMBOT_", "ANTHROPIC_", "TELEGRAM_", "DISCORD_")):
-            monkeypatch.delenv(name)
-    monkeypatch.setenv("MEMBOT_LOG_FILE", str(tmp_path / "logs" / "membot.log"))
-    root = logging.getLogger()
-    handlers, level = root.handlers[:], root.level
-    yield
-    for handler in root.handlers:
-        if handler not in handlers:
-            stream = getattr(handler, "stream", None)
-            if stream is not None and str(getattr(stream, "name", "")).startswith(str(tmp_path)):
-                stream.close()
-    root.handlers[:] = handlers
-    root.setLevel(level)
-    structlog.reset_defaults()
-
-
-@pytest.mark.usefixtures("isolated")
+@pytest.mark.usefixtures("isolated_cli")
 @pytest.mark.parametrize("vectors", ["--no-vectors", "--vectors"])
 def test_cli_json_shape(vectors: str) -> None:
     args = ["eval", "scenarios", "--json", vectors]
@@ -272,7 +247,7 @@ def test_cli_json_shape(vectors: str) -> None:
     assert (totals["embedder"] is None) == (vectors == "--no-vectors")
 
 
-@pytest.mark.usefixtures("isolated")
+@pytest.mark.usefixtures("isolated_cli")
 def test_cli_table_says_whether_targets_are_met() -> None:
     result = CliRunner().invoke(
         cli, ["eval", "scenarios", "--no-vectors", "--only", "pet_renamed"], catch_exceptions=False
