@@ -84,25 +84,18 @@ def soft_delete(
     before = fact_repo.get(conn, user_id, fact_id)
     if before is None or before.status != Status.ACTIVE:
         return False
-    after = fact_repo.update(
+    after = fact_repo.transition(
         conn,
         user_id,
-        fact_id,
+        before,
         now,
+        event="deleted",
+        actor="system",
+        reason=reason,
         status=Status.DELETED,
         valid_to=now,
         deleted_at=now,
         purge_at=purge_at,
-    )
-    fact_repo.record_change(
-        conn,
-        user_id,
-        event="deleted",
-        before=before,
-        after=after,
-        actor="system",
-        now=now,
-        reason=reason,
     )
     entities.unlink_item(conn, user_id, "fact", fact_id)
     memory.queue_fact_vector(conn, after)

@@ -94,38 +94,30 @@ def _answer(
         if fact.status != Status.ACTIVE:
             return Answer.ALREADY_SETTLED, fact
         if keep:
-            after = fact_repo.update(
+            after = fact_repo.transition(
                 conn,
                 user_id,
-                fact.id,
+                fact,
                 now,
+                event="confirmed",
+                actor="user",
+                reason="still true",
                 confidence=policy.CONFIRMED,
                 decay_rate=0.0,
                 last_mentioned_at=now,
             )
-            fact_repo.record_change(
-                conn,
-                user_id,
-                event="confirmed",
-                before=fact,
-                after=after,
-                actor="user",
-                now=now,
-                reason="still true",
-            )
             return Answer.KEPT, after
-        after = fact_repo.update(
-            conn, user_id, fact.id, now, status=Status.DELETED, valid_to=now, deleted_at=now
-        )
-        fact_repo.record_change(
+        after = fact_repo.transition(
             conn,
             user_id,
+            fact,
+            now,
             event="deleted",
-            before=fact,
-            after=after,
             actor="user",
-            now=now,
             reason="no longer true",
+            status=Status.DELETED,
+            valid_to=now,
+            deleted_at=now,
         )
         memory.queue_fact_vector(conn, after)
         return Answer.FORGOTTEN, after
