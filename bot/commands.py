@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING
-
 import structlog
 
 from adapters.types import Button, Document, IncomingMessage, Reply
-from bot import memory_md, texts
-from bot.buttons import Action
-from memory_core import edits
+from bot import questions, texts
+from bot.buttons import Action, ButtonCodec, ButtonKind
+from memory_core import (
+    Expire,
+    Insert,
+    Memory,
+    Noop,
+    Observer,
+    Pending,
+    Supersede,
+    Turn,
+    Update,
+)
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
-from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
-from memory_core.learn.observer import Turn
-from memory_core.store import facts as fact_repo
-from memory_core.store import sessions, users
-from memory_core.values import SENSITIVE_CATEGORIES, Category, SearchFilters, Status
-
-if TYPE_CHECKING:
-    from bot.bot import Bot
+from memory_core.values import SENSITIVE_CATEGORIES, SearchFilters
 
 log = structlog.get_logger("bot.commands")
 PAGE = 10
@@ -39,9 +39,10 @@ PROFILE_TITLES = {
 class Commands:
     """Dispatches ``/command args`` to a method."""
 
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.memory = bot.memory
+    def __init__(self, memory: Memory, observer: Observer, codec: ButtonCodec) -> None:
+        self.memory = memory
+        self.observer = observer
+        self.codec = codec
 
     async def dispatch(self, msg: IncomingMessage, turn_id: str) -> list[Reply]:
         """Run the command in ``msg.text``."""
@@ -96,7 +97,7 @@ class Commands:
             is_group=not msg.is_private,
         )
         try:
-            result = await self.bot.observer.learn_now(turn)
+            result = await self.observer.learn_now(turn)
         except MemoryCoreError as exc:
             log.warning("remember_failed", error_type=type(exc).__name__)
             return [Reply("I couldn't store that just now — it's saved and I'll retry shortly.")]
@@ -125,18 +126,12 @@ class Commands:
             lines.append("I couldn't find anything to remember in that.")
         replies.append(Reply("\n".join(lines)))
         for applied in result.conflicts:
-            from bot.presses import conflict_reply
-            from memory_core.learn import resolve
-
             assert applied.conflict_id is not None
-            conflict = await resolve.get_conflict(self.memory, msg.user_key, applied.conflict_id)
+            conflict = await self.memory.conflict(msg.user_key, applied.conflict_id)
             if conflict is not None:
-                replies.append(
-                    _private(await conflict_reply(self.bot, conflict))
-                    if not msg.is_private
-                    else await conflict_reply(self.bot, conflict)
-                )
-                await resolve.mark_notified(self.memory, msg.user_key, conflict.id)
+                question = questions.conflict_reply(self.codec, conflict)
+                replies.append(question if msg.is_private else _private(question))
+                await self.memory.conflict_asked(msg.user_key, conflict.id)
         return replies
 
     async def cmd_forget(self, msg: IncomingMessage, _turn: str, arg: str) -> list[Reply]:
@@ -155,24 +150,24 @@ class Commands:
             facts = [f for f in facts if f.category not in SENSITIVE_CATEGORIES and not f.sensitive]
         if not facts:
             return [Reply("I don't have a memory matching that.")]
-        rev = await self._rev(uid)
-        codec = self.bot.codec
+        rev = await self.memory.revision(uid)
         picks = [
             (
                 Button(
                     f"Forget: {texts.short(f.value_text)}",
-                    codec.encode(uid, Action("f", f.id, "", rev)),
+                    self.codec.encode(uid, Action(ButtonKind.FORGET, f.id, rev=rev)),
                 ),
             )
             for f in facts
         ]
-        rows = (*picks, (Button("Cancel", codec.encode(uid, Action("x", 0, "", rev))),))
+        cancel = Button("Cancel", self.codec.encode(uid, Action(ButtonKind.CANCEL, rev=rev)))
+        rows = (*picks, (cancel,))
         return [Reply("Which one should I forget?", buttons=rows)]
 
     async def cmd_forgetme(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
         """``/forgetme``: erase everything after a confirmation button."""
         uid = msg.user_key
-        rev = await self._rev(uid)
+        rev = await self.memory.revision(uid)
         reply = Reply(
             "This deletes everything I know about you — memories, history and our past "
             "messages. It cannot be undone. Are you sure?",
@@ -180,9 +175,9 @@ class Commands:
                 (
                     Button(
                         "Yes, delete everything",
-                        self.bot.codec.encode(uid, Action("fm", 0, "", rev)),
+                        self.codec.encode(uid, Action(ButtonKind.FORGET_ME, rev=rev)),
                     ),
-                    Button("Cancel", self.bot.codec.encode(uid, Action("x", 0, "", rev))),
+                    Button("Cancel", self.codec.encode(uid, Action(ButtonKind.CANCEL, rev=rev))),
                 ),
             ),
         )
@@ -190,7 +185,7 @@ class Commands:
 
     async def cmd_undo(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
         """``/undo``: revert the last change to the user's memory."""
-        result = await edits.undo_last(self.memory, msg.user_key)
+        result = await self.memory.undo(msg.user_key)
         if not result.reverted:
             return [Reply("There's nothing to undo.")]
         return [
@@ -208,9 +203,7 @@ class Commands:
     async def cmd_profile(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
         """``/profile``: the materialised profile (rebuilt first when memory changed since),
         by section, with plain confidence."""
-        from memory_core.jobs import profile as profile_job
-
-        profile = await profile_job.load(self.memory, msg.user_key, fresh=True)
+        profile = await self.memory.profile(msg.user_key, fresh=True)
         if profile is None or profile.empty:
             return [Reply("I don't know anything about you yet. Tell me about yourself!")]
         parts = [f"What I know about {msg.display_name}:"]
@@ -237,10 +230,9 @@ class Commands:
         lines = [texts.fact_line(f) for f in facts[:PAGE]]
         buttons: tuple[tuple[Button, ...], ...] = ()
         if len(facts) > PAGE:
-            rev = await self._rev(uid)
-            buttons = (
-                (Button("More", self.bot.codec.encode(uid, Action("p", offset + PAGE, "", rev))),),
-            )
+            rev = await self.memory.revision(uid)
+            more = Action(ButtonKind.PAGE, offset + PAGE, rev=rev)
+            buttons = ((Button("More", self.codec.encode(uid, more)),),)
         return Reply("\n".join(lines), buttons=buttons)
 
     async def cmd_why(self, msg: IncomingMessage, _turn: str, arg: str) -> list[Reply]:
@@ -282,18 +274,16 @@ class Commands:
 
     async def cmd_export(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
         """``/export``: MEMORY.md plus a JSON export."""
-        facts = await self.memory.list_facts(msg.user_key, SearchFilters(), limit=10000)
-        md = memory_md.render(facts, msg.display_name)
+        export = await self.memory.export(msg.user_key, msg.display_name)
         return [
             Reply(
-                f"Your memory ({len(facts)} items). Edit MEMORY.md and send it back with /import.",
-                document=Document("MEMORY.md", md.encode(), "MEMORY.md"),
+                f"Your memory ({export.count} items). Edit MEMORY.md and send it back with "
+                "/import.",
+                document=Document("MEMORY.md", export.markdown.encode(), "MEMORY.md"),
             ),
             Reply(
                 "The same, as JSON.",
-                document=Document(
-                    "memories.json", memory_md.render_json(facts).encode(), "memories.json"
-                ),
+                document=Document("memories.json", export.json.encode(), "memories.json"),
             ),
         ]
 
@@ -301,127 +291,53 @@ class Commands:
         """``/import`` with an attached MEMORY.md: show the diff for confirmation."""
         if msg.attachment is None:
             return [Reply(texts.USAGE["import"])]
-        try:
-            content = memory_md.decode(msg.attachment.content)
-        except memory_md.MemoryFileError as exc:
-            return [Reply(f"Sorry — {exc}.")]
         uid = msg.user_key
-        current = await self.memory.list_facts(uid, SearchFilters(), limit=10000)
-        plan = memory_md.plan(content, [f for f in current if f.kind == "fact"])
-        if plan.empty:
+        pending = await self.memory.plan_import(uid, msg.attachment.content)
+        if pending.import_id is None:
             return [Reply("That file matches what I already have — nothing to change.")]
+        rev = await self.memory.revision(uid)
 
-        def store() -> int:
-            with self.memory.db.write() as conn:
-                return users.add_import(conn, uid, plan.as_dict(), self.bot.clock.now())
+        def button(label: str, kind: ButtonKind) -> Button:
+            assert pending.import_id is not None
+            return Button(label, self.codec.encode(uid, Action(kind, pending.import_id, rev=rev)))
 
-        import_id = await asyncio.to_thread(store)
-        rev = await self._rev(uid)
         return [
             Reply(
                 "Here's what your file changes:\n"
-                + memory_md.describe(plan)
+                + pending.description
                 + "\n\nApply these changes?",
                 buttons=(
                     (
-                        Button(
-                            "Apply", self.bot.codec.encode(uid, Action("ia", import_id, "", rev))
-                        ),
-                        Button(
-                            "Cancel", self.bot.codec.encode(uid, Action("ix", import_id, "", rev))
-                        ),
+                        button("Apply", ButtonKind.IMPORT_APPLY),
+                        button("Cancel", ButtonKind.IMPORT_CANCEL),
                     ),
                 ),
             )
         ]
 
-    async def apply_import(self, uid: str, plan: memory_md.ImportPlan) -> str:
-        """Apply a confirmed import plan as remember / update / forget."""
-        from memory_core.values import NewFact
-
-        added = changed = removed = 0
-        for fid, _text in plan.remove:
-            try:
-                await self.memory.forget(uid, fid)
-                removed += 1
-            except NotFoundError:
-                continue
-        for fid, _old, new in plan.change:
-            try:
-                old = await self.memory.get_fact(uid, fid)
-            except NotFoundError:
-                continue
-            await self.memory.set_status(
-                uid, fid, Status.SUPERSEDED, reason="edited MEMORY.md", event="superseded"
-            )
-            await self.memory.remember(
-                uid,
-                NewFact(
-                    key=old.key,
-                    value_text=new,
-                    category=old.category,
-                    confidence=0.95,
-                    decay_rate=0.0,
-                ),
-                reason="edited MEMORY.md",
-            )
-            changed += 1
-        for cat, text in plan.add:
-            await self.memory.remember(
-                uid,
-                NewFact(
-                    key="", value_text=text, category=Category(cat), confidence=0.95, decay_rate=0.0
-                ),
-                reason="MEMORY.md import",
-            )
-            added += 1
-        return f"Imported: {added} added, {changed} changed, {removed} forgotten."
-
     # ---- switches --------------------------------------------------------------------------
 
     async def cmd_pause(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
         """``/pause``: stop automatic learning."""
-        await self._set(msg.user_key, paused=True)
+        await self.memory.update_settings(msg.user_key, paused=True)
         return [Reply("Paused: I won't learn from our chat until /resume. /remember still works.")]
 
     async def cmd_resume(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
         """``/resume``: learn automatically again."""
-        await self._set(msg.user_key, paused=False)
+        await self.memory.update_settings(msg.user_key, paused=False)
         return [Reply("Resumed: I'll learn from our chat again.")]
 
     async def cmd_reflections(self, msg: IncomingMessage, _turn: str, arg: str) -> list[Reply]:
         """``/reflections on|off``: weekly reflection posts."""
         if arg.lower() not in ("on", "off"):
             return [Reply(texts.USAGE["reflections"])]
-        await self._set(msg.user_key, reflections=arg.lower() == "on")
+        await self.memory.update_settings(msg.user_key, reflections=arg.lower() == "on")
         return [Reply(f"Weekly reflections are {arg.lower()}.")]
 
     async def cmd_new(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
         """``/new``: start a new conversation (the last one gets consolidated)."""
-
-        def run() -> None:
-            with self.memory.db.write() as conn:
-                sessions.close_current(conn, msg.user_key, msg.chat_id, self.bot.clock.now())
-
-        await asyncio.to_thread(run)
+        await self.memory.new_session(msg.user_key, msg.chat_id)
         return [Reply("Started a new conversation. I still remember everything you told me.")]
-
-    # ---- helpers ---------------------------------------------------------------------------
-
-    async def _rev(self, uid: str) -> int:
-        def run() -> int:
-            with self.memory.db.read() as conn:
-                return fact_repo.current_revision(conn, uid)
-
-        return await asyncio.to_thread(run)
-
-    async def _set(self, uid: str, **fields: bool) -> None:
-        def run() -> None:
-            with self.memory.db.write() as conn:
-                users.set_fields(conn, uid, self.bot.clock.now(), **fields)
-
-        await asyncio.to_thread(run)
-        log.info("user_setting_changed", **fields)
 
 
 def _private(reply: Reply) -> Reply:

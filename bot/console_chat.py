@@ -13,16 +13,16 @@ async def run_console(settings: Settings, user: str, db: Path | None = None) -> 
     """Run a terminal chat until end of input; learning is drained before exit."""
     runtime = app.build_runtime(settings, db=db)
     adapter = ConsoleAdapter(
-        runtime.bot,
+        runtime.handler,
         user=user,
         display_name=user.capitalize(),
-        now=runtime.bot.clock.now,
-        settle=runtime.bot.settle,
+        now=runtime.memory.clock.now,
+        settle=runtime.settle,
     )
-    runtime.bot.outbound[adapter.platform] = adapter
+    runtime.attach(adapter.platform, adapter)
     await runtime.start()
     try:
         await adapter.run()
-        await runtime.bot.settle()
+        await runtime.settle()
     finally:
         await runtime.stop()

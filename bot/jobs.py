@@ -17,27 +17,25 @@ from typing import Any
 
 import structlog
 
-from bot import reflections
-from bot.bot import Bot
 from bot.cron import Cron
+from bot.notifier import Notifier
 from bot.scheduler import JobSpec, Scheduler
-from memory_core.extract.base import Extractor
-from memory_core.jobs import (
+from memory_core import (
+    Auditor,
     ConsolidateConfig,
     Consolidator,
     DecayConfig,
     DedupConfig,
     Deduplicator,
+    Extractor,
+    LearnResult,
     Lifecycle,
+    Memory,
     PairJudge,
     ReflectionConfig,
     ReflectionWriter,
     Reflector,
 )
-from memory_core.jobs import profile as profile_job
-from memory_core.learn import resolve
-from memory_core.learn.arbitrate import Auditor
-from memory_core.learn.pipeline import LearnResult
 
 log = structlog.get_logger("bot.jobs")
 
@@ -84,7 +82,8 @@ class Jobs:
 
     def __init__(
         self,
-        bot: Bot,
+        memory: Memory,
+        notifier: Notifier,
         scheduler: Scheduler,
         *,
         extractor: Extractor,
@@ -93,8 +92,8 @@ class Jobs:
         writer: ReflectionWriter,
         config: JobsConfig | None = None,
     ) -> None:
-        self.bot = bot
-        self.memory = bot.memory
+        self.memory = memory
+        self.notifier = notifier
         self.scheduler = scheduler
         self.config = config or JobsConfig()
         self.consolidator = Consolidator(self.memory, extractor, auditor, self.config.consolidate)
@@ -121,15 +120,15 @@ class Jobs:
     async def after_turn(self, result: LearnResult) -> None:
         """Observer hook: conflicts, the profile every N turns, consolidation of the user's
         earlier sessions once a new one started, and pending "still true?" questions."""
-        await self.bot.on_learned(result)
+        await self.notifier.ask_conflicts(result)
         uid = result.user_id
-        await profile_job.refresh_if_due(self.memory, uid, self.config.profile_every_turns)
+        await self.memory.refresh_profile(uid, every_turns=self.config.profile_every_turns)
         if await self.consolidator.pending(user_id=uid, followed_only=True, limit=1):
             self.scheduler.submit(
                 uid, "consolidate", lambda: self.consolidate_user(uid, followed_only=True)
             )
         # Only to the known private chat: the turn may have been in a group.
-        await reflections.ask_still_true(self.bot, uid, None)
+        await self.notifier.ask_still_true(uid, None)
 
     # ---- per-user work (runs in the user's lane) -------------------------------------------
 
@@ -143,11 +142,9 @@ class Jobs:
             result = await self.consolidator.run(session.id)
             written += sum(1 for a in result.applied if not a.replayed)
             for conflict_id in result.conflict_ids:
-                conflict = await resolve.get_conflict(self.memory, user_id, conflict_id)
-                if conflict is not None:
-                    await self.bot.send_conflict(conflict)
+                await self.notifier.ask_conflict_id(user_id, conflict_id)
         if sessions:
-            await profile_job.rebuild(self.memory, user_id)  # the profile at session end
+            await self.memory.refresh_profile(user_id)  # the profile at session end
         return {"sessions": len(sessions), "written": written}
 
     async def _in_lanes(
@@ -181,16 +178,13 @@ class Jobs:
 
     async def run_expire(self, _user_id: str | None = None) -> dict[str, Any]:
         """Close unanswered conflicts and end "only for now" values whose time is up."""
-        changed = await self.memory.run_background(resolve.expire_due, self.memory)
-        if changed:
-            await self.memory.vectors_settled()
-        return {"changed": changed}
+        return {"changed": await self.memory.expire_due()}
 
     async def run_decay(self, user_id: str | None = None) -> dict[str, Any]:
         """Decay, TTL and purge; the profiles of users whose memory changed are rebuilt."""
         report = await self.lifecycle.run(user_id)
         for uid in sorted(report.users)[:USERS_PER_SWEEP]:
-            await profile_job.rebuild(self.memory, uid)
+            await self.memory.refresh_profile(uid)
         return report.summary()
 
     async def run_dedup(self, user_id: str | None = None) -> dict[str, Any]:
@@ -215,5 +209,5 @@ class Jobs:
         done = await self._in_lanes(users, "reflect", one)
         posted = 0
         for post in await self.reflector.unposted(user_id):
-            posted += await reflections.post_reflection(self.bot, self.reflector, post)
+            posted += await self.notifier.post_reflection(self.reflector, post)
         return {"due": len(users), "saved": sum(r["saved"] for r in done), "posted": posted}

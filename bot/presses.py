@@ -1,109 +1,82 @@
-"""Button presses: verify, then act (conflicts, forget, pages, imports, erase)."""
+"""Button presses: verify, then act through a table from button kind to handler."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
 
 import structlog
 
-from adapters.types import Button, ButtonPress, PressResult, Reply
-from bot import memory_md, texts
-from bot.buttons import Action, Verdict
-from bot.responder import second_person
-from memory_core import edits
+from adapters.types import ButtonPress, PressResult, Reply
+from bot import texts
+from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
+from memory_core import ConflictChoice, ConflictOutcome, Memory, QuestionAnswer, Status
 from memory_core.errors import NotFoundError
-from memory_core.learn import resolve
-from memory_core.store import users
-from memory_core.values import Fact, Status
-
-if TYPE_CHECKING:
-    from bot.bot import Bot
 
 log = structlog.get_logger("bot.presses")
 
-
-def _said(fact: Fact) -> str:
-    if fact.source_excerpt and not fact.sensitive:
-        return second_person(fact.source_excerpt)
-    return fact.value_text.rstrip(".")
-
-
-def _label(fact: Fact) -> str:
-    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    return texts.short(str(value) if value else fact.value_text, 30)
-
-
-async def conflict_reply(bot: Bot, conflict: resolve.Conflict) -> Reply:
-    """ "Earlier you told me … Just now: … Which is right?" with three buttons."""
-    uid = conflict.user_id
-    rev = conflict.new.id  # binds the buttons to this exact pending fact
-    codec = bot.codec
-    text = (
-        f"Earlier you told me {_said(conflict.old)}. Just now: {_said(conflict.new)}. "
-        "Which is right?"
-    )
-    return Reply(
-        text,
-        buttons=(
-            (
-                Button(
-                    _label(conflict.new), codec.encode(uid, Action("c", conflict.id, "update", rev))
-                ),
-                Button(
-                    _label(conflict.old), codec.encode(uid, Action("c", conflict.id, "keep", rev))
-                ),
-                Button("Only for now", codec.encode(uid, Action("c", conflict.id, "now", rev))),
-            ),
-        ),
-    )
+#: Renders one page of /memories for a user at an offset (``Commands.memories_page``).
+PageFn = Callable[[str, str, int], Awaitable[Reply]]
+Handler = Callable[[ButtonPress, Action], Awaitable[PressResult]]
 
 
 class Presses:
-    """Routes verified button actions."""
+    """Routes verified button actions; forged or foreign data changes nothing."""
 
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.memory = bot.memory
+    def __init__(self, memory: Memory, codec: ButtonCodec, page: PageFn) -> None:
+        self.memory = memory
+        self.codec = codec
+        self.page = page
+        self.handlers: dict[ButtonKind, Handler] = {
+            ButtonKind.CONFLICT: self.conflict,
+            ButtonKind.FORGET: self.forget,
+            ButtonKind.CANCEL: self.cancel,
+            ButtonKind.PAGE: self.next_page,
+            ButtonKind.FORGET_ME: self.forget_me,
+            ButtonKind.IMPORT_APPLY: self.apply_import,
+            ButtonKind.IMPORT_CANCEL: self.cancel_import,
+            ButtonKind.REFLECTION_OK: self.reflection_ok,
+            ButtonKind.REFLECTION_FIX: self.reflection_fix,
+            ButtonKind.STILL_TRUE_KEEP: self.still_true_keep,
+            ButtonKind.STILL_TRUE_FORGET: self.still_true_forget,
+        }
 
     async def handle(self, press: ButtonPress) -> PressResult:
-        """Check the press, then act; forged or foreign data changes nothing."""
-        verdict, action = self.bot.codec.decode(press.user_key, press.data)
+        """Check the press, then act."""
+        verdict, action = self.codec.decode(press.user_key, press.data)
         if verdict == Verdict.NOT_YOURS:
             log.info("button_refused", reason="not_owner")
             return PressResult(texts.NOT_YOURS)
         if verdict == Verdict.INVALID or action is None:
             log.warning("button_invalid")
             return PressResult(texts.INVALID_BUTTON)
-        log.info("button_pressed", action=action.action, item_id=action.item_id)
-        handler = getattr(self, f"on_{action.action}", None)
-        if handler is None:
-            return PressResult(texts.INVALID_BUTTON)
-        result: PressResult = await handler(press, action)
-        return result
+        log.info("button_pressed", action=action.kind.value, item_id=action.item_id)
+        return await self.handlers[action.kind](press, action)
 
-    async def on_c(self, press: ButtonPress, action: Action) -> PressResult:
-        """A conflict choice."""
+    # ---- conflicts and forgetting ------------------------------------------------------------
+
+    async def conflict(self, press: ButtonPress, action: Action) -> PressResult:
+        """A conflict choice (bound to the pending fact it was asked about)."""
         try:
-            choice = resolve.Choice(action.arg)
+            choice = ConflictChoice(action.arg)
         except ValueError:
             return PressResult(texts.INVALID_BUTTON)
-        conflict = await resolve.get_conflict(self.memory, press.user_key, action.item_id)
-        if conflict is None or conflict.new.id != action.rev:
+        conflict = await self.memory.conflict(press.user_key, action.item_id)
+        if conflict is None or conflict.new.id != action.fact_id:
             return PressResult(texts.INVALID_BUTTON)
-        outcome = await resolve.resolve(self.memory, press.user_key, action.item_id, choice)
-        if outcome.outcome != resolve.Outcome.RESOLVED:
+        outcome = await self.memory.settle_conflict(press.user_key, action.item_id, choice)
+        if outcome.outcome != ConflictOutcome.RESOLVED:
             return PressResult(texts.ALREADY_SETTLED, edit=None)
         kept = outcome.kept
         assert kept is not None
         words = {
-            resolve.Choice.UPDATE: f"Updated: {kept.value_text}",
-            resolve.Choice.KEEP: f"Kept: {kept.value_text}",
-            resolve.Choice.ONLY_FOR_NOW: f"Noted for now: {kept.value_text} "
+            ConflictChoice.UPDATE: f"Updated: {kept.value_text}",
+            ConflictChoice.KEEP: f"Kept: {kept.value_text}",
+            ConflictChoice.ONLY_FOR_NOW: f"Noted for now: {kept.value_text} "
             f"(I'll go back to the earlier one after that).",
         }[choice]
         return PressResult("Done", edit=words)
 
-    async def on_f(self, press: ButtonPress, action: Action) -> PressResult:
+    async def forget(self, press: ButtonPress, action: Action) -> PressResult:
         """Forget one memory."""
         try:
             fact = await self.memory.get_fact(press.user_key, action.item_id)
@@ -114,69 +87,72 @@ class Presses:
         await self.memory.forget(press.user_key, fact.id)
         return PressResult("Forgotten", edit=f"Forgotten: {fact.value_text} (/undo to restore)")
 
-    async def on_x(self, _press: ButtonPress, _action: Action) -> PressResult:
+    async def cancel(self, _press: ButtonPress, _action: Action) -> PressResult:
         """Cancel."""
         return PressResult("Cancelled", edit="Cancelled — nothing changed.")
 
-    async def on_p(self, press: ButtonPress, action: Action) -> PressResult:
+    async def next_page(self, press: ButtonPress, action: Action) -> PressResult:
         """Next page of /memories."""
-        page = await self.bot.commands.memories_page(press.user_key, "", action.item_id)
+        page = await self.page(press.user_key, "", action.item_id)
         return PressResult("", followups=(page,))
 
-    async def on_fm(self, press: ButtonPress, _action: Action) -> PressResult:
+    async def forget_me(self, press: ButtonPress, _action: Action) -> PressResult:
         """Erase the user."""
-        await edits.erase_user(self.memory, press.user_key)
+        await self.memory.erase(press.user_key)
         return PressResult("Deleted", edit="Done — I've deleted everything I knew about you.")
 
-    async def on_ia(self, press: ButtonPress, action: Action) -> PressResult:
-        """Apply a confirmed import."""
-        plan = await self._take_import(press.user_key, action.item_id, "applied")
-        if plan is None:
-            return PressResult(texts.ALREADY_SETTLED)
-        summary = await self.bot.commands.apply_import(press.user_key, plan)
-        return PressResult("Imported", edit=summary)
+    # ---- imports -----------------------------------------------------------------------------
 
-    async def on_ix(self, press: ButtonPress, action: Action) -> PressResult:
+    async def apply_import(self, press: ButtonPress, action: Action) -> PressResult:
+        """Apply a confirmed import."""
+        done = await self.memory.settle_import(press.user_key, action.item_id, apply=True)
+        if done is None:
+            return PressResult(texts.ALREADY_SETTLED)
+        return PressResult(
+            "Imported",
+            edit=f"Imported: {done.added} added, {done.changed} changed, {done.removed} forgotten.",
+        )
+
+    async def cancel_import(self, press: ButtonPress, action: Action) -> PressResult:
         """Cancel an import."""
-        plan = await self._take_import(press.user_key, action.item_id, "cancelled")
-        if plan is None:
+        done = await self.memory.settle_import(press.user_key, action.item_id, apply=False)
+        if done is None:
             return PressResult(texts.ALREADY_SETTLED)
         return PressResult("Cancelled", edit="Import cancelled — nothing changed.")
 
-    async def _take_import(
-        self, uid: str, import_id: int, status: str
-    ) -> memory_md.ImportPlan | None:
-        import asyncio
+    # ---- weekly reflections and "still true?" questions ----------------------------------------
 
-        def run() -> dict[str, object] | None:
-            with self.memory.db.write() as conn:
-                return users.take_import(conn, uid, import_id, status)
+    async def reflection_ok(self, press: ButtonPress, action: Action) -> PressResult:
+        """A weekly reflection looks right: record the feedback."""
+        if not await self.memory.reflection_feedback(press.user_key, action.item_id, "ok"):
+            return PressResult(texts.ALREADY_SETTLED)
+        return PressResult("Thanks!", edit="Thanks — glad I got that right.")
 
-        data = await asyncio.to_thread(run)
-        return None if data is None else memory_md.ImportPlan.from_dict(data)
+    async def reflection_fix(self, press: ButtonPress, action: Action) -> PressResult:
+        """A weekly reflection needs fixing: record it and open the memory list."""
+        if not await self.memory.reflection_feedback(press.user_key, action.item_id, "fix"):
+            return PressResult(texts.ALREADY_SETTLED)
+        page = await self.page(press.user_key, "", 0)
+        return PressResult(
+            "Let's fix it",
+            edit="Let's fix it. Here's what I remember — /forget or /remember to correct it.",
+            followups=(page,),
+        )
 
-    # ---- reflections and "still true?" questions (bot/reflections.py) ----------------------
-
-    async def on_rk(self, press: ButtonPress, action: Action) -> PressResult:
-        """A weekly reflection looks right."""
-        from bot import reflections
-
-        return await reflections.press_reflection(self.bot, press, action, ok=True)
-
-    async def on_rf(self, press: ButtonPress, action: Action) -> PressResult:
-        """A weekly reflection needs fixing: open the memory list."""
-        from bot import reflections
-
-        return await reflections.press_reflection(self.bot, press, action, ok=False)
-
-    async def on_sk(self, press: ButtonPress, action: Action) -> PressResult:
+    async def still_true_keep(self, press: ButtonPress, action: Action) -> PressResult:
         """A decayed important fact is still true: keep (and protect) it."""
-        from bot import reflections
+        return await self._answer(press, action, keep=True)
 
-        return await reflections.press_question(self.bot, press, action, keep=True)
-
-    async def on_sf(self, press: ButtonPress, action: Action) -> PressResult:
+    async def still_true_forget(self, press: ButtonPress, action: Action) -> PressResult:
         """A decayed important fact is no longer true: forget it."""
-        from bot import reflections
+        return await self._answer(press, action, keep=False)
 
-        return await reflections.press_question(self.bot, press, action, keep=False)
+    async def _answer(self, press: ButtonPress, action: Action, *, keep: bool) -> PressResult:
+        outcome, fact = await self.memory.answer_question(press.user_key, action.item_id, keep=keep)
+        if outcome == QuestionAnswer.NOT_FOUND or (fact is not None and fact.id != action.fact_id):
+            return PressResult(texts.INVALID_BUTTON)
+        if outcome == QuestionAnswer.ALREADY_SETTLED or fact is None:
+            return PressResult(texts.ALREADY_SETTLED)
+        if outcome == QuestionAnswer.KEPT:
+            return PressResult("Kept", edit=f"Kept: {fact.value_text}")
+        return PressResult("Forgotten", edit=f"Forgotten: {fact.value_text} (/undo to restore)")

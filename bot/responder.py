@@ -13,9 +13,8 @@ from typing import Protocol
 
 import structlog
 
+from memory_core import LLM, Candidate
 from memory_core.errors import LLMError
-from memory_core.extract.base import Candidate
-from memory_core.llm import LLM
 from memory_core.values import SearchHit
 
 log = structlog.get_logger("bot.responder")

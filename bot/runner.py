@@ -13,14 +13,15 @@ from typing import Protocol
 
 import structlog
 
+from adapters.types import Outbound
 from bot import app
 from bot.config import Settings
 
 log = structlog.get_logger("bot.runner")
 
 
-class PlatformAdapter(Protocol):
-    """What the runner needs from a platform adapter."""
+class PlatformAdapter(Outbound, Protocol):
+    """What the runner needs from a platform adapter: it also sends unasked messages."""
 
     platform: str
 
@@ -51,7 +52,7 @@ def build_adapters(
             secret = settings.telegram_webhook_secret
             adapters.append(
                 TelegramAdapter(
-                    runtime.bot,
+                    runtime.handler,
                     TelegramConfig(
                         token=settings.telegram_bot_token.get_secret_value(),
                         base_url=settings.telegram_base_url,
@@ -73,7 +74,7 @@ def build_adapters(
 
             adapters.append(
                 DiscordAdapter(
-                    runtime.bot,
+                    runtime.handler,
                     DiscordConfig(
                         token=settings.discord_bot_token.get_secret_value(),
                         test_guild=settings.discord_test_guild,
@@ -100,7 +101,7 @@ async def serve(
     started: list[PlatformAdapter] = []
     try:
         for adapter in adapters:
-            runtime.bot.outbound[adapter.platform] = adapter
+            runtime.attach(adapter.platform, adapter)
             await adapter.start()
             started.append(adapter)
             log.info("platform_started", platform=adapter.platform)

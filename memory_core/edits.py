@@ -9,12 +9,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 from sqlalchemy import Connection, text
 
-from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.values import Fact, Status
 
@@ -31,6 +30,9 @@ _UNDOABLE = (
     "rejected",
     "restored",
 )
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,30 +7,38 @@ stays in ``retrieve``. Writes commit first, vectors follow from the persisted qu
 from __future__ import annotations
 
 import asyncio
-import re
 import threading
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 import structlog
-from sqlalchemy import text
 
-from memory_core import retrieve
+from memory_core import edits, fts, memory_md, retrieve, user_data
+from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_query, clean_text, key_for
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors
+from memory_core.jobs import profile as profile_job
+from memory_core.jobs import questions
+from memory_core.jobs import reflection as reflection_job
+from memory_core.learn import resolve
 from memory_core.memory_vectors import VectorsMixin
+from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_trivial
+from memory_core.recall import build as build_block
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import meta, sessions, users
 from memory_core.store import vectors as vec
+from memory_core.store.rows import owner_token
 from memory_core.values import (
     RETRIEVABLE,
+    SENSITIVE_CATEGORIES,
+    Category,
     Change,
     Episode,
     Fact,
@@ -48,30 +56,6 @@ from memory_core.vector_worker import VectorWorker
 log = structlog.get_logger("memory_core")
 T = TypeVar("T")
 
-MAX_FACT_CHARS = 1000
-MAX_EPISODE_CHARS = 16000
-EXPLICIT_CONFIDENCE = 0.95
-# Control characters, and lone surrogates (JSON "\ud800" escapes decode to them; SQLite and
-# the embedder cannot encode them to UTF-8, so they would raise UnicodeEncodeError).
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
-
-
-def clean_text(value: str, *, limit: int) -> str:
-    """Normalise user text for storage: NFC, no control characters, trimmed, bounded."""
-    value = unicodedata.normalize("NFC", value)
-    value = _CONTROL.sub("", value).strip()
-    if not value:
-        raise InvalidInputError("there is nothing to remember in an empty text")
-    if len(value) > limit:
-        raise InvalidInputError(f"that is too long to remember ({len(value)} > {limit} characters)")
-    return value
-
-
-def key_for(text_value: str) -> str:
-    """A stable key for an explicit note with no key of its own: ``note.<first words>``."""
-    words = re.findall(r"[^\W_]+", text_value.lower())[:6]
-    return "note." + ("_".join(words) or "untitled")
-
 
 @dataclass(frozen=True, slots=True)
 class MemoryConfig:
@@ -86,6 +70,7 @@ class MemoryConfig:
     background_nice: int = 10
     # Threads for background work: learner lanes, the vector writer, scheduled jobs.
     background_threads: int = 8
+    recall: RecallConfig = field(default_factory=RecallConfig)
 
 
 class Memory(VectorsMixin):
@@ -266,23 +251,11 @@ class Memory(VectorsMixin):
         return [await self.forget(user_id, fid) for fid in ids]
 
     def _all_terms_matches(self, user_id: str, query: str, limit: int) -> list[int]:
-        from memory_core import fts
-        from memory_core.store.rows import owner_token
-
         expr = fts.match_expression(query, owner_token(user_id), all_terms=True)
         if expr is None:
             return []
         with self.db.read() as conn:
-            rows = conn.execute(
-                text(
-                    "SELECT f.id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
-                    "WHERE facts_fts MATCH :q AND f.user_id = :u "
-                    "AND f.status IN ('active','pending_confirmation') "
-                    "ORDER BY bm25(facts_fts) LIMIT :lim"
-                ),
-                {"q": expr, "u": user_id, "lim": limit},
-            ).all()
-        return [int(r[0]) for r in rows]
+            return fact_repo.matching_all_terms(conn, user_id, expr, limit)
 
     async def record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
         """Record raw turns (text cleaned and bounded); vectors are queued."""
@@ -334,8 +307,7 @@ class Memory(VectorsMixin):
     ) -> list[SearchHit]:
         """The thread-side body of ``search`` (also used by benchmarks and evaluation)."""
         filters = filters or SearchFilters()
-        # Cleaned exactly like stored text, so "Lis\x00bon" finds what was stored as "Lisbon".
-        query = _CONTROL.sub("", unicodedata.normalize("NFC", query))[:MAX_EPISODE_CHARS]
+        query = clean_query(query)
         if k <= 0 or not query.strip():
             return []
         if query_vec is None and mode != "lexical":
@@ -425,3 +397,271 @@ class Memory(VectorsMixin):
         """``recent_episodes`` for callers already on a worker thread."""
         with self.db.read() as conn:
             return episode_repo.recent(conn, user_id, chat_id=chat_id, limit=limit)
+
+    # ---- recall: what one chat turn reads ----------------------------------------------------
+
+    async def recall(
+        self, user_id: str, text: str, *, chat_id: str, group: bool, private_chat: bool = False
+    ) -> Recall:
+        """Settings, hits, the memory block and this chat's history for one turn, in one trip
+        to a reply thread. ``private_chat``: the turn came from the user's private chat
+        (remembered as where to reach them). In a group nothing sensitive is read."""
+        return await self.run_hot(self._recall, user_id, text, chat_id, group, private_chat)
+
+    def _recall(
+        self, user_id: str, text: str, chat_id: str, group: bool, private_chat: bool
+    ) -> Recall:
+        config = self.config.recall
+        with self.db.read() as conn:
+            settings = users.get(conn, user_id)
+        if private_chat and settings.private_chat != chat_id:
+            self._note_private_chat(user_id, chat_id)
+        trivial = is_trivial(text)
+        block = MemoryBlock("", 0, ())
+        hits: list[SearchHit] = []
+        if not trivial:
+            filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
+            hits = self.search_blocking(user_id, text, k=config.search_k, filters=filters)
+            block = self._memory_block(user_id, hits, settings.seen_rev, group)
+        history = [
+            (e.role, e.text)
+            for e in self.recent_episodes_blocking(
+                user_id, chat_id=chat_id, limit=config.history_turns
+            )
+        ]
+        return Recall(settings, hits, block, history, trivial)
+
+    def _memory_block(
+        self, user_id: str, hits: list[SearchHit], seen_rev: int, group: bool
+    ) -> MemoryBlock:
+        with self.db.read() as conn:
+            # The materialised profile; before its first build, the latest facts.
+            profile = profile_job.profile_facts(conn, user_id)
+            if profile is None:
+                profile = fact_repo.list_facts(conn, user_id, SearchFilters(), limit=60)
+            changes = fact_repo.changes_since(conn, user_id, seen_rev, limit=10)
+            rev = fact_repo.current_revision(conn, user_id)
+        reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
+        block = build_block(
+            profile_facts=[f for f in profile if f.kind == "fact"],
+            hits=hits,
+            changes=changes,
+            since_rev=seen_rev if changes else None,
+            reflection=reflection,
+            group=group,
+            budget_tokens=self.config.recall.budget_tokens,
+            now=self.clock.now(),
+            min_confidence=self.config.recall.min_inject_confidence,
+        )
+        # The revision this prompt showed is recorded with the turn's commit (no extra write).
+        return replace(block, shown_rev=rev if rev != seen_rev and not group else None)
+
+    # ---- user settings and sessions ----------------------------------------------------------
+
+    async def settings(self, user_id: str) -> users.UserSettings:
+        """This user's switches (paused, reflections), last shown revision, private chat."""
+        return await self.run_hot(self._settings, user_id)
+
+    def _settings(self, user_id: str) -> users.UserSettings:
+        with self.db.read() as conn:
+            return users.get(conn, user_id)
+
+    async def update_settings(
+        self, user_id: str, *, paused: bool | None = None, reflections: bool | None = None
+    ) -> None:
+        """Switch automatic learning or weekly reflections on or off for this user."""
+        fields = {
+            k: v for k, v in (("paused", paused), ("reflections", reflections)) if v is not None
+        }
+        if not fields:
+            return
+
+        def run() -> None:
+            with self.db.write() as conn:
+                users.set_fields(conn, user_id, self.clock.now(), **fields)
+
+        await self.run_hot(run)
+        log.info("user_setting_changed", user_id=user_id, **fields)
+
+    async def note_private_chat(self, user_id: str, chat_id: str) -> None:
+        """Remember the user's private chat (where questions and reflections go); writes only
+        when it changed."""
+        if (await self.settings(user_id)).private_chat != chat_id:
+            await self.run_hot(self._note_private_chat, user_id, chat_id)
+
+    def _note_private_chat(self, user_id: str, chat_id: str) -> None:
+        with self.db.write(hot=True) as conn:
+            users.set_fields(conn, user_id, self.clock.now(), private_chat=chat_id)
+
+    async def revision(self, user_id: str) -> int:
+        """The user's current memory revision (buttons carry it)."""
+
+        def run() -> int:
+            with self.db.read() as conn:
+                return fact_repo.current_revision(conn, user_id)
+
+        return await self.run_hot(run)
+
+    async def new_session(self, user_id: str, chat_id: str) -> None:
+        """End the user's current conversation in this chat (it gets consolidated)."""
+
+        def run() -> None:
+            with self.db.write() as conn:
+                sessions.close_current(conn, user_id, chat_id, self.clock.now())
+
+        await self.run_hot(run)
+
+    def installation_secret(self, name: str, factory: Callable[[], str]) -> str:
+        """A per-installation secret kept in the database (made once by ``factory``)."""
+        with self.db.write() as conn:
+            return meta.get_or_create(conn, name, factory)
+
+    # ---- conflicts -----------------------------------------------------------------------
+
+    async def conflict(self, user_id: str, conflict_id: int) -> resolve.Conflict | None:
+        """One of this user's conflicts with both facts (any status)."""
+        return await resolve.get_conflict(self, user_id, conflict_id)
+
+    async def conflict_asked(self, user_id: str, conflict_id: int) -> None:
+        """Record that the conflict's question reached the user."""
+        await resolve.mark_notified(self, user_id, conflict_id)
+
+    async def settle_conflict(
+        self, user_id: str, conflict_id: int, choice: resolve.Choice
+    ) -> resolve.Resolution:
+        """Apply the user's choice to one of their open conflicts (once)."""
+        return await resolve.resolve(self, user_id, conflict_id, choice)
+
+    async def expire_due(self) -> int:
+        """Close unanswered conflicts and end "only for now" values whose time is up."""
+        changed = await self.run_background(resolve.expire_due, self)
+        if changed:
+            await self.vectors_settled()
+        return changed
+
+    # ---- "still true?" questions, reflections, the profile ---------------------------------
+
+    async def due_questions(self, user_id: str, limit: int) -> list[questions.Question]:
+        """Open "still true?" questions to ask the user now."""
+        return await questions.due(self, user_id, limit)
+
+    async def question_asked(self, user_id: str, question_id: int) -> None:
+        """Record that a "still true?" question reached the user."""
+        await questions.mark_asked(self, user_id, question_id)
+
+    async def answer_question(
+        self, user_id: str, question_id: int, *, keep: bool
+    ) -> tuple[questions.Answer, Fact | None]:
+        """Keep (confirmed, no more decay) or forget the fact a question was about, once."""
+        return await questions.answer(self, user_id, question_id, keep=keep)
+
+    async def reflection_feedback(self, user_id: str, post_id: int, feedback: str) -> bool:
+        """Record "ok" / "fix" for a reflection post once; ``False`` when already answered."""
+        return await reflection_job.set_feedback(self, user_id, post_id, feedback)
+
+    async def profile(self, user_id: str, *, fresh: bool = False) -> profile_job.Profile | None:
+        """The materialised profile; ``fresh``: rebuilt first when memory changed since."""
+        return await profile_job.load(self, user_id, fresh=fresh)
+
+    async def refresh_profile(
+        self, user_id: str, *, every_turns: int | None = None
+    ) -> profile_job.Profile | None:
+        """Rebuild the profile now, or (``every_turns``) only when that many turns passed
+        since the last build; ``None`` when nothing was rebuilt."""
+        if every_turns is None:
+            return await profile_job.rebuild(self, user_id)
+        return await profile_job.refresh_if_due(self, user_id, every_turns)
+
+    # ---- sovereignty: undo, erase, export, import ------------------------------------------
+
+    async def undo(self, user_id: str) -> edits.UndoResult:
+        """Revert the user's most recent memory change."""
+        return await edits.undo_last(self, user_id)
+
+    async def erase(self, user_id: str) -> user_data.Erasure:
+        """Erase every trace of the user, then verify nothing is left."""
+        return await user_data.delete_user(self, user_id)
+
+    async def export(self, user_id: str, owner: str) -> memory_md.Export:
+        """The user's memory as MEMORY.md and JSON."""
+        facts = await self.list_facts(user_id, SearchFilters(), limit=memory_md.MAX_EXPORT)
+        return memory_md.Export(
+            memory_md.render(facts, owner), memory_md.render_json(facts), len(facts)
+        )
+
+    async def plan_import(self, user_id: str, raw: bytes) -> memory_md.PendingImport:
+        """Read an edited MEMORY.md and store what applying it would change, for the user to
+        confirm (``InvalidInputError`` for a file that is not one)."""
+        try:
+            content = memory_md.decode(raw)
+        except memory_md.MemoryFileError as exc:
+            raise InvalidInputError(str(exc)) from exc
+        current = await self.list_facts(user_id, SearchFilters(), limit=memory_md.MAX_EXPORT)
+        plan = memory_md.plan(content, [f for f in current if f.kind == "fact"])
+        if plan.empty:
+            return memory_md.PendingImport(None, plan)
+
+        def store() -> int:
+            with self.db.write() as conn:
+                return users.add_import(conn, user_id, plan.as_dict(), self.clock.now())
+
+        return memory_md.PendingImport(await self.run_hot(store), plan)
+
+    async def settle_import(
+        self, user_id: str, import_id: int, *, apply: bool
+    ) -> memory_md.ImportSummary | None:
+        """Apply or cancel a pending import once; ``None`` when it was already settled."""
+
+        def take() -> dict[str, object] | None:
+            with self.db.write() as conn:
+                return users.take_import(
+                    conn, user_id, import_id, "applied" if apply else "cancelled"
+                )
+
+        data = await self.run_hot(take)
+        if data is None:
+            return None
+        if not apply:
+            return memory_md.ImportSummary()
+        return await self._apply_import(user_id, memory_md.ImportPlan.from_dict(data))
+
+    async def _apply_import(
+        self, user_id: str, plan: memory_md.ImportPlan
+    ) -> memory_md.ImportSummary:
+        added = changed = removed = 0
+        for fid, _text in plan.remove:
+            try:
+                await self.forget(user_id, fid)
+                removed += 1
+            except NotFoundError:
+                continue
+        for fid, _old, new in plan.change:
+            try:
+                old = await self.get_fact(user_id, fid)
+            except NotFoundError:
+                continue
+            await self.set_status(
+                user_id, fid, Status.SUPERSEDED, reason="edited MEMORY.md", event="superseded"
+            )
+            await self.remember(
+                user_id,
+                NewFact(
+                    key=old.key,
+                    value_text=new,
+                    category=old.category,
+                    confidence=0.95,
+                    decay_rate=0.0,
+                ),
+                reason="edited MEMORY.md",
+            )
+            changed += 1
+        for cat, text in plan.add:
+            await self.remember(
+                user_id,
+                NewFact(
+                    key="", value_text=text, category=Category(cat), confidence=0.95, decay_rate=0.0
+                ),
+                reason="MEMORY.md import",
+            )
+            added += 1
+        return memory_md.ImportSummary(added, changed, removed)

@@ -12,14 +12,13 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.edits import erase_user
-from memory_core.memory import Memory
 from memory_core.store import stats as stats_repo
 from memory_core.store.rows import owner_token
 
@@ -28,6 +27,9 @@ EXPORT_FORMAT = "membot-user-export/1"
 _TIME_COLUMNS = frozenset(
     {"ts", "valid_from", "valid_to", "event_time", "turn_time", "first_seen", "last_seen", "slot"}
 )
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 #: Internal columns that mean nothing outside the database.
 _INTERNAL_COLUMNS = frozenset({"owner_token"})
 _FTS_TABLES = ("facts_fts", "episodes_fts")

@@ -15,6 +15,7 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 import structlog
 
@@ -24,11 +25,13 @@ from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_v
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, enforce, normalise_value
 from memory_core.learn.decisions import Decision, Insert, Noop, Pending, Supersede, Update
-from memory_core.memory import Memory
 from memory_core.store import consolidation as repo
 from memory_core.store import facts as fact_repo
 from memory_core.store.consolidation import SessionRef, UserTurn
 from memory_core.values import RETRIEVABLE, Fact, SearchFilters, Status
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.jobs.consolidate")
 

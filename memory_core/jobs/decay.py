@@ -16,15 +16,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import structlog
 from sqlalchemy import Connection
 
 from memory_core import entities
-from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store import lifecycle as repo
 from memory_core.values import Status
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.jobs.decay")
 

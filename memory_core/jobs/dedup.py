@@ -15,17 +15,19 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
 from sqlalchemy import Connection
 
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, normalise_value
-from memory_core.memory import Memory
 from memory_core.retrieve import jaccard
 from memory_core.store import dedup_pairs as repo
 from memory_core.store import facts as fact_repo
 from memory_core.values import Fact, SearchFilters, Status
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.jobs.dedup")
 _DIGITS = re.compile(r"\d")

@@ -12,14 +12,16 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
-from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store import profiles as repo
 from memory_core.values import SENSITIVE_CATEGORIES, Category, Change, Fact, SearchFilters, Status
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 #: At most this many facts are projected (most recently updated first within a section).
 MAX_FACTS = 120

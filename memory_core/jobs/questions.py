@@ -9,12 +9,15 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from memory_core.learn import policy
-from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store import lifecycle as repo
 from memory_core.values import Fact, Status
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 
 @dataclass(frozen=True, slots=True)

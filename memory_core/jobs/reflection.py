@@ -14,11 +14,11 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
-from memory_core.memory import MAX_FACT_CHARS, Memory
+from memory_core.cleaning import MAX_FACT_CHARS
 from memory_core.store import facts as fact_repo
 from memory_core.store import reflection_posts as repo
 from memory_core.store.reflection_posts import PostRow
@@ -30,6 +30,9 @@ from memory_core.values import (
     SearchFilters,
     Status,
 )
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.jobs.reflection")
 

@@ -20,11 +20,11 @@ import structlog
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
 from memory_core.clock import to_ts
 from memory_core.errors import MemoryCoreError
 from memory_core.extract.text import last_sentence
 from memory_core.learn.pipeline import Learner, LearnResult
-from memory_core.memory import MAX_EPISODE_CHARS, clean_text
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo

@@ -10,6 +10,7 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import structlog
 
@@ -20,13 +21,15 @@ from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
 from memory_core.learn.decisions import Decision, Insert, Pending, Supersede, Update
-from memory_core.memory import Memory
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import outbox
 from memory_core.store import vectors as vec
 from memory_core.values import RETRIEVABLE, SECRET_CATEGORIES, Fact, SearchFilters, Status
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.learn")
 

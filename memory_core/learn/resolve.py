@@ -10,16 +10,19 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 import structlog
 from sqlalchemy import Connection
 
 from memory_core.learn import policy
-from memory_core.memory import Memory
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store.conflicts import ConflictRow
 from memory_core.values import RETRIEVABLE, Fact, Status
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.resolve")
 

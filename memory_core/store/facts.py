@@ -432,3 +432,18 @@ def transition(
         turn_id=turn_id,
     )
     return after
+
+
+def matching_all_terms(conn: Connection, user_id: str, expr: str, limit: int) -> list[int]:
+    """Ids of the user's retrievable facts matching the FTS expression ``expr`` (built by
+    ``fts.match_expression``, owner token included), best BM25 first."""
+    rows = conn.execute(
+        text(
+            "SELECT f.id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
+            "WHERE facts_fts MATCH :q AND f.user_id = :u "
+            "AND f.status IN ('active','pending_confirmation') "
+            "ORDER BY bm25(facts_fts) LIMIT :lim"
+        ),
+        {"q": expr, "u": user_id, "lim": limit},
+    ).all()
+    return [int(r[0]) for r in rows]

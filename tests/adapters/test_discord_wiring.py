@@ -69,7 +69,7 @@ class Rig:
         for _ in range(5):  # let freshly dispatched event tasks start (and register)
             await asyncio.sleep(0)
         await self.adapter.drain()
-        await self.runtime.bot.settle()
+        await self.runtime.settle()
         await self.adapter.drain()
 
     async def close(self) -> None:
@@ -86,8 +86,8 @@ async def open_rig(tmp_path: Path, **config: Any) -> Rig:
         db=tmp_path / "m.db",
         clock=ManualClock(START),
     )
-    adapter = DiscordAdapter(runtime.bot, DiscordConfig(token="test-token", **config))
-    runtime.bot.outbound[adapter.platform] = adapter
+    adapter = DiscordAdapter(runtime.handler, DiscordConfig(token="test-token", **config))
+    runtime.attach(adapter.platform, adapter)
     await runtime.start()
     http = await connect(adapter.client)
     return Rig(runtime, adapter, http)
@@ -160,7 +160,7 @@ def test_the_runner_builds_the_discord_adapter_from_settings(tmp_path: Path) -> 
         assert isinstance(adapter, DiscordAdapter)
         assert adapter.platform == "discord"
         assert adapter.config == DiscordConfig(token="tok", test_guild=GUILD_ID)
-        assert adapter.handler is runtime.bot
+        assert adapter.handler is runtime.router
         intents = adapter.client.intents
         assert intents.guilds and intents.guild_messages and intents.dm_messages
         assert intents.message_content

@@ -66,7 +66,7 @@ class Harness:
     async def settle(self) -> list[dict[str, Any]]:
         """Wait for background learning; return messages it sent (conflict questions)."""
         before = len(self.tg.sent())
-        await self.runtime.bot.settle()
+        await self.runtime.settle()
         return self.tg.sent()[before:]
 
     async def press(self, user: TgUser, message: dict[str, Any], data: str | None) -> str:
@@ -100,8 +100,8 @@ async def running(tmp_path: Path, **config: Any) -> AsyncIterator[Harness]:
             "typing_delay_s": 0.0,  # "typing…" on every turn, so tests see it
             **config,
         }
-        adapter = TelegramAdapter(runtime.bot, TelegramConfig(**cfg), now=clock.now)
-        runtime.bot.outbound["telegram"] = adapter
+        adapter = TelegramAdapter(runtime.handler, TelegramConfig(**cfg), now=clock.now)
+        runtime.attach("telegram", adapter)
         await runtime.start()
         await adapter.start()
         try:

@@ -27,15 +27,15 @@ class ConsoleSession:
     async def __aenter__(self) -> ConsoleSession:
         self.runtime = app.build_runtime(self.settings, clock=self.clock)
         self.adapter = ConsoleAdapter(
-            self.runtime.bot,
+            self.runtime.handler,
             user=self.user,
             display_name=self.user.capitalize(),
             now=self.clock.now,
-            settle=self.runtime.bot.settle,
+            settle=self.runtime.settle,
             out=self.out,
             save_dir=str(self.db.parent),
         )
-        self.runtime.bot.outbound["console"] = self.adapter
+        self.runtime.attach("console", self.adapter)
         await self.runtime.start()
         return self
 

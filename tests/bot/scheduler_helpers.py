@@ -6,7 +6,7 @@ import contextlib
 import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,16 +15,11 @@ import pytest
 from adapters.console import ConsoleAdapter
 from adapters.types import IncomingMessage, Reply
 from bot import app
-from bot.bot import Bot
-from bot.buttons import ButtonCodec
 from bot.config import Settings
-from bot.responder import OfflineResponder
+from bot.router import Router
 from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate, TurnInput
-from memory_core.learn.arbitrate import RulesAuditor
-from memory_core.learn.observer import Observer
-from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
 from tests.memory_core.learn_helpers import ScriptedExtractor
 
@@ -63,8 +58,8 @@ class Harness:
         return self.runtime.memory
 
     @property
-    def bot(self) -> Bot:
-        return self.runtime.bot
+    def bot(self) -> Router:
+        return self.runtime.router
 
     async def settle(self) -> None:
         """Learning, then background jobs, until both are idle."""
@@ -125,29 +120,26 @@ async def wired(
 ) -> AsyncIterator[Harness]:
     """The bot with jobs and scheduler (tiny poll, no jitter), started; stopped afterwards."""
     settings = Settings(  # type: ignore[call-arg]
-        _env_file=None, embedder="none", jobs_poll_s=0.01, jobs_jitter_s=0
+        _env_file=None,
+        embedder="none",
+        jobs_poll_s=0.01,
+        jobs_jitter_s=0,
+        button_secret="k" * 32,
     )
-    memory = Memory.open(db_path, embedder, clock=clock)
     extractor = SpyExtractor()
-    observer = Observer(
-        Learner(memory, extractor, RulesAuditor()),
-        poll_interval=0.01,
-        session_silence=timedelta(minutes=settings.session_silence_minutes),
-    )
-    bot = Bot(
-        memory=memory,
-        observer=observer,
-        responder=OfflineResponder(),
-        preview=None,
-        codec=ButtonCodec(b"k" * 32),
+    runtime = app.build_runtime(
+        settings,
+        db=db_path,
         clock=clock,
+        embedder=embedder,
+        extractor=extractor,
+        observer_poll_s=0.01,
     )
-    scheduler, jobs = app.build_jobs(settings, bot, extractor, RulesAuditor())
-    observer.on_result = jobs.after_turn
-    runtime = app.Runtime(settings, memory, observer, bot, scheduler, jobs)
     out = io.StringIO()
-    adapter = ConsoleAdapter(bot, user="ana", display_name="Ana", now=clock.now, out=out)
-    bot.outbound[adapter.platform] = adapter
+    adapter = ConsoleAdapter(
+        runtime.handler, user="ana", display_name="Ana", now=clock.now, out=out
+    )
+    runtime.attach(adapter.platform, adapter)
     await runtime.start()
     h = Harness(runtime, adapter, out, clock, extractor)
     adapter.settle = h.settle

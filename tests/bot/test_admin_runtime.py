@@ -57,7 +57,7 @@ async def test_a_running_bot_holds_the_lock_and_serves_metrics(
             admin.restore(db, db)  # refused before anything is touched
         await session.say("I live in Lisbon", "my cat is called Tom", "thanks", "where do I live?")
         assert session.runtime is not None
-        await session.runtime.bot.settle()
+        await session.runtime.settle()
         clock.advance(seconds=1)  # the window ends "now": let the last turn's events be past
 
         status, headers, body = await http(port, "GET", "/metrics")

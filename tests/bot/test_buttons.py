@@ -8,7 +8,7 @@ import pytest
 
 from adapters.types import ButtonPress
 from bot import texts
-from bot.buttons import Action, ButtonCodec, Verdict
+from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
 from tests.conftest import START
@@ -17,13 +17,16 @@ CODEC = ButtonCodec(b"k" * 32)
 
 
 def test_round_trip_for_the_owner() -> None:
-    data = CODEC.encode("telegram:1", Action("c", 42, "update", 7))
+    data = CODEC.encode("telegram:1", Action(ButtonKind.CONFLICT, 42, "update", fact_id=7))
     assert len(data.encode()) <= 64
-    assert CODEC.decode("telegram:1", data) == (Verdict.OK, Action("c", 42, "update", 7))
+    assert CODEC.decode("telegram:1", data) == (
+        Verdict.OK,
+        Action(ButtonKind.CONFLICT, 42, "update", fact_id=7),
+    )
 
 
 def test_another_user_is_refused() -> None:
-    data = CODEC.encode("telegram:1", Action("f", 3, "", 1))
+    data = CODEC.encode("telegram:1", Action(ButtonKind.FORGET, 3, rev=1))
     assert CODEC.decode("telegram:2", data) == (Verdict.NOT_YOURS, None)
 
 
@@ -44,7 +47,7 @@ def test_forged_or_malformed_data_is_invalid(forged: str) -> None:
 
 
 def test_tampering_with_any_field_breaks_the_signature() -> None:
-    data = CODEC.encode("telegram:1", Action("c", 42, "keep", 7))
+    data = CODEC.encode("telegram:1", Action(ButtonKind.CONFLICT, 42, "keep", fact_id=7))
     tampered = data.replace(".42.", ".43.")
     assert CODEC.decode("telegram:1", tampered) == (Verdict.INVALID, None)
     other_key = ButtonCodec(b"z" * 32)
@@ -59,7 +62,7 @@ async def test_conflict_buttons_bound_to_owner_and_settled_once(tmp_path: Path) 
         assert s.adapter is not None and s.runtime is not None
         buttons = s.adapter._last_buttons
         assert [b.label for b in buttons] == ["Oslo", "Berlin", "Only for now"]
-        bot = s.runtime.bot
+        bot = s.runtime.router
 
         def press(user: str, data: str) -> ButtonPress:
             return ButtonPress("console", "console", user, user, data, clock.now())

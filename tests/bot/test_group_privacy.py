@@ -31,11 +31,11 @@ async def test_each_speaker_learns_separately_and_nothing_leaks(tmp_path: Path) 
     clock = ManualClock(START)
     async with ConsoleSession(tmp_path / "m.db", clock) as s:
         assert s.runtime is not None
-        bot = s.runtime.bot
+        bot = s.runtime.router
         await bot.on_message(group_msg("ana", "I live in Porto and I have asthma.", clock))
         await bot.on_message(group_msg("ben", "I live in Oslo.", clock))
         assert await bot.on_message(group_msg("cid", "just chatting", clock, addressed=False)) == []
-        await bot.settle()
+        await s.runtime.settle()
         ana = [f.value_text for f in await s.runtime.memory.list_facts("console:ana")]
         ben = [f.value_text for f in await s.runtime.memory.list_facts("console:ben")]
         assert any("Porto" in t for t in ana) and not any("Oslo" in t for t in ana)

@@ -15,6 +15,8 @@ from typing import Any
 from memory_core.values import Category, Fact
 
 MAX_IMPORT_BYTES = 256 * 1024
+#: The most facts one export (and the import diff) covers.
+MAX_EXPORT = 10000
 TITLES: dict[Category, str] = {
     Category.IDENTITY: "Identity",
     Category.HARD_PREFERENCE: "Hard preferences",
@@ -83,6 +85,38 @@ class ImportPlan:
             [tuple(x) for x in data.get("change", [])],  # type: ignore[misc]
             [tuple(x) for x in data.get("remove", [])],
         )  # type: ignore[misc]
+
+
+@dataclass(frozen=True, slots=True)
+class PendingImport:
+    """An import plan stored for confirmation (``import_id`` is ``None`` when it changes
+    nothing)."""
+
+    import_id: int | None
+    plan: ImportPlan
+
+    @property
+    def description(self) -> str:
+        """A human summary of the plan."""
+        return describe(self.plan)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSummary:
+    """What applying an import did."""
+
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """The user's memory as MEMORY.md and as JSON."""
+
+    markdown: str
+    json: str
+    count: int
 
 
 def decode(raw: bytes) -> str:

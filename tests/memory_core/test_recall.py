@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot import injection
+from memory_core import recall
 from memory_core.values import Category, Change, Fact, SearchHit, Status
 
 NOW = datetime(2026, 5, 3, 12, 0, tzinfo=UTC)
@@ -49,7 +49,7 @@ PROFILE = [
 ]
 
 
-def build(**kw: object) -> injection.MemoryBlock:
+def build(**kw: object) -> recall.MemoryBlock:
     args: dict[str, object] = dict(
         profile_facts=PROFILE,
         hits=[],
@@ -61,7 +61,7 @@ def build(**kw: object) -> injection.MemoryBlock:
         now=NOW,
     )
     args.update(kw)
-    return injection.build(**args)  # type: ignore[arg-type]
+    return recall.build(**args)  # type: ignore[arg-type]
 
 
 def test_sections_come_in_priority_order() -> None:
@@ -116,9 +116,9 @@ def test_pending_facts_are_marked_unconfirmed() -> None:
 
 @pytest.mark.parametrize("text", ["thanks", "Thank you!", "ok", "2+2?", "lol", "👍", "hi"])
 def test_trivial_turns_skip_memory(text: str) -> None:
-    assert injection.is_trivial(text)
+    assert recall.is_trivial(text)
 
 
 @pytest.mark.parametrize("text", ["where do I live?", "what's my dog's name", "plan my week"])
 def test_real_questions_use_memory(text: str) -> None:
-    assert not injection.is_trivial(text)
+    assert not recall.is_trivial(text)

@@ -1,4 +1,5 @@
-"""The memory block for a prompt: the delta header, then priorities, within a token budget.
+"""Recall for one turn: the memory block for a prompt, the delta header, then priorities,
+within a token budget.
 
 Order (seeds 000, 003, 004): "Memory updates since rev X" (≤ 3 bullets), hard constraints and
 hard preferences, current tasks, relevant facts, soft preferences, the latest reflection.
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from memory_core.store.users import UserSettings
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
     Category,
@@ -76,6 +78,28 @@ class MemoryBlock:
     delta_from_rev: int | None = None
     #: The user's revision this block brought them up to (recorded with the turn).
     shown_rev: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecallConfig:
+    """How much memory one turn reads and injects."""
+
+    budget_tokens: int = 500
+    search_k: int = 5
+    history_turns: int = 12
+    min_inject_confidence: float = 0.2
+
+
+@dataclass(frozen=True, slots=True)
+class Recall:
+    """What one chat turn reads before answering: the user's settings, the ranked hits, the
+    memory block and this chat's recent history (``(role, text)``, oldest first)."""
+
+    settings: UserSettings
+    hits: list[SearchHit]
+    block: MemoryBlock
+    history: list[tuple[str, str]]
+    trivial: bool
 
 
 def _line(fact: Fact) -> str:

@@ -1,0 +1,107 @@
+"""Everything the bot sends unasked: conflict questions, "still true?" questions and weekly
+reflections. All of it goes only to the user's private chat, never to a group."""
+
+from __future__ import annotations
+
+import asyncio
+
+import structlog
+
+from adapters.types import Outbound, Reply, Target
+from bot import questions
+from bot.buttons import ButtonCodec
+from memory_core import Conflict, LearnResult, Memory, ReflectionPost, Reflector
+
+log = structlog.get_logger("bot.notifier")
+
+#: At most this many "still true?" questions per conversation turn.
+QUESTIONS_PER_TURN = 2
+
+
+class Notifier:
+    """Delivers unsolicited messages through the platforms' senders."""
+
+    def __init__(self, memory: Memory, codec: ButtonCodec) -> None:
+        self.memory = memory
+        self.codec = codec
+        self.outbound: dict[str, Outbound] = {}
+
+    def attach(self, platform: str, sender: Outbound) -> None:
+        """Send unsolicited messages for ``platform`` through ``sender``."""
+        self.outbound[platform] = sender
+
+    async def private_target(self, user_id: str, fallback_chat: str | None) -> Target | None:
+        """Where to send the user something private (their private chat, if known)."""
+        platform, _, local = user_id.partition(":")
+        settings = await self.memory.settings(user_id)
+        # Telegram's private chat id is the user id, and Discord can DM any member by id, so
+        # users who never wrote privately can still be asked (delivery may still be refused).
+        chat = settings.private_chat or (
+            fallback_chat if platform == "console" else local if local else None
+        )
+        if chat is None:
+            return None
+        return Target(platform, chat, local)
+
+    async def deliver(self, target: Target, reply: Reply) -> bool:
+        """Send through the platform's sender; ``False`` if there is none or it failed."""
+        sender = self.outbound.get(target.platform)
+        if sender is None:
+            return False
+        try:
+            await sender.send(target, reply)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a platform failure must not break learning
+            log.exception("delivery_failed", platform=target.platform)
+            return False
+        return True
+
+    async def ask_conflicts(self, result: LearnResult) -> None:
+        """Ask the user about every conflict a learned turn raised."""
+        for applied in result.conflicts:
+            assert applied.conflict_id is not None
+            await self.ask_conflict_id(result.user_id, applied.conflict_id)
+
+    async def ask_conflict_id(self, user_id: str, conflict_id: int) -> None:
+        """Ask about one of the user's conflicts, by id (gone ones are skipped)."""
+        conflict = await self.memory.conflict(user_id, conflict_id)
+        if conflict is not None:
+            await self.ask_conflict(conflict)
+
+    async def ask_conflict(self, conflict: Conflict) -> None:
+        """Send one conflict question with buttons to the user's private chat."""
+        target = await self.private_target(conflict.user_id, conflict.chat_id)
+        if target is None:
+            log.info("conflict_not_deliverable", conflict_id=conflict.id)
+            return
+        if await self.deliver(target, questions.conflict_reply(self.codec, conflict)):
+            await self.memory.conflict_asked(conflict.user_id, conflict.id)
+
+    async def ask_still_true(self, user_id: str, chat_id: str | None) -> int:
+        """Ask the user's pending "still true?" questions (their next conversation)."""
+        due = await self.memory.due_questions(user_id, QUESTIONS_PER_TURN)
+        if not due:
+            return 0
+        target = await self.private_target(user_id, chat_id)
+        if target is None:
+            return 0
+        asked = 0
+        for question in due:
+            if not await self.deliver(target, questions.still_true_reply(self.codec, question)):
+                break
+            await self.memory.question_asked(user_id, question.id)
+            asked += 1
+        return asked
+
+    async def post_reflection(self, reflector: Reflector, post: ReflectionPost) -> bool:
+        """Send a saved reflection to the user's private chat; ``False`` if it cannot go yet."""
+        target = await self.private_target(post.user_id, None)
+        if target is None:
+            log.info("reflection_not_deliverable", post_id=post.id, reason="no private chat")
+            return False
+        if not await self.deliver(target, questions.reflection_reply(self.codec, post)):
+            return False
+        await reflector.mark_posted(post, target.chat_id)
+        log.info("reflection_posted", user_id=post.user_id, post_id=post.id)
+        return True

@@ -1,0 +1,93 @@
+"""The entry point every adapter talks to: an incoming message goes to a chat turn, a
+command or "remember that …"; a button press goes to the press table."""
+
+from __future__ import annotations
+
+import uuid
+
+import structlog
+
+from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply
+from bot import texts
+from bot.commands import Commands
+from bot.presses import Presses
+from bot.turn import ChatTurn
+from memory_core import Memory
+
+log = structlog.get_logger("bot")
+
+MAX_MESSAGE_CHARS = 8000
+_REMEMBER_PREFIXES = ("remember that ", "please remember that ", "remember: ")
+
+
+def _remember_prefix(text: str) -> str:
+    """The "remember that …" lead-in that makes plain text a ``/remember``, or ``""``."""
+    lowered = text.lower()
+    return next((p for p in _REMEMBER_PREFIXES if lowered.startswith(p)), "")
+
+
+def _is_chat_turn(text: str) -> bool:
+    """Whether ``text`` (already stripped) is plain chat: not empty, a command, over-long
+    or a "remember that …"; ``on_message`` handles every other case itself."""
+    return (
+        bool(text)
+        and not text.startswith("/")
+        and len(text) <= MAX_MESSAGE_CHARS
+        and not _remember_prefix(text)
+    )
+
+
+class Router:
+    """Routes what adapters receive; implements ``adapters.types.Handler``."""
+
+    def __init__(
+        self, memory: Memory, turn: ChatTurn, commands: Commands, presses: Presses
+    ) -> None:
+        self.memory = memory
+        self.turn = turn
+        self.commands = commands
+        self.presses = presses
+
+    async def on_message(self, msg: IncomingMessage) -> list[Reply]:
+        """Answer one incoming message."""
+        turn_id = _turn_id(msg)
+        with structlog.contextvars.bound_contextvars(
+            platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
+        ):
+            text = (msg.text or "").strip()
+            if not msg.is_private and not msg.addressed:
+                return []
+            if _is_chat_turn(text):
+                return [await self.turn.answer(msg, turn_id, text)]  # records the private chat
+            if msg.is_private:
+                await self.memory.note_private_chat(msg.user_key, msg.chat_id)
+            if text.startswith("/"):
+                log.info("command_received", command=text.split()[0][:32])
+                return await self.commands.dispatch(msg, turn_id)
+            if not text:
+                if msg.attachment is not None:
+                    return [Reply(texts.USAGE["import"])]
+                return [Reply("Say something, or try /help.")] if msg.is_private else []
+            if len(text) > MAX_MESSAGE_CHARS:
+                return [
+                    Reply(
+                        f"That message is too long for me ({len(text)} characters; the "
+                        f"limit is {MAX_MESSAGE_CHARS}). Could you split it up?"
+                    )
+                ]
+            prefix = _remember_prefix(text)
+            assert prefix  # the one case _is_chat_turn leaves: "remember that …"
+            return await self.commands.remember(msg, turn_id, text[len(prefix) :])
+
+    async def on_button(self, press: ButtonPress) -> PressResult:
+        """Act on a button press (ownership and signatures are checked first)."""
+        with structlog.contextvars.bound_contextvars(
+            platform=press.platform, chat_id=press.chat_id, user_id=press.user_key
+        ):
+            return await self.presses.handle(press)
+
+
+def _turn_id(msg: IncomingMessage) -> str:
+    if msg.message_id:
+        return f"{msg.platform}:{msg.chat_id}:{msg.message_id}"
+    return f"{msg.platform}:{uuid.uuid4().hex}"

@@ -1,0 +1,105 @@
+"""One chat turn: recall, answer, commit the turn, then hand the reply back.
+
+Nothing is lost: the turn is durable (observed) before the user sees the answer; learning
+from it happens later, in the background.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import structlog
+
+from adapters.types import IncomingMessage, Reply
+from bot.responder import Responder, TurnContext
+from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
+
+log = structlog.get_logger("bot.turn")
+
+
+class ChatTurn:
+    """Answers plain chat: the memory block in, the reply out, the turn committed between."""
+
+    def __init__(
+        self,
+        memory: Memory,
+        observer: Observer,
+        responder: Responder,
+        preview: Extractor | None,
+    ) -> None:
+        self.memory = memory
+        self.observer = observer
+        self.responder = responder
+        #: The offline responder acknowledges what it noted; the LLM needs no preview.
+        self.preview = preview
+
+    async def answer(self, msg: IncomingMessage, turn_id: str, text: str) -> Reply:
+        """Recall, answer, commit the turn, then return the reply."""
+        group = not msg.is_private
+        # One trip to a reply thread reads everything the answer needs (each trip waits for
+        # a thread and the GIL: under load, six of them were most of a reply's tail); the
+        # offline preview runs on the loop meanwhile.
+        recall, noted = await asyncio.gather(
+            self.memory.recall(
+                msg.user_key, text, chat_id=msg.chat_id, group=group, private_chat=msg.is_private
+            ),
+            self._preview(msg, text),
+        )
+        if recall.settings.paused:
+            noted = []
+        answer = await self.responder.respond(
+            TurnContext(
+                user_text=text,
+                user_name=msg.display_name,
+                memory_block=recall.block.text,
+                hits=recall.hits,
+                noted=noted,
+                history=recall.history,
+                group=group,
+            )
+        )
+        hits, block = recall.hits, recall.block
+        # Nothing lost: the turn is durable before the user sees the answer.
+        await self.observer.observe(
+            Turn(
+                turn_id=turn_id,
+                user_id=msg.user_key,
+                chat_id=msg.chat_id,
+                user_text=text,
+                time=msg.time,
+                assistant_text=answer,
+                user_name=msg.display_name,
+                learn=not recall.settings.paused,
+                is_group=group,
+                accessed_fact_ids=tuple(h.id for h in hits),
+                seen_rev=block.shown_rev,
+                # For the event log (metrics), written with the turn's commit.
+                memory_tokens=block.tokens,
+                lexical_hits=_with_signal(hits, "lexical", not recall.trivial),
+                vector_hits=_with_signal(
+                    hits, "vector", self.memory.vectors_enabled and not recall.trivial
+                ),
+                best_sim=max((h.vector for h in hits if h.vector > 0), default=None),
+            )
+        )
+        log.info(
+            "turn_answered",
+            memory_tokens=block.tokens,
+            memory_facts=len(block.fact_ids),
+            skipped_memory=recall.trivial,
+        )
+        return Reply(answer)
+
+    async def _preview(self, msg: IncomingMessage, text: str) -> list[Candidate]:
+        """What the offline acknowledgement ("Noted: …") names; learning happens later."""
+        if self.preview is None:
+            return []
+        preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
+        return [
+            c for c in await self.preview.extract(preview) if not c.temporary and not c.sensitive
+        ]
+
+
+def _with_signal(hits: list[SearchHit], signal: str, ran: bool) -> int | None:
+    """How many hits a search channel contributed (``None`` when it did not run)."""
+    return sum(1 for h in hits if getattr(h, signal) > 0) if ran else None

@@ -1,0 +1,41 @@
+"""What stored text may be: normalised, free of control characters, bounded.
+
+A leaf module: the facade, the observer and the jobs clean text the same way before it is
+stored or searched.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from memory_core.errors import InvalidInputError
+
+MAX_FACT_CHARS = 1000
+MAX_EPISODE_CHARS = 16000
+# Control characters, and lone surrogates (JSON "\ud800" escapes decode to them; SQLite and
+# the embedder cannot encode them to UTF-8, so they would raise UnicodeEncodeError).
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
+def clean_text(value: str, *, limit: int) -> str:
+    """Normalise user text for storage: NFC, no control characters, trimmed, bounded."""
+    value = unicodedata.normalize("NFC", value)
+    value = CONTROL.sub("", value).strip()
+    if not value:
+        raise InvalidInputError("there is nothing to remember in an empty text")
+    if len(value) > limit:
+        raise InvalidInputError(f"that is too long to remember ({len(value)} > {limit} characters)")
+    return value
+
+
+def clean_query(value: str) -> str:
+    """A search query cleaned exactly like stored text (never raises), so "Lis\\x00bon"
+    finds what was stored as "Lisbon"."""
+    return CONTROL.sub("", unicodedata.normalize("NFC", value))[:MAX_EPISODE_CHARS]
+
+
+def key_for(text_value: str) -> str:
+    """A stable key for an explicit note with no key of its own: ``note.<first words>``."""
+    words = re.findall(r"[^\W_]+", text_value.lower())[:6]
+    return "note." + ("_".join(words) or "untitled")
