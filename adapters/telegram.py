@@ -148,6 +148,12 @@ class TelegramAdapter:
         cfg = self.config
         if cfg.mode == "webhook" and not cfg.webhook_url:
             raise ValueError("webhook mode needs MEMBOT_TELEGRAM_WEBHOOK_URL (the public URL)")
+        if cfg.mode == "webhook" and not cfg.webhook_secret:
+            # Without it anyone who reaches the port can post updates as any user.
+            raise ValueError(
+                "webhook mode needs MEMBOT_TELEGRAM_WEBHOOK_SECRET (Telegram sends it with "
+                "every update; requests without it are refused)"
+            )
         if cfg.webhook_secret is not None and not _SECRET.fullmatch(cfg.webhook_secret):
             raise ValueError("the webhook secret must be 1-256 characters of A-Z, a-z, 0-9, _ -")
         self._install_log_filter()
@@ -172,8 +178,6 @@ class TelegramAdapter:
             log.warning("telegram_commands_not_set", error=str(exc))
         assert app.updater is not None
         if cfg.mode == "webhook":
-            if not cfg.webhook_secret:
-                log.warning("telegram_webhook_without_secret")
             await app.updater.start_webhook(
                 listen=cfg.webhook_listen,
                 port=cfg.webhook_port,

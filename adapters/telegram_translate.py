@@ -140,13 +140,16 @@ def translate_message(message: Message, me: BotIdentity) -> Turn | Skip:
     if user.is_bot:
         return Skip("from_bot")
     private = message.chat.type == "private"
+    if private and message.chat.id != user.id:
+        # A private chat's id is its user's id: anything else is a forged update (webhook).
+        return Skip("private_chat_mismatch")
     if message.forward_origin is not None or message.is_automatic_forward:
         return Skip("forwarded", hint=private)
     raw = message.text if message.text is not None else (message.caption or "")
     entities = (
         message.parse_entities() if message.text is not None else (message.parse_caption_entities())
     )
-    file = _file_ref(message)
+    file = _file_ref(message, user.id)
     if not raw.strip() and file is None:
         if any(getattr(message, kind, None) for kind in _MEDIA):
             return Skip("unsupported_media", hint=private)
@@ -197,12 +200,15 @@ def _strip_mention(text: str, me: BotIdentity) -> str:
     return re.sub(pattern, "", text, flags=re.IGNORECASE).strip() or text.strip()
 
 
-def _file_ref(message: Message) -> FileRef | None:
-    """The document on the message, or on the message an ``/import`` replies to."""
+def _file_ref(message: Message, sender_id: int) -> FileRef | None:
+    """The document on the message, or on the sender's own message an ``/import`` replies to
+    (never someone else's file)."""
     doc = message.document
-    if doc is None and message.reply_to_message is not None:
-        doc = message.reply_to_message.document
-        if doc is not None and not (message.text or "").lstrip().startswith("/import"):
+    reply = message.reply_to_message
+    if doc is None and reply is not None:
+        doc = reply.document
+        own = reply.from_user is not None and reply.from_user.id == sender_id
+        if doc is not None and not (own and (message.text or "").lstrip().startswith("/import")):
             doc = None
     if doc is None:
         return None

@@ -9,13 +9,22 @@ from typing import Any, TextIO
 
 import structlog
 
-_SECRET_KEYS = ("token", "api_key", "password", "secret", "authorization")
+#: A field is a secret when the last word of its snake_case name is one of these (``token``,
+#: ``bot_token``, ``webhook_secret``), or it names an API key. Matching whole words, not
+#: substrings, keeps counters such as ``input_tokens`` and ``memory_tokens`` readable.
+_SECRET_WORDS = frozenset({"token", "secret", "password", "passwd", "authorization", "cookie"})
+
+
+def is_secret_field(name: str) -> bool:
+    """Whether a log field's name says it holds a secret."""
+    lowered = name.lower()
+    return lowered.rsplit("_", 1)[-1] in _SECRET_WORDS or lowered.endswith("api_key")
 
 
 def _redact(_logger: Any, _name: str, event: dict[str, Any]) -> dict[str, Any]:
-    """Never let a field that names a secret reach the output."""
-    for key in list(event):
-        if any(s in key.lower() for s in _SECRET_KEYS):
+    """Never let a field that names a secret, or a bearer credential, reach the output."""
+    for key, value in list(event.items()):
+        if is_secret_field(key) or (isinstance(value, str) and value.startswith("Bearer ")):
             event[key] = "[redacted]"
     return event
 

@@ -506,3 +506,24 @@ async def test_run_finishes_in_flight_turns_on_stop(tmp_path: Path) -> None:
     finally:
         memory.close()
     assert any("Vienna" in f.value_text for f in facts)
+
+
+async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) -> None:
+    """Fail closed: without a secret anyone reaching the port could post as any user."""
+    port = _free_port()
+    runtime = build_runtime(offline_settings(), db=tmp_path / "m.db", clock=ManualClock(START))
+    config = TelegramConfig(
+        token="123:abc",
+        mode="webhook",
+        webhook_url=f"http://127.0.0.1:{port}/hook",
+        webhook_listen="127.0.0.1",
+        webhook_port=port,
+        webhook_path="hook",
+    )
+    try:
+        with pytest.raises(ValueError, match="MEMBOT_TELEGRAM_WEBHOOK_SECRET"):
+            await TelegramAdapter(runtime.handler, config).start()
+    finally:
+        runtime.memory.close()
+    with socket.socket() as sock:  # nothing was left listening
+        assert sock.connect_ex(("127.0.0.1", port)) != 0

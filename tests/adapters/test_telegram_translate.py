@@ -26,7 +26,7 @@ from adapters.telegram_translate import (
 )
 from adapters.types import Button, Document, Reply
 from bot.commands import Commands
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram_server import FakeTelegram, TgChat
 
 ME = BotIdentity(123456, "membot_test_bot")
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
@@ -193,6 +193,23 @@ def test_a_photo_caption_is_the_text(tg: FakeTelegram) -> None:
     photo = [{"file_id": "p", "file_unique_id": "p", "width": 1, "height": 1}]
     tg.message(alice, caption="I live in Madrid", photo=photo)
     assert incoming(tg).text == "I live in Madrid"
+
+
+def test_a_private_chat_that_is_not_the_senders_own_is_refused(tg: FakeTelegram) -> None:
+    """A forged update: "from" Alice in a private chat whose id is not hers."""
+    alice = tg.user(101, "Alice")
+    tg.send_text(alice, "/memories", chat=TgChat(202, "private"))
+    skip = turn_of(tg)
+    assert isinstance(skip, Skip) and skip.reason == "private_chat_mismatch"
+
+
+def test_import_replying_to_someone_elses_document_takes_no_file(tg: FakeTelegram) -> None:
+    alice, bob = tg.user(101, "Alice"), tg.user(102, "Bob")
+    group = tg.group()
+    doc = tg.send_document(bob, "MEMORY.md", b"- Bob's things\n", chat=group)
+    tg.send_text(alice, "/import@membot_test_bot", chat=group, reply_to=doc)
+    turn = turn_of(tg)
+    assert isinstance(turn, Turn) and turn.file is None
 
 
 def test_documents_are_referenced_for_import(tg: FakeTelegram) -> None:
