@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
-from memory_core.clock import to_ts
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -27,8 +26,10 @@ from memory_core.learn.decisions import (
     action_hash,
     decision_key,
 )
+from memory_core.store import applied_actions as applied_repo
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import relations as relation_repo
 from memory_core.values import Fact, NewFact, Status
 
 
@@ -78,20 +79,8 @@ def _new_fact(
 
 
 def _claim(conn: Connection, ref: TurnRef, decision: Decision, now: datetime) -> bool:
-    result = conn.execute(
-        text(
-            "INSERT INTO applied_actions (turn_id, key, action_hash, user_id, ts) "
-            "VALUES (:t, :k, :h, :u, :ts) ON CONFLICT DO NOTHING"
-        ),
-        {
-            "t": ref.turn_id,
-            "k": decision_key(decision),
-            "h": action_hash(decision),
-            "u": ref.user_id,
-            "ts": to_ts(now),
-        },
-    )
-    return bool(result.rowcount)
+    key, digest = decision_key(decision), action_hash(decision)
+    return applied_repo.claim(conn, ref.user_id, ref.turn_id, key, digest, now)
 
 
 def apply_decisions(
@@ -219,10 +208,4 @@ def _link(
     for other, strength in neighbours:
         if other == fact_id:
             continue
-        conn.execute(
-            text(
-                "INSERT INTO relations (user_id, from_id, to_id, strength, created_at) "
-                "VALUES (:u, :a, :b, :s, :ts) ON CONFLICT DO NOTHING"
-            ),
-            {"u": user_id, "a": fact_id, "b": other, "s": round(strength, 4), "ts": to_ts(now)},
-        )
+        relation_repo.add(conn, user_id, fact_id, other, round(strength, 4), now)

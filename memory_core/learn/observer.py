@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import structlog
-from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
@@ -155,13 +154,7 @@ class Observer:
                 0,
             )
             outbox.add(conn, job, now_ts)
-            previous = conn.execute(
-                text(
-                    "SELECT text FROM episodes WHERE user_id = :u AND chat_id = :c "
-                    "ORDER BY id DESC LIMIT 1"
-                ),
-                {"u": turn.user_id, "c": turn.chat_id},
-            ).scalar()
+            previous = episode_repo.last_text(conn, turn.user_id, turn.chat_id)
             eps = [
                 NewEpisode(
                     turn.chat_id,
