@@ -299,6 +299,16 @@ def current_revision(conn: Connection, user_id: str) -> int:
     return int(rev or 0)
 
 
+def last_change(conn: Connection, user_id: str, events: Sequence[str]) -> tuple[int, int] | None:
+    """The (fact id, rev) of this user's newest change log entry with one of ``events``."""
+    stmt = text(
+        "SELECT fact_id, rev FROM change_log WHERE user_id = :u AND event IN :ev "
+        "ORDER BY rev DESC LIMIT 1"
+    ).bindparams(bindparam("ev", expanding=True))
+    row = conn.execute(stmt, {"u": user_id, "ev": list(events)}).first()
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
 def changes_since(conn: Connection, user_id: str, rev: int, limit: int = 50) -> list[Change]:
     """This user's changes after ``rev``, newest first."""
     rows = conn.execute(
