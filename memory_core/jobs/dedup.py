@@ -216,42 +216,33 @@ class Deduplicator:
                 if a is None or b is None or a.status != Status.ACTIVE or b.status != Status.ACTIVE:
                     continue  # one of them changed since the pair was built
                 keeper, gone = _keeper(a, b)
-                gone_after = fact_repo.update(
-                    conn, user_id, gone.id, now, status=Status.SUPERSEDED, valid_to=now
-                )
-                fact_repo.record_change(
+                gone_after = fact_repo.transition(
                     conn,
                     user_id,
+                    gone,
+                    now,
                     event="merged",
-                    before=gone,
-                    after=gone_after,
                     actor="dedup",
-                    now=now,
                     reason=f"merged into #{keeper.id}",
                     bump=False,
+                    status=Status.SUPERSEDED,
+                    valid_to=now,
                 )
-                kept = fact_repo.update(
+                fact_repo.transition(
                     conn,
                     user_id,
-                    keeper.id,
+                    keeper,
                     now,
+                    event="merged",
+                    actor="dedup",
+                    reason=f"merged #{gone.id} into it",
+                    summary=f"Combined 2 notes: {keeper.value_text}",
                     confidence=max(a.confidence, b.confidence),
                     mention_count=a.mention_count + b.mention_count,
                     access_count=a.access_count + b.access_count,
                     last_mentioned_at=max(a.last_mentioned_at, b.last_mentioned_at),
                     importance=max(a.importance, b.importance),
                     pinned=a.pinned or b.pinned,
-                )
-                fact_repo.record_change(
-                    conn,
-                    user_id,
-                    event="merged",
-                    before=keeper,
-                    after=kept,
-                    actor="dedup",
-                    now=now,
-                    reason=f"merged #{gone.id} into it",
-                    summary=f"Combined 2 notes: {kept.value_text}",
                 )
                 self.memory.queue_fact_vector(conn, gone_after)
                 merged += 1
