@@ -221,7 +221,7 @@ def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields
     return fact
 
 
-def record_change(
+def _record_change(
     conn: Connection,
     user_id: str,
     *,
@@ -411,7 +411,7 @@ def create(
     fact = insert(conn, user_id, new, now)
     if replaces is not None:
         fact = update(conn, user_id, fact.id, now, supersedes_id=replaces.id)
-    record_change(
+    _record_change(
         conn,
         user_id,
         event=event,
@@ -450,7 +450,7 @@ def transition(
     if replaces is not None:
         fields["supersedes_id"] = replaces.id
     after = update(conn, user_id, before.id, now, **fields)
-    record_change(
+    _record_change(
         conn,
         user_id,
         event=event,
