@@ -161,17 +161,6 @@ def fuse(
     return out
 
 
-def jaccard(a: str, b: str) -> float:
-    """Token-set Jaccard similarity of two texts."""
-    return _jaccard(fts.tokens(a), fts.tokens(b))
-
-
-def _jaccard(ta: frozenset[str], tb: frozenset[str]) -> float:
-    if not ta or not tb:
-        return 0.0
-    return len(ta & tb) / len(ta | tb)
-
-
 def dedup(hits: Sequence[SearchHit], threshold: float, limit: int | None = None) -> list[SearchHit]:
     """Drop hits whose text is a near-duplicate (Jaccard > threshold) of a better one.
 
@@ -182,7 +171,7 @@ def dedup(hits: Sequence[SearchHit], threshold: float, limit: int | None = None)
         if limit is not None and len(kept) >= limit:
             break
         tokens = fts.tokens(hit.text)
-        if all(_jaccard(tokens, other) <= threshold for _, other in kept):
+        if all(fts.jaccard(tokens, other) <= threshold for _, other in kept):
             kept.append((hit, tokens))
     return [hit for hit, _ in kept]
 

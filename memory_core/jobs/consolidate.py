@@ -81,16 +81,6 @@ class ConsolidationResult:
         }
 
 
-def _terms(text_value: str) -> frozenset[str]:
-    return frozenset(fts.terms(text_value, keep_stop_words=True))
-
-
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    if not a or not b:
-        return 0.0
-    return len(a & b) / len(a | b)
-
-
 @dataclass(slots=True)
 class _RunState:
     """What one consolidation run has seen so far (the batch, and the store's texts)."""
@@ -200,7 +190,7 @@ class Consolidator:
     def _start(self, session: SessionRef) -> _RunState:
         with self.memory.db.read() as conn:
             texts = repo.live_texts(conn, session.user_id)
-        return _RunState([_terms(t) for t in texts])
+        return _RunState([fts.tokens(t) for t in texts])
 
     def _page(self, session: SessionRef, after: int) -> list[UserTurn]:
         with self.memory.db.read() as conn:
@@ -237,8 +227,8 @@ class Consolidator:
             value = normalise_value(cand.value_text)
             if any(normalise_value(v) == value for _s, v in by_key.get(cand.key, ())):
                 continue
-            terms = _terms(cand.value_text)
-            if any(_jaccard(terms, t) >= NEAR_DUPLICATE_JACCARD for t in state.live_terms):
+            terms = fts.tokens(cand.value_text)
+            if any(fts.jaccard(terms, t) >= NEAR_DUPLICATE_JACCARD for t in state.live_terms):
                 continue
             out.append(cand)
         return out
@@ -291,7 +281,7 @@ class Consolidator:
                         entities.extract(a.fact.value_text),
                     )
                 if a.fact.status in (Status.ACTIVE, Status.PENDING):
-                    state.live_terms.append(_terms(a.fact.value_text))
+                    state.live_terms.append(fts.tokens(a.fact.value_text))
         return applied
 
     def _mark(self, session_id: int) -> None:
