@@ -1,4 +1,5 @@
-"""Apply: a turn's decisions → one transaction (facts, history, revision, conflicts, vectors).
+"""Apply: a turn's decisions → one transaction (facts, history, revision, conflicts, vectors,
+relation edges, entity links).
 
 Every action is recorded under its idempotency key ``(turn_id, key, action_hash)``: replaying
 a turn applies nothing twice.
@@ -13,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from memory_core import entities
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -211,6 +213,11 @@ def apply_decisions(
                     now + timedelta(days=policy.CONFLICT_TTL_DAYS),
                 )
                 out.append(Applied(decision, fact, before, conflict_id=cid))
+    for a in out:
+        if a.fact is not None and isinstance(a.decision, Insert | Update | Supersede | Pending):
+            # Entities of what was written (the excerpt names who and where, too).
+            found = entities.extract(f"{a.fact.value_text}\n{a.fact.source_excerpt or ''}")
+            entities.link(conn, uid, "fact", a.fact.id, found)
     return out
 
 
