@@ -25,7 +25,6 @@ from memory_core.learn.lookup import related_facts
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import outbox
-from memory_core.store import vectors as vec
 from memory_core.values import SECRET_CATEGORIES
 
 if TYPE_CHECKING:
@@ -129,7 +128,7 @@ class Learner:
             for episode_id, body in episode_repo.texts_of_turn(conn, job.user_id, job.turn_id):
                 entities.link(conn, job.user_id, "episode", episode_id, entities.extract(body))
             result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied))
-            outbox.mark_done(conn, job.id, vec.now_ts(), json.dumps(result.summary()))
+            outbox.mark_done(conn, job.id, now, json.dumps(result.summary()))
             event_log.add(conn, _job_events(job.user_id, applied, started), to_ts(now))
             if self.usage is not None:
                 self.usage.flush(conn, to_ts(now))
