@@ -3,7 +3,8 @@
 A running bot holds a shared advisory lock on ``<db>.lock`` (:class:`RunLock`); ``restore``
 needs it exclusively, so it refuses while any bot runs. Backups use SQLite's online backup
 API: one consistent snapshot even while the bot writes. Health checks live in
-``memory_core.health``, per-user export and erasure in ``memory_core.user_data``.
+``memory_core.health``, per-user export and erasure in ``memory_core.user_data``; the SQLite work
+itself (backup API, checks, VACUUM) in ``memory_core.db.maintenance``.
 """
 
 from __future__ import annotations
@@ -16,12 +17,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import pysqlite3.dbapi2 as sqlite_driver
-import sqlite_vec
 
 from memory_core import metrics
+from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.errors import InvalidInputError, StoreError
@@ -108,28 +106,7 @@ def bot_running(db_path: Path) -> bool:
     return False
 
 
-# ---- raw connections ------------------------------------------------------------------------
-
-
-def connect(path: Path) -> Any:
-    """A plain pysqlite3 connection with sqlite-vec loaded (backup, restore, checks)."""
-    conn = sqlite_driver.connect(str(path), timeout=5.0)
-    conn.isolation_level = None
-    conn.enable_load_extension(True)
-    sqlite_vec.load(conn)
-    conn.enable_load_extension(False)
-    return conn
-
-
-def schema_version(conn: Any) -> int:
-    """The highest applied migration of a raw connection's database (0: not membot's)."""
-    found = conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-    ).fetchone()
-    if found is None:
-        return 0
-    row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
-    return int(row[0])
+# ---- files ------------------------------------------------------------------------------------
 
 
 def file_sizes(db_path: Path) -> dict[str, int]:
@@ -213,24 +190,16 @@ def backup(db_path: Path, dest: Path, *, overwrite: bool = False) -> BackupInfo:
     dest.parent.mkdir(parents=True, exist_ok=True)
     partial = dest.with_name(f".{dest.name}.partial-{os.getpid()}")
     started = time.perf_counter()
-    src, dst = connect(db_path), connect(partial)
     try:
-        src.backup(dst)
-        # A backup is one self-contained file: no -wal beside it.
-        dst.execute("PRAGMA journal_mode=DELETE")
-        check = dst.execute("PRAGMA quick_check").fetchone()[0]
-        version = schema_version(dst)
-    except sqlite_driver.Error as exc:
+        copy = maintenance.snapshot(db_path, partial)
+    except StoreError:
         partial.unlink(missing_ok=True)
-        raise StoreError(f"backup failed: {exc}") from exc
-    finally:
-        src.close()
-        dst.close()
-    if check != "ok":
+        raise
+    if copy.integrity != "ok":
         partial.unlink(missing_ok=True)
-        raise StoreError(f"the backup copy failed its integrity check: {check}")
+        raise StoreError(f"the backup copy failed its integrity check: {copy.integrity}")
     os.replace(partial, dest)
-    return BackupInfo(dest, dest.stat().st_size, version, time.perf_counter() - started)
+    return BackupInfo(dest, dest.stat().st_size, copy.schema_version, time.perf_counter() - started)
 
 
 def restore(src: Path, db_path: Path) -> BackupInfo:
@@ -247,14 +216,10 @@ def restore(src: Path, db_path: Path) -> BackupInfo:
         if handle.read(16) != b"SQLite format 3\x00":
             raise InvalidInputError(f"{src} is not a SQLite database")
     started = time.perf_counter()
-    conn = connect(src)
-    try:
-        check = conn.execute("PRAGMA quick_check").fetchone()[0]
-        version = schema_version(conn)
-    finally:
-        conn.close()
-    if check != "ok":
-        raise InvalidInputError(f"{src} failed its integrity check: {check}")
+    found = maintenance.check_file(src)
+    version = found.schema_version
+    if found.integrity != "ok":
+        raise InvalidInputError(f"{src} failed its integrity check: {found.integrity}")
     if version == 0:
         raise InvalidInputError(f"{src} is not a membot database (no schema_migrations)")
     if version > SCHEMA_VERSION:
@@ -263,15 +228,7 @@ def restore(src: Path, db_path: Path) -> BackupInfo:
         )
     with RunLock(db_path).exclusive():
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        source, target = connect(src), connect(db_path)
-        try:
-            source.backup(target)
-            target.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite_driver.Error as exc:
-            raise StoreError(f"restore failed: {exc}") from exc
-        finally:
-            source.close()
-            target.close()
+        maintenance.copy_into(src, db_path)
     return BackupInfo(db_path, db_path.stat().st_size, version, time.perf_counter() - started)
 
 
@@ -288,19 +245,10 @@ def vacuum(db: Database, *, keep_events_days: float | None = None) -> VacuumInfo
     """Drop events older than ``keep_events_days``, merge the FTS indexes, ``VACUUM``."""
     before = sum(file_sizes(db.path).values())
     purged = 0
-    if keep_events_days is not None:
-        with db.write() as conn:
+    with db.write() as conn:
+        if keep_events_days is not None:
             purged = event_log.purge_before(conn, time.time() - keep_events_days * 86400)
-    raw = db.engine.raw_connection()
-    try:
-        cur = raw.cursor()
         # FTS5 keeps deleted rows' tokens in old segments until a merge: 'optimize' drops them.
-        cur.execute("INSERT INTO facts_fts(facts_fts) VALUES('optimize')")
-        cur.execute("INSERT INTO episodes_fts(episodes_fts) VALUES('optimize')")
-        cur.execute("VACUUM")
-        cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        cur.execute("PRAGMA optimize")
-        cur.close()
-    finally:
-        raw.close()
+        maintenance.merge_fts(conn)
+    maintenance.vacuum(db.engine)
     return VacuumInfo(before, sum(file_sizes(db.path).values()), purged)

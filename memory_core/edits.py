@@ -12,14 +12,15 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import structlog
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from memory_core.store import facts as fact_repo
+from memory_core.store import user_data as user_data_repo
 from memory_core.values import Fact, Status
 
 log = structlog.get_logger("memory_core.edits")
 
-#: History events that undo can revert, newest first.
+#: Change log events that undo can revert (the newest one is).
 _UNDOABLE = (
     "created",
     "updated",
@@ -28,7 +29,7 @@ _UNDOABLE = (
     "deleted",
     "confirmed",
     "rejected",
-    "restored",
+    "pending",
 )
 
 if TYPE_CHECKING:
@@ -80,19 +81,12 @@ async def undo_last(memory: Memory, user_id: str) -> UndoResult:
 
 def _undo(memory: Memory, user_id: str) -> UndoResult:
     with memory.db.write() as conn:
-        row = conn.execute(
-            text(
-                "SELECT fact_id, rev, event FROM change_log WHERE user_id = :u "
-                "AND event IN ('created','updated','superseded','expired','deleted',"
-                "'confirmed','rejected','pending') ORDER BY rev DESC LIMIT 1"
-            ),
-            {"u": user_id},
-        ).first()
-        if row is None:
+        last = fact_repo.last_change(conn, user_id, _UNDOABLE)
+        if last is None:
             return UndoResult()
-        rev = int(row[1])
+        fact_id, rev = last
         # Everything written at that revision and, for a supersede/resolution, its pair.
-        entries = fact_repo.history(conn, user_id, fact_id=int(row[0]))
+        entries = fact_repo.history(conn, user_id, fact_id=fact_id)
         entry = next((e for e in reversed(entries) if e.rev == rev), None)
         if entry is None:
             return UndoResult()
@@ -132,33 +126,6 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
     return UndoResult(tuple(reverted), description)
 
 
-_USER_TABLES = (
-    "facts",
-    "fact_history",
-    "episodes",
-    "change_log",
-    "user_revisions",
-    "conflicts",
-    "relations",
-    "memory_entities",
-    "entities",
-    "outbox",
-    "applied_actions",
-    "sessions",
-    "user_settings",
-    "events",
-    "vector_queue",
-    "vector_versions",
-    # background jobs (m003): the profile copy, dedup fingerprints, reflections, questions
-    "profiles",
-    "dedup_checks",
-    "reflection_posts",
-    "fact_questions",
-    # pending MEMORY.md imports hold the user's edited text
-    "imports",
-)
-
-
 async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
     """Delete every trace of one user; returns rows removed per table."""
     counts = await asyncio.to_thread(_erase, memory, user_id)
@@ -168,22 +135,5 @@ async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
 
 
 def _erase(memory: Memory, user_id: str) -> dict[str, int]:
-    counts: dict[str, int] = {}
     with memory.db.write() as conn:
-        # Vectors go whatever the model lock says: erasure must leave nothing behind.
-        existing = {
-            r[0]
-            for r in conn.exec_driver_sql(
-                "SELECT name FROM sqlite_master WHERE name IN ('vec_facts', 'vec_episodes')"
-            )
-        }
-        for table in sorted(existing):
-            counts[table] = conn.exec_driver_sql(
-                f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
-            ).rowcount
-        for table in _USER_TABLES:
-            # FTS rows go with their content rows through the delete triggers.
-            counts[table] = conn.execute(
-                text(f"DELETE FROM {table} WHERE user_id = :u"), {"u": user_id}
-            ).rowcount
-    return counts
+        return user_data_repo.erase(conn, user_id)

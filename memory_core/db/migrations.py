@@ -415,6 +415,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "m003_jobs", _script(M003_JOBS)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
+#: The FTS5 indexes the migrations create (each mirrors its content table through triggers).
+FTS_TABLES = ("facts_fts", "episodes_fts")
 
 
 def _split_sql(script: str) -> list[str]:

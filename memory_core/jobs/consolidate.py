@@ -3,39 +3,38 @@
 Seed 002: the session's user turns are read in pages (30 by default); each page is extracted
 as one dialogue; two-level dedup drops candidates already known (exact within the batch,
 same key and value in the store — even forgotten ones — or Jaccard ≥ 0.75 with a stored
-fact); survivors are arbitrated and applied under the idempotency key
-``consolidate:<session>:<page>``, so a re-run after a crash applies nothing twice. Only then
-is the session marked consolidated. Consolidation never re-counts a mention (no noops) and
-never touches a key changed since the session ended by anyone else (newer facts win).
+fact); survivors go through the turn learner's own stages (``learn.lookup``, ``learn.arbitrate``,
+``learn.apply``) under the idempotency key ``consolidate:<session>:<page>``, so a re-run after a
+crash applies nothing twice. Only then is the session marked consolidated. Consolidation never
+re-counts a mention (no noops) and never touches a key changed since the session ended by anyone
+else (newer facts win).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import structlog
 
-from memory_core import entities, fts
+from memory_core import fts
 from memory_core.errors import NotFoundError
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, enforce, normalise_value
-from memory_core.learn.decisions import Decision, Insert, Noop, Pending, Supersede, Update
+from memory_core.learn.decisions import Decision, Noop
+from memory_core.learn.lookup import related_facts
 from memory_core.store import consolidation as repo
-from memory_core.store import facts as fact_repo
 from memory_core.store.consolidation import SessionRef, UserTurn
-from memory_core.values import RETRIEVABLE, Fact, SearchFilters, Status
+from memory_core.values import Status
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.jobs.consolidate")
-
-RELATED_PER_CANDIDATE = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +78,6 @@ class ConsolidationResult:
             "already": self.already,
             "truncated": self.truncated,
         }
-
-
-def _terms(text_value: str) -> frozenset[str]:
-    return frozenset(fts.terms(text_value, keep_stop_words=True))
-
-
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    if not a or not b:
-        return 0.0
-    return len(a & b) / len(a | b)
 
 
 @dataclass(slots=True)
@@ -182,11 +171,15 @@ class Consolidator:
         kept = await self.memory.run_background(self._unknown, session, kept, state)
         if not kept:
             return len(found), 0, []
-        related, known = await self.memory.run_background(self._related, session.user_id, kept)
-        raw = await self.auditor.decide(turn, kept, related)
+        related = await self.memory.run_background(
+            related_facts, self.memory, session.user_id, kept
+        )
+        raw = await self.auditor.decide(turn, kept, related.by_key)
         # A consolidation never re-counts a mention the observer already counted.
-        decisions = [d for d in (enforce(d, known) for d in raw) if not isinstance(d, Noop)]
-        applied = await self.memory.run_background(self._apply, session, page, decisions, state)
+        decisions = [d for d in (enforce(d, related.known) for d in raw) if not isinstance(d, Noop)]
+        applied = await self.memory.run_background(
+            self._apply, session, page, decisions, related.links, state
+        )
         if applied and self.memory.vectors_enabled:
             await self.memory.vectors_settled()
         return len(found), len(kept), applied
@@ -200,7 +193,7 @@ class Consolidator:
     def _start(self, session: SessionRef) -> _RunState:
         with self.memory.db.read() as conn:
             texts = repo.live_texts(conn, session.user_id)
-        return _RunState([_terms(t) for t in texts])
+        return _RunState([fts.tokens(t) for t in texts])
 
     def _page(self, session: SessionRef, after: int) -> list[UserTurn]:
         with self.memory.db.read() as conn:
@@ -237,36 +230,18 @@ class Consolidator:
             value = normalise_value(cand.value_text)
             if any(normalise_value(v) == value for _s, v in by_key.get(cand.key, ())):
                 continue
-            terms = _terms(cand.value_text)
-            if any(_jaccard(terms, t) >= NEAR_DUPLICATE_JACCARD for t in state.live_terms):
+            terms = fts.tokens(cand.value_text)
+            if any(fts.jaccard(terms, t) >= NEAR_DUPLICATE_JACCARD for t in state.live_terms):
                 continue
             out.append(cand)
         return out
-
-    def _related(
-        self, user_id: str, candidates: Sequence[Candidate]
-    ) -> tuple[dict[str, list[Fact]], dict[int, Fact]]:
-        related: dict[str, list[Fact]] = {}
-        known: dict[int, Fact] = {}
-        for cand in candidates:
-            with self.memory.db.read() as conn:
-                same = fact_repo.by_key(conn, user_id, cand.key, RETRIEVABLE)
-            hits = self.memory.search_blocking(
-                user_id, cand.value_text, k=RELATED_PER_CANDIDATE, filters=SearchFilters()
-            )
-            facts = {f.id: f for f in same}
-            for h in hits:
-                if h.fact is not None:
-                    facts.setdefault(h.fact.id, h.fact)
-            related[cand.key] = list(facts.values())
-            known.update(facts)
-        return related, known
 
     def _apply(
         self,
         session: SessionRef,
         page: int,
         decisions: Sequence[Decision],
+        links: Mapping[str, Sequence[tuple[int, float]]],
         state: _RunState,
     ) -> list[Applied]:
         ref = TurnRef(
@@ -277,21 +252,16 @@ class Consolidator:
         )
         with self.memory.db.write() as conn:
             applied = apply_decisions(
-                conn, ref, decisions, self.memory.clock.now(), queue=self.memory.queue_fact_vector
+                conn,
+                ref,
+                decisions,
+                self.memory.clock.now(),
+                queue=self.memory.queue_fact_vector,
+                links=links,
             )
             for a in applied:
-                if a.fact is None or a.replayed:
-                    continue
-                if isinstance(a.decision, Insert | Update | Supersede | Pending):
-                    entities.link(
-                        conn,
-                        session.user_id,
-                        "fact",
-                        a.fact.id,
-                        entities.extract(a.fact.value_text),
-                    )
-                if a.fact.status in (Status.ACTIVE, Status.PENDING):
-                    state.live_terms.append(_terms(a.fact.value_text))
+                if a.fact is not None and a.fact.status in (Status.ACTIVE, Status.PENDING):
+                    state.live_terms.append(fts.tokens(a.fact.value_text))
         return applied
 
     def _mark(self, session_id: int) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import entities
+from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import lifecycle as repo
 from memory_core.values import Status
@@ -100,7 +100,7 @@ def soft_delete(
         deleted_at=now,
         purge_at=purge_at,
     )
-    entities.unlink_item(conn, user_id, "fact", fact_id)
+    entity_repo.unlink_item(conn, user_id, "fact", fact_id)
     memory.queue_fact_vector(conn, after)
     return True
 

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.fts import jaccard, tokens
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, normalise_value
-from memory_core.retrieve import jaccard
 from memory_core.store import dedup_pairs as repo
 from memory_core.store import facts as fact_repo
 from memory_core.values import Fact, SearchFilters, Status
@@ -80,7 +80,7 @@ class RulesJudge:
         """Same when the values are equal once normalised, or overlap ≥ 0.75 (Jaccard)."""
         return [
             normalise_value(p.a.value_text) == normalise_value(p.b.value_text)
-            or jaccard(p.a.value_text, p.b.value_text) >= NEAR_DUPLICATE_JACCARD
+            or jaccard(tokens(p.a.value_text), tokens(p.b.value_text)) >= NEAR_DUPLICATE_JACCARD
             for p in pairs
         ]
 
@@ -106,7 +106,7 @@ class DedupReport:
 
 def _related_enough(a: Fact, b: Fact) -> bool:
     """Seed 003's pre-filter: lexical overlap or a numeric step."""
-    if jaccard(a.value_text, b.value_text) > 0:
+    if jaccard(tokens(a.value_text), tokens(b.value_text)) > 0:
         return True
     return bool(_DIGITS.search(a.value_text) and _DIGITS.search(b.value_text))
 
@@ -195,11 +195,12 @@ class Deduplicator:
             if vector is not None:
                 near = self.memory.cache.knn(conn, user_id, "facts", vector, cfg.neighbours + 1)
                 return [(i, s) for i, s in near if s >= cfg.min_similarity]
+        mine = tokens(fact.value_text)
         return [
             (other.id, score)
             for other in facts
             if other.id != fact.id
-            and (score := jaccard(fact.value_text, other.value_text)) >= cfg.min_jaccard
+            and (score := jaccard(mine, tokens(other.value_text))) >= cfg.min_jaccard
         ]
 
     def _merge(self, user_id: str, pairs: Sequence[Pair], verdicts: Sequence[bool]) -> int:
@@ -216,42 +217,33 @@ class Deduplicator:
                 if a is None or b is None or a.status != Status.ACTIVE or b.status != Status.ACTIVE:
                     continue  # one of them changed since the pair was built
                 keeper, gone = _keeper(a, b)
-                gone_after = fact_repo.update(
-                    conn, user_id, gone.id, now, status=Status.SUPERSEDED, valid_to=now
-                )
-                fact_repo.record_change(
+                gone_after = fact_repo.transition(
                     conn,
                     user_id,
+                    gone,
+                    now,
                     event="merged",
-                    before=gone,
-                    after=gone_after,
                     actor="dedup",
-                    now=now,
                     reason=f"merged into #{keeper.id}",
                     bump=False,
+                    status=Status.SUPERSEDED,
+                    valid_to=now,
                 )
-                kept = fact_repo.update(
+                fact_repo.transition(
                     conn,
                     user_id,
-                    keeper.id,
+                    keeper,
                     now,
+                    event="merged",
+                    actor="dedup",
+                    reason=f"merged #{gone.id} into it",
+                    summary=f"Combined 2 notes: {keeper.value_text}",
                     confidence=max(a.confidence, b.confidence),
                     mention_count=a.mention_count + b.mention_count,
                     access_count=a.access_count + b.access_count,
                     last_mentioned_at=max(a.last_mentioned_at, b.last_mentioned_at),
                     importance=max(a.importance, b.importance),
                     pinned=a.pinned or b.pinned,
-                )
-                fact_repo.record_change(
-                    conn,
-                    user_id,
-                    event="merged",
-                    before=keeper,
-                    after=kept,
-                    actor="dedup",
-                    now=now,
-                    reason=f"merged #{gone.id} into it",
-                    summary=f"Combined 2 notes: {kept.value_text}",
                 )
                 self.memory.queue_fact_vector(conn, gone_after)
                 merged += 1

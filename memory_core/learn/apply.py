@@ -1,4 +1,5 @@
-"""Apply: a turn's decisions → one transaction (facts, history, revision, conflicts, vectors).
+"""Apply: a turn's decisions → one transaction (facts, history, revision, conflicts, vectors,
+relation edges, entity links).
 
 Every action is recorded under its idempotency key ``(turn_id, key, action_hash)``: replaying
 a turn applies nothing twice.
@@ -11,9 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
-from memory_core.clock import to_ts
+from memory_core import entities
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -27,8 +28,10 @@ from memory_core.learn.decisions import (
     action_hash,
     decision_key,
 )
+from memory_core.store import applied_actions as applied_repo
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import relations as relation_repo
 from memory_core.values import Fact, NewFact, Status
 
 
@@ -78,20 +81,8 @@ def _new_fact(
 
 
 def _claim(conn: Connection, ref: TurnRef, decision: Decision, now: datetime) -> bool:
-    result = conn.execute(
-        text(
-            "INSERT INTO applied_actions (turn_id, key, action_hash, user_id, ts) "
-            "VALUES (:t, :k, :h, :u, :ts) ON CONFLICT DO NOTHING"
-        ),
-        {
-            "t": ref.turn_id,
-            "k": decision_key(decision),
-            "h": action_hash(decision),
-            "u": ref.user_id,
-            "ts": to_ts(now),
-        },
-    )
-    return bool(result.rowcount)
+    key, digest = decision_key(decision), action_hash(decision)
+    return applied_repo.claim(conn, ref.user_id, ref.turn_id, key, digest, now)
 
 
 def apply_decisions(
@@ -107,21 +98,45 @@ def apply_decisions(
     out: list[Applied] = []
     uid = ref.user_id
 
-    def changed(event: str, before: Fact | None, after: Fact, reason: str, **extra: Any) -> Fact:
-        """Audit the write (history, revision, change log) and queue the vector."""
-        fact_repo.record_change(
+    def created(
+        new: NewFact,
+        reason: str,
+        *,
+        event: str = "created",
+        summary: str | None = None,
+        replaces: Fact | None = None,
+    ) -> Fact:
+        """Insert and audit a fact; queue its vector."""
+        fact = fact_repo.create(
             conn,
             uid,
-            event=event,
-            before=before,
-            after=after,
+            new,
+            now,
             actor=ref.actor,
-            now=now,
+            event=event,
             reason=reason,
             turn_id=ref.turn_id,
-            **extra,
+            summary=summary,
+            replaces=replaces,
         )
-        if extra.get("bump", True):  # a mere repetition changes no vector
+        queue(conn, fact)
+        return fact
+
+    def changed(before: Fact, event: str, reason: str, *, bump: bool = True, **fields: Any) -> Fact:
+        """Change and audit a fact; queue its vector unless it is a mere repetition."""
+        after = fact_repo.transition(
+            conn,
+            uid,
+            before,
+            now,
+            event=event,
+            actor=ref.actor,
+            reason=reason,
+            turn_id=ref.turn_id,
+            bump=bump,
+            **fields,
+        )
+        if bump:  # a mere repetition changes no vector
             queue(conn, after)
         return after
 
@@ -131,18 +146,16 @@ def apply_decisions(
             continue
         match decision:
             case Insert(proposal=p, reason=reason):
-                fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.ACTIVE), now)
-                changed("created", None, fact, reason)
+                fact = created(_new_fact(p, ref, Status.ACTIVE), reason)
                 _link(conn, uid, fact.id, (links or {}).get(p.key, ()), now)
                 out.append(Applied(decision, fact))
             case Update(target_id=target, proposal=p, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
-                fact = fact_repo.update(
-                    conn,
-                    uid,
-                    target,
-                    now,
+                fact = changed(
+                    before,
+                    "updated",
+                    reason,
                     value_text=p.value_text,
                     value_json={"value": p.value} if p.value else before.value_json,
                     confidence=max(before.confidence, p.confidence),
@@ -151,48 +164,43 @@ def apply_decisions(
                     source_turn_id=ref.turn_id,
                     source_excerpt=p.source_excerpt[:200] or before.source_excerpt,
                 )
-                out.append(Applied(decision, changed("updated", before, fact, reason), before))
+                out.append(Applied(decision, fact, before))
             case Supersede(target_id=target, proposal=p, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
-                old = fact_repo.update(
-                    conn, uid, target, now, status=Status.SUPERSEDED, valid_to=now
+                changed(before, "superseded", reason, status=Status.SUPERSEDED, valid_to=now)
+                fact = created(
+                    _new_fact(p, ref, Status.ACTIVE), reason, event="updated", replaces=before
                 )
-                changed("superseded", before, old, reason)
-                fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.ACTIVE), now)
-                fact = fact_repo.update(conn, uid, fact.id, now, supersedes_id=target)
-                out.append(Applied(decision, changed("updated", before, fact, reason), before))
+                out.append(Applied(decision, fact, before))
             case Expire(target_id=target, valid_to=valid_to, reason=reason):
                 before = fact_repo.get(conn, uid, target)
                 if before is None or before.status != Status.ACTIVE:
                     continue
-                fact = fact_repo.update(
-                    conn, uid, target, now, status=Status.EXPIRED, valid_to=min(valid_to, now)
+                fact = changed(
+                    before, "expired", reason, status=Status.EXPIRED, valid_to=min(valid_to, now)
                 )
-                out.append(Applied(decision, changed("expired", before, fact, reason), before))
+                out.append(Applied(decision, fact, before))
             case Noop(target_id=target, confidence_delta=delta, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
-                fact = fact_repo.update(
-                    conn,
-                    uid,
-                    target,
-                    now,
+                fact = changed(
+                    before,
+                    "mentioned",
+                    reason,
+                    bump=False,
                     confidence=min(1.0, max(0.0, before.confidence + delta)),
                     last_mentioned_at=now,
                     mention_count=before.mention_count + 1,
                 )
-                changed("mentioned", before, fact, reason, bump=False)
                 out.append(Applied(decision, fact, before))
             case Pending(target_id=target, proposal=p, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
-                fact = fact_repo.insert(conn, uid, _new_fact(p, ref, Status.PENDING), now)
-                changed(
-                    "pending",
-                    None,
-                    fact,
+                fact = created(
+                    _new_fact(p, ref, Status.PENDING),
                     reason,
+                    event="pending",
                     summary=f"[{p.category.value}] {p.value_text} (unconfirmed)",
                 )
                 cid = conflict_repo.open_conflict(
@@ -205,6 +213,11 @@ def apply_decisions(
                     now + timedelta(days=policy.CONFLICT_TTL_DAYS),
                 )
                 out.append(Applied(decision, fact, before, conflict_id=cid))
+    for a in out:
+        if a.fact is not None and isinstance(a.decision, Insert | Update | Supersede | Pending):
+            # Entities of what was written (the excerpt names who and where, too).
+            found = entities.extract(f"{a.fact.value_text}\n{a.fact.source_excerpt or ''}")
+            entities.link(conn, uid, "fact", a.fact.id, found)
     return out
 
 
@@ -219,10 +232,4 @@ def _link(
     for other, strength in neighbours:
         if other == fact_id:
             continue
-        conn.execute(
-            text(
-                "INSERT INTO relations (user_id, from_id, to_id, strength, created_at) "
-                "VALUES (:u, :a, :b, :s, :ts) ON CONFLICT DO NOTHING"
-            ),
-            {"u": user_id, "a": fact_id, "b": other, "s": round(strength, 4), "ts": to_ts(now)},
-        )
+        relation_repo.add(conn, user_id, fact_id, other, round(strength, 4), now)

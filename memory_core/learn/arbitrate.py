@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Protocol
 
 from memory_core.extract.base import Candidate, TurnInput
+from memory_core.fts import jaccard, tokens
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -25,7 +26,6 @@ from memory_core.learn.decisions import (
     Update,
     is_write,
 )
-from memory_core.retrieve import jaccard
 from memory_core.values import Fact, Status
 
 #: Two facts of different keys whose texts overlap this much are the same fact (seed 002).
@@ -101,10 +101,10 @@ def decide_one(
         if _same_value(candidate, fact):
             delta = policy.repetition_delta(fact.confidence, explicit=explicit)
             return Noop(fact.id, fact.key, delta)
+    said = tokens(candidate.value_text)
     for fact in live:
-        if fact.key != candidate.key and jaccard(fact.value_text, candidate.value_text) >= (
-            NEAR_DUPLICATE_JACCARD
-        ):
+        similar = jaccard(tokens(fact.value_text), said) >= NEAR_DUPLICATE_JACCARD
+        if fact.key != candidate.key and similar:
             return Noop(
                 fact.id, fact.key, policy.repetition_delta(fact.confidence, explicit=explicit)
             )

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import structlog
-from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
@@ -29,7 +28,6 @@ from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import outbox, sessions, users
-from memory_core.store import vectors as vec
 from memory_core.values import NewEpisode
 
 log = structlog.get_logger("memory_core.observer")
@@ -124,7 +122,7 @@ class Observer:
     def _commit(self, turn: Turn) -> bool:
         user_text = clean_text(turn.user_text, limit=MAX_EPISODE_CHARS)
         reply = turn.assistant_text[:MAX_EPISODE_CHARS]
-        now_ts = vec.now_ts()
+        now = self.memory.clock.now()
         with self.memory.db.write(hot=True) as conn:
             if outbox.exists(conn, turn.turn_id):
                 return False  # a replay of a turn already committed: nothing twice
@@ -154,14 +152,8 @@ class Observer:
                 turn.time,
                 0,
             )
-            outbox.add(conn, job, now_ts)
-            previous = conn.execute(
-                text(
-                    "SELECT text FROM episodes WHERE user_id = :u AND chat_id = :c "
-                    "ORDER BY id DESC LIMIT 1"
-                ),
-                {"u": turn.user_id, "c": turn.chat_id},
-            ).scalar()
+            outbox.add(conn, job, now)
+            previous = episode_repo.last_text(conn, turn.user_id, turn.chat_id)
             eps = [
                 NewEpisode(
                     turn.chat_id,
@@ -274,7 +266,7 @@ class Observer:
 
     def _has_due(self) -> bool:
         with self.memory.db.read() as conn:
-            return bool(outbox.users_with_pending(conn, vec.now_ts(), limit=1))
+            return bool(outbox.users_with_pending(conn, self.memory.clock.now(), limit=1))
 
     def _event_ts(self) -> float:
         # Events carry the memory's clock, like history and conflicts, so metrics windows
@@ -309,7 +301,7 @@ class Observer:
 
     def _due_users(self) -> list[str]:
         with self.memory.db.read() as conn:
-            return outbox.users_with_pending(conn, vec.now_ts())
+            return outbox.users_with_pending(conn, self.memory.clock.now())
 
     async def _lane(self, user_id: str) -> None:
         try:
@@ -327,7 +319,7 @@ class Observer:
 
     def _next(self, user_id: str) -> outbox.Job | None:
         with self.memory.db.read() as conn:
-            return outbox.next_for_user(conn, user_id, vec.now_ts())
+            return outbox.next_for_user(conn, user_id, self.memory.clock.now())
 
     async def _run(self, job: outbox.Job) -> None:
         with structlog.contextvars.bound_contextvars(
@@ -373,7 +365,7 @@ class Observer:
                 conn,
                 job.id,
                 f"{type(exc).__name__}: {exc}",
-                vec.now_ts(),
+                self.memory.clock.now(),
                 self.max_attempts,
                 self.base_delay,
             )

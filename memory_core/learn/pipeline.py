@@ -1,4 +1,4 @@
-"""One turn through the learning stages: extract → related facts → arbitrate → apply.
+"""One turn through the learning stages: extract → look-up → arbitrate → apply.
 
 The job's outbox row is marked done in the same transaction that applies its decisions, so a
 crash anywhere either leaves the job pending (it runs again from scratch) or fully applied.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -20,22 +20,17 @@ from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
-from memory_core.learn.decisions import Decision, Insert, Pending, Supersede, Update
+from memory_core.learn.decisions import Decision
+from memory_core.learn.lookup import related_facts
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
-from memory_core.store import facts as fact_repo
 from memory_core.store import outbox
-from memory_core.store import vectors as vec
-from memory_core.values import RETRIEVABLE, SECRET_CATEGORIES, Fact, SearchFilters, Status
+from memory_core.values import SECRET_CATEGORIES
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.learn")
-
-#: Facts at least this similar (vector) to a new fact are linked to it (seed 003 §2).
-RELATION_MIN_SIMILARITY = 0.86
-RELATED_PER_CANDIDATE = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +87,7 @@ class Learner:
         )
         decisions: list[Decision] = []
         skipped: list[str] = []
-        links: dict[str, list[tuple[int, float]]] = {}
+        links: Mapping[str, Sequence[tuple[int, float]]] = {}
         if job.learn:
             candidates = (await self.extractor.extract(turn))[: policy.MAX_CANDIDATES_PER_TURN]
             kept: list[Candidate] = []
@@ -103,50 +98,22 @@ class Learner:
                     skipped.append(f"sensitive:{cand.key}")
                 else:
                     kept.append(cand)
-            related, known, links = await self.memory.run_background(
-                self._related, job.user_id, kept
+            related = await self.memory.run_background(
+                related_facts, self.memory, job.user_id, kept
             )
-            raw = await self.auditor.decide(turn, kept, related)
-            decisions = cap_writes([enforce(d, known) for d in raw])
+            raw = await self.auditor.decide(turn, kept, related.by_key)
+            decisions = cap_writes([enforce(d, related.known) for d in raw])
+            links = related.links
         applied = await self.memory.run_background(self._apply, job, decisions, links, started)
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
         log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
         return result
 
-    def _related(
-        self, user_id: str, candidates: Sequence[Candidate]
-    ) -> tuple[dict[str, list[Fact]], dict[int, Fact], dict[str, list[tuple[int, float]]]]:
-        """Same-key facts plus the best hybrid matches for each candidate."""
-        related: dict[str, list[Fact]] = {}
-        known: dict[int, Fact] = {}
-        links: dict[str, list[tuple[int, float]]] = {}
-        for cand in candidates:
-            with self.memory.db.read() as conn:
-                # Deleted ones too: what the user made us forget must not be re-learned.
-                same = fact_repo.by_key(conn, user_id, cand.key, (*RETRIEVABLE, Status.DELETED))
-            hits = self.memory.search_blocking(
-                user_id,
-                cand.value_text,
-                k=RELATED_PER_CANDIDATE,
-                mode="hybrid",
-                filters=SearchFilters(),
-            )
-            facts = {f.id: f for f in same}
-            for h in hits:
-                if h.fact is not None:
-                    facts.setdefault(h.fact.id, h.fact)
-            related[cand.key] = list(facts.values())
-            known.update(facts)
-            links[cand.key] = [
-                (h.id, h.vector) for h in hits if h.vector >= RELATION_MIN_SIMILARITY
-            ]
-        return related, known, links
-
     def _apply(
         self,
         job: outbox.Job,
         decisions: Sequence[Decision],
-        links: dict[str, list[tuple[int, float]]],
+        links: Mapping[str, Sequence[tuple[int, float]]],
         started: float | None = None,
     ) -> list[Applied]:
         now = self.memory.clock.now()
@@ -157,24 +124,11 @@ class Learner:
             applied = apply_decisions(
                 conn, ref, decisions, now, queue=self.memory.queue_fact_vector, links=links
             )
-            for a in applied:
-                if (
-                    a.fact is not None
-                    and not a.replayed
-                    and isinstance(a.decision, Insert | Update | Supersede | Pending)
-                ):
-                    entities.link(
-                        conn,
-                        job.user_id,
-                        "fact",
-                        a.fact.id,
-                        entities.extract(f"{a.fact.value_text}\n{a.fact.source_excerpt or ''}"),
-                    )
             # Episodes get their entity links here, off the reply path.
             for episode_id, body in episode_repo.texts_of_turn(conn, job.user_id, job.turn_id):
                 entities.link(conn, job.user_id, "episode", episode_id, entities.extract(body))
             result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied))
-            outbox.mark_done(conn, job.id, vec.now_ts(), json.dumps(result.summary()))
+            outbox.mark_done(conn, job.id, now, json.dumps(result.summary()))
             event_log.add(conn, _job_events(job.user_id, applied, started), to_ts(now))
             if self.usage is not None:
                 self.usage.flush(conn, to_ts(now))

@@ -147,26 +147,19 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                         valid_to=now,
                     )
                 # Confirmed by the user's button: confidence 1.0 and protected from decay.
-                kept = fact_repo.update(
+                kept = fact_repo.transition(
                     conn,
                     user_id,
-                    new.id,
+                    new,
                     now,
+                    event="updated",
+                    actor="user",
+                    reason=reason,
+                    replaces=old,
                     status=Status.ACTIVE,
                     confidence=policy.CONFIRMED,
                     decay_rate=0.0,
-                    supersedes_id=old.id,
                     valid_from=now,
-                )
-                fact_repo.record_change(
-                    conn,
-                    user_id,
-                    event="updated",
-                    before=old,
-                    after=kept,
-                    actor="user",
-                    now=now,
-                    reason=reason,
                 )
             case Choice.KEEP:
                 dropped = fact_repo.transition(

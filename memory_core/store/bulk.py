@@ -1,6 +1,6 @@
 """Bulk fill of a throwaway benchmark database: many fact rows in one statement, no audit trail.
 
-Product writes go through ``facts.insert`` + ``record_change`` (history, revision, change log)
+Product writes go through ``facts.create`` / ``facts.transition`` (history, revision, change log)
 and the vector queue. This path skips all of that on purpose, so a benchmark can fill 100k rows
 in seconds; it must never touch a real user's data. FTS rows still follow through the triggers.
 """

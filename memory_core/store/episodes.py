@@ -80,3 +80,14 @@ def texts_of_turn(conn: Connection, user_id: str, turn_id: str) -> list[tuple[in
         {"u": user_id, "t": turn_id},
     ).all()
     return [(int(r[0]), str(r[1])) for r in rows]
+
+
+def last_text(conn: Connection, user_id: str, chat_id: str) -> str | None:
+    """The text of the user's latest recorded episode in one chat (by insertion order)."""
+    value = conn.execute(
+        text(
+            "SELECT text FROM episodes WHERE user_id = :u AND chat_id = :c ORDER BY id DESC LIMIT 1"
+        ),
+        {"u": user_id, "c": chat_id},
+    ).scalar()
+    return None if value is None else str(value)

@@ -1,7 +1,7 @@
 """The facts repository: every statement is scoped to one ``user_id``.
 
-Writers call ``record_change`` after each mutation so that history, revision and change log
-move together inside the caller's transaction.
+Audited writes go through ``create`` and ``transition``: the row and its audit (history,
+revision, change log) move together inside the caller's transaction.
 """
 
 from __future__ import annotations
@@ -221,7 +221,7 @@ def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields
     return fact
 
 
-def record_change(
+def _record_change(
     conn: Connection,
     user_id: str,
     *,
@@ -297,6 +297,16 @@ def current_revision(conn: Connection, user_id: str) -> int:
         text("SELECT rev FROM user_revisions WHERE user_id = :u"), {"u": user_id}
     ).scalar()
     return int(rev or 0)
+
+
+def last_change(conn: Connection, user_id: str, events: Sequence[str]) -> tuple[int, int] | None:
+    """The (fact id, rev) of this user's newest change log entry with one of ``events``."""
+    stmt = text(
+        "SELECT fact_id, rev FROM change_log WHERE user_id = :u AND event IN :ev "
+        "ORDER BY rev DESC LIMIT 1"
+    ).bindparams(bindparam("ev", expanding=True))
+    row = conn.execute(stmt, {"u": user_id, "ev": list(events)}).first()
+    return None if row is None else (int(row[0]), int(row[1]))
 
 
 def changes_since(conn: Connection, user_id: str, rev: int, limit: int = 50) -> list[Change]:
@@ -387,21 +397,31 @@ def create(
     now: datetime,
     *,
     actor: str,
+    event: str = "created",
     reason: str | None = None,
     turn_id: str | None = None,
+    summary: str | None = None,
+    replaces: Fact | None = None,
 ) -> Fact:
-    """Insert one fact and audit its creation (history, revision, change log) in one call."""
+    """Insert one fact and audit its creation (history, revision, change log) in one call.
+
+    ``replaces``: the fact this one supersedes (linked by ``supersedes_id``; the audit row shows
+    it as the state before).
+    """
     fact = insert(conn, user_id, new, now)
-    record_change(
+    if replaces is not None:
+        fact = update(conn, user_id, fact.id, now, supersedes_id=replaces.id)
+    _record_change(
         conn,
         user_id,
-        event="created",
-        before=None,
+        event=event,
+        before=replaces,
         after=fact,
         actor=actor,
         now=now,
         reason=reason,
         turn_id=turn_id,
+        summary=summary,
     )
     return fact
 
@@ -416,20 +436,32 @@ def transition(
     actor: str,
     reason: str | None = None,
     turn_id: str | None = None,
+    summary: str | None = None,
+    bump: bool = True,
+    replaces: Fact | None = None,
     **fields: Any,
 ) -> Fact:
-    """Change one fact and audit it (history, revision, change log) in one call."""
+    """Change one fact and audit it (history, revision, change log) in one call.
+
+    ``bump=False`` (a mere repetition, a merged-away duplicate) writes the audit row only.
+    ``replaces``: the fact this one now supersedes (a pending value confirmed over the old one;
+    linked by ``supersedes_id``, and the audit row shows it as the state before).
+    """
+    if replaces is not None:
+        fields["supersedes_id"] = replaces.id
     after = update(conn, user_id, before.id, now, **fields)
-    record_change(
+    _record_change(
         conn,
         user_id,
         event=event,
-        before=before,
+        before=replaces or before,
         after=after,
         actor=actor,
         now=now,
         reason=reason,
         turn_id=turn_id,
+        summary=summary,
+        bump=bump,
     )
     return after
 

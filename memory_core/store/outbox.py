@@ -1,4 +1,7 @@
-"""The observer's outbox: completed turns waiting to be learned from (durable, ordered)."""
+"""The observer's outbox: completed turns waiting to be learned from (durable, ordered).
+
+Times (queued, due, finished) come from the caller's clock, like every other stored time.
+"""
 
 from __future__ import annotations
 
@@ -56,7 +59,7 @@ def _job(r: object) -> Job:
     )
 
 
-def add(conn: Connection, job: Job, now_ts: float) -> bool:
+def add(conn: Connection, job: Job, now: datetime) -> bool:
     """Queue a turn; ``False`` if this turn id was already queued (idempotent replay)."""
     result = conn.execute(
         text(
@@ -77,7 +80,7 @@ def add(conn: Connection, job: Job, now_ts: float) -> bool:
             "learn": int(job.learn),
             "grp": int(job.is_group),
             "tt": to_ts(job.turn_time),
-            "now": now_ts,
+            "now": to_ts(now),
         },
     )
     return bool(result.rowcount)
@@ -91,7 +94,7 @@ def exists(conn: Connection, turn_id: str) -> bool:
     )
 
 
-def users_with_pending(conn: Connection, now_ts: float, limit: int = 200) -> list[str]:
+def users_with_pending(conn: Connection, now: datetime, limit: int = 200) -> list[str]:
     """Users whose oldest pending job is due, in the order their jobs arrived."""
     rows = conn.execute(
         text(
@@ -99,12 +102,12 @@ def users_with_pending(conn: Connection, now_ts: float, limit: int = 200) -> lis
             "GROUP BY user_id HAVING MIN(CASE WHEN next_attempt_at <= :now THEN id END) = "
             "MIN(id) ORDER BY first LIMIT :lim"
         ),
-        {"now": now_ts, "lim": limit},
+        {"now": to_ts(now), "lim": limit},
     ).all()
     return [r[0] for r in rows]
 
 
-def next_for_user(conn: Connection, user_id: str, now_ts: float) -> Job | None:
+def next_for_user(conn: Connection, user_id: str, now: datetime) -> Job | None:
     """The user's oldest pending job if it is due (a postponed job blocks the ones after it)."""
     r = conn.execute(
         text(
@@ -113,7 +116,7 @@ def next_for_user(conn: Connection, user_id: str, now_ts: float) -> Job | None:
         ),
         {"u": user_id},
     ).first()
-    if r is None or r._mapping["next_attempt_at"] > now_ts:
+    if r is None or r._mapping["next_attempt_at"] > to_ts(now):
         return None
     return _job(r)
 
@@ -126,20 +129,20 @@ def next_due_at(conn: Connection) -> float | None:
     return None if v is None else float(v)
 
 
-def mark_done(conn: Connection, job_id: int, now_ts: float, result_json: str | None) -> bool:
+def mark_done(conn: Connection, job_id: int, now: datetime, result_json: str | None) -> bool:
     """Finish a job inside the transaction that applied it; ``False`` if it was not pending."""
     res = conn.execute(
         text(
             "UPDATE outbox SET status = 'done', finished_at = :now, result_json = :r, "
             "last_error = NULL WHERE id = :id AND status = 'pending'"
         ),
-        {"id": job_id, "now": now_ts, "r": result_json},
+        {"id": job_id, "now": to_ts(now), "r": result_json},
     )
     return bool(res.rowcount)
 
 
 def postpone(
-    conn: Connection, job_id: int, error: str, now_ts: float, max_attempts: int, base_delay: float
+    conn: Connection, job_id: int, error: str, now: datetime, max_attempts: int, base_delay: float
 ) -> str:
     """Record a failure: retry later with exponential backoff, or mark failed; returns status."""
     attempts = int(
@@ -154,18 +157,18 @@ def postpone(
     if attempts >= max_attempts:
         conn.execute(
             text("UPDATE outbox SET status = 'failed', finished_at = :now WHERE id = :id"),
-            {"id": job_id, "now": now_ts},
+            {"id": job_id, "now": to_ts(now)},
         )
         return "failed"
     delay = min(3600.0, base_delay * (2 ** (attempts - 1)))
     conn.execute(
         text("UPDATE outbox SET next_attempt_at = :t WHERE id = :id"),
-        {"id": job_id, "t": now_ts + delay},
+        {"id": job_id, "t": to_ts(now) + delay},
     )
     return "pending"
 
 
-def retry_failed(conn: Connection, now_ts: float, user_id: str | None = None) -> int:
+def retry_failed(conn: Connection, now: datetime, user_id: str | None = None) -> int:
     """Put failed jobs back in the queue (operator action); returns how many."""
     cond = " AND user_id = :u" if user_id else ""
     res = conn.execute(
@@ -173,7 +176,7 @@ def retry_failed(conn: Connection, now_ts: float, user_id: str | None = None) ->
             "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = :now "
             f"WHERE status = 'failed'{cond}"
         ),
-        {"now": now_ts, "u": user_id},
+        {"now": to_ts(now), "u": user_id},
     )
     return int(res.rowcount)
 

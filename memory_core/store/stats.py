@@ -150,24 +150,3 @@ def outbox_lags(conn: Connection, since: float, until: float) -> list[float]:
         {"since": since, "until": until},
     ).all()
     return [max(0.0, float(r[0])) for r in result]
-
-
-def user_tables(conn: Connection) -> list[str]:
-    """Ordinary tables with a ``user_id`` column (virtual and shadow tables excluded).
-
-    Found from the schema, so a table added later is covered by export and by the erasure
-    check without a list to keep in step.
-    """
-    names = [
-        r[0]
-        for r in conn.exec_driver_sql(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-            "AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name"
-        ).all()
-    ]
-    out = []
-    for name in names:
-        cols = {r[1] for r in conn.exec_driver_sql(f'PRAGMA table_info("{name}")').all()}
-        if "user_id" in cols:
-            out.append(name)
-    return out

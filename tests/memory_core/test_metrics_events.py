@@ -104,6 +104,7 @@ async def test_a_failed_attempt_is_an_error_event(
         while db_rows(memory, done) == [(0,)]:
             assert time.monotonic() < deadline
             await obs.drain()
+            clock.advance(seconds=1)  # the retry becomes due (backoff on the memory's clock)
     finally:
         await obs.aclose()
     assert db_rows(memory, "SELECT status FROM events WHERE op = 'observe' ORDER BY id") == [

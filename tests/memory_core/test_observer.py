@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import subprocess
@@ -133,7 +132,7 @@ async def test_failing_job_is_retried_then_succeeds(memory: Memory, clock: Manua
     obs.start()
     await obs.observe(turn(1, "FAIL employer=Acme", clock))
     await obs.drain()
-    await asyncio.sleep(0.1)  # the retry becomes due
+    clock.advance(seconds=1)  # the retry becomes due (the backoff runs on the memory's clock)
     await obs.drain()
     await obs.aclose()
     assert [f.value_text for f in await memory.list_facts(USER)] == ["Ana's employer is Acme."]
@@ -147,7 +146,7 @@ async def test_job_failing_every_time_is_marked_failed_not_dropped(
     await obs.observe(turn(1, "FAIL employer=Acme", clock))
     for _ in range(20):
         await obs.drain()
-        await asyncio.sleep(0.05)
+        clock.advance(seconds=1)  # the next retry becomes due
         if db_rows(memory, "SELECT status FROM outbox")[0][0] == "failed":
             break
     await obs.aclose()

@@ -1,0 +1,158 @@
+"""Whole-file database operations: backup and restore copies, integrity checks, the SQLite build
+probe, FTS merges and VACUUM.
+
+Most of these need the driver itself rather than the pooled engine: SQLite's online backup API,
+statements that cannot run inside a transaction (VACUUM), and files that may not be membot's
+(a backup being checked before a restore). Driver errors leave as :class:`StoreError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pysqlite3.dbapi2 as sqlite_driver
+import sqlite_vec
+from sqlalchemy import Connection, Engine
+
+from memory_core.db.migrations import FTS_TABLES
+from memory_core.errors import StoreError
+
+
+def connect(path: Path) -> Any:
+    """A plain pysqlite3 connection in autocommit with sqlite-vec loaded (vec0 tables are in
+    every copy, so the backup API and checks need the extension too)."""
+    conn = sqlite_driver.connect(str(path), timeout=5.0)
+    conn.isolation_level = None
+    conn.enable_load_extension(True)
+    sqlite_vec.load(conn)
+    conn.enable_load_extension(False)
+    return conn
+
+
+def schema_version(conn: Any) -> int:
+    """The highest applied migration of a raw connection's database (0: not membot's)."""
+    found = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    ).fetchone()
+    if found is None:
+        return 0
+    row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
+    return int(row[0])
+
+
+def _quick_check(conn: Any) -> str:
+    return str(conn.execute("PRAGMA quick_check").fetchone()[0])
+
+
+@dataclass(frozen=True, slots=True)
+class FileCheck:
+    """A database file's ``quick_check`` verdict (``"ok"`` when sound) and schema version."""
+
+    integrity: str
+    schema_version: int
+
+
+def snapshot(db_path: Path, dest: Path) -> FileCheck:
+    """Copy the database at ``db_path`` into ``dest`` in one step of the online backup API (one
+    consistent snapshot even while the bot writes), as one self-contained file; check the copy."""
+    src, dst = connect(db_path), connect(dest)
+    try:
+        src.backup(dst)
+        # A backup is one self-contained file: no -wal beside it.
+        dst.execute("PRAGMA journal_mode=DELETE")
+        return FileCheck(_quick_check(dst), schema_version(dst))
+    except sqlite_driver.Error as exc:
+        raise StoreError(f"backup failed: {exc}") from exc
+    finally:
+        src.close()
+        dst.close()
+
+
+def check_file(path: Path) -> FileCheck:
+    """``quick_check`` and the schema version of a database file (a backup about to be restored)."""
+    conn = connect(path)
+    try:
+        return FileCheck(_quick_check(conn), schema_version(conn))
+    finally:
+        conn.close()
+
+
+def copy_into(src: Path, db_path: Path) -> None:
+    """Overwrite the database at ``db_path`` with ``src`` through the backup API, so readers never
+    see a half-written file, and fold the WAL back in (the caller has stopped every writer)."""
+    source, target = connect(src), connect(db_path)
+    try:
+        source.backup(target)
+        target.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite_driver.Error as exc:
+        raise StoreError(f"restore failed: {exc}") from exc
+    finally:
+        source.close()
+        target.close()
+
+
+def file_state(path: Path) -> tuple[int, dict[str, str]]:
+    """A database file's schema version and its ``meta`` table (empty when not membot's)."""
+    try:
+        conn = connect(path)
+        try:
+            version = schema_version(conn)
+            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall()) if version else {}
+        finally:
+            conn.close()
+    except sqlite_driver.Error as exc:
+        raise StoreError(str(exc)) from exc
+    return version, meta
+
+
+@dataclass(frozen=True, slots=True)
+class SqliteBuild:
+    """The bundled SQLite: its version, and why FTS5 or sqlite-vec is missing (``None``: works)."""
+
+    version: str
+    fts5_error: str | None
+    vec_version: str | None
+    vec_error: str | None
+
+
+def probe_build() -> SqliteBuild:
+    """Try FTS5 and sqlite-vec on a throwaway in-memory database."""
+    fts5_error = vec_version = vec_error = None
+    conn = sqlite_driver.connect(":memory:")
+    try:
+        try:
+            conn.execute("CREATE VIRTUAL TABLE doctor_fts USING fts5(body)")
+        except sqlite_driver.Error as exc:
+            fts5_error = str(exc)
+        try:
+            conn.enable_load_extension(True)
+            sqlite_vec.load(conn)
+            vec_version = str(conn.execute("SELECT vec_version()").fetchone()[0])
+        except (sqlite_driver.Error, AttributeError, OSError) as exc:
+            vec_error = str(exc)
+    finally:
+        conn.close()
+    return SqliteBuild(sqlite_driver.sqlite_version, fts5_error, vec_version, vec_error)
+
+
+def merge_fts(conn: Connection) -> None:
+    """Merge the FTS5 index segments: a deleted row's tokens leave old segments only then."""
+    for fts in FTS_TABLES:
+        conn.exec_driver_sql(f"INSERT INTO {fts}({fts}) VALUES('optimize')")
+
+
+def vacuum(engine: Engine) -> None:
+    """Rewrite the file without its free pages (``VACUUM``), empty the WAL, refresh the planner's
+    statistics (``PRAGMA optimize``)."""
+    # VACUUM cannot run inside a transaction: a raw autocommit connection from the pool.
+    raw = engine.raw_connection()
+    try:
+        cur = raw.cursor()
+        cur.execute("VACUUM")
+        cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        cur.execute("PRAGMA optimize")
+        cur.close()
+    finally:
+        raw.close()
