@@ -134,6 +134,7 @@ class ConsoleAdapter:
                 display_name=self.display_name,
                 data=button.data,
                 time=self.now(),
+                is_private=True,
             )
         )
         self.show(Reply(result.edit or result.notice))

@@ -217,6 +217,7 @@ def press_in(interaction: discord.Interaction[discord.Client], data: str) -> But
         data=data,
         time=interaction.created_at,
         message_id=str(message.id) if message is not None else None,
+        is_private=interaction.guild_id is None,
     )
 
 

@@ -234,6 +234,7 @@ def translate_press(query: CallbackQuery, now: datetime) -> ButtonPress | Skip:
         data=query.data,
         time=now,
         message_id=str(query.message.message_id) if query.message is not None else None,
+        is_private=query.message is not None and query.message.chat.type == "private",
     )
 
 

@@ -84,6 +84,9 @@ class ButtonPress:
     data: str
     time: datetime
     message_id: str | None = None
+    #: Whether the pressed message is in the user's private chat (its edit is seen only by
+    #: them); ``False``, the safe default, means a group may see the result.
+    is_private: bool = False
 
     @property
     def user_key(self) -> str:

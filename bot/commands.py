@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import structlog
 
 from adapters.types import Button, Document, IncomingMessage, Reply
@@ -17,9 +19,10 @@ from memory_core import (
     Supersede,
     Turn,
     Update,
+    UserView,
 )
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
-from memory_core.values import SENSITIVE_CATEGORIES, SearchFilters
+from memory_core.values import Audience
 
 log = structlog.get_logger("bot.commands")
 PAGE = 10
@@ -34,6 +37,22 @@ PROFILE_TITLES = {
     "sensitive_topics": "Sensitive",
     "other": "Other",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One command call: the message, its turn id, the argument, and the user's memory as
+    the reply's audience may see it (a personal command's reply goes to the private chat)."""
+
+    msg: IncomingMessage
+    turn_id: str
+    arg: str
+    view: UserView
+
+    @property
+    def uid(self) -> str:
+        """The caller as a memory owner."""
+        return self.msg.user_key
 
 
 class Commands:
@@ -52,8 +71,10 @@ class Commands:
         handler = getattr(self, f"cmd_{name}", None)
         if handler is None or not name.isidentifier():
             return [Reply(f"I don't know {head[:40]}. Try /help.")]
+        private = msg.is_private or name in PERSONAL
+        view = self.memory.view(msg.user_key, Audience.PRIVATE if private else Audience.GROUP)
         try:
-            replies: list[Reply] = await handler(msg, turn_id, arg)
+            replies: list[Reply] = await handler(Call(msg, turn_id, arg, view))
         except InvalidInputError as exc:
             return [Reply(f"Sorry — {exc}.")]
         except NotFoundError:
@@ -65,24 +86,27 @@ class Commands:
 
     # ---- basics ----------------------------------------------------------------------------
 
-    async def cmd_start(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_start(self, c: Call) -> list[Reply]:
         """Greet and explain."""
-        return [Reply(f"Hi {msg.display_name}! " + texts.HELP)]
+        return [Reply(f"Hi {c.msg.display_name}! " + texts.HELP)]
 
-    async def cmd_help(self, _msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_help(self, c: Call) -> list[Reply]:
         """List the commands."""
         return [Reply(texts.HELP)]
 
     # ---- remembering and forgetting --------------------------------------------------------
 
-    async def cmd_remember(self, msg: IncomingMessage, turn_id: str, arg: str) -> list[Reply]:
+    async def cmd_remember(self, c: Call) -> list[Reply]:
         """``/remember <text>``: explicit, stored even when learning is paused."""
-        if not arg:
+        if not c.arg:
             return [Reply(texts.USAGE["remember"])]
-        return await self.remember(msg, turn_id, arg)
+        return await self.remember(c.msg, c.turn_id, c.arg)
 
     async def remember(self, msg: IncomingMessage, turn_id: str, text: str) -> list[Reply]:
         """Learn ``text`` explicitly, now, and say what happened."""
+        view = self.memory.view(
+            msg.user_key, Audience.PRIVATE if msg.is_private else Audience.GROUP
+        )
         text = text.strip()
         if not text:
             return [Reply(texts.USAGE["remember"])]
@@ -104,15 +128,8 @@ class Commands:
         replies: list[Reply] = []
         lines: list[str] = []
         for applied in result.applied:
-            fact = applied.fact
-            shown = (
-                "(kept private)"
-                if fact
-                and (
-                    fact.sensitive or (not msg.is_private and fact.category in SENSITIVE_CATEGORIES)
-                )
-                else (fact.value_text if fact else "")
-            )
+            fact = view.show(applied.fact) if applied.fact is not None else None
+            shown = fact.value_text if fact else ""
             match applied.decision:
                 case Insert() | Supersede() | Update():
                     lines.append(f"Got it — I'll remember: {shown} (#{fact.id if fact else '?'})")
@@ -127,46 +144,45 @@ class Commands:
         replies.append(Reply("\n".join(lines)))
         for applied in result.conflicts:
             assert applied.conflict_id is not None
-            conflict = await self.memory.conflict(msg.user_key, applied.conflict_id)
+            # The question always goes to the private chat: shown as the user sees it there.
+            private = self.memory.view(msg.user_key, Audience.PRIVATE)
+            conflict = await private.conflict(applied.conflict_id)
             if conflict is not None:
                 question = questions.conflict_reply(self.codec, conflict)
                 replies.append(question if msg.is_private else _private(question))
                 await self.memory.conflict_asked(msg.user_key, conflict.id)
         return replies
 
-    async def cmd_forget(self, msg: IncomingMessage, _turn: str, arg: str) -> list[Reply]:
+    async def cmd_forget(self, c: Call) -> list[Reply]:
         """``/forget <words|#id>``: show matching memories as buttons."""
-        if not arg:
+        if not c.arg:
             return [Reply(texts.USAGE["forget"])]
-        uid = msg.user_key
-        if arg.lstrip("#").isdigit():
-            facts = [await self.memory.get_fact(uid, int(arg.lstrip("#")))]
+        if c.arg.lstrip("#").isdigit():
+            facts = [await c.view.fact(_fact_id(c.arg))]
         else:
-            hits = await self.memory.search(uid, arg, k=5)
+            hits = await c.view.search(c.arg, k=5)
             facts = [
                 h.fact for h in hits if h.fact is not None and (h.lexical > 0 or h.vector >= 0.85)
             ]
-        if not msg.is_private:
-            facts = [f for f in facts if f.category not in SENSITIVE_CATEGORIES and not f.sensitive]
         if not facts:
             return [Reply("I don't have a memory matching that.")]
-        rev = await self.memory.revision(uid)
+        rev = await self.memory.revision(c.uid)
         picks = [
             (
                 Button(
                     f"Forget: {texts.short(f.value_text)}",
-                    self.codec.encode(uid, Action(ButtonKind.FORGET, f.id, rev=rev)),
+                    self.codec.encode(c.uid, Action(ButtonKind.FORGET, f.id, rev=rev)),
                 ),
             )
             for f in facts
         ]
-        cancel = Button("Cancel", self.codec.encode(uid, Action(ButtonKind.CANCEL, rev=rev)))
+        cancel = Button("Cancel", self.codec.encode(c.uid, Action(ButtonKind.CANCEL, rev=rev)))
         rows = (*picks, (cancel,))
         return [Reply("Which one should I forget?", buttons=rows)]
 
-    async def cmd_forgetme(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_forgetme(self, c: Call) -> list[Reply]:
         """``/forgetme``: erase everything after a confirmation button."""
-        uid = msg.user_key
+        uid = c.uid
         rev = await self.memory.revision(uid)
         reply = Reply(
             "This deletes everything I know about you — memories, history and our past "
@@ -181,11 +197,11 @@ class Commands:
                 ),
             ),
         )
-        return [reply if msg.is_private else _private(reply)]
+        return [reply if c.msg.is_private else _private(reply)]
 
-    async def cmd_undo(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_undo(self, c: Call) -> list[Reply]:
         """``/undo``: revert the last change to the user's memory."""
-        result = await self.memory.undo(msg.user_key)
+        result = await c.view.undo()
         if not result.reverted:
             return [Reply("There's nothing to undo.")]
         return [
@@ -200,13 +216,13 @@ class Commands:
 
     # ---- looking at memory -----------------------------------------------------------------
 
-    async def cmd_profile(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_profile(self, c: Call) -> list[Reply]:
         """``/profile``: the materialised profile (rebuilt first when memory changed since),
         by section, with plain confidence."""
-        profile = await self.memory.profile(msg.user_key, fresh=True)
+        profile = await c.view.profile(fresh=True)
         if profile is None or profile.empty:
             return [Reply("I don't know anything about you yet. Tell me about yourself!")]
-        parts = [f"What I know about {msg.display_name}:"]
+        parts = [f"What I know about {c.msg.display_name}:"]
         for name, title in PROFILE_TITLES.items():
             entries = profile.sections.get(name, ())
             if entries:
@@ -214,17 +230,18 @@ class Commands:
                 parts += [f"• {e.value_text} — {texts.certainty(e.confidence)}" for e in entries]
         return [Reply("\n".join(parts))]
 
-    async def cmd_memories(self, msg: IncomingMessage, _turn: str, arg: str) -> list[Reply]:
+    async def cmd_memories(self, c: Call) -> list[Reply]:
         """``/memories [query]``: a page of memories, or search results."""
-        return [await self.memories_page(msg.user_key, arg, 0)]
+        return [await self.memories_page(c.view, c.arg, 0)]
 
-    async def memories_page(self, uid: str, query: str, offset: int) -> Reply:
+    async def memories_page(self, view: UserView, query: str, offset: int) -> Reply:
         """One page of the list (with a "More" button), or search results."""
+        uid = view.user_id
         if query:
-            hits = await self.memory.search(uid, query, k=PAGE)
+            hits = await view.search(query, k=PAGE)
             lines = [texts.fact_line(h.fact) for h in hits if h.fact is not None]
             return Reply("\n".join(lines) if lines else "Nothing matches that.")
-        facts = await self.memory.list_facts(uid, SearchFilters(), limit=PAGE + 1, offset=offset)
+        facts = await view.facts(limit=PAGE + 1, offset=offset)
         if not facts:
             return Reply("No memories yet." if offset == 0 else "That's all.")
         lines = [texts.fact_line(f) for f in facts[:PAGE]]
@@ -235,19 +252,18 @@ class Commands:
             buttons = ((Button("More", self.codec.encode(uid, more)),),)
         return Reply("\n".join(lines), buttons=buttons)
 
-    async def cmd_why(self, msg: IncomingMessage, _turn: str, arg: str) -> list[Reply]:
+    async def cmd_why(self, c: Call) -> list[Reply]:
         """``/why <query>``: which turn taught it, when, and its history."""
-        if not arg:
+        if not c.arg:
             return [Reply(texts.USAGE["why"])]
-        uid = msg.user_key
-        if arg.lstrip("#").isdigit():
-            fact = await self.memory.get_fact(uid, int(arg.lstrip("#")))
+        if c.arg.lstrip("#").isdigit():
+            fact = await c.view.fact(_fact_id(c.arg))
         else:
-            hits = await self.memory.search(uid, arg, k=1)
+            hits = await c.view.search(c.arg, k=1)
             if not hits or hits[0].fact is None:
                 return [Reply("I don't have a memory about that.")]
             fact = hits[0].fact
-        history = await self.memory.history(uid, key=fact.key)
+        history = await c.view.history(fact)
         lines = [
             f"#{fact.id} {fact.value_text}",
             f"Learned on {fact.created_at:%d %b %Y %H:%M} UTC"
@@ -272,9 +288,11 @@ class Commands:
 
     # ---- sovereignty: export / import ------------------------------------------------------
 
-    async def cmd_export(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_export(self, c: Call) -> list[Reply]:
         """``/export``: MEMORY.md plus a JSON export."""
-        export = await self.memory.export(msg.user_key, msg.display_name)
+        # Secrets stay masked unless asked for by name, in the private chat.
+        reveal = c.arg.lower() == "secrets" and c.msg.is_private
+        export = await c.view.export(c.msg.display_name, reveal_secrets=reveal)
         return [
             Reply(
                 f"Your memory ({export.count} items). Edit MEMORY.md and send it back with "
@@ -287,12 +305,12 @@ class Commands:
             ),
         ]
 
-    async def cmd_import(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_import(self, c: Call) -> list[Reply]:
         """``/import`` with an attached MEMORY.md: show the diff for confirmation."""
-        if msg.attachment is None:
+        if c.msg.attachment is None:
             return [Reply(texts.USAGE["import"])]
-        uid = msg.user_key
-        pending = await self.memory.plan_import(uid, msg.attachment.content)
+        uid = c.uid
+        pending = await c.view.plan_import(c.msg.attachment.content)
         if pending.import_id is None:
             return [Reply("That file matches what I already have — nothing to change.")]
         rev = await self.memory.revision(uid)
@@ -317,27 +335,36 @@ class Commands:
 
     # ---- switches --------------------------------------------------------------------------
 
-    async def cmd_pause(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_pause(self, c: Call) -> list[Reply]:
         """``/pause``: stop automatic learning."""
-        await self.memory.update_settings(msg.user_key, paused=True)
+        await self.memory.update_settings(c.uid, paused=True)
         return [Reply("Paused: I won't learn from our chat until /resume. /remember still works.")]
 
-    async def cmd_resume(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_resume(self, c: Call) -> list[Reply]:
         """``/resume``: learn automatically again."""
-        await self.memory.update_settings(msg.user_key, paused=False)
+        await self.memory.update_settings(c.uid, paused=False)
         return [Reply("Resumed: I'll learn from our chat again.")]
 
-    async def cmd_reflections(self, msg: IncomingMessage, _turn: str, arg: str) -> list[Reply]:
+    async def cmd_reflections(self, c: Call) -> list[Reply]:
         """``/reflections on|off``: weekly reflection posts."""
-        if arg.lower() not in ("on", "off"):
+        if c.arg.lower() not in ("on", "off"):
             return [Reply(texts.USAGE["reflections"])]
-        await self.memory.update_settings(msg.user_key, reflections=arg.lower() == "on")
-        return [Reply(f"Weekly reflections are {arg.lower()}.")]
+        await self.memory.update_settings(c.uid, reflections=c.arg.lower() == "on")
+        return [Reply(f"Weekly reflections are {c.arg.lower()}.")]
 
-    async def cmd_new(self, msg: IncomingMessage, _turn: str, _arg: str) -> list[Reply]:
+    async def cmd_new(self, c: Call) -> list[Reply]:
         """``/new``: start a new conversation (the last one gets consolidated)."""
-        await self.memory.new_session(msg.user_key, msg.chat_id)
+        await self.memory.new_session(c.uid, c.msg.chat_id)
         return [Reply("Started a new conversation. I still remember everything you told me.")]
+
+
+def _fact_id(arg: str) -> int:
+    """``#12`` → 12; anything that is not a plausible memory id is not found (no crash on
+    ``#99999999999999999999`` or a superscript digit)."""
+    digits = arg.lstrip("#")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
+        raise NotFoundError(f"no memory {arg[:20]}")
+    return int(digits)
 
 
 def _private(reply: Reply) -> Reply:

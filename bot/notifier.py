@@ -11,6 +11,7 @@ from adapters.types import Outbound, Reply, Target
 from bot import questions
 from bot.buttons import ButtonCodec
 from memory_core import Conflict, LearnResult, Memory, ReflectionPost, Reflector
+from memory_core.values import Audience
 
 log = structlog.get_logger("bot.notifier")
 
@@ -65,7 +66,7 @@ class Notifier:
 
     async def ask_conflict_id(self, user_id: str, conflict_id: int) -> None:
         """Ask about one of the user's conflicts, by id (gone ones are skipped)."""
-        conflict = await self.memory.conflict(user_id, conflict_id)
+        conflict = await self.memory.view(user_id, Audience.PRIVATE).conflict(conflict_id)
         if conflict is not None:
             await self.ask_conflict(conflict)
 
@@ -80,7 +81,7 @@ class Notifier:
 
     async def ask_still_true(self, user_id: str, chat_id: str | None) -> int:
         """Ask the user's pending "still true?" questions (their next conversation)."""
-        due = await self.memory.due_questions(user_id, QUESTIONS_PER_TURN)
+        due = await self.memory.view(user_id, Audience.PRIVATE).due_questions(QUESTIONS_PER_TURN)
         if not due:
             return 0
         target = await self.private_target(user_id, chat_id)

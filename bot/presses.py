@@ -9,14 +9,25 @@ import structlog
 from adapters.types import ButtonPress, PressResult, Reply
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
-from memory_core import ConflictChoice, ConflictOutcome, Memory, QuestionAnswer, Status
+from memory_core import ConflictChoice, ConflictOutcome, Memory, QuestionAnswer, UserView
 from memory_core.errors import NotFoundError
+from memory_core.values import Audience
 
 log = structlog.get_logger("bot.presses")
 
-#: Renders one page of /memories for a user at an offset (``Commands.memories_page``).
-PageFn = Callable[[str, str, int], Awaitable[Reply]]
-Handler = Callable[[ButtonPress, Action], Awaitable[PressResult]]
+#: Renders one page of /memories at an offset (``Commands.memories_page``).
+PageFn = Callable[[UserView, str, int], Awaitable[Reply]]
+Handler = Callable[["Press", Action], Awaitable[PressResult]]
+
+
+class Press:
+    """A verified press and the presser's memory as the pressed message's audience sees it."""
+
+    __slots__ = ("press", "view")
+
+    def __init__(self, press: ButtonPress, view: UserView) -> None:
+        self.press = press
+        self.view = view
 
 
 class Presses:
@@ -50,20 +61,22 @@ class Presses:
             log.warning("button_invalid")
             return PressResult(texts.INVALID_BUTTON)
         log.info("button_pressed", action=action.kind.value, item_id=action.item_id)
-        return await self.handlers[action.kind](press, action)
+        audience = Audience.PRIVATE if press.is_private else Audience.GROUP
+        view = self.memory.view(press.user_key, audience)
+        return await self.handlers[action.kind](Press(press, view), action)
 
     # ---- conflicts and forgetting ------------------------------------------------------------
 
-    async def conflict(self, press: ButtonPress, action: Action) -> PressResult:
+    async def conflict(self, p: Press, action: Action) -> PressResult:
         """A conflict choice (bound to the pending fact it was asked about)."""
         try:
             choice = ConflictChoice(action.arg)
         except ValueError:
             return PressResult(texts.INVALID_BUTTON)
-        conflict = await self.memory.conflict(press.user_key, action.item_id)
+        conflict = await p.view.conflict(action.item_id)
         if conflict is None or conflict.new.id != action.fact_id:
             return PressResult(texts.INVALID_BUTTON)
-        outcome = await self.memory.settle_conflict(press.user_key, action.item_id, choice)
+        outcome = await p.view.settle_conflict(action.item_id, choice)
         if outcome.outcome != ConflictOutcome.RESOLVED:
             return PressResult(texts.ALREADY_SETTLED, edit=None)
         kept = outcome.kept
@@ -76,36 +89,33 @@ class Presses:
         }[choice]
         return PressResult("Done", edit=words)
 
-    async def forget(self, press: ButtonPress, action: Action) -> PressResult:
+    async def forget(self, p: Press, action: Action) -> PressResult:
         """Forget one memory."""
         try:
-            fact = await self.memory.get_fact(press.user_key, action.item_id)
+            fact = await p.view.forget(action.item_id)
         except NotFoundError:
             return PressResult(texts.ALREADY_SETTLED, edit="Already forgotten.")
-        if fact.status == Status.DELETED:
-            return PressResult(texts.ALREADY_SETTLED)
-        await self.memory.forget(press.user_key, fact.id)
         return PressResult("Forgotten", edit=f"Forgotten: {fact.value_text} (/undo to restore)")
 
-    async def cancel(self, _press: ButtonPress, _action: Action) -> PressResult:
+    async def cancel(self, _p: Press, _action: Action) -> PressResult:
         """Cancel."""
         return PressResult("Cancelled", edit="Cancelled — nothing changed.")
 
-    async def next_page(self, press: ButtonPress, action: Action) -> PressResult:
+    async def next_page(self, p: Press, action: Action) -> PressResult:
         """Next page of /memories."""
-        page = await self.page(press.user_key, "", action.item_id)
+        page = await self.page(p.view, "", action.item_id)
         return PressResult("", followups=(page,))
 
-    async def forget_me(self, press: ButtonPress, _action: Action) -> PressResult:
+    async def forget_me(self, p: Press, _action: Action) -> PressResult:
         """Erase the user."""
-        await self.memory.erase(press.user_key)
+        await self.memory.erase(p.press.user_key)
         return PressResult("Deleted", edit="Done — I've deleted everything I knew about you.")
 
     # ---- imports -----------------------------------------------------------------------------
 
-    async def apply_import(self, press: ButtonPress, action: Action) -> PressResult:
+    async def apply_import(self, p: Press, action: Action) -> PressResult:
         """Apply a confirmed import."""
-        done = await self.memory.settle_import(press.user_key, action.item_id, apply=True)
+        done = await self.memory.settle_import(p.press.user_key, action.item_id, apply=True)
         if done is None:
             return PressResult(texts.ALREADY_SETTLED)
         return PressResult(
@@ -113,42 +123,42 @@ class Presses:
             edit=f"Imported: {done.added} added, {done.changed} changed, {done.removed} forgotten.",
         )
 
-    async def cancel_import(self, press: ButtonPress, action: Action) -> PressResult:
+    async def cancel_import(self, p: Press, action: Action) -> PressResult:
         """Cancel an import."""
-        done = await self.memory.settle_import(press.user_key, action.item_id, apply=False)
+        done = await self.memory.settle_import(p.press.user_key, action.item_id, apply=False)
         if done is None:
             return PressResult(texts.ALREADY_SETTLED)
         return PressResult("Cancelled", edit="Import cancelled — nothing changed.")
 
     # ---- weekly reflections and "still true?" questions ----------------------------------------
 
-    async def reflection_ok(self, press: ButtonPress, action: Action) -> PressResult:
+    async def reflection_ok(self, p: Press, action: Action) -> PressResult:
         """A weekly reflection looks right: record the feedback."""
-        if not await self.memory.reflection_feedback(press.user_key, action.item_id, "ok"):
+        if not await self.memory.reflection_feedback(p.press.user_key, action.item_id, "ok"):
             return PressResult(texts.ALREADY_SETTLED)
         return PressResult("Thanks!", edit="Thanks — glad I got that right.")
 
-    async def reflection_fix(self, press: ButtonPress, action: Action) -> PressResult:
+    async def reflection_fix(self, p: Press, action: Action) -> PressResult:
         """A weekly reflection needs fixing: record it and open the memory list."""
-        if not await self.memory.reflection_feedback(press.user_key, action.item_id, "fix"):
+        if not await self.memory.reflection_feedback(p.press.user_key, action.item_id, "fix"):
             return PressResult(texts.ALREADY_SETTLED)
-        page = await self.page(press.user_key, "", 0)
+        page = await self.page(p.view, "", 0)
         return PressResult(
             "Let's fix it",
             edit="Let's fix it. Here's what I remember — /forget or /remember to correct it.",
             followups=(page,),
         )
 
-    async def still_true_keep(self, press: ButtonPress, action: Action) -> PressResult:
+    async def still_true_keep(self, p: Press, action: Action) -> PressResult:
         """A decayed important fact is still true: keep (and protect) it."""
-        return await self._answer(press, action, keep=True)
+        return await self._answer(p, action, keep=True)
 
-    async def still_true_forget(self, press: ButtonPress, action: Action) -> PressResult:
+    async def still_true_forget(self, p: Press, action: Action) -> PressResult:
         """A decayed important fact is no longer true: forget it."""
-        return await self._answer(press, action, keep=False)
+        return await self._answer(p, action, keep=False)
 
-    async def _answer(self, press: ButtonPress, action: Action, *, keep: bool) -> PressResult:
-        outcome, fact = await self.memory.answer_question(press.user_key, action.item_id, keep=keep)
+    async def _answer(self, p: Press, action: Action, *, keep: bool) -> PressResult:
+        outcome, fact = await p.view.answer_question(action.item_id, keep=keep)
         if outcome == QuestionAnswer.NOT_FOUND or (fact is not None and fact.id != action.fact_id):
             return PressResult(texts.INVALID_BUTTON)
         if outcome == QuestionAnswer.ALREADY_SETTLED or fact is None:

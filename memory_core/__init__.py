@@ -72,6 +72,7 @@ from memory_core.values import (
     SearchHit,
     Status,
 )
+from memory_core.view import UserView
 
 if TYPE_CHECKING:
     from memory_core.providers.anthropic import AnthropicLLM
@@ -167,4 +168,5 @@ __all__ = [
     "Usage",
     "UsageBuffer",
     "UserSettings",
+    "UserView",
 ]

@@ -20,6 +20,7 @@ from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_query,
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
+from memory_core.disclosure import is_private, shown
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors
@@ -38,6 +39,7 @@ from memory_core.store.rows import owner_token
 from memory_core.values import (
     RETRIEVABLE,
     SENSITIVE_CATEGORIES,
+    Audience,
     Category,
     Change,
     Episode,
@@ -52,6 +54,7 @@ from memory_core.values import (
     Status,
 )
 from memory_core.vector_worker import VectorWorker
+from memory_core.view import UserView
 
 log = structlog.get_logger("memory_core")
 T = TypeVar("T")
@@ -398,6 +401,10 @@ class Memory(VectorsMixin):
         with self.db.read() as conn:
             return episode_repo.recent(conn, user_id, chat_id=chat_id, limit=limit)
 
+    def view(self, user_id: str, audience: Audience) -> UserView:
+        """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""
+        return UserView(self, user_id, audience)
+
     # ---- recall: what one chat turn reads ----------------------------------------------------
 
     async def recall(
@@ -421,7 +428,12 @@ class Memory(VectorsMixin):
         hits: list[SearchHit] = []
         if not trivial:
             filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
-            hits = self.search_blocking(user_id, text, k=config.search_k, filters=filters)
+            audience = Audience.GROUP if group else Audience.PRIVATE
+            hits = [
+                replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
+                for h in self.search_blocking(user_id, text, k=config.search_k, filters=filters)
+                if h.fact is None or not (group and is_private(h.fact))
+            ]
             block = self._memory_block(user_id, hits, settings.seen_rev, group)
         history = [
             (e.role, e.text)
@@ -442,8 +454,9 @@ class Memory(VectorsMixin):
             changes = fact_repo.changes_since(conn, user_id, seen_rev, limit=10)
             rev = fact_repo.current_revision(conn, user_id)
         reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
+        audience = Audience.GROUP if group else Audience.PRIVATE
         block = build_block(
-            profile_facts=[f for f in profile if f.kind == "fact"],
+            profile_facts=[shown(f, audience) for f in profile if f.kind == "fact"],
             hits=hits,
             changes=changes,
             since_rev=seen_rev if changes else None,
@@ -582,16 +595,10 @@ class Memory(VectorsMixin):
         """Erase every trace of the user, then verify nothing is left."""
         return await user_data.delete_user(self, user_id)
 
-    async def export(self, user_id: str, owner: str) -> memory_md.Export:
-        """The user's memory as MEMORY.md and JSON."""
-        facts = await self.list_facts(user_id, SearchFilters(), limit=memory_md.MAX_EXPORT)
-        return memory_md.Export(
-            memory_md.render(facts, owner), memory_md.render_json(facts), len(facts)
-        )
-
     async def plan_import(self, user_id: str, raw: bytes) -> memory_md.PendingImport:
         """Read an edited MEMORY.md and store what applying it would change, for the user to
-        confirm (``InvalidInputError`` for a file that is not one)."""
+        confirm (``InvalidInputError`` for a file that is not one). The bot goes through
+        ``view(...).plan_import``, which describes the plan for its audience."""
         try:
             content = memory_md.decode(raw)
         except memory_md.MemoryFileError as exc:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -94,11 +94,8 @@ class PendingImport:
 
     import_id: int | None
     plan: ImportPlan
-
-    @property
-    def description(self) -> str:
-        """A human summary of the plan."""
-        return describe(self.plan)
+    #: The plan in words, as the audience it was made for may read it.
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,16 +165,25 @@ def plan(text: str, current: Sequence[Fact]) -> ImportPlan:
     return result
 
 
-def describe(p: ImportPlan, limit: int = 8) -> str:
-    """A human summary of an import plan."""
+def describe(
+    p: ImportPlan,
+    limit: int = 8,
+    show: Callable[[str, str | None, int | None], str] | None = None,
+) -> str:
+    """A human summary of an import plan; ``show(text, category, fact_id)`` renders each
+    memory's text for the audience (default: as it is)."""
+
+    def shown(text: str, category: str | None, fact_id: int | None) -> str:
+        return show(text, category, fact_id) if show is not None else text
+
     parts: list[str] = []
     for title, rows in (
-        ("Add", [t for _, t in p.add]),
-        ("Change", [f"{o} → {n}" for _, o, n in p.change]),
-        ("Forget", [t for _, t in p.remove]),
+        ("Add", [shown(t, c, None) for c, t in p.add]),
+        ("Change", [f"{shown(o, None, i)} → {shown(n, None, i)}" for i, o, n in p.change]),
+        ("Forget", [shown(t, None, i) for i, t in p.remove]),
     ):
         if rows:
-            shown = "\n".join(f"  • {r[:120]}" for r in rows[:limit])
+            listed = "\n".join(f"  • {r[:120]}" for r in rows[:limit])
             more = f"\n  … and {len(rows) - limit} more" if len(rows) > limit else ""
-            parts.append(f"{title} ({len(rows)}):\n{shown}{more}")
+            parts.append(f"{title} ({len(rows)}):\n{listed}{more}")
     return "\n".join(parts)

@@ -22,6 +22,13 @@ class Status(StrEnum):
 RETRIEVABLE: tuple[Status, ...] = (Status.ACTIVE, Status.PENDING)
 
 
+class Audience(StrEnum):
+    """Who will read what memory returns: the user alone, or a group chat."""
+
+    PRIVATE = "private"
+    GROUP = "group"
+
+
 class Category(StrEnum):
     """What a fact is about; drives injection priority and privacy rules."""
 

@@ -89,6 +89,7 @@ def test_memory_core_exports() -> None:
         "Usage",
         "UsageBuffer",
         "UserSettings",
+        "UserView",
     ]
     for name in memory_core.__all__:
         assert getattr(memory_core, name) is not None

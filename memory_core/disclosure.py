@@ -1,0 +1,102 @@
+"""What an audience may see of a fact: in a group nothing sensitive, anywhere no secret in
+clear. Every fact the facade hands out for display passes through here.
+
+Sensitive facts (health, finance, identity documents, credentials, or flagged ``sensitive``)
+are replaced by a neutral label for a group. Secret values inside a fact (passwords, PINs,
+card and account numbers, document numbers) are masked for every audience, keeping the last
+four characters when the secret is long enough to stay unguessable (``••••7788``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from memory_core.extract.sensitive import find_sensitive
+from memory_core.values import SENSITIVE_CATEGORIES, Audience, Category, Fact, HistoryEntry
+
+#: What a group sees instead of a sensitive fact.
+PRIVATE_LABEL = "(private)"
+MASK = "••••"
+#: Secrets shorter than this are masked whole (the last four would give them away).
+_KEEP_TAIL_FROM = 8
+
+
+def is_private(fact: Fact) -> bool:
+    """Whether a fact must never be shown to a group."""
+    return fact.sensitive or fact.category in SENSITIVE_CATEGORIES
+
+
+def mask_secrets(text: str) -> str:
+    """``text`` with every secret value masked (``••••7788``)."""
+    out, last = [], 0
+    for span in find_sensitive(text):
+        secret = span.text_in(text)
+        tail = secret[-4:] if len(secret) >= _KEEP_TAIL_FROM else ""
+        out += [text[last : span.start], MASK + tail]
+        last = span.end
+    return "".join(out) + text[last:] if out else text
+
+
+def has_secret(fact: Fact) -> bool:
+    """Whether a fact's text holds a secret value (or is a credential)."""
+    return fact.category == Category.CREDENTIAL or bool(find_sensitive(fact.value_text))
+
+
+def shown(fact: Fact, audience: Audience) -> Fact:
+    """The fact as ``audience`` may see it."""
+    if audience == Audience.GROUP and is_private(fact):
+        return replace(fact, value_text=PRIVATE_LABEL, value_json={}, source_excerpt=None)
+    if not has_secret(fact):
+        return fact
+    masked = mask_secrets(fact.value_text)
+    if masked == fact.value_text:  # a credential whose value the patterns do not see
+        masked = _mask_after_verb(fact.value_text)
+    return replace(fact, value_text=masked, value_json={}, source_excerpt=None)
+
+
+def shown_text(text: str, category: Category | str, audience: Audience, sensitive: bool) -> str:
+    """A fact's text alone (history rows, import lines) as ``audience`` may see it."""
+    if audience == Audience.GROUP and (sensitive or Category(category) in SENSITIVE_CATEGORIES):
+        return PRIVATE_LABEL
+    masked = mask_secrets(text)
+    if Category(category) == Category.CREDENTIAL and masked == text:
+        return _mask_after_verb(text)
+    return masked
+
+
+def shown_state(
+    state: dict[str, Any] | None, audience: Audience, *, sensitive: bool
+) -> dict[str, Any] | None:
+    """A history row's before/after state with its text shown as ``audience`` may see it."""
+    if state is None or "value_text" not in state:
+        return state
+    category = str(state.get("category", Category.OTHER.value))
+    if category not in Category._value2member_map_:
+        category = Category.OTHER.value
+    text = shown_text(str(state["value_text"]), category, audience, sensitive)
+    return {k: v for k, v in state.items() if k != "value_json"} | {"value_text": text}
+
+
+def shown_history(
+    entries: list[HistoryEntry], audience: Audience, *, sensitive: bool
+) -> list[HistoryEntry]:
+    """History rows as ``audience`` may see them."""
+    return [
+        replace(
+            e,
+            before=shown_state(e.before, audience, sensitive=sensitive),
+            after=shown_state(e.after, audience, sensitive=sensitive),
+        )
+        for e in entries
+    ]
+
+
+def _mask_after_verb(text: str) -> str:
+    """A credential the patterns missed ("Ana's code word is swordfish"): mask what follows
+    the last "is"/":"; with neither, the whole value."""
+    for sep in (" is ", ": "):
+        head, found, tail = text.rpartition(sep)
+        if found and tail.strip():
+            return f"{head}{found}{MASK}"
+    return MASK

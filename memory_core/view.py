@@ -1,0 +1,185 @@
+"""One user's memory as one audience may see it: the door the bot's commands, buttons and
+notifications go through.
+
+A view is scoped to a single user and a single audience (their private chat, or a group).
+Every fact it returns has passed ``disclosure.shown``: nothing sensitive reaches a group and
+no secret is ever shown in clear, whichever command asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from memory_core import disclosure, memory_md
+from memory_core.edits import UndoResult
+from memory_core.errors import InvalidInputError, NotFoundError
+from memory_core.jobs.profile import Entry, Profile
+from memory_core.jobs.questions import Answer, Question
+from memory_core.learn.resolve import Choice, Conflict, Resolution
+from memory_core.values import (
+    SENSITIVE_CATEGORIES,
+    Audience,
+    Category,
+    Fact,
+    HistoryEntry,
+    SearchFilters,
+    SearchHit,
+)
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
+
+
+class UserView:
+    """One user's memory for one audience."""
+
+    def __init__(self, memory: Memory, user_id: str, audience: Audience) -> None:
+        self.memory = memory
+        self.user_id = user_id
+        self.audience = audience
+
+    @property
+    def group(self) -> bool:
+        """Whether the audience is a group."""
+        return self.audience == Audience.GROUP
+
+    def show(self, fact: Fact) -> Fact:
+        """A fact as this audience may see it."""
+        return disclosure.shown(fact, self.audience)
+
+    def _hits(self, hits: list[SearchHit]) -> list[SearchHit]:
+        return [replace(h, fact=self.show(h.fact)) if h.fact is not None else h for h in hits]
+
+    def _filters(self) -> SearchFilters:
+        return SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if self.group else ())
+
+    def _visible(self, fact: Fact) -> bool:
+        return not (self.group and disclosure.is_private(fact))
+
+    # ---- reading -------------------------------------------------------------------------
+
+    async def fact(self, fact_id: int) -> Fact:
+        """One of the user's facts (``NotFoundError`` when gone or hidden from a group)."""
+        fact = await self.memory.get_fact(self.user_id, fact_id)
+        if not self._visible(fact):
+            raise NotFoundError(f"no memory #{fact_id}")
+        return self.show(fact)
+
+    async def facts(self, *, limit: int, offset: int = 0) -> list[Fact]:
+        """The user's facts, newest first (a group sees none of the sensitive ones)."""
+        found = await self.memory.list_facts(
+            self.user_id, self._filters(), limit=limit, offset=offset
+        )
+        return [self.show(f) for f in found if self._visible(f)]
+
+    async def search(self, query: str, *, k: int) -> list[SearchHit]:
+        """The user's best-matching facts for ``query``."""
+        hits = await self.memory.search(self.user_id, query, k=k, filters=self._filters())
+        return self._hits([h for h in hits if h.fact is None or self._visible(h.fact)])
+
+    async def history(self, fact: Fact) -> list[HistoryEntry]:
+        """The audit trail of the key ``fact`` holds, oldest first."""
+        entries = await self.memory.history(self.user_id, key=fact.key)
+        return disclosure.shown_history(
+            entries, self.audience, sensitive=fact.sensitive or disclosure.is_private(fact)
+        )
+
+    async def profile(self, *, fresh: bool = False) -> Profile | None:
+        """The materialised profile, each entry as this audience may see it."""
+        profile = await self.memory.profile(self.user_id, fresh=fresh)
+        if profile is None:
+            return None
+
+        def entry(e: Entry) -> Entry:
+            category = e.category if e.category in Category._value2member_map_ else "other"
+            text = disclosure.shown_text(e.value_text, category, self.audience, False)
+            return replace(e, value_text=text)
+
+        sections = {
+            name: tuple(
+                entry(e) for e in entries if not (self.group and name == "sensitive_topics")
+            )
+            for name, entries in profile.sections.items()
+        }
+        reflection = None if self.group or profile.reflection is None else entry(profile.reflection)
+        return replace(profile, sections=sections, reflection=reflection)
+
+    # ---- changing ------------------------------------------------------------------------
+
+    async def forget(self, fact_id: int) -> Fact:
+        """Forget one of the user's facts; returns it as it was, as this audience sees it."""
+        fact = await self.fact(fact_id)
+        await self.memory.forget(self.user_id, fact_id)
+        return fact
+
+    async def undo(self) -> UndoResult:
+        """Revert the user's most recent memory change."""
+        result = await self.memory.undo(self.user_id)
+        return replace(result, reverted=tuple(self.show(f) for f in result.reverted))
+
+    async def conflict(self, conflict_id: int) -> Conflict | None:
+        """One of the user's conflicts, both facts as this audience may see them."""
+        conflict = await self.memory.conflict(self.user_id, conflict_id)
+        if conflict is None:
+            return None
+        return replace(conflict, old=self.show(conflict.old), new=self.show(conflict.new))
+
+    async def settle_conflict(self, conflict_id: int, choice: Choice) -> Resolution:
+        """Apply the user's choice once."""
+        result = await self.memory.settle_conflict(self.user_id, conflict_id, choice)
+        kept = self.show(result.kept) if result.kept is not None else None
+        dropped = self.show(result.dropped) if result.dropped is not None else None
+        return replace(result, kept=kept, dropped=dropped)
+
+    async def due_questions(self, limit: int) -> list[Question]:
+        """Open "still true?" questions, their facts as this audience may see them."""
+        due = await self.memory.due_questions(self.user_id, limit)
+        return [replace(q, fact=self.show(q.fact)) for q in due if self._visible(q.fact)]
+
+    async def answer_question(self, question_id: int, *, keep: bool) -> tuple[Answer, Fact | None]:
+        """Keep or forget the fact a question was about, once."""
+        outcome, fact = await self.memory.answer_question(self.user_id, question_id, keep=keep)
+        return outcome, self.show(fact) if fact is not None else None
+
+    # ---- export and import ----------------------------------------------------------------
+
+    async def export(self, owner: str, *, reveal_secrets: bool = False) -> memory_md.Export:
+        """MEMORY.md and JSON. Secrets stay masked unless the user asked for them in their
+        private chat; a group never gets an export."""
+        if self.group:
+            raise InvalidInputError("an export is only sent to your private chat")
+        facts = await self.memory.list_facts(
+            self.user_id, SearchFilters(), limit=memory_md.MAX_EXPORT
+        )
+        if not reveal_secrets:
+            facts = [self.show(f) for f in facts]
+        return memory_md.Export(
+            memory_md.render(facts, owner), memory_md.render_json(facts), len(facts)
+        )
+
+    async def plan_import(self, raw: bytes) -> memory_md.PendingImport:
+        """Store what an edited MEMORY.md would change; its description shows each memory as
+        this audience may see it."""
+        pending = await self.memory.plan_import(self.user_id, raw)
+        current = {
+            f.id: f
+            for f in await self.memory.list_facts(
+                self.user_id, SearchFilters(), limit=memory_md.MAX_EXPORT
+            )
+        }
+        description = memory_md.describe(pending.plan, show=self._import_line(current))
+        return replace(pending, description=description)
+
+    def _import_line(
+        self, current: dict[int, Fact]
+    ) -> Callable[[str, str | None, int | None], str]:
+        def show(text: str, category: str | None, fact_id: int | None) -> str:
+            fact = current.get(fact_id) if fact_id is not None else None
+            if fact is not None:
+                return disclosure.shown_text(text, fact.category, self.audience, fact.sensitive)
+            known = category if category in Category._value2member_map_ else "other"
+            return disclosure.shown_text(text, known or "other", self.audience, False)
+
+        return show

@@ -1,0 +1,145 @@
+"""Every reply knows its audience: a group never sees a sensitive fact, and no chat reply ever
+shows a secret in clear, whichever command or button produced it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adapters.types import ButtonPress, Document, IncomingMessage, Reply
+from bot.router import Router
+from memory_core.clock import ManualClock
+from memory_core.disclosure import mask_secrets
+from tests.bot.console_harness import ConsoleSession
+from tests.conftest import START
+
+SECRET_PIN = "my bank card PIN is 4921"
+HEALTH = "I have asthma"
+
+
+def msg(text: str, clock: ManualClock, *, private: bool, user: str = "ana") -> IncomingMessage:
+    clock.advance(minutes=1)
+    return IncomingMessage(
+        platform="console",
+        chat_id="console" if private else "group-1",
+        user_id=user,
+        display_name=user.capitalize(),
+        text=text,
+        time=clock.now(),
+        is_private=private,
+        addressed=True,
+    )
+
+
+def group_text(replies: list[Reply]) -> str:
+    """Everything the group itself would read."""
+    return "\n".join(r.text for r in replies if not r.private)
+
+
+async def _remember(bot: Router, clock: ManualClock, *texts: str) -> None:
+    for text in texts:
+        await bot.on_message(msg(f"/remember {text}", clock, private=True))
+
+
+@pytest.fixture
+async def session(tmp_path: Path):  # type: ignore[no-untyped-def]
+    clock = ManualClock(START)
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        assert s.runtime is not None
+        yield s, s.runtime.router, clock
+
+
+async def test_undo_in_a_group_does_not_print_a_health_fact(session) -> None:  # type: ignore[no-untyped-def]
+    s, bot, clock = session
+    await _remember(bot, clock, HEALTH)
+    replies = await bot.on_message(msg("/undo", clock, private=False))
+    assert "Undone" in group_text(replies)
+    assert "asthma" not in group_text(replies).lower()
+
+
+async def test_the_import_preview_in_a_group_lists_no_secret_or_health_line(session) -> None:  # type: ignore[no-untyped-def]
+    s, bot, clock = session
+    md = "# Memory\n\n## Health\n- I take insulin every morning\n\n## Credentials\n- My PIN is 4921\n"
+    clock.advance(minutes=1)
+    message = IncomingMessage(
+        platform="console",
+        chat_id="group-1",
+        user_id="ana",
+        display_name="Ana",
+        text="/import",
+        time=clock.now(),
+        is_private=False,
+        addressed=True,
+        attachment=Document("MEMORY.md", md.encode(), "MEMORY.md"),
+    )
+    replies = await bot.on_message(message)
+    said = group_text(replies)
+    assert "Apply these changes?" in said
+    assert "insulin" not in said and "4921" not in said
+
+
+async def test_forget_in_a_group_offers_no_sensitive_fact_and_a_forged_press_shows_none(
+    session,  # type: ignore[no-untyped-def]
+) -> None:
+    s, bot, clock = session
+    await _remember(bot, clock, HEALTH)
+    facts = await s.runtime.memory.list_facts("console:ana")
+    (health,) = [f for f in facts if "asthma" in f.value_text.lower()]
+    replies = await bot.on_message(msg("/forget asthma", clock, private=False))
+    assert "asthma" not in group_text(replies).lower()
+    assert all(not r.buttons or len(r.buttons) == 1 for r in replies)  # only "Cancel"
+    replies = await bot.on_message(msg(f"/forget #{health.id}", clock, private=False))
+    assert "asthma" not in group_text(replies).lower()
+
+
+async def test_secrets_are_masked_in_every_private_reply(session) -> None:  # type: ignore[no-untyped-def]
+    s, bot, clock = session
+    replies = await bot.on_message(msg(f"/remember {SECRET_PIN}", clock, private=True))
+    assert "4921" not in "\n".join(r.text for r in replies)
+    for command in ("/memories", "/memories PIN", "/why PIN", "/profile", "/forget PIN"):
+        replies = await bot.on_message(msg(command, clock, private=True))
+        shown = "\n".join(
+            [r.text for r in replies] + [b.label for r in replies for row in r.buttons for b in row]
+        )
+        assert "4921" not in shown, command
+    facts = await s.runtime.memory.list_facts("console:ana")
+    (pin,) = [f for f in facts if "4921" in f.value_text]  # stored as given, shown masked
+    replies = await bot.on_message(msg(f"/forget #{pin.id}", clock, private=True))
+    forget = next(b for r in replies for row in r.buttons for b in row if b.label != "Cancel")
+    press = ButtonPress("console", "console", "ana", "Ana", forget.data, clock.now(), None, True)
+    result = await bot.on_button(press)
+    assert result.edit is not None and "Forgotten" in result.edit and "4921" not in result.edit
+    replies = await bot.on_message(msg("/undo", clock, private=True))
+    assert "Undone" in replies[0].text and "4921" not in replies[0].text
+
+
+async def test_export_masks_secrets_unless_asked_for_them_in_private(session) -> None:  # type: ignore[no-untyped-def]
+    s, bot, clock = session
+    await _remember(bot, clock, SECRET_PIN)
+
+    def exported(replies: list[Reply]) -> str:
+        docs = [r.document for r in replies if r.document is not None]
+        assert docs
+        return "\n".join(d.content.decode() for d in docs)
+
+    assert "4921" not in exported(await bot.on_message(msg("/export", clock, private=True)))
+    revealed = exported(await bot.on_message(msg("/export secrets", clock, private=True)))
+    assert "4921" in revealed
+    in_group = await bot.on_message(msg("/export secrets", clock, private=False))
+    assert "4921" not in exported(in_group)  # asked in a group: sent privately, still masked
+    assert all(r.private for r in in_group if r.document is not None)
+
+
+@pytest.mark.parametrize("arg", ["#99999999999999999999999", "#²", "#-1", "#"])
+async def test_odd_ids_are_not_found_not_a_crash(session, arg: str) -> None:  # type: ignore[no-untyped-def]
+    s, bot, clock = session
+    for command in ("/forget", "/why"):
+        replies = await bot.on_message(msg(f"{command} {arg}", clock, private=True))
+        assert replies and "couldn't find" in replies[0].text or "don't have" in replies[0].text
+
+
+def test_masking_keeps_only_the_tail_of_long_secrets() -> None:
+    assert mask_secrets("My PIN is 4921") == "My PIN is ••••"
+    masked = mask_secrets("my passport number is X1234567")
+    assert masked.endswith("••••4567") and "X123" not in masked
