@@ -3,6 +3,8 @@ shows a secret in clear, whichever command or button produced it."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from adapters.types import ButtonPress, Document, IncomingMessage, Reply
 from bot.router import Router
 from memory_core.clock import ManualClock
 from memory_core.disclosure import mask_secrets
+from memory_core.values import Fact
 from tests.bot.console_harness import ConsoleSession
 from tests.conftest import START
 
@@ -42,25 +45,41 @@ async def _remember(bot: Router, clock: ManualClock, *texts: str) -> None:
         await bot.on_message(msg(f"/remember {text}", clock, private=True))
 
 
+@dataclass
+class Chat:
+    """A running console runtime, its router and clock."""
+
+    session: ConsoleSession
+    bot: Router
+    clock: ManualClock
+
+    async def facts(self) -> list[Fact]:
+        assert self.session.runtime is not None
+        return await self.session.runtime.memory.list_facts("console:ana")
+
+
 @pytest.fixture
-async def session(tmp_path: Path):  # type: ignore[no-untyped-def]
+async def chat(tmp_path: Path) -> AsyncIterator[Chat]:
     clock = ManualClock(START)
     async with ConsoleSession(tmp_path / "m.db", clock) as s:
         assert s.runtime is not None
-        yield s, s.runtime.router, clock
+        yield Chat(s, s.runtime.router, clock)
 
 
-async def test_undo_in_a_group_does_not_print_a_health_fact(session) -> None:  # type: ignore[no-untyped-def]
-    s, bot, clock = session
+async def test_undo_in_a_group_does_not_print_a_health_fact(chat: Chat) -> None:
+    bot, clock = chat.bot, chat.clock
     await _remember(bot, clock, HEALTH)
     replies = await bot.on_message(msg("/undo", clock, private=False))
     assert "Undone" in group_text(replies)
     assert "asthma" not in group_text(replies).lower()
 
 
-async def test_the_import_preview_in_a_group_lists_no_secret_or_health_line(session) -> None:  # type: ignore[no-untyped-def]
-    s, bot, clock = session
-    md = "# Memory\n\n## Health\n- I take insulin every morning\n\n## Credentials\n- My PIN is 4921\n"
+async def test_the_import_preview_in_a_group_lists_no_secret_or_health_line(chat: Chat) -> None:
+    bot, clock = chat.bot, chat.clock
+    md = (
+        "# Memory\n\n## Health\n- I take insulin every morning\n\n"
+        "## Credentials\n- My PIN is 4921\n"
+    )
     clock.advance(minutes=1)
     message = IncomingMessage(
         platform="console",
@@ -80,11 +99,11 @@ async def test_the_import_preview_in_a_group_lists_no_secret_or_health_line(sess
 
 
 async def test_forget_in_a_group_offers_no_sensitive_fact_and_a_forged_press_shows_none(
-    session,  # type: ignore[no-untyped-def]
+    chat: Chat,
 ) -> None:
-    s, bot, clock = session
+    bot, clock = chat.bot, chat.clock
     await _remember(bot, clock, HEALTH)
-    facts = await s.runtime.memory.list_facts("console:ana")
+    facts = await chat.facts()
     (health,) = [f for f in facts if "asthma" in f.value_text.lower()]
     replies = await bot.on_message(msg("/forget asthma", clock, private=False))
     assert "asthma" not in group_text(replies).lower()
@@ -93,8 +112,8 @@ async def test_forget_in_a_group_offers_no_sensitive_fact_and_a_forged_press_sho
     assert "asthma" not in group_text(replies).lower()
 
 
-async def test_secrets_are_masked_in_every_private_reply(session) -> None:  # type: ignore[no-untyped-def]
-    s, bot, clock = session
+async def test_secrets_are_masked_in_every_private_reply(chat: Chat) -> None:
+    bot, clock = chat.bot, chat.clock
     replies = await bot.on_message(msg(f"/remember {SECRET_PIN}", clock, private=True))
     assert "4921" not in "\n".join(r.text for r in replies)
     for command in ("/memories", "/memories PIN", "/why PIN", "/profile", "/forget PIN"):
@@ -103,7 +122,7 @@ async def test_secrets_are_masked_in_every_private_reply(session) -> None:  # ty
             [r.text for r in replies] + [b.label for r in replies for row in r.buttons for b in row]
         )
         assert "4921" not in shown, command
-    facts = await s.runtime.memory.list_facts("console:ana")
+    facts = await chat.facts()
     (pin,) = [f for f in facts if "4921" in f.value_text]  # stored as given, shown masked
     replies = await bot.on_message(msg(f"/forget #{pin.id}", clock, private=True))
     forget = next(b for r in replies for row in r.buttons for b in row if b.label != "Cancel")
@@ -114,8 +133,8 @@ async def test_secrets_are_masked_in_every_private_reply(session) -> None:  # ty
     assert "Undone" in replies[0].text and "4921" not in replies[0].text
 
 
-async def test_export_masks_secrets_unless_asked_for_them_in_private(session) -> None:  # type: ignore[no-untyped-def]
-    s, bot, clock = session
+async def test_export_masks_secrets_unless_asked_for_them_in_private(chat: Chat) -> None:
+    bot, clock = chat.bot, chat.clock
     await _remember(bot, clock, SECRET_PIN)
 
     def exported(replies: list[Reply]) -> str:
@@ -132,11 +151,12 @@ async def test_export_masks_secrets_unless_asked_for_them_in_private(session) ->
 
 
 @pytest.mark.parametrize("arg", ["#99999999999999999999999", "#²", "#-1", "#"])
-async def test_odd_ids_are_not_found_not_a_crash(session, arg: str) -> None:  # type: ignore[no-untyped-def]
-    s, bot, clock = session
+async def test_odd_ids_are_not_found_not_a_crash(chat: Chat, arg: str) -> None:
+    bot, clock = chat.bot, chat.clock
     for command in ("/forget", "/why"):
         replies = await bot.on_message(msg(f"{command} {arg}", clock, private=True))
-        assert replies and "couldn't find" in replies[0].text or "don't have" in replies[0].text
+        assert replies
+        assert "couldn't find" in replies[0].text or "don't have" in replies[0].text
 
 
 def test_masking_keeps_only_the_tail_of_long_secrets() -> None:
