@@ -11,6 +11,7 @@ scheduler's runs. The work itself is done by ``admin``, ``health``, ``user_data`
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -104,9 +105,13 @@ class Operations:
         return health.checks(db_path, embedder)
 
     @staticmethod
-    async def erase_user(memory: Memory, user_id: str) -> Erasure:
-        """Erase every trace of one user (rows, full-text entries, vectors) and verify it."""
-        return await user_data.delete_user(memory, user_id)
+    async def erase_user(memory: Memory, user_id: str, *, compact: bool = False) -> Erasure:
+        """Erase every trace of one user (rows, full-text entries, vectors) and verify it;
+        ``compact`` then vacuums, so freed pages keep no old bytes (only when nothing is left)."""
+        erasure = await user_data.delete_user(memory, user_id)
+        if compact and not erasure.left:
+            await asyncio.to_thread(admin.vacuum, memory.db)
+        return erasure
 
 
 class JobRuns:
