@@ -33,8 +33,6 @@ SDK_HOMES: dict[str, tuple[str, ...]] = {
 ENV_READERS = frozenset({"bot/config.py", "bot/app.py"})
 #: Where SQL may be written: repositories and the engine, migrations and maintenance.
 SQL_HOMES = ("memory_core/store/", "memory_core/db/")
-#: Not product code: developer tools (fake servers, load generators) are not checked.
-SQL_UNCHECKED = ("bot/devtools/",)
 #: Modules that still hold SQL while it is being moved into ``memory_core/store``. Whoever moves
 #: a module's SQL removes its entry (the test fails on an entry without SQL). Never add to it.
 SQL_NOT_YET_MOVED = frozenset(
@@ -233,7 +231,7 @@ def violations() -> dict[str, list[str]]:
                 out["only-bot-imports-bot"].add(f"{rel}:{imp.line} imports {imp.module}")
         if rel not in ENV_READERS:
             out["only-the-root-reads-env"] |= {f"{rel}:{n}" for n in env_reads(source)}
-        if not rel.startswith(SQL_HOMES + SQL_UNCHECKED) and rel not in SQL_NOT_YET_MOVED:
+        if not rel.startswith(SQL_HOMES) and rel not in SQL_NOT_YET_MOVED:
             out["sql-only-in-store-and-db"] |= {f"{rel}:{n}" for n in sql_lines(source)}
     return {rule: sorted(found) for rule, found in out.items()}
 

