@@ -64,6 +64,12 @@ def print_facts(facts: list[Fact], *, as_json: bool, title: str) -> None:
     console.print(table)
 
 
+def _fact_id(target: str) -> int | None:
+    """``12`` or ``#12`` → 12; ``None`` when the target is words or a key."""
+    digits = target.strip().lstrip("#")
+    return int(digits) if digits.isdigit() else None
+
+
 @memories_cli.command("add")
 def memories_add(
     text: Annotated[str, typer.Argument(help="what to remember")],
@@ -162,8 +168,9 @@ def memories_forget(
     memory = open_memory(db)
     uid = user_id(user)
     try:
-        if target.strip().lstrip("#").isdigit():
-            facts = [run(memory.forget(uid, int(target.strip().lstrip("#")), actor="operator"))]
+        fact_id = _fact_id(target)
+        if fact_id is not None:
+            facts = [run(memory.forget(uid, fact_id, actor="operator"))]
         else:
             facts = run(memory.forget_matching(uid, target))
     except NotFoundError as exc:
@@ -184,8 +191,9 @@ def memories_history(
     memory = open_memory(db)
     uid = user_id(user)
     try:
-        if target.strip().lstrip("#").isdigit():
-            entries = run(memory.history(uid, fact_id=int(target.strip().lstrip("#"))))
+        fact_id = _fact_id(target)
+        if fact_id is not None:
+            entries = run(memory.history(uid, fact_id=fact_id))
         else:
             entries = run(memory.history(uid, key=target.strip()))
     finally:
