@@ -30,7 +30,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy memory_core adapters
+	$(BIN)/mypy memory_core adapters bot devtools
 
 imports: $(DEV_STAMP)
 	$(BIN)/lint-imports

@@ -3,14 +3,15 @@ options, the persistent bot button and its view, and the discord.py client and c
 route gateway events, clicks and command errors to a ``DiscordAdapter``.
 
 Nothing here handles a turn: every callback only forwards to the adapter
-(``adapters.discord``), which answers, defers and sends.
+(``adapters.discord``), which answers, defers and sends. What the client needs of it is the
+:class:`AdapterEvents` protocol, so this module never imports the adapter.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 import discord
 from discord import app_commands
@@ -18,12 +19,25 @@ from discord import app_commands
 from adapters import discord_translate as tr
 from adapters.types import Button
 
-if TYPE_CHECKING:
-    from adapters.discord import DiscordAdapter
-
 Interaction = discord.Interaction[discord.Client]
 #: What a slash command callback calls: (interaction, command name, argument, attachment).
 CommandRunner = Callable[[Interaction, str, str | None, discord.Attachment | None], Awaitable[None]]
+
+
+class AdapterEvents(Protocol):
+    """What the client, the tree and the button hand to their adapter (``DiscordAdapter``)."""
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands (after login, before the gateway)."""
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A gateway MESSAGE_CREATE."""
+
+    async def on_press(self, interaction: Interaction, data: str) -> None:
+        """A click on a bot button carrying ``data``."""
+
+    async def report_error(self, interaction: Interaction, error: Exception) -> None:
+        """A failure around a command or a button."""
 
 
 def intents() -> discord.Intents:
@@ -158,7 +172,7 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
 class AdapterClient(discord.Client):
     """The discord.py client, knowing its adapter (for buttons and events)."""
 
-    def __init__(self, adapter: DiscordAdapter) -> None:
+    def __init__(self, adapter: AdapterEvents) -> None:
         super().__init__(intents=intents(), allowed_mentions=tr.SAFE_MENTIONS)
         self.adapter = adapter
 

@@ -20,9 +20,7 @@ from collections.abc import Callable
 
 import structlog
 
-from memory_core import admin
-from memory_core.db.engine import Database
-from memory_core.metrics import Report
+from memory_core import Database, MetricsReport, Operations, StoreStats
 
 log = structlog.get_logger("bot.metrics")
 
@@ -95,7 +93,7 @@ def process_health(started_at: float) -> dict[str, float]:
 
 
 def render(
-    report: Report, stats: admin.Stats, process: dict[str, float], extra: dict[str, float]
+    report: MetricsReport, stats: StoreStats, process: dict[str, float], extra: dict[str, float]
 ) -> str:
     """The Prometheus text exposition of a metrics report, store counts and process health."""
     t = _Text()
@@ -162,7 +160,7 @@ def render(
     return t.render()
 
 
-def _llm_totals(report: Report) -> dict[tuple[str, str], float]:
+def _llm_totals(report: MetricsReport) -> dict[tuple[str, str], float]:
     out: dict[tuple[str, str], float] = defaultdict(float)
     for d in report.llm_days:
         out[(d.model, "calls")] += d.calls
@@ -188,7 +186,7 @@ class MetricsServer:
         extra: Callable[[], dict[str, float]] | None = None,
         now: Callable[[], float] = time.time,
     ) -> None:
-        self.db = db
+        self.operations = Operations(db)
         # The memory's clock: events carry it, so the 24-hour window must be read with it.
         self.now = now
         self.host = host
@@ -226,8 +224,8 @@ class MetricsServer:
 
     def _compute(self, extra: dict[str, float]) -> str:
         until = self.now()
-        report = admin.compute_metrics(self.db, since=until - WINDOW_S, until=until)
-        return render(report, admin.stats(self.db), process_health(self.started_at), extra)
+        report = self.operations.metrics(since=until - WINDOW_S, until=until)
+        return render(report, self.operations.stats(), process_health(self.started_at), extra)
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:

@@ -23,9 +23,8 @@ from typing import Any
 import structlog
 
 from bot.cron import Cron
+from memory_core import Database, JobRuns
 from memory_core.clock import Clock
-from memory_core.db.engine import Database
-from memory_core.store import job_runs
 
 log = structlog.get_logger("bot.scheduler")
 
@@ -72,7 +71,7 @@ class Scheduler:
         parallel: int = 2,
         lane_timeout: float = 1800.0,
     ) -> None:
-        self.db = db
+        self.runs = JobRuns(db)
         self.clock = clock
         self.tz = tz
         self.poll_interval = poll_interval
@@ -253,18 +252,12 @@ class Scheduler:
                 await asyncio.wait_for(self._wake.wait(), self.poll_interval)
 
     def _load(self) -> None:
-        now = self.clock.now()
-        with self.db.write() as conn:
-            for st in self._jobs.values():
-                found = job_runs.last_slot(conn, st.spec.name)
-                if found is None:
-                    job_runs.record_baseline(conn, st.spec.name, now)
-                    st.last = now
-                elif found[1] == "running":
-                    # Interrupted by a crash or shutdown: that slot is owed again.
-                    st.last = found[0] - timedelta(microseconds=1)
-                else:
-                    st.last = found[0]
+        found = self.runs.resume(self._jobs.keys(), self.clock.now())
+        for name, (slot, status) in found.items():
+            # A slot left running was interrupted by a crash or shutdown: it is owed again.
+            self._jobs[name].last = (
+                slot - timedelta(microseconds=1) if status == "running" else slot
+            )
 
     async def _run_slot(self, st: _JobState, slot: datetime) -> None:
         try:
@@ -294,12 +287,10 @@ class Scheduler:
             return "done", detail
 
     def _claim(self, name: str, slot: datetime, trigger: str) -> int | None:
-        with self.db.write() as conn:
-            return job_runs.claim(conn, name, slot, trigger, self.clock.now())
+        return self.runs.claim(name, slot, trigger, self.clock.now())
 
     def _finish(self, run_id: int, status: str, detail: dict[str, Any]) -> None:
-        with self.db.write() as conn:
-            job_runs.finish(conn, run_id, status, self.clock.now(), detail)
+        self.runs.finish(run_id, status, self.clock.now(), detail)
 
     # ---- helpers ---------------------------------------------------------------------------
 

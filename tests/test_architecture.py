@@ -1,12 +1,19 @@
-"""Dependency rules, checked on the source: every import (top-level or inside a function) counts."""
+"""Dependency rules, checked on the source: every import (top-level or inside a function) counts.
+
+No import cycles among product modules either: an import inside a function counts like one at
+the top (hiding a cycle in a function does not remove it); only ``if TYPE_CHECKING:`` imports,
+which never run, are left out of that check.
+"""
 
 from __future__ import annotations
 
 import ast
 import functools
 import re
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -28,13 +35,15 @@ SDK_HOMES: dict[str, tuple[str, ...]] = {
     "pysqlite3": ("memory_core/db/",),
     "sqlite3": ("memory_core/db/",),
     "sqlite_vec": ("memory_core/db/",),
+    # Tooling outside the wheel: devtools/ only where `membot bench telegram` loads it (lazily,
+    # saying how to run it from a checkout when it is missing); tests/ never.
+    "devtools": ("bot/cli/bench.py",),
+    "tests": (),
 }
 #: The only modules allowed to read the process environment (the composition root).
 ENV_READERS = frozenset({"bot/config.py", "bot/app.py"})
 #: Where SQL may be written: repositories and the engine, migrations and maintenance.
 SQL_HOMES = ("memory_core/store/", "memory_core/db/")
-#: Not product code: developer tools (fake servers, load generators) are not checked.
-SQL_UNCHECKED = ("bot/devtools/",)
 #: Modules that still hold SQL while it is being moved into ``memory_core/store``. Whoever moves
 #: a module's SQL removes its entry (the test fails on an entry without SQL). Never add to it.
 SQL_NOT_YET_MOVED = frozenset(
@@ -61,10 +70,16 @@ SQL_RUNNERS = frozenset({"execute", "executemany", "executescript"})
 
 @dataclass(frozen=True, slots=True)
 class Import:
-    """One imported module (absolute, dotted) and where."""
+    """One imported module (absolute, dotted) and where.
+
+    ``kind``: ``import`` (``import a.b``), ``from`` (the ``a`` of ``from a import b``) or
+    ``name`` (its ``a.b``: a submodule, or a name defined in ``a``).
+    """
 
     module: str
     line: int
+    kind: Literal["import", "from", "name"] = "import"
+    type_checking: bool = False
 
     @property
     def top(self) -> str:
@@ -81,10 +96,13 @@ def module_name(path: Path) -> str:
 def imports_of(source: str, module: str, *, is_package: bool = False) -> list[Import]:
     """Every import in ``source``, relative ones resolved, dynamic string imports included."""
     package = module if is_package else module.rpartition(".")[0]
+    tree = ast.parse(source)
+    guarded = type_checking_nodes(tree)
     found: list[Import] = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
+        tc = node in guarded
         if isinstance(node, ast.Import):
-            found += [Import(alias.name, node.lineno) for alias in node.names]
+            found += [Import(alias.name, node.lineno, type_checking=tc) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -92,10 +110,12 @@ def imports_of(source: str, module: str, *, is_package: bool = False) -> list[Im
                 target = ".".join([*base, node.module] if node.module else base)
             else:
                 target = node.module or ""
-            found.append(Import(target, node.lineno))
+            found.append(Import(target, node.lineno, "from", tc))
             # `from pkg import sub` may import a submodule: count pkg.sub too.
             found += [
-                Import(f"{target}.{a.name}", node.lineno) for a in node.names if a.name != "*"
+                Import(f"{target}.{a.name}", node.lineno, "name", tc)
+                for a in node.names
+                if a.name != "*"
             ]
         elif (
             isinstance(node, ast.Call)
@@ -107,8 +127,20 @@ def imports_of(source: str, module: str, *, is_package: bool = False) -> list[Im
                 or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
             )
         ):
-            found.append(Import(node.args[0].value, node.lineno))
+            found.append(Import(node.args[0].value, node.lineno, type_checking=tc))
     return found
+
+
+def type_checking_nodes(tree: ast.AST) -> set[ast.AST]:
+    """Every node under an ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``) body."""
+    out: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and (
+            (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+            or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+        ):
+            out |= {child for stmt in node.body for child in ast.walk(stmt)}
+    return out
 
 
 def env_reads(source: str) -> list[int]:
@@ -233,7 +265,7 @@ def violations() -> dict[str, list[str]]:
                 out["only-bot-imports-bot"].add(f"{rel}:{imp.line} imports {imp.module}")
         if rel not in ENV_READERS:
             out["only-the-root-reads-env"] |= {f"{rel}:{n}" for n in env_reads(source)}
-        if not rel.startswith(SQL_HOMES + SQL_UNCHECKED) and rel not in SQL_NOT_YET_MOVED:
+        if not rel.startswith(SQL_HOMES) and rel not in SQL_NOT_YET_MOVED:
             out["sql-only-in-store-and-db"] |= {f"{rel}:{n}" for n in sql_lines(source)}
     return {rule: sorted(found) for rule, found in out.items()}
 
@@ -247,6 +279,134 @@ RULES = (
     "only-the-root-reads-env",
     "sql-only-in-store-and-db",
 )
+
+
+def import_graph(*, with_type_checking: bool = False) -> dict[str, set[str]]:
+    """Product module → the product modules it imports (``from a import b`` points at the
+    submodule ``a.b`` when there is one, else at ``a``)."""
+    paths = {module_name(p): p for p in sources()}
+
+    def known(dotted: str) -> str | None:
+        parts = dotted.split(".")
+        while parts and ".".join(parts) not in paths:
+            parts.pop()
+        return ".".join(parts) or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        found = imports_of(
+            path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py"
+        )
+        edges: set[str | None] = set()
+        for imp in found:
+            if imp.type_checking and not with_type_checking:
+                continue
+            if imp.kind == "name":
+                edges.add(imp.module if imp.module in paths else known(imp.module))
+            elif imp.kind == "import":
+                edges.add(known(imp.module))
+        graph[name] = {e for e in edges if e is not None and e != name}
+    return graph
+
+
+def cycles(graph: Mapping[str, Set[str]]) -> list[frozenset[str]]:
+    """The groups of modules that import each other in a loop (strongly connected, > 1)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[frozenset[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(frozenset(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(groups, key=sorted)
+
+
+def path_around(group: Set[str], graph: Mapping[str, Set[str]]) -> list[str]:
+    """The shortest loop through the group's first module, inside the group: ``[a, …, a]``."""
+    start = min(group)
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for nxt in sorted(graph.get(node, set()) & group):
+            if nxt == start:
+                return [*paths[node], start]
+            if nxt not in paths:
+                paths[nxt] = [*paths[node], nxt]
+                queue.append(nxt)
+    raise AssertionError(f"{sorted(group)} is not a cycle")
+
+
+def _cycle_report(groups: list[frozenset[str]], graph: Mapping[str, Set[str]]) -> str:
+    lines = [
+        f"  {' → '.join(path_around(g, graph))}   (group: {', '.join(sorted(g))})" for g in groups
+    ]
+    return "import cycles:\n" + "\n".join(lines)
+
+
+def test_no_import_cycles_among_product_modules() -> None:
+    """Top-level and function-level imports alike; only TYPE_CHECKING imports are left out."""
+    graph = import_graph()
+    found = cycles(graph)
+    assert not found, _cycle_report(found, graph)
+
+
+def test_type_checking_imports_close_no_cycle_in_bot_or_adapters() -> None:
+    """Counting TYPE_CHECKING imports too, no cycle runs through bot or adapters: a part gets
+    what it uses through its constructor (a protocol), not by naming the class that owns it.
+    memory_core's modules may name ``Memory`` for typing (the facade calls them)."""
+    graph = import_graph(with_type_checking=True)
+    found = [g for g in cycles(graph) if any(m.split(".")[0] != "memory_core" for m in g)]
+    assert not found, _cycle_report(found, graph)
+
+
+@pytest.mark.parametrize(
+    ("graph", "expected"),
+    [
+        ({"a": {"b"}, "b": {"c"}, "c": set()}, []),
+        ({"a": {"b"}, "b": {"a"}, "c": {"a"}}, [["a", "b", "a"]]),
+        ({"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"d"}}, [["a", "b", "c", "a"]]),
+        ({"x": {"y"}, "y": {"x"}, "a": {"b"}, "b": {"a"}}, [["a", "b", "a"], ["x", "y", "x"]]),
+        ({"a": {"b", "c"}, "b": {"a"}, "c": {"b"}}, [["a", "b", "a"]]),
+    ],
+)
+def test_cycle_finder_names_each_cycle(
+    graph: dict[str, set[str]], expected: list[list[str]]
+) -> None:
+    assert [path_around(g, graph) for g in cycles(graph)] == expected
+
+
+def test_import_walk_marks_type_checking_imports() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "import a\n"
+        "if TYPE_CHECKING:\n"
+        "    from b import c\n"
+        "def f():\n"
+        "    import d\n"
+    )
+    found = {(i.module, i.type_checking) for i in imports_of(source, "m")}
+    assert {("a", False), ("b", True), ("b.c", True), ("d", False)} <= found
 
 
 def test_the_walk_sees_every_package() -> None:

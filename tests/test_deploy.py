@@ -10,11 +10,13 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
-DEPLOY = Path(__file__).resolve().parents[1] / "deploy"
+ROOT = Path(__file__).resolve().parents[1]
+DEPLOY = ROOT / "deploy"
 
 
 def dockerfile_instructions() -> list[tuple[str, str]]:
@@ -130,3 +132,16 @@ def test_env_example_documents_the_metrics_settings() -> None:
     text = (DEPLOY / ".env.example").read_text(encoding="utf-8")
     assert "MEMBOT_METRICS_PORT" in text
     assert "MEMBOT_METRICS_HOST" in text
+
+
+def test_the_wheel_ships_the_product_and_no_dev_tooling() -> None:
+    """The packages setuptools puts in the wheel: bot, memory_core, adapters; not devtools/."""
+    setuptools = pytest.importorskip("setuptools")
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    find = pyproject["tool"]["setuptools"]["packages"]["find"]
+    packages = setuptools.find_packages(
+        str(ROOT), include=find["include"], exclude=find.get("exclude", ())
+    )
+    assert {p.split(".")[0] for p in packages} == {"bot", "memory_core", "adapters"}
+    assert "bot.cli" in packages
+    assert (ROOT / "devtools" / "fake_telegram.py").exists()  # it exists, it is just not shipped

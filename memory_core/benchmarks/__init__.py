@@ -1,5 +1,6 @@
 """Speed benchmarks of the memory engine (figures for ``membot bench``)."""
 
+from memory_core.benchmarks.pipeline import PipelineRun, run_pipeline
 from memory_core.benchmarks.retrieval import (
     BenchRun,
     Percentiles,
@@ -11,7 +12,9 @@ from memory_core.benchmarks.retrieval import (
 __all__ = [
     "BenchRun",
     "Percentiles",
+    "PipelineRun",
     "RetrievalBench",
     "RetrievalBenchReport",
+    "run_pipeline",
     "run_retrieval_bench",
 ]

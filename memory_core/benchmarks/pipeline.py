@@ -21,6 +21,7 @@ from typing import Any
 from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.extract.base import Extractor
+from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
@@ -90,8 +91,8 @@ async def run_pipeline(
     *,
     turns: int,
     users: int,
-    extractor: Extractor,
     embedder: Embedder | None,
+    extractor: Extractor | None = None,
     workers: int = 4,
     seed: int = 7,
     db_dir: Path | None = None,
@@ -99,8 +100,9 @@ async def run_pipeline(
 ) -> PipelineRun:
     """Send ``turns`` messages from ``users`` users through a fresh observer and time it.
 
-    ``rate`` paces arrivals (turns per second; 0 sends as fast as possible, so end-to-end
-    latency then includes queueing behind the whole burst).
+    ``extractor`` defaults to the offline rules extractor (what ``membot bench pipeline``
+    measures). ``rate`` paces arrivals (turns per second; 0 sends as fast as possible, so
+    end-to-end latency then includes queueing behind the whole burst).
     """
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=db_dir) as tmp:
@@ -113,7 +115,7 @@ async def run_pipeline(
             latencies.append((time.perf_counter() - committed[result.turn_id]) * 1000)
 
         observer = Observer(
-            Learner(memory, extractor, RulesAuditor()),
+            Learner(memory, extractor or RulesExtractor(), RulesAuditor()),
             workers=workers,
             poll_interval=0.05,
             on_result=done,

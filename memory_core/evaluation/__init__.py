@@ -1,5 +1,5 @@
-"""Evaluations of the memory engine, run through its public API (LoCoMo retrieval here; the
-scripted scenarios live in ``scenarios``)."""
+"""Evaluations of the memory engine, run through its public API: LoCoMo retrieval
+(``locomo``) and the scripted learning scenarios (``scenarios``)."""
 
 from memory_core.evaluation.locomo import (
     Conversation,
@@ -14,12 +14,14 @@ from memory_core.evaluation.locomo import (
     parse_session_time,
     run_locomo,
 )
+from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scenarios
 
 __all__ = [
     "Conversation",
     "LocomoReport",
     "ModeResult",
     "Question",
+    "SuiteReport",
     "Turn",
     "evaluate",
     "ingest",
@@ -27,4 +29,6 @@ __all__ = [
     "parse_evidence",
     "parse_session_time",
     "run_locomo",
+    "run_suite",
+    "select_scenarios",
 ]

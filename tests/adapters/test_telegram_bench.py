@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from bot.bench_telegram import TelegramBench, run_telegram_bench
-from bot.devtools.telegram_load import script
+from devtools.bench_telegram import TelegramBench, run_telegram_bench
+from devtools.telegram_load import script
 from tests.adapters.test_telegram_e2e import offline_settings
 
 

@@ -21,10 +21,10 @@ from adapters.types import Reply, Target
 from bot import texts
 from bot.app import Runtime, build_runtime
 from bot.config import Settings
+from devtools.fake_telegram import FakeTelegram, TgChat, TgUser, utf16_len
 from memory_core.clock import ManualClock
 from memory_core.values import SearchFilters
 from tests.conftest import START
-from tests.fakes.telegram_server import FakeTelegram, TgChat, TgUser, utf16_len
 
 BOT = "membot_test_bot"
 

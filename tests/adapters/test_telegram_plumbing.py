@@ -138,7 +138,7 @@ class _Silent:
 async def test_a_rejected_token_is_reported_without_the_token() -> None:
     from telegram.error import InvalidToken
 
-    from tests.fakes.telegram_server import FakeTelegram
+    from devtools.fake_telegram import FakeTelegram
 
     async with FakeTelegram() as tg:
         wrong = "654321:WRONG-token_zzz"
@@ -167,7 +167,7 @@ async def test_a_malformed_webhook_secret_is_refused() -> None:
 
 async def test_typing_is_shown_only_when_an_answer_is_slow() -> None:
     from adapters.types import Reply
-    from tests.fakes.telegram_server import FakeTelegram
+    from devtools.fake_telegram import FakeTelegram
 
     class Slow:
         delay = 0.0

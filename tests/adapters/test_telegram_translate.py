@@ -26,7 +26,7 @@ from adapters.telegram_translate import (
 )
 from adapters.types import Button, Document, Reply
 from bot.commands import Commands
-from tests.fakes.telegram_server import FakeTelegram, TgChat
+from devtools.fake_telegram import FakeTelegram, TgChat
 
 ME = BotIdentity(123456, "membot_test_bot")
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)

@@ -3,12 +3,14 @@
 This process runs the bot as ``membot run`` would, on a temporary database with the offline
 responder: python-telegram-bot long polling, the Telegram adapter, the bot, the observer, the
 background jobs. The fake Bot API server and the simulated users run in a child process
-(``bot.devtools.telegram_load``): like Telegram and its users, they do not share the bot's
+(``devtools.telegram_load``): like Telegram and its users, they do not share the bot's
 interpreter, only the machine's cores. Each simulated user sends its messages one after
 another, pausing 0.5-1.5 × ``think_ms`` after each reply (0 turns the run into a saturation
 test, where latency is mostly queueing). Reply latency is measured from the moment an update
 is made available to the moment the bot's ``sendMessage`` reaches the fake; the fake answers
 at once, so the figure excludes the real Bot API's own latency.
+
+Development tooling (not in the wheel): ``membot bench telegram`` imports it from a checkout.
 """
 
 from __future__ import annotations
@@ -25,25 +27,25 @@ from typing import Any
 
 from rich.table import Table
 
+from adapters.telegram import TelegramAdapter, TelegramConfig
 from bot import app as composition
 from bot.config import Settings
+from memory_core import LearnResult, MemoryCoreError
 from memory_core.benchmarks import Percentiles
-from memory_core.errors import MemoryCoreError
-from memory_core.learn.pipeline import LearnResult
 
 TARGET_P95_MS = 100.0
-#: Mean pause after each reply: a fast typist (a short message a few seconds after reading
-#: the answer). The issue leaves the pace open; 1 s saturates this 2-core machine (README).
-DEFAULT_THINK_MS = 5000.0
+#: The checkout's root: the simulated users' process runs ``-m devtools.telegram_load`` there.
+CHECKOUT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True, slots=True)
 class TelegramBench:
-    """What to run: simulated users, messages each, pause after each reply."""
+    """What to run: simulated users, messages each, pause after each reply (the defaults are
+    the CLI's)."""
 
-    users: int = 50
-    messages: int = 20
-    think_ms: float = DEFAULT_THINK_MS  # mean pause after each reply (0.5-1.5 × this)
+    users: int
+    messages: int
+    think_ms: float  # mean pause after each reply (0.5-1.5 × this)
     reply_timeout_s: float = 120.0
     learn_timeout_s: float = 1800.0
 
@@ -116,7 +118,7 @@ class TelegramBenchReport:
 
 class _LoadProcess:
     """The child process running the fake Bot API and the simulated users (one JSON line
-    per message, see ``bot.devtools.telegram_load``)."""
+    per message, see ``devtools.telegram_load``)."""
 
     def __init__(self, proc: asyncio.subprocess.Process) -> None:
         self.proc = proc
@@ -126,7 +128,7 @@ class _LoadProcess:
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot.devtools.telegram_load",
+            "devtools.telegram_load",
             "--users",
             str(bench.users),
             "--messages",
@@ -137,6 +139,7 @@ class _LoadProcess:
             str(bench.reply_timeout_s),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
+            cwd=CHECKOUT,
         )
         return cls(proc)
 
@@ -174,8 +177,6 @@ async def run_telegram_bench(
     progress: Callable[[str], None] = lambda _msg: None,
 ) -> TelegramBenchReport:
     """Run the simulation on a temporary database and report the figures."""
-    from adapters.telegram import TelegramAdapter, TelegramConfig  # PTB: only when run
-
     settings = settings.model_copy(update={"anthropic_api_key": None})
     with tempfile.TemporaryDirectory(dir=workdir, prefix="membot-bench-tg-") as tmp:
         progress("loading the embedder")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,25 +16,21 @@ from rich.progress import Progress, TaskID
 from rich.table import Table
 
 from bot import app as composition
-from bot.logging import configure as configure_logging
+from bot.cli.common import console, err_console, fail, figures_settings
+from bot.cli.options import JsonOpt
+from memory_core import InvalidInputError, Memory, evaluation
 from memory_core.clock import ManualClock
-from memory_core.errors import InvalidInputError
-from memory_core.evaluation import locomo
-from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scenarios
-from memory_core.memory import Memory
+from memory_core.evaluation import SuiteReport, run_suite, select_scenarios
 from memory_core.values import SearchMode
 
 eval_cli = typer.Typer(help="Evaluations (LoCoMo retrieval, scenarios).", no_args_is_help=True)
-
-_out = Console()
-_err = Console(stderr=True)
 #: Wide enough for the longest scenario name and every column, even when piped (80 columns).
 _TABLE_WIDTH = 120
 
 
 @eval_cli.command("scenarios")
 def eval_scenarios(
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: JsonOpt = False,
     only: Annotated[
         list[str] | None, typer.Option("--only", help="run only this scenario (repeatable)")
     ] = None,
@@ -53,8 +48,7 @@ def eval_scenarios(
     Offline rules unless ANTHROPIC_API_KEY is set. Exits 0 either way; the last line says
     whether the targets are met.
     """
-    settings = composition.load_settings()
-    configure_logging("warning", stream=sys.stderr)
+    settings = figures_settings()
     try:
         chosen = select_scenarios(only or ())
     except InvalidInputError as exc:
@@ -65,7 +59,7 @@ def eval_scenarios(
         report = asyncio.run(run_suite(extractor, auditor, embedder=embedder, scenarios=chosen))
         typer.echo(json.dumps(report.as_json()))
         return
-    with Progress(console=_err, transient=True) as bar:
+    with Progress(console=err_console, transient=True) as bar:
         task = bar.add_task("scenarios", total=len(chosen))
         report = asyncio.run(
             run_suite(
@@ -130,7 +124,7 @@ def _print_report(report: SuiteReport) -> None:
         f"{totals['pending_raised']}/{totals['pending_expected']}",
         "",
     )
-    out = _out if _out.is_terminal else Console(width=_TABLE_WIDTH)
+    out = console if console.is_terminal else Console(width=_TABLE_WIDTH)
     out.print(table)
     for r in report.results:
         if r.passed:
@@ -197,7 +191,7 @@ def eval_locomo(
     ],
     mode: Annotated[str, typer.Option(help="lexical | vector | hybrid | all")] = "all",
     k: Annotated[str, typer.Option("--k", help="comma-separated cut-offs")] = "5,10,25",
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: JsonOpt = False,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="draw recall@k per mode into this PNG")
     ] = None,
@@ -230,10 +224,9 @@ def eval_locomo(
     ks, modes = _parse_ks(k), _parse_modes(mode)
     if fusion not in (None, "weighted", "rrf"):
         raise typer.BadParameter("fusion must be weighted or rrf", param_hint="--fusion")
-    settings = composition.load_settings(fusion=fusion)
-    configure_logging("warning", stream=sys.stderr)
+    settings = figures_settings(fusion=fusion)
     try:
-        conversations = locomo.load(
+        conversations = evaluation.load(
             data, samples=sample, max_sessions=sessions, max_questions=questions
         )
     except (ValueError, OSError) as exc:
@@ -245,7 +238,9 @@ def eval_locomo(
         memory = composition.open_memory(settings, path, clock=clock)
         try:
             if not memory.vectors_enabled and any(m != "lexical" for m in modes):
-                _err.print(f"[yellow]warning:[/yellow] no vector search ({memory.vector_problem})")
+                err_console.print(
+                    f"[yellow]warning:[/yellow] no vector search ({memory.vector_problem})"
+                )
             report = _run_with_progress(memory, conversations, modes, ks, clock)
         finally:
             memory.close()
@@ -259,13 +254,13 @@ def eval_locomo(
 
 def _run_with_progress(
     memory: Memory,
-    conversations: list[locomo.Conversation],
+    conversations: list[evaluation.Conversation],
     modes: tuple[SearchMode, ...],
     ks: tuple[int, ...],
     clock: ManualClock,
-) -> locomo.LocomoReport:
+) -> evaluation.LocomoReport:
     """Run the evaluation with a progress bar (stderr) for ingestion, then for the questions."""
-    with Progress(console=_err, transient=True) as bar:
+    with Progress(console=err_console, transient=True) as bar:
         tasks: dict[str, TaskID] = {}
         labels = {"ingest": "ingesting (embedding turns)", "questions": "asking questions"}
 
@@ -274,12 +269,12 @@ def _run_with_progress(
                 tasks[phase] = bar.add_task(labels.get(phase, phase), total=total)
             bar.update(tasks[phase], completed=done, total=total)
 
-        return locomo.run_locomo(
+        return evaluation.run_locomo(
             memory, conversations, modes=modes, ks=ks, clock=clock, progress=step
         )
 
 
-def _print_locomo(report: locomo.LocomoReport, fusion: str) -> None:
+def _print_locomo(report: evaluation.LocomoReport, fusion: str) -> None:
     """One block of rows per mode: overall, then each category."""
     table = Table(
         title=f"LoCoMo evidence recall@k ({', '.join(report.conversations)}; fusion {fusion})"
@@ -301,20 +296,19 @@ def _print_locomo(report: locomo.LocomoReport, fusion: str) -> None:
                 *(f"{row['recall'][str(kk)]:.3f}" for kk in report.ks),
             )
         table.add_section()
-    out = _out if _out.is_terminal else Console(width=_TABLE_WIDTH)
+    out = console if console.is_terminal else Console(width=_TABLE_WIDTH)
     out.print(table)
 
 
-def _plot(report: locomo.LocomoReport, path: Path) -> None:
+def _plot(report: evaluation.LocomoReport, path: Path) -> None:
     """Recall@k per mode as a line chart (matplotlib, no display needed)."""
-    try:
+    try:  # matplotlib is optional (the eval extra): imported only when a plot is asked for
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError as exc:
-        _err.print("[red]error:[/red] --plot needs matplotlib: pip install 'membot[eval]'")
-        raise typer.Exit(2) from exc
+        raise fail("--plot needs matplotlib: pip install 'membot[eval]'", 2) from exc
     fig, ax = plt.subplots(figsize=(6, 4))
     for name, result in report.modes.items():
         ax.plot(report.ks, [result.recall(kk) for kk in report.ks], marker="o", label=name)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,17 +18,14 @@ from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
+from rich.progress import Progress
 from rich.table import Table
 
 from bot import app as composition
-from bot.cli import DbOpt, JsonOpt, UserOpt, console, err_console, open_memory, run, user_id
+from bot.cli.common import console, err_console, fail, open_memory, quiet_settings, run
+from bot.cli.options import DbOpt, JsonOpt, UserOpt, YesOpt, user_id
 from bot.config import Settings
-from bot.logging import configure as configure_logging
-from memory_core import admin, health, metrics, user_data
-from memory_core.db.engine import Database
-from memory_core.db.migrations import migrate
-from memory_core.errors import MemoryCoreError
-from memory_core.memory import Memory
+from memory_core import HealthCheck, Memory, MemoryCoreError, Operations, StoreStats
 
 admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
 
@@ -40,37 +36,21 @@ _TOKENS = {
 }
 
 
-def _settings() -> Settings:
-    settings = composition.load_settings()
-    configure_logging(
-        settings.log_level if settings.log_level != "info" else "warning", stream=sys.stderr
-    )
-    return settings
-
-
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    err_console.print(f"[red]error:[/red] {message}")
-    return typer.Exit(code)
-
-
 def _db_path(db: Path | None) -> Path:
-    return Path(db) if db is not None else _settings().db
+    return Path(db) if db is not None else quiet_settings().db
 
 
 @contextmanager
-def _database(db: Path | None) -> Iterator[Database]:
+def _operations(db: Path | None) -> Iterator[Operations]:
     """The existing database, migrated (a missing file is an error, never created here)."""
     path = _db_path(db)
     if not path.exists():
-        raise _fail(f"no database at {path} (set MEMBOT_DB or pass --db)", 2)
-    database = Database(path)
+        raise fail(f"no database at {path} (set MEMBOT_DB or pass --db)", 2)
     try:
-        migrate(database)
-        yield database
+        with Operations.open(path) as operations:
+            yield operations
     except MemoryCoreError as exc:
-        raise _fail(str(exc), 2) from exc
-    finally:
-        database.dispose()
+        raise fail(str(exc), 2) from exc
 
 
 def _mib(n: int) -> str:
@@ -84,21 +64,21 @@ def _echo_json(value: Any) -> None:
 # ---- doctor ---------------------------------------------------------------------------------
 
 
-def _token_checks(settings: Settings, platforms: list[str]) -> list[health.Check]:
+def _token_checks(settings: Settings, platforms: list[str]) -> list[HealthCheck]:
     out = []
     for name in platforms:
         if name not in _TOKENS:
-            out.append(health.Check(name, False, "unknown platform (use telegram, discord)"))
+            out.append(HealthCheck(name, False, "unknown platform (use telegram, discord)"))
             continue
         field, env, shape = _TOKENS[name]
         secret = getattr(settings, field)
         token = secret.get_secret_value().strip() if secret is not None else ""
         if not token:
-            out.append(health.Check(f"{name} token", False, f"{env} is not set"))
+            out.append(HealthCheck(f"{name} token", False, f"{env} is not set"))
         elif not shape.match(token):
-            out.append(health.Check(f"{name} token", False, f"{env} does not look like a token"))
+            out.append(HealthCheck(f"{name} token", False, f"{env} does not look like a token"))
         else:
-            out.append(health.Check(f"{name} token", True, f"{env} set"))
+            out.append(HealthCheck(f"{name} token", True, f"{env} set"))
     return out
 
 
@@ -116,28 +96,28 @@ def admin_doctor(
     """Check the installation and configuration; one ok/FAIL line each, exit 1 on a failure."""
     started = time.perf_counter()
     try:
-        settings = _settings()
+        settings = quiet_settings()
     except ValidationError as exc:
         checks = [
-            health.Check("settings", False, f"{'.'.join(map(str, e['loc']))}: {e['msg']}")
+            HealthCheck("settings", False, f"{'.'.join(map(str, e['loc']))}: {e['msg']}")
             for e in exc.errors(include_url=False, include_input=False)
         ]
     else:
         path = Path(db) if db is not None else settings.db
-        checks = [health.Check("settings", True, "loaded")]
-        checks += health.checks(path, composition.build_embedder(settings))
+        checks = [HealthCheck("settings", True, "loaded")]
+        checks += Operations.health_checks(path, composition.build_embedder(settings))
         llm = (
             f"anthropic ({settings.anthropic_model}, {settings.anthropic_extract_model})"
             if settings.anthropic_api_key is not None
             else "offline rules (no ANTHROPIC_API_KEY)"
         )
-        checks.append(health.Check("llm", True, llm))
+        checks.append(HealthCheck("llm", True, llm))
         platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
         checks += _token_checks(settings, platforms)
         if running:
-            up = admin.bot_running(path)
+            up = Operations.bot_running(path)
             detail = "a bot holds" if up else "no bot holds"
-            checks.append(health.Check("bot", up, f"{detail} {admin.lock_path(path)}"))
+            checks.append(HealthCheck("bot", up, f"{detail} {Operations.lock_path(path)}"))
     failed = [c for c in checks if not c.ok]
     if as_json:
         _echo_json(
@@ -158,7 +138,7 @@ def admin_doctor(
 # ---- stats, metrics -------------------------------------------------------------------------
 
 
-def _stats_json(stats: admin.Stats, path: Path) -> dict[str, Any]:
+def _stats_json(stats: StoreStats, path: Path) -> dict[str, Any]:
     c = stats.counts
     return {
         "database": str(path),
@@ -187,14 +167,14 @@ def _pairs(values: dict[str, int]) -> str:
 @admin_cli.command("stats")
 def admin_stats(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Users, facts by status and category, episodes, pending confirmations, queues, size."""
-    with _database(db) as database:
-        stats = admin.stats(database)
-    data = _stats_json(stats, database.path)
+    with _operations(db) as operations:
+        stats = operations.stats()
+    data = _stats_json(stats, operations.path)
     if as_json:
         _echo_json(data)
         return
     c = stats.counts
-    table = Table(title=f"membot {database.path}", show_header=False)
+    table = Table(title=f"membot {operations.path}", show_header=False)
     table.add_column("what", style="bold")
     table.add_column("value")
     table.add_row("size", f"{_mib(stats.sizes['db'])} + WAL {_mib(stats.sizes['wal'])}")
@@ -225,9 +205,9 @@ def admin_metrics(
 ) -> None:
     """Seed 000's operational metrics over the last ``--days`` (from the event log)."""
     until = time.time()
-    with _database(db) as database:
-        report = admin.compute_metrics(database, since=until - days * 86400, until=until)
-    data = metrics.to_json(report)
+    with _operations(db) as operations:
+        report = operations.metrics(since=until - days * 86400, until=until)
+    data = report.as_json()
     if as_json:
         _echo_json(data)
         return
@@ -290,9 +270,9 @@ def admin_backup(
     """Copy the database with SQLite's online backup API (consistent while the bot runs)."""
     path = _db_path(db)
     try:
-        info = admin.backup(path, file, overwrite=force)
+        info = Operations.backup(path, file, overwrite=force)
     except MemoryCoreError as exc:
-        raise _fail(str(exc)) from exc
+        raise fail(str(exc)) from exc
     if as_json:
         _echo_json(
             {
@@ -313,19 +293,19 @@ def admin_backup(
 @admin_cli.command("restore")
 def admin_restore(
     file: Annotated[Path, typer.Argument(help="a backup made by `membot admin backup`")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="do not ask")] = False,
+    yes: YesOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Replace the database with a backup; refuses while a bot runs on it."""
     path = _db_path(db)
-    if admin.bot_running(path):
-        raise _fail(f"membot is running on {path}: stop it first")
+    if Operations.bot_running(path):
+        raise fail(f"membot is running on {path}: stop it first")
     if path.exists() and not yes:
         typer.confirm(f"Replace {path} with {file}?", abort=True)
     try:
-        info = admin.restore(file, path)
+        info = Operations.restore(file, path)
     except MemoryCoreError as exc:
-        raise _fail(str(exc)) from exc
+        raise fail(str(exc)) from exc
     console.print(
         f"Restored {path} from {file} ({_mib(info.bytes)}, schema {info.schema_version})."
     )
@@ -334,8 +314,6 @@ def admin_restore(
 @admin_cli.command("reindex")
 def admin_reindex(db: DbOpt = None) -> None:
     """Re-embed every fact and episode with the configured model (after changing it)."""
-    from rich.progress import Progress
-
     memory = open_memory(db)
     try:
         with Progress(console=err_console) as progress:
@@ -358,10 +336,10 @@ def admin_vacuum(
     db: DbOpt = None,
 ) -> None:
     """Drop old events, merge the full-text indexes and compact the file (VACUUM)."""
-    with _database(db) as database:
-        info = admin.vacuum(database, keep_events_days=keep_events_days)
+    with _operations(db) as operations:
+        info = operations.vacuum(keep_events_days=keep_events_days)
     console.print(
-        f"Vacuumed {database.path}: {_mib(info.before)} → {_mib(info.after)}; "
+        f"Vacuumed {operations.path}: {_mib(info.before)} → {_mib(info.after)}; "
         f"{info.events_purged:,} events older than {keep_events_days:g} days dropped."
     )
 
@@ -379,8 +357,8 @@ def admin_export_user(
 ) -> None:
     """Everything stored about a user, as JSON (for an access request)."""
     uid = user_id(user)
-    with _database(db) as database:
-        data = user_data.export_user(database, uid)
+    with _operations(db) as operations:
+        data = operations.export_user(uid)
     text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
     if out is None:
         typer.echo(text)
@@ -393,7 +371,7 @@ def admin_export_user(
 @admin_cli.command("delete-user")
 def admin_delete_user(
     user: UserOpt,
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="do not ask")] = False,
+    yes: YesOpt = False,
     compact: Annotated[
         bool, typer.Option("--vacuum", help="then VACUUM, so freed pages keep no old bytes")
     ] = False,
@@ -404,14 +382,12 @@ def admin_delete_user(
     uid = user_id(user)
     path = _db_path(db)
     if not path.exists():
-        raise _fail(f"no database at {path}", 2)
+        raise fail(f"no database at {path}", 2)
     if not yes:
         typer.confirm(f"Erase everything stored about {uid} in {path}?", abort=True)
     memory = _open_without_embedder(path)
     try:
-        erasure = run(user_data.delete_user(memory, uid))
-        if compact and not erasure.left:
-            admin.vacuum(memory.db)
+        erasure = run(Operations.erase_user(memory, uid, compact=compact))
     finally:
         memory.close()
     if as_json:
@@ -430,8 +406,8 @@ def admin_delete_user(
 
 def _open_without_embedder(path: Path) -> Memory:
     # Erasure needs no model: vectors are deleted whatever the model lock says.
-    _settings()
+    quiet_settings()
     try:
         return Memory.open(path, None)
     except MemoryCoreError as exc:
-        raise _fail(str(exc), 2) from exc
+        raise fail(str(exc), 2) from exc

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bot.devtools.fake_telegram import FakeTelegram
+from devtools.fake_telegram import FakeTelegram
 
 _CITIES = ("Lyon", "Oslo", "Quito", "Porto", "Kyoto", "Lima", "Turku", "Cork", "Graz", "Perth")
 _COLOURS = ("teal", "amber", "violet", "green", "crimson", "navy", "ochre", "silver")
@@ -134,7 +134,7 @@ async def _serve(load: Load) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m bot.devtools.telegram_load --users N --messages M --think-ms T``."""
+    """``python -m devtools.telegram_load --users N --messages M --think-ms T``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, required=True)
     parser.add_argument("--messages", type=int, required=True)

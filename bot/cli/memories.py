@@ -1,67 +1,20 @@
-"""The ``membot`` command line: chat, memory inspection, evaluation, benchmarks, admin."""
+"""``membot memories …``: inspect and edit one user's memories (add, list, search, forget,
+history), as tables or ``--json``."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sys
-from collections.abc import Coroutine
-from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from bot import app as composition
-from bot.logging import configure as configure_logging
-from memory_core.errors import MemoryCoreError, NotFoundError
-from memory_core.memory import Memory
+from bot.cli.common import console, fail, open_memory, run
+from bot.cli.options import DbOpt, JsonOpt, UserOpt, user_id
+from memory_core import MemoryCoreError, NotFoundError
 from memory_core.values import Category, Fact, NewFact, SearchFilters, SearchHit
 
-T = TypeVar("T")
-
-# Tracebacks never print local variables: they can hold tokens and users' messages.
-cli = typer.Typer(
-    help="membot: a chat bot that remembers its users.",
-    no_args_is_help=True,
-    pretty_exceptions_show_locals=False,
-)
 memories_cli = typer.Typer(help="Inspect and edit one user's memories.", no_args_is_help=True)
-cli.add_typer(memories_cli, name="memories")
-
-console = Console()
-err_console = Console(stderr=True)
-
-UserOpt = Annotated[str, typer.Option("--user", "-u", help="platform:id, or a console name")]
-DbOpt = Annotated[Path | None, typer.Option("--db", help="SQLite file (default: MEMBOT_DB)")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
-
-
-def user_id(raw: str) -> str:
-    """``alice`` → ``console:alice``; ``telegram:123`` stays as it is."""
-    raw = raw.strip()
-    if not raw:
-        raise typer.BadParameter("a user is required")
-    return raw if ":" in raw else f"console:{raw}"
-
-
-def run(coro: Coroutine[Any, Any, T]) -> T:
-    """Run one coroutine to completion on a fresh event loop."""
-    return asyncio.run(coro)
-
-
-def open_memory(db: Path | None) -> Memory:
-    """Open the configured memory; logs go to stderr so stdout stays clean for --json."""
-    settings = composition.load_settings()
-    configure_logging(
-        settings.log_level if settings.log_level != "info" else "warning", stream=sys.stderr
-    )
-    try:
-        return composition.open_memory(settings, db)
-    except MemoryCoreError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from exc
 
 
 def fact_json(fact: Fact) -> dict[str, Any]:
@@ -111,6 +64,12 @@ def print_facts(facts: list[Fact], *, as_json: bool, title: str) -> None:
     console.print(table)
 
 
+def _fact_id(target: str) -> int | None:
+    """``12`` or ``#12`` → 12; ``None`` when the target is words or a key."""
+    digits = target.strip().lstrip("#")
+    return int(digits) if digits.isdigit() else None
+
+
 @memories_cli.command("add")
 def memories_add(
     text: Annotated[str, typer.Argument(help="what to remember")],
@@ -133,8 +92,7 @@ def memories_add(
             )
         )
     except MemoryCoreError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(1) from exc
+        raise fail(str(exc)) from exc
     finally:
         memory.close()
     print_facts([fact], as_json=as_json, title="Remembered")
@@ -210,13 +168,13 @@ def memories_forget(
     memory = open_memory(db)
     uid = user_id(user)
     try:
-        if target.strip().lstrip("#").isdigit():
-            facts = [run(memory.forget(uid, int(target.strip().lstrip("#")), actor="operator"))]
+        fact_id = _fact_id(target)
+        if fact_id is not None:
+            facts = [run(memory.forget(uid, fact_id, actor="operator"))]
         else:
             facts = run(memory.forget_matching(uid, target))
     except NotFoundError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(1) from exc
+        raise fail(str(exc)) from exc
     finally:
         memory.close()
     print_facts(facts, as_json=as_json, title="Forgotten")
@@ -233,8 +191,9 @@ def memories_history(
     memory = open_memory(db)
     uid = user_id(user)
     try:
-        if target.strip().lstrip("#").isdigit():
-            entries = run(memory.history(uid, fact_id=int(target.strip().lstrip("#"))))
+        fact_id = _fact_id(target)
+        if fact_id is not None:
+            entries = run(memory.history(uid, fact_id=fact_id))
         else:
             entries = run(memory.history(uid, key=target.strip()))
     finally:
@@ -272,60 +231,3 @@ def memories_history(
             f"{state.get('value_text', '')} ({state.get('status', '')})",
         )
     console.print(table)
-
-
-@cli.command("chat")
-def chat(
-    user: Annotated[str, typer.Option("--user", "-u", help="your name")] = "you",
-    db: DbOpt = None,
-    verbose: Annotated[bool, typer.Option("--verbose", help="logs to stderr")] = False,
-) -> None:
-    """Chat with the bot in the terminal (no token, no network)."""
-    from bot.console_chat import run_console
-
-    settings = composition.load_settings()
-    if verbose:
-        configure_logging(settings.log_level, stream=sys.stderr)
-    else:
-        configure_logging(settings.log_level, file=settings.log_file or Path("data/membot.log"))
-    try:
-        run(run_console(settings, user, db))
-    except MemoryCoreError as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from exc
-
-
-@cli.command("run")
-def run_bot(
-    platform: Annotated[str, typer.Option(help="telegram, discord, or telegram,discord")],
-    db: DbOpt = None,
-) -> None:
-    """Run the bot on Telegram and/or Discord until SIGTERM (logs: JSON lines on stdout)."""
-    from bot.runner import ConfigError, serve
-
-    settings = composition.load_settings(**({"db": db} if db else {}))
-    configure_logging(settings.log_level, file=settings.log_file)
-    platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
-    try:
-        run(serve(settings, platforms))
-    except (ConfigError, MemoryCoreError) as exc:
-        err_console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from exc
-
-
-def _register_optional() -> None:
-    # Evaluation and benchmarks live in their own modules (they are long and change apart).
-    from bot import cli_admin, cli_bench, cli_eval, cli_jobs
-
-    cli.add_typer(cli_admin.admin_cli, name="admin")
-    cli.add_typer(cli_eval.eval_cli, name="eval")
-    cli.add_typer(cli_bench.bench_cli, name="bench")
-    cli.add_typer(cli_jobs.jobs_cli, name="jobs")
-
-
-_register_optional()
-
-
-def main() -> None:
-    """Console-script entry point."""
-    cli()

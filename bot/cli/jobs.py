@@ -2,59 +2,39 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 from zoneinfo import ZoneInfo
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from bot import app as composition
+from bot.cli.common import console, fail, open_memory, quiet_settings, run
+from bot.cli.options import DbOpt, JsonOpt, user_id
+from bot.config import Settings
 from bot.cron import Cron
 from bot.jobs import schedule
-from bot.logging import configure as configure_logging
-from memory_core.errors import MemoryCoreError
-from memory_core.store import job_runs
+from memory_core import JobRuns, MemoryCoreError
 
 jobs_cli = typer.Typer(
     help="Background jobs (consolidation, decay, dedup, …).", no_args_is_help=True
 )
 
-_console = Console()
-_err = Console(stderr=True)
-
-DbOpt = Annotated[Path | None, typer.Option("--db", help="SQLite file (default: MEMBOT_DB)")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
-
-
-def _settings() -> Any:
-    settings = composition.load_settings()
-    configure_logging(
-        settings.log_level if settings.log_level != "info" else "warning", stream=sys.stderr
-    )
-    return settings
-
 
 @jobs_cli.command("list")
 def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Each job's schedule, next run and last run."""
-    settings = _settings()
+    settings = quiet_settings()
     tz = ZoneInfo(settings.timezone)
-    try:
-        memory = composition.open_memory(settings, db)
-    except MemoryCoreError as exc:
-        _err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from exc
+    memory = open_memory(db, settings)
     try:
         now = memory.clock.now()
-        rows = []
+        runs = JobRuns(memory.db)
+        rows: list[dict[str, Any]] = []
         for name, cron, about in schedule(composition.jobs_config(settings)):
-            with memory.db.read() as conn:
-                last = job_runs.recent(conn, name, limit=1)
+            last = runs.recent(name, limit=1)
             rows.append(
                 {
                     "job": name,
@@ -82,7 +62,7 @@ def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
             f"{r['last_status'] or '-'} ({r['last_trigger'] or '-'})",
             r["about"],
         )
-    _console.print(table)
+    console.print(table)
 
 
 @jobs_cli.command("run")
@@ -96,33 +76,31 @@ def run_job(
 ) -> None:
     """Run one job now (recorded as a manual run). Reflections saved here are posted by the
     running bot at its next ``reflect`` run (this command has no platform connection)."""
-    settings = _settings()
-    uid = None if user is None else (user if ":" in user else f"console:{user}")
+    settings = quiet_settings()
+    uid = None if user is None else user_id(user)
     try:
-        status, detail = asyncio.run(_run(settings, name, uid, db))
+        status, detail = run(_run(settings, name, uid, db))
     except KeyError as exc:
         names = ", ".join(n for n, _c, _a in schedule(composition.jobs_config(settings)))
-        _err.print(f"[red]error:[/red] unknown job {name!r} (one of: {names})")
-        raise typer.Exit(2) from exc
+        raise fail(f"unknown job {name!r} (one of: {names})", 2) from exc
     except MemoryCoreError as exc:
-        _err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from exc
+        raise fail(str(exc), 2) from exc
     if as_json:
         print(json.dumps({"job": name, "user": uid, "status": status, **detail}, default=str))
     else:
-        _console.print(f"{name}: {status} " + " ".join(f"{k}={v}" for k, v in detail.items()))
+        console.print(f"{name}: {status} " + " ".join(f"{k}={v}" for k, v in detail.items()))
     if status != "done":
         raise typer.Exit(1)
 
 
 async def _run(
-    settings: Any, name: str, user_id: str | None, db: Path | None
+    settings: Settings, name: str, uid: str | None, db: Path | None
 ) -> tuple[str, dict[str, Any]]:
     runtime = composition.build_runtime(settings, db=db)
     try:
         assert runtime.scheduler is not None
         runtime.scheduler.spec(name)  # KeyError for an unknown job, before anything runs
-        result = await runtime.scheduler.run_now(name, user_id)
+        result = await runtime.scheduler.run_now(name, uid)
         await runtime.scheduler.drain()
         return result
     finally:

@@ -1,0 +1,29 @@
+"""The options several ``membot`` commands share, each defined once, and how a user is named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+#: ``--db``: the SQLite file to work on.
+DbOpt = Annotated[Path | None, typer.Option("--db", help="SQLite file (default: MEMBOT_DB)")]
+#: ``--json``: machine-readable output on stdout.
+JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+#: ``--user``: whose memories (required).
+UserOpt = Annotated[str, typer.Option("--user", "-u", help="platform:id, or a console name")]
+#: ``--yes``: skip the confirmation prompt of a destructive command.
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="do not ask")]
+#: ``--workdir``: where a benchmark's temporary database goes.
+WorkdirOpt = Annotated[
+    Path | None, typer.Option("--workdir", help="where the temporary database goes")
+]
+
+
+def user_id(raw: str) -> str:
+    """``alice`` → ``console:alice``; ``telegram:123`` stays as it is."""
+    raw = raw.strip()
+    if not raw:
+        raise typer.BadParameter("a user is required")
+    return raw if ":" in raw else f"console:{raw}"

@@ -1,0 +1,75 @@
+"""The ``membot`` command line's root: the typer app, ``chat`` and ``run``, and the command
+groups (``memories``, ``admin``, ``eval``, ``bench``, ``jobs``), each in a module of its own."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bot import app as composition
+from bot.cli.admin import admin_cli
+from bot.cli.bench import bench_cli
+from bot.cli.common import fail, run
+from bot.cli.eval import eval_cli
+from bot.cli.jobs import jobs_cli
+from bot.cli.memories import memories_cli
+from bot.cli.options import DbOpt
+from bot.console_chat import run_console
+from bot.logging import configure as configure_logging
+from bot.runner import ConfigError, serve
+from memory_core import MemoryCoreError
+
+# Tracebacks never print local variables: they can hold tokens and users' messages.
+cli = typer.Typer(
+    help="membot: a chat bot that remembers its users.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
+cli.add_typer(memories_cli, name="memories")
+
+
+@cli.command("chat")
+def chat(
+    user: Annotated[str, typer.Option("--user", "-u", help="your name")] = "you",
+    db: DbOpt = None,
+    verbose: Annotated[bool, typer.Option("--verbose", help="logs to stderr")] = False,
+) -> None:
+    """Chat with the bot in the terminal (no token, no network)."""
+    settings = composition.load_settings()
+    if verbose:
+        configure_logging(settings.log_level, stream=sys.stderr)
+    else:
+        configure_logging(settings.log_level, file=settings.log_file or Path("data/membot.log"))
+    try:
+        run(run_console(settings, user, db))
+    except MemoryCoreError as exc:
+        raise fail(str(exc), 2) from exc
+
+
+@cli.command("run")
+def run_bot(
+    platform: Annotated[str, typer.Option(help="telegram, discord, or telegram,discord")],
+    db: DbOpt = None,
+) -> None:
+    """Run the bot on Telegram and/or Discord until SIGTERM (logs: JSON lines on stdout)."""
+    settings = composition.load_settings(**({"db": db} if db else {}))
+    configure_logging(settings.log_level, file=settings.log_file)
+    platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
+    try:
+        run(serve(settings, platforms))
+    except (ConfigError, MemoryCoreError) as exc:
+        raise fail(str(exc), 2) from exc
+
+
+cli.add_typer(admin_cli, name="admin")
+cli.add_typer(eval_cli, name="eval")
+cli.add_typer(bench_cli, name="bench")
+cli.add_typer(jobs_cli, name="jobs")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli()

@@ -1,1 +1,0 @@
-"""Developer and benchmark tooling (fake remote services); never imported by the running bot."""

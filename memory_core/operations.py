@@ -1,0 +1,149 @@
+"""The operator door into one membot database: counts, metrics, backup/restore, vacuum,
+health checks, per-user export and erasure, and the scheduler's job runs.
+
+``bot``'s CLI, scheduler and metrics server use these instead of the engine, the
+repositories or SQL: :class:`Operations` works on an open database (``Operations.open(path)``
+for an existing file, or ``Operations(memory.db)`` beside a running memory), its static
+methods on a database file that need no open engine, and :class:`JobRuns` records the
+scheduler's runs. The work itself is done by ``admin``, ``health``, ``user_data`` and the
+``job_runs`` repository; this module only opens, scopes and forwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from memory_core import admin, health, user_data
+from memory_core.admin import BackupInfo, VacuumInfo
+from memory_core.admin import Stats as StoreStats
+from memory_core.db.engine import Database
+from memory_core.db.migrations import migrate
+from memory_core.embed import Embedder
+from memory_core.errors import StoreError
+from memory_core.health import Check as HealthCheck
+from memory_core.memory import Memory
+from memory_core.metrics import Report as MetricsReport
+from memory_core.store import job_runs
+from memory_core.store.job_runs import JobRun
+from memory_core.user_data import Erasure
+
+#: What ``memory_core`` exports from here (the result types are used through their fields).
+__all__ = ["HealthCheck", "JobRuns", "MetricsReport", "Operations", "StoreStats"]
+
+
+class Operations:
+    """Operator actions on one open database (never on a single user's behalf)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    @classmethod
+    @contextmanager
+    def open(cls, path: Path | str) -> Iterator[Operations]:
+        """An existing database, migrated, closed afterwards (a missing file is never made)."""
+        path = Path(path)
+        if not path.exists():
+            raise StoreError(f"no database at {path}")
+        db = Database(path)
+        try:
+            migrate(db)
+            yield cls(db)
+        finally:
+            db.dispose()
+
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self._db.path
+
+    def stats(self) -> StoreStats:
+        """What the database holds, counted, plus its file sizes."""
+        return admin.stats(self._db)
+
+    def metrics(self, *, since: float, until: float) -> MetricsReport:
+        """Seed 000's operational metrics for ``since <= ts < until`` (epoch seconds)."""
+        return admin.compute_metrics(self._db, since=since, until=until)
+
+    def vacuum(self, *, keep_events_days: float | None = None) -> VacuumInfo:
+        """Drop events older than ``keep_events_days``, merge the full-text indexes, compact."""
+        return admin.vacuum(self._db, keep_events_days=keep_events_days)
+
+    def export_user(self, user_id: str) -> dict[str, Any]:
+        """Everything stored about one user, as JSON-ready data (an access request)."""
+        return user_data.export_user(self._db, user_id)
+
+    # ---- on a database file, nothing opened -----------------------------------------------
+
+    @staticmethod
+    def backup(db_path: Path, dest: Path, *, overwrite: bool = False) -> BackupInfo:
+        """Copy the live database to ``dest`` (SQLite's online backup: one snapshot)."""
+        return admin.backup(db_path, dest, overwrite=overwrite)
+
+    @staticmethod
+    def restore(src: Path, db_path: Path) -> BackupInfo:
+        """Replace the database with the backup ``src``; refuses while a bot runs on it."""
+        return admin.restore(src, db_path)
+
+    @staticmethod
+    def bot_running(db_path: Path) -> bool:
+        """Whether a running bot holds the database's run lock."""
+        return admin.bot_running(db_path)
+
+    @staticmethod
+    def lock_path(db_path: Path) -> Path:
+        """The run lock file of a database (``membot.db`` → ``membot.db.lock``)."""
+        return admin.lock_path(db_path)
+
+    @staticmethod
+    def health_checks(db_path: Path, embedder: Embedder | None) -> list[HealthCheck]:
+        """Python, SQLite (FTS5, sqlite-vec), the embedder, the database and its folder."""
+        return health.checks(db_path, embedder)
+
+    @staticmethod
+    async def erase_user(memory: Memory, user_id: str, *, compact: bool = False) -> Erasure:
+        """Erase every trace of one user (rows, full-text entries, vectors) and verify it;
+        ``compact`` then vacuums, so freed pages keep no old bytes (only when nothing is left)."""
+        erasure = await user_data.delete_user(memory, user_id)
+        if compact and not erasure.left:
+            await asyncio.to_thread(admin.vacuum, memory.db)
+        return erasure
+
+
+class JobRuns:
+    """The scheduler's record of job runs: a finished slot is never run twice."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def resume(self, jobs: Iterable[str], now: datetime) -> dict[str, tuple[datetime, str]]:
+        """Each job's newest scheduled slot and its status; a job never seen before gets a
+        baseline at ``now`` (slots before it are not owed), reported as ``(now, "done")``."""
+        out: dict[str, tuple[datetime, str]] = {}
+        with self._db.write() as conn:
+            for job in jobs:
+                found = job_runs.last_slot(conn, job)
+                if found is None:
+                    job_runs.record_baseline(conn, job, now)
+                    found = (now, "done")
+                out[job] = found
+        return out
+
+    def claim(self, job: str, slot: datetime, trigger: str, now: datetime) -> int | None:
+        """Start a run of ``slot``; ``None`` when that slot already finished."""
+        with self._db.write() as conn:
+            return job_runs.claim(conn, job, slot, trigger, now)
+
+    def finish(self, run_id: int, status: str, now: datetime, detail: dict[str, Any]) -> None:
+        """Close a run as ``done`` or ``failed`` with a small JSON detail."""
+        with self._db.write() as conn:
+            job_runs.finish(conn, run_id, status, now, detail)
+
+    def recent(self, job: str | None = None, limit: int = 20) -> list[JobRun]:
+        """The latest runs (of one job, or all), newest first."""
+        with self._db.read() as conn:
+            return job_runs.recent(conn, job, limit=limit)
