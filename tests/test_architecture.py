@@ -40,6 +40,14 @@ SDK_HOMES: dict[str, tuple[str, ...]] = {
     "devtools": ("bot/cli/bench.py",),
     "tests": (),
 }
+#: memory_core's door: what bot and adapters may import of it (its package exports are
+#: always allowed). Anything deeper is an internal. The CLI may also run evaluations and
+#: benchmarks.
+MEMORY_VOCABULARY = frozenset({"memory_core.values", "memory_core.errors", "memory_core.clock"})
+MEMORY_CLI_EXTRAS = frozenset({"memory_core.evaluation", "memory_core.benchmarks"})
+CLI_HOME = "bot/cli/"
+#: Calls that open a database transaction: only memory_core does that.
+DB_OPENERS = frozenset({"read", "write"})
 #: The only modules allowed to read the process environment (the composition root).
 ENV_READERS = frozenset({"bot/config.py", "bot/app.py"})
 #: Where SQL may be written: repositories and the engine, migrations and maintenance.
@@ -263,6 +271,9 @@ def violations() -> dict[str, list[str]]:
             elif imp.top == "bot" and package != "bot":
                 seen.add(imp.top)
                 out["only-bot-imports-bot"].add(f"{rel}:{imp.line} imports {imp.module}")
+        if package in ("bot", "adapters"):
+            out["memory-only-through-its-door"] |= _internal_imports(source, path, rel)
+            out["bot-never-opens-the-database"] |= {f"{rel}:{n}" for n in db_opens(source)}
         if rel not in ENV_READERS:
             out["only-the-root-reads-env"] |= {f"{rel}:{n}" for n in env_reads(source)}
         if not rel.startswith(SQL_HOMES) and rel not in SQL_NOT_YET_MOVED:
@@ -270,8 +281,43 @@ def violations() -> dict[str, list[str]]:
     return {rule: sorted(found) for rule, found in out.items()}
 
 
+def _is_module(dotted: str) -> bool:
+    base = ROOT.joinpath(*dotted.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def _internal_imports(source: str, path: Path, rel: str) -> set[str]:
+    """Imports of memory_core below its door (``from memory_core import Memory`` is a name,
+    not a module: only real submodules count)."""
+    allowed = MEMORY_VOCABULARY | (MEMORY_CLI_EXTRAS if rel.startswith(CLI_HOME) else frozenset())
+    found = set()
+    for imp in imports_of(source, module_name(path), is_package=path.name == "__init__.py"):
+        if imp.top != "memory_core" or imp.module == "memory_core":
+            continue
+        if not _is_module(imp.module):
+            continue
+        if not any(imp.module == a or imp.module.startswith(a + ".") for a in allowed):
+            found.add(f"{rel}:{imp.line} imports {imp.module}")
+    return found
+
+
+def db_opens(source: str) -> list[int]:
+    """Lines that open a transaction themselves: ``<x>.db.read()`` / ``<x>.db.write()``."""
+    return sorted(
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in DB_OPENERS
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "db"
+    )
+
+
 RULES = (
     "parses-on-python-3.11",
+    "memory-only-through-its-door",
+    "bot-never-opens-the-database",
     "memory_core-imports",
     "adapters-imports",
     "only-bot-imports-bot",
@@ -407,6 +453,29 @@ def test_import_walk_marks_type_checking_imports() -> None:
     )
     found = {(i.module, i.type_checking) for i in imports_of(source, "m")}
     assert {("a", False), ("b", True), ("b.c", True), ("d", False)} <= found
+
+
+@pytest.mark.parametrize(
+    ("source", "rel", "flagged"),
+    [
+        ("from memory_core import Memory, Observer\n", "bot/turn.py", False),
+        ("from memory_core.values import Fact\n", "bot/turn.py", False),
+        ("from memory_core.store import facts\n", "bot/turn.py", True),
+        ("import memory_core.learn.observer\n", "adapters/x.py", True),
+        ("def f():\n    from memory_core.memory import Memory\n", "bot/x.py", True),
+        ("from memory_core import recall\n", "bot/x.py", True),
+        ("from memory_core.evaluation import locomo\n", "bot/cli/eval.py", False),
+        ("from memory_core.evaluation import locomo\n", "bot/turn.py", True),
+    ],
+)
+def test_door_walk_finds_internal_imports(source: str, rel: str, flagged: bool) -> None:
+    assert bool(_internal_imports(source, ROOT / rel, rel)) == flagged
+
+
+def test_db_walk_finds_transactions_opened_outside_memory_core() -> None:
+    source = "with self.memory.db.read() as c:\n    pass\nwith memory.db.write(hot=True):\n    x\n"
+    assert db_opens(source) == [1, 3]
+    assert db_opens("memory.read()\nself.db\n") == []
 
 
 def test_the_walk_sees_every_package() -> None:
