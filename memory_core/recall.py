@@ -62,7 +62,10 @@ def delta_bullets(changes: Sequence[Change], *, group: bool) -> list[str]:
             continue
         if group and any(f"[{c.value}]" in ch.summary for c in SENSITIVE_CATEGORIES):
             continue
-        out.append(f"- {mark}: {ch.summary[:160]}")
+        # What the user made us forget never reaches a prompt again, not even as a delta.
+        forgotten = ch.event == "deleted"
+        said = "a memory the user asked to forget" if forgotten else as_data(ch.summary[:160])
+        out.append(f"- {mark}: {said}")
         if len(out) == MAX_DELTA_BULLETS:
             break
     return out
@@ -102,9 +105,19 @@ class Recall:
     trivial: bool
 
 
+_MARKUP = str.maketrans({"<": "‹", ">": "›", "\n": " ", "\r": " ", "`": "'"})
+
+
+def as_data(text: str) -> str:
+    """Stored text made inert for a prompt: no tags (``</user_memory>``, ``<system>``), no
+    line breaks that could start a heading or a fake turn, no code fences. Memory is data
+    the user gave us, never instructions."""
+    return " ".join(text.translate(_MARKUP).split())
+
+
 def _line(fact: Fact) -> str:
     flag = " (unconfirmed)" if fact.status == Status.PENDING else ""
-    return f"- {fact.value_text}{flag}"
+    return f"- {as_data(fact.value_text)}{flag}"
 
 
 def _rank(fact: Fact, now: datetime) -> float:
@@ -163,7 +176,7 @@ def build(
             if items:
                 parts.append(f"## {title}\n" + "\n".join(_line(f) for f in items))
         if reflection:
-            parts.append(f"## Latest reflection\n{reflection[:600]}")
+            parts.append(f"## Latest reflection\n{as_data(reflection[:600])}")
         return "\n\n".join(parts)
 
     text = render()

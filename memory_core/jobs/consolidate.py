@@ -176,7 +176,8 @@ class Consolidator:
         )
         raw = await self.auditor.decide(turn, kept, related.by_key)
         # A consolidation never re-counts a mention the observer already counted.
-        decisions = [d for d in (enforce(d, related.known) for d in raw) if not isinstance(d, Noop)]
+        guarded = (enforce(d, related.known) for d in raw)
+        decisions = [d for d in guarded if d is not None and not isinstance(d, Noop)]
         applied = await self.memory.run_background(
             self._apply, session, page, decisions, related.links, state
         )

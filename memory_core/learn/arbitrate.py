@@ -26,7 +26,7 @@ from memory_core.learn.decisions import (
     Update,
     is_write,
 )
-from memory_core.values import Fact, Status
+from memory_core.values import RETRIEVABLE, Fact, Status
 
 #: Two facts of different keys whose texts overlap this much are the same fact (seed 002).
 NEAR_DUPLICATE_JACCARD = 0.75
@@ -95,7 +95,7 @@ def decide_one(
             if fact.status == Status.ACTIVE and (
                 not candidate.value or _same_value(candidate, fact)
             ):
-                return Expire(fact.id, fact.key, candidate.valid_to)
+                return Expire(fact.id, fact.key, candidate.valid_to, stated=True)
         return None
     for fact in same_key:
         if _same_value(candidate, fact):
@@ -115,40 +115,69 @@ def decide_one(
     if candidate.multi_valued:
         # Same object (the key names it), new wording: a compatible refinement.
         return Update(old.id, proposal, "refined wording")
-    return enforce(Supersede(old.id, proposal), {old.id: old})
+    return enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
 
 
-def enforce(decision: Decision, known: Mapping[int, Fact]) -> Decision:
-    """Apply the guardrails to any decision (rules or LLM): confident and high-risk facts are
-    never overwritten by a single contradiction — the user is asked instead."""
+def enforce(
+    decision: Decision, known: Mapping[int, Fact], *, explicit: bool = False
+) -> Decision | None:
+    """One write policy for every writer (rules, LLM, consolidation): a confident or
+    high-risk fact is never changed by a single inference — the user is asked instead —
+    and what the user made us forget is never re-learned implicitly nor changed back
+    (``None``: drop the decision)."""
     match decision:
         case (
             Supersede(target_id=target, proposal=proposal)
             | Update(target_id=target, proposal=proposal)
         ):
             old = known.get(target)
-            if old is None:
-                return Insert(proposal, "target not found; stored as new")
+            if old is None or old.status not in RETRIEVABLE:
+                # Never a change to a forgotten fact: that would bring its value back.
+                return _new_unless_forgotten(proposal, known, explicit)
             contradicts = isinstance(decision, Supersede)
             if contradicts and not policy.may_overwrite(old, proposal.confidence):
                 return Pending(target, proposal)
             if (
-                not contradicts
-                and policy.is_high_risk(old.category)
-                and (
-                    proposal.confidence < policy.HIGH_RISK_MIN
-                    and old.confidence >= policy.CONFIDENT
-                )
+                policy.is_high_risk(old.category)
+                and proposal.confidence < policy.HIGH_RISK_MIN
+                and not explicit
             ):
                 return Pending(target, proposal)
             return decision
-        case Expire(target_id=target):
+        case Expire(target_id=target, key=key, stated=stated):
             old = known.get(target)
-            if old is not None and old.confidence >= policy.CONFIDENT and old.pinned:
+            if old is None or old.status not in RETRIEVABLE:
+                return None
+            if old.confidence >= policy.CONFIDENT and old.pinned:
                 return Noop(target, old.key, 0.0, "pinned fact not expired")
+            if policy.is_high_risk(old.category) and not (stated or explicit):
+                return Noop(target, key, 0.0, "high-risk fact kept: only the user ends it")
             return decision
-        case Insert() | Noop() | Pending():
+        case Insert(proposal=proposal):
+            return _new_unless_forgotten(proposal, known, explicit, decision)
+        case Noop() | Pending():
             return decision
+
+
+def _new_unless_forgotten(
+    proposal: Proposal,
+    known: Mapping[int, Fact],
+    explicit: bool,
+    decision: Decision | None = None,
+) -> Decision | None:
+    """An insert of ``proposal``, unless the user made us forget that very value (only an
+    explicit ``/remember`` brings it back)."""
+    if not explicit:
+        value = normalise_value(proposal.value or proposal.value_text)
+        for fact in known.values():
+            stored = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+            if (
+                fact.status == Status.DELETED
+                and fact.key == proposal.key
+                and value in (normalise_value(str(stored or "")), normalise_value(fact.value_text))
+            ):
+                return None
+    return decision if decision is not None else Insert(proposal, "target not found; stored as new")
 
 
 def cap_writes(decisions: Sequence[Decision]) -> list[Decision]:

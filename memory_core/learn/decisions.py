@@ -63,6 +63,9 @@ class Expire:
     key: str
     valid_to: datetime
     reason: str = "no longer true"
+    #: The user's own words ended it ("I don't live in Berlin any more", matched by a rule),
+    #: not an inference: only such a statement (or a confirmation) ends a high-risk fact.
+    stated: bool = False
 
 
 @dataclass(frozen=True, slots=True)

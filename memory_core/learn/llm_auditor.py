@@ -32,7 +32,7 @@ from memory_core.learn.decisions import (
     Update,
 )
 from memory_core.llm import LLM, OutputRejected, ToolSpec, call_validated, rejection
-from memory_core.values import Fact
+from memory_core.values import RETRIEVABLE, Fact
 
 MAX_TOKENS = 1024
 #: Room for one action per candidate plus a few expiries/repetitions of related facts.
@@ -308,10 +308,13 @@ class LLMAuditor:
         candidates = list(candidates[: policy.MAX_CANDIDATES_PER_TURN])
         if not candidates:
             return []
+        # Only current facts: a forgotten one never reaches a prompt, nor can it be targeted
+        # (``enforce`` still sees it, so its value is not re-learned either).
         known: dict[int, Fact] = {}
         for facts in related.values():
             for fact in facts:
-                known.setdefault(fact.id, fact)
+                if fact.status in RETRIEVABLE:
+                    known.setdefault(fact.id, fact)
         return await call_validated(
             self.llm,
             system=SYSTEM_PROMPT,

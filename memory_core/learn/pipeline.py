@@ -102,7 +102,8 @@ class Learner:
                 related_facts, self.memory, job.user_id, kept
             )
             raw = await self.auditor.decide(turn, kept, related.by_key)
-            decisions = cap_writes([enforce(d, related.known) for d in raw])
+            guarded = (enforce(d, related.known, explicit=job.explicit) for d in raw)
+            decisions = cap_writes([d for d in guarded if d is not None])
             links = related.links
         applied = await self.memory.run_background(self._apply, job, decisions, links, started)
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))

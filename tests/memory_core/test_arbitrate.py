@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from memory_core.extract.base import Candidate
+from memory_core.extract.base import Candidate, TurnInput
 from memory_core.learn import policy
 from memory_core.learn.arbitrate import cap_writes, decide_one, enforce
 from memory_core.learn.decisions import (
@@ -19,6 +19,8 @@ from memory_core.learn.decisions import (
     Update,
     action_hash,
 )
+from memory_core.learn.llm_auditor import LLMAuditor
+from memory_core.llm import ToolCall, Usage
 from memory_core.values import Category, Fact, Status
 
 NOW = datetime(2026, 5, 3, 12, 0, tzinfo=UTC)
@@ -211,3 +213,83 @@ def test_forgotten_value_is_not_relearned_implicitly_but_explicitly_yes() -> Non
     c = cand("employer", "Ana works at Initech.", value="Initech", cat=Category.OTHER)
     assert decide_one(c, [gone], explicit=False, now=NOW) is None
     assert isinstance(decide_one(c, [gone], explicit=True, now=NOW), Insert)
+
+
+# ---- one write policy for every writer (the LLM auditor and consolidation included) --------
+
+
+def _proposal(key: str, text: str, conf: float, cat: Category = Category.HEALTH) -> Proposal:
+    return Proposal(key=key, value_text=text, category=cat, confidence=conf)
+
+
+def test_no_high_risk_change_below_090_without_asking_even_when_not_confident() -> None:
+    old = fact(1, "health.condition", "Ana has asthma.", conf=0.5, cat=Category.HEALTH)
+    inferred = _proposal("health.condition", "Ana has mild asthma.", 0.6)
+    assert isinstance(enforce(Update(1, inferred), {1: old}), Pending)
+    assert isinstance(enforce(Supersede(1, inferred), {1: old}), Pending)
+    sure = _proposal("health.condition", "Ana has mild asthma.", 0.95)
+    assert isinstance(enforce(Update(1, sure), {1: old}), Update)
+    assert isinstance(enforce(Update(1, inferred), {1: old}, explicit=True), Update)
+
+
+def test_an_inferred_expire_never_ends_a_high_risk_fact() -> None:
+    old = fact(1, "finance.salary", "Ana earns 85000 a year.", conf=0.5, cat=Category.FINANCE)
+    inferred = Expire(1, old.key, NOW)
+    kept = enforce(inferred, {1: old})
+    assert isinstance(kept, Noop) and kept.confidence_delta == 0.0
+    assert enforce(Expire(1, old.key, NOW, stated=True), {1: old}) == Expire(
+        1, old.key, NOW, stated=True
+    )
+    low_risk = fact(2, "likes.tea", "Ana likes tea.", cat=Category.SOFT_PREFERENCE)
+    assert isinstance(enforce(Expire(2, low_risk.key, NOW), {2: low_risk}), Expire)
+
+
+def test_a_forgotten_fact_is_never_changed_back_nor_relearned_implicitly() -> None:
+    gone = fact(1, "home_city", "Ana lives in Berlin.", value="Berlin", status=Status.DELETED)
+    known = {1: gone}
+    same = Proposal(
+        key="home_city",
+        value_text="Ana lives in Berlin.",
+        category=Category.IDENTITY,
+        confidence=0.4,
+        value="Berlin",
+    )
+    other = Proposal(
+        key="home_city",
+        value_text="Ana lives in Lisbon.",
+        category=Category.IDENTITY,
+        confidence=0.4,
+        value="Lisbon",
+    )
+    assert enforce(Update(1, same), known) is None  # an LLM targeting the deleted row
+    assert enforce(Insert(same), known) is None
+    assert enforce(Expire(1, "home_city", NOW), known) is None
+    assert isinstance(enforce(Update(1, other), known), Insert)  # new information is new
+    assert isinstance(enforce(Insert(same), known, explicit=True), Insert)  # /remember
+
+
+async def test_the_llm_auditor_never_sees_nor_targets_a_forgotten_fact() -> None:
+    """Its prompt holds current facts only; a forgotten one cannot be named back to life."""
+
+    class RecordingLLM:
+        def __init__(self) -> None:
+            self.prompts: list[str] = []
+
+        async def call_tool(self, *, system: str, messages: list, tool: object, max_tokens: int):  # type: ignore[no-untyped-def]
+            self.prompts.append(str(messages[-1]["content"]))
+            return ToolCall(input={"actions": []}, usage=Usage("fake", 0, 0))
+
+        async def chat(self, **_: object) -> None:
+            raise AssertionError("not used")
+
+    gone = fact(7, "health.condition", "Ana is HIV positive.", status=Status.DELETED)
+    live = fact(8, "home_city", "Ana lives in Porto.")
+    llm = RecordingLLM()
+    turn = TurnInput(user_text="I live in Porto", time=NOW)
+    decisions = await LLMAuditor(llm).decide(  # type: ignore[arg-type]
+        turn,
+        [cand("home_city", "Ana lives in Porto.", value="Porto")],
+        {"home_city": [live], "health.condition": [gone]},
+    )
+    assert decisions == []
+    assert "Porto" in llm.prompts[0] and "HIV" not in llm.prompts[0]
