@@ -183,7 +183,7 @@ class Runtime:
         """Start background work (unfinished jobs from an earlier run resume)."""
         # Held for the runtime's lifetime: `membot admin restore` refuses while it is.
         self.lock = self.lock or RunLock(self.memory.db.path)
-        await asyncio.to_thread(self.lock.acquire_shared)
+        await asyncio.to_thread(self.lock.acquire_bot)
         if self.settings.metrics_port is not None:
             memory = self.memory
             self.metrics = MetricsServer(

@@ -39,12 +39,51 @@ def lock_path(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + ".lock")
 
 
+def bot_lock_path(db_path: Path) -> Path:
+    """The lock only one bot process holds: ``membot.db`` → ``membot.db.bot.lock``."""
+    return db_path.with_name(db_path.name + ".bot.lock")
+
+
 class RunLock:
-    """``flock`` on ``<db>.lock``: shared while a bot runs, exclusive while a restore runs."""
+    """``flock`` on ``<db>.lock``: shared while a bot runs, exclusive while a restore runs;
+    and ``<db>.bot.lock``, exclusive while a bot runs: one bot per SQLite file (two would
+    learn every turn twice)."""
 
     def __init__(self, db_path: Path) -> None:
         self.path = lock_path(Path(db_path))
+        self.bot_path = bot_lock_path(Path(db_path))
         self._fd: int | None = None
+        self._bot_fd: int | None = None
+
+    def acquire_bot(self, timeout: float = START_LOCK_WAIT_S) -> None:
+        """Hold the database as its one running bot (then the shared run lock);
+        :class:`StoreError` when another bot process has it."""
+        if self._bot_fd is None:
+            self.bot_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.bot_path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+                os.close(fd)
+                raise StoreError(
+                    f"another membot (pid {holder}) is already running on "
+                    f"{self.path.with_suffix('')}; stop it first (read-only admin commands "
+                    "still work)"
+                ) from exc
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode(), 0)
+            self._bot_fd = fd
+        try:
+            self.acquire_shared(timeout)
+        except StoreError:
+            self._release_bot()
+            raise
+
+    def _release_bot(self) -> None:
+        if self._bot_fd is not None:
+            os.close(self._bot_fd)
+            self._bot_fd = None
 
     def acquire_shared(self, timeout: float = START_LOCK_WAIT_S) -> None:
         """Hold the lock as a running bot; waits up to ``timeout`` for a restore to finish."""
@@ -68,10 +107,11 @@ class RunLock:
         self._fd = fd
 
     def release(self) -> None:
-        """Let go of the lock (closing the descriptor releases it)."""
+        """Let go of the locks (closing a descriptor releases it)."""
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+        self._release_bot()
 
     @contextlib.contextmanager
     def exclusive(self) -> Iterator[None]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import socket
 from pathlib import Path
 
@@ -115,11 +116,38 @@ async def test_a_taken_metrics_port_fails_the_start_and_frees_the_lock(
     assert not admin.bot_running(db)  # the failed start released its lock
 
 
+def test_one_bot_per_database_and_read_only_work_beside_it(tmp_path: Path) -> None:
+    """Two bots on one SQLite file would learn every turn twice: the second is refused."""
+    db = tmp_path / "bot.db"
+    first, second = admin.RunLock(db), admin.RunLock(db)
+    first.acquire_bot()
+    with pytest.raises(StoreError, match=rf"another membot \(pid {os.getpid()}\)"):
+        second.acquire_bot()
+    shared = admin.RunLock(db)
+    shared.acquire_shared()  # what read-only admin work needs still works beside the bot
+    shared.release()
+    first.release()
+    second.acquire_bot()  # free again once the first bot stopped
+    second.release()
+
+
+async def test_a_second_runtime_on_the_same_file_does_not_start(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    db = tmp_path / "bot.db"
+    async with ConsoleSession(db, clock):
+        second = ConsoleSession(db, clock)
+        with pytest.raises(StoreError, match="already running"):
+            await second.__aenter__()
+        assert second.runtime is not None
+        second.runtime.memory.close()
+
+
 def test_bots_share_the_lock_and_a_restore_excludes_them(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
     first, second = admin.RunLock(db), admin.RunLock(db)
     first.acquire_shared()
-    second.acquire_shared()  # `membot chat` beside `membot run` is fine
+    second.acquire_shared()  # shared holders (the bot, read-only admin work) coexist
     assert admin.bot_running(db)
     with pytest.raises(StoreError, match="running"), admin.RunLock(db).exclusive():
         pass
