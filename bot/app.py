@@ -252,7 +252,7 @@ def build_runtime(
         poll_interval=observer_poll_s,
         session_silence=timedelta(minutes=settings.session_silence_minutes),
     )
-    codec = ButtonCodec(_button_secret(settings, memory))
+    codec = ButtonCodec(_button_secret(settings, memory), now=clock.now)
     notifier = Notifier(memory, codec)
     commands = Commands(memory, observer, codec)
     router = Router(

@@ -57,6 +57,9 @@ class Presses:
         if verdict == Verdict.NOT_YOURS:
             log.info("button_refused", reason="not_owner")
             return PressResult(texts.NOT_YOURS)
+        if verdict == Verdict.EXPIRED:
+            log.info("button_refused", reason="expired")
+            return PressResult(texts.EXPIRED_BUTTON, edit=texts.EXPIRED_BUTTON)
         if verdict == Verdict.INVALID or action is None:
             log.warning("button_invalid")
             return PressResult(texts.INVALID_BUTTON)
@@ -106,15 +109,20 @@ class Presses:
         page = await self.page(p.view, "", action.item_id)
         return PressResult("", followups=(page,))
 
-    async def forget_me(self, p: Press, _action: Action) -> PressResult:
-        """Erase the user."""
+    async def forget_me(self, p: Press, action: Action) -> PressResult:
+        """Erase the user, if their memory is still what it was when they were asked."""
+        if await self.memory.revision(p.press.user_key) != action.rev:
+            return PressResult(texts.STALE_CONFIRMATION, edit=texts.STALE_CONFIRMATION)
         await self.memory.erase(p.press.user_key)
         return PressResult("Deleted", edit="Done — I've deleted everything I knew about you.")
 
     # ---- imports -----------------------------------------------------------------------------
 
     async def apply_import(self, p: Press, action: Action) -> PressResult:
-        """Apply a confirmed import."""
+        """Apply a confirmed import, if memory is still what the plan was made against."""
+        if await self.memory.revision(p.press.user_key) != action.rev:
+            await self.memory.settle_import(p.press.user_key, action.item_id, apply=False)
+            return PressResult(texts.STALE_CONFIRMATION, edit=texts.STALE_CONFIRMATION)
         done = await self.memory.settle_import(p.press.user_key, action.item_id, apply=True)
         if done is None:
             return PressResult(texts.ALREADY_SETTLED)

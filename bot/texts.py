@@ -31,6 +31,13 @@ USAGE = {
 NOT_YOURS = "This isn't yours."
 ALREADY_SETTLED = "Already settled."
 INVALID_BUTTON = "That button isn't valid any more (or was never mine). Nothing changed."
+EXPIRED_BUTTON = (
+    "That button has expired — nothing changed. Send the command again if you still want it."
+)
+STALE_CONFIRMATION = (
+    "Your memory changed since I asked, so nothing changed. Send the command again if you "
+    "still want it."
+)
 PRIVATE_ONLY = "I've sent that to you in a private chat."
 
 

@@ -79,3 +79,62 @@ async def test_conflict_buttons_bound_to_owner_and_settled_once(tmp_path: Path) 
         assert again.notice == texts.ALREADY_SETTLED
         facts = await s.runtime.memory.list_facts("console:ana")
         assert [f.value_text for f in facts] == ["Ana lives in Berlin."]
+
+
+def test_destructive_confirmations_expire_and_harmless_buttons_do_not() -> None:
+    clock = ManualClock(START)
+    codec = ButtonCodec(b"k" * 32, now=clock.now)
+    erase = codec.encode("telegram:1", Action(ButtonKind.FORGET_ME, rev=3))
+    question = codec.encode("telegram:1", Action(ButtonKind.CONFLICT, 9, "keep", fact_id=4))
+    clock.advance(minutes=10)
+    assert codec.decode("telegram:1", erase)[0] == Verdict.OK
+    clock.advance(days=30)
+    assert codec.decode("telegram:1", erase) == (Verdict.EXPIRED, None)
+    assert codec.decode("telegram:1", question)[0] == Verdict.OK
+
+
+def test_legacy_buttons_keep_working_only_when_harmless() -> None:
+    def legacy(kind: str, arg: str = "-") -> str:
+        body = f"m1.{kind}.5.{arg}.7.{CODEC._owner('telegram:1')}"
+        return f"{body}.{CODEC._sig(body)}"
+
+    assert CODEC.decode("telegram:1", legacy("c", "keep"))[0] == Verdict.OK
+    assert CODEC.decode("telegram:1", legacy("fm")) == (Verdict.EXPIRED, None)
+    assert CODEC.decode("telegram:1", legacy("ia")) == (Verdict.EXPIRED, None)
+
+
+def test_the_largest_ids_still_fit_telegrams_64_bytes() -> None:
+    big = 10**12 - 1
+    for action in (
+        Action(ButtonKind.CONFLICT, big, "update", fact_id=big),
+        Action(ButtonKind.IMPORT_APPLY, big, rev=big),
+    ):
+        assert len(CODEC.encode("discord:123456789012345678", action).encode()) <= 64
+
+
+async def test_an_old_forgetme_button_erases_nothing(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("/remember I live in Porto")
+        await s.say("/forgetme")
+        assert s.adapter is not None and s.runtime is not None
+        (yes, _cancel) = s.adapter._last_buttons
+        clock.advance(days=21)
+        press = ButtonPress("console", "console", "ana", "Ana", yes.data, clock.now(), None, True)
+        result = await s.runtime.router.on_button(press)
+        assert result.notice == texts.EXPIRED_BUTTON
+        assert await s.runtime.memory.list_facts("console:ana")
+
+
+async def test_a_forgetme_confirmation_is_void_once_memory_changed(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("/remember I live in Porto")
+        await s.say("/forgetme")
+        assert s.adapter is not None and s.runtime is not None
+        (yes, _cancel) = s.adapter._last_buttons
+        await s.say("/remember I have a cat called Tom")
+        press = ButtonPress("console", "console", "ana", "Ana", yes.data, clock.now(), None, True)
+        result = await s.runtime.router.on_button(press)
+        assert result.notice == texts.STALE_CONFIRMATION
+        assert len(await s.runtime.memory.list_facts("console:ana")) == 2
