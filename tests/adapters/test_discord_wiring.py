@@ -437,7 +437,7 @@ async def _conflict(rig: Rig) -> Call:
     assert len(asks) == 1, rig.http.calls
     (ask,) = asks
     assert "Berlin" in ask.content and "Paris" in ask.content
-    assert all(cid.startswith("mb:m1.c.") for cid in custom_ids(ask.json))
+    assert all(cid.startswith("mb:m2.c.") for cid in custom_ids(ask.json))
     return ask
 
 
