@@ -120,6 +120,17 @@ def _line(fact: Fact) -> str:
     return f"- {as_data(fact.value_text)}{flag}"
 
 
+HARD = "Hard constraints and preferences"
+
+
+def is_hard_constraint(fact: Fact) -> bool:
+    """Allergies, diets, health and other hard preferences: what must never be forgotten
+    when it matters ("what should I cook tonight?")."""
+    return fact.category in (Category.HARD_PREFERENCE, Category.HEALTH) or fact.key.startswith(
+        ("allergy.", "diet")
+    )
+
+
 def _rank(fact: Fact, now: datetime) -> float:
     age_days = max(0.0, (now - fact.last_mentioned_at).total_seconds() / 86400)
     return fact.confidence / (1.0 + age_days / 30.0)
@@ -140,22 +151,17 @@ def build(
     """Assemble the memory block within ``budget_tokens``."""
 
     def allowed(f: Fact) -> bool:
-        if f.status not in (Status.ACTIVE, Status.PENDING) or f.confidence < min_confidence:
+        if f.status not in (Status.ACTIVE, Status.PENDING):
             return False
-        return not (group and (f.sensitive or f.category in SENSITIVE_CATEGORIES))
+        if group and (f.sensitive or f.category in SENSITIVE_CATEGORIES):
+            return False
+        # A hard constraint never fades out of the block (decay asks "still true?" instead).
+        return is_hard_constraint(f) or f.confidence >= min_confidence
 
     facts = [f for f in profile_facts if allowed(f)]
     relevant = [h.fact for h in hits if h.fact is not None and allowed(h.fact)]
     sections: list[tuple[str, list[Fact]]] = [
-        (
-            "Hard constraints and preferences",
-            [
-                f
-                for f in facts
-                if f.category in (Category.HARD_PREFERENCE, Category.HEALTH)
-                or f.key.startswith(("allergy.", "diet"))
-            ],
-        ),
+        (HARD, [f for f in [*facts, *relevant] if is_hard_constraint(f)]),
         ("Current tasks", [f for f in facts if f.category == Category.TASK_CONTEXT]),
         ("Relevant memories", relevant),
         ("Soft preferences", [f for f in facts if f.category == Category.SOFT_PREFERENCE]),
@@ -180,16 +186,22 @@ def build(
         return "\n\n".join(parts)
 
     text = render()
-    # Over budget: drop the stalest, least confident fact anywhere, then the reflection.
+    # Over budget, by priority (seeds 000, 003): the reflection first, then soft preferences,
+    # relevant memories, current tasks and the delta header; hard constraints last. Within a
+    # tier the stalest, least confident fact goes first.
+    by_title = dict(chosen)
+    tiers = [by_title[t] for t in ("Soft preferences", "Relevant memories", "Current tasks")]
     while estimate_tokens(text) > budget_tokens:
-        candidates = [(i, f) for i, (_, items) in enumerate(chosen) for f in items]
-        if candidates:
-            i, worst = min(candidates, key=lambda pair: _rank(pair[1], now))
-            chosen[i][1].remove(worst)
-        elif reflection:
+        tier = next((t for t in tiers if t), None)
+        if reflection:
             reflection = None
+        elif tier is not None:
+            tier.remove(min(tier, key=lambda f: _rank(f, now)))
         elif bullets:
             bullets.pop()
+        elif by_title[HARD]:
+            hard = by_title[HARD]
+            hard.remove(min(hard, key=lambda f: _rank(f, now)))
         else:
             break
         text = render()

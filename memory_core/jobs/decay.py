@@ -37,7 +37,9 @@ class DecayConfig:
     """Thresholds, TTL policy, and per-run bounds."""
 
     threshold: float = 0.05
-    ask_below: float = 0.1
+    # Above the injection threshold (0.2): an important fact is asked about before it could
+    # fade anywhere.
+    ask_below: float = 0.25
     ttl_days: float = 60.0
     ttl_importance: int = 3
     purge_after_days: float = 30.0

@@ -8,6 +8,7 @@ import pytest
 
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
+from tests.conftest import START
 
 START_KW: dict[str, object] = {}
 
@@ -126,3 +127,25 @@ async def test_forgetme_erases_everything(tmp_path: Path, clock: ManualClock) ->
             for table in ("facts", "episodes", "fact_history", "facts_fts", "episodes_fts"):
                 assert conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar_one() == 0
             assert conn.exec_driver_sql("SELECT COUNT(*) FROM vec_facts").scalar_one() == 0
+
+
+async def test_hard_constraints_survive_a_week_away_and_are_asked_about(tmp_path: Path) -> None:
+    """Told once, then ten days away with the nightly decay: "what should I cook tonight?"
+    still carries the allergy and the diet, and "still true?" is asked before anything
+    fades."""
+    clock = ManualClock(START)
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        assert s.runtime is not None
+        await s.say("I'm allergic to peanuts.", "I'm vegetarian.")
+        await s.runtime.settle()
+        for _ in range(10):
+            clock.advance(days=1)
+            await s.runtime.jobs.run_decay()
+        recall = await s.runtime.memory.recall(
+            "console:ana", "what should I cook tonight?", chat_id="console", group=False
+        )
+        assert "peanut" in recall.block.text.lower()
+        assert "vegetarian" in recall.block.text.lower()
+        asked = await s.say("hi")
+        await s.runtime.settle()
+        assert "still true" in asked + s.out.getvalue()

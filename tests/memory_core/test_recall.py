@@ -147,3 +147,27 @@ def test_stored_text_cannot_close_the_block_or_start_instructions(attack: str) -
     assert "\n## Instructions" not in text and "\nSYSTEM:" not in text
     lines = text.splitlines()
     assert all(not line.startswith(("SYSTEM", "Ignore")) for line in lines)
+
+
+def test_forty_liked_foods_never_push_an_allergy_out() -> None:
+    allergy = fact(1, "Ana is allergic to peanuts.", Category.HEALTH, conf=0.3, age_days=30)
+    likes = [
+        fact(100 + i, f"Ana likes dish number {i} with extra garlic.", Category.SOFT_PREFERENCE)
+        for i in range(40)
+    ]
+    block = build(profile_facts=[*likes, allergy], budget_tokens=120)
+    assert "peanuts" in block.text
+    assert block.tokens <= 120
+
+
+def test_a_decayed_hard_constraint_stays_while_a_decayed_preference_fades() -> None:
+    diet = fact(1, "Ana is vegetarian.", Category.HARD_PREFERENCE, conf=0.05, age_days=12)
+    tea = fact(2, "Ana likes green tea.", Category.SOFT_PREFERENCE, conf=0.05, age_days=12)
+    text = build(profile_facts=[diet, tea]).text
+    assert "vegetarian" in text and "green tea" not in text
+
+
+def test_the_reflection_goes_before_any_fact_when_over_budget() -> None:
+    facts = [fact(1, "Ana is allergic to peanuts.", Category.HEALTH)]
+    block = build(profile_facts=facts, reflection="Ana " + "talks a lot. " * 60, budget_tokens=60)
+    assert "peanuts" in block.text and "reflection" not in block.text
