@@ -122,6 +122,7 @@ class Jobs:
         earlier sessions once a new one started, and pending "still true?" questions."""
         await self.notifier.ask_conflicts(result)
         uid = result.user_id
+        await self.notifier.ask_unasked(uid)  # questions whose delivery failed before
         await self.memory.refresh_profile(uid, every_turns=self.config.profile_every_turns)
         if await self.consolidator.pending(user_id=uid, followed_only=True, limit=1):
             self.scheduler.submit(

@@ -64,6 +64,11 @@ class Notifier:
             assert applied.conflict_id is not None
             await self.ask_conflict_id(result.user_id, applied.conflict_id)
 
+    async def ask_unasked(self, user_id: str) -> None:
+        """Ask again every open conflict of the user whose question never got through."""
+        for conflict in await self.memory.view(user_id, Audience.PRIVATE).unasked_conflicts():
+            await self.ask_conflict(conflict)
+
     async def ask_conflict_id(self, user_id: str, conflict_id: int) -> None:
         """Ask about one of the user's conflicts, by id (gone ones are skipped)."""
         conflict = await self.memory.view(user_id, Audience.PRIVATE).conflict(conflict_id)

@@ -17,6 +17,7 @@ from memory_core.edits import UndoResult
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.jobs.profile import Entry, Profile
 from memory_core.jobs.questions import Answer, Question
+from memory_core.learn import resolve
 from memory_core.learn.resolve import Choice, Conflict, Resolution
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
@@ -125,6 +126,11 @@ class UserView:
         if conflict is None:
             return None
         return replace(conflict, old=self.show(conflict.old), new=self.show(conflict.new))
+
+    async def unasked_conflicts(self) -> list[Conflict]:
+        """Open conflicts whose question never reached the user (delivery failed)."""
+        found = await resolve.open_conflicts(self.memory, self.user_id, unnotified_only=True)
+        return [replace(c, old=self.show(c.old), new=self.show(c.new)) for c in found]
 
     async def settle_conflict(self, conflict_id: int, choice: Choice) -> Resolution:
         """Apply the user's choice once."""

@@ -103,7 +103,9 @@ async def mark_notified(memory: Memory, user_id: str, conflict_id: int) -> None:
 
     def run() -> None:
         with memory.db.write() as conn:
-            conflict_repo.mark_notified(conn, user_id, conflict_id, memory.clock.now())
+            now = memory.clock.now()
+            expires = now + timedelta(days=policy.CONFLICT_TTL_DAYS)
+            conflict_repo.mark_notified(conn, user_id, conflict_id, now, expires)
 
     await asyncio.to_thread(run)
 

@@ -102,11 +102,17 @@ def open_for_user(
     return [_row(r) for r in rows]
 
 
-def mark_notified(conn: Connection, user_id: str, conflict_id: int, now: datetime) -> None:
-    """Remember that the user has been asked about this conflict."""
+def mark_notified(
+    conn: Connection, user_id: str, conflict_id: int, now: datetime, expires_at: datetime
+) -> None:
+    """Remember that the user has been asked about this conflict: its time to answer starts
+    now (a question that never reached them does not expire)."""
     conn.execute(
-        text("UPDATE conflicts SET notified_at = :now WHERE user_id = :u AND id = :id"),
-        {"u": user_id, "id": conflict_id, "now": to_ts(now)},
+        text(
+            "UPDATE conflicts SET notified_at = :now, expires_at = :exp "
+            "WHERE user_id = :u AND id = :id AND notified_at IS NULL"
+        ),
+        {"u": user_id, "id": conflict_id, "now": to_ts(now), "exp": to_ts(expires_at)},
     )
 
 
@@ -125,11 +131,12 @@ def close(
 
 
 def expired_open(conn: Connection, now: datetime, limit: int = 500) -> list[ConflictRow]:
-    """Open conflicts past their expiry, across users (for the expiry job, which then acts
-    on each one scoped to its own user)."""
+    """Open conflicts asked and unanswered past their expiry, across users (for the expiry
+    job, which then acts on each one scoped to its own user)."""
     rows = conn.execute(
         text(
             f"SELECT {_COLS} FROM conflicts WHERE status = 'open' AND expires_at <= :now "
+            "AND notified_at IS NOT NULL "
             "ORDER BY id LIMIT :lim"
         ),
         {"now": to_ts(now), "lim": limit},

@@ -149,3 +149,33 @@ async def test_hard_constraints_survive_a_week_away_and_are_asked_about(tmp_path
         asked = await s.say("hi")
         await s.runtime.settle()
         assert "still true" in asked + s.out.getvalue()
+
+
+class _Unreachable:
+    """A platform sender whose every delivery fails."""
+
+    platform = "console"
+
+    async def send(self, target: object, reply: object) -> None:
+        raise ConnectionError("platform down")
+
+
+async def test_a_question_that_never_arrived_is_asked_when_the_user_next_writes(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock(START)
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        assert s.runtime is not None and s.adapter is not None
+        await s.say("I live in Berlin.")
+        s.runtime.attach("console", _Unreachable())
+        out = await s.say("I live in Oslo.")
+        await s.runtime.settle()
+        assert "Which is right?" not in out + s.out.getvalue()
+        s.runtime.attach("console", s.adapter)
+        clock.advance(days=8)
+        await s.runtime.jobs.run_expire()  # never seen: its pending fact does not expire
+        facts = await s.runtime.memory.list_facts("console:ana")
+        assert any(f.status.value == "pending_confirmation" for f in facts)
+        await s.say("hello again")
+        await s.runtime.settle()
+        assert "Which is right?" in s.out.getvalue()
