@@ -97,7 +97,12 @@ class ConsoleAdapter:
         self._counter += 1
         attachment = None
         if text.strip().startswith("/import "):
-            attachment = _read_attachment(text.strip()[len("/import ") :].strip())
+            path = text.strip()[len("/import ") :].strip()
+            try:
+                attachment = _read_attachment(path)
+            except OSError as exc:  # the console's own file, like a failed upload elsewhere
+                self.show(Reply(f"I can't read {path}: {exc.strerror or exc}. Nothing changed."))
+                return
             text = "/import"
         msg = IncomingMessage(
             platform=PLATFORM,
@@ -168,11 +173,9 @@ def _read_line(stdin: TextIO, interactive: bool) -> str | None:
 
 
 def _read_attachment(path: str) -> Attachment:
-    try:
-        with open(path, "rb") as fh:
-            return Attachment(filename=path.rsplit("/", 1)[-1], content=fh.read())
-    except OSError:
-        return Attachment(filename=path, content=b"")
+    """The file at ``path`` as an attachment (``OSError`` when it cannot be read)."""
+    with open(path, "rb") as fh:
+        return Attachment(filename=path.rsplit("/", 1)[-1], content=fh.read())
 
 
 def _enable_line_editing() -> None:

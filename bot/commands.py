@@ -310,7 +310,7 @@ class Commands:
         if c.msg.attachment is None:
             return [Reply(texts.USAGE["import"])]
         uid = c.uid
-        pending = await c.view.plan_import(c.msg.attachment.content)
+        pending = await c.view.plan_import(c.msg.attachment.content, owner=c.msg.display_name)
         if pending.import_id is None:
             return [Reply("That file matches what I already have — nothing to change.")]
         rev = await self.memory.revision(uid)

@@ -10,10 +10,12 @@ import asyncio
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 import structlog
+from sqlalchemy import Connection
 
 from memory_core import edits, fts, memory_md, retrieve, user_data
 from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_query, clean_text, key_for
@@ -24,6 +26,8 @@ from memory_core.disclosure import is_private, shown
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors
+from memory_core.extract.sensitive import find_sensitive
+from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
@@ -154,35 +158,46 @@ class Memory(VectorsMixin):
         return fact
 
     def _remember(self, user_id: str, new: NewFact, actor: str, reason: str | None) -> Fact:
+        with self.db.write() as conn:
+            return self._remember_in(conn, user_id, new, actor, reason, self.clock.now())
+
+    def _remember_in(
+        self,
+        conn: Connection,
+        user_id: str,
+        new: NewFact,
+        actor: str,
+        reason: str | None,
+        now: datetime,
+    ) -> Fact:
+        """``remember`` inside the caller's write transaction."""
         value = clean_text(new.value_text, limit=MAX_FACT_CHARS)
         key = new.key.strip() or key_for(value)
-        now = self.clock.now()
-        with self.db.write() as conn:
-            for existing in fact_repo.by_key(conn, user_id, key, RETRIEVABLE):
-                if existing.value_text.casefold() == value.casefold():
-                    return fact_repo.transition(
-                        conn,
-                        user_id,
-                        existing,
-                        now,
-                        event="mentioned",
-                        actor=actor,
-                        reason=reason,
-                        turn_id=new.source_turn_id,
-                        confidence=max(existing.confidence, new.confidence),
-                        last_mentioned_at=now,
-                        mention_count=existing.mention_count + 1,
-                    )
-            fact = fact_repo.create(
-                conn,
-                user_id,
-                replace(new, key=key, value_text=value),
-                now,
-                actor=actor,
-                reason=reason,
-                turn_id=new.source_turn_id,
-            )
-            self.queue_fact_vector(conn, fact)
+        for existing in fact_repo.by_key(conn, user_id, key, RETRIEVABLE):
+            if existing.value_text.casefold() == value.casefold():
+                return fact_repo.transition(
+                    conn,
+                    user_id,
+                    existing,
+                    now,
+                    event="mentioned",
+                    actor=actor,
+                    reason=reason,
+                    turn_id=new.source_turn_id,
+                    confidence=max(existing.confidence, new.confidence),
+                    last_mentioned_at=now,
+                    mention_count=existing.mention_count + 1,
+                )
+        fact = fact_repo.create(
+            conn,
+            user_id,
+            replace(new, key=key, value_text=value),
+            now,
+            actor=actor,
+            reason=reason,
+            turn_id=new.source_turn_id,
+        )
+        self.queue_fact_vector(conn, fact)
         log.info(
             "fact_created",
             user_id=user_id,
@@ -595,16 +610,32 @@ class Memory(VectorsMixin):
         """Erase every trace of the user, then verify nothing is left."""
         return await user_data.delete_user(self, user_id)
 
-    async def plan_import(self, user_id: str, raw: bytes) -> memory_md.PendingImport:
+    async def plan_import(
+        self, user_id: str, raw: bytes, *, owner: str = "the user"
+    ) -> memory_md.PendingImport:
         """Read an edited MEMORY.md and store what applying it would change, for the user to
-        confirm (``InvalidInputError`` for a file that is not one). The bot goes through
-        ``view(...).plan_import``, which describes the plan for its audience."""
+        confirm; a file that is not one, or has a bad line, is refused whole
+        (``InvalidInputError`` saying why). The bot goes through ``view(...).plan_import``,
+        which describes the plan for its audience."""
+        current = await self.list_facts(user_id, SearchFilters(), limit=memory_md.MAX_EXPORT)
+
+        def clean(line: str) -> str:
+            try:
+                value = clean_text(line, limit=MAX_FACT_CHARS)
+            except InvalidInputError as exc:
+                raise ValueError(str(exc)) from exc
+            # Stored memories are third person, like everything the bot learns.
+            return third_person(value, owner)
+
         try:
-            content = memory_md.decode(raw)
+            plan = memory_md.plan(
+                memory_md.decode(raw),
+                [f for f in current if f.kind == "fact"],
+                shown=lambda f: shown(f, Audience.PRIVATE).value_text,
+                clean=clean,
+            )
         except memory_md.MemoryFileError as exc:
             raise InvalidInputError(str(exc)) from exc
-        current = await self.list_facts(user_id, SearchFilters(), limit=memory_md.MAX_EXPORT)
-        plan = memory_md.plan(content, [f for f in current if f.kind == "fact"])
         if plan.empty:
             return memory_md.PendingImport(None, plan)
 
@@ -617,58 +648,89 @@ class Memory(VectorsMixin):
     async def settle_import(
         self, user_id: str, import_id: int, *, apply: bool
     ) -> memory_md.ImportSummary | None:
-        """Apply or cancel a pending import once; ``None`` when it was already settled."""
+        """Apply or cancel a pending import once, all or nothing: the import is taken and
+        every line applied in one transaction (a crash applies none of it); ``None`` when it
+        was already settled."""
+        summary = await self.run_hot(self._settle_import, user_id, import_id, apply)
+        if summary is not None and apply:
+            await self.vectors_settled()
+        return summary
 
-        def take() -> dict[str, object] | None:
-            with self.db.write() as conn:
-                return users.take_import(
-                    conn, user_id, import_id, "applied" if apply else "cancelled"
+    def _settle_import(
+        self, user_id: str, import_id: int, apply: bool
+    ) -> memory_md.ImportSummary | None:
+        now = self.clock.now()
+        reason = "edited MEMORY.md"
+        with self.db.write() as conn:
+            data = users.take_import(conn, user_id, import_id, "applied" if apply else "cancelled")
+            if data is None:
+                return None
+            if not apply:
+                return memory_md.ImportSummary()
+            plan = memory_md.ImportPlan.from_dict(data)
+            gone = {fid for fid, _text in plan.remove} | {fid for fid, _o, _n in plan.change}
+            current = fact_repo.get_many(conn, user_id, gone)
+            removed = changed = added = 0
+            for fid, _text in plan.remove:
+                before = current.get(fid)
+                if before is None or before.status not in RETRIEVABLE:
+                    continue
+                after = fact_repo.transition(
+                    conn,
+                    user_id,
+                    before,
+                    now,
+                    event="deleted",
+                    actor="user",
+                    reason=reason,
+                    status=Status.DELETED,
+                    valid_to=now,
+                    deleted_at=now,
                 )
-
-        data = await self.run_hot(take)
-        if data is None:
-            return None
-        if not apply:
-            return memory_md.ImportSummary()
-        return await self._apply_import(user_id, memory_md.ImportPlan.from_dict(data))
-
-    async def _apply_import(
-        self, user_id: str, plan: memory_md.ImportPlan
-    ) -> memory_md.ImportSummary:
-        added = changed = removed = 0
-        for fid, _text in plan.remove:
-            try:
-                await self.forget(user_id, fid)
+                self.queue_fact_vector(conn, after)
                 removed += 1
-            except NotFoundError:
-                continue
-        for fid, _old, new in plan.change:
-            try:
-                old = await self.get_fact(user_id, fid)
-            except NotFoundError:
-                continue
-            await self.set_status(
-                user_id, fid, Status.SUPERSEDED, reason="edited MEMORY.md", event="superseded"
-            )
-            await self.remember(
-                user_id,
-                NewFact(
-                    key=old.key,
-                    value_text=new,
-                    category=old.category,
-                    confidence=0.95,
-                    decay_rate=0.0,
-                ),
-                reason="edited MEMORY.md",
-            )
-            changed += 1
-        for cat, text in plan.add:
-            await self.remember(
-                user_id,
-                NewFact(
-                    key="", value_text=text, category=Category(cat), confidence=0.95, decay_rate=0.0
-                ),
-                reason="MEMORY.md import",
-            )
-            added += 1
+            for fid, _old, new in plan.change:
+                before = current.get(fid)
+                if before is None or before.status not in RETRIEVABLE:
+                    continue
+                after = fact_repo.transition(
+                    conn,
+                    user_id,
+                    before,
+                    now,
+                    event="superseded",
+                    actor="user",
+                    reason=reason,
+                    status=Status.SUPERSEDED,
+                    valid_to=now,
+                )
+                self.queue_fact_vector(conn, after)
+                self._remember_in(
+                    conn, user_id, _imported(new, before.category, before.key), "user", reason, now
+                )
+                changed += 1
+            for category, text in plan.add:
+                self._remember_in(
+                    conn,
+                    user_id,
+                    _imported(text, Category(category)),
+                    "user",
+                    "MEMORY.md import",
+                    now,
+                )
+                added += 1
         return memory_md.ImportSummary(added, changed, removed)
+
+
+def _imported(text: str, category: Category, key: str = "") -> NewFact:
+    """A memory line of an imported MEMORY.md as the user stated it: confident, not decaying,
+    sensitive when it is (a secret or a sensitive category)."""
+    secret = bool(find_sensitive(text))
+    return NewFact(
+        key=key,
+        value_text=text,
+        category=Category.CREDENTIAL if secret and category == Category.OTHER else category,
+        confidence=0.95,
+        decay_rate=0.0,
+        sensitive=secret or category in SENSITIVE_CATEGORIES,
+    )

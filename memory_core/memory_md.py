@@ -14,9 +14,11 @@ from typing import Any
 
 from memory_core.values import Category, Fact
 
-MAX_IMPORT_BYTES = 256 * 1024
-#: The most facts one export (and the import diff) covers.
-MAX_EXPORT = 10000
+#: Big enough for any export to import back (50,000 memories at ~100 bytes), well under
+#: Telegram's 20 MB download limit.
+MAX_IMPORT_BYTES = 8 * 1024 * 1024
+#: The most facts one export (and the import diff) covers; an import with more lines is refused.
+MAX_EXPORT = 50000
 TITLES: dict[Category, str] = {
     Category.IDENTITY: "Identity",
     Category.HARD_PREFERENCE: "Hard preferences",
@@ -134,13 +136,27 @@ def decode(raw: bytes) -> str:
     return text
 
 
-def plan(text: str, current: Sequence[Fact]) -> ImportPlan:
-    """Diff an edited MEMORY.md against the user's current facts."""
+def plan(
+    text: str,
+    current: Sequence[Fact],
+    *,
+    shown: Callable[[Fact], str] | None = None,
+    clean: Callable[[str], str] | None = None,
+) -> ImportPlan:
+    """Diff an edited MEMORY.md against the user's current facts, or refuse the whole file
+    (:class:`MemoryFileError` naming every bad line): no memory line at all, a line that is
+    empty once cleaned or too long, a ``[#id]`` used twice, more lines than an export has.
+
+    ``shown(fact)`` is how the export printed a fact (secrets masked): a line equal to it is
+    unchanged. ``clean(text)`` validates and normalises one line's text (raising
+    ``ValueError`` with the reason)."""
     by_id = {f.id: f for f in current}
     seen: set[int] = set()
+    problems: list[str] = []
     result = ImportPlan()
     category = Category.OTHER
-    for raw_line in text.splitlines():
+    lines = 0
+    for number, raw_line in enumerate(text.splitlines(), start=1):
         line = raw_line.strip()
         if line.startswith("## "):
             category = _BY_TITLE.get(line[3:].strip().casefold(), Category.OTHER)
@@ -148,21 +164,47 @@ def plan(text: str, current: Sequence[Fact]) -> ImportPlan:
         m = _LINE.match(line)
         if not m:
             continue
+        lines += 1
         body = m.group("text").strip()
         tag = m.group("id")
-        if tag is not None and int(tag) in by_id:
-            fid = int(tag)
+        fid = int(tag) if tag is not None and len(tag) <= 12 else None
+        if fid is not None and fid in seen:
+            problems.append(f"line {number}: #{fid} appears twice")
+            continue
+        if fid is not None and fid in by_id:
             seen.add(fid)
-            if not body:
+            old = by_id[fid]
+            if not body or body in (old.value_text.strip(), (shown or _plain)(old).strip()):
                 continue
-            if body != by_id[fid].value_text.strip():
-                result.change.append((fid, by_id[fid].value_text, body[:1000]))
-        elif body:
-            result.add.append((category.value, body[:1000]))
+        try:
+            value = clean(body) if clean is not None else body
+        except ValueError as exc:
+            problems.append(f"line {number}: {exc}")
+            continue
+        if fid is not None and fid in by_id:
+            result.change.append((fid, by_id[fid].value_text, value))
+        else:
+            result.add.append((category.value, value))
+    if lines == 0:
+        raise MemoryFileError(
+            "that file has no memory lines (one “- memory” per line), so I changed nothing. "
+            "To delete everything, use /forgetme"
+        )
+    if lines > MAX_EXPORT:
+        raise MemoryFileError(f"that file has {lines} memories; the limit is {MAX_EXPORT}")
+    if problems:
+        listed = "; ".join(problems[:5]) + (
+            f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+        )
+        raise MemoryFileError(f"I changed nothing: {listed}")
     for fact in current:
         if fact.id not in seen:
             result.remove.append((fact.id, fact.value_text))
     return result
+
+
+def _plain(fact: Fact) -> str:
+    return fact.value_text
 
 
 def describe(

@@ -165,10 +165,10 @@ class UserView:
             memory_md.render(facts, owner), memory_md.render_json(facts), len(facts)
         )
 
-    async def plan_import(self, raw: bytes) -> memory_md.PendingImport:
+    async def plan_import(self, raw: bytes, *, owner: str = "the user") -> memory_md.PendingImport:
         """Store what an edited MEMORY.md would change; its description shows each memory as
         this audience may see it."""
-        pending = await self.memory.plan_import(self.user_id, raw)
+        pending = await self.memory.plan_import(self.user_id, raw, owner=owner)
         current = {
             f.id: f
             for f in await self.memory.list_facts(
