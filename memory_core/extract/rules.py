@@ -23,8 +23,8 @@ from memory_core.extract import (
 )
 from memory_core.extract.base import (
     EXPLICIT_HINT,
-    MAX_CANDIDATES,
     MAX_EXCERPT,
+    MAX_STATED_CANDIDATES,
     Candidate,
     TurnInput,
 )
@@ -113,6 +113,7 @@ def _finish(
                 temporary=temp,
                 valid_to=valid_to,
                 source_excerpt=excerpt,
+                stated=True,
             )
         )
     return out
@@ -163,13 +164,18 @@ def _sentence(sentence: str, ctx: Context) -> list[Candidate]:
 
 
 def _select(found: list[Candidate]) -> list[Candidate]:
-    """One candidate per key (the surest), at most ``MAX_CANDIDATES``, in the user's order."""
+    """One candidate per key (the surest), in the user's order.
+
+    Every candidate here is stated (read off the user's own words), so none is dropped to fit
+    the inferred-fact cap; ``MAX_STATED_CANDIDATES`` only bounds a huge pasted list.
+    """
     best: dict[str, int] = {}
     for i, cand in enumerate(found):
         j = best.get(cand.key)
         if j is None or cand.confidence_hint > found[j].confidence_hint:
             best[cand.key] = i
-    keep = sorted(best.values(), key=lambda i: (-found[i].confidence_hint, i))[:MAX_CANDIDATES]
+    surest = sorted(best.values(), key=lambda i: (-found[i].confidence_hint, i))
+    keep = surest[:MAX_STATED_CANDIDATES]
     return [found[i] for i in sorted(keep)]
 
 

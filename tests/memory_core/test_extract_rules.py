@@ -17,6 +17,7 @@ from memory_core.extract import (
     extract_rules,
     normalize_value_text,
 )
+from memory_core.extract.base import MAX_STATED_CANDIDATES
 from memory_core.values import Category
 
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)  # a Tuesday
@@ -508,17 +509,41 @@ def test_a_turn_with_several_facts_yields_each() -> None:
     assert {"home_city", "employer", "family.sister.name"} <= set(found)
 
 
-def test_at_most_five_candidates_per_turn() -> None:
+def test_every_plain_statement_of_a_long_turn_is_kept() -> None:
+    """No per-turn cap drops what the user plainly said (it used to stop at MAX_CANDIDATES)."""
     text = (
         "Hi! I'm Ana. I live in Berlin and I work at Google as a designer. My sister Eva lives "
         "in Rome. I love hiking, cooking and jazz. I'm allergic to peanuts and shellfish. "
         "My dog's name is Rex and I speak Portuguese."
     )
     found = run(text)
-    assert len(found) == MAX_CANDIDATES
+    assert len(found) > MAX_CANDIDATES
+    assert {
+        "name",
+        "home_city",
+        "employer",
+        "job_title",
+        "family.sister.name",
+        "family.sister.home",
+        "likes.hiking",
+        "likes.cooking",
+        "likes.jazz",
+        "allergy.peanuts",
+        "allergy.shellfish",
+        "pet.dog.name",
+        "language.portuguese",
+    } <= {c.key for c in found}
     assert len({c.key for c in found}) == len(found)
     for cand in found:
+        assert cand.stated
         assert_well_formed(cand)
+
+
+def test_a_huge_pasted_list_is_bounded() -> None:
+    text = " ".join(f"I love dish number {i}." for i in range(3 * MAX_STATED_CANDIDATES))
+    found = run(text)
+    assert len(found) == MAX_STATED_CANDIDATES
+    assert len({c.key for c in found}) == len(found)
 
 
 def test_repeated_key_in_one_turn_is_kept_once() -> None:
