@@ -225,7 +225,7 @@ _WORK_AT = re.compile(
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<new>started|began)(?:\s+working|\s+a\s+(?:new\s+)?job)?|"
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?"
     r"(?:job|position|role)"
-    r")\s+(?:at|for|by|with)\s+(?P<org>.+)$"
+    r")\s+(?P<prep>at|for|by|with)\s+(?P<org>.+)$"
     r"|^i\s+(?:just\s+|recently\s+)?(?P<joined>joined)\s+(?P<j>.+)$"
     r"|^my\s+(?:employer|company)\s+is\s+(?P<e>.+)$",
     re.IGNORECASE,
@@ -239,6 +239,8 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     if m is None:
         return []
     raw = m.group("org") or m.group("j") or m.group("e")
+    if (m.group("prep") or "").lower() == "with" and not raw[:1].isupper():
+        return []  # "I work with animals" names what they work with, not an employer
     org = employer_name(raw, ctx)
     if org is None:
         return []

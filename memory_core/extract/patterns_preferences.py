@@ -40,7 +40,21 @@ def _object(raw: str, ctx: Context, *, as_list: bool = False) -> str | None:
         return None  # "I love my wife" is not a taste
     if _POINTING.search(phrase) or _NOT_A_TASTE.match(phrase):
         return None  # "I hate to say it", "I like to think …"
+    if _CLAUSE_VERB.search(phrase):
+        return None  # "Sesame Street and the count is my favourite": a clause, not a thing
     return phrase
+
+
+_CLAUSE_VERB = re.compile(
+    r"\b(?:is|are|was|were|i|i'm|my|me)\b(?!\s+(?:a\s+)?(?:fan|friend)\b)", re.IGNORECASE
+)
+# "games, mainly computer games": the hedge is no part of the item.
+_ITEM_LEAD = re.compile(
+    r"^(?:mainly|mostly|especially|particularly|like|such\s+as|including|even|but\s+also)\s+",
+    re.IGNORECASE,
+)
+# "spending time with my husband": who with is part of what they like.
+_COMPANY = re.compile(r"^\s+with\s+my\s+(?P<who>[\w\s'-]{2,40}?)\s*$", re.IGNORECASE)
 
 
 def _topic(thing: str) -> str:
@@ -73,11 +87,16 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
     if thing is None or re.match(r"(?:to\s+)?be\s+called\b", thing, re.IGNORECASE):
         return []
     out: list[Candidate] = []
-    for item in split_list(thing)[:5]:
-        item_object = _object(item, ctx)
+    items = split_list(thing)[:5]
+    company = (
+        _COMPANY.match(raw[len(thing) :]) if len(items) == 1 and raw.startswith(thing) else None
+    )
+    for item in items:
+        item_object = _object(_ITEM_LEAD.sub("", item), ctx)
         if item_object is None:
             continue
-        text = f"{ctx.subject} {phrase} {ctx.third(item_object)}."
+        said = item_object + (f" with my {company.group('who')}" if company else "")
+        text = f"{ctx.subject} {phrase} {ctx.third(said)}."
         out += fact(
             f"likes.{_topic(item_object)}", text, Category.SOFT_PREFERENCE, hint, item_object
         )
@@ -199,6 +218,8 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
         return []
     # "… is actually green": a correction's adverb is no part of the value.
     raw = _CORRECTING.sub("", m.group("v") or m.group("w"))
+    if m.group("w") and re.search(r"\b(?:i|i'm|my|me)\b", m.group("w"), re.IGNORECASE):
+        return []  # "I like X and Y is my favourite": a statement, not a favourite's name
     value = _object(raw, ctx)
     if value is None:
         return []

@@ -20,6 +20,7 @@ from memory_core.extract import (
     patterns_people,
     patterns_plans,
     patterns_preferences,
+    patterns_statements,
 )
 from memory_core.extract.base import (
     EXPLICIT_HINT,
@@ -45,6 +46,7 @@ from memory_core.extract.text import (
     split_clauses,
     split_sentences,
     strip_fillers,
+    strip_trailing_fillers,
 )
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
@@ -121,7 +123,7 @@ def _finish(
 
 def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
     clause, hedged = strip_fillers(raw)
-    clause = clause.rstrip(" .!;,…")
+    clause = strip_trailing_fillers(clause).rstrip(" .!;,…")
     if not clause:
         return []
     spans = find_sensitive(clause)
@@ -131,6 +133,10 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
         return _finish(found, raw, ctx, temporary=scoped, hedged=False)
     hypothetical = is_hypothetical(clause)
     found = [] if hypothetical else [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
+    if not found and not hypothetical and not ctx.explicit:
+        # No specific rule read it: keep a plain statement about the user as it was said
+        # (an explicit request keeps it as a note instead, below).
+        found = patterns_statements.statement(clause, ctx)
     if not found and note:
         found = note_candidate(clause, ctx)
     temporary = scoped or is_ephemeral(clause)

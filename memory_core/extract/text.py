@@ -117,6 +117,37 @@ def strip_fillers(clause: str) -> tuple[str, bool]:
     return clause.strip(), hedged
 
 
+_TRAILING_FILLER = re.compile(
+    r"(?:[\s,]+(?:lol|lmao|rofl|haha\w*|hehe\w*|by\s+the\s+way|btw|tbh|honestly|anyway|anyways|"
+    r"though|too|as\s+well|either|also|[:;]-?[()dp]|xd)|\s*[.,;:!…~*]+|\s+\(\w*\??\))+\s*$",
+    re.IGNORECASE,
+)
+
+
+def strip_trailing_fillers(clause: str) -> str:
+    """Drop what trails a statement without adding to it ("…, by the way", "… too lol")."""
+    previous = None
+    while previous != clause:
+        previous = clause
+        clause = _TRAILING_FILLER.sub("", clause).strip()
+    return clause
+
+
+def alternation(words: frozenset[str]) -> str:
+    """A regex alternation of ``words``, longest first, any spacing between a phrase's words."""
+    return "|".join(
+        re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)
+    )
+
+
+#: Words that may stand between "my" and a relative or pet ("my older sister", "my old dog").
+RELATION_ADJ = (
+    r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
+    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|best|dear|dearest|favorite|"
+    r"favourite|two|three|four|five|\d+)\s+)*"
+)
+
+
 # ---- phrases --------------------------------------------------------------------------------
 
 _PHRASE_CUT_SOURCE = (
@@ -198,7 +229,11 @@ def slug(text: str, max_len: int = 40) -> str:
 
 _ADVERBS = (
     r"always|usually|often|never|sometimes|really|also|still|just|only|normally|generally|"
-    r"mostly|rarely|actually|definitely|typically|already|currently|now|seriously|totally"
+    r"mostly|rarely|actually|definitely|typically|already|currently|now|seriously|totally|"
+    r"once|ever|even|too|almost|kinda|sorta|sometime|soon|then|"
+    # Any other "-ly" word except the few verbs that end in "ly" ("I fly", "I apply").
+    r"(?!(?:fly|apply|reply|rely|supply|comply|imply|multiply|ally|bully|rally|tally)\b)"
+    r"[a-z]{2,}ly"
 )
 _I_VERB = re.compile(
     rf"(?<![\w'])[Ii](?![\w']|\.\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:'t)?)(?![\w'])"
@@ -239,7 +274,8 @@ _CONTRACTIONS = {
 _YOU = {"you": "the assistant", "you're": "the assistant is", "you've": "the assistant has"}
 
 
-def _third_singular(verb: str) -> str:
+def third_singular(verb: str) -> str:
+    """The third-person singular present of a first-person verb ("have" -> "has")."""
     if verb in _SINGULAR:
         return _SINGULAR[verb]
     if verb in _UNCHANGED or verb.endswith("ed") or verb.endswith("n't"):
@@ -268,7 +304,7 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
         first = not state["named"]
         person = _who()
         verb = m.group("verb")
-        verb = _third_singular(verb) if first else _PLURAL.get(verb, verb)
+        verb = third_singular(verb) if first else _PLURAL.get(verb, verb)
         return f"{person}{m.group('adv')} {verb}"
 
     def _pronoun_sub(m: re.Match[str]) -> str:

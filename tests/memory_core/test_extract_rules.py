@@ -333,9 +333,7 @@ NOTHING = [
     "I speak my mind",
     "My wife is amazing",
     "my dog is sick",
-    "I live in a small flat",
     "I live in fear of spiders",
-    "I work from home",
     "I'm making dinner",
     "answer in French",
     "I like to think I'm funny",
@@ -350,6 +348,24 @@ NOTHING = [
 @pytest.mark.parametrize("text", NOTHING)
 def test_non_facts_yield_nothing(text: str) -> None:
     assert run(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "wording"),
+    [
+        ("I live in a small flat", "Ana lives in a small flat."),
+        ("I work from home", "Ana works from home."),
+    ],
+)
+def test_a_home_or_workplace_that_names_no_place_is_a_plain_statement(
+    text: str, wording: str
+) -> None:
+    """No home_city "a small flat", no employer "home": the statement is kept as it was said
+    (these two were pinned to yield nothing before the general reading existed)."""
+    (cand,) = run(text)
+    assert cand.key not in {"home_city", "home_country", "employer"}
+    assert cand.value_text == wording
+    assert_well_formed(cand)
 
 
 @pytest.mark.parametrize(
