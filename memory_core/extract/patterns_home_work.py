@@ -144,7 +144,14 @@ def origin(clause: str, ctx: Context) -> list[Candidate]:
     return fact("origin", text, Category.IDENTITY, 0.75, _bare(found[0]))
 
 
-_ADJECTIVES = frozenset("best worst good bad terrible great better lousy amazing huge big".split())
+_ADJECTIVES = frozenset(
+    """best worst good bad terrible great better lousy amazing huge big decent excellent
+    awesome avid amateur aspiring wannabe would-be future former hard""".split()
+)
+_NOT_A_TITLE = frozenset(
+    """training studying working going trying learning planning hoping looking becoming
+    doing getting being""".split()
+)
 
 
 def job_title(raw: str) -> str | None:
@@ -153,6 +160,8 @@ def job_title(raw: str) -> str | None:
     if phrase is None:
         return None
     words = phrase.lower().split()
+    if "to" in words or words[0] in _NOT_A_TITLE:
+        return None  # "training to become a nurse" is what they do, not their title
     if phrase.lower() in JOB_WORDS or (words[-1] in JOB_WORDS and not _ADJECTIVES & set(words)):
         return phrase
     return None

@@ -53,6 +53,7 @@ _ITEM_LEAD = re.compile(
     r"^(?:mainly|mostly|especially|particularly|like|such\s+as|including|even|but\s+also)\s+",
     re.IGNORECASE,
 )
+_PREPOSITION_LEAD = re.compile(r"^(?:from|in|at|on|of|by|with|for|about|during)\b", re.I)
 # "spending time with my husband": who with is part of what they like.
 _COMPANY = re.compile(r"^\s+with\s+my\s+(?P<who>[\w\s'-]{2,40}?)\s*$", re.IGNORECASE)
 
@@ -93,8 +94,8 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
     )
     for item in items:
         item_object = _object(_ITEM_LEAD.sub("", item), ctx)
-        if item_object is None:
-            continue
+        if item_object is None or _PREPOSITION_LEAD.match(item_object):
+            continue  # "… particularly from the 1800s" qualifies, it names nothing
         said = item_object + (f" with my {company.group('who')}" if company else "")
         text = f"{ctx.subject} {phrase} {ctx.third(said)}."
         out += fact(
@@ -228,8 +229,13 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
         text = f"{ctx.subject} loves {ctx.third(value)}."
         return fact(f"likes.{_topic(value)}", text, Category.SOFT_PREFERENCE, 0.7, value)
     spoken = re.sub(r"\s+", " ", topic.lower())
+    verb = (
+        "are"
+        if re.search(r"\b(?:are)\b", clause[: clause.find(raw) if raw in clause else None], re.I)
+        else "is"
+    )
     key_topic = slug(spoken.replace("colour", "color").replace("favourite", "favorite"))
-    text = f"{ctx.possessive} favourite {spoken} is {ctx.third(value)}."
+    text = f"{ctx.possessive} favourite {spoken} {verb} {ctx.third(value)}."
     return fact(f"favorite.{key_topic}", text, Category.SOFT_PREFERENCE, 0.75, value)
 
 

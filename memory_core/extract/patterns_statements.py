@@ -129,6 +129,8 @@ _MY_PERSON = re.compile(
     rf"^(?:my|our)\s+{RELATION_ADJ}(?P<who>{_WHO})(?P<poss>'s|s')?(?![\w'-])\s*,?(?P<rest>.*)$",
     re.IGNORECASE,
 )
+_MY_WHO = re.compile(rf"^(?:my|our)\s+{RELATION_ADJ}(?P<who>{_WHO})(?![\w'-])", re.IGNORECASE)
+_NAME_THEN_VERB = re.compile(r"^\s*,?\s*[A-Z][\w'-]*\s*,?\s+\w")
 _MY_THING = re.compile(
     r"^my\s+(?P<thing>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+"
     r"(?P<verb>is|are|was|were|has|have|had|will|won't|can|can't|could|does|doesn't|did|"
@@ -219,6 +221,12 @@ _PAST_IRREGULAR = frozenset(
     hit quit spent sent built taught caught fought sold won drove rode ate drank slept swam
     grew threw flew wore broke chose spoke forgot understood did had fell hurt shot stole
     dug hid bit beat lit led fed bled sang rang sank shrank spun swung stuck struck""".split()
+)
+_PARTICIPLES = _PAST_IRREGULAR | frozenset(
+    """been seen done gone taken given eaten written driven ridden broken chosen forgotten
+    gotten known grown shown flown thrown worn sworn born hidden fallen beaten bitten spoken
+    stolen woken frozen proven swum sung drunk begun run become come won lost never always
+    ever already just also not""".split()
 )
 _MODALS = frozenset("can could will would should shall may might must used".split())
 _DURABLE_PROGRESSIVE = frozenset(
@@ -343,7 +351,7 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
     if head in {"have", "has", "own", "got", "adopted", "rescued", "raise", "breed", "keep"}:
         body = _LEAD.sub("", low)
         word = _first_word(body)
-        if head == "have" and (word.endswith(("ed", "en")) or word in _PAST_IRREGULAR):
+        if head == "have" and (word.endswith("ed") or word in _PARTICIPLES):
             return _topic_reading(body, "experience")
         if head == "have" and word == "to":
             return _topic_reading(body, "habit")
@@ -354,15 +362,18 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
         pets = [_species(p.group("w")) for p in _PET_WORD.finditer(body)]
         if pets:
             # "two pet snakes": the species, not the word "pet".
-            return Reading(
-                f"pet.{next((p for p in pets if p != 'pet'), 'pet')}", Category.RELATIONSHIP
-            )
+            species = next((p for p in pets if p != "pet"), None)
+            return Reading(f"pet.{species}" if species else "pet", Category.RELATIONSHIP)
         member = _FAMILY_WORD.search(body)
         if member is not None and member.start() < 25:
             rel, _ = _canonical_relation(member.group("w"))
             return Reading(f"family.{rel}", Category.RELATIONSHIP)
         return _topic_reading(body, "has")
     if head in _PREFERENCE_VERBS:
+        person = _MY_WHO.match(low)
+        if person is not None:
+            rel, kind = _canonical_relation(person.group("who"))
+            return Reading(f"{'family' if kind == 'family' else kind}.{rel}", Category.RELATIONSHIP)
         negative = head in {"hate", "dislike", "despise", "detest"} or negated
         return Reading("dislikes" if negative else "likes", Category.SOFT_PREFERENCE)
     if head in {"want", "hope", "plan", "intend", "aim", "dream", "will", "wanna", "gonna"}:
@@ -391,9 +402,18 @@ def _topic_reading(text: str, kind: str) -> Reading:
     return Reading(kind, Category.OTHER)
 
 
+_NOT_PROFESSIONAL = frozenset(
+    """good bad great terrible awful decent amazing excellent avid amateur aspiring wannabe
+    hard big huge lousy horrible poor wonderful fantastic""".split()
+)
+
+
 def _occupation(phrase: str) -> bool:
+    """True for a job title ("flight attendant"), not a judgement ("a terrible cook")."""
     words = phrase.lower().split()
-    return bool(words) and (phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS)
+    if not words or _NOT_PROFESSIONAL.intersection(words):
+        return False
+    return phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS
 
 
 # ---- what is no lasting fact ---------------------------------------------------------------
@@ -411,8 +431,13 @@ _EVENT = re.compile(
     re.IGNORECASE,
 )
 _AGE_NOW = re.compile(r"^(?:just\s+)?turned\s+\d", re.IGNORECASE)
+_NUMBER_WORDS = (
+    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:one|two|three|four|"
+    r"five|six|seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+    r"eighteen|nineteen|one\s+hundred|a\s+hundred)"
+)
 _AGE = re.compile(
-    r"^(?:almost\s+|nearly\s+|over\s+|about\s+|only\s+|just\s+)?\d{1,3}"
+    rf"^(?:almost\s+|nearly\s+|over\s+|about\s+|only\s+|just\s+)?(?:\d{{1,3}}|{_NUMBER_WORDS})"
     r"(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?$",
     re.IGNORECASE,
 )
@@ -511,7 +536,8 @@ _INFINITIVE = re.compile(r"\bto\s+(?P<w>[a-z]+)\b", re.IGNORECASE)
 
 def _agree_coordinated(verb: str, rest: str) -> str:
     """Second verbs of the user's clause agree with "the user": "… and read poetry" → "reads"."""
-    if verb in _PREFERENCE_VERBS or verb in _MODALS or verb in _PAST_IRREGULAR:
+    preference = verb in _PREFERENCE_VERBS
+    if verb in _MODALS or verb in _PAST_IRREGULAR:
         return rest
     if verb.endswith("ed") or verb in {"would", "will", "used"}:
         return rest
@@ -525,6 +551,13 @@ def _agree_coordinated(verb: str, rest: str) -> str:
         new = word
         if low == "am":
             new = "is"
+        elif low == "like" and "," in m.group("sep") and "and" not in m.group("sep"):
+            pass  # "a pilot, like my dad": a comparison
+        elif low in BASE_VERBS and preference:
+            # "I love my dog and walk him daily": a verb only if an object pronoun follows.
+            after = (m.group("after") or "").strip().lower()
+            if after in {"him", "her", "it", "them", "my", "his", "their", "our"}:
+                new = third_singular(low)
         elif low in {"have", "do", "don't"} or (
             low in BASE_VERBS and (m.group("after") or before.strip() == "")
         ):
@@ -534,15 +567,53 @@ def _agree_coordinated(verb: str, rest: str) -> str:
     return _COORDINATED.sub(sub, rest)
 
 
+_PRONOUN = re.compile(r"\b(?:he|him|his|she|her|hers|it|its|they|them|theirs)\b", re.IGNORECASE)
+_ANTECEDENT = re.compile(
+    r"\b(?:my|a|an|the|one|two|three|\d+)\s+(?!(?:lot|lots|bit|little|few|couple)\b)[\w'-]+"
+    r"|\b[A-Z][a-z]+\b"
+)
+_PAST_MARKER = re.compile(
+    r"\b(?:yesterday|last|ago|once|when\s+i\s+was|as\s+a\s+(?:kid|child)|in\s+(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+_PERSONAL = re.compile(rf"^(?:my|a|an|the|one|two|three|\d+)\s+(?:{_WHO})$|^[A-Z]", re.IGNORECASE)
+
+
+def _unresolved_pronoun(clause: str) -> bool:
+    """True when "him", "it" … point at someone or something named outside the clause (a
+    person for "he"/"she", a thing for "it")."""
+    for m in _PRONOUN.finditer(clause):
+        before = [a.group(0) for a in _ANTECEDENT.finditer(clause[: m.start()].replace("I ", "i "))]
+        word = m.group(0).lower()
+        if word in {"it", "its"}:
+            before = [a for a in before if not _PERSONAL.match(a) or a[:1].isupper()]
+        elif word not in {"they", "them", "theirs"}:
+            before = [a for a in before if _PERSONAL.match(a)]
+        if not before:
+            return True
+    return False
+
+
 def _rewrite(clause: str, ctx: Context, *, agree: tuple[str, str] | None = None) -> str | None:
-    """``clause`` in third person, checked: no "we", no "you", no first person left over."""
+    """``clause`` in third person, checked: no "we", no "you", no first person left over, no
+    pronoun whose referent was named in another clause ("I take lessons with him")."""
+    if _unresolved_pronoun(clause):
+        return None
     if agree is not None:
         verb, rest = agree
         head_end = len(clause) - len(rest)
         clause = clause[:head_end] + _agree_coordinated(verb, rest)
     text = third_person(clause, ctx.subject)
+    if agree is not None and agree[0] == "read" and not _PAST_MARKER.search(clause):
+        # "I read poetry" is a habit: "reads", unless the clause says when it happened.
+        text = re.sub(rf"^({re.escape(ctx.subject)}(?:\s+\w+ly)*)\s+read\b", r"\1 reads", text)
     if _WE.search(text) or text.lower().startswith(("they ", "their ")):
         return None
+    if ctx.name is None:
+        # "too spicy for The user": the subject is capitalised only where a sentence starts.
+        text = text[:1] + text[1:].replace("The user", "the user")
     return text
 
 
@@ -595,6 +666,8 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     if head is None:
         return []
     verb, rest, negated = head
+    if verb in {"both", "all", "and", "or", "too"}:
+        return []  # "my boyfriend and I both compete": the subject was split off
     if verb in _SMALL_TALK_VERBS and not re.match(r"^\s*how\s+to\b", rest, re.I):
         return []
     if verb == "would":
@@ -618,7 +691,7 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     if not _key_words(rest) and verb not in BASE_VERBS:
         return []
     words = _key_words(rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}")
-    if reading.prefix.startswith(("pet.", "family.")):
+    if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
         # "I have two dogs" → pet.dog: the words left after the animals or relatives, if any.
         words = "_".join(w for w in words.split("_") if not _PERSON_OR_PET.fullmatch(w))
     key = f"{reading.prefix}.{words}" if words else reading.prefix
@@ -688,6 +761,19 @@ def _mentions_user(clause: str, ctx: Context) -> list[Candidate]:
     return _candidate(
         f"{reading.prefix}.{key_words}", text, reading.category, HINT, reading.sensitive
     )
+
+
+def is_bare_mention(clause: str) -> bool:
+    """True for a clause that only names someone or something of the user's ("my sister"), the
+    tail of a list split off at "and my …", not a statement of its own."""
+    clause = _tidy(clause)
+    if not re.match(r"^(?:my|our)\s", clause, re.IGNORECASE):
+        return False
+    person = _MY_PERSON.match(clause)
+    if person is not None:
+        rest = person.group("rest")
+        return not (person.group("poss") or _verb_follows(rest) or _NAME_THEN_VERB.match(rest))
+    return _MY_THING.match(clause) is None and len(clause.split()) <= 5
 
 
 def statement(clause: str, ctx: Context) -> list[Candidate]:

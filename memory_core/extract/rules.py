@@ -143,6 +143,16 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
     return _finish(found, raw, ctx, temporary=temporary, hedged=hedged)
 
 
+_PURPOSE = re.compile(r"\bso(?:\s+that)?\s*$|\bin\s+order\s+(?:that\s*)?$", re.IGNORECASE)
+_MODAL_START = re.compile(r"^i(?:\s+can|\s+could|\s+will|'ll|\s+would|'d|\s+may|\s+might)\b", re.I)
+
+
+def _is_purpose(sentence: str, clause: str) -> bool:
+    """True for "… so I can buy a truck": what the user could do, said as a purpose, no fact."""
+    at = sentence.find(clause)
+    return at > 0 and bool(_PURPOSE.search(sentence[:at])) and bool(_MODAL_START.match(clause))
+
+
 def _sentence_note(sentence: str, ctx: Context, *, scoped: bool) -> list[Candidate]:
     """The whole sentence as one self-contained note (explicit requests no rule recognised)."""
     body = strip_fillers(sentence)[0].rstrip(" .!;,…")
@@ -150,15 +160,31 @@ def _sentence_note(sentence: str, ctx: Context, *, scoped: bool) -> list[Candida
     return _finish(note_candidate(body, ctx), sentence, ctx, temporary=temporary, hedged=False)
 
 
+def _clauses(sentence: str) -> list[str]:
+    """The sentence's statements: a split-off "… and my sister" goes back to the clause it ends."""
+    out: list[str] = []
+    for part in split_clauses(sentence):
+        if out and patterns_statements.is_bare_mention(part):
+            at = sentence.find(part)
+            joint = sentence[sentence.find(out[-1]) + len(out[-1]) : at] if at > 0 else " and "
+            out[-1] = out[-1] + joint + part
+        else:
+            out.append(part)
+    return out
+
+
 def _sentence(sentence: str, ctx: Context) -> list[Candidate]:
-    clauses = split_clauses(sentence)
+    clauses = _clauses(sentence)
     lead, _ = strip_fillers(clauses[0])
     if _CONDITIONAL_LEAD.match(lead):
         # "If I lived in Paris, I'd …": nothing in the sentence is a fact.
         return _sentence_note(sentence, ctx, scoped=False) if ctx.explicit else []
     # "For now, I …" scopes the whole sentence.
     scoped = is_ephemeral(lead) and len(lead.split()) <= 5 and len(clauses) > 1
-    found = [_clause(raw, ctx, scoped=scoped, note=False) for raw in clauses]
+    found = [
+        [] if _is_purpose(sentence, raw) else _clause(raw, ctx, scoped=scoped, note=False)
+        for raw in clauses
+    ]
     if not ctx.explicit:
         return [cand for part in found for cand in part]
     if not any(found):
