@@ -435,17 +435,17 @@ EVENT_NOUNS = _words(
     """meeting, appointment, date, call, exam, test, quiz, interview, party, game, match,
     shift, class, lesson, flight, deadline, presentation, conference, errand, errands,
     question, idea, headache, hangover, cold, fever, cough, plan, plans, day off, break,
-    busy day, long day, rough day, bad day, good day, great day, nice day, minute, second,
+    busy day, long day, rough day, bad day, good day, great day, nice day,
     moment, chance, reservation, booking, surprise, feeling, dream, nightmare, doubt"""
 )
 
 #: Turns of phrase that say nothing literal ("I speak my mind", "I live in fear of …").
+#: (What follows "I" in them.)
 IDIOMS = _words(
-    """speak my mind, speak their mind, lose my mind, change my mind, make up my mind,
-    mind my own business, do my best, try my best, live in fear, live in denial,
-    live in the moment, live my life, live my best life, live life to the fullest,
-    have a point, have no idea, have no clue, have a feeling, have a question,
-    have a good one, have fun, have a nice day, have a great day, get it, got it,
-    get the point, see the point, mean it, take care, hang in there, keep it real,
-    go with the flow, pick my brain, hit the road, call it a day, play it by ear"""
+    """speak my mind, lose my mind, change my mind, make up my mind, mind my own business,
+    do my best, try my best, live in fear, live in denial, live in the moment, live my life,
+    live my best life, live life to the fullest, have a point, have no idea, have no clue,
+    have a feeling, have a question, have fun, get it, got it, get the point, see the point,
+    mean it, go with the flow, call it a day, play it by ear, take it easy, hear you,
+    see what you mean, know what you mean, know right, know the feeling"""
 )

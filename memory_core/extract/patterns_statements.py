@@ -47,6 +47,7 @@ from memory_core.extract.lexicon import (
     PET_SPECIES,
     TRANSIENT_STATES,
 )
+from memory_core.extract.patterns_plans import REQUEST_VERBS
 from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import (
     RELATION_ADJ,
@@ -77,8 +78,8 @@ class Reading:
 # ---- tidying the clause ----------------------------------------------------------------------
 
 _SPELLING = (
-    (re.compile(r"\bim\b(?=\s+\w)"), "I'm"),
-    (re.compile(r"\bive\b(?=\s+\w)"), "I've"),
+    (re.compile(r"^im\b(?=\s+\w)|(?<=\s)im\b(?=\s+\w)", re.IGNORECASE), "I'm"),
+    (re.compile(r"^ive\b(?=\s+\w)|(?<=\s)ive\b(?=\s+\w)", re.IGNORECASE), "I've"),
     (
         re.compile(r"\b(do|does|did|is|was|have|has|ca|wo|are|were|could|should)n\s?t\b", re.I),
         r"\1n't",
@@ -146,7 +147,7 @@ _FIRST_PERSON_WORD = re.compile(r"(?<![\w'])(?:i|i'm|i've|my|me|mine|myself)(?![
 _OTHER_SUBJECT = re.compile(
     r"^(?:it|it's|its|this|that|that's|these|those|there|there's|here|here's|what|which|who|"
     r"where|when|why|how|he|she|they|he's|she's|they're|his|her|their|you|your|we|our|us|"
-    r"someone|somebody|anyone|everyone|nobody|one|ones|if|because|since|so|and|but|or|to|"
+    r"someone|somebody|anyone|everyone|nobody|one(?!\s+of\s+my\b)|ones|if|because|since|so|and|but|or|to|"
     r"then|also|too|plus|just)\b",
     re.IGNORECASE,
 )
@@ -154,6 +155,8 @@ _WE = re.compile(r"(?<![\w'])(?:we|we're|we've|we'd|we'll|our|ours|ourselves|us)
 #: Times that only mean something on the day they are said ("next week", "two days ago").
 _RELATIVE_TIME = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|tmrw|tmr|ago|later\s+today|"
+    # "next week" moves with the calendar; "my last year of college" does not.
+    r"(?<!my\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!our\s)"
     r"(?:next|last|this|coming|past)\s+(?:\w+\s+)?(?:week|weekend|month|year|summer|winter|spring|fall|"
     r"autumn|night|morning|afternoon|evening|semester|season|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)s?|in\s+(?:a|an|one|two|three|a\s+few|a\s+couple(?:\s+of)?|\d+)\s+"
@@ -209,10 +212,34 @@ _ADVERB = (
 )
 _LEAD = re.compile(rf"^(?:{_ADVERB}\s+)*", re.IGNORECASE)
 _SMALL_TALK_VERBS = frozenset(
-    """think guess suppose mean agree disagree see understand wonder bet reckon assume hope
+    """think guess suppose mean agree disagree understand wonder bet reckon assume hope
     feel apologize apologise promise swear said say tell told ask asked thank appreciate
-    recommend suggest doubt admit forgot forget hear heard know knew get got meant figured
-    figure realize realise noticed notice saw wanted needed need want""".split()
+    recommend suggest doubt admit forgot forget hear heard knew meant figured figure realize
+    realise noticed notice wanted needed need""".split()
+)
+#: "I want to go to Sweden someday", "… start my own company": a request verb, a life goal.
+_LIFE_VERBS = frozenset("go get start make find change open try".split())
+_LIFE_GOAL = re.compile(
+    r"\b(?i:someday|some\s+day|one\s+day|eventually|in\s+the\s+future|before\s+i\s+die|"
+    r"when\s+i\s+(?:grow|retire|graduate)|my\s+own|married|business|company|degree|kids|"
+    r"children|career|college|school|university|job)\b|\s(?i:to|in|visit)\s+[A-Z]"
+)
+_WISH_VERBS = frozenset("want would will hope plan wanna need wish intend".split())
+#: Verbs that say something about the user on their own ("I smoke", "I knit").
+_ACTIVITIES = frozenset(
+    """smoke drink swim cook bake dance sing knit sew crochet draw paint write read run jog hike
+    bike cycle surf ski skate snowboard fish hunt garden golf box meditate pray travel camp
+    climb quilt sketch vote work volunteer study teach blog vlog stream rap farm exercise skateboard
+    workout act model sail dive bowl skydive tutor babysit rap drum juggle""".split()
+)
+#: "I know how to sew", "I know Will Ferrell": knowing a skill or a person is a fact.
+_KNOW_WHAT = re.compile(r"^\s+(?:how\s+to\b|[A-Z]|several\s|many\s|a\s+lot\s+about\b)")
+#: "I want a dog" is a wish worth keeping; "I want a coffee" is an order.
+_WANT_THING = re.compile(r"^\s+(?:a|an|some|more|another|my\s+own|kids|children|to\s)\b", re.I)
+_CONSUMABLE = re.compile(
+    r"\b(?:coffee|tea|drink|beer|wine|snack|sandwich|burger|pizza|food|break|nap|hug|"
+    r"minute|second|word|answer|reply|refund|moment|rest|bite|cookie|water|shower|bath)\b",
+    re.IGNORECASE,
 )
 _PREFERENCE_VERBS = frozenset("like love enjoy adore prefer hate dislike despise detest".split())
 _PAST_IRREGULAR = frozenset(
@@ -240,10 +267,11 @@ _HEALTH_WORDS = re.compile(
     r"\b(?:cancer|tumou?r|diabet\w*|disease|disorder|syndrome|surgery|chemo\w*|therapy|"
     r"medication|meds|pills|insulin|allerg\w*|asthma\w*|depress\w*|anxiety|adhd|autis\w*|"
     r"pregnan\w*|miscarriage|injur\w*|wheelchair|amputee|amputated|paralyzed|paralysed|"
-    r"blind|deaf|disabled|disability|illness|ill|sick|hospital\w*|rehab|sober|sobriety|"
+    r"blind(?!\s+date)|deaf|disabled|disability|illness|ill|sick|hospitali[sz]ed|rehab|sober|"
+    r"sobriety|"
     r"addict\w*|alcoholic|stroke|heart\s+attack|seizures?|epilep\w*|arthritis|migraines?|"
     r"insomnia|ptsd|ocd|bipolar|schizo\w*|dementia|alzheimer\w*|hiv|aids|hepatitis|"
-    r"transplant|kidney|diagnos\w*|cured|remission|prosthetic|crutches|cast)\b",
+    r"transplant|diagnos\w*|cured|remission|prosthetic|crutches)\b",
     re.IGNORECASE,
 )
 _CONDITION_WORDS = CONDITIONS | ACUTE_CONDITIONS
@@ -334,7 +362,7 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
                 return Reading("education", Category.IDENTITY)
             if word in MOMENTARY_ACTIVITIES and word not in _DURABLE_PROGRESSIVE:
                 return None
-            if word == "going" and not re.match(r"going\s+to\s+\w+", body):
+            if word == "going" and not re.match(r"going\s+(?:back\s+)?to\s+\w+", body):
                 return None
             if word in {"going", "planning", "hoping", "trying", "saving", "looking", "thinking"}:
                 return Reading("goal", Category.TASK_CONTEXT)
@@ -351,6 +379,11 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
     if head in {"have", "has", "own", "got", "adopted", "rescued", "raise", "breed", "keep"}:
         body = _LEAD.sub("", low)
         word = _first_word(body)
+        if head == "got" and (word.endswith("ed") or word in _PARTICIPLES):
+            # "I got married", "I got fired": something that happened, not something owned
+            if _RELATIONSHIP_STATUS.match(body):
+                return Reading("relationship", Category.RELATIONSHIP)
+            return _topic_reading(body, "past")
         if head == "have" and (word.endswith("ed") or word in _PARTICIPLES):
             return _topic_reading(body, "experience")
         if head == "have" and word == "to":
@@ -423,7 +456,9 @@ _DEGREE = (
     r"kind\s+of)\s+)*"
 )
 _OPINION = re.compile(rf"^(?:is|are|was|were|'s|'re|am)?\s*{_DEGREE}(?P<a>.+?)$", re.IGNORECASE)
-_IDIOM = re.compile(rf"\b(?:{alternation(IDIOMS)})\b", re.IGNORECASE)
+_IDIOM = re.compile(
+    rf"^(?:i|i'm|i've)\s+(?:{_ADVERB}\s+)*(?:{alternation(IDIOMS)})\b", re.IGNORECASE
+)
 _EVENT = re.compile(
     rf"^(?:(?:a|an|the|my|another|one|two|some|big|important|quick|short|long|little|"
     rf"job|doctor's|dentist|dental|work|team|family|business|phone|video|zoom)\s+)*"
@@ -446,8 +481,8 @@ _AGE = re.compile(
 #: rules, so no generic fact contradicts what they keep under their own keys.
 _OWNED_WORDS = frozenset(DIETS) | LANGUAGES | NATIONALITIES | frozenset(CONDITION_ADJECTIVES)
 _OWNED = re.compile(
-    rf"\b(?:{alternation(_OWNED_WORDS)})\b"
-    r"|^\s*(?:live|lived|living|reside|work\s+as|be\s+an?\s+|speak|spoke)\b",
+    r"^\s*(?:live|lived|living|reside|work\s+as|be\s+an?\s+|speak|spoke)\b"
+    rf"|\b(?:{alternation(_OWNED_WORDS)})\b",
     re.IGNORECASE,
 )
 
@@ -462,8 +497,14 @@ def _opinion_or_mood(predicate: str) -> bool:
 
 
 def _owned(verb: str, rest: str) -> bool:
+    """True when a negated or ended statement is about a topic a specific rule owns: what the
+    user is (diet, nationality, a condition, a job), has (an illness), or did ("used to live")."""
     rest = re.sub(r"^to\s+", "", rest.strip(), flags=re.IGNORECASE)
-    return bool(_OWNED.search(rest)) or _health(f"{verb} {rest}") or _occupation_in(rest)
+    if verb == "have":
+        return _health(rest)
+    if verb == "be" and re.match(r"^(?:not\s+|no\s+longer\s+)?(?:a|an)\s", rest, re.I) is None:
+        return bool(_OWNED.search(rest)) or _health(rest)
+    return bool(_OWNED.match(rest)) or _health(rest) or _occupation_in(rest)
 
 
 def _occupation_in(rest: str) -> bool:
@@ -567,7 +608,9 @@ def _agree_coordinated(verb: str, rest: str) -> str:
     return _COORDINATED.sub(sub, rest)
 
 
-_PRONOUN = re.compile(r"\b(?:he|him|his|she|her|hers|it|its|they|them|theirs)\b", re.IGNORECASE)
+_PRONOUN = re.compile(
+    r"\b(?:[Hh]e|[Hh]im|[Hh]is|[Ss]he|[Hh]ers?|[Ii]ts?|[Tt]hey|[Tt]hem|[Tt]heirs)\b"
+)
 _ANTECEDENT = re.compile(
     r"\b(?:my|a|an|the|one|two|three|\d+)\s+(?!(?:lot|lots|bit|little|few|couple)\b)[\w'-]+"
     r"|\b[A-Z][a-z]+\b"
@@ -588,7 +631,17 @@ def _unresolved_pronoun(clause: str) -> bool:
         before = [a.group(0) for a in _ANTECEDENT.finditer(clause[: m.start()].replace("I ", "i "))]
         word = m.group(0).lower()
         if word in {"it", "its"}:
-            before = [a for a in before if not _PERSONAL.match(a) or a[:1].isupper()]
+            # "I play racquet ball and love it": any thing named before will do.
+            things = [
+                w
+                for w in re.findall(r"[a-z][\w'-]*", clause[: m.start()].lower())
+                if w not in _NOT_A_VERB
+                and w not in _KEY_STOP
+                and w not in BASE_VERBS
+                and w.rstrip("s") not in BASE_VERBS
+                and not _PERSON_OR_PET.fullmatch(w)
+            ]
+            before = things or [a for a in before if not _PERSONAL.match(a) or a[:1].isupper()]
         elif word not in {"they", "them", "theirs"}:
             before = [a for a in before if _PERSONAL.match(a)]
         if not before:
@@ -643,14 +696,24 @@ def _person_key(who: str, rest: str) -> tuple[str, Category, bool]:
     return f"{prefix}.{words}", Category.RELATIONSHIP, sensitive
 
 
+_NOT_A_VERB = frozenset(
+    """and or but of in on at to for from with by as who whom whose which that than the a an
+    my your his her their our its this these those some any all both each every no not so
+    too very also just only then there here when where while if because since though like
+    named called aged""".split()
+)
+
+
 def _verb_follows(rest: str) -> bool:
-    """True when ``rest`` (after a subject) starts with a finite verb ("is …", "lives …")."""
-    word = _first_word(_LEAD.sub("", rest.strip()))
-    if not word:
+    """True when ``rest`` (after someone named as a subject: "my parents …") starts with a verb:
+    a known one, or any lower-case word that is no function word ("my parents deny …")."""
+    stripped = _LEAD.sub("", rest.strip())
+    word = _first_word(stripped)
+    if not word or not stripped[:1].islower():
         return False
     if _FINITE.fullmatch(word) or word in _PAST_IRREGULAR or word in _MODALS:
         return True
-    return word in BASE_VERBS or word.rstrip("s") in BASE_VERBS or word[:-2] in BASE_VERBS
+    return word not in _NOT_A_VERB and word.isalpha()
 
 
 def _candidate(
@@ -670,6 +733,16 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []  # "my boyfriend and I both compete": the subject was split off
     if verb in _SMALL_TALK_VERBS and not re.match(r"^\s*how\s+to\b", rest, re.I):
         return []
+    if verb == "know" and not _KNOW_WHAT.match(rest):
+        return []
+    if verb == "want" and (not _WANT_THING.match(rest) or _CONSUMABLE.search(rest)):
+        return []
+    wish = re.match(r"^\s*(?:(?:really\s+)?(?:like|love)\s+)?to\s+(?P<v>[a-z]+)", rest, re.I)
+    if verb in _WISH_VERBS and wish and wish.group("v").lower() in REQUEST_VERBS:
+        if wish.group("v").lower() not in _LIFE_VERBS or not _LIFE_GOAL.search(rest):
+            return []  # "I want to know the weather" asks for something now
+    if not _key_words(rest) and verb not in _ACTIVITIES:
+        return []  # "I see", "I agree": nothing said about the user
     if verb == "would":
         if not re.match(r"^\s*(?:really\s+)?(?:like|love)\s+to\b", rest, re.I):
             return []
@@ -687,8 +760,6 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []  # "I have a meeting at 3"
     reading = _user_reading(verb, rest, negated)
     if reading is None:
-        return []
-    if not _key_words(rest) and verb not in BASE_VERBS:
         return []
     words = _key_words(rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}")
     if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
@@ -744,7 +815,8 @@ def _mentions_user(clause: str, ctx: Context) -> list[Candidate]:
     if _OTHER_SUBJECT.match(clause) or not _FIRST_PERSON_WORD.search(clause):
         return []
     before = _FIRST_PERSON_WORD.split(clause, maxsplit=1)[0]
-    if not _FINITE.search(before) and not re.search(r"\b(?:of|to|for|with)\s*$", before.lower()):
+    verbs = _FINITE.search(before) or any(w in BASE_VERBS for w in before.lower().split()[1:])
+    if not verbs and not re.search(r"\b(?:of|to|for|with)\s*$", before.lower()):
         return []  # "Thanks for asking about my mom": no verb, no statement
     person = re.search(rf"\bmy\s+{RELATION_ADJ}(?P<who>{_WHO})\b", clause, re.IGNORECASE)
     reading = _topic_reading(clause, "about")
@@ -791,7 +863,7 @@ def statement(clause: str, ctx: Context) -> list[Candidate]:
     if _USER.match(clause):
         return _about_user(clause, ctx)
     person = _MY_PERSON.match(clause)
-    if person is not None:
+    if person is not None and (person.group("poss") or _verb_follows(person.group("rest"))):
         return _about_person(person, clause, ctx)
     if re.match(r"^my\s", clause, re.IGNORECASE):
         return _about_thing(clause, ctx)
