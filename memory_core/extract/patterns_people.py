@@ -92,7 +92,9 @@ def _named_members(m: re.Match[str], ctx: Context) -> list[Candidate]:
     rel = m.group("rel")
     members = _members(m.group("n"), ctx)
     if members is None:
-        name = person_name(m.group("n"), ctx, strict=False)
+        # After a bare comma only a capitalised name is one ("one sister, two step sisters").
+        named = bool(re.search(r"\b(?:called|named)\s*$", m.string[: m.start("n")], re.I))
+        name = person_name(m.group("n"), ctx, strict=not named)
         return _member_name(rel, name, ctx, 0.8) if name else []
     out: list[Candidate] = []
     several = len(members) > 1

@@ -53,6 +53,7 @@ _ITEM_LEAD = re.compile(
     r"^(?:mainly|mostly|especially|particularly|like|such\s+as|including|even|but\s+also)\s+",
     re.IGNORECASE,
 )
+_RELATIVE = re.compile(r"^\s*,?\s*(?:who|that|which|whose|whom)\b", re.IGNORECASE)
 _PREPOSITION_LEAD = re.compile(r"^(?:from|in|at|on|of|by|with|for|about|during)\b", re.I)
 # "spending time with my husband": who with is part of what they like.
 _COMPANY = re.compile(r"^\s+with\s+my\s+(?P<who>[\w\s'-]{2,40}?)\s*$", re.IGNORECASE)
@@ -87,6 +88,8 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
     thing = _object(raw, ctx, as_list=True)
     if thing is None or re.match(r"(?:to\s+)?be\s+called\b", thing, re.IGNORECASE):
         return []
+    if raw.startswith(thing) and _RELATIVE.match(raw[len(thing) :]):
+        return []  # "I like people who like cheese": the whole statement, not "people"
     out: list[Candidate] = []
     items = split_list(thing)[:5]
     company = (
@@ -202,8 +205,8 @@ def preference(clause: str, ctx: Context) -> list[Candidate]:
 _FAVOURITE = re.compile(
     r"^my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)\s+"
     r"(?P<topic>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)"
-    r"\s+(?:is|are)\s+(?P<v>.+)$"
-    r"|^(?P<w>.+?)\s+(?:is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)"
+    r"\s+(?P<be>is|are)\s+(?P<v>.+)$"
+    r"|^(?P<w>.+?)\s+(?P<be2>is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)"
     r"(?:\s+(?P<t>[^\W\d_]+(?:\s+[^\W\d_]+)?))?\s*[.!]?$",
     re.IGNORECASE,
 )
@@ -221,7 +224,8 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
     raw = _CORRECTING.sub("", m.group("v") or m.group("w"))
     if m.group("w") and re.search(r"\b(?:i|i'm|my|me)\b", m.group("w"), re.IGNORECASE):
         return []  # "I like X and Y is my favourite": a statement, not a favourite's name
-    value = _object(raw, ctx)
+    # "red, white, and black": the whole list is the favourite.
+    value = _object(raw, ctx, as_list=True) if m.group("v") else _object(raw, ctx)
     if value is None:
         return []
     topic = m.group("topic") or m.group("t")
@@ -229,11 +233,7 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
         text = f"{ctx.subject} loves {ctx.third(value)}."
         return fact(f"likes.{_topic(value)}", text, Category.SOFT_PREFERENCE, 0.7, value)
     spoken = re.sub(r"\s+", " ", topic.lower())
-    verb = (
-        "are"
-        if re.search(r"\b(?:are)\b", clause[: clause.find(raw) if raw in clause else None], re.I)
-        else "is"
-    )
+    verb = (m.group("be") or m.group("be2")).lower()
     key_topic = slug(spoken.replace("colour", "color").replace("favourite", "favorite"))
     text = f"{ctx.possessive} favourite {spoken} {verb} {ctx.third(value)}."
     return fact(f"favorite.{key_topic}", text, Category.SOFT_PREFERENCE, 0.75, value)

@@ -100,11 +100,21 @@ _APOSTROPHE_FIX = {
 }
 
 
+_VERB_WITH_S = re.compile(r"^(I\s+(?:\w+ly\s+)?)([a-z]+s)\b")
+
+
 def _tidy(clause: str) -> str:
     """The spelling the rules expect ("im" → "I'm", "dont" → "don't"), no chatter, no shouting."""
     letters = [c for c in clause if c.isalpha()]
     if len(letters) > 3 and sum(c.isupper() for c in letters) > 0.7 * len(letters):
         clause = clause.lower()  # "MY PARENTS DIED …": capitals are volume, not names
+    typed = _VERB_WITH_S.match(clause)
+    if typed is not None and typed.group(2) not in BASE_VERBS:
+        word = typed.group(2)
+        for stem in (word[:-1], word[:-2], word[:-3] + "y"):
+            if stem in BASE_VERBS:  # "I watches" → "I watch": the rewrite adds the "-es"
+                clause = typed.group(1) + stem + clause[typed.end() :]
+                break
     for pattern, repl in _SPELLING:
         if repl is None:
             clause = pattern.sub(lambda m: _APOSTROPHE_FIX[m.group(1).lower()], clause)
@@ -159,7 +169,8 @@ _RELATIVE_TIME = re.compile(
     r"(?<!my\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!our\s)"
     r"(?:next|last|this|coming|past)\s+(?:\w+\s+)?(?:week|weekend|month|year|summer|winter|spring|fall|"
     r"autumn|night|morning|afternoon|evening|semester|season|monday|tuesday|wednesday|thursday|"
-    r"friday|saturday|sunday)s?|in\s+(?:a|an|one|two|three|a\s+few|a\s+couple(?:\s+of)?|\d+)\s+"
+    r"friday|saturday|sunday)s?|in\s+(?:about\s+|around\s+|roughly\s+)?"
+    r"(?:a|an|one|two|three|a\s+few|a\s+couple(?:\s+of)?|\d+)\s+"
     r"(?:days?|weeks?|months?|hours?|minutes?))\b",
     re.IGNORECASE,
 )
@@ -379,7 +390,9 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
     if head in {"have", "has", "own", "got", "adopted", "rescued", "raise", "breed", "keep"}:
         body = _LEAD.sub("", low)
         word = _first_word(body)
-        if head == "got" and (word.endswith("ed") or word in _PARTICIPLES):
+        if head == "got" and (
+            word.endswith("ed") or word in _PARTICIPLES or word in {"in", "into", "out", "off"}
+        ):
             # "I got married", "I got fired": something that happened, not something owned
             if _RELATIONSHIP_STATUS.match(body):
                 return Reading("relationship", Category.RELATIONSHIP)
@@ -393,11 +406,12 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
         if _health(body):
             return Reading("health", Category.HEALTH, sensitive=True)
         pets = [_species(p.group("w")) for p in _PET_WORD.finditer(body)]
-        if pets:
+        member = _FAMILY_WORD.search(body)
+        first_pet = _PET_WORD.search(body)
+        if pets and (member is None or first_pet is None or first_pet.start() < member.start()):
             # "two pet snakes": the species, not the word "pet".
             species = next((p for p in pets if p != "pet"), None)
             return Reading(f"pet.{species}" if species else "pet", Category.RELATIONSHIP)
-        member = _FAMILY_WORD.search(body)
         if member is not None and member.start() < 25:
             rel, _ = _canonical_relation(member.group("w"))
             return Reading(f"family.{rel}", Category.RELATIONSHIP)
