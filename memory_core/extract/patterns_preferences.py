@@ -225,7 +225,8 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
     if m.group("w") and re.search(r"\b(?:i|i'm|my|me)\b", m.group("w"), re.IGNORECASE):
         return []  # "I like X and Y is my favourite": a statement, not a favourite's name
     # "red, white, and black": the whole list is the favourite.
-    value = _object(raw, ctx, as_list=True) if m.group("v") else _object(raw, ctx)
+    listed = m.group("v") and (raw.count(",") >= 2 or re.search(r",\s*(?:and|or|&)\s", raw))
+    value = _object(raw, ctx, as_list=bool(listed))
     if value is None:
         return []
     topic = m.group("topic") or m.group("t")

@@ -80,6 +80,10 @@ class Reading:
 _SPELLING = (
     (re.compile(r"^im\b(?=\s+\w)|(?<=\s)im\b(?=\s+\w)", re.IGNORECASE), "I'm"),
     (re.compile(r"^ive\b(?=\s+\w)|(?<=\s)ive\b(?=\s+\w)", re.IGNORECASE), "I've"),
+    (re.compile(r"\bgonna\b", re.IGNORECASE), "going to"),
+    (re.compile(r"\bwanna\b", re.IGNORECASE), "want to"),
+    (re.compile(r"\bgotta\b", re.IGNORECASE), "have to"),
+    (re.compile(r"[,\s]+(?:thanks|thank\s+you|thx|ty)(?:\s+for\s+asking)?\s*$", re.IGNORECASE), ""),
     (
         re.compile(r"\b(do|does|did|is|was|have|has|ca|wo|are|were|could|should)n\s?t\b", re.I),
         r"\1n't",
@@ -501,6 +505,70 @@ _OWNED = re.compile(
 )
 
 
+#: What someone is doing or where they are right now, or what just happened.
+_MOMENTARY = re.compile(
+    r"\b(?:just|finally|already|again|earlier|later|right\s+away|at\s+the\s+moment|lately|"
+    r"tonight|this\s+(?:morning|afternoon|evening)|last\s+night|for\s+(?:breakfast|lunch|dinner|"
+    r"brunch)|running\s+late)\b",
+    re.IGNORECASE,
+)
+_MOMENTARY_PLACE = re.compile(
+    r"^(?:on\s+(?:my|their|the)\s+way|at\s+(?:work|home|school|the\s+(?:store|gym|office|mall|"
+    r"beach|park|doctor'?s?|dentist'?s?|airport|bank|library|shop|bar|pub))|in\s+(?:bed|class|"
+    r"(?:a|the)\s+(?:meeting|car|bus|train|shower|class|queue|line|office|kitchen|hurry|rush))|"
+    r"on\s+(?:the|a)\s+(?:phone|call|bus|train|plane|break)|on\s+(?:vacation|holiday|break)|"
+    r"outside|inside|downstairs|upstairs|online|offline|awake|asleep|here|there|back|home|"
+    r"(?:kidding|joking|thinking|wondering|saying|asking|hoping|listening|waiting|leaving|"
+    r"going\s+to\s+(?:bed|sleep|the|a|my|work|school|lunch|dinner|bed|home|church|class|"
+    r"practice)\b))",
+    re.IGNORECASE,
+)
+#: Times of day and things that only misbehave today ("my day was long", "my wifi is down").
+_PASSING_THING = re.compile(
+    r"^my\s+(?:day|night|morning|afternoon|evening|weekend|week|trip|flight|lunch|dinner|"
+    r"breakfast|meeting|class|exam|shift|code|computer|laptop|phone|internet|wifi|wi-fi|app|"
+    r"program|script|server|printer|battery|connection|screen|game|head|stomach|back)\b",
+    re.IGNORECASE,
+)
+_PASSING_EVENT = re.compile(
+    r"\b(?:weekend|day|night|morning|evening|afternoon|nap|email|e-mail|message|text|call|"
+    r"mistake|typo|question|point|joke|badly|well|late|early)\b",
+    re.IGNORECASE,
+)
+_WILL_NOW = re.compile(
+    r"^\s*(?:be\s+(?:there|back|right|fine|ok|okay)|(?:check|try|do|see|look|think|let|get|go|"
+    r"call|text|send|ask|tell|wait|ping|email|message|keep)\b(?:\s+(?:it|that|this|you|again|"
+    r"later|soon|now|back|out|on|about|in|up))*\s*$)",
+    re.IGNORECASE,
+)
+
+
+_BROKEN = re.compile(
+    r"\b(?:down|broken|dead|died|crashed|frozen|stuck|slow|missing|lost|gone|out|off)\s*$|"
+    r"\b(?:doesn't|does\s+not|won't|will\s+not|can't|isn't)\s+(?:work|working|compile|load|start|"
+    r"run|open|connect|turn\s+on|charge)\b",
+    re.IGNORECASE,
+)
+
+
+def _momentary(verb: str, body: str, clause: str) -> bool:
+    """True for what only holds now or just happened ("I just got home", "I'm at work",
+    "I had pizza for lunch", "I'll check"): a chat turn, not a fact to keep."""
+    if _MOMENTARY.search(clause):
+        return True
+    if verb in {"be", "was", "were"} and _MOMENTARY_PLACE.match(body):
+        return True
+    if verb == "keep" and re.match(r"^\w+ing\b", body):
+        return True  # "I keep forgetting"
+    if (verb in _PAST_IRREGULAR or verb.endswith("ed")) and _PASSING_EVENT.search(body):
+        return True  # "I had a great weekend", "I made a mistake"
+    if verb == "will" and _WILL_NOW.match(body):
+        return True
+    if verb == "have" and re.match(r"^to\s+\w+\s*$", body, re.IGNORECASE):
+        return True  # "I have to go"
+    return verb == "can" and bool(re.search(r"\b(?:find|remember|believe|wait|hear|see)\b", body))
+
+
 def _opinion_or_mood(predicate: str) -> bool:
     """True when a predicate only judges or says how someone feels now ("is amazing", "sick")."""
     m = _OPINION.match(predicate.strip().lower())
@@ -770,6 +838,8 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []
     if verb == "be" and (_opinion_or_mood(body) or _AGE.match(body) or _HERE.match(body)):
         return []  # "I'm awesome", "I'm tired", "I'm 34" (stale next year), "I'm in Paris"
+    if _momentary(verb, body, clause):
+        return []
     if verb in {"have", "got"} and _EVENT.match(body):
         return []  # "I have a meeting at 3"
     reading = _user_reading(verb, rest, negated)
@@ -812,8 +882,10 @@ def person_statement(who: str, predicate: str, clause: str, ctx: Context) -> lis
 
 def _about_thing(clause: str, ctx: Context) -> list[Candidate]:
     m = _MY_THING.match(clause)
-    if m is None:
+    if m is None or _PASSING_THING.match(clause) or _MOMENTARY.search(clause):
         return []
+    if _opinion_or_mood(m.group("verb") + m.group("rest")) or _BROKEN.search(m.group("rest")):
+        return []  # "my car is awesome", "my phone won't turn on"
     thing = _key_words(m.group("thing"), 20)
     rest = _key_words(m.group("rest"), 20)
     if not thing or not rest:

@@ -127,6 +127,9 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
     if not clause:
         return []
     spans = find_sensitive(clause)
+    label = None if spans else _LABEL.match(clause)
+    if label is not None:
+        clause = clause[label.end() :]  # "Big news: we moved to Lisbon", "Correction: I live …"
     if spans:
         # Secrets are kept only when the user explicitly asked (seed 001 §8).
         found = sensitive_candidates(clause, spans, ctx) if ctx.explicit else []
@@ -158,6 +161,28 @@ def _sentence_note(sentence: str, ctx: Context, *, scoped: bool) -> list[Candida
     body = strip_fillers(sentence)[0].rstrip(" .!;,…")
     temporary = scoped or is_ephemeral(body)
     return _finish(note_candidate(body, ctx), sentence, ctx, temporary=temporary, hedged=False)
+
+
+#: A short label before a first-person statement ("Big news:", "Correction:", "Update:").
+_LABEL = re.compile(
+    r"^[^\W\d_][\w' ]{1,24}:\s+(?=(?:i|i'm|i've|im|my|we|we're|we've|our|just)\b)",
+    re.IGNORECASE,
+)
+#: "I live in Vienna — what's the weather like there?": a statement, then the question.
+_THEN_QUESTION = re.compile(
+    r"^(?P<s>.+?)\s*(?:[,;:]|\s[-–—]+)\s*(?:but\s+|so\s+|and\s+)?"
+    r"(?P<q>(?:what|what's|where|when|who|why|how|which|do|does|did|can|could|would|will|is|"
+    r"are|any|should|have|has)\b[^?]*\?+)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _statement_of(sentence: str) -> str | None:
+    """The part of a question sentence that states something, or None if it only asks."""
+    m = _THEN_QUESTION.match(sentence)
+    if m is None or is_question(m.group("s")):
+        return None
+    return m.group("s")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -228,7 +253,10 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     found: list[Candidate] = []
     for sentence in split_sentences(body):
         if not explicit and is_question(sentence):
-            continue
+            statement = _statement_of(sentence)
+            if statement is None:
+                continue
+            sentence = statement
         found += _sentence(sentence, ctx)
     return _select(found)
 

@@ -262,8 +262,10 @@ _UNCHANGED = frozenset(
     knew thought bought brought found gave told became left felt kept began met ran wrote sat
     stood lost paid heard held put read set let cut hit quit spent sent built taught caught
     fought sold won drove rode ate drank slept swam grew threw flew wore broke chose spoke
-    forgot understood and or but nor not too to in on at of a an the with from as than then
-    so if""".split()
+    forgot understood woke fell dug hid bit lit led fed sang rang sank shrank spun swung stuck
+    struck shot stole bent lent meant dealt dreamt learnt burnt spelt hung bled fled sought
+    wept swept slid split spread shut hurt cost bet beat awoke arose froze shook drew
+    and or but nor not too to in on at of a an the with from as than then so if""".split()
 )
 _CONTRACTIONS = {
     "m": ("is", "are"),
