@@ -806,6 +806,14 @@ def _candidate(
     return fact(key, text, category, hint, None, sensitive=sensitive)
 
 
+def _request(rest: str) -> bool:
+    """True when what follows "I want" asks for something now, not a goal in life."""
+    wish = re.match(r"^\s*(?:(?:really\s+)?(?:like|love)\s+)?to\s+(?P<v>[a-z]+)", rest, re.I)
+    if wish is None or wish.group("v").lower() not in REQUEST_VERBS:
+        return False
+    return wish.group("v").lower() not in _LIFE_VERBS or not _LIFE_GOAL.search(rest)
+
+
 def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     head = _user_head(clause)
     if head is None:
@@ -819,10 +827,8 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []
     if verb == "want" and (not _WANT_THING.match(rest) or _CONSUMABLE.search(rest)):
         return []
-    wish = re.match(r"^\s*(?:(?:really\s+)?(?:like|love)\s+)?to\s+(?P<v>[a-z]+)", rest, re.I)
-    if verb in _WISH_VERBS and wish and wish.group("v").lower() in REQUEST_VERBS:
-        if wish.group("v").lower() not in _LIFE_VERBS or not _LIFE_GOAL.search(rest):
-            return []  # "I want to know the weather" asks for something now
+    if verb in _WISH_VERBS and _request(rest):
+        return []  # "I want to know the weather" asks for something now
     if not _key_words(rest) and verb not in _ACTIVITIES:
         return []  # "I see", "I agree": nothing said about the user
     if verb == "would":
