@@ -236,7 +236,11 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
     spoken = re.sub(r"\s+", " ", topic.lower())
     verb = (m.group("be") or m.group("be2")).lower()
     key_topic = slug(spoken.replace("colour", "color").replace("favourite", "favorite"))
-    text = f"{ctx.possessive} favourite {spoken} {verb} {ctx.third(value)}."
+    if m.group("w"):
+        # "Koalas are my favourite animal": the user's word order keeps the verb agreeing.
+        text = f"{ctx.third(value)} {verb} {ctx.possessive_within} favourite {spoken}."
+    else:
+        text = f"{ctx.possessive} favourite {spoken} {verb} {ctx.third(value)}."
     return fact(f"favorite.{key_topic}", text, Category.SOFT_PREFERENCE, 0.75, value)
 
 

@@ -271,6 +271,13 @@ _PARTICIPLES = _PAST_IRREGULAR | frozenset(
     ever already just also not""".split()
 )
 _MODALS = frozenset("can could will would should shall may might must used".split())
+#: "I've been cooking for years": how long makes an activity a lasting one.
+_LASTING = re.compile(
+    r"\bfor\s+(?:(?:\d+|many|several|a\s+few|two|three|four|five|ten|twenty)\s+)?(?:years|decades)|"
+    r"\bsince\s+(?:i\s+was|childhood|high\s+school|college|(?:19|20)\d\d)|\ball\s+my\s+life|"
+    r"\bevery\s+(?:day|week|weekend|morning|night)\b",
+    re.IGNORECASE,
+)
 _DURABLE_PROGRESSIVE = frozenset(
     """learning studying working living trying saving planning taking training raising dating
     expecting losing gaining writing building attending recovering going seeking applying
@@ -300,7 +307,8 @@ _SCHOOL = re.compile(
 _WORK = re.compile(
     r"\b(?:work\w*|job|jobs|career|employ\w*|profession|business|company|boss|shift|shifts|"
     r"office|hired|fired|retired|retire|retirement|promoted|salary|paycheck|laid\s+off|"
-    r"unemployed|self-employed|freelanc\w*|clients?|customers?|volunteer\w*|intern\w*)\b",
+    r"unemployed|self-employed|freelanc\w*|clients?|customers?|volunteer\w*|"
+    r"intern(?:s|ship|ships|ing|ed)?)\b",
     re.IGNORECASE,
 )
 _RELATIONSHIP_STATUS = re.compile(
@@ -375,7 +383,11 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
                 r"going\s+to\s+(?:school|college|university|class)", body
             ):
                 return Reading("education", Category.IDENTITY)
-            if word in MOMENTARY_ACTIVITIES and word not in _DURABLE_PROGRESSIVE:
+            if (
+                word in MOMENTARY_ACTIVITIES
+                and word not in _DURABLE_PROGRESSIVE
+                and not _LASTING.search(body)
+            ):
                 return None
             if word == "going" and not re.match(r"going\s+(?:back\s+)?to\s+\w+", body):
                 return None
@@ -490,7 +502,7 @@ _NUMBER_WORDS = (
     r"eighteen|nineteen|one\s+hundred|a\s+hundred)"
 )
 _AGE = re.compile(
-    rf"^(?:almost\s+|nearly\s+|over\s+|about\s+|only\s+|just\s+)?(?:\d{{1,3}}|{_NUMBER_WORDS})"
+    rf"^(?:almost\s+|nearly\s+|over\s+|about\s+|only\s+|just\s+)?(?:\d{{1,3}}\+?|{_NUMBER_WORDS})"
     r"(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?$",
     re.IGNORECASE,
 )
@@ -519,8 +531,7 @@ _MOMENTARY_PLACE = re.compile(
     r"on\s+(?:the|a)\s+(?:phone|call|bus|train|plane|break)|on\s+(?:vacation|holiday|break)|"
     r"outside|inside|downstairs|upstairs|online|offline|awake|asleep|here|there|back|home|"
     r"(?:kidding|joking|thinking|wondering|saying|asking|hoping|listening|waiting|leaving|"
-    r"going\s+to\s+(?:bed|sleep|the|a|my|work|school|lunch|dinner|bed|home|church|class|"
-    r"practice)\b))",
+    r"going\s+to\s+(?:bed|sleep|the|a|my|work|lunch|dinner|home|church|practice)\b))",
     re.IGNORECASE,
 )
 #: Times of day and things that only misbehave today ("my day was long", "my wifi is down").

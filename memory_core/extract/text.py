@@ -78,7 +78,8 @@ _FIRST_PERSON_START = (
 )
 _CLAUSE_SPLIT = re.compile(
     r"(?:\s*[,;]\s*(?:(?:and|but|so|also|plus|then)\s+)?|\s+[-–—]+\s+|"
-    r"\s+(?:and|but|so|plus|also|although|though|whereas|while)\s+)" + _FIRST_PERSON_START,
+    r"\s+(?:and|but|so|plus|also|(?:even\s+)?(?:although|though)|whereas|while)\s+)"
+    + _FIRST_PERSON_START,
     re.IGNORECASE,
 )
 
