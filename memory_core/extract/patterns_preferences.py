@@ -204,7 +204,7 @@ def preference(clause: str, ctx: Context) -> list[Candidate]:
 
 _FAVOURITE = re.compile(
     r"^my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)\s+"
-    r"(?P<topic>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)"
+    r"(?P<topic>[^\W\d_]+(?:\s+[^\W\d_]+){0,4}?)"
     r"\s+(?P<be>is|are)\s+(?P<v>.+)$"
     r"|^(?P<w>.+?)\s+(?P<be2>is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)"
     r"(?:\s+(?P<t>[^\W\d_]+(?:\s+[^\W\d_]+)?))?\s*[.!]?$",

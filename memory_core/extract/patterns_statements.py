@@ -165,7 +165,9 @@ _OTHER_SUBJECT = re.compile(
     r"then|also|too|plus|just)\b",
     re.IGNORECASE,
 )
-_WE = re.compile(r"(?<![\w'])(?:we|we're|we've|we'd|we'll|our|ours|ourselves|us)(?![\w'])")
+_WE = re.compile(
+    r"(?<![\w'])(?:we|we're|we've|we'd|we'll|our|ours|ourselves|(?<!the\s)us)(?![\w'])"
+)
 #: Times that only mean something on the day they are said ("next week", "two days ago").
 _RELATIVE_TIME = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|tmrw|tmr|ago|later\s+today|"
@@ -250,7 +252,11 @@ _ACTIVITIES = frozenset(
 #: "I know how to sew", "I know Will Ferrell": knowing a skill or a person is a fact.
 _KNOW_WHAT = re.compile(r"^\s+(?:how\s+to\b|[A-Z]|several\s|many\s|a\s+lot\s+about\b)")
 #: "I want a dog" is a wish worth keeping; "I want a coffee" is an order.
-_WANT_THING = re.compile(r"^\s+(?:a|an|some|more|another|my\s+own|kids|children|to\s)\b", re.I)
+_WANT_THING = re.compile(
+    r"^\s+(?:a|an|some|more|another|my\s+own|kids|children|lots\s+of|many|to\s|one|two|three|"
+    r"four|five|\d+)\b",
+    re.IGNORECASE,
+)
 _CONSUMABLE = re.compile(
     r"\b(?:coffee|tea|drink|beer|wine|snack|sandwich|burger|pizza|food|break|nap|hug|"
     r"minute|second|word|answer|reply|refund|moment|rest|bite|cookie|water|shower|bath)\b",
@@ -362,6 +368,9 @@ def _pet_in(text: str) -> str | None:
 
 
 _PERSON_OR_PET = re.compile(rf"(?:{_WHO}|pets?)", re.IGNORECASE)
+_PEOPLE_WORD = re.compile(
+    rf"(?:{alternation(_FAMILY_WORDS | _PLURAL_FAMILY | PEOPLE)})", re.IGNORECASE
+)
 _PET_WORD = re.compile(rf"\b(?P<w>{alternation(_PET_WORDS | _PLURAL_PETS)})\b", re.IGNORECASE)
 _FAMILY_WORD = re.compile(
     rf"\b(?P<w>{alternation(_FAMILY_WORDS | _PLURAL_FAMILY)})\b(?!\s+(?:of|from)\b)", re.IGNORECASE
@@ -519,9 +528,13 @@ _OWNED = re.compile(
 
 #: What someone is doing or where they are right now, or what just happened.
 _MOMENTARY = re.compile(
-    r"\b(?:just|finally|already|again|earlier|later|right\s+away|at\s+the\s+moment|lately|"
+    r"\b(?:already|again|earlier|later|right\s+away|at\s+the\s+moment|lately|"
     r"tonight|this\s+(?:morning|afternoon|evening)|last\s+night|for\s+(?:breakfast|lunch|dinner|"
-    r"brunch)|running\s+late)\b",
+    r"brunch)|running\s+late|(?:woke|got|get|getting)\s+up|(?:got|came|get|getting|coming)\s+"
+    r"(?:home|back|here|there|off\s+work)|(?:finished|done\s+with)\s+(?:my\s+)?(?:homework|"
+    r"dinner|lunch|breakfast|work|shift|chores)|(?:had|ate|eating|having)\s+(?:my\s+)?"
+    r"(?:breakfast|lunch|dinner|brunch|a\s+snack)|just\s+(?:ate|arrived|left|woke|sat|logged|saw|"
+    r"read|noticed|realized|realised|remembered|heard))\b",
     re.IGNORECASE,
 )
 _MOMENTARY_PLACE = re.compile(
@@ -530,8 +543,10 @@ _MOMENTARY_PLACE = re.compile(
     r"(?:a|the)\s+(?:meeting|car|bus|train|shower|class|queue|line|office|kitchen|hurry|rush))|"
     r"on\s+(?:the|a)\s+(?:phone|call|bus|train|plane|break)|on\s+(?:vacation|holiday|break)|"
     r"outside|inside|downstairs|upstairs|online|offline|awake|asleep|here|there|back|home|"
-    r"(?:kidding|joking|thinking|wondering|saying|asking|hoping|listening|waiting|leaving|"
-    r"going\s+to\s+(?:bed|sleep|the|a|my|work|lunch|dinner|home|church|practice)\b))",
+    r"(?:kidding|joking|thinking|wondering|saying|asking|hoping|listening|waiting|leaving)|"
+    r"going\s+to\s+(?:bed|sleep|the|a|my|work|lunch|dinner|home|church|practice)\b.*)"
+    # … and nothing after it but "now" or company: "in a car accident" is no place to be.
+    r"(?:\s+(?:now|right\s+now|today|with\s+.+|for\s+now|alone))?\s*$",
     re.IGNORECASE,
 )
 #: Times of day and things that only misbehave today ("my day was long", "my wifi is down").
@@ -642,6 +657,9 @@ def _user_head(clause: str) -> tuple[str, str, bool] | None:
         return "would", rest, negated
     verb = m.group("verb").lower()
     negated = negated or "not" in (m.group("adv") or "").lower().split()
+    main_do = re.match(r"^\s+(?!not\b|n't\b)(?P<w>[a-z']+)", rest, re.IGNORECASE)
+    if verb in {"do", "did"} and main_do and main_do.group("w").lower() not in BASE_VERBS:
+        return ("does" if verb == "do" else "did"), rest, negated  # "I do yoga"
     if _DO.match(verb) or verb in {"can't", "cannot", "won't", "never"}:
         negated = negated or (verb != "do" and verb != "does" and verb != "did")
         nxt = re.match(rf"^\s*(?:(?:not|{_ADVERB})\s+)*(?P<v>[a-z']+)(?P<r>.*)$", rest, re.I)
@@ -723,8 +741,9 @@ def _unresolved_pronoun(clause: str) -> bool:
     for m in _PRONOUN.finditer(clause):
         before = [a.group(0) for a in _ANTECEDENT.finditer(clause[: m.start()].replace("I ", "i "))]
         word = m.group(0).lower()
-        if word in {"it", "its"}:
-            # "I play racquet ball and love it": any thing named before will do.
+        if word in {"it", "its", "they", "them", "theirs"}:
+            # "I play racquet ball and love it", "I have a dog, it is a pug": any thing (or
+            # animal) named before will do; "they" may be people too.
             things = [
                 w
                 for w in re.findall(r"[a-z][\w'-]*", clause[: m.start()].lower())
@@ -732,10 +751,10 @@ def _unresolved_pronoun(clause: str) -> bool:
                 and w not in _KEY_STOP
                 and w not in BASE_VERBS
                 and w.rstrip("s") not in BASE_VERBS
-                and not _PERSON_OR_PET.fullmatch(w)
+                and (word not in {"it", "its"} or not _PEOPLE_WORD.fullmatch(w))
             ]
-            before = things or [a for a in before if not _PERSONAL.match(a) or a[:1].isupper()]
-        elif word not in {"they", "them", "theirs"}:
+            before = things
+        else:
             before = [a for a in before if _PERSONAL.match(a)]
         if not before:
             return True
@@ -819,10 +838,24 @@ def _candidate(
 
 def _request(rest: str) -> bool:
     """True when what follows "I want" asks for something now, not a goal in life."""
-    wish = re.match(r"^\s*(?:(?:really\s+)?(?:like|love)\s+)?to\s+(?P<v>[a-z]+)", rest, re.I)
+    wish = re.match(
+        r"^\s*(?:(?:really\s+)?(?:like|love)\s+)?to\s+(?P<v>[a-z]+)(?P<after>.*)$", rest, re.I
+    )
     if wish is None or wish.group("v").lower() not in REQUEST_VERBS:
         return False
-    return wish.group("v").lower() not in _LIFE_VERBS or not _LIFE_GOAL.search(rest)
+    verb, after = wish.group("v").lower(), wish.group("after")
+    if verb == "see":  # "… to see the pyramids" is a wish; "… to see if you can help" asks
+        return bool(
+            re.match(
+                r"^\s*(?:if|whether|what|how|why|when|where|who|it|that|this)?\b\s*$|"
+                r"^\s*(?:if|whether|what|how|why|when|where|who|it|that|this)\b",
+                after,
+                re.I,
+            )
+        )
+    if verb == "go" and re.match(r"^\s+(?:\w+ing\b|on\s+(?:a|an)\b|to\s+(?:the\s+)?[A-Z])", after):
+        return False  # "… to go skydiving", "… on a cruise", "… to Sweden"
+    return verb not in _LIFE_VERBS or not _LIFE_GOAL.search(rest)
 
 
 def _about_user(clause: str, ctx: Context) -> list[Candidate]:

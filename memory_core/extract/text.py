@@ -100,7 +100,7 @@ _FILLER = re.compile(
     re.IGNORECASE,
 )
 _HEDGE = re.compile(
-    r"^(?:i\s+think|i\s+believe|i\s+guess|i\s+reckon|i'm\s+pretty\s+sure|i\s+am\s+pretty\s+sure|"
+    r"^(?:i\s+think|i\s+believe(?!\s+in\b)|i\s+guess|i\s+reckon|i'm\s+pretty\s+sure|i\s+am\s+pretty\s+sure|"
     r"probably|apparently|i\s+suspect)\s*,?\s+(?:that\s+)?",
     re.IGNORECASE,
 )
