@@ -595,6 +595,26 @@ def _momentary(verb: str, body: str, clause: str) -> bool:
     return verb == "can" and bool(re.search(r"\b(?:find|remember|believe|wait|hear|see)\b", body))
 
 
+_TRAIT_SUFFIX = re.compile(
+    r"(?:ful|ous|ive|able|ible|al|ic|ish|less|ed|ing|y|ent|ant|ar|ary|ile|ly|ist|ian|ese|ite|"
+    r"ese|an|er|est|ior|oid|some|like|wise|ward|proof)$"
+)
+#: Short adjectives with no telling ending ("I'm tall", "I'm vegan").
+_PLAIN_TRAITS = frozenset(
+    """tall short old young fat thin slim bald blonde blond gay straight bi single married
+    deaf blind mute vegan smart rich poor lazy shy quiet loud kind mean brave bold calm wise
+    strong weak fit big small tiny huge male female trans queer black white asian latina latino
+    christian muslim jewish hindu buddhist catholic mormon atheist agnostic sober clean retired
+    divorced widowed engaged pregnant broke homeless jobless blind mixed adopted gifted left
+    right handed introvert extrovert nerd geek""".split()
+)
+
+
+def _looks_like_a_trait(word: str) -> bool:
+    """True for a word that reads as an adjective ("redheaded", "tall"), not as a name ("mia")."""
+    return word in _PLAIN_TRAITS or word in TRANSIENT_STATES or bool(_TRAIT_SUFFIX.search(word))
+
+
 def _opinion_or_mood(predicate: str) -> bool:
     """True when a predicate only judges or says how someone feels now ("is amazing", "sick")."""
     m = _OPINION.match(predicate.strip().lower())
@@ -750,7 +770,8 @@ def _unresolved_pronoun(clause: str) -> bool:
                 if w not in _NOT_A_VERB
                 and w not in _KEY_STOP
                 and w not in BASE_VERBS
-                and w.rstrip("s") not in BASE_VERBS
+                and w not in _PAST_IRREGULAR
+                and not any(v in BASE_VERBS for v in (w[:-1], w[:-2], w[:-3] + "y"))
                 and (word not in {"it", "its"} or not _PEOPLE_WORD.fullmatch(w))
             ]
             before = things
@@ -863,8 +884,8 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     if head is None:
         return []
     verb, rest, negated = head
-    if verb in {"both", "all", "and", "or", "too"}:
-        return []  # "my boyfriend and I both compete": the subject was split off
+    if verb in {"both", "all", "too"} or verb in _NOT_A_VERB:
+        return []  # "my boyfriend and I both compete": the subject was split off; "I an a …"
     if verb in _SMALL_TALK_VERBS and not re.match(r"^\s*how\s+to\b", rest, re.I):
         return []
     if verb == "know" and not _KNOW_WHAT.match(rest):
@@ -886,6 +907,8 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []  # "I'm not vegetarian", "I used to live in Paris": the specific rules decide
     if _IDIOM.search(clause) or (verb in _PREFERENCE_VERBS and _NOT_A_TASTE.match(body)):
         return []
+    if verb == "be" and re.fullmatch(r"[a-z]+", body) and not _looks_like_a_trait(body):
+        return []  # "I'm mia": a name typed in lower case, not a trait
     if verb == "be" and (_opinion_or_mood(body) or _AGE.match(body) or _HERE.match(body)):
         return []  # "I'm awesome", "I'm tired", "I'm 34" (stale next year), "I'm in Paris"
     if _momentary(verb, body, clause):

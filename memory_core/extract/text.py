@@ -268,6 +268,10 @@ _UNCHANGED = frozenset(
     wept swept slid split spread shut hurt cost bet beat awoke arose froze shook drew
     and or but nor not too to in on at of a an the with from as than then so if""".split()
 )
+#: Present verbs that look like a past ("I need", "I breed").
+_EED = frozenset(
+    "need feed breed bleed speed seed succeed proceed exceed heed weed shed embed".split()
+)
 _CONTRACTIONS = {
     "m": ("is", "are"),
     "ve": ("has", "have"),
@@ -281,7 +285,7 @@ def third_singular(verb: str) -> str:
     """The third-person singular present of a first-person verb ("have" -> "has")."""
     if verb in _SINGULAR:
         return _SINGULAR[verb]
-    if verb in _UNCHANGED or verb.endswith("ed") or verb.endswith("n't"):
+    if verb in _UNCHANGED or (verb.endswith("ed") and verb not in _EED) or verb.endswith("n't"):
         return verb
     if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
         return verb + "es"
