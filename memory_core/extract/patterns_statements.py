@@ -597,7 +597,7 @@ def _momentary(verb: str, body: str, clause: str) -> bool:
 
 _TRAIT_SUFFIX = re.compile(
     r"(?:ful|ous|ive|able|ible|al|ic|ish|less|ed|ing|y|ent|ant|ar|ary|ile|ly|ist|ian|ese|ite|"
-    r"ese|an|er|est|ior|oid|some|like|wise|ward|proof)$"
+    r"an|er|est|ior|oid|some|like|wise|ward|proof|ure|weight|cap|ky)$"
 )
 #: Short adjectives with no telling ending ("I'm tall", "I'm vegan").
 _PLAIN_TRAITS = frozenset(
@@ -606,7 +606,8 @@ _PLAIN_TRAITS = frozenset(
     strong weak fit big small tiny huge male female trans queer black white asian latina latino
     christian muslim jewish hindu buddhist catholic mormon atheist agnostic sober clean retired
     divorced widowed engaged pregnant broke homeless jobless blind mixed adopted gifted left
-    right handed introvert extrovert nerd geek""".split()
+    right handed introvert extrovert nerd geek fun fast slow stubborn loyal humble honest
+    cajun creole vain rude polite neat tidy messy picky shallow""".split()
 )
 
 
@@ -755,6 +756,17 @@ _PAST_MARKER = re.compile(
 _PERSONAL = re.compile(rf"^(?:my|a|an|the|one|two|three|\d+)\s+(?:{_WHO})$|^[A-Z]", re.IGNORECASE)
 
 
+def _verb_form(word: str) -> bool:
+    """True for an inflected form of a known verb ("followed", "tried", "likes")."""
+    if word.endswith("ied") or word.endswith("ies"):
+        return word[:-3] + "y" in BASE_VERBS
+    if word.endswith("ed"):
+        return word[:-2] in BASE_VERBS or word[:-1] in BASE_VERBS or word[:-3] in BASE_VERBS
+    if word.endswith("s"):
+        return word[:-1] in BASE_VERBS or (word.endswith("es") and word[:-2] in BASE_VERBS)
+    return False
+
+
 def _unresolved_pronoun(clause: str) -> bool:
     """True when "him", "it" … point at someone or something named outside the clause (a
     person for "he"/"she", a thing for "it")."""
@@ -771,7 +783,7 @@ def _unresolved_pronoun(clause: str) -> bool:
                 and w not in _KEY_STOP
                 and w not in BASE_VERBS
                 and w not in _PAST_IRREGULAR
-                and not any(v in BASE_VERBS for v in (w[:-1], w[:-2], w[:-3] + "y"))
+                and not _verb_form(w)
                 and (word not in {"it", "its"} or not _PEOPLE_WORD.fullmatch(w))
             ]
             before = things
@@ -829,6 +841,8 @@ def _person_key(who: str, rest: str) -> tuple[str, Category, bool]:
     return f"{prefix}.{words}", Category.RELATIONSHIP, sensitive
 
 
+#: Words that stand where the verb after "I" should ("I an a night owl", "… and I both …").
+_NO_VERB = frozenset("a an the and or but both all too of to in on at for with from by as".split())
 _NOT_A_VERB = frozenset(
     """and or but of in on at to for from with by as who whom whose which that than the a an
     my your his her their our its this these those some any all both each every no not so
@@ -884,7 +898,7 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     if head is None:
         return []
     verb, rest, negated = head
-    if verb in {"both", "all", "too"} or verb in _NOT_A_VERB:
+    if verb in _NO_VERB:
         return []  # "my boyfriend and I both compete": the subject was split off; "I an a …"
     if verb in _SMALL_TALK_VERBS and not re.match(r"^\s*how\s+to\b", rest, re.I):
         return []
@@ -907,7 +921,8 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []  # "I'm not vegetarian", "I used to live in Paris": the specific rules decide
     if _IDIOM.search(clause) or (verb in _PREFERENCE_VERBS and _NOT_A_TASTE.match(body)):
         return []
-    if verb == "be" and re.fullmatch(r"[a-z]+", body) and not _looks_like_a_trait(body):
+    word = rest.strip().rstrip(".!")
+    if verb == "be" and re.fullmatch(r"[a-z]+", word) and not _looks_like_a_trait(word):
         return []  # "I'm mia": a name typed in lower case, not a trait
     if verb == "be" and (_opinion_or_mood(body) or _AGE.match(body) or _HERE.match(body)):
         return []  # "I'm awesome", "I'm tired", "I'm 34" (stale next year), "I'm in Paris"
