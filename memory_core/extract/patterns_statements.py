@@ -180,6 +180,14 @@ _RELATIVE_TIME = re.compile(
     r"(?:days?|weeks?|months?|hours?|minutes?))\b",
     re.IGNORECASE,
 )
+#: "For now I'm …", "These days my …": the time stays in the excerpt (and makes the fact temporary
+#: where it is ephemeral); the statement starts at its subject.
+_LEAD_TIME = re.compile(
+    r"^(?:for\s+now|for\s+the\s+time\s+being|at\s+the\s+moment|right\s+now|these\s+days|"
+    r"nowadays|currently|lately|recently|sometimes|usually|often|now|also|still|then|so|well|"
+    r"and|but)\s*,?\s+(?=(?:i|i'm|i've|im|my)\b)",
+    re.IGNORECASE,
+)
 _FINITE = re.compile(
     r"\b(?:is|are|was|were|has|have|had|will|can|could|does|did|do|'s|'re|isn't|aren't|"
     r"wasn't|weren't|doesn't|don't|didn't|won't|can't|[a-z]+ed|[a-z]+(?<!s)s)\b",
@@ -422,12 +430,13 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
             if _RELATIONSHIP_STATUS.match(body):
                 return Reading("relationship", Category.RELATIONSHIP)
             return _topic_reading(body, "past")
-        if head == "have" and (word.endswith("ed") or word in _PARTICIPLES):
+        if head == "have" and word == "got":
+            body = body[3:].strip()  # "I've got three rabbits" is having them
+            word = _first_word(body)
+        elif head == "have" and (word.endswith("ed") or word in _PARTICIPLES):
             return _topic_reading(body, "experience")
         if head == "have" and word == "to":
             return _topic_reading(body, "habit")
-        if head == "have" and word == "got":
-            body = body[3:].strip()
         if _health(body):
             return Reading("health", Category.HEALTH, sensitive=True)
         pets = [_species(p.group("w")) for p in _PET_WORD.finditer(body)]
@@ -724,6 +733,8 @@ def _agree_coordinated(verb: str, rest: str) -> str:
         new = word
         if low == "am":
             new = "is"
+        elif low == "read" and m.group("after"):
+            new = "reads"  # "… and read poetry": the present, like the verb it follows
         elif low == "like" and "," in m.group("sep") and "and" not in m.group("sep"):
             pass  # "a pilot, like my dad": a comparison
         elif low in BASE_VERBS and preference:
@@ -1027,7 +1038,7 @@ def statement(clause: str, ctx: Context) -> list[Candidate]:
 
     Runs only when no specific rule read the clause (see ``rules``).
     """
-    clause = _tidy(clause)
+    clause = _LEAD_TIME.sub("", _tidy(clause))
     if _RELATIVE_TIME.search(clause):
         return []  # "my birthday is next week" is wrong a week later
     if len(clause) < 4 or re.search(r"(?<![\w'])(?:you|your|yours|u|ur)(?![\w'])", clause, re.I):
