@@ -35,7 +35,7 @@ def assert_well_formed(cand: Candidate) -> None:
     assert not re.search(r"\b(?:I|my|me|we|our|you|your)\b", cand.value_text)
 
 
-# ---- what people say about themselves, phrased every which way --------------------------------
+# ---- what people say about themselves, phrased every which way ------------------------------
 
 STATEMENTS: list[tuple[str, str, str]] = [
     # occupations the job list never named, and work that names no employer
@@ -107,7 +107,7 @@ def test_a_negation_and_its_positive_share_a_key() -> None:
     assert no.key == yes.key
 
 
-# ---- other people's facts stay theirs -----------------------------------------------------------
+# ---- other people's facts stay theirs ------------------------------------------------------
 
 PEOPLE: list[tuple[str, str, str]] = [
     ("My mom is a nurse.", "family.mother.job", "Ana's mom is a nurse."),
@@ -131,7 +131,7 @@ def test_statements_about_the_users_people_are_theirs(
     assert not cand.key.startswith(("home", "job", "employer", "diet", "likes", "work."))
 
 
-# ---- several facts in one sentence ----------------------------------------------------------------
+# ---- several facts in one sentence ---------------------------------------------------------
 
 
 def test_each_clause_of_a_multi_clause_sentence_is_kept() -> None:
@@ -186,7 +186,7 @@ def test_a_list_of_people_is_one_statement() -> None:
     ]
 
 
-# ---- what is no fact -----------------------------------------------------------------------------
+# ---- what is no fact ------------------------------------------------------------------------
 
 NOTHING = [
     # small talk and feelings of the moment
