@@ -154,7 +154,8 @@ _MY_THING = re.compile(
 )
 _USER = re.compile(r"^(?:i|i'm|i've|i'll|i'd|i\s+am)(?![\w'])", re.IGNORECASE)
 _SUBJECTLESS = re.compile(
-    r"^(?:love|like|enjoy|hate|adore|work|live|own|play|collect|volunteer|teach|study)(?:s)?\s+\w",
+    r"^(?:love|like|enjoy|hate|adore|work|live|own|play|collect|volunteer|teach|study)(?:s)?"
+    r"\s+(?!(?:is|are|was|were|has|have|had|can|will)\b)\w",
     re.IGNORECASE,
 )
 _FIRST_PERSON_WORD = re.compile(r"(?<![\w'])(?:i|i'm|i've|my|me|mine|myself)(?![\w'])", re.I)
@@ -846,7 +847,7 @@ def _person_key(who: str, rest: str) -> tuple[str, Category, bool]:
         return f"{prefix}.job", Category.RELATIONSHIP, sensitive
     if re.match(r"^(?:is|turned|just\s+turned)\s+\d{1,3}(?:\s+years?\s+old)?$", low):
         return f"{prefix}.age", Category.RELATIONSHIP, sensitive
-    words = _key_words(rest, 30)
+    words = _key_words(re.sub(r"^\s*'s?\s*", "", rest), 30)
     if not words:
         return "", Category.RELATIONSHIP, sensitive
     return f"{prefix}.{words}", Category.RELATIONSHIP, sensitive
@@ -959,6 +960,8 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
 def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate]:
     rest = m.group("rest")
     if m.group("poss"):
+        if not _has_verb(rest):
+            return []  # "my dog's favourite pastime": a noun phrase, no statement
         rest = m.group("poss") + rest
     elif not _verb_follows(rest) or _opinion_or_mood(rest):
         return []  # "my dog Rex" says nothing; "my wife is amazing" is an opinion
@@ -995,10 +998,19 @@ def _about_thing(clause: str, ctx: Context) -> list[Candidate]:
     return _candidate(f"{prefix}.{thing}_{rest}", text, reading.category, HINT, reading.sensitive)
 
 
+def _has_verb(text: str) -> bool:
+    """True when ``text`` holds a finite verb ("… name is Rex", "… barks at night")."""
+    words = re.findall(r"[a-z']+", text.lower())
+    return bool(_FINITE.search(text)) or any(w in BASE_VERBS or _verb_form(w) for w in words)
+
+
 def _mentions_user(clause: str, ctx: Context) -> list[Candidate]:
     """A clause about something else that mentions the user ("Dogs scare me", "X is my …")."""
     if _OTHER_SUBJECT.match(clause) or not _FIRST_PERSON_WORD.search(clause):
         return []
+    first = _first_word(clause)
+    if first in BASE_VERBS or first in _PAST_IRREGULAR or _verb_form(first):
+        return []  # "Got to get my life straight": no subject, an order or a note to self
     before = _FIRST_PERSON_WORD.split(clause, maxsplit=1)[0]
     verbs = _FINITE.search(before) or any(w in BASE_VERBS for w in before.lower().split()[1:])
     if not verbs and not re.search(r"\b(?:of|to|for|with)\s*$", before.lower()):
@@ -1029,7 +1041,9 @@ def is_bare_mention(clause: str) -> bool:
     person = _MY_PERSON.match(clause)
     if person is not None:
         rest = person.group("rest")
-        return not (person.group("poss") or _verb_follows(rest) or _NAME_THEN_VERB.match(rest))
+        if person.group("poss"):
+            return not _has_verb(rest)
+        return not (_verb_follows(rest) or _NAME_THEN_VERB.match(rest))
     return _MY_THING.match(clause) is None and len(clause.split()) <= 5
 
 
