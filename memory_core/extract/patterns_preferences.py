@@ -53,6 +53,11 @@ _ITEM_LEAD = re.compile(
     r"^(?:mainly|mostly|especially|particularly|like|such\s+as|including|even|but\s+also)\s+",
     re.IGNORECASE,
 )
+_SECOND_VERB = re.compile(
+    r"\band\s+(?:also\s+)?(?:plan|want|hope|try|need|have|own|work|live|play|am|go)\s+"
+    r"(?:to|a|an|the|my|him|her|it|them|\d+)\b",
+    re.IGNORECASE,
+)
 _RELATIVE = re.compile(r"^\s*,?\s*(?:who|that|which|whose|whom)\b", re.IGNORECASE)
 _PREPOSITION_LEAD = re.compile(r"^(?:from|in|at|on|of|by|with|for|about|during)\b", re.I)
 # "spending time with my husband": who with is part of what they like.
@@ -90,6 +95,8 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
         return []
     if raw.startswith(thing) and _RELATIVE.match(raw[len(thing) :]):
         return []  # "I like people who like cheese": the whole statement, not "people"
+    if _SECOND_VERB.search(thing):
+        return []  # "I like dogs and plan to work with them": two statements, not one taste
     out: list[Candidate] = []
     items = split_list(thing)[:5]
     company = (

@@ -80,6 +80,7 @@ class Reading:
 _SPELLING = (
     (re.compile(r"^im\b(?=\s+\w)|(?<=\s)im\b(?=\s+\w)", re.IGNORECASE), "I'm"),
     (re.compile(r"^ive\b(?=\s+\w)|(?<=\s)ive\b(?=\s+\w)", re.IGNORECASE), "I've"),
+    (re.compile(r"^i\s+m\b(?=\s+\w)", re.IGNORECASE), "I'm"),
     (re.compile(r"\bgonna\b", re.IGNORECASE), "going to"),
     (re.compile(r"\bwanna\b", re.IGNORECASE), "want to"),
     (re.compile(r"\bgotta\b", re.IGNORECASE), "have to"),
@@ -739,9 +740,10 @@ def _agree_coordinated(verb: str, rest: str) -> str:
         elif low == "like" and "," in m.group("sep") and "and" not in m.group("sep"):
             pass  # "a pilot, like my dad": a comparison
         elif low in BASE_VERBS and preference:
-            # "I love my dog and walk him daily": a verb only if an object pronoun follows.
+            # "I love my dog and walk him daily", "I like dogs and plan to work with them": a
+            # verb only if an object pronoun or an infinitive follows.
             after = (m.group("after") or "").strip().lower()
-            if after in {"him", "her", "it", "them", "my", "his", "their", "our"}:
+            if after in {"him", "her", "it", "them", "my", "his", "their", "our", "to"}:
                 new = third_singular(low)
         elif low in {"have", "do", "don't"} or (
             low in BASE_VERBS and (m.group("after") or before.strip() == "")
@@ -766,6 +768,9 @@ _PAST_MARKER = re.compile(
 
 
 _PERSONAL = re.compile(rf"^(?:my|a|an|the|one|two|three|\d+)\s+(?:{_WHO})$|^[A-Z]", re.IGNORECASE)
+
+
+_PLURALS = frozenset("children people men women kids family parents folks police cattle".split())
 
 
 def _verb_form(word: str) -> bool:
@@ -798,6 +803,9 @@ def _unresolved_pronoun(clause: str) -> bool:
                 and not _verb_form(w)
                 and (word not in {"it", "its"} or not _PEOPLE_WORD.fullmatch(w))
             ]
+            if word not in {"it", "its"}:
+                # "they" and "them" need something plural: "I have dogs and love them".
+                things = [w for w in things if w.endswith("s") or w in _PLURALS]
             before = things
         else:
             before = [a for a in before if _PERSONAL.match(a)]
