@@ -5,7 +5,7 @@
 
 ``draw`` takes ``n`` sentences from the *held-out* part of the MSC personas file (a salted hash
 orders them, so the sample is the same on every run), runs the offline rules extractor on each,
-and writes ``memory_core/evaluation/data/extraction_labels.jsonl``: one line per sentence with
+and writes ``memory_core/evaluation/labels/extraction_labels.jsonl``: one line per sentence with
 the facts it stored. A fact that is unchanged since the last draw keeps its label; a new or
 changed one has an empty label and must be judged by hand (``correct`` or ``wrong``, with a
 short reason). ``score`` prints the precision of the labels (and any stale ones) as JSON.

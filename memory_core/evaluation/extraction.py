@@ -33,7 +33,7 @@ HELD_OUT_SHARE = 0.30
 #: The turn time every sentence is extracted at (dates in a sentence resolve against it).
 EVAL_TIME = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 #: Where the hand labels live (one JSON object per line).
-LABELS_PATH = Path(__file__).parent / "data" / "extraction_labels.jsonl"
+LABELS_PATH = Path(__file__).parent / "labels" / "extraction_labels.jsonl"
 #: Targets of issue 14, goal 1 (coverage on the held-out part, precision of the labels).
 TARGETS: dict[str, float] = {"coverage": 0.85, "precision": 0.95}
 CORRECT = "correct"
