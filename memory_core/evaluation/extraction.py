@@ -354,6 +354,35 @@ class ExtractionEval:
             and not self.precision.unlabelled,
         }
 
+    def lines(self) -> list[str]:
+        """The human report, one line each (what ``membot eval extraction`` prints)."""
+        p = self.precision
+        met = self.targets_met
+        out = [
+            f"{name:<9} {r.covered:>6}/{r.sentences:<6} sentences yield a fact "
+            f"({r.coverage:.1%}), {r.facts} facts, {r.sentences_per_second:,.0f} sentences/s"
+            for name, r in (("tune", self.tune), ("held-out", self.held_out))
+        ]
+        out.append(
+            f"labels    {p.correct}/{p.correct + p.wrong} labelled facts correct "
+            f"({p.precision:.1%}); {p.sentences_with_correct}/{p.sentences} sampled sentences "
+            f"yield a correct fact ({p.correct_coverage:.1%})"
+        )
+        if p.unlabelled or p.stale:
+            out.append(
+                f"          {p.unlabelled} unlabelled facts, {len(p.stale)} stale sentences: "
+                "run scripts/extraction_labels.py draw and label them"
+            )
+        out += [f"  wrong: {t}  ({r})" for _s, t, r in p.wrong_examples]
+        verdict = "met" if all(met.values()) else "missed"
+        out.append(
+            f"targets {verdict}: held-out coverage {self.held_out.coverage:.1%} "
+            f"(≥ {TARGETS['coverage']:.0%}: {'yes' if met['coverage'] else 'no'}), "
+            f"precision {p.precision:.1%} (≥ {TARGETS['precision']:.0%}: "
+            f"{'yes' if met['precision'] else 'no'})"
+        )
+        return out
+
     def as_json(self) -> dict[str, Any]:
         """``{"tune": …, "held_out": …, "labels": …, "targets": …}``."""
         return {

@@ -126,3 +126,23 @@ async def test_held_out_coverage_meets_the_target() -> None:
         held, RulesExtractor(), datetime.fromisoformat("2026-03-02T09:30+00:00")
     )
     assert report.coverage >= TARGETS["coverage"]
+
+
+def test_the_report_lines_name_both_parts_the_labels_and_the_verdict() -> None:
+    from memory_core.evaluation.extraction import ExtractionEval, ExtractionReport
+
+    rows = [LabelledSentence("a", (LabelledFact("k", "A.", CORRECT),))] * 19 + [
+        LabelledSentence("b", (LabelledFact("k", "B.", WRONG, "misstated"),))
+    ]
+    result = ExtractionEval(
+        tune=ExtractionReport(100, 90, 95, 0.01),
+        held_out=ExtractionReport(40, 35, 36, 0.01),
+        precision=labelled_precision(rows),
+    )
+    lines = result.lines()
+    assert lines[0].startswith("tune") and "(90.0%)" in lines[0]
+    assert lines[1].startswith("held-out") and "(87.5%)" in lines[1]
+    assert "19/20 labelled facts correct (95.0%)" in lines[2]
+    assert "  wrong: B.  (misstated)" in lines
+    assert lines[-1].startswith("targets met")
+    assert result.as_json()["targets"]["met"] == {"coverage": True, "precision": True}
