@@ -13,6 +13,8 @@ from memory_core.evaluation.extraction import (
     LABELS_PATH,
     TARGETS,
     WRONG,
+    ExtractionEval,
+    ExtractionReport,
     LabelledFact,
     LabelledSentence,
     evaluate,
@@ -129,8 +131,6 @@ async def test_held_out_coverage_meets_the_target() -> None:
 
 
 def test_the_report_lines_name_both_parts_the_labels_and_the_verdict() -> None:
-    from memory_core.evaluation.extraction import ExtractionEval, ExtractionReport
-
     rows = [LabelledSentence("a", (LabelledFact("k", "A.", CORRECT),))] * 19 + [
         LabelledSentence("b", (LabelledFact("k", "B.", WRONG, "misstated"),))
     ]
