@@ -1,8 +1,9 @@
 """The extraction port and its values: what an extractor sees, what it proposes, and its limits.
 
-Every extractor (the offline rules here, an LLM later) turns one user turn into at most
-``MAX_CANDIDATES`` :class:`Candidate` facts. Deciding what to do with them (insert, update,
-supersede, ask) is the arbitration stage's job, not the extractor's.
+Every extractor (the offline rules here, an LLM later) turns one user turn into candidate facts:
+at most ``MAX_CANDIDATES`` inferred ones, or up to ``MAX_STATED_CANDIDATES`` ``stated`` ones (read
+off what the user plainly said about themselves, so no per-turn cap may drop them). Deciding
+what to do with them (insert, update, supersede, ask) is the arbitration stage's job.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from typing import Protocol
 from memory_core.errors import InvalidInputError
 from memory_core.values import Category
 
-#: At most this many candidates per turn (seed 003 §13: the multi-fact pass yields 1–5).
+#: At most this many inferred candidates per turn (seed 003 §13: the multi-fact pass yields 1–5).
 MAX_CANDIDATES = 5
+#: At most this many *stated* candidates per turn: a plain statement is never dropped to fit
+#: the inferred-fact cap, but a huge pasted list must not flood the memory either.
+MAX_STATED_CANDIDATES = 20
 #: value_text length limit (seed 003 §9).
 MAX_VALUE_TEXT = 280
 #: source_excerpt length limit.
@@ -80,6 +84,9 @@ class Candidate:
     sensitive: bool = False
     multi_valued: bool = False
     source_excerpt: str = ""
+    #: Read off the user's own plain words (the rules), not inferred (an LLM): exempt from the
+    #: per-turn write cap, bounded by ``MAX_STATED_CANDIDATES`` instead.
+    stated: bool = False
 
     def __post_init__(self) -> None:
         if not is_valid_key(self.key):
@@ -94,5 +101,5 @@ class Extractor(Protocol):
     """Turns one user turn into candidate facts; an empty list means nothing worth keeping."""
 
     async def extract(self, turn: TurnInput) -> list[Candidate]:
-        """Propose at most ``MAX_CANDIDATES`` facts about the user from ``turn``."""
+        """Propose facts about the user from ``turn`` (``MAX_CANDIDATES`` inferred at most)."""
         ...

@@ -248,3 +248,204 @@ NOT_NAMES = _words(
     whenever, sir, madam, mister, anything, something, everything, nothing, it, that, this,
     the, a, an, yes, no, what, who, bob's your uncle, kidding, joking, serious"""
 )
+
+#: More occupations for "I am a fisherman" (the last word of a title, like ``JOB_WORDS``; kept
+#: apart because "Mason" or "Judge" may still be a name).
+OCCUPATIONS = JOB_WORDS | _words(
+    """fisherman, fisher, firefighter, fireman, policeman, police officer, cop, sheriff,
+    deputy, detective, guard, bodyguard, security guard, trucker, truck driver, cabbie,
+    mailman, postman, mail carrier, logger, lumberjack, rancher, cowboy, shepherd,
+    beekeeper, zookeeper, dog walker, groomer, trainer, veterinarian, vet tech, paramedic,
+    emt, doula, caretaker, housekeeper, maid, babysitter, daycare worker, social worker,
+    social worker, factory worker, construction worker, office worker, farm worker,
+    retail worker, employee, laborer, labourer, roofer, mason, bricklayer, contractor, handyman,
+    landscaper, machinist, mechanic, engineer, architect, inspector, accountant, cashier,
+    bank teller, teller, clerk, bagger, stocker, manager, supervisor, foreman, ceo,
+    shop owner, business owner, store owner, restaurant owner, executive, banker, broker,
+    realtor, landlord,
+    lawyer, attorney, paralegal, judge, politician, senator, mayor, diplomat, ambassador,
+    dancer, ballerina, singer, songwriter, rapper, drummer, guitarist, pianist, violinist,
+    bassist, dj, composer, conductor, actor, comedian, magician, clown, model, stylist,
+    barber, cosmetologist, makeup artist, tattoo artist, photographer, filmmaker, director,
+    animator, cartoonist, novelist, author, blogger, vlogger, podcaster, reporter,
+    journalist, anchor, editor, publisher, critic, professor, teacher, educator,
+    principal, tutor, coach, lecturer, scientist, researcher, biologist, chemist,
+    astronomer, astronaut, meteorologist, archaeologist, paleontologist, zoologist,
+    botanist, nurse, surgeon, dentist, hygienist, orthodontist, optometrist, pharmacist,
+    pediatrician, physician, doctor, therapist, psychologist, counselor, chiropractor,
+    pilot, flight attendant, stewardess, captain, sailor, fisherman, soldier, marine,
+    airman, sergeant, lieutenant, officer, ranger, firefighter, lifeguard,
+    chef, cook, baker, butcher, bartender, barista, waiter, waitress, server, host,
+    hostess, dishwasher, janitor, custodian, cleaner, plumber, electrician, carpenter,
+    welder, painter, farmer, gardener, florist, jeweler, tailor, seamstress, cobbler,
+    programmer, developer, coder, analyst, consultant, designer, technician, nanny,
+    footballer, wrestler, boxer, jockey, professional athlete,
+    pro gamer, streamer, youtuber, influencer, entrepreneur, freelancer, intern,
+    apprentice, receptionist, secretary, assistant, librarian, archivist, curator,
+    translator, interpreter, salesman, saleswoman, sales rep, telemarketer, courier,
+    driver, chauffeur, mover, miner, driller, oil rigger, auctioneer, appraiser,
+    undertaker, mortician, priest, minister, preacher, reverend, missionary, chaplain"""
+)
+
+#: People the user names by their role but who are not family: facts about them get
+#: ``people.<role>.*`` keys, never the user's own.
+PEOPLE = _words(
+    """friend, best friend, bestie, bff, buddy, pal, roommate, room mate, flatmate,
+    housemate, neighbor, neighbour, boss, manager, coworker, co-worker, co worker,
+    colleague, teammate, classmate, teacher, professor, coach, doctor, therapist,
+    landlord, tenant, employee, employer, client, mentor, ex, ex-wife, ex-husband,
+    ex-boyfriend, ex-girlfriend, crush, date, godmother, godfather, godson, goddaughter,
+    stepmom, stepdad, in-laws, father-in-law, mother-in-law, sister-in-law,
+    brother-in-law, son-in-law, daughter-in-law"""
+)
+
+#: Plural relations ("my parents are …") and collective ones ("my family").
+FAMILY_GROUPS = _words(
+    """parents, siblings, kids, children, sons, daughters, sisters, brothers, grandparents,
+    grandkids, grandchildren, grandsons, granddaughters, twins, cousins, aunts, uncles,
+    nieces, nephews, family, folks, relatives, in-laws, babies, stepkids, stepchildren,
+    grandchild, grandkid, grandson, granddaughter, sibling, parent, great grandmother,
+    great grandfather, step mom, step dad, stepmom, stepdad, mommy, daddy, papa, mama,
+    momma, ma, pa, hubby, bf, gf, fiance"""
+)
+#: Spoken plural or collective relations folded into one key segment.
+FAMILY_GROUP_CANONICAL = {
+    "kids": "children",
+    "stepkids": "stepchildren",
+    "grandkids": "grandchildren",
+    "folks": "parents",
+    "mommy": "mother",
+    "momma": "mother",
+    "mama": "mother",
+    "ma": "mother",
+    "daddy": "father",
+    "papa": "father",
+    "pa": "father",
+    "hubby": "husband",
+    "bf": "boyfriend",
+    "gf": "girlfriend",
+    "step mom": "stepmother",
+    "stepmom": "stepmother",
+    "step dad": "stepfather",
+    "stepdad": "stepfather",
+    "grandkid": "grandchild",
+}
+
+#: Common English verbs in their base form, for reading a clause's structure without a parser
+#: (a coordinated "… and read poetry" is a second verb of the same subject).
+BASE_VERBS = _words(
+    """accept, act, add, admire, adopt, advise, afford, agree, aim, allow, answer, appear,
+    apply, argue, arrange, arrive, ask, attend, avoid, bake, bark, bathe, battle, be,
+    beat, become, begin, believe, belong, bike, binge, blog, boil, borrow, bowl, box,
+    break, breed, bring, brew, browse, build, burn, buy, call, camp, care, carry, carve,
+    catch, celebrate, change, chase, chat, cheer, chew, choose, clean, climb, coach,
+    collect, color, colour, come, compete, complain, compose, cook, cope, copy, cosplay,
+    cost, count, craft, crave, crochet, cross, cry, cuddle, cut, cycle, dance, date,
+    deal, decorate, defend, deliver, design, develop, die, dig, dine, direct, discover,
+    dislike, dive, do, donate, draw, dream, dress, drink, drive, drop, dye, earn, eat,
+    edit, embroider, enjoy, enter, escape, exercise, expect, explore, fail, fall, farm,
+    fear, feed, feel, fight, fill, film, find, finish, fish, fit, fix, fly, focus,
+    follow, forget, forgive, foster, garden, gather, get, give, go, golf, graduate, grill,
+    grow, guard, hang, hate, have, head, heal, hear, help, hide, hike, hire, hit, hold,
+    host, hug, hunt, hurry, hurt, ice skate, imagine, improve, install, invent, invest,
+    iron, jog, join, judge, juggle, jump, keep, kick, kill, kiss, knit, know, lack, land,
+    last, laugh, lead, learn, leave, lend, lie, lift, like, listen, live, load, lose,
+    love, maintain, make, manage, marry, match, meditate, meet, mentor, miss, mix, model,
+    mow, move, need, nurse, obey, offer, open, order, organize, organise, own, pack,
+    paddle, paint, park, party, pass, pay, perform, pick, plan, plant, play, post,
+    pour, practice, practise, pray, prefer, prepare, produce, program, protect, publish,
+    pull, purchase, push, quilt, race, raise, rap, reach, read, rebuild, receive,
+    recycle, refuse, relax, remember, remodel, rent, repair, rescue, research, rest,
+    restore, retire, review, ride, rock, row, rule, run, sail, save, say, scuba, search,
+    see, sell, send, serve, sew, shave, shoot, shop, show, sing, sit, skate, sketch, ski,
+    skip, sleep, smell, smile, smoke, snack, snowboard, solve, speak, spend, spin, sponsor,
+    spray, stand, start, stay, steal, stick, stop, stream, study, suffer, support,
+    surf, swim, take, talk, taste, teach, tend, text, think, throw, tour, trade, train,
+    travel, treat, try, tutor, type, understand, use, vacation, visit, volunteer, vote,
+    wait, wake, walk, want, wash, watch, water, wear, weave, weigh, win, wish, work,
+    worry, write, yell"""
+)
+
+#: "-ing" activities that describe this very moment ("I'm eating dinner"), not a lasting fact.
+MOMENTARY_ACTIVITIES = _words(
+    """eating, having, drinking, sitting, lying, laying, standing, waiting, watching,
+    listening, heading, walking, driving, cooking, making, sipping, relaxing, chilling,
+    resting, wearing, holding, typing, texting, messaging, chatting, talking, sleeping,
+    napping, showering, bathing, cleaning, doing, getting, leaving, packing, eating,
+    enjoying, celebrating, sitting, hanging, feeling, thinking, wondering, hoping,
+    looking, trying to decide, procrastinating, bored"""
+)
+
+#: How someone feels right now ("I'm tired"): no lasting fact on its own.
+TRANSIENT_STATES = _words(
+    """tired, exhausted, sleepy, hungry, thirsty, full, bored, busy, sick, ill, cold, hot,
+    warm, wet, sad, happy, glad, upset, angry, mad, annoyed, nervous, anxious, stressed,
+    excited, thrilled, curious, confused, lost, sorry, fine, good, great, ok, okay, well,
+    alright, all right, awesome, cool, back, here, there, home, ready, done, late, early,
+    sure, not sure, unsure, afraid, scared, worried, free, available, awake, up,
+    listening, kidding, joking, serious, grateful, thankful, blessed, lucky, relieved,
+    proud, jealous, lonely, hyped, pumped, stuck, broke, drunk, high, hungover, sore,
+    impressed, amazed, surprised, shocked, jealous, offended, flattered, honored,
+    honoured, pleased, delighted, fascinated, intrigued, disappointed, embarrassed"""
+)
+
+#: Breeds and kinds named instead of the species ("I have a poodle" is a dog).
+PET_BREEDS = {
+    **dict.fromkeys(
+        _words(
+            """poodle, labrador, lab, golden retriever, retriever, german shepherd, husky,
+        siberian husky, beagle, bulldog, french bulldog, pug, corgi, chihuahua, dachshund,
+        yorkie, yorkshire terrier, terrier, pitbull, pit bull, rottweiler, doberman, boxer,
+        great dane, collie, border collie, shih tzu, pomeranian, schnauzer, spaniel,
+        cocker spaniel, maltese, greyhound, mastiff, dalmatian, sheepdog, shepherd,
+        bloodhound, basset hound, hound, mutt, pup, doggo"""
+        ),
+        "dog",
+    ),
+    **dict.fromkeys(["siamese", "persian cat", "tabby", "maine coon", "kitty"], "cat"),
+    **dict.fromkeys(["python", "boa", "corn snake", "cobra"], "snake"),
+    **dict.fromkeys(["cockatiel", "parakeet", "canary", "macaw", "cockatoo", "finch"], "bird"),
+    **dict.fromkeys(["stallion", "mare", "foal"], "horse"),
+    "beta fish": "fish",
+    "betta": "fish",
+    "guppy": "fish",
+    "tarantula": "spider",
+    "spider": "spider",
+    "frog": "frog",
+    "cow": "cow",
+    "cows": "cow",
+    "sheep": "sheep",
+    "llama": "llama",
+    "alpaca": "alpaca",
+    "donkey": "donkey",
+}
+
+#: Opinions of someone rather than facts about them ("my wife is amazing").
+EVALUATIVE = _words(
+    """amazing, awesome, great, wonderful, fantastic, incredible, perfect, the best, best,
+    the worst, worst, cool, nice, sweet, lovely, cute, adorable, annoying, terrible,
+    horrible, awful, crazy, weird, funny, hilarious, stupid, dumb, smart, brilliant, gorgeous,
+    beautiful, pretty, handsome, ugly, a genius, an angel, a saint, the greatest, so cool,
+    so sweet, so cute, so funny, the cutest, the sweetest, the love of my life, my rock,
+    my everything, my world, a pain, a nightmare, a blessing, a gift, a keeper"""
+)
+
+#: Things one has on a given day, not for good ("I have a meeting at 3").
+EVENT_NOUNS = _words(
+    """meeting, appointment, date, call, exam, test, quiz, interview, party, game, match,
+    shift, class, lesson, flight, deadline, presentation, conference, errand, errands,
+    question, idea, headache, hangover, cold, fever, cough, plan, plans, day off, break,
+    busy day, long day, rough day, bad day, good day, great day, nice day,
+    moment, chance, reservation, booking, surprise, feeling, dream, nightmare, doubt"""
+)
+
+#: Turns of phrase that say nothing literal ("I speak my mind", "I live in fear of …").
+#: (What follows "I" in them.)
+IDIOMS = _words(
+    """speak my mind, lose my mind, change my mind, make up my mind, mind my own business,
+    do my best, try my best, live in fear, live in denial, live in the moment, live my life,
+    live my best life, live life to the fullest, have a point, have no idea, have no clue,
+    have a feeling, have a question, have fun, get it, got it, get the point, see the point,
+    mean it, go with the flow, call it a day, play it by ear, take it easy, hear you,
+    see what you mean, know what you mean, know right, know the feeling"""
+)

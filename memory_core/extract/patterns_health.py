@@ -102,12 +102,8 @@ def condition(clause: str, ctx: Context) -> list[Candidate]:
     if phrase is None or phrase.lower().startswith(("my ", "our ")):
         return []
     known = _lookup(phrase)
-    if (
-        known is None
-        and not diagnosed
-        and verb not in {"suffer from", "suffering from", "live with"}
-    ):
-        return []  # "I have a meeting" is no illness
+    if known is None and not diagnosed and verb not in {"suffer from", "suffering from"}:
+        return []  # "I have a meeting", "I live with someone else" name no illness
     acute = known[1] if known else False
     if diagnosed:
         text = f"{ctx.subject} was diagnosed with {ctx.third(phrase)}."

@@ -144,7 +144,14 @@ def origin(clause: str, ctx: Context) -> list[Candidate]:
     return fact("origin", text, Category.IDENTITY, 0.75, _bare(found[0]))
 
 
-_ADJECTIVES = frozenset("best worst good bad terrible great better lousy amazing huge big".split())
+_ADJECTIVES = frozenset(
+    """best worst good bad terrible great better lousy amazing huge big decent excellent
+    awesome avid amateur aspiring wannabe would-be future former hard""".split()
+)
+_NOT_A_TITLE = frozenset(
+    """training studying working going trying learning planning hoping looking becoming
+    doing getting being""".split()
+)
 
 
 def job_title(raw: str) -> str | None:
@@ -153,6 +160,8 @@ def job_title(raw: str) -> str | None:
     if phrase is None:
         return None
     words = phrase.lower().split()
+    if "to" in words or words[0] in _NOT_A_TITLE:
+        return None  # "training to become a nurse" is what they do, not their title
     if phrase.lower() in JOB_WORDS or (words[-1] in JOB_WORDS and not _ADJECTIVES & set(words)):
         return phrase
     return None
@@ -225,7 +234,7 @@ _WORK_AT = re.compile(
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<new>started|began)(?:\s+working|\s+a\s+(?:new\s+)?job)?|"
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?"
     r"(?:job|position|role)"
-    r")\s+(?:at|for|by|with)\s+(?P<org>.+)$"
+    r")\s+(?P<prep>at|for|by|with)\s+(?P<org>.+)$"
     r"|^i\s+(?:just\s+|recently\s+)?(?P<joined>joined)\s+(?P<j>.+)$"
     r"|^my\s+(?:employer|company)\s+is\s+(?P<e>.+)$",
     re.IGNORECASE,
@@ -239,6 +248,8 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     if m is None:
         return []
     raw = m.group("org") or m.group("j") or m.group("e")
+    if (m.group("prep") or "").lower() == "with" and not raw[:1].isupper():
+        return []  # "I work with animals" names what they work with, not an employer
     org = employer_name(raw, ctx)
     if org is None:
         return []

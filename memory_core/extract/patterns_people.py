@@ -8,18 +8,13 @@ from memory_core.extract.base import Candidate
 from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL, PET_CANONICAL, PET_SPECIES
 from memory_core.extract.patterns_home_work import place
 from memory_core.extract.patterns_identity import person_name
+from memory_core.extract.patterns_statements import person_statement
 from memory_core.extract.rule import Context, Rule, fact
+from memory_core.extract.text import alternation, slug
 from memory_core.values import Category
 
-
-def _alternation(words: frozenset[str]) -> str:
-    return "|".join(
-        re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)
-    )
-
-
-REL = rf"(?P<rel>{_alternation(FAMILY)})"
-SPECIES = rf"(?P<sp>{_alternation(PET_SPECIES)})"
+REL = rf"(?P<rel>{alternation(FAMILY)})"
+SPECIES = rf"(?P<sp>{alternation(PET_SPECIES)})"
 ADJ = (
     r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
     r"beautiful|sweet|old|late|adorable|fluffy|rescue|other)\s+)*"
@@ -49,10 +44,18 @@ _FAMILY_IS = re.compile(
     re.IGNORECASE,
 )
 _HAVE_FAMILY = re.compile(
-    rf"^(?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+(?:a|an|one|two|three|\d)\s+{ADJ}{REL}s?"
-    r"(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
+    r"^(?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+"
+    rf"(?P<count>a|an|one|two|three|four|five|\d)\s+{ADJ}{REL}s?"
+    r"(?:\s+(?:called|named)|\s*,|\s*:)\s+(?P<n>.+)$",
     re.IGNORECASE,
 )
+# "Leo who is 7", "Ida (4)", "Sam, aged 10": one named member of a list, with an age.
+_MEMBER = re.compile(
+    r"^(?P<n>[^\W\d_][\w'-]*)(?:\s*,?\s*(?:who\s+is|who's|is|aged|age)\s+(?P<age>\d{1,3})"
+    r"(?:\s+(?:years?|yrs?)(?:\s+old)?)?|\s*\((?P<paren>\d{1,3})\))?$",
+    re.IGNORECASE,
+)
+_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+", re.IGNORECASE)
 _FAMILY_NAMED = re.compile(
     rf"^(?:my|our)\s+{ADJ}{REL}\s*,?\s+(?P<n>[^\W\d_][\w'-]*)\b(?P<rest>.*)$", re.IGNORECASE
 )
@@ -69,10 +72,55 @@ def _member_name(rel: str, name: str, ctx: Context, hint: float) -> list[Candida
     return fact(key, text, Category.RELATIONSHIP, hint, name)
 
 
-def family(clause: str, ctx: Context) -> list[Candidate]:
-    """Reads "My sister is called Eva", "my sister Eva lives in Rome" → ``family.<relation>.*``."""
+def _members(raw: str, ctx: Context) -> list[tuple[str, str | None]] | None:
+    """(name, age) for each member of "Leo who is 7 and Ida who is 4", or None if not a list
+    of names."""
+    out: list[tuple[str, str | None]] = []
+    for item in _LIST_SEPARATOR.split(raw.strip().rstrip(".!")):
+        m = _MEMBER.match(item.strip())
+        if m is None:
+            return None
+        name = person_name(m.group("n"), ctx, strict=False, max_words=1)
+        if name is None:
+            return None
+        out.append((name, m.group("age") or m.group("paren")))
+    return out
+
+
+def _named_members(m: re.Match[str], ctx: Context) -> list[Candidate]:
+    """Each named member of "I have two kids, Leo who is 7 and Ida who is 4" (name and age)."""
+    rel = m.group("rel")
+    members = _members(m.group("n"), ctx)
+    if members is None:
+        # After a bare comma only a capitalised name is one ("one sister, two step sisters").
+        named = bool(re.search(r"\b(?:called|named)\s*$", m.string[: m.start("n")], re.I))
+        name = person_name(m.group("n"), ctx, strict=not named)
+        return _member_name(rel, name, ctx, 0.8) if name else []
     out: list[Candidate] = []
-    m = _FAMILY_CALLED.match(clause) or _HAVE_FAMILY.match(clause)
+    several = len(members) > 1
+    for name, age in members:
+        # Several members of one relation: each gets their own key, named after them.
+        key = f"family.{relation_key(rel)}" + (f".{slug(name)}" if several else "")
+        if several:
+            plural = f"{ctx.possessive_within} {_spoken(rel)}s"
+            text = f"{name}, one of {plural}, is {age}." if age else f"{name} is one of {plural}."
+            out += fact(f"{key}.name", text, Category.RELATIONSHIP, 0.8, name)
+            continue
+        out += _member_name(rel, name, ctx, 0.8)
+        if age:
+            text = f"{ctx.possessive} {_spoken(rel)} {name} is {age}."
+            out += fact(f"{key}.age", text, Category.RELATIONSHIP, 0.75, age)
+    return out
+
+
+def family(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "My sister is called Eva", "my sister Eva lives in Rome", "I have two kids, Leo
+    and Ida" → ``family.<relation>.*`` (the member's own facts, never the user's)."""
+    out: list[Candidate] = []
+    m = _HAVE_FAMILY.match(clause)
+    if m is not None:
+        return _named_members(m, ctx)
+    m = _FAMILY_CALLED.match(clause)
     if m is not None:
         name = person_name(m.group("n"), ctx, strict=False)
         return _member_name(m.group("rel"), name, ctx, 0.8) if name else []
@@ -81,11 +129,14 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
         name = person_name(m.group("n"), ctx, strict=True, max_words=2)
         return _member_name(m.group("rel"), name, ctx, 0.75) if name else []
     m = _FAMILY_NAMED.match(clause)
+    h = _FAMILY_HOME.match(clause)
     if m is not None:
         name = person_name(m.group("n"), ctx, strict=True, max_words=1)
         if name is not None:
             out += _member_name(m.group("rel"), name, ctx, 0.7)
-    h = _FAMILY_HOME.match(clause)
+            if h is None:
+                # "My wife Sofia is a doctor": her name, and what the rest says about her.
+                out += person_statement(m.group("rel"), m.group("rest"), clause, ctx)
     if h is not None:
         found = place(h.group("p").partition(",")[0], ctx)
         if found is not None:
@@ -116,7 +167,7 @@ _RENAMED = re.compile(
 # "… a dog named Rex and a cat called Mimi": the second pet starts a new statement.
 _ANOTHER_PET = re.compile(
     r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:also\s+)?(?:a|an|one|my|our)\s+"
-    rf"{ADJ}(?:{_alternation(PET_SPECIES)})\s+(?:called|named)\b)",
+    rf"{ADJ}(?:{alternation(PET_SPECIES)})\s+(?:called|named)\b)",
     re.IGNORECASE,
 )
 _PET_NAMED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}\s*,?\s+(?P<n>[^\W\d_][\w'-]*)\b", re.I)

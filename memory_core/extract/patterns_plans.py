@@ -20,8 +20,8 @@ _GOAL = re.compile(
     r"s?\s+(?:for\s+(?:this\s+|next\s+|the\s+)?\S+\s+)?(?:is|are)\s+to\s+(?P<mg>.+)$",
     re.IGNORECASE,
 )
-# "I want to know …" asks for something now; it is no life goal.
-_REQUEST_VERBS = frozenset(
+#: "I want to know …" asks for something now; it is no life goal.
+REQUEST_VERBS = frozenset(
     """know ask see check hear talk chat say tell understand cancel stop continue confirm
     clarify try find make get go sleep eat watch add remove delete change fix update test
     look print show send share order book use start end finish repeat summarize summarise
@@ -60,8 +60,10 @@ def goal(clause: str, ctx: Context) -> list[Candidate]:
     target = usable_object(clean_phrase(raw, max_words=10))
     if target is None or _DEICTIC_WORD.search(target):
         return []
-    if target.split()[0].lower() in _REQUEST_VERBS:
+    if target.split()[0].lower() in REQUEST_VERBS:
         return []
+    if m.group("verb") and len(target.split()) == 1 and len(raw.split()) > 2:
+        return []  # "I plan to shop while on vacation in Paris": "shop" alone misstates it
     if m.group("noun"):
         noun = re.sub(r"\s+", " ", m.group("noun").lower())
         text = f"{ctx.possessive} {noun} is to {ctx.third(target)}."

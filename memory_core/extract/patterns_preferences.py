@@ -40,7 +40,28 @@ def _object(raw: str, ctx: Context, *, as_list: bool = False) -> str | None:
         return None  # "I love my wife" is not a taste
     if _POINTING.search(phrase) or _NOT_A_TASTE.match(phrase):
         return None  # "I hate to say it", "I like to think …"
+    if _CLAUSE_VERB.search(phrase):
+        return None  # "Sesame Street and the count is my favourite": a clause, not a thing
     return phrase
+
+
+_CLAUSE_VERB = re.compile(
+    r"\b(?:is|are|was|were|i|i'm|my|me)\b(?!\s+(?:a\s+)?(?:fan|friend)\b)", re.IGNORECASE
+)
+# "games, mainly computer games": the hedge is no part of the item.
+_ITEM_LEAD = re.compile(
+    r"^(?:mainly|mostly|especially|particularly|like|such\s+as|including|even|but\s+also)\s+",
+    re.IGNORECASE,
+)
+_SECOND_VERB = re.compile(
+    r"\band\s+(?:also\s+)?(?:plan|want|hope|try|need|have|own|work|live|play|am|go)\s+"
+    r"(?:to|a|an|the|my|him|her|it|them|\d+)\b",
+    re.IGNORECASE,
+)
+_RELATIVE = re.compile(r"^\s*,?\s*(?:who|that|which|whose|whom)\b", re.IGNORECASE)
+_PREPOSITION_LEAD = re.compile(r"^(?:from|in|at|on|of|by|with|for|about|during)\b", re.I)
+# "spending time with my husband": who with is part of what they like.
+_COMPANY = re.compile(r"^\s+with\s+my\s+(?P<who>[\w\s'-]{2,40}?)\s*$", re.IGNORECASE)
 
 
 def _topic(thing: str) -> str:
@@ -72,12 +93,21 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
     thing = _object(raw, ctx, as_list=True)
     if thing is None or re.match(r"(?:to\s+)?be\s+called\b", thing, re.IGNORECASE):
         return []
+    if raw.startswith(thing) and _RELATIVE.match(raw[len(thing) :]):
+        return []  # "I like people who like cheese": the whole statement, not "people"
+    if _SECOND_VERB.search(thing):
+        return []  # "I like dogs and plan to work with them": two statements, not one taste
     out: list[Candidate] = []
-    for item in split_list(thing)[:5]:
-        item_object = _object(item, ctx)
-        if item_object is None:
-            continue
-        text = f"{ctx.subject} {phrase} {ctx.third(item_object)}."
+    items = split_list(thing)[:5]
+    company = (
+        _COMPANY.match(raw[len(thing) :]) if len(items) == 1 and raw.startswith(thing) else None
+    )
+    for item in items:
+        item_object = _object(_ITEM_LEAD.sub("", item), ctx)
+        if item_object is None or _PREPOSITION_LEAD.match(item_object):
+            continue  # "… particularly from the 1800s" qualifies, it names nothing
+        said = item_object + (f" with my {company.group('who')}" if company else "")
+        text = f"{ctx.subject} {phrase} {ctx.third(said)}."
         out += fact(
             f"likes.{_topic(item_object)}", text, Category.SOFT_PREFERENCE, hint, item_object
         )
@@ -181,9 +211,9 @@ def preference(clause: str, ctx: Context) -> list[Candidate]:
 
 _FAVOURITE = re.compile(
     r"^my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)\s+"
-    r"(?P<topic>[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?)"
-    r"\s+(?:is|are)\s+(?P<v>.+)$"
-    r"|^(?P<w>.+?)\s+(?:is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)"
+    r"(?P<topic>[^\W\d_]+(?:\s+[^\W\d_]+){0,4}?)"
+    r"\s+(?P<be>is|are)\s+(?P<v>.+)$"
+    r"|^(?P<w>.+?)\s+(?P<be2>is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)"
     r"(?:\s+(?P<t>[^\W\d_]+(?:\s+[^\W\d_]+)?))?\s*[.!]?$",
     re.IGNORECASE,
 )
@@ -199,7 +229,11 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
         return []
     # "… is actually green": a correction's adverb is no part of the value.
     raw = _CORRECTING.sub("", m.group("v") or m.group("w"))
-    value = _object(raw, ctx)
+    if m.group("w") and re.search(r"\b(?:i|i'm|my|me)\b", m.group("w"), re.IGNORECASE):
+        return []  # "I like X and Y is my favourite": a statement, not a favourite's name
+    # "red, white, and black": the whole list is the favourite.
+    listed = m.group("v") and (raw.count(",") >= 2 or re.search(r",\s*(?:and|or|&)\s", raw))
+    value = _object(raw, ctx, as_list=bool(listed))
     if value is None:
         return []
     topic = m.group("topic") or m.group("t")
@@ -207,8 +241,13 @@ def favourite(clause: str, ctx: Context) -> list[Candidate]:
         text = f"{ctx.subject} loves {ctx.third(value)}."
         return fact(f"likes.{_topic(value)}", text, Category.SOFT_PREFERENCE, 0.7, value)
     spoken = re.sub(r"\s+", " ", topic.lower())
+    verb = (m.group("be") or m.group("be2")).lower()
     key_topic = slug(spoken.replace("colour", "color").replace("favourite", "favorite"))
-    text = f"{ctx.possessive} favourite {spoken} is {ctx.third(value)}."
+    if m.group("w"):
+        # "Koalas are my favourite animal": the user's word order keeps the verb agreeing.
+        text = f"{ctx.third(value)} {verb} {ctx.possessive_within} favourite {spoken}."
+    else:
+        text = f"{ctx.possessive} favourite {spoken} {verb} {ctx.third(value)}."
     return fact(f"favorite.{key_topic}", text, Category.SOFT_PREFERENCE, 0.75, value)
 
 

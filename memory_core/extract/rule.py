@@ -37,6 +37,11 @@ class Context:
         """The user's possessive: "Ana's" or "The user's"."""
         return f"{self.subject}'s"
 
+    @property
+    def possessive_within(self) -> str:
+        """The possessive inside a sentence: "Ana's" or "the user's"."""
+        return self.possessive if self.name else "the user's"
+
     def third(self, phrase: str) -> str:
         """A user phrase with "my"/"I" rewritten, the user having been named already."""
         return third_person(phrase, self.subject, named=True)

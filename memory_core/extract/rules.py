@@ -20,11 +20,12 @@ from memory_core.extract import (
     patterns_people,
     patterns_plans,
     patterns_preferences,
+    patterns_statements,
 )
 from memory_core.extract.base import (
     EXPLICIT_HINT,
-    MAX_CANDIDATES,
     MAX_EXCERPT,
+    MAX_STATED_CANDIDATES,
     Candidate,
     TurnInput,
 )
@@ -45,6 +46,7 @@ from memory_core.extract.text import (
     split_clauses,
     split_sentences,
     strip_fillers,
+    strip_trailing_fillers,
 )
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
@@ -113,6 +115,7 @@ def _finish(
                 temporary=temp,
                 valid_to=valid_to,
                 source_excerpt=excerpt,
+                stated=True,
             )
         )
     return out
@@ -120,20 +123,37 @@ def _finish(
 
 def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
     clause, hedged = strip_fillers(raw)
-    clause = clause.rstrip(" .!;,…")
+    clause = strip_trailing_fillers(clause).rstrip(" .!;,…")
     if not clause:
         return []
     spans = find_sensitive(clause)
+    label = None if spans else _LABEL.match(clause)
+    if label is not None:
+        clause = clause[label.end() :]  # "Big news: we moved to Lisbon", "Correction: I live …"
     if spans:
         # Secrets are kept only when the user explicitly asked (seed 001 §8).
         found = sensitive_candidates(clause, spans, ctx) if ctx.explicit else []
         return _finish(found, raw, ctx, temporary=scoped, hedged=False)
     hypothetical = is_hypothetical(clause)
     found = [] if hypothetical else [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
+    if not found and not hypothetical and not ctx.explicit:
+        # No specific rule read it: keep a plain statement about the user as it was said
+        # (an explicit request keeps it as a note instead, below).
+        found = patterns_statements.statement(clause, ctx)
     if not found and note:
         found = note_candidate(clause, ctx)
     temporary = scoped or is_ephemeral(clause)
     return _finish(found, raw, ctx, temporary=temporary, hedged=hedged)
+
+
+_PURPOSE = re.compile(r"\bso(?:\s+that)?\s*$|\bin\s+order\s+(?:that\s*)?$", re.IGNORECASE)
+_MODAL_START = re.compile(r"^i(?:\s+can|\s+could|\s+will|'ll|\s+would|'d|\s+may|\s+might)\b", re.I)
+
+
+def _is_purpose(sentence: str, clause: str) -> bool:
+    """True for "… so I can buy a truck": what the user could do, said as a purpose, no fact."""
+    at = sentence.find(clause)
+    return at > 0 and bool(_PURPOSE.search(sentence[:at])) and bool(_MODAL_START.match(clause))
 
 
 def _sentence_note(sentence: str, ctx: Context, *, scoped: bool) -> list[Candidate]:
@@ -143,15 +163,53 @@ def _sentence_note(sentence: str, ctx: Context, *, scoped: bool) -> list[Candida
     return _finish(note_candidate(body, ctx), sentence, ctx, temporary=temporary, hedged=False)
 
 
+#: A short label before a first-person statement ("Big news:", "Correction:", "Update:").
+_LABEL = re.compile(
+    r"^[^\W\d_][\w' ]{1,24}:\s+(?=(?:i|i'm|i've|im|my|we|we're|we've|our|just)\b)",
+    re.IGNORECASE,
+)
+#: "I live in Vienna — what's the weather like there?": a statement, then the question.
+_THEN_QUESTION = re.compile(
+    r"^(?P<s>.+?)\s*(?:[,;:]|\s[-–—]+)\s*(?:but\s+|so\s+|and\s+)?"
+    r"(?P<q>(?:what|what's|where|when|who|why|how|which|do|does|did|can|could|would|will|is|"
+    r"are|any|should|have|has)\b[^?]*\?+)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _statement_of(sentence: str) -> str | None:
+    """The part of a question sentence that states something, or None if it only asks."""
+    m = _THEN_QUESTION.match(sentence)
+    if m is None or is_question(m.group("s")):
+        return None
+    return m.group("s")
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence's statements: a split-off "… and my sister" goes back to the clause it ends."""
+    out: list[str] = []
+    for part in split_clauses(sentence):
+        if out and patterns_statements.is_bare_mention(part):
+            at = sentence.find(part)
+            joint = sentence[sentence.find(out[-1]) + len(out[-1]) : at] if at > 0 else " and "
+            out[-1] = out[-1] + joint + part
+        else:
+            out.append(part)
+    return out
+
+
 def _sentence(sentence: str, ctx: Context) -> list[Candidate]:
-    clauses = split_clauses(sentence)
+    clauses = _clauses(sentence)
     lead, _ = strip_fillers(clauses[0])
     if _CONDITIONAL_LEAD.match(lead):
         # "If I lived in Paris, I'd …": nothing in the sentence is a fact.
         return _sentence_note(sentence, ctx, scoped=False) if ctx.explicit else []
     # "For now, I …" scopes the whole sentence.
     scoped = is_ephemeral(lead) and len(lead.split()) <= 5 and len(clauses) > 1
-    found = [_clause(raw, ctx, scoped=scoped, note=False) for raw in clauses]
+    found = [
+        [] if _is_purpose(sentence, raw) else _clause(raw, ctx, scoped=scoped, note=False)
+        for raw in clauses
+    ]
     if not ctx.explicit:
         return [cand for part in found for cand in part]
     if not any(found):
@@ -163,13 +221,18 @@ def _sentence(sentence: str, ctx: Context) -> list[Candidate]:
 
 
 def _select(found: list[Candidate]) -> list[Candidate]:
-    """One candidate per key (the surest), at most ``MAX_CANDIDATES``, in the user's order."""
+    """One candidate per key (the surest), in the user's order.
+
+    Every candidate here is stated (read off the user's own words), so none is dropped to fit
+    the inferred-fact cap; ``MAX_STATED_CANDIDATES`` only bounds a huge pasted list.
+    """
     best: dict[str, int] = {}
     for i, cand in enumerate(found):
         j = best.get(cand.key)
         if j is None or cand.confidence_hint > found[j].confidence_hint:
             best[cand.key] = i
-    keep = sorted(best.values(), key=lambda i: (-found[i].confidence_hint, i))[:MAX_CANDIDATES]
+    surest = sorted(best.values(), key=lambda i: (-found[i].confidence_hint, i))
+    keep = surest[:MAX_STATED_CANDIDATES]
     return [found[i] for i in sorted(keep)]
 
 
@@ -190,7 +253,10 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     found: list[Candidate] = []
     for sentence in split_sentences(body):
         if not explicit and is_question(sentence):
-            continue
+            statement = _statement_of(sentence)
+            if statement is None:
+                continue
+            sentence = statement
         found += _sentence(sentence, ctx)
     return _select(found)
 

@@ -78,7 +78,8 @@ _FIRST_PERSON_START = (
 )
 _CLAUSE_SPLIT = re.compile(
     r"(?:\s*[,;]\s*(?:(?:and|but|so|also|plus|then)\s+)?|\s+[-–—]+\s+|"
-    r"\s+(?:and|but|so|plus|also|although|though|whereas|while)\s+)" + _FIRST_PERSON_START,
+    r"\s+(?:and|but|so|plus|also|(?:even\s+)?(?:although|though)|whereas|while)\s+)"
+    + _FIRST_PERSON_START,
     re.IGNORECASE,
 )
 
@@ -99,7 +100,7 @@ _FILLER = re.compile(
     re.IGNORECASE,
 )
 _HEDGE = re.compile(
-    r"^(?:i\s+think|i\s+believe|i\s+guess|i\s+reckon|i'm\s+pretty\s+sure|i\s+am\s+pretty\s+sure|"
+    r"^(?:i\s+think|i\s+believe(?!\s+in\b)|i\s+guess|i\s+reckon|i'm\s+pretty\s+sure|i\s+am\s+pretty\s+sure|"
     r"probably|apparently|i\s+suspect)\s*,?\s+(?:that\s+)?",
     re.IGNORECASE,
 )
@@ -115,6 +116,37 @@ def strip_fillers(clause: str) -> tuple[str, bool]:
     if hedged:
         clause = _FILLER.sub("", _HEDGE.sub("", clause, count=1))
     return clause.strip(), hedged
+
+
+_TRAILING_FILLER = re.compile(
+    r"(?:[\s,]+(?:lol|lmao|rofl|haha\w*|hehe\w*|by\s+the\s+way|btw|tbh|honestly|anyway|anyways|"
+    r"though|too|as\s+well|either|also|[:;]-?[()dp]|xd)|\s*[.,;:!…~*]+|\s+\(\w*\??\))+\s*$",
+    re.IGNORECASE,
+)
+
+
+def strip_trailing_fillers(clause: str) -> str:
+    """Drop what trails a statement without adding to it ("…, by the way", "… too lol")."""
+    previous = None
+    while previous != clause:
+        previous = clause
+        clause = _TRAILING_FILLER.sub("", clause).strip()
+    return clause
+
+
+def alternation(words: frozenset[str]) -> str:
+    """A regex alternation of ``words``, longest first, any spacing between a phrase's words."""
+    return "|".join(
+        re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)
+    )
+
+
+#: Words that may stand between "my" and a relative or pet ("my older sister", "my old dog").
+RELATION_ADJ = (
+    r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
+    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|best|dear|dearest|favorite|"
+    r"favourite|two|three|four|five|\d+)\s+)*"
+)
 
 
 # ---- phrases --------------------------------------------------------------------------------
@@ -198,7 +230,11 @@ def slug(text: str, max_len: int = 40) -> str:
 
 _ADVERBS = (
     r"always|usually|often|never|sometimes|really|also|still|just|only|normally|generally|"
-    r"mostly|rarely|actually|definitely|typically|already|currently|now|seriously|totally"
+    r"mostly|rarely|actually|definitely|typically|already|currently|now|seriously|totally|"
+    r"once|ever|even|too|almost|kinda|sorta|sometime|soon|then|"
+    # Any other "-ly" word except the few verbs that end in "ly" ("I fly", "I apply").
+    r"(?!(?:fly|apply|reply|rely|supply|comply|imply|multiply|ally|bully|rally|tally)\b)"
+    r"[a-z]{2,}ly"
 )
 _I_VERB = re.compile(
     rf"(?<![\w'])[Ii](?![\w']|\.\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:'t)?)(?![\w'])"
@@ -227,8 +263,14 @@ _UNCHANGED = frozenset(
     knew thought bought brought found gave told became left felt kept began met ran wrote sat
     stood lost paid heard held put read set let cut hit quit spent sent built taught caught
     fought sold won drove rode ate drank slept swam grew threw flew wore broke chose spoke
-    forgot understood and or but nor not too to in on at of a an the with from as than then
-    so if""".split()
+    forgot understood woke fell dug hid bit lit led fed sang rang sank shrank spun swung stuck
+    struck shot stole bent lent meant dealt dreamt learnt burnt spelt hung bled fled sought
+    wept swept slid split spread shut hurt cost bet beat awoke arose froze shook drew
+    and or but nor not too to in on at of a an the with from as than then so if""".split()
+)
+#: Present verbs that look like a past ("I need", "I breed").
+_EED = frozenset(
+    "need feed breed bleed speed seed succeed proceed exceed heed weed shed embed".split()
 )
 _CONTRACTIONS = {
     "m": ("is", "are"),
@@ -239,10 +281,11 @@ _CONTRACTIONS = {
 _YOU = {"you": "the assistant", "you're": "the assistant is", "you've": "the assistant has"}
 
 
-def _third_singular(verb: str) -> str:
+def third_singular(verb: str) -> str:
+    """The third-person singular present of a first-person verb ("have" -> "has")."""
     if verb in _SINGULAR:
         return _SINGULAR[verb]
-    if verb in _UNCHANGED or verb.endswith("ed") or verb.endswith("n't"):
+    if verb in _UNCHANGED or (verb.endswith("ed") and verb not in _EED) or verb.endswith("n't"):
         return verb
     if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
         return verb + "es"
@@ -268,7 +311,7 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
         first = not state["named"]
         person = _who()
         verb = m.group("verb")
-        verb = _third_singular(verb) if first else _PLURAL.get(verb, verb)
+        verb = third_singular(verb) if first else _PLURAL.get(verb, verb)
         return f"{person}{m.group('adv')} {verb}"
 
     def _pronoun_sub(m: re.Match[str]) -> str:

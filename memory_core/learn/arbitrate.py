@@ -24,6 +24,7 @@ from memory_core.learn.decisions import (
     Proposal,
     Supersede,
     Update,
+    decision_key,
     is_write,
 )
 from memory_core.values import RETRIEVABLE, Fact, Status
@@ -180,12 +181,19 @@ def _new_unless_forgotten(
     return decision if decision is not None else Insert(proposal, "target not found; stored as new")
 
 
-def cap_writes(decisions: Sequence[Decision]) -> list[Decision]:
-    """At most ``MAX_WRITES_PER_TURN`` writes per turn (seed 003 §13); noops are kept."""
+def cap_writes(
+    decisions: Sequence[Decision], stated_keys: frozenset[str] = frozenset()
+) -> list[Decision]:
+    """At most ``MAX_WRITES_PER_TURN`` inferred writes per turn (seed 003 §13); noops are kept.
+
+    Writes of a key in ``stated_keys`` (what the user plainly said, already bounded by
+    ``MAX_STATED_PER_TURN``) do not count: the cap is for an LLM's inferences, and a plain
+    "I'm a nurse and I live in Oslo" must keep all of its facts.
+    """
     out: list[Decision] = []
     writes = 0
     for decision in decisions:
-        if is_write(decision):
+        if is_write(decision) and decision_key(decision) not in stated_keys:
             if writes >= policy.MAX_WRITES_PER_TURN:
                 continue
             writes += 1
@@ -204,7 +212,7 @@ class RulesAuditor:
     ) -> list[Decision]:
         """Decide each candidate against the facts retrieved for it."""
         out: list[Decision] = []
-        for cand in candidates[: policy.MAX_CANDIDATES_PER_TURN]:
+        for cand in policy.bound_candidates(candidates):
             decision = decide_one(
                 cand, related.get(cand.key, ()), explicit=turn.explicit, now=turn.time
             )

@@ -89,7 +89,7 @@ class Learner:
         skipped: list[str] = []
         links: Mapping[str, Sequence[tuple[int, float]]] = {}
         if job.learn:
-            candidates = (await self.extractor.extract(turn))[: policy.MAX_CANDIDATES_PER_TURN]
+            candidates = policy.bound_candidates(await self.extractor.extract(turn))
             kept: list[Candidate] = []
             for cand in candidates:
                 if cand.temporary and not job.explicit:
@@ -103,7 +103,8 @@ class Learner:
             )
             raw = await self.auditor.decide(turn, kept, related.by_key)
             guarded = (enforce(d, related.known, explicit=job.explicit) for d in raw)
-            decisions = cap_writes([d for d in guarded if d is not None])
+            stated = frozenset(c.key for c in kept if c.stated)
+            decisions = cap_writes([d for d in guarded if d is not None], stated)
             links = related.links
         applied = await self.memory.run_background(self._apply, job, decisions, links, started)
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from memory_core.extract.base import MAX_STATED_CANDIDATES, Candidate
 from memory_core.values import HIGH_RISK_CATEGORIES, Category, Fact
 
 FIRST_MENTION = 0.40
@@ -13,8 +16,12 @@ REPETITION_GAIN = 0.30
 CONFIDENT = 0.80
 #: High-risk facts are never overwritten automatically by a value below this confidence.
 HIGH_RISK_MIN = 0.90
+#: Seed 003 §13's caps are for an LLM's multi-fact pass over one long turn: they bound the
+#: *inferred* candidates and their writes. What the user plainly stated (``Candidate.stated``)
+#: is never dropped by them; ``MAX_STATED_PER_TURN`` bounds it against a huge pasted list.
 MAX_CANDIDATES_PER_TURN = 5
 MAX_WRITES_PER_TURN = 3
+MAX_STATED_PER_TURN = MAX_STATED_CANDIDATES
 #: Unanswered conflicts expire after this many days (the old value stays).
 CONFLICT_TTL_DAYS = 7
 #: "Only for now" keeps the new value for this many hours.
@@ -46,3 +53,18 @@ def may_overwrite(old: Fact, new_confidence: float) -> bool:
         return False  # a single contradiction of a confident fact is asked, never applied
     # High-risk facts need a confident new value (otherwise the user is asked).
     return not (is_high_risk(old.category) and new_confidence < HIGH_RISK_MIN)
+
+
+def bound_candidates(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The turn's candidates within the caps, in order: up to ``MAX_STATED_PER_TURN`` stated ones
+    and up to ``MAX_CANDIDATES_PER_TURN`` inferred ones."""
+    out: list[Candidate] = []
+    stated = inferred = 0
+    for cand in candidates:
+        if cand.stated and stated < MAX_STATED_PER_TURN:
+            stated += 1
+            out.append(cand)
+        elif not cand.stated and inferred < MAX_CANDIDATES_PER_TURN:
+            inferred += 1
+            out.append(cand)
+    return out

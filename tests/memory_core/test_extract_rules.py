@@ -17,6 +17,7 @@ from memory_core.extract import (
     extract_rules,
     normalize_value_text,
 )
+from memory_core.extract.base import MAX_STATED_CANDIDATES
 from memory_core.values import Category
 
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)  # a Tuesday
@@ -332,9 +333,7 @@ NOTHING = [
     "I speak my mind",
     "My wife is amazing",
     "my dog is sick",
-    "I live in a small flat",
     "I live in fear of spiders",
-    "I work from home",
     "I'm making dinner",
     "answer in French",
     "I like to think I'm funny",
@@ -349,6 +348,24 @@ NOTHING = [
 @pytest.mark.parametrize("text", NOTHING)
 def test_non_facts_yield_nothing(text: str) -> None:
     assert run(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "wording"),
+    [
+        ("I live in a small flat", "Ana lives in a small flat."),
+        ("I work from home", "Ana works from home."),
+    ],
+)
+def test_a_home_or_workplace_that_names_no_place_is_a_plain_statement(
+    text: str, wording: str
+) -> None:
+    """No home_city "a small flat", no employer "home": the statement is kept as it was said
+    (these two were pinned to yield nothing before the general reading existed)."""
+    (cand,) = run(text)
+    assert cand.key not in {"home_city", "home_country", "employer"}
+    assert cand.value_text == wording
+    assert_well_formed(cand)
 
 
 @pytest.mark.parametrize(
@@ -508,17 +525,41 @@ def test_a_turn_with_several_facts_yields_each() -> None:
     assert {"home_city", "employer", "family.sister.name"} <= set(found)
 
 
-def test_at_most_five_candidates_per_turn() -> None:
+def test_every_plain_statement_of_a_long_turn_is_kept() -> None:
+    """No per-turn cap drops what the user plainly said (it used to stop at MAX_CANDIDATES)."""
     text = (
         "Hi! I'm Ana. I live in Berlin and I work at Google as a designer. My sister Eva lives "
         "in Rome. I love hiking, cooking and jazz. I'm allergic to peanuts and shellfish. "
         "My dog's name is Rex and I speak Portuguese."
     )
     found = run(text)
-    assert len(found) == MAX_CANDIDATES
+    assert len(found) > MAX_CANDIDATES
+    assert {
+        "name",
+        "home_city",
+        "employer",
+        "job_title",
+        "family.sister.name",
+        "family.sister.home",
+        "likes.hiking",
+        "likes.cooking",
+        "likes.jazz",
+        "allergy.peanuts",
+        "allergy.shellfish",
+        "pet.dog.name",
+        "language.portuguese",
+    } <= {c.key for c in found}
     assert len({c.key for c in found}) == len(found)
     for cand in found:
+        assert cand.stated
         assert_well_formed(cand)
+
+
+def test_a_huge_pasted_list_is_bounded() -> None:
+    text = " ".join(f"I love dish number {i}." for i in range(3 * MAX_STATED_CANDIDATES))
+    found = run(text)
+    assert len(found) == MAX_STATED_CANDIDATES
+    assert len({c.key for c in found}) == len(found)
 
 
 def test_repeated_key_in_one_turn_is_kept_once() -> None:

@@ -1,0 +1,1080 @@
+"""The general reading: a plain statement about the user that no specific rule recognised.
+
+People describe themselves in far more ways than any list of patterns ("I have two pet snakes.",
+"I work with animals.", "My mom is a nurse."). When no rule in the other ``patterns_*`` modules
+reads a clause, :func:`statement` keeps it whole as a third-person fact, provided it clearly
+states something lasting about the user or about one of their people:
+
+1. who it is about: the user ("I …"), one of their people ("my sister …", "my dog …", "my boss
+   …": the fact stays theirs, under ``family.``/``pet.``/``people.`` keys, never the user's
+   own), or something of the user's ("my car …", "… is my favourite");
+2. what it says: the verb after the subject picks a kind (``has``, ``work``, ``education``,
+   ``likes``, ``goal``, ``past``, ``trait`` …) that names the key and the category;
+3. what it is not: small talk ("I think so", "I'm tired"), this very moment ("I'm eating
+   lunch"), anything said to or about "you" or "we", or about someone unnamed ("she …").
+
+The clause is rewritten in third person ("I eat Italian food and read poetry" → "The user eats
+Italian food and reads poetry."). A key is the kind plus the content words of the predicate,
+without negation or numbers, so "I have two dogs" and "I have three dogs" share one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.lexicon import (
+    ACUTE_CONDITIONS,
+    BASE_VERBS,
+    CONDITION_ADJECTIVES,
+    CONDITIONS,
+    DIETS,
+    EVALUATIVE,
+    EVENT_NOUNS,
+    FAMILY,
+    FAMILY_CANONICAL,
+    FAMILY_GROUP_CANONICAL,
+    FAMILY_GROUPS,
+    IDIOMS,
+    LANGUAGES,
+    MOMENTARY_ACTIVITIES,
+    NATIONALITIES,
+    OCCUPATIONS,
+    PEOPLE,
+    PET_BREEDS,
+    PET_CANONICAL,
+    PET_SPECIES,
+    TRANSIENT_STATES,
+)
+from memory_core.extract.patterns_plans import REQUEST_VERBS
+from memory_core.extract.rule import Context, Rule, fact
+from memory_core.extract.text import (
+    RELATION_ADJ,
+    alternation,
+    slug,
+    strip_trailing_fillers,
+    third_person,
+    third_singular,
+)
+from memory_core.values import Category
+
+#: Below every specific rule: a whole clause kept as it was said is a weaker reading.
+HINT = 0.5
+RELATIONSHIP_HINT = 0.55
+#: Longer clauses are rambling or pasted text, not one fact.
+MAX_WORDS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the clause is about: a key prefix, a category and whether it is sensitive."""
+
+    prefix: str
+    category: Category
+    sensitive: bool = False
+
+
+# ---- tidying the clause ----------------------------------------------------------------------
+
+_SPELLING = (
+    (re.compile(r"^im\b(?=\s+\w)|(?<=\s)im\b(?=\s+\w)", re.IGNORECASE), "I'm"),
+    (re.compile(r"^ive\b(?=\s+\w)|(?<=\s)ive\b(?=\s+\w)", re.IGNORECASE), "I've"),
+    (re.compile(r"^i\s+m\b(?=\s+\w)", re.IGNORECASE), "I'm"),
+    (re.compile(r"\bgonna\b", re.IGNORECASE), "going to"),
+    (re.compile(r"\bwanna\b", re.IGNORECASE), "want to"),
+    (re.compile(r"\bgotta\b", re.IGNORECASE), "have to"),
+    (re.compile(r"[,\s]+(?:thanks|thank\s+you|thx|ty)(?:\s+for\s+asking)?\s*$", re.IGNORECASE), ""),
+    (
+        re.compile(r"\b(do|does|did|is|was|have|has|ca|wo|are|were|could|should)n\s?t\b", re.I),
+        r"\1n't",
+    ),
+    (re.compile(r"\b(dont|doesnt|didnt|isnt|wasnt|havent|hasnt|cant|wont|arent)\b", re.I), None),
+)
+_APOSTROPHE_FIX = {
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "isnt": "isn't",
+    "wasnt": "wasn't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "cant": "can't",
+    "wont": "won't",
+    "arent": "aren't",
+}
+
+
+_VERB_WITH_S = re.compile(r"^(I\s+(?:\w+ly\s+)?)([a-z]+s)\b")
+
+
+def _tidy(clause: str) -> str:
+    """The spelling the rules expect ("im" → "I'm", "dont" → "don't"), no chatter, no shouting."""
+    letters = [c for c in clause if c.isalpha()]
+    if len(letters) > 3 and sum(c.isupper() for c in letters) > 0.7 * len(letters):
+        clause = clause.lower()  # "MY PARENTS DIED …": capitals are volume, not names
+    typed = _VERB_WITH_S.match(clause)
+    if typed is not None and typed.group(2) not in BASE_VERBS:
+        word = typed.group(2)
+        for stem in (word[:-1], word[:-2], word[:-3] + "y"):
+            if stem in BASE_VERBS:  # "I watches" → "I watch": the rewrite adds the "-es"
+                clause = typed.group(1) + stem + clause[typed.end() :]
+                break
+    for pattern, repl in _SPELLING:
+        if repl is None:
+            clause = pattern.sub(lambda m: _APOSTROPHE_FIX[m.group(1).lower()], clause)
+        else:
+            clause = pattern.sub(repl, clause)
+    return strip_trailing_fillers(clause)
+
+
+# ---- who the clause is about -------------------------------------------------------------------
+
+_FAMILY_WORDS = FAMILY | FAMILY_GROUPS
+_PLURAL_FAMILY = frozenset(f"{w}s" for w in FAMILY if not w.endswith("s")) | frozenset(
+    {"moms", "mums", "dads", "aunties", "grandmas", "grandpas"}
+)
+_PET_WORDS = PET_SPECIES | frozenset(PET_BREEDS)
+_PLURAL_PETS = frozenset(
+    {f"{w}s" for w in _PET_WORDS if not w.endswith(("s", "sh", "y"))}
+    | {f"{w[:-1]}ies" for w in _PET_WORDS if w.endswith("y")}
+    | {"fish", "fishes", "puppies", "bunnies", "guppies", "ponies", "mice", "geese", "sheep"}
+)
+_WHO = alternation(_FAMILY_WORDS | _PLURAL_FAMILY | PEOPLE | _PET_WORDS | _PLURAL_PETS)
+_MY_PERSON = re.compile(
+    rf"^(?:my|our)\s+{RELATION_ADJ}(?P<who>{_WHO})(?P<poss>'s|s')?(?![\w'-])\s*,?(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_MY_WHO = re.compile(rf"^(?:my|our)\s+{RELATION_ADJ}(?P<who>{_WHO})(?![\w'-])", re.IGNORECASE)
+_NAME_THEN_VERB = re.compile(r"^\s*,?\s*[A-Z][\w'-]*\s*,?\s+\w")
+_MY_THING = re.compile(
+    r"^my\s+(?P<thing>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+"
+    r"(?P<verb>is|are|was|were|has|have|had|will|won't|can|can't|could|does|doesn't|did|"
+    r"didn't|isn't|aren't|wasn't|weren't|used\s+to|[a-z]+(?:s|ed))\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_USER = re.compile(r"^(?:i|i'm|i've|i'll|i'd|i\s+am)(?![\w'])", re.IGNORECASE)
+_SUBJECTLESS = re.compile(
+    r"^(?:love|like|enjoy|hate|adore|work|live|own|play|collect|volunteer|teach|study)(?:s)?"
+    r"\s+(?!(?:is|are|was|were|has|have|had|can|will)\b)\w",
+    re.IGNORECASE,
+)
+_FIRST_PERSON_WORD = re.compile(r"(?<![\w'])(?:i|i'm|i've|my|me|mine|myself)(?![\w'])", re.I)
+_OTHER_SUBJECT = re.compile(
+    r"^(?:it|it's|its|this|that|that's|these|those|there|there's|here|here's|what|which|who|"
+    r"where|when|why|how|he|she|they|he's|she's|they're|his|her|their|you|your|we|our|us|"
+    r"someone|somebody|anyone|everyone|nobody|one(?!\s+of\s+my\b)|ones|if|because|since|so|and|but|or|to|"
+    r"then|also|too|plus|just)\b",
+    re.IGNORECASE,
+)
+_WE = re.compile(
+    r"(?<![\w'])(?:we|we're|we've|we'd|we'll|our|ours|ourselves|(?<!the\s)us)(?![\w'])"
+)
+#: Times that only mean something on the day they are said ("next week", "two days ago").
+_RELATIVE_TIME = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|tmrw|tmr|ago|later\s+today|"
+    # "next week" moves with the calendar; "my last year of college" does not.
+    r"(?<!my\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!our\s)"
+    r"(?:next|last|this|coming|past)\s+(?:\w+\s+)?(?:week|weekend|month|year|summer|winter|spring|fall|"
+    r"autumn|night|morning|afternoon|evening|semester|season|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)s?|in\s+(?:about\s+|around\s+|roughly\s+)?"
+    r"(?:a|an|one|two|three|a\s+few|a\s+couple(?:\s+of)?|\d+)\s+"
+    r"(?:days?|weeks?|months?|hours?|minutes?))\b",
+    re.IGNORECASE,
+)
+#: "For now I'm …", "These days my …": the time stays in the excerpt (and makes the fact temporary
+#: where it is ephemeral); the statement starts at its subject.
+_LEAD_TIME = re.compile(
+    r"^(?:for\s+now|for\s+the\s+time\s+being|at\s+the\s+moment|right\s+now|these\s+days|"
+    r"nowadays|currently|lately|recently|sometimes|usually|often|now|also|still|then|so|well|"
+    r"and|but)\s*,?\s+(?=(?:i|i'm|i've|im|my)\b)",
+    re.IGNORECASE,
+)
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|will|can|could|does|did|do|'s|'re|isn't|aren't|"
+    r"wasn't|weren't|doesn't|don't|didn't|won't|can't|[a-z]+ed|[a-z]+(?<!s)s)\b",
+    re.IGNORECASE,
+)
+
+
+def _canonical_relation(word: str) -> tuple[str, str]:
+    """(key segment, kind) for a person or pet word: ("mother", "family"), ("dog", "pet")."""
+    low = re.sub(r"\s+", " ", word.lower())
+    if low in _PET_WORDS or low in _PLURAL_PETS:
+        return _species(low), "pet"
+    if low in PEOPLE:
+        return slug(low), "people"
+    if low in FAMILY_GROUP_CANONICAL:
+        return FAMILY_GROUP_CANONICAL[low], "family"
+    if low in _PLURAL_FAMILY:
+        low = low[:-1]
+    low = FAMILY_CANONICAL.get(low, low)
+    return slug(FAMILY_GROUP_CANONICAL.get(low, low)), "family"
+
+
+def _species(word: str) -> str:
+    """Canonical species of a pet word: "puppies" → "dog", "poodle" → "dog"."""
+    low = word.lower()
+    if low in {"fishes", "fish"}:
+        return "fish"
+    singular = {"mice": "mouse", "geese": "goose", "puppies": "puppy", "bunnies": "bunny"}
+    low = singular.get(low, low)
+    if low not in _PET_WORDS:
+        if low.endswith("ies") and f"{low[:-3]}y" in _PET_WORDS:
+            low = f"{low[:-3]}y"
+        elif low.endswith("s") and low[:-1] in _PET_WORDS:
+            low = low[:-1]
+    low = PET_BREEDS.get(low, low)
+    return slug(PET_CANONICAL.get(low, low))
+
+
+# ---- what the clause says ----------------------------------------------------------------------
+
+_ADVERB = (
+    r"(?:always|usually|often|never|sometimes|really|also|still|just|only|normally|generally|"
+    r"mostly|rarely|actually|definitely|typically|already|currently|now|seriously|totally|once|"
+    r"ever|even|almost|kinda|sorta|recently|finally|absolutely|truly|secretly|occasionally|"
+    r"regularly|frequently|constantly|basically|probably|primarily|mainly|honestly|personally|"
+    r"literally|pretty\s+much|no\s+longer|not|n't)"
+)
+_LEAD = re.compile(rf"^(?:{_ADVERB}\s+)*", re.IGNORECASE)
+_SMALL_TALK_VERBS = frozenset(
+    """think guess suppose mean agree disagree understand wonder bet reckon assume hope
+    feel apologize apologise promise swear said say tell told ask asked thank appreciate
+    recommend suggest doubt admit forgot forget hear heard knew meant figured figure realize
+    realise noticed notice wanted needed need""".split()
+)
+#: "I want to go to Sweden someday", "… start my own company": a request verb, a life goal.
+_LIFE_VERBS = frozenset("go get start make find change open try".split())
+_LIFE_GOAL = re.compile(
+    r"\b(?i:someday|some\s+day|one\s+day|eventually|in\s+the\s+future|before\s+i\s+die|"
+    r"when\s+i\s+(?:grow|retire|graduate)|my\s+own|married|business|company|degree|kids|"
+    r"children|career|college|school|university|job)\b|\s(?i:to|in|visit)\s+[A-Z]"
+)
+_WISH_VERBS = frozenset("want would will hope plan wanna need wish intend".split())
+#: Verbs that say something about the user on their own ("I smoke", "I knit").
+_ACTIVITIES = frozenset(
+    """smoke drink swim cook bake dance sing knit sew crochet draw paint write read run jog hike
+    bike cycle surf ski skate snowboard fish hunt garden golf box meditate pray travel camp
+    climb quilt sketch vote work volunteer study teach blog vlog stream rap farm exercise skateboard
+    workout act model sail dive bowl skydive tutor babysit rap drum juggle""".split()
+)
+#: "I know how to sew", "I know Will Ferrell": knowing a skill or a person is a fact.
+_KNOW_WHAT = re.compile(r"^\s+(?:how\s+to\b|[A-Z]|several\s|many\s|a\s+lot\s+about\b)")
+#: "I want a dog" is a wish worth keeping; "I want a coffee" is an order.
+_WANT_THING = re.compile(
+    r"^\s+(?:a|an|some|more|another|my\s+own|kids|children|lots\s+of|many|to\s|one|two|three|"
+    r"four|five|\d+)\b",
+    re.IGNORECASE,
+)
+_CONSUMABLE = re.compile(
+    r"\b(?:coffee|tea|drink|beer|wine|snack|sandwich|burger|pizza|food|break|nap|hug|"
+    r"minute|second|word|answer|reply|refund|moment|rest|bite|cookie|water|shower|bath)\b",
+    re.IGNORECASE,
+)
+_PREFERENCE_VERBS = frozenset("like love enjoy adore prefer hate dislike despise detest".split())
+_PAST_IRREGULAR = frozenset(
+    """was were went got made saw said took came knew thought bought brought found gave told
+    became left felt kept began met ran wrote sat stood lost paid heard held put set let cut
+    hit quit spent sent built taught caught fought sold won drove rode ate drank slept swam
+    grew threw flew wore broke chose spoke forgot understood did had fell hurt shot stole
+    dug hid bit beat lit led fed bled sang rang sank shrank spun swung stuck struck""".split()
+)
+_PARTICIPLES = _PAST_IRREGULAR | frozenset(
+    """been seen done gone taken given eaten written driven ridden broken chosen forgotten
+    gotten known grown shown flown thrown worn sworn born hidden fallen beaten bitten spoken
+    stolen woken frozen proven swum sung drunk begun run become come won lost never always
+    ever already just also not""".split()
+)
+_MODALS = frozenset("can could will would should shall may might must used".split())
+#: "I've been cooking for years": how long makes an activity a lasting one.
+_LASTING = re.compile(
+    r"\bfor\s+(?:(?:\d+|many|several|a\s+few|two|three|four|five|ten|twenty)\s+)?(?:years|decades)|"
+    r"\bsince\s+(?:i\s+was|childhood|high\s+school|college|(?:19|20)\d\d)|\ball\s+my\s+life|"
+    r"\bevery\s+(?:day|week|weekend|morning|night)\b",
+    re.IGNORECASE,
+)
+_DURABLE_PROGRESSIVE = frozenset(
+    """learning studying working living trying saving planning taking training raising dating
+    expecting losing gaining writing building attending recovering going seeking applying
+    majoring pursuing teaching volunteering caring looking thinking considering hoping
+    preparing fostering renovating restoring running searching growing retiring moving
+    starting""".split()
+)
+_HEALTH_WORDS = re.compile(
+    r"\b(?:cancer|tumou?r|diabet\w*|disease|disorder|syndrome|surgery|chemo\w*|therapy|"
+    r"medication|meds|pills|insulin|allerg\w*|asthma\w*|depress\w*|anxiety|adhd|autis\w*|"
+    r"pregnan\w*|miscarriage|injur\w*|wheelchair|amputee|amputated|paralyzed|paralysed|"
+    r"blind(?!\s+date)|deaf|disabled|disability|illness|ill|sick|hospitali[sz]ed|rehab|sober|"
+    r"sobriety|"
+    r"addict\w*|alcoholic|stroke|heart\s+attack|seizures?|epilep\w*|arthritis|migraines?|"
+    r"insomnia|ptsd|ocd|bipolar|schizo\w*|dementia|alzheimer\w*|hiv|aids|hepatitis|"
+    r"transplant|diagnos\w*|cured|remission|prosthetic|crutches)\b",
+    re.IGNORECASE,
+)
+_CONDITION_WORDS = CONDITIONS | ACUTE_CONDITIONS
+_SCHOOL = re.compile(
+    r"\b(?:school|college|university|uni|class|classes|course|courses|degree|grade|major|"
+    r"majoring|graduat\w*|student|studies|studying|study|semester|campus|phd|masters?|"
+    r"bachelor'?s?|diploma|freshman|sophomore|junior|senior\s+year|homeschool\w*|tuition|"
+    r"professor|exams?|education|academy|kindergarten|law\s+school|med\s+school)\b",
+    re.IGNORECASE,
+)
+_WORK = re.compile(
+    r"\b(?:work\w*|job|jobs|career|employ\w*|profession|business|company|boss|shift|shifts|"
+    r"office|hired|fired|retired|retire|retirement|promoted|salary|paycheck|laid\s+off|"
+    r"unemployed|self-employed|freelanc\w*|clients?|customers?|volunteer\w*|"
+    r"intern(?:s|ship|ships|ing|ed)?)\b",
+    re.IGNORECASE,
+)
+_RELATIONSHIP_STATUS = re.compile(
+    r"^(?:(?:happily|recently|newly|not|never|been|still)\s+)*(?:married|single|divorced|engaged|"
+    r"widowed|widow|widower|separated|dating|in\s+a\s+relationship|in\s+love|"
+    r"a\s+(?:single\s+)?(?:mom|mother|dad|father|parent|grandmother|grandfather|grandma|grandpa|"
+    r"wife|husband|widow|widower|stepmom|stepdad))\b",
+    re.IGNORECASE,
+)
+_KEY_STOP = frozenset(
+    """a an the my your his her their our its this that these those to of and or but in on at
+    for with from by as is am are was were be been being have has had do does did not no never
+    don't doesn't didn't can't cannot won't isn't aren't wasn't weren't haven't hasn't n't very
+    really so too also just only some any lot lots many few several more most much every each
+    all both i me myself they them it one two three four five six seven eight nine ten dozen
+    hundred thousand who which that's i'm i've it's there about into over than then when
+    while because always usually often sometimes still now currently""".split()
+)
+
+
+def _key_words(text: str, limit: int = 40) -> str:
+    """A key segment from the content words of ``text`` (no negation, numbers or fillers)."""
+    words = [w for w in re.findall(r"[^\W_]+(?:'[^\W_]+)?", text.lower()) if w not in _KEY_STOP]
+    words = [w for w in words if not w.isdigit()]
+    return slug(" ".join(words), limit)
+
+
+_CONDITION = re.compile(
+    rf"\b(?:{alternation(frozenset(c for c in _CONDITION_WORDS if len(c) > 4))})\b",
+    re.IGNORECASE,
+)
+
+
+def _health(text: str) -> bool:
+    """True when ``text`` speaks of an illness, a treatment or a disability."""
+    return bool(_HEALTH_WORDS.search(text) or _CONDITION.search(text))
+
+
+def _first_word(text: str) -> str:
+    m = re.match(r"\s*([a-z']+)", text.lower())
+    return m.group(1) if m else ""
+
+
+def _pet_in(text: str) -> str | None:
+    """The species of the first pet word in ``text`` ("two pet snakes" → "snake"), or None."""
+    for word in re.findall(r"[a-z]+(?:\s+[a-z]+)?", text.lower()):
+        for candidate in (word, word.split()[0]):
+            if candidate in _PET_WORDS or candidate in _PLURAL_PETS:
+                return _species(candidate)
+    return None
+
+
+_PERSON_OR_PET = re.compile(rf"(?:{_WHO}|pets?)", re.IGNORECASE)
+_PEOPLE_WORD = re.compile(
+    rf"(?:{alternation(_FAMILY_WORDS | _PLURAL_FAMILY | PEOPLE)})", re.IGNORECASE
+)
+_PET_WORD = re.compile(rf"\b(?P<w>{alternation(_PET_WORDS | _PLURAL_PETS)})\b", re.IGNORECASE)
+_FAMILY_WORD = re.compile(
+    rf"\b(?P<w>{alternation(_FAMILY_WORDS | _PLURAL_FAMILY)})\b(?!\s+(?:of|from)\b)", re.IGNORECASE
+)
+
+
+def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
+    """The kind of a statement whose subject is the user, from its verb and what follows."""
+    low = rest.lower().strip()
+    if head == "be":
+        body = _LEAD.sub("", low)
+        word = _first_word(body)
+        if not body:
+            return None
+        if _RELATIONSHIP_STATUS.match(body):
+            return Reading("relationship", Category.RELATIONSHIP)
+        if word.endswith("ing") and word not in {"something", "nothing", "king"}:
+            if word == "going" and re.match(
+                r"going\s+to\s+(?:school|college|university|class)", body
+            ):
+                return Reading("education", Category.IDENTITY)
+            if (
+                word in MOMENTARY_ACTIVITIES
+                and word not in _DURABLE_PROGRESSIVE
+                and not _LASTING.search(body)
+            ):
+                return None
+            if word == "going" and not re.match(r"going\s+(?:back\s+)?to\s+\w+", body):
+                return None
+            if word in {"going", "planning", "hoping", "trying", "saving", "looking", "thinking"}:
+                return Reading("goal", Category.TASK_CONTEXT)
+            return _topic_reading(body, "activity")
+        bare = re.sub(
+            r"^(?:so|very|really|quite|pretty|super|a\s+bit|a\s+little|kind\s+of)\s+", "", body
+        )
+        if bare in TRANSIENT_STATES:
+            return None
+        job = re.match(r"^(?:a|an|the)\s+(?P<np>.+?)(?:\s+(?:at|for|in|with|on|by)\s+.*)?$", body)
+        if job and _occupation(job.group("np")):
+            return Reading("work", Category.IDENTITY)
+        return _topic_reading(body, "trait")
+    if head in {"have", "has", "own", "got", "adopted", "rescued", "raise", "breed", "keep"}:
+        body = _LEAD.sub("", low)
+        word = _first_word(body)
+        if head == "got" and (
+            word.endswith("ed") or word in _PARTICIPLES or word in {"in", "into", "out", "off"}
+        ):
+            # "I got married", "I got fired": something that happened, not something owned
+            if _RELATIONSHIP_STATUS.match(body):
+                return Reading("relationship", Category.RELATIONSHIP)
+            return _topic_reading(body, "past")
+        if head == "have" and word == "got":
+            body = body[3:].strip()  # "I've got three rabbits" is having them
+            word = _first_word(body)
+        elif head == "have" and (word.endswith("ed") or word in _PARTICIPLES):
+            return _topic_reading(body, "experience")
+        if head == "have" and word == "to":
+            return _topic_reading(body, "habit")
+        if _health(body):
+            return Reading("health", Category.HEALTH, sensitive=True)
+        pets = [_species(p.group("w")) for p in _PET_WORD.finditer(body)]
+        member = _FAMILY_WORD.search(body)
+        first_pet = _PET_WORD.search(body)
+        if pets and (member is None or first_pet is None or first_pet.start() < member.start()):
+            # "two pet snakes": the species, not the word "pet".
+            species = next((p for p in pets if p != "pet"), None)
+            return Reading(f"pet.{species}" if species else "pet", Category.RELATIONSHIP)
+        if member is not None and member.start() < 25:
+            rel, _ = _canonical_relation(member.group("w"))
+            return Reading(f"family.{rel}", Category.RELATIONSHIP)
+        return _topic_reading(body, "has")
+    if head in _PREFERENCE_VERBS:
+        person = _MY_WHO.match(low)
+        if person is not None:
+            rel, kind = _canonical_relation(person.group("who"))
+            return Reading(f"{'family' if kind == 'family' else kind}.{rel}", Category.RELATIONSHIP)
+        negative = head in {"hate", "dislike", "despise", "detest"} or negated
+        return Reading("dislikes" if negative else "likes", Category.SOFT_PREFERENCE)
+    if head in {"want", "hope", "plan", "intend", "aim", "dream", "will", "wanna", "gonna"}:
+        return Reading("goal", Category.TASK_CONTEXT)
+    if head in {"work", "works", "volunteer", "intern", "teach", "manage", "employ"}:
+        return Reading("work", Category.IDENTITY)
+    if head in {"study", "attend", "major", "graduated", "graduate", "minor"}:
+        return Reading("education", Category.IDENTITY)
+    if head in {"live", "reside", "grew", "moved", "relocated"}:
+        return Reading("home", Category.IDENTITY)
+    if head in {"used", "was", "were"} or head in _PAST_IRREGULAR or head.endswith("ed"):
+        return _topic_reading(low, "past")
+    if head in {"can", "could", "know"}:
+        return _topic_reading(low, "ability")
+    return _topic_reading(f"{head} {low}", "habit")
+
+
+def _topic_reading(text: str, kind: str) -> Reading:
+    """A kind refined by what the text is about: health, school, work, or the given kind."""
+    if _health(text):
+        return Reading("health", Category.HEALTH, sensitive=True)
+    if _SCHOOL.search(text):
+        return Reading("education", Category.IDENTITY)
+    if kind in {"trait", "habit", "activity"} and _WORK.search(text):
+        return Reading("work", Category.IDENTITY)
+    return Reading(kind, Category.OTHER)
+
+
+_NOT_PROFESSIONAL = frozenset(
+    """good bad great terrible awful decent amazing excellent avid amateur aspiring wannabe
+    hard big huge lousy horrible poor wonderful fantastic""".split()
+)
+
+
+def _occupation(phrase: str) -> bool:
+    """True for a job title ("flight attendant"), not a judgement ("a terrible cook")."""
+    words = phrase.lower().split()
+    if not words or _NOT_PROFESSIONAL.intersection(words):
+        return False
+    return phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS
+
+
+# ---- what is no lasting fact ---------------------------------------------------------------
+
+_DEGREE = (
+    r"(?:(?:so|very|really|quite|pretty|super|extremely|truly|just|always|a\s+bit|a\s+little|"
+    r"kind\s+of)\s+)*"
+)
+_OPINION = re.compile(rf"^(?:is|are|was|were|'s|'re|am)?\s*{_DEGREE}(?P<a>.+?)$", re.IGNORECASE)
+_IDIOM = re.compile(
+    rf"^(?:i|i'm|i've)\s+(?:{_ADVERB}\s+)*(?:{alternation(IDIOMS)})\b", re.IGNORECASE
+)
+_EVENT = re.compile(
+    rf"^(?:(?:a|an|the|my|another|one|two|some|big|important|quick|short|long|little|"
+    rf"job|doctor's|dentist|dental|work|team|family|business|phone|video|zoom)\s+)*"
+    rf"(?:{alternation(EVENT_NOUNS)})\b",
+    re.IGNORECASE,
+)
+_AGE_NOW = re.compile(r"^(?:just\s+)?turned\s+\d", re.IGNORECASE)
+_NUMBER_WORDS = (
+    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:one|two|three|four|"
+    r"five|six|seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+    r"eighteen|nineteen|one\s+hundred|a\s+hundred)"
+)
+_AGE = re.compile(
+    rf"^(?:almost\s+|nearly\s+|over\s+|about\s+|only\s+|just\s+)?(?:\d{{1,3}}\+?|{_NUMBER_WORDS})"
+    r"(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?$",
+    re.IGNORECASE,
+)
+#: Topics a specific rule owns (diet, health, language, nationality, home, job): a negation or
+#: an ended past of them ("I'm not vegetarian", "I used to live in Paris") is left to those
+#: rules, so no generic fact contradicts what they keep under their own keys.
+_OWNED_WORDS = frozenset(DIETS) | LANGUAGES | NATIONALITIES | frozenset(CONDITION_ADJECTIVES)
+_OWNED = re.compile(
+    r"^\s*(?:live|lived|living|reside|work\s+as|be\s+an?\s+|speak|spoke)\b"
+    rf"|\b(?:{alternation(_OWNED_WORDS)})\b",
+    re.IGNORECASE,
+)
+
+
+#: What someone is doing or where they are right now, or what just happened.
+_MOMENTARY = re.compile(
+    r"\b(?:already|again|earlier|later|right\s+away|at\s+the\s+moment|lately|"
+    r"tonight|this\s+(?:morning|afternoon|evening)|last\s+night|for\s+(?:breakfast|lunch|dinner|"
+    r"brunch)|running\s+late|(?:woke|got|get|getting)\s+up|(?:got|came|get|getting|coming)\s+"
+    r"(?:home|back|here|there|off\s+work)|(?:finished|done\s+with)\s+(?:my\s+)?(?:homework|"
+    r"dinner|lunch|breakfast|work|shift|chores)|(?:had|ate|eating|having)\s+(?:my\s+)?"
+    r"(?:breakfast|lunch|dinner|brunch|a\s+snack)|just\s+(?:ate|arrived|left|woke|sat|logged|saw|"
+    r"read|noticed|realized|realised|remembered|heard))\b",
+    re.IGNORECASE,
+)
+_MOMENTARY_PLACE = re.compile(
+    r"^(?:on\s+(?:my|their|the)\s+way|at\s+(?:work|home|school|the\s+(?:store|gym|office|mall|"
+    r"beach|park|doctor'?s?|dentist'?s?|airport|bank|library|shop|bar|pub))|in\s+(?:bed|class|"
+    r"(?:a|the)\s+(?:meeting|car|bus|train|shower|class|queue|line|office|kitchen|hurry|rush))|"
+    r"on\s+(?:the|a)\s+(?:phone|call|bus|train|plane|break)|on\s+(?:vacation|holiday|break)|"
+    r"outside|inside|downstairs|upstairs|online|offline|awake|asleep|here|there|back|home|"
+    r"(?:kidding|joking|thinking|wondering|saying|asking|hoping|listening|waiting|leaving)|"
+    r"going\s+to\s+(?:bed|sleep|the|a|my|work|lunch|dinner|home|church|practice)\b.*)"
+    # … and nothing after it but "now" or company: "in a car accident" is no place to be.
+    r"(?:\s+(?:now|right\s+now|today|with\s+.+|for\s+now|alone))?\s*$",
+    re.IGNORECASE,
+)
+#: Times of day and things that only misbehave today ("my day was long", "my wifi is down").
+_PASSING_THING = re.compile(
+    r"^my\s+(?:day|night|morning|afternoon|evening|weekend|week|trip|flight|lunch|dinner|"
+    r"breakfast|meeting|class|exam|shift|code|computer|laptop|phone|internet|wifi|wi-fi|app|"
+    r"program|script|server|printer|battery|connection|screen|game|head|stomach|back)\b",
+    re.IGNORECASE,
+)
+_PASSING_EVENT = re.compile(
+    r"\b(?:weekend|day|night|morning|evening|afternoon|nap|email|e-mail|message|text|call|"
+    r"mistake|typo|question|point|joke|badly|well|late|early)\b",
+    re.IGNORECASE,
+)
+_WILL_NOW = re.compile(
+    r"^\s*(?:be\s+(?:there|back|right|fine|ok|okay)|(?:check|try|do|see|look|think|let|get|go|"
+    r"call|text|send|ask|tell|wait|ping|email|message|keep)\b(?:\s+(?:it|that|this|you|again|"
+    r"later|soon|now|back|out|on|about|in|up))*\s*$)",
+    re.IGNORECASE,
+)
+
+
+_BROKEN = re.compile(
+    r"\b(?:down|broken|dead|died|crashed|frozen|stuck|slow|missing|lost|gone|out|off)\s*$|"
+    r"\b(?:doesn't|does\s+not|won't|will\s+not|can't|isn't)\s+(?:work|working|compile|load|start|"
+    r"run|open|connect|turn\s+on|charge)\b",
+    re.IGNORECASE,
+)
+
+
+def _momentary(verb: str, body: str, clause: str) -> bool:
+    """True for what only holds now or just happened ("I just got home", "I'm at work",
+    "I had pizza for lunch", "I'll check"): a chat turn, not a fact to keep."""
+    if _MOMENTARY.search(clause):
+        return True
+    if verb in {"be", "was", "were"} and _MOMENTARY_PLACE.match(body):
+        return True
+    if verb == "keep" and re.match(r"^\w+ing\b", body):
+        return True  # "I keep forgetting"
+    if (verb in _PAST_IRREGULAR or verb.endswith("ed")) and _PASSING_EVENT.search(body):
+        return True  # "I had a great weekend", "I made a mistake"
+    if verb == "will" and _WILL_NOW.match(body):
+        return True
+    if verb == "have" and re.match(r"^to\s+\w+\s*$", body, re.IGNORECASE):
+        return True  # "I have to go"
+    return verb == "can" and bool(re.search(r"\b(?:find|remember|believe|wait|hear|see)\b", body))
+
+
+_TRAIT_SUFFIX = re.compile(
+    r"(?:ful|ous|ive|able|ible|al|ic|ish|less|ed|ing|y|ent|ant|ar|ary|ile|ly|ist|ian|ese|ite|"
+    r"an|er|est|ior|oid|some|like|wise|ward|proof|ure|weight|cap|ky)$"
+)
+#: Short adjectives with no telling ending ("I'm tall", "I'm vegan").
+_PLAIN_TRAITS = frozenset(
+    """tall short old young fat thin slim bald blonde blond gay straight bi single married
+    deaf blind mute vegan smart rich poor lazy shy quiet loud kind mean brave bold calm wise
+    strong weak fit big small tiny huge male female trans queer black white asian latina latino
+    christian muslim jewish hindu buddhist catholic mormon atheist agnostic sober clean retired
+    divorced widowed engaged pregnant broke homeless jobless blind mixed adopted gifted left
+    right handed introvert extrovert nerd geek fun fast slow stubborn loyal humble honest
+    cajun creole vain rude polite neat tidy messy picky shallow""".split()
+)
+
+
+def _looks_like_a_trait(word: str) -> bool:
+    """True for a word that reads as an adjective ("redheaded", "tall"), not as a name ("mia")."""
+    return word in _PLAIN_TRAITS or word in TRANSIENT_STATES or bool(_TRAIT_SUFFIX.search(word))
+
+
+def _opinion_or_mood(predicate: str) -> bool:
+    """True when a predicate only judges or says how someone feels now ("is amazing", "sick")."""
+    m = _OPINION.match(predicate.strip().lower())
+    if m is None:
+        return False
+    value = m.group("a").strip()
+    return value in EVALUATIVE or value in TRANSIENT_STATES
+
+
+def _owned(verb: str, rest: str) -> bool:
+    """True when a negated or ended statement is about a topic a specific rule owns: what the
+    user is (diet, nationality, a condition, a job), has (an illness), or did ("used to live")."""
+    rest = re.sub(r"^to\s+", "", rest.strip(), flags=re.IGNORECASE)
+    if verb == "have":
+        return _health(rest)
+    if verb == "be" and re.match(r"^(?:not\s+|no\s+longer\s+)?(?:a|an)\s", rest, re.I) is None:
+        return bool(_OWNED.search(rest)) or _health(rest)
+    return bool(_OWNED.match(rest)) or _health(rest) or _occupation_in(rest)
+
+
+def _occupation_in(rest: str) -> bool:
+    m = re.match(r"^\s*(?:to\s+be\s+|be\s+)?(?:not\s+)?(?:a|an)\s+(?P<np>[\w\s-]+)$", rest.lower())
+    return m is not None and _occupation(m.group("np"))
+
+
+# ---- the verb after "I" ------------------------------------------------------------------------
+
+_HEAD = re.compile(
+    r"^(?:(?P<be>i'm|i\s+am)|(?P<have>i've|i\s+have)|(?P<will>i'll|i\s+will)|(?P<would>i'd|i\s+would)"
+    rf"|i(?P<adv>(?:\s+{_ADVERB})*)\s+(?P<verb>[a-z']+))(?![\w'])(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_NOT_A_TASTE = re.compile(
+    r"^(?:to\s+(?:think|say|know|admit|believe|be\s+honest|hear|see|ask|tell)\b|"
+    r"(?:it|this|that|these|those|them|him|her|one|you)\b)",
+    re.IGNORECASE,
+)
+#: "I'm in Paris": where the user is right now (a place named without "a", "the" …).
+_HERE = re.compile(r"^(?:in|at)\s+(?!(?:a|an|the|my)\b)[A-Z]")
+_DO = re.compile(r"^(?:do|does|did|don't|didn't|doesn't)$")
+
+
+def _user_head(clause: str) -> tuple[str, str, bool] | None:
+    """(the verb that decides the kind, what follows it, negated) for a clause starting "I"."""
+    m = _HEAD.match(clause)
+    if m is None:
+        return None
+    rest = m.group("rest")
+    negated = bool(re.match(r"^\s*(?:not|never|no\s+longer)\b", rest, re.IGNORECASE))
+    if m.group("be"):
+        return "be", rest, negated
+    if m.group("have"):
+        been = re.match(rf"^\s*(?:{_ADVERB}\s+)*been\s+(?!(?:to|in)\b)", rest, re.IGNORECASE)
+        if been is not None:
+            return "be", rest[been.end() :], negated
+        return "have", rest, negated
+    if m.group("will"):
+        return "will", rest, negated
+    if m.group("would"):
+        return "would", rest, negated
+    verb = m.group("verb").lower()
+    negated = negated or "not" in (m.group("adv") or "").lower().split()
+    main_do = re.match(r"^\s+(?!not\b|n't\b)(?P<w>[a-z']+)", rest, re.IGNORECASE)
+    if verb in {"do", "did"} and main_do and main_do.group("w").lower() not in BASE_VERBS:
+        return ("does" if verb == "do" else "did"), rest, negated  # "I do yoga"
+    if _DO.match(verb) or verb in {"can't", "cannot", "won't", "never"}:
+        negated = negated or (verb != "do" and verb != "does" and verb != "did")
+        nxt = re.match(rf"^\s*(?:(?:not|{_ADVERB})\s+)*(?P<v>[a-z']+)(?P<r>.*)$", rest, re.I)
+        if nxt is None:
+            return None
+        negated = negated or bool(re.match(r"^\s*not\b", rest, re.IGNORECASE))
+        if verb in {"can't", "cannot"}:
+            return "can", rest, True
+        if verb == "won't":
+            return "will", rest, True
+        return nxt.group("v").lower(), nxt.group("r"), negated
+    if verb == "used" and re.match(r"^\s+to\b", rest, re.I):
+        return "used", rest, negated
+    return verb, rest, negated
+
+
+# ---- rewriting ---------------------------------------------------------------------------------
+
+_COORDINATED = re.compile(
+    rf"(?P<sep>,\s*(?:and\s+|or\s+|but\s+)?|\s+(?:and|or|but|then)\s+)(?P<adv>(?:{_ADVERB}\s+)*)"
+    r"(?P<w>[a-z']+)(?P<after>\s+[\w'-]+)?",
+    re.IGNORECASE,
+)
+_INFINITIVE = re.compile(r"\bto\s+(?P<w>[a-z]+)\b", re.IGNORECASE)
+
+
+def _agree_coordinated(verb: str, rest: str) -> str:
+    """Second verbs of the user's clause agree with "the user": "… and read poetry" → "reads"."""
+    preference = verb in _PREFERENCE_VERBS
+    if verb in _MODALS or verb in _PAST_IRREGULAR:
+        return rest
+    if verb.endswith("ed") or verb in {"would", "will", "used"}:
+        return rest
+
+    def sub(m: re.Match[str]) -> str:
+        word = m.group("w")
+        low = word.lower()
+        before = rest[: m.start()]
+        if any(i.group("w").lower() in BASE_VERBS for i in _INFINITIVE.finditer(before)):
+            return m.group(0)  # "I love to read and write": both are infinitives
+        new = word
+        if low == "am":
+            new = "is"
+        elif low == "read" and m.group("after"):
+            new = "reads"  # "… and read poetry": the present, like the verb it follows
+        elif low == "like" and "," in m.group("sep") and "and" not in m.group("sep"):
+            pass  # "a pilot, like my dad": a comparison
+        elif low in BASE_VERBS and preference:
+            # "I love my dog and walk him daily", "I like dogs and plan to work with them": a
+            # verb only if an object pronoun or an infinitive follows.
+            after = (m.group("after") or "").strip().lower()
+            if after in {"him", "her", "it", "them", "my", "his", "their", "our", "to"}:
+                new = third_singular(low)
+        elif low in {"have", "do", "don't"} or (
+            low in BASE_VERBS and (m.group("after") or before.strip() == "")
+        ):
+            new = third_singular(low)
+        return m.group("sep") + m.group("adv") + new + (m.group("after") or "")
+
+    return _COORDINATED.sub(sub, rest)
+
+
+_PRONOUN = re.compile(
+    r"\b(?:[Hh]e|[Hh]im|[Hh]is|[Ss]he|[Hh]ers?|[Ii]ts?|[Tt]hey|[Tt]hem|[Tt]heirs)\b"
+)
+_ANTECEDENT = re.compile(
+    r"\b(?:my|a|an|the|one|two|three|\d+)\s+(?!(?:lot|lots|bit|little|few|couple)\b)[\w'-]+"
+    r"|\b[A-Z][a-z]+\b"
+)
+_PAST_MARKER = re.compile(
+    r"\b(?:yesterday|last|ago|once|when\s+i\s+was|as\s+a\s+(?:kid|child)|in\s+(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+_PERSONAL = re.compile(rf"^(?:my|a|an|the|one|two|three|\d+)\s+(?:{_WHO})$|^[A-Z]", re.IGNORECASE)
+
+
+_PLURALS = frozenset("children people men women kids family parents folks police cattle".split())
+
+
+def _verb_form(word: str) -> bool:
+    """True for an inflected form of a known verb ("followed", "tried", "likes")."""
+    if word.endswith("ied") or word.endswith("ies"):
+        return word[:-3] + "y" in BASE_VERBS
+    if word.endswith("ed"):
+        return word[:-2] in BASE_VERBS or word[:-1] in BASE_VERBS or word[:-3] in BASE_VERBS
+    if word.endswith("s"):
+        return word[:-1] in BASE_VERBS or (word.endswith("es") and word[:-2] in BASE_VERBS)
+    return False
+
+
+def _unresolved_pronoun(clause: str) -> bool:
+    """True when "him", "it" … point at someone or something named outside the clause (a
+    person for "he"/"she", a thing for "it")."""
+    for m in _PRONOUN.finditer(clause):
+        before = [a.group(0) for a in _ANTECEDENT.finditer(clause[: m.start()].replace("I ", "i "))]
+        word = m.group(0).lower()
+        if word in {"it", "its", "they", "them", "theirs"}:
+            # "I play racquet ball and love it", "I have a dog, it is a pug": any thing (or
+            # animal) named before will do; "they" may be people too.
+            things = [
+                w
+                for w in re.findall(r"[a-z][\w'-]*", clause[: m.start()].lower())
+                if w not in _NOT_A_VERB
+                and w not in _KEY_STOP
+                and w not in BASE_VERBS
+                and w not in _PAST_IRREGULAR
+                and not _verb_form(w)
+                and (word not in {"it", "its"} or not _PEOPLE_WORD.fullmatch(w))
+            ]
+            if word not in {"it", "its"}:
+                # "they" and "them" need something plural: "I have dogs and love them".
+                things = [w for w in things if w.endswith("s") or w in _PLURALS]
+            before = things
+        else:
+            before = [a for a in before if _PERSONAL.match(a)]
+        if not before:
+            return True
+    return False
+
+
+def _rewrite(clause: str, ctx: Context, *, agree: tuple[str, str] | None = None) -> str | None:
+    """``clause`` in third person, checked: no "we", no "you", no first person left over, no
+    pronoun whose referent was named in another clause ("I take lessons with him")."""
+    if _unresolved_pronoun(clause):
+        return None
+    if agree is not None:
+        verb, rest = agree
+        head_end = len(clause) - len(rest)
+        clause = clause[:head_end] + _agree_coordinated(verb, rest)
+    text = third_person(clause, ctx.subject)
+    if agree is not None and agree[0] == "read" and not _PAST_MARKER.search(clause):
+        # "I read poetry" is a habit: "reads", unless the clause says when it happened.
+        text = re.sub(rf"^({re.escape(ctx.subject)}(?:\s+\w+ly)*)\s+read\b", r"\1 reads", text)
+    if _WE.search(text) or text.lower().startswith(("they ", "their ")):
+        return None
+    if ctx.name is None:
+        # "too spicy for The user": the subject is capitalised only where a sentence starts.
+        text = text[:1] + text[1:].replace("The user", "the user")
+    return text
+
+
+# ---- the rule ----------------------------------------------------------------------------------
+
+
+def _person_key(who: str, rest: str) -> tuple[str, Category, bool]:
+    rel, kind = _canonical_relation(who)
+    low = _LEAD.sub("", rest.strip().lower())
+    if kind == "pet":
+        prefix = f"pet.{rel}"
+    elif kind == "people":
+        prefix = f"people.{rel}"
+    else:
+        prefix = f"family.{rel}"
+    sensitive = _health(rest)
+    job = re.match(
+        r"^(?:is|was|works\s+as)\s+(?:a|an)\s+(?P<np>[\w\s-]+?)(?:\s+(?:at|for|in)\b.*)?$", low
+    )
+    if job and _occupation(job.group("np")):
+        return f"{prefix}.job", Category.RELATIONSHIP, sensitive
+    if re.match(r"^(?:is|turned|just\s+turned)\s+\d{1,3}(?:\s+years?\s+old)?$", low):
+        return f"{prefix}.age", Category.RELATIONSHIP, sensitive
+    words = _key_words(re.sub(r"^\s*'s?\s*", "", rest), 30)
+    if not words:
+        return "", Category.RELATIONSHIP, sensitive
+    return f"{prefix}.{words}", Category.RELATIONSHIP, sensitive
+
+
+#: Words that stand where the verb after "I" should ("I an a night owl", "… and I both …").
+_NO_VERB = frozenset("a an the and or but both all too of to in on at for with from by as".split())
+_NOT_A_VERB = frozenset(
+    """and or but of in on at to for from with by as who whom whose which that than the a an
+    my your his her their our its this these those some any all both each every no not so
+    too very also just only then there here when where while if because since though like
+    named called aged""".split()
+)
+
+
+def _verb_follows(rest: str) -> bool:
+    """True when ``rest`` (after someone named as a subject: "my parents …") starts with a verb:
+    a known one, or any lower-case word that is no function word ("my parents deny …")."""
+    stripped = _LEAD.sub("", rest.strip())
+    word = _first_word(stripped)
+    if not word or not stripped[:1].islower():
+        return False
+    if _FINITE.fullmatch(word) or word in _PAST_IRREGULAR or word in _MODALS:
+        return True
+    return word not in _NOT_A_VERB and word.isalpha()
+
+
+def _candidate(
+    key: str, text: str | None, category: Category, hint: float, sensitive: bool
+) -> list[Candidate]:
+    if not text or not key or len(text.split()) > MAX_WORDS:
+        return []
+    return fact(key, text, category, hint, None, sensitive=sensitive)
+
+
+def _request(rest: str) -> bool:
+    """True when what follows "I want" asks for something now, not a goal in life."""
+    wish = re.match(
+        r"^\s*(?:(?:really\s+)?(?:like|love)\s+)?to\s+(?P<v>[a-z]+)(?P<after>.*)$", rest, re.I
+    )
+    if wish is None or wish.group("v").lower() not in REQUEST_VERBS:
+        return False
+    verb, after = wish.group("v").lower(), wish.group("after")
+    if verb == "see":  # "… to see the pyramids" is a wish; "… to see if you can help" asks
+        return bool(
+            re.match(
+                r"^\s*(?:if|whether|what|how|why|when|where|who|it|that|this)?\b\s*$|"
+                r"^\s*(?:if|whether|what|how|why|when|where|who|it|that|this)\b",
+                after,
+                re.I,
+            )
+        )
+    if verb == "go" and re.match(r"^\s+(?:\w+ing\b|on\s+(?:a|an)\b|to\s+(?:the\s+)?[A-Z])", after):
+        return False  # "… to go skydiving", "… on a cruise", "… to Sweden"
+    return verb not in _LIFE_VERBS or not _LIFE_GOAL.search(rest)
+
+
+def _about_user(clause: str, ctx: Context) -> list[Candidate]:
+    head = _user_head(clause)
+    if head is None:
+        return []
+    verb, rest, negated = head
+    if verb in _NO_VERB:
+        return []  # "my boyfriend and I both compete": the subject was split off; "I an a …"
+    if verb in _SMALL_TALK_VERBS and not re.match(r"^\s*how\s+to\b", rest, re.I):
+        return []
+    if verb == "know" and not _KNOW_WHAT.match(rest):
+        return []
+    if verb == "want" and (not _WANT_THING.match(rest) or _CONSUMABLE.search(rest)):
+        return []
+    if verb in _WISH_VERBS and _request(rest):
+        return []  # "I want to know the weather" asks for something now
+    if not _key_words(rest) and verb not in _ACTIVITIES:
+        return []  # "I see", "I agree": nothing said about the user
+    if verb == "would":
+        if not re.match(r"^\s*(?:really\s+)?(?:like|love)\s+to\b", rest, re.I):
+            return []
+        verb = "will"
+    if not rest.strip() and verb in {"be", "have", "will", "can", "used"}:
+        return []
+    body = _LEAD.sub("", rest.strip())
+    if ((negated and verb in {"be", "have"}) or verb == "used") and _owned(verb, body):
+        return []  # "I'm not vegetarian", "I used to live in Paris": the specific rules decide
+    if _IDIOM.search(clause) or (verb in _PREFERENCE_VERBS and _NOT_A_TASTE.match(body)):
+        return []
+    word = rest.strip().rstrip(".!")
+    if verb == "be" and re.fullmatch(r"[a-z]+", word) and not _looks_like_a_trait(word):
+        return []  # "I'm mia": a name typed in lower case, not a trait
+    if verb == "be" and (_opinion_or_mood(body) or _AGE.match(body) or _HERE.match(body)):
+        return []  # "I'm awesome", "I'm tired", "I'm 34" (stale next year), "I'm in Paris"
+    if _momentary(verb, body, clause):
+        return []
+    if verb in {"have", "got"} and _EVENT.match(body):
+        return []  # "I have a meeting at 3"
+    reading = _user_reading(verb, rest, negated)
+    if reading is None:
+        return []
+    words = _key_words(rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}")
+    if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
+        # "I have two dogs" → pet.dog: the words left after the animals or relatives, if any.
+        words = "_".join(w for w in words.split("_") if not _PERSON_OR_PET.fullmatch(w))
+    key = f"{reading.prefix}.{words}" if words else reading.prefix
+    if "." not in key:
+        key = f"{key}.{slug(verb)}"
+    hint = RELATIONSHIP_HINT if reading.category == Category.RELATIONSHIP else HINT
+    text = _rewrite(clause, ctx, agree=(verb, rest))
+    return _candidate(key, text, reading.category, hint, reading.sensitive)
+
+
+def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate]:
+    rest = m.group("rest")
+    if m.group("poss"):
+        if not _has_verb(rest):
+            return []  # "my dog's favourite pastime": a noun phrase, no statement
+        rest = m.group("poss") + rest
+    elif not _verb_follows(rest) or _opinion_or_mood(rest):
+        return []  # "my dog Rex" says nothing; "my wife is amazing" is an opinion
+    key, category, sensitive = _person_key(m.group("who"), rest)
+    text = _rewrite(clause, ctx)
+    return _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
+
+
+def person_statement(who: str, predicate: str, clause: str, ctx: Context) -> list[Candidate]:
+    """What ``predicate`` says about one of the user's people, as their fact: "my wife Sofia is a
+    doctor" → ``family.wife.job`` "The user's wife Sofia is a doctor." (none for an opinion)."""
+    predicate = strip_trailing_fillers(predicate)
+    if not _verb_follows(predicate) or _opinion_or_mood(predicate):
+        return []
+    if _RELATIVE_TIME.search(predicate) or _AGE_NOW.match(predicate.strip()):
+        return []
+    key, category, sensitive = _person_key(who, predicate)
+    return _candidate(key, _rewrite(_tidy(clause), ctx), category, RELATIONSHIP_HINT, sensitive)
+
+
+def _about_thing(clause: str, ctx: Context) -> list[Candidate]:
+    m = _MY_THING.match(clause)
+    if m is None or _PASSING_THING.match(clause) or _MOMENTARY.search(clause):
+        return []
+    if _opinion_or_mood(m.group("verb") + m.group("rest")) or _BROKEN.search(m.group("rest")):
+        return []  # "my car is awesome", "my phone won't turn on"
+    thing = _key_words(m.group("thing"), 20)
+    rest = _key_words(m.group("rest"), 20)
+    if not thing or not rest:
+        return []
+    reading = _topic_reading(clause, "about")
+    prefix = reading.prefix if reading.prefix != "about" else "about"
+    text = _rewrite(clause, ctx)
+    return _candidate(f"{prefix}.{thing}_{rest}", text, reading.category, HINT, reading.sensitive)
+
+
+def _has_verb(text: str) -> bool:
+    """True when ``text`` holds a finite verb ("… name is Rex", "… barks at night")."""
+    words = re.findall(r"[a-z']+", text.lower())
+    return bool(_FINITE.search(text)) or any(w in BASE_VERBS or _verb_form(w) for w in words)
+
+
+def _mentions_user(clause: str, ctx: Context) -> list[Candidate]:
+    """A clause about something else that mentions the user ("Dogs scare me", "X is my …")."""
+    if _OTHER_SUBJECT.match(clause) or not _FIRST_PERSON_WORD.search(clause):
+        return []
+    first = _first_word(clause)
+    if first in BASE_VERBS or first in _PAST_IRREGULAR or _verb_form(first):
+        return []  # "Got to get my life straight": no subject, an order or a note to self
+    before = _FIRST_PERSON_WORD.split(clause, maxsplit=1)[0]
+    verbs = _FINITE.search(before) or any(w in BASE_VERBS for w in before.lower().split()[1:])
+    if not verbs and not re.search(r"\b(?:of|to|for|with)\s*$", before.lower()):
+        return []  # "Thanks for asking about my mom": no verb, no statement
+    person = re.search(rf"\bmy\s+{RELATION_ADJ}(?P<who>{_WHO})\b", clause, re.IGNORECASE)
+    reading = _topic_reading(clause, "about")
+    key_words = _key_words(clause)
+    if not key_words:
+        return []
+    text = _rewrite(clause, ctx)
+    if person is not None and reading.prefix in {"about"}:
+        rel, kind = _canonical_relation(person.group("who"))
+        prefix = {"pet": "pet", "people": "people"}.get(kind, "family")
+        return _candidate(
+            f"{prefix}.{rel}.{_key_words(clause, 30)}", text, Category.RELATIONSHIP, HINT, False
+        )
+    return _candidate(
+        f"{reading.prefix}.{key_words}", text, reading.category, HINT, reading.sensitive
+    )
+
+
+def is_bare_mention(clause: str) -> bool:
+    """True for a clause that only names someone or something of the user's ("my sister"), the
+    tail of a list split off at "and my …", not a statement of its own."""
+    clause = _tidy(clause)
+    if not re.match(r"^(?:my|our)\s", clause, re.IGNORECASE):
+        return False
+    person = _MY_PERSON.match(clause)
+    if person is not None:
+        rest = person.group("rest")
+        if person.group("poss"):
+            return not _has_verb(rest)
+        return not (_verb_follows(rest) or _NAME_THEN_VERB.match(rest))
+    return _MY_THING.match(clause) is None and len(clause.split()) <= 5
+
+
+def statement(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads any plain statement about the user or their people → a third-person fact.
+
+    Runs only when no specific rule read the clause (see ``rules``).
+    """
+    clause = _LEAD_TIME.sub("", _tidy(clause))
+    if _RELATIVE_TIME.search(clause):
+        return []  # "my birthday is next week" is wrong a week later
+    if len(clause) < 4 or re.search(r"(?<![\w'])(?:you|your|yours|u|ur)(?![\w'])", clause, re.I):
+        return []
+    if _SUBJECTLESS.match(clause):
+        clause = "I " + clause[0].lower() + clause[1:]
+    if _USER.match(clause):
+        return _about_user(clause, ctx)
+    person = _MY_PERSON.match(clause)
+    if person is not None and (person.group("poss") or _verb_follows(person.group("rest"))):
+        return _about_person(person, clause, ctx)
+    if re.match(r"^my\s", clause, re.IGNORECASE):
+        return _about_thing(clause, ctx)
+    return _mentions_user(clause, ctx)
+
+
+RULES: tuple[Rule, ...] = (statement,)
