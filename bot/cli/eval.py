@@ -23,9 +23,32 @@ from memory_core.clock import ManualClock
 from memory_core.evaluation import SuiteReport, run_suite, select_scenarios
 from memory_core.values import SearchMode
 
-eval_cli = typer.Typer(help="Evaluations (LoCoMo retrieval, scenarios).", no_args_is_help=True)
+eval_cli = typer.Typer(
+    help="Evaluations (LoCoMo retrieval, scenarios, extraction).", no_args_is_help=True
+)
 #: Wide enough for the longest scenario name and every column, even when piped (80 columns).
 _TABLE_WIDTH = 120
+
+
+@eval_cli.command("extraction")
+def eval_extraction(
+    data: Annotated[
+        Path,
+        typer.Option("--data", help="MSC persona sentences (msc_personas_dev.json)"),
+    ] = Path("../shared/data/msc/msc_personas_dev.json"),
+    as_json: JsonOpt = False,
+) -> None:
+    """Coverage of the configured extractor on persona sentences (tune and held-out parts,
+    split by a hash of each sentence) and precision on the committed hand labels."""
+    if not data.is_file():
+        raise fail(f"no persona file at {data}", 2)
+    extractor, _auditor, _responder = composition.build_learning(figures_settings())
+    result = asyncio.run(evaluation.run_extraction_eval(data, extractor))
+    if as_json:
+        typer.echo(json.dumps(result.as_json()))
+        return
+    for line in result.lines():
+        console.print(line, markup=False, highlight=False)
 
 
 @eval_cli.command("scenarios")

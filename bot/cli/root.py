@@ -14,6 +14,7 @@ from bot.cli.admin import admin_cli
 from bot.cli.bench import bench_cli
 from bot.cli.common import fail, run
 from bot.cli.eval import eval_cli
+from bot.cli.extract import extract
 from bot.cli.jobs import jobs_cli
 from bot.cli.memories import memories_cli
 from bot.cli.options import DbOpt
@@ -64,6 +65,7 @@ def run_bot(
         raise fail(str(exc), 2) from exc
 
 
+cli.command("extract")(extract)
 cli.add_typer(admin_cli, name="admin")
 cli.add_typer(eval_cli, name="eval")
 cli.add_typer(bench_cli, name="bench")

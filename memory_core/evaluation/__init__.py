@@ -1,6 +1,8 @@
 """Evaluations of the memory engine, run through its public API: LoCoMo retrieval
-(``locomo``) and the scripted learning scenarios (``scenarios``)."""
+(``locomo``), the scripted learning scenarios (``scenarios``) and offline extraction on persona
+sentences (``extraction``)."""
 
+from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
 from memory_core.evaluation.locomo import (
     Conversation,
     LocomoReport,
@@ -17,7 +19,9 @@ from memory_core.evaluation.locomo import (
 from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scenarios
 
 __all__ = [
+    "LABELS_PATH",
     "Conversation",
+    "ExtractionEval",
     "LocomoReport",
     "ModeResult",
     "Question",
@@ -28,6 +32,7 @@ __all__ = [
     "load",
     "parse_evidence",
     "parse_session_time",
+    "run_extraction_eval",
     "run_locomo",
     "run_suite",
     "select_scenarios",
