@@ -144,14 +144,18 @@ class Commands:
         replies.append(Reply("\n".join(lines)))
         for applied in result.conflicts:
             assert applied.conflict_id is not None
-            # The question always goes to the private chat: shown as the user sees it there.
-            private = self.memory.view(msg.user_key, Audience.PRIVATE)
-            conflict = await private.conflict(applied.conflict_id)
-            if conflict is not None:
-                question = questions.conflict_reply(self.codec, conflict)
-                replies.append(question if msg.is_private else _private(question))
-                await self.memory.conflict_asked(msg.user_key, conflict.id)
+            replies += await self._ask_conflict(msg, applied.conflict_id)
         return replies
+
+    async def _ask_conflict(self, msg: IncomingMessage, conflict_id: int) -> list[Reply]:
+        """The question about one of the user's conflicts, for their private chat."""
+        # Shown as the user sees it there, whichever chat the command came from.
+        conflict = await self.memory.view(msg.user_key, Audience.PRIVATE).conflict(conflict_id)
+        if conflict is None:
+            return []
+        question = questions.conflict_reply(self.codec, conflict)
+        await self.memory.conflict_asked(msg.user_key, conflict.id)
+        return [question if msg.is_private else _private(question)]
 
     async def cmd_forget(self, c: Call) -> list[Reply]:
         """``/forget <words|#id>``: show matching memories as buttons."""
@@ -200,11 +204,12 @@ class Commands:
         return [reply if c.msg.is_private else _private(reply)]
 
     async def cmd_undo(self, c: Call) -> list[Reply]:
-        """``/undo``: revert the last change to the user's memory."""
+        """``/undo``: revert the last change to the user's memory (each /undo one step
+        further back); an undone answer to a question asks it again."""
         result = await c.view.undo()
         if not result.reverted:
             return [Reply("There's nothing to undo.")]
-        return [
+        replies = [
             Reply(
                 "Undone: "
                 + "; ".join(
@@ -213,6 +218,9 @@ class Commands:
                 )
             )
         ]
+        if result.reopened_conflict_id is not None:
+            replies += await self._ask_conflict(c.msg, result.reopened_conflict_id)
+        return replies
 
     # ---- looking at memory -----------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import user_data as user_data_repo
 from memory_core.values import Fact, Status
@@ -42,6 +43,8 @@ class UndoResult:
 
     reverted: tuple[Fact, ...] = ()
     description: str = ""
+    #: The conflict whose answer was undone: open again, to be asked again.
+    reopened_conflict_id: int | None = None
 
 
 def _restore(
@@ -51,6 +54,7 @@ def _restore(
     fact: Fact,
     state: dict[str, object],
     reason: str,
+    undoes: float,
 ) -> Fact:
     now = memory.clock.now()
     status = Status(str(state.get("status", fact.status.value)))
@@ -65,7 +69,15 @@ def _restore(
     if status != Status.DELETED:
         fields["deleted_at"] = None
     after = fact_repo.transition(
-        conn, user_id, fact, now, event="restored", actor="user", reason=reason, **fields
+        conn,
+        user_id,
+        fact,
+        now,
+        event="restored",
+        actor="user",
+        reason=reason,
+        undoes=undoes,
+        **fields,
     )
     memory.queue_fact_vector(conn, after)
     return after
@@ -80,50 +92,59 @@ async def undo_last(memory: Memory, user_id: str) -> UndoResult:
 
 
 def _undo(memory: Memory, user_id: str) -> UndoResult:
+    """Revert the newest operation not undone yet: every fact it changed goes back to its
+    state before (a fact it created goes), so each ``/undo`` goes one step further back; an
+    undone answer to a conflict re-opens its question."""
     with memory.db.write() as conn:
-        last = fact_repo.last_change(conn, user_id, _UNDOABLE)
-        if last is None:
+        ts = fact_repo.last_undoable_ts(conn, user_id, _UNDOABLE)
+        if ts is None:
             return UndoResult()
-        fact_id, rev = last
-        # Everything written at that revision and, for a supersede/resolution, its pair.
-        entries = fact_repo.history(conn, user_id, fact_id=fact_id)
-        entry = next((e for e in reversed(entries) if e.rev == rev), None)
-        if entry is None:
-            return UndoResult()
-        current = fact_repo.get(conn, user_id, entry.fact_id)
-        if current is None:
-            return UndoResult()
+        first_rev: dict[int, int] = {}
+        events: list[str] = []
+        for fact_id, rev in fact_repo.changes_at(conn, user_id, ts):
+            first_rev[fact_id] = min(rev, first_rev.get(fact_id, rev))
         reverted: list[Fact] = []
-        if entry.event in ("created", "pending") or (
-            entry.event == "updated"
-            and current.supersedes_id is not None
-            and entry.before is not None
-            and entry.before.get("id") != current.id
-        ):
-            now = memory.clock.now()
-            gone = fact_repo.transition(
-                conn,
-                user_id,
-                current,
-                now,
-                event="deleted",
-                actor="user",
-                reason="undo",
-                status=Status.DELETED,
-                valid_to=now,
-                deleted_at=now,
-            )
-            memory.queue_fact_vector(conn, gone)
-            reverted.append(gone)
-            if entry.event == "updated" and entry.before is not None:
-                old = fact_repo.get(conn, user_id, int(str(entry.before["id"])))
-                if old is not None:
-                    reverted.append(_restore(conn, memory, user_id, old, entry.before, "undo"))
-        elif entry.before is not None:
-            reverted.append(_restore(conn, memory, user_id, current, entry.before, "undo"))
-        description = f"{entry.event} {current.value_text}"
-    log.info("memory_undone", user_id=user_id, rev=rev, facts=[f.id for f in reverted])
-    return UndoResult(tuple(reverted), description)
+        for fact_id, rev in first_rev.items():
+            current = fact_repo.get(conn, user_id, fact_id)
+            if current is None:
+                continue
+            history = fact_repo.history(conn, user_id, fact_id=fact_id)
+            events += [e.event for e in history if e.rev is not None and e.rev >= rev][:1]
+            earlier = [e for e in history if e.rev is not None and e.rev < rev and e.after]
+            if earlier:
+                state = earlier[-1].after
+                assert state is not None
+                reverted.append(_restore(conn, memory, user_id, current, state, "undo", ts))
+            else:
+                reverted.append(_drop(conn, memory, user_id, current, ts))
+        reopened = conflict_repo.reopen_resolved_at(conn, user_id, ts)
+    log.info(
+        "memory_undone",
+        user_id=user_id,
+        facts=[f.id for f in reverted],
+        reopened_conflict=reopened,
+    )
+    return UndoResult(tuple(reverted), ", ".join(events), reopened)
+
+
+def _drop(conn: Connection, memory: Memory, user_id: str, fact: Fact, undoes: float) -> Fact:
+    """A fact the undone operation created: deleted."""
+    now = memory.clock.now()
+    gone = fact_repo.transition(
+        conn,
+        user_id,
+        fact,
+        now,
+        event="deleted",
+        actor="user",
+        reason="undo",
+        undoes=undoes,
+        status=Status.DELETED,
+        valid_to=now,
+        deleted_at=now,
+    )
+    memory.queue_fact_vector(conn, gone)
+    return gone
 
 
 async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:

@@ -142,3 +142,17 @@ def expired_open(conn: Connection, now: datetime, limit: int = 500) -> list[Conf
         {"now": to_ts(now), "lim": limit},
     ).all()
     return [_row(r) for r in rows]
+
+
+def reopen_resolved_at(conn: Connection, user_id: str, resolved_ts: float) -> int | None:
+    """Re-open the user's conflict settled at ``resolved_ts`` (epoch seconds; its choice was
+    undone), to be asked again; returns its id, or ``None`` when no choice was made then."""
+    row = conn.execute(
+        text(
+            "UPDATE conflicts SET status = 'open', resolution = NULL, resolved_at = NULL, "
+            "notified_at = NULL WHERE user_id = :u AND status = 'resolved' "
+            "AND resolved_at = :ts RETURNING id"
+        ),
+        {"u": user_id, "ts": resolved_ts},
+    ).first()
+    return None if row is None else int(row[0])

@@ -234,6 +234,7 @@ def _record_change(
     turn_id: str | None = None,
     summary: str | None = None,
     bump: bool = True,
+    undoes: float | None = None,
 ) -> int:
     """Write the audit row, bump the user's revision and log the change; return the rev.
 
@@ -284,7 +285,10 @@ def _record_change(
             "fid": fact.id,
             "ev": event,
             "summary": summary or f"[{fact.category.value}] {fact.value_text}",
-            "meta": dumps({"key": fact.key, "sensitive": fact.sensitive}),
+            "meta": dumps(
+                {"key": fact.key, "sensitive": fact.sensitive}
+                | ({"undoes": undoes} if undoes is not None else {})
+            ),
             "ts": ts,
         },
     )
@@ -439,10 +443,13 @@ def transition(
     summary: str | None = None,
     bump: bool = True,
     replaces: Fact | None = None,
+    undoes: float | None = None,
     **fields: Any,
 ) -> Fact:
     """Change one fact and audit it (history, revision, change log) in one call.
 
+    ``undoes``: when the operation this change reverts was written (``/undo``): recorded on
+    the change, so the next ``/undo`` goes further back instead of undoing the undo.
     ``bump=False`` (a mere repetition, a merged-away duplicate) writes the audit row only.
     ``replaces``: the fact this one now supersedes (a pending value confirmed over the old one;
     linked by ``supersedes_id``, and the audit row shows it as the state before).
@@ -462,8 +469,35 @@ def transition(
         turn_id=turn_id,
         summary=summary,
         bump=bump,
+        undoes=undoes,
     )
     return after
+
+
+def last_undoable_ts(conn: Connection, user_id: str, events: Sequence[str]) -> float | None:
+    """When the user's newest change that can still be undone was written: an entry with one
+    of ``events`` that is not itself an undo and that no undo has reverted yet."""
+    stmt = text(
+        "SELECT c.ts FROM change_log c WHERE c.user_id = :u AND c.event IN :ev "
+        "AND json_extract(c.meta_json, '$.undoes') IS NULL "
+        "AND NOT EXISTS (SELECT 1 FROM change_log d WHERE d.user_id = c.user_id "
+        "AND json_extract(d.meta_json, '$.undoes') = c.ts) "
+        "ORDER BY c.rev DESC LIMIT 1"
+    ).bindparams(bindparam("ev", expanding=True))
+    ts = conn.execute(stmt, {"u": user_id, "ev": list(events)}).scalar()
+    return None if ts is None else float(ts)
+
+
+def changes_at(conn: Connection, user_id: str, ts: float) -> list[tuple[int, int]]:
+    """(fact id, rev) of every change written at ``ts`` (one operation), newest first."""
+    rows = conn.execute(
+        text(
+            "SELECT fact_id, rev FROM change_log WHERE user_id = :u AND ts = :ts "
+            "AND fact_id IS NOT NULL ORDER BY rev DESC"
+        ),
+        {"u": user_id, "ts": ts},
+    ).all()
+    return [(int(r[0]), int(r[1])) for r in rows]
 
 
 def matching_all_terms(conn: Connection, user_id: str, expr: str, limit: int) -> list[int]:

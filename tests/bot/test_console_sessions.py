@@ -179,3 +179,32 @@ async def test_a_question_that_never_arrived_is_asked_when_the_user_next_writes(
         await s.say("hello again")
         await s.runtime.settle()
         assert "Which is right?" in s.out.getvalue()
+
+
+async def test_undo_is_a_stack_not_a_toggle(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        await s.say("/remember I live in Porto", "/remember I play the cello")
+        first = await s.say("/undo")
+        assert "cello" in first and "Porto" not in first
+        second = await s.say("/undo")
+        assert "Porto" in second and "cello" not in second
+        assert "nothing to undo" in await s.say("/undo")
+        assert "No memories yet" in await s.say("/memories")
+
+
+async def test_undoing_a_conflict_answer_asks_the_question_again(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+        assert s.runtime is not None
+        await s.say("I live in Berlin.")
+        assert "Which is right?" in await s.say("I live in Oslo.") + s.out.getvalue()
+        assert "Updated" in await s.say("/tap 1")
+        out = await s.say("/undo")
+        assert "Undone" in out and "Which is right?" in out and "[1] Oslo" in out
+        facts = {
+            f.value_text: f.status.value for f in await s.runtime.memory.list_facts("console:ana")
+        }
+        assert facts.get("Ana lives in Berlin.") == "active"
+        assert "pending_confirmation" in facts.values()
+        assert "Kept" in await s.say("/tap 2")  # the re-asked question works
