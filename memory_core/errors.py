@@ -3,6 +3,7 @@
     MemoryCoreError
     ├── StoreError                  the database could not be opened or used
     │   ├── SchemaTooNewError       the file was written by a newer membot
+    │   ├── ForeignDatabaseError    the file is another program's database
     │   └── VectorIndexUnavailable  vectors are disabled (model lock mismatch)
     ├── NotFoundError               no such fact/item for this user
     ├── InvalidInputError           the caller passed something unusable
@@ -28,6 +29,10 @@ class StoreError(MemoryCoreError):
 
 class SchemaTooNewError(StoreError):
     """The database schema is newer than this program understands."""
+
+
+class ForeignDatabaseError(StoreError):
+    """The file is a database, but not membot's: it is never migrated (that would change it)."""
 
 
 class VectorIndexUnavailable(StoreError):

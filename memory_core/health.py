@@ -83,8 +83,20 @@ def _check_database(db_path: Path, embedder: Embedder | None) -> list[Check]:
         return [Check("database", True, f"{db_path} not created yet (made at first start)")]
     try:
         version, meta = maintenance.file_state(db_path)
+        integrity = maintenance.check_file(db_path).integrity
     except StoreError as exc:
         return [Check("database", False, f"{db_path}: cannot read it: {exc}")]
+    if integrity != "ok":
+        return [
+            Check(
+                "database",
+                False,
+                f"{db_path} is damaged (quick_check: {integrity[:200]}); restore a backup "
+                "(`membot admin restore`)",
+            )
+        ]
+    if version == 0 and maintenance.has_tables(db_path):
+        return [Check("database", False, f"{db_path} is not a membot database")]
     if version > SCHEMA_VERSION:
         schema = Check(
             "database",

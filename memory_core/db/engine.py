@@ -15,6 +15,7 @@ from typing import Any
 import pysqlite3.dbapi2 as sqlite_driver
 import sqlite_vec
 from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import QueuePool
 
 from memory_core.errors import StoreError
@@ -102,6 +103,7 @@ class Database:
                     self._hot_waiting -= 1
         try:
             with (
+                self._driver_errors(),
                 self.engine.connect().execution_options(sqlite_begin="IMMEDIATE") as conn,
                 conn.begin(),
             ):
@@ -112,8 +114,18 @@ class Database:
     @contextmanager
     def read(self) -> Iterator[Connection]:
         """A read transaction: a consistent snapshot for the duration of the block."""
-        with self.engine.connect() as conn, conn.begin():
+        with self._driver_errors(), self.engine.connect() as conn, conn.begin():
             yield conn
+
+    @contextmanager
+    def _driver_errors(self) -> Iterator[None]:
+        """SQLite failures (damaged or foreign file, disk full, read-only, locked too long)
+        become a :class:`StoreError` naming the file: one clear line, never a driver
+        traceback, and callers handle one error tree."""
+        try:
+            yield
+        except DBAPIError as exc:
+            raise StoreError(f"{self.path}: {exc.orig}") from exc
 
     def dispose(self) -> None:
         """Close every pooled connection."""

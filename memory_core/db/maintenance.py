@@ -42,6 +42,21 @@ def schema_version(conn: Any) -> int:
     return int(row[0])
 
 
+def has_tables(path: Path) -> bool:
+    """Whether a database file has any table of its own (a foreign file, when not membot's)."""
+    try:
+        conn = connect(path)
+        try:
+            row = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            ).fetchone()
+        finally:
+            conn.close()
+    except sqlite_driver.Error as exc:
+        raise StoreError(str(exc)) from exc
+    return row is not None
+
+
 def _quick_check(conn: Any) -> str:
     return str(conn.execute("PRAGMA quick_check").fetchone()[0])
 

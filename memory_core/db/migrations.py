@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
 
 from memory_core.db.engine import Database
-from memory_core.errors import SchemaTooNewError
+from memory_core.errors import ForeignDatabaseError, SchemaTooNewError, StoreError
 
 STATUSES = "'active','superseded','expired','pending_confirmation','deleted'"
 
@@ -445,7 +446,20 @@ def _split_sql(script: str) -> list[str]:
 
 
 def current_version(conn: Connection) -> int:
-    """The highest applied migration, 0 for a new file."""
+    """The highest applied migration, 0 for a new file; :class:`ForeignDatabaseError` for a
+    database that has tables but is not membot's."""
+    tables = [
+        str(r[0])
+        for r in conn.exec_driver_sql(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    if tables and "schema_migrations" not in tables:
+        shown = ", ".join(sorted(tables)[:5]) + (" …" if len(tables) > 5 else "")
+        raise ForeignDatabaseError(
+            f"this is not a membot database (it has other tables: {shown}); refusing to "
+            "change it — point MEMBOT_DB at a membot file or a new path"
+        )
     conn.exec_driver_sql(
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
         "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
@@ -455,7 +469,16 @@ def current_version(conn: Connection) -> int:
 
 
 def migrate(db: Database) -> list[str]:
-    """Apply every pending migration in order; return the names applied (empty if none)."""
+    """Apply every pending migration in order; return the names applied (empty if none).
+    A file SQLite cannot use (not a database, damaged, unreadable, read-only, disk full)
+    is a :class:`StoreError` naming the file and the reason, never a driver traceback."""
+    try:
+        return _migrate(db)
+    except DBAPIError as exc:
+        raise StoreError(f"cannot use {db.path}: {exc.orig}") from exc
+
+
+def _migrate(db: Database) -> list[str]:
     applied: list[str] = []
     with db.write() as conn:
         version = current_version(conn)

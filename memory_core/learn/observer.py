@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
 from memory_core.clock import to_ts
-from memory_core.errors import MemoryCoreError
+from memory_core.errors import MemoryCoreError, StoreError
 from memory_core.extract.text import last_sentence
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.store import episodes as episode_repo
@@ -259,7 +259,7 @@ class Observer:
         if self.learner.usage is not None and self.learner.usage.pending():
             try:
                 await self.memory.run_background(self._write_usage)
-            except SQLAlchemyError:  # shutdown goes on: usage figures are not worth a hang
+            except (SQLAlchemyError, StoreError):  # shutdown goes on: usage is not worth a hang
                 log.warning("usage_flush_failed")
 
     # ---- workers ---------------------------------------------------------------------------

@@ -8,10 +8,9 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from sqlalchemy.exc import DBAPIError
 
 from memory_core.clock import ManualClock
-from memory_core.errors import NotFoundError
+from memory_core.errors import NotFoundError, StoreError
 from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store.rows import owner_token
@@ -171,7 +170,7 @@ async def test_pending_status_is_mirrored_in_vector_metadata(memory: Memory, db_
 
 async def test_fact_history_rows_cannot_be_updated(memory: Memory) -> None:
     fact_id = await remember(memory, "Alice lives in Lisbon")
-    with pytest.raises(DBAPIError, match="immutable"), memory.db.write() as conn:
+    with pytest.raises(StoreError, match="immutable"), memory.db.write() as conn:
         conn.exec_driver_sql(
             "UPDATE fact_history SET actor = 'mallory' WHERE fact_id = ?", (fact_id,)
         )
