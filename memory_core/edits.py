@@ -6,7 +6,6 @@ change log, conflicts, relations, entities, outbox, sessions, settings).
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import user_data as user_data_repo
 from memory_core.values import Fact, Status
@@ -67,15 +67,15 @@ def _restore(
     after = fact_repo.transition(
         conn, user_id, fact, now, event="restored", actor="user", reason=reason, **fields
     )
-    memory.queue_fact_vector(conn, after)
+    memory.vectors.queue_fact(conn, after)
     return after
 
 
 async def undo_last(memory: Memory, user_id: str) -> UndoResult:
     """Revert the user's most recent memory change (a supersede reverts both facts)."""
-    result = await asyncio.to_thread(_undo, memory, user_id)
+    result = await memory.run(Lane.REPLY, _undo, memory, user_id)
     if result.reverted:
-        await memory.vectors_settled()
+        await memory.vectors.settle()
     return result
 
 
@@ -113,7 +113,7 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
                 valid_to=now,
                 deleted_at=now,
             )
-            memory.queue_fact_vector(conn, gone)
+            memory.vectors.queue_fact(conn, gone)
             reverted.append(gone)
             if entry.event == "updated" and entry.before is not None:
                 old = fact_repo.get(conn, user_id, int(str(entry.before["id"])))
@@ -128,8 +128,8 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
 
 async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
     """Delete every trace of one user; returns rows removed per table."""
-    counts = await asyncio.to_thread(_erase, memory, user_id)
-    memory.cache.clear()
+    counts = await memory.run(Lane.REPLY, _erase, memory, user_id)
+    memory.vectors.cache.clear()
     log.info("user_erased", user_id=user_id, rows=sum(counts.values()))
     return counts
 
