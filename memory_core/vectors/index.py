@@ -151,13 +151,17 @@ class VectorIndex:
 
     async def settle(self) -> None:
         """After a commit: ask the background writer for a sync, or (without one) write the
-        queued vectors now on the background lane."""
+        queued vectors now and wait for them."""
         if not self._enabled:
             return
         if self._writer is not None:
             self._writer.request()
         else:
-            await self._executors.run(Lane.BACKGROUND, self.sync)
+            # No writer (CLI, tests, benchmarks, evaluation): the caller waits for these
+            # vectors, so they are written at normal priority, as before lanes were named. At
+            # the background lane's nice +10, `membot bench pipeline`'s end-to-end p95 went
+            # from ~170 to ~420 ms whenever other processes wanted the CPU.
+            await self._executors.run(Lane.REPLY, self.sync)
 
     # ---- queueing (inside the caller's write transaction) ----------------------------------
 
