@@ -200,7 +200,7 @@ class Runtime:
                 raise
         self.observer.start()
         self.scheduler.start()
-        self.memory.start_vector_worker()  # catches up on vectors queued by an earlier run
+        self.memory.vectors.start_writer()  # catches up on vectors queued by an earlier run
 
     async def settle(self) -> None:
         """Wait until background work for everything so far is done (console, tests): the
@@ -208,8 +208,7 @@ class Runtime:
         await self.observer.drain()
         await self.scheduler.drain()
         await self.observer.drain()
-        if self.memory.vector_worker is not None:
-            await self.memory.vector_worker.drain()
+        await self.memory.vectors.drain()
 
     async def stop(self) -> None:
         """Stop scheduled jobs, finish in-flight learning, then release the database."""
@@ -217,7 +216,7 @@ class Runtime:
         await self.observer.aclose()
         if self.metrics is not None:
             await self.metrics.aclose()
-        await self.memory.stop_vector_worker()
+        await self.memory.vectors.stop_writer()
         self.memory.close()
         if self.lock is not None:
             self.lock.release()

@@ -6,7 +6,6 @@ change log, conflicts, relations, entities, outbox, sessions, settings).
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.executors import Lane
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import user_data as user_data_repo
@@ -79,15 +79,15 @@ def _restore(
         undoes=undoes,
         **fields,
     )
-    memory.queue_fact_vector(conn, after)
+    memory.vectors.queue_fact(conn, after)
     return after
 
 
 async def undo_last(memory: Memory, user_id: str) -> UndoResult:
     """Revert the user's most recent memory change (a supersede reverts both facts)."""
-    result = await asyncio.to_thread(_undo, memory, user_id)
+    result = await memory.run(Lane.REPLY, _undo, memory, user_id)
     if result.reverted:
-        await memory.vectors_settled()
+        await memory.vectors.settle()
     return result
 
 
@@ -143,14 +143,14 @@ def _drop(conn: Connection, memory: Memory, user_id: str, fact: Fact, undoes: fl
         valid_to=now,
         deleted_at=now,
     )
-    memory.queue_fact_vector(conn, gone)
+    memory.vectors.queue_fact(conn, gone)
     return gone
 
 
 async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
     """Delete every trace of one user; returns rows removed per table."""
-    counts = await asyncio.to_thread(_erase, memory, user_id)
-    memory.cache.clear()
+    counts = await memory.run(Lane.REPLY, _erase, memory, user_id)
+    memory.vectors.cache.clear()
     log.info("user_erased", user_id=user_id, rows=sum(counts.values()))
     return counts
 

@@ -1,4 +1,4 @@
-"""The thread pools blocking memory work runs on: the reply path's and the background's.
+"""The thread lanes blocking memory work runs on: the reply path's and the background's.
 
 Replies and background learning share a small machine. Each gets its own threads, so
 learning can never occupy the threads a reply needs, and background threads run at a lower
@@ -14,14 +14,16 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from enum import Enum
 from functools import partial
-from typing import TypeVar
+from typing import ParamSpec, TypeVar
 
 import structlog
 
 log = structlog.get_logger("memory_core")
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 _thread = threading.local()
 
@@ -54,29 +56,37 @@ def lower_thread_priority(nice: int) -> bool:
     return True
 
 
+class Lane(Enum):
+    """Which threads a piece of blocking memory work runs on: chosen by what it serves."""
+
+    #: A user is waiting: recall, commands and button presses answering them.
+    REPLY = "reply"
+    #: Nobody is waiting: learning, scheduled jobs, vector writes (lower priority).
+    BACKGROUND = "background"
+
+
 class Executors:
-    """``hot`` runs the reply path; ``background`` runs learning and vector writes."""
+    """One thread pool per lane: ``run(lane, fn, ...)`` is how async code runs store work."""
 
-    def __init__(self, *, hot_workers: int = 4, background_workers: int = 8, nice: int = 10):
-        self.hot = ThreadPoolExecutor(max_workers=hot_workers, thread_name_prefix="membot-hot")
-        self.background = ThreadPoolExecutor(
-            max_workers=background_workers,
-            thread_name_prefix="membot-bg",
-            initializer=_start_background_thread,
-            initargs=(nice,),
-        )
+    def __init__(self, *, reply_workers: int = 4, background_workers: int = 8, nice: int = 10):
+        self._pools = {
+            Lane.REPLY: ThreadPoolExecutor(
+                max_workers=reply_workers, thread_name_prefix="membot-reply"
+            ),
+            Lane.BACKGROUND: ThreadPoolExecutor(
+                max_workers=background_workers,
+                thread_name_prefix="membot-bg",
+                initializer=_start_background_thread,
+                initargs=(nice,),
+            ),
+        }
 
-    async def run_hot(self, fn: Callable[..., T], *args: object, **kwargs: object) -> T:
-        """Run blocking reply-path work on the reply-path threads."""
+    async def run(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run blocking ``fn(*args, **kwargs)`` on ``lane``'s threads and await its result."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.hot, partial(fn, *args, **kwargs))
-
-    async def run_background(self, fn: Callable[..., T], *args: object, **kwargs: object) -> T:
-        """Run blocking background work on the low-priority threads."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.background, partial(fn, *args, **kwargs))
+        return await loop.run_in_executor(self._pools[lane], partial(fn, *args, **kwargs))
 
     def shutdown(self) -> None:
         """Wait for running work, then release the threads."""
-        self.hot.shutdown(wait=True)
-        self.background.shutdown(wait=True)
+        for pool in self._pools.values():
+            pool.shutdown(wait=True)

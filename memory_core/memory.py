@@ -1,44 +1,43 @@
 """The memory facade: one object the bot talks to. Async methods run the store in threads.
 
-It owns the database, the embedder and the vector cache; SQL stays in ``store``; ranking
-stays in ``retrieve``. Writes commit first, vectors follow from the persisted queue.
+It owns the database, the thread lanes and the vector index (``memory.vectors``); SQL stays in
+``store``; ranking stays in ``retrieve``. Writes commit first, vectors follow from the
+persisted queue. Store work reaches a thread one way: ``run(lane, fn, ...)`` (``read`` and
+``write`` wrap one repository call in a transaction on the way).
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import structlog
 from sqlalchemy import Connection
 
 from memory_core import edits, fts, memory_md, retrieve, user_data
-from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_query, clean_text, key_for
+from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_text, key_for
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.disclosure import is_private, shown
-from memory_core.embed import Embedder, Vectors
+from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, NotFoundError
-from memory_core.executors import Executors
+from memory_core.executors import Executors, Lane
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.learn import resolve
-from memory_core.memory_vectors import VectorsMixin
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_trivial
 from memory_core.recall import build as build_block
+from memory_core.search import search_on_thread
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import meta, sessions, users
-from memory_core.store import vectors as vec
 from memory_core.store.rows import owner_token
 from memory_core.values import (
     RETRIEVABLE,
@@ -57,11 +56,12 @@ from memory_core.values import (
     SearchMode,
     Status,
 )
-from memory_core.vector_worker import VectorWorker
+from memory_core.vectors import VectorIndex
 from memory_core.view import UserView
 
 log = structlog.get_logger("memory_core")
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +80,7 @@ class MemoryConfig:
     recall: RecallConfig = field(default_factory=RecallConfig)
 
 
-class Memory(VectorsMixin):
+class Memory:
     """Store, search and audit one bot's memories; every method is scoped to one user."""
 
     def __init__(
@@ -94,16 +94,17 @@ class Memory(VectorsMixin):
         self.embedder = embedder
         self.clock = clock or SystemClock()
         self.config = config or MemoryConfig()
-        self.cache = vec.MatrixCache(self.config.vector_cache_mb * 1024 * 1024)
-        self.vectors_enabled = False
-        self.vector_problem: str | None = None
-        self._embed_failing = False
-        self._sync_lock = threading.Lock()
         # The reply path and background work run on their own threads (see executors).
-        self.executors = Executors(
+        self._executors = Executors(
             background_workers=self.config.background_threads, nice=self.config.background_nice
         )
-        self.vector_worker: VectorWorker | None = None
+        self.vectors = VectorIndex(
+            db,
+            embedder,
+            self._executors,
+            cache_bytes=self.config.vector_cache_mb * 1024 * 1024,
+            batch=self.config.vector_batch,
+        )
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -125,22 +126,68 @@ class Memory(VectorsMixin):
         if applied:
             log.info("schema_migrated", path=str(db.path), applied=applied)
         memory = cls(db, embedder, clock, config)
-        memory._check_model_lock()
+        memory.vectors.check_model_lock()
         return memory
 
     def close(self) -> None:
-        """Release the database connections and the reply-path threads."""
-        self.executors.shutdown()
-        self.cache.close()
+        """Release the database connections, the threads and the cached vector matrices."""
+        self._executors.shutdown()
+        self.vectors.close()
         self.db.dispose()
 
-    async def run_hot(self, fn: Callable[..., T], *args: object, **kwargs: object) -> T:
-        """Run blocking reply-path work on the reply-path threads."""
-        return await self.executors.run_hot(fn, *args, **kwargs)
+    @property
+    def vectors_enabled(self) -> bool:
+        """Whether vector search is on (the bot reports it; the CLI warns when it is off)."""
+        return self.vectors.enabled
 
-    async def run_background(self, fn: Callable[..., T], *args: object, **kwargs: object) -> T:
-        """Run blocking background work (learning, vectors) on the low-priority threads."""
-        return await self.executors.run_background(fn, *args, **kwargs)
+    @property
+    def vector_problem(self) -> str | None:
+        """Why vector search is off, in words for an operator (``None`` while it is on)."""
+        return self.vectors.problem
+
+    def reindex_blocking(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Re-embed everything with the configured model (``membot admin reindex``; blocks)."""
+        return self.vectors.reindex(progress)
+
+    # ---- thread lanes ----------------------------------------------------------------------
+
+    async def run(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run blocking store work ``fn(*args, **kwargs)`` on ``lane``'s threads."""
+        return await self._executors.run(lane, fn, *args, **kwargs)
+
+    async def read(
+        self,
+        lane: Lane,
+        fn: Callable[Concatenate[Connection, P], T],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Run one repository read ``fn(conn, *args, **kwargs)`` in a read transaction."""
+        return await self.run(lane, self._in_read, fn, *args, **kwargs)
+
+    async def write(
+        self,
+        lane: Lane,
+        fn: Callable[Concatenate[Connection, P], T],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Run one repository write ``fn(conn, *args, **kwargs)`` in a write transaction."""
+        return await self.run(lane, self._in_write, fn, *args, **kwargs)
+
+    def _in_read(
+        self, fn: Callable[Concatenate[Connection, P], T], /, *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        with self.db.read() as conn:
+            return fn(conn, *args, **kwargs)
+
+    def _in_write(
+        self, fn: Callable[Concatenate[Connection, P], T], /, *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        with self.db.write() as conn:
+            return fn(conn, *args, **kwargs)
 
     # ---- writes ----------------------------------------------------------------------------
 
@@ -153,8 +200,8 @@ class Memory(VectorsMixin):
         reason: str | None = "explicit remember",
     ) -> Fact:
         """Store a fact; an identical active fact is refreshed instead of duplicated."""
-        fact = await asyncio.to_thread(self._remember, user_id, new, actor, reason)
-        await self.vectors_settled()
+        fact = await self.run(Lane.REPLY, self._remember, user_id, new, actor, reason)
+        await self.vectors.settle()
         return fact
 
     def _remember(self, user_id: str, new: NewFact, actor: str, reason: str | None) -> Fact:
@@ -197,7 +244,7 @@ class Memory(VectorsMixin):
             reason=reason,
             turn_id=new.source_turn_id,
         )
-        self.queue_fact_vector(conn, fact)
+        self.vectors.queue_fact(conn, fact)
         log.info(
             "fact_created",
             user_id=user_id,
@@ -219,10 +266,10 @@ class Memory(VectorsMixin):
         event: str | None = None,
     ) -> Fact:
         """Move one of the user's facts to ``status`` (history, revision, vectors follow)."""
-        fact = await asyncio.to_thread(
-            self._set_status, user_id, fact_id, status, actor, reason, event
+        fact = await self.run(
+            Lane.REPLY, self._set_status, user_id, fact_id, status, actor, reason, event
         )
-        await self.vectors_settled()
+        await self.vectors.settle()
         return fact
 
     def _set_status(
@@ -253,9 +300,9 @@ class Memory(VectorsMixin):
                 conn, user_id, before, now, event=name, actor=actor, reason=reason, **fields
             )
             if (before.status in RETRIEVABLE) != (after.status in RETRIEVABLE):
-                self.queue_fact_vector(conn, after)
-            elif self.vectors_enabled and after.status in RETRIEVABLE:
-                vec.set_fact_status(conn, after.id, after.status.value)
+                self.vectors.queue_fact(conn, after)
+            else:
+                self.vectors.set_fact_status(conn, after)
         log.info(f"fact_{name}", user_id=user_id, fact_id=fact_id, actor=actor)
         return after
 
@@ -265,7 +312,7 @@ class Memory(VectorsMixin):
 
     async def forget_matching(self, user_id: str, query: str, *, limit: int = 20) -> list[Fact]:
         """Forget every retrievable fact that contains all the words of ``query``."""
-        ids = await asyncio.to_thread(self._all_terms_matches, user_id, query, limit)
+        ids = await self.run(Lane.REPLY, self._all_terms_matches, user_id, query, limit)
         return [await self.forget(user_id, fid) for fid in ids]
 
     def _all_terms_matches(self, user_id: str, query: str, limit: int) -> list[int]:
@@ -278,12 +325,12 @@ class Memory(VectorsMixin):
     async def record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
         """Record raw turns (text cleaned and bounded); vectors are queued."""
         cleaned = [replace(e, text=clean_text(e.text, limit=MAX_EPISODE_CHARS)) for e in episodes]
-        return await asyncio.to_thread(self._record_episodes, user_id, cleaned)
+        return await self.run(Lane.REPLY, self._record_episodes, user_id, cleaned)
 
     def _record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
         with self.db.write() as conn:
             ids = episode_repo.insert_many(conn, user_id, episodes)
-            self.queue_episode_vectors(conn, user_id, ids, episodes)
+            self.vectors.queue_episodes(conn, user_id, ids, episodes)
         return ids
 
     # ---- reads -----------------------------------------------------------------------------
@@ -300,8 +347,10 @@ class Memory(VectorsMixin):
         touch: bool = False,
     ) -> list[SearchHit]:
         """Ranked facts or episodes of this user for ``query`` (never raises on odd text)."""
-        return await self.run_hot(
-            self.search_blocking,
+        return await self.run(
+            Lane.REPLY,
+            search_on_thread,
+            self,
             user_id,
             query,
             k=k,
@@ -311,57 +360,12 @@ class Memory(VectorsMixin):
             touch=touch,
         )
 
-    def search_blocking(
-        self,
-        user_id: str,
-        query: str,
-        *,
-        k: int = 10,
-        mode: SearchMode = "hybrid",
-        kind: ItemKind = "facts",
-        filters: SearchFilters | None = None,
-        touch: bool = False,
-        query_vec: Vectors | None = None,
-    ) -> list[SearchHit]:
-        """The thread-side body of ``search`` (also used by benchmarks and evaluation)."""
-        filters = filters or SearchFilters()
-        query = clean_query(query)
-        if k <= 0 or not query.strip():
-            return []
-        if query_vec is None and mode != "lexical":
-            query_vec = self.embed_query(query)
-        if query_vec is None and mode == "vector":
-            return []
-        with self.db.read() as conn:
-            hits = retrieve.search(
-                conn,
-                self.cache,
-                user_id,
-                query,
-                k=k,
-                mode=mode,
-                kind=kind,
-                filters=filters,
-                query_vec=query_vec,
-                now=self.clock.now(),
-                config=self.config.retrieval,
-            )
-        if touch and kind == "facts" and hits:
-            with self.db.write() as conn:
-                fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], self.clock.now())
-        return hits
-
     async def get_fact(self, user_id: str, fact_id: int) -> Fact:
         """One of this user's facts (any status but deleted)."""
-
-        def run() -> Fact:
-            with self.db.read() as conn:
-                fact = fact_repo.get(conn, user_id, fact_id)
-            if fact is None or fact.status == Status.DELETED:
-                raise NotFoundError(f"no memory #{fact_id}")
-            return fact
-
-        return await asyncio.to_thread(run)
+        fact = await self.read(Lane.REPLY, fact_repo.get, user_id, fact_id)
+        if fact is None or fact.status == Status.DELETED:
+            raise NotFoundError(f"no memory #{fact_id}")
+        return fact
 
     async def list_facts(
         self,
@@ -372,49 +376,27 @@ class Memory(VectorsMixin):
         offset: int = 0,
     ) -> list[Fact]:
         """This user's facts, newest first."""
-
-        def run() -> list[Fact]:
-            with self.db.read() as conn:
-                return fact_repo.list_facts(
-                    conn, user_id, filters or SearchFilters(), limit, offset
-                )
-
-        return await asyncio.to_thread(run)
+        return await self.read(
+            Lane.REPLY, fact_repo.list_facts, user_id, filters or SearchFilters(), limit, offset
+        )
 
     async def history(
         self, user_id: str, *, fact_id: int | None = None, key: str | None = None
     ) -> list[HistoryEntry]:
         """The audit trail of one fact (by id) or of a key, oldest first."""
-
-        def run() -> list[HistoryEntry]:
-            with self.db.read() as conn:
-                return fact_repo.history(conn, user_id, fact_id=fact_id, key=key)
-
-        return await asyncio.to_thread(run)
+        return await self.read(Lane.REPLY, fact_repo.history, user_id, fact_id=fact_id, key=key)
 
     async def changes_since(self, user_id: str, rev: int, limit: int = 50) -> list[Change]:
         """This user's change log entries after ``rev``, newest first."""
-
-        def run() -> list[Change]:
-            with self.db.read() as conn:
-                return fact_repo.changes_since(conn, user_id, rev, limit)
-
-        return await asyncio.to_thread(run)
+        return await self.read(Lane.REPLY, fact_repo.changes_since, user_id, rev, limit)
 
     async def recent_episodes(
         self, user_id: str, *, chat_id: str | None = None, limit: int = 20
     ) -> list[Episode]:
         """The user's latest turns, oldest first."""
-        return await self.run_hot(
-            self.recent_episodes_blocking, user_id, chat_id=chat_id, limit=limit
+        return await self.read(
+            Lane.REPLY, episode_repo.recent, user_id, chat_id=chat_id, limit=limit
         )
-
-    def recent_episodes_blocking(
-        self, user_id: str, *, chat_id: str | None = None, limit: int = 20
-    ) -> list[Episode]:
-        """``recent_episodes`` for callers already on a worker thread."""
-        with self.db.read() as conn:
-            return episode_repo.recent(conn, user_id, chat_id=chat_id, limit=limit)
 
     def view(self, user_id: str, audience: Audience) -> UserView:
         """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""
@@ -428,7 +410,7 @@ class Memory(VectorsMixin):
         """Settings, hits, the memory block and this chat's history for one turn, in one trip
         to a reply thread. ``private_chat``: the turn came from the user's private chat
         (remembered as where to reach them). In a group nothing sensitive is read."""
-        return await self.run_hot(self._recall, user_id, text, chat_id, group, private_chat)
+        return await self.run(Lane.REPLY, self._recall, user_id, text, chat_id, group, private_chat)
 
     def _recall(
         self, user_id: str, text: str, chat_id: str, group: bool, private_chat: bool
@@ -444,18 +426,16 @@ class Memory(VectorsMixin):
         if not trivial:
             filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
             audience = Audience.GROUP if group else Audience.PRIVATE
+            found = search_on_thread(self, user_id, text, k=config.search_k, filters=filters)
             hits = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
-                for h in self.search_blocking(user_id, text, k=config.search_k, filters=filters)
+                for h in found
                 if h.fact is None or not (group and is_private(h.fact))
             ]
             block = self._memory_block(user_id, hits, settings.seen_rev, group)
-        history = [
-            (e.role, e.text)
-            for e in self.recent_episodes_blocking(
-                user_id, chat_id=chat_id, limit=config.history_turns
-            )
-        ]
+        with self.db.read() as conn:
+            recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
+        history = [(e.role, e.text) for e in recent]
         return Recall(settings, hits, block, history, trivial)
 
     def _memory_block(
@@ -488,11 +468,7 @@ class Memory(VectorsMixin):
 
     async def settings(self, user_id: str) -> users.UserSettings:
         """This user's switches (paused, reflections), last shown revision, private chat."""
-        return await self.run_hot(self._settings, user_id)
-
-    def _settings(self, user_id: str) -> users.UserSettings:
-        with self.db.read() as conn:
-            return users.get(conn, user_id)
+        return await self.read(Lane.REPLY, users.get, user_id)
 
     async def update_settings(
         self, user_id: str, *, paused: bool | None = None, reflections: bool | None = None
@@ -503,19 +479,14 @@ class Memory(VectorsMixin):
         }
         if not fields:
             return
-
-        def run() -> None:
-            with self.db.write() as conn:
-                users.set_fields(conn, user_id, self.clock.now(), **fields)
-
-        await self.run_hot(run)
+        await self.write(Lane.REPLY, users.set_fields, user_id, self.clock.now(), **fields)
         log.info("user_setting_changed", user_id=user_id, **fields)
 
     async def note_private_chat(self, user_id: str, chat_id: str) -> None:
         """Remember the user's private chat (where questions and reflections go); writes only
         when it changed."""
         if (await self.settings(user_id)).private_chat != chat_id:
-            await self.run_hot(self._note_private_chat, user_id, chat_id)
+            await self.run(Lane.REPLY, self._note_private_chat, user_id, chat_id)
 
     def _note_private_chat(self, user_id: str, chat_id: str) -> None:
         with self.db.write(hot=True) as conn:
@@ -523,21 +494,11 @@ class Memory(VectorsMixin):
 
     async def revision(self, user_id: str) -> int:
         """The user's current memory revision (buttons carry it)."""
-
-        def run() -> int:
-            with self.db.read() as conn:
-                return fact_repo.current_revision(conn, user_id)
-
-        return await self.run_hot(run)
+        return await self.read(Lane.REPLY, fact_repo.current_revision, user_id)
 
     async def new_session(self, user_id: str, chat_id: str) -> None:
         """End the user's current conversation in this chat (it gets consolidated)."""
-
-        def run() -> None:
-            with self.db.write() as conn:
-                sessions.close_current(conn, user_id, chat_id, self.clock.now())
-
-        await self.run_hot(run)
+        await self.write(Lane.REPLY, sessions.close_current, user_id, chat_id, self.clock.now())
 
     def installation_secret(self, name: str, factory: Callable[[], str]) -> str:
         """A per-installation secret kept in the database (made once by ``factory``)."""
@@ -562,9 +523,9 @@ class Memory(VectorsMixin):
 
     async def expire_due(self) -> int:
         """Close unanswered conflicts and end "only for now" values whose time is up."""
-        changed = await self.run_background(resolve.expire_due, self)
+        changed = await self.run(Lane.BACKGROUND, resolve.expire_due, self)
         if changed:
-            await self.vectors_settled()
+            await self.vectors.settle()
         return changed
 
     # ---- "still true?" questions, reflections, the profile ---------------------------------
@@ -638,12 +599,10 @@ class Memory(VectorsMixin):
             raise InvalidInputError(str(exc)) from exc
         if plan.empty:
             return memory_md.PendingImport(None, plan)
-
-        def store() -> int:
-            with self.db.write() as conn:
-                return users.add_import(conn, user_id, plan.as_dict(), self.clock.now())
-
-        return memory_md.PendingImport(await self.run_hot(store), plan)
+        import_id = await self.write(
+            Lane.REPLY, users.add_import, user_id, plan.as_dict(), self.clock.now()
+        )
+        return memory_md.PendingImport(import_id, plan)
 
     async def settle_import(
         self, user_id: str, import_id: int, *, apply: bool
@@ -651,9 +610,9 @@ class Memory(VectorsMixin):
         """Apply or cancel a pending import once, all or nothing: the import is taken and
         every line applied in one transaction (a crash applies none of it); ``None`` when it
         was already settled."""
-        summary = await self.run_hot(self._settle_import, user_id, import_id, apply)
+        summary = await self.run(Lane.REPLY, self._settle_import, user_id, import_id, apply)
         if summary is not None and apply:
-            await self.vectors_settled()
+            await self.vectors.settle()
         return summary
 
     def _settle_import(
@@ -687,7 +646,7 @@ class Memory(VectorsMixin):
                     valid_to=now,
                     deleted_at=now,
                 )
-                self.queue_fact_vector(conn, after)
+                self.vectors.queue_fact(conn, after)
                 removed += 1
             for fid, _old, new in plan.change:
                 before = current.get(fid)
@@ -704,7 +663,7 @@ class Memory(VectorsMixin):
                     status=Status.SUPERSEDED,
                     valid_to=now,
                 )
-                self.queue_fact_vector(conn, after)
+                self.vectors.queue_fact(conn, after)
                 self._remember_in(
                     conn, user_id, _imported(new, before.category, before.key), "user", reason, now
                 )

@@ -11,7 +11,6 @@ scheduler's runs. The work itself is done by ``admin``, ``health``, ``user_data`
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -25,6 +24,7 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder
 from memory_core.errors import StoreError
+from memory_core.executors import Lane
 from memory_core.health import Check as HealthCheck
 from memory_core.memory import Memory
 from memory_core.metrics import Report as MetricsReport
@@ -110,7 +110,7 @@ class Operations:
         ``compact`` then vacuums, so freed pages keep no old bytes (only when nothing is left)."""
         erasure = await user_data.delete_user(memory, user_id)
         if compact and not erasure.left:
-            await asyncio.to_thread(admin.vacuum, memory.db)
+            await memory.run(Lane.BACKGROUND, admin.vacuum, memory.db)
         return erasure
 
 

@@ -32,7 +32,6 @@ from memory_core.store import facts as fact_repo
 from memory_core.store import lexical as lexical_repo
 from memory_core.store import relations as relation_repo
 from memory_core.store.rows import owner_token
-from memory_core.store.vectors import MatrixCache
 from memory_core.values import (
     Episode,
     Fact,
@@ -42,6 +41,7 @@ from memory_core.values import (
     SearchHit,
     SearchMode,
 )
+from memory_core.vectors.cache import MatrixCache
 
 
 @dataclass(frozen=True, slots=True)

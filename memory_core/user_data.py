@@ -7,7 +7,6 @@ are derived from the text that is.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections import defaultdict
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.edits import erase_user
+from memory_core.executors import Lane
 from memory_core.store import user_data as user_data_repo
 
 EXPORT_FORMAT = "membot-user-export/1"
@@ -109,6 +109,6 @@ async def delete_user(memory: Memory, user_id: str) -> Erasure:
     """Erase every trace of ``user_id`` (``edits.erase_user``), merge the FTS indexes so no
     token of theirs survives in an old segment, then verify nothing is left."""
     removed = await erase_user(memory, user_id)
-    await asyncio.to_thread(_merge_fts, memory.db)
-    left = await asyncio.to_thread(leftovers, memory.db, user_id)
+    await memory.run(Lane.REPLY, _merge_fts, memory.db)
+    left = await memory.run(Lane.REPLY, leftovers, memory.db, user_id)
     return Erasure({k: v for k, v in removed.items() if v}, left)

@@ -52,14 +52,6 @@ DB_OPENERS = frozenset({"read", "write"})
 ENV_READERS = frozenset({"bot/config.py", "bot/app.py"})
 #: Where SQL may be written: repositories and the engine, migrations and maintenance.
 SQL_HOMES = ("memory_core/store/", "memory_core/db/")
-#: Modules that still hold SQL while it is being moved into ``memory_core/store``. Whoever moves
-#: a module's SQL removes its entry (the test fails on an entry without SQL). Never add to it.
-SQL_NOT_YET_MOVED = frozenset(
-    {
-        # memory_core/memory.py left the list when its last statement moved to store/facts.py.
-        "memory_core/memory_vectors.py",  # vector queue SQL: moves into store/vectors.py
-    }
-)
 #: A string that starts like an SQL statement. Upper-case keywords only, anchored at the start
 #: (after blanks or an opening parenthesis), so prose that mentions SQL is not one.
 SQL_STATEMENT = re.compile(
@@ -276,7 +268,7 @@ def violations() -> dict[str, list[str]]:
             out["bot-never-opens-the-database"] |= {f"{rel}:{n}" for n in db_opens(source)}
         if rel not in ENV_READERS:
             out["only-the-root-reads-env"] |= {f"{rel}:{n}" for n in env_reads(source)}
-        if not rel.startswith(SQL_HOMES) and rel not in SQL_NOT_YET_MOVED:
+        if not rel.startswith(SQL_HOMES):
             out["sql-only-in-store-and-db"] |= {f"{rel}:{n}" for n in sql_lines(source)}
     return {rule: sorted(found) for rule, found in out.items()}
 
@@ -583,9 +575,3 @@ def test_sql_walk_sees_the_sql_in_the_store() -> None:
         assert len(sql_lines((store / module).read_text(encoding="utf-8"))) >= 3, module
     maintenance = ROOT / "memory_core" / "db" / "maintenance.py"
     assert len(sql_lines(maintenance.read_text(encoding="utf-8"))) >= 5
-
-
-@pytest.mark.parametrize("rel", sorted(SQL_NOT_YET_MOVED))
-def test_modules_allowed_sql_still_have_some(rel: str) -> None:
-    """An entry whose SQL has moved must leave the allow-list with it."""
-    assert sql_lines((ROOT / rel).read_text(encoding="utf-8")), f"remove {rel} from the list"

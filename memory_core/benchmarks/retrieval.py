@@ -28,6 +28,7 @@ from memory_core.benchmarks.corpus import generate_fact, generate_queries, rando
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import InvalidInputError
 from memory_core.memory import Memory, MemoryConfig
+from memory_core.search import search_on_thread
 from memory_core.store import bulk
 from memory_core.store import vectors as vec
 from memory_core.store.rows import owner_token
@@ -166,8 +167,8 @@ def run_retrieval_bench(
     with tempfile.TemporaryDirectory(prefix="membot-bench-", dir=workdir) as tmp:
         memory = Memory.open(Path(tmp) / "bench.db", embedder, config=config)
         try:
-            if not memory.vectors_enabled:
-                raise InvalidInputError(memory.vector_problem or "vectors are disabled")
+            if not memory.vectors.enabled:
+                raise InvalidInputError(memory.vectors.problem or "vectors are disabled")
             runs = _Bench(memory, bench, embedder.dim, say).run(sizes)
         finally:
             memory.close()
@@ -195,7 +196,7 @@ class _Bench:
         self.real = min(self.bench.real_facts, sizes[0])
         self._ingest_real(self.real)
         queries = generate_queries(self.bench.queries, self.bench.seed)
-        qvecs = [v for v in map(self.memory.embed_query, queries) if v is not None]
+        qvecs = [v for v in map(self.memory.vectors.embed_query, queries) if v is not None]
         if len(qvecs) != len(queries):
             raise InvalidInputError("the embedder failed on a benchmark query")
         runs: list[BenchRun] = []
@@ -257,10 +258,10 @@ class _Bench:
         embed_ms: list[float] = []
         # A cold cache (a restart, an eviction, another process's write) loads the matrix.
         for _ in range(_REBUILDS):
-            mem.cache.clear()
+            mem.vectors.cache.clear()
             with _timer(samples["rebuild"]):
-                mem.search_blocking(
-                    MEASURED_USER, queries[0], k=k, mode="vector", query_vec=qvecs[0]
+                search_on_thread(
+                    mem, MEASURED_USER, queries[0], k=k, mode="vector", query_vec=qvecs[0]
                 )
         # A write through the memory (embedded, committed, then applied to the cached
         # matrix) and the first vector search after it.
@@ -268,24 +269,24 @@ class _Bench:
             fact = NewFact(key="bench_write", value_text=f"bench write {size} {i}", confidence=0.8)
             asyncio.run(mem.remember(MEASURED_USER, fact, actor="bench", reason=None))
             with _timer(samples["after_write"]):
-                mem.search_blocking(
-                    MEASURED_USER, queries[0], k=k, mode="vector", query_vec=qvecs[0]
+                search_on_thread(
+                    mem, MEASURED_USER, queries[0], k=k, mode="vector", query_vec=qvecs[0]
                 )
-        mem.search_blocking(MEASURED_USER, queries[0], k=k, mode="lexical")
+        search_on_thread(mem, MEASURED_USER, queries[0], k=k, mode="lexical")
         # Precomputed query vectors first, so no embedding (nor its threads) runs in between.
         plain: tuple[SearchMode, ...] = ("lexical", "vector", "hybrid")
         for _ in range(self.bench.rounds):
             for query, qvec in zip(queries, qvecs, strict=True):
                 for mode in plain:
                     with _timer(samples[mode]):
-                        mem.search_blocking(MEASURED_USER, query, k=k, mode=mode, query_vec=qvec)
+                        search_on_thread(mem, MEASURED_USER, query, k=k, mode=mode, query_vec=qvec)
         for _ in range(self.bench.rounds):
             for query in queries:
                 for mode in plain[1:]:
                     with _timer(samples[f"{mode}_incl_embed"]):
-                        mem.search_blocking(MEASURED_USER, query, k=k, mode=mode)
+                        search_on_thread(mem, MEASURED_USER, query, k=k, mode=mode)
                 with _timer(embed_ms):
-                    mem.embed_query(query)
+                    mem.vectors.embed_query(query)
         return BenchRun(
             facts=size,
             other_users_facts=self.other_total,

@@ -3,7 +3,7 @@
 Each conversation becomes one user (``locomo:<sample_id>``) whose episodes are its turns, in
 order, stamped with their session's date and time, each with the previous turn of its session
 as ``context``. Every question of categories 1–4 that has evidence is asked through
-``Memory.search_blocking(kind="episodes")`` — the same call the bot makes — and scored as the
+``search_on_thread(kind="episodes")`` — the same call the bot makes — and scored as the
 fraction of its evidence turns found in the top k; the report gives the mean over questions,
 overall and per category. Category 5 (adversarial) has no answer and is left out, as in the
 LoCoMo paper's retrieval table.
@@ -23,6 +23,7 @@ from typing import Any
 
 from memory_core.clock import ManualClock
 from memory_core.memory import Memory
+from memory_core.search import search_on_thread
 from memory_core.values import NewEpisode, SearchMode
 
 #: Categories scored (5, adversarial, has no evidence to find).
@@ -325,14 +326,15 @@ def evaluate(
         for question in conv.questions:
             # One embedding per question, shared by every mode and k.
             query_vec = (
-                memory.embed_query(question.question)
+                memory.vectors.embed_query(question.question)
                 if any(m != "lexical" for m in modes)
                 else None
             )
             wanted = set(question.evidence)
             for mode in modes:
                 for k in ks:
-                    hits = memory.search_blocking(
+                    hits = search_on_thread(
+                        memory,
                         conv.user_id,
                         question.question,
                         k=k,
@@ -377,7 +379,7 @@ def run_locomo(
 
     if progress:
         progress("ingest", 0, total)
-    memory.sync_vectors_blocking(progress=step)
+    memory.vectors.sync(progress=step)
     report = evaluate(memory, conversations, modes=modes, ks=ks, clock=clock, progress=progress)
     report.settings = dataclasses.asdict(memory.config.retrieval)
     return report

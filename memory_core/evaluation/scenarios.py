@@ -35,12 +35,14 @@ from memory_core.evaluation.scenario_data import (
     Tap,
     Wait,
 )
+from memory_core.executors import Lane
 from memory_core.extract.base import Extractor
 from memory_core.learn.arbitrate import Auditor, normalise_value
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.learn.resolve import expire_due, open_conflicts, resolve
 from memory_core.memory import Memory
+from memory_core.search import search_on_thread
 from memory_core.store import outbox
 from memory_core.values import Category, Fact, SearchFilters, Status
 
@@ -260,7 +262,7 @@ async def run_scenario(
             await _play(scenario, memory, observer, clock, learned, result)
             facts = {u: await _all_facts(memory, u) for u in scenario.all_users()}
             _score(scenario, facts, result)
-            await asyncio.to_thread(_check_search_isolation, scenario, memory, result)
+            await memory.run(Lane.REPLY, _check_search_isolation, scenario, memory, result)
         finally:
             await observer.aclose()
             memory.close()
@@ -307,7 +309,7 @@ async def _play(
                 await resolve(memory, step.user, open_now[-1].id, step.choice)
             case Wait():
                 clock.advance(days=step.days, hours=step.hours)
-                await asyncio.to_thread(expire_due, memory)
+                await memory.run(Lane.BACKGROUND, expire_due, memory)
 
 
 async def _learned(observer: Observer, learned: list[LearnResult], turn_id: str) -> bool:
@@ -318,10 +320,10 @@ async def _learned(observer: Observer, learned: list[LearnResult], turn_id: str)
     """
     deadline = time.monotonic() + RETRY_PATIENCE_S
     quiet_since: float | None = None
-    failed_before = (await asyncio.to_thread(_outbox_state, observer))[1]
+    failed_before = (await _outbox_state(observer))[1]
     while not any(r.turn_id == turn_id for r in learned):
         now = time.monotonic()
-        pending, failed = await asyncio.to_thread(_outbox_state, observer)
+        pending, failed = await _outbox_state(observer)
         if now >= deadline or (failed > failed_before and not pending):
             return False  # jobs run one at a time: the newly failed one is this turn's
         if pending:
@@ -336,10 +338,9 @@ async def _learned(observer: Observer, learned: list[LearnResult], turn_id: str)
     return True
 
 
-def _outbox_state(observer: Observer) -> tuple[int, int]:
+async def _outbox_state(observer: Observer) -> tuple[int, int]:
     """(pending, failed) jobs in the scenario's outbox."""
-    with observer.memory.db.read() as conn:
-        counts = outbox.counts(conn)
+    counts = await observer.memory.read(Lane.REPLY, outbox.counts)
     return counts.get("pending", 0), counts.get("failed", 0)
 
 
@@ -458,7 +459,7 @@ def _check_search_isolation(scenario: Scenario, memory: Memory, result: Scenario
         for spec in scenario.facts:
             if spec.user == user:
                 continue
-            hits = memory.search_blocking(user, spec.contains, k=10, mode="hybrid")
+            hits = search_on_thread(memory, user, spec.contains, k=10, mode="hybrid")
             for hit in hits:
                 if hit.fact is not None and hit.fact.user_id != user:
                     result.cross_user_leaks.append(

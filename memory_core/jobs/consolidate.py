@@ -22,6 +22,7 @@ import structlog
 
 from memory_core import fts
 from memory_core.errors import NotFoundError
+from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, enforce, normalise_value
@@ -115,21 +116,21 @@ class Consolidator:
                     conn, ended, user_id=user_id, followed_only=followed_only, limit=limit
                 )
 
-        return await self.memory.run_background(run)
+        return await self.memory.run(Lane.BACKGROUND, run)
 
     async def run(self, session_id: int) -> ConsolidationResult:
         """Consolidate one session (nothing happens if it already was)."""
-        session = await self.memory.run_background(self._get, session_id)
+        session = await self.memory.run(Lane.BACKGROUND, self._get, session_id)
         if session is None:
             raise NotFoundError(f"no session {session_id}")
         if session.consolidated_at is not None:
             return ConsolidationResult(session.id, session.user_id, session.chat_id, already=True)
-        state = await self.memory.run_background(self._start, session)
+        state = await self.memory.run(Lane.BACKGROUND, self._start, session)
         applied: list[Applied] = []
         candidates = dropped = pages = 0
         after = 0
         while True:
-            turns = await self.memory.run_background(self._page, session, after)
+            turns = await self.memory.run(Lane.BACKGROUND, self._page, session, after)
             if not turns:
                 break
             if pages >= self.config.max_pages:
@@ -142,7 +143,7 @@ class Consolidator:
             applied += done
             pages += 1
             await asyncio.sleep(0)  # let the chat hot path run between pages
-        await self.memory.run_background(self._mark, session.id)
+        await self.memory.run(Lane.BACKGROUND, self._mark, session.id)
         result = ConsolidationResult(
             session.id,
             session.user_id,
@@ -168,21 +169,21 @@ class Consolidator:
         kept = self._dedup(found, state)
         if not kept:
             return len(found), 0, []
-        kept = await self.memory.run_background(self._unknown, session, kept, state)
+        kept = await self.memory.run(Lane.BACKGROUND, self._unknown, session, kept, state)
         if not kept:
             return len(found), 0, []
-        related = await self.memory.run_background(
-            related_facts, self.memory, session.user_id, kept
+        related = await self.memory.run(
+            Lane.BACKGROUND, related_facts, self.memory, session.user_id, kept
         )
         raw = await self.auditor.decide(turn, kept, related.by_key)
         # A consolidation never re-counts a mention the observer already counted.
         guarded = (enforce(d, related.known) for d in raw)
         decisions = [d for d in guarded if d is not None and not isinstance(d, Noop)]
-        applied = await self.memory.run_background(
-            self._apply, session, page, decisions, related.links, state
+        applied = await self.memory.run(
+            Lane.BACKGROUND, self._apply, session, page, decisions, related.links, state
         )
-        if applied and self.memory.vectors_enabled:
-            await self.memory.vectors_settled()
+        if applied and self.memory.vectors.enabled:
+            await self.memory.vectors.settle()
         return len(found), len(kept), applied
 
     # ---- thread-side steps -----------------------------------------------------------------
@@ -257,7 +258,7 @@ class Consolidator:
                 ref,
                 decisions,
                 self.memory.clock.now(),
-                queue=self.memory.queue_fact_vector,
+                queue=self.memory.vectors.queue_fact,
                 links=links,
             )
             for a in applied:

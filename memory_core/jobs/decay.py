@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.executors import Lane
 from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import lifecycle as repo
@@ -103,7 +104,7 @@ def soft_delete(
         purge_at=purge_at,
     )
     entity_repo.unlink_item(conn, user_id, "fact", fact_id)
-    memory.queue_fact_vector(conn, after)
+    memory.vectors.queue_fact(conn, after)
     return True
 
 
@@ -119,19 +120,21 @@ class Lifecycle:
         report = DecayReport()
         after, seen = 0, 0
         while seen < self.config.max_facts:
-            after, n = await self.memory.run_background(self._decay_batch, after, user_id, report)
+            after, n = await self.memory.run(
+                Lane.BACKGROUND, self._decay_batch, after, user_id, report
+            )
             seen += n
             if n < self.config.batch:
                 break
         for step in (self._ttl_batch, self._purge_batch):
             done = 0
             while done < self.config.max_facts:
-                n = await self.memory.run_background(step, user_id, report)
+                n = await self.memory.run(Lane.BACKGROUND, step, user_id, report)
                 done += n
                 if n < self.config.batch:
                     break
-        if self.memory.vectors_enabled and (report.deleted or report.ttl_deleted):
-            await self.memory.vectors_settled()
+        if self.memory.vectors.enabled and (report.deleted or report.ttl_deleted):
+            await self.memory.vectors.settle()
         log.info("lifecycle_done", **report.summary())
         return report
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.executors import Lane
 from memory_core.fts import jaccard, tokens
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, normalise_value
 from memory_core.store import dedup_pairs as repo
@@ -128,17 +129,14 @@ class Deduplicator:
     async def users(self, user_id: str | None = None) -> list[str]:
         """Users whose pool is not empty."""
         since = self.memory.clock.now() - timedelta(hours=self.config.recent_hours)
-
-        def run() -> list[str]:
-            with self.memory.db.read() as conn:
-                return repo.users_with_candidates(conn, since, self.config.max_users, user_id)
-
-        return await self.memory.run_background(run)
+        return await self.memory.read(
+            Lane.BACKGROUND, repo.users_with_candidates, since, self.config.max_users, user_id
+        )
 
     async def run_user(self, user_id: str) -> DedupReport:
         """Check and merge one user's candidate pairs (bounded by ``pairs_per_user``)."""
         report = DedupReport(users=1)
-        pairs, skipped = await self.memory.run_background(self._pairs, user_id)
+        pairs, skipped = await self.memory.run(Lane.BACKGROUND, self._pairs, user_id)
         report.skipped_recent = skipped
         size = max(1, self.config.batch)
         for start in range(0, len(pairs), size):
@@ -147,9 +145,11 @@ class Deduplicator:
             if len(verdicts) != len(batch):
                 raise ValueError("the pair judge must return one verdict per pair")
             report.pairs += len(batch)
-            report.merged += await self.memory.run_background(self._merge, user_id, batch, verdicts)
-        if report.merged and self.memory.vectors_enabled:
-            await self.memory.vectors_settled()
+            report.merged += await self.memory.run(
+                Lane.BACKGROUND, self._merge, user_id, batch, verdicts
+            )
+        if report.merged and self.memory.vectors.enabled:
+            await self.memory.vectors.settle()
         log.info("dedup_user_done", user_id=user_id, **report.summary())
         return report
 
@@ -190,10 +190,12 @@ class Deduplicator:
         self, conn: Connection, user_id: str, fact: Fact, facts: Sequence[Fact]
     ) -> list[tuple[int, float]]:
         cfg = self.config
-        if self.memory.vectors_enabled:
+        if self.memory.vectors.enabled:
             vector = repo.fact_vector(conn, fact.id)
             if vector is not None:
-                near = self.memory.cache.knn(conn, user_id, "facts", vector, cfg.neighbours + 1)
+                near = self.memory.vectors.cache.knn(
+                    conn, user_id, "facts", vector, cfg.neighbours + 1
+                )
                 return [(i, s) for i, s in near if s >= cfg.min_similarity]
         mine = tokens(fact.value_text)
         return [
@@ -245,6 +247,6 @@ class Deduplicator:
                     importance=max(a.importance, b.importance),
                     pinned=a.pinned or b.pinned,
                 )
-                self.memory.queue_fact_vector(conn, gone_after)
+                self.memory.vectors.queue_fact(conn, gone_after)
                 merged += 1
         return merged

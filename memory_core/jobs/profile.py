@@ -8,7 +8,6 @@ injection read the stored copy.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
+from memory_core.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import profiles as repo
 from memory_core.values import SENSITIVE_CATEGORIES, Category, Change, Fact, SearchFilters, Status
@@ -207,46 +207,46 @@ def _build(conn: Connection, memory: Memory, user_id: str, turns: int) -> Profil
     return profile
 
 
-def rebuild_blocking(memory: Memory, user_id: str) -> Profile:
-    """Build and store the profile now (thread side)."""
+def _rebuild(memory: Memory, user_id: str) -> Profile:
     with memory.db.write() as conn:
         return _build(conn, memory, user_id, repo.turn_count(conn, user_id))
 
 
 async def rebuild(memory: Memory, user_id: str) -> Profile:
-    """Build and store the profile now (session end, ``/profile`` on a stale copy)."""
-    return await asyncio.to_thread(rebuild_blocking, memory, user_id)
+    """Build and store the profile now (session end, scheduled refreshes)."""
+    return await memory.run(Lane.BACKGROUND, _rebuild, memory, user_id)
 
 
 async def refresh_if_due(memory: Memory, user_id: str, every: int) -> Profile | None:
     """Rebuild when ``every`` turns passed since the last build (or none exists); else None."""
+    return await memory.run(Lane.BACKGROUND, _refresh_if_due, memory, user_id, every)
 
-    def run() -> Profile | None:
-        with memory.db.read() as conn:
-            stored = repo.get(conn, user_id)
-            turns = repo.turn_count(conn, user_id)
-        if stored is not None and turns - stored.turns < every:
-            return None
-        with memory.db.write() as conn:
-            return _build(conn, memory, user_id, turns)
 
-    return await memory.run_background(run)
+def _refresh_if_due(memory: Memory, user_id: str, every: int) -> Profile | None:
+    with memory.db.read() as conn:
+        stored = repo.get(conn, user_id)
+        turns = repo.turn_count(conn, user_id)
+    if stored is not None and turns - stored.turns < every:
+        return None
+    with memory.db.write() as conn:
+        return _build(conn, memory, user_id, turns)
 
 
 async def load(memory: Memory, user_id: str, *, fresh: bool = False) -> Profile | None:
-    """The stored profile; ``fresh``: rebuilt first when memory changed since it was built."""
+    """The stored profile; ``fresh``: rebuilt first when memory changed since it was built
+    (``/profile``: a user is waiting)."""
+    return await memory.run(Lane.REPLY, _load, memory, user_id, fresh)
 
-    def run() -> Profile | None:
-        with memory.db.read() as conn:
-            stored = repo.get(conn, user_id)
-            rev = fact_repo.current_revision(conn, user_id)
-        if stored is not None and not (fresh and stored.rev != rev):
-            return Profile.from_json(user_id, stored.data)
-        if stored is None and not fresh:
-            return None
-        return rebuild_blocking(memory, user_id)
 
-    return await asyncio.to_thread(run)
+def _load(memory: Memory, user_id: str, fresh: bool) -> Profile | None:
+    with memory.db.read() as conn:
+        stored = repo.get(conn, user_id)
+        rev = fact_repo.current_revision(conn, user_id)
+    if stored is not None and not (fresh and stored.rev != rev):
+        return Profile.from_json(user_id, stored.data)
+    if stored is None and not fresh:
+        return None
+    return _rebuild(memory, user_id)
 
 
 def profile_facts(conn: Connection, user_id: str) -> list[Fact] | None:

@@ -6,11 +6,11 @@ conversation; the answer confirms the fact (protected from decay from then on) o
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from memory_core.executors import Lane
 from memory_core.learn import policy
 from memory_core.store import facts as fact_repo
 from memory_core.store import lifecycle as repo
@@ -40,45 +40,40 @@ class Answer(StrEnum):
 
 async def due(memory: Memory, user_id: str, limit: int = 2) -> list[Question]:
     """Open questions not asked yet whose fact is still active (others are closed as gone)."""
+    return await memory.run(Lane.BACKGROUND, _due, memory, user_id, limit)
 
-    def run() -> list[Question]:
-        out: list[Question] = []
-        # Asked after every learned turn: look first, take the write lock only when there
-        # is something to ask (or to close).
-        with memory.db.read() as conn:
-            if not repo.unasked(conn, user_id, 1):
-                return out
-        with memory.db.write() as conn:
-            for qid, fid in repo.unasked(conn, user_id, limit * 3):
-                fact = fact_repo.get(conn, user_id, fid)
-                if fact is None or fact.status != Status.ACTIVE:
-                    repo.close_question(conn, user_id, qid, "gone", memory.clock.now())
-                    continue
-                out.append(Question(qid, user_id, fact))
-                if len(out) >= limit:
-                    break
-        return out
 
-    return await memory.run_background(run)
+def _due(memory: Memory, user_id: str, limit: int) -> list[Question]:
+    out: list[Question] = []
+    # Asked after every learned turn: look first, take the write lock only when there
+    # is something to ask (or to close).
+    with memory.db.read() as conn:
+        if not repo.unasked(conn, user_id, 1):
+            return out
+    with memory.db.write() as conn:
+        for qid, fid in repo.unasked(conn, user_id, limit * 3):
+            fact = fact_repo.get(conn, user_id, fid)
+            if fact is None or fact.status != Status.ACTIVE:
+                repo.close_question(conn, user_id, qid, "gone", memory.clock.now())
+                continue
+            out.append(Question(qid, user_id, fact))
+            if len(out) >= limit:
+                break
+    return out
 
 
 async def mark_asked(memory: Memory, user_id: str, question_id: int) -> None:
     """Record that the question reached the user."""
-
-    def run() -> None:
-        with memory.db.write() as conn:
-            repo.mark_asked(conn, user_id, question_id, memory.clock.now())
-
-    await asyncio.to_thread(run)
+    await memory.write(Lane.REPLY, repo.mark_asked, user_id, question_id, memory.clock.now())
 
 
 async def answer(
     memory: Memory, user_id: str, question_id: int, *, keep: bool
 ) -> tuple[Answer, Fact | None]:
     """Apply the user's answer once: keep (confirmed, no more decay) or forget."""
-    result = await asyncio.to_thread(_answer, memory, user_id, question_id, keep)
+    result = await memory.run(Lane.REPLY, _answer, memory, user_id, question_id, keep)
     if result[0] == Answer.FORGOTTEN:
-        await memory.vectors_settled()
+        await memory.vectors.settle()
     return result
 
 
@@ -122,5 +117,5 @@ def _answer(
             valid_to=now,
             deleted_at=now,
         )
-        memory.queue_fact_vector(conn, after)
+        memory.vectors.queue_fact(conn, after)
         return Answer.FORGOTTEN, after

@@ -10,7 +10,6 @@ restart posts what was saved but not delivered.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 
 from memory_core.cleaning import MAX_FACT_CHARS
+from memory_core.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import reflection_posts as repo
 from memory_core.store.reflection_posts import PostRow
@@ -143,28 +143,24 @@ class Reflector:
     async def due(self, user_id: str | None = None) -> list[str]:
         """Users due a reflection now."""
         new_since, last_before = self._gate()
-
-        def run() -> list[str]:
-            with self.memory.db.read() as conn:
-                return repo.due_users(
-                    conn,
-                    new_since=new_since,
-                    last_before=last_before,
-                    min_facts=self.config.min_facts,
-                    limit=self.config.max_users,
-                    user_id=user_id,
-                )
-
-        return await self.memory.run_background(run)
+        return await self.memory.read(
+            Lane.BACKGROUND,
+            repo.due_users,
+            new_since=new_since,
+            last_before=last_before,
+            min_facts=self.config.min_facts,
+            limit=self.config.max_users,
+            user_id=user_id,
+        )
 
     async def compose(self, user_id: str) -> PostRow | None:
         """Write and save this user's reflection; ``None`` if not due or nothing shareable."""
         new_since, _ = self._gate()
-        digest = await self.memory.run_background(self._digest, user_id, new_since)
+        digest = await self.memory.run(Lane.BACKGROUND, self._digest, user_id, new_since)
         if digest.empty:
             return None
         body = clip(await self.writer.write(digest)) or await TemplateWriter().write(digest)
-        return await self.memory.run_background(self._save, user_id, body[:MAX_FACT_CHARS])
+        return await self.memory.run(Lane.BACKGROUND, self._save, user_id, body[:MAX_FACT_CHARS])
 
     def _digest(self, user_id: str, since: datetime) -> Digest:
         filters = SearchFilters(
@@ -205,7 +201,7 @@ class Reflector:
                 actor="reflection",
                 reason="weekly reflection",
             )
-            self.memory.queue_fact_vector(conn, fact)
+            self.memory.vectors.queue_fact(conn, fact)
             post_id = repo.add(conn, user_id, fact.id, None, now)
             post = repo.get(conn, user_id, post_id)
         log.info("reflection_saved", user_id=user_id, fact_id=fact.id, post_id=post_id)
@@ -214,28 +210,16 @@ class Reflector:
     async def unposted(self, user_id: str | None = None, limit: int = 500) -> list[PostRow]:
         """Saved reflections not delivered yet (younger than the reflection interval)."""
         _, last_before = self._gate()
-
-        def run() -> list[PostRow]:
-            with self.memory.db.read() as conn:
-                return repo.unposted(conn, last_before, limit, user_id)
-
-        return await self.memory.run_background(run)
+        return await self.memory.read(Lane.BACKGROUND, repo.unposted, last_before, limit, user_id)
 
     async def mark_posted(self, post: PostRow, chat_id: str) -> None:
         """Record that ``post`` reached the user's private chat."""
-
-        def run() -> None:
-            with self.memory.db.write() as conn:
-                repo.mark_posted(conn, post.user_id, post.id, chat_id, self.memory.clock.now())
-
-        await self.memory.run_background(run)
+        now = self.memory.clock.now()
+        await self.memory.write(
+            Lane.BACKGROUND, repo.mark_posted, post.user_id, post.id, chat_id, now
+        )
 
 
 async def set_feedback(memory: Memory, user_id: str, post_id: int, feedback: str) -> bool:
     """Record "looks right" / "fix something" once; ``False`` when already answered."""
-
-    def run() -> bool:
-        with memory.db.write() as conn:
-            return repo.set_feedback(conn, user_id, post_id, feedback)
-
-    return await asyncio.to_thread(run)
+    return await memory.write(Lane.REPLY, repo.set_feedback, user_id, post_id, feedback)

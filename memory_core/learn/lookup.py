@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memory_core.extract.base import Candidate
+from memory_core.search import search_on_thread
 from memory_core.store import facts as fact_repo
 from memory_core.values import RETRIEVABLE, Fact, SearchFilters, Status
 
@@ -42,7 +43,8 @@ def related_facts(memory: Memory, user_id: str, candidates: Sequence[Candidate])
         with memory.db.read() as conn:
             # Deleted ones too: what the user made us forget must not be re-learned.
             same = fact_repo.by_key(conn, user_id, cand.key, (*RETRIEVABLE, Status.DELETED))
-        hits = memory.search_blocking(
+        hits = search_on_thread(
+            memory,
             user_id,
             cand.value_text,
             k=RELATED_PER_CANDIDATE,

@@ -22,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
 from memory_core.clock import to_ts
 from memory_core.errors import MemoryCoreError, StoreError
+from memory_core.executors import Lane
 from memory_core.extract.text import last_sentence
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.store import episodes as episode_repo
@@ -114,7 +115,7 @@ class Observer:
 
     async def observe(self, turn: Turn) -> bool:
         """Commit the turn (episodes + outbox job) durably; ``False`` if already observed."""
-        added = await self.memory.run_hot(self._commit, turn)
+        added = await self.memory.run(Lane.REPLY, self._commit, turn)
         self._idle.clear()
         self._wake.set()
         return added
@@ -183,7 +184,7 @@ class Observer:
             fact_repo.touch_accessed(conn, turn.user_id, turn.accessed_fact_ids, turn.time)
             if turn.seen_rev is not None:
                 users.set_fields(conn, turn.user_id, turn.time, seen_rev=turn.seen_rev)
-            self.memory.queue_episode_vectors(conn, turn.user_id, ids, eps)
+            self.memory.vectors.queue_episodes(conn, turn.user_id, ids, eps)
             event_log.add(
                 conn,
                 event_log.turn_events(
@@ -232,7 +233,7 @@ class Observer:
                 # Ask the database first, then look at the lanes: a job can only be marked done
                 # by a lane that was registered before it ran and is removed only after its
                 # result was delivered, so this order never returns between the two.
-                due = await self.memory.run_background(self._has_due)
+                due = await self.memory.run(Lane.BACKGROUND, self._has_due)
                 if not due and not self._lanes:
                     return
                 self._idle.clear()
@@ -258,7 +259,7 @@ class Observer:
             self._dispatcher = None
         if self.learner.usage is not None and self.learner.usage.pending():
             try:
-                await self.memory.run_background(self._write_usage)
+                await self.memory.run(Lane.BACKGROUND, self._write_usage)
             except (SQLAlchemyError, StoreError):  # shutdown goes on: usage is not worth a hang
                 log.warning("usage_flush_failed")
 
@@ -280,7 +281,7 @@ class Observer:
 
     async def _dispatch(self) -> None:
         while not self._closing:
-            users = await self.memory.run_background(self._due_users)
+            users = await self.memory.run(Lane.BACKGROUND, self._due_users)
             usage = self.learner.usage
             if (
                 usage is not None
@@ -288,7 +289,7 @@ class Observer:
                 and time.monotonic() - self._usage_flushed_at >= USAGE_FLUSH_S
             ):
                 self._usage_flushed_at = time.monotonic()
-                await self.memory.run_background(self._write_usage)
+                await self.memory.run(Lane.BACKGROUND, self._write_usage)
             for user in users:
                 if user not in self._lanes and not self._closing:
                     task = asyncio.create_task(self._lane(user), name=f"observer-lane:{user}")
@@ -307,7 +308,7 @@ class Observer:
         try:
             async with self._sem:
                 while not self._closing:
-                    job = await self.memory.run_background(self._next, user_id)
+                    job = await self.memory.run(Lane.BACKGROUND, self._next, user_id)
                     if job is None:
                         break
                     await self._run(job)
@@ -330,7 +331,7 @@ class Observer:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the worker loop's one outermost guard
-                status = await self.memory.run_background(self._postpone, job, exc)
+                status = await self.memory.run(Lane.BACKGROUND, self._postpone, job, exc)
                 retryable = isinstance(exc, MemoryCoreError) and exc.retryable
                 log.warning(
                     "observer_job_failed",
@@ -349,8 +350,8 @@ class Observer:
             fut = self._waiters.pop(job.turn_id, None)
             if fut is not None and not fut.done():
                 fut.set_result(result)
-            if self.memory.vectors_enabled:
-                await self.memory.vectors_settled()
+            if self.memory.vectors.enabled:
+                await self.memory.vectors.settle()
             if self.on_result is not None:
                 try:
                     await self.on_result(result)

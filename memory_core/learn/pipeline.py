@@ -16,6 +16,7 @@ import structlog
 
 from memory_core import entities
 from memory_core.clock import to_ts
+from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
@@ -98,15 +99,17 @@ class Learner:
                     skipped.append(f"sensitive:{cand.key}")
                 else:
                     kept.append(cand)
-            related = await self.memory.run_background(
-                related_facts, self.memory, job.user_id, kept
+            related = await self.memory.run(
+                Lane.BACKGROUND, related_facts, self.memory, job.user_id, kept
             )
             raw = await self.auditor.decide(turn, kept, related.by_key)
             guarded = (enforce(d, related.known, explicit=job.explicit) for d in raw)
             stated = frozenset(c.key for c in kept if c.stated)
             decisions = cap_writes([d for d in guarded if d is not None], stated)
             links = related.links
-        applied = await self.memory.run_background(self._apply, job, decisions, links, started)
+        applied = await self.memory.run(
+            Lane.BACKGROUND, self._apply, job, decisions, links, started
+        )
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
         log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
         return result
@@ -124,7 +127,7 @@ class Learner:
         )
         with self.memory.db.write() as conn:
             applied = apply_decisions(
-                conn, ref, decisions, now, queue=self.memory.queue_fact_vector, links=links
+                conn, ref, decisions, now, queue=self.memory.vectors.queue_fact, links=links
             )
             # Episodes get their entity links here, off the reply path.
             for episode_id, body in episode_repo.texts_of_turn(conn, job.user_id, job.turn_id):

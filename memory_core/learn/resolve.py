@@ -6,7 +6,6 @@ second press of the same button changes nothing ("Already settled").
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.executors import Lane
 from memory_core.learn import policy
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
@@ -68,13 +68,12 @@ class Resolution:
 
 async def get_conflict(memory: Memory, user_id: str, conflict_id: int) -> Conflict | None:
     """One of this user's conflicts with its facts (any status)."""
+    return await memory.read(Lane.REPLY, _conflict, user_id, conflict_id)
 
-    def run() -> Conflict | None:
-        with memory.db.read() as conn:
-            row = conflict_repo.get(conn, user_id, conflict_id)
-            return _hydrate(conn, row) if row else None
 
-    return await asyncio.to_thread(run)
+def _conflict(conn: Connection, user_id: str, conflict_id: int) -> Conflict | None:
+    row = conflict_repo.get(conn, user_id, conflict_id)
+    return _hydrate(conn, row) if row else None
 
 
 def _hydrate(conn: Connection, row: ConflictRow) -> Conflict | None:
@@ -89,32 +88,26 @@ async def open_conflicts(
     memory: Memory, user_id: str, *, unnotified_only: bool = False
 ) -> list[Conflict]:
     """This user's open conflicts, oldest first."""
+    return await memory.read(Lane.REPLY, _open_conflicts, user_id, unnotified_only)
 
-    def run() -> list[Conflict]:
-        with memory.db.read() as conn:
-            rows = conflict_repo.open_for_user(conn, user_id, unnotified_only=unnotified_only)
-            return [c for c in (_hydrate(conn, r) for r in rows) if c is not None]
 
-    return await asyncio.to_thread(run)
+def _open_conflicts(conn: Connection, user_id: str, unnotified_only: bool) -> list[Conflict]:
+    rows = conflict_repo.open_for_user(conn, user_id, unnotified_only=unnotified_only)
+    return [c for c in (_hydrate(conn, r) for r in rows) if c is not None]
 
 
 async def mark_notified(memory: Memory, user_id: str, conflict_id: int) -> None:
     """Record that the question was delivered to the user."""
-
-    def run() -> None:
-        with memory.db.write() as conn:
-            now = memory.clock.now()
-            expires = now + timedelta(days=policy.CONFLICT_TTL_DAYS)
-            conflict_repo.mark_notified(conn, user_id, conflict_id, now, expires)
-
-    await asyncio.to_thread(run)
+    now = memory.clock.now()
+    expires = now + timedelta(days=policy.CONFLICT_TTL_DAYS)
+    await memory.write(Lane.REPLY, conflict_repo.mark_notified, user_id, conflict_id, now, expires)
 
 
 async def resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
     """Apply the user's choice to one of their open conflicts."""
-    result = await asyncio.to_thread(_resolve, memory, user_id, conflict_id, choice)
+    result = await memory.run(Lane.REPLY, _resolve, memory, user_id, conflict_id, choice)
     if result.outcome == Outcome.RESOLVED:
-        await memory.vectors_settled()
+        await memory.vectors.settle()
     return result
 
 
@@ -203,8 +196,8 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                     decay_rate=0.0,
                 )
                 dropped = old
-        memory.queue_fact_vector(conn, kept)
-        memory.queue_fact_vector(conn, dropped)
+        memory.vectors.queue_fact(conn, kept)
+        memory.vectors.queue_fact(conn, dropped)
     log.info("conflict_resolved", user_id=user_id, conflict_id=conflict_id, choice=choice.value)
     return Resolution(Outcome.RESOLVED, choice, kept, dropped)
 
@@ -230,7 +223,7 @@ def expire_due(memory: Memory) -> int:
                     status=Status.EXPIRED,
                     valid_to=now,
                 )
-                memory.queue_fact_vector(conn, after)
+                memory.vectors.queue_fact(conn, after)
                 changed += 1
         for fact in fact_repo.lapsed(conn, now):
             after = fact_repo.transition(
@@ -243,6 +236,6 @@ def expire_due(memory: Memory) -> int:
                 reason="valid_to reached",
                 status=Status.EXPIRED,
             )
-            memory.queue_fact_vector(conn, after)
+            memory.vectors.queue_fact(conn, after)
             changed += 1
     return changed

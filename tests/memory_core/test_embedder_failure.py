@@ -10,6 +10,7 @@ import pytest
 from structlog.testing import capture_logs
 
 from memory_core.clock import ManualClock
+from memory_core.executors import Lane
 from memory_core.memory import Memory
 from memory_core.values import NewEpisode, NewFact
 
@@ -57,7 +58,7 @@ async def test_remember_succeeds_and_the_vector_job_waits(
     assert db_rows(flaky, "SELECT COUNT(*) FROM vec_facts") == [(0,)]
 
     make_due(flaky)
-    assert await flaky.sync_vectors() == 0
+    assert await flaky.run(Lane.BACKGROUND, flaky.vectors.sync) == 0
     assert queue(db_rows, flaky)[0][3] == 2  # attempts counts every failure
 
 
@@ -66,7 +67,7 @@ async def test_backoff_keeps_a_failed_job_out_of_the_next_sync(
 ) -> None:
     await flaky.remember(ALICE, NewFact(key="", value_text="Alice lives in Lisbon"))
     calls = failing_embedder.calls
-    assert await flaky.sync_vectors() == 0
+    assert await flaky.run(Lane.BACKGROUND, flaky.vectors.sync) == 0
     assert failing_embedder.calls == calls  # not due yet: the embedder is not even asked
     assert queue(db_rows, flaky)[0][3] == 1
 
@@ -95,7 +96,7 @@ async def test_embedder_failed_is_logged_once_per_burst(
         )
         await flaky.search(ALICE, "Lisbon")
         make_due(flaky)
-        await flaky.sync_vectors()
+        await flaky.run(Lane.BACKGROUND, flaky.vectors.sync)
         await flaky.search(ALICE, "cat")
 
     [failed] = events(logs, "embedder_failed")
@@ -131,10 +132,10 @@ async def test_after_recovery_sync_writes_the_vectors_and_vector_search_finds_th
 
     failing_embedder.failing = False
     # The episode's job was never tried (record_episodes does not sync); the fact's backs off.
-    assert await flaky.sync_vectors() == 1
+    assert await flaky.run(Lane.BACKGROUND, flaky.vectors.sync) == 1
     assert [(r[0], r[1]) for r in queue(db_rows, flaky)] == [("fact", fact.id)]
     make_due(flaky)
-    assert await flaky.sync_vectors() == 1
+    assert await flaky.run(Lane.BACKGROUND, flaky.vectors.sync) == 1
 
     assert queue(db_rows, flaky) == []
     assert db_rows(flaky, "SELECT fact_id, user_id, status FROM vec_facts") == [

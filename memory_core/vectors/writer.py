@@ -1,7 +1,7 @@
 """The background vector writer: one task drains the persisted vector queue when asked.
 
 Writes commit first and only *request* a sync, so no reply waits for embeddings, and at most
-one executor thread embeds at a time (several learners each syncing inline used to park
+one background thread embeds at a time (several learners each syncing inline used to park
 threads on the sync lock and starve the reply path of executor threads).
 """
 
@@ -10,25 +10,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from concurrent.futures import Executor
 
 import structlog
+
+from memory_core.executors import Executors, Lane
 
 log = structlog.get_logger("memory_core.vectors")
 
 
-class VectorWorker:
+class VectorWriter:
     """Owns the sync task: ``start()``, ``request()``, ``drain()``, ``aclose()``."""
 
     def __init__(
-        self,
-        sync: Callable[[], int],
-        *,
-        executor: Executor | None = None,
-        idle_poll_s: float = 5.0,
+        self, sync: Callable[[], int], executors: Executors, *, idle_poll_s: float = 5.0
     ) -> None:
         self._sync = sync
-        self._executor = executor  # None: the loop's default executor
+        self._executors = executors
         self._idle_poll_s = idle_poll_s
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
@@ -74,7 +71,7 @@ class VectorWorker:
             self._wake.clear()
             self._pending = False
             try:
-                await asyncio.get_running_loop().run_in_executor(self._executor, self._sync)
+                await self._executors.run(Lane.BACKGROUND, self._sync)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the worker loop's outermost guard: retried on the next wake

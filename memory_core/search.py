@@ -1,0 +1,62 @@
+"""Search on the calling thread: the one body behind ``Memory.search``.
+
+``Memory.search`` runs it on a reply thread; code already on a worker thread (recall,
+learning, consolidation, benchmarks, evaluation) calls it directly. The query is cleaned and
+embedded here (lexical only while vectors are off or the embedder fails); ranking is
+``retrieve.search``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memory_core import retrieve
+from memory_core.cleaning import clean_query
+from memory_core.embed import Vectors
+from memory_core.store import facts as fact_repo
+from memory_core.values import ItemKind, SearchFilters, SearchHit, SearchMode
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
+
+
+def search_on_thread(
+    memory: Memory,
+    user_id: str,
+    query: str,
+    *,
+    k: int = 10,
+    mode: SearchMode = "hybrid",
+    kind: ItemKind = "facts",
+    filters: SearchFilters | None = None,
+    touch: bool = False,
+    query_vec: Vectors | None = None,
+) -> list[SearchHit]:
+    """``Memory.search`` for code already on a worker thread (recall, learning, jobs,
+    benchmarks, evaluation); ``query_vec`` skips embedding the query."""
+    filters = filters or SearchFilters()
+    query = clean_query(query)
+    if k <= 0 or not query.strip():
+        return []
+    if query_vec is None and mode != "lexical":
+        query_vec = memory.vectors.embed_query(query)
+    if query_vec is None and mode == "vector":
+        return []
+    with memory.db.read() as conn:
+        hits = retrieve.search(
+            conn,
+            memory.vectors.cache,
+            user_id,
+            query,
+            k=k,
+            mode=mode,
+            kind=kind,
+            filters=filters,
+            query_vec=query_vec,
+            now=memory.clock.now(),
+            config=memory.config.retrieval,
+        )
+    if touch and kind == "facts" and hits:
+        with memory.db.write() as conn:
+            fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], memory.clock.now())
+    return hits
