@@ -69,6 +69,18 @@ _NEAR_MISSES = re.compile(
         r"(?:a|an|the|my|his|her|our|their)\s+(?:[\w'-]+\s+){0,3}?(?:clinic|centre|center|"
         r"pharmacy|practice|charity|company|business|shop|firm|bank|hospital|agency|programme|"
         r"program|fund)\b",
+        # Trades and products: "I sell hearing aids", "designs insulin pens for a living".
+        r"\b(?:build|builds|built|building|design|designs|designed|designing|sell|sells|sold|"
+        r"selling|repair|repairs|repaired|repairing|fix|fixes|fixed|fixing|develop|develops|"
+        r"developed|developing|manufacture|manufactures|manufacturing|coach|"
+        r"coaches|coached|coaching|distribute|distributes|market|markets|marketing|supply|"
+        r"supplies|install|installs|deliver|delivers|delivering|translate|translates|"
+        r"translating|test|tests|testing)\s+(?!(?:my|his|her|their|our|all\s+my|me|him|them)\b)"
+        rf"[^,.;:!?()]*?(?:{_CLAUSE_END})",
+        r"[^,.;:!?()]*\bfor\s+a\s+living\b",
+        r"\b(?:computer|laptop|phone|pc|mac|server|files?|website|site|system|machine|device|"
+        r"tablet|router)\s+(?:has|had|got|caught|is\s+infected\s+with)\s+(?:a\s+)?"
+        r"(?:virus|bug|malware|worm|trojan)",
         # Studies and teaching: "Ana studies pharmacology", "I teach a personal finance course".
         r"\b(?:study|studies|studying|studied|teach|teaches|teaching|taught|major|majoring|"
         rf"degree|phd|masters)\s+(?:in\s+)?[^,.;:!?()]*?{_CLAUSE_END}",
@@ -90,11 +102,13 @@ _NEAR_MISSES = re.compile(
         r"\b(?:gave|give|gives|giving|nearly\s+had|almost\s+had|nearly\s+gave|almost\s+gave)"
         r"\s+(?:me|him|her|us|them)?\s*(?:a\s+)?(?:mini\s+)?heart\s+attack\b",
         r"\bretail\s+therapy\b",
+        r"\b(?:imposter|impostor|stockholm|shiny\s+object|middle\s+child)\s+syndrome\b",
+        r"\b(?:public|civil|eating\s+out)\s+disorder\b",
         r"\b(?:digital|juice|social\s+media|sugar|phone|screen|dopamine|news|tech)\s+detox\b",
         r"\ballergic\s+to\s+(?:mondays?|work|people|mornings?|exercise|effort|homework|"
         r"stupidity|nonsense|drama|running)\b",
         r"\b(?:disaster|data|account|password|file|photo|key)\s+recovery\b",
-        r"\b(?:food|blood|sperm|river|west|left|right|piggy|memory|power|data|question)\s+banks?\b",
+        r"\b(?:blood|sperm|river|west|left|right|piggy|memory|power|data|question)\s+banks?\b",
     ),
     _FLAGS,
 )
@@ -104,11 +118,14 @@ _NEAR_MISSES = re.compile(
 
 _IDENTITY = re.compile(
     _any(
-        r"\bpassports?\b",
+        r"\bpassports?\b(?!\s+(?:photographers?|office|offices|officers?|control|agency))",
         r"\b(?:national|photo|identity|identification|citizen(?:ship)?|voter)\s+(?:id|ids|card|"
         r"cards|document|documents|number)\b",
         r"\bid\s+(?:cards?|documents?|numbers?)\b",
         r"\bphoto\s+id\b",
+        r"\b(?:valid|government|state|government-issued|official|national|no)\s+(?:photo\s+)?"
+        r"ids?\b(?!\s+(?:badge|lanyard))",
+        r"\bsin\s+(?:number|no\.?|#)|\b(?:my|his|her|their)\s+sin\s+is\s+\d",
         r"\b(?:my|his|her|their)\s+ids?\b(?!\s+(?:is|was|:)\s*@)",
         r"\bdriv(?:er'?s?|ing)\s+licen[cs]es?\b",
         r"\blicen[cs]e\s+(?:number|no\.?)\b",
@@ -119,7 +136,8 @@ _IDENTITY = re.compile(
         r"\b(?:work|student|tourist|travel|residence|spouse|partner|family|golden|nomad|"
         r"h-?1b|schengen|working\s+holiday)\s+visas?\b",
         rf"\b{_POSSESSIVE}\s+visa\b(?!\s+(?:card|debit|credit|gold|platinum))",
-        r"\bbirth\s+certificates?\b",
+        r"\b(?:birth|marriage|naturali[sz]ation|citizenship)\s+certificates?\b",
+        r"\btravel\s+documents?\b|\bbrp\b|\bni\s+number\b|\bpersonal\s+(?:id\s+)?number\b",
         r"\btax\s+(?:id|identification)\b",
         r"\b(?:nif|nie|dni|cpf|rg|aadhaar|aadhar|nino|bsn|pesel|tfn|sin\s+number|nhs\s+number|"
         r"pan\s+card|medicare\s+card)\b",
@@ -149,6 +167,8 @@ _MONEY = _any(
     r"\b(?:a|one|two|three|four|five|ten|twenty|fifty|a\s+few|a\s+hundred)\s+"
     rf"(?:thousand|million|grand|hundred)\s+{_CURRENCY_WORD}?",
 )
+#: A bare number large enough to be a sum of money ("borrowed 5000").
+_BIG_NUMBER = r"\b(?:\d{3,}|\d{1,3}(?:[,.]\d{3})+)\b"
 #: Any number, when the words around it already speak of money ("I earn 15 an hour").
 _AMOUNT = _any(_MONEY, rf"\b\d[\d,.]*\b{_NOT_MONEY}")
 _PERIOD = r"(?:a|an|per|every|each)\s+(?:year|yr|annum|month|week|hour|hr|day|fortnight)"
@@ -171,7 +191,8 @@ _FINANCE = re.compile(
     _any(
         # Income: "I earn 85000 a year", "Ana makes $120,000 a year", "my salary is 3200".
         r"\bearn(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?"
-        rf"(?:{_AMOUNT}|good\s+money|decent\s+money|a\s+lot|(?:a\s+)?little|more|less|"
+        rf"(?:{_AMOUNT}|good\s+money|decent\s+money|a\s+lot|(?:a\s+)?little|more|less|twice|"
+        r"double|half|triple|(?:two|three|four|\d+)\s+times|way\s+more|much\s+more|much\s+less|"
         r"minimum\s+wage|peanuts|well|enough|nothing|next\s+to\s+nothing)",
         rf"\b(?:make|makes|made|making|get|gets|got|take\s+home|takes\s+home|bring\s+in|"
         rf"brings\s+in|paid|pays\s+me|pay\s+me|on)\s+(?:[\w'-]+\s+){{0,3}}?{_MONEY}\s*"
@@ -180,6 +201,38 @@ _FINANCE = re.compile(
         r"\b(?:salary|salaries|paycheck|paycheque|payslip|pay\s+slip|wages?|take[\s-]home\s+pay|"
         r"income|pay\s+rise|payrise|bonus)\b",
         r"\b(?:minimum|living)\s+wage\b",
+        r"\b(?:hourly|day|daily)\s+rate\b",
+        rf"\b(?:charge|charges|charged|bill|bills|billed)\s+(?:[\w'-]+\s+){{0,2}}?{_MONEY}\s*"
+        rf"{_PERIOD}",
+        rf"\b{_POSSESSIVE}\s+pay\b(?!-|\s+(?:for|the|it|them|you|back|attention))|"
+        r"\bpay\s+(?:cut|rise|raise|freeze|packet|grade|band)\b",
+        r"\b(?:loan\s+shark|buy\s+now,?\s+pay\s+later|bnpl|klarna|afterpay|ccj|"
+        r"county\s+court\s+judge?ment|co-?signed|cosign\w*)\b",
+        r"\b(?:emergency\s+fund|nest\s+egg|trust\s+fund|retirement\s+(?:fund|savings|account|"
+        r"pot))\b",
+        r"\b(?:money\s+is\s+tight|tight\s+on\s+money|short\s+on\s+(?:money|cash)|"
+        r"strapped\s+for\s+cash|(?:can't|cannot|can\s+not|couldn't)\s+afford)\b"
+        r"(?!\s+to\s+(?:lose|miss|waste|be|wait|let|take|go|fail|ignore|get))",
+        r"\b(?:use|uses|used|using|rely\s+on|relies\s+on|relying\s+on|depend\s+on|depends\s+on|"
+        r"go\s+to|goes\s+to|going\s+to|went\s+to)\s+(?:the|a)\s+food\s+banks?\b",
+        r"\btax\s+(?:refund|rebate)\b",
+        r"\b(?:no|out\s+of|ran\s+out\s+of|running\s+out\s+of|low\s+on)\s+(?:money|cash|savings)\b",
+        r"\b(?:borrow|borrows|borrowed|borrowing|lent|lend|lends|loaned)\s+(?:[\w'-]+\s+){0,3}?"
+        r"(?:money|cash)\b",
+        rf"\b(?:saved|saving|save|saves)\s+(?:up\s+)?(?:about\s+|around\s+|over\s+)?"
+        rf"(?:{_MONEY}|{_BIG_NUMBER}\s*{_PERIOD})",
+        r"\b(?:tight|small|limited)\s+budget\b|\bbudget\s+is\s+tight\b",
+        r"\b(?:am|i'm|im|is|are|we're|was|were)\s+(?:very\s+|quite\s+|pretty\s+|super\s+|"
+        r"really\s+|so\s+|dirt\s+)?(?:rich|wealthy|well[\s-]off|loaded|poor|skint|hard\s+up)\b"
+        r"(?!\s+(?:at|in|with|of)\b)",
+        r"\bcredit\s+cards?\b[^.;!?]{0,20}\bmaxed\b|\b(?:until|till|til|before)\s+payday\b",
+        r"\b(?:make|makes|made|making|earn|earns|earned|earning)\s+(?:about|around|roughly|like|"
+        rf"only|just|over|under|almost|nearly|close\s+to)?\s*{_MONEY}",
+        r"\bmakes?\s+bank\b|\brolling\s+in\s+(?:it|money|cash)\b",
+        r"\b(?:shares|stocks?|bitcoin|btc|crypto|portfolio|bonds)\b[^.;!?]{0,20}?" + _MONEY,
+        r"\b(?:disability|carer's|carers|attendance|housing|child|jobseeker's|jobseekers|"
+        r"personal\s+independence)\s+(?:allowance|payments?|benefits?)\b|\bpip\s+payments?\b",
+        rf"\b{_BE}\s+on\s+(?:about\s+|around\s+|roughly\s+)?{_MONEY}",
         rf"\b(?:raise|rise)\s+(?:to|of)\s+{_AMOUNT}",
         # Debt: "I owe the bank 20000 euros", "I'm in debt", "paying off a car loan".
         r"\b(?:owe|owes|owed|owing)\s+(?:[\w'-]+\s+){0,5}?"
@@ -189,7 +242,7 @@ _FINANCE = re.compile(
         r"\b(?:student|car|home|personal|payday|bank|business|mortgage|housing|auto|"
         r"consolidation|sba|title)\s+loans?\b",
         r"\b(?:took|take|taking|takes|got|get|gets|have|has|had|need|needs|needed|applied\s+for|"
-        r"apply\s+for|paying\s+off|pay\s+off|pays\s+off|paid\s+off|repay|repaying)\s+"
+        r"apply\s+for|paying\s+off|pay\s+off|pays\s+off|paid\s+off|repay|repaying)\s+(?:out\s+)?"
         r"(?:a|an|my|his|her|their|our|the)\s+(?:[\w'-]+\s+){0,2}?loans?\b",
         r"\bloans?\s+(?:repayments?|payments?|from\s+the\s+bank|of\s+\S+|for\s+(?:the|my|a|an))",
         r"\b(?:re)?mort?gage[sd]?\b",
@@ -230,6 +283,14 @@ _FINANCE = re.compile(
         rf"\b(?:{_POSSESSIVE}|state)\s+pensions?\b|\bpension\s+(?:is|of|pot)\b",
         rf"\brent\b[^.;!?]{{0,30}}?{_AMOUNT}|{_AMOUNT}[^.;!?]{{0,15}}?\bin\s+rent\b",
         r"\b(?:income|property|capital\s+gains|back)\s+tax(?:es)?\b",
+        rf"\b(?:borrow|borrows|borrowed|borrowing|lent|lend|lends|loaned)\s+(?:[\w'-]+\s+){{0,3}}?"
+        rf"(?:{_MONEY}|{_BIG_NUMBER})",
+        r"\b(?:in|on|entered|into)\s+an?\s+iva\b|\bdebt\s+relief\s+order\b",
+        r"\b(?:roth|traditional|an|my|his|her|their)\s+ira\b|\b40[13]\s?\(?k\)?|\bsipp\b|"
+        r"\bsuperannuation\b|\b(?:stocks\s+and\s+shares|cash|lifetime)\s+isa\b",
+        r"\b(?:own|owns|have|has|bought|buy|buys|hold|holds|sold|sell|sells)\s+(?:some\s+|\d[\d.,]*\s+)?"
+        r"(?:bitcoins?|btc|ethereum|eth|crypto|shares|stocks?)\b",
+        r"\b(?:child\s+support|alimony|spousal\s+support|maintenance\s+payments)\b",
         r"\btax\s+(?:debt|bill|arrears)\b",
     ),
     _FLAGS,
@@ -292,7 +353,37 @@ _CONDITIONS = _words(
     sick note, hospitalised, hospitalized, hospitalisation, hospitalization, icu,
     intensive care, a&e, emergency room, psych ward, remission, injury, injuries,
     injured, infection, infections, vaccinated, unvaccinated, vaccine, vaccination,
-    acl, mcl, meniscus, whiplash, gastric bypass, gastric band, bariatric"""
+    acl, mcl, meniscus, whiplash, gastric bypass, gastric band, bariatric, blood sugar,
+    glucose monitor, cgm, dexcom, freestyle libre, insulin pump, bad back, bad knee, bad hip,
+    chiropractor, osteopath, sectioned, psychiatric, mental hospital, psych unit,
+    irregular heartbeat, palpitations, tachycardia, bradycardia, hashimoto, hashimotos,
+    tourette, tourettes, tourette's, immunocompromised, immunosuppressed,
+    immune disorder, autoimmune, smoker, heavy smoker, chain smoker, nicotine patches,
+    walking stick, mobility scooter, zimmer frame, neuropathy, cardiomyopathy, retinopathy,
+    nephropathy, osteopathy, angina, coronary, stent, heart bypass, cardiac, blood pressure,
+    bpd, borderline personality, personality disorder, dissociative, dissociation,
+    agoraphobia, traumatised, traumatized, intrusive thoughts, hallucinations,
+    hearing voices, manic episode, manic episodes, mania, hypomania, hypomanic,
+    neurodivergent, learning difficulties,
+    heavy drinker, binge drinking, drinking problem, drink too much, drinks too much,
+    surrogacy, birth plan, gave birth, giving birth, give birth, went into labour,
+    went into labor, in labour, in labor, obstetrician, ob-gyn, obgyn, baby bump,
+    amputation, mobility issues, mobility problems, mobility aid, anaesthetic, anesthetic,
+    anaesthesia, anesthesia, catheter, stoma, feeding tube, ventilator,
+    nebuliser, nebulizer, in a cast, pcr test, ecg, ekg, echocardiogram, eeg, hba1c, a1c,
+    brca, psa test, hospice, palliative, palliative care, terminal cancer, iron infusion,
+    iron infusions, ivig, infusion therapy, radiation treatment, antihistamine, antihistamines,
+    puberty blockers, gender-affirming care, the coil, iud, mirena, nexplanon, depo-provera,
+    contraceptive implant, morning-after pill, type 1 diabetes, type 2 diabetes, fracture,
+    fractures, fractured, chest pain, chest pains, dizzy spells, dizziness, vertigo,
+    fainting spells, fainting, nausea, ulcer, ulcers, gallstones, fatty liver, weak heart,
+    bad heart, ostomy, ostomy bag, incontinence, incontinent, migraine attacks, disease,
+    diseases, illness, illnesses, disorder, disorders, obese, obesity, morbidly obese,
+    overweight, underweight, bmi, root canal, dentures, erectile dysfunction, impotence,
+    impotent, low libido, sexual dysfunction, vaginismus, sexual health, gender dysphoria,
+    gender transition, memory loss, special needs, developmental delay, speech delay,
+    learning disabilities, transfusion, blood transfusion, iron deficiency, low iron,
+    vitamin d deficiency, b12 deficiency, deficiency"""
 )
 #: Medicines and drug classes by name.
 _MEDICINES = _words(
@@ -325,14 +416,26 @@ _MEDICINES = _words(
     benzodiazepines, opioids, opiates, painkillers, pain killers, pain medication,
     blood thinners, blood thinner, beta blockers, beta-blockers, beta blocker,
     ace inhibitors, sleeping pills, sleeping tablets, sleep meds, steroid injections,
-    chemo pills, iron tablets, iron supplements"""
+    chemo pills, iron tablets, iron supplements, glipizide, gliclazide, januvia, jardiance,
+    farxiga, trulicity, victoza, lantus, humalog, novorapid, levemir, tresiba, digoxin,
+    spironolactone, nitroglycerin, gtn spray, entresto, carbimazole, diclofenac, co-codamol,
+    cocodamol, nurofen, solpadeine, topiramate, buspirone, hydroxyzine, promethazine,
+    cetirizine, loratadine, fexofenadine, estradiol, etanercept, enbrel, librium,
+    chlordiazepoxide, campral, acamprosate, champix, varenicline, nicotine gum,
+    medikinet, equasym, guanfacine, intuniv, clonidine"""
+)
+#: Procedures and inflammations: "vasectomy", "colonoscopy", "fasciitis", "leukaemia".
+_MEDICAL_SUFFIX = (
+    r"\b[a-z]{3,}(?:ectomy|ectomies|ostomy|oscopy|plasty|itis)\b"
+    r"|\b[a-z]{3,}(?<!acad)(?<!boh)a?emia\b"
 )
 #: International non-proprietary name stems: "-pril" (ramipril), "-olol", "-statin", "-mab" …
 _DRUG_SUFFIX = (
     r"\b[a-z]{3,}(?:pril|olol|vastatin|statin|mab|azepam|azolam|oxetine|triptan|prazole|sartan|"
     r"dipine|tidine|cycline|mycin|cillin|floxacin|tinib|parin|gliptin|glutide|lukast|afil|"
     r"triptyline|ipramine|faxine|setron|codone|peridol|iapine|zapine|piprazole|semide|thiazide|"
-    r"profen|coxib|clovir|navir|fovir|buvir|tegravir|nisone|olone|asone|trexate|xaban)\b"
+    r"profen|coxib|clovir|navir|fovir|buvir|tegravir|nisone|olone|asone|trexate|xaban|"
+    r"gliflozin|(?<!mag)azole|ofenac|spirone)\b"
 )
 _SUBSTANCES = _words(_SUBSTANCE_WORDS)
 _HEALTH = re.compile(
@@ -340,6 +443,7 @@ _HEALTH = re.compile(
         rf"\b{_CONDITIONS}(?!\w)",
         rf"\b{_MEDICINES}(?!\w)",
         _DRUG_SUFFIX,
+        _MEDICAL_SUFFIX,
         # Medication in general: "I'm on meds", "takes lithium", "on the pill".
         r"\bon\s+(?:(?:my|his|her|their|some|the|strong|new|daily|lots\s+of)\s+)?(?:meds|"
         r"medication|medications|medicine|pills|tablets|the\s+pill|steroids|lithium|"
@@ -386,8 +490,9 @@ _HEALTH = re.compile(
         r"(?:mini[\s-]?|minor\s+|major\s+|massive\s+|small\s+)?stroke\b(?!\s+of\b)",
         r"\b(?:have|has|had|got|caught|catch|with|fighting|getting\s+over|get\s+over)\s+"
         r"(?:a\s+|the\s+)?(?:bad\s+|nasty\s+|heavy\s+|head\s+|chest\s+|common\s+|stomach\s+)?"
-        r"(?:cold|flu|fever|virus|bug)\b(?!\s+(?:feet|shoulder|brew|drink|beer|weather|day|"
-        r"night|ones?|coffee|water|snap|war|case|spot|fix|bounty|report))",
+        r"(?:cold|flu|fever|virus|stomach\s+bug|tummy\s+bug)\b"
+        r"(?=\s*(?:$|[,.;:!?]|(?:and|but|so|since|for|from|all|this|last|right|at|today|again|"
+        r"too|now|again|going\s+around)\b))",
         r"\b(?:have|has|had|got|caught|with|positive\s+for|recovering\s+from|getting\s+over)\s+"
         r"(?:covid|covid-19|corona|coronavirus|the\s+flu|flu|norovirus|the\s+norovirus)\b",
         r"\b(?:have|has|had|got)\s+(?:a\s+)?(?:bad\s+|nasty\s+|dry\s+|chesty\s+|persistent\s+)?"
@@ -413,6 +518,35 @@ _HEALTH = re.compile(
         r"rib|foot|toe|finger|hand|elbow|nose|jaw|skull|spine|hamstring|achilles|ligament|"
         r"tendon|muscle|disc|pelvis|vertebra|cruciate)s?\b",
         r"\b(?:a|my|his|her)\s+lump\b",
+        r"\b(?:chest|back|neck|knee|hip|joint|stomach|abdominal|pelvic|nerve|muscle|shoulder|"
+        r"tooth|ear|eye|kidney|liver|heart|lung|bladder|bowel|skin|foot|leg|period)\s+(?:pain|pains|"
+        r"ache|aches|problems?|issues?|condition|trouble|disease|failure|damage|infection|"
+        r"surgery|ulcer|cramps)\b",
+        r"\bin\s+(?:a\s+lot\s+of\s+|so\s+much\s+|constant\s+|chronic\s+|severe\s+)?pain\b",
+        r"\blosing\s+(?:my|his|her|their)\s+(?:hearing|sight|eyesight|vision|memory)\b",
+        r"\b(?:because\s+of|due\s+to)\s+(?:my|his|her|their)\s+(?:knees?|back|hips?|heart|lungs?|"
+        r"health|condition|illness|disability|injury|meds|medication|diagnosis)\b",
+        r"\b(?:had|having|have|has)\s+a\s+(?:total\s+|complete\s+|full\s+)?breakdown\b"
+        r"(?!\s+of\b)",
+        r"\bflu\s+(?:shot|shots|jab|jabs|vaccine)\b|\b(?:take|takes|taking|took)\s+the\s+pill\b",
+        r"\b(?:use|uses|using|walk\s+with|walks\s+with|need|needs)\s+a\s+(?:cane|walking\s+stick|"
+        r"walker|zimmer\s+frame|mobility\s+scooter|stick\s+to\s+walk)\b(?!\s+app)",
+        r"\bpurg(?:e|es|ed|ing)\s+after\s+(?:meals|eating|food)\b|\bbinge\s+and\s+purge\b",
+        r"\bdrink\w*\s+(?:every\s+(?:night|day|morning)|daily|alone|to\s+(?:sleep|cope|forget))\b",
+        rf"\b(?:have|has|had|with|childhood|{_POSSESSIVE}|from|past|deal\w*\s+with|process\w*|"
+        r"unresolved)\s+trauma\b|\btrauma\s+(?:therapy|response|bond\w*)\b",
+        r"\b(?:been|was|were|got|getting|get|feel|feeling|felt|fell|off|called\s+in|call\s+in|"
+        r"home|calling\s+in|really|very|so)\s+sick\b(?!\s+(?:of|and\s+tired|beat|beats|trick))"
+        r"|\bsick\s+with\b",
+        r"\b(?:i'm|im|is|am|was|were|are|been|fell|falling|seriously|terminally|critically|"
+        r"chronically|very|mentally|quite)\s+ill\b(?!-)",
+        rf"\b{_POSSESSIVE}\s+(?:health|condition|illness|diagnosis|symptoms|recovery)\b"
+        r"(?!\s+(?:insurance|app|apps|plan|club|food|kick|bar|tips))",
+        r"\bhealth\s+(?:issues?|problems?|scare|scares|concerns?|anxiety|condition|conditions)\b",
+        r"\b(?:medical|health|chronic|genetic|rare|skin|heart|lung|kidney|liver|neurological|"
+        r"mental|pre-existing|preexisting|autoimmune|underlying|serious)\s+conditions?\b",
+        r"\b(?:get|gets|getting|got|have|has|had|need|needs|daily|weekly|monthly|b12|insulin|"
+        r"steroid|botox|cortisone|fertility|hormone|testosterone)\s+(?:injections?|shots?|jabs?)\b",
         # Addiction and recovery: "I'm in rehab", "sober for three years", "clean for months".
         r"\bin\s+recovery\b|\brecovering\s+(?:alcoholic|addict|drug\s+addict|gambler)\b",
         rf"\baddicted\s+to\s+(?:[\w'-]+\s+){{0,2}}?{_SUBSTANCES}\b",
@@ -433,6 +567,25 @@ _HEALTH = re.compile(
         # Mental health in plain words.
         r"\b(?:panic|anxiety)\s+attacks?\b|\bsuicid\w+|\bself[\s-]?harm\w*",
         r"\b(?:sick|medical|disability|stress)\s+leave\b",
+        r"\b(?:off\s+sick|signed\s+off|off\s+work\s+(?:with|because\s+of|due\s+to|for|since))\b",
+        r"\bon\s+the\s+(?:autism\s+|autistic\s+)?spectrum\b",
+        r"\b(?:have|has|got|with|am|is|i'm|diagnosed)\s+type\s+(?:1|2|one|two|i|ii)\b",
+        r"\bantidepress\w*|\bpregn[ae]n\w*",
+        r"\b(?:do|does|did|doing|use|uses|used|using|take|takes|took|taking|on|smoke|smokes|"
+        r"snort|snorts|inject|injects)\s+(?:coke|cocaine|heroin|meth|crystal\s+meth|mdma|ecstasy|"
+        r"ketamine|lsd|acid|shrooms|crack|opium|weed|cannabis|marijuana)\b|\bsmokes?\s+pot\b",
+        r"\bchronic\s+(?:[\w-]+\s+)?(?:pain|fatigue|illness|condition|disease|migraines?|"
+        r"headaches?|infections?|inflammation|back|kidney|insomnia|depression|anxiety|cough)\b",
+        r"\b(?:ptsd|trauma|cancer|stroke|covid)\s+survivor\b",
+        r"\b(?:my|his|her|their)\s+(?:ms|aids|pots|eds|als|mnd|ibs|add)\b",
+        r"\b(?:quit|quitting|stopped|stop|gave\s+up|give\s+up|giving\s+up|cut\s+out|trying\s+to\s+quit)"
+        r"\s+(?:drinking|smoking|alcohol|booze|vaping|drugs|weed|cigarettes)\b",
+        r"\b(?:i|we|she|he|they|user|[a-z]+)\s+(?:still\s+|also\s+|only\s+)?(?:smoke|smokes|vape|"
+        r"vapes)\b(?!\s+(?:alarms?|detectors?|salmon|meat|bbq|brisket|ribs|fish|cheese|machine|my|"
+        r"his|her|their|our|own|the)\b)",
+        r"\blost\s+(?:the|our|my|her|their|a)\s+(?:baby|pregnancy)\b",
+        r"\b(?:i'm|i\s+am|she's|she\s+is|we're|we\s+are|the\s+user\s+is)\s+due\s+(?:in|on|any|next|"
+        r"this|around)\b",
     ),
     _FLAGS,
 )
