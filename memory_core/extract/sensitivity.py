@@ -1,0 +1,1029 @@
+"""Decide whether a fact's text reveals a sensitive topic: health, finance or identity documents.
+
+``sensitive`` finds secret *values* (a password, an IBAN, a passport number); this module reads
+the *topic*: "Ana takes insulin.", "I owe the bank 20000 euros", "my passport expires in May"
+hold no secret value but must still never be shown in a group. It runs on every written fact,
+in three steps over the lower-cased text:
+
+1. a secret value found by :func:`sensitive.find_sensitive` decides outright;
+2. phrases that only *look* sensitive are blanked out: jobs and workplaces ("I'm a diabetes
+   nurse", "works at a bank"), trades, media and causes ("sells hearing aids", "a book about
+   addiction", "cancer research"), idioms and homonyms ("retail therapy", "star sign is Cancer");
+3. the identity-document, finance and health vocabularies are looked up, in that order, on what
+   is left: words and phrases in sets (a condition, a medicine, "student loan"), drug and
+   procedure stems by their endings ("-pril", "-olol", "-ectomy"), and context patterns
+   ("takes … pills", "owe … 500", "is … broke").
+
+Speed: a regex alternation of hundreds of branches is tried at every position, which costs
+~0.5 ms per sentence. So words are looked up in sets, and every context pattern is filed
+under the words any of its matches must contain (its *triggers*): a text only runs the
+patterns whose trigger words it holds, usually none or one or two.
+
+It errs towards flagging: a pet's insulin or a relative's cancer is still health. Negation does
+not clear a topic ("Ana isn't pregnant" still speaks about her health).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from operator import methodcaller
+
+from memory_core.extract.sensitive import find_sensitive
+from memory_core.values import Category
+
+#: When one text holds several secret values, the category that wins.
+_SPAN_PRIORITY = (Category.CREDENTIAL, Category.IDENTITY_DOCUMENT, Category.FINANCE)
+#: A word as the lexicons see it: "crohn's" and "a&e" stay whole; hyphens and slashes split.
+_TOKEN = re.compile(r"[a-z0-9]+(?:['&][a-z0-9]+)*")
+#: A word, or a mark where phrase lookup stops (punctuation, the trace of a blanked near miss).
+_TOKEN_OR_BREAK = re.compile(r"[a-z0-9]+(?:['&][a-z0-9]+)*|[|,.;:!?()\[\]\"]")
+_BREAKS = frozenset('|,.;:!?()[]"')
+_FLAGS = re.IGNORECASE
+
+
+def _phrases(text: str) -> list[str]:
+    """Comma-separated phrases, stripped."""
+    return [p.strip() for p in text.split(",") if p.strip()]
+
+
+def _alternation(text: str) -> str:
+    """A regex alternation of comma-separated phrases (a space matches spaces or hyphens)."""
+    phrases = sorted(set(_phrases(text)), key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in phrases) + ")"
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def _segments(text: str) -> tuple[list[str], list[list[str]]]:
+    """The words of ``text``, and the same words cut into runs at punctuation."""
+    words: list[str] = []
+    segments: list[list[str]] = [[]]
+    for token in _TOKEN_OR_BREAK.findall(text):
+        if token in _BREAKS:
+            if segments[-1]:
+                segments.append([])
+        else:
+            words.append(token)
+            segments[-1].append(token)
+    return words, segments
+
+
+class _Lexicon:
+    """Words and phrases looked up whole, on token n-grams that do not cross punctuation."""
+
+    def __init__(self, *groups: str) -> None:
+        entries = {" ".join(_tokens(p.lower())) for g in groups for p in _phrases(g)}
+        entries.discard("")
+        self._entries = frozenset(entries)
+        self._longest = max(len(e.split()) for e in entries)
+        # Only a phrase's first word can start a match longer than one word.
+        self._starts = frozenset(e.split()[0] for e in entries if " " in e)
+
+    def found_in(self, segments: list[list[str]]) -> bool:
+        """True when any entry appears in any segment's tokens."""
+        entries, starts = self._entries, self._starts
+        for words in segments:
+            if not entries.isdisjoint(words):
+                return True
+            for i, word in enumerate(words):
+                if word in starts:
+                    for n in range(2, min(self._longest, len(words) - i) + 1):
+                        if " ".join(words[i : i + n]) in entries:
+                            return True
+        return False
+
+
+class _Stems:
+    """Tokens known by how they start or end (``pregnan…``, ``…pril``, ``…ectomy``)."""
+
+    def __init__(self, prefixes: str = "", suffixes: str = "", min_stem: int = 3) -> None:
+        self._prefixes = tuple(_phrases(prefixes))
+        self._suffixes = tuple(_phrases(suffixes))
+        ends = "|".join(self._suffixes) or "(?!)"
+        self._suffix_word = re.compile(rf"[a-z]{{{min_stem},}}(?:{ends})")
+        # C-level first passes over all words; the exact check runs only on a candidate.
+        self._starts = methodcaller("startswith", self._prefixes)
+        self._ends = methodcaller("endswith", self._suffixes)
+
+    def found_in(self, words: list[str], exceptions: frozenset[str]) -> bool:
+        """True when a token has one of the prefixes or (after enough letters) suffixes."""
+        starts = bool(self._prefixes) and any(map(self._starts, words))
+        ends = bool(self._suffixes) and any(map(self._ends, words))
+        if not (starts or ends):
+            return False
+        for word in words:
+            if word in exceptions:
+                continue
+            if starts and word.startswith(self._prefixes):
+                return True
+            if ends and word.endswith(self._suffixes) and self._suffix_word.fullmatch(word):
+                return True
+        return False
+
+
+class _Rules:
+    """Context patterns, each filed under its trigger words; only triggered patterns run."""
+
+    def __init__(self, *rules: tuple[str, str]) -> None:
+        self._patterns = [re.compile(regex, _FLAGS) for _, regex in rules]
+        index: dict[str, list[int]] = {}
+        for number, (triggers, _) in enumerate(rules):
+            for word in triggers.split():
+                index.setdefault(word, []).append(number)
+        self._index = {word: tuple(numbers) for word, numbers in index.items()}
+
+    def triggered(self, words: Iterable[str]) -> list[re.Pattern[str]]:
+        """The patterns some word of the text triggers, in the order they were declared."""
+        numbers: set[int] = set()
+        index = self._index
+        for word in words:
+            hit = index.get(word)
+            if hit:
+                numbers.update(hit)
+        return [self._patterns[n] for n in sorted(numbers)]
+
+    def search(self, text: str, words: Iterable[str]) -> bool:
+        """True when a triggered pattern matches ``text``."""
+        return any(p.search(text) for p in self.triggered(words))
+
+    def blank(self, text: str, words: Iterable[str]) -> str:
+        """``text`` with every match of a triggered pattern replaced by a break mark."""
+        for pattern in self.triggered(words):
+            text = pattern.sub(" | ", text)
+        return text
+
+
+# Where a clause ends, for phrases that run "to the end of the clause".
+_CLAUSE_END = r"(?=$|[,.;:!?()]|\s(?:and|but|because|since|so|while|though|although|after|who)\b)"
+_POSSESSIVE = r"(?:my|his|her|their|our|your|the\s+user's|[a-z]+'s)"
+_BE = r"(?:i'm|im|i\s+am|am|is|was|are|were|'s|'re|be|been|being|become|became)"
+
+# ---------------------------------------------------------------------------------------------
+# Step 2: near misses, blanked before the topic vocabularies are looked up.
+
+_ROLE_WORDS = """nurse, doctor, physician, gp, surgeon, therapist, psychotherapist,
+    physiotherapist, physio, psychiatrist, psychologist, counsellor, counselor, pharmacist,
+    paramedic, dentist, vet, veterinarian, midwife, carer, caregiver, oncologist, cardiologist,
+    specialist, consultant, researcher, scientist, banker, accountant, advisor, adviser, broker,
+    officer, agent, analyst, trader, collector, underwriter, manager, clerk, teller, worker,
+    volunteer, student, teacher, lecturer, tutor, technician, assistant, receptionist, porter,
+    chemist, coach, trainer, instructor, dietitian, optician, orderly, social worker, planner,
+    economist, auditor, cashier, bookkeeper, treasurer, director, rep, representative"""
+_ROLE = _alternation(_ROLE_WORDS)
+_ROLE_TRIGGERS = " ".join(f"{w} {w}s" for w in {p.split()[-1] for p in _phrases(_ROLE_WORDS)})
+_MEDIA = """book books film films movie movies documentary documentaries podcast podcasts
+    article articles series novel novels lecture lectures talk talks course courses class
+    classes paper papers thesis essay essays song songs album albums track tracks show shows
+    video videos play plays"""
+_TRADES = """build builds built building design designs designed designing sell sells sold
+    selling repair repairs repaired repairing fix fixes fixed fixing develop develops developed
+    developing manufacture manufactures manufacturing coach coaches coached coaching distribute
+    distributes market markets marketing supply supplies install installs deliver delivers
+    delivering translate translates translating test tests testing"""
+_WORK = """work works worked working volunteer volunteers volunteered volunteering employed job
+    jobs intern interns interning shift shifts"""
+_STUDY = """study studies studying studied teach teaches teaching taught major majoring degree
+    phd masters"""
+_CAUSES = """charity charities research awareness foundation fundraiser fundraising campaign
+    society association prevention education industry sector broker brokers advisor advisors
+    adviser advisers lender lenders underwriter underwriters officer officers lifter lifters
+    rates"""
+_BUSINESSES = """clinic centre center pharmacy practice charity company business shop firm bank
+    hospital agency programme program fund"""
+
+_NEAR_MISSES = _Rules(
+    # Jobs: "I'm a diabetes nurse", "Ana is a therapist", "works as a loan officer".
+    (
+        _ROLE_TRIGGERS,
+        rf"\b{_BE}\s+(?:a|an)\s+(?:[\w'-]+\s+){{0,3}}?{_ROLE}s?\b"
+        rf"|\bas\s+(?:a|an)\s+(?:[\w'-]+\s+){{0,3}}?{_ROLE}s?\b",
+    ),
+    # Workplaces: "I work in mental health services", "volunteers at a cancer charity".
+    (
+        _WORK,
+        r"\b(?<!off\s)(?:work|works|worked|working|volunteer|volunteers|volunteered|volunteering"
+        r"|employed|job|jobs|intern|interns|interning|shifts?)\s+(?:as|at|in|for|with|on)\b"
+        rf"[^,.;:!?()]*?{_CLAUSE_END}",
+    ),
+    (
+        _BUSINESSES,
+        r"\b(?:run|runs|ran|own|owns|owned|manage|manages|managed|founded|opened)\s+"
+        r"(?:a|an|the|my|his|her|our|their)\s+(?:[\w'-]+\s+){0,3}?(?:clinic|centre|center|"
+        r"pharmacy|practice|charity|company|business|shop|firm|bank|hospital|agency|programme|"
+        r"program|fund)\b",
+    ),
+    # Trades and products: "I sell hearing aids", "designs insulin pens for a living".
+    (
+        _TRADES,
+        rf"\b(?:{'|'.join(_TRADES.split())})\s+"
+        r"(?!(?:my|his|her|their|our|all\s+my|me|him|them)\b)"
+        rf"[^,.;:!?()]*?(?:{_CLAUSE_END})",
+    ),
+    ("living", r"[^,.;:!?()]*\bfor\s+a\s+living\b"),
+    (
+        "virus bug malware worm trojan",
+        r"\b(?:computer|laptop|phone|pc|mac|server|files?|website|site|system|machine|device|"
+        r"tablet|router)\s+(?:has|had|got|caught|is\s+infected\s+with)\s+(?:a\s+)?"
+        r"(?:virus|bug|malware|worm|trojan)",
+    ),
+    # Studies and teaching: "Ana studies pharmacology", "I teach a personal finance course".
+    (_STUDY, rf"\b(?:{'|'.join(_STUDY.split())})\s+(?:in\s+)?[^,.;:!?()]*?{_CLAUSE_END}"),
+    # Media and talks about a topic: "a book about addiction", "a podcast about money".
+    (
+        _MEDIA,
+        r"\b(?:books?|films?|movies?|documentar(?:y|ies)|podcasts?|articles?|series|novels?|"
+        r"lectures?|talks?|courses?|class(?:es)?|papers?|thesis|essays?|songs?|albums?|tracks?|"
+        r"shows?|videos?|plays?)\s+(?:about|on|called|named|titled)?\s*[^,.;:!?()]*?"
+        rf"{_CLAUSE_END}",
+    ),
+    ("reading", r"\breading\s+about\b[^,.;:!?()]*"),
+    # Causes and industries: "cancer research", "diabetes awareness", "mortgage broker".
+    (_CAUSES, rf"\b[\w'-]+\s+(?:{'|'.join(_CAUSES.split())})\b"),
+    # Homonyms and idioms.
+    (
+        "cancer",
+        r"\b(?:i'm|im|i\s+am|is|she's|he's)\s+a\s+cancer\b(?!\s+(?:patient|survivor))"
+        r"|\b(?:star|zodiac|sun|moon|rising|astrological)\s+sign\s+(?:is\s+)?(?:a\s+)?cancer\b"
+        r"|\bcancer\s+(?:season|sign|zodiac|horoscope)\b",
+    ),
+    ("depression", r"\b(?:great|tropical|economic)\s+depression\b"),
+    (
+        "attack",
+        r"\b(?:gave|give|gives|giving|nearly\s+had|almost\s+had|nearly\s+gave|almost\s+gave)"
+        r"\s+(?:me|him|her|us|them)?\s*(?:a\s+)?(?:mini\s+)?heart\s+attack\b",
+    ),
+    ("retail", r"\bretail\s+therapy\b"),
+    ("syndrome", r"\b(?:imposter|impostor|stockholm|shiny\s+object|middle\s+child)\s+syndrome\b"),
+    ("disorder", r"\b(?:public|civil|eating\s+out)\s+disorder\b"),
+    (
+        "detox",
+        r"\b(?:digital|juice|social\s+media|sugar|phone|screen|dopamine|news|tech)\s+detox\b",
+    ),
+    (
+        "allergic",
+        r"\ballergic\s+to\s+(?:mondays?|work|people|mornings?|exercise|effort|homework|"
+        r"stupidity|nonsense|drama|running)\b",
+    ),
+    ("recovery", r"\b(?:disaster|data|account|password|file|photo|key)\s+recovery\b"),
+    (
+        "bank banks",
+        r"\b(?:blood|sperm|river|west|left|right|piggy|memory|power|data|question)\s+banks?\b",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Step 3a: identity documents named without a number.
+
+_IDENTITY = _Rules(
+    (
+        "passport passports",
+        r"\bpassports?\b(?!\s+(?:photographers?|office|offices|officers?|control|agency))",
+    ),
+    (
+        "national photo identity identification citizen citizenship voter",
+        r"\b(?:national|photo|identity|identification|citizen(?:ship)?|voter)\s+(?:id|ids|card|"
+        r"cards|document|documents|number)\b|\bphoto\s+id\b",
+    ),
+    (
+        "id ids",
+        r"\bid\s+(?:cards?|documents?|numbers?)\b"
+        r"|\b(?:valid|government|state|government-issued|official|national|no)\s+(?:photo\s+)?"
+        r"ids?\b(?!\s+(?:badge|lanyard))"
+        r"|\b(?:my|his|her|their)\s+ids?\b(?!\s+(?:is|was|:)\s*@)"
+        r"|\btax\s+(?:id|identification)\b",
+    ),
+    ("identification", r"\btax\s+identification\b"),
+    ("sin", r"\bsin\s+(?:number|no\.?|#)|\b(?:my|his|her|their)\s+sin\s+is\s+\d"),
+    (
+        "licence license licences licenses",
+        r"\bdriv(?:er'?s?|ing)\s+licen[cs]es?\b|\blicen[cs]e\s+(?:number|no\.?)\b",
+    ),
+    ("ssn security", r"\b(?:ssn|social\s+security\s+(?:number|card|no\.?))\b"),
+    ("insurance", r"\bnational\s+insurance\b"),
+    (
+        "permit permits card cards",
+        r"\b(?:residence|residency|work|resident)\s+(?:permit|card)s?\b|\bgreen\s+card\b"
+        r"|\b(?:pan|medicare)\s+card\b",
+    ),
+    (
+        "visa visas",
+        r"\b(?:work|student|tourist|travel|residence|spouse|partner|family|golden|nomad|"
+        r"h-?1b|schengen|working\s+holiday)\s+visas?\b"
+        rf"|\b{_POSSESSIVE}\s+visa\b(?!\s+(?:card|debit|credit|gold|platinum))",
+    ),
+    (
+        "certificate certificates",
+        r"\b(?:birth|marriage|naturali[sz]ation|citizenship)\s+certificates?\b",
+    ),
+    (
+        "document documents brp number",
+        r"\btravel\s+documents?\b|\bbrp\b|\bni\s+number\b|\bpersonal\s+(?:id\s+)?number\b"
+        r"|\b(?:sin|nhs)\s+number\b",
+    ),
+    (
+        "nif nie dni cpf rg aadhaar aadhar nino bsn pesel tfn",
+        r"\b(?:nif|nie|dni|cpf|rg|aadhaar|aadhar|nino|bsn|pesel|tfn)\b",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Step 3b: finance.
+
+_CURRENCY_WORD = (
+    r"(?:euros?|eur|dollars?|usd|bucks|pounds?|gbp|quid|grand|reais|real|francs?|chf|yen|"
+    r"yuan|rupees?|pesos?|zloty|kronor|krona|kroner|rand|lira|dirhams?)"
+)
+_NUMBER = r"\d[\d,.' ]*\d|\d"
+_SCALE = r"(?:k|m|bn|mil|million|millions|thousand|hundred|billion)"
+_NOT_MONEY = (
+    r"(?!\s*(?:points?|xp|coins?|miles?|km|kms|kg|kgs|followers?|subscribers?|views?|likes?|"
+    r"steps?|stars?|people|users?|words?|pages?|calories|kcal|cookies?|cakes?)\b)"
+)
+#: An amount that is certainly money: a currency sign or word, "60k", "six figures".
+_MONEY = (
+    rf"(?:[$€£¥₹]\s?(?:{_NUMBER})\s?{_SCALE}?\b"
+    rf"|(?:{_NUMBER})\s?{_SCALE}?\s?(?:[$€£¥₹]|{_CURRENCY_WORD}\b)"
+    rf"|\b(?:{_NUMBER})\s?(?:k|grand|million|mil|bn)\b{_NOT_MONEY}"
+    r"|\b(?:six|seven|eight|five)[\s-]figures?\b"
+    r"|\b(?:a|one|two|three|four|five|ten|twenty|fifty|a\s+few|a\s+hundred)\s+"
+    rf"(?:thousand|million|grand|hundred)\s+{_CURRENCY_WORD}?)"
+)
+#: A bare number large enough to be a sum of money ("borrowed 5000").
+_BIG_NUMBER = r"\b(?:\d{3,}|\d{1,3}(?:[,.]\d{3})+)\b"
+#: Any number, when the words around it already speak of money ("I earn 15 an hour").
+_AMOUNT = rf"(?:{_MONEY}|\b\d[\d,.]*\b{_NOT_MONEY})"
+_PERIOD = r"(?:a|an|per|every|each)\s+(?:year|yr|annum|month|week|hour|hr|day|fortnight)"
+_BANKS = _alternation(
+    """santander, barclays, hsbc, lloyds, natwest, chase, wells fargo, bank of america, citi,
+    citibank, revolut, monzo, n26, ing, bnp, bnp paribas, deutsche bank, millennium, caixa,
+    caixabank, cgd, novo banco, bbva, sabadell, rabobank, abn amro, nubank, itau, itaú,
+    bradesco, td, rbc, scotiabank, westpac, anz, nab, starling, halifax, nationwide,
+    capital one, ally, schwab, fidelity, vanguard, wise, paypal, commerzbank, sparkasse,
+    credit agricole, société générale, societe generale, unicredit, intesa, monte dei paschi,
+    ubs, credit suisse, postbank, la banque postale, activobank, moey, bpi, bcp"""
+)
+
+
+def _combine(firsts: str, seconds: str) -> str:
+    """Every "first second" phrase, as a comma-separated list."""
+    return ", ".join(f"{a} {b}" for a in firsts.split() for b in seconds.split())
+
+
+#: Words and phrases that speak of money matters wherever they appear.
+_FINANCE_WORDS = _Lexicon(
+    """salary, salaries, paycheck, paycheque, payslip, pay slip, wage, wages, take home pay,
+    income, pay rise, payrise, bonus, minimum wage, living wage, hourly rate, day rate,
+    daily rate, pay cut, pay raise, pay freeze, pay packet, pay grade, pay band, loan shark,
+    buy now pay later, bnpl, klarna, afterpay, ccj, county court judgment,
+    county court judgement, co signed, emergency fund, nest egg, trust fund, retirement fund,
+    retirement savings, retirement account, retirement pot, money is tight, tight on money,
+    short on money, short on cash, strapped for cash, tax refund, tax rebate, tight budget,
+    small budget, limited budget, budget is tight, debt, debts, indebted, in the red, arrears,
+    insolvent, insolvency, mortgage, mortgages, mortgaged, morgage, morgages, remortgage,
+    remortgaged, remortgages, remortgaging, mortgaging, overdraft, overdrafts, overdrawn,
+    overdraw, bankrupt,
+    bankruptcy, bankruptcies, evicted, eviction, maxed out, credit score, credit rating,
+    credit history, credit report, bank balance, account balance, net worth, millionaire,
+    food stamps, universal credit, child support, alimony, spousal support,
+    maintenance payments, income tax, property tax, capital gains tax, back tax, back taxes,
+    tax debt, tax bill, tax arrears, sipp, superannuation, debt relief order, roth ira,
+    traditional ira, 401k, 403b, living paycheck to paycheck""",
+    _combine(
+        "student car home personal payday bank business mortgage housing auto consolidation sba "
+        "title",
+        "loan loans",
+    ),
+    _combine("money financial cash", "problem problems trouble troubles worries issue issues")
+    + ", "
+    + _combine("money financial cash", "difficulty difficulties hardship situation stress"),
+    """credit card debt, credit card bill, credit card bills, credit card balance,
+    credit cards debt, credit cards bill, credit cards bills, credit cards balance""",
+    _combine("bank savings checking current chequing brokerage isa joint", "account accounts"),
+    _combine(
+        "unemployment disability housing child social state welfare sickness", "benefit benefits"
+    ),
+    _combine(
+        "disability carer's carers attendance housing child jobseeker's jobseekers",
+        "allowance payment payments",
+    )
+    + ", personal independence payment, personal independence payments, pip payment, "
+    "pip payments",
+    _combine("social", "security") + " benefits, social security checks, social security "
+    "cheques, social security payments, stocks and shares isa, cash isa, lifetime isa",
+)
+_FINANCE_STEMS = _Stems(prefixes="foreclos, repossess, cosign, inherit")
+_FINANCE_RULES = _Rules(
+    # Income: "I earn 85000 a year", "Ana makes $120,000 a year", "my salary is 3200".
+    (
+        "earn earns earned earning",
+        r"\bearn(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?"
+        rf"(?:{_AMOUNT}|good\s+money|decent\s+money|a\s+lot|(?:a\s+)?little|more|less|twice|"
+        r"double|half|triple|(?:two|three|four|\d+)\s+times|way\s+more|much\s+more|much\s+less|"
+        r"minimum\s+wage|peanuts|well|enough|nothing|next\s+to\s+nothing)",
+    ),
+    (
+        "year yr annum month week hour hr day fortnight gross net tax",
+        rf"\b(?:make|makes|made|making|get|gets|got|take\s+home|takes\s+home|bring\s+in|"
+        rf"brings\s+in|paid|pays\s+me|pay\s+me|on)\s+(?:[\w'-]+\s+){{0,3}}?{_MONEY}\s*"
+        rf"(?:{_PERIOD}|gross|net|before\s+tax|after\s+tax|a\s+year|a\s+month)",
+    ),
+    ("paid", r"\bget(?:s|ting)?\s+paid\s+(?:[\w'-]+\s+){0,3}?" + _AMOUNT),
+    (
+        "charge charges charged bill bills billed",
+        rf"\b(?:charge|charges|charged|bill|bills|billed)\s+(?:[\w'-]+\s+){{0,2}}?{_MONEY}\s*"
+        rf"{_PERIOD}",
+    ),
+    ("pay", rf"\b{_POSSESSIVE}\s+pay\b(?!-|\s+(?:for|the|it|them|you|back|attention))"),
+    (
+        "afford",
+        r"\b(?:can't|cannot|can\s+not|couldn't)\s+afford\b"
+        r"(?!\s+to\s+(?:lose|miss|waste|be|wait|let|take|go|fail|ignore|get))",
+    ),
+    (
+        "bank banks banked banking",
+        r"\b(?:use|uses|used|using|rely\s+on|relies\s+on|relying\s+on|depend\s+on|depends\s+on|"
+        r"go\s+to|goes\s+to|going\s+to|went\s+to)\s+(?:the|a)\s+food\s+banks?\b"
+        rf"|\b(?:bank|banks|banked|banking)\s+with\s+(?:{_BANKS}|\w+\s+bank)\b"
+        r"|\bmakes?\s+bank\b",
+    ),
+    (
+        "money cash savings",
+        r"\b(?:no|out\s+of|ran\s+out\s+of|running\s+out\s+of|low\s+on)\s+(?:money|cash|savings)\b",
+    ),
+    (
+        "borrow borrows borrowed borrowing lent lend lends loaned",
+        r"\b(?:borrow|borrows|borrowed|borrowing|lent|lend|lends|loaned)\s+(?:[\w'-]+\s+){0,3}?"
+        rf"(?:money|cash|{_MONEY}|{_BIG_NUMBER})",
+    ),
+    (
+        "saved saving save saves",
+        rf"\b(?:saved|saving|save|saves)\s+(?:up\s+)?(?:about\s+|around\s+|over\s+)?"
+        rf"(?:{_MONEY}|{_BIG_NUMBER}\s*{_PERIOD})",
+    ),
+    (
+        "rich wealthy off loaded poor skint up",
+        r"\b(?:am|i'm|im|is|are|we're|was|were)\s+(?:very\s+|quite\s+|pretty\s+|super\s+|"
+        r"really\s+|so\s+|dirt\s+)?(?:rich|wealthy|well[\s-]off|loaded|poor|skint|hard\s+up)\b"
+        r"(?!\s+(?:at|in|with|of)\b)",
+    ),
+    (
+        "maxed payday",
+        r"\bcredit\s+cards?\b[^.;!?]{0,20}\bmaxed\b|\b(?:until|till|til|before)\s+payday\b",
+    ),
+    (
+        "make makes made making earn earns earned earning",
+        r"\b(?:make|makes|made|making|earn|earns|earned|earning)\s+(?:about|around|roughly|like|"
+        rf"only|just|over|under|almost|nearly|close\s+to)?\s*{_MONEY}",
+    ),
+    ("rolling", r"\brolling\s+in\s+(?:it|money|cash)\b"),
+    (
+        "shares stock stocks bitcoin btc crypto portfolio bonds",
+        r"\b(?:shares|stocks?|bitcoin|btc|crypto|portfolio|bonds)\b[^.;!?]{0,20}?" + _MONEY,
+    ),
+    ("on", rf"\b{_BE}\s+on\s+(?:about\s+|around\s+|roughly\s+)?{_MONEY}"),
+    ("raise rise", rf"\b(?:raise|rise)\s+(?:to|of)\s+{_AMOUNT}"),
+    # Debt: "I owe the bank 20000 euros", "I'm in debt", "paying off a car loan".
+    (
+        "owe owes owed owing",
+        r"\b(?:owe|owes|owed|owing)\s+(?:[\w'-]+\s+){0,5}?"
+        rf"(?:{_AMOUNT}|money|cash|rent|(?:back\s+)?tax(?:es)?|the\s+(?:bank|irs|hmrc|tax\s*man|"
+        r"taxman|landlord|government|state|council))",
+    ),
+    (
+        "loan loans",
+        r"\b(?:took|take|taking|takes|got|get|gets|have|has|had|need|needs|needed|applied\s+for|"
+        r"apply\s+for|paying\s+off|pay\s+off|pays\s+off|paid\s+off|repay|repaying)\s+(?:out\s+)?"
+        r"(?:a|an|my|his|her|their|our|the)\s+(?:[\w'-]+\s+){0,2}?loans?\b"
+        r"|\bloans?\s+(?:repayments?|payments?|from\s+the\s+bank|of\s+\S+|for\s+(?:the|my|a|an))",
+    ),
+    (
+        "behind late",
+        rf"\b(?:behind|late)\s+on\s+(?:{_POSSESSIVE}\s+)?(?:rent|payments?|bills?|mortgage|"
+        r"loan|car\s+payments?|credit\s+card)",
+    ),
+    (
+        "afford pay",
+        r"\b(?:can't|cannot|can\s+not|couldn't|unable\s+to|struggl\w+\s+to)\s+(?:afford|pay)\s+"
+        rf"(?:{_POSSESSIVE}\s+|the\s+)?(?:rent|bills?|mortgage|debts?|loans?|credit\s+card)",
+    ),
+    (
+        "broke",
+        rf"\b{_BE}\s+(?:so\s+|totally\s+|completely\s+|flat\s+|dead\s+|always\s+|still\s+)?broke\b",
+    ),
+    ("financially money", r"\bstruggl\w+\s+(?:financially|with\s+money)\b"),
+    # Money held: savings, balances, accounts, investments, pensions, benefits.
+    (
+        "savings saved invested bank account bitcoin crypto stocks shares bonds funds etf etfs "
+        "market",
+        rf"{_MONEY}\s+(?:in\s+)?(?:[\w'-]+\s+){{0,2}}?(?:savings|saved|invested|in\s+the\s+bank|"
+        r"in\s+(?:my|his|her|their|our)\s+(?:bank\s+|savings\s+|current\s+|checking\s+)?account|"
+        r"in\s+(?:bitcoin|crypto|stocks|shares|bonds|index\s+funds|etfs?|the\s+stock\s+market))",
+    ),
+    (
+        "savings",
+        r"\b(?:my|his|her|their|our|no|any|all\s+(?:my|his|her|their|our)|[a-z]+'s)\s+savings\b"
+        r"|\bsavings\s+(?:are|is|of|account|accounts|total)\b",
+    ),
+    ("balance", r"\bbalance\s+is\b"),
+    ("account accounts", rf"\baccounts?\s+(?:at|with)\s+(?:{_BANKS}|\w+\s+bank)\b"),
+    (
+        "invest invests invested investing",
+        r"\b(?:invest|invests|invested|investing)\s+(?:[\w'-]+\s+){0,3}?"
+        rf"(?:{_MONEY}|in\s+(?:stocks|shares|crypto|bitcoin|index\s+funds|etfs?|property))",
+    ),
+    ("worth", r"\bportfolio\s+is\s+worth\b"),
+    (
+        "won win wins",
+        rf"\b(?:won|win|wins)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_MONEY}|the\s+lottery|the\s+jackpot)",
+    ),
+    ("lost lose loses losing", rf"\b(?:lost|lose|loses|losing)\s+(?:[\w'-]+\s+){{0,2}}?{_MONEY}"),
+    (
+        "benefits welfare dole stamps credit security",
+        r"\bon\s+(?:benefits|welfare|the\s+dole|food\s+stamps|universal\s+credit|"
+        r"social\s+security)\b",
+    ),
+    (
+        "pension pensions",
+        rf"\b(?:{_POSSESSIVE}|state)\s+pensions?\b|\bpension\s+(?:is|of|pot)\b",
+    ),
+    ("rent", rf"\brent\b[^.;!?]{{0,30}}?{_AMOUNT}|{_AMOUNT}[^.;!?]{{0,15}}?\bin\s+rent\b"),
+    ("iva", r"\b(?:in|on|entered|into)\s+an?\s+iva\b"),
+    (
+        "ira 401 403 401k 403b isa",
+        r"\b(?:an|my|his|her|their)\s+ira\b|\b40[13]\s?\(?k\)?|\b403b\b",
+    ),
+    (
+        "bitcoin bitcoins btc ethereum eth crypto shares stock stocks",
+        r"\b(?:own|owns|have|has|bought|buy|buys|hold|holds|sold|sell|sells)\s+"
+        r"(?:some\s+|\d[\d.,]*\s+)?(?:bitcoins?|btc|ethereum|eth|crypto|shares|stocks?)\b",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Step 3c: health.
+
+#: Conditions, diagnoses, care and treatments that speak for themselves wherever they appear.
+_CONDITIONS = """hiv, hiv positive, hiv negative, hiv aids, diabetes, diabetic, diabetis, diabetus,
+    prediabetes, prediabetic, cancer, cancers, tumour, tumor, tumours, tumors, leukaemia,
+    leukemia, lymphoma, melanoma, carcinoma, sarcoma, metastatic, metastasis, remission,
+    chemo, chemotherapy, radiotherapy, radiation therapy, immunotherapy, oncology appointment,
+    depression, depressed, depressive, anxiety, panic attack, panic attacks, panic disorder,
+    anxiety attack, anxiety attacks, ocd, ptsd, c ptsd, cptsd, adhd, autism, autistic,
+    asperger's, aspergers, asperger, bipolar, schizophrenia, schizophrenic, schizoaffective,
+    psychosis, psychotic, anorexia, anorexic, bulimia, bulimic, binge eating, insomnia,
+    self harm, self harms, self harming, self harmed, selfharm, suicidal, mental health,
+    mental illness, mentally ill, nervous breakdown, mental breakdown, burnout, burn out,
+    epilepsy, epileptic, seizure, seizures, migraine, migraines, arthritis, osteoarthritis,
+    lupus, multiple sclerosis, parkinson's, parkinsons, alzheimer's, alzheimers, dementia,
+    heart condition, heart disease, heart failure, heart problems, heart attack,
+    heart surgery, heart murmur, arrhythmia, atrial fibrillation, afib, high blood pressure,
+    low blood pressure, hypertension, cholesterol, thyroid, hypothyroidism, hyperthyroidism,
+    hashimoto's, hashimoto, hashimotos, graves disease, celiac, coeliac, gluten intolerance,
+    gluten intolerant, lactose intolerance, lactose intolerant, crohn's, crohns, ibs, ibd,
+    colitis, endometriosis, pcos, psoriasis, eczema, rosacea, tinnitus, sleep apnoea,
+    sleep apnea, cpap, pacemaker, kidney stones, kidney disease, kidney failure,
+    liver disease, cirrhosis, copd, emphysema, cystic fibrosis, sickle cell, anaemia, anemia,
+    anemic, anaemic, fibromyalgia, me cfs, long covid, concussion, stutter, stammer,
+    dyslexia, dyslexic, dyspraxia, dyscalculia, down syndrome, down's syndrome,
+    cerebral palsy, spina bifida, muscular dystrophy, colorblind, colourblind, color blind,
+    colour blind, deaf, hard of hearing, hearing aid, hearing aids, hearing loss, wheelchair,
+    crutches, prosthetic, prosthesis, amputee, amputated, amputation, paralysed, paralyzed,
+    paraplegic, quadriplegic, disability, disabilities, allergy, allergies, allergic,
+    anaphylaxis, anaphylactic, epipen, epi pen, inhaler, asthma, asthmatic, std, stds, sti,
+    stis, chlamydia, gonorrhoea, gonorrhea, herpes, syphilis, hpv, hepatitis, tuberculosis,
+    pneumonia, bronchitis, sepsis, shingles, mono, glandular fever, mini stroke, tia,
+    blood clot, dvt, pulmonary embolism, aneurysm, hernia, scoliosis, osteoporosis, gout,
+    glaucoma, cataracts, cataract, macular degeneration, diagnosis, diagnosed, misdiagnosed,
+    symptoms, prognosis, terminal illness, terminally ill, biopsy, mammogram, smear test,
+    pap smear, mri scan, ct scan, blood test, blood tests, blood work, bloodwork,
+    pregnancy test, ultrasound, physiotherapy, physical therapy, occupational therapy,
+    speech therapy, psychotherapy, therapy, counselling, counseling, cbt, emdr, rehab,
+    rehabilitation, addiction, addictions, alcoholic, alcoholism, relapse, relapsed,
+    relapsing, overdose, overdosed, withdrawal symptoms, detox, narcotics anonymous,
+    alcoholics anonymous, twelve steps, 12 steps, 12 step, twelve step, sobriety, pregnant,
+    pregnancy, pregnancies, pregnent, pregant, preggers, trimester, ivf, iui, egg freezing,
+    miscarriage, miscarried, stillbirth, infertility, infertile, fertility treatment,
+    fertility clinic, fertility issues, menopause, perimenopause, menopausal,
+    maternity leave, paternity leave, abortion, c section, caesarean, cesarean, prenatal,
+    antenatal, postnatal, postpartum, morning sickness, breastfeeding, surgery, surgeries,
+    transplant, dialysis, sick leave, sick note, medical leave, disability leave,
+    stress leave, hospitalised, hospitalized, hospitalisation, hospitalization, icu,
+    intensive care, a&e, emergency room, psych ward, injury, injuries, injured, infection,
+    infections, vaccinated, unvaccinated, vaccine, vaccination, acl, mcl, meniscus, whiplash,
+    gastric bypass, gastric band, bariatric, blood sugar, glucose monitor, cgm, dexcom,
+    freestyle libre, bad back, bad knee, bad hip, chiropractor, osteopath, sectioned,
+    psychiatric, mental hospital, psych unit, irregular heartbeat, palpitations, tachycardia,
+    bradycardia, tourette, tourettes, tourette's, immunocompromised, immunosuppressed,
+    immune disorder, autoimmune, smoker, heavy smoker, chain smoker, nicotine patches,
+    walking stick, mobility scooter, zimmer frame, neuropathy, cardiomyopathy, retinopathy,
+    nephropathy, osteopathy, angina, coronary, stent, heart bypass, cardiac, blood pressure,
+    bpd, borderline personality, personality disorder, dissociative, dissociation,
+    agoraphobia, traumatised, traumatized, intrusive thoughts, hallucinations,
+    hearing voices, manic episode, manic episodes, manic depression, mania, hypomania,
+    hypomanic, neurodivergent, learning difficulties, heavy drinker, binge drinking,
+    drinking problem, drink too much, drinks too much, surrogacy, birth plan, gave birth,
+    giving birth, give birth, went into labour, went into labor, in labour, in labor,
+    obstetrician, ob gyn, obgyn, baby bump, mobility issues, mobility problems, mobility aid,
+    anaesthetic, anesthetic, anaesthesia, anesthesia, catheter, stoma, feeding tube,
+    ventilator, nebuliser, nebulizer, in a cast, pcr test, ecg, ekg, echocardiogram, eeg,
+    hba1c, a1c, brca, psa test, hospice, palliative, iron infusion, iron infusions, ivig,
+    infusion therapy, radiation treatment, antihistamine, antihistamines, puberty blockers,
+    gender affirming care, the coil, iud, mirena, nexplanon, depo provera,
+    contraceptive implant, morning after pill, fracture, fractures, fractured, chest pain,
+    chest pains, dizzy spells, dizziness, vertigo, fainting spells, fainting, nausea, ulcer,
+    ulcers, gallstones, fatty liver, weak heart, bad heart, ostomy, incontinence,
+    incontinent, disease, diseases, illness, illnesses, disorder, disorders, obese, obesity,
+    overweight, underweight, bmi, root canal, dentures, erectile dysfunction, impotence,
+    impotent, low libido, sexual dysfunction, vaginismus, sexual health, gender dysphoria,
+    gender transition, memory loss, special needs, developmental delay, speech delay,
+    learning disabilities, transfusion, iron deficiency, low iron, deficiency, admitted to,
+    discharged from, panic attacks, pain medication, flu shot, flu shots, flu jab, flu jabs,
+    flu vaccine, health issue, health issues, health problem, health problems, health scare,
+    health scares, health concern, health concerns, health anxiety, health condition,
+    health conditions"""
+#: Medicines and drug classes by name.
+_MEDICINES = """insulin, insuline, sertraline, sertralin, fluoxetine, prozac, zoloft,
+    lexapro, escitalopram, citalopram, paroxetine, paxil, venlafaxine, effexor, duloxetine,
+    cymbalta, bupropion, wellbutrin, mirtazapine, trazodone, amitriptyline, nortriptyline,
+    adderall, ritalin, concerta, vyvanse, elvanse, methylphenidate, dexamphetamine,
+    lisdexamfetamine, modafinil, strattera, atomoxetine, xanax, valium, ativan, klonopin,
+    diazepam, lorazepam, clonazepam, alprazolam, temazepam, zopiclone, zolpidem, ambien,
+    metformin, ozempic, wegovy, mounjaro, semaglutide, tirzepatide, saxenda, levothyroxine,
+    thyroxine, synthroid, euthyrox, warfarin, apixaban, rivaroxaban, eliquis, xarelto,
+    clopidogrel, statin, statins, lipitor, crestor, amlodipine, losartan, nexium,
+    hydrocortisone, ventolin, salbutamol, albuterol, symbicort, seretide, montelukast,
+    antibiotics, antibiotic, amoxicillin, penicillin, paracetamol, acetaminophen, tylenol,
+    advil, naproxen, codeine, tramadol, morphine, oxycontin, fentanyl, vicodin, percocet, methadone,
+    suboxone, subutex, buprenorphine, naltrexone, naloxone, narcan, antabuse, disulfiram,
+    gabapentin, pregabalin, lyrica, seroquel, abilify, haloperidol, lamotrigine, lamictal,
+    valproate, depakote, carbamazepine, levetiracetam, keppra, humira, methotrexate,
+    biologics, tamoxifen, letrozole, herceptin, hrt, oestrogen, estrogen, progesterone,
+    birth control, contraceptive, contraceptives, contraception, prep, antiretrovirals,
+    antiretroviral, arvs, truvada, biktarvy, descovy, viagra, cialis, finasteride, accutane,
+    isotretinoin, anti depressant, anti depressants, antipsychotic, antipsychotics,
+    anti anxiety, antianxiety, mood stabiliser, mood stabilizer, mood stabilisers,
+    mood stabilizers, benzos, benzodiazepines, opioids, opiates, painkillers, pain killers,
+    blood thinners, blood thinner, beta blockers, beta blocker, ace inhibitors,
+    sleeping pills, sleeping tablets, sleep meds, steroid injections, chemo pills,
+    iron tablets, iron supplements, glipizide, gliclazide, januvia, jardiance, farxiga,
+    trulicity, victoza, lantus, humalog, novorapid, levemir, tresiba, digoxin,
+    spironolactone, nitroglycerin, gtn spray, entresto, carbimazole, co codamol, cocodamol,
+    nurofen, solpadeine, topiramate, buspirone, hydroxyzine, promethazine, cetirizine,
+    loratadine, fexofenadine, estradiol, etanercept, enbrel, librium, chlordiazepoxide,
+    campral, acamprosate, champix, varenicline, nicotine gum, medikinet, equasym,
+    guanfacine, intuniv, clonidine"""
+_HEALTH_WORDS = _Lexicon(_CONDITIONS, _MEDICINES)
+#: Stems: "antidepress…", "pregnan…"; procedures and inflammations ("vasectomy",
+#: "colonoscopy", "fasciitis", "leukaemia"); international non-proprietary drug-name stems
+#: ("-pril" ramipril, "-olol" bisoprolol, "-statin", "-mab" adalimumab, "-azepam" …).
+_HEALTH_STEMS = _Stems(
+    prefixes="antidepres, pregnan, pregnen, suicid, sertralin, insulin",
+    suffixes="""ectomy, ectomies, ostomy, oscopy, plasty, itis, emia, aemia, pril, olol,
+    statin, mab, azepam, azolam, oxetine, triptan, azole, sartan, dipine, tidine, cycline,
+    mycin, cillin, floxacin, tinib, parin, gliptin, glutide, lukast, afil, triptyline, ipramine,
+    faxine, setron, codone, peridol, iapine, zapine, piprazole, semide, thiazide, profen, coxib,
+    clovir, navir, fovir, buvir, tegravir, nisone, olone, asone, trexate, xaban, gliflozin,
+    ofenac, spirone, peridone""",
+)
+_NOT_HEALTH_STEMS = frozenset({"academia", "bohemia", "april"})
+_SUBSTANCES = _alternation(
+    """drugs, alcohol, booze, heroin, cocaine, coke, crack, meth, opioids, opiates, painkillers,
+    pain killers, pills, gambling, betting, porn, nicotine, cigarettes, smoking, vaping,
+    benzos, xanax, oxy, oxycodone, fentanyl, ketamine, weed, cannabis, prescription drugs,
+    sleeping pills, speed, amphetamines, adderall, sex"""
+)
+_MED_NOUNS = """meds medication medications medicine pills pill tablets steroids lithium
+    testosterone t hormones hormone oxygen injections shots"""
+_CARERS = """therapist psychotherapist psychiatrist psychologist counsellor counselor shrink
+    doctor doctors gp specialist oncologist cardiologist neurologist endocrinologist
+    dermatologist gynaecologist gynecologist urologist rheumatologist physio physiotherapist
+    midwife consultant surgeon"""
+_BODY_VERBS = """broke broken fractured fracture sprained sprain twisted tore torn dislocated
+    pulled injured hurt damaged slipped"""
+_HEALTH_RULES = _Rules(
+    # Medication in general: "I'm on meds", "takes lithium", "on the pill".
+    (
+        _MED_NOUNS,
+        r"\bon\s+(?:(?:my|his|her|their|some|the|strong|new|daily|lots\s+of)\s+)?(?:meds|"
+        r"medication|medications|medicine|pills|tablets|the\s+pill|steroids|lithium|"
+        r"testosterone|t|hormones|hormone\s+therapy|oxygen)\b"
+        r"|\b(?:take|takes|took|taking|prescribed|started|start|starts|stopped|stop|quit|"
+        r"came\s+off|coming\s+off|inject|injects|injecting)\s+(?:(?:my|his|her|their|some|daily|"
+        r"a\s+daily|an?|the)\s+)?(?:meds|medication|medications|medicine|pills|tablets|lithium|"
+        r"steroids|testosterone|hormones|injections|shots|pill)\b",
+    ),
+    (
+        "something stuff pills tablets meds medicine",
+        r"\b(?:take|takes|took|taking)\s+(?:something|stuff|pills|tablets|meds|medicine)\s+for\s+"
+        r"(?:my|his|her|their)\b",
+    ),
+    ("prescribed", r"\bprescribed\s+(?:for|me|him|her|them|to)\b"),
+    (
+        "prescription prescriptions meds medication medications",
+        r"\bprescription\s+(?:for|meds|drugs|medication|medicine|painkillers|pills)\b"
+        rf"|\b{_POSSESSIVE}\s+(?:prescription|prescriptions|meds|medication|medications)\b",
+    ),
+    # Care: "sees a therapist", "my psychiatrist", "a doctor's appointment", "in hospital".
+    (
+        _CARERS,
+        r"\b(?:see|sees|seeing|saw|seen|visit|visits|visiting|visited|go\s+to|goes\s+to|going\s+to|"
+        r"went\s+to|talk\s+to|talks\s+to|talking\s+to|talked\s+to|have|has|had|got|get|found|"
+        r"need|needs|started\s+with|referred\s+to|appointment\s+with)\s+(?:a|an|my|his|her|"
+        r"their|the|our)?\s*(?:new\s+|private\s+)?(?:therapist|psychotherapist|psychiatrist|"
+        r"psychologist|counsell?or|shrink|doctor|gp|specialist|oncologist|cardiologist|"
+        r"neurologist|endocrinologist|dermatologist|gynaecologist|gynecologist|urologist|"
+        r"rheumatologist|physio|physiotherapist|midwife|consultant)\b"
+        rf"|\b{_POSSESSIVE}\s+(?:therapist|psychotherapist|psychiatrist|psychologist|"
+        r"counsell?or|shrink|doctor|doctors|gp|oncologist|cardiologist|neurologist|"
+        r"endocrinologist|physio|physiotherapist|midwife|specialist|consultant|surgeon)\b"
+        r"(?!\s+(?:is|was)\s+(?:a|an|my|his|her)\b)",
+    ),
+    (
+        "appointment appointments visit visits checkup checkups check result results",
+        r"\b(?:doctor's|doctors|gp|hospital|clinic|medical|dental|specialist|therapy)\s+"
+        r"(?:appointment|appointments|visit|visits|check-?ups?|results?)\b",
+    ),
+    ("hospital", r"\b(?:in|into|to|from|out\s+of|at)\s+(?:the\s+)?hospital\b"),
+    # Tests and results: "my HIV test came back positive", "tested positive for covid".
+    (
+        "back",
+        r"\b(?:test|tests|results?|scan|scans|biopsy|screening|swab)\s+(?:came|come|comes|"
+        r"coming)\s+back\s+(?:positive|negative|clear|benign|malignant|abnormal|normal|"
+        r"inconclusive)",
+    ),
+    (
+        "positive negative",
+        r"\btest(?:ed|s)?\s+(?:positive|negative)\s+for\b"
+        r"|\b(?:positive|negative)\s+for\s+(?:covid|hiv|the\s+virus|chlamydia|cancer|\w+itis)\b",
+    ),
+    (
+        "test tests result results level levels screening panel",
+        r"\b(?:hiv|covid|std|sti|blood|pregnancy|smear|cancer|genetic|dna|allergy|liver|"
+        r"kidney|thyroid|glucose|sugar|cholesterol|urine|drug)\s+(?:test|tests|results?|"
+        r"levels?|screening|panel)\b",
+    ),
+    (
+        "showed shows found result results",
+        r"\b(?:scan|mri|x-ray|xray|ct)\s+(?:showed|shows|found|results?)\b",
+    ),
+    # Conditions that need their context: "had a stroke", "have a cold", "have MS".
+    (
+        "stroke",
+        r"\b(?:had|have|has|suffered|survived|after|since|recovering\s+from)\s+(?:a\s+)?"
+        r"(?:mini[\s-]?|minor\s+|major\s+|massive\s+|small\s+)?stroke\b(?!\s+of\b)",
+    ),
+    (
+        "cold flu fever virus bug",
+        r"\b(?:have|has|had|got|caught|catch|with|fighting|getting\s+over|get\s+over)\s+"
+        r"(?:a\s+|the\s+)?(?:bad\s+|nasty\s+|heavy\s+|head\s+|chest\s+|common\s+|stomach\s+)?"
+        r"(?:cold|flu|fever|virus|stomach\s+bug|tummy\s+bug)\b"
+        r"(?=\s*(?:$|[,.;:!?]|(?:and|but|so|since|for|from|all|this|last|right|at|today|again|"
+        r"too|now|going\s+around)\b))",
+    ),
+    (
+        "covid corona coronavirus flu norovirus",
+        r"\b(?:have|has|had|got|caught|with|positive\s+for|recovering\s+from|getting\s+over)\s+"
+        r"(?:covid|covid-19|corona|coronavirus|the\s+flu|flu|norovirus|the\s+norovirus)\b",
+    ),
+    (
+        "cough",
+        r"\b(?:have|has|had|got)\s+(?:a\s+)?(?:bad\s+|nasty\s+|dry\s+|chesty\s+|persistent\s+)?"
+        r"cough\b(?!\s+(?:drops?|sweets?))",
+    ),
+    (
+        "add ms aids cfs pots eds als mnd ibs",
+        r"\b(?:have|has|had|with|diagnosed\s+with|living\s+with|lives\s+with)\s+(?:add|ms|aids|"
+        r"cfs|pots|eds|als|mnd)(?=\s*(?:$|[,.;!?]|\s(?:and|since|too|as|so|but|for)\b))"
+        r"|\b(?:my|his|her|their)\s+(?:ms|aids|pots|eds|als|mnd|ibs|add)\b",
+    ),
+    ("suffer suffers suffered suffering", r"\b(?:suffer|suffers|suffered|suffering)\s+from\b"),
+    (
+        "blind sighted deaf",
+        rf"\b{_BE}\s+(?:(?:partially|legally|completely|totally|going|gone|almost|"
+        r"nearly)\s+)?blind\b(?!\s+date)|\bblind\s+in\s+(?:one|both|my|his|her|the)\b"
+        r"|\b(?:partially|legally|registered)\s+(?:blind|sighted|deaf)\b",
+    ),
+    (
+        "disabled",
+        rf"\b{_BE}\s+(?:(?:physically|mentally|severely|registered|also)\s+)?disabled\b"
+        r"|\bdisabled\s+(?:person|people|veteran|badge|parking|child|son|daughter|since)\b",
+    ),
+    (
+        "operation",
+        r"\b(?:had|have|having|get|getting|got|need|needs|scheduled\s+for|booked\s+for|"
+        r"recovering\s+from)\s+(?:an?\s+|my\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}?operation\b"
+        r"|\boperation\s+on\s+(?:my|his|her|their)\b",
+    ),
+    (
+        "removed operated amputated replaced",
+        r"\b(?:had|having|get|getting|got)\s+(?:my|his|her|their)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:removed|operated\s+on|amputated|replaced)\b",
+    ),
+    ("replacement", r"\b(?:hip|knee|joint|valve|shoulder)\s+replacement\b"),
+    (
+        _BODY_VERBS,
+        rf"\b(?:{'|'.join(_BODY_VERBS.split())})\s+(?:my|his|her|their|a|an|the)?\s*"
+        r"(?:left\s+|right\s+)?(?:leg|arm|wrist|ankle|knee|hip|back|neck|shoulder|collarbone|"
+        r"rib|foot|toe|finger|hand|elbow|nose|jaw|skull|spine|hamstring|achilles|ligament|"
+        r"tendon|muscle|disc|pelvis|vertebra|cruciate)s?\b",
+    ),
+    ("lump", r"\b(?:a|my|his|her)\s+lump\b"),
+    (
+        "pain pains ache aches problem problems issue issues condition trouble disease failure "
+        "damage infection surgery ulcer cramps",
+        r"\b(?:chest|back|neck|knee|hip|joint|stomach|abdominal|pelvic|nerve|muscle|shoulder|"
+        r"tooth|ear|eye|kidney|liver|heart|lung|bladder|bowel|skin|foot|leg|period)\s+(?:pain|pains|"
+        r"ache|aches|problems?|issues?|condition|trouble|disease|failure|damage|infection|"
+        r"surgery|ulcer|cramps)\b",
+    ),
+    (
+        "pain",
+        r"\bin\s+(?:a\s+lot\s+of\s+|so\s+much\s+|constant\s+|chronic\s+|severe\s+)?pain\b",
+    ),
+    (
+        "losing",
+        r"\blosing\s+(?:my|his|her|their)\s+(?:hearing|sight|eyesight|vision|memory)\b",
+    ),
+    (
+        "because due",
+        r"\b(?:because\s+of|due\s+to)\s+(?:my|his|her|their)\s+(?:knees?|back|hips?|heart|lungs?|"
+        r"health|condition|illness|disability|injury|meds|medication|diagnosis)\b",
+    ),
+    (
+        "breakdown",
+        r"\b(?:had|having|have|has)\s+a\s+(?:total\s+|complete\s+|full\s+)?breakdown\b"
+        r"(?!\s+of\b)",
+    ),
+    (
+        "cane walker stick frame scooter",
+        r"\b(?:use|uses|using|walk\s+with|walks\s+with|need|needs)\s+a\s+(?:cane|walking\s+stick|"
+        r"walker|zimmer\s+frame|mobility\s+scooter|stick\s+to\s+walk)\b(?!\s+app)",
+    ),
+    (
+        "purge purges purged purging",
+        r"\bpurg(?:e|es|ed|ing)\s+after\s+(?:meals|eating|food)\b|\bbinge\s+and\s+purge\b",
+    ),
+    (
+        "drink drinks drinking drinker",
+        r"\bdrink\w*\s+(?:every\s+(?:night|day|morning)|daily|alone|to\s+(?:sleep|cope|forget))\b",
+    ),
+    (
+        "trauma",
+        rf"\b(?:have|has|had|with|childhood|{_POSSESSIVE}|from|past|deal\w*\s+with|process\w*|"
+        r"unresolved)\s+trauma\b|\btrauma\s+(?:therapy|response|bond\w*)\b",
+    ),
+    (
+        "sick",
+        r"\b(?:been|was|were|got|getting|get|feel|feeling|felt|fell|off|called\s+in|call\s+in|"
+        r"home|calling\s+in|really|very|so)\s+sick\b(?!\s+(?:of|and\s+tired|beat|beats|trick))"
+        r"|\bsick\s+with\b",
+    ),
+    (
+        "ill",
+        r"\b(?:i'm|im|is|am|was|were|are|been|fell|falling|seriously|terminally|critically|"
+        r"chronically|very|mentally|quite)\s+ill\b(?!-)",
+    ),
+    (
+        "health condition illness diagnosis symptoms recovery",
+        rf"\b{_POSSESSIVE}\s+(?:health|condition|illness|diagnosis|symptoms|recovery)\b"
+        r"(?!\s+(?:insurance|app|apps|plan|club|food|kick|bar|tips))",
+    ),
+    (
+        "condition conditions",
+        r"\b(?:medical|health|chronic|genetic|rare|skin|heart|lung|kidney|liver|neurological|"
+        r"mental|pre-existing|preexisting|autoimmune|underlying|serious)\s+conditions?\b",
+    ),
+    (
+        "injection injections shot shots jab jabs",
+        r"\b(?:get|gets|getting|got|have|has|had|need|needs|daily|weekly|monthly|b12|insulin|"
+        r"steroid|botox|cortisone|fertility|hormone|testosterone)\s+(?:injections?|shots?|jabs?)\b",
+    ),
+    # Addiction and recovery: "I'm in rehab", "sober for three years", "clean for months".
+    (
+        "recovery recovering",
+        r"\bin\s+recovery\b|\brecovering\s+(?:alcoholic|addict|drug\s+addict|gambler)\b",
+    ),
+    ("addicted", rf"\baddicted\s+to\s+(?:[\w'-]+\s+){{0,2}}?{_SUBSTANCES}\b"),
+    (
+        "addict addicts",
+        r"\b(?:recovering|former|ex|drug|heroin|opioid|crack|meth|sex|gambling|alcohol)"
+        r"[\s-]addicts?\b",
+    ),
+    (
+        "problem problems issue issues habit abuse disorder dependency dependence",
+        r"\b(?:gambling|drinking|drug|alcohol|substance|porn|opioid)\s+(?:problem|problems|"
+        r"issue|issues|habit|abuse|use\s+disorder|dependency|dependence)\b",
+    ),
+    (
+        "sober",
+        r"\bsober\b(?!\s+(?:colou?rs?|tones?|look|suit|style|palette|mood|assessment|reflection))",
+    ),
+    (
+        "clean",
+        r"\b(?:been|stayed|stay|staying|am|is|i'm|got)\s+clean\s+(?:for|since)\b"
+        r"|\b\w+\s+(?:days|weeks|months|years)\s+clean\b",
+    ),
+    (
+        "aa na",
+        r"\b(?:aa|na)\s+(?:meetings?|sponsor|group)\b"
+        r"|\b(?:go|goes|going|went|attend|attends|attending|joined)\s+(?:to\s+)?(?:aa|na)\b",
+    ),
+    # Pregnancy: "we're expecting a baby", "trying to conceive", "she's due in May".
+    (
+        "expecting",
+        r"\bexpecting\s+(?:a\s+baby|a\s+child|our|my|her|his|their|twins|triplets|a\s+boy|"
+        r"a\s+girl|baby)\b|\b(?:we're|we\s+are|she's|she\s+is|i'm|i\s+am)\s+expecting\s*(?:$|[.!])",
+    ),
+    (
+        "trying",
+        r"\btrying\s+(?:for\s+a\s+baby|to\s+(?:conceive|get\s+pregnant|have\s+a\s+baby))\b",
+    ),
+    (
+        "due along",
+        r"\bbaby\s+(?:is\s+)?due\b|\b\d+\s+weeks\s+(?:pregnant|along)\b"
+        r"|\b(?:i'm|i\s+am|she's|she\s+is|we're|we\s+are|the\s+user\s+is)\s+due\s+(?:in|on|any|"
+        r"next|this|around)\b",
+    ),
+    ("baby pregnancy", r"\blost\s+(?:the|our|my|her|their|a)\s+(?:baby|pregnancy)\b"),
+    # Work and leave: "off work with stress", "signed off".
+    (
+        "off",
+        r"\b(?:off\s+sick|signed\s+off|off\s+work\s+(?:with|because\s+of|due\s+to|for|since))\b",
+    ),
+    ("spectrum", r"\bon\s+the\s+(?:autism\s+|autistic\s+)?spectrum\b"),
+    ("type", r"\b(?:have|has|got|with|am|is|i'm|diagnosed)\s+type\s+(?:1|2|one|two|i|ii)\b"),
+    (
+        "coke cocaine heroin meth mdma ecstasy ketamine lsd acid shrooms crack opium weed "
+        "cannabis marijuana pot",
+        r"\b(?:do|does|did|doing|use|uses|used|using|take|takes|took|taking|on|smoke|smokes|"
+        r"snort|snorts|inject|injects)\s+(?:coke|cocaine|heroin|meth|crystal\s+meth|mdma|ecstasy|"
+        r"ketamine|lsd|acid|shrooms|crack|opium|weed|cannabis|marijuana)\b|\bsmokes?\s+pot\b",
+    ),
+    (
+        "chronic",
+        r"\bchronic\s+(?:[\w-]+\s+)?(?:pain|fatigue|illness|condition|disease|migraines?|"
+        r"headaches?|infections?|inflammation|back|kidney|insomnia|depression|anxiety|cough)\b",
+    ),
+    ("survivor", r"\b(?:ptsd|trauma|cancer|stroke|covid)\s+survivor\b"),
+    (
+        "drinking smoking alcohol booze vaping drugs weed cigarettes",
+        r"\b(?:quit|quitting|stopped|stop|gave\s+up|give\s+up|giving\s+up|cut\s+out|trying\s+to\s+quit)"
+        r"\s+(?:drinking|smoking|alcohol|booze|vaping|drugs|weed|cigarettes)\b",
+    ),
+    (
+        "smoke smokes vape vapes",
+        r"\b(?:i|we|she|he|they|user|[a-z]+)\s+(?:still\s+|also\s+|only\s+)?(?:smoke|smokes|vape|"
+        r"vapes)\b(?!\s+(?:alarms?|detectors?|salmon|meat|bbq|brisket|ribs|fish|cheese|machine|my|"
+        r"his|her|their|our|own|the)\b)",
+    ),
+)
+
+
+def _normalise(text: str) -> str:
+    """Lower-cased, with typographic apostrophes straightened and spaces collapsed."""
+    return " ".join(text.replace("’", "'").replace("‘", "'").lower().split())
+
+
+def _span_category(text: str) -> Category | None:
+    """The category of the most serious secret value in ``text``, if any."""
+    found = {span.category for span in find_sensitive(text)}
+    for category in _SPAN_PRIORITY:
+        if category in found:
+            return category
+    return None
+
+
+def _topic(text: str) -> Category | None:
+    """The sensitive topic of a normalised text with no secret value in it, or None."""
+    text = _NEAR_MISSES.blank(text, _tokens(text))
+    words, segments = _segments(text)
+    if _IDENTITY.search(text, words):
+        return Category.IDENTITY_DOCUMENT
+    if (
+        _FINANCE_WORDS.found_in(segments)
+        or _FINANCE_STEMS.found_in(words, frozenset())
+        or _FINANCE_RULES.search(text, words)
+    ):
+        return Category.FINANCE
+    if (
+        _HEALTH_WORDS.found_in(segments)
+        or _HEALTH_STEMS.found_in(words, _NOT_HEALTH_STEMS)
+        or _HEALTH_RULES.search(text, words)
+    ):
+        return Category.HEALTH
+    return None
+
+
+def sensitive_category(text: str) -> Category | None:
+    """The sensitive topic a fact's text reveals about a person, or None.
+
+    ``Category.CREDENTIAL`` / ``FINANCE`` / ``IDENTITY_DOCUMENT`` when a secret value is in the
+    text (see :func:`sensitive.find_sensitive`); otherwise ``IDENTITY_DOCUMENT``, ``FINANCE``
+    or ``HEALTH`` when the words speak of one (checked in that order), else None.
+    """
+    if not text or not text.strip():
+        return None
+    return _span_category(text) or _topic(_normalise(text))

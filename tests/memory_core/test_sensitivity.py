@@ -1,0 +1,210 @@
+"""The sensitivity classifier (health, finance, identity documents) and its labelled evaluation."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from memory_core.errors import InvalidInputError
+from memory_core.evaluation.sensitivity import (
+    LabelledSentence,
+    evaluate,
+    load_labels,
+    parse_labels,
+    split_for,
+)
+from memory_core.extract.sensitivity import sensitive_category
+from memory_core.values import Category
+
+H, F, D = Category.HEALTH, Category.FINANCE, Category.IDENTITY_DOCUMENT
+
+# ---- the issue's sentences --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("My HIV test came back positive", H),
+        ("Ana's HIV test came back positive.", H),
+        ("The user is hiv positive.", H),
+        ("I take insulin", H),
+        ("Ana takes insulin.", H),
+        ("I'm on antidepressants", H),
+        ("The user is on antidepressants.", H),
+        ("I'm on sertraline", H),
+        ("Ana is on sertraline.", H),
+        ("I'm in rehab", H),
+        ("Ana is in rehab.", H),
+        ("I earn 85000 a year", F),
+        ("Ana earns 85000 a year.", F),
+        ("I owe the bank 20000 euros", F),
+        ("Ana owes the bank 20000 euros.", F),
+    ],
+)
+def test_the_issues_sentences_are_flagged_with_their_category(
+    text: str, category: Category
+) -> None:
+    """The six cases stored as ``other`` in the issue, in first and third person."""
+    assert sensitive_category(text) == category
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("Ana was diagnosed with bipolar disorder.", H),
+        ("I suffer from migraines", H),
+        ("Ana takes lisinopril.", H),  # -pril
+        ("I'm on bisoprolol", H),  # -olol
+        ("The user takes atorvastatin.", H),  # -statin
+        ("Ana gets adalimumab injections.", H),  # -mab
+        ("i take lorazepam", H),  # -azepam
+        ("I take sumatriptan", H),  # -triptan
+        ("Ana is on omeprazole.", H),  # -prazole
+        ("I see a therapist every Tuesday", H),
+        ("Ana has been sober for three years.", H),
+        ("We're doing IVF", H),
+        ("Ana had a miscarriage last year.", H),
+        ("My dog takes insulin", H),
+        ("My salary is 3200 euros a month", F),
+        ("I have 3000 euros in savings", F),
+        ("Ana is paying off a car loan.", F),
+        ("I went bankrupt in 2015", F),
+        ("Ana's passport expires in May.", D),
+        ("I don't have a driver's license", D),
+        ("I gave them my social security number", D),
+    ],
+)
+def test_health_finance_and_documents_are_read_broadly(text: str, category: Category) -> None:
+    """Conditions, drug stems, therapy, addiction, pregnancy; income, debt, savings; documents."""
+    assert sensitive_category(text) == category
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("My wifi password is hunter2", Category.CREDENTIAL),
+        ("My IBAN is DE89 3704 0044 0532 0130 00", F),
+        ("My SSN is 123-45-6789", D),
+    ],
+)
+def test_secret_values_decide_through_find_sensitive(text: str, category: Category) -> None:
+    """A credential, IBAN or document number found by ``find_sensitive`` gives its category."""
+    assert sensitive_category(text) == category
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work at a bank",
+        "I love Bank Holiday weekends",
+        "I watch House MD",
+        "my brother is a nurse",
+        "I run a pharmacy",
+        "I ran a marathon",
+        "I'm a diabetes nurse",
+        "Ana is a therapist.",
+        "I'm a mortgage broker",
+        "I volunteer at a cancer charity",
+        "My star sign is Cancer",
+        "I love retail therapy",
+        "I'm addicted to coffee",
+        "I went on a blind date",
+        "I sell hearing aids",
+        "I had a cold shower",
+        "My computer has a virus",
+        "There's an ashtray on the balcony",
+        "I bought a new pillow",
+        "I love hiking in April",
+        "I owe you one",
+        "The player is on loan from Chelsea",
+        "My Twitter account got hacked",
+        "I forgot my password",
+        "Ana lives with me.",
+        "",
+    ],
+)
+def test_near_misses_are_not_flagged(text: str) -> None:
+    """Jobs, workplaces, hobbies, idioms and look-alike words reveal nothing sensitive."""
+    assert sensitive_category(text) is None
+
+
+# ---- the labelled list ------------------------------------------------------------------------
+
+
+def test_the_labelled_list_is_large_and_split_by_hash() -> None:
+    """At least 300 sentences; each split is the hash's, so the test third is not hand-picked."""
+    rows = load_labels()
+    assert len(rows) >= 300
+    assert all(row.split == split_for(row.text) for row in rows)
+    assert len({row.text for row in rows}) == len(rows)
+    share = sum(row.split == "test" for row in rows) / len(rows)
+    assert 0.28 < share < 0.38
+    assert sum(row.expected is None for row in rows) >= len(rows) // 3
+
+
+def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> None:
+    """Measured: test split precision 0.982, recall 0.870; tune split 1.000 / 0.998."""
+    report = evaluate(load_labels())
+    test, tune = report.splits["test"], report.splits["tune"]
+    assert test.sensitive.precision >= 0.97
+    assert test.sensitive.recall >= 0.85
+    assert test.by_category[Category.HEALTH].precision >= 0.95
+    assert test.by_category[Category.FINANCE].precision >= 0.95
+    assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.95
+    assert tune.sensitive.precision >= 0.99
+    assert tune.sensitive.recall >= 0.99
+
+
+def test_the_classifier_is_fast_enough_to_run_on_every_fact() -> None:
+    """About 0.03 ms per fact measured; the bound leaves room for a loaded machine."""
+    texts = [row.text for row in load_labels()]
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for text in texts:
+            sensitive_category(text)
+        best = min(best, (time.perf_counter() - start) / len(texts))
+    assert best < 0.00025
+
+
+# ---- the report -------------------------------------------------------------------------------
+
+
+def test_evaluate_counts_per_split_and_category() -> None:
+    """Sensitive-or-not and per-category counts come from the classifier the caller passes."""
+    rows = [
+        LabelledSentence("a", H, "test"),
+        LabelledSentence("b", F, "test"),
+        LabelledSentence("c", None, "test"),
+        LabelledSentence("d", None, "tune"),
+    ]
+    guesses = {"a": H, "b": H, "c": D, "d": None}
+    report = evaluate(rows, classify=guesses.__getitem__)
+    test = report.splits["test"]
+    assert test.sentences == 3
+    assert (test.sensitive.true_positives, test.sensitive.false_positives) == (2, 1)
+    assert test.sensitive.precision == pytest.approx(2 / 3)
+    assert test.sensitive.recall == 1.0
+    assert test.by_category[H].precision == 0.5
+    assert test.by_category[F].recall == 0.0
+    assert [m.text for m in test.mistakes] == ["b", "c"]
+    assert report.splits["tune"].sensitive.precision == 1.0
+    assert report.splits["all"].sentences == 4
+    assert report.as_dict()["test"]["by_category"]["health"]["fp"] == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "not json",
+        '{"text": "x", "split": "test"}',
+        '{"text": "x", "category": "weather", "split": "test"}',
+        '{"text": "x", "category": "identity", "split": "test"}',
+        '{"text": "x", "category": null, "split": "holdout"}',
+    ],
+)
+def test_a_malformed_label_line_is_refused(line: str) -> None:
+    """Bad JSON, a missing or non-sensitive category, or an unknown split raise."""
+    with pytest.raises(InvalidInputError):
+        parse_labels([line])
