@@ -26,7 +26,7 @@ from memory_core.disclosure import is_private, shown
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors, Lane
-from memory_core.extract.sensitive import find_sensitive
+from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
@@ -220,6 +220,8 @@ class Memory:
         """``remember`` inside the caller's write transaction."""
         value = clean_text(new.value_text, limit=MAX_FACT_CHARS)
         key = new.key.strip() or key_for(value)
+        category, sensitive = classified(new.category, new.sensitive, value)
+        new = replace(new, category=category, sensitive=sensitive)
         for existing in fact_repo.by_key(conn, user_id, key, RETRIEVABLE):
             if existing.value_text.casefold() == value.casefold():
                 return fact_repo.transition(
@@ -682,14 +684,6 @@ class Memory:
 
 
 def _imported(text: str, category: Category, key: str = "") -> NewFact:
-    """A memory line of an imported MEMORY.md as the user stated it: confident, not decaying,
-    sensitive when it is (a secret or a sensitive category)."""
-    secret = bool(find_sensitive(text))
-    return NewFact(
-        key=key,
-        value_text=text,
-        category=Category.CREDENTIAL if secret and category == Category.OTHER else category,
-        confidence=0.95,
-        decay_rate=0.0,
-        sensitive=secret or category in SENSITIVE_CATEGORIES,
-    )
+    """A memory line of an imported MEMORY.md as the user stated it: confident, not decaying
+    (its sensitivity is read off its text when it is written)."""
+    return NewFact(key=key, value_text=text, category=category, confidence=0.95, decay_rate=0.0)

@@ -51,6 +51,30 @@ def eval_extraction(
         console.print(line, markup=False, highlight=False)
 
 
+@eval_cli.command("sensitivity")
+def eval_sensitivity(as_json: JsonOpt = False) -> None:
+    """Precision and recall of the sensitivity classifier (health, finance, identity
+    documents, credentials) on the hand-labelled list shipped with membot, per split (tune;
+    test, held out from tuning) and per category."""
+    report = evaluation.evaluate_sensitivity(evaluation.load_sensitivity_labels())
+    if as_json:
+        typer.echo(json.dumps(report.as_dict()))
+        return
+    table = Table("split", "sentences", "precision", "recall", "per category (P / R)")
+    for name, split in report.splits.items():
+        per = ", ".join(
+            f"{c.value} {s.precision:.2f}/{s.recall:.2f}" for c, s in split.by_category.items()
+        )
+        table.add_row(
+            name,
+            str(split.sentences),
+            f"{split.sensitive.precision:.3f}",
+            f"{split.sensitive.recall:.3f}",
+            per,
+        )
+    Console(width=_TABLE_WIDTH).print(table)
+
+
 @eval_cli.command("scenarios")
 def eval_scenarios(
     as_json: JsonOpt = False,

@@ -17,6 +17,9 @@ from memory_core.evaluation.locomo import (
     run_locomo,
 )
 from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scenarios
+from memory_core.evaluation.sensitivity import SensitivityReport
+from memory_core.evaluation.sensitivity import evaluate as evaluate_sensitivity
+from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_labels
 
 __all__ = [
     "LABELS_PATH",
@@ -25,11 +28,14 @@ __all__ = [
     "LocomoReport",
     "ModeResult",
     "Question",
+    "SensitivityReport",
     "SuiteReport",
     "Turn",
     "evaluate",
+    "evaluate_sensitivity",
     "ingest",
     "load",
+    "load_sensitivity_labels",
     "parse_evidence",
     "parse_session_time",
     "run_extraction_eval",

@@ -1,6 +1,6 @@
 """Score a sensitivity classifier against a labelled list of sentences (precision and recall).
 
-The list (``data/sensitivity_labels.jsonl``) holds one JSON object per line: ``text``, the
+The list (``labels/sensitivity_labels.jsonl``) holds one JSON object per line: ``text``, the
 expected ``category`` (``health``, ``finance``, ``identity_document``, ``credential`` or
 ``null``), ``split`` and ``batch``. The split is drawn from a hash of the text
 (:func:`split_for`), so about a third of the sentences form a held-out ``test`` part that nobody
@@ -23,7 +23,7 @@ from memory_core.extract.sensitivity import sensitive_category
 from memory_core.values import SENSITIVE_CATEGORIES, Category
 
 #: The labelled sentences shipped with the package.
-LABELS_PATH = Path(__file__).parent / "data" / "sensitivity_labels.jsonl"
+LABELS_PATH = Path(__file__).parent / "labels" / "sensitivity_labels.jsonl"
 SPLITS: tuple[str, ...] = ("tune", "test")
 #: Every category a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Category, ...] = (

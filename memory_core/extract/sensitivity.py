@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from operator import methodcaller
 
 from memory_core.extract.sensitive import find_sensitive
-from memory_core.values import Category
+from memory_core.values import SENSITIVE_CATEGORIES, Category
 
 #: When one text holds several secret values, the category that wins.
 _SPAN_PRIORITY = (Category.CREDENTIAL, Category.IDENTITY_DOCUMENT, Category.FINANCE)
@@ -1027,3 +1027,17 @@ def sensitive_category(text: str) -> Category | None:
     if not text or not text.strip():
         return None
     return _span_category(text) or _topic(_normalise(text))
+
+
+def classified(category: Category, sensitive: bool, *texts: str) -> tuple[Category, bool]:
+    """A fact's category and sensitivity once its texts are read (the write path's one
+    check, for learning, ``/remember`` and ``/import`` alike): a sensitive topic in any text
+    marks the fact sensitive, and a plain ``other`` fact takes the topic's category; a
+    category is never downgraded, and a fact about someone else keeps its own category."""
+    if category in SENSITIVE_CATEGORIES:
+        return category, True
+    for text in texts:
+        found = sensitive_category(text) if text else None
+        if found is not None:
+            return (found if category == Category.OTHER else category), True
+    return category, sensitive

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Protocol
 
 from memory_core.extract.base import Candidate, TurnInput
+from memory_core.extract.sensitivity import classified
 from memory_core.fts import jaccard, tokens
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
@@ -61,17 +62,21 @@ def _same_value(candidate: Candidate, fact: Fact) -> bool:
 
 
 def proposal_of(candidate: Candidate, *, explicit: bool) -> Proposal:
-    """The fact a candidate would write, with the policy's starting confidence."""
+    """The fact a candidate would write, with the policy's starting confidence (and its
+    category and sensitivity read off its text: nothing sensitive is stored as plain)."""
+    category, sensitive = classified(
+        candidate.category, candidate.sensitive, candidate.value_text, candidate.source_excerpt
+    )
     return Proposal(
         key=candidate.key,
         value_text=candidate.value_text,
-        category=candidate.category,
+        category=category,
         confidence=policy.initial_confidence(candidate.confidence_hint, explicit=explicit),
         value=candidate.value,
         event_time=candidate.event_time,
         valid_from=candidate.valid_from,
         valid_to=candidate.valid_to,
-        sensitive=candidate.sensitive,
+        sensitive=sensitive,
         source_excerpt=candidate.source_excerpt,
     )
 

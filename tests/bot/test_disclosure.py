@@ -3,6 +3,7 @@ shows a secret in clear, whichever command or button produced it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,9 +139,13 @@ async def test_export_masks_secrets_unless_asked_for_them_in_private(chat: Chat)
     await _remember(bot, clock, SECRET_PIN)
 
     def exported(replies: list[Reply]) -> str:
-        docs = [r.document for r in replies if r.document is not None]
-        assert docs
-        return "\n".join(d.content.decode() for d in docs)
+        """The PIN's line in MEMORY.md and its value in the JSON (ids and turn ids, random
+        hex, may contain any four digits)."""
+        docs = {r.document.filename: r.document.content.decode() for r in replies if r.document}
+        lines = [line for line in docs["MEMORY.md"].splitlines() if "PIN" in line]
+        values = [f["value_text"] for f in json.loads(docs["memories.json"])["facts"]]
+        assert lines and values
+        return "\n".join(lines + [v for v in values if "PIN" in v])
 
     assert "4921" not in exported(await bot.on_message(msg("/export", clock, private=True)))
     revealed = exported(await bot.on_message(msg("/export secrets", clock, private=True)))
@@ -163,3 +168,27 @@ def test_masking_keeps_only_the_tail_of_long_secrets() -> None:
     assert mask_secrets("My PIN is 4921") == "My PIN is ••••"
     masked = mask_secrets("my passport number is X1234567")
     assert masked.endswith("••••4567") and "X123" not in masked
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("My HIV test came back positive", "hiv"),
+        ("I take insulin", "insulin"),
+        ("I'm on sertraline", "sertraline"),
+        ("I'm in rehab", "rehab"),
+        ("I earn 85000 a year", "85000"),
+        ("I owe the bank 20000 euros", "20000"),
+    ],
+)
+async def test_what_the_classifier_used_to_miss_is_sensitive_and_stays_out_of_groups(
+    chat: Chat, said: str, word: str
+) -> None:
+    bot, clock = chat.bot, chat.clock
+    await bot.on_message(msg(f"/remember {said}", clock, private=True))
+    await bot.on_message(msg(said, clock, private=True))  # and said in plain chat
+    await chat.session.runtime.settle()  # type: ignore[union-attr]
+    facts = [f for f in await chat.facts() if word in f.value_text.lower()]
+    assert facts and all(f.sensitive for f in facts)
+    replies = await bot.on_message(msg(f"what do you know about {word}?", clock, private=False))
+    assert word not in group_text(replies).lower()
