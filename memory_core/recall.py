@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from memory_core.disclosure import mask_secrets
 from memory_core.store.users import UserSettings
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
@@ -64,7 +65,11 @@ def delta_bullets(changes: Sequence[Change], *, group: bool) -> list[str]:
             continue
         # What the user made us forget never reaches a prompt again, not even as a delta.
         forgotten = ch.event == "deleted"
-        said = "a memory the user asked to forget" if forgotten else as_data(ch.summary[:160])
+        said = (
+            "a memory the user asked to forget"
+            if forgotten
+            else as_data(mask_secrets(ch.summary)[:160])
+        )
         out.append(f"- {mark}: {said}")
         if len(out) == MAX_DELTA_BULLETS:
             break

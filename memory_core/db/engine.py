@@ -38,6 +38,9 @@ def _on_connect(dbapi_conn: Any, _record: Any) -> None:
     # NORMAL is durable across application crashes in WAL mode (only power loss can lose
     # the last commits), and much faster than FULL.
     cur.execute("PRAGMA synchronous=NORMAL")
+    # Deleted content is overwritten with zeros, not left in free pages: what a user erased
+    # (/forgetme, /forget's purge) is unreadable in the file, not only after a VACUUM.
+    cur.execute("PRAGMA secure_delete=ON")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.close()

@@ -23,6 +23,7 @@ from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
 from memory_core.clock import to_ts
 from memory_core.errors import MemoryCoreError, StoreError
 from memory_core.executors import Lane
+from memory_core.extract.sensitive import redact
 from memory_core.extract.text import last_sentence
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.store import episodes as episode_repo
@@ -122,7 +123,11 @@ class Observer:
 
     def _commit(self, turn: Turn) -> bool:
         user_text = clean_text(turn.user_text, limit=MAX_EPISODE_CHARS)
-        reply = turn.assistant_text[:MAX_EPISODE_CHARS]
+        # Secrets are kept in clear nowhere but in a fact the user explicitly asked for: the
+        # episodes (and their FTS index) get the redacted text; the outbox keeps the clear
+        # text of an explicit /remember only until it has been learned (then it is redacted).
+        said = redact(user_text)
+        reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
         now = self.memory.clock.now()
         with self.memory.db.write(hot=True) as conn:
             if outbox.exists(conn, turn.turn_id):
@@ -145,7 +150,7 @@ class Observer:
                 turn.chat_id,
                 session_id,
                 turn.user_name,
-                user_text,
+                user_text if turn.explicit else said,
                 reply,
                 turn.explicit,
                 turn.learn,
@@ -159,7 +164,7 @@ class Observer:
                 NewEpisode(
                     turn.chat_id,
                     "user",
-                    user_text,
+                    said,
                     turn.time,
                     session_id,
                     turn.turn_id,
@@ -177,7 +182,7 @@ class Observer:
                         session_id,
                         turn.turn_id,
                         "assistant",
-                        user_text[:500],
+                        said[:500],
                     )
                 )
             ids = episode_repo.insert_many(conn, turn.user_id, eps)

@@ -18,6 +18,7 @@ from memory_core import entities
 from memory_core.clock import to_ts
 from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
+from memory_core.extract.sensitive import redact
 from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
@@ -133,7 +134,15 @@ class Learner:
             for episode_id, body in episode_repo.texts_of_turn(conn, job.user_id, job.turn_id):
                 entities.link(conn, job.user_id, "episode", episode_id, entities.extract(body))
             result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied))
-            outbox.mark_done(conn, job.id, now, json.dumps(result.summary()))
+            # Learned: the clear text of an explicit /remember is not kept any longer.
+            scrubbed = redact(job.user_text)
+            outbox.mark_done(
+                conn,
+                job.id,
+                now,
+                json.dumps(result.summary()),
+                user_text=scrubbed if scrubbed != job.user_text else None,
+            )
             event_log.add(conn, _job_events(job.user_id, applied, started), to_ts(now))
             if self.usage is not None:
                 self.usage.flush(conn, to_ts(now))

@@ -129,14 +129,22 @@ def next_due_at(conn: Connection) -> float | None:
     return None if v is None else float(v)
 
 
-def mark_done(conn: Connection, job_id: int, now: datetime, result_json: str | None) -> bool:
-    """Finish a job inside the transaction that applied it; ``False`` if it was not pending."""
+def mark_done(
+    conn: Connection,
+    job_id: int,
+    now: datetime,
+    result_json: str | None,
+    user_text: str | None = None,
+) -> bool:
+    """Finish a job inside the transaction that applied it; ``False`` if it was not pending.
+    ``user_text`` replaces the kept text (its redacted form, once the job no longer needs it)."""
     res = conn.execute(
         text(
             "UPDATE outbox SET status = 'done', finished_at = :now, result_json = :r, "
-            "last_error = NULL WHERE id = :id AND status = 'pending'"
+            "last_error = NULL, user_text = COALESCE(:ut, user_text) "
+            "WHERE id = :id AND status = 'pending'"
         ),
-        {"id": job_id, "now": to_ts(now), "r": result_json},
+        {"id": job_id, "now": to_ts(now), "r": result_json, "ut": user_text},
     )
     return bool(res.rowcount)
 

@@ -137,6 +137,24 @@ class EchoExtractor:
         ]
 
 
+class LeakyExtractor:
+    """A broken extractor that stores a secret it knows, whatever reached it: the learner now
+    only ever sees chat text redacted, so a leak has to be planted to test the scorer."""
+
+    def __init__(self, secret: str) -> None:
+        self.secret = secret
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        return [
+            Candidate(
+                key="note.leak",
+                value_text=f"The user's email password is {self.secret}.",
+                category=Category.OTHER,
+                confidence_hint=0.5,
+            )
+        ]
+
+
 def _scenario(name: str) -> Scenario:
     return select_scenarios([name])[0]
 
@@ -165,7 +183,12 @@ async def test_a_value_that_replaced_the_right_one_is_a_wrong_overwrite() -> Non
 
 
 async def test_stored_secrets_and_temporary_notes_are_counted() -> None:
-    secret = await run_scenario(_scenario("password_said_in_chat"), EchoExtractor(), RulesAuditor())
+    scenario = _scenario("password_said_in_chat")
+    # Said in plain chat, the secret never reaches an extractor in clear...
+    echoed = await run_scenario(scenario, EchoExtractor(), RulesAuditor())
+    assert not echoed.sensitive_leaks
+    # ...and one that is stored anyway is counted.
+    secret = await run_scenario(scenario, LeakyExtractor("sunflower42"), RulesAuditor())
     assert secret.sensitive_leaks and "sunflower42" in secret.sensitive_leaks[0]
     spoken = Scenario(
         "echo_for_now",

@@ -1,0 +1,69 @@
+"""Secrets are stored in clear nowhere but in a fact the user explicitly asked for: not in the
+episodes, their FTS index, the outbox or the delta header; erased text is not left readable
+in the file."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from memory_core.clock import ManualClock
+from tests.bot.console_harness import ConsoleSession
+from tests.conftest import START
+
+PLAIN_SECRET = "hunter2xyzzy"
+KEPT_PIN = "4921"
+
+
+def _where(db: Path, needle: str) -> set[str]:
+    """Tables (FTS included) with a text cell containing ``needle``."""
+    conn = sqlite3.connect(db)
+    try:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        found = set()
+        for table in tables:
+            if table.endswith(("_data", "_idx", "_docsize", "_config", "_content")):
+                continue  # FTS shadow tables: covered through their FTS table
+            try:
+                rows = conn.execute(f'SELECT * FROM "{table}"').fetchall()
+            except sqlite3.Error:
+                continue  # vec0 tables need the extension
+            if any(isinstance(v, str) and needle in v for row in rows for v in row):
+                found.add(table)
+        return found
+    finally:
+        conn.close()
+
+
+async def test_a_secret_said_in_chat_or_remembered_is_kept_only_in_the_fact(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "m.db"
+    async with ConsoleSession(db, ManualClock(START)) as s:
+        assert s.runtime is not None
+        await s.say(f"my wifi password is {PLAIN_SECRET}")
+        await s.say(f"/remember my bank card PIN is {KEPT_PIN}")
+        await s.say("what's new?")
+        await s.runtime.settle()
+        recall = await s.runtime.memory.recall(
+            "console:ana", "bank card", chat_id="console", group=False
+        )
+        assert KEPT_PIN not in recall.block.text
+    assert _where(db, PLAIN_SECRET) == set()
+    assert _where(db, KEPT_PIN) <= {"facts", "facts_fts", "fact_history", "change_log"}
+    assert "facts" in _where(db, KEPT_PIN)
+
+
+async def test_forgetme_leaves_no_readable_trace_in_the_file(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    marker = "Zanzibarquux"
+    async with ConsoleSession(db, ManualClock(START)) as s:
+        await s.say(f"/remember I live in {marker}", f"I love {marker} in spring.")
+        await s.say("/forgetme")
+        assert "deleted everything" in await s.say("/tap 1")
+    data = db.read_bytes() + (
+        db.with_name(db.name + "-wal").read_bytes()
+        if db.with_name(db.name + "-wal").exists()
+        else b""
+    )
+    assert marker.encode() not in data
