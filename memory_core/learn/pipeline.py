@@ -127,6 +127,11 @@ class Learner:
             job.user_id, job.turn_id, job.chat_id, actor="user" if job.explicit else "observer"
         )
         with self.memory.db.write() as conn:
+            if not outbox.is_pending(conn, job.id):
+                # The user was erased (or the job settled) while it was being learned:
+                # nothing it decided is written, so nothing comes back after "deleted".
+                log.info("learning_dropped", turn_id=job.turn_id, reason="job_gone")
+                return []
             applied = apply_decisions(
                 conn, ref, decisions, now, queue=self.memory.vectors.queue_fact, links=links
             )

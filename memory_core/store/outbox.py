@@ -94,6 +94,14 @@ def exists(conn: Connection, turn_id: str) -> bool:
     )
 
 
+def is_pending(conn: Connection, job_id: int) -> bool:
+    """Whether the job is still waiting to be applied (gone after its user was erased)."""
+    row = conn.execute(
+        text("SELECT 1 FROM outbox WHERE id = :id AND status = 'pending'"), {"id": job_id}
+    ).first()
+    return row is not None
+
+
 def users_with_pending(conn: Connection, now: datetime, limit: int = 200) -> list[str]:
     """Users whose oldest pending job is due, in the order their jobs arrived."""
     rows = conn.execute(

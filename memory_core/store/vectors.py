@@ -116,6 +116,16 @@ def backlog(conn: Connection) -> int:
     return int(conn.execute(text("SELECT COUNT(*) FROM vector_queue")).scalar_one())
 
 
+def still_queued(conn: Connection, ids: Sequence[int]) -> set[int]:
+    """Which of these queue rows still exist (an erased user's rows are gone)."""
+    if not ids:
+        return set()
+    stmt = text("SELECT id FROM vector_queue WHERE id IN :ids").bindparams(
+        bindparam("ids", expanding=True)
+    )
+    return {int(r[0]) for r in conn.execute(stmt, {"ids": list(ids)})}
+
+
 def dequeue(conn: Connection, ids: Sequence[int]) -> None:
     """Remove finished jobs from the queue."""
     if ids:

@@ -236,7 +236,12 @@ class VectorIndex:
         by_key = {key: vectors[i] for i, key in enumerate(order)}
         changes: dict[tuple[str, ItemKind], _Change] = {}
         with self._db.write() as conn:
+            # Embedding ran outside the transaction: a job whose row is gone meanwhile (its
+            # user was erased) writes nothing, so no vector outlives its user.
+            live = vec.still_queued(conn, [q.id for q in batch])
             for q in batch:
+                if q.id not in live:
+                    continue
                 change = changes.get((q.user_id, q.kind))
                 if change is None:
                     before = vec.version(conn, q.user_id, q.kind)

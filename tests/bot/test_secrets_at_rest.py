@@ -4,9 +4,13 @@ in the file."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
+from bot.app import build_runtime
+from bot.config import Settings
+from memory_core import Candidate, RulesExtractor, Turn, TurnInput
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
 from tests.conftest import START
@@ -67,3 +71,44 @@ async def test_forgetme_leaves_no_readable_trace_in_the_file(tmp_path: Path) -> 
         else b""
     )
     assert marker.encode() not in data
+
+
+class _HeldExtractor:
+    """The rules extractor, held at a gate until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.inner = RulesExtractor()
+        self.entered = asyncio.Event()
+        self.gate = asyncio.Event()
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        self.entered.set()
+        await self.gate.wait()
+        return await self.inner.extract(turn)
+
+
+async def test_erasure_while_a_turn_is_being_learned_is_final(tmp_path: Path) -> None:
+    """/forgetme lands while the learner is mid-turn: what it decided is never written."""
+    held = _HeldExtractor()
+    settings = Settings(_env_file=None, embedder="none", button_secret="k" * 32)  # type: ignore[call-arg]
+    runtime = build_runtime(
+        settings,
+        db=tmp_path / "m.db",
+        clock=ManualClock(START),
+        extractor=held,
+        observer_poll_s=0.01,
+    )
+    await runtime.start()
+    try:
+        turn = Turn("t1", "console:ana", "console", "I live in Porto.", START, "Ok.")
+        assert await runtime.observer.observe(turn)
+        await asyncio.wait_for(held.entered.wait(), 5)
+        erasure = await runtime.memory.erase("console:ana")
+        assert not erasure.left
+        held.gate.set()
+        await runtime.settle()
+        assert await runtime.memory.list_facts("console:ana") == []
+        assert await runtime.memory.search("console:ana", "Porto", mode="lexical") == []
+    finally:
+        held.gate.set()
+        await runtime.stop()
