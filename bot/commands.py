@@ -10,6 +10,7 @@ from adapters.types import Button, Document, IncomingMessage, Reply
 from bot import questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from memory_core import (
+    MAX_REMEMBER_CHARS,
     Expire,
     Insert,
     Memory,
@@ -110,6 +111,14 @@ class Commands:
         text = text.strip()
         if not text:
             return [Reply(texts.USAGE["remember"])]
+        if len(text) > MAX_REMEMBER_CHARS:
+            return [
+                Reply(
+                    f"That's too long to remember in one go ({len(text)} characters; the limit "
+                    f"is {MAX_REMEMBER_CHARS}). Could you shorten it or split it up? "
+                    "Nothing was saved."
+                )
+            ]
         turn = Turn(
             turn_id=turn_id,
             user_id=msg.user_key,

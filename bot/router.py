@@ -13,6 +13,7 @@ from bot.commands import Commands
 from bot.presses import Presses
 from bot.turn import ChatTurn
 from memory_core import Memory
+from memory_core.errors import InvalidInputError
 
 log = structlog.get_logger("bot")
 
@@ -58,7 +59,10 @@ class Router:
             if not msg.is_private and not msg.addressed:
                 return []
             if _is_chat_turn(text):
-                return [await self.turn.answer(msg, turn_id, text)]  # records the private chat
+                try:
+                    return [await self.turn.answer(msg, turn_id, text)]  # + the private chat
+                except InvalidInputError:  # e.g. only control characters: nothing to read
+                    return [Reply("Sorry — I couldn't read anything in that message.")]
             if msg.is_private:
                 await self.memory.note_private_chat(msg.user_key, msg.chat_id)
             if text.startswith("/"):

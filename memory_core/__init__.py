@@ -10,6 +10,7 @@ outside, so every guarantee is enforced here once.
 from typing import TYPE_CHECKING, Any
 
 from memory_core.admin import RunLock
+from memory_core.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.clock import Clock, ManualClock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.edits import UndoResult
@@ -92,6 +93,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "LLM",
+    "MAX_REMEMBER_CHARS",
     "AnthropicLLM",
     "Auditor",
     "Candidate",

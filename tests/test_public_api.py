@@ -48,6 +48,7 @@ def test_memory_core_exports() -> None:
         "LearnResult",
         "Learner",
         "Lifecycle",
+        "MAX_REMEMBER_CHARS",
         "ManualClock",
         "Memory",
         "MemoryBlock",

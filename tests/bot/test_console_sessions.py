@@ -208,3 +208,12 @@ async def test_undoing_a_conflict_answer_asks_the_question_again(tmp_path: Path)
         assert facts.get("Ana lives in Berlin.") == "active"
         assert "pending_confirmation" in facts.values()
         assert "Kept" in await s.say("/tap 2")  # the re-asked question works
+
+
+async def test_over_long_remember_and_unreadable_lines_get_a_clear_answer(tmp_path: Path) -> None:
+    async with ConsoleSession(tmp_path / "m.db", ManualClock(START)) as s:
+        out = await s.say("/remember " + "x" * 1500)
+        assert "too long" in out and "Nothing was saved" in out
+        out = await s.say("\x01\x02\x03\x04")
+        assert "couldn't read" in out
+        assert "No memories yet" in await s.say("/memories")
