@@ -30,7 +30,7 @@ from adapters.discord_commands import (
     build_commands,
     build_view,
 )
-from adapters.types import Handler, PressResult, Reply, Target
+from adapters.types import Handler, PlatformHealth, PressResult, Reply, Target
 
 log = structlog.get_logger("adapters.discord")
 T = TypeVar("T")
@@ -73,6 +73,7 @@ class DiscordAdapter:
         self._synced = asyncio.Event()
         self._inflight: set[asyncio.Task[Any]] = set()
         self._accepting = True
+        self.health = PlatformHealth()
 
     # ---- lifecycle ---------------------------------------------------------------------------
 
@@ -86,11 +87,17 @@ class DiscordAdapter:
             synced.cancel()
             self._task.result()
             return
-        self._task.add_done_callback(_log_client_end)
+        self._task.add_done_callback(self._client_ended)
 
     async def _run(self) -> None:
         async with self.client:
             await self.client.start(self.config.token)
+
+    def _client_ended(self, task: asyncio.Task[None]) -> None:
+        """The client task ended: unless we are stopping, Discord is gone for good."""
+        reason = _log_client_end(task)
+        if self._accepting:
+            self.health.fail(reason or "the Discord connection ended")
 
     async def stop(self) -> None:
         """Stop taking events, let in-flight turns finish, then close the client."""
@@ -386,9 +393,10 @@ def _ids(interaction: Interaction) -> dict[str, str]:
     }
 
 
-def _log_client_end(task: asyncio.Task[None]) -> None:
+def _log_client_end(task: asyncio.Task[None]) -> str | None:
+    """Log why the client task ended; returns the reason when it failed."""
     if task.cancelled():
-        return
+        return None
     exc = task.exception()
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         log.error(
@@ -398,3 +406,4 @@ def _log_client_end(task: asyncio.Task[None]) -> None:
         )
     elif exc is not None:
         log.error("discord_stopped", error_type=type(exc).__name__, error=str(exc)[:200])
+    return None if exc is None else f"Discord stopped: {type(exc).__name__}"

@@ -63,9 +63,18 @@ from adapters.telegram_transport import (
     install_log_filter,
     remove_log_filter,
 )
-from adapters.types import Attachment, Handler, IncomingMessage, Reply, Target
+from adapters.types import (
+    Attachment,
+    Handler,
+    IncomingMessage,
+    PlatformHealth,
+    Reply,
+    Target,
+)
 
 log = structlog.get_logger("adapters.telegram")
+#: The name PTB 22 gives its polling task (``Updater.start_polling``).
+_POLLING_TASK = "Updater:start_polling:polling_task"
 
 #: Telegram's rule for ``secret_token``.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -113,6 +122,7 @@ class TelegramAdapter:
         self._app: Application[Any, Any, Any, Any, Any, Any] | None = None
         self._redact = RedactToken(config.token)
         self._filtered: list[logging.Logger] = []
+        self.health = PlatformHealth()
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -194,6 +204,7 @@ class TelegramAdapter:
                 bootstrap_retries=3,
                 error_callback=self._on_polling_error,
             )
+            self._watch_polling()
         await app.start()
         log.info("telegram_started", mode=cfg.mode, bot=self.me.username)
 
@@ -204,7 +215,10 @@ class TelegramAdapter:
             return
         try:
             if app.updater is not None and app.updater.running:
-                await app.updater.stop()
+                try:
+                    await app.updater.stop()
+                except TelegramError as exc:  # polling had already died (a rejected token)
+                    log.warning("telegram_updater_stop_failed", error_type=type(exc).__name__)
             if app.running:
                 await app.stop()  # in-flight handlers still send through ``self.app``
             await app.shutdown()
@@ -227,8 +241,31 @@ class TelegramAdapter:
         remove_log_filter(self._redact, self._filtered)
         self._filtered.clear()
 
+    def _watch_polling(self) -> None:
+        """PTB ends its polling task on a rejected token without telling anyone (the error
+        callback is skipped): watch the task, so the bot does not stay up deaf."""
+        task = next((t for t in asyncio.all_tasks() if t.get_name() == _POLLING_TASK), None)
+        if task is None:
+            log.warning("telegram_polling_unwatched", task=_POLLING_TASK)
+            return
+
+        def ended(done: asyncio.Task[Any]) -> None:
+            if done.cancelled() or self._app is None or not self._app.running:
+                return  # stopped by us
+            exc = done.exception()
+            if isinstance(exc, InvalidToken):
+                self.health.fail("Telegram rejected the bot token while polling (401)")
+            elif exc is not None:
+                self.health.fail(f"Telegram polling stopped: {type(exc).__name__}")
+
+        task.add_done_callback(ended)
+
     def _on_polling_error(self, exc: TelegramError) -> None:
         log.warning("telegram_polling_error", error_type=type(exc).__name__, error=str(exc))
+        if isinstance(exc, InvalidToken | Forbidden):
+            # Polling does not recover from a revoked token: say so, so the runner can stop
+            # (exit non-zero for a supervisor) instead of staying up deaf.
+            self.health.fail("Telegram rejected the bot token while polling (401)")
 
     # ---- callbacks -------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ a Telegram or Discord object. Buttons carry an opaque ``data`` string the bot si
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -137,3 +138,18 @@ class Outbound(Protocol):
     async def send(self, target: Target, reply: Reply) -> None:
         """Deliver ``reply`` to ``target``."""
         ...
+
+
+class PlatformHealth:
+    """Whether a platform adapter is still serving: set once when it stopped for good (a
+    revoked token, a login refused), with the reason; the runner watches it."""
+
+    def __init__(self) -> None:
+        self.failed = asyncio.Event()
+        self.failure: str | None = None
+
+    def fail(self, reason: str) -> None:
+        """Record that the platform stopped for good (the first reason wins)."""
+        if self.failure is None:
+            self.failure = reason
+        self.failed.set()

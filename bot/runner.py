@@ -13,7 +13,7 @@ from typing import Protocol
 
 import structlog
 
-from adapters.types import Outbound
+from adapters.types import Outbound, PlatformHealth
 from bot import app
 from bot.config import Settings
 
@@ -21,9 +21,11 @@ log = structlog.get_logger("bot.runner")
 
 
 class PlatformAdapter(Outbound, Protocol):
-    """What the runner needs from a platform adapter: it also sends unasked messages."""
+    """What the runner needs from a platform adapter: it also sends unasked messages, and
+    says when it stopped for good."""
 
     platform: str
+    health: PlatformHealth
 
     async def start(self) -> None:
         """Connect and start receiving updates."""
@@ -36,6 +38,10 @@ class PlatformAdapter(Outbound, Protocol):
 
 class ConfigError(RuntimeError):
     """A platform was chosen without what it needs (e.g. its token)."""
+
+
+class PlatformsDown(RuntimeError):
+    """No platform is serving any more (each failed to start or stopped for good)."""
 
 
 def build_adapters(
@@ -99,14 +105,23 @@ async def serve(
     stop = stop or _signal_event()
     await runtime.start()
     started: list[PlatformAdapter] = []
+    failures: list[str] = []
     try:
         for adapter in adapters:
             runtime.attach(adapter.platform, adapter)
-            await adapter.start()
+            try:
+                await adapter.start()
+            except Exception as exc:  # one platform failing must not take the others down
+                failures.append(f"{adapter.platform}: {exc}")
+                log.error("platform_failed", platform=adapter.platform, error=str(exc)[:200])
+                await runtime.memory.note_platform(adapter.platform, "failed", str(exc))
+                continue
             started.append(adapter)
+            await runtime.memory.note_platform(adapter.platform, "running")
             log.info("platform_started", platform=adapter.platform)
-        await stop.wait()
-        log.info("shutdown_requested")
+        if not started:
+            raise PlatformsDown("no platform could start: " + "; ".join(failures))
+        await _serve_until_stopped(runtime, started, stop)
     finally:
         for adapter in reversed(started):
             with contextlib.suppress(Exception):
@@ -114,6 +129,30 @@ async def serve(
             log.info("platform_stopped", platform=adapter.platform)
         await runtime.stop()
         log.info("shutdown_complete")
+
+
+async def _serve_until_stopped(
+    runtime: app.Runtime, live: list[PlatformAdapter], stop: asyncio.Event
+) -> None:
+    """Wait for ``stop``; a platform that stops for good is recorded and left out, and when
+    none is left the bot exits non-zero (a supervisor restarts or alerts)."""
+    watch = {asyncio.create_task(a.health.failed.wait()): a for a in live}
+    stopping = asyncio.create_task(stop.wait())
+    try:
+        while watch:
+            done, _ = await asyncio.wait({stopping, *watch}, return_when=asyncio.FIRST_COMPLETED)
+            if stopping in done:
+                log.info("shutdown_requested")
+                return
+            for task in done:
+                adapter = watch.pop(task)
+                reason = adapter.health.failure or "stopped"
+                log.error("platform_down", platform=adapter.platform, error=reason)
+                await runtime.memory.note_platform(adapter.platform, "failed", reason)
+        raise PlatformsDown("every platform stopped: see the platform_down log lines")
+    finally:
+        for task in (stopping, *watch):
+            task.cancel()
 
 
 def _signal_event() -> asyncio.Event:

@@ -8,6 +8,7 @@ persisted queue. Store work reaches a thread one way: ``run(lane, fn, ...)`` (``
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -60,6 +61,8 @@ from memory_core.vectors import VectorIndex
 from memory_core.view import UserView
 
 log = structlog.get_logger("memory_core")
+#: Meta keys holding each platform's state in the running bot.
+PLATFORM_STATE = "platform_state:"
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -501,6 +504,18 @@ class Memory:
     async def new_session(self, user_id: str, chat_id: str) -> None:
         """End the user's current conversation in this chat (it gets consolidated)."""
         await self.write(Lane.REPLY, sessions.close_current, user_id, chat_id, self.clock.now())
+
+    async def note_platform(self, platform: str, state: str, detail: str = "") -> None:
+        """Record how a platform of the running bot is doing (``admin doctor --running``)."""
+        value = json.dumps(
+            {"state": state, "detail": detail[:300], "since": self.clock.now().isoformat()}
+        )
+
+        def run() -> None:
+            with self.db.write() as conn:
+                meta.put(conn, PLATFORM_STATE + platform, value)
+
+        await self.run(Lane.REPLY, run)
 
     def installation_secret(self, name: str, factory: Callable[[], str]) -> str:
         """A per-installation secret kept in the database (made once by ``factory``)."""

@@ -11,6 +11,7 @@ scheduler's runs. The work itself is done by ``admin``, ``health``, ``user_data`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -26,9 +27,9 @@ from memory_core.embed import Embedder
 from memory_core.errors import StoreError
 from memory_core.executors import Lane
 from memory_core.health import Check as HealthCheck
-from memory_core.memory import Memory
+from memory_core.memory import PLATFORM_STATE, Memory
 from memory_core.metrics import Report as MetricsReport
-from memory_core.store import job_runs
+from memory_core.store import job_runs, meta
 from memory_core.store.job_runs import JobRun
 from memory_core.user_data import Erasure
 
@@ -72,6 +73,12 @@ class Operations:
     def vacuum(self, *, keep_events_days: float | None = None) -> VacuumInfo:
         """Drop events older than ``keep_events_days``, merge the full-text indexes, compact."""
         return admin.vacuum(self._db, keep_events_days=keep_events_days)
+
+    def platform_states(self) -> dict[str, dict[str, str]]:
+        """Each platform's last recorded state in the bot (``state``, ``detail``, ``since``)."""
+        with self._db.read() as conn:
+            found = meta.with_prefix(conn, PLATFORM_STATE)
+        return {name: json.loads(value) for name, value in sorted(found.items())}
 
     def export_user(self, user_id: str) -> dict[str, Any]:
         """Everything stored about one user, as JSON-ready data (an access request)."""

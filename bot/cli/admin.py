@@ -82,6 +82,26 @@ def _token_checks(settings: Settings, platforms: list[str]) -> list[HealthCheck]
     return out
 
 
+def _platform_checks(path: Path) -> list[HealthCheck]:
+    """Each platform's state as the running bot last recorded it."""
+    if not path.exists():
+        return []
+    try:
+        with Operations.open(path) as ops:
+            states = ops.platform_states()
+    except MemoryCoreError as exc:
+        return [HealthCheck("platforms", False, f"cannot read their state: {exc}")]
+    return [
+        HealthCheck(
+            f"platform {name}",
+            state.get("state") == "running",
+            f"{state.get('state')} since {state.get('since')}"
+            + (f": {state['detail']}" if state.get("detail") else ""),
+        )
+        for name, state in states.items()
+    ]
+
+
 @admin_cli.command("doctor")
 def admin_doctor(
     platform: Annotated[
@@ -118,6 +138,7 @@ def admin_doctor(
             up = Operations.bot_running(path)
             detail = "a bot holds" if up else "no bot holds"
             checks.append(HealthCheck("bot", up, f"{detail} {Operations.lock_path(path)}"))
+            checks += _platform_checks(path) if up else []
     failed = [c for c in checks if not c.ok]
     if as_json:
         _echo_json(

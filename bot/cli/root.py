@@ -20,7 +20,7 @@ from bot.cli.memories import memories_cli
 from bot.cli.options import DbOpt
 from bot.console_chat import run_console
 from bot.logging import configure as configure_logging
-from bot.runner import ConfigError, serve
+from bot.runner import ConfigError, PlatformsDown, serve
 from memory_core import MemoryCoreError
 
 # Tracebacks never print local variables: they can hold tokens and users' messages.
@@ -63,6 +63,8 @@ def run_bot(
         run(serve(settings, platforms))
     except (ConfigError, MemoryCoreError) as exc:
         raise fail(str(exc), 2) from exc
+    except PlatformsDown as exc:  # it was serving: exit 1 so a supervisor restarts or alerts
+        raise fail(str(exc), 1) from exc
 
 
 cli.command("extract")(extract)

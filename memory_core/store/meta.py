@@ -31,3 +31,22 @@ def get_or_create(conn: Connection, key: str, factory: Callable[[], str]) -> str
         value = factory()
         conn.execute(text("INSERT INTO meta(key, value) VALUES (:k, :v)"), {"k": key, "v": value})
     return value
+
+
+def put(conn: Connection, key: str, value: str) -> None:
+    """Set one metadata value."""
+    conn.execute(
+        text(
+            "INSERT INTO meta(key, value) VALUES (:k, :v) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+        ),
+        {"k": key, "v": value},
+    )
+
+
+def with_prefix(conn: Connection, prefix: str) -> dict[str, str]:
+    """Every metadata value whose key starts with ``prefix`` (keys without it)."""
+    rows = conn.execute(
+        text("SELECT key, value FROM meta WHERE substr(key, 1, length(:p)) = :p"), {"p": prefix}
+    ).all()
+    return {str(k)[len(prefix) :]: str(v) for k, v in rows}

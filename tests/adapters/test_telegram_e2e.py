@@ -527,3 +527,13 @@ async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) ->
         runtime.memory.close()
     with socket.socket() as sock:  # nothing was left listening
         assert sock.connect_ex(("127.0.0.1", port)) != 0
+
+
+async def test_a_401_while_polling_marks_telegram_down(tmp_path: Path) -> None:
+    """PTB stops polling for good on a revoked token: the adapter says so (the runner then
+    exits non-zero) instead of staying up deaf."""
+    async with running(tmp_path) as h:
+        assert not h.adapter.health.failed.is_set()
+        h.tg.fault("getUpdates", 401, description="Unauthorized", times=50)
+        await asyncio.wait_for(h.adapter.health.failed.wait(), 15)
+        assert "401" in (h.adapter.health.failure or "")

@@ -1,0 +1,94 @@
+"""``membot run``: platforms are isolated - one that cannot start or stops for good does not
+take the others down; when none is left the bot exits non-zero; each platform's state is
+recorded for ``admin doctor --running``."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from adapters.types import PlatformHealth, Reply, Target
+from bot import runner
+from bot.config import Settings
+from memory_core import Operations
+
+
+class FakePlatform:
+    """A platform adapter that starts (or refuses to) and can stop for good."""
+
+    def __init__(self, platform: str, *, refuse: str | None = None) -> None:
+        self.platform = platform
+        self.refuse = refuse
+        self.health = PlatformHealth()
+        self.started = self.stopped = False
+
+    async def start(self) -> None:
+        if self.refuse:
+            raise RuntimeError(self.refuse)
+        self.started = True
+
+    async def stop(self) -> None:
+        self.stopped = True
+
+    async def send(self, target: Target, reply: Reply) -> None:
+        return None
+
+
+def _settings(tmp_path: Path) -> Settings:
+    return Settings(_env_file=None, db=tmp_path / "m.db", embedder="none")  # type: ignore[call-arg]
+
+
+async def _serve_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platforms: list[FakePlatform]
+) -> tuple[asyncio.Task[None], asyncio.Event]:
+    monkeypatch.setattr(runner, "build_adapters", lambda *_: platforms)
+    stop = asyncio.Event()
+    task = asyncio.create_task(runner.serve(_settings(tmp_path), ["a", "b"], stop))
+    return task, stop
+
+
+def _states(tmp_path: Path) -> dict[str, str]:
+    with Operations.open(tmp_path / "m.db") as ops:
+        return {name: s["state"] for name, s in ops.platform_states().items()}
+
+
+async def test_a_platform_that_cannot_log_in_does_not_take_the_other_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    telegram, discord = FakePlatform("telegram"), FakePlatform("discord", refuse="login refused")
+    task, stop = await _serve_with(tmp_path, monkeypatch, [telegram, discord])
+    for _ in range(200):
+        if telegram.started:
+            break
+        await asyncio.sleep(0.01)
+    assert telegram.started and not task.done()
+    assert _states(tmp_path) == {"discord": "failed", "telegram": "running"}
+    stop.set()
+    await asyncio.wait_for(task, 10)
+    assert telegram.stopped
+
+
+async def test_when_the_last_platform_stops_for_good_the_bot_exits_non_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    telegram = FakePlatform("telegram")
+    task, _stop = await _serve_with(tmp_path, monkeypatch, [telegram])
+    for _ in range(200):
+        if telegram.started:
+            break
+        await asyncio.sleep(0.01)
+    telegram.health.fail("Telegram rejected the bot token while polling (401)")
+    with pytest.raises(runner.PlatformsDown):
+        await asyncio.wait_for(task, 10)
+    assert telegram.stopped
+    assert _states(tmp_path) == {"telegram": "failed"}
+
+
+async def test_no_platform_starting_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    task, _stop = await _serve_with(tmp_path, monkeypatch, [FakePlatform("x", refuse="nope")])
+    with pytest.raises(runner.PlatformsDown, match="no platform could start"):
+        await asyncio.wait_for(task, 10)
