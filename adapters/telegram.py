@@ -148,6 +148,7 @@ class TelegramAdapter:
             .build()
         )
         app.add_handler(MessageHandler(filters.UpdateType.MESSAGE, self.on_message))
+        app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE, self.on_edited))
         app.add_handler(CallbackQueryHandler(self.on_press))
         app.add_handler(TypeHandler(Update, self.on_other))
         app.add_error_handler(self.on_error)
@@ -299,6 +300,26 @@ class TelegramAdapter:
                 incoming.is_private,
                 thread_id=message.message_thread_id if message.is_topic_message else None,
                 reply_to=None if incoming.is_private else message.message_id,
+            )
+
+    async def on_edited(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
+        """An edited message: the bot learns from the new text (each edit once)."""
+        message = update.edited_message
+        if message is None or self.me is None:
+            return
+        with _bound(update):
+            turn = translate_message(message, self.me)
+            if isinstance(turn, Skip) or not turn.message.addressed:
+                return
+            edited = message.edit_date or message.date
+            incoming = dataclasses.replace(
+                turn.message,
+                message_id=f"{message.message_id}:edit:{int(edited.timestamp())}",
+                time=edited if edited.tzinfo else edited.replace(tzinfo=UTC),
+            )
+            replies = await self.handler.on_edit(incoming)
+            await self._deliver(
+                replies, message.chat.id, incoming.user_id, incoming.is_private, reply_to=None
             )
 
     async def on_press(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:

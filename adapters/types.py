@@ -125,6 +125,11 @@ class Handler(Protocol):
         """Act on a button press."""
         ...
 
+    async def on_edit(self, message: IncomingMessage) -> list[Reply]:
+        """A message the user edited (``message_id`` names this edit): learn from the new
+        text, without answering it again."""
+        ...
+
 
 #: Sends an unsolicited message; adapters provide one per platform.
 Sender = Callable[[Target, Reply], Awaitable[None]]

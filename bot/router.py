@@ -83,6 +83,25 @@ class Router:
             assert prefix  # the one case _is_chat_turn leaves: "remember that …"
             return await self.commands.remember(msg, turn_id, text[len(prefix) :])
 
+    async def on_edit(self, msg: IncomingMessage) -> list[Reply]:
+        """An edited message: plain chat is learned from again (no new answer); an edited
+        command is not run twice."""
+        if not msg.is_private and not msg.addressed:
+            return []
+        text = (msg.text or "").strip()
+        if not _is_chat_turn(text):
+            return []
+        turn_id = _turn_id(msg)
+        with structlog.contextvars.bound_contextvars(
+            platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
+        ):
+            try:
+                await self.turn.learn_edit(msg, turn_id, text)
+            except InvalidInputError:
+                return []
+            log.info("edit_learned")
+            return []
+
     async def on_button(self, press: ButtonPress) -> PressResult:
         """Act on a button press (ownership and signatures are checked first)."""
         with structlog.contextvars.bound_contextvars(

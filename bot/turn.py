@@ -90,6 +90,22 @@ class ChatTurn:
         )
         return Reply(answer)
 
+    async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
+        """Commit an edited message's new text to be learned from (once per edit)."""
+        settings = await self.memory.settings(msg.user_key)
+        await self.observer.observe(
+            Turn(
+                turn_id=turn_id,
+                user_id=msg.user_key,
+                chat_id=msg.chat_id,
+                user_text=text,
+                time=msg.time,
+                user_name=msg.display_name,
+                learn=not settings.paused,
+                is_group=not msg.is_private,
+            )
+        )
+
     async def _preview(self, msg: IncomingMessage, text: str) -> list[Candidate]:
         """What the offline acknowledgement ("Noted: …") names; learning happens later."""
         if self.preview is None:

@@ -537,3 +537,26 @@ async def test_a_401_while_polling_marks_telegram_down(tmp_path: Path) -> None:
         h.tg.fault("getUpdates", 401, description="Unauthorized", times=50)
         await asyncio.wait_for(h.adapter.health.failed.wait(), 15)
         assert "401" in (h.adapter.health.failure or "")
+
+
+async def test_an_edited_message_is_learned_from_without_a_second_answer(tmp_path: Path) -> None:
+    async with running(tmp_path) as h:
+        alice = h.tg.user(101, "Alice")
+        said = await h.say(alice, "hello there")
+        original = h.tg.pushed[-1][1]["message"]
+        h.clock.advance(minutes=1)
+        edited = {
+            **original,
+            "text": "I live in Lisbon",
+            "edit_date": int(h.clock.now().timestamp()),
+        }
+        h.tg.push({"edited_message": edited})
+        await h.idle()
+        await h.settle()
+        assert h.tg.sent() == said  # no second answer to the edit
+        facts = await h.runtime.memory.list_facts("telegram:101")
+        assert any("Lisbon" in f.value_text for f in facts)
+        h.tg.push({"edited_message": edited})  # Telegram redelivers: learned once
+        await h.idle()
+        await h.settle()
+        assert len(await h.runtime.memory.list_facts("telegram:101")) == len(facts)
