@@ -90,6 +90,7 @@ class Router:
             return []
         text = (msg.text or "").strip()
         if not _is_chat_turn(text):
+            log.info("update_ignored", reason="edited_command", platform=msg.platform)
             return []
         turn_id = _turn_id(msg)
         with structlog.contextvars.bound_contextvars(

@@ -5,6 +5,7 @@ recorded for ``admin doctor --running``."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,15 @@ async def _serve_with(
     return task, stop
 
 
+async def _eventually(check: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Wait until ``check()`` holds (the runtime starts in a loaded machine's own time)."""
+    for _ in range(int(timeout / 0.02)):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the condition never held")
+
+
 def _states(tmp_path: Path) -> dict[str, str]:
     with Operations.open(tmp_path / "m.db") as ops:
         return {name: s["state"] for name, s in ops.platform_states().items()}
@@ -59,12 +69,9 @@ async def test_a_platform_that_cannot_log_in_does_not_take_the_other_down(
 ) -> None:
     telegram, discord = FakePlatform("telegram"), FakePlatform("discord", refuse="login refused")
     task, stop = await _serve_with(tmp_path, monkeypatch, [telegram, discord])
-    for _ in range(200):
-        if telegram.started:
-            break
-        await asyncio.sleep(0.01)
+    want = {"discord": "failed", "telegram": "running"}
+    await _eventually(lambda: (tmp_path / "m.db").exists() and _states(tmp_path) == want)
     assert telegram.started and not task.done()
-    assert _states(tmp_path) == {"discord": "failed", "telegram": "running"}
     stop.set()
     await asyncio.wait_for(task, 10)
     assert telegram.stopped
@@ -75,10 +82,8 @@ async def test_when_the_last_platform_stops_for_good_the_bot_exits_non_zero(
 ) -> None:
     telegram = FakePlatform("telegram")
     task, _stop = await _serve_with(tmp_path, monkeypatch, [telegram])
-    for _ in range(200):
-        if telegram.started:
-            break
-        await asyncio.sleep(0.01)
+    want = {"telegram": "running"}
+    await _eventually(lambda: (tmp_path / "m.db").exists() and _states(tmp_path) == want)
     telegram.health.fail("Telegram rejected the bot token while polling (401)")
     with pytest.raises(runner.PlatformsDown):
         await asyncio.wait_for(task, 10)
