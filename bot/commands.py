@@ -9,6 +9,7 @@ import structlog
 from adapters.types import Button, Document, IncomingMessage, Reply
 from bot import questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
+from bot.responder import first_name, yours
 from memory_core import (
     MAX_REMEMBER_CHARS,
     Expire,
@@ -23,7 +24,7 @@ from memory_core import (
     UserView,
 )
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
-from memory_core.values import Audience
+from memory_core.values import Audience, Fact, SearchHit
 
 log = structlog.get_logger("bot.commands")
 PAGE = 10
@@ -173,10 +174,7 @@ class Commands:
         if c.arg.lstrip("#").isdigit():
             facts = [await c.view.fact(_fact_id(c.arg))]
         else:
-            hits = await c.view.search(c.arg, k=5)
-            facts = [
-                h.fact for h in hits if h.fact is not None and (h.lexical > 0 or h.vector >= 0.85)
-            ]
+            facts = _matching(await c.view.search(c.arg, k=5))
         if not facts:
             return [Reply("I don't have a memory matching that.")]
         rev = await self.memory.revision(c.uid)
@@ -239,12 +237,16 @@ class Commands:
         profile = await c.view.profile(fresh=True)
         if profile is None or profile.empty:
             return [Reply("I don't know anything about you yet. Tell me about yourself!")]
-        parts = [f"What I know about {c.msg.display_name}:"]
+        parts = ["Here's what I know about you:"]
+        who = first_name(c.msg.display_name)
         for name, title in PROFILE_TITLES.items():
             entries = profile.sections.get(name, ())
             if entries:
                 parts.append(f"\n{title}")
-                parts += [f"• {e.value_text} — {texts.certainty(e.confidence)}" for e in entries]
+                parts += [
+                    f"• {_capital(yours(e.value_text, who))} — {texts.certainty(e.confidence)}"
+                    for e in entries
+                ]
         return [Reply("\n".join(parts))]
 
     async def cmd_memories(self, c: Call) -> list[Reply]:
@@ -255,9 +257,9 @@ class Commands:
         """One page of the list (with a "More" button), or search results."""
         uid = view.user_id
         if query:
-            hits = await view.search(query, k=PAGE)
-            lines = [texts.fact_line(h.fact) for h in hits if h.fact is not None]
-            return Reply("\n".join(lines) if lines else "Nothing matches that.")
+            found = _matching(await view.search(query, k=PAGE))
+            lines = [texts.fact_line(f) for f in found]
+            return Reply("\n".join(lines) if lines else f"I have nothing about {query[:60]}.")
         facts = await view.facts(limit=PAGE + 1, offset=offset)
         if not facts:
             return Reply("No memories yet." if offset == 0 else "That's all.")
@@ -276,10 +278,10 @@ class Commands:
         if c.arg.lstrip("#").isdigit():
             fact = await c.view.fact(_fact_id(c.arg))
         else:
-            hits = await c.view.search(c.arg, k=1)
-            if not hits or hits[0].fact is None:
-                return [Reply("I don't have a memory about that.")]
-            fact = hits[0].fact
+            found = _matching(await c.view.search(c.arg, k=3))
+            if not found:
+                return [Reply(f"I have nothing about {c.arg[:60]}.")]
+            fact = found[0]
         history = await c.view.history(fact)
         lines = [
             f"#{fact.id} {fact.value_text}",
@@ -373,6 +375,22 @@ class Commands:
         """``/new``: start a new conversation (the last one gets consolidated)."""
         await self.memory.new_session(c.uid, c.msg.chat_id)
         return [Reply("Started a new conversation. I still remember everything you told me.")]
+
+
+#: A vector-only hit this similar still counts as "about" the words asked for.
+_VECTOR_MATCH = 0.85
+
+
+def _matching(hits: list[SearchHit]) -> list[Fact]:
+    """The facts really about what was asked: a shared word, or a very close meaning (a mere
+    nearest neighbour — "pizza" → "Eve is a nurse" — is not an answer)."""
+    return [
+        h.fact for h in hits if h.fact is not None and (h.lexical > 0 or h.vector >= _VECTOR_MATCH)
+    ]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _fact_id(arg: str) -> int:

@@ -15,7 +15,7 @@ import structlog
 
 from memory_core import LLM, Candidate
 from memory_core.errors import LLMError
-from memory_core.values import SearchHit
+from memory_core.values import Fact, SearchHit
 
 log = structlog.get_logger("bot.responder")
 
@@ -45,6 +45,8 @@ class TurnContext:
     noted: Sequence[Candidate]
     history: Sequence[tuple[str, str]]  # (role, text), oldest first, this session
     group: bool
+    #: The facts in the memory block (the profile's and the hits', as the audience sees them).
+    known: Sequence[Fact] = ()
 
 
 class Responder(Protocol):
@@ -96,13 +98,79 @@ def _when(hit: SearchHit) -> str:
     return f"{fact.created_at.day} {fact.created_at:%B %Y}"
 
 
+_GREETING = re.compile(r"^\s*(hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening))\b", re.I)
+_THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers)\b", re.I)
+_BYE = re.compile(r"\b(bye|goodbye|see you|see ya|good ?night|gn|later)\b", re.I)
+_ABOUT_ME = re.compile(
+    r"\b(what do you know about me|what do you remember about me|who am i|"
+    r"what have i told you|tell me about (?:me|myself))\b",
+    re.I,
+)
+#: Display names that are no name at all (the console's default user).
+_NO_NAME = frozenset({"", "you", "me", "user", "the user"})
+_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+
+
+def first_name(display_name: str) -> str | None:
+    """The user's first name, or ``None`` when the platform gave no real one."""
+    name = display_name.strip()
+    return None if name.casefold() in _NO_NAME else name.split()[0]
+
+
+def _base_verb(verb: str) -> str:
+    """Third-person singular → the form after "you" (lives → live, studies → study)."""
+    low = verb.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low.endswith("ies") and len(low) > 4:
+        return verb[:-3] + "y"
+    if low.endswith(("ches", "shes", "sses", "xes", "zzes")):
+        return verb[:-2]
+    if low.endswith("s") and not low.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def yours(text: str, name: str | None) -> str:
+    """A stored fact ("The user lives in Lisbon.", "Ana's cat is Tom.") said to its owner:
+    "you live in Lisbon", "your cat is Tom"."""
+    subjects = ["The user", "the user", *([name] if name else [])]
+    out = text.strip().rstrip(".!")
+    for who in subjects:
+        out = re.sub(rf"\b{re.escape(who)}'s\b", "your", out)
+        out = re.sub(
+            rf"^{re.escape(who)} (?:(?P<adv>also|still|often|usually|really|now|never) )?"
+            r"(?P<verb>[a-z]+)\b",
+            lambda m: (
+                "you "
+                + (f"{m.group('adv')} " if m.group("adv") else "")
+                + _base_verb(m.group("verb"))
+            ),
+            out,
+        )
+    out = re.sub(r"\b[Tt]he user\b", "you", out)
+    out = re.sub(r"^you are\b", "you're", out)
+    return out[:1].lower() + out[1:] if out.startswith(("Your", "You")) else out
+
+
+def _listing(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 class OfflineResponder:
-    """Deterministic answers without a language model."""
+    """Deterministic answers without a language model: answers about the user from memory,
+    natural acknowledgements, and a friendly line for small talk."""
 
     async def respond(self, ctx: TurnContext) -> str:
         """Answer from memory, acknowledge new facts, or explain what it can do."""
         text = ctx.user_text.strip()
-        if _QUESTION.search(text):
+        name = first_name(ctx.user_name)
+        if _ABOUT_ME.search(text):
+            return self._summary(ctx, name)
+        if _QUESTION.search(text) and not _GREETING.match(text):
             facts = [
                 h for h in ctx.hits if h.fact is not None and (h.lexical > 0 or h.vector >= 0.84)
             ][:2]
@@ -111,7 +179,7 @@ class OfflineResponder:
                 for hit in facts:
                     assert hit.fact is not None
                     excerpt = hit.fact.source_excerpt
-                    said = second_person(excerpt) if excerpt else hit.fact.value_text.rstrip(".")
+                    said = second_person(excerpt) if excerpt else yours(hit.fact.value_text, name)
                     flag = " (not confirmed yet)" if hit.fact.status.value != "active" else ""
                     lines.append(f"You told me on {_when(hit)} that {said}{flag}.")
                 return " ".join(lines)
@@ -120,12 +188,29 @@ class OfflineResponder:
                 "/remember <something>."
             )
         if ctx.noted:
-            noted = "; ".join(c.value_text.rstrip(".") for c in ctx.noted[:3])
-            return f"Noted: {noted}."
+            noted = _listing([yours(c.value_text, name) for c in ctx.noted[:4]])
+            return f"Got it — {noted}."
+        if _BYE.search(text):
+            thanks = "You're welcome! " if _THANKS.search(text) else ""
+            return f"{thanks}Bye for now — I'll remember what you told me."
+        if _THANKS.search(text):
+            return "You're welcome!"
+        if _GREETING.match(text):
+            hello = f"Hi {name}!" if name else "Hi!"
+            return f"{hello} Tell me about yourself, or ask me what I know about you."
         return (
             "I'm running offline, so I can't chat freely — but I remember what you tell me. "
             "Ask me what I know about you, or try /help."
         )
+
+    def _summary(self, ctx: TurnContext, name: str | None) -> str:
+        """ "What do you know about me?": a short summary of the memory block's facts."""
+        facts = [f for f in ctx.known if f.kind == "fact"][:6]
+        if not facts:
+            return "I don't know anything about you yet. Tell me about yourself!"
+        told = _listing([yours(f.value_text, name) for f in facts])
+        more = " (/profile has everything)" if len(ctx.known) > len(facts) else ""
+        return f"Here's what I know: {told}.{more}"
 
 
 #: Earlier turns come from the store: their angle brackets are shown, not parsed, so a stored

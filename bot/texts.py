@@ -42,14 +42,14 @@ PRIVATE_ONLY = "I've sent that to you in a private chat."
 
 
 def certainty(confidence: float) -> str:
-    """Confidence in plain words."""
+    """Confidence in plain words: what the user said is theirs, never shown as doubt."""
     if confidence >= 0.95:
         return "certain"
     if confidence >= 0.75:
-        return "confident"
+        return "confirmed by repetition"
     if confidence >= 0.5:
-        return "fairly sure"
-    return "not sure yet"
+        return "you've mentioned it"
+    return "you told me"
 
 
 def fact_line(fact: Fact, *, with_id: bool = True) -> str:

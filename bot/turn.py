@@ -53,6 +53,7 @@ class ChatTurn:
                 user_name=msg.display_name,
                 memory_block=recall.block.text,
                 hits=recall.hits,
+                known=recall.block.facts,
                 noted=noted,
                 history=recall.history,
                 group=group,

@@ -2,7 +2,8 @@
 within a token budget.
 
 Order (seeds 000, 003, 004): "Memory updates since rev X" (≤ 3 bullets), hard constraints and
-hard preferences, current tasks, relevant facts, soft preferences, the latest reflection.
+hard preferences, who the user is (identity), current tasks, relevant facts, soft
+preferences, the latest reflection.
 Over budget, the stalest and least confident items go first. In a group, sensitive
 categories are never included. Trivial turns ("thanks", "2+2?") get no memory at all.
 """
@@ -86,6 +87,8 @@ class MemoryBlock:
     delta_from_rev: int | None = None
     #: The user's revision this block brought them up to (recorded with the turn).
     shown_rev: int | None = None
+    #: The facts in the block, in block order (as the block's audience may see them).
+    facts: tuple[Fact, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +129,7 @@ def _line(fact: Fact) -> str:
 
 
 HARD = "Hard constraints and preferences"
+IDENTITY = "About the user"
 
 
 def is_hard_constraint(fact: Fact) -> bool:
@@ -167,6 +171,7 @@ def build(
     relevant = [h.fact for h in hits if h.fact is not None and allowed(h.fact)]
     sections: list[tuple[str, list[Fact]]] = [
         (HARD, [f for f in [*facts, *relevant] if is_hard_constraint(f)]),
+        (IDENTITY, [f for f in facts if f.category == Category.IDENTITY]),
         ("Current tasks", [f for f in facts if f.category == Category.TASK_CONTEXT]),
         ("Relevant memories", relevant),
         ("Soft preferences", [f for f in facts if f.category == Category.SOFT_PREFERENCE]),
@@ -195,7 +200,9 @@ def build(
     # relevant memories, current tasks and the delta header; hard constraints last. Within a
     # tier the stalest, least confident fact goes first.
     by_title = dict(chosen)
-    tiers = [by_title[t] for t in ("Soft preferences", "Relevant memories", "Current tasks")]
+    tiers = [
+        by_title[t] for t in ("Soft preferences", "Relevant memories", "Current tasks", IDENTITY)
+    ]
     while estimate_tokens(text) > budget_tokens:
         tier = next((t for t in tiers if t), None)
         if reflection:
@@ -210,5 +217,6 @@ def build(
         else:
             break
         text = render()
-    ids = tuple(f.id for _, items in chosen for f in items)
-    return MemoryBlock(text, estimate_tokens(text) if text else 0, ids, since_rev)
+    shown = tuple(f for _, items in chosen for f in items)
+    ids = tuple(f.id for f in shown)
+    return MemoryBlock(text, estimate_tokens(text) if text else 0, ids, since_rev, facts=shown)

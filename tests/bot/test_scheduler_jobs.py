@@ -36,7 +36,7 @@ async def test_nightly_sweep_consolidates_sessions_never_followed(harness: Harne
 
 async def test_profile_command_reads_the_materialised_profile(harness: Harness) -> None:
     printed = await harness.say("home_city=Lisbon", "/profile")
-    assert "Identity\n     • Ana's home city is Lisbon. — not sure yet" in printed
+    assert "Identity\n     • Your home city is Lisbon — you told me" in printed
     assert harness.rows("SELECT COUNT(*) FROM profiles") == [(1,)]
 
 
