@@ -187,7 +187,7 @@ class Runtime:
         if self.settings.metrics_port is not None:
             memory = self.memory
             self.metrics = MetricsServer(
-                memory.db,
+                memory,
                 host=self.settings.metrics_host,
                 port=self.settings.metrics_port,
                 extra=lambda: {"vectors_enabled": float(memory.vectors_enabled)},
@@ -293,7 +293,7 @@ def build_jobs(
         )
         judge, writer = LLMJudge(small), LLMWriter(small)
     scheduler = Scheduler(
-        memory.db,
+        memory,
         memory.clock,
         tz=ZoneInfo(settings.timezone),
         poll_interval=settings.jobs_poll_s,

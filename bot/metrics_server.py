@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import structlog
 
-from memory_core import Database, MetricsReport, Operations, StoreStats
+from memory_core import Lane, Memory, MetricsReport, Operations, StoreStats
 
 log = structlog.get_logger("bot.metrics")
 
@@ -178,7 +178,7 @@ class MetricsServer:
 
     def __init__(
         self,
-        db: Database,
+        memory: Memory,
         *,
         host: str = "127.0.0.1",
         port: int = 9464,
@@ -186,7 +186,8 @@ class MetricsServer:
         extra: Callable[[], dict[str, float]] | None = None,
         now: Callable[[], float] = time.time,
     ) -> None:
-        self.operations = Operations(db)
+        self.operations = Operations(memory.db)
+        self._memory = memory  # figures are computed on its background lane
         # The memory's clock: events carry it, so the 24-hour window must be read with it.
         self.now = now
         self.host = host
@@ -218,7 +219,7 @@ class MetricsServer:
             if self._cache is not None and now - self._cache[0] < self.ttl:
                 return self._cache[1]
             extra = {**self.extra(), "asyncio_tasks": float(len(asyncio.all_tasks()))}
-            text = await asyncio.to_thread(self._compute, extra)
+            text = await self._memory.run(Lane.BACKGROUND, self._compute, extra)
             self._cache = (now, text)
             return text
 

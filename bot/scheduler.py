@@ -23,7 +23,7 @@ from typing import Any
 import structlog
 
 from bot.cron import Cron
-from memory_core import Database, JobRuns
+from memory_core import JobRuns, Lane, Memory
 from memory_core.clock import Clock
 
 log = structlog.get_logger("bot.scheduler")
@@ -62,7 +62,7 @@ class Scheduler:
 
     def __init__(
         self,
-        db: Database,
+        memory: Memory,
         clock: Clock,
         *,
         tz: tzinfo,
@@ -71,7 +71,8 @@ class Scheduler:
         parallel: int = 2,
         lane_timeout: float = 1800.0,
     ) -> None:
-        self.runs = JobRuns(db)
+        self.runs = JobRuns(memory.db)
+        self._memory = memory  # runs its store work on the background lane
         self.clock = clock
         self.tz = tz
         self.poll_interval = poll_interval
@@ -213,10 +214,10 @@ class Scheduler:
         """Run a job immediately (operators), recorded as a manual run; returns its outcome."""
         spec = self._jobs[name].spec
         now = self.clock.now()
-        run_id = await asyncio.to_thread(self._claim, name, now, "manual")
+        run_id = await self._memory.run(Lane.BACKGROUND, self._claim, name, now, "manual")
         status, detail = await self._execute(spec, user_id)
         if run_id is not None:
-            await asyncio.to_thread(self._finish, run_id, status, detail)
+            await self._memory.run(Lane.BACKGROUND, self._finish, run_id, status, detail)
         return status, detail
 
     def _due(self, st: _JobState, now: datetime) -> datetime | None:
@@ -237,7 +238,7 @@ class Scheduler:
         return not busy and not self._lanes
 
     async def _run_main(self) -> None:
-        await asyncio.to_thread(self._load)
+        await self._memory.run(Lane.BACKGROUND, self._load)
         self._loaded = True
         while not self._closing:
             now = self.clock.now()
@@ -261,10 +262,12 @@ class Scheduler:
 
     async def _run_slot(self, st: _JobState, slot: datetime) -> None:
         try:
-            run_id = await asyncio.to_thread(self._claim, st.spec.name, slot, "schedule")
+            run_id = await self._memory.run(
+                Lane.BACKGROUND, self._claim, st.spec.name, slot, "schedule"
+            )
             if run_id is not None:
                 status, detail = await self._execute(st.spec, None)
-                await asyncio.to_thread(self._finish, run_id, status, detail)
+                await self._memory.run(Lane.BACKGROUND, self._finish, run_id, status, detail)
         finally:
             st.last = slot if st.last is None else max(st.last, slot)
             st.running = False

@@ -25,6 +25,7 @@ from memory_core.errors import (
     SchemaTooNewError,
     StoreError,
 )
+from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.llm import LLMExtractor
 from memory_core.extract.rules import RulesExtractor
@@ -128,6 +129,7 @@ __all__ = [
     "LLMExtractor",
     "LLMJudge",
     "LLMWriter",
+    "Lane",
     "LearnResult",
     "Learner",
     "Lifecycle",

@@ -45,6 +45,7 @@ def test_memory_core_exports() -> None:
         "LLMExtractor",
         "LLMJudge",
         "LLMWriter",
+        "Lane",
         "LearnResult",
         "Learner",
         "Lifecycle",

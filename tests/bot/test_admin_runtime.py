@@ -159,7 +159,7 @@ def test_bots_share_the_lock_and_a_restore_excludes_them(tmp_path: Path) -> None
 
 
 async def test_metrics_server_caches_between_scrapes(memory: Memory) -> None:
-    server = MetricsServer(memory.db, port=0, ttl=60)
+    server = MetricsServer(memory, port=0, ttl=60)
     await server.start()
     try:
         first = await http(server.port, "GET", "/metrics")

@@ -78,7 +78,7 @@ class Recorder:
 
 def scheduler(memory: Memory, clock: ManualClock, job: Recorder, cron: str, **kw: Any) -> Scheduler:
     timeout = kw.pop("timeout", 5.0)
-    sched = Scheduler(memory.db, clock, tz=UTC, poll_interval=0.01, **kw)
+    sched = Scheduler(memory, clock, tz=UTC, poll_interval=0.01, **kw)
     sched.add(JobSpec("nightly", Cron.parse(cron), job, timeout))
     return sched
 
@@ -219,7 +219,7 @@ async def test_run_now_is_recorded_as_manual_and_keeps_the_schedule(
 async def test_lanes_keep_one_keys_order_and_coalesce_queued_duplicates(
     db_memory: Memory, clock: ManualClock
 ) -> None:
-    sched = Scheduler(db_memory.db, clock, tz=UTC, parallel=2)
+    sched = Scheduler(db_memory, clock, tz=UTC, parallel=2)
     order: list[str] = []
     gate = asyncio.Event()
 
@@ -247,7 +247,7 @@ async def test_lanes_keep_one_keys_order_and_coalesce_queued_duplicates(
 async def test_a_failing_lane_item_does_not_stop_the_lane(
     db_memory: Memory, clock: ManualClock
 ) -> None:
-    sched = Scheduler(db_memory.db, clock, tz=UTC)
+    sched = Scheduler(db_memory, clock, tz=UTC)
 
     async def boom() -> None:
         raise RuntimeError("bad user data")
@@ -261,7 +261,7 @@ async def test_a_failing_lane_item_does_not_stop_the_lane(
 
 
 async def test_aclose_cancels_unfinished_lane_work(db_memory: Memory, clock: ManualClock) -> None:
-    sched = Scheduler(db_memory.db, clock, tz=UTC)
+    sched = Scheduler(db_memory, clock, tz=UTC)
     started = asyncio.Event()
 
     async def forever() -> None:
