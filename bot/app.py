@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 import structlog
 
+import memory_core
 from adapters.types import Handler, Outbound
 from bot.buttons import ButtonCodec
 from bot.commands import Commands
@@ -30,7 +31,6 @@ from bot.router import Router
 from bot.scheduler import Scheduler
 from bot.turn import ChatTurn
 from memory_core import (
-    AnthropicLLM,
     Auditor,
     ConsolidateConfig,
     DecayConfig,
@@ -136,8 +136,10 @@ def build_learning(
         return RulesExtractor(), RulesAuditor(), OfflineResponder()
     key = settings.anthropic_api_key.get_secret_value()
 
-    def llm(model: str) -> AnthropicLLM:
-        return AnthropicLLM(
+    # memory_core.AnthropicLLM is imported on first use: the SDK costs ~1.2 s and ~50 MB,
+    # and the offline bot never needs it.
+    def llm(model: str) -> memory_core.AnthropicLLM:
+        return memory_core.AnthropicLLM(
             api_key=key,
             model=model,
             base_url=settings.anthropic_base_url,
@@ -283,7 +285,7 @@ def build_jobs(
     judge: PairJudge = RulesJudge()
     writer: ReflectionWriter = TemplateWriter()
     if settings.anthropic_api_key is not None:
-        small = AnthropicLLM(
+        small = memory_core.AnthropicLLM(
             api_key=settings.anthropic_api_key.get_secret_value(),
             model=settings.anthropic_extract_model,
             base_url=settings.anthropic_base_url,

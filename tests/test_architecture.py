@@ -575,3 +575,15 @@ def test_sql_walk_sees_the_sql_in_the_store() -> None:
         assert len(sql_lines((store / module).read_text(encoding="utf-8"))) >= 3, module
     maintenance = ROOT / "memory_core" / "db" / "maintenance.py"
     assert len(sql_lines(maintenance.read_text(encoding="utf-8"))) >= 5
+
+
+def test_the_offline_bot_does_not_load_the_anthropic_sdk() -> None:
+    """The SDK costs ~1.2 s and ~50 MB at start-up; without a key it is never needed."""
+    import subprocess
+    import sys
+
+    code = "import sys, bot.cli, bot.app, memory_core; print('anthropic' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "False"
