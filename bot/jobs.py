@@ -129,7 +129,7 @@ class Jobs:
                 uid, "consolidate", lambda: self.consolidate_user(uid, followed_only=True)
             )
         # Only to the known private chat: the turn may have been in a group.
-        await self.notifier.ask_still_true(uid, None)
+        await self.notifier.ask_still_true(uid)
 
     # ---- per-user work (runs in the user's lane) -------------------------------------------
 

@@ -31,15 +31,14 @@ class Notifier:
         """Send unsolicited messages for ``platform`` through ``sender``."""
         self.outbound[platform] = sender
 
-    async def private_target(self, user_id: str, fallback_chat: str | None) -> Target | None:
+    async def private_target(self, user_id: str) -> Target | None:
         """Where to send the user something private (their private chat, if known)."""
         platform, _, local = user_id.partition(":")
         settings = await self.memory.settings(user_id)
         # Telegram's private chat id is the user id, and Discord can DM any member by id, so
         # users who never wrote privately can still be asked (delivery may still be refused).
-        chat = settings.private_chat or (
-            fallback_chat if platform == "console" else local if local else None
-        )
+        # Never the chat a turn came from: it may be a group.
+        chat = settings.private_chat or local or None
         if chat is None:
             return None
         return Target(platform, chat, local)
@@ -77,19 +76,19 @@ class Notifier:
 
     async def ask_conflict(self, conflict: Conflict) -> None:
         """Send one conflict question with buttons to the user's private chat."""
-        target = await self.private_target(conflict.user_id, conflict.chat_id)
+        target = await self.private_target(conflict.user_id)
         if target is None:
             log.info("conflict_not_deliverable", conflict_id=conflict.id)
             return
         if await self.deliver(target, questions.conflict_reply(self.codec, conflict)):
             await self.memory.conflict_asked(conflict.user_id, conflict.id)
 
-    async def ask_still_true(self, user_id: str, chat_id: str | None) -> int:
+    async def ask_still_true(self, user_id: str) -> int:
         """Ask the user's pending "still true?" questions (their next conversation)."""
         due = await self.memory.view(user_id, Audience.PRIVATE).due_questions(QUESTIONS_PER_TURN)
         if not due:
             return 0
-        target = await self.private_target(user_id, chat_id)
+        target = await self.private_target(user_id)
         if target is None:
             return 0
         asked = 0
@@ -102,7 +101,7 @@ class Notifier:
 
     async def post_reflection(self, reflector: Reflector, post: ReflectionPost) -> bool:
         """Send a saved reflection to the user's private chat; ``False`` if it cannot go yet."""
-        target = await self.private_target(post.user_id, None)
+        target = await self.private_target(post.user_id)
         if target is None:
             log.info("reflection_not_deliverable", post_id=post.id, reason="no private chat")
             return False

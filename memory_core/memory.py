@@ -308,8 +308,31 @@ class Memory:
                 self.vectors.queue_fact(conn, after)
             else:
                 self.vectors.set_fact_status(conn, after)
+            if status == Status.DELETED and before.kind == "fact":
+                self._forget_quotes(conn, user_id, before, now)
         log.info(f"fact_{name}", user_id=user_id, fact_id=fact_id, actor=actor)
         return after
+
+    def _forget_quotes(self, conn: Connection, user_id: str, gone: Fact, now: datetime) -> None:
+        """A reflection (or insight) that quotes a forgotten fact is forgotten with it: it
+        would otherwise keep the fact alive in recall and in every prompt."""
+        quoted = gone.value_text.rstrip(".").casefold()
+        derived = fact_repo.list_facts(conn, user_id, SearchFilters(), limit=500)
+        for fact in derived:
+            if fact.kind != "fact" and quoted and quoted in fact.value_text.casefold():
+                after = fact_repo.transition(
+                    conn,
+                    user_id,
+                    fact,
+                    now,
+                    event="deleted",
+                    actor="system",
+                    reason=f"quoted forgotten memory #{gone.id}",
+                    status=Status.DELETED,
+                    valid_to=now,
+                    deleted_at=now,
+                )
+                self.vectors.queue_fact(conn, after)
 
     async def forget(self, user_id: str, fact_id: int, *, actor: str = "user") -> Fact:
         """Soft-delete one fact: status deleted, history row, gone from FTS and vectors."""
@@ -452,6 +475,16 @@ class Memory:
             if profile is None:
                 profile = fact_repo.list_facts(conn, user_id, SearchFilters(), limit=60)
             changes = fact_repo.changes_since(conn, user_id, seen_rev, limit=10)
+            # A change to a fact the user has since forgotten shows no text of it (only
+            # the "deleted" bullet, which never carries text).
+            now_gone = {
+                f.id
+                for f in fact_repo.get_many(
+                    conn, user_id, [c.fact_id for c in changes if c.fact_id is not None]
+                ).values()
+                if f.status == Status.DELETED
+            }
+            changes = [c for c in changes if c.fact_id not in now_gone or c.event == "deleted"]
             rev = fact_repo.current_revision(conn, user_id)
         reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
         audience = Audience.GROUP if group else Audience.PRIVATE
