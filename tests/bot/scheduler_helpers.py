@@ -21,7 +21,7 @@ from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.memory import Memory
-from tests.memory_core.learn_helpers import ScriptedExtractor
+from tests.fakes.extractor import ScriptedExtractor
 
 
 class SpyExtractor(ScriptedExtractor):

@@ -11,7 +11,7 @@ from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 CODEC = ButtonCodec(b"k" * 32)
 

@@ -8,14 +8,14 @@ import pytest
 
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 START_KW: dict[str, object] = {}
 
 
 @pytest.fixture
 def clock() -> ManualClock:
-    from tests.conftest import START
+    from tests.factories import START
 
     return ManualClock(START)
 

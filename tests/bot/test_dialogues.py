@@ -10,7 +10,7 @@ import pytest
 
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 INTRO = "Hi there! I'm Marta, I'm a software engineer at Spotify and I live in Stockholm."
 

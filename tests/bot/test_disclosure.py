@@ -16,7 +16,7 @@ from memory_core.clock import ManualClock
 from memory_core.disclosure import mask_secrets
 from memory_core.values import Fact
 from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 SECRET_PIN = "my bank card PIN is 4921"
 HEALTH = "I have asthma"

@@ -8,7 +8,7 @@ from adapters.types import IncomingMessage
 from bot import texts
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 
 def group_msg(

@@ -11,7 +11,7 @@ from bot.responder import FALLBACK_ERROR, LLMResponder
 from memory_core import AnthropicLLM
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 from tests.fakes.anthropic_server import FakeAnthropic
 
 

@@ -13,7 +13,7 @@ from bot.config import Settings
 from memory_core import Candidate, RulesExtractor, Turn, TurnInput
 from memory_core.clock import ManualClock
 from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 PLAIN_SECRET = "hunter2xyzzy"
 KEPT_PIN = "4921"

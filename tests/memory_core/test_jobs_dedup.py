@@ -13,9 +13,7 @@ from memory_core.jobs import DedupConfig, Deduplicator, LLMJudge, Pair, RulesJud
 from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
 from memory_core.memory import Memory
 from memory_core.values import Category, Fact, NewFact, Status
-from tests.memory_core.jobs_helpers import USER, lexical
-
-__all__ = ["lexical"]
+from tests.factories import USER
 
 
 async def remember(memory: Memory, key: str, text: str, **kw: object) -> Fact:
