@@ -12,7 +12,7 @@ from typing import Protocol
 
 import pytest
 
-from adapters.types import ButtonPress, Document, IncomingMessage, Reply
+from adapters.types import ButtonPress, Document, Reply
 from bot import app
 from bot.router import Router
 from memory_core.clock import ManualClock
@@ -79,19 +79,12 @@ async def test_the_import_preview_in_a_group_lists_no_secret_or_health_line(chat
         "# Memory\n\n## Health\n- I take insulin every morning\n\n"
         "## Credentials\n- My PIN is 4921\n"
     )
-    clock.advance(minutes=1)
-    message = IncomingMessage(
-        platform="console",
-        chat_id="group-1",
-        user_id="ana",
-        display_name="Ana",
-        text="/import",
-        time=clock.now(),
-        is_private=False,
-        addressed=True,
+    upload = group_message(
+        "/import",
+        at=clock.advance(minutes=1),
         attachment=Document("MEMORY.md", md.encode(), "MEMORY.md"),
     )
-    replies = await bot.on_message(message)
+    replies = await bot.on_message(upload)
     said = group_text(replies)
     assert "Apply these changes?" in said
     assert "insulin" not in said and "4921" not in said
