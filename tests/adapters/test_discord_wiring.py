@@ -21,7 +21,7 @@ from bot.config import Settings
 from bot.runner import build_adapters
 from bot.texts import PRIVATE_ONLY
 from memory_core.clock import ManualClock
-from tests.conftest import START
+from tests.factories import START
 from tests.fakes.discord_fakes import (
     ALICE,
     APP_ID,

@@ -24,7 +24,7 @@ from bot.config import Settings
 from devtools.fake_telegram import FakeTelegram, TgChat, TgUser, utf16_len
 from memory_core.clock import ManualClock
 from memory_core.values import SearchFilters
-from tests.conftest import START
+from tests.factories import START
 
 BOT = "membot_test_bot"
 

@@ -26,8 +26,8 @@ from memory_core.memory import Memory
 from memory_core.search import search_on_thread
 from memory_core.store.rows import owner_token
 from memory_core.values import Category, NewFact
-from tests.conftest import START
-from tests.memory_core.learn_helpers import ScriptedExtractor
+from tests.factories import START
+from tests.fakes.extractor import ScriptedExtractor
 
 ANA, BO = "console:ana", "console:bo"
 

@@ -6,7 +6,9 @@ import asyncio
 import math
 import os
 import socket
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pysqlite3.dbapi2 as sqlite
 import pytest
@@ -17,7 +19,6 @@ from memory_core.clock import ManualClock
 from memory_core.errors import StoreError
 from memory_core.memory import Memory
 from memory_core.store.events import EventRow
-from tests.bot.console_harness import ConsoleSession
 
 
 def free_port() -> int:
@@ -48,11 +49,11 @@ def samples(text: str) -> dict[str, float]:
 
 
 async def test_a_running_bot_holds_the_lock_and_serves_metrics(
-    tmp_path: Path, clock: ManualClock
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
 ) -> None:
     db = tmp_path / "bot.db"
     port = free_port()
-    async with ConsoleSession(db, clock, metrics_port=port) as session:
+    async with console(db, clock, metrics_port=port) as session:
         assert admin.bot_running(db)
         with pytest.raises(StoreError, match="running"):
             admin.restore(db, db)  # refused before anything is touched
@@ -101,14 +102,14 @@ def db_rows_file(db: Path, sql: str) -> list[str]:
 
 
 async def test_a_taken_metrics_port_fails_the_start_and_frees_the_lock(
-    tmp_path: Path, clock: ManualClock
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
 ) -> None:
     db = tmp_path / "bot.db"
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        session = ConsoleSession(db, clock, metrics_port=port)
+        session = console(db, clock, metrics_port=port)
         with pytest.raises(OSError):
             await session.__aenter__()
         assert session.runtime is not None
@@ -132,11 +133,11 @@ def test_one_bot_per_database_and_read_only_work_beside_it(tmp_path: Path) -> No
 
 
 async def test_a_second_runtime_on_the_same_file_does_not_start(
-    tmp_path: Path, clock: ManualClock
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
 ) -> None:
     db = tmp_path / "bot.db"
-    async with ConsoleSession(db, clock):
-        second = ConsoleSession(db, clock)
+    async with console(db, clock):
+        second = console(db, clock)
         with pytest.raises(StoreError, match="already running"):
             await second.__aenter__()
         assert second.runtime is not None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -10,8 +12,7 @@ from adapters.types import ButtonPress
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
 from memory_core.clock import ManualClock
-from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 CODEC = ButtonCodec(b"k" * 32)
 
@@ -54,9 +55,11 @@ def test_tampering_with_any_field_breaks_the_signature() -> None:
     assert other_key.decode("telegram:1", data)[0] == Verdict.INVALID
 
 
-async def test_conflict_buttons_bound_to_owner_and_settled_once(tmp_path: Path) -> None:
+async def test_conflict_buttons_bound_to_owner_and_settled_once(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("I live in Berlin.")
         await s.say("I live in Oslo.")
         assert s.adapter is not None and s.runtime is not None
@@ -112,9 +115,11 @@ def test_the_largest_ids_still_fit_telegrams_64_bytes() -> None:
         assert len(CODEC.encode("discord:123456789012345678", action).encode()) <= 64
 
 
-async def test_an_old_forgetme_button_erases_nothing(tmp_path: Path) -> None:
+async def test_an_old_forgetme_button_erases_nothing(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I live in Porto")
         await s.say("/forgetme")
         assert s.adapter is not None and s.runtime is not None
@@ -126,9 +131,11 @@ async def test_an_old_forgetme_button_erases_nothing(tmp_path: Path) -> None:
         assert await s.runtime.memory.list_facts("console:ana")
 
 
-async def test_a_forgetme_confirmation_is_void_once_memory_changed(tmp_path: Path) -> None:
+async def test_a_forgetme_confirmation_is_void_once_memory_changed(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I live in Porto")
         await s.say("/forgetme")
         assert s.adapter is not None and s.runtime is not None

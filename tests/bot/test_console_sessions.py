@@ -2,38 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from memory_core.clock import ManualClock
-from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 START_KW: dict[str, object] = {}
 
 
 @pytest.fixture
 def clock() -> ManualClock:
-    from tests.conftest import START
+    from tests.factories import START
 
     return ManualClock(START)
 
 
-async def test_remember_then_recall_after_restart(tmp_path: Path, clock: ManualClock) -> None:
+async def test_remember_then_recall_after_restart(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
     db = tmp_path / "m.db"
-    async with ConsoleSession(db, clock) as s:
+    async with console(db, clock) as s:
         out = await s.say("/remember my favourite colour is teal")
         assert out.startswith("bot> Got it")
         assert "teal" in out
-    async with ConsoleSession(db, clock) as s:
+    async with console(db, clock) as s:
         out = await s.say("what is my favourite colour?")
         assert "teal" in out
         assert "You told me on" in out
 
 
-async def test_conflict_is_asked_and_settled_with_a_tap(tmp_path: Path, clock: ManualClock) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+async def test_conflict_is_asked_and_settled_with_a_tap(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("I live in Berlin.")
         out = await s.say("I moved to Lisbon.")
         assert "Which is right?" in out
@@ -46,8 +51,10 @@ async def test_conflict_is_asked_and_settled_with_a_tap(tmp_path: Path, clock: M
         assert "Lisbon" in out and "Berlin" not in out
 
 
-async def test_keep_choice_keeps_the_old_value(tmp_path: Path, clock: ManualClock) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+async def test_keep_choice_keeps_the_old_value(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("I live in Berlin.")
         await s.say("I live in Madrid.")
         out = await s.say("/tap 2")
@@ -56,8 +63,10 @@ async def test_keep_choice_keeps_the_old_value(tmp_path: Path, clock: ManualCloc
         assert "Berlin" in out and "Madrid" not in out
 
 
-async def test_forget_removes_and_undo_restores(tmp_path: Path, clock: ManualClock) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+async def test_forget_removes_and_undo_restores(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I am allergic to peanuts")
         out = await s.say("/forget peanuts")
         assert "[1] Forget:" in out
@@ -71,8 +80,10 @@ async def test_forget_removes_and_undo_restores(tmp_path: Path, clock: ManualClo
         assert "peanut" in out.lower()
 
 
-async def test_pause_stops_learning_but_remember_works(tmp_path: Path, clock: ManualClock) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+async def test_pause_stops_learning_but_remember_works(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/pause", "I work as a baker.", "/remember my dog is called Rex")
         out = await s.say("/memories")
         assert "Rex" in out and "baker" not in out
@@ -81,8 +92,10 @@ async def test_pause_stops_learning_but_remember_works(tmp_path: Path, clock: Ma
         assert "baker" in out
 
 
-async def test_export_edit_import_round_trip(tmp_path: Path, clock: ManualClock) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+async def test_export_edit_import_round_trip(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I am vegetarian", "/remember my sister is called Eva")
         out = await s.say("/export")
         assert "MEMORY.md" in out
@@ -102,9 +115,9 @@ async def test_export_edit_import_round_trip(tmp_path: Path, clock: ManualClock)
 
 
 async def test_unknown_commands_and_bad_input_get_short_answers(
-    tmp_path: Path, clock: ManualClock
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
 ) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         assert "I don't know /bogus" in await s.say("/bogus")
         assert "Usage: /remember" in await s.say("/remember")
         assert "Usage: /forget" in await s.say("/forget")
@@ -115,8 +128,10 @@ async def test_unknown_commands_and_bad_input_get_short_answers(
         assert out.startswith("bot> ")
 
 
-async def test_forgetme_erases_everything(tmp_path: Path, clock: ManualClock) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+async def test_forgetme_erases_everything(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I live in Porto", "I love jazz.")
         out = await s.say("/forgetme")
         assert "[1] Yes, delete everything" in out
@@ -129,12 +144,14 @@ async def test_forgetme_erases_everything(tmp_path: Path, clock: ManualClock) ->
             assert conn.exec_driver_sql("SELECT COUNT(*) FROM vec_facts").scalar_one() == 0
 
 
-async def test_hard_constraints_survive_a_week_away_and_are_asked_about(tmp_path: Path) -> None:
+async def test_hard_constraints_survive_a_week_away_and_are_asked_about(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
     """Told once, then ten days away with the nightly decay: "what should I cook tonight?"
     still carries the allergy and the diet, and "still true?" is asked before anything
     fades."""
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         assert s.runtime is not None
         await s.say("I'm allergic to peanuts.", "I'm vegetarian.")
         await s.runtime.settle()
@@ -162,9 +179,10 @@ class _Unreachable:
 
 async def test_a_question_that_never_arrived_is_asked_when_the_user_next_writes(
     tmp_path: Path,
+    console: Callable[..., Any],
 ) -> None:
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         assert s.runtime is not None and s.adapter is not None
         await s.say("I live in Berlin.")
         s.runtime.attach("console", _Unreachable())
@@ -181,9 +199,9 @@ async def test_a_question_that_never_arrived_is_asked_when_the_user_next_writes(
         assert "Which is right?" in s.out.getvalue()
 
 
-async def test_undo_is_a_stack_not_a_toggle(tmp_path: Path) -> None:
+async def test_undo_is_a_stack_not_a_toggle(tmp_path: Path, console: Callable[..., Any]) -> None:
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I live in Porto", "/remember I play the cello")
         first = await s.say("/undo")
         assert "cello" in first and "Porto" not in first
@@ -193,9 +211,11 @@ async def test_undo_is_a_stack_not_a_toggle(tmp_path: Path) -> None:
         assert "No memories yet" in await s.say("/memories")
 
 
-async def test_undoing_a_conflict_answer_asks_the_question_again(tmp_path: Path) -> None:
+async def test_undoing_a_conflict_answer_asks_the_question_again(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         assert s.runtime is not None
         await s.say("I live in Berlin.")
         assert "Which is right?" in await s.say("I live in Oslo.") + s.out.getvalue()
@@ -210,8 +230,10 @@ async def test_undoing_a_conflict_answer_asks_the_question_again(tmp_path: Path)
         assert "Kept" in await s.say("/tap 2")  # the re-asked question works
 
 
-async def test_over_long_remember_and_unreadable_lines_get_a_clear_answer(tmp_path: Path) -> None:
-    async with ConsoleSession(tmp_path / "m.db", ManualClock(START)) as s:
+async def test_over_long_remember_and_unreadable_lines_get_a_clear_answer(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
         out = await s.say("/remember " + "x" * 1500)
         assert "too long" in out and "Nothing was saved" in out
         out = await s.say("\x01\x02\x03\x04")

@@ -4,36 +4,32 @@ shows a secret in clear, whichever command or button produced it."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
-from adapters.types import ButtonPress, Document, IncomingMessage, Reply
+from adapters.types import ButtonPress, Document, Reply
+from bot import app
 from bot.router import Router
 from memory_core.clock import ManualClock
 from memory_core.disclosure import mask_secrets
 from memory_core.values import Fact
-from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START, group_message, message
 
 SECRET_PIN = "my bank card PIN is 4921"
 HEALTH = "I have asthma"
 
 
-def msg(text: str, clock: ManualClock, *, private: bool, user: str = "ana") -> IncomingMessage:
-    clock.advance(minutes=1)
-    return IncomingMessage(
-        platform="console",
-        chat_id="console" if private else "group-1",
-        user_id=user,
-        display_name=user.capitalize(),
-        text=text,
-        time=clock.now(),
-        is_private=private,
-        addressed=True,
-    )
+class Console(Protocol):
+    """What these tests use of a session opened by the ``console`` fixture."""
+
+    runtime: app.Runtime | None
+
+    async def say(self, *lines: str) -> str: ...
 
 
 def group_text(replies: list[Reply]) -> str:
@@ -43,14 +39,14 @@ def group_text(replies: list[Reply]) -> str:
 
 async def _remember(bot: Router, clock: ManualClock, *texts: str) -> None:
     for text in texts:
-        await bot.on_message(msg(f"/remember {text}", clock, private=True))
+        await bot.on_message(message(f"/remember {text}", at=clock.advance(minutes=1)))
 
 
 @dataclass
 class Chat:
     """A running console runtime, its router and clock."""
 
-    session: ConsoleSession
+    session: Console
     bot: Router
     clock: ManualClock
 
@@ -60,9 +56,11 @@ class Chat:
 
 
 @pytest.fixture
-async def chat(tmp_path: Path) -> AsyncIterator[Chat]:
+async def chat(
+    tmp_path: Path, console: Callable[..., AbstractAsyncContextManager[Console]]
+) -> AsyncIterator[Chat]:
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         assert s.runtime is not None
         yield Chat(s, s.runtime.router, clock)
 
@@ -70,7 +68,7 @@ async def chat(tmp_path: Path) -> AsyncIterator[Chat]:
 async def test_undo_in_a_group_does_not_print_a_health_fact(chat: Chat) -> None:
     bot, clock = chat.bot, chat.clock
     await _remember(bot, clock, HEALTH)
-    replies = await bot.on_message(msg("/undo", clock, private=False))
+    replies = await bot.on_message(group_message("/undo", at=clock.advance(minutes=1)))
     assert "Undone" in group_text(replies)
     assert "asthma" not in group_text(replies).lower()
 
@@ -81,19 +79,12 @@ async def test_the_import_preview_in_a_group_lists_no_secret_or_health_line(chat
         "# Memory\n\n## Health\n- I take insulin every morning\n\n"
         "## Credentials\n- My PIN is 4921\n"
     )
-    clock.advance(minutes=1)
-    message = IncomingMessage(
-        platform="console",
-        chat_id="group-1",
-        user_id="ana",
-        display_name="Ana",
-        text="/import",
-        time=clock.now(),
-        is_private=False,
-        addressed=True,
+    upload = group_message(
+        "/import",
+        at=clock.advance(minutes=1),
         attachment=Document("MEMORY.md", md.encode(), "MEMORY.md"),
     )
-    replies = await bot.on_message(message)
+    replies = await bot.on_message(upload)
     said = group_text(replies)
     assert "Apply these changes?" in said
     assert "insulin" not in said and "4921" not in said
@@ -106,31 +97,33 @@ async def test_forget_in_a_group_offers_no_sensitive_fact_and_a_forged_press_sho
     await _remember(bot, clock, HEALTH)
     facts = await chat.facts()
     (health,) = [f for f in facts if "asthma" in f.value_text.lower()]
-    replies = await bot.on_message(msg("/forget asthma", clock, private=False))
+    replies = await bot.on_message(group_message("/forget asthma", at=clock.advance(minutes=1)))
     assert "asthma" not in group_text(replies).lower()
     assert all(not r.buttons or len(r.buttons) == 1 for r in replies)  # only "Cancel"
-    replies = await bot.on_message(msg(f"/forget #{health.id}", clock, private=False))
+    replies = await bot.on_message(
+        group_message(f"/forget #{health.id}", at=clock.advance(minutes=1))
+    )
     assert "asthma" not in group_text(replies).lower()
 
 
 async def test_secrets_are_masked_in_every_private_reply(chat: Chat) -> None:
     bot, clock = chat.bot, chat.clock
-    replies = await bot.on_message(msg(f"/remember {SECRET_PIN}", clock, private=True))
+    replies = await bot.on_message(message(f"/remember {SECRET_PIN}", at=clock.advance(minutes=1)))
     assert "4921" not in "\n".join(r.text for r in replies)
     for command in ("/memories", "/memories PIN", "/why PIN", "/profile", "/forget PIN"):
-        replies = await bot.on_message(msg(command, clock, private=True))
+        replies = await bot.on_message(message(command, at=clock.advance(minutes=1)))
         shown = "\n".join(
             [r.text for r in replies] + [b.label for r in replies for row in r.buttons for b in row]
         )
         assert "4921" not in shown, command
     facts = await chat.facts()
     (pin,) = [f for f in facts if "4921" in f.value_text]  # stored as given, shown masked
-    replies = await bot.on_message(msg(f"/forget #{pin.id}", clock, private=True))
+    replies = await bot.on_message(message(f"/forget #{pin.id}", at=clock.advance(minutes=1)))
     forget = next(b for r in replies for row in r.buttons for b in row if b.label != "Cancel")
     press = ButtonPress("console", "console", "ana", "Ana", forget.data, clock.now(), None, True)
     result = await bot.on_button(press)
     assert result.edit is not None and "Forgotten" in result.edit and "4921" not in result.edit
-    replies = await bot.on_message(msg("/undo", clock, private=True))
+    replies = await bot.on_message(message("/undo", at=clock.advance(minutes=1)))
     assert "Undone" in replies[0].text and "4921" not in replies[0].text
 
 
@@ -147,10 +140,14 @@ async def test_export_masks_secrets_unless_asked_for_them_in_private(chat: Chat)
         assert lines and values
         return "\n".join(lines + [v for v in values if "PIN" in v])
 
-    assert "4921" not in exported(await bot.on_message(msg("/export", clock, private=True)))
-    revealed = exported(await bot.on_message(msg("/export secrets", clock, private=True)))
+    assert "4921" not in exported(
+        await bot.on_message(message("/export", at=clock.advance(minutes=1)))
+    )
+    revealed = exported(
+        await bot.on_message(message("/export secrets", at=clock.advance(minutes=1)))
+    )
     assert "4921" in revealed
-    in_group = await bot.on_message(msg("/export secrets", clock, private=False))
+    in_group = await bot.on_message(group_message("/export secrets", at=clock.advance(minutes=1)))
     assert "4921" not in exported(in_group)  # asked in a group: sent privately, still masked
     assert all(r.private for r in in_group if r.document is not None)
 
@@ -159,7 +156,7 @@ async def test_export_masks_secrets_unless_asked_for_them_in_private(chat: Chat)
 async def test_odd_ids_are_not_found_not_a_crash(chat: Chat, arg: str) -> None:
     bot, clock = chat.bot, chat.clock
     for command in ("/forget", "/why"):
-        replies = await bot.on_message(msg(f"{command} {arg}", clock, private=True))
+        replies = await bot.on_message(message(f"{command} {arg}", at=clock.advance(minutes=1)))
         assert replies
         assert any(w in replies[0].text for w in ("couldn't find", "don't have", "nothing about"))
 
@@ -185,10 +182,12 @@ async def test_what_the_classifier_used_to_miss_is_sensitive_and_stays_out_of_gr
     chat: Chat, said: str, word: str
 ) -> None:
     bot, clock = chat.bot, chat.clock
-    await bot.on_message(msg(f"/remember {said}", clock, private=True))
-    await bot.on_message(msg(said, clock, private=True))  # and said in plain chat
+    await bot.on_message(message(f"/remember {said}", at=clock.advance(minutes=1)))
+    await bot.on_message(message(said, at=clock.advance(minutes=1)))  # and said in plain chat
     await chat.session.runtime.settle()  # type: ignore[union-attr]
     facts = [f for f in await chat.facts() if word in f.value_text.lower()]
     assert facts and all(f.sensitive for f in facts)
-    replies = await bot.on_message(msg(f"what do you know about {word}?", clock, private=False))
+    replies = await bot.on_message(
+        group_message(f"what do you know about {word}?", at=clock.advance(minutes=1))
+    )
     assert word not in group_text(replies).lower()

@@ -2,39 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from adapters.types import IncomingMessage
 from bot import texts
 from memory_core.clock import ManualClock
-from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START, group_message
 
 
-def group_msg(
-    user: str, text: str, clock: ManualClock, *, addressed: bool = True
-) -> IncomingMessage:
-    clock.advance(minutes=1)
-    return IncomingMessage(
-        platform="console",
-        chat_id="group-1",
-        user_id=user,
-        display_name=user.capitalize(),
-        text=text,
-        time=clock.now(),
-        is_private=False,
-        addressed=addressed,
-    )
-
-
-async def test_each_speaker_learns_separately_and_nothing_leaks(tmp_path: Path) -> None:
+async def test_each_speaker_learns_separately_and_nothing_leaks(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
     clock = ManualClock(START)
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         assert s.runtime is not None
         bot = s.runtime.router
-        await bot.on_message(group_msg("ana", "I live in Porto and I have asthma.", clock))
-        await bot.on_message(group_msg("ben", "I live in Oslo.", clock))
-        assert await bot.on_message(group_msg("cid", "just chatting", clock, addressed=False)) == []
+        await bot.on_message(
+            group_message(
+                "I live in Porto and I have asthma.", user="ana", at=clock.advance(minutes=1)
+            )
+        )
+        await bot.on_message(
+            group_message("I live in Oslo.", user="ben", at=clock.advance(minutes=1))
+        )
+        assert (
+            await bot.on_message(
+                group_message(
+                    "just chatting", user="cid", at=clock.advance(minutes=1), addressed=False
+                )
+            )
+            == []
+        )
         await s.runtime.settle()
         ana = [f.value_text for f in await s.runtime.memory.list_facts("console:ana")]
         ben = [f.value_text for f in await s.runtime.memory.list_facts("console:ben")]
@@ -43,15 +42,21 @@ async def test_each_speaker_learns_separately_and_nothing_leaks(tmp_path: Path) 
         assert await s.runtime.memory.list_facts("console:cid") == []
 
         # Ben asks about Ana: he must not get her memories.
-        replies = await bot.on_message(group_msg("ben", "where does Ana live?", clock))
+        replies = await bot.on_message(
+            group_message("where does Ana live?", user="ben", at=clock.advance(minutes=1))
+        )
         assert all("Porto" not in r.text for r in replies)
 
         # Ana's sensitive health fact never reaches the group, even for Ana herself.
-        replies = await bot.on_message(group_msg("ana", "do I have asthma?", clock))
+        replies = await bot.on_message(
+            group_message("do I have asthma?", user="ana", at=clock.advance(minutes=1))
+        )
         assert all("asthma" not in r.text.lower() for r in replies if not r.private)
 
         # Personal commands answer privately.
-        replies = await bot.on_message(group_msg("ana", "/profile", clock))
+        replies = await bot.on_message(
+            group_message("/profile", user="ana", at=clock.advance(minutes=1))
+        )
         *answers, notice = replies
         assert notice.text == texts.PRIVATE_ONLY and notice.after_private and not notice.private
         assert answers and all(r.private for r in answers)

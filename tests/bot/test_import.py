@@ -3,38 +3,49 @@ transaction, and an export always imports back unchanged."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
 from adapters.types import ButtonPress
+from bot import app
 from memory_core import Memory, memory_md
 from memory_core.clock import ManualClock
 from memory_core.values import Status
-from tests.bot.console_harness import ConsoleSession
 
 
-async def _export(s: ConsoleSession, tmp_path: Path) -> str:
+class Console(Protocol):
+    """What these tests use of a session opened by the ``console`` fixture."""
+
+    runtime: app.Runtime | None
+
+    async def say(self, *lines: str) -> str: ...
+
+
+async def _export(s: Console, tmp_path: Path) -> str:
     out = await s.say("/export")
     assert "MEMORY.md" in out
     return (tmp_path / "MEMORY.md").read_text()
 
 
-async def _import(s: ConsoleSession, tmp_path: Path, text: str) -> str:
+async def _import(s: Console, tmp_path: Path, text: str) -> str:
     path = tmp_path / "edited.md"
     path.write_text(text)
     return await s.say(f"/import {path}")
 
 
-async def _values(s: ConsoleSession) -> list[str]:
+async def _values(s: Console) -> list[str]:
     assert s.runtime is not None
     return sorted(f.value_text for f in await s.runtime.memory.list_facts("console:ana"))
 
 
 async def test_a_missing_file_or_one_without_memory_lines_changes_nothing(
-    tmp_path: Path, clock: ManualClock
+    tmp_path: Path, clock: ManualClock, console: Callable[..., AbstractAsyncContextManager[Console]]
 ) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I live in Porto", "/remember I play the cello")
         before = await _values(s)
         out = await s.say(f"/import {tmp_path / 'nowhere.md'}")
@@ -49,9 +60,13 @@ async def test_a_missing_file_or_one_without_memory_lines_changes_nothing(
     [("- \x01\x02\x03\x04", "nothing to remember"), ("- " + "x" * 1200, "too long")],
 )
 async def test_one_bad_line_refuses_the_whole_file(
-    tmp_path: Path, clock: ManualClock, line: str, reason: str
+    tmp_path: Path,
+    clock: ManualClock,
+    line: str,
+    reason: str,
+    console: Callable[..., AbstractAsyncContextManager[Console]],
 ) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I live in Porto")
         md = await _export(s, tmp_path)
         out = await _import(s, tmp_path, md + "- Ana plays the cello.\n" + line + "\n")
@@ -59,8 +74,10 @@ async def test_one_bad_line_refuses_the_whole_file(
         assert not any("cello" in v for v in await _values(s))
 
 
-async def test_a_duplicated_id_is_refused(tmp_path: Path, clock: ManualClock) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+async def test_a_duplicated_id_is_refused(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., AbstractAsyncContextManager[Console]]
+) -> None:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I live in Porto")
         md = await _export(s, tmp_path)
         tagged = next(line for line in md.splitlines() if line.startswith("- "))
@@ -71,9 +88,9 @@ async def test_a_duplicated_id_is_refused(tmp_path: Path, clock: ManualClock) ->
 
 
 async def test_an_export_with_masked_secrets_imports_back_unchanged(
-    tmp_path: Path, clock: ManualClock
+    tmp_path: Path, clock: ManualClock, console: Callable[..., AbstractAsyncContextManager[Console]]
 ) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember my bank card PIN is 4921", "/remember I live in Porto")
         before = await _values(s)
         md = await _export(s, tmp_path)
@@ -84,9 +101,9 @@ async def test_an_export_with_masked_secrets_imports_back_unchanged(
 
 
 async def test_first_person_lines_are_stored_in_third_person(
-    tmp_path: Path, clock: ManualClock
+    tmp_path: Path, clock: ManualClock, console: Callable[..., AbstractAsyncContextManager[Console]]
 ) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         await s.say("/remember I live in Porto")
         md = await _export(s, tmp_path)
         await _import(s, tmp_path, md + "- I play the cello\n")
@@ -95,9 +112,12 @@ async def test_first_person_lines_are_stored_in_third_person(
 
 
 async def test_a_crash_half_way_applies_none_of_the_import(
-    tmp_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+    console: Callable[..., AbstractAsyncContextManager[Console]],
 ) -> None:
-    async with ConsoleSession(tmp_path / "m.db", clock) as s:
+    async with console(tmp_path / "m.db", clock) as s:
         assert s.runtime is not None
         await s.say("/remember I live in Porto", "/remember I play the cello")
         before = await _values(s)

@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any, Protocol
 
-from tests.bot.scheduler_helpers import Harness, harness
-
-__all__ = ["harness"]
+from adapters.types import Reply
+from bot import app
+from memory_core.clock import ManualClock
 
 THREE_FACTS = ("home_city=Lisbon", "employer=Acme", "pet.cat.name=Tom")
+
+
+class Harness(Protocol):
+    """What these tests use of the wired bot (the ``harness`` and ``wired`` fixtures)."""
+
+    runtime: app.Runtime
+    clock: ManualClock
+
+    async def say(self, *lines: str, minutes: float = 1) -> str: ...
+
+    async def in_group(self, text: str, user: str = "ana") -> list[Reply]: ...
+
+    async def at(self, when: datetime) -> str: ...
+
+    def rows(self, sql: str, *params: Any) -> list[tuple[Any, ...]]: ...
 
 
 def ten_am(h: Harness, days: int = 0) -> datetime:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from adapters.types import IncomingMessage
 from bot import app
 from bot.config import Settings
 from bot.responder import FALLBACK_ERROR, LLMResponder
 from memory_core import AnthropicLLM
 from memory_core.clock import ManualClock
-from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START, message
 from tests.fakes.anthropic_server import FakeAnthropic
 
 
@@ -54,12 +54,13 @@ async def test_reply_uses_cached_system_prompt_memory_and_history(tmp_path: Path
 
 async def test_api_failure_after_retries_gives_a_friendly_reply_and_the_turn_is_kept(
     tmp_path: Path,
+    console: Callable[..., Any],
 ) -> None:
     async with FakeAnthropic() as fake:
         for _ in range(10):
             fake.error(529, headers={"retry-after-ms": "10"})
         clock = ManualClock(START)
-        session = ConsoleSession(
+        session = console(
             tmp_path / "m.db",
             clock,
             anthropic_api_key="sk-test",
@@ -88,10 +89,10 @@ async def test_stored_markup_reaches_the_prompt_as_inert_data(tmp_path: Path) ->
         await runtime.start()
         try:
             router = runtime.router
-            await router.on_message(_private("/remember " + attack))
+            await router.on_message(message("/remember " + attack))
             await runtime.settle()
             fake.text("Noted.")
-            await router.on_message(_private("which tea do I like?"))
+            await router.on_message(message("which tea do I like?"))
         finally:
             await runtime.stop()
         prompt = str(fake.requests[-1]["messages"][-1]["content"])
@@ -99,7 +100,3 @@ async def test_stored_markup_reaches_the_prompt_as_inert_data(tmp_path: Path) ->
         assert "tea" in block
         assert "<system>" not in prompt and prompt.count("</user_memory>") == 1
         assert "<" not in block and ">" not in block
-
-
-def _private(text: str) -> IncomingMessage:
-    return IncomingMessage("console", "console", "ana", "Ana", text, START, True, True)

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any, Protocol
 
 import pytest
 from typer.testing import CliRunner
 
-from tests.bot.scheduler_helpers import Harness, harness
+from memory_core.clock import ManualClock
 
-__all__ = ["harness"]
+
+class Harness(Protocol):
+    """What these tests use of the wired bot (the ``harness`` and ``wired`` fixtures)."""
+
+    clock: ManualClock
+    extractor: Any
+
+    async def say(self, *lines: str, minutes: float = 1) -> str: ...
+
+    async def at(self, when: datetime) -> str: ...
+
+    def rows(self, sql: str, *params: Any) -> list[tuple[Any, ...]]: ...
 
 
 async def test_session_switch_triggers_consolidation_once(harness: Harness) -> None:

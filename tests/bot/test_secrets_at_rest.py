@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.app import build_runtime
 from bot.config import Settings
 from memory_core import Candidate, RulesExtractor, Turn, TurnInput
 from memory_core.clock import ManualClock
-from tests.bot.console_harness import ConsoleSession
-from tests.conftest import START
+from tests.factories import START
 
 PLAIN_SECRET = "hunter2xyzzy"
 KEPT_PIN = "4921"
@@ -41,9 +42,10 @@ def _where(db: Path, needle: str) -> set[str]:
 
 async def test_a_secret_said_in_chat_or_remembered_is_kept_only_in_the_fact(
     tmp_path: Path,
+    console: Callable[..., Any],
 ) -> None:
     db = tmp_path / "m.db"
-    async with ConsoleSession(db, ManualClock(START)) as s:
+    async with console(db, ManualClock(START)) as s:
         assert s.runtime is not None
         await s.say(f"my wifi password is {PLAIN_SECRET}")
         await s.say(f"/remember my bank card PIN is {KEPT_PIN}")
@@ -58,10 +60,12 @@ async def test_a_secret_said_in_chat_or_remembered_is_kept_only_in_the_fact(
     assert "facts" in _where(db, KEPT_PIN)
 
 
-async def test_forgetme_leaves_no_readable_trace_in_the_file(tmp_path: Path) -> None:
+async def test_forgetme_leaves_no_readable_trace_in_the_file(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
     db = tmp_path / "m.db"
     marker = "Zanzibarquux"
-    async with ConsoleSession(db, ManualClock(START)) as s:
+    async with console(db, ManualClock(START)) as s:
         await s.say(f"/remember I live in {marker}", f"I love {marker} in spring.")
         await s.say("/forgetme")
         assert "deleted everything" in await s.say("/tap 1")

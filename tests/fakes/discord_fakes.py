@@ -21,7 +21,7 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply
-from tests.conftest import START
+from tests.factories import START
 
 APP_ID = 900000000000000001
 BOT_ID = APP_ID

@@ -30,6 +30,7 @@ from memory_core.evaluation.extraction import (
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.extract.rules import RulesExtractor
 from memory_core.values import Category
+from tests.factories import candidate
 
 PERSONAS = Path(__file__).resolve().parents[3] / "shared" / "data" / "msc" / "msc_personas_dev.json"
 
@@ -42,12 +43,18 @@ class KeywordExtractor:
         if "cat" not in text:
             return []
         if "secret" in text:
-            return [Candidate("credential.pin", "A pin.", Category.CREDENTIAL, 0.9, sensitive=True)]
+            return [
+                candidate(
+                    "credential.pin", "A pin.", Category.CREDENTIAL, confidence=0.9, sensitive=True
+                )
+            ]
         return [
-            Candidate("pet.cat", "The user has a cat.", Category.RELATIONSHIP, 0.6),
-            Candidate("likes.cats", "The user likes cats.", Category.SOFT_PREFERENCE, 0.6),
+            candidate("pet.cat", "The user has a cat.", Category.RELATIONSHIP, confidence=0.6),
+            candidate(
+                "likes.cats", "The user likes cats.", Category.SOFT_PREFERENCE, confidence=0.6
+            ),
         ][: text.count("cat")] + (
-            [Candidate("plan.x", "Soon.", Category.OTHER, 0.3, temporary=True)]
+            [candidate("plan.x", "Soon.", Category.OTHER, confidence=0.3, temporary=True)]
             if "later" in text
             else []
         )

@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
 import pytest
 
 from memory_core.clock import ManualClock
+from memory_core.extract.base import Candidate, TurnInput
 from memory_core.jobs import ConsolidateConfig, Consolidator
 from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.learn.observer import Observer
 from memory_core.memory import Memory
 from memory_core.values import NewFact, SearchFilters, Status
-from tests.memory_core.jobs_helpers import USER, PageExtractor, lexical, observer_for, say
+from tests.factories import USER
+from tests.fakes.extractor import ScriptedExtractor
 
-__all__ = ["lexical"]
+
+class PageExtractor(ScriptedExtractor):
+    """The scripted extractor, recording each text it saw; can crash on chosen calls."""
+
+    def __init__(self, crash_on: set[int] | None = None) -> None:
+        super().__init__()
+        self.crash_on = crash_on or set()
+        self.texts: list[str] = []
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        """Parse ``key=value`` statements; raise on the calls listed in ``crash_on``."""
+        self.texts.append(turn.user_text)
+        if len(self.texts) in self.crash_on:
+            raise RuntimeError("simulated crash mid consolidation")
+        # One statement per line: the scripted grammar ends a value at ";".
+        return await super().extract(replace(turn, user_text=turn.user_text.replace("\n", ";")))
 
 
 def consolidator(memory: Memory, extractor: PageExtractor, page_size: int = 30) -> Consolidator:
@@ -19,7 +40,10 @@ def consolidator(memory: Memory, extractor: PageExtractor, page_size: int = 30) 
 
 
 async def test_only_ended_sessions_followed_by_a_new_one_are_pending(
-    lexical: Memory, clock: ManualClock
+    lexical: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
 ) -> None:
     obs = observer_for(lexical)
     await say(obs, clock, 1, "hello")
@@ -34,7 +58,10 @@ async def test_only_ended_sessions_followed_by_a_new_one_are_pending(
 
 
 async def test_consolidation_reads_pages_and_learns_what_per_turn_missed(
-    lexical: Memory, clock: ManualClock
+    lexical: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
 ) -> None:
     obs = observer_for(lexical)  # never started: no per-turn learning happened
     for i, text in enumerate(["home_city=Lisbon", "small talk", "employer=Acme", "more talk"]):
@@ -56,7 +83,11 @@ async def test_consolidation_reads_pages_and_learns_what_per_turn_missed(
 
 
 async def test_crash_mid_consolidation_reruns_without_duplicates(
-    lexical: Memory, clock: ManualClock, db_rows
+    lexical: Memory,
+    clock: ManualClock,
+    db_rows,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
 ) -> None:
     obs = observer_for(lexical)
     for i, text in enumerate(["home_city=Lisbon", "employer=Acme", "pet.cat.name=Tom"]):
@@ -79,7 +110,12 @@ async def test_crash_mid_consolidation_reruns_without_duplicates(
 
 
 async def test_crash_before_marking_replays_every_page_as_a_noop(
-    lexical: Memory, clock: ManualClock, db_rows, monkeypatch: pytest.MonkeyPatch
+    lexical: Memory,
+    clock: ManualClock,
+    db_rows,
+    monkeypatch: pytest.MonkeyPatch,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
 ) -> None:
     obs = observer_for(lexical)
     await say(obs, clock, 1, "home_city=Lisbon")
@@ -100,7 +136,10 @@ async def test_crash_before_marking_replays_every_page_as_a_noop(
 
 
 async def test_two_level_dedup_and_forgotten_facts_are_not_relearned(
-    lexical: Memory, clock: ManualClock
+    lexical: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
 ) -> None:
     forgotten = await lexical.remember(
         USER, NewFact(key="employer", value_text="Ana's employer is Acme.")
@@ -125,7 +164,10 @@ async def test_two_level_dedup_and_forgotten_facts_are_not_relearned(
 
 
 async def test_facts_changed_after_the_session_are_not_overwritten(
-    lexical: Memory, clock: ManualClock
+    lexical: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
 ) -> None:
     obs = observer_for(lexical)
     await say(obs, clock, 1, "employer=Acme")
@@ -141,7 +183,10 @@ async def test_facts_changed_after_the_session_are_not_overwritten(
 
 
 async def test_turns_observed_while_paused_are_not_consolidated(
-    lexical: Memory, clock: ManualClock
+    lexical: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
 ) -> None:
     obs = observer_for(lexical)
     await say(obs, clock, 1, "employer=Acme", learn=False)

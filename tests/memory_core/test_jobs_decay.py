@@ -14,9 +14,7 @@ from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
 from memory_core.store.rows import owner_token
 from memory_core.values import Category, Fact, NewFact, Status
-from tests.memory_core.jobs_helpers import USER, lexical
-
-__all__ = ["lexical"]
+from tests.factories import USER
 
 
 async def remember(memory: Memory, key: str, **kw: object) -> Fact:

@@ -12,10 +12,8 @@ from memory_core.errors import InvalidLLMOutputError
 from memory_core.jobs import DedupConfig, Deduplicator, LLMJudge, Pair, RulesJudge
 from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
 from memory_core.memory import Memory
-from memory_core.values import Category, Fact, NewFact, Status
-from tests.memory_core.jobs_helpers import USER, lexical
-
-__all__ = ["lexical"]
+from memory_core.values import Fact, NewFact, Status
+from tests.factories import USER, fact
 
 
 async def remember(memory: Memory, key: str, text: str, **kw: object) -> Fact:
@@ -116,12 +114,6 @@ class ScriptedLLM:
 
 
 def pair(a: str, b: str, ids: tuple[int, int] = (1, 2)) -> Pair:
-    def fact(fid: int, text: str) -> Fact:
-        now = ManualClock().now()
-        return Fact(
-            fid, USER, f"k{fid}", text, Category.OTHER, 0.5, Status.ACTIVE, now, None, now, now, now
-        )
-
     return Pair(fact(ids[0], a), fact(ids[1], b), 0.95)
 
 

@@ -10,9 +10,7 @@ from memory_core.jobs import profile as profile_job
 from memory_core.memory import Memory
 from memory_core.store import dedup_pairs, lifecycle, users
 from memory_core.values import NewFact
-from tests.memory_core.jobs_helpers import USER, lexical
-
-__all__ = ["lexical"]
+from tests.factories import USER
 
 EXPORTED = [
     "Answer",

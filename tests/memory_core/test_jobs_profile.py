@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from memory_core.clock import ManualClock
 from memory_core.jobs import profile as profile_job
+from memory_core.learn.observer import Observer
 from memory_core.memory import Memory
 from memory_core.values import Category, NewFact
-from tests.memory_core.jobs_helpers import USER, lexical, observer_for, say
-
-__all__ = ["lexical"]
+from tests.factories import USER
 
 
 async def remember(memory: Memory, key: str, text: str, category: Category, **kw: object) -> int:
@@ -63,7 +63,12 @@ async def test_profile_projects_active_valid_facts_into_seed_sections(
     assert loaded is not None and loaded.as_json() == data
 
 
-async def test_profile_is_rebuilt_every_n_turns(lexical: Memory, clock: ManualClock) -> None:
+async def test_profile_is_rebuilt_every_n_turns(
+    lexical: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
+) -> None:
     obs = observer_for(lexical)
     await say(obs, clock, 1, "hi")
     assert await profile_job.refresh_if_due(lexical, USER, every=3) is not None  # first build

@@ -11,9 +11,7 @@ from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
 from memory_core.memory import Memory
 from memory_core.store import users
 from memory_core.values import Category, NewFact, Status
-from tests.memory_core.jobs_helpers import USER, lexical
-
-__all__ = ["lexical"]
+from tests.factories import USER
 
 
 def settings(memory: Memory, **fields: object) -> None:

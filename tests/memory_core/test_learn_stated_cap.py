@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from memory_core.clock import ManualClock
-from memory_core.extract.base import MAX_STATED_CANDIDATES, Candidate, TurnInput
+from memory_core.extract.base import MAX_STATED_CANDIDATES, TurnInput
 from memory_core.extract.rules import RulesExtractor, extract_rules
 from memory_core.learn import policy
 from memory_core.learn.arbitrate import RulesAuditor, cap_writes
@@ -14,25 +14,22 @@ from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
 from memory_core.values import Category
+from tests.factories import candidate
 
 USER = "console:marta"
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
 
-def cand(key: str, *, stated: bool) -> Candidate:
-    return Candidate(key, f"Marta's {key} is set.", Category.OTHER, 0.6, stated=stated)
-
-
 def test_inferred_candidates_are_capped_and_stated_ones_are_not() -> None:
-    inferred = [cand(f"inferred_{i}", stated=False) for i in range(8)]
-    stated = [cand(f"stated_{i}", stated=True) for i in range(8)]
+    inferred = [candidate(f"inferred_{i}", stated=False) for i in range(8)]
+    stated = [candidate(f"stated_{i}", stated=True) for i in range(8)]
     kept = policy.bound_candidates(inferred + stated)
     assert sum(not c.stated for c in kept) == policy.MAX_CANDIDATES_PER_TURN
     assert [c.key for c in kept if c.stated] == [c.key for c in stated]
 
 
 def test_stated_candidates_are_bounded_against_a_pasted_list() -> None:
-    flood = [cand(f"stated_{i}", stated=True) for i in range(MAX_STATED_CANDIDATES * 3)]
+    flood = [candidate(f"stated_{i}", stated=True) for i in range(MAX_STATED_CANDIDATES * 3)]
     assert len(policy.bound_candidates(flood)) == policy.MAX_STATED_PER_TURN
 
 

@@ -5,19 +5,21 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import pytest
 
 from memory_core.errors import InvalidLLMOutputError
-from memory_core.extract.base import Candidate, TurnInput
+from memory_core.extract.base import TurnInput
 from memory_core.extract.llm import LLMExtractor
 from memory_core.learn import policy
 from memory_core.learn.arbitrate import enforce
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
 from memory_core.learn.llm_auditor import LLMAuditor
 from memory_core.providers import AnthropicLLM
-from memory_core.values import Category, Fact, Status
+from memory_core.values import Category
+from tests import factories
 from tests.fakes.anthropic_server import FakeAnthropic
 
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
@@ -54,36 +56,10 @@ def last_user_text(body: dict[str, Any]) -> str:
     return content if isinstance(content, str) else json.dumps(content)
 
 
-def stored(
-    fact_id: int,
-    key: str,
-    text: str,
-    *,
-    confidence: float = 0.4,
-    category: Category = Category.OTHER,
-) -> Fact:
-    """An active fact as the pipeline would pass it to the auditor."""
-    return Fact(
-        id=fact_id,
-        user_id="console:alice",
-        key=key,
-        value_text=text,
-        category=category,
-        confidence=confidence,
-        status=Status.ACTIVE,
-        valid_from=NOW - timedelta(days=30),
-        valid_to=None,
-        created_at=NOW - timedelta(days=30),
-        updated_at=NOW - timedelta(days=30),
-        last_mentioned_at=NOW - timedelta(days=30),
-    )
-
-
-def cand(key: str, text: str, **extra: Any) -> Candidate:
-    """A candidate as the extractor would produce it."""
-    return Candidate(
-        key=key, value_text=text, category=Category.OTHER, confidence_hint=0.8, **extra
-    )
+#: This file's defaults: Alice's facts, stored a month ago at first-mention confidence, as the
+#: pipeline passes them to the auditor; candidates as the extractor produces them.
+fact = partial(factories.fact, user="console:alice", confidence=0.4, at=NOW - timedelta(days=30))
+candidate = partial(factories.candidate, confidence=0.8)
 
 
 # -- extractor -----------------------------------------------------------------------------------
@@ -203,17 +179,17 @@ async def test_extractor_skips_empty_turns_without_calling_the_model(
 
 async def test_auditor_maps_actions_onto_decisions(fake: FakeAnthropic, llm: AnthropicLLM) -> None:
     """insert / supersede / noop / expire / update / pending become the matching decisions."""
-    city = stored(1, "home_city", "Alice lives in Paris.")
-    tea = stored(2, "likes.green_tea", "Alice likes green tea.", confidence=0.58)
-    job = stored(3, "job.title", "Alice is a nurse.")
-    pet = stored(4, "pet.cat.name", "Alice's cat is called Tom.")
-    gym = stored(5, "goal.gym", "Alice goes to the gym.")
+    city = fact(1, "Alice lives in Paris.", key="home_city")
+    tea = fact(2, "Alice likes green tea.", key="likes.green_tea", confidence=0.58)
+    job = fact(3, "Alice is a nurse.", key="job.title")
+    pet = fact(4, "Alice's cat is called Tom.", key="pet.cat.name")
+    gym = fact(5, "Alice goes to the gym.", key="goal.gym")
     candidates = [
-        cand("home_city", "Alice lives in Berlin.", value="Berlin"),
-        cand("likes.green_tea", "Alice likes green tea."),
-        cand("job.title", "Alice no longer works as a nurse.", valid_to=NOW),
-        cand("pet.cat.name", "Alice's cat is called Tommy."),
-        cand("sport", "Alice plays tennis."),
+        candidate("home_city", "Alice lives in Berlin.", value="Berlin"),
+        candidate("likes.green_tea", "Alice likes green tea."),
+        candidate("job.title", "Alice no longer works as a nurse.", valid_to=NOW),
+        candidate("pet.cat.name", "Alice's cat is called Tommy."),
+        candidate("sport", "Alice plays tennis."),
     ]
     fake.tool_use(
         {
@@ -278,7 +254,7 @@ async def test_auditor_reprompts_on_unknown_target_then_accepts(
     fake: FakeAnthropic, llm: AnthropicLLM
 ) -> None:
     """A target id outside the old facts is rejected with a reason the model can act on."""
-    city = stored(1, "home_city", "Alice lives in Paris.")
+    city = fact(1, "Alice lives in Paris.", key="home_city")
     action = {
         "type": "supersede",
         "key": "home_city",
@@ -289,7 +265,7 @@ async def test_auditor_reprompts_on_unknown_target_then_accepts(
     fake.tool_use({"actions": [{**action, "target_fact_id": 1}]})
     got = await LLMAuditor(llm).decide(
         turn("I moved to Berlin."),
-        [cand("home_city", "Alice lives in Berlin.")],
+        [candidate("home_city", "Alice lives in Berlin.")],
         {"home_city": [city]},
     )
     assert len(got) == 1 and isinstance(got[0], Supersede)
@@ -317,7 +293,9 @@ async def test_auditor_gives_up_after_three_semantically_invalid_answers(
         }
     )
     with pytest.raises(InvalidLLMOutputError):
-        await LLMAuditor(llm).decide(turn("..."), [cand("home_city", "Alice lives in Berlin.")], {})
+        await LLMAuditor(llm).decide(
+            turn("..."), [candidate("home_city", "Alice lives in Berlin.")], {}
+        )
     assert len(fake.requests) == 3
     assert "insert needs new_value_text" in last_user_text(fake.requests[1])
     assert "key must be one of the candidates' keys" in last_user_text(fake.requests[2])
@@ -327,7 +305,7 @@ async def test_auditor_decisions_still_pass_the_guardrails(
     fake: FakeAnthropic, llm: AnthropicLLM
 ) -> None:
     """The auditor does not guard: enforce turns its supersede of a confident fact into Pending."""
-    city = stored(1, "home_city", "Alice lives in Paris.", confidence=0.95)
+    city = fact(1, "Alice lives in Paris.", key="home_city", confidence=0.95)
     fake.tool_use(
         {
             "actions": [
@@ -342,7 +320,7 @@ async def test_auditor_decisions_still_pass_the_guardrails(
         }
     )
     (decision,) = await LLMAuditor(llm).decide(
-        turn("..."), [cand("home_city", "Alice lives in Berlin.")], {"home_city": [city]}
+        turn("..."), [candidate("home_city", "Alice lives in Berlin.")], {"home_city": [city]}
     )
     assert isinstance(decision, Supersede)
     assert isinstance(enforce(decision, {1: city}), Pending)

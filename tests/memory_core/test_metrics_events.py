@@ -17,7 +17,7 @@ from memory_core.learn.pipeline import Learner
 from memory_core.llm import Usage
 from memory_core.memory import Memory
 from memory_core.store.events import UsageBuffer
-from tests.memory_core.learn_helpers import ScriptedExtractor
+from tests.fakes.extractor import ScriptedExtractor
 
 USER = "console:ana"
 

@@ -19,7 +19,7 @@ from memory_core.learn.observer import CONTEXT_CHARS, Observer, Turn, answered_q
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import Memory
 from memory_core.values import SearchFilters, Status
-from tests.memory_core.learn_helpers import ScriptedExtractor
+from tests.fakes.extractor import ScriptedExtractor
 
 USER = "console:ana"
 
@@ -186,7 +186,7 @@ CRASH_SCRIPT = textwrap.dedent(
     from memory_core.learn.arbitrate import RulesAuditor
     from memory_core.learn.observer import CONTEXT_CHARS, Observer, Turn, answered_question
     from memory_core.learn.pipeline import Learner
-    from tests.memory_core.learn_helpers import ScriptedExtractor
+    from tests.fakes.extractor import ScriptedExtractor
 
     async def main(mode):
         memory = Memory.open({db!r}, None)

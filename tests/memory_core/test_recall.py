@@ -3,41 +3,19 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 import pytest
 
 from memory_core import recall
-from memory_core.values import Category, Change, Fact, SearchHit, Status
+from memory_core.values import Category, Change, SearchHit, Status
+from tests import factories
 
 NOW = datetime(2026, 5, 3, 12, 0, tzinfo=UTC)
 
 
-def fact(
-    fid: int,
-    text: str,
-    cat: Category,
-    *,
-    conf: float = 0.8,
-    age_days: int = 0,
-    sensitive: bool = False,
-    status: Status = Status.ACTIVE,
-) -> Fact:
-    when = NOW - timedelta(days=age_days)
-    return Fact(
-        id=fid,
-        user_id="console:ana",
-        key=f"k{fid}",
-        value_text=text,
-        category=cat,
-        confidence=conf,
-        status=status,
-        valid_from=when,
-        valid_to=None,
-        created_at=when,
-        updated_at=when,
-        last_mentioned_at=when,
-        sensitive=sensitive,
-    )
+#: This file's default: facts known with confidence.
+fact = partial(factories.fact, confidence=0.8)
 
 
 PROFILE = [
@@ -103,8 +81,8 @@ def test_budget_drops_stale_and_low_confidence_first() -> None:
             i,
             f"Ana remembers detail number {i} about her garden and her bicycle.",
             Category.SOFT_PREFERENCE,
-            conf=0.9 if i % 2 else 0.3,
-            age_days=i,
+            confidence=0.9 if i % 2 else 0.3,
+            at=NOW - timedelta(days=i),
         )
         for i in range(1, 40)
     ]
@@ -150,7 +128,13 @@ def test_stored_text_cannot_close_the_block_or_start_instructions(attack: str) -
 
 
 def test_forty_liked_foods_never_push_an_allergy_out() -> None:
-    allergy = fact(1, "Ana is allergic to peanuts.", Category.HEALTH, conf=0.3, age_days=30)
+    allergy = fact(
+        1,
+        "Ana is allergic to peanuts.",
+        Category.HEALTH,
+        confidence=0.3,
+        at=NOW - timedelta(days=30),
+    )
     likes = [
         fact(100 + i, f"Ana likes dish number {i} with extra garlic.", Category.SOFT_PREFERENCE)
         for i in range(40)
@@ -161,8 +145,20 @@ def test_forty_liked_foods_never_push_an_allergy_out() -> None:
 
 
 def test_a_decayed_hard_constraint_stays_while_a_decayed_preference_fades() -> None:
-    diet = fact(1, "Ana is vegetarian.", Category.HARD_PREFERENCE, conf=0.05, age_days=12)
-    tea = fact(2, "Ana likes green tea.", Category.SOFT_PREFERENCE, conf=0.05, age_days=12)
+    diet = fact(
+        1,
+        "Ana is vegetarian.",
+        Category.HARD_PREFERENCE,
+        confidence=0.05,
+        at=NOW - timedelta(days=12),
+    )
+    tea = fact(
+        2,
+        "Ana likes green tea.",
+        Category.SOFT_PREFERENCE,
+        confidence=0.05,
+        at=NOW - timedelta(days=12),
+    )
     text = build(profile_facts=[diet, tea]).text
     assert "vegetarian" in text and "green tea" not in text
 

@@ -1,10 +1,11 @@
-"""A bot wired like ``build_runtime`` (real jobs and scheduler) with fakes for the ports."""
+"""Fixtures for the bot tests: a scripted console session (``console``) and the bot wired like
+``build_runtime`` with real jobs and scheduler and fakes for the ports (``wired``, ``harness``)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from adapters.console import ConsoleAdapter
-from adapters.types import IncomingMessage, Reply
+from adapters.types import Reply
 from bot import app
 from bot.config import Settings
 from bot.router import Router
@@ -21,7 +22,51 @@ from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.memory import Memory
-from tests.memory_core.learn_helpers import ScriptedExtractor
+from tests.factories import group_message
+from tests.fakes.extractor import ScriptedExtractor
+
+
+class ConsoleSession:
+    """Feed lines, read what the bot printed since the last call."""
+
+    def __init__(self, db: Path, clock: ManualClock, user: str = "ana", **settings: object) -> None:
+        self.db = db
+        self.clock = clock
+        self.user = user
+        self.settings = Settings(_env_file=None, db=db, **settings)  # type: ignore[call-arg]
+        self.out = io.StringIO()
+        self._seen = 0
+        self.runtime: app.Runtime | None = None
+        self.adapter: ConsoleAdapter | None = None
+
+    async def __aenter__(self) -> ConsoleSession:
+        self.runtime = app.build_runtime(self.settings, clock=self.clock)
+        self.adapter = ConsoleAdapter(
+            self.runtime.handler,
+            user=self.user,
+            display_name=self.user.capitalize(),
+            now=self.clock.now,
+            settle=self.runtime.settle,
+            out=self.out,
+            save_dir=str(self.db.parent),
+        )
+        self.runtime.attach("console", self.adapter)
+        await self.runtime.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.runtime is not None
+        await self.runtime.stop()
+
+    async def say(self, *lines: str) -> str:
+        """Send lines (advancing the clock a minute each); return the new output."""
+        assert self.adapter is not None
+        for line in lines:
+            self.clock.advance(minutes=1)
+            await self.adapter.handle_line(line)
+        text = self.out.getvalue()
+        new, self._seen = text[self._seen :], len(text)
+        return new
 
 
 class SpyExtractor(ScriptedExtractor):
@@ -82,18 +127,7 @@ class Harness:
 
     async def in_group(self, text: str, user: str = "ana") -> list[Reply]:
         """A message in a group chat, addressed to the bot."""
-        replies = await self.bot.on_message(
-            IncomingMessage(
-                platform="console",
-                chat_id="group-1",
-                user_id=user,
-                display_name=user.capitalize(),
-                text=text,
-                time=self.clock.now(),
-                is_private=False,
-                addressed=True,
-            )
-        )
+        replies = await self.bot.on_message(group_message(text, user=user, at=self.clock.now()))
         self.clock.advance(minutes=1)
         await self.settle()
         return replies
@@ -115,7 +149,7 @@ class Harness:
 
 
 @contextlib.asynccontextmanager
-async def wired(
+async def _wired(
     db_path: Path, clock: ManualClock, embedder: Embedder | None = None
 ) -> AsyncIterator[Harness]:
     """The bot with jobs and scheduler (tiny poll, no jitter), started; stopped afterwards."""
@@ -150,7 +184,21 @@ async def wired(
 
 
 @pytest.fixture
+def console() -> type[ConsoleSession]:
+    """``async with console(db, clock, user="ana", **settings) as s``: a scripted console
+    session against a real runtime; ``await s.say(*lines)`` returns what the bot printed."""
+    return ConsoleSession
+
+
+@pytest.fixture
+def wired() -> Callable[..., contextlib.AbstractAsyncContextManager[Harness]]:
+    """``async with wired(db_path, clock, embedder=None) as h``: the bot with jobs and
+    scheduler (tiny poll, no jitter), started; stopped afterwards."""
+    return _wired
+
+
+@pytest.fixture
 async def harness(db_path: Path, clock: ManualClock) -> AsyncIterator[Harness]:
     """The wired bot on a lexical-only memory."""
-    async with wired(db_path, clock) as h:
+    async with _wired(db_path, clock) as h:
         yield h

@@ -1,22 +1,19 @@
-"""Shared helpers for the background-job tests: a lexical-only Memory and turn recording."""
+"""Fixtures for the memory_core tests: a lexical-only Memory, and turn recording for the jobs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from memory_core.clock import ManualClock
-from memory_core.extract.base import Candidate, TurnInput
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
-from tests.memory_core.learn_helpers import ScriptedExtractor
-
-USER = "console:ana"
+from tests.factories import USER
+from tests.fakes.extractor import ScriptedExtractor
 
 
 @pytest.fixture
@@ -27,29 +24,12 @@ def lexical(db_path: Path, clock: ManualClock) -> Iterator[Memory]:
     mem.close()
 
 
-class PageExtractor(ScriptedExtractor):
-    """The scripted extractor, recording each text it saw; can crash on chosen calls."""
-
-    def __init__(self, crash_on: set[int] | None = None) -> None:
-        super().__init__()
-        self.crash_on = crash_on or set()
-        self.texts: list[str] = []
-
-    async def extract(self, turn: TurnInput) -> list[Candidate]:
-        """Parse ``key=value`` statements; raise on the calls listed in ``crash_on``."""
-        self.texts.append(turn.user_text)
-        if len(self.texts) in self.crash_on:
-            raise RuntimeError("simulated crash mid consolidation")
-        # One statement per line: the scripted grammar ends a value at ";".
-        return await super().extract(replace(turn, user_text=turn.user_text.replace("\n", ";")))
-
-
-def observer_for(memory: Memory) -> Observer:
+def _observer_for(memory: Memory) -> Observer:
     """An observer that is never started: it commits turns (episodes, sessions) only."""
     return Observer(Learner(memory, ScriptedExtractor(), RulesAuditor()), poll_interval=0.02)
 
 
-async def say(
+async def _say(
     obs: Observer,
     clock: ManualClock,
     n: int,
@@ -73,3 +53,16 @@ async def say(
         )
     )
     clock.advance(minutes=1)
+
+
+@pytest.fixture
+def observer_for() -> Callable[[Memory], Observer]:
+    """``observer_for(memory)``: an observer that is never started (it commits turns only)."""
+    return _observer_for
+
+
+@pytest.fixture
+def say() -> Callable[..., Awaitable[None]]:
+    """``await say(obs, clock, n, text, user=..., chat=..., **turn)``: commit one user turn at
+    the clock's time, then let a minute pass."""
+    return _say

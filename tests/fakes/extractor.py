@@ -1,4 +1,7 @@
-"""A scripted extractor for pipeline tests: ``key=value`` statements become candidates."""
+"""A scripted extractor standing in for the LLM one: ``key=value`` statements become candidates.
+
+A plain class, not a fixture: tests subclass it and a subprocess script imports it.
+"""
 
 from __future__ import annotations
 
