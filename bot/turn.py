@@ -7,6 +7,7 @@ from it happens later, in the background.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import structlog
 
@@ -62,16 +63,12 @@ class ChatTurn:
         hits, block = recall.hits, recall.block
         # Nothing lost: the turn is durable before the user sees the answer.
         await self.observer.observe(
-            Turn(
-                turn_id=turn_id,
-                user_id=msg.user_key,
-                chat_id=msg.chat_id,
-                user_text=text,
-                time=msg.time,
-                assistant_text=answer,
-                user_name=msg.display_name,
+            _turn(
+                msg,
+                turn_id,
+                text,
                 learn=not recall.settings.paused,
-                is_group=group,
+                assistant_text=answer,
                 accessed_fact_ids=tuple(h.id for h in hits),
                 seen_rev=block.shown_rev,
                 # For the event log (metrics), written with the turn's commit.
@@ -94,18 +91,7 @@ class ChatTurn:
     async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
         """Commit an edited message's new text to be learned from (once per edit)."""
         settings = await self.memory.settings(msg.user_key)
-        await self.observer.observe(
-            Turn(
-                turn_id=turn_id,
-                user_id=msg.user_key,
-                chat_id=msg.chat_id,
-                user_text=text,
-                time=msg.time,
-                user_name=msg.display_name,
-                learn=not settings.paused,
-                is_group=not msg.is_private,
-            )
-        )
+        await self.observer.observe(_turn(msg, turn_id, text, learn=not settings.paused))
 
     async def _preview(self, msg: IncomingMessage, text: str) -> list[Candidate]:
         """What the offline acknowledgement ("Noted: …") names; learning happens later."""
@@ -115,6 +101,21 @@ class ChatTurn:
         return [
             c for c in await self.preview.extract(preview) if not c.temporary and not c.sensitive
         ]
+
+
+def _turn(msg: IncomingMessage, turn_id: str, text: str, *, learn: bool, **extra: Any) -> Turn:
+    """The turn the observer commits for ``msg`` (``extra``: the answer and its metrics)."""
+    return Turn(
+        turn_id=turn_id,
+        user_id=msg.user_key,
+        chat_id=msg.chat_id,
+        user_text=text,
+        time=msg.time,
+        user_name=msg.display_name,
+        learn=learn,
+        is_group=not msg.is_private,
+        **extra,
+    )
 
 
 def _with_signal(hits: list[SearchHit], signal: str, ran: bool) -> int | None:

@@ -130,19 +130,7 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
 def _drop(conn: Connection, memory: Memory, user_id: str, fact: Fact, undoes: float) -> Fact:
     """A fact the undone operation created: deleted."""
     now = memory.clock.now()
-    gone = fact_repo.transition(
-        conn,
-        user_id,
-        fact,
-        now,
-        event="deleted",
-        actor="user",
-        reason="undo",
-        undoes=undoes,
-        status=Status.DELETED,
-        valid_to=now,
-        deleted_at=now,
-    )
+    gone = fact_repo.delete(conn, user_id, fact, now, actor="user", reason="undo", undoes=undoes)
     memory.vectors.queue_fact(conn, gone)
     return gone
 

@@ -320,17 +320,13 @@ class Memory:
         derived = fact_repo.list_facts(conn, user_id, SearchFilters(), limit=500)
         for fact in derived:
             if fact.kind != "fact" and quoted and quoted in fact.value_text.casefold():
-                after = fact_repo.transition(
+                after = fact_repo.delete(
                     conn,
                     user_id,
                     fact,
                     now,
-                    event="deleted",
                     actor="system",
                     reason=f"quoted forgotten memory #{gone.id}",
-                    status=Status.DELETED,
-                    valid_to=now,
-                    deleted_at=now,
                 )
                 self.vectors.queue_fact(conn, after)
 
@@ -684,18 +680,7 @@ class Memory:
                 before = current.get(fid)
                 if before is None or before.status not in RETRIEVABLE:
                     continue
-                after = fact_repo.transition(
-                    conn,
-                    user_id,
-                    before,
-                    now,
-                    event="deleted",
-                    actor="user",
-                    reason=reason,
-                    status=Status.DELETED,
-                    valid_to=now,
-                    deleted_at=now,
-                )
+                after = fact_repo.delete(conn, user_id, before, now, actor="user", reason=reason)
                 self.vectors.queue_fact(conn, after)
                 removed += 1
             for fid, _old, new in plan.change:

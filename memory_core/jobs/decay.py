@@ -90,18 +90,8 @@ def soft_delete(
     before = fact_repo.get(conn, user_id, fact_id)
     if before is None or before.status != Status.ACTIVE:
         return False
-    after = fact_repo.transition(
-        conn,
-        user_id,
-        before,
-        now,
-        event="deleted",
-        actor="system",
-        reason=reason,
-        status=Status.DELETED,
-        valid_to=now,
-        deleted_at=now,
-        purge_at=purge_at,
+    after = fact_repo.delete(
+        conn, user_id, before, now, actor="system", reason=reason, purge_at=purge_at
     )
     entity_repo.unlink_item(conn, user_id, "fact", fact_id)
     memory.vectors.queue_fact(conn, after)

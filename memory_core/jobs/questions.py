@@ -105,17 +105,6 @@ def _answer(
                 last_mentioned_at=now,
             )
             return Answer.KEPT, after
-        after = fact_repo.transition(
-            conn,
-            user_id,
-            fact,
-            now,
-            event="deleted",
-            actor="user",
-            reason="no longer true",
-            status=Status.DELETED,
-            valid_to=now,
-            deleted_at=now,
-        )
+        after = fact_repo.delete(conn, user_id, fact, now, actor="user", reason="no longer true")
         memory.vectors.queue_fact(conn, after)
         return Answer.FORGOTTEN, after

@@ -157,17 +157,8 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                     valid_from=now,
                 )
             case Choice.KEEP:
-                dropped = fact_repo.transition(
-                    conn,
-                    user_id,
-                    new,
-                    now,
-                    event="rejected",
-                    actor="user",
-                    reason=reason,
-                    status=Status.DELETED,
-                    valid_to=now,
-                    deleted_at=now,
+                dropped = fact_repo.delete(
+                    conn, user_id, new, now, actor="user", reason=reason, event="rejected"
                 )
                 kept = fact_repo.transition(
                     conn,

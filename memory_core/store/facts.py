@@ -474,6 +474,33 @@ def transition(
     return after
 
 
+def delete(
+    conn: Connection,
+    user_id: str,
+    fact: Fact,
+    now: datetime,
+    *,
+    actor: str,
+    reason: str | None,
+    event: str = "deleted",
+    **fields: Any,
+) -> Fact:
+    """Soft-delete one fact (status deleted, valid until now), audited like any change."""
+    return transition(
+        conn,
+        user_id,
+        fact,
+        now,
+        event=event,
+        actor=actor,
+        reason=reason,
+        status=Status.DELETED,
+        valid_to=now,
+        deleted_at=now,
+        **fields,
+    )
+
+
 def last_undoable_ts(conn: Connection, user_id: str, events: Sequence[str]) -> float | None:
     """When the user's newest change that can still be undone was written: an entry with one
     of ``events`` that is not itself an undo and that no undo has reverted yet."""
