@@ -139,7 +139,8 @@ class Commands:
         lines: list[str] = []
         for applied in result.applied:
             fact = view.show(applied.fact) if applied.fact is not None else None
-            shown = yours(fact.value_text, first_name(msg.display_name)) if fact else ""
+            # Said back in the second person, as a sentence (the stored text ends with one).
+            shown = f"{yours(fact.value_text, first_name(msg.display_name))}." if fact else ""
             match applied.decision:
                 case Insert() | Supersede() | Update():
                     lines.append(f"Got it — I'll remember: {shown} (#{fact.id if fact else '?'})")
