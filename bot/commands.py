@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import structlog
@@ -260,7 +261,7 @@ class Commands:
         if query:
             found = _matching(await view.search(query, k=PAGE))
             lines = [texts.fact_line(f) for f in found]
-            return Reply("\n".join(lines) if lines else f"I have nothing about {query[:60]}.")
+            return Reply("\n".join(lines) if lines else f"I have nothing about {_echo(query)}.")
         facts = await view.facts(limit=PAGE + 1, offset=offset)
         if not facts:
             return Reply("No memories yet." if offset == 0 else "That's all.")
@@ -281,7 +282,7 @@ class Commands:
         else:
             found = _matching(await c.view.search(c.arg, k=3))
             if not found:
-                return [Reply(f"I have nothing about {c.arg[:60]}.")]
+                return [Reply(f"I have nothing about {_echo(c.arg)}.")]
             fact = found[0]
         history = await c.view.history(fact)
         lines = [
@@ -388,6 +389,12 @@ def _matching(hits: list[SearchHit]) -> list[Fact]:
     return [
         h.fact for h in hits if h.fact is not None and (h.lexical > 0 or h.vector >= _VECTOR_MATCH)
     ]
+
+
+def _echo(query: str) -> str:
+    """A query said back: short, and never one with digits in it (a PIN, a password or a
+    card number typed as a search must not be repeated)."""
+    return "that" if re.search(r"\d", query) else query[:60]
 
 
 def _capital(text: str) -> str:

@@ -27,6 +27,7 @@ from memory_core.disclosure import is_private, shown
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors, Lane
+from memory_core.extract.sensitive import redact
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
@@ -222,7 +223,7 @@ class Memory:
     ) -> Fact:
         """``remember`` inside the caller's write transaction."""
         value = clean_text(new.value_text, limit=MAX_FACT_CHARS)
-        key = new.key.strip() or key_for(value)
+        key = new.key.strip() or key_for(redact(value))  # a key never spells a secret
         category, sensitive = classified(new.category, new.sensitive, value)
         new = replace(new, category=category, sensitive=sensitive)
         for existing in fact_repo.by_key(conn, user_id, key, RETRIEVABLE):

@@ -9,16 +9,25 @@ injection read the stored copy.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
+from memory_core.disclosure import mask_secrets, shown
 from memory_core.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import profiles as repo
-from memory_core.values import SENSITIVE_CATEGORIES, Category, Change, Fact, SearchFilters, Status
+from memory_core.values import (
+    SENSITIVE_CATEGORIES,
+    Audience,
+    Category,
+    Change,
+    Fact,
+    SearchFilters,
+    Status,
+)
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -197,13 +206,23 @@ def project(
 
 def _build(conn: Connection, memory: Memory, user_id: str, turns: int) -> Profile:
     now = memory.clock.now()
-    facts = fact_repo.list_facts(
-        conn, user_id, SearchFilters(statuses=(Status.ACTIVE,)), limit=MAX_FACTS * 3
-    )
+    # Stored for display and prompts: secrets masked, like everything the bot shows.
+    facts = [
+        shown(f, Audience.PRIVATE)
+        for f in fact_repo.list_facts(
+            conn, user_id, SearchFilters(statuses=(Status.ACTIVE,)), limit=MAX_FACTS * 3
+        )
+    ]
     rev = fact_repo.current_revision(conn, user_id)
-    changes = fact_repo.changes_since(conn, user_id, max(0, rev - 50), limit=50)
+    changes = [
+        replace(c, summary=mask_secrets(c.summary))
+        for c in fact_repo.changes_since(conn, user_id, max(0, rev - 50), limit=50)
+    ]
     profile = project(user_id, facts, changes, now=now, rev=rev)
-    repo.save(conn, user_id, profile.as_json(), profile.fact_ids, rev, turns, now)
+    # A user with no memory at all (never told anything, or just erased while a job of
+    # theirs was in flight) gets no stored profile: nothing of them is written back.
+    if facts or rev or turns or repo.get(conn, user_id) is not None:
+        repo.save(conn, user_id, profile.as_json(), profile.fact_ids, rev, turns, now)
     return profile
 
 
@@ -228,6 +247,8 @@ def _refresh_if_due(memory: Memory, user_id: str, every: int) -> Profile | None:
         turns = repo.turn_count(conn, user_id)
     if stored is not None and turns - stored.turns < every:
         return None
+    if stored is None and turns == 0:
+        return None  # no conversation (a new user, or one just erased): nothing to build
     with memory.db.write() as conn:
         return _build(conn, memory, user_id, turns)
 

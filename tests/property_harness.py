@@ -1,0 +1,354 @@
+"""The bot driven end to end for the stateful property test (``tests/test_properties.py``).
+
+A real runtime (SQLite file, offline rules, no embedder, the scheduler and the observer
+running) on a ``ManualClock``, three console users who talk in private and in one group, and
+a record of everything the bot said during one step, with who could read it. The vocabulary
+gives every user their own words (cities, pets, foods, illnesses, PINs, passwords), so a
+leak is a substring search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from collections.abc import Coroutine, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import structlog
+from pysqlite3 import dbapi2 as sqlite3
+from structlog.typing import Processor
+
+from adapters.types import (
+    Attachment,
+    Button,
+    ButtonPress,
+    IncomingMessage,
+    PressResult,
+    Reply,
+    Target,
+)
+from bot.app import Runtime, build_runtime
+from bot.buttons import Action, ButtonCodec, Verdict
+from bot.config import Settings
+from memory_core.clock import ManualClock
+from memory_core.values import Fact, SearchFilters, Status
+
+T = TypeVar("T")
+
+START = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+PLATFORM = "console"
+PRIVATE_CHAT = "console"
+GROUP_CHAT = "group-1"
+USERS = ("ana", "ben", "cid")
+BUTTON_SECRET = "k" * 32
+
+# ---- vocabulary ------------------------------------------------------------------------------
+
+PLAIN, SENSITIVE, SECRET = "plain", "sensitive", "secret"
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One thing a user can tell the bot: its text, the marker word in it, and its class."""
+
+    kind: str
+    text: str
+    marker: str
+    klass: str
+
+
+_TEMPLATES = (
+    ("city", "I live in {}", PLAIN),
+    ("pet", "my cat is called {}", PLAIN),
+    ("food", "I like {}", PLAIN),
+    ("allergy", "I'm allergic to {}", SENSITIVE),
+    ("condition", "I have {}", SENSITIVE),
+    ("medication", "I take {}", SENSITIVE),
+    ("pin", "my PIN is {}", SECRET),
+    ("password", "my password is {}", SECRET),
+)
+#: Each user's own words: nobody else ever says them, so finding one in what another user
+#: sees is a leak. (No marker is a substring of another or of the bot's fixed texts.)
+WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "ana": {
+        "city": ("Porto", "Lisbon"),
+        "pet": ("Whiskers", "Pumpkin"),
+        "food": ("sushi", "paella"),
+        "allergy": ("peanuts",),
+        "condition": ("asthma", "eczema"),
+        "medication": ("insulin",),
+        "pin": ("4821", "4930"),
+        "password": ("Zebra7Quill", "Harbor5Lantern"),
+    },
+    "ben": {
+        "city": ("Oslo", "Bergen"),
+        "pet": ("Biscuit", "Marbles"),
+        "food": ("ramen", "tacos"),
+        "allergy": ("shellfish",),
+        "condition": ("diabetes", "psoriasis"),
+        "medication": (),
+        "pin": ("7364", "7150"),
+        "password": ("Mango3Tulip", "Glacier8Violin"),
+    },
+    "cid": {
+        "city": ("Kyoto", "Osaka"),
+        "pet": ("Noodle", "Juniper"),
+        "food": ("lasagna", "falafel"),
+        "allergy": ("penicillin",),
+        "condition": ("epilepsy", "insomnia"),
+        "medication": (),
+        "pin": ("5293", "5817"),
+        "password": ("Cobalt9Fern", "Saffron4Kettle"),
+    },
+}
+
+
+def statements(user: str) -> list[Statement]:
+    """Everything ``user`` can say about themselves."""
+    return [
+        Statement(kind, template.format(word), word, klass)
+        for kind, template, klass in _TEMPLATES
+        for word in WORDS[user][kind]
+    ]
+
+
+STATEMENTS = {u: statements(u) for u in USERS}
+MARKERS = {u: frozenset(s.marker for s in STATEMENTS[u]) for u in USERS}
+KLASS = {s.marker: s.klass for u in USERS for s in STATEMENTS[u]}
+OWNER = {m: u for u in USERS for m in MARKERS[u]}
+KIND = {s.marker: s.kind for u in USERS for s in STATEMENTS[u]}
+ALL_MARKERS = frozenset(OWNER)
+#: Words a user may hand to /forget besides their markers.
+FORGET_WORDS = ("cat", "PIN", "password", "live", "allergic", "like")
+QUESTIONS = (
+    "where do I live?",
+    "what do you know about me?",
+    "what is my cat called?",
+    "what am I allergic to?",
+    "what is my PIN?",
+    "what is my password?",
+    "what do I like?",
+    "where does Ben live?",
+    "what do you know about Ana?",
+    "what is Cid's PIN?",
+)
+
+
+def markers_in(text: str, among: Iterable[str] = ALL_MARKERS) -> set[str]:
+    """The markers ``text`` contains (case-insensitive)."""
+    low = text.casefold()
+    return {m for m in among if m.casefold() in low}
+
+
+def user_key(user: str) -> str:
+    """The memory owner id of a console user."""
+    return f"{PLATFORM}:{user}"
+
+
+# ---- what the bot said ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """Something the bot showed: to ``user`` (a private chat, or a group message answering
+    them when ``group``), with where it came from."""
+
+    user: str
+    group: bool
+    text: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeldButton:
+    """A button the bot gave a user (its data, label, and whether it sat in a private chat)."""
+
+    owner: str
+    label: str
+    data: str
+    private: bool
+
+
+def reply_text(reply: Reply) -> str:
+    """All the text a reply shows: body, button labels and an attached document."""
+    parts = [reply.text]
+    parts += [b.label for row in reply.buttons for b in row]
+    if reply.document is not None:
+        parts.append(reply.document.caption)
+        parts.append(reply.document.content.decode("utf-8", "replace"))
+    return "\n".join(parts)
+
+
+class RecordingSender:
+    """The console platform's outbound side: records every unasked message."""
+
+    platform = PLATFORM
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[Target, Reply]] = []
+
+    async def send(self, target: Target, reply: Reply) -> None:
+        """Record one message."""
+        self.sent.append((target, reply))
+
+
+@dataclass
+class StepLog:
+    """What one step showed and handed out."""
+
+    outputs: list[Output] = field(default_factory=list)
+    buttons: list[HeldButton] = field(default_factory=list)
+    unasked: list[tuple[Target, Reply]] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)  # what users wrote (texts, files)
+
+
+class Harness:
+    """One fresh bot on a temp directory, driven synchronously from a hypothesis machine."""
+
+    def __init__(self, processors: Sequence[Processor] = ()) -> None:
+        # Logs go to ``processors`` only (quiet and cheap); restored by ``close``.
+        self._log_config = structlog.get_config()
+        structlog.configure(processors=[structlog.contextvars.merge_contextvars, *processors])
+        self.dir = Path(tempfile.mkdtemp(prefix="membot-prop-"))
+        self.db = self.dir / "membot.db"
+        self.clock = ManualClock(START)
+        self.loop = asyncio.new_event_loop()
+        self.sender = RecordingSender()
+        self.codec = ButtonCodec(BUTTON_SECRET.encode(), now=self.clock.now)
+        self._msg = 0
+        #: Everything sent to the bot so far, one line each (failures quote it: a race that
+        #: does not replay can still be read).
+        self.trail: list[str] = []
+        settings = Settings(  # type: ignore[call-arg]
+            _env_file=None,
+            db=self.db,
+            embedder="none",
+            jobs_poll_s=0.01,
+            jobs_jitter_s=0,
+            button_secret=BUTTON_SECRET,
+            background_nice=0,  # the test waits for background work: no lower priority
+        )
+        self.runtime: Runtime = build_runtime(
+            settings, db=self.db, clock=self.clock, embedder=None, observer_poll_s=0.01
+        )
+        self.runtime.attach(PLATFORM, self.sender)
+        self.run(self.runtime.start())
+        self.raw = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
+        self.log = StepLog()
+
+    # ---- plumbing ----------------------------------------------------------------------------
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run a coroutine on this harness's loop."""
+        return self.loop.run_until_complete(coro)
+
+    def close(self) -> None:
+        """Stop the bot, close the loop, remove the files."""
+        try:
+            self.raw.close()
+            self.run(self.runtime.stop())
+        finally:
+            self.loop.close()
+            shutil.rmtree(self.dir, ignore_errors=True)
+            structlog.configure(**self._log_config)
+
+    def begin(self) -> StepLog:
+        """Start recording a new step."""
+        self.log = StepLog()
+        self.sender.sent.clear()
+        return self.log
+
+    def settle(self) -> None:
+        """Let background work finish, then collect what was sent unasked meanwhile."""
+        self.run(self.runtime.settle())
+        for target, reply in self.sender.sent:
+            user = target.user_id
+            group = target.chat_id != PRIVATE_CHAT
+            self.log.unasked.append((target, reply))
+            self._record(user, group, reply, "unasked")
+        self.sender.sent.clear()
+
+    def _record(self, user: str, group: bool, reply: Reply, source: str) -> None:
+        self.log.outputs.append(Output(user, group, reply_text(reply), source))
+        for row in reply.buttons:
+            for b in row:
+                self.log.buttons.append(HeldButton(user, b.label, b.data, not group))
+
+    # ---- talking -------------------------------------------------------------------------------
+
+    def message(
+        self,
+        user: str,
+        text: str,
+        *,
+        group: bool = False,
+        addressed: bool = True,
+        attachment: Attachment | None = None,
+    ) -> tuple[str, list[Reply]]:
+        """Send one message (the clock moves a minute); returns its turn id and the replies."""
+        self.clock.advance(minutes=1)
+        self._msg += 1
+        self.log.said.append(text)
+        if attachment is not None:
+            self.log.said.append(attachment.content.decode("utf-8", "replace"))
+        chat = GROUP_CHAT if group else PRIVATE_CHAT
+        where = "private" if not group else "group" if addressed else "group, unaddressed"
+        self.trail.append(f"{user} ({where}): {text!r}" + (" + MEMORY.md" if attachment else ""))
+        msg = IncomingMessage(
+            platform=PLATFORM,
+            chat_id=chat,
+            user_id=user,
+            display_name=user.capitalize(),
+            text=text,
+            time=self.clock.now(),
+            is_private=not group,
+            addressed=addressed,
+            message_id=str(self._msg),
+            attachment=attachment,
+        )
+        replies = self.run(self.runtime.router.on_message(msg))
+        for reply in replies:
+            self._record(user, group and not reply.private, reply, f"reply to {text!r}")
+        return f"{PLATFORM}:{chat}:{self._msg}", replies
+
+    def press(self, user: str, button: Button | HeldButton, *, private: bool) -> PressResult:
+        """Press a button as ``user`` (the clock moves a few seconds)."""
+        self.clock.advance(seconds=5)
+        press = ButtonPress(
+            platform=PLATFORM,
+            chat_id=PRIVATE_CHAT if private else GROUP_CHAT,
+            user_id=user,
+            display_name=user.capitalize(),
+            data=button.data,
+            time=self.clock.now(),
+            is_private=private,
+        )
+        self.trail.append(f"{user} presses {button.label!r} ({'private' if private else 'group'})")
+        result: PressResult = self.run(self.runtime.router.on_button(press))
+        shown = "\n".join(x for x in (result.notice, result.edit or "") if x)
+        self.log.outputs.append(Output(user, not private, shown, f"press {button.label!r}"))
+        for follow in result.followups:
+            self._record(user, not private and not follow.private, follow, "press followup")
+        return result
+
+    def decode(self, owner: str, data: str) -> Action | None:
+        """The action behind a button its owner holds (``None`` if it does not verify)."""
+        verdict, action = self.codec.decode(user_key(owner), data)
+        return action if verdict in (Verdict.OK, Verdict.EXPIRED) or action else None
+
+    # ---- reading the store ---------------------------------------------------------------------
+
+    def facts(self, user: str) -> list[Fact]:
+        """Every fact of ``user`` (any status but purged), newest first."""
+        filters = SearchFilters(statuses=tuple(Status))
+        return self.run(self.runtime.memory.list_facts(user_key(user), filters, limit=10000))
+
+    def sql(self, query: str, *args: object) -> list[tuple[object, ...]]:
+        """A read-only query on the database file. (Through the bot's own SQLite library: a
+        second copy of SQLite in the process, like the stdlib's, does not share its POSIX
+        locks, and closing its file descriptor drops the bot's locks — the file corrupts.)"""
+        return self.raw.execute(query, args).fetchall()
