@@ -144,6 +144,13 @@ def markers_in(text: str, among: Iterable[str] = ALL_MARKERS) -> set[str]:
     return {m for m in among if m.casefold() in low}
 
 
+def is_private(target: Target) -> bool:
+    """A message to ``target`` is read by its user alone: the console's private chat, or a
+    chat whose id is the user's own (a direct message where the private chat is not known
+    yet, as Telegram's private chat id is the user id)."""
+    return target.chat_id in (PRIVATE_CHAT, target.user_id)
+
+
 def user_key(user: str) -> str:
     """The memory owner id of a console user."""
     return f"{PLATFORM}:{user}"
@@ -267,7 +274,7 @@ class Harness:
         self.run(self.runtime.settle())
         for target, reply in self.sender.sent:
             user = target.user_id
-            group = target.chat_id != PRIVATE_CHAT
+            group = not is_private(target)
             self.log.unasked.append((target, reply))
             self._record(user, group, reply, "unasked")
         self.sender.sent.clear()

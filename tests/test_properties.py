@@ -36,7 +36,6 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, event, settings
@@ -69,31 +68,20 @@ from tests.property_harness import (
     Harness,
     HeldButton,
     Statement,
+    is_private,
     markers_in,
     user_key,
 )
 
 #: Invariant checks the bot is known to fail, by name, with the minimal reproduction: only
 #: the named check is skipped (every other check still runs on the same steps).
-KNOWN_GAPS: dict[str, str] = {
-    "forgotten_relearned_by_consolidation": (
-        "the nightly purge removes a forgotten fact's row 30 days after /forget, and with it "
-        "what stops consolidation re-learning it; a session not consolidated by then (bot "
-        "down for 30 days, or a backlog: 500 users and 20 sessions each per night) re-learns "
-        "the forgotten fact. When both jobs are due at once (a restart after downtime, or a "
-        "jump of the clock) they race. Repro (private): '/remember I live in Porto'; '/forget "
-        "Porto' → press 'Forget: Ana lives in Porto.'; clock +31 days; decay job (purged: 1), "
-        "then consolidation (written: 1) → fact 'Ana lives in Porto.' active again, created "
-        "by consolidator. With this gap listed, long clock jumps pass the first night first."
-    ),
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 EXAMPLES = int(os.environ.get("MEMBOT_PROPERTY_EXAMPLES", "60"))
 STEPS = int(os.environ.get("MEMBOT_PROPERTY_STEPS", "12"))
 RANDOM = os.environ.get("MEMBOT_PROPERTY_RANDOM", "") not in ("", "0")
 
 WHERE = ("private", "group", "group-unaddressed")
-ZERO = timedelta(0)
 EXPLICIT_KINDS = frozenset({"remember", "import", "undo", "conflict"})
 BACKGROUND_KINDS = frozenset({"clock", "job"})
 #: Steps whose deletions are the user forgetting (a /forget press, a "still true?" → Forget,
@@ -344,7 +332,7 @@ class TrustMachine(RuleBasedStateMachine):
             if out.group and (words := found & PRIVATE_WORDS):
                 self.fail(self._group_check(words), f"{where} shows {words}: {out.text!r}")
         for target, reply in self.h.log.unasked:
-            if target.chat_id != PRIVATE_CHAT:
+            if not is_private(target):
                 self.fail(
                     "unasked_to_group",
                     f"an unasked message went to chat {target.chat_id}: {reply.text!r}",
@@ -852,19 +840,7 @@ class TrustMachine(RuleBasedStateMachine):
         """Time passes: sessions end, scheduled jobs run (consolidation, expiry, decay…)."""
         self.h.begin()
         self.h.trail.append(f"(clock +{hours} h)")
-        end = self.h.clock.now() + timedelta(hours=hours)
-        if hours >= 24 and "forgotten_relearned_by_consolidation" in KNOWN_GAPS:
-            # Known gap: jumped at once, the purge and the consolidation of the same session
-            # race. Pass the first night like a running bot: sessions end, 03:00 consolidates.
-            self.h.clock.advance(minutes=31)
-            self.h.settle()
-            now = self.h.clock.now()
-            night = now.replace(hour=3, minute=1, second=0, microsecond=0)
-            wait = night - now + (timedelta(days=1) if night <= now else ZERO)
-            self.h.clock.advance(seconds=wait.total_seconds())
-            self.h.settle()
-        if end > self.h.clock.now():
-            self.h.clock.advance(seconds=(end - self.h.clock.now()).total_seconds())
+        self.h.clock.advance(hours=hours)
         self.finish(Step(None, "clock"))
 
     @rule(job=st.sampled_from(("consolidate", "expire", "decay", "dedup", "reflect")))

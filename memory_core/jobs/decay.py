@@ -7,7 +7,9 @@ Below ``threshold`` an ordinary fact is soft-deleted (vectors and entity links r
 important one (identity, hard preference, importance ≥ 3) is never deleted silently — a
 "still true?" question is opened instead, once it falls under ``ask_below``.
 TTL (seed 003 §7): long-unaccessed, low-importance, unpinned facts are soft-deleted.
-System deletions are purged after ``purge_after_days``: rows, history, links and vectors go.
+System deletions are purged after ``purge_after_days``: rows, history, links and vectors go —
+but not while the user has a session begun before the deletion still to consolidate (the
+deleted row is what stops consolidation re-learning the forgotten fact).
 Work is done in small batches, one short write transaction each.
 """
 
@@ -57,6 +59,9 @@ class DecayReport:
     asked: int = 0
     ttl_deleted: int = 0
     purged: int = 0
+    #: Past their purge date but held back: their user has a session, begun before the
+    #: deletion, still to consolidate (purged the night after it is).
+    purge_deferred: int = 0
     users: set[str] = field(default_factory=set)
 
     def summary(self) -> dict[str, object]:
@@ -67,6 +72,7 @@ class DecayReport:
             "asked": self.asked,
             "ttl_deleted": self.ttl_deleted,
             "purged": self.purged,
+            "purge_deferred": self.purge_deferred,
             "users": len(self.users),
         }
 
@@ -187,4 +193,6 @@ class Lifecycle:
             for uid, fid in due:
                 repo.purge(conn, uid, fid, vectors=self.memory.embedder is not None)
                 report.purged += 1
+            if len(due) < self.config.batch:
+                report.purge_deferred = repo.purge_deferred(conn, now, user_id)
         return len(due)

@@ -92,16 +92,45 @@ def ttl_candidates(
 def purge_due(
     conn: Connection, now: datetime, limit: int, user_id: str | None = None
 ) -> list[tuple[str, int]]:
-    """Soft-deleted facts whose ``purge_at`` has passed."""
-    cond = " AND user_id = :u" if user_id else ""
+    """Soft-deleted facts whose ``purge_at`` has passed and that nothing can re-learn.
+
+    The deleted row is what stops consolidation re-learning a forgotten fact from the
+    session it was told in, so a fact is not purged while its user still has a session
+    begun before the deletion waiting to be consolidated (a bot down for a month, or a
+    backlog): it goes on the first night after that session is consolidated."""
+    cond = " AND f.user_id = :u" if user_id else ""
     rows = conn.execute(
         text(
-            "SELECT user_id, id FROM facts WHERE status = 'deleted' AND purge_at IS NOT NULL "
-            f"AND purge_at <= :now{cond} ORDER BY id LIMIT :lim"
+            "SELECT f.user_id, f.id FROM facts f WHERE f.status = 'deleted' "
+            f"AND f.purge_at IS NOT NULL AND f.purge_at <= :now{cond} "
+            f"AND NOT EXISTS ({_BACKLOG}) ORDER BY f.id LIMIT :lim"
         ),
         {"now": to_ts(now), "lim": limit, "u": user_id},
     ).all()
     return [(str(r[0]), int(r[1])) for r in rows]
+
+
+#: An unconsolidated session of the fact's user that began before the fact was deleted.
+_BACKLOG = (
+    "SELECT 1 FROM sessions s WHERE s.user_id = f.user_id AND s.consolidated_at IS NULL "
+    "AND s.first_seen <= f.updated_at"
+)
+
+
+def purge_deferred(conn: Connection, now: datetime, user_id: str | None = None) -> int:
+    """Deleted facts past ``purge_at`` held back by an unconsolidated session (see
+    ``purge_due``): a count for the job's report, so a stuck backlog shows."""
+    cond = " AND f.user_id = :u" if user_id else ""
+    return int(
+        conn.execute(
+            text(
+                "SELECT COUNT(*) FROM facts f WHERE f.status = 'deleted' "
+                f"AND f.purge_at IS NOT NULL AND f.purge_at <= :now{cond} "
+                f"AND EXISTS ({_BACKLOG})"
+            ),
+            {"now": to_ts(now), "u": user_id},
+        ).scalar_one()
+    )
 
 
 def purge(conn: Connection, user_id: str, fact_id: int, *, vectors: bool) -> None:

@@ -239,3 +239,39 @@ async def test_over_long_remember_and_unreadable_lines_get_a_clear_answer(
         out = await s.say("\x01\x02\x03\x04")
         assert "couldn't read" in out
         assert "No memories yet" in await s.say("/memories")
+
+
+async def test_a_forgotten_fact_is_not_relearned_from_a_backlog_after_its_purge_date(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Told, forgotten, then the bot is down for a month: the nightly purge (due) must not
+    remove what stops consolidation from re-learning the fact out of the unconsolidated
+    session, whichever job runs first when the bot comes back."""
+    for first in ("decay", "consolidate"):
+        clock = ManualClock(START)
+        async with console(tmp_path / f"{first}.db", clock) as s:
+            assert s.runtime is not None
+            memory = s.runtime.memory
+            await s.say("I live in Porto.", "my cat is called Whiskers")
+            await s.runtime.settle()
+            (porto,) = [
+                f for f in await memory.list_facts("console:ana") if "Porto" in f.value_text
+            ]
+            await memory.forget("console:ana", porto.id)
+            clock.advance(days=31)
+            jobs = s.runtime.jobs
+            order = (jobs.run_decay, jobs.run_consolidate)
+            for job in order if first == "decay" else order[::-1]:
+                await job()
+            await jobs.run_decay()
+            await jobs.run_consolidate()
+            active = [f.value_text for f in await memory.list_facts("console:ana")]
+            assert not any("Porto" in text for text in active), (first, active)
+            # Once the backlog is consolidated, the purge goes ahead.
+            clock.advance(days=1)
+            await jobs.run_decay()
+            with memory.db.read() as conn:
+                left = conn.exec_driver_sql(
+                    "SELECT COUNT(*) FROM facts WHERE value_text LIKE '%Porto%'"
+                ).scalar_one()
+            assert left == 0, first
