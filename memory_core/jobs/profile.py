@@ -250,7 +250,9 @@ def _refresh_if_due(memory: Memory, user_id: str, every: int) -> Profile | None:
     if stored is None and turns == 0:
         return None  # no conversation (a new user, or one just erased): nothing to build
     with memory.db.write() as conn:
-        return _build(conn, memory, user_id, turns)
+        # Counted again inside the write: an erasure between the two transactions leaves
+        # no turns, and the stale count would store a profile row for an erased user.
+        return _build(conn, memory, user_id, repo.turn_count(conn, user_id))
 
 
 async def load(memory: Memory, user_id: str, *, fresh: bool = False) -> Profile | None:

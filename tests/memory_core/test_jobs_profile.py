@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import contextlib
+from collections.abc import Awaitable, Callable, Iterator
 from datetime import timedelta
+
+import pytest
+from sqlalchemy import Connection
 
 from memory_core.clock import ManualClock
 from memory_core.jobs import profile as profile_job
 from memory_core.learn.observer import Observer
 from memory_core.memory import Memory
+from memory_core.store import user_data as user_data_repo
 from memory_core.values import Category, NewFact
 from tests.factories import USER
 
@@ -94,3 +99,30 @@ async def test_injection_reads_the_profile_facts_in_their_current_state(
     assert facts is not None and [f.status.value for f in facts] == ["deleted"]
     fresh = await profile_job.load(lexical, USER, fresh=True)  # /profile: rebuilt when stale
     assert fresh is not None and fresh.empty
+
+
+async def test_an_erasure_between_the_check_and_the_build_leaves_no_profile_row(
+    lexical: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """/forgetme lands while a profile refresh of the same user is in flight (after it
+    counted the turns, before it writes): nothing of the user is written back."""
+    obs = observer_for(lexical)
+    await say(obs, clock, 1, "I live in Oslo")
+    write = lexical.db.write
+
+    @contextlib.contextmanager
+    def erased_first() -> Iterator[Connection]:
+        with write() as conn:
+            user_data_repo.erase(conn, USER)
+        with write() as conn:
+            yield conn
+
+    monkeypatch.setattr(lexical.db, "write", erased_first)
+    await profile_job.refresh_if_due(lexical, USER, every=1)
+    monkeypatch.undo()
+    with lexical.db.read() as conn:
+        assert user_data_repo.leftovers(conn, USER) == {}
