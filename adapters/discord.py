@@ -23,10 +23,10 @@ import structlog
 
 from adapters import discord_translate as tr
 from adapters.discord_commands import (
-    AdapterClient,
     AdapterTree,
     Interaction,
     PressButton,
+    build_client,
     build_commands,
     build_view,
 )
@@ -47,10 +47,20 @@ DMS_CLOSED = (
 
 @dataclass(frozen=True, slots=True)
 class DiscordConfig:
-    """How to connect: the bot token, and a guild to sync commands to instantly (testing)."""
+    """How to connect: the bot token, a guild to sync commands to instantly (testing), and
+    this process's shards (``shard_ids`` of ``shard_count``; ids unset: all of them; count
+    unset: no sharding)."""
 
     token: str
     test_guild: int | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Slash commands are registered by one process only: the one that runs shard 0
+        (which also receives every DM), or the only one."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
 
 class DiscordAdapter:
@@ -64,7 +74,7 @@ class DiscordAdapter:
         self.handler = handler
         self.config = config
         self.defer_after = defer_after
-        self.client = AdapterClient(self)
+        self.client = build_client(self, config.shard_count, config.shard_ids)
         self.tree = AdapterTree(self.client)
         for command in build_commands(self.run_command):
             self.tree.add_command(command)
@@ -119,8 +129,13 @@ class DiscordAdapter:
 
     async def sync_commands(self) -> None:
         """Register the slash commands: instantly in the test guild when one is set, else
-        globally (Discord may take up to an hour to show global changes)."""
+        globally (Discord may take up to an hour to show global changes). With shards over
+        several processes, only the one running shard 0 does."""
         guild = discord.Object(id=self.config.test_guild) if self.config.test_guild else None
+        if not self.config.syncs_commands:
+            log.info("discord_commands_sync_skipped", shards=list(self.config.shard_ids or ()))
+            self._synced.set()
+            return
         try:
             if guild is not None:
                 self.tree.copy_global_to(guild=guild)

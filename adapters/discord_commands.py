@@ -70,7 +70,7 @@ class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=tr.CU
     async def callback(self, interaction: Interaction) -> None:
         """Hand the click to the adapter that owns this client."""
         client = interaction.client
-        if isinstance(client, AdapterClient):
+        if isinstance(client, AdapterClient | ShardedAdapterClient):
             await client.adapter.on_press(interaction, self.data)
 
 
@@ -169,12 +169,10 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
     ]
 
 
-class AdapterClient(discord.Client):
-    """The discord.py client, knowing its adapter (for buttons and events)."""
+class _Forwarding:
+    """The gateway events both client classes hand to their adapter."""
 
-    def __init__(self, adapter: AdapterEvents) -> None:
-        super().__init__(intents=intents(), allowed_mentions=tr.SAFE_MENTIONS)
-        self.adapter = adapter
+    adapter: AdapterEvents
 
     async def setup_hook(self) -> None:
         """After login, before the gateway: sync the slash commands."""
@@ -185,10 +183,58 @@ class AdapterClient(discord.Client):
         await self.adapter.on_message(message)
 
 
+class AdapterClient(_Forwarding, discord.Client):
+    """The discord.py client, knowing its adapter (for buttons and events): unsharded, or
+    one shard of ``shard_count`` (``shard_id``)."""
+
+    def __init__(
+        self,
+        adapter: AdapterEvents,
+        *,
+        shard_id: int | None = None,
+        shard_count: int | None = None,
+    ) -> None:
+        super().__init__(
+            intents=intents(),
+            allowed_mentions=tr.SAFE_MENTIONS,
+            shard_id=shard_id,
+            shard_count=shard_count,
+        )
+        self.adapter = adapter
+
+
+class ShardedAdapterClient(_Forwarding, discord.AutoShardedClient):
+    """Several shards in one process (``shard_ids`` of ``shard_count``), one gateway
+    connection each."""
+
+    def __init__(
+        self, adapter: AdapterEvents, *, shard_ids: Sequence[int] | None, shard_count: int
+    ) -> None:
+        super().__init__(
+            intents=intents(),
+            allowed_mentions=tr.SAFE_MENTIONS,
+            shard_ids=list(shard_ids) if shard_ids is not None else list(range(shard_count)),
+            shard_count=shard_count,
+        )
+        self.adapter = adapter
+
+
+def build_client(
+    adapter: AdapterEvents, shard_count: int | None, shard_ids: Sequence[int] | None
+) -> AdapterClient | ShardedAdapterClient:
+    """The client for this process's share of the shards: a plain client without sharding
+    or for one shard, an auto-sharded one when it runs several (or all, ids unset)."""
+    if shard_count is None:
+        return AdapterClient(adapter)
+    if shard_ids is not None and len(shard_ids) == 1:
+        return AdapterClient(adapter, shard_id=shard_ids[0], shard_count=shard_count)
+    return ShardedAdapterClient(adapter, shard_ids=shard_ids, shard_count=shard_count)
+
+
 class AdapterTree(app_commands.CommandTree[discord.Client]):
     """The command tree; errors discord.py raises around a command reach the one handler."""
 
-    def __init__(self, client: AdapterClient) -> None:
+    def __init__(self, client: AdapterClient | ShardedAdapterClient) -> None:
         super().__init__(client)
         self.adapter = client.adapter
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -104,6 +104,10 @@ class Settings(BaseSettings):
     telegram_webhook_secret: SecretStr | None = None
     telegram_poll_timeout_s: int = Field(default=30, ge=0, le=60)
     discord_test_guild: int | None = None
+    # Discord sharding: the bot's total shard count, and which of them this process runs
+    # ("0,1" or "0-3"; unset: all of them). Unset count: one unsharded connection.
+    discord_shards: int | None = Field(default=None, ge=1, le=4096)
+    discord_shard_ids: str | None = None
     shutdown_timeout_s: float = Field(default=20.0, gt=0)
     # operations: Prometheus /metrics (off unless a port is set)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
@@ -119,6 +123,25 @@ class Settings(BaseSettings):
         Cron.parse(value)  # raises a ValueError that names the bad field
         return value
 
+    @property
+    def discord_shard_list(self) -> tuple[int, ...] | None:
+        """``discord_shard_ids`` parsed (validated with the model)."""
+        return parse_shard_ids(self.discord_shard_ids) if self.discord_shard_ids else None
+
+    @model_validator(mode="after")
+    def _shards(self) -> Settings:
+        ids = self.discord_shard_list
+        if ids is None:
+            return self
+        if self.discord_shards is None:
+            raise ValueError("MEMBOT_DISCORD_SHARD_IDS needs MEMBOT_DISCORD_SHARDS (the total)")
+        if bad := [i for i in ids if i >= self.discord_shards]:
+            raise ValueError(
+                f"MEMBOT_DISCORD_SHARD_IDS {bad} out of range: shards are numbered "
+                f"0-{self.discord_shards - 1}"
+            )
+        return self
+
     @field_validator("timezone")
     @classmethod
     def _timezone(cls, value: str) -> str:
@@ -129,3 +152,21 @@ class Settings(BaseSettings):
         except (ZoneInfoNotFoundError, ValueError) as exc:
             raise ValueError(f"unknown timezone {value!r} (use an IANA name)") from exc
         return value
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``"0,2"``, ``"0-3"`` or a mix → sorted shard ids (a bad or repeated id is an error)."""
+    ids: list[int] = []
+    for part in (p.strip() for p in text.split(",")):
+        first, dash, last = part.partition("-")
+        try:
+            low = int(first)
+            high = int(last) if dash else low
+        except ValueError:
+            raise ValueError(f"bad shard id {part!r} (use numbers: 0,1 or 0-3)") from None
+        if low < 0 or high < low:
+            raise ValueError(f"bad shard range {part!r}")
+        ids.extend(range(low, high + 1))
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"shard ids repeat in {text!r}")
+    return tuple(sorted(ids))

@@ -84,6 +84,8 @@ def build_adapters(
                     DiscordConfig(
                         token=settings.discord_bot_token.get_secret_value(),
                         test_guild=settings.discord_test_guild,
+                        shard_count=settings.discord_shards,
+                        shard_ids=settings.discord_shard_list,
                     ),
                 )
             )

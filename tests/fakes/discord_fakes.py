@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
@@ -552,3 +553,64 @@ async def connect(client: discord.Client, *, name: str = "membot") -> DiscordRec
 def at(minutes: float) -> datetime:
     """``START`` plus some minutes (message timestamps)."""
     return START + timedelta(minutes=minutes)
+
+
+class FakeGatewaySocket:
+    """One gateway connection, as discord.py's ``DiscordWebSocket`` uses it: sends HELLO,
+    records what the client sends (heartbeats, IDENTIFY), then stays silent until closed."""
+
+    def __init__(self, sent: list[dict[str, Any]], changed: asyncio.Event) -> None:
+        self.sent = sent
+        self.changed = changed
+        self.closed = False
+        self.close_code: int | None = None
+        self._inbox: asyncio.Queue[aiohttp.WSMessage] = asyncio.Queue()
+        hello = {"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None}
+        self._inbox.put_nowait(aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, json.dumps(hello), None))
+
+    async def receive(self, timeout: float | None = None) -> aiohttp.WSMessage:
+        """The next gateway message (HELLO, then nothing until closed)."""
+        return await self._inbox.get()
+
+    async def send_str(self, data: str) -> None:
+        """A payload from the client."""
+        self.sent.append(json.loads(data))
+        self.changed.set()
+
+    async def close(self, *, code: int = 1000, message: bytes = b"") -> bool:
+        """Closed by the client: the pending receive sees the close."""
+        if not self.closed:
+            self.closed, self.close_code = True, code
+            self._inbox.put_nowait(aiohttp.WSMessage(aiohttp.WSMsgType.CLOSED, None, None))
+        return True
+
+
+class FakeGateway:
+    """Stands in for ``client.http.ws_connect``: every connection is a ``FakeGatewaySocket``;
+    ``identified`` lists the ``[shard_id, shard_count]`` of each IDENTIFY (``None``: unsharded)."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.sockets: list[FakeGatewaySocket] = []
+        self._changed = asyncio.Event()
+
+    async def ws_connect(self, url: str, **_kw: Any) -> FakeGatewaySocket:
+        """Open one connection."""
+        socket = FakeGatewaySocket(self.sent, self._changed)
+        self.sockets.append(socket)
+        return socket
+
+    @property
+    def identified(self) -> list[list[int] | None]:
+        """The shard of every IDENTIFY sent so far."""
+        return [p["d"].get("shard") for p in self.sent if p["op"] == 2]
+
+    async def wait_for_identifies(self, n: int, timeout: float = 10.0) -> None:
+        """Wait until ``n`` IDENTIFY payloads arrived."""
+
+        async def enough() -> None:
+            while len(self.identified) < n:
+                self._changed.clear()
+                await self._changed.wait()
+
+        await asyncio.wait_for(enough(), timeout)
