@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 import structlog
 
 from memory_core import fts
-from memory_core.errors import NotFoundError
 from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
@@ -60,6 +59,8 @@ class ConsolidationResult:
     applied: tuple[Applied, ...] = ()
     already: bool = False
     truncated: bool = False
+    #: The session vanished (the user erased everything meanwhile): nothing was written.
+    gone: bool = False
 
     @property
     def conflict_ids(self) -> list[int]:
@@ -78,6 +79,7 @@ class ConsolidationResult:
             "conflicts": self.conflict_ids,
             "already": self.already,
             "truncated": self.truncated,
+            "gone": self.gone,
         }
 
 
@@ -121,8 +123,9 @@ class Consolidator:
     async def run(self, session_id: int) -> ConsolidationResult:
         """Consolidate one session (nothing happens if it already was)."""
         session = await self.memory.run(Lane.BACKGROUND, self._get, session_id)
-        if session is None:
-            raise NotFoundError(f"no session {session_id}")
+        if session is None:  # erased with its user since it was listed
+            log.info("consolidation_skipped", session_id=session_id, reason="session_gone")
+            return ConsolidationResult(session_id, "", "", gone=True)
         if session.consolidated_at is not None:
             return ConsolidationResult(session.id, session.user_id, session.chat_id, already=True)
         state = await self.memory.run(Lane.BACKGROUND, self._start, session)
@@ -138,6 +141,11 @@ class Consolidator:
                 break
             after = turns[-1].id
             found, kept, done = await self._page_once(session, pages, turns, state)
+            if done is None:
+                log.info("consolidation_skipped", session_id=session.id, reason="session_gone")
+                return ConsolidationResult(
+                    session.id, session.user_id, session.chat_id, pages, gone=True
+                )
             candidates += found
             dropped += found - kept
             applied += done
@@ -159,7 +167,9 @@ class Consolidator:
 
     async def _page_once(
         self, session: SessionRef, page: int, turns: Sequence[UserTurn], state: _RunState
-    ) -> tuple[int, int, list[Applied]]:
+    ) -> tuple[int, int, list[Applied] | None]:
+        """Extract, dedup, arbitrate and apply one page: (found, kept, applied); applied is
+        ``None`` when the session vanished before it could be written."""
         turn = TurnInput(
             user_text="\n".join(t.text for t in turns),
             time=turns[-1].time,
@@ -245,7 +255,7 @@ class Consolidator:
         decisions: Sequence[Decision],
         links: Mapping[str, Sequence[tuple[int, float]]],
         state: _RunState,
-    ) -> list[Applied]:
+    ) -> list[Applied] | None:
         ref = TurnRef(
             session.user_id,
             f"consolidate:{session.id}:{page}",
@@ -253,6 +263,10 @@ class Consolidator:
             actor="consolidator",
         )
         with self.memory.db.write() as conn:
+            # Checked in the write that applies: a /forgetme since the page was read took the
+            # session with it, and nothing of the user may be written back.
+            if repo.get(conn, session.id) is None:
+                return None
             applied = apply_decisions(
                 conn,
                 ref,

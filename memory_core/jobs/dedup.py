@@ -209,12 +209,19 @@ class Deduplicator:
         now = self.memory.clock.now()
         merged = 0
         with self.memory.db.write() as conn:
-            checks = [(p.fingerprint, same) for p, same in zip(pairs, verdicts, strict=True)]
+            ids = sorted({f.id for p in pairs for f in (p.a, p.b)})
+            current = fact_repo.get_many(conn, user_id, ids)
+            # Only pairs whose facts still exist are recorded: after a /forgetme during the
+            # run (or a purge), nothing of the user is written back.
+            checks = [
+                (p.fingerprint, same)
+                for p, same in zip(pairs, verdicts, strict=True)
+                if p.a.id in current and p.b.id in current
+            ]
             repo.record_checks(conn, user_id, checks, now)
             for pair, same in zip(pairs, verdicts, strict=True):
                 if not same:
                     continue
-                current = fact_repo.get_many(conn, user_id, [pair.a.id, pair.b.id])
                 a, b = current.get(pair.a.id), current.get(pair.b.id)
                 if a is None or b is None or a.status != Status.ACTIVE or b.status != Status.ACTIVE:
                     continue  # one of them changed since the pair was built

@@ -13,6 +13,7 @@ from memory_core.jobs import ConsolidateConfig, Consolidator
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer
 from memory_core.memory import Memory
+from memory_core.store import user_data as user_data_repo
 from memory_core.values import NewFact, SearchFilters, Status
 from tests.factories import USER
 from tests.fakes.extractor import ScriptedExtractor
@@ -197,3 +198,39 @@ async def test_turns_observed_while_paused_are_not_consolidated(
     [session] = await job.pending(user_id=USER)
     await job.run(session.id)
     assert extractor.texts == ["home_city=Lisbon"]
+
+
+class ErasingExtractor(PageExtractor):
+    """Reads a page, then the user's /forgetme lands before the page is applied."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__()
+        self.memory = memory
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        found = await super().extract(turn)
+        await self.memory.erase(USER)
+        return found
+
+
+async def test_an_erasure_mid_consolidation_writes_nothing_back_and_fails_nothing(
+    lexical: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
+) -> None:
+    """/forgetme while the user's session is being consolidated: the page read before the
+    erasure is not applied, the vanished session is not an error, nothing of the user is
+    left; a later run of the same session id (the sweep's list was made before) is quiet."""
+    obs = observer_for(lexical)
+    for i, text in enumerate(["home_city=Lisbon", "employer=Acme"]):
+        await say(obs, clock, i, text)
+    clock.advance(hours=1)
+    job = consolidator(lexical, ErasingExtractor(lexical), page_size=1)
+    [session] = await job.pending(user_id=USER)
+    result = await job.run(session.id)
+    assert result.applied == () and result.gone
+    again = await job.run(session.id)
+    assert again.gone and again.applied == ()
+    with lexical.db.read() as conn:
+        assert user_data_repo.leftovers(conn, USER) == {}

@@ -12,6 +12,7 @@ from memory_core.errors import InvalidLLMOutputError
 from memory_core.jobs import DedupConfig, Deduplicator, LLMJudge, Pair, RulesJudge
 from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
 from memory_core.memory import Memory
+from memory_core.store import user_data as user_data_repo
 from memory_core.values import Fact, NewFact, Status
 from tests.factories import USER, fact
 
@@ -135,3 +136,24 @@ async def test_llm_judge_needs_exactly_one_verdict_per_pair() -> None:
     broken = ScriptedLLM([{"verdicts": []}] * 3)
     with pytest.raises(InvalidLLMOutputError):  # a failing judge never reads as "different"
         await LLMJudge(broken).same([pair("a", "b")])
+
+
+class ErasingJudge(CountingJudge):
+    """The user's /forgetme lands while their pairs are being judged."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(verdict=True)
+        self.memory = memory
+
+    async def same(self, pairs: Sequence[Pair]) -> list[bool]:
+        await self.memory.erase(USER)
+        return await super().same(pairs)
+
+
+async def test_an_erasure_while_pairs_are_judged_writes_nothing_back(lexical: Memory) -> None:
+    await remember(lexical, "trip.a", "Ana flies to Rome in May.", importance=3)
+    await remember(lexical, "trip.b", "Ana flies to Rome in June.", importance=3)
+    job = Deduplicator(lexical, ErasingJudge(lexical), DedupConfig(min_jaccard=0.5))
+    assert (await job.run_user(USER)).merged == 0
+    with lexical.db.read() as conn:
+        assert user_data_repo.leftovers(conn, USER) == {}
