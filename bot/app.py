@@ -37,9 +37,12 @@ from memory_core import (
     DedupConfig,
     Embedder,
     Extractor,
+    InsightsConfig,
+    InsightWriter,
     Learner,
     LLMAuditor,
     LLMExtractor,
+    LLMInsightWriter,
     LLMJudge,
     LLMWriter,
     Memory,
@@ -284,6 +287,8 @@ def build_jobs(
     """The scheduler and the background jobs it runs (LLM steps when a key is set)."""
     judge: PairJudge = RulesJudge()
     writer: ReflectionWriter = TemplateWriter()
+    # Insights are a judgement: no offline stand-in, the job is off without a model.
+    insight_writer: InsightWriter | None = None
     if settings.anthropic_api_key is not None:
         small = memory_core.AnthropicLLM(
             api_key=settings.anthropic_api_key.get_secret_value(),
@@ -294,6 +299,7 @@ def build_jobs(
             usage_sink=usage_sink,
         )
         judge, writer = LLMJudge(small), LLMWriter(small)
+        insight_writer = LLMInsightWriter(small)
     scheduler = Scheduler(
         memory,
         memory.clock,
@@ -311,6 +317,7 @@ def build_jobs(
         auditor=auditor,
         judge=judge,
         writer=writer,
+        insight_writer=insight_writer,
         config=jobs_config(settings),
     )
     for spec in jobs.specs():
@@ -334,6 +341,7 @@ def jobs_config(settings: Settings) -> JobsConfig:
         decay_cron=settings.decay_cron,
         dedup_cron=settings.dedup_cron,
         reflection_cron=settings.reflection_cron,
+        insights_cron=settings.insights_cron,
         timeout_s=settings.jobs_timeout_s,
         profile_every_turns=settings.profile_every_turns,
         consolidate=ConsolidateConfig(
@@ -357,4 +365,5 @@ def jobs_config(settings: Settings) -> JobsConfig:
         reflection=ReflectionConfig(
             min_facts=settings.reflection_min_facts, every_days=settings.reflection_every_days
         ),
+        insights=InsightsConfig(min_turns=settings.insights_min_turns),
     )

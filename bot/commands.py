@@ -39,6 +39,7 @@ PROFILE_TITLES = {
     "soft_preferences": "Preferences",
     "sensitive_topics": "Sensitive",
     "other": "Other",
+    "insights": "My impressions (insights — /forget any you disagree with)",
 }
 
 

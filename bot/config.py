@@ -79,6 +79,9 @@ class Settings(BaseSettings):
     dedup_batch: int = Field(default=8, ge=1, le=50)
     dedup_recheck_days: int = Field(default=14, ge=0)
     reflection_cron: str = "0 10 * * *"
+    # Insights into each active user (needs ANTHROPIC_API_KEY; off without one).
+    insights_cron: str = "30 5 * * *"
+    insights_min_turns: int = Field(default=5, ge=1)
     reflection_min_facts: int = Field(default=3, ge=1)
     reflection_every_days: int = Field(default=6, ge=1)
     # logging
@@ -114,7 +117,12 @@ class Settings(BaseSettings):
     metrics_host: str = "127.0.0.1"
 
     @field_validator(
-        "consolidate_cron", "expire_cron", "decay_cron", "dedup_cron", "reflection_cron"
+        "consolidate_cron",
+        "expire_cron",
+        "decay_cron",
+        "dedup_cron",
+        "reflection_cron",
+        "insights_cron",
     )
     @classmethod
     def _cron(cls, value: str) -> str:

@@ -1,7 +1,8 @@
 """The bot's background jobs: what each scheduled job runs, and the after-turn hook.
 
 Scheduled: ``consolidate`` (nightly sweep of ended sessions), ``expire`` (unanswered conflicts
-and "only for now" values), ``decay`` (decay, TTL, purge), ``dedup`` and ``reflect``.
+and "only for now" values), ``decay`` (decay, TTL, purge), ``dedup``, ``reflect`` and
+``insights`` (with a language model only).
 After each learned turn: conflicts are asked, the profile is rebuilt every N turns, a new
 session triggers consolidation of the user's earlier ones (in the user's lane), and pending
 "still true?" questions are asked. Per-user work always runs in that user's lane, so one
@@ -28,6 +29,9 @@ from memory_core import (
     DedupConfig,
     Deduplicator,
     Extractor,
+    Insights,
+    InsightsConfig,
+    InsightWriter,
     LearnResult,
     Lifecycle,
     Memory,
@@ -54,12 +58,14 @@ class JobsConfig:
     decay_cron: str = "0 4 * * *"
     dedup_cron: str = "30 4 * * *"
     reflection_cron: str = "0 10 * * *"
+    insights_cron: str = "30 5 * * *"
     timeout_s: float = 1800.0
     profile_every_turns: int = 5
     consolidate: ConsolidateConfig = field(default_factory=ConsolidateConfig)
     decay: DecayConfig = field(default_factory=DecayConfig)
     dedup: DedupConfig = field(default_factory=DedupConfig)
     reflection: ReflectionConfig = field(default_factory=ReflectionConfig)
+    insights: InsightsConfig = field(default_factory=InsightsConfig)
 
 
 #: The scheduled jobs: name, the ``JobsConfig`` field with its cron, and what it does.
@@ -69,6 +75,7 @@ SCHEDULE: tuple[tuple[str, str, str], ...] = (
     ("decay", "decay_cron", "decay, TTL soft-delete, purge"),
     ("dedup", "dedup_cron", "merge near-duplicate facts"),
     ("reflect", "reflection_cron", "weekly reflection posts"),
+    ("insights", "insights_cron", "insights into active users (with a language model)"),
 )
 
 
@@ -90,6 +97,7 @@ class Jobs:
         auditor: Auditor,
         judge: PairJudge,
         writer: ReflectionWriter,
+        insight_writer: InsightWriter | None = None,
         config: JobsConfig | None = None,
     ) -> None:
         self.memory = memory
@@ -100,6 +108,11 @@ class Jobs:
         self.lifecycle = Lifecycle(self.memory, self.config.decay)
         self.deduplicator = Deduplicator(self.memory, judge, self.config.dedup)
         self.reflector = Reflector(self.memory, writer, self.config.reflection)
+        self.insights = (
+            Insights(self.memory, insight_writer, self.config.insights)
+            if insight_writer is not None
+            else None
+        )
 
     def specs(self) -> list[JobSpec]:
         """The scheduled jobs."""
@@ -109,6 +122,7 @@ class Jobs:
             "decay": self.run_decay,
             "dedup": self.run_dedup,
             "reflect": self.run_reflect,
+            "insights": self.run_insights,
         }
         return [
             JobSpec(name, Cron.parse(cron), run[name], self.config.timeout_s, about)
@@ -212,3 +226,19 @@ class Jobs:
         for post in await self.reflector.unposted(user_id):
             posted += await self.notifier.post_reflection(self.reflector, post)
         return {"due": len(users), "saved": sum(r["saved"] for r in done), "posted": posted}
+
+    async def run_insights(self, user_id: str | None = None) -> dict[str, Any]:
+        """Draw insights for users due one (each in their lane); off without a model."""
+        if self.insights is None:
+            return {"skipped": "no language model (set ANTHROPIC_API_KEY)"}
+        insights = self.insights
+        users = await insights.due(user_id)
+
+        async def one(uid: str) -> dict[str, Any]:
+            saved = await insights.run_user(uid)
+            if saved:
+                await self.memory.refresh_profile(uid)  # listed under their own heading
+            return {"saved": len(saved)}
+
+        done = await self._in_lanes(users, "insights", one)
+        return {"due": len(users), "saved": sum(r["saved"] for r in done)}

@@ -23,8 +23,9 @@ _KEEP_TAIL_FROM = 8
 
 
 def is_private(fact: Fact) -> bool:
-    """Whether a fact must never be shown to a group."""
-    return fact.sensitive or fact.category in SENSITIVE_CATEGORIES
+    """Whether a fact must never be shown to a group (nor used in one): sensitive facts, and
+    the bot's insights into the user (impressions of a person are not for their friends)."""
+    return fact.sensitive or fact.category in SENSITIVE_CATEGORIES or fact.kind == "insight"
 
 
 def mask_secrets(text: str) -> str:

@@ -60,7 +60,9 @@ def delta_bullets(changes: Sequence[Change], *, group: bool) -> list[str]:
     out: list[str] = []
     for ch in changes:
         mark = _DELTA_MARK.get(ch.event)
-        if mark is None or (group and ch.meta.get("sensitive")):
+        if mark is None or (
+            group and (ch.meta.get("sensitive") or ch.meta.get("kind") == "insight")
+        ):
             continue
         if group and any(f"[{c.value}]" in ch.summary for c in SENSITIVE_CATEGORIES):
             continue

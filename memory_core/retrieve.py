@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Connection
@@ -61,6 +61,8 @@ class RetrievalConfig:
     w_neighbour: float = 0.40  # episodes: × the best base score of an adjacent turn
     w_entity: float = 0.15  # facts: share named entities (people, places, dates…) with the query
     w_related: float = 0.05  # facts: × the strongest relation to another candidate
+    # An insight (the bot's impression, not the user's words) ranks below what the user said.
+    insight_weight: float = 0.5
     rrf_k: int = 60
     recency_half_life_days: float = 30.0
     dedup_jaccard: float = 0.7
@@ -294,10 +296,19 @@ def _fact_hits(
         bonus[i] = bonus.get(i, 0.0) + config.w_related * strength
     updated = {i: to_ts(f.last_mentioned_at) for i, f in facts.items()}
     fused = fuse(lex, vec, updated, now, config, pool=pool, bonus=bonus)
-    return [
+    hits = [
         SearchHit("facts", i, facts[i].value_text, s, lx, vs, rc, fact=facts[i])
         for i, s, lx, vs, rc in fused
     ]
+    if any(facts[h.id].kind == "insight" for h in hits):
+        hits = [
+            replace(h, score=h.score * config.insight_weight)
+            if facts[h.id].kind == "insight"
+            else h
+            for h in hits
+        ]
+        hits.sort(key=lambda h: h.score, reverse=True)
+    return hits
 
 
 def _episode_hits(

@@ -100,7 +100,9 @@ class UserView:
 
         sections = {
             name: tuple(
-                entry(e) for e in entries if not (self.group and name == "sensitive_topics")
+                entry(e)
+                for e in entries
+                if not (self.group and name in ("sensitive_topics", "insights"))
             )
             for name, entries in profile.sections.items()
         }

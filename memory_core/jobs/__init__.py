@@ -1,4 +1,5 @@
-"""Background jobs of the memory engine: consolidation, profile, decay, dedup, reflections.
+"""Background jobs of the memory engine: consolidation, profile, decay, dedup, reflections,
+insights.
 
 Each job is plain engine work on a :class:`~memory_core.memory.Memory` (short write
 transactions, bounded per run and per user); scheduling them is the bot's business.
@@ -14,7 +15,14 @@ from memory_core.jobs.dedup import (
     PairJudge,
     RulesJudge,
 )
-from memory_core.jobs.llm_steps import LLMJudge, LLMWriter
+from memory_core.jobs.insights import (
+    Activity,
+    InsightDraft,
+    Insights,
+    InsightsConfig,
+    InsightWriter,
+)
+from memory_core.jobs.llm_steps import LLMInsightWriter, LLMJudge, LLMWriter
 from memory_core.jobs.profile import Profile
 from memory_core.jobs.questions import Answer, Question
 from memory_core.jobs.reflection import (
@@ -26,6 +34,7 @@ from memory_core.jobs.reflection import (
 )
 
 __all__ = [
+    "Activity",
     "Answer",
     "ConsolidateConfig",
     "ConsolidationResult",
@@ -36,6 +45,11 @@ __all__ = [
     "DedupReport",
     "Deduplicator",
     "Digest",
+    "InsightDraft",
+    "InsightWriter",
+    "Insights",
+    "InsightsConfig",
+    "LLMInsightWriter",
     "LLMJudge",
     "LLMWriter",
     "Lifecycle",

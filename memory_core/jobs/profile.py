@@ -38,7 +38,9 @@ RECENT_DAYS = 7
 MAX_RECENT = 10
 
 KEYED_SECTIONS = ("identity", "hard_preferences", "soft_preferences")
-LIST_SECTIONS = ("current_tasks", "sensitive_topics", "other")
+LIST_SECTIONS = ("current_tasks", "sensitive_topics", "other", "insights")
+#: Insights listed in the profile (the newest).
+MAX_INSIGHTS = 5
 _SECTION_OF: dict[Category, str] = {
     Category.IDENTITY: "identity",
     Category.RELATIONSHIP: "identity",
@@ -174,6 +176,8 @@ def project(
     sections: dict[str, list[Entry]] = {name: [] for name in (*KEYED_SECTIONS, *LIST_SECTIONS)}
     taken = 0
     for fact in live:
+        if fact.kind == "insight" and len(sections["insights"]) < MAX_INSIGHTS:
+            sections["insights"].append(_entry(fact))
         if fact.kind != "fact" or taken >= MAX_FACTS:
             continue
         bucket = sections[section_of(fact)]
@@ -188,7 +192,8 @@ def project(
             "event": c.event,
             "fact_id": c.fact_id,
             "summary": c.summary,
-            "sensitive": bool(c.meta.get("sensitive")),
+            # Shown to the user alone: sensitive facts and the bot's insights.
+            "sensitive": bool(c.meta.get("sensitive")) or c.meta.get("kind") == "insight",
             "ts": c.ts.isoformat(),
         }
         for c in changes

@@ -287,6 +287,7 @@ def _record_change(
             "summary": summary or f"[{fact.category.value}] {fact.value_text}",
             "meta": dumps(
                 {"key": fact.key, "sensitive": fact.sensitive}
+                | ({"kind": fact.kind} if fact.kind != "fact" else {})
                 | ({"undoes": undoes} if undoes is not None else {})
             ),
             "ts": ts,

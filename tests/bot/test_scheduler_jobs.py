@@ -67,6 +67,11 @@ def test_jobs_cli_lists_and_runs_jobs(db_path: Path, monkeypatch: pytest.MonkeyP
     assert '"status": "done"' in ran.output and '"user": "console:ana"' in ran.output
     unknown = runner.invoke(cli, ["jobs", "run", "nope", "--db", str(db_path)])
     assert unknown.exit_code == 2
+    # Insights need a language model: offline the job says so instead of inventing any.
+    assert "insights" in listed.output
+    offline = runner.invoke(cli, ["jobs", "run", "insights", "--db", str(db_path), "--json"])
+    assert offline.exit_code == 0, offline.output
+    assert "no language model" in offline.output
 
 
 def _day() -> timedelta:

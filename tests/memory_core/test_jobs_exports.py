@@ -13,6 +13,7 @@ from memory_core.values import NewFact
 from tests.factories import USER
 
 EXPORTED = [
+    "Activity",
     "Answer",
     "ConsolidateConfig",
     "ConsolidationResult",
@@ -23,6 +24,11 @@ EXPORTED = [
     "DedupReport",
     "Deduplicator",
     "Digest",
+    "InsightDraft",
+    "InsightWriter",
+    "Insights",
+    "InsightsConfig",
+    "LLMInsightWriter",
     "LLMJudge",
     "LLMWriter",
     "Lifecycle",
