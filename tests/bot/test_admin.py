@@ -248,7 +248,13 @@ def test_metrics_json_reads_the_event_log(populated: Path) -> None:
     assert data["observer"]["latency_ms"]["p95"] > 0
     assert data["observer"]["decisions"]["pending"] == 1
     assert data["confirmations"]["open"] == 1
-    assert data["llm"] == {"per_day": [], "cost_usd": None, "unpriced_models": []}
+    assert data["llm"] == {
+        "per_day": [],
+        "cost_usd": None,
+        "unpriced_models": [],
+        "per_purpose": [],
+        "per_user": [],
+    }
     assert membot("admin", "metrics", "--db", str(db), "--days", "3650").exit_code == 0
 
 
