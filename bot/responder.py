@@ -321,7 +321,7 @@ class LLMResponder:
         """The tool loop: at most ``max_tool_rounds`` rounds of tool calls, then the model
         must answer (``tool_choice`` none)."""
         messages = self._messages(ctx)
-        tools = ctx.tools.specs if ctx.tools is not None else ()
+        tools = ctx.tools.specs if ctx.tools is not None and self.max_tool_rounds else ()
         changes: list[ToolChange] = []
         for round_no in range(self.max_tool_rounds + 1):
             last = round_no == self.max_tool_rounds
@@ -344,7 +344,7 @@ class LLMResponder:
                 # Mid-loop: what the tools did stands; the offline path answers the rest.
                 offline = await self.fallback.respond(ctx)
                 return self._answer(offline.text, changes, ctx, offline=True)
-            if not turn.tool_uses or ctx.tools is None or last:
+            if not turn.tool_uses or ctx.tools is None or not tools or last:
                 return self._answer(turn.text.strip() or "…", changes, ctx)
             results: list[dict[str, Any]] = []
             for use in turn.tool_uses:

@@ -26,7 +26,10 @@ each breakpoint) and is billed ``cache_read_input_tokens`` for it, ``cache_creat
 for the newly written rest, and ``input_tokens`` for what follows the last breakpoint. A prefix
 shorter than ``min_cache_tokens`` is not cached (the service's minimum is 1,024 tokens for
 Sonnet models; tests use 0). ``tool_choice`` is part of the messages' prefix (changing it
-invalidates cached messages, as on the service). Tokens are counted as 4 characters of JSON.
+invalidates cached messages, as on the service). Tokens are counted as 4 characters of JSON,
+plus the service's own tool-use system prompt when tools are given (346 tokens with
+``tool_choice`` auto or none, 313 with any or a named tool, as documented for Claude 4 models),
+which is part of the cached prefix.
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ from aiohttp import web
 #: The service looks back at most this many blocks from a breakpoint for a cached prefix.
 LOOKBACK_BLOCKS = 20
 MAX_BREAKPOINTS = 4
+#: Tokens of the service's tool-use system prompt, by ``tool_choice`` type.
+TOOL_SYSTEM_TOKENS = {"auto": 346, "none": 346, "any": 313, "tool": 313}
 
 
 @dataclass
@@ -78,7 +83,10 @@ class _Block:
 def _blocks(request: dict[str, Any]) -> list[_Block]:
     """The request's prompt as blocks in cache order (tools → system → messages)."""
     items: list[tuple[Any, bool]] = []
-    for tool in request.get("tools") or []:
+    tools = request.get("tools") or []
+    choice = (request.get("tool_choice") or {"type": "auto"}).get("type", "auto")
+    extra = TOOL_SYSTEM_TOKENS.get(choice, 346) if tools else 0
+    for tool in tools:
         items.append((tool, bool(tool.get("cache_control"))))
     system = request.get("system")
     if isinstance(system, str):
@@ -97,7 +105,7 @@ def _blocks(request: dict[str, Any]) -> list[_Block]:
             items.append(([*head, message.get("role"), block], marked))
     out: list[_Block] = []
     running = hashlib.sha256()
-    for obj, marked in items:
+    for n, (obj, marked) in enumerate(items):
         # A breakpoint's own marker is not part of the prefix it names.
         plain = (
             {k: v for k, v in obj.items() if k != "cache_control"} if isinstance(obj, dict) else obj
@@ -105,7 +113,8 @@ def _blocks(request: dict[str, Any]) -> list[_Block]:
         if isinstance(plain, list) and plain and isinstance(plain[-1], dict):
             plain = [*plain[:-1], {k: v for k, v in plain[-1].items() if k != "cache_control"}]
         running.update(json.dumps(plain, sort_keys=True, ensure_ascii=False).encode())
-        out.append(_Block(running.copy().hexdigest(), _tokens(plain), marked))
+        size = _tokens(plain) + (extra if n == 0 else 0)  # the tool-use prompt comes first
+        out.append(_Block(running.copy().hexdigest(), size, marked))
     return out
 
 

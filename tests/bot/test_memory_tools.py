@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import structlog
 
 from bot import app
@@ -219,7 +220,7 @@ async def test_usage_and_cost_per_user_and_purpose(tmp_path: Path) -> None:
         for u in fake.usages
     )
     assert sum(s.tokens for s in users.values()) == billed
-    assert sum(s.cost_usd or 0 for s in users.values()) == round(billed / 1e6, 6)
+    assert sum(s.cost_usd or 0 for s in users.values()) == pytest.approx(billed / 1e6)
 
 
 async def test_user_over_the_daily_cap_is_answered_offline_and_told_once(
