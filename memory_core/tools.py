@@ -272,7 +272,12 @@ class MemoryTools:
 
     async def _candidates(self, text: str) -> list[Candidate]:
         """What the offline rules read off a first-person statement (a note when no rule
-        knows it); a secret is refused: only the user's own /remember stores one."""
+        knows it); a secret is refused: only the user's own /remember stores one, and so
+        is everything while the user paused learning."""
+        if (await self.memory.settings(self.user_id)).paused:
+            raise InvalidInputError(
+                "the user paused learning (/pause): nothing is saved unless they send /remember"
+            )
         if find_sensitive(text):
             raise InvalidInputError(
                 "secrets (passwords, PINs, card, account or document numbers) are stored only "

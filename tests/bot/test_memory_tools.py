@@ -282,5 +282,8 @@ async def test_tools_refuse_secrets_and_never_relearn_a_forgotten_fact(tmp_path:
         assert "not_stored" in json.loads(again.content)
         odd = await tools.run("launch_rockets", {})
         assert odd.is_error
+        await rt.memory.update_settings(ANA, paused=True)
+        paused = await tools.run("remember_fact", {"text": "I like tea"})
+        assert paused.is_error and "/pause" in paused.content
         facts = await rt.memory.list_facts(ANA, SearchFilters())
         assert [f for f in facts if f.status == Status.ACTIVE] == []
