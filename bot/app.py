@@ -259,6 +259,7 @@ def build_runtime(
     memory = open_memory(settings, db, clock, embedder)
     # LLM usage, written to the event log and llm_usage with turn and learning transactions
     usage = UsageMeter(clock)
+    memory.erase_listeners.append(usage.forget_user)
     budget = LLMBudget(memory, usage, settings.llm_daily_tokens_per_user)
     built_extractor, built_auditor, built_responder = build_learning(settings, usage.record, budget)
     extractor = extractor or built_extractor

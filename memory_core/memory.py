@@ -103,6 +103,9 @@ class Memory:
         self._executors = Executors(
             background_workers=self.config.background_threads, nice=self.config.background_nice
         )
+        #: Called with a user id once that user is erased: whoever keeps something of a user
+        #: in memory (the LLM usage meter) drops it, so nothing is written back later.
+        self.erase_listeners: list[Callable[[str], None]] = []
         self.vectors = VectorIndex(
             db,
             embedder,

@@ -11,6 +11,7 @@ still in the meter, so a reply's own tokens count before they are written.
 from __future__ import annotations
 
 import threading
+import time
 from datetime import UTC
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
     from memory_core.memory import Memory
 
 _Key = tuple[str, str, str, str]  # day, user, purpose, model
+#: After a user is erased, usage of calls still in flight for them is not kept for this long
+#: (longer than a call's timeout and retries): nothing of theirs is written back.
+ERASED_GRACE_S = 600.0
 
 
 class UsageMeter(UsageBuffer):
@@ -37,6 +41,7 @@ class UsageMeter(UsageBuffer):
         self._clock = clock or SystemClock()
         self._rows_lock = threading.Lock()
         self._rows: dict[_Key, list[int]] = {}
+        self._erased: dict[str, float] = {}  # user → monotonic time of erasure
 
     def day(self) -> str:
         """Today (UTC, by the meter's clock) as an ISO date: the unit of the daily cap."""
@@ -47,12 +52,28 @@ class UsageMeter(UsageBuffer):
         super().record(usage)
         key = (self.day(), usage.user_id or "", usage.purpose or "other", usage.model)
         with self._rows_lock:
+            erased = self._erased.get(key[1])
+            if erased is not None and time.monotonic() - erased < ERASED_GRACE_S:
+                key = (key[0], "", key[2], key[3])  # counted, but no longer theirs
             t = self._rows.setdefault(key, [0] * len(llm_usage.COUNTERS))
             t[0] += 1
             t[1] += usage.input_tokens
             t[2] += usage.output_tokens
             t[3] += usage.cache_read_input_tokens
             t[4] += usage.cache_creation_input_tokens
+
+    def forget_user(self, user_id: str) -> None:
+        """The user was erased: their unwritten usage, and that of calls still in flight for
+        them, is kept without their id (``Memory.erase_listeners``)."""
+        now = time.monotonic()
+        with self._rows_lock:
+            self._erased = {u: t for u, t in self._erased.items() if now - t < ERASED_GRACE_S}
+            self._erased[user_id] = now
+            for key in [k for k in self._rows if k[1] == user_id]:
+                values = self._rows.pop(key)
+                t = self._rows.setdefault((key[0], "", key[2], key[3]), [0] * len(values))
+                for i, v in enumerate(values):
+                    t[i] += v
 
     def pending(self) -> bool:
         """Whether there is usage not yet written."""

@@ -73,12 +73,20 @@ async def test_the_cap_notice_is_claimed_once_a_day(lexical: Memory, clock: Manu
 
 
 async def test_erasing_a_user_erases_their_usage(lexical: Memory, clock: ManualClock) -> None:
+    """Written rows go with the user; unwritten ones, and calls still in flight, lose the id."""
     meter = UsageMeter(clock)
+    lexical.erase_listeners.append(meter.forget_user)
     meter.record(usage(USER, "reply"))
     with lexical.db.write() as conn:
         meter.flush(conn, clock.now().timestamp())
     await LLMBudget(lexical, meter, 10).first_notice_today(USER)
+    meter.record(usage(USER, "extraction"))  # not written yet when the user is erased
     erasure = await lexical.erase(USER)
     assert not erasure.left
+    meter.record(usage(USER, "extraction"))  # a call that was in flight
+    with lexical.db.write() as conn:
+        meter.flush(conn, clock.now().timestamp())
+    day = meter.day()
     with lexical.db.read() as conn:
-        assert llm_usage.tokens_on(conn, USER, meter.day()) == 0
+        rows = llm_usage.between(conn, day, day)
+    assert [(r.user_id, r.purpose, r.calls) for r in rows] == [("", "extraction", 2)]
