@@ -287,6 +287,7 @@ class MemoryTools:
             text, self.memory.clock.now(), user_name=self.user_name or "the user", explicit=True
         )
         found = await self._rules.extract(turn)
+        found = policy.bound_candidates(found)  # a pasted list stays within the turn caps
         kept = [c for c in found if not (c.sensitive and c.category in SECRET_CATEGORIES)]
         if not kept:
             raise InvalidInputError(
