@@ -214,7 +214,7 @@ class AnthropicLLM:
             error = translate_error(exc)
             log.warning(
                 "llm_call",
-                purpose=purpose,
+                purpose=attribution(purpose)[1],
                 model=self.model,
                 ok=False,
                 error=type(exc).__name__,
