@@ -41,9 +41,11 @@ from memory_core import (
     InsightWriter,
     Learner,
     LLMAuditor,
+    LLMBudget,
     LLMExtractor,
     LLMInsightWriter,
     LLMJudge,
+    LLMPrice,
     LLMWriter,
     Memory,
     MemoryConfig,
@@ -60,7 +62,7 @@ from memory_core import (
     RunLock,
     TemplateWriter,
     Usage,
-    UsageBuffer,
+    UsageMeter,
 )
 from memory_core.clock import Clock, SystemClock
 
@@ -130,10 +132,18 @@ def open_memory(
     return Memory.open(db or settings.db, embedder, clock=clock, config=memory_config(settings))
 
 
+def llm_prices(settings: Settings) -> dict[str, LLMPrice]:
+    """The operator's LLM prices (``MEMBOT_LLM_PRICES``), checked before the built-in table."""
+    return {model: LLMPrice(*values) for model, values in settings.llm_prices.items()}
+
+
 def build_learning(
-    settings: Settings, usage_sink: Callable[[Usage], None] | None = None
+    settings: Settings,
+    usage_sink: Callable[[Usage], None] | None = None,
+    budget: LLMBudget | None = None,
 ) -> tuple[Extractor, Auditor, Responder]:
-    """Anthropic when ``ANTHROPIC_API_KEY`` is set; otherwise the offline rules."""
+    """Anthropic when ``ANTHROPIC_API_KEY`` is set; otherwise the offline rules. ``budget``:
+    the daily per-user allowance the reply path checks."""
     if settings.anthropic_api_key is None:
         log.info("llm_mode", mode="offline")
         return RulesExtractor(), RulesAuditor(), OfflineResponder()
@@ -158,7 +168,13 @@ def build_learning(
         extract_model=settings.anthropic_extract_model,
     )
     small = llm(settings.anthropic_extract_model)
-    return LLMExtractor(small), LLMAuditor(small), LLMResponder(llm(settings.anthropic_model))
+    responder = LLMResponder(
+        llm(settings.anthropic_model),
+        budget=budget,
+        history_turns=settings.history_turns,
+        max_tool_rounds=settings.llm_tool_rounds,
+    )
+    return LLMExtractor(small), LLMAuditor(small), responder
 
 
 @dataclass
@@ -193,6 +209,7 @@ class Runtime:
             memory = self.memory
             self.metrics = MetricsServer(
                 memory,
+                prices=llm_prices(self.settings),
                 host=self.settings.metrics_host,
                 port=self.settings.metrics_port,
                 extra=lambda: {"vectors_enabled": float(memory.vectors_enabled)},
@@ -243,8 +260,11 @@ def build_runtime(
     evaluation and benchmarks build this same wiring with their own."""
     clock = clock or SystemClock()
     memory = open_memory(settings, db, clock, embedder)
-    usage = UsageBuffer()  # LLM usage, written to the event log with learning transactions
-    built_extractor, built_auditor, built_responder = build_learning(settings, usage.record)
+    # LLM usage, written to the event log and llm_usage with turn and learning transactions
+    usage = UsageMeter(clock)
+    memory.erase_listeners.append(usage.forget_user)
+    budget = LLMBudget(memory, usage, settings.llm_daily_tokens_per_user)
+    built_extractor, built_auditor, built_responder = build_learning(settings, usage.record, budget)
     extractor = extractor or built_extractor
     auditor = auditor or built_auditor
     responder = responder or built_responder
@@ -267,6 +287,7 @@ def build_runtime(
             observer,
             responder,
             preview=extractor if settings.anthropic_api_key is None else None,
+            ask_conflict=commands.ask_conflict,
         ),
         commands,
         Presses(memory, codec, commands.memories_page),

@@ -157,10 +157,10 @@ class Commands:
         replies.append(Reply("\n".join(lines)))
         for applied in result.conflicts:
             assert applied.conflict_id is not None
-            replies += await self._ask_conflict(msg, applied.conflict_id)
+            replies += await self.ask_conflict(msg, applied.conflict_id)
         return replies
 
-    async def _ask_conflict(self, msg: IncomingMessage, conflict_id: int) -> list[Reply]:
+    async def ask_conflict(self, msg: IncomingMessage, conflict_id: int) -> list[Reply]:
         """The question about one of the user's conflicts, for their private chat."""
         # Shown as the user sees it there, whichever chat the command came from.
         conflict = await self.memory.view(msg.user_key, Audience.PRIVATE).conflict(conflict_id)
@@ -229,7 +229,7 @@ class Commands:
             )
         ]
         if result.reopened_conflict_id is not None:
-            replies += await self._ask_conflict(c.msg, result.reopened_conflict_id)
+            replies += await self.ask_conflict(c.msg, result.reopened_conflict_id)
         return replies
 
     # ---- looking at memory -----------------------------------------------------------------

@@ -94,6 +94,14 @@ class Settings(BaseSettings):
     anthropic_extract_model: str = "claude-haiku-5-5"
     anthropic_max_retries: int = Field(default=2, ge=0, le=10)
     anthropic_timeout_s: float = Field(default=60.0, gt=0)
+    # Memory tool rounds per reply before the model must answer (0: no memory tools).
+    llm_tool_rounds: int = Field(default=3, ge=0, le=10)
+    # A user's LLM tokens per UTC day (all purposes, cached ones included); past it, replies
+    # come from the offline path. Unset: no cap.
+    llm_daily_tokens_per_user: int | None = Field(default=None, ge=1)
+    # Prices in USD per million tokens, {"model": [input, output, cache_read, cache_write]}
+    # (JSON); they win over the built-in table (memory_core/metrics.py) for cost figures.
+    llm_prices: dict[str, tuple[float, float, float, float]] = Field(default_factory=dict)
     # platforms
     telegram_bot_token: SecretStr | None = Field(default=None, alias="TELEGRAM_BOT_TOKEN")
     discord_bot_token: SecretStr | None = Field(default=None, alias="DISCORD_BOT_TOKEN")

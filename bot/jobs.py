@@ -39,6 +39,7 @@ from memory_core import (
     ReflectionConfig,
     ReflectionWriter,
     Reflector,
+    llm_scope,
 )
 
 log = structlog.get_logger("bot.jobs")
@@ -149,6 +150,10 @@ class Jobs:
 
     async def consolidate_user(self, user_id: str, *, followed_only: bool) -> dict[str, Any]:
         """Consolidate the user's ended sessions, ask about conflicts, rebuild the profile."""
+        with llm_scope(user_id=user_id, purpose="consolidation"):
+            return await self._consolidate_user(user_id, followed_only=followed_only)
+
+    async def _consolidate_user(self, user_id: str, *, followed_only: bool) -> dict[str, Any]:
         sessions = await self.consolidator.pending(
             user_id=user_id, followed_only=followed_only, limit=SESSIONS_PER_USER
         )
@@ -207,7 +212,8 @@ class Jobs:
         users = await self.deduplicator.users(user_id)
 
         async def one(uid: str) -> dict[str, Any]:
-            return dict((await self.deduplicator.run_user(uid)).summary())
+            with llm_scope(user_id=uid, purpose="dedup"):
+                return dict((await self.deduplicator.run_user(uid)).summary())
 
         done = await self._in_lanes(users, "dedup", one)
         keys = ("pairs", "skipped_recent", "merged")
@@ -218,7 +224,8 @@ class Jobs:
         users = await self.reflector.due(user_id)
 
         async def one(uid: str) -> dict[str, Any]:
-            post = await self.reflector.compose(uid)
+            with llm_scope(user_id=uid, purpose="reflection"):
+                post = await self.reflector.compose(uid)
             return {"saved": int(post is not None)}
 
         done = await self._in_lanes(users, "reflect", one)

@@ -16,11 +16,11 @@ import resource
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import structlog
 
-from memory_core import Lane, Memory, MetricsReport, Operations, StoreStats
+from memory_core import Lane, LLMPrice, Memory, MetricsReport, Operations, StoreStats
 
 log = structlog.get_logger("bot.metrics")
 
@@ -185,8 +185,9 @@ class MetricsServer:
         ttl: float = 15.0,
         extra: Callable[[], dict[str, float]] | None = None,
         now: Callable[[], float] = time.time,
+        prices: Mapping[str, LLMPrice] | None = None,
     ) -> None:
-        self.operations = Operations(memory.db)
+        self.operations = Operations(memory.db, prices=prices)
         self._memory = memory  # figures are computed on its background lane
         # The memory's clock: events carry it, so the 24-hour window must be read with it.
         self.now = now

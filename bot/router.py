@@ -60,7 +60,7 @@ class Router:
                 return []
             if _is_chat_turn(text):
                 try:
-                    return [await self.turn.answer(msg, turn_id, text)]  # + the private chat
+                    return await self.turn.answer(msg, turn_id, text)
                 except InvalidInputError:  # e.g. only control characters: nothing to read
                     return [Reply("Sorry — I couldn't read anything in that message.")]
             if msg.is_private:

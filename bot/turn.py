@@ -7,6 +7,7 @@ from it happens later, in the background.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
@@ -14,8 +15,12 @@ import structlog
 from adapters.types import IncomingMessage, Reply
 from bot.responder import Responder, TurnContext
 from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
+from memory_core.values import Audience
 
 log = structlog.get_logger("bot.turn")
+
+#: Asks the user about one of their conflicts (the question with buttons, for their chat).
+AskConflict = Callable[[IncomingMessage, int], Awaitable[list[Reply]]]
 
 
 class ChatTurn:
@@ -27,15 +32,19 @@ class ChatTurn:
         observer: Observer,
         responder: Responder,
         preview: Extractor | None,
+        ask_conflict: AskConflict | None = None,
     ) -> None:
         self.memory = memory
         self.observer = observer
         self.responder = responder
         #: The offline responder acknowledges what it noted; the LLM needs no preview.
         self.preview = preview
+        #: Conflicts a memory tool opened are asked right after the reply.
+        self.ask_conflict = ask_conflict
 
-    async def answer(self, msg: IncomingMessage, turn_id: str, text: str) -> Reply:
-        """Recall, answer, commit the turn, then return the reply."""
+    async def answer(self, msg: IncomingMessage, turn_id: str, text: str) -> list[Reply]:
+        """Recall, answer, commit the turn, then return the reply (and any question a memory
+        tool raised)."""
         group = not msg.is_private
         # One trip to a reply thread reads everything the answer needs (each trip waits for
         # a thread and the GIL: under load, six of them were most of a reply's tail); the
@@ -58,6 +67,14 @@ class ChatTurn:
                 noted=noted,
                 history=recall.history,
                 group=group,
+                user_id=msg.user_key,
+                tools=self.memory.tools(
+                    msg.user_key,
+                    Audience.GROUP if group else Audience.PRIVATE,
+                    turn_id=turn_id,
+                    chat_id=msg.chat_id,
+                    user_name=msg.display_name,
+                ),
             )
         )
         hits, block = recall.hits, recall.block
@@ -68,7 +85,7 @@ class ChatTurn:
                 turn_id,
                 text,
                 learn=not recall.settings.paused,
-                assistant_text=answer,
+                assistant_text=answer.text,
                 accessed_fact_ids=tuple(h.id for h in hits),
                 seen_rev=block.shown_rev,
                 # For the event log (metrics), written with the turn's commit.
@@ -85,8 +102,13 @@ class ChatTurn:
             memory_tokens=block.tokens,
             memory_facts=len(block.fact_ids),
             skipped_memory=recall.trivial,
+            offline=answer.offline,
         )
-        return Reply(answer)
+        replies = [Reply(answer.text)]
+        if self.ask_conflict is not None:
+            for conflict_id in answer.conflict_ids:
+                replies += await self.ask_conflict(msg, conflict_id)
+        return replies
 
     async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
         """Commit an edited message's new text to be learned from (once per edit)."""

@@ -4,14 +4,18 @@
 simulated users do not share the bot's interpreter (its GIL and event loop), as Telegram and
 its users never would; they still share the machine's cores. One JSON object per line:
 
-    child → {"token": …, "base_url": …, "base_file_url": …}     the server listens
+    child → {"token": …, "base_url": …, "base_file_url": …,     the server listens (and the
+             "anthropic_base_url": … or null}                   fake Messages API, if asked)
     parent → "go"                                               the bot is polling
     child → {"latency_ms": [...], "replies": N}                 every user got every reply
     parent → "stop"                                             the bot has stopped
-    child → {"sent_total": N}                                   all it sent, then it exits
+    child → {"sent_total": N, "llm": {…} or null}              all it sent, then it exits
 
 Reply latency is measured from the moment an update is made available to the moment the
-bot's ``sendMessage`` reaches the fake, which answers at once.
+bot's ``sendMessage`` reaches the fake, which answers at once. With ``--llm-delay-ms`` the
+process also serves a fake Anthropic Messages API (``devtools.fake_anthropic``) that answers
+every call with a short text after that fixed delay and models prompt caching (1,024-token
+minimum, as for Sonnet models); its call count and cache hit rate come with ``sent_total``.
 """
 
 from __future__ import annotations
@@ -25,7 +29,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from devtools.fake_anthropic import FakeAnthropic
 from devtools.fake_telegram import FakeTelegram
+
+#: What the fake model answers every call with in the benchmark.
+LLM_REPLY = "Sure — I'll keep that in mind."
+#: The service's smallest cacheable prefix for Sonnet models.
+MIN_CACHE_TOKENS = 1024
 
 _CITIES = ("Lyon", "Oslo", "Quito", "Porto", "Kyoto", "Lima", "Turku", "Cork", "Graz", "Perth")
 _COLOURS = ("teal", "amber", "violet", "green", "crimson", "navy", "ochre", "silver")
@@ -74,6 +84,7 @@ class Load:
     messages: int
     think_ms: float
     reply_timeout_s: float
+    llm_delay_ms: float | None = None
 
 
 async def _user(tg: FakeTelegram, n: int, load: Load, latencies: list[float]) -> int:
@@ -121,8 +132,21 @@ async def _serve(load: Load) -> None:
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    async with FakeTelegram() as tg:
-        _say({"token": tg.token, "base_url": tg.base_url, "base_file_url": tg.base_file_url})
+    delay = load.llm_delay_ms
+    llm = FakeAnthropic(
+        default_text=LLM_REPLY,
+        default_delay=(delay or 0.0) / 1000,
+        min_cache_tokens=MIN_CACHE_TOKENS,
+    )
+    async with FakeTelegram() as tg, llm:
+        _say(
+            {
+                "token": tg.token,
+                "base_url": tg.base_url,
+                "base_file_url": tg.base_file_url,
+                "anthropic_base_url": llm.base_url if delay is not None else None,
+            }
+        )
         if await _line(reader) != "go":
             return
         try:
@@ -130,7 +154,17 @@ async def _serve(load: Load) -> None:
         except TimeoutError:
             _say({"error": f"a reply took longer than {load.reply_timeout_s:g} s"})
         await _line(reader)  # "stop" (or EOF: the parent went away)
-        _say({"sent_total": len(tg.sent())})
+        stats = None
+        if delay is not None:
+            stats = {
+                "calls": len(llm.requests),
+                "invalid": len(llm.invalid),
+                "cache_hit_rate": llm.cache_hit_rate(),
+                "calls_reading_cache": sum(
+                    1 for u in llm.usages if u["cache_read_input_tokens"] > 0
+                ),
+            }
+        _say({"sent_total": len(tg.sent()), "llm": stats})
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -140,8 +174,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--messages", type=int, required=True)
     parser.add_argument("--think-ms", type=float, required=True)
     parser.add_argument("--reply-timeout-s", type=float, default=120.0)
+    parser.add_argument("--llm-delay-ms", type=float, default=None)
     args = parser.parse_args(argv)
-    load = Load(args.users, args.messages, args.think_ms, args.reply_timeout_s)
+    load = Load(args.users, args.messages, args.think_ms, args.reply_timeout_s, args.llm_delay_ms)
     asyncio.run(_serve(load))
 
 

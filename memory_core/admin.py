@@ -16,6 +16,7 @@ import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from memory_core import metrics
@@ -24,6 +25,7 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.errors import InvalidInputError, StoreError
 from memory_core.store import events as event_log
+from memory_core.store import llm_usage
 from memory_core.store import stats as stats_repo
 
 #: How long a starting bot waits for the run lock (a ``doctor`` probe holds it for microseconds;
@@ -182,10 +184,15 @@ def compute_metrics(
     since: float,
     until: float,
     correction_window_s: float = metrics.DEFAULT_CORRECTION_WINDOW_S,
+    prices: metrics.Prices | None = None,
 ) -> metrics.Report:
-    """Seed 000's operational metrics for ``since <= ts < until`` (epoch seconds)."""
+    """Seed 000's operational metrics for ``since <= ts < until`` (epoch seconds); LLM usage
+    per purpose and user covers every UTC day the window touches."""
+    first_day = datetime.fromtimestamp(since, UTC).date().isoformat()
+    last_day = datetime.fromtimestamp(until, UTC).date().isoformat()
     with db.read() as conn:
         events = event_log.rows(conn, since, until)
+        usage = llm_usage.between(conn, first_day, last_day)
         history = stats_repo.history_rows(conn, since, until + correction_window_s)
         conflicts = stats_repo.conflict_rows(conn, since, until)
         lags = stats_repo.outbox_lags(conn, since, until)
@@ -197,6 +204,8 @@ def compute_metrics(
         since=since,
         until=until,
         correction_window_s=correction_window_s,
+        usage=usage,
+        prices=prices,
     )
 
 

@@ -139,6 +139,8 @@ async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
     """Delete every trace of one user; returns rows removed per table."""
     counts = await memory.run(Lane.REPLY, _erase, memory, user_id)
     memory.vectors.cache.clear()
+    for listener in memory.erase_listeners:  # in-memory state of the user (LLM usage)
+        listener(user_id)
     log.info("user_erased", user_id=user_id, rows=sum(counts.values()))
     return counts
 

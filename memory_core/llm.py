@@ -7,10 +7,12 @@ number of times and then fails loudly, never turning into "no facts".
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import ValidationError
 
@@ -32,6 +34,49 @@ class Usage:
     cache_creation_input_tokens: int = 0
     cache_read_input_tokens: int = 0
     latency_ms: float = 0.0
+    #: Whose turn or job the call served (``None``: no user, e.g. a global sweep).
+    user_id: str | None = None
+    #: What it was for: reply, tools, extraction, audit, consolidation, dedup, reflection.
+    purpose: str = ""
+
+    @property
+    def total_tokens(self) -> int:
+        """Every token the call was billed for (cached ones included)."""
+        return (
+            self.input_tokens
+            + self.output_tokens
+            + self.cache_creation_input_tokens
+            + self.cache_read_input_tokens
+        )
+
+
+#: Purposes of the provider's calls when no scope names one: the forced tool's name → purpose.
+TOOL_PURPOSES = {
+    "record_facts": "extraction",
+    "record_actions": "audit",
+    "judge_duplicates": "dedup",
+    "chat": "reply",
+}
+_SCOPE: ContextVar[tuple[str | None, str | None]] = ContextVar("llm_scope", default=(None, None))
+
+
+@contextlib.contextmanager
+def llm_scope(*, user_id: str | None = None, purpose: str | None = None) -> Iterator[None]:
+    """Attribute the model calls made inside this block (this task and the tasks it starts)
+    to ``user_id`` and ``purpose``; an unset field keeps the enclosing scope's value."""
+    outer_user, outer_purpose = _SCOPE.get()
+    token = _SCOPE.set((user_id or outer_user, purpose or outer_purpose))
+    try:
+        yield
+    finally:
+        _SCOPE.reset(token)
+
+
+def attribution(call_purpose: str) -> tuple[str | None, str]:
+    """(user, purpose) for a call the provider is about to make; ``call_purpose`` (the forced
+    tool's name, or ``chat``) decides the purpose unless a scope named one."""
+    user_id, purpose = _SCOPE.get()
+    return user_id, purpose or TOOL_PURPOSES.get(call_purpose, call_purpose)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +104,37 @@ class ChatReply:
     usage: Usage
 
 
+@dataclass(frozen=True, slots=True)
+class ToolUse:
+    """One tool call the model asked for during a conversation."""
+
+    id: str
+    name: str
+    input: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ModelTurn:
+    """One assistant message of a conversation with tools: its text, the tool calls it asked
+    for, why it stopped, and the raw content blocks (sent back verbatim in the next round)."""
+
+    text: str
+    tool_uses: tuple[ToolUse, ...]
+    stop_reason: str | None
+    content: list[dict[str, Any]] = field(default_factory=list)
+    usage: Usage | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A conversation's prompt in cache order: ``system`` and ``tools`` are stable across turns
+    (cached up to a breakpoint after them); ``messages`` carry their own breakpoints."""
+
+    system: str
+    messages: list[dict[str, Any]]
+    tools: Sequence[ToolSpec] = ()
+
+
 class LLM(Protocol):
     """A language model: structured output through a forced tool, or a plain chat reply."""
 
@@ -72,6 +148,21 @@ class LLM(Protocol):
         self, *, system: str, messages: list[dict[str, Any]], max_tokens: int
     ) -> ChatReply:
         """A text reply to ``messages``."""
+        ...
+
+
+class ConversationLLM(Protocol):
+    """A language model that can converse with tools (the reply path's loop)."""
+
+    async def converse(
+        self,
+        prompt: Prompt,
+        *,
+        max_tokens: int,
+        tool_choice: Literal["auto", "none"] = "auto",
+        purpose: str = "chat",
+    ) -> ModelTurn:
+        """One assistant message for ``prompt``; with ``tool_choice="none"`` it must answer."""
         ...
 
 

@@ -41,6 +41,7 @@ from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import meta, sessions, users
 from memory_core.store.rows import owner_token
+from memory_core.tools import MemoryTools
 from memory_core.values import (
     RETRIEVABLE,
     SENSITIVE_CATEGORIES,
@@ -102,6 +103,9 @@ class Memory:
         self._executors = Executors(
             background_workers=self.config.background_threads, nice=self.config.background_nice
         )
+        #: Called with a user id once that user is erased: whoever keeps something of a user
+        #: in memory (the LLM usage meter) drops it, so nothing is written back later.
+        self.erase_listeners: list[Callable[[str], None]] = []
         self.vectors = VectorIndex(
             db,
             embedder,
@@ -426,6 +430,21 @@ class Memory:
     def view(self, user_id: str, audience: Audience) -> UserView:
         """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""
         return UserView(self, user_id, audience)
+
+    def tools(
+        self,
+        user_id: str,
+        audience: Audience,
+        *,
+        turn_id: str,
+        chat_id: str | None = None,
+        user_name: str | None = None,
+    ) -> MemoryTools:
+        """The memory tools a reply model may call during one turn of ``user_id``, showing
+        and changing only what ``audience`` may see, through the usual write policy."""
+        return MemoryTools(
+            self, user_id, audience, turn_id=turn_id, chat_id=chat_id, user_name=user_name
+        )
 
     # ---- recall: what one chat turn reads ----------------------------------------------------
 

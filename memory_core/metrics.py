@@ -11,7 +11,10 @@ Definitions (a window is ``since <= ts < until``):
 - wrong-overwrite rate: automatic overwrites (the observer updated, superseded or expired a
   fact) that the user corrected or undid within ``correction_window`` on the same fact or key,
   over all automatic overwrites;
-- LLM tokens and cost per day and model, from :data:`PRICES` (unknown models: cost ``None``).
+- LLM tokens and cost per day and model, from :data:`PRICES` or the operator's own table
+  (unknown models: cost ``None``); per purpose (reply, tools, extraction, audit, consolidation,
+  dedup, reflection) and per user from ``llm_usage``, whose rows are whole UTC days (every day
+  the window touches).
 
 Hybrid top-k recall needs labelled queries: it comes from ``membot eval``, not from here.
 """
@@ -21,12 +24,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from memory_core.store.events import LLM_COUNTERS, EventRow
+from memory_core.store.llm_usage import UsageRow
 from memory_core.store.stats import ConflictRow, HistoryRow
 
 DAY_S = 86400.0
@@ -81,20 +85,31 @@ _OVERWRITES = frozenset({"updated", "expired"})
 _CORRECTIONS = frozenset({"updated", "superseded", "expired", "deleted", "restored", "rejected"})
 
 
-def price_for(model: str) -> Price | None:
-    """The price of ``model``: a :data:`PRICES` key, optionally dated (``-20251001``,
-    ``@20251001``, ``-latest``) or with a variant suffix (``[1m]``)."""
-    for prefix, price in PRICES.items():
-        if re.fullmatch(re.escape(prefix) + _MODEL_SUFFIX, model):
-            return price
+#: A price table: model id (or its undated prefix) → price.
+Prices = Mapping[str, Price]
+
+
+def price_for(model: str, prices: Prices | None = None) -> Price | None:
+    """The price of ``model``: a key of ``prices`` (the operator's, checked first) or of
+    :data:`PRICES`, optionally dated (``-20251001``, ``@20251001``, ``-latest``) or with a
+    variant suffix (``[1m]``)."""
+    for table in (prices or {}, PRICES):
+        for prefix, price in table.items():
+            if re.fullmatch(re.escape(prefix) + _MODEL_SUFFIX, model):
+                return price
     return None
 
 
 def cost_usd(
-    model: str, input_tokens: float, output_tokens: float, cache_read: float, cache_write: float
+    model: str,
+    input_tokens: float,
+    output_tokens: float,
+    cache_read: float,
+    cache_write: float,
+    prices: Prices | None = None,
 ) -> float | None:
     """What these tokens cost in USD (``None`` for a model without a price)."""
-    price = price_for(model)
+    price = price_for(model, prices)
     if price is None:
         return None
     total = (
@@ -163,6 +178,30 @@ class LLMDay:
 
 
 @dataclass(frozen=True, slots=True)
+class LLMShare:
+    """One purpose's or one user's LLM usage in the window, with its cost (``None`` when a
+    model it used has no price)."""
+
+    name: str
+    calls: int
+    input_tokens: int
+    output_tokens: int
+    cache_read_tokens: int
+    cache_write_tokens: int
+    cost_usd: float | None
+
+    @property
+    def tokens(self) -> int:
+        """Every token billed."""
+        return (
+            self.input_tokens
+            + self.output_tokens
+            + self.cache_read_tokens
+            + self.cache_write_tokens
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Report:
     """The operational metrics of one window."""
 
@@ -192,6 +231,9 @@ class Report:
     llm_days: tuple[LLMDay, ...]
     llm_cost_usd: float | None
     unpriced_models: tuple[str, ...]
+    llm_purposes: tuple[LLMShare, ...] = ()
+    #: The users with the most tokens, most first (at most ``TOP_USERS``).
+    llm_users: tuple[LLMShare, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """The stable JSON shape of the report (``membot admin metrics --json``)."""
@@ -232,7 +274,42 @@ def wrong_overwrites(
     return len(automatic), corrected
 
 
-def llm_days(events: Sequence[EventRow]) -> tuple[LLMDay, ...]:
+#: ``admin metrics`` lists at most this many users by LLM tokens.
+TOP_USERS = 20
+
+
+def llm_shares(
+    rows: Sequence[UsageRow], by: str, prices: Prices | None = None, limit: int | None = None
+) -> tuple[LLMShare, ...]:
+    """``llm_usage`` rows summed by ``purpose`` or ``user_id`` (most tokens first)."""
+    sums: dict[str, list[int]] = defaultdict(lambda: [0] * 5)
+    costs: dict[str, float | None] = {}
+    for r in rows:
+        name = getattr(r, by) or "(none)"
+        t = sums[name]
+        for i, v in enumerate(
+            (r.calls, r.input_tokens, r.output_tokens, r.cache_read_tokens, r.cache_write_tokens)
+        ):
+            t[i] += v
+        cost = cost_usd(
+            r.model,
+            r.input_tokens,
+            r.output_tokens,
+            r.cache_read_tokens,
+            r.cache_write_tokens,
+            prices,
+        )
+        before = costs.get(name, 0.0)
+        costs[name] = None if cost is None or before is None else before + cost
+    shares = [
+        LLMShare(name, t[0], t[1], t[2], t[3], t[4], _round(costs[name]))
+        for name, t in sums.items()
+    ]
+    shares.sort(key=lambda s: (-s.tokens, s.name))
+    return tuple(shares[:limit] if limit is not None else shares)
+
+
+def llm_days(events: Sequence[EventRow], prices: Prices | None = None) -> tuple[LLMDay, ...]:
     """LLM usage per UTC day and model, with its cost."""
     sums: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for e in events:
@@ -257,6 +334,7 @@ def llm_days(events: Sequence[EventRow]) -> tuple[LLMDay, ...]:
                         c["output_tokens"],
                         c["cache_read_tokens"],
                         c["cache_write_tokens"],
+                        prices,
                     )
                 ),
             )
@@ -277,6 +355,8 @@ def compute(
     since: float,
     until: float,
     correction_window_s: float = DEFAULT_CORRECTION_WINDOW_S,
+    usage: Sequence[UsageRow] = (),
+    prices: Prices | None = None,
 ) -> Report:
     """The window's metrics from its rows (``history`` may extend past ``until`` by the
     correction window, so late corrections count)."""
@@ -292,7 +372,7 @@ def compute(
     statuses = Counter(c.status for c in conflicts)
     resolved, expired = statuses["resolved"], statuses["expired"]
     automatic, corrected = wrong_overwrites(history, since, until, correction_window_s)
-    days = llm_days(events)
+    days = llm_days(events, prices)
     priced = [d.cost_usd for d in days if d.cost_usd is not None]
     return Report(
         since=since,
@@ -321,6 +401,8 @@ def compute(
         llm_days=days,
         llm_cost_usd=_round(sum(priced)) if priced else None,
         unpriced_models=tuple(sorted({d.model for d in days if d.cost_usd is None})),
+        llm_purposes=llm_shares(usage, "purpose", prices),
+        llm_users=llm_shares(usage, "user_id", prices, limit=TOP_USERS),
     )
 
 
@@ -371,5 +453,11 @@ def to_json(report: Report) -> dict[str, Any]:
             "per_day": [asdict(d) for d in report.llm_days],
             "cost_usd": report.llm_cost_usd,
             "unpriced_models": list(report.unpriced_models),
+            "per_purpose": [_share(s) for s in report.llm_purposes],
+            "per_user": [_share(s) for s in report.llm_users],
         },
     }
+
+
+def _share(share: LLMShare) -> dict[str, Any]:
+    return {**asdict(share), "tokens": share.tokens}

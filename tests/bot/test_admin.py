@@ -248,7 +248,13 @@ def test_metrics_json_reads_the_event_log(populated: Path) -> None:
     assert data["observer"]["latency_ms"]["p95"] > 0
     assert data["observer"]["decisions"]["pending"] == 1
     assert data["confirmations"]["open"] == 1
-    assert data["llm"] == {"per_day": [], "cost_usd": None, "unpriced_models": []}
+    assert data["llm"] == {
+        "per_day": [],
+        "cost_usd": None,
+        "unpriced_models": [],
+        "per_purpose": [],
+        "per_user": [],
+    }
     assert membot("admin", "metrics", "--db", str(db), "--days", "3650").exit_code == 0
 
 
@@ -463,3 +469,33 @@ async def test_reindex_re_embeds_every_item(db: Path, memory_factory: Any) -> No
     result = await asyncio.to_thread(membot, "admin", "reindex", "--db", str(db))
     assert result.exit_code == 0, result.output
     assert "Re-embedded 1 items." in result.stdout
+
+
+def test_metrics_show_llm_usage_per_purpose_and_user_at_configured_prices(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import UTC, datetime
+
+    from memory_core.llm import Usage
+    from memory_core.usage import UsageMeter
+
+    now = ManualClock(datetime.now(UTC))
+    memory = Memory.open(db, None, clock=now)
+    meter = UsageMeter(now)
+    for user, purpose, tokens in (
+        (ANA, "reply", 1000),
+        (ANA, "extraction", 500),
+        (BO, "reply", 10),
+    ):
+        meter.record(Usage("my-own-model", tokens, 0, user_id=user, purpose=purpose))
+    with memory.db.write() as conn:
+        meter.flush(conn, now.now().timestamp())
+    memory.close()
+    monkeypatch.setenv("MEMBOT_LLM_PRICES", '{"my-own-model": [2.0, 0, 0, 0]}')
+    data = ok_json("admin", "metrics", "--db", str(db), "--days", "1")
+    purposes = {p["name"]: (p["tokens"], p["cost_usd"]) for p in data["llm"]["per_purpose"]}
+    assert purposes == {"reply": (1010, 0.00202), "extraction": (500, 0.001)}
+    assert [u["name"] for u in data["llm"]["per_user"]] == [ANA, BO]
+    assert data["llm"]["cost_usd"] == pytest.approx(0.00302)
+    table = membot("admin", "metrics", "--db", str(db), "--days", "1").stdout
+    assert "llm for reply" in table and f"llm user {ANA}" in table

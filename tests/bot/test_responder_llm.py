@@ -40,7 +40,7 @@ async def test_reply_uses_cached_system_prompt_memory_and_history(tmp_path: Path
                 group=False,
             )
         )
-        assert answer == "Lisbon is lovely this time of year."
+        assert answer.text == "Lisbon is lovely this time of year."
         body = fake.requests[-1]
         assert body["model"] == settings.anthropic_model
         system = body["system"]

@@ -11,7 +11,7 @@ import pytest
 import structlog
 
 from memory_core.errors import InvalidLLMOutputError, LLMError
-from memory_core.llm import ToolSpec, Usage
+from memory_core.llm import Prompt, ToolSpec, Usage, llm_scope
 from memory_core.providers import DEFAULT_MODEL, AnthropicLLM
 from tests.fakes.anthropic_server import FakeAnthropic
 
@@ -232,3 +232,45 @@ async def test_base_url_defaults_to_the_sdk_environment_variable(
     async with make_llm(fake, base_url=None) as llm:
         assert await call(llm) == {"thing": "env"}
     assert len(fake.requests) == 1
+
+
+async def test_converse_returns_tool_calls_and_a_round_needs_every_tool_result(
+    fake: FakeAnthropic,
+) -> None:
+    """The fake rejects what the service rejects: a tool_use left without its tool_result."""
+    llm = AnthropicLLM(api_key=KEY, base_url=fake.base_url, max_retries=0)
+    fake.tool_calls([("record_thing", {"thing": "a"}), ("record_thing", {"thing": "b"})])
+    prompt = Prompt(SYSTEM, [{"role": "user", "content": PROMPT}], (TOOL,))
+    with llm_scope(user_id="console:ana"):
+        turn = await llm.converse(prompt, max_tokens=64)
+    assert [u.input for u in turn.tool_uses] == [{"thing": "a"}, {"thing": "b"}]
+    assert turn.stop_reason == "tool_use" and turn.usage is not None
+    assert (turn.usage.user_id, turn.usage.purpose) == ("console:ana", "reply")
+    assert fake.requests[0]["tool_choice"] == {"type": "auto"}
+    first_only = [
+        {"type": "tool_result", "tool_use_id": turn.tool_uses[0].id, "content": "{}"},
+    ]
+    messages = [*prompt.messages, {"role": "assistant", "content": turn.content}]
+    with pytest.raises(LLMError) as err:
+        await llm.converse(
+            Prompt(SYSTEM, [*messages, {"role": "user", "content": first_only}], (TOOL,)),
+            max_tokens=64,
+            tool_choice="none",
+        )
+    assert not err.value.retryable and fake.invalid == [
+        "tool_use ids without a tool_result in the next message"
+    ]
+    fake.text("done")
+    both = [
+        *first_only,
+        {"type": "tool_result", "tool_use_id": turn.tool_uses[1].id, "content": "{}"},
+    ]
+    final = await llm.converse(
+        Prompt(SYSTEM, [*messages, {"role": "user", "content": both}], (TOOL,)),
+        max_tokens=64,
+        tool_choice="none",
+        purpose="tools",
+    )
+    assert final.text == "done" and final.tool_uses == ()
+    assert fake.requests[-1]["tool_choice"] == {"type": "none"}
+    await llm.aclose()
