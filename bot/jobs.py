@@ -242,7 +242,8 @@ class Jobs:
         users = await insights.due(user_id)
 
         async def one(uid: str) -> dict[str, Any]:
-            saved = await insights.run_user(uid)
+            with llm_scope(user_id=uid, purpose="insight"):
+                saved = await insights.run_user(uid)
             if saved:
                 await self.memory.refresh_profile(uid)  # listed under their own heading
             return {"saved": len(saved)}

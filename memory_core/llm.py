@@ -55,6 +55,7 @@ TOOL_PURPOSES = {
     "record_facts": "extraction",
     "record_actions": "audit",
     "judge_duplicates": "dedup",
+    "record_insights": "insight",
     "chat": "reply",
 }
 _SCOPE: ContextVar[tuple[str | None, str | None]] = ContextVar("llm_scope", default=(None, None))
