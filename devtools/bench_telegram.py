@@ -15,6 +15,10 @@ prompt caching) against a fake Messages API in the users' process that answers e
 a fixed delay: the bot's own overhead per turn is the latency minus that delay. Learning stays
 on the offline rules, so the fake answers replies only.
 
+``minutes`` makes it a soak: the users go round their scripts until the time is up, and every
+``sample_s`` seconds (60) the report gains a row — that interval's turns, reply p50/p95 and the
+bot process's resident memory — so a leak or a latency drift shows as a trend, not a number.
+
 Development tooling (not in the wheel): ``membot bench telegram`` imports it from a checkout.
 """
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import tempfile
 import time
@@ -40,6 +45,9 @@ from memory_core import LearnResult, MemoryCoreError, RulesAuditor, RulesExtract
 from memory_core.benchmarks import Percentiles
 
 TARGET_P95_MS = 100.0
+#: The users' process sends every latency of a run on one line: far past asyncio's 64 KiB
+#: default for a stream line (100 users × 40 messages crashed the report).
+STREAM_LIMIT = 64 * 1024 * 1024
 #: The checkout's root: the simulated users' process runs ``-m devtools.telegram_load`` there.
 CHECKOUT = Path(__file__).resolve().parents[1]
 
@@ -57,6 +65,37 @@ class TelegramBench:
     responder: Literal["offline", "llm"] = "offline"
     #: The fake Messages API's fixed answer delay (``responder="llm"``).
     llm_delay_ms: float = 300.0
+    #: A soak: run this long (``messages`` is then the script length users cycle through).
+    minutes: float | None = None
+    sample_s: float = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One sampling interval of a soak."""
+
+    index: int
+    turns: int
+    latency: Percentiles
+    rss_mb: float
+
+    def as_json(self) -> dict[str, Any]:
+        """The row as JSON."""
+        return {
+            "sample": self.index,
+            "turns": self.turns,
+            "reply_latency_ms": self.latency.as_json(),
+            "rss_mb": round(self.rss_mb, 1),
+        }
+
+
+def rss_mb() -> float:
+    """This process's resident memory now (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 @dataclass(slots=True)
@@ -74,6 +113,27 @@ class TelegramBenchReport:
     latency_ms: list[float] = field(repr=False, default_factory=list)
     #: The fake Messages API's figures (``responder="llm"``): calls, cache hit rate, …
     llm: dict[str, Any] | None = None
+    #: A soak's rows, one per sampling interval.
+    samples: list[Sample] = field(default_factory=list)
+
+    @property
+    def drift(self) -> dict[str, float] | None:
+        """A soak's trend: last interval's RSS and p95 against the first full one's (the
+        first interval includes start-up and warm-up, so the second is the baseline)."""
+        rows = self.samples[1:] if len(self.samples) > 2 else self.samples
+        if len(rows) < 2:
+            return None
+        first, last = rows[0], rows[-1]
+        return {
+            "rss_mb_first": round(first.rss_mb, 1),
+            "rss_mb_last": round(last.rss_mb, 1),
+            "rss_growth_mb": round(last.rss_mb - first.rss_mb, 1),
+            "p95_ms_first": round(first.latency.p95, 3),
+            "p95_ms_last": round(last.latency.p95, 3),
+            "p95_ratio": round(last.latency.p95 / first.latency.p95, 3)
+            if first.latency.p95
+            else 0.0,
+        }
 
     @property
     def delay_ms(self) -> float:
@@ -137,6 +197,9 @@ class TelegramBenchReport:
             "learn_drain_s": round(self.learn_drain_s, 3),
             "target_p95_ms": TARGET_P95_MS,
             "meets_target": self.meets_target,
+            "soak_minutes": self.bench.minutes,
+            "samples": [s.as_json() for s in self.samples],
+            "drift": self.drift,
         }
 
 
@@ -149,8 +212,7 @@ class _LoadProcess:
 
     @classmethod
     async def start(cls, bench: TelegramBench) -> _LoadProcess:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
+        return await cls.spawn(
             "-m",
             "devtools.telegram_load",
             "--users",
@@ -162,9 +224,23 @@ class _LoadProcess:
             "--reply-timeout-s",
             str(bench.reply_timeout_s),
             *(["--llm-delay-ms", str(bench.llm_delay_ms)] if bench.responder == "llm" else []),
+            *(
+                ["--minutes", str(bench.minutes), "--sample-s", str(bench.sample_s)]
+                if bench.minutes
+                else []
+            ),
+        )
+
+    @classmethod
+    async def spawn(cls, *args: str) -> _LoadProcess:
+        """``python *args`` in the checkout, its lines read past the 64 KiB default."""
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *args,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             cwd=CHECKOUT,
+            limit=STREAM_LIMIT,
         )
         return cls(proc)
 
@@ -255,10 +331,20 @@ async def _run(
     await runtime.start()
     await adapter.start()
     try:
-        progress(f"{bench.users} users × {bench.messages} messages ({bench.responder})")
+        what = f"{bench.minutes:g} min" if bench.minutes else f"{bench.messages} messages"
+        progress(f"{bench.users} users × {what} ({bench.responder})")
         started = time.perf_counter()
         await load.send("go")
-        ran = await load.receive(bench.reply_timeout_s * bench.messages + 60)
+        samples: list[Sample] = []
+        budget = bench.reply_timeout_s * bench.messages + 60
+        if bench.minutes:
+            budget = bench.minutes * 60 + bench.reply_timeout_s + 60
+        while "sample" in (ran := await load.receive(budget)):
+            latencies = [float(x) for x in ran["latency_ms"]]
+            samples.append(
+                Sample(int(ran["sample"]), len(latencies), Percentiles.of(latencies), rss_mb())
+            )
+            progress(f"soak: interval {ran['sample']}, {rss_mb():.0f} MB")
         duration = time.perf_counter() - started
         progress("waiting for background learning")
         drain_start = time.perf_counter()
@@ -270,17 +356,20 @@ async def _run(
     await load.send("stop")
     final = await load.receive(60)
     replies = int(ran["replies"])
+    latency = [float(x) for x in ran["latency_ms"]]
     return TelegramBenchReport(
         bench=bench,
         embedder=getattr(embedder, "model_id", None) or "none",
-        turns=bench.users * bench.messages,
+        # A soak sends as many turns as time allows; each waits for its reply.
+        turns=len(latency) if bench.minutes else bench.users * bench.messages,
         replies=replies,
         unexpected=int(final["sent_total"]) - replies,
         learned=len(learned),
         duration_s=duration,
         learn_drain_s=learn_drain,
-        latency_ms=[float(x) for x in ran["latency_ms"]],
+        latency_ms=latency,
         llm=final.get("llm"),
+        samples=samples,
     )
 
 
@@ -288,8 +377,12 @@ def report_table(*reports: TelegramBenchReport) -> Table:
     """The figures as a rich table, one column per run (the CLI's human-readable output)."""
     first = reports[0].as_json()
     table = Table(
-        title=f"membot bench telegram ({first['users']} users × {first['messages_per_user']} "
-        "messages)",
+        title=f"membot bench telegram ({first['users']} users × "
+        + (
+            f"{first['soak_minutes']:g} min soak)"
+            if first["soak_minutes"]
+            else f"{first['messages_per_user']} messages)"
+        ),
         caption=(
             f"embedder {first['embedder']}, {first['think_ms']:g} ms pause after each reply; "
             "latency = update available → sendMessage received by the fake Bot API (which "
@@ -344,6 +437,34 @@ def report_table(*reports: TelegramBenchReport) -> Table:
         return f"≤ {TARGET_P95_MS:g}: {met}"
 
     row("target: own time p95 ms", target)
+    if any(r.samples for r in reports):
+
+        def trend(r: TelegramBenchReport, _f: dict[str, Any]) -> str:
+            d = r.drift
+            if d is None:
+                return "–"
+            return (
+                f"RSS {d['rss_mb_first']:.0f} → {d['rss_mb_last']:.0f} MB, "
+                f"p95 {d['p95_ms_first']:.0f} → {d['p95_ms_last']:.0f} ms"
+            )
+
+        row("soak drift (2nd → last interval)", trend)
+    return table
+
+
+def soak_table(report: TelegramBenchReport) -> Table:
+    """A soak's intervals, one row each: turns, reply p50/p95, resident memory."""
+    table = Table(title=f"soak: {report.bench.minutes:g} min, every {report.bench.sample_s:g} s")
+    for name in ("interval", "turns", "reply p50 ms", "reply p95 ms", "RSS MB"):
+        table.add_column(name, justify="right")
+    for s in report.samples:
+        table.add_row(
+            str(s.index),
+            str(s.turns),
+            f"{s.latency.p50:.1f}",
+            f"{s.latency.p95:.1f}",
+            f"{s.rss_mb:.0f}",
+        )
     return table
 
 

@@ -7,9 +7,15 @@ its users never would; they still share the machine's cores. One JSON object per
     child → {"token": …, "base_url": …, "base_file_url": …,     the server listens (and the
              "anthropic_base_url": … or null}                   fake Messages API, if asked)
     parent → "go"                                               the bot is polling
+    child → {"sample": k, "latency_ms": [...]}                  soak only: each interval
     child → {"latency_ms": [...], "replies": N}                 every user got every reply
     parent → "stop"                                             the bot has stopped
     child → {"sent_total": N, "llm": {…} or null}              all it sent, then it exits
+
+With ``--minutes M`` (a soak) each user goes round its script until M minutes have passed,
+and every ``--sample-s`` seconds (60) the child reports that interval's turns and reply
+latency percentiles, so the parent can watch for drift. Lines can be long (every latency of a
+run): the parent reads them with a raised stream limit.
 
 Reply latency is measured from the moment an update is made available to the moment the
 bot's ``sendMessage`` reaches the fake, which answers at once. With ``--llm-delay-ms`` the
@@ -85,9 +91,18 @@ class Load:
     think_ms: float
     reply_timeout_s: float
     llm_delay_ms: float | None = None
+    #: Soak: run for this long (messages cycle through the script) instead of a fixed count.
+    minutes: float | None = None
+    sample_s: float = 60.0
+
+    def going(self, started: float) -> bool:
+        """Whether a soak still runs (a fixed-count run ends on its own)."""
+        return self.minutes is None or time.perf_counter() - started < self.minutes * 60
 
 
-async def _user(tg: FakeTelegram, n: int, load: Load, latencies: list[float]) -> int:
+async def _user(
+    tg: FakeTelegram, n: int, load: Load, latencies: list[float], started: float
+) -> int:
     """Simulated user ``n``; returns how many replies arrived.
 
     Users start at random moments within one pause and each pause is drawn uniformly from
@@ -101,7 +116,13 @@ async def _user(tg: FakeTelegram, n: int, load: Load, latencies: list[float]) ->
     inbox = tg.watch(user_id)
     replies = 0
     await asyncio.sleep(rng.uniform(0, pause_s))
-    for line in script(n, load.messages):
+    lines = script(n, load.messages)
+    i = 0
+    while i < len(lines) or load.minutes is not None:
+        if not load.going(started):
+            break
+        line = lines[i % len(lines)]
+        i += 1
         sent_at = time.perf_counter()
         tg.send_text(user, line)
         arrived_at, _msg = await asyncio.wait_for(inbox.get(), load.reply_timeout_s)
@@ -113,10 +134,28 @@ async def _user(tg: FakeTelegram, n: int, load: Load, latencies: list[float]) ->
 
 
 async def simulate(tg: FakeTelegram, load: Load) -> dict[str, Any]:
-    """Run every simulated user to the end; their reply latencies and reply count."""
+    """Run every simulated user to the end; their reply latencies and reply count (a soak
+    also reports each sampling interval as it ends)."""
     latencies: list[float] = []
-    counts = await asyncio.gather(*(_user(tg, i, load, latencies) for i in range(load.users)))
+    started = time.perf_counter()
+    users = asyncio.gather(*(_user(tg, i, load, latencies, started) for i in range(load.users)))
+    sampler = asyncio.create_task(_samples(load, latencies)) if load.minutes else None
+    try:
+        counts = await users
+    finally:
+        if sampler is not None:
+            sampler.cancel()
     return {"latency_ms": latencies, "replies": sum(counts)}
+
+
+async def _samples(load: Load, latencies: list[float]) -> None:
+    """Every ``sample_s``: the interval's reply latencies (the parent watches for drift)."""
+    seen, k = 0, 0
+    while True:
+        await asyncio.sleep(load.sample_s)
+        k += 1
+        window, seen = latencies[seen:], len(latencies)
+        _say({"sample": k, "latency_ms": window})
 
 
 async def _line(reader: asyncio.StreamReader) -> str:
@@ -175,8 +214,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think-ms", type=float, required=True)
     parser.add_argument("--reply-timeout-s", type=float, default=120.0)
     parser.add_argument("--llm-delay-ms", type=float, default=None)
+    parser.add_argument("--minutes", type=float, default=None)
+    parser.add_argument("--sample-s", type=float, default=60.0)
     args = parser.parse_args(argv)
-    load = Load(args.users, args.messages, args.think_ms, args.reply_timeout_s, args.llm_delay_ms)
+    load = Load(
+        args.users,
+        args.messages,
+        args.think_ms,
+        args.reply_timeout_s,
+        args.llm_delay_ms,
+        args.minutes,
+        args.sample_s,
+    )
     asyncio.run(_serve(load))
 
 

@@ -172,6 +172,18 @@ def bench_telegram(
     llm_delay_ms: Annotated[
         float, typer.Option("--llm-delay-ms", min=0, help="the fake model's fixed answer delay")
     ] = 300.0,
+    minutes: Annotated[
+        float | None,
+        typer.Option(
+            "--minutes",
+            min=0.01,
+            help="soak: run this long (users cycle through their messages); reports reply "
+            "p50/p95 and the bot's RSS per interval",
+        ),
+    ] = None,
+    sample_s: Annotated[
+        float, typer.Option("--sample-s", min=0.5, help="soak sampling interval, seconds")
+    ] = 60.0,
     workdir: WorkdirOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -179,7 +191,12 @@ def bench_telegram(
     also answers through the LLM path against a fake Messages API, beside the offline run."""
     try:
         # Development tooling, not in the wheel: importable only from a checkout, so only here.
-        from devtools.bench_telegram import TelegramBench, report_table, run_telegram_bench
+        from devtools.bench_telegram import (
+            TelegramBench,
+            report_table,
+            run_telegram_bench,
+            soak_table,
+        )
     except ModuleNotFoundError as exc:
         if exc.name not in ("devtools", "devtools.bench_telegram"):
             raise
@@ -213,6 +230,8 @@ def bench_telegram(
                     think_ms=think_ms,
                     responder=mode,
                     llm_delay_ms=llm_delay_ms,
+                    minutes=minutes,
+                    sample_s=sample_s,
                 )
                 reports.append(
                     asyncio.run(
@@ -231,6 +250,9 @@ def bench_telegram(
         typer.echo(json.dumps(figures[0] if len(figures) == 1 else {"runs": figures}))
     else:
         console.print(report_table(*reports))
+        for report in reports:
+            if report.samples:
+                console.print(soak_table(report))
     if not all(r.all_delivered and r.all_learned for r in reports):
         raise typer.Exit(1)
 

@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from devtools.bench_telegram import TelegramBench, run_telegram_bench
+from devtools.bench_telegram import (
+    TelegramBench,
+    _LoadProcess,
+    run_telegram_bench,
+)
 from devtools.telegram_load import script
 from tests.adapters.test_telegram_e2e import offline_settings
 
@@ -72,3 +76,31 @@ async def test_the_llm_responder_run_reports_the_bots_own_time_and_cache_reads(
     assert figures["llm"]["calls"] == 8 and figures["llm"]["invalid"] == 0
     # Later turns of each user read the cached prefix (tools, system prompt, history).
     assert figures["llm"]["calls_reading_cache"] >= 6 and figures["llm"]["cache_hit_rate"] > 0.5
+
+
+async def test_a_soak_samples_each_interval_until_the_time_is_up(tmp_path: Path) -> None:
+    """--minutes: users cycle through their script until the time is up; each interval is a
+    row (turns, reply percentiles, the bot's RSS), and every turn is still answered and
+    learned."""
+    bench = TelegramBench(users=3, messages=4, think_ms=50, minutes=3.5 / 60, sample_s=1.0)
+    report = await run_telegram_bench(bench, offline_settings(embedder="none"), workdir=tmp_path)
+    assert report.all_delivered and report.all_learned
+    assert report.turns > 3 * 4  # more than one pass of the 4-message script
+    assert [s.index for s in report.samples] == [1, 2, 3]
+    assert sum(s.turns for s in report.samples) <= report.turns
+    assert all(s.rss_mb > 20 for s in report.samples)
+    figures = report.as_json()
+    assert figures["soak_minutes"] == bench.minutes and len(figures["samples"]) == 3
+    assert figures["drift"]["rss_mb_last"] > 0
+
+
+async def test_a_report_line_past_64_kib_is_read(tmp_path: Path) -> None:
+    """100 users × 40 messages put ~80 KiB of latencies on one line: asyncio's default
+    stream limit (64 KiB) made the run crash at its very end."""
+    program = (
+        "import json; print(json.dumps({'latency_ms': [123.456789] * 20000, 'replies': 20000}))"
+    )
+    load = await _LoadProcess.spawn("-c", program)
+    message = await load.receive(30)
+    assert len(message["latency_ms"]) == 20_000
+    await load.close()
