@@ -36,12 +36,14 @@ from memory_core import (
     DecayConfig,
     DedupConfig,
     Embedder,
+    EntityReader,
     Extractor,
     InsightsConfig,
     InsightWriter,
     Learner,
     LLMAuditor,
     LLMBudget,
+    LLMEntityReader,
     LLMExtractor,
     LLMInsightWriter,
     LLMJudge,
@@ -310,6 +312,7 @@ def build_jobs(
     writer: ReflectionWriter = TemplateWriter()
     # Insights are a judgement: no offline stand-in, the job is off without a model.
     insight_writer: InsightWriter | None = None
+    entity_reader: EntityReader | None = None
     if settings.anthropic_api_key is not None:
         small = memory_core.AnthropicLLM(
             api_key=settings.anthropic_api_key.get_secret_value(),
@@ -321,6 +324,7 @@ def build_jobs(
         )
         judge, writer = LLMJudge(small), LLMWriter(small)
         insight_writer = LLMInsightWriter(small)
+        entity_reader = LLMEntityReader(small)
     scheduler = Scheduler(
         memory,
         memory.clock,
@@ -339,6 +343,7 @@ def build_jobs(
         judge=judge,
         writer=writer,
         insight_writer=insight_writer,
+        entity_reader=entity_reader,
         config=jobs_config(settings),
     )
     for spec in jobs.specs():
@@ -363,6 +368,7 @@ def jobs_config(settings: Settings) -> JobsConfig:
         dedup_cron=settings.dedup_cron,
         reflection_cron=settings.reflection_cron,
         insights_cron=settings.insights_cron,
+        enrich_cron=settings.enrich_cron,
         timeout_s=settings.jobs_timeout_s,
         profile_every_turns=settings.profile_every_turns,
         consolidate=ConsolidateConfig(

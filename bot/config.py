@@ -82,6 +82,8 @@ class Settings(BaseSettings):
     # Insights into each active user (needs ANTHROPIC_API_KEY; off without one).
     insights_cron: str = "30 5 * * *"
     insights_min_turns: int = Field(default=5, ge=1)
+    # Entity enrichment of facts the regex found few names in (with ANTHROPIC_API_KEY only).
+    enrich_cron: str = "0 2 * * *"
     reflection_min_facts: int = Field(default=3, ge=1)
     reflection_every_days: int = Field(default=6, ge=1)
     # logging
@@ -131,6 +133,7 @@ class Settings(BaseSettings):
         "dedup_cron",
         "reflection_cron",
         "insights_cron",
+        "enrich_cron",
     )
     @classmethod
     def _cron(cls, value: str) -> str:

@@ -2,7 +2,7 @@
 
 Scheduled: ``consolidate`` (nightly sweep of ended sessions), ``expire`` (unanswered conflicts
 and "only for now" values), ``decay`` (decay, TTL, purge), ``dedup``, ``reflect`` and
-``insights`` (with a language model only).
+``insights`` and ``enrich`` (entity enrichment), those two with a language model only.
 After each learned turn: conflicts are asked, the profile is rebuilt every N turns, a new
 session triggers consolidation of the user's earlier ones (in the user's lane), and pending
 "still true?" questions are asked. Per-user work always runs in that user's lane, so one
@@ -28,6 +28,8 @@ from memory_core import (
     DecayConfig,
     DedupConfig,
     Deduplicator,
+    Enrichment,
+    EntityReader,
     Extractor,
     Insights,
     InsightsConfig,
@@ -60,6 +62,7 @@ class JobsConfig:
     dedup_cron: str = "30 4 * * *"
     reflection_cron: str = "0 10 * * *"
     insights_cron: str = "30 5 * * *"
+    enrich_cron: str = "0 2 * * *"
     timeout_s: float = 1800.0
     profile_every_turns: int = 5
     consolidate: ConsolidateConfig = field(default_factory=ConsolidateConfig)
@@ -77,6 +80,7 @@ SCHEDULE: tuple[tuple[str, str, str], ...] = (
     ("dedup", "dedup_cron", "merge near-duplicate facts"),
     ("reflect", "reflection_cron", "weekly reflection posts"),
     ("insights", "insights_cron", "insights into active users (with a language model)"),
+    ("enrich", "enrich_cron", "link entities in facts with few (with a language model)"),
 )
 
 
@@ -99,6 +103,7 @@ class Jobs:
         judge: PairJudge,
         writer: ReflectionWriter,
         insight_writer: InsightWriter | None = None,
+        entity_reader: EntityReader | None = None,
         config: JobsConfig | None = None,
     ) -> None:
         self.memory = memory
@@ -114,6 +119,7 @@ class Jobs:
             if insight_writer is not None
             else None
         )
+        self.enrichment = Enrichment(self.memory, entity_reader) if entity_reader else None
 
     def specs(self) -> list[JobSpec]:
         """The scheduled jobs."""
@@ -124,6 +130,7 @@ class Jobs:
             "dedup": self.run_dedup,
             "reflect": self.run_reflect,
             "insights": self.run_insights,
+            "enrich": self.run_enrich,
         }
         return [
             JobSpec(name, Cron.parse(cron), run[name], self.config.timeout_s, about)
@@ -250,3 +257,21 @@ class Jobs:
 
         done = await self._in_lanes(users, "insights", one)
         return {"due": len(users), "saved": sum(r["saved"] for r in done)}
+
+    async def run_enrich(self, user_id: str | None = None) -> dict[str, Any]:
+        """Link entities the model names in recent facts with few (off without a model)."""
+        if self.enrichment is None:
+            return {"skipped": "no language model (set ANTHROPIC_API_KEY)"}
+        enrichment = self.enrichment
+        todo = await enrichment.users(user_id)
+
+        async def one(uid: str) -> dict[str, Any]:
+            with llm_scope(user_id=uid, purpose="enrichment"):
+                return (await enrichment.run_user(uid, todo[uid])).summary()
+
+        done = await self._in_lanes(list(todo), "enrich", one)
+        return {
+            "users": len(todo),
+            "facts": sum(r["facts"] for r in done),
+            "linked": sum(r["linked"] for r in done),
+        }

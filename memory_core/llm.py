@@ -56,6 +56,7 @@ TOOL_PURPOSES = {
     "record_actions": "audit",
     "judge_duplicates": "dedup",
     "record_insights": "insight",
+    "record_entities": "enrichment",
     "chat": "reply",
 }
 _SCOPE: ContextVar[tuple[str | None, str | None]] = ContextVar("llm_scope", default=(None, None))

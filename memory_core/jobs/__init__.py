@@ -1,5 +1,5 @@
 """Background jobs of the memory engine: consolidation, profile, decay, dedup, reflections,
-insights.
+insights, entity enrichment.
 
 Each job is plain engine work on a :class:`~memory_core.memory.Memory` (short write
 transactions, bounded per run and per user); scheduling them is the bot's business.
@@ -15,6 +15,12 @@ from memory_core.jobs.dedup import (
     PairJudge,
     RulesJudge,
 )
+from memory_core.jobs.enrichment import (
+    Enrichment,
+    EnrichmentConfig,
+    EnrichmentReport,
+    EntityReader,
+)
 from memory_core.jobs.insights import (
     Activity,
     InsightDraft,
@@ -22,7 +28,7 @@ from memory_core.jobs.insights import (
     InsightsConfig,
     InsightWriter,
 )
-from memory_core.jobs.llm_steps import LLMInsightWriter, LLMJudge, LLMWriter
+from memory_core.jobs.llm_steps import LLMEntityReader, LLMInsightWriter, LLMJudge, LLMWriter
 from memory_core.jobs.profile import Profile
 from memory_core.jobs.questions import Answer, Question
 from memory_core.jobs.reflection import (
@@ -45,10 +51,15 @@ __all__ = [
     "DedupReport",
     "Deduplicator",
     "Digest",
+    "Enrichment",
+    "EnrichmentConfig",
+    "EnrichmentReport",
+    "EntityReader",
     "InsightDraft",
     "InsightWriter",
     "Insights",
     "InsightsConfig",
+    "LLMEntityReader",
     "LLMInsightWriter",
     "LLMJudge",
     "LLMWriter",

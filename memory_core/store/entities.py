@@ -57,3 +57,36 @@ def unlink_item(conn: Connection, user_id: str, item_kind: str, item_id: int) ->
         text("DELETE FROM memory_entities WHERE user_id = :u AND item_kind = :k AND item_id = :i"),
         {"u": user_id, "k": item_kind, "i": item_id},
     )
+
+
+def few_entity_facts(
+    conn: Connection,
+    *,
+    since: float,
+    max_links: int,
+    skip_categories: Sequence[str],
+    limit: int,
+    user_id: str | None = None,
+) -> list[tuple[str, int, str]]:
+    """Active facts changed since ``since`` (a timestamp) with at most ``max_links`` entity
+    links, outside ``skip_categories``: (user id, fact id, text), by user then id."""
+    cond = " AND f.user_id = :u" if user_id else ""
+    stmt = text(
+        "SELECT f.user_id, f.id, f.value_text FROM facts f WHERE f.status = 'active' "
+        f"AND f.kind = 'fact' AND f.updated_at >= :since{cond} "
+        "AND f.category NOT IN :skip "
+        "AND (SELECT COUNT(*) FROM memory_entities me WHERE me.user_id = f.user_id "
+        "AND me.item_kind = 'fact' AND me.item_id = f.id) <= :most "
+        "ORDER BY f.user_id, f.id LIMIT :lim"
+    ).bindparams(bindparam("skip", expanding=True))
+    rows = conn.execute(
+        stmt,
+        {
+            "since": since,
+            "u": user_id,
+            "skip": list(skip_categories) or [""],
+            "most": max_links,
+            "lim": limit,
+        },
+    ).all()
+    return [(str(r[0]), int(r[1]), str(r[2])) for r in rows]

@@ -72,6 +72,9 @@ def test_jobs_cli_lists_and_runs_jobs(db_path: Path, monkeypatch: pytest.MonkeyP
     offline = runner.invoke(cli, ["jobs", "run", "insights", "--db", str(db_path), "--json"])
     assert offline.exit_code == 0, offline.output
     assert "no language model" in offline.output
+    assert "enrich" in listed.output
+    enrich = runner.invoke(cli, ["jobs", "run", "enrich", "--db", str(db_path), "--json"])
+    assert enrich.exit_code == 0 and "no language model" in enrich.output
 
 
 def _day() -> timedelta:
