@@ -243,6 +243,9 @@ class MemoryTools:
         except MemoryCoreError as exc:
             log.warning("memory_tool_failed", tool=name, error_type=type(exc).__name__)
             result = _error("memory is unavailable right now")
+        except Exception:  # the tool boundary's one outermost guard: the turn goes on
+            log.exception("memory_tool_crashed", tool=name)
+            result = _error("the memory tool failed; answer without it")
         log.info(
             "memory_tool_called",
             tool=name,

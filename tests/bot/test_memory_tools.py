@@ -287,3 +287,24 @@ async def test_tools_refuse_secrets_and_never_relearn_a_forgotten_fact(tmp_path:
         assert paused.is_error and "/pause" in paused.content
         facts = await rt.memory.list_facts(ANA, SearchFilters())
         assert [f for f in facts if f.status == Status.ACTIVE] == []
+
+
+async def test_a_tool_that_crashes_is_an_error_result_and_the_turn_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not only memory errors: whatever breaks inside a tool reaches the model as an error
+    result (logged), and the user still gets the model's answer."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+
+        async def broken(*_a: Any, **_k: Any) -> Any:
+            raise RuntimeError("disk on fire")
+
+        monkeypatch.setattr(rt.memory, "search", broken)
+        fake.tool_calls([("search_memory", {"query": "home", "top_k": 3})])
+        fake.text("I couldn't look that up, sorry.")
+        with structlog.testing.capture_logs() as logs:
+            replies = await rt.router.on_message(message("where do I live?"))
+        assert [r.text for r in replies] == ["I couldn't look that up, sorry."]
+        (result,) = tool_results(fake.requests[-1])
+        assert result["is_error"] and "disk on fire" not in json.dumps(result)
+        assert any(e["event"] == "memory_tool_crashed" for e in logs)
