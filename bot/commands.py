@@ -10,7 +10,7 @@ import structlog
 from adapters.types import Button, Document, IncomingMessage, Reply
 from bot import questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
-from bot.responder import first_name, yours
+from bot.responder import first_name, person_label, person_said, yours
 from memory_core import (
     MAX_REMEMBER_CHARS,
     Expire,
@@ -23,6 +23,7 @@ from memory_core import (
     Turn,
     Update,
     UserView,
+    is_person_key,
 )
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.values import Audience, Fact, SearchHit
@@ -242,14 +243,21 @@ class Commands:
             return [Reply("I don't know anything about you yet. Tell me about yourself!")]
         parts = ["Here's what I know about you:"]
         who = first_name(c.msg.display_name)
+        people = await c.view.people()
         for name, title in PROFILE_TITLES.items():
-            entries = profile.sections.get(name, ())
+            # The people around the user have a section of their own, below.
+            entries = [e for e in profile.sections.get(name, ()) if not is_person_key(e.key)]
             if entries:
                 parts.append(f"\n{title}")
                 parts += [
                     f"• {_capital(yours(e.value_text, who))} — {texts.certainty(e.confidence)}"
                     for e in entries
                 ]
+        if people:
+            parts.append("\nPeople")
+            parts += [
+                f"• {_capital(person_label(p))}: {'; '.join(person_said(p, who))}" for p in people
+            ]
         return [Reply("\n".join(parts))]
 
     async def cmd_memories(self, c: Call) -> list[Reply]:

@@ -13,7 +13,7 @@ back on the next turn), then this turn's memory block and message.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -24,9 +24,13 @@ from memory_core import (
     ConversationLLM,
     LLMBudget,
     MemoryTools,
+    Person,
     Prompt,
     ToolChange,
+    find_people,
+    is_person_key,
     llm_scope,
+    people_of,
 )
 from memory_core.errors import LLMError
 from memory_core.values import Fact, SearchHit
@@ -77,6 +81,8 @@ class TurnContext:
     user_id: str = ""
     #: The memory tools of this turn (its user and audience); ``None``: no tools.
     tools: MemoryTools | None = None
+    #: The user's earlier turns matching a question (private chats only), best first.
+    episodes: Sequence[SearchHit] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +199,26 @@ def yours(text: str, name: str | None) -> str:
     return out[:1].lower() + out[1:] if out.startswith(("Your", "You")) else out
 
 
+def relation_words(person: Person) -> str | None:
+    """Their relation as words: "best_friend" → "best friend"."""
+    return person.relation.replace("_", " ") if person.relation else None
+
+
+def person_label(person: Person) -> str:
+    """How to name one of the user's people to them: "Marco, your brother", "your sister"."""
+    rel = relation_words(person)
+    if person.name and rel:
+        return f"{person.name}, your {rel}"
+    return person.name or f"your {rel}"
+
+
+def person_said(person: Person, name: str | None) -> list[str]:
+    """What the user told us about one of their people, in the second person ("your brother
+    Marco lives in Rome"); their naming fact only when nothing else is known."""
+    facts = person.about() or person.facts
+    return [yours(f.value_text, name) for f in facts]
+
+
 def _listing(items: Sequence[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     if len(items) <= 1:
@@ -214,24 +240,9 @@ class OfflineResponder:
         if _ABOUT_ME.search(text):
             return self._summary(ctx, name)
         if _QUESTION.search(text) and not _GREETING.match(text):
-            facts = [
-                h for h in ctx.hits if h.fact is not None and (h.lexical > 0 or h.vector >= 0.84)
-            ][:2]
-            if facts:
-                lines = []
-                for hit in facts:
-                    assert hit.fact is not None
-                    excerpt = hit.fact.source_excerpt
-                    said = second_person(excerpt) if excerpt else yours(hit.fact.value_text, name)
-                    flag = " (not confirmed yet)" if hit.fact.status.value != "active" else ""
-                    lines.append(f"You told me on {_when(hit)} that {said}{flag}.")
-                return " ".join(lines)
-            return (
-                "I don't know that yet. Tell me and I'll remember it — or use "
-                "/remember <something>."
-            )
+            return self._answer(ctx, text, name)
         if ctx.noted:
-            noted = _listing([yours(c.value_text, name) for c in ctx.noted[:4]])
+            noted = _listing([yours(c.value_text, name) for c in _worth_saying(ctx.noted)[:4]])
             return f"Got it — {noted}."
         if _BYE.search(text):
             thanks = "You're welcome! " if _THANKS.search(text) else ""
@@ -246,14 +257,273 @@ class OfflineResponder:
             "Ask me what I know about you, or try /help."
         )
 
+    def _answer(self, ctx: TurnContext, text: str, name: str | None) -> str:
+        """A question: about one of the user's people, about the user (facts first), then
+        from what they said before; else an honest "I don't know"."""
+        facts = _unique([*(h.fact for h in ctx.hits if h.fact is not None), *ctx.known])
+        about_people = _people_answer(text, facts, name)
+        if about_people is not None:
+            return about_people
+        own = _own_answer(text, facts, name)
+        if own is not None:
+            return own
+        personal = bool(_FIRST_PERSON.search(text))
+        hits = [
+            h
+            for h in ctx.hits
+            if h.fact is not None
+            and (h.lexical > 0 or h.vector >= 0.84)
+            # "what do I do?" is about the user: not their wife's job.
+            and not (personal and is_person_key(h.fact.key))
+        ][:2]
+        if hits:
+            lines: list[str] = []
+            for hit in hits:
+                assert hit.fact is not None
+                excerpt = hit.fact.source_excerpt
+                said = second_person(excerpt) if excerpt else yours(hit.fact.value_text, name)
+                line = f"You told me on {_when(hit)} that {said}{_unconfirmed(hit.fact)}."
+                if line not in lines:  # two facts of one sentence: say it once
+                    lines.append(line)
+            return " ".join(lines)
+        said_before = _episode_answer(text, ctx.episodes)
+        if said_before is not None:
+            return said_before
+        return "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
+
     def _summary(self, ctx: TurnContext, name: str | None) -> str:
         """ "What do you know about me?": a short summary of the memory block's facts."""
-        facts = [f for f in ctx.known if f.kind == "fact"][:6]
-        if not facts:
+        own = [f for f in ctx.known if f.kind == "fact" and not is_person_key(f.key)]
+        people = people_of(f for f in ctx.known if is_person_key(f.key))
+        if not own and not people:
             return "I don't know anything about you yet. Tell me about yourself!"
-        told = _listing([yours(f.value_text, name) for f in facts])
-        more = " (/profile has everything)" if len(ctx.known) > len(facts) else ""
-        return f"Here's what I know: {told}.{more}"
+        told = _listing([yours(f.value_text, name) for f in own[:5]])
+        parts = [f"Here's what I know: {told}."] if own else []
+        if people:
+            who = _listing(
+                [
+                    person_label(p).replace(", ", " (", 1) + ")"
+                    if p.name and p.relation
+                    else person_label(p)
+                    for p in people[:5]
+                ]
+            )
+            parts.append(f"You've told me about {who}.")
+        shown = len(own[:5]) + sum(len(p.facts) for p in people[:5])
+        if len(ctx.known) > shown:
+            parts.append("(/profile has everything)")
+        return " ".join(parts)
+
+
+# ---- answering questions offline ---------------------------------------------------------
+
+_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|am\s+I)\b", re.IGNORECASE)
+_REL = r"([a-z][a-z-]*(?:\s+(?:friend|in-law))?)"
+#: Questions about one of the user's people, by relation: (pattern, attributes asked for).
+_RELATION_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), attrs)
+    for pattern, attrs in (
+        (
+            rf"\bwhat\s+(?:does|do)\s+my\s+{_REL}\s+do\b|\bwhat(?:'s|s|\s+is)\s+my\s+{_REL}'s\s+"
+            rf"(?:job|work|occupation|profession)\b|\bwhere\s+does\s+my\s+{_REL}\s+work\b|"
+            rf"\bwho\s+does\s+my\s+{_REL}\s+work\s+for\b|\bwhat\s+does\s+my\s+{_REL}\s+work\s+as\b",
+            ("job", "employer", "work", "works"),
+        ),
+        (
+            rf"\bwhere\s+(?:does|do)\s+my\s+{_REL}\s+live\b|\bwhere\s+is\s+my\s+{_REL}\s+"
+            rf"(?:based|living|from)\b|\bwhere(?:'s|\s+is)\s+my\s+{_REL}\b",
+            ("home", "lives", "live", "origin"),
+        ),
+        (rf"\bhow\s+old\s+is\s+my\s+{_REL}\b", ("age",)),
+        (rf"\bwhen\s+is\s+my\s+{_REL}'s\s+birthday\b", ("birthday",)),
+        (
+            rf"\bwhat(?:'s|s|\s+is)\s+my\s+{_REL}'s\s+name\b|\bwhat\s+is\s+my\s+{_REL}\s+called\b|"
+            rf"\bwho(?:'s|\s+is)\s+my\s+{_REL}\b",
+            ("name",),
+        ),
+        (
+            rf"\b(?:tell\s+me|what\s+do\s+you\s+know|what\s+did\s+i\s+(?:tell|say))\s+(?:you\s+)?"
+            rf"about\s+my\s+{_REL}\b",
+            (),
+        ),
+    )
+)
+_WHO_IS = re.compile(
+    r"^\s*(?:who(?:'s|\s+is|\s+was)|tell\s+me\s+about|what\s+do\s+you\s+know\s+about|"
+    r"do\s+you\s+(?:know|remember))\s+(?P<n>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*\??\s*$",
+    re.IGNORECASE,
+)
+_NOT_A_PERSON = frozenset({"i", "me", "you", "he", "she", "it", "that", "this", "there", "my"})
+
+
+def _unique(facts: Iterable[Fact]) -> list[Fact]:
+    seen: dict[int, Fact] = {}
+    for f in facts:
+        seen.setdefault(f.id, f)
+    return list(seen.values())
+
+
+def _person_sentence(person: Person, name: str | None) -> str:
+    """ "Marco is your brother. You told me your brother Marco lives in Rome and …"."""
+    rel = relation_words(person)
+    intro = f"{person.name} is your {rel}." if person.name and rel else ""
+    said = [yours(f.value_text, name) for f in person.about()]
+    if not said:
+        return intro or f"You told me {_listing(person_said(person, name))}."
+    return f"{intro} You told me {_listing(said)}.".strip()
+
+
+def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | None:
+    """ "Who is Marco?", "what does my wife do?", "where does my brother live?"."""
+    people = people_of(facts)
+    for pattern, attrs in _RELATION_QUESTIONS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        rel = next(g for g in m.groups() if g)
+        found = find_people(people, relation=rel)
+        if not found:
+            return f"You haven't told me about your {rel.lower()} yet."
+        lines = []
+        for person in found:
+            wanted = person.attribute(*attrs) if attrs and attrs != ("name",) else []
+            if attrs == ("name",) and person.name:
+                lines.append(f"Your {rel.lower()} is {person.name}.")
+            elif wanted:
+                lines.append(
+                    f"You told me {_listing([yours(f.value_text, name) for f in wanted])}."
+                )
+            elif attrs:
+                who = f"your {rel.lower()}" + (f" {person.name}" if person.name else "")
+                known = person.about()
+                tail = (
+                    f" — only that {_listing([yours(f.value_text, name) for f in known])}"
+                    if known
+                    else ""
+                )
+                lines.append(f"I don't know that about {who} yet{tail}.")
+            else:
+                lines.append(_person_sentence(person, name))
+        return " ".join(lines)
+    m = _WHO_IS.match(text)
+    if m is None or m.group("n").split()[0].lower() in _NOT_A_PERSON:
+        return None
+    asked = m.group("n")
+    found = find_people(people, name=asked)
+    if not found:
+        # Only a name the user wrote as one is someone we should know ("who is Marco?").
+        return f"I don't know anyone called {asked} yet." if asked[:1].isupper() else None
+    return " ".join(_person_sentence(p, name) for p in found)
+
+
+#: Questions about the user, however phrased: (pattern, the fact keys that answer them).
+_OWN_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), keys)
+    for pattern, keys in (
+        (
+            r"\bwhat\s+(?:do|did)\s+i\s+do(?:\s+for\s+(?:a\s+living|work|money|my\s+job))?\s*\??$|"
+            r"\bwhat(?:'s|s|\s+is)\s+my\s+(?:job|occupation|profession|line\s+of\s+work|work)\b|"
+            r"\bwhere\s+do\s+i\s+work\b|\bwho\s+do\s+i\s+work\s+for\b|"
+            r"\bwhat\s+(?:do\s+i\s+work\s+as|am\s+i\s+working\s+as)\b|\bwhat\s+is\s+my\s+employer\b|"
+            r"\bwhat\s+do\s+i\s+do\s+for\s+(?:a\s+living|work)\b",
+            ("job_title", "employer", "work"),
+        ),
+        (
+            r"\bwhere\s+(?:do\s+i\s+live|am\s+i\s+(?:based|living|staying)|do\s+i\s+stay|"
+            r"is\s+my\s+home)\b|\bwhat\s+(?:city|town|country)\s+(?:do\s+i\s+live|am\s+i)\b|"
+            r"\bwhere(?:'s|\s+is)\s+home\s+for\s+me\b",
+            ("home_city", "home_country", "home"),
+        ),
+        (r"\bwhere\s+am\s+i\s+from\b|\bwhere\s+did\s+i\s+grow\s+up\b", ("origin", "nationality")),
+        (r"\bwhat(?:'s|s|\s+is)\s+my\s+name\b|\bwhat\s+am\s+i\s+called\b", ("name",)),
+        (r"\bwhen\s+(?:is|'s)\s+my\s+birthday\b|\bwhen\s+was\s+i\s+born\b", ("birthday",)),
+        (r"\bhow\s+old\s+am\s+i\b", ("birthday", "age")),
+        (
+            r"\bwhat\s+languages?\s+do\s+i\s+speak\b|\bwhich\s+languages?\s+do\s+i\b",
+            ("language",),
+        ),
+        (
+            r"\b(?:am\s+i|what\s+am\s+i)\s+allergic\b|\bmy\s+allerg(?:y|ies)\b",
+            ("allergy",),
+        ),
+        (
+            r"\bwhat\s+(?:do|can't|can\s*not)\s+i\s+eat\b|\bmy\s+diet\b|\bam\s+i\s+(?:vegan|"
+            r"vegetarian)\b",
+            ("diet", "food_restriction", "allergy"),
+        ),
+        (
+            r"\bwhat\s+pets?\s+do\s+i\s+have\b|\bdo\s+i\s+have\s+(?:a\s+)?pets?\b|"
+            r"\bwhat(?:'s|s|\s+is)\s+my\s+(?:dog|cat|pet)'?s?\s+(?:name|called)\b",
+            ("pet",),
+        ),
+        (r"\bwhat\s+(?:do\s+i\s+(?:like|love|enjoy)|are\s+my\s+hobbies)\b", ("likes",)),
+    )
+)
+
+
+def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | None:
+    """ "What do I do for a living?", "where am I based?": the user's facts with those keys."""
+    for pattern, keys in _OWN_QUESTIONS:
+        if not pattern.search(text):
+            continue
+        wanted = [
+            f
+            for f in facts
+            if f.kind == "fact" and any(f.key == k or f.key.startswith(f"{k}.") for k in keys)
+        ]
+        if not wanted:
+            return None  # the episodes, then "I don't know", may still answer
+        wanted.sort(key=lambda f: next((i for i, k in enumerate(keys) if f.key.startswith(k)), 0))
+        told = _listing([yours(f.value_text, name) + _unconfirmed(f) for f in wanted[:4]])
+        return f"You told me {told}."
+    return None
+
+
+def _unconfirmed(fact: Fact) -> str:
+    return " (not confirmed yet)" if fact.status.value != "active" else ""
+
+
+_ASKED_ABOUT = re.compile(
+    r"\b(?:about|regarding|on)\s+(?:the\s+|my\s+|a\s+|an\s+|our\s+)?(?P<topic>[\w' -]+?)\s*\??$",
+    re.IGNORECASE,
+)
+_STOP = frozenset(
+    """a an the my our your i me you what when where who which how do did does is are was were
+    say said tell told about to of for in on at and or it that this with from have has had
+    remember know anything something ever""".split()
+)
+
+
+def _episode_answer(text: str, episodes: Sequence[SearchHit]) -> str | None:
+    """No fact answers: what the user said before about it, quoted with its date."""
+    topic = _ASKED_ABOUT.search(text)
+    words = re.findall(r"[\w']+", (topic.group("topic") if topic else text).lower())
+    wanted = [w for w in words if w not in _STOP and len(w) > 2]
+    if not wanted:
+        return None
+    for hit in episodes:
+        ep = hit.episode
+        if ep is None or ep.role != "user" or _QUESTION.search(ep.text):
+            continue
+        said = ep.text.lower()
+        if all(re.search(rf"\b{re.escape(w)}", said) for w in wanted):
+            quote = ep.text.strip()
+            quote = quote if len(quote) <= 200 else quote[:199] + "…"
+            return f"On {ep.created_at.day} {ep.created_at:%B %Y} you said: “{quote}”"
+    return None
+
+
+def _worth_saying(noted: Sequence[Candidate]) -> list[Candidate]:
+    """What an acknowledgement names: a person's bare naming fact is left out when the same
+    turn says more about them ("your wife Ana is a nurse", not also "your wife is named Ana")."""
+    prefixes = {c.key.rsplit(".", 1)[0] for c in noted if not c.key.endswith(".name")}
+    return [
+        c
+        for c in noted
+        if not (
+            is_person_key(c.key) and c.key.endswith(".name") and c.key.rsplit(".", 1)[0] in prefixes
+        )
+    ]
 
 
 #: Earlier turns come from the store: their angle brackets are shown, not parsed, so a stored

@@ -64,6 +64,7 @@ class ChatTurn:
                 memory_block=recall.block.text,
                 hits=recall.hits,
                 known=recall.block.facts,
+                episodes=recall.episodes,
                 noted=noted,
                 history=recall.history,
                 group=group,

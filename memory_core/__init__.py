@@ -78,6 +78,7 @@ from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImpo
 from memory_core.metrics import LLMShare
 from memory_core.metrics import Price as LLMPrice
 from memory_core.operations import HealthCheck, JobRuns, MetricsReport, Operations, StoreStats
+from memory_core.people import Person, find_people, is_person_key, people_of
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store.events import UsageBuffer
@@ -184,6 +185,7 @@ __all__ = [
     "PairJudge",
     "Pending",
     "PendingImport",
+    "Person",
     "Profile",
     "Prompt",
     "Question",
@@ -221,5 +223,8 @@ __all__ = [
     "UsageMeter",
     "UserSettings",
     "UserView",
+    "find_people",
+    "is_person_key",
     "llm_scope",
+    "people_of",
 ]

@@ -34,7 +34,7 @@ from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.learn import resolve
-from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_trivial
+from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
 from memory_core.search import search_on_thread
 from memory_core.store import episodes as episode_repo
@@ -477,10 +477,17 @@ class Memory:
                 if h.fact is None or not (group and is_private(h.fact))
             ]
             block = self._memory_block(user_id, hits, settings.seen_rev, group)
+        episodes: list[SearchHit] = []
+        if not trivial and not group and is_question(text):
+            # What the user said before, for an answer no fact gives ("what did I say about
+            # the trip?"): lexical only (no second query embedding on the reply path), and
+            # never in a group, where another chat's words must not surface.
+            found = search_on_thread(self, user_id, text, k=4, mode="lexical", kind="episodes")
+            episodes = [h for h in found if h.episode is not None and h.episode.role == "user"]
         with self.db.read() as conn:
             recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
         history = [(e.role, e.text) for e in recent]
-        return Recall(settings, hits, block, history, trivial)
+        return Recall(settings, hits, block, history, trivial, episodes)
 
     def _memory_block(
         self, user_id: str, hits: list[SearchHit], seen_rev: int, group: bool

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory_core.disclosure import mask_secrets
@@ -42,6 +42,18 @@ _DELTA_MARK = {
     "pending": "?unconfirmed",
     "confirmed": "✓confirmed",
 }
+
+
+_QUESTION = re.compile(
+    r"\?\s*$|^\s*(?:what|where|when|who|which|how|do|does|did|am|is|are|can|could|tell\s+me|"
+    r"remind\s+me)\b",
+    re.IGNORECASE,
+)
+
+
+def is_question(text: str) -> bool:
+    """True for a line that asks something (it may be answered from earlier turns)."""
+    return bool(_QUESTION.search(text))
 
 
 def is_trivial(text: str) -> bool:
@@ -113,6 +125,9 @@ class Recall:
     block: MemoryBlock
     history: list[tuple[str, str]]
     trivial: bool
+    #: For a question in a private chat: what the user said before that matches it (their
+    #: own earlier turns, best first), so an answer can fall back on it when no fact does.
+    episodes: list[SearchHit] = field(default_factory=list)
 
 
 _MARKUP = str.maketrans({"<": "‹", ">": "›", "\n": " ", "\r": " ", "`": "'"})

@@ -19,6 +19,7 @@ from memory_core.jobs.profile import Entry, Profile
 from memory_core.jobs.questions import Answer, Question
 from memory_core.learn import resolve
 from memory_core.learn.resolve import Choice, Conflict, Resolution
+from memory_core.people import Person, people_of
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
     Audience,
@@ -27,6 +28,7 @@ from memory_core.values import (
     HistoryEntry,
     SearchFilters,
     SearchHit,
+    Status,
 )
 
 if TYPE_CHECKING:
@@ -74,6 +76,13 @@ class UserView:
             self.user_id, self._filters(), limit=limit, offset=offset
         )
         return [self.show(f) for f in found if self._visible(f)]
+
+    async def people(self) -> list[Person]:
+        """The people around the user (relatives, friends, colleagues), each with what the
+        user said about them, as this audience may see it."""
+        filters = SearchFilters(categories=(Category.RELATIONSHIP,), statuses=(Status.ACTIVE,))
+        found = await self.memory.list_facts(self.user_id, filters, limit=500)
+        return people_of(self.show(f) for f in found if self._visible(f))
 
     async def search(self, query: str, *, k: int) -> list[SearchHit]:
         """The user's best-matching facts for ``query``."""

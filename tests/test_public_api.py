@@ -81,6 +81,7 @@ def test_memory_core_exports() -> None:
         "PairJudge",
         "Pending",
         "PendingImport",
+        "Person",
         "Profile",
         "Prompt",
         "Question",
@@ -118,7 +119,10 @@ def test_memory_core_exports() -> None:
         "UsageMeter",
         "UserSettings",
         "UserView",
+        "find_people",
+        "is_person_key",
         "llm_scope",
+        "people_of",
     ]
     for name in memory_core.__all__:
         assert getattr(memory_core, name) is not None

@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 
 from memory_core.extract.base import Candidate
-from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL, PET_CANONICAL, PET_SPECIES
+from memory_core.extract.lexicon import (
+    FAMILY,
+    FAMILY_CANONICAL,
+    OCCUPATIONS,
+    PET_CANONICAL,
+    PET_SPECIES,
+)
 from memory_core.extract.patterns_home_work import place
 from memory_core.extract.patterns_identity import person_name
 from memory_core.extract.patterns_statements import person_statement
@@ -13,7 +19,17 @@ from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import alternation, slug
 from memory_core.values import Category
 
-REL = rf"(?P<rel>{alternation(FAMILY)})"
+#: Friends and colleagues read like relatives ("my friend Marco lives in Rome"), under
+#: ``people.<relation>.*`` keys. Not every word of the general reading's list: "my date is
+#: Friday", "my doctor is …" and "my teacher is Spanish" say something else too often.
+FRIENDS = frozenset(
+    w.strip()
+    for w in """friend, best friend, bestie, bff, buddy, pal, roommate, room mate, flatmate,
+    housemate, neighbor, neighbour, boss, manager, coworker, co-worker, colleague, teammate,
+    classmate, mentor, ex, ex-wife, ex-husband, ex-boyfriend, ex-girlfriend, godmother,
+    godfather, father-in-law, mother-in-law, sister-in-law, brother-in-law""".split(",")
+)
+REL = rf"(?P<rel>{alternation(FAMILY | FRIENDS)})"
 SPECIES = rf"(?P<sp>{alternation(PET_SPECIES)})"
 ADJ = (
     r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
@@ -23,9 +39,21 @@ _CALLED = r"(?:'s\s+name\s+is|\s+is\s+(?:now\s+)?(?:called|named)|\s+goes\s+by|\
 
 
 def relation_key(word: str) -> str:
-    """Canonical relation: "mum" → "mother"."""
+    """Canonical relation: "mum" → "mother", "best friend" → "best_friend"."""
     low = re.sub(r"\s+", " ", word.lower())
-    return FAMILY_CANONICAL.get(low, low).replace(" ", "_")
+    return slug(FAMILY_CANONICAL.get(low, low))
+
+
+def group_of(word: str) -> str:
+    """The key family of a relation word: ``people`` for friends and colleagues, else
+    ``family``."""
+    return "people" if re.sub(r"\s+", " ", word.lower()) in FRIENDS else "family"
+
+
+def prefix_of(rel: str, name: str | None = None) -> str:
+    """Whose facts: ``family.brother`` or, named, ``family.brother.marco``."""
+    base = f"{group_of(rel)}.{relation_key(rel)}"
+    return f"{base}.{slug(name)}" if name and slug(name) else base
 
 
 def species_key(word: str) -> str:
@@ -66,8 +94,14 @@ _FAMILY_HOME = re.compile(
 )
 
 
-def _member_name(rel: str, name: str, ctx: Context, hint: float) -> list[Candidate]:
-    key = f"family.{relation_key(rel)}.name"
+def _member_name(
+    rel: str, name: str, ctx: Context, hint: float, *, keyed: bool = False
+) -> list[Candidate]:
+    """The name of one of the user's people: their relation to the user. ``keyed``: the name
+    goes into the key too ("my brother Marco …" → ``family.brother.marco.name``), so two
+    brothers stay two people; a naming statement ("my sister is called Eva") keeps the
+    relation's single slot, which a correction updates."""
+    key = f"{prefix_of(rel, name if keyed else None)}.name"
     text = f"{ctx.possessive} {_spoken(rel)} is named {name}."
     return fact(key, text, Category.RELATIONSHIP, hint, name)
 
@@ -100,7 +134,7 @@ def _named_members(m: re.Match[str], ctx: Context) -> list[Candidate]:
     several = len(members) > 1
     for name, age in members:
         # Several members of one relation: each gets their own key, named after them.
-        key = f"family.{relation_key(rel)}" + (f".{slug(name)}" if several else "")
+        key = prefix_of(rel, name if several else None)
         if several:
             plural = f"{ctx.possessive_within} {_spoken(rel)}s"
             text = f"{name}, one of {plural}, is {age}." if age else f"{name} is one of {plural}."
@@ -130,19 +164,22 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
         return _member_name(m.group("rel"), name, ctx, 0.75) if name else []
     m = _FAMILY_NAMED.match(clause)
     h = _FAMILY_HOME.match(clause)
+    name = None
     if m is not None:
         name = person_name(m.group("n"), ctx, strict=True, max_words=1)
         if name is not None:
-            out += _member_name(m.group("rel"), name, ctx, 0.7)
+            out += _member_name(m.group("rel"), name, ctx, 0.7, keyed=True)
             if h is None:
                 # "My wife Sofia is a doctor": her name, and what the rest says about her.
-                out += person_statement(m.group("rel"), m.group("rest"), clause, ctx)
+                out += person_statement(m.group("rel"), m.group("rest"), clause, ctx, name=name)
     if h is not None:
         found = place(h.group("p").partition(",")[0], ctx)
         if found is not None:
             rel = h.group("rel")
-            text = f"{ctx.possessive} {_spoken(rel)} lives in {found[0]}."
-            key = f"family.{relation_key(rel)}.home"
+            named = name if m is not None and h.group("n") else None
+            who = f"{_spoken(rel)} {named}" if named else _spoken(rel)
+            text = f"{ctx.possessive} {who} lives in {found[0]}."
+            key = f"{prefix_of(rel, named)}.home"
             out += fact(key, text, Category.RELATIONSHIP, 0.7, found[0])
     return out
 
@@ -204,4 +241,120 @@ def pets(clause: str, ctx: Context) -> list[Candidate]:
     return fact(key, text, Category.RELATIONSHIP, hint, name, valid_from=since) + more
 
 
-RULES: tuple[Rule, ...] = (family, pets)
+# ---- someone named without a relation: "Marco is a chef" ------------------------------------
+
+_BARE_NAME = re.compile(
+    r"^(?P<n>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?P<rest>(?:'s|\s+(?:is|works|lives|has|just|now|"
+    r"still|moved|recently))\b.*)$"
+)
+_IS = r"(?:'s|\s+is)\s+(?:now\s+|still\s+)?"
+_BARE_RELATION = re.compile(rf"^{_IS}(?:my|our)\s+{ADJ}{REL}$", re.IGNORECASE)
+_BARE_JOB = re.compile(
+    rf"^(?:{_IS}|\s+works\s+as\s+)(?P<a>a|an)\s+(?P<np>[\w\s-]+?)"
+    r"(?:\s+(?:at|for|in)\s+(?P<org>.+))?$",
+    re.IGNORECASE,
+)
+_BARE_EMPLOYER = re.compile(r"^\s+works\s+(?:at|for)\s+(?P<org>.+)$", re.IGNORECASE)
+_BARE_HOME = re.compile(
+    r"^(?:\s+(?:still\s+|now\s+)?lives|\s+is\s+(?:living|based)|\s+(?:has\s+|just\s+|recently\s+)"
+    r"?moved)\s+(?:in|to)\s+(?P<p>.+)$",
+    re.IGNORECASE,
+)
+_BARE_AGE = re.compile(rf"^{_IS}(?P<age>\d{{1,3}})(?:\s+years?\s+old)?$", re.IGNORECASE)
+_NOT_SOMEONE = frozenset(
+    """he she it this that there here they we you everyone everybody someone somebody nobody
+    god mom mum dad today tomorrow yesterday life work home everything nothing""".split()
+)
+
+
+def _bare_name(raw: str, ctx: Context) -> str | None:
+    if raw.split()[0].lower() in _NOT_SOMEONE:
+        return None
+    name = person_name(raw, ctx, strict=True, max_words=2)
+    if name is None or (ctx.name and slug(name) in {slug(ctx.name), slug(ctx.name.split()[0])}):
+        return None  # the user's own name said in the third person is not someone else
+    return name
+
+
+def named_person(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "Marco is a chef", "Marco lives in Rome", "Marco is my brother" → ``person.marco.*``
+    (learning files them under the person the user named before, see ``memory_core.people``)."""
+    m = _BARE_NAME.match(clause)
+    if m is None:
+        return []
+    name = _bare_name(m.group("n"), ctx)
+    if name is None:
+        return []
+    rest, key = m.group("rest"), f"person.{slug(name)}"
+    rel = _BARE_RELATION.match(rest)
+    if rel is not None:
+        return _member_name(rel.group("rel"), name, ctx, 0.75, keyed=True)
+    job = _BARE_JOB.match(rest)
+    if job is not None and _is_occupation(job.group("np")):
+        text = f"{name} is {job.group('a').lower()} {job.group('np').strip()}"
+        org = place(job.group("org") or "", ctx) if job.group("org") else None
+        text += f" at {org[0]}." if org else "."
+        return fact(f"{key}.job", text, Category.RELATIONSHIP, 0.6, job.group("np").strip())
+    employer = _BARE_EMPLOYER.match(rest)
+    if employer is not None:
+        org = place(employer.group("org"), ctx)
+        if org is not None:
+            return fact(
+                f"{key}.employer", f"{name} works at {org[0]}.", Category.RELATIONSHIP, 0.6, org[0]
+            )
+    home = _BARE_HOME.match(rest)
+    if home is not None:
+        found = place(home.group("p").partition(",")[0], ctx)
+        if found is not None:
+            text = f"{name} lives in {found[0]}."
+            return fact(f"{key}.home", text, Category.RELATIONSHIP, 0.6, found[0])
+    age = _BARE_AGE.match(rest)
+    if age is not None:
+        text = f"{name} is {age.group('age')}."
+        return fact(f"{key}.age", text, Category.RELATIONSHIP, 0.55, age.group("age"))
+    return []
+
+
+def _is_occupation(phrase: str) -> bool:
+    words = phrase.lower().split()
+    return bool(words) and (phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS)
+
+
+# ---- "… and he is a chef": who a pronoun stands for, within one turn ------------------------
+
+_MENTION = re.compile(
+    rf"^(?P<who>(?:my|our)\s+{ADJ}{REL}(?:\s*,?\s+(?P<n>[A-Z][\w'-]*))?)(?=[\s,']|$)",
+    re.IGNORECASE,
+)
+_BARE_MENTION = re.compile(r"^(?P<who>[A-Z][\w'-]+)(?='s\s|\s+is\s+(?:my|our)\s)")
+_PRONOUN = re.compile(r"^(?P<p>he|she)(?P<v>'s|\s+)(?P<rest>.*)$", re.IGNORECASE)
+
+
+def mentioned(clause: str, ctx: Context) -> str | None:
+    """The person a clause starts with, as a phrase a pronoun can stand for ("my friend
+    Marco"), or None."""
+    m = _MENTION.match(clause)
+    if m is not None:
+        name = m.group("n")
+        if name and person_name(name, ctx, strict=True, max_words=1) is None:
+            return m.group("who")[: m.start("n")].rstrip(" ,")
+        return m.group("who")
+    bare = _BARE_MENTION.match(clause)
+    if bare is not None and _bare_name(bare.group("who"), ctx) is not None:
+        return bare.group("who")
+    return None
+
+
+def resolve_pronoun(clause: str, person: str | None) -> str:
+    """ "he is a chef" → "my friend Marco is a chef" when ``person`` was just mentioned."""
+    m = _PRONOUN.match(clause)
+    if m is None or person is None or not m.group("rest"):
+        return clause
+    verb = m.group("v")
+    if verb == "'s":
+        first = m.group("rest").split()[0].lower() if m.group("rest").split() else ""
+        verb = " has " if first in {"got", "been"} else " is "
+    return f"{person}{verb}{m.group('rest')}"
+
+
+RULES: tuple[Rule, ...] = (family, pets, named_person)

@@ -838,7 +838,7 @@ def _rewrite(clause: str, ctx: Context, *, agree: tuple[str, str] | None = None)
 # ---- the rule ----------------------------------------------------------------------------------
 
 
-def _person_key(who: str, rest: str) -> tuple[str, Category, bool]:
+def _person_key(who: str, rest: str, name: str | None = None) -> tuple[str, Category, bool]:
     rel, kind = _canonical_relation(who)
     low = _LEAD.sub("", rest.strip().lower())
     if kind == "pet":
@@ -847,12 +847,16 @@ def _person_key(who: str, rest: str) -> tuple[str, Category, bool]:
         prefix = f"people.{rel}"
     else:
         prefix = f"family.{rel}"
+    if name and kind != "pet" and slug(name):
+        prefix = f"{prefix}.{slug(name)}"  # "my brother Marco …": his facts, not any brother's
     sensitive = _health(rest)
     job = re.match(
         r"^(?:is|was|works\s+as)\s+(?:a|an)\s+(?P<np>[\w\s-]+?)(?:\s+(?:at|for|in)\b.*)?$", low
     )
     if job and _occupation(job.group("np")):
         return f"{prefix}.job", Category.RELATIONSHIP, sensitive
+    if kind != "pet" and re.match(r"^works\s+(?:at|for)\s+\S", low):
+        return f"{prefix}.employer", Category.RELATIONSHIP, sensitive
     if re.match(r"^(?:is|turned|just\s+turned)\s+\d{1,3}(?:\s+years?\s+old)?$", low):
         return f"{prefix}.age", Category.RELATIONSHIP, sensitive
     words = _key_words(re.sub(r"^\s*'s?\s*", "", rest), 30)
@@ -978,7 +982,9 @@ def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate
     return _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
 
 
-def person_statement(who: str, predicate: str, clause: str, ctx: Context) -> list[Candidate]:
+def person_statement(
+    who: str, predicate: str, clause: str, ctx: Context, *, name: str | None = None
+) -> list[Candidate]:
     """What ``predicate`` says about one of the user's people, as their fact: "my wife Sofia is a
     doctor" → ``family.wife.job`` "The user's wife Sofia is a doctor." (none for an opinion)."""
     predicate = strip_trailing_fillers(predicate)
@@ -986,7 +992,7 @@ def person_statement(who: str, predicate: str, clause: str, ctx: Context) -> lis
         return []
     if _RELATIVE_TIME.search(predicate) or _AGE_NOW.match(predicate.strip()):
         return []
-    key, category, sensitive = _person_key(who, predicate)
+    key, category, sensitive = _person_key(who, predicate, name)
     return _candidate(key, _rewrite(_tidy(clause), ctx), category, RELATIONSHIP_HINT, sensitive)
 
 

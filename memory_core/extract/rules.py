@@ -185,10 +185,23 @@ def _statement_of(sentence: str) -> str | None:
     return m.group("s")
 
 
+#: "… and he is a chef": a clause about someone just mentioned starts at the pronoun.
+_PRONOUN_AHEAD = (
+    r"(?!(?:he|she)(?:'s|\s+is)\s+(?:now\s+)?(?:called|named)\b)"  # "she's called Luna": a pet's
+    r"(?=(?:he|she)(?:'s|\s+(?:is|was|has|works|lives|loves|likes|plays|just|also|still|now|"
+    r"moved)\b))"
+)
+_PRONOUN_CLAUSE = re.compile(
+    rf"\s*,\s*(?:and\s+|but\s+)?{_PRONOUN_AHEAD}|\s+(?:and|but)\s+{_PRONOUN_AHEAD}",
+    re.IGNORECASE,
+)
+
+
 def _clauses(sentence: str) -> list[str]:
     """The sentence's statements: a split-off "… and my sister" goes back to the clause it ends."""
     out: list[str] = []
-    for part in split_clauses(sentence):
+    parts = [p for part in split_clauses(sentence) for p in _PRONOUN_CLAUSE.split(part) if p]
+    for part in parts:
         if out and patterns_statements.is_bare_mention(part):
             at = sentence.find(part)
             joint = sentence[sentence.find(out[-1]) + len(out[-1]) : at] if at > 0 else " and "
@@ -198,8 +211,26 @@ def _clauses(sentence: str) -> list[str]:
     return out
 
 
-def _sentence(sentence: str, ctx: Context) -> list[Candidate]:
-    clauses = _clauses(sentence)
+def _resolve_pronouns(clauses: list[str], ctx: Context, seen: list[str]) -> list[str]:
+    """ "My friend Marco lives in Rome and he is a chef": the pronoun stands for the person
+    last mentioned in this turn (``seen``, updated), so the clause is about them."""
+    out = []
+    for raw in clauses:
+        lead, _ = strip_fillers(raw)
+        clause = patterns_people.resolve_pronoun(lead, seen[-1] if seen else None)
+        if clause is not lead:
+            raw = clause
+        who = patterns_people.mentioned(lead, ctx)
+        if who is not None:
+            seen.append(who)
+        elif re.match(r"^(?:i|i'm|i've|my|we|our)\b", lead, re.IGNORECASE):
+            seen.clear()  # the user talks about themselves again: "he" is no longer clear
+        out.append(raw)
+    return out
+
+
+def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> list[Candidate]:
+    clauses = _resolve_pronouns(_clauses(sentence), ctx, [] if seen is None else seen)
     lead, _ = strip_fillers(clauses[0])
     if _CONDITIONAL_LEAD.match(lead):
         # "If I lived in Paris, I'd …": nothing in the sentence is a fact.
@@ -251,13 +282,14 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         lowercase=_is_lowercase(body),
     )
     found: list[Candidate] = []
+    seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
     for sentence in split_sentences(body):
         if not explicit and is_question(sentence):
             statement = _statement_of(sentence)
             if statement is None:
                 continue
             sentence = statement
-        found += _sentence(sentence, ctx)
+        found += _sentence(sentence, ctx, seen)
     return _select(found)
 
 

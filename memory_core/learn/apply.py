@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from memory_core import entities
+from memory_core import entities, people
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -217,6 +217,9 @@ def apply_decisions(
         if a.fact is not None and isinstance(a.decision, Insert | Update | Supersede | Pending):
             # Entities of what was written (the excerpt names who and where, too).
             found = entities.extract(f"{a.fact.value_text}\n{a.fact.source_excerpt or ''}")
+            who = people.entity_name(a.fact)
+            if who is not None:
+                found.append(entities.Entity(who, "person"))  # one of the user's people
             entities.link(conn, uid, "fact", a.fact.id, found)
     return out
 

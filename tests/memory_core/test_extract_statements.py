@@ -115,7 +115,7 @@ PEOPLE: list[tuple[str, str, str]] = [
     ("My parents own a bakery", "family.parents.", "Ana's parents own a bakery."),
     ("My brother plays the drums", "family.brother.", "Ana's brother plays the drums."),
     ("My boss is vegan", "people.boss.", "Ana's boss is vegan."),
-    ("My best friend lives in Rome", "people.friend.", "Ana's best friend lives in Rome."),
+    ("My best friend lives in Rome", "people.best_friend.", "Ana's best friend lives in Rome."),
     ("My dog loves the beach", "pet.dog.", "Ana's dog loves the beach."),
 ]
 
@@ -153,8 +153,8 @@ def test_every_named_child_is_kept_with_their_age() -> None:
 def test_a_named_relative_keeps_name_and_job() -> None:
     found = {c.key: c.value_text for c in run("My wife Sofia is a doctor")}
     assert found == {
-        "family.wife.name": "Ana's wife is named Sofia.",
-        "family.wife.job": "Ana's wife Sofia is a doctor.",
+        "family.wife.sofia.name": "Ana's wife is named Sofia.",
+        "family.wife.sofia.job": "Ana's wife Sofia is a doctor.",
     }
 
 

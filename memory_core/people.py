@@ -1,0 +1,265 @@
+"""The people around a user, read off their facts: who each one is to the user, and what the
+user said about them.
+
+A person is no row of their own. Their facts are ordinary facts of the user (so forgetting,
+``/undo``, exports, audiences and the write policy apply to them unchanged), under keys that
+say whose they are:
+
+- ``family.<relation>.<name>.<attribute>`` / ``people.<relation>.<name>.<attribute>``: a named
+  relative or friend ("my brother Marco lives in Rome" → ``family.brother.marco.home``). The
+  ``.name`` fact is their relation to the user ("The user's brother is named Marco.").
+- ``family.<relation>.<attribute>``: one not named yet ("my sister lives in Madrid");
+  ``family.<relation>.name`` names them ("my sister is called Eva").
+- ``person.<name>.<attribute>``: someone named without a relation ("Marco is a chef"); when the
+  user has told us who Marco is, learning files it under that person instead
+  (:func:`rekey`).
+
+Each named person is also an entity of type ``person`` linked to their facts (seed 002), the
+retrieval signal that brings "who is Marco?" to them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL
+from memory_core.extract.text import slug
+from memory_core.values import Fact
+
+GROUPS = ("family", "people", "person")
+#: Attribute segments that describe the person, not a name slug ("family.sister.home").
+_ATTRIBUTES = frozenset(
+    {"name", "home", "job", "age", "birthday", "employer", "relation", "origin", "school"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PersonKey:
+    """A person fact key taken apart: ``family.brother.marco.home`` → group ``family``,
+    relation ``brother``, name ``marco``, attribute ``home``."""
+
+    group: str
+    relation: str | None
+    name: str | None
+    attribute: str
+
+    @property
+    def prefix(self) -> str:
+        """The key up to the attribute: whose fact it is."""
+        parts = [self.group, self.relation, self.name]
+        return ".".join(p for p in parts if p)
+
+
+def parse_key(key: str) -> PersonKey | None:
+    """The parts of a person fact key, or None for any other key."""
+    parts = key.split(".")
+    if len(parts) < 2 or parts[0] not in GROUPS:
+        return None
+    if parts[0] == "person":
+        if len(parts) < 3:
+            return None
+        return PersonKey("person", None, parts[1], ".".join(parts[2:]))
+    if len(parts) == 2:
+        return PersonKey(parts[0], parts[1], None, "about")
+    if len(parts) == 3 or parts[2] in _ATTRIBUTES:
+        return PersonKey(parts[0], parts[1], None, ".".join(parts[2:]))
+    return PersonKey(parts[0], parts[1], parts[2], ".".join(parts[3:]))
+
+
+def relation_slug(word: str) -> str:
+    """A relation word as its key segment: "mom" → "mother", "best friend" → "best_friend"."""
+    low = " ".join(word.lower().split())
+    if low.endswith("s") and low[:-1] in FAMILY:
+        low = low[:-1]  # "my sisters"
+    return slug(FAMILY_CANONICAL.get(low, low))
+
+
+def is_person_key(key: str) -> bool:
+    """True for a fact key about one of the user's people (not the user, not a pet)."""
+    return parse_key(key) is not None
+
+
+def _value(fact: Fact) -> str | None:
+    raw = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    return str(raw) if raw else None
+
+
+def display(name_slug: str) -> str:
+    """A name slug said as a name: ``tom_brady`` → "Tom Brady"."""
+    return " ".join(w[:1].upper() + w[1:] for w in name_slug.split("_"))
+
+
+@dataclass(slots=True)
+class Person:
+    """One person of the user's, with the facts about them (the name fact first)."""
+
+    name: str | None
+    relation: str | None
+    group: str
+    facts: list[Fact] = field(default_factory=list)
+
+    @property
+    def slug(self) -> str | None:
+        """The name as a key segment."""
+        return slug(self.name) if self.name else None
+
+    def about(self) -> list[Fact]:
+        """What the user said about them, the bare naming fact left out."""
+        return [f for f in self.facts if (parse_key(f.key) or _NONE).attribute != "name"]
+
+    def attribute(self, *names: str) -> list[Fact]:
+        """Their facts whose attribute is one of ``names`` (or starts with one: ``job``)."""
+        out = []
+        for f in self.facts:
+            attr = (parse_key(f.key) or _NONE).attribute
+            if any(
+                attr == n or attr.startswith(f"{n}.") or attr.startswith(f"{n}_") for n in names
+            ):
+                out.append(f)
+        return out
+
+    def matches_relation(self, word: str) -> bool:
+        """True when ``word`` ("brother", "mom", "friend") names their relation to the user
+        (a best friend is a friend too)."""
+        if self.relation is None:
+            return False
+        wanted = relation_slug(word)
+        return self.relation == wanted or self.relation.endswith(f"_{wanted}")
+
+
+_NONE = PersonKey("", None, None, "")
+
+
+def people_of(facts: Iterable[Fact]) -> list[Person]:
+    """The user's people in ``facts``, each with their facts, in order of first mention.
+
+    Facts about one person arrive under several keys ("my sister is called Eva",
+    "my sister Eva lives in Rome", "Eva is a chef"): they are joined by name, and an unnamed
+    relation's facts go to the one person of that relation when there is exactly one.
+    """
+    parsed = [(f, k) for f in sorted(facts, key=lambda f: f.id) if (k := parse_key(f.key))]
+    people: list[Person] = []
+    by_name: dict[str, Person] = {}
+
+    def named(name: str, relation: str | None, group: str) -> Person:
+        key = slug(name)
+        person = by_name.get(key)
+        if person is None:
+            person = Person(name, relation, group)
+            by_name[key] = person
+            people.append(person)
+        elif relation and person.relation is None:
+            person.relation, person.group = relation, group
+        return person
+
+    unnamed: list[tuple[Fact, PersonKey]] = []
+    for fact, key in parsed:
+        if key.group == "person" or key.name is not None:
+            assert key.name is not None
+            value = _value(fact) if key.attribute == "name" else None
+            name = value if value and slug(value) == key.name else display(key.name)
+            person = named(name, key.relation, key.group)
+            if value and slug(value) == key.name:
+                person.name = value  # the spelling the user used
+            person.facts.append(fact)
+        elif key.attribute == "name" and (value := _value(fact)):
+            named(value, key.relation, key.group).facts.append(fact)
+        else:
+            unnamed.append((fact, key))
+    for fact, key in unnamed:
+        same = [p for p in people if p.relation == key.relation and p.group == key.group]
+        if len(same) == 1:
+            same[0].facts.append(fact)
+            continue
+        nameless = next((p for p in people if p.name is None and p.relation == key.relation), None)
+        if nameless is None:
+            nameless = Person(None, key.relation, key.group)
+            people.append(nameless)
+        nameless.facts.append(fact)
+    for person in people:
+        person.facts.sort(key=lambda f: ((parse_key(f.key) or _NONE).attribute != "name", f.id))
+    return people
+
+
+def find_people(
+    people: Sequence[Person], *, name: str | None = None, relation: str | None = None
+) -> list[Person]:
+    """The people called ``name`` (first name or full) or related as ``relation``."""
+    out = []
+    for p in people:
+        if name is not None and p.name:
+            wanted = slug(name)
+            if wanted and (slug(p.name) == wanted or slug(p.name).split("_")[0] == wanted):
+                out.append(p)
+        elif relation is not None and p.matches_relation(relation):
+            out.append(p)
+    return out
+
+
+def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candidate]:
+    """Candidates about a person filed under the person the user already told us about.
+
+    "Marco is a chef" (``person.marco.job``) after "my brother Marco …" becomes
+    ``family.brother.marco.job``; "my brother Leo …" (``family.brother.leo.name``) after "my
+    brother is called Leo" (``family.brother.name``) is the same naming fact, and the other
+    way round. The turn's own candidates count as known ("My brother is Marco. Marco is a
+    chef.").
+    """
+    directory: dict[str, str] = {}  # name slug → person prefix
+    single: dict[str, str] = {}  # "family.brother" → name slug of its single-slot name
+    named_slots: set[str] = set()  # "family.brother.leo"
+
+    def learn(key: str, value: str | None) -> None:
+        parsed = parse_key(key)
+        if parsed is None or parsed.group == "person":
+            return
+        if parsed.name is not None:
+            directory.setdefault(parsed.name, parsed.prefix)
+            named_slots.add(parsed.prefix)
+        elif parsed.attribute == "name" and value:
+            directory.setdefault(slug(value), parsed.prefix)
+            single[parsed.prefix] = slug(value)
+
+    for fact in known:
+        learn(fact.key, _value(fact))
+    for cand in candidates:
+        learn(cand.key, cand.value)
+    out = []
+    for cand in candidates:
+        parsed = parse_key(cand.key)
+        key = cand.key
+        if parsed is not None and parsed.group == "person" and parsed.name in directory:
+            target = directory[parsed.name]
+            # A single-slot person ("family.brother", named Leo) gets the name in the key.
+            named = target.count(".") >= 2
+            key = (
+                f"{target}.{parsed.attribute}"
+                if named
+                else f"{target}.{parsed.name}.{parsed.attribute}"
+            )
+        elif parsed is not None and parsed.group != "person":
+            base = f"{parsed.group}.{parsed.relation}"
+            named_as = f"{base}.{slug(cand.value)}" if cand.value else ""
+            if parsed.attribute == "name" and parsed.name and single.get(base) == parsed.name:
+                key = f"{base}.name"  # said again, with the name in passing
+            elif parsed.attribute == "name" and not parsed.name and named_as in named_slots:
+                key = f"{named_as}.name"
+        out.append(cand if key == cand.key else replace(cand, key=key))
+    return out
+
+
+_PERSON_FIRST = re.compile(r"^[A-Z]")
+
+
+def entity_name(fact: Fact) -> str | None:
+    """The person a fact is about, as an entity name ("Marco"), or None."""
+    parsed = parse_key(fact.key)
+    if parsed is None:
+        return None
+    if parsed.name is not None:
+        return display(parsed.name)
+    value = _value(fact) if parsed.attribute == "name" else None
+    return value if value and _PERSON_FIRST.match(value) else None
