@@ -104,7 +104,7 @@ class Responder(Protocol):
 
 
 _QUESTION = re.compile(
-    r"(\?\s*$)|^\s*(what|where|when|who|which|how|do|does|did|am|is|are|can|could|tell me|"
+    r"(\?\s*$)|^\s*(what|whats|where|wheres|when|who|whos|which|how|do|does|did|am|is|are|can|could|tell me|"
     r"remind me|do you (?:know|remember))\b",
     re.IGNORECASE,
 )
@@ -286,7 +286,7 @@ class OfflineResponder:
                 if line not in lines:  # two facts of one sentence: say it once
                     lines.append(line)
             return " ".join(lines)
-        said_before = _episode_answer(text, ctx.episodes)
+        said_before = _episode_answer(text, ctx.episodes, about_user=_is_own_question(text))
         if said_before is not None:
             return said_before
         return "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
@@ -494,8 +494,18 @@ _STOP = frozenset(
 )
 
 
-def _episode_answer(text: str, episodes: Sequence[SearchHit]) -> str | None:
-    """No fact answers: what the user said before about it, quoted with its date."""
+def _is_own_question(text: str) -> bool:
+    return any(pattern.search(text) for pattern, _ in _OWN_QUESTIONS)
+
+
+_SAYS_I = re.compile(r"\b(?:I|I'm|I've|I'd|im)\b", re.IGNORECASE)
+
+
+def _episode_answer(
+    text: str, episodes: Sequence[SearchHit], *, about_user: bool = False
+) -> str | None:
+    """No fact answers: what the user said before about it, quoted with its date.
+    ``about_user``: "where do I live?" is answered only by what they said of themselves."""
     topic = _ASKED_ABOUT.search(text)
     words = re.findall(r"[\w']+", (topic.group("topic") if topic else text).lower())
     wanted = [w for w in words if w not in _STOP and len(w) > 2]
@@ -505,6 +515,8 @@ def _episode_answer(text: str, episodes: Sequence[SearchHit]) -> str | None:
         ep = hit.episode
         if ep is None or ep.role != "user" or _QUESTION.search(ep.text):
             continue
+        if about_user and not _SAYS_I.search(ep.text):
+            continue  # "my brother lives in Rome" says nothing of where the user lives
         said = ep.text.lower()
         if all(re.search(rf"\b{re.escape(w)}", said) for w in wanted):
             quote = ep.text.strip()

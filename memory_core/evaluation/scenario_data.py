@@ -693,6 +693,37 @@ SCENARIOS: tuple[Scenario, ...] = (
         false=(f(HOME, "Paris"),),
     ),
     Scenario(
+        "people_have_facts_of_their_own",
+        "third_parties",
+        (
+            say("My wife Sofia is a doctor."),
+            say("My friend Marco lives in Rome and he is a chef."),
+            say("Julia is my best friend. She works at Google."),
+        ),
+        facts=(
+            f("family.wife*", "doctor"),
+            f("people.friend.marco*", "Rome"),
+            f("people.friend.marco*", "chef"),
+            f("people.best_friend.julia*", "Google"),
+        ),
+        false=(f(JOB, "doctor"), f(JOB, "chef"), f(HOME, "Rome"), f(EMPLOYER, "Google")),
+    ),
+    Scenario(
+        "a_person_named_again_later",
+        "third_parties",
+        (
+            say("My brother Luca lives in Milan."),
+            say("Luca is a teacher."),
+            say("My brother Pietro lives in Turin."),
+        ),
+        facts=(
+            f("family.brother.luca*", "teacher"),
+            f("family.brother.luca*", "Milan"),
+            f("family.brother.pietro*", "Turin"),
+        ),
+        false=(f(JOB, "teacher"), f(HOME, "Milan"), f(HOME, "Turin")),
+    ),
+    Scenario(
         "hypotheticals_and_wishes",
         "hypotheticals",
         (

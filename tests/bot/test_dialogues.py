@@ -86,3 +86,116 @@ async def test_lookups_that_match_nothing_say_so(
     profile = await _ask(console, db, "/profile")
     assert "Here's what I know about you" in profile and "not sure yet" not in profile
     assert "You live in Stockholm" in profile
+
+
+# ---- the people around the user ---------------------------------------------------------------
+
+FAMILY = ("My wife Ana is a nurse.", "my brother Marco lives in Rome", "Marco is a chef")
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted", "unwanted"),
+    [
+        ("Who is Marco?", ("brother", "Rome", "chef"), ("nurse",)),
+        ("who's marco", ("brother", "Rome", "chef"), ()),
+        ("What does my wife do?", ("nurse",), ("chef",)),
+        ("what's my wife's job?", ("nurse",), ()),
+        ("Where does my brother live?", ("Rome",), ("nurse",)),
+        ("Tell me about my brother", ("Rome", "chef"), ()),
+        ("Who is my wife?", ("Ana",), ()),
+        ("Where does my sister live?", ("haven't told me about your sister",), ("Rome",)),
+        ("Who is Bob?", ("don't know anyone called Bob",), ()),
+    ],
+)
+async def test_questions_about_the_users_people_are_answered_from_their_facts(
+    tmp_path: Path,
+    question: str,
+    wanted: tuple[str, ...],
+    unwanted: tuple[str, ...],
+    console: Callable[..., Any],
+) -> None:
+    db = await _told(console, tmp_path, *FAMILY)
+    answer = await _ask(console, db, question)
+    assert all(w in answer for w in wanted), answer
+    assert not any(u in answer for u in unwanted), answer
+
+
+async def test_a_third_partys_job_never_becomes_the_users(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    db = await _told(
+        console, tmp_path, *FAMILY, "My friend Julia lives in Paris and she's a lawyer"
+    )
+    for question in ("What do I do for work?", "what do I do for a living?", "Where do I live?"):
+        answer = await _ask(console, db, question)
+        assert not any(w in answer for w in ("nurse", "chef", "lawyer", "Rome", "Paris")), answer
+    profile = await _ask(console, db, "/profile")
+    identity, _, people = profile.partition("People")
+    assert "nurse" not in identity and "chef" not in identity and "Rome" not in identity
+    assert "Ana, your wife" in people and "Marco, your brother" in people
+    assert "Julia, your friend" in people and "lawyer" in people and "chef" in people
+
+
+async def test_who_a_pronoun_means_is_kept_within_a_message(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    db = await _told(console, tmp_path, "My friend Julia lives in Paris and she's a lawyer.")
+    answer = await _ask(console, db, "who is Julia?")
+    assert "friend" in answer and "Paris" in answer and "lawyer" in answer
+
+
+async def test_two_brothers_stay_two_people(tmp_path: Path, console: Callable[..., Any]) -> None:
+    db = await _told(
+        console, tmp_path, "My brother Marco lives in Rome.", "My brother Luca lives in Paris."
+    )
+    answer = await _ask(console, db, "where does my brother live?")
+    assert "Rome" in answer and "Paris" in answer, answer
+    assert "Which is right" not in answer
+    assert "Paris" not in await _ask(console, db, "who is Marco?")
+
+
+async def test_forgetting_someone_works_like_any_memory(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    db = await _told(console, tmp_path, *FAMILY)
+    async with console(db, ManualClock(START), user="marta") as s:
+        choices = await s.say("/forget chef")
+        assert "Marco is a chef" in choices, choices
+        assert "Forgotten" in await s.say("/tap 1")
+    answer = await _ask(console, db, "who is Marco?")
+    assert "Rome" in answer and "chef" not in answer, answer
+
+
+# ---- however the user asks -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        ("What do I do for a living?", ("software engineer",)),
+        ("what's my job?", ("software engineer",)),
+        ("whats my job", ("software engineer",)),
+        ("Where do I work?", ("Spotify",)),
+        ("Where am I based?", ("Stockholm",)),
+        ("what city do I live in?", ("Stockholm",)),
+        ("What's my name?", ("Marta",)),
+    ],
+)
+async def test_paraphrased_questions_find_the_right_fact(
+    tmp_path: Path, question: str, wanted: tuple[str, ...], console: Callable[..., Any]
+) -> None:
+    db = await _told(console, tmp_path, INTRO, *FAMILY)
+    answer = await _ask(console, db, question)
+    assert all(w in answer for w in wanted), answer
+    assert "nurse" not in answer and "chef" not in answer, answer
+
+
+async def test_what_was_said_answers_when_no_fact_does(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    db = await _told(
+        console, tmp_path, INTRO, "The trip to Norway was amazing, the hotel was right by a fjord."
+    )
+    answer = await _ask(console, db, "What did I say about the hotel?")
+    assert "hotel was right by a fjord" in answer and "you said" in answer, answer
+    assert "don't know" in await _ask(console, db, "what did I say about the zoo?")

@@ -1,0 +1,108 @@
+"""The people around a user: their facts are grouped by person, filed under the person the
+user named, linked to a person entity, and never become the user's own."""
+
+from __future__ import annotations
+
+from memory_core.clock import ManualClock
+from memory_core.extract.rules import RulesExtractor
+from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.learn.observer import Observer, Turn
+from memory_core.learn.pipeline import Learner
+from memory_core.memory import Memory
+from memory_core.people import find_people, parse_key, people_of, rekey
+from memory_core.values import Category
+from tests.factories import candidate, fact
+
+USER = "console:marta"
+R = Category.RELATIONSHIP
+
+
+def test_person_keys_are_taken_apart() -> None:
+    assert parse_key("family.brother.marco.home") is not None
+    named = parse_key("family.brother.marco.home")
+    assert named is not None and (named.relation, named.name, named.attribute) == (
+        "brother",
+        "marco",
+        "home",
+    )
+    unnamed = parse_key("family.sister.home")
+    assert unnamed is not None and (unnamed.name, unnamed.attribute) == (None, "home")
+    bare = parse_key("person.marco.job")
+    assert bare is not None and (bare.relation, bare.name, bare.attribute) == (None, "marco", "job")
+    assert parse_key("home_city") is None and parse_key("pet.dog.name") is None
+
+
+def test_facts_about_one_person_are_joined_whatever_their_keys() -> None:
+    facts = [
+        fact(1, "Marta's sister is named Eva.", R, key="family.sister.name", value="Eva"),
+        fact(2, "Marta's sister Eva lives in Rome.", R, key="family.sister.eva.home", value="Rome"),
+        fact(3, "Eva is a chef.", R, key="person.eva.job", value="chef"),
+        fact(4, "Marta's wife is named Ana.", R, key="family.wife.ana.name", value="Ana"),
+        fact(5, "Marta's mom is a teacher.", R, key="family.mother.job"),
+        fact(6, "Marta lives in Oslo.", Category.IDENTITY, key="home_city", value="Oslo"),
+    ]
+    people = people_of(facts)
+    assert [(p.name, p.relation) for p in people] == [
+        ("Eva", "sister"),
+        ("Ana", "wife"),
+        (None, "mother"),
+    ]
+    eva = people[0]
+    assert [f.id for f in eva.facts] == [1, 2, 3]
+    assert [f.id for f in eva.attribute("job")] == [3]
+    assert find_people(people, name="eva") == [eva]
+    assert find_people(people, relation="mom") == [people[2]]
+    assert find_people(people, relation="sisters") == [eva]
+
+
+def test_an_unnamed_relatives_facts_go_to_the_only_one_named() -> None:
+    facts = [
+        fact(1, "Marta's brother is named Leo.", R, key="family.brother.name", value="Leo"),
+        fact(2, "Marta's brother lives in Madrid.", R, key="family.brother.home", value="Madrid"),
+    ]
+    (leo,) = people_of(facts)
+    assert leo.name == "Leo" and [f.id for f in leo.facts] == [1, 2]
+
+
+def test_a_bare_name_is_filed_under_the_person_the_user_named() -> None:
+    known = [fact(1, "Marta's brother is named Marco.", R, key="family.brother.marco.name")]
+    found = rekey([candidate("person.marco.job", "Marco is a chef.", R, value="chef")], known)
+    assert [c.key for c in found] == ["family.brother.marco.job"]
+    single = [fact(1, "Marta's brother is named Leo.", R, key="family.brother.name", value="Leo")]
+    found = rekey([candidate("person.leo.home", "Leo lives in Rome.", R)], single)
+    assert [c.key for c in found] == ["family.brother.leo.home"]
+    # Someone never introduced stays a person of their own.
+    found = rekey([candidate("person.bob.job", "Bob is a chef.", R)], known)
+    assert [c.key for c in found] == ["person.bob.job"]
+
+
+def test_a_name_said_again_in_passing_is_the_same_naming_fact() -> None:
+    single = [fact(1, "Marta's brother is named Leo.", R, key="family.brother.name", value="Leo")]
+    again = candidate("family.brother.leo.name", "Marta's brother is named Leo.", R, value="Leo")
+    assert [c.key for c in rekey([again], single)] == ["family.brother.name"]
+    named = [fact(1, "…", R, key="family.brother.leo.name", value="Leo")]
+    called = candidate("family.brother.name", "Marta's brother is named Leo.", R, value="Leo")
+    assert [c.key for c in rekey([called], named)] == ["family.brother.leo.name"]
+
+
+async def test_learning_files_a_third_party_under_them_and_links_a_person_entity(
+    memory: Memory, clock: ManualClock
+) -> None:
+    observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()), poll_interval=0.05)
+    observer.start()
+    lines = ["My brother Marco lives in Rome.", "Marco is a chef.", "My wife Ana is a nurse."]
+    for n, line in enumerate(lines):
+        await observer.learn_now(Turn(f"t{n}", USER, "c1", line, clock.now(), user_name="Marta"))
+        clock.advance(minutes=1)
+    await observer.aclose()
+    keys = {f.key for f in await memory.list_facts(USER)}
+    assert {"family.brother.marco.home", "family.brother.marco.job", "family.wife.ana.job"} <= keys
+    assert not keys & {"job_title", "home_city", "employer"}  # never the user's own
+    with memory.db.read() as conn:
+        linked = conn.exec_driver_sql(
+            "SELECT f.key FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+            "JOIN facts f ON f.id = me.item_id WHERE e.type = 'person' "
+            "AND e.canonical_name = 'marco' AND me.user_id = ?",
+            (USER,),
+        ).all()
+    assert {r[0] for r in linked} >= {"family.brother.marco.home", "family.brother.marco.job"}
