@@ -104,8 +104,8 @@ class Responder(Protocol):
 
 
 _QUESTION = re.compile(
-    r"(\?\s*$)|^\s*(what|whats|where|wheres|when|who|whos|which|how|do|does|did|am|is|are|can|could|tell me|"
-    r"remind me|do you (?:know|remember))\b",
+    r"(\?\s*$)|^\s*(what|whats|where|wheres|when|who|whos|which|how|do|does|did|am|is|are|can|"
+    r"could|tell me|remind me|do you (?:know|remember))\b",
     re.IGNORECASE,
 )
 _SECOND_PERSON = [
