@@ -474,9 +474,18 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
         if not wanted:
             return None  # the episodes, then "I don't know", may still answer
         wanted.sort(key=lambda f: next((i for i, k in enumerate(keys) if f.key.startswith(k)), 0))
-        told = _listing([yours(f.value_text, name) + _unconfirmed(f) for f in wanted[:4]])
+        told = _listing(
+            [yours(f.value_text, name) + _since(f) + _unconfirmed(f) for f in wanted[:4]]
+        )
         return f"You told me {told}."
     return None
+
+
+def _since(fact: Fact) -> str:
+    """ " (since October 2026)" when the fact holds from before the day it was told."""
+    if (fact.created_at - fact.valid_from).days < 2:
+        return ""
+    return f" (since {fact.valid_from:%B %Y})"
 
 
 def _unconfirmed(fact: Fact) -> str:

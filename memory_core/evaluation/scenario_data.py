@@ -67,6 +67,10 @@ class FactSpec:
     user: str = ANA
     sensitive: bool | None = None
     min_confidence: float = 0.0
+    #: The date (``YYYY-MM-DD``) the fact must hold from (``valid_from``) or say it happened
+    #: or will (``event_time``): relative times resolved against the turn.
+    since: str | None = None
+    happened: str | None = None
 
     def label(self) -> str:
         """A short human description (``home_city~Lisbon``)."""
@@ -722,6 +726,23 @@ SCENARIOS: tuple[Scenario, ...] = (
             f("family.brother.pietro*", "Turin"),
         ),
         false=(f(JOB, "teacher"), f(HOME, "Milan"), f(HOME, "Turin")),
+    ),
+    Scenario(
+        "relative_times_are_dated",
+        "dates",
+        (
+            say("I moved to Lisbon last month."),
+            say("I started at Stripe two weeks ago."),
+            say("Last summer I went to Greece with my sister."),
+            say("Next week I'm flying to Tokyo."),
+        ),
+        facts=(
+            f(HOME, "Lisbon", since="2026-02-01"),
+            f(EMPLOYER, "Stripe", since="2026-02-16"),
+            f("past.*", "Greece", happened="2025-06-01"),
+            f("plan.*", "Tokyo", happened="2026-03-09"),
+        ),
+        false=(f(HOME, "Tokyo"), f(HOME, "Greece")),
     ),
     Scenario(
         "hypotheticals_and_wishes",

@@ -407,6 +407,14 @@ def _fact_problem(spec: FactSpec, active: list[Fact]) -> str | None:
     if not any(x.confidence >= spec.min_confidence for x in active):
         best = max(x.confidence for x in active)
         return f"confidence {best:.2f} < {spec.min_confidence:.2f}"
+    if spec.since and not any(x.valid_from.date().isoformat() == spec.since for x in active):
+        return f"valid_from {active[0].valid_from.date()} ≠ {spec.since}"
+    if spec.happened and not any(
+        x.event_time is not None and x.event_time.date().isoformat() == spec.happened
+        for x in active
+    ):
+        when = active[0].event_time.date() if active[0].event_time else None
+        return f"event_time {when} ≠ {spec.happened}"
     return None
 
 

@@ -333,6 +333,8 @@ def former(clause: str, ctx: Context) -> list[Candidate]:
     if m is not None:
         raw = m.group("v") or m.group("w") or m.group("l") or m.group("f") or m.group("j")
         raw = re.split(r"\s+(?:and|to|for|after|because)\s+", _ANY_MORE.sub("", raw), maxsplit=1)[0]
+        if re.match(r"^[a-z]+ing\b", raw):
+            return []  # "I quit smoking": a habit, no employer
         org = employer_name(raw, ctx)
         if org is None or org[1] < 0.8:
             return []  # "I left a startup" names no employer to end

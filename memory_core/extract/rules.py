@@ -21,6 +21,7 @@ from memory_core.extract import (
     patterns_plans,
     patterns_preferences,
     patterns_statements,
+    when,
 )
 from memory_core.extract.base import (
     EXPLICIT_HINT,
@@ -48,6 +49,7 @@ from memory_core.extract.text import (
     strip_fillers,
     strip_trailing_fillers,
 )
+from memory_core.values import Category
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
 ALL_RULES: tuple[Rule, ...] = (
@@ -93,13 +95,63 @@ def _until(text: str, now: datetime) -> datetime | None:
     return start + timedelta(days=1) if start else None
 
 
+def _dated(cand: Candidate, ref: when.TimeRef | None, *, restated: bool) -> Candidate:
+    """The time the clause names, on its fact: since when a state holds (a move, a new job,
+    "since 2019") or when something happened or will (``restated``: the fact's text says the
+    date, and a coming event lapses after it)."""
+    if ref is None or cand.temporary:
+        return cand
+    if ref.since or (ref.past and cand.valid_from is not None):
+        return replace(cand, valid_from=ref.start)
+    if cand.event_time is not None:
+        return cand
+    if ref.past:
+        return replace(cand, event_time=ref.start)
+    valid_to = cand.valid_to or (ref.end + timedelta(days=1) if restated else None)
+    return replace(cand, event_time=ref.start, valid_to=valid_to)
+
+
+_DATE_WORDS = frozenset(
+    """january february march april may june july august september october november december
+    week weekend summer winter spring autumn fall since""".split()
+)
+
+
+_YEARLY = re.compile(r"\b(?:birthday|anniversary|name\s*day|bday)\b", re.IGNORECASE)
+
+
+def _restated(cand: Candidate, ref: when.TimeRef) -> Candidate:
+    """A statement whose time became a date: its key without the date words ("past.went_paris"),
+    and a coming one is a plan ("I'm moving to Rome next month": ``plan.moving_rome``, not a
+    move yet)."""
+    head, _, last = cand.key.rpartition(".")
+    words = [w for w in last.split("_") if w not in _DATE_WORDS]
+    key = f"{head}.{'_'.join(words)}" if head and words else cand.key
+    if ref.past or ref.since or cand.category not in (Category.OTHER, Category.TASK_CONTEXT):
+        return replace(cand, key=key)
+    plan = "plan." + (key.split(".", 1)[1] if "." in key else key)
+    return replace(cand, key=plan, category=Category.TASK_CONTEXT)
+
+
+def _datable(ref: when.TimeRef | None) -> when.TimeRef | None:
+    """A time worth dating a fact by: not "today"/"tonight" (that is this moment's talk)."""
+    return ref if ref is not None and ref.kind != "today" else None
+
+
 def _finish(
-    found: list[Candidate], raw: str, ctx: Context, *, temporary: bool, hedged: bool
+    found: list[Candidate],
+    raw: str,
+    ctx: Context,
+    *,
+    temporary: bool,
+    hedged: bool,
+    ref: when.TimeRef | None = None,
+    restated: bool = False,
 ) -> list[Candidate]:
     """Add the excerpt and the turn-level flags (temporary, hedged, explicit) to a rule's output."""
     excerpt = redact(collapse(raw))[:MAX_EXCERPT]
     out: list[Candidate] = []
-    for cand in found:
+    for cand in (_dated(c, ref, restated=restated) for c in found):
         hint = cand.confidence_hint * (HEDGE_FACTOR if hedged else 1.0)
         temp = temporary or cand.temporary
         if ctx.explicit and not temp:
@@ -135,15 +187,23 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
         found = sensitive_candidates(clause, spans, ctx) if ctx.explicit else []
         return _finish(found, raw, ctx, temporary=scoped, hedged=False)
     hypothetical = is_hypothetical(clause)
+    ref = _datable(when.resolve(clause, ctx.time))
     found = [] if hypothetical else [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
+    restated = False
     if not found and not hypothetical and not ctx.explicit:
         # No specific rule read it: keep a plain statement about the user as it was said
-        # (an explicit request keeps it as a note instead, below).
-        found = patterns_statements.statement(clause, ctx)
+        # (an explicit request keeps it as a note instead, below), its time said as a date
+        # ("I went to Paris yesterday" → "… went to Paris on 23 November 2026").
+        if ref is not None and _YEARLY.search(clause):
+            ref = None  # "my birthday is next week": a yearly day is read by its own rule
+        found = patterns_statements.statement(when.absolute(clause, ref) if ref else clause, ctx)
+        restated = ref is not None
+        if ref is not None:
+            found = [_restated(c, ref) for c in found]
     if not found and note:
         found = note_candidate(clause, ctx)
     temporary = scoped or is_ephemeral(clause)
-    return _finish(found, raw, ctx, temporary=temporary, hedged=hedged)
+    return _finish(found, raw, ctx, temporary=temporary, hedged=hedged, ref=ref, restated=restated)
 
 
 _PURPOSE = re.compile(r"\bso(?:\s+that)?\s*$|\bin\s+order\s+(?:that\s*)?$", re.IGNORECASE)

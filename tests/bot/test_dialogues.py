@@ -199,3 +199,22 @@ async def test_what_was_said_answers_when_no_fact_does(
     answer = await _ask(console, db, "What did I say about the hotel?")
     assert "hotel was right by a fjord" in answer and "you said" in answer, answer
     assert "don't know" in await _ask(console, db, "what did I say about the zoo?")
+
+
+# ---- dates -------------------------------------------------------------------------------------
+
+
+async def test_a_move_last_month_is_dated_last_month(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    db = await _told(console, tmp_path, "I moved to Lisbon last month.")
+    answer = await _ask(console, db, "Where do I live?")
+    assert "Lisbon" in answer and "since February 2026" in answer, answer
+
+
+async def test_what_happened_yesterday_is_remembered_with_its_date(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    db = await _told(console, tmp_path, "I went to Paris with my sister yesterday.")
+    memories = await _ask(console, db, "/memories Paris")
+    assert "1 March 2026" in memories and "yesterday" not in memories, memories

@@ -293,6 +293,51 @@ def test_dates_resolve_against_the_turn_time() -> None:
     assert keyed("my birthday is next week") == {}  # a week is not a day
 
 
+@pytest.mark.parametrize(
+    ("text", "key", "field", "when"),
+    [
+        # A state that began then: valid_from.
+        ("I moved to Lisbon last month", "home_city", "valid_from", datetime(2026, 2, 1)),
+        ("I started at Stripe two weeks ago", "employer", "valid_from", datetime(2026, 2, 24)),
+        ("I have been vegan since January", "trait.vegan", "valid_from", datetime(2026, 1, 1)),
+        # Something that happened: event_time, the date said in the fact.
+        ("I went to Paris yesterday", "past.went_paris", "event_time", datetime(2026, 3, 9)),
+        ("Last summer I went to Greece", "past.went_greece", "event_time", datetime(2025, 6, 1)),
+        ("I quit smoking three years ago", "past.quit_smoking", "event_time", datetime(2023, 1, 1)),
+        ("I met my wife on the 3rd", "past.met_wife", "event_time", datetime(2026, 3, 3)),
+        # Something coming: a plan with its (approximate) date, not a move yet.
+        (
+            "I'm moving to Berlin next month",
+            "plan.moving_berlin",
+            "event_time",
+            datetime(2026, 4, 1),
+        ),
+        (
+            "next week I am flying to Tokyo",
+            "plan.flying_tokyo",
+            "event_time",
+            datetime(2026, 3, 16),
+        ),
+        ("my exam is next Friday", "date.exam", "event_time", datetime(2026, 3, 13)),
+    ],
+)
+def test_relative_times_date_the_fact(text: str, key: str, field: str, when: datetime) -> None:
+    found = keyed(text)
+    assert key in found, f"{text!r} → {sorted(found)}"
+    assert getattr(found[key], field) == when.replace(tzinfo=UTC)
+
+
+def test_a_restated_time_is_said_as_a_date_in_the_fact() -> None:
+    assert keyed("I went to Paris yesterday")["past.went_paris"].value_text == (
+        "Ana went to Paris on 9 March 2026."
+    )
+    plan = keyed("I'm moving to Berlin next month")
+    assert "home_city" not in plan  # a planned move is no move yet
+    assert plan["plan.moving_berlin"].value_text == "Ana is moving to Berlin in April 2026."
+    assert plan["plan.moving_berlin"].valid_to == datetime(2026, 5, 2, tzinfo=UTC)
+    assert plan["plan.moving_berlin"].category == C.TASK_CONTEXT
+
+
 # ---- what must not become a fact ------------------------------------------------------------
 
 NOTHING = [
@@ -343,7 +388,6 @@ NOTHING = [
     "answer in French",
     "I like to think I'm funny",
     "I hate to say it",
-    "I'm moving to Berlin next month",
     "I'm 34 years old",
     "I'm in Paris",
     "remember to buy milk",

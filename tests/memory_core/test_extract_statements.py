@@ -218,7 +218,6 @@ NOTHING = [
     "I wish I lived by the sea",
     "I want to know the time",
     "I'd like a coffee",
-    "I'm moving to Rome next month",
     "My birthday was yesterday",
     # names typed in lower case are no traits
     "I'm mia",
