@@ -26,7 +26,7 @@ from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_v
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, enforce, normalise_value
 from memory_core.learn.decisions import Decision, Noop
-from memory_core.learn.lookup import related_facts
+from memory_core.learn.lookup import file_people, related_facts
 from memory_core.store import consolidation as repo
 from memory_core.store.consolidation import SessionRef, UserTurn
 from memory_core.values import Status
@@ -175,7 +175,13 @@ class Consolidator:
             time=turns[-1].time,
             user_name=turns[-1].speaker,
         )
-        found = await self.extractor.extract(turn)
+        found = await self.memory.run(
+            Lane.BACKGROUND,
+            file_people,
+            self.memory,
+            session.user_id,
+            await self.extractor.extract(turn),
+        )
         kept = self._dedup(found, state)
         if not kept:
             return len(found), 0, []

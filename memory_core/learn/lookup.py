@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from memory_core import people
 from memory_core.extract.base import Candidate
 from memory_core.search import search_on_thread
 from memory_core.store import facts as fact_repo
-from memory_core.values import RETRIEVABLE, Fact, SearchFilters, Status
+from memory_core.values import RETRIEVABLE, Category, Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -59,3 +60,15 @@ def related_facts(memory: Memory, user_id: str, candidates: Sequence[Candidate])
         known.update(facts)
         links[cand.key] = [(h.id, h.vector) for h in hits if h.vector >= RELATION_MIN_SIMILARITY]
     return Related(by_key, known, links)
+
+
+def file_people(memory: Memory, user_id: str, candidates: list[Candidate]) -> list[Candidate]:
+    """Candidates about a person filed under the person the user already told us about
+    ("Marco is a chef" → the brother Marco's facts; see ``memory_core.people.rekey``)."""
+    if not any(people.parse_key(c.key) for c in candidates):
+        return candidates
+    with memory.db.read() as conn:
+        known = fact_repo.list_facts(
+            conn, user_id, SearchFilters(categories=(Category.RELATIONSHIP,)), limit=1000
+        )
+    return people.rekey(candidates, known)

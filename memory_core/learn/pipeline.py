@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from memory_core import entities, people
+from memory_core import entities
 from memory_core.clock import to_ts
 from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
@@ -23,13 +23,12 @@ from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
 from memory_core.learn.decisions import Decision
-from memory_core.learn.lookup import related_facts
+from memory_core.learn.lookup import file_people, related_facts
 from memory_core.llm import llm_scope
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
-from memory_core.store import facts as fact_repo
 from memory_core.store import outbox
-from memory_core.values import SECRET_CATEGORIES, Category, SearchFilters
+from memory_core.values import SECRET_CATEGORIES
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -99,11 +98,10 @@ class Learner:
         links: Mapping[str, Sequence[tuple[int, float]]] = {}
         if job.learn:
             candidates = policy.bound_candidates(await self.extractor.extract(turn))
-            if any(people.parse_key(c.key) for c in candidates):
-                # "Marco is a chef" goes to the Marco the user told us about before.
-                candidates = await self.memory.run(
-                    Lane.BACKGROUND, self._people, job.user_id, candidates
-                )
+            # "Marco is a chef" goes to the Marco the user told us about before.
+            candidates = await self.memory.run(
+                Lane.BACKGROUND, file_people, self.memory, job.user_id, candidates
+            )
             kept: list[Candidate] = []
             for cand in candidates:
                 if cand.temporary and not job.explicit:
@@ -126,13 +124,6 @@ class Learner:
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
         log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
         return result
-
-    def _people(self, user_id: str, candidates: list[Candidate]) -> list[Candidate]:
-        with self.memory.db.read() as conn:
-            known = fact_repo.list_facts(
-                conn, user_id, SearchFilters(categories=(Category.RELATIONSHIP,)), limit=1000
-            )
-        return people.rekey(candidates, known)
 
     def _apply(
         self,
