@@ -196,6 +196,13 @@ def yours(text: str, name: str | None) -> str:
         )
     out = re.sub(r"\b[Tt]he user\b", "you", out)
     out = re.sub(r"^you are\b", "you're", out)
+    if out.startswith("you "):
+        # "you moved to Lisbon and lives there": the second verb agrees too.
+        out = re.sub(
+            r"\b(and|but) (lives|works|stays|studies) there\b",
+            lambda m: f"{m.group(1)} {_base_verb(m.group(2))} there",
+            out,
+        )
     return out[:1].lower() + out[1:] if out.startswith(("Your", "You")) else out
 
 

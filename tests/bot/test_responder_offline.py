@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.responder import second_person
+from bot.responder import OfflineResponder, TurnContext, second_person, yours
+from memory_core.values import Category, Fact
+from tests.factories import candidate, fact
 
 
 @pytest.mark.parametrize(
@@ -21,3 +23,64 @@ from bot.responder import second_person
 )
 def test_second_person_reads_mid_sentence(said: str, quoted: str) -> None:
     assert second_person(said) == quoted
+
+
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        ("The user moved to Lisbon and lives there.", "you moved to Lisbon and live there"),
+        ("Marta's brother Marco lives in Rome.", "your brother Marco lives in Rome"),
+        ("Marco is a chef.", "Marco is a chef"),
+    ],
+)
+def test_stored_facts_are_said_to_their_owner(stored: str, said: str) -> None:
+    assert yours(stored, "Marta") == said
+
+
+def _fact(id: int, key: str, text: str, value: str | None = None) -> Fact:
+    return fact(id, text, Category.RELATIONSHIP, key=key, value=value)
+
+
+PEOPLE = [
+    _fact(1, "family.wife.ana.name", "Marta's wife is named Ana.", "Ana"),
+    _fact(2, "family.wife.ana.job", "Marta's wife Ana is a nurse."),
+    _fact(3, "family.brother.marco.name", "Marta's brother is named Marco.", "Marco"),
+    _fact(4, "family.brother.marco.home", "Marta's brother Marco lives in Rome.", "Rome"),
+    _fact(5, "family.brother.marco.job", "Marco is a chef.", "chef"),
+    fact(6, "Marta is a software engineer.", Category.IDENTITY, key="job_title"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted", "unwanted"),
+    [
+        (
+            "who is Marco?",
+            "Marco is your brother. You told me your brother Marco lives in Rome "
+            "and Marco is a chef.",
+            None,
+        ),
+        ("What does my wife do?", "You told me your wife Ana is a nurse.", None),
+        ("where does my brother live", "You told me your brother Marco lives in Rome.", None),
+        ("how old is my brother?", "I don't know that about your brother Marco yet", None),
+        ("what does my mom do?", "You haven't told me about your mom yet.", None),
+        ("What do I do for a living?", "You told me you're a software engineer.", "nurse"),
+        ("Who is Bob?", "I don't know anyone called Bob yet.", None),
+    ],
+)
+async def test_questions_are_answered_from_the_right_persons_facts(
+    question: str, wanted: str, unwanted: str | None
+) -> None:
+    ctx = TurnContext(question, "Marta", "", (), (), (), False, known=PEOPLE)
+    answer = await OfflineResponder().respond(ctx)
+    assert wanted in answer, answer
+    assert unwanted is None or unwanted not in answer
+
+
+async def test_an_acknowledgement_names_a_person_once() -> None:
+    noted = [
+        candidate("family.wife.ana.name", "Marta's wife is named Ana.", value="Ana"),
+        candidate("family.wife.ana.job", "Marta's wife Ana is a nurse."),
+    ]
+    ctx = TurnContext("My wife Ana is a nurse", "Marta", "", (), noted, (), False)
+    assert await OfflineResponder().respond(ctx) == "Got it — your wife Ana is a nurse."
