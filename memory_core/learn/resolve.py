@@ -154,7 +154,9 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                     status=Status.ACTIVE,
                     confidence=policy.CONFIRMED,
                     decay_rate=0.0,
-                    valid_from=now,
+                    # From when the user said it held ("I moved last month"), never later
+                    # than the confirmation.
+                    valid_from=min(new.valid_from, now),
                 )
             case Choice.KEEP:
                 dropped = fact_repo.delete(

@@ -218,3 +218,14 @@ async def test_what_happened_yesterday_is_remembered_with_its_date(
     db = await _told(console, tmp_path, "I went to Paris with my sister yesterday.")
     memories = await _ask(console, db, "/memories Paris")
     assert "1 March 2026" in memories and "yesterday" not in memories, memories
+
+
+async def test_a_confirmed_move_keeps_the_date_it_happened(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), user="marta") as s:
+        asked = await s.say("I live in Berlin.", "I moved to Lisbon last month.")
+        assert "Which is right?" in asked
+        assert "Updated" in await s.say("/tap 1")
+    answer = await _ask(console, tmp_path / "m.db", "where am I based?")
+    assert "Lisbon" in answer and "since February 2026" in answer, answer
