@@ -482,8 +482,14 @@ class Memory:
             # What the user said before, for an answer no fact gives ("what did I say about
             # the trip?"): lexical only (no second query embedding on the reply path), and
             # never in a group, where another chat's words must not surface.
-            found = search_on_thread(self, user_id, text, k=4, mode="lexical", kind="episodes")
-            episodes = [h for h in found if h.episode is not None and h.episode.role == "user"]
+            found = search_on_thread(self, user_id, text, k=8, mode="lexical", kind="episodes")
+            episodes = [
+                h
+                for h in found
+                if h.episode is not None
+                and h.episode.role == "user"
+                and not is_question(h.episode.text)
+            ]
         with self.db.read() as conn:
             recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
         history = [(e.role, e.text) for e in recent]

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from functools import partial
+from typing import Any
 
 import pytest
 
 from memory_core import recall
+from memory_core.clock import ManualClock
+from memory_core.memory import Memory
 from memory_core.values import Category, Change, SearchHit, Status
 from tests import factories
+from tests.factories import USER
 
 NOW = datetime(2026, 5, 3, 12, 0, tzinfo=UTC)
 
@@ -167,3 +171,21 @@ def test_the_reflection_goes_before_any_fact_when_over_budget() -> None:
     facts = [fact(1, "Ana is allergic to peanuts.", Category.HEALTH)]
     block = build(profile_facts=facts, reflection="Ana " + "talks a lot. " * 60, budget_tokens=60)
     assert "peanuts" in block.text and "reflection" not in block.text
+
+
+async def test_a_question_reads_what_the_user_said_before_but_never_in_a_group(
+    lexical: Memory, clock: ManualClock, observer_for: Any, say: Any
+) -> None:
+    obs = observer_for(lexical)
+    await say(obs, clock, 1, "The hotel in Oslo was right by the fjord.")
+    await say(obs, clock, 2, "What did I say about the hotel?")
+    private = await lexical.recall(
+        USER, "What did I say about the hotel?", chat_id="c1", group=False
+    )
+    assert [h.episode.text for h in private.episodes if h.episode] == [
+        "The hotel in Oslo was right by the fjord."
+    ]  # the user's words; not their earlier question's, nor a reply's
+    group = await lexical.recall(USER, "What did I say about the hotel?", chat_id="g1", group=True)
+    assert group.episodes == []
+    statement = await lexical.recall(USER, "The hotel was nice", chat_id="c1", group=False)
+    assert statement.episodes == []  # only a question looks back
