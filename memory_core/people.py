@@ -225,8 +225,17 @@ def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candid
 
     for fact in known:
         learn(fact.key, _value(fact))
+    # The turn's own names resolve a bare name ("My brother is Marco. Marco is a chef."); its
+    # naming facts are compared with what was known before only.
+    said_single = {
+        f"{p.group}.{p.relation}": slug(c.value)
+        for c in candidates
+        if c.value and (p := parse_key(c.key)) and p.attribute == "name" and p.name is None
+    }
+    single_before, named_before = dict(single), set(named_slots)
     for cand in candidates:
         learn(cand.key, cand.value)
+    single, named_slots = single_before, named_before
     out = []
     for cand in candidates:
         parsed = parse_key(cand.key)
@@ -247,6 +256,9 @@ def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candid
                 key = f"{base}.name"  # said again, with the name in passing
             elif parsed.attribute == "name" and not parsed.name and named_as in named_slots:
                 key = f"{named_as}.name"
+        said = said_single.get(f"{parsed.group}.{parsed.relation}") if parsed else None
+        if parsed and parsed.name and parsed.attribute == "name" and said == parsed.name:
+            continue  # "I have a friend named Tom and he …": one naming fact
         out.append(cand if key == cand.key else replace(cand, key=key))
     return out
 

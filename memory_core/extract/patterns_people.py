@@ -327,6 +327,11 @@ _MENTION = re.compile(
     re.IGNORECASE,
 )
 _BARE_MENTION = re.compile(r"^(?P<who>[A-Z][\w'-]+)(?='s\s|\s+is\s+(?:my|our)\s)")
+_HAVE_MENTION = re.compile(
+    rf"^(?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+(?:a|an|one)\s+{ADJ}{REL}"
+    r"(?:\s+(?:called|named)\s+(?P<n>[A-Z][\w'-]*))?\s*$",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(r"^(?P<p>he|she)(?P<v>'s|\s+)(?P<rest>.*)$", re.IGNORECASE)
 
 
@@ -339,6 +344,11 @@ def mentioned(clause: str, ctx: Context) -> str | None:
         if name and person_name(name, ctx, strict=True, max_words=1) is None:
             return m.group("who")[: m.start("n")].rstrip(" ,")
         return m.group("who")
+    have = _HAVE_MENTION.match(clause)
+    if have is not None:
+        # "I have a son and he is autistic": "he" is the son.
+        name = have.group("n")
+        return f"my {_spoken(have.group('rel'))}" + (f" {name}" if name else "")
     bare = _BARE_MENTION.match(clause)
     if bare is not None and _bare_name(bare.group("who"), ctx) is not None:
         return bare.group("who")

@@ -106,3 +106,15 @@ async def test_learning_files_a_third_party_under_them_and_links_a_person_entity
             (USER,),
         ).all()
     assert {r[0] for r in linked} >= {"family.brother.marco.home", "family.brother.marco.job"}
+
+
+def test_one_naming_fact_per_person_in_a_turn() -> None:
+    found = rekey(
+        [
+            candidate("people.friend.name", "Marta's friend is named Tom.", R, value="Tom"),
+            candidate("people.friend.tom.name", "Marta's friend is named Tom.", R, value="Tom"),
+            candidate("people.friend.tom.home", "Marta's friend Tom lives in Oslo.", R),
+        ],
+        [],
+    )
+    assert [c.key for c in found] == ["people.friend.name", "people.friend.tom.home"]
