@@ -182,10 +182,11 @@ class Commands:
         if not facts:
             return [Reply("I don't have a memory matching that.")]
         rev = await self.memory.revision(c.uid)
+        who = first_name(c.msg.display_name)
         picks = [
             (
                 Button(
-                    f"Forget: {texts.short(f.value_text)}",
+                    f"Forget: {texts.short(_capital(yours(f.value_text, who)))}",
                     self.codec.encode(c.uid, Action(ButtonKind.FORGET, f.id, rev=rev)),
                 ),
             )

@@ -9,9 +9,10 @@ import structlog
 from adapters.types import ButtonPress, PressResult, Reply
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
+from bot.responder import first_name, yours
 from memory_core import ConflictChoice, ConflictOutcome, Memory, QuestionAnswer, UserView
 from memory_core.errors import NotFoundError
-from memory_core.values import Audience
+from memory_core.values import Audience, Fact
 
 log = structlog.get_logger("bot.presses")
 
@@ -84,10 +85,11 @@ class Presses:
             return PressResult(texts.ALREADY_SETTLED, edit=None)
         kept = outcome.kept
         assert kept is not None
+        said = _said(kept, p)
         words = {
-            ConflictChoice.UPDATE: f"Updated: {kept.value_text}",
-            ConflictChoice.KEEP: f"Kept: {kept.value_text}",
-            ConflictChoice.ONLY_FOR_NOW: f"Noted for now: {kept.value_text} "
+            ConflictChoice.UPDATE: f"Updated: {said}",
+            ConflictChoice.KEEP: f"Kept: {said}",
+            ConflictChoice.ONLY_FOR_NOW: f"Noted for now: {said} "
             f"(I'll go back to the earlier one after that).",
         }[choice]
         return PressResult("Done", edit=words)
@@ -98,7 +100,7 @@ class Presses:
             fact = await p.view.forget(action.item_id)
         except NotFoundError:
             return PressResult(texts.ALREADY_SETTLED, edit="Already forgotten.")
-        return PressResult("Forgotten", edit=f"Forgotten: {fact.value_text} (/undo to restore)")
+        return PressResult("Forgotten", edit=f"Forgotten: {_said(fact, p)} (/undo to restore)")
 
     async def cancel(self, _p: Press, _action: Action) -> PressResult:
         """Cancel."""
@@ -172,5 +174,11 @@ class Presses:
         if outcome == QuestionAnswer.ALREADY_SETTLED or fact is None:
             return PressResult(texts.ALREADY_SETTLED)
         if outcome == QuestionAnswer.KEPT:
-            return PressResult("Kept", edit=f"Kept: {fact.value_text}")
-        return PressResult("Forgotten", edit=f"Forgotten: {fact.value_text} (/undo to restore)")
+            return PressResult("Kept", edit=f"Kept: {_said(fact, p)}")
+        return PressResult("Forgotten", edit=f"Forgotten: {_said(fact, p)} (/undo to restore)")
+
+
+def _said(fact: Fact, p: Press) -> str:
+    """A fact said back to the user who pressed: "You moved to Lisbon and live there."."""
+    text = yours(fact.value_text, first_name(p.press.display_name))
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
