@@ -115,8 +115,8 @@ def _members(raw: str, ctx: Context) -> list[tuple[str, str | None]] | None:
         if m is None:
             return None
         name = person_name(m.group("n"), ctx, strict=False, max_words=1)
-        if name is None:
-            return None
+        if name is None or _is_relation_word(name):
+            return None  # "I have a mom, dad and brother": relations, not names
         out.append((name, m.group("age") or m.group("paren")))
     return out
 
@@ -147,6 +147,12 @@ def _named_members(m: re.Match[str], ctx: Context) -> list[Candidate]:
     return out
 
 
+_VERBISH = frozenset(
+    """is was has had and or but lives lived works worked loves loved likes liked inspires
+    makes made says said thinks goes went gets got does did""".split()
+)
+
+
 def family(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My sister is called Eva", "my sister Eva lives in Rome", "I have two kids, Leo
     and Ida" → ``family.<relation>.*`` (the member's own facts, never the user's)."""
@@ -167,6 +173,8 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
     name = None
     if m is not None:
         name = person_name(m.group("n"), ctx, strict=True, max_words=1)
+        if name is not None and name.lower() in _VERBISH:
+            name = None  # "MY MOM IS A PRO TENNIS PLAYER": shouting, not a name
         if name is not None:
             out += _member_name(m.group("rel"), name, ctx, 0.7, keyed=True)
             if h is None:
@@ -263,13 +271,25 @@ _BARE_HOME = re.compile(
 _BARE_AGE = re.compile(rf"^{_IS}(?P<age>\d{{1,3}})(?:\s+years?\s+old)?$", re.IGNORECASE)
 _NOT_SOMEONE = frozenset(
     """he she it this that there here they we you everyone everybody someone somebody nobody
-    god mom mum dad today tomorrow yesterday life work home everything nothing""".split()
+    god today tomorrow yesterday life work home everything nothing family parents kids
+    children folks siblings""".split()
+)
+#: Words that judge rather than name a job ("Stephen King is a favorite author").
+_JUDGING = frozenset(
+    """good bad great terrible awful decent amazing excellent avid amateur aspiring wannabe
+    hard big huge lousy horrible poor wonderful fantastic favorite favourite best worst
+    brilliant talented famous""".split()
 )
 
 
+def _is_relation_word(word: str) -> bool:
+    low = " ".join(word.lower().split())
+    return low in FAMILY or low in FRIENDS or low.rstrip("s") in FAMILY or low in _NOT_SOMEONE
+
+
 def _bare_name(raw: str, ctx: Context) -> str | None:
-    if raw.split()[0].lower() in _NOT_SOMEONE:
-        return None
+    if raw.split()[0].lower() in _NOT_SOMEONE or _is_relation_word(raw.split()[0]):
+        return None  # "Brother lives in England": a relation typed without "my"
     name = person_name(raw, ctx, strict=True, max_words=2)
     if name is None or (ctx.name and slug(name) in {slug(ctx.name), slug(ctx.name.split()[0])}):
         return None  # the user's own name said in the third person is not someone else
@@ -317,7 +337,9 @@ def named_person(clause: str, ctx: Context) -> list[Candidate]:
 
 def _is_occupation(phrase: str) -> bool:
     words = phrase.lower().split()
-    return bool(words) and (phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS)
+    if not words or _JUDGING.intersection(words):
+        return False
+    return phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS
 
 
 # ---- "… and he is a chef": who a pronoun stands for, within one turn ------------------------

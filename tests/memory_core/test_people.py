@@ -3,8 +3,13 @@ user named, linked to a person entity, and never become the user's own."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
+import pytest
+
 from memory_core.clock import ManualClock
-from memory_core.extract.rules import RulesExtractor
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import RulesExtractor, extract_rules
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
@@ -14,6 +19,7 @@ from memory_core.values import Category
 from tests.factories import candidate, fact
 
 USER = "console:marta"
+NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 R = Category.RELATIONSHIP
 
 
@@ -118,3 +124,44 @@ def test_one_naming_fact_per_person_in_a_turn() -> None:
         [],
     )
     assert [c.key for c in found] == ["people.friend.name", "people.friend.tom.home"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brother lives in England.",  # a relation typed without "my"
+        "Family lives in England.",
+        "Stephen King is a favorite author.",  # a judgement, not a job
+        "Paris is a beautiful city.",
+        "I have a mom, dad and brother.",  # relations, not names
+        "MY MOM IS A PRO TENNIS PLAYER.",  # shouting, not a name
+        "My mom Inspires me.",
+        "Marta is a software engineer.",  # the user herself
+    ],
+)
+def test_no_one_is_made_up(text: str) -> None:
+    found = extract_rules(TurnInput(text, NOW, user_name="Marta"))
+    assert not [c.key for c in found if c.key.startswith("person.") or c.key.endswith(".name")]
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("Marco is a chef.", {"person.marco.job"}),
+        ("Marco works at Google.", {"person.marco.employer"}),
+        ("Marco lives in Rome.", {"person.marco.home"}),
+        ("Marco is 34.", {"person.marco.age"}),
+        ("Marco is my brother.", {"family.brother.marco.name"}),
+        (
+            "My brother Marco lives in Rome. He works at Google.",
+            {
+                "family.brother.marco.name",
+                "family.brother.marco.home",
+                "family.brother.marco.employer",
+            },
+        ),
+        ("I have a son and he is a pilot.", {"family.son", "family.son.job"}),
+    ],
+)
+def test_someone_named_gets_their_own_facts(text: str, keys: set[str]) -> None:
+    assert {c.key for c in extract_rules(TurnInput(text, NOW, user_name="Marta"))} == keys
