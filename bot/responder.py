@@ -289,7 +289,10 @@ class OfflineResponder:
                 assert hit.fact is not None
                 excerpt = hit.fact.source_excerpt
                 said = second_person(excerpt) if excerpt else yours(hit.fact.value_text, name)
-                line = f"You told me on {_when(hit)} that {said}{_unconfirmed(hit.fact)}."
+                line = (
+                    f"You told me on {_when(hit)} that {said}{_since(hit.fact)}"
+                    f"{_unconfirmed(hit.fact)}."
+                )
                 if line not in lines:  # two facts of one sentence: say it once
                     lines.append(line)
             return " ".join(lines)

@@ -142,7 +142,11 @@ def as_data(text: str) -> str:
 
 def _line(fact: Fact) -> str:
     flag = " (unconfirmed)" if fact.status == Status.PENDING else ""
-    return f"- {as_data(fact.value_text)}{flag}"
+    # A state the user said began earlier than they said it ("I moved here last month").
+    since = (
+        f" (since {fact.valid_from:%B %Y})" if (fact.created_at - fact.valid_from).days >= 2 else ""
+    )
+    return f"- {as_data(fact.value_text)}{since}{flag}"
 
 
 HARD = "Hard constraints and preferences"

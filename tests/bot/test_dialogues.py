@@ -229,3 +229,11 @@ async def test_a_confirmed_move_keeps_the_date_it_happened(
         assert "Updated" in await s.say("/tap 1")
     answer = await _ask(console, tmp_path / "m.db", "where am I based?")
     assert "Lisbon" in answer and "since February 2026" in answer, answer
+
+
+async def test_when_something_began_is_answered_with_its_date(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    db = await _told(console, tmp_path, "I started at Stripe two weeks ago.")
+    answer = await _ask(console, db, "When did I start at Stripe?")
+    assert "Stripe" in answer and "since February 2026" in answer, answer

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
@@ -189,3 +190,13 @@ async def test_a_question_reads_what_the_user_said_before_but_never_in_a_group(
     assert group.episodes == []
     statement = await lexical.recall(USER, "The hotel was nice", chat_id="c1", group=False)
     assert statement.episodes == []  # only a question looks back
+
+
+def test_a_state_that_began_before_it_was_told_says_since_when() -> None:
+    moved = factories.fact(
+        9, "Ana moved to Lisbon and lives there.", Category.IDENTITY, confidence=0.8, at=NOW
+    )
+    moved = replace(moved, valid_from=datetime(2026, 4, 1, tzinfo=UTC))
+    block = build(profile_facts=[moved])
+    assert "- Ana moved to Lisbon and lives there. (since April 2026)" in block.text
+    assert "(since" not in build().text
