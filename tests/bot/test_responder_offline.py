@@ -72,7 +72,7 @@ async def test_questions_are_answered_from_the_right_persons_facts(
     question: str, wanted: str, unwanted: str | None
 ) -> None:
     ctx = TurnContext(question, "Marta", "", (), (), (), False, known=PEOPLE)
-    answer = await OfflineResponder().respond(ctx)
+    answer = (await OfflineResponder().respond(ctx)).text
     assert wanted in answer, answer
     assert unwanted is None or unwanted not in answer
 
@@ -83,4 +83,4 @@ async def test_an_acknowledgement_names_a_person_once() -> None:
         candidate("family.wife.ana.job", "Marta's wife Ana is a nurse."),
     ]
     ctx = TurnContext("My wife Ana is a nurse", "Marta", "", (), noted, (), False)
-    assert await OfflineResponder().respond(ctx) == "Got it — your wife Ana is a nurse."
+    assert (await OfflineResponder().respond(ctx)).text == "Got it — your wife Ana is a nurse."
