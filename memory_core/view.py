@@ -82,7 +82,7 @@ class UserView:
         user said about them, as this audience may see it."""
         filters = SearchFilters(categories=(Category.RELATIONSHIP,), statuses=(Status.ACTIVE,))
         found = await self.memory.list_facts(self.user_id, filters, limit=500)
-        return people_of(self.show(f) for f in found if self._visible(f))
+        return people_of(self.show(f) for f in found if f.kind == "fact" and self._visible(f))
 
     async def search(self, query: str, *, k: int) -> list[SearchHit]:
         """The user's best-matching facts for ``query``."""
