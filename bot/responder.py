@@ -383,8 +383,40 @@ def _person_sentence(person: Person, name: str | None) -> str:
     return f"{intro} You told me {_listing(said)}.".strip()
 
 
+#: Questions about someone by name: (pattern, attributes asked for).
+_NAME = r"([A-Z][\w'-]+)"
+_NAME_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern), attrs)
+    for pattern, attrs in (
+        (
+            rf"\b(?:[Ww]hat|[Ww]here)\s+does\s+{_NAME}\s+(?:do|work)\b|"
+            rf"\b[Ww]hat(?:'s|s|\s+is)\s+{_NAME}'s\s+(?:job|work|occupation)\b",
+            ("job", "employer", "work", "works"),
+        ),
+        (
+            rf"\b[Ww]here\s+(?:does|is)\s+{_NAME}\s+(?:live|living|based|from)\b",
+            ("home", "lives", "live", "origin"),
+        ),
+        (rf"\b[Hh]ow\s+old\s+is\s+{_NAME}\b", ("age",)),
+        (rf"\b[Ww]hen\s+is\s+{_NAME}'s\s+birthday\b", ("birthday",)),
+    )
+)
+
+
+def _attribute_answer(person: Person, attrs: tuple[str, ...], who: str, name: str | None) -> str:
+    """What the user said of ``attrs`` of one person, or what else is known of them."""
+    wanted = person.attribute(*attrs)
+    if wanted:
+        return f"You told me {_listing([yours(f.value_text, name) for f in wanted])}."
+    known = person.about() or person.facts  # "Leo, one of your kids, is 7": their name fact
+    said = [yours(f.value_text, name) for f in known]
+    tail = f" — only that {_listing(said)}" if said else ""
+    return f"I don't know that about {who} yet{tail}."
+
+
 def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | None:
-    """ "Who is Marco?", "what does my wife do?", "where does my brother live?"."""
+    """ "Who is Marco?", "what does my wife do?", "where does my brother live?", "how old is
+    Leo?"."""
     people = people_of(facts)
     for pattern, attrs in _RELATION_QUESTIONS:
         m = pattern.search(text)
@@ -396,25 +428,22 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | 
             return f"You haven't told me about your {rel.lower()} yet."
         lines = []
         for person in found:
-            wanted = person.attribute(*attrs) if attrs and attrs != ("name",) else []
             if attrs == ("name",) and person.name:
                 lines.append(f"Your {rel.lower()} is {person.name}.")
-            elif wanted:
-                lines.append(
-                    f"You told me {_listing([yours(f.value_text, name) for f in wanted])}."
-                )
             elif attrs:
                 who = f"your {rel.lower()}" + (f" {person.name}" if person.name else "")
-                known = person.about()
-                tail = (
-                    f" — only that {_listing([yours(f.value_text, name) for f in known])}"
-                    if known
-                    else ""
-                )
-                lines.append(f"I don't know that about {who} yet{tail}.")
+                lines.append(_attribute_answer(person, attrs, who, name))
             else:
                 lines.append(_person_sentence(person, name))
         return " ".join(lines)
+    for pattern, attrs in _NAME_QUESTIONS:
+        m = pattern.search(text)
+        asked = next((g for g in m.groups() if g), None) if m else None
+        named = find_people(people, name=asked) if asked else []
+        if named:
+            return " ".join(_attribute_answer(p, attrs, p.name or "them", name) for p in named)
+        if asked:
+            return f"I don't know anyone called {asked} yet."
     m = _WHO_IS.match(text)
     if m is None or m.group("n").split()[0].lower() in _NOT_A_PERSON:
         return None

@@ -139,6 +139,8 @@ def _named_members(m: re.Match[str], ctx: Context) -> list[Candidate]:
             plural = f"{ctx.possessive_within} {_spoken(rel)}s"
             text = f"{name}, one of {plural}, is {age}." if age else f"{name} is one of {plural}."
             out += fact(f"{key}.name", text, Category.RELATIONSHIP, 0.8, name)
+            if age:  # "how old is Leo?" reads their age
+                out += fact(f"{key}.age", text, Category.RELATIONSHIP, 0.75, age)
             continue
         out += _member_name(rel, name, ctx, 0.8)
         if age:

@@ -237,3 +237,13 @@ async def test_when_something_began_is_answered_with_its_date(
     db = await _told(console, tmp_path, "I started at Stripe two weeks ago.")
     answer = await _ask(console, db, "When did I start at Stripe?")
     assert "Stripe" in answer and "since February 2026" in answer, answer
+
+
+async def test_questions_by_name_read_that_persons_facts(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    db = await _told(console, tmp_path, "I have two kids, Leo who is 7 and Ida who is 4", *FAMILY)
+    assert "Leo, one of your kids, is 7" in await _ask(console, db, "how old is Leo?")
+    assert "Rome" in await _ask(console, db, "Where does Marco live?")
+    assert "chef" in await _ask(console, db, "what does Marco do?")
+    assert "don't know anyone called Bob" in await _ask(console, db, "where does Bob live?")
