@@ -106,6 +106,7 @@ def test_memory_core_exports() -> None:
         "Supersede",
         "SystemClock",
         "TemplateWriter",
+        "TextSink",
         "ToolChange",
         "ToolResult",
         "ToolUse",
@@ -135,6 +136,7 @@ def test_adapters_exports() -> None:
         "Outbound",
         "PressResult",
         "Reply",
+        "ReplyStream",
         "Target",
     ]
 

@@ -166,7 +166,7 @@ class FakeHandler:
         self.messages: list[IncomingMessage] = []
         self.presses: list[ButtonPress] = []
 
-    async def on_message(self, message: IncomingMessage) -> list[Reply]:
+    async def on_message(self, message: IncomingMessage, stream: Any = None) -> list[Reply]:
         """Record and answer."""
         self.messages.append(message)
         await asyncio.sleep(self.delay)
