@@ -5,8 +5,10 @@ text is sent as a message, later text edits it at most once every ``interval_s``
 Discord both throttle edits; about one a second stays well inside their limits), and text past
 a message's limit continues in a new message. While the answer is still being written its last
 message ends with a marker (" …"); :meth:`Draft.finish` shows the final text (after waiting out
-the interval) without it. An adapter gives it three callables: send a new message (returning a
-handle), edit a message, and split a text into message-sized parts.
+the interval) without it. Nothing is shown before the answer has been coming for
+``start_after_s`` (by default one interval): a short answer that is complete by then is sent
+whole, like any reply, with no edit at all. An adapter gives it three callables: send a new
+message (returning a handle), edit a message, and split a text into message-sized parts.
 
 A failed display never fails the turn: a platform's "slow down" (:class:`Backoff`) holds the
 edits for the time it asks, any other error stops the live updates (the final text is still
@@ -50,6 +52,7 @@ class Draft(Generic[H]):
         edit: Callable[[H, str], Awaitable[None]],
         split: Callable[[str], list[str]],
         interval_s: float = DEFAULT_INTERVAL_S,
+        start_after_s: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
@@ -57,6 +60,8 @@ class Draft(Generic[H]):
         self._edit = edit
         self._split = split
         self.interval_s = interval_s
+        self.start_after_s = interval_s if start_after_s is None else start_after_s
+        self._began: float | None = None
         self._clock = clock
         self._sleep = sleep
         #: The messages shown so far, and the text each shows.
@@ -77,7 +82,10 @@ class Draft(Generic[H]):
         later, longer text follows (and :meth:`finish` shows the last one)."""
         if self._stopped or self._finished or not text.strip():
             return
-        if self._clock() < self._next_at:
+        now = self._clock()
+        if self._began is None:
+            self._began = now
+        if now < self._next_at or now < self._began + self.start_after_s:
             return
         try:
             await self._show(text, final=False)

@@ -44,12 +44,20 @@ class Screen:
         self.requests.append((self.clock.t, "edit", handle))
 
 
-def draft(clock: Clock, screen: Screen, limit: int = 2000, interval: float = 1.0) -> Draft[int]:
+def draft(
+    clock: Clock,
+    screen: Screen,
+    limit: int = 2000,
+    interval: float = 1.0,
+    start_after: float | None = 0.0,
+) -> Draft[int]:
+    """A draft on the test's clock (shown from the first text unless ``start_after``)."""
     return Draft(
         send=screen.send,
         edit=screen.edit,
         split=lambda text: split_text(text, limit),
         interval_s=interval,
+        start_after_s=start_after,
         clock=clock,
         sleep=clock.sleep,
     )
@@ -58,7 +66,7 @@ def draft(clock: Clock, screen: Screen, limit: int = 2000, interval: float = 1.0
 async def test_first_text_is_sent_then_edited_at_most_once_per_interval() -> None:
     clock = Clock()
     screen = Screen(clock)
-    d = draft(clock, screen)
+    d = draft(clock, screen, start_after=None)  # the default: one interval
     answer = "".join(f"word{i} " for i in range(60)).strip()
     words = answer.split(" ")
     for n in range(1, len(words) + 1):  # a piece every 0.15 s
@@ -68,6 +76,7 @@ async def test_first_text_is_sent_then_edited_at_most_once_per_interval() -> Non
     kinds = [kind for _t, kind, _h in screen.requests]
     assert kinds[0] == "send" and set(kinds[1:]) == {"edit"}
     times = [t for t, _k, _h in screen.requests]
+    assert times[0] >= 101.0  # nothing shown in the first interval
     assert all(b - a >= 1.0 for a, b in itertools.pairwise(times))
     # 60 pieces over 9 s: about nine edits, not sixty.
     assert 8 <= len(screen.requests) <= 11
@@ -144,6 +153,17 @@ async def test_a_failed_edit_stops_live_updates_but_the_final_text_is_shown() ->
     assert screen.messages == ["partial" + WRITING]
     await d.finish("partial answer, longer.")
     assert screen.messages == ["partial answer, longer."]
+
+
+async def test_a_short_answer_complete_within_the_first_interval_is_not_streamed() -> None:
+    clock = Clock()
+    screen = Screen(clock)
+    d = draft(clock, screen, start_after=None)
+    for text in ["Sure", "Sure — noted", "Sure — noted."]:
+        await d.update(text)
+        clock.t += 0.2
+    assert screen.requests == []
+    assert not await d.finish("Sure — noted.")  # the caller sends it whole
 
 
 async def test_nothing_shown_means_the_caller_sends_the_reply() -> None:

@@ -181,3 +181,13 @@ async def test_a_stream_failing_midway_ends_in_the_apology_in_the_same_message(
         with h.runtime.memory.db.read() as conn:
             roles = conn.exec_driver_sql("SELECT role FROM episodes ORDER BY id").all()
         assert [r[0] for r in roles] == ["user", "assistant"]
+
+
+async def test_a_short_answer_is_sent_whole_without_edits(tmp_path: Path) -> None:
+    ticker = Ticker(step=0.1)
+    async with streaming_bot(tmp_path, ticker, chunk_chars=4) as (h, llm):
+        llm.text("Sure — I'll keep that in mind.")
+        alice = h.tg.user(101, "Alice")
+        (sent,) = await h.say(alice, "remember I like tea")
+        assert sent["text"] == "Sure — I'll keep that in mind."
+        assert h.tg.edits == [] and llm.streamed == 1
