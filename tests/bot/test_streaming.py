@@ -215,3 +215,31 @@ async def test_the_console_prints_the_answer_as_it_is_written(tmp_path: Path) ->
         printed = out.getvalue().split("Second line, a little longer.\n", 1)[1]
         assert printed.startswith("bot> " + ANSWER[:12])
         assert printed.endswith(f"\nbot> {FALLBACK_ERROR}\n")
+
+
+async def test_an_overload_after_a_streamed_tool_round_falls_back_offline_with_the_ack(
+    tmp_path: Path,
+) -> None:
+    async with FakeAnthropic(chunk_chars=5) as fake, llm_bot(tmp_path, fake) as rt:
+        fake.tool_calls([("remember_fact", {"text": "I live in Porto"})])
+        fake.overloaded()  # 529 on the next round (no SDK retries here)
+        stream = Recorder()
+        replies = await rt.router.on_message(
+            message("I moved to Porto", message_id="m5"), stream=stream
+        )
+        (reply,) = replies
+        assert reply.streamed and "Saved to memory:" in reply.text
+        assert turn_rows(rt, "console:console:m5")[1] == ("assistant", reply.text)
+        assert rows(rt, "SELECT count(*) FROM outbox") == [(1,)]
+
+
+async def test_streamed_calls_read_the_cached_prefix_on_the_next_turn(tmp_path: Path) -> None:
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        fake.text("Hello Ana, nice to meet you.")
+        fake.text("Lisbon is lovely in spring.")
+        await rt.router.on_message(message("hello", message_id="c1"), stream=Recorder())
+        await rt.router.on_message(message("tips for Lisbon?", message_id="c2"), stream=Recorder())
+        assert fake.streamed == 2
+        first, second = fake.usages
+        assert first["cache_creation_input_tokens"] > 0
+        assert second["cache_read_input_tokens"] >= first["cache_creation_input_tokens"]
