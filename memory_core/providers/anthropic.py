@@ -3,7 +3,10 @@
 The SDK does the retrying (408/409/429/5xx/529, connection errors, timeouts, honouring
 ``retry-after-ms``); this module translates what is left into ``memory_core.errors``, caches the
 stable system prompt and tool definition, and logs one ``llm_call`` event per call — token counts
-and latency only, never prompt text or the key.
+and latency only, never prompt text or the key. A conversation turn can be streamed
+(``messages.stream``): its text pieces go to a callback as they arrive, the SDK accumulates the
+final message and its usage, and a failure midway (an ``error`` event, a lost connection) is an
+``LLMError`` like a failed call.
 """
 
 from __future__ import annotations
