@@ -10,6 +10,7 @@ from adapters.types import (
     Outbound,
     PressResult,
     Reply,
+    ReplyStream,
     Target,
 )
 
@@ -23,5 +24,6 @@ __all__ = [
     "Outbound",
     "PressResult",
     "Reply",
+    "ReplyStream",
     "Target",
 ]

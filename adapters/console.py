@@ -5,6 +5,10 @@ Scripted (stdin not a terminal): one line is one message; ``/tap N`` presses but
 most recent message with buttons; every bot message is printed as ``bot> <text>`` followed by
 ``  [N] <label>`` per button; after each line the console waits until background learning
 has finished (so confirmations it raises are printed before the next line is read).
+
+A chat answer from the language model is printed as it is written (the finished output is the
+same as an answer printed whole); when the final text does not continue what was printed (a
+fallback after a failure midway), it is printed again as a new message.
 """
 
 from __future__ import annotations
@@ -26,6 +30,40 @@ from adapters.types import (
     Target,
 )
 
+
+class ConsoleStream:
+    """Prints a streamed answer as it grows (``adapters.types.ReplyStream``)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        #: The answer text printed so far (without the console's indentation).
+        self.printed = ""
+
+    async def update(self, text: str) -> None:
+        """Print what ``text`` adds to what is on screen (a new message if it replaces it)."""
+        text = text.strip()
+        if not text:
+            return
+        if not self.printed:
+            self.out.write("bot> ")
+        elif not text.startswith(self.printed):
+            self.out.write("\nbot> ")  # a different answer (a fallback): start anew
+            self.printed = ""
+        self.out.write(text[len(self.printed) :].replace("\n", "\n     "))
+        self.out.flush()
+        self.printed = text
+
+    async def finish(self, reply: Reply) -> bool:
+        """End the streamed answer with its final text; ``False`` when nothing was printed
+        (the reply is shown like any other)."""
+        if not self.printed:
+            return False
+        await self.update(reply.text)
+        self.out.write("\n")
+        self.out.flush()
+        return True
+
+
 PLATFORM = "console"
 CHAT_ID = "console"
 
@@ -45,6 +83,7 @@ class ConsoleAdapter:
         settle: Callable[[], Awaitable[None]] | None = None,
         out: TextIO | None = None,
         save_dir: str = ".",
+        stream: bool = True,
     ) -> None:
         self.handler = handler
         self.user = user
@@ -53,6 +92,8 @@ class ConsoleAdapter:
         self.settle = settle
         self.out = out or sys.stdout
         self.save_dir = save_dir
+        #: Print language-model answers as they are written.
+        self.stream = stream
         self._last_buttons: tuple[Button, ...] = ()
         self._counter = 0
 
@@ -116,8 +157,14 @@ class ConsoleAdapter:
             message_id=None,
             attachment=attachment,
         )
-        for reply in await self.handler.on_message(msg):
-            self.show(reply)
+        if not self.stream:
+            for reply in await self.handler.on_message(msg):
+                self.show(reply)
+            return
+        stream = ConsoleStream(self.out)
+        for reply in await self.handler.on_message(msg, stream=stream):
+            if not (reply.streamed and await stream.finish(reply)):
+                self.show(reply)
 
     async def _tap(self, arg: str) -> None:
         if not arg.isdigit() or not 1 <= int(arg) <= len(self._last_buttons):

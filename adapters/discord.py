@@ -5,7 +5,11 @@ Every callback is thin — bind log context, translate (``adapters.discord_trans
 bot, send. Slash commands become ``/name args`` messages for the bot's dispatcher; buttons carry
 the bot's signed data in their ``custom_id`` and are routed by a ``DynamicItem`` template, so
 buttons sent before a restart still work. Answers slower than ``defer_after`` seconds are
-deferred (Discord drops interactions not answered within 3 s) and sent as follow-ups. The
+deferred (Discord drops interactions not answered within 3 s) and sent as follow-ups. A chat
+answer from the language model is shown while it is written (``adapters.streaming.Draft``): one
+message edited at most every ``stream_edit_interval_s`` (discord.py waits out 429s itself),
+continued in a new message past 2,000 characters. Slash commands never carry a chat turn, so
+their answers are not streamed. The
 commands, the button and the client and tree classes are declared in ``adapters.discord_commands``.
 """
 
@@ -14,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -30,6 +35,7 @@ from adapters.discord_commands import (
     build_commands,
     build_view,
 )
+from adapters.streaming import DEFAULT_INTERVAL_S, Draft
 from adapters.types import Handler, PlatformHealth, PressResult, Reply, Target
 
 log = structlog.get_logger("adapters.discord")
@@ -69,11 +75,22 @@ class DiscordAdapter:
     platform = tr.PLATFORM
 
     def __init__(
-        self, handler: Handler, config: DiscordConfig, *, defer_after: float = DEFER_AFTER_S
+        self,
+        handler: Handler,
+        config: DiscordConfig,
+        *,
+        defer_after: float = DEFER_AFTER_S,
+        stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S,
+        stream_clock: Callable[[], float] = time.monotonic,
+        stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.handler = handler
         self.config = config
         self.defer_after = defer_after
+        #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
+        self.stream_edit_interval_s = stream_edit_interval_s
+        self._stream_clock = stream_clock
+        self._stream_sleep = stream_sleep
         self.client = build_client(self, config.shard_count, config.shard_ids)
         self.tree = AdapterTree(self.client)
         for command in build_commands(self.run_command):
@@ -177,14 +194,20 @@ class DiscordAdapter:
             message_id=str(message.id),
         ):
             try:
-                replies = await self._within_deadline(
-                    self._chat(message, me.id), message.channel.typing
-                )
                 # In a server the first answer replies to the message; private ones go to DMs.
                 in_server = not tr.is_private(message)
                 reference = message if in_server else None
+                draft = None
+                if self.stream_edit_interval_s is not None and tr.is_addressed(message, me.id):
+                    draft = self._draft(message.channel, reference, self.stream_edit_interval_s)
+                replies = await self._within_deadline(
+                    self._chat(message, me.id, draft), message.channel.typing
+                )
                 refused = False
                 for reply in replies:
+                    if reply.streamed and draft is not None and await draft.finish(reply.text):
+                        reference = None
+                        continue
                     if reply.after_private and (refused or not in_server):
                         continue  # the private answer did not get through (or was no DM)
                     if reply.private and in_server:
@@ -208,7 +231,9 @@ class DiscordAdapter:
             return False
         return True
 
-    async def _chat(self, message: discord.Message, me_id: int) -> list[Reply]:
+    async def _chat(
+        self, message: discord.Message, me_id: int, draft: Draft[discord.Message] | None = None
+    ) -> list[Reply]:
         attachment = None
         file = tr.first_attachment(message) if tr.is_addressed(message, me_id) else None
         if file is not None and tr.attachment_too_big(file.size):
@@ -216,7 +241,37 @@ class DiscordAdapter:
                 return [Reply(tr.TOO_BIG)]
         elif file is not None:
             attachment = tr.to_attachment(file, await file.read())
-        return await self.handler.on_message(tr.message_in(message, me_id, attachment))
+        incoming = tr.message_in(message, me_id, attachment)
+        if draft is None:
+            return await self.handler.on_message(incoming)
+        return await self.handler.on_message(incoming, stream=draft)
+
+    def _draft(
+        self,
+        channel: discord.abc.Messageable,
+        reference: discord.Message | None,
+        interval_s: float,
+    ) -> Draft[discord.Message]:
+        """A streamed answer's messages in ``channel`` (the first replies to ``reference``)."""
+        first = [reference]
+
+        async def send(text: str) -> discord.Message:
+            kwargs: dict[str, Any] = {"reference": first[0]} if first and first[0] else {}
+            sent = await channel.send(text, allowed_mentions=tr.SAFE_MENTIONS, **kwargs)
+            first.clear()
+            return sent
+
+        async def edit(sent: discord.Message, text: str) -> None:
+            await sent.edit(content=text, allowed_mentions=tr.SAFE_MENTIONS)
+
+        return Draft(
+            send=send,
+            edit=edit,
+            split=tr.split_text,
+            interval_s=interval_s,
+            clock=self._stream_clock,
+            sleep=self._stream_sleep,
+        )
 
     # ---- slash commands ------------------------------------------------------------------------
 

@@ -1,7 +1,10 @@
 """The Telegram adapter: python-telegram-bot wiring around ``adapters.telegram_translate``.
 
 Long polling by default, or a webhook server that rejects requests without the secret header.
-Each callback is thin: bind log context, translate, await the bot, send. Updates from
+Each callback is thin: bind log context, translate, await the bot, send. A chat answer from
+the language model is shown while it is written (``adapters.streaming.Draft``): one message,
+edited at most every ``stream_edit_interval_s``, continued in a new message past 4,096
+characters; "message is not modified" is ignored and a 429 holds the edits. Updates from
 different chats run concurrently, one chat's updates in order. Sends are retried on 429
 (honouring ``retry_after``) and on 5xx/network errors. The bot token never reaches a log:
 request URLs contain it, so Telegram and HTTP loggers get a filter that redacts it. Those
@@ -15,7 +18,8 @@ import contextlib
 import dataclasses
 import logging
 import re
-from collections.abc import AsyncIterator, Callable, Iterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
@@ -40,6 +44,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.streaming import DEFAULT_INTERVAL_S, Backoff, Draft
 from adapters.telegram_translate import (
     HINTS,
     PLATFORM,
@@ -52,6 +57,7 @@ from adapters.telegram_translate import (
     notice_text,
     private_chat_hint,
     render_reply,
+    split_text,
     too_big_text,
     translate_message,
     translate_press,
@@ -62,6 +68,7 @@ from adapters.telegram_transport import (
     RetryingRateLimiter,
     install_log_filter,
     remove_log_filter,
+    retry_after_s,
 )
 from adapters.types import (
     Attachment,
@@ -101,6 +108,8 @@ class TelegramConfig:
     connection_pool_size: int = 32  # httpx scans the pool on every request: keep it small
     pool_timeout_s: float = 10.0
     typing_delay_s: float = 0.3  # show "typing…" only when an answer takes longer
+    #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
+    stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S
 
 
 class TelegramAdapter:
@@ -114,10 +123,15 @@ class TelegramAdapter:
         config: TelegramConfig,
         *,
         now: Callable[[], datetime] | None = None,
+        stream_clock: Callable[[], float] = time.monotonic,
+        stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.handler = handler
         self.config = config
         self.now = now or (lambda: datetime.now(UTC))
+        #: The pace of streamed edits (injectable: tests run it on a fake clock).
+        self._stream_clock = stream_clock
+        self._stream_sleep = stream_sleep
         self.me: BotIdentity | None = None
         self._app: Application[Any, Any, Any, Any, Any, Any] | None = None
         self._redact = RedactToken(config.token)
@@ -291,15 +305,24 @@ class TelegramAdapter:
                     await self._send(message.chat.id, Reply(too_big_text(turn.file.size or 0)))
                     return
                 incoming = await self._attach(incoming, turn.file)
+            thread_id = message.message_thread_id if message.is_topic_message else None
+            reply_to = None if incoming.is_private else message.message_id
+            draft = None
+            if incoming.addressed and self.config.stream_edit_interval_s is not None:
+                draft = self._draft(message.chat.id, thread_id=thread_id, reply_to=reply_to)
             async with self._typing_if_slow(message.chat.id, enabled=incoming.addressed):
-                replies = await self.handler.on_message(incoming)
+                if draft is None:
+                    replies = await self.handler.on_message(incoming)
+                else:
+                    replies = await self.handler.on_message(incoming, stream=draft)
             await self._deliver(
                 replies,
                 message.chat.id,
                 incoming.user_id,
                 incoming.is_private,
-                thread_id=message.message_thread_id if message.is_topic_message else None,
-                reply_to=None if incoming.is_private else message.message_id,
+                thread_id=thread_id,
+                reply_to=reply_to,
+                draft=draft,
             )
 
     async def on_edited(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -393,15 +416,21 @@ class TelegramAdapter:
         *,
         thread_id: int | None = None,
         reply_to: int | None = None,
+        draft: Draft[int] | None = None,
     ) -> None:
         """Send replies in order; private ones from a group go to the user's private chat.
 
-        In a group the first answer replies to the asker's message, in its forum topic. A
+        The final text of a streamed answer replaces the draft that showed it (when the draft
+        showed anything). In a group the first answer replies to the asker's message, in its
+        forum topic. A
         notice about a private answer is sent only once that answer got through; when the
         user has no private chat with the bot, the group is told how to open one instead.
         """
         refused = False
         for reply in replies:
+            if reply.streamed and draft is not None and await draft.finish(reply.text):
+                reply_to = None
+                continue
             if reply.after_private:
                 if is_private or refused:
                     continue
@@ -419,6 +448,41 @@ class TelegramAdapter:
                     refused, reply = True, Reply(private_chat_hint(self.me))
             await self._send(chat_id, reply, thread_id=thread_id, reply_to=reply_to)
             reply_to = None
+
+    def _draft(self, chat_id: int, *, thread_id: int | None, reply_to: int | None) -> Draft[int]:
+        """A streamed answer's messages in ``chat_id`` (the first replies to ``reply_to``)."""
+        bot = self.app.bot
+        interval = self.config.stream_edit_interval_s
+        assert interval is not None
+        first = [reply_to]
+
+        async def send(text: str) -> int:
+            where = {"thread_id": thread_id, "reply_to": first[0] if first else None}
+            (call,) = render_reply(Reply(text), chat_id, **where)
+            try:
+                sent: Message = await bot.send_message(**call.kwargs)
+            except RetryAfter as exc:  # past the rate limiter's own retries
+                raise Backoff(retry_after_s(exc)) from exc
+            first.clear()  # only the first message replies to the asker
+            return int(sent.message_id)
+
+        async def edit(message_id: int, text: str) -> None:
+            try:
+                await bot.edit_message_text(chat_id=chat_id, message_id=message_id, text=text)
+            except RetryAfter as exc:
+                raise Backoff(retry_after_s(exc)) from exc
+            except BadRequest as exc:
+                if "not modified" not in exc.message.lower():
+                    raise
+
+        return Draft(
+            send=send,
+            edit=edit,
+            split=split_text,
+            interval_s=interval,
+            clock=self._stream_clock,
+            sleep=self._stream_sleep,
+        )
 
     async def _edit(self, message: object, chat_id: int, text: str) -> None:
         """Show the outcome on the pressed message and remove its keyboard."""

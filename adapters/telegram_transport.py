@@ -61,7 +61,7 @@ class RetryingRateLimiter(BaseRateLimiter[int]):
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as exc:
-                delay = _seconds(exc)
+                delay = retry_after_s(exc)
                 reason = "rate_limited"
                 # Retrying early is punished with longer bans: give up on very long waits.
                 too_long = delay > self.max_retry_after
@@ -81,7 +81,8 @@ class RetryingRateLimiter(BaseRateLimiter[int]):
             await asyncio.sleep(delay)
 
 
-def _seconds(exc: RetryAfter) -> float:
+def retry_after_s(exc: RetryAfter) -> float:
+    """How long Telegram asked to wait, in seconds."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PTB warns that the type will become timedelta
         value = exc.retry_after

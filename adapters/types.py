@@ -72,6 +72,21 @@ class Reply:
     document: Document | None = None
     private: bool = False
     after_private: bool = False
+    #: The final text of the answer that went through the turn's :class:`ReplyStream`: an
+    #: adapter that showed some of it replaces what it showed with this text (edits); one
+    #: that showed nothing sends it like any reply.
+    streamed: bool = False
+
+
+class ReplyStream(Protocol):
+    """Where an adapter shows an answer while the model is still writing it (Telegram and
+    Discord edit one message, the console prints as it comes). The bot passes each longer
+    version of the answer; the adapter decides how often to show it."""
+
+    async def update(self, text: str) -> None:
+        """The answer so far: the whole text, not a piece (a later one may also replace an
+        earlier one, e.g. a fallback after a failure). Never raises for a failed display."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +132,11 @@ class Target:
 class Handler(Protocol):
     """What an adapter calls: the bot."""
 
-    async def on_message(self, message: IncomingMessage) -> list[Reply]:
-        """Answer one message (an empty list: stay silent)."""
+    async def on_message(
+        self, message: IncomingMessage, stream: ReplyStream | None = None
+    ) -> list[Reply]:
+        """Answer one message (an empty list: stay silent). With ``stream`` a chat answer may
+        be shown while it is written; its final text is the reply marked ``streamed``."""
         ...
 
     async def on_button(self, press: ButtonPress) -> PressResult:

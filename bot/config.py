@@ -104,6 +104,10 @@ class Settings(BaseSettings):
     # Prices in USD per million tokens, {"model": [input, output, cache_read, cache_write]}
     # (JSON); they win over the built-in table (memory_core/metrics.py) for cost figures.
     llm_prices: dict[str, tuple[float, float, float, float]] = Field(default_factory=dict)
+    # Language-model answers shown while they are written (Telegram/Discord edit one message,
+    # the console prints as it comes), with at most one edit per interval.
+    stream_replies: bool = True
+    stream_edit_interval_s: float = Field(default=1.0, ge=0.2, le=30.0)
     # platforms
     telegram_bot_token: SecretStr | None = Field(default=None, alias="TELEGRAM_BOT_TOKEN")
     discord_bot_token: SecretStr | None = Field(default=None, alias="DISCORD_BOT_TOKEN")

@@ -18,6 +18,7 @@ async def run_console(settings: Settings, user: str, db: Path | None = None) -> 
         display_name=user.capitalize(),
         now=runtime.memory.clock.now,
         settle=runtime.settle,
+        stream=settings.stream_replies,
     )
     runtime.attach(adapter.platform, adapter)
     await runtime.start()

@@ -8,12 +8,20 @@ changed is acknowledged in the reply, and a change that needs the user's say bec
 question with buttons. Its prompt is laid out for the provider's cache: tools and the system
 prompt first (stable, cached), then the conversation so far (cached up to its last block, read
 back on the next turn), then this turn's memory block and message.
+
+Streaming: given a ``stream`` (an adapter that can show an answer while it is written), every
+round is streamed through the provider and the round's text so far goes to it; the text a
+round wrote before asking for tools is replaced by the next round's. What is streamed is
+always the start of the final answer (the same stripped model text; the acknowledgement of what
+the tools did is appended at the end) — nothing is post-processed in the final text that the
+stream did not show. A failure midway ends in the usual fallback, which replaces the streamed
+part. The offline responder never streams (its answers are short and immediate).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,6 +34,7 @@ from memory_core import (
     MemoryTools,
     Person,
     Prompt,
+    TextSink,
     ToolChange,
     find_people,
     is_person_key,
@@ -83,6 +92,9 @@ class TurnContext:
     tools: MemoryTools | None = None
     #: The user's earlier turns matching a question (private chats only), best first.
     episodes: Sequence[SearchHit] = ()
+    #: Shows the answer so far while it is written (a ``ReplyStream.update``); ``None``: the
+    #: answer is only returned.
+    stream: Callable[[str], Awaitable[None]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +108,8 @@ class Answer:
 
 
 class Responder(Protocol):
-    """Produces the bot's answer to one turn."""
+    """Produces the bot's answer to one turn (a responder that may use ``ctx.stream`` says
+    so with a ``streams = True`` attribute)."""
 
     async def respond(self, ctx: TurnContext) -> Answer:
         """The reply."""
@@ -236,6 +249,8 @@ def _listing(items: Sequence[str]) -> str:
 class OfflineResponder:
     """Deterministic answers without a language model: answers about the user from memory,
     natural acknowledgements, and a friendly line for small talk."""
+
+    streams = False
 
     async def respond(self, ctx: TurnContext) -> Answer:
         """Answer from memory, acknowledge new facts, or explain what it can do."""
@@ -618,6 +633,8 @@ def acknowledgement(changes: Sequence[ToolChange], user_name: str) -> str:
 class LLMResponder:
     """Answers with a language model that may call the turn's memory tools."""
 
+    streams = True
+
     def __init__(
         self,
         llm: ConversationLLM,
@@ -661,6 +678,7 @@ class LLMResponder:
                     max_tokens=self.max_tokens,
                     tool_choice="none" if last else "auto",
                     purpose="reply" if round_no == 0 else "tools",
+                    on_text=_streamer(ctx.stream),
                 )
             except LLMError as exc:
                 log.warning(
@@ -728,6 +746,22 @@ class LLMResponder:
         else:
             messages.append({"role": "user", "content": current})
         return messages
+
+
+def _streamer(show: Callable[[str], Awaitable[None]] | None) -> TextSink | None:
+    """A sink for one round's text pieces that shows the round's text so far, stripped like
+    the final answer (so every version shown is the start of what the user ends with)."""
+    if show is None:
+        return None
+    written: list[str] = []
+
+    async def on_text(piece: str) -> None:
+        written.append(piece)
+        text = "".join(written).strip()
+        if text:
+            await show(text)
+
+    return on_text
 
 
 def _move_breakpoint(messages: list[dict[str, Any]], results: list[dict[str, Any]]) -> None:

@@ -7,7 +7,7 @@ import uuid
 
 import structlog
 
-from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply
+from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply, ReplyStream
 from bot import texts
 from bot.commands import Commands
 from bot.presses import Presses
@@ -49,8 +49,10 @@ class Router:
         self.commands = commands
         self.presses = presses
 
-    async def on_message(self, msg: IncomingMessage) -> list[Reply]:
-        """Answer one incoming message."""
+    async def on_message(
+        self, msg: IncomingMessage, stream: ReplyStream | None = None
+    ) -> list[Reply]:
+        """Answer one incoming message (a chat answer through ``stream`` when given)."""
         turn_id = _turn_id(msg)
         with structlog.contextvars.bound_contextvars(
             platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
@@ -60,7 +62,7 @@ class Router:
                 return []
             if _is_chat_turn(text):
                 try:
-                    return await self.turn.answer(msg, turn_id, text)
+                    return await self.turn.answer(msg, turn_id, text, stream)
                 except InvalidInputError:  # e.g. only control characters: nothing to read
                     return [Reply("Sorry — I couldn't read anything in that message.")]
             if msg.is_private:

@@ -49,6 +49,7 @@ def build_adapters(
 ) -> list[PlatformAdapter]:
     """Create the chosen adapters from settings (tokens are checked here)."""
     adapters: list[PlatformAdapter] = []
+    interval = settings.stream_edit_interval_s if settings.stream_replies else None
     for name in platforms:
         if name == "telegram":
             if settings.telegram_bot_token is None:
@@ -70,6 +71,7 @@ def build_adapters(
                         webhook_path=settings.telegram_webhook_path,
                         webhook_secret=secret.get_secret_value() if secret else None,
                         poll_timeout=settings.telegram_poll_timeout_s,
+                        stream_edit_interval_s=interval,
                     ),
                 )
             )
@@ -87,6 +89,7 @@ def build_adapters(
                         shard_count=settings.discord_shards,
                         shard_ids=settings.discord_shard_list,
                     ),
+                    stream_edit_interval_s=interval,
                 )
             )
         else:

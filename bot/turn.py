@@ -2,17 +2,26 @@
 
 Nothing is lost: the turn is durable (observed) before the user sees the answer; learning
 from it happens later, in the background.
+
+A streamed answer (an adapter that shows it while it is written, a responder that streams) is
+seen in part before it is complete, so its turn is committed in two steps: the user's message
+(with the recall's metrics) before the model is asked — before any of the answer is on screen —
+and the complete answer after the model finished, before the reply (the final text) is handed
+back to the adapter. A crash mid-stream loses no turn (the user's words are stored and learned
+from; the partial answer, which was never final, is not stored) and a replayed update applies
+nothing twice (both steps are keyed by the turn id).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
 
-from adapters.types import IncomingMessage, Reply
+from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.responder import Responder, TurnContext
 from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
 from memory_core.values import Audience
@@ -42,9 +51,15 @@ class ChatTurn:
         #: Conflicts a memory tool opened are asked right after the reply.
         self.ask_conflict = ask_conflict
 
-    async def answer(self, msg: IncomingMessage, turn_id: str, text: str) -> list[Reply]:
+    async def answer(
+        self,
+        msg: IncomingMessage,
+        turn_id: str,
+        text: str,
+        stream: ReplyStream | None = None,
+    ) -> list[Reply]:
         """Recall, answer, commit the turn, then return the reply (and any question a memory
-        tool raised)."""
+        tool raised); with ``stream``, the answer is shown while it is written (see above)."""
         group = not msg.is_private
         # One trip to a reply thread reads everything the answer needs (each trip waits for
         # a thread and the GIL: under load, six of them were most of a reply's tail); the
@@ -57,6 +72,26 @@ class ChatTurn:
         )
         if recall.settings.paused:
             noted = []
+        hits, block = recall.hits, recall.block
+        turn = _turn(
+            msg,
+            turn_id,
+            text,
+            learn=not recall.settings.paused,
+            accessed_fact_ids=tuple(h.id for h in hits),
+            seen_rev=block.shown_rev,
+            # For the event log (metrics), written with the turn's commit.
+            memory_tokens=block.tokens,
+            lexical_hits=_with_signal(hits, "lexical", not recall.trivial),
+            vector_hits=_with_signal(
+                hits, "vector", self.memory.vectors_enabled and not recall.trivial
+            ),
+            best_sim=max((h.vector for h in hits if h.vector > 0), default=None),
+        )
+        streaming = stream is not None and getattr(self.responder, "streams", False)
+        if streaming:
+            # The user's words are durable before any of the answer is on screen.
+            await self.observer.observe(turn)
         answer = await self.responder.respond(
             TurnContext(
                 user_text=text,
@@ -76,36 +111,24 @@ class ChatTurn:
                     chat_id=msg.chat_id,
                     user_name=msg.display_name,
                 ),
+                stream=stream.update if streaming and stream is not None else None,
             )
         )
-        hits, block = recall.hits, recall.block
-        # Nothing lost: the turn is durable before the user sees the answer.
-        await self.observer.observe(
-            _turn(
-                msg,
-                turn_id,
-                text,
-                learn=not recall.settings.paused,
-                assistant_text=answer.text,
-                accessed_fact_ids=tuple(h.id for h in hits),
-                seen_rev=block.shown_rev,
-                # For the event log (metrics), written with the turn's commit.
-                memory_tokens=block.tokens,
-                lexical_hits=_with_signal(hits, "lexical", not recall.trivial),
-                vector_hits=_with_signal(
-                    hits, "vector", self.memory.vectors_enabled and not recall.trivial
-                ),
-                best_sim=max((h.vector for h in hits if h.vector > 0), default=None),
-            )
-        )
+        answered = dataclasses.replace(turn, assistant_text=answer.text)
+        # Nothing lost: the turn is durable before the user sees the (final) answer.
+        if streaming:
+            await self.observer.observe_reply(answered)
+        else:
+            await self.observer.observe(answered)
         log.info(
             "turn_answered",
             memory_tokens=block.tokens,
             memory_facts=len(block.fact_ids),
             skipped_memory=recall.trivial,
             offline=answer.offline,
+            streamed=streaming,
         )
-        replies = [Reply(answer.text)]
+        replies = [Reply(answer.text, streamed=streaming)]
         if self.ask_conflict is not None:
             for conflict_id in answer.conflict_ids:
                 replies += await self.ask_conflict(msg, conflict_id)

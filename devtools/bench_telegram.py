@@ -325,6 +325,10 @@ async def _run(
             base_url=server["base_url"],
             base_file_url=server["base_file_url"],
             poll_timeout=10,
+            # As ``membot run`` does: MEMBOT_STREAM_REPLIES / MEMBOT_STREAM_EDIT_INTERVAL_S.
+            stream_edit_interval_s=(
+                settings.stream_edit_interval_s if settings.stream_replies else None
+            ),
         ),
     )
     runtime.attach(adapter.platform, adapter)

@@ -14,6 +14,14 @@ body, each optionally after a delay). With an empty script it answers ``default_
 every call). Requests to any other path land in ``fake.unknown`` and get a 404; tests assert
 there are none.
 
+A request with ``"stream": true`` is answered with server-sent events as the service sends
+them (``message_start``, per block ``content_block_start`` / ``content_block_delta`` /
+``content_block_stop``, ``message_delta`` with the stop reason and output usage,
+``message_stop``), so the real SDK's stream parser reads them: text arrives in
+``chunk_chars``-character ``text_delta`` events ``chunk_delay`` seconds apart, a tool call's
+input in ``input_json_delta`` pieces. ``fake.text(..., fail_after=n)`` sends an ``error``
+event (overloaded) after ``n`` text deltas, as the service does when it fails mid-stream.
+
 It checks what the real service checks and a bot could get wrong: every ``tool_use`` of an
 assistant message answered by a ``tool_result`` in the next user message, tool names among the
 request's tools, no tool call while ``tool_choice`` is ``none``, at most four ``cache_control``
@@ -64,6 +72,8 @@ class Scripted:
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
     usage: dict[str, int] | None = None
+    #: Streamed: an ``error`` event after this many text deltas (``None``: no failure).
+    fail_after: int | None = None
 
 
 def _tokens(obj: Any) -> int:
@@ -127,6 +137,8 @@ class FakeAnthropic:
         default_text: str | None = None,
         default_delay: float = 0.0,
         min_cache_tokens: int = 0,
+        chunk_chars: int = 8,
+        chunk_delay: float = 0.0,
         host: str = "127.0.0.1",
     ) -> None:
         self.script: deque[Scripted] = deque()
@@ -139,6 +151,10 @@ class FakeAnthropic:
         self.default_text = default_text
         self.default_delay = default_delay
         self.min_cache_tokens = min_cache_tokens
+        self.chunk_chars = chunk_chars
+        self.chunk_delay = chunk_delay
+        #: How many requests asked for a streamed answer.
+        self.streamed = 0
         self.host = host
         self._ids = itertools.count(1)
         self._cached: set[str] = set()
@@ -170,9 +186,12 @@ class FakeAnthropic:
         blocks += [{"type": "tool_use", "id": "", "name": n, "input": i} for n, i in calls]
         self.script.append(Scripted(content=blocks, stop_reason="tool_use", delay=delay))
 
-    def text(self, text: str, *, delay: float = 0.0) -> None:
-        """Answer with a text block."""
-        self.script.append(Scripted(content=[{"type": "text", "text": text}], delay=delay))
+    def text(self, text: str, *, delay: float = 0.0, fail_after: int | None = None) -> None:
+        """Answer with a text block (streamed: fail with an ``error`` event after
+        ``fail_after`` text deltas)."""
+        self.script.append(
+            Scripted(content=[{"type": "text", "text": text}], delay=delay, fail_after=fail_after)
+        )
 
     def refusal(self) -> None:
         """Answer with ``stop_reason: refusal`` and no content."""
@@ -253,7 +272,7 @@ class FakeAnthropic:
             headers={"request-id": request_id},
         )
 
-    async def _messages(self, request: web.Request) -> web.Response:
+    async def _messages(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
         self.requests.append(body)
         self.headers.append(dict(request.headers))
@@ -286,7 +305,70 @@ class FakeAnthropic:
         choice = (body.get("tool_choice") or {}).get("type")
         if choice == "none" and any(b["type"] == "tool_use" for b in step.content):
             return self._bad_request("fake: tool_use scripted but tool_choice is none", request_id)
+        if body.get("stream"):
+            self.streamed += 1
+            return await self._stream(request, self._message(body, step), step, headers)
         return web.json_response(self._message(body, step), headers=headers)
+
+    async def _stream(
+        self,
+        request: web.Request,
+        message: dict[str, Any],
+        step: Scripted,
+        headers: dict[str, str],
+    ) -> web.StreamResponse:
+        """``message`` as the service streams it (server-sent events)."""
+        response = web.StreamResponse(
+            headers={**headers, "content-type": "text/event-stream", "cache-control": "no-cache"}
+        )
+        await response.prepare(request)
+
+        async def event(name: str, data: dict[str, Any]) -> None:
+            payload = json.dumps({"type": name, **data}, ensure_ascii=False)
+            await response.write(f"event: {name}\ndata: {payload}\n\n".encode())
+
+        usage = message["usage"]
+        start = {**message, "content": [], "stop_reason": None}
+        start["usage"] = {**usage, "output_tokens": 1}
+        await event("message_start", {"message": start})
+        deltas = 0
+        for index, block in enumerate(message["content"]):
+            if block["type"] == "text":
+                await event(
+                    "content_block_start",
+                    {"index": index, "content_block": {"type": "text", "text": ""}},
+                )
+                text = block["text"]
+                for at in range(0, len(text), self.chunk_chars):
+                    if step.fail_after is not None and deltas >= step.fail_after:
+                        error = {"type": "overloaded_error", "message": "fake: overloaded"}
+                        await event("error", {"error": error})
+                        await response.write_eof()
+                        return response
+                    if self.chunk_delay and deltas:
+                        await asyncio.sleep(self.chunk_delay)
+                    piece = text[at : at + self.chunk_chars]
+                    delta = {"type": "text_delta", "text": piece}
+                    await event("content_block_delta", {"index": index, "delta": delta})
+                    deltas += 1
+            else:  # tool_use: its input arrives as partial JSON
+                opened = {**block, "input": {}}
+                await event("content_block_start", {"index": index, "content_block": opened})
+                raw = json.dumps(block["input"], ensure_ascii=False)
+                for at in range(0, len(raw), 16):
+                    delta = {"type": "input_json_delta", "partial_json": raw[at : at + 16]}
+                    await event("content_block_delta", {"index": index, "delta": delta})
+            await event("content_block_stop", {"index": index})
+        await event(
+            "message_delta",
+            {
+                "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
+                "usage": dict(usage),  # cumulative, as the service sends it
+            },
+        )
+        await event("message_stop", {})
+        await response.write_eof()
+        return response
 
     def _message(self, request: dict[str, Any], step: Scripted) -> dict[str, Any]:
         forced = (request.get("tool_choice") or {}).get("name")

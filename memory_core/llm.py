@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
@@ -153,6 +153,10 @@ class LLM(Protocol):
         ...
 
 
+#: Receives a streamed message's text as it arrives, one piece (a delta) at a time.
+TextSink = Callable[[str], Awaitable[None]]
+
+
 class ConversationLLM(Protocol):
     """A language model that can converse with tools (the reply path's loop)."""
 
@@ -163,8 +167,12 @@ class ConversationLLM(Protocol):
         max_tokens: int,
         tool_choice: Literal["auto", "none"] = "auto",
         purpose: str = "chat",
+        on_text: TextSink | None = None,
     ) -> ModelTurn:
-        """One assistant message for ``prompt``; with ``tool_choice="none"`` it must answer."""
+        """One assistant message for ``prompt``; with ``tool_choice="none"`` it must answer.
+        With ``on_text`` the message is streamed: its text pieces go to ``on_text`` as they
+        arrive, and the whole message is still returned at the end (a failure midway raises
+        :class:`~memory_core.errors.LLMError` like a failed call)."""
         ...
 
 

@@ -107,6 +107,7 @@ def test_memory_core_exports() -> None:
         "Supersede",
         "SystemClock",
         "TemplateWriter",
+        "TextSink",
         "ToolChange",
         "ToolResult",
         "ToolUse",
@@ -139,6 +140,7 @@ def test_adapters_exports() -> None:
         "Outbound",
         "PressResult",
         "Reply",
+        "ReplyStream",
         "Target",
     ]
 

@@ -205,6 +205,46 @@ class Observer:
                 self.learner.usage.flush(conn, self._event_ts())
         return True
 
+    async def observe_reply(self, turn: Turn) -> bool:
+        """Commit the answer of a turn that was observed before it was answered.
+
+        A streamed reply is committed in two steps: :meth:`observe` with no answer before the
+        user sees any of it (their words are never lost, even if the stream dies), then this
+        with the complete answer before the final text is shown. ``False`` (nothing written)
+        when the turn was never observed or its answer is already recorded: a replay writes
+        nothing twice. The learning job does not wait for it (the answer is context only).
+        """
+        return await self.memory.run(Lane.REPLY, self._commit_reply, turn)
+
+    def _commit_reply(self, turn: Turn) -> bool:
+        reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
+        if not reply.strip():
+            return False
+        with self.memory.db.write(hot=True) as conn:
+            recorded = episode_repo.texts_of_turn(conn, turn.user_id, turn.turn_id)
+            if len(recorded) != 1:
+                return False  # not observed (nothing to attach to), or already answered
+            episode_id, said = recorded[0]
+            asked = episode_repo.get_many(conn, turn.user_id, [episode_id])[episode_id]
+            eps = [
+                NewEpisode(
+                    turn.chat_id,
+                    "assistant",
+                    reply,
+                    turn.time,
+                    asked.session_id,
+                    turn.turn_id,
+                    "assistant",
+                    said[:500],
+                )
+            ]
+            ids = episode_repo.insert_many(conn, turn.user_id, eps)
+            self.memory.vectors.queue_episodes(conn, turn.user_id, ids, eps)
+            # The answer's model calls came after the first commit: metered with this one.
+            if self.learner.usage is not None:
+                self.learner.usage.flush(conn, self._event_ts())
+        return True
+
     async def learn_now(self, turn: Turn, timeout: float = 60.0) -> LearnResult:
         """Observe a turn and wait until it has been learned from (explicit ``/remember``).
 

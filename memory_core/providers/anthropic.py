@@ -3,7 +3,10 @@
 The SDK does the retrying (408/409/429/5xx/529, connection errors, timeouts, honouring
 ``retry-after-ms``); this module translates what is left into ``memory_core.errors``, caches the
 stable system prompt and tool definition, and logs one ``llm_call`` event per call — token counts
-and latency only, never prompt text or the key.
+and latency only, never prompt text or the key. A conversation turn can be streamed
+(``messages.stream``): its text pieces go to a callback as they arrive, the SDK accumulates the
+final message and its usage, and a failure midway (an ``error`` event, a lost connection) is an
+``LLMError`` like a failed call.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Literal, cast
 
 import anthropic
+import httpx
 import structlog
 from anthropic.types import (
     Message,
@@ -27,6 +31,7 @@ from memory_core.llm import (
     ChatReply,
     ModelTurn,
     Prompt,
+    TextSink,
     ToolCall,
     ToolSpec,
     ToolUse,
@@ -43,6 +48,7 @@ DEFAULT_TIMEOUT_S = 60.0
 
 #: Statuses worth retrying later (the SDK already retried them ``max_retries`` times).
 _RETRYABLE_STATUS = frozenset({408, 409, 429})
+_RETRYABLE_ERROR_TYPES = frozenset({"overloaded_error", "api_error", "rate_limit_error"})
 _EPHEMERAL: dict[str, Any] = {"type": "ephemeral"}
 
 
@@ -78,7 +84,10 @@ def translate_error(exc: anthropic.AnthropicError) -> LLMError:
         return LLMError("LLM connection failed", retryable=True)
     if isinstance(exc, anthropic.APIStatusError):
         status = exc.status_code
-        retryable = status in _RETRYABLE_STATUS or status >= 500
+        # A failure mid-stream arrives as an ``error`` event of a 200 response: its type says.
+        retryable = (
+            status in _RETRYABLE_STATUS or status >= 500 or exc.type in _RETRYABLE_ERROR_TYPES
+        )
         detail = f"LLM API error {status} ({exc.type or 'unknown'}), request_id={exc.request_id}"
         return LLMError(detail, retryable=retryable)
     return LLMError(f"LLM client error: {type(exc).__name__}", retryable=False)
@@ -157,9 +166,11 @@ class AnthropicLLM:
         max_tokens: int,
         tool_choice: Literal["auto", "none"] = "auto",
         purpose: str = "chat",
+        on_text: TextSink | None = None,
     ) -> ModelTurn:
         """One assistant message of a conversation with tools (the caller runs the tools and
-        sends their results back in the next call)."""
+        sends their results back in the next call); with ``on_text``, streamed (its text
+        pieces go to ``on_text`` as they arrive)."""
         tools = _tool_params(list(prompt.tools)) if prompt.tools else anthropic.omit
         choice: ToolChoiceParam | anthropic.Omit = anthropic.omit
         if prompt.tools:
@@ -171,6 +182,7 @@ class AnthropicLLM:
             purpose=purpose,
             tools=tools,
             tool_choice=choice,
+            on_text=on_text,
         )
         text = "".join(block.text for block in message.content if block.type == "text")
         uses = tuple(
@@ -194,24 +206,39 @@ class AnthropicLLM:
         purpose: str,
         tools: list[ToolParam] | anthropic.Omit = anthropic.omit,
         tool_choice: ToolChoiceParam | anthropic.Omit = anthropic.omit,
+        on_text: TextSink | None = None,
     ) -> tuple[Message, Usage]:
-        """One Messages API call, translated, logged and reported to the usage sink."""
+        """One Messages API call, translated, logged and reported to the usage sink; with
+        ``on_text`` a streamed one (``messages.stream``: the SDK parses the server-sent events
+        and accumulates the final message, usage included)."""
         # The system prompt is stable per purpose: one cache breakpoint after it (and the tool).
         system_blocks: list[TextBlockParam] = [
             {"type": "text", "text": system, "cache_control": cast(Any, _EPHEMERAL)}
         ]
         started = time.perf_counter()
+        params: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": max_tokens,
+            "system": system_blocks,
+            "messages": cast("list[MessageParam]", messages),
+            "tools": tools,
+            "tool_choice": tool_choice,
+        }
         try:
-            message = await self._client.messages.create(
-                model=self.model,
-                max_tokens=max_tokens,
-                system=system_blocks,
-                messages=cast("list[MessageParam]", messages),
-                tools=tools,
-                tool_choice=tool_choice,
+            if on_text is None:
+                message = await self._client.messages.create(**params)
+            else:
+                async with self._client.messages.stream(**params) as stream:
+                    async for piece in stream.text_stream:
+                        await on_text(piece)
+                    message = await stream.get_final_message()
+        except (anthropic.AnthropicError, httpx.HTTPError) as exc:
+            error = (
+                translate_error(exc)
+                if isinstance(exc, anthropic.AnthropicError)
+                # A connection lost mid-stream surfaces from httpx, past the SDK's retries.
+                else LLMError("LLM stream interrupted", retryable=True)
             )
-        except anthropic.AnthropicError as exc:
-            error = translate_error(exc)
             log.warning(
                 "llm_call",
                 purpose=attribution(purpose)[1],
@@ -230,6 +257,7 @@ class AnthropicLLM:
             purpose=usage.purpose,
             model=usage.model,
             ok=not refused,
+            streamed=on_text is not None,
             stop_reason=message.stop_reason,
             input_tokens=usage.input_tokens,
             output_tokens=usage.output_tokens,

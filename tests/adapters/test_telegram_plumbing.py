@@ -128,7 +128,7 @@ async def test_webhook_mode_without_a_url_is_refused() -> None:
 
 
 class _Silent:
-    async def on_message(self, message: Any) -> list[Any]:
+    async def on_message(self, message: Any, stream: Any = None) -> list[Any]:
         return []
 
     async def on_button(self, press: Any) -> Any:
@@ -172,7 +172,7 @@ async def test_typing_is_shown_only_when_an_answer_is_slow() -> None:
     class Slow:
         delay = 0.0
 
-        async def on_message(self, message: Any) -> list[Reply]:
+        async def on_message(self, message: Any, stream: Any = None) -> list[Reply]:
             await asyncio.sleep(self.delay)
             return [Reply("ok")]
 

@@ -166,7 +166,7 @@ class FakeHandler:
         self.messages: list[IncomingMessage] = []
         self.presses: list[ButtonPress] = []
 
-    async def on_message(self, message: IncomingMessage) -> list[Reply]:
+    async def on_message(self, message: IncomingMessage, stream: Any = None) -> list[Reply]:
         """Record and answer."""
         self.messages.append(message)
         await asyncio.sleep(self.delay)
@@ -496,13 +496,20 @@ class DiscordRecorder:
             ]
         if match := re.fullmatch(r"/channels/(\d+)/messages", path):
             return self._message(call, int(match[1]))
+        if call.method == "PATCH" and (
+            match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path)
+        ):
+            return self._message(call, int(match[1]), message_id=int(match[2]))
         if path.startswith("/webhooks/"):
             return self._message(call, CHANNEL_ID)
         return {}
 
-    def _message(self, call: Call, channel_id: int) -> dict[str, Any]:
+    def _message(
+        self, call: Call, channel_id: int, message_id: int | None = None
+    ) -> dict[str, Any]:
         body = call.body
         return message_payload(
+            message_id=message_id,
             author=user_payload(BOT_ID, "membot", bot=True),
             content=str(body.get("content") or ""),
             channel_id=channel_id,

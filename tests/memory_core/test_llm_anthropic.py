@@ -274,3 +274,53 @@ async def test_converse_returns_tool_calls_and_a_round_needs_every_tool_result(
     assert final.text == "done" and final.tool_uses == ()
     assert fake.requests[-1]["tool_choice"] == {"type": "none"}
     await llm.aclose()
+
+
+async def test_a_streamed_turn_passes_text_pieces_and_returns_the_whole_message(
+    fake: FakeAnthropic,
+) -> None:
+    """Server-sent events parsed by the real SDK: pieces in order, tool calls and usage intact."""
+    fake.tool_calls([("search_memory", {"query": "city", "top_k": 3})], text="Let me look.")
+    usages: list[Usage] = []
+    pieces: list[str] = []
+
+    async def on_text(piece: str) -> None:
+        pieces.append(piece)
+
+    llm = make_llm(fake, usage_sink=usages.append)
+    tool = ToolSpec("search_memory", "Search.", {"type": "object", "properties": {}})
+    with llm_scope(user_id="console:ana"):
+        turn = await llm.converse(
+            Prompt(SYSTEM, [{"role": "user", "content": PROMPT}], [tool]),
+            max_tokens=256,
+            purpose="reply",
+            on_text=on_text,
+        )
+    await llm.aclose()
+    assert fake.requests[0]["stream"] is True
+    assert "".join(pieces) == "Let me look." == turn.text and len(pieces) == 2
+    assert [(u.name, u.input) for u in turn.tool_uses] == [
+        ("search_memory", {"query": "city", "top_k": 3})
+    ]
+    assert turn.stop_reason == "tool_use"
+    (usage,) = usages
+    assert usage.output_tokens == fake.usages[0]["output_tokens"] > 1
+    assert usage.cache_creation_input_tokens == fake.usages[0]["cache_creation_input_tokens"]
+    assert (usage.user_id, usage.purpose) == ("console:ana", "reply")
+
+
+async def test_a_stream_failing_midway_is_a_retryable_llm_error(fake: FakeAnthropic) -> None:
+    fake.text("This answer will not finish.", fail_after=2)
+    pieces: list[str] = []
+
+    async def on_text(piece: str) -> None:
+        pieces.append(piece)
+
+    llm = make_llm(fake)
+    with pytest.raises(LLMError) as caught:
+        await llm.converse(
+            Prompt(SYSTEM, [{"role": "user", "content": PROMPT}]), max_tokens=64, on_text=on_text
+        )
+    await llm.aclose()
+    assert caught.value.retryable and "overloaded_error" in str(caught.value)
+    assert pieces == ["This ans", "wer will"]  # two 8-character deltas, then the error event
