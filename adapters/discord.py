@@ -193,11 +193,11 @@ class DiscordAdapter:
             user_id=str(message.author.id),
             message_id=str(message.id),
         ):
+            draft: Draft[discord.Message] | None = None
             try:
                 # In a server the first answer replies to the message; private ones go to DMs.
                 in_server = not tr.is_private(message)
                 reference = message if in_server else None
-                draft = None
                 if self.stream_edit_interval_s is not None and tr.is_addressed(message, me.id):
                     draft = self._draft(message.channel, reference, self.stream_edit_interval_s)
                 replies = await self._within_deadline(
@@ -218,7 +218,9 @@ class DiscordAdapter:
             except Exception as exc:  # the outermost guard of a platform handler
                 log.exception("discord_message_failed", error_type=type(exc).__name__)
                 with contextlib.suppress(discord.HTTPException):
-                    await message.channel.send(SORRY, allowed_mentions=tr.SAFE_MENTIONS)
+                    # Part of the answer on screen: the apology takes its place.
+                    if draft is None or not draft.started or not await draft.finish(SORRY):
+                        await message.channel.send(SORRY, allowed_mentions=tr.SAFE_MENTIONS)
 
     async def _send_dm(self, message: discord.Message, reply: Reply, told: bool) -> bool:
         """DM ``reply``; when DMs are closed, say so in the channel (once: ``told``)."""

@@ -137,6 +137,8 @@ class TelegramAdapter:
         self._redact = RedactToken(config.token)
         self._filtered: list[logging.Logger] = []
         self.health = PlatformHealth()
+        #: Updates whose half-shown streamed answer was already replaced by the apology.
+        self._apologised: set[int] = set()
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -314,7 +316,16 @@ class TelegramAdapter:
                 if draft is None:
                     replies = await self.handler.on_message(incoming)
                 else:
-                    replies = await self.handler.on_message(incoming, stream=draft)
+                    try:
+                        replies = await self.handler.on_message(incoming, stream=draft)
+                    except Exception:
+                        # Part of the answer is on screen: the apology takes its place
+                        # (``on_error`` still logs the failure, and sends nothing more).
+                        if draft.started:
+                            with contextlib.suppress(Exception):
+                                await draft.finish(SORRY)
+                                self._apologised.add(update.update_id)
+                        raise
             await self._deliver(
                 replies,
                 message.chat.id,
@@ -380,6 +391,9 @@ class TelegramAdapter:
                 exc_info=(type(error), error, error.__traceback__) if error else None,
             )
             if upd is None or not _worth_apologising(error):
+                return
+            if upd.update_id in self._apologised:
+                self._apologised.discard(upd.update_id)
                 return
             with contextlib.suppress(TelegramError):
                 if upd.callback_query is not None:

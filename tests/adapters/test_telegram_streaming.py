@@ -9,8 +9,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adapters.streaming import WRITING
 from adapters.telegram import TelegramAdapter, TelegramConfig
+from adapters.telegram_translate import SORRY
 from bot.app import build_runtime
 from bot.config import Settings
 from devtools.fake_telegram import FakeTelegram, utf16_len
@@ -191,3 +194,23 @@ async def test_a_short_answer_is_sent_whole_without_edits(tmp_path: Path) -> Non
         (sent,) = await h.say(alice, "remember I like tea")
         assert sent["text"] == "Sure — I'll keep that in mind."
         assert h.tg.edits == [] and llm.streamed == 1
+
+
+async def test_a_crash_after_part_of_the_answer_was_shown_replaces_it_with_the_apology(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer was streaming when the bot failed (here: committing it): the half-shown
+    message becomes the apology — no stale 'writing' marker, no second message."""
+    ticker = Ticker(step=0.4)
+    async with streaming_bot(tmp_path, ticker, chunk_chars=6) as (h, llm):
+
+        async def broken(*_a: Any, **_k: Any) -> None:
+            raise RuntimeError("disk full")
+
+        monkeypatch.setattr(h.runtime.observer, "observe_reply", broken)
+        llm.text(ANSWER)
+        alice = h.tg.user(101, "Alice")
+        (sent,) = await h.say(alice, "tell me about Lisbon")
+        assert ANSWER.startswith(sent["text"].removesuffix(WRITING))  # it was streaming
+        assert h.tg.current(sent)["text"] == SORRY
+        assert len(h.tg.sent(alice.id)) == 1
