@@ -93,6 +93,8 @@ def memory_config(settings: Settings) -> MemoryConfig:
             w_speaker=settings.w_speaker,
             w_date=settings.w_date,
             w_neighbour=settings.w_neighbour,
+            neighbour_candidates=settings.neighbour_candidates,
+            signal_window_episodes=settings.signal_window_episodes,
             w_entity=settings.w_entity,
             w_related=settings.w_related,
             recency_half_life_days=settings.recency_half_life_days,

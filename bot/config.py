@@ -27,8 +27,8 @@ class Settings(BaseSettings):
     embed_threads: int = Field(default=1, ge=1, le=64)
     vector_cache_mb: int = Field(default=512, ge=0)
     # retrieval
-    # Defaults equal memory_core.retrieve.RetrievalConfig's (measured on LoCoMo, see README);
-    # its episode-only knobs (signal window, speaker/date/neighbour weights) are not settings yet.
+    # Defaults equal memory_core.retrieve.RetrievalConfig's; the episode-only ones are chosen
+    # by `membot eval locomo`'s tuning on every development conversation (see README).
     top_k_lex: int = Field(default=20, ge=1, le=200)
     top_k_vec: int = Field(default=20, ge=1, le=200)
     fusion: Literal["weighted", "rrf"] = "weighted"
@@ -37,10 +37,12 @@ class Settings(BaseSettings):
     w_rec: float = 0.10
     rrf_k: int = 60
     signal_window: int = Field(default=200, ge=1, le=5000)
-    w_rec_episodes: float = 0.0
-    w_speaker: float = 0.30
-    w_date: float = 0.20
-    w_neighbour: float = 0.40
+    w_rec_episodes: float = 0.05
+    w_speaker: float = 0.50
+    w_date: float = 0.60
+    w_neighbour: float = 0.80
+    neighbour_candidates: int = Field(default=20, ge=0, le=200)
+    signal_window_episodes: int = Field(default=200, ge=1, le=5000)
     w_entity: float = 0.15
     w_related: float = 0.05
     recency_half_life_days: float = 30.0

@@ -55,10 +55,10 @@ class RetrievalConfig:
     w_lex: float = 0.45
     w_vec: float = 0.45
     w_rec: float = 0.10  # facts (seed 000)
-    w_rec_episodes: float = 0.0  # old turns are not worse answers: measured, recency only hurt
-    w_speaker: float = 0.30  # episodes: the query names who spoke the turn
-    w_date: float = 0.20  # episodes: the turn falls in a period the query names
-    w_neighbour: float = 0.40  # episodes: × the best base score of an adjacent turn
+    w_rec_episodes: float = 0.05  # episodes: recency weight
+    w_speaker: float = 0.50  # episodes: the query names who spoke the turn
+    w_date: float = 0.60  # episodes: the turn falls in a period the query names
+    w_neighbour: float = 0.80  # episodes: × the best base score of an adjacent turn
     w_entity: float = 0.15  # facts: share named entities (people, places, dates…) with the query
     w_related: float = 0.05  # facts: × the strongest relation to another candidate
     # An insight (the bot's impression, not the user's words) ranks below what the user said.
@@ -66,9 +66,11 @@ class RetrievalConfig:
     rrf_k: int = 60
     recency_half_life_days: float = 30.0
     dedup_jaccard: float = 0.7
+    neighbour_candidates: int = 20  # episodes: the best N candidates bring their adjacent turns
+    signal_window_episodes: int = 200  # episodes: ``signal_window`` of episode search
     # bm25 column weights: facts (key, value), episodes (text, preceding turn)
     bm25_fact_weights: tuple[float, float] = (0.5, 1.0)
-    bm25_episode_weights: tuple[float, float] = (1.0, 0.3)
+    bm25_episode_weights: tuple[float, float] = (1.0, 0.0)
 
 
 def lexical(
@@ -124,15 +126,15 @@ def fuse(
     ``updated`` maps ids to epoch seconds for recency; ``bonus`` adds weights (speaker, date) in
     the units of ``w_lex``; ``neighbours`` lists each candidate's adjacent items.
     """
-    lex_rank = {i: r for r, (i, _) in enumerate(lex)}
-    vec_rank = {i: r for r, (i, _) in enumerate(vec)}
+    rrf = config.fusion == "rrf"
+    lex_rank = {i: r for r, (i, _) in enumerate(lex)} if rrf or pool is None else {}
+    vec_rank = {i: r for r, (i, _) in enumerate(vec)} if rrf or pool is None else {}
     # bm25() is negative, more negative is better: divide by the best match (> 0 iff matched).
     best_lex = min((raw for _, raw in lex), default=0.0)
     lex_norm = {i: (raw / best_lex if best_lex < 0 else 0.0) for i, raw in lex}
     vec_sim = dict(vec)
     hi, lo = (vec[0][1], vec[-1][1]) if vec else (0.0, 0.0)
     vec_norm = {i: ((s - lo) / (hi - lo) if hi > lo else 1.0) for i, s in vec}
-    rrf = config.fusion == "rrf"
     # A bonus of weight w counts like a top-ranked vote of a list weighted w.
     unit = 1.0 / (config.rrf_k + 1) if rrf else 1.0
 
@@ -173,7 +175,12 @@ def dedup(hits: Sequence[SearchHit], threshold: float, limit: int | None = None)
         if limit is not None and len(kept) >= limit:
             break
         tokens = fts.tokens(hit.text)
-        if all(fts.jaccard(tokens, other) <= threshold for _, other in kept):
+        # |a ∩ b| / |a ∪ b| ≤ min/max of the sizes: most pairs need no intersection.
+        if all(
+            min(len(tokens), len(other)) <= threshold * max(len(tokens), len(other))
+            or fts.jaccard(tokens, other) <= threshold
+            for _, other in kept
+        ):
             kept.append((hit, tokens))
     return [hit for hit, _ in kept]
 
@@ -251,7 +258,12 @@ def search(
     config: RetrievalConfig,
 ) -> list[SearchHit]:
     """Run one search for one user; ``query_vec`` ``None`` means lexical only."""
-    widen = 4 if kind == "facts" and filters != SearchFilters() else 1
+    if kind == "episodes":
+        signals = episode_signals(
+            conn, cache, user_id, query, k=k, mode=mode, query_vec=query_vec, config=config
+        )
+        return rank_episodes(signals, k=k, now=now, config=config)
+    widen = 4 if filters != SearchFilters() else 1
     pool_lex, pool_vec = max(config.top_k_lex, k), max(config.top_k_vec, k) * widen
     lex = (
         lexical(conn, user_id, query, kind, max(config.signal_window, pool_lex), filters, config)
@@ -264,10 +276,7 @@ def search(
         else []
     )
     pool = list(dict.fromkeys([i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]]))
-    if kind == "facts":
-        hits = _fact_hits(conn, user_id, query, lex, vec, pool, filters, now, config)
-    else:
-        hits = _episode_hits(conn, user_id, query, lex, vec, pool, now, config)
+    hits = _fact_hits(conn, user_id, query, lex, vec, pool, filters, now, config)
     return dedup(hits, config.dedup_jaccard, k)
 
 
@@ -311,34 +320,98 @@ def _fact_hits(
     return hits
 
 
-def _episode_hits(
+# ---- episodes: read once, rank (pure) ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeSignals:
+    """What one episode search reads from the store: both ranked lists, read as deep as
+    ``config`` asks, and the turns its candidates (and their neighbours) are.
+
+    ``rank_episodes`` turns it into hits without I/O, so one read serves any configuration
+    that reads no deeper and takes no more candidates (the LoCoMo evaluation's parameter
+    search ranks one read under many configurations; the bot ranks it once).
+    """
+
+    query: str
+    lex: list[tuple[int, float]]
+    vec: list[tuple[int, float]]
+    episodes: dict[int, Episode]
+
+
+def pools(config: RetrievalConfig, k: int) -> tuple[int, int, int, int]:
+    """(lexical candidates, vector candidates, lexical depth, vector depth) for ``k`` episodes."""
+    pool_lex, pool_vec = max(config.top_k_lex, k), max(config.top_k_vec, k)
+    return (
+        pool_lex,
+        pool_vec,
+        max(config.signal_window_episodes, pool_lex),
+        max(config.signal_window_episodes, pool_vec),
+    )
+
+
+def episode_signals(
     conn: Connection,
+    cache: MatrixCache,
     user_id: str,
     query: str,
-    lex: Sequence[tuple[int, float]],
-    vec: Sequence[tuple[int, float]],
-    pool: list[int],
-    now: datetime,
+    *,
+    k: int,
+    mode: SearchMode,
+    query_vec: Vectors | None,
     config: RetrievalConfig,
-) -> list[SearchHit]:
+) -> EpisodeSignals:
+    """Read what ranking ``k`` episodes under ``config`` needs (``query_vec`` ``None``:
+    lexical only)."""
+    pool_lex, pool_vec, depth_lex, depth_vec = pools(config, k)
+    lex = (
+        lexical(conn, user_id, query, "episodes", depth_lex, SearchFilters(), config)
+        if mode in ("lexical", "hybrid")
+        else []
+    )
+    vec = (
+        vector(conn, cache, user_id, query_vec, "episodes", depth_vec)
+        if mode in ("vector", "hybrid") and query_vec is not None
+        else []
+    )
+    pool = dict.fromkeys([i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]])
     scored = {i for i, _ in lex} | {i for i, _ in vec}
-    # Adjacent turns only matter when they carry a signal themselves.
-    near = [j for i in pool for j in (i - 1, i + 1) if j in scored]
+    # Adjacent turns matter as a signal when they carry one themselves, and as candidates.
+    near = [j for i in pool for j in (i - 1, i + 1) if j in scored or config.neighbour_candidates]
     eps = episode_repo.get_many(conn, user_id, [*pool, *near])
-    pool = [i for i in pool if i in eps]
-    words = set(fts.terms(query))
-    periods = query_periods(query, now) if config.w_date else []
+    return EpisodeSignals(query, lex, vec, eps)
+
+
+def rank_episodes(
+    signals: EpisodeSignals, *, k: int, now: datetime, config: RetrievalConfig
+) -> list[SearchHit]:
+    """The best ``k`` episodes of ``signals`` under ``config`` (no I/O)."""
+    pool_lex, pool_vec, depth_lex, depth_vec = pools(config, k)
+    lex, vec, eps = signals.lex[:depth_lex], signals.vec[:depth_vec], signals.episodes
+    pool = [
+        i
+        for i in dict.fromkeys([i for i, _ in lex[:pool_lex]] + [i for i, _ in vec[:pool_vec]])
+        if i in eps
+    ]
+    scored = {i for i, _ in lex} | {i for i, _ in vec}
+    if config.neighbour_candidates:
+        pool = _with_neighbours(pool, lex, vec, eps, now, config)
+    words = set(fts.terms(signals.query))
+    periods = query_periods(signals.query, now) if config.w_date else []
     bonus: dict[int, float] = {}
     neighbours: dict[int, list[int]] = {}
+    named: dict[str, bool] = {}  # speaker → whether the query names them
     for i in pool:
         ep = eps[i]
-        if ep.speaker and words & set(fts.terms(ep.speaker)):
+        if ep.speaker and named.setdefault(ep.speaker, bool(words & set(fts.terms(ep.speaker)))):
             bonus[i] = config.w_speaker
         created = to_ts(ep.created_at)
         if any(a <= created < b for a, b in periods):
             bonus[i] = bonus.get(i, 0.0) + config.w_date
-        neighbours[i] = [j for j in (i - 1, i + 1) if j in eps and _same_session(ep, eps[j])]
-    updated = {i: to_ts(e.created_at) for i, e in eps.items()}
+        neighbours[i] = [
+            j for j in (i - 1, i + 1) if j in scored and j in eps and _same_session(ep, eps[j])
+        ]
+    updated = {i: to_ts(eps[i].created_at) for i in pool}
     fused = fuse(
         lex,
         vec,
@@ -350,10 +423,31 @@ def _episode_hits(
         bonus=bonus,
         neighbours=neighbours,
     )
-    return [
+    hits = [
         SearchHit("episodes", i, eps[i].text, s, lx, vs, rc, episode=eps[i])
         for i, s, lx, vs, rc in fused
     ]
+    return dedup(hits, config.dedup_jaccard, k)
+
+
+def _with_neighbours(
+    pool: list[int],
+    lex: Sequence[tuple[int, float]],
+    vec: Sequence[tuple[int, float]],
+    eps: Mapping[int, Episode],
+    now: datetime,
+    config: RetrievalConfig,
+) -> list[int]:
+    """``pool`` plus the same-session adjacent turns of its best ``neighbour_candidates``
+    items by base score (an answer often sits next to the turn that matched)."""
+    ranked = fuse(lex, vec, {}, now, config, pool=pool, w_rec=0.0)
+    extra = [
+        j
+        for i, *_ in ranked[: config.neighbour_candidates]
+        for j in (i - 1, i + 1)
+        if j in eps and _same_session(eps[i], eps[j])
+    ]
+    return list(dict.fromkeys([*pool, *extra]))
 
 
 def _same_session(a: Episode, b: Episode) -> bool:

@@ -262,11 +262,21 @@ def eval_locomo(
     questions: Annotated[
         int | None, typer.Option(min=1, help="only the first N scored questions of each")
     ] = None,
+    leave_one_out: Annotated[
+        bool,
+        typer.Option(
+            "--leave-one-out/--no-leave-one-out",
+            help="also score each conversation with the episode-search parameters tuned on "
+            "the others (needs two conversations or more)",
+        ),
+    ] = True,
 ) -> None:
     """Turn-level retrieval on LoCoMo: fraction of evidence turns in the top k, per mode.
 
     Each conversation is ingested as one user's episodes; every question of categories 1-4
-    with evidence is asked through the same search the bot uses.
+    with evidence is asked through the same search the bot uses (in-sample: the configured
+    parameters). Leave-one-conversation-out tunes every episode-search parameter on the other
+    conversations and scores the held-out one: the figure that predicts unseen conversations.
     """
     ks, modes = _parse_ks(k), _parse_modes(mode)
     if fusion not in (None, "weighted", "rrf"):
@@ -288,7 +298,9 @@ def eval_locomo(
                 err_console.print(
                     f"[yellow]warning:[/yellow] no vector search ({memory.vector_problem})"
                 )
-            report = _run_with_progress(memory, conversations, modes, ks, clock)
+            report = _run_with_progress(
+                memory, conversations, modes, ks, clock, leave_one_out=leave_one_out
+            )
         finally:
             memory.close()
     if plot is not None:
@@ -305,11 +317,18 @@ def _run_with_progress(
     modes: tuple[SearchMode, ...],
     ks: tuple[int, ...],
     clock: ManualClock,
+    *,
+    leave_one_out: bool,
 ) -> evaluation.LocomoReport:
-    """Run the evaluation with a progress bar (stderr) for ingestion, then for the questions."""
+    """Run the evaluation with a progress bar (stderr) for ingestion, the questions, then the
+    leave-one-out folds."""
     with Progress(console=err_console, transient=True) as bar:
         tasks: dict[str, TaskID] = {}
-        labels = {"ingest": "ingesting (embedding turns)", "questions": "asking questions"}
+        labels = {
+            "ingest": "ingesting (embedding turns)",
+            "questions": "asking questions",
+            "leave-one-out": "leave-one-out (tuning folds)",
+        }
 
         def step(phase: str, done: int, total: int) -> None:
             if phase not in tasks:
@@ -317,12 +336,20 @@ def _run_with_progress(
             bar.update(tasks[phase], completed=done, total=total)
 
         return evaluation.run_locomo(
-            memory, conversations, modes=modes, ks=ks, clock=clock, progress=step
+            memory,
+            conversations,
+            modes=modes,
+            ks=ks,
+            clock=clock,
+            progress=step,
+            leave_one_out=leave_one_out,
         )
 
 
 def _print_locomo(report: evaluation.LocomoReport, fusion: str) -> None:
-    """One block of rows per mode: overall, then each category."""
+    """One block of rows per mode (overall, then each category): recall@k in-sample and, when
+    it ran, leave-one-conversation-out beside it; then timings and what tuning chose."""
+    loo = report.leave_one_out
     table = Table(
         title=f"LoCoMo evidence recall@k ({', '.join(report.conversations)}; fusion {fusion})"
     )
@@ -330,21 +357,53 @@ def _print_locomo(report: evaluation.LocomoReport, fusion: str) -> None:
         table.add_column(column, justify="right" if column == "n" else "left")
     for kk in report.ks:
         table.add_column(f"@{kk}", justify="right")
+        if loo is not None:
+            table.add_column(f"@{kk} LOO", justify="right")
     for name, result in report.modes.items():
         doc = result.as_json()
-        table.add_row(
-            name, "all", str(doc["n"]), *(f"{doc['recall'][str(kk)]:.3f}" for kk in report.ks)
-        )
+        held = loo.modes[name].as_json() if loo is not None and name in loo.modes else None
+
+        def cells(row: dict[str, object], loo_row: dict[str, object] | None) -> list[str]:
+            out: list[str] = []
+            for kk in report.ks:
+                out.append(f"{row['recall'][str(kk)]:.3f}")  # type: ignore[index]
+                if loo is not None:
+                    value = loo_row["recall"][str(kk)] if loo_row else None  # type: ignore[index]
+                    out.append("" if value is None else f"[bold]{value:.3f}[/bold]")
+            return out
+
+        table.add_row(name, "all", str(doc["n"]), *cells(doc, held))
         for cat, row in doc["by_category"].items():
-            table.add_row(
-                "",
-                f"{cat} {row['name']}",
-                str(row["n"]),
-                *(f"{row['recall'][str(kk)]:.3f}" for kk in report.ks),
-            )
+            loo_row = held["by_category"].get(cat) if held else None
+            table.add_row("", f"{cat} {row['name']}", str(row["n"]), *cells(row, loo_row))
         table.add_section()
     out = console if console.is_terminal else Console(width=_TABLE_WIDTH)
     out.print(table)
+    latency = ", ".join(
+        f"{name} p50 {ms['p50']:.1f} / p95 {ms['p95']:.1f} ms"
+        for name, result in report.modes.items()
+        if (ms := result.as_json().get("search_ms"))
+    )
+    if latency:
+        out.print(f"search latency (in-sample, query embedding excluded): {latency}")
+    times = ", ".join(f"{phase} {t:.0f} s" for phase, t in report.seconds.items())
+    out.print(f"time: {times}", markup=False, highlight=False)
+    if loo is None:
+        return
+    out.print(
+        "LOO = leave one conversation out: each conversation scored with the episode-search "
+        f"parameters tuned on the others ({', '.join(evaluation.TUNED)}; "
+        f"{loo.evaluations} configurations scored in {loo.seconds:.0f} s)",
+        markup=False,
+        highlight=False,
+    )
+    for mode, chosen in loo.chosen_on_all.items():
+        out.print(
+            f"tuned on all conversations ({mode}): "
+            + ", ".join(f"{k}={v}" for k, v in chosen.items()),
+            markup=False,
+            highlight=False,
+        )
 
 
 def _plot(report: evaluation.LocomoReport, path: Path) -> None:

@@ -4,7 +4,10 @@ sentences (``extraction``)."""
 
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
 from memory_core.evaluation.locomo import (
+    TUNED,
     Conversation,
+    Fold,
+    LeaveOneOut,
     LocomoReport,
     ModeResult,
     Question,
@@ -15,6 +18,8 @@ from memory_core.evaluation.locomo import (
     parse_evidence,
     parse_session_time,
     run_locomo,
+    seed_config,
+    tune_leave_one_out,
 )
 from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scenarios
 from memory_core.evaluation.sensitivity import SensitivityReport
@@ -23,8 +28,11 @@ from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_l
 
 __all__ = [
     "LABELS_PATH",
+    "TUNED",
     "Conversation",
     "ExtractionEval",
+    "Fold",
+    "LeaveOneOut",
     "LocomoReport",
     "ModeResult",
     "Question",
@@ -41,5 +49,7 @@ __all__ = [
     "run_extraction_eval",
     "run_locomo",
     "run_suite",
+    "seed_config",
     "select_scenarios",
+    "tune_leave_one_out",
 ]

@@ -15,14 +15,19 @@ import asyncio
 import dataclasses
 import json
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from memory_core import retrieve
+from memory_core.cleaning import clean_query
 from memory_core.clock import ManualClock
+from memory_core.embed import Vectors
 from memory_core.memory import Memory
+from memory_core.retrieve import EpisodeSignals, RetrievalConfig
 from memory_core.search import search_on_thread
 from memory_core.values import NewEpisode, SearchMode
 
@@ -56,7 +61,8 @@ _MONTHS = {
     )
 }
 
-#: ``progress(phase, done, total)``: phase is ``"ingest"`` (turns embedded) or ``"questions"``.
+#: ``progress(phase, done, total)``: phase is ``"ingest"`` (turns embedded), ``"questions"`` or
+#: ``"leave-one-out"`` (folds tuned, one per mode and conversation).
 Progress = Callable[[str, int, int], None]
 
 
@@ -251,6 +257,7 @@ class ModeResult:
 
     scores: dict[int, list[float]] = field(default_factory=dict)  # k → per-question fractions
     by_category: dict[int, dict[int, list[float]]] = field(default_factory=dict)
+    search_ms: list[float] = field(default_factory=list)  # one per search (empty: not timed)
 
     def add(self, category: int, k: int, fraction: float) -> None:
         """Record one question's fraction of evidence found in the top ``k``."""
@@ -270,7 +277,12 @@ class ModeResult:
     def as_json(self) -> dict[str, Any]:
         """``{"recall": {"5": …}, "by_category": {"1": {"name", "n", "recall"}}, "n": …}``."""
         ks = sorted(self.scores)
+        timed: dict[str, Any] = {}
+        if self.search_ms:
+            p50, p95 = _percentiles(self.search_ms)
+            timed = {"search_ms": {"p50": round(p50, 3), "p95": round(p95, 3)}}
         return {
+            **timed,
             "recall": {str(k): round(self.recall(k), 4) for k in ks},
             "by_category": {
                 str(cat): {
@@ -284,23 +296,36 @@ class ModeResult:
         }
 
 
+def _percentiles(samples: Sequence[float]) -> tuple[float, float]:
+    """p50 and p95 (nearest rank) of non-empty ``samples``."""
+    ordered = sorted(samples)
+    last = len(ordered) - 1
+    return ordered[round(0.50 * last)], ordered[round(0.95 * last)]
+
+
 @dataclass(slots=True)
 class LocomoReport:
-    """Results of one LoCoMo run: per mode, plus what was run."""
+    """Results of one LoCoMo run: per mode, plus what was run (and the leave-one-out figure)."""
 
     ks: tuple[int, ...]
     modes: dict[str, ModeResult]
     conversations: list[str]
     settings: dict[str, Any] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)  # phase → wall time
+    leave_one_out: LeaveOneOut | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The ``--json`` document."""
-        return {
+        doc: dict[str, Any] = {
             "modes": {name: result.as_json() for name, result in self.modes.items()},
             "k": list(self.ks),
             "conversations": self.conversations,
             "settings": self.settings,
+            "seconds": {phase: round(t, 1) for phase, t in self.seconds.items()},
         }
+        if self.leave_one_out is not None:
+            doc["leave_one_out"] = self.leave_one_out.as_json()
+        return doc
 
 
 def evaluate(
@@ -333,6 +358,7 @@ def evaluate(
             wanted = set(question.evidence)
             for mode in modes:
                 for k in ks:
+                    started = time.perf_counter()
                     hits = search_on_thread(
                         memory,
                         conv.user_id,
@@ -342,6 +368,7 @@ def evaluate(
                         kind="episodes",
                         query_vec=query_vec,
                     )
+                    results[mode].search_ms.append((time.perf_counter() - started) * 1000)
                     found = {h.episode.turn_id for h in hits if h.episode is not None}
                     results[mode].add(question.category, k, len(wanted & found) / len(wanted))
             done += 1
@@ -358,8 +385,10 @@ def run_locomo(
     ks: Sequence[int] = DEFAULT_KS,
     clock: ManualClock | None = None,
     progress: Progress | None = None,
+    leave_one_out: bool = False,
 ) -> LocomoReport:
-    """Ingest the conversations not yet in ``memory``, embed them, then ``evaluate``."""
+    """Ingest the conversations not yet in ``memory``, embed them, then ``evaluate`` (and,
+    with ``leave_one_out``, ``tune_leave_one_out``)."""
 
     async def ingest_missing() -> int:
         count = 0
@@ -368,6 +397,7 @@ def run_locomo(
                 count += len(await ingest(memory, conv))
         return count
 
+    started = time.perf_counter()
     total = asyncio.run(ingest_missing())
     done = 0
 
@@ -380,6 +410,283 @@ def run_locomo(
     if progress:
         progress("ingest", 0, total)
     memory.vectors.sync(progress=step)
+    seconds = {"ingest": time.perf_counter() - started}
+    started = time.perf_counter()
     report = evaluate(memory, conversations, modes=modes, ks=ks, clock=clock, progress=progress)
+    seconds["in_sample"] = time.perf_counter() - started
+    if leave_one_out and len(conversations) > 1:
+        started = time.perf_counter()
+        report.leave_one_out = tune_leave_one_out(
+            memory, conversations, modes=modes, ks=ks, progress=progress
+        )
+        seconds["leave_one_out"] = time.perf_counter() - started
+    report.seconds = seconds
     report.settings = dataclasses.asdict(memory.config.retrieval)
     return report
+
+
+# ---- leave one conversation out ----------------------------------------------------------------
+
+#: The retrieval parameters only episode search reads, and the values tuning tries for each.
+#: The ones fact search shares (``fusion``, ``w_lex``, ``w_vec``, ``rrf_k``, ``top_k_lex``,
+#: ``top_k_vec``, ``dedup_jaccard``) keep their seed-000 values: there is no fact evaluation to
+#: tune them on, so they are not fitted to LoCoMo either.
+TUNED: dict[str, tuple[Any, ...]] = {
+    "w_speaker": (0.0, 0.25, 0.5, 0.75),
+    "w_date": (0.0, 0.3, 0.6),
+    "w_neighbour": (0.0, 0.4, 0.8, 1.2),
+    "neighbour_candidates": (0, 10, 20),
+    "w_rec_episodes": (0.0, 0.05),
+    "signal_window_episodes": (100, 200, 400),
+    "bm25_episode_weights": ((1.0, 0.0), (1.0, 0.3), (1.0, 1.0)),
+}
+#: Parameters a mode does not read (not tried there).
+_UNUSED: dict[str, frozenset[str]] = {
+    "lexical": frozenset(),
+    "vector": frozenset({"bm25_episode_weights"}),
+    "hybrid": frozenset(),
+}
+#: Coordinate ascent: at most this many sweeps over ``TUNED`` (it stops when one changes nothing).
+SWEEPS = 2
+
+
+def seed_config(config: RetrievalConfig) -> RetrievalConfig:
+    """Where tuning starts: ``config`` with every ``TUNED`` signal off (no speaker, date,
+    neighbour or recency signal, no neighbour candidates, both BM25 columns weighted 1)."""
+    return dataclasses.replace(
+        config,
+        w_speaker=0.0,
+        w_date=0.0,
+        w_neighbour=0.0,
+        neighbour_candidates=0,
+        w_rec_episodes=0.0,
+        signal_window_episodes=200,
+        bm25_episode_weights=(1.0, 1.0),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """One held-out conversation: what tuning on the others chose, and how it scored there."""
+
+    held_out: str
+    chosen: dict[str, Any]  # TUNED parameters, as chosen on the other conversations
+    train_objective: float  # mean recall over ks on the other conversations
+    held_out_recall: dict[int, float]
+
+
+@dataclass(slots=True)
+class LeaveOneOut:
+    """Leave-one-conversation-out recall: each conversation scored with the parameters tuned
+    on the others (``modes``), the folds, and what tuning on every conversation chooses."""
+
+    modes: dict[str, ModeResult]
+    folds: dict[str, list[Fold]]
+    chosen_on_all: dict[str, dict[str, Any]]
+    evaluations: int  # distinct (mode, configuration) pairs scored
+    seconds: float
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"modes": …, "folds": {mode: […]}, "chosen_on_all": …, "tuned": …}``."""
+        return {
+            "modes": {name: result.as_json() for name, result in self.modes.items()},
+            "folds": {
+                mode: [
+                    {
+                        "held_out": f.held_out,
+                        "chosen": _jsonable(f.chosen),
+                        "train_objective": round(f.train_objective, 4),
+                        "held_out_recall": {
+                            str(k): round(v, 4) for k, v in f.held_out_recall.items()
+                        },
+                    }
+                    for f in folds
+                ]
+                for mode, folds in self.folds.items()
+            },
+            "chosen_on_all": {mode: _jsonable(c) for mode, c in self.chosen_on_all.items()},
+            "tuned": {name: _jsonable(list(values)) for name, values in TUNED.items()},
+            "objective": "mean of recall@k over the ks, over the training conversations' questions",
+            "evaluations": self.evaluations,
+            "seconds": round(self.seconds, 1),
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class _Scorer:
+    """Per-question recall of one (mode, configuration) on every conversation, memoised.
+
+    Each question is embedded once and read once per BM25 column weighting, as deep as any
+    configuration of ``TUNED`` reads; every configuration then ranks those reads with
+    ``retrieve.rank_episodes`` — the ranking ``search_on_thread`` runs — without I/O.
+    """
+
+    def __init__(
+        self,
+        memory: Memory,
+        conversations: Sequence[Conversation],
+        ks: tuple[int, ...],
+    ) -> None:
+        self.memory, self.conversations, self.ks = memory, conversations, ks
+        base = memory.config.retrieval
+        self.envelope = dataclasses.replace(
+            base,
+            signal_window_episodes=max(
+                [*TUNED["signal_window_episodes"], base.signal_window_episodes]
+            ),
+            neighbour_candidates=max([*TUNED["neighbour_candidates"], 1]),
+        )
+        self.query_vecs: dict[str, Vectors | None] = {}
+        self.reads: dict[tuple[float, float], dict[str, list[EpisodeSignals]]] = {}
+        self.memo: dict[tuple[str, RetrievalConfig], dict[str, dict[int, list[float]]]] = {}
+
+    def _read(self, weights: tuple[float, float]) -> dict[str, list[EpisodeSignals]]:
+        if weights not in self.reads:
+            envelope = dataclasses.replace(self.envelope, bm25_episode_weights=weights)
+            out: dict[str, list[EpisodeSignals]] = {}
+            for conv in self.conversations:
+                rows: list[EpisodeSignals] = []
+                with self.memory.db.read() as conn:
+                    for q in conv.questions:
+                        query = clean_query(q.question)
+                        if q.question not in self.query_vecs:
+                            self.query_vecs[q.question] = self.memory.vectors.embed_query(query)
+                        rows.append(
+                            retrieve.episode_signals(
+                                conn,
+                                self.memory.vectors.cache,
+                                conv.user_id,
+                                query,
+                                k=max(self.ks),
+                                mode="hybrid",
+                                query_vec=self.query_vecs[q.question],
+                                config=envelope,
+                            )
+                        )
+                out[conv.sample_id] = rows
+            self.reads[weights] = out
+        return self.reads[weights]
+
+    def recall(self, mode: str, config: RetrievalConfig) -> dict[str, dict[int, list[float]]]:
+        """sample_id → k → each question's fraction of evidence in the top k."""
+        key = (mode, config)
+        if key in self.memo:
+            return self.memo[key]
+        reads = self._read(config.bm25_episode_weights)
+        # k sharing one candidate pool rank once: a shorter list is a prefix of a longer one.
+        rank_k = {
+            k: max(kk for kk in self.ks if retrieve.pools(config, kk) == retrieve.pools(config, k))
+            for k in self.ks
+        }
+        out: dict[str, dict[int, list[float]]] = {}
+        for conv in self.conversations:
+            now = conv.asked_at
+            per_k: dict[int, list[float]] = {k: [] for k in self.ks}
+            for q, sig in zip(conv.questions, reads[conv.sample_id], strict=True):
+                if mode == "lexical":
+                    sig = dataclasses.replace(sig, vec=[])
+                elif mode == "vector":
+                    sig = dataclasses.replace(sig, lex=[])
+                wanted = set(q.evidence)
+                ranked = {
+                    kk: [h.episode.turn_id for h in hits if h.episode is not None]
+                    for kk in set(rank_k.values())
+                    for hits in [retrieve.rank_episodes(sig, k=kk, now=now, config=config)]
+                }
+                for k in self.ks:
+                    found = set(ranked[rank_k[k]][:k])
+                    per_k[k].append(len(wanted & found) / len(wanted))
+            out[conv.sample_id] = per_k
+        self.memo[key] = out
+        return out
+
+    def objective(self, mode: str, config: RetrievalConfig, samples: Sequence[str]) -> float:
+        """Mean over ks of recall@k over the questions of ``samples``."""
+        per = self.recall(mode, config)
+        values = [
+            sum(x for s in samples for x in per[s][k])
+            / max(1, sum(len(per[s][k]) for s in samples))
+            for k in self.ks
+        ]
+        return sum(values) / len(values)
+
+    def tune(self, mode: str, samples: Sequence[str]) -> tuple[RetrievalConfig, float]:
+        """Coordinate ascent over ``TUNED`` from ``seed_config`` on ``samples`` only."""
+        best = seed_config(self.memory.config.retrieval)
+        best_value = self.objective(mode, best, samples)
+        for _ in range(SWEEPS):
+            moved = False
+            for name, values in TUNED.items():
+                if name in _UNUSED[mode]:
+                    continue
+                for value in values:
+                    candidate = dataclasses.replace(best, **{name: value})
+                    if candidate == best:
+                        continue
+                    score = self.objective(mode, candidate, samples)
+                    if score > best_value + 1e-9:
+                        best, best_value, moved = candidate, score, True
+            if not moved:
+                break
+        return best, best_value
+
+
+def _chosen(config: RetrievalConfig, mode: str) -> dict[str, Any]:
+    return {name: getattr(config, name) for name in TUNED if name not in _UNUSED[mode]}
+
+
+def tune_leave_one_out(
+    memory: Memory,
+    conversations: Sequence[Conversation],
+    *,
+    modes: Sequence[SearchMode] = ALL_MODES,
+    ks: Sequence[int] = DEFAULT_KS,
+    progress: Progress | None = None,
+) -> LeaveOneOut:
+    """For each conversation, tune every ``TUNED`` parameter on the others (coordinate ascent
+    from ``seed_config``, objective: mean recall over ``ks``) and score it with what was chosen;
+    the result pools every held-out question. Also tunes on all of them (``chosen_on_all``)."""
+    started = time.perf_counter()
+    ks = tuple(sorted(set(ks)))
+    scorer = _Scorer(memory, conversations, ks)
+    ids = [c.sample_id for c in conversations]
+    categories = {c.sample_id: [q.category for q in c.questions] for c in conversations}
+    results: dict[str, ModeResult] = {}
+    folds: dict[str, list[Fold]] = {}
+    chosen_on_all: dict[str, dict[str, Any]] = {}
+    total, done = len(modes) * (len(ids) + 1), 0
+    for mode in modes:
+        result, mode_folds = ModeResult(), []
+        for held_out in ids:
+            config, value = scorer.tune(mode, [s for s in ids if s != held_out])
+            per = scorer.recall(mode, config)[held_out]
+            for k in ks:
+                for category, fraction in zip(categories[held_out], per[k], strict=True):
+                    result.add(category, k, fraction)
+            mode_folds.append(
+                Fold(
+                    held_out,
+                    _chosen(config, mode),
+                    value,
+                    {k: sum(per[k]) / len(per[k]) if per[k] else 0.0 for k in ks},
+                )
+            )
+            done += 1
+            if progress:
+                progress("leave-one-out", done, total)
+        config, _ = scorer.tune(mode, ids)
+        chosen_on_all[mode] = _chosen(config, mode)
+        done += 1
+        if progress:
+            progress("leave-one-out", done, total)
+        results[mode], folds[mode] = result, mode_folds
+    return LeaveOneOut(
+        results, folds, chosen_on_all, len(scorer.memo), time.perf_counter() - started
+    )

