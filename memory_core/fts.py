@@ -8,7 +8,6 @@ measure how much two texts overlap, with the index's own idea of a token.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Set as AbstractSet
 
@@ -178,7 +177,6 @@ def terms(query: str, *, keep_stop_words: bool = False) -> list[str]:
     return out
 
 
-@functools.lru_cache(maxsize=4096)
 def tokens(text: str) -> frozenset[str]:
     """Every distinct lower-cased token of ``text`` (stop words kept, no cap): for overlap."""
     return frozenset(m.group(0) for m in _TOKEN.finditer(text.lower()))

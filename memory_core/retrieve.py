@@ -1,17 +1,21 @@
 """Hybrid retrieval: FTS5 BM25 + vector KNN within one user's partition, fused and de-duplicated.
 
-Each list is read ``signal_window`` deep; its best ``top_k_lex`` / ``top_k_vec`` items are the
-candidates, and every candidate is scored with both signals (a lexical-only candidate keeps its
-real cosine similarity from the deeper vector list, and the other way round). Fusion is the seed
-000 weighted score ``w_lex·lexical + w_vec·vector + w_rec·recency`` — BM25 divided by the best
-match; cosine min-max scaled over the vector window, because e5 similarities cluster in 0.7–0.9
-and raw cosine barely separates — or reciprocal rank fusion ``Σ w/(rrf_k + rank)``. Episodes add
-three signals: the query names the turn's speaker (``w_speaker``), the turn falls in a period the
-query names (``w_date``), and the best base score of its adjacent turns in the same session
-(``w_neighbour``: an answer borrows from its question, a question from its answer).
-Near-duplicates (token Jaccard > ``dedup_jaccard``) keep the higher score. The defaults are
-measured on LoCoMo (README). ``SearchHit.vector`` stays the raw cosine similarity (callers
-compare it with thresholds) and ``SearchHit.lexical`` is > 0 exactly when the text matched.
+Each list is read ``signal_window`` deep (``signal_window_episodes`` for episodes); its best
+``top_k_lex`` / ``top_k_vec`` items are the candidates, and every candidate is scored with both
+signals (a lexical-only candidate keeps its real cosine similarity from the deeper vector list,
+and the other way round). Fusion is the seed 000 weighted score ``w_lex·lexical + w_vec·vector
++ w_rec·recency`` — BM25 divided by the best match; cosine min-max scaled over the vector window,
+because e5 similarities cluster in 0.7–0.9 and raw cosine barely separates — or reciprocal rank
+fusion ``Σ w/(rrf_k + rank)``. Episodes add three signals: the query names the turn's speaker
+(``w_speaker``), the turn falls in a period the query names (``w_date``), and the best base
+score of its adjacent turns in the same session (``w_neighbour``: an answer borrows from its
+question, a question from its answer); the best ``neighbour_candidates`` candidates also bring
+their adjacent turns in as candidates. An episode search is a read (``episode_signals``) and a
+pure ranking (``rank_episodes``), so the LoCoMo evaluation can rank one read under many
+configurations — the ranking the bot runs. Near-duplicates (token Jaccard > ``dedup_jaccard``)
+keep the higher score. The episode defaults are chosen on LoCoMo (README).
+``SearchHit.vector`` stays the raw cosine similarity (callers compare it with thresholds) and
+``SearchHit.lexical`` is > 0 exactly when the text matched.
 """
 
 from __future__ import annotations
@@ -46,7 +50,9 @@ from memory_core.vectors.cache import MatrixCache
 
 @dataclass(frozen=True, slots=True)
 class RetrievalConfig:
-    """Knobs of hybrid retrieval (all settings; defaults measured on LoCoMo, see README)."""
+    """Knobs of hybrid retrieval (settings, but the BM25 column weights). The episode-only
+    ones are chosen by ``membot eval locomo``'s tuning on every development conversation; the
+    ones fact search shares keep their seed-000 values (README)."""
 
     top_k_lex: int = 20  # candidates taken from the lexical list
     top_k_vec: int = 20  # candidates taken from the vector list

@@ -416,8 +416,19 @@ def _plot(report: evaluation.LocomoReport, path: Path) -> None:
     except ImportError as exc:
         raise fail("--plot needs matplotlib: pip install 'membot[eval]'", 2) from exc
     fig, ax = plt.subplots(figsize=(6, 4))
+    loo = report.leave_one_out
     for name, result in report.modes.items():
-        ax.plot(report.ks, [result.recall(kk) for kk in report.ks], marker="o", label=name)
+        line = ax.plot(report.ks, [result.recall(kk) for kk in report.ks], marker="o", label=name)
+        if loo is not None and name in loo.modes:
+            held = loo.modes[name]
+            ax.plot(
+                report.ks,
+                [held.recall(kk) for kk in report.ks],
+                marker="x",
+                linestyle="--",
+                color=line[0].get_color(),
+                label=f"{name}, leave one conversation out",
+            )
     ax.set_xlabel("k")
     ax.set_ylabel("fraction of evidence turns in top k")
     ax.set_xticks(list(report.ks))

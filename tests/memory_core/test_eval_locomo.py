@@ -249,7 +249,9 @@ def test_the_best_candidates_bring_their_adjacent_turns_of_the_same_session() ->
         9: _episode(9, "unrelated words here"),
     }
     signals = EpisodeSignals("trip", [(1, -5.0), (9, -1.0)], [], eps)
-    config = RetrievalConfig(top_k_lex=1, signal_window_episodes=2, w_rec_episodes=0.0)
+    config = RetrievalConfig(
+        top_k_lex=1, signal_window_episodes=2, w_rec_episodes=0.0, neighbour_candidates=0
+    )
     without = retrieve.rank_episodes(signals, k=5, now=now, config=config)
     assert [h.id for h in without] == [1, 9]
     widened = dataclasses.replace(config, neighbour_candidates=1)

@@ -263,7 +263,9 @@ async def test_episodes_are_indexed_after_vector_sync(
         assert ids[0] in [h.id for h in hits], mode
         assert all(h.kind == "episodes" and h.episode is not None for h in hits)
     lexical = await memory.search(ALICE, "congratulations", mode="lexical", kind="episodes")
-    assert [h.id for h in lexical] == [ids[1]]
+    # The matching reply, then the turn it answered (an adjacent turn of a best candidate).
+    assert [h.id for h in lexical] == [ids[1], ids[0]]
+    assert [h.lexical > 0 for h in lexical] == [True, False]
 
     # A reindex re-embeds the same set: the user's line, not the reply.
     assert await asyncio.to_thread(memory.reindex_blocking) == 1
