@@ -120,7 +120,9 @@ async def test_tool_rounds_then_the_final_answer_streams_with_the_acknowledgemen
         fake.tool_calls([("remember_fact", {"text": "I live in Porto"})], text="Let me note that.")
         fake.text("Porto is a great city to live in.")
         stream = Recorder()
-        replies = await rt.router.on_message(message("I moved to Porto"), stream=stream)
+        # The user's words say nothing the offline rules learn: only the tool saves (learning
+        # starts as soon as the user's turn is committed and would race the tool otherwise).
+        replies = await rt.router.on_message(message("guess where I am now"), stream=stream)
         (reply,) = replies
         assert reply.text.startswith("Porto is a great city to live in.\n\nSaved to memory:")
         # The tool round's words were replaced by the final round's; the end is the final text.
