@@ -194,7 +194,21 @@ def quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def match_expression(query: str, owner: str, *, all_terms: bool = False) -> str | None:
+class MatchExpression(str):
+    """An FTS5 MATCH expression that also carries its terms: the PostgreSQL store builds its
+    own query from them (``terms``, AND-ed when ``all_terms``), never from the string."""
+
+    terms: tuple[str, ...]
+    all_terms: bool
+
+    def __new__(cls, expr: str, words: tuple[str, ...], all_terms: bool) -> MatchExpression:
+        made = super().__new__(cls, expr)
+        made.terms = words
+        made.all_terms = all_terms
+        return made
+
+
+def match_expression(query: str, owner: str, *, all_terms: bool = False) -> MatchExpression | None:
     """A MATCH expression for ``query`` restricted to one owner token; ``None`` if no terms.
 
     Terms are OR-ed (BM25 ranks documents matching more of them first) unless ``all_terms``.
@@ -206,4 +220,4 @@ def match_expression(query: str, owner: str, *, all_terms: bool = False) -> str 
         return None
     joiner = " AND " if all_terms else " OR "
     body = joiner.join(quote(w) for w in words)
-    return f"owner_token:{quote(owner)} AND ({body})"
+    return MatchExpression(f"owner_token:{quote(owner)} AND ({body})", tuple(words), all_terms)

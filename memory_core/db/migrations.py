@@ -1,19 +1,28 @@
-"""Ordered, named schema migrations, each applied in one transaction and recorded.
+"""Ordered, named schema migrations for both stores, each applied in one transaction and recorded.
 
 FTS5 and vec0 tables are virtual tables that ``metadata.create_all()`` cannot make, so the
 whole schema is raw DDL here. A database written by a newer membot is refused, never guessed at.
 Vector tables are not here: their dimension comes from the embedding model (see ``vectors``).
+
+One list serves SQLite and PostgreSQL. Table DDL is written once in SQLite's spelling and
+translated for PostgreSQL (``pg_ddl``: identity keys, ``DOUBLE PRECISION`` times, ``BIGINT``
+integers); what has no common spelling comes per dialect: FTS5 tables and their triggers on
+SQLite, generated ``tsvector`` columns with GIN indexes (and the counters BM25 needs) on
+PostgreSQL.
 """
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
+from memory_core.db.dialect import of as dialect_of
 from memory_core.db.engine import Database
 from memory_core.errors import ForeignDatabaseError, SchemaTooNewError, StoreError
 
@@ -62,31 +71,6 @@ CREATE INDEX ix_facts_user_key ON facts(user_id, key);
 CREATE INDEX ix_facts_valid_to ON facts(valid_to);
 CREATE INDEX ix_facts_user_updated ON facts(user_id, updated_at);
 
--- Lexical mirror of facts. Deleted facts are not indexed: forgetting removes them here too.
-CREATE VIRTUAL TABLE facts_fts USING fts5(
-    key, value_text, owner_token,
-    content='facts', content_rowid='id',
-    tokenize='porter unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER facts_fts_ai AFTER INSERT ON facts WHEN new.status != 'deleted' BEGIN
-    INSERT INTO facts_fts(rowid, key, value_text, owner_token)
-    VALUES (new.id, new.key, new.value_text, new.owner_token);
-END;
-CREATE TRIGGER facts_fts_ad AFTER DELETE ON facts WHEN old.status != 'deleted' BEGIN
-    INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
-    VALUES ('delete', old.id, old.key, old.value_text, old.owner_token);
-END;
--- One trigger, so the old tokens are removed before the new ones are added: SQLite fires
--- separate triggers newest first, and a later 'delete' would wipe the tokens old and new share.
-CREATE TRIGGER facts_fts_au AFTER UPDATE OF key, value_text, status ON facts BEGIN
-    INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
-    SELECT 'delete', old.id, old.key, old.value_text, old.owner_token
-    WHERE old.status != 'deleted';
-    INSERT INTO facts_fts(rowid, key, value_text, owner_token)
-    SELECT new.id, new.key, new.value_text, new.owner_token
-    WHERE new.status != 'deleted';
-END;
-
 -- Immutable audit trail: rows are never updated (erasure may delete them).
 CREATE TABLE fact_history (
     id          INTEGER PRIMARY KEY,
@@ -103,9 +87,6 @@ CREATE TABLE fact_history (
 );
 CREATE INDEX ix_history_fact ON fact_history(fact_id, ts);
 CREATE INDEX ix_history_user ON fact_history(user_id, ts);
-CREATE TRIGGER fact_history_immutable BEFORE UPDATE ON fact_history BEGIN
-    SELECT RAISE(ABORT, 'fact_history rows are immutable');
-END;
 
 -- Raw turns. `context` is the turn before (indexed with it: answers often follow questions).
 CREATE TABLE episodes (
@@ -123,26 +104,6 @@ CREATE TABLE episodes (
 );
 CREATE INDEX ix_episodes_user_time ON episodes(user_id, created_at);
 CREATE INDEX ix_episodes_session ON episodes(user_id, session_id, id);
-CREATE VIRTUAL TABLE episodes_fts USING fts5(
-    text, context, owner_token,
-    content='episodes', content_rowid='id',
-    tokenize='porter unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER episodes_fts_ai AFTER INSERT ON episodes BEGIN
-    INSERT INTO episodes_fts(rowid, text, context, owner_token)
-    VALUES (new.id, new.text, new.context, new.owner_token);
-END;
-CREATE TRIGGER episodes_fts_ad AFTER DELETE ON episodes BEGIN
-    INSERT INTO episodes_fts(episodes_fts, rowid, text, context, owner_token)
-    VALUES ('delete', old.id, old.text, old.context, old.owner_token);
-END;
-CREATE TRIGGER episodes_fts_au AFTER UPDATE OF text, context ON episodes BEGIN
-    INSERT INTO episodes_fts(episodes_fts, rowid, text, context, owner_token)
-    VALUES ('delete', old.id, old.text, old.context, old.owner_token);
-    INSERT INTO episodes_fts(rowid, text, context, owner_token)
-    VALUES (new.id, new.text, new.context, new.owner_token);
-END;
-
 -- Per-user revision and change log (the "Memory updates since rev X" header).
 CREATE TABLE user_revisions (
     user_id TEXT PRIMARY KEY,
@@ -184,6 +145,143 @@ CREATE TABLE vector_versions (
     PRIMARY KEY (user_id, item_kind)
 );
 """
+
+
+M001_SQLITE = """
+-- Lexical mirror of facts. Deleted facts are not indexed: forgetting removes them here too.
+CREATE VIRTUAL TABLE facts_fts USING fts5(
+    key, value_text, owner_token,
+    content='facts', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER facts_fts_ai AFTER INSERT ON facts WHEN new.status != 'deleted' BEGIN
+    INSERT INTO facts_fts(rowid, key, value_text, owner_token)
+    VALUES (new.id, new.key, new.value_text, new.owner_token);
+END;
+CREATE TRIGGER facts_fts_ad AFTER DELETE ON facts WHEN old.status != 'deleted' BEGIN
+    INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
+    VALUES ('delete', old.id, old.key, old.value_text, old.owner_token);
+END;
+-- One trigger, so the old tokens are removed before the new ones are added: SQLite fires
+-- separate triggers newest first, and a later 'delete' would wipe the tokens old and new share.
+CREATE TRIGGER facts_fts_au AFTER UPDATE OF key, value_text, status ON facts BEGIN
+    INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
+    SELECT 'delete', old.id, old.key, old.value_text, old.owner_token
+    WHERE old.status != 'deleted';
+    INSERT INTO facts_fts(rowid, key, value_text, owner_token)
+    SELECT new.id, new.key, new.value_text, new.owner_token
+    WHERE new.status != 'deleted';
+END;
+
+CREATE TRIGGER fact_history_immutable BEFORE UPDATE ON fact_history BEGIN
+    SELECT RAISE(ABORT, 'fact_history rows are immutable');
+END;
+
+CREATE VIRTUAL TABLE episodes_fts USING fts5(
+    text, context, owner_token,
+    content='episodes', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER episodes_fts_ai AFTER INSERT ON episodes BEGIN
+    INSERT INTO episodes_fts(rowid, text, context, owner_token)
+    VALUES (new.id, new.text, new.context, new.owner_token);
+END;
+CREATE TRIGGER episodes_fts_ad AFTER DELETE ON episodes BEGIN
+    INSERT INTO episodes_fts(episodes_fts, rowid, text, context, owner_token)
+    VALUES ('delete', old.id, old.text, old.context, old.owner_token);
+END;
+CREATE TRIGGER episodes_fts_au AFTER UPDATE OF text, context ON episodes BEGIN
+    INSERT INTO episodes_fts(episodes_fts, rowid, text, context, owner_token)
+    VALUES ('delete', old.id, old.text, old.context, old.owner_token);
+    INSERT INTO episodes_fts(rowid, text, context, owner_token)
+    VALUES (new.id, new.text, new.context, new.owner_token);
+END;
+"""
+
+
+def _diacritic_folds() -> tuple[str, str]:
+    """Letters with diacritics and their bases (Latin, Greek, Cyrillic): FTS5's
+    ``remove_diacritics`` without the unaccent extension, which pgserver lacks."""
+    src, dst = [], []
+    for code in range(0xC0, 0x500):
+        char = chr(code)
+        parts = unicodedata.normalize("NFD", char)
+        if len(parts) > 1 and all(unicodedata.combining(c) for c in parts[1:]):
+            src.append(char)
+            dst.append(parts[0])
+    return "".join(src), "".join(dst)
+
+
+_FOLD_FROM, _FOLD_TO = _diacritic_folds()
+
+# PostgreSQL: the lexical index is a generated tsvector column per table with a GIN index. The
+# text is cut into runs of letters and digits first, as FTS5's unicode61 does, then stemmed
+# with Snowball English (FTS5: Porter), no stop words (FTS5 has none), diacritics folded.
+# Column labels carry the column (facts: A = value_text, B = key; episodes: A = text,
+# B = context) so the query applies bm25's column weights; ``fts_len`` is the row's token count
+# (plus the owner token FTS5 also counts) and ``fts_totals`` the document and token totals, for
+# BM25's length normalisation (``store/pg_lexical.py``).
+M001_POSTGRES: tuple[str, ...] = (
+    # Runs of letters and digits, diacritics folded: what unicode61 tokenises.
+    "CREATE FUNCTION membot_fts_words(t TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE "
+    f"AS $$ SELECT translate(regexp_replace(t, '[^[:alnum:]]+', ' ', 'g'), '{_FOLD_FROM}', "
+    f"'{_FOLD_TO}') $$",
+    "CREATE TEXT SEARCH DICTIONARY membot_stem (TEMPLATE = snowball, Language = english)",
+    "CREATE TEXT SEARCH CONFIGURATION membot (COPY = simple)",
+    "ALTER TEXT SEARCH CONFIGURATION membot ALTER MAPPING FOR asciiword, asciihword, "
+    "hword_asciipart, word, hword, hword_part WITH membot_stem",
+    "CREATE FUNCTION membot_fts_doc(a TEXT, b TEXT) RETURNS tsvector LANGUAGE sql IMMUTABLE "
+    "PARALLEL SAFE AS $$ SELECT setweight(to_tsvector('membot', membot_fts_words(a)), 'A') "
+    "|| setweight(to_tsvector('membot', membot_fts_words(b)), 'B') $$",
+    "CREATE FUNCTION membot_fts_len(doc tsvector) RETURNS INTEGER LANGUAGE sql IMMUTABLE "
+    "PARALLEL SAFE AS $$ SELECT 1 + COALESCE(SUM(cardinality(positions)), 0)::INTEGER "
+    "FROM unnest(doc) $$",
+    "ALTER TABLE facts ADD COLUMN fts tsvector "
+    "GENERATED ALWAYS AS (membot_fts_doc(value_text, key)) STORED",
+    "ALTER TABLE facts ADD COLUMN fts_len INTEGER "
+    "GENERATED ALWAYS AS (membot_fts_len(membot_fts_doc(value_text, key))) STORED",
+    "CREATE INDEX ix_facts_fts ON facts USING gin (fts) WHERE status <> 'deleted'",
+    "ALTER TABLE episodes ADD COLUMN fts tsvector "
+    "GENERATED ALWAYS AS (membot_fts_doc(text, context)) STORED",
+    "ALTER TABLE episodes ADD COLUMN fts_len INTEGER "
+    "GENERATED ALWAYS AS (membot_fts_len(membot_fts_doc(text, context))) STORED",
+    "CREATE INDEX ix_episodes_fts ON episodes USING gin (fts)",
+    "CREATE TABLE fts_totals (kind TEXT PRIMARY KEY, docs BIGINT NOT NULL, tokens BIGINT NOT NULL)",
+    "INSERT INTO fts_totals VALUES ('facts', 0, 0), ('episodes', 0, 0)",
+    # Deleted facts are not indexed (as on SQLite): they leave the totals too.
+    """CREATE FUNCTION membot_facts_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE d BIGINT := 0; t BIGINT := 0;
+BEGIN
+    IF TG_OP <> 'DELETE' AND NEW.status <> 'deleted' THEN
+        d := d + 1; t := t + NEW.fts_len;
+    END IF;
+    IF TG_OP <> 'INSERT' AND OLD.status <> 'deleted' THEN
+        d := d - 1; t := t - OLD.fts_len;
+    END IF;
+    IF d <> 0 OR t <> 0 THEN
+        UPDATE fts_totals SET docs = docs + d, tokens = tokens + t WHERE kind = 'facts';
+    END IF;
+    RETURN NULL;
+END $$""",
+    "CREATE TRIGGER facts_fts_totals AFTER INSERT OR DELETE OR UPDATE OF key, value_text, "
+    "status ON facts FOR EACH ROW EXECUTE FUNCTION membot_facts_totals()",
+    """CREATE FUNCTION membot_episodes_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE d BIGINT := 0; t BIGINT := 0;
+BEGIN
+    IF TG_OP <> 'DELETE' THEN d := d + 1; t := t + NEW.fts_len; END IF;
+    IF TG_OP <> 'INSERT' THEN d := d - 1; t := t - OLD.fts_len; END IF;
+    UPDATE fts_totals SET docs = docs + d, tokens = tokens + t WHERE kind = 'episodes';
+    RETURN NULL;
+END $$""",
+    "CREATE TRIGGER episodes_fts_totals AFTER INSERT OR DELETE OR UPDATE OF text, context "
+    "ON episodes FOR EACH ROW EXECUTE FUNCTION membot_episodes_totals()",
+    """CREATE FUNCTION membot_history_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'fact_history rows are immutable';
+END $$""",
+    "CREATE TRIGGER fact_history_immutable BEFORE UPDATE ON fact_history FOR EACH ROW "
+    "EXECUTE FUNCTION membot_history_immutable()",
+)
 
 
 M002_LEARNING = """
@@ -419,9 +517,36 @@ CREATE TABLE llm_cap_notices (
 """
 
 
-def _script(sql: str) -> Callable[[Connection], None]:
+_PG_TYPES = (
+    (re.compile(r"\bINTEGER PRIMARY KEY\b"), "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
+    (re.compile(r"\bINTEGER\b"), "BIGINT"),
+)
+
+
+def pg_ddl(statement: str) -> str:
+    """Table DDL in SQLite's spelling, for PostgreSQL: ``INTEGER PRIMARY KEY`` (SQLite's rowid
+    alias) becomes an identity column, ``REAL`` (epoch-second times need all 53 bits) a
+    ``DOUBLE PRECISION``, other integers ``BIGINT``."""
+    for pattern, replacement in _PG_TYPES:
+        statement = pattern.sub(replacement, statement)
+    return statement
+
+
+def _script(
+    sql: str, *, sqlite: str = "", postgres: Sequence[str] = ()
+) -> Callable[[Connection], None]:
+    """A step: ``sql`` runs on both stores (translated for PostgreSQL), then ``sqlite`` (a
+    script) or ``postgres`` (statements) on its own store."""
+
     def apply(conn: Connection) -> None:
-        for statement in _split_sql(sql):
+        if dialect_of(conn).postgres:
+            for statement in _split_sql(sql):
+                conn.exec_driver_sql(pg_ddl(statement))
+            for statement in postgres:
+                conn.exec_driver_sql(statement)
+            return
+        for statement in _split_sql(sql + sqlite):
             conn.exec_driver_sql(statement)
 
     return apply
@@ -437,7 +562,7 @@ class Migration:
 
 
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "m001_initial", _script(M001_INITIAL)),
+    Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
     Migration(3, "m003_jobs", _script(M003_JOBS)),
     Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
@@ -472,25 +597,34 @@ def _split_sql(script: str) -> list[str]:
     return statements
 
 
+def table_names(conn: Connection) -> list[str]:
+    """The tables of the database, SQLite's own excluded (virtual tables and their shadow
+    tables included)."""
+    if dialect_of(conn).postgres:
+        sql = (
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        )
+    else:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    return [str(r[0]) for r in conn.exec_driver_sql(sql)]
+
+
 def current_version(conn: Connection) -> int:
     """The highest applied migration, 0 for a new file; :class:`ForeignDatabaseError` for a
     database that has tables but is not membot's."""
-    tables = [
-        str(r[0])
-        for r in conn.exec_driver_sql(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        )
-    ]
+    tables = table_names(conn)
     if tables and "schema_migrations" not in tables:
         shown = ", ".join(sorted(tables)[:5]) + (" …" if len(tables) > 5 else "")
         raise ForeignDatabaseError(
             f"this is not a membot database (it has other tables: {shown}); refusing to "
             "change it — point MEMBOT_DB at a membot file or a new path"
         )
-    conn.exec_driver_sql(
+    ddl = (
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
         "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
     )
+    conn.exec_driver_sql(pg_ddl(ddl) if dialect_of(conn).postgres else ddl)
     row = conn.execute(text("SELECT MAX(version) FROM schema_migrations")).scalar()
     return int(row or 0)
 
@@ -502,7 +636,7 @@ def migrate(db: Database) -> list[str]:
     try:
         return _migrate(db)
     except DBAPIError as exc:
-        raise StoreError(f"cannot use {db.path}: {exc.orig}") from exc
+        raise StoreError(f"cannot use {db.location}: {str(exc.orig).strip()}") from exc
 
 
 def _migrate(db: Database) -> list[str]:
@@ -511,7 +645,7 @@ def _migrate(db: Database) -> list[str]:
         version = current_version(conn)
     if version > SCHEMA_VERSION:
         raise SchemaTooNewError(
-            f"{db.path} has schema version {version}, but this membot knows only up to "
+            f"{db.location} has schema version {version}, but this membot knows only up to "
             f"{SCHEMA_VERSION}. Upgrade membot (or restore a backup made by this version)."
         )
     for migration in MIGRATIONS:

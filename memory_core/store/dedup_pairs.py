@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-import numpy as np
 from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import to_ts
 from memory_core.embed import Vectors
+from memory_core.store import vectors as vector_repo
 
 
 def users_with_candidates(
@@ -48,13 +48,7 @@ def access_decile(conn: Connection, user_id: str) -> int:
 
 def fact_vector(conn: Connection, fact_id: int) -> Vectors | None:
     """One fact's stored vector (``None`` if it has none yet)."""
-    blob = conn.exec_driver_sql(
-        "SELECT embedding FROM vec_facts WHERE fact_id = ?", (fact_id,)
-    ).scalar()
-    if blob is None:
-        return None
-    out: Vectors = np.frombuffer(blob, dtype=np.float32).copy()
-    return out
+    return vector_repo.stored_vector(conn, "facts", fact_id)
 
 
 def recently_checked(

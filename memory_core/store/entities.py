@@ -20,7 +20,7 @@ def link(
             text(
                 "INSERT INTO entities (user_id, canonical_name, type) VALUES (:u, :n, :t) "
                 "ON CONFLICT(user_id, canonical_name, type) DO UPDATE SET "
-                "mention_count = mention_count + 1 RETURNING id"
+                "mention_count = entities.mention_count + 1 RETURNING id"
             ),
             {"u": user_id, "n": canonical, "t": kind},
         ).scalar_one()

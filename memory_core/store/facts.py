@@ -14,6 +14,10 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import from_ts, to_ts
+from memory_core.db.dialect import of as dialect_of
+from memory_core.errors import StoreError
+from memory_core.fts import MatchExpression
+from memory_core.store import pg_lexical
 from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
 from memory_core.values import Change, Fact, HistoryEntry, NewFact, SearchFilters, Status
 
@@ -111,7 +115,8 @@ def get_many(conn: Connection, user_id: str, ids: Iterable[int]) -> dict[int, Fa
         return {}
     # `+user_id` keeps the planner on the primary key: with the (user_id, …) index it scanned
     # every row of the user (~10 ms at 100k facts). The user filter still applies.
-    stmt = text(f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN :ids AND +user_id = :u").bindparams(
+    owner = dialect_of(conn).no_index("user_id")
+    stmt = text(f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN :ids AND {owner} = :u").bindparams(
         bindparam("ids", expanding=True)
     )
     rows = conn.execute(stmt, {"u": user_id, "ids": id_list}).mappings()
@@ -246,7 +251,7 @@ def _record_change(
         rev = conn.execute(
             text(
                 "INSERT INTO user_revisions (user_id, rev) VALUES (:u, 1) "
-                "ON CONFLICT(user_id) DO UPDATE SET rev = rev + 1 RETURNING rev"
+                "ON CONFLICT(user_id) DO UPDATE SET rev = user_revisions.rev + 1 RETURNING rev"
             ),
             {"u": user_id},
         ).scalar_one()
@@ -505,11 +510,12 @@ def delete(
 def last_undoable_ts(conn: Connection, user_id: str, events: Sequence[str]) -> float | None:
     """When the user's newest change that can still be undone was written: an entry with one
     of ``events`` that is not itself an undo and that no undo has reverted yet."""
+    dialect = dialect_of(conn)
     stmt = text(
         "SELECT c.ts FROM change_log c WHERE c.user_id = :u AND c.event IN :ev "
-        "AND json_extract(c.meta_json, '$.undoes') IS NULL "
+        f"AND {dialect.json_real('c.meta_json', 'undoes')} IS NULL "
         "AND NOT EXISTS (SELECT 1 FROM change_log d WHERE d.user_id = c.user_id "
-        "AND json_extract(d.meta_json, '$.undoes') = c.ts) "
+        f"AND {dialect.json_real('d.meta_json', 'undoes')} = c.ts) "
         "ORDER BY c.rev DESC LIMIT 1"
     ).bindparams(bindparam("ev", expanding=True))
     ts = conn.execute(stmt, {"u": user_id, "ev": list(events)}).scalar()
@@ -531,6 +537,20 @@ def changes_at(conn: Connection, user_id: str, ts: float) -> list[tuple[int, int
 def matching_all_terms(conn: Connection, user_id: str, expr: str, limit: int) -> list[int]:
     """Ids of the user's retrievable facts matching the FTS expression ``expr`` (built by
     ``fts.match_expression``, owner token included), best BM25 first."""
+    if dialect_of(conn).postgres:
+        if not isinstance(expr, MatchExpression):
+            raise StoreError("a PostgreSQL search needs an expression from fts.match_expression")
+        found = pg_lexical.bm25(
+            conn,
+            user_id,
+            expr.terms,
+            "facts",
+            limit,
+            (1.0, 1.0),
+            all_terms=True,
+            where=" AND f.status IN ('active','pending_confirmation')",
+        )
+        return [fid for fid, _ in found]
     rows = conn.execute(
         text(
             "SELECT f.id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "

@@ -74,8 +74,8 @@ def claim(conn: Connection, job: str, slot: datetime, trigger: str, now: datetim
         text(
             "INSERT INTO job_runs (job, slot, trigger, status, started_at) "
             "VALUES (:j, :slot, :tr, 'running', :now) "
-            "ON CONFLICT(job, slot, trigger) DO UPDATE SET attempts = attempts + 1, "
-            "started_at = excluded.started_at WHERE status = 'running' RETURNING id"
+            "ON CONFLICT(job, slot, trigger) DO UPDATE SET attempts = job_runs.attempts + 1, "
+            "started_at = excluded.started_at WHERE job_runs.status = 'running' RETURNING id"
         ),
         {"j": job, "slot": to_ts(slot), "tr": trigger, "now": to_ts(now)},
     ).first()

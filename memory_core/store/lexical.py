@@ -7,8 +7,19 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from memory_core.db.dialect import of as dialect_of
+from memory_core.errors import StoreError
+from memory_core.fts import MatchExpression
 from memory_core.store import facts as fact_repo
+from memory_core.store import pg_lexical
 from memory_core.values import ItemKind, SearchFilters
+
+
+def terms_of(expr: str) -> tuple[str, ...]:
+    """The search terms behind a MATCH expression (PostgreSQL has no FTS5 syntax)."""
+    if not isinstance(expr, MatchExpression):
+        raise StoreError("a PostgreSQL search needs an expression from fts.match_expression")
+    return expr.terms
 
 
 def bm25(
@@ -24,9 +35,21 @@ def bm25(
     (lowest) first; ``filters`` apply to facts only, ``weights`` are the two text columns'."""
     params: dict[str, object] = {"q": expr, "u": user_id, "k": k, "lim": k * 2}
     where = ""
+    fparams: dict[str, object] = {}
     if kind == "facts":
         where, fparams = fact_repo.filter_sql(filters)
         params.update(fparams)
+    if dialect_of(conn).postgres:
+        return pg_lexical.bm25(
+            conn,
+            user_id,
+            terms_of(expr),
+            kind,
+            k,
+            weights,
+            where=where,
+            params=fparams,
+        )
     w1, w2 = weights
     # Rank inside FTS5 alone, keep the best 2k, then check owner and filters on those only
     # (CROSS JOIN pins that order; the planner otherwise walked all the user's facts): joining

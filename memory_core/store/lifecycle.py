@@ -12,6 +12,7 @@ from datetime import datetime
 from sqlalchemy import Connection, text
 
 from memory_core.clock import from_ts, to_ts
+from memory_core.db.dialect import of as dialect_of
 from memory_core.store import vectors as vectors_repo
 
 
@@ -33,12 +34,14 @@ def decay_batch(
 ) -> list[DecayRow]:
     """The next unprotected active facts (keyset on id): not pending, not pinned, decaying."""
     cond = " AND f.user_id = :u" if user_id else ""
+    reference = dialect_of(conn).greatest(
+        "COALESCE(f.last_accessed_at, 0)", "f.last_mentioned_at", "COALESCE(f.decayed_at, 0)"
+    )
     rows = conn.execute(
         text(
             "SELECT f.id, f.user_id, (f.importance >= 3 OR f.category IN "
             "('identity','hard_preference')), f.confidence, f.decay_rate, "
-            "MAX(COALESCE(f.last_accessed_at, 0), f.last_mentioned_at, "
-            "COALESCE(f.decayed_at, 0)), EXISTS (SELECT 1 FROM fact_questions q "
+            f"{reference}, EXISTS (SELECT 1 FROM fact_questions q "
             "WHERE q.fact_id = f.id AND q.status = 'open') FROM facts f "
             "WHERE f.status = 'active' AND f.kind = 'fact' AND f.decay_rate > 0 "
             f"AND f.pinned = 0 AND f.id > :after{cond} ORDER BY f.id LIMIT :lim"
@@ -76,12 +79,13 @@ def ttl_candidates(
     """Active facts unaccessed since ``accessed_before``, unpinned, unprotected, of low
     importance and not important by category (seed 003 §7)."""
     cond = " AND user_id = :u" if user_id else ""
+    used = dialect_of(conn).greatest("COALESCE(last_accessed_at, 0)", "last_mentioned_at")
     rows = conn.execute(
         text(
             "SELECT user_id, id FROM facts WHERE status = 'active' AND kind = 'fact' "
             "AND pinned = 0 AND decay_rate > 0 AND importance < :imp "
             "AND category NOT IN ('identity','hard_preference') "
-            "AND MAX(COALESCE(last_accessed_at, 0), last_mentioned_at) <= :before"
+            f"AND {used} <= :before"
             f"{cond} ORDER BY id LIMIT :lim"
         ),
         {"imp": importance_below, "before": to_ts(accessed_before), "lim": limit, "u": user_id},

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 
+from memory_core.db.dialect import of as dialect_of
 from memory_core.store import meta
 
 
@@ -94,10 +95,13 @@ class HistoryRow:
 
 def history_rows(conn: Connection, since: float, until: float) -> list[HistoryRow]:
     """Observer and user audit rows with ``since <= ts < until``, oldest first."""
+    d = dialect_of(conn)
+    key = d.json_text("COALESCE(after_json, before_json)", "key")
+    before_id = d.json_int("before_json", "id")
     result = conn.execute(
         text(
-            "SELECT fact_id, user_id, json_extract(COALESCE(after_json, before_json), '$.key'), "
-            "event, actor, reason, json_extract(before_json, '$.id'), ts FROM fact_history "
+            f"SELECT fact_id, user_id, {key}, "
+            f"event, actor, reason, {before_id}, ts FROM fact_history "
             "WHERE ts >= :since AND ts < :until AND actor IN ('observer', 'user') "
             "ORDER BY ts, id"
         ),

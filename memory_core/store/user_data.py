@@ -11,7 +11,8 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from memory_core.db.migrations import FTS_TABLES
+from memory_core.db.dialect import of as dialect_of
+from memory_core.db.migrations import FTS_TABLES, table_names
 from memory_core.store.rows import owner_token
 
 #: What erasure deletes (FTS rows go with their content rows through the delete triggers).
@@ -47,6 +48,17 @@ ERASED_TABLES = (
 
 def user_tables(conn: Connection) -> list[str]:
     """Ordinary tables with a ``user_id`` column (virtual and shadow tables excluded)."""
+    if dialect_of(conn).postgres:
+        return [
+            str(r[0])
+            for r in conn.exec_driver_sql(
+                "SELECT c.table_name FROM information_schema.columns c "
+                "JOIN information_schema.tables t ON t.table_schema = c.table_schema "
+                "AND t.table_name = c.table_name WHERE c.table_schema = current_schema() "
+                "AND t.table_type = 'BASE TABLE' AND c.column_name = 'user_id' "
+                "AND c.table_name NOT IN ('vec_facts', 'vec_episodes') ORDER BY c.table_name"
+            )
+        ]
     names = [
         r[0]
         for r in conn.exec_driver_sql(
@@ -63,17 +75,20 @@ def user_tables(conn: Connection) -> list[str]:
 
 
 def _vector_tables(conn: Connection) -> list[str]:
-    """The vec0 tables this database has (none until an embedder locked the model)."""
-    return sorted(
-        r[0]
-        for r in conn.exec_driver_sql(
-            "SELECT name FROM sqlite_master WHERE name IN ('vec_facts', 'vec_episodes')"
-        )
-    )
+    """The vector tables this database has (none until an embedder locked the model)."""
+    return sorted(name for name in table_names(conn) if name in ("vec_facts", "vec_episodes"))
 
 
 def rows(conn: Connection, table: str, user_id: str) -> list[dict[str, Any]]:
-    """Every row of ``table`` that belongs to ``user_id``, column → value, in insertion order."""
+    """Every row of ``table`` that belongs to ``user_id``, column → value, in insertion order
+    (PostgreSQL: by ``id`` where the table has one, else in storage order)."""
+    if dialect_of(conn).postgres:
+        result = conn.execute(text(f'SELECT * FROM "{table}" WHERE user_id = :u'), {"u": user_id})
+        cols = [c for c in result.keys() if c not in ("fts", "fts_len")]  # noqa: SIM118
+        found = [dict(zip(result.keys(), row, strict=True)) for row in result.all()]
+        if "id" in cols:
+            found.sort(key=lambda r: int(r["id"]))
+        return [{c: r[c] for c in cols} for r in found]
     result = conn.exec_driver_sql(
         f'SELECT * FROM "{table}" WHERE user_id = ? ORDER BY rowid', (user_id,)
     )
@@ -86,8 +101,8 @@ def erase(conn: Connection, user_id: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     # Vectors go whatever the model lock says: erasure must leave nothing behind.
     for table in _vector_tables(conn):
-        counts[table] = conn.exec_driver_sql(
-            f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
+        counts[table] = conn.execute(
+            text(f"DELETE FROM {table} WHERE user_id = :u"), {"u": user_id}
         ).rowcount
     for table in ERASED_TABLES:
         counts[table] = conn.execute(
@@ -100,11 +115,20 @@ def leftovers(conn: Connection, user_id: str) -> dict[str, int]:
     """What is still stored for ``user_id``: rows per table, FTS entries, vectors (empty: none)."""
     out: dict[str, int] = {}
     for table in user_tables(conn):
-        n = conn.exec_driver_sql(
-            f'SELECT COUNT(*) FROM "{table}" WHERE user_id = ?', (user_id,)
+        n = conn.execute(
+            text(f'SELECT COUNT(*) FROM "{table}" WHERE user_id = :u'), {"u": user_id}
         ).scalar_one()
         if n:
             out[table] = int(n)
+    if dialect_of(conn).postgres:
+        # The tsvector index is a column of those rows: no separate entries to look for.
+        for vt in _vector_tables(conn):
+            n = conn.execute(
+                text(f"SELECT COUNT(*) FROM {vt} WHERE user_id = :u"), {"u": user_id}
+            ).scalar_one()
+            if n:
+                out[vt] = int(n)
+        return out
     # The FTS index itself (not the content table): a stale entry would still match.
     query = f'owner_token : "{owner_token(user_id)}"'
     for fts in FTS_TABLES:

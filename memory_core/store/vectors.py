@@ -1,5 +1,9 @@
 """Vector SQL: vec0 tables (the durable index), the persisted sync queue, version counters.
 
+On PostgreSQL the durable index is a pgvector table per kind (``vector(dim)`` column, a B-tree
+on ``user_id``): a user's nearest neighbours are an exact scan of that user's rows, read through
+the B-tree (cosine distance, ``<=>``), and a user's matrix is read in pgvector's binary form.
+
 vec0 is the source of truth: one partition per user, cosine distance, status/role metadata.
 The in-memory matrices searches scan live in ``memory_core.vectors.cache``; this module reads
 a user's whole matrix for it (from vec0's chunks, see ``_read_chunks``), keeps the per-user
@@ -18,7 +22,9 @@ import numpy.typing as npt
 from sqlalchemy import Connection, bindparam, text
 from sqlalchemy.exc import OperationalError
 
+from memory_core.db.dialect import of as dialect_of
 from memory_core.embed import Vectors
+from memory_core.errors import StoreError
 from memory_core.values import ItemKind
 
 TABLES: dict[ItemKind, str] = {"facts": "vec_facts", "episodes": "vec_episodes"}
@@ -32,8 +38,58 @@ KIND_OF_QUEUE: dict[str, ItemKind] = {v: k for k, v in QUEUE_KIND.items()}
 CHUNK_SIZE = 64
 
 
+def _postgres(conn: Connection) -> bool:
+    return dialect_of(conn).postgres
+
+
+def _pk(kind: ItemKind) -> str:
+    return "fact_id" if kind == "facts" else "episode_id"
+
+
+def _meta_col(kind: ItemKind) -> str:
+    return "status" if kind == "facts" else "role"
+
+
+def pg_literal(vector: npt.NDArray[np.float32]) -> str:
+    """A vector as pgvector's text input (``[x,y,…]``); every float32 survives exactly."""
+    return "[" + ",".join(map(str, np.asarray(vector, dtype=np.float32).tolist())) + "]"
+
+
+def _pg_vectors(blobs: Sequence[bytes], dim: int) -> Vectors:
+    """pgvector's binary output (``vector_send``: int16 dim, int16 unused, big-endian float4
+    values) of several rows as one float32 matrix."""
+    width = 4 + 4 * dim
+    raw = np.frombuffer(b"".join(blobs), dtype=np.uint8).reshape(len(blobs), width)
+    out: Vectors = raw[:, 4:].copy().view(">f4").astype(np.float32)
+    return out
+
+
+def _create_pg_tables(conn: Connection, dim: int) -> None:
+    if conn.exec_driver_sql("SELECT 1 FROM pg_extension WHERE extname = 'vector'").first() is None:
+        if not conn.exec_driver_sql(
+            "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
+        ).scalar():
+            raise StoreError(
+                "pgvector is not installed in this database: a superuser must run "
+                "CREATE EXTENSION vector once (vector search stays off until then)"
+            )
+        conn.exec_driver_sql("CREATE EXTENSION IF NOT EXISTS vector")
+    for table, pk, meta in (
+        ("vec_facts", "fact_id", "status"),
+        ("vec_episodes", "episode_id", "role"),
+    ):
+        conn.exec_driver_sql(
+            f"CREATE TABLE IF NOT EXISTS {table} ({pk} BIGINT PRIMARY KEY, user_id TEXT NOT NULL, "
+            f"{meta} TEXT NOT NULL DEFAULT '', embedding vector({int(dim)}) NOT NULL)"
+        )
+        conn.exec_driver_sql(f"CREATE INDEX IF NOT EXISTS ix_{table}_user ON {table} (user_id)")
+
+
 def create_tables(conn: Connection, dim: int) -> None:
     """Create the vec0 tables for vectors of ``dim`` dimensions (idempotent)."""
+    if _postgres(conn):
+        _create_pg_tables(conn, dim)
+        return
     conn.exec_driver_sql(
         "CREATE VIRTUAL TABLE IF NOT EXISTS vec_facts USING vec0("
         "fact_id INTEGER PRIMARY KEY, user_id TEXT PARTITION KEY, status TEXT, "
@@ -157,11 +213,16 @@ def requeue_everything(conn: Connection, skip_roles: Sequence[str], now_ts: floa
 
 def postpone(conn: Connection, ids: Sequence[int], error: str, now_ts: float) -> None:
     """Record a failed attempt; retry with exponential backoff (2 s doubling, capped at 1 h)."""
+    d = dialect_of(conn)
+    shift = d.least("attempts", "11")
+    # PostgreSQL shifts a BIGINT by an INTEGER only.
+    shift = f"CAST(1 AS BIGINT) << CAST({shift} AS INTEGER)" if d.postgres else f"1 << {shift}"
+    backoff = d.least("3600", f"2 * ({shift})")
     for qid in ids:
         conn.execute(
             text(
                 "UPDATE vector_queue SET attempts = attempts + 1, last_error = :err, "
-                "next_attempt_at = :now + MIN(3600, 2 * (1 << MIN(attempts, 11))) WHERE id = :id"
+                f"next_attempt_at = :now + {backoff} WHERE id = :id"
             ),
             {"id": qid, "err": error[:500], "now": now_ts},
         )
@@ -210,17 +271,31 @@ def write(
     table = TABLES[kind]
     pk = "fact_id" if kind == "facts" else "episode_id"
     meta_col = "status" if kind == "facts" else "role"
-    # vec0 has no UPSERT: delete then insert.
-    conn.exec_driver_sql(f"DELETE FROM {table} WHERE {pk} = ?", (item_id,))
-    if vector is not None:
-        conn.exec_driver_sql(
-            f"INSERT INTO {table} ({pk}, user_id, {meta_col}, embedding) VALUES (?, ?, ?, ?)",
-            (item_id, user_id, meta, np.ascontiguousarray(vector, dtype=np.float32).tobytes()),
-        )
+    if _postgres(conn):
+        if vector is None:
+            conn.execute(text(f"DELETE FROM {table} WHERE {pk} = :id"), {"id": item_id})
+        else:
+            conn.execute(
+                text(
+                    f"INSERT INTO {table} ({pk}, user_id, {meta_col}, embedding) "
+                    f"VALUES (:id, :u, :m, CAST(:v AS vector)) ON CONFLICT ({pk}) DO UPDATE SET "
+                    f"user_id = excluded.user_id, {meta_col} = excluded.{meta_col}, "
+                    "embedding = excluded.embedding"
+                ),
+                {"id": item_id, "u": user_id, "m": meta, "v": pg_literal(vector)},
+            )
+    else:
+        # vec0 has no UPSERT: delete then insert.
+        conn.exec_driver_sql(f"DELETE FROM {table} WHERE {pk} = ?", (item_id,))
+        if vector is not None:
+            conn.exec_driver_sql(
+                f"INSERT INTO {table} ({pk}, user_id, {meta_col}, embedding) VALUES (?, ?, ?, ?)",
+                (item_id, user_id, meta, np.ascontiguousarray(vector, dtype=np.float32).tobytes()),
+            )
     conn.execute(
         text(
             "INSERT INTO vector_versions (user_id, item_kind, version) VALUES (:u, :k, 1) "
-            "ON CONFLICT(user_id, item_kind) DO UPDATE SET version = version + 1"
+            "ON CONFLICT(user_id, item_kind) DO UPDATE SET version = vector_versions.version + 1"
         ),
         {"u": user_id, "k": kind},
     )
@@ -243,14 +318,26 @@ def insert_many(
     pk = "fact_id" if kind == "facts" else "episode_id"
     meta_col = "status" if kind == "facts" else "role"
     rows = np.ascontiguousarray(matrix, dtype=np.float32)
-    conn.exec_driver_sql(
-        f"INSERT INTO {table} ({pk}, user_id, {meta_col}, embedding) VALUES (?, ?, ?, ?)",
-        [(int(i), user_id, meta, rows[n].tobytes()) for n, i in enumerate(item_ids)],
-    )
+    if _postgres(conn):
+        conn.execute(
+            text(
+                f"INSERT INTO {table} ({pk}, user_id, {meta_col}, embedding) "
+                "VALUES (:id, :u, :m, CAST(:v AS vector))"
+            ),
+            [
+                {"id": int(i), "u": user_id, "m": meta, "v": pg_literal(rows[n])}
+                for n, i in enumerate(item_ids)
+            ],
+        )
+    else:
+        conn.exec_driver_sql(
+            f"INSERT INTO {table} ({pk}, user_id, {meta_col}, embedding) VALUES (?, ?, ?, ?)",
+            [(int(i), user_id, meta, rows[n].tobytes()) for n, i in enumerate(item_ids)],
+        )
     conn.execute(
         text(
             "INSERT INTO vector_versions (user_id, item_kind, version) VALUES (:u, :k, 1) "
-            "ON CONFLICT(user_id, item_kind) DO UPDATE SET version = version + 1"
+            "ON CONFLICT(user_id, item_kind) DO UPDATE SET version = vector_versions.version + 1"
         ),
         {"u": user_id, "k": kind},
     )
@@ -258,17 +345,25 @@ def insert_many(
 
 def set_fact_status(conn: Connection, fact_id: int, status: str) -> None:
     """Keep the vec0 status metadata in step with the fact (pending ↔ active)."""
-    conn.exec_driver_sql("UPDATE vec_facts SET status = ? WHERE fact_id = ?", (status, fact_id))
+    conn.execute(
+        text("UPDATE vec_facts SET status = :s WHERE fact_id = :id"), {"s": status, "id": fact_id}
+    )
 
 
 def version(conn: Connection, user_id: str, kind: ItemKind) -> int:
     """The user's vector version for ``kind`` (0 if never written)."""
     # Runs before every vector search: the driver-level call skips SQLAlchemy's text()
     # compilation (~45 → ~14 µs here).
-    v = conn.exec_driver_sql(
-        "SELECT version FROM vector_versions WHERE user_id = ? AND item_kind = ?",
-        (user_id, kind),
-    ).scalar()
+    if _postgres(conn):
+        v = conn.execute(
+            text("SELECT version FROM vector_versions WHERE user_id = :u AND item_kind = :k"),
+            {"u": user_id, "k": kind},
+        ).scalar()
+    else:
+        v = conn.exec_driver_sql(
+            "SELECT version FROM vector_versions WHERE user_id = ? AND item_kind = ?",
+            (user_id, kind),
+        ).scalar()
     return int(v or 0)
 
 
@@ -279,6 +374,8 @@ def read_matrix(
     they would take more than ``max_bytes``."""
     table = TABLES[kind]
     dim = _dim(conn, table)
+    if _postgres(conn):
+        return _read_pg_rows(conn, kind, user_id, dim, max_bytes)
     try:
         return _read_chunks(conn, table, user_id, dim, max_bytes)
     except (_UnknownLayout, OperationalError):
@@ -291,6 +388,16 @@ def vec0_knn(
     """The ``k`` nearest items of this user by vec0's own KNN, as (id, cosine similarity)."""
     table = TABLES[kind]
     pk = "fact_id" if kind == "facts" else "episode_id"
+    if _postgres(conn):
+        # An exact scan of this user's rows, found through the B-tree on user_id.
+        found = conn.execute(
+            text(
+                f"SELECT {pk}, embedding <=> CAST(:q AS vector) AS d FROM {table} "
+                "WHERE user_id = :u ORDER BY d LIMIT :k"
+            ),
+            {"q": pg_literal(query.reshape(-1)), "u": user_id, "k": k},
+        ).all()
+        return [(int(r[0]), 1.0 - float(r[1])) for r in found]
     rows = conn.exec_driver_sql(
         f"SELECT {pk}, distance FROM {table} WHERE embedding MATCH ? AND k = ? "
         "AND user_id = ? ORDER BY distance",
@@ -374,7 +481,60 @@ def _read_rows(
     return ids, np.frombuffer(blob, dtype=np.float32).reshape(len(rows), dim).copy()
 
 
+def _read_pg_rows(
+    conn: Connection, kind: ItemKind, user_id: str, dim: int, max_bytes: int
+) -> tuple[npt.NDArray[np.int64], Vectors] | None:
+    """The user's ids and vectors from pgvector, in its binary form (no text parsing)."""
+    table = TABLES[kind]
+    pk = _pk(kind)
+    count = int(
+        conn.execute(
+            text(f"SELECT COUNT(*) FROM {table} WHERE user_id = :u"), {"u": user_id}
+        ).scalar_one()
+    )
+    if count * (dim * 4 + 8) > max_bytes:
+        return None
+    rows = conn.execute(
+        text(f"SELECT {pk}, vector_send(embedding) FROM {table} WHERE user_id = :u ORDER BY {pk}"),
+        {"u": user_id},
+    ).all()
+    ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    if not rows:
+        return ids, np.empty((0, dim), dtype=np.float32)
+    return ids, _pg_vectors([bytes(r[1]) for r in rows], dim)
+
+
+def stored_vector(conn: Connection, kind: ItemKind, item_id: int) -> Vectors | None:
+    """One item's stored vector (``None`` if it has none yet)."""
+    table, pk = TABLES[kind], _pk(kind)
+    if _postgres(conn):
+        blob = conn.execute(
+            text(f"SELECT vector_send(embedding) FROM {table} WHERE {pk} = :id"), {"id": item_id}
+        ).scalar()
+        if blob is None:
+            return None
+        one: Vectors = _pg_vectors([bytes(blob)], (len(blob) - 4) // 4)[0]
+        return one
+    blob = conn.exec_driver_sql(
+        f"SELECT embedding FROM {table} WHERE {pk} = ?", (item_id,)
+    ).scalar()
+    if blob is None:
+        return None
+    out: Vectors = np.frombuffer(blob, dtype=np.float32).copy()
+    return out
+
+
 def _dim(conn: Connection, table: str) -> int:
+    if _postgres(conn):
+        return int(
+            conn.execute(
+                text(
+                    "SELECT atttypmod FROM pg_attribute WHERE attrelid = CAST(:t AS regclass) "
+                    "AND attname = 'embedding'"
+                ),
+                {"t": table},
+            ).scalar_one()
+        )
     sql = conn.exec_driver_sql(
         "SELECT sql FROM sqlite_master WHERE name = ?", (table,)
     ).scalar_one()

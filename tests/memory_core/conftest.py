@@ -16,6 +16,29 @@ from tests.factories import USER
 from tests.fakes.extractor import ScriptedExtractor
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Every memory_core test runs on an SQLite file and on a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "m.db"
+    return str(request.getfixturevalue("pg_url"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``sqlite_only`` (the SQLite file itself: PRAGMAs, vec0 chunks, the file on
+    disk) run on SQLite only."""
+    kept, dropped = [], []
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if params.get("db_path") == "postgresql" and item.get_closest_marker("sqlite_only"):
+            dropped.append(item)
+        else:
+            kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
 @pytest.fixture
 def lexical(db_path: Path, clock: ManualClock) -> Iterator[Memory]:
     """A migrated Memory without an embedder (fast: lexical search only)."""

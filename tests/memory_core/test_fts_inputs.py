@@ -190,5 +190,6 @@ async def test_emoji_only_text_is_stored(memory: Memory) -> None:
     assert [h.id for h in hits] == [fact.id]
 
 
+@pytest.mark.sqlite_only
 def test_tmp_database_is_a_real_file(db_path: Path, memory: Memory) -> None:
     assert db_path.is_file()

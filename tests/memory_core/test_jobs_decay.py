@@ -12,8 +12,8 @@ from memory_core.clock import ManualClock
 from memory_core.jobs import DecayConfig, Lifecycle, questions
 from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
-from memory_core.store.rows import owner_token
 from memory_core.values import Category, Fact, NewFact, Status
+from tests import stores
 from tests.factories import USER
 
 
@@ -86,10 +86,7 @@ async def test_decayed_fact_is_forgotten_then_purged_from_every_index(
     gone = db_rows(memory, "SELECT status, purge_at FROM facts WHERE id = ?", fact.id)[0]
     assert gone[0] == "deleted"
     assert gone[1] == pytest.approx((clock.now() + timedelta(days=30)).timestamp())
-    match = f'"kingston" AND "{owner_token(USER)}"'
-    assert db_rows(memory, "SELECT COUNT(*) FROM facts_fts WHERE facts_fts MATCH ?", match) == [
-        (0,)
-    ]
+    assert stores.fts_ids(memory, "facts", "kingston") == set()
     assert db_rows(memory, "SELECT COUNT(*) FROM vec_facts WHERE fact_id = ?", fact.id) == [(0,)]
     assert db_rows(memory, "SELECT COUNT(*) FROM memory_entities WHERE item_id = ?", fact.id) == [
         (0,)

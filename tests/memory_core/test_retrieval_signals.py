@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sqlalchemy import text
+
 from memory_core import entities
 from memory_core.memory import Memory
 from memory_core.search import search_on_thread
@@ -30,10 +32,12 @@ async def test_related_candidates_get_a_boost_and_edges_stay_per_user(memory: Me
     a = await memory.remember(USER, NewFact(key="a", value_text="Ana plays chess on Sundays"))
     b = await memory.remember(USER, NewFact(key="b", value_text="Ana plays tennis on Sundays"))
     with memory.db.write() as conn:
-        conn.exec_driver_sql(
-            "INSERT INTO relations (user_id, from_id, to_id, strength, created_at) "
-            "VALUES (?, ?, ?, 0.9, 0)",
-            (USER, a.id, b.id),
+        conn.execute(
+            text(
+                "INSERT INTO relations (user_id, from_id, to_id, strength, created_at) "
+                "VALUES (:u, :a, :b, 0.9, 0)"
+            ),
+            {"u": USER, "a": a.id, "b": b.id},
         )
     with memory.db.read() as conn:
         assert relation_repo.strongest_within(conn, USER, [a.id, b.id]) == {a.id: 0.9, b.id: 0.9}

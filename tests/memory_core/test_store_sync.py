@@ -8,13 +8,13 @@ from datetime import datetime
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from memory_core.clock import ManualClock
 from memory_core.errors import NotFoundError, StoreError
 from memory_core.executors import Lane
 from memory_core.memory import Memory
 from memory_core.store import facts as fact_repo
-from memory_core.store.rows import owner_token
 from memory_core.values import (
     Category,
     NewEpisode,
@@ -23,6 +23,7 @@ from memory_core.values import (
     SearchMode,
     Status,
 )
+from tests import stores
 
 ALICE = "console:alice"
 BOB = "console:bob"
@@ -31,18 +32,13 @@ Rows = Callable[..., list[tuple[Any, ...]]]
 
 
 def fts_fact_ids(db_rows: Rows, memory: Memory, word: str) -> set[int]:
-    """Rowids the FTS index (not the content table) holds for ``word``."""
-    return {
-        r[0] for r in db_rows(memory, "SELECT rowid FROM facts_fts WHERE facts_fts MATCH ?", word)
-    }
+    """Ids the lexical index (not the content table) holds for ``word``."""
+    return stores.fts_ids(memory, "facts", word)
 
 
 def fts_owner_ids(db_rows: Rows, memory: Memory, user: str) -> set[int]:
-    """Every fact rowid indexed for ``user`` (through the owner token column)."""
-    expr = f'owner_token:"{owner_token(user)}"'
-    return {
-        r[0] for r in db_rows(memory, "SELECT rowid FROM facts_fts WHERE facts_fts MATCH ?", expr)
-    }
+    """Every fact id indexed for ``user`` (SQLite: through the owner token column)."""
+    return stores.fts_owner_ids(memory, "facts", user)
 
 
 def vec_facts(db_rows: Rows, memory: Memory) -> dict[int, tuple[str, str]]:
@@ -65,8 +61,7 @@ async def test_remember_indexes_the_fact_in_fts_and_vectors(memory: Memory, db_r
     assert fts_fact_ids(db_rows, memory, "home") == {fact_id}  # the key is indexed too
     assert fts_owner_ids(db_rows, memory, ALICE) == {fact_id}
     assert vec_facts(db_rows, memory) == {fact_id: (ALICE, "active")}
-    blob = db_rows(memory, "SELECT embedding FROM vec_facts WHERE fact_id = ?", fact_id)[0][0]
-    assert len(blob) == 384 * 4
+    assert stores.vector_dims(memory, "vec_facts", "fact_id", fact_id) == 384
     assert db_rows(memory, "SELECT COUNT(*) FROM vector_queue") == [(0,)]
 
 
@@ -172,8 +167,8 @@ async def test_pending_status_is_mirrored_in_vector_metadata(memory: Memory, db_
 async def test_fact_history_rows_cannot_be_updated(memory: Memory) -> None:
     fact_id = await remember(memory, "Alice lives in Lisbon")
     with pytest.raises(StoreError, match="immutable"), memory.db.write() as conn:
-        conn.exec_driver_sql(
-            "UPDATE fact_history SET actor = 'mallory' WHERE fact_id = ?", (fact_id,)
+        conn.execute(
+            text("UPDATE fact_history SET actor = 'mallory' WHERE fact_id = :f"), {"f": fact_id}
         )
     assert {e.actor for e in await memory.history(ALICE, fact_id=fact_id)} == {"user"}
 
@@ -242,10 +237,7 @@ async def test_episodes_are_indexed_after_vector_sync(
         ],
     )
 
-    fts = {
-        r[0]
-        for r in db_rows(memory, "SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH 'miso'")
-    }
+    fts = stores.fts_ids(memory, "episodes", "miso")
     assert fts == set(ids)
     # Vectors follow the commit from the persisted queue, not inside it; the bot's own
     # reply gets none (it stays in the lexical index).
