@@ -197,8 +197,8 @@ def db_rows() -> Callable[..., list[tuple[Any, ...]]]:
     """Run raw SQL on a Memory's database and return plain tuples (``?`` placeholders)."""
 
     def run(memory: Memory, sql: str, *params: Any) -> list[tuple[Any, ...]]:
-        if memory.db.postgres and params:
-            sql = sql.replace("?", "%s")  # psycopg's placeholder
+        if memory.db.postgres:
+            sql = sql.replace("%", "%%").replace("?", "%s")  # psycopg's placeholders
         with memory.db.read() as conn:
             result = conn.exec_driver_sql(sql, params) if params else conn.exec_driver_sql(sql)
             return [tuple(r) for r in result.all()]

@@ -51,3 +51,12 @@ def vector_dims(memory: Memory, table: str, pk: str, item_id: int) -> int | None
         return int(found[0][0]) if found else None
     found = _rows(memory, f"SELECT embedding FROM {table} WHERE {pk} = :i", i=item_id)
     return len(found[0][0]) // 4 if found else None
+
+
+def all_vector_dims(memory: Memory, table: str, pk: str) -> dict[int, int]:
+    """Item id → dimensions of every stored vector in ``table``."""
+    if memory.db.postgres:
+        found = _rows(memory, f"SELECT {pk}, vector_dims(embedding) FROM {table}")
+        return {int(r[0]): int(r[1]) for r in found}
+    found = _rows(memory, f"SELECT {pk}, embedding FROM {table}")
+    return {int(r[0]): len(r[1]) // 4 for r in found}

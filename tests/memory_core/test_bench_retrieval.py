@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
 from memory_core import fts
@@ -78,6 +79,7 @@ def test_cli_prints_json_runs(tmp_path: Path) -> None:
     assert runs[0]["query_embed_ms"]["p50"] > 0
 
 
+@pytest.mark.sqlite_only  # vec0's shadow tables
 def test_matrix_cache_reads_the_same_vectors_as_vec0(memory: Memory) -> None:
     """The cache's chunk reader (used to rebuild matrices fast) sees exactly vec0's rows."""
     rng = np.random.default_rng(3)

