@@ -171,11 +171,18 @@ class Stats:
     sizes: dict[str, int]
 
 
+def store_sizes(db: Database) -> dict[str, int]:
+    """Bytes of the database file and its WAL, or of the PostgreSQL database (``wal``: 0)."""
+    if db.postgres:
+        return {"db": maintenance.pg_size(db.engine), "wal": 0}
+    return file_sizes(db.path)
+
+
 def stats(db: Database) -> Stats:
     """Count what the database holds."""
     with db.read() as conn:
         counts = stats_repo.counts(conn)
-    return Stats(counts, file_sizes(db.path))
+    return Stats(counts, store_sizes(db))
 
 
 def compute_metrics(
@@ -291,13 +298,20 @@ class VacuumInfo:
 
 
 def vacuum(db: Database, *, keep_events_days: float | None = None) -> VacuumInfo:
-    """Drop events older than ``keep_events_days``, merge the FTS indexes, ``VACUUM``."""
-    before = sum(file_sizes(db.path).values())
+    """Drop events older than ``keep_events_days``, merge the FTS indexes, ``VACUUM``
+    (PostgreSQL: ``VACUUM (ANALYZE)``, then ``VACUUM FULL`` of the tables that hold user text,
+    so purged facts leave the table and index files too)."""
+    before = sum(store_sizes(db).values())
     purged = 0
     with db.write() as conn:
         if keep_events_days is not None:
             purged = event_log.purge_before(conn, time.time() - keep_events_days * 86400)
-        # FTS5 keeps deleted rows' tokens in old segments until a merge: 'optimize' drops them.
-        maintenance.merge_fts(conn)
-    maintenance.vacuum(db.engine)
-    return VacuumInfo(before, sum(file_sizes(db.path).values()), purged)
+        if not db.postgres:
+            # FTS5 keeps deleted rows' tokens in old segments until a merge: 'optimize' drops them.
+            maintenance.merge_fts(conn)
+    if db.postgres:
+        maintenance.pg_vacuum(db.engine)
+        maintenance.pg_scrub(db.engine, ("facts", "episodes", "fact_history", "change_log"))
+    else:
+        maintenance.vacuum(db.engine)
+    return VacuumInfo(before, sum(store_sizes(db).values()), purged)

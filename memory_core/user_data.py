@@ -99,16 +99,23 @@ class Erasure:
     left: dict[str, int]
 
 
-def _merge_fts(db: Database) -> None:
+def _scrub(db: Database, tables: list[str]) -> None:
+    if db.postgres:
+        # Deleted rows stay readable in table and index pages until the files are rewritten.
+        maintenance.pg_scrub(db.engine, tables)
+        return
     # FTS5 drops a deleted row's tokens from old index segments only when they are merged.
     with db.write() as conn:
         maintenance.merge_fts(conn)
 
 
 async def delete_user(memory: Memory, user_id: str) -> Erasure:
-    """Erase every trace of ``user_id`` (``edits.erase_user``), merge the FTS indexes so no
-    token of theirs survives in an old segment, then verify nothing is left."""
+    """Erase every trace of ``user_id`` (``edits.erase_user``), make the deleted rows
+    unreadable (SQLite: merge the FTS indexes so no token of theirs survives in an old segment;
+    PostgreSQL: rewrite the tables that held them, ``VACUUM FULL``), then verify nothing is left."""
     removed = await erase_user(memory, user_id)
-    await memory.run(Lane.REPLY, _merge_fts, memory.db)
+    # Every table that ever held a row of theirs: rows deleted earlier (a drained vector
+    # queue, a purged fact) left dead copies too.
+    await memory.run(Lane.REPLY, _scrub, memory.db, sorted(removed))
     left = await memory.run(Lane.REPLY, leftovers, memory.db, user_id)
     return Erasure({k: v for k, v in removed.items() if v}, left)

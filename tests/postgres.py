@@ -24,9 +24,8 @@ class PgServer:
         os.environ.setdefault("XDG_RUNTIME_DIR", str(folder))
         import pgserver
 
-        self._server: Any = pgserver.get_server(
-            folder / "data", cleanup_mode=os.environ.get("MEMBOT_TEST_PG_CLEANUP", "delete") or None
-        )
+        self.data = folder / "data"
+        self._server: Any = pgserver.get_server(self.data, cleanup_mode="delete")
         self.uri: str = self._server.get_uri()
         self._names = itertools.count(1)
         with self.admin() as conn:

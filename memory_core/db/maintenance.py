@@ -1,5 +1,5 @@
 """Whole-file database operations: backup and restore copies, integrity checks, the SQLite build
-probe, FTS merges and VACUUM.
+probe, FTS merges and VACUUM; on PostgreSQL, VACUUM, REINDEX and the database's size.
 
 Most of these need the driver itself rather than the pooled engine: SQLite's online backup API,
 statements that cannot run inside a transaction (VACUUM), and files that may not be membot's
@@ -8,6 +8,7 @@ statements that cannot run inside a transaction (VACUUM), and files that may not
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -171,3 +172,45 @@ def vacuum(engine: Engine) -> None:
         cur.close()
     finally:
         raw.close()
+
+
+# ---- PostgreSQL ---------------------------------------------------------------------------------
+
+
+def pg_size(engine: Engine) -> int:
+    """Bytes the PostgreSQL database takes on the server (tables, indexes, TOAST)."""
+    with engine.connect() as conn:
+        return int(conn.exec_driver_sql("SELECT pg_database_size(current_database())").scalar_one())
+
+
+def pg_scrub(engine: Engine, tables: Sequence[str]) -> None:
+    """Make deleted rows of ``tables`` unreadable in PostgreSQL's files, as SQLite's
+    ``secure_delete`` does for its file.
+
+    A DELETE only marks a row dead. Plain ``VACUUM`` frees dead rows but does not overwrite
+    them: measured on PostgreSQL 18, an erased user's id was still in a table page after
+    ``VACUUM`` (the page was compacted around it), and the words of erased text stayed in GIN
+    and B-tree index files until they were rebuilt. ``VACUUM FULL`` writes each table, its TOAST
+    table and its indexes anew with live rows only and drops the old files. It locks the table
+    while it runs (seconds at thousands of rows; at millions, batch erasures into a window, or
+    move to per-user encryption keys). It cannot run inside a transaction block. The
+    write-ahead log still holds the text until its segments are recycled (and so do WAL
+    archives and base backups): see the README.
+    """
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        existing = {
+            str(r[0])
+            for r in conn.exec_driver_sql(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = current_schema()"
+            )
+        }
+        for table in tables:
+            if table in existing:
+                conn.exec_driver_sql(f'VACUUM (FULL) "{table}"')
+
+
+def pg_vacuum(engine: Engine) -> None:
+    """``VACUUM (ANALYZE)`` the whole database: dead rows go, the planner's statistics refresh."""
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        conn.exec_driver_sql("VACUUM (ANALYZE)")
