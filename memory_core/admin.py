@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from sqlalchemy import Connection
+
 from memory_core import metrics
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
@@ -50,6 +52,12 @@ class RunLock:
     """``flock`` on ``<db>.lock``: shared while a bot runs, exclusive while a restore runs;
     and ``<db>.bot.lock``, exclusive while a bot runs: one bot per SQLite file (two would
     learn every turn twice)."""
+
+    @staticmethod
+    def for_database(db: Database) -> RunLock:
+        """The run lock of an open database: files beside an SQLite file, an advisory lock on
+        PostgreSQL."""
+        return PgRunLock(db) if db.postgres else RunLock(db.path)
 
     def __init__(self, db_path: Path) -> None:
         self.path = lock_path(Path(db_path))
@@ -131,6 +139,55 @@ class RunLock:
             yield
         finally:
             os.close(fd)
+
+
+#: The session advisory lock a running bot holds on a PostgreSQL database.
+PG_BOT_LOCK_KEY = 0x6D656D626F75
+
+
+class PgRunLock(RunLock):
+    """PostgreSQL: a session advisory lock, held on a connection of its own while a bot runs:
+    one bot per database, as the lock file gives SQLite (several replicas on one database
+    need claimed jobs and leases first). The lock goes with its connection, so a bot that dies
+    releases it. Restores are not done by membot on PostgreSQL (``pg_restore``)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._conn: Connection | None = None
+
+    def acquire_bot(self, timeout: float = START_LOCK_WAIT_S) -> None:
+        """Hold the database as its one running bot; :class:`StoreError` when another has it."""
+        if self._conn is not None:
+            return
+        conn = self._db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        try:
+            held = conn.exec_driver_sql(f"SELECT pg_try_advisory_lock({PG_BOT_LOCK_KEY})").scalar()
+        except Exception:
+            conn.close()
+            raise
+        if not held:
+            conn.close()
+            raise StoreError(
+                f"another membot is already running on {self._db.location}; stop it first "
+                "(read-only admin commands still work)"
+            )
+        self._conn = conn
+
+    def acquire_shared(self, timeout: float = START_LOCK_WAIT_S) -> None:
+        """Nothing to share on PostgreSQL (no file to restore over)."""
+
+    def release(self) -> None:
+        """Let go of the lock: its connection is closed, not returned to the pool."""
+        if self._conn is not None:
+            self._conn.invalidate()
+            self._conn.close()
+            self._conn = None
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Restores do not run on PostgreSQL."""
+        raise StoreError("not yet supported on PostgreSQL: restore (use pg_restore)")
+        yield  # pragma: no cover
 
 
 def bot_running(db_path: Path) -> bool:

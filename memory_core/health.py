@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memory_core.db import maintenance
+from memory_core.db.dialect import is_postgres_url
+from memory_core.db.engine import Database
+from memory_core.db.maintenance import pg_state
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.embed import Embedder
 from memory_core.errors import MemoryCoreError, StoreError
@@ -35,12 +38,33 @@ class Check:
     detail: str
 
 
-def checks(db_path: Path, embedder: Embedder | None) -> list[Check]:
-    """Check Python, SQLite (FTS5, sqlite-vec), the embedder, the database and its folder."""
+def checks(db_path: Path | str, embedder: Embedder | None) -> list[Check]:
+    """Check Python, SQLite (FTS5, sqlite-vec), the embedder, the database and its folder
+    (PostgreSQL: Python, the embedder, and the server: reachable, schema, pgvector)."""
+    if is_postgres_url(db_path):
+        return [_check_python(), _check_embedder(embedder), _check_server(str(db_path))]
     checks = [_check_python(), *_check_sqlite(), _check_embedder(embedder)]
     checks += _check_database(Path(db_path), embedder)
     checks.append(_check_folder(Path(db_path).parent))
     return checks
+
+
+def _check_server(url: str) -> Check:
+    db = Database(url)
+    try:
+        with db.read() as conn:
+            found = pg_state(conn)
+    except StoreError as exc:
+        return Check("database", False, str(exc))
+    finally:
+        db.dispose()
+    server, version, vector = found
+    if version > SCHEMA_VERSION:
+        return Check(
+            "database", False, f"{db.location}: schema {version} is newer than this membot"
+        )
+    pgvector = f"pgvector {vector}" if vector else "no pgvector (CREATE EXTENSION vector)"
+    return Check("database", True, f"{db.location}: {server}, schema {version}, {pgvector}")
 
 
 def _check_python() -> Check:

@@ -21,6 +21,7 @@ from typing import Any
 from memory_core import admin, health, user_data
 from memory_core.admin import BackupInfo, VacuumInfo
 from memory_core.admin import Stats as StoreStats
+from memory_core.db.dialect import is_postgres_url
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder
@@ -46,13 +47,19 @@ class Operations:
         #: The operator's LLM prices (checked before the built-in table).
         self.prices = prices
 
+    @staticmethod
+    def is_postgres(target: Path | str) -> bool:
+        """Whether ``target`` (``MEMBOT_DB``, ``--db``) is a PostgreSQL URL, not a file."""
+        return is_postgres_url(target)
+
     @classmethod
     @contextmanager
     def open(cls, path: Path | str, *, prices: Prices | None = None) -> Iterator[Operations]:
         """An existing database, migrated, closed afterwards (a missing file is never made)."""
-        path = Path(path)
-        if not path.exists():
-            raise StoreError(f"no database at {path}")
+        if not is_postgres_url(path):
+            path = Path(path)
+            if not path.exists():
+                raise StoreError(f"no database at {path}")
         db = Database(path)
         try:
             migrate(db)
@@ -62,8 +69,13 @@ class Operations:
 
     @property
     def path(self) -> Path:
-        """The database file."""
+        """The database file (:class:`StoreError` on PostgreSQL)."""
         return self._db.path
+
+    @property
+    def location(self) -> str:
+        """The database file, or the PostgreSQL URL without its password: for messages."""
+        return self._db.location
 
     def stats(self) -> StoreStats:
         """What the database holds, counted, plus its file sizes."""
@@ -110,7 +122,7 @@ class Operations:
         return admin.lock_path(db_path)
 
     @staticmethod
-    def health_checks(db_path: Path, embedder: Embedder | None) -> list[HealthCheck]:
+    def health_checks(db_path: Path | str, embedder: Embedder | None) -> list[HealthCheck]:
         """Python, SQLite (FTS5, sqlite-vec), the embedder, the database and its folder."""
         return health.checks(db_path, embedder)
 

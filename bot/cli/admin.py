@@ -43,15 +43,26 @@ _TOKENS = {
 }
 
 
-def _db_path(db: Path | None) -> Path:
-    return Path(db) if db is not None else quiet_settings().db
+def _db_target(db: str | None) -> Path | str:
+    """``--db`` or ``MEMBOT_DB``: an SQLite file, or a PostgreSQL URL (kept as a string)."""
+    if db is None:
+        return quiet_settings().db
+    return db.strip() if Operations.is_postgres(db) else Path(db)
+
+
+def _db_path(db: str | None, action: str) -> Path:
+    """The SQLite file for a command that works on the file itself; PostgreSQL is refused."""
+    target = _db_target(db)
+    if isinstance(target, str):
+        raise fail(f"not yet supported on PostgreSQL: {action} (use the server's own tools)", 2)
+    return target
 
 
 @contextmanager
-def _operations(db: Path | None) -> Iterator[Operations]:
+def _operations(db: str | None) -> Iterator[Operations]:
     """The existing database, migrated (a missing file is an error, never created here)."""
-    path = _db_path(db)
-    if not path.exists():
+    path = _db_target(db)
+    if isinstance(path, Path) and not path.exists():
         raise fail(f"no database at {path} (set MEMBOT_DB or pass --db)", 2)
     try:
         prices = composition.llm_prices(quiet_settings())
@@ -88,6 +99,16 @@ def _token_checks(settings: Settings, platforms: list[str]) -> list[HealthCheck]
         else:
             out.append(HealthCheck(f"{name} token", True, f"{env} set"))
     return out
+
+
+def _running_checks(path: Path | str) -> list[HealthCheck]:
+    """Whether a bot holds the database's run lock, and its platforms' states."""
+    if isinstance(path, str):
+        return [HealthCheck("bot", False, "not yet supported on PostgreSQL: --running")]
+    up = Operations.bot_running(path)
+    detail = "a bot holds" if up else "no bot holds"
+    checks = [HealthCheck("bot", up, f"{detail} {Operations.lock_path(path)}")]
+    return checks + (_platform_checks(path) if up else [])
 
 
 def _platform_checks(path: Path) -> list[HealthCheck]:
@@ -131,7 +152,7 @@ def admin_doctor(
             for e in exc.errors(include_url=False, include_input=False)
         ]
     else:
-        path = Path(db) if db is not None else settings.db
+        path = _db_target(db) if db is not None else settings.db
         checks = [HealthCheck("settings", True, "loaded")]
         checks += Operations.health_checks(path, composition.build_embedder(settings))
         llm = (
@@ -143,10 +164,7 @@ def admin_doctor(
         platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
         checks += _token_checks(settings, platforms)
         if running:
-            up = Operations.bot_running(path)
-            detail = "a bot holds" if up else "no bot holds"
-            checks.append(HealthCheck("bot", up, f"{detail} {Operations.lock_path(path)}"))
-            checks += _platform_checks(path) if up else []
+            checks += _running_checks(path)
     failed = [c for c in checks if not c.ok]
     if as_json:
         _echo_json(
@@ -167,7 +185,7 @@ def admin_doctor(
 # ---- stats, metrics -------------------------------------------------------------------------
 
 
-def _stats_json(stats: StoreStats, path: Path) -> dict[str, Any]:
+def _stats_json(stats: StoreStats, path: Path | str) -> dict[str, Any]:
     c = stats.counts
     return {
         "database": str(path),
@@ -198,12 +216,12 @@ def admin_stats(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Users, facts by status and category, episodes, pending confirmations, queues, size."""
     with _operations(db) as operations:
         stats = operations.stats()
-    data = _stats_json(stats, operations.path)
+    data = _stats_json(stats, operations.location)
     if as_json:
         _echo_json(data)
         return
     c = stats.counts
-    table = Table(title=f"membot {operations.path}", show_header=False)
+    table = Table(title=f"membot {operations.location}", show_header=False)
     table.add_column("what", style="bold")
     table.add_column("value")
     table.add_row("size", f"{_mib(stats.sizes['db'])} + WAL {_mib(stats.sizes['wal'])}")
@@ -310,7 +328,7 @@ def admin_backup(
     as_json: JsonOpt = False,
 ) -> None:
     """Copy the database with SQLite's online backup API (consistent while the bot runs)."""
-    path = _db_path(db)
+    path = _db_path(db, "backup (use pg_dump)")
     try:
         info = Operations.backup(path, file, overwrite=force)
     except MemoryCoreError as exc:
@@ -339,7 +357,7 @@ def admin_restore(
     db: DbOpt = None,
 ) -> None:
     """Replace the database with a backup; refuses while a bot runs on it."""
-    path = _db_path(db)
+    path = _db_path(db, "restore (use pg_restore)")
     if Operations.bot_running(path):
         raise fail(f"membot is running on {path}: stop it first")
     if path.exists() and not yes:
@@ -381,7 +399,7 @@ def admin_vacuum(
     with _operations(db) as operations:
         info = operations.vacuum(keep_events_days=keep_events_days)
     console.print(
-        f"Vacuumed {operations.path}: {_mib(info.before)} → {_mib(info.after)}; "
+        f"Vacuumed {operations.location}: {_mib(info.before)} → {_mib(info.after)}; "
         f"{info.events_purged:,} events older than {keep_events_days:g} days dropped."
     )
 
@@ -422,8 +440,8 @@ def admin_delete_user(
 ) -> None:
     """Erase every trace of a user (rows, full-text entries, vectors) and verify it."""
     uid = user_id(user)
-    path = _db_path(db)
-    if not path.exists():
+    path = _db_target(db)
+    if isinstance(path, Path) and not path.exists():
         raise fail(f"no database at {path}", 2)
     if not yes:
         typer.confirm(f"Erase everything stored about {uid} in {path}?", abort=True)
@@ -446,7 +464,7 @@ def admin_delete_user(
         raise typer.Exit(1)
 
 
-def _open_without_embedder(path: Path) -> Memory:
+def _open_without_embedder(path: Path | str) -> Memory:
     # Erasure needs no model: vectors are deleted whatever the model lock says.
     quiet_settings()
     try:

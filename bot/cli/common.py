@@ -53,7 +53,7 @@ def figures_settings(**overrides: object) -> Settings:
     return settings
 
 
-def open_memory(db: Path | None, settings: Settings | None = None) -> Memory:
+def open_memory(db: Path | str | None, settings: Settings | None = None) -> Memory:
     """Open the configured memory (exit 2 when it cannot be opened)."""
     settings = settings or quiet_settings()
     try:

@@ -94,7 +94,7 @@ def run_job(
 
 
 async def _run(
-    settings: Settings, name: str, uid: str | None, db: Path | None
+    settings: Settings, name: str, uid: str | None, db: Path | str | None
 ) -> tuple[str, dict[str, Any]]:
     runtime = composition.build_runtime(settings, db=db)
     try:

@@ -7,8 +7,12 @@ from typing import Annotated
 
 import typer
 
-#: ``--db``: the SQLite file to work on.
-DbOpt = Annotated[Path | None, typer.Option("--db", help="SQLite file (default: MEMBOT_DB)")]
+#: ``--db``: the SQLite file, or the ``postgresql://`` URL, to work on (a string: a ``Path``
+#: would fold the URL's ``//``).
+DbOpt = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLite file or postgresql:// URL (default: MEMBOT_DB)"),
+]
 #: ``--json``: machine-readable output on stdout.
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 #: ``--user``: whose memories (required).

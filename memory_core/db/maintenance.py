@@ -214,3 +214,24 @@ def pg_vacuum(engine: Engine) -> None:
     """``VACUUM (ANALYZE)`` the whole database: dead rows go, the planner's statistics refresh."""
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         conn.exec_driver_sql("VACUUM (ANALYZE)")
+
+
+def pg_state(conn: Connection) -> tuple[str, int, str | None]:
+    """The PostgreSQL server's version, the schema version (0: not migrated yet) and the
+    installed pgvector version (``None``: not installed)."""
+    server = str(conn.exec_driver_sql("SHOW server_version").scalar_one())
+    has = conn.exec_driver_sql(
+        "SELECT 1 FROM information_schema.tables "
+        "WHERE table_schema = current_schema() AND table_name = 'schema_migrations'"
+    ).first()
+    version = 0
+    if has is not None:
+        version = int(
+            conn.exec_driver_sql(
+                "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
+            ).scalar_one()
+        )
+    vector = conn.exec_driver_sql(
+        "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
+    ).scalar()
+    return f"PostgreSQL {server}", version, None if vector is None else str(vector)

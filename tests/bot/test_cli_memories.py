@@ -24,9 +24,12 @@ def isolated(isolated_cli: None) -> None:
     """Every test here runs the real CLI in isolation (see ``isolated_cli``)."""
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "cli.db")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """``--db``: an SQLite file, then a PostgreSQL URL (the same commands, either store)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "cli.db")
+    return str(request.getfixturevalue("pg_url"))
 
 
 def membot(*args: str, stdin: str | None = None) -> Result:
