@@ -51,7 +51,8 @@ def test_stats_vacuum_export_and_erase_work_on_postgresql(pg_url: str, tmp_path:
     vacuumed = membot("admin", "vacuum", "--db", pg_url)
     assert vacuumed.exit_code == 0, vacuumed.output
     assert ok_json("admin", "stats", "--db", pg_url)["facts"]["by_status"] == {"active": 1}
-    assert list(tmp_path.iterdir()) == [tmp_path / "logs"]  # no "postgresql:" folder
+    assert not (tmp_path / "postgresql:").exists()  # no folder made for a URL
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_doctor_checks_the_server(pg_url: str) -> None:
