@@ -179,9 +179,13 @@ class PgRunLock(RunLock):
     def release(self) -> None:
         """Let go of the lock: its connection is closed, not returned to the pool."""
         if self._conn is not None:
-            self._conn.invalidate()
-            self._conn.close()
-            self._conn = None
+            try:
+                # Unlock first: the server ends a closed session's backend a moment later.
+                self._conn.exec_driver_sql(f"SELECT pg_advisory_unlock({PG_BOT_LOCK_KEY})")
+            finally:
+                self._conn.invalidate()
+                self._conn.close()
+                self._conn = None
 
     @contextlib.contextmanager
     def exclusive(self) -> Iterator[None]:

@@ -18,7 +18,7 @@ from rich.table import Table
 from bot import app as composition
 from bot.cli.common import console, err_console, fail, figures_settings
 from bot.cli.options import JsonOpt
-from memory_core import InvalidInputError, Memory, evaluation
+from memory_core import InvalidInputError, Memory, Operations, evaluation
 from memory_core.clock import ManualClock
 from memory_core.evaluation import SuiteReport, run_suite, select_scenarios
 from memory_core.values import SearchMode
@@ -216,10 +216,11 @@ def _parse_modes(raw: str) -> tuple[SearchMode, ...]:
 
 
 @contextmanager
-def _database(db: Path | None) -> Iterator[Path]:
-    """The given database file, or one in a temporary folder removed afterwards."""
+def _database(db: str | None) -> Iterator[Path | str]:
+    """The given database (a file or a PostgreSQL URL), or a file in a temporary folder
+    removed afterwards."""
     if db is not None:
-        yield db
+        yield db if Operations.is_postgres(db) else Path(db)
         return
     with tempfile.TemporaryDirectory(prefix="membot-locomo-") as tmp:
         yield Path(tmp) / "locomo.db"
@@ -243,11 +244,11 @@ def eval_locomo(
         Path | None, typer.Option("--plot", help="draw recall@k per mode into this PNG")
     ] = None,
     db: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--db",
-            help="SQLite file to ingest into; conversations already in it are reused "
-            "(default: a temporary file)",
+            help="SQLite file or postgresql:// URL to ingest into; conversations already in "
+            "it are reused (default: a temporary file)",
         ),
     ] = None,
     fusion: Annotated[

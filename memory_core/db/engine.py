@@ -73,6 +73,9 @@ def _on_pg_connect(dbapi_conn: Any, _record: Any) -> None:
     cur.execute(f"SET lock_timeout = '{BUSY_TIMEOUT_MS}ms'")
     # Many small queries: JIT compilation only ever costs time here.
     cur.execute("SET jit = off")
+    # psycopg prepares a statement run 5 times; a generic plan ignores the user and the
+    # terms, and ranked searches then took 10-20x longer (LoCoMo): plan every execution.
+    cur.execute("SET plan_cache_mode = force_custom_plan")
     cur.close()
     dbapi_conn.commit()
 

@@ -62,6 +62,7 @@ def bm25(
     sql = f"""
 WITH q AS ({_lexemes()}),
 tq AS (SELECT CAST(string_agg(quote_literal(lex), '{joiner}') AS tsquery) AS query FROM q),
+ql AS (SELECT array_agg(lex) AS lexes FROM q),
 tot AS (
     SELECT GREATEST(docs, 1)::float8 AS n, GREATEST(tokens, 1)::float8 / GREATEST(docs, 1) AS avgdl
     FROM fts_totals WHERE kind = '{kind}'
@@ -85,7 +86,10 @@ CROSS JOIN LATERAL (
     SELECT u.lexeme,
            (SELECT SUM(CASE lbl WHEN 'A' THEN CAST(:w_a AS float8) ELSE CAST(:w_b AS float8) END)
             FROM unnest(u.weights) AS lbl) AS f
-    FROM unnest(c.fts) AS u
+    -- Only the query's lexemes of the row (all in C): delete every other lexeme, found by
+    -- deleting the query's from a copy.
+    FROM unnest(ts_delete(c.fts, tsvector_to_array(ts_delete(c.fts, (SELECT lexes FROM ql)))))
+        AS u
 ) tf
 JOIN idf i ON i.lex = tf.lexeme
 GROUP BY c.id ORDER BY s, c.id DESC LIMIT :k
