@@ -18,7 +18,7 @@ from rich.table import Table
 from bot import app as composition
 from bot.cli.common import console, err_console, fail, figures_settings
 from bot.cli.options import JsonOpt, WorkdirOpt
-from memory_core import MemoryCoreError
+from memory_core import MemoryCoreError, Operations
 from memory_core.benchmarks import (
     BenchRun,
     Percentiles,
@@ -66,9 +66,18 @@ def bench_retrieval(
     queries: Annotated[int, typer.Option("--queries", min=1)] = 40,
     rounds: Annotated[int, typer.Option("--rounds", min=1)] = 3,
     workdir: WorkdirOpt = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="also run on this empty postgresql:// database, beside SQLite in the same run",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Time lexical, vector and hybrid search at growing store sizes (temporary database)."""
+    if db is not None and not Operations.is_postgres(db):
+        raise typer.BadParameter("--db takes a postgresql:// URL", param_hint="--db")
     settings = figures_settings()
     embedder = composition.build_embedder(settings)
     if embedder is None:
@@ -76,22 +85,31 @@ def bench_retrieval(
     bench = RetrievalBench(
         sizes=_sizes(facts), users=users, real_facts=real, queries=queries, rounds=rounds
     )
+    reports = {}
     try:
-        with err_console.status("starting") as status:
-            report = run_retrieval_bench(
-                bench,
-                embedder,
-                config=composition.memory_config(settings),
-                workdir=workdir,
-                progress=lambda msg: status.update(msg),
-            )
+        for store, target in [("sqlite", None), *([("postgresql", db)] if db else [])]:
+            with err_console.status(f"{store}: starting") as status:
+                reports[store] = run_retrieval_bench(
+                    bench,
+                    embedder,
+                    config=composition.memory_config(settings),
+                    workdir=workdir,
+                    progress=lambda msg, s=store: status.update(f"{s}: {msg}"),  # type: ignore[misc]
+                    db=target,
+                )
     except MemoryCoreError as exc:
         raise fail(str(exc)) from exc
     if as_json:
-        typer.echo(json.dumps(report.as_json()))
+        if db is None:
+            typer.echo(json.dumps(reports["sqlite"].as_json()))
+        else:
+            typer.echo(json.dumps({store: r.as_json() for store, r in reports.items()}))
         return
-    console.print(_table(report))
-    console.print(f"[yellow]Note:[/yellow] {report.note}")
+    for store, report in reports.items():
+        if db is not None:
+            console.print(f"[bold]{store}[/bold]")
+        console.print(_table(report))
+    console.print(f"[yellow]Note:[/yellow] {reports['sqlite'].note}")
 
 
 def _pair(p: Percentiles) -> str:

@@ -30,6 +30,7 @@ from memory_core.errors import InvalidInputError
 from memory_core.memory import Memory, MemoryConfig
 from memory_core.search import search_on_thread
 from memory_core.store import bulk
+from memory_core.store import stats as stats_repo
 from memory_core.store import vectors as vec
 from memory_core.store.rows import owner_token
 from memory_core.values import NewFact, SearchMode
@@ -158,21 +159,32 @@ def run_retrieval_bench(
     config: MemoryConfig | None = None,
     workdir: Path | None = None,
     progress: Callable[[str], None] | None = None,
+    db: str | None = None,
 ) -> RetrievalBenchReport:
-    """Grow one temporary database through ``bench.sizes`` and measure at each size."""
+    """Grow one temporary database through ``bench.sizes`` and measure at each size; ``db``
+    (a PostgreSQL URL) is grown instead when given, and must be empty."""
     sizes = sorted(set(bench.sizes))
     if not sizes or sizes[0] <= 0 or bench.users <= 0 or bench.queries <= 0:
         raise InvalidInputError("sizes, users and queries must be positive")
     say = progress or (lambda _msg: None)
     with tempfile.TemporaryDirectory(prefix="membot-bench-", dir=workdir) as tmp:
-        memory = Memory.open(Path(tmp) / "bench.db", embedder, config=config)
+        memory = Memory.open(db or Path(tmp) / "bench.db", embedder, config=config)
         try:
+            if db is not None and _has_facts(memory):
+                raise InvalidInputError(
+                    f"{memory.db.location} is not empty: the benchmark fills a database of its own"
+                )
             if not memory.vectors.enabled:
                 raise InvalidInputError(memory.vectors.problem or "vectors are disabled")
             runs = _Bench(memory, bench, embedder.dim, say).run(sizes)
         finally:
             memory.close()
     return RetrievalBenchReport(bench, embedder.model_id, tuple(runs))
+
+
+def _has_facts(memory: Memory) -> bool:
+    with memory.db.read() as conn:
+        return bool(sum(stats_repo.counts(conn).facts_by_status.values()))
 
 
 class _Bench:
@@ -308,7 +320,9 @@ class _Bench:
         with self.memory.db.read() as conn:
             for query in queries:
                 expr = fts.match_expression(query, token)
-                out.append(100.0 * bulk.fts_match_count(conn, expr) / size if expr else 0.0)
+                out.append(
+                    100.0 * bulk.fts_match_count(conn, expr, MEASURED_USER) / size if expr else 0.0
+                )
         return out
 
 

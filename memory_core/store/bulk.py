@@ -10,8 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 
+from memory_core.db.dialect import of as dialect_of
+from memory_core.errors import StoreError
+from memory_core.fts import MatchExpression
+from memory_core.store import pg_lexical
 from memory_core.store.rows import owner_token
 
 
@@ -33,6 +37,32 @@ def insert_facts(conn: Connection, user_id: str, facts: Sequence[BulkFact]) -> l
     # Explicit ids: executemany cannot return them, and the caller's write lock makes them safe.
     start = int(conn.exec_driver_sql("SELECT COALESCE(MAX(id), 0) FROM facts").scalar_one()) + 1
     token = owner_token(user_id)
+    if dialect_of(conn).postgres:
+        conn.execute(
+            text(
+                "INSERT INTO facts (id, user_id, owner_token, key, value_text, category, "
+                "confidence, valid_from, status, created_at, updated_at, last_mentioned_at) "
+                "VALUES (:id, :u, :tok, :k, :v, :c, :conf, :ts, 'active', :ts, :ts, :ts)"
+            ),
+            [
+                {
+                    "id": start + i,
+                    "u": user_id,
+                    "tok": token,
+                    "k": f.key,
+                    "v": f.value_text,
+                    "c": f.category,
+                    "conf": f.confidence,
+                    "ts": f.ts,
+                }
+                for i, f in enumerate(facts)
+            ],
+        )
+        # Explicit ids leave the identity sequence behind: move it past them.
+        conn.exec_driver_sql(
+            "SELECT setval(pg_get_serial_sequence('facts', 'id'), (SELECT MAX(id) FROM facts))"
+        )
+        return [start + i for i in range(len(facts))]
     rows = [
         (start + i, user_id, token, f.key, f.value_text, f.category, f.confidence, f.ts, f.ts)
         for i, f in enumerate(facts)
@@ -46,8 +76,13 @@ def insert_facts(conn: Connection, user_id: str, facts: Sequence[BulkFact]) -> l
     return [start + i for i in range(len(facts))]
 
 
-def fts_match_count(conn: Connection, expr: str) -> int:
-    """How many indexed facts match a (safe, already quoted) FTS5 expression."""
+def fts_match_count(conn: Connection, expr: str, user_id: str) -> int:
+    """How many indexed facts of ``user_id`` match a (safe, already quoted) FTS5 expression
+    (on SQLite the expression names the user: its owner token)."""
+    if dialect_of(conn).postgres:
+        if not isinstance(expr, MatchExpression):
+            raise StoreError("a PostgreSQL search needs an expression from fts.match_expression")
+        return pg_lexical.match_count(conn, user_id, expr.terms, all_terms=expr.all_terms)
     return int(
         conn.exec_driver_sql(
             "SELECT COUNT(*) FROM facts_fts WHERE facts_fts MATCH ?", (expr,)

@@ -60,10 +60,10 @@ def bm25(
     hit_indexed = " AND x.status <> 'deleted'" if kind == "facts" else ""
     joiner = " & " if all_terms else " | "
     sql = f"""
-WITH q AS ({_lexemes()}),
+WITH q AS MATERIALIZED ({_lexemes()}),
 tq AS (SELECT CAST(string_agg(quote_literal(lex), '{joiner}') AS tsquery) AS query FROM q),
 ql AS (SELECT array_agg(lex) AS lexes FROM q),
-tot AS (
+tot AS MATERIALIZED (
     SELECT GREATEST(docs, 1)::float8 AS n, GREATEST(tokens, 1)::float8 / GREATEST(docs, 1) AS avgdl
     FROM fts_totals WHERE kind = '{kind}'
 ),
@@ -71,7 +71,8 @@ cand AS (
     SELECT f.id, f.fts, f.fts_len FROM {kind} f
     WHERE f.user_id = :u{indexed}{where} AND f.fts @@ (SELECT query FROM tq)
 ),
-idf AS (
+-- Materialised: computed once per query term, never per candidate row.
+idf AS MATERIALIZED (
     SELECT q.lex, GREATEST(ln((tot.n - h.hits + 0.5) / (h.hits + 0.5)), 1e-6) AS w
     FROM q CROSS JOIN tot CROSS JOIN LATERAL (
         SELECT COUNT(*) AS hits FROM {kind} x
@@ -84,12 +85,14 @@ SELECT c.id, -SUM(
 FROM cand c CROSS JOIN tot
 CROSS JOIN LATERAL (
     SELECT u.lexeme,
-           (SELECT SUM(CASE lbl WHEN 'A' THEN CAST(:w_a AS float8) ELSE CAST(:w_b AS float8) END)
-            FROM unnest(u.weights) AS lbl) AS f
+           CAST(:w_a AS float8) * cardinality(array_positions(u.weights, 'A'))
+           + CAST(:w_b AS float8) * (cardinality(u.weights)
+                                     - cardinality(array_positions(u.weights, 'A'))) AS f
     -- Only the query's lexemes of the row (all in C): delete every other lexeme, found by
     -- deleting the query's from a copy.
     FROM unnest(ts_delete(c.fts, tsvector_to_array(ts_delete(c.fts, (SELECT lexes FROM ql)))))
         AS u
+    OFFSET 0
 ) tf
 JOIN idf i ON i.lex = tf.lexeme
 GROUP BY c.id ORDER BY s, c.id DESC LIMIT :k
@@ -102,3 +105,18 @@ GROUP BY c.id ORDER BY s, c.id DESC LIMIT :k
         stmt = stmt.bindparams(*[bindparam(name, expanding=True) for name in lists])
     rows = conn.execute(stmt, values).all()
     return [(int(r[0]), float(r[1])) for r in rows]
+
+
+def match_count(
+    conn: Connection, user_id: str, terms: Sequence[str], *, all_terms: bool = False
+) -> int:
+    """How many of the user's indexed facts match ``terms``."""
+    if not terms:
+        return 0
+    joiner = " & " if all_terms else " | "
+    sql = (
+        f"WITH q AS ({_lexemes()}) SELECT COUNT(*) FROM facts f WHERE f.user_id = :u "
+        "AND f.status <> 'deleted' "
+        f"AND f.fts @@ (SELECT CAST(string_agg(quote_literal(lex), '{joiner}') AS tsquery) FROM q)"
+    )
+    return int(conn.execute(text(sql), {"terms": list(terms), "u": user_id}).scalar_one())
