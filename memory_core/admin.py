@@ -161,7 +161,7 @@ class PgRunLock(RunLock):
             return
         conn = self._db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         try:
-            held = conn.exec_driver_sql(f"SELECT pg_try_advisory_lock({PG_BOT_LOCK_KEY})").scalar()
+            held = maintenance.pg_try_session_lock(conn, PG_BOT_LOCK_KEY)
         except Exception:
             conn.close()
             raise
@@ -181,7 +181,7 @@ class PgRunLock(RunLock):
         if self._conn is not None:
             try:
                 # Unlock first: the server ends a closed session's backend a moment later.
-                self._conn.exec_driver_sql(f"SELECT pg_advisory_unlock({PG_BOT_LOCK_KEY})")
+                maintenance.pg_session_unlock(self._conn, PG_BOT_LOCK_KEY)
             finally:
                 self._conn.invalidate()
                 self._conn.close()

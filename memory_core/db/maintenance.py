@@ -235,3 +235,14 @@ def pg_state(conn: Connection) -> tuple[str, int, str | None]:
         "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
     ).scalar()
     return f"PostgreSQL {server}", version, None if vector is None else str(vector)
+
+
+def pg_try_session_lock(conn: Connection, key: int) -> bool:
+    """Take the session advisory lock ``key`` on this connection; ``False`` when another
+    session holds it (held until unlocked or the session ends)."""
+    return bool(conn.exec_driver_sql(f"SELECT pg_try_advisory_lock({int(key)})").scalar())
+
+
+def pg_session_unlock(conn: Connection, key: int) -> None:
+    """Release the session advisory lock ``key`` held on this connection."""
+    conn.exec_driver_sql(f"SELECT pg_advisory_unlock({int(key)})")
