@@ -3,7 +3,7 @@
 ``MEMBOT_DB=postgresql://user:pass@host:5432/membot`` (a libpq URL; ``?host=/socket/dir`` works
 too) selects PostgreSQL; anything else is an SQLite path, as before. Repositories ask
 :func:`of` for the dialect of the connection they were handed and use its few helpers where
-the SQL differs (scalar ``MAX`` vs ``GREATEST``, JSON access, planner hints); everything else
+the SQL differs (scalar ``MAX`` vs ``GREATEST``, JSON access); everything else
 is the same text SQL with SQLAlchemy named parameters.
 """
 
@@ -79,11 +79,6 @@ class Dialect:
         if self.postgres:
             return f"CAST(CAST({column} AS jsonb) ->> '{key}' AS BIGINT)"
         return f"json_extract({column}, '$.{key}')"
-
-    def no_index(self, column: str) -> str:
-        """``column`` written so SQLite's planner will not use an index on it (``+column``);
-        PostgreSQL has no such hint and plans these queries well without one."""
-        return column if self.postgres else f"+{column}"
 
 
 SQLITE = Dialect("sqlite")

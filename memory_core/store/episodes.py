@@ -50,10 +50,12 @@ def get_many(conn: Connection, user_id: str, ids: Iterable[int]) -> dict[int, Ep
     if not id_list:
         return {}
     # `+user_id`: look rows up by primary key, then check the owner (see facts.get_many).
-    owner = dialect_of(conn).no_index("user_id")
-    stmt = text(
-        f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id IN :ids AND {owner} = :u"
-    ).bindparams(bindparam("ids", expanding=True))
+    sql = (
+        f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id IN :ids AND user_id = :u"
+        if dialect_of(conn).postgres
+        else f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id IN :ids AND +user_id = :u"
+    )
+    stmt = text(sql).bindparams(bindparam("ids", expanding=True))
     return {
         r["id"]: episode_from_row(r)
         for r in conn.execute(stmt, {"u": user_id, "ids": id_list}).mappings()
