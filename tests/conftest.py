@@ -152,8 +152,16 @@ def pg_server() -> Iterator[PgServer]:
 
 @pytest.fixture
 def pg_url(pg_server: PgServer) -> Iterator[str]:
-    """A fresh, empty PostgreSQL database for this test (dropped afterwards)."""
+    """A fresh PostgreSQL database at this membot's schema, no rows (dropped afterwards)."""
     url = pg_server.fresh()
+    yield url
+    pg_server.drop(url)
+
+
+@pytest.fixture
+def pg_empty_url(pg_server: PgServer) -> Iterator[str]:
+    """A fresh PostgreSQL database with no table at all (pgvector installed)."""
+    url = pg_server.fresh(migrated=False)
     yield url
     pg_server.drop(url)
 

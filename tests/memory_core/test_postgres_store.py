@@ -71,8 +71,8 @@ def _recorded(conn: Connection) -> list[tuple[int, str]]:
     return [(int(v), str(n)) for v, n in rows]
 
 
-def test_migrations_are_recorded_once_and_a_newer_schema_is_refused(pg_url: str) -> None:
-    db = Database(pg_url)
+def test_migrations_are_recorded_once_and_a_newer_schema_is_refused(pg_empty_url: str) -> None:
+    db = Database(pg_empty_url)
     try:
         assert migrate(db) == [m.name for m in MIGRATIONS]
         assert migrate(db) == []
@@ -90,7 +90,9 @@ def test_migrations_are_recorded_once_and_a_newer_schema_is_refused(pg_url: str)
         db.dispose()
 
 
-def test_a_failing_migration_leaves_no_trace(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_migration_leaves_no_trace(
+    pg_empty_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """PostgreSQL's DDL is transactional too: a failed step rolls back whole."""
 
     def broken(conn: Connection) -> None:
@@ -98,7 +100,7 @@ def test_a_failing_migration_leaves_no_trace(pg_url: str, monkeypatch: pytest.Mo
         raise RuntimeError("migration bug")
 
     future = Migration(SCHEMA_VERSION + 1, "m_broken", broken)
-    db = Database(pg_url)
+    db = Database(pg_empty_url)
     try:
         migrate(db)
         monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, future))
@@ -112,8 +114,8 @@ def test_a_failing_migration_leaves_no_trace(pg_url: str, monkeypatch: pytest.Mo
         db.dispose()
 
 
-def test_a_database_with_other_tables_is_refused(pg_url: str) -> None:
-    db = Database(pg_url)
+def test_a_database_with_other_tables_is_refused(pg_empty_url: str) -> None:
+    db = Database(pg_empty_url)
     try:
         with db.write() as conn:
             conn.exec_driver_sql("CREATE TABLE invoices (id INTEGER)")
