@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import text
+
 from memory_core import entities
 from memory_core.clock import ManualClock
 from memory_core.entities import Entity
@@ -34,11 +36,13 @@ class Reader:
 
 def links(memory: Memory, fact_id: int) -> list[str]:
     with memory.db.read() as conn:
-        rows = conn.exec_driver_sql(
-            "SELECT e.canonical_name FROM memory_entities me JOIN entities e "
-            "ON e.id = me.entity_id WHERE me.item_kind = 'fact' AND me.item_id = ? "
-            "ORDER BY e.canonical_name",
-            (fact_id,),
+        rows = conn.execute(
+            text(
+                "SELECT e.canonical_name FROM memory_entities me JOIN entities e "
+                "ON e.id = me.entity_id WHERE me.item_kind = 'fact' AND me.item_id = :f "
+                "ORDER BY e.canonical_name"
+            ),
+            {"f": fact_id},
         ).all()
     return [str(r[0]) for r in rows]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import text
 
 from memory_core.clock import ManualClock
 from memory_core.extract.base import TurnInput
@@ -105,11 +106,13 @@ async def test_learning_files_a_third_party_under_them_and_links_a_person_entity
     assert {"family.brother.marco.home", "family.brother.marco.job", "family.wife.ana.job"} <= keys
     assert not keys & {"job_title", "home_city", "employer"}  # never the user's own
     with memory.db.read() as conn:
-        linked = conn.exec_driver_sql(
-            "SELECT f.key FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-            "JOIN facts f ON f.id = me.item_id WHERE e.type = 'person' "
-            "AND e.canonical_name = 'marco' AND me.user_id = ?",
-            (USER,),
+        linked = conn.execute(
+            text(
+                "SELECT f.key FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+                "JOIN facts f ON f.id = me.item_id WHERE e.type = 'person' "
+                "AND e.canonical_name = 'marco' AND me.user_id = :u"
+            ),
+            {"u": USER},
         ).all()
     assert {r[0] for r in linked} >= {"family.brother.marco.home", "family.brother.marco.job"}
 
