@@ -32,6 +32,8 @@ from bot.scheduler import Scheduler
 from bot.turn import ChatTurn
 from memory_core import (
     Auditor,
+    BudgetedAuditor,
+    BudgetedExtractor,
     ConsolidateConfig,
     DecayConfig,
     DedupConfig,
@@ -178,7 +180,13 @@ def build_learning(
         history_turns=settings.history_turns,
         max_tool_rounds=settings.llm_tool_rounds,
     )
-    return LLMExtractor(small), LLMAuditor(small), responder
+    extractor: Extractor = LLMExtractor(small)
+    auditor: Auditor = LLMAuditor(small)
+    if budget is not None and budget.limit:
+        # The cap is on the user's spend: past it, their turns are learned by the rules too.
+        extractor = BudgetedExtractor(extractor, RulesExtractor(), budget)
+        auditor = BudgetedAuditor(auditor, RulesAuditor(), budget)
+    return extractor, auditor, responder
 
 
 @dataclass

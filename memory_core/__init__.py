@@ -57,6 +57,7 @@ from memory_core.jobs import (
 )
 from memory_core.jobs.questions import Answer as QuestionAnswer
 from memory_core.learn.arbitrate import Auditor, RulesAuditor
+from memory_core.learn.budgeted import BudgetedAuditor, BudgetedExtractor
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
 from memory_core.learn.llm_auditor import LLMAuditor
 from memory_core.learn.observer import Observer, Turn
@@ -120,6 +121,8 @@ __all__ = [
     "MEMORY_TOOLS",
     "AnthropicLLM",
     "Auditor",
+    "BudgetedAuditor",
+    "BudgetedExtractor",
     "Candidate",
     "Category",
     "Clock",

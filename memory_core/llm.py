@@ -74,6 +74,11 @@ def llm_scope(*, user_id: str | None = None, purpose: str | None = None) -> Iter
         _SCOPE.reset(token)
 
 
+def scoped_user() -> str | None:
+    """The user the model calls made here are attributed to (``llm_scope``), if any."""
+    return _SCOPE.get()[0]
+
+
 def attribution(call_purpose: str) -> tuple[str | None, str]:
     """(user, purpose) for a call the provider is about to make; ``call_purpose`` (the forced
     tool's name, or ``chat``) decides the purpose unless a scope named one."""

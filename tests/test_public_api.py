@@ -12,6 +12,8 @@ def test_memory_core_exports() -> None:
     assert sorted(memory_core.__all__) == [
         "AnthropicLLM",
         "Auditor",
+        "BudgetedAuditor",
+        "BudgetedExtractor",
         "Candidate",
         "Category",
         "Clock",

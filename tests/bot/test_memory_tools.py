@@ -308,3 +308,35 @@ async def test_a_tool_that_crashes_is_an_error_result_and_the_turn_goes_on(
         (result,) = tool_results(fake.requests[-1])
         assert result["is_error"] and "disk on fire" not in json.dumps(result)
         assert any(e["event"] == "memory_tool_crashed" for e in logs)
+
+
+async def test_past_the_daily_cap_the_users_turns_are_learned_by_the_rules(
+    tmp_path: Path,
+) -> None:
+    """The cap is on what a user costs: past it, learning from their turns does not call the
+    model either (the offline rules extract and arbitrate); other users still get the model."""
+    fake = FakeAnthropic()
+    async with fake:
+        settings = Settings(
+            _env_file=None,  # type: ignore[call-arg]
+            anthropic_api_key="sk-test",
+            anthropic_base_url=fake.base_url,
+            anthropic_max_retries=0,
+            llm_daily_tokens_per_user=100,
+            embedder="none",
+        )
+        runtime = app.build_runtime(settings, db=tmp_path / "m.db", clock=ManualClock(START))
+        await runtime.start()
+        try:
+            fake.text("Hello Ana!")  # the reply: well over 100 tokens
+            fake.tool_use({"facts": []})  # learning "hello": the extractor's call
+            await runtime.router.on_message(message("hello"))
+            await runtime.settle()
+            calls = len(fake.requests)
+            await runtime.router.on_message(message("I live in Porto."))
+            await runtime.settle()
+            assert len(fake.requests) == calls  # neither the reply nor its learning
+            facts = await runtime.memory.list_facts(ANA, SearchFilters())
+            assert [f.value_text for f in facts if "Porto" in f.value_text] != []
+        finally:
+            await runtime.stop()
