@@ -4,20 +4,15 @@ what the user sees while the answer is written, and what is committed when."""
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from adapters.console import ConsoleAdapter
-from bot import app
-from bot.config import Settings
 from bot.responder import CAP_NOTICE, FALLBACK_ERROR
-from memory_core import RulesAuditor, RulesExtractor
-from memory_core.clock import ManualClock
-from tests.factories import START, message
+from tests.bot.test_memory_tools import llm_bot as tools_bot
+from tests.factories import message
 from tests.fakes.anthropic_server import FakeAnthropic
 
 ANSWER = (
@@ -26,29 +21,9 @@ ANSWER = (
 )
 
 
-@asynccontextmanager
-async def llm_bot(tmp_path: Path, fake: FakeAnthropic, **overrides: Any) -> AsyncIterator[Any]:
-    """The bot with a key (the reply model is the fake; learning uses the offline rules)."""
-    settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        anthropic_api_key="sk-test",
-        anthropic_base_url=fake.base_url,
-        anthropic_max_retries=0,
-        embedder="none",
-        **overrides,
-    )
-    runtime = app.build_runtime(
-        settings,
-        db=tmp_path / "m.db",
-        clock=ManualClock(START),
-        extractor=RulesExtractor(),
-        auditor=RulesAuditor(),
-    )
-    await runtime.start()
-    try:
-        yield runtime
-    finally:
-        await runtime.stop()
+def llm_bot(tmp_path: Path, fake: FakeAnthropic, **overrides: Any) -> Any:
+    """The memory-tools tests' bot with a key, without the embedding model (not needed here)."""
+    return tools_bot(tmp_path, fake, **{"embedder": "none", **overrides})
 
 
 class Recorder:
