@@ -66,10 +66,20 @@ class ChatTurn:
         # offline preview runs on the loop meanwhile.
         recall, noted = await asyncio.gather(
             self.memory.recall(
-                msg.user_key, text, chat_id=msg.chat_id, group=group, private_chat=msg.is_private
+                msg.user_key,
+                text,
+                chat_id=msg.chat_id,
+                group=group,
+                private_chat=msg.is_private,
+                turn_id=turn_id if msg.message_id else None,
             ),
             self._preview(msg, text),
         )
+        if recall.answered:
+            # The platform delivered the same message again (Telegram retries a webhook that
+            # was slow to answer): it was answered and stored once; nothing more is sent.
+            log.info("turn_redelivered")
+            return []
         if recall.settings.paused:
             noted = []
         hits, block = recall.hits, recall.block

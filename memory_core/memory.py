@@ -449,19 +449,37 @@ class Memory:
     # ---- recall: what one chat turn reads ----------------------------------------------------
 
     async def recall(
-        self, user_id: str, text: str, *, chat_id: str, group: bool, private_chat: bool = False
+        self,
+        user_id: str,
+        text: str,
+        *,
+        chat_id: str,
+        group: bool,
+        private_chat: bool = False,
+        turn_id: str | None = None,
     ) -> Recall:
         """Settings, hits, the memory block and this chat's history for one turn, in one trip
         to a reply thread. ``private_chat``: the turn came from the user's private chat
-        (remembered as where to reach them). In a group nothing sensitive is read."""
-        return await self.run(Lane.REPLY, self._recall, user_id, text, chat_id, group, private_chat)
+        (remembered as where to reach them). In a group nothing sensitive is read. ``turn_id``:
+        when its answer was committed already (a redelivered update), only that is said."""
+        return await self.run(
+            Lane.REPLY, self._recall, user_id, text, chat_id, group, private_chat, turn_id
+        )
 
     def _recall(
-        self, user_id: str, text: str, chat_id: str, group: bool, private_chat: bool
+        self,
+        user_id: str,
+        text: str,
+        chat_id: str,
+        group: bool,
+        private_chat: bool,
+        turn_id: str | None = None,
     ) -> Recall:
         config = self.config.recall
         with self.db.read() as conn:
             settings = users.get(conn, user_id)
+            if turn_id is not None and episode_repo.has_answer(conn, user_id, turn_id):
+                return Recall(settings, [], MemoryBlock("", 0, ()), [], True, answered=True)
         if private_chat and settings.private_chat != chat_id:
             self._note_private_chat(user_id, chat_id)
         trivial = is_trivial(text)

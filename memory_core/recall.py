@@ -128,6 +128,9 @@ class Recall:
     #: For a question in a private chat: what the user said before that matches it (their
     #: own earlier turns, best first), so an answer can fall back on it when no fact does.
     episodes: list[SearchHit] = field(default_factory=list)
+    #: The turn was answered already (the platform delivered the same message again): nothing
+    #: else was read, and nothing should be answered or committed.
+    answered: bool = False
 
 
 _MARKUP = str.maketrans({"<": "‹", ">": "›", "\n": " ", "\r": " ", "`": "'"})

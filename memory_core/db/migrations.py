@@ -564,11 +564,18 @@ class Migration:
     apply: Callable[[Connection], None]
 
 
+# A turn's episodes by turn id: the learner reads them, and a redelivered update is told
+# from a new one (its answer is already stored) on every chat turn.
+M005_EPISODE_TURNS = """
+CREATE INDEX ix_episodes_turn ON episodes(user_id, turn_id);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
     Migration(3, "m003_jobs", _script(M003_JOBS)),
     Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
+    Migration(5, "m005_episode_turns", _script(M005_EPISODE_TURNS)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

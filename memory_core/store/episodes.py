@@ -86,6 +86,18 @@ def texts_of_turn(conn: Connection, user_id: str, turn_id: str) -> list[tuple[in
     return [(int(r[0]), str(r[1])) for r in rows]
 
 
+def has_answer(conn: Connection, user_id: str, turn_id: str) -> bool:
+    """Whether the bot's answer to this turn was committed (a redelivered update)."""
+    row = conn.execute(
+        text(
+            "SELECT 1 FROM episodes WHERE user_id = :u AND turn_id = :t AND role = 'assistant' "
+            "LIMIT 1"
+        ),
+        {"u": user_id, "t": turn_id},
+    ).first()
+    return row is not None
+
+
 def last_text(conn: Connection, user_id: str, chat_id: str) -> str | None:
     """The text of the user's latest recorded episode in one chat (by insertion order)."""
     value = conn.execute(
