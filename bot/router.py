@@ -65,6 +65,10 @@ class Router:
                     return await self.turn.answer(msg, turn_id, text, stream)
                 except InvalidInputError:  # e.g. only control characters: nothing to read
                     return [Reply("Sorry — I couldn't read anything in that message.")]
+            if msg.message_id and not await self.memory.first_delivery(msg.user_key, turn_id):
+                # The platform delivered this message again: a command runs at most once.
+                log.info("turn_redelivered")
+                return []
             if msg.is_private:
                 await self.memory.note_private_chat(msg.user_key, msg.chat_id)
             if text.startswith("/"):

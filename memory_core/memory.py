@@ -37,6 +37,7 @@ from memory_core.learn import resolve
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
 from memory_core.search import search_on_thread
+from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import meta, sessions, users
@@ -566,6 +567,18 @@ class Memory:
             return
         await self.write(Lane.REPLY, users.set_fields, user_id, self.clock.now(), **fields)
         log.info("user_setting_changed", user_id=user_id, **fields)
+
+    async def first_delivery(self, user_id: str, turn_id: str) -> bool:
+        """Claim a command's turn: ``False`` when the same message was delivered before (a
+        platform retry), so a command runs at most once (an /undo run twice would undo two
+        steps; a lost one can be sent again)."""
+        return await self.run(Lane.REPLY, self._first_delivery, user_id, turn_id)
+
+    def _first_delivery(self, user_id: str, turn_id: str) -> bool:
+        with self.db.write(hot=True) as conn:
+            return applied_repo.claim(
+                conn, user_id, turn_id, "delivery", "command", self.clock.now()
+            )
 
     async def note_private_chat(self, user_id: str, chat_id: str) -> None:
         """Remember the user's private chat (where questions and reflections go); writes only
