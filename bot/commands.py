@@ -11,6 +11,7 @@ from adapters.types import Button, Document, IncomingMessage, Reply
 from bot import questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.responder import first_name, person_label, person_said, yours
+from bot.turn import turn_of
 from memory_core import (
     MAX_REMEMBER_CHARS,
     Expire,
@@ -20,7 +21,6 @@ from memory_core import (
     Observer,
     Pending,
     Supersede,
-    Turn,
     Update,
     UserView,
     is_person_key,
@@ -123,16 +123,7 @@ class Commands:
                     "Nothing was saved."
                 )
             ]
-        turn = Turn(
-            turn_id=turn_id,
-            user_id=msg.user_key,
-            chat_id=msg.chat_id,
-            user_text=text,
-            time=msg.time,
-            user_name=msg.display_name,
-            explicit=True,
-            is_group=not msg.is_private,
-        )
+        turn = turn_of(msg, turn_id, text, explicit=True)
         try:
             result = await self.observer.learn_now(turn)
         except MemoryCoreError as exc:

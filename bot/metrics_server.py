@@ -10,6 +10,7 @@ answered 404/405.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import os
 import resource
@@ -73,22 +74,27 @@ class _Text:
         return "\n".join(lines) + "\n"
 
 
+def resident_bytes() -> float:
+    """This process's resident memory now (``/proc``), else its peak (``ru_maxrss``)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return float(int(handle.read().split()[1]) * os.sysconf("SC_PAGESIZE"))
+    except OSError:
+        # ru_maxrss is the peak (KiB on Linux).
+        return float(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+
+
 def process_health(started_at: float) -> dict[str, float]:
     """This process: start time, CPU seconds, resident memory, open descriptors, threads."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out = {
         "start_time": started_at,
         "cpu_seconds": usage.ru_utime + usage.ru_stime,
-        # ru_maxrss is the peak (KiB on Linux); /proc gives the current size when present.
-        "resident_bytes": float(usage.ru_maxrss * 1024),
+        "resident_bytes": resident_bytes(),
         "threads": float(threading.active_count()),
     }
-    try:
-        with open("/proc/self/statm", encoding="ascii") as handle:
-            out["resident_bytes"] = float(int(handle.read().split()[1]) * os.sysconf("SC_PAGESIZE"))
+    with contextlib.suppress(OSError):
         out["open_fds"] = float(len(os.listdir("/proc/self/fd")))
-    except OSError:
-        pass
     return out
 
 

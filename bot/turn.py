@@ -83,7 +83,7 @@ class ChatTurn:
         if recall.settings.paused:
             noted = []
         hits, block = recall.hits, recall.block
-        turn = _turn(
+        turn = turn_of(
             msg,
             turn_id,
             text,
@@ -147,7 +147,7 @@ class ChatTurn:
     async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
         """Commit an edited message's new text to be learned from (once per edit)."""
         settings = await self.memory.settings(msg.user_key)
-        await self.observer.observe(_turn(msg, turn_id, text, learn=not settings.paused))
+        await self.observer.observe(turn_of(msg, turn_id, text, learn=not settings.paused))
 
     async def _preview(self, msg: IncomingMessage, text: str) -> list[Candidate]:
         """What the offline acknowledgement ("Noted: …") names; learning happens later."""
@@ -159,8 +159,11 @@ class ChatTurn:
         ]
 
 
-def _turn(msg: IncomingMessage, turn_id: str, text: str, *, learn: bool, **extra: Any) -> Turn:
-    """The turn the observer commits for ``msg`` (``extra``: the answer and its metrics)."""
+def turn_of(
+    msg: IncomingMessage, turn_id: str, text: str, *, learn: bool = True, **extra: Any
+) -> Turn:
+    """The turn the observer commits for ``msg`` (``extra``: the answer and its metrics, or
+    ``explicit`` for a ``/remember``)."""
     return Turn(
         turn_id=turn_id,
         user_id=msg.user_key,

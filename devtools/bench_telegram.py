@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import sys
 import tempfile
 import time
@@ -41,6 +40,7 @@ from rich.table import Table
 from adapters.telegram import TelegramAdapter, TelegramConfig
 from bot import app as composition
 from bot.config import Settings
+from bot.metrics_server import resident_bytes
 from memory_core import LearnResult, MemoryCoreError, RulesAuditor, RulesExtractor
 from memory_core.benchmarks import Percentiles
 
@@ -90,12 +90,8 @@ class Sample:
 
 
 def rss_mb() -> float:
-    """This process's resident memory now (Linux ``/proc``; 0 elsewhere)."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return 0.0
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    """This process's resident memory now, in MiB."""
+    return resident_bytes() / 2**20
 
 
 @dataclass(slots=True)

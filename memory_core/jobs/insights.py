@@ -140,10 +140,10 @@ class Insights:
         return await self.memory.run(Lane.BACKGROUND, self._save, user_id, drafts)
 
     def _activity(self, user_id: str) -> Activity | None:
-        if not self._due(user_id, 1):
-            return None
         active_since, _ = self._gate()
         with self.memory.db.read() as conn:
+            if not self._due_users(conn, user_id, 1):
+                return None
             turns = repo.recent_user_words(conn, user_id, active_since, self.config.max_turns)
             facts = fact_repo.list_facts(
                 conn, user_id, SearchFilters(statuses=(Status.ACTIVE,)), limit=200

@@ -102,11 +102,9 @@ def purge_due(
     session it was told in, so a fact is not purged while its user still has a session
     begun before the deletion waiting to be consolidated (a bot down for a month, or a
     backlog): it goes on the first night after that session is consolidated."""
-    cond = " AND f.user_id = :u" if user_id else ""
     rows = conn.execute(
         text(
-            "SELECT f.user_id, f.id FROM facts f WHERE f.status = 'deleted' "
-            f"AND f.purge_at IS NOT NULL AND f.purge_at <= :now{cond} "
+            f"SELECT f.user_id, f.id FROM facts f WHERE {_past_purge(user_id)} "
             f"AND NOT EXISTS ({_BACKLOG}) ORDER BY f.id LIMIT :lim"
         ),
         {"now": to_ts(now), "lim": limit, "u": user_id},
@@ -114,27 +112,30 @@ def purge_due(
     return [(str(r[0]), int(r[1])) for r in rows]
 
 
+def purge_deferred(conn: Connection, now: datetime, user_id: str | None = None) -> int:
+    """Deleted facts past ``purge_at`` held back by an unconsolidated session (see
+    ``purge_due``): a count for the job's report, so a stuck backlog shows."""
+    return int(
+        conn.execute(
+            text(
+                f"SELECT COUNT(*) FROM facts f WHERE {_past_purge(user_id)} AND EXISTS ({_BACKLOG})"
+            ),
+            {"now": to_ts(now), "u": user_id},
+        ).scalar_one()
+    )
+
+
+def _past_purge(user_id: str | None) -> str:
+    """Deleted facts (of ``:u`` when given) whose ``purge_at`` is at or before ``:now``."""
+    cond = " AND f.user_id = :u" if user_id else ""
+    return f"f.status = 'deleted' AND f.purge_at IS NOT NULL AND f.purge_at <= :now{cond}"
+
+
 #: An unconsolidated session of the fact's user that began before the fact was deleted.
 _BACKLOG = (
     "SELECT 1 FROM sessions s WHERE s.user_id = f.user_id AND s.consolidated_at IS NULL "
     "AND s.first_seen <= f.updated_at"
 )
-
-
-def purge_deferred(conn: Connection, now: datetime, user_id: str | None = None) -> int:
-    """Deleted facts past ``purge_at`` held back by an unconsolidated session (see
-    ``purge_due``): a count for the job's report, so a stuck backlog shows."""
-    cond = " AND f.user_id = :u" if user_id else ""
-    return int(
-        conn.execute(
-            text(
-                "SELECT COUNT(*) FROM facts f WHERE f.status = 'deleted' "
-                f"AND f.purge_at IS NOT NULL AND f.purge_at <= :now{cond} "
-                f"AND EXISTS ({_BACKLOG})"
-            ),
-            {"now": to_ts(now), "u": user_id},
-        ).scalar_one()
-    )
 
 
 def purge(conn: Connection, user_id: str, fact_id: int, *, vectors: bool) -> None:
