@@ -42,6 +42,7 @@ from memory_core import (
     Extractor,
     InsightsConfig,
     InsightWriter,
+    Lane,
     Learner,
     LLMAuditor,
     LLMBudget,
@@ -232,6 +233,9 @@ class Runtime:
             except OSError:
                 self.lock.release()
                 raise
+        # Work an earlier process left half done resumes now (SQLite: it was the only one).
+        await self.memory.run(Lane.BACKGROUND, self.memory.leases.release_orphans)
+        self.memory.leases.start()
         self.observer.start()
         self.scheduler.start()
         self.memory.vectors.start_writer()  # catches up on vectors queued by an earlier run
@@ -248,6 +252,7 @@ class Runtime:
         """Stop scheduled jobs, finish in-flight learning, then release the database."""
         await self.scheduler.aclose()
         await self.observer.aclose()
+        await self.memory.leases.aclose()
         if self.metrics is not None:
             await self.metrics.aclose()
         await self.memory.vectors.stop_writer()

@@ -23,7 +23,7 @@ from typing import Any
 import structlog
 
 from bot.cron import Cron
-from memory_core import JobRuns, Lane, Memory
+from memory_core import JobRuns, Lane, Memory, RunClaim
 from memory_core.clock import Clock
 
 log = structlog.get_logger("bot.scheduler")
@@ -71,7 +71,7 @@ class Scheduler:
         parallel: int = 2,
         lane_timeout: float = 1800.0,
     ) -> None:
-        self.runs = JobRuns(memory.db)
+        self.runs = JobRuns(memory.db, memory.owner, memory.config.lease_s)
         self._memory = memory  # runs its store work on the background lane
         self.clock = clock
         self.tz = tz
@@ -214,10 +214,10 @@ class Scheduler:
         """Run a job immediately (operators), recorded as a manual run; returns its outcome."""
         spec = self._jobs[name].spec
         now = self.clock.now()
-        run_id = await self._memory.run(Lane.BACKGROUND, self._claim, name, now, "manual")
+        claim = await self._memory.run(Lane.BACKGROUND, self._claim, name, now, "manual")
         status, detail = await self._execute(spec, user_id)
-        if run_id is not None:
-            await self._memory.run(Lane.BACKGROUND, self._finish, run_id, status, detail)
+        if claim.run_id is not None:
+            await self._memory.run(Lane.BACKGROUND, self._finish, claim.run_id, status, detail)
         return status, detail
 
     def _due(self, st: _JobState, now: datetime) -> datetime | None:
@@ -261,17 +261,25 @@ class Scheduler:
             )
 
     async def _run_slot(self, st: _JobState, slot: datetime) -> None:
+        settled = True
         try:
-            run_id = await self._memory.run(
+            claim = await self._memory.run(
                 Lane.BACKGROUND, self._claim, st.spec.name, slot, "schedule"
             )
-            if run_id is not None:
+            if claim.run_id is not None:
                 status, detail = await self._execute(st.spec, None)
-                await self._memory.run(Lane.BACKGROUND, self._finish, run_id, status, detail)
+                await self._memory.run(Lane.BACKGROUND, self._finish, claim.run_id, status, detail)
+            elif claim.elsewhere:
+                # Another replica runs this slot: look again at the next poll (if it dies
+                # mid-run its lease runs out and this process runs the slot).
+                settled = False
+                log.info("job_running_elsewhere", job=st.spec.name)
         finally:
-            st.last = slot if st.last is None else max(st.last, slot)
+            if settled:
+                st.last = slot if st.last is None else max(st.last, slot)
             st.running = False
-            self._wake.set()
+            if settled:
+                self._wake.set()
 
     async def _execute(self, spec: JobSpec, user_id: str | None) -> tuple[str, dict[str, Any]]:
         with structlog.contextvars.bound_contextvars(job=spec.name, user_id=user_id):
@@ -289,7 +297,7 @@ class Scheduler:
             log.info("job_finished", **{k: v for k, v in detail.items() if k != "event"})
             return "done", detail
 
-    def _claim(self, name: str, slot: datetime, trigger: str) -> int | None:
+    def _claim(self, name: str, slot: datetime, trigger: str) -> RunClaim:
         return self.runs.claim(name, slot, trigger, self.clock.now())
 
     def _finish(self, run_id: int, status: str, detail: dict[str, Any]) -> None:

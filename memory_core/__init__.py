@@ -29,6 +29,7 @@ from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.llm import LLMExtractor
 from memory_core.extract.rules import RulesExtractor
+from memory_core.inbox import Inbox, InboxUpdate
 from memory_core.jobs import (
     ConsolidateConfig,
     Consolidator,
@@ -79,7 +80,14 @@ from memory_core.memory import Memory, MemoryConfig
 from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
 from memory_core.metrics import LLMShare
 from memory_core.metrics import Price as LLMPrice
-from memory_core.operations import HealthCheck, JobRuns, MetricsReport, Operations, StoreStats
+from memory_core.operations import (
+    HealthCheck,
+    JobRuns,
+    MetricsReport,
+    Operations,
+    RunClaim,
+    StoreStats,
+)
 from memory_core.people import Person, find_people, is_person_key, people_of
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
@@ -150,6 +158,8 @@ __all__ = [
     "HealthCheck",
     "ImportPlan",
     "ImportSummary",
+    "Inbox",
+    "InboxUpdate",
     "Insert",
     "InsightWriter",
     "Insights",
@@ -205,6 +215,7 @@ __all__ = [
     "RulesAuditor",
     "RulesExtractor",
     "RulesJudge",
+    "RunClaim",
     "RunLock",
     "SchemaTooNewError",
     "SearchFilters",

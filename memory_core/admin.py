@@ -146,30 +146,33 @@ PG_BOT_LOCK_KEY = 0x6D656D626F75
 
 
 class PgRunLock(RunLock):
-    """PostgreSQL: a session advisory lock, held on a connection of its own while a bot runs:
-    one bot per database, as the lock file gives SQLite (several replicas on one database
-    need claimed jobs and leases first). The lock goes with its connection, so a bot that dies
-    releases it. Restores are not done by membot on PostgreSQL (``pg_restore``)."""
+    """PostgreSQL: a *shared* session advisory lock, held on a connection of its own while a
+    bot runs. Any number of bots (replicas) may run on one database — learning jobs, scheduled
+    runs and webhook updates are leased to one of them at a time (:mod:`memory_core.leases`)
+    and every write is serialised by the database-wide writer lock — so the lock only says
+    that bots are running: an operation that needs them all stopped takes it exclusively. It
+    goes with its connection, so a bot that dies releases it."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
         self._conn: Connection | None = None
 
     def acquire_bot(self, timeout: float = START_LOCK_WAIT_S) -> None:
-        """Hold the database as its one running bot; :class:`StoreError` when another has it."""
+        """Hold the database as one of its running bots; :class:`StoreError` while an
+        operation holds it exclusively."""
         if self._conn is not None:
             return
         conn = self._db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         try:
-            held = maintenance.pg_try_session_lock(conn, PG_BOT_LOCK_KEY)
+            held = maintenance.pg_try_session_lock(conn, PG_BOT_LOCK_KEY, shared=True)
         except Exception:
             conn.close()
             raise
         if not held:
             conn.close()
             raise StoreError(
-                f"another membot is already running on {self._db.location}; stop it first "
-                "(read-only admin commands still work)"
+                f"{self._db.location} is held by a maintenance operation; try again when it "
+                "has finished"
             )
         self._conn = conn
 
@@ -181,7 +184,7 @@ class PgRunLock(RunLock):
         if self._conn is not None:
             try:
                 # Unlock first: the server ends a closed session's backend a moment later.
-                maintenance.pg_session_unlock(self._conn, PG_BOT_LOCK_KEY)
+                maintenance.pg_session_unlock(self._conn, PG_BOT_LOCK_KEY, shared=True)
             finally:
                 self._conn.invalidate()
                 self._conn.close()

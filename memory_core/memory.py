@@ -34,6 +34,7 @@ from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.learn import resolve
+from memory_core.leases import LeaseKeeper, process_id
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
 from memory_core.search import search_on_thread
@@ -84,6 +85,9 @@ class MemoryConfig:
     # Threads for background work: learner lanes, the vector writer, scheduled jobs.
     background_threads: int = 8
     recall: RecallConfig = field(default_factory=RecallConfig)
+    # Work another process left (it died) is taken over this long after its last renewal
+    # (renewed every third of it): learning jobs, scheduled runs, received updates.
+    lease_s: float = 30.0
 
 
 class Memory:
@@ -107,6 +111,9 @@ class Memory:
         #: Called with a user id once that user is erased: whoever keeps something of a user
         #: in memory (the LLM usage meter) drops it, so nothing is written back later.
         self.erase_listeners: list[Callable[[str], None]] = []
+        #: This process's id as the holder of leases (several replicas on one database).
+        self.owner = process_id()
+        self.leases = LeaseKeeper(self)
         self.vectors = VectorIndex(
             db,
             embedder,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, StoreError
 from memory_core.executors import Lane
 from memory_core.health import Check as HealthCheck
+from memory_core.leases import process_id
 from memory_core.memory import PLATFORM_STATE, Memory
 from memory_core.metrics import Prices
 from memory_core.metrics import Report as MetricsReport
@@ -37,7 +39,7 @@ from memory_core.store.job_runs import JobRun
 from memory_core.user_data import Erasure
 
 #: What ``memory_core`` exports from here (the result types are used through their fields).
-__all__ = ["HealthCheck", "JobRuns", "MetricsReport", "Operations", "StoreStats"]
+__all__ = ["HealthCheck", "JobRuns", "MetricsReport", "Operations", "RunClaim", "StoreStats"]
 
 
 class Operations:
@@ -160,11 +162,24 @@ class Operations:
         return erasure
 
 
-class JobRuns:
-    """The scheduler's record of job runs: a finished slot is never run twice."""
+@dataclass(frozen=True, slots=True)
+class RunClaim:
+    """What :meth:`JobRuns.claim` got: a run to execute, or why not."""
 
-    def __init__(self, db: Database) -> None:
+    run_id: int | None
+    #: Another process is running the slot now (its lease is live): try again later, the slot
+    #: is not finished (if that process dies, its lease runs out and the slot is owed again).
+    elsewhere: bool = False
+
+
+class JobRuns:
+    """The scheduler's record of job runs: a finished slot is never run twice, and a slot runs
+    in one process at a time (leased to ``owner`` for ``lease_s``, renewed while it runs)."""
+
+    def __init__(self, db: Database, owner: str | None = None, lease_s: float = 30.0) -> None:
         self._db = db
+        self.owner = owner or process_id()
+        self.lease_s = lease_s
 
     def resume(self, jobs: Iterable[str], now: datetime) -> dict[str, tuple[datetime, str]]:
         """Each job's newest scheduled slot and its status; a job never seen before gets a
@@ -179,10 +194,13 @@ class JobRuns:
                 out[job] = found
         return out
 
-    def claim(self, job: str, slot: datetime, trigger: str, now: datetime) -> int | None:
-        """Start a run of ``slot``; ``None`` when that slot already finished."""
+    def claim(self, job: str, slot: datetime, trigger: str, now: datetime) -> RunClaim:
+        """Start a run of ``slot``, unless it finished or another process is running it."""
         with self._db.write() as conn:
-            return job_runs.claim(conn, job, slot, trigger, now)
+            run_id = job_runs.claim(conn, job, slot, trigger, now, self.owner, self.lease_s)
+            if run_id is not None:
+                return RunClaim(run_id)
+            return RunClaim(None, elsewhere=job_runs.held_elsewhere(conn, job, slot, trigger))
 
     def finish(self, run_id: int, status: str, now: datetime, detail: dict[str, Any]) -> None:
         """Close a run as ``done`` or ``failed`` with a small JSON detail."""

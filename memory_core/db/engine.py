@@ -159,12 +159,21 @@ class Database:
         return self._path
 
     @contextmanager
-    def write(self, *, hot: bool = False) -> Iterator[Connection]:
+    def write(self, *, hot: bool = False, serial: bool = True) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE), committed on exit, rolled back on error.
 
         ``hot`` marks the reply path: while a hot writer waits, background writers hold back,
         so committing a turn never queues behind a stream of learning and vector writes.
+        ``serial=False`` (PostgreSQL only; SQLite has one writer anyway): the transaction
+        skips the database-wide writer lock and relies on row locks alone. For lease updates
+        only — one conditional ``UPDATE … RETURNING`` of rows no serial writer reads to decide
+        anything but the lease — so taking and renewing leases never queues behind, nor
+        delays, the replicas' turns.
         """
+        if self.postgres and not serial:
+            with self._driver_errors(), self.engine.connect() as conn, conn.begin():
+                yield conn
+            return
         if hot:
             with self._hot_guard:
                 self._hot_waiting += 1

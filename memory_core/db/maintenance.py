@@ -237,12 +237,15 @@ def pg_state(conn: Connection) -> tuple[str, int, str | None]:
     return f"PostgreSQL {server}", version, None if vector is None else str(vector)
 
 
-def pg_try_session_lock(conn: Connection, key: int) -> bool:
-    """Take the session advisory lock ``key`` on this connection; ``False`` when another
-    session holds it (held until unlocked or the session ends)."""
-    return bool(conn.exec_driver_sql(f"SELECT pg_try_advisory_lock({int(key)})").scalar())
+def pg_try_session_lock(conn: Connection, key: int, *, shared: bool = False) -> bool:
+    """Take the session advisory lock ``key`` on this connection (``shared``: beside other
+    shared holders); ``False`` when another session holds it in a conflicting mode (held until
+    unlocked or the session ends)."""
+    fn = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+    return bool(conn.exec_driver_sql(f"SELECT {fn}({int(key)})").scalar())
 
 
-def pg_session_unlock(conn: Connection, key: int) -> None:
+def pg_session_unlock(conn: Connection, key: int, *, shared: bool = False) -> None:
     """Release the session advisory lock ``key`` held on this connection."""
-    conn.exec_driver_sql(f"SELECT pg_advisory_unlock({int(key)})")
+    fn = "pg_advisory_unlock_shared" if shared else "pg_advisory_unlock"
+    conn.exec_driver_sql(f"SELECT {fn}({int(key)})")

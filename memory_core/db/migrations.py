@@ -570,12 +570,42 @@ M005_EPISODE_TURNS = """
 CREATE INDEX ix_episodes_turn ON episodes(user_id, turn_id);
 """
 
+# Several bot processes on one PostgreSQL (SQLite has one, but the same columns keep one code
+# path): a learning job, a scheduled run or a received update is leased to the process working
+# on it (``lease_owner``: its id) until ``lease_until``; the owner renews the lease while it
+# works, and another process takes the work over once a lease ran out (its owner died).
+# ``inbox``: webhook updates committed before they are acknowledged, handled per chat in
+# ``update_id`` order; the row (without its payload, once handled) drops a redelivered update.
+M006_LEASES = """
+ALTER TABLE outbox ADD COLUMN lease_owner TEXT;
+ALTER TABLE outbox ADD COLUMN lease_until REAL;
+ALTER TABLE job_runs ADD COLUMN lease_owner TEXT;
+ALTER TABLE job_runs ADD COLUMN lease_until REAL;
+CREATE TABLE inbox (
+    id          INTEGER PRIMARY KEY,
+    platform    TEXT NOT NULL,
+    update_id   INTEGER NOT NULL,
+    chat_key    TEXT NOT NULL,
+    payload     TEXT,
+    status      TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','done','failed')),
+    attempts    INTEGER NOT NULL DEFAULT 0,
+    lease_owner TEXT,
+    lease_until REAL,
+    received_at REAL NOT NULL,
+    finished_at REAL,
+    UNIQUE (platform, update_id)
+);
+CREATE INDEX ix_inbox_pending ON inbox(status, chat_key, id);
+CREATE INDEX ix_inbox_finished ON inbox(finished_at) WHERE finished_at IS NOT NULL;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
     Migration(3, "m003_jobs", _script(M003_JOBS)),
     Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
     Migration(5, "m005_episode_turns", _script(M005_EPISODE_TURNS)),
+    Migration(6, "m006_leases", _script(M006_LEASES)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

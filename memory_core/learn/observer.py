@@ -109,6 +109,7 @@ class Observer:
         self._lanes: dict[str, asyncio.Task[None]] = {}
         self._waiters: dict[str, asyncio.Future[LearnResult]] = {}
         self._dispatcher: asyncio.Task[None] | None = None
+        self._ready = asyncio.Event()  # set once the dispatcher took over earlier leases
         self._closing = False
         self._usage_flushed_at = time.monotonic()
 
@@ -158,7 +159,7 @@ class Observer:
                 turn.time,
                 0,
             )
-            outbox.add(conn, job, now)
+            outbox.add(conn, job, now, self.memory.owner, self.memory.config.lease_s)
             previous = episode_repo.last_text(conn, turn.user_id, turn.chat_id)
             eps = [
                 NewEpisode(
@@ -272,6 +273,8 @@ class Observer:
         """Wait until every due job has been processed (postponed ones are not waited for)."""
 
         async def settled() -> None:
+            if self._dispatcher is not None:
+                await self._ready.wait()
             while True:
                 self._wake.set()
                 await asyncio.sleep(0)
@@ -312,7 +315,9 @@ class Observer:
 
     def _has_due(self) -> bool:
         with self.memory.db.read() as conn:
-            return bool(outbox.users_with_pending(conn, self.memory.clock.now(), limit=1))
+            return bool(
+                outbox.users_with_pending(conn, self.memory.clock.now(), self.memory.owner, limit=1)
+            )
 
     def _event_ts(self) -> float:
         # Events carry the memory's clock, like history and conflicts, so metrics windows
@@ -324,7 +329,16 @@ class Observer:
         with self.memory.db.write() as conn:
             self.learner.usage.flush(conn, self._event_ts())
 
+    def _release_orphans(self) -> None:
+        # SQLite has one process (the bot's run lock): a lease left by an earlier one is
+        # dead, and its jobs resume now. PostgreSQL replicas' leases run out on their own.
+        if not self.memory.db.postgres:
+            with self.memory.db.write() as conn:
+                outbox.release_all(conn)
+
     async def _dispatch(self) -> None:
+        await self.memory.run(Lane.BACKGROUND, self._release_orphans)
+        self._ready.set()
         while not self._closing:
             users = await self.memory.run(Lane.BACKGROUND, self._due_users)
             usage = self.learner.usage
@@ -347,7 +361,7 @@ class Observer:
 
     def _due_users(self) -> list[str]:
         with self.memory.db.read() as conn:
-            return outbox.users_with_pending(conn, self.memory.clock.now())
+            return outbox.users_with_pending(conn, self.memory.clock.now(), self.memory.owner)
 
     async def _lane(self, user_id: str) -> None:
         try:
@@ -364,8 +378,11 @@ class Observer:
             self._wake.set()
 
     def _next(self, user_id: str) -> outbox.Job | None:
-        with self.memory.db.read() as conn:
-            return outbox.next_for_user(conn, user_id, self.memory.clock.now())
+        memory = self.memory
+        with memory.db.write(serial=False) as conn:
+            return outbox.claim_next(
+                conn, user_id, memory.clock.now(), memory.owner, memory.config.lease_s
+            )
 
     async def _run(self, job: outbox.Job) -> None:
         with structlog.contextvars.bound_contextvars(

@@ -65,21 +65,64 @@ def record_baseline(conn: Connection, job: str, now: datetime) -> None:
     )
 
 
-def claim(conn: Connection, job: str, slot: datetime, trigger: str, now: datetime) -> int | None:
-    """Start a run of ``slot``; ``None`` when that slot already finished (done or failed).
+def claim(
+    conn: Connection,
+    job: str,
+    slot: datetime,
+    trigger: str,
+    now: datetime,
+    owner: str,
+    lease_s: float,
+) -> int | None:
+    """Start a run of ``slot`` leased to ``owner``; ``None`` when that slot already finished
+    (done or failed) or another process is running it (see :func:`held_elsewhere`).
 
-    A row left ``running`` (the process died mid-run) is claimed again, attempts counted.
+    A row left ``running`` whose lease ran out (its process died mid-run) is claimed again,
+    attempts counted; so is one left by this process (a restart keeps no id, so only a run
+    interrupted inside this process, e.g. cancelled at shutdown and retried).
     """
     row = conn.execute(
         text(
-            "INSERT INTO job_runs (job, slot, trigger, status, started_at) "
-            "VALUES (:j, :slot, :tr, 'running', :now) "
+            "INSERT INTO job_runs (job, slot, trigger, status, started_at, lease_owner, "
+            "lease_until) VALUES (:j, :slot, :tr, 'running', :now, :me, :until) "
             "ON CONFLICT(job, slot, trigger) DO UPDATE SET attempts = job_runs.attempts + 1, "
-            "started_at = excluded.started_at WHERE job_runs.status = 'running' RETURNING id"
+            "started_at = excluded.started_at, lease_owner = excluded.lease_owner, "
+            "lease_until = excluded.lease_until WHERE job_runs.status = 'running' AND "
+            "(job_runs.lease_until IS NULL OR job_runs.lease_until <= :now "
+            "OR job_runs.lease_owner = :me) RETURNING id"
         ),
-        {"j": job, "slot": to_ts(slot), "tr": trigger, "now": to_ts(now)},
+        {
+            "j": job,
+            "slot": to_ts(slot),
+            "tr": trigger,
+            "now": to_ts(now),
+            "me": owner,
+            "until": to_ts(now) + lease_s,
+        },
     ).first()
     return None if row is None else int(row[0])
+
+
+def held_elsewhere(conn: Connection, job: str, slot: datetime, trigger: str) -> bool:
+    """Whether the slot's run is still running (under another process's lease: a failed
+    :func:`claim` of a running row means its lease is live)."""
+    status = conn.execute(
+        text("SELECT status FROM job_runs WHERE job = :j AND slot = :slot AND trigger = :tr"),
+        {"j": job, "slot": to_ts(slot), "tr": trigger},
+    ).scalar()
+    return status == "running"
+
+
+def renew(conn: Connection, owner: str, now: datetime, lease_s: float) -> int:
+    """Extend the leases of ``owner``'s running runs; returns how many."""
+    res = conn.execute(
+        text(
+            "UPDATE job_runs SET lease_until = :until WHERE lease_owner = :me "
+            "AND status = 'running'"
+        ),
+        {"me": owner, "until": to_ts(now) + lease_s},
+    )
+    return int(res.rowcount)
 
 
 def finish(
@@ -107,3 +150,14 @@ def recent(conn: Connection, job: str | None = None, limit: int = 20) -> list[Jo
         {"j": job, "lim": limit},
     ).all()
     return [_run(r) for r in rows]
+
+
+def release_all(conn: Connection) -> int:
+    """Drop every lease (their holders are known to be dead); returns how many."""
+    res = conn.execute(
+        text(
+            "UPDATE job_runs SET lease_owner = NULL, lease_until = NULL "
+            "WHERE lease_owner IS NOT NULL AND status = 'running'"
+        )
+    )
+    return int(res.rowcount)

@@ -59,14 +59,16 @@ def _job(r: object) -> Job:
     )
 
 
-def add(conn: Connection, job: Job, now: datetime) -> bool:
-    """Queue a turn; ``False`` if this turn id was already queued (idempotent replay)."""
+def add(conn: Connection, job: Job, now: datetime, owner: str, lease_s: float) -> bool:
+    """Queue a turn, leased to ``owner`` (the process that committed it learns from it unless
+    it dies first); ``False`` if this turn id was already queued (idempotent replay)."""
     result = conn.execute(
         text(
             "INSERT INTO outbox (turn_id, user_id, chat_id, session_id, user_name, user_text, "
-            "assistant_text, explicit, learn, is_group, turn_time, next_attempt_at, created_at) "
+            "assistant_text, explicit, learn, is_group, turn_time, next_attempt_at, created_at, "
+            "lease_owner, lease_until) "
             "VALUES (:turn, :u, :chat, :sess, :name, :ut, :at, :exp, :learn, :grp, :tt, :now, "
-            ":now) ON CONFLICT(turn_id) DO NOTHING"
+            ":now, :owner, :until) ON CONFLICT(turn_id) DO NOTHING"
         ),
         {
             "turn": job.turn_id,
@@ -81,6 +83,8 @@ def add(conn: Connection, job: Job, now: datetime) -> bool:
             "grp": int(job.is_group),
             "tt": to_ts(job.turn_time),
             "now": to_ts(now),
+            "owner": owner,
+            "until": to_ts(now) + lease_s,
         },
     )
     return bool(result.rowcount)
@@ -102,31 +106,56 @@ def is_pending(conn: Connection, job_id: int) -> bool:
     return row is not None
 
 
-def users_with_pending(conn: Connection, now: datetime, limit: int = 200) -> list[str]:
-    """Users whose oldest pending job is due, in the order their jobs arrived."""
+#: A job ``owner`` may take: its own, never leased, or leased by a process whose lease ran out.
+_FREE = "(lease_owner IS NULL OR lease_owner = :me OR lease_until <= :now)"
+
+
+def users_with_pending(conn: Connection, now: datetime, owner: str, limit: int = 200) -> list[str]:
+    """Users whose oldest pending job is due and free for ``owner``, in arrival order."""
     rows = conn.execute(
         text(
             "SELECT user_id, MIN(id) AS first FROM outbox WHERE status = 'pending' "
-            "GROUP BY user_id HAVING MIN(CASE WHEN next_attempt_at <= :now THEN id END) = "
-            "MIN(id) ORDER BY first LIMIT :lim"
+            "GROUP BY user_id HAVING MIN(CASE WHEN next_attempt_at <= :now "
+            f"AND {_FREE} THEN id END) = MIN(id) ORDER BY first LIMIT :lim"
         ),
-        {"now": to_ts(now), "lim": limit},
+        {"now": to_ts(now), "me": owner, "lim": limit},
     ).all()
     return [r[0] for r in rows]
 
 
-def next_for_user(conn: Connection, user_id: str, now: datetime) -> Job | None:
-    """The user's oldest pending job if it is due (a postponed job blocks the ones after it)."""
+def claim_next(
+    conn: Connection, user_id: str, now: datetime, owner: str, lease_s: float
+) -> Job | None:
+    """Lease the user's oldest pending job to ``owner`` if it is due and free; ``None`` if it
+    is not (postponed, or another process holds it). A postponed or leased job blocks the
+    user's later ones: one user's turns are learned in order, by one process at a time.
+
+    One conditional ``UPDATE``: on PostgreSQL the row lock makes a second claimer re-read the
+    row after the first commits, and it then finds the lease taken (or the job done). Not
+    ``FOR UPDATE SKIP LOCKED``: skipping the locked oldest row would hand out the user's next
+    job, out of order. Runs outside the database-wide writer lock (``serial=False``).
+    """
     r = conn.execute(
         text(
-            f"SELECT {_COLS}, next_attempt_at FROM outbox WHERE user_id = :u "
-            "AND status = 'pending' ORDER BY id LIMIT 1"
+            f"UPDATE outbox SET lease_owner = :me, lease_until = :until WHERE id = ("
+            "SELECT id FROM outbox WHERE user_id = :u AND status = 'pending' ORDER BY id LIMIT 1"
+            f") AND status = 'pending' AND next_attempt_at <= :now AND {_FREE} "
+            f"RETURNING {_COLS}"
         ),
-        {"u": user_id},
+        {"u": user_id, "now": to_ts(now), "me": owner, "until": to_ts(now) + lease_s},
     ).first()
-    if r is None or r._mapping["next_attempt_at"] > to_ts(now):
-        return None
-    return _job(r)
+    return None if r is None else _job(r)
+
+
+def renew(conn: Connection, owner: str, now: datetime, lease_s: float) -> int:
+    """Extend every lease ``owner`` holds on pending jobs; returns how many."""
+    res = conn.execute(
+        text(
+            "UPDATE outbox SET lease_until = :until WHERE lease_owner = :me AND status = 'pending'"
+        ),
+        {"me": owner, "until": to_ts(now) + lease_s},
+    )
+    return int(res.rowcount)
 
 
 def next_due_at(conn: Connection) -> float | None:
@@ -164,8 +193,8 @@ def postpone(
     attempts = int(
         conn.execute(
             text(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = :err WHERE id = :id "
-                "RETURNING attempts"
+                "UPDATE outbox SET attempts = attempts + 1, last_error = :err, lease_owner = NULL, "
+                "lease_until = NULL WHERE id = :id RETURNING attempts"
             ),
             {"id": job_id, "err": error[:1000]},
         ).scalar_one()
@@ -211,3 +240,14 @@ def pending_for_user(conn: Connection, user_id: str) -> int:
             {"u": user_id},
         ).scalar_one()
     )
+
+
+def release_all(conn: Connection) -> int:
+    """Drop every lease (their holders are known to be dead); returns how many."""
+    res = conn.execute(
+        text(
+            "UPDATE outbox SET lease_owner = NULL, lease_until = NULL "
+            "WHERE lease_owner IS NOT NULL AND status = 'pending'"
+        )
+    )
+    return int(res.rowcount)

@@ -77,18 +77,29 @@ def test_file_commands_refuse_postgresql_clearly(pg_url: str, command: list[str]
     assert "not yet supported on PostgreSQL" in result.output
 
 
-def test_a_second_bot_on_the_same_database_is_refused(pg_url: str) -> None:
+def test_several_bots_may_run_on_one_database_but_not_beside_an_exclusive_holder(
+    pg_url: str,
+) -> None:
     from memory_core import RunLock
+    from memory_core.admin import PG_BOT_LOCK_KEY
+    from memory_core.db import maintenance
     from memory_core.db.engine import Database
 
     db = Database(pg_url)
     first, second = RunLock.for_database(db), RunLock.for_database(db)
     try:
         first.acquire_bot()
-        with pytest.raises(Exception, match="already running"):
-            second.acquire_bot()
+        second.acquire_bot()  # replicas: both run
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            assert not maintenance.pg_try_session_lock(conn, PG_BOT_LOCK_KEY)  # bots running
         first.release()
-        second.acquire_bot()  # released with its connection
+        second.release()
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            assert maintenance.pg_try_session_lock(conn, PG_BOT_LOCK_KEY)
+            with pytest.raises(Exception, match="maintenance operation"):
+                first.acquire_bot()
+            maintenance.pg_session_unlock(conn, PG_BOT_LOCK_KEY)
+        first.acquire_bot()
     finally:
         first.release()
         second.release()

@@ -1,0 +1,91 @@
+"""The webhook inbox of one platform: updates committed on receipt, handled per chat in order.
+
+A webhook receiver :meth:`~Inbox.put`\\ s each update and only then acknowledges it: once
+acknowledged it is durable, even if this process dies the next moment. Any process on the
+database may then :meth:`~Inbox.claim` it — a chat's oldest pending update only, so each chat's
+updates are handled one at a time in ``update_id`` order, whichever replica received them — and
+:meth:`~Inbox.finish` it once handled. A redelivered ``update_id`` is dropped on receipt.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import structlog
+
+from memory_core.executors import Lane
+from memory_core.memory import Memory
+from memory_core.store import inbox as inbox_repo
+from memory_core.store.inbox import Update as InboxUpdate
+
+__all__ = ["Inbox", "InboxUpdate"]
+
+log = structlog.get_logger("memory_core.inbox")
+
+#: Handled updates are kept this long for the redelivery check (Telegram stops retrying an
+#: update well within a day).
+KEEP_HANDLED = timedelta(days=2)
+
+
+class Inbox:
+    """Received updates of ``platform`` (webhook mode), leased to this process while handled."""
+
+    def __init__(self, memory: Memory, platform: str, *, max_attempts: int = 5) -> None:
+        self.memory = memory
+        self.platform = platform
+        #: An update leased this many times without being finished (its handler killed the
+        #: process each time, or the processes kept dying) is given up, not handled forever.
+        self.max_attempts = max_attempts
+
+    async def put(self, update_id: int, chat_key: str, payload: str) -> bool:
+        """Commit a received update; ``False`` for a redelivery (already received)."""
+        return await self.memory.run(Lane.REPLY, self._put, update_id, chat_key, payload)
+
+    async def claim(self, limit: int) -> list[InboxUpdate]:
+        """Lease up to ``limit`` updates to handle now (each of a different chat), oldest first.
+        Updates leased too often are given up here (logged ``update_given_up``)."""
+        usable: list[InboxUpdate] = []
+        while len(usable) < limit:
+            claimed = await self.memory.run(Lane.REPLY, self._claim, limit - len(usable))
+            given_up = [u for u in claimed if u.attempts > self.max_attempts]
+            usable.extend(u for u in claimed if u.attempts <= self.max_attempts)
+            for update in given_up:
+                log.error(
+                    "update_given_up",
+                    platform=self.platform,
+                    update_id=update.update_id,
+                    attempts=update.attempts - 1,
+                )
+                await self.finish(update, failed=True)
+            if not given_up:  # else the chats behind them may have an update ready now
+                break
+        return usable
+
+    async def finish(self, update: InboxUpdate, *, failed: bool = False) -> None:
+        """Close an update this process handled (or gave up on)."""
+        await self.memory.run(Lane.REPLY, self._finish, update.id, "failed" if failed else "done")
+
+    async def forget_handled(self) -> int:
+        """Delete handled updates older than :data:`KEEP_HANDLED`; returns how many."""
+        return await self.memory.run(Lane.BACKGROUND, self._forget)
+
+    def _put(self, update_id: int, chat_key: str, payload: str) -> bool:
+        now = self.memory.clock.now()
+        with self.memory.db.write(hot=True, serial=False) as conn:
+            return inbox_repo.put(conn, self.platform, update_id, chat_key, payload, now)
+
+    def _claim(self, limit: int) -> list[InboxUpdate]:
+        memory = self.memory
+        now = memory.clock.now()
+        with memory.db.write(hot=True, serial=False) as conn:
+            return inbox_repo.claim(
+                conn, self.platform, memory.owner, now, memory.config.lease_s, limit
+            )
+
+    def _finish(self, row_id: int, status: str) -> None:
+        with self.memory.db.write(hot=True, serial=False) as conn:
+            inbox_repo.finish(conn, row_id, self.memory.clock.now(), status)
+
+    def _forget(self) -> int:
+        with self.memory.db.write(serial=False) as conn:
+            return inbox_repo.forget_before(conn, self.memory.clock.now() - KEEP_HANDLED)

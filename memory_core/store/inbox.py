@@ -1,0 +1,121 @@
+"""Received platform updates (webhooks), committed before they are acknowledged.
+
+A row per ``(platform, update_id)``: a redelivered update finds its row and is dropped. Each
+chat's updates are handled in ``update_id`` order, one at a time across every process: only a
+chat's oldest pending update can be leased, and only while no live lease holds it. A handled
+update keeps its row (for the redelivery check) but not its payload.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection, text
+
+from memory_core.clock import to_ts
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """One received update, leased to the process that will handle it."""
+
+    id: int
+    update_id: int
+    chat_key: str
+    payload: str
+    #: How many times it was leased, this time included (more than one: a process died).
+    attempts: int
+
+
+def put(
+    conn: Connection, platform: str, update_id: int, chat_key: str, payload: str, now: datetime
+) -> bool:
+    """Record a received update; ``False`` if it was received before (a redelivery)."""
+    res = conn.execute(
+        text(
+            "INSERT INTO inbox (platform, update_id, chat_key, payload, received_at) "
+            "VALUES (:p, :uid, :chat, :payload, :now) ON CONFLICT(platform, update_id) DO NOTHING"
+        ),
+        {"p": platform, "uid": update_id, "chat": chat_key, "payload": payload, "now": to_ts(now)},
+    )
+    return bool(res.rowcount)
+
+
+def claim(
+    conn: Connection, platform: str, owner: str, now: datetime, lease_s: float, limit: int
+) -> list[Update]:
+    """Lease up to ``limit`` chats' oldest pending updates to ``owner``, oldest first.
+
+    A chat whose oldest pending update is leased (another process, or this one, is handling
+    it) is skipped: its later updates wait. The conditions on the row itself are checked again
+    under its row lock on PostgreSQL, so two processes never lease the same update.
+    """
+    free = "(lease_owner IS NULL OR lease_until <= :now)"
+    rows = conn.execute(
+        text(
+            "UPDATE inbox SET lease_owner = :me, lease_until = :until, attempts = attempts + 1 "
+            "WHERE id IN (SELECT MIN(id) FROM inbox WHERE platform = :p AND status = 'pending' "
+            f"GROUP BY chat_key HAVING MIN(id) = MIN(CASE WHEN {free} THEN id END) "
+            f"ORDER BY MIN(id) LIMIT :lim) AND status = 'pending' AND {free} "
+            "RETURNING id, update_id, chat_key, payload, attempts"
+        ),
+        {
+            "p": platform,
+            "me": owner,
+            "now": to_ts(now),
+            "until": to_ts(now) + lease_s,
+            "lim": limit,
+        },
+    ).all()
+    updates = [Update(r[0], int(r[1]), r[2], r[3] or "", int(r[4])) for r in rows]
+    return sorted(updates, key=lambda u: u.id)
+
+
+def finish(conn: Connection, row_id: int, now: datetime, status: str = "done") -> bool:
+    """Close a handled (or given-up) update and drop its payload; ``False`` if not pending."""
+    res = conn.execute(
+        text(
+            "UPDATE inbox SET status = :st, payload = NULL, finished_at = :now, "
+            "lease_owner = NULL, lease_until = NULL WHERE id = :id AND status = 'pending'"
+        ),
+        {"id": row_id, "st": status, "now": to_ts(now)},
+    )
+    return bool(res.rowcount)
+
+
+def renew(conn: Connection, owner: str, now: datetime, lease_s: float) -> int:
+    """Extend the leases of ``owner``'s updates in hand; returns how many."""
+    res = conn.execute(
+        text(
+            "UPDATE inbox SET lease_until = :until WHERE lease_owner = :me AND status = 'pending'"
+        ),
+        {"me": owner, "until": to_ts(now) + lease_s},
+    )
+    return int(res.rowcount)
+
+
+def forget_before(conn: Connection, before: datetime) -> int:
+    """Delete handled updates finished before ``before`` (past any redelivery); how many."""
+    res = conn.execute(
+        text("DELETE FROM inbox WHERE status <> 'pending' AND finished_at < :t"),
+        {"t": to_ts(before)},
+    )
+    return int(res.rowcount)
+
+
+def counts(conn: Connection) -> dict[str, int]:
+    """Updates by status."""
+    rows = conn.execute(text("SELECT status, COUNT(*) FROM inbox GROUP BY status")).all()
+    return {r[0]: int(r[1]) for r in rows}
+
+
+def release_all(conn: Connection) -> int:
+    """Drop every lease (their holders are known to be dead); returns how many."""
+    res = conn.execute(
+        text(
+            "UPDATE inbox SET lease_owner = NULL, lease_until = NULL "
+            "WHERE lease_owner IS NOT NULL AND status = 'pending'"
+        )
+    )
+    return int(res.rowcount)

@@ -1,0 +1,221 @@
+"""Several processes on one database: leased learning jobs, scheduled runs and inbox updates.
+
+Each "replica" here is a :class:`Memory` of its own (its own engine, pool and lease owner id)
+on the same database, as two ``membot run`` processes would be. The store-level rules run on
+both stores; what only several live processes can show (leases left by a replica that died)
+runs on PostgreSQL, where several processes are allowed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memory_core.clock import ManualClock
+from memory_core.inbox import Inbox
+from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.learn.observer import Observer, Turn
+from memory_core.learn.pipeline import Learner
+from memory_core.memory import Memory, MemoryConfig
+from memory_core.operations import JobRuns
+from memory_core.store import outbox
+from tests.conftest import HashEmbedder
+from tests.factories import START
+from tests.fakes.extractor import ScriptedExtractor
+
+USER = "telegram:7"
+LEASE_S = 30.0
+
+
+@pytest.fixture
+def replicas(store: str | Path, clock: ManualClock) -> Iterator[tuple[Memory, Memory]]:
+    """Two processes' worth of Memory on one database, on one clock."""
+    config = MemoryConfig(lease_s=LEASE_S)
+    a = Memory.open(store, None, clock=clock, config=config)
+    b = Memory.open(store, None, clock=clock, config=config)
+    assert a.owner != b.owner
+    yield a, b
+    a.close()
+    b.close()
+
+
+def a_turn(n: int, text: str, clock: ManualClock, user: str = USER) -> Turn:
+    return Turn(f"t{n}", user, "c1", text, clock.now(), assistant_text="ok", user_name="Ana")
+
+
+def observer(memory: Memory) -> Observer:
+    return Observer(Learner(memory, ScriptedExtractor(), RulesAuditor()), poll_interval=0.02)
+
+
+def claim(memory: Memory, user: str = USER) -> outbox.Job | None:
+    with memory.db.write(serial=False) as conn:
+        return outbox.claim_next(conn, user, memory.clock.now(), memory.owner, LEASE_S)
+
+
+async def test_a_committed_turn_is_leased_to_the_replica_that_committed_it(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    a, b = replicas
+    await observer(a).observe(a_turn(1, "home_city=Berlin", clock))
+    assert claim(b) is None  # A learns it, unless A dies
+    job = claim(a)
+    assert job is not None and job.turn_id == "t1"
+    clock.advance(seconds=LEASE_S + 1)  # A died: its lease ran out
+    taken = claim(b)
+    assert taken is not None and taken.turn_id == "t1"
+    assert claim(a) is None  # now B's
+
+
+async def test_one_users_jobs_are_claimed_in_order_one_at_a_time(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    a, b = replicas
+    obs_b = observer(b)
+    await obs_b.observe(a_turn(1, "home_city=Berlin", clock))
+    await obs_b.observe(a_turn(2, "home_city=Lisbon", clock))
+    clock.advance(seconds=LEASE_S + 1)  # B died holding both
+    first = claim(a)
+    assert first is not None and first.turn_id == "t1"
+    assert claim(b) is None  # t2 waits behind t1, whoever holds t1
+    assert claim(a) is not None  # A may take its own job again (a retry in A)
+    with a.db.write() as conn:
+        assert outbox.mark_done(conn, first.id, clock.now(), None)
+    second = claim(a)
+    assert second is not None and second.turn_id == "t2"
+
+
+async def test_a_lease_renewed_by_its_holder_keeps_the_job(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    a, b = replicas
+    await observer(a).observe(a_turn(1, "home_city=Berlin", clock))
+    for _ in range(3):
+        clock.advance(seconds=LEASE_S * 0.9)
+        assert a.leases.renew() == 1
+        assert claim(b) is None
+
+
+async def test_a_scheduled_slot_runs_in_one_replica_and_is_owed_again_if_it_dies(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    a, b = replicas
+    runs_a = JobRuns(a.db, a.owner, LEASE_S)
+    runs_b = JobRuns(b.db, b.owner, LEASE_S)
+    slot = START
+    got = runs_a.claim("decay", slot, "schedule", clock.now())
+    assert got.run_id is not None
+    busy = runs_b.claim("decay", slot, "schedule", clock.now())
+    assert busy.run_id is None and busy.elsewhere  # not finished: B looks again later
+    clock.advance(seconds=LEASE_S + 1)  # A died mid-run
+    again = runs_b.claim("decay", slot, "schedule", clock.now())
+    assert again.run_id == got.run_id
+    runs_b.finish(again.run_id, "done", clock.now(), {})
+    late = runs_a.claim("decay", slot, "schedule", clock.now())
+    assert late.run_id is None and not late.elsewhere  # finished: never again
+    [run] = runs_a.recent("decay")
+    assert (run.status, run.attempts) == ("done", 2)
+
+
+async def test_inbox_drops_a_redelivered_update_and_hands_out_each_chats_updates_in_order(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    a, b = replicas
+    inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+    assert await inbox_a.put(10, "chat:1", '{"n": 10}')
+    assert await inbox_b.put(11, "chat:2", '{"n": 11}')
+    assert await inbox_b.put(12, "chat:1", '{"n": 12}')
+    assert not await inbox_b.put(10, "chat:1", '{"n": 10}')  # Telegram retried: once
+    got_a = await inbox_a.claim(10)
+    assert [u.update_id for u in got_a] == [10, 11]  # one update per chat, oldest first
+    assert await inbox_b.claim(10) == []  # chat 1's next waits for update 10
+    await inbox_a.finish(got_a[0])
+    [next_b] = await inbox_b.claim(10)
+    assert (next_b.update_id, next_b.payload, next_b.attempts) == (12, '{"n": 12}', 1)
+    assert await inbox_a.claim(10) == []
+    clock.advance(seconds=LEASE_S + 1)  # A died holding update 11, B holding 12
+    retaken = await inbox_a.claim(10)
+    assert [(u.update_id, u.attempts) for u in retaken] == [(11, 2), (12, 2)]
+    assert not await inbox_a.put(12, "chat:1", "{}")  # handled or not, a redelivery is dropped
+
+
+async def test_inbox_gives_up_an_update_that_keeps_killing_its_handler(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    a, _b = replicas
+    inbox = Inbox(a, "telegram", max_attempts=2)
+    await inbox.put(5, "chat:1", "{}")
+    await inbox.put(6, "chat:1", '{"n": 6}')
+    for _ in range(2):
+        [u] = await inbox.claim(5)
+        assert u.update_id == 5
+        clock.advance(seconds=LEASE_S + 1)
+    [after] = await inbox.claim(5)  # update 5 given up (logged), the chat goes on
+    assert after.update_id == 6
+
+
+async def test_two_running_replicas_learn_every_turn_once_in_order(pg_url: str) -> None:
+    """Both observers run; turns alternate between them; the user's facts end where the
+    user's last turn left them and every job is done once."""
+    clock = ManualClock(START)
+    a = Memory.open(pg_url, None, clock=clock)
+    b = Memory.open(pg_url, None, clock=clock)
+    obs_a, obs_b = observer(a), observer(b)
+    obs_a.start()
+    obs_b.start()
+    try:
+        colours = ["red", "blue", "green", "teal", "pink", "gold", "grey", "plum"]
+        for n, colour in enumerate(colours):
+            target = obs_a if n % 2 == 0 else obs_b
+            await target.observe(a_turn(n, f"favourite_colour={colour}", clock))
+            clock.advance(seconds=1)
+
+        def pending() -> int:
+            with a.db.read() as conn:
+                return int(
+                    conn.exec_driver_sql(
+                        "SELECT COUNT(*) FROM outbox WHERE status = 'pending'"
+                    ).scalar_one()
+                )
+
+        # A replica's drain does not wait for jobs leased to the other: wait on the table.
+        async with asyncio.timeout(20):
+            while pending():
+                await asyncio.gather(obs_a.drain(), obs_b.drain())
+                await asyncio.sleep(0.02)
+    finally:
+        await obs_a.aclose()
+        await obs_b.aclose()
+    facts = await a.list_facts(USER)
+    assert [f.value_text for f in facts] == ["Ana's favourite colour is plum."]
+    with a.db.read() as conn:
+        statuses = conn.exec_driver_sql("SELECT status, COUNT(*) FROM outbox GROUP BY status")
+        assert dict(statuses.all()) == {"done": len(colours)}
+        applied = conn.exec_driver_sql("SELECT COUNT(*) FROM applied_actions").scalar_one()
+        assert applied == len(colours)
+        # Each value got its row when it was applied: in the user's order.
+        rows = conn.exec_driver_sql("SELECT value_text FROM facts ORDER BY id").all()
+        assert [r[0].split()[-1] for r in rows] == [f"{c}." for c in colours]
+    a.close()
+    b.close()
+
+
+async def test_a_replicas_cached_vectors_see_another_replicas_writes(pg_url: str) -> None:
+    clock = ManualClock(START)
+    embedder = HashEmbedder()
+    a = Memory.open(pg_url, embedder, clock=clock)
+    b = Memory.open(pg_url, embedder, clock=clock)
+    try:
+        from memory_core.values import NewFact
+
+        await a.remember(USER, NewFact("pet.dog.name", "My dog is called Rex."))
+        first = await b.search(USER, "dog", mode="vector")
+        assert [h.text for h in first] == ["My dog is called Rex."]  # B's matrix now cached
+        await a.remember(USER, NewFact("pet.cat.name", "My cat is called Tom."))
+        second = await b.search(USER, "cat", mode="vector")
+        assert {h.text for h in second} == {"My dog is called Rex.", "My cat is called Tom."}
+    finally:
+        a.close()
+        b.close()
