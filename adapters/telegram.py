@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import dataclasses
+import json
 import logging
 import re
 import time
@@ -78,6 +80,7 @@ from adapters.types import (
     Reply,
     Target,
 )
+from adapters.webhook import InboxDispatcher, UpdateInbox, WebhookReceiver
 
 log = structlog.get_logger("adapters.telegram")
 #: The name PTB 22 gives its polling task (``Updater.start_polling``).
@@ -112,6 +115,10 @@ class TelegramConfig:
     stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S
 
 
+#: Set while a webhook update is handled again after the process that had it died.
+_RESUMED: contextvars.ContextVar[bool] = contextvars.ContextVar("telegram_resumed", default=False)
+
+
 class TelegramAdapter:
     """Receives Telegram updates for the bot and sends its replies (also its outbound sender)."""
 
@@ -125,9 +132,15 @@ class TelegramAdapter:
         now: Callable[[], datetime] | None = None,
         stream_clock: Callable[[], float] = time.monotonic,
         stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        inbox: UpdateInbox | None = None,
     ) -> None:
         self.handler = handler
         self.config = config
+        #: Webhook mode: where received updates wait, durable and in per-chat order, for
+        #: whichever replica leases them.
+        self.inbox = inbox
+        self._receiver: WebhookReceiver | None = None
+        self._dispatcher: InboxDispatcher | None = None
         self.now = now or (lambda: datetime.now(UTC))
         #: The pace of streamed edits (injectable: tests run it on a fake clock).
         self._stream_clock = stream_clock
@@ -183,6 +196,8 @@ class TelegramAdapter:
             )
         if cfg.webhook_secret is not None and not _SECRET.fullmatch(cfg.webhook_secret):
             raise ValueError("the webhook secret must be 1-256 characters of A-Z, a-z, 0-9, _ -")
+        if cfg.mode == "webhook" and self.inbox is None:
+            raise ValueError("webhook mode needs an update inbox (the runtime provides one)")
         self._install_log_filter()
         try:
             await self._start()
@@ -205,15 +220,7 @@ class TelegramAdapter:
             log.warning("telegram_commands_not_set", error=str(exc))
         assert app.updater is not None
         if cfg.mode == "webhook":
-            await app.updater.start_webhook(
-                listen=cfg.webhook_listen,
-                port=cfg.webhook_port,
-                url_path=cfg.webhook_path,
-                webhook_url=cfg.webhook_url,
-                secret_token=cfg.webhook_secret,
-                allowed_updates=Update.ALL_TYPES,
-                bootstrap_retries=3,
-            )
+            await self._start_webhook(app)
         else:
             await app.updater.start_polling(
                 timeout=timedelta(seconds=cfg.poll_timeout),
@@ -222,8 +229,50 @@ class TelegramAdapter:
                 error_callback=self._on_polling_error,
             )
             self._watch_polling()
-        await app.start()
+        if not app.running:
+            await app.start()
         log.info("telegram_started", mode=cfg.mode, bot=self.me.username)
+
+    async def _start_webhook(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        """Listen, handle leased updates, then point Telegram at the public URL (every
+        replica registers the same URL and secret: the proxy in front spreads the requests)."""
+        cfg = self.config
+        assert self.inbox is not None and cfg.webhook_url and cfg.webhook_secret
+        await app.start()
+        self._dispatcher = InboxDispatcher(
+            self.inbox, self._handle_payload, concurrency=cfg.max_concurrent_updates
+        )
+        self._receiver = WebhookReceiver(
+            self.inbox,
+            listen=cfg.webhook_listen,
+            port=cfg.webhook_port,
+            path=cfg.webhook_path,
+            secret=cfg.webhook_secret,
+            on_received=self._dispatcher.wake,
+        )
+        self._dispatcher.start()
+        await self._receiver.start()
+        await app.bot.set_webhook(
+            url=cfg.webhook_url,
+            secret_token=cfg.webhook_secret,
+            allowed_updates=Update.ALL_TYPES,
+        )
+
+    async def _handle_payload(self, payload: str, attempts: int) -> None:
+        """One leased update, through PTB's handlers (their errors go to ``on_error``)."""
+        update = Update.de_json(json.loads(payload), self.app.bot)
+        token = _RESUMED.set(attempts > 1)
+        try:
+            await self.app.process_update(update)
+        finally:
+            _RESUMED.reset(token)
+
+    async def idle(self) -> None:
+        """Wait until every update received so far has been handled (tests)."""
+        if self._dispatcher is not None:
+            await self._dispatcher.drain()
+        else:
+            await asyncio.wait_for(self.app.update_queue.join(), 10)
 
     async def stop(self) -> None:
         """Stop receiving, finish in-flight and already fetched updates, disconnect."""
@@ -231,6 +280,12 @@ class TelegramAdapter:
         if app is None:
             return
         try:
+            if self._receiver is not None:  # no new update; the proxy sends to other replicas
+                await self._receiver.stop()
+                self._receiver = None
+            if self._dispatcher is not None:  # updates in hand finish; the rest stay queued
+                await self._dispatcher.stop()
+                self._dispatcher = None
             if app.updater is not None and app.updater.running:
                 try:
                     await app.updater.stop()
@@ -299,6 +354,8 @@ class TelegramAdapter:
                     await self._send(message.chat.id, Reply(HINTS[turn.reason]))
                 return
             incoming = turn.message
+            if _RESUMED.get():
+                incoming = dataclasses.replace(incoming, resumed=True)
             # Not addressed (a group message for someone else): no download, no typing, and
             # the bot stays silent.
             if incoming.addressed and turn.file is not None:

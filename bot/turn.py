@@ -76,6 +76,10 @@ class ChatTurn:
             self._preview(msg, text),
         )
         if recall.answered:
+            if msg.resumed and recall.answer:
+                # The process that answered died around sending it: better twice than never.
+                log.info("turn_answer_resent")
+                return [Reply(recall.answer)]
             # The platform delivered the same message again (Telegram retries a webhook that
             # was slow to answer): it was answered and stored once; nothing more is sent.
             log.info("turn_redelivered")

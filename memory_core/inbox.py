@@ -9,8 +9,6 @@ updates are handled one at a time in ``update_id`` order, whichever replica rece
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import structlog
 
 from memory_core.executors import Lane
@@ -21,10 +19,6 @@ from memory_core.store.inbox import Update as InboxUpdate
 __all__ = ["Inbox", "InboxUpdate"]
 
 log = structlog.get_logger("memory_core.inbox")
-
-#: Handled updates are kept this long for the redelivery check (Telegram stops retrying an
-#: update well within a day).
-KEEP_HANDLED = timedelta(days=2)
 
 
 class Inbox:
@@ -65,10 +59,6 @@ class Inbox:
         """Close an update this process handled (or gave up on)."""
         await self.memory.run(Lane.REPLY, self._finish, update.id, "failed" if failed else "done")
 
-    async def forget_handled(self) -> int:
-        """Delete handled updates older than :data:`KEEP_HANDLED`; returns how many."""
-        return await self.memory.run(Lane.BACKGROUND, self._forget)
-
     def _put(self, update_id: int, chat_key: str, payload: str) -> bool:
         now = self.memory.clock.now()
         with self.memory.db.write(hot=True, serial=False) as conn:
@@ -85,7 +75,3 @@ class Inbox:
     def _finish(self, row_id: int, status: str) -> None:
         with self.memory.db.write(hot=True, serial=False) as conn:
             inbox_repo.finish(conn, row_id, self.memory.clock.now(), status)
-
-    def _forget(self) -> int:
-        with self.memory.db.write(serial=False) as conn:
-            return inbox_repo.forget_before(conn, self.memory.clock.now() - KEEP_HANDLED)

@@ -486,8 +486,10 @@ class Memory:
         config = self.config.recall
         with self.db.read() as conn:
             settings = users.get(conn, user_id)
-            if turn_id is not None and episode_repo.has_answer(conn, user_id, turn_id):
-                return Recall(settings, [], MemoryBlock("", 0, ()), [], True, answered=True)
+            answer = None if turn_id is None else episode_repo.answer_of(conn, user_id, turn_id)
+            if answer is not None:
+                empty = MemoryBlock("", 0, ())
+                return Recall(settings, [], empty, [], True, answered=True, answer=answer)
         if private_chat and settings.private_chat != chat_id:
             self._note_private_chat(user_id, chat_id)
         trivial = is_trivial(text)

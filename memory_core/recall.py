@@ -131,6 +131,9 @@ class Recall:
     #: The turn was answered already (the platform delivered the same message again): nothing
     #: else was read, and nothing should be answered or committed.
     answered: bool = False
+    #: That answer, as stored (secrets masked): sent again only when the delivery that
+    #: answered may have died before sending it (see ``IncomingMessage.resumed``).
+    answer: str = ""
 
 
 _MARKUP = str.maketrans({"<": "‹", ">": "›", "\n": " ", "\r": " ", "`": "'"})

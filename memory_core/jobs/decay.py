@@ -26,6 +26,7 @@ from sqlalchemy import Connection
 from memory_core.executors import Lane
 from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import inbox as inbox_repo
 from memory_core.store import lifecycle as repo
 from memory_core.values import Status
 
@@ -62,6 +63,8 @@ class DecayReport:
     #: Past their purge date but held back: their user has a session, begun before the
     #: deletion, still to consolidate (purged the night after it is).
     purge_deferred: int = 0
+    #: Handled webhook updates past the redelivery window, deleted (all users' runs only).
+    inbox_forgotten: int = 0
     users: set[str] = field(default_factory=set)
 
     def summary(self) -> dict[str, object]:
@@ -73,6 +76,7 @@ class DecayReport:
             "ttl_deleted": self.ttl_deleted,
             "purged": self.purged,
             "purge_deferred": self.purge_deferred,
+            "inbox_forgotten": self.inbox_forgotten,
             "users": len(self.users),
         }
 
@@ -129,6 +133,8 @@ class Lifecycle:
                 done += n
                 if n < self.config.batch:
                     break
+        if user_id is None:
+            report.inbox_forgotten = await self.memory.run(Lane.BACKGROUND, self._forget_inbox)
         if self.memory.vectors.enabled and (report.deleted or report.ttl_deleted):
             await self.memory.vectors.settle()
         log.info("lifecycle_done", **report.summary())
@@ -165,6 +171,10 @@ class Lifecycle:
                 repo.set_confidence(conn, row.user_id, row.id, round(new, 6), now)
                 report.decayed += 1
         return (rows[-1].id if rows else after), len(rows)
+
+    def _forget_inbox(self) -> int:
+        with self.memory.db.write(serial=False) as conn:
+            return inbox_repo.forget_before(conn, self.memory.clock.now() - inbox_repo.KEEP_HANDLED)
 
     def _ttl_batch(self, user_id: str | None, report: DecayReport) -> int:
         cfg = self.config

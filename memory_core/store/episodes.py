@@ -86,16 +86,17 @@ def texts_of_turn(conn: Connection, user_id: str, turn_id: str) -> list[tuple[in
     return [(int(r[0]), str(r[1])) for r in rows]
 
 
-def has_answer(conn: Connection, user_id: str, turn_id: str) -> bool:
-    """Whether the bot's answer to this turn was committed (a redelivered update)."""
+def answer_of(conn: Connection, user_id: str, turn_id: str) -> str | None:
+    """The bot's committed answer to this turn (as stored: secrets masked), ``None`` if it was
+    not answered yet (a redelivered update finds it)."""
     row = conn.execute(
         text(
-            "SELECT 1 FROM episodes WHERE user_id = :u AND turn_id = :t AND role = 'assistant' "
-            "LIMIT 1"
+            "SELECT text FROM episodes WHERE user_id = :u AND turn_id = :t AND role = 'assistant' "
+            "ORDER BY id LIMIT 1"
         ),
         {"u": user_id, "t": turn_id},
     ).first()
-    return row is not None
+    return None if row is None else str(row[0])
 
 
 def last_text(conn: Connection, user_id: str, chat_id: str) -> str | None:

@@ -9,11 +9,15 @@ update keeps its row (for the redelivery check) but not its payload.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, text
 
 from memory_core.clock import to_ts
+
+#: Handled updates are kept this long for the redelivery check (Telegram gives up retrying an
+#: update well within a day); the nightly lifecycle run deletes older ones.
+KEEP_HANDLED = timedelta(days=2)
 
 
 @dataclass(frozen=True, slots=True)

