@@ -42,6 +42,7 @@ from bot import app as composition
 from bot.config import Settings
 from bot.metrics_server import resident_bytes
 from memory_core import LearnResult, MemoryCoreError, RulesAuditor, RulesExtractor
+from memory_core.admin import stats as admin_stats
 from memory_core.benchmarks import Percentiles
 
 TARGET_P95_MS = 100.0
@@ -68,6 +69,9 @@ class TelegramBench:
     #: A soak: run this long (``messages`` is then the script length users cycle through).
     minutes: float | None = None
     sample_s: float = 60.0
+    #: The bot's database: a ``postgresql://`` URL of an empty database (default: a temporary
+    #: SQLite file).
+    db: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,9 @@ class Sample:
     turns: int
     latency: Percentiles
     rss_mb: float
+    #: What the vector matrix cache holds then: memory that grows with the users' data (each
+    #: turn's episodes are embedded and cached), not a leak.
+    vector_cache_mb: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
         """The row as JSON."""
@@ -86,6 +93,7 @@ class Sample:
             "turns": self.turns,
             "reply_latency_ms": self.latency.as_json(),
             "rss_mb": round(self.rss_mb, 1),
+            "vector_cache_mb": round(self.vector_cache_mb, 1),
         }
 
 
@@ -124,6 +132,10 @@ class TelegramBenchReport:
             "rss_mb_first": round(first.rss_mb, 1),
             "rss_mb_last": round(last.rss_mb, 1),
             "rss_growth_mb": round(last.rss_mb - first.rss_mb, 1),
+            # The growth that is not the users' cached vectors (what a leak would show as).
+            "rss_growth_besides_vector_cache_mb": round(
+                (last.rss_mb - last.vector_cache_mb) - (first.rss_mb - first.vector_cache_mb), 1
+            ),
             "p95_ms_first": round(first.latency.p95, 3),
             "p95_ms_last": round(last.latency.p95, 3),
             "p95_ratio": round(last.latency.p95 / first.latency.p95, 3)
@@ -302,8 +314,18 @@ async def _run(
     progress("loading the embedder")
     # Learning on the offline rules in both modes: the fake model answers replies only.
     runtime = composition.build_runtime(
-        settings, db=tmp / "bench.db", extractor=RulesExtractor(), auditor=RulesAuditor()
+        settings,
+        db=bench.db or tmp / "bench.db",
+        extractor=RulesExtractor(),
+        auditor=RulesAuditor(),
     )
+    if bench.db is not None:
+        held = admin_stats(runtime.memory.db).counts.users
+        if held:
+            runtime.memory.close()
+            raise MemoryCoreError(
+                f"--db must name an empty database: {runtime.memory.db.location} holds {held} users"
+            )
     learned: set[str] = set()
     notify = runtime.observer.on_result
 
@@ -341,8 +363,11 @@ async def _run(
             budget = bench.minutes * 60 + bench.reply_timeout_s + 60
         while "sample" in (ran := await load.receive(budget)):
             latencies = [float(x) for x in ran["latency_ms"]]
+            cached = runtime.memory.vectors.cache.size_bytes / 2**20
             samples.append(
-                Sample(int(ran["sample"]), len(latencies), Percentiles.of(latencies), rss_mb())
+                Sample(
+                    int(ran["sample"]), len(latencies), Percentiles.of(latencies), rss_mb(), cached
+                )
             )
             progress(f"soak: interval {ran['sample']}, {rss_mb():.0f} MB")
         duration = time.perf_counter() - started
@@ -455,7 +480,7 @@ def report_table(*reports: TelegramBenchReport) -> Table:
 def soak_table(report: TelegramBenchReport) -> Table:
     """A soak's intervals, one row each: turns, reply p50/p95, resident memory."""
     table = Table(title=f"soak: {report.bench.minutes:g} min, every {report.bench.sample_s:g} s")
-    for name in ("interval", "turns", "reply p50 ms", "reply p95 ms", "RSS MB"):
+    for name in ("interval", "turns", "reply p50 ms", "reply p95 ms", "RSS MB", "vector cache MB"):
         table.add_column(name, justify="right")
     for s in report.samples:
         table.add_row(
@@ -464,6 +489,7 @@ def soak_table(report: TelegramBenchReport) -> Table:
             f"{s.latency.p50:.1f}",
             f"{s.latency.p95:.1f}",
             f"{s.rss_mb:.0f}",
+            f"{s.vector_cache_mb:.1f}",
         )
     return table
 

@@ -202,11 +202,26 @@ def bench_telegram(
     sample_s: Annotated[
         float, typer.Option("--sample-s", min=0.5, help="soak sampling interval, seconds")
     ] = 60.0,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="run on this empty PostgreSQL database (postgresql://…) instead of a "
+            "temporary SQLite file",
+        ),
+    ] = None,
     workdir: WorkdirOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Simulated users chat through a fake Bot API server (temporary DB); ``--responder llm``
     also answers through the LLM path against a fake Messages API, beside the offline run."""
+    if db is not None and not Operations.is_postgres(db):
+        raise typer.BadParameter("--db takes a postgresql:// URL", param_hint="--db")
+    if db is not None and responder != "offline":
+        raise typer.BadParameter(
+            "--db runs one offline run (the llm comparison needs two empty databases)",
+            param_hint="--db",
+        )
     try:
         # Development tooling, not in the wheel: importable only from a checkout, so only here.
         from devtools.bench_telegram import (
@@ -250,6 +265,7 @@ def bench_telegram(
                     llm_delay_ms=llm_delay_ms,
                     minutes=minutes,
                     sample_s=sample_s,
+                    db=db,
                 )
                 reports.append(
                     asyncio.run(

@@ -48,6 +48,11 @@ class MatrixCache:
         self._lock = threading.Lock()
         self._helper: ThreadPoolExecutor | None = None  # second core for big scans, lazily
 
+    @property
+    def size_bytes(self) -> int:
+        """What the cached matrices hold now (ids and vectors)."""
+        return self._bytes
+
     def knn(
         self, conn: Connection, user_id: str, kind: ItemKind, query: Vectors, k: int
     ) -> list[tuple[int, float]]:

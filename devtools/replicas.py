@@ -1,0 +1,208 @@
+"""Several ``membot run`` processes on one database, in Telegram webhook mode, for the
+multi-replica test and ``membot bench telegram --replicas N``.
+
+    replicas = ReplicaSet(3, db=url, telegram=fake, workdir=tmp)
+    await replicas.start()            # each listens on a port of its own
+    fake = FakeTelegram(webhook_targets=replicas.urls)   # the fake plays Telegram + the proxy
+    replicas.kill(1)                  # SIGKILL, mid-flight
+    await replicas.stop()             # SIGTERM the rest, wait for them
+
+Each replica is a real process (``python -m bot run --platform telegram``) started from this
+checkout with settings in its environment only (its working directory is ``workdir``, so no
+``.env`` of the checkout is read) and its JSON log in ``workdir/replica-N.log``.
+
+Development tooling (not in the wheel).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: The checkout's root: replicas run ``-m bot`` from it.
+CHECKOUT = Path(__file__).resolve().parents[1]
+SECRET = "replica-secret-0123"
+PATH = "hook"
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on now (127.0.0.1)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Replica:
+    """One ``membot run`` process."""
+
+    index: int
+    port: int
+    log_path: Path
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """Its webhook URL (the proxy would send here)."""
+        return f"http://127.0.0.1:{self.port}/{PATH}"
+
+    @property
+    def alive(self) -> bool:
+        """Whether the process still runs."""
+        return self.proc is not None and self.proc.poll() is None
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU the process used so far (Linux ``/proc``; 0 when gone)."""
+        if self.proc is None:
+            return 0.0
+        try:
+            stat = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_bytes(self) -> int:
+        """Resident memory now (0 when gone)."""
+        if self.proc is None:
+            return 0
+        try:
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        except OSError:
+            return 0
+        return 0
+
+
+@dataclass
+class ReplicaSet:
+    """``count`` replicas of one bot on the database ``db``, talking to a (fake) Bot API."""
+
+    count: int
+    db: str
+    token: str
+    base_url: str
+    base_file_url: str
+    workdir: Path
+    lease_s: float = 5.0
+    embedder: str = "none"
+    env: dict[str, str] = field(default_factory=dict)
+    replicas: list[Replica] = field(default_factory=list)
+
+    @property
+    def urls(self) -> list[str]:
+        """Every replica's webhook URL (known before they start)."""
+        self._plan()
+        return [r.url for r in self.replicas]
+
+    def _plan(self) -> None:
+        if not self.replicas:
+            self.workdir.mkdir(parents=True, exist_ok=True)
+            self.replicas = [
+                Replica(i, free_port(), self.workdir / f"replica-{i}.log")
+                for i in range(self.count)
+            ]
+
+    def _environment(self, replica: Replica) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("MEMBOT_", "ANTHROPIC_"))}
+        env.pop("TELEGRAM_BOT_TOKEN", None)
+        env.update(
+            {
+                "PYTHONPATH": str(CHECKOUT),
+                "MEMBOT_DB": self.db,
+                "MEMBOT_EMBEDDER": self.embedder,
+                "MEMBOT_LEASE_S": str(self.lease_s),
+                "TELEGRAM_BOT_TOKEN": self.token,
+                "MEMBOT_TELEGRAM_BASE_URL": self.base_url,
+                "MEMBOT_TELEGRAM_BASE_FILE_URL": self.base_file_url,
+                "MEMBOT_TELEGRAM_MODE": "webhook",
+                # The public URL every replica registers: in front of them all (the proxy).
+                "MEMBOT_TELEGRAM_WEBHOOK_URL": f"https://bot.example/{PATH}",
+                "MEMBOT_TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
+                "MEMBOT_TELEGRAM_WEBHOOK_PORT": str(replica.port),
+                "MEMBOT_TELEGRAM_WEBHOOK_PATH": PATH,
+                "MEMBOT_TELEGRAM_WEBHOOK_SECRET": SECRET,
+                **self.env,
+            }
+        )
+        return env
+
+    async def start(self, timeout: float = 90.0) -> None:
+        """Start every replica and wait until each listens."""
+        self._plan()
+        for replica in self.replicas:
+            self._spawn(replica)
+        deadline = time.monotonic() + timeout
+        for replica in self.replicas:
+            await self._wait_listening(replica, deadline)
+
+    def _spawn(self, replica: Replica) -> None:
+        with replica.log_path.open("ab") as log:
+            replica.proc = subprocess.Popen(
+                [sys.executable, "-m", "bot", "run", "--platform", "telegram"],
+                cwd=self.workdir,
+                env=self._environment(replica),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+
+    async def _wait_listening(self, replica: Replica, deadline: float) -> None:
+        while True:
+            if not replica.alive:
+                raise RuntimeError(
+                    f"replica {replica.index} exited at start:\n{self.log_tail(replica.index)}"
+                )
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", replica.port)) == 0:
+                    return
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"replica {replica.index} did not listen in time")
+            await asyncio.sleep(0.05)
+
+    def kill(self, index: int) -> None:
+        """SIGKILL one replica (no shutdown of any kind)."""
+        proc = self.replicas[index].proc
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+
+    async def stop(self, timeout: float = 30.0) -> list[int | None]:
+        """SIGTERM every live replica and wait; returns their exit codes."""
+        for replica in self.replicas:
+            if replica.alive and replica.proc is not None:
+                replica.proc.send_signal(signal.SIGTERM)
+        codes: list[int | None] = []
+        for replica in self.replicas:
+            if replica.proc is None:
+                codes.append(None)
+                continue
+            try:
+                codes.append(await asyncio.to_thread(replica.proc.wait, timeout))
+            except subprocess.TimeoutExpired:
+                replica.proc.kill()
+                codes.append(await asyncio.to_thread(replica.proc.wait))
+        return codes
+
+    def log_tail(self, index: int, lines: int = 40) -> str:
+        """The end of one replica's log (for failure messages)."""
+        with contextlib.suppress(OSError):
+            text = self.replicas[index].log_path.read_text(errors="replace")
+            return "\n".join(text.splitlines()[-lines:])
+        return ""
+
+    def log_events(self, event: str) -> int:
+        """How many log lines of every replica carry ``"event": "<event>"``."""
+        needle = f'"event": "{event}"'
+        total = 0
+        for replica in self.replicas:
+            with contextlib.suppress(OSError):
+                total += replica.log_path.read_text(errors="replace").count(needle)
+        return total
