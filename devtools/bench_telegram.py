@@ -25,7 +25,9 @@ Development tooling (not in the wheel): ``membot bench telegram`` imports it fro
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import sys
 import tempfile
 import time
@@ -41,9 +43,12 @@ from adapters.telegram import TelegramAdapter, TelegramConfig
 from bot import app as composition
 from bot.config import Settings
 from bot.metrics_server import resident_bytes
+from devtools.replicas import ReplicaSet, cpu_seconds
 from memory_core import LearnResult, MemoryCoreError, RulesAuditor, RulesExtractor
 from memory_core.admin import stats as admin_stats
 from memory_core.benchmarks import Percentiles
+from memory_core.db.engine import Database
+from memory_core.db.maintenance import pg_scratch_database
 
 TARGET_P95_MS = 100.0
 #: The users' process sends every latency of a run on one line: far past asyncio's 64 KiB
@@ -69,9 +74,12 @@ class TelegramBench:
     #: A soak: run this long (``messages`` is then the script length users cycle through).
     minutes: float | None = None
     sample_s: float = 60.0
-    #: The bot's database: a ``postgresql://`` URL of an empty database (default: a temporary
-    #: SQLite file).
+    #: A PostgreSQL server (``postgresql://`` URL of any database on it): the run gets a
+    #: scratch database there, dropped afterwards (default: a temporary SQLite file).
     db: str | None = None
+    #: Run the bot as this many ``membot run`` processes in webhook mode behind the fake (it
+    #: plays the load balancer), instead of in this process with long polling (0).
+    replicas: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +127,9 @@ class TelegramBenchReport:
     llm: dict[str, Any] | None = None
     #: A soak's rows, one per sampling interval.
     samples: list[Sample] = field(default_factory=list)
+    #: Replicas mode: CPU seconds each part used during the run (replicas, PostgreSQL's
+    #: processes, the simulated users and fake Bot API), to show where the cores went.
+    cpu_s: dict[str, float] = field(default_factory=dict)
 
     @property
     def drift(self) -> dict[str, float] | None:
@@ -205,6 +216,8 @@ class TelegramBenchReport:
             "learn_drain_s": round(self.learn_drain_s, 3),
             "target_p95_ms": TARGET_P95_MS,
             "meets_target": self.meets_target,
+            "replicas": self.bench.replicas,
+            "cpu_s": {k: round(v, 2) for k, v in self.cpu_s.items()},
             "soak_minutes": self.bench.minutes,
             "samples": [s.as_json() for s in self.samples],
             "drift": self.drift,
@@ -219,7 +232,7 @@ class _LoadProcess:
         self.proc = proc
 
     @classmethod
-    async def start(cls, bench: TelegramBench) -> _LoadProcess:
+    async def start(cls, bench: TelegramBench, targets: list[str] | None = None) -> _LoadProcess:
         return await cls.spawn(
             "-m",
             "devtools.telegram_load",
@@ -237,6 +250,7 @@ class _LoadProcess:
                 if bench.minutes
                 else []
             ),
+            *(["--webhook-targets", ",".join(targets)] if targets else []),
         )
 
     @classmethod
@@ -287,10 +301,21 @@ async def run_telegram_bench(
 ) -> TelegramBenchReport:
     """Run the simulation on a temporary database and report the figures."""
     settings = settings.model_copy(update={"anthropic_api_key": None})
-    with tempfile.TemporaryDirectory(dir=workdir, prefix="membot-bench-tg-") as tmp:
+    with contextlib.ExitStack() as stack:
+        tmp = Path(
+            stack.enter_context(tempfile.TemporaryDirectory(dir=workdir, prefix="membot-bench-tg-"))
+        )
+        db: str | Path = tmp / "bench.db"
+        if bench.db is not None:
+            name = f"membot_bench_{os.getpid()}_{bench.responder}"
+            db = stack.enter_context(pg_scratch_database(bench.db, name))
+        if bench.replicas:
+            if not isinstance(db, str):
+                raise MemoryCoreError("replicas share one PostgreSQL database: give --db")
+            return await _run_replicas(bench, settings, db, tmp, progress)
         load = await _LoadProcess.start(bench)
         try:
-            return await _run(bench, settings, load, Path(tmp), progress)
+            return await _run(bench, settings, load, db, progress)
         finally:
             await load.close()
 
@@ -299,7 +324,7 @@ async def _run(
     bench: TelegramBench,
     settings: Settings,
     load: _LoadProcess,
-    tmp: Path,
+    db: str | Path,
     progress: Callable[[str], None],
 ) -> TelegramBenchReport:
     server = await load.receive(60)
@@ -315,17 +340,10 @@ async def _run(
     # Learning on the offline rules in both modes: the fake model answers replies only.
     runtime = composition.build_runtime(
         settings,
-        db=bench.db or tmp / "bench.db",
+        db=db,
         extractor=RulesExtractor(),
         auditor=RulesAuditor(),
     )
-    if bench.db is not None:
-        held = admin_stats(runtime.memory.db).counts.users
-        if held:
-            runtime.memory.close()
-            raise MemoryCoreError(
-                f"--db must name an empty database: {runtime.memory.db.location} holds {held} users"
-            )
     learned: set[str] = set()
     notify = runtime.observer.on_result
 
@@ -398,6 +416,116 @@ async def _run(
     )
 
 
+async def _run_replicas(
+    bench: TelegramBench,
+    settings: Settings,
+    db: str,
+    tmp: Path,
+    progress: Callable[[str], None],
+) -> TelegramBenchReport:
+    """N ``membot run`` processes in webhook mode; the fake Bot API spreads the updates."""
+    replicas = ReplicaSet(
+        bench.replicas,
+        db=db,
+        token="",
+        base_url="",
+        base_file_url="",
+        workdir=tmp,
+        embedder=settings.embedder,
+        lease_s=settings.lease_s,
+    )
+    load = await _LoadProcess.start(bench, replicas.urls)
+    try:
+        server = await load.receive(60)
+        replicas.token = server["token"]
+        replicas.base_url = server["base_url"]
+        replicas.base_file_url = server["base_file_url"]
+        progress(f"starting {bench.replicas} replicas")
+        await replicas.start()
+        try:
+            await asyncio.sleep(1.0)  # each registers its webhook and settles
+            cpu = _CpuMeter(replicas, load.proc.pid)
+            progress(f"{bench.users} users × {bench.messages} messages, {bench.replicas} replicas")
+            started = time.perf_counter()
+            await load.send("go")
+            budget = bench.reply_timeout_s * bench.messages + 60
+            ran = await load.receive(budget)
+            duration = time.perf_counter() - started
+            progress("waiting for background learning")
+            drain_start = time.perf_counter()
+            turns = bench.users * bench.messages
+            learned = await _learned(db, turns, bench.learn_timeout_s)
+            learn_drain = time.perf_counter() - drain_start
+            used = cpu.used()
+        finally:
+            codes = await replicas.stop()
+        if any(code != 0 for code in codes):
+            raise MemoryCoreError(f"a replica exited with {codes}: {replicas.log_tail(0)}")
+        await load.send("stop")
+        final = await load.receive(60)
+    finally:
+        await load.close()
+    replies = int(ran["replies"])
+    return TelegramBenchReport(
+        bench=bench,
+        embedder=settings.embedder,
+        turns=turns,
+        replies=replies,
+        unexpected=int(final["sent_total"]) - replies,
+        learned=learned,
+        duration_s=duration,
+        learn_drain_s=learn_drain,
+        latency_ms=[float(x) for x in ran["latency_ms"]],
+        cpu_s=used,
+    )
+
+
+async def _learned(db: str, turns: int, timeout: float) -> int:
+    """Wait until ``turns`` turns are learned (the outbox says done), or the time is up."""
+    deadline = time.perf_counter() + timeout
+    database = Database(db)
+    try:
+        while True:
+            done = admin_stats(database).counts.outbox.get("done", 0)
+            if done >= turns or time.perf_counter() > deadline:
+                return done
+            await asyncio.sleep(0.2)
+    finally:
+        database.dispose()
+
+
+class _CpuMeter:
+    """CPU seconds used from now on by the replicas, PostgreSQL and the load process."""
+
+    def __init__(self, replicas: ReplicaSet, load_pid: int) -> None:
+        self.replicas = replicas
+        self.load_pid = load_pid
+        self.start = self._read()
+
+    def _read(self) -> dict[str, float]:
+        parts = {f"replica {r.index}": r.cpu_seconds() for r in self.replicas.replicas}
+        parts["postgresql"] = sum(
+            cpu_seconds(pid) for pid in _pids() if _comm(pid) in ("postgres", "postmaster")
+        )
+        parts["users + fake Bot API"] = cpu_seconds(self.load_pid)
+        return parts
+
+    def used(self) -> dict[str, float]:
+        end = self._read()
+        return {k: max(0.0, end[k] - self.start.get(k, 0.0)) for k in end}
+
+
+def _pids() -> list[int]:
+    return [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()]
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
 def report_table(*reports: TelegramBenchReport) -> Table:
     """The figures as a rich table, one column per run (the CLI's human-readable output)."""
     first = reports[0].as_json()
@@ -420,7 +548,10 @@ def report_table(*reports: TelegramBenchReport) -> Table:
         name: str = report.bench.responder
         if name == "llm":
             name += f" (fake model answers after {report.delay_ms:g} ms)"
-        table.add_column(f"{name} responder", justify="right")
+        name += " responder"
+        if report.bench.replicas:
+            name = f"{report.bench.replicas} replica{'s' if report.bench.replicas > 1 else ''}"
+        table.add_column(name, justify="right")
 
     def verdict(ok: bool) -> str:
         return "[green]yes[/green]" if ok else "[red]no[/red]"
@@ -446,6 +577,13 @@ def report_table(*reports: TelegramBenchReport) -> Table:
         lambda r, f: f"{f['overhead_ms']['p50']:.1f} / {f['overhead_ms']['p95']:.1f}",
     )
     row("learning backlog drained in s", lambda r, f: f"{f['learn_drain_s']:.2f}")
+    parts = sorted({k for r in reports for k in r.cpu_s})
+
+    def cpu(part: str) -> Callable[[TelegramBenchReport, dict[str, Any]], str]:
+        return lambda r, _f: f"{r.cpu_s[part]:.1f}" if part in r.cpu_s else "–"
+
+    for part in parts:
+        row(f"CPU s: {part}", cpu(part))
     if any(r.llm for r in reports):
         row("model calls", lambda r, f: str(r.llm["calls"]) if r.llm else "–")
         row(

@@ -33,6 +33,15 @@ SECRET = "replica-secret-0123"
 PATH = "hook"
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU process ``pid`` used so far (Linux ``/proc``; 0 when gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     """A TCP port nothing listens on now (127.0.0.1)."""
     with socket.socket() as sock:
@@ -61,13 +70,7 @@ class Replica:
 
     def cpu_seconds(self) -> float:
         """User + system CPU the process used so far (Linux ``/proc``; 0 when gone)."""
-        if self.proc is None:
-            return 0.0
-        try:
-            stat = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+        return 0.0 if self.proc is None else cpu_seconds(self.proc.pid)
 
     def rss_bytes(self) -> int:
         """Resident memory now (0 when gone)."""

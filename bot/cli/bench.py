@@ -206,10 +206,20 @@ def bench_telegram(
         str | None,
         typer.Option(
             "--db",
-            help="run on this empty PostgreSQL database (postgresql://…) instead of a "
-            "temporary SQLite file",
+            help="run on PostgreSQL: a scratch database made (and dropped) on the server "
+            "this postgresql:// URL names, instead of a temporary SQLite file",
         ),
     ] = None,
+    replicas: Annotated[
+        int,
+        typer.Option(
+            "--replicas",
+            min=0,
+            max=16,
+            help="run the bot as N `membot run` processes in webhook mode on the --db server "
+            "(the fake Bot API spreads the updates), after one such process for comparison",
+        ),
+    ] = 0,
     workdir: WorkdirOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -217,11 +227,10 @@ def bench_telegram(
     also answers through the LLM path against a fake Messages API, beside the offline run."""
     if db is not None and not Operations.is_postgres(db):
         raise typer.BadParameter("--db takes a postgresql:// URL", param_hint="--db")
-    if db is not None and responder != "offline":
-        raise typer.BadParameter(
-            "--db runs one offline run (the llm comparison needs two empty databases)",
-            param_hint="--db",
-        )
+    if replicas and db is None:
+        raise typer.BadParameter("replicas share one PostgreSQL database: give --db")
+    if replicas and (responder != "offline" or minutes):
+        raise typer.BadParameter("--replicas runs the offline responder, without --minutes")
     try:
         # Development tooling, not in the wheel: importable only from a checkout, so only here.
         from devtools.bench_telegram import (
@@ -253,10 +262,14 @@ def bench_telegram(
             "llm",
         ]
     )
+    runs: list[tuple[Literal["offline", "llm"], int]] = [(mode, 0) for mode in modes]
+    if replicas:
+        offline: Literal["offline", "llm"] = "offline"
+        runs = [(offline, 1)] + ([(offline, replicas)] if replicas > 1 else [])
     reports = []
     try:
         with err_console.status("starting") as status:
-            for mode in modes:
+            for mode, processes in runs:
                 bench = TelegramBench(
                     users=users,
                     messages=messages,
@@ -266,6 +279,7 @@ def bench_telegram(
                     minutes=minutes,
                     sample_s=sample_s,
                     db=db,
+                    replicas=processes,
                 )
                 reports.append(
                     asyncio.run(

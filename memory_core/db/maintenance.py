@@ -8,15 +8,17 @@ statements that cannot run inside a transaction (VACUUM), and files that may not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pysqlite3.dbapi2 as sqlite_driver
 import sqlite_vec
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, make_url
 
+from memory_core.db.dialect import sqlalchemy_url
 from memory_core.db.migrations import FTS_TABLES
 from memory_core.errors import StoreError
 
@@ -249,3 +251,31 @@ def pg_session_unlock(conn: Connection, key: int, *, shared: bool = False) -> No
     """Release the session advisory lock ``key`` held on this connection."""
     fn = "pg_advisory_unlock_shared" if shared else "pg_advisory_unlock"
     conn.exec_driver_sql(f"SELECT {fn}({int(key)})")
+
+
+@contextmanager
+def pg_scratch_database(url: str, name: str) -> Iterator[str]:
+    """A new, empty database ``name`` (pgvector installed) on the server ``url`` points at,
+    dropped afterwards (benchmarks: each run starts empty). Needs the right to create
+    databases, and to create the ``vector`` extension (a superuser, or pgvector trusted)."""
+    from memory_core.db.engine import open_pg_engine
+
+    if not name.replace("_", "").isalnum():
+        raise StoreError(f"not a database name: {name!r}")
+    server = open_pg_engine(url)
+    target = make_url(sqlalchemy_url(url)).set(database=name)
+    try:
+        with server.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            conn.exec_driver_sql(f"CREATE DATABASE {name}")
+        scratch = open_pg_engine(target.render_as_string(hide_password=False))
+        try:
+            with scratch.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                conn.exec_driver_sql("CREATE EXTENSION IF NOT EXISTS vector")
+        finally:
+            scratch.dispose()
+        yield "postgresql://" + target.render_as_string(hide_password=False).split("://", 1)[1]
+    finally:
+        with server.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        server.dispose()

@@ -219,3 +219,33 @@ async def test_a_replicas_cached_vectors_see_another_replicas_writes(pg_url: str
     finally:
         a.close()
         b.close()
+
+
+async def test_two_replicas_settling_one_conflict_settle_it_once(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    """The same button pressed twice, the presses handled by two replicas at the same time."""
+    from memory_core.learn.resolve import Choice, Outcome
+
+    a, b = replicas
+    obs = observer(a)
+    obs.start()
+    try:
+        await obs.observe(a_turn(1, "home_city=Berlin", clock))
+        clock.advance(seconds=60)
+        await obs.observe(a_turn(2, "home_city=Lisbon", clock))
+        await obs.drain()
+    finally:
+        await obs.aclose()
+    with a.db.read() as conn:
+        [conflict_id] = [r[0] for r in conn.exec_driver_sql("SELECT id FROM conflicts").all()]
+    results = await asyncio.gather(
+        a.settle_conflict(USER, conflict_id, Choice.UPDATE),
+        b.settle_conflict(USER, conflict_id, Choice.KEEP),
+    )
+    outcomes = sorted(r.outcome for r in results)
+    assert outcomes == sorted([Outcome.RESOLVED, Outcome.ALREADY_SETTLED])
+    winner = next(r for r in results if r.outcome == Outcome.RESOLVED)
+    facts = [f.value_text for f in await b.list_facts(USER)]
+    expected = "Lisbon" if winner is results[0] else "Berlin"
+    assert len(facts) == 1 and expected in facts[0]
