@@ -274,3 +274,51 @@ async def test_aclose_cancels_unfinished_lane_work(db_memory: Memory, clock: Man
     await sched.aclose(timeout=0.01)
     assert running.cancelled() and queued.cancelled()
     assert sched.submit("ana", "late", forever).cancelled()  # closed: takes no more work
+
+
+async def test_two_replicas_run_a_slot_once_and_the_survivor_runs_it_if_the_other_dies(
+    pg_url: str,
+) -> None:
+    """A replica that finds a slot running under another's live lease waits and then finds
+    it done. A replica that dies mid-run leaves a lease that runs out: then the other
+    runs the slot (once more, not twice more)."""
+    clock = ManualClock(at(2026, 3, 2, 9, 30))
+    a = Memory.open(pg_url, None, clock=clock)
+    b = Memory.open(pg_url, None, clock=clock)
+    job_a, job_b = Recorder(block=True), Recorder()
+    first, second = (
+        scheduler(a, clock, job_a, "0 10 * * *"),
+        scheduler(b, clock, job_b, "0 10 * * *"),
+    )
+    try:
+        first.start()
+        await first.drain()
+        clock.set(at(2026, 3, 2, 10, 1))
+        await asyncio.wait_for(job_a.started.wait(), 5)
+        second.start()  # B finds the slot due and running: A's, under a live lease
+        await asyncio.sleep(0.2)  # B polls meanwhile
+        assert job_b.runs == [] and not job_b.started.is_set()
+        job_a.release.set()
+        await asyncio.gather(first.drain(), second.drain())
+        assert (job_a.runs, job_b.runs) == ([None], [])
+        # The next night A runs the slot alone (B is restarting) and dies mid-run: its lease
+        # is left, and nothing renews it.
+        await second.aclose()
+        job_a.release.clear()
+        job_a.started.clear()
+        clock.set(at(2026, 3, 3, 10, 1))
+        await asyncio.wait_for(job_a.started.wait(), 5)
+        await first.aclose(timeout=0.01)
+        second = scheduler(b, clock, job_b, "0 10 * * *")
+        second.start()
+        await asyncio.sleep(0.2)
+        assert job_b.runs == []  # the lease is live: B waits
+        clock.advance(seconds=a.config.lease_s + 1)
+        await second.drain()
+        assert job_b.runs == [None]
+        assert runs(b)[-1][1:] == ("done", 2)
+    finally:
+        await first.aclose()
+        await second.aclose()
+        a.close()
+        b.close()
