@@ -142,7 +142,8 @@ class WebhookReceiver:
             log.warning("webhook_refused", reason="no_update_id")
             return web.Response(status=400)
         try:
-            fresh = await self.inbox.put(update_id, chat_key_of(update), body.decode())
+            payload = json.dumps(update)  # ASCII: a lone surrogate stays an escape
+            fresh = await self.inbox.put(update_id, chat_key_of(update), payload)
         except Exception as exc:  # not committed: the platform must retry, so no 200
             log.error("webhook_store_failed", update_id=update_id, error_type=type(exc).__name__)
             return web.Response(status=503)

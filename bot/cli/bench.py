@@ -310,13 +310,27 @@ def bench_pipeline(
     turns: Annotated[int, typer.Option("--turns", min=1, max=100_000)] = 500,
     users: Annotated[int, typer.Option("--users", min=1, max=10_000)] = 20,
     rate: Annotated[float, typer.Option(help="arrivals per second (0: as fast as possible)")] = 0,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="run on PostgreSQL: a scratch database made (and dropped) on the server "
+            "this postgresql:// URL names",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Observer hot-path cost (enqueue) and end-to-end learning latency, rules extractor."""
+    if db is not None and not Operations.is_postgres(db):
+        raise typer.BadParameter("--db takes a postgresql:// URL", param_hint="--db")
     settings = figures_settings()
     result = asyncio.run(
         run_pipeline(
-            turns=turns, users=users, rate=rate, embedder=composition.build_embedder(settings)
+            turns=turns,
+            users=users,
+            rate=rate,
+            embedder=composition.build_embedder(settings),
+            server=db,
         )
     )
     if as_json:

@@ -8,6 +8,8 @@ commit to "facts applied" (extract → arbitrate → apply → vectors), and thr
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
 import resource
 import statistics
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_core.clock import ManualClock
+from memory_core.db.maintenance import pg_scratch_database
 from memory_core.embed import Embedder
 from memory_core.extract.base import Extractor
 from memory_core.extract.rules import RulesExtractor
@@ -97,17 +100,24 @@ async def run_pipeline(
     seed: int = 7,
     db_dir: Path | None = None,
     rate: float = 0.0,
+    server: str | None = None,
 ) -> PipelineRun:
     """Send ``turns`` messages from ``users`` users through a fresh observer and time it.
 
     ``extractor`` defaults to the offline rules extractor (what ``membot bench pipeline``
     measures). ``rate`` paces arrivals (turns per second; 0 sends as fast as possible, so
-    end-to-end latency then includes queueing behind the whole burst).
+    end-to-end latency then includes queueing behind the whole burst). ``server``: a
+    PostgreSQL server (``postgresql://`` URL) to run on, in a scratch database dropped after.
     """
     rng = random.Random(seed)
-    with tempfile.TemporaryDirectory(dir=db_dir) as tmp:
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory(dir=db_dir))
+        db: str | Path = Path(tmp) / "bench.db"
+        if server is not None:
+            name = f"membot_bench_pipeline_{os.getpid()}"
+            db = stack.enter_context(pg_scratch_database(server, name))
         clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC))
-        memory = Memory.open(Path(tmp) / "bench.db", embedder, clock=clock)
+        memory = Memory.open(db, embedder, clock=clock)
         committed: dict[str, float] = {}
         latencies: list[float] = []
 
