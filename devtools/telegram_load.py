@@ -6,11 +6,14 @@ its users never would; they still share the machine's cores. One JSON object per
 
     child → {"token": …, "base_url": …, "base_file_url": …,     the server listens (and the
              "anthropic_base_url": … or null}                   fake Messages API, if asked)
-    parent → "go"                                               the bot is polling
+    parent → {"balance": {"targets": [url, …], …}}              optional: webhook replicas
+    parent → "go"                                               the bot is polling (or the
+                                                                replicas listen)
     child → {"sample": k, "latency_ms": [...]}                  soak only: each interval
     child → {"latency_ms": [...], "replies": N}                 every user got every reply
     parent → "stop"                                             the bot has stopped
-    child → {"sent_total": N, "llm": {…} or null}              all it sent, then it exits
+    child → {"sent_total": N, "llm": {…} or null,              all it sent, then it exits
+             "webhooks": {…} or null}
 
 With ``--minutes M`` (a soak) each user goes round its script until M minutes have passed,
 and every ``--sample-s`` seconds (60) the child reports that interval's turns and reply
@@ -22,6 +25,13 @@ bot's ``sendMessage`` reaches the fake, which answers at once. With ``--llm-dela
 process also serves a fake Anthropic Messages API (``devtools.fake_anthropic``) that answers
 every call with a short text after that fixed delay and models prompt caching (1,024-token
 minimum, as for Sonnet models); its call count and cache hit rate come with ``sent_total``.
+
+A ``balance`` line before ``go`` makes the fake play Telegram in front of a load balancer
+(``FakeTelegram.balance``): ``targets`` are the replicas' webhook URLs, the other keys are
+``WebhookPolicy`` fields (``spread``, ``seed``, ``redeliver``…). Each replica then registers
+its webhook with ``setWebhook`` and the fake spreads the updates over the targets, several in
+flight at once, retrying failed requests; the final line counts the webhook requests, the
+failed ones, the deliberate redeliveries and the updates given up.
 """
 
 from __future__ import annotations
@@ -186,8 +196,11 @@ async def _serve(load: Load) -> None:
                 "anthropic_base_url": llm.base_url if delay is not None else None,
             }
         )
-        if await _line(reader) != "go":
-            return
+        while (line := await _line(reader)) != "go":
+            if not line.startswith("{"):
+                return  # EOF or "stop": the parent gave up before the run
+            options = dict(json.loads(line)["balance"])
+            tg.balance(options.pop("targets"), **options)
         try:
             _say(await simulate(tg, load))
         except TimeoutError:
@@ -203,7 +216,15 @@ async def _serve(load: Load) -> None:
                     1 for u in llm.usages if u["cache_read_input_tokens"] > 0
                 ),
             }
-        _say({"sent_total": len(tg.sent()), "llm": stats})
+        webhooks = None
+        if tg.webhook_policy is not None:
+            webhooks = {
+                "requests": len(tg.webhook_attempts),
+                "failed": sum(1 for a in tg.webhook_attempts if a.finished and not a.ok),
+                "redelivered": len(tg.redelivered),
+                "given_up": len(tg.given_up),
+            }
+        _say({"sent_total": len(tg.sent()), "llm": stats, "webhooks": webhooks})
 
 
 def main(argv: list[str] | None = None) -> None:
