@@ -6,7 +6,6 @@ its users never would; they still share the machine's cores. One JSON object per
 
     child → {"token": …, "base_url": …, "base_file_url": …,     the server listens (and the
              "anthropic_base_url": … or null}                   fake Messages API, if asked)
-    parent → {"balance": {"targets": [url, …], …}}              optional: webhook replicas
     parent → "go"                                               the bot is polling (or the
                                                                 replicas listen)
     child → {"sample": k, "latency_ms": [...]}                  soak only: each interval
@@ -26,12 +25,12 @@ process also serves a fake Anthropic Messages API (``devtools.fake_anthropic``) 
 every call with a short text after that fixed delay and models prompt caching (1,024-token
 minimum, as for Sonnet models); its call count and cache hit rate come with ``sent_total``.
 
-A ``balance`` line before ``go`` makes the fake play Telegram in front of a load balancer
-(``FakeTelegram.balance``): ``targets`` are the replicas' webhook URLs, the other keys are
-``WebhookPolicy`` fields (``spread``, ``seed``, ``redeliver``…). Each replica then registers
-its webhook with ``setWebhook`` and the fake spreads the updates over the targets, several in
-flight at once, retrying failed requests; the final line counts the webhook requests, the
-failed ones, the deliberate redeliveries and the updates given up.
+With ``--webhook-targets URL,URL,…`` (the replicas' webhook URLs, ``membot bench telegram
+--replicas N``) the fake plays Telegram in front of a load balancer (``FakeTelegram.balance``):
+once a replica has registered its webhook (``setWebhook``), updates are spread over the
+targets (``--spread``, ``--seed``), several in flight at once, a failed request retried on the
+next target, and ``--redeliver`` (a fraction) of them sent twice on purpose. The final line
+then counts the webhook requests, the failed ones, the redelivered and the given-up updates.
 """
 
 from __future__ import annotations
@@ -177,7 +176,17 @@ def _say(payload: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-async def _serve(load: Load) -> None:
+@dataclass(frozen=True, slots=True)
+class Balance:
+    """Webhook mode: the replicas' URLs and how the fake spreads updates over them."""
+
+    targets: tuple[str, ...]
+    spread: str = "round_robin"
+    seed: int = 0
+    redeliver: float = 0.0
+
+
+async def _serve(load: Load, balance: Balance | None = None) -> None:
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -188,6 +197,13 @@ async def _serve(load: Load) -> None:
         min_cache_tokens=MIN_CACHE_TOKENS,
     )
     async with FakeTelegram() as tg, llm:
+        if balance is not None:
+            tg.balance(
+                balance.targets,
+                spread=balance.spread,
+                seed=balance.seed,
+                redeliver=balance.redeliver,
+            )
         _say(
             {
                 "token": tg.token,
@@ -196,11 +212,8 @@ async def _serve(load: Load) -> None:
                 "anthropic_base_url": llm.base_url if delay is not None else None,
             }
         )
-        while (line := await _line(reader)) != "go":
-            if not line.startswith("{"):
-                return  # EOF or "stop": the parent gave up before the run
-            options = dict(json.loads(line)["balance"])
-            tg.balance(options.pop("targets"), **options)
+        if await _line(reader) != "go":
+            return
         try:
             _say(await simulate(tg, load))
         except TimeoutError:
@@ -237,6 +250,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--llm-delay-ms", type=float, default=None)
     parser.add_argument("--minutes", type=float, default=None)
     parser.add_argument("--sample-s", type=float, default=60.0)
+    parser.add_argument("--webhook-targets", default=None, help="comma-separated URLs")
+    parser.add_argument("--spread", choices=("round_robin", "random"), default="round_robin")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--redeliver", type=float, default=0.0)
     args = parser.parse_args(argv)
     load = Load(
         args.users,
@@ -247,7 +264,11 @@ def main(argv: list[str] | None = None) -> None:
         args.minutes,
         args.sample_s,
     )
-    asyncio.run(_serve(load))
+    balance = None
+    if args.webhook_targets:
+        targets = tuple(u for u in args.webhook_targets.split(",") if u)
+        balance = Balance(targets, args.spread, args.seed, args.redeliver)
+    asyncio.run(_serve(load, balance))
 
 
 if __name__ == "__main__":

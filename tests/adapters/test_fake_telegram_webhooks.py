@@ -37,6 +37,7 @@ class Seen:
     update_id: int
     secret: str | None
     at: float
+    update: dict[str, Any]
 
 
 @dataclass
@@ -80,7 +81,8 @@ class Target:
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         update = await request.json()
-        self.seen.append(Seen(update["update_id"], request.headers.get(HEADER), time.monotonic()))
+        secret = request.headers.get(HEADER)
+        self.seen.append(Seen(update["update_id"], secret, time.monotonic(), update))
         self.in_flight += 1
         self.peak = max(self.peak, self.in_flight)
         try:
@@ -392,9 +394,8 @@ async def test_the_timeline_of_a_chat_shows_the_bots_answers_in_order_with_times
     async with FakeTelegram() as tg:
 
         async def answer(target: Target) -> None:
-            update_id = target.seen[-1].update_id
-            text = next(u for _, u in tg.pushed if u["update_id"] == update_id)["message"]
-            await _call(tg, "sendMessage", chat_id=text["chat"]["id"], text=f"re {text['text']}")
+            msg = target.seen[-1].update["message"]
+            await _call(tg, "sendMessage", chat_id=msg["chat"]["id"], text=f"re {msg['text']}")
 
         async with running(Target("a", before=answer), Target("b", before=answer)) as targets:
             tg.balance([t.url for t in targets], max_attempts=1)
@@ -434,21 +435,33 @@ def test_the_policy_rejects_nonsense() -> None:
 
 
 async def test_the_load_process_drives_the_fake_in_front_of_webhook_targets() -> None:
-    """``devtools.telegram_load`` with a ``balance`` line: the users' updates reach the
-    targets (two tiny bots answering through the fake), every reply comes back."""
+    """``devtools.telegram_load --webhook-targets``: the users' updates reach the targets (two
+    tiny bots answering through the fake), every reply comes back, the requests are counted."""
+    api: list[str] = []
+    targets: list[Target] = []
+
+    async def bot(target: Target) -> None:  # a replica: answers the update it was given
+        chat = target.seen[-1].update["message"]["chat"]["id"]
+        async with (
+            aiohttp.ClientSession() as client,
+            client.post(f"{api[0]}/sendMessage", json={"chat_id": chat, "text": "ok"}) as resp,
+        ):
+            assert resp.status == 200
+
+    targets += [Target("a", before=bot), Target("b", before=bot)]
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "devtools.telegram_load",
-        *("--users", "3", "--messages", "3", "--think-ms", "0", "--reply-timeout-s", "10"),
+        *("--users", "3", "--messages", "2", "--think-ms", "0", "--reply-timeout-s", "10"),
+        *("--webhook-targets", ",".join(t.url for t in targets), "--seed", "1"),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
     )
-    assert proc.stdin is not None and proc.stdout is not None
 
-    async def say(line: Any) -> None:
+    async def say(line: str) -> None:
         assert proc.stdin is not None
-        proc.stdin.write(f"{line if isinstance(line, str) else json.dumps(line)}\n".encode())
+        proc.stdin.write(f"{line}\n".encode())
         await proc.stdin.drain()
 
     async def hear() -> dict[str, Any]:
@@ -458,37 +471,21 @@ async def test_the_load_process_drives_the_fake_in_front_of_webhook_targets() ->
 
     try:
         server = await hear()
-        api = f"{server['base_url']}{server['token']}"
-        async with aiohttp.ClientSession() as client:
-
-            async def bot(_t: Target) -> None:  # a replica: answers the update it was given
-                update_id = _t.seen[-1].update_id
-                chat = 1000 + (update_id - 1) % 3  # the users are 1000-1002
-                async with client.post(
-                    f"{api}/sendMessage", json={"chat_id": chat, "text": "ok"}
-                ) as resp:
-                    assert resp.status == 200
-
-            async with running(Target("a", before=bot), Target("b", before=bot)) as targets:
-                urls = [t.url for t in targets]
-                await say({"balance": {"targets": urls, "redeliver": 0.0, "seed": 1}})
-                async with client.post(
-                    f"{api}/setWebhook", json={"url": "https://bot.example/hook"}
-                ) as resp:
-                    assert resp.status == 200
-                await say("go")
-                done = await hear()
-                assert done["replies"] == 9 and len(done["latency_ms"]) == 9
-                await say("stop")
-                final = await hear()
-                assert final["sent_total"] == 9
-                assert final["webhooks"] == {
-                    "requests": 9,
-                    "failed": 0,
-                    "redelivered": 0,
-                    "given_up": 0,
-                }
-                assert sum(len(t.seen) for t in targets) == 9 and all(t.seen for t in targets)
+        api.append(f"{server['base_url']}{server['token']}")
+        async with running(*targets), aiohttp.ClientSession() as client:
+            hook = {"url": "https://bot.example/hook", "secret_token": SECRET}
+            async with client.post(f"{api[0]}/setWebhook", json=hook) as resp:
+                assert resp.status == 200
+            await say("go")
+            done = await hear()
+            assert done["replies"] == 6 and len(done["latency_ms"]) == 6
+            await say("stop")
+            final = await hear()
+        assert final["sent_total"] == 6
+        assert final["webhooks"] == {"requests": 6, "failed": 0, "redelivered": 0, "given_up": 0}
+        assert sorted(s.update_id for t in targets for s in t.seen) == [1, 2, 3, 4, 5, 6]
+        assert all(t.seen for t in targets)
+        assert {s.secret for t in targets for s in t.seen} == {SECRET}
     finally:
         if proc.returncode is None:
             proc.kill()
