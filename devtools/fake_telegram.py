@@ -17,7 +17,27 @@ any other error for the next calls of a method. Long polls are released when the
 Like Telegram, it refuses (403) to message a user's private chat before that user has written
 to the bot, rejects empty or over-long texts and unparseable MarkdownV2, and refuses to edit a
 message into the same text. In webhook mode (after ``setWebhook``) injected updates are POSTed
-to the registered URL with the registered secret header instead of being served by polling.
+to the registered URL with the registered secret header instead of being served by polling,
+one at a time, each once.
+
+Telegram in front of a load balancer (several ``membot run`` replicas behind one public URL):
+
+    tg.balance([url1, url2, url3], redeliver=0.1, seed=7)   # or FakeTelegram(webhook_targets=…)
+    …                                                       # every replica calls setWebhook
+    await tg.all_delivered()              # every injected update got a 2xx at least once
+    tg.webhook_attempts                   # every request: update, target, status/error, times
+    tg.timeline(chat_id)                  # the bot's messages to one chat, with their times
+
+``setWebhook`` from any replica is accepted (the last one's URL and secret are used); the
+deliveries go to the targets instead of the registered URL, the fake playing the proxy too.
+Each update's requests follow a rotation over the targets (round-robin from the update id, or a
+seeded permutation with ``spread="random"``), so where every request goes is reproducible.
+Like Telegram, up to ``max_connections`` (a ``setWebhook`` parameter, default 40) requests
+are in flight at once, so consecutive updates of one chat can reach different targets at the
+same time; a request that fails (connection refused or reset, timeout, non-2xx) is retried
+after a backoff on the next target of the rotation, up to ``max_attempts``; and with
+``redeliver`` a seeded fraction of updates is sent once more, a little later and to the next
+target, after the first delivery succeeded (Telegram does this when an answer is slow or lost).
 
 aiohttp is a development dependency: it is imported only when the server starts.
 """
@@ -26,15 +46,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import json
+import random
 import re
 import time
-from collections import deque
-from collections.abc import Callable
+from collections import Counter, deque
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 
 MAX_TEXT = 4096  # UTF-16 code units, like Telegram
 MAX_CAPTION = 1024
@@ -123,6 +145,74 @@ class Fault:
     times: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class WebhookPolicy:
+    """How webhook deliveries behave when the fake plays Telegram in front of a proxy."""
+
+    #: Where each update's first request goes: ``round_robin`` (target ``update_id - 1 +
+    #: seed`` modulo their number, then the next ones) or ``random`` (a seeded permutation of
+    #: the targets per update).
+    spread: Literal["round_robin", "random"] = "round_robin"
+    seed: int = 0
+    #: The fraction of updates (chosen by seed and update id) delivered a second time, after
+    #: the first delivery succeeded.
+    redeliver: float = 0.0
+    #: The second delivery starts 0.5-1.5 × this (seeded) after the first one succeeded.
+    redeliver_after_s: float = 0.05
+    #: A failed request is retried after ``retry_base_s × 2^(n-1)``, at most ``retry_max_s``.
+    retry_base_s: float = 0.05
+    retry_max_s: float = 1.0
+    #: Requests per delivery before the fake gives the update up (``given_up``).
+    max_attempts: int = 30
+    #: A request not answered in this time counts as failed (the target may still handle it).
+    timeout_s: float = 10.0
+
+    def __post_init__(self) -> None:
+        if self.spread not in ("round_robin", "random"):
+            raise ValueError(f"unknown spread {self.spread!r}")
+        if not 0.0 <= self.redeliver <= 1.0:
+            raise ValueError("redeliver is a fraction (0-1)")
+        if self.max_attempts < 1 or self.timeout_s <= 0:
+            raise ValueError("max_attempts must be ≥ 1 and timeout_s > 0")
+
+
+#: Without a policy: today's single-URL webhook, one request at a time, each update once.
+_SINGLE = WebhookPolicy(max_attempts=1, timeout_s=60.0)
+
+
+@dataclass(slots=True)
+class WebhookAttempt:
+    """One webhook request: which update, where, which copy (0: the delivery, 1: the deliberate
+    redelivery) and which try of that copy, when (``perf_counter``) and how it ended."""
+
+    update_id: int
+    target: str
+    copy: int
+    attempt: int
+    started: float
+    finished: float = 0.0  # 0 while in flight
+    status: int = 0  # the HTTP status; 0 when there was no answer (``error`` says why)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Answered 2xx."""
+        return 200 <= self.status < 300
+
+
+@dataclass(slots=True)
+class _Delivery:
+    """One copy of an update on its way to the targets (re-queued on failure)."""
+
+    update: dict[str, Any]
+    copy: int = 0
+    attempt: int = 0
+
+    @property
+    def update_id(self) -> int:
+        return int(self.update["update_id"])
+
+
 class FakeTelegram:
     """A scripted Bot API server; use one per test (function scope, one event loop)."""
 
@@ -133,6 +223,8 @@ class FakeTelegram:
         bot_username: str = "membot_test_bot",
         bot_name: str = "membot",
         now: Callable[[], float] = time.time,
+        webhook_targets: Sequence[str] | None = None,
+        webhook_policy: WebhookPolicy | None = None,
     ) -> None:
         self.token = token
         self.bot = TgUser(int(token.split(":", 1)[0]), bot_name, bot_username, is_bot=True)
@@ -142,7 +234,22 @@ class FakeTelegram:
         self.downloads: list[str] = []
         self.pushed: list[tuple[float, dict[str, Any]]] = []
         self.webhook: dict[str, Any] | None = None
+        #: The status of every webhook request (0: no answer), in the order they ended.
         self.webhook_statuses: list[int] = []
+        #: Where deliveries go instead of the registered URL (the proxy's backends).
+        self.webhook_targets: list[str] = list(webhook_targets or ())
+        #: None: the single-URL webhook (one request at a time, no retry, no redelivery).
+        self.webhook_policy: WebhookPolicy | None = webhook_policy or (
+            WebhookPolicy() if webhook_targets else None
+        )
+        #: Every webhook request, in the order they started.
+        self.webhook_attempts: list[WebhookAttempt] = []
+        #: Updates delivered a second time on purpose (the second copy was sent).
+        self.redelivered: set[int] = set()
+        #: Updates whose delivery ran out of attempts without a 2xx.
+        self.given_up: list[int] = []
+        #: ``max_connections`` of the last ``setWebhook`` (Telegram's default is 40).
+        self.max_connections = 40
         self.allowed_updates: list[str] | None = None
         self.started_private: set[int] = set()
         #: Highest update id a later getUpdates offset confirmed (the bot has queued it).
@@ -163,8 +270,15 @@ class FakeTelegram:
         self._closing = False
         self._runner: Any = None
         self._client: Any = None
-        self._webhook_queue: asyncio.Queue[dict[str, Any]] | None = None
+        self._webhook_queue: asyncio.Queue[_Delivery] | None = None
         self._webhook_task: asyncio.Task[None] | None = None
+        self._webhook_jobs: set[asyncio.Task[None]] = set()
+        self._live: Counter[int] = Counter()  # update id → copies queued, in flight or waiting
+        self._ok_ids: set[int] = set()
+        self._routes: dict[int, list[int]] = {}
+        self._requests: Counter[int] = Counter()  # update id → requests started
+        self._in_flight = 0
+        self._slot = asyncio.Event()
         self.port = 0
 
     # ---- lifecycle -------------------------------------------------------------------------
@@ -196,10 +310,10 @@ class FakeTelegram:
         """Release parked long polls, stop webhook delivery, close the server."""
         self._closing = True
         self._pulse()
-        if self._webhook_task is not None:
-            self._webhook_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._webhook_task
+        tasks = [t for t in (self._webhook_task, *self._webhook_jobs) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self._client is not None:
             await self._client.close()
         if self._runner is not None:
@@ -266,6 +380,16 @@ class FakeTelegram:
         """Make the next ``times`` calls of ``method`` wait ``seconds`` before answering."""
         self._delays.setdefault(method.lower(), deque()).extend([seconds] * times)
 
+    def balance(
+        self, targets: Sequence[str], *, policy: WebhookPolicy | None = None, **options: Any
+    ) -> None:
+        """Play the load balancer too: webhook deliveries go to ``targets`` (an empty list: the
+        registered URL), Telegram-like (concurrent, retried, some redelivered), per ``policy``
+        with ``options`` (``WebhookPolicy`` fields: ``spread``, ``seed``, ``redeliver``…)."""
+        self.webhook_targets = list(targets)
+        self.webhook_policy = dataclasses.replace(policy or WebhookPolicy(), **options)
+        self._routes.clear()
+
     # ---- actors and updates ----------------------------------------------------------------
 
     def user(
@@ -293,7 +417,7 @@ class FakeTelegram:
         update = {"update_id": next(self._update_ids), **payload}
         self.pushed.append((time.perf_counter(), update))
         if self.webhook is not None and self._webhook_queue is not None:
-            self._webhook_queue.put_nowait(update)
+            self._enqueue(_Delivery(update))
         else:
             self._pending.append(update)
         self._pulse()
@@ -465,6 +589,59 @@ class FakeTelegram:
         """Callback queries the bot never answered."""
         return [q for q, answered in self._queries.items() if not answered]
 
+    def timeline(self, chat_id: int) -> list[tuple[float, str]]:
+        """The bot's successful messages to ``chat_id`` in the order Telegram gave them ids:
+        (``perf_counter`` time the call arrived, text or caption)."""
+        out = []
+        for call in self._ok("sendMessage") + self._ok("sendDocument"):
+            msg = call.result
+            if msg["chat"]["id"] == chat_id:
+                out.append((msg["message_id"], call.at, msg.get("text", msg.get("caption", ""))))
+        return [(at, text) for _id, at, text in sorted(out)]
+
+    # ---- webhook deliveries ----------------------------------------------------------------
+
+    def delivered(self, update_id: int) -> bool:
+        """Whether a webhook request of this update was answered 2xx."""
+        return update_id in self._ok_ids
+
+    def undelivered(self) -> list[int]:
+        """Injected updates no webhook request of which was answered 2xx (yet)."""
+        return [int(u["update_id"]) for _t, u in self.pushed if u["update_id"] not in self._ok_ids]
+
+    def attempts_of(self, update_id: int) -> list[WebhookAttempt]:
+        """Every webhook request of one update, in the order they started."""
+        return [a for a in self.webhook_attempts if a.update_id == update_id]
+
+    @property
+    def webhook_idle(self) -> bool:
+        """No webhook request queued, in flight or waiting (retry, redelivery)."""
+        return not self._live
+
+    async def all_delivered(self, timeout: float = 10.0) -> None:
+        """Wait until every injected update got a 2xx at least once."""
+        try:
+            await self.wait_for(lambda: not self.undelivered(), timeout)
+        except TimeoutError:
+            raise TimeoutError(self._webhook_report()) from None
+
+    async def webhooks_settled(self, timeout: float = 10.0) -> None:
+        """Wait until every injected update got a 2xx and no request is left (no retry or
+        redelivery still to come)."""
+        try:
+            await self.wait_for(lambda: self.webhook_idle and not self.undelivered(), timeout)
+        except TimeoutError:
+            raise TimeoutError(self._webhook_report()) from None
+
+    def _webhook_report(self) -> str:
+        tail = "; ".join(
+            f"{a.update_id}→{a.target}:{a.status or a.error}" for a in self.webhook_attempts[-8:]
+        )
+        return (
+            f"undelivered updates {self.undelivered()}, given up {self.given_up}, "
+            f"{len(self._live)} in delivery; last requests: {tail}"
+        )
+
     # ---- the API ---------------------------------------------------------------------------
 
     async def _params(self, request: Any) -> tuple[dict[str, Any], dict[str, tuple[str, bytes]]]:
@@ -593,43 +770,140 @@ class FakeTelegram:
         if not url:
             return self._m_deletewebhook(p, _f)
         self.webhook = {"url": url, "secret_token": p.get("secret_token")}
+        self.max_connections = min(100, max(1, int(p.get("max_connections") or 40)))
         if "allowed_updates" in p:
             self.allowed_updates = p["allowed_updates"]
         if self._webhook_queue is None:
             self._webhook_queue = asyncio.Queue()
             self._webhook_task = asyncio.create_task(self._deliver_webhooks())
         for update in self._pending:
-            self._webhook_queue.put_nowait(update)
+            self._enqueue(_Delivery(update))
         self._pending.clear()
+        self._slot.set()  # max_connections may have grown
         return True
 
     def _m_getwebhookinfo(self, _p: dict[str, Any], _f: Any) -> dict[str, Any]:
-        return {
+        waiting = sum(1 for uid in self._live if uid not in self._ok_ids)
+        info: dict[str, Any] = {
             "url": (self.webhook or {}).get("url", ""),
             "has_custom_certificate": False,
-            "pending_update_count": len(self._pending),
+            "pending_update_count": len(self._pending) + waiting,
+            "max_connections": self.max_connections,
         }
+        failed = [a for a in self.webhook_attempts if a.finished and not a.ok]
+        if failed:
+            info["last_error_date"] = int(self.now())
+            info["last_error_message"] = failed[-1].error or f"Wrong response: {failed[-1].status}"
+        return info
+
+    def _enqueue(self, delivery: _Delivery) -> None:
+        assert self._webhook_queue is not None
+        self._live[delivery.update_id] += 1
+        self._webhook_queue.put_nowait(delivery)
+
+    def _done(self, delivery: _Delivery) -> None:
+        self._live[delivery.update_id] -= 1
+        if self._live[delivery.update_id] <= 0:
+            del self._live[delivery.update_id]
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job)
+        self._webhook_jobs.add(task)
+        task.add_done_callback(self._webhook_jobs.discard)
 
     async def _deliver_webhooks(self) -> None:
+        """Take queued deliveries in order; start each once a connection is free."""
         import aiohttp
 
         self._client = aiohttp.ClientSession()
         assert self._webhook_queue is not None
         while True:
-            update = await self._webhook_queue.get()
-            hook = self.webhook
-            if hook is None:
-                self._pending.append(update)
+            delivery = await self._webhook_queue.get()
+            if self.webhook is None:  # deleted meanwhile: back to getUpdates
+                if delivery.copy == 0 and not self.delivered(delivery.update_id):
+                    self._pending.append(delivery.update)
+                    self._pending.sort(key=lambda u: int(u["update_id"]))
+                self._done(delivery)
                 continue
-            headers = {}
-            if hook.get("secret_token"):
-                headers["X-Telegram-Bot-Api-Secret-Token"] = hook["secret_token"]
-            try:
-                async with self._client.post(hook["url"], json=update, headers=headers) as resp:
-                    self.webhook_statuses.append(resp.status)
-            except aiohttp.ClientError:
-                self.webhook_statuses.append(0)
-            self._pulse()
+            limit = 1 if self.webhook_policy is None else self.max_connections
+            while self._in_flight >= limit:
+                self._slot.clear()
+                await self._slot.wait()
+                limit = 1 if self.webhook_policy is None else self.max_connections
+            self._in_flight += 1
+            self._spawn(self._post(delivery, self._target(delivery)))
+
+    def _target(self, delivery: _Delivery) -> str:
+        """The next target of this update's rotation (the registered URL without targets)."""
+        hook = self.webhook
+        assert hook is not None
+        targets = self.webhook_targets or [hook["url"]]
+        policy = self.webhook_policy or _SINGLE
+        uid = delivery.update_id
+        order = self._routes.get(uid)
+        if order is None or len(order) != len(targets):
+            if policy.spread == "random":
+                order = random.Random(f"{policy.seed}:{uid}:spread").sample(
+                    range(len(targets)), len(targets)
+                )
+            else:
+                first = (uid - 1 + policy.seed) % len(targets)
+                order = [(first + k) % len(targets) for k in range(len(targets))]
+            self._routes[uid] = order
+        return targets[order[self._requests[uid] % len(order)]]
+
+    async def _post(self, delivery: _Delivery, target: str) -> None:
+        """One request; then a retry, a deliberate redelivery, or nothing more."""
+        import aiohttp
+
+        policy = self.webhook_policy or _SINGLE
+        uid = delivery.update_id
+        delivery.attempt += 1
+        attempt = WebhookAttempt(uid, target, delivery.copy, delivery.attempt, time.perf_counter())
+        self.webhook_attempts.append(attempt)
+        self._requests[uid] += 1
+        if delivery.copy:
+            self.redelivered.add(uid)
+        headers = {}
+        secret = (self.webhook or {}).get("secret_token")
+        if secret:
+            headers["X-Telegram-Bot-Api-Secret-Token"] = secret
+        try:
+            async with self._client.post(
+                target,
+                json=delivery.update,
+                headers=headers,
+                timeout=aiohttp.ClientTimeout(total=policy.timeout_s),
+            ) as resp:
+                attempt.status = resp.status
+        except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+            attempt.error = type(exc).__name__
+        finally:
+            attempt.finished = time.perf_counter()
+            self._in_flight -= 1
+            self._slot.set()
+        self.webhook_statuses.append(attempt.status)
+        if attempt.ok:
+            self._ok_ids.add(uid)
+            rng = random.Random(f"{policy.seed}:{uid}:redeliver")
+            if delivery.copy == 0 and rng.random() < policy.redeliver:
+                again = _Delivery(delivery.update, copy=1)
+                self._live[uid] += 1
+                self._spawn(self._later(policy.redeliver_after_s * (0.5 + rng.random()), again))
+        elif delivery.attempt < policy.max_attempts:
+            backoff = min(policy.retry_max_s, policy.retry_base_s * 2 ** (delivery.attempt - 1))
+            self._live[uid] += 1
+            self._spawn(self._later(backoff, delivery))
+        else:
+            self.given_up.append(uid)
+        self._done(delivery)
+        self._pulse()
+
+    async def _later(self, delay: float, delivery: _Delivery) -> None:
+        """Queue ``delivery`` again after ``delay`` seconds (a retry or a redelivery)."""
+        await asyncio.sleep(delay)
+        assert self._webhook_queue is not None
+        self._webhook_queue.put_nowait(delivery)  # still counted in ``_live``
 
     def _m_setmycommands(self, p: dict[str, Any], _f: Any) -> bool:
         commands = p.get("commands")

@@ -6,11 +6,13 @@ its users never would; they still share the machine's cores. One JSON object per
 
     child → {"token": …, "base_url": …, "base_file_url": …,     the server listens (and the
              "anthropic_base_url": … or null}                   fake Messages API, if asked)
-    parent → "go"                                               the bot is polling
+    parent → "go"                                               the bot is polling (or the
+                                                                replicas listen)
     child → {"sample": k, "latency_ms": [...]}                  soak only: each interval
     child → {"latency_ms": [...], "replies": N}                 every user got every reply
     parent → "stop"                                             the bot has stopped
-    child → {"sent_total": N, "llm": {…} or null}              all it sent, then it exits
+    child → {"sent_total": N, "llm": {…} or null,              all it sent, then it exits
+             "webhooks": {…} or null}
 
 With ``--minutes M`` (a soak) each user goes round its script until M minutes have passed,
 and every ``--sample-s`` seconds (60) the child reports that interval's turns and reply
@@ -22,6 +24,13 @@ bot's ``sendMessage`` reaches the fake, which answers at once. With ``--llm-dela
 process also serves a fake Anthropic Messages API (``devtools.fake_anthropic``) that answers
 every call with a short text after that fixed delay and models prompt caching (1,024-token
 minimum, as for Sonnet models); its call count and cache hit rate come with ``sent_total``.
+
+With ``--webhook-targets URL,URL,…`` (the replicas' webhook URLs, ``membot bench telegram
+--replicas N``) the fake plays Telegram in front of a load balancer (``FakeTelegram.balance``):
+once a replica has registered its webhook (``setWebhook``), updates are spread over the
+targets (``--spread``, ``--seed``), several in flight at once, a failed request retried on the
+next target, and ``--redeliver`` (a fraction) of them sent twice on purpose. The final line
+then counts the webhook requests, the failed ones, the redelivered and the given-up updates.
 """
 
 from __future__ import annotations
@@ -167,7 +176,17 @@ def _say(payload: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-async def _serve(load: Load) -> None:
+@dataclass(frozen=True, slots=True)
+class Balance:
+    """Webhook mode: the replicas' URLs and how the fake spreads updates over them."""
+
+    targets: tuple[str, ...]
+    spread: str = "round_robin"
+    seed: int = 0
+    redeliver: float = 0.0
+
+
+async def _serve(load: Load, balance: Balance | None = None) -> None:
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -178,6 +197,13 @@ async def _serve(load: Load) -> None:
         min_cache_tokens=MIN_CACHE_TOKENS,
     )
     async with FakeTelegram() as tg, llm:
+        if balance is not None:
+            tg.balance(
+                balance.targets,
+                spread=balance.spread,
+                seed=balance.seed,
+                redeliver=balance.redeliver,
+            )
         _say(
             {
                 "token": tg.token,
@@ -203,7 +229,15 @@ async def _serve(load: Load) -> None:
                     1 for u in llm.usages if u["cache_read_input_tokens"] > 0
                 ),
             }
-        _say({"sent_total": len(tg.sent()), "llm": stats})
+        webhooks = None
+        if tg.webhook_policy is not None:
+            webhooks = {
+                "requests": len(tg.webhook_attempts),
+                "failed": sum(1 for a in tg.webhook_attempts if a.finished and not a.ok),
+                "redelivered": len(tg.redelivered),
+                "given_up": len(tg.given_up),
+            }
+        _say({"sent_total": len(tg.sent()), "llm": stats, "webhooks": webhooks})
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -216,6 +250,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--llm-delay-ms", type=float, default=None)
     parser.add_argument("--minutes", type=float, default=None)
     parser.add_argument("--sample-s", type=float, default=60.0)
+    parser.add_argument("--webhook-targets", default=None, help="comma-separated URLs")
+    parser.add_argument("--spread", choices=("round_robin", "random"), default="round_robin")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--redeliver", type=float, default=0.0)
     args = parser.parse_args(argv)
     load = Load(
         args.users,
@@ -226,7 +264,11 @@ def main(argv: list[str] | None = None) -> None:
         args.minutes,
         args.sample_s,
     )
-    asyncio.run(_serve(load))
+    balance = None
+    if args.webhook_targets:
+        targets = tuple(u for u in args.webhook_targets.split(",") if u)
+        balance = Balance(targets, args.spread, args.seed, args.redeliver)
+    asyncio.run(_serve(load, balance))
 
 
 if __name__ == "__main__":
