@@ -166,6 +166,10 @@ class WebhookPolicy:
     max_attempts: int = 30
     #: A request not answered in this time counts as failed (the target may still handle it).
     timeout_s: float = 10.0
+    #: Like Telegram (telegram-bot-api's webhook queues per chat): a chat's next update is
+    #: sent only once its previous one was acknowledged (or given up); different chats' go
+    #: in parallel. ``False``: every update as soon as a connection is free.
+    per_chat_order: bool = True
 
     def __post_init__(self) -> None:
         if self.spread not in ("round_robin", "random"):
@@ -279,6 +283,9 @@ class FakeTelegram:
         self._requests: Counter[int] = Counter()  # update id → requests started
         self._in_flight = 0
         self._slot = asyncio.Event()
+        #: Per-chat order: the update each chat has on its way, and the ones waiting behind it.
+        self._chat_busy: dict[str, int] = {}
+        self._chat_waiting: dict[str, deque[_Delivery]] = {}
         self.port = 0
 
     # ---- lifecycle -------------------------------------------------------------------------
@@ -825,6 +832,8 @@ class FakeTelegram:
                     self._pending.sort(key=lambda u: int(u["update_id"]))
                 self._done(delivery)
                 continue
+            if self._held_for_chat(delivery):
+                continue  # sent when the chat's previous update is through
             limit = 1 if self.webhook_policy is None else self.max_connections
             while self._in_flight >= limit:
                 self._slot.clear()
@@ -832,6 +841,35 @@ class FakeTelegram:
                 limit = 1 if self.webhook_policy is None else self.max_connections
             self._in_flight += 1
             self._spawn(self._post(delivery, self._target(delivery)))
+
+    def _held_for_chat(self, delivery: _Delivery) -> bool:
+        """Per-chat order: park a first delivery while its chat has another on its way."""
+        policy = self.webhook_policy
+        if policy is None or not policy.per_chat_order or delivery.copy:
+            return False
+        chat = _queue_key(delivery.update)
+        busy = self._chat_busy.get(chat)
+        if busy is None:
+            self._chat_busy[chat] = delivery.update_id
+            return False
+        if busy == delivery.update_id:
+            return False  # its own retry
+        self._chat_waiting.setdefault(chat, deque()).append(delivery)
+        return True
+
+    def _chat_through(self, delivery: _Delivery) -> None:
+        """The chat's update was acknowledged or given up: send the next one waiting."""
+        chat = _queue_key(delivery.update)
+        if delivery.copy or self._chat_busy.get(chat) != delivery.update_id:
+            return
+        del self._chat_busy[chat]
+        waiting = self._chat_waiting.get(chat)
+        if waiting:
+            after = waiting.popleft()
+            if not waiting:
+                del self._chat_waiting[chat]
+            assert self._webhook_queue is not None
+            self._webhook_queue.put_nowait(after)  # still counted in ``_live``
 
     def _target(self, delivery: _Delivery) -> str:
         """The next target of this update's rotation (the registered URL without targets)."""
@@ -885,6 +923,7 @@ class FakeTelegram:
         self.webhook_statuses.append(attempt.status)
         if attempt.ok:
             self._ok_ids.add(uid)
+            self._chat_through(delivery)
             rng = random.Random(f"{policy.seed}:{uid}:redeliver")
             if delivery.copy == 0 and rng.random() < policy.redeliver:
                 again = _Delivery(delivery.update, copy=1)
@@ -896,6 +935,7 @@ class FakeTelegram:
             self._spawn(self._later(backoff, delivery))
         else:
             self.given_up.append(uid)
+            self._chat_through(delivery)
         self._done(delivery)
         self._pulse()
 
@@ -1057,6 +1097,23 @@ class _ApiError(Exception):
         super().__init__(description)
         self.status = status
         self.description = description
+
+
+def _queue_key(update: dict[str, Any]) -> str:
+    """The chat an update belongs to, for per-chat order (its user, else the update)."""
+    for value in update.values():
+        if not isinstance(value, dict):
+            continue
+        chat = value.get("chat")
+        if not isinstance(chat, dict):
+            message = value.get("message")
+            chat = message.get("chat") if isinstance(message, dict) else None
+        if isinstance(chat, dict) and "id" in chat:
+            return f"chat:{chat['id']}"
+        sender = value.get("from")
+        if isinstance(sender, dict) and "id" in sender:
+            return f"user:{sender['id']}"
+    return f"update:{update.get('update_id')}"
 
 
 def _entities(text: str) -> list[dict[str, Any]]:

@@ -99,6 +99,8 @@ class ReplicaSet:
     embedder: str = "none"
     env: dict[str, str] = field(default_factory=dict)
     replicas: list[Replica] = field(default_factory=list)
+    #: The replica :meth:`kill` killed (``None``: none).
+    killed: int | None = None
 
     @property
     def urls(self) -> list[str]:
@@ -172,6 +174,7 @@ class ReplicaSet:
 
     def kill(self, index: int) -> None:
         """SIGKILL one replica (no shutdown of any kind)."""
+        self.killed = index
         proc = self.replicas[index].proc
         if proc is not None and proc.poll() is None:
             proc.send_signal(signal.SIGKILL)

@@ -595,7 +595,7 @@ CREATE TABLE inbox (
     finished_at REAL,
     UNIQUE (platform, update_id)
 );
-CREATE INDEX ix_inbox_pending ON inbox(status, chat_key, id);
+CREATE INDEX ix_inbox_pending ON inbox(platform, status, chat_key, update_id);
 CREATE INDEX ix_inbox_finished ON inbox(finished_at) WHERE finished_at IS NOT NULL;
 """
 

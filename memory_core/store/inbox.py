@@ -49,7 +49,7 @@ def put(
 def claim(
     conn: Connection, platform: str, owner: str, now: datetime, lease_s: float, limit: int
 ) -> list[Update]:
-    """Lease up to ``limit`` chats' oldest pending updates to ``owner``, oldest first.
+    """Lease up to ``limit`` chats' first pending updates (by ``update_id``) to ``owner``.
 
     A chat whose oldest pending update is leased (another process, or this one, is handling
     it) is skipped: its later updates wait. The conditions on the row itself are checked again
@@ -59,9 +59,11 @@ def claim(
     rows = conn.execute(
         text(
             "UPDATE inbox SET lease_owner = :me, lease_until = :until, attempts = attempts + 1 "
-            "WHERE id IN (SELECT MIN(id) FROM inbox WHERE platform = :p AND status = 'pending' "
-            f"GROUP BY chat_key HAVING MIN(id) = MIN(CASE WHEN {free} THEN id END) "
-            f"ORDER BY MIN(id) LIMIT :lim) AND status = 'pending' AND {free} "
+            "WHERE id IN (SELECT i.id FROM inbox i WHERE i.platform = :p AND i.status = 'pending' "
+            "AND (i.lease_owner IS NULL OR i.lease_until <= :now) AND i.update_id = ("
+            "SELECT MIN(j.update_id) FROM inbox j WHERE j.platform = i.platform "
+            "AND j.status = 'pending' AND j.chat_key = i.chat_key) "
+            f"ORDER BY i.update_id LIMIT :lim) AND status = 'pending' AND {free} "
             "RETURNING id, update_id, chat_key, payload, attempts"
         ),
         {
@@ -73,7 +75,7 @@ def claim(
         },
     ).all()
     updates = [Update(r[0], int(r[1]), r[2], r[3] or "", int(r[4])) for r in rows]
-    return sorted(updates, key=lambda u: u.id)
+    return sorted(updates, key=lambda u: u.update_id)
 
 
 def finish(conn: Connection, row_id: int, now: datetime, status: str = "done") -> bool:

@@ -183,7 +183,34 @@ async def test_updates_wait_for_the_first_set_webhook_then_go_to_the_targets() -
 # ---- concurrency -------------------------------------------------------------------------
 
 
-async def test_consecutive_updates_of_one_chat_are_in_flight_at_once_on_two_targets() -> None:
+async def test_a_chats_next_update_waits_for_the_previous_ones_acknowledgement() -> None:
+    """Like Telegram: one chat's updates one at a time (each to its own target), while
+    another chat's update is in flight beside them."""
+    release = asyncio.Event()
+    targets: list[Target] = []
+
+    async def slow_first(t: Target) -> None:
+        if t.name == "a":
+            await asyncio.wait_for(release.wait(), 5)
+
+    targets += [Target("a", before=slow_first), Target("b")]
+    async with running(*targets), FakeTelegram() as tg:
+        tg.balance([t.url for t in targets], **FAST)
+        await set_webhook(tg)
+        alice, bob = tg.user(700, "Alice"), tg.user(701, "Bob")
+        tg.send_text(alice, "first")  # update 1 → a (held)
+        tg.send_text(alice, "second")  # update 2 → b, but only after 1 was acknowledged
+        tg.send_text(bob, "hi")  # update 3 → a: another chat, goes at once
+        await tg.wait_for(lambda: len(tg.webhook_attempts) >= 2)
+        await asyncio.sleep(0.1)
+        assert [a.update_id for a in tg.webhook_attempts] == [1, 3]
+        release.set()
+        await tg.all_delivered()
+        first, _bob, second = sorted(tg.webhook_attempts, key=lambda a: a.started)
+        assert second.update_id == 2 and second.started >= first.finished
+
+
+async def test_without_per_chat_order_one_chats_updates_are_in_flight_at_once() -> None:
     both = asyncio.Event()
     targets: list[Target] = []
 
@@ -194,7 +221,7 @@ async def test_consecutive_updates_of_one_chat_are_in_flight_at_once_on_two_targ
 
     targets += [Target("a", before=hold), Target("b", before=hold)]
     async with running(*targets), FakeTelegram() as tg:
-        tg.balance([t.url for t in targets], **FAST)
+        tg.balance([t.url for t in targets], per_chat_order=False, **FAST)
         await set_webhook(tg)
         alice = tg.user(700, "Alice")
         tg.send_text(alice, "first")
@@ -223,9 +250,9 @@ async def test_max_connections_bounds_the_requests_in_flight() -> None:
     async with running(*targets), FakeTelegram() as tg:
         tg.balance([t.url for t in targets], **FAST)
         await set_webhook(tg, max_connections=1)
-        users = chats(tg, 3)
+        users = chats(tg, 6)
         for i in range(6):
-            tg.send_text(users[i % 3], f"m{i}")
+            tg.send_text(users[i], f"m{i}")
         await tg.all_delivered()
         attempts = sorted(tg.webhook_attempts, key=lambda a: a.started)
         assert all(a.finished <= b.started for a, b in itertools.pairwise(attempts))
@@ -234,7 +261,7 @@ async def test_max_connections_bounds_the_requests_in_flight() -> None:
         expected["n"] = 6
         await set_webhook(tg)  # the default, 40: all six at once
         for i in range(6):
-            tg.send_text(users[i % 3], f"n{i}")
+            tg.send_text(users[i], f"n{i}")
         await tg.all_delivered()
         assert everyone.is_set() and targets[0].peak == targets[1].peak == 3
         assert tg.max_connections == 40

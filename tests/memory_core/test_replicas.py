@@ -249,3 +249,18 @@ async def test_two_replicas_settling_one_conflict_settle_it_once(
     facts = [f.value_text for f in await b.list_facts(USER)]
     expected = "Lisbon" if winner is results[0] else "Berlin"
     assert len(facts) == 1 and expected in facts[0]
+
+
+async def test_inbox_hands_out_a_chats_updates_by_update_id_whatever_order_they_came_in(
+    replicas: tuple[Memory, Memory],
+) -> None:
+    a, b = replicas
+    inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+    assert await inbox_b.put(21, "chat:1", '{"n": 21}')  # a retry brought 20 in late
+    assert await inbox_a.put(20, "chat:1", '{"n": 20}')
+    [first] = await inbox_a.claim(5)
+    assert first.update_id == 20
+    assert await inbox_b.claim(5) == []
+    await inbox_a.finish(first)
+    [second] = await inbox_b.claim(5)
+    assert second.update_id == 21
