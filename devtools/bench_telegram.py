@@ -48,7 +48,7 @@ from memory_core import LearnResult, MemoryCoreError, RulesAuditor, RulesExtract
 from memory_core.admin import stats as admin_stats
 from memory_core.benchmarks import Percentiles
 from memory_core.db.engine import Database
-from memory_core.db.maintenance import pg_scratch_database
+from memory_core.db.maintenance import pg_backend_pid, pg_scratch_database
 
 TARGET_P95_MS = 100.0
 #: The users' process sends every latency of a run on one line: far past asyncio's 64 KiB
@@ -444,7 +444,7 @@ async def _run_replicas(
         await replicas.start()
         try:
             await asyncio.sleep(1.0)  # each registers its webhook and settles
-            cpu = _CpuMeter(replicas, load.proc.pid)
+            cpu = _CpuMeter(replicas, load.proc.pid, db)
             progress(f"{bench.users} users × {bench.messages} messages, {bench.replicas} replicas")
             started = time.perf_counter()
             await load.send("go")
@@ -495,18 +495,23 @@ async def _learned(db: str, turns: int, timeout: float) -> int:
 
 
 class _CpuMeter:
-    """CPU seconds used from now on by the replicas, PostgreSQL and the load process."""
+    """CPU seconds used from now on by the replicas, PostgreSQL (when it runs on this machine:
+    the postmaster and every backend, including those that exited meanwhile) and the load
+    process."""
 
-    def __init__(self, replicas: ReplicaSet, load_pid: int) -> None:
+    def __init__(self, replicas: ReplicaSet, load_pid: int, db: str) -> None:
         self.replicas = replicas
         self.load_pid = load_pid
+        self.postmaster = _parent(pg_backend_pid(db))
         self.start = self._read()
 
     def _read(self) -> dict[str, float]:
         parts = {f"replica {r.index}": r.cpu_seconds() for r in self.replicas.replicas}
-        parts["postgresql"] = sum(
-            cpu_seconds(pid) for pid in _pids() if _comm(pid) in ("postgres", "postmaster")
-        )
+        if self.postmaster is not None:
+            children = [pid for pid in _pids() if _parent(pid) == self.postmaster]
+            parts["postgresql"] = cpu_seconds(self.postmaster, reaped=True) + sum(
+                cpu_seconds(pid) for pid in children
+            )
         parts["users + fake Bot API"] = cpu_seconds(self.load_pid)
         return parts
 
@@ -519,11 +524,12 @@ def _pids() -> list[int]:
     return [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()]
 
 
-def _comm(pid: int) -> str:
+def _parent(pid: int) -> int | None:
+    """The parent of a process on this machine (``None``: not here, or gone)."""
     try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def report_table(*reports: TelegramBenchReport) -> Table:

@@ -33,13 +33,17 @@ SECRET = "replica-secret-0123"
 PATH = "hook"
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU process ``pid`` used so far (Linux ``/proc``; 0 when gone)."""
+def cpu_seconds(pid: int, *, reaped: bool = False) -> float:
+    """User + system CPU process ``pid`` used so far (Linux ``/proc``; 0 when gone);
+    ``reaped``: plus what its children that exited used (a server's finished workers)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(stat[11]) + int(stat[12])
+    if reaped:
+        ticks += int(stat[13]) + int(stat[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:

@@ -279,3 +279,16 @@ def pg_scratch_database(url: str, name: str) -> Iterator[str]:
         with server.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         server.dispose()
+
+
+def pg_backend_pid(url: str) -> int:
+    """The process id of a server backend serving a new connection to ``url`` (benchmarks
+    find the server's processes from it when it runs on this machine)."""
+    from memory_core.db.engine import open_pg_engine
+
+    engine = open_pg_engine(url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one())
+    finally:
+        engine.dispose()
