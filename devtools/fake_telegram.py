@@ -58,6 +58,8 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Literal
 
+from adapters.webhook import chat_key_of
+
 MAX_TEXT = 4096  # UTF-16 code units, like Telegram
 MAX_CAPTION = 1024
 _JSON_FIELDS = frozenset(
@@ -847,7 +849,7 @@ class FakeTelegram:
         policy = self.webhook_policy
         if policy is None or not policy.per_chat_order or delivery.copy:
             return False
-        chat = _queue_key(delivery.update)
+        chat = chat_key_of(delivery.update)
         busy = self._chat_busy.get(chat)
         if busy is None:
             self._chat_busy[chat] = delivery.update_id
@@ -859,7 +861,7 @@ class FakeTelegram:
 
     def _chat_through(self, delivery: _Delivery) -> None:
         """The chat's update was acknowledged or given up: send the next one waiting."""
-        chat = _queue_key(delivery.update)
+        chat = chat_key_of(delivery.update)
         if delivery.copy or self._chat_busy.get(chat) != delivery.update_id:
             return
         del self._chat_busy[chat]
@@ -1097,23 +1099,6 @@ class _ApiError(Exception):
         super().__init__(description)
         self.status = status
         self.description = description
-
-
-def _queue_key(update: dict[str, Any]) -> str:
-    """The chat an update belongs to, for per-chat order (its user, else the update)."""
-    for value in update.values():
-        if not isinstance(value, dict):
-            continue
-        chat = value.get("chat")
-        if not isinstance(chat, dict):
-            message = value.get("message")
-            chat = message.get("chat") if isinstance(message, dict) else None
-        if isinstance(chat, dict) and "id" in chat:
-            return f"chat:{chat['id']}"
-        sender = value.get("from")
-        if isinstance(sender, dict) and "id" in sender:
-            return f"user:{sender['id']}"
-    return f"update:{update.get('update_id')}"
 
 
 def _entities(text: str) -> list[dict[str, Any]]:

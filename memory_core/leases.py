@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from memory_core.executors import Lane
-from memory_core.store import inbox, job_runs, outbox
+from memory_core.store import leases as lease_repo
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -62,18 +62,14 @@ class LeaseKeeper:
         if self.memory.db.postgres:
             return 0
         with self.memory.db.write() as conn:
-            return outbox.release_all(conn) + job_runs.release_all(conn) + inbox.release_all(conn)
+            return lease_repo.release_all(conn)
 
     def renew(self) -> int:
         """Extend every lease this process holds; returns how many."""
         memory = self.memory
         now, lease_s, me = memory.clock.now(), memory.config.lease_s, memory.owner
         with memory.db.write(serial=False) as conn:
-            return (
-                outbox.renew(conn, me, now, lease_s)
-                + job_runs.renew(conn, me, now, lease_s)
-                + inbox.renew(conn, me, now, lease_s)
-            )
+            return lease_repo.renew(conn, me, now, lease_s)
 
     async def _run(self) -> None:
         while True:

@@ -29,6 +29,7 @@ from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
+from memory_core.store import leases as lease_repo
 from memory_core.store import outbox, sessions, users
 from memory_core.values import NewEpisode
 
@@ -334,7 +335,7 @@ class Observer:
         # dead, and its jobs resume now. PostgreSQL replicas' leases run out on their own.
         if not self.memory.db.postgres:
             with self.memory.db.write() as conn:
-                outbox.release_all(conn)
+                lease_repo.release_all(conn, ("outbox",))
 
     async def _dispatch(self) -> None:
         await self.memory.run(Lane.BACKGROUND, self._release_orphans)

@@ -90,17 +90,6 @@ def finish(conn: Connection, row_id: int, now: datetime, status: str = "done") -
     return bool(res.rowcount)
 
 
-def renew(conn: Connection, owner: str, now: datetime, lease_s: float) -> int:
-    """Extend the leases of ``owner``'s updates in hand; returns how many."""
-    res = conn.execute(
-        text(
-            "UPDATE inbox SET lease_until = :until WHERE lease_owner = :me AND status = 'pending'"
-        ),
-        {"me": owner, "until": to_ts(now) + lease_s},
-    )
-    return int(res.rowcount)
-
-
 def forget_before(conn: Connection, before: datetime) -> int:
     """Delete handled updates finished before ``before`` (past any redelivery); how many."""
     res = conn.execute(
@@ -114,14 +103,3 @@ def counts(conn: Connection) -> dict[str, int]:
     """Updates by status."""
     rows = conn.execute(text("SELECT status, COUNT(*) FROM inbox GROUP BY status")).all()
     return {r[0]: int(r[1]) for r in rows}
-
-
-def release_all(conn: Connection) -> int:
-    """Drop every lease (their holders are known to be dead); returns how many."""
-    res = conn.execute(
-        text(
-            "UPDATE inbox SET lease_owner = NULL, lease_until = NULL "
-            "WHERE lease_owner IS NOT NULL AND status = 'pending'"
-        )
-    )
-    return int(res.rowcount)

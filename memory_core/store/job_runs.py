@@ -113,18 +113,6 @@ def held_elsewhere(conn: Connection, job: str, slot: datetime, trigger: str) -> 
     return status == "running"
 
 
-def renew(conn: Connection, owner: str, now: datetime, lease_s: float) -> int:
-    """Extend the leases of ``owner``'s running runs; returns how many."""
-    res = conn.execute(
-        text(
-            "UPDATE job_runs SET lease_until = :until WHERE lease_owner = :me "
-            "AND status = 'running'"
-        ),
-        {"me": owner, "until": to_ts(now) + lease_s},
-    )
-    return int(res.rowcount)
-
-
 def finish(
     conn: Connection, run_id: int, status: str, now: datetime, detail: dict[str, Any]
 ) -> None:
@@ -150,14 +138,3 @@ def recent(conn: Connection, job: str | None = None, limit: int = 20) -> list[Jo
         {"j": job, "lim": limit},
     ).all()
     return [_run(r) for r in rows]
-
-
-def release_all(conn: Connection) -> int:
-    """Drop every lease (their holders are known to be dead); returns how many."""
-    res = conn.execute(
-        text(
-            "UPDATE job_runs SET lease_owner = NULL, lease_until = NULL "
-            "WHERE lease_owner IS NOT NULL AND status = 'running'"
-        )
-    )
-    return int(res.rowcount)

@@ -147,17 +147,6 @@ def claim_next(
     return None if r is None else _job(r)
 
 
-def renew(conn: Connection, owner: str, now: datetime, lease_s: float) -> int:
-    """Extend every lease ``owner`` holds on pending jobs; returns how many."""
-    res = conn.execute(
-        text(
-            "UPDATE outbox SET lease_until = :until WHERE lease_owner = :me AND status = 'pending'"
-        ),
-        {"me": owner, "until": to_ts(now) + lease_s},
-    )
-    return int(res.rowcount)
-
-
 def next_due_at(conn: Connection) -> float | None:
     """When the earliest pending job becomes due."""
     v = conn.execute(
@@ -240,14 +229,3 @@ def pending_for_user(conn: Connection, user_id: str) -> int:
             {"u": user_id},
         ).scalar_one()
     )
-
-
-def release_all(conn: Connection) -> int:
-    """Drop every lease (their holders are known to be dead); returns how many."""
-    res = conn.execute(
-        text(
-            "UPDATE outbox SET lease_owner = NULL, lease_until = NULL "
-            "WHERE lease_owner IS NOT NULL AND status = 'pending'"
-        )
-    )
-    return int(res.rowcount)
