@@ -117,6 +117,11 @@ async def serve(
         for adapter in adapters:
             runtime.attach(adapter.platform, adapter)
             try:
+                if adapter.platform == "telegram" and settings.telegram_mode == "polling":
+                    # Telegram serves one poller: a second replica would take turns with the
+                    # first (409s) and split chats between them.
+                    assert runtime.lock is not None
+                    await asyncio.to_thread(runtime.lock.claim_role, "polling_telegram")
                 await adapter.start()
             except Exception as exc:  # one platform failing must not take the others down
                 failures.append(f"{adapter.platform}: {exc}")

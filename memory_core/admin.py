@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import hashlib
 import os
 import time
 from collections.abc import Iterator
@@ -116,6 +117,10 @@ class RunLock:
                 time.sleep(0.05)
         self._fd = fd
 
+    def claim_role(self, role: str) -> None:
+        """Be the one process doing ``role`` (e.g. polling Telegram): on SQLite the bot lock
+        already makes this process the only one."""
+
     def release(self) -> None:
         """Let go of the locks (closing a descriptor releases it)."""
         if self._fd is not None:
@@ -178,6 +183,18 @@ class PgRunLock(RunLock):
 
     def acquire_shared(self, timeout: float = START_LOCK_WAIT_S) -> None:
         """Nothing to share on PostgreSQL (no file to restore over)."""
+
+    def claim_role(self, role: str) -> None:
+        """Be the one replica doing ``role`` (e.g. polling Telegram, which serves a single
+        poller), held with the bot's lock; :class:`StoreError` when another replica has it."""
+        if self._conn is None:
+            raise StoreError("the bot lock is not held")
+        key = int.from_bytes(hashlib.sha256(f"membot:{role}".encode()).digest()[:7], "big")
+        if not maintenance.pg_try_session_lock(self._conn, key):
+            raise StoreError(
+                f"another membot on {self._db.location} is already {role.replace('_', ' ')}: "
+                "run one such process (Telegram: use webhook mode for several replicas)"
+            )
 
     def release(self) -> None:
         """Let go of the lock: its connection is closed, not returned to the pool."""

@@ -97,3 +97,28 @@ async def test_no_platform_starting_is_an_error(
     task, _stop = await _serve_with(tmp_path, monkeypatch, [FakePlatform("x", refuse="nope")])
     with pytest.raises(runner.PlatformsDown, match="no platform could start"):
         await asyncio.wait_for(task, 10)
+
+
+async def test_a_second_replica_polling_telegram_is_refused_on_postgresql(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Telegram serves one poller: on a database shared by replicas, the second process that
+    would poll does not start Telegram (webhook mode is how several replicas serve it)."""
+    from memory_core import RunLock
+    from memory_core.db.engine import Database
+
+    db = Database(pg_url)
+    first = RunLock.for_database(db)
+    first.acquire_bot()
+    first.claim_role("polling_telegram")
+    try:
+        telegram = FakePlatform("telegram")
+        monkeypatch.setattr(runner, "build_adapters", lambda *_: [telegram])
+        settings = Settings(_env_file=None, db=pg_url, embedder="none")  # type: ignore[call-arg]
+        serving = runner.serve(settings, ["telegram"], asyncio.Event())
+        with pytest.raises(runner.PlatformsDown, match="already polling telegram"):
+            await asyncio.wait_for(serving, 30)
+        assert not telegram.started
+    finally:
+        first.release()
+        db.dispose()
