@@ -87,6 +87,8 @@ from memory_core.operations import (
     Operations,
     RunClaim,
     StoreStats,
+    Transfer,
+    TransferStep,
 )
 from memory_core.people import Person, find_people, is_person_key, people_of
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
@@ -230,6 +232,8 @@ __all__ = [
     "ToolChange",
     "ToolResult",
     "ToolUse",
+    "Transfer",
+    "TransferStep",
     "Turn",
     "TurnInput",
     "UndoResult",

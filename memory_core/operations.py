@@ -26,6 +26,8 @@ from memory_core.db import transfer
 from memory_core.db.dialect import is_postgres_url
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
+from memory_core.db.transfer import Step as TransferStep
+from memory_core.db.transfer import Transfer
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, StoreError
 from memory_core.executors import Lane
@@ -39,7 +41,16 @@ from memory_core.store.job_runs import JobRun
 from memory_core.user_data import Erasure
 
 #: What ``memory_core`` exports from here (the result types are used through their fields).
-__all__ = ["HealthCheck", "JobRuns", "MetricsReport", "Operations", "RunClaim", "StoreStats"]
+__all__ = [
+    "HealthCheck",
+    "JobRuns",
+    "MetricsReport",
+    "Operations",
+    "RunClaim",
+    "StoreStats",
+    "Transfer",
+    "TransferStep",
+]
 
 
 class Operations:
@@ -116,26 +127,31 @@ class Operations:
 
     @staticmethod
     def copy_to_postgres(
-        db_path: Path, url: str, progress: Callable[[str, int], None] | None = None
-    ) -> dict[str, int]:
-        """Copy the SQLite database at ``db_path`` (vectors included) into the empty
-        PostgreSQL database ``url``, verify the counts; rows copied per table. Refuses while a
-        bot runs on the file (its later writes would be lost) and when the target has rows."""
+        db_path: Path,
+        url: str,
+        progress: Callable[[TransferStep], None] | None = None,
+        *,
+        batch: int = transfer.BATCH,
+    ) -> Transfer:
+        """Copy the SQLite database at ``db_path`` (vectors included) into the PostgreSQL
+        database ``url`` and verify the counts — or resume a copy of this file that was
+        interrupted, or say that it already finished (:class:`Transfer`). Holds the file's run
+        lock exclusively meanwhile (a bot cannot start on it: its writes would be lost), and
+        refuses a target with rows that are not a partial copy of this file."""
         db_path = Path(db_path)
         if not db_path.exists():
             raise StoreError(f"no database at {db_path}")
         if not is_postgres_url(url):
             raise InvalidInputError("--to takes a postgresql:// URL")
-        if admin.bot_running(db_path):
-            raise StoreError(f"membot is running on {db_path}: stop it first")
-        source, target = Database(db_path), Database(url)
-        try:
-            migrate(source)
-            migrate(target)
-            return transfer.copy_sqlite_to_postgres(source, target, progress).rows
-        finally:
-            source.dispose()
-            target.dispose()
+        with admin.RunLock(db_path).exclusive():
+            source, target = Database(db_path), Database(url)
+            try:
+                migrate(source)
+                migrate(target)
+                return transfer.copy_sqlite_to_postgres(source, target, progress, batch=batch)
+            finally:
+                source.dispose()
+                target.dispose()
 
     @staticmethod
     def bot_running(db_path: Path) -> bool:

@@ -116,6 +116,8 @@ def test_memory_core_exports() -> None:
         "ToolChange",
         "ToolResult",
         "ToolUse",
+        "Transfer",
+        "TransferStep",
         "Turn",
         "TurnInput",
         "UndoResult",

@@ -32,6 +32,7 @@ from memory_core import (
     MemoryCoreError,
     Operations,
     StoreStats,
+    TransferStep,
 )
 
 admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
@@ -352,28 +353,63 @@ def admin_backup(
 
 @admin_cli.command("migrate")
 def admin_migrate(
-    to: Annotated[str, typer.Option("--to", help="an empty postgresql:// database")],
+    to: Annotated[
+        str, typer.Option("--to", help="a postgresql:// database, empty or partly copied")
+    ],
+    batch_rows: Annotated[
+        int, typer.Option("--batch-rows", min=1, help="rows per committed batch")
+    ] = 2000,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Copy the SQLite database (vectors included) into an empty PostgreSQL database and
-    verify the row counts; then point MEMBOT_DB at the URL."""
+    verify the row counts; then point MEMBOT_DB at the URL. Resumable: if a copy is
+    interrupted, run the same command again; it continues where the last batch was committed.
+    The bot must be stopped (its run lock is held for the whole copy)."""
+    quiet_settings()  # logs to stderr: stdout stays clean for --json
     path = _db_path(db, "migrate from PostgreSQL (the source must be an SQLite file)")
     started = time.perf_counter()
+    shown = {"at": 0.0}
+
+    def show(step: TransferStep) -> None:
+        # A line per table and at most one every 2 s within one: visible without a terminal.
+        now = time.perf_counter()
+        finished = step.done == step.total
+        if not finished and now - shown["at"] < 2.0:
+            return
+        shown["at"] = now
+        err_console.print(
+            f"{step.table}: {step.done:,} / {step.total:,} rows"
+            + (f", {step.rows_per_s:,.0f} rows/s" if step.copied else "")
+            + (" (done)" if finished else ""),
+            highlight=False,
+        )
+
     try:
-        with err_console.status("copying") as status:
-            rows = Operations.copy_to_postgres(
-                path, to, lambda table, n: status.update(f"copied {table} ({n:,} rows)")
-            )
+        result = Operations.copy_to_postgres(path, to, show, batch=batch_rows)
     except MemoryCoreError as exc:
         raise fail(str(exc), 2) from exc
     seconds = round(time.perf_counter() - started, 3)
     if as_json:
-        _echo_json({"from": str(path), "rows": rows, "seconds": seconds})
+        _echo_json(
+            {
+                "from": str(path),
+                "rows": result.rows,
+                "resumed": result.resumed,
+                "already_done": result.already_done,
+                "seconds": seconds,
+            }
+        )
+        return
+    if result.already_done:
+        console.print(
+            f"Already copied: PostgreSQL holds a finished, verified copy of {path} "
+            f"({_pairs(result.rows)}); nothing changed. Set MEMBOT_DB to the URL."
+        )
         return
     console.print(
-        f"Copied {path} into PostgreSQL in {seconds:.1f} s: {_pairs(rows)}. Counts verified; "
-        "set MEMBOT_DB to the URL."
+        f"{'Resumed and finished' if result.resumed else 'Copied'} {path} into PostgreSQL in "
+        f"{seconds:.1f} s: {_pairs(result.rows)}. Counts verified; set MEMBOT_DB to the URL."
     )
 
 
