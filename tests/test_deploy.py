@@ -70,7 +70,7 @@ def test_data_folder_is_a_volume_holding_the_database() -> None:
 def test_image_installs_the_package_and_stops_on_sigterm() -> None:
     ins = dockerfile_instructions()
     runs = " ".join(arg for word, arg in ins if word == "RUN")
-    assert "pip install ." in runs
+    assert 'pip install ".[postgres]"' in runs  # one image for SQLite and PostgreSQL
     assert ("STOPSIGNAL", "SIGTERM") in final_stage()
     assert any(word == "ENTRYPOINT" and "membot" in arg for word, arg in final_stage())
 
