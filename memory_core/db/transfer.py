@@ -23,6 +23,7 @@ starts on a half-copied database, and two copies never run at once).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -33,6 +34,7 @@ from typing import Any
 import numpy as np
 import structlog
 from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
 
 from memory_core.admin import PG_BOT_LOCK_KEY
 from memory_core.db import maintenance
@@ -257,7 +259,9 @@ def _exclusive(target: Database) -> Iterator[None]:
         try:
             yield
         finally:
-            maintenance.pg_session_unlock(conn, PG_BOT_LOCK_KEY)
+            # A lost connection has released the lock with its session already.
+            with contextlib.suppress(DBAPIError):
+                maintenance.pg_session_unlock(conn, PG_BOT_LOCK_KEY)
 
 
 def _start(dst: Connection, name: str, tables: list[str]) -> dict[str, _Mark]:
@@ -393,19 +397,27 @@ def _write_rows(dst: Connection, table: _Source, rows: Sequence[Sequence[Any]]) 
     links = table.columns.index("supersedes_id") if table.table == "facts" else -1
     raw = dst.connection.driver_connection
     assert raw is not None
-    with (
-        raw.cursor() as cursor,
-        cursor.copy(f"COPY {table.table} ({', '.join(columns)}) FROM STDIN") as copy,
-    ):
-        for row in rows:
-            values = list(row[1:])
-            if table.table in _VECTOR_TABLES:
-                vector = np.frombuffer(values[3], dtype=np.float32)
-                values[2] = values[2] or ""
-                values[3] = vector_repo.pg_literal(vector)
-            elif links >= 0:
-                values[links] = None  # may point at a later row: set by _copy_links
-            copy.write_row(values)
+    try:
+        with (
+            raw.cursor() as cursor,
+            cursor.copy(f"COPY {table.table} ({', '.join(columns)}) FROM STDIN") as copy,
+        ):
+            for row in rows:
+                values = list(row[1:])
+                if table.table in _VECTOR_TABLES:
+                    vector = np.frombuffer(values[3], dtype=np.float32)
+                    values[2] = values[2] or ""
+                    values[3] = vector_repo.pg_literal(vector)
+                elif links >= 0:
+                    values[links] = None  # may point at a later row: set by _copy_links
+                copy.write_row(values)
+    except Exception as exc:
+        # The driver's own errors (COPY bypasses SQLAlchemy): one clear line, never a traceback.
+        if type(exc).__module__.startswith("psycopg"):
+            raise StoreError(
+                f"copying {table.table} failed: {str(exc).strip()}; run migrate again to resume"
+            ) from exc
+        raise
 
 
 def _copy_links(src: Connection, target: Database, name: str) -> None:

@@ -177,3 +177,25 @@ def test_refuses_while_a_bot_runs_on_either_side(source: Path, pg_url: str) -> N
     assert progress(pg_url) == {}
     Operations.copy_to_postgres(source, pg_url)
     assert snapshot_pg(pg_url, source) == snapshot_sqlite(source)
+
+
+def test_a_database_error_mid_copy_is_one_line_and_resumable(source: Path, pg_url: str) -> None:
+    """The server refuses a row part-way (as a full disk would): the batches before it stay,
+    the failing one is rolled back whole, and the same call later finishes the copy."""
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(
+            "CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN "
+            "IF NEW.id = 10 THEN RAISE EXCEPTION 'no space left (simulated)'; END IF; "
+            "RETURN NEW; END $$ LANGUAGE plpgsql"
+        )
+        conn.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON facts FOR EACH ROW EXECUTE FUNCTION refuse()"
+        )
+    with pytest.raises(StoreError, match=r"copying facts failed: .*no space left \(simulated\)"):
+        Operations.copy_to_postgres(source, pg_url, batch=4)
+    assert progress(pg_url)["facts"] == (8, 8, False)  # ids 1-8 in; 9-12 rolled back
+    assert [r[0] for r in snapshot_pg(pg_url, source)["facts"]] == list(range(1, 9))
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("DROP TRIGGER refuse ON facts")
+    assert Operations.copy_to_postgres(source, pg_url).resumed
+    assert snapshot_pg(pg_url, source) == snapshot_sqlite(source)
