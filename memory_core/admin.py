@@ -214,6 +214,12 @@ class PgRunLock(RunLock):
         yield  # pragma: no cover
 
 
+def bots_running(db: Database) -> int:
+    """How many bots run on a PostgreSQL database (sessions holding its bot lock)."""
+    with db.engine.connect() as conn:
+        return maintenance.pg_lock_holders(conn, PG_BOT_LOCK_KEY)
+
+
 def bot_running(db_path: Path) -> bool:
     """Whether some process holds the run lock of ``db_path`` (a running bot)."""
     path = lock_path(Path(db_path))

@@ -158,6 +158,12 @@ class Operations:
         """Whether a running bot holds the database's run lock."""
         return admin.bot_running(db_path)
 
+    def bots_running(self) -> int:
+        """How many bots run on this database now (SQLite: 0 or 1; PostgreSQL: replicas)."""
+        if self._db.postgres:
+            return admin.bots_running(self._db)
+        return int(admin.bot_running(self._db.path))
+
     @staticmethod
     def lock_path(db_path: Path) -> Path:
         """The run lock file of a database (``membot.db`` → ``membot.db.lock``)."""

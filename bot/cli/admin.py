@@ -105,16 +105,23 @@ def _token_checks(settings: Settings, platforms: list[str]) -> list[HealthCheck]
 def _running_checks(path: Path | str) -> list[HealthCheck]:
     """Whether a bot holds the database's run lock, and its platforms' states."""
     if isinstance(path, str):
-        return [HealthCheck("bot", False, "not yet supported on PostgreSQL: --running")]
+        try:
+            with Operations.open(path) as ops:
+                count = ops.bots_running()
+                location = ops.location
+        except MemoryCoreError as exc:
+            return [HealthCheck("bot", False, f"cannot ask the database: {exc}")]
+        detail = f"{count} bot{'s' if count != 1 else ''} running on {location}"
+        return [HealthCheck("bot", count > 0, detail)] + (_platform_checks(path) if count else [])
     up = Operations.bot_running(path)
     detail = "a bot holds" if up else "no bot holds"
     checks = [HealthCheck("bot", up, f"{detail} {Operations.lock_path(path)}")]
     return checks + (_platform_checks(path) if up else [])
 
 
-def _platform_checks(path: Path) -> list[HealthCheck]:
-    """Each platform's state as the running bot last recorded it."""
-    if not path.exists():
+def _platform_checks(path: Path | str) -> list[HealthCheck]:
+    """Each platform's state as the running bot (replicas: the last to change it) recorded it."""
+    if isinstance(path, Path) and not path.exists():
         return []
     try:
         with Operations.open(path) as ops:

@@ -247,6 +247,17 @@ def pg_try_session_lock(conn: Connection, key: int, *, shared: bool = False) -> 
     return bool(conn.exec_driver_sql(f"SELECT {fn}({int(key)})").scalar())
 
 
+def pg_lock_holders(conn: Connection, key: int) -> int:
+    """How many sessions hold the advisory lock ``key`` (any mode) now."""
+    return int(
+        conn.exec_driver_sql(
+            "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+            f"AND classid = {(int(key) >> 32) & 0xFFFFFFFF} AND objid = {int(key) & 0xFFFFFFFF} "
+            "AND objsubid = 1"
+        ).scalar_one()
+    )
+
+
 def pg_session_unlock(conn: Connection, key: int, *, shared: bool = False) -> None:
     """Release the session advisory lock ``key`` held on this connection."""
     fn = "pg_advisory_unlock_shared" if shared else "pg_advisory_unlock"

@@ -162,3 +162,26 @@ def test_migrate_refuses_a_missing_source_and_a_file_target(tmp_path: Path) -> N
     to_file = membot("admin", "migrate", "--to", "b.db", "--db", str(tmp_path / "a.db"))
     assert to_file.exit_code == 2 and "postgresql://" in to_file.output
     assert not (tmp_path / "b.db").exists()
+
+
+def test_doctor_running_counts_the_replicas_on_postgresql(pg_url: str) -> None:
+    from memory_core import RunLock
+    from memory_core.db.engine import Database
+
+    def doctor() -> tuple[int, str]:
+        result = CliRunner().invoke(cli, ["admin", "doctor", "--db", pg_url, "--running"])
+        return result.exit_code, result.output
+
+    code, out = doctor()
+    assert code == 1 and "0 bots running" in out
+    db = Database(pg_url)
+    replicas = [RunLock.for_database(db), RunLock.for_database(db)]
+    try:
+        for lock in replicas:
+            lock.acquire_bot()
+        code, out = doctor()
+        assert code == 0 and "2 bots running" in out, out
+    finally:
+        for lock in replicas:
+            lock.release()
+        db.dispose()
