@@ -147,9 +147,18 @@ def _table(report: RetrievalBenchReport) -> Table:
         table.add_row(label, *(_pair(r.search_ms[key]) for r in runs))
     table.add_row("query embed ms", *(_pair(r.query_embed_ms) for r in runs))
     table.add_row("vector search, cold matrix ms", *(_pair(r.matrix_rebuild_ms) for r in runs))
+    table.add_row(
+        "vector search, store-side (cache miss) ms", *(_pair(r.store_vector_ms) for r in runs)
+    )
     table.add_row("vector search after a write ms", *(_pair(r.search_after_write_ms) for r in runs))
     table.add_row("facts a query matches lexically %", *(_pair(r.lexical_match_pct) for r in runs))
     table.add_row("peak RSS MB", *(f"{r.rss_mb:.0f}" for r in runs))
+    table.add_row("corpus growth s", *(f"{r.grow_s:.1f}" for r in runs))
+    if any(r.index_build_s is not None for r in runs):
+        table.add_row(
+            "HNSW index build s",
+            *("—" if r.index_build_s is None else f"{r.index_build_s:.1f}" for r in runs),
+        )
     table.add_row("target: hybrid p95 ms", *(_verdict(r) for r in runs))
     return table
 

@@ -599,6 +599,7 @@ CREATE INDEX ix_inbox_pending ON inbox(platform, status, chat_key, update_id);
 CREATE INDEX ix_inbox_finished ON inbox(finished_at) WHERE finished_at IS NOT NULL;
 """
 
+
 def _m007_vector_hnsw(conn: Connection) -> None:
     """PostgreSQL: an HNSW index (cosine) on each pgvector table that exists already (a new
     database makes its tables, index included, when the embedding model is locked). Users

@@ -91,6 +91,27 @@ def hnsw_index_sql(table: str) -> str:
     )
 
 
+def drop_hnsw(conn: Connection) -> bool:
+    """Drop the HNSW indexes before a bulk fill (PostgreSQL; each row inserted into a built
+    index cost ~4 ms at 200k rows, a build after the fill ~0.4 ms a row); whether there were
+    any to drop (SQLite: none)."""
+    if not _postgres(conn):
+        return False
+    had = conn.exec_driver_sql("SELECT to_regclass('ix_vec_facts_hnsw') IS NOT NULL").scalar()
+    conn.exec_driver_sql("DROP INDEX IF EXISTS ix_vec_facts_hnsw, ix_vec_episodes_hnsw")
+    return bool(had)
+
+
+def build_hnsw(conn: Connection, memory_mb: int = 1024) -> None:
+    """(Re)build the HNSW indexes after a bulk fill, with ``memory_mb`` of maintenance memory:
+    a graph that does not fit it is built far more slowly (PostgreSQL only)."""
+    if not _postgres(conn):
+        return
+    conn.exec_driver_sql(f"SET LOCAL maintenance_work_mem = '{int(memory_mb)}MB'")
+    for table in TABLES.values():
+        conn.exec_driver_sql(hnsw_index_sql(table))
+
+
 def _create_pg_tables(conn: Connection, dim: int) -> None:
     if conn.exec_driver_sql("SELECT 1 FROM pg_extension WHERE extname = 'vector'").first() is None:
         if not conn.exec_driver_sql(
