@@ -64,13 +64,13 @@ _COPY_TRAILER = struct.pack(">h", -1)
 
 #: Store-side KNN on PostgreSQL (the path when a user's matrix does not fit the cache).
 #: Measured on 2 shared cores, 205k rows of 384-dim clustered unit vectors over 21 users
-#: (docs/scaling.md, ``Vectors on PostgreSQL``), 60 queries, p50 / p95 ms and recall@10:
-#: a user with 10k rows: exact 6.6 / 8.3 (1.0); HNSW ef_search 100 relaxed 4.8 / 8.9 (0.97);
-#: a user with 100k rows: exact 83 / 116 (1.0); HNSW ef_search 100 relaxed 2.7 / 6.2 (0.97).
-#: So exact below this many rows of the user (no worse, and complete), HNSW above.
+#: (``scripts/pg_vector_knn.py``; docs/scaling.md), 60 queries, p50 / p95 ms and recall@10:
+#: a user with 10k rows: exact 5.5 / 8.7 (1.0); HNSW ef_search 100 relaxed 8.9 / 16.8 (0.95);
+#: a user with 100k rows: exact 93 / 126 (1.0); HNSW ef_search 100 relaxed 3.2 / 7.4 (0.95).
+#: So exact below this many rows of the user (faster or as fast, and complete), HNSW above.
 HNSW_MIN_ROWS = 20_000
-#: Candidates per HNSW scan step; 40 (pgvector's default) gave recall 0.84 at 100k, 100 and
-#: 200 both 0.97 (at no measurable extra cost).
+#: Candidates per HNSW scan step: recall@10 at 100k rows 0.80 with 40 (pgvector's default),
+#: 0.95 with 100, 0.98 with 200 (p95 7.4 → 12 ms).
 HNSW_EF_SEARCH = 100
 
 
@@ -93,7 +93,7 @@ def hnsw_index_sql(table: str) -> str:
 
 def drop_hnsw(conn: Connection) -> bool:
     """Drop the HNSW indexes before a bulk fill (PostgreSQL; each row inserted into a built
-    index cost ~4 ms at 200k rows, a build after the fill ~0.4 ms a row); whether there were
+    index cost 4-6 ms at 200k rows, a build after the fill ~0.4 ms a row); whether there were
     any to drop (SQLite: none)."""
     if not _postgres(conn):
         return False
