@@ -143,6 +143,11 @@ async def test_migrate_copies_sqlite_into_postgresql_with_vectors(
     moved_pg = Memory.open(pg_url, embedder, clock=clock)
     try:
         assert moved_pg.vectors_enabled
+        with moved_pg.db.read() as conn:  # filled without it, then built (docs/scaling.md)
+            hnsw = conn.exec_driver_sql(
+                "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%%_hnsw' ORDER BY 1"
+            ).all()
+        assert [r[0] for r in hnsw] == ["ix_vec_episodes_hnsw", "ix_vec_facts_hnsw"]
         for mode, ids in before.items():
             hits = await moved_pg.search(ANA, "where does Ana live", mode=mode)  # type: ignore[arg-type]
             assert [h.id for h in hits] == ids, mode
