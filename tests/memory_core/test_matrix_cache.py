@@ -84,3 +84,33 @@ def test_a_matrix_at_another_version_is_left_for_the_next_search_to_reload(
     with memory.db.read() as conn:  # the database never had fact 9: the search reloads
         assert vec.version(conn, USER, "facts") != updated.version
     _same(*_knn(memory, query))
+
+
+def test_a_matrix_too_big_for_the_cache_is_not_counted_again_at_the_same_version(
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = np.random.default_rng(9)
+    with memory.db.write() as conn:
+        vec.insert_many(conn, "facts", USER, [1, 2, 3], random_unit_vectors(rng, 3, 384), "active")
+    cache = memory.vectors.cache
+    monkeypatch.setattr(cache, "max_bytes", 100)  # three vectors do not fit
+    reads: list[str] = []
+    real_read = vec.read_matrix
+
+    def counted(*args: Any) -> Any:
+        reads.append(args[2])
+        return real_read(*args)
+
+    monkeypatch.setattr(vec, "read_matrix", counted)
+    query = random_unit_vectors(rng, 1, 384)[0]
+    first, direct = _knn(memory, query)
+    again, _ = _knn(memory, query)
+    assert reads == [USER]  # the second search went straight to the store
+    assert first == again == direct and len(first) == 3
+    with memory.db.write() as conn:  # a new version: worth trying the cache again
+        vec.write(conn, "facts", USER, 4, random_unit_vectors(rng, 1, 384)[0], "active")
+    monkeypatch.setattr(cache, "max_bytes", 1 << 20)
+    cached, direct = _knn(memory, query)
+    _same(cached, direct)
+    assert reads == [USER, USER] and len(cached) == 4
+    assert (USER, "facts") in cache._entries
