@@ -103,13 +103,15 @@ def drop_hnsw(conn: Connection) -> bool:
 
 
 def build_hnsw(conn: Connection, memory_mb: int = 1024) -> None:
-    """(Re)build the HNSW indexes after a bulk fill, with ``memory_mb`` of maintenance memory:
-    a graph that does not fit it is built far more slowly (PostgreSQL only)."""
+    """(Re)build the HNSW indexes of the vector tables that exist after a bulk fill, with
+    ``memory_mb`` of maintenance memory: a graph that does not fit it is built far more slowly
+    (PostgreSQL only)."""
     if not _postgres(conn):
         return
     conn.exec_driver_sql(f"SET LOCAL maintenance_work_mem = '{int(memory_mb)}MB'")
     for table in TABLES.values():
-        conn.exec_driver_sql(hnsw_index_sql(table))
+        if conn.exec_driver_sql(f"SELECT to_regclass('{table}') IS NOT NULL").scalar():
+            conn.exec_driver_sql(hnsw_index_sql(table))
 
 
 def _create_pg_tables(conn: Connection, dim: int) -> None:
