@@ -37,6 +37,7 @@ from memory_core.memory import PLATFORM_STATE, Memory
 from memory_core.metrics import Prices
 from memory_core.metrics import Report as MetricsReport
 from memory_core.store import job_runs, meta
+from memory_core.store import vectors as vector_repo
 from memory_core.store.job_runs import JobRun
 from memory_core.user_data import Erasure
 
@@ -102,6 +103,25 @@ class Operations:
     def vacuum(self, *, keep_events_days: float | None = None) -> VacuumInfo:
         """Drop events older than ``keep_events_days``, merge the full-text indexes, compact."""
         return admin.vacuum(self._db, keep_events_days=keep_events_days)
+
+    def vector_index(self, hnsw: bool | None = None) -> bool:
+        """PostgreSQL: build (``True``) or drop (``False``) the HNSW indexes, or only say
+        whether they are built (``None``); returns whether they are built now. Without them a
+        user's nearest vectors are an exact scan of the user's rows (5.5 ms at 10k rows, 93 ms
+        at 100k); with them users past ``HNSW_MIN_ROWS`` go through the graph (3.2 ms at 100k),
+        and every vector written pays the graph's insert (~5 ms at 200k rows, under the writer
+        lock). Searches use them only when a user's matrix is not in the cache."""
+        if not self._db.postgres:
+            raise StoreError("vector indexes are a PostgreSQL choice (SQLite uses vec0)")
+        if hnsw is None:
+            with self._db.read() as conn:
+                return vector_repo.has_hnsw(conn)
+        with self._db.write() as conn:
+            if hnsw:
+                vector_repo.build_hnsw(conn)
+            else:
+                vector_repo.drop_hnsw(conn)
+            return vector_repo.has_hnsw(conn)
 
     def platform_states(self) -> dict[str, dict[str, str]]:
         """Each platform's last recorded state in the bot (``state``, ``detail``, ``since``)."""

@@ -474,6 +474,35 @@ def admin_vacuum(
     )
 
 
+@admin_cli.command("vector-index")
+def admin_vector_index(
+    kind: Annotated[
+        str | None,
+        typer.Argument(
+            help="hnsw: build the HNSW indexes; exact: drop them; nothing: say which is on"
+        ),
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """PostgreSQL: how a user's vectors are searched when their matrix is not cached — an
+    exact scan of their rows (default), or the HNSW graph for users past 20,000 vectors
+    (faster for them; every vector write pays the graph's insert). See docs/scaling.md."""
+    if kind not in (None, "hnsw", "exact"):
+        raise typer.BadParameter("takes hnsw or exact", param_hint="KIND")
+    with _operations(db) as operations:
+        try:
+            built = operations.vector_index(None if kind is None else kind == "hnsw")
+        except MemoryCoreError as exc:
+            raise fail(str(exc), 2) from exc
+    if built:
+        console.print(
+            f"{operations.location}: HNSW indexes built (users past 20,000 vectors are "
+            "searched through them)."
+        )
+    else:
+        console.print(f"{operations.location}: exact per-user scans (no HNSW index).")
+
+
 # ---- one user's data ------------------------------------------------------------------------
 
 

@@ -600,21 +600,6 @@ CREATE INDEX ix_inbox_finished ON inbox(finished_at) WHERE finished_at IS NOT NU
 """
 
 
-def _m007_vector_hnsw(conn: Connection) -> None:
-    """PostgreSQL: an HNSW index (cosine) on each pgvector table that exists already (a new
-    database makes its tables, index included, when the embedding model is locked). Users
-    with many vectors are searched through it when their matrix does not fit the cache
-    (``store.vectors.HNSW_MIN_ROWS``). SQLite: nothing (vec0 stays as it is)."""
-    if not dialect_of(conn).postgres:
-        return
-    for table in ("vec_facts", "vec_episodes"):
-        if conn.exec_driver_sql(f"SELECT to_regclass('{table}') IS NOT NULL").scalar():
-            conn.exec_driver_sql(
-                f"CREATE INDEX IF NOT EXISTS ix_{table}_hnsw ON {table} "
-                "USING hnsw (embedding vector_cosine_ops)"
-            )
-
-
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
@@ -622,7 +607,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
     Migration(5, "m005_episode_turns", _script(M005_EPISODE_TURNS)),
     Migration(6, "m006_leases", _script(M006_LEASES)),
-    Migration(7, "m007_vector_hnsw", _m007_vector_hnsw),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

@@ -228,9 +228,6 @@ def copy_sqlite_to_postgres(
             )
             with target.write() as dst:
                 vector_repo.create_tables(dst, dim)
-                # Filled without the HNSW index, built once at the end: a row into a built
-                # index costs ~5 ms at 200k rows, a build ~0.4 ms a row (docs/scaling.md).
-                vector_repo.drop_hnsw(dst)
         for table in [*tables, *vectors]:
             _copy_table(src, target, _Source(src, table), marks.get(table), name, batch, say)
         if "facts" in tables and not (LINKS in marks and marks[LINKS].done):
@@ -244,7 +241,6 @@ def copy_sqlite_to_postgres(
                             f"GREATEST((SELECT MAX(id) FROM {table}), 1))"
                         )
                     )
-            vector_repo.build_hnsw(dst)
             rows = _verify(src, dst, [*tables, *vectors])
             _mark(dst, WHOLE, _Mark(name, 0, sum(rows.values()), _empty_digest(), True))
     log.info("transfer_finished", source=name, rows=sum(rows.values()), resumed=resumed)

@@ -84,7 +84,7 @@ def _pg_vectors(blobs: Sequence[bytes], dim: int) -> Vectors:
 
 
 def hnsw_index_sql(table: str) -> str:
-    """The DDL of ``table``'s HNSW index (cosine), shared with migration m007."""
+    """The DDL of ``table``'s HNSW index (cosine)."""
     return (
         f"CREATE INDEX IF NOT EXISTS ix_{table}_hnsw ON {table} "
         "USING hnsw (embedding vector_cosine_ops)"
@@ -100,6 +100,15 @@ def drop_hnsw(conn: Connection) -> bool:
     had = conn.exec_driver_sql("SELECT to_regclass('ix_vec_facts_hnsw') IS NOT NULL").scalar()
     conn.exec_driver_sql("DROP INDEX IF EXISTS ix_vec_facts_hnsw, ix_vec_episodes_hnsw")
     return bool(had)
+
+
+def has_hnsw(conn: Connection) -> bool:
+    """Whether the HNSW indexes are built (PostgreSQL; opt-in: ``admin vector-index``)."""
+    if not _postgres(conn):
+        return False
+    return bool(
+        conn.exec_driver_sql("SELECT to_regclass('ix_vec_facts_hnsw') IS NOT NULL").scalar()
+    )
 
 
 def build_hnsw(conn: Connection, memory_mb: int = 1024) -> None:
@@ -133,7 +142,6 @@ def _create_pg_tables(conn: Connection, dim: int) -> None:
             f"{meta} TEXT NOT NULL DEFAULT '', embedding vector({int(dim)}) NOT NULL)"
         )
         conn.exec_driver_sql(f"CREATE INDEX IF NOT EXISTS ix_{table}_user ON {table} (user_id)")
-        conn.exec_driver_sql(hnsw_index_sql(table))
 
 
 def create_tables(conn: Connection, dim: int) -> None:

@@ -143,11 +143,11 @@ async def test_migrate_copies_sqlite_into_postgresql_with_vectors(
     moved_pg = Memory.open(pg_url, embedder, clock=clock)
     try:
         assert moved_pg.vectors_enabled
-        with moved_pg.db.read() as conn:  # filled without it, then built (docs/scaling.md)
+        with moved_pg.db.read() as conn:  # HNSW stays opt-in (admin vector-index hnsw)
             hnsw = conn.exec_driver_sql(
                 "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%%_hnsw' ORDER BY 1"
             ).all()
-        assert [r[0] for r in hnsw] == ["ix_vec_episodes_hnsw", "ix_vec_facts_hnsw"]
+        assert hnsw == []
         for mode, ids in before.items():
             hits = await moved_pg.search(ANA, "where does Ana live", mode=mode)  # type: ignore[arg-type]
             assert [h.id for h in hits] == ids, mode
@@ -190,3 +190,29 @@ def test_doctor_running_counts_the_replicas_on_postgresql(pg_url: str) -> None:
         for lock in replicas:
             lock.release()
         db.dispose()
+
+
+def test_vector_index_builds_and_drops_the_hnsw_graph(pg_url: str, tmp_path: Path) -> None:
+    def admin(*args: str) -> tuple[int, str]:
+        result = CliRunner().invoke(cli, ["admin", "vector-index", *args, "--db", pg_url])
+        return result.exit_code, " ".join(result.output.split())  # rich wraps long lines
+
+    from memory_core.db.engine import Database
+    from memory_core.store import vectors as vec
+
+    db = Database(pg_url)
+    with db.write() as conn:
+        vec.create_tables(conn, 8)
+    db.dispose()
+    code, out = admin()
+    assert code == 0 and "exact per-user scans" in out
+    code, out = admin("hnsw")
+    assert code == 0 and "HNSW indexes built" in out
+    assert "HNSW indexes built" in admin()[1]
+    code, out = admin("exact")
+    assert code == 0 and "exact per-user scans" in out
+    assert admin("fast")[0] == 2
+    sqlite = CliRunner().invoke(
+        cli, ["admin", "vector-index", "--db", str(tmp_path / "m.db")], catch_exceptions=False
+    )
+    assert sqlite.exit_code == 2

@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from memory_core.benchmarks.corpus import random_unit_vectors
-from memory_core.db import migrations
 from memory_core.db.engine import Database
 from memory_core.store import vectors as vec
 
@@ -51,6 +50,8 @@ def test_the_hnsw_path_finds_the_exact_top_k_and_only_the_users_rows(
         vec.insert_many(conn, "facts", BOB, [1001, 1002, 1003, 1004, 1005], queries, "active")
     _fill(db, rng, BOB, 2001, 700)
     monkeypatch.setattr(vec, "HNSW_MIN_ROWS", 100)
+    with db.write() as conn:
+        vec.build_hnsw(conn)  # opt-in: `membot admin vector-index hnsw`
     for query in queries:
         with db.read() as conn:
             plan = vec.pg_knn_plan(conn, "facts", ALICE, query, 10)
@@ -84,6 +85,8 @@ def test_a_short_hnsw_walk_falls_back_to_the_exact_scan(
     alice = _fill(db, rng, ALICE, 1, 40)
     _fill(db, rng, BOB, 1001, 600)
     monkeypatch.setattr(vec, "HNSW_MIN_ROWS", 1)
+    with db.write() as conn:
+        vec.build_hnsw(conn)
     query = random_unit_vectors(rng, 1, DIM)[0]
     with db.read() as conn:
         # The walk gives up after one tuple: fewer than k of Alice's rows come back.
@@ -112,13 +115,27 @@ def test_the_matrix_comes_back_whole_by_binary_copy(db: Database) -> None:
     assert status == [("active", ALICE)]
 
 
-def test_m007_adds_the_hnsw_index_to_existing_vector_tables(db: Database) -> None:
+def test_hnsw_is_opt_in_and_a_big_user_is_scanned_exactly_without_it(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """New vector tables come without the graph (every vector written would pay its insert);
+    a user past the threshold is then scanned exactly, and through the graph once built."""
+    rng = np.random.default_rng(20)
+    alice = _fill(db, rng, ALICE, 1, 150)
+    monkeypatch.setattr(vec, "HNSW_MIN_ROWS", 100)
+    query = random_unit_vectors(rng, 1, DIM)[0]
+    with db.read() as conn:
+        assert not vec.has_hnsw(conn)
+        plan = vec.pg_knn_plan(conn, "facts", ALICE, query, 10)
+        found = vec.vec0_knn(conn, ALICE, "facts", query, 10)
+    assert "hnsw" not in plan
+    assert [i for i, _ in found] == _exact(range(1, 151), alice, query, 10)
     with db.write() as conn:
-        conn.exec_driver_sql("DROP INDEX ix_vec_facts_hnsw, ix_vec_episodes_hnsw")
-        m007 = next(m for m in migrations.MIGRATIONS if m.name == "m007_vector_hnsw")
-        m007.apply(conn)
-        found = conn.exec_driver_sql(
-            "SELECT indexname FROM pg_indexes WHERE indexdef LIKE '%%hnsw%%vector_cosine_ops%%' "
-            "ORDER BY indexname"
-        ).all()
-    assert [r[0] for r in found] == ["ix_vec_episodes_hnsw", "ix_vec_facts_hnsw"]
+        vec.build_hnsw(conn)
+    with db.read() as conn:
+        assert vec.has_hnsw(conn)
+        assert "ix_vec_facts_hnsw" in vec.pg_knn_plan(conn, "facts", ALICE, query, 10)
+    with db.write() as conn:
+        assert vec.drop_hnsw(conn)
+    with db.read() as conn:
+        assert not vec.has_hnsw(conn)
