@@ -241,7 +241,7 @@ class Runtime:
                 raise
         # Work an earlier process left half done resumes now (SQLite: it was the only one).
         await self.memory.run(Lane.BACKGROUND, self.memory.leases.release_orphans)
-        self.memory.leases.start()
+        await self.memory.leases.start()
         self.observer.start()
         self.scheduler.start()
         self.memory.vectors.start_writer()  # catches up on vectors queued by an earlier run

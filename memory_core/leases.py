@@ -19,6 +19,7 @@ import socket
 from typing import TYPE_CHECKING
 
 import structlog
+from sqlalchemy import Connection
 
 from memory_core.executors import Lane
 from memory_core.store import leases as lease_repo
@@ -35,24 +36,51 @@ def process_id() -> str:
 
 
 class LeaseKeeper:
-    """Renews this process's leases every third of a lease period, until closed."""
+    """Renews this process's leases every third of a lease period, until closed; on
+    PostgreSQL it also holds the process's liveness lock meanwhile (a session advisory lock
+    keyed by its id): other replicas take over the leases of a process that lost it at once."""
 
     def __init__(self, memory: Memory) -> None:
         self.memory = memory
         self._task: asyncio.Task[None] | None = None
+        self._alive: Connection | None = None
 
-    def start(self) -> None:
-        """Start renewing (idempotent)."""
+    async def start(self) -> None:
+        """Hold the liveness lock (PostgreSQL) and start renewing (idempotent)."""
         if self._task is None:
+            if self.memory.db.postgres:
+                await self.memory.run(Lane.BACKGROUND, self._hold)
             self._task = asyncio.create_task(self._run(), name="lease-keeper")
 
     async def aclose(self) -> None:
-        """Stop renewing; the leases held run out on their own (or were finished)."""
+        """Stop renewing and let go of the liveness lock: what this process still holds is
+        taken over by the other replicas (work in hand was finished or cut short first)."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        if self._alive is not None:
+            await self.memory.run(Lane.BACKGROUND, self._let_go)
+
+    def _hold(self) -> None:
+        conn = self.memory.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        try:
+            lease_repo.hold_owner(conn, self.memory.owner)
+        except Exception:
+            conn.close()
+            raise
+        self._alive = conn
+
+    def _let_go(self) -> None:
+        conn, self._alive = self._alive, None
+        if conn is None:
+            return
+        try:
+            lease_repo.release_owner(conn, self.memory.owner)
+        finally:
+            conn.invalidate()  # the session ends with it (never back into the pool)
+            conn.close()
 
     def release_orphans(self) -> int:
         """On SQLite, let go of every lease left by an earlier process: the bot's run lock

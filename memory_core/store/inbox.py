@@ -14,6 +14,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, text
 
 from memory_core.clock import to_ts
+from memory_core.db.dialect import of as dialect_of
+from memory_core.store import leases as lease_repo
 
 #: Handled updates are kept this long for the redelivery check (Telegram gives up retrying an
 #: update well within a day); the nightly lifecycle run deletes older ones.
@@ -55,12 +57,15 @@ def claim(
     it) is skipped: its later updates wait. The conditions on the row itself are checked again
     under its row lock on PostgreSQL, so two processes never lease the same update.
     """
-    free = "(lease_owner IS NULL OR lease_until <= :now)"
+    postgres = dialect_of(conn).postgres
+    # Not its own: an update this process holds is being handled by it.
+    free = lease_repo.free_sql(postgres, mine=False)
+    free_i = lease_repo.free_sql(postgres, "i.", mine=False)
     rows = conn.execute(
         text(
             "UPDATE inbox SET lease_owner = :me, lease_until = :until, attempts = attempts + 1 "
             "WHERE id IN (SELECT i.id FROM inbox i WHERE i.platform = :p AND i.status = 'pending' "
-            "AND (i.lease_owner IS NULL OR i.lease_until <= :now) AND i.update_id = ("
+            f"AND {free_i} AND i.update_id = ("
             "SELECT MIN(j.update_id) FROM inbox j WHERE j.platform = i.platform "
             "AND j.status = 'pending' AND j.chat_key = i.chat_key) "
             f"ORDER BY i.update_id LIMIT :lim) AND status = 'pending' AND {free} "

@@ -41,3 +41,38 @@ def release_all(conn: Connection, tables: tuple[str, ...] = ("outbox", "job_runs
             )
             released += int(res.rowcount)
     return released
+
+
+def owner_key_sql(column: str) -> str:
+    """The advisory-lock key a lease owner holds while alive (PostgreSQL), from its id."""
+    return f"hashtextextended({column}, 0)"
+
+
+def free_sql(postgres: bool, prefix: str = "", *, mine: bool = True) -> str:
+    """The condition under which a row's lease may be taken by ``:me`` at ``:now``: never
+    leased, lapsed, (``mine``) its own — or, on PostgreSQL, held by a process that is gone: a
+    live owner holds a session advisory lock keyed by its id (:func:`hold_owner`), and a
+    process that died (SIGKILL, a lost machine) lost its session and that lock with it, so its
+    work is taken over at once instead of when the lease runs out."""
+    owner = f"{prefix}lease_owner"
+    parts = [f"{owner} IS NULL", f"{prefix}lease_until <= :now"]
+    if mine:
+        parts.append(f"{owner} = :me")
+    if postgres:
+        key = owner_key_sql(owner)
+        parts.append(
+            "NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
+            f"AND l.objsubid = 1 AND l.classid::bigint = (({key} >> 32) & 4294967295) "
+            f"AND l.objid::bigint = ({key} & 4294967295))"
+        )
+    return "(" + " OR ".join(parts) + ")"
+
+
+def hold_owner(conn: Connection, owner: str) -> None:
+    """Take ``owner``'s liveness lock on this (autocommit, long-lived) connection."""
+    conn.execute(text(f"SELECT pg_advisory_lock({owner_key_sql(':o')})"), {"o": owner})
+
+
+def release_owner(conn: Connection, owner: str) -> None:
+    """Let go of ``owner``'s liveness lock."""
+    conn.execute(text(f"SELECT pg_advisory_unlock({owner_key_sql(':o')})"), {"o": owner})

@@ -11,6 +11,8 @@ from datetime import datetime
 from sqlalchemy import Connection, text
 
 from memory_core.clock import from_ts, to_ts
+from memory_core.db.dialect import of as dialect_of
+from memory_core.store import leases as lease_repo
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +108,10 @@ def is_pending(conn: Connection, job_id: int) -> bool:
     return row is not None
 
 
-#: A job ``owner`` may take: its own, never leased, or leased by a process whose lease ran out.
-_FREE = "(lease_owner IS NULL OR lease_owner = :me OR lease_until <= :now)"
+def _free(conn: Connection) -> str:
+    """A job ``:me`` may take: its own, never leased, or leased by a process that is gone or
+    whose lease ran out."""
+    return lease_repo.free_sql(dialect_of(conn).postgres)
 
 
 def users_with_pending(conn: Connection, now: datetime, owner: str, limit: int = 200) -> list[str]:
@@ -116,7 +120,7 @@ def users_with_pending(conn: Connection, now: datetime, owner: str, limit: int =
         text(
             "SELECT user_id, MIN(id) AS first FROM outbox WHERE status = 'pending' "
             "GROUP BY user_id HAVING MIN(CASE WHEN next_attempt_at <= :now "
-            f"AND {_FREE} THEN id END) = MIN(id) ORDER BY first LIMIT :lim"
+            f"AND {_free(conn)} THEN id END) = MIN(id) ORDER BY first LIMIT :lim"
         ),
         {"now": to_ts(now), "me": owner, "lim": limit},
     ).all()
@@ -139,7 +143,7 @@ def claim_next(
         text(
             f"UPDATE outbox SET lease_owner = :me, lease_until = :until WHERE id = ("
             "SELECT id FROM outbox WHERE user_id = :u AND status = 'pending' ORDER BY id LIMIT 1"
-            f") AND status = 'pending' AND next_attempt_at <= :now AND {_FREE} "
+            f") AND status = 'pending' AND next_attempt_at <= :now AND {_free(conn)} "
             f"RETURNING {_COLS}"
         ),
         {"u": user_id, "now": to_ts(now), "me": owner, "until": to_ts(now) + lease_s},

@@ -285,6 +285,8 @@ async def test_two_replicas_run_a_slot_once_and_the_survivor_runs_it_if_the_othe
     clock = ManualClock(at(2026, 3, 2, 9, 30))
     a = Memory.open(pg_url, None, clock=clock)
     b = Memory.open(pg_url, None, clock=clock)
+    await a.leases.start()  # alive (the runtime starts it; a test has no runtime)
+    await b.leases.start()
     job_a, job_b = Recorder(block=True), Recorder()
     first, second = (
         scheduler(a, clock, job_a, "0 10 * * *"),
@@ -308,17 +310,19 @@ async def test_two_replicas_run_a_slot_once_and_the_survivor_runs_it_if_the_othe
         job_a.started.clear()
         clock.set(at(2026, 3, 3, 10, 1))
         await asyncio.wait_for(job_a.started.wait(), 5)
-        await first.aclose(timeout=0.01)
+        await first.aclose(timeout=0.01)  # A hangs (alive, renewing nothing)
         second = scheduler(b, clock, job_b, "0 10 * * *")
         second.start()
         await asyncio.sleep(0.2)
         assert job_b.runs == []  # the lease is live: B waits
-        clock.advance(seconds=a.config.lease_s + 1)
+        clock.advance(seconds=a.config.lease_s + 1)  # A's lease lapses
         await second.drain()
         assert job_b.runs == [None]
         assert runs(b)[-1][1:] == ("done", 2)
     finally:
         await first.aclose()
         await second.aclose()
+        await a.leases.aclose()
+        await b.leases.aclose()
         a.close()
         b.close()

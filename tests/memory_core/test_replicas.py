@@ -9,7 +9,7 @@ runs on PostgreSQL, where several processes are allowed.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -31,13 +31,18 @@ LEASE_S = 30.0
 
 
 @pytest.fixture
-def replicas(store: str | Path, clock: ManualClock) -> Iterator[tuple[Memory, Memory]]:
-    """Two processes' worth of Memory on one database, on one clock."""
+async def replicas(store: str | Path, clock: ManualClock) -> AsyncIterator[tuple[Memory, Memory]]:
+    """Two processes' worth of Memory on one database, on one clock, both alive (their lease
+    keepers hold the liveness locks; nothing renews unless a test says so: the clock stands)."""
     config = MemoryConfig(lease_s=LEASE_S)
     a = Memory.open(store, None, clock=clock, config=config)
     b = Memory.open(store, None, clock=clock, config=config)
     assert a.owner != b.owner
+    await a.leases.start()
+    await b.leases.start()
     yield a, b
+    await a.leases.aclose()
+    await b.leases.aclose()
     a.close()
     b.close()
 
@@ -163,6 +168,8 @@ async def test_two_running_replicas_learn_every_turn_once_in_order(pg_url: str) 
     a = Memory.open(pg_url, None, clock=clock)
     b = Memory.open(pg_url, None, clock=clock)
     obs_a, obs_b = observer(a), observer(b)
+    await a.leases.start()
+    await b.leases.start()
     obs_a.start()
     obs_b.start()
     try:
@@ -188,6 +195,8 @@ async def test_two_running_replicas_learn_every_turn_once_in_order(pg_url: str) 
     finally:
         await obs_a.aclose()
         await obs_b.aclose()
+        await a.leases.aclose()
+        await b.leases.aclose()
     facts = await a.list_facts(USER)
     assert [f.value_text for f in facts] == ["Ana's favourite colour is plum."]
     with a.db.read() as conn:
@@ -264,3 +273,34 @@ async def test_inbox_hands_out_a_chats_updates_by_update_id_whatever_order_they_
     await inbox_a.finish(first)
     [second] = await inbox_b.claim(5)
     assert second.update_id == 21
+
+
+async def test_a_dead_replicas_work_is_taken_over_at_once_on_postgresql(pg_url: str) -> None:
+    """A process that died lost its session and its liveness lock with it: its leases are
+    taken over now, not when they run out (the clock does not move here)."""
+    clock = ManualClock(START)
+    config = MemoryConfig(lease_s=LEASE_S)
+    a = Memory.open(pg_url, None, clock=clock, config=config)
+    b = Memory.open(pg_url, None, clock=clock, config=config)
+    await a.leases.start()
+    await b.leases.start()
+    try:
+        await observer(a).observe(a_turn(1, "home_city=Berlin", clock))
+        inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+        await inbox_a.put(30, "chat:1", "{}")
+        assert [u.update_id for u in await inbox_a.claim(5)] == [30]
+        runs_a = JobRuns(a.db, a.owner, LEASE_S)
+        assert runs_a.claim("decay", START, "schedule", clock.now()).run_id is not None
+        runs_b = JobRuns(b.db, b.owner, LEASE_S)
+        assert claim(b) is None and await inbox_b.claim(5) == []
+        assert runs_b.claim("decay", START, "schedule", clock.now()).elsewhere
+        await a.leases.aclose()  # A is gone: its session and liveness lock with it
+        taken = claim(b)
+        assert taken is not None and taken.turn_id == "t1"
+        assert [(u.update_id, u.attempts) for u in await inbox_b.claim(5)] == [(30, 2)]
+        assert runs_b.claim("decay", START, "schedule", clock.now()).run_id is not None
+    finally:
+        await a.leases.aclose()
+        await b.leases.aclose()
+        a.close()
+        b.close()
