@@ -52,12 +52,12 @@ class UpdateInbox(Protocol):
         """Commit a received update; ``False`` for a redelivery."""
         ...
 
-    async def claim(self, limit: int) -> Sequence[Any]:
-        """Lease up to ``limit`` updates (:class:`InboxUpdate`), each of a different chat."""
+    async def claim(self, limit: int) -> Sequence[InboxUpdate]:
+        """Lease up to ``limit`` updates, each of a different chat."""
         ...
 
     async def finish(self, update: Any, *, failed: bool = False) -> None:
-        """Close a leased update."""
+        """Close a leased update (one ``claim`` returned: the inbox's own type)."""
         ...
 
 
@@ -221,7 +221,7 @@ class InboxDispatcher:
         while not self._stopping:
             self._wake.clear()
             free = self.concurrency - len(self._active)
-            claimed: Sequence[Any] = []
+            claimed: Sequence[InboxUpdate] = []
             if free > 0:
                 try:
                     claimed = await self.inbox.claim(free)
@@ -238,7 +238,7 @@ class InboxDispatcher:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll_s)
 
-    async def _handle(self, update: Any) -> None:
+    async def _handle(self, update: InboxUpdate) -> None:
         failed = False
         with structlog.contextvars.bound_contextvars(update_id=update.update_id):
             if update.attempts > 1:

@@ -76,18 +76,6 @@ class Replica:
         """User + system CPU the process used so far (Linux ``/proc``; 0 when gone)."""
         return 0.0 if self.proc is None else cpu_seconds(self.proc.pid)
 
-    def rss_bytes(self) -> int:
-        """Resident memory now (0 when gone)."""
-        if self.proc is None:
-            return 0
-        try:
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        except OSError:
-            return 0
-        return 0
-
 
 @dataclass
 class ReplicaSet:

@@ -28,6 +28,25 @@ from memory_core.benchmarks import (
     run_retrieval_bench,
 )
 
+
+def _postgres_url(value: str | None) -> str | None:
+    """``--db`` of the benchmarks: a PostgreSQL URL or nothing."""
+    if value is not None and not Operations.is_postgres(value):
+        raise typer.BadParameter("takes a postgresql:// URL")
+    return value
+
+
+#: ``--db`` of the benchmarks that make their own scratch database on a PostgreSQL server.
+PgServerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        callback=_postgres_url,
+        help="run on PostgreSQL: a scratch database made (and dropped) on the server this "
+        "postgresql:// URL names, instead of a temporary SQLite file",
+    ),
+]
+
 bench_cli = typer.Typer(help="Benchmarks (retrieval, pipeline, telegram).", no_args_is_help=True)
 
 #: Mean pause after each reply in ``bench telegram``: a fast typist (a short message a few
@@ -70,14 +89,13 @@ def bench_retrieval(
         str | None,
         typer.Option(
             "--db",
+            callback=_postgres_url,
             help="also run on this empty postgresql:// database, beside SQLite in the same run",
         ),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Time lexical, vector and hybrid search at growing store sizes (temporary database)."""
-    if db is not None and not Operations.is_postgres(db):
-        raise typer.BadParameter("--db takes a postgresql:// URL", param_hint="--db")
     settings = figures_settings()
     embedder = composition.build_embedder(settings)
     if embedder is None:
@@ -211,14 +229,7 @@ def bench_telegram(
     sample_s: Annotated[
         float, typer.Option("--sample-s", min=0.5, help="soak sampling interval, seconds")
     ] = 60.0,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="run on PostgreSQL: a scratch database made (and dropped) on the server "
-            "this postgresql:// URL names, instead of a temporary SQLite file",
-        ),
-    ] = None,
+    db: PgServerOpt = None,
     replicas: Annotated[
         int,
         typer.Option(
@@ -234,8 +245,6 @@ def bench_telegram(
 ) -> None:
     """Simulated users chat through a fake Bot API server (temporary DB); ``--responder llm``
     also answers through the LLM path against a fake Messages API, beside the offline run."""
-    if db is not None and not Operations.is_postgres(db):
-        raise typer.BadParameter("--db takes a postgresql:// URL", param_hint="--db")
     if replicas and db is None:
         raise typer.BadParameter("replicas share one PostgreSQL database: give --db")
     if replicas and (responder != "offline" or minutes):
@@ -319,19 +328,10 @@ def bench_pipeline(
     turns: Annotated[int, typer.Option("--turns", min=1, max=100_000)] = 500,
     users: Annotated[int, typer.Option("--users", min=1, max=10_000)] = 20,
     rate: Annotated[float, typer.Option(help="arrivals per second (0: as fast as possible)")] = 0,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="run on PostgreSQL: a scratch database made (and dropped) on the server "
-            "this postgresql:// URL names",
-        ),
-    ] = None,
+    db: PgServerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Observer hot-path cost (enqueue) and end-to-end learning latency, rules extractor."""
-    if db is not None and not Operations.is_postgres(db):
-        raise typer.BadParameter("--db takes a postgresql:// URL", param_hint="--db")
     settings = figures_settings()
     result = asyncio.run(
         run_pipeline(

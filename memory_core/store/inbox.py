@@ -102,9 +102,3 @@ def forget_before(conn: Connection, before: datetime) -> int:
         {"t": to_ts(before)},
     )
     return int(res.rowcount)
-
-
-def counts(conn: Connection) -> dict[str, int]:
-    """Updates by status."""
-    rows = conn.execute(text("SELECT status, COUNT(*) FROM inbox GROUP BY status")).all()
-    return {r[0]: int(r[1]) for r in rows}
