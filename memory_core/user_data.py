@@ -116,6 +116,7 @@ async def delete_user(memory: Memory, user_id: str) -> Erasure:
     removed = await erase_user(memory, user_id)
     # Every table that ever held a row of theirs: rows deleted earlier (a drained vector
     # queue, a purged fact) left dead copies too.
-    await memory.run(Lane.REPLY, _scrub, memory.db, sorted(removed))
+    scrubbed = sorted({*removed, *user_data_repo.UNOWNED_TEXT_TABLES})
+    await memory.run(Lane.REPLY, _scrub, memory.db, scrubbed)
     left = await memory.run(Lane.REPLY, leftovers, memory.db, user_id)
     return Erasure({k: v for k, v in removed.items() if v}, left)

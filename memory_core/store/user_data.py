@@ -46,6 +46,12 @@ ERASED_TABLES = (
 )
 
 
+#: Tables that hold users' words without naming the user (received webhook updates: the text
+#: leaves a row once handled, but its old version stays in the table's pages): rewritten with
+#: every erasure on PostgreSQL, as the tables the user's rows were deleted from.
+UNOWNED_TEXT_TABLES = ("inbox",)
+
+
 def user_tables(conn: Connection) -> list[str]:
     """Ordinary tables with a ``user_id`` column (virtual and shadow tables excluded)."""
     if dialect_of(conn).postgres:

@@ -266,6 +266,30 @@ async def test_erasure_leaves_no_text_readable_in_the_database_files(
         memory.close()
 
 
+async def test_erasure_leaves_no_webhook_update_of_the_user_readable(
+    pg_server: PgServer, pg_url: str, clock: ManualClock
+) -> None:
+    """A handled update keeps its row (the redelivery check), not its text: the old version of
+    the row that held the text goes with the erasure's rewrite too."""
+    from memory_core.inbox import Inbox
+
+    memory = Memory.open(pg_url, None, clock=clock)
+    try:
+        inbox = Inbox(memory, "telegram")
+        await inbox.put(7, "chat:1", '{"message": {"text": "my code is quokkaplinth"}}')
+        [update] = await inbox.claim(1)
+        await inbox.finish(update)
+        await memory.remember(ALICE, NewFact(key="note", value_text="Alice said quokkaplinth"))
+        assert _files_holding(pg_server, pg_url, b"quokkaplinth")  # the check can see text
+
+        await memory.erase(ALICE)
+
+        assert _files_holding(pg_server, pg_url, b"quokkaplinth") == []
+        assert not await inbox.put(7, "chat:1", "{}")  # still known: a redelivery is dropped
+    finally:
+        memory.close()
+
+
 def test_sqlite_paths_still_open_files(tmp_path: Path) -> None:
     db = Database(tmp_path / "sub" / "m.db")
     try:
