@@ -3,9 +3,11 @@
 Several processes (replicas) may run on one PostgreSQL database. Each has an id
 (:func:`process_id`); work it takes is leased to that id for ``lease_s`` seconds, and the
 :class:`LeaseKeeper` renews every lease the process holds a few times per lease period. A
-process that dies stops renewing: once its leases run out, another process takes the work
-over. A lease only prevents duplicate work — whether work was applied is decided inside the
-applying transaction (the outbox job still pending, the run still running, the update not yet
+process that dies loses its database session and with it its liveness lock (PostgreSQL: a
+session advisory lock the keeper holds): another process takes its work over at once. One
+that hangs stops renewing: its work is taken over once its leases run out. A lease only
+prevents duplicate work — whether work was applied is decided inside the applying
+transaction (the outbox job still pending, the run still running, the update not yet
 handled), so a process that was only slow, not dead, never applies anything twice.
 """
 
@@ -86,7 +88,9 @@ class LeaseKeeper:
         """On SQLite, let go of every lease left by an earlier process: the bot's run lock
         makes this one the only process on the file, so their holders are dead, and their
         work resumes now, not when the leases run out. On PostgreSQL other replicas may be
-        alive: their leases are left to run out. Returns how many were released."""
+        alive: nothing is released here — a dead one's leases are free already (its liveness
+        lock went with its session), a live one's stay its own. Returns how many were
+        released."""
         if self.memory.db.postgres:
             return 0
         with self.memory.db.write() as conn:

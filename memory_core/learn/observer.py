@@ -332,7 +332,9 @@ class Observer:
 
     def _release_orphans(self) -> None:
         # SQLite has one process (the bot's run lock): a lease left by an earlier one is
-        # dead, and its jobs resume now. PostgreSQL replicas' leases run out on their own.
+        # dead, and its jobs resume now (the runtime's lease keeper did so already; an
+        # observer run on its own must too). On PostgreSQL a dead process's leases are free
+        # through its lost liveness lock (store.leases.free_sql).
         if not self.memory.db.postgres:
             with self.memory.db.write() as conn:
                 lease_repo.release_all(conn, ("outbox",))
