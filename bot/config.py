@@ -98,6 +98,8 @@ class Settings(BaseSettings):
     # logging
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     log_file: Path | None = None
+    # json: one JSON object per line (for jq and log shippers); console: aligned plain lines.
+    log_format: Literal["json", "console"] = "json"
     # LLM (names without the prefix follow the SDK's conventions)
     anthropic_api_key: SecretStr | None = Field(default=None, alias="ANTHROPIC_API_KEY")
     anthropic_base_url: str | None = Field(default=None, alias="ANTHROPIC_BASE_URL")

@@ -21,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
 from memory_core.clock import to_ts
+from memory_core.db.changes import Note, note
 from memory_core.errors import MemoryCoreError, StoreError
 from memory_core.executors import Lane
 from memory_core.extract.sensitive import redact
@@ -161,6 +162,7 @@ class Observer:
                 0,
             )
             outbox.add(conn, job, now, self.memory.owner, self.memory.config.lease_s)
+            note(conn, Note("turns"))  # counted once committed (a replay returned above)
             previous = episode_repo.last_text(conn, turn.user_id, turn.chat_id)
             eps = [
                 NewEpisode(
