@@ -345,20 +345,15 @@ def backup(db_path: Path, dest: Path, *, overwrite: bool = False) -> BackupInfo:
     return BackupInfo(dest, dest.stat().st_size, copy.schema_version, time.perf_counter() - started)
 
 
-def restore(src: Path, db_path: Path) -> BackupInfo:
-    """Replace the database with the backup ``src``; refuses while a bot runs on it.
-
-    The backup is checked first (a SQLite file, ``quick_check`` ok, a schema this membot
-    knows); the copy goes through the backup API into the live file, so readers never see a
-    half-written database.
-    """
-    src, db_path = Path(src), Path(db_path)
+def check_backup(src: Path) -> int:
+    """Check that ``src`` is a backup this membot can restore (a SQLite file, ``quick_check``
+    ok, a schema this membot knows); its schema version, or :class:`InvalidInputError`."""
+    src = Path(src)
     if not src.is_file():
         raise InvalidInputError(f"no backup file at {src}")
     with open(src, "rb") as handle:
         if handle.read(16) != b"SQLite format 3\x00":
             raise InvalidInputError(f"{src} is not a SQLite database")
-    started = time.perf_counter()
     found = maintenance.check_file(src)
     version = found.schema_version
     if found.integrity != "ok":
@@ -369,6 +364,18 @@ def restore(src: Path, db_path: Path) -> BackupInfo:
         raise InvalidInputError(
             f"{src} has schema {version}; this membot knows up to {SCHEMA_VERSION}"
         )
+    return version
+
+
+def restore(src: Path, db_path: Path) -> BackupInfo:
+    """Replace the database with the backup ``src``; refuses while a bot runs on it.
+
+    The backup is checked first (:func:`check_backup`); the copy goes through the backup API
+    into the live file, so readers never see a half-written database.
+    """
+    src, db_path = Path(src), Path(db_path)
+    started = time.perf_counter()
+    version = check_backup(src)
     with RunLock(db_path).exclusive():
         db_path.parent.mkdir(parents=True, exist_ok=True)
         maintenance.copy_into(src, db_path)
