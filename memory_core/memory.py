@@ -19,7 +19,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core import edits, fts, memory_md, retrieve, user_data
-from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_text, key_for
+from memory_core.cleaning import MAX_FACT_CHARS, clean_text, clip_episode, key_for
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
@@ -360,8 +360,9 @@ class Memory:
             return fact_repo.matching_all_terms(conn, user_id, expr, limit)
 
     async def record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
-        """Record raw turns (text cleaned and bounded); vectors are queued."""
-        cleaned = [replace(e, text=clean_text(e.text, limit=MAX_EPISODE_CHARS)) for e in episodes]
+        """Record raw turns (text cleaned, a long one cut like the observer cuts it); vectors
+        are queued."""
+        cleaned = [replace(e, text=clip_episode(e.text)) for e in episodes]
         return await self.run(Lane.REPLY, self._record_episodes, user_id, cleaned)
 
     def _record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 import structlog
 from sqlalchemy.exc import SQLAlchemyError
 
-from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
+from memory_core.cleaning import MAX_EPISODE_CHARS, clip_episode
 from memory_core.clock import to_ts
 from memory_core.db.changes import Note, note
 from memory_core.errors import MemoryCoreError, StoreError
@@ -125,7 +125,7 @@ class Observer:
         return added
 
     def _commit(self, turn: Turn) -> bool:
-        user_text = clean_text(turn.user_text, limit=MAX_EPISODE_CHARS)
+        user_text = clip_episode(turn.user_text)
         # Secrets are kept in clear nowhere but in a fact the user explicitly asked for: the
         # episodes (and their FTS index) get the redacted text; the outbox keeps the clear
         # text of an explicit /remember only until it has been learned (then it is redacted).
