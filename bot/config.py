@@ -35,7 +35,7 @@ class Settings(BaseSettings):
     vector_cache_mb: int = Field(default=512, ge=0)
     # retrieval
     # Defaults equal memory_core.retrieve.RetrievalConfig's; the episode-only ones are chosen
-    # by `membot eval locomo`'s tuning on every development conversation (see README).
+    # by `membot eval locomo`'s tuning on every development conversation (see docs/evaluation.md).
     top_k_lex: int = Field(default=20, ge=1, le=200)
     top_k_vec: int = Field(default=20, ge=1, le=200)
     fusion: Literal["weighted", "rrf"] = "weighted"

@@ -88,7 +88,7 @@ def open_pg_engine(url: str) -> Engine:
     except ImportError as exc:
         raise StoreError(
             "MEMBOT_DB names a PostgreSQL database, but the driver is not installed: "
-            "pip install 'membot[postgres]'"
+            "pip install -e '.[postgres]' in the checkout (psycopg 3)"
         ) from exc
     engine = create_engine(
         sqlalchemy_url(url),

@@ -215,7 +215,7 @@ def pg_scrub(engine: Engine, tables: Sequence[str]) -> None:
     while it runs (seconds at thousands of rows; at millions, batch erasures into a window, or
     move to per-user encryption keys). It cannot run inside a transaction block. The
     write-ahead log still holds the text until its segments are recycled (and so do WAL
-    archives and base backups): see the README.
+    archives and base backups): see docs/postgresql.md.
     """
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         existing = {
