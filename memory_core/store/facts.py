@@ -20,7 +20,15 @@ from memory_core.errors import StoreError
 from memory_core.fts import MatchExpression
 from memory_core.store import pg_lexical
 from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
-from memory_core.values import Change, Fact, HistoryEntry, NewFact, SearchFilters, Status
+from memory_core.values import (
+    SENSITIVE_CATEGORIES,
+    Change,
+    Fact,
+    HistoryEntry,
+    NewFact,
+    SearchFilters,
+    Status,
+)
 
 _NO_FILTERS = SearchFilters()
 #: Soft-deleted facts (forgotten, rejected, decayed) are purged this many days later.
@@ -285,11 +293,13 @@ def _record_change(
     )
     if not bump:
         return int(rev)
+    private = fact.sensitive or fact.category in SENSITIVE_CATEGORIES
     note_fact(
         conn,
         user_id=user_id,
         fact_id=fact.id,
-        key=fact.key,
+        # A note's key is made of its first words: for a sensitive one, that is its value.
+        key="note" if private and fact.key.startswith("note.") else fact.key,
         action=event,
         source=actor,
         status=fact.status.value,

@@ -93,6 +93,20 @@ async def test_learning_logs_one_event_per_change_without_values(
         assert counters.get("facts", action="deleted") == 1
 
 
+def test_the_key_of_a_sensitive_note_is_not_logged(memory: Memory) -> None:
+    """A note's key is made of its first words: for a health note, those are its value."""
+    new = NewFact(
+        key="note.my_doctor_found_diabetes_type_two",
+        value_text="My doctor found diabetes type two",
+        category=Category.HEALTH,
+        sensitive=True,
+    )
+    with capture_logs() as logs, memory.db.write() as conn:
+        fact_repo.create(conn, "console:ana", new, memory.clock.now(), actor="user")
+    [event] = _fact_events(logs)
+    assert event["key"] == "note" and "diabetes" not in json.dumps(event)
+
+
 def test_a_rolled_back_change_is_neither_logged_nor_counted(memory: Memory) -> None:
     new = NewFact(key="home_city", value_text="The user lives in Rome.", category=Category.IDENTITY)
     with capture_logs() as logs, pytest.raises(RuntimeError), memory.db.write() as conn:
