@@ -76,6 +76,10 @@ async def test_a_running_bot_holds_the_lock_and_serves_metrics(
         assert s["process_resident_memory_bytes"] > 0
         assert math.isnan(s["membot_wrong_overwrite_rate"])  # nothing to rate yet
         assert "# TYPE membot_turns gauge" in body
+        # This process's counters beside the 24-hour gauges (Prometheus counters).
+        assert s["membot_turns_total"] == 4
+        assert s['membot_facts_total{action="created"}'] >= 2
+        assert "# TYPE membot_facts_total counter" in body
 
         assert (await http(port, "GET", "/healthz"))[:1] == (200,)
         assert (await http(port, "GET", "/nope"))[0] == 404
