@@ -26,8 +26,9 @@ from sqlalchemy import Connection
 log = structlog.get_logger("memory_core.changes")
 
 _KEY = "membot_changes"
-#: The change a fact's audit event announces (every other event is ``fact_changed``).
-FORGOTTEN_EVENTS = frozenset({"deleted", "forgotten"})
+#: A fact whose change leaves it in this status is announced as ``fact_forgotten`` (forgotten,
+#: rejected, merged away or faded: the ``action`` says which).
+FORGOTTEN_STATUS = "deleted"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,7 @@ def note_fact(
     """Note one audited change of a fact (never its value)."""
     if created:
         event = "fact_learned"
-    elif action in FORGOTTEN_EVENTS:
+    elif status == FORGOTTEN_STATUS:
         event = "fact_forgotten"
     else:
         event = "fact_changed"
