@@ -17,7 +17,7 @@ import resource
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 
 import structlog
 
@@ -207,7 +207,9 @@ def _llm_totals(report: MetricsReport) -> dict[tuple[str, str], float]:
 
 
 class MetricsServer:
-    """Serves ``/metrics`` and ``/healthz``; owned by the runtime (``start()``/``aclose()``)."""
+    """Serves ``/metrics``, ``/healthz`` (liveness: the process and its event loop answer) and
+    ``/readyz`` (readiness: 503 with the reasons while ``ready`` reports any); owned by the
+    runtime (``start()``/``aclose()``)."""
 
     def __init__(
         self,
@@ -219,6 +221,7 @@ class MetricsServer:
         extra: Callable[[], dict[str, float]] | None = None,
         now: Callable[[], float] = time.time,
         prices: Mapping[str, LLMPrice] | None = None,
+        ready: Callable[[], Awaitable[list[str]]] | None = None,
     ) -> None:
         self.operations = Operations(memory.db, prices=prices)
         self._memory = memory  # figures are computed on its background lane
@@ -228,6 +231,7 @@ class MetricsServer:
         self.port = port
         self.ttl = ttl
         self.extra = extra or dict
+        self.ready = ready
         self.started_at = time.time()
         self._server: asyncio.Server | None = None
         self._cache: tuple[float, str] | None = None
@@ -289,12 +293,17 @@ class MetricsServer:
         if len(request) < 2:
             raise ValueError("malformed request line")
         method, path = request[0], request[1].split("?", 1)[0]
-        if path not in ("/metrics", "/healthz"):
-            return "404 Not Found", "not found: try /metrics\n"
+        if path not in ("/metrics", "/healthz", "/readyz"):
+            return "404 Not Found", "not found: try /metrics, /healthz or /readyz\n"
         if method != "GET":
             return "405 Method Not Allowed", "GET only\n"
         if path == "/healthz":
             return "200 OK", "ok\n"
+        if path == "/readyz":
+            problems = [] if self.ready is None else await self.ready()
+            if problems:
+                return "503 Service Unavailable", "".join(f"{p}\n" for p in problems)
+            return "200 OK", "ready\n"
         return "200 OK", await self.body()
 
 

@@ -121,6 +121,9 @@ class RunLock:
         """Be the one process doing ``role`` (e.g. polling Telegram): on SQLite the bot lock
         already makes this process the only one."""
 
+    def reconnect(self) -> None:
+        """Nothing to take again on SQLite: the lock is a file, not a database session."""
+
     def release(self) -> None:
         """Let go of the locks (closing a descriptor releases it)."""
         if self._fd is not None:
@@ -161,6 +164,7 @@ class PgRunLock(RunLock):
     def __init__(self, db: Database) -> None:
         self._db = db
         self._conn: Connection | None = None
+        self._roles: list[str] = []
 
     def acquire_bot(self, timeout: float = START_LOCK_WAIT_S) -> None:
         """Hold the database as one of its running bots; :class:`StoreError` while an
@@ -195,6 +199,22 @@ class PgRunLock(RunLock):
                 f"another membot on {self._db.location} is already {role.replace('_', ' ')}: "
                 "run one such process (Telegram: use webhook mode for several replicas)"
             )
+        if role not in self._roles:
+            self._roles.append(role)
+
+    def reconnect(self) -> None:
+        """Take the bot lock and this process's roles again on a new session, after the old
+        one was lost (a server restart or failover ends every session, and the locks with it).
+        :class:`StoreError` when that cannot be done yet: the caller tries again."""
+        dead, self._conn = self._conn, None
+        if dead is not None:
+            with contextlib.suppress(Exception):
+                dead.invalidate()
+            with contextlib.suppress(Exception):
+                dead.close()
+        self.acquire_bot()
+        for role in self._roles:
+            self.claim_role(role)
 
     def release(self) -> None:
         """Let go of the lock: its connection is closed, not returned to the pool."""

@@ -40,6 +40,9 @@ ResultHandler = Callable[[LearnResult], Awaitable[None]]
 
 #: LLM usage that no job carried (scheduled jobs' calls) is written at most this often.
 USAGE_FLUSH_S = 60.0
+#: First and longest pause before the dispatcher looks again after a database failure.
+_RETRY_S = 0.5
+_RETRY_MAX_S = 10.0
 #: A user line's episode keeps, as the turn it answers, the bot's previous reply when that
 #: ended in a question, and only the question ("… What's your dog called?" / "Rex"): it is
 #: part of the embedded text, whose cost grows with its length (~1.3-1.6 ms of CPU a token
@@ -272,6 +275,11 @@ class Observer:
             self._dispatcher = asyncio.create_task(self._dispatch(), name="observer-dispatch")
             self._wake.set()
 
+    @property
+    def alive(self) -> bool:
+        """Whether the dispatcher runs (started and not ended by an error)."""
+        return self._dispatcher is not None and not self._dispatcher.done()
+
     async def drain(self, timeout: float = 60.0) -> None:
         """Wait until every due job has been processed (postponed ones are not waited for)."""
 
@@ -342,37 +350,70 @@ class Observer:
                 lease_repo.release_all(conn, ("outbox",))
 
     async def _dispatch(self) -> None:
-        await self.memory.run(Lane.BACKGROUND, self._release_orphans)
+        pause = _RETRY_S
+        while True:
+            try:
+                await self.memory.run(Lane.BACKGROUND, self._release_orphans)
+                break
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database is away: the dispatcher must not die of it
+                log.warning("observer_dispatch_failed", error_type=type(exc).__name__)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _RETRY_MAX_S)
         self._ready.set()
+        pause = _RETRY_S
         while not self._closing:
-            users = await self.memory.run(Lane.BACKGROUND, self._due_users)
-            usage = self.learner.usage
-            if (
-                usage is not None
-                and usage.pending()
-                and time.monotonic() - self._usage_flushed_at >= USAGE_FLUSH_S
-            ):
-                self._usage_flushed_at = time.monotonic()
-                await self.memory.run(Lane.BACKGROUND, self._write_usage)
-            for user in users:
-                if user not in self._lanes and not self._closing:
-                    task = asyncio.create_task(self._lane(user), name=f"observer-lane:{user}")
-                    self._lanes[user] = task
+            try:
+                await self._dispatch_once()
+                pause = _RETRY_S
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the dispatcher's one outermost guard: try again later
+                log.warning("observer_dispatch_failed", error_type=type(exc).__name__)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _RETRY_MAX_S)
+                continue
             if not self._lanes:
                 self._idle.set()
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll_interval)
 
+    async def _dispatch_once(self) -> None:
+        """Start a lane for every user with a job due (none while the database session is
+        being re-established), and write the LLM usage meter now and then."""
+        users = await self.memory.run(Lane.BACKGROUND, self._due_users)
+        usage = self.learner.usage
+        if (
+            usage is not None
+            and usage.pending()
+            and time.monotonic() - self._usage_flushed_at >= USAGE_FLUSH_S
+        ):
+            self._usage_flushed_at = time.monotonic()
+            await self.memory.run(Lane.BACKGROUND, self._write_usage)
+        for user in users:
+            if user not in self._lanes and not self._closing:
+                task = asyncio.create_task(self._lane(user), name=f"observer-lane:{user}")
+                self._lanes[user] = task
+
     def _due_users(self) -> list[str]:
+        if not self.memory.leases.healthy:
+            return []
         with self.memory.db.read() as conn:
             return outbox.users_with_pending(conn, self.memory.clock.now(), self.memory.owner)
 
     async def _lane(self, user_id: str) -> None:
         try:
             async with self._sem:
-                while not self._closing:
-                    job = await self.memory.run(Lane.BACKGROUND, self._next, user_id)
+                while not self._closing and self.memory.leases.healthy:
+                    try:
+                        job = await self.memory.run(Lane.BACKGROUND, self._next, user_id)
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception as exc:  # the database is away: the dispatcher comes back
+                        log.warning("observer_claim_failed", error_type=type(exc).__name__)
+                        break
                     if job is None:
                         break
                     await self._run(job)
