@@ -10,28 +10,35 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
-from typing import Annotated, Literal
+import statistics
+import subprocess
+import sys
+import time
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
-from rich.table import Table
 
-from bot import app as composition
 from bot.cli.common import console, err_console, fail, figures_settings
 from bot.cli.options import JsonOpt, WorkdirOpt
-from memory_core import MemoryCoreError, Operations
-from memory_core.benchmarks import (
-    BenchRun,
-    Percentiles,
-    RetrievalBench,
-    RetrievalBenchReport,
-    run_pipeline,
-    run_retrieval_bench,
-)
+from bot.cli.progress import progress
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from memory_core.benchmarks import BenchRun, Percentiles, RetrievalBenchReport
 
 
 def _postgres_url(value: str | None) -> str | None:
     """``--db`` of the benchmarks: a PostgreSQL URL or nothing."""
-    if value is not None and not Operations.is_postgres(value):
+    if value is None:
+        return value
+    from bot.config import db_target
+
+    try:
+        target = db_target(value)
+    except ValueError as exc:
+        raise typer.BadParameter(f"takes a postgresql:// URL ({exc})") from None
+    if not isinstance(target, str):
         raise typer.BadParameter("takes a postgresql:// URL")
     return value
 
@@ -96,6 +103,10 @@ def bench_retrieval(
     as_json: JsonOpt = False,
 ) -> None:
     """Time lexical, vector and hybrid search at growing store sizes (temporary database)."""
+    from bot import app as composition
+    from memory_core import MemoryCoreError
+    from memory_core.benchmarks import RetrievalBench, run_retrieval_bench
+
     settings = figures_settings()
     embedder = composition.build_embedder(settings)
     if embedder is None:
@@ -106,13 +117,14 @@ def bench_retrieval(
     reports = {}
     try:
         for store, target in [("sqlite", None), *([("postgresql", db)] if db else [])]:
-            with err_console.status(f"{store}: starting") as status:
+            with progress(f"retrieval on {store}", quiet=as_json) as reporter:
+                reporter.note("starting")
                 reports[store] = run_retrieval_bench(
                     bench,
                     embedder,
                     config=composition.memory_config(settings),
                     workdir=workdir,
-                    progress=lambda msg, s=store: status.update(f"{s}: {msg}"),  # type: ignore[misc]
+                    progress=reporter.note,
                     db=target,
                 )
     except MemoryCoreError as exc:
@@ -145,6 +157,8 @@ _ROWS: tuple[tuple[str, str], ...] = (
 
 def _table(report: RetrievalBenchReport) -> Table:
     """The report as a rich table: one column per size, figures as p50 / p95."""
+    from rich.table import Table
+
     table = Table(
         title=f"membot bench retrieval (k={report.bench.k}, {report.embedder})",
         caption=(
@@ -245,6 +259,8 @@ def bench_telegram(
 ) -> None:
     """Simulated users chat through a fake Bot API server (temporary DB); ``--responder llm``
     also answers through the LLM path against a fake Messages API, beside the offline run."""
+    from memory_core import MemoryCoreError
+
     if replicas and db is None:
         raise typer.BadParameter("replicas share one PostgreSQL database: give --db")
     if replicas and (responder != "offline" or minutes):
@@ -332,16 +348,23 @@ def bench_pipeline(
     as_json: JsonOpt = False,
 ) -> None:
     """Observer hot-path cost (enqueue) and end-to-end learning latency, rules extractor."""
+    from rich.table import Table
+
+    from bot import app as composition
+    from memory_core.benchmarks import run_pipeline
+
     settings = figures_settings()
-    result = asyncio.run(
-        run_pipeline(
-            turns=turns,
-            users=users,
-            rate=rate,
-            embedder=composition.build_embedder(settings),
-            server=db,
+    with progress("turns learned", quiet=as_json) as step:
+        result = asyncio.run(
+            run_pipeline(
+                turns=turns,
+                users=users,
+                rate=rate,
+                embedder=composition.build_embedder(settings),
+                server=db,
+                progress=step,
+            )
         )
-    )
     if as_json:
         typer.echo(json.dumps(result.as_json()))
         return
@@ -368,3 +391,81 @@ def bench_pipeline(
     console.print(table)
     verdict = "meets" if result.enqueue_ms["p95"] <= 5.0 else "MISSES"
     console.print(f"enqueue p95 {verdict} the 5 ms target")
+
+
+# ---- the command line's start-up -----------------------------------------------------------
+
+
+def _help_commands(root: Any) -> list[list[str]]:
+    """The root and every group and command under it, as argument lists (``[]``,
+    ``["admin"]``, ``["admin", "doctor"]`` …)."""
+    out: list[list[str]] = []
+
+    def walk(command: Any, path: list[str]) -> None:
+        out.append(path)
+        for name, sub in sorted(getattr(command, "commands", {}).items()):
+            walk(sub, [*path, name])
+
+    walk(root, [])
+    return out
+
+
+@bench_cli.command("cli")
+def bench_cli_startup(
+    ctx: typer.Context,
+    runs: Annotated[int, typer.Option("--runs", min=1, max=100, help="runs per command")] = 5,
+    only: Annotated[
+        list[str] | None,
+        typer.Option("--only", help='only this command and those under it, e.g. "admin" '),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Wall time of ``membot … --help`` for the root and every command (each in a fresh
+    ``python -m bot`` process, ``--runs`` times): what a user waits for before any work."""
+    commands = _help_commands(ctx.find_root().command)
+    if only:
+        wanted = [o.split() for o in only]
+        commands = [c for c in commands if any(c[: len(w)] == w for w in wanted)]
+        if not commands:
+            raise typer.BadParameter("no such command", param_hint="--only")
+    times: dict[str, list[float]] = {}
+    with progress("--help runs", quiet=as_json) as step:
+        for i, path in enumerate(commands * runs):
+            started = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-m", "bot", *path, "--help"],
+                capture_output=True,
+                check=False,
+            )
+            seconds = time.perf_counter() - started
+            name = " ".join(["membot", *path, "--help"])
+            if done.returncode != 0:
+                raise fail(f"{name} exited {done.returncode}: {done.stderr.decode()[-300:]}")
+            times.setdefault(name, []).append(seconds)
+            step(i + 1, len(commands) * runs)
+    rows = {
+        name: {"p50_ms": round(statistics.median(t) * 1000, 1), "max_ms": round(max(t) * 1000, 1)}
+        for name, t in times.items()
+    }
+    every = [s for t in times.values() for s in t]
+    overall = {
+        "commands": len(rows),
+        "runs": runs,
+        "p50_ms": round(statistics.median(every) * 1000, 1),
+        "max_ms": round(max(every) * 1000, 1),
+        "python": sys.executable,
+    }
+    if as_json:
+        typer.echo(json.dumps({"commands": rows, "overall": overall}))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"membot --help wall time ({runs} runs per command)")
+    table.add_column("command")
+    table.add_column("p50 ms", justify="right")
+    table.add_column("max ms", justify="right")
+    for name, row in rows.items():
+        table.add_row(name, f"{row['p50_ms']:.0f}", f"{row['max_ms']:.0f}")
+    table.add_section()
+    table.add_row("all", f"{overall['p50_ms']:.0f}", f"{overall['max_ms']:.0f}")
+    console.print(table)

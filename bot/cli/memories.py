@@ -4,15 +4,34 @@ history), as tables or ``--json``."""
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from bot.cli.common import console, fail, open_memory, run
 from bot.cli.options import DbOpt, JsonOpt, UserOpt, user_id
-from memory_core import MemoryCoreError, NotFoundError
-from memory_core.values import Category, Fact, NewFact, SearchFilters, SearchHit
+
+if TYPE_CHECKING:
+    from memory_core.values import Fact, SearchHit
+
+
+class CategoryChoice(StrEnum):
+    """The categories ``memories add --category`` takes: memory_core's ``Category`` values,
+    repeated so that ``--help`` does not import the engine (a test pins them equal)."""
+
+    IDENTITY = "identity"
+    HARD_PREFERENCE = "hard_preference"
+    SOFT_PREFERENCE = "soft_preference"
+    TASK_CONTEXT = "task_context"
+    RELATIONSHIP = "relationship"
+    HEALTH = "health"
+    FINANCE = "finance"
+    IDENTITY_DOCUMENT = "identity_document"
+    CREDENTIAL = "credential"
+    REFLECTION = "reflection"
+    OTHER = "other"
+
 
 memories_cli = typer.Typer(help="Inspect and edit one user's memories.", no_args_is_help=True)
 
@@ -48,6 +67,8 @@ def hit_json(hit: SearchHit) -> dict[str, Any]:
 
 def print_facts(facts: list[Fact], *, as_json: bool, title: str) -> None:
     """Print facts as a table, or as a JSON list."""
+    from rich.table import Table
+
     if as_json:
         typer.echo(json.dumps([fact_json(f) for f in facts], ensure_ascii=False))
         return
@@ -75,18 +96,25 @@ def memories_add(
     text: Annotated[str, typer.Argument(help="what to remember")],
     user: UserOpt,
     key: Annotated[str, typer.Option(help="fact key (default: derived from the text)")] = "",
-    category: Annotated[Category, typer.Option(help="category")] = Category.OTHER,
+    category: Annotated[CategoryChoice, typer.Option(help="category")] = CategoryChoice.OTHER,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Store a fact as an explicit remember (confidence 0.95)."""
+    from memory_core import MemoryCoreError
+    from memory_core.values import Category, NewFact
+
     memory = open_memory(db)
     try:
         fact = run(
             memory.remember(
                 user_id(user),
                 NewFact(
-                    key=key, value_text=text, category=category, confidence=0.95, decay_rate=0.0
+                    key=key,
+                    value_text=text,
+                    category=Category(category.value),
+                    confidence=0.95,
+                    decay_rate=0.0,
                 ),
                 actor="operator",
             )
@@ -107,6 +135,8 @@ def memories_list(
     limit: Annotated[int, typer.Option(min=1, max=10000)] = 100,
 ) -> None:
     """List a user's memories, newest first."""
+    from memory_core.values import SearchFilters
+
     memory = open_memory(db)
     try:
         facts = run(
@@ -131,6 +161,8 @@ def memories_search(
     """Search a user's memories; prints ranked results with their scores."""
     if mode not in ("lexical", "vector", "hybrid"):
         raise typer.BadParameter("mode must be lexical, vector or hybrid")
+    from rich.table import Table
+
     memory = open_memory(db)
     try:
         hits = run(memory.search(user_id(user), query, k=k, mode=mode))  # type: ignore[arg-type]
@@ -165,6 +197,8 @@ def memories_forget(
     as_json: JsonOpt = False,
 ) -> None:
     """Forget a fact by id, or every fact containing all the given words (soft delete)."""
+    from memory_core import NotFoundError
+
     memory = open_memory(db)
     uid = user_id(user)
     try:
@@ -218,6 +252,8 @@ def memories_history(
     if not rows:
         console.print("No history.")
         return
+    from rich.table import Table
+
     table = Table(title=f"History of {target}")
     for col in ("fact", "event", "actor", "when", "value"):
         table.add_column(col)
