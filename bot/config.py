@@ -34,7 +34,9 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 
 
 def hide_password(url: str) -> str:
-    """``scheme://user:secret@host/db`` → ``scheme://user:***@host/db`` (for messages)."""
+    """``scheme://user:secret@host/db?password=x`` → ``scheme://user:***@host/db?password=***``
+    (for messages: libpq takes a password in either place)."""
+    url = re.sub(r"(?i)([?&]password=)[^&#]*", r"\1***", url)
     try:
         parts = urlsplit(url)
         if parts.password is None:

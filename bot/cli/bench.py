@@ -7,18 +7,15 @@ checkout, and says how to run it from one otherwise.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import json
-import statistics
-import subprocess
 import sys
 import time
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from bot.cli.common import console, err_console, fail, figures_settings
+from bot.cli.common import console, err_console, fail, figures_settings, run
 from bot.cli.options import JsonOpt, WorkdirOpt
 from bot.cli.progress import progress
 
@@ -167,8 +164,8 @@ def _table(report: RetrievalBenchReport) -> Table:
         ),
     )
     table.add_column("facts of the measured user")
-    for run in report.runs:
-        table.add_column(f"{run.facts:,}", justify="right")
+    for one in report.runs:
+        table.add_column(f"{one.facts:,}", justify="right")
     runs = report.runs
     table.add_row(
         "real-embedded / generated",
@@ -316,7 +313,7 @@ def bench_telegram(
                     replicas=processes,
                 )
                 reports.append(
-                    asyncio.run(
+                    run(
                         run_telegram_bench(
                             bench,
                             settings,
@@ -355,7 +352,7 @@ def bench_pipeline(
 
     settings = figures_settings()
     with progress("turns learned", quiet=as_json) as step:
-        result = asyncio.run(
+        result = run(
             run_pipeline(
                 turns=turns,
                 users=users,
@@ -422,6 +419,9 @@ def bench_cli_startup(
 ) -> None:
     """Wall time of ``membot … --help`` for the root and every command (each in a fresh
     ``python -m bot`` process, ``--runs`` times): what a user waits for before any work."""
+    import statistics
+    import subprocess
+
     commands = _help_commands(ctx.find_root().command)
     if only:
         wanted = [o.split() for o in only]

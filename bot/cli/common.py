@@ -8,7 +8,6 @@ imported inside the commands, so ``membot --help`` does not load it.
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import Coroutine
 from pathlib import Path
@@ -46,6 +45,8 @@ def warn(message: str) -> None:
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
     """Run one coroutine to completion on a fresh event loop."""
+    import asyncio
+
     return asyncio.run(coro)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import tempfile
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, get_args
 import typer
 from rich.console import Console
 
-from bot.cli.common import console, err_console, fail, figures_settings
+from bot.cli.common import console, err_console, fail, figures_settings, run
 from bot.cli.options import JsonOpt, check_db
 from bot.cli.progress import progress
 
@@ -47,7 +46,7 @@ def eval_extraction(
         raise fail(f"no persona file at {data}", 2)
     extractor, _auditor, _responder = composition.build_learning(figures_settings())
     with progress("sentences", quiet=as_json) as step:
-        result = asyncio.run(evaluation.run_extraction_eval(data, extractor, progress=step))
+        result = run(evaluation.run_extraction_eval(data, extractor, progress=step))
     if as_json:
         typer.echo(json.dumps(result.as_json()))
         return
@@ -115,7 +114,7 @@ def eval_scenarios(
     extractor, auditor, _responder = composition.build_learning(settings)
     embedder = composition.build_embedder(settings) if vectors else None
     with progress("scenarios", quiet=as_json) as step:
-        report = asyncio.run(
+        report = run(
             run_suite(
                 extractor,
                 auditor,

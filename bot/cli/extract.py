@@ -3,7 +3,6 @@ debugging a phrasing)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 from datetime import UTC, datetime
@@ -11,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from bot.cli.common import console, figures_settings, warn
+from bot.cli.common import console, figures_settings, run, warn
 from bot.cli.options import JsonOpt
 
 if TYPE_CHECKING:
@@ -69,7 +68,7 @@ def extract(as_json: JsonOpt = False) -> None:
         settings, on_fallback=fallbacks.append
     )
     lines = [line.rstrip("\n") for line in sys.stdin]
-    results = asyncio.run(_extract_all(extractor, lines, fallbacks))
+    results = run(_extract_all(extractor, lines, fallbacks))
     if fallbacks:
         warn(
             f"the language model could not be reached ({fallbacks[-1]}): the facts of "

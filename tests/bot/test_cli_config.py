@@ -173,6 +173,9 @@ def test_database_targets() -> None:
     assert "pw" not in str(caught.value)
     assert hide_password("postgresql://u:pw@h:5432/db?x=1") == "postgresql://u:***@h:5432/db?x=1"
     assert hide_password("postgresql://u@h/db") == "postgresql://u@h/db"
+    assert hide_password("mysql://h/db?user=u&password=pw&x=1") == (
+        "mysql://h/db?user=u&password=***&x=1"
+    )
 
 
 def test_a_postgresql_password_is_not_shown_when_the_server_is_unreachable() -> None:
