@@ -40,13 +40,16 @@ def eval_extraction(
     """Coverage of the configured extractor on persona sentences (tune and held-out parts,
     split by a hash of each sentence) and precision on the committed hand labels."""
     from bot import app as composition
-    from memory_core import evaluation
+    from memory_core import MemoryCoreError, evaluation
 
     if not data.is_file():
         raise fail(f"no persona file at {data}", 2)
     extractor, _auditor, _responder = composition.build_learning(figures_settings())
-    with progress("sentences", quiet=as_json) as step:
-        result = run(evaluation.run_extraction_eval(data, extractor, progress=step))
+    try:
+        with progress("sentences", quiet=as_json) as step:
+            result = run(evaluation.run_extraction_eval(data, extractor, progress=step))
+    except MemoryCoreError as exc:  # the model is down: no figures, rather than wrong ones
+        raise fail(f"the extractor failed: {exc}", 1) from exc
     if as_json:
         typer.echo(json.dumps(result.as_json()))
         return

@@ -258,3 +258,19 @@ def test_the_runner_refuses_a_malformed_token_before_connecting(tmp_path: Path) 
     )
     with pytest.raises(ConfigError, match="does not look like a telegram bot token"):
         runner.build_adapters(settings, None, ["telegram"])  # type: ignore[arg-type]
+
+
+def test_eval_extraction_with_an_unreachable_model_fails_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Figures are never made up from a fallback: the evaluation stops and says why."""
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-unreachable")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{_closed_port()}")
+    monkeypatch.setenv("MEMBOT_ANTHROPIC_MAX_RETRIES", "0")
+    personas = tmp_path / "p.json"
+    personas.write_text(json.dumps([{"Speaker 1": ["I have a cat."], "Speaker 2": []}]))
+    result = membot("eval", "extraction", "--data", str(personas), "--json")
+    assert result.exit_code == 1
+    assert [line for line in errors(result) if line.startswith("error:")] == [
+        "error: the extractor failed: LLM connection failed"
+    ]
