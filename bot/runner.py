@@ -75,7 +75,8 @@ def build_adapters(
                 )
             )
         elif name == "discord":
-            if problem := token_problem(settings, "discord"):
+            # Only set: Discord does not document its token format (`admin doctor` checks it).
+            if problem := token_problem(settings, "discord", shape=False):
                 raise ConfigError(problem)
             assert settings.discord_bot_token is not None
             from adapters.discord import DiscordAdapter, DiscordConfig

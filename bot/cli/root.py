@@ -95,7 +95,10 @@ def run_bot(
     settings = load_settings(db=db)
     platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
     # Tokens are checked before anything is opened or connected (as `admin doctor` does).
-    if problems := [p for name in platforms if (p := token_problem(settings, name))]:
+    problems = [
+        p for name in platforms if (p := token_problem(settings, name, shape=name == "telegram"))
+    ]
+    if problems:
         raise fail("; ".join(problems), 2)
 
     from bot.logging import configure as configure_logging
