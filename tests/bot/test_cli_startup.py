@@ -91,6 +91,7 @@ def test_bench_cli_times_help_in_fresh_processes(isolated_cli: None) -> None:
     assert list(data["commands"]) == ["membot jobs list --help"]
     row = data["commands"]["membot jobs list --help"]
     assert 0 < row["p50_ms"] <= row["max_ms"]
+    assert row["cpu_p50_ms"] > 0
     assert data["overall"]["runs"] == 2
     assert result.stderr == ""  # --json: no progress
 
