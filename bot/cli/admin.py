@@ -33,7 +33,11 @@ if TYPE_CHECKING:
     from bot.config import Settings
     from memory_core import HealthCheck, LLMShare, Memory, Operations, StoreStats
 
-admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
+admin_cli = typer.Typer(
+    rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
+    help="Operator commands.",
+    no_args_is_help=True,
+)
 
 
 def _db_target(db: str | None) -> Path | str:
@@ -154,7 +158,7 @@ def _platform_checks(path: Path | str) -> list[HealthCheck]:
     ]
 
 
-@admin_cli.command("doctor")
+@admin_cli.command("doctor", short_help="Check installation and configuration.")
 def admin_doctor(
     platform: Annotated[
         str, typer.Option(help="check tokens for these platforms, e.g. telegram,discord")
@@ -241,7 +245,7 @@ def _pairs(values: dict[str, int]) -> str:
     return " · ".join(f"{k} {v:,}" for k, v in values.items()) or "none"
 
 
-@admin_cli.command("stats")
+@admin_cli.command("stats", short_help="What the database holds, counted.")
 def admin_stats(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Users, facts by status and category, episodes, pending confirmations, queues, size."""
     from rich.table import Table
@@ -276,7 +280,7 @@ def _fmt(value: float | None, unit: str = "", pct: bool = False) -> str:
     return f"{value * 100:.1f} %" if pct else f"{value:,.1f}{unit}"
 
 
-@admin_cli.command("metrics")
+@admin_cli.command("metrics", short_help="Operational metrics of the last days.")
 def admin_metrics(
     days: Annotated[float, typer.Option(min=0.01, max=3650, help="window: the last N days")] = 7,
     db: DbOpt = None,
@@ -354,7 +358,7 @@ def _share(share: LLMShare) -> str:
 # ---- backup, restore, reindex, vacuum -------------------------------------------------------
 
 
-@admin_cli.command("backup")
+@admin_cli.command("backup", short_help="Copy the SQLite database, live.")
 def admin_backup(
     file: Annotated[Path, typer.Argument(help="where to write the copy")],
     force: Annotated[bool, typer.Option("--force", help="replace an existing file")] = False,
@@ -386,7 +390,7 @@ def admin_backup(
     )
 
 
-@admin_cli.command("migrate")
+@admin_cli.command("migrate", short_help="Copy SQLite into PostgreSQL (resumable).")
 def admin_migrate(
     to: Annotated[
         str, typer.Option("--to", help="a postgresql:// database, empty or partly copied")
@@ -439,7 +443,7 @@ def admin_migrate(
     )
 
 
-@admin_cli.command("restore")
+@admin_cli.command("restore", short_help="Replace the database with a backup.")
 def admin_restore(
     file: Annotated[Path, typer.Argument(help="a backup made by `membot admin backup`")],
     yes: YesOpt = False,
@@ -462,7 +466,7 @@ def admin_restore(
     )
 
 
-@admin_cli.command("reindex")
+@admin_cli.command("reindex", short_help="Re-embed everything with the current model.")
 def admin_reindex(db: DbOpt = None) -> None:
     """Re-embed every fact and episode with the configured model (after changing it)."""
     memory = open_memory(db)
@@ -474,7 +478,7 @@ def admin_reindex(db: DbOpt = None) -> None:
     console.print(f"Re-embedded {count} items.")
 
 
-@admin_cli.command("vacuum")
+@admin_cli.command("vacuum", short_help="Drop old events and compact the database.")
 def admin_vacuum(
     keep_events_days: Annotated[
         float, typer.Option(min=1, help="drop operational events older than this")
@@ -490,7 +494,7 @@ def admin_vacuum(
     )
 
 
-@admin_cli.command("vector-index")
+@admin_cli.command("vector-index", short_help="PostgreSQL: exact scans or HNSW indexes.")
 def admin_vector_index(
     kind: Annotated[
         str | None,
@@ -524,7 +528,7 @@ def admin_vector_index(
 # ---- one user's data ------------------------------------------------------------------------
 
 
-@admin_cli.command("export-user")
+@admin_cli.command("export-user", short_help="Everything stored about a user, as JSON.")
 def admin_export_user(
     user: UserOpt,
     out: Annotated[
@@ -545,7 +549,7 @@ def admin_export_user(
     err_console.print(f"Wrote {len(data['facts'])} facts of {uid} to {out}.")
 
 
-@admin_cli.command("delete-user")
+@admin_cli.command("delete-user", short_help="Erase every trace of a user, verified.")
 def admin_delete_user(
     user: UserOpt,
     yes: YesOpt = False,

@@ -52,7 +52,11 @@ PgServerOpt = Annotated[
     ),
 ]
 
-bench_cli = typer.Typer(help="Benchmarks (retrieval, pipeline, telegram).", no_args_is_help=True)
+bench_cli = typer.Typer(
+    rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
+    help="Benchmarks (retrieval, pipeline, telegram).",
+    no_args_is_help=True,
+)
 
 #: Mean pause after each reply in ``bench telegram``: a fast typist (a short message a few
 #: seconds after reading the answer). The issue leaves the pace open; 1 s saturates this
@@ -76,7 +80,7 @@ def _sizes(raw: str) -> tuple[int, ...]:
     return sizes
 
 
-@bench_cli.command("retrieval")
+@bench_cli.command("retrieval", short_help="Search latency at growing store sizes.")
 def bench_retrieval(
     facts: Annotated[
         str, typer.Option("--facts", help="facts of the measured user, per run (comma-separated)")
@@ -203,7 +207,7 @@ def _verdict(run: BenchRun) -> str:
 # ---- telegram ------------------------------------------------------------------------------
 
 
-@bench_cli.command("telegram")
+@bench_cli.command("telegram", short_help="Simulated users through a fake Bot API.")
 def bench_telegram(
     users: Annotated[int, typer.Option("--users", min=1, help="simulated Telegram users")] = 50,
     messages: Annotated[int, typer.Option("--messages", min=1, help="messages per user")] = 20,
@@ -337,7 +341,7 @@ def bench_telegram(
         raise typer.Exit(1)
 
 
-@bench_cli.command("pipeline")
+@bench_cli.command("pipeline", short_help="Observer enqueue cost and learning latency.")
 def bench_pipeline(
     turns: Annotated[int, typer.Option("--turns", min=1, max=100_000)] = 500,
     users: Annotated[int, typer.Option("--users", min=1, max=10_000)] = 20,
@@ -408,7 +412,7 @@ def _help_commands(root: Any) -> list[list[str]]:
     return out
 
 
-@bench_cli.command("cli")
+@bench_cli.command("cli", short_help="Wall and CPU time of every --help.")
 def bench_cli_startup(
     ctx: typer.Context,
     runs: Annotated[int, typer.Option("--runs", min=1, max=100, help="runs per command")] = 5,

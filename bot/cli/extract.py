@@ -57,9 +57,11 @@ async def _extract_all(
 
 
 def extract(as_json: JsonOpt = False) -> None:
-    """Read messages from stdin, one per line, and print the facts the configured extractor
-    (offline rules, or Anthropic with ANTHROPIC_API_KEY) finds in each. No database. When the
-    model cannot be reached, the offline rules answer instead, and a warning says so."""
+    """Print the facts found in each stdin line (no database).
+
+    One message per line; the configured extractor (offline rules, or Anthropic with
+    ANTHROPIC_API_KEY) reads each. When the model cannot be reached, the offline rules answer
+    instead, and a warning says so."""
     from bot import app as composition
 
     fallbacks: list[str] = []

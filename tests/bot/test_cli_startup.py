@@ -100,3 +100,11 @@ def test_bench_cli_times_help_in_fresh_processes(isolated_cli: None) -> None:
 def test_bench_cli_refuses_an_unknown_command(only: str) -> None:
     result = CliRunner().invoke(cli, ["bench", "cli", "--only", only])
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("group", [[], ["memories"], ["admin"], ["eval"], ["bench"], ["jobs"]])
+def test_command_listings_are_not_cut_off(group: list[str]) -> None:
+    result = CliRunner().invoke(cli, [*group, "--help"], terminal_width=80)
+    assert result.exit_code == 0
+    listing = result.stdout.split("Commands:", 1)[1]
+    assert "..." not in listing, listing
