@@ -27,8 +27,8 @@ from memory_core.disclosure import is_private, shown
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors, Lane
-from memory_core.extract.sensitive import redact
-from memory_core.extract.sensitivity import classified
+from memory_core.extract.sensitive import find_sensitive, redact
+from memory_core.extract.sensitivity import classified, is_self_harm
 from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
@@ -434,6 +434,22 @@ class Memory:
         return await self.read(
             Lane.REPLY, episode_repo.recent, user_id, chat_id=chat_id, limit=limit
         )
+
+    @staticmethod
+    def redact(text: str) -> str:
+        """``text`` with every secret value ("my gmail pw is …", "door code is four seven …")
+        replaced by ``[redacted]``: what a model, a log or an echo may see of a user's words."""
+        return redact(text)
+
+    @staticmethod
+    def secret_values(text: str) -> tuple[str, ...]:
+        """The secret values said in ``text`` (to mask them wherever a reply repeats them)."""
+        return tuple(span.text_in(text) for span in find_sensitive(text))
+
+    @staticmethod
+    def speaks_of_self_harm(text: str) -> bool:
+        """Whether ``text`` speaks of self-harm or suicidal thoughts (it needs a caring reply)."""
+        return is_self_harm(text)
 
     def view(self, user_id: str, audience: Audience) -> UserView:
         """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""
