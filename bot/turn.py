@@ -177,7 +177,12 @@ class ChatTurn:
             return []
         preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
         return [
-            c for c in await self.preview.extract(preview) if not c.temporary and not c.sensitive
+            c
+            for c in await self.preview.extract(preview)
+            if not c.temporary
+            and not c.sensitive
+            # A group is never told back what a member said about something private.
+            and (msg.is_private or not self.memory.is_private_text(c.value_text))
         ]
 
 

@@ -9,6 +9,7 @@ persisted queue. Store work reaches a thread one way: ``run(lane, fn, ...)`` (``
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -23,7 +24,7 @@ from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_text, 
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
-from memory_core.disclosure import is_private, shown
+from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors, Lane
@@ -444,7 +445,19 @@ class Memory:
     @staticmethod
     def secret_values(text: str) -> tuple[str, ...]:
         """The secret values said in ``text`` (to mask them wherever a reply repeats them)."""
-        return tuple(span.text_in(text) for span in find_sensitive(text))
+        values: list[str] = []
+        for span in find_sensitive(text):
+            value = span.text_in(text)
+            values.append(value)
+            if span.label.endswith("login"):  # "ana.k / Passw0rd": each half is secret too
+                values += [p for p in re.split(r"\s*(?:/|\||,|\band\b)\s*", value) if p]
+        return tuple(values)
+
+    @staticmethod
+    def is_private_text(text: str) -> bool:
+        """Whether ``text`` speaks of something private (health, money, documents, secrets, a
+        special category such as religion or a criminal record): never echoed to a group."""
+        return private_text(text)
 
     @staticmethod
     def speaks_of_self_harm(text: str) -> bool:
