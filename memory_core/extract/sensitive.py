@@ -103,7 +103,8 @@ _QUOTED_OR_WORD = (
 )
 _KEYWORD_SECRET = re.compile(
     rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+)?"
-    rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:)\s*(?P<v>{_QUOTED_OR_WORD})",
+    rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b)"
+    rf"\s*(?P<v>{_QUOTED_OR_WORD})",
     re.IGNORECASE,
 )
 # Values that follow "my password is …" without being one ("my password is too weak").
