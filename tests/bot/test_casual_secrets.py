@@ -110,3 +110,24 @@ async def test_the_four_messages_leave_no_secret_anywhere(tmp_path: Path) -> Non
         assert secret not in sent, secret
         assert all(secret not in text for text in shown), secret
         assert data.count(secret.encode()) == 0, secret
+
+
+async def test_self_harm_to_the_model_gets_care_and_where_to_find_help(tmp_path: Path) -> None:
+    """The model is told to answer with care; whatever it says, the help pointer follows, and
+    a terse acknowledgement is not all the user gets."""
+    from bot import texts
+    from bot.responder import CARE_NOTE
+
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        fake.text("Got it.")
+        replies = await rt.router.on_message(
+            message("Some days I think about ending it all", message_id="s1")
+        )
+        (reply,) = [r.text for r in replies]
+        assert reply.endswith(texts.HELP_POINTER)
+        last = fake.requests[-1]["messages"][-1]["content"]
+        assert any(b.get("text") == CARE_NOTE for b in last)
+        fake.text("Sure, Lisbon is lovely.")
+        plain = await rt.router.on_message(message("tips for Lisbon?", message_id="s2"))
+        assert texts.HELP_POINTER not in plain[0].text
+        assert all(b.get("text") != CARE_NOTE for b in fake.requests[-1]["messages"][-1]["content"])
