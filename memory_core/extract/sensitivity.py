@@ -407,8 +407,8 @@ _FINANCE_WORDS = _Lexicon(
     + _combine("money financial cash", "difficulty difficulties hardship situation stress")
     + ", "
     + _combine("money financial cash", "strain struggles pressure crisis")
-    + ", financially strained, financially struggling, living off savings, living off my savings,"
-    " living on my savings, living off our savings",
+    + ", make ends meet, making ends meet, financially strained, financially struggling,"
+    " living off savings, living off my savings, living on my savings, living off our savings",
     """credit card debt, credit card bill, credit card bills, credit card balance,
     credit cards debt, credit cards bill, credit cards bills, credit cards balance""",
     _combine("bank savings checking current chequing brokerage isa joint", "account accounts"),
@@ -1018,21 +1018,56 @@ _SPAN_TOPIC = {
     Category.IDENTITY_DOCUMENT: Topic.IDENTITY_DOCUMENT,
     Category.FINANCE: Topic.FINANCE,
 }
+
+
 #: The special categories (:mod:`special_categories`), in the order they are asked: the most
 #: urgent first, then the ones whose words overlap a later one ("possession", "visa").
-_SELF_HARM = _Rules(*special.SELF_HARM)
-_CRIMINAL_RAW = _Rules(*special.CRIMINAL_RAW)
-_BEFORE_DOCUMENTS = (
-    (Topic.CRIMINAL, _Rules(*special.CRIMINAL)),
-    (Topic.IMMIGRATION, _Rules(*special.IMMIGRATION)),
-    (Topic.SEX_LIFE, _Rules(*special.SEX_LIFE)),
-    (Topic.RELIGION, _Rules(*special.RELIGION)),
-    (Topic.POLITICS, _Rules(*special.POLITICS)),
-    (Topic.UNION, _Rules(*special.UNION)),
+class _TopicRules:
+    """Several topics' context patterns behind one trigger index: one pass over a text's
+    words finds every triggered pattern; the first topic (in order) with a match wins."""
+
+    def __init__(self, *topics: tuple[Topic, tuple[tuple[str, str], ...]]) -> None:
+        self._patterns: list[tuple[Topic, re.Pattern[str]]] = []
+        index: dict[str, list[int]] = {}
+        for topic, rules in topics:
+            for triggers, regex in rules:
+                number = len(self._patterns)
+                self._patterns.append((topic, re.compile(regex, _FLAGS)))
+                for word in triggers.split():
+                    index.setdefault(word, []).append(number)
+        self._index = {word: tuple(numbers) for word, numbers in index.items()}
+
+    def first(self, text: str, words: Iterable[str]) -> Topic | None:
+        """The first topic one of whose triggered patterns matches ``text``, or None."""
+        numbers: set[int] = set()
+        index = self._index
+        for word in words:
+            hit = index.get(word)
+            if hit:
+                numbers.update(hit)
+        for number in sorted(numbers):
+            topic, pattern = self._patterns[number]
+            if pattern.search(text):
+                return topic
+        return None
+
+
+_SPECIAL = _TopicRules(
+    (Topic.SELF_HARM, special.SELF_HARM),
+    (Topic.CRIMINAL, special.CRIMINAL),
+    (Topic.IMMIGRATION, special.IMMIGRATION),
+    (Topic.SEX_LIFE, special.SEX_LIFE),
+    (Topic.RELIGION, special.RELIGION),
+    (Topic.POLITICS, special.POLITICS),
+    (Topic.UNION, special.UNION),
 )
-_CONFIDED = _Rules(*special.CONFIDED)
-#: "Ana is a union rep": the job near miss would blank it; union words are no job's.
-_UNION_RAW = _Rules(*special.UNION)
+#: Read before near misses are blanked: "I sell weed" looks like a trade, "Ana is a union rep"
+#: like a job; words told in confidence are never a near miss.
+_SPECIAL_RAW = _TopicRules(
+    (Topic.CRIMINAL, special.CRIMINAL_RAW),
+    (Topic.UNION, special.UNION),
+    (Topic.CONFIDED, special.CONFIDED),
+)
 
 
 def _span_category(text: str) -> Category | None:
@@ -1049,13 +1084,12 @@ def _topic(raw: str) -> Topic | None:
     raw_words = _tokens(raw)
     text = _NEAR_MISSES.blank(raw, raw_words)
     words, segments = _segments(text)
-    if _SELF_HARM.search(text, words):
-        return Topic.SELF_HARM
-    if _CRIMINAL_RAW.search(raw, raw_words):
-        return Topic.CRIMINAL
-    for topic, rules in _BEFORE_DOCUMENTS:
-        if rules.search(text, words):
-            return topic
+    found = _SPECIAL.first(text, words)
+    if found is not None:
+        return found
+    raw_found = _SPECIAL_RAW.first(raw, raw_words)
+    if raw_found is not None and raw_found != Topic.CONFIDED:
+        return raw_found
     if _IDENTITY.search(text, words):
         return Topic.IDENTITY_DOCUMENT
     if (
@@ -1070,11 +1104,7 @@ def _topic(raw: str) -> Topic | None:
         or _HEALTH_RULES.search(text, words)
     ):
         return Topic.HEALTH
-    if _UNION_RAW.search(raw, raw_words):
-        return Topic.UNION
-    if _CONFIDED.search(raw, raw_words):
-        return Topic.CONFIDED
-    return None
+    return raw_found
 
 
 def sensitive_topic(text: str) -> Topic | None:

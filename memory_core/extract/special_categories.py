@@ -60,7 +60,28 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"wake\s+up|go\s+on)\s+(?:anymore|any\s+more|any\s+longer)\b",
     ),
     ("wake", r"\b(?:not|never)\s+wake\s+up\b|\bwish\s+i\s+(?:wouldn't|won't|didn't)\s+wake\s+up\b"),
-    ("disappear", r"\bwish\s+i\s+could\s+(?:just\s+)?disappear\b"),
+    (
+        "disappear disappearing vanish vanishing",
+        r"\bwish\s+i\s+could\s+(?:just\s+)?disappear\b"
+        r"|\b(?:disappear|disappearing|vanish|vanishing)\s+(?:for\s+good|forever|for\s+ever)\b",
+    ),
+    (
+        "burden easier",
+        r"\b(?:i'm|im|i\s+am|i\s+feel\s+like|feel\s+like)\s+(?:such\s+)?a\s+burden\s+(?:to|on)\b"
+        r"|\b(?:easier|better)\s+for\s+(?:everyone|everybody|them|my\s+family)\s+if\s+i\s+"
+        r"(?:wasn't|weren't|was\s+gone|were\s+gone|died|disappeared)\b",
+    ),
+    ("end", r"\bto\s+end\s+it(?:\s+all)?\s*(?:$|[,.;!?])"),
+    (
+        "worth",
+        r"\b(?:life|living|it)\s+(?:isn't|is\s+not|ain't|is\s+no\s+longer|isnt)\s+worth\s+"
+        r"(?:living|it\s+any\s*more)\b|\bnot\s+worth\s+living\b",
+    ),
+    (
+        "scars scar cuts cutting",
+        r"\b(?:scars?|cuts)\s+on\s+(?:my|her|his|their)\s+(?:wrists?|arms?|thighs?|legs?)\b"
+        r"|\bscars?\b[^.;!?]{0,30}\bfrom\s+(?:cutting|self[\s-]?harm)",
+    ),
     ("better without", r"\bbetter\s+(?:off\s+)?without\s+me\b"),
     (
         "reason point",
@@ -145,7 +166,15 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
         "worker workers escort escorting onlyfans",
         r"\bsex\s+workers?\b|\bescorting\b|\b(?:do|does|doing|on|have|run)\s+onlyfans\b",
     ),
-    ("sex virgin", r"\bnever\s+had\s+sex\b|\b(?:i'm|im|i\s+am|is|still)\s+a\s+virgin\b"),
+    (
+        "sex virgin virginity",
+        r"\bnever\s+had\s+sex\b|\b(?:i'm|im|i\s+am|is|still)\s+a\s+virgin\b|\bvirginity\b",
+    ),
+    (
+        "bedroom",
+        r"\b(?:stuff|things|problems|issues|experimenting|experiment|fun|spice|kinky)\s+"
+        r"(?:\w+\s+)?in\s+the\s+bedroom\b",
+    ),
     (
         "sex",
         r"\b(?:my|our|his|her|their)\s+sex\s+life\b|\bsex\s+with\s+(?:my|his|her|a|strangers)\b",
@@ -185,7 +214,8 @@ _WORSHIP = (
 RELIGION: tuple[tuple[str, str], ...] = (
     (
         _FAITH_TRIGGERS,
-        rf"\b{BE}\s+(?:an?\s+)?(?:not\s+|no\s+longer\s+|still\s+)?(?:(?:practising|practicing|devout|"
+        rf"\b(?:{BE}|became|become|becoming|turned)\s+(?:an?\s+)?(?:not\s+|no\s+longer\s+|still\s+)?"
+        r"(?:(?:practising|practicing|devout|"
         r"observant|lapsed|non-?practising|non-?practicing|strict|proud|committed|orthodox|"
         r"secular|cultural|culturally|ex|former|lifelong|very|quite|deeply|fairly|pretty|a\s+bit)\s+)?"
         rf"{_FAITHS}\b",
@@ -245,7 +275,8 @@ RELIGION: tuple[tuple[str, str], ...] = (
         r"\b(?:lost|losing|found|finding|keep|kept|my|his|her|their)\s+(?:my\s+|his\s+|her\s+)?faith\b"
         r"(?!\s+in\s+(?:humanity|people|the\s+(?:team|system|government)))"
         r"|\b(?:don't|dont|do\s+not|doesn't|never)\s+believe\s+in\s+(?:any\s+)?(?:god|gods|religion|an\s+afterlife)\b"
-        r"|\bbelieve\s+in\s+(?:god|allah|jesus|the\s+lord|reincarnation|karma|an\s+afterlife)\b"
+        r"|\bbeliev(?:e|es|ed|ing)\s+in\s+(?:god|allah|jesus|the\s+lord|reincarnation|karma|"
+        r"an\s+afterlife)\b"
         r"|\bgod\s+is\s+(?:the\s+cent(?:re|er)|everything|my|at\s+the)\b"
         r"|\b(?:my|his|her|their)\s+(?:religious\s+)?beliefs?\b",
     ),
@@ -255,6 +286,11 @@ RELIGION: tuple[tuple[str, str], ...] = (
         r"|\b(?:got|was|been|getting)\s+(?:baptised|baptized)\b|\b(?:bar|bat)\s+mitzvah\b",
     ),
     ("religious", r"\b(?:not|non)[\s-]religious\b"),
+    (
+        "religion faith god prayer church",
+        r"\b(?:religion|faith|god|prayer|church|islam|my\s+faith)\s+(?:is|means)\s+(?:[\w']+\s+){0,4}?"
+        r"(?:part\s+of\s+(?:my|our)\s+(?:life|lives)|to\s+me|in\s+my\s+life|for\s+me|everything)\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -366,6 +402,7 @@ UNION: tuple[tuple[str, str], ...] = (
         rf"|\b{_UNIONS}\s+(?:member|members|membership|rep|steward)\b",
     ),
     ("unionized unionised", r"\bunioni[sz]ed\b"),
+    ("union", r"\b(?:my|our)\s+union\b(?!\s+(?:jack|square|station))"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -418,6 +455,11 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
     ),
     ("record", r"\b(?:my|his|her|their|a|clean|no)\s+(?:police|criminal)\s+record\b"),
     (
+        "record conviction convictions charge charges arrest offence offense",
+        rf"\brecord\s+for\s+{_OFFENCES}\b"
+        rf"|\b{_OFFENCES}\s+(?:conviction|charge|arrest|offence|offense)s?\b",
+    ),
+    (
         "community service",
         r"\bcommunity\s+service\s+(?:for|order|hours)\b|\b(?:doing|did|do)\s+community\s+service\b",
     ),
@@ -461,6 +503,10 @@ IMMIGRATION: tuple[tuple[str, str], ...] = (
     ),
     ("daca dreamer dreamers", r"\bdaca\b|\b{be}\s+a\s+dreamer\b".replace("{be}", BE)),
     ("stateless", rf"\b{BE}\s+stateless\b"),
+    (
+        "right",
+        r"\bno\s+(?:legal\s+)?right\s+to\s+(?:work|live|stay|be|remain)\s+(?:here|in)\b",
+    ),
     (
         "visa revoked cancelled canceled refused",
         r"\b(?:visa|permit|residency|green\s+card)\s+(?:was|got|has\s+been|is\s+being)\s+"
