@@ -53,9 +53,10 @@ def eval_extraction(
 
 @eval_cli.command("sensitivity")
 def eval_sensitivity(as_json: JsonOpt = False) -> None:
-    """Precision and recall of the sensitivity classifier (health, finance, identity
-    documents, credentials) on the hand-labelled list shipped with membot, per split (tune;
-    test, held out from tuning) and per category."""
+    """Precision and recall of the sensitivity model (health, self-harm, finance, identity
+    documents, credentials, sex life, religion, politics, union, criminal record, immigration)
+    on the hand-labelled lists shipped with membot, per split (tune; test, held out from
+    tuning) and per category (``--json`` adds recall per area: mental health, pregnancy, debt)."""
     report = evaluation.evaluate_sensitivity(evaluation.load_sensitivity_labels())
     if as_json:
         typer.echo(json.dumps(report.as_dict()))
