@@ -1065,6 +1065,7 @@ _SPECIAL = _TopicRules(
 #: like a job; words told in confidence are never a near miss.
 _SPECIAL_RAW = _TopicRules(
     (Topic.CRIMINAL, special.CRIMINAL_RAW),
+    (Topic.SEX_LIFE, special.SEX_LIFE_RAW),
     (Topic.UNION, special.UNION),
     (Topic.CONFIDED, special.CONFIDED),
 )

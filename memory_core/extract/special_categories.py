@@ -43,7 +43,15 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
     ),
     (
         "own life",
-        r"\b(?:take|takes|took|taking|end|ends|ended|ending)\s+(?:my|his|her|their)\s+own\s+life\b",
+        r"\b(?:take|takes|took|taking|end|ends|ended|ending)\s+(?:my|his|her|their)\s+(?:own\s+)?"
+        r"life\b",
+    ),
+    ("ways", r"\bways\s+to\s+(?:die|kill\s+myself|end\s+it|end\s+my\s+life|disappear)\b"),
+    ("knife blade razor", r"\b(?:knife|blade|razor)\s+to\s+my\s+(?:wrists?|arms?|throat|skin)\b"),
+    (
+        "stockpiled stockpiling stockpile hoarding saved",
+        r"\b(?:stockpil(?:e|ed|ing)|hoard(?:ed|ing)?|sav(?:ed|ing)\s+up)\s+(?:my\s+|some\s+)?"
+        r"(?:pills|meds|tablets|painkillers|sleeping\s+pills)\b",
     ),
     (
         "end ending ended life",
@@ -116,7 +124,8 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
 
 # ---------------------------------------------------------------------------------------------
 _ORIENTATION = (
-    r"(?:gay|lesbian|bi|bisexual|pansexual|pan|asexual|ace|aromantic|queer|homosexual|trans|"
+    r"(?:gay|lesbian|bi|bisexual|pansexual|pan|asexual|ace|aromantic|demisexual|greysexual|"
+    r"graysexual|queer|homosexual|trans|"
     r"transgender|non-?binary|enby|genderqueer|genderfluid|gender\s+fluid|intersex|a\s+trans\s+"
     r"(?:man|woman)|not\s+straight|questioning)"
 )
@@ -126,7 +135,8 @@ _PARTNER = (
 )
 SEX_LIFE: tuple[tuple[str, str], ...] = (
     (
-        "gay lesbian bi bisexual pansexual pan asexual ace aromantic queer homosexual trans "
+        "gay lesbian bi bisexual pansexual pan asexual ace aromantic demisexual greysexual "
+        "graysexual queer homosexual trans "
         "transgender non binary nonbinary enby genderqueer genderfluid fluid intersex straight "
         "questioning",
         rf"\b{BE}\s+(?:an?\s+)?(?:still\s+|not\s+)?{_ADVERB}{_ORIENTATION}"
@@ -177,7 +187,9 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
     ),
     (
         "sex",
-        r"\b(?:my|our|his|her|their)\s+sex\s+life\b|\bsex\s+with\s+(?:my|his|her|a|strangers)\b",
+        r"\b(?:my|our|his|her|their)\s+sex\s+(?:life|drive)\b"
+        r"|\bsex\s+with\s+(?:my|his|her|a|strangers)\b"
+        r"|\b(?:haven't|have\s+not|hasn't|didn't|don't|never|we|i)\s+(?:had|have|having)\s+sex\b(?!\s+ed)",
     ),
     (
         "cheated cheating cheat affair",
@@ -287,6 +299,12 @@ RELIGION: tuple[tuple[str, str], ...] = (
     ),
     ("religious", r"\b(?:not|non)[\s-]religious\b"),
     (
+        "sabbath shabbat shabbos",
+        r"\b(?:keep|keeps|kept|keeping|observe|observes|observing)\s+(?:the\s+)?"
+        r"(?:sabbath|shabbat|shabbos)\b",
+    ),
+    ("faith", r"\b(?:my\s+)?faith\s+(?:keeps|kept|gets|got|helps|helped|carries|carried)\s+me\b"),
+    (
         "religion faith god prayer church",
         r"\b(?:religion|faith|god|prayer|church|islam|my\s+faith)\s+(?:is|means)\s+(?:[\w']+\s+){0,4}?"
         r"(?:part\s+of\s+(?:my|our)\s+(?:life|lives)|to\s+me|in\s+my\s+life|for\s+me|everything)\b",
@@ -367,6 +385,12 @@ POLITICS: tuple[tuple[str, str], ...] = (
         r"(?:protests?|rally|rallies|marches|demonstrations?|demos?)\b",
     ),
     ("rebellion", r"\bextinction\s+rebellion\b"),
+    (
+        "pro anti",
+        rf"\b{BE}\s+(?:very\s+|strongly\s+|pretty\s+)?(?:pro|anti)[\s-]"
+        r"(?:brexit|eu|trump|life|choice|abortion|palestine|palestinian|israel|immigration|"
+        r"monarchy|gun|guns|union)\b",
+    ),
     ("activist activists", rf"\b{BE}\s+an?\s+(?:[\w-]+\s+){{0,2}}activist\b"),
 )
 
@@ -450,6 +474,11 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
         r"\b(?:found|pleaded|pled|plead|pleading)\s+guilty\b",
     ),
     (
+        "done nicked busted",
+        rf"\b(?:done|nicked|busted|pulled\s+in|picked\s+up)\s+(?:by\s+the\s+police\s+)?for\s+"
+        rf"{_OFFENCES}\b",
+    ),
+    (
         "caught",
         r"\bcaught\s+(?:stealing|shoplifting|dealing|drink[\s-]driving|with\s+(?:drugs|weed|coke|a\s+knife))\b",
     ),
@@ -464,6 +493,14 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
         r"\bcommunity\s+service\s+(?:for|order|hours)\b|\b(?:doing|did|do)\s+community\s+service\b",
     ),
     ("restraining order", r"\brestraining\s+order\s+against\s+(?:me|him|her|them|my)\b"),
+)
+#: Checked on the text before near misses are blanked ("works as an escort" looks like a job).
+SEX_LIFE_RAW: tuple[tuple[str, str], ...] = (
+    (
+        "escort stripper camgirl cam sex",
+        r"\b(?:work|works|working|worked)\s+as\s+an?\s+(?:escort|sex\s+worker|stripper|"
+        r"cam\s+girl|camgirl|cam\s+model)\b",
+    ),
 )
 #: Checked on the text before near misses are blanked ("I sell weed" looks like a trade).
 CRIMINAL_RAW: tuple[tuple[str, str], ...] = (
