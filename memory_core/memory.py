@@ -9,6 +9,7 @@ persisted queue. Store work reaches a thread one way: ``run(lane, fn, ...)`` (``
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -23,12 +24,12 @@ from memory_core.cleaning import MAX_FACT_CHARS, clean_text, clip_episode, key_f
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
-from memory_core.disclosure import is_private, shown
+from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors, Lane
-from memory_core.extract.sensitive import redact
-from memory_core.extract.sensitivity import classified
+from memory_core.extract.sensitive import find_sensitive, redact
+from memory_core.extract.sensitivity import classified, is_self_harm
 from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
@@ -454,6 +455,34 @@ class Memory:
         return await self.read(
             Lane.REPLY, episode_repo.recent, user_id, chat_id=chat_id, limit=limit
         )
+
+    @staticmethod
+    def redact(text: str) -> str:
+        """``text`` with every secret value ("my gmail pw is …", "door code is four seven …")
+        replaced by ``[redacted]``: what a model, a log or an echo may see of a user's words."""
+        return redact(text)
+
+    @staticmethod
+    def secret_values(text: str) -> tuple[str, ...]:
+        """The secret values said in ``text`` (to mask them wherever a reply repeats them)."""
+        values: list[str] = []
+        for span in find_sensitive(text):
+            value = span.text_in(text)
+            values.append(value)
+            if span.label.endswith("login"):  # "ana.k / Passw0rd": each half is secret too
+                values += [p for p in re.split(r"\s*(?:/|\||,|\band\b)\s*", value) if p]
+        return tuple(values)
+
+    @staticmethod
+    def is_private_text(text: str) -> bool:
+        """Whether ``text`` speaks of something private (health, money, documents, secrets, a
+        special category such as religion or a criminal record): never echoed to a group."""
+        return private_text(text)
+
+    @staticmethod
+    def speaks_of_self_harm(text: str) -> bool:
+        """Whether ``text`` speaks of self-harm or suicidal thoughts (it needs a caring reply)."""
+        return is_self_harm(text)
 
     def view(self, user_id: str, audience: Audience) -> UserView:
         """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""
