@@ -117,6 +117,11 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
     async def undo(interaction: Interaction) -> None:
         await run(interaction, "undo", None, None)
 
+    @app_commands.command(name="restore", description="Bring back a memory that faded")
+    @app_commands.describe(memory="The #id of a faded memory (/memories lists them)")
+    async def restore(interaction: Interaction, memory: str) -> None:
+        await run(interaction, "restore", memory, None)
+
     @app_commands.command(name="export", description="Download your memory as MEMORY.md and JSON")
     async def export(interaction: Interaction) -> None:
         await run(interaction, "export", None, None)

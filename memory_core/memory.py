@@ -302,7 +302,9 @@ class Memory:
         now = self.clock.now()
         with self.db.write() as conn:
             before = fact_repo.get(conn, user_id, fact_id)
-            if before is None or before.status == Status.DELETED:
+            # A faded fact can still be forgotten (then it is guarded like any forgotten one).
+            forgetting_faded = before is not None and before.faded and status == Status.DELETED
+            if before is None or (before.status == Status.DELETED and not forgetting_faded):
                 raise NotFoundError(f"no memory #{fact_id}")
             fields: dict[str, Any] = {"status": status}
             if status in (Status.SUPERSEDED, Status.EXPIRED, Status.DELETED):
@@ -541,7 +543,9 @@ class Memory:
                 ).values()
                 if f.status == Status.DELETED
             }
-            changes = [c for c in changes if c.fact_id not in now_gone or c.event == "deleted"]
+            changes = [
+                c for c in changes if c.fact_id not in now_gone or c.event in ("deleted", "faded")
+            ]
             rev = fact_repo.current_revision(conn, user_id)
         reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
         audience = Audience.GROUP if group else Audience.PRIVATE
@@ -667,9 +671,51 @@ class Memory:
         """Record "ok" / "fix" for a reflection post once; ``False`` when already answered."""
         return await reflection_job.set_feedback(self, user_id, post_id, feedback)
 
-    async def profile(self, user_id: str, *, fresh: bool = False) -> profile_job.Profile | None:
-        """The materialised profile; ``fresh``: rebuilt first when memory changed since."""
-        return await profile_job.load(self, user_id, fresh=fresh)
+    async def profile(
+        self, user_id: str, *, fresh: bool = False, shown: bool = False
+    ) -> profile_job.Profile | None:
+        """The materialised profile; ``fresh``: rebuilt first when memory changed since.
+        ``shown``: the user is shown it, which counts as using its facts (seed 003 §7)."""
+        profile = await profile_job.load(self, user_id, fresh=fresh)
+        if shown and profile is not None and profile.fact_ids:
+            await self.write(
+                Lane.REPLY, fact_repo.touch_accessed, user_id, profile.fact_ids, self.clock.now()
+            )
+        return profile
+
+    async def faded(self, user_id: str, *, limit: int = 50) -> list[Fact]:
+        """The user's faded facts (unused for months, restorable), most recent first."""
+        return await self.read(Lane.REPLY, fact_repo.faded, user_id, limit)
+
+    async def restore(self, user_id: str, fact_id: int) -> Fact:
+        """Bring a faded fact back; it sticks (time no longer takes it)."""
+        fact = await self.run(Lane.REPLY, self._restore_faded, user_id, fact_id)
+        await self.vectors.settle()
+        return fact
+
+    def _restore_faded(self, user_id: str, fact_id: int) -> Fact:
+        now = self.clock.now()
+        with self.db.write() as conn:
+            before = fact_repo.get(conn, user_id, fact_id)
+            if before is None or not before.faded:
+                raise NotFoundError(f"no faded memory #{fact_id}")
+            after = fact_repo.transition(
+                conn,
+                user_id,
+                before,
+                now,
+                event="restored",
+                actor="user",
+                reason="restored after fading",
+                status=Status.ACTIVE,
+                valid_to=None,
+                deleted_at=None,
+                decay_rate=0.0,
+                last_accessed_at=now,
+            )
+            self.vectors.queue_fact(conn, after)
+        log.info("fact_restored", user_id=user_id, fact_id=fact_id)
+        return after
 
     async def refresh_profile(
         self, user_id: str, *, every_turns: int | None = None

@@ -599,6 +599,13 @@ CREATE INDEX ix_inbox_pending ON inbox(platform, status, chat_key, update_id);
 CREATE INDEX ix_inbox_finished ON inbox(finished_at) WHERE finished_at IS NOT NULL;
 """
 
+# A fact that faded (seed 003 §7: unused for months, of low importance) is soft-deleted like a
+# forgotten one but marked: it is listed as faded, restorable, and learned again when told
+# again — only what the user asked to forget is guarded against re-learning.
+M007_FADED = """
+ALTER TABLE facts ADD COLUMN faded_at REAL;
+"""
+
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
@@ -607,6 +614,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
     Migration(5, "m005_episode_turns", _script(M005_EPISODE_TURNS)),
     Migration(6, "m006_leases", _script(M006_LEASES)),
+    Migration(7, "m007_faded", _script(M007_FADED)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).
