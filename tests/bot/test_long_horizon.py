@@ -51,11 +51,7 @@ async def _live_until(s: ConsoleSession, clock: ManualClock, day: int) -> None:
 
 def _still_true(s: ConsoleSession) -> list[str]:
     assert s.runtime is not None
-    return [
-        line
-        for line in s.out.getvalue().splitlines()
-        if "still true" in line.lower()
-    ]
+    return [line for line in s.out.getvalue().splitlines() if "still true" in line.lower()]
 
 
 async def test_sixty_days_of_ordinary_use_keep_every_plain_fact(tmp_path: Path) -> None:

@@ -76,7 +76,9 @@ async def test_decay_ranks_and_never_deletes_what_the_user_said(
 ) -> None:
     fact = await memory.remember(
         USER,
-        NewFact(key="trip", value_text="Ana visited Bob Marley Museum in Kingston.", confidence=0.4),
+        NewFact(
+            key="trip", value_text="Ana visited Bob Marley Museum in Kingston.", confidence=0.4
+        ),
     )
     clock.advance(days=30)  # 0.4 · e^(−3) ≈ 0.02: once deleted here, now floored
     report = await Lifecycle(memory).run()
