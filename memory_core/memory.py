@@ -18,7 +18,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import edits, fts, memory_md, retrieve, user_data
+from memory_core import edits, fts, memory_md, retrieve, revisions, user_data
 from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_text, key_for
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
@@ -41,7 +41,7 @@ from memory_core.search import search_on_thread
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
-from memory_core.store import meta, sessions, users
+from memory_core.store import meta, outbox, sessions, users
 from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools
 from memory_core.values import (
@@ -682,6 +682,24 @@ class Memory:
                 Lane.REPLY, fact_repo.touch_accessed, user_id, profile.fact_ids, self.clock.now()
             )
         return profile
+
+    async def revise_message(
+        self,
+        user_id: str,
+        turn_id: str,
+        *,
+        deleted: bool,
+        at: datetime | None = None,
+        edit_turn_id: str | None = None,
+    ) -> revisions.Revision:
+        """An edited or deleted message: take back what it (and its earlier edits) taught."""
+        return await revisions.revise_message(
+            self, user_id, turn_id, deleted=deleted, at=at, edit_turn_id=edit_turn_id
+        )
+
+    async def owner_of_turn(self, turn_id: str) -> str | None:
+        """Whose message a turn was (a platform's deletion may not say): ``None`` if unknown."""
+        return await self.read(Lane.REPLY, outbox.owner_of, turn_id)
 
     async def faded(self, user_id: str, *, limit: int = 50) -> list[Fact]:
         """The user's faded facts (unused for months, restorable), most recent first."""

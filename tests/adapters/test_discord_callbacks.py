@@ -31,6 +31,7 @@ COMMANDS = {
     "memories": {"search": 3},
     "why": {"topic": 3},
     "undo": {},
+    "restore": {"memory": 3},
     "export": {},
     "import": {"file": 11},
     "pause": {},
