@@ -77,6 +77,7 @@ def test_every_bot_command_is_a_slash_command_with_description_and_typed_options
         "topic": True,
         "file": True,
         "state": True,
+        "memory": True,
     }
 
 
