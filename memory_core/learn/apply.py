@@ -161,11 +161,17 @@ def apply_decisions(
                     if before.faded
                     else {}
                 )
+                dated: dict[str, Any] = {
+                    name: when
+                    for name, when in (("valid_from", p.valid_from), ("event_time", p.event_time))
+                    if when is not None
+                }
                 fact = changed(
                     before,
                     "restored" if before.faded else "updated",
                     reason,
                     **revived,
+                    **dated,
                     value_text=p.value_text,
                     value_json={"value": p.value} if p.value else before.value_json,
                     confidence=max(before.confidence, p.confidence),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
 
@@ -112,6 +113,8 @@ def decide_one(
         return None  # the user made us forget this: never re-learned from old material
     live = [f for f in related if f.status in (Status.ACTIVE, Status.PENDING)]
     same_key = [f for f in live if f.key == candidate.key]
+    if candidate.date_only:
+        return _redated(candidate, same_key, explicit=explicit)
     proposal = proposal_of(candidate, explicit=explicit)
     if candidate.valid_to is not None and candidate.valid_to <= now:
         # "I don't live in Berlin any more": end the matching fact's validity.
@@ -123,6 +126,9 @@ def decide_one(
         return None
     for fact in same_key:
         if _same_value(candidate, fact):
+            if _new_date(candidate, fact):
+                # "I moved to Dublin in 2024" after "… in 2023": the same fact, a new date.
+                return Update(fact.id, replace(proposal, category=fact.category), "date corrected")
             delta = policy.repetition_delta(fact.confidence, explicit=explicit)
             return Noop(fact.id, fact.key, delta)
     said = tokens(candidate.value_text)
@@ -144,6 +150,30 @@ def decide_one(
         # Same object (the key names it), new wording: a compatible refinement.
         return Update(old.id, proposal, "refined wording")
     return enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+
+
+def _new_date(candidate: Candidate, fact: Fact) -> bool:
+    """Whether the candidate states another beginning (or time) than the fact holds."""
+    if candidate.valid_from is not None and candidate.valid_from != fact.valid_from:
+        return True
+    return candidate.event_time is not None and candidate.event_time != fact.event_time
+
+
+def _redated(candidate: Candidate, same_key: Sequence[Fact], *, explicit: bool) -> Decision | None:
+    """A date-only correction ("I moved in 2024, not 2023"): the current fact of the key keeps
+    its value and takes the new date (``None`` when there is none or it says that already)."""
+    current = next((f for f in same_key if f.status == Status.ACTIVE), None)
+    if current is None or not _new_date(candidate, current):
+        return None
+    stored = current.value_json.get("value") if isinstance(current.value_json, dict) else None
+    proposal = replace(
+        proposal_of(candidate, explicit=explicit),
+        value_text=current.value_text,
+        value=str(stored) if stored else None,
+        category=current.category,
+        sensitive=current.sensitive,
+    )
+    return Update(current.id, proposal, "date corrected")
 
 
 def enforce(
@@ -173,6 +203,12 @@ def enforce(
             if old is None or old.status not in RETRIEVABLE:
                 # Never a change to a forgotten fact: that would bring its value back.
                 return _new_unless_forgotten(proposal, known, explicit, said_at, forgotten)
+            if isinstance(decision, Update) and normalise_value(
+                proposal.value_text
+            ) == normalise_value(old.value_text):
+                # The same words with another date ("I moved in 2024, not 2023"): no value
+                # changes, so nothing to confirm (whoever decided it: the text is the check).
+                return decision
             contradicts = isinstance(decision, Supersede)
             if contradicts and not policy.may_overwrite(old, proposal.confidence):
                 return Pending(target, proposal)
