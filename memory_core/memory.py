@@ -34,6 +34,7 @@ from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.learn import resolve
+from memory_core.learn.arbitrate import normalise_value
 from memory_core.leases import LeaseKeeper, process_id
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
@@ -780,12 +781,28 @@ class Memory:
             )
         except memory_md.MemoryFileError as exc:
             raise InvalidInputError(str(exc)) from exc
+        plan = await self.run(Lane.REPLY, self._without_forgotten, user_id, plan)
         if plan.empty:
             return memory_md.PendingImport(None, plan)
         import_id = await self.write(
             Lane.REPLY, users.add_import, user_id, plan.as_dict(), self.clock.now()
         )
         return memory_md.PendingImport(import_id, plan)
+
+    def _without_forgotten(self, user_id: str, plan: memory_md.ImportPlan) -> memory_md.ImportPlan:
+        """The plan without the lines that bring back what the user asked to forget (an old
+        file is old material: the forget guard's rule, by the same text)."""
+        if not plan.add:
+            return plan
+        with self.db.read() as conn:
+            gone = fact_repo.list_facts(
+                conn, user_id, SearchFilters(statuses=(Status.DELETED,)), limit=1000
+            )
+        said = {normalise_value(f.value_text) for f in gone if f.kind == "fact" and not f.faded}
+        kept = [(c, t) for c, t in plan.add if normalise_value(t) not in said]
+        if len(kept) == len(plan.add):
+            return plan
+        return replace(plan, add=kept, forgotten=plan.forgotten + len(plan.add) - len(kept))
 
     async def settle_import(
         self, user_id: str, import_id: int, *, apply: bool
