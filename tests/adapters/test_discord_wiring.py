@@ -524,3 +524,37 @@ async def test_an_edit_revises_and_a_deletion_retracts_what_a_message_taught(rig
     assert cello not in facts and [t for t in facts.values() if "Porto" in t]
     history = await memory.history(alice, fact_id=cello)
     assert (history[-1].event, history[-1].reason) == ("retracted", "message deleted")
+
+
+async def test_edits_and_deletions_reach_the_bot_as_neutral_events() -> None:
+    """An edit is named for itself (``<id>:edit:<time>``), at its time; an embed unfurling
+    (no edit time) and a bot's own edits are not edits; a deletion of a message no longer
+    cached carries no author (the bot finds it by the message)."""
+    handler = FakeHandler()
+    adapter = DiscordAdapter(handler, DiscordConfig(token="t"))
+    http = await connect(adapter.client)
+    state = adapter.client._connection
+    try:
+        dm = _alice_dm("I live in Lisbon.")
+        state.parse_message_update({**dm, "content": "I live in Porto."})  # type: ignore[arg-type]
+        bot = message_payload(author=user_payload(BOT_ID, "membot", bot=True), content="…")
+        state.parse_message_update({**bot, "edited_timestamp": at(1).isoformat()})  # type: ignore[arg-type]
+        state.parse_message_update(  # type: ignore[arg-type]
+            {**dm, "content": "I live in Porto.", "edited_timestamp": at(2).isoformat()}
+        )
+        state.parse_message_delete({"id": "123", "channel_id": str(DM_CHANNEL_ID)})  # type: ignore[arg-type]
+        for _ in range(5):
+            await asyncio.sleep(0)
+        await adapter.drain()
+        (edit,) = handler.messages
+        assert edit.text == "I live in Porto." and edit.time == at(2)
+        assert edit.message_id == f"{dm['id']}:edit:{int(at(2).timestamp())}"
+        (deleted,) = handler.deleted
+        assert (deleted.message_id, deleted.chat_id, deleted.user_id) == (
+            "123",
+            str(DM_CHANNEL_ID),
+            None,
+        )
+    finally:
+        await adapter.stop()
+        http.uninstall()
