@@ -123,25 +123,25 @@ async def test_faded_fact_is_soft_listed_restorable_then_purged_from_every_index
     assert db_rows(memory, "SELECT COUNT(*) FROM vector_queue WHERE item_id = ?", fact.id) == [(0,)]
 
 
-async def test_what_never_fades_by_time_alone(lexical: Memory, clock: ManualClock, db_rows) -> None:
+async def test_what_never_fades_by_time_alone(memory: Memory, clock: ManualClock, db_rows) -> None:
     slow = {"confidence": 0.9, "decay_rate": 0.001}
-    stale = await remember(lexical, "old_hobby", **slow)
+    stale = await remember(memory, "old_hobby", **slow)
     never = [
-        await remember(lexical, "nickname", category=Category.IDENTITY, **slow),
-        await remember(lexical, "family.sister.name", category=Category.RELATIONSHIP, **slow),
-        await remember(lexical, "pet.cat.name", **slow),
-        await remember(lexical, "allergy.penicillin", category=Category.HEALTH, **slow),
-        await remember(lexical, "diet", category=Category.HARD_PREFERENCE, **slow),
-        await remember(lexical, "project", importance=3, **slow),
-        await remember(lexical, "motto", pinned=True, **slow),
+        await remember(memory, "nickname", category=Category.IDENTITY, **slow),
+        await remember(memory, "family.sister.name", category=Category.RELATIONSHIP, **slow),
+        await remember(memory, "pet.cat.name", **slow),
+        await remember(memory, "allergy.penicillin", category=Category.HEALTH, **slow),
+        await remember(memory, "diet", category=Category.HARD_PREFERENCE, **slow),
+        await remember(memory, "project", importance=3, **slow),
+        await remember(memory, "motto", pinned=True, **slow),
     ]
     clock.advance(days=30)
-    used = await remember(lexical, "recently_used", **slow)
-    set_fields(lexical, used.id, last_accessed_at=clock.now())
+    used = await remember(memory, "recently_used", **slow)
+    set_fields(memory, used.id, last_accessed_at=clock.now())
     clock.advance(days=31)
-    report = await Lifecycle(lexical, DecayConfig(ttl_days=60)).run()
+    report = await Lifecycle(memory, DecayConfig(ttl_days=60)).run()
     assert report.faded == 1
-    status = dict(db_rows(lexical, "SELECT id, status FROM facts"))
+    status = dict(db_rows(memory, "SELECT id, status FROM facts"))
     assert status[stale.id] == "deleted"
     assert {status[f.id] for f in (*never, used)} == {"active"}
 
@@ -167,33 +167,33 @@ async def test_a_restore_sticks_and_an_undone_fade_too(lexical: Memory, clock: M
 
 
 async def test_still_true_only_about_what_changes_after_months_one_a_week(
-    lexical: Memory, clock: ManualClock
+    memory: Memory, clock: ManualClock
 ) -> None:
-    await remember(lexical, "name", category=Category.IDENTITY)
-    await remember(lexical, "diet", category=Category.HARD_PREFERENCE)
-    city = await remember(lexical, "home_city", category=Category.IDENTITY)
-    job = await remember(lexical, "job_title", category=Category.IDENTITY)
+    await remember(memory, "name", category=Category.IDENTITY)
+    await remember(memory, "diet", category=Category.HARD_PREFERENCE)
+    city = await remember(memory, "home_city", category=Category.IDENTITY)
+    job = await remember(memory, "job_title", category=Category.IDENTITY)
     clock.advance(days=100)
-    assert (await Lifecycle(lexical).run()).asked == 0  # months, not days
+    assert (await Lifecycle(memory).run()).asked == 0  # months, not days
     clock.advance(days=21)
-    assert (await Lifecycle(lexical).run()).asked == 1  # one at a time
-    due = await questions.due(lexical, USER, limit=5)
+    assert (await Lifecycle(memory).run()).asked == 1  # one at a time
+    due = await questions.due(memory, USER, limit=5)
     assert [q.fact.id for q in due] == [city.id]
-    await questions.mark_asked(lexical, USER, due[0].id)
-    outcome, kept = await questions.answer(lexical, USER, due[0].id, keep=True)
+    await questions.mark_asked(memory, USER, due[0].id)
+    outcome, kept = await questions.answer(memory, USER, due[0].id, keep=True)
     assert outcome == questions.Answer.KEPT and kept is not None
     assert (kept.confidence, kept.decay_rate) == (1.0, 0.0)
-    again, _ = await questions.answer(lexical, USER, due[0].id, keep=False)
+    again, _ = await questions.answer(memory, USER, due[0].id, keep=False)
     assert again == questions.Answer.ALREADY_SETTLED
     clock.advance(days=1)
-    assert (await Lifecycle(lexical).run()).asked == 0  # one a week
+    assert (await Lifecycle(memory).run()).asked == 0  # one a week
     clock.advance(days=7)
-    assert (await Lifecycle(lexical).run()).asked == 1
-    due = await questions.due(lexical, USER)
+    assert (await Lifecycle(memory).run()).asked == 1
+    due = await questions.due(memory, USER)
     assert [q.fact.id for q in due] == [job.id]
-    outcome, dropped = await questions.answer(lexical, USER, due[0].id, keep=False)
+    outcome, dropped = await questions.answer(memory, USER, due[0].id, keep=False)
     assert outcome == questions.Answer.FORGOTTEN
     assert dropped is not None and dropped.status == Status.DELETED
     for _week in range(20):
         clock.advance(days=7)
-        assert (await Lifecycle(lexical).run()).asked == 0  # never the name, nor the diet
+        assert (await Lifecycle(memory).run()).asked == 0  # never the name, nor the diet
