@@ -13,6 +13,7 @@ Talk to me normally, or use:
 /memories [search] — list or search your memories
 /why <topic> — when and from which message I learned something
 /undo — revert my last change to your memory
+/restore <#id> — bring back a memory that faded (listed under Faded in /memories)
 /export — download your memory as MEMORY.md (and JSON)
 /import — send back an edited MEMORY.md
 /pause, /resume — stop or restart automatic learning (/remember still works)
@@ -41,6 +42,7 @@ USAGE = {
     "remember": "Usage: /remember <what I should remember>",
     "forget": "Usage: /forget <words from the memory, or its #id>",
     "why": "Usage: /why <what you want to know about>",
+    "restore": "Usage: /restore <#id of a faded memory> (/memories lists them under Faded)",
     "import": "Attach your edited MEMORY.md to /import (Telegram: send the file with the "
     "caption /import; Discord: the file option; console: /import PATH).",
     "reflections": "Usage: /reflections on|off",
@@ -56,6 +58,7 @@ STALE_CONFIRMATION = (
     "still want it."
 )
 PRIVATE_ONLY = "I've sent that to you in a private chat."
+FADED_TITLE = "Faded (not used for months; /restore #id brings one back):"
 
 
 def certainty(confidence: float) -> str:

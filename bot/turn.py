@@ -101,7 +101,9 @@ class ChatTurn:
             turn_id,
             text,
             learn=not recall.settings.paused,
-            accessed_fact_ids=tuple(h.id for h in hits),
+            # Shown to the model (the block) or found for the answer: both count as use, so
+            # what is in use never fades (recorded with the turn's commit, no extra write).
+            accessed_fact_ids=tuple(dict.fromkeys([*block.fact_ids, *(h.id for h in hits)])),
             seen_rev=block.shown_rev,
             # For the event log (metrics), written with the turn's commit.
             memory_tokens=block.tokens,

@@ -37,6 +37,7 @@ _DELTA_MARK = {
     "updated": "↑updated",
     "merged": "↔merged",
     "deleted": "−deleted",
+    "faded": "⌁faded",
     "restored": "↺restored",
     "expired": "⌛expired",
     "pending": "?unconfirmed",
@@ -81,12 +82,13 @@ def delta_bullets(changes: Sequence[Change], *, group: bool) -> list[str]:
         if group and private_text(ch.summary):
             continue
         # What the user made us forget never reaches a prompt again, not even as a delta.
-        forgotten = ch.event == "deleted"
-        said = (
-            "a memory the user asked to forget"
-            if forgotten
-            else as_data(mask_secrets(ch.summary)[:160])
-        )
+        # A faded one is not in context either (seed 003 §7), but it was not a user's wish.
+        if ch.event == "deleted":
+            said = "a memory the user asked to forget"
+        elif ch.event == "faded":
+            said = "a memory unused for months faded (the user can restore it)"
+        else:
+            said = as_data(mask_secrets(ch.summary)[:160])
         out.append(f"- {mark}: {said}")
         if len(out) == MAX_DELTA_BULLETS:
             break

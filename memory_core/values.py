@@ -130,6 +130,14 @@ class Fact:
     access_count: int = 0
     last_accessed_at: datetime | None = None
     decay_rate: float = 0.1
+    #: When the fact faded (soft-deleted by time, seed 003 §7); ``None`` for a fact the user
+    #: made us forget, or one not deleted.
+    faded_at: datetime | None = None
+
+    @property
+    def faded(self) -> bool:
+        """Deleted by time, not by the user: restorable, and learned again when told again."""
+        return self.status == Status.DELETED and self.faded_at is not None
 
     def as_json(self) -> dict[str, Any]:
         """A JSON-friendly dict (ISO-8601 times), used by ``--json`` and exports."""

@@ -606,6 +606,14 @@ ALTER TABLE inbox ADD COLUMN sent_at REAL;
 """
 
 
+# A fact that faded (seed 003 §7: unused for months, of low importance) is soft-deleted like a
+# forgotten one but marked: it is listed as faded, restorable, and learned again when told
+# again — only what the user asked to forget is guarded against re-learning.
+M008_FADED = """
+ALTER TABLE facts ADD COLUMN faded_at REAL;
+"""
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
@@ -614,6 +622,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "m005_episode_turns", _script(M005_EPISODE_TURNS)),
     Migration(6, "m006_leases", _script(M006_LEASES)),
     Migration(7, "m007_inbox_sent", _script(M007_INBOX_SENT)),
+    Migration(8, "m008_faded", _script(M008_FADED)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

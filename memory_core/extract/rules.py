@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from memory_core.extract import (
+    corrections,
     patterns_dates,
     patterns_health,
     patterns_home_work,
@@ -349,7 +350,11 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
             if statement is None:
                 continue
             sentence = statement
-        found += _sentence(sentence, ctx, seen)
+        moved = corrections.moved_date(sentence, ctx.time)
+        if moved is not None:
+            found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
+            continue
+        found += _sentence(corrections.corrected(sentence), ctx, seen)
     return _select(found)
 
 
