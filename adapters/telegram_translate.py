@@ -167,6 +167,8 @@ def translate_message(message: Message, me: BotIdentity) -> Turn | Skip:
             is_private=private,
             addressed=addressed,
             message_id=str(message.message_id),
+            # The user's app language: a hint until the bot knows the language they write in.
+            language=user.language_code or "",
         ),
         file,
     )
@@ -235,6 +237,7 @@ def translate_press(query: CallbackQuery, now: datetime) -> ButtonPress | Skip:
         time=now,
         message_id=str(query.message.message_id) if query.message is not None else None,
         is_private=query.message is not None and query.message.chat.type == "private",
+        language=user.language_code or "",
     )
 
 

@@ -41,6 +41,9 @@ class IncomingMessage:
     #: if its answer was committed, that process may have died before sending it, so the
     #: stored answer is sent again rather than lost (a platform's own redelivery is not).
     resumed: bool = False
+    #: The user's language as a code ("de"): the platform's hint (their app's language) or
+    #: ``""``; the bot settles it (the message's own language first) before anything answers.
+    language: str = ""
 
     @property
     def user_key(self) -> str:
@@ -108,6 +111,9 @@ class ButtonPress:
     #: Whether the pressed message is in the user's private chat (its edit is seen only by
     #: them); ``False``, the safe default, means a group may see the result.
     is_private: bool = False
+    #: The presser's app language as a code ("de"), or ``""``: a hint; the language they
+    #: last wrote in comes first.
+    language: str = ""
 
     @property
     def user_key(self) -> str:

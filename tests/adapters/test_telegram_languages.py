@@ -1,0 +1,24 @@
+"""The Telegram adapter speaks the user's app language (``language_code``) until the bot
+knows the language they write in: a real PTB Application against the fake Bot API server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.adapters.test_telegram_e2e import buttons_of, running, text_of
+
+
+async def test_a_german_telegram_user_gets_german_help_and_buttons(tmp_path: Path) -> None:
+    async with running(tmp_path) as h:
+        jonas = h.tg.user(201, "Jonas", language_code="de-DE")
+        helped = text_of(await h.say(jonas, "/help"))
+        assert "Ich bin membot" in helped and "/forgetme — alles löschen" in helped
+        asked = await h.say(jonas, "/forgetme")
+        assert "Bist du sicher?" in text_of(asked)
+        labels = [label for label, _ in buttons_of(asked[-1])]
+        assert labels == ["Ja, alles löschen", "Abbrechen"]
+        query = await h.press(jonas, asked[-1], buttons_of(asked[-1])[1][1])
+        assert h.answer(query)["text"] == "Abgebrochen"
+        # Another user with an app language the bot has no catalogue for: English.
+        ana = h.tg.user(202, "Ana", language_code="pt-BR")
+        assert "I'm membot" in text_of(await h.say(ana, "/help"))
