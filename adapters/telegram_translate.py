@@ -27,7 +27,7 @@ from telegram import (
     ReplyParameters,
 )
 
-from adapters.types import ButtonPress, IncomingMessage, Reply
+from adapters.types import N_, ButtonPress, IncomingMessage, Reply, Words, english
 
 PLATFORM = "telegram"
 #: Telegram measures message length in UTF-16 code units.
@@ -57,10 +57,12 @@ COMMAND_MENU: tuple[tuple[str, str], ...] = (
 
 #: What the user is told when their message can't be read (private chats only).
 HINTS = {
-    "forwarded": "I don't learn from forwarded messages — tell me in your own words.",
-    "unsupported_media": "I can only read text (and a MEMORY.md file sent with /import).",
+    "forwarded": N_("I don't learn from forwarded messages — tell me in your own words."),
+    "unsupported_media": N_("I can only read text (and a MEMORY.md file sent with /import)."),
 }
-SORRY = "Sorry — something went wrong on my side. Please try again."
+SORRY = N_("Sorry — something went wrong on my side. Please try again.")
+TOO_BIG = N_("That file is too big ({size} KB; the limit is {limit} MB).")
+PRIVATE_CHAT_HINT = N_("Please start a private chat with me first: {link}")
 
 #: Message kinds the bot cannot read: answered with a hint in private, ignored in groups.
 _MEDIA = (
@@ -313,17 +315,15 @@ def command_menu() -> list[BotCommand]:
     return [BotCommand(name, description) for name, description in COMMAND_MENU]
 
 
-def too_big_text(size: int) -> str:
+def too_big_text(size: int, words: Words = english, lang: str = "") -> str:
     """Told when an upload is refused without downloading it."""
-    return (
-        f"That file is too big ({size // 1024} KB; the limit is "
-        f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB)."
-    )
+    limit = MAX_UPLOAD_BYTES // (1024 * 1024)
+    return words(lang, TOO_BIG).format(size=size // 1024, limit=limit)
 
 
-def private_chat_hint(me: BotIdentity) -> str:
+def private_chat_hint(me: BotIdentity, words: Words = english, lang: str = "") -> str:
     """Told in a group when a private answer cannot be delivered."""
-    return f"Please start a private chat with me first: t.me/{me.username}"
+    return words(lang, PRIVATE_CHAT_HINT).format(link=f"t.me/{me.username}")
 
 
 # ---- text splitting -----------------------------------------------------------------------

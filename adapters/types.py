@@ -13,6 +13,21 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+#: Puts one of an adapter's own texts (an English msgid marked with :func:`N_`) into a
+#: language: ``words(lang, text)``, ``lang`` the user's app language or ``""``. The composition
+#: root passes the bot's message catalogue; the default keeps the English.
+Words = Callable[[str, str], str]
+
+
+def english(_lang: str, text: str) -> str:
+    """The default :data:`Words`: the text as written."""
+    return text
+
+
+def N_(text: str) -> str:
+    """Marks an adapter's text for the bot's message catalogue (translated where shown)."""
+    return text
+
 
 @dataclass(frozen=True, slots=True)
 class Attachment:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 from collections import OrderedDict
+from collections.abc import Callable
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -62,6 +63,17 @@ def tn(lang: str, singular: str, plural: str, n: int, /, **fields: object) -> st
     other fields filled."""
     text = _catalogue(supported(lang) or DEFAULT).ngettext(singular, plural, n)
     return text.format(n=n, **fields)
+
+
+def words(default: str) -> Callable[[str, str], str]:
+    """The adapters' translator (``adapters.types.Words``): their own texts in the user's
+    app language, else ``default``."""
+    fallback = supported(default) or DEFAULT
+
+    def say(lang: str, text: str) -> str:
+        return t(supported(lang) or fallback, text)
+
+    return say
 
 
 class Languages:

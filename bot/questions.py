@@ -16,7 +16,7 @@ from memory_core import Conflict, Fact, Question, ReflectionPost
 def _said(fact: Fact) -> str:
     if fact.source_excerpt and not fact.sensitive:
         return second_person(fact.source_excerpt)
-    return fact.value_text.rstrip(".")
+    return yours(fact.value_text, None)
 
 
 def _label(fact: Fact) -> str:

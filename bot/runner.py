@@ -14,7 +14,7 @@ from typing import Protocol
 import structlog
 
 from adapters.types import Outbound, PlatformHealth
-from bot import app
+from bot import app, i18n
 from bot.config import Settings
 
 log = structlog.get_logger("bot.runner")
@@ -75,6 +75,7 @@ def build_adapters(
                         stream_edit_interval_s=interval,
                     ),
                     inbox=runtime.inbox("telegram") if webhook else None,
+                    words=i18n.words(settings.default_language),
                 )
             )
         elif name == "discord":
@@ -92,6 +93,7 @@ def build_adapters(
                         shard_ids=settings.discord_shard_list,
                     ),
                     stream_edit_interval_s=interval,
+                    words=i18n.words(settings.default_language),
                 )
             )
         else:

@@ -1,5 +1,6 @@
-"""Build the message catalogue (bot/locales): extract the msgids from bot/, merge them into
-every language's ``membot.po`` and compile each to the ``membot.mo`` the bot reads.
+"""Build the message catalogue (bot/locales): extract the msgids from bot/ and adapters/,
+merge them into every language's ``membot.po`` and compile each to the ``membot.mo`` the bot
+reads.
 
     python -m devtools.locales update     # new msgids into every .po (then translate them)
     python -m devtools.locales compile    # .po → .mo (commit both)
@@ -20,8 +21,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ROOT / "bot"
-LOCALES = SOURCES / "locales"
+#: The packages whose texts users read (adapters mark theirs with ``N_`` and translate them
+#: through the ``words`` the composition root gives them).
+SOURCES = (ROOT / "bot", ROOT / "adapters")
+LOCALES = ROOT / "bot" / "locales"
 DOMAIN = "membot"
 #: The catalogue's marker functions: ``t(lang, msgid)``, ``tn(lang, singular, plural, n)``,
 #: ``N_(msgid)`` (a constant translated where shown), ``_say(msgid)`` (the offline responder).
@@ -37,7 +40,7 @@ def po_path(lang: str) -> Path:
 def template() -> Catalog:
     """Every msgid the code uses (with where), as a catalogue template."""
     catalog = Catalog(domain=DOMAIN, project="membot", fuzzy=False)
-    for path in sorted(SOURCES.rglob("*.py")):
+    for path in sorted(p for source in SOURCES for p in source.rglob("*.py")):
         with path.open("rb") as f:
             for lineno, message, comments, context in extract(
                 "python", f, keywords=KEYWORDS, comment_tags=("i18n:",)

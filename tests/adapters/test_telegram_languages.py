@@ -19,6 +19,12 @@ async def test_a_german_telegram_user_gets_german_help_and_buttons(tmp_path: Pat
         assert labels == ["Ja, alles löschen", "Abbrechen"]
         query = await h.press(jonas, asked[-1], buttons_of(asked[-1])[1][1])
         assert h.answer(query)["text"] == "Abgebrochen"
+        # The adapter's own refusal (before the bot sees the message) speaks German too.
+        h.tg.send_document(
+            jonas, "MEMORY.md", b"- x\n", caption="/import", file_size=3 * 1024 * 1024
+        )
+        await h.idle()
+        assert h.tg.texts(jonas.id)[-1] == "Die Datei ist zu groß (3072 KB; erlaubt sind 1 MB)."
         # Another user with an app language the bot has no catalogue for: English.
         ana = h.tg.user(202, "Ana", language_code="pt-BR")
         assert "I'm membot" in text_of(await h.say(ana, "/help"))

@@ -4,6 +4,7 @@ carries no internal names, statuses or raw confidences."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,10 @@ import pytest
 from bot.questions import addressed
 from bot.responder import yours
 from memory_core.clock import ManualClock
+from memory_core.jobs.reflection import digest_of
+from memory_core.values import Category
 from tests.bot.conftest import ConsoleSession
+from tests.factories import NOW, fact
 
 #: (stored fact, the user's name, what they read)
 SHAPES = [
@@ -103,3 +107,12 @@ async def test_memories_why_undo_and_profile_speak_plainly(
     assert "How sure I am: you told me. You've mentioned it once." in shown
     assert "Undone: " in shown
     assert not JARGON.search(shown), JARGON.search(shown)
+
+
+def test_the_weekly_digest_never_tells_the_user_their_own_name() -> None:
+    facts = [
+        fact(1, "Grace's name is Grace.", Category.IDENTITY, key="name"),
+        fact(2, "Grace lives in Cork.", Category.IDENTITY, key="home_city"),
+    ]
+    digest = digest_of("console:grace", facts, NOW - timedelta(days=7), NOW)
+    assert digest.new == ("Grace lives in Cork.",)
