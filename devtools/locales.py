@@ -76,6 +76,7 @@ def update() -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=lang, domain=DOMAIN, project="membot")
             catalog.update(pot, no_fuzzy_matching=True)
+        catalog.fuzzy = False  # the header is ours, not a guess
         with path.open("wb") as f:
             write_po(f, catalog, width=100, sort_output=False, omit_header=False)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from adapters.types import ButtonPress
-from bot import app
+from bot import app, texts
 from bot.config import Settings
 from bot.i18n import Languages, supported, t, tn
 from bot.responder import TurnContext, language_note
@@ -187,3 +187,31 @@ async def test_the_model_is_told_to_answer_in_the_users_language(tmp_path: Path)
         fake.error(500)
         failed = await responder.respond(ctx)
         assert failed.text.startswith("Sorry — ich erreiche mein Sprachmodell gerade nicht.")
+
+
+async def test_a_detected_language_wins_and_carries_over_to_commands_and_presses(
+    harness: Harness,
+) -> None:
+    """The ``detect_language`` hook (memory_core's detector in production): plain chat in the
+    language it finds; then commands and button presses (which say nothing about a language)
+    in the one the user last wrote in, over the app's language hint."""
+    router = harness.bot
+    seen: list[str] = []
+
+    def detect(text: str) -> str | None:
+        seen.append(text)
+        return "es" if "hola" in text.lower() else None
+
+    router.detect_language = detect
+    chat = await router.on_message(message("hola, what is my shoe size?", language="de"))
+    assert chat[0].text.startswith("Eso todavía no lo sé.")
+    helped = await router.on_message(message("/help", language="de"))
+    assert helped[0].text.startswith("Soy membot") and seen == ["hola, what is my shoe size?"]
+    # Too short to tell: the last language written in, not the hint.
+    unsure = await router.on_message(message("what is my shoe size?", language="de"))
+    assert unsure[0].text.startswith("Eso todavía no lo sé.")
+    forged = ButtonPress("console", "console", "ana", "Ana", "xx", harness.clock.now())
+    assert (await router.on_button(forged)).notice == t("es", texts.INVALID_BUTTON)
+    # Another user the detector knows nothing about: their app's language.
+    other = await router.on_message(message("/help", user="bo", language="fr"))
+    assert other[0].text.startswith("Je suis membot")
