@@ -136,11 +136,15 @@ class TelegramAdapter:
         stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         inbox: UpdateInbox | None = None,
         words: Words = english,
+        menu_languages: tuple[str, ...] = (),
     ) -> None:
         self.handler = handler
         self.config = config
         #: The adapter's own texts (apologies, hints) in the user's app language.
         self.words = words
+        #: Languages whose users see the command menu in their own (Telegram's per-language
+        #: menus: ``language_code`` on setMyCommands); others see the default one.
+        self.menu_languages = menu_languages
         #: Webhook mode: where received updates wait, durable and in per-chat order, for
         #: whichever replica leases them.
         self.inbox = inbox
@@ -221,6 +225,9 @@ class TelegramAdapter:
         self.me = BotIdentity(app.bot.id, app.bot.username)
         try:
             await app.bot.set_my_commands(command_menu())
+            for lang in self.menu_languages:
+                menu = command_menu(self.words, lang)
+                await app.bot.set_my_commands(menu, language_code=lang)
         except TelegramError as exc:
             log.warning("telegram_commands_not_set", error=str(exc))
         assert app.updater is not None

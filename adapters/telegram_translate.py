@@ -39,20 +39,20 @@ MAX_UPLOAD_BYTES = 1024 * 1024
 
 #: The command menu registered with setMyCommands: names without slash, one-line descriptions.
 COMMAND_MENU: tuple[tuple[str, str], ...] = (
-    ("help", "What I can do"),
-    ("remember", "Remember something exactly as you say it"),
-    ("forget", "Pick memories to forget"),
-    ("profile", "What I know about you"),
-    ("memories", "List or search your memories"),
-    ("why", "When and where I learned something"),
-    ("undo", "Revert my last change to your memory"),
-    ("export", "Download your memory as MEMORY.md"),
-    ("import", "Send back an edited MEMORY.md"),
-    ("pause", "Stop learning from our chat"),
-    ("resume", "Start learning again"),
-    ("new", "Start a new conversation"),
-    ("reflections", "Weekly summaries on or off"),
-    ("forgetme", "Delete everything I know about you"),
+    ("help", N_("What I can do")),
+    ("remember", N_("Remember something exactly as you say it")),
+    ("forget", N_("Pick memories to forget")),
+    ("profile", N_("What I know about you")),
+    ("memories", N_("List or search your memories")),
+    ("why", N_("When and where I learned something")),
+    ("undo", N_("Revert my last change to your memory")),
+    ("export", N_("Download your memory as MEMORY.md")),
+    ("import", N_("Send back an edited MEMORY.md")),
+    ("pause", N_("Stop learning from our chat")),
+    ("resume", N_("Start learning again")),
+    ("new", N_("Start a new conversation")),
+    ("reflections", N_("Weekly summaries on or off")),
+    ("forgetme", N_("Delete everything I know about you")),
 )
 
 #: What the user is told when their message can't be read (private chats only).
@@ -310,9 +310,9 @@ def edit_text(text: str) -> str:
     return _cut(text.strip() or "…", MAX_TEXT)
 
 
-def command_menu() -> list[BotCommand]:
-    """The setMyCommands payload."""
-    return [BotCommand(name, description) for name, description in COMMAND_MENU]
+def command_menu(words: Words = english, lang: str = "") -> list[BotCommand]:
+    """The setMyCommands payload (descriptions in ``lang``)."""
+    return [BotCommand(name, words(lang, description)) for name, description in COMMAND_MENU]
 
 
 def too_big_text(size: int, words: Words = english, lang: str = "") -> str:

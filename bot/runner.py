@@ -76,6 +76,7 @@ def build_adapters(
                     ),
                     inbox=runtime.inbox("telegram") if webhook else None,
                     words=i18n.words(settings.default_language),
+                    menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
                 )
             )
         elif name == "discord":

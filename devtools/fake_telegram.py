@@ -593,8 +593,14 @@ class FakeTelegram:
 
     @property
     def commands(self) -> list[dict[str, Any]]:
-        """The command menu from the last setMyCommands."""
-        calls = self._ok("setMyCommands")
+        """The default command menu (the last setMyCommands without a language)."""
+        return self.commands_for(None)
+
+    def commands_for(self, language_code: str | None) -> list[dict[str, Any]]:
+        """The command menu users whose app speaks ``language_code`` see (last set)."""
+        calls = [
+            c for c in self._ok("setMyCommands") if c.params.get("language_code") == language_code
+        ]
         return list(calls[-1].params["commands"]) if calls else []
 
     def watch(self, chat_id: int) -> asyncio.Queue[tuple[float, dict[str, Any]]]:

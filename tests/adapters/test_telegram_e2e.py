@@ -108,6 +108,7 @@ async def running(tmp_path: Path, **config: Any) -> AsyncIterator[Harness]:
             now=clock.now,
             inbox=inbox,
             words=i18n.words(runtime.settings.default_language),  # as bot/runner.py does
+            menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
         )
         runtime.attach("telegram", adapter)
         await runtime.start()

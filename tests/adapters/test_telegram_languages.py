@@ -10,6 +10,13 @@ from tests.adapters.test_telegram_e2e import buttons_of, running, text_of
 
 async def test_a_german_telegram_user_gets_german_help_and_buttons(tmp_path: Path) -> None:
     async with running(tmp_path) as h:
+        # Telegram shows German users the menu in German (one per language, names unchanged).
+        menu = {c["command"]: c["description"] for c in h.tg.commands_for("de")}
+        assert menu["profile"] == "Was ich über dich weiß"
+        assert [c["command"] for c in h.tg.commands_for("ru")] == [
+            c["command"] for c in h.tg.commands
+        ]
+        assert h.tg.commands[0]["description"] == "What I can do"
         jonas = h.tg.user(201, "Jonas", language_code="de-DE")
         helped = text_of(await h.say(jonas, "/help"))
         assert "Ich bin membot" in helped and "/forgetme — alles löschen" in helped
