@@ -29,7 +29,6 @@ from typing import Any, Protocol
 import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
-from bot.texts import CARE_REPLY, GROUP_CARE_REPLY
 from memory_core import (
     Candidate,
     ConversationLLM,
@@ -180,6 +179,18 @@ def second_person(text: str) -> str:
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
 #: every phrase below speaks it without each helper passing it on.
 _REPLY_LANGUAGE: ContextVar[str] = ContextVar("reply_language", default="en")
+
+
+#: The reply to a message that speaks of self-harm or suicide in a private chat (never "Got it").
+CARE_REPLY = N_(
+    "I'm really sorry you're feeling this way, and I'm glad you told me. You don't have to go "
+    "through this alone — please reach out to someone you trust, or to a crisis line right now."
+)
+#: The same message in a group: a private word is offered, nothing is repeated.
+GROUP_CARE_REPLY = N_(
+    "I'm here for you. If you want to talk, message me privately — and if you're in danger, "
+    "please call your local emergency number."
+)
 
 
 def _say(msgid: str, /, **fields: object) -> str:
@@ -341,7 +352,7 @@ class OfflineResponder:
         text = ctx.user_text.strip()
         name = first_name(ctx.user_name)
         if ctx.care:
-            return GROUP_CARE_REPLY if ctx.group else CARE_REPLY
+            return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
         if _ABOUT_ME.search(text):
             return self._summary(ctx, name)
         if _QUESTION.search(text) and not _GREETING.match(text):

@@ -24,21 +24,11 @@ Talk to me normally, or use:
 /reflections on|off — weekly summaries of what I learned
 /forgetme — delete everything I know about you""")
 
-#: The reply to a message that speaks of self-harm or suicide in a private chat (never "Got it").
-CARE_REPLY = (
-    "I'm really sorry you're feeling this way, and I'm glad you told me. You don't have to go "
-    "through this alone — please reach out to someone you trust, or to a crisis line right now."
-)
-#: Where to find help, added to every reply to such a message (the model's too).
-HELP_POINTER = (
+#: Where to find help, added to every reply to a message about self-harm (the model's too).
+HELP_POINTER = N_(
     "If you might act on these thoughts, call your local emergency number. You can also talk to "
     "someone any time: findahelpline.com lists free, confidential crisis lines in your country "
     "(for example 988 in the US, 116 123 Samaritans in the UK and Ireland)."
-)
-#: The same message in a group: a private word is offered, nothing is repeated.
-GROUP_CARE_REPLY = (
-    "I'm here for you. If you want to talk, message me privately — and if you're in danger, "
-    "please call your local emergency number."
 )
 
 USAGE = {

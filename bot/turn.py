@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import structlog
 
 from adapters.types import IncomingMessage, Reply, ReplyStream
+from bot.i18n import t
 from bot.responder import Responder, TurnContext
 from bot.texts import HELP_POINTER
 from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
@@ -150,7 +151,7 @@ class ChatTurn:
         # answer is stored or shown; a message about self-harm always carries where to find help.
         reply_text = mask(self.memory.redact(answer.text), final=True)
         if care and not group:
-            reply_text = f"{reply_text}\n\n{HELP_POINTER}"
+            reply_text = f"{reply_text}\n\n{t(msg.language or 'en', HELP_POINTER)}"
         answered = dataclasses.replace(turn, assistant_text=reply_text)
         # Nothing lost: the turn is durable before the user sees the (final) answer.
         if streaming:
