@@ -332,7 +332,7 @@ _PARTY_TRIGGERS = (
 _LEANINGS = (
     r"(?:republican|democrat|conservative|liberal|socialist|social\s+democrat|communist|marxist|"
     r"leninist|maoist|anarchist|libertarian|tory|leftist|lefty|progressive|centrist|nationalist|"
-    r"fascist|monarchist|republican|trumpist|maga|populist|neoliberal|green|labour|zionist|"
+    r"fascist|monarchist|republican|trumpist|maga|populist|neoliberal|labour|zionist|"
     r"anti-?zionist|separatist|unionist|loyalist|feminist|eco-?socialist|far[\s-]left|far[\s-]right|"
     r"left[\s-]wing|right[\s-]wing|centre[\s-]left|center[\s-]left|centre[\s-]right|"
     r"center[\s-]right|left[\s-]leaning|right[\s-]leaning|(?:very|pretty|quite|fairly|so)\s+"
@@ -341,7 +341,7 @@ _LEANINGS = (
 _LEANING_TRIGGERS = (
     "republican democrat conservative liberal socialist communist marxist leninist maoist "
     "anarchist libertarian tory leftist lefty progressive centrist nationalist fascist "
-    "monarchist trumpist maga populist neoliberal green labour zionist anti separatist unionist "
+    "monarchist trumpist maga populist neoliberal labour zionist anti separatist unionist "
     "loyalist feminist eco far left right wing centre center leaning"
 )
 POLITICS: tuple[tuple[str, str], ...] = (

@@ -56,6 +56,9 @@ def test_statements_of_a_special_category_are_private(text: str, topic: Topic) -
         "The church on our street has a lovely bell tower",
         "I'm straight up exhausted today",
         "I'm reading a crime novel",
+        # A colour is no party: a weekly reflection lost "likes.tea is green" to politics.
+        "Ana's likes.tea is green",
+        "My new bike is green and silver",
     ],
 )
 def test_mentions_of_a_topic_are_not_private(text: str) -> None:
