@@ -198,7 +198,7 @@ def yours(text: str, name: str | None) -> str:
     for who in subjects:
         out = re.sub(rf"\b{re.escape(who)}'s\b", "your", out)
         out = re.sub(
-            rf"^{re.escape(who)} (?:(?P<adv>also|still|often|usually|really|now|never) )?"
+            rf"^{re.escape(who)} (?:(?P<adv>also|still|often|usually|really|now|never|no longer) )?"
             r"(?P<verb>[a-z]+)\b",
             lambda m: (
                 "you "

@@ -447,11 +447,19 @@ class Memory:
         turn_id: str,
         chat_id: str | None = None,
         user_name: str | None = None,
+        user_text: str = "",
     ) -> MemoryTools:
         """The memory tools a reply model may call during one turn of ``user_id``, showing
-        and changing only what ``audience`` may see, through the usual write policy."""
+        and changing only what ``audience`` may see, through the usual write policy
+        (``user_text``: the user's message, whose own words may end or forget a fact)."""
         return MemoryTools(
-            self, user_id, audience, turn_id=turn_id, chat_id=chat_id, user_name=user_name
+            self,
+            user_id,
+            audience,
+            turn_id=turn_id,
+            chat_id=chat_id,
+            user_name=user_name,
+            user_text=user_text,
         )
 
     # ---- recall: what one chat turn reads ----------------------------------------------------

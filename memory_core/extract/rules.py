@@ -68,6 +68,14 @@ _CONDITIONAL_LEAD = re.compile(
     re.IGNORECASE,
 )
 _UNTIL = re.compile(r"\b(?:until|till|til)\s+(?P<d>.{1,40})", re.IGNORECASE)
+#: "I'm no longer allergic to peanuts", "I don't have diabetes any more": a state that ended
+#: (``positive`` is what was true until now). A plain "I'm not …" is no ending: it never held.
+_ENDED = (
+    re.compile(r"^(?:i'm|i\s+am|im)\s+no\s+longer\s+(?P<am>.+)$", re.IGNORECASE),
+    re.compile(r"^(?:i'm|i\s+am|im)\s+not\s+(?P<am>.+?)\s+any\s*more$", re.IGNORECASE),
+    re.compile(r"^i\s+no\s+longer\s+(?P<do>.+)$", re.IGNORECASE),
+    re.compile(r"^i\s+(?:don't|do\s+not|dont)\s+(?P<do>.+?)\s+any\s*more$", re.IGNORECASE),
+)
 
 
 def _display_name(user_name: str | None) -> str | None:
@@ -133,6 +141,26 @@ def _restated(cand: Candidate, ref: when.TimeRef) -> Candidate:
     return replace(cand, key=plan, category=Category.TASK_CONTEXT)
 
 
+def _ended(clause: str, ctx: Context) -> list[Candidate]:
+    """A state the user says ended ("I'm no longer allergic to peanuts"): the rules' reading of
+    the positive statement ("I'm allergic to peanuts"), its key and value, valid until now — so
+    arbitration ends the fact it contradicts instead of keeping a contradicting note."""
+    for pattern in _ENDED:
+        m = pattern.match(clause)
+        if m is None:
+            continue
+        positive = f"I'm {m.group('am')}" if m.groupdict().get("am") else f"I {m.group('do')}"
+        found = [c for rule in ALL_RULES for c in rule(positive, ctx) if not c.temporary]
+        said = patterns_statements.statement(clause, ctx) or note_candidate(clause, ctx)
+        if not found or not said:
+            return []
+        return [
+            replace(c, value_text=said[0].value_text, valid_to=ctx.time, multi_valued=False)
+            for c in found
+        ]
+    return []
+
+
 def _datable(ref: when.TimeRef | None) -> when.TimeRef | None:
     """A time worth dating a fact by: not "today"/"tonight" (that is this moment's talk)."""
     return ref if ref is not None and ref.kind != "today" else None
@@ -189,6 +217,8 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
     hypothetical = is_hypothetical(clause)
     ref = _datable(when.resolve(clause, ctx.time))
     found = [] if hypothetical else [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
+    if not found and not hypothetical:
+        found = _ended(clause, ctx)
     restated = False
     if not found and not hypothetical and not ctx.explicit:
         # No specific rule read it: keep a plain statement about the user as it was said
