@@ -41,7 +41,7 @@ from memory_core.search import search_on_thread
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
-from memory_core.store import meta, sessions, users
+from memory_core.store import meta, outbox, sessions, users
 from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools
 from memory_core.values import (
@@ -323,6 +323,8 @@ class Memory:
                 self.vectors.set_fact_status(conn, after)
             if status == Status.DELETED and before.kind == "fact":
                 self._forget_quotes(conn, user_id, before, now)
+                if reason == "forget":
+                    self._forget_turns(conn, user_id, before)
         log.info(f"fact_{name}", user_id=user_id, fact_id=fact_id, actor=actor)
         return after
 
@@ -342,6 +344,21 @@ class Memory:
                     reason=f"quoted forgotten memory #{gone.id}",
                 )
                 self.vectors.queue_fact(conn, after)
+
+    def _forget_turns(self, conn: Connection, user_id: str, gone: Fact) -> None:
+        """The turns that told (or repeated) a forgotten fact are blanked with it: the model is
+        sent the chat's recent turns with every reply, and the offline answers quote old
+        turns — a forgotten "I have HIV …" must reach neither (nor a later consolidation)."""
+        turns = {gone.source_turn_id} | {
+            e.turn_id for e in fact_repo.history(conn, user_id, fact_id=gone.id)
+        }
+        # A memory tool's write is recorded under "<turn>:tool:<n>": the turn is "<turn>".
+        told = {t.split(":tool:", 1)[0] for t in turns if t}
+        blanked = episode_repo.forget_turns(conn, user_id, told)
+        outbox.forget_turns(conn, user_id, told, episode_repo.FORGOTTEN)
+        self.vectors.queue_episode_deletes(conn, user_id, blanked)
+        if blanked:
+            log.info("turns_forgotten", user_id=user_id, fact_id=gone.id, episodes=len(blanked))
 
     async def forget(self, user_id: str, fact_id: int, *, actor: str = "user") -> Fact:
         """Soft-delete one fact: status deleted, history row, gone from FTS and vectors."""
@@ -524,11 +541,13 @@ class Memory:
                 for h in found
                 if h.episode is not None
                 and h.episode.role == "user"
+                and h.episode.text != episode_repo.FORGOTTEN
                 and not is_question(h.episode.text)
             ]
         with self.db.read() as conn:
             recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
-        history = [(e.role, e.text) for e in recent]
+        # Turns blanked by a forget are not sent at all (a placeholder says nothing useful).
+        history = [(e.role, e.text) for e in recent if e.text != episode_repo.FORGOTTEN]
         return Recall(settings, hits, block, history, trivial, episodes)
 
     def _memory_block(
