@@ -61,6 +61,8 @@ HINTS = {
     "unsupported_media": "I can only read text (and a MEMORY.md file sent with /import).",
 }
 SORRY = "Sorry — something went wrong on my side. Please try again."
+#: What a streamed answer a restart found half-shown says when its turn was never answered.
+INTERRUPTED = "Sorry — I was interrupted while writing this answer. Please ask again."
 
 #: Message kinds the bot cannot read: answered with a hint in private, ignored in groups.
 _MEDIA = (

@@ -7,7 +7,7 @@ a Telegram or Discord object. Buttons carry an opaque ``data`` string the bot si
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
@@ -150,6 +150,33 @@ class Handler(Protocol):
     async def on_edit(self, message: IncomingMessage) -> list[Reply]:
         """A message the user edited (``message_id`` names this edit): learn from the new
         text, without answering it again."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDraft:
+    """A streamed answer a process left half-shown (it died mid-stream): the messages that
+    show it and, when the turn's answer was committed, that answer (``None``: it never was)."""
+
+    chat_id: str
+    message_ids: tuple[str, ...]
+    answer: str | None
+
+
+class DraftLog(Protocol):
+    """A durable note of the streamed answers on screen, so the next start can finish or
+    replace what a killed process left with its "writing" marker."""
+
+    async def opened(self, message: IncomingMessage, chat_id: str, ids: Sequence[str]) -> None:
+        """The answer to ``message`` is being shown in these messages of ``chat_id``."""
+        ...
+
+    async def closed(self, message: IncomingMessage, chat_id: str) -> None:
+        """Its final text (or the apology) is shown: nothing left to fix."""
+        ...
+
+    async def left_open(self, platform: str) -> list[OpenDraft]:
+        """The drafts of ``platform`` never closed (each handed out once)."""
         ...
 
 

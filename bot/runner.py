@@ -16,6 +16,7 @@ import structlog
 from adapters.types import Outbound, PlatformHealth
 from bot import app
 from bot.config import Settings
+from bot.drafts import StoredDrafts
 
 log = structlog.get_logger("bot.runner")
 
@@ -75,6 +76,7 @@ def build_adapters(
                         stream_edit_interval_s=interval,
                     ),
                     inbox=runtime.inbox("telegram") if webhook else None,
+                    drafts=StoredDrafts(runtime.memory),
                 )
             )
         elif name == "discord":

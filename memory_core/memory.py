@@ -67,6 +67,8 @@ from memory_core.view import UserView
 log = structlog.get_logger("memory_core")
 #: Meta keys holding each platform's state in the running bot.
 PLATFORM_STATE = "platform_state:"
+#: Meta keys of the streamed answers on screen.
+DRAFT = "draft:"
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -451,6 +453,23 @@ class Memory:
         return await self.read(
             Lane.REPLY, episode_repo.recent, user_id, chat_id=chat_id, limit=limit
         )
+
+    async def committed_answer(self, user_id: str, turn_id: str) -> str | None:
+        """The bot's stored answer to one of the user's turns (``None``: never committed)."""
+        return await self.read(Lane.REPLY, episode_repo.answer_of, user_id, turn_id)
+
+    # ---- streamed answers on screen (so a restart can finish what a killed process left) ----
+
+    async def note_draft(self, key: str, record: str | None) -> None:
+        """Note a streamed answer on screen under ``key`` (``None``: it is finished)."""
+        if record is None:
+            await self.write(Lane.REPLY, meta.delete, DRAFT + key)
+        else:
+            await self.write(Lane.REPLY, meta.put, DRAFT + key, record)
+
+    async def take_drafts(self, prefix: str) -> dict[str, str]:
+        """The drafts noted under ``prefix`` and never finished, each handed out once."""
+        return await self.write(Lane.REPLY, meta.take_with_prefix, DRAFT + prefix)
 
     def view(self, user_id: str, audience: Audience) -> UserView:
         """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""
