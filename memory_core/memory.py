@@ -41,6 +41,7 @@ from memory_core.search import search_on_thread
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import leases as lease_repo
 from memory_core.store import meta, outbox, sessions, users
 from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools
@@ -461,15 +462,27 @@ class Memory:
     # ---- streamed answers on screen (so a restart can finish what a killed process left) ----
 
     async def note_draft(self, key: str, record: str | None) -> None:
-        """Note a streamed answer on screen under ``key`` (``None``: it is finished)."""
+        """Note a streamed answer this process shows under ``key`` (``None``: finished)."""
         if record is None:
             await self.write(Lane.REPLY, meta.delete, DRAFT + key)
         else:
-            await self.write(Lane.REPLY, meta.put, DRAFT + key, record)
+            noted = json.dumps({"owner": self.owner, "record": record})
+            await self.write(Lane.REPLY, meta.put, DRAFT + key, noted)
 
     async def take_drafts(self, prefix: str) -> dict[str, str]:
-        """The drafts noted under ``prefix`` and never finished, each handed out once."""
-        return await self.write(Lane.REPLY, meta.take_with_prefix, DRAFT + prefix)
+        """The drafts noted under ``prefix`` by processes that died before finishing them,
+        each handed out once (another replica's live stream is its own)."""
+        return await self.write(Lane.REPLY, self._take_drafts, prefix)
+
+    def _take_drafts(self, conn: Connection, prefix: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for key, raw in meta.with_prefix(conn, DRAFT + prefix).items():
+            noted = json.loads(raw)
+            owner = str(noted["owner"])
+            if owner != self.owner and not lease_repo.owner_alive(conn, owner):
+                meta.delete(conn, DRAFT + prefix + key)
+                out[key] = str(noted["record"])
+        return out
 
     def view(self, user_id: str, audience: Audience) -> UserView:
         """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""

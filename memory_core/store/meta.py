@@ -55,11 +55,3 @@ def with_prefix(conn: Connection, prefix: str) -> dict[str, str]:
 def delete(conn: Connection, key: str) -> None:
     """Remove one metadata value (nothing if it is not set)."""
     conn.execute(text("DELETE FROM meta WHERE key = :k"), {"k": key})
-
-
-def take_with_prefix(conn: Connection, prefix: str) -> dict[str, str]:
-    """Every value under ``prefix`` (keys without it), removed as it is read."""
-    found = with_prefix(conn, prefix)
-    for key in found:
-        delete(conn, prefix + key)
-    return found

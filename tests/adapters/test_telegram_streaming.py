@@ -20,6 +20,7 @@ from bot.drafts import StoredDrafts
 from devtools.fake_telegram import FakeTelegram, utf16_len
 from memory_core import RulesAuditor, RulesExtractor
 from memory_core.clock import ManualClock
+from memory_core.leases import process_id
 from tests.adapters.test_telegram_e2e import BOT, Harness
 from tests.factories import START
 from tests.fakes.anthropic_server import FakeAnthropic
@@ -246,6 +247,9 @@ async def test_a_stream_a_killed_process_left_half_shown_is_finished_at_the_next
         for stale in (answered, cut):
             assert h.tg.current(stale)["text"].endswith(WRITING)
         await h.adapter.stop()
+        # Another replica still streaming keeps its drafts; a new process takes the dead one's.
+        assert await drafts.left_open("telegram") == []
+        h.runtime.memory.owner = process_id()  # the next process
         restarted = TelegramAdapter(
             h.runtime.handler, h.adapter.config, now=h.clock.now, drafts=drafts
         )
