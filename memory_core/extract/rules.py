@@ -149,14 +149,21 @@ def _ended(clause: str, ctx: Context) -> list[Candidate]:
         m = pattern.match(clause)
         if m is None:
             continue
-        positive = f"I'm {m.group('am')}" if m.groupdict().get("am") else f"I {m.group('do')}"
+        own = [c for rule in ALL_RULES for c in rule(clause, ctx)]
+        if own and all(c.valid_to is not None for c in own):
+            return own  # a rule reads this ending itself ("I no longer live in Berlin")
+        am, do = m.groupdict().get("am"), m.groupdict().get("do")
+        positive = f"I'm {am}" if am else f"I {do}"
         found = [c for rule in ALL_RULES for c in rule(positive, ctx) if not c.temporary]
-        said = patterns_statements.statement(clause, ctx) or note_candidate(clause, ctx)
-        if not found or not said:
-            return []
+        found = found or patterns_statements.statement(positive, ctx)  # "I take insulin"
+        # Said back without conjugating: "… is no longer …", "… doesn't … any more".
+        said = (
+            f"{ctx.subject} is no longer {am}." if am else f"{ctx.subject} doesn't {do} any more."
+        )
         return [
-            replace(c, value_text=said[0].value_text, valid_to=ctx.time, multi_valued=False)
+            replace(c, value_text=said, valid_to=ctx.time, multi_valued=False)
             for c in found
+            if not c.temporary
         ]
     return []
 
@@ -216,9 +223,11 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
         return _finish(found, raw, ctx, temporary=scoped, hedged=False)
     hypothetical = is_hypothetical(clause)
     ref = _datable(when.resolve(clause, ctx.time))
-    found = [] if hypothetical else [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
+    # An ending first ("I don't like sushi any more" ends "likes sushi": no dislike of
+    # "sushi any more"), then what the rules read off the clause as it is.
+    found = [] if hypothetical else _ended(clause, ctx)
     if not found and not hypothetical:
-        found = _ended(clause, ctx)
+        found = [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
     restated = False
     if not found and not hypothetical and not ctx.explicit:
         # No specific rule read it: keep a plain statement about the user as it was said
