@@ -10,9 +10,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adapters.types import ButtonPress
 from memory_core.learn.resolve import open_conflicts
-from memory_core.values import Fact, SearchFilters, Status
+from memory_core.tools import asks_to_forget
+from memory_core.values import Category, Fact, SearchFilters, Status
+from tests import factories
 from tests.bot.test_memory_tools import ANA, llm_bot, tool_results
 from tests.factories import START, message
 from tests.fakes.anthropic_server import FakeAnthropic
@@ -183,3 +187,23 @@ async def test_one_change_raises_one_question(tmp_path: Path) -> None:
         questions = [r for r in replies if r.buttons]
         assert len(questions) == 1
         assert len(await open_conflicts(rt.memory, ANA)) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("please forget that I have asthma", True),
+        ("forget my asthma thing", True),
+        ("delete everything about my health", True),  # the fact's category
+        ("vergiss bitte mein Asthma", True),
+        ("olvida lo del asma", False),  # no shared word (asma ≠ asthma): ask the user instead
+        ("forget it", True),  # right after it was mentioned
+        ("don't forget my asthma", False),
+        ("never delete the asthma one", False),
+        ("please forget that I like jazz", False),  # another fact
+        ("what should I cook tonight?", False),
+    ],
+)
+def test_what_counts_as_asking_to_forget_a_fact(said: str, asked: bool) -> None:
+    fact = factories.fact(7, "Ana has asthma.", Category.HEALTH, key="health.asthma")
+    assert asks_to_forget(said, fact, fact.last_mentioned_at) is asked
