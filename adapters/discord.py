@@ -36,7 +36,15 @@ from adapters.discord_commands import (
     build_view,
 )
 from adapters.streaming import DEFAULT_INTERVAL_S, Draft
-from adapters.types import Handler, PlatformHealth, PressResult, Reply, Target
+from adapters.types import (
+    DraftLog,
+    Handler,
+    IncomingMessage,
+    PlatformHealth,
+    PressResult,
+    Reply,
+    Target,
+)
 
 log = structlog.get_logger("adapters.discord")
 T = TypeVar("T")
@@ -44,6 +52,8 @@ T = TypeVar("T")
 #: Discord drops an interaction not answered within 3 s; defer before that.
 DEFER_AFTER_S = 2.0
 SORRY = "Sorry — something went wrong on my side. Please try again in a moment."
+#: What a streamed answer a restart found half-shown says when its turn was never answered.
+INTERRUPTED = "Sorry — I was interrupted while writing this answer. Please ask again."
 DONE = "Done."
 DMS_CLOSED = (
     "I wanted to send you that privately, but I can't DM you. Allow direct messages from "
@@ -83,9 +93,12 @@ class DiscordAdapter:
         stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S,
         stream_clock: Callable[[], float] = time.monotonic,
         stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        drafts: DraftLog | None = None,
     ) -> None:
         self.handler = handler
         self.config = config
+        #: Streamed answers on screen, noted durably (see ``adapters.types.DraftLog``).
+        self.drafts = drafts
         self.defer_after = defer_after
         #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
         self.stream_edit_interval_s = stream_edit_interval_s
@@ -194,12 +207,18 @@ class DiscordAdapter:
             message_id=str(message.id),
         ):
             draft: Draft[discord.Message] | None = None
+            noted: list[IncomingMessage] = []
             try:
                 # In a server the first answer replies to the message; private ones go to DMs.
                 in_server = not tr.is_private(message)
                 reference = message if in_server else None
                 if self.stream_edit_interval_s is not None and tr.is_addressed(message, me.id):
-                    draft = self._draft(message.channel, reference, self.stream_edit_interval_s)
+                    draft = self._draft(
+                        message.channel,
+                        reference,
+                        self.stream_edit_interval_s,
+                        self._noting(tr.message_in(message, me.id, None), noted),
+                    )
                 replies = await self._within_deadline(
                     self._chat(message, me.id, draft), message.channel.typing
                 )
@@ -221,6 +240,53 @@ class DiscordAdapter:
                     # Part of the answer on screen: the apology takes its place.
                     if draft is None or not draft.started or not await draft.finish(SORRY):
                         await message.channel.send(SORRY, allowed_mentions=tr.SAFE_MENTIONS)
+            finally:
+                if noted and self.drafts is not None:
+                    with contextlib.suppress(Exception):  # noting never fails a turn
+                        await self.drafts.closed(noted[0], str(message.channel.id))
+
+    def _noting(
+        self, incoming: IncomingMessage, noted: list[IncomingMessage]
+    ) -> Callable[[str, list[discord.Message]], Awaitable[None]] | None:
+        """Notes a draft's messages in the draft log (never failing the stream)."""
+        drafts = self.drafts
+        if drafts is None or not incoming.message_id:
+            return None
+
+        async def note(chat_id: str, sent: list[discord.Message]) -> None:
+            try:
+                await drafts.opened(incoming, chat_id, [str(m.id) for m in sent])
+                noted[:] = [incoming]
+            except Exception as exc:  # the answer goes on; only its recovery is lost
+                log.warning("draft_not_noted", error_type=type(exc).__name__)
+
+        return note
+
+    async def finish_left_drafts(self) -> None:
+        """Streamed answers a killed process left half-shown, with their "writing" marker:
+        each shows the turn's committed answer, or says it was interrupted."""
+        if self.drafts is None:
+            return
+        try:
+            left = await self.drafts.left_open(self.platform)
+        except Exception as exc:
+            log.warning("drafts_not_read", error_type=type(exc).__name__)
+            return
+        for draft in left:
+            parts = tr.split_text(draft.answer) if draft.answer else [INTERRUPTED]
+            channel = self.client.get_partial_messageable(int(draft.chat_id))
+            for index, message_id in enumerate(draft.message_ids):
+                text = parts[index] if index < len(parts) else "…"
+                try:
+                    await channel.get_partial_message(int(message_id)).edit(
+                        content=text, allowed_mentions=tr.SAFE_MENTIONS
+                    )
+                except (discord.HTTPException, ValueError) as exc:  # deleted: leave it
+                    log.info("draft_not_finished", error=str(exc)[:200])
+            for part in parts[len(draft.message_ids) :]:
+                with contextlib.suppress(discord.HTTPException, ValueError):
+                    await channel.send(part, allowed_mentions=tr.SAFE_MENTIONS)
+            log.info("draft_finished", answered=draft.answer is not None)
 
     async def _send_dm(self, message: discord.Message, reply: Reply, told: bool) -> bool:
         """DM ``reply``; when DMs are closed, say so in the channel (once: ``told``)."""
@@ -253,14 +319,20 @@ class DiscordAdapter:
         channel: discord.abc.Messageable,
         reference: discord.Message | None,
         interval_s: float,
+        on_sent: Callable[[str, list[discord.Message]], Awaitable[None]] | None = None,
     ) -> Draft[discord.Message]:
-        """A streamed answer's messages in ``channel`` (the first replies to ``reference``)."""
+        """A streamed answer's messages in ``channel`` (the first replies to ``reference``);
+        ``on_sent`` hears every message shown so far, each time one is added."""
         first = [reference]
+        shown: list[discord.Message] = []
 
         async def send(text: str) -> discord.Message:
             kwargs: dict[str, Any] = {"reference": first[0]} if first and first[0] else {}
             sent = await channel.send(text, allowed_mentions=tr.SAFE_MENTIONS, **kwargs)
             first.clear()
+            shown.append(sent)
+            if on_sent is not None:
+                await on_sent(str(sent.channel.id), list(shown))
             return sent
 
         async def edit(sent: discord.Message, text: str) -> None:

@@ -94,6 +94,7 @@ def build_adapters(
                         shard_ids=settings.discord_shard_list,
                     ),
                     stream_edit_interval_s=interval,
+                    drafts=StoredDrafts(runtime.memory),
                 )
             )
         else:
