@@ -10,6 +10,7 @@ from contextlib import closing
 from pathlib import Path
 
 from adapters.types import ButtonPress
+from memory_core.store import consolidation
 from memory_core.values import Audience, SearchFilters
 from tests.bot.test_memory_tools import ANA, llm_bot, tool_results
 from tests.factories import START, message
@@ -51,6 +52,16 @@ async def test_a_forgotten_fact_leaves_the_history_the_model_is_sent(tmp_path: P
         )
         assert recall.episodes == [] and all("HIV" not in t for _, t in recall.history)
         assert hiv.id not in {f.id for f in await rt.memory.list_facts(ANA, SearchFilters())}
+        # Consolidating the session later reads none of it either.
+        with rt.memory.db.read() as conn:
+            session_ids = {int(str(r[0])) for r in conn.exec_driver_sql("SELECT id FROM sessions")}
+            turns = [
+                t.text
+                for sid in session_ids
+                if (session := consolidation.get(conn, sid)) is not None
+                for t in consolidation.user_turns(conn, session, 0, 100)
+            ]
+        assert turns and not any("HIV" in t or "forgotten" in t for t in turns)
         await rt.settle()
     # No copy of the words stays in the turns or the learning queue (the fact row itself is
     # kept, deleted, until its purge: /undo can bring it back).
