@@ -82,7 +82,14 @@ from adapters.types import (
     Reply,
     Target,
 )
-from adapters.webhook import InboxDispatcher, UpdateInbox, WebhookReceiver
+from adapters.webhook import (
+    AnswerWithheld,
+    InboxDispatcher,
+    UpdateInbox,
+    WebhookReceiver,
+    defer_update,
+    may_send,
+)
 
 log = structlog.get_logger("adapters.telegram")
 #: The name PTB 22 gives its polling task (``Updater.start_polling``).
@@ -341,6 +348,8 @@ class TelegramAdapter:
 
     def _on_polling_error(self, exc: TelegramError) -> None:
         log.warning("telegram_polling_error", error_type=type(exc).__name__, error=str(exc))
+        # PTB retries for ever: until it succeeds, doctor --running must not say all is well.
+        self.health.trouble(f"Telegram polling failing ({type(exc).__name__}), retrying")
         if isinstance(exc, InvalidToken | Forbidden):
             # Polling does not recover from a revoked token: say so, so the runner can stop
             # (exit non-zero for a supervisor) instead of staying up deaf.
@@ -479,10 +488,14 @@ class TelegramAdapter:
             )
             if upd is None or not _worth_apologising(error):
                 return
+            if getattr(error, "retryable", False) and defer_update():
+                return  # handled again in a moment (webhook mode): the real answer follows
             if upd.update_id in self._apologised:
                 self._apologised.discard(upd.update_id)
                 return
-            with contextlib.suppress(TelegramError):
+            # The apology must not fail the guard itself (Telegram refusing it, or the
+            # database still away when its send is recorded).
+            with contextlib.suppress(Exception):
                 if upd.callback_query is not None:
                     await upd.callback_query.answer(text=SORRY)
                 elif upd.message is not None and self._addressed(upd.message):
@@ -505,6 +518,8 @@ class TelegramAdapter:
 
     async def _send(self, chat_id: int | str, reply: Reply, **where: int | None) -> None:
         bot = self.app.bot
+        if not await may_send():  # webhook mode: taken over, or its answer already begun
+            return
         for call in render_reply(reply, chat_id, **where):
             await getattr(bot, call.method)(**call.kwargs)
 
@@ -567,6 +582,8 @@ class TelegramAdapter:
         ids: list[int] = []
 
         async def send(text: str) -> int:
+            if not await may_send():
+                raise AnswerWithheld("this update's answer is not this process's to send")
             where = {"thread_id": thread_id, "reply_to": first[0] if first else None}
             (call,) = render_reply(Reply(text), chat_id, **where)
             try:

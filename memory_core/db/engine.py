@@ -16,9 +16,10 @@ from typing import Any
 import pysqlite3.dbapi2 as sqlite_driver
 import sqlite_vec
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
 from sqlalchemy.pool import QueuePool
 
+from memory_core.db import changes
 from memory_core.db.dialect import (
     POSTGRES,
     SQLITE,
@@ -87,7 +88,7 @@ def open_pg_engine(url: str) -> Engine:
     except ImportError as exc:
         raise StoreError(
             "MEMBOT_DB names a PostgreSQL database, but the driver is not installed: "
-            "pip install 'membot[postgres]'"
+            "pip install -e '.[postgres]' in the checkout (psycopg 3)"
         ) from exc
     engine = create_engine(
         sqlalchemy_url(url),
@@ -140,6 +141,8 @@ class Database:
             self.location = str(self._path)
             self.engine = open_engine(self._path)
         self._write_lock = threading.Lock()
+        #: This process's counters of committed changes (turns, facts, conflicts, LLM tokens).
+        self.counters = changes.Counters()
         self._hot_waiting = 0
         self._hot_guard = threading.Lock()
 
@@ -191,16 +194,20 @@ class Database:
                 with self._driver_errors(), self.engine.connect() as conn, conn.begin():
                     # BEGIN IMMEDIATE's equivalent: one writer at a time, until commit.
                     conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_WRITE_LOCK_KEY})")
-                    yield conn
+                    with changes.collecting(conn) as noted:
+                        yield conn
             else:
                 with (
                     self._driver_errors(),
                     self.engine.connect().execution_options(sqlite_begin="IMMEDIATE") as conn,
                     conn.begin(),
+                    changes.collecting(conn) as noted,
                 ):
                     yield conn
         finally:
             self._write_lock.release()
+        # Committed: only now are the changes logged and counted (a rollback raised above).
+        changes.announce(noted, self.counters)
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
@@ -221,7 +228,17 @@ class Database:
         try:
             yield
         except DBAPIError as exc:
-            raise StoreError(f"{self.location}: {str(exc.orig).strip()}") from exc
+            error = StoreError(f"{self.location}: {str(exc.orig).strip()}")
+            # The server went away, refused, or a lock or statement timed out: the same work
+            # may well succeed in a moment (a failover, a restart, a held lock let go).
+            error.retryable = exc.connection_invalidated or isinstance(exc, OperationalError)
+            raise error from exc
+        except PendingRollbackError as exc:
+            # A commit whose connection died under it: whether it went through is unknown to
+            # this side; the caller's retry finds out (every write here is idempotent).
+            error = StoreError(f"{self.location}: the connection was lost mid-transaction")
+            error.retryable = True
+            raise error from exc
 
     def dispose(self) -> None:
         """Close every pooled connection."""

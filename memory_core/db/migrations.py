@@ -201,7 +201,7 @@ END;
 
 def _diacritic_folds() -> tuple[str, str]:
     """Letters with diacritics and their bases (Latin, Greek, Cyrillic): FTS5's
-    ``remove_diacritics`` without the unaccent extension, which pgserver lacks."""
+    ``remove_diacritics`` without the unaccent extension, which managed servers may not offer."""
     src, dst = [], []
     for code in range(0xC0, 0x500):
         char = chr(code)
@@ -599,6 +599,12 @@ CREATE INDEX ix_inbox_pending ON inbox(platform, status, chat_key, update_id);
 CREATE INDEX ix_inbox_finished ON inbox(finished_at) WHERE finished_at IS NOT NULL;
 """
 
+# When a handled update's answer was about to be sent (webhook mode): the process that takes an
+# update over from a dead or frozen one sends nothing when its predecessor had begun to.
+M007_INBOX_SENT = """
+ALTER TABLE inbox ADD COLUMN sent_at REAL;
+"""
+
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
@@ -607,6 +613,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
     Migration(5, "m005_episode_turns", _script(M005_EPISODE_TURNS)),
     Migration(6, "m006_leases", _script(M006_LEASES)),
+    Migration(7, "m007_inbox_sent", _script(M007_INBOX_SENT)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

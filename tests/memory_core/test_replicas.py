@@ -9,7 +9,7 @@ runs on PostgreSQL, where several processes are allowed.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +25,7 @@ from memory_core.store import outbox
 from tests.conftest import HashEmbedder
 from tests.factories import START
 from tests.fakes.extractor import ScriptedExtractor
+from tests.postgres import PgServer
 
 USER = "telegram:7"
 LEASE_S = 30.0
@@ -304,3 +305,94 @@ async def test_a_dead_replicas_work_is_taken_over_at_once_on_postgresql(pg_url: 
         await b.leases.aclose()
         a.close()
         b.close()
+
+
+async def _until(condition: Callable[[], bool], timeout: float) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise TimeoutError(f"not within {timeout} s")
+
+
+@pytest.mark.parametrize("fault", ["terminate_backends", "restart_server"])
+async def test_a_replica_that_lost_its_session_stops_claiming_until_its_locks_are_back(
+    pg_server: PgServer, pg_url: str, fault: str
+) -> None:
+    """After a server restart (or its backends being ended) every lease looks free, so a
+    replica must not claim until it holds its liveness lock again and the others had time to
+    take theirs back; then its own and the others' leases are theirs again."""
+    clock = ManualClock(START)
+    config = MemoryConfig(lease_s=LEASE_S)
+    a = Memory.open(pg_url, None, clock=clock, config=config)
+    b = Memory.open(pg_url, None, clock=clock, config=config)
+    await a.leases.start()
+    await b.leases.start()
+    try:
+        inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+        await inbox_a.put(40, "chat:1", "{}")
+        await inbox_a.put(41, "chat:2", "{}")
+        assert [u.update_id for u in await inbox_a.claim(1)] == [40]
+        if fault == "restart_server":
+            await asyncio.to_thread(pg_server.restart)
+        else:
+            with pg_server.admin() as conn:
+                conn.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = %s AND pid <> pg_backend_pid()",
+                    (pg_url.split("?", 1)[0].rsplit("/", 1)[1],),
+                )
+        await _until(lambda: not a.leases.healthy and not b.leases.healthy, 5)
+        # Lock-less now, each would take the other's update (A's 40) and more: neither claims.
+        assert await inbox_b.claim(5) == [] and await inbox_a.claim(5) == []
+        await _until(lambda: a.leases.healthy and b.leases.healthy, 20)
+        assert a.leases.reconnects == 1 and b.leases.reconnects == 1
+        # A's liveness lock is back: its update stays its own; the free one is B's to take.
+        assert [u.update_id for u in await inbox_b.claim(5)] == [41]
+    finally:
+        await a.leases.aclose()
+        await b.leases.aclose()
+        a.close()
+        b.close()
+
+
+async def test_an_update_is_answered_at_most_once_across_a_takeover(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    """A frozen process whose update was taken over sends nothing when it wakes; a process
+    taking over an update whose answer was begun by its predecessor sends nothing either."""
+    a, b = replicas
+    inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+    await inbox_a.put(50, "chat:1", "{}")
+    await inbox_a.put(51, "chat:2", "{}")
+    [frozen] = await inbox_a.claim(1)
+    clock.advance(seconds=LEASE_S + 1)  # A froze (SIGSTOP) past its lease: B takes over
+    [taken] = await inbox_b.claim(1)
+    assert taken.update_id == 50 and taken.attempts == 2
+    assert await inbox_b.begin_send(taken)
+    assert not await inbox_a.begin_send(frozen)  # woken: no longer A's to answer
+    await inbox_a.finish(frozen)  # and A's finish does not close B's update
+    assert _inbox_status(b, 50) == "pending"
+    await inbox_b.finish(taken)
+    assert _inbox_status(b, 50) == "done"
+    # A begins sending 51's answer, then its lease runs out (it died around the send).
+    [sending] = await inbox_a.claim(1)
+    assert sending.update_id == 51 and await inbox_a.begin_send(sending)
+    clock.advance(seconds=LEASE_S + 1)
+    [again] = await inbox_b.claim(1)
+    assert again.update_id == 51
+    assert not await inbox_b.begin_send(again)  # sending again could answer twice
+    await inbox_b.finish(again)
+    assert await inbox_b.claim(5) == []
+
+
+def _inbox_status(memory: Memory, update_id: int) -> str:
+    with memory.db.read() as conn:
+        return str(
+            conn.exec_driver_sql(
+                "SELECT status FROM inbox WHERE update_id = %(u)s"
+                if memory.db.postgres
+                else "SELECT status FROM inbox WHERE update_id = :u",
+                {"u": update_id},
+            ).scalar_one()
+        )
