@@ -39,7 +39,9 @@ from adapters.discord_commands import (
 from adapters.streaming import DEFAULT_INTERVAL_S, Draft
 from adapters.types import (
     N_,
+    DraftLog,
     Handler,
+    IncomingMessage,
     PlatformHealth,
     PressResult,
     Reply,
@@ -54,6 +56,8 @@ T = TypeVar("T")
 #: Discord drops an interaction not answered within 3 s; defer before that.
 DEFER_AFTER_S = 2.0
 SORRY = N_("Sorry — something went wrong on my side. Please try again in a moment.")
+#: What a streamed answer a restart found half-shown says when its turn was never answered.
+INTERRUPTED = N_("Sorry — I was interrupted while writing this answer. Please ask again.")
 DONE = N_("Done.")
 DMS_CLOSED = N_(
     "I wanted to send you that privately, but I can't DM you. Allow direct messages from "
@@ -94,11 +98,14 @@ class DiscordAdapter:
         stream_clock: Callable[[], float] = time.monotonic,
         stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         words: Words = english,
+        drafts: DraftLog | None = None,
     ) -> None:
         self.handler = handler
         self.config = config
         #: The adapter's own texts (apologies, refusals) in the user's client language.
         self.words = words
+        #: Streamed answers on screen, noted durably (see ``adapters.types.DraftLog``).
+        self.drafts = drafts
         self.defer_after = defer_after
         #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
         self.stream_edit_interval_s = stream_edit_interval_s
@@ -207,12 +214,18 @@ class DiscordAdapter:
             message_id=str(message.id),
         ):
             draft: Draft[discord.Message] | None = None
+            noted: list[IncomingMessage] = []
             try:
                 # In a server the first answer replies to the message; private ones go to DMs.
                 in_server = not tr.is_private(message)
                 reference = message if in_server else None
                 if self.stream_edit_interval_s is not None and tr.is_addressed(message, me.id):
-                    draft = self._draft(message.channel, reference, self.stream_edit_interval_s)
+                    draft = self._draft(
+                        message.channel,
+                        reference,
+                        self.stream_edit_interval_s,
+                        self._noting(tr.message_in(message, me.id, None), noted),
+                    )
                 replies = await self._within_deadline(
                     self._chat(message, me.id, draft), message.channel.typing
                 )
@@ -235,6 +248,54 @@ class DiscordAdapter:
                     sorry = self.words("", SORRY)
                     if draft is None or not draft.started or not await draft.finish(sorry):
                         await message.channel.send(sorry, allowed_mentions=tr.SAFE_MENTIONS)
+
+            finally:
+                if noted and self.drafts is not None:
+                    with contextlib.suppress(Exception):  # noting never fails a turn
+                        await self.drafts.closed(noted[0], str(message.channel.id))
+
+    def _noting(
+        self, incoming: IncomingMessage, noted: list[IncomingMessage]
+    ) -> Callable[[str, list[discord.Message]], Awaitable[None]] | None:
+        """Notes a draft's messages in the draft log (never failing the stream)."""
+        drafts = self.drafts
+        if drafts is None or not incoming.message_id:
+            return None
+
+        async def note(chat_id: str, sent: list[discord.Message]) -> None:
+            try:
+                await drafts.opened(incoming, chat_id, [str(m.id) for m in sent])
+                noted[:] = [incoming]
+            except Exception as exc:  # the answer goes on; only its recovery is lost
+                log.warning("draft_not_noted", error_type=type(exc).__name__)
+
+        return note
+
+    async def finish_left_drafts(self) -> None:
+        """Streamed answers a killed process left half-shown, with their "writing" marker:
+        each shows the turn's committed answer, or says it was interrupted."""
+        if self.drafts is None:
+            return
+        try:
+            left = await self.drafts.left_open(self.platform)
+        except Exception as exc:
+            log.warning("drafts_not_read", error_type=type(exc).__name__)
+            return
+        for draft in left:
+            parts = tr.split_text(draft.answer) if draft.answer else [self.words("", INTERRUPTED)]
+            channel = self.client.get_partial_messageable(int(draft.chat_id))
+            for index, message_id in enumerate(draft.message_ids):
+                text = parts[index] if index < len(parts) else "…"
+                try:
+                    await channel.get_partial_message(int(message_id)).edit(
+                        content=text, allowed_mentions=tr.SAFE_MENTIONS
+                    )
+                except (discord.HTTPException, ValueError) as exc:  # deleted: leave it
+                    log.info("draft_not_finished", error=str(exc)[:200])
+            for part in parts[len(draft.message_ids) :]:
+                with contextlib.suppress(discord.HTTPException, ValueError):
+                    await channel.send(part, allowed_mentions=tr.SAFE_MENTIONS)
+            log.info("draft_finished", answered=draft.answer is not None)
 
     async def on_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
         """A person edited a message the bot learned from: memory follows the new text (no
@@ -298,14 +359,20 @@ class DiscordAdapter:
         channel: discord.abc.Messageable,
         reference: discord.Message | None,
         interval_s: float,
+        on_sent: Callable[[str, list[discord.Message]], Awaitable[None]] | None = None,
     ) -> Draft[discord.Message]:
-        """A streamed answer's messages in ``channel`` (the first replies to ``reference``)."""
+        """A streamed answer's messages in ``channel`` (the first replies to ``reference``);
+        ``on_sent`` hears every message shown so far, each time one is added."""
         first = [reference]
+        shown: list[discord.Message] = []
 
         async def send(text: str) -> discord.Message:
             kwargs: dict[str, Any] = {"reference": first[0]} if first and first[0] else {}
             sent = await channel.send(text, allowed_mentions=tr.SAFE_MENTIONS, **kwargs)
             first.clear()
+            shown.append(sent)
+            if on_sent is not None:
+                await on_sent(str(sent.channel.id), list(shown))
             return sent
 
         async def edit(sent: discord.Message, text: str) -> None:

@@ -30,6 +30,9 @@ class AdapterEvents(Protocol):
     async def sync_commands(self) -> None:
         """Register the slash commands (after login, before the gateway)."""
 
+    async def finish_left_drafts(self) -> None:
+        """Finish the streamed answers a killed process left half-shown (after login)."""
+
     async def on_message(self, message: discord.Message) -> None:
         """A gateway MESSAGE_CREATE."""
 
@@ -187,8 +190,10 @@ class _Forwarding:
     adapter: AdapterEvents
 
     async def setup_hook(self) -> None:
-        """After login, before the gateway: sync the slash commands."""
+        """After login, before the gateway: sync the slash commands, and finish what a
+        killed process left half-shown."""
         await self.adapter.sync_commands()
+        await self.adapter.finish_left_drafts()
 
     async def on_message(self, message: discord.Message) -> None:
         """Gateway MESSAGE_CREATE."""

@@ -49,6 +49,7 @@ from telegram.ext import (
 from adapters.streaming import DEFAULT_INTERVAL_S, Backoff, Draft
 from adapters.telegram_translate import (
     HINTS,
+    INTERRUPTED,
     PLATFORM,
     SORRY,
     BotIdentity,
@@ -74,6 +75,7 @@ from adapters.telegram_transport import (
 )
 from adapters.types import (
     Attachment,
+    DraftLog,
     Handler,
     IncomingMessage,
     PlatformHealth,
@@ -145,6 +147,7 @@ class TelegramAdapter:
         inbox: UpdateInbox | None = None,
         words: Words = english,
         menu_languages: tuple[str, ...] = (),
+        drafts: DraftLog | None = None,
     ) -> None:
         self.handler = handler
         self.config = config
@@ -153,6 +156,9 @@ class TelegramAdapter:
         #: Languages whose users see the command menu in their own (Telegram's per-language
         #: menus: ``language_code`` on setMyCommands); others see the default one.
         self.menu_languages = menu_languages
+        #: Streamed answers on screen, noted durably: a start finishes what a killed process
+        #: left half-shown (``None``: not noted).
+        self.drafts = drafts
         #: Webhook mode: where received updates wait, durable and in per-chat order, for
         #: whichever replica leases them.
         self.inbox = inbox
@@ -231,6 +237,7 @@ class TelegramAdapter:
             # PTB's message quotes the token; this one must not (it ends up in logs).
             raise InvalidToken("Telegram rejected the bot token (TELEGRAM_BOT_TOKEN)") from None
         self.me = BotIdentity(app.bot.id, app.bot.username)
+        await self._finish_left_drafts()
         try:
             await app.bot.set_my_commands(command_menu())
             for lang in self.menu_languages:
@@ -392,31 +399,54 @@ class TelegramAdapter:
             reply_to = None if incoming.is_private else message.message_id
             draft = None
             if incoming.addressed and self.config.stream_edit_interval_s is not None:
-                draft = self._draft(message.chat.id, thread_id=thread_id, reply_to=reply_to)
-            async with self._typing_if_slow(message.chat.id, enabled=incoming.addressed):
-                if draft is None:
-                    replies = await self.handler.on_message(incoming)
-                else:
-                    try:
-                        replies = await self.handler.on_message(incoming, stream=draft)
-                    except Exception:
-                        # Part of the answer is on screen: the apology takes its place
-                        # (``on_error`` still logs the failure, and sends nothing more).
-                        if draft.started:
-                            with contextlib.suppress(Exception):
-                                await draft.finish(self.words(incoming.language, SORRY))
-                                self._apologised.add(update.update_id)
-                        raise
-            await self._deliver(
-                replies,
-                message.chat.id,
-                incoming.user_id,
-                incoming.is_private,
-                thread_id=thread_id,
-                reply_to=reply_to,
-                draft=draft,
-                lang=incoming.language,
-            )
+                draft = self._draft(
+                    message.chat.id,
+                    thread_id=thread_id,
+                    reply_to=reply_to,
+                    on_sent=self._noting(incoming, message.chat.id),
+                )
+            try:
+                await self._answer(update, incoming, draft, thread_id, reply_to)
+            finally:
+                if draft is not None and draft.started and self.drafts is not None:
+                    with contextlib.suppress(Exception):  # noting never fails a turn
+                        await self.drafts.closed(incoming, str(message.chat.id))
+
+    async def _answer(
+        self,
+        update: Update,
+        incoming: IncomingMessage,
+        draft: Draft[int] | None,
+        thread_id: int | None,
+        reply_to: int | None,
+    ) -> None:
+        """Ask the bot and deliver its replies (streamed through ``draft`` when given)."""
+        message = update.effective_message
+        assert message is not None
+        async with self._typing_if_slow(message.chat.id, enabled=incoming.addressed):
+            if draft is None:
+                replies = await self.handler.on_message(incoming)
+            else:
+                try:
+                    replies = await self.handler.on_message(incoming, stream=draft)
+                except Exception:
+                    # Part of the answer is on screen: the apology takes its place
+                    # (``on_error`` still logs the failure, and sends nothing more).
+                    if draft.started:
+                        with contextlib.suppress(Exception):
+                            await draft.finish(self.words(incoming.language, SORRY))
+                            self._apologised.add(update.update_id)
+                    raise
+        await self._deliver(
+            replies,
+            message.chat.id,
+            incoming.user_id,
+            incoming.is_private,
+            thread_id=thread_id,
+            reply_to=reply_to,
+            draft=draft,
+            lang=incoming.language,
+        )
 
     async def on_edited(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
         """An edited message: the bot learns from the new text (each edit once)."""
@@ -554,12 +584,21 @@ class TelegramAdapter:
             await self._send(chat_id, reply, thread_id=thread_id, reply_to=reply_to)
             reply_to = None
 
-    def _draft(self, chat_id: int, *, thread_id: int | None, reply_to: int | None) -> Draft[int]:
-        """A streamed answer's messages in ``chat_id`` (the first replies to ``reply_to``)."""
+    def _draft(
+        self,
+        chat_id: int,
+        *,
+        thread_id: int | None,
+        reply_to: int | None,
+        on_sent: Callable[[list[int]], Awaitable[None]] | None = None,
+    ) -> Draft[int]:
+        """A streamed answer's messages in ``chat_id`` (the first replies to ``reply_to``);
+        ``on_sent`` hears every message id shown so far, each time one is added."""
         bot = self.app.bot
         interval = self.config.stream_edit_interval_s
         assert interval is not None
         first = [reply_to]
+        ids: list[int] = []
 
         async def send(text: str) -> int:
             if not await may_send():
@@ -571,6 +610,9 @@ class TelegramAdapter:
             except RetryAfter as exc:  # past the rate limiter's own retries
                 raise Backoff(retry_after_s(exc)) from exc
             first.clear()  # only the first message replies to the asker
+            ids.append(int(sent.message_id))
+            if on_sent is not None:
+                await on_sent(list(ids))
             return int(sent.message_id)
 
         async def edit(message_id: int, text: str) -> None:
@@ -590,6 +632,47 @@ class TelegramAdapter:
             clock=self._stream_clock,
             sleep=self._stream_sleep,
         )
+
+    def _noting(
+        self, incoming: IncomingMessage, chat_id: int
+    ) -> Callable[[list[int]], Awaitable[None]] | None:
+        """Notes a draft's messages in the draft log (never failing the stream)."""
+        drafts = self.drafts
+        if drafts is None or not incoming.message_id:
+            return None
+
+        async def note(ids: list[int]) -> None:
+            try:
+                await drafts.opened(incoming, str(chat_id), [str(i) for i in ids])
+            except Exception as exc:  # the answer goes on; only its recovery is lost
+                log.warning("draft_not_noted", error_type=type(exc).__name__)
+
+        return note
+
+    async def _finish_left_drafts(self) -> None:
+        """Streamed answers a killed process left half-shown, with their "writing" marker:
+        each shows the turn's committed answer, or says it was interrupted."""
+        if self.drafts is None:
+            return
+        try:
+            left = await self.drafts.left_open(PLATFORM)
+        except Exception as exc:
+            log.warning("drafts_not_read", error_type=type(exc).__name__)
+            return
+        for draft in left:
+            parts = split_text(draft.answer) if draft.answer else [self.words("", INTERRUPTED)]
+            for index, message_id in enumerate(draft.message_ids):
+                text = parts[index] if index < len(parts) else "…"
+                try:
+                    await self.app.bot.edit_message_text(
+                        chat_id=int(draft.chat_id), message_id=int(message_id), text=text
+                    )
+                except (TelegramError, ValueError) as exc:  # deleted, too old: leave it
+                    log.info("draft_not_finished", error=str(exc)[:200])
+            for part in parts[len(draft.message_ids) :]:
+                with contextlib.suppress(TelegramError, ValueError):
+                    await self._send(int(draft.chat_id), Reply(part))
+            log.info("draft_finished", answered=draft.answer is not None)
 
     async def _edit(self, message: object, chat_id: int, text: str) -> None:
         """Show the outcome on the pressed message and remove its keyboard."""

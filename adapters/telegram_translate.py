@@ -64,6 +64,8 @@ HINTS = {
 SORRY = N_("Sorry — something went wrong on my side. Please try again.")
 TOO_BIG = N_("That file is too big ({size} KB; the limit is {limit} MB).")
 PRIVATE_CHAT_HINT = N_("Please start a private chat with me first: {link}")
+#: What a streamed answer a restart found half-shown says when its turn was never answered.
+INTERRUPTED = N_("Sorry — I was interrupted while writing this answer. Please ask again.")
 
 #: Message kinds the bot cannot read: answered with a hint in private, ignored in groups.
 _MEDIA = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
@@ -200,6 +200,33 @@ class Handler(Protocol):
 
     async def on_delete(self, deleted: MessageDeleted) -> None:
         """A message the user deleted: what was learned only from it is taken back."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDraft:
+    """A streamed answer a process left half-shown (it died mid-stream): the messages that
+    show it and, when the turn's answer was committed, that answer (``None``: it never was)."""
+
+    chat_id: str
+    message_ids: tuple[str, ...]
+    answer: str | None
+
+
+class DraftLog(Protocol):
+    """A durable note of the streamed answers on screen, so the next start can finish or
+    replace what a killed process left with its "writing" marker."""
+
+    async def opened(self, message: IncomingMessage, chat_id: str, ids: Sequence[str]) -> None:
+        """The answer to ``message`` is being shown in these messages of ``chat_id``."""
+        ...
+
+    async def closed(self, message: IncomingMessage, chat_id: str) -> None:
+        """Its final text (or the apology) is shown: nothing left to fix."""
+        ...
+
+    async def left_open(self, platform: str) -> list[OpenDraft]:
+        """The drafts of ``platform`` never closed (each handed out once)."""
         ...
 
 

@@ -3,7 +3,10 @@ them one chat at a time, in order, on whichever replica leases them.
 
 :class:`WebhookReceiver` answers the platform only after the update is committed to the
 inbox, and refuses (403) a request without the shared secret, in every replica. A redelivered
-update (the platform retries when an answer was slow or lost) is acknowledged and dropped.
+update (the platform retries when an answer was slow or lost) is acknowledged and dropped. So is
+a body with the secret that is no update (not JSON, too deep, too large, no usable
+``update_id``): the platform retries every answer but a 2xx, so a refusal would come back
+forever — it is logged and acknowledged (200). Only a store failure answers 503, to be retried.
 :class:`InboxDispatcher` leases pending updates — a chat's oldest only, so a chat's updates
 are handled in order even when consecutive ones reached different replicas — and hands each
 to the platform's handler, then closes it. A replica that dies leaves its leased updates to
@@ -34,8 +37,10 @@ log = structlog.get_logger("adapters.webhook")
 
 #: Telegram sends the secret given to ``setWebhook`` in this header with every update.
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
-#: Larger bodies are refused (413): a Telegram update is a few kilobytes.
+#: Larger bodies are dropped: a Telegram update is a few kilobytes.
 MAX_BODY = 1024 * 1024
+#: An ``update_id`` outside a signed 64-bit integer cannot be stored (nor come from Telegram).
+_MAX_UPDATE_ID = 2**63 - 1
 #: First and longest pause before recording a handled update again when the database is away.
 _FINISH_RETRY_S = 0.25
 _FINISH_RETRY_MAX_S = 5.0
@@ -185,6 +190,14 @@ class WebhookReceiver:
             await self._runner.cleanup()
             self._runner = None
 
+    @staticmethod
+    def _dropped(reason: str) -> Any:
+        """Acknowledge a body that is no update (logged; never handled, never retried)."""
+        from aiohttp import web
+
+        log.warning("webhook_dropped", reason=reason)
+        return web.Response(status=200)
+
     async def _receive(self, request: Any) -> Any:
         from aiohttp import web
 
@@ -192,19 +205,22 @@ class WebhookReceiver:
         if not hmac.compare_digest(given, self._secret):
             log.warning("webhook_refused", reason="secret", remote=request.remote)
             return web.Response(status=403)
+        # From here on the sender has the secret: whatever it sent is answered 200, or the
+        # platform would send it again forever; what is no update is logged and dropped.
         try:
             body = await request.read()
             update = json.loads(body)
         except web.HTTPRequestEntityTooLarge:
-            log.warning("webhook_refused", reason="too_large")
-            return web.Response(status=413)
+            return self._dropped("too_large")
         except (ValueError, UnicodeDecodeError):
-            log.warning("webhook_refused", reason="not_json")
-            return web.Response(status=400)
+            return self._dropped("not_json")
+        except RecursionError:  # nested deeper than the parser goes
+            return self._dropped("too_deep")
         update_id = update.get("update_id") if isinstance(update, dict) else None
         if not isinstance(update_id, int) or isinstance(update_id, bool):
-            log.warning("webhook_refused", reason="no_update_id")
-            return web.Response(status=400)
+            return self._dropped("no_update_id")
+        if not 0 <= update_id <= _MAX_UPDATE_ID:
+            return self._dropped("bad_update_id")
         try:
             payload = json.dumps(update)  # ASCII: a lone surrogate stays an escape
             fresh = await self.inbox.put(update_id, chat_key_of(update), payload)

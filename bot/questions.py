@@ -51,6 +51,13 @@ def conflict_reply(codec: ButtonCodec, conflict: Conflict, lang: str = "en") -> 
             codec.encode(uid, Action(ButtonKind.CONFLICT, conflict.id, choice, fact_id=pending)),
         )
 
+    if conflict.ending:
+        # "No longer …": the old value against its end (both would have the same label).
+        return Reply(
+            f"Earlier you told me {_said(conflict.old)}. Just now: {_said(conflict.new)}. "
+            "Is that no longer true?",
+            buttons=((button("No longer true", "update"), button("Still true", "keep")),),
+        )
     return Reply(
         t(
             lang,

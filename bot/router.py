@@ -90,7 +90,7 @@ class Router:
         self, msg: IncomingMessage, stream: ReplyStream | None = None
     ) -> list[Reply]:
         """Answer one incoming message (a chat answer through ``stream`` when given)."""
-        turn_id = _turn_id(msg)
+        turn_id = turn_id_of(msg)
         with structlog.contextvars.bound_contextvars(
             platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
         ):
@@ -142,7 +142,7 @@ class Router:
         if not _is_chat_turn(text):
             log.info("update_ignored", reason="edited_command", platform=msg.platform)
             return []
-        turn_id = _turn_id(msg)
+        turn_id = turn_id_of(msg)
         with structlog.contextvars.bound_contextvars(
             platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
         ):
@@ -186,7 +186,9 @@ class Router:
             return await self.presses.handle(dataclasses.replace(press, language=lang))
 
 
-def _turn_id(msg: IncomingMessage) -> str:
+def turn_id_of(msg: IncomingMessage) -> str:
+    """The turn id of a message: stable for a platform message, so a redelivery is the
+    same turn."""
     if msg.message_id:
         return f"{msg.platform}:{msg.chat_id}:{msg.message_id}"
     return f"{msg.platform}:{uuid.uuid4().hex}"

@@ -16,6 +16,7 @@ import structlog
 from adapters.types import Outbound, PlatformHealth
 from bot import app, i18n
 from bot.config import ConfigError, Settings, token_problem
+from bot.drafts import StoredDrafts
 
 log = structlog.get_logger("bot.runner")
 
@@ -74,6 +75,7 @@ def build_adapters(
                     inbox=runtime.inbox("telegram") if webhook else None,
                     words=i18n.words(settings.default_language),
                     menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
+                    drafts=StoredDrafts(runtime.memory),
                 )
             )
         elif name == "discord":
@@ -94,6 +96,7 @@ def build_adapters(
                     ),
                     stream_edit_interval_s=interval,
                     words=i18n.words(settings.default_language),
+                    drafts=StoredDrafts(runtime.memory),
                 )
             )
         else:

@@ -140,6 +140,7 @@ class ChatTurn:
                     turn_id=turn_id,
                     chat_id=msg.chat_id,
                     user_name=msg.display_name,
+                    user_text=text,
                 ),
                 stream=show,
                 care=care,

@@ -48,7 +48,9 @@ from memory_core.search import search_on_thread
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
-from memory_core.store import meta, outbox, sessions, users
+from memory_core.store import leases as lease_repo
+from memory_core.store import meta, sessions, users
+from memory_core.store import outbox as outbox_repo
 from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools
 from memory_core.values import (
@@ -74,6 +76,8 @@ from memory_core.view import UserView
 log = structlog.get_logger("memory_core")
 #: Meta keys holding each platform's state in the running bot.
 PLATFORM_STATE = "platform_state:"
+#: Meta keys of the streamed answers on screen.
+DRAFT = "draft:"
 T = TypeVar("T")
 P = ParamSpec("P")
 
@@ -177,7 +181,7 @@ class Memory:
             problems.append("re-establishing the database session")
         try:
             with self.db.read() as conn:
-                due = outbox.next_due_at(conn)
+                due = outbox_repo.next_due_at(conn)
         except Exception as exc:  # any failure to read is the answer itself
             problems.append(f"database unreachable ({type(exc).__name__})")
         else:
@@ -350,6 +354,8 @@ class Memory:
                 self.vectors.set_fact_status(conn, after)
             if status == Status.DELETED and before.kind == "fact":
                 self._forget_quotes(conn, user_id, before, now)
+                if reason == "forget":
+                    self._forget_turns(conn, user_id, before)
         log.info(f"fact_{name}", user_id=user_id, fact_id=fact_id, actor=actor)
         return after
 
@@ -369,6 +375,21 @@ class Memory:
                     reason=f"quoted forgotten memory #{gone.id}",
                 )
                 self.vectors.queue_fact(conn, after)
+
+    def _forget_turns(self, conn: Connection, user_id: str, gone: Fact) -> None:
+        """The turns that told (or repeated) a forgotten fact are blanked with it: the model is
+        sent the chat's recent turns with every reply, and the offline answers quote old
+        turns — a forgotten "I have HIV …" must reach neither (nor a later consolidation)."""
+        turns = {gone.source_turn_id} | {
+            e.turn_id for e in fact_repo.history(conn, user_id, fact_id=gone.id)
+        }
+        # A memory tool's write is recorded under "<turn>:tool:<n>": the turn is "<turn>".
+        told = {t.split(":tool:", 1)[0] for t in turns if t}
+        blanked = episode_repo.forget_turns(conn, user_id, told)
+        outbox_repo.forget_turns(conn, user_id, told, episode_repo.FORGOTTEN)
+        self.vectors.queue_episode_deletes(conn, user_id, blanked)
+        if blanked:
+            log.info("turns_forgotten", user_id=user_id, fact_id=gone.id, episodes=len(blanked))
 
     async def forget(self, user_id: str, fact_id: int, *, actor: str = "user") -> Fact:
         """Soft-delete one fact: status deleted, history row, gone from FTS and vectors."""
@@ -491,6 +512,35 @@ class Memory:
         """Whether ``text`` speaks of self-harm or suicidal thoughts (it needs a caring reply)."""
         return is_self_harm(text)
 
+    async def committed_answer(self, user_id: str, turn_id: str) -> str | None:
+        """The bot's stored answer to one of the user's turns (``None``: never committed)."""
+        return await self.read(Lane.REPLY, episode_repo.answer_of, user_id, turn_id)
+
+    # ---- streamed answers on screen (so a restart can finish what a killed process left) ----
+
+    async def note_draft(self, key: str, record: str | None) -> None:
+        """Note a streamed answer this process shows under ``key`` (``None``: finished)."""
+        if record is None:
+            await self.write(Lane.REPLY, meta.delete, DRAFT + key)
+        else:
+            noted = json.dumps({"owner": self.owner, "record": record})
+            await self.write(Lane.REPLY, meta.put, DRAFT + key, noted)
+
+    async def take_drafts(self, prefix: str) -> dict[str, str]:
+        """The drafts noted under ``prefix`` by processes that died before finishing them,
+        each handed out once (another replica's live stream is its own)."""
+        return await self.write(Lane.REPLY, self._take_drafts, prefix)
+
+    def _take_drafts(self, conn: Connection, prefix: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for key, raw in meta.with_prefix(conn, DRAFT + prefix).items():
+            noted = json.loads(raw)
+            owner = str(noted["owner"])
+            if owner != self.owner and not lease_repo.owner_alive(conn, owner):
+                meta.delete(conn, DRAFT + prefix + key)
+                out[key] = str(noted["record"])
+        return out
+
     def view(self, user_id: str, audience: Audience) -> UserView:
         """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""
         return UserView(self, user_id, audience)
@@ -503,11 +553,19 @@ class Memory:
         turn_id: str,
         chat_id: str | None = None,
         user_name: str | None = None,
+        user_text: str = "",
     ) -> MemoryTools:
         """The memory tools a reply model may call during one turn of ``user_id``, showing
-        and changing only what ``audience`` may see, through the usual write policy."""
+        and changing only what ``audience`` may see, through the usual write policy
+        (``user_text``: the user's message, whose own words may end or forget a fact)."""
         return MemoryTools(
-            self, user_id, audience, turn_id=turn_id, chat_id=chat_id, user_name=user_name
+            self,
+            user_id,
+            audience,
+            turn_id=turn_id,
+            chat_id=chat_id,
+            user_name=user_name,
+            user_text=user_text,
         )
 
     # ---- recall: what one chat turn reads ----------------------------------------------------
@@ -572,11 +630,13 @@ class Memory:
                 for h in found
                 if h.episode is not None
                 and h.episode.role == "user"
+                and h.episode.text != episode_repo.FORGOTTEN
                 and not is_question(h.episode.text)
             ]
         with self.db.read() as conn:
             recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
-        history = [(e.role, e.text) for e in recent]
+        # Turns blanked by a forget are not sent at all (a placeholder says nothing useful).
+        history = [(e.role, e.text) for e in recent if e.text != episode_repo.FORGOTTEN]
         return Recall(settings, hits, block, history, trivial, episodes)
 
     def _memory_block(
@@ -753,7 +813,7 @@ class Memory:
 
     async def owner_of_turn(self, turn_id: str) -> str | None:
         """Whose message a turn was (a platform's deletion may not say): ``None`` if unknown."""
-        return await self.read(Lane.REPLY, outbox.owner_of, turn_id)
+        return await self.read(Lane.REPLY, outbox_repo.owner_of, turn_id)
 
     async def faded(self, user_id: str, *, limit: int = 50) -> list[Fact]:
         """The user's faded facts (unused for months, restorable), most recent first."""

@@ -22,9 +22,10 @@ from typing import Any
 from memory_core import admin, health, user_data
 from memory_core.admin import BackupInfo, VacuumInfo
 from memory_core.admin import Stats as StoreStats
-from memory_core.db import transfer
+from memory_core.db import maintenance, transfer
 from memory_core.db.dialect import is_postgres_url
 from memory_core.db.engine import Database
+from memory_core.db.maintenance import WalErase
 from memory_core.db.migrations import migrate
 from memory_core.db.transfer import Step as TransferStep
 from memory_core.db.transfer import Transfer
@@ -103,6 +104,15 @@ class Operations:
     def vacuum(self, *, keep_events_days: float | None = None) -> VacuumInfo:
         """Drop events older than ``keep_events_days``, merge the full-text indexes, compact."""
         return admin.vacuum(self._db, keep_events_days=keep_events_days)
+
+    def erase_wal(self) -> WalErase:
+        """PostgreSQL: push erased text out of the write-ahead log now (WAL switches with
+        checkpoints; see ``maintenance.pg_erase_wal``). SQLite: ``vacuum`` empties its WAL."""
+        if not self._db.postgres:
+            raise StoreError(
+                "erase-wal is for PostgreSQL; on SQLite `membot admin vacuum` empties the WAL"
+            )
+        return maintenance.pg_erase_wal(self._db.engine)
 
     def vector_index(self, hnsw: bool | None = None) -> bool:
         """PostgreSQL: build (``True``) or drop (``False``) the HNSW indexes, or only say

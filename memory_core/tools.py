@@ -5,10 +5,12 @@ every other writer: reads go through the user's :class:`~memory_core.view.UserVi
 never sees a sensitive fact, no secret is ever shown in clear, another user's fact id is simply
 "not found"); writes are read off the text by the offline rules (canonical keys), decided by
 the rules arbiter and its guardrails (``enforce``: a confident or high-risk fact is never
-overwritten by a single inference — the change becomes a pending fact and a conflict the user
-settles with buttons), and applied in one transaction with history and revision, like learning.
-A tool never stores a secret (only the user's own ``/remember`` does) and never brings back what
-the user made us forget.
+overwritten or ended by a single inference — the change becomes a pending fact and one conflict
+the user settles with buttons), and applied in one transaction with history and revision, like
+learning. The model is not the user: an ending ("I no longer live in Berlin") is the user's own
+only when their message this turn says it; a fact is forgotten only when their message asks
+for it; nothing is written while learning is paused. A tool never stores a secret (only the
+user's own ``/remember`` does) and never brings back what the user made us forget.
 
 Results are JSON whose stored text is inert (:func:`memory_core.recall.as_data`): memory is
 data the user gave us, never instructions. A failure is a result with ``is_error`` (the model
@@ -18,8 +20,10 @@ is told what went wrong), never an exception.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 import structlog
@@ -111,7 +115,10 @@ MEMORY_TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         name="forget_fact",
-        description="Forget a remembered fact because the user asked you to (they can /undo).",
+        description=(
+            "Forget a remembered fact because the user asked you to in their message (they "
+            "can /undo). Refused for a fact they did not ask about."
+        ),
         input_schema={
             "type": "object",
             "properties": {"fact_id": _FACT_ID},
@@ -193,6 +200,51 @@ def _text(tool_input: dict[str, Any], name: str) -> str:
     return clean_text(value, limit=MAX_FACT_CHARS)
 
 
+#: A request to forget, in the languages the bot speaks ("forget", "vergiss", "olvida", …).
+_FORGET = re.compile(
+    r"\b(?:forget|delete|remove|erase|wipe|unlearn|vergiss\w*|vergessen|lösch\w*|olvid\w*|"
+    r"borra\w*|oubli\w*|effac\w*|supprim\w*|забудь\w*|забыть|удали\w*)\b",
+    re.IGNORECASE,
+)
+#: ... unless it is the opposite: "don't forget my allergy", "never delete that".
+_KEEP = re.compile(
+    r"\b(?:don'?t|do\s+not|never|not)\s+(?:ever\s+)?(?:forget|delete|remove|erase)\b"
+    r"|\bnicht\s+vergessen\b|\bno\s+(?:olvides|borres)\b|\bn'oublie\s+pas\b|\bне\s+забудь",
+    re.IGNORECASE,
+)
+_NOT_CONTENT = frozenset(
+    """please pls plz that this these those it its what about me my mine you your i the a an to
+    and or of in on for with from know all thing things stuff info information memory memories
+    remember fact facts can could would will now also too thanks thank okay just told said say
+    mentioned earlier before last one is am are was were has have had be been do does did not
+    no any anymore longer more who which""".split()
+)
+#: "Forget that" (no words of the fact): the fact is the one just mentioned, this recently.
+_JUST_SAID = timedelta(minutes=30)
+
+
+def _content(text: str, drop: str = "") -> frozenset[str]:
+    """Content words, roughly stemmed (five letters)."""
+    words = normalise_value(text).split()
+    return frozenset(w[:5] for w in words if len(w) > 2 and w not in _NOT_CONTENT and w != drop)
+
+
+def asks_to_forget(user_text: str, fact: Fact, now: datetime) -> bool:
+    """Whether the user's message asks to forget ``fact``: a request to forget that names
+    something of it (its words or its category), or a bare "forget that" right after it was
+    mentioned. A model's forget_fact is honoured only then: it never deletes what the user
+    did not ask about."""
+    if not _FORGET.search(user_text) or _KEEP.search(user_text):
+        return False
+    asked = _content(_FORGET.sub(" ", user_text))
+    if not asked:
+        return fact.last_mentioned_at >= now - _JUST_SAID
+    subject = normalise_value(fact.value_text).split(" ", 1)[0] if fact.value_text else ""
+    said = f"{fact.value_text} {fact.source_excerpt or ''} {fact.category.value.replace('_', ' ')}"
+    about = _content(said, subject)
+    return bool(asked & about)
+
+
 class MemoryTools:
     """The memory tools of one turn: one user, one audience (see :meth:`Memory.tools`)."""
 
@@ -207,6 +259,7 @@ class MemoryTools:
         turn_id: str,
         chat_id: str | None = None,
         user_name: str | None = None,
+        user_text: str = "",
     ) -> None:
         self.memory = memory
         self.user_id = user_id
@@ -214,8 +267,12 @@ class MemoryTools:
         self.turn_id = turn_id
         self.chat_id = chat_id
         self.user_name = user_name
+        #: The user's message this turn: what they said themselves (an ending, a forget
+        #: request) is theirs; what the model reads into it is an inference.
+        self.user_text = user_text
         self._calls = 0
         self._rules = RulesExtractor()
+        self._user_said: list[Candidate] | None = None
 
     async def run(self, name: str, tool_input: dict[str, Any]) -> ToolResult:
         """Run one tool call; every failure becomes an error result for the model."""
@@ -273,14 +330,38 @@ class MemoryTools:
 
     # ---- writing ---------------------------------------------------------------------------
 
+    async def _not_paused(self) -> None:
+        """No write tool changes anything while the user paused learning."""
+        if (await self.memory.settings(self.user_id)).paused:
+            raise InvalidInputError(
+                "the user paused learning (/pause): memory is not changed unless they send "
+                "/remember or /forget themselves"
+            )
+
+    async def _said_by_user(self) -> list[Candidate]:
+        """What the same rules read off the user's own message this turn."""
+        if self._user_said is None:
+            turn = TurnInput(
+                self.user_text, self.memory.clock.now(), user_name=self.user_name or "the user"
+            )
+            self._user_said = await self._rules.extract(turn) if self.user_text else []
+        return self._user_said
+
+    async def _stated(self, decision: Decision, said_key: str) -> Decision:
+        """An ending the model asks for is the user's own only when their message says it
+        (then it applies like learning it would); otherwise it is an inference, which the
+        policy asks the user about when the fact is confident or high-risk."""
+        if not isinstance(decision, Expire):
+            return decision
+        keys = (decision.key, said_key)
+        said = any(c.valid_to is not None and c.key in keys for c in await self._said_by_user())
+        return replace(decision, stated=said)
+
     async def _candidates(self, text: str) -> list[Candidate]:
         """What the offline rules read off a first-person statement (a note when no rule
         knows it); a secret is refused: only the user's own /remember stores one, and so
         is everything while the user paused learning."""
-        if (await self.memory.settings(self.user_id)).paused:
-            raise InvalidInputError(
-                "the user paused learning (/pause): nothing is saved unless they send /remember"
-            )
+        await self._not_paused()
         if find_sensitive(text):
             raise InvalidInputError(
                 "secrets (passwords, PINs, card, account or document numbers) are stored only "
@@ -310,6 +391,8 @@ class MemoryTools:
             # Not explicit: the model's reading of the chat starts at first-mention
             # confidence, never stores "for now" values and never re-learns a forgotten one.
             decided = decide_one(cand, related.by_key.get(cand.key, ()), explicit=False, now=now)
+            if decided is not None:
+                decided = await self._stated(decided, cand.key)
             guarded = (
                 enforce(decided, related.known, forgotten=related.forgotten)
                 if decided is not None
@@ -342,7 +425,12 @@ class MemoryTools:
         stored = target.value_json.get("value") if isinstance(target.value_json, dict) else None
         said = normalise_value(proposal.value or proposal.value_text)
         decision: Decision | None
-        if said in (normalise_value(str(stored or "")), normalise_value(target.value_text)):
+        if cand.valid_to is not None and cand.valid_to <= self.memory.clock.now():
+            # "I'm not a nurse any more" as a correction: the fact ends, it is not replaced
+            # by a contradicting note (asked about unless the user's own message says it).
+            ending = Expire(target.id, target.key, cand.valid_to, proposal=proposal)
+            decision = enforce(await self._stated(ending, cand.key), known)
+        elif said in (normalise_value(str(stored or "")), normalise_value(target.value_text)):
             decision = Noop(target.id, target.key, 0.0, "correction repeats the fact")
         else:
             decision = enforce(
@@ -356,11 +444,19 @@ class MemoryTools:
         return self._written(applied, [], corrected=True)
 
     async def _forget(self, fact_id: int) -> ToolResult:
+        await self._not_paused()
+        fact = await self._visible(fact_id)
+        if not asks_to_forget(self.user_text, fact, self.memory.clock.now()):
+            raise InvalidInputError(
+                "the user did not ask to forget this fact in their message: forget only what "
+                "they ask you to (ask them first, or they can send /forget)"
+            )
         fact = await self.view.forget(fact_id)
         change = self._change("forgotten", fact)
         return ToolResult(_data({"forgotten": _fact_data(fact)}), changes=(change,))
 
     async def _confirm(self, fact_id: int) -> ToolResult:
+        await self._not_paused()
         fact = await self._visible(fact_id)
         if fact.status != Status.ACTIVE:
             raise InvalidInputError(

@@ -16,7 +16,13 @@ every step, against a model of who told the bot what:
 4. groups and secrets — nothing a group can read holds a sensitive word or a secret, no
    output anywhere shows a secret in clear, unasked messages go only to private chats, and
    a secret is stored only when told explicitly;
-5. every answered chat turn is stored once.
+5. every answered chat turn is stored once;
+6. a misbehaving model is held to the write policy — a scripted reply model calls memory
+   tools the user never asked for (ends a fact the user did not say ended, re-learns what
+   they forgot, deletes or confirms a fact, corrects a value, while learning is paused too):
+   no fact is deleted, no confident or high-risk fact ended or changed (a question with
+   buttons instead), no "no longer …" note stored beside a fact, nothing written while
+   paused, and one change never raises two open questions.
 
 Bounded for ``make test``: 200 examples of 12 steps, derandomized (the same sequences every
 run). Every choice is drawn the same way whatever the bot did (``pick``: an index, never a
@@ -54,7 +60,13 @@ from bot import texts
 from bot.buttons import ButtonKind
 from memory_core import Recall
 from memory_core.store.rows import owner_token
-from memory_core.values import HIGH_RISK_CATEGORIES, RETRIEVABLE, SENSITIVE_CATEGORIES, Status
+from memory_core.values import (
+    HIGH_RISK_CATEGORIES,
+    RETRIEVABLE,
+    SENSITIVE_CATEGORIES,
+    Audience,
+    Status,
+)
 from tests.property_harness import (
     ALL_MARKERS,
     FORGET_WORDS,
@@ -86,6 +98,20 @@ T = TypeVar("T")
 EXAMPLES = int(os.environ.get("MEMBOT_PROPERTY_EXAMPLES", "200"))
 STEPS = int(os.environ.get("MEMBOT_PROPERTY_STEPS", "12"))
 RANDOM = os.environ.get("MEMBOT_PROPERTY_RANDOM", "") not in ("", "0")
+
+#: What the scripted model does unasked.
+_MISCHIEF = ("negate", "relearn", "delete", "confirm", "correct")
+#: How the scripted model ends a fact of each kind (in the user's voice).
+_ENDINGS = {
+    "city": "I no longer live in {}",
+    "food": "I don't like {} any more",
+    "allergy": "I'm no longer allergic to {}",
+    "condition": "I don't have {} any more",
+    "medication": "I don't take {} any more",
+}
+_ENDED = re.compile(r"\b(?:no longer|any ?more)\b", re.IGNORECASE)
+_HIGH_RISK = frozenset(c.value for c in HIGH_RISK_CATEGORIES)
+
 
 WHERE = ("private", "group", "group-unaddressed")
 EXPLICIT_KINDS = frozenset({"remember", "import", "undo", "conflict"})
@@ -352,7 +378,17 @@ class TrustMachine(RuleBasedStateMachine):
         self._check_turns()
         self._check_high_risk(step, before, after)
         self._check_history(step)
+        self._check_questions()
         self._check_errors()
+
+    def _check_questions(self) -> None:
+        """One change, one question: no fact has two open conflicts."""
+        rows = self.h.sql(
+            "SELECT user_id, old_fact_id, COUNT(*) FROM conflicts WHERE status = 'open' "
+            "GROUP BY user_id, old_fact_id HAVING COUNT(*) > 1"
+        )
+        for uid, fid, n in rows:
+            self.fail("two_questions_one_change", f"{uid} fact #{fid} has {n} open questions")
 
     def _check_facts(self, snap: Snapshot) -> None:
         """Every live fact holds only words its owner told (and secrets told explicitly), and
@@ -841,6 +877,96 @@ class TrustMachine(RuleBasedStateMachine):
         self.finish(Step(presser, "foreign-press"))
         if before != self.snap:
             self.fail("isolation_button", f"{presser}'s press of {button} changed memory")
+
+    # ---- rules: a misbehaving model -------------------------------------------------------------
+
+    @rule(
+        user=st.sampled_from(USERS),
+        act=st.sampled_from(_MISCHIEF),
+        where=st.sampled_from(WHERE[:2]),
+        data=st.data(),
+    )
+    def model_misbehaves(self, user: str, act: str, where: str, data: st.DataObject) -> None:
+        """The user says something that asks for no memory change; the reply model (scripted)
+        calls memory tools anyway, through the same door a real model's tool calls take."""
+        model = self.model[user]
+        uid = user_key(user)
+        told = sorted(model.told)
+        live = sorted(i for i, _v in self._retrievable(self.snap, user))
+        calls: list[tuple[str, dict[str, object]]] = []
+        if act == "negate":
+            pool = [w for w in told if KIND[w] in _ENDINGS] or sorted(
+                w for w in MARKERS[user] if KIND[w] in _ENDINGS
+            )
+            word = pick(data, pool, "ended word")
+            if word is not None:
+                calls.append(("remember_fact", {"text": _ENDINGS[KIND[word]].format(word)}))
+        elif act == "relearn":
+            # What they made the bot forget (else a repetition of what they told).
+            word = pick(data, sorted(model.forgotten) or told, "relearned word")
+            if word is not None:
+                statement = next(x for x in STATEMENTS[user] if x.marker == word)
+                calls.append(("remember_fact", {"text": statement.text}))
+        elif act == "correct":
+            fid = pick(data, live, "corrected fact")
+            word = pick(data, told, "to word")
+            if fid is not None and word is not None:
+                statement = next(x for x in STATEMENTS[user] if x.marker == word)
+                calls.append(("correct_fact", {"fact_id": fid, "text": statement.text}))
+        else:  # delete, confirm: a fact the user's message does not name
+            fid = pick(data, live, "fact")
+            if fid is not None:
+                calls.append((f"{act}_fact", {"fact_id": fid}))
+        self.h.begin()
+        line = "what a day it has been"  # asks for no change to memory
+        turn_id, _replies = self.h.message(user, line, group=where != "private")
+        self.h.trail.append(f"  model (scripted) calls {calls}")
+        if _replies:
+            self.model[user].turns.append(turn_id)
+        before = self._fact_state(uid)
+        tools = self.h.runtime.memory.tools(
+            uid,
+            Audience.PRIVATE if where == "private" else Audience.GROUP,
+            turn_id=turn_id,
+            chat_id=PRIVATE_CHAT if where == "private" else GROUP_CHAT,
+            user_name=user.capitalize(),
+            user_text=line,
+        )
+        for name, args in calls:
+            self.h.run(tools.run(name, args))
+        after = self._fact_state(uid)
+        self.finish(Step(user, "model"))
+        for fid, (status, confidence, category, value) in before.items():
+            now = after.get(fid)
+            was_live = status in _LIVE
+            if was_live and (now is None or now[0] == Status.DELETED.value):
+                self.fail("model_deleted_unasked", f"{uid} fact #{fid} {value!r} deleted")
+            confident = confidence >= 0.8 or category in _HIGH_RISK
+            if (
+                status == Status.ACTIVE.value
+                and confident
+                and now is not None
+                and now[0] != Status.ACTIVE.value
+            ):
+                self.fail(
+                    "model_ended_confident",
+                    f"{uid} fact #{fid} {value!r} ({category}, {confidence}) became {now[0]}",
+                )
+            if model.paused and now is not None and now[:2] != (status, confidence):
+                self.fail("model_wrote_while_paused", f"{uid} fact #{fid} {status} → {now}")
+        for fid, (status, _c, _cat, value) in after.items():
+            if model.paused and fid not in before:
+                self.fail("model_wrote_while_paused", f"{uid} fact #{fid} {value!r} added")
+            if status == Status.ACTIVE.value and _ENDED.search(value):
+                self.fail("contradicting_note", f"{uid} fact #{fid} {value!r} is active")
+
+    def _fact_state(self, uid: str) -> dict[int, tuple[str, float, str, str]]:
+        """Status, confidence, category and text of each fact of ``uid``."""
+        rows = self.h.sql(
+            "SELECT id, status, confidence, category, value_text FROM facts WHERE user_id = ?",
+            uid,
+        )
+        return {int(str(r[0])): (str(r[1]), float(str(r[2])), str(r[3]), str(r[4])) for r in rows}
 
     # ---- rules: time -----------------------------------------------------------------------------
 

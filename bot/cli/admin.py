@@ -498,6 +498,19 @@ def admin_vacuum(
     )
 
 
+@admin_cli.command("erase-wal", short_help="PostgreSQL: push erased text out of the WAL.")
+def admin_erase_wal(db: DbOpt = None) -> None:
+    """PostgreSQL: push erased text out of the write-ahead log now (see docs/privacy-erasure.md)."""
+    with _operations(db) as operations:
+        done = operations.erase_wal()
+    recycled = "recycled (renamed for reuse)" if done.recycle else "deleted"
+    console.print(
+        f"Switched the WAL and checkpointed {done.rounds} times on {operations.location}: the "
+        f"segments written before are {recycled} and written over. WAL archives, standbys, "
+        "replication slots and base backups keep their own copies."
+    )
+
+
 @admin_cli.command("vector-index", short_help="PostgreSQL: exact scans or HNSW indexes.")
 def admin_vector_index(
     kind: Annotated[

@@ -17,6 +17,7 @@ from typing import Any
 import pysqlite3.dbapi2 as sqlite_driver
 import sqlite_vec
 from sqlalchemy import Connection, Engine, make_url
+from sqlalchemy.exc import DBAPIError
 
 from memory_core.db.dialect import sqlalchemy_url
 from memory_core.db.migrations import FTS_TABLES
@@ -215,7 +216,8 @@ def pg_scrub(engine: Engine, tables: Sequence[str]) -> None:
     while it runs (seconds at thousands of rows; at millions, batch erasures into a window, or
     move to per-user encryption keys). It cannot run inside a transaction block. The
     write-ahead log still holds the text until its segments are recycled (and so do WAL
-    archives and base backups): see docs/postgresql.md.
+    archives and base backups): see docs/postgresql.md, docs/privacy-erasure.md and
+    ``pg_erase_wal``.
     """
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         existing = {
@@ -228,6 +230,64 @@ def pg_scrub(engine: Engine, tables: Sequence[str]) -> None:
         for table in tables:
             if table in existing:
                 conn.exec_driver_sql(f'VACUUM (FULL) "{table}"')
+
+
+@dataclass(frozen=True, slots=True)
+class WalErase:
+    """What ``pg_erase_wal`` did: WAL switches (each with a checkpoint), the segment size, and
+    whether the server recycles old segments (renames them for reuse, their bytes intact)."""
+
+    rounds: int
+    segment_bytes: int
+    recycle: bool
+
+
+def pg_erase_wal(engine: Engine) -> WalErase:
+    """Push erased text out of PostgreSQL's write-ahead log now, instead of when the segments
+    holding it are recycled and written over (``checkpoint_timeout``/``max_wal_size``).
+
+    One round is ``pg_switch_wal()`` (the current segment ends: its rest is written as
+    zeros) and ``CHECKPOINT`` (segments before the new redo point are no longer needed).
+    Measured on PostgreSQL 18 (see docs/privacy-erasure.md): with ``wal_recycle = off`` an
+    unneeded segment is deleted, and two rounds leave no segment with the text; with the
+    default ``wal_recycle = on`` it is renamed to a future segment with its old bytes, which
+    are gone only once that segment is written — so rounds are repeated once per segment the
+    server keeps (``min_wal_size`` / ``wal_segment_size``, or the files in ``pg_wal`` when the
+    role may list them), plus two. Needs a superuser, or ``pg_checkpoint`` plus EXECUTE on
+    ``pg_switch_wal``. WAL archives, standbys, replication slots and base backups keep their
+    own copies: this cannot reach them."""
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+
+        def setting(name: str) -> str:
+            return str(conn.exec_driver_sql(f"SELECT current_setting('{name}')").scalar_one())
+
+        segment = _pg_bytes(setting("wal_segment_size"))
+        recycle = setting("wal_recycle") == "on"
+        rounds = 2
+        if recycle:
+            kept = _pg_bytes(setting("min_wal_size")) // segment
+            try:
+                files = int(
+                    conn.exec_driver_sql(
+                        "SELECT count(*) FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$'"
+                    ).scalar_one()
+                )
+            except DBAPIError:  # the role may not list pg_wal: the setting's bound
+                files = 0
+            rounds = max(kept, files) + 2
+        for _ in range(rounds):
+            conn.exec_driver_sql("SELECT pg_switch_wal()")
+            conn.exec_driver_sql("CHECKPOINT")
+    return WalErase(rounds, segment, recycle)
+
+
+def _pg_bytes(value: str) -> int:
+    """A PostgreSQL size setting ("16MB", "80MB", "1GB") in bytes."""
+    units = {"kB": 1024, "MB": 1024**2, "GB": 1024**3, "TB": 1024**4}
+    for unit, factor in units.items():
+        if value.endswith(unit):
+            return int(value[: -len(unit)]) * factor
+    return int(value)
 
 
 def pg_vacuum(engine: Engine) -> None:

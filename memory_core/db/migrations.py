@@ -720,4 +720,25 @@ def _migrate(db: Database) -> list[str]:
                 {"v": migration.version, "n": migration.name, "t": time.time()},
             )
         applied.append(migration.name)
+    if not db.postgres:
+        with db.write() as conn:
+            secure_fts(conn)
     return applied
+
+
+def secure_fts(conn: Connection) -> None:
+    """Turn on FTS5's ``secure-delete`` for every FTS index (once; idempotent).
+
+    A deleted row's terms otherwise stay in the index's segment b-tree (its ``_data`` shadow
+    table) until a merge happens to rewrite that segment — measured: a purged PIN was still in
+    the file after its row was gone. With the option (SQLite ≥ 3.44) a delete removes the
+    terms from the segment at once, and the file's own ``secure_delete`` zeroes the freed
+    bytes. Turning it on merges the index once (``optimize``), so what an older version left
+    behind goes too. A setting, not a migration: it writes only when it is not on yet."""
+    for table in FTS_TABLES:
+        on = conn.exec_driver_sql(
+            f"SELECT v FROM {table}_config WHERE k = 'secure-delete'"
+        ).scalar()
+        if on is None or int(on) != 1:
+            conn.exec_driver_sql(f"INSERT INTO {table}({table}, rank) VALUES ('secure-delete', 1)")
+            conn.exec_driver_sql(f"INSERT INTO {table}({table}) VALUES ('optimize')")

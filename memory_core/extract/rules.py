@@ -69,6 +69,14 @@ _CONDITIONAL_LEAD = re.compile(
     re.IGNORECASE,
 )
 _UNTIL = re.compile(r"\b(?:until|till|til)\s+(?P<d>.{1,40})", re.IGNORECASE)
+#: "I'm no longer allergic to peanuts", "I don't have diabetes any more": a state that ended
+#: (``positive`` is what was true until now). A plain "I'm not …" is no ending: it never held.
+_ENDED = (
+    re.compile(r"^(?:i'm|i\s+am|im)\s+no\s+longer\s+(?P<am>.+)$", re.IGNORECASE),
+    re.compile(r"^(?:i'm|i\s+am|im)\s+not\s+(?P<am>.+?)\s+any\s*more$", re.IGNORECASE),
+    re.compile(r"^i\s+no\s+longer\s+(?P<do>.+)$", re.IGNORECASE),
+    re.compile(r"^i\s+(?:don't|do\s+not|dont)\s+(?P<do>.+?)\s+any\s*more$", re.IGNORECASE),
+)
 
 
 def _display_name(user_name: str | None) -> str | None:
@@ -134,6 +142,33 @@ def _restated(cand: Candidate, ref: when.TimeRef) -> Candidate:
     return replace(cand, key=plan, category=Category.TASK_CONTEXT)
 
 
+def _ended(clause: str, ctx: Context) -> list[Candidate]:
+    """A state the user says ended ("I'm no longer allergic to peanuts"): the rules' reading of
+    the positive statement ("I'm allergic to peanuts"), its key and value, valid until now — so
+    arbitration ends the fact it contradicts instead of keeping a contradicting note."""
+    for pattern in _ENDED:
+        m = pattern.match(clause)
+        if m is None:
+            continue
+        own = [c for rule in ALL_RULES for c in rule(clause, ctx)]
+        if own and all(c.valid_to is not None for c in own):
+            return own  # a rule reads this ending itself ("I no longer live in Berlin")
+        am, do = m.groupdict().get("am"), m.groupdict().get("do")
+        positive = f"I'm {am}" if am else f"I {do}"
+        found = [c for rule in ALL_RULES for c in rule(positive, ctx) if not c.temporary]
+        found = found or patterns_statements.statement(positive, ctx)  # "I take insulin"
+        # Said back without conjugating: "… is no longer …", "… doesn't … any more".
+        said = (
+            f"{ctx.subject} is no longer {am}." if am else f"{ctx.subject} doesn't {do} any more."
+        )
+        return [
+            replace(c, value_text=said, valid_to=ctx.time, multi_valued=False)
+            for c in found
+            if not c.temporary
+        ]
+    return []
+
+
 def _datable(ref: when.TimeRef | None) -> when.TimeRef | None:
     """A time worth dating a fact by: not "today"/"tonight" (that is this moment's talk)."""
     return ref if ref is not None and ref.kind != "today" else None
@@ -189,7 +224,11 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
         return _finish(found, raw, ctx, temporary=scoped, hedged=False)
     hypothetical = is_hypothetical(clause)
     ref = _datable(when.resolve(clause, ctx.time))
-    found = [] if hypothetical else [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
+    # An ending first ("I don't like sushi any more" ends "likes sushi": no dislike of
+    # "sushi any more"), then what the rules read off the clause as it is.
+    found = [] if hypothetical else _ended(clause, ctx)
+    if not found and not hypothetical:
+        found = [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
     restated = False
     if not found and not hypothetical and not ctx.explicit:
         # No specific rule read it: keep a plain statement about the user as it was said

@@ -213,6 +213,11 @@ def apply_decisions(
             case Pending(target_id=target, proposal=p, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
+                if any(c.old_fact_id == target for c in conflict_repo.open_for_user(conn, uid)):
+                    # One change, one question: the fact is asked about already (a tool call
+                    # and the turn's own learning, or two tool calls); its answer settles it.
+                    out.append(Applied(decision, previous=before))
+                    continue
                 fact = created(
                     _new_fact(p, ref, Status.PENDING),
                     reason,

@@ -62,6 +62,30 @@ def _same_value(candidate: Candidate, fact: Fact) -> bool:
     return normalise_value(candidate.value_text) == normalise_value(fact.value_text)
 
 
+#: Words that say an ending or carry no content, left out of a statement's gist.
+_NOT_GIST = frozenset(
+    """no not longer any anymore more don dont doesn does do didn is am are was were has have
+    had be been the an to of in at on and or my her his their who with""".split()
+)
+
+
+def _gist(text: str, drop: str) -> frozenset[str]:
+    """A statement's content words, roughly stemmed (five letters), without its subject."""
+    words = normalise_value(text).split()
+    return frozenset(w[:5] for w in words if len(w) > 2 and w not in _NOT_GIST and w != drop)
+
+
+def _same_gist(ending: Proposal, fact: Fact) -> bool:
+    """Whether an ending ("Ana is no longer allergic to peanuts.") is about ``fact`` ("Ana has
+    a peanut allergy."): the same category, and every content word of the ending in the fact
+    (which may name more: "no longer has diabetes" ends "has type 2 diabetes")."""
+    if fact.kind != "fact" or fact.category != ending.category:
+        return False
+    subject = normalise_value(fact.value_text).split(" ", 1)[0]
+    said, known = _gist(ending.value_text, subject), _gist(fact.value_text, subject)
+    return bool(said) and said <= known and jaccard(said, known) >= 0.5
+
+
 def proposal_of(candidate: Candidate, *, explicit: bool) -> Proposal:
     """The fact a candidate would write, with the policy's starting confidence (and its
     category and sensitivity read off its text: nothing sensitive is stored as plain)."""
@@ -111,19 +135,27 @@ def decide_one(
         for f in related
     ):
         return None  # the user made us forget this: never re-learned from old material
-    live = [f for f in related if f.status in (Status.ACTIVE, Status.PENDING)]
+    live = [
+        f
+        for f in related
+        if f.status == Status.ACTIVE or (f.status == Status.PENDING and not policy.is_ending(f))
+    ]
     same_key = [f for f in live if f.key == candidate.key]
     if candidate.date_only:
         return _redated(candidate, same_key, explicit=explicit)
     proposal = proposal_of(candidate, explicit=explicit)
     if candidate.valid_to is not None and candidate.valid_to <= now:
-        # "I don't live in Berlin any more": end the matching fact's validity.
-        for fact in same_key:
-            if fact.status == Status.ACTIVE and (
-                not candidate.value or _same_value(candidate, fact)
-            ):
-                return Expire(fact.id, fact.key, candidate.valid_to, stated=True)
-        return None
+        # "I don't live in Berlin any more": end the matching fact's validity (the same key
+        # and value, else the same gist: "no longer allergic to peanuts" ends "has a peanut
+        # allergy"). Nothing known to end: nothing to store.
+        ended = [
+            f
+            for f in same_key
+            if f.status == Status.ACTIVE and (not candidate.value or _same_value(candidate, f))
+        ] or [f for f in live if f.status == Status.ACTIVE and _same_gist(proposal, f)]
+        if not ended:
+            return None
+        return Expire(ended[0].id, ended[0].key, candidate.valid_to, stated=True, proposal=proposal)
     for fact in same_key:
         if _same_value(candidate, fact):
             if _new_date(candidate, fact):
@@ -219,13 +251,20 @@ def enforce(
             ):
                 return Pending(target, proposal)
             return decision
-        case Expire(target_id=target, key=key, stated=stated):
+        case Expire(target_id=target, key=key, stated=stated, proposal=proposal):
             old = known.get(target)
             if old is None or old.status not in RETRIEVABLE:
                 return None
             if old.confidence >= policy.CONFIDENT and old.pinned:
                 return Noop(target, old.key, 0.0, "pinned fact not expired")
-            if policy.is_high_risk(old.category) and not (stated or explicit):
+            if stated or explicit:
+                return decision
+            # An inferred ending (a model's tool call, not the user's words) of a high-risk
+            # or confident fact is asked about, never applied: one question with buttons.
+            asked = policy.is_high_risk(old.category) or old.confidence >= policy.CONFIDENT
+            if asked and proposal is not None:
+                return Pending(target, proposal, "ending needs confirmation")
+            if policy.is_high_risk(old.category):
                 return Noop(target, key, 0.0, "high-risk fact kept: only the user ends it")
             return decision
         case Insert(proposal=proposal):

@@ -66,6 +66,9 @@ class Expire:
     #: The user's own words ended it ("I don't live in Berlin any more", matched by a rule),
     #: not an inference: only such a statement (or a confirmation) ends a high-risk fact.
     stated: bool = False
+    #: The ending as the user would see it asked ("Ana no longer lives in Berlin."): when the
+    #: policy may not end the fact at once, it becomes this pending fact and a question.
+    proposal: Proposal | None = None
 
 
 @dataclass(frozen=True, slots=True)

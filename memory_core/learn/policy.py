@@ -55,6 +55,12 @@ def may_overwrite(old: Fact, new_confidence: float) -> bool:
     return not (is_high_risk(old.category) and new_confidence < HIGH_RISK_MIN)
 
 
+def is_ending(fact: Fact) -> bool:
+    """Whether a fact says another one ended ("Ana no longer lives in Berlin.": valid only
+    until it was said) — a pending one is a question, never a current value."""
+    return fact.valid_to is not None and fact.valid_to <= fact.created_at
+
+
 def bound_candidates(candidates: Sequence[Candidate]) -> list[Candidate]:
     """The turn's candidates within the caps, in order: up to ``MAX_STATED_PER_TURN`` stated ones
     and up to ``MAX_CANDIDATES_PER_TURN`` inferred ones."""

@@ -54,6 +54,9 @@ class Conflict:
     new: Fact
     created_at: datetime
     expires_at: datetime
+    #: The new value says the old one ended ("Ana no longer lives in Berlin."): the choices
+    #: are "no longer true" (update) and "still true" (keep), never "only for now".
+    ending: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,16 @@ def _hydrate(conn: Connection, row: ConflictRow) -> Conflict | None:
     old, new = facts.get(row.old_fact_id), facts.get(row.new_fact_id)
     if old is None or new is None:
         return None
-    return Conflict(row.id, row.user_id, row.chat_id, old, new, row.created_at, row.expires_at)
+    return Conflict(
+        row.id,
+        row.user_id,
+        row.chat_id,
+        old,
+        new,
+        row.created_at,
+        row.expires_at,
+        policy.is_ending(new),
+    )
 
 
 async def open_conflicts(
@@ -117,6 +129,10 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
         row = conflict_repo.get(conn, user_id, conflict_id)
         if row is None:
             return Resolution(Outcome.NOT_FOUND)
+        pending = fact_repo.get(conn, user_id, row.new_fact_id)
+        ending = pending is not None and policy.is_ending(pending)
+        if ending and choice == Choice.ONLY_FOR_NOW:
+            return Resolution(Outcome.NOT_FOUND)  # never offered for an ending
         if row.status != "open" or not conflict_repo.close(
             conn, user_id, conflict_id, "resolved", choice.value, now
         ):
@@ -127,6 +143,34 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
             return Resolution(Outcome.ALREADY_SETTLED)
         reason = f"user chose {choice.value}"
         match choice:
+            case Choice.UPDATE if ending:
+                # "No longer true": the old fact ends now; the ending is kept as its record.
+                dropped = old
+                if old.status in RETRIEVABLE:
+                    dropped = fact_repo.transition(
+                        conn,
+                        user_id,
+                        old,
+                        now,
+                        event="expired",
+                        actor="user",
+                        reason=reason,
+                        status=Status.EXPIRED,
+                        valid_to=now,
+                    )
+                kept = fact_repo.transition(
+                    conn,
+                    user_id,
+                    new,
+                    now,
+                    event="updated",
+                    actor="user",
+                    reason=reason,
+                    status=Status.EXPIRED,
+                    confidence=policy.CONFIRMED,
+                    decay_rate=0.0,
+                    valid_to=now,
+                )
             case Choice.UPDATE:
                 dropped = old
                 if old.status in RETRIEVABLE:

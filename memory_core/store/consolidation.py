@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import Connection, text
 
 from memory_core.clock import from_ts, to_ts
+from memory_core.store.episodes import FORGOTTEN
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +82,21 @@ def get(conn: Connection, session_id: int) -> SessionRef | None:
 
 def user_turns(conn: Connection, session: SessionRef, after_id: int, limit: int) -> list[UserTurn]:
     """The next page of the session's user turns (keyset on episode id); turns observed while
-    learning was paused are left out."""
+    learning was paused, and turns blanked by a forget, are left out."""
     rows = conn.execute(
         text(
             "SELECT e.id, e.text, e.created_at, e.speaker FROM episodes e "
             "LEFT JOIN outbox o ON o.turn_id = e.turn_id "
             "WHERE e.user_id = :u AND e.session_id = :s AND e.role = 'user' AND e.id > :after "
-            "AND COALESCE(o.learn, 1) = 1 ORDER BY e.id LIMIT :lim"
+            "AND e.text != :forgotten AND COALESCE(o.learn, 1) = 1 ORDER BY e.id LIMIT :lim"
         ),
-        {"u": session.user_id, "s": str(session.id), "after": after_id, "lim": limit},
+        {
+            "u": session.user_id,
+            "s": str(session.id),
+            "after": after_id,
+            "lim": limit,
+            "forgotten": FORGOTTEN,
+        },
     ).all()
     out = []
     for r in rows:

@@ -108,3 +108,41 @@ def last_text(conn: Connection, user_id: str, chat_id: str) -> str | None:
         {"u": user_id, "c": chat_id},
     ).scalar()
     return None if value is None else str(value)
+
+
+#: What a turn whose fact the user made us forget says from then on (never sent to a model).
+FORGOTTEN = "(forgotten at the user's request)"
+
+
+def forget_turns(conn: Connection, user_id: str, turn_ids: Iterable[str]) -> list[int]:
+    """Blank the words of the user's turns ``turn_ids`` (what they said, the bot's answer and
+    the context each carries) and the context the next turn of each chat quotes from them;
+    returns the ids of the episodes blanked (their vectors must go too). The FTS triggers
+    re-index the rows; secure-delete leaves no old text in the file."""
+    wanted = sorted(set(turn_ids))
+    if not wanted:
+        return []
+    stmt = text(
+        "SELECT id, chat_id FROM episodes WHERE user_id = :u AND turn_id IN :t AND text != :f"
+    ).bindparams(bindparam("t", expanding=True))
+    rows = conn.execute(stmt, {"u": user_id, "t": wanted, "f": FORGOTTEN}).all()
+    ids = [int(r[0]) for r in rows]
+    if not ids:
+        return []
+    blank = text(
+        "UPDATE episodes SET text = :f, context = '' WHERE user_id = :u AND id IN :ids"
+    ).bindparams(bindparam("ids", expanding=True))
+    conn.execute(blank, {"u": user_id, "ids": ids, "f": FORGOTTEN})
+    # The next turn of the chat may quote the bot's question from a blanked turn.
+    for chat_id, last in {
+        str(r[1]): max(int(x[0]) for x in rows if x[1] == r[1]) for r in rows
+    }.items():
+        conn.execute(
+            text(
+                "UPDATE episodes SET context = '' WHERE id = (SELECT MIN(id) FROM episodes "
+                "WHERE user_id = :u AND chat_id = :c AND id > :last AND text != :f) "
+                "AND user_id = :u"
+            ),
+            {"u": user_id, "c": chat_id, "last": last, "f": FORGOTTEN},
+        )
+    return ids

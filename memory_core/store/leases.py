@@ -7,6 +7,7 @@ from datetime import datetime
 from sqlalchemy import Connection, text
 
 from memory_core.clock import to_ts
+from memory_core.db.dialect import of as dialect_of
 
 #: Each leased table and the status of its rows that are work in hand.
 LEASED = (("outbox", "pending"), ("job_runs", "running"), ("inbox", "pending"))
@@ -93,6 +94,24 @@ def hold_owner(conn: Connection, owner: str) -> None:
 def release_owner(conn: Connection, owner: str) -> None:
     """Let go of ``owner``'s liveness lock."""
     conn.execute(text(f"SELECT pg_advisory_unlock({owner_key_sql(':o')})"), {"o": owner})
+
+
+def owner_alive(conn: Connection, owner: str) -> bool:
+    """Whether the process ``owner`` still runs (PostgreSQL: it holds its liveness lock; on
+    SQLite the run lock admits one process, so only the caller itself is alive)."""
+    if not dialect_of(conn).postgres:
+        return False
+    key = owner_key_sql(":o")
+    return bool(
+        conn.execute(
+            text(
+                "SELECT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "
+                f"AND l.granted AND l.objsubid = 1 AND l.classid::bigint = (({key} >> 32) "
+                f"& 4294967295) AND l.objid::bigint = ({key} & 4294967295))"
+            ),
+            {"o": owner},
+        ).scalar()
+    )
 
 
 def session_alive(conn: Connection) -> bool:

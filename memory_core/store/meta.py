@@ -50,3 +50,8 @@ def with_prefix(conn: Connection, prefix: str) -> dict[str, str]:
         text("SELECT key, value FROM meta WHERE substr(key, 1, length(:p)) = :p"), {"p": prefix}
     ).all()
     return {str(k)[len(prefix) :]: str(v) for k, v in rows}
+
+
+def delete(conn: Connection, key: str) -> None:
+    """Remove one metadata value (nothing if it is not set)."""
+    conn.execute(text("DELETE FROM meta WHERE key = :k"), {"k": key})

@@ -5,10 +5,11 @@ Times (queued, due, finished) come from the caller's clock, like every other sto
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import from_ts, to_ts
 from memory_core.db.dialect import of as dialect_of
@@ -241,3 +242,15 @@ def pending_for_user(conn: Connection, user_id: str) -> int:
             {"u": user_id},
         ).scalar_one()
     )
+
+
+def forget_turns(conn: Connection, user_id: str, turn_ids: Iterable[str], marker: str) -> None:
+    """Blank the words of the user's learned (or failed) turns ``turn_ids``: a forgotten fact's
+    turn keeps no copy of it here either (a pending job still needs its words to be learned)."""
+    wanted = sorted(set(turn_ids))
+    if wanted:
+        stmt = text(
+            "UPDATE outbox SET user_text = :f, assistant_text = '' WHERE user_id = :u "
+            "AND turn_id IN :t AND status != 'pending'"
+        ).bindparams(bindparam("t", expanding=True))
+        conn.execute(stmt, {"u": user_id, "t": wanted, "f": marker})

@@ -184,6 +184,14 @@ class VectorIndex:
         wanted = [i for i, ep in zip(ids, episodes, strict=True) if embeds_role(ep.role)]
         vec.enqueue_new(conn, "episodes", wanted, user_id, vec.now_ts())
 
+    def queue_episode_deletes(self, conn: Connection, user_id: str, ids: Sequence[int]) -> None:
+        """Queue the deletion of episodes' vectors (their words were blanked) inside the
+        caller's transaction."""
+        if self._embedder is None:
+            return
+        for item_id in ids:
+            vec.enqueue(conn, "episodes", item_id, user_id, "delete", vec.now_ts())
+
     def set_fact_status(self, conn: Connection, fact: Fact) -> None:
         """Keep a retrievable fact's vector metadata in step with its status (pending ↔
         active) inside the caller's transaction; no re-embedding needed."""

@@ -9,11 +9,13 @@ import pytest
 
 from adapters.discord import DiscordAdapter, DiscordConfig
 from adapters.discord_translate import MESSAGE_LIMIT
-from adapters.streaming import WRITING
+from adapters.streaming import WRITING, Draft
 from bot.app import build_runtime
 from bot.config import Settings
+from bot.drafts import StoredDrafts
 from memory_core import RulesAuditor, RulesExtractor
 from memory_core.clock import ManualClock
+from memory_core.leases import process_id
 from tests.adapters.test_discord_wiring import Rig
 from tests.adapters.test_telegram_streaming import Ticker
 from tests.factories import START
@@ -116,5 +118,41 @@ async def test_in_a_server_the_first_message_replies_and_long_text_continues(
             by_message = {e.path: e.content for e in edits}  # the last edit of each message
             assert all(len(text) <= MESSAGE_LIMIT for text in by_message.values())
             assert "\n".join(by_message.values()) == long_answer
+        finally:
+            await rig.close()
+
+
+async def test_a_stream_a_killed_process_left_half_shown_is_finished_after_login(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on Telegram: the draft noted in the store is finished, after the next login, with
+    the turn's committed answer (the kill came after the commit, before the final edit)."""
+    ticker = Ticker(step=0.1)
+    async with FakeAnthropic(chunk_chars=6) as fake:
+        rig = await open_rig(tmp_path, fake, ticker)
+        drafts = StoredDrafts(rig.runtime.memory)
+        rig.adapter.drafts = drafts
+        try:
+
+            async def killed(*_a: object, **_k: object) -> bool:
+                return True  # the process died: no final edit, no closing note
+
+            with monkeypatch.context() as m:
+                m.setattr(Draft, "finish", killed)
+                m.setattr(drafts, "closed", killed)
+                fake.text(ANSWER)
+                rig.feed_message(
+                    message_payload(
+                        author=user_payload(ALICE, "Alice"), content="tell me about Lisbon"
+                    )
+                )
+                await rig.settle()
+            shown = rig.http.where("PATCH", rf"/channels/{DM_CHANNEL_ID}/messages/\d+")
+            assert shown[-1].content.endswith(WRITING)
+            rig.runtime.memory.owner = process_id()  # the next process logs in
+            await rig.adapter.finish_left_drafts()
+            edits = rig.http.where("PATCH", rf"/channels/{DM_CHANNEL_ID}/messages/\d+")
+            assert edits[-1].content == ANSWER and edits[-1].path == shown[-1].path
+            assert await drafts.left_open("discord") == []
         finally:
             await rig.close()

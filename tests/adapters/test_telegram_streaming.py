@@ -13,12 +13,14 @@ import pytest
 
 from adapters.streaming import WRITING
 from adapters.telegram import TelegramAdapter, TelegramConfig
-from adapters.telegram_translate import SORRY
+from adapters.telegram_translate import INTERRUPTED, SORRY
 from bot.app import build_runtime
 from bot.config import Settings
+from bot.drafts import StoredDrafts
 from devtools.fake_telegram import FakeTelegram, utf16_len
 from memory_core import RulesAuditor, RulesExtractor
 from memory_core.clock import ManualClock
+from memory_core.leases import process_id
 from tests.adapters.test_telegram_e2e import BOT, Harness
 from tests.factories import START
 from tests.fakes.anthropic_server import FakeAnthropic
@@ -214,3 +216,59 @@ async def test_a_crash_after_part_of_the_answer_was_shown_replaces_it_with_the_a
         assert ANSWER.startswith(sent["text"].removesuffix(WRITING))  # it was streaming
         assert h.tg.current(sent)["text"] == SORRY
         assert len(h.tg.sent(alice.id)) == 1
+
+
+async def test_a_stream_a_killed_process_left_half_shown_is_finished_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGKILL mid-stream leaves the partial text with its "writing" marker. The next start
+    finds the draft noted in the store and shows the turn's committed answer in its place;
+    a draft whose turn never got an answer says it was interrupted."""
+    ticker = Ticker(step=0.4)
+    async with streaming_bot(tmp_path, ticker, chunk_chars=6) as (h, llm):
+        drafts = StoredDrafts(h.runtime.memory)
+        h.adapter.drafts = drafts
+
+        async def killed(*_a: Any, **_k: Any) -> None:
+            return None  # the process died: neither the final edit nor the closing note
+
+        # Killed after the answer was committed, before its final text was shown.
+        with monkeypatch.context() as m:
+            m.setattr(h.adapter, "_deliver", killed)
+            m.setattr(drafts, "closed", killed)
+            llm.text(ANSWER)
+            alice = h.tg.user(101, "Alice")
+            (answered,) = await h.say(alice, "tell me about Lisbon")
+            # Killed before the answer was committed (the model was still writing).
+            m.setattr(h.runtime.observer, "observe_reply", killed)
+            llm.text(ANSWER)
+            bob = h.tg.user(102, "Bob")
+            (cut,) = await h.say(bob, "tell me about Porto")
+        for stale in (answered, cut):
+            assert h.tg.current(stale)["text"].endswith(WRITING)
+        await h.adapter.stop()
+        # Another replica still streaming keeps its drafts; a new process takes the dead one's.
+        assert await drafts.left_open("telegram") == []
+        h.runtime.memory.owner = process_id()  # the next process
+        restarted = TelegramAdapter(
+            h.runtime.handler, h.adapter.config, now=h.clock.now, drafts=drafts
+        )
+        await restarted.start()
+        try:
+            assert h.tg.current(answered)["text"] == ANSWER
+            assert h.tg.current(cut)["text"] == INTERRUPTED
+            assert await drafts.left_open("telegram") == []  # fixed once
+        finally:
+            await restarted.stop()
+            h.adapter = restarted  # the harness stops it again: harmless
+
+
+async def test_a_finished_stream_leaves_no_draft_noted(tmp_path: Path) -> None:
+    ticker = Ticker(step=0.4)
+    async with streaming_bot(tmp_path, ticker, chunk_chars=6) as (h, llm):
+        drafts = StoredDrafts(h.runtime.memory)
+        h.adapter.drafts = drafts
+        llm.text(ANSWER)
+        (sent,) = await h.say(h.tg.user(101, "Alice"), "tell me about Lisbon")
+        assert h.tg.current(sent)["text"] == ANSWER
+        assert await drafts.left_open("telegram") == []

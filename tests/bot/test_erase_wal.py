@@ -1,0 +1,58 @@
+"""Erased text leaves PostgreSQL's write-ahead log on demand (issue 22, item 8): after an
+erasure and ``VACUUM FULL`` the words are still in a ``pg_wal`` segment; ``membot admin
+erase-wal`` (WAL switches with checkpoints) leaves them in none."""
+
+from __future__ import annotations
+
+import glob
+import os
+
+import pytest
+
+from memory_core import Operations
+from memory_core.clock import ManualClock
+from memory_core.errors import StoreError
+from memory_core.memory import Memory
+from memory_core.values import NewFact
+from tests.factories import START
+from tests.postgres import PgServer
+
+MARKER = "Quorvexilian"
+
+
+def _segments_with(server: PgServer, needle: bytes) -> list[str]:
+    found = []
+    for path in glob.glob(str(server.data / "pg_wal" / "*")):
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                if needle in f.read():
+                    found.append(os.path.basename(path))
+    return found
+
+
+async def test_erase_wal_pushes_erased_text_out_of_the_wal(
+    pg_server: PgServer, pg_url: str
+) -> None:
+    memory = Memory.open(pg_url, None, clock=ManualClock(START))
+    try:
+        await memory.remember(
+            "console:ana", NewFact(key="home", value_text=f"Ana lives in {MARKER}.")
+        )
+        await memory.erase("console:ana")
+        operations = Operations(memory.db)
+        operations.vacuum()  # VACUUM FULL: the table and index files hold it no more
+        assert _segments_with(pg_server, MARKER.encode()) != []  # the WAL still does
+        done = operations.erase_wal()
+        assert done.rounds >= 2
+        assert _segments_with(pg_server, MARKER.encode()) == []
+    finally:
+        memory.close()
+
+
+def test_erase_wal_is_a_postgresql_command(db_path: object) -> None:
+    memory = Memory.open(db_path, None, clock=ManualClock(START))  # type: ignore[arg-type]
+    try:
+        with pytest.raises(StoreError, match="vacuum"):
+            Operations(memory.db).erase_wal()
+    finally:
+        memory.close()

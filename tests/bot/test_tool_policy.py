@@ -1,0 +1,209 @@
+"""The model's memory tools keep the chat's write policy (issue 22, item 5), through the real SDK
+against the fake Messages API: an ending or a change of a confident or high-risk fact is asked
+with buttons unless the user's own message says it, an ending expires the fact instead of
+adding a contradicting note, nothing is forgotten that the user did not ask about, nothing is
+written while learning is paused, and one change raises one question."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.types import ButtonPress
+from memory_core.learn.resolve import open_conflicts
+from memory_core.tools import asks_to_forget
+from memory_core.values import Category, Fact, SearchFilters, Status
+from tests import factories
+from tests.bot.test_memory_tools import ANA, llm_bot, tool_results
+from tests.factories import START, message
+from tests.fakes.anthropic_server import FakeAnthropic
+
+
+async def _facts(rt: Any) -> list[Fact]:
+    """Every fact of Ana's, in any status."""
+    facts: list[Fact] = await rt.memory.list_facts(
+        ANA, SearchFilters(statuses=tuple(Status)), limit=100
+    )
+    return facts
+
+
+def _press(data: str) -> ButtonPress:
+    return ButtonPress("console", "console", "ana", "Ana", data, START)
+
+
+async def test_a_models_ending_of_a_confident_identity_fact_is_asked(tmp_path: Path) -> None:
+    """`remember_fact("I no longer live in Berlin")` on a 0.95 fact the user's message does not
+    end: Berlin stays; one question "is that no longer true?"; its button ends it."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I live in Berlin"))
+        await rt.router.on_message(message("/remember I work as a nurse"))
+        await rt.settle()
+        fake.tool_calls(
+            [
+                ("remember_fact", {"text": "I no longer live in Berlin"}),
+                ("remember_fact", {"text": "I'm not a nurse anymore"}),
+            ]
+        )
+        fake.text("Noted.")
+        replies = await rt.router.on_message(message("ugh, what a week"))
+        await rt.settle()
+        answer, *questions = replies
+        assert "please confirm with the buttons" in answer.text
+        assert len(questions) == 2
+        assert all("Is that no longer true?" in q.text for q in questions)
+        assert [b.label for b in questions[0].buttons[0]] == ["No longer true", "Still true"]
+        facts = {f.value_text: f.status for f in await _facts(rt)}
+        assert facts["Ana lives in Berlin."] == Status.ACTIVE
+        assert facts["Ana is a nurse."] == Status.ACTIVE
+        # The user's answer decides: "No longer true" ends Berlin, "Still true" keeps the job.
+        done = await rt.router.on_button(_press(questions[0].buttons[0][0].data))
+        assert done.edit is not None and "no longer live in Berlin" in done.edit
+        kept = await rt.router.on_button(_press(questions[1].buttons[0][1].data))
+        assert kept.edit is not None and kept.edit.startswith("Kept")
+        facts = {f.value_text: f.status for f in await _facts(rt)}
+        assert facts["Ana lives in Berlin."] == Status.EXPIRED
+        assert facts["Ana is a nurse."] == Status.ACTIVE
+        active = [f.value_text for f in await _facts(rt) if f.status == Status.ACTIVE]
+        assert not any("no longer" in t for t in active)
+
+
+async def test_an_ending_the_user_says_applies_once_without_a_question(tmp_path: Path) -> None:
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I live in Berlin"))
+        await rt.settle()
+        fake.tool_calls([("remember_fact", {"text": "I no longer live in Berlin"})])
+        fake.text("Exciting!")
+        replies = await rt.router.on_message(message("I don't live in Berlin any more."))
+        await rt.settle()  # the turn's own learning finds nothing left to end
+        assert len(replies) == 1 and "Is that no longer true" not in replies[0].text
+        (berlin,) = [f for f in await _facts(rt) if "Berlin" in f.value_text]
+        assert berlin.status == Status.EXPIRED
+        assert await open_conflicts(rt.memory, ANA) == []
+
+
+async def test_a_negation_expires_the_fact_instead_of_adding_a_note(tmp_path: Path) -> None:
+    """ "I'm no longer allergic to peanuts" beside an active allergy: the allergy ends (the
+    user said it) — no contradicting note; said only by the model, it is asked."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I'm allergic to peanuts"))
+        await rt.router.on_message(message("/remember I have type 2 diabetes"))
+        await rt.settle()
+        fake.tool_calls([("remember_fact", {"text": "I'm no longer allergic to peanuts"})])
+        fake.text("Great news!")
+        await rt.router.on_message(message("Good news: I'm no longer allergic to peanuts!"))
+        await rt.settle()
+        facts = await _facts(rt)
+        (allergy,) = [
+            f for f in facts if "peanut" in f.value_text and "no longer" not in f.value_text
+        ]
+        assert allergy.status == Status.EXPIRED
+        live = [f.value_text for f in facts if f.status in (Status.ACTIVE, Status.PENDING)]
+        assert not any("no longer" in t for t in live)
+        # Plain chat, no model: the same ending is read off the user's own words.
+        fake.text("Good for you.")
+        await rt.router.on_message(message("I don't have diabetes any more"))
+        await rt.settle()
+        (diabetes,) = [f for f in await _facts(rt) if f.key == "health.type_2_diabetes"]
+        assert diabetes.status == Status.EXPIRED
+        assert not [f for f in await _facts(rt) if f.key.startswith("note.")]
+
+
+async def test_the_model_cannot_forget_what_the_user_did_not_ask_about(tmp_path: Path) -> None:
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I have diabetes"))
+        await rt.router.on_message(message("/remember I like jazz"))
+        await rt.settle()
+        facts = await _facts(rt)
+        diabetes = next(f for f in facts if "diabetes" in f.value_text)
+        jazz = next(f for f in facts if "jazz" in f.value_text)
+        for line in ("what should I cook tonight?", "don't forget my diabetes, ok?"):
+            fake.tool_calls([("forget_fact", {"fact_id": diabetes.id})])
+            fake.text("Sure.")
+            await rt.router.on_message(message(line))
+            (result,) = tool_results(fake.requests[-1])
+            assert result["is_error"] and "did not ask" in result["content"]
+        assert (await rt.memory.get_fact(ANA, diabetes.id)).status == Status.ACTIVE
+        # Asked about something else: still not this one.
+        fake.tool_calls([("forget_fact", {"fact_id": diabetes.id})])
+        fake.text("Done.")
+        await rt.router.on_message(message("please forget that I like jazz"))
+        assert (await rt.memory.get_fact(ANA, diabetes.id)).status == Status.ACTIVE
+        # Asked: honoured.
+        fake.tool_calls([("forget_fact", {"fact_id": jazz.id})])
+        fake.text("Forgotten.")
+        await rt.router.on_message(message("please forget that I like jazz"))
+        (result,) = tool_results(fake.requests[-1])
+        assert not result.get("is_error") and "forgotten" in json.loads(result["content"])
+        assert [f.status for f in await _facts(rt) if f.id == jazz.id] == [Status.DELETED]
+
+
+async def test_no_write_tool_works_while_learning_is_paused(tmp_path: Path) -> None:
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        fake.text("Nice.")
+        await rt.router.on_message(message("I like jazz"))
+        await rt.settle()
+        (jazz,) = await _facts(rt)
+        await rt.memory.update_settings(ANA, paused=True)
+        fake.tool_calls(
+            [
+                ("confirm_fact", {"fact_id": jazz.id}),
+                ("forget_fact", {"fact_id": jazz.id}),
+                ("correct_fact", {"fact_id": jazz.id, "text": "I like blues"}),
+                ("remember_fact", {"text": "I like tea"}),
+            ]
+        )
+        fake.text("OK.")
+        await rt.router.on_message(message("yes that's right, and please forget jazz"))
+        results = tool_results(fake.requests[-1])
+        assert [r["is_error"] for r in results] == [True] * 4
+        assert all("paused" in r["content"] for r in results)
+        (after,) = await _facts(rt)
+        assert (after.status, after.confidence, after.value_text) == (
+            jazz.status,
+            jazz.confidence,
+            jazz.value_text,
+        )
+        assert fake.invalid == []
+
+
+async def test_one_change_raises_one_question(tmp_path: Path) -> None:
+    """The model says it twice (two tools), the user's words say it too: one question."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I live in Berlin"))
+        await rt.settle()
+        (berlin,) = await _facts(rt)
+        fake.tool_calls(
+            [
+                ("remember_fact", {"text": "I live in Porto"}),
+                ("correct_fact", {"fact_id": berlin.id, "text": "I live in Porto, Portugal"}),
+            ]
+        )
+        fake.text("Porto!")
+        replies = await rt.router.on_message(message("I live in Oporto these days"))
+        await rt.settle()
+        questions = [r for r in replies if r.buttons]
+        assert len(questions) == 1
+        assert len(await open_conflicts(rt.memory, ANA)) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("please forget that I have asthma", True),
+        ("forget my asthma thing", True),
+        ("delete everything about my health", True),  # the fact's category
+        ("vergiss bitte mein Asthma", True),
+        ("olvida lo del asma", False),  # no shared word (asma ≠ asthma): ask the user instead
+        ("forget it", True),  # right after it was mentioned
+        ("don't forget my asthma", False),
+        ("never delete the asthma one", False),
+        ("please forget that I like jazz", False),  # another fact
+        ("what should I cook tonight?", False),
+    ],
+)
+def test_what_counts_as_asking_to_forget_a_fact(said: str, asked: bool) -> None:
+    fact = factories.fact(7, "Ana has asthma.", Category.HEALTH, key="health.asthma")
+    assert asks_to_forget(said, fact, fact.last_mentioned_at) is asked
