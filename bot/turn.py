@@ -22,12 +22,15 @@ from typing import Any
 import structlog
 
 from adapters.types import IncomingMessage, Reply, ReplyStream
-from bot.responder import Responder, TurnContext
+from bot.responder import Responder, TurnContext, asks
 from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
 from memory_core.values import Audience
 
 log = structlog.get_logger("bot.turn")
 
+#: How long a question waits for its user's in-flight learning (bounded: a slow learner, an
+#: LLM extractor, delays the answer at most this much).
+LEARNING_WAIT_S = 0.3
 #: Asks the user about one of their conflicts (the question with buttons, for their chat).
 AskConflict = Callable[[IncomingMessage, int], Awaitable[list[Reply]]]
 
@@ -42,6 +45,7 @@ class ChatTurn:
         responder: Responder,
         preview: Extractor | None,
         ask_conflict: AskConflict | None = None,
+        learning_wait_s: float = LEARNING_WAIT_S,
     ) -> None:
         self.memory = memory
         self.observer = observer
@@ -50,6 +54,8 @@ class ChatTurn:
         self.preview = preview
         #: Conflicts a memory tool opened are asked right after the reply.
         self.ask_conflict = ask_conflict
+        #: How long a question waits for the user's in-flight learning.
+        self.learning_wait_s = learning_wait_s
 
     async def answer(
         self,
@@ -61,6 +67,10 @@ class ChatTurn:
         """Recall, answer, commit the turn, then return the reply (and any question a memory
         tool raised); with ``stream``, the answer is shown while it is written (see above)."""
         group = not msg.is_private
+        if self.learning_wait_s > 0 and asks(text):
+            # Consistent right after telling: "my cat is Miso" then "what's my cat's name?"
+            # is answered from the statement, not from whether learning won the race.
+            await self.observer.settled(msg.user_key, self.learning_wait_s)
         # One trip to a reply thread reads everything the answer needs (each trip waits for
         # a thread and the GIL: under load, six of them were most of a reply's tail); the
         # offline preview runs on the loop meanwhile.
@@ -114,6 +124,7 @@ class ChatTurn:
                 hits=recall.hits,
                 known=recall.block.facts,
                 episodes=recall.episodes,
+                candidates=recall.candidates,
                 noted=noted,
                 history=recall.history,
                 group=group,
