@@ -51,6 +51,77 @@ def eval_extraction(
         console.print(line, markup=False, highlight=False)
 
 
+@eval_cli.command("answers")
+def eval_answers(
+    data: Annotated[
+        Path,
+        typer.Option("--data", help="MSC persona sentences (msc_personas_dev.json)"),
+    ] = Path("../shared/data/msc/msc_personas_dev.json"),
+    users: Annotated[
+        int, typer.Option("--users", min=1, help="personas of each split (tune, held-out)")
+    ] = 150,
+    as_json: JsonOpt = False,
+) -> None:
+    """Answer or abstain by meaning: questions in four languages about MSC personas' facts
+    (and ones their facts cannot answer); thresholds tuned on the train personas and even
+    wordings, reported on the valid personas and odd wordings."""
+    if not data.is_file():
+        raise fail(f"no persona file at {data}", 2)
+    settings = figures_settings()
+    extractor, _auditor, _responder = composition.build_learning(settings)
+    embedder = composition.build_embedder(settings)
+    if embedder is None:
+        raise fail("answering by meaning needs the embedder (MEMBOT_EMBEDDER)", 2)
+    with Progress(console=err_console, transient=True) as bar:
+        task = bar.add_task("answers", total=None)
+
+        def step(phase: str, done: int, total: int) -> None:
+            bar.update(task, description=phase, completed=done, total=total)
+
+        report = asyncio.run(
+            evaluation.run_answers_eval(
+                extractor, embedder, path=data, users=users, progress=None if as_json else step
+            )
+        )
+    if as_json:
+        typer.echo(json.dumps(report.as_json()))
+        return
+    table = Table(
+        "thresholds",
+        "split",
+        "answerable",
+        "precision",
+        "recall",
+        "abstention",
+        "recall by language",
+    )
+    rows = [
+        ("default", "tune", report.default_tune),
+        ("default", "held-out", report.default_heldout),
+        ("tuned", "tune", report.tuned_tune),
+        ("tuned", "held-out", report.tuned_heldout),
+        ("lexical only", "held-out", report.lexical_heldout),
+    ]
+    for name, split, sc in rows:
+        langs = ", ".join(f"{k} {r / n:.2f}" for k, (r, n) in sorted(sc.by_lang.items()) if n)
+        table.add_row(
+            name,
+            split,
+            str(sc.answerable),
+            f"{sc.precision:.3f}",
+            f"{sc.recall:.3f}",
+            f"{sc.abstention:.3f}",
+            langs,
+        )
+    Console(width=_TABLE_WIDTH).print(table)
+    t = report.tuned
+    console.print(
+        f"tuned on the tune split: min_margin {t.min_margin}, min_cosine {t.min_cosine}, "
+        f"lexical_bonus {t.lexical_bonus} (memory_core.answer.AnswerConfig holds the defaults)",
+        markup=False,
+    )
+
+
 @eval_cli.command("sensitivity")
 def eval_sensitivity(as_json: JsonOpt = False) -> None:
     """Precision and recall of the sensitivity classifier (health, finance, identity

@@ -2,6 +2,7 @@
 (``locomo``), the scripted learning scenarios (``scenarios``) and offline extraction on persona
 sentences (``extraction``)."""
 
+from memory_core.evaluation.answers import AnswersReport, run_answers_eval
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
 from memory_core.evaluation.locomo import (
     TUNED,
@@ -29,6 +30,7 @@ from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_l
 __all__ = [
     "LABELS_PATH",
     "TUNED",
+    "AnswersReport",
     "Conversation",
     "ExtractionEval",
     "Fold",
@@ -46,6 +48,7 @@ __all__ = [
     "load_sensitivity_labels",
     "parse_evidence",
     "parse_session_time",
+    "run_answers_eval",
     "run_extraction_eval",
     "run_locomo",
     "run_suite",

@@ -160,7 +160,7 @@ class AnswersReport:
         }
 
 
-def load_personas(path: Path = MSC_PATH) -> dict[str, list[list[str]]]:
+def load_personas(path: Path) -> dict[str, list[list[str]]]:
     """``{"train": [sentences of one speaker], "valid": [...]}`` from the MSC file."""
     data = json.loads(path.read_text(encoding="utf-8"))
     return {
@@ -248,8 +248,8 @@ async def run_answers_eval(
     extractor: Extractor,
     embedder: Embedder,
     *,
+    path: Path,
     users: int = 150,
-    path: Path = MSC_PATH,
     workdir: Path | None = None,
     progress: Progress | None = None,
 ) -> AnswersReport:
