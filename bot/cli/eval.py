@@ -17,6 +17,7 @@ from rich.table import Table
 
 from bot import app as composition
 from bot.cli.common import console, err_console, fail, figures_settings
+from bot.cli.life import life_bot
 from bot.cli.options import JsonOpt
 from memory_core import InvalidInputError, Memory, Operations, evaluation
 from memory_core.clock import ManualClock
@@ -120,6 +121,67 @@ def eval_answers(
         f"lexical_bonus {t.lexical_bonus} (memory_core.answer.AnswerConfig holds the defaults)",
         markup=False,
     )
+
+
+@eval_cli.command("life")
+def eval_life(
+    data: Annotated[
+        Path,
+        typer.Option("--data", help="MSC persona sentences (msc_personas_dev.json)"),
+    ] = Path("../shared/data/msc/msc_personas_dev.json"),
+    users: Annotated[int, typer.Option("--users", min=1, help="users of each split")] = 10,
+    facts: Annotated[
+        int, typer.Option("--facts", min=1, max=14, help="facts each user tells on day 0")
+    ] = 6,
+    as_json: JsonOpt = False,
+) -> None:
+    """Scripted users over 60 simulated days on the real bot (every nightly job running):
+    facts told on day 0, small talk on days 3 and 20, /profile and questions in paraphrase
+    in five languages on day 60; answered, kept, "still true?" questions, reply language."""
+    if not data.is_file():
+        raise fail(f"no persona file at {data}", 2)
+    settings = figures_settings()
+    with Progress(console=err_console, transient=True) as bar:
+        task = bar.add_task("life", total=None)
+
+        def step(phase: str, done: int, total: int) -> None:
+            bar.update(task, description=phase, completed=done, total=total)
+
+        report = asyncio.run(
+            evaluation.run_life(
+                lambda _split: life_bot(settings),
+                path=data,
+                users=users,
+                facts_per_user=facts,
+                progress=None if as_json else step,
+            )
+        )
+    if as_json:
+        typer.echo(json.dumps(report.as_json(), ensure_ascii=False))
+        return
+    table = Table(
+        "split",
+        "users",
+        "answered",
+        "kept (/profile)",
+        "still true?",
+        "about name",
+        "reply language",
+        "answered by language",
+    )
+    for name, sc in (("tune", report.tune), ("held-out", report.heldout)):
+        row = sc.as_json()
+        table.add_row(
+            name,
+            str(sc.users),
+            row["answered"],
+            row["kept"],
+            str(sc.still_true),
+            str(sc.still_true_about_name),
+            row["replies_in_language"],
+            ", ".join(f"{k} {v}" for k, v in row["answered_by_language"].items()),
+        )
+    Console(width=_TABLE_WIDTH).print(table)
 
 
 @eval_cli.command("sensitivity")

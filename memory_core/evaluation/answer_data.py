@@ -101,6 +101,7 @@ TOPICS: tuple[Topic, ...] = (
             "Quel animal de compagnie ai-je ?",
             "Quels animaux vivent chez moi ?",
         ],
+        ru=["У меня есть домашние животные?", "Какие у меня питомцы?"],
     ),
     _topic(
         "job",
@@ -125,6 +126,7 @@ TOPICS: tuple[Topic, ...] = (
             "Où est-ce que je travaille ?",
             "Qu'est-ce que je fais dans la vie ?",
         ],
+        ru=["Кем я работаю?", "Где я работаю?"],
     ),
     _topic(
         "home",
@@ -142,6 +144,7 @@ TOPICS: tuple[Topic, ...] = (
         de=["Wo wohne ich?", "In welcher Stadt lebe ich?", "Wo ist mein Zuhause?"],
         es=["¿Dónde vivo?", "¿En qué ciudad vivo?", "¿De dónde soy?"],
         fr=["Où est-ce que j'habite ?", "Dans quelle ville je vis ?", "D'où je viens ?"],
+        ru=["Где я живу?", "В каком городе я живу?"],
     ),
     _topic(
         "diet",
@@ -169,6 +172,7 @@ TOPICS: tuple[Topic, ...] = (
             "Suis-je allergique à quelque chose ?",
             "Quel est mon régime alimentaire ?",
         ],
+        ru=["Есть ли что-то, что мне нельзя есть?", "У меня есть аллергия?"],
     ),
     _topic(
         "children",
@@ -191,6 +195,7 @@ TOPICS: tuple[Topic, ...] = (
             "Combien d'enfants ai-je ?",
             "Que sais-tu de mes enfants ?",
         ],
+        ru=["У меня есть дети?", "Что ты знаешь о моих детях?"],
     ),
     _topic(
         "partner",
@@ -209,6 +214,7 @@ TOPICS: tuple[Topic, ...] = (
         de=["Bin ich verheiratet?", "Was weißt du über meinen Partner?", "Habe ich einen Partner?"],
         es=["¿Estoy casado?", "¿Qué sabes de mi pareja?", "¿Tengo pareja?"],
         fr=["Suis-je marié ?", "Que sais-tu de mon conjoint ?", "Est-ce que j'ai un partenaire ?"],
+        ru=["Я женат?", "Что ты знаешь о моём партнёре?"],
     ),
     _topic(
         "parents",
@@ -230,6 +236,7 @@ TOPICS: tuple[Topic, ...] = (
         ],
         es=["¿Qué sabes de mis padres?", "¿Qué te conté de mi madre?", "¿Qué hace mi padre?"],
         fr=["Que sais-tu de mes parents ?", "Qu'ai-je dit de ma mère ?", "Que fait mon père ?"],
+        ru=["Что ты знаешь о моих родителях?", "Чем занимается мой отец?"],
     ),
     _topic(
         "siblings",
@@ -256,6 +263,7 @@ TOPICS: tuple[Topic, ...] = (
             "Que sais-tu de ma sœur ?",
             "Ai-je un frère ?",
         ],
+        ru=["У меня есть братья или сёстры?", "Что ты знаешь о моей сестре?"],
     ),
     _topic(
         "music",
@@ -279,6 +287,7 @@ TOPICS: tuple[Topic, ...] = (
             "Est-ce que je joue d'un instrument ?",
             "Qu'est-ce que j'écoute ?",
         ],
+        ru=["Какую музыку я люблю?", "Играю ли я на каком-нибудь инструменте?"],
     ),
     _topic(
         "sport",
@@ -303,6 +312,7 @@ TOPICS: tuple[Topic, ...] = (
             "Comment je garde la forme ?",
             "Est-ce que je fais du sport ?",
         ],
+        ru=["Каким спортом я занимаюсь?", "Как я поддерживаю форму?"],
     ),
     _topic(
         "car",
@@ -325,6 +335,7 @@ TOPICS: tuple[Topic, ...] = (
             "Quel véhicule ai-je ?",
             "Est-ce que j'ai une voiture ?",
         ],
+        ru=["Какая у меня машина?", "На чём я езжу?"],
     ),
     _topic(
         "study",
@@ -348,6 +359,7 @@ TOPICS: tuple[Topic, ...] = (
             "Est-ce que je suis étudiant ?",
             "Quelle est ma formation ?",
         ],
+        ru=["Что я изучал?", "Я студент?"],
     ),
     _topic(
         "reading",
@@ -366,6 +378,7 @@ TOPICS: tuple[Topic, ...] = (
         de=["Lese ich gern?", "Welche Bücher mag ich?", "Wer ist mein Lieblingsautor?"],
         es=["¿Me gusta leer?", "¿Qué libros me gustan?", "¿Quién es mi autor favorito?"],
         fr=["Est-ce que j'aime lire ?", "Quels livres j'aime ?", "Qui est mon auteur préféré ?"],
+        ru=["Я люблю читать?", "Какие книги мне нравятся?"],
     ),
     _topic(
         "food",
@@ -389,5 +402,6 @@ TOPICS: tuple[Topic, ...] = (
             "Qu'est-ce que j'aime manger ?",
             "Quelle cuisine j'aime ?",
         ],
+        ru=["Какая моя любимая еда?", "Что я люблю есть?"],
     ),
 )
