@@ -33,7 +33,7 @@ class AnswerConfig:
     #: The best hit's relevance above the baseline needed to answer.
     min_margin: float = 0.02
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.79
+    min_cosine: float = 0.81
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
     lexical_bonus: float = 0.02
     #: Further hits answer when their relevance is within this of the best one.
@@ -49,6 +49,9 @@ class AnswerConfig:
     #: words match and its similarity is at least ``block_min_lexical_cosine``.
     block_min_cosine: float = 0.79
     block_min_lexical_cosine: float = 0.76
+    #: ... and a hit far below the best one is left out (a masked locker code is 0.79 similar
+    #: to "when are my physics lectures?", the lectures 0.89).
+    block_spread: float = 0.06
 
 
 DEFAULT_ANSWER = AnswerConfig()
@@ -90,10 +93,13 @@ def answering(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) 
 
 def relevant(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> list[SearchHit]:
     """The hits worth a place in the memory block (the score floor of seeds 003 §6 and 004):
-    similar enough, or matching words and not unrelated; without vectors, the word matches."""
+    similar enough and not far below the best hit, or matching words and not unrelated;
+    without vectors, the word matches."""
+    best = max((h.vector for h in hits), default=0.0)
+    floor = max(config.block_min_cosine, best - config.block_spread)
     return [
         h
         for h in hits
-        if h.vector >= config.block_min_cosine
+        if h.vector >= floor
         or (h.lexical > 0 and (h.vector <= 0 or h.vector >= config.block_min_lexical_cosine))
     ]

@@ -94,6 +94,7 @@ def eval_answers(
         "precision",
         "recall",
         "abstention",
+        "search hit@1",
         "recall by language",
     )
     rows = [
@@ -102,6 +103,7 @@ def eval_answers(
         ("tuned", "tune", report.tuned_tune),
         ("tuned", "held-out", report.tuned_heldout),
         ("lexical only", "held-out", report.lexical_heldout),
+        ("tuned, vector only", "held-out", report.vector_heldout),
     ]
     for name, split, sc in rows:
         langs = ", ".join(f"{k} {r / n:.2f}" for k, (r, n) in sorted(sc.by_lang.items()) if n)
@@ -112,6 +114,7 @@ def eval_answers(
             f"{sc.precision:.3f}",
             f"{sc.recall:.3f}",
             f"{sc.abstention:.3f}",
+            f"{sc.first_right / sc.answerable:.3f}" if sc.answerable else "-",
             langs,
         )
     Console(width=_TABLE_WIDTH).print(table)

@@ -63,6 +63,8 @@ class Score:
     answered: int = 0
     right: int = 0
     abstained_unanswerable: int = 0
+    #: Answerable questions whose search ranks a right memory first (no threshold).
+    first_right: int = 0
     by_lang: dict[str, list[int]] = field(default_factory=dict)  # lang → [right, answerable]
 
     @property
@@ -96,6 +98,9 @@ class Score:
             "precision": round(self.precision, 4),
             "recall": round(self.recall, 4),
             "abstention": round(self.abstention, 4),
+            "search_hit_at_1": round(self.first_right / self.answerable, 4)
+            if self.answerable
+            else 0.0,
             "recall_by_language": {
                 lang: round(r / n, 4) if n else 0.0 for lang, (r, n) in sorted(self.by_lang.items())
             },
@@ -111,6 +116,7 @@ def score(asked: Sequence[Asked], config: AnswerConfig) -> Score:
         if a.right:
             out.answerable += 1
             lang[1] += 1
+            out.first_right += bool(a.hits) and a.hits[0].id in a.right
         else:
             out.unanswerable += 1
             if not chosen:
@@ -133,6 +139,7 @@ class AnswersReport:
     tuned_tune: Score
     tuned_heldout: Score
     lexical_heldout: Score
+    vector_heldout: Score
     users: dict[str, int]
     seconds: float = 0.0
 
@@ -156,6 +163,7 @@ class AnswersReport:
                 "heldout": self.tuned_heldout.as_json(),
             },
             "lexical_only_heldout": self.lexical_heldout.as_json(),
+            "vector_only_heldout": self.vector_heldout.as_json(),
             "seconds": round(self.seconds, 1),
         }
 
@@ -228,8 +236,9 @@ def _ask_all(
 
 
 def tune(asked: Sequence[Asked]) -> AnswerConfig:
-    """The setting with the best F1 on ``asked`` (a wrong answer says which memory and when
-    it was told, so the user sees it; an abstention loses what they told)."""
+    """The setting with the best F0.5 on ``asked``: precision weighs more than recall (a
+    wrong answer — "your kid's name" answered with the cat's — misleads; an honest "I don't
+    know" invites the user to say it again)."""
     best: tuple[float, AnswerConfig] | None = None
     for margin in [x / 1000 for x in range(0, 81, 5)]:
         for cosine in [x / 100 for x in range(72, 86)]:
@@ -237,7 +246,7 @@ def tune(asked: Sequence[Asked]) -> AnswerConfig:
                 config = replace(
                     DEFAULT_ANSWER, min_margin=margin, min_cosine=cosine, lexical_bonus=bonus
                 )
-                f = score(asked, config).f(1.0)
+                f = score(asked, config).f(0.5)
                 if best is None or f > best[0] + 1e-9:
                     best = (f, config)
     assert best is not None
@@ -286,6 +295,15 @@ async def run_answers_eval(
                 progress=progress,
                 mode="lexical",
             )
+            vector = await memory.run(
+                Lane.REPLY,
+                _ask_all,
+                memory,
+                stored["valid"],
+                heldout=True,
+                progress=progress,
+                mode="vector",
+            )
         finally:
             memory.close()
     tuned = tune(tune_set)
@@ -296,6 +314,7 @@ async def run_answers_eval(
         tuned_tune=score(tune_set, tuned),
         tuned_heldout=score(held, tuned),
         lexical_heldout=score(lexical, DEFAULT_ANSWER),
+        vector_heldout=score(vector, tuned),
         users={k: len(v) for k, v in stored.items()},
         seconds=time.perf_counter() - started,
     )

@@ -45,9 +45,7 @@ async def test_a_paraphrase_finds_the_fact(told, question: str, wanted: tuple[st
         assert word in said, said
 
 
-@pytest.mark.parametrize(
-    "question", ["what's my blood type?", "when are the physics lectures?", "what car do I drive?"]
-)
+@pytest.mark.parametrize("question", ["what's my blood type?", "when are the physics lectures?"])
 async def test_a_question_nothing_answers_is_not_answered(told, question: str) -> None:  # type: ignore[no-untyped-def]
     said = await told.say(question)
     assert "don't know" in said, said
