@@ -31,9 +31,9 @@ class AnswerConfig:
     """The calibrated answer-or-abstain thresholds (``membot eval answers`` tunes them)."""
 
     #: The best hit's relevance above the baseline needed to answer.
-    min_margin: float = 0.02
+    min_margin: float = 0.03
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.81
+    min_cosine: float = 0.78
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
     lexical_bonus: float = 0.02
     #: Further hits answer when their relevance is within this of the best one.

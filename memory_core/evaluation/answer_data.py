@@ -340,7 +340,8 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "study",
         r"\bI (?:am|'m) (?:in|at) (?:college|university|high school|school|grad school)|"
-        r"\bI (?:study|studied|major in|majored in|graduated|go to college|attend)\b|"
+        r"\bI (?:study|studied|major in|majored in|graduated|go to college|"
+        r"attend (?:college|university|school|classes))\b|"
         r"\bI (?:am|'m) a (?:\w+ )?student\b|\bI have a (?:\w+ )?degree\b",
         en=[
             "what did I study?",

@@ -84,6 +84,10 @@ class LifeScore:
     answered: int = 0
     told: int = 0
     kept: int = 0
+    #: Questions about a fact ``/profile`` still showed, and how many of those were answered
+    #: (answering apart from forgetting).
+    asked_kept: int = 0
+    answered_kept: int = 0
     still_true: int = 0
     still_true_about_name: int = 0
     in_language: int = 0
@@ -98,6 +102,7 @@ class LifeScore:
             "answered_rate": round(self.answered / self.questions, 4) if self.questions else 0.0,
             "kept": f"{self.kept}/{self.told}",
             "kept_rate": round(self.kept / self.told, 4) if self.told else 0.0,
+            "answered_of_kept": f"{self.answered_kept}/{self.asked_kept}",
             "still_true_questions": self.still_true,
             "still_true_about_name": self.still_true_about_name,
             "replies_in_language": f"{self.in_language}/{self.questions}",
@@ -228,15 +233,18 @@ async def live(
             progress("days", day, QUESTION_DAY)
     for u in users:
         profile = " ".join(await chat.say(u.user, "/profile")).lower()
-        score.kept += sum(1 for t in u.told if _shows(profile, t))
+        kept = [_shows(profile, t) for t in u.told]
+        score.kept += sum(kept)
         for n, told in enumerate(u.told):
             question = _wording(told.topic, u.lang, heldout, n)
             reply = " ".join(await chat.say(u.user, question))
             lang = score.by_lang.setdefault(u.lang, [0, 0])
             lang[1] += 1
             score.questions += 1
+            score.asked_kept += kept[n]
             if _answers(reply, told):
                 score.answered += 1
+                score.answered_kept += kept[n]
                 lang[0] += 1
             else:
                 score.misses.append(f"{u.lang} {question!r} (told {told.sentence!r}) → {reply!r}")
