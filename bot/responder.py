@@ -534,13 +534,21 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
     return None
 
 
+#: Kinds of memory that are the bot's words, not the user's: no answer quotes them.
+_NOT_TOLD = frozenset({"reflection", "insight"})
+
+
 def _meaning_answer(
     text: str, ctx: TurnContext, name: str | None, *, people: bool = True
 ) -> str | None:
     """The memories that answer the question by meaning (``memory_core.answering``: the
     calibrated answer-or-abstain of the turn's hybrid search), said back in the second
     person with when they were told; ``None``: abstain."""
-    chosen = answering(ctx.candidates or ctx.hits)
+    # What the user told (facts, notes): never the bot's own reflections or impressions.
+    told = [
+        h for h in ctx.candidates or ctx.hits if h.fact is not None and h.fact.kind not in _NOT_TOLD
+    ]
+    chosen = answering(told)
     if not people or _is_own_question(text):
         # "what do I do?" is about the user: not their wife's job.
         chosen = [h for h in chosen if h.fact is None or not is_person_key(h.fact.key)]
