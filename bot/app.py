@@ -349,6 +349,7 @@ def build_runtime(
             responder,
             preview=extractor if settings.anthropic_api_key is None else None,
             ask_conflict=commands.ask_conflict,
+            learning_wait_s=settings.learning_wait_ms / 1000,
         ),
         commands,
         Presses(memory, codec, commands.memories_page),

@@ -127,6 +127,8 @@ class Settings(BaseSettings):
     search_k: int = Field(default=5, ge=1, le=50)
     history_turns: int = Field(default=12, ge=0, le=100)
     session_silence_minutes: int = Field(default=30, ge=1)
+    #: A question waits at most this long for its user's in-flight learning (0: never).
+    learning_wait_ms: int = Field(default=300, ge=0, le=5000)
     button_secret: SecretStr | None = None
     # background learning
     observer_workers: int = Field(default=4, ge=1, le=64)

@@ -38,6 +38,7 @@ from memory_core import (
     Prompt,
     TextSink,
     ToolChange,
+    answering,
     find_people,
     is_person_key,
     llm_scope,
@@ -111,6 +112,9 @@ class TurnContext:
     tools: MemoryTools | None = None
     #: The user's earlier turns matching a question (private chats only), best first.
     episodes: Sequence[SearchHit] = ()
+    #: Every hit of the turn's search before the block's floor (what answers by meaning are
+    #: judged on); empty: ``hits`` are all there is.
+    candidates: Sequence[SearchHit] = ()
     #: Shows the answer so far while it is written (a ``ReplyStream.update``); ``None``: the
     #: answer is only returned.
     stream: Callable[[str], Awaitable[None]] | None = None
@@ -147,6 +151,13 @@ _QUESTION = re.compile(
     r"could|tell me|remind me|do you (?:know|remember))\b",
     re.IGNORECASE,
 )
+
+
+def asks(text: str) -> bool:
+    """Whether a message asks something (any language that ends a question with "?")."""
+    return bool(_QUESTION.search(text.strip()))
+
+
 _SECOND_PERSON = [
     (r"\bI am\b", "you are"),
     (r"\bI'm\b", "you're"),
@@ -378,38 +389,25 @@ class OfflineResponder:
         )
 
     def _answer(self, ctx: TurnContext, text: str, name: str | None) -> str:
-        """A question: about one of the user's people, about the user (facts first), then
-        from what they said before; else an honest "I don't know"."""
-        facts = _unique([*(h.fact for h in ctx.hits if h.fact is not None), *ctx.known])
+        """A question: the slot templates where they are sure (one of the user's people, a
+        fact with the asked key), then the memories that answer it by meaning (the calibrated
+        hybrid search), then what they said before; else an honest "I don't know"."""
+        # The templates pick facts by key, so every hit may serve (not only the block's).
+        hits = [*ctx.hits, *ctx.candidates]
+        facts = _unique([*(h.fact for h in hits if h.fact is not None), *ctx.known])
         about_people = _people_answer(text, facts, name)
-        if about_people is not None:
-            return about_people
+        if about_people is not None and about_people[1]:
+            return about_people[0]
         own = _own_answer(text, facts, name)
         if own is not None:
             return own
-        personal = bool(_FIRST_PERSON.search(text))
-        hits = [
-            h
-            for h in ctx.hits
-            if h.fact is not None
-            and (h.lexical > 0 or h.vector >= 0.84)
-            # "what do I do?" is about the user: not their wife's job.
-            and not (personal and is_person_key(h.fact.key))
-        ][:2]
-        if hits:
-            lines: list[str] = []
-            for hit in hits:
-                assert hit.fact is not None
-                excerpt = hit.fact.source_excerpt
-                said = second_person(excerpt) if excerpt else yours(hit.fact.value_text, name)
-                line = _say(
-                    "You told me on {day} that {fact}.",
-                    day=_when(hit),
-                    fact=f"{said}{_since(hit.fact)}{_unconfirmed(hit.fact)}",
-                )
-                if line not in lines:  # two facts of one sentence: say it once
-                    lines.append(line)
-            return " ".join(lines)
+        # Asked about someone not known ("where does my sister live?"): another person's
+        # fact is no answer.
+        by_meaning = _meaning_answer(text, ctx, name, people=about_people is None)
+        if by_meaning is not None:
+            return by_meaning
+        if about_people is not None:  # "You haven't told me about your cat yet."
+            return about_people[0]
         said_before = _episode_answer(text, ctx.episodes, about_user=_is_own_question(text))
         if said_before is not None:
             return said_before
@@ -443,7 +441,6 @@ class OfflineResponder:
 
 # ---- answering questions offline ---------------------------------------------------------
 
-_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|am\s+I)\b", re.IGNORECASE)
 _REL = r"([a-z][a-z-]*(?:\s+(?:friend|in-law))?)"
 #: Questions about one of the user's people, by relation: (pattern, attributes asked for).
 _RELATION_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
@@ -541,9 +538,9 @@ def _attribute_answer(person: Person, attrs: tuple[str, ...], who: str, name: st
     return _say("I don't know that about {who} yet.", who=who)
 
 
-def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | None:
+def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> tuple[str, bool] | None:
     """ "Who is Marco?", "what does my wife do?", "where does my brother live?", "how old is
-    Leo?"."""
+    Leo?": (the answer, whether anyone was found) — a "not found" waits for the search."""
     people = people_of(facts)
     for pattern, attrs in _RELATION_QUESTIONS:
         m = pattern.search(text)
@@ -552,7 +549,9 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | 
         rel = next(g for g in m.groups() if g)
         found = find_people(people, relation=rel)
         if not found:
-            return _say("You haven't told me about your {relation} yet.", relation=rel.lower())
+            return _say(
+                "You haven't told me about your {relation} yet.", relation=rel.lower()
+            ), False
         lines = []
         for person in found:
             if attrs == ("name",) and person.name:
@@ -566,17 +565,18 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | 
                 lines.append(_attribute_answer(person, attrs, who, name))
             else:
                 lines.append(_person_sentence(person, name))
-        return " ".join(lines)
+        return " ".join(lines), True
     for pattern, attrs in _NAME_QUESTIONS:
         m = pattern.search(text)
         asked = next((g for g in m.groups() if g), None) if m else None
         named = find_people(people, name=asked) if asked else []
         if named:
-            return " ".join(
+            said = " ".join(
                 _attribute_answer(p, attrs, p.name or _say("them"), name) for p in named
             )
+            return said, True
         if asked:
-            return _say("I don't know anyone called {name} yet.", name=asked)
+            return _say("I don't know anyone called {name} yet.", name=asked), False
     m = _WHO_IS.match(text)
     if m is None or m.group("n").split()[0].lower() in _NOT_A_PERSON:
         return None
@@ -586,8 +586,8 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | 
         # Only a name the user wrote as one is someone we should know ("who is Marco?").
         if not asked[:1].isupper():
             return None
-        return _say("I don't know anyone called {name} yet.", name=asked)
-    return " ".join(_person_sentence(p, name) for p in found)
+        return _say("I don't know anyone called {name} yet.", name=asked), False
+    return " ".join(_person_sentence(p, name) for p in found), True
 
 
 #: Questions about the user, however phrased: (pattern, the fact keys that answer them).
@@ -653,6 +653,40 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
         )
         return _say("You told me {facts}.", facts=told)
     return None
+
+
+#: Kinds of memory that are the bot's words, not the user's: no answer quotes them.
+_NOT_TOLD = frozenset({"reflection", "insight"})
+
+
+def _meaning_answer(
+    text: str, ctx: TurnContext, name: str | None, *, people: bool = True
+) -> str | None:
+    """The memories that answer the question by meaning (``memory_core.answering``: the
+    calibrated answer-or-abstain of the turn's hybrid search), said back in the second
+    person with when they were told; ``None``: abstain."""
+    # What the user told (facts, notes): never the bot's own reflections or impressions.
+    told = [
+        h for h in ctx.candidates or ctx.hits if h.fact is not None and h.fact.kind not in _NOT_TOLD
+    ]
+    chosen = answering(told)
+    if not people or _is_own_question(text):
+        # "what do I do?" is about the user: not their wife's job.
+        chosen = [h for h in chosen if h.fact is None or not is_person_key(h.fact.key)]
+    lines: list[str] = []
+    for hit in chosen:
+        if hit.fact is None:
+            continue
+        excerpt = hit.fact.source_excerpt
+        said = second_person(excerpt) if excerpt else yours(hit.fact.value_text, name)
+        line = _say(
+            "You told me on {day} that {fact}.",
+            day=_when(hit),
+            fact=f"{said}{_since(hit.fact)}{_unconfirmed(hit.fact)}",
+        )
+        if line not in lines:  # two facts of one sentence: say it once
+            lines.append(line)
+    return " ".join(lines) or None
 
 
 def _since(fact: Fact) -> str:

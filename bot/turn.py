@@ -23,7 +23,7 @@ import structlog
 
 from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.i18n import t
-from bot.responder import Responder, TurnContext
+from bot.responder import Responder, TurnContext, asks
 from bot.texts import HELP_POINTER
 from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
 from memory_core.values import Audience
@@ -32,6 +32,9 @@ REDACTED = "[redacted]"
 
 log = structlog.get_logger("bot.turn")
 
+#: How long a question waits for its user's in-flight learning (bounded: a slow learner, an
+#: LLM extractor, delays the answer at most this much).
+LEARNING_WAIT_S = 0.3
 #: Asks the user about one of their conflicts (the question with buttons, for their chat).
 AskConflict = Callable[[IncomingMessage, int], Awaitable[list[Reply]]]
 
@@ -46,6 +49,7 @@ class ChatTurn:
         responder: Responder,
         preview: Extractor | None,
         ask_conflict: AskConflict | None = None,
+        learning_wait_s: float = LEARNING_WAIT_S,
     ) -> None:
         self.memory = memory
         self.observer = observer
@@ -54,6 +58,8 @@ class ChatTurn:
         self.preview = preview
         #: Conflicts a memory tool opened are asked right after the reply.
         self.ask_conflict = ask_conflict
+        #: How long a question waits for the user's in-flight learning.
+        self.learning_wait_s = learning_wait_s
 
     async def answer(
         self,
@@ -65,6 +71,10 @@ class ChatTurn:
         """Recall, answer, commit the turn, then return the reply (and any question a memory
         tool raised); with ``stream``, the answer is shown while it is written (see above)."""
         group = not msg.is_private
+        if self.learning_wait_s > 0 and asks(text):
+            # Consistent right after telling: "my cat is Miso" then "what's my cat's name?"
+            # is answered from the statement, not from whether learning won the race.
+            await self.observer.settled(msg.user_key, self.learning_wait_s)
         # The one redaction of this turn's words on their way in: the model, the recall and
         # the logs see "[redacted]" where a secret was said; the observer gets the words as
         # said and stores them redacted (see Observer), keeping an explicit /remember's.
@@ -130,6 +140,7 @@ class ChatTurn:
                 hits=recall.hits,
                 known=recall.block.facts,
                 episodes=recall.episodes,
+                candidates=recall.candidates,
                 noted=noted,
                 history=recall.history,
                 group=group,

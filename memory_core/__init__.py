@@ -10,6 +10,7 @@ outside, so every guarantee is enforced here once.
 from typing import TYPE_CHECKING, Any
 
 from memory_core.admin import RunLock
+from memory_core.answer import answering
 from memory_core.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.clock import Clock, ManualClock, SystemClock
 from memory_core.db.engine import Database
@@ -245,6 +246,7 @@ __all__ = [
     "UsageMeter",
     "UserSettings",
     "UserView",
+    "answering",
     "find_people",
     "is_person_key",
     "llm_scope",

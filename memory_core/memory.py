@@ -20,6 +20,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core import edits, fts, memory_md, retrieve, revisions, user_data
+from memory_core.answer import ANSWER_K, relevant
 from memory_core.cleaning import (
     MAX_FACT_CHARS,
     clean_text,
@@ -609,15 +610,20 @@ class Memory:
         trivial = is_trivial(text)
         block = MemoryBlock("", 0, ())
         hits: list[SearchHit] = []
+        candidates: list[SearchHit] = []
         if not trivial:
             filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
             audience = Audience.GROUP if group else Audience.PRIVATE
-            found = search_on_thread(self, user_id, text, k=config.search_k, filters=filters)
-            hits = [
+            # A question reads as deep as answering it needs (one query embedding serves
+            # both); the block keeps only the relevant hits (the score floor).
+            k = max(config.search_k, ANSWER_K) if is_question(text) else config.search_k
+            found = search_on_thread(self, user_id, text, k=k, filters=filters)
+            candidates = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
                 for h in found
                 if h.fact is None or not (group and is_private(h.fact))
             ]
+            hits = relevant(candidates)[: config.search_k]
             block = self._memory_block(user_id, hits, settings.seen_rev, group)
         episodes: list[SearchHit] = []
         if not trivial and not group and is_question(text):
@@ -637,7 +643,7 @@ class Memory:
             recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
         # Turns blanked by a forget are not sent at all (a placeholder says nothing useful).
         history = [(e.role, e.text) for e in recent if e.text != episode_repo.FORGOTTEN]
-        return Recall(settings, hits, block, history, trivial, episodes)
+        return Recall(settings, hits, block, history, trivial, episodes, candidates=candidates)
 
     def _memory_block(
         self, user_id: str, hits: list[SearchHit], seen_rev: int, group: bool

@@ -138,6 +138,9 @@ class Recall:
     #: That answer, as stored (secrets masked): sent again only when the delivery that
     #: answered may have died before sending it (see ``IncomingMessage.resumed``).
     answer: str = ""
+    #: Every hit of the turn's search, before the block's score floor (a question's are read
+    #: ``ANSWER_K`` deep): what ``memory_core.answering`` judges.
+    candidates: list[SearchHit] = field(default_factory=list)
 
 
 _MARKUP = str.maketrans({"<": "‹", ">": "›", "\n": " ", "\r": " ", "`": "'"})

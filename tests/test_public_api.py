@@ -128,6 +128,7 @@ def test_memory_core_exports() -> None:
         "UsageMeter",
         "UserSettings",
         "UserView",
+        "answering",
         "find_people",
         "is_person_key",
         "llm_scope",

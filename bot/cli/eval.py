@@ -59,6 +59,153 @@ def eval_extraction(
         console.print(line, markup=False, highlight=False)
 
 
+@eval_cli.command("answers", short_help="Answer-or-abstain by meaning, five languages.")
+def eval_answers(
+    data: Annotated[
+        Path,
+        typer.Option("--data", help="MSC persona sentences (msc_personas_dev.json)"),
+    ] = Path("../shared/data/msc/msc_personas_dev.json"),
+    users: Annotated[
+        int, typer.Option("--users", min=1, help="personas of each split (tune, held-out)")
+    ] = 150,
+    as_json: JsonOpt = False,
+) -> None:
+    """Answer or abstain by meaning: questions in four languages about MSC personas' facts
+    (and ones their facts cannot answer); thresholds tuned on the train personas and even
+    wordings, reported on the valid personas and odd wordings."""
+    import asyncio
+
+    from rich.table import Table
+
+    from bot import app as composition
+    from memory_core import evaluation
+
+    if not data.is_file():
+        raise fail(f"no persona file at {data}", 2)
+    settings = figures_settings()
+    extractor, _auditor, _responder = composition.build_learning(settings)
+    embedder = composition.build_embedder(settings)
+    if embedder is None:
+        raise fail("answering by meaning needs the embedder (MEMBOT_EMBEDDER)", 2)
+    with progress("answers", quiet=as_json) as reporter:
+
+        def step(phase: str, done: int, total: int) -> None:
+            reporter.update(done, total, phase)
+
+        report = asyncio.run(
+            evaluation.run_answers_eval(extractor, embedder, path=data, users=users, progress=step)
+        )
+    if as_json:
+        typer.echo(json.dumps(report.as_json()))
+        return
+    table = Table(
+        "thresholds",
+        "split",
+        "answerable",
+        "precision",
+        "recall",
+        "abstention",
+        "search hit@1",
+        "recall by language",
+    )
+    rows = [
+        ("default", "tune", report.default_tune),
+        ("default", "held-out", report.default_heldout),
+        ("tuned", "tune", report.tuned_tune),
+        ("tuned", "held-out", report.tuned_heldout),
+        ("lexical only", "held-out", report.lexical_heldout),
+        ("tuned, vector only", "held-out", report.vector_heldout),
+    ]
+    for name, split, sc in rows:
+        langs = ", ".join(f"{k} {r / n:.2f}" for k, (r, n) in sorted(sc.by_lang.items()) if n)
+        table.add_row(
+            name,
+            split,
+            str(sc.answerable),
+            f"{sc.precision:.3f}",
+            f"{sc.recall:.3f}",
+            f"{sc.abstention:.3f}",
+            f"{sc.first_right / sc.answerable:.3f}" if sc.answerable else "-",
+            langs,
+        )
+    Console(width=_TABLE_WIDTH).print(table)
+    t = report.tuned
+    console.print(
+        f"tuned on the tune split: min_margin {t.min_margin}, min_cosine {t.min_cosine}, "
+        f"lexical_bonus {t.lexical_bonus} (memory_core.answer.AnswerConfig holds the defaults)",
+        markup=False,
+    )
+
+
+@eval_cli.command("life", short_help="Scripted users over 60 simulated days.")
+def eval_life(
+    data: Annotated[
+        Path,
+        typer.Option("--data", help="MSC persona sentences (msc_personas_dev.json)"),
+    ] = Path("../shared/data/msc/msc_personas_dev.json"),
+    users: Annotated[int, typer.Option("--users", min=1, help="users of each split")] = 10,
+    facts: Annotated[
+        int, typer.Option("--facts", min=1, max=14, help="facts each user tells on day 0")
+    ] = 6,
+    as_json: JsonOpt = False,
+) -> None:
+    """Scripted users over 60 simulated days on the real bot (every nightly job running):
+    facts told on day 0, small talk on days 3 and 20, /profile and questions in paraphrase
+    in five languages on day 60; answered, kept, "still true?" questions, reply language."""
+    import asyncio
+
+    from rich.table import Table
+
+    from bot.cli.life import life_bot
+    from memory_core import evaluation
+
+    if not data.is_file():
+        raise fail(f"no persona file at {data}", 2)
+    settings = figures_settings()
+    with progress("life", quiet=as_json) as reporter:
+
+        def step(phase: str, done: int, total: int) -> None:
+            reporter.update(done, total, phase)
+
+        report = asyncio.run(
+            evaluation.run_life(
+                lambda _split: life_bot(settings),
+                path=data,
+                users=users,
+                facts_per_user=facts,
+                progress=step,
+            )
+        )
+    if as_json:
+        typer.echo(json.dumps(report.as_json(), ensure_ascii=False))
+        return
+    table = Table(
+        "split",
+        "users",
+        "answered",
+        "kept (/profile)",
+        "answered of kept",
+        "still true?",
+        "about name",
+        "reply language",
+        "answered by language",
+    )
+    for name, sc in (("tune", report.tune), ("held-out", report.heldout)):
+        row = sc.as_json()
+        table.add_row(
+            name,
+            str(sc.users),
+            row["answered"],
+            row["kept"],
+            row["answered_of_kept"],
+            str(sc.still_true),
+            str(sc.still_true_about_name),
+            row["replies_in_language"],
+            ", ".join(f"{k} {v}" for k, v in row["answered_by_language"].items()),
+        )
+    Console(width=_TABLE_WIDTH).print(table)
+
+
 @eval_cli.command("sensitivity", short_help="Sensitivity classifier precision/recall.")
 def eval_sensitivity(as_json: JsonOpt = False) -> None:
     """Precision and recall of the sensitivity model (health, self-harm, finance, identity

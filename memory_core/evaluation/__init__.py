@@ -1,8 +1,12 @@
 """Evaluations of the memory engine, run through its public API: LoCoMo retrieval
-(``locomo``), the scripted learning scenarios (``scenarios``) and offline extraction on persona
-sentences (``extraction``)."""
+(``locomo``), the scripted learning scenarios (``scenarios``), offline extraction on persona
+sentences (``extraction``), answering by meaning (``answers``) and scripted lives over
+simulated months (``life``)."""
 
+from memory_core.evaluation.answers import AnswersReport, run_answers_eval
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
+from memory_core.evaluation.life import START as LIFE_START
+from memory_core.evaluation.life import LifeChat, LifeReport, run_life
 from memory_core.evaluation.locomo import (
     TUNED,
     Conversation,
@@ -28,11 +32,15 @@ from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_l
 
 __all__ = [
     "LABELS_PATH",
+    "LIFE_START",
     "TUNED",
+    "AnswersReport",
     "Conversation",
     "ExtractionEval",
     "Fold",
     "LeaveOneOut",
+    "LifeChat",
+    "LifeReport",
     "LocomoReport",
     "ModeResult",
     "Question",
@@ -46,7 +54,9 @@ __all__ = [
     "load_sensitivity_labels",
     "parse_evidence",
     "parse_session_time",
+    "run_answers_eval",
     "run_extraction_eval",
+    "run_life",
     "run_locomo",
     "run_suite",
     "seed_config",

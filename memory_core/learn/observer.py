@@ -51,6 +51,11 @@ _RETRY_MAX_S = 10.0
 CONTEXT_CHARS = 160
 
 
+#: A turn still in flight after this long is no longer waited for by replies (its job was
+#: postponed, or taken over by another process).
+INFLIGHT_FORGET_S = 30.0
+
+
 def answered_question(previous: str | None) -> str:
     """The question the bot's previous reply ended with, or ``""``."""
     question = last_sentence(previous or "", CONTEXT_CHARS)
@@ -117,15 +122,55 @@ class Observer:
         self._ready = asyncio.Event()  # set once the dispatcher took over earlier leases
         self._closing = False
         self._usage_flushed_at = time.monotonic()
+        #: Turns this process committed and has not finished learning from, per user, and an
+        #: event set whenever a user's set empties (``settled`` waits on it).
+        self._inflight: dict[str, dict[str, float]] = {}
+        self._learned = asyncio.Event()
 
     # ---- hot path --------------------------------------------------------------------------
 
     async def observe(self, turn: Turn) -> bool:
         """Commit the turn (episodes + outbox job) durably; ``False`` if already observed."""
         added = await self.memory.run(Lane.REPLY, self._commit, turn)
+        if added and turn.learn:
+            self._inflight.setdefault(turn.user_id, {})[turn.turn_id] = time.monotonic()
         self._idle.clear()
         self._wake.set()
         return added
+
+    async def settled(self, user_id: str, timeout: float) -> bool:
+        """Wait, at most ``timeout`` seconds, until the user's turns this process committed
+        have been learned from (a question right after a statement is answered from it);
+        ``True`` when nothing is left in flight. Costs nothing when nothing is."""
+        pending = self._inflight.get(user_id)
+        if not pending:
+            return True
+        # A job another process took over (this one's lease ran out) never reports here.
+        for turn_id, since in list(pending.items()):
+            if time.monotonic() - since > INFLIGHT_FORGET_S:
+                del pending[turn_id]
+        if not pending:
+            del self._inflight[user_id]
+            return True
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self._inflight.get(user_id):
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                log.info("reply_waited_for_learning", settled=False, timeout_s=timeout)
+                return False
+            self._learned.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._learned.wait(), left)
+        return True
+
+    def _finished(self, job: outbox.Job) -> None:
+        """A job of this user is learned from (or postponed): a waiting reply goes on."""
+        pending = self._inflight.get(job.user_id)
+        if pending is not None:
+            pending.pop(job.turn_id, None)
+            if not pending:
+                del self._inflight[job.user_id]
+        self._learned.set()
 
     def _commit(self, turn: Turn) -> bool:
         user_text = clip_episode(turn.user_text)
@@ -437,8 +482,10 @@ class Observer:
             try:
                 result = await self.learner.process(job)
             except asyncio.CancelledError:
+                self._finished(job)
                 raise
             except Exception as exc:  # the worker loop's one outermost guard
+                self._finished(job)  # a reply does not wait out the retries
                 status = await self.memory.run(Lane.BACKGROUND, self._postpone, job, exc)
                 retryable = isinstance(exc, MemoryCoreError) and exc.retryable
                 log.warning(
@@ -460,6 +507,7 @@ class Observer:
                 fut.set_result(result)
             if self.memory.vectors.enabled:
                 await self.memory.vectors.settle()
+            self._finished(job)
             if self.on_result is not None:
                 try:
                     await self.on_result(result)

@@ -84,3 +84,27 @@ async def test_an_acknowledgement_names_a_person_once() -> None:
     ]
     ctx = TurnContext("My wife Ana is a nurse", "Marta", "", (), noted, (), False)
     assert (await OfflineResponder().respond(ctx)).text == "Got it — your wife Ana is a nurse."
+
+
+async def test_an_answer_by_meaning_never_quotes_a_reflection() -> None:
+    """The weekly reflection is the bot's words: "you told me" must not quote it."""
+    from memory_core.values import SearchHit
+
+    reflection = fact(9, "Week of 2 Mar. New: Ana works at a school.", kind="reflection")
+    hits = [SearchHit("facts", 9, reflection.value_text, 0.9, 0.0, 0.86, fact=reflection)]
+    hits += [
+        SearchHit("facts", i, f"fact {i}", 0.1, 0.0, 0.75, fact=fact(i, f"The user likes {i}."))
+        for i in range(1, 5)
+    ]
+    ctx = TurnContext(
+        user_text="what happened at school this week?",
+        user_name="Ana",
+        memory_block="",
+        hits=[],
+        noted=[],
+        history=[],
+        group=False,
+        candidates=hits,
+    )
+    answer = await OfflineResponder().respond(ctx)
+    assert "Week of" not in answer.text and "told me on" not in answer.text, answer.text

@@ -1,0 +1,86 @@
+"""The bot as ``membot eval life`` drives it: the real runtime (router, learning, scheduler
+and every job) on a manual clock, users writing in private chats of a "life" platform."""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import datetime
+from pathlib import Path
+
+from adapters.types import IncomingMessage, Reply, Target
+from bot import app as composition
+from bot.config import Settings
+from memory_core.clock import ManualClock
+from memory_core.evaluation import LIFE_START as START
+
+PLATFORM = "life"
+
+
+class LifeBot:
+    """A running bot whose users are scripted (``memory_core.evaluation.life.LifeChat``)."""
+
+    platform = PLATFORM
+
+    def __init__(self, runtime: composition.Runtime, clock: ManualClock) -> None:
+        self.runtime = runtime
+        self.clock = clock
+        self.sent: list[tuple[str, str]] = []  # (user, text) sent unasked
+        self._ids = itertools.count(1)
+
+    def now(self) -> datetime:
+        """The bot's clock."""
+        return self.clock.now()
+
+    async def send(self, target: Target, reply: Reply) -> None:
+        """What the bot sends unasked (questions, reflections) is collected."""
+        self.sent.append((target.user_id, reply.text))
+
+    async def say(self, user: str, text: str) -> list[str]:
+        """One message in the user's private chat; the replies, then what was sent to them
+        unasked while it was learned from."""
+        msg = IncomingMessage(
+            platform=PLATFORM,
+            chat_id=user,
+            user_id=user,
+            display_name=user,
+            text=text,
+            time=self.clock.now(),
+            message_id=str(next(self._ids)),
+        )
+        replies = [r.text for r in await self.runtime.router.on_message(msg)]
+        return replies + [t for _, t in await self._settled()]
+
+    async def advance(self, when: datetime) -> list[tuple[str, str]]:
+        """Move the clock and let every due job run."""
+        if when > self.clock.now():
+            self.clock.set(when)
+        return await self._settled()
+
+    async def _settled(self) -> list[tuple[str, str]]:
+        before = len(self.sent)
+        for _ in range(2):
+            await self.runtime.observer.drain()
+            await self.runtime.scheduler.drain()
+        await self.runtime.memory.vectors.drain()
+        return self.sent[before:]
+
+
+@asynccontextmanager
+async def life_bot(settings: Settings, workdir: Path | None = None) -> AsyncIterator[LifeBot]:
+    """A fresh bot on a temporary SQLite file, started at day 0; stopped afterwards."""
+    clock = ManualClock(START)
+    fast = settings.model_copy(update={"jobs_poll_s": 0.01, "jobs_jitter_s": 0})
+    with tempfile.TemporaryDirectory(prefix="membot-life-", dir=workdir) as tmp:
+        runtime = composition.build_runtime(
+            fast, db=Path(tmp) / "life.db", clock=clock, observer_poll_s=0.01
+        )
+        bot = LifeBot(runtime, clock)
+        runtime.attach(PLATFORM, bot)
+        await runtime.start()
+        try:
+            yield bot
+        finally:
+            await runtime.stop()

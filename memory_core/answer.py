@@ -1,0 +1,105 @@
+"""Which of a user's memories answer a question, by meaning: answer or abstain.
+
+The question's hybrid search hits (BM25 + the multilingual embedder, the search the memory
+block already ran) are judged on absolute signals, because the fused score is relative to the
+other hits: a hit's cosine similarity above the question's *baseline* — how similar the
+question is to the user's memories in general (e5 similarities of unrelated short texts sit
+around 0.75, and how high depends on the question) — plus a small bonus when its words match.
+The best hit answers when its margin clears ``min_margin`` and its cosine ``min_cosine``;
+further hits close to it answer too ("do I have any pets?" → the cat and the dog).
+
+The thresholds are calibrated by ``membot eval answers`` on questions written for MSC
+development personas (tune split) and reported on held-out personas and wordings
+(docs/evaluation.md); a lexical-only search (vectors off) answers only on matching words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import fmean
+
+from memory_core.values import SearchHit
+
+#: Hits a question's search reads: the answer's candidates and its baseline (the block takes
+#: the best ``RecallConfig.search_k`` of the relevant ones).
+ANSWER_K = 8
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerConfig:
+    """The calibrated answer-or-abstain thresholds (``membot eval answers`` tunes them)."""
+
+    #: The best hit's relevance above the baseline needed to answer.
+    min_margin: float = 0.03
+    #: The best hit's cosine similarity needed to answer at all.
+    min_cosine: float = 0.78
+    #: Added to a hit's relevance when its words match the question (BM25 > 0).
+    lexical_bonus: float = 0.02
+    #: Further hits answer when their relevance is within this of the best one.
+    spread: float = 0.015
+    #: At most this many memories in one answer.
+    max_facts: int = 3
+    #: The baseline when too few hits say what "unrelated" looks like for this question.
+    prior_baseline: float = 0.75
+    #: Fewer hits than this with a similarity: the baseline is the prior.
+    min_for_baseline: int = 3
+    #: The memory block's floor (seed 004 drops vector hits under 0.35 on its model's scale;
+    #: e5 puts unrelated short texts near 0.75): a hit below it is in the block only when its
+    #: words match and its similarity is at least ``block_min_lexical_cosine``.
+    block_min_cosine: float = 0.79
+    block_min_lexical_cosine: float = 0.76
+    #: ... and a hit far below the best one is left out (a masked locker code is 0.79 similar
+    #: to "when are my physics lectures?", the lectures 0.89).
+    block_spread: float = 0.06
+
+
+DEFAULT_ANSWER = AnswerConfig()
+
+
+def relevance(hit: SearchHit, config: AnswerConfig = DEFAULT_ANSWER) -> float:
+    """A hit's similarity to the question, with the bonus for matching words."""
+    return hit.vector + (config.lexical_bonus if hit.lexical > 0 else 0.0)
+
+
+def baseline(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> float:
+    """How similar the question is to the user's memories in general (the mean of the hits;
+    a prior when there are too few to say)."""
+    sims = [h.vector for h in hits if h.vector > 0]
+    if len(sims) < config.min_for_baseline:
+        return config.prior_baseline
+    return fmean(sims)
+
+
+def answering(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> list[SearchHit]:
+    """The hits that answer the question, best first; empty: abstain.
+
+    ``hits`` are one search's ranked hits (facts or notes); without vectors (lexical-only
+    search) only a word match answers, and only the best one.
+    """
+    if not hits:
+        return []
+    # A memory learned a moment ago may have no vector yet: its words alone can answer.
+    fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
+    if all(h.vector <= 0 for h in hits):
+        return fresh[:1]
+    base = baseline(hits, config)
+    ranked = sorted(hits, key=lambda h: relevance(h, config), reverse=True)
+    top = relevance(ranked[0], config)
+    if ranked[0].vector < config.min_cosine or top - base < config.min_margin:
+        return fresh[:1]
+    return [h for h in ranked if relevance(h, config) >= top - config.spread][: config.max_facts]
+
+
+def relevant(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> list[SearchHit]:
+    """The hits worth a place in the memory block (the score floor of seeds 003 §6 and 004):
+    similar enough and not far below the best hit, or matching words and not unrelated;
+    without vectors, the word matches."""
+    best = max((h.vector for h in hits), default=0.0)
+    floor = max(config.block_min_cosine, best - config.block_spread)
+    return [
+        h
+        for h in hits
+        if h.vector >= floor
+        or (h.lexical > 0 and (h.vector <= 0 or h.vector >= config.block_min_lexical_cosine))
+    ]

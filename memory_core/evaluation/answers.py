@@ -1,0 +1,325 @@
+"""Answer or abstain, by meaning (``membot eval answers``): calibrates ``memory_core.answer``.
+
+Users are MSC development personas (the ``train`` pairs tune, the ``valid`` pairs are held
+out). Each persona sentence is stored as the bot would keep it: what the offline extractor
+makes of it, or — when it makes nothing — the sentence itself as a note in the user's words.
+Every user is then asked one question per topic of ``answer_data.TOPICS``, in a wording
+rotating over English, German, Spanish and French (even wordings tune, odd ones are held out):
+a question is *answerable* when one of the user's sentences matches the topic's pattern (those
+sentences' memories are the right answers) and *unanswerable* when none does (the bot must
+abstain). One search per question is read once; every threshold setting is scored on it.
+
+Scores: precision (answers whose best memory is a right one, of all answers), recall (right
+answers of answerable questions), abstention (unanswerable questions left unanswered).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from memory_core.answer import ANSWER_K, DEFAULT_ANSWER, AnswerConfig, answering
+from memory_core.embed import Embedder
+from memory_core.evaluation.answer_data import NEGATED, TOPICS, Topic
+from memory_core.executors import Lane
+from memory_core.extract.base import Extractor, TurnInput
+from memory_core.memory import Memory
+from memory_core.search import search_on_thread
+from memory_core.values import NewFact, SearchHit
+
+#: Where the MSC personas live (read, never committed; see its README).
+MSC_PATH = (
+    Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "msc" / "msc_personas_dev.json"
+)
+#: Hits read per question (as deep as the reply's search goes).
+READ_K = ANSWER_K
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """One question put to one user, and the search it got."""
+
+    user: str
+    topic: str
+    lang: str
+    question: str
+    right: frozenset[int]  # the memories that answer it (empty: unanswerable)
+    hits: tuple[SearchHit, ...]
+
+
+@dataclass(slots=True)
+class Score:
+    """Answer-or-abstain counts of one threshold setting on one set of questions."""
+
+    answerable: int = 0
+    unanswerable: int = 0
+    answered: int = 0
+    right: int = 0
+    abstained_unanswerable: int = 0
+    #: Answerable questions whose search ranks a right memory first (no threshold).
+    first_right: int = 0
+    by_lang: dict[str, list[int]] = field(default_factory=dict)  # lang → [right, answerable]
+
+    @property
+    def precision(self) -> float:
+        """Right answers of all answers given."""
+        return self.right / self.answered if self.answered else 1.0
+
+    @property
+    def recall(self) -> float:
+        """Right answers of answerable questions."""
+        return self.right / self.answerable if self.answerable else 0.0
+
+    @property
+    def abstention(self) -> float:
+        """Unanswerable questions left unanswered."""
+        return self.abstained_unanswerable / self.unanswerable if self.unanswerable else 1.0
+
+    def f(self, beta: float = 0.5) -> float:
+        """F-beta of precision and recall (β < 1 weighs precision: a wrong answer is worse
+        than an honest "I don't know")."""
+        p, r = self.precision, self.recall
+        return (1 + beta**2) * p * r / (beta**2 * p + r) if p + r else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        """Counts and rates."""
+        return {
+            "answerable": self.answerable,
+            "unanswerable": self.unanswerable,
+            "answered": self.answered,
+            "right": self.right,
+            "precision": round(self.precision, 4),
+            "recall": round(self.recall, 4),
+            "abstention": round(self.abstention, 4),
+            "search_hit_at_1": round(self.first_right / self.answerable, 4)
+            if self.answerable
+            else 0.0,
+            "recall_by_language": {
+                lang: round(r / n, 4) if n else 0.0 for lang, (r, n) in sorted(self.by_lang.items())
+            },
+        }
+
+
+def score(asked: Sequence[Asked], config: AnswerConfig) -> Score:
+    """Score ``config`` on questions read once."""
+    out = Score()
+    for a in asked:
+        chosen = answering(a.hits, config)
+        lang = out.by_lang.setdefault(a.lang, [0, 0])
+        if a.right:
+            out.answerable += 1
+            lang[1] += 1
+            out.first_right += bool(a.hits) and a.hits[0].id in a.right
+        else:
+            out.unanswerable += 1
+            if not chosen:
+                out.abstained_unanswerable += 1
+        if chosen:
+            out.answered += 1
+            if chosen[0].id in a.right:
+                out.right += 1
+                lang[0] += 1
+    return out
+
+
+@dataclass
+class AnswersReport:
+    """The tuned thresholds, and the defaults and tuned ones scored on both splits."""
+
+    tuned: AnswerConfig
+    default_tune: Score
+    default_heldout: Score
+    tuned_tune: Score
+    tuned_heldout: Score
+    lexical_heldout: Score
+    vector_heldout: Score
+    users: dict[str, int]
+    seconds: float = 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        """Everything, for ``--json``."""
+        t = self.tuned
+        return {
+            "users": self.users,
+            "tuned": {
+                "min_margin": t.min_margin,
+                "min_cosine": t.min_cosine,
+                "lexical_bonus": t.lexical_bonus,
+                "spread": t.spread,
+            },
+            "default": {
+                "tune": self.default_tune.as_json(),
+                "heldout": self.default_heldout.as_json(),
+            },
+            "tuned_scores": {
+                "tune": self.tuned_tune.as_json(),
+                "heldout": self.tuned_heldout.as_json(),
+            },
+            "lexical_only_heldout": self.lexical_heldout.as_json(),
+            "vector_only_heldout": self.vector_heldout.as_json(),
+            "seconds": round(self.seconds, 1),
+        }
+
+
+def load_personas(path: Path) -> dict[str, list[list[str]]]:
+    """``{"train": [sentences of one speaker], "valid": [...]}`` from the MSC file."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        split: [item[who] for item in items for who in ("Speaker 1", "Speaker 2")]
+        for split, items in data.items()
+    }
+
+
+def _wordings(topic: Topic, heldout: bool) -> list[tuple[str, str]]:
+    """The topic's wordings of one split (even positions tune, odd ones are held out)."""
+    return [q for i, q in enumerate(topic.questions) if i % 2 == int(heldout)]
+
+
+async def _store(
+    memory: Memory, extractor: Extractor, user: str, sentences: Sequence[str]
+) -> dict[str, list[int]]:
+    """Store a persona as the bot keeps it; returns sentence → its memories' ids."""
+    now = memory.clock.now()
+    out: dict[str, list[int]] = {}
+    for n, sentence in enumerate(dict.fromkeys(sentences)):
+        found = await extractor.extract(TurnInput(sentence, now))
+        news = [
+            NewFact(c.key, c.value_text, c.category, c.confidence_hint, source_excerpt=sentence)
+            for c in found
+            if not c.temporary
+        ] or [NewFact(f"note.{n}", sentence, source_excerpt=sentence)]
+        ids = [(await memory.remember(user, new, reason="evaluation")).id for new in news]
+        out[sentence] = ids
+    return out
+
+
+def _ask_all(
+    memory: Memory,
+    personas: Sequence[tuple[str, dict[str, list[int]]]],
+    *,
+    heldout: bool,
+    progress: Progress | None,
+    mode: str = "hybrid",
+) -> list[Asked]:
+    """One question per (user, topic), read once (on the calling worker thread)."""
+    asked: list[Asked] = []
+    pools = {t.name: _wordings(t, heldout) for t in TOPICS}
+    turn = itertools.count()
+    for done, (user, stored) in enumerate(personas):
+        answerable: list[tuple[Topic, frozenset[int]]] = []
+        unanswerable: list[tuple[Topic, frozenset[int]]] = []
+        for topic in TOPICS:
+            matching = [s for s in stored if topic.answers.search(s) or topic.related.search(s)]
+            if matching and all(NEGATED.search(s) for s in matching):
+                continue  # "I do not have a dog anymore": neither clearly answerable nor not
+            right = frozenset(i for s in matching if not NEGATED.search(s) for i in stored[s])
+            (answerable if right else unanswerable).append((topic, right))
+        # As many questions it cannot answer as ones it can (at least one): people mostly
+        # ask about what they told, and a set of mostly unanswerable ones rewards silence.
+        shift = done % len(unanswerable) if unanswerable else 0
+        unanswerable = (unanswerable[shift:] + unanswerable[:shift])[: max(1, len(answerable))]
+        for topic, right in answerable + unanswerable:
+            pool = pools[topic.name]
+            lang, question = pool[next(turn) % len(pool)]
+            hits = search_on_thread(memory, user, question, k=READ_K, mode=mode)  # type: ignore[arg-type]
+            asked.append(Asked(user, topic.name, lang, question, right, tuple(hits)))
+        if progress:
+            progress("ask", done + 1, len(personas))
+    return asked
+
+
+def tune(asked: Sequence[Asked]) -> AnswerConfig:
+    """The setting with the best F0.5 on ``asked``: precision weighs more than recall (a
+    wrong answer — "your kid's name" answered with the cat's — misleads; an honest "I don't
+    know" invites the user to say it again)."""
+    best: tuple[float, AnswerConfig] | None = None
+    for margin in [x / 1000 for x in range(0, 81, 5)]:
+        for cosine in [x / 100 for x in range(72, 86)]:
+            for bonus in (0.0, 0.01, 0.02, 0.03, 0.05):
+                config = replace(
+                    DEFAULT_ANSWER, min_margin=margin, min_cosine=cosine, lexical_bonus=bonus
+                )
+                f = score(asked, config).f(0.5)
+                if best is None or f > best[0] + 1e-9:
+                    best = (f, config)
+    assert best is not None
+    return best[1]
+
+
+async def run_answers_eval(
+    extractor: Extractor,
+    embedder: Embedder,
+    *,
+    path: Path,
+    users: int = 150,
+    workdir: Path | None = None,
+    progress: Progress | None = None,
+) -> AnswersReport:
+    """Store ``users`` personas of each split, ask, tune on ``train``, report on ``valid``."""
+    import time
+
+    started = time.perf_counter()
+    personas = load_personas(path)
+    with tempfile.TemporaryDirectory(prefix="membot-answers-", dir=workdir) as tmp:
+        memory = Memory.open(Path(tmp) / "answers.db", embedder)
+        try:
+            stored: dict[str, list[tuple[str, dict[str, list[int]]]]] = {}
+            for split in ("train", "valid"):
+                chosen = personas[split][:users]
+                stored[split] = []
+                for n, sentences in enumerate(chosen):
+                    user = f"eval:{split}-{n}"
+                    stored[split].append((user, await _store(memory, extractor, user, sentences)))
+                    if progress:
+                        progress(f"store {split}", n + 1, len(chosen))
+            await memory.run(Lane.BACKGROUND, memory.vectors.sync)
+            tune_set = await memory.run(
+                Lane.REPLY, _ask_all, memory, stored["train"], heldout=False, progress=progress
+            )
+            held = await memory.run(
+                Lane.REPLY, _ask_all, memory, stored["valid"], heldout=True, progress=progress
+            )
+            lexical = await memory.run(
+                Lane.REPLY,
+                _ask_all,
+                memory,
+                stored["valid"],
+                heldout=True,
+                progress=progress,
+                mode="lexical",
+            )
+            vector = await memory.run(
+                Lane.REPLY,
+                _ask_all,
+                memory,
+                stored["valid"],
+                heldout=True,
+                progress=progress,
+                mode="vector",
+            )
+        finally:
+            memory.close()
+    tuned = tune(tune_set)
+    return AnswersReport(
+        tuned=tuned,
+        default_tune=score(tune_set, DEFAULT_ANSWER),
+        default_heldout=score(held, DEFAULT_ANSWER),
+        tuned_tune=score(tune_set, tuned),
+        tuned_heldout=score(held, tuned),
+        lexical_heldout=score(lexical, DEFAULT_ANSWER),
+        vector_heldout=score(vector, tuned),
+        users={k: len(v) for k, v in stored.items()},
+        seconds=time.perf_counter() - started,
+    )
+
+
+def run_blocking(**kwargs: Any) -> AnswersReport:
+    """``run_answers_eval`` from synchronous code (the CLI)."""
+    return asyncio.run(run_answers_eval(**kwargs))

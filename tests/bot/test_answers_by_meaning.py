@@ -1,0 +1,51 @@
+"""Questions are answered by meaning (the calibrated hybrid search), in the user's words or
+another language, and the bot abstains when nothing it knows answers them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory_core.clock import ManualClock
+
+TOLD = (
+    "I work as an electrician.",
+    "We have a cat named Mochi.",
+    "Our dog is called Biscuit.",
+    "I'm allergic to penicillin.",
+    "I live in Galway.",
+    "I play the fiddle in a band.",
+)
+
+
+@pytest.fixture
+async def told(console, tmp_path: Path, clock: ManualClock):  # type: ignore[no-untyped-def]
+    async with console(tmp_path / "m.db", clock, user="niamh") as session:
+        await session.say(*TOLD)
+        assert session.runtime is not None
+        await session.runtime.settle()
+        yield session
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        ("do I have any pets?", ("Mochi", "Biscuit")),
+        ("are there any medicines I should avoid?", ("penicillin",)),
+        ("what's my cat's name?", ("Mochi",)),
+        ("Wie heißt meine Katze?", ("Mochi",)),
+        ("¿Dónde vivo?", ("Galway",)),
+        ("Quel instrument je joue ?", ("fiddle",)),
+    ],
+)
+async def test_a_paraphrase_finds_the_fact(told, question: str, wanted: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    said = await told.say(question)
+    for word in wanted:
+        assert word in said, said
+
+
+@pytest.mark.parametrize("question", ["what's my blood type?", "when are the physics lectures?"])
+async def test_a_question_nothing_answers_is_not_answered(told, question: str) -> None:  # type: ignore[no-untyped-def]
+    said = await told.say(question)
+    assert "don't know" in said, said

@@ -1,0 +1,59 @@
+"""``membot eval life`` on a slice: two scripted users (one per split) over 60 simulated days
+on the real bot, scored; and the answer-or-abstain evaluation's scoring."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bot.cli import cli
+from memory_core.evaluation.life import build_users, reply_language
+
+PERSONAS = {
+    "train": [
+        {
+            "Speaker 1": ["I have a dog named Rex.", "I work as a nurse.", "I live in Ohio."],
+            "Speaker 2": ["I like rain."],
+            "in_dataset": 0,
+        }
+    ],
+    "valid": [
+        {
+            "Speaker 1": ["I play the guitar.", "I drive a red truck.", "I live in Texas."],
+            "Speaker 2": ["Hi."],
+            "in_dataset": 0,
+        }
+    ],
+}
+
+
+def test_users_tell_one_sentence_per_topic_and_take_turns_with_languages() -> None:
+    users = build_users([PERSONAS["train"][0]["Speaker 1"]] * 2, "train", 2, 6)
+    assert [u.lang for u in users] == ["en", "de"]
+    assert [t.topic.name for t in users[0].told] == ["pets", "job", "home"]
+
+
+def test_reply_language_is_voted_by_stop_words() -> None:
+    assert reply_language("You told me on 2 March that you live in Ohio.") == "en"
+    assert reply_language("Du hast mir gesagt, dass du in Ohio wohnst.") == "de"
+    assert reply_language("Ты говорил, что живёшь в Огайо.") == "ru"
+
+
+def test_eval_life_plays_sixty_days_and_scores_both_splits(tmp_path: Path) -> None:
+    data = tmp_path / "personas.json"
+    data.write_text(json.dumps(PERSONAS), encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["eval", "life", "--data", str(data), "--users", "1", "--facts", "3", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["days"] == 60
+    for split in ("tune", "heldout"):
+        row = report[split]
+        assert row["users"] == 1
+        assert row["answered"].endswith("/3") and row["kept"].endswith("/3")
+        assert row["replies_in_language"].endswith("/3")
+    # The English user's questions on day 60 are answered from what they told on day 0.
+    assert report["tune"]["answered_by_language"]["en"] != "0/3", report["tune"]["misses"]

@@ -1,0 +1,70 @@
+"""Answer or abstain by meaning (``memory_core.answering``) and the memory block's score floor."""
+
+from __future__ import annotations
+
+from memory_core import answering
+from memory_core.answer import AnswerConfig, relevant
+from memory_core.memory import Memory
+from memory_core.values import Category, NewFact, SearchHit
+
+
+def hit(id: int, vector: float, lexical: float = 0.0) -> SearchHit:
+    return SearchHit("facts", id, f"fact {id}", 0.5, lexical, vector)
+
+
+def test_the_best_hit_answers_when_it_stands_out_from_the_rest() -> None:
+    hits = [hit(1, 0.85), hit(2, 0.77), hit(3, 0.76), hit(4, 0.75)]
+    assert [h.id for h in answering(hits)] == [1]
+
+
+def test_close_runners_up_answer_too() -> None:
+    """ "do I have any pets?": the cat and the dog."""
+    hits = [hit(1, 0.85), hit(2, 0.845), hit(3, 0.76), hit(4, 0.75), hit(5, 0.75)]
+    assert [h.id for h in answering(hits)] == [1, 2]
+
+
+def test_nothing_standing_out_is_an_abstention() -> None:
+    assert answering([hit(1, 0.80), hit(2, 0.795), hit(3, 0.79), hit(4, 0.79)]) == []
+    assert answering([hit(1, 0.75), hit(2, 0.70), hit(3, 0.70)]) == []
+    assert answering([]) == []
+
+
+def test_matching_words_tip_the_balance() -> None:
+    config = AnswerConfig(min_margin=0.02, min_cosine=0.8, lexical_bonus=0.02)
+    hits = [hit(1, 0.81), hit(2, 0.80, lexical=1.0), hit(3, 0.78), hit(4, 0.78)]
+    assert [h.id for h in answering(hits, config)][:1] == [2]
+
+
+def test_without_vectors_only_a_word_match_answers() -> None:
+    assert [h.id for h in answering([hit(1, 0.0, lexical=1.0), hit(2, 0.0)])] == [1]
+    assert answering([hit(1, 0.0), hit(2, 0.0)]) == []
+
+
+def test_a_fact_with_no_vector_yet_answers_on_its_words() -> None:
+    hits = [hit(1, 0.0, lexical=1.0), hit(2, 0.78), hit(3, 0.77), hit(4, 0.77)]
+    assert [h.id for h in answering(hits)] == [1]
+
+
+def test_the_block_floor_keeps_similar_or_matching_hits() -> None:
+    hits = [hit(1, 0.82), hit(2, 0.77, lexical=1.0), hit(3, 0.77), hit(4, 0.70, lexical=1.0)]
+    assert [h.id for h in relevant(hits)] == [1, 2]
+    # Similar in absolute terms, but far below what the question is about.
+    assert [h.id for h in relevant([hit(1, 0.89), hit(2, 0.80), hit(3, 0.84)])] == [1, 3]
+    assert [h.id for h in relevant([hit(5, 0.0, lexical=1.0), hit(6, 0.0)])] == [5]
+
+
+async def test_a_question_about_lectures_injects_no_unrelated_memories(memory: Memory) -> None:
+    """Seed 003 §6 / 004: the block holds only what is relevant to the question."""
+    for key, text in (
+        ("ui.theme", "The user prefers dark mode."),
+        ("locker_code", "The user's gym locker code is 4512."),
+        ("study.physics", "The user attends physics lectures on Tuesday mornings."),
+    ):
+        await memory.remember("u1", NewFact(key, text, Category.OTHER, 0.8))
+    recall = await memory.recall("u1", "when are my physics lectures?", chat_id="c", group=False)
+    shown = [h.fact.value_text for h in recall.hits if h.fact is not None]
+    assert any("physics" in t for t in shown), shown
+    assert not any("dark mode" in t or "locker" in t for t in shown), shown
+    relevant_part = recall.block.text.split("## Relevant memories", 1)[1]
+    assert "dark mode" not in relevant_part and "locker" not in relevant_part
+    assert len(recall.candidates) >= len(recall.hits)
