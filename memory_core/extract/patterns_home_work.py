@@ -48,6 +48,8 @@ def place(raw: str, ctx: Context) -> tuple[str, bool] | None:
     phrase = clean_phrase(raw, max_words=5)
     if phrase is None or not any(c.isalpha() for c in phrase) or phrase[0].isdigit():
         return None
+    if re.search(r"\s(?:and|but)\s+(?![A-Z])", phrase):
+        return None  # "Toronto and work as …": a place ends where the next statement starts
     low = phrase.lower()
     if low in COUNTRIES:
         return _country_display(phrase), True
@@ -201,7 +203,8 @@ _JOB = re.compile(
     r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|been|was)\s+promoted\s+to|"
     rf"{_I_AM}|i(?:'ve|\s+have)\s+been)\s+(?:now\s+|currently\s+|also\s+)?(?:a\s+|an\s+|the\s+)?"
-    r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+))?$",
+    r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+)|\s+(?:based\s+)?in\s+(?P<city>.+)"
+    r"|\s+from\s+[A-Z][\w' -]*)?$",
     re.IGNORECASE,
 )
 _NEGATED = re.compile(r"^(?:not|no\s+longer|never|no)\b", re.IGNORECASE)
@@ -225,6 +228,11 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
         school = title.lower() in _SCHOOL_WORDS
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
+    city = place(m.group("city"), ctx) if m.group("city") else None
+    if city is not None and not city[1]:
+        # "I'm a sales manager in Chicago": where they work is, said this way, where they live.
+        text = f"{ctx.subject} lives in {city[0]}."
+        out += fact("home_city", text, Category.IDENTITY, 0.6, city[0])
     return out
 
 

@@ -9,6 +9,7 @@ from memory_core.extract.lexicon import (
     FAMILY,
     FAMILY_CANONICAL,
     OCCUPATIONS,
+    PET_BREEDS,
     PET_CANONICAL,
     PET_SPECIES,
 )
@@ -30,7 +31,7 @@ FRIENDS = frozenset(
     godfather, father-in-law, mother-in-law, sister-in-law, brother-in-law""".split(",")
 )
 REL = rf"(?P<rel>{alternation(FAMILY | FRIENDS)})"
-SPECIES = rf"(?P<sp>{alternation(PET_SPECIES)})"
+SPECIES = rf"(?P<sp>{alternation(PET_SPECIES | frozenset(PET_BREEDS))})"
 ADJ = (
     r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
     r"beautiful|sweet|old|late|adorable|fluffy|rescue|other)\s+)*"
@@ -59,6 +60,7 @@ def prefix_of(rel: str, name: str | None = None) -> str:
 def species_key(word: str) -> str:
     """Canonical species: "puppy" → "dog"; plain "pet" has none."""
     low = re.sub(r"\s+", " ", word.lower())
+    low = PET_BREEDS.get(low, low)  # "a beagle called Biscuit" is a dog
     return PET_CANONICAL.get(low, low).replace(" ", "_")
 
 
@@ -391,4 +393,21 @@ def resolve_pronoun(clause: str, person: str | None) -> str:
     return f"{person}{verb}{m.group('rest')}"
 
 
-RULES: tuple[Rule, ...] = (family, pets, named_person)
+_IN_PASSING = re.compile(
+    rf"(?<![\w'])(?:with|and|to|from|for|visiting|visited|see|saw|met)\s+(?:my|our)\s+{ADJ}{REL}"
+    r"\s+(?P<n>[A-Z][\w'-]*)(?![\w'-])"
+)
+
+
+def mentioned_members(clause: str, ctx: Context) -> list[Candidate]:
+    """ "I moved here with my partner Tom and our little boy Oisín": people named in passing,
+    after a preposition, each under their relation (a statement about them is read elsewhere)."""
+    out: list[Candidate] = []
+    for m in _IN_PASSING.finditer(clause):
+        name = person_name(m.group("n"), ctx, strict=True, max_words=1)
+        if name is not None and not _is_relation_word(name):
+            out += _member_name(m.group("rel"), name, ctx, 0.65, keyed=True)
+    return out
+
+
+RULES: tuple[Rule, ...] = (family, pets, named_person, mentioned_members)

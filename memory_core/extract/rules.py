@@ -36,6 +36,7 @@ from memory_core.extract.filters import (
     find_sensitive,
     is_ephemeral,
     is_hypothetical,
+    is_noise,
     is_question,
     normalize_value_text,
     redact,
@@ -190,7 +191,7 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
     ref = _datable(when.resolve(clause, ctx.time))
     found = [] if hypothetical else [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
     restated = False
-    if not found and not hypothetical and not ctx.explicit:
+    if not found and not hypothetical and not ctx.explicit and not is_noise(clause):
         # No specific rule read it: keep a plain statement about the user as it was said
         # (an explicit request keeps it as a note instead, below), its time said as a date
         # ("I went to Paris yesterday" → "… went to Paris on 23 November 2026").
@@ -225,7 +226,7 @@ def _sentence_note(sentence: str, ctx: Context, *, scoped: bool) -> list[Candida
 
 #: A short label before a first-person statement ("Big news:", "Correction:", "Update:").
 _LABEL = re.compile(
-    r"^[^\W\d_][\w' ]{1,24}:\s+(?=(?:i|i'm|i've|im|my|we|we're|we've|our|just)\b)",
+    r"^[^\W\d_][\w' ]{1,60}:\s+(?=(?:i|i'm|i've|im|my|we|we're|we've|our|just)\b)",
     re.IGNORECASE,
 )
 #: "I live in Vienna — what's the weather like there?": a statement, then the question.
@@ -271,6 +272,56 @@ def _clauses(sentence: str) -> list[str]:
     return out
 
 
+_SUBJECT = re.compile(r"^(?P<s>i'm|i\s+am|im|i)\s+(?!and\b|but\b)", re.IGNORECASE)
+_JOINT = re.compile(r"(\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)", re.IGNORECASE)
+_NOT_A_VERB = re.compile(r"^(?:a|an|the|my|our|some|\d|very|so|really|not)\b", re.IGNORECASE)
+
+
+def _keys(clause: str, ctx: Context) -> set[str]:
+    """The keys the specific rules read in ``clause``."""
+    return {cand.key for rule in ALL_RULES for cand in rule(clause, ctx)}
+
+
+def _reads(clause: str, ctx: Context) -> bool:
+    lead = strip_fillers(clause)[0]
+    return bool(_keys(lead, ctx)) or bool(patterns_statements.statement(lead, ctx))
+
+
+def _share_subject(raw: str, ctx: Context) -> list[str]:
+    """ "I live in Toronto and work at Shopify", "I'm Frank, 41, a sales manager": one subject
+    for several statements. A part after "and" or a comma becomes its own clause, with the
+    subject said again, when a specific rule reads it so and the rules read nothing more in
+    the part joined to what came before ("I like salt and pepper", "fluent in German and
+    French" stay whole)."""
+    m = _SUBJECT.match(strip_fillers(raw)[0])
+    pieces = _JOINT.split(raw)
+    if m is None or len(pieces) < 3:
+        return [raw]
+    copula = m.group("s").lower() != "i"
+    out: list[str] = []
+    current = pieces[0]
+    for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        forms = ["I'm " + piece] if copula else []
+        if not _NOT_A_VERB.match(piece):
+            forms.append("I " + piece)
+        joined = current + sep + piece
+        before, together = _keys(strip_fillers(current)[0], ctx), _keys(joined, ctx)
+        if together - before:
+            current = joined  # the piece belongs to the statement before it
+            continue
+        form = next((f for f in forms if _keys(f, ctx)), None)
+        if form is not None and _reads(current, ctx):
+            out.append(current)
+            current = form
+        elif forms and before and not together:
+            out.append(current)  # "I live in Toronto and love it": apart, read alone
+            current = forms[0]
+        else:
+            current = joined
+    out.append(current)
+    return out
+
+
 def _resolve_pronouns(clauses: list[str], ctx: Context, seen: list[str]) -> list[str]:
     """ "My friend Marco lives in Rome and he is a chef": the pronoun stands for the person
     last mentioned in this turn (``seen``, updated), so the clause is about them."""
@@ -290,7 +341,8 @@ def _resolve_pronouns(clauses: list[str], ctx: Context, seen: list[str]) -> list
 
 
 def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> list[Candidate]:
-    clauses = _resolve_pronouns(_clauses(sentence), ctx, [] if seen is None else seen)
+    shared = [part for raw in _clauses(sentence) for part in _share_subject(raw, ctx)]
+    clauses = _resolve_pronouns(shared, ctx, [] if seen is None else seen)
     lead, _ = strip_fillers(clauses[0])
     if _CONDITIONAL_LEAD.match(lead):
         # "If I lived in Paris, I'd …": nothing in the sentence is a fact.
