@@ -57,6 +57,7 @@ from memory_core.jobs import (
     TemplateWriter,
 )
 from memory_core.jobs.questions import Answer as QuestionAnswer
+from memory_core.language import detect_language
 from memory_core.learn.arbitrate import Auditor, RulesAuditor
 from memory_core.learn.budgeted import BudgetedAuditor, BudgetedExtractor
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
@@ -243,6 +244,7 @@ __all__ = [
     "UsageMeter",
     "UserSettings",
     "UserView",
+    "detect_language",
     "find_people",
     "is_person_key",
     "llm_scope",

@@ -127,6 +127,7 @@ def test_memory_core_exports() -> None:
         "UsageMeter",
         "UserSettings",
         "UserView",
+        "detect_language",
         "find_people",
         "is_person_key",
         "llm_scope",
