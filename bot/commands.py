@@ -39,6 +39,7 @@ PROFILE_TITLES = {
     "current_tasks": "Current tasks",
     "soft_preferences": "Preferences",
     "sensitive_topics": "Sensitive",
+    "notes": "Notes (in your own words)",
     "other": "Other",
     "insights": "My impressions (insights — /forget any you disagree with)",
 }

@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from memory_core.extract import (
+    notes,
     patterns_dates,
     patterns_health,
     patterns_home_work,
@@ -50,6 +51,7 @@ from memory_core.extract.text import (
     strip_fillers,
     strip_trailing_fillers,
 )
+from memory_core.language import detect_language
 from memory_core.values import Category
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
@@ -393,6 +395,22 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         explicit=explicit,
         lowercase=_is_lowercase(body),
     )
+    language = detect_language(body)
+    found = _english(body, ctx, explicit=explicit)
+    # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
+    # what the English rules read stands.
+    if found or language in (None, "en"):
+        return _select(found)
+    # The rules read English: a statement in another language is kept as a note.
+    found = []
+    for sentence in split_sentences(body):
+        note = notes.note(sentence, language, ctx, explicit=explicit)
+        found += _finish(note, sentence, ctx, temporary=False, hedged=False)
+    return _select(found)
+
+
+def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
+    """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
     for sentence in split_sentences(body):
@@ -402,7 +420,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
                 continue
             sentence = statement
         found += _sentence(sentence, ctx, seen)
-    return _select(found)
+    return found
 
 
 class RulesExtractor:
