@@ -51,6 +51,20 @@ def eval_extraction(
         console.print(line, markup=False, highlight=False)
 
 
+@eval_cli.command("intros")
+def eval_intros(as_json: JsonOpt = False) -> None:
+    """Dense introductions and chat noise: lines that keep every fact they state, and junk
+    facts stored from hyperbole, passing moments and greetings (labelled lines shipped with
+    membot, tune and held-out parts)."""
+    extractor, _auditor, _responder = composition.build_learning(figures_settings())
+    report = asyncio.run(evaluation.run_intros_eval(extractor))
+    if as_json:
+        typer.echo(json.dumps(report.as_json(), ensure_ascii=False))
+        return
+    for line in report.lines():
+        console.print(line, markup=False, highlight=False)
+
+
 @eval_cli.command("sensitivity")
 def eval_sensitivity(as_json: JsonOpt = False) -> None:
     """Precision and recall of the sensitivity classifier (health, finance, identity

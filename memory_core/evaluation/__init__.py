@@ -3,6 +3,7 @@
 sentences (``extraction``)."""
 
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
+from memory_core.evaluation.intros import IntrosReport, run_intros_eval
 from memory_core.evaluation.locomo import (
     TUNED,
     Conversation,
@@ -32,6 +33,7 @@ __all__ = [
     "Conversation",
     "ExtractionEval",
     "Fold",
+    "IntrosReport",
     "LeaveOneOut",
     "LocomoReport",
     "ModeResult",
@@ -47,6 +49,7 @@ __all__ = [
     "parse_evidence",
     "parse_session_time",
     "run_extraction_eval",
+    "run_intros_eval",
     "run_locomo",
     "run_suite",
     "seed_config",

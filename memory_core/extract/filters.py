@@ -142,7 +142,9 @@ _HYPERBOLE = re.compile(
     r"(?:years?|times|miles|hours|things)\b"
     r"|\b(?:died|dying|dead|die)\s+(?:laughing|of\s+(?:laughter|embarrassment|boredom|shame))\b"
     r"|\b(?:to|half\s+to)\s+death\b|\bkilling\s+me\b|\btakes?\s+forever\b"
-    r"|\b(?:waited|waiting|been)\s+(?:for\s+)?(?:ages|forever)\b",
+    r"|\b(?:waited|waiting|been)\s+(?:for\s+)?(?:ages|forever)\b"
+    r"|\b(?:is|are|was|'s)\s+(?:a\s+|an\s+|such\s+a\s+|total\s+|complete\s+)*(?:disaster|"
+    r"mess|nightmare|zoo|circus|dumpster\s+fire|car\s+park)\b",
     re.IGNORECASE,
 )
 #: A passing moment of the day or something just seen: chat, not a lasting fact ("listened
@@ -150,6 +152,7 @@ _HYPERBOLE = re.compile(
 _PASSING = re.compile(
     r"\bon\s+(?:the|my)\s+(?:way|commute|drive|ride|walk)\s+(?:in|here|home|back|over|to\s+\w+)\b"
     r"|\bon\s+my\s+(?:commute|lunch\s+break|break)\b"
+    r"|\b(?:binged|binge-watched|binge\s+watched)\b"
     r"|\b(?:this|that|these|those)\s+(?:meme|memes|video|clip|tweet|post|article|gif|thread|"
     r"reel|tiktok|headline)\b"
     r"|\b(?:listened|listening)\s+to\s+(?:a|an|some|this|that)\s+(?:podcast|episode|song|"

@@ -204,7 +204,8 @@ _JOB = re.compile(
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|been|was)\s+promoted\s+to|"
     rf"{_I_AM}|i(?:'ve|\s+have)\s+been)\s+(?:now\s+|currently\s+|also\s+)?(?:a\s+|an\s+|the\s+)?"
     r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+)|\s+(?:based\s+)?in\s+(?P<city>.+)"
-    r"|\s+from\s+[A-Z][\w' -]*)?$",
+    r"|\s+from\s+(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
+    r"(?:,?\s+(?:now\s+)?(?:living|based)\s+in\s+(?P<lives>.+))?)?$",
     re.IGNORECASE,
 )
 _NEGATED = re.compile(r"^(?:not|no\s+longer|never|no)\b", re.IGNORECASE)
@@ -228,7 +229,8 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
         school = title.lower() in _SCHOOL_WORDS
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
-    city = place(m.group("city"), ctx) if m.group("city") else None
+    where = m.group("city") or m.group("lives")
+    city = place(where, ctx) if where else None
     if city is not None and not city[1]:
         # "I'm a sales manager in Chicago": where they work is, said this way, where they live.
         text = f"{ctx.subject} lives in {city[0]}."

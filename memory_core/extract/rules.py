@@ -276,6 +276,8 @@ def _clauses(sentence: str) -> list[str]:
 
 _SUBJECT = re.compile(r"^(?P<s>i'm|i\s+am|im|i)\s+(?!and\b|but\b)", re.IGNORECASE)
 _JOINT = re.compile(r"(\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)", re.IGNORECASE)
+_HAVE = re.compile(r"^(?:i|we)(?:\s+(?:also\s+)?(?:have|own)|'ve\s+got|\s+have\s+got)\s+", re.I)
+_A_THING = re.compile(r"^(?:a|an|one|two|three|four|five)\s", re.IGNORECASE)
 _NOT_A_VERB = re.compile(r"^(?:a|an|the|my|our|some|\d|very|so|really|not)\b", re.IGNORECASE)
 
 
@@ -295,24 +297,28 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
     subject said again, when a specific rule reads it so and the rules read nothing more in
     the part joined to what came before ("I like salt and pepper", "fluent in German and
     French" stay whole)."""
-    m = _SUBJECT.match(strip_fillers(raw)[0])
+    lead = strip_fillers(raw)[0]
+    m = _SUBJECT.match(lead)
+    have = _HAVE.match(lead)
     pieces = _JOINT.split(raw)
-    if m is None or len(pieces) < 3:
+    if (m is None and have is None) or len(pieces) < 3:
         return [raw]
-    copula = m.group("s").lower() != "i"
+    copula = m is not None and m.group("s").lower() != "i"
     out: list[str] = []
     current = pieces[0]
     for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
         forms = ["I'm " + piece] if copula else []
-        if not _NOT_A_VERB.match(piece):
+        if m is not None and not _NOT_A_VERB.match(piece):
             forms.append("I " + piece)
+        if have is not None and _A_THING.match(piece):
+            forms.append(f"{have.group(0).strip()} {piece}")  # "…, and a dog called Rufus"
         joined = current + sep + piece
         before, together = _keys(strip_fillers(current)[0], ctx), _keys(joined, ctx)
         if together - before:
             current = joined  # the piece belongs to the statement before it
             continue
         form = next((f for f in forms if _keys(f, ctx)), None)
-        if form is not None and _reads(current, ctx):
+        if form is not None and (_reads(current, ctx) or not together):
             out.append(current)
             current = form
         elif forms and before and not together:
@@ -342,7 +348,21 @@ def _resolve_pronouns(clauses: list[str], ctx: Context, seen: list[str]) -> list
     return out
 
 
+#: "Hiya, it's Niamh again", "Hello again, it's me, Tara", "I'm back": the user greets the
+#: bot and says who is there; nothing in it is a new fact.
+_GREETING = re.compile(
+    r"^(?:(?:hi|hey|hiya|hello|howdy|yo|morning|evening|good\s+(?:morning|afternoon|evening))"
+    r"(?:\s+(?:again|there|all))?[\s,!.]*)*"
+    r"(?:(?:it's|it\s+is|its)\s+(?:me|(?-i:[A-Z][\w'-]*))(?:\s+(?:again|here|back))?"
+    r"(?:[\s,]+(?:me\s+)?(?-i:[A-Z][\w'-]*))?|(?:i'm|i\s+am)\s+back|back\s+again|me\s+again)?"
+    r"[\s,!.…]*$",
+    re.IGNORECASE,
+)
+
+
 def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> list[Candidate]:
+    if _GREETING.match(sentence):
+        return []
     shared = [part for raw in _clauses(sentence) for part in _share_subject(raw, ctx)]
     clauses = _resolve_pronouns(shared, ctx, [] if seen is None else seen)
     lead, _ = strip_fillers(clauses[0])
