@@ -16,6 +16,8 @@ _NOT_PLACES = frozenset(
     {
         *"here there home town city downtown hell peace fear hope denial luxury".split(),
         *"poverty love trouble debt bed school work reality sin".split(),
+        *"country countryside suburbs village farm".split(),
+        "the country",
         "the city",
         "the countryside",
         "the suburbs",
@@ -230,6 +232,8 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
     where = m.group("city") or m.group("lives")
+    if where and not where[:1].isupper():
+        where = None  # "a teacher in us history", "a waiter in a restaurant": no town
     city = place(where, ctx) if where else None
     if city is not None and not city[1]:
         # "I'm a sales manager in Chicago": where they work is, said this way, where they live.

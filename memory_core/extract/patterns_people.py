@@ -117,7 +117,7 @@ def _members(raw: str, ctx: Context) -> list[tuple[str, str | None]] | None:
         if m is None:
             return None
         name = person_name(m.group("n"), ctx, strict=False, max_words=1)
-        if name is None or _is_relation_word(name):
+        if name is None or _is_relation_word(name) or _is_animal_word(name):
             return None  # "I have a mom, dad and brother": relations, not names
         out.append((name, m.group("age") or m.group("paren")))
     return out
@@ -243,8 +243,8 @@ def pets(clause: str, ctx: Context) -> list[Candidate]:
     if m is None:
         return []
     name = person_name(m.group("n"), ctx, strict=strict, max_words=1 if strict else 3)
-    if name is None:
-        return []
+    if name is None or _is_animal_word(name):
+        return []  # "a parakeet, dog, cat and a lizard": a list of pets, not a pet named Dog
     species = species_key(m.group("sp"))
     key = "pet.name" if species == "pet" else f"pet.{species}.name"
     text = f"{ctx.possessive} {_spoken(m.group('sp'))} is named {name}."
@@ -284,6 +284,12 @@ _JUDGING = frozenset(
     hard big huge lousy horrible poor wonderful fantastic favorite favourite best worst
     brilliant talented famous""".split()
 )
+
+
+def _is_animal_word(word: str) -> bool:
+    """True for "dog", "dogs", "Cat": a kind of animal, not a name."""
+    low = " ".join(word.lower().split())
+    return any(w in PET_SPECIES or w in PET_BREEDS for w in (low, low.removesuffix("s")))
 
 
 def _is_relation_word(word: str) -> bool:

@@ -42,6 +42,7 @@ from memory_core.extract.filters import (
     normalize_value_text,
     redact,
 )
+from memory_core.extract.lexicon import BASE_VERBS
 from memory_core.extract.rule import Context, Rule
 from memory_core.extract.text import (
     clean_input,
@@ -277,8 +278,16 @@ def _clauses(sentence: str) -> list[str]:
 _SUBJECT = re.compile(r"^(?P<s>i'm|i\s+am|im|i)\s+(?!and\b|but\b)", re.IGNORECASE)
 _JOINT = re.compile(r"(\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)", re.IGNORECASE)
 _HAVE = re.compile(r"^(?:i|we)(?:\s+(?:also\s+)?(?:have|own)|'ve\s+got|\s+have\s+got)\s+", re.I)
-_A_THING = re.compile(r"^(?:a|an|one|two|three|four|five)\s", re.IGNORECASE)
-_NOT_A_VERB = re.compile(r"^(?:a|an|the|my|our|some|\d|very|so|really|not)\b", re.IGNORECASE)
+_ONLY_IT = re.compile(r"^\w+\s+(?:it|that|this|them)(?:\s+(?:a\s+lot|so\s+much|there))?\W*$", re.I)
+_DANGLING = re.compile(r"\b(?:in|at|to|from|with|of|for|on|by|about|and|or)\s*$", re.IGNORECASE)
+_AFTER_I_AM = re.compile(
+    r"^(?:a|an|the|\d+|in|at|from|not|also|still|very|so|really|\w+ing)(?:\s|\W*$)", re.I
+)
+_A_THING = re.compile(r"^(?:a|an|the|one|two|three|four|five|\d+)(?:\s|\W*$)", re.IGNORECASE)
+
+
+#: Keys a split-off part may not introduce: "I'm from Alsip, Illinois" names no "Illinois".
+_NOT_AFTER_A_COMMA = frozenset({"name", "preferred_name"})
 
 
 def _keys(clause: str, ctx: Context) -> set[str]:
@@ -289,6 +298,31 @@ def _keys(clause: str, ctx: Context) -> set[str]:
 def _reads(clause: str, ctx: Context) -> bool:
     lead = strip_fillers(clause)[0]
     return bool(_keys(lead, ctx)) or bool(patterns_statements.statement(lead, ctx))
+
+
+def _starts_with_verb(piece: str) -> bool:
+    """ "work as a nurse", "don't eat meat", "also play golf": a predicate without its subject."""
+    words = re.findall(r"[a-z']+", piece.lower())
+    while words and words[0] in {"also", "still", "now", "currently", "really", "never", "often"}:
+        words = words[1:]
+    return bool(words) and (words[0] in BASE_VERBS or words[0] in {"don't", "do", "can't", "can"})
+
+
+def _apart(forms: list[str], piece: str, *, copula: bool, ctx: Context) -> bool:
+    """Whether a part no specific rule reads may still stand alone: read by the general
+    reading ("I'm 61 and retired", "… and play the drums") — after "I'm" only what can follow
+    it ("a …", "in …", "studying …", one word) — or naming nothing ("… and love it")."""
+    if not forms:
+        return False
+    if _ONLY_IT.match(piece):
+        return True
+    if (
+        copula
+        and forms[0].startswith("I'm ")
+        and not (_AFTER_I_AM.match(piece) or len(piece.split()) == 1)
+    ):
+        return False  # "I'm tell people …", "I'm praise God": no statement
+    return _reads(forms[0], ctx)
 
 
 def _share_subject(raw: str, ctx: Context) -> list[str]:
@@ -307,8 +341,9 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
     out: list[str] = []
     current = pieces[0]
     for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
-        forms = ["I'm " + piece] if copula else []
-        if m is not None and not _NOT_A_VERB.match(piece):
+        verb = _starts_with_verb(piece)
+        forms = ["I'm " + piece] if copula and not verb else []
+        if m is not None and verb:
             forms.append("I " + piece)
         if have is not None and _A_THING.match(piece):
             forms.append(f"{have.group(0).strip()} {piece}")  # "…, and a dog called Rufus"
@@ -317,12 +352,18 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
         if together - before:
             current = joined  # the piece belongs to the statement before it
             continue
-        form = next((f for f in forms if _keys(f, ctx)), None)
-        if form is not None and (_reads(current, ctx) or not together):
+        # A part read into a slot the part before already fills ("a teacher and a baker")
+        # stays with it: one slot cannot hold both.
+        form = next((f for f in forms if _keys(f, ctx) - _NOT_AFTER_A_COMMA - before), None)
+        if _DANGLING.search(current):
+            current = joined  # "I was born in and currently live in France": one statement
+        elif form is not None and (_reads(current, ctx) or not together):
             out.append(current)
             current = form
-        elif forms and before and not together:
-            out.append(current)  # "I live in Toronto and love it": apart, read alone
+        elif before and not together and _apart(forms, piece, copula=copula, ctx=ctx):
+            # Joined, the part before would lose its slot ("I'm 61 and retired", "I live in
+            # Toronto and love it"): apart, each is read alone ("I love it" names nothing).
+            out.append(current)
             current = forms[0]
         else:
             current = joined
