@@ -9,6 +9,7 @@ persisted queue. Store work reaches a thread one way: ``run(lane, fn, ...)`` (``
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -33,7 +34,7 @@ from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
-from memory_core.language import detect_language
+from memory_core.language import detect_language, warm_up
 from memory_core.learn import resolve
 from memory_core.leases import LeaseKeeper, process_id
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
@@ -144,6 +145,8 @@ class Memory:
             log.info("schema_migrated", path=db.location, applied=applied)
         memory = cls(db, embedder, clock, config)
         memory.vectors.check_model_lock()
+        # The language model loads (~0.5 s) beside start-up, not on the first user's reply.
+        threading.Thread(target=warm_up, name="language-warm-up", daemon=True).start()
         return memory
 
     def close(self) -> None:
