@@ -6,7 +6,8 @@ whose text is the user's own sentence, so it is searchable (the embedder is mult
 answerable by quoting it, listed, exported and forgettable like any fact. The policies that
 guard every fact run first, in the message's language: questions, hypotheticals, ephemeral
 wording ("nur heute", "por ahora"), greetings and small talk, figures of speech, secrets
-("mein Passwort ist …"), and a statement must be about the user (a first-person word).
+("mein Passwort ist …": never a note; a secret value an explicit ``/remember`` names is kept
+as a secret, masked, like in English), and a statement must be about the user.
 Its category is read later by meaning (``memory_core.notes``), where the embedder is.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 
 from memory_core.extract.base import Candidate
-from memory_core.extract.explicit import note_key
+from memory_core.extract.explicit import note_key, sensitive_candidates
 from memory_core.extract.filters import find_sensitive, normalize_value_text
 from memory_core.extract.rule import Context, fact
 from memory_core.values import Category
@@ -129,8 +130,8 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False
     if _FIGURE_OF_SPEECH.search(text):
         return False
-    if (_SECRET.search(text) or find_sensitive(text)) and not explicit:
-        return False  # a secret is kept only on an explicit /remember, and not as a note
+    if _SECRET.search(text) or find_sensitive(text):
+        return False  # a secret is never a note (see ``note`` for an explicit request)
     return explicit or about_user(text, language)
 
 
@@ -143,6 +144,10 @@ def note(sentence: str, language: str, ctx: Context, *, explicit: bool = False) 
     """The sentence, in the user's own words, as a ``note.<lang>.<words>`` candidate (none when
     a policy says it must not be kept)."""
     text = sentence.strip().rstrip(" ,;")
+    spans = find_sensitive(text)
+    if explicit and spans:
+        # "/remember meine IBAN ist DE89…": kept as a secret, masked like any other.
+        return sensitive_candidates(text, spans, ctx)
     if not keepable(text, language, explicit=explicit):
         return []
     text = _GREETING_LEAD.sub("", text)  # "Hallo, ich wohne …" keeps what was said

@@ -457,11 +457,10 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         lowercase=_is_lowercase(body),
     )
     language = detect_language(body)
-    found = _english(body, ctx, explicit=explicit)
     # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
-    # what the English rules read stands.
-    if found or language in (None, "en"):
-        return _select(found)
+    # what the English rules read stands (an explicit request's catch-all note aside).
+    if language in (None, "en") or _english(body, replace(ctx, explicit=False), explicit=False):
+        return _select(_english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
     found = []
     for sentence in split_sentences(body):

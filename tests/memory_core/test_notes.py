@@ -153,3 +153,12 @@ async def test_a_note_through_the_pipeline(memory: Memory, clock: ManualClock) -
     assert all(
         h.fact is None or h.fact.id != allergy.id for h in await memory.search(USER, "penicilina")
     )
+
+
+def test_a_secret_is_never_a_plain_note_even_on_request() -> None:
+    """ "/remember" of a secret in another language: a secret value found is kept as a secret
+    (sensitive, its category), a password word without a value we can mask is not kept."""
+    found = extract_rules(TurnInput("Meine IBAN ist DE89370400440532013000", NOW, explicit=True))
+    assert found and all(c.sensitive and not c.key.startswith("note.") for c in found)
+    assert extract_rules(TurnInput("Mein Passwort ist hunter2xyz", NOW, explicit=True)) == []
+    assert extract_rules(TurnInput("мой пароль qwerty123", NOW, explicit=True)) == []
