@@ -121,7 +121,7 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
     text = sentence.strip()
     if len(text.split()) < 2 and not explicit:
         return False
-    if "?" in text or "¿" in text or _QUESTION_START.match(text):
+    if is_question(text):
         return False
     greeted = _GREETING_LEAD.sub("", text)
     if not greeted or _BACK.match(greeted):
@@ -133,6 +133,30 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
     if _SECRET.search(text) or find_sensitive(text):
         return False  # a secret is never a note (see ``note`` for an explicit request)
     return explicit or about_user(text, language)
+
+
+def is_question(sentence: str) -> bool:
+    """True for a question in any of the languages ("¿Dónde vivo?", "Wo wohne ich")."""
+    return "?" in sentence or "¿" in sentence or bool(_QUESTION_START.match(sentence))
+
+
+def says_more(sentence: str, slots: list[Candidate]) -> bool:
+    """True when ``sentence`` says more than the slot values read from it: "Me llamo Ana y
+    tengo dos perros" keeps its note beside the name, "Me llamo Ana." does not."""
+    rest = sentence
+    for cand in slots:
+        rest = rest.replace(cand.value or "", " ")
+    words = re.findall(r"[^\W\d_]+", _GREETING_LEAD.sub("", rest).lower())
+    return len([w for w in words if w not in _INTRO_WORDS]) > 0
+
+
+#: The words of the introductions ``patterns_intl`` reads ("ich heiße", "vivo en").
+_INTRO_WORDS = frozenset(
+    """ich heiße heisse mein name ist wohne lebe wir wohnen leben in jetzt und
+    me llamo mi nombre es vivo vivimos en ahora y
+    je m appelle mon nom est j habite vis nous habitons on à maintenant et
+    меня зовут и""".split()
+)
 
 
 def is_ephemeral(sentence: str) -> bool:

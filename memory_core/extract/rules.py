@@ -18,6 +18,7 @@ from memory_core.extract import (
     patterns_health,
     patterns_home_work,
     patterns_identity,
+    patterns_intl,
     patterns_people,
     patterns_plans,
     patterns_preferences,
@@ -464,8 +465,11 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     # The rules read English: a statement in another language is kept as a note.
     found = []
     for sentence in split_sentences(body):
+        slots = [] if notes.is_question(sentence) else patterns_intl.read(sentence, language, ctx)
         note = notes.note(sentence, language, ctx, explicit=explicit)
-        found += _finish(note, sentence, ctx, temporary=False, hedged=False)
+        if slots and not notes.says_more(sentence, slots):
+            note = []  # "Me llamo Ana.": the slot holds all of it
+        found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
     return _select(found)
 
 

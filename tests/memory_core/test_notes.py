@@ -44,7 +44,7 @@ def notes_of(text: str, *, explicit: bool = False) -> dict[str, str]:
     ("text", "lang"),
     [
         ("Ich wohne in Berlin und arbeite als Lehrerin.", "de"),
-        ("Me llamo Ana y vivo en Madrid.", "es"),
+        ("Tengo dos hijos y un perro.", "es"),
         ("J'ai un chat qui s'appelle Minou.", "fr"),
         ("Меня зовут Иван, я живу в Казани.", "ru"),
     ],
@@ -59,10 +59,8 @@ def test_a_statement_in_another_language_is_a_note_in_the_users_words(text: str,
 
 
 def test_a_greeting_before_the_statement_is_left_out() -> None:
-    """ "Hallo, ich wohne jetzt in Köln." keeps what was said, not the greeting."""
-    assert list(notes_of("Hallo, ich wohne jetzt in Köln.").values()) == [
-        "Ich wohne jetzt in Köln."
-    ]
+    """ "Hallo, ich habe zwei Katzen." keeps what was said, not the greeting."""
+    assert list(notes_of("Hallo, ich habe zwei Katzen.").values()) == ["Ich habe zwei Katzen."]
 
 
 @pytest.mark.parametrize(
@@ -162,3 +160,23 @@ def test_a_secret_is_never_a_plain_note_even_on_request() -> None:
     assert found and all(c.sensitive and not c.key.startswith("note.") for c in found)
     assert extract_rules(TurnInput("Mein Passwort ist hunter2xyz", NOW, explicit=True)) == []
     assert extract_rules(TurnInput("мой пароль qwerty123", NOW, explicit=True)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "slots", "note"),
+    [
+        ("Me llamo Ana y vivo en Madrid.", {"name": "Ana", "home_city": "Madrid"}, False),
+        ("Hallo, ich heiße Lena und wohne in Köln.", {"name": "Lena", "home_city": "Köln"}, False),
+        ("Je m'appelle Claire et j'habite à Lyon.", {"name": "Claire", "home_city": "Lyon"}, False),
+        ("Меня зовут Иван, я живу в Казани.", {"name": "Иван"}, True),
+        ("Ich wohne in Berlin und arbeite als Lehrerin.", {"home_city": "Berlin"}, True),
+        ("Ich wohne in einer WG.", {}, True),
+        ("¿Me llamo Ana?", {}, False),
+    ],
+)
+def test_name_and_town_in_other_languages(text: str, slots: dict[str, str], note: bool) -> None:
+    """ "Me llamo …", "ich wohne in …": the name and town fill their slots; the note is kept
+    only when the sentence says more than them."""
+    found = extract_rules(TurnInput(text, NOW))
+    assert {c.key: c.value for c in found if not c.key.startswith("note.")} == slots
+    assert any(c.key.startswith("note.") for c in found) == note
