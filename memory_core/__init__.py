@@ -81,6 +81,7 @@ from memory_core.memory import Memory, MemoryConfig
 from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
 from memory_core.metrics import LLMShare
 from memory_core.metrics import Price as LLMPrice
+from memory_core.notes import is_note, note_language
 from memory_core.operations import (
     HealthCheck,
     JobRuns,
@@ -246,7 +247,9 @@ __all__ = [
     "UserView",
     "detect_language",
     "find_people",
+    "is_note",
     "is_person_key",
     "llm_scope",
+    "note_language",
     "people_of",
 ]
