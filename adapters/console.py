@@ -1,10 +1,13 @@
 """The console adapter: ``membot chat`` in a terminal, or scripted through stdin.
 
 Interactive: line editing and history (readline), buttons shown as numbered choices.
-Scripted (stdin not a terminal): one line is one message; ``/tap N`` presses button N of the
-most recent message with buttons; every bot message is printed as ``bot> <text>`` followed by
-``  [N] <label>`` per button; after each line the console waits until background learning
-has finished (so confirmations it raises are printed before the next line is read).
+Buttons are numbered choices: a line holding only one of their numbers (or ``/tap N``) presses
+button N of the most recent message with buttons. Scripted (stdin not a terminal): one line is
+one message; every bot message is printed as ``bot> <text>`` followed by ``  [N] <label>`` per
+button and the hint ``(type 1 or 2 to choose)``; files the bot sends (``/export``) are saved
+beside the database and their path printed; after each line the console waits until
+background learning has finished (so confirmations it raises are printed before the next line
+is read).
 
 A chat answer from the language model is printed as it is written (the finished output is the
 same as an answer printed whole); when the final text does not continue what was printed (a
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -103,7 +107,8 @@ class ConsoleAdapter:
         """Print one bot message (documents are saved to files)."""
         text = reply.text
         if reply.document is not None:
-            path = f"{self.save_dir.rstrip('/')}/{reply.document.filename}"
+            path = os.path.abspath(os.path.join(self.save_dir, reply.document.filename))
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as fh:
                 fh.write(reply.document.content)
             text = f"{text}\n[saved {reply.document.filename} to {path}]".strip()
@@ -116,6 +121,7 @@ class ConsoleAdapter:
             print(f"  [{i}] {button.label}", file=self.out)
         if flat:
             self._last_buttons = flat
+            print(f"  {choose_hint(len(flat))}", file=self.out)
         self.out.flush()
 
     async def send(self, target: Target, reply: Reply) -> None:
@@ -129,6 +135,8 @@ class ConsoleAdapter:
         stripped = line.strip()
         if stripped.startswith("/tap"):
             await self._tap(stripped[4:].strip())
+        elif stripped.isdigit() and 1 <= int(stripped) <= len(self._last_buttons):
+            await self._tap(stripped)  # a bare number presses a button of the open keyboard
         else:
             await self._message(line.rstrip("\n"))
         if self.settle is not None:
@@ -207,6 +215,13 @@ class ConsoleAdapter:
             if not line.strip() and not interactive:
                 continue
             await self.handle_line(line)
+
+
+def choose_hint(n: int) -> str:
+    """The line under a keyboard: ``(type 1, 2 or 3 to choose)``."""
+    numbers = [str(i) for i in range(1, n + 1)]
+    listed = numbers[0] if n == 1 else f"{', '.join(numbers[:-1])} or {numbers[-1]}"
+    return f"(type {listed} to choose)"
 
 
 def _read_line(stdin: TextIO, interactive: bool) -> str | None:

@@ -334,6 +334,8 @@ class TelegramAdapter:
 
     def _on_polling_error(self, exc: TelegramError) -> None:
         log.warning("telegram_polling_error", error_type=type(exc).__name__, error=str(exc))
+        # PTB retries for ever: until it succeeds, doctor --running must not say all is well.
+        self.health.trouble(f"Telegram polling failing ({type(exc).__name__}), retrying")
         if isinstance(exc, InvalidToken | Forbidden):
             # Polling does not recover from a revoked token: say so, so the runner can stop
             # (exit non-zero for a supervisor) instead of staying up deaf.

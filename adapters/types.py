@@ -7,6 +7,7 @@ a Telegram or Discord object. Buttons carry an opaque ``data`` string the bot si
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -169,11 +170,27 @@ class Outbound(Protocol):
 
 class PlatformHealth:
     """Whether a platform adapter is still serving: set once when it stopped for good (a
-    revoked token, a login refused), with the reason; the runner watches it."""
+    revoked token, a login refused), with the reason; the runner watches it. A platform can
+    also be in trouble without having stopped (polling that keeps failing while the library
+    retries): :meth:`trouble` says so each time, and it counts as current for
+    :attr:`trouble_window_s` after the last time (the runner records it for ``doctor``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, trouble_window_s: float = 90.0) -> None:
         self.failed = asyncio.Event()
         self.failure: str | None = None
+        self.trouble_window_s = trouble_window_s
+        self._trouble: tuple[str, float] | None = None
+
+    def trouble(self, reason: str) -> None:
+        """Record a transient failure (the platform is retrying)."""
+        self._trouble = (reason, time.monotonic())
+
+    def troubled(self) -> str | None:
+        """The reason of the latest trouble while it is current, else ``None``."""
+        if self._trouble is None:
+            return None
+        reason, at = self._trouble
+        return reason if time.monotonic() - at < self.trouble_window_s else None
 
     def fail(self, reason: str) -> None:
         """Record that the platform stopped for good (the first reason wins)."""

@@ -27,6 +27,9 @@ log = structlog.get_logger("adapters.webhook")
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 #: Larger bodies are refused (413): a Telegram update is a few kilobytes.
 MAX_BODY = 1024 * 1024
+#: First and longest pause before recording a handled update again when the database is away.
+_FINISH_RETRY_S = 0.25
+_FINISH_RETRY_MAX_S = 5.0
 
 
 class InboxUpdate(Protocol):
@@ -250,8 +253,24 @@ class InboxDispatcher:
             except Exception:  # the handler's own guard missed it: do not retry forever
                 log.exception("inbox_update_failed")
                 failed = True
+            await self._finish(update, failed)
+        self.wake()  # the chat's next update may be ready now
+
+    async def _finish(self, update: InboxUpdate, failed: bool) -> None:
+        """Record the update as handled, trying again while the database is away: it was
+        answered, and an update left pending would be handled — answered — again once its
+        lease ran out. The lease stays this process's meanwhile (renewed once its session is
+        back). Only a stop gives up: then its lease runs out and another replica handles it."""
+        pause = _FINISH_RETRY_S
+        while True:
             try:
                 await self.inbox.finish(update, failed=failed)
-            except Exception as exc:  # its lease runs out; handled again (redelivery rules)
-                log.error("inbox_finish_failed", error_type=type(exc).__name__)
-        self.wake()  # the chat's next update may be ready now
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database is away: try again after a pause
+                log.warning("inbox_finish_failed", error_type=type(exc).__name__)
+                if self._stopping:
+                    return
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _FINISH_RETRY_MAX_S)

@@ -74,6 +74,9 @@ from memory_core.clock import Clock, SystemClock
 
 log = structlog.get_logger("bot.app")
 
+#: /readyz answers "not ready" when the database takes longer than this to answer.
+_READY_TIMEOUT_S = 2.0
+
 
 def load_settings(**overrides: object) -> Settings:
     """Read settings from the environment and ``.env``; ``overrides`` win (CLI flags)."""
@@ -232,6 +235,7 @@ class Runtime:
                 host=self.settings.metrics_host,
                 port=self.settings.metrics_port,
                 extra=lambda: {"vectors_enabled": float(memory.vectors_enabled)},
+                ready=self.readiness,
                 now=lambda: memory.clock.now().timestamp(),
             )
             try:
@@ -241,10 +245,36 @@ class Runtime:
                 raise
         # Work an earlier process left half done resumes now (SQLite: it was the only one).
         await self.memory.run(Lane.BACKGROUND, self.memory.leases.release_orphans)
+        # A lost database session (a PostgreSQL restart) takes the bot lock with it: it is
+        # taken again with the liveness lock, before this process claims work again.
+        self.memory.leases.on_reconnect.append(self.lock.reconnect)
         await self.memory.leases.start()
         self.observer.start()
         self.scheduler.start()
         self.memory.vectors.start_writer()  # catches up on vectors queued by an earlier run
+
+    async def readiness(self) -> list[str]:
+        """Why this replica should get no traffic now (empty: ready) — for ``/readyz``: the
+        database session and its locks, the database answering, learning not too far behind,
+        and the background loops alive. Cheap: no model load, no file check."""
+        problems = [
+            f"{name} stopped"
+            for name, alive in (
+                ("learning", self.observer.alive),
+                ("scheduler", self.scheduler.alive),
+            )
+            if not alive
+        ]
+        try:
+            found = await asyncio.wait_for(
+                self.memory.run(
+                    Lane.REPLY, self.memory.readiness_problems, self.settings.ready_max_lag_s
+                ),
+                _READY_TIMEOUT_S,
+            )
+        except TimeoutError:
+            found = ["database slow to answer"]
+        return problems + found
 
     async def settle(self) -> None:
         """Wait until background work for everything so far is done (console, tests): the

@@ -35,7 +35,7 @@ class Settings(BaseSettings):
     vector_cache_mb: int = Field(default=512, ge=0)
     # retrieval
     # Defaults equal memory_core.retrieve.RetrievalConfig's; the episode-only ones are chosen
-    # by `membot eval locomo`'s tuning on every development conversation (see README).
+    # by `membot eval locomo`'s tuning on every development conversation (see docs/evaluation.md).
     top_k_lex: int = Field(default=20, ge=1, le=200)
     top_k_vec: int = Field(default=20, ge=1, le=200)
     fusion: Literal["weighted", "rrf"] = "weighted"
@@ -98,6 +98,8 @@ class Settings(BaseSettings):
     # logging
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     log_file: Path | None = None
+    # json: one JSON object per line (for jq and log shippers); console: aligned plain lines.
+    log_format: Literal["json", "console"] = "json"
     # LLM (names without the prefix follow the SDK's conventions)
     anthropic_api_key: SecretStr | None = Field(default=None, alias="ANTHROPIC_API_KEY")
     anthropic_base_url: str | None = Field(default=None, alias="ANTHROPIC_BASE_URL")
@@ -138,6 +140,8 @@ class Settings(BaseSettings):
     # operations: Prometheus /metrics (off unless a port is set)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     metrics_host: str = "127.0.0.1"
+    # /readyz says "not ready" when learning is further behind than this (seconds)
+    ready_max_lag_s: float = Field(default=300.0, gt=0)
 
     @field_validator(
         "consolidate_cron",

@@ -7,6 +7,16 @@ from pathlib import Path
 from adapters.console import ConsoleAdapter
 from bot import app
 from bot.config import Settings
+from memory_core import Memory, MemoryCoreError
+
+
+def save_dir(memory: Memory) -> Path:
+    """Where the console saves the files the bot sends (``/export``): beside the database (its
+    data folder, not whichever folder the chat was started in); ``data/`` on PostgreSQL."""
+    try:
+        return memory.db.path.parent.resolve()
+    except MemoryCoreError:  # PostgreSQL: no file to sit beside
+        return Path("data").resolve()
 
 
 async def run_console(settings: Settings, user: str, db: Path | str | None = None) -> None:
@@ -19,6 +29,7 @@ async def run_console(settings: Settings, user: str, db: Path | str | None = Non
         now=runtime.memory.clock.now,
         settle=runtime.settle,
         stream=settings.stream_replies,
+        save_dir=str(save_dir(runtime.memory)),
     )
     runtime.attach(adapter.platform, adapter)
     await runtime.start()

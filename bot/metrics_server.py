@@ -17,7 +17,7 @@ import resource
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 
 import structlog
 
@@ -98,11 +98,38 @@ def process_health(started_at: float) -> dict[str, float]:
     return out
 
 
+#: This process's counters (``memory_core/db/changes.py``): name → help text. Each is exposed
+#: as ``membot_<name>_total`` from the process's start (zero until the first change), so
+#: ``rate()`` and ``increase()`` read them across restarts as Prometheus counters.
+COUNTERS = {
+    "turns": "Turns committed by this process",
+    "facts": "Fact changes committed by this process, by action (created, updated, deleted…)",
+    "conflicts_asked": "Questions opened for a conflicting fact by this process",
+    "conflicts_answered": "Conflict questions the user answered, by choice, in this process",
+    "llm_calls": "LLM calls recorded by this process, by model",
+    "llm_tokens": "LLM tokens recorded by this process, by model and type",
+}
+
+Counted = Mapping[tuple[str, tuple[tuple[str, str], ...]], float]
+
+
 def render(
-    report: MetricsReport, stats: StoreStats, process: dict[str, float], extra: dict[str, float]
+    report: MetricsReport,
+    stats: StoreStats,
+    process: dict[str, float],
+    extra: dict[str, float],
+    counters: Counted | None = None,
 ) -> str:
-    """The Prometheus text exposition of a metrics report, store counts and process health."""
+    """The Prometheus text exposition of a metrics report, store counts and process health,
+    and this process's counters."""
     t = _Text()
+    counted = counters or {}
+    for name, help_text in COUNTERS.items():
+        samples = sorted((labels, v) for (n, labels), v in counted.items() if n == name)
+        if not samples and name in ("turns", "conflicts_asked"):
+            samples = [((), 0.0)]  # unlabelled counters exist from the start
+        for labels, value in samples:
+            t.add(f"membot_{name}_total", value, help_text, dict(labels), kind="counter")
     t.add("membot_up", 1, "1 while the bot serves")
     t.add("membot_start_time_seconds", process["start_time"], "Process start, Unix time")
     t.add("process_cpu_seconds_total", process["cpu_seconds"], "CPU seconds used", kind="counter")
@@ -180,7 +207,9 @@ def _llm_totals(report: MetricsReport) -> dict[tuple[str, str], float]:
 
 
 class MetricsServer:
-    """Serves ``/metrics`` and ``/healthz``; owned by the runtime (``start()``/``aclose()``)."""
+    """Serves ``/metrics``, ``/healthz`` (liveness: the process and its event loop answer) and
+    ``/readyz`` (readiness: 503 with the reasons while ``ready`` reports any); owned by the
+    runtime (``start()``/``aclose()``)."""
 
     def __init__(
         self,
@@ -192,6 +221,7 @@ class MetricsServer:
         extra: Callable[[], dict[str, float]] | None = None,
         now: Callable[[], float] = time.time,
         prices: Mapping[str, LLMPrice] | None = None,
+        ready: Callable[[], Awaitable[list[str]]] | None = None,
     ) -> None:
         self.operations = Operations(memory.db, prices=prices)
         self._memory = memory  # figures are computed on its background lane
@@ -201,6 +231,7 @@ class MetricsServer:
         self.port = port
         self.ttl = ttl
         self.extra = extra or dict
+        self.ready = ready
         self.started_at = time.time()
         self._server: asyncio.Server | None = None
         self._cache: tuple[float, str] | None = None
@@ -233,7 +264,13 @@ class MetricsServer:
     def _compute(self, extra: dict[str, float]) -> str:
         until = self.now()
         report = self.operations.metrics(since=until - WINDOW_S, until=until)
-        return render(report, self.operations.stats(), process_health(self.started_at), extra)
+        return render(
+            report,
+            self.operations.stats(),
+            process_health(self.started_at),
+            extra,
+            self._memory.db.counters.snapshot(),
+        )
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -256,12 +293,17 @@ class MetricsServer:
         if len(request) < 2:
             raise ValueError("malformed request line")
         method, path = request[0], request[1].split("?", 1)[0]
-        if path not in ("/metrics", "/healthz"):
-            return "404 Not Found", "not found: try /metrics\n"
+        if path not in ("/metrics", "/healthz", "/readyz"):
+            return "404 Not Found", "not found: try /metrics, /healthz or /readyz\n"
         if method != "GET":
             return "405 Method Not Allowed", "GET only\n"
         if path == "/healthz":
             return "200 OK", "ok\n"
+        if path == "/readyz":
+            problems = [] if self.ready is None else await self.ready()
+            if problems:
+                return "503 Service Unavailable", "".join(f"{p}\n" for p in problems)
+            return "200 OK", "ready\n"
         return "200 OK", await self.body()
 
 

@@ -150,6 +150,7 @@ async def _serve_until_stopped(
     none is left the bot exits non-zero (a supervisor restarts or alerts)."""
     watch = {asyncio.create_task(a.health.failed.wait()): a for a in live}
     stopping = asyncio.create_task(stop.wait())
+    troubles = asyncio.create_task(_record_troubles(runtime, live))
     try:
         while watch:
             done, _ = await asyncio.wait({stopping, *watch}, return_when=asyncio.FIRST_COMPLETED)
@@ -163,8 +164,34 @@ async def _serve_until_stopped(
                 await runtime.memory.note_platform(adapter.platform, "failed", reason)
         raise PlatformsDown("every platform stopped: see the platform_down log lines")
     finally:
+        troubles.cancel()
         for task in (stopping, *watch):
             task.cancel()
+
+
+#: How often the runner looks at its platforms' transient troubles.
+TROUBLE_CHECK_S = 2.0
+
+
+async def _record_troubles(runtime: app.Runtime, live: list[PlatformAdapter]) -> None:
+    """Record a platform that keeps failing while it retries as ``failing`` (and ``running``
+    again once its trouble is past), so ``admin doctor --running`` does not say ok meanwhile."""
+    noted: dict[str, str | None] = {a.platform: None for a in live}
+    while True:
+        await asyncio.sleep(TROUBLE_CHECK_S)
+        for adapter in live:
+            if adapter.health.failed.is_set():
+                continue  # stopped for good: recorded as failed by the caller
+            reason = adapter.health.troubled()
+            if reason == noted[adapter.platform]:
+                continue
+            noted[adapter.platform] = reason
+            if reason is None:
+                log.info("platform_recovered", platform=adapter.platform)
+                await runtime.memory.note_platform(adapter.platform, "running")
+            else:
+                log.warning("platform_failing", platform=adapter.platform, error=reason)
+                await runtime.memory.note_platform(adapter.platform, "failing", reason)
 
 
 def _signal_event() -> asyncio.Event:

@@ -28,6 +28,10 @@ from memory_core.clock import Clock
 
 log = structlog.get_logger("bot.scheduler")
 
+#: First and longest pause before loading the schedule again when the database is away.
+_RETRY_S = 0.5
+_RETRY_MAX_S = 10.0
+
 JobFn = Callable[[str | None], Awaitable[dict[str, Any]]]
 
 
@@ -121,6 +125,11 @@ class Scheduler:
         if self._main is None:
             self._closing = False
             self._main = asyncio.create_task(self._run_main(), name="scheduler")
+
+    @property
+    def alive(self) -> bool:
+        """Whether the scheduling loop runs (started and not ended by an error)."""
+        return self._main is not None and not self._main.done()
 
     async def drain(self, timeout: float = 60.0) -> None:
         """Wait until no job is due or running and every lane is empty (tests, CLI)."""
@@ -238,7 +247,17 @@ class Scheduler:
         return not busy and not self._lanes
 
     async def _run_main(self) -> None:
-        await self._memory.run(Lane.BACKGROUND, self._load)
+        pause = _RETRY_S
+        while True:
+            try:
+                await self._memory.run(Lane.BACKGROUND, self._load)
+                break
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database is away: the loop must not die of it
+                log.warning("scheduler_load_failed", error_type=type(exc).__name__)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _RETRY_MAX_S)
         self._loaded = True
         while not self._closing:
             now = self.clock.now()
@@ -274,6 +293,11 @@ class Scheduler:
                 # mid-run its lease runs out and this process runs the slot).
                 settled = False
                 log.info("job_running_elsewhere", job=st.spec.name)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the database is away: the slot is still owed, not done
+            settled = False
+            log.warning("job_claim_failed", job=st.spec.name, error_type=type(exc).__name__)
         finally:
             if settled:
                 st.last = slot if st.last is None else max(st.last, slot)
@@ -298,6 +322,8 @@ class Scheduler:
             return "done", detail
 
     def _claim(self, name: str, slot: datetime, trigger: str) -> RunClaim:
+        if not self._memory.leases.healthy:  # lost the database session: claim nothing yet
+            return RunClaim(None, elsewhere=True)
         return self.runs.claim(name, slot, trigger, self.clock.now())
 
     def _finish(self, run_id: int, status: str, detail: dict[str, Any]) -> None:

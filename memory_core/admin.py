@@ -121,6 +121,9 @@ class RunLock:
         """Be the one process doing ``role`` (e.g. polling Telegram): on SQLite the bot lock
         already makes this process the only one."""
 
+    def reconnect(self) -> None:
+        """Nothing to take again on SQLite: the lock is a file, not a database session."""
+
     def release(self) -> None:
         """Let go of the locks (closing a descriptor releases it)."""
         if self._fd is not None:
@@ -161,6 +164,7 @@ class PgRunLock(RunLock):
     def __init__(self, db: Database) -> None:
         self._db = db
         self._conn: Connection | None = None
+        self._roles: list[str] = []
 
     def acquire_bot(self, timeout: float = START_LOCK_WAIT_S) -> None:
         """Hold the database as one of its running bots; :class:`StoreError` while an
@@ -195,6 +199,22 @@ class PgRunLock(RunLock):
                 f"another membot on {self._db.location} is already {role.replace('_', ' ')}: "
                 "run one such process (Telegram: use webhook mode for several replicas)"
             )
+        if role not in self._roles:
+            self._roles.append(role)
+
+    def reconnect(self) -> None:
+        """Take the bot lock and this process's roles again on a new session, after the old
+        one was lost (a server restart or failover ends every session, and the locks with it).
+        :class:`StoreError` when that cannot be done yet: the caller tries again."""
+        dead, self._conn = self._conn, None
+        if dead is not None:
+            with contextlib.suppress(Exception):
+                dead.invalidate()
+            with contextlib.suppress(Exception):
+                dead.close()
+        self.acquire_bot()
+        for role in self._roles:
+            self.claim_role(role)
 
     def release(self) -> None:
         """Let go of the lock: its connection is closed, not returned to the pool."""
@@ -345,20 +365,15 @@ def backup(db_path: Path, dest: Path, *, overwrite: bool = False) -> BackupInfo:
     return BackupInfo(dest, dest.stat().st_size, copy.schema_version, time.perf_counter() - started)
 
 
-def restore(src: Path, db_path: Path) -> BackupInfo:
-    """Replace the database with the backup ``src``; refuses while a bot runs on it.
-
-    The backup is checked first (a SQLite file, ``quick_check`` ok, a schema this membot
-    knows); the copy goes through the backup API into the live file, so readers never see a
-    half-written database.
-    """
-    src, db_path = Path(src), Path(db_path)
+def check_backup(src: Path) -> int:
+    """Check that ``src`` is a backup this membot can restore (a SQLite file, ``quick_check``
+    ok, a schema this membot knows); its schema version, or :class:`InvalidInputError`."""
+    src = Path(src)
     if not src.is_file():
         raise InvalidInputError(f"no backup file at {src}")
     with open(src, "rb") as handle:
         if handle.read(16) != b"SQLite format 3\x00":
             raise InvalidInputError(f"{src} is not a SQLite database")
-    started = time.perf_counter()
     found = maintenance.check_file(src)
     version = found.schema_version
     if found.integrity != "ok":
@@ -369,6 +384,18 @@ def restore(src: Path, db_path: Path) -> BackupInfo:
         raise InvalidInputError(
             f"{src} has schema {version}; this membot knows up to {SCHEMA_VERSION}"
         )
+    return version
+
+
+def restore(src: Path, db_path: Path) -> BackupInfo:
+    """Replace the database with the backup ``src``; refuses while a bot runs on it.
+
+    The backup is checked first (:func:`check_backup`); the copy goes through the backup API
+    into the live file, so readers never see a half-written database.
+    """
+    src, db_path = Path(src), Path(db_path)
+    started = time.perf_counter()
+    version = check_backup(src)
     with RunLock(db_path).exclusive():
         db_path.parent.mkdir(parents=True, exist_ok=True)
         maintenance.copy_into(src, db_path)

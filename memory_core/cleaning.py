@@ -29,6 +29,16 @@ def clean_text(value: str, *, limit: int) -> str:
     return value
 
 
+def clip_episode(value: str) -> str:
+    """A turn's text for storage: normalised like :func:`clean_text`, then cut to
+    ``MAX_EPISODE_CHARS`` — a long turn is kept in part, never refused (the live observer and
+    the bulk import store turns the same way); an empty text raises."""
+    value = CONTROL.sub("", unicodedata.normalize("NFC", value)).strip()
+    if not value:
+        raise InvalidInputError("there is nothing to remember in an empty text")
+    return value[:MAX_EPISODE_CHARS].rstrip()
+
+
 def clean_query(value: str) -> str:
     """A search query cleaned exactly like stored text (never raises), so "Lis\\x00bon"
     finds what was stored as "Lisbon"."""

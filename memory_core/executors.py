@@ -4,7 +4,7 @@ Replies and background learning share a small machine. Each gets its own threads
 learning can never occupy the threads a reply needs, and background threads run at a lower
 OS scheduling priority (a higher nice value), so an embedding done for learning yields the
 CPU to one done for a reply. On a 2-core machine under load that is most of a reply's tail:
-measured with ``membot bench telegram``, see the README.
+measured with ``membot bench telegram``, see docs/evaluation.md.
 """
 
 from __future__ import annotations

@@ -37,7 +37,11 @@ class Inbox:
 
     async def claim(self, limit: int) -> list[InboxUpdate]:
         """Lease up to ``limit`` updates to handle now (each of a different chat), oldest first.
-        Updates leased too often are given up here (logged ``update_given_up``)."""
+        Updates leased too often are given up here (logged ``update_given_up``). Nothing
+        while this process is re-establishing its database session: to the others its leases
+        look free then, and theirs to it."""
+        if not self.memory.leases.healthy:
+            return []
         usable: list[InboxUpdate] = []
         while len(usable) < limit:
             claimed = await self.memory.run(Lane.REPLY, self._claim, limit - len(usable))

@@ -9,6 +9,14 @@ that hangs stops renewing: its work is taken over once its leases run out. A lea
 prevents duplicate work — whether work was applied is decided inside the applying
 transaction (the outbox job still pending, the run still running, the update not yet
 handled), so a process that was only slow, not dead, never applies anything twice.
+
+A process can also lose its database session while it lives: the server restarts, fails over,
+or ends the backend. Its liveness lock goes with the session, so to the other replicas its work
+looks free — and theirs to it, since every replica lost its lock at once. The keeper watches
+its session every :data:`WATCH_S`; once it is gone the process stops claiming (``healthy`` is
+false), reconnects with backoff, takes its locks again (the liveness lock, then the
+``on_reconnect`` hooks: the bot lock and its roles), renews its own leases, waits
+:data:`SETTLE_S` for the other replicas to take theirs back, and only then claims again.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import contextlib
 import os
 import secrets
 import socket
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import structlog
@@ -30,6 +39,15 @@ if TYPE_CHECKING:
     from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.leases")
+
+#: How often the keeper checks that its database session (and liveness lock) is still there.
+WATCH_S = 1.0
+#: Waits between attempts to reconnect after the session was lost (the last one repeats).
+BACKOFF_S = (0.25, 0.5, 1.0, 2.0)
+#: After taking its locks back, how long a process waits before claiming again: every other
+#: replica lost its session too (a server restart) and needs a moment to take its own locks
+#: back — until then its leases look free. Longer than a watch beat plus the longest backoff.
+SETTLE_S = 4.0
 
 
 def process_id() -> str:
@@ -46,6 +64,14 @@ class LeaseKeeper:
         self.memory = memory
         self._task: asyncio.Task[None] | None = None
         self._alive: Connection | None = None
+        #: Whether this process may claim work: false from the moment its database session
+        #: is found lost until its locks are back and the other replicas had time to settle.
+        self.healthy = True
+        #: Run (in a worker thread) after the liveness lock is taken back: the bot lock's
+        #: reconnect, for one. One that raises makes the whole reconnect try again.
+        self.on_reconnect: list[Callable[[], None]] = []
+        #: How many times this process got its database session back (metrics, tests).
+        self.reconnects = 0
 
     async def start(self) -> None:
         """Hold the liveness lock (PostgreSQL) and start renewing (idempotent)."""
@@ -103,9 +129,64 @@ class LeaseKeeper:
         with memory.db.write(serial=False) as conn:
             return lease_repo.renew(conn, me, now, lease_s)
 
-    async def _run(self) -> None:
+    def _session_alive(self) -> bool:
+        """Whether the liveness lock's session still answers (PostgreSQL)."""
+        conn = self._alive
+        if conn is None:
+            return False
+        try:
+            conn.exec_driver_sql("SELECT 1")
+        except Exception:  # any failure means the session (and the lock) may be gone
+            return False
+        return True
+
+    def _reconnect(self) -> None:
+        """Drop the dead session, take the liveness lock on a new one, run the hooks."""
+        dead, self._alive = self._alive, None
+        if dead is not None:
+            with contextlib.suppress(Exception):
+                dead.invalidate()
+            with contextlib.suppress(Exception):
+                dead.close()
+        self._hold()
+        for hook in self.on_reconnect:
+            hook()
+        self.renew()
+
+    async def _reestablish(self) -> None:
+        """Stop claiming, reconnect with backoff until the locks are back, settle, resume."""
+        self.healthy = False
+        log.warning("db_session_lost", owner=self.memory.owner)
+        attempt = 0
         while True:
-            await asyncio.sleep(self.memory.config.lease_s / 3)
+            await asyncio.sleep(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
+            attempt += 1
+            try:
+                await self.memory.run(Lane.BACKGROUND, self._reconnect)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # still away: the next attempt tries again
+                log.info("db_reconnect_failed", attempt=attempt, error_type=type(exc).__name__)
+                continue
+            break
+        self.reconnects += 1
+        await asyncio.sleep(SETTLE_S)
+        self.healthy = True
+        log.info("db_session_restored", owner=self.memory.owner, attempts=attempt)
+
+    async def _run(self) -> None:
+        postgres = self.memory.db.postgres
+        beat = self.memory.config.lease_s / 3
+        renewed = asyncio.get_running_loop().time()
+        while True:
+            await asyncio.sleep(min(WATCH_S, beat) if postgres else beat)
+            if postgres and not await self.memory.run(Lane.BACKGROUND, self._session_alive):
+                await self._reestablish()
+                renewed = asyncio.get_running_loop().time()
+                continue
+            if asyncio.get_running_loop().time() - renewed < beat and postgres:
+                continue
+            renewed = asyncio.get_running_loop().time()
             try:
                 await self.memory.run(Lane.BACKGROUND, self.renew)
             except asyncio.CancelledError:

@@ -20,7 +20,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core import edits, fts, memory_md, retrieve, user_data
-from memory_core.cleaning import MAX_EPISODE_CHARS, MAX_FACT_CHARS, clean_text, key_for
+from memory_core.cleaning import MAX_FACT_CHARS, clean_text, clip_episode, key_for
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
@@ -44,6 +44,7 @@ from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import meta, sessions, users
+from memory_core.store import outbox as outbox_repo
 from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools
 from memory_core.values import (
@@ -164,6 +165,24 @@ class Memory:
     def vector_problem(self) -> str | None:
         """Why vector search is off, in words for an operator (``None`` while it is on)."""
         return self.vectors.problem
+
+    def readiness_problems(self, max_lag_s: float) -> list[str]:
+        """Why this process should not be sent work now, in words for an operator (empty when
+        ready): its database session is being re-established, the database does not answer,
+        or learning is more than ``max_lag_s`` behind. One indexed query; blocks briefly."""
+        problems = []
+        if not self.leases.healthy:
+            problems.append("re-establishing the database session")
+        try:
+            with self.db.read() as conn:
+                due = outbox_repo.next_due_at(conn)
+        except Exception as exc:  # any failure to read is the answer itself
+            problems.append(f"database unreachable ({type(exc).__name__})")
+        else:
+            lag = 0.0 if due is None else self.clock.now().timestamp() - due
+            if lag > max_lag_s:
+                problems.append(f"learning is {lag:.0f} s behind")
+        return problems
 
     def reindex_blocking(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Re-embed everything with the configured model (``membot admin reindex``; blocks)."""
@@ -364,8 +383,9 @@ class Memory:
             return fact_repo.matching_all_terms(conn, user_id, expr, limit)
 
     async def record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
-        """Record raw turns (text cleaned and bounded); vectors are queued."""
-        cleaned = [replace(e, text=clean_text(e.text, limit=MAX_EPISODE_CHARS)) for e in episodes]
+        """Record raw turns (text cleaned, a long one cut like the observer cuts it); vectors
+        are queued."""
+        cleaned = [replace(e, text=clip_episode(e.text)) for e in episodes]
         return await self.run(Lane.REPLY, self._record_episodes, user_id, cleaned)
 
     def _record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:

@@ -141,6 +141,11 @@ class Operations:
         return admin.backup(db_path, dest, overwrite=overwrite)
 
     @staticmethod
+    def check_backup(src: Path) -> int:
+        """Check a backup file before restoring it; its schema version (or an error)."""
+        return admin.check_backup(src)
+
+    @staticmethod
     def restore(src: Path, db_path: Path) -> BackupInfo:
         """Replace the database with the backup ``src``; refuses while a bot runs on it."""
         return admin.restore(src, db_path)

@@ -13,7 +13,7 @@ question, a question from its answer); the best ``neighbour_candidates`` candida
 their adjacent turns in as candidates. An episode search is a read (``episode_signals``) and a
 pure ranking (``rank_episodes``), so the LoCoMo evaluation can rank one read under many
 configurations — the ranking the bot runs. Near-duplicates (token Jaccard > ``dedup_jaccard``)
-keep the higher score. The episode defaults are chosen on LoCoMo (README).
+keep the higher score. The episode defaults are chosen on LoCoMo (docs/evaluation.md).
 ``SearchHit.vector`` stays the raw cosine similarity (callers compare it with thresholds) and
 ``SearchHit.lexical`` is > 0 exactly when the text matched.
 """
@@ -52,7 +52,7 @@ from memory_core.vectors.cache import MatrixCache
 class RetrievalConfig:
     """Knobs of hybrid retrieval (settings, but the BM25 column weights). The episode-only
     ones are chosen by ``membot eval locomo``'s tuning on every development conversation; the
-    ones fact search shares keep their seed-000 values (README)."""
+    ones fact search shares keep their seed-000 values (docs/evaluation.md)."""
 
     top_k_lex: int = 20  # candidates taken from the lexical list
     top_k_vec: int = 20  # candidates taken from the vector list

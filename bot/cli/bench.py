@@ -51,7 +51,7 @@ bench_cli = typer.Typer(help="Benchmarks (retrieval, pipeline, telegram).", no_a
 
 #: Mean pause after each reply in ``bench telegram``: a fast typist (a short message a few
 #: seconds after reading the answer). The issue leaves the pace open; 1 s saturates this
-#: 2-core machine (README).
+#: 2-core machine (docs/evaluation.md).
 DEFAULT_THINK_MS = 5000.0
 #: What ``bench telegram`` says when ``devtools`` cannot be imported (the console script, or
 #: an installed membot: neither has the checkout on its path).

@@ -40,7 +40,9 @@ def quiet_settings() -> Settings:
     """The settings, with logs on stderr at warning level unless a finer level is set."""
     settings = composition.load_settings()
     configure_logging(
-        settings.log_level if settings.log_level != "info" else "warning", stream=sys.stderr
+        settings.log_level if settings.log_level != "info" else "warning",
+        stream=sys.stderr,
+        json=settings.log_format == "json",
     )
     return settings
 

@@ -4,6 +4,7 @@ history), as tables or ``--json``."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
@@ -11,10 +12,23 @@ from rich.table import Table
 
 from bot.cli.common import console, fail, open_memory, run
 from bot.cli.options import DbOpt, JsonOpt, UserOpt, user_id
-from memory_core import MemoryCoreError, NotFoundError
-from memory_core.values import Category, Fact, NewFact, SearchFilters, SearchHit
+from memory_core import Memory, MemoryCoreError, NotFoundError
+from memory_core.values import Audience, Category, Fact, NewFact, SearchFilters, SearchHit
 
 memories_cli = typer.Typer(help="Inspect and edit one user's memories.", no_args_is_help=True)
+
+#: ``--secrets``: show passwords, keys and card numbers in clear (masked ``••••7788`` otherwise).
+SecretsOpt = Annotated[
+    bool, typer.Option("--secrets", help="show secret values in clear (masked by default)")
+]
+
+
+def _shown(memory: Memory, uid: str, facts: list[Fact], secrets: bool) -> list[Fact]:
+    """The facts as the user's private chat shows them (secrets masked) unless ``secrets``."""
+    if secrets:
+        return facts
+    view = memory.view(uid, Audience.PRIVATE)
+    return [view.show(f) for f in facts]
 
 
 def fact_json(fact: Fact) -> dict[str, Any]:
@@ -95,7 +109,7 @@ def memories_add(
         raise fail(str(exc)) from exc
     finally:
         memory.close()
-    print_facts([fact], as_json=as_json, title="Remembered")
+    print_facts(_shown(memory, user_id(user), [fact], False), as_json=as_json, title="Remembered")
 
 
 @memories_cli.command("list")
@@ -105,8 +119,9 @@ def memories_list(
     as_json: JsonOpt = False,
     include_history: Annotated[bool, typer.Option("--all", help="include superseded")] = False,
     limit: Annotated[int, typer.Option(min=1, max=10000)] = 100,
+    secrets: SecretsOpt = False,
 ) -> None:
-    """List a user's memories, newest first."""
+    """List a user's memories, newest first (secret values masked unless --secrets)."""
     memory = open_memory(db)
     try:
         facts = run(
@@ -116,6 +131,7 @@ def memories_list(
         )
     finally:
         memory.close()
+    facts = _shown(memory, user_id(user), facts, secrets)
     print_facts(facts, as_json=as_json, title=f"Memories of {user_id(user)}")
 
 
@@ -127,8 +143,10 @@ def memories_search(
     mode: Annotated[str, typer.Option(help="lexical | vector | hybrid")] = "hybrid",
     db: DbOpt = None,
     as_json: JsonOpt = False,
+    secrets: SecretsOpt = False,
 ) -> None:
-    """Search a user's memories; prints ranked results with their scores."""
+    """Search a user's memories; prints ranked results with their scores (secret values
+    masked unless --secrets)."""
     if mode not in ("lexical", "vector", "hybrid"):
         raise typer.BadParameter("mode must be lexical, vector or hybrid")
     memory = open_memory(db)
@@ -136,6 +154,12 @@ def memories_search(
         hits = run(memory.search(user_id(user), query, k=k, mode=mode))  # type: ignore[arg-type]
     finally:
         memory.close()
+    if not secrets:
+        view = memory.view(user_id(user), Audience.PRIVATE)
+        hits = [
+            replace(h, fact=view.show(h.fact), text=view.show(h.fact).value_text) if h.fact else h
+            for h in hits
+        ]
     if as_json:
         typer.echo(json.dumps([hit_json(h) for h in hits], ensure_ascii=False))
         return
@@ -177,7 +201,7 @@ def memories_forget(
         raise fail(str(exc)) from exc
     finally:
         memory.close()
-    print_facts(facts, as_json=as_json, title="Forgotten")
+    print_facts(_shown(memory, uid, facts, False), as_json=as_json, title="Forgotten")
 
 
 @memories_cli.command("history")
@@ -186,8 +210,10 @@ def memories_history(
     target: Annotated[str, typer.Argument(help="a fact id or a key")],
     db: DbOpt = None,
     as_json: JsonOpt = False,
+    secrets: SecretsOpt = False,
 ) -> None:
-    """Show the audit trail of one fact (by id) or of every fact that had a key."""
+    """Show the audit trail of one fact (by id) or of every fact that had a key (secret
+    values masked unless --secrets)."""
     memory = open_memory(db)
     uid = user_id(user)
     try:
@@ -198,6 +224,8 @@ def memories_history(
             entries = run(memory.history(uid, key=target.strip()))
     finally:
         memory.close()
+    if not secrets:
+        entries = memory.view(uid, Audience.PRIVATE).show_history(entries)
     rows = [
         {
             "id": e.id,

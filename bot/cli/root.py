@@ -41,9 +41,13 @@ def chat(
     """Chat with the bot in the terminal (no token, no network)."""
     settings = composition.load_settings()
     if verbose:
-        configure_logging(settings.log_level, stream=sys.stderr)
+        configure_logging(settings.log_level, stream=sys.stderr, json=settings.log_format == "json")
     else:
-        configure_logging(settings.log_level, file=settings.log_file or Path("data/membot.log"))
+        configure_logging(
+            settings.log_level,
+            file=settings.log_file or Path("data/membot.log"),
+            json=settings.log_format == "json",
+        )
     try:
         run(run_console(settings, user, db))
     except MemoryCoreError as exc:
@@ -57,7 +61,9 @@ def run_bot(
 ) -> None:
     """Run the bot on Telegram and/or Discord until SIGTERM (logs: JSON lines on stdout)."""
     settings = composition.load_settings(**({"db": db} if db else {}))
-    configure_logging(settings.log_level, file=settings.log_file)
+    configure_logging(
+        settings.log_level, file=settings.log_file, json=settings.log_format == "json"
+    )
     platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
     try:
         run(serve(settings, platforms))

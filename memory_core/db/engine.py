@@ -19,6 +19,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import QueuePool
 
+from memory_core.db import changes
 from memory_core.db.dialect import (
     POSTGRES,
     SQLITE,
@@ -87,7 +88,7 @@ def open_pg_engine(url: str) -> Engine:
     except ImportError as exc:
         raise StoreError(
             "MEMBOT_DB names a PostgreSQL database, but the driver is not installed: "
-            "pip install 'membot[postgres]'"
+            "pip install -e '.[postgres]' in the checkout (psycopg 3)"
         ) from exc
     engine = create_engine(
         sqlalchemy_url(url),
@@ -140,6 +141,8 @@ class Database:
             self.location = str(self._path)
             self.engine = open_engine(self._path)
         self._write_lock = threading.Lock()
+        #: This process's counters of committed changes (turns, facts, conflicts, LLM tokens).
+        self.counters = changes.Counters()
         self._hot_waiting = 0
         self._hot_guard = threading.Lock()
 
@@ -191,16 +194,20 @@ class Database:
                 with self._driver_errors(), self.engine.connect() as conn, conn.begin():
                     # BEGIN IMMEDIATE's equivalent: one writer at a time, until commit.
                     conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_WRITE_LOCK_KEY})")
-                    yield conn
+                    with changes.collecting(conn) as noted:
+                        yield conn
             else:
                 with (
                     self._driver_errors(),
                     self.engine.connect().execution_options(sqlite_begin="IMMEDIATE") as conn,
                     conn.begin(),
+                    changes.collecting(conn) as noted,
                 ):
                     yield conn
         finally:
             self._write_lock.release()
+        # Committed: only now are the changes logged and counted (a rollback raised above).
+        changes.announce(noted, self.counters)
 
     @contextmanager
     def read(self) -> Iterator[Connection]:

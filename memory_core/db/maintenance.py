@@ -161,6 +161,24 @@ def merge_fts(conn: Connection) -> None:
         conn.exec_driver_sql(f"INSERT INTO {fts}({fts}) VALUES('optimize')")
 
 
+def checkpoint(engine: Engine) -> bool:
+    """Copy the write-ahead log into the database file and truncate it to zero bytes
+    (``wal_checkpoint(TRUNCATE)``); ``False`` if a reader kept it from finishing.
+
+    Erasure needs it: ``secure_delete`` zeroes deleted content in the database file, but the
+    ``-wal`` file keeps the page images written before (holding the erased text) until a
+    checkpoint resets it, which without this happens at the next checkpoint or at exit.
+    """
+    raw = engine.raw_connection()  # outside a transaction: a checkpoint cannot run in one
+    try:
+        cur = raw.cursor()
+        busy = cur.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        cur.close()
+    finally:
+        raw.close()
+    return not busy
+
+
 def vacuum(engine: Engine) -> None:
     """Rewrite the file without its free pages (``VACUUM``), empty the WAL, refresh the planner's
     statistics (``PRAGMA optimize``)."""
@@ -197,7 +215,7 @@ def pg_scrub(engine: Engine, tables: Sequence[str]) -> None:
     while it runs (seconds at thousands of rows; at millions, batch erasures into a window, or
     move to per-user encryption keys). It cannot run inside a transaction block. The
     write-ahead log still holds the text until its segments are recycled (and so do WAL
-    archives and base backups): see the README.
+    archives and base backups): see docs/postgresql.md.
     """
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         existing = {

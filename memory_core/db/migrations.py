@@ -201,7 +201,7 @@ END;
 
 def _diacritic_folds() -> tuple[str, str]:
     """Letters with diacritics and their bases (Latin, Greek, Cyrillic): FTS5's
-    ``remove_diacritics`` without the unaccent extension, which pgserver lacks."""
+    ``remove_diacritics`` without the unaccent extension, which managed servers may not offer."""
     src, dst = [], []
     for code in range(0xC0, 0x500):
         char = chr(code)

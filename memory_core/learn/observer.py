@@ -19,8 +19,9 @@ from datetime import datetime, timedelta
 import structlog
 from sqlalchemy.exc import SQLAlchemyError
 
-from memory_core.cleaning import MAX_EPISODE_CHARS, clean_text
+from memory_core.cleaning import MAX_EPISODE_CHARS, clip_episode
 from memory_core.clock import to_ts
+from memory_core.db.changes import Note, note
 from memory_core.errors import MemoryCoreError, StoreError
 from memory_core.executors import Lane
 from memory_core.extract.sensitive import redact
@@ -39,6 +40,9 @@ ResultHandler = Callable[[LearnResult], Awaitable[None]]
 
 #: LLM usage that no job carried (scheduled jobs' calls) is written at most this often.
 USAGE_FLUSH_S = 60.0
+#: First and longest pause before the dispatcher looks again after a database failure.
+_RETRY_S = 0.5
+_RETRY_MAX_S = 10.0
 #: A user line's episode keeps, as the turn it answers, the bot's previous reply when that
 #: ended in a question, and only the question ("… What's your dog called?" / "Rex"): it is
 #: part of the embedded text, whose cost grows with its length (~1.3-1.6 ms of CPU a token
@@ -124,7 +128,7 @@ class Observer:
         return added
 
     def _commit(self, turn: Turn) -> bool:
-        user_text = clean_text(turn.user_text, limit=MAX_EPISODE_CHARS)
+        user_text = clip_episode(turn.user_text)
         # Secrets are kept in clear nowhere but in a fact the user explicitly asked for: the
         # episodes (and their FTS index) get the redacted text; the outbox keeps the clear
         # text of an explicit /remember only until it has been learned (then it is redacted).
@@ -161,6 +165,7 @@ class Observer:
                 0,
             )
             outbox.add(conn, job, now, self.memory.owner, self.memory.config.lease_s)
+            note(conn, Note("turns"))  # counted once committed (a replay returned above)
             previous = episode_repo.last_text(conn, turn.user_id, turn.chat_id)
             eps = [
                 NewEpisode(
@@ -270,6 +275,11 @@ class Observer:
             self._dispatcher = asyncio.create_task(self._dispatch(), name="observer-dispatch")
             self._wake.set()
 
+    @property
+    def alive(self) -> bool:
+        """Whether the dispatcher runs (started and not ended by an error)."""
+        return self._dispatcher is not None and not self._dispatcher.done()
+
     async def drain(self, timeout: float = 60.0) -> None:
         """Wait until every due job has been processed (postponed ones are not waited for)."""
 
@@ -340,37 +350,70 @@ class Observer:
                 lease_repo.release_all(conn, ("outbox",))
 
     async def _dispatch(self) -> None:
-        await self.memory.run(Lane.BACKGROUND, self._release_orphans)
+        pause = _RETRY_S
+        while True:
+            try:
+                await self.memory.run(Lane.BACKGROUND, self._release_orphans)
+                break
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database is away: the dispatcher must not die of it
+                log.warning("observer_dispatch_failed", error_type=type(exc).__name__)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _RETRY_MAX_S)
         self._ready.set()
+        pause = _RETRY_S
         while not self._closing:
-            users = await self.memory.run(Lane.BACKGROUND, self._due_users)
-            usage = self.learner.usage
-            if (
-                usage is not None
-                and usage.pending()
-                and time.monotonic() - self._usage_flushed_at >= USAGE_FLUSH_S
-            ):
-                self._usage_flushed_at = time.monotonic()
-                await self.memory.run(Lane.BACKGROUND, self._write_usage)
-            for user in users:
-                if user not in self._lanes and not self._closing:
-                    task = asyncio.create_task(self._lane(user), name=f"observer-lane:{user}")
-                    self._lanes[user] = task
+            try:
+                await self._dispatch_once()
+                pause = _RETRY_S
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the dispatcher's one outermost guard: try again later
+                log.warning("observer_dispatch_failed", error_type=type(exc).__name__)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _RETRY_MAX_S)
+                continue
             if not self._lanes:
                 self._idle.set()
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll_interval)
 
+    async def _dispatch_once(self) -> None:
+        """Start a lane for every user with a job due (none while the database session is
+        being re-established), and write the LLM usage meter now and then."""
+        users = await self.memory.run(Lane.BACKGROUND, self._due_users)
+        usage = self.learner.usage
+        if (
+            usage is not None
+            and usage.pending()
+            and time.monotonic() - self._usage_flushed_at >= USAGE_FLUSH_S
+        ):
+            self._usage_flushed_at = time.monotonic()
+            await self.memory.run(Lane.BACKGROUND, self._write_usage)
+        for user in users:
+            if user not in self._lanes and not self._closing:
+                task = asyncio.create_task(self._lane(user), name=f"observer-lane:{user}")
+                self._lanes[user] = task
+
     def _due_users(self) -> list[str]:
+        if not self.memory.leases.healthy:
+            return []
         with self.memory.db.read() as conn:
             return outbox.users_with_pending(conn, self.memory.clock.now(), self.memory.owner)
 
     async def _lane(self, user_id: str) -> None:
         try:
             async with self._sem:
-                while not self._closing:
-                    job = await self.memory.run(Lane.BACKGROUND, self._next, user_id)
+                while not self._closing and self.memory.leases.healthy:
+                    try:
+                        job = await self.memory.run(Lane.BACKGROUND, self._next, user_id)
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception as exc:  # the database is away: the dispatcher comes back
+                        log.warning("observer_claim_failed", error_type=type(exc).__name__)
+                        break
                     if job is None:
                         break
                     await self._run(job)

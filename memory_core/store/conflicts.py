@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import Connection, text
 
 from memory_core.clock import from_ts, to_ts
+from memory_core.db.changes import Note, note
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,7 @@ def open_conflict(
     expires: datetime,
 ) -> int:
     """Record a new open conflict and return its id."""
+    note(conn, Note("conflicts_asked"))
     return int(
         conn.execute(
             text(
@@ -127,7 +129,11 @@ def close(
         ),
         {"u": user_id, "id": conflict_id, "st": status, "res": resolution, "now": to_ts(now)},
     )
-    return bool(result.rowcount)
+    if not result.rowcount:
+        return False
+    if status == "resolved":  # the user answered (expired ones were not)
+        note(conn, Note("conflicts_answered", (("choice", resolution),)))
+    return True
 
 
 def expired_open(conn: Connection, now: datetime, limit: int = 500) -> list[ConflictRow]:

@@ -14,12 +14,21 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import from_ts, to_ts
+from memory_core.db.changes import note_fact
 from memory_core.db.dialect import of as dialect_of
 from memory_core.errors import StoreError
 from memory_core.fts import MatchExpression
 from memory_core.store import pg_lexical
 from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
-from memory_core.values import Change, Fact, HistoryEntry, NewFact, SearchFilters, Status
+from memory_core.values import (
+    SENSITIVE_CATEGORIES,
+    Change,
+    Fact,
+    HistoryEntry,
+    NewFact,
+    SearchFilters,
+    Status,
+)
 
 _NO_FILTERS = SearchFilters()
 #: Soft-deleted facts (forgotten, rejected, decayed) are purged this many days later.
@@ -243,10 +252,12 @@ def _record_change(
     summary: str | None = None,
     bump: bool = True,
     undoes: float | None = None,
+    created: bool = False,
 ) -> int:
     """Write the audit row, bump the user's revision and log the change; return the rev.
 
-    ``bump=False`` (a mere repetition) writes the audit row only.
+    ``bump=False`` (a mere repetition) writes the audit row only. Every change that bumps the
+    revision is also noted for the ``fact_*`` log events and counters (after the commit).
     """
     fact = after or before
     assert fact is not None
@@ -282,6 +293,20 @@ def _record_change(
     )
     if not bump:
         return int(rev)
+    private = fact.sensitive or fact.category in SENSITIVE_CATEGORIES
+    note_fact(
+        conn,
+        user_id=user_id,
+        fact_id=fact.id,
+        # A note's key is made of its first words: for a sensitive one, that is its value.
+        key="note" if private and fact.key.startswith("note.") else fact.key,
+        action=event,
+        source=actor,
+        status=fact.status.value,
+        created=created,
+        turn_id=turn_id,
+        rev=int(rev),
+    )
     conn.execute(
         text(
             "INSERT INTO change_log (user_id, rev, fact_id, event, summary, meta_json, ts) "
@@ -435,6 +460,7 @@ def create(
         reason=reason,
         turn_id=turn_id,
         summary=summary,
+        created=replaces is None,
     )
     return fact
 

@@ -48,24 +48,35 @@ def owner_key_sql(column: str) -> str:
     return f"hashtextextended({column}, 0)"
 
 
+def _lock_held_sql(owner: str) -> str:
+    """Whether the session advisory lock keyed by the lease owner ``owner`` (a column or a
+    parameter) is held by some session now."""
+    key = owner_key_sql(owner)
+    return (
+        "EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
+        f"AND l.objsubid = 1 AND l.classid::bigint = (({key} >> 32) & 4294967295) "
+        f"AND l.objid::bigint = ({key} & 4294967295))"
+    )
+
+
 def free_sql(postgres: bool, prefix: str = "", *, mine: bool = True) -> str:
     """The condition under which a row's lease may be taken by ``:me`` at ``:now``: never
     leased, lapsed, (``mine``) its own — or, on PostgreSQL, held by a process that is gone: a
     live owner holds a session advisory lock keyed by its id (:func:`hold_owner`), and a
     process that died (SIGKILL, a lost machine) lost its session and that lock with it, so its
-    work is taken over at once instead of when the lease runs out."""
+    work is taken over at once instead of when the lease runs out.
+
+    On PostgreSQL ``:me`` takes nothing while it does not hold its own liveness lock: a server
+    restart ends every session at once, and until each process has noticed and taken its lock
+    back, every lease — its own in hand included — looks free."""
     owner = f"{prefix}lease_owner"
     parts = [f"{owner} IS NULL", f"{prefix}lease_until <= :now"]
     if mine:
         parts.append(f"{owner} = :me")
-    if postgres:
-        key = owner_key_sql(owner)
-        parts.append(
-            "NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
-            f"AND l.objsubid = 1 AND l.classid::bigint = (({key} >> 32) & 4294967295) "
-            f"AND l.objid::bigint = ({key} & 4294967295))"
-        )
-    return "(" + " OR ".join(parts) + ")"
+    if not postgres:
+        return "(" + " OR ".join(parts) + ")"
+    parts.append(f"NOT {_lock_held_sql(owner)}")
+    return f"({_lock_held_sql(':me')} AND (" + " OR ".join(parts) + "))"
 
 
 def hold_owner(conn: Connection, owner: str) -> None:

@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy import Connection, text
 
 from memory_core.clock import to_ts
+from memory_core.db.changes import Note, note
 
 #: The counters of one row, in column order.
 COUNTERS = ("calls", "input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
@@ -48,6 +49,16 @@ def add(conn: Connection, rows: Sequence[UsageRow]) -> None:
     """Add ``rows`` to the stored totals (one upsert each, in the caller's transaction)."""
     if not rows:
         return
+    for r in rows:
+        note(conn, Note("llm_calls", (("model", r.model),), r.calls))
+        for kind, n in (
+            ("input", r.input_tokens),
+            ("output", r.output_tokens),
+            ("cache_read", r.cache_read_tokens),
+            ("cache_write", r.cache_write_tokens),
+        ):
+            if n:
+                note(conn, Note("llm_tokens", (("model", r.model), ("type", kind)), n))
     conn.execute(
         text(
             "INSERT INTO llm_usage (day, user_id, purpose, model, calls, input_tokens, "

@@ -350,6 +350,22 @@ def test_restore_refuses_files_that_are_not_membot_backups(
     assert result.exit_code == 1 and "not a membot database" in result.output
 
 
+def test_restore_checks_the_file_before_asking_for_confirmation(
+    db: Path, tmp_path: Path, memory_factory: Any
+) -> None:
+    """A bad file is refused at once: nobody is asked to confirm replacing the database
+    with something that would be refused anyway (the prompt never appears)."""
+    memory_factory(db).close()
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"hello" * 100)
+    result = membot("admin", "restore", str(junk), "--db", str(db), stdin="y\n")
+    assert result.exit_code == 1 and "not a SQLite database" in result.output
+    assert "Replace" not in result.output
+    missing = membot("admin", "restore", str(tmp_path / "nope.db"), "--db", str(db), stdin="y\n")
+    assert missing.exit_code == 1 and "no backup file" in missing.output
+    assert "Replace" not in missing.output
+
+
 def test_vacuum_drops_old_events_and_compacts(populated: Path) -> None:
     db = populated  # its events are dated March 2026: "old" by now
     result = membot("admin", "vacuum", "--db", str(db), "--keep-events-days", "1")

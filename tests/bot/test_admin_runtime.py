@@ -76,8 +76,14 @@ async def test_a_running_bot_holds_the_lock_and_serves_metrics(
         assert s["process_resident_memory_bytes"] > 0
         assert math.isnan(s["membot_wrong_overwrite_rate"])  # nothing to rate yet
         assert "# TYPE membot_turns gauge" in body
+        # This process's counters beside the 24-hour gauges (Prometheus counters).
+        assert s["membot_turns_total"] == 4
+        assert s['membot_facts_total{action="created"}'] >= 2
+        assert "# TYPE membot_facts_total counter" in body
 
         assert (await http(port, "GET", "/healthz"))[:1] == (200,)
+        ready = await http(port, "GET", "/readyz")
+        assert (ready[0], ready[2]) == (200, "ready\n")
         assert (await http(port, "GET", "/nope"))[0] == 404
         assert (await http(port, "POST", "/metrics"))[0] == 405
 
@@ -91,6 +97,26 @@ async def test_a_running_bot_holds_the_lock_and_serves_metrics(
         db, "SELECT status FROM events WHERE op = 'lexical' AND status != 'skipped'"
     )
     assert len(searched) == 3
+
+
+async def test_readyz_says_why_a_replica_is_not_ready(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    """/readyz is 503 with the reasons while a background loop is down or the database
+    session is being re-established; /healthz stays 200 (the process lives)."""
+    port = free_port()
+    async with console(tmp_path / "bot.db", clock, metrics_port=port) as session:
+        runtime = session.runtime
+        assert runtime is not None
+        await runtime.observer.aclose()  # the learning loop is gone
+        runtime.memory.leases.healthy = False  # as while reconnecting
+        status, _, body = await http(port, "GET", "/readyz")
+        assert status == 503
+        assert body.splitlines() == ["learning stopped", "re-establishing the database session"]
+        assert (await http(port, "GET", "/healthz"))[0] == 200
+        runtime.memory.leases.healthy = True
+        runtime.observer.start()
+        assert (await http(port, "GET", "/readyz"))[0] == 200
 
 
 def db_rows_file(db: Path, sql: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -200,3 +201,54 @@ def test_scripted_chat_remembers_and_lists(db: str) -> None:
     assert "Luna" in result.stdout.split("bot> ", 2)[-1]  # /memories lists it
     stored = ok_json("memories", "list", "--user", "alice", "--db", db, "--json")
     assert any("Luna" in f["value"] for f in stored)
+
+
+def test_memories_list_masks_secrets_unless_asked(db: str) -> None:
+    """An operator's listing shows a password masked, like every chat reply; --secrets shows it."""
+    add(db, "My bank password is hunter2secret", "--category", "credential")
+    for command in (
+        ("memories", "list"),
+        ("memories", "search", "bank password"),
+        ("memories", "history", "1"),
+    ):
+        masked = membot(*command, "--user", "alice", "--db", db, "--json")
+        assert masked.exit_code == 0, masked.output
+        assert "hunter2secret" not in masked.stdout, command
+        table = membot(*command, "--user", "alice", "--db", db)
+        assert "hunter2secret" not in table.stdout, command
+        clear = membot(*command, "--user", "alice", "--db", db, "--json", "--secrets")
+        assert "hunter2secret" in clear.stdout, command
+    [fact] = ok_json("memories", "list", "--user", "alice", "--db", db, "--json")
+    assert "••••" in fact["value"]
+
+
+def test_console_buttons_say_how_to_choose_and_a_bare_number_presses_one(tmp_path: Path) -> None:
+    db = tmp_path / "data" / "chat.db"
+    lines = "/remember I live in Berlin\nI moved to Lisbon\n1\nwhere do I live?\n7\n"
+    result = membot("chat", "--user", "alice", "--db", str(db), stdin=lines)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "  [1] Lisbon\n  [2] Berlin\n  [3] Only for now\n  (type 1, 2 or 3 to choose)" in out
+    assert "Updated" in out  # the bare "1" pressed [1]
+    [home] = [
+        f
+        for f in ok_json("memories", "list", "--user", "alice", "--db", str(db), "--json")
+        if f["key"] == "home_city"
+    ]
+    assert "Lisbon" in home["value"]
+    assert "There are no buttons" not in out  # "7" with no keyboard open is a plain message
+
+
+def test_console_export_is_saved_beside_the_database_and_its_path_printed(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "data" / "chat.db"
+    elsewhere = tmp_path / "checkout"
+    elsewhere.mkdir()
+    os.chdir(elsewhere)  # the folder the chat was started in (isolated_cli restores it)
+    result = membot("chat", "--user", "alice", "--db", str(db), stdin="I live in Porto\n/export\n")
+    assert result.exit_code == 0, result.output
+    saved = db.parent / "MEMORY.md"
+    assert saved.is_file() and "Porto" in saved.read_text()
+    assert str(saved) in result.stdout
+    assert not (elsewhere / "MEMORY.md").exists()

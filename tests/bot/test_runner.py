@@ -12,6 +12,7 @@ import pytest
 
 from adapters.types import PlatformHealth, Reply, Target
 from bot import runner
+from bot.cli.admin import _platform_checks
 from bot.config import Settings
 from memory_core import Operations
 
@@ -122,3 +123,26 @@ async def test_a_second_replica_polling_telegram_is_refused_on_postgresql(
     finally:
         first.release()
         db.dispose()
+
+
+async def test_doctor_running_fails_while_polling_keeps_failing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The library retries a failing poll for ever; meanwhile the platform is recorded as
+    failing (doctor --running says FAIL), and as running again once the trouble is past."""
+    monkeypatch.setattr(runner, "TROUBLE_CHECK_S", 0.05)
+    telegram = FakePlatform("telegram")
+    telegram.health.trouble_window_s = 0.5
+    task, stop = await _serve_with(tmp_path, monkeypatch, [telegram])
+    await _eventually(
+        lambda: (tmp_path / "m.db").exists() and _states(tmp_path) == {"telegram": "running"}
+    )
+    telegram.health.trouble("Telegram polling failing (NetworkError), retrying")
+    await _eventually(lambda: _states(tmp_path) == {"telegram": "failing"})
+    checks = _platform_checks(tmp_path / "m.db")
+    assert [(c.name, c.ok) for c in checks] == [("platform telegram", False)]
+    assert "NetworkError" in checks[0].detail
+    await _eventually(lambda: _states(tmp_path) == {"telegram": "running"})  # the window passed
+    assert not task.done()
+    stop.set()
+    await asyncio.wait_for(task, 10)

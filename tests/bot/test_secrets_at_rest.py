@@ -77,6 +77,22 @@ async def test_forgetme_leaves_no_readable_trace_in_the_file(
     assert marker.encode() not in data
 
 
+async def test_forgetme_empties_the_wal_at_once_not_at_exit(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """While the bot keeps running, the erased words are gone from the ``-wal`` file too (it
+    held the page images written before the erasure until the next checkpoint)."""
+    db = tmp_path / "m.db"
+    wal = db.with_name(db.name + "-wal")
+    marker = "Zanzibarquux"
+    async with console(db, ManualClock(START)) as s:
+        await s.say(f"/remember I live in {marker}", f"I love {marker} in spring.")
+        assert marker.encode() in wal.read_bytes()  # the premise: the WAL holds the words
+        await s.say("/forgetme")
+        assert "deleted everything" in await s.say("/tap 1")
+        assert marker.encode() not in wal.read_bytes() + db.read_bytes()
+
+
 class _HeldExtractor:
     """The rules extractor, held at a gate until the test lets it go."""
 

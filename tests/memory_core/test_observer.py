@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from memory_core.cleaning import MAX_EPISODE_CHARS, clip_episode
 from memory_core.clock import ManualClock
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import CONTEXT_CHARS, Observer, Turn, answered_question
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import Memory
-from memory_core.values import SearchFilters, Status
+from memory_core.values import NewEpisode, SearchFilters, Status
 from tests.fakes.extractor import ScriptedExtractor
 
 USER = "console:ana"
@@ -83,6 +84,30 @@ async def test_a_user_line_keeps_the_question_it_answers(
     # means, and every token of it is embedded.
     assert rows == [("hello", ""), ("Rex", "By the way, what's your dog called?"), ("thanks", "")]
     await obs.aclose()
+
+
+async def test_an_over_long_text_is_cut_the_same_way_live_and_in_a_bulk_import(
+    memory: Memory, clock: ManualClock, db_rows
+) -> None:
+    """One 24k-character turn in a batch is cut to the episode limit, as the live observer
+    cuts it, instead of rejecting the whole batch."""
+    long = "Lisbon " * 3500  # 24,500 characters
+    obs = make_observer(memory)
+    await obs.observe(turn(1, long, clock))
+    await obs.aclose()
+    ids = await memory.record_episodes(
+        "console:bo",
+        [
+            NewEpisode(chat_id="c1", role="user", text="I live in Porto", created_at=clock.now()),
+            NewEpisode(chat_id="c1", role="user", text=long, created_at=clock.now()),
+        ],
+    )
+    assert len(ids) == 2  # the batch was taken whole
+    live = db_rows(memory, "SELECT text FROM episodes WHERE user_id = ? AND role = 'user'", USER)
+    bulk = db_rows(memory, "SELECT text FROM episodes WHERE user_id = ? ORDER BY id", "console:bo")
+    assert bulk[0] == ("I live in Porto",)
+    assert live == [bulk[1]]
+    assert len(bulk[1][0]) <= MAX_EPISODE_CHARS and bulk[1][0] == clip_episode(long)
 
 
 def test_answered_question_is_the_last_sentence_if_it_asks() -> None:

@@ -9,7 +9,7 @@ runs on PostgreSQL, where several processes are allowed.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +25,7 @@ from memory_core.store import outbox
 from tests.conftest import HashEmbedder
 from tests.factories import START
 from tests.fakes.extractor import ScriptedExtractor
+from tests.postgres import PgServer
 
 USER = "telegram:7"
 LEASE_S = 30.0
@@ -299,6 +300,55 @@ async def test_a_dead_replicas_work_is_taken_over_at_once_on_postgresql(pg_url: 
         assert taken is not None and taken.turn_id == "t1"
         assert [(u.update_id, u.attempts) for u in await inbox_b.claim(5)] == [(30, 2)]
         assert runs_b.claim("decay", START, "schedule", clock.now()).run_id is not None
+    finally:
+        await a.leases.aclose()
+        await b.leases.aclose()
+        a.close()
+        b.close()
+
+
+async def _until(condition: Callable[[], bool], timeout: float) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise TimeoutError(f"not within {timeout} s")
+
+
+@pytest.mark.parametrize("fault", ["terminate_backends", "restart_server"])
+async def test_a_replica_that_lost_its_session_stops_claiming_until_its_locks_are_back(
+    pg_server: PgServer, pg_url: str, fault: str
+) -> None:
+    """After a server restart (or its backends being ended) every lease looks free, so a
+    replica must not claim until it holds its liveness lock again and the others had time to
+    take theirs back; then its own and the others' leases are theirs again."""
+    clock = ManualClock(START)
+    config = MemoryConfig(lease_s=LEASE_S)
+    a = Memory.open(pg_url, None, clock=clock, config=config)
+    b = Memory.open(pg_url, None, clock=clock, config=config)
+    await a.leases.start()
+    await b.leases.start()
+    try:
+        inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+        await inbox_a.put(40, "chat:1", "{}")
+        await inbox_a.put(41, "chat:2", "{}")
+        assert [u.update_id for u in await inbox_a.claim(1)] == [40]
+        if fault == "restart_server":
+            await asyncio.to_thread(pg_server.restart)
+        else:
+            with pg_server.admin() as conn:
+                conn.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = %s AND pid <> pg_backend_pid()",
+                    (pg_url.split("?", 1)[0].rsplit("/", 1)[1],),
+                )
+        await _until(lambda: not a.leases.healthy and not b.leases.healthy, 5)
+        # Lock-less now, each would take the other's update (A's 40) and more: neither claims.
+        assert await inbox_b.claim(5) == [] and await inbox_a.claim(5) == []
+        await _until(lambda: a.leases.healthy and b.leases.healthy, 20)
+        assert a.leases.reconnects == 1 and b.leases.reconnects == 1
+        # A's liveness lock is back: its update stays its own; the free one is B's to take.
+        assert [u.update_id for u in await inbox_b.claim(5)] == [41]
     finally:
         await a.leases.aclose()
         await b.leases.aclose()

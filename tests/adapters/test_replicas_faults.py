@@ -1,0 +1,102 @@
+"""Faults under load: three ``membot run`` replicas on one PostgreSQL while the database goes
+away under them.
+
+A server restart (or failover, or every backend ended) drops every session at once, and with
+them the replicas' liveness and bot locks: each replica must notice, stop claiming, reconnect,
+take its locks back and only then claim again — so every message is still answered exactly
+once, in each chat's order, and every turn learned exactly once, with nothing given up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from devtools.fake_telegram import FakeTelegram, TgUser
+from devtools.replicas import ReplicaSet
+from tests.adapters.test_replicas_e2e import ANIMALS, _until_learned, script
+from tests.postgres import PgServer
+
+USERS = 8
+
+pytestmark = pytest.mark.timeout(240)
+
+
+def _end_backends(server: PgServer, url: str) -> None:
+    """End every session on the database, as an operator's pg_terminate_backend would."""
+    name = url.split("?", 1)[0].rsplit("/", 1)[1]
+    with server.admin() as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,),
+        )
+
+
+@pytest.mark.parametrize("fault", ["restart_server", "terminate_backends"])
+async def test_replicas_answer_and_learn_every_update_once_through_a_database_fault(
+    pg_server: PgServer, pg_url: str, tmp_path: Path, fault: str
+) -> None:
+    async with FakeTelegram() as tg:
+        replicas = ReplicaSet(
+            3,
+            db=pg_url,
+            token=tg.token,
+            base_url=tg.base_url,
+            base_file_url=tg.base_file_url,
+            workdir=tmp_path,
+            lease_s=2.0,
+        )
+        tg.balance(replicas.urls, spread="round_robin", redeliver=0.25, seed=11)
+        await replicas.start()
+        try:
+            await tg.wait_for(lambda: len(tg.calls_of("setWebhook")) >= 3, 60)
+            users = [tg.user(6000 + i, f"User{i}") for i in range(USERS)]
+            scripts = {u.id: script(i) for i, u in enumerate(users)}
+            rounds = len(ANIMALS)
+
+            def answered(user: TgUser) -> list[str]:
+                return [m["text"] for m in tg.sent(user.id)]
+
+            for r in range(rounds):
+                for user in users:
+                    tg.send_text(user, scripts[user.id][r][0])
+                if r == 2:  # mid-load: updates in hand, in the inbox and on the wire
+                    if fault == "restart_server":
+                        await asyncio.to_thread(pg_server.restart)
+                    else:
+                        await asyncio.to_thread(_end_backends, pg_server, pg_url)
+            try:
+                await tg.wait_for(
+                    lambda: all(len(answered(u)) >= rounds for u in users), timeout=150
+                )
+            except TimeoutError:
+                pytest.fail(
+                    "not every update was answered:\n"
+                    + "\n".join(f"{u.id}: {answered(u)}" for u in users)
+                    + "\n"
+                    + replicas.log_tail(0)
+                )
+            await asyncio.sleep(1.5)  # a duplicate would arrive now
+            for user in users:
+                names = [name for _, name in scripts[user.id]]
+                got = answered(user)
+                assert len(got) == rounds, (user.id, got)  # exactly once each
+                order = [next(n for n in names if n in text) for text in got]
+                assert order == names, (user.id, got)  # in the chat's order
+            await _until_learned(pg_url, USERS * rounds)
+            with psycopg.connect(pg_url) as conn:
+                per_turn = conn.execute(
+                    "SELECT turn_id, COUNT(*) FROM applied_actions GROUP BY turn_id"
+                ).fetchall()
+                assert len(per_turn) == USERS * rounds and all(n == 1 for _, n in per_turn)
+                inbox = dict(conn.execute("SELECT status, COUNT(*) FROM inbox GROUP BY status"))
+                assert inbox == {"done": USERS * rounds}
+            assert replicas.log_events("update_given_up") == 0
+            assert replicas.log_events("db_session_restored") == 3
+        finally:
+            codes = await replicas.stop()
+        assert all(code == 0 for code in codes), [replicas.log_tail(i) for i in range(3)]
