@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import os
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TextIO
@@ -70,6 +71,8 @@ class ConsoleStream:
 
 PLATFORM = "console"
 CHAT_ID = "console"
+#: Long work a press starts (a large /import) prints a progress line at most this often.
+PROGRESS_EVERY_S = 3.0
 
 
 class ConsoleAdapter:
@@ -195,11 +198,35 @@ class ConsoleAdapter:
                 data=button.data,
                 time=self.now(),
                 is_private=True,
+                progress=self._progress_printer(),
             )
         )
         self.show(Reply(result.edit or result.notice))
         for reply in result.followups:
             self.show(reply)
+
+    def _progress_printer(self) -> Callable[[int, int], None]:
+        """A ``(done, total)`` callback for long work a press starts (a large /import): a
+        line now and then (every few seconds, and at the end), printed on the event loop."""
+        loop = asyncio.get_running_loop()
+        shown = {"at": time.monotonic(), "lines": 0}
+
+        def show(done: int, total: int) -> None:
+            # Quick work prints nothing; long work a line every few seconds, then its end.
+            now = time.monotonic()
+            if done < total and now - shown["at"] < PROGRESS_EVERY_S:
+                return
+            if done >= total and not shown["lines"]:
+                return
+            shown["at"], shown["lines"] = now, shown["lines"] + 1
+            line = f"bot> … {done:,} of {total:,} ({100 * done // max(total, 1)}%)"
+            loop.call_soon_threadsafe(self._print_line, line)
+
+        return show
+
+    def _print_line(self, line: str) -> None:
+        print(line, file=self.out)
+        self.out.flush()
 
     async def run(self, stdin: TextIO | None = None) -> None:
         """Read until end of input."""

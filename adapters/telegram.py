@@ -80,7 +80,14 @@ from adapters.types import (
     Reply,
     Target,
 )
-from adapters.webhook import InboxDispatcher, UpdateInbox, WebhookReceiver
+from adapters.webhook import (
+    AnswerWithheld,
+    InboxDispatcher,
+    UpdateInbox,
+    WebhookReceiver,
+    defer_update,
+    may_send,
+)
 
 log = structlog.get_logger("adapters.telegram")
 #: The name PTB 22 gives its polling task (``Updater.start_polling``).
@@ -451,10 +458,14 @@ class TelegramAdapter:
             )
             if upd is None or not _worth_apologising(error):
                 return
+            if getattr(error, "retryable", False) and defer_update():
+                return  # handled again in a moment (webhook mode): the real answer follows
             if upd.update_id in self._apologised:
                 self._apologised.discard(upd.update_id)
                 return
-            with contextlib.suppress(TelegramError):
+            # The apology must not fail the guard itself (Telegram refusing it, or the
+            # database still away when its send is recorded).
+            with contextlib.suppress(Exception):
                 if upd.callback_query is not None:
                     await upd.callback_query.answer(text=SORRY)
                 elif upd.message is not None and self._addressed(upd.message):
@@ -477,6 +488,8 @@ class TelegramAdapter:
 
     async def _send(self, chat_id: int | str, reply: Reply, **where: int | None) -> None:
         bot = self.app.bot
+        if not await may_send():  # webhook mode: taken over, or its answer already begun
+            return
         for call in render_reply(reply, chat_id, **where):
             await getattr(bot, call.method)(**call.kwargs)
 
@@ -530,6 +543,8 @@ class TelegramAdapter:
         first = [reply_to]
 
         async def send(text: str) -> int:
+            if not await may_send():
+                raise AnswerWithheld("this update's answer is not this process's to send")
             where = {"thread_id": thread_id, "reply_to": first[0] if first else None}
             (call,) = render_reply(Reply(text), chat_id, **where)
             try:

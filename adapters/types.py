@@ -108,6 +108,9 @@ class ButtonPress:
     #: Whether the pressed message is in the user's private chat (its edit is seen only by
     #: them); ``False``, the safe default, means a group may see the result.
     is_private: bool = False
+    #: Where long work the press starts (applying a large import) reports ``(done, total)``,
+    #: from any thread; ``None`` on platforms that show only the final answer.
+    progress: Callable[[int, int], None] | None = field(default=None, compare=False)
 
     @property
     def user_key(self) -> str:

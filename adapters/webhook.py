@@ -8,12 +8,21 @@ update (the platform retries when an answer was slow or lost) is acknowledged an
 are handled in order even when consecutive ones reached different replicas — and hands each
 to the platform's handler, then closes it. A replica that dies leaves its leased updates to
 the others once the leases run out; nothing acknowledged is lost.
+
+Answers go out at most once per update: before the first send of a handled update the
+platform adapter asks :func:`may_send`, which records the send in the inbox — refused when the
+update was taken over meanwhile (this process was frozen or cut off from the database) or when
+a process before it had begun sending (it died around the send). What remains is the moment
+between that record and the platform accepting the message: a process that dies exactly then
+leaves that one answer unsent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import functools
 import hmac
 import json
 from collections.abc import Awaitable, Callable, Sequence
@@ -62,6 +71,58 @@ class UpdateInbox(Protocol):
     async def finish(self, update: Any, *, failed: bool = False) -> None:
         """Close a leased update (one ``claim`` returned: the inbox's own type)."""
         ...
+
+    async def begin_send(self, update: Any) -> bool:
+        """Record that the update's answer is being sent; ``False``: send nothing."""
+        ...
+
+    async def release(self, update: Any) -> None:
+        """Hand back a leased update not handled for now (it is handled again)."""
+        ...
+
+
+class AnswerWithheld(Exception):
+    """A streamed answer was about to start for an update this process may not answer."""
+
+
+#: The send gate of the update the current task handles (none: polling mode, or no update).
+_GATE: contextvars.ContextVar[_SendGate | None] = contextvars.ContextVar("send_gate", default=None)
+
+
+class _SendGate:
+    """Asks the inbox once, before an update's first send; remembers the answer. Also where
+    the handler says the update could not be handled for now (``deferred``)."""
+
+    def __init__(self, inbox: UpdateInbox, update: InboxUpdate) -> None:
+        self._inbox = inbox
+        self._update = update
+        self._allowed: bool | None = None
+        self.deferred = False
+
+    async def allowed(self) -> bool:
+        if self._allowed is None:
+            self._allowed = await self._inbox.begin_send(self._update)
+            if not self._allowed:
+                log.info("answer_withheld", reason="taken over or already sent")
+        return self._allowed
+
+
+def defer_update() -> bool:
+    """The update being handled failed for a passing reason (its database went away): hand
+    it back to be handled again instead of closing it unanswered. ``False`` in polling mode
+    (nothing to hand back to: the caller apologises as usual)."""
+    gate = _GATE.get()
+    if gate is None:
+        return False
+    gate.deferred = True
+    return True
+
+
+async def may_send() -> bool:
+    """Whether the platform adapter may send for the update being handled now: always in
+    polling mode; in webhook mode once the inbox recorded the send (see the module)."""
+    gate = _GATE.get()
+    return True if gate is None else await gate.allowed()
 
 
 def chat_key_of(update: dict[str, Any]) -> str:
@@ -246,6 +307,8 @@ class InboxDispatcher:
         with structlog.contextvars.bound_contextvars(update_id=update.update_id):
             if update.attempts > 1:
                 log.info("update_resumed", attempts=update.attempts)
+            handling = _SendGate(self.inbox, update)
+            gate = _GATE.set(handling)
             try:
                 await self.handle(update.payload, update.attempts)
             except asyncio.CancelledError:
@@ -253,18 +316,27 @@ class InboxDispatcher:
             except Exception:  # the handler's own guard missed it: do not retry forever
                 log.exception("inbox_update_failed")
                 failed = True
-            await self._finish(update, failed)
+            finally:
+                _GATE.reset(gate)
+            if handling.deferred and not failed:
+                log.info("update_deferred")
+                await self._close(update, self.inbox.release)
+            else:
+                await self._close(update, functools.partial(self.inbox.finish, failed=failed))
         self.wake()  # the chat's next update may be ready now
 
-    async def _finish(self, update: InboxUpdate, failed: bool) -> None:
-        """Record the update as handled, trying again while the database is away: it was
-        answered, and an update left pending would be handled — answered — again once its
-        lease ran out. The lease stays this process's meanwhile (renewed once its session is
-        back). Only a stop gives up: then its lease runs out and another replica handles it."""
+    async def _close(
+        self, update: InboxUpdate, close: Callable[[InboxUpdate], Awaitable[None]]
+    ) -> None:
+        """Record the update as handled (or hand it back), trying again while the database is
+        away: it was answered, and an update left pending would be handled — answered — again
+        once its lease ran out. The lease stays this process's meanwhile (renewed once its
+        session is back). Only a stop gives up: then its lease runs out and another replica
+        handles it."""
         pause = _FINISH_RETRY_S
         while True:
             try:
-                await self.inbox.finish(update, failed=failed)
+                await close(update)
                 return
             except asyncio.CancelledError:
                 raise

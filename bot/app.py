@@ -19,6 +19,7 @@ import structlog
 
 import memory_core
 from adapters.types import Handler, Outbound
+from bot import config
 from bot.buttons import ButtonCodec
 from bot.commands import Commands
 from bot.config import Settings
@@ -79,9 +80,9 @@ _READY_TIMEOUT_S = 2.0
 
 
 def load_settings(**overrides: object) -> Settings:
-    """Read settings from the environment and ``.env``; ``overrides`` win (CLI flags)."""
-    clean = {k: v for k, v in overrides.items() if v is not None}
-    return Settings(**clean)  # type: ignore[arg-type]
+    """Read settings from the environment and ``.env``; ``overrides`` win (CLI flags). A bad
+    value raises :class:`bot.config.ConfigError` naming its variable."""
+    return config.load(**overrides)
 
 
 def memory_config(settings: Settings) -> MemoryConfig:
@@ -153,9 +154,12 @@ def build_learning(
     settings: Settings,
     usage_sink: Callable[[Usage], None] | None = None,
     budget: LLMBudget | None = None,
+    on_fallback: Callable[[str], None] | None = None,
 ) -> tuple[Extractor, Auditor, Responder]:
     """Anthropic when ``ANTHROPIC_API_KEY`` is set; otherwise the offline rules. ``budget``:
-    the daily per-user allowance the reply path checks."""
+    the daily per-user allowance the reply path checks. ``on_fallback`` (for callers that do
+    not retry, like ``membot extract``): extraction falls back to the rules when the model is
+    unreachable, and this is told why."""
     if settings.anthropic_api_key is None:
         log.info("llm_mode", mode="offline")
         return RulesExtractor(), RulesAuditor(), OfflineResponder()
@@ -192,6 +196,8 @@ def build_learning(
         # The cap is on the user's spend: past it, their turns are learned by the rules too.
         extractor = BudgetedExtractor(extractor, RulesExtractor(), budget)
         auditor = BudgetedAuditor(auditor, RulesAuditor(), budget)
+    if on_fallback is not None:
+        extractor = memory_core.FallbackExtractor(extractor, RulesExtractor(), on_fallback)
     return extractor, auditor, responder
 
 

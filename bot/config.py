@@ -1,14 +1,80 @@
-"""Settings: every knob of membot, read once (by the composition root) from env and ``.env``."""
+"""Settings: every knob of membot, read once (by the composition root) from env and ``.env``.
+
+A bad value becomes a :class:`ConfigError` whose lines name the environment variable (never the
+field) and never show a secret or a database password; :func:`unknown_variables` finds
+``MEMBOT_*`` names that are no setting and the usual misspellings of the tokens' names.
+"""
 
 from __future__ import annotations
 
+import difflib
+import os
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsError as _SourceError
 
-from memory_core import Operations
+
+class ConfigError(RuntimeError):
+    """The configuration cannot be used: each of ``lines`` names a variable and what is wrong."""
+
+    def __init__(self, *lines: str) -> None:
+        super().__init__("; ".join(lines))
+        self.lines = lines
+
+
+#: ``postgresql://`` and the spellings libpq and SQLAlchemy accept for it.
+POSTGRES_SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def hide_password(url: str) -> str:
+    """``scheme://user:secret@host/db?password=x`` → ``scheme://user:***@host/db?password=***``
+    (for messages: libpq takes a password in either place)."""
+    url = re.sub(r"(?i)([?&]password=)[^&#]*", r"\1***", url)
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        netloc = parts.netloc.rsplit("@", 1)
+        user = netloc[0].split(":", 1)[0]
+        return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    except ValueError:
+        # Unparseable: hide everything between the scheme and the host.
+        return re.sub(r"://[^/@]*@", "://***@", url)
+
+
+def db_target(value: object) -> Path | str:
+    """``MEMBOT_DB`` / ``--db``: a ``postgresql://`` URL stays a string, ``sqlite:///f`` and a
+    plain path are the SQLite file; any other ``scheme://`` is refused (ValueError, without
+    the password) rather than made into a folder named after the URL."""
+    if isinstance(value, Path):
+        return value
+    text = str(value).strip()
+    match = _SCHEME.match(text)
+    if match is None:
+        return Path(text)
+    scheme = match.group(1).lower()
+    if scheme in POSTGRES_SCHEMES:
+        return text
+    if scheme == "sqlite":
+        # SQLAlchemy's spelling: sqlite:///relative.db, sqlite:////absolute.db
+        return Path(text[len("sqlite:///") :] if text.startswith("sqlite:///") else text[9:])
+    raise ValueError(
+        f"unsupported database {scheme}:// (use an SQLite file path or a postgresql:// URL)"
+    )
+
+
+#: platform → (settings field, environment variable, what a token looks like).
+TOKENS: dict[str, tuple[str, str, re.Pattern[str]]] = {
+    "telegram": ("telegram_bot_token", "TELEGRAM_BOT_TOKEN", re.compile(r"^\d+:[\w-]{20,}$")),
+    "discord": ("discord_bot_token", "DISCORD_BOT_TOKEN", re.compile(r"^[\w-]+\.[\w-]+\.[\w-]+$")),
+}
 
 
 class Settings(BaseSettings):
@@ -20,6 +86,8 @@ class Settings(BaseSettings):
         env_file_encoding="utf-8",
         extra="ignore",
         populate_by_name=True,
+        # ``ANTHROPIC_API_KEY=`` (a template line left empty) means no key, not an empty one.
+        env_ignore_empty=True,
     )
 
     # storage
@@ -181,10 +249,21 @@ class Settings(BaseSettings):
     @field_validator("db", mode="before")
     @classmethod
     def _db_target(cls, value: object) -> Path | str:
-        """A ``postgresql://`` URL stays a string; anything else is an SQLite path."""
-        if isinstance(value, str) and Operations.is_postgres(value):
-            return value.strip()
-        return Path(str(value))
+        """A ``postgresql://`` URL stays a string; a path is an SQLite file; else refused."""
+        return db_target(value)
+
+    @field_validator(
+        "anthropic_api_key",
+        "telegram_bot_token",
+        "discord_bot_token",
+        "button_secret",
+        "telegram_webhook_secret",
+        mode="before",
+    )
+    @classmethod
+    def _blank_secret(cls, value: object) -> object:
+        """A blank secret (only spaces) is no secret."""
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("timezone")
     @classmethod
@@ -214,3 +293,163 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
     if len(set(ids)) != len(ids):
         raise ValueError(f"shard ids repeat in {text!r}")
     return tuple(sorted(ids))
+
+
+def env_name(field: str) -> str:
+    """The environment variable that sets ``field`` (its alias, or ``MEMBOT_`` + its name)."""
+    info = Settings.model_fields[field]
+    return info.alias or f"MEMBOT_{field.upper()}"
+
+
+def _is_secret(field: str) -> bool:
+    return "SecretStr" in str(Settings.model_fields[field].annotation)
+
+
+def _problem(error: Mapping[str, Any]) -> str:
+    """Pydantic's error in a few plain words."""
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind in ("int_parsing", "int_from_float", "int_type"):
+        return "not a whole number"
+    if kind in ("float_parsing", "float_type"):
+        return "not a number"
+    if kind in ("bool_parsing", "bool_type"):
+        return "not true or false"
+    bounds = {
+        "greater_than_equal": ("≥", "ge"),
+        "greater_than": (">", "gt"),
+        "less_than_equal": ("≤", "le"),
+        "less_than": ("<", "lt"),
+    }
+    if kind in bounds:
+        sign, key = bounds[kind]
+        return f"must be {sign} {ctx.get(key)}"
+    if kind == "literal_error":
+        return f"must be {ctx.get('expected')}"
+    message = str(error["msg"])
+    return message.removeprefix("Value error, ")
+
+
+def _shown(field: str, value: object) -> str:
+    """The bad value as it may be shown: never a secret, never a database password."""
+    if _is_secret(field) or not isinstance(value, str | int | float):
+        return ""
+    text = str(value)
+    if field == "db":
+        text = hide_password(text)
+    return "=" + (text if len(text) <= 60 else text[:57] + "...")
+
+
+def explain(exc: ValidationError | _SourceError, flags: Iterable[str] = ()) -> ConfigError:
+    """A settings error as one line per bad variable: ``MEMBOT_X=value: what is wrong``.
+    Fields in ``flags`` came from command-line options and are named as ``--option``."""
+    given = set(flags)
+
+    def name(field: str) -> str:
+        return f"--{field.replace('_', '-')}" if field in given else env_name(field)
+
+    if isinstance(exc, _SourceError):
+        # pydantic-settings could not decode a JSON-valued variable; its message names the field.
+        found = re.search(r'field "(\w+)"', str(exc))
+        field = found.group(1) if found else ""
+        label = name(field) if field in Settings.model_fields else "a setting"
+        return ConfigError(f"{label}: not valid JSON")
+    lines = []
+    for error in exc.errors(include_url=False):
+        loc = [str(part) for part in error["loc"]]
+        field = loc[0] if loc and loc[0] in Settings.model_fields else ""
+        if not field:
+            lines.append(_problem(error))
+            continue
+        lines.append(f"{name(field)}{_shown(field, error.get('input'))}: {_problem(error)}")
+    return ConfigError(*lines)
+
+
+def load(**overrides: object) -> Settings:
+    """The settings from the environment and ``.env`` (``overrides`` — CLI flags — win);
+    raises :class:`ConfigError` with a line per bad variable."""
+    given = {k: v for k, v in overrides.items() if v is not None}
+    try:
+        return Settings(**given)  # type: ignore[arg-type]
+    except (ValidationError, _SourceError) as exc:
+        raise explain(exc, given) from None
+
+
+#: Variables with ``MEMBOT_`` that are read by something else (the deployment's proxy, tests).
+_OTHER_MEMBOT = ("MEMBOT_DOMAIN", "MEMBOT_TLS", "MEMBOT_PROPERTY_")
+#: The Anthropic SDK's own variables (not settings of ours, not typos).
+_SDK_ANTHROPIC = ("ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_LOG", "ANTHROPIC_BETA", "ANTHROPIC_CUSTOM")
+#: Usual misspellings that difflib would not tie to the real name by itself.
+_TYPOS = {
+    "TELEGRAM_TOKEN": "TELEGRAM_BOT_TOKEN",
+    "TG_TOKEN": "TELEGRAM_BOT_TOKEN",
+    "BOT_TOKEN": "TELEGRAM_BOT_TOKEN",
+    "DISCORD_TOKEN": "DISCORD_BOT_TOKEN",
+    "ANTHROPIC_KEY": "ANTHROPIC_API_KEY",
+    "CLAUDE_API_KEY": "ANTHROPIC_API_KEY",
+    "MEMBOT_DATABASE_URL": "MEMBOT_DB",
+    "DATABASE_URL": "MEMBOT_DB",
+}
+
+
+def _nearest(name: str, known: list[str]) -> list[str]:
+    """The real name closest to ``name``; ``MEMBOT_*`` names are compared without the shared
+    prefix, which would make every one of them look alike."""
+    if name.startswith("MEMBOT_"):
+        rests = {k[len("MEMBOT_") :]: k for k in known if k.startswith("MEMBOT_")}
+        close = difflib.get_close_matches(name[len("MEMBOT_") :], list(rests), n=1, cutoff=0.7)
+        return [rests[c] for c in close]
+    return difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+
+
+def known_variables() -> list[str]:
+    """Every environment variable membot reads as a setting."""
+    return sorted(env_name(f) for f in Settings.model_fields)
+
+
+def unknown_variables(names: Iterable[str]) -> list[str]:
+    """A warning for each name that looks meant for membot but sets nothing, with the nearest
+    real name: unknown ``MEMBOT_*``, ``TELEGRAM_*``/``DISCORD_*`` and misspelled
+    ``ANTHROPIC_*`` variables, and the usual mix-ups (``TELEGRAM_TOKEN``)."""
+    known = known_variables()
+    upper = {k.upper() for k in known}
+    warnings = []
+    for raw in sorted(set(names)):
+        name = raw.upper()
+        if name in upper or name.startswith(_OTHER_MEMBOT) or name.startswith(_SDK_ANTHROPIC):
+            continue
+        guess = _TYPOS.get(name)
+        if guess is None:
+            if not name.startswith(("MEMBOT_", "TELEGRAM_", "DISCORD_", "ANTHROPIC_")):
+                continue
+            close = _nearest(name, known)
+            if name.startswith("ANTHROPIC_") and not close:
+                continue  # some other tool's ANTHROPIC_ variable
+            guess = close[0] if close else None
+        hint = f"; did you mean {guess}?" if guess else " (see deploy/.env.example)"
+        warnings.append(f"{raw} is not a membot setting{hint}")
+    return warnings
+
+
+def variables_seen(env_file: Path | None = Path(".env")) -> list[str]:
+    """The names set in the environment and in ``env_file`` (values are never read out)."""
+    names = list(os.environ)
+    if env_file is not None and env_file.is_file():
+        from dotenv import dotenv_values
+
+        names += [k for k in dotenv_values(env_file) if k]
+    return names
+
+
+def token_problem(settings: Settings, platform: str, *, shape: bool = True) -> str | None:
+    """Why ``platform``'s token cannot work (unset, or — with ``shape`` — not shaped like
+    one); ``None`` if fine."""
+    if platform not in TOKENS:
+        return f"unknown platform {platform!r} (use telegram, discord)"
+    field, env, pattern = TOKENS[platform]
+    secret = getattr(settings, field)
+    token = secret.get_secret_value().strip() if secret is not None else ""
+    if not token:
+        return f"{env} is not set"
+    if shape and not pattern.match(token):
+        return f"{env} does not look like a {platform} bot token"
+    return None

@@ -125,7 +125,9 @@ class Presses:
         if await self.memory.revision(p.press.user_key) != action.rev:
             await self.memory.settle_import(p.press.user_key, action.item_id, apply=False)
             return PressResult(texts.STALE_CONFIRMATION, edit=texts.STALE_CONFIRMATION)
-        done = await self.memory.settle_import(p.press.user_key, action.item_id, apply=True)
+        done = await self.memory.settle_import(
+            p.press.user_key, action.item_id, apply=True, progress=p.press.progress
+        )
         if done is None:
             return PressResult(texts.ALREADY_SETTLED)
         return PressResult(

@@ -15,7 +15,7 @@ import structlog
 
 from adapters.types import Outbound, PlatformHealth
 from bot import app
-from bot.config import Settings
+from bot.config import ConfigError, Settings, token_problem
 
 log = structlog.get_logger("bot.runner")
 
@@ -36,10 +36,6 @@ class PlatformAdapter(Outbound, Protocol):
         ...
 
 
-class ConfigError(RuntimeError):
-    """A platform was chosen without what it needs (e.g. its token)."""
-
-
 class PlatformsDown(RuntimeError):
     """No platform is serving any more (each failed to start or stopped for good)."""
 
@@ -52,8 +48,9 @@ def build_adapters(
     interval = settings.stream_edit_interval_s if settings.stream_replies else None
     for name in platforms:
         if name == "telegram":
-            if settings.telegram_bot_token is None:
-                raise ConfigError("TELEGRAM_BOT_TOKEN is not set")
+            if problem := token_problem(settings, "telegram"):
+                raise ConfigError(problem)  # checked before connecting, as doctor does
+            assert settings.telegram_bot_token is not None
             from adapters.telegram import TelegramAdapter, TelegramConfig
 
             secret = settings.telegram_webhook_secret
@@ -78,8 +75,10 @@ def build_adapters(
                 )
             )
         elif name == "discord":
-            if settings.discord_bot_token is None:
-                raise ConfigError("DISCORD_BOT_TOKEN is not set")
+            # Only set: Discord does not document its token format (`admin doctor` checks it).
+            if problem := token_problem(settings, "discord", shape=False):
+                raise ConfigError(problem)
+            assert settings.discord_bot_token is not None
             from adapters.discord import DiscordAdapter, DiscordConfig
 
             adapters.append(

@@ -172,6 +172,19 @@ class ReplicaSet:
             proc.send_signal(signal.SIGKILL)
             proc.wait()
 
+    def freeze(self, index: int) -> None:
+        """SIGSTOP one replica: it keeps its database sessions (and liveness lock) but does
+        nothing — a hung process, a long GC pause, a VM stolen for a while."""
+        proc = self.replicas[index].proc
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGSTOP)
+
+    def thaw(self, index: int) -> None:
+        """SIGCONT a frozen replica: it carries on from where it stopped."""
+        proc = self.replicas[index].proc
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGCONT)
+
     async def stop(self, timeout: float = 30.0) -> list[int | None]:
         """SIGTERM every live replica and wait; returns their exit codes."""
         for replica in self.replicas:

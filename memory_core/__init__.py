@@ -61,6 +61,7 @@ from memory_core.language import detect_language
 from memory_core.learn.arbitrate import Auditor, RulesAuditor
 from memory_core.learn.budgeted import BudgetedAuditor, BudgetedExtractor
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
+from memory_core.learn.fallback import FallbackExtractor
 from memory_core.learn.llm_auditor import LLMAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
@@ -159,6 +160,7 @@ __all__ = [
     "Export",
     "Extractor",
     "Fact",
+    "FallbackExtractor",
     "HealthCheck",
     "ImportPlan",
     "ImportSummary",

@@ -63,6 +63,24 @@ class Inbox:
         """Close an update this process handled (or gave up on)."""
         await self.memory.run(Lane.REPLY, self._finish, update.id, "failed" if failed else "done")
 
+    async def release(self, update: InboxUpdate) -> None:
+        """Hand back an update this process could not handle for now (to be handled again)."""
+        await self.memory.run(Lane.REPLY, self._release, update.id)
+
+    def _release(self, row_id: int) -> None:
+        with self.memory.db.write(hot=True, serial=False) as conn:
+            inbox_repo.release(conn, row_id, self.memory.owner)
+
+    async def begin_send(self, update: InboxUpdate) -> bool:
+        """Whether this process may send ``update``'s answer now (recorded before the send):
+        not when another took the update over, nor when one before it began sending."""
+        return await self.memory.run(Lane.REPLY, self._begin_send, update.id)
+
+    def _begin_send(self, row_id: int) -> bool:
+        memory = self.memory
+        with memory.db.write(hot=True, serial=False) as conn:
+            return inbox_repo.begin_send(conn, row_id, memory.owner, memory.clock.now())
+
     def _put(self, update_id: int, chat_key: str, payload: str) -> bool:
         now = self.memory.clock.now()
         with self.memory.db.write(hot=True, serial=False) as conn:
@@ -73,9 +91,16 @@ class Inbox:
         now = memory.clock.now()
         with memory.db.write(hot=True, serial=False) as conn:
             return inbox_repo.claim(
-                conn, self.platform, memory.owner, now, memory.config.lease_s, limit
+                conn,
+                self.platform,
+                memory.owner,
+                now,
+                memory.config.lease_s,
+                limit,
+                # A process that keeps a liveness lock claims only while it holds it.
+                alive_only=memory.leases.holding,
             )
 
     def _finish(self, row_id: int, status: str) -> None:
         with self.memory.db.write(hot=True, serial=False) as conn:
-            inbox_repo.finish(conn, row_id, self.memory.clock.now(), status)
+            inbox_repo.finish(conn, row_id, self.memory.owner, self.memory.clock.now(), status)

@@ -129,16 +129,16 @@ class LeaseKeeper:
         with memory.db.write(serial=False) as conn:
             return lease_repo.renew(conn, me, now, lease_s)
 
+    @property
+    def holding(self) -> bool:
+        """Whether this process keeps a liveness lock (PostgreSQL, keeper started): then it
+        claims received updates only while that lock is really held."""
+        return self.memory.db.postgres and self._task is not None
+
     def _session_alive(self) -> bool:
         """Whether the liveness lock's session still answers (PostgreSQL)."""
         conn = self._alive
-        if conn is None:
-            return False
-        try:
-            conn.exec_driver_sql("SELECT 1")
-        except Exception:  # any failure means the session (and the lock) may be gone
-            return False
-        return True
+        return conn is not None and lease_repo.session_alive(conn)
 
     def _reconnect(self) -> None:
         """Drop the dead session, take the liveness lock on a new one, run the hooks."""

@@ -758,18 +758,30 @@ class Memory:
         return memory_md.PendingImport(import_id, plan)
 
     async def settle_import(
-        self, user_id: str, import_id: int, *, apply: bool
+        self,
+        user_id: str,
+        import_id: int,
+        *,
+        apply: bool,
+        progress: Callable[[int, int], None] | None = None,
     ) -> memory_md.ImportSummary | None:
         """Apply or cancel a pending import once, all or nothing: the import is taken and
         every line applied in one transaction (a crash applies none of it); ``None`` when it
-        was already settled."""
-        summary = await self.run(Lane.REPLY, self._settle_import, user_id, import_id, apply)
+        was already settled. ``progress(done, total)`` is told after each line (from the
+        worker thread: a large file takes minutes)."""
+        summary = await self.run(
+            Lane.REPLY, self._settle_import, user_id, import_id, apply, progress
+        )
         if summary is not None and apply:
             await self.vectors.settle()
         return summary
 
     def _settle_import(
-        self, user_id: str, import_id: int, apply: bool
+        self,
+        user_id: str,
+        import_id: int,
+        apply: bool,
+        progress: Callable[[int, int], None] | None = None,
     ) -> memory_md.ImportSummary | None:
         now = self.clock.now()
         reason = "edited MEMORY.md"
@@ -783,7 +795,17 @@ class Memory:
             gone = {fid for fid, _text in plan.remove} | {fid for fid, _o, _n in plan.change}
             current = fact_repo.get_many(conn, user_id, gone)
             removed = changed = added = 0
+            total = len(plan.remove) + len(plan.change) + len(plan.add)
+            done = 0
+
+            def step() -> None:
+                nonlocal done
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+
             for fid, _text in plan.remove:
+                step()
                 before = current.get(fid)
                 if before is None or before.status not in RETRIEVABLE:
                     continue
@@ -791,6 +813,7 @@ class Memory:
                 self.vectors.queue_fact(conn, after)
                 removed += 1
             for fid, _old, new in plan.change:
+                step()
                 before = current.get(fid)
                 if before is None or before.status not in RETRIEVABLE:
                     continue
@@ -811,6 +834,7 @@ class Memory:
                 )
                 changed += 1
             for category, text in plan.add:
+                step()
                 self._remember_in(
                     conn,
                     user_id,

@@ -38,6 +38,7 @@ def test_memory_core_exports() -> None:
         "Export",
         "Extractor",
         "Fact",
+        "FallbackExtractor",
         "HealthCheck",
         "ImportPlan",
         "ImportSummary",

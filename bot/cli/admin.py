@@ -8,47 +8,45 @@ Every command takes ``--db`` (default: ``MEMBOT_DB``); those that print figures 
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import ValidationError
-from rich.progress import Progress
-from rich.table import Table
 
-from bot import app as composition
-from bot.cli.common import console, err_console, fail, open_memory, quiet_settings, run
-from bot.cli.options import DbOpt, JsonOpt, UserOpt, YesOpt, user_id
-from bot.config import Settings
-from memory_core import (
-    HealthCheck,
-    LLMShare,
-    Memory,
-    MemoryCoreError,
-    Operations,
-    StoreStats,
-    TransferStep,
+from bot.cli.common import (
+    console,
+    err_console,
+    fail,
+    open_memory,
+    quiet_settings,
+    run,
+    warn_unknown_variables,
 )
+from bot.cli.options import DbOpt, JsonOpt, UserOpt, YesOpt, user_id
+from bot.cli.progress import progress
 
-admin_cli = typer.Typer(help="Operator commands.", no_args_is_help=True)
+if TYPE_CHECKING:
+    from bot.config import Settings
+    from memory_core import HealthCheck, LLMShare, Memory, Operations, StoreStats
 
-#: platform → (settings field, environment variable, what a token looks like).
-_TOKENS = {
-    "telegram": ("telegram_bot_token", "TELEGRAM_BOT_TOKEN", re.compile(r"^\d+:[\w-]{20,}$")),
-    "discord": ("discord_bot_token", "DISCORD_BOT_TOKEN", re.compile(r"^[\w-]+\.[\w-]+\.[\w-]+$")),
-}
+admin_cli = typer.Typer(
+    rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
+    help="Operator commands.",
+    no_args_is_help=True,
+)
 
 
 def _db_target(db: str | None) -> Path | str:
     """``--db`` or ``MEMBOT_DB``: an SQLite file, or a PostgreSQL URL (kept as a string)."""
+    from bot.config import db_target
+
     if db is None:
         return quiet_settings().db
-    return db.strip() if Operations.is_postgres(db) else Path(db)
+    return db_target(db)  # checked by --db's callback already
 
 
 def _db_path(db: str | None, action: str) -> Path:
@@ -62,6 +60,9 @@ def _db_path(db: str | None, action: str) -> Path:
 @contextmanager
 def _operations(db: str | None) -> Iterator[Operations]:
     """The existing database, migrated (a missing file is an error, never created here)."""
+    from bot import app as composition
+    from memory_core import MemoryCoreError, Operations
+
     path = _db_target(db)
     if isinstance(path, Path) and not path.exists():
         raise fail(f"no database at {path} (set MEMBOT_DB or pass --db)", 2)
@@ -85,25 +86,41 @@ def _echo_json(value: Any) -> None:
 
 
 def _token_checks(settings: Settings, platforms: list[str]) -> list[HealthCheck]:
+    from bot.config import TOKENS, token_problem
+    from memory_core import HealthCheck
+
     out = []
     for name in platforms:
-        if name not in _TOKENS:
-            out.append(HealthCheck(name, False, "unknown platform (use telegram, discord)"))
-            continue
-        field, env, shape = _TOKENS[name]
-        secret = getattr(settings, field)
-        token = secret.get_secret_value().strip() if secret is not None else ""
-        if not token:
-            out.append(HealthCheck(f"{name} token", False, f"{env} is not set"))
-        elif not shape.match(token):
-            out.append(HealthCheck(f"{name} token", False, f"{env} does not look like a token"))
+        problem = token_problem(settings, name)
+        if name not in TOKENS:
+            out.append(HealthCheck(name, False, problem or ""))
+        elif problem:
+            out.append(HealthCheck(f"{name} token", False, problem))
         else:
-            out.append(HealthCheck(f"{name} token", True, f"{env} set"))
+            out.append(HealthCheck(f"{name} token", True, f"{TOKENS[name][1]} set"))
     return out
+
+
+def _driver_check(path: Path | str) -> HealthCheck | None:
+    """A failed check when ``path`` is a PostgreSQL URL and psycopg is not installed."""
+    import importlib.util
+
+    from memory_core import HealthCheck
+
+    if isinstance(path, str) and importlib.util.find_spec("psycopg") is None:
+        return HealthCheck(
+            "database",
+            False,
+            "a PostgreSQL URL, but its driver psycopg is not installed: "
+            "pip install 'psycopg[binary]>=3.2,<4'",
+        )
+    return None
 
 
 def _running_checks(path: Path | str) -> list[HealthCheck]:
     """Whether a bot holds the database's run lock, and its platforms' states."""
+    from memory_core import HealthCheck, MemoryCoreError, Operations
+
     if isinstance(path, str):
         try:
             with Operations.open(path) as ops:
@@ -121,6 +138,8 @@ def _running_checks(path: Path | str) -> list[HealthCheck]:
 
 def _platform_checks(path: Path | str) -> list[HealthCheck]:
     """Each platform's state as the running bot (replicas: the last to change it) recorded it."""
+    from memory_core import HealthCheck, MemoryCoreError, Operations
+
     if isinstance(path, Path) and not path.exists():
         return []
     try:
@@ -139,7 +158,7 @@ def _platform_checks(path: Path | str) -> list[HealthCheck]:
     ]
 
 
-@admin_cli.command("doctor")
+@admin_cli.command("doctor", short_help="Check installation and configuration.")
 def admin_doctor(
     platform: Annotated[
         str, typer.Option(help="check tokens for these platforms, e.g. telegram,discord")
@@ -151,18 +170,24 @@ def admin_doctor(
     as_json: JsonOpt = False,
 ) -> None:
     """Check the installation and configuration; one ok/FAIL line each, exit 1 on a failure."""
+    from bot import app as composition
+    from bot.config import ConfigError
+    from memory_core import HealthCheck, Operations
+
     started = time.perf_counter()
+    warn_unknown_variables()
     try:
-        settings = quiet_settings()
-    except ValidationError as exc:
-        checks = [
-            HealthCheck("settings", False, f"{'.'.join(map(str, e['loc']))}: {e['msg']}")
-            for e in exc.errors(include_url=False, include_input=False)
-        ]
+        settings = composition.load_settings()
+    except ConfigError as exc:
+        checks = [HealthCheck("settings", False, line) for line in exc.lines]
     else:
+        quiet_settings()  # logs on stderr; unknown variables warned about
         path = _db_target(db) if db is not None else settings.db
         checks = [HealthCheck("settings", True, "loaded")]
-        checks += Operations.health_checks(path, composition.build_embedder(settings))
+        if driver := _driver_check(path):
+            checks.append(driver)
+        else:
+            checks += Operations.health_checks(path, composition.build_embedder(settings))
         llm = (
             f"anthropic ({settings.anthropic_model}, {settings.anthropic_extract_model})"
             if settings.anthropic_api_key is not None
@@ -171,7 +196,7 @@ def admin_doctor(
         checks.append(HealthCheck("llm", True, llm))
         platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
         checks += _token_checks(settings, platforms)
-        if running:
+        if running and driver is None:
             checks += _running_checks(path)
     failed = [c for c in checks if not c.ok]
     if as_json:
@@ -187,7 +212,8 @@ def admin_doctor(
             mark = "ok  " if c.ok else "FAIL"
             typer.echo(f"{mark}  {c.name}: {c.detail}")
     if failed:
-        raise typer.Exit(1)
+        # Settings that cannot be read exit 2, like every other command's; a failed check 1.
+        raise typer.Exit(2 if not checks[0].ok and checks[0].name == "settings" else 1)
 
 
 # ---- stats, metrics -------------------------------------------------------------------------
@@ -219,9 +245,11 @@ def _pairs(values: dict[str, int]) -> str:
     return " · ".join(f"{k} {v:,}" for k, v in values.items()) or "none"
 
 
-@admin_cli.command("stats")
+@admin_cli.command("stats", short_help="What the database holds, counted.")
 def admin_stats(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Users, facts by status and category, episodes, pending confirmations, queues, size."""
+    from rich.table import Table
+
     with _operations(db) as operations:
         stats = operations.stats()
     data = _stats_json(stats, operations.location)
@@ -252,13 +280,15 @@ def _fmt(value: float | None, unit: str = "", pct: bool = False) -> str:
     return f"{value * 100:.1f} %" if pct else f"{value:,.1f}{unit}"
 
 
-@admin_cli.command("metrics")
+@admin_cli.command("metrics", short_help="Operational metrics of the last days.")
 def admin_metrics(
     days: Annotated[float, typer.Option(min=0.01, max=3650, help="window: the last N days")] = 7,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Seed 000's operational metrics over the last ``--days`` (from the event log)."""
+    from rich.table import Table
+
     until = time.time()
     with _operations(db) as operations:
         report = operations.metrics(since=until - days * 86400, until=until)
@@ -328,7 +358,7 @@ def _share(share: LLMShare) -> str:
 # ---- backup, restore, reindex, vacuum -------------------------------------------------------
 
 
-@admin_cli.command("backup")
+@admin_cli.command("backup", short_help="Copy the SQLite database, live.")
 def admin_backup(
     file: Annotated[Path, typer.Argument(help="where to write the copy")],
     force: Annotated[bool, typer.Option("--force", help="replace an existing file")] = False,
@@ -336,6 +366,8 @@ def admin_backup(
     as_json: JsonOpt = False,
 ) -> None:
     """Copy the database with SQLite's online backup API (consistent while the bot runs)."""
+    from memory_core import MemoryCoreError, Operations
+
     path = _db_path(db, "backup (use pg_dump)")
     try:
         info = Operations.backup(path, file, overwrite=force)
@@ -358,7 +390,7 @@ def admin_backup(
     )
 
 
-@admin_cli.command("migrate")
+@admin_cli.command("migrate", short_help="Copy SQLite into PostgreSQL (resumable).")
 def admin_migrate(
     to: Annotated[
         str, typer.Option("--to", help="a postgresql:// database, empty or partly copied")
@@ -373,27 +405,18 @@ def admin_migrate(
     verify the row counts; then point MEMBOT_DB at the URL. Resumable: if a copy is
     interrupted, run the same command again; it continues where the last batch was committed.
     The bot must be stopped (its run lock is held for the whole copy)."""
+    from memory_core import MemoryCoreError, Operations, TransferStep
+
     quiet_settings()  # logs to stderr: stdout stays clean for --json
     path = _db_path(db, "migrate from PostgreSQL (the source must be an SQLite file)")
     started = time.perf_counter()
-    shown = {"at": 0.0}
-
-    def show(step: TransferStep) -> None:
-        # A line per table and at most one every 2 s within one: visible without a terminal.
-        now = time.perf_counter()
-        finished = step.done == step.total
-        if not finished and now - shown["at"] < 2.0:
-            return
-        shown["at"] = now
-        err_console.print(
-            f"{step.table}: {step.done:,} / {step.total:,} rows"
-            + (f", {step.rows_per_s:,.0f} rows/s" if step.copied else "")
-            + (" (done)" if finished else ""),
-            highlight=False,
-        )
-
     try:
-        result = Operations.copy_to_postgres(path, to, show, batch=batch_rows)
+        with progress("copying", quiet=as_json, transient=False, unit="rows") as reporter:
+
+            def show(step: TransferStep) -> None:
+                reporter.update(step.done, step.total, step.table)
+
+            result = Operations.copy_to_postgres(path, to, show, batch=batch_rows)
     except MemoryCoreError as exc:
         raise fail(str(exc), 2) from exc
     seconds = round(time.perf_counter() - started, 3)
@@ -420,13 +443,15 @@ def admin_migrate(
     )
 
 
-@admin_cli.command("restore")
+@admin_cli.command("restore", short_help="Replace the database with a backup.")
 def admin_restore(
     file: Annotated[Path, typer.Argument(help="a backup made by `membot admin backup`")],
     yes: YesOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Replace the database with a backup; refuses while a bot runs on it."""
+    from memory_core import MemoryCoreError, Operations
+
     path = _db_path(db, "restore (use pg_restore)")
     if Operations.bot_running(path):
         raise fail(f"membot is running on {path}: stop it first")
@@ -445,24 +470,19 @@ def admin_restore(
     )
 
 
-@admin_cli.command("reindex")
+@admin_cli.command("reindex", short_help="Re-embed everything with the current model.")
 def admin_reindex(db: DbOpt = None) -> None:
     """Re-embed every fact and episode with the configured model (after changing it)."""
     memory = open_memory(db)
     try:
-        with Progress(console=err_console) as progress:
-            task = progress.add_task("re-embedding", total=None)
-
-            def step(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
-
+        with progress("re-embedding", transient=False) as step:
             count = memory.reindex_blocking(step)
     finally:
         memory.close()
     console.print(f"Re-embedded {count} items.")
 
 
-@admin_cli.command("vacuum")
+@admin_cli.command("vacuum", short_help="Drop old events and compact the database.")
 def admin_vacuum(
     keep_events_days: Annotated[
         float, typer.Option(min=1, help="drop operational events older than this")
@@ -478,7 +498,7 @@ def admin_vacuum(
     )
 
 
-@admin_cli.command("vector-index")
+@admin_cli.command("vector-index", short_help="PostgreSQL: exact scans or HNSW indexes.")
 def admin_vector_index(
     kind: Annotated[
         str | None,
@@ -491,6 +511,8 @@ def admin_vector_index(
     """PostgreSQL: how a user's vectors are searched when their matrix is not cached — an
     exact scan of their rows (default), or the HNSW graph for users past 20,000 vectors
     (faster for them; every vector write pays the graph's insert). See docs/scaling.md."""
+    from memory_core import MemoryCoreError
+
     if kind not in (None, "hnsw", "exact"):
         raise typer.BadParameter("takes hnsw or exact", param_hint="KIND")
     with _operations(db) as operations:
@@ -510,7 +532,7 @@ def admin_vector_index(
 # ---- one user's data ------------------------------------------------------------------------
 
 
-@admin_cli.command("export-user")
+@admin_cli.command("export-user", short_help="Everything stored about a user, as JSON.")
 def admin_export_user(
     user: UserOpt,
     out: Annotated[
@@ -531,7 +553,7 @@ def admin_export_user(
     err_console.print(f"Wrote {len(data['facts'])} facts of {uid} to {out}.")
 
 
-@admin_cli.command("delete-user")
+@admin_cli.command("delete-user", short_help="Erase every trace of a user, verified.")
 def admin_delete_user(
     user: UserOpt,
     yes: YesOpt = False,
@@ -542,6 +564,8 @@ def admin_delete_user(
     as_json: JsonOpt = False,
 ) -> None:
     """Erase every trace of a user (rows, full-text entries, vectors) and verify it."""
+    from memory_core import Operations
+
     uid = user_id(user)
     path = _db_target(db)
     if isinstance(path, Path) and not path.exists():
@@ -569,6 +593,8 @@ def admin_delete_user(
 
 def _open_without_embedder(path: Path | str) -> Memory:
     # Erasure needs no model: vectors are deleted whatever the model lock says.
+    from memory_core import Memory, MemoryCoreError
+
     quiet_settings()
     try:
         return Memory.open(path, None)

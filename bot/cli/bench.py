@@ -7,31 +7,36 @@ checkout, and says how to run it from one otherwise.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import json
-from typing import Annotated, Literal
+import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
-from rich.table import Table
 
-from bot import app as composition
-from bot.cli.common import console, err_console, fail, figures_settings
+from bot.cli.common import console, err_console, fail, figures_settings, run
 from bot.cli.options import JsonOpt, WorkdirOpt
-from memory_core import MemoryCoreError, Operations
-from memory_core.benchmarks import (
-    BenchRun,
-    Percentiles,
-    RetrievalBench,
-    RetrievalBenchReport,
-    run_pipeline,
-    run_retrieval_bench,
-)
+from bot.cli.progress import progress
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from memory_core.benchmarks import BenchRun, Percentiles, RetrievalBenchReport
 
 
 def _postgres_url(value: str | None) -> str | None:
     """``--db`` of the benchmarks: a PostgreSQL URL or nothing."""
-    if value is not None and not Operations.is_postgres(value):
+    if value is None:
+        return value
+    from bot.config import db_target
+
+    try:
+        target = db_target(value)
+    except ValueError as exc:
+        raise typer.BadParameter(f"takes a postgresql:// URL ({exc})") from None
+    if not isinstance(target, str):
         raise typer.BadParameter("takes a postgresql:// URL")
     return value
 
@@ -47,7 +52,11 @@ PgServerOpt = Annotated[
     ),
 ]
 
-bench_cli = typer.Typer(help="Benchmarks (retrieval, pipeline, telegram).", no_args_is_help=True)
+bench_cli = typer.Typer(
+    rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
+    help="Benchmarks (retrieval, pipeline, telegram).",
+    no_args_is_help=True,
+)
 
 #: Mean pause after each reply in ``bench telegram``: a fast typist (a short message a few
 #: seconds after reading the answer). The issue leaves the pace open; 1 s saturates this
@@ -71,7 +80,7 @@ def _sizes(raw: str) -> tuple[int, ...]:
     return sizes
 
 
-@bench_cli.command("retrieval")
+@bench_cli.command("retrieval", short_help="Search latency at growing store sizes.")
 def bench_retrieval(
     facts: Annotated[
         str, typer.Option("--facts", help="facts of the measured user, per run (comma-separated)")
@@ -96,6 +105,10 @@ def bench_retrieval(
     as_json: JsonOpt = False,
 ) -> None:
     """Time lexical, vector and hybrid search at growing store sizes (temporary database)."""
+    from bot import app as composition
+    from memory_core import MemoryCoreError
+    from memory_core.benchmarks import RetrievalBench, run_retrieval_bench
+
     settings = figures_settings()
     embedder = composition.build_embedder(settings)
     if embedder is None:
@@ -106,13 +119,14 @@ def bench_retrieval(
     reports = {}
     try:
         for store, target in [("sqlite", None), *([("postgresql", db)] if db else [])]:
-            with err_console.status(f"{store}: starting") as status:
+            with progress(f"retrieval on {store}", quiet=as_json) as reporter:
+                reporter.note("starting")
                 reports[store] = run_retrieval_bench(
                     bench,
                     embedder,
                     config=composition.memory_config(settings),
                     workdir=workdir,
-                    progress=lambda msg, s=store: status.update(f"{s}: {msg}"),  # type: ignore[misc]
+                    progress=reporter.note,
                     db=target,
                 )
     except MemoryCoreError as exc:
@@ -145,6 +159,8 @@ _ROWS: tuple[tuple[str, str], ...] = (
 
 def _table(report: RetrievalBenchReport) -> Table:
     """The report as a rich table: one column per size, figures as p50 / p95."""
+    from rich.table import Table
+
     table = Table(
         title=f"membot bench retrieval (k={report.bench.k}, {report.embedder})",
         caption=(
@@ -153,8 +169,8 @@ def _table(report: RetrievalBenchReport) -> Table:
         ),
     )
     table.add_column("facts of the measured user")
-    for run in report.runs:
-        table.add_column(f"{run.facts:,}", justify="right")
+    for one in report.runs:
+        table.add_column(f"{one.facts:,}", justify="right")
     runs = report.runs
     table.add_row(
         "real-embedded / generated",
@@ -191,7 +207,7 @@ def _verdict(run: BenchRun) -> str:
 # ---- telegram ------------------------------------------------------------------------------
 
 
-@bench_cli.command("telegram")
+@bench_cli.command("telegram", short_help="Simulated users through a fake Bot API.")
 def bench_telegram(
     users: Annotated[int, typer.Option("--users", min=1, help="simulated Telegram users")] = 50,
     messages: Annotated[int, typer.Option("--messages", min=1, help="messages per user")] = 20,
@@ -245,6 +261,8 @@ def bench_telegram(
 ) -> None:
     """Simulated users chat through a fake Bot API server (temporary DB); ``--responder llm``
     also answers through the LLM path against a fake Messages API, beside the offline run."""
+    from memory_core import MemoryCoreError
+
     if replicas and db is None:
         raise typer.BadParameter("replicas share one PostgreSQL database: give --db")
     if replicas and (responder != "offline" or minutes):
@@ -300,7 +318,7 @@ def bench_telegram(
                     replicas=processes,
                 )
                 reports.append(
-                    asyncio.run(
+                    run(
                         run_telegram_bench(
                             bench,
                             settings,
@@ -323,7 +341,7 @@ def bench_telegram(
         raise typer.Exit(1)
 
 
-@bench_cli.command("pipeline")
+@bench_cli.command("pipeline", short_help="Observer enqueue cost and learning latency.")
 def bench_pipeline(
     turns: Annotated[int, typer.Option("--turns", min=1, max=100_000)] = 500,
     users: Annotated[int, typer.Option("--users", min=1, max=10_000)] = 20,
@@ -332,16 +350,23 @@ def bench_pipeline(
     as_json: JsonOpt = False,
 ) -> None:
     """Observer hot-path cost (enqueue) and end-to-end learning latency, rules extractor."""
+    from rich.table import Table
+
+    from bot import app as composition
+    from memory_core.benchmarks import run_pipeline
+
     settings = figures_settings()
-    result = asyncio.run(
-        run_pipeline(
-            turns=turns,
-            users=users,
-            rate=rate,
-            embedder=composition.build_embedder(settings),
-            server=db,
+    with progress("turns learned", quiet=as_json) as step:
+        result = run(
+            run_pipeline(
+                turns=turns,
+                users=users,
+                rate=rate,
+                embedder=composition.build_embedder(settings),
+                server=db,
+                progress=step,
+            )
         )
-    )
     if as_json:
         typer.echo(json.dumps(result.as_json()))
         return
@@ -368,3 +393,112 @@ def bench_pipeline(
     console.print(table)
     verdict = "meets" if result.enqueue_ms["p95"] <= 5.0 else "MISSES"
     console.print(f"enqueue p95 {verdict} the 5 ms target")
+
+
+# ---- the command line's start-up -----------------------------------------------------------
+
+
+def _help_commands(root: Any) -> list[list[str]]:
+    """The root and every group and command under it, as argument lists (``[]``,
+    ``["admin"]``, ``["admin", "doctor"]`` …)."""
+    out: list[list[str]] = []
+
+    def walk(command: Any, path: list[str]) -> None:
+        out.append(path)
+        for name, sub in sorted(getattr(command, "commands", {}).items()):
+            walk(sub, [*path, name])
+
+    walk(root, [])
+    return out
+
+
+@bench_cli.command("cli", short_help="Wall and CPU time of every --help.")
+def bench_cli_startup(
+    ctx: typer.Context,
+    runs: Annotated[int, typer.Option("--runs", min=1, max=100, help="runs per command")] = 5,
+    only: Annotated[
+        list[str] | None,
+        typer.Option("--only", help='only this command and those under it, e.g. "admin" '),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Wall time of ``membot … --help`` for the root and every command (each in a fresh
+    ``python -m bot`` process, ``--runs`` times): what a user waits for before any work; and
+    the processes' CPU time, which a busy machine does not inflate as much."""
+    import resource
+    import statistics
+    import subprocess
+
+    commands = _help_commands(ctx.find_root().command)
+    if only:
+        wanted = [o.split() for o in only]
+        commands = [c for c in commands if any(c[: len(w)] == w for w in wanted)]
+        if not commands:
+            raise typer.BadParameter("no such command", param_hint="--only")
+    times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    with progress("--help runs", quiet=as_json) as step:
+        for i, path in enumerate(commands * runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-m", "bot", *path, "--help"],
+                capture_output=True,
+                check=False,
+            )
+            seconds = time.perf_counter() - started
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            name = " ".join(["membot", *path, "--help"])
+            if done.returncode != 0:
+                raise fail(f"{name} exited {done.returncode}: {done.stderr.decode()[-300:]}")
+            times.setdefault(name, []).append(seconds)
+            # CPU time (user + system) of the child: what wall time is on a quiet machine,
+            # and still meaningful on a busy one.
+            used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            cpu.setdefault(name, []).append(used)
+            step(i + 1, len(commands) * runs)
+
+    def ms(values: list[float], how: Callable[[list[float]], float]) -> float:
+        return round(how(values) * 1000, 1)
+
+    rows = {
+        name: {
+            "p50_ms": ms(t, statistics.median),
+            "max_ms": ms(t, max),
+            "cpu_p50_ms": ms(cpu[name], statistics.median),
+        }
+        for name, t in times.items()
+    }
+    every = [s for t in times.values() for s in t]
+    every_cpu = [s for t in cpu.values() for s in t]
+    overall = {
+        "commands": len(rows),
+        "runs": runs,
+        "p50_ms": ms(every, statistics.median),
+        "max_ms": ms(every, max),
+        "cpu_p50_ms": ms(every_cpu, statistics.median),
+        "cpu_max_ms": ms(every_cpu, max),
+        "python": sys.executable,
+    }
+    if as_json:
+        typer.echo(json.dumps({"commands": rows, "overall": overall}))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"membot --help wall time ({runs} runs per command)")
+    table.add_column("command")
+    table.add_column("p50 ms", justify="right")
+    table.add_column("max ms", justify="right")
+    table.add_column("CPU p50 ms", justify="right")
+    for name, row in rows.items():
+        table.add_row(
+            name, f"{row['p50_ms']:.0f}", f"{row['max_ms']:.0f}", f"{row['cpu_p50_ms']:.0f}"
+        )
+    table.add_section()
+    table.add_row(
+        "all",
+        f"{overall['p50_ms']:.0f}",
+        f"{overall['max_ms']:.0f}",
+        f"{overall['cpu_p50_ms']:.0f}",
+    )
+    console.print(table)

@@ -2,35 +2,36 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, get_args
+from typing import TYPE_CHECKING, Annotated, get_args
 
 import typer
 from rich.console import Console
-from rich.progress import Progress, TaskID
-from rich.table import Table
 
-from bot import app as composition
-from bot.cli.common import console, err_console, fail, figures_settings
-from bot.cli.options import JsonOpt
-from memory_core import InvalidInputError, Memory, Operations, evaluation
-from memory_core.clock import ManualClock
-from memory_core.evaluation import SuiteReport, run_suite, select_scenarios
-from memory_core.values import SearchMode
+from bot.cli.common import console, err_console, fail, figures_settings, run
+from bot.cli.options import JsonOpt, check_db
+from bot.cli.progress import progress
+
+if TYPE_CHECKING:
+    from memory_core import Memory, evaluation
+    from memory_core.clock import ManualClock
+    from memory_core.evaluation import SuiteReport
+    from memory_core.values import SearchMode
 
 eval_cli = typer.Typer(
-    help="Evaluations (LoCoMo retrieval, scenarios, extraction).", no_args_is_help=True
+    rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
+    help="Evaluations (LoCoMo retrieval, scenarios, extraction).",
+    no_args_is_help=True,
 )
 #: Wide enough for the longest scenario name and every column, even when piped (80 columns).
 _TABLE_WIDTH = 120
 
 
-@eval_cli.command("extraction")
+@eval_cli.command("extraction", short_help="Extractor coverage and precision.")
 def eval_extraction(
     data: Annotated[
         Path,
@@ -40,10 +41,17 @@ def eval_extraction(
 ) -> None:
     """Coverage of the configured extractor on persona sentences (tune and held-out parts,
     split by a hash of each sentence) and precision on the committed hand labels."""
+    from bot import app as composition
+    from memory_core import MemoryCoreError, evaluation
+
     if not data.is_file():
         raise fail(f"no persona file at {data}", 2)
     extractor, _auditor, _responder = composition.build_learning(figures_settings())
-    result = asyncio.run(evaluation.run_extraction_eval(data, extractor))
+    try:
+        with progress("sentences", quiet=as_json) as step:
+            result = run(evaluation.run_extraction_eval(data, extractor, progress=step))
+    except MemoryCoreError as exc:  # the model is down: no figures, rather than wrong ones
+        raise fail(f"the extractor failed: {exc}", 1) from exc
     if as_json:
         typer.echo(json.dumps(result.as_json()))
         return
@@ -51,13 +59,19 @@ def eval_extraction(
         console.print(line, markup=False, highlight=False)
 
 
-@eval_cli.command("intros")
+@eval_cli.command("intros", short_help="Dense introductions and chat noise.")
 def eval_intros(as_json: JsonOpt = False) -> None:
     """Dense introductions and chat noise: lines that keep every fact they state, and junk
     facts stored from hyperbole, passing moments and greetings (labelled lines shipped with
     membot, tune and held-out parts)."""
+    from bot import app as composition
+    from memory_core import MemoryCoreError, evaluation
+
     extractor, _auditor, _responder = composition.build_learning(figures_settings())
-    report = asyncio.run(evaluation.run_intros_eval(extractor))
+    try:
+        report = run(evaluation.run_intros_eval(extractor))
+    except MemoryCoreError as exc:  # the model is down: no figures, rather than wrong ones
+        raise fail(f"the extractor failed: {exc}", 1) from exc
     if as_json:
         typer.echo(json.dumps(report.as_json(), ensure_ascii=False))
         return
@@ -65,11 +79,15 @@ def eval_intros(as_json: JsonOpt = False) -> None:
         console.print(line, markup=False, highlight=False)
 
 
-@eval_cli.command("sensitivity")
+@eval_cli.command("sensitivity", short_help="Sensitivity classifier precision/recall.")
 def eval_sensitivity(as_json: JsonOpt = False) -> None:
     """Precision and recall of the sensitivity classifier (health, finance, identity
     documents, credentials) on the hand-labelled list shipped with membot, per split (tune;
     test, held out from tuning) and per category."""
+    from rich.table import Table
+
+    from memory_core import evaluation
+
     report = evaluation.evaluate_sensitivity(evaluation.load_sensitivity_labels())
     if as_json:
         typer.echo(json.dumps(report.as_dict()))
@@ -89,7 +107,7 @@ def eval_sensitivity(as_json: JsonOpt = False) -> None:
     Console(width=_TABLE_WIDTH).print(table)
 
 
-@eval_cli.command("scenarios")
+@eval_cli.command("scenarios", short_help="Scripted conversations, scored.")
 def eval_scenarios(
     as_json: JsonOpt = False,
     only: Annotated[
@@ -109,6 +127,10 @@ def eval_scenarios(
     Offline rules unless ANTHROPIC_API_KEY is set. Exits 0 either way; the last line says
     whether the targets are met.
     """
+    from bot import app as composition
+    from memory_core import InvalidInputError
+    from memory_core.evaluation import run_suite, select_scenarios
+
     settings = figures_settings()
     try:
         chosen = select_scenarios(only or ())
@@ -116,23 +138,19 @@ def eval_scenarios(
         raise typer.BadParameter(str(exc), param_hint="--only") from exc
     extractor, auditor, _responder = composition.build_learning(settings)
     embedder = composition.build_embedder(settings) if vectors else None
-    if as_json:
-        report = asyncio.run(run_suite(extractor, auditor, embedder=embedder, scenarios=chosen))
-        typer.echo(json.dumps(report.as_json()))
-        return
-    with Progress(console=err_console, transient=True) as bar:
-        task = bar.add_task("scenarios", total=len(chosen))
-        report = asyncio.run(
+    with progress("scenarios", quiet=as_json) as step:
+        report = run(
             run_suite(
                 extractor,
                 auditor,
                 embedder=embedder,
                 scenarios=chosen,
-                progress=lambda done, _total, name: bar.update(
-                    task, completed=done, description=name
-                ),
+                progress=lambda done, total, _name: step(done, total),
             )
         )
+    if as_json:
+        typer.echo(json.dumps(report.as_json()))
+        return
     _print_report(report)
 
 
@@ -142,6 +160,8 @@ def _count(n: int) -> str:
 
 def _print_report(report: SuiteReport) -> None:
     """One row per scenario, a totals row, the problems of failed scenarios, the verdict."""
+    from rich.table import Table
+
     totals = report.totals()
     table = Table(
         title=f"membot eval scenarios ({report.extractor}, {report.auditor}, "
@@ -221,6 +241,8 @@ def _parse_ks(raw: str) -> tuple[int, ...]:
 
 
 def _parse_modes(raw: str) -> tuple[SearchMode, ...]:
+    from memory_core.values import SearchMode
+
     known: tuple[SearchMode, ...] = get_args(SearchMode)
     if raw == "all":
         return known
@@ -234,13 +256,15 @@ def _database(db: str | None) -> Iterator[Path | str]:
     """The given database (a file or a PostgreSQL URL), or a file in a temporary folder
     removed afterwards."""
     if db is not None:
-        yield db if Operations.is_postgres(db) else Path(db)
+        from bot.config import db_target
+
+        yield db_target(db)
         return
     with tempfile.TemporaryDirectory(prefix="membot-locomo-") as tmp:
         yield Path(tmp) / "locomo.db"
 
 
-@eval_cli.command("locomo")
+@eval_cli.command("locomo", short_help="Retrieval recall@k on LoCoMo.")
 def eval_locomo(
     data: Annotated[
         Path,
@@ -261,6 +285,7 @@ def eval_locomo(
         str | None,
         typer.Option(
             "--db",
+            callback=check_db,
             help="SQLite file or postgresql:// URL to ingest into; conversations already in "
             "it are reused (default: a temporary file)",
         ),
@@ -293,6 +318,10 @@ def eval_locomo(
     parameters). Leave-one-conversation-out tunes every episode-search parameter on the other
     conversations and scores the held-out one: the figure that predicts unseen conversations.
     """
+    from bot import app as composition
+    from memory_core import evaluation
+    from memory_core.clock import ManualClock
+
     ks, modes = _parse_ks(k), _parse_modes(mode)
     if fusion not in (None, "weighted", "rrf"):
         raise typer.BadParameter("fusion must be weighted or rrf", param_hint="--fusion")
@@ -314,7 +343,7 @@ def eval_locomo(
                     f"[yellow]warning:[/yellow] no vector search ({memory.vector_problem})"
                 )
             report = _run_with_progress(
-                memory, conversations, modes, ks, clock, leave_one_out=leave_one_out
+                memory, conversations, modes, ks, clock, leave_one_out=leave_one_out, quiet=as_json
             )
         finally:
             memory.close()
@@ -334,21 +363,21 @@ def _run_with_progress(
     clock: ManualClock,
     *,
     leave_one_out: bool,
+    quiet: bool,
 ) -> evaluation.LocomoReport:
-    """Run the evaluation with a progress bar (stderr) for ingestion, the questions, then the
+    """Run the evaluation with progress (stderr) for ingestion, the questions, then the
     leave-one-out folds."""
-    with Progress(console=err_console, transient=True) as bar:
-        tasks: dict[str, TaskID] = {}
-        labels = {
-            "ingest": "ingesting (embedding turns)",
-            "questions": "asking questions",
-            "leave-one-out": "leave-one-out (tuning folds)",
-        }
+    from memory_core import evaluation
+
+    labels = {
+        "ingest": "ingesting (embedding turns)",
+        "questions": "asking questions",
+        "leave-one-out": "leave-one-out (tuning folds)",
+    }
+    with progress("locomo", quiet=quiet) as reporter:
 
         def step(phase: str, done: int, total: int) -> None:
-            if phase not in tasks:
-                tasks[phase] = bar.add_task(labels.get(phase, phase), total=total)
-            bar.update(tasks[phase], completed=done, total=total)
+            reporter.update(done, total, labels.get(phase, phase))
 
         return evaluation.run_locomo(
             memory,
@@ -364,6 +393,10 @@ def _run_with_progress(
 def _print_locomo(report: evaluation.LocomoReport, fusion: str) -> None:
     """One block of rows per mode (overall, then each category): recall@k in-sample and, when
     it ran, leave-one-conversation-out beside it; then timings and what tuning chose."""
+    from rich.table import Table
+
+    from memory_core import evaluation
+
     loo = report.leave_one_out
     table = Table(
         title=f"LoCoMo evidence recall@k ({', '.join(report.conversations)}; fusion {fusion})"

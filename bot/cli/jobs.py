@@ -4,28 +4,35 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
-from zoneinfo import ZoneInfo
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
-from bot import app as composition
 from bot.cli.common import console, fail, open_memory, quiet_settings, run
 from bot.cli.options import DbOpt, JsonOpt, user_id
-from bot.config import Settings
-from bot.cron import Cron
-from bot.jobs import schedule
-from memory_core import JobRuns, MemoryCoreError
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 jobs_cli = typer.Typer(
-    help="Background jobs (consolidation, decay, dedup, …).", no_args_is_help=True
+    rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
+    help="Background jobs (consolidation, decay, dedup, …).",
+    no_args_is_help=True,
 )
 
 
 @jobs_cli.command("list")
 def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Each job's schedule, next run and last run."""
+    from zoneinfo import ZoneInfo
+
+    from rich.table import Table
+
+    from bot import app as composition
+    from bot.cron import Cron
+    from bot.jobs import schedule
+    from memory_core import JobRuns
+
     settings = quiet_settings()
     tz = ZoneInfo(settings.timezone)
     memory = open_memory(db, settings)
@@ -76,6 +83,10 @@ def run_job(
 ) -> None:
     """Run one job now (recorded as a manual run). Reflections saved here are posted by the
     running bot at its next ``reflect`` run (this command has no platform connection)."""
+    from bot import app as composition
+    from bot.jobs import schedule
+    from memory_core import MemoryCoreError
+
     settings = quiet_settings()
     uid = None if user is None else user_id(user)
     try:
@@ -96,6 +107,8 @@ def run_job(
 async def _run(
     settings: Settings, name: str, uid: str | None, db: Path | str | None
 ) -> tuple[str, dict[str, Any]]:
+    from bot import app as composition
+
     runtime = composition.build_runtime(settings, db=db)
     try:
         assert runtime.scheduler is not None

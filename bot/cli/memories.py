@@ -5,17 +5,41 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Annotated, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from bot.cli.common import console, fail, open_memory, run
 from bot.cli.options import DbOpt, JsonOpt, UserOpt, user_id
-from memory_core import Memory, MemoryCoreError, NotFoundError
-from memory_core.values import Audience, Category, Fact, NewFact, SearchFilters, SearchHit
 
-memories_cli = typer.Typer(help="Inspect and edit one user's memories.", no_args_is_help=True)
+if TYPE_CHECKING:
+    from memory_core import Memory
+    from memory_core.values import Fact, SearchHit
+
+
+class CategoryChoice(StrEnum):
+    """The categories ``memories add --category`` takes: memory_core's ``Category`` values,
+    repeated so that ``--help`` does not import the engine (a test pins them equal)."""
+
+    IDENTITY = "identity"
+    HARD_PREFERENCE = "hard_preference"
+    SOFT_PREFERENCE = "soft_preference"
+    TASK_CONTEXT = "task_context"
+    RELATIONSHIP = "relationship"
+    HEALTH = "health"
+    FINANCE = "finance"
+    IDENTITY_DOCUMENT = "identity_document"
+    CREDENTIAL = "credential"
+    REFLECTION = "reflection"
+    OTHER = "other"
+
+
+memories_cli = typer.Typer(
+    rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
+    help="Inspect and edit one user's memories.",
+    no_args_is_help=True,
+)
 
 #: ``--secrets``: show passwords, keys and card numbers in clear (masked ``••••7788`` otherwise).
 SecretsOpt = Annotated[
@@ -25,6 +49,8 @@ SecretsOpt = Annotated[
 
 def _shown(memory: Memory, uid: str, facts: list[Fact], secrets: bool) -> list[Fact]:
     """The facts as the user's private chat shows them (secrets masked) unless ``secrets``."""
+    from memory_core.values import Audience
+
     if secrets:
         return facts
     view = memory.view(uid, Audience.PRIVATE)
@@ -62,6 +88,8 @@ def hit_json(hit: SearchHit) -> dict[str, Any]:
 
 def print_facts(facts: list[Fact], *, as_json: bool, title: str) -> None:
     """Print facts as a table, or as a JSON list."""
+    from rich.table import Table
+
     if as_json:
         typer.echo(json.dumps([fact_json(f) for f in facts], ensure_ascii=False))
         return
@@ -89,18 +117,25 @@ def memories_add(
     text: Annotated[str, typer.Argument(help="what to remember")],
     user: UserOpt,
     key: Annotated[str, typer.Option(help="fact key (default: derived from the text)")] = "",
-    category: Annotated[Category, typer.Option(help="category")] = Category.OTHER,
+    category: Annotated[CategoryChoice, typer.Option(help="category")] = CategoryChoice.OTHER,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Store a fact as an explicit remember (confidence 0.95)."""
+    from memory_core import MemoryCoreError
+    from memory_core.values import Category, NewFact
+
     memory = open_memory(db)
     try:
         fact = run(
             memory.remember(
                 user_id(user),
                 NewFact(
-                    key=key, value_text=text, category=category, confidence=0.95, decay_rate=0.0
+                    key=key,
+                    value_text=text,
+                    category=Category(category.value),
+                    confidence=0.95,
+                    decay_rate=0.0,
                 ),
                 actor="operator",
             )
@@ -122,6 +157,8 @@ def memories_list(
     secrets: SecretsOpt = False,
 ) -> None:
     """List a user's memories, newest first (secret values masked unless --secrets)."""
+    from memory_core.values import SearchFilters
+
     memory = open_memory(db)
     try:
         facts = run(
@@ -135,7 +172,7 @@ def memories_list(
     print_facts(facts, as_json=as_json, title=f"Memories of {user_id(user)}")
 
 
-@memories_cli.command("search")
+@memories_cli.command("search", short_help="Search a user's memories, with scores.")
 def memories_search(
     query: Annotated[str, typer.Argument(help="search text")],
     user: UserOpt,
@@ -149,12 +186,16 @@ def memories_search(
     masked unless --secrets)."""
     if mode not in ("lexical", "vector", "hybrid"):
         raise typer.BadParameter("mode must be lexical, vector or hybrid")
+    from rich.table import Table
+
     memory = open_memory(db)
     try:
         hits = run(memory.search(user_id(user), query, k=k, mode=mode))  # type: ignore[arg-type]
     finally:
         memory.close()
     if not secrets:
+        from memory_core.values import Audience
+
         view = memory.view(user_id(user), Audience.PRIVATE)
         hits = [
             replace(h, fact=view.show(h.fact), text=view.show(h.fact).value_text) if h.fact else h
@@ -181,7 +222,7 @@ def memories_search(
     console.print(table)
 
 
-@memories_cli.command("forget")
+@memories_cli.command("forget", short_help="Forget a fact by id, or by words.")
 def memories_forget(
     user: UserOpt,
     target: Annotated[str, typer.Argument(help="a fact id, or words every forgotten fact has")],
@@ -189,6 +230,8 @@ def memories_forget(
     as_json: JsonOpt = False,
 ) -> None:
     """Forget a fact by id, or every fact containing all the given words (soft delete)."""
+    from memory_core import NotFoundError
+
     memory = open_memory(db)
     uid = user_id(user)
     try:
@@ -204,7 +247,7 @@ def memories_forget(
     print_facts(_shown(memory, uid, facts, False), as_json=as_json, title="Forgotten")
 
 
-@memories_cli.command("history")
+@memories_cli.command("history", short_help="The audit trail of a fact or a key.")
 def memories_history(
     user: UserOpt,
     target: Annotated[str, typer.Argument(help="a fact id or a key")],
@@ -225,6 +268,8 @@ def memories_history(
     finally:
         memory.close()
     if not secrets:
+        from memory_core.values import Audience
+
         entries = memory.view(uid, Audience.PRIVATE).show_history(entries)
     rows = [
         {
@@ -246,6 +291,8 @@ def memories_history(
     if not rows:
         console.print("No history.")
         return
+    from rich.table import Table
+
     table = Table(title=f"History of {target}")
     for col in ("fact", "event", "actor", "when", "value"):
         table.add_column(col)

@@ -1,5 +1,9 @@
 """The ``membot`` command line's root: the typer app, ``chat`` and ``run``, and the command
-groups (``memories``, ``admin``, ``eval``, ``bench``, ``jobs``), each in a module of its own."""
+groups (``memories``, ``admin``, ``eval``, ``bench``, ``jobs``), each in a module of its own.
+
+Only typer and the command modules are imported here; every command imports the engine in its
+body, so ``--help`` and ``--version`` answer without loading it.
+"""
 
 from __future__ import annotations
 
@@ -9,27 +13,54 @@ from typing import Annotated
 
 import typer
 
-from bot import app as composition
 from bot.cli.admin import admin_cli
 from bot.cli.bench import bench_cli
-from bot.cli.common import fail, run
+from bot.cli.common import fail, load_settings, new_command, run
 from bot.cli.eval import eval_cli
 from bot.cli.extract import extract
 from bot.cli.jobs import jobs_cli
 from bot.cli.memories import memories_cli
 from bot.cli.options import DbOpt
-from bot.console_chat import run_console
-from bot.logging import configure as configure_logging
-from bot.runner import ConfigError, PlatformsDown, serve
-from memory_core import MemoryCoreError
+
+
+def version() -> str:
+    """membot's installed version (``unknown`` when run from a checkout never installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("membot")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"membot {version()}")
+        raise typer.Exit()
+
 
 # Tracebacks never print local variables: they can hold tokens and users' messages.
 cli = typer.Typer(
+    rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
     help="membot: a chat bot that remembers its users.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
 )
 cli.add_typer(memories_cli, name="memories")
+
+
+@cli.callback()
+def root(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
+) -> None:
+    """membot: a chat bot that remembers its users."""
+    new_command()
 
 
 @cli.command("chat")
@@ -39,7 +70,11 @@ def chat(
     verbose: Annotated[bool, typer.Option("--verbose", help="logs to stderr")] = False,
 ) -> None:
     """Chat with the bot in the terminal (no token, no network)."""
-    settings = composition.load_settings()
+    from bot.console_chat import run_console
+    from bot.logging import configure as configure_logging
+    from memory_core import MemoryCoreError
+
+    settings = load_settings()
     if verbose:
         configure_logging(settings.log_level, stream=sys.stderr, json=settings.log_format == "json")
     else:
@@ -59,12 +94,27 @@ def run_bot(
     platform: Annotated[str, typer.Option(help="telegram, discord, or telegram,discord")],
     db: DbOpt = None,
 ) -> None:
-    """Run the bot on Telegram and/or Discord until SIGTERM (logs: JSON lines on stdout)."""
-    settings = composition.load_settings(**({"db": db} if db else {}))
+    """Run the bot on Telegram and/or Discord.
+
+    It runs until SIGTERM; logs are JSON lines on stdout."""
+    from bot.config import ConfigError, token_problem
+
+    settings = load_settings(db=db)
+    platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
+    # Tokens are checked before anything is opened or connected (as `admin doctor` does).
+    problems = [
+        p for name in platforms if (p := token_problem(settings, name, shape=name == "telegram"))
+    ]
+    if problems:
+        raise fail("; ".join(problems), 2)
+
+    from bot.logging import configure as configure_logging
+    from bot.runner import PlatformsDown, serve
+    from memory_core import MemoryCoreError
+
     configure_logging(
         settings.log_level, file=settings.log_file, json=settings.log_format == "json"
     )
-    platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
     try:
         run(serve(settings, platforms))
     except (ConfigError, MemoryCoreError) as exc:

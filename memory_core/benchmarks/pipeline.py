@@ -15,6 +15,7 @@ import resource
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -101,6 +102,7 @@ async def run_pipeline(
     db_dir: Path | None = None,
     rate: float = 0.0,
     server: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> PipelineRun:
     """Send ``turns`` messages from ``users`` users through a fresh observer and time it.
 
@@ -108,6 +110,7 @@ async def run_pipeline(
     measures). ``rate`` paces arrivals (turns per second; 0 sends as fast as possible, so
     end-to-end latency then includes queueing behind the whole burst). ``server``: a
     PostgreSQL server (``postgresql://`` URL) to run on, in a scratch database dropped after.
+    ``progress(learned, turns)`` is told after each turn is learned.
     """
     rng = random.Random(seed)
     with contextlib.ExitStack() as stack:
@@ -123,6 +126,8 @@ async def run_pipeline(
 
         async def done(result: LearnResult) -> None:
             latencies.append((time.perf_counter() - committed[result.turn_id]) * 1000)
+            if progress is not None:
+                progress(len(latencies), turns)
 
         observer = Observer(
             Learner(memory, extractor or RulesExtractor(), RulesAuditor()),

@@ -16,7 +16,7 @@ from typing import Any
 import pysqlite3.dbapi2 as sqlite_driver
 import sqlite_vec
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
 from sqlalchemy.pool import QueuePool
 
 from memory_core.db import changes
@@ -228,7 +228,17 @@ class Database:
         try:
             yield
         except DBAPIError as exc:
-            raise StoreError(f"{self.location}: {str(exc.orig).strip()}") from exc
+            error = StoreError(f"{self.location}: {str(exc.orig).strip()}")
+            # The server went away, refused, or a lock or statement timed out: the same work
+            # may well succeed in a moment (a failover, a restart, a held lock let go).
+            error.retryable = exc.connection_invalidated or isinstance(exc, OperationalError)
+            raise error from exc
+        except PendingRollbackError as exc:
+            # A commit whose connection died under it: whether it went through is unknown to
+            # this side; the caller's retry finds out (every write here is idempotent).
+            error = StoreError(f"{self.location}: the connection was lost mid-transaction")
+            error.retryable = True
+            raise error from exc
 
     def dispose(self) -> None:
         """Close every pooled connection."""

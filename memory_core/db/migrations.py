@@ -599,9 +599,15 @@ CREATE INDEX ix_inbox_pending ON inbox(platform, status, chat_key, update_id);
 CREATE INDEX ix_inbox_finished ON inbox(finished_at) WHERE finished_at IS NOT NULL;
 """
 
+# When a handled update's answer was about to be sent (webhook mode): the process that takes an
+# update over from a dead or frozen one sends nothing when its predecessor had begun to.
+M007_INBOX_SENT = """
+ALTER TABLE inbox ADD COLUMN sent_at REAL;
+"""
+
 # The language each user message is written in (ISO 639-1, detected when it is recorded;
 # NULL when unsure or for the bot's own turns): replies and the message catalogue use it.
-M007_EPISODE_LANGUAGE = """
+M008_EPISODE_LANGUAGE = """
 ALTER TABLE episodes ADD COLUMN language TEXT;
 """
 
@@ -613,7 +619,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
     Migration(5, "m005_episode_turns", _script(M005_EPISODE_TURNS)),
     Migration(6, "m006_leases", _script(M006_LEASES)),
-    Migration(7, "m007_episode_language", _script(M007_EPISODE_LANGUAGE)),
+    Migration(7, "m007_inbox_sent", _script(M007_INBOX_SENT)),
+    Migration(8, "m008_episode_language", _script(M008_EPISODE_LANGUAGE)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

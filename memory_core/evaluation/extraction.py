@@ -19,7 +19,7 @@ import hashlib
 import json
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -393,13 +393,35 @@ class ExtractionEval:
         }
 
 
+class _Counted:
+    """An extractor that reports each sentence it is given: ``progress(done, total)``."""
+
+    def __init__(self, inner: Extractor, total: int, progress: Callable[[int, int], None]) -> None:
+        self.inner, self.total, self.progress, self.done = inner, total, progress, 0
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        """The inner extractor's candidates; the count moves on by one."""
+        try:
+            return await self.inner.extract(turn)
+        finally:
+            self.done = min(self.done + 1, self.total)
+            self.progress(self.done, self.total)
+
+
 async def run_extraction_eval(
-    personas: Path, extractor: Extractor, labels: Path = LABELS_PATH
+    personas: Path,
+    extractor: Extractor,
+    labels: Path = LABELS_PATH,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ExtractionEval:
     """Coverage of ``extractor`` on the tune and held-out parts of ``personas``, and the labels'
-    precision (stale labels, whose fact the extractor no longer produces, are listed)."""
+    precision (stale labels, whose fact the extractor no longer produces, are listed).
+    ``progress(done, total)`` is told after each sentence."""
     tune, held = split(load_persona_sentences(personas))
     labelled = load_labels(labels)
+    if progress is not None:
+        total = len(tune) + len(held) + len(labelled)
+        extractor = _Counted(extractor, total, progress)
     return ExtractionEval(
         tune=await evaluate(tune, extractor),
         held_out=await evaluate(held, extractor),

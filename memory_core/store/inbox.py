@@ -49,9 +49,17 @@ def put(
 
 
 def claim(
-    conn: Connection, platform: str, owner: str, now: datetime, lease_s: float, limit: int
+    conn: Connection,
+    platform: str,
+    owner: str,
+    now: datetime,
+    lease_s: float,
+    limit: int,
+    *,
+    alive_only: bool = False,
 ) -> list[Update]:
-    """Lease up to ``limit`` chats' first pending updates (by ``update_id``) to ``owner``.
+    """Lease up to ``limit`` chats' first pending updates (by ``update_id``) to ``owner``
+    (with ``alive_only``, on PostgreSQL, only while ``owner`` holds its liveness lock).
 
     A chat whose oldest pending update is leased (another process, or this one, is handling
     it) is skipped: its later updates wait. The conditions on the row itself are checked again
@@ -59,8 +67,8 @@ def claim(
     """
     postgres = dialect_of(conn).postgres
     # Not its own: an update this process holds is being handled by it.
-    free = lease_repo.free_sql(postgres, mine=False)
-    free_i = lease_repo.free_sql(postgres, "i.", mine=False)
+    free = lease_repo.free_sql(postgres, mine=False, alive_only=alive_only)
+    free_i = lease_repo.free_sql(postgres, "i.", mine=False, alive_only=alive_only)
     rows = conn.execute(
         text(
             "UPDATE inbox SET lease_owner = :me, lease_until = :until, attempts = attempts + 1 "
@@ -83,14 +91,44 @@ def claim(
     return sorted(updates, key=lambda u: u.update_id)
 
 
-def finish(conn: Connection, row_id: int, now: datetime, status: str = "done") -> bool:
-    """Close a handled (or given-up) update and drop its payload; ``False`` if not pending."""
+def finish(conn: Connection, row_id: int, owner: str, now: datetime, status: str = "done") -> bool:
+    """Close a handled (or given-up) update ``owner`` holds and drop its payload; ``False`` if
+    it is not pending or no longer ``owner``'s (a frozen process woke after a takeover)."""
     res = conn.execute(
         text(
             "UPDATE inbox SET status = :st, payload = NULL, finished_at = :now, "
-            "lease_owner = NULL, lease_until = NULL WHERE id = :id AND status = 'pending'"
+            "lease_owner = NULL, lease_until = NULL "
+            "WHERE id = :id AND status = 'pending' AND lease_owner = :me"
         ),
-        {"id": row_id, "st": status, "now": to_ts(now)},
+        {"id": row_id, "st": status, "now": to_ts(now), "me": owner},
+    )
+    return bool(res.rowcount)
+
+
+def release(conn: Connection, row_id: int, owner: str) -> bool:
+    """Hand back an update ``owner`` could not handle for now (the database went away
+    mid-way): it is leased again at once, by any process, keeping its attempt count."""
+    res = conn.execute(
+        text(
+            "UPDATE inbox SET lease_owner = NULL, lease_until = NULL "
+            "WHERE id = :id AND status = 'pending' AND lease_owner = :me"
+        ),
+        {"id": row_id, "me": owner},
+    )
+    return bool(res.rowcount)
+
+
+def begin_send(conn: Connection, row_id: int, owner: str, now: datetime) -> bool:
+    """Record that ``owner`` is about to send an update's answer; ``False`` when it must not:
+    the update is no longer its own (taken over while this process was frozen or cut off),
+    or a process before it began sending (it died around the send: sending again could
+    answer twice)."""
+    res = conn.execute(
+        text(
+            "UPDATE inbox SET sent_at = :now WHERE id = :id AND status = 'pending' "
+            "AND lease_owner = :me AND sent_at IS NULL"
+        ),
+        {"id": row_id, "me": owner, "now": to_ts(now)},
     )
     return bool(res.rowcount)
 

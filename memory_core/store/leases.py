@@ -59,16 +59,21 @@ def _lock_held_sql(owner: str) -> str:
     )
 
 
-def free_sql(postgres: bool, prefix: str = "", *, mine: bool = True) -> str:
+def free_sql(
+    postgres: bool, prefix: str = "", *, mine: bool = True, alive_only: bool = False
+) -> str:
     """The condition under which a row's lease may be taken by ``:me`` at ``:now``: never
     leased, lapsed, (``mine``) its own — or, on PostgreSQL, held by a process that is gone: a
     live owner holds a session advisory lock keyed by its id (:func:`hold_owner`), and a
     process that died (SIGKILL, a lost machine) lost its session and that lock with it, so its
     work is taken over at once instead of when the lease runs out.
 
-    On PostgreSQL ``:me`` takes nothing while it does not hold its own liveness lock: a server
-    restart ends every session at once, and until each process has noticed and taken its lock
-    back, every lease — its own in hand included — looks free."""
+    With ``alive_only``, on PostgreSQL ``:me`` takes nothing while it does not hold its own
+    liveness lock: a server restart ends every session at once, and until each process has
+    noticed and taken its lock back, every lease — its own in hand included — looks free.
+    Received updates are claimed so (answers must not go out twice); learning jobs and
+    scheduled runs are decided inside their applying transaction, and are also claimed by
+    processes that keep no liveness lock (the CLI, evaluation)."""
     owner = f"{prefix}lease_owner"
     parts = [f"{owner} IS NULL", f"{prefix}lease_until <= :now"]
     if mine:
@@ -76,7 +81,8 @@ def free_sql(postgres: bool, prefix: str = "", *, mine: bool = True) -> str:
     if not postgres:
         return "(" + " OR ".join(parts) + ")"
     parts.append(f"NOT {_lock_held_sql(owner)}")
-    return f"({_lock_held_sql(':me')} AND (" + " OR ".join(parts) + "))"
+    free = "(" + " OR ".join(parts) + ")"
+    return f"({_lock_held_sql(':me')} AND {free})" if alive_only else free
 
 
 def hold_owner(conn: Connection, owner: str) -> None:
@@ -87,3 +93,12 @@ def hold_owner(conn: Connection, owner: str) -> None:
 def release_owner(conn: Connection, owner: str) -> None:
     """Let go of ``owner``'s liveness lock."""
     conn.execute(text(f"SELECT pg_advisory_unlock({owner_key_sql(':o')})"), {"o": owner})
+
+
+def session_alive(conn: Connection) -> bool:
+    """Whether ``conn``'s database session still answers (its liveness lock with it)."""
+    try:
+        conn.execute(text("SELECT 1"))
+    except Exception:  # any failure: the session, and the lock, may be gone
+        return False
+    return True

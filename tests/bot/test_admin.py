@@ -203,8 +203,8 @@ def test_doctor_reports_bad_settings_instead_of_crashing(
 ) -> None:
     monkeypatch.setenv("MEMBOT_SEARCH_K", "lots")
     result = membot("admin", "doctor", "--db", str(db))
-    assert result.exit_code == 1
-    assert result.stdout.startswith("FAIL  settings: search_k:")
+    assert result.exit_code == 2
+    assert result.stdout.startswith("FAIL  settings: MEMBOT_SEARCH_K=lots: not a whole number")
 
 
 @pytest.fixture

@@ -155,3 +155,45 @@ def test_a_ten_thousand_memory_export_fits_the_import_limit() -> None:
     ]
     raw = ("# Memory of Ana\n\n## Other\n" + "\n".join(lines) + "\n").encode()
     assert memory_md.decode(raw)
+
+
+async def test_a_long_import_prints_progress_in_the_console_and_a_quick_one_does_not(
+    tmp_path: Path,
+    clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+    console: Callable[..., AbstractAsyncContextManager[Console]],
+) -> None:
+    import adapters.console
+
+    lines = "\n".join(f"- Ana has read book number {i}." for i in range(30))
+    async with console(tmp_path / "m.db", clock) as s:
+        assert "Add (30)" in await _import(s, tmp_path, f"# Memory of Ana\n\n{lines}\n")
+        monkeypatch.setattr(adapters.console, "PROGRESS_EVERY_S", 3600.0)
+        quick = await s.say("/tap 1")  # done within PROGRESS_EVERY_S: only the answer
+        assert "30 added" in quick and " of 30 (" not in quick
+        monkeypatch.setattr(adapters.console, "PROGRESS_EVERY_S", 0.0)  # every line is "long"
+        more = "\n".join(f"- Ana has seen film number {i}." for i in range(40))
+        md = await _export(s, tmp_path)
+        assert "Add (40)" in await _import(s, tmp_path, md + more + "\n")
+        out = await s.say("/tap 1")
+    shown = [line for line in out.splitlines() if " of 40 (" in line]
+    assert shown[0] == "bot> … 1 of 40 (2%)" and shown[-1] == "bot> … 40 of 40 (100%)"
+    assert out.index("40 of 40") < out.index("40 added")  # progress, then the answer
+
+
+async def test_settle_import_reports_each_line_to_its_progress_callback(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    memory = Memory.open(tmp_path / "m.db", None, clock=clock)
+    try:
+        body = "\n".join(f"- Bo collects stamp number {i}." for i in range(12))
+        pending = await memory.plan_import("console:bo", f"# Memory of Bo\n\n{body}\n".encode())
+        assert pending.import_id is not None
+        seen: list[tuple[int, int]] = []
+        done = await memory.settle_import(
+            "console:bo", pending.import_id, apply=True, progress=lambda d, t: seen.append((d, t))
+        )
+    finally:
+        memory.close()
+    assert done is not None and done.added == 12
+    assert seen == [(i, 12) for i in range(1, 13)]

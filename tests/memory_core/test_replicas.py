@@ -354,3 +354,45 @@ async def test_a_replica_that_lost_its_session_stops_claiming_until_its_locks_ar
         await b.leases.aclose()
         a.close()
         b.close()
+
+
+async def test_an_update_is_answered_at_most_once_across_a_takeover(
+    replicas: tuple[Memory, Memory], clock: ManualClock
+) -> None:
+    """A frozen process whose update was taken over sends nothing when it wakes; a process
+    taking over an update whose answer was begun by its predecessor sends nothing either."""
+    a, b = replicas
+    inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+    await inbox_a.put(50, "chat:1", "{}")
+    await inbox_a.put(51, "chat:2", "{}")
+    [frozen] = await inbox_a.claim(1)
+    clock.advance(seconds=LEASE_S + 1)  # A froze (SIGSTOP) past its lease: B takes over
+    [taken] = await inbox_b.claim(1)
+    assert taken.update_id == 50 and taken.attempts == 2
+    assert await inbox_b.begin_send(taken)
+    assert not await inbox_a.begin_send(frozen)  # woken: no longer A's to answer
+    await inbox_a.finish(frozen)  # and A's finish does not close B's update
+    assert _inbox_status(b, 50) == "pending"
+    await inbox_b.finish(taken)
+    assert _inbox_status(b, 50) == "done"
+    # A begins sending 51's answer, then its lease runs out (it died around the send).
+    [sending] = await inbox_a.claim(1)
+    assert sending.update_id == 51 and await inbox_a.begin_send(sending)
+    clock.advance(seconds=LEASE_S + 1)
+    [again] = await inbox_b.claim(1)
+    assert again.update_id == 51
+    assert not await inbox_b.begin_send(again)  # sending again could answer twice
+    await inbox_b.finish(again)
+    assert await inbox_b.claim(5) == []
+
+
+def _inbox_status(memory: Memory, update_id: int) -> str:
+    with memory.db.read() as conn:
+        return str(
+            conn.exec_driver_sql(
+                "SELECT status FROM inbox WHERE update_id = %(u)s"
+                if memory.db.postgres
+                else "SELECT status FROM inbox WHERE update_id = :u",
+                {"u": update_id},
+            ).scalar_one()
+        )
