@@ -21,6 +21,7 @@ import io
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import discord
@@ -221,6 +222,36 @@ class DiscordAdapter:
                     # Part of the answer on screen: the apology takes its place.
                     if draft is None or not draft.started or not await draft.finish(SORRY):
                         await message.channel.send(SORRY, allowed_mentions=tr.SAFE_MENTIONS)
+
+    async def on_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """A person edited a message the bot learned from: memory follows the new text (no
+        new answer; each edit once)."""
+        me = self.client.user
+        if me is None or not self._accepting:
+            return
+        incoming = tr.edit_in(payload.message, me.id)
+        if incoming is None:
+            return
+        with self._handling(
+            chat_id=incoming.chat_id, user_id=incoming.user_id, message_id=incoming.message_id
+        ):
+            try:
+                await self.handler.on_edit(incoming)
+            except Exception as exc:  # the outermost guard of a platform handler
+                log.exception("discord_edit_failed", error_type=type(exc).__name__)
+
+    async def on_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A message was deleted: what was learned only from it is taken back."""
+        if not self._accepting:
+            return
+        deleted = tr.deleted_in(payload, datetime.now(UTC))
+        if deleted is None:
+            return
+        with self._handling(chat_id=deleted.chat_id, message_id=deleted.message_id):
+            try:
+                await self.handler.on_delete(deleted)
+            except Exception as exc:  # the outermost guard of a platform handler
+                log.exception("discord_delete_failed", error_type=type(exc).__name__)
 
     async def _send_dm(self, message: discord.Message, reply: Reply, told: bool) -> bool:
         """DM ``reply``; when DMs are closed, say so in the channel (once: ``told``)."""

@@ -33,6 +33,12 @@ class AdapterEvents(Protocol):
     async def on_message(self, message: discord.Message) -> None:
         """A gateway MESSAGE_CREATE."""
 
+    async def on_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """A gateway MESSAGE_UPDATE (cached or not)."""
+
+    async def on_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A gateway MESSAGE_DELETE (cached or not)."""
+
     async def on_press(self, interaction: Interaction, data: str) -> None:
         """A click on a bot button carrying ``data``."""
 
@@ -117,6 +123,11 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
     async def undo(interaction: Interaction) -> None:
         await run(interaction, "undo", None, None)
 
+    @app_commands.command(name="restore", description="Bring back a memory that faded")
+    @app_commands.describe(memory="The #id of a faded memory (/memories lists them)")
+    async def restore(interaction: Interaction, memory: str) -> None:
+        await run(interaction, "restore", memory, None)
+
     @app_commands.command(name="export", description="Download your memory as MEMORY.md and JSON")
     async def export(interaction: Interaction) -> None:
         await run(interaction, "export", None, None)
@@ -158,6 +169,7 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
         memories,
         why,
         undo,
+        restore,
         export,
         import_,
         pause,
@@ -181,6 +193,14 @@ class _Forwarding:
     async def on_message(self, message: discord.Message) -> None:
         """Gateway MESSAGE_CREATE."""
         await self.adapter.on_message(message)
+
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """Gateway MESSAGE_UPDATE (the raw event: also for messages no longer cached)."""
+        await self.adapter.on_edit(payload)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """Gateway MESSAGE_DELETE (the raw event: also for messages no longer cached)."""
+        await self.adapter.on_delete(payload)
 
 
 class AdapterClient(_Forwarding, discord.Client):

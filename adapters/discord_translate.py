@@ -8,10 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
 
 import discord
 
-from adapters.types import Attachment, Button, ButtonPress, IncomingMessage
+from adapters.types import (
+    Attachment,
+    Button,
+    ButtonPress,
+    IncomingMessage,
+    MessageDeleted,
+    edit_id,
+)
 
 PLATFORM = "discord"
 
@@ -173,6 +182,32 @@ def message_in(
         addressed=is_addressed(message, me_id),
         message_id=str(message.id),
         attachment=attachment,
+    )
+
+
+def edit_in(message: discord.Message, me_id: int) -> IncomingMessage | None:
+    """An edited chat message as a neutral incoming message named for this edit (``None``:
+    not a person's edit of their text — a bot's own streaming edits, embeds unfurling)."""
+    if not is_chat(message) or message.edited_at is None:
+        return None
+    incoming = message_in(message, me_id)
+    return replace(
+        incoming, message_id=edit_id(str(message.id), message.edited_at), time=message.edited_at
+    )
+
+
+def deleted_in(payload: discord.RawMessageDeleteEvent, now: datetime) -> MessageDeleted | None:
+    """A deleted message as a neutral event (``None``: a bot's message; the author is known
+    only while the message is cached)."""
+    cached = payload.cached_message
+    if cached is not None and not is_chat(cached):
+        return None
+    return MessageDeleted(
+        platform=PLATFORM,
+        chat_id=str(payload.channel_id),
+        message_id=str(payload.message_id),
+        time=now,
+        user_id=str(cached.author.id) if cached is not None else None,
     )
 
 

@@ -79,6 +79,7 @@ from adapters.types import (
     PlatformHealth,
     Reply,
     Target,
+    edit_id,
 )
 from adapters.webhook import (
     AnswerWithheld,
@@ -414,7 +415,7 @@ class TelegramAdapter:
             edited = message.edit_date or message.date
             incoming = dataclasses.replace(
                 turn.message,
-                message_id=f"{message.message_id}:edit:{int(edited.timestamp())}",
+                message_id=edit_id(str(message.message_id), edited),
                 time=edited if edited.tzinfo else edited.replace(tzinfo=UTC),
             )
             replies = await self.handler.on_edit(incoming)

@@ -46,6 +46,7 @@ COMMAND_MENU: tuple[tuple[str, str], ...] = (
     ("memories", "List or search your memories"),
     ("why", "When and where I learned something"),
     ("undo", "Revert my last change to your memory"),
+    ("restore", "Bring back a memory that faded"),
     ("export", "Download your memory as MEMORY.md"),
     ("import", "Send back an edited MEMORY.md"),
     ("pause", "Stop learning from our chat"),

@@ -49,6 +49,27 @@ class IncomingMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class MessageDeleted:
+    """The user deleted one of their messages (Discord tells bots; Telegram does not).
+    ``user_id`` is ``None`` when the platform no longer says whose it was."""
+
+    platform: str
+    chat_id: str
+    message_id: str
+    time: datetime
+    user_id: str | None = None
+
+
+#: In an edit's ``message_id``: ``<message id>:edit:<unix time>`` names one edit of a message.
+EDIT_MARK = ":edit:"
+
+
+def edit_id(message_id: str, edited: datetime) -> str:
+    """The ``message_id`` of one edit of a message (each edit is learned once)."""
+    return f"{message_id}{EDIT_MARK}{int(edited.timestamp())}"
+
+
+@dataclass(frozen=True, slots=True)
 class Button:
     """One button: a label and opaque data handed back when it is pressed."""
 
@@ -152,8 +173,12 @@ class Handler(Protocol):
         ...
 
     async def on_edit(self, message: IncomingMessage) -> list[Reply]:
-        """A message the user edited (``message_id`` names this edit): learn from the new
-        text, without answering it again."""
+        """A message the user edited (``message_id`` names this edit, see ``edit_id``): what
+        the original taught is revised to the new text, without answering it again."""
+        ...
+
+    async def on_delete(self, deleted: MessageDeleted) -> None:
+        """A message the user deleted: what was learned only from it is taken back."""
         ...
 
 

@@ -434,9 +434,10 @@ def jobs_config(settings: Settings) -> JobsConfig:
             silence=timedelta(minutes=settings.session_silence_minutes),
         ),
         decay=DecayConfig(
-            threshold=settings.decay_threshold,
-            ask_below=settings.decay_ask_below,
+            floor=settings.decay_floor,
             ttl_days=settings.ttl_days,
+            faded_purge_days=settings.faded_purge_days,
+            ask_after_days=settings.ask_after_days,
             ttl_importance=settings.ttl_importance,
             purge_after_days=settings.purge_after_days,
         ),

@@ -31,7 +31,7 @@ from memory_core.values import Audience, Fact, SearchHit
 log = structlog.get_logger("bot.commands")
 PAGE = 10
 #: Commands whose answers are personal: in a group they go to the user's private chat.
-PERSONAL = frozenset({"profile", "memories", "why", "export"})
+PERSONAL = frozenset({"profile", "memories", "why", "export", "restore"})
 #: /profile sections (memory_core.jobs.profile) and their titles, in display order.
 PROFILE_TITLES = {
     "identity": "Identity",
@@ -231,7 +231,7 @@ class Commands:
     async def cmd_profile(self, c: Call) -> list[Reply]:
         """``/profile``: the materialised profile (rebuilt first when memory changed since),
         by section, with plain confidence."""
-        profile = await c.view.profile(fresh=True)
+        profile = await c.view.profile(fresh=True, shown=True)
         if profile is None or profile.empty:
             return [Reply("I don't know anything about you yet. Tell me about yourself!")]
         parts = ["Here's what I know about you:"]
@@ -265,15 +265,26 @@ class Commands:
             lines = [texts.fact_line(f) for f in found]
             return Reply("\n".join(lines) if lines else f"I have nothing about {_echo(query)}.")
         facts = await view.facts(limit=PAGE + 1, offset=offset)
-        if not facts:
+        faded = await view.faded(limit=PAGE) if offset == 0 else []
+        if not facts and not faded:
             return Reply("No memories yet." if offset == 0 else "That's all.")
         lines = [texts.fact_line(f) for f in facts[:PAGE]]
+        if faded:
+            # Unused for months: not forgotten, not in my answers — one command away.
+            lines += ["", texts.FADED_TITLE, *(texts.fact_line(f) for f in faded)]
         buttons: tuple[tuple[Button, ...], ...] = ()
         if len(facts) > PAGE:
             rev = await self.memory.revision(uid)
             more = Action(ButtonKind.PAGE, offset + PAGE, rev=rev)
             buttons = ((Button("More", self.codec.encode(uid, more)),),)
         return Reply("\n".join(lines), buttons=buttons)
+
+    async def cmd_restore(self, c: Call) -> list[Reply]:
+        """``/restore <#id>``: bring back a faded memory (it no longer fades)."""
+        if not c.arg.lstrip("#").isdigit():
+            return [Reply(texts.USAGE["restore"])]
+        fact = await c.view.restore(_fact_id(c.arg))
+        return [Reply(f"Restored: {texts.fact_line(fact, with_id=False)}")]
 
     async def cmd_why(self, c: Call) -> list[Reply]:
         """``/why <query>``: which turn taught it, when, and its history."""

@@ -145,9 +145,10 @@ class Settings(BaseSettings):
     profile_every_turns: int = Field(default=5, ge=1)
     expire_cron: str = "7 * * * *"
     decay_cron: str = "0 4 * * *"
-    decay_threshold: float = Field(default=0.05, ge=0, le=1)
-    decay_ask_below: float = Field(default=0.25, ge=0, le=1)
+    decay_floor: float = Field(default=0.25, ge=0, le=1)
     ttl_days: float = Field(default=60.0, gt=0)
+    faded_purge_days: float = Field(default=180.0, ge=0)
+    ask_after_days: float = Field(default=120.0, gt=0)
     ttl_importance: int = Field(default=3, ge=0)
     purge_after_days: float = Field(default=30.0, ge=0)
     dedup_cron: str = "30 4 * * *"

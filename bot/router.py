@@ -7,7 +7,15 @@ import uuid
 
 import structlog
 
-from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply, ReplyStream
+from adapters.types import (
+    EDIT_MARK,
+    ButtonPress,
+    IncomingMessage,
+    MessageDeleted,
+    PressResult,
+    Reply,
+    ReplyStream,
+)
 from bot import texts
 from bot.commands import Commands
 from bot.presses import Presses
@@ -102,12 +110,36 @@ class Router:
         with structlog.contextvars.bound_contextvars(
             platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
         ):
+            # What the message said before goes first (facts, episode), then the new text
+            # is learned: memory follows the edit.
+            original = turn_id.partition(EDIT_MARK)[0]
+            await self.memory.revise_message(
+                msg.user_key, original, deleted=False, at=msg.time, edit_turn_id=turn_id
+            )
             try:
                 await self.turn.learn_edit(msg, turn_id, text)
             except InvalidInputError:
                 return []
             log.info("edit_learned")
             return []
+
+    async def on_delete(self, deleted: MessageDeleted) -> None:
+        """A deleted message: what was learned only from it is taken back (history says
+        "message deleted")."""
+        turn_id = f"{deleted.platform}:{deleted.chat_id}:{deleted.message_id}"
+        user = (
+            f"{deleted.platform}:{deleted.user_id}"
+            if deleted.user_id is not None
+            else await self.memory.owner_of_turn(turn_id)
+        )
+        if user is None:
+            log.info("update_ignored", reason="deleted_unknown_message", platform=deleted.platform)
+            return
+        with structlog.contextvars.bound_contextvars(
+            platform=deleted.platform, chat_id=deleted.chat_id, user_id=user, turn_id=turn_id
+        ):
+            revision = await self.memory.revise_message(user, turn_id, deleted=True)
+            log.info("delete_revised", changed=revision.changed)
 
     async def on_button(self, press: ButtonPress) -> PressResult:
         """Act on a button press (ownership and signatures are checked first)."""

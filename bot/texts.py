@@ -13,6 +13,7 @@ Talk to me normally, or use:
 /memories [search] — list or search your memories
 /why <topic> — when and from which message I learned something
 /undo — revert my last change to your memory
+/restore <#id> — bring back a memory that faded (listed under Faded in /memories)
 /export — download your memory as MEMORY.md (and JSON)
 /import — send back an edited MEMORY.md
 /pause, /resume — stop or restart automatic learning (/remember still works)
@@ -20,10 +21,28 @@ Talk to me normally, or use:
 /reflections on|off — weekly summaries of what I learned
 /forgetme — delete everything I know about you"""
 
+#: The reply to a message that speaks of self-harm or suicide in a private chat (never "Got it").
+CARE_REPLY = (
+    "I'm really sorry you're feeling this way, and I'm glad you told me. You don't have to go "
+    "through this alone — please reach out to someone you trust, or to a crisis line right now."
+)
+#: Where to find help, added to every reply to such a message (the model's too).
+HELP_POINTER = (
+    "If you might act on these thoughts, call your local emergency number. You can also talk to "
+    "someone any time: findahelpline.com lists free, confidential crisis lines in your country "
+    "(for example 988 in the US, 116 123 Samaritans in the UK and Ireland)."
+)
+#: The same message in a group: a private word is offered, nothing is repeated.
+GROUP_CARE_REPLY = (
+    "I'm here for you. If you want to talk, message me privately — and if you're in danger, "
+    "please call your local emergency number."
+)
+
 USAGE = {
     "remember": "Usage: /remember <what I should remember>",
     "forget": "Usage: /forget <words from the memory, or its #id>",
     "why": "Usage: /why <what you want to know about>",
+    "restore": "Usage: /restore <#id of a faded memory> (/memories lists them under Faded)",
     "import": "Attach your edited MEMORY.md to /import (Telegram: send the file with the "
     "caption /import; Discord: the file option; console: /import PATH).",
     "reflections": "Usage: /reflections on|off",
@@ -39,6 +58,7 @@ STALE_CONFIRMATION = (
     "still want it."
 )
 PRIVATE_ONLY = "I've sent that to you in a private chat."
+FADED_TITLE = "Faded (not used for months; /restore #id brings one back):"
 
 
 def certainty(confidence: float) -> str:

@@ -17,14 +17,17 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 
 from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.responder import Responder, TurnContext
+from bot.texts import HELP_POINTER
 from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
 from memory_core.values import Audience
+
+REDACTED = "[redacted]"
 
 log = structlog.get_logger("bot.turn")
 
@@ -61,19 +64,25 @@ class ChatTurn:
         """Recall, answer, commit the turn, then return the reply (and any question a memory
         tool raised); with ``stream``, the answer is shown while it is written (see above)."""
         group = not msg.is_private
+        # The one redaction of this turn's words on their way in: the model, the recall and
+        # the logs see "[redacted]" where a secret was said; the observer gets the words as
+        # said and stores them redacted (see Observer), keeping an explicit /remember's.
+        said = self.memory.redact(text)
+        mask = _masker(self.memory.secret_values(text))
+        care = self.memory.speaks_of_self_harm(text)
         # One trip to a reply thread reads everything the answer needs (each trip waits for
         # a thread and the GIL: under load, six of them were most of a reply's tail); the
         # offline preview runs on the loop meanwhile.
         recall, noted = await asyncio.gather(
             self.memory.recall(
                 msg.user_key,
-                text,
+                said,
                 chat_id=msg.chat_id,
                 group=group,
                 private_chat=msg.is_private,
                 turn_id=turn_id if msg.message_id else None,
             ),
-            self._preview(msg, text),
+            self._preview(msg, said),
         )
         if recall.answered:
             if msg.resumed and recall.answer:
@@ -92,7 +101,9 @@ class ChatTurn:
             turn_id,
             text,
             learn=not recall.settings.paused,
-            accessed_fact_ids=tuple(h.id for h in hits),
+            # Shown to the model (the block) or found for the answer: both count as use, so
+            # what is in use never fades (recorded with the turn's commit, no extra write).
+            accessed_fact_ids=tuple(dict.fromkeys([*block.fact_ids, *(h.id for h in hits)])),
             seen_rev=block.shown_rev,
             # For the event log (metrics), written with the turn's commit.
             memory_tokens=block.tokens,
@@ -106,9 +117,12 @@ class ChatTurn:
         if streaming:
             # The user's words are durable before any of the answer is on screen.
             await self.observer.observe(turn)
+        show = None
+        if streaming and stream is not None:
+            show = _masked_stream(stream, mask)
         answer = await self.responder.respond(
             TurnContext(
-                user_text=text,
+                user_text=said,
                 user_name=msg.display_name,
                 memory_block=recall.block.text,
                 hits=recall.hits,
@@ -125,10 +139,16 @@ class ChatTurn:
                     chat_id=msg.chat_id,
                     user_name=msg.display_name,
                 ),
-                stream=stream.update if streaming and stream is not None else None,
+                stream=show,
+                care=care,
             )
         )
-        answered = dataclasses.replace(turn, assistant_text=answer.text)
+        # The one redaction on the way out: a secret the model repeats is masked before the
+        # answer is stored or shown; a message about self-harm always carries where to find help.
+        reply_text = mask(self.memory.redact(answer.text), final=True)
+        if care and not group:
+            reply_text = f"{reply_text}\n\n{HELP_POINTER}"
+        answered = dataclasses.replace(turn, assistant_text=reply_text)
         # Nothing lost: the turn is durable before the user sees the (final) answer.
         if streaming:
             await self.observer.observe_reply(answered)
@@ -142,7 +162,7 @@ class ChatTurn:
             offline=answer.offline,
             streamed=streaming,
         )
-        replies = [Reply(answer.text, streamed=streaming)]
+        replies = [Reply(reply_text, streamed=streaming)]
         if self.ask_conflict is not None:
             for conflict_id in answer.conflict_ids:
                 replies += await self.ask_conflict(msg, conflict_id)
@@ -159,7 +179,12 @@ class ChatTurn:
             return []
         preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
         return [
-            c for c in await self.preview.extract(preview) if not c.temporary and not c.sensitive
+            c
+            for c in await self.preview.extract(preview)
+            if not c.temporary
+            and not c.sensitive
+            # A group is never told back what a member said about something private.
+            and (msg.is_private or not self.memory.is_private_text(c.value_text))
         ]
 
 
@@ -179,6 +204,40 @@ def turn_of(
         is_group=not msg.is_private,
         **extra,
     )
+
+
+class _Mask(Protocol):
+    def __call__(self, text: str, *, final: bool = ...) -> str: ...
+
+
+def _masker(secrets: tuple[str, ...]) -> _Mask:
+    """Masks the secret values of this turn's message wherever an answer repeats them; on a
+    partial answer (``final`` False) also holds back an ending that may be a secret's start."""
+    secrets = tuple(sorted({s for s in secrets if len(s) >= 3}, key=len, reverse=True))
+
+    def mask(text: str, *, final: bool = False) -> str:
+        for secret in secrets:
+            text = text.replace(secret, REDACTED)
+        if not final:
+            for secret in secrets:
+                for size in range(min(len(secret) - 1, len(text)), 1, -1):
+                    if text.endswith(secret[:size]):
+                        return text[:-size]
+        return text
+
+    return mask
+
+
+def _masked_stream(stream: ReplyStream, mask: _Mask) -> Callable[[str], Awaitable[None]]:
+    """``stream.update`` with every version redacted before it is shown."""
+    redact = Memory.redact
+
+    async def update(text: str) -> None:
+        shown = mask(redact(text)).rstrip()
+        if shown:
+            await stream.update(shown)
+
+    return update
 
 
 def _with_signal(hits: list[SearchHit], signal: str, ran: bool) -> int | None:

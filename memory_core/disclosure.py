@@ -10,9 +10,11 @@ four characters when the secret is long enough to stay unguessable (``•••�
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from memory_core.extract.sensitive import find_sensitive
+from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.values import SENSITIVE_CATEGORIES, Audience, Category, Fact, HistoryEntry
 
 #: What a group sees instead of a sensitive fact.
@@ -22,10 +24,25 @@ MASK = "••••"
 _KEEP_TAIL_FROM = 8
 
 
+@lru_cache(maxsize=8192)
+def private_text(text: str) -> bool:
+    """Whether a text speaks of something private (the one sensitivity model: health,
+    self-harm, money, documents, secrets, sex life, religion, politics, union membership,
+    criminal record, immigration status, or told in confidence). Read again at display time, so
+    a fact stored before a topic was known, or by a writer that did not classify it, stays out
+    of a group all the same."""
+    return sensitive_topic(text) is not None
+
+
 def is_private(fact: Fact) -> bool:
     """Whether a fact must never be shown to a group (nor used in one): sensitive facts, and
     the bot's insights into the user (impressions of a person are not for their friends)."""
-    return fact.sensitive or fact.category in SENSITIVE_CATEGORIES or fact.kind == "insight"
+    return (
+        fact.sensitive
+        or fact.category in SENSITIVE_CATEGORIES
+        or fact.kind == "insight"
+        or private_text(fact.value_text)
+    )
 
 
 def mask_secrets(text: str) -> str:
@@ -58,7 +75,9 @@ def shown(fact: Fact, audience: Audience) -> Fact:
 
 def shown_text(text: str, category: Category | str, audience: Audience, sensitive: bool) -> str:
     """A fact's text alone (history rows, import lines) as ``audience`` may see it."""
-    if audience == Audience.GROUP and (sensitive or Category(category) in SENSITIVE_CATEGORIES):
+    if audience == Audience.GROUP and (
+        sensitive or Category(category) in SENSITIVE_CATEGORIES or private_text(text)
+    ):
         return PRIVATE_LABEL
     masked = mask_secrets(text)
     if Category(category) == Category.CREDENTIAL and masked == text:

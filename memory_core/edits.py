@@ -28,6 +28,7 @@ _UNDOABLE = (
     "superseded",
     "expired",
     "deleted",
+    "faded",
     "confirmed",
     "rejected",
     "pending",
@@ -55,6 +56,8 @@ def _restore(
     state: dict[str, object],
     reason: str,
     undoes: float,
+    *,
+    unfade: bool = False,
 ) -> Fact:
     now = memory.clock.now()
     status = Status(str(state.get("status", fact.status.value)))
@@ -68,6 +71,9 @@ def _restore(
     fields["valid_to"] = None if valid_to is None else datetime.fromisoformat(str(valid_to))
     if status != Status.DELETED:
         fields["deleted_at"] = None
+    if unfade and status != Status.DELETED:
+        # An undone fade sticks: the user wants it kept, so time no longer takes it.
+        fields |= {"decay_rate": 0.0, "last_accessed_at": now}
     after = fact_repo.transition(
         conn,
         user_id,
@@ -109,12 +115,16 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
             if current is None:
                 continue
             history = fact_repo.history(conn, user_id, fact_id=fact_id)
-            events += [e.event for e in history if e.rev is not None and e.rev >= rev][:1]
+            undone = [e.event for e in history if e.rev is not None and e.rev >= rev][:1]
+            events += undone
             earlier = [e for e in history if e.rev is not None and e.rev < rev and e.after]
             if earlier:
                 state = earlier[-1].after
                 assert state is not None
-                reverted.append(_restore(conn, memory, user_id, current, state, "undo", ts))
+                unfade = undone == ["faded"]
+                reverted.append(
+                    _restore(conn, memory, user_id, current, state, "undo", ts, unfade=unfade)
+                )
             else:
                 reverted.append(_drop(conn, memory, user_id, current, ts))
         reopened = conflict_repo.reopen_resolved_at(conn, user_id, ts)

@@ -57,6 +57,9 @@ def extract(text_value: str) -> list[Entity]:
             if any(s < span[1] and span[0] < e for s, e in taken):
                 continue
             name = m.group(0).strip(".,;:!?")
+            if kind == "name":
+                # "Aoife's birthday": the person is Aoife (one entity, not "Aoife's").
+                name = re.sub(r"['’]s$", "", name)
             if kind == "name" and (name in _NAME_STOP or len(name) < 2):
                 continue
             ent = Entity(name, kind)

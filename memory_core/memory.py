@@ -9,6 +9,7 @@ persisted queue. Store work reaches a thread one way: ``run(lane, fn, ...)`` (``
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -19,23 +20,29 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import edits, fts, memory_md, retrieve, user_data
-from memory_core.cleaning import MAX_FACT_CHARS, clean_text, clip_episode, key_for
+from memory_core import edits, fts, memory_md, retrieve, revisions, user_data
+from memory_core.cleaning import (
+    MAX_FACT_CHARS,
+    clean_text,
+    clip_episode,
+    key_for,
+)
 from memory_core.clock import Clock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
-from memory_core.disclosure import is_private, shown
+from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.executors import Executors, Lane
-from memory_core.extract.sensitive import redact
-from memory_core.extract.sensitivity import classified
+from memory_core.extract.sensitive import find_sensitive, redact
+from memory_core.extract.sensitivity import classified, is_self_harm
 from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.language import detect_language, warm_up
 from memory_core.learn import resolve
+from memory_core.learn.arbitrate import normalise_value
 from memory_core.leases import LeaseKeeper, process_id
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
@@ -43,8 +50,7 @@ from memory_core.search import search_on_thread
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
-from memory_core.store import meta, sessions, users
-from memory_core.store import outbox as outbox_repo
+from memory_core.store import meta, outbox, sessions, users
 from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools
 from memory_core.values import (
@@ -175,7 +181,7 @@ class Memory:
             problems.append("re-establishing the database session")
         try:
             with self.db.read() as conn:
-                due = outbox_repo.next_due_at(conn)
+                due = outbox.next_due_at(conn)
         except Exception as exc:  # any failure to read is the answer itself
             problems.append(f"database unreachable ({type(exc).__name__})")
         else:
@@ -325,7 +331,9 @@ class Memory:
         now = self.clock.now()
         with self.db.write() as conn:
             before = fact_repo.get(conn, user_id, fact_id)
-            if before is None or before.status == Status.DELETED:
+            # A faded fact can still be forgotten (then it is guarded like any forgotten one).
+            forgetting_faded = before is not None and before.faded and status == Status.DELETED
+            if before is None or (before.status == Status.DELETED and not forgetting_faded):
                 raise NotFoundError(f"no memory #{fact_id}")
             fields: dict[str, Any] = {"status": status}
             if status in (Status.SUPERSEDED, Status.EXPIRED, Status.DELETED):
@@ -469,6 +477,34 @@ class Memory:
             Lane.REPLY, episode_repo.recent, user_id, chat_id=chat_id, limit=limit
         )
 
+    @staticmethod
+    def redact(text: str) -> str:
+        """``text`` with every secret value ("my gmail pw is …", "door code is four seven …")
+        replaced by ``[redacted]``: what a model, a log or an echo may see of a user's words."""
+        return redact(text)
+
+    @staticmethod
+    def secret_values(text: str) -> tuple[str, ...]:
+        """The secret values said in ``text`` (to mask them wherever a reply repeats them)."""
+        values: list[str] = []
+        for span in find_sensitive(text):
+            value = span.text_in(text)
+            values.append(value)
+            if span.label.endswith("login"):  # "ana.k / Passw0rd": each half is secret too
+                values += [p for p in re.split(r"\s*(?:/|\||,|\band\b)\s*", value) if p]
+        return tuple(values)
+
+    @staticmethod
+    def is_private_text(text: str) -> bool:
+        """Whether ``text`` speaks of something private (health, money, documents, secrets, a
+        special category such as religion or a criminal record): never echoed to a group."""
+        return private_text(text)
+
+    @staticmethod
+    def speaks_of_self_harm(text: str) -> bool:
+        """Whether ``text`` speaks of self-harm or suicidal thoughts (it needs a caring reply)."""
+        return is_self_harm(text)
+
     def view(self, user_id: str, audience: Audience) -> UserView:
         """One user's memory as ``audience`` may see it (what the bot shows goes through it)."""
         return UserView(self, user_id, audience)
@@ -575,7 +611,9 @@ class Memory:
                 ).values()
                 if f.status == Status.DELETED
             }
-            changes = [c for c in changes if c.fact_id not in now_gone or c.event == "deleted"]
+            changes = [
+                c for c in changes if c.fact_id not in now_gone or c.event in ("deleted", "faded")
+            ]
             rev = fact_repo.current_revision(conn, user_id)
         reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
         audience = Audience.GROUP if group else Audience.PRIVATE
@@ -701,9 +739,69 @@ class Memory:
         """Record "ok" / "fix" for a reflection post once; ``False`` when already answered."""
         return await reflection_job.set_feedback(self, user_id, post_id, feedback)
 
-    async def profile(self, user_id: str, *, fresh: bool = False) -> profile_job.Profile | None:
-        """The materialised profile; ``fresh``: rebuilt first when memory changed since."""
-        return await profile_job.load(self, user_id, fresh=fresh)
+    async def profile(
+        self, user_id: str, *, fresh: bool = False, shown: bool = False
+    ) -> profile_job.Profile | None:
+        """The materialised profile; ``fresh``: rebuilt first when memory changed since.
+        ``shown``: the user is shown it, which counts as using its facts (seed 003 §7)."""
+        profile = await profile_job.load(self, user_id, fresh=fresh)
+        if shown and profile is not None and profile.fact_ids:
+            await self.write(
+                Lane.REPLY, fact_repo.touch_accessed, user_id, profile.fact_ids, self.clock.now()
+            )
+        return profile
+
+    async def revise_message(
+        self,
+        user_id: str,
+        turn_id: str,
+        *,
+        deleted: bool,
+        at: datetime | None = None,
+        edit_turn_id: str | None = None,
+    ) -> revisions.Revision:
+        """An edited or deleted message: take back what it (and its earlier edits) taught."""
+        return await revisions.revise_message(
+            self, user_id, turn_id, deleted=deleted, at=at, edit_turn_id=edit_turn_id
+        )
+
+    async def owner_of_turn(self, turn_id: str) -> str | None:
+        """Whose message a turn was (a platform's deletion may not say): ``None`` if unknown."""
+        return await self.read(Lane.REPLY, outbox.owner_of, turn_id)
+
+    async def faded(self, user_id: str, *, limit: int = 50) -> list[Fact]:
+        """The user's faded facts (unused for months, restorable), most recent first."""
+        return await self.read(Lane.REPLY, fact_repo.faded, user_id, limit)
+
+    async def restore(self, user_id: str, fact_id: int) -> Fact:
+        """Bring a faded fact back; it sticks (time no longer takes it)."""
+        fact = await self.run(Lane.REPLY, self._restore_faded, user_id, fact_id)
+        await self.vectors.settle()
+        return fact
+
+    def _restore_faded(self, user_id: str, fact_id: int) -> Fact:
+        now = self.clock.now()
+        with self.db.write() as conn:
+            before = fact_repo.get(conn, user_id, fact_id)
+            if before is None or not before.faded:
+                raise NotFoundError(f"no faded memory #{fact_id}")
+            after = fact_repo.transition(
+                conn,
+                user_id,
+                before,
+                now,
+                event="restored",
+                actor="user",
+                reason="restored after fading",
+                status=Status.ACTIVE,
+                valid_to=None,
+                deleted_at=None,
+                decay_rate=0.0,
+                last_accessed_at=now,
+            )
+            self.vectors.queue_fact(conn, after)
+        log.info("fact_restored", user_id=user_id, fact_id=fact_id)
+        return after
 
     async def refresh_profile(
         self, user_id: str, *, every_turns: int | None = None
@@ -750,12 +848,28 @@ class Memory:
             )
         except memory_md.MemoryFileError as exc:
             raise InvalidInputError(str(exc)) from exc
+        plan = await self.run(Lane.REPLY, self._without_forgotten, user_id, plan)
         if plan.empty:
             return memory_md.PendingImport(None, plan)
         import_id = await self.write(
             Lane.REPLY, users.add_import, user_id, plan.as_dict(), self.clock.now()
         )
         return memory_md.PendingImport(import_id, plan)
+
+    def _without_forgotten(self, user_id: str, plan: memory_md.ImportPlan) -> memory_md.ImportPlan:
+        """The plan without the lines that bring back what the user asked to forget (an old
+        file is old material: the forget guard's rule, by the same text)."""
+        if not plan.add:
+            return plan
+        with self.db.read() as conn:
+            gone = fact_repo.list_facts(
+                conn, user_id, SearchFilters(statuses=(Status.DELETED,)), limit=1000
+            )
+        said = {normalise_value(f.value_text) for f in gone if f.kind == "fact" and not f.faded}
+        kept = [(c, t) for c, t in plan.add if normalise_value(t) not in said]
+        if len(kept) == len(plan.add):
+            return plan
+        return replace(plan, add=kept, forgotten=plan.forgotten + len(plan.add) - len(kept))
 
     async def settle_import(
         self,

@@ -69,6 +69,9 @@ class ImportPlan:
     add: list[tuple[str, str]] = field(default_factory=list)  # (category, text)
     change: list[tuple[int, str, str]] = field(default_factory=list)  # (id, old, new)
     remove: list[tuple[int, str]] = field(default_factory=list)  # (id, text)
+    #: Lines not added: they bring back what the user asked to forget (an old file is old
+    #: material; ``/remember`` or saying it again brings it back).
+    forgotten: int = 0
 
     @property
     def empty(self) -> bool:
@@ -86,6 +89,7 @@ class ImportPlan:
             [tuple(x) for x in data.get("add", [])],  # type: ignore[misc]
             [tuple(x) for x in data.get("change", [])],  # type: ignore[misc]
             [tuple(x) for x in data.get("remove", [])],
+            int(data.get("forgotten", 0)),
         )  # type: ignore[misc]
 
 
@@ -228,4 +232,10 @@ def describe(
             listed = "\n".join(f"  • {r[:120]}" for r in rows[:limit])
             more = f"\n  … and {len(rows) - limit} more" if len(rows) > limit else ""
             parts.append(f"{title} ({len(rows)}):\n{listed}{more}")
+    if p.forgotten:
+        parts.append(
+            f"Not added ({p.forgotten}): you asked me to forget "
+            + ("it" if p.forgotten == 1 else "them")
+            + " (/remember brings one back)."
+        )
     return "\n".join(parts)

@@ -199,6 +199,16 @@ def find_people(
     return out
 
 
+def same_name(name: str, known: Iterable[str]) -> str | None:
+    """The known name slug ``name`` stands for: itself, or without a possessive or a trailing
+    initial ("aoife_s" from "Aoife's" or "Aoife S" is "aoife"); ``None`` if none."""
+    names = set(known)
+    if name in names:
+        return name
+    base = re.sub(r"_[a-z]$", "", name)
+    return base if base != name and base in names else None
+
+
 def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candidate]:
     """Candidates about a person filed under the person the user already told us about.
 
@@ -225,6 +235,7 @@ def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candid
 
     for fact in known:
         learn(fact.key, _value(fact))
+    told = set(directory)  # the names the user told us before this turn
     # The turn's own names resolve a bare name ("My brother is Marco. Marco is a chef."); its
     # naming facts are compared with what was known before only.
     said_single = {
@@ -240,6 +251,14 @@ def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candid
     for cand in candidates:
         parsed = parse_key(cand.key)
         key = cand.key
+        if parsed is not None and parsed.name is not None:
+            # "Aoife's …", "Aoife S …": the Aoife the user told us about, one person.
+            same = same_name(parsed.name, told)
+            if same is not None and same != parsed.name:
+                parsed = replace(parsed, name=same)
+                key = ".".join(
+                    p for p in (parsed.group, parsed.relation, same, parsed.attribute) if p
+                )
         if parsed is not None and parsed.group == "person" and parsed.name in directory:
             target = directory[parsed.name]
             # A single-slot person ("family.brother", named Leo) gets the name in the key.

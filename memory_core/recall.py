@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memory_core.disclosure import mask_secrets
+from memory_core.disclosure import is_private, mask_secrets, private_text
 from memory_core.store.users import UserSettings
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
@@ -37,6 +37,7 @@ _DELTA_MARK = {
     "updated": "↑updated",
     "merged": "↔merged",
     "deleted": "−deleted",
+    "faded": "⌁faded",
     "restored": "↺restored",
     "expired": "⌛expired",
     "pending": "?unconfirmed",
@@ -78,13 +79,16 @@ def delta_bullets(changes: Sequence[Change], *, group: bool) -> list[str]:
             continue
         if group and any(f"[{c.value}]" in ch.summary for c in SENSITIVE_CATEGORIES):
             continue
+        if group and private_text(ch.summary):
+            continue
         # What the user made us forget never reaches a prompt again, not even as a delta.
-        forgotten = ch.event == "deleted"
-        said = (
-            "a memory the user asked to forget"
-            if forgotten
-            else as_data(mask_secrets(ch.summary)[:160])
-        )
+        # A faded one is not in context either (seed 003 §7), but it was not a user's wish.
+        if ch.event == "deleted":
+            said = "a memory the user asked to forget"
+        elif ch.event == "faded":
+            said = "a memory unused for months faded (the user can restore it)"
+        else:
+            said = as_data(mask_secrets(ch.summary)[:160])
         out.append(f"- {mark}: {said}")
         if len(out) == MAX_DELTA_BULLETS:
             break
@@ -189,7 +193,7 @@ def build(
     def allowed(f: Fact) -> bool:
         if f.status not in (Status.ACTIVE, Status.PENDING):
             return False
-        if group and (f.sensitive or f.category in SENSITIVE_CATEGORIES):
+        if group and is_private(f):
             return False
         # A hard constraint never fades out of the block (decay asks "still true?" instead).
         return is_hard_constraint(f) or f.confidence >= min_confidence

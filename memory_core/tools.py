@@ -310,7 +310,11 @@ class MemoryTools:
             # Not explicit: the model's reading of the chat starts at first-mention
             # confidence, never stores "for now" values and never re-learns a forgotten one.
             decided = decide_one(cand, related.by_key.get(cand.key, ()), explicit=False, now=now)
-            guarded = enforce(decided, related.known) if decided is not None else None
+            guarded = (
+                enforce(decided, related.known, forgotten=related.forgotten)
+                if decided is not None
+                else None
+            )
             if guarded is None:
                 skipped.append(as_data(cand.value_text))
             else:
@@ -341,7 +345,11 @@ class MemoryTools:
         if said in (normalise_value(str(stored or "")), normalise_value(target.value_text)):
             decision = Noop(target.id, target.key, 0.0, "correction repeats the fact")
         else:
-            decision = enforce(Supersede(target.id, proposal, "corrected in conversation"), known)
+            decision = enforce(
+                Supersede(target.id, proposal, "corrected in conversation"),
+                known,
+                forgotten=related.forgotten,
+            )
         if decision is None:
             return self._written([], [as_data(cand.value_text)])
         applied = await self._apply([decision], related)

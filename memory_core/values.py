@@ -54,6 +54,36 @@ SENSITIVE_CATEGORIES: frozenset[Category] = frozenset(
 SECRET_CATEGORIES: frozenset[Category] = frozenset(
     {Category.CREDENTIAL, Category.FINANCE, Category.IDENTITY_DOCUMENT}
 )
+
+
+class Topic(StrEnum):
+    """What makes a text private: a sensitive category's topic, or a special category
+    (GDPR Art. 9/10) that has no fact category of its own. ``memory_core.extract.sensitivity``
+    reads it; a fact with any topic is ``sensitive`` (never shown or used in a group)."""
+
+    HEALTH = "health"
+    SELF_HARM = "self_harm"
+    FINANCE = "finance"
+    IDENTITY_DOCUMENT = "identity_document"
+    CREDENTIAL = "credential"
+    SEX_LIFE = "sex_life"
+    RELIGION = "religion"
+    POLITICS = "politics"
+    UNION = "union"
+    CRIMINAL = "criminal"
+    IMMIGRATION = "immigration"
+    CONFIDED = "confided"
+
+
+#: The fact category a topic files a plain ``other`` fact under (special categories keep theirs).
+TOPIC_CATEGORY: dict[Topic, Category] = {
+    Topic.HEALTH: Category.HEALTH,
+    Topic.SELF_HARM: Category.HEALTH,
+    Topic.FINANCE: Category.FINANCE,
+    Topic.IDENTITY_DOCUMENT: Category.IDENTITY_DOCUMENT,
+    Topic.CREDENTIAL: Category.CREDENTIAL,
+}
+
 #: Categories whose facts are never overwritten automatically below 0.90 confidence.
 HIGH_RISK_CATEGORIES: frozenset[Category] = frozenset(
     {
@@ -100,6 +130,14 @@ class Fact:
     access_count: int = 0
     last_accessed_at: datetime | None = None
     decay_rate: float = 0.1
+    #: When the fact faded (soft-deleted by time, seed 003 §7); ``None`` for a fact the user
+    #: made us forget, or one not deleted.
+    faded_at: datetime | None = None
+
+    @property
+    def faded(self) -> bool:
+        """Deleted by time, not by the user: restorable, and learned again when told again."""
+        return self.status == Status.DELETED and self.faded_at is not None
 
     def as_json(self) -> dict[str, Any]:
         """A JSON-friendly dict (ISO-8601 times), used by ``--json`` and exports."""

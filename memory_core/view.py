@@ -77,6 +77,11 @@ class UserView:
         )
         return [self.show(f) for f in found if self._visible(f)]
 
+    async def faded(self, *, limit: int) -> list[Fact]:
+        """The user's faded facts (restorable), as this audience may see them."""
+        found = await self.memory.faded(self.user_id, limit=limit)
+        return [self.show(f) for f in found if self._visible(f)]
+
     async def people(self) -> list[Person]:
         """The people around the user (relatives, friends, colleagues), each with what the
         user said about them, as this audience may see it."""
@@ -100,9 +105,10 @@ class UserView:
         """Audit rows (of any of the user's facts) as this audience may see them."""
         return disclosure.shown_history(entries, self.audience, sensitive=self.group)
 
-    async def profile(self, *, fresh: bool = False) -> Profile | None:
-        """The materialised profile, each entry as this audience may see it."""
-        profile = await self.memory.profile(self.user_id, fresh=fresh)
+    async def profile(self, *, fresh: bool = False, shown: bool = False) -> Profile | None:
+        """The materialised profile, each entry as this audience may see it (``shown``: the
+        user is shown it, which counts as using its facts)."""
+        profile = await self.memory.profile(self.user_id, fresh=fresh, shown=shown)
         if profile is None:
             return None
 
@@ -129,6 +135,13 @@ class UserView:
         fact = await self.fact(fact_id)
         await self.memory.forget(self.user_id, fact_id)
         return fact
+
+    async def restore(self, fact_id: int) -> Fact:
+        """Bring back one of the user's faded facts (``NotFoundError`` if none such)."""
+        faded = {f.id: f for f in await self.memory.faded(self.user_id, limit=1000)}
+        if fact_id not in faded or not self._visible(faded[fact_id]):
+            raise NotFoundError(f"no faded memory #{fact_id}")
+        return self.show(await self.memory.restore(self.user_id, fact_id))
 
     async def undo(self) -> UndoResult:
         """Revert the user's most recent memory change."""

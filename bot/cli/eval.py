@@ -81,9 +81,10 @@ def eval_intros(as_json: JsonOpt = False) -> None:
 
 @eval_cli.command("sensitivity", short_help="Sensitivity classifier precision/recall.")
 def eval_sensitivity(as_json: JsonOpt = False) -> None:
-    """Precision and recall of the sensitivity classifier (health, finance, identity
-    documents, credentials) on the hand-labelled list shipped with membot, per split (tune;
-    test, held out from tuning) and per category."""
+    """Precision and recall of the sensitivity model (health, self-harm, finance, identity
+    documents, credentials, sex life, religion, politics, union, criminal record, immigration)
+    on the hand-labelled lists shipped with membot, per split (tune; test, held out from
+    tuning) and per category (``--json`` adds recall per area: mental health, pregnancy, debt)."""
     from rich.table import Table
 
     from memory_core import evaluation

@@ -156,7 +156,9 @@ def memories_list(
     limit: Annotated[int, typer.Option(min=1, max=10000)] = 100,
     secrets: SecretsOpt = False,
 ) -> None:
-    """List a user's memories, newest first (secret values masked unless --secrets)."""
+    """List a user's memories, newest first.
+
+    Secret values are masked unless --secrets."""
     from memory_core.values import SearchFilters
 
     memory = open_memory(db)

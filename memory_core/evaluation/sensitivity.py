@@ -1,12 +1,16 @@
 """Score a sensitivity classifier against a labelled list of sentences (precision and recall).
 
-The list (``labels/sensitivity_labels.jsonl``) holds one JSON object per line: ``text``, the
-expected ``category`` (``health``, ``finance``, ``identity_document``, ``credential`` or
-``null``), ``split`` and ``batch``. The split is drawn from a hash of the text
-(:func:`split_for`), so about a third of the sentences form a held-out ``test`` part that nobody
-picked by hand and the classifier was not tuned on. Batch 1 was written before the classifier
-existed, batch 2 after its first version (so batch 2's ``test`` rows are the least seen of all).
-Everything here is a pure function of the rows it is given.
+The lists (``labels/sensitivity_*.jsonl``) hold one JSON object per line: ``text``, the
+expected ``category`` (a :class:`~memory_core.values.Topic`: ``health``, ``self_harm``,
+``finance``, ``identity_document``, ``credential``, ``sex_life``, ``religion``, ``politics``,
+``union``, ``criminal``, ``immigration``; or ``null``), ``split``, ``batch`` and an optional
+``area`` (``mental_health``, ``pregnancy``, ``debt`` …, reported as recall). The split is drawn
+from a hash of the text (:func:`split_for`), so about a third of the sentences form a held-out
+``test`` part that nobody picked by hand and the classifier was not tuned on. Batch 1 was written
+before the classifier existed, batch 2 after its first version; batch 4 (the special categories,
+``sensitivity_special_tune.jsonl`` / ``sensitivity_special_test.jsonl``) before their rules,
+which were tuned on the tune file only. Everything here is a pure function of the rows it is
+given.
 """
 
 from __future__ import annotations
@@ -19,21 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from memory_core.errors import InvalidInputError
-from memory_core.extract.sensitivity import sensitive_category
-from memory_core.values import SENSITIVE_CATEGORIES, Category
+from memory_core.extract.sensitivity import sensitive_topic
+from memory_core.values import Topic
 
-#: The labelled sentences shipped with the package.
-LABELS_PATH = Path(__file__).parent / "labels" / "sensitivity_labels.jsonl"
+#: The labelled sentences shipped with the package (every ``sensitivity_*.jsonl`` beside it).
+LABELS_DIR = Path(__file__).parent / "labels"
 SPLITS: tuple[str, ...] = ("tune", "test")
-#: Every category a labelled sentence may expect, in report order.
-REPORTED_CATEGORIES: tuple[Category, ...] = (
-    Category.HEALTH,
-    Category.FINANCE,
-    Category.IDENTITY_DOCUMENT,
-    Category.CREDENTIAL,
-)
-#: ``classify(text)`` → the sensitive category, or None.
-Classifier = Callable[[str], Category | None]
+#: Every topic a labelled sentence may expect, in report order.
+REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
+#: ``classify(text)`` → the sensitive topic, or None.
+Classifier = Callable[[str], Topic | None]
 
 
 def split_for(text: str) -> str:
@@ -47,9 +46,10 @@ class LabelledSentence:
     """One sentence of the list and the category a reader expects for it (None: not sensitive)."""
 
     text: str
-    expected: Category | None
+    expected: Topic | None
     split: str
     batch: int = 1
+    area: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +88,8 @@ class Mistake:
     """A sentence the classifier got wrong: what was expected and what it said."""
 
     text: str
-    expected: Category | None
-    predicted: Category | None
+    expected: Topic | None
+    predicted: Topic | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +99,11 @@ class SplitReport:
     split: str
     sentences: int
     sensitive: Scores
-    by_category: dict[Category, Scores]
+    by_category: dict[Topic, Scores]
     mistakes: tuple[Mistake, ...]
+    #: Recall per labelled area (``mental_health``, ``pregnancy``, ``debt`` …): a sentence of
+    #: the area counts as found when it was flagged at all.
+    by_area: dict[str, Scores]
 
     def as_dict(self) -> dict[str, Any]:
         """The split's figures and mistakes, for ``--json`` output."""
@@ -109,6 +112,7 @@ class SplitReport:
             "sentences": self.sentences,
             "sensitive": self.sensitive.as_dict(),
             "by_category": {c.value: s.as_dict() for c, s in self.by_category.items()},
+            "by_area": {a: s.as_dict() for a, s in self.by_area.items()},
             "mistakes": [
                 {
                     "text": m.text,
@@ -141,23 +145,30 @@ def parse_labels(lines: Iterable[str]) -> list[LabelledSentence]:
             obj = json.loads(line)
             text = obj["text"]
             raw = obj["category"]
-            expected = None if raw is None else Category(raw)
+            expected = None if raw is None else Topic(raw)
             split = obj["split"]
             batch = int(obj.get("batch", 1))
+            area = obj.get("area")
         except (ValueError, KeyError, TypeError) as exc:
             raise InvalidInputError(f"sensitivity labels line {number}: {exc}") from exc
         if not isinstance(text, str) or not text or split not in SPLITS:
             raise InvalidInputError(f"sensitivity labels line {number}: bad text or split")
-        if expected is not None and expected not in SENSITIVE_CATEGORIES:
-            raise InvalidInputError(f"sensitivity labels line {number}: {raw} is not sensitive")
-        rows.append(LabelledSentence(text, expected, split, batch))
+        if expected == Topic.CONFIDED:
+            raise InvalidInputError(f"sensitivity labels line {number}: {raw} is not a category")
+        if area is not None and not isinstance(area, str):
+            raise InvalidInputError(f"sensitivity labels line {number}: bad area")
+        rows.append(LabelledSentence(text, expected, split, batch, area))
     return rows
 
 
-def load_labels(path: Path | str = LABELS_PATH) -> list[LabelledSentence]:
-    """The labelled sentences in ``path`` (by default the list shipped with the package)."""
-    with Path(path).open(encoding="utf-8") as handle:
-        return parse_labels(handle)
+def load_labels(path: Path | str | None = None) -> list[LabelledSentence]:
+    """The labelled sentences in ``path`` (by default every list shipped with the package)."""
+    paths = [Path(path)] if path is not None else sorted(LABELS_DIR.glob("sensitivity_*.jsonl"))
+    rows: list[LabelledSentence] = []
+    for one in paths:
+        with one.open(encoding="utf-8") as handle:
+            rows += parse_labels(handle)
+    return rows
 
 
 def _scores(pairs: Sequence[tuple[bool, bool]]) -> Scores:
@@ -170,7 +181,7 @@ def _scores(pairs: Sequence[tuple[bool, bool]]) -> Scores:
 
 
 def _split_report(
-    name: str, rows: Sequence[LabelledSentence], predicted: Sequence[Category | None]
+    name: str, rows: Sequence[LabelledSentence], predicted: Sequence[Topic | None]
 ) -> SplitReport:
     outcomes = list(zip((r.expected for r in rows), predicted, strict=True))
     sensitive = _scores([(e is not None, p is not None) for e, p in outcomes])
@@ -180,11 +191,18 @@ def _split_report(
         for row, guess in zip(rows, predicted, strict=True)
         if guess != row.expected
     )
-    return SplitReport(name, len(rows), sensitive, by_category, mistakes)
+    areas = sorted({r.area for r in rows if r.area})
+    by_area = {
+        a: _scores(
+            [(True, p is not None) for r, p in zip(rows, predicted, strict=True) if r.area == a]
+        )
+        for a in areas
+    }
+    return SplitReport(name, len(rows), sensitive, by_category, mistakes, by_area)
 
 
 def evaluate(
-    rows: Sequence[LabelledSentence], classify: Classifier = sensitive_category
+    rows: Sequence[LabelledSentence], classify: Classifier = sensitive_topic
 ) -> SensitivityReport:
     """Run ``classify`` on every row and score it on each split and on all rows together.
 

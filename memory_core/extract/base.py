@@ -87,6 +87,9 @@ class Candidate:
     #: Read off the user's own plain words (the rules), not inferred (an LLM): exempt from the
     #: per-turn write cap, bounded by ``MAX_STATED_CANDIDATES`` instead.
     stated: bool = False
+    #: Corrects only *when* (``valid_from``) the current fact of ``key`` began ("I moved in
+    #: 2024, not 2023"): its value is kept (``value_text`` only describes the correction).
+    date_only: bool = False
 
     def __post_init__(self) -> None:
         if not is_valid_key(self.key):

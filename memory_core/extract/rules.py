@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from memory_core.extract import (
+    corrections,
     notes,
     patterns_dates,
     patterns_health,
@@ -483,7 +484,11 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
             if statement is None:
                 continue
             sentence = statement
-        found += _sentence(sentence, ctx, seen)
+        moved = corrections.moved_date(sentence, ctx.time)
+        if moved is not None:
+            found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
+            continue
+        found += _sentence(corrections.corrected(sentence), ctx, seen)
     return found
 
 

@@ -76,14 +76,35 @@ _HEX = re.compile(r"\b[0-9a-fA-F]{32,}\b")
 _B64 = re.compile(r"(?<![\w/+=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w/+=-])")
 
 _SECRET_WORDS = (
-    r"password|passwd|pwd|passcode|passphrase|pass\s?word|pin(?:\s+(?:code|number))?|"
-    r"code|combination|secret|api[\s_-]?key|token|access\s+key|secret\s+key|"
+    r"password|passwd|pwd|pw|pword|passcode|passphrase|pass\s?word|pin(?:\s+(?:code|number))?|"
+    r"code|combination|combo|secret|api[\s_-]?key|token|access\s+key|secret\s+key|"
     r"recovery\s+(?:phrase|code)|seed\s+phrase|login\s+code"
 )
-_QUOTED_OR_WORD = r"(?:\"[^\"\n]{1,100}\"|'[^'\n]{1,100}'|“[^”\n]{1,100}”|[^\s,;]{1,200})"
+_NUMBER_WORDS = (
+    "zero",
+    "oh",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+)
+_NUMBER_WORD = "(?:" + "|".join(_NUMBER_WORDS) + ")"
+#: A code said aloud: spaced or dashed digits ("1 9 8 4") or digits as words ("four seven…").
+_SPOKEN_CODE = (
+    rf"(?:\d{{1,4}}(?:[ .-]\d{{1,4}}){{1,7}}\b|{_NUMBER_WORD}(?:[ ,-]+{_NUMBER_WORD}){{2,11}}\b)"
+)
+_QUOTED_OR_WORD = (
+    rf"(?:\"[^\"\n]{{1,100}}\"|'[^'\n]{{1,100}}'|“[^”\n]{{1,100}}”|{_SPOKEN_CODE}|[^\s,;]{{1,200}})"
+)
 _KEYWORD_SECRET = re.compile(
     rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+)?"
-    rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:)\s*(?P<v>{_QUOTED_OR_WORD})",
+    rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b)"
+    rf"\s*(?P<v>{_QUOTED_OR_WORD})",
     re.IGNORECASE,
 )
 # Values that follow "my password is …" without being one ("my password is too weak").
@@ -94,7 +115,7 @@ _NOT_A_SECRET = frozenset(
     done new old mine yours here there written below above attached fine ok okay good bad
     great terrible""".split()
 )
-_DIGITY_SECRETS = ("code", "combination", "pin")
+_DIGITY_SECRETS = ("code", "combination", "combo", "pin")
 # "my zip code is 10115" names a code that is no secret.
 _PUBLIC_CODES = frozenset(
     """zip postal post area country promo discount coupon qr source status error dress colour
@@ -110,6 +131,13 @@ _IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[A-Za-z0-9]{4}){2,7}(?:\s?[A-Za-z0-
 _ACCOUNT = re.compile(
     r"\b(?P<kw>(?:bank\s+)?account|acct|routing|sort\s+code|bsb)"
     r"(?:\s+(?:number|no\.?|num|#|code))?\s*(?:is|:|=)?\s*(?P<v>[A-Za-z]{0,4}\d(?:[\d-]|\s(?=\d)){3,34})",
+    re.IGNORECASE,
+)
+#: "my bank login is ana.k / Passw0rd!": a user name and its password, both secret.
+_LOGIN = re.compile(
+    r"\b(?P<kw>login|log-?in|credentials|creds|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?|"
+    r"username\s+and\s+pw)\s*(?:details\s+)?(?:is|are|=|:)\s*"
+    r"(?P<v>[^\s,;]{1,100}\s*(?:/|\||,|\band\b|\bpw\b|\bpass(?:word)?\b)\s*(?::\s*)?[^\s,;]{1,100})",
     re.IGNORECASE,
 )
 _SSN = re.compile(r"\b\d{3}-\d{2}-\d{4}\b")
@@ -158,6 +186,21 @@ def _strip_quotes(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def _spoken_digits(value: str) -> int:
+    """Digits in a value, counting digits said as words ("four seven seven one" has four)."""
+    words = re.findall(r"[a-z]+", value.lower())
+    return _digits(value) + sum(1 for w in words if w in _NUMBER_WORDS)
+
+
+def _login_spans(text: str) -> list[SensitiveSpan]:
+    spans: list[SensitiveSpan] = []
+    for m in _LOGIN.finditer(text):
+        start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+        label = _label(text, m.start("kw"), "login", None)
+        spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
+    return spans
+
+
 def _keyword_spans(text: str) -> list[SensitiveSpan]:
     spans: list[SensitiveSpan] = []
     for m in _KEYWORD_SECRET.finditer(text):
@@ -166,7 +209,7 @@ def _keyword_spans(text: str) -> list[SensitiveSpan]:
         kw = m.group("kw").lower()
         if not value or value.lower() in _NOT_A_SECRET:
             continue
-        if kw.startswith(_DIGITY_SECRETS) and (_digits(value) < 3 or len(value) > 40):
+        if kw.startswith(_DIGITY_SECRETS) and (_spoken_digits(value) < 3 or len(value) > 80):
             continue  # "my code is a mess" is no secret; "the door code is 4512" is
         if kw.startswith(("recovery", "seed")):
             end = len(text) if len(text) - start < 300 else start + 300
@@ -237,6 +280,7 @@ def find_sensitive(text: str) -> list[SensitiveSpan]:
         *_token_spans(text),
         *_finance_spans(text),
         *_identity_spans(text),
+        *_login_spans(text),
         *_keyword_spans(text),
     ]
     found.sort(key=lambda s: (s.start, -(s.end - s.start)))

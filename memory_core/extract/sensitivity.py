@@ -29,8 +29,9 @@ import re
 from collections.abc import Iterable
 from operator import methodcaller
 
+from memory_core.extract import special_categories as special
 from memory_core.extract.sensitive import find_sensitive
-from memory_core.values import SENSITIVE_CATEGORIES, Category
+from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
 #: When one text holds several secret values, the category that wins.
 _SPAN_PRIORITY = (Category.CREDENTIAL, Category.IDENTITY_DOCUMENT, Category.FINANCE)
@@ -251,6 +252,11 @@ _NEAR_MISSES = _Rules(
     ),
     ("depression", r"\b(?:great|tropical|economic)\s+depression\b"),
     (
+        "pregnant",
+        r"\bpregnant\s+with\s+(?:ideas?|meaning|possibilit\w+|anticipation|expectation|"
+        r"promise|hope)\b",
+    ),
+    (
         "attack",
         r"\b(?:gave|give|gives|giving|nearly\s+had|almost\s+had|nearly\s+gave|almost\s+gave)"
         r"\s+(?:me|him|her|us|them)?\s*(?:a\s+)?(?:mini\s+)?heart\s+attack\b",
@@ -398,7 +404,11 @@ _FINANCE_WORDS = _Lexicon(
     ),
     _combine("money financial cash", "problem problems trouble troubles worries issue issues")
     + ", "
-    + _combine("money financial cash", "difficulty difficulties hardship situation stress"),
+    + _combine("money financial cash", "difficulty difficulties hardship situation stress")
+    + ", "
+    + _combine("money financial cash", "strain struggles pressure crisis")
+    + ", make ends meet, making ends meet, financially strained, financially struggling,"
+    " living off savings, living off my savings, living on my savings, living off our savings",
     """credit card debt, credit card bill, credit card bills, credit card balance,
     credit cards debt, credit cards bill, credit cards bills, credit cards balance""",
     _combine("bank savings checking current chequing brokerage isa joint", "account accounts"),
@@ -948,6 +958,22 @@ _HEALTH_RULES = _Rules(
         r"next|this|around)\b",
     ),
     ("baby pregnancy", r"\blost\s+(?:the|our|my|her|their|a)\s+(?:baby|pregnancy)\b"),
+    (
+        "baby way",
+        r"\b(?:we're|we\s+are|i'm|i\s+am|she's|she\s+is|they're|[a-z]+\s+and\s+i\s+are)\s+having"
+        r"\s+a\s+baby\b|\bbaby\s+on\s+the\s+way\b",
+    ),
+    (
+        "period periods late missed",
+        r"\b(?:my|her)\s+period\s+is\s+(?:[\w-]+\s+){0,3}?late\b"
+        r"|\bmissed\s+(?:my|her|a)\s+period\b",
+    ),
+    (
+        "drink drinking much bottle",
+        r"\bdrink(?:s|ing)?\s+(?:way\s+|far\s+|much\s+)?too\s+much\b"
+        r"|\b(?:a|one|two|half\s+a)\s+bottles?\s+of\s+(?:wine|vodka|whisky|whiskey|gin|rum)\s+"
+        r"(?:a|every|each|per)\s+(?:day|night|evening)\b",
+    ),
     # Work and leave: "off work with stress", "signed off".
     (
         "off",
@@ -987,6 +1013,64 @@ def _normalise(text: str) -> str:
     return " ".join(text.replace("’", "'").replace("‘", "'").lower().split())
 
 
+_SPAN_TOPIC = {
+    Category.CREDENTIAL: Topic.CREDENTIAL,
+    Category.IDENTITY_DOCUMENT: Topic.IDENTITY_DOCUMENT,
+    Category.FINANCE: Topic.FINANCE,
+}
+
+
+#: The special categories (:mod:`special_categories`), in the order they are asked: the most
+#: urgent first, then the ones whose words overlap a later one ("possession", "visa").
+class _TopicRules:
+    """Several topics' context patterns behind one trigger index: one pass over a text's
+    words finds every triggered pattern; the first topic (in order) with a match wins."""
+
+    def __init__(self, *topics: tuple[Topic, tuple[tuple[str, str], ...]]) -> None:
+        self._patterns: list[tuple[Topic, re.Pattern[str]]] = []
+        index: dict[str, list[int]] = {}
+        for topic, rules in topics:
+            for triggers, regex in rules:
+                number = len(self._patterns)
+                self._patterns.append((topic, re.compile(regex, _FLAGS)))
+                for word in triggers.split():
+                    index.setdefault(word, []).append(number)
+        self._index = {word: tuple(numbers) for word, numbers in index.items()}
+
+    def first(self, text: str, words: Iterable[str]) -> Topic | None:
+        """The first topic one of whose triggered patterns matches ``text``, or None."""
+        numbers: set[int] = set()
+        index = self._index
+        for word in words:
+            hit = index.get(word)
+            if hit:
+                numbers.update(hit)
+        for number in sorted(numbers):
+            topic, pattern = self._patterns[number]
+            if pattern.search(text):
+                return topic
+        return None
+
+
+_SPECIAL = _TopicRules(
+    (Topic.SELF_HARM, special.SELF_HARM),
+    (Topic.CRIMINAL, special.CRIMINAL),
+    (Topic.IMMIGRATION, special.IMMIGRATION),
+    (Topic.SEX_LIFE, special.SEX_LIFE),
+    (Topic.RELIGION, special.RELIGION),
+    (Topic.POLITICS, special.POLITICS),
+    (Topic.UNION, special.UNION),
+)
+#: Read before near misses are blanked: "I sell weed" looks like a trade, "Ana is a union rep"
+#: like a job; words told in confidence are never a near miss.
+_SPECIAL_RAW = _TopicRules(
+    (Topic.CRIMINAL, special.CRIMINAL_RAW),
+    (Topic.SEX_LIFE, special.SEX_LIFE_RAW),
+    (Topic.UNION, special.UNION),
+    (Topic.CONFIDED, special.CONFIDED),
+)
+
+
 def _span_category(text: str) -> Category | None:
     """The category of the most serious secret value in ``text``, if any."""
     found = {span.category for span in find_sensitive(text)}
@@ -996,48 +1080,67 @@ def _span_category(text: str) -> Category | None:
     return None
 
 
-def _topic(text: str) -> Category | None:
+def _topic(raw: str) -> Topic | None:
     """The sensitive topic of a normalised text with no secret value in it, or None."""
-    text = _NEAR_MISSES.blank(text, _tokens(text))
+    raw_words = _tokens(raw)
+    text = _NEAR_MISSES.blank(raw, raw_words)
     words, segments = _segments(text)
+    found = _SPECIAL.first(text, words)
+    if found is not None:
+        return found
+    raw_found = _SPECIAL_RAW.first(raw, raw_words)
+    if raw_found is not None and raw_found != Topic.CONFIDED:
+        return raw_found
     if _IDENTITY.search(text, words):
-        return Category.IDENTITY_DOCUMENT
+        return Topic.IDENTITY_DOCUMENT
     if (
         _FINANCE_WORDS.found_in(segments)
         or _FINANCE_STEMS.found_in(words, frozenset())
         or _FINANCE_RULES.search(text, words)
     ):
-        return Category.FINANCE
+        return Topic.FINANCE
     if (
         _HEALTH_WORDS.found_in(segments)
         or _HEALTH_STEMS.found_in(words, _NOT_HEALTH_STEMS)
         or _HEALTH_RULES.search(text, words)
     ):
-        return Category.HEALTH
-    return None
+        return Topic.HEALTH
+    return raw_found
 
 
-def sensitive_category(text: str) -> Category | None:
-    """The sensitive topic a fact's text reveals about a person, or None.
+def sensitive_topic(text: str) -> Topic | None:
+    """What makes ``text`` private, or None: the one sensitivity model every path asks.
 
-    ``Category.CREDENTIAL`` / ``FINANCE`` / ``IDENTITY_DOCUMENT`` when a secret value is in the
-    text (see :func:`sensitive.find_sensitive`); otherwise ``IDENTITY_DOCUMENT``, ``FINANCE``
-    or ``HEALTH`` when the words speak of one (checked in that order), else None.
+    A secret value in the text decides first (``credential``, ``identity_document``,
+    ``finance``; see :func:`sensitive.find_sensitive`); then self-harm, the special categories
+    (criminal record, immigration status, sex life and orientation, religion, politics, union
+    membership), identity documents, finance and health, in that order; last, words that say
+    the text was told in confidence ("don't tell anyone").
     """
     if not text or not text.strip():
         return None
-    return _span_category(text) or _topic(_normalise(text))
+    span = _span_category(text)
+    if span is not None:
+        return _SPAN_TOPIC[span]
+    return _topic(_normalise(text))
+
+
+def is_self_harm(text: str) -> bool:
+    """Whether ``text`` speaks of self-harm or suicidal thoughts (it deserves a caring reply)."""
+    return sensitive_topic(text) == Topic.SELF_HARM
 
 
 def classified(category: Category, sensitive: bool, *texts: str) -> tuple[Category, bool]:
     """A fact's category and sensitivity once its texts are read (the write path's one
-    check, for learning, ``/remember`` and ``/import`` alike): a sensitive topic in any text
-    marks the fact sensitive, and a plain ``other`` fact takes the topic's category; a
-    category is never downgraded, and a fact about someone else keeps its own category."""
+    check, for learning, ``/remember``, ``/import``, tools and insights alike): a sensitive topic
+    in any text marks the fact sensitive, and a plain ``other`` fact takes the topic's category
+    when it has one (a special category such as religion keeps the fact's own); a category is
+    never downgraded, and a fact about someone else keeps its own category."""
     if category in SENSITIVE_CATEGORIES:
         return category, True
     for text in texts:
-        found = sensitive_category(text) if text else None
+        found = sensitive_topic(text) if text else None
         if found is not None:
-            return (found if category == Category.OTHER else category), True
+            filed = TOPIC_CATEGORY.get(found)
+            return (filed if filed and category == Category.OTHER else category), True
     return category, sensitive

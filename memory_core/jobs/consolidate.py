@@ -193,7 +193,8 @@ class Consolidator:
         )
         raw = await self.auditor.decide(turn, kept, related.by_key)
         # A consolidation never re-counts a mention the observer already counted.
-        guarded = (enforce(d, related.known) for d in raw)
+        # Old material: never brings back what the user asked to forget, in any words.
+        guarded = (enforce(d, related.known, forgotten=related.forgotten) for d in raw)
         decisions = [d for d in guarded if d is not None and not isinstance(d, Noop)]
         applied = await self.memory.run(
             Lane.BACKGROUND, self._apply, session, page, decisions, related.links, state

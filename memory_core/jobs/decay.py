@@ -1,15 +1,21 @@
-"""Nightly forgetting: Ebbinghaus decay, TTL soft-delete, and the purge of expired deletions.
+"""Nightly lifecycle: Ebbinghaus decay (for ranking), fading (seed 003 §7), "still true?"
+questions, and the purge of expired deletions.
 
 Decay (seed 002): ``confidence × exp(−decay_rate × days)`` for the days since the later of last
-access, last mention and last decay, so a nightly run never compounds. Protected facts
-(``decay_rate`` 0: confirmed, explicit, reflections), pinned and pending facts never decay.
-Below ``threshold`` an ordinary fact is soft-deleted (vectors and entity links removed); an
-important one (identity, hard preference, importance ≥ 3) is never deleted silently — a
-"still true?" question is opened instead, once it falls under ``ask_below``.
-TTL (seed 003 §7): long-unaccessed, low-importance, unpinned facts are soft-deleted.
-System deletions are purged after ``purge_after_days``: rows, history, links and vectors go —
-but not while the user has a session begun before the deletion still to consolidate (the
-deleted row is what stops consolidation re-learning the forgotten fact).
+access, last mention and last decay, so a nightly run never compounds. It ranks and never
+deletes: a fact's confidence does not fall below ``floor`` (above the injection threshold), so
+what the user said stays findable. Protected facts (``decay_rate`` 0: confirmed, explicit,
+restored, reflections), pinned and pending facts never decay.
+Fading (seed 003 §7): a fact not accessed (shown in a prompt, the profile or an answer, or
+mentioned) for ``ttl_days``, of importance below ``ttl_importance``, unpinned and not of a
+kind that never fades by time alone (identity, family and people, pets, health, hard
+preferences) is soft-deleted as *faded*: listed, restorable, learned again when told again.
+"Still true?" (``questions``): only about facts that naturally change (home, job, plans), not
+mentioned for ``ask_after_days``; at most one opened per user per ``ask_every_days``.
+Deletions are purged after their ``purge_at`` (faded ones after ``faded_purge_days``): rows,
+history, links and vectors go — but not while the user has a session begun before the
+deletion still to consolidate (the deleted row is what stops consolidation re-learning a
+forgotten fact).
 Work is done in small batches, one short write transaction each.
 """
 
@@ -40,13 +46,17 @@ log = structlog.get_logger("memory_core.jobs.decay")
 class DecayConfig:
     """Thresholds, TTL policy, and per-run bounds."""
 
-    threshold: float = 0.05
-    # Above the injection threshold (0.2): an important fact is asked about before it could
-    # fade anywhere.
-    ask_below: float = 0.25
+    #: Decay never takes a fact's confidence below this (above the 0.2 injection threshold).
+    floor: float = 0.25
     ttl_days: float = 60.0
     ttl_importance: int = 3
     purge_after_days: float = 30.0
+    #: A faded fact stays restorable this long before it is purged.
+    faded_purge_days: float = 180.0
+    #: "Still true?" only about a changeable fact not mentioned for this long…
+    ask_after_days: float = 120.0
+    #: …and at most one question opened (and asked) per user in this many days.
+    ask_every_days: float = 7.0
     batch: int = 500
     max_facts: int = 200_000
 
@@ -56,9 +66,8 @@ class DecayReport:
     """What a lifecycle run changed (``users``: whose memory changed, for profile rebuilds)."""
 
     decayed: int = 0
-    deleted: int = 0
     asked: int = 0
-    ttl_deleted: int = 0
+    faded: int = 0
     purged: int = 0
     #: Past their purge date but held back: their user has a session, begun before the
     #: deletion, still to consolidate (purged the night after it is).
@@ -71,9 +80,8 @@ class DecayReport:
         """Counts only (log-safe)."""
         return {
             "decayed": self.decayed,
-            "deleted": self.deleted,
             "asked": self.asked,
-            "ttl_deleted": self.ttl_deleted,
+            "faded": self.faded,
             "purged": self.purged,
             "purge_deferred": self.purge_deferred,
             "inbox_forgotten": self.inbox_forgotten,
@@ -94,14 +102,24 @@ def soft_delete(
     *,
     reason: str,
     purge_at: datetime | None,
+    faded: bool = False,
 ) -> bool:
-    """Soft-delete one active fact as the system: history, FTS and vectors follow."""
+    """Soft-delete one active fact as the system: history, FTS and vectors follow.
+    ``faded``: deleted by time (restorable, learned again when told again), not forgotten."""
     now = memory.clock.now()
     before = fact_repo.get(conn, user_id, fact_id)
     if before is None or before.status != Status.ACTIVE:
         return False
     after = fact_repo.delete(
-        conn, user_id, before, now, actor="system", reason=reason, purge_at=purge_at
+        conn,
+        user_id,
+        before,
+        now,
+        actor="system",
+        reason=reason,
+        event="faded" if faded else "deleted",
+        purge_at=purge_at,
+        faded_at=now if faded else None,
     )
     entity_repo.unlink_item(conn, user_id, "fact", fact_id)
     memory.vectors.queue_fact(conn, after)
@@ -109,14 +127,14 @@ def soft_delete(
 
 
 class Lifecycle:
-    """Runs decay, TTL and purge for every user (or one)."""
+    """Runs decay, fading, questions and purge for every user (or one)."""
 
     def __init__(self, memory: Memory, config: DecayConfig | None = None) -> None:
         self.memory = memory
         self.config = config or DecayConfig()
 
     async def run(self, user_id: str | None = None) -> DecayReport:
-        """One nightly pass: decay, then TTL, then purge."""
+        """One nightly pass: decay, then fading, questions and purge."""
         report = DecayReport()
         after, seen = 0, 0
         while seen < self.config.max_facts:
@@ -126,7 +144,7 @@ class Lifecycle:
             seen += n
             if n < self.config.batch:
                 break
-        for step in (self._ttl_batch, self._purge_batch):
+        for step in (self._ttl_batch, self._question_batch, self._purge_batch):
             done = 0
             while done < self.config.max_facts:
                 n = await self.memory.run(Lane.BACKGROUND, step, user_id, report)
@@ -135,7 +153,7 @@ class Lifecycle:
                     break
         if user_id is None:
             report.inbox_forgotten = await self.memory.run(Lane.BACKGROUND, self._forget_inbox)
-        if self.memory.vectors.enabled and (report.deleted or report.ttl_deleted):
+        if self.memory.vectors.enabled and report.faded:
             await self.memory.vectors.settle()
         log.info("lifecycle_done", **report.summary())
         return report
@@ -143,31 +161,17 @@ class Lifecycle:
     def _decay_batch(self, after: int, user_id: str | None, report: DecayReport) -> tuple[int, int]:
         cfg = self.config
         now = self.memory.clock.now()
-        purge_at = now + timedelta(days=cfg.purge_after_days)
         with self.memory.db.write() as conn:
             rows = repo.decay_batch(conn, after, cfg.batch, user_id)
             for row in rows:
                 days = (now - row.reference).total_seconds() / 86400
                 if days <= 0:
                     continue
-                new = decayed_confidence(row.confidence, row.decay_rate, days)
-                if row.important:
-                    asking = new < cfg.ask_below and not row.asked
-                    if asking and repo.open_question(conn, row.user_id, row.id, now):
-                        report.asked += 1
-                        report.users.add(row.user_id)
-                elif new < cfg.threshold:
-                    if soft_delete(
-                        conn,
-                        self.memory,
-                        row.user_id,
-                        row.id,
-                        reason=f"confidence decayed below {cfg.threshold}",
-                        purge_at=purge_at,
-                    ):
-                        report.deleted += 1
-                        report.users.add(row.user_id)
-                    continue
+                # Ranks, never deletes: what the user said stays above the floor.
+                new = max(
+                    decayed_confidence(row.confidence, row.decay_rate, days),
+                    min(row.confidence, cfg.floor),
+                )
                 repo.set_confidence(conn, row.user_id, row.id, round(new, 6), now)
                 report.decayed += 1
         return (rows[-1].id if rows else after), len(rows)
@@ -189,10 +193,28 @@ class Lifecycle:
                     self.memory,
                     uid,
                     fid,
-                    reason=f"not used for {cfg.ttl_days:g} days (TTL)",
-                    purge_at=now + timedelta(days=cfg.purge_after_days),
+                    reason=f"faded: not used for {cfg.ttl_days:g} days",
+                    purge_at=now + timedelta(days=cfg.faded_purge_days),
+                    faded=True,
                 ):
-                    report.ttl_deleted += 1
+                    report.faded += 1
+                    report.users.add(uid)
+        return len(due)
+
+    def _question_batch(self, user_id: str | None, report: DecayReport) -> int:
+        cfg = self.config
+        now = self.memory.clock.now()
+        with self.memory.db.write() as conn:
+            due = repo.question_candidates(
+                conn,
+                mentioned_before=now - timedelta(days=cfg.ask_after_days),
+                asked_since=now - timedelta(days=cfg.ask_every_days),
+                limit=cfg.batch,
+                user_id=user_id,
+            )
+            for uid, fid in due:
+                if repo.open_question(conn, uid, fid, now):
+                    report.asked += 1
                     report.users.add(uid)
         return len(due)
 

@@ -23,6 +23,7 @@ from memory_core import entities
 from memory_core.clock import to_ts
 from memory_core.entities import Entity
 from memory_core.executors import Lane
+from memory_core.extract.sensitive import redact
 from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
 from memory_core.values import SECRET_CATEGORIES, Status
@@ -93,7 +94,8 @@ class Enrichment:
         """Per user, the facts to re-read: (fact id, text)."""
         rows = await self.memory.run(Lane.BACKGROUND, self._candidates, user_id)
         return {
-            uid: [(fid, value) for _u, fid, value in items]
+            # The model reads no secret: a value that holds one goes with it redacted.
+            uid: [(fid, redact(value)) for _u, fid, value in items]
             for uid, items in groupby(rows, key=lambda r: r[0])
         }
 

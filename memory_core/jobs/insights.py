@@ -168,7 +168,7 @@ class Insights:
                 terms = fts.tokens(summary)
                 if not summary or not speaks_of_the_user(summary):
                     continue
-                if classified(Category.OTHER, False, summary)[1]:
+                if classified(Category.OTHER, False, summary, *draft.tags)[1]:
                     log.info("insight_dropped", user_id=user_id, reason="sensitive")
                     continue
                 if any(fts.jaccard(terms, t) >= NEAR_DUPLICATE_JACCARD for t in seen):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
-from memory_core.disclosure import mask_secrets, shown
+from memory_core.disclosure import mask_secrets, private_text, shown
 from memory_core.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import profiles as repo
@@ -154,7 +154,7 @@ def _entry(fact: Fact) -> Entry:
 
 def section_of(fact: Fact) -> str:
     """Which profile section a fact belongs to."""
-    if fact.sensitive or fact.category in SENSITIVE_CATEGORIES:
+    if fact.sensitive or fact.category in SENSITIVE_CATEGORIES or private_text(fact.value_text):
         return "sensitive_topics"
     if fact.key.startswith("note."):
         return "notes"  # what the user said in their own words, no rule read into a slot
@@ -195,7 +195,9 @@ def project(
             "fact_id": c.fact_id,
             "summary": c.summary,
             # Shown to the user alone: sensitive facts and the bot's insights.
-            "sensitive": bool(c.meta.get("sensitive")) or c.meta.get("kind") == "insight",
+            "sensitive": bool(c.meta.get("sensitive"))
+            or c.meta.get("kind") == "insight"
+            or private_text(c.summary),
             "ts": c.ts.isoformat(),
         }
         for c in changes

@@ -1,12 +1,15 @@
-""" "Still true?" questions: important facts that decayed are asked about, never silently lost.
+""" "Still true?" questions about facts that naturally change (home, job, plans).
 
-The decay job opens a question; the bot asks it (keep / forget) at the user's next
-conversation; the answer confirms the fact (protected from decay from then on) or forgets it.
+The nightly lifecycle job opens one after months without a mention (never about the user's
+name, nor about what never changes); the bot asks it (keep / forget) at the user's next
+conversation — at most one question per user in ``ASK_EVERY`` — and the answer confirms the
+fact (protected from time from then on) or forgets it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -18,6 +21,10 @@ from memory_core.values import Fact, Status
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
+
+
+#: At most one "still true?" question reaches a user in this time (so one per session).
+ASK_EVERY = timedelta(days=7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +45,9 @@ class Answer(StrEnum):
     NOT_FOUND = "not_found"
 
 
-async def due(memory: Memory, user_id: str, limit: int = 2) -> list[Question]:
-    """Open questions not asked yet whose fact is still active (others are closed as gone)."""
+async def due(memory: Memory, user_id: str, limit: int = 1) -> list[Question]:
+    """Open questions not asked yet whose fact is still active (others are closed as gone):
+    at most one, and none when one was asked within ``ASK_EVERY``."""
     return await memory.run(Lane.BACKGROUND, _due, memory, user_id, limit)
 
 
@@ -47,8 +55,11 @@ def _due(memory: Memory, user_id: str, limit: int) -> list[Question]:
     out: list[Question] = []
     # Asked after every learned turn: look first, take the write lock only when there
     # is something to ask (or to close).
+    limit = min(limit, 1)
     with memory.db.read() as conn:
         if not repo.unasked(conn, user_id, 1):
+            return out
+        if repo.asked_since(conn, user_id, memory.clock.now() - ASK_EVERY):
             return out
     with memory.db.write() as conn:
         for qid, fid in repo.unasked(conn, user_id, limit * 3):

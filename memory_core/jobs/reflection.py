@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 
 from memory_core.cleaning import MAX_FACT_CHARS
+from memory_core.disclosure import is_private
 from memory_core.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import reflection_posts as repo
 from memory_core.store.reflection_posts import PostRow
 from memory_core.values import (
-    SENSITIVE_CATEGORIES,
     Category,
     Fact,
     NewFact,
@@ -105,7 +105,7 @@ def clip(value: str, limit: int = MAX_CHARS) -> str:
 
 
 def _shareable(fact: Fact) -> bool:
-    return fact.kind == "fact" and not fact.sensitive and fact.category not in SENSITIVE_CATEGORIES
+    return fact.kind == "fact" and not is_private(fact)
 
 
 def digest_of(user_id: str, facts: Sequence[Fact], since: datetime, until: datetime) -> Digest:

@@ -152,10 +152,26 @@ def apply_decisions(
             case Update(target_id=target, proposal=p, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
+                if before.status == Status.DELETED and not before.faded:
+                    continue  # forgotten meanwhile: never brought back by an update
+                revived: dict[str, Any] = (
+                    # Told again after it faded: back, and counted as used from now.
+                    {"status": Status.ACTIVE, "valid_to": None, "deleted_at": None}
+                    | {"last_accessed_at": now}
+                    if before.faded
+                    else {}
+                )
+                dated: dict[str, Any] = {
+                    name: when
+                    for name, when in (("valid_from", p.valid_from), ("event_time", p.event_time))
+                    if when is not None
+                }
                 fact = changed(
                     before,
-                    "updated",
+                    "restored" if before.faded else "updated",
                     reason,
+                    **revived,
+                    **dated,
                     value_text=p.value_text,
                     value_json={"value": p.value} if p.value else before.value_json,
                     confidence=max(before.confidence, p.confidence),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
 
@@ -81,19 +82,39 @@ def proposal_of(candidate: Candidate, *, explicit: bool) -> Proposal:
     )
 
 
+def guards(fact: Fact, *, explicit: bool, said_at: datetime | None) -> bool:
+    """Whether a deleted fact stops its value being learned again: only what the user asked
+    to forget (a faded fact is learned again when told again), never against an explicit
+    ``/remember``, and not against the user's own new statement made after the forget
+    (``said_at``; ``None`` for old material — consolidation, imports — and a tool's words)."""
+    if fact.status != Status.DELETED or fact.faded or explicit:
+        return False
+    return said_at is None or said_at <= fact.updated_at
+
+
 def decide_one(
-    candidate: Candidate, related: Sequence[Fact], *, explicit: bool, now: datetime
+    candidate: Candidate,
+    related: Sequence[Fact],
+    *,
+    explicit: bool,
+    now: datetime,
+    said_at: datetime | None = None,
 ) -> Decision | None:
-    """The rules auditor for one candidate (``None``: nothing to store)."""
+    """The rules auditor for one candidate (``None``: nothing to store). ``said_at``: when
+    the user said it, for a statement in chat (see ``guards``)."""
     if candidate.temporary and not explicit:
         return None  # "for now", "just this once": not a durable fact (seed 004)
-    if not explicit and any(
-        f.status == Status.DELETED and f.key == candidate.key and _same_value(candidate, f)
+    if any(
+        guards(f, explicit=explicit, said_at=said_at)
+        and f.key == candidate.key
+        and _same_value(candidate, f)
         for f in related
     ):
-        return None  # the user made us forget this: never re-learn it implicitly
+        return None  # the user made us forget this: never re-learned from old material
     live = [f for f in related if f.status in (Status.ACTIVE, Status.PENDING)]
     same_key = [f for f in live if f.key == candidate.key]
+    if candidate.date_only:
+        return _redated(candidate, same_key, explicit=explicit)
     proposal = proposal_of(candidate, explicit=explicit)
     if candidate.valid_to is not None and candidate.valid_to <= now:
         # "I don't live in Berlin any more": end the matching fact's validity.
@@ -105,6 +126,9 @@ def decide_one(
         return None
     for fact in same_key:
         if _same_value(candidate, fact):
+            if _new_date(candidate, fact):
+                # "I moved to Dublin in 2024" after "… in 2023": the same fact, a new date.
+                return Update(fact.id, replace(proposal, category=fact.category), "date corrected")
             delta = policy.repetition_delta(fact.confidence, explicit=explicit)
             return Noop(fact.id, fact.key, delta)
     said = tokens(candidate.value_text)
@@ -116,6 +140,10 @@ def decide_one(
             )
     current = [f for f in same_key if f.status == Status.ACTIVE]
     if not current:
+        for fact in related:
+            if fact.faded and fact.key == candidate.key and _same_value(candidate, fact):
+                # Told again after it faded: the same memory comes back (one row, its history).
+                return Update(fact.id, proposal, "told again after it faded")
         return Insert(proposal)
     old = current[0]
     if candidate.multi_valued:
@@ -124,22 +152,63 @@ def decide_one(
     return enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
 
 
+def _new_date(candidate: Candidate, fact: Fact) -> bool:
+    """Whether the candidate states another beginning (or time) than the fact holds."""
+    if candidate.valid_from is not None and candidate.valid_from != fact.valid_from:
+        return True
+    return candidate.event_time is not None and candidate.event_time != fact.event_time
+
+
+def _redated(candidate: Candidate, same_key: Sequence[Fact], *, explicit: bool) -> Decision | None:
+    """A date-only correction ("I moved in 2024, not 2023"): the current fact of the key keeps
+    its value and takes the new date (``None`` when there is none or it says that already)."""
+    current = next((f for f in same_key if f.status == Status.ACTIVE), None)
+    if current is None or not _new_date(candidate, current):
+        return None
+    stored = current.value_json.get("value") if isinstance(current.value_json, dict) else None
+    proposal = replace(
+        proposal_of(candidate, explicit=explicit),
+        value_text=current.value_text,
+        value=str(stored) if stored else None,
+        category=current.category,
+        sensitive=current.sensitive,
+    )
+    return Update(current.id, proposal, "date corrected")
+
+
 def enforce(
-    decision: Decision, known: Mapping[int, Fact], *, explicit: bool = False
+    decision: Decision,
+    known: Mapping[int, Fact],
+    *,
+    explicit: bool = False,
+    said_at: datetime | None = None,
+    forgotten: Mapping[str, Sequence[Fact]] | None = None,
 ) -> Decision | None:
-    """One write policy for every writer (rules, LLM, consolidation): a confident or
+    """One write policy for every writer (rules, LLM, consolidation, tools): a confident or
     high-risk fact is never changed by a single inference — the user is asked instead —
-    and what the user made us forget is never re-learned implicitly nor changed back
-    (``None``: drop the decision)."""
+    and what the user asked to forget is never re-learned from old material or a tool, by
+    the same value or (``forgotten``: the look-up's matches by meaning) the same meaning,
+    unless the user states it anew (``said_at``, see ``guards``) or remembers it explicitly
+    (``None``: drop the decision). A faded fact told again comes back."""
     match decision:
         case (
             Supersede(target_id=target, proposal=proposal)
             | Update(target_id=target, proposal=proposal)
         ):
+            if _repeats_forgotten(proposal, known, forgotten, explicit, said_at):
+                return None
             old = known.get(target)
+            if old is not None and old.faded and isinstance(decision, Update):
+                return decision  # a faded fact told again
             if old is None or old.status not in RETRIEVABLE:
                 # Never a change to a forgotten fact: that would bring its value back.
-                return _new_unless_forgotten(proposal, known, explicit)
+                return _new_unless_forgotten(proposal, known, explicit, said_at, forgotten)
+            if isinstance(decision, Update) and normalise_value(
+                proposal.value_text
+            ) == normalise_value(old.value_text):
+                # The same words with another date ("I moved in 2024, not 2023"): no value
+                # changes, so nothing to confirm (whoever decided it: the text is the check).
+                return decision
             contradicts = isinstance(decision, Supersede)
             if contradicts and not policy.may_overwrite(old, proposal.confidence):
                 return Pending(target, proposal)
@@ -160,29 +229,46 @@ def enforce(
                 return Noop(target, key, 0.0, "high-risk fact kept: only the user ends it")
             return decision
         case Insert(proposal=proposal):
-            return _new_unless_forgotten(proposal, known, explicit, decision)
-        case Noop() | Pending():
+            return _new_unless_forgotten(proposal, known, explicit, said_at, forgotten, decision)
+        case Pending(proposal=proposal):
+            if _repeats_forgotten(proposal, known, forgotten, explicit, said_at):
+                return None
             return decision
+        case Noop():
+            return decision
+
+
+def _repeats_forgotten(
+    proposal: Proposal,
+    known: Mapping[int, Fact],
+    forgotten: Mapping[str, Sequence[Fact]] | None,
+    explicit: bool,
+    said_at: datetime | None,
+) -> bool:
+    """Whether ``proposal`` brings back a fact the user asked to forget that still guards:
+    the same key and value, or the same meaning (the look-up's embedding matches)."""
+    value = normalise_value(proposal.value or proposal.value_text)
+    for fact in known.values():
+        if not guards(fact, explicit=explicit, said_at=said_at) or fact.key != proposal.key:
+            continue
+        stored = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+        if value in (normalise_value(str(stored or "")), normalise_value(fact.value_text)):
+            return True
+    similar = (forgotten or {}).get(proposal.key, ())
+    return any(guards(f, explicit=explicit, said_at=said_at) for f in similar)
 
 
 def _new_unless_forgotten(
     proposal: Proposal,
     known: Mapping[int, Fact],
     explicit: bool,
+    said_at: datetime | None = None,
+    forgotten: Mapping[str, Sequence[Fact]] | None = None,
     decision: Decision | None = None,
 ) -> Decision | None:
-    """An insert of ``proposal``, unless the user made us forget that very value (only an
-    explicit ``/remember`` brings it back)."""
-    if not explicit:
-        value = normalise_value(proposal.value or proposal.value_text)
-        for fact in known.values():
-            stored = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-            if (
-                fact.status == Status.DELETED
-                and fact.key == proposal.key
-                and value in (normalise_value(str(stored or "")), normalise_value(fact.value_text))
-            ):
-                return None
+    """An insert of ``proposal``, unless it brings back what the user asked to forget."""
+    if _repeats_forgotten(proposal, known, forgotten, explicit, said_at):
+        return None
     return decision if decision is not None else Insert(proposal, "target not found; stored as new")
 
 
@@ -215,11 +301,16 @@ class RulesAuditor:
         candidates: Sequence[Candidate],
         related: Mapping[str, Sequence[Fact]],
     ) -> list[Decision]:
-        """Decide each candidate against the facts retrieved for it."""
+        """Decide each candidate against the facts retrieved for it (the forget guard is
+        left to ``enforce``, which knows whether the turn is the user's new word)."""
         out: list[Decision] = []
         for cand in policy.bound_candidates(candidates):
             decision = decide_one(
-                cand, related.get(cand.key, ()), explicit=turn.explicit, now=turn.time
+                cand,
+                related.get(cand.key, ()),
+                explicit=turn.explicit,
+                now=turn.time,
+                said_at=turn.time,
             )
             if decision is not None:
                 out.append(decision)

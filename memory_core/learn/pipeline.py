@@ -123,11 +123,22 @@ class Learner:
                     skipped.append(f"sensitive:{cand.key}")
                 else:
                     kept.append(cand)
+            # A job is the user's own statement, made at the turn's time: what they said after
+            # a forget is their new word (learned); a backlog turn said before it is not.
             related = await self.memory.run(
-                Lane.BACKGROUND, related_facts, self.memory, job.user_id, kept
+                Lane.BACKGROUND, related_facts, self.memory, job.user_id, kept, job.turn_time
             )
             raw = await self.auditor.decide(turn, kept, related.by_key)
-            guarded = (enforce(d, related.known, explicit=job.explicit) for d in raw)
+            guarded = (
+                enforce(
+                    d,
+                    related.known,
+                    explicit=job.explicit,
+                    said_at=job.turn_time,
+                    forgotten=related.forgotten,
+                )
+                for d in raw
+            )
             stated = frozenset(c.key for c in kept if c.stated)
             decisions = cap_writes([d for d in guarded if d is not None], stated)
             links = related.links

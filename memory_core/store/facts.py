@@ -58,6 +58,7 @@ _UPDATABLE = frozenset(
         "decay_rate",
         "deleted_at",
         "purge_at",
+        "faded_at",
     }
 )
 
@@ -214,6 +215,9 @@ def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields
         fields["purge_at"] = now + timedelta(days=PURGE_AFTER_DAYS)
     elif "status" in fields and fields["status"] != Status.DELETED:
         fields.setdefault("purge_at", None)
+    if "status" in fields:
+        # Only a fade marks a deletion as faded; any other move (a forget, a restore) clears it.
+        fields.setdefault("faded_at", None)
     params: dict[str, Any] = {"u": user_id, "id": fact_id, "now": to_ts(now)}
     sets = ["updated_at = :now"]
     for name, value in fields.items():
@@ -413,6 +417,18 @@ def touch_accessed(conn: Connection, user_id: str, ids: Sequence[int], now: date
         "WHERE user_id = :u AND id IN :ids"
     ).bindparams(bindparam("ids", expanding=True))
     conn.execute(stmt, {"u": user_id, "ids": list(ids), "now": to_ts(now)})
+
+
+def faded(conn: Connection, user_id: str, limit: int = 50) -> list[Fact]:
+    """This user's faded facts (soft-deleted by time, restorable), most recently faded first."""
+    rows = conn.execute(
+        text(
+            f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND status = 'deleted' "
+            "AND faded_at IS NOT NULL ORDER BY faded_at DESC, id DESC LIMIT :lim"
+        ),
+        {"u": user_id, "lim": limit},
+    ).mappings()
+    return [fact_from_row(r) for r in rows]
 
 
 def lapsed(conn: Connection, now: datetime, limit: int = 500) -> list[Fact]:

@@ -22,11 +22,9 @@ class DecayRow:
 
     id: int
     user_id: str
-    important: bool
     confidence: float
     decay_rate: float
     reference: datetime  # the later of last access, last mention and last decay
-    asked: bool  # an open "still true?" question exists
 
 
 def decay_batch(
@@ -39,10 +37,7 @@ def decay_batch(
     )
     rows = conn.execute(
         text(
-            "SELECT f.id, f.user_id, (f.importance >= 3 OR f.category IN "
-            "('identity','hard_preference')), f.confidence, f.decay_rate, "
-            f"{reference}, EXISTS (SELECT 1 FROM fact_questions q "
-            "WHERE q.fact_id = f.id AND q.status = 'open') FROM facts f "
+            f"SELECT f.id, f.user_id, f.confidence, f.decay_rate, {reference} FROM facts f "
             "WHERE f.status = 'active' AND f.kind = 'fact' AND f.decay_rate > 0 "
             f"AND f.pinned = 0 AND f.id > :after{cond} ORDER BY f.id LIMIT :lim"
         ),
@@ -50,11 +45,9 @@ def decay_batch(
     ).all()
     out = []
     for r in rows:
-        ref = from_ts(float(r[5]))
+        ref = from_ts(float(r[4]))
         assert ref
-        out.append(
-            DecayRow(int(r[0]), str(r[1]), bool(r[2]), float(r[3]), float(r[4]), ref, bool(r[6]))
-        )
+        out.append(DecayRow(int(r[0]), str(r[1]), float(r[2]), float(r[3]), ref))
     return out
 
 
@@ -69,6 +62,55 @@ def set_confidence(
     )
 
 
+#: What never fades by time alone: stated identity, family and the user's people, pets,
+#: health, hard preferences (and what the user marked sensitive).
+NEVER_FADE = (
+    "category IN ('identity','hard_preference','relationship','health') OR sensitive = 1 "
+    "OR key = 'name' OR key LIKE 'family.%' OR key LIKE 'pet.%' OR key LIKE 'person.%' "
+    "OR key LIKE 'allergy%' OR key LIKE 'diet%'"
+)
+#: What naturally changes, and so may be asked about ("still true?"): home, job, plans.
+CHANGEABLE = (
+    "(key LIKE 'home%' OR key IN ('job_title','employer','workplace','work') "
+    "OR key LIKE 'job.%' OR key LIKE 'work.%' OR key LIKE 'plan.%' OR key LIKE 'project.%')"
+)
+
+
+def question_candidates(
+    conn: Connection,
+    *,
+    mentioned_before: datetime,
+    asked_since: datetime,
+    limit: int,
+    user_id: str | None = None,
+) -> list[tuple[str, int]]:
+    """At most one fact per user to ask "still true?" about: an active fact of a kind that
+    naturally changes (``CHANGEABLE``; never the user's name), not confirmed or pinned, not
+    mentioned since ``mentioned_before``, never asked about in that time, of a user with no
+    question opened or asked since ``asked_since`` (and none open)."""
+    cond = " AND f.user_id = :u" if user_id else ""
+    rows = conn.execute(
+        text(
+            "SELECT f.user_id, MIN(f.id) FROM facts f WHERE f.status = 'active' "
+            "AND f.kind = 'fact' AND f.pinned = 0 AND f.decay_rate > 0 "
+            f"AND f.key <> 'name' AND {CHANGEABLE.replace('key', 'f.key')} "
+            f"AND f.last_mentioned_at <= :before{cond} "
+            "AND NOT EXISTS (SELECT 1 FROM fact_questions q WHERE q.fact_id = f.id "
+            "AND q.created_at > :before) "
+            "AND NOT EXISTS (SELECT 1 FROM fact_questions q WHERE q.user_id = f.user_id "
+            "AND (q.status = 'open' OR q.created_at > :since OR q.asked_at > :since)) "
+            "GROUP BY f.user_id ORDER BY f.user_id LIMIT :lim"
+        ),
+        {
+            "before": to_ts(mentioned_before),
+            "since": to_ts(asked_since),
+            "lim": limit,
+            "u": user_id,
+        },
+    ).all()
+    return [(str(r[0]), int(r[1])) for r in rows]
+
+
 def ttl_candidates(
     conn: Connection,
     accessed_before: datetime,
@@ -76,16 +118,16 @@ def ttl_candidates(
     limit: int,
     user_id: str | None = None,
 ) -> list[tuple[str, int]]:
-    """Active facts unaccessed since ``accessed_before``, unpinned, unprotected, of low
-    importance and not important by category (seed 003 §7)."""
+    """Facts that fade (seed 003 §7): active, unaccessed and unmentioned since
+    ``accessed_before``, unpinned, unprotected, of low importance, and of no kind that never
+    fades by time alone (``NEVER_FADE``)."""
     cond = " AND user_id = :u" if user_id else ""
     used = dialect_of(conn).greatest("COALESCE(last_accessed_at, 0)", "last_mentioned_at")
     rows = conn.execute(
         text(
             "SELECT user_id, id FROM facts WHERE status = 'active' AND kind = 'fact' "
             "AND pinned = 0 AND decay_rate > 0 AND importance < :imp "
-            "AND category NOT IN ('identity','hard_preference') "
-            f"AND {used} <= :before"
+            f"AND NOT ({NEVER_FADE}) AND {used} <= :before"
             f"{cond} ORDER BY id LIMIT :lim"
         ),
         {"imp": importance_below, "before": to_ts(accessed_before), "lim": limit, "u": user_id},
@@ -173,6 +215,17 @@ def open_question(conn: Connection, user_id: str, fact_id: int, now: datetime) -
         {"u": user_id, "f": fact_id, "now": to_ts(now)},
     )
     return bool(result.rowcount)
+
+
+def asked_since(conn: Connection, user_id: str, since: datetime) -> bool:
+    """Whether a question reached this user after ``since``."""
+    return (
+        conn.execute(
+            text("SELECT 1 FROM fact_questions WHERE user_id = :u AND asked_at > :since LIMIT 1"),
+            {"u": user_id, "since": to_ts(since)},
+        ).first()
+        is not None
+    )
 
 
 def unasked(conn: Connection, user_id: str, limit: int) -> list[tuple[int, int]]:

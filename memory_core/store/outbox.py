@@ -100,6 +100,14 @@ def exists(conn: Connection, turn_id: str) -> bool:
     )
 
 
+def owner_of(conn: Connection, turn_id: str) -> str | None:
+    """The user whose turn this is (turn ids name a platform message: unguessable)."""
+    value = conn.execute(
+        text("SELECT user_id FROM outbox WHERE turn_id = :t"), {"t": turn_id}
+    ).scalar()
+    return None if value is None else str(value)
+
+
 def is_pending(conn: Connection, job_id: int) -> bool:
     """Whether the job is still waiting to be applied (gone after its user was erased)."""
     row = conn.execute(

@@ -21,7 +21,7 @@ FACT_COLUMNS = (
     "id, user_id, kind, key, value_text, value_json, category, confidence, importance, pinned, "
     "sensitive, event_time, valid_from, valid_to, status, source_turn_id, source_chat_id, "
     "source_excerpt, supersedes_id, created_at, updated_at, last_mentioned_at, mention_count, "
-    "access_count, last_accessed_at, decay_rate"
+    "access_count, last_accessed_at, decay_rate, faded_at"
 )
 
 
@@ -66,6 +66,7 @@ def fact_from_row(row: RowMapping) -> Fact:
         access_count=int(row["access_count"]),
         last_accessed_at=from_ts(row["last_accessed_at"]),
         decay_rate=float(row["decay_rate"]),
+        faded_at=from_ts(row["faded_at"]),
     )
 
 

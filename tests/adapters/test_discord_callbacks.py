@@ -31,6 +31,7 @@ COMMANDS = {
     "memories": {"search": 3},
     "why": {"topic": 3},
     "undo": {},
+    "restore": {"memory": 3},
     "export": {},
     "import": {"file": 11},
     "pause": {},
@@ -76,6 +77,7 @@ def test_every_bot_command_is_a_slash_command_with_description_and_typed_options
         "topic": True,
         "file": True,
         "state": True,
+        "memory": True,
     }
 
 

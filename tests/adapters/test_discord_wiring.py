@@ -126,7 +126,7 @@ async def test_start_logs_in_syncs_commands_globally_and_stop_closes() -> None:
         (sync,) = http.where("PUT", rf"/applications/{APP_ID}/commands")
         assert sorted(c["name"] for c in sync.json) == sorted(
             "remember forget profile memories why undo export import pause resume new "
-            "forgetme help reflections".split()
+            "forgetme help reflections restore".split()
         )
         await http.wait_for(lambda calls: any(c.method == "WS" for c in calls))
         assert not adapter.client.is_closed()
@@ -178,7 +178,7 @@ async def test_commands_sync_to_the_test_guild_when_one_is_set() -> None:
             "PUT",
             f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands",
         )
-        assert len(sync.json) == 14
+        assert len(sync.json) == 15
     finally:
         await adapter.stop()
         http.uninstall()
@@ -484,3 +484,77 @@ async def test_buttons_sent_before_a_restart_still_work(tmp_path: Path) -> None:
         assert edit.body["content"].startswith("Kept") and "Berlin" in edit.body["content"]
     finally:
         await second.close()
+
+
+# ---- edits and deletions revise memory ---------------------------------------------------------
+
+
+async def test_an_edit_revises_and_a_deletion_retracts_what_a_message_taught(rig: Rig) -> None:
+    """MESSAGE_UPDATE and MESSAGE_DELETE through discord.py's own parsers: the edited DM's old
+    fact goes and the new one is learned (no second answer); the deleted DM's fact is
+    retracted with a history entry; the bot's own (streaming) edits change nothing."""
+    memory = rig.runtime.memory
+    alice = "discord:" + str(ALICE)
+    first = _alice_dm("I live in Lisbon.")
+    rig.feed_message(first)
+    await rig.settle()
+    second = _alice_dm("I play the cello.", minutes=1)
+    rig.feed_message(second)
+    await rig.settle()
+    answers = len(_posts(rig, DM_CHANNEL_ID))
+    rig.adapter.client._connection.parse_message_update(  # type: ignore[arg-type]
+        {**first, "content": "I live in Porto.", "edited_timestamp": at(2).isoformat()}
+    )
+    await rig.settle()
+    facts = {f.id: f.value_text for f in await memory.list_facts(alice)}
+    assert not [t for t in facts.values() if "Lisbon" in t]
+    assert [t for t in facts.values() if "Porto" in t]
+    assert len(_posts(rig, DM_CHANNEL_ID)) == answers  # an edit is not answered again
+    (cello,) = [i for i, t in facts.items() if "cello" in t]
+
+    bot_edit = message_payload(author=user_payload(BOT_ID, "membot", bot=True), content="x")
+    rig.adapter.client._connection.parse_message_update(  # type: ignore[arg-type]
+        {**bot_edit, "edited_timestamp": at(3).isoformat()}
+    )
+    rig.adapter.client._connection.parse_message_delete(  # type: ignore[arg-type]
+        {"id": second["id"], "channel_id": str(DM_CHANNEL_ID)}
+    )
+    await rig.settle()
+    facts = {f.id: f.value_text for f in await memory.list_facts(alice)}
+    assert cello not in facts and [t for t in facts.values() if "Porto" in t]
+    history = await memory.history(alice, fact_id=cello)
+    assert (history[-1].event, history[-1].reason) == ("retracted", "message deleted")
+
+
+async def test_edits_and_deletions_reach_the_bot_as_neutral_events() -> None:
+    """An edit is named for itself (``<id>:edit:<time>``), at its time; an embed unfurling
+    (no edit time) and a bot's own edits are not edits; a deletion of a message no longer
+    cached carries no author (the bot finds it by the message)."""
+    handler = FakeHandler()
+    adapter = DiscordAdapter(handler, DiscordConfig(token="t"))
+    http = await connect(adapter.client)
+    state = adapter.client._connection
+    try:
+        dm = _alice_dm("I live in Lisbon.")
+        state.parse_message_update({**dm, "content": "I live in Porto."})  # type: ignore[arg-type]
+        bot = message_payload(author=user_payload(BOT_ID, "membot", bot=True), content="…")
+        state.parse_message_update({**bot, "edited_timestamp": at(1).isoformat()})  # type: ignore[arg-type]
+        state.parse_message_update(  # type: ignore[arg-type]
+            {**dm, "content": "I live in Porto.", "edited_timestamp": at(2).isoformat()}
+        )
+        state.parse_message_delete({"id": "123", "channel_id": str(DM_CHANNEL_ID)})  # type: ignore[arg-type]
+        for _ in range(5):
+            await asyncio.sleep(0)
+        await adapter.drain()
+        (edit,) = handler.messages
+        assert edit.text == "I live in Porto." and edit.time == at(2)
+        assert edit.message_id == f"{dm['id']}:edit:{int(at(2).timestamp())}"
+        (deleted,) = handler.deleted
+        assert (deleted.message_id, deleted.chat_id, deleted.user_id) == (
+            "123",
+            str(DM_CHANNEL_ID),
+            None,
+        )
+    finally:
+        await adapter.stop()
+        http.uninstall()

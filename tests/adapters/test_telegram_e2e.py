@@ -640,3 +640,33 @@ async def test_an_edited_message_is_learned_from_without_a_second_answer(tmp_pat
         await h.idle()
         await h.settle()
         assert len(await h.runtime.memory.list_facts("telegram:101")) == len(facts)
+
+
+async def test_an_edit_revises_what_the_original_message_taught(tmp_path: Path) -> None:
+    """ "I live in Lisbon" edited to "I live in Porto": the Lisbon fact and the original words
+    are gone (history: "message edited"), Porto is known; a second edit follows again."""
+    async with running(tmp_path) as h:
+        alice = h.tg.user(101, "Alice")
+        await h.say(alice, "I'm a nurse.")
+        await h.say(alice, "I live in Lisbon.")
+        await h.settle()
+        original = h.tg.pushed[-1][1]["message"]
+        memory = h.runtime.memory
+        (lisbon,) = [f for f in await memory.list_facts("telegram:101") if "Lisbon" in f.value_text]
+        for n, city in enumerate(("Porto", "Faro"), start=1):
+            h.clock.advance(minutes=n)
+            edited = {
+                **original,
+                "text": f"I live in {city}.",
+                "edit_date": int(h.clock.now().timestamp()),
+            }
+            h.tg.push({"edited_message": edited})
+            await h.idle()
+            await h.settle()
+            facts = [f.value_text for f in await memory.list_facts("telegram:101")]
+            assert [t for t in facts if "live" in t] == [f"Alice lives in {city}."], facts
+            assert any("nurse" in t for t in facts)  # another message's fact stands
+        history = await memory.history("telegram:101", fact_id=lisbon.id)
+        assert (history[-1].event, history[-1].reason) == ("retracted", "message edited")
+        said = [h.text for h in await memory.search("telegram:101", "Lisbon", kind="episodes")]
+        assert not any("Lisbon" in t for t in said)

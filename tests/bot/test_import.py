@@ -3,6 +3,7 @@ transaction, and an export always imports back unchanged."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -197,3 +198,24 @@ async def test_settle_import_reports_each_line_to_its_progress_callback(
         memory.close()
     assert done is not None and done.added == 12
     assert seen == [(i, 12) for i in range(1, 13)]
+
+
+async def test_an_old_file_does_not_bring_back_what_was_forgotten(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., AbstractAsyncContextManager[Console]]
+) -> None:
+    """An export from before a forget is old material: its line is not added again (the
+    preview says so); /remember brings it back."""
+    async with console(tmp_path / "m.db", clock) as s:
+        assert s.runtime is not None
+        await s.say("/remember I live in Porto", "/remember I play the cello")
+        old = await _export(s, tmp_path)
+        (cello,) = [
+            f for f in await s.runtime.memory.list_facts("console:ana") if "cello" in f.value_text
+        ]
+        await s.runtime.memory.forget("console:ana", cello.id)
+        untagged = re.sub(r" \[#\d+\]", "", old)  # tags or not, the line is the same
+        preview = await _import(s, tmp_path, untagged + "- I swim\n")
+        assert "Not added (1): you asked me to forget it" in preview, preview
+        await s.say("/tap 1")
+        values = await _values(s)
+        assert not any("cello" in v for v in values) and any("swim" in v for v in values)

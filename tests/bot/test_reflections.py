@@ -81,14 +81,15 @@ async def test_reflections_are_never_posted_in_a_group(harness: Harness) -> None
     assert harness.rows("SELECT COUNT(*) FROM reflection_posts") == [(0,)]  # …never posted
 
 
-async def test_decayed_identity_fact_is_asked_about_at_the_next_conversation(
+async def test_home_unmentioned_for_months_is_asked_about_at_the_next_conversation(
     harness: Harness,
 ) -> None:
     await harness.say("home_city=Lisbon", "hobby=chess")
-    harness.clock.advance(days=40)
+    harness.clock.advance(days=121)
     assert harness.runtime.scheduler is not None
     status, detail = await harness.runtime.scheduler.run_now("decay")
-    assert status == "done" and detail["asked"] == 1 and detail["deleted"] == 1
+    # The home is asked about; the hobby, unused as long, faded (restorable, not asked).
+    assert status == "done" and detail["asked"] == 1 and detail["faded"] == 1
     asked = await harness.say("hi")
     assert "A while ago you told me: Ana's home city is Lisbon. Is that still true?" in asked
     assert "  [1] Yes, keep it\n  [2] No, forget it\n" in asked

@@ -21,7 +21,7 @@ import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply
+from adapters.types import ButtonPress, IncomingMessage, MessageDeleted, PressResult, Reply
 from tests.factories import START
 
 APP_ID = 900000000000000001
@@ -165,6 +165,7 @@ class FakeHandler:
         self.error = error
         self.messages: list[IncomingMessage] = []
         self.presses: list[ButtonPress] = []
+        self.deleted: list[MessageDeleted] = []
 
     async def on_message(self, message: IncomingMessage, stream: Any = None) -> list[Reply]:
         """Record and answer."""
@@ -181,6 +182,15 @@ class FakeHandler:
         if self.error is not None:
             raise self.error
         return self.result
+
+    async def on_edit(self, message: IncomingMessage) -> list[Reply]:
+        """Record an edit; no answer."""
+        self.messages.append(message)
+        return []
+
+    async def on_delete(self, deleted: MessageDeleted) -> None:
+        """Record a deletion."""
+        self.deleted.append(deleted)
 
 
 # ---- gateway payloads --------------------------------------------------------------------------

@@ -289,3 +289,60 @@ async def test_the_llm_auditor_never_sees_nor_targets_a_forgotten_fact() -> None
     )
     assert decisions == []
     assert "Porto" in llm.prompts[0] and "HIV" not in llm.prompts[0]
+
+
+def test_a_faded_fact_told_again_comes_back_a_forgotten_one_only_when_said_anew() -> None:
+    """Faded ≠ forgotten: time's deletion never blocks learning; the user's forget blocks old
+    material (no ``said_at``: consolidation, a tool) and what was said before the forget,
+    never the user's new statement after it."""
+    c = candidate("pet.dog.name", "The user's dog is called Biscuit.", value="Biscuit")
+    faded = fact(
+        1,
+        "The user's dog is called Biscuit.",
+        key="pet.dog.name",
+        value="Biscuit",
+        status=Status.DELETED,
+        faded_at=NOW,
+    )
+    back = decide_one(c, [faded], explicit=False, now=NOW, said_at=None)
+    assert isinstance(back, Update) and back.target_id == 1
+    assert enforce(back, {1: faded}) == back  # a tool or consolidation may tell it again too
+
+    forgotten = fact(
+        1,
+        "The user's dog is called Biscuit.",
+        key="pet.dog.name",
+        value="Biscuit",
+        status=Status.DELETED,
+        at=NOW,
+    )
+    later, earlier = NOW + timedelta(minutes=5), NOW - timedelta(minutes=5)
+    assert decide_one(c, [forgotten], explicit=False, now=later) is None  # old material
+    assert decide_one(c, [forgotten], explicit=False, now=later, said_at=earlier) is None
+    anew = decide_one(c, [forgotten], explicit=False, now=later, said_at=later)
+    assert isinstance(anew, Insert)
+    assert enforce(anew, {1: forgotten}, said_at=later) == anew
+    assert enforce(anew, {1: forgotten}) is None  # the same words from a tool: dropped
+
+
+def test_the_forget_guard_matches_by_meaning_what_the_look_up_found() -> None:
+    """A paraphrase under another key ("has a peanut allergy" for the forgotten "is allergic
+    to peanuts") is dropped when the look-up matched it by meaning, in every decision."""
+    gone = fact(
+        1,
+        "The user is allergic to peanuts.",
+        key="allergy.peanuts",
+        status=Status.DELETED,
+        category=Category.HEALTH,
+    )
+    live = fact(2, "The user has no allergies.", key="health.allergy", category=Category.HEALTH)
+    p = _proposal("health.allergy", "The user has a peanut allergy.", 0.4)
+    similar = {"health.allergy": [gone]}
+    known = {1: gone, 2: live}
+    assert isinstance(enforce(Insert(p), known), Insert)  # no meaning match given
+    assert enforce(Insert(p), known, forgotten=similar) is None
+    assert enforce(Supersede(2, p), known, forgotten=similar) is None
+    assert enforce(Pending(2, p), known, forgotten=similar) is None
+    assert isinstance(enforce(Insert(p), known, forgotten=similar, explicit=True), Insert)
+    said = NOW + timedelta(hours=1)
+    assert isinstance(enforce(Insert(p), known, forgotten=similar, said_at=said), Insert)

@@ -65,13 +65,30 @@ async def test_protected_pinned_pending_and_reflections_never_decay(
     ]
     clock.advance(days=200)
     report = await Lifecycle(lexical).run()
-    assert report.decayed == report.deleted == report.ttl_deleted == 0
+    assert report.decayed == report.faded == 0
     for before in kept:
         after = await lexical.get_fact(USER, before.id)
         assert (after.confidence, after.status) == (before.confidence, before.status)
 
 
-async def test_decayed_fact_is_forgotten_then_purged_from_every_index(
+async def test_decay_ranks_and_never_deletes_what_the_user_said(
+    memory: Memory, clock: ManualClock
+) -> None:
+    fact = await memory.remember(
+        USER,
+        NewFact(
+            key="trip", value_text="Ana visited Bob Marley Museum in Kingston.", confidence=0.4
+        ),
+    )
+    clock.advance(days=30)  # 0.4 · e^(−3) ≈ 0.02: once deleted here, now floored
+    report = await Lifecycle(memory).run()
+    assert report.decayed == 1 and report.faded == 0
+    kept = await memory.get_fact(USER, fact.id)
+    assert kept.status == Status.ACTIVE and kept.confidence == pytest.approx(0.25)
+    assert [h.id for h in await memory.search(USER, "Kingston museum")] == [fact.id]
+
+
+async def test_faded_fact_is_soft_listed_restorable_then_purged_from_every_index(
     memory: Memory, clock: ManualClock, db_rows
 ) -> None:
     fact = await memory.remember(
@@ -80,68 +97,103 @@ async def test_decayed_fact_is_forgotten_then_purged_from_every_index(
     with memory.db.write() as conn:
         entities.link(conn, USER, "fact", fact.id, entities.extract(fact.value_text))
     assert db_rows(memory, "SELECT COUNT(*) FROM vec_facts WHERE fact_id = ?", fact.id) == [(1,)]
-    clock.advance(days=30)  # 0.4 · e^(−3) ≈ 0.02 < 0.05
+    clock.advance(days=59)
+    assert (await Lifecycle(memory).run()).faded == 0  # not yet 60 days unused
+    clock.advance(days=2)
     report = await Lifecycle(memory).run()
-    assert report.deleted == 1
-    gone = db_rows(memory, "SELECT status, purge_at FROM facts WHERE id = ?", fact.id)[0]
-    assert gone[0] == "deleted"
-    assert gone[1] == pytest.approx((clock.now() + timedelta(days=30)).timestamp())
+    assert report.faded == 1
+    gone = db_rows(memory, "SELECT status, purge_at, faded_at FROM facts WHERE id = ?", fact.id)[0]
+    assert gone[0] == "deleted" and gone[2] == pytest.approx(clock.now().timestamp())
+    assert gone[1] == pytest.approx((clock.now() + timedelta(days=180)).timestamp())
     assert stores.fts_ids(memory, "facts", "kingston") == set()
     assert db_rows(memory, "SELECT COUNT(*) FROM vec_facts WHERE fact_id = ?", fact.id) == [(0,)]
     assert db_rows(memory, "SELECT COUNT(*) FROM memory_entities WHERE item_id = ?", fact.id) == [
         (0,)
     ]
     assert await memory.search(USER, "Kingston museum") == []
+    assert [f.id for f in await memory.faded(USER)] == [fact.id]
+    history = await memory.history(USER, fact_id=fact.id)
+    assert history[-1].event == "faded" and history[-1].actor == "system"
+    assert "forget" not in (history[-1].reason or "")
 
-    clock.advance(days=31)
+    clock.advance(days=181)
     assert (await Lifecycle(memory).run()).purged == 1
     for table in ("facts WHERE id", "fact_history WHERE fact_id", "change_log WHERE fact_id"):
         assert db_rows(memory, f"SELECT COUNT(*) FROM {table} = ?", fact.id) == [(0,)]
     assert db_rows(memory, "SELECT COUNT(*) FROM vector_queue WHERE item_id = ?", fact.id) == [(0,)]
 
 
-async def test_ttl_soft_deletes_long_unused_low_importance_facts(
-    lexical: Memory, clock: ManualClock, db_rows
-) -> None:
-    slow = {"confidence": 0.9, "decay_rate": 0.001}  # barely decays: only TTL can remove it
-    stale = await remember(lexical, "old_hobby", **slow)
-    important = await remember(lexical, "nickname", category=Category.IDENTITY, **slow)
-    weighty = await remember(lexical, "project", importance=3, **slow)
-    pinned = await remember(lexical, "motto", pinned=True, **slow)
+async def test_what_never_fades_by_time_alone(memory: Memory, clock: ManualClock, db_rows) -> None:
+    slow = {"confidence": 0.9, "decay_rate": 0.001}
+    stale = await remember(memory, "old_hobby", **slow)
+    never = [
+        await remember(memory, "nickname", category=Category.IDENTITY, **slow),
+        await remember(memory, "family.sister.name", category=Category.RELATIONSHIP, **slow),
+        await remember(memory, "pet.cat.name", **slow),
+        await remember(memory, "allergy.penicillin", category=Category.HEALTH, **slow),
+        await remember(memory, "diet", category=Category.HARD_PREFERENCE, **slow),
+        await remember(memory, "project", importance=3, **slow),
+        await remember(memory, "motto", pinned=True, **slow),
+    ]
     clock.advance(days=30)
-    used = await remember(lexical, "recently_used", **slow)
-    set_fields(lexical, used.id, last_accessed_at=clock.now())
+    used = await remember(memory, "recently_used", **slow)
+    set_fields(memory, used.id, last_accessed_at=clock.now())
     clock.advance(days=31)
-    report = await Lifecycle(lexical, DecayConfig(ttl_days=60)).run()
-    assert report.ttl_deleted == 1
-    status = dict(db_rows(lexical, "SELECT id, status FROM facts"))
+    report = await Lifecycle(memory, DecayConfig(ttl_days=60)).run()
+    assert report.faded == 1
+    status = dict(db_rows(memory, "SELECT id, status FROM facts"))
     assert status[stale.id] == "deleted"
-    assert {status[f.id] for f in (important, weighty, pinned, used)} == {"active"}
-    clock.advance(days=31)
-    assert (await Lifecycle(lexical).run()).purged == 1
-    assert db_rows(lexical, "SELECT COUNT(*) FROM facts WHERE id = ?", stale.id) == [(0,)]
+    assert {status[f.id] for f in (*never, used)} == {"active"}
 
 
-async def test_important_fact_is_asked_about_never_deleted_silently(
-    lexical: Memory, clock: ManualClock
+async def test_a_restore_sticks_and_an_undone_fade_too(lexical: Memory, clock: ManualClock) -> None:
+    first = await remember(lexical, "hobby.chess")
+    second = await remember(lexical, "hobby.kites")
+    clock.advance(days=61)
+    assert (await Lifecycle(lexical).run()).faded == 2
+    back = await lexical.restore(USER, first.id)
+    assert back.status == Status.ACTIVE and back.decay_rate == 0.0
+    undone = await lexical.undo(USER)  # the night's fading, both facts
+    assert {f.id for f in undone.reverted} == {first.id, second.id}
+    assert {(f.status, f.decay_rate) for f in undone.reverted} == {(Status.ACTIVE, 0.0)}
+    for _night in range(3):
+        clock.advance(days=1)
+        await Lifecycle(lexical).run()
+    clock.advance(days=90)
+    await Lifecycle(lexical).run()
+    for fact in (first, second):
+        assert (await lexical.get_fact(USER, fact.id)).status == Status.ACTIVE
+    assert await lexical.faded(USER) == []
+
+
+async def test_still_true_only_about_what_changes_after_months_one_a_week(
+    memory: Memory, clock: ManualClock
 ) -> None:
-    city = await remember(lexical, "home_city", category=Category.IDENTITY)
-    diet = await remember(lexical, "diet", category=Category.HARD_PREFERENCE)
-    clock.advance(days=40)  # far below both thresholds
-    report = await Lifecycle(lexical).run()
-    assert (report.asked, report.deleted) == (2, 0)
-    due = await questions.due(lexical, USER, limit=5)
-    assert [q.fact.id for q in due] == [city.id, diet.id]
-    assert (await Lifecycle(lexical).run()).asked == 0  # one open question per fact
-
-    outcome, kept = await questions.answer(lexical, USER, due[0].id, keep=True)
+    await remember(memory, "name", category=Category.IDENTITY)
+    await remember(memory, "diet", category=Category.HARD_PREFERENCE)
+    city = await remember(memory, "home_city", category=Category.IDENTITY)
+    job = await remember(memory, "job_title", category=Category.IDENTITY)
+    clock.advance(days=100)
+    assert (await Lifecycle(memory).run()).asked == 0  # months, not days
+    clock.advance(days=21)
+    assert (await Lifecycle(memory).run()).asked == 1  # one at a time
+    due = await questions.due(memory, USER, limit=5)
+    assert [q.fact.id for q in due] == [city.id]
+    await questions.mark_asked(memory, USER, due[0].id)
+    outcome, kept = await questions.answer(memory, USER, due[0].id, keep=True)
     assert outcome == questions.Answer.KEPT and kept is not None
     assert (kept.confidence, kept.decay_rate) == (1.0, 0.0)
-    outcome, dropped = await questions.answer(lexical, USER, due[1].id, keep=False)
+    again, _ = await questions.answer(memory, USER, due[0].id, keep=False)
+    assert again == questions.Answer.ALREADY_SETTLED
+    clock.advance(days=1)
+    assert (await Lifecycle(memory).run()).asked == 0  # one a week
+    clock.advance(days=7)
+    assert (await Lifecycle(memory).run()).asked == 1
+    due = await questions.due(memory, USER)
+    assert [q.fact.id for q in due] == [job.id]
+    outcome, dropped = await questions.answer(memory, USER, due[0].id, keep=False)
     assert outcome == questions.Answer.FORGOTTEN
     assert dropped is not None and dropped.status == Status.DELETED
-    again, _ = await questions.answer(lexical, USER, due[0].id, keep=False)
-    assert again == questions.Answer.ALREADY_SETTLED
-    clock.advance(days=100)
-    await Lifecycle(lexical).run()
-    assert (await lexical.get_fact(USER, city.id)).confidence == 1.0
+    for _week in range(20):
+        clock.advance(days=7)
+        assert (await Lifecycle(memory).run()).asked == 0  # never the name, nor the diet

@@ -103,6 +103,17 @@ async def test_an_insight_is_stored_as_its_own_kind_at_most_once_a_day(
     [
         ("The user seems anxious about their HIV diagnosis.", "sensitive"),
         ("The user is struggling to pay off credit card debt.", "sensitive"),
+        # Issue 22: what the second attack found stored as insights.
+        ("The user seems to be under serious financial strain.", "finance"),
+        ("The user's email password seems to be sunshine99.", "a password"),
+        ("The user appears to drink heavily, a bottle of wine every night.", "heavy drinking"),
+        ("The user has a criminal record for shoplifting.", "criminal record"),
+        ("The user seems to be undocumented and worried about deportation.", "immigration"),
+        ("The user is gay and hasn't come out to their family.", "sexuality"),
+        ("The user is a devout Catholic who goes to mass every Sunday.", "religion"),
+        ("The user votes Labour and campaigns for the party.", "politics"),
+        ("The user is a union rep at the warehouse.", "union"),
+        ("The user sometimes thinks about ending it all.", "self-harm"),
         ("I think you like building things.", "not third person"),
         ("", "empty"),
     ],

@@ -168,3 +168,28 @@ def test_no_one_is_made_up(text: str) -> None:
 )
 def test_someone_named_gets_their_own_facts(text: str, keys: set[str]) -> None:
     assert {c.key for c in extract_rules(TurnInput(text, NOW, user_name="Marta"))} == keys
+
+
+def test_a_possessive_or_an_initial_is_the_same_person() -> None:
+    """ "Aoife", "Aoife's", "Aoife S": one sister (issue 23 item 7)."""
+    from memory_core import entities
+    from memory_core.people import rekey, same_name
+    from tests import factories
+
+    assert same_name("aoife_s", ["aoife", "tom"]) == "aoife"
+    assert same_name("aoife", ["aoife"]) == "aoife"
+    assert same_name("tom_b", ["aoife"]) is None
+    assert [e.canonical for e in entities.extract("I met Aoife’s friend and Aoife's dog")] == [
+        "aoife"
+    ]
+    sister = factories.fact(
+        1, "The user's sister is named Aoife.", key="family.sister.aoife.name", value="Aoife"
+    )
+    later = [
+        factories.candidate("person.aoife_s.birthday", "Aoife S's birthday is on 3 May."),
+        factories.candidate("family.sister.aoife_s.job", "The user's sister is a nurse."),
+    ]
+    assert [c.key for c in rekey(later, [sister])] == [
+        "family.sister.aoife.birthday",
+        "family.sister.aoife.job",
+    ]

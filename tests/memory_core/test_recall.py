@@ -200,3 +200,13 @@ def test_a_state_that_began_before_it_was_told_says_since_when() -> None:
     block = build(profile_facts=[moved])
     assert "- Ana moved to Lisbon and lives there. (since April 2026)" in block.text
     assert "(since" not in build().text
+
+
+def test_the_delta_says_faded_never_that_the_user_asked_to_forget() -> None:
+    now = datetime(2026, 5, 1, tzinfo=UTC)
+    faded = Change(5, 3, "faded", "[other] Ana plays the fiddle.", now, {"key": "hobby"})
+    forgotten = Change(4, 2, "deleted", "[other] Ana plays golf.", now, {"key": "sport"})
+    bullets = recall.delta_bullets([faded, forgotten], group=False)
+    assert bullets[0].startswith("- ⌁faded: ") and "forget" not in bullets[0]
+    assert "fiddle" not in bullets[0]  # soft-deleted: out of the context (seed 003 §7)
+    assert bullets[1] == "- −deleted: a memory the user asked to forget"

@@ -1,0 +1,59 @@
+"""Special categories and self-harm through the real Telegram adapter: what a member says in a
+group about their sexuality, faith, politics, union, criminal record, immigration status, money
+or health is never echoed to the group, nor shown there later; self-harm gets a caring reply."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot import texts
+from tests.adapters.test_telegram_e2e import BOT, running, text_of
+
+#: One statement per special category, with the words that must never reach the group.
+STATEMENTS = {
+    "I'm bisexual and my parents don't know": "bisexual",
+    "I'm a practising Muslim": "muslim",
+    "I vote Labour every time": "labour",
+    "I'm a shop steward for Unite": "steward",
+    "I was arrested for shoplifting in 2018": "shoplifting",
+    "I overstayed my visa and I'm undocumented": "undocumented",
+    "We're in serious financial strain this year": "strain",
+    "I'm 12 weeks pregnant": "pregnant",
+}
+
+
+async def test_a_group_never_sees_a_members_special_categories(tmp_path: Path) -> None:
+    async with running(tmp_path) as h:
+        group = h.tg.group(-1002, "Friends")
+        ana = h.tg.user(201, "Ana")
+        for statement, word in STATEMENTS.items():
+            said = await h.say(ana, f"@{BOT} {statement}", group)
+            assert word not in text_of(said).lower(), statement
+        await h.settle()
+        # Learned privately, all of it (the user's memory keeps what they said) …
+        facts = await h.runtime.memory.list_facts(f"telegram:{ana.id}")
+        private = [f for f in facts if f.sensitive]
+        assert len(private) >= len(STATEMENTS) - 1
+        # … and never shown in the group, however she asks.
+        for question in ("what do you know about me?", "am I religious?", "who do I vote for?"):
+            shown = text_of(await h.say(ana, f"@{BOT} {question}", group)).lower()
+            assert not any(word in shown for word in STATEMENTS.values()), question
+        assert not any(word in text_of(h.tg.sent(group.id)).lower() for word in STATEMENTS.values())
+
+
+async def test_self_harm_gets_care_in_private_and_is_never_repeated_in_a_group(
+    tmp_path: Path,
+) -> None:
+    async with running(tmp_path) as h:
+        ana = h.tg.user(301, "Ana")
+        reply = text_of(await h.say(ana, "Some days I think about ending it all"))
+        assert texts.CARE_REPLY in reply and texts.HELP_POINTER in reply
+        assert "Got it" not in reply and "ending it all" not in reply
+
+        group = h.tg.group(-1003, "Team")
+        ben = h.tg.user(302, "Ben")
+        said = text_of(await h.say(ben, f"@{BOT} honestly I don't see the point in living", group))
+        assert said == texts.GROUP_CARE_REPLY
+        await h.settle()
+        later = text_of(await h.say(ben, f"@{BOT} what do you know about me?", group))
+        assert "point in living" not in later and "living" not in later

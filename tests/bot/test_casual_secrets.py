@@ -1,0 +1,133 @@
+"""Secrets as people say them ("lol my gmail pw is …", "door code is four seven seven one"):
+found, redacted before anything is stored, indexed or sent to the model, and masked in the
+model's answer (streamed and stored) — the issue's four messages leave no trace anywhere."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from memory_core.extract.sensitive import find_sensitive, redact
+from tests.bot.test_streaming import Recorder, llm_bot
+from tests.factories import START, message
+from tests.fakes.anthropic_server import FakeAnthropic
+
+#: The issue's four messages and the secret strings each one holds.
+MESSAGES = {
+    "lol my gmail pw is sunshine99, don't tell anyone": ("sunshine99",),
+    "my bank login is ana.k / Passw0rd!": ("ana.k", "Passw0rd"),
+    "the alarm code is 1 9 8 4": ("1 9 8 4",),
+    "door code is four seven seven one": ("four seven seven one",),
+}
+SECRETS = [s for found in MESSAGES.values() for s in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("lol my gmail pw is sunshine99, don't tell anyone", "sunshine99"),
+        ("my bank login is ana.k / Passw0rd", "ana.k / Passw0rd"),
+        ("the alarm code is 1 9 8 4", "1 9 8 4"),
+        ("door code is four seven seven one", "four seven seven one"),
+        ("my pin is 4821", "4821"),
+        ("the PIN for my card is 0000 lol", "0000"),
+        ("passcode: 2468", "2468"),
+        ("wifi pw = CoffeeTime", "CoffeeTime"),
+        ("the gate code is 4-4-1-9", "4-4-1-9"),
+        ("my locker combo is 12 34 56", "12 34 56"),
+        ("login: bob / hunter2", "bob / hunter2"),
+        ("my phone pin is one two three four", "one two three four"),
+        ("Our door code is 7 7 3 1, don't tell anyone", "7 7 3 1"),
+        ("my netflix pwd is 'blue lagoon'", "blue lagoon"),
+        ("the safe combination is six one eight", "six one eight"),
+    ],
+)
+def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
+    assert [s.text_in(text) for s in find_sensitive(text)] == [secret]
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my zip code is 10115",
+        "the dress code is smart casual",
+        "I forgot my password again",
+        "the code is on github",
+        "my pw is too weak",
+        "I won one two three races",
+        "the score was 1 2 3",
+        "login is broken today",
+        "my pin is in the other wallet",
+        "my code is a mess",
+        "the area code is 0 2 1",
+        "don't tell anyone, but I got the job",
+        "the flight number is 4 5 6",
+        "I passed the exam with 9 8 7 points",
+    ],
+)
+def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:
+    assert find_sensitive(text) == []
+
+
+def _file_bytes(db: Path) -> bytes:
+    wal = db.with_name(db.name + "-wal")
+    return db.read_bytes() + (wal.read_bytes() if wal.exists() else b"")
+
+
+async def test_the_four_messages_leave_no_secret_anywhere(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    shown: list[str] = []
+    async with FakeAnthropic(chunk_chars=4) as fake, llm_bot(tmp_path, fake) as rt:
+        for n, (text, secrets) in enumerate(MESSAGES.items()):
+            # The model repeats the secret back: masked while streamed and when stored.
+            fake.text(f"Okay! I won't share {secrets[0]} with anyone.")
+            stream = Recorder()
+            at = START + timedelta(minutes=n)
+            replies = await rt.router.on_message(
+                message(text, message_id=f"m{n}", at=at), stream=stream
+            )
+            shown += [r.text for r in replies] + stream.shown
+        await rt.settle()
+        fake.text("Not much!")
+        nxt = START + timedelta(minutes=10)
+        shown += [
+            r.text
+            for r in await rt.router.on_message(message("what's new?", message_id="m9", at=nxt))
+        ]
+        for command in ("/memories", "/profile", "/why gmail", "/forget gmail", "/forget code"):
+            at = START + timedelta(minutes=11)
+            replies = await rt.router.on_message(message(command, at=at))
+            shown += [r.text for r in replies]
+            shown += [b.label for r in replies for b in (r.buttons or ())]
+        sent = json.dumps(fake.requests)
+        assert len(fake.requests) == len(MESSAGES) + 1
+    data = _file_bytes(db)
+    for secret in SECRETS:
+        assert secret not in sent, secret
+        assert all(secret not in text for text in shown), secret
+        assert data.count(secret.encode()) == 0, secret
+
+
+async def test_self_harm_to_the_model_gets_care_and_where_to_find_help(tmp_path: Path) -> None:
+    """The model is told to answer with care; whatever it says, the help pointer follows, and
+    a terse acknowledgement is not all the user gets."""
+    from bot import texts
+    from bot.responder import CARE_NOTE
+
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        fake.text("Got it.")
+        replies = await rt.router.on_message(
+            message("Some days I think about ending it all", message_id="s1")
+        )
+        (reply,) = [r.text for r in replies]
+        assert reply.endswith(texts.HELP_POINTER)
+        last = fake.requests[-1]["messages"][-1]["content"]
+        assert any(b.get("text") == CARE_NOTE for b in last)
+        fake.text("Sure, Lisbon is lovely.")
+        plain = await rt.router.on_message(message("tips for Lisbon?", message_id="s2"))
+        assert texts.HELP_POINTER not in plain[0].text
+        assert all(b.get("text") != CARE_NOTE for b in fake.requests[-1]["messages"][-1]["content"])

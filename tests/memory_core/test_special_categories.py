@@ -1,0 +1,80 @@
+"""The one sensitivity model on the special categories: statements are private, mentions are not,
+and what is private is kept out of a group however a fact was stored."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from memory_core.disclosure import PRIVATE_LABEL, is_private, shown, shown_text
+from memory_core.extract.sensitivity import classified, is_self_harm, sensitive_topic
+from memory_core.values import Audience, Category, Topic
+from tests.factories import fact as make_fact
+
+T = Topic
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # The issue's leaks, as the attack phrased them.
+        ("Some days I think about ending it all", T.SELF_HARM),
+        ("I am HIV positive and take antiretrovirals", T.HEALTH),
+        ("I was arrested for shoplifting in 2018", T.CRIMINAL),
+        ("I'm gay", T.SEX_LIFE),
+        ("I'm a practising Catholic", T.RELIGION),
+        ("I vote Green", T.POLITICS),
+        ("I'm undocumented", T.IMMIGRATION),
+        ("I'm in the nurses' union", T.UNION),
+        ("We're under serious financial strain", T.FINANCE),
+        ("Don't tell anyone, but I'm quitting next month", T.CONFIDED),
+        # Third person and fact style.
+        ("Ana is a lesbian.", T.SEX_LIFE),
+        ("The user is a devout Muslim.", T.RELIGION),
+        ("Ben is on parole.", T.CRIMINAL),
+    ],
+)
+def test_statements_of_a_special_category_are_private(text: str, topic: Topic) -> None:
+    assert sensitive_topic(text) == topic
+    category, sensitive = classified(Category.OTHER, False, text)
+    assert sensitive
+    # A special category has no fact category of its own: the fact keeps "other".
+    if topic not in (T.HEALTH, T.SELF_HARM, T.FINANCE):
+        assert category == Category.OTHER
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I watched a documentary about religion",
+        "my friend is a lawyer for immigrants",
+        "We're going to Union Square tomorrow",
+        "The office politics at my job are exhausting",
+        "This traffic is killing me",
+        "I work as a prison guard",
+        "The church on our street has a lovely bell tower",
+        "I'm straight up exhausted today",
+        "I'm reading a crime novel",
+    ],
+)
+def test_mentions_of_a_topic_are_not_private(text: str) -> None:
+    assert sensitive_topic(text) is None
+
+
+def test_self_harm_is_told_apart() -> None:
+    assert is_self_harm("i dont want to be here anymore")
+    assert not is_self_harm("I'm dying to see the new Dune film")
+
+
+def test_a_fact_stored_unflagged_is_still_private_in_a_group() -> None:
+    """A fact written before its topic was known (or by a path that did not classify it)."""
+    fact = replace(make_fact(1, "I'm bi and my parents don't know"), sensitive=False)
+    assert fact.category not in (Category.HEALTH, Category.FINANCE)
+    assert is_private(fact)
+    assert shown(fact, Audience.GROUP).value_text == PRIVATE_LABEL
+    assert shown(fact, Audience.PRIVATE).value_text == fact.value_text
+    # An /import line under an "Other" heading: the text decides, not the heading.
+    line = "I was arrested for shoplifting in 2018"
+    assert shown_text(line, Category.OTHER, Audience.GROUP, False) == PRIVATE_LABEL
+    assert shown_text(line, Category.OTHER, Audience.PRIVATE, False) == line
