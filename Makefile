@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: chat test lint typecheck imports pytest install install-dev clean
+.PHONY: chat test lint typecheck imports pytest install install-dev clean locales
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,11 @@ pytest: $(DEV_STAMP)
 	$(BIN)/pytest -q
 
 test: lint typecheck imports pytest
+
+# The message catalogue: new msgids into every .po, then .po → .mo (docs/languages.md).
+locales: $(DEV_STAMP)
+	$(BIN)/python -m devtools.locales update
+	$(BIN)/python -m devtools.locales compile
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

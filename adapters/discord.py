@@ -37,16 +37,25 @@ from adapters.discord_commands import (
     build_view,
 )
 from adapters.streaming import DEFAULT_INTERVAL_S, Draft
-from adapters.types import Handler, PlatformHealth, PressResult, Reply, Target
+from adapters.types import (
+    N_,
+    Handler,
+    PlatformHealth,
+    PressResult,
+    Reply,
+    Target,
+    Words,
+    english,
+)
 
 log = structlog.get_logger("adapters.discord")
 T = TypeVar("T")
 
 #: Discord drops an interaction not answered within 3 s; defer before that.
 DEFER_AFTER_S = 2.0
-SORRY = "Sorry — something went wrong on my side. Please try again in a moment."
-DONE = "Done."
-DMS_CLOSED = (
+SORRY = N_("Sorry — something went wrong on my side. Please try again in a moment.")
+DONE = N_("Done.")
+DMS_CLOSED = N_(
     "I wanted to send you that privately, but I can't DM you. Allow direct messages from "
     "server members, or use the slash command (only you see its answer)."
 )
@@ -84,9 +93,12 @@ class DiscordAdapter:
         stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S,
         stream_clock: Callable[[], float] = time.monotonic,
         stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        words: Words = english,
     ) -> None:
         self.handler = handler
         self.config = config
+        #: The adapter's own texts (apologies, refusals) in the user's client language.
+        self.words = words
         self.defer_after = defer_after
         #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
         self.stream_edit_interval_s = stream_edit_interval_s
@@ -220,8 +232,9 @@ class DiscordAdapter:
                 log.exception("discord_message_failed", error_type=type(exc).__name__)
                 with contextlib.suppress(discord.HTTPException):
                     # Part of the answer on screen: the apology takes its place.
-                    if draft is None or not draft.started or not await draft.finish(SORRY):
-                        await message.channel.send(SORRY, allowed_mentions=tr.SAFE_MENTIONS)
+                    sorry = self.words("", SORRY)
+                    if draft is None or not draft.started or not await draft.finish(sorry):
+                        await message.channel.send(sorry, allowed_mentions=tr.SAFE_MENTIONS)
 
     async def on_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
         """A person edited a message the bot learned from: memory follows the new text (no
@@ -260,7 +273,8 @@ class DiscordAdapter:
         except discord.Forbidden:
             log.info("discord_dm_refused")
             if not told:
-                await self._send(message.channel, Reply(DMS_CLOSED), reference=message)
+                closed = Reply(self.words("", DMS_CLOSED))
+                await self._send(message.channel, closed, reference=message)
             return False
         return True
 
@@ -271,7 +285,7 @@ class DiscordAdapter:
         file = tr.first_attachment(message) if tr.is_addressed(message, me_id) else None
         if file is not None and tr.attachment_too_big(file.size):
             if tr.chat_text(message, me_id).startswith("/import"):
-                return [Reply(tr.TOO_BIG)]
+                return [Reply(self.words("", tr.TOO_BIG))]
         elif file is not None:
             attachment = tr.to_attachment(file, await file.read())
         incoming = tr.message_in(message, me_id, attachment)
@@ -320,7 +334,8 @@ class DiscordAdapter:
             try:
                 ephemeral = tr.ephemeral_for(interaction)
                 if file is not None and tr.attachment_too_big(file.size):
-                    await self._answer(interaction, [Reply(tr.TOO_BIG)], ephemeral)
+                    refusal = Reply(self.words(tr.locale_of(interaction), tr.TOO_BIG))
+                    await self._answer(interaction, [refusal], ephemeral)
                     return
 
                 async def work() -> list[Reply]:
@@ -345,7 +360,8 @@ class DiscordAdapter:
         for reply in replies:
             sent = await self._send_interaction(interaction, reply, ephemeral) or sent
         if not sent:
-            await self._send_interaction(interaction, Reply(DONE), ephemeral)
+            done = Reply(self.words(tr.locale_of(interaction), DONE))
+            await self._send_interaction(interaction, done, ephemeral)
 
     # ---- buttons -------------------------------------------------------------------------------
 
@@ -396,7 +412,8 @@ class DiscordAdapter:
                 "discord_interaction_failed", error_type=type(original).__name__, exc_info=original
             )
             try:
-                await self._send_interaction(interaction, Reply(SORRY), ephemeral=True)
+                sorry = self.words(tr.locale_of(interaction), SORRY)
+                await self._send_interaction(interaction, Reply(sorry), ephemeral=True)
             except discord.HTTPException as exc:
                 log.warning("discord_error_reply_failed", status=exc.status)
 

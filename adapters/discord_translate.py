@@ -14,6 +14,7 @@ from datetime import datetime
 import discord
 
 from adapters.types import (
+    N_,
     Attachment,
     Button,
     ButtonPress,
@@ -32,7 +33,7 @@ MAX_PER_ROW = 5
 LABEL_LIMIT = 80
 #: The largest attachment downloaded for ``/import`` (checked before downloading).
 MAX_ATTACHMENT_BYTES = 1_000_000
-TOO_BIG = "That file is too big — the limit is 1 MB. Send a smaller MEMORY.md."
+TOO_BIG = N_("That file is too big — the limit is 1 MB. Send a smaller MEMORY.md.")
 
 #: The bot's signed button data becomes the custom_id behind this prefix (limit 100 chars).
 CUSTOM_ID_PREFIX = "mb:"
@@ -238,6 +239,7 @@ def command_in(
         addressed=True,
         message_id=str(interaction.id),
         attachment=attachment,
+        language=locale_of(interaction),
     )
 
 
@@ -253,7 +255,14 @@ def press_in(interaction: discord.Interaction[discord.Client], data: str) -> But
         time=interaction.created_at,
         message_id=str(message.id) if message is not None else None,
         is_private=interaction.guild_id is None,
+        language=locale_of(interaction),
     )
+
+
+def locale_of(interaction: discord.Interaction[discord.Client]) -> str:
+    """The language of the user's Discord client ("de", "en-US"), or ``""``."""
+    locale = getattr(interaction, "locale", None)
+    return str(getattr(locale, "value", "") or "")
 
 
 def ephemeral_for(interaction: discord.Interaction[discord.Client]) -> bool:

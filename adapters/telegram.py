@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 import structlog
-from telegram import InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatAction
 from telegram.error import (
     BadRequest,
@@ -79,7 +79,9 @@ from adapters.types import (
     PlatformHealth,
     Reply,
     Target,
+    Words,
     edit_id,
+    english,
 )
 from adapters.webhook import (
     AnswerWithheld,
@@ -141,9 +143,16 @@ class TelegramAdapter:
         stream_clock: Callable[[], float] = time.monotonic,
         stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         inbox: UpdateInbox | None = None,
+        words: Words = english,
+        menu_languages: tuple[str, ...] = (),
     ) -> None:
         self.handler = handler
         self.config = config
+        #: The adapter's own texts (apologies, hints) in the user's app language.
+        self.words = words
+        #: Languages whose users see the command menu in their own (Telegram's per-language
+        #: menus: ``language_code`` on setMyCommands); others see the default one.
+        self.menu_languages = menu_languages
         #: Webhook mode: where received updates wait, durable and in per-chat order, for
         #: whichever replica leases them.
         self.inbox = inbox
@@ -224,6 +233,9 @@ class TelegramAdapter:
         self.me = BotIdentity(app.bot.id, app.bot.username)
         try:
             await app.bot.set_my_commands(command_menu())
+            for lang in self.menu_languages:
+                menu = command_menu(self.words, lang)
+                await app.bot.set_my_commands(menu, language_code=lang)
         except TelegramError as exc:
             log.warning("telegram_commands_not_set", error=str(exc))
         assert app.updater is not None
@@ -361,7 +373,8 @@ class TelegramAdapter:
             if isinstance(turn, Skip):
                 log.info("update_ignored", reason=turn.reason)
                 if turn.hint and turn.reason in HINTS:
-                    await self._send(message.chat.id, Reply(HINTS[turn.reason]))
+                    hint = self.words(_app_language(message.from_user), HINTS[turn.reason])
+                    await self._send(message.chat.id, Reply(hint))
                 return
             incoming = turn.message
             if _RESUMED.get():
@@ -371,7 +384,8 @@ class TelegramAdapter:
             if incoming.addressed and turn.file is not None:
                 if turn.file.too_big:
                     log.info("upload_refused", size=turn.file.size)
-                    await self._send(message.chat.id, Reply(too_big_text(turn.file.size or 0)))
+                    refusal = too_big_text(turn.file.size or 0, self.words, incoming.language)
+                    await self._send(message.chat.id, Reply(refusal))
                     return
                 incoming = await self._attach(incoming, turn.file)
             thread_id = message.message_thread_id if message.is_topic_message else None
@@ -390,7 +404,7 @@ class TelegramAdapter:
                         # (``on_error`` still logs the failure, and sends nothing more).
                         if draft.started:
                             with contextlib.suppress(Exception):
-                                await draft.finish(SORRY)
+                                await draft.finish(self.words(incoming.language, SORRY))
                                 self._apologised.add(update.update_id)
                         raise
             await self._deliver(
@@ -401,6 +415,7 @@ class TelegramAdapter:
                 thread_id=thread_id,
                 reply_to=reply_to,
                 draft=draft,
+                lang=incoming.language,
             )
 
     async def on_edited(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -468,9 +483,11 @@ class TelegramAdapter:
             # database still away when its send is recorded).
             with contextlib.suppress(Exception):
                 if upd.callback_query is not None:
-                    await upd.callback_query.answer(text=SORRY)
+                    lang = _app_language(upd.callback_query.from_user)
+                    await upd.callback_query.answer(text=self.words(lang, SORRY))
                 elif upd.message is not None and self._addressed(upd.message):
-                    await self._send(upd.message.chat.id, Reply(SORRY))
+                    sorry = self.words(_app_language(upd.message.from_user), SORRY)
+                    await self._send(upd.message.chat.id, Reply(sorry))
 
     def _addressed(self, message: Message) -> bool:
         if self.me is None:
@@ -504,6 +521,7 @@ class TelegramAdapter:
         thread_id: int | None = None,
         reply_to: int | None = None,
         draft: Draft[int] | None = None,
+        lang: str = "",
     ) -> None:
         """Send replies in order; private ones from a group go to the user's private chat.
 
@@ -532,7 +550,7 @@ class TelegramAdapter:
                     if refused or self.me is None:
                         refused = True
                         continue
-                    refused, reply = True, Reply(private_chat_hint(self.me))
+                    refused, reply = True, Reply(private_chat_hint(self.me, self.words, lang))
             await self._send(chat_id, reply, thread_id=thread_id, reply_to=reply_to)
             reply_to = None
 
@@ -647,3 +665,8 @@ def _bound(update: Update | None) -> Iterator[None]:
             ids["user_id"] = f"{PLATFORM}:{update.effective_user.id}"
     with structlog.contextvars.bound_contextvars(**ids):
         yield
+
+
+def _app_language(user: User | None) -> str:
+    """The language of a Telegram user's app (``""`` when Telegram does not say)."""
+    return (user.language_code or "") if user is not None else ""

@@ -27,7 +27,7 @@ from telegram import (
     ReplyParameters,
 )
 
-from adapters.types import ButtonPress, IncomingMessage, Reply
+from adapters.types import N_, ButtonPress, IncomingMessage, Reply, Words, english
 
 PLATFORM = "telegram"
 #: Telegram measures message length in UTF-16 code units.
@@ -39,29 +39,31 @@ MAX_UPLOAD_BYTES = 1024 * 1024
 
 #: The command menu registered with setMyCommands: names without slash, one-line descriptions.
 COMMAND_MENU: tuple[tuple[str, str], ...] = (
-    ("help", "What I can do"),
-    ("remember", "Remember something exactly as you say it"),
-    ("forget", "Pick memories to forget"),
-    ("profile", "What I know about you"),
-    ("memories", "List or search your memories"),
-    ("why", "When and where I learned something"),
-    ("undo", "Revert my last change to your memory"),
-    ("restore", "Bring back a memory that faded"),
-    ("export", "Download your memory as MEMORY.md"),
-    ("import", "Send back an edited MEMORY.md"),
-    ("pause", "Stop learning from our chat"),
-    ("resume", "Start learning again"),
-    ("new", "Start a new conversation"),
-    ("reflections", "Weekly summaries on or off"),
-    ("forgetme", "Delete everything I know about you"),
+    ("help", N_("What I can do")),
+    ("remember", N_("Remember something exactly as you say it")),
+    ("forget", N_("Pick memories to forget")),
+    ("profile", N_("What I know about you")),
+    ("memories", N_("List or search your memories")),
+    ("why", N_("When and where I learned something")),
+    ("undo", N_("Revert my last change to your memory")),
+    ("restore", N_("Bring back a memory that faded")),
+    ("export", N_("Download your memory as MEMORY.md")),
+    ("import", N_("Send back an edited MEMORY.md")),
+    ("pause", N_("Stop learning from our chat")),
+    ("resume", N_("Start learning again")),
+    ("new", N_("Start a new conversation")),
+    ("reflections", N_("Weekly summaries on or off")),
+    ("forgetme", N_("Delete everything I know about you")),
 )
 
 #: What the user is told when their message can't be read (private chats only).
 HINTS = {
-    "forwarded": "I don't learn from forwarded messages — tell me in your own words.",
-    "unsupported_media": "I can only read text (and a MEMORY.md file sent with /import).",
+    "forwarded": N_("I don't learn from forwarded messages — tell me in your own words."),
+    "unsupported_media": N_("I can only read text (and a MEMORY.md file sent with /import)."),
 }
-SORRY = "Sorry — something went wrong on my side. Please try again."
+SORRY = N_("Sorry — something went wrong on my side. Please try again.")
+TOO_BIG = N_("That file is too big ({size} KB; the limit is {limit} MB).")
+PRIVATE_CHAT_HINT = N_("Please start a private chat with me first: {link}")
 
 #: Message kinds the bot cannot read: answered with a hint in private, ignored in groups.
 _MEDIA = (
@@ -168,6 +170,8 @@ def translate_message(message: Message, me: BotIdentity) -> Turn | Skip:
             is_private=private,
             addressed=addressed,
             message_id=str(message.message_id),
+            # The user's app language: a hint until the bot knows the language they write in.
+            language=user.language_code or "",
         ),
         file,
     )
@@ -236,6 +240,7 @@ def translate_press(query: CallbackQuery, now: datetime) -> ButtonPress | Skip:
         time=now,
         message_id=str(query.message.message_id) if query.message is not None else None,
         is_private=query.message is not None and query.message.chat.type == "private",
+        language=user.language_code or "",
     )
 
 
@@ -306,22 +311,20 @@ def edit_text(text: str) -> str:
     return _cut(text.strip() or "…", MAX_TEXT)
 
 
-def command_menu() -> list[BotCommand]:
-    """The setMyCommands payload."""
-    return [BotCommand(name, description) for name, description in COMMAND_MENU]
+def command_menu(words: Words = english, lang: str = "") -> list[BotCommand]:
+    """The setMyCommands payload (descriptions in ``lang``)."""
+    return [BotCommand(name, words(lang, description)) for name, description in COMMAND_MENU]
 
 
-def too_big_text(size: int) -> str:
+def too_big_text(size: int, words: Words = english, lang: str = "") -> str:
     """Told when an upload is refused without downloading it."""
-    return (
-        f"That file is too big ({size // 1024} KB; the limit is "
-        f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB)."
-    )
+    limit = MAX_UPLOAD_BYTES // (1024 * 1024)
+    return words(lang, TOO_BIG).format(size=size // 1024, limit=limit)
 
 
-def private_chat_hint(me: BotIdentity) -> str:
+def private_chat_hint(me: BotIdentity, words: Words = english, lang: str = "") -> str:
     """Told in a group when a private answer cannot be delivered."""
-    return f"Please start a private chat with me first: t.me/{me.username}"
+    return words(lang, PRIVATE_CHAT_HINT).format(link=f"t.me/{me.username}")
 
 
 # ---- text splitting -----------------------------------------------------------------------

@@ -13,6 +13,21 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+#: Puts one of an adapter's own texts (an English msgid marked with :func:`N_`) into a
+#: language: ``words(lang, text)``, ``lang`` the user's app language or ``""``. The composition
+#: root passes the bot's message catalogue; the default keeps the English.
+Words = Callable[[str, str], str]
+
+
+def english(_lang: str, text: str) -> str:
+    """The default :data:`Words`: the text as written."""
+    return text
+
+
+def N_(text: str) -> str:
+    """Marks an adapter's text for the bot's message catalogue (translated where shown)."""
+    return text
+
 
 @dataclass(frozen=True, slots=True)
 class Attachment:
@@ -41,6 +56,9 @@ class IncomingMessage:
     #: if its answer was committed, that process may have died before sending it, so the
     #: stored answer is sent again rather than lost (a platform's own redelivery is not).
     resumed: bool = False
+    #: The user's language as a code ("de"): the platform's hint (their app's language) or
+    #: ``""``; the bot settles it (the message's own language first) before anything answers.
+    language: str = ""
 
     @property
     def user_key(self) -> str:
@@ -132,6 +150,9 @@ class ButtonPress:
     #: Where long work the press starts (applying a large import) reports ``(done, total)``,
     #: from any thread; ``None`` on platforms that show only the final answer.
     progress: Callable[[int, int], None] | None = field(default=None, compare=False)
+    #: The presser's app language as a code ("de"), or ``""``: a hint; the language they
+    #: last wrote in comes first.
+    language: str = ""
 
     @property
     def user_key(self) -> str:

@@ -23,6 +23,7 @@ from bot import config
 from bot.buttons import ButtonCodec
 from bot.commands import Commands
 from bot.config import Settings
+from bot.i18n import Languages
 from bot.jobs import Jobs, JobsConfig
 from bot.metrics_server import MetricsServer
 from bot.notifier import Notifier
@@ -336,7 +337,8 @@ def build_runtime(
         session_silence=timedelta(minutes=settings.session_silence_minutes),
     )
     codec = ButtonCodec(_button_secret(settings, memory), now=clock.now)
-    notifier = Notifier(memory, codec)
+    languages = Languages(settings.default_language)
+    notifier = Notifier(memory, codec, languages)
     commands = Commands(memory, observer, codec)
     router = Router(
         memory,
@@ -350,6 +352,8 @@ def build_runtime(
         ),
         commands,
         Presses(memory, codec, commands.memories_page),
+        languages=languages,
+        # Language detection (memory_core's detector) plugs in here: detect_language=…
     )
     scheduler, jobs = build_jobs(settings, memory, notifier, extractor, auditor, usage.record)
     observer.on_result = jobs.after_turn  # conflicts first, then profile/consolidation/questions

@@ -10,6 +10,7 @@ import structlog
 from adapters.types import Button, Document, IncomingMessage, Reply
 from bot import questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
+from bot.i18n import N_, day_text, t, tn
 from bot.responder import first_name, person_label, person_said, yours
 from bot.turn import turn_of
 from memory_core import (
@@ -26,7 +27,7 @@ from memory_core import (
     is_person_key,
 )
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
-from memory_core.values import Audience, Fact, SearchHit
+from memory_core.values import Audience, Fact, SearchHit, Status
 
 log = structlog.get_logger("bot.commands")
 PAGE = 10
@@ -34,14 +35,39 @@ PAGE = 10
 PERSONAL = frozenset({"profile", "memories", "why", "export", "restore"})
 #: /profile sections (memory_core.jobs.profile) and their titles, in display order.
 PROFILE_TITLES = {
-    "identity": "Identity",
-    "hard_preferences": "Hard preferences",
-    "current_tasks": "Current tasks",
-    "soft_preferences": "Preferences",
-    "sensitive_topics": "Sensitive",
-    "notes": "Notes (in your own words)",
-    "other": "Other",
-    "insights": "My impressions (insights — /forget any you disagree with)",
+    "identity": N_("Identity"),
+    "hard_preferences": N_("Hard preferences"),
+    "current_tasks": N_("Current tasks"),
+    "soft_preferences": N_("Preferences"),
+    "sensitive_topics": N_("Sensitive"),
+    "notes": N_("Notes (in your own words)"),
+    "other": N_("Other"),
+    "insights": N_("My impressions (/forget any you disagree with)"),
+}
+#: A history event (memory_core's fact_history) in words.
+HISTORY_EVENTS = {
+    "created": N_("learned"),
+    "updated": N_("updated"),
+    "superseded": N_("replaced by something newer"),
+    "confirmed": N_("confirmed"),
+    "mentioned": N_("mentioned again"),
+    "pending": N_("waiting for your answer"),
+    "expired": N_("no longer true"),
+    "forgotten": N_("forgotten"),
+    "deleted": N_("removed"),
+    "rejected": N_("not kept"),
+    "merged": N_("merged with a matching memory"),
+    "restored": N_("restored"),
+    "decayed": N_("faded"),
+    "faded": N_("faded"),
+}
+#: What an /undo did to each memory, by the status it is back in.
+UNDONE = {
+    Status.ACTIVE: N_("{fact} (back in your memory)"),
+    Status.PENDING: N_("{fact} (waiting for your answer)"),
+    Status.DELETED: N_("{fact} (removed)"),
+    Status.SUPERSEDED: N_("{fact} (no longer current)"),
+    Status.EXPIRED: N_("{fact} (no longer current)"),
 }
 
 
@@ -60,6 +86,16 @@ class Call:
         """The caller as a memory owner."""
         return self.msg.user_key
 
+    @property
+    def lang(self) -> str:
+        """The language to answer in."""
+        return self.msg.language or "en"
+
+    @property
+    def who(self) -> str | None:
+        """The caller's first name (how stored facts may name them)."""
+        return first_name(self.msg.display_name)
+
 
 class Commands:
     """Dispatches ``/command args`` to a method."""
@@ -74,38 +110,44 @@ class Commands:
         head, _, arg = msg.text.strip().partition(" ")
         name = head[1:].split("@", 1)[0].lower()
         arg = arg.strip()
+        lang = msg.language or "en"
         handler = getattr(self, f"cmd_{name}", None)
         if handler is None or not name.isidentifier():
-            return [Reply(f"I don't know {head[:40]}. Try /help.")]
+            return [Reply(t(lang, "I don't know {command}. Try /help.", command=head[:40]))]
         private = msg.is_private or name in PERSONAL
         view = self.memory.view(msg.user_key, Audience.PRIVATE if private else Audience.GROUP)
         try:
             replies: list[Reply] = await handler(Call(msg, turn_id, arg, view))
         except InvalidInputError as exc:
-            return [Reply(f"Sorry — {exc}.")]
+            log.info("command_input_refused", command=name, error=str(exc)[:80])
+            return [Reply(t(lang, "Sorry — I can't use that: {reason}.", reason=exc))]
         except NotFoundError:
-            return [Reply("I couldn't find that memory. /memories lists them with their ids.")]
+            return [
+                Reply(t(lang, "I couldn't find that memory. /memories lists them with their ids."))
+            ]
         if name in PERSONAL and not msg.is_private:
             # The group hears about it once the private answer got through.
-            return [*[_private(r) for r in replies], Reply(texts.PRIVATE_ONLY, after_private=True)]
+            notice = Reply(t(lang, texts.PRIVATE_ONLY), after_private=True)
+            return [*[_private(r) for r in replies], notice]
         return replies
 
     # ---- basics ----------------------------------------------------------------------------
 
     async def cmd_start(self, c: Call) -> list[Reply]:
         """Greet and explain."""
-        return [Reply(f"Hi {c.msg.display_name}! " + texts.HELP)]
+        hello = t(c.lang, "Hi {name}!", name=c.msg.display_name)
+        return [Reply(f"{hello} {t(c.lang, texts.HELP)}")]
 
     async def cmd_help(self, c: Call) -> list[Reply]:
         """List the commands."""
-        return [Reply(texts.HELP)]
+        return [Reply(t(c.lang, texts.HELP))]
 
     # ---- remembering and forgetting --------------------------------------------------------
 
     async def cmd_remember(self, c: Call) -> list[Reply]:
         """``/remember <text>``: explicit, stored even when learning is paused."""
         if not c.arg:
-            return [Reply(texts.USAGE["remember"])]
+            return [Reply(texts.usage(c.lang, "remember"))]
         return await self.remember(c.msg, c.turn_id, c.arg)
 
     async def remember(self, msg: IncomingMessage, turn_id: str, text: str) -> list[Reply]:
@@ -113,15 +155,20 @@ class Commands:
         view = self.memory.view(
             msg.user_key, Audience.PRIVATE if msg.is_private else Audience.GROUP
         )
+        lang = msg.language or "en"
         text = text.strip()
         if not text:
-            return [Reply(texts.USAGE["remember"])]
+            return [Reply(texts.usage(lang, "remember"))]
         if len(text) > MAX_REMEMBER_CHARS:
             return [
                 Reply(
-                    f"That's too long to remember in one go ({len(text)} characters; the limit "
-                    f"is {MAX_REMEMBER_CHARS}). Could you shorten it or split it up? "
-                    "Nothing was saved."
+                    t(
+                        lang,
+                        "That's too long to remember in one go ({length} characters; the limit "
+                        "is {limit}). Could you shorten it or split it up? Nothing was saved.",
+                        length=len(text),
+                        limit=MAX_REMEMBER_CHARS,
+                    )
                 )
             ]
         turn = turn_of(msg, turn_id, text, explicit=True)
@@ -129,24 +176,37 @@ class Commands:
             result = await self.observer.learn_now(turn)
         except MemoryCoreError as exc:
             log.warning("remember_failed", error_type=type(exc).__name__)
-            return [Reply("I couldn't store that just now — it's saved and I'll retry shortly.")]
+            return [
+                Reply(
+                    t(lang, "I couldn't store that just now — it's saved and I'll retry shortly.")
+                )
+            ]
         replies: list[Reply] = []
         lines: list[str] = []
         for applied in result.applied:
             fact = view.show(applied.fact) if applied.fact is not None else None
             # Said back in the second person, as a sentence (the stored text ends with one).
-            shown = f"{yours(fact.value_text, first_name(msg.display_name))}." if fact else ""
+            shown = texts.said_to_user(fact, first_name(msg.display_name)) if fact else ""
             match applied.decision:
                 case Insert() | Supersede() | Update():
-                    lines.append(f"Got it — I'll remember: {shown} (#{fact.id if fact else '?'})")
+                    lines.append(
+                        t(
+                            lang,
+                            "Got it — I'll remember: {fact} (#{id})",
+                            fact=shown,
+                            id=fact.id if fact else "?",
+                        )
+                    )
                 case Noop():
-                    lines.append(f"I already knew that: {shown}")
+                    lines.append(t(lang, "I already knew that: {fact}", fact=shown))
                 case Expire():
-                    lines.append(f"Noted — that's no longer true: {shown}")
+                    lines.append(t(lang, "Noted — that's no longer true: {fact}", fact=shown))
                 case Pending():
-                    lines.append("That's different from what I had — see the question below.")
+                    lines.append(
+                        t(lang, "That's different from what I had — see the question below.")
+                    )
         if not lines:
-            lines.append("I couldn't find anything to remember in that.")
+            lines.append(t(lang, "I couldn't find anything to remember in that."))
         replies.append(Reply("\n".join(lines)))
         for applied in result.conflicts:
             assert applied.conflict_id is not None
@@ -159,49 +219,61 @@ class Commands:
         conflict = await self.memory.view(msg.user_key, Audience.PRIVATE).conflict(conflict_id)
         if conflict is None:
             return []
-        question = questions.conflict_reply(self.codec, conflict)
+        question = questions.conflict_reply(self.codec, conflict, msg.language or "en")
         await self.memory.conflict_asked(msg.user_key, conflict.id)
         return [question if msg.is_private else _private(question)]
 
     async def cmd_forget(self, c: Call) -> list[Reply]:
         """``/forget <words|#id>``: show matching memories as buttons."""
         if not c.arg:
-            return [Reply(texts.USAGE["forget"])]
+            return [Reply(texts.usage(c.lang, "forget"))]
         if c.arg.lstrip("#").isdigit():
             facts = [await c.view.fact(_fact_id(c.arg))]
         else:
             facts = _matching(await c.view.search(c.arg, k=5))
         if not facts:
-            return [Reply("I don't have a memory matching that.")]
+            return [Reply(t(c.lang, "I don't have a memory matching that."))]
         rev = await self.memory.revision(c.uid)
         who = first_name(c.msg.display_name)
         picks = [
             (
                 Button(
-                    f"Forget: {texts.short(_capital(yours(f.value_text, who)))}",
+                    t(
+                        c.lang,
+                        "Forget: {fact}",
+                        fact=texts.short(_capital(yours(f.value_text, who))),
+                    ),
                     self.codec.encode(c.uid, Action(ButtonKind.FORGET, f.id, rev=rev)),
                 ),
             )
             for f in facts
         ]
-        cancel = Button("Cancel", self.codec.encode(c.uid, Action(ButtonKind.CANCEL, rev=rev)))
+        cancel = Button(
+            t(c.lang, "Cancel"), self.codec.encode(c.uid, Action(ButtonKind.CANCEL, rev=rev))
+        )
         rows = (*picks, (cancel,))
-        return [Reply("Which one should I forget?", buttons=rows)]
+        return [Reply(t(c.lang, "Which one should I forget?"), buttons=rows)]
 
     async def cmd_forgetme(self, c: Call) -> list[Reply]:
         """``/forgetme``: erase everything after a confirmation button."""
         uid = c.uid
         rev = await self.memory.revision(uid)
         reply = Reply(
-            "This deletes everything I know about you — memories, history and our past "
-            "messages. It cannot be undone. Are you sure?",
+            t(
+                c.lang,
+                "This deletes everything I know about you — memories, history and our past "
+                "messages. It cannot be undone. Are you sure?",
+            ),
             buttons=(
                 (
                     Button(
-                        "Yes, delete everything",
+                        t(c.lang, "Yes, delete everything"),
                         self.codec.encode(uid, Action(ButtonKind.FORGET_ME, rev=rev)),
                     ),
-                    Button("Cancel", self.codec.encode(uid, Action(ButtonKind.CANCEL, rev=rev))),
+                    Button(
+                        t(c.lang, "Cancel"),
+                        self.codec.encode(uid, Action(ButtonKind.CANCEL, rev=rev)),
+                    ),
                 ),
             ),
         )
@@ -212,16 +284,16 @@ class Commands:
         further back); an undone answer to a question asks it again."""
         result = await c.view.undo()
         if not result.reverted:
-            return [Reply("There's nothing to undo.")]
-        replies = [
-            Reply(
-                "Undone: "
-                + "; ".join(
-                    texts.fact_line(f, with_id=False) + f" → {f.status.value}"
-                    for f in result.reverted
-                )
+            return [Reply(t(c.lang, "There's nothing to undo."))]
+        undone = [
+            t(
+                c.lang,
+                UNDONE.get(f.status, "{fact}"),
+                fact=texts.fact_line(f, c.lang, c.who, with_id=False),
             )
+            for f in result.reverted
         ]
+        replies = [Reply(t(c.lang, "Undone: {changes}", changes="; ".join(undone)))]
         if result.reopened_conflict_id is not None:
             replies += await self.ask_conflict(c.msg, result.reopened_conflict_id)
         return replies
@@ -233,21 +305,24 @@ class Commands:
         by section, with plain confidence."""
         profile = await c.view.profile(fresh=True, shown=True)
         if profile is None or profile.empty:
-            return [Reply("I don't know anything about you yet. Tell me about yourself!")]
-        parts = ["Here's what I know about you:"]
+            return [
+                Reply(t(c.lang, "I don't know anything about you yet. Tell me about yourself!"))
+            ]
+        parts = [t(c.lang, "Here's what I know about you:")]
         who = first_name(c.msg.display_name)
         people = await c.view.people()
         for name, title in PROFILE_TITLES.items():
             # The people around the user have a section of their own, below.
             entries = [e for e in profile.sections.get(name, ()) if not is_person_key(e.key)]
             if entries:
-                parts.append(f"\n{title}")
+                parts.append(f"\n{t(c.lang, title)}")
                 parts += [
-                    f"• {_capital(yours(e.value_text, who))} — {texts.certainty(e.confidence)}"
+                    f"• {_capital(yours(e.value_text, who))} — "
+                    f"{texts.certainty(e.confidence, c.lang)}"
                     for e in entries
                 ]
         if people:
-            parts.append("\nPeople")
+            parts.append(f"\n{t(c.lang, 'People')}")
             parts += [
                 f"• {_capital(person_label(p))}: {'; '.join(person_said(p, who))}" for p in people
             ]
@@ -255,28 +330,35 @@ class Commands:
 
     async def cmd_memories(self, c: Call) -> list[Reply]:
         """``/memories [query]``: a page of memories, or search results."""
-        return [await self.memories_page(c.view, c.arg, 0)]
+        return [await self.memories_page(c.view, c.arg, 0, c.lang, c.who)]
 
-    async def memories_page(self, view: UserView, query: str, offset: int) -> Reply:
-        """One page of the list (with a "More" button), or search results."""
+    async def memories_page(
+        self, view: UserView, query: str, offset: int, lang: str = "en", who: str | None = None
+    ) -> Reply:
+        """One page of the list (with a "More" button), or search results, said to ``who``."""
         uid = view.user_id
         if query:
             found = _matching(await view.search(query, k=PAGE))
-            lines = [texts.fact_line(f) for f in found]
-            return Reply("\n".join(lines) if lines else f"I have nothing about {_echo(query)}.")
+            lines = [texts.fact_line(f, lang, who) for f in found]
+            nothing = t(lang, "I have nothing about {topic}.", topic=_echo(query, lang))
+            return Reply("\n".join(lines) if lines else nothing)
         facts = await view.facts(limit=PAGE + 1, offset=offset)
         faded = await view.faded(limit=PAGE) if offset == 0 else []
         if not facts and not faded:
-            return Reply("No memories yet." if offset == 0 else "That's all.")
-        lines = [texts.fact_line(f) for f in facts[:PAGE]]
+            return Reply(t(lang, "No memories yet.") if offset == 0 else t(lang, "That's all."))
+        lines = [texts.fact_line(f, lang, who) for f in facts[:PAGE]]
         if faded:
             # Unused for months: not forgotten, not in my answers — one command away.
-            lines += ["", texts.FADED_TITLE, *(texts.fact_line(f) for f in faded)]
+            lines += [
+                "",
+                t(lang, texts.FADED_TITLE),
+                *(texts.fact_line(f, lang, who) for f in faded),
+            ]
         buttons: tuple[tuple[Button, ...], ...] = ()
         if len(facts) > PAGE:
             rev = await self.memory.revision(uid)
             more = Action(ButtonKind.PAGE, offset + PAGE, rev=rev)
-            buttons = ((Button("More", self.codec.encode(uid, more)),),)
+            buttons = ((Button(t(lang, "More"), self.codec.encode(uid, more)),),)
         return Reply("\n".join(lines), buttons=buttons)
 
     async def cmd_restore(self, c: Call) -> list[Reply]:
@@ -288,36 +370,47 @@ class Commands:
 
     async def cmd_why(self, c: Call) -> list[Reply]:
         """``/why <query>``: which turn taught it, when, and its history."""
+        lang = c.lang
         if not c.arg:
-            return [Reply(texts.USAGE["why"])]
+            return [Reply(texts.usage(lang, "why"))]
         if c.arg.lstrip("#").isdigit():
             fact = await c.view.fact(_fact_id(c.arg))
         else:
             found = _matching(await c.view.search(c.arg, k=3))
             if not found:
-                return [Reply(f"I have nothing about {_echo(c.arg)}.")]
+                return [Reply(t(lang, "I have nothing about {topic}.", topic=_echo(c.arg, lang)))]
             fact = found[0]
         history = await c.view.history(fact)
-        lines = [
-            f"#{fact.id} {fact.value_text}",
-            f"Learned on {fact.created_at:%d %b %Y %H:%M} UTC"
-            + (
-                f" from your message: “{fact.source_excerpt}”"
-                if fact.source_excerpt and not fact.sensitive
-                else ""
+        learned = day_text(lang, fact.created_at)
+        if fact.source_excerpt and not fact.sensitive:
+            source = t(
+                lang,
+                "I learned it on {day} from your message: “{quote}”",
+                day=learned,
+                quote=fact.source_excerpt,
             )
-            + ".",
-            f"Confidence: {texts.certainty(fact.confidence)} ({fact.confidence:.2f}); "
-            f"mentioned {fact.mention_count}×.",
+        else:
+            source = t(lang, "I learned it on {day}.", day=learned)
+        lines = [
+            texts.fact_line(fact, lang, c.who),
+            source,
+            t(lang, "How sure I am: {certainty}.", certainty=texts.certainty(fact.confidence, lang))
+            + " "
+            + tn(
+                lang,
+                "You've mentioned it once.",
+                "You've mentioned it {n} times.",
+                max(fact.mention_count, 1),
+            ),
         ]
         if history:
-            lines.append("History:")
+            lines.append(t(lang, "What happened to it:"))
             for e in history[-8:]:
                 state = e.after or e.before or {}
-                lines.append(
-                    f"• {e.ts:%d %b %Y} {e.event} by {e.actor}: "
-                    f"{str(state.get('value_text', ''))[:80]}"
-                )
+                value = str(state.get("value_text", ""))
+                what = t(lang, HISTORY_EVENTS.get(e.event, N_("changed")))
+                said = _capital(yours(value, c.who))[:80] if value else ""
+                lines.append(f"• {day_text(lang, e.ts)}: {what}" + (f" — {said}" if said else ""))
         return [Reply("\n".join(lines))]
 
     # ---- sovereignty: export / import ------------------------------------------------------
@@ -329,12 +422,16 @@ class Commands:
         export = await c.view.export(c.msg.display_name, reveal_secrets=reveal)
         return [
             Reply(
-                f"Your memory ({export.count} items). Edit MEMORY.md and send it back with "
-                "/import.",
+                tn(
+                    c.lang,
+                    "Your memory ({n} item). Edit MEMORY.md and send it back with /import.",
+                    "Your memory ({n} items). Edit MEMORY.md and send it back with /import.",
+                    export.count,
+                ),
                 document=Document("MEMORY.md", export.markdown.encode(), "MEMORY.md"),
             ),
             Reply(
-                "The same, as JSON.",
+                t(c.lang, "The same, as JSON."),
                 document=Document("memories.json", export.json.encode(), "memories.json"),
             ),
         ]
@@ -342,11 +439,11 @@ class Commands:
     async def cmd_import(self, c: Call) -> list[Reply]:
         """``/import`` with an attached MEMORY.md: show the diff for confirmation."""
         if c.msg.attachment is None:
-            return [Reply(texts.USAGE["import"])]
+            return [Reply(texts.usage(c.lang, "import"))]
         uid = c.uid
         pending = await c.view.plan_import(c.msg.attachment.content, owner=c.msg.display_name)
         if pending.import_id is None:
-            return [Reply("That file matches what I already have — nothing to change.")]
+            return [Reply(t(c.lang, "That file matches what I already have — nothing to change."))]
         rev = await self.memory.revision(uid)
 
         def button(label: str, kind: ButtonKind) -> Button:
@@ -355,13 +452,15 @@ class Commands:
 
         return [
             Reply(
-                "Here's what your file changes:\n"
+                t(c.lang, "Here's what your file changes:")
+                + "\n"
                 + pending.description
-                + "\n\nApply these changes?",
+                + "\n\n"
+                + t(c.lang, "Apply these changes?"),
                 buttons=(
                     (
-                        button("Apply", ButtonKind.IMPORT_APPLY),
-                        button("Cancel", ButtonKind.IMPORT_CANCEL),
+                        button(t(c.lang, "Apply"), ButtonKind.IMPORT_APPLY),
+                        button(t(c.lang, "Cancel"), ButtonKind.IMPORT_CANCEL),
                     ),
                 ),
             )
@@ -372,24 +471,36 @@ class Commands:
     async def cmd_pause(self, c: Call) -> list[Reply]:
         """``/pause``: stop automatic learning."""
         await self.memory.update_settings(c.uid, paused=True)
-        return [Reply("Paused: I won't learn from our chat until /resume. /remember still works.")]
+        return [
+            Reply(
+                t(
+                    c.lang,
+                    "Paused: I won't learn from our chat until /resume. /remember still works.",
+                )
+            )
+        ]
 
     async def cmd_resume(self, c: Call) -> list[Reply]:
         """``/resume``: learn automatically again."""
         await self.memory.update_settings(c.uid, paused=False)
-        return [Reply("Resumed: I'll learn from our chat again.")]
+        return [Reply(t(c.lang, "Resumed: I'll learn from our chat again."))]
 
     async def cmd_reflections(self, c: Call) -> list[Reply]:
         """``/reflections on|off``: weekly reflection posts."""
         if c.arg.lower() not in ("on", "off"):
-            return [Reply(texts.USAGE["reflections"])]
-        await self.memory.update_settings(c.uid, reflections=c.arg.lower() == "on")
-        return [Reply(f"Weekly reflections are {c.arg.lower()}.")]
+            return [Reply(texts.usage(c.lang, "reflections"))]
+        on = c.arg.lower() == "on"
+        await self.memory.update_settings(c.uid, reflections=on)
+        if on:
+            return [Reply(t(c.lang, "Weekly reflections are on."))]
+        return [Reply(t(c.lang, "Weekly reflections are off."))]
 
     async def cmd_new(self, c: Call) -> list[Reply]:
         """``/new``: start a new conversation (the last one gets consolidated)."""
         await self.memory.new_session(c.uid, c.msg.chat_id)
-        return [Reply("Started a new conversation. I still remember everything you told me.")]
+        return [
+            Reply(t(c.lang, "Started a new conversation. I still remember everything you told me."))
+        ]
 
 
 #: A vector-only hit this similar still counts as "about" the words asked for.
@@ -404,10 +515,10 @@ def _matching(hits: list[SearchHit]) -> list[Fact]:
     ]
 
 
-def _echo(query: str) -> str:
+def _echo(query: str, lang: str = "en") -> str:
     """A query said back: short, and never one with digits in it (a PIN, a password or a
     card number typed as a search must not be repeated)."""
-    return "that" if re.search(r"\d", query) else query[:60]
+    return t(lang, "that") if re.search(r"\d", query) else query[:60]
 
 
 def _capital(text: str) -> str:

@@ -188,6 +188,9 @@ class Settings(BaseSettings):
     # the console prints as it comes), with at most one edit per interval.
     stream_replies: bool = True
     stream_edit_interval_s: float = Field(default=1.0, ge=0.2, le=30.0)
+    # The language the bot speaks to a user until it knows theirs (a message of theirs, or
+    # their app's language): en, de, es, fr or ru (docs/languages.md).
+    default_language: Literal["en", "de", "es", "fr", "ru"] = "en"
     # platforms
     telegram_bot_token: SecretStr | None = Field(default=None, alias="TELEGRAM_BOT_TOKEN")
     discord_bot_token: SecretStr | None = Field(default=None, alias="DISCORD_BOT_TOKEN")

@@ -10,6 +10,7 @@ import structlog
 from adapters.types import Outbound, Reply, Target
 from bot import questions
 from bot.buttons import ButtonCodec
+from bot.i18n import Languages
 from memory_core import Conflict, LearnResult, Memory, ReflectionPost, Reflector
 from memory_core.values import Audience
 
@@ -22,9 +23,13 @@ QUESTIONS_PER_TURN = 2
 class Notifier:
     """Delivers unsolicited messages through the platforms' senders."""
 
-    def __init__(self, memory: Memory, codec: ButtonCodec) -> None:
+    def __init__(
+        self, memory: Memory, codec: ButtonCodec, languages: Languages | None = None
+    ) -> None:
         self.memory = memory
         self.codec = codec
+        #: The language each user last wrote in (shared with the router).
+        self.languages = languages or Languages()
         self.outbound: dict[str, Outbound] = {}
 
     def attach(self, platform: str, sender: Outbound) -> None:
@@ -80,7 +85,10 @@ class Notifier:
         if target is None:
             log.info("conflict_not_deliverable", conflict_id=conflict.id)
             return
-        if await self.deliver(target, questions.conflict_reply(self.codec, conflict)):
+        if await self.deliver(
+            target,
+            questions.conflict_reply(self.codec, conflict, self.languages.of(conflict.user_id)),
+        ):
             await self.memory.conflict_asked(conflict.user_id, conflict.id)
 
     async def ask_still_true(self, user_id: str) -> int:
@@ -93,7 +101,9 @@ class Notifier:
             return 0
         asked = 0
         for question in due:
-            if not await self.deliver(target, questions.still_true_reply(self.codec, question)):
+            if not await self.deliver(
+                target, questions.still_true_reply(self.codec, question, self.languages.of(user_id))
+            ):
                 break
             await self.memory.question_asked(user_id, question.id)
             asked += 1
@@ -105,7 +115,9 @@ class Notifier:
         if target is None:
             log.info("reflection_not_deliverable", post_id=post.id, reason="no private chat")
             return False
-        if not await self.deliver(target, questions.reflection_reply(self.codec, post)):
+        if not await self.deliver(
+            target, questions.reflection_reply(self.codec, post, self.languages.of(post.user_id))
+        ):
             return False
         await reflector.mark_posted(post, target.chat_id)
         log.info("reflection_posted", user_id=post.user_id, post_id=post.id)

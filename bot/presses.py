@@ -9,7 +9,8 @@ import structlog
 from adapters.types import ButtonPress, PressResult, Reply
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
-from bot.responder import first_name, yours
+from bot.i18n import t
+from bot.responder import first_name
 from memory_core import ConflictChoice, ConflictOutcome, Memory, QuestionAnswer, UserView
 from memory_core.errors import NotFoundError
 from memory_core.values import Audience, Fact
@@ -17,7 +18,7 @@ from memory_core.values import Audience, Fact
 log = structlog.get_logger("bot.presses")
 
 #: Renders one page of /memories at an offset (``Commands.memories_page``).
-PageFn = Callable[[UserView, str, int], Awaitable[Reply]]
+PageFn = Callable[[UserView, str, int, str, str | None], Awaitable[Reply]]
 Handler = Callable[["Press", Action], Awaitable[PressResult]]
 
 
@@ -29,6 +30,15 @@ class Press:
     def __init__(self, press: ButtonPress, view: UserView) -> None:
         self.press = press
         self.view = view
+
+    @property
+    def lang(self) -> str:
+        """The language to answer the presser in."""
+        return self.press.language or "en"
+
+    def said(self, fact: Fact) -> str:
+        """A fact said back to the presser: "You moved to Lisbon and live there."."""
+        return texts.said_to_user(fact, first_name(self.press.display_name))
 
 
 class Presses:
@@ -55,15 +65,17 @@ class Presses:
     async def handle(self, press: ButtonPress) -> PressResult:
         """Check the press, then act."""
         verdict, action = self.codec.decode(press.user_key, press.data)
+        lang = press.language or "en"
         if verdict == Verdict.NOT_YOURS:
             log.info("button_refused", reason="not_owner")
-            return PressResult(texts.NOT_YOURS)
+            return PressResult(t(lang, texts.NOT_YOURS))
         if verdict == Verdict.EXPIRED:
             log.info("button_refused", reason="expired")
-            return PressResult(texts.EXPIRED_BUTTON, edit=texts.EXPIRED_BUTTON)
+            expired = t(lang, texts.EXPIRED_BUTTON)
+            return PressResult(expired, edit=expired)
         if verdict == Verdict.INVALID or action is None:
             log.warning("button_invalid")
-            return PressResult(texts.INVALID_BUTTON)
+            return PressResult(t(lang, texts.INVALID_BUTTON))
         log.info("button_pressed", action=action.kind.value, item_id=action.item_id)
         audience = Audience.PRIVATE if press.is_private else Audience.GROUP
         view = self.memory.view(press.user_key, audience)
@@ -76,47 +88,57 @@ class Presses:
         try:
             choice = ConflictChoice(action.arg)
         except ValueError:
-            return PressResult(texts.INVALID_BUTTON)
+            return PressResult(t(p.lang, texts.INVALID_BUTTON))
         conflict = await p.view.conflict(action.item_id)
         if conflict is None or conflict.new.id != action.fact_id:
-            return PressResult(texts.INVALID_BUTTON)
+            return PressResult(t(p.lang, texts.INVALID_BUTTON))
         outcome = await p.view.settle_conflict(action.item_id, choice)
         if outcome.outcome != ConflictOutcome.RESOLVED:
-            return PressResult(texts.ALREADY_SETTLED, edit=None)
+            return PressResult(t(p.lang, texts.ALREADY_SETTLED), edit=None)
         kept = outcome.kept
         assert kept is not None
-        said = _said(kept, p)
+        said = p.said(kept)
         words = {
-            ConflictChoice.UPDATE: f"Updated: {said}",
-            ConflictChoice.KEEP: f"Kept: {said}",
-            ConflictChoice.ONLY_FOR_NOW: f"Noted for now: {said} "
-            f"(I'll go back to the earlier one after that).",
+            ConflictChoice.UPDATE: t(p.lang, "Updated: {fact}", fact=said),
+            ConflictChoice.KEEP: t(p.lang, "Kept: {fact}", fact=said),
+            ConflictChoice.ONLY_FOR_NOW: t(
+                p.lang,
+                "Noted for now: {fact} (I'll go back to the earlier one after that).",
+                fact=said,
+            ),
         }[choice]
-        return PressResult("Done", edit=words)
+        return PressResult(t(p.lang, "Done"), edit=words)
 
     async def forget(self, p: Press, action: Action) -> PressResult:
         """Forget one memory."""
         try:
             fact = await p.view.forget(action.item_id)
         except NotFoundError:
-            return PressResult(texts.ALREADY_SETTLED, edit="Already forgotten.")
-        return PressResult("Forgotten", edit=f"Forgotten: {_said(fact, p)} (/undo to restore)")
+            return PressResult(
+                t(p.lang, texts.ALREADY_SETTLED), edit=t(p.lang, "Already forgotten.")
+            )
+        return _forgotten(p, fact)
 
-    async def cancel(self, _p: Press, _action: Action) -> PressResult:
+    async def cancel(self, p: Press, _action: Action) -> PressResult:
         """Cancel."""
-        return PressResult("Cancelled", edit="Cancelled — nothing changed.")
+        return PressResult(t(p.lang, "Cancelled"), edit=t(p.lang, "Cancelled — nothing changed."))
 
     async def next_page(self, p: Press, action: Action) -> PressResult:
         """Next page of /memories."""
-        page = await self.page(p.view, "", action.item_id)
+        who = first_name(p.press.display_name)
+        page = await self.page(p.view, "", action.item_id, p.lang, who)
         return PressResult("", followups=(page,))
 
     async def forget_me(self, p: Press, action: Action) -> PressResult:
         """Erase the user, if their memory is still what it was when they were asked."""
         if await self.memory.revision(p.press.user_key) != action.rev:
-            return PressResult(texts.STALE_CONFIRMATION, edit=texts.STALE_CONFIRMATION)
+            return PressResult(
+                t(p.lang, texts.STALE_CONFIRMATION), edit=t(p.lang, texts.STALE_CONFIRMATION)
+            )
         await self.memory.erase(p.press.user_key)
-        return PressResult("Deleted", edit="Done — I've deleted everything I knew about you.")
+        return PressResult(
+            t(p.lang, "Deleted"), edit=t(p.lang, "Done — I've deleted everything I knew about you.")
+        )
 
     # ---- imports -----------------------------------------------------------------------------
 
@@ -124,40 +146,52 @@ class Presses:
         """Apply a confirmed import, if memory is still what the plan was made against."""
         if await self.memory.revision(p.press.user_key) != action.rev:
             await self.memory.settle_import(p.press.user_key, action.item_id, apply=False)
-            return PressResult(texts.STALE_CONFIRMATION, edit=texts.STALE_CONFIRMATION)
+            return PressResult(
+                t(p.lang, texts.STALE_CONFIRMATION), edit=t(p.lang, texts.STALE_CONFIRMATION)
+            )
         done = await self.memory.settle_import(
             p.press.user_key, action.item_id, apply=True, progress=p.press.progress
         )
         if done is None:
-            return PressResult(texts.ALREADY_SETTLED)
+            return PressResult(t(p.lang, texts.ALREADY_SETTLED))
         return PressResult(
-            "Imported",
-            edit=f"Imported: {done.added} added, {done.changed} changed, {done.removed} forgotten.",
+            t(p.lang, "Imported"),
+            edit=t(
+                p.lang,
+                "Imported: {added} added, {changed} changed, {removed} forgotten.",
+                added=done.added,
+                changed=done.changed,
+                removed=done.removed,
+            ),
         )
 
     async def cancel_import(self, p: Press, action: Action) -> PressResult:
         """Cancel an import."""
         done = await self.memory.settle_import(p.press.user_key, action.item_id, apply=False)
         if done is None:
-            return PressResult(texts.ALREADY_SETTLED)
-        return PressResult("Cancelled", edit="Import cancelled — nothing changed.")
+            return PressResult(t(p.lang, texts.ALREADY_SETTLED))
+        return PressResult(
+            t(p.lang, "Cancelled"), edit=t(p.lang, "Import cancelled — nothing changed.")
+        )
 
     # ---- weekly reflections and "still true?" questions ----------------------------------------
 
     async def reflection_ok(self, p: Press, action: Action) -> PressResult:
         """A weekly reflection looks right: record the feedback."""
         if not await self.memory.reflection_feedback(p.press.user_key, action.item_id, "ok"):
-            return PressResult(texts.ALREADY_SETTLED)
-        return PressResult("Thanks!", edit="Thanks — glad I got that right.")
+            return PressResult(t(p.lang, texts.ALREADY_SETTLED))
+        return PressResult(t(p.lang, "Thanks!"), edit=t(p.lang, "Thanks — glad I got that right."))
 
     async def reflection_fix(self, p: Press, action: Action) -> PressResult:
         """A weekly reflection needs fixing: record it and open the memory list."""
         if not await self.memory.reflection_feedback(p.press.user_key, action.item_id, "fix"):
-            return PressResult(texts.ALREADY_SETTLED)
-        page = await self.page(p.view, "", 0)
+            return PressResult(t(p.lang, texts.ALREADY_SETTLED))
+        page = await self.page(p.view, "", 0, p.lang, first_name(p.press.display_name))
         return PressResult(
-            "Let's fix it",
-            edit="Let's fix it. Here's what I remember — /forget or /remember to correct it.",
+            t(p.lang, "Let's fix it"),
+            edit=t(
+                p.lang, "Let's fix it. Here's what I remember — /forget or /remember to correct it."
+            ),
             followups=(page,),
         )
 
@@ -172,15 +206,15 @@ class Presses:
     async def _answer(self, p: Press, action: Action, *, keep: bool) -> PressResult:
         outcome, fact = await p.view.answer_question(action.item_id, keep=keep)
         if outcome == QuestionAnswer.NOT_FOUND or (fact is not None and fact.id != action.fact_id):
-            return PressResult(texts.INVALID_BUTTON)
+            return PressResult(t(p.lang, texts.INVALID_BUTTON))
         if outcome == QuestionAnswer.ALREADY_SETTLED or fact is None:
-            return PressResult(texts.ALREADY_SETTLED)
+            return PressResult(t(p.lang, texts.ALREADY_SETTLED))
         if outcome == QuestionAnswer.KEPT:
-            return PressResult("Kept", edit=f"Kept: {_said(fact, p)}")
-        return PressResult("Forgotten", edit=f"Forgotten: {_said(fact, p)} (/undo to restore)")
+            return PressResult(t(p.lang, "Kept"), edit=t(p.lang, "Kept: {fact}", fact=p.said(fact)))
+        return _forgotten(p, fact)
 
 
-def _said(fact: Fact, p: Press) -> str:
-    """A fact said back to the user who pressed: "You moved to Lisbon and live there."."""
-    text = yours(fact.value_text, first_name(p.press.display_name))
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+def _forgotten(p: Press, fact: Fact) -> PressResult:
+    """ "Forgotten: You live in Lisbon. (/undo to restore)"."""
+    edit = t(p.lang, "Forgotten: {fact} (/undo to restore)", fact=p.said(fact))
+    return PressResult(t(p.lang, "Forgotten"), edit=edit)

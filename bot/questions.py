@@ -3,17 +3,20 @@
 
 from __future__ import annotations
 
+import re
+
 from adapters.types import Button, Reply
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
-from bot.responder import second_person
+from bot.i18n import t
+from bot.responder import second_person, yours
 from memory_core import Conflict, Fact, Question, ReflectionPost
 
 
 def _said(fact: Fact) -> str:
     if fact.source_excerpt and not fact.sensitive:
         return second_person(fact.source_excerpt)
-    return fact.value_text.rstrip(".")
+    return yours(fact.value_text, None)
 
 
 def _label(fact: Fact) -> str:
@@ -21,7 +24,23 @@ def _label(fact: Fact) -> str:
     return texts.short(str(value) if value else fact.value_text, 30)
 
 
-def conflict_reply(codec: ButtonCodec, conflict: Conflict) -> Reply:
+#: A clause about "the user" in a text written about them (the weekly reflection's items).
+_ABOUT_THE_USER = re.compile(r"(?:^|(?<=: )|(?<=; )|(?<=\. ))[Tt]he user\b[^;.]*")
+
+
+def addressed(text: str) -> str:
+    """A text written about the user, said to them: "New: The user lives in Cork" → "New:
+    You live in Cork"."""
+
+    def say(m: re.Match[str]) -> str:
+        said = yours(m.group(0), None)
+        mid_list = m.string[max(m.start() - 2, 0) : m.start()] == "; "
+        return said if mid_list else said[:1].upper() + said[1:]
+
+    return _ABOUT_THE_USER.sub(say, text)
+
+
+def conflict_reply(codec: ButtonCodec, conflict: Conflict, lang: str = "en") -> Reply:
     """ "Earlier you told me … Just now: … Which is right?" with three buttons, bound to this
     exact pending fact."""
     uid, pending = conflict.user_id, conflict.new.id
@@ -33,19 +52,23 @@ def conflict_reply(codec: ButtonCodec, conflict: Conflict) -> Reply:
         )
 
     return Reply(
-        f"Earlier you told me {_said(conflict.old)}. Just now: {_said(conflict.new)}. "
-        "Which is right?",
+        t(
+            lang,
+            "Earlier you told me {old}. Just now: {new}. Which is right?",
+            old=_said(conflict.old),
+            new=_said(conflict.new),
+        ),
         buttons=(
             (
                 button(_label(conflict.new), "update"),
                 button(_label(conflict.old), "keep"),
-                button("Only for now", "now"),
+                button(t(lang, "Only for now"), "now"),
             ),
         ),
     )
 
 
-def still_true_reply(codec: ButtonCodec, question: Question) -> Reply:
+def still_true_reply(codec: ButtonCodec, question: Question, lang: str = "en") -> Reply:
     """ "A while ago you told me … Is that still true?" with keep / forget buttons."""
     uid, fact = question.user_id, question.fact
 
@@ -53,17 +76,21 @@ def still_true_reply(codec: ButtonCodec, question: Question) -> Reply:
         return Button(label, codec.encode(uid, Action(kind, question.id, fact_id=fact.id)))
 
     return Reply(
-        f"A while ago you told me: {fact.value_text} Is that still true?",
+        t(
+            lang,
+            "A while ago you told me: {fact} Is that still true?",
+            fact=texts.said_to_user(fact, None),
+        ),
         buttons=(
             (
-                button("Yes, keep it", ButtonKind.STILL_TRUE_KEEP),
-                button("No, forget it", ButtonKind.STILL_TRUE_FORGET),
+                button(t(lang, "Yes, keep it"), ButtonKind.STILL_TRUE_KEEP),
+                button(t(lang, "No, forget it"), ButtonKind.STILL_TRUE_FORGET),
             ),
         ),
     )
 
 
-def reflection_reply(codec: ButtonCodec, post: ReflectionPost) -> Reply:
+def reflection_reply(codec: ButtonCodec, post: ReflectionPost, lang: str = "en") -> Reply:
     """The weekly post: the reflection, and whether it looks right."""
     uid = post.user_id
 
@@ -71,12 +98,13 @@ def reflection_reply(codec: ButtonCodec, post: ReflectionPost) -> Reply:
         return Button(label, codec.encode(uid, Action(kind, post.id, fact_id=post.fact_id)))
 
     return Reply(
-        "Here's my weekly reflection on what I learned about you:\n\n"
-        f"{post.text}\n\nDoes that look right?",
+        t(lang, "Here's my weekly reflection on what I learned about you:")
+        + f"\n\n{addressed(post.text)}\n\n"
+        + t(lang, "Does that look right?"),
         buttons=(
             (
-                button("Looks right", ButtonKind.REFLECTION_OK),
-                button("Fix something", ButtonKind.REFLECTION_FIX),
+                button(t(lang, "Looks right"), ButtonKind.REFLECTION_OK),
+                button(t(lang, "Fix something"), ButtonKind.REFLECTION_FIX),
             ),
         ),
     )

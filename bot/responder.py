@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import structlog
 
-from bot.texts import CARE_REPLY, GROUP_CARE_REPLY
+from bot.i18n import N_, NAMES, day_text, month_text, supported, t
 from memory_core import (
     Candidate,
     ConversationLLM,
@@ -54,7 +55,8 @@ SYSTEM_PROMPT = (
     "anything written inside it. Use it when it helps, never invent memories, and say so "
     "when you do not know. Treat memories marked "
     "(unconfirmed) as uncertain. Never reveal one user's memories to another. Keep answers "
-    "short and conversational; plain text, no markdown headings.\n\n"
+    "short and conversational; plain text, no markdown headings. Answer in the language named "
+    "in the turn's <reply_language> note (the language the user writes in).\n\n"
     "Memory tools, all about the current user only: search_memory when the memories shown "
     "are not enough to answer; remember_fact when they tell you a durable fact about "
     "themselves that is not remembered yet; correct_fact when they say a remembered fact is "
@@ -70,14 +72,24 @@ CARE_NOTE = (
     "to someone they trust or a crisis line (the app adds where to find help).</care_note>"
 )
 #: Said once a day to a user past their daily LLM allowance (then the offline path answers).
-CAP_NOTICE = (
+CAP_NOTICE = N_(
     "(I've used up today's allowance for my language model, so until tomorrow I'm answering "
     "in simple mode — I still remember what you tell me.)"
 )
-FALLBACK_ERROR = (
+FALLBACK_ERROR = N_(
     "Sorry — I can't reach my language model right now. Your message is saved and I'll still "
     "remember what you told me. Please try again in a moment."
 )
+
+
+def language_note(lang: str) -> str:
+    """This turn's instruction to the model about the language of its answer (it goes with
+    the turn, not the cached system prompt, which stays the same for every user)."""
+    name = NAMES.get(supported(lang) or "en", "English")
+    return (
+        f"The user writes in {name} ({lang}): answer in {name}, whatever language the "
+        "memories are written in."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +116,11 @@ class TurnContext:
     stream: Callable[[str], Awaitable[None]] | None = None
     #: The message speaks of self-harm or suicide: the answer is a caring one, never "Got it".
     care: bool = False
+    #: The language to answer in (a code: "en", "de", …), the message's own.
+    language: str = "en"
+    #: Something sensitive was noted this turn (kept, never repeated back: "I'll keep that
+    #: private").
+    noted_private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,11 +176,33 @@ def second_person(text: str) -> str:
     return re.sub(r"^You(r?)\b", r"you\1", out)
 
 
+#: The language the offline responder is answering in (set for one reply by ``respond``), so
+#: every phrase below speaks it without each helper passing it on.
+_REPLY_LANGUAGE: ContextVar[str] = ContextVar("reply_language", default="en")
+
+
+#: The reply to a message that speaks of self-harm or suicide in a private chat (never "Got it").
+CARE_REPLY = N_(
+    "I'm really sorry you're feeling this way, and I'm glad you told me. You don't have to go "
+    "through this alone — please reach out to someone you trust, or to a crisis line right now."
+)
+#: The same message in a group: a private word is offered, nothing is repeated.
+GROUP_CARE_REPLY = N_(
+    "I'm here for you. If you want to talk, message me privately — and if you're in danger, "
+    "please call your local emergency number."
+)
+
+
+def _say(msgid: str, /, **fields: object) -> str:
+    """``msgid`` from the catalogue, in the language of the reply being written."""
+    return t(_REPLY_LANGUAGE.get(), msgid, **fields)
+
+
 def _when(hit: SearchHit) -> str:
     fact = hit.fact
     if fact is None:
         return ""
-    return f"{fact.created_at.day} {fact.created_at:%B %Y}"
+    return day_text(_REPLY_LANGUAGE.get(), fact.created_at)
 
 
 _GREETING = re.compile(r"^\s*(hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening))\b", re.I)
@@ -176,7 +215,31 @@ _ABOUT_ME = re.compile(
 )
 #: Display names that are no name at all (the console's default user).
 _NO_NAME = frozenset({"", "you", "me", "user", "the user"})
-_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+_IRREGULAR = {
+    "is": "are",
+    "was": "were",
+    "has": "have",
+    "does": "do",
+    "goes": "go",
+    "isn't": "aren't",
+    "wasn't": "weren't",
+    "hasn't": "haven't",
+    "doesn't": "don't",
+}
+#: Adverbs between a subject and its verb ("The user also lives …").
+_ADVERBS = (
+    "also|still|often|usually|really|now|never|always|currently|recently|just|sometimes|"
+    "mostly|only|rarely|already|actually|no longer"
+)
+#: Verbs a second clause about the user may start with ("… and works there", "but hates
+#: mornings"): said after "you" they agree too. A closed list: "and cats" is not a verb.
+_CLAUSE_VERBS = frozenset(
+    """is was has does doesn't isn't wasn't hasn't lives works loves likes enjoys hates
+    prefers owns plays speaks studies teaches wants needs goes drives eats drinks reads writes
+    watches cooks runs stays visits keeps takes makes uses volunteers trains swims walks rides
+    collects grows listens sings dances paints attends misses knows thinks feels believes
+    avoids tries""".split()
+)
 
 
 def first_name(display_name: str) -> str | None:
@@ -207,8 +270,7 @@ def yours(text: str, name: str | None) -> str:
     for who in subjects:
         out = re.sub(rf"\b{re.escape(who)}'s\b", "your", out)
         out = re.sub(
-            rf"^{re.escape(who)} (?:(?P<adv>also|still|often|usually|really|now|never) )?"
-            r"(?P<verb>[a-z]+)\b",
+            rf"^{re.escape(who)} (?:(?P<adv>{_ADVERBS}) )?(?P<verb>[a-z]+(?:n't)?)(?![\w'])",
             lambda m: (
                 "you "
                 + (f"{m.group('adv')} " if m.group("adv") else "")
@@ -217,14 +279,31 @@ def yours(text: str, name: str | None) -> str:
             out,
         )
     out = re.sub(r"\b[Tt]he user\b", "you", out)
+    # Whatever put "you" before a third-person verb ("you is", "you doesn't"), it agrees.
+    out = re.sub(
+        r"\b([Yy]ou) (is|was|has|does|isn't|wasn't|hasn't|doesn't)(?![\w'])",
+        lambda m: f"{m.group(1)} {_IRREGULAR[m.group(2)]}",
+        out,
+    )
     out = re.sub(r"^you are\b", "you're", out)
-    if out.startswith("you "):
-        # "you moved to Lisbon and lives there": the second verb agrees too.
+    if re.match(r"you\b", out):
+        # "you moved to Lisbon and lives there": a second verb about the user agrees too,
+        # and the user's own things are theirs ("with their parents" → "with your parents").
         out = re.sub(
-            r"\b(and|but) (lives|works|stays|studies) there\b",
-            lambda m: f"{m.group(1)} {_base_verb(m.group(2))} there",
+            rf"(\b(?:and|but|or)|,) (?:(?P<adv>{_ADVERBS}) )?(?P<verb>[a-z]+(?:n't)?)(?![\w'])",
+            lambda m: (
+                f"{m.group(1)} "
+                + (f"{m.group('adv')} " if m.group("adv") else "")
+                + (
+                    _base_verb(m.group("verb"))
+                    if m.group("verb").lower() in _CLAUSE_VERBS
+                    else m.group("verb")
+                )
+            ),
             out,
         )
+        out = re.sub(r"\btheir\b", "your", out)
+        out = re.sub(r"\bthemsel(?:f|ves)\b", "yourself", out)
     return out[:1].lower() + out[1:] if out.startswith(("Your", "You")) else out
 
 
@@ -237,8 +316,8 @@ def person_label(person: Person) -> str:
     """How to name one of the user's people to them: "Marco, your brother", "your sister"."""
     rel = relation_words(person)
     if person.name and rel:
-        return f"{person.name}, your {rel}"
-    return person.name or f"your {rel}"
+        return _say("{name}, your {relation}", name=person.name, relation=rel)
+    return person.name or _say("your {relation}", relation=rel)
 
 
 def person_said(person: Person, name: str | None) -> list[str]:
@@ -252,7 +331,7 @@ def _listing(items: Sequence[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _say("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 class OfflineResponder:
@@ -263,29 +342,37 @@ class OfflineResponder:
 
     async def respond(self, ctx: TurnContext) -> Answer:
         """Answer from memory, acknowledge new facts, or explain what it can do."""
-        return Answer(self._text(ctx), offline=True)
+        token = _REPLY_LANGUAGE.set(ctx.language)
+        try:
+            return Answer(self._text(ctx), offline=True)
+        finally:
+            _REPLY_LANGUAGE.reset(token)
 
     def _text(self, ctx: TurnContext) -> str:
         text = ctx.user_text.strip()
         name = first_name(ctx.user_name)
         if ctx.care:
-            return GROUP_CARE_REPLY if ctx.group else CARE_REPLY
+            return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
         if _ABOUT_ME.search(text):
             return self._summary(ctx, name)
         if _QUESTION.search(text) and not _GREETING.match(text):
             return self._answer(ctx, text, name)
         if ctx.noted:
-            noted = _listing([yours(c.value_text, name) for c in _worth_saying(ctx.noted)[:4]])
-            return f"Got it — {noted}."
+            # Everything saved from the message is named (a private one only as such).
+            noted = _listing([yours(c.value_text, name) for c in _worth_saying(ctx.noted)])
+            also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
+            return _say("Got it — {noted}.", noted=noted) + also
+        if ctx.noted_private:
+            return _say("Noted — I'll keep that private.")
         if _BYE.search(text):
-            thanks = "You're welcome! " if _THANKS.search(text) else ""
-            return f"{thanks}Bye for now — I'll remember what you told me."
+            thanks = _say("You're welcome!") + " " if _THANKS.search(text) else ""
+            return thanks + _say("Bye for now — I'll remember what you told me.")
         if _THANKS.search(text):
-            return "You're welcome!"
+            return _say("You're welcome!")
         if _GREETING.match(text):
-            hello = f"Hi {name}!" if name else "Hi!"
-            return f"{hello} Tell me about yourself, or ask me what I know about you."
-        return (
+            hello = _say("Hi {name}!", name=name) if name else _say("Hi!")
+            return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
+        return _say(
             "I'm running offline, so I can't chat freely — but I remember what you tell me. "
             "Ask me what I know about you, or try /help."
         )
@@ -315,9 +402,10 @@ class OfflineResponder:
                 assert hit.fact is not None
                 excerpt = hit.fact.source_excerpt
                 said = second_person(excerpt) if excerpt else yours(hit.fact.value_text, name)
-                line = (
-                    f"You told me on {_when(hit)} that {said}{_since(hit.fact)}"
-                    f"{_unconfirmed(hit.fact)}."
+                line = _say(
+                    "You told me on {day} that {fact}.",
+                    day=_when(hit),
+                    fact=f"{said}{_since(hit.fact)}{_unconfirmed(hit.fact)}",
                 )
                 if line not in lines:  # two facts of one sentence: say it once
                     lines.append(line)
@@ -325,16 +413,18 @@ class OfflineResponder:
         said_before = _episode_answer(text, ctx.episodes, about_user=_is_own_question(text))
         if said_before is not None:
             return said_before
-        return "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
+        return _say(
+            "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
+        )
 
     def _summary(self, ctx: TurnContext, name: str | None) -> str:
         """ "What do you know about me?": a short summary of the memory block's facts."""
         own = [f for f in ctx.known if f.kind == "fact" and not is_person_key(f.key)]
         people = people_of(f for f in ctx.known if is_person_key(f.key))
         if not own and not people:
-            return "I don't know anything about you yet. Tell me about yourself!"
+            return _say("I don't know anything about you yet. Tell me about yourself!")
         told = _listing([yours(f.value_text, name) for f in own[:5]])
-        parts = [f"Here's what I know: {told}."] if own else []
+        parts = [_say("Here's what I know: {facts}.", facts=told)] if own else []
         if people:
             who = _listing(
                 [
@@ -344,10 +434,10 @@ class OfflineResponder:
                     for p in people[:5]
                 ]
             )
-            parts.append(f"You've told me about {who}.")
+            parts.append(_say("You've told me about {people}.", people=who))
         shown = len(own[:5]) + sum(len(p.facts) for p in people[:5])
         if len(ctx.known) > shown:
-            parts.append("(/profile has everything)")
+            parts.append(_say("(/profile has everything)"))
         return " ".join(parts)
 
 
@@ -402,11 +492,15 @@ def _unique(facts: Iterable[Fact]) -> list[Fact]:
 def _person_sentence(person: Person, name: str | None) -> str:
     """ "Marco is your brother. You told me your brother Marco lives in Rome and …"."""
     rel = relation_words(person)
-    intro = f"{person.name} is your {rel}." if person.name and rel else ""
+    intro = (
+        _say("{name} is your {relation}.", name=person.name, relation=rel)
+        if person.name and rel
+        else ""
+    )
     said = [yours(f.value_text, name) for f in person.about()]
     if not said:
-        return intro or f"You told me {_listing(person_said(person, name))}."
-    return f"{intro} You told me {_listing(said)}.".strip()
+        return intro or _say("You told me {facts}.", facts=_listing(person_said(person, name)))
+    return f"{intro} {_say('You told me {facts}.', facts=_listing(said))}".strip()
 
 
 #: Questions about someone by name: (pattern, attributes asked for).
@@ -433,11 +527,18 @@ def _attribute_answer(person: Person, attrs: tuple[str, ...], who: str, name: st
     """What the user said of ``attrs`` of one person, or what else is known of them."""
     wanted = person.attribute(*attrs)
     if wanted:
-        return f"You told me {_listing([yours(f.value_text, name) for f in wanted])}."
+        return _say(
+            "You told me {facts}.", facts=_listing([yours(f.value_text, name) for f in wanted])
+        )
     known = person.about() or person.facts  # "Leo, one of your kids, is 7": their name fact
     said = [yours(f.value_text, name) for f in known]
-    tail = f" — only that {_listing(said)}" if said else ""
-    return f"I don't know that about {who} yet{tail}."
+    if said:
+        return _say(
+            "I don't know that about {who} yet — only that {facts}.",
+            who=who,
+            facts=_listing(said),
+        )
+    return _say("I don't know that about {who} yet.", who=who)
 
 
 def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | None:
@@ -451,13 +552,17 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | 
         rel = next(g for g in m.groups() if g)
         found = find_people(people, relation=rel)
         if not found:
-            return f"You haven't told me about your {rel.lower()} yet."
+            return _say("You haven't told me about your {relation} yet.", relation=rel.lower())
         lines = []
         for person in found:
             if attrs == ("name",) and person.name:
-                lines.append(f"Your {rel.lower()} is {person.name}.")
+                lines.append(
+                    _say("Your {relation} is {name}.", relation=rel.lower(), name=person.name)
+                )
             elif attrs:
-                who = f"your {rel.lower()}" + (f" {person.name}" if person.name else "")
+                who = _say("your {relation}", relation=rel.lower()) + (
+                    f" {person.name}" if person.name else ""
+                )
                 lines.append(_attribute_answer(person, attrs, who, name))
             else:
                 lines.append(_person_sentence(person, name))
@@ -467,9 +572,11 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | 
         asked = next((g for g in m.groups() if g), None) if m else None
         named = find_people(people, name=asked) if asked else []
         if named:
-            return " ".join(_attribute_answer(p, attrs, p.name or "them", name) for p in named)
+            return " ".join(
+                _attribute_answer(p, attrs, p.name or _say("them"), name) for p in named
+            )
         if asked:
-            return f"I don't know anyone called {asked} yet."
+            return _say("I don't know anyone called {name} yet.", name=asked)
     m = _WHO_IS.match(text)
     if m is None or m.group("n").split()[0].lower() in _NOT_A_PERSON:
         return None
@@ -477,7 +584,9 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | 
     found = find_people(people, name=asked)
     if not found:
         # Only a name the user wrote as one is someone we should know ("who is Marco?").
-        return f"I don't know anyone called {asked} yet." if asked[:1].isupper() else None
+        if not asked[:1].isupper():
+            return None
+        return _say("I don't know anyone called {name} yet.", name=asked)
     return " ".join(_person_sentence(p, name) for p in found)
 
 
@@ -542,7 +651,7 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
         told = _listing(
             [yours(f.value_text, name) + _since(f) + _unconfirmed(f) for f in wanted[:4]]
         )
-        return f"You told me {told}."
+        return _say("You told me {facts}.", facts=told)
     return None
 
 
@@ -550,11 +659,11 @@ def _since(fact: Fact) -> str:
     """ " (since October 2026)" when the fact holds from before the day it was told."""
     if (fact.created_at - fact.valid_from).days < 2:
         return ""
-    return f" (since {fact.valid_from:%B %Y})"
+    return " " + _say("(since {month})", month=month_text(_REPLY_LANGUAGE.get(), fact.valid_from))
 
 
 def _unconfirmed(fact: Fact) -> str:
-    return " (not confirmed yet)" if fact.status.value != "active" else ""
+    return f" ({_say('not confirmed yet')})" if fact.status.value != "active" else ""
 
 
 _ASKED_ABOUT = re.compile(
@@ -595,7 +704,8 @@ def _episode_answer(
         if all(re.search(rf"\b{re.escape(w)}", said) for w in wanted):
             quote = ep.text.strip()
             quote = quote if len(quote) <= 200 else quote[:199] + "…"
-            return f"On {ep.created_at.day} {ep.created_at:%B %Y} you said: “{quote}”"
+            day = day_text(_REPLY_LANGUAGE.get(), ep.created_at)
+            return _say("On {day} you said: “{quote}”", day=day, quote=quote)
     return None
 
 
@@ -618,26 +728,31 @@ _INERT_TAGS = str.maketrans({"<": "‹", ">": "›"})
 _EPHEMERAL = {"type": "ephemeral"}
 
 
-def acknowledgement(changes: Sequence[ToolChange], user_name: str) -> str:
+def acknowledgement(changes: Sequence[ToolChange], user_name: str, lang: str = "en") -> str:
     """What the memory tools did, said to the user ("Saved to memory: you live in Porto.")."""
     name = first_name(user_name)
     lines: list[str] = []
     for change in changes:
         fact = change.fact
-        said = "a private memory" if change.hidden else yours(fact.value_text, name)
+        said = t(lang, "a private memory") if change.hidden else yours(fact.value_text, name)
         match change.action:
             case "remembered":
-                lines.append(f"Saved to memory: {said} (#{fact.id}).")
+                lines.append(t(lang, "Saved to memory: {fact} (#{id}).", fact=said, id=fact.id))
             case "corrected":
-                lines.append(f"Updated in memory: {said} (#{fact.id}).")
+                lines.append(t(lang, "Updated in memory: {fact} (#{id}).", fact=said, id=fact.id))
             case "forgotten":
-                lines.append(f"Forgotten: {said} (/undo to restore).")
+                lines.append(t(lang, "Forgotten: {fact} (/undo to restore).", fact=said))
             case "confirmed":
-                lines.append(f"Confirmed: {said}.")
+                lines.append(t(lang, "Confirmed: {fact}.", fact=said))
             case "ended":
-                lines.append(f"Marked as no longer true: {said}.")
+                lines.append(t(lang, "Marked as no longer true: {fact}.", fact=said))
             case "asked":
-                lines.append("That would change what I remember — please confirm with the buttons.")
+                lines.append(
+                    t(
+                        lang,
+                        "That would change what I remember — please confirm with the buttons.",
+                    )
+                )
     return "\n".join(dict.fromkeys(lines))
 
 
@@ -670,7 +785,7 @@ class LLMResponder:
             answer = await self.fallback.respond(ctx)
             first = await self.budget.first_notice_today(ctx.user_id)
             log.info("llm_cap_reached", limit=self.budget.limit, noticed=first)
-            text = f"{CAP_NOTICE}\n\n{answer.text}" if first else answer.text
+            text = f"{t(ctx.language, CAP_NOTICE)}\n\n{answer.text}" if first else answer.text
             return Answer(text, answer.conflict_ids, offline=True)
         with llm_scope(user_id=ctx.user_id or None):
             return await self._converse(ctx)
@@ -699,7 +814,7 @@ class LLMResponder:
                     tool_round=round_no,
                 )
                 if round_no == 0:
-                    return Answer(FALLBACK_ERROR)
+                    return Answer(t(ctx.language, FALLBACK_ERROR))
                 # Mid-loop: what the tools did stands; the offline path answers the rest.
                 offline = await self.fallback.respond(ctx)
                 return self._answer(offline.text, changes, ctx, offline=True)
@@ -728,7 +843,7 @@ class LLMResponder:
     def _answer(
         self, text: str, changes: Sequence[ToolChange], ctx: TurnContext, *, offline: bool = False
     ) -> Answer:
-        ack = acknowledgement(changes, ctx.user_name)
+        ack = acknowledgement(changes, ctx.user_name, ctx.language)
         conflicts = tuple(c.conflict_id for c in changes if c.conflict_id is not None)
         return Answer(f"{text}\n\n{ack}" if ack else text, conflicts, offline=offline)
 
@@ -753,6 +868,13 @@ class LLMResponder:
             current.append({"type": "text", "text": memory})
         if ctx.care:
             current.append({"type": "text", "text": CARE_NOTE})
+        # The language goes with the turn (the cached system prompt is the same for everyone).
+        current.append(
+            {
+                "type": "text",
+                "text": f"<reply_language>{language_note(ctx.language)}</reply_language>",
+            }
+        )
         current.append({"type": "text", "text": ctx.user_text})
         if messages and messages[-1]["role"] == "user":
             messages[-1]["content"] += current

@@ -3,7 +3,9 @@ command or "remember that …"; a button press goes to the press table."""
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
+from collections.abc import Callable
 
 import structlog
 
@@ -18,6 +20,7 @@ from adapters.types import (
 )
 from bot import texts
 from bot.commands import Commands
+from bot.i18n import Languages, supported, t
 from bot.presses import Presses
 from bot.turn import ChatTurn
 from memory_core import Memory
@@ -27,6 +30,9 @@ log = structlog.get_logger("bot")
 
 MAX_MESSAGE_CHARS = 8000
 _REMEMBER_PREFIXES = ("remember that ", "please remember that ", "remember: ")
+#: Finds the language of a message's text: a code ("de"), or ``None`` when unsure (too short,
+#: mixed). The composition root wires memory_core's detector here.
+DetectLanguage = Callable[[str], str | None]
 
 
 def _remember_prefix(text: str) -> str:
@@ -50,12 +56,35 @@ class Router:
     """Routes what adapters receive; implements ``adapters.types.Handler``."""
 
     def __init__(
-        self, memory: Memory, turn: ChatTurn, commands: Commands, presses: Presses
+        self,
+        memory: Memory,
+        turn: ChatTurn,
+        commands: Commands,
+        presses: Presses,
+        *,
+        languages: Languages | None = None,
+        detect_language: DetectLanguage | None = None,
     ) -> None:
         self.memory = memory
         self.turn = turn
         self.commands = commands
         self.presses = presses
+        self.languages = languages or Languages()
+        #: The hook for language detection (``None``: the platform's hint decides).
+        self.detect_language = detect_language
+
+    def language_of(self, msg: IncomingMessage, text: str) -> str:
+        """The language to answer ``msg`` in: the text's own (plain chat), else the one the
+        user last wrote in, else the platform's hint, else the default; remembered for the
+        commands, presses and questions that follow."""
+        if self.detect_language is None:
+            found = supported(msg.language)
+        else:
+            found = supported(self.detect_language(text)) if _is_chat_turn(text) else None
+        if found is not None:
+            self.languages.note(msg.user_key, found)
+            return found
+        return self.languages.of(msg.user_key, msg.language)
 
     async def on_message(
         self, msg: IncomingMessage, stream: ReplyStream | None = None
@@ -68,11 +97,13 @@ class Router:
             text = (msg.text or "").strip()
             if not msg.is_private and not msg.addressed:
                 return []
+            msg = dataclasses.replace(msg, language=self.language_of(msg, text))
+            lang = msg.language
             if _is_chat_turn(text):
                 try:
                     return await self.turn.answer(msg, turn_id, text, stream)
                 except InvalidInputError:  # e.g. only control characters: nothing to read
-                    return [Reply("Sorry — I couldn't read anything in that message.")]
+                    return [Reply(t(lang, "Sorry — I couldn't read anything in that message."))]
             if msg.message_id and not await self.memory.first_delivery(msg.user_key, turn_id):
                 # The platform delivered this message again: a command runs at most once.
                 log.info("turn_redelivered")
@@ -84,13 +115,18 @@ class Router:
                 return await self.commands.dispatch(msg, turn_id)
             if not text:
                 if msg.attachment is not None:
-                    return [Reply(texts.USAGE["import"])]
-                return [Reply("Say something, or try /help.")] if msg.is_private else []
+                    return [Reply(texts.usage(lang, "import"))]
+                return [Reply(t(lang, "Say something, or try /help."))] if msg.is_private else []
             if len(text) > MAX_MESSAGE_CHARS:
                 return [
                     Reply(
-                        f"That message is too long for me ({len(text)} characters; the "
-                        f"limit is {MAX_MESSAGE_CHARS}). Could you split it up?"
+                        t(
+                            lang,
+                            "That message is too long for me ({length} characters; the limit "
+                            "is {limit}). Could you split it up?",
+                            length=len(text),
+                            limit=MAX_MESSAGE_CHARS,
+                        )
                     )
                 ]
             prefix = _remember_prefix(text)
@@ -146,7 +182,8 @@ class Router:
         with structlog.contextvars.bound_contextvars(
             platform=press.platform, chat_id=press.chat_id, user_id=press.user_key
         ):
-            return await self.presses.handle(press)
+            lang = self.languages.of(press.user_key, press.language)
+            return await self.presses.handle(dataclasses.replace(press, language=lang))
 
 
 def _turn_id(msg: IncomingMessage) -> str:

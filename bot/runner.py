@@ -14,7 +14,7 @@ from typing import Protocol
 import structlog
 
 from adapters.types import Outbound, PlatformHealth
-from bot import app
+from bot import app, i18n
 from bot.config import ConfigError, Settings, token_problem
 
 log = structlog.get_logger("bot.runner")
@@ -72,6 +72,8 @@ def build_adapters(
                         stream_edit_interval_s=interval,
                     ),
                     inbox=runtime.inbox("telegram") if webhook else None,
+                    words=i18n.words(settings.default_language),
+                    menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
                 )
             )
         elif name == "discord":
@@ -91,6 +93,7 @@ def build_adapters(
                         shard_ids=settings.discord_shard_list,
                     ),
                     stream_edit_interval_s=interval,
+                    words=i18n.words(settings.default_language),
                 )
             )
         else:

@@ -1,10 +1,13 @@
-"""User-facing wording shared by commands, buttons and notifications."""
+"""User-facing wording shared by commands, buttons and notifications (English msgids of the
+catalogue, bot/i18n.py: translated where they are shown)."""
 
 from __future__ import annotations
 
+from bot.i18n import N_, t
+from bot.responder import yours
 from memory_core.values import Fact
 
-HELP = """I'm membot — I remember what you tell me, across conversations.
+HELP = N_("""I'm membot — I remember what you tell me, across conversations.
 
 Talk to me normally, or use:
 /remember <text> — remember something exactly as you say it
@@ -19,64 +22,69 @@ Talk to me normally, or use:
 /pause, /resume — stop or restart automatic learning (/remember still works)
 /new — start a new conversation
 /reflections on|off — weekly summaries of what I learned
-/forgetme — delete everything I know about you"""
+/forgetme — delete everything I know about you""")
 
-#: The reply to a message that speaks of self-harm or suicide in a private chat (never "Got it").
-CARE_REPLY = (
-    "I'm really sorry you're feeling this way, and I'm glad you told me. You don't have to go "
-    "through this alone — please reach out to someone you trust, or to a crisis line right now."
-)
-#: Where to find help, added to every reply to such a message (the model's too).
-HELP_POINTER = (
+#: Where to find help, added to every reply to a message about self-harm (the model's too).
+HELP_POINTER = N_(
     "If you might act on these thoughts, call your local emergency number. You can also talk to "
     "someone any time: findahelpline.com lists free, confidential crisis lines in your country "
     "(for example 988 in the US, 116 123 Samaritans in the UK and Ireland)."
 )
-#: The same message in a group: a private word is offered, nothing is repeated.
-GROUP_CARE_REPLY = (
-    "I'm here for you. If you want to talk, message me privately — and if you're in danger, "
-    "please call your local emergency number."
-)
 
 USAGE = {
-    "remember": "Usage: /remember <what I should remember>",
-    "forget": "Usage: /forget <words from the memory, or its #id>",
-    "why": "Usage: /why <what you want to know about>",
-    "restore": "Usage: /restore <#id of a faded memory> (/memories lists them under Faded)",
-    "import": "Attach your edited MEMORY.md to /import (Telegram: send the file with the "
-    "caption /import; Discord: the file option; console: /import PATH).",
-    "reflections": "Usage: /reflections on|off",
+    "remember": N_("Usage: /remember <what I should remember>"),
+    "forget": N_("Usage: /forget <words from the memory, or its #id>"),
+    "why": N_("Usage: /why <what you want to know about>"),
+    "restore": N_("Usage: /restore <#id of a faded memory> (/memories lists them under Faded)"),
+    "import": N_(
+        "Attach your edited MEMORY.md to /import (Telegram: send the file with the "
+        "caption /import; Discord: the file option; console: /import PATH)."
+    ),
+    "reflections": N_("Usage: /reflections on|off"),
 }
-NOT_YOURS = "This isn't yours."
-ALREADY_SETTLED = "Already settled."
-INVALID_BUTTON = "That button isn't valid any more (or was never mine). Nothing changed."
-EXPIRED_BUTTON = (
+
+
+def usage(lang: str, command: str) -> str:
+    """How to use ``command``, in ``lang``."""
+    return t(lang, USAGE[command])
+
+
+NOT_YOURS = N_("This isn't yours.")
+ALREADY_SETTLED = N_("Already settled.")
+INVALID_BUTTON = N_("That button isn't valid any more (or was never mine). Nothing changed.")
+EXPIRED_BUTTON = N_(
     "That button has expired — nothing changed. Send the command again if you still want it."
 )
-STALE_CONFIRMATION = (
+STALE_CONFIRMATION = N_(
     "Your memory changed since I asked, so nothing changed. Send the command again if you "
     "still want it."
 )
-PRIVATE_ONLY = "I've sent that to you in a private chat."
-FADED_TITLE = "Faded (not used for months; /restore #id brings one back):"
+PRIVATE_ONLY = N_("I've sent that to you in a private chat.")
+FADED_TITLE = N_("Faded (not used for months; /restore #id brings one back):")
 
 
-def certainty(confidence: float) -> str:
+def certainty(confidence: float, lang: str = "en") -> str:
     """Confidence in plain words: what the user said is theirs, never shown as doubt."""
     if confidence >= 0.95:
-        return "certain"
+        return t(lang, "certain")
     if confidence >= 0.75:
-        return "confirmed by repetition"
-    if confidence >= 0.5:
-        return "you've mentioned it"
-    return "you told me"
+        return t(lang, "you've told me more than once")
+    return t(lang, "you told me")
 
 
-def fact_line(fact: Fact, *, with_id: bool = True) -> str:
-    """One memory as a line for lists."""
+def said_to_user(fact: Fact, who: str | None) -> str:
+    """A stored fact said to its owner as a sentence: "You live in Lisbon."."""
+    text = yours(fact.value_text, who)
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: bool = True) -> str:
+    """One memory as a line for lists, said to its owner ("#4 You live in Lisbon.")."""
     tag = f"#{fact.id} " if with_id else ""
-    flag = " (unconfirmed)" if fact.status.value == "pending_confirmation" else ""
-    return f"{tag}{fact.value_text}{flag}"
+    flag = (
+        f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
+    )
+    return f"{tag}{said_to_user(fact, who)}{flag}"
 
 
 def short(text: str, limit: int = 40) -> str:

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import structlog
 
 from adapters.types import IncomingMessage, Reply, ReplyStream
+from bot.i18n import t
 from bot.responder import Responder, TurnContext
 from bot.texts import HELP_POINTER
 from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
@@ -73,7 +74,7 @@ class ChatTurn:
         # One trip to a reply thread reads everything the answer needs (each trip waits for
         # a thread and the GIL: under load, six of them were most of a reply's tail); the
         # offline preview runs on the loop meanwhile.
-        recall, noted = await asyncio.gather(
+        recall, preview = await asyncio.gather(
             self.memory.recall(
                 msg.user_key,
                 said,
@@ -93,8 +94,9 @@ class ChatTurn:
             # was slow to answer): it was answered and stored once; nothing more is sent.
             log.info("turn_redelivered")
             return []
+        noted, noted_private = preview
         if recall.settings.paused:
-            noted = []
+            noted, noted_private = [], False
         hits, block = recall.hits, recall.block
         turn = turn_of(
             msg,
@@ -141,13 +143,15 @@ class ChatTurn:
                 ),
                 stream=show,
                 care=care,
+                language=msg.language or "en",
+                noted_private=noted_private,
             )
         )
         # The one redaction on the way out: a secret the model repeats is masked before the
         # answer is stored or shown; a message about self-harm always carries where to find help.
         reply_text = mask(self.memory.redact(answer.text), final=True)
         if care and not group:
-            reply_text = f"{reply_text}\n\n{HELP_POINTER}"
+            reply_text = f"{reply_text}\n\n{t(msg.language or 'en', HELP_POINTER)}"
         answered = dataclasses.replace(turn, assistant_text=reply_text)
         # Nothing lost: the turn is durable before the user sees the (final) answer.
         if streaming:
@@ -173,19 +177,19 @@ class ChatTurn:
         settings = await self.memory.settings(msg.user_key)
         await self.observer.observe(turn_of(msg, turn_id, text, learn=not settings.paused))
 
-    async def _preview(self, msg: IncomingMessage, text: str) -> list[Candidate]:
-        """What the offline acknowledgement ("Noted: …") names; learning happens later."""
+    async def _preview(self, msg: IncomingMessage, text: str) -> tuple[list[Candidate], bool]:
+        """What the offline acknowledgement ("Got it — …") names, and whether something
+        sensitive was noted too (acknowledged without repeating it); learning happens later."""
         if self.preview is None:
-            return []
+            return [], False
         preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
-        return [
-            c
-            for c in await self.preview.extract(preview)
-            if not c.temporary
-            and not c.sensitive
-            # A group is never told back what a member said about something private.
-            and (msg.is_private or not self.memory.is_private_text(c.value_text))
+        found = [c for c in await self.preview.extract(preview) if not c.temporary]
+        # A group is never told back what a member said about something private.
+        private = [
+            c.sensitive or (not msg.is_private and self.memory.is_private_text(c.value_text))
+            for c in found
         ]
+        return [c for c, p in zip(found, private, strict=True) if not p], any(private)
 
 
 def turn_of(

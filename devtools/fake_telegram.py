@@ -93,10 +93,14 @@ class TgUser:
     username: str | None = None
     last_name: str | None = None
     is_bot: bool = False
+    #: The language of the user's Telegram app (an IETF tag, e.g. "de").
+    language_code: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The Bot API ``User`` object."""
         out: dict[str, Any] = {"id": self.id, "is_bot": self.is_bot, "first_name": self.first_name}
+        if self.language_code:
+            out["language_code"] = self.language_code
         if self.last_name:
             out["last_name"] = self.last_name
         if self.username:
@@ -402,11 +406,17 @@ class FakeTelegram:
     # ---- actors and updates ----------------------------------------------------------------
 
     def user(
-        self, user_id: int, first_name: str, username: str | None = None, *, is_bot: bool = False
+        self,
+        user_id: int,
+        first_name: str,
+        username: str | None = None,
+        *,
+        is_bot: bool = False,
+        language_code: str | None = None,
     ) -> TgUser:
         """A user; their private chat is registered too."""
         self._chats.setdefault(user_id, TgChat(user_id, "private", first_name=first_name))
-        return TgUser(user_id, first_name, username, is_bot=is_bot)
+        return TgUser(user_id, first_name, username, is_bot=is_bot, language_code=language_code)
 
     def group(
         self, chat_id: int = -1001, title: str = "Friends", kind: str = "supergroup"
@@ -583,8 +593,14 @@ class FakeTelegram:
 
     @property
     def commands(self) -> list[dict[str, Any]]:
-        """The command menu from the last setMyCommands."""
-        calls = self._ok("setMyCommands")
+        """The default command menu (the last setMyCommands without a language)."""
+        return self.commands_for(None)
+
+    def commands_for(self, language_code: str | None) -> list[dict[str, Any]]:
+        """The command menu users whose app speaks ``language_code`` see (last set)."""
+        calls = [
+            c for c in self._ok("setMyCommands") if c.params.get("language_code") == language_code
+        ]
         return list(calls[-1].params["commands"]) if calls else []
 
     def watch(self, chat_id: int) -> asyncio.Queue[tuple[float, dict[str, Any]]]:

@@ -105,7 +105,8 @@ def clip(value: str, limit: int = MAX_CHARS) -> str:
 
 
 def _shareable(fact: Fact) -> bool:
-    return fact.kind == "fact" and not is_private(fact)
+    # The user's own name is no news to them ("Grace's name is Grace").
+    return fact.kind == "fact" and not is_private(fact) and fact.key != "name"
 
 
 def digest_of(user_id: str, facts: Sequence[Fact], since: datetime, until: datetime) -> Digest:

@@ -19,7 +19,7 @@ import structlog
 
 from adapters.telegram import TelegramAdapter, TelegramConfig
 from adapters.types import Reply, Target
-from bot import texts
+from bot import i18n, texts
 from bot.app import Runtime, build_runtime
 from bot.config import Settings
 from devtools.fake_telegram import FakeTelegram, TgChat, TgUser, utf16_len
@@ -103,7 +103,12 @@ async def running(tmp_path: Path, **config: Any) -> AsyncIterator[Harness]:
         }
         inbox = runtime.inbox("telegram") if cfg.get("mode") == "webhook" else None
         adapter = TelegramAdapter(
-            runtime.handler, TelegramConfig(**cfg), now=clock.now, inbox=inbox
+            runtime.handler,
+            TelegramConfig(**cfg),
+            now=clock.now,
+            inbox=inbox,
+            words=i18n.words(runtime.settings.default_language),  # as bot/runner.py does
+            menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
         )
         runtime.attach("telegram", adapter)
         await runtime.start()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot import texts
+from bot import responder, texts
 from tests.adapters.test_telegram_e2e import BOT, running, text_of
 
 #: One statement per special category, with the words that must never reach the group.
@@ -47,13 +47,13 @@ async def test_self_harm_gets_care_in_private_and_is_never_repeated_in_a_group(
     async with running(tmp_path) as h:
         ana = h.tg.user(301, "Ana")
         reply = text_of(await h.say(ana, "Some days I think about ending it all"))
-        assert texts.CARE_REPLY in reply and texts.HELP_POINTER in reply
+        assert responder.CARE_REPLY in reply and texts.HELP_POINTER in reply
         assert "Got it" not in reply and "ending it all" not in reply
 
         group = h.tg.group(-1003, "Team")
         ben = h.tg.user(302, "Ben")
         said = text_of(await h.say(ben, f"@{BOT} honestly I don't see the point in living", group))
-        assert said == texts.GROUP_CARE_REPLY
+        assert said == responder.GROUP_CARE_REPLY
         await h.settle()
         later = text_of(await h.say(ben, f"@{BOT} what do you know about me?", group))
         assert "point in living" not in later and "living" not in later

@@ -56,7 +56,7 @@ async def test_at_most_one_reflection_every_six_days(harness: Harness) -> None:
     assert "weekly reflection" in sixth and "likes.tea" in sixth
     fixed = await harness.say("/tap 2")
     assert "Let's fix it. Here's what I remember" in fixed
-    assert "#1 Ana's home city is Lisbon." in fixed  # the memory list follows
+    assert "#1 Your home city is Lisbon." in fixed  # the memory list follows, said to Ana
 
 
 async def test_no_reflection_with_fewer_than_three_new_facts(harness: Harness) -> None:

@@ -1,0 +1,217 @@
+"""The message catalogue and replies in the user's language (en, de, es, fr, ru)."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from adapters.types import ButtonPress
+from bot import app, texts
+from bot.config import Settings
+from bot.i18n import Languages, supported, t, tn
+from bot.responder import TurnContext, language_note
+from bot.router import Router
+from devtools import locales
+from memory_core.clock import ManualClock
+from tests.bot.conftest import ConsoleSession, Harness
+from tests.factories import message
+from tests.fakes.anthropic_server import FakeAnthropic
+
+
+def fields(text: str) -> set[str]:
+    """The ``str.format`` fields of a text."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+# ---- the catalogue -------------------------------------------------------------------------
+
+
+def test_every_msgid_in_the_code_is_translated_in_every_catalogue_with_its_placeholders() -> None:
+    template = [entry for entry in locales.template() if entry.id]
+    assert len(template) > 100  # the extractor found the marked texts
+    for lang in locales.LANGUAGES:
+        catalog = locales.read(lang)
+        forms = catalog.num_plurals
+        for entry in template:
+            found = catalog.get(entry.id)
+            assert found is not None, f"{lang}: no entry for {entry.id!r}"
+            assert not found.fuzzy, f"{lang}: fuzzy {entry.id!r}"
+            if isinstance(entry.id, tuple):  # plural: every form, the same fields but {n}
+                assert isinstance(found.string, tuple) and len(found.string) == forms
+                wanted = set().union(*map(fields, entry.id)) - {"n"}
+                for form in found.string:
+                    assert form, f"{lang}: empty plural form of {entry.id[0]!r}"
+                    assert fields(form) - {"n"} == wanted, f"{lang}: {form!r}"
+            else:
+                assert isinstance(found.string, str) and found.string.strip(), (
+                    f"{lang}: untranslated {entry.id!r}"
+                )
+                assert fields(found.string) == fields(entry.id), f"{lang}: {found.string!r}"
+        stale = {m.id for m in catalog if m.id} - {m.id for m in template}
+        assert not stale, f"{lang}: entries no code uses (run make locales): {stale}"
+
+
+def test_the_shipped_mo_files_are_the_compiled_po_files() -> None:
+    for lang in locales.LANGUAGES:
+        mo = locales.po_path(lang).with_suffix(".mo")
+        assert mo.read_bytes() == locales.compiled(locales.read(lang)), (
+            f"{mo} is stale: run `make locales`"
+        )
+
+
+def test_plural_forms_follow_each_language() -> None:
+    one, many = "You've mentioned it once.", "You've mentioned it {n} times."
+    assert [tn("ru", one, many, n) for n in (1, 3, 5, 21)] == [
+        "Ты упомянул это 1 раз.",
+        "Ты упомянул это 3 раза.",
+        "Ты упомянул это 5 раз.",
+        "Ты упомянул это 21 раз.",
+    ]
+    assert tn("de", one, many, 1) == "Du hast es einmal erwähnt."
+    assert tn("en", one, many, 2) == "You've mentioned it 2 times."
+
+
+def test_language_codes_are_normalised_and_unknown_ones_fall_back_to_english() -> None:
+    assert supported("de-AT") == "de" and supported("FR_ca") == "fr" and supported("pt") is None
+    assert t("pt-BR", "Done") == "Done" and t("es-MX", "Done") == "Hecho"
+    langs = Languages(default="fr", capacity=2)
+    assert langs.of("u1") == "fr" and langs.of("u1", hint="ru") == "ru"
+    langs.note("u1", "de")
+    assert langs.of("u1", hint="ru") == "de"  # what they wrote in beats the app's language
+    langs.note("u2", "es")
+    langs.note("u3", "ru")
+    assert langs.of("u1") == "fr"  # bounded: the oldest is dropped
+
+
+# ---- replies through the router ------------------------------------------------------------
+
+#: (language, command, words the reply must hold)
+COMMANDS = [
+    ("de", "/help", "Ich bin membot"),
+    ("es", "/help", "Soy membot"),
+    ("fr", "/help", "Je suis membot"),
+    ("ru", "/help", "Я membot"),
+    ("de", "/pause", "Pausiert"),
+    ("es", "/profile", "Todavía no sé nada de ti"),
+    ("fr", "/undo", "Il n'y a rien à annuler."),
+    ("ru", "/frobnicate", "Я не знаю команду /frobnicate"),
+    ("de", "/why", "So geht's: /why"),
+    ("es", "/memories", "Todavía no hay recuerdos."),
+]
+
+
+@pytest.mark.parametrize(("lang", "command", "expected"), COMMANDS)
+async def test_commands_answer_in_the_users_language(
+    harness: Harness, lang: str, command: str, expected: str
+) -> None:
+    replies = await harness.bot.on_message(message(command, language=lang))
+    assert expected in replies[0].text
+
+
+@pytest.fixture
+async def rules(db_path: Path, clock: ManualClock) -> AsyncIterator[Router]:
+    """The bot with the real offline rules (no embedder)."""
+    async with ConsoleSession(db_path, clock, embedder="none") as session:
+        assert session.runtime is not None
+        yield session.runtime.router
+
+
+async def test_a_statement_and_a_question_are_answered_in_russian(rules: Router) -> None:
+    """The offline path: an acknowledgement, then "I don't know", in the message's language."""
+    noted = await rules.on_message(
+        message("I live in Lisbon and I work as a nurse.", language="ru")
+    )
+    # Everything saved from the message is named.
+    assert noted[0].text == "Понял — you live in Lisbon и you're a nurse."
+    unknown = await rules.on_message(message("what is my shoe size?", language="ru"))
+    assert unknown[0].text.startswith("Этого я пока не знаю.")
+
+
+async def test_remember_forget_and_the_button_press_speak_french(
+    rules: Router, clock: ManualClock
+) -> None:
+    saved = await rules.on_message(message("/remember I live in Lyon.", language="fr"))
+    assert saved[0].text.startswith("C'est noté — je retiens : You live in Lyon.")
+    picks = await rules.on_message(message("/forget Lyon", language="fr"))
+    assert picks[0].text == "Lequel dois-je oublier ?"
+    labels = [b.label for row in picks[0].buttons for b in row]
+    assert labels[0].startswith("Oublier : ") and labels[-1] == "Annuler"
+    # The press carries no language: the one the user last wrote in is used.
+    pick = picks[0].buttons[0][0]
+    press = ButtonPress("console", "console", "ana", "Ana", pick.data, clock.now())
+    result = await rules.on_button(press)
+    assert result.notice == "Oublié" and result.edit is not None
+    assert result.edit.startswith("Oublié : You live in Lyon.")
+
+
+async def test_a_sensitive_statement_is_acknowledged_privately(rules: Router) -> None:
+    """Saved, never repeated back, and no "I'm running offline" brush-off."""
+    reply = await rules.on_message(message("I have asthma.", language="es"))
+    assert reply[0].text == "Anotado; lo mantendré en privado."
+
+
+# ---- the LLM path --------------------------------------------------------------------------
+
+
+async def test_the_model_is_told_to_answer_in_the_users_language(tmp_path: Path) -> None:
+    async with FakeAnthropic() as fake:
+        settings = Settings(
+            _env_file=None,
+            db=tmp_path / "m.db",  # type: ignore[call-arg]
+            anthropic_api_key="sk-test",
+            anthropic_base_url=fake.base_url,
+            anthropic_max_retries=0,
+        )
+        _extractor, _auditor, responder = app.build_learning(settings)
+        fake.text("Hallo Jonas!")
+        ctx = TurnContext(
+            user_text="Wie heißt meine Katze?",
+            user_name="Jonas",
+            memory_block="",
+            hits=[],
+            noted=[],
+            history=[],
+            group=False,
+            language="de",
+        )
+        answer = await responder.respond(ctx)
+        assert answer.text == "Hallo Jonas!"
+        body = fake.requests[-1]
+        assert "reply_language" in str(body["system"])  # the stable, cached rule
+        turn = str(body["messages"][-1]["content"])
+        assert language_note("de") in turn and "answer in German" in turn
+        # A failure is explained in the user's language too.
+        fake.error(500)
+        failed = await responder.respond(ctx)
+        assert failed.text.startswith("Sorry — ich erreiche mein Sprachmodell gerade nicht.")
+
+
+async def test_a_detected_language_wins_and_carries_over_to_commands_and_presses(
+    harness: Harness,
+) -> None:
+    """The ``detect_language`` hook (memory_core's detector in production): plain chat in the
+    language it finds; then commands and button presses (which say nothing about a language)
+    in the one the user last wrote in, over the app's language hint."""
+    router = harness.bot
+    seen: list[str] = []
+
+    def detect(text: str) -> str | None:
+        seen.append(text)
+        return "es" if "hola" in text.lower() else None
+
+    router.detect_language = detect
+    chat = await router.on_message(message("hola, what is my shoe size?", language="de"))
+    assert chat[0].text.startswith("Eso todavía no lo sé.")
+    helped = await router.on_message(message("/help", language="de"))
+    assert helped[0].text.startswith("Soy membot") and seen == ["hola, what is my shoe size?"]
+    # Too short to tell: the last language written in, not the hint.
+    unsure = await router.on_message(message("what is my shoe size?", language="de"))
+    assert unsure[0].text.startswith("Eso todavía no lo sé.")
+    forged = ButtonPress("console", "console", "ana", "Ana", "xx", harness.clock.now())
+    assert (await router.on_button(forged)).notice == t("es", texts.INVALID_BUTTON)
+    # Another user the detector knows nothing about: their app's language.
+    other = await router.on_message(message("/help", user="bo", language="fr"))
+    assert other[0].text.startswith("Je suis membot")

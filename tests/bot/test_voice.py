@@ -1,0 +1,118 @@
+"""One voice: what the user reads about themselves is second person and grammatical, and
+carries no internal names, statuses or raw confidences."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.questions import addressed
+from bot.responder import yours
+from memory_core.clock import ManualClock
+from memory_core.jobs.reflection import digest_of
+from memory_core.values import Category
+from tests.bot.conftest import ConsoleSession
+from tests.factories import NOW, fact
+
+#: (stored fact, the user's name, what they read)
+SHAPES = [
+    ("The user is allergic to shellfish.", None, "you're allergic to shellfish"),
+    ("You is allergic to shellfish.", None, "you are allergic to shellfish"),
+    ("The user doesn't eat pork.", None, "you don't eat pork"),
+    ("you doesn't eat pork", None, "you don't eat pork"),
+    ("The user isn't a morning person.", None, "you aren't a morning person"),
+    ("The user wasn't born here.", None, "you weren't born here"),
+    ("The user hasn't got a car.", None, "you haven't got a car"),
+    ("The user has a cat named Mochi.", None, "you have a cat named Mochi"),
+    ("The user was a teacher.", None, "you were a teacher"),
+    ("The user does yoga.", None, "you do yoga"),
+    ("The user goes climbing on Sundays.", None, "you go climbing on Sundays"),
+    ("The user studies law.", None, "you study law"),
+    ("The user watches anime.", None, "you watch anime"),
+    ("The user lives with their parents.", None, "you live with your parents"),
+    ("The user always cooks for themselves.", None, "you always cook for yourself"),
+    ("The user no longer smokes.", None, "you no longer smoke"),
+    ("The user also plays the fiddle.", None, "you also play the fiddle"),
+    ("The user moved to Lisbon and lives there.", None, "you moved to Lisbon and live there"),
+    (
+        "The user is vegetarian and is allergic to shellfish.",
+        None,
+        "you're vegetarian and are allergic to shellfish",
+    ),
+    (
+        "The user works as a nurse and loves dogs and cats.",
+        None,
+        "you work as a nurse and love dogs and cats",
+    ),
+    (
+        "The user goes running, watches films and teaches yoga.",
+        None,
+        "you go running, watch films and teach yoga",
+    ),
+    ("The user's wife Ana is a nurse.", None, "your wife Ana is a nurse"),
+    ("Ana visits the user every week.", None, "Ana visits you every week"),
+    ("Grace's name is Grace.", "Grace", "your name is Grace"),
+    ("Grace is allergic to penicillin.", "Grace", "you're allergic to penicillin"),
+    ("Grace doesn't drink coffee.", "Grace", "you don't drink coffee"),
+    ("Grace's daughter lives with their dad.", "Grace", "your daughter lives with their dad"),
+    ("The user's brother is a chef.", None, "your brother is a chef"),
+]
+
+
+@pytest.mark.parametrize(("stored", "name", "said"), SHAPES)
+def test_a_fact_is_said_to_its_owner_in_grammatical_second_person(
+    stored: str, name: str | None, said: str
+) -> None:
+    assert yours(stored, name) == said
+
+
+@pytest.mark.parametrize(("stored", "name", "said"), SHAPES)
+def test_no_second_person_sentence_keeps_a_third_person_verb(
+    stored: str, name: str | None, said: str
+) -> None:
+    out = yours(stored, name)
+    assert not re.search(r"\byou (?:is|was|has|does|doesn't|isn't|wasn't|hasn't)\b", out, re.I)
+    assert not re.search(r"\bthe user\b", out, re.I)
+
+
+def test_the_weekly_reflection_speaks_to_the_user() -> None:
+    text = "Week of 01 Mar – 08 Mar 2026. New: The user lives in Cork; the user doesn't eat pork."
+    assert addressed(text) == (
+        "Week of 01 Mar – 08 Mar 2026. New: You live in Cork; you don't eat pork."
+    )
+
+
+#: Internal words that must never reach the user.
+JARGON = re.compile(
+    r"pending_confirmation|superseded|observer|Confidence|\(0\.\d\d\)|[Tt]he user|"
+    r"→ (?:active|deleted)"
+)
+
+
+async def test_memories_why_undo_and_profile_speak_plainly(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    async with ConsoleSession(tmp_path / "m.db", clock, embedder="none") as s:
+        await s.say("I live in Lisbon.", "I don't eat pork.")
+        clock.advance(minutes=5)
+        shown = await s.say("/memories", "/why Lisbon", "/profile", "/remember I live in Porto.")
+        shown += await s.say("/undo")
+    assert "You live in Lisbon." in shown and "You don't eat pork." in shown
+    assert re.search(
+        r"I learned it on \d+ March 2026 from your message: “I live in Lisbon.”", shown
+    )
+    assert "How sure I am: you told me. You've mentioned it once." in shown
+    assert "Undone: " in shown
+    assert not JARGON.search(shown), JARGON.search(shown)
+
+
+def test_the_weekly_digest_never_tells_the_user_their_own_name() -> None:
+    facts = [
+        fact(1, "Grace's name is Grace.", Category.IDENTITY, key="name"),
+        fact(2, "Grace lives in Cork.", Category.IDENTITY, key="home_city"),
+    ]
+    digest = digest_of("console:grace", facts, NOW - timedelta(days=7), NOW)
+    assert digest.new == ("Grace lives in Cork.",)
