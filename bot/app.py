@@ -71,6 +71,7 @@ from memory_core import (
     TemplateWriter,
     Usage,
     UsageMeter,
+    detect_language,
 )
 from memory_core.clock import Clock, SystemClock
 
@@ -354,7 +355,8 @@ def build_runtime(
         commands,
         Presses(memory, codec, commands.memories_page),
         languages=languages,
-        # Language detection (memory_core's detector) plugs in here: detect_language=…
+        # Each chat message's own language (offline detector) comes before the app's hint.
+        detect_language=detect_language,
     )
     scheduler, jobs = build_jobs(settings, memory, notifier, extractor, auditor, usage.record)
     observer.on_result = jobs.after_turn  # conflicts first, then profile/consolidation/questions

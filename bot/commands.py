@@ -40,6 +40,7 @@ PROFILE_TITLES = {
     "current_tasks": N_("Current tasks"),
     "soft_preferences": N_("Preferences"),
     "sensitive_topics": N_("Sensitive"),
+    "notes": N_("Notes (in your own words)"),
     "other": N_("Other"),
     "insights": N_("My impressions (/forget any you disagree with)"),
 }

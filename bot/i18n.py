@@ -96,6 +96,10 @@ class Languages:
         while len(self._last) > self.capacity:
             self._last.popitem(last=False)
 
+    def knows(self, user_key: str) -> bool:
+        """Whether a language was noted for the user."""
+        return user_key in self._last
+
     def of(self, user_key: str, hint: str | None = None) -> str:
         """The user's language: the one they last wrote in, else the platform's hint (their
         app's language), else the default."""

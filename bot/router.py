@@ -77,14 +77,17 @@ class Router:
         """The language to answer ``msg`` in: the text's own (plain chat), else the one the
         user last wrote in, else the platform's hint, else the default; remembered for the
         commands, presses and questions that follow."""
-        if self.detect_language is None:
-            found = supported(msg.language)
-        else:
-            found = supported(self.detect_language(text)) if _is_chat_turn(text) else None
+        found = None
+        if self.detect_language is not None and _is_chat_turn(text):
+            found = supported(self.detect_language(text))
         if found is not None:
             self.languages.note(msg.user_key, found)
             return found
-        return self.languages.of(msg.user_key, msg.language)
+        lang = self.languages.of(msg.user_key, msg.language)
+        if not self.languages.knows(msg.user_key) and supported(msg.language) is not None:
+            # Nothing written yet to go by: the app's language stands until the user writes.
+            self.languages.note(msg.user_key, lang)
+        return lang
 
     async def on_message(
         self, msg: IncomingMessage, stream: ReplyStream | None = None

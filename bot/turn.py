@@ -25,7 +25,16 @@ from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.i18n import t
 from bot.responder import Responder, TurnContext, asks
 from bot.texts import HELP_POINTER
-from memory_core import Candidate, Extractor, Memory, Observer, SearchHit, Turn, TurnInput
+from memory_core import (
+    Candidate,
+    Extractor,
+    Memory,
+    Observer,
+    SearchHit,
+    Turn,
+    TurnInput,
+    is_note,
+)
 from memory_core.values import Audience
 
 REDACTED = "[redacted]"
@@ -198,7 +207,13 @@ class ChatTurn:
         found = [c for c in await self.preview.extract(preview) if not c.temporary]
         # A group is never told back what a member said about something private.
         private = [
-            c.sensitive or (not msg.is_private and self.memory.is_private_text(c.value_text))
+            c.sensitive
+            or (
+                not msg.is_private
+                # A note in another language is not read for sensitivity here (its category
+                # comes by meaning, in learning): a group is never told it back.
+                and (is_note(c.key) or self.memory.is_private_text(c.value_text))
+            )
             for c in found
         ]
         return [c for c, p in zip(found, private, strict=True) if not p], any(private)

@@ -58,6 +58,7 @@ from memory_core.jobs import (
     TemplateWriter,
 )
 from memory_core.jobs.questions import Answer as QuestionAnswer
+from memory_core.language import detect_language
 from memory_core.learn.arbitrate import Auditor, RulesAuditor
 from memory_core.learn.budgeted import BudgetedAuditor, BudgetedExtractor
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
@@ -82,6 +83,7 @@ from memory_core.memory import Memory, MemoryConfig
 from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
 from memory_core.metrics import LLMShare
 from memory_core.metrics import Price as LLMPrice
+from memory_core.notes import is_note, note_language
 from memory_core.operations import (
     HealthCheck,
     JobRuns,
@@ -247,8 +249,11 @@ __all__ = [
     "UserSettings",
     "UserView",
     "answering",
+    "detect_language",
     "find_people",
+    "is_note",
     "is_person_key",
     "llm_scope",
+    "note_language",
     "people_of",
 ]

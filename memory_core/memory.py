@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -40,6 +41,7 @@ from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
+from memory_core.language import detect_language, warm_up
 from memory_core.learn import resolve
 from memory_core.learn.arbitrate import normalise_value
 from memory_core.leases import LeaseKeeper, process_id
@@ -155,6 +157,8 @@ class Memory:
             log.info("schema_migrated", path=db.location, applied=applied)
         memory = cls(db, embedder, clock, config)
         memory.vectors.check_model_lock()
+        # The language model loads (~0.5 s) beside start-up, not on the first user's reply.
+        threading.Thread(target=warm_up, name="language-warm-up", daemon=True).start()
         return memory
 
     def close(self) -> None:
@@ -415,12 +419,22 @@ class Memory:
         return await self.run(Lane.REPLY, self._record_episodes, user_id, cleaned)
 
     def _record_episodes(self, user_id: str, episodes: Sequence[NewEpisode]) -> list[int]:
+        episodes = [
+            replace(e, language=detect_language(e.text))
+            if e.role == "user" and e.language is None
+            else e
+            for e in episodes
+        ]
         with self.db.write() as conn:
             ids = episode_repo.insert_many(conn, user_id, episodes)
             self.vectors.queue_episodes(conn, user_id, ids, episodes)
         return ids
 
     # ---- reads -----------------------------------------------------------------------------
+
+    async def user_language(self, user_id: str) -> str | None:
+        """The language of the user's latest message it could be told from (ISO 639-1)."""
+        return await self.read(Lane.REPLY, episode_repo.latest_language, user_id)
 
     async def search(
         self,

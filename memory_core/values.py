@@ -165,6 +165,7 @@ class Episode:
     session_id: str | None = None
     turn_id: str | None = None
     speaker: str | None = None
+    language: str | None = None  # ISO 639-1, detected for the user's messages (None: unsure)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +203,7 @@ class NewEpisode:
     turn_id: str | None = None
     speaker: str | None = None
     context: str = ""
+    language: str | None = None  # None: detected when recorded (a user's message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,9 +129,12 @@ def test_memory_core_exports() -> None:
         "UserSettings",
         "UserView",
         "answering",
+        "detect_language",
         "find_people",
+        "is_note",
         "is_person_key",
         "llm_scope",
+        "note_language",
         "people_of",
     ]
     for name in memory_core.__all__:

@@ -206,6 +206,26 @@ def eval_life(
     Console(width=_TABLE_WIDTH).print(table)
 
 
+@eval_cli.command("intros", short_help="Dense introductions and chat noise.")
+def eval_intros(as_json: JsonOpt = False) -> None:
+    """Dense introductions and chat noise: lines that keep every fact they state, and junk
+    facts stored from hyperbole, passing moments and greetings (labelled lines shipped with
+    membot, tune and held-out parts)."""
+    from bot import app as composition
+    from memory_core import MemoryCoreError, evaluation
+
+    extractor, _auditor, _responder = composition.build_learning(figures_settings())
+    try:
+        report = run(evaluation.run_intros_eval(extractor))
+    except MemoryCoreError as exc:  # the model is down: no figures, rather than wrong ones
+        raise fail(f"the extractor failed: {exc}", 1) from exc
+    if as_json:
+        typer.echo(json.dumps(report.as_json(), ensure_ascii=False))
+        return
+    for line in report.lines():
+        console.print(line, markup=False, highlight=False)
+
+
 @eval_cli.command("sensitivity", short_help="Sensitivity classifier precision/recall.")
 def eval_sensitivity(as_json: JsonOpt = False) -> None:
     """Precision and recall of the sensitivity model (health, self-harm, finance, identity

@@ -605,12 +605,17 @@ M007_INBOX_SENT = """
 ALTER TABLE inbox ADD COLUMN sent_at REAL;
 """
 
-
 # A fact that faded (seed 003 §7: unused for months, of low importance) is soft-deleted like a
 # forgotten one but marked: it is listed as faded, restorable, and learned again when told
 # again — only what the user asked to forget is guarded against re-learning.
 M008_FADED = """
 ALTER TABLE facts ADD COLUMN faded_at REAL;
+"""
+
+# The language each user message is written in (ISO 639-1, detected when it is recorded;
+# NULL when unsure or for the bot's own turns): replies and the message catalogue use it.
+M009_EPISODE_LANGUAGE = """
+ALTER TABLE episodes ADD COLUMN language TEXT;
 """
 
 
@@ -623,6 +628,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "m006_leases", _script(M006_LEASES)),
     Migration(7, "m007_inbox_sent", _script(M007_INBOX_SENT)),
     Migration(8, "m008_faded", _script(M008_FADED)),
+    Migration(9, "m009_episode_language", _script(M009_EPISODE_LANGUAGE)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

@@ -5,6 +5,7 @@ simulated months (``life``)."""
 
 from memory_core.evaluation.answers import AnswersReport, run_answers_eval
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
+from memory_core.evaluation.intros import IntrosReport, run_intros_eval
 from memory_core.evaluation.life import START as LIFE_START
 from memory_core.evaluation.life import LifeChat, LifeReport, run_life
 from memory_core.evaluation.locomo import (
@@ -38,6 +39,7 @@ __all__ = [
     "Conversation",
     "ExtractionEval",
     "Fold",
+    "IntrosReport",
     "LeaveOneOut",
     "LifeChat",
     "LifeReport",
@@ -56,6 +58,7 @@ __all__ = [
     "parse_session_time",
     "run_answers_eval",
     "run_extraction_eval",
+    "run_intros_eval",
     "run_life",
     "run_locomo",
     "run_suite",

@@ -27,6 +27,7 @@ __all__ = [
     "iban_valid",
     "is_ephemeral",
     "is_hypothetical",
+    "is_noise",
     "is_question",
     "luhn_valid",
     "normalize_value_text",
@@ -131,6 +132,41 @@ _SECOND_PERSON = re.compile(
     r"(?<![\w'’])(?:you|your|yours|yourself|yourselves)(?![\w])", re.IGNORECASE
 )
 _SENTENCE_BREAK = re.compile(r"[.!?](?=\s)")
+
+
+#: Figures of speech: what they say is not meant literally ("is a million years old",
+#: "literally died laughing", "basically lives in the office").
+_HYPERBOLE = re.compile(
+    r"\b(?:literally|basically|practically|virtually|figuratively)\b"
+    r"|\b(?:a|like\s+a)\s+(?:million|billion|zillion|gazillion|bajillion|thousand)\s+"
+    r"(?:years?|times|miles|hours|things)\b"
+    r"|\b(?:died|dying|dead|die)\s+(?:laughing|of\s+(?:laughter|embarrassment|boredom|shame))\b"
+    r"|\b(?:to|half\s+to)\s+death\b|\bkilling\s+me\b|\btakes?\s+forever\b"
+    r"|\b(?:waited|waiting|been)\s+(?:for\s+)?(?:ages|forever)\b"
+    r"|\b(?:is|are|was|'s)\s+(?:a\s+|an\s+|such\s+a\s+|total\s+|complete\s+)*(?:disaster|"
+    r"mess|nightmare|zoo|circus|dumpster\s+fire|car\s+park)\b",
+    re.IGNORECASE,
+)
+#: A passing moment of the day or something just seen: chat, not a lasting fact ("listened
+#: to a podcast on the way in", "that meme").
+_PASSING = re.compile(
+    r"\bon\s+(?:the|my)\s+(?:way|commute|drive|ride|walk)\s+(?:in|here|home|back|over|to\s+\w+)\b"
+    r"|\bon\s+my\s+(?:commute|lunch\s+break|break)\b"
+    r"|\b(?:binged|binge-watched|binge\s+watched)\b"
+    r"|\b(?:this|that|these|those)\s+(?:meme|memes|video|clip|tweet|post|article|gif|thread|"
+    r"reel|tiktok|headline)\b"
+    r"|\b(?:listened|listening)\s+to\s+(?:a|an|some|this|that)\s+(?:podcast|episode|song|"
+    r"audiobook)\b"
+    r"|\b(?:watched|saw|read|seen)\s+(?:a|an|some)\s+(?:video|clip|meme|tweet|post|article|"
+    r"reel|tiktok)\b",
+    re.IGNORECASE,
+)
+
+
+def is_noise(text: str) -> bool:
+    """True for hyperbole, sarcasm and passing moments ("my laptop is a million years old",
+    "I listened to a podcast on the way in"): nothing in them is a lasting fact to keep."""
+    return bool(_HYPERBOLE.search(text) or _PASSING.search(text))
 
 
 def _trim(text: str, limit: int) -> str:

@@ -91,10 +91,15 @@ FAMILY = _words(
     """sister, brother, mother, father, mom, mum, dad, wife, husband, partner, boyfriend,
     girlfriend, fiance, fiancé, fiancee, fiancée, son, daughter, grandmother, grandfather,
     grandma, grandpa, granny, aunt, uncle, cousin, niece, nephew, stepmother, stepfather,
-    stepson, stepdaughter, stepsister, stepbrother, twin, spouse, baby, kid, child"""
+    stepson, stepdaughter, stepsister, stepbrother, twin, spouse, baby, kid, child,
+    little boy, little girl, baby boy, baby girl"""
 )
 #: Spoken forms folded into one key ("mom" and "mum" are both "mother").
 FAMILY_CANONICAL = {
+    "little boy": "son",
+    "baby boy": "son",
+    "little girl": "daughter",
+    "baby girl": "daughter",
     "mom": "mother",
     "mum": "mother",
     "dad": "father",

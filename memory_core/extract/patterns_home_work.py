@@ -16,6 +16,8 @@ _NOT_PLACES = frozenset(
     {
         *"here there home town city downtown hell peace fear hope denial luxury".split(),
         *"poverty love trouble debt bed school work reality sin".split(),
+        *"country countryside suburbs village farm".split(),
+        "the country",
         "the city",
         "the countryside",
         "the suburbs",
@@ -48,6 +50,8 @@ def place(raw: str, ctx: Context) -> tuple[str, bool] | None:
     phrase = clean_phrase(raw, max_words=5)
     if phrase is None or not any(c.isalpha() for c in phrase) or phrase[0].isdigit():
         return None
+    if re.search(r"\s(?:and|but)\s+(?![A-Z])", phrase):
+        return None  # "Toronto and work as …": a place ends where the next statement starts
     low = phrase.lower()
     if low in COUNTRIES:
         return _country_display(phrase), True
@@ -201,7 +205,9 @@ _JOB = re.compile(
     r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|been|was)\s+promoted\s+to|"
     rf"{_I_AM}|i(?:'ve|\s+have)\s+been)\s+(?:now\s+|currently\s+|also\s+)?(?:a\s+|an\s+|the\s+)?"
-    r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+))?$",
+    r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+)|\s+(?:based\s+)?in\s+(?P<city>.+)"
+    r"|\s+from\s+(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
+    r"(?:,?\s+(?:now\s+)?(?:living|based)\s+in\s+(?P<lives>.+))?)?$",
     re.IGNORECASE,
 )
 _NEGATED = re.compile(r"^(?:not|no\s+longer|never|no)\b", re.IGNORECASE)
@@ -225,6 +231,14 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
         school = title.lower() in _SCHOOL_WORDS
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
+    where = m.group("city") or m.group("lives")
+    if where and not where[:1].isupper():
+        where = None  # "a teacher in us history", "a waiter in a restaurant": no town
+    city = place(where, ctx) if where else None
+    if city is not None and not city[1]:
+        # "I'm a sales manager in Chicago": where they work is, said this way, where they live.
+        text = f"{ctx.subject} lives in {city[0]}."
+        out += fact("home_city", text, Category.IDENTITY, 0.6, city[0])
     return out
 
 

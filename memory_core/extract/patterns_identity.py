@@ -254,4 +254,22 @@ def timezone(clause: str, ctx: Context) -> list[Candidate]:
     return fact("timezone", text, Category.IDENTITY, 0.85, value)
 
 
-RULES: tuple[Rule, ...] = (pronouns, preferred_name, name, nationality, languages, timezone)
+_AGE = re.compile(
+    rf"^(?:{_I_AM}|i\s+turned|i\s+just\s+turned|i'm\s+turning|my\s+age\s+is|age)\s*:?\s+"
+    r"(?:now\s+|just\s+)?(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
+    r"(?:\s+(?:now|today|this\s+year))?\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def age(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "I'm 41", "I am 29 years old", "I just turned 30" → ``age`` (as of the turn)."""
+    m = _AGE.match(clause)
+    if m is None or not 5 <= int(m.group("v")) <= 110:
+        return []  # "I'm 3" is a mood or a score more often than an age
+    value = str(int(m.group("v")))
+    text = f"{ctx.subject} is {value}."
+    return fact("age", text, Category.IDENTITY, 0.8, value, valid_from=ctx.time)
+
+
+RULES: tuple[Rule, ...] = (pronouns, preferred_name, name, age, nationality, languages, timezone)

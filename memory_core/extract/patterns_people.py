@@ -9,6 +9,7 @@ from memory_core.extract.lexicon import (
     FAMILY,
     FAMILY_CANONICAL,
     OCCUPATIONS,
+    PET_BREEDS,
     PET_CANONICAL,
     PET_SPECIES,
 )
@@ -30,7 +31,7 @@ FRIENDS = frozenset(
     godfather, father-in-law, mother-in-law, sister-in-law, brother-in-law""".split(",")
 )
 REL = rf"(?P<rel>{alternation(FAMILY | FRIENDS)})"
-SPECIES = rf"(?P<sp>{alternation(PET_SPECIES)})"
+SPECIES = rf"(?P<sp>{alternation(PET_SPECIES | frozenset(PET_BREEDS))})"
 ADJ = (
     r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
     r"beautiful|sweet|old|late|adorable|fluffy|rescue|other)\s+)*"
@@ -59,6 +60,7 @@ def prefix_of(rel: str, name: str | None = None) -> str:
 def species_key(word: str) -> str:
     """Canonical species: "puppy" → "dog"; plain "pet" has none."""
     low = re.sub(r"\s+", " ", word.lower())
+    low = PET_BREEDS.get(low, low)  # "a beagle called Biscuit" is a dog
     return PET_CANONICAL.get(low, low).replace(" ", "_")
 
 
@@ -115,7 +117,7 @@ def _members(raw: str, ctx: Context) -> list[tuple[str, str | None]] | None:
         if m is None:
             return None
         name = person_name(m.group("n"), ctx, strict=False, max_words=1)
-        if name is None or _is_relation_word(name):
+        if name is None or _is_relation_word(name) or _is_animal_word(name):
             return None  # "I have a mom, dad and brother": relations, not names
         out.append((name, m.group("age") or m.group("paren")))
     return out
@@ -241,8 +243,8 @@ def pets(clause: str, ctx: Context) -> list[Candidate]:
     if m is None:
         return []
     name = person_name(m.group("n"), ctx, strict=strict, max_words=1 if strict else 3)
-    if name is None:
-        return []
+    if name is None or _is_animal_word(name):
+        return []  # "a parakeet, dog, cat and a lizard": a list of pets, not a pet named Dog
     species = species_key(m.group("sp"))
     key = "pet.name" if species == "pet" else f"pet.{species}.name"
     text = f"{ctx.possessive} {_spoken(m.group('sp'))} is named {name}."
@@ -282,6 +284,12 @@ _JUDGING = frozenset(
     hard big huge lousy horrible poor wonderful fantastic favorite favourite best worst
     brilliant talented famous""".split()
 )
+
+
+def _is_animal_word(word: str) -> bool:
+    """True for "dog", "dogs", "Cat": a kind of animal, not a name."""
+    low = " ".join(word.lower().split())
+    return any(w in PET_SPECIES or w in PET_BREEDS for w in (low, low.removesuffix("s")))
 
 
 def _is_relation_word(word: str) -> bool:
@@ -391,4 +399,21 @@ def resolve_pronoun(clause: str, person: str | None) -> str:
     return f"{person}{verb}{m.group('rest')}"
 
 
-RULES: tuple[Rule, ...] = (family, pets, named_person)
+_IN_PASSING = re.compile(
+    rf"(?<![\w'])(?:with|and|to|from|for|visiting|visited|see|saw|met)\s+(?:my|our)\s+{ADJ}{REL}"
+    r"\s+(?P<n>[A-Z][\w'-]*)(?![\w'-])"
+)
+
+
+def mentioned_members(clause: str, ctx: Context) -> list[Candidate]:
+    """ "I moved here with my partner Tom and our little boy Oisín": people named in passing,
+    after a preposition, each under their relation (a statement about them is read elsewhere)."""
+    out: list[Candidate] = []
+    for m in _IN_PASSING.finditer(clause):
+        name = person_name(m.group("n"), ctx, strict=True, max_words=1)
+        if name is not None and not _is_relation_word(name):
+            out += _member_name(m.group("rel"), name, ctx, 0.65, keyed=True)
+    return out
+
+
+RULES: tuple[Rule, ...] = (family, pets, named_person, mentioned_members)

@@ -14,10 +14,12 @@ from datetime import UTC, datetime, timedelta
 
 from memory_core.extract import (
     corrections,
+    notes,
     patterns_dates,
     patterns_health,
     patterns_home_work,
     patterns_identity,
+    patterns_intl,
     patterns_people,
     patterns_plans,
     patterns_preferences,
@@ -37,10 +39,12 @@ from memory_core.extract.filters import (
     find_sensitive,
     is_ephemeral,
     is_hypothetical,
+    is_noise,
     is_question,
     normalize_value_text,
     redact,
 )
+from memory_core.extract.lexicon import BASE_VERBS
 from memory_core.extract.rule import Context, Rule
 from memory_core.extract.text import (
     clean_input,
@@ -50,6 +54,7 @@ from memory_core.extract.text import (
     strip_fillers,
     strip_trailing_fillers,
 )
+from memory_core.language import detect_language
 from memory_core.values import Category
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
@@ -230,7 +235,7 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
     if not found and not hypothetical:
         found = [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
     restated = False
-    if not found and not hypothetical and not ctx.explicit:
+    if not found and not hypothetical and not ctx.explicit and not is_noise(clause):
         # No specific rule read it: keep a plain statement about the user as it was said
         # (an explicit request keeps it as a note instead, below), its time said as a date
         # ("I went to Paris yesterday" → "… went to Paris on 23 November 2026").
@@ -265,7 +270,7 @@ def _sentence_note(sentence: str, ctx: Context, *, scoped: bool) -> list[Candida
 
 #: A short label before a first-person statement ("Big news:", "Correction:", "Update:").
 _LABEL = re.compile(
-    r"^[^\W\d_][\w' ]{1,24}:\s+(?=(?:i|i'm|i've|im|my|we|we're|we've|our|just)\b)",
+    r"^[^\W\d_][\w' ]{1,60}:\s+(?=(?:i|i'm|i've|im|my|we|we're|we've|our|just)\b)",
     re.IGNORECASE,
 )
 #: "I live in Vienna — what's the weather like there?": a statement, then the question.
@@ -311,6 +316,102 @@ def _clauses(sentence: str) -> list[str]:
     return out
 
 
+_SUBJECT = re.compile(r"^(?P<s>i'm|i\s+am|im|i)\s+(?!and\b|but\b)", re.IGNORECASE)
+_JOINT = re.compile(r"(\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)", re.IGNORECASE)
+_HAVE = re.compile(r"^(?:i|we)(?:\s+(?:also\s+)?(?:have|own)|'ve\s+got|\s+have\s+got)\s+", re.I)
+_ONLY_IT = re.compile(r"^\w+\s+(?:it|that|this|them)(?:\s+(?:a\s+lot|so\s+much|there))?\W*$", re.I)
+_DANGLING = re.compile(r"\b(?:in|at|to|from|with|of|for|on|by|about|and|or)\s*$", re.IGNORECASE)
+_AFTER_I_AM = re.compile(
+    r"^(?:a|an|the|\d+|in|at|from|not|also|still|very|so|really|\w+ing)(?:\s|\W*$)", re.I
+)
+_A_THING = re.compile(r"^(?:a|an|the|one|two|three|four|five|\d+)(?:\s|\W*$)", re.IGNORECASE)
+
+
+#: Keys a split-off part may not introduce: "I'm from Alsip, Illinois" names no "Illinois".
+_NOT_AFTER_A_COMMA = frozenset({"name", "preferred_name"})
+
+
+def _keys(clause: str, ctx: Context) -> set[str]:
+    """The keys the specific rules read in ``clause``."""
+    return {cand.key for rule in ALL_RULES for cand in rule(clause, ctx)}
+
+
+def _reads(clause: str, ctx: Context) -> bool:
+    lead = strip_fillers(clause)[0]
+    return bool(_keys(lead, ctx)) or bool(patterns_statements.statement(lead, ctx))
+
+
+def _starts_with_verb(piece: str) -> bool:
+    """ "work as a nurse", "don't eat meat", "also play golf": a predicate without its subject."""
+    words = re.findall(r"[a-z']+", piece.lower())
+    while words and words[0] in {"also", "still", "now", "currently", "really", "never", "often"}:
+        words = words[1:]
+    return bool(words) and (words[0] in BASE_VERBS or words[0] in {"don't", "do", "can't", "can"})
+
+
+def _apart(forms: list[str], piece: str, *, copula: bool, ctx: Context) -> bool:
+    """Whether a part no specific rule reads may still stand alone: read by the general
+    reading ("I'm 61 and retired", "… and play the drums") — after "I'm" only what can follow
+    it ("a …", "in …", "studying …", one word) — or naming nothing ("… and love it")."""
+    if not forms:
+        return False
+    if _ONLY_IT.match(piece):
+        return True
+    if (
+        copula
+        and forms[0].startswith("I'm ")
+        and not (_AFTER_I_AM.match(piece) or len(piece.split()) == 1)
+    ):
+        return False  # "I'm tell people …", "I'm praise God": no statement
+    return _reads(forms[0], ctx)
+
+
+def _share_subject(raw: str, ctx: Context) -> list[str]:
+    """ "I live in Toronto and work at Shopify", "I'm Frank, 41, a sales manager": one subject
+    for several statements. A part after "and" or a comma becomes its own clause, with the
+    subject said again, when a specific rule reads it so and the rules read nothing more in
+    the part joined to what came before ("I like salt and pepper", "fluent in German and
+    French" stay whole)."""
+    lead = strip_fillers(raw)[0]
+    m = _SUBJECT.match(lead)
+    have = _HAVE.match(lead)
+    pieces = _JOINT.split(raw)
+    if (m is None and have is None) or len(pieces) < 3:
+        return [raw]
+    copula = m is not None and m.group("s").lower() != "i"
+    out: list[str] = []
+    current = pieces[0]
+    for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        verb = _starts_with_verb(piece)
+        forms = ["I'm " + piece] if copula and not verb else []
+        if m is not None and verb:
+            forms.append("I " + piece)
+        if have is not None and _A_THING.match(piece):
+            forms.append(f"{have.group(0).strip()} {piece}")  # "…, and a dog called Rufus"
+        joined = current + sep + piece
+        before, together = _keys(strip_fillers(current)[0], ctx), _keys(joined, ctx)
+        if together - before:
+            current = joined  # the piece belongs to the statement before it
+            continue
+        # A part read into a slot the part before already fills ("a teacher and a baker")
+        # stays with it: one slot cannot hold both.
+        form = next((f for f in forms if _keys(f, ctx) - _NOT_AFTER_A_COMMA - before), None)
+        if _DANGLING.search(current):
+            current = joined  # "I was born in and currently live in France": one statement
+        elif form is not None and (_reads(current, ctx) or not together):
+            out.append(current)
+            current = form
+        elif before and not together and _apart(forms, piece, copula=copula, ctx=ctx):
+            # Joined, the part before would lose its slot ("I'm 61 and retired", "I live in
+            # Toronto and love it"): apart, each is read alone ("I love it" names nothing).
+            out.append(current)
+            current = forms[0]
+        else:
+            current = joined
+    out.append(current)
+    return out
+
+
 def _resolve_pronouns(clauses: list[str], ctx: Context, seen: list[str]) -> list[str]:
     """ "My friend Marco lives in Rome and he is a chef": the pronoun stands for the person
     last mentioned in this turn (``seen``, updated), so the clause is about them."""
@@ -329,8 +430,23 @@ def _resolve_pronouns(clauses: list[str], ctx: Context, seen: list[str]) -> list
     return out
 
 
+#: "Hiya, it's Niamh again", "Hello again, it's me, Tara", "I'm back": the user greets the
+#: bot and says who is there; nothing in it is a new fact.
+_GREETING = re.compile(
+    r"^(?:(?:hi|hey|hiya|hello|howdy|yo|morning|evening|good\s+(?:morning|afternoon|evening))"
+    r"(?:\s+(?:again|there|all))?[\s,!.]*)*"
+    r"(?:(?:it's|it\s+is|its)\s+(?:me|(?-i:[A-Z][\w'-]*))(?:\s+(?:again|here|back))?"
+    r"(?:[\s,]+(?:me\s+)?(?-i:[A-Z][\w'-]*))?|(?:i'm|i\s+am)\s+back|back\s+again|me\s+again)?"
+    r"[\s,!.…]*$",
+    re.IGNORECASE,
+)
+
+
 def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> list[Candidate]:
-    clauses = _resolve_pronouns(_clauses(sentence), ctx, [] if seen is None else seen)
+    if _GREETING.match(sentence):
+        return []
+    shared = [part for raw in _clauses(sentence) for part in _share_subject(raw, ctx)]
+    clauses = _resolve_pronouns(shared, ctx, [] if seen is None else seen)
     lead, _ = strip_fillers(clauses[0])
     if _CONDITIONAL_LEAD.match(lead):
         # "If I lived in Paris, I'd …": nothing in the sentence is a fact.
@@ -381,6 +497,24 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         explicit=explicit,
         lowercase=_is_lowercase(body),
     )
+    language = detect_language(body)
+    # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
+    # what the English rules read stands (an explicit request's catch-all note aside).
+    if language in (None, "en") or _english(body, replace(ctx, explicit=False), explicit=False):
+        return _select(_english(body, ctx, explicit=explicit))
+    # The rules read English: a statement in another language is kept as a note.
+    found = []
+    for sentence in split_sentences(body):
+        slots = [] if notes.is_question(sentence) else patterns_intl.read(sentence, language, ctx)
+        note = notes.note(sentence, language, ctx, explicit=explicit)
+        if slots and not notes.says_more(sentence, slots):
+            note = []  # "Me llamo Ana.": the slot holds all of it
+        found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
+    return _select(found)
+
+
+def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
+    """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
     for sentence in split_sentences(body):
@@ -394,7 +528,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
             continue
         found += _sentence(corrections.corrected(sentence), ctx, seen)
-    return _select(found)
+    return found
 
 
 class RulesExtractor:

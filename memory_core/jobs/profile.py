@@ -38,7 +38,7 @@ RECENT_DAYS = 7
 MAX_RECENT = 10
 
 KEYED_SECTIONS = ("identity", "hard_preferences", "soft_preferences")
-LIST_SECTIONS = ("current_tasks", "sensitive_topics", "other", "insights")
+LIST_SECTIONS = ("current_tasks", "sensitive_topics", "notes", "other", "insights")
 #: Insights listed in the profile (the newest).
 MAX_INSIGHTS = 5
 _SECTION_OF: dict[Category, str] = {
@@ -156,6 +156,8 @@ def section_of(fact: Fact) -> str:
     """Which profile section a fact belongs to."""
     if fact.sensitive or fact.category in SENSITIVE_CATEGORIES or private_text(fact.value_text):
         return "sensitive_topics"
+    if fact.key.startswith("note."):
+        return "notes"  # what the user said in their own words, no rule read into a slot
     return _SECTION_OF.get(fact.category, "other")
 
 

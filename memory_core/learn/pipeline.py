@@ -16,6 +16,7 @@ import structlog
 
 from memory_core import entities
 from memory_core.clock import to_ts
+from memory_core.errors import EmbedderError
 from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.sensitive import redact
@@ -25,6 +26,7 @@ from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
 from memory_core.learn.decisions import Decision
 from memory_core.learn.lookup import file_people, related_facts
 from memory_core.llm import llm_scope
+from memory_core.notes import NoteCategories, categorize, is_note
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import outbox
@@ -75,6 +77,8 @@ class Learner:
         self.memory = memory
         self.extractor = extractor
         self.auditor = auditor
+        # Notes (statements no rule read, in any language) get their category by meaning.
+        self.notes = NoteCategories(memory.embedder) if memory.embedder is not None else None
         # LLM usage summed in memory, written with each job's apply transaction.
         self.usage = usage
 
@@ -98,6 +102,15 @@ class Learner:
         links: Mapping[str, Sequence[tuple[int, float]]] = {}
         if job.learn:
             candidates = policy.bound_candidates(await self.extractor.extract(turn))
+            if self.notes is not None and any(is_note(c.key) for c in candidates):
+                try:
+                    candidates = await self.memory.run(
+                        Lane.BACKGROUND, categorize, self.notes, candidates
+                    )
+                except EmbedderError as exc:
+                    # The note is kept all the same, as ``other`` (a word list still reads
+                    # a sensitive topic on the write path).
+                    log.warning("note_category_failed", turn_id=job.turn_id, error=str(exc))
             # "Marco is a chef" goes to the Marco the user told us about before.
             candidates = await self.memory.run(
                 Lane.BACKGROUND, file_people, self.memory, job.user_id, candidates

@@ -18,8 +18,8 @@ def insert_many(conn: Connection, user_id: str, episodes: Sequence[NewEpisode]) 
     ids: list[int] = []
     stmt = text(
         "INSERT INTO episodes (user_id, owner_token, chat_id, session_id, turn_id, role, "
-        "speaker, text, context, created_at) VALUES (:u, :tok, :chat, :sess, :turn, :role, "
-        ":speaker, :text, :ctx, :ts) RETURNING id"
+        "speaker, text, context, created_at, language) VALUES (:u, :tok, :chat, :sess, :turn, "
+        ":role, :speaker, :text, :ctx, :ts, :lang) RETURNING id"
     )
     for ep in episodes:
         ids.append(
@@ -37,6 +37,7 @@ def insert_many(conn: Connection, user_id: str, episodes: Sequence[NewEpisode]) 
                         "text": ep.text,
                         "ctx": ep.context,
                         "ts": to_ts(ep.created_at),
+                        "lang": ep.language,
                     },
                 ).scalar_one()
             )
@@ -95,6 +96,20 @@ def answer_of(conn: Connection, user_id: str, turn_id: str) -> str | None:
             "ORDER BY id LIMIT 1"
         ),
         {"u": user_id, "t": turn_id},
+    ).first()
+    return None if row is None else str(row[0])
+
+
+def latest_language(conn: Connection, user_id: str, *, within: int = 20) -> str | None:
+    """The language of the user's latest message whose language is known (among the last
+    ``within`` of their messages), or None."""
+    row = conn.execute(
+        text(
+            "SELECT language FROM (SELECT language, id FROM episodes WHERE user_id = :u "
+            "AND role = 'user' ORDER BY id DESC LIMIT :n) recent "
+            "WHERE language IS NOT NULL ORDER BY id DESC LIMIT 1"
+        ),
+        {"u": user_id, "n": within},
     ).first()
     return None if row is None else str(row[0])
 

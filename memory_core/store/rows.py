@@ -70,7 +70,9 @@ def fact_from_row(row: RowMapping) -> Fact:
     )
 
 
-EPISODE_COLUMNS = "id, user_id, chat_id, session_id, turn_id, role, speaker, text, created_at"
+EPISODE_COLUMNS = (
+    "id, user_id, chat_id, session_id, turn_id, role, speaker, text, created_at, language"
+)
 
 
 def episode_from_row(row: RowMapping) -> Episode:
@@ -87,6 +89,7 @@ def episode_from_row(row: RowMapping) -> Episode:
         speaker=row["speaker"],
         text=row["text"],
         created_at=created,
+        language=row["language"],
     )
 
 

@@ -388,7 +388,6 @@ NOTHING = [
     "answer in French",
     "I like to think I'm funny",
     "I hate to say it",
-    "I'm 34 years old",
     "I'm in Paris",
     "remember to buy milk",
 ]

@@ -1,0 +1,182 @@
+"""Notes: what the user says about themselves in a language the rules do not read, kept verbatim.
+
+The slot rules (``patterns_*``) read English. A statement in German, Spanish, French, Russian
+(or any language the detector names) is kept as a *note*: a fact under ``note.<lang>.<words>``
+whose text is the user's own sentence, so it is searchable (the embedder is multilingual),
+answerable by quoting it, listed, exported and forgettable like any fact. The policies that
+guard every fact run first, in the message's language: questions, hypotheticals, ephemeral
+wording ("nur heute", "por ahora"), greetings and small talk, figures of speech, secrets
+("mein Passwort ist …": never a note; a secret value an explicit ``/remember`` names is kept
+as a secret, masked, like in English), and a statement must be about the user.
+Its category is read later by meaning (``memory_core.notes``), where the embedder is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.explicit import note_key, sensitive_candidates
+from memory_core.extract.filters import find_sensitive, normalize_value_text
+from memory_core.extract.rule import Context, fact
+from memory_core.values import Category
+
+#: A note's first confidence hint: what the user said, not yet read into a slot.
+NOTE_HINT = 0.6
+
+_FIRST_PERSON = {
+    "de": r"ich|mein|meine|meinen|meinem|meiner|meines|mir|mich|wir|unser|unsere|unseren|"
+    r"unserem|unserer|uns",
+    "es": r"yo|mi|mis|me|soy|estoy|tengo|vivo|trabajo|estudio|hablo|juego|nací|crecí|llevo|"
+    r"prefiero|odio|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|nos|tenemos|vivimos",
+    "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos",
+    "it": r"io|mio|mia|miei|mie|mi|sono|ho|abito|vivo|lavoro|noi|nostro|nostra|abbiamo",
+    "pt": r"eu|meu|minha|meus|minhas|me|sou|estou|tenho|moro|trabalho|nós|nosso|nossa|temos",
+    "nl": r"ik|mijn|me|mij|wij|we|ons|onze",
+    "ru": r"я|мой|моя|моё|мое|мои|моего|моей|моих|меня|мне|мной|мы|наш|наша|наше|наши|нас|нам",
+    "uk": r"я|мій|моя|моє|мої|мене|мені|ми|наш|наша|наше|наші|нас|нам",
+    "pl": r"ja|mój|moja|moje|moi|mnie|mi|my|nasz|nasza|nasze|jestem|mam|mieszkam|pracuję",
+    "tr": r"ben|benim|bana|beni|biz|bizim",
+    "sv": r"jag|min|mitt|mina|mig|vi|vår|vårt|våra|oss",
+}
+_QUESTION_START = re.compile(
+    r"^\s*(?:wer|was|wo|wie|warum|wann|welche[rsnm]?|wieso|weshalb|woher|wohin|kannst|hast|bist|"
+    r"qué|quién|quiénes|dónde|cómo|cuándo|cuál|cuáles|cuánto|cuánta|por\s+qué|"
+    r"qui|que|quoi|où|comment|quand|quel|quelle|quels|quelles|pourquoi|est-ce|"
+    r"кто|что|где|как|когда|почему|зачем|какой|какая|какое|какие|сколько|чей|"
+    r"chi|cosa|dove|come|quando|perché|quale|quem|onde|porque|qual)\b",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(
+    r"^\s*(?:wenn|falls|angenommen|stell\s+dir\s+vor|si|supongamos|imagina|imagine|supposons|"
+    r"если|представь|допустим|se|caso)\b"
+    r"|\b(?:würde|würdest|hätte|wäre|gustaría|podría|sería|pourrais|pourrait|voudrais|serais|"
+    r"serait|aurais|бы)\b",
+    re.IGNORECASE,
+)
+_EPHEMERAL = re.compile(
+    r"\b(?:nur\s+(?:für\s+)?heute|für\s+(?:jetzt|heute)|vorerst|im\s+moment|gerade|"
+    r"solo\s+(?:por\s+)?hoy|por\s+ahora|de\s+momento|ahora\s+mismo|hoy|"
+    r"juste\s+(?:pour\s+)?aujourd'hui|seulement\s+aujourd'hui|pour\s+l'instant|pour\s+le\s+moment|"
+    r"pour\s+aujourd'hui|aujourd'hui|en\s+ce\s+moment|"
+    r"только\s+сегодня|пока\s+что|на\s+сегодня|сегодня|сейчас|"
+    r"heute|ahora|maintenant)\b",
+    re.IGNORECASE,
+)
+_FIGURE_OF_SPEECH = re.compile(
+    r"\b(?:buchstäblich|quasi|praktisch|literalmente|prácticamente|básicamente|littéralement|"
+    r"pratiquement|carrément|буквально|практически|millionen|millones|millions|миллион\w*|"
+    r"tot\s+gelacht|muerto\s+de\s+risa|mort\s+de\s+rire|умер\w*\s+со\s+смеху)\b",
+    re.IGNORECASE,
+)
+_SECRET = re.compile(
+    r"\b(?:passwort|kennwort|pin|zugangsdaten|contraseña|clave|mot\s+de\s+passe|code\s+secret|"
+    r"пароль|пин-?код|senha|wachtwoord|hasło|şifre|lösenord)\b",
+    re.IGNORECASE,
+)
+_SMALL_TALK = re.compile(
+    r"^(?:hallo|hi|hey|servus|moin|guten\s+(?:morgen|tag|abend)|gute\s+nacht|danke|danke\s+schön|"
+    r"tschüss|bis\s+(?:bald|morgen|später)|wie\s+geht'?s|mir\s+geht'?s\s+gut|alles\s+klar|"
+    r"hola|buenos\s+días|buenas\s+(?:tardes|noches)|gracias|adiós|hasta\s+(?:luego|mañana)|"
+    r"estoy\s+bien|bonjour|bonsoir|salut|merci|au\s+revoir|à\s+(?:bientôt|demain)|ça\s+va|"
+    r"je\s+vais\s+bien|привет|здравствуй(?:те)?|доброе\s+утро|добрый\s+(?:день|вечер)|спасибо|"
+    r"пока|до\s+свидания|у\s+меня\s+всё\s+хорошо|всё\s+хорошо|"
+    r"(?:c'est|es|ist|это)\s+\w+(?:\s+(?:again|wieder|de\s+nuevo|encore|снова|опять))?)"
+    r"[\s!.,?…]*$",
+    re.IGNORECASE,
+)
+_GREETING_LEAD = re.compile(
+    r"^(?:(?:hallo|hi|hey|hiya|servus|moin|hola|buenas|bonjour|salut|coucou|привет|здравствуйте|"
+    r"ciao|olá|oi|hej|merhaba)\b[\s,!.…]*)+",
+    re.IGNORECASE,
+)
+#: "Ich bin's wieder", "soy yo otra vez", "c'est moi", "это снова я": the user is back.
+_BACK = re.compile(
+    r"^(?:ich\s+bin(?:'s|\s+es)|hier\s+ist\s+\w+|soy\s+yo|c'est\s+(?:moi|\w+)|это\s+(?:снова\s+)?"
+    r"(?:я|\w+)|sono\s+io|sou\s+eu)(?:\s+(?:wieder|nochmal|otra\s+vez|de\s+nuevo|encore|"
+    r"à\s+nouveau|снова|опять|di\s+nuovo|de\s+novo))?[\s!.,…]*$",
+    re.IGNORECASE,
+)
+#: A mood or how the day goes: chat, not a lasting fact.
+_MOOD = re.compile(
+    r"^(?:ich\s+bin\s+(?:so\s+|sehr\s+)?(?:müde|glücklich|traurig|gestresst|hungrig|krank)|"
+    r"estoy\s+(?:muy\s+)?(?:cansad[oa]|feliz|triste|estresad[oa]|enferm[oa])|"
+    r"je\s+suis\s+(?:très\s+)?(?:fatigu[ée]e?|content[e]?|triste|stress[ée]e?|malade)|"
+    r"я\s+(?:очень\s+)?(?:устал[а]?|рад[а]?|грустн\w+|болен|больна))\b[\s!.…]*$",
+    re.IGNORECASE,
+)
+
+
+def about_user(sentence: str, language: str) -> bool:
+    """True when ``sentence`` (in ``language``) says something in the first person."""
+    words = _FIRST_PERSON.get(language)
+    if words is None:
+        return False
+    return re.search(rf"(?<![\w])(?:{words})(?![\w])", sentence, re.IGNORECASE) is not None
+
+
+def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
+    """True when a sentence in ``language`` may become a note: not a question, wish,
+    hypothetical, greeting, mood, figure of speech or secret, and about the user."""
+    text = sentence.strip()
+    if len(text.split()) < 2 and not explicit:
+        return False
+    if is_question(text):
+        return False
+    greeted = _GREETING_LEAD.sub("", text)
+    if not greeted or _BACK.match(greeted):
+        return False  # "Hallo!", "Hallo, ich bin's wieder": a greeting, nothing to keep
+    if _HYPOTHETICAL.search(text) or _SMALL_TALK.match(text) or _MOOD.match(greeted):
+        return False
+    if _FIGURE_OF_SPEECH.search(text):
+        return False
+    if _SECRET.search(text) or find_sensitive(text):
+        return False  # a secret is never a note (see ``note`` for an explicit request)
+    return explicit or about_user(text, language)
+
+
+def is_question(sentence: str) -> bool:
+    """True for a question in any of the languages ("¿Dónde vivo?", "Wo wohne ich")."""
+    return "?" in sentence or "¿" in sentence or bool(_QUESTION_START.match(sentence))
+
+
+def says_more(sentence: str, slots: list[Candidate]) -> bool:
+    """True when ``sentence`` says more than the slot values read from it: "Me llamo Ana y
+    tengo dos perros" keeps its note beside the name, "Me llamo Ana." does not."""
+    rest = sentence
+    for cand in slots:
+        rest = rest.replace(cand.value or "", " ")
+    words = re.findall(r"[^\W\d_]+", _GREETING_LEAD.sub("", rest).lower())
+    return len([w for w in words if w not in _INTRO_WORDS]) > 0
+
+
+#: The words of the introductions ``patterns_intl`` reads ("ich heiße", "vivo en").
+_INTRO_WORDS = frozenset(
+    """ich heiße heisse mein name ist wohne lebe wir wohnen leben in jetzt und
+    me llamo mi nombre es vivo vivimos en ahora y
+    je m appelle mon nom est j habite vis nous habitons on à maintenant et
+    меня зовут и""".split()
+)
+
+
+def is_ephemeral(sentence: str) -> bool:
+    """True for "nur heute", "por ahora", "pour l'instant", "только сегодня": only for now."""
+    return _EPHEMERAL.search(sentence) is not None
+
+
+def note(sentence: str, language: str, ctx: Context, *, explicit: bool = False) -> list[Candidate]:
+    """The sentence, in the user's own words, as a ``note.<lang>.<words>`` candidate (none when
+    a policy says it must not be kept)."""
+    text = sentence.strip().rstrip(" ,;")
+    spans = find_sensitive(text)
+    if explicit and spans:
+        # "/remember meine IBAN ist DE89…": kept as a secret, masked like any other.
+        return sensitive_candidates(text, spans, ctx)
+    if not keepable(text, language, explicit=explicit):
+        return []
+    text = _GREETING_LEAD.sub("", text)  # "Hallo, ich wohne …" keeps what was said
+    text = text[:1].upper() + text[1:]
+    if normalize_value_text(text) is None:
+        return []
+    key = "note." + language + "." + note_key(text).removeprefix("note.")
+    return fact(key, text, Category.OTHER, NOTE_HINT, None, temporary=is_ephemeral(text))

@@ -1,0 +1,168 @@
+"""Clause splitting, dense introductions and noise in the offline extractor (issue 23, item 2).
+
+Each case stands for a class of sentences: one subject shared by several statements, a list
+of facts after "I'm", a lead-in before the fact, people named in passing, hyperbole and
+passing moments that must not be kept. No stored value may span a clause boundary.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.extract.base import Candidate, TurnInput
+from memory_core.extract.rules import extract_rules
+
+NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+
+def facts(text: str, user_name: str | None = None) -> dict[str, Candidate]:
+    """What the offline extractor would keep from ``text`` (no temporary candidates)."""
+    found = extract_rules(TurnInput(user_text=text, time=NOW, user_name=user_name))
+    return {c.key: c for c in found if not c.temporary}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I live in Toronto and work as a software engineer at Shopify",
+            {"home_city": "Toronto", "job_title": "software engineer", "employer": "Shopify"},
+        ),
+        (
+            "I live in Leeds and work as a plumber",
+            {"home_city": "Leeds", "job_title": "plumber"},
+        ),
+        (
+            "I'm vegetarian and allergic to shellfish",
+            {"diet": "vegetarian", "allergy.shellfish": "shellfish"},
+        ),
+        ("I'm vegan and allergic to peanuts", {"diet": "vegan", "allergy.peanuts": "peanuts"}),
+        ("I'm Tom and I'm 35", {"name": "Tom", "age": "35"}),
+    ],
+)
+def test_one_subject_several_statements(text: str, expected: dict[str, str]) -> None:
+    """ "I live in X and work as Y": every statement is kept, each value within its clause."""
+    found = facts(text)
+    for key, value in expected.items():
+        assert key in found, f"{text!r}: {key} missing from {sorted(found)}"
+        assert found[key].value == value
+    for cand in found.values():
+        assert " and " not in (cand.value or "").lower().replace("trinidad and tobago", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I'm Frank, 41, a sales manager in Chicago",
+            {"name": "Frank", "age": "41", "job_title": "sales manager", "home_city": "Chicago"},
+        ),
+        (
+            "Hi! I'm Priya, 29, software developer from Pune, living in Berlin now",
+            {
+                "name": "Priya",
+                "age": "29",
+                "job_title": "software developer",
+                "home_city": "Berlin",
+            },
+        ),
+        ("I'm Dana, 52, a nurse", {"name": "Dana", "age": "52", "job_title": "nurse"}),
+        ("I am 29 years old", {"age": "29"}),
+        ("I just turned 30", {"age": "30"}),
+    ],
+)
+def test_dense_introduction(text: str, expected: dict[str, str]) -> None:
+    """Name, age, job and city said in one breath are all kept."""
+    found = facts(text)
+    assert {k: found[k].value for k in expected if k in found} == expected, sorted(found)
+
+
+def test_an_age_is_dated_and_implausible_numbers_are_not_ages() -> None:
+    """An age holds from the turn it was said; "I'm 3" or "I'm 500" is no age."""
+    assert facts("I'm 41")["age"].valid_from == NOW
+    assert "age" not in facts("I'm 3")
+    assert "age" not in facts("I'm 500 years old")
+
+
+def test_a_place_ends_where_the_next_statement_starts() -> None:
+    """ "Toronto and love it" is no city; "Trinidad and Tobago" is one."""
+    assert facts("I live in Toronto and love it")["home_city"].value == "Toronto"
+    assert facts("I live in Trinidad and Tobago")["home_city"].value == "Trinidad and Tobago"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I like salt and pepper", "I'm fluent in German and French", "I love rock and roll"],
+)
+def test_a_list_is_not_split_into_statements(text: str) -> None:
+    """ "and" inside one object keeps it whole: no stray fact about "French" or "pepper"."""
+    found = facts(text)
+    assert "nationality" not in found
+    assert len(found) <= 2, sorted(found)
+
+
+def test_a_later_clause_with_its_own_subject_is_kept() -> None:
+    """ "…, and we have a beagle called Biscuit": the clause after the comma is read too, and
+    people named in passing are kept under their relation."""
+    found = facts(
+        "I moved here last year with my partner Tom and our little boy Oisín, "
+        "and we have a beagle called Biscuit"
+    )
+    assert found["pet.dog.name"].value == "Biscuit"
+    assert found["family.partner.tom.name"].value == "Tom"
+    assert found["family.son.oisin.name"].value == "Oisín"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Something I don't tell many people: I'm terrified of heights.", "terrified"),
+        ("Here's a thing you might not know about me: I play the cello", "cello"),
+        ("Not many people know this: I'm allergic to latex", "latex"),
+    ],
+)
+def test_a_lead_in_does_not_hide_the_fact(text: str, key: str) -> None:
+    """A lead-in before a colon is dropped; the statement after it is read."""
+    found = facts(text)
+    assert any(key in c.key for c in found.values()), sorted(found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hiya, it's Niamh again.",
+        "Hi, it's me again",
+        "Hey it's Niamh here",
+        "Hello again!",
+    ],
+)
+def test_a_greeting_is_no_fact(text: str) -> None:
+    """Greeting the bot (and saying who is back) stores nothing, with or without a name."""
+    assert facts(text) == {}
+    assert facts(text, user_name="Niamh") == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My laptop is a million years old",
+        "I literally died laughing at that meme",
+        "My boss basically lives in the office",
+        "I listened to a podcast on the way in",
+        "Traffic is heavy on I-90 today",
+        "I saw a video of a cat playing piano",
+        "I've been waiting forever for this bus",
+        "my sister practically lives at the gym",
+    ],
+)
+def test_hyperbole_passing_moments_and_the_world_are_no_facts(text: str) -> None:
+    """Figures of speech, passing moments and remarks about the world are not kept."""
+    assert facts(text) == {}
+
+
+def test_a_plain_fact_with_a_passing_word_is_still_kept() -> None:
+    """The noise filter reads figures of speech, not topics: a podcast host is a job."""
+    assert facts("I host a podcast about gardening")
+    assert facts("I work as a video editor")["job_title"].value == "video editor"
