@@ -56,7 +56,7 @@ async def test_a_purged_fact_leaves_no_text_in_the_fts_index(
     assert WORD.lower().encode() not in _fts_data(db_path)
     data = _file_bytes(db_path)
     assert WORD.lower().encode() not in data.lower() and PIN.encode() not in data
-    # The index still works for what is left.
-    assert [h.fact.value_text for h in await memory.search(USER, "tea") if h.fact] == [
-        "Ana likes tea."
-    ]
+    # The index still works for what is left (the other facts did not fade in a month: they
+    # may follow, below it).
+    found = [h.fact.value_text for h in await memory.search(USER, "tea") if h.fact]
+    assert found[0] == "Ana likes tea." and not any(PIN in v for v in found)
