@@ -39,6 +39,11 @@ STALE_CONFIRMATION = (
     "still want it."
 )
 PRIVATE_ONLY = "I've sent that to you in a private chat."
+#: A private-only command sent in a group: refused before anything of it is read.
+SEND_PRIVATELY = (
+    "Please send /{command} to me in a private chat — I don't read it in a group, so "
+    "nothing was changed or shown."
+)
 
 
 def certainty(confidence: float) -> str:

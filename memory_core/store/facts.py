@@ -187,6 +187,18 @@ def list_facts(
     return [fact_from_row(r) for r in conn.execute(stmt, params).mappings()]
 
 
+def keys_and_values(
+    conn: Connection, user_id: str, statuses: Sequence[Status]
+) -> list[tuple[int, str, str]]:
+    """``(id, key, value_text)`` of this user's facts in ``statuses`` (an import's duplicate
+    check, read once instead of once per line)."""
+    stmt = text(
+        "SELECT id, key, value_text FROM facts WHERE user_id = :u AND status IN :st"
+    ).bindparams(bindparam("st", expanding=True))
+    rows = conn.execute(stmt, {"u": user_id, "st": [s.value for s in statuses]})
+    return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+
 def count_facts(conn: Connection, user_id: str, filters: SearchFilters = _NO_FILTERS) -> int:
     """How many of this user's facts match ``filters``."""
     where, params = filter_sql(filters)

@@ -11,10 +11,9 @@ from typing import Protocol
 import pytest
 
 from adapters.types import ButtonPress
-from bot import app
+from bot import app, texts
 from memory_core import Memory, memory_md
 from memory_core.clock import ManualClock
-from memory_core.values import Status
 
 
 class Console(Protocol):
@@ -111,16 +110,18 @@ async def test_first_person_lines_are_stored_in_third_person(
         assert any(v.startswith("Ana plays the cello") for v in await _values(s))
 
 
-async def test_a_crash_half_way_applies_none_of_the_import(
+async def test_a_failure_half_way_is_resumed_and_applies_every_line_once(
     tmp_path: Path,
     clock: ManualClock,
     monkeypatch: pytest.MonkeyPatch,
     console: Callable[..., AbstractAsyncContextManager[Console]],
 ) -> None:
-    async with console(tmp_path / "m.db", clock) as s:
+    """Apply is the commit point: a batch that fails rolls back with its journal entry, the
+    batches before it stay, and pressing Apply again resumes where the journal says — every
+    line applied exactly once (see test_import_crash.py for kill -9)."""
+    async with console(tmp_path / "m.db", clock, import_batch_rows=8) as s:
         assert s.runtime is not None
         await s.say("/remember I live in Porto", "/remember I play the cello")
-        before = await _values(s)
         md = await _export(s, tmp_path)
         edited = "\n".join(line for line in md.splitlines() if "Porto" not in line)
         edited += "\n" + "\n".join(f"- Ana has read book number {i}." for i in range(50))
@@ -140,12 +141,20 @@ async def test_a_crash_half_way_applies_none_of_the_import(
         monkeypatch.setattr(Memory, "_remember_in", crash_at_the_20th)
         with pytest.raises(RuntimeError):
             await s.runtime.router.on_button(press)
-        assert await _values(s) == before  # Porto not forgotten, no book added
+        progress = await s.runtime.memory.import_progress(1)
+        assert progress is not None and progress.done == 16 and progress.total == 51
         monkeypatch.setattr(Memory, "_remember_in", real)
-        done = await s.runtime.router.on_button(press)  # still pending: it applies now
-        assert done.edit is not None and "50 added" in done.edit
-        facts = await s.runtime.memory.list_facts("console:ana")
-        assert not any("Porto" in f.value_text and f.status == Status.ACTIVE for f in facts)
+        again = await s.runtime.router.on_button(press)  # resumes from row 16
+        assert again.edit is not None and "Still importing: 16 of 51" in again.edit
+        await s.runtime.imports.drain()
+        assert await s.runtime.memory.import_progress(1) is None
+        values = await _values(s)
+        assert sorted(v for v in values if "book number" in v) == sorted(
+            f"Ana has read book number {i}." for i in range(50)
+        )
+        assert not any("Porto" in v for v in values)
+        done = await s.runtime.router.on_button(press)  # a third press changes nothing
+        assert done.notice == texts.STALE_CONFIRMATION and await _values(s) == values
 
 
 def test_a_ten_thousand_memory_export_fits_the_import_limit() -> None:
