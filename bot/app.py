@@ -111,7 +111,9 @@ def memory_config(settings: Settings) -> MemoryConfig:
         background_nice=settings.background_nice,
         lease_s=settings.lease_s,
         import_limits=ImportLimits(
-            batch_rows=settings.import_batch_rows, batch_seconds=settings.import_batch_ms / 1000
+            batch_rows=settings.import_batch_rows,
+            batch_seconds=settings.import_batch_ms / 1000,
+            rest_ratio=settings.import_rest_ratio,
         ),
         recall=RecallConfig(
             budget_tokens=settings.memory_budget_tokens,

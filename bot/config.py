@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     # and milliseconds (another user's write waits at most about that long behind it)
     import_batch_rows: int = Field(default=500, ge=1, le=100000)
     import_batch_ms: int = Field(default=100, ge=5, le=60000)
+    # after each batch the import rests this many times as long as the batch took (replies
+    # need the interpreter too; 0: no rest, the import finishes sooner)
+    import_rest_ratio: float = Field(default=1.0, ge=0, le=100)
     # an import still applying after this long is finished in the background (the user is
     # messaged when it is done) instead of holding the button press
     import_answer_within_s: float = Field(default=3.0, ge=0, le=60)

@@ -9,6 +9,7 @@ live in this process (each replica limits its own share).
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -51,7 +52,7 @@ class HeavyQuota:
                 started.popleft()
             if len(started) >= self.per_hour:
                 wait = _WINDOW - (now - started[0])
-                minutes = max(1, int(wait.total_seconds() // 60) + 1)
+                minutes = max(1, math.ceil(wait.total_seconds() / 60))
                 return (
                     f"That's a lot of big requests in one hour (the limit is {self.per_hour}). "
                     f"Please try /{what} again in {minutes} minutes."

@@ -48,6 +48,10 @@ class ImportLimits:
 
     batch_rows: int = 500
     batch_seconds: float = 0.1
+    #: After each batch the import rests this many times as long as the batch took: its
+    #: thread holds Python's GIL while it works, and a reply needs it too (1.0: the import
+    #: uses at most half of the interpreter's time).
+    rest_ratio: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,9 @@ persisted queue. Store work reaches a thread one way: ``run(lane, fn, ...)`` (``
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -756,13 +758,17 @@ class Memory:
         """Apply a taken import (``begin_import``) to the end, batch by batch on a background
         thread — each batch a short transaction, so other users' writes interleave; resumes
         where a dead process stopped. ``None`` when it is not being applied."""
-        applier = imports.Applier(self, user_id, import_id, limits or self.config.import_limits)
+        limits = limits or self.config.import_limits
+        applier = imports.Applier(self, user_id, import_id, limits)
         if not await self.run(Lane.BACKGROUND, applier.load):
             return None
         while True:
+            started = time.monotonic()
             progress = await self.run(Lane.BACKGROUND, applier.step)
             if progress is None:
                 return None
+            if not progress.finished and limits.rest_ratio > 0:
+                await asyncio.sleep((time.monotonic() - started) * limits.rest_ratio)
             if progress.finished:
                 log.info(
                     "import_applied",

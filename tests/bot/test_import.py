@@ -3,6 +3,7 @@ transaction, and an export always imports back unchanged."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -11,9 +12,10 @@ from typing import Protocol
 import pytest
 
 from adapters.types import ButtonPress
-from bot import app, texts
+from bot import app, commands, texts
 from memory_core import Memory, memory_md
 from memory_core.clock import ManualClock
+from memory_core.values import NewFact
 
 
 class Console(Protocol):
@@ -164,3 +166,26 @@ def test_a_ten_thousand_memory_export_fits_the_import_limit() -> None:
     ]
     raw = ("# Memory of Ana\n\n## Other\n" + "\n".join(lines) + "\n").encode()
     assert memory_md.decode(raw)
+
+
+async def test_an_export_is_never_cut_and_says_when_it_is_too_big_to_import_back(
+    tmp_path: Path,
+    clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+    console: Callable[..., AbstractAsyncContextManager[Console]],
+) -> None:
+    """Issue 22: /export stopped at 50,000 facts without a word (here the limit is 30)."""
+    monkeypatch.setattr(memory_md, "MAX_EXPORT", 30)
+    monkeypatch.setattr(commands, "MAX_IMPORT_LINES", 30)
+    async with console(tmp_path / "m.db", clock) as s:
+        assert s.runtime is not None
+        for i in range(35):
+            await s.runtime.memory.remember(
+                "console:ana", NewFact(key="", value_text=f"Ana owns the record number {i}.")
+            )
+        out = await s.say("/export")
+        assert "35 items" in out and "can't be sent back as it is" in out
+        md = (tmp_path / "MEMORY.md").read_text()
+        assert all(f"record number {i}." in md for i in range(35))
+        exported = json.loads((tmp_path / "memories.json").read_text())
+        assert len(exported["facts"]) == 35
