@@ -297,7 +297,7 @@ class DiscordAdapter:
 
                 async def work() -> list[Reply]:
                     attachment = None
-                    if file is not None and interaction.guild_id is None:  # DMs only
+                    if file is not None:
                         attachment = tr.to_attachment(file, await file.read())
                     return await self.handler.on_message(
                         tr.command_in(interaction, name, arg, attachment)

@@ -55,7 +55,7 @@ class ImportRunner:
             if import_id in self._tasks:
                 continue
             log.info("import_resumed", user_id=user_id, import_id=import_id)
-            self.quota.begin(user_id, "import")  # counted like any import (never refused)
+            self.quota.hold(user_id)  # it must finish: held whatever the limits say
             self._notify.add(import_id)
             self._start(user_id, import_id)
         return len(found)
@@ -72,6 +72,10 @@ class ImportRunner:
     async def _run(self, user_id: str, import_id: int) -> ImportSummary | None:
         try:
             summary = await self.memory.apply_import(user_id, import_id)
+        except Exception:
+            # The journal keeps its place: pressing Apply again, or the next start, resumes.
+            log.exception("import_failed", user_id=user_id, import_id=import_id)
+            raise
         finally:
             self.quota.end(user_id)
             self._tasks.pop(import_id, None)

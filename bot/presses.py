@@ -141,7 +141,7 @@ class Presses:
         """Apply a confirmed import, if memory is still what the plan was made against: a
         heavy operation (the user's quota), applied in the background when it is big."""
         uid = p.press.user_key
-        progress = await self.memory.import_progress(action.item_id)
+        progress = await self.memory.import_progress(uid, action.item_id)
         if progress is not None:  # pressed again while (or after a crash during) applying
             if not self.imports.running(action.item_id):
                 await self.imports.resume()

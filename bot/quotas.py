@@ -61,6 +61,12 @@ class HeavyQuota:
             self._running[user_id] = self._running.get(user_id, 0) + 1
             return None
 
+    def hold(self, user_id: str) -> None:
+        """Take a slot whatever the limits say (work that must go on: an import resumed at
+        start); paired with ``end`` like ``begin``."""
+        with self._lock:
+            self._running[user_id] = self._running.get(user_id, 0) + 1
+
     def end(self, user_id: str) -> None:
         """Give back a slot taken by ``begin``."""
         with self._lock:

@@ -149,9 +149,12 @@ def cancel(memory: Memory, user_id: str, import_id: int) -> bool:
         return users.take_import(conn, user_id, import_id, "cancelled") is not None
 
 
-def in_progress(memory: Memory, import_id: int) -> Progress | None:
-    """How far an import being applied got, or ``None`` when none is being applied."""
+def in_progress(memory: Memory, user_id: str, import_id: int) -> Progress | None:
+    """How far one of the user's imports being applied got, or ``None`` when it is not being
+    applied (or not theirs)."""
     with memory.db.read() as conn:
+        if users.import_plan(conn, user_id, import_id) is None:
+            return None
         state = users.journal(conn, import_id)
     return None if state is None else _from_state(state)
 

@@ -744,9 +744,10 @@ class Memory:
         """Cancel a pending import; ``False`` when it was already settled."""
         return await self.run(Lane.REPLY, imports.cancel, self, user_id, import_id)
 
-    async def import_progress(self, import_id: int) -> imports.Progress | None:
-        """How far an import being applied got; ``None`` when none is being applied."""
-        return await self.run(Lane.REPLY, imports.in_progress, self, import_id)
+    async def import_progress(self, user_id: str, import_id: int) -> imports.Progress | None:
+        """How far one of the user's imports being applied got; ``None`` when it is not
+        being applied (or not theirs)."""
+        return await self.run(Lane.REPLY, imports.in_progress, self, user_id, import_id)
 
     async def unfinished_imports(self) -> list[tuple[str, int]]:
         """``(user_id, import_id)`` of imports a dead process left half-applied."""

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import pytest
 
@@ -22,6 +22,7 @@ class Console(Protocol):
     """What these tests use of a session opened by the ``console`` fixture."""
 
     runtime: app.Runtime | None
+    adapter: Any
 
     async def say(self, *lines: str) -> str: ...
 
@@ -143,13 +144,13 @@ async def test_a_failure_half_way_is_resumed_and_applies_every_line_once(
         monkeypatch.setattr(Memory, "_remember_in", crash_at_the_20th)
         with pytest.raises(RuntimeError):
             await s.runtime.router.on_button(press)
-        progress = await s.runtime.memory.import_progress(1)
+        progress = await s.runtime.memory.import_progress("console:ana", 1)
         assert progress is not None and progress.done == 16 and progress.total == 51
         monkeypatch.setattr(Memory, "_remember_in", real)
         again = await s.runtime.router.on_button(press)  # resumes from row 16
         assert again.edit is not None and "Still importing: 16 of 51" in again.edit
         await s.runtime.imports.drain()
-        assert await s.runtime.memory.import_progress(1) is None
+        assert await s.runtime.memory.import_progress("console:ana", 1) is None
         values = await _values(s)
         assert sorted(v for v in values if "book number" in v) == sorted(
             f"Ana has read book number {i}." for i in range(50)

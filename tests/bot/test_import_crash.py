@@ -101,7 +101,7 @@ async def test_killed_mid_apply_the_next_start_finishes_the_import_once(tmp_path
     await runtime.start()  # resumes the import in the background
     try:
         await runtime.imports.drain()
-        assert await runtime.memory.import_progress(1) is None
+        assert await runtime.memory.import_progress("telegram:1", 1) is None
         assert not await runtime.memory.begin_import("telegram:1", 1)  # pressed again: no-op
     finally:
         await runtime.stop()

@@ -30,13 +30,13 @@ def _file(lines: list[str]) -> bytes:
 
 
 async def test_lines_sharing_a_key_are_not_each_checked_against_all_the_others(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 22: 49,999 lines took 1,220 s — every line re-read every fact with its key (the
     first six words), so a file whose lines start alike was quadratic (4,000 such lines: 165 s
     measured). The apply keeps its own index instead of a query per line; each line is still
     stored once."""
-    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    memory = Memory.open(store, None, ManualClock(START))
     try:
         await memory.remember("t:1", NewFact(key="", value_text="Ana remembers one small thing"))
         lines = [f"I remember one small thing about my garden, number {i}." for i in range(300)]
@@ -58,31 +58,49 @@ async def test_lines_sharing_a_key_are_not_each_checked_against_all_the_others(
         memory.close()
 
 
-async def test_the_apply_commits_in_bounded_batches_through_a_journal(tmp_path: Path) -> None:
-    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+async def test_the_apply_commits_in_bounded_batches_through_a_journal(store: str | Path) -> None:
+    memory = Memory.open(store, None, ManualClock(START))
     try:
         pending = await memory.plan_import(
             "t:1", _file([f"Ana owns book {i}" for i in range(25)]), owner="Ana"
         )
         assert pending.import_id is not None
-        assert await memory.import_progress(pending.import_id) is None  # not started
+        assert await memory.import_progress("t:1", pending.import_id) is None  # not started
         assert await memory.begin_import("t:1", pending.import_id)
         assert not await memory.begin_import("t:1", pending.import_id)  # taken once
         seen: list[int] = []
 
-        applier = imports.Applier(memory, "t:1", pending.import_id, ImportLimits(batch_rows=10))
+        applier = imports.Applier(
+            memory, "t:1", pending.import_id, ImportLimits(batch_rows=10, batch_seconds=60)
+        )
         assert applier.load()
         while True:
             progress = applier.step()
             assert progress is not None
             seen.append(progress.done)
-            journal = await memory.import_progress(pending.import_id)
+            journal = await memory.import_progress("t:1", pending.import_id)
             if progress.finished:
                 assert journal is None
                 break
             assert journal is not None and journal.done == progress.done
+            assert await memory.unfinished_imports() == [("t:1", pending.import_id)]
+            assert await memory.import_progress("t:2", pending.import_id) is None  # not theirs
         assert seen == [10, 20, 25]
         assert len(await memory.list_facts("t:1", SearchFilters(), limit=100)) == 25
         assert applier.step() is None  # finished: nothing more
+        assert await memory.unfinished_imports() == []
+    finally:
+        memory.close()
+
+
+async def test_a_batch_ends_when_its_time_is_up(tmp_path: Path) -> None:
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        pending = await memory.plan_import("t:1", _file(["Ana owns a kite", "Ana owns a boat"]))
+        assert pending.import_id is not None and await memory.begin_import("t:1", 1)
+        applier = imports.Applier(memory, "t:1", 1, ImportLimits(batch_rows=99, batch_seconds=0))
+        assert applier.load()
+        first = applier.step()
+        assert first is not None and first.done == 1 and not first.finished
     finally:
         memory.close()
