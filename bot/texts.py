@@ -14,7 +14,7 @@ Talk to me normally, or use:
 /why <topic> — when and from which message I learned something
 /undo — revert my last change to your memory
 /export — download your memory as MEMORY.md (and JSON)
-/import — send back an edited MEMORY.md
+/import — send back an edited MEMORY.md (in a private chat)
 /pause, /resume — stop or restart automatic learning (/remember still works)
 /new — start a new conversation
 /reflections on|off — weekly summaries of what I learned
