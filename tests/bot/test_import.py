@@ -3,6 +3,7 @@ transaction, and an export always imports back unchanged."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
@@ -23,6 +24,7 @@ class Console(Protocol):
 
     runtime: app.Runtime | None
     adapter: Any
+    out: Any
 
     async def say(self, *lines: str) -> str: ...
 
@@ -190,3 +192,26 @@ async def test_an_export_is_never_cut_and_says_when_it_is_too_big_to_import_back
         assert all(f"record number {i}." in md for i in range(35))
         exported = json.loads((tmp_path / "memories.json").read_text())
         assert len(exported["facts"]) == 35
+
+
+async def test_a_bot_stopped_mid_import_finishes_it_on_the_next_start_and_says_so(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., AbstractAsyncContextManager[Console]],
+) -> None:
+    slow = {"import_answer_within_s": 0, "import_batch_rows": 1, "import_rest_ratio": 30}
+    lines = "\n".join(f"- Ana has read book number {i}." for i in range(12))
+    async with console(tmp_path / "m.db", clock, **slow) as s:
+        assert s.runtime is not None
+        await _import(s, tmp_path, "## Other\n" + lines + "\n")
+        apply = s.adapter._last_buttons[0]
+        press = ButtonPress("console", "console", "ana", "Ana", apply.data, clock.now(), None, True)
+        started = await s.runtime.router.on_button(press)
+        assert started.edit is not None and "message you when it's done" in started.edit
+        await asyncio.sleep(0.3)  # a few rows in; then the bot stops
+    async with console(tmp_path / "m.db", clock) as s:  # starts: the import resumes
+        assert s.runtime is not None
+        await s.runtime.imports.drain()
+        values = await _values(s)
+        assert sorted(values) == sorted(f"Ana has read book number {i}." for i in range(12))
+        assert "Imported: 12 added" in s.out.getvalue()  # told privately when it was done
