@@ -153,7 +153,7 @@ def in_progress(memory: Memory, user_id: str, import_id: int) -> Progress | None
     """How far one of the user's imports being applied got, or ``None`` when it is not being
     applied (or not theirs)."""
     with memory.db.read() as conn:
-        if users.import_plan(conn, user_id, import_id) is None:
+        if not users.has_import(conn, user_id, import_id):
             return None
         state = users.journal(conn, import_id)
     return None if state is None else _from_state(state)
@@ -204,7 +204,7 @@ class Applier:
             state = users.journal(conn, self.import_id)
             if state is None:
                 return None
-            if users.import_plan(conn, self.user_id, self.import_id) is None:
+            if not users.has_import(conn, self.user_id, self.import_id):
                 users.end_journal(conn, self.import_id)  # the user was erased meanwhile
                 return None
             progress = _from_state(state)

@@ -94,6 +94,15 @@ def import_plan(conn: Connection, user_id: str, import_id: int) -> dict[str, Any
     return None if row is None else dict(json.loads(row[0]))
 
 
+def has_import(conn: Connection, user_id: str, import_id: int) -> bool:
+    """Whether the user has this import (in any status), without reading its plan."""
+    found = conn.execute(
+        text("SELECT 1 FROM imports WHERE user_id = :u AND id = :id"),
+        {"u": user_id, "id": import_id},
+    ).first()
+    return found is not None
+
+
 def journal(conn: Connection, import_id: int) -> dict[str, int] | None:
     """How far an import being applied got (rows done and what they did), or ``None`` when
     it is not being applied (never started, finished, or cancelled)."""

@@ -127,3 +127,21 @@ async def test_planning_a_big_file_leaves_the_event_loop_free(tmp_path: Path) ->
         assert len(gaps) > 20 and max(gaps) < max(0.25, took / 4), (took, max(gaps))
     finally:
         memory.close()
+
+
+async def test_erasing_the_user_mid_import_stops_it(tmp_path: Path) -> None:
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        lines = [f"Ana owns book {i}" for i in range(6)]
+        pending = await memory.plan_import("t:1", _file(lines), owner="Ana")
+        assert pending.import_id is not None
+        assert await memory.begin_import("t:1", pending.import_id)
+        limits = ImportLimits(batch_rows=2, batch_seconds=60)
+        applier = imports.Applier(memory, "t:1", pending.import_id, limits)
+        assert applier.load() and applier.step() is not None
+        await memory.erase("t:1")
+        assert applier.step() is None  # stopped: nothing of the user is written again
+        assert await memory.list_facts("t:1", SearchFilters()) == []
+        assert await memory.unfinished_imports() == []
+    finally:
+        memory.close()
