@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,11 @@ import pytest
 from memory_core import Memory, imports
 from memory_core.benchmarks import stall_file
 from memory_core.clock import ManualClock
+from memory_core.embed import Vectors
 from memory_core.imports import ImportLimits, _line_for
 from memory_core.store import facts as fact_repo
 from memory_core.values import Audience, Fact, NewFact, SearchFilters
+from tests.conftest import HashEmbedder
 from tests.factories import START
 
 
@@ -145,3 +148,35 @@ async def test_erasing_the_user_mid_import_stops_it(tmp_path: Path) -> None:
         assert await memory.unfinished_imports() == []
     finally:
         memory.close()
+
+
+async def test_stopping_the_vector_writer_does_not_wait_for_a_big_imports_queue(
+    tmp_path: Path,
+) -> None:
+    """After a big import the vector queue takes minutes to embed: stopping the bot ends the
+    writer after its current batch (the rest stays queued for the next start)."""
+
+    class Slow(HashEmbedder):
+        def embed_passages(self, texts: Sequence[str]) -> Vectors:
+            time.sleep(0.05)
+            return super().embed_passages(texts)
+
+    memory = Memory.open(tmp_path / "m.db", Slow(), ManualClock(START))
+    try:
+        lines = [f"Ana owns the record number {i}" for i in range(400)]
+        pending = await memory.plan_import("t:1", _file(lines), owner="Ana")
+        assert pending.import_id is not None and await memory.begin_import("t:1", 1)
+        await memory.apply_import("t:1", 1)
+        memory.vectors.start_writer()
+        memory.vectors._writer.request()  # type: ignore[union-attr]
+        await asyncio.sleep(0.2)  # a few batches in
+        started = time.perf_counter()
+        await memory.vectors.stop_writer()
+        await asyncio.to_thread(memory._executors.shutdown)  # what close() waits for
+        assert time.perf_counter() - started < 1.0  # draining all 25 batches takes longer
+        with memory.db.read() as conn:
+            left = conn.exec_driver_sql("SELECT COUNT(*) FROM vector_queue").scalar_one()
+        assert 0 < left < 400
+    finally:
+        memory.vectors.close()
+        memory.db.dispose()
