@@ -343,7 +343,10 @@ class DiscordAdapter:
         self, message: discord.Message, me_id: int, draft: Draft[discord.Message] | None = None
     ) -> list[Reply]:
         attachment = None
-        file = tr.first_attachment(message) if tr.is_addressed(message, me_id) else None
+        # A file is read only in a DM: /import (the one command that takes one) is
+        # private-only, and a server's file is nobody's business here.
+        readable = tr.is_addressed(message, me_id) and tr.is_private(message)
+        file = tr.first_attachment(message) if readable else None
         if file is not None and tr.attachment_too_big(file.size):
             if tr.chat_text(message, me_id).startswith("/import"):
                 return [Reply(self.words("", tr.TOO_BIG))]

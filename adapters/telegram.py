@@ -387,8 +387,9 @@ class TelegramAdapter:
             if _RESUMED.get():
                 incoming = dataclasses.replace(incoming, resumed=True)
             # Not addressed (a group message for someone else): no download, no typing, and
-            # the bot stays silent.
-            if incoming.addressed and turn.file is not None:
+            # the bot stays silent. A file is read only in a private chat: /import (the one
+            # command that takes one) is private-only, so a group's file is never fetched.
+            if incoming.addressed and incoming.is_private and turn.file is not None:
                 if turn.file.too_big:
                     log.info("upload_refused", size=turn.file.size)
                     refusal = too_big_text(turn.file.size or 0, self.words, incoming.language)

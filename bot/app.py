@@ -24,10 +24,12 @@ from bot.buttons import ButtonCodec
 from bot.commands import Commands
 from bot.config import Settings
 from bot.i18n import Languages
+from bot.imports import ImportRunner
 from bot.jobs import Jobs, JobsConfig
 from bot.metrics_server import MetricsServer
 from bot.notifier import Notifier
 from bot.presses import Presses
+from bot.quotas import HeavyQuota
 from bot.responder import LLMResponder, OfflineResponder, Responder
 from bot.router import Router
 from bot.scheduler import Scheduler
@@ -42,6 +44,7 @@ from memory_core import (
     Embedder,
     EntityReader,
     Extractor,
+    ImportLimits,
     Inbox,
     InsightsConfig,
     InsightWriter,
@@ -113,6 +116,11 @@ def memory_config(settings: Settings) -> MemoryConfig:
         vector_cache_mb=settings.vector_cache_mb,
         background_nice=settings.background_nice,
         lease_s=settings.lease_s,
+        import_limits=ImportLimits(
+            batch_rows=settings.import_batch_rows,
+            batch_seconds=settings.import_batch_ms / 1000,
+            rest_ratio=settings.import_rest_ratio,
+        ),
         recall=RecallConfig(
             budget_tokens=settings.memory_budget_tokens,
             search_k=settings.search_k,
@@ -214,6 +222,7 @@ class Runtime:
     notifier: Notifier
     scheduler: Scheduler
     jobs: Jobs
+    imports: ImportRunner
     lock: RunLock | None = None
     metrics: MetricsServer | None = None
 
@@ -260,6 +269,7 @@ class Runtime:
         self.observer.start()
         self.scheduler.start()
         self.memory.vectors.start_writer()  # catches up on vectors queued by an earlier run
+        await self.imports.resume()  # an import a dead process left half-applied finishes
 
     async def readiness(self) -> list[str]:
         """Why this replica should get no traffic now (empty: ready) — for ``/readyz``: the
@@ -287,6 +297,7 @@ class Runtime:
     async def settle(self) -> None:
         """Wait until background work for everything so far is done (console, tests): the
         observer's learning, then per-user background jobs it triggered (consolidation)."""
+        await self.imports.drain()
         await self.observer.drain()
         await self.scheduler.drain()
         await self.observer.drain()
@@ -294,6 +305,7 @@ class Runtime:
 
     async def stop(self) -> None:
         """Stop scheduled jobs, finish in-flight learning, then release the database."""
+        await self.imports.aclose()
         await self.scheduler.aclose()
         await self.observer.aclose()
         await self.memory.leases.aclose()
@@ -340,7 +352,13 @@ def build_runtime(
     codec = ButtonCodec(_button_secret(settings, memory), now=clock.now)
     languages = Languages(settings.default_language)
     notifier = Notifier(memory, codec, languages)
-    commands = Commands(memory, observer, codec)
+    quota = HeavyQuota(
+        in_flight=settings.heavy_in_flight_per_user,
+        per_hour=settings.heavy_per_hour_per_user,
+        now=clock.now,
+    )
+    imports = ImportRunner(memory, notifier, quota, answer_within_s=settings.import_answer_within_s)
+    commands = Commands(memory, observer, codec, quota)
     router = Router(
         memory,
         # The offline responder acknowledges what it noted; the LLM needs no preview.
@@ -353,14 +371,14 @@ def build_runtime(
             learning_wait_s=settings.learning_wait_ms / 1000,
         ),
         commands,
-        Presses(memory, codec, commands.memories_page),
+        Presses(memory, codec, commands.memories_page, imports, quota),
         languages=languages,
         # Each chat message's own language (offline detector) comes before the app's hint.
         detect_language=detect_language,
     )
     scheduler, jobs = build_jobs(settings, memory, notifier, extractor, auditor, usage.record)
     observer.on_result = jobs.after_turn  # conflicts first, then profile/consolidation/questions
-    return Runtime(settings, memory, observer, router, notifier, scheduler, jobs)
+    return Runtime(settings, memory, observer, router, notifier, scheduler, jobs, imports)
 
 
 def build_jobs(

@@ -10,10 +10,14 @@ import structlog
 from adapters.types import Button, Document, IncomingMessage, Reply
 from bot import questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
+from bot.catalogue import Audience as Where
+from bot.catalogue import spec_of
 from bot.i18n import N_, day_text, t, tn
+from bot.quotas import HeavyQuota
 from bot.responder import first_name, person_label, person_said, yours
 from bot.turn import turn_of
 from memory_core import (
+    MAX_IMPORT_LINES,
     MAX_REMEMBER_CHARS,
     Expire,
     Insert,
@@ -31,8 +35,6 @@ from memory_core.values import Audience, Fact, SearchHit, Status
 
 log = structlog.get_logger("bot.commands")
 PAGE = 10
-#: Commands whose answers are personal: in a group they go to the user's private chat.
-PERSONAL = frozenset({"profile", "memories", "why", "export", "restore"})
 #: /profile sections (memory_core.jobs.profile) and their titles, in display order.
 PROFILE_TITLES = {
     "identity": N_("Identity"),
@@ -100,22 +102,40 @@ class Call:
 class Commands:
     """Dispatches ``/command args`` to a method."""
 
-    def __init__(self, memory: Memory, observer: Observer, codec: ButtonCodec) -> None:
+    def __init__(
+        self,
+        memory: Memory,
+        observer: Observer,
+        codec: ButtonCodec,
+        quota: HeavyQuota | None = None,
+    ) -> None:
         self.memory = memory
         self.observer = observer
         self.codec = codec
+        self.quota = quota or HeavyQuota()
 
     async def dispatch(self, msg: IncomingMessage, turn_id: str) -> list[Reply]:
-        """Run the command in ``msg.text``."""
+        """Run the command in ``msg.text`` as the catalogue declares it: only declared
+        commands run; a private-only one is refused in a group before anything is read; a
+        private-reply one answers in the private chat; a heavy one passes the user's quota."""
         head, _, arg = msg.text.strip().partition(" ")
         name = head[1:].split("@", 1)[0].lower()
         arg = arg.strip()
         lang = msg.language or "en"
-        handler = getattr(self, f"cmd_{name}", None)
-        if handler is None or not name.isidentifier():
+        spec = spec_of(name)
+        handler = getattr(self, f"cmd_{name}", None) if spec is not None else None
+        if spec is None or handler is None:
             return [Reply(t(lang, "I don't know {command}. Try /help.", command=head[:40]))]
-        private = msg.is_private or name in PERSONAL
+        if spec.audience == Where.PRIVATE_ONLY and not msg.is_private:
+            log.info("command_refused", command=name, reason="private_only")
+            return [Reply(t(lang, texts.SEND_PRIVATELY, command=name))]
+        to_private = not msg.is_private and spec.audience == Where.PRIVATE_REPLY
+        private = msg.is_private or to_private
         view = self.memory.view(msg.user_key, Audience.PRIVATE if private else Audience.GROUP)
+        refusal = self.quota.begin(msg.user_key, name) if spec.heavy else None
+        if refusal is not None:
+            log.info("command_refused", command=name, reason="quota")
+            return [_private(Reply(refusal)) if to_private else Reply(refusal)]
         try:
             replies: list[Reply] = await handler(Call(msg, turn_id, arg, view))
         except InvalidInputError as exc:
@@ -125,7 +145,10 @@ class Commands:
             return [
                 Reply(t(lang, "I couldn't find that memory. /memories lists them with their ids."))
             ]
-        if name in PERSONAL and not msg.is_private:
+        finally:
+            if spec.heavy:
+                self.quota.end(msg.user_key)
+        if to_private:
             # The group hears about it once the private answer got through.
             notice = Reply(t(lang, texts.PRIVATE_ONLY), after_private=True)
             return [*[_private(r) for r in replies], notice]
@@ -277,7 +300,7 @@ class Commands:
                 ),
             ),
         )
-        return [reply if c.msg.is_private else _private(reply)]
+        return [reply]
 
     async def cmd_undo(self, c: Call) -> list[Reply]:
         """``/undo``: revert the last change to the user's memory (each /undo one step
@@ -420,13 +443,24 @@ class Commands:
         # Secrets stay masked unless asked for by name, in the private chat.
         reveal = c.arg.lower() == "secrets" and c.msg.is_private
         export = await c.view.export(c.msg.display_name, reveal_secrets=reveal)
+        note = (
+            t(c.lang, "Edit MEMORY.md and send it back with /import.")
+            if export.count <= MAX_IMPORT_LINES
+            else t(
+                c.lang,
+                "That's all of it — but /import takes at most {limit} memories, so this file "
+                "can't be sent back as it is.",
+                limit=f"{MAX_IMPORT_LINES:,}",
+            )
+        )
         return [
             Reply(
                 tn(
                     c.lang,
-                    "Your memory ({n} item). Edit MEMORY.md and send it back with /import.",
-                    "Your memory ({n} items). Edit MEMORY.md and send it back with /import.",
+                    "Your memory ({n} item). {note}",
+                    "Your memory ({n} items). {note}",
                     export.count,
+                    note=note,
                 ),
                 document=Document("MEMORY.md", export.markdown.encode(), "MEMORY.md"),
             ),

@@ -135,6 +135,20 @@ class Settings(BaseSettings):
     observer_max_attempts: int = Field(default=5, ge=1, le=50)
     observer_retry_base_s: float = Field(default=2.0, gt=0)
     background_nice: int = Field(default=10, ge=0, le=19)
+    # heavy operations (/import, /export, /forgetme; docs/import.md): per user, this many at
+    # once and this many started per sliding hour
+    heavy_in_flight_per_user: int = Field(default=1, ge=1, le=10)
+    heavy_per_hour_per_user: int = Field(default=20, ge=1, le=1000)
+    # an import's apply runs in batches: each one write transaction of at most this many rows
+    # and milliseconds (another user's write waits at most about that long behind it)
+    import_batch_rows: int = Field(default=500, ge=1, le=100000)
+    import_batch_ms: int = Field(default=100, ge=5, le=60000)
+    # after each batch the import rests this many times as long as the batch took (replies
+    # need the interpreter too; 0: no rest, the import finishes sooner)
+    import_rest_ratio: float = Field(default=1.0, ge=0, le=100)
+    # an import still applying after this long is finished in the background (the user is
+    # messaged when it is done) instead of holding the button press
+    import_answer_within_s: float = Field(default=3.0, ge=0, le=60)
     # background jobs (bot/scheduler.py, bot/jobs.py); crons are read in `timezone`
     timezone: str = "UTC"
     jobs_poll_s: float = Field(default=30.0, gt=0)

@@ -10,6 +10,8 @@ from adapters.types import ButtonPress, PressResult, Reply
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
 from bot.i18n import t
+from bot.imports import ImportRunner
+from bot.quotas import HeavyQuota
 from bot.responder import first_name
 from memory_core import ConflictChoice, ConflictOutcome, Memory, QuestionAnswer, UserView
 from memory_core.errors import NotFoundError
@@ -44,10 +46,19 @@ class Press:
 class Presses:
     """Routes verified button actions; forged or foreign data changes nothing."""
 
-    def __init__(self, memory: Memory, codec: ButtonCodec, page: PageFn) -> None:
+    def __init__(
+        self,
+        memory: Memory,
+        codec: ButtonCodec,
+        page: PageFn,
+        imports: ImportRunner,
+        quota: HeavyQuota,
+    ) -> None:
         self.memory = memory
         self.codec = codec
         self.page = page
+        self.imports = imports
+        self.quota = quota
         self.handlers: dict[ButtonKind, Handler] = {
             ButtonKind.CONFLICT: self.conflict,
             ButtonKind.FORGET: self.forget,
@@ -135,7 +146,13 @@ class Presses:
             return PressResult(
                 t(p.lang, texts.STALE_CONFIRMATION), edit=t(p.lang, texts.STALE_CONFIRMATION)
             )
-        await self.memory.erase(p.press.user_key)
+        refusal = self.quota.begin(p.press.user_key, "forgetme")
+        if refusal is not None:
+            return PressResult(texts.short(refusal, 190), followups=(Reply(refusal),))
+        try:
+            await self.memory.erase(p.press.user_key)
+        finally:
+            self.quota.end(p.press.user_key)
         return PressResult(
             t(p.lang, "Deleted"), edit=t(p.lang, "Done — I've deleted everything I knew about you.")
         )
@@ -143,32 +160,54 @@ class Presses:
     # ---- imports -----------------------------------------------------------------------------
 
     async def apply_import(self, p: Press, action: Action) -> PressResult:
-        """Apply a confirmed import, if memory is still what the plan was made against."""
-        if await self.memory.revision(p.press.user_key) != action.rev:
-            await self.memory.settle_import(p.press.user_key, action.item_id, apply=False)
+        """Apply a confirmed import, if memory is still what the plan was made against: a
+        heavy operation (the user's quota), applied in the background when it is big."""
+        uid = p.press.user_key
+        progress = await self.memory.import_progress(uid, action.item_id)
+        if progress is not None:  # pressed again while (or after a crash during) applying
+            if not self.imports.running(action.item_id):
+                await self.imports.resume()
+            return PressResult(
+                t(p.lang, "Still importing"),
+                edit=t(
+                    p.lang,
+                    "Still importing: {done} of {total} done. I'll message you when it's finished.",
+                    done=f"{progress.done:,}",
+                    total=f"{progress.total:,}",
+                ),
+            )
+        if await self.memory.revision(uid) != action.rev:
+            await self.memory.cancel_import(uid, action.item_id)
             return PressResult(
                 t(p.lang, texts.STALE_CONFIRMATION), edit=t(p.lang, texts.STALE_CONFIRMATION)
             )
-        done = await self.memory.settle_import(
-            p.press.user_key, action.item_id, apply=True, progress=p.press.progress
-        )
-        if done is None:
+        refusal = self.quota.begin(uid, "import")
+        if refusal is not None:
+            return PressResult(texts.short(refusal, 190), followups=(Reply(refusal),))
+        try:
+            taken = await self.memory.begin_import(uid, action.item_id)
+        except BaseException:
+            self.quota.end(uid)
+            raise
+        if not taken:
+            self.quota.end(uid)
             return PressResult(t(p.lang, texts.ALREADY_SETTLED))
-        return PressResult(
-            t(p.lang, "Imported"),
-            edit=t(
-                p.lang,
-                "Imported: {added} added, {changed} changed, {removed} forgotten.",
-                added=done.added,
-                changed=done.changed,
-                removed=done.removed,
-            ),
-        )
+        # Ends the quota slot itself; the console shows its progress.
+        done = await self.imports.apply(uid, action.item_id, p.press.progress)
+        if done is None:
+            return PressResult(
+                t(p.lang, "Importing"),
+                edit=t(
+                    p.lang,
+                    "Importing your file — it's big, so this takes a while. Nothing else is "
+                    "held up; I'll message you when it's done.",
+                ),
+            )
+        return PressResult(t(p.lang, "Imported"), edit=done)
 
     async def cancel_import(self, p: Press, action: Action) -> PressResult:
         """Cancel an import."""
-        done = await self.memory.settle_import(p.press.user_key, action.item_id, apply=False)
-        if done is None:
+        if not await self.memory.cancel_import(p.press.user_key, action.item_id):
             return PressResult(t(p.lang, texts.ALREADY_SETTLED))
         return PressResult(
             t(p.lang, "Cancelled"), edit=t(p.lang, "Import cancelled — nothing changed.")

@@ -18,7 +18,7 @@ Talk to me normally, or use:
 /undo — revert my last change to your memory
 /restore <#id> — bring back a memory that faded (listed under Faded in /memories)
 /export — download your memory as MEMORY.md (and JSON)
-/import — send back an edited MEMORY.md
+/import — send back an edited MEMORY.md (in a private chat)
 /pause, /resume — stop or restart automatic learning (/remember still works)
 /new — start a new conversation
 /reflections on|off — weekly summaries of what I learned
@@ -61,6 +61,11 @@ STALE_CONFIRMATION = N_(
 )
 PRIVATE_ONLY = N_("I've sent that to you in a private chat.")
 FADED_TITLE = N_("Faded (not used for months; /restore #id brings one back):")
+#: A private-only command sent in a group: refused before anything of it is read.
+SEND_PRIVATELY = N_(
+    "Please send /{command} to me in a private chat — I don't read it in a group, so "
+    "nothing was changed or shown."
+)
 
 
 def certainty(confidence: float, lang: str = "en") -> str:

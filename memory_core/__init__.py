@@ -30,6 +30,8 @@ from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.llm import LLMExtractor
 from memory_core.extract.rules import RulesExtractor
+from memory_core.imports import ImportLimits
+from memory_core.imports import Progress as ImportProgress
 from memory_core.inbox import Inbox, InboxUpdate
 from memory_core.jobs import (
     ConsolidateConfig,
@@ -80,6 +82,7 @@ from memory_core.llm import (
     llm_scope,
 )
 from memory_core.memory import Memory, MemoryConfig
+from memory_core.memory_md import MAX_EXPORT as MAX_IMPORT_LINES
 from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
 from memory_core.metrics import LLMShare
 from memory_core.metrics import Price as LLMPrice
@@ -131,6 +134,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "LLM",
+    "MAX_IMPORT_LINES",
     "MAX_REMEMBER_CHARS",
     "MEMORY_TOOLS",
     "AnthropicLLM",
@@ -163,7 +167,9 @@ __all__ = [
     "Fact",
     "FallbackExtractor",
     "HealthCheck",
+    "ImportLimits",
     "ImportPlan",
+    "ImportProgress",
     "ImportSummary",
     "Inbox",
     "InboxUpdate",

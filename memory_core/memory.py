@@ -8,9 +8,11 @@ persisted queue. Store work reaches a thread one way: ``run(lane, fn, ...)`` (``
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -20,7 +22,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import edits, fts, memory_md, retrieve, revisions, user_data
+from memory_core import edits, fts, imports, memory_md, retrieve, revisions, user_data
 from memory_core.answer import ANSWER_K, relevant
 from memory_core.cleaning import (
     MAX_FACT_CHARS,
@@ -33,11 +35,10 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
-from memory_core.errors import InvalidInputError, NotFoundError
+from memory_core.errors import NotFoundError
 from memory_core.executors import Executors, Lane
 from memory_core.extract.sensitive import find_sensitive, redact
 from memory_core.extract.sensitivity import classified, is_self_harm
-from memory_core.extract.text import third_person
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
@@ -60,7 +61,6 @@ from memory_core.values import (
     RETRIEVABLE,
     SENSITIVE_CATEGORIES,
     Audience,
-    Category,
     Change,
     Episode,
     Fact,
@@ -83,6 +83,8 @@ PLATFORM_STATE = "platform_state:"
 DRAFT = "draft:"
 T = TypeVar("T")
 P = ParamSpec("P")
+#: "No limit" for a query's LIMIT (both stores take a big number; an export is never cut).
+_ALL_ROWS = 2**62
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,9 @@ class MemoryConfig:
     # Work another process left (it died) is taken over this long after its last renewal
     # (renewed every third of it): learning jobs, scheduled runs, received updates.
     lease_s: float = 30.0
+    # How big one batch of an import's apply may get (rows, seconds): each is one write
+    # transaction, so another user's write waits at most about this long behind it.
+    import_limits: imports.ImportLimits = field(default_factory=imports.ImportLimits)
 
 
 class Memory:
@@ -266,13 +271,22 @@ class Memory:
         actor: str,
         reason: str | None,
         now: datetime,
+        same: Callable[[str, str], Sequence[Fact]] | None = None,
     ) -> Fact:
-        """``remember`` inside the caller's write transaction."""
+        """``remember`` inside the caller's write transaction. ``same(key, value)``: the
+        retrievable facts that may hold the same value (default: every one with the key; an
+        import passes an index it keeps, since a key shared by thousands of lines made that
+        query quadratic)."""
         value = clean_text(new.value_text, limit=MAX_FACT_CHARS)
         key = new.key.strip() or key_for(redact(value))  # a key never spells a secret
         category, sensitive = classified(new.category, new.sensitive, value)
         new = replace(new, category=category, sensitive=sensitive)
-        for existing in fact_repo.by_key(conn, user_id, key, RETRIEVABLE):
+        candidates = (
+            same(key, value)
+            if same is not None
+            else fact_repo.by_key(conn, user_id, key, RETRIEVABLE)
+        )
+        for existing in candidates:
             if existing.value_text.casefold() == value.casefold():
                 return fact_repo.transition(
                     conn,
@@ -888,39 +902,89 @@ class Memory:
         """Erase every trace of the user, then verify nothing is left."""
         return await user_data.delete_user(self, user_id)
 
+    async def export(
+        self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None
+    ) -> memory_md.Export:
+        """Every one of the user's active and pending facts as MEMORY.md and JSON (read in one
+        snapshot and rendered on a thread; nothing is cut), each passed through ``show``."""
+
+        def build() -> memory_md.Export:
+            with self.db.read() as conn:
+                facts = fact_repo.list_facts(conn, user_id, SearchFilters(), _ALL_ROWS, 0)
+            if show is not None:
+                facts = [show(f) for f in facts]
+            return memory_md.Export(
+                memory_md.render(facts, owner), memory_md.render_json(facts), len(facts)
+            )
+
+        return await self.run(Lane.BACKGROUND, build)
+
     async def plan_import(
-        self, user_id: str, raw: bytes, *, owner: str = "the user"
+        self,
+        user_id: str,
+        raw: bytes,
+        *,
+        owner: str = "the user",
+        audience: Audience = Audience.PRIVATE,
     ) -> memory_md.PendingImport:
         """Read an edited MEMORY.md and store what applying it would change, for the user to
-        confirm; a file that is not one, or has a bad line, is refused whole
-        (``InvalidInputError`` saying why). The bot goes through ``view(...).plan_import``,
-        which describes the plan for its audience."""
-        current = await self.list_facts(user_id, SearchFilters(), limit=memory_md.MAX_EXPORT)
+        confirm, described for ``audience`` (a group is refused); a file that is not one, or
+        has a bad line, is refused whole (``InvalidInputError`` saying why). All of it runs on
+        a thread: a big file never blocks the event loop."""
+        return await self.run(Lane.BACKGROUND, imports.plan, self, user_id, raw, owner, audience)
 
-        def clean(line: str) -> str:
-            try:
-                value = clean_text(line, limit=MAX_FACT_CHARS)
-            except InvalidInputError as exc:
-                raise ValueError(str(exc)) from exc
-            # Stored memories are third person, like everything the bot learns.
-            return third_person(value, owner)
+    async def begin_import(self, user_id: str, import_id: int) -> bool:
+        """Take a pending import for applying — the commit point: from here it is applied
+        whole, even across a crash; ``False`` when it was already settled."""
+        return await self.run(Lane.REPLY, imports.begin, self, user_id, import_id)
 
-        try:
-            plan = memory_md.plan(
-                memory_md.decode(raw),
-                [f for f in current if f.kind == "fact"],
-                shown=lambda f: shown(f, Audience.PRIVATE).value_text,
-                clean=clean,
-            )
-        except memory_md.MemoryFileError as exc:
-            raise InvalidInputError(str(exc)) from exc
-        plan = await self.run(Lane.REPLY, self._without_forgotten, user_id, plan)
-        if plan.empty:
-            return memory_md.PendingImport(None, plan)
-        import_id = await self.write(
-            Lane.REPLY, users.add_import, user_id, plan.as_dict(), self.clock.now()
-        )
-        return memory_md.PendingImport(import_id, plan)
+    async def cancel_import(self, user_id: str, import_id: int) -> bool:
+        """Cancel a pending import; ``False`` when it was already settled."""
+        return await self.run(Lane.REPLY, imports.cancel, self, user_id, import_id)
+
+    async def import_progress(self, user_id: str, import_id: int) -> imports.Progress | None:
+        """How far one of the user's imports being applied got; ``None`` when it is not
+        being applied (or not theirs)."""
+        return await self.run(Lane.REPLY, imports.in_progress, self, user_id, import_id)
+
+    async def unfinished_imports(self) -> list[tuple[str, int]]:
+        """``(user_id, import_id)`` of imports a dead process left half-applied."""
+        return await self.run(Lane.BACKGROUND, imports.unfinished, self)
+
+    async def apply_import(
+        self,
+        user_id: str,
+        import_id: int,
+        limits: imports.ImportLimits | None = None,
+        *,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> memory_md.ImportSummary | None:
+        """Apply a taken import (``begin_import``) to the end, batch by batch on a background
+        thread — each batch a short transaction, so other users' writes interleave; resumes
+        where a dead process stopped. ``None`` when it is not being applied."""
+        limits = limits or self.config.import_limits
+        applier = imports.Applier(self, user_id, import_id, limits)
+        if not await self.run(Lane.BACKGROUND, applier.load):
+            return None
+        while True:
+            started = time.monotonic()
+            stood = await self.run(Lane.BACKGROUND, applier.step)
+            if stood is None:
+                return None
+            if progress is not None:  # after each batch: (rows done, rows in all)
+                progress(stood.done, stood.total)
+            if not stood.finished and limits.rest_ratio > 0:
+                await asyncio.sleep((time.monotonic() - started) * limits.rest_ratio)
+            if stood.finished:
+                log.info(
+                    "import_applied",
+                    user_id=user_id,
+                    import_id=import_id,
+                    added=stood.summary.added,
+                    changed=stood.summary.changed,
+                    removed=stood.summary.removed,
+                )
+                return stood.summary
 
     def _without_forgotten(self, user_id: str, plan: memory_md.ImportPlan) -> memory_md.ImportPlan:
         """The plan without the lines that bring back what the user asked to forget (an old
@@ -945,89 +1009,15 @@ class Memory:
         apply: bool,
         progress: Callable[[int, int], None] | None = None,
     ) -> memory_md.ImportSummary | None:
-        """Apply or cancel a pending import once, all or nothing: the import is taken and
-        every line applied in one transaction (a crash applies none of it); ``None`` when it
-        was already settled. ``progress(done, total)`` is told after each line (from the
-        worker thread: a large file takes minutes)."""
-        summary = await self.run(
-            Lane.REPLY, self._settle_import, user_id, import_id, apply, progress
-        )
-        if summary is not None and apply:
+        """Apply (to the end, vectors included) or cancel a pending import once; ``None``
+        when it was already settled."""
+        if not apply:
+            return (
+                memory_md.ImportSummary() if await self.cancel_import(user_id, import_id) else None
+            )
+        if not await self.begin_import(user_id, import_id):
+            return None
+        summary = await self.apply_import(user_id, import_id, progress=progress)
+        if summary is not None:
             await self.vectors.settle()
         return summary
-
-    def _settle_import(
-        self,
-        user_id: str,
-        import_id: int,
-        apply: bool,
-        progress: Callable[[int, int], None] | None = None,
-    ) -> memory_md.ImportSummary | None:
-        now = self.clock.now()
-        reason = "edited MEMORY.md"
-        with self.db.write() as conn:
-            data = users.take_import(conn, user_id, import_id, "applied" if apply else "cancelled")
-            if data is None:
-                return None
-            if not apply:
-                return memory_md.ImportSummary()
-            plan = memory_md.ImportPlan.from_dict(data)
-            gone = {fid for fid, _text in plan.remove} | {fid for fid, _o, _n in plan.change}
-            current = fact_repo.get_many(conn, user_id, gone)
-            removed = changed = added = 0
-            total = len(plan.remove) + len(plan.change) + len(plan.add)
-            done = 0
-
-            def step() -> None:
-                nonlocal done
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-
-            for fid, _text in plan.remove:
-                step()
-                before = current.get(fid)
-                if before is None or before.status not in RETRIEVABLE:
-                    continue
-                after = fact_repo.delete(conn, user_id, before, now, actor="user", reason=reason)
-                self.vectors.queue_fact(conn, after)
-                removed += 1
-            for fid, _old, new in plan.change:
-                step()
-                before = current.get(fid)
-                if before is None or before.status not in RETRIEVABLE:
-                    continue
-                after = fact_repo.transition(
-                    conn,
-                    user_id,
-                    before,
-                    now,
-                    event="superseded",
-                    actor="user",
-                    reason=reason,
-                    status=Status.SUPERSEDED,
-                    valid_to=now,
-                )
-                self.vectors.queue_fact(conn, after)
-                self._remember_in(
-                    conn, user_id, _imported(new, before.category, before.key), "user", reason, now
-                )
-                changed += 1
-            for category, text in plan.add:
-                step()
-                self._remember_in(
-                    conn,
-                    user_id,
-                    _imported(text, Category(category)),
-                    "user",
-                    "MEMORY.md import",
-                    now,
-                )
-                added += 1
-        return memory_md.ImportSummary(added, changed, removed)
-
-
-def _imported(text: str, category: Category, key: str = "") -> NewFact:
-    """A memory line of an imported MEMORY.md as the user stated it: confident, not decaying
-    (its sensitivity is read off its text when it is written)."""
-    return NewFact(key=key, value_text=text, category=category, confidence=0.95, decay_rate=0.0)

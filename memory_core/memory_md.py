@@ -17,7 +17,8 @@ from memory_core.values import Category, Fact
 #: Big enough for any export to import back (50,000 memories at ~100 bytes), well under
 #: Telegram's 20 MB download limit.
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
-#: The most facts one export (and the import diff) covers; an import with more lines is refused.
+#: The most memory lines one import may have (a bigger file is refused whole). An export is
+#: never cut: one with more facts says it cannot be imported back in one file.
 MAX_EXPORT = 50000
 TITLES: dict[Category, str] = {
     Category.IDENTITY: "Identity",

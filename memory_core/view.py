@@ -8,7 +8,6 @@ no secret is ever shown in clear, whichever command asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -184,36 +183,11 @@ class UserView:
         private chat; a group never gets an export."""
         if self.group:
             raise InvalidInputError("an export is only sent to your private chat")
-        facts = await self.memory.list_facts(
-            self.user_id, SearchFilters(), limit=memory_md.MAX_EXPORT
-        )
-        if not reveal_secrets:
-            facts = [self.show(f) for f in facts]
-        return memory_md.Export(
-            memory_md.render(facts, owner), memory_md.render_json(facts), len(facts)
-        )
+        show = None if reveal_secrets else self.show
+        return await self.memory.export(self.user_id, owner, show)
 
     async def plan_import(self, raw: bytes, *, owner: str = "the user") -> memory_md.PendingImport:
         """Store what an edited MEMORY.md would change; its description shows each memory as
-        this audience may see it."""
-        pending = await self.memory.plan_import(self.user_id, raw, owner=owner)
-        current = {
-            f.id: f
-            for f in await self.memory.list_facts(
-                self.user_id, SearchFilters(), limit=memory_md.MAX_EXPORT
-            )
-        }
-        description = memory_md.describe(pending.plan, show=self._import_line(current))
-        return replace(pending, description=description)
-
-    def _import_line(
-        self, current: dict[int, Fact]
-    ) -> Callable[[str, str | None, int | None], str]:
-        def show(text: str, category: str | None, fact_id: int | None) -> str:
-            fact = current.get(fact_id) if fact_id is not None else None
-            if fact is not None:
-                return disclosure.shown_text(text, fact.category, self.audience, fact.sensitive)
-            known = category if category in Category._value2member_map_ else "other"
-            return disclosure.shown_text(text, known or "other", self.audience, False)
-
-        return show
+        this audience may see it (new lines classified by the sensitivity model). A group is
+        refused: an import is only read in the user's private chat."""
+        return await self.memory.plan_import(self.user_id, raw, owner=owner, audience=self.audience)

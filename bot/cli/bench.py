@@ -23,7 +23,8 @@ from bot.cli.progress import progress
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from memory_core.benchmarks import BenchRun, Percentiles, RetrievalBenchReport
+    from bot.config import Settings
+    from memory_core.benchmarks import BenchRun, Percentiles, RetrievalBenchReport, StallReport
 
 
 def _postgres_url(value: str | None) -> str | None:
@@ -502,3 +503,125 @@ def bench_cli_startup(
         f"{overall['cpu_p50_ms']:.0f}",
     )
     console.print(table)
+
+
+# ---- import stall --------------------------------------------------------------------------
+
+
+async def run_import_stall(
+    settings: Settings, *, lines: int, interval_s: float, after_s: float, server: str | None
+) -> StallReport:
+    """User A imports ``lines`` memories (/import, then Apply) while user B chats, both through
+    the bot's router on one event loop, as on Telegram."""
+    from adapters.types import Attachment, ButtonPress, IncomingMessage
+    from bot import app as composition
+    from memory_core.benchmarks import measure_stall, scratch_store, stall_file
+    from memory_core.clock import SystemClock
+
+    with scratch_store(server) as db:
+        runtime = composition.build_runtime(settings, db=db)
+        await runtime.start()
+        router = runtime.router
+        try:
+
+            def message(user: str, text: str, n: int, **extra: Any) -> IncomingMessage:
+                return IncomingMessage(
+                    "telegram",
+                    user,
+                    user,
+                    user.capitalize(),
+                    text,
+                    SystemClock().now(),
+                    message_id=f"{n}",
+                    **extra,
+                )
+
+            async def b_says(n: int) -> None:
+                text = ("I went cycling by the river today.", "what do I like?")[n % 2]
+                await router.on_message(message("2", text, 10_000 + n))
+
+            async def plan() -> str:
+                raw = stall_file(lines)
+                attachment = Attachment("MEMORY.md", raw, "text/markdown")
+                [reply] = await router.on_message(message("1", "/import", 1, attachment=attachment))
+                return next(b.data for row in reply.buttons for b in row if b.label == "Apply")
+
+            async def apply(data: str) -> None:
+                press = ButtonPress(
+                    "telegram", "1", "1", "A", data, SystemClock().now(), None, True
+                )
+                await router.on_button(press)
+                await runtime.imports.drain()
+
+            return await measure_stall(
+                lines=lines,
+                plan=plan,
+                apply=apply,
+                reply=b_says,
+                interval_s=interval_s,
+                after_s=after_s,
+            )
+        finally:
+            await runtime.stop()
+
+
+@bench_cli.command("import-stall", short_help="Another user's replies during a big import.")
+def bench_import_stall(
+    lines: Annotated[int, typer.Option("--lines", min=1, max=50_000)] = 50_000,
+    interval_ms: Annotated[
+        float, typer.Option("--interval-ms", min=0, help="B's pause between messages")
+    ] = 200.0,
+    after_s: Annotated[
+        float, typer.Option("--after-s", min=0, help="B keeps chatting this long after")
+    ] = 10.0,
+    batch_rows: Annotated[
+        int | None, typer.Option("--batch-rows", min=1, help="override MEMBOT_IMPORT_BATCH_ROWS")
+    ] = None,
+    batch_ms: Annotated[
+        int | None, typer.Option("--batch-ms", min=1, help="override MEMBOT_IMPORT_BATCH_MS")
+    ] = None,
+    rest_ratio: Annotated[
+        float | None,
+        typer.Option("--rest-ratio", min=0, help="override MEMBOT_IMPORT_REST_RATIO"),
+    ] = None,
+    db: PgServerOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """User B's reply latency while user A imports a big MEMORY.md (offline responder)."""
+    import asyncio
+
+    from rich.table import Table
+
+    overrides: dict[str, object] = {"anthropic_api_key": None}
+    if rest_ratio is not None:
+        overrides["import_rest_ratio"] = rest_ratio
+    if batch_rows is not None:
+        overrides["import_batch_rows"] = batch_rows
+    if batch_ms is not None:
+        overrides["import_batch_ms"] = batch_ms
+    settings = figures_settings(**overrides)
+    report = asyncio.run(
+        run_import_stall(
+            settings, lines=lines, interval_s=interval_ms / 1000, after_s=after_s, server=db
+        )
+    )
+    if as_json:
+        typer.echo(json.dumps(report.as_json()))
+        return
+    table = Table(title=f"import stall: A imports {lines:,} lines while B chats")
+    for col in ("phase", "B p50", "B p95"):
+        table.add_column(col, justify="right")
+    for phase, p in (
+        ("alone", report.baseline_ms),
+        ("during A's import", report.during_ms),
+        ("after (vectors catching up)", report.after_ms),
+    ):
+        table.add_row(phase, f"{p.p50:.0f} ms", f"{p.p95:.0f} ms")
+    console.print(table)
+    console.print(
+        f"A's import: plan {report.plan_s:.1f} s, apply {report.apply_s:.1f} s; "
+        f"B's slowest reply during it {report.during_max_ms:.0f} ms "
+        f"({report.during_samples} replies)"
+    )
+    verdict = "meets" if report.during_ms.p95 <= 200 else "MISSES"
+    console.print(f"B's p95 during the import {verdict} the 200 ms target")

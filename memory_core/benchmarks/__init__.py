@@ -1,5 +1,11 @@
 """Speed benchmarks of the memory engine (figures for ``membot bench``)."""
 
+from memory_core.benchmarks.import_stall import (
+    StallReport,
+    measure_stall,
+    scratch_store,
+    stall_file,
+)
 from memory_core.benchmarks.pipeline import PipelineRun, run_pipeline
 from memory_core.benchmarks.retrieval import (
     BenchRun,
@@ -15,6 +21,10 @@ __all__ = [
     "PipelineRun",
     "RetrievalBench",
     "RetrievalBenchReport",
+    "StallReport",
+    "measure_stall",
     "run_pipeline",
     "run_retrieval_bench",
+    "scratch_store",
+    "stall_file",
 ]

@@ -79,3 +79,69 @@ def take_import(
         {"u": user_id, "id": import_id, "st": status},
     ).first()
     return None if row is None else dict(json.loads(row[0]))
+
+
+#: Meta keys of imports being applied (``import_journal:<id>``), valued as their progress.
+_JOURNAL = "import_journal:"
+
+
+def import_plan(conn: Connection, user_id: str, import_id: int) -> dict[str, Any] | None:
+    """The plan of one of the user's imports, whatever its status; ``None`` if it is gone."""
+    row = conn.execute(
+        text("SELECT plan_json FROM imports WHERE user_id = :u AND id = :id"),
+        {"u": user_id, "id": import_id},
+    ).first()
+    return None if row is None else dict(json.loads(row[0]))
+
+
+def has_import(conn: Connection, user_id: str, import_id: int) -> bool:
+    """Whether the user has this import (in any status), without reading its plan."""
+    found = conn.execute(
+        text("SELECT 1 FROM imports WHERE user_id = :u AND id = :id"),
+        {"u": user_id, "id": import_id},
+    ).first()
+    return found is not None
+
+
+def journal(conn: Connection, import_id: int) -> dict[str, int] | None:
+    """How far an import being applied got (rows done and what they did), or ``None`` when
+    it is not being applied (never started, finished, or cancelled)."""
+    raw = conn.execute(
+        text("SELECT value FROM meta WHERE key = :k"), {"k": f"{_JOURNAL}{import_id}"}
+    ).scalar()
+    return None if raw is None else {k: int(v) for k, v in json.loads(str(raw)).items()}
+
+
+def put_journal(conn: Connection, import_id: int, progress: dict[str, int]) -> None:
+    """Record an import's progress (in the transaction that applied those rows)."""
+    conn.execute(
+        text(
+            "INSERT INTO meta(key, value) VALUES (:k, :v) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+        ),
+        {"k": f"{_JOURNAL}{import_id}", "v": json.dumps(progress)},
+    )
+
+
+def end_journal(conn: Connection, import_id: int) -> None:
+    """The import is fully applied (or its user erased): forget its progress."""
+    conn.execute(text("DELETE FROM meta WHERE key = :k"), {"k": f"{_JOURNAL}{import_id}"})
+
+
+def unfinished_imports(conn: Connection) -> list[tuple[str, int]]:
+    """``(user_id, import_id)`` of every import whose apply was started and not finished (a
+    process died during it); journal entries whose import is gone are dropped."""
+    rows = conn.execute(
+        text("SELECT key FROM meta WHERE substr(key, 1, length(:p)) = :p"), {"p": _JOURNAL}
+    ).all()
+    found: list[tuple[str, int]] = []
+    for (key,) in rows:
+        import_id = int(str(key)[len(_JOURNAL) :])
+        owner = conn.execute(
+            text("SELECT user_id FROM imports WHERE id = :id"), {"id": import_id}
+        ).scalar()
+        if owner is None:
+            end_journal(conn, import_id)
+        else:
+            found.append((str(owner), import_id))
+    return found

@@ -173,17 +173,16 @@ def enqueue(
 ) -> None:
     """Queue a vector upsert or delete; a newer request for the same item replaces the older."""
     qkind = QUEUE_KIND[kind]
-    conn.execute(
-        text("DELETE FROM vector_queue WHERE item_kind = :k AND item_id = :id"),
-        {"k": qkind, "id": item_id},
-    )
-    conn.execute(
-        text(
-            "INSERT INTO vector_queue (item_kind, item_id, user_id, op, next_attempt_at, "
-            "created_at) VALUES (:k, :id, :u, :op, :ts, :ts)"
-        ),
-        {"k": qkind, "id": item_id, "u": user_id, "op": op, "ts": now_ts},
-    )
+    conn.execute(_UNQUEUE, {"k": qkind, "id": item_id})
+    conn.execute(_QUEUE, {"k": qkind, "id": item_id, "u": user_id, "op": op, "ts": now_ts})
+
+
+# Parsed once: every fact write queues its vector (an import writes thousands).
+_UNQUEUE = text("DELETE FROM vector_queue WHERE item_kind = :k AND item_id = :id")
+_QUEUE = text(
+    "INSERT INTO vector_queue (item_kind, item_id, user_id, op, next_attempt_at, "
+    "created_at) VALUES (:k, :id, :u, :op, :ts, :ts)"
+)
 
 
 def enqueue_new(

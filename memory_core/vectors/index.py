@@ -90,6 +90,9 @@ class VectorIndex:
         self._problem: str | None = None
         self._embed_failing = False
         self._sync_lock = threading.Lock()
+        # Set while the writer stops: a sync in progress ends after its current batch (after a
+        # 50,000-line import the queue takes minutes to embed; stopping must not wait for it).
+        self._stopping = threading.Event()
         self._writer: VectorWriter | None = None
 
     @property
@@ -135,6 +138,7 @@ class VectorIndex:
     def start_writer(self) -> None:
         """Write vectors in the background from now on (long-running processes)."""
         if self._writer is None:
+            self._stopping.clear()
             self._writer = VectorWriter(self.sync, self._executors)
             self._writer.start()
 
@@ -144,10 +148,13 @@ class VectorIndex:
             await self._writer.drain()
 
     async def stop_writer(self) -> None:
-        """Stop the background writer (queued jobs stay queued)."""
+        """Stop the background writer after its current batch (queued jobs stay queued)."""
         if self._writer is not None:
-            await self._writer.aclose()
-            self._writer = None
+            self._stopping.set()  # cleared by the next start_writer
+            try:
+                await self._writer.aclose()
+            finally:
+                self._writer = None
 
     async def settle(self) -> None:
         """After a commit: ask the background writer for a sync, or (without one) write the
@@ -217,7 +224,7 @@ class VectorIndex:
                 done += self._sync_batch(self._embedder, batch)
                 if progress:
                     progress(len(batch))
-                if self._embed_failing:
+                if self._embed_failing or self._stopping.is_set():
                     break
         return done
 

@@ -13,11 +13,12 @@ from typing import Protocol
 import pytest
 
 from adapters.types import ButtonPress, Document, Reply
-from bot import app
+from bot import app, texts
 from bot.router import Router
 from memory_core.clock import ManualClock
 from memory_core.disclosure import mask_secrets
-from memory_core.values import Fact
+from memory_core.errors import InvalidInputError
+from memory_core.values import Audience, Fact
 from tests.factories import START, group_message, message
 
 SECRET_PIN = "my bank card PIN is 4921"
@@ -73,11 +74,12 @@ async def test_undo_in_a_group_does_not_print_a_health_fact(chat: Chat) -> None:
     assert "asthma" not in group_text(replies).lower()
 
 
-async def test_the_import_preview_in_a_group_lists_no_secret_or_health_line(chat: Chat) -> None:
+async def test_an_import_in_a_group_is_refused_without_reading_the_file(chat: Chat) -> None:
+    """Issue 22: a group saw "HIV positive" and "arrested" lines in an /import preview."""
     bot, clock = chat.bot, chat.clock
     md = (
-        "# Memory\n\n## Health\n- I take insulin every morning\n\n"
-        "## Credentials\n- My PIN is 4921\n"
+        "# Memory\n\n## Other\n- I am HIV positive and take antiretrovirals\n"
+        "- I was arrested for shoplifting in 2018\n\n## Credentials\n- My PIN is 4921\n"
     )
     upload = group_message(
         "/import",
@@ -85,9 +87,14 @@ async def test_the_import_preview_in_a_group_lists_no_secret_or_health_line(chat
         attachment=Document("MEMORY.md", md.encode(), "MEMORY.md"),
     )
     replies = await bot.on_message(upload)
-    said = group_text(replies)
-    assert "Apply these changes?" in said
-    assert "insulin" not in said and "4921" not in said
+    assert [r.text for r in replies] == [texts.SEND_PRIVATELY.format(command="import")]
+    assert not any(r.buttons or r.private for r in replies)
+    assert await chat.facts() == []
+    assert chat.session.runtime is not None
+    with pytest.raises(InvalidInputError):  # the memory_core door refuses a group as well
+        await chat.session.runtime.memory.view("console:ana", Audience.GROUP).plan_import(
+            md.encode()
+        )
 
 
 async def test_forget_in_a_group_offers_no_sensitive_fact_and_a_forged_press_shows_none(
@@ -99,7 +106,7 @@ async def test_forget_in_a_group_offers_no_sensitive_fact_and_a_forged_press_sho
     (health,) = [f for f in facts if "asthma" in f.value_text.lower()]
     replies = await bot.on_message(group_message("/forget asthma", at=clock.advance(minutes=1)))
     assert "asthma" not in group_text(replies).lower()
-    assert all(not r.buttons or len(r.buttons) == 1 for r in replies)  # only "Cancel"
+    assert all(r.private for r in replies if r.buttons)  # the choice is offered privately
     replies = await bot.on_message(
         group_message(f"/forget #{health.id}", at=clock.advance(minutes=1))
     )

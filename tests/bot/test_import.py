@@ -3,25 +3,29 @@ transaction, and an export always imports back unchanged."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import pytest
 
 from adapters.types import ButtonPress
-from bot import app
+from bot import app, commands, texts
 from memory_core import Memory, memory_md
 from memory_core.clock import ManualClock
-from memory_core.values import Status
+from memory_core.values import NewFact
 
 
 class Console(Protocol):
     """What these tests use of a session opened by the ``console`` fixture."""
 
     runtime: app.Runtime | None
+    adapter: Any
+    out: Any
 
     async def say(self, *lines: str) -> str: ...
 
@@ -112,16 +116,18 @@ async def test_first_person_lines_are_stored_in_third_person(
         assert any(v.startswith("Ana plays the cello") for v in await _values(s))
 
 
-async def test_a_crash_half_way_applies_none_of_the_import(
+async def test_a_failure_half_way_is_resumed_and_applies_every_line_once(
     tmp_path: Path,
     clock: ManualClock,
     monkeypatch: pytest.MonkeyPatch,
     console: Callable[..., AbstractAsyncContextManager[Console]],
 ) -> None:
-    async with console(tmp_path / "m.db", clock) as s:
+    """Apply is the commit point: a batch that fails rolls back with its journal entry, the
+    batches before it stay, and pressing Apply again resumes where the journal says — every
+    line applied exactly once (see test_import_crash.py for kill -9)."""
+    async with console(tmp_path / "m.db", clock, import_batch_rows=8) as s:
         assert s.runtime is not None
         await s.say("/remember I live in Porto", "/remember I play the cello")
-        before = await _values(s)
         md = await _export(s, tmp_path)
         edited = "\n".join(line for line in md.splitlines() if "Porto" not in line)
         edited += "\n" + "\n".join(f"- Ana has read book number {i}." for i in range(50))
@@ -141,12 +147,20 @@ async def test_a_crash_half_way_applies_none_of_the_import(
         monkeypatch.setattr(Memory, "_remember_in", crash_at_the_20th)
         with pytest.raises(RuntimeError):
             await s.runtime.router.on_button(press)
-        assert await _values(s) == before  # Porto not forgotten, no book added
+        progress = await s.runtime.memory.import_progress("console:ana", 1)
+        assert progress is not None and progress.done == 16 and progress.total == 51
         monkeypatch.setattr(Memory, "_remember_in", real)
-        done = await s.runtime.router.on_button(press)  # still pending: it applies now
-        assert done.edit is not None and "50 added" in done.edit
-        facts = await s.runtime.memory.list_facts("console:ana")
-        assert not any("Porto" in f.value_text and f.status == Status.ACTIVE for f in facts)
+        again = await s.runtime.router.on_button(press)  # resumes from row 16
+        assert again.edit is not None and "Still importing: 16 of 51" in again.edit
+        await s.runtime.imports.drain()
+        assert await s.runtime.memory.import_progress("console:ana", 1) is None
+        values = await _values(s)
+        assert sorted(v for v in values if "book number" in v) == sorted(
+            f"Ana has read book number {i}." for i in range(50)
+        )
+        assert not any("Porto" in v for v in values)
+        done = await s.runtime.router.on_button(press)  # a third press changes nothing
+        assert done.notice == texts.STALE_CONFIRMATION and await _values(s) == values
 
 
 def test_a_ten_thousand_memory_export_fits_the_import_limit() -> None:
@@ -178,7 +192,7 @@ async def test_a_long_import_prints_progress_in_the_console_and_a_quick_one_does
         assert "Add (40)" in await _import(s, tmp_path, md + more + "\n")
         out = await s.say("/tap 1")
     shown = [line for line in out.splitlines() if " of 40 (" in line]
-    assert shown[0] == "bot> … 1 of 40 (2%)" and shown[-1] == "bot> … 40 of 40 (100%)"
+    assert shown and shown[-1] == "bot> … 40 of 40 (100%)"  # told after each batch
     assert out.index("40 of 40") < out.index("40 added")  # progress, then the answer
 
 
@@ -197,7 +211,8 @@ async def test_settle_import_reports_each_line_to_its_progress_callback(
     finally:
         memory.close()
     assert done is not None and done.added == 12
-    assert seen == [(i, 12) for i in range(1, 13)]
+    # After each batch (rows done, rows in all), ending with all of them.
+    assert seen and seen[-1] == (12, 12) and seen == sorted(seen)
 
 
 async def test_an_old_file_does_not_bring_back_what_was_forgotten(
@@ -219,3 +234,49 @@ async def test_an_old_file_does_not_bring_back_what_was_forgotten(
         await s.say("/tap 1")
         values = await _values(s)
         assert not any("cello" in v for v in values) and any("swim" in v for v in values)
+
+
+async def test_an_export_is_never_cut_and_says_when_it_is_too_big_to_import_back(
+    tmp_path: Path,
+    clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+    console: Callable[..., AbstractAsyncContextManager[Console]],
+) -> None:
+    """Issue 22: /export stopped at 50,000 facts without a word (here the limit is 30)."""
+    monkeypatch.setattr(memory_md, "MAX_EXPORT", 30)
+    monkeypatch.setattr(commands, "MAX_IMPORT_LINES", 30)
+    async with console(tmp_path / "m.db", clock) as s:
+        assert s.runtime is not None
+        for i in range(35):
+            await s.runtime.memory.remember(
+                "console:ana", NewFact(key="", value_text=f"Ana owns the record number {i}.")
+            )
+        out = await s.say("/export")
+        assert "35 items" in out and "can't be sent back as it is" in out
+        md = (tmp_path / "MEMORY.md").read_text()
+        assert all(f"record number {i}." in md for i in range(35))
+        exported = json.loads((tmp_path / "memories.json").read_text())
+        assert len(exported["facts"]) == 35
+
+
+async def test_a_bot_stopped_mid_import_finishes_it_on_the_next_start_and_says_so(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., AbstractAsyncContextManager[Console]],
+) -> None:
+    slow = {"import_answer_within_s": 0, "import_batch_rows": 1, "import_rest_ratio": 30}
+    lines = "\n".join(f"- Ana has read book number {i}." for i in range(12))
+    async with console(tmp_path / "m.db", clock, **slow) as s:
+        assert s.runtime is not None
+        await _import(s, tmp_path, "## Other\n" + lines + "\n")
+        apply = s.adapter._last_buttons[0]
+        press = ButtonPress("console", "console", "ana", "Ana", apply.data, clock.now(), None, True)
+        started = await s.runtime.router.on_button(press)
+        assert started.edit is not None and "message you when it's done" in started.edit
+        await asyncio.sleep(0.3)  # a few rows in; then the bot stops
+    async with console(tmp_path / "m.db", clock) as s:  # starts: the import resumes
+        assert s.runtime is not None
+        await s.runtime.imports.drain()
+        values = await _values(s)
+        assert sorted(values) == sorted(f"Ana has read book number {i}." for i in range(12))
+        assert "Imported: 12 added" in s.out.getvalue()  # told privately when it was done

@@ -1,0 +1,129 @@
+"""Applying confirmed imports in the background, so a big one never holds a button press (or
+anyone else) waiting: a small import is answered on the press; a big one says it is under way
+and the user gets a private message when it is done. Imports a dead process left half-applied
+resume at start (memory_core.imports keeps them all or nothing)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import structlog
+
+from adapters.types import Reply
+from bot.i18n import t
+from bot.notifier import Notifier
+from bot.quotas import HeavyQuota
+from memory_core import ImportSummary, Memory
+
+log = structlog.get_logger("bot.imports")
+
+
+def summary_text(done: ImportSummary, lang: str = "en") -> str:
+    """What an applied import did, in words (in ``lang``)."""
+    return t(
+        lang,
+        "Imported: {added} added, {changed} changed, {removed} forgotten.",
+        added=done.added,
+        changed=done.changed,
+        removed=done.removed,
+    )
+
+
+class ImportRunner:
+    """Owns the tasks applying imports (one per import); ``drain`` waits for them."""
+
+    def __init__(
+        self, memory: Memory, notifier: Notifier, quota: HeavyQuota, *, answer_within_s: float
+    ) -> None:
+        self.memory = memory
+        self.notifier = notifier
+        self.quota = quota
+        self.answer_within_s = answer_within_s
+        self._tasks: dict[int, asyncio.Task[ImportSummary | None]] = {}
+        self._notify: set[int] = set()
+
+    async def apply(
+        self,
+        user_id: str,
+        import_id: int,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> str | None:
+        """Apply a taken import, holding the user's heavy-operation slot (taken by the caller)
+        until it is done. Returns the summary when it finished within ``answer_within_s``, or
+        ``None``: it goes on in the background and the user is told when it is done."""
+        task = self._start(user_id, import_id, progress)
+        done, _ = await asyncio.wait({task}, timeout=self.answer_within_s)
+        if task in done:
+            summary = task.result()
+            return (
+                None
+                if summary is None
+                else summary_text(summary, self.notifier.languages.of(user_id))
+            )
+        self._notify.add(import_id)
+        return None
+
+    async def resume(self) -> int:
+        """Finish every import a dead process left half-applied (in the background); returns
+        how many were resumed."""
+        found = await self.memory.unfinished_imports()
+        for user_id, import_id in found:
+            if import_id in self._tasks:
+                continue
+            log.info("import_resumed", user_id=user_id, import_id=import_id)
+            self.quota.hold(user_id)  # it must finish: held whatever the limits say
+            self._notify.add(import_id)
+            self._start(user_id, import_id)
+        return len(found)
+
+    def running(self, import_id: int) -> bool:
+        """Whether this process is applying the import now."""
+        return import_id in self._tasks
+
+    def _start(
+        self,
+        user_id: str,
+        import_id: int,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> asyncio.Task[ImportSummary | None]:
+        task = asyncio.create_task(
+            self._run(user_id, import_id, progress), name=f"import-{import_id}"
+        )
+        self._tasks[import_id] = task
+        return task
+
+    async def _run(
+        self,
+        user_id: str,
+        import_id: int,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> ImportSummary | None:
+        try:
+            summary = await self.memory.apply_import(user_id, import_id, progress=progress)
+        except Exception:
+            # The journal keeps its place: pressing Apply again, or the next start, resumes.
+            log.exception("import_failed", user_id=user_id, import_id=import_id)
+            raise
+        finally:
+            self.quota.end(user_id)
+            self._tasks.pop(import_id, None)
+        if summary is not None and import_id in self._notify:
+            self._notify.discard(import_id)
+            target = await self.notifier.private_target(user_id)
+            if target is not None:
+                lang = self.notifier.languages.of(user_id)
+                await self.notifier.deliver(target, Reply(summary_text(summary, lang)))
+        return summary
+
+    async def drain(self) -> None:
+        """Wait until every import being applied is done."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    async def aclose(self) -> None:
+        """Stop applying (the journal keeps the place; the next start resumes)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,310 @@
+"""Importing an edited MEMORY.md without stalling anyone else: the file is read and planned on a
+thread, and the confirmed plan is applied in short batches through a journal.
+
+All or nothing, rolled forward:
+
+- **Before Apply nothing changes.** Planning only stores the plan (``imports``, ``pending``).
+- **Apply is the commit point.** Pressing it takes the import (``applied``) and writes its
+  journal entry (rows done: 0) in one short transaction. From then on the import is durable:
+  it will be applied whole, even if the process dies.
+- **Batches.** Each batch is one write transaction that applies the next rows of the plan and
+  advances the journal in the same commit, bounded by rows and by time (``ImportLimits``), so
+  other users' writes take the lock between batches. A row is never applied twice nor skipped:
+  a batch that dies rolls back with its journal update.
+- **Recovery.** A journal entry left by a dead process is found at start
+  (:func:`unfinished`) and the apply resumes from the last committed row.
+
+While a big import is being applied its user sees it arrive (their own memory only); no other
+user's memory or latency is touched. Erasing the user mid-apply stops it (its plan is gone).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection
+
+from memory_core import disclosure, memory_md
+from memory_core.cleaning import MAX_FACT_CHARS, clean_text
+from memory_core.errors import InvalidInputError
+from memory_core.extract.sensitivity import classified
+from memory_core.extract.text import third_person
+from memory_core.store import facts as fact_repo
+from memory_core.store import users
+from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, SearchFilters, Status
+
+if TYPE_CHECKING:
+    from memory_core.memory import Memory
+
+_REASON = "edited MEMORY.md"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportLimits:
+    """How big one apply batch may get: whichever bound is reached first ends it."""
+
+    batch_rows: int = 500
+    batch_seconds: float = 0.1
+    #: After each batch the import rests this many times as long as the batch took: its
+    #: thread holds Python's GIL while it works, and a reply needs it too (1.0: the import
+    #: uses at most half of the interpreter's time).
+    rest_ratio: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Where an import being applied stands; ``summary`` once ``done == total``."""
+
+    done: int
+    total: int
+    summary: memory_md.ImportSummary
+
+    @property
+    def finished(self) -> bool:
+        """Whether every row is applied."""
+        return self.done >= self.total
+
+
+# ---- planning (on a thread) -------------------------------------------------------------------
+
+
+def plan(
+    memory: Memory, user_id: str, raw: bytes, owner: str, audience: Audience
+) -> memory_md.PendingImport:
+    """Read an edited MEMORY.md, store what applying it would change and describe it for
+    ``audience`` — blocking work for a thread. A group is never shown an import."""
+    if audience == Audience.GROUP:
+        raise InvalidInputError("an import is only read in your private chat")
+    with memory.db.read() as conn:
+        current = fact_repo.list_facts(conn, user_id, SearchFilters(), memory_md.MAX_EXPORT, 0)
+
+    def clean(line: str) -> str:
+        try:
+            value = clean_text(line, limit=MAX_FACT_CHARS)
+        except InvalidInputError as exc:
+            raise ValueError(str(exc)) from exc
+        # Stored memories are third person, like everything the bot learns.
+        return third_person(value, owner)
+
+    try:
+        the_plan = memory_md.plan(
+            memory_md.decode(raw),
+            [f for f in current if f.kind == "fact"],
+            shown=lambda f: disclosure.shown(f, Audience.PRIVATE).value_text,
+            clean=clean,
+        )
+    except memory_md.MemoryFileError as exc:
+        raise InvalidInputError(str(exc)) from exc
+    # An old file is old material: what the user asked to forget is not brought back.
+    the_plan = memory._without_forgotten(user_id, the_plan)
+    if the_plan.empty:
+        return memory_md.PendingImport(None, the_plan)
+    with memory.db.write() as conn:
+        import_id = users.add_import(conn, user_id, the_plan.as_dict(), memory.clock.now())
+    by_id = {f.id: f for f in current}
+    description = memory_md.describe(the_plan, show=_line_for(by_id, audience))
+    return memory_md.PendingImport(import_id, the_plan, description)
+
+
+def _line_for(
+    current: dict[int, Fact], audience: Audience
+) -> Callable[[str, str | None, int | None], str]:
+    """How one line of the plan is shown: a known fact as its stored sensitivity says, a new
+    line as the sensitivity model reads its text (never merely its heading's category)."""
+
+    def show(text: str, category: str | None, fact_id: int | None) -> str:
+        fact = current.get(fact_id) if fact_id is not None else None
+        if fact is not None:
+            cat, sensitive = classified(fact.category, fact.sensitive, text)
+            return disclosure.shown_text(text, cat, audience, sensitive)
+        known = Category.OTHER
+        if category is not None and category in Category._value2member_map_:
+            known = Category(category)
+        cat, sensitive = classified(known, False, text)
+        return disclosure.shown_text(text, cat, audience, sensitive)
+
+    return show
+
+
+# ---- applying (short batches, journaled) ------------------------------------------------------
+
+
+def begin(memory: Memory, user_id: str, import_id: int) -> bool:
+    """Take a pending import for applying (the commit point); ``False`` when it was already
+    settled (applied, being applied, cancelled) or is not the user's."""
+    with memory.db.write() as conn:
+        data = users.take_import(conn, user_id, import_id, "applied")
+        if data is None:
+            return False
+        p = memory_md.ImportPlan.from_dict(data)
+        total = len(p.add) + len(p.change) + len(p.remove)
+        users.put_journal(conn, import_id, _progress(0, total, memory_md.ImportSummary()))
+    return True
+
+
+def cancel(memory: Memory, user_id: str, import_id: int) -> bool:
+    """Cancel a pending import; ``False`` when it was already settled."""
+    with memory.db.write() as conn:
+        return users.take_import(conn, user_id, import_id, "cancelled") is not None
+
+
+def in_progress(memory: Memory, user_id: str, import_id: int) -> Progress | None:
+    """How far one of the user's imports being applied got, or ``None`` when it is not being
+    applied (or not theirs)."""
+    with memory.db.read() as conn:
+        if not users.has_import(conn, user_id, import_id):
+            return None
+        state = users.journal(conn, import_id)
+    return None if state is None else _from_state(state)
+
+
+def unfinished(memory: Memory) -> list[tuple[str, int]]:
+    """``(user_id, import_id)`` of imports a dead process left half-applied."""
+    with memory.db.write() as conn:
+        return users.unfinished_imports(conn)
+
+
+@dataclass
+class Applier:
+    """Applies one taken import batch by batch (each ``step`` on a thread). Keeps the plan
+    and an index of the user's facts by key and value, read once (a per-line query by key
+    was quadratic when thousands of lines shared one)."""
+
+    memory: Memory
+    user_id: str
+    import_id: int
+    limits: ImportLimits = field(default_factory=ImportLimits)
+    _rows: list[tuple[Any, ...]] | None = None
+    _index: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def load(self) -> bool:
+        """Read the plan and the user's facts; ``False`` when the import is gone (erased)."""
+        with self.memory.db.read() as conn:
+            data = users.import_plan(conn, self.user_id, self.import_id)
+            if data is None:
+                return False
+            facts = fact_repo.keys_and_values(conn, self.user_id, RETRIEVABLE)
+        p = memory_md.ImportPlan.from_dict(data)
+        self._rows = [
+            *(("remove", fid) for fid, _text in p.remove),
+            *(("change", fid, new) for fid, _old, new in p.change),
+            *(("add", category, text) for category, text in p.add),
+        ]
+        self._index = {(key, value.casefold()): fid for fid, key, value in facts}
+        return True
+
+    def step(self) -> Progress | None:
+        """Apply the next batch in one transaction; ``None`` when the import is no longer
+        being applied (finished by another process, or its user erased)."""
+        assert self._rows is not None, "load() first"
+        deadline = time.monotonic() + self.limits.batch_seconds
+        now = self.memory.clock.now()
+        with self.memory.db.write() as conn:
+            state = users.journal(conn, self.import_id)
+            if state is None:
+                return None
+            if not users.has_import(conn, self.user_id, self.import_id):
+                users.end_journal(conn, self.import_id)  # the user was erased meanwhile
+                return None
+            progress = _from_state(state)
+            done, counts = progress.done, _counts(progress.summary)
+            end = min(len(self._rows), done + self.limits.batch_rows)
+            while done < end:
+                counts[self._apply_row(conn, self._rows[done], now)] += 1
+                done += 1
+                if time.monotonic() >= deadline:
+                    break
+            summary = memory_md.ImportSummary(counts["add"], counts["change"], counts["remove"])
+            if done >= len(self._rows):
+                users.end_journal(conn, self.import_id)
+            else:
+                users.put_journal(conn, self.import_id, _progress(done, len(self._rows), summary))
+        return Progress(done, len(self._rows), summary)
+
+    def _apply_row(self, conn: Connection, row: Sequence[Any], now: Any) -> str:
+        """Apply one row of the plan; returns what it counted as (``skip`` when the fact it
+        was about is gone already)."""
+        kind = row[0]
+        if kind == "add":
+            self._add(
+                conn,
+                NewFact(
+                    key="",
+                    value_text=row[2],
+                    category=Category(row[1]),
+                    confidence=0.95,
+                    decay_rate=0.0,
+                ),
+                now,
+            )
+            return "add"
+        before = fact_repo.get(conn, self.user_id, int(row[1]))
+        if before is None or before.status not in RETRIEVABLE:
+            return "skip"
+        if kind == "remove":
+            after = fact_repo.delete(conn, self.user_id, before, now, actor="user", reason=_REASON)
+            self.memory.vectors.queue_fact(conn, after)
+            self._index.pop((before.key, before.value_text.casefold()), None)
+            return "remove"
+        after = fact_repo.transition(
+            conn,
+            self.user_id,
+            before,
+            now,
+            event="superseded",
+            actor="user",
+            reason=_REASON,
+            status=Status.SUPERSEDED,
+            valid_to=now,
+        )
+        self.memory.vectors.queue_fact(conn, after)
+        self._index.pop((before.key, before.value_text.casefold()), None)
+        self._add(
+            conn,
+            NewFact(
+                key=before.key,
+                value_text=row[2],
+                category=before.category,
+                confidence=0.95,
+                decay_rate=0.0,
+            ),
+            now,
+        )
+        return "change"
+
+    def _add(self, conn: Connection, new: NewFact, now: Any) -> None:
+        def same(key: str, value: str) -> list[Fact]:
+            fid = self._index.get((key, value.casefold()))
+            fact = fact_repo.get(conn, self.user_id, fid) if fid is not None else None
+            return [fact] if fact is not None and fact.status in RETRIEVABLE else []
+
+        # A memory line of an imported MEMORY.md as the user stated it: confident, not
+        # decaying (its sensitivity is read off its text when it is written).
+        fact = self.memory._remember_in(
+            conn, self.user_id, new, "user", "MEMORY.md import", now, same=same
+        )
+        self._index[(fact.key, fact.value_text.casefold())] = fact.id
+
+
+def _counts(summary: memory_md.ImportSummary) -> dict[str, int]:
+    return {"add": summary.added, "change": summary.changed, "remove": summary.removed, "skip": 0}
+
+
+def _progress(done: int, total: int, summary: memory_md.ImportSummary) -> dict[str, int]:
+    return {
+        "done": done,
+        "total": total,
+        "added": summary.added,
+        "changed": summary.changed,
+        "removed": summary.removed,
+    }
+
+
+def _from_state(state: dict[str, int]) -> Progress:
+    summary = memory_md.ImportSummary(
+        state.get("added", 0), state.get("changed", 0), state.get("removed", 0)
+    )
+    return Progress(state.get("done", 0), state.get("total", -1), summary)

@@ -1,0 +1,182 @@
+"""memory_core.imports: the preview classifies new lines; the apply is batched, journaled and
+linear in the file's size."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from memory_core import Memory, imports
+from memory_core.benchmarks import stall_file
+from memory_core.clock import ManualClock
+from memory_core.embed import Vectors
+from memory_core.imports import ImportLimits, _line_for
+from memory_core.store import facts as fact_repo
+from memory_core.values import Audience, Fact, NewFact, SearchFilters
+from tests.conftest import HashEmbedder
+from tests.factories import START
+
+
+def test_a_new_line_is_shown_to_a_group_as_its_text_classifies_it() -> None:
+    """Issue 22: new lines had their heading's category, unclassified."""
+    show = _line_for({}, Audience.GROUP)
+    assert show("Ana is HIV positive and takes antiretrovirals", "other", None) == "(private)"
+    assert show("Ana plays chess", "other", None) == "Ana plays chess"
+    assert show("Ana has asthma", "hard_preference", None) == "(private)"
+    private = _line_for({}, Audience.PRIVATE)
+    assert "HIV" in private("Ana is HIV positive", "other", None)
+
+
+def _file(lines: list[str]) -> bytes:
+    return ("# Memory of Ana\n\n## Other\n" + "\n".join(f"- {t}" for t in lines) + "\n").encode()
+
+
+async def test_lines_sharing_a_key_are_not_each_checked_against_all_the_others(
+    store: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: 49,999 lines took 1,220 s — every line re-read every fact with its key (the
+    first six words), so a file whose lines start alike was quadratic (4,000 such lines: 165 s
+    measured). The apply keeps its own index instead of a query per line; each line is still
+    stored once."""
+    memory = Memory.open(store, None, ManualClock(START))
+    try:
+        await memory.remember("t:1", NewFact(key="", value_text="Ana remembers one small thing"))
+        lines = [f"I remember one small thing about my garden, number {i}." for i in range(300)]
+        lines.append(lines[0])  # a duplicate line is stored once
+        pending = await memory.plan_import("t:1", _file(lines), owner="Ana")
+        assert pending.import_id is not None
+
+        def no_query_per_line(*args: object, **kwargs: object) -> list[Fact]:
+            raise AssertionError("a query per line: quadratic when lines share a key")
+
+        monkeypatch.setattr(fact_repo, "by_key", no_query_per_line)
+        summary = await memory.settle_import("t:1", pending.import_id, apply=True)
+        assert summary is not None and summary.added == 301
+        facts = await memory.list_facts("t:1", SearchFilters(), limit=10000)
+        garden = [f for f in facts if "garden" in f.value_text]
+        assert len(garden) == 300 and len({f.key for f in garden}) == 1  # one key, no copies
+        assert next(f for f in garden if f.value_text.endswith("number 0.")).mention_count == 2
+    finally:
+        memory.close()
+
+
+async def test_the_apply_commits_in_bounded_batches_through_a_journal(store: str | Path) -> None:
+    memory = Memory.open(store, None, ManualClock(START))
+    try:
+        pending = await memory.plan_import(
+            "t:1", _file([f"Ana owns book {i}" for i in range(25)]), owner="Ana"
+        )
+        assert pending.import_id is not None
+        assert await memory.import_progress("t:1", pending.import_id) is None  # not started
+        assert await memory.begin_import("t:1", pending.import_id)
+        assert not await memory.begin_import("t:1", pending.import_id)  # taken once
+        seen: list[int] = []
+
+        applier = imports.Applier(
+            memory, "t:1", pending.import_id, ImportLimits(batch_rows=10, batch_seconds=60)
+        )
+        assert applier.load()
+        while True:
+            progress = applier.step()
+            assert progress is not None
+            seen.append(progress.done)
+            journal = await memory.import_progress("t:1", pending.import_id)
+            if progress.finished:
+                assert journal is None
+                break
+            assert journal is not None and journal.done == progress.done
+            assert await memory.unfinished_imports() == [("t:1", pending.import_id)]
+            assert await memory.import_progress("t:2", pending.import_id) is None  # not theirs
+        assert seen == [10, 20, 25]
+        assert len(await memory.list_facts("t:1", SearchFilters(), limit=100)) == 25
+        assert applier.step() is None  # finished: nothing more
+        assert await memory.unfinished_imports() == []
+    finally:
+        memory.close()
+
+
+async def test_a_batch_ends_when_its_time_is_up(tmp_path: Path) -> None:
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        pending = await memory.plan_import("t:1", _file(["Ana owns a kite", "Ana owns a boat"]))
+        assert pending.import_id is not None and await memory.begin_import("t:1", 1)
+        applier = imports.Applier(memory, "t:1", 1, ImportLimits(batch_rows=99, batch_seconds=0))
+        assert applier.load()
+        first = applier.step()
+        assert first is not None and first.done == 1 and not first.finished
+    finally:
+        memory.close()
+
+
+async def test_planning_a_big_file_leaves_the_event_loop_free(tmp_path: Path) -> None:
+    """Issue 22: planning 49,999 lines ran on the event loop (another user waited 13 s)."""
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        raw = stall_file(4_000)
+        gaps: list[float] = []
+        planning = asyncio.create_task(memory.plan_import("t:1", raw, owner="Ann"))
+        started = last = time.perf_counter()
+        while not planning.done():
+            await asyncio.sleep(0.005)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+        took = time.perf_counter() - started
+        assert (await planning).import_id is not None
+        assert len(gaps) > 20 and max(gaps) < max(0.25, took / 4), (took, max(gaps))
+    finally:
+        memory.close()
+
+
+async def test_erasing_the_user_mid_import_stops_it(tmp_path: Path) -> None:
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        lines = [f"Ana owns book {i}" for i in range(6)]
+        pending = await memory.plan_import("t:1", _file(lines), owner="Ana")
+        assert pending.import_id is not None
+        assert await memory.begin_import("t:1", pending.import_id)
+        limits = ImportLimits(batch_rows=2, batch_seconds=60)
+        applier = imports.Applier(memory, "t:1", pending.import_id, limits)
+        assert applier.load() and applier.step() is not None
+        await memory.erase("t:1")
+        assert applier.step() is None  # stopped: nothing of the user is written again
+        assert await memory.list_facts("t:1", SearchFilters()) == []
+        assert await memory.unfinished_imports() == []
+    finally:
+        memory.close()
+
+
+async def test_stopping_the_vector_writer_does_not_wait_for_a_big_imports_queue(
+    tmp_path: Path,
+) -> None:
+    """After a big import the vector queue takes minutes to embed: stopping the bot ends the
+    writer after its current batch (the rest stays queued for the next start)."""
+
+    class Slow(HashEmbedder):
+        def embed_passages(self, texts: Sequence[str]) -> Vectors:
+            time.sleep(0.05)
+            return super().embed_passages(texts)
+
+    memory = Memory.open(tmp_path / "m.db", Slow(), ManualClock(START))
+    try:
+        lines = [f"Ana owns the record number {i}" for i in range(400)]
+        pending = await memory.plan_import("t:1", _file(lines), owner="Ana")
+        assert pending.import_id is not None and await memory.begin_import("t:1", 1)
+        await memory.apply_import("t:1", 1)
+        memory.vectors.start_writer()
+        memory.vectors._writer.request()  # type: ignore[union-attr]
+        await asyncio.sleep(0.2)  # a few batches in
+        started = time.perf_counter()
+        await memory.vectors.stop_writer()
+        await asyncio.to_thread(memory._executors.shutdown)  # what close() waits for
+        assert time.perf_counter() - started < 1.0  # draining all 25 batches takes longer
+        with memory.db.read() as conn:
+            left = conn.exec_driver_sql("SELECT COUNT(*) FROM vector_queue").scalar_one()
+        assert 0 < left < 400
+    finally:
+        memory.vectors.close()
+        memory.db.dispose()
