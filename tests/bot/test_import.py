@@ -181,7 +181,8 @@ async def test_a_long_import_prints_progress_in_the_console_and_a_quick_one_does
     import adapters.console
 
     lines = "\n".join(f"- Ana has read book number {i}." for i in range(30))
-    async with console(tmp_path / "m.db", clock) as s:
+    # Batches of 10 rows: progress is told after each batch.
+    async with console(tmp_path / "m.db", clock, import_batch_rows=10) as s:
         assert "Add (30)" in await _import(s, tmp_path, f"# Memory of Ana\n\n{lines}\n")
         monkeypatch.setattr(adapters.console, "PROGRESS_EVERY_S", 3600.0)
         quick = await s.say("/tap 1")  # done within PROGRESS_EVERY_S: only the answer
@@ -192,7 +193,7 @@ async def test_a_long_import_prints_progress_in_the_console_and_a_quick_one_does
         assert "Add (40)" in await _import(s, tmp_path, md + more + "\n")
         out = await s.say("/tap 1")
     shown = [line for line in out.splitlines() if " of 40 (" in line]
-    assert shown and shown[-1] == "bot> … 40 of 40 (100%)"  # told after each batch
+    assert shown[0] == "bot> … 10 of 40 (25%)" and shown[-1] == "bot> … 40 of 40 (100%)"
     assert out.index("40 of 40") < out.index("40 added")  # progress, then the answer
 
 
