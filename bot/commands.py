@@ -132,7 +132,7 @@ class Commands:
         to_private = not msg.is_private and spec.audience == Where.PRIVATE_REPLY
         private = msg.is_private or to_private
         view = self.memory.view(msg.user_key, Audience.PRIVATE if private else Audience.GROUP)
-        refusal = self.quota.begin(msg.user_key, name) if spec.heavy else None
+        refusal = self.quota.begin(msg.user_key, name, lang) if spec.heavy else None
         if refusal is not None:
             log.info("command_refused", command=name, reason="quota")
             return [_private(Reply(refusal)) if to_private else Reply(refusal)]
@@ -387,9 +387,10 @@ class Commands:
     async def cmd_restore(self, c: Call) -> list[Reply]:
         """``/restore <#id>``: bring back a faded memory (it no longer fades)."""
         if not c.arg.lstrip("#").isdigit():
-            return [Reply(texts.USAGE["restore"])]
+            return [Reply(texts.usage(c.lang, "restore"))]
         fact = await c.view.restore(_fact_id(c.arg))
-        return [Reply(f"Restored: {texts.fact_line(fact, with_id=False)}")]
+        line = texts.fact_line(fact, c.lang, with_id=False)
+        return [Reply(t(c.lang, "Restored: {fact}", fact=line))]
 
     async def cmd_why(self, c: Call) -> list[Reply]:
         """``/why <query>``: which turn taught it, when, and its history."""

@@ -146,7 +146,7 @@ class Presses:
             return PressResult(
                 t(p.lang, texts.STALE_CONFIRMATION), edit=t(p.lang, texts.STALE_CONFIRMATION)
             )
-        refusal = self.quota.begin(p.press.user_key, "forgetme")
+        refusal = self.quota.begin(p.press.user_key, "forgetme", p.lang)
         if refusal is not None:
             return PressResult(texts.short(refusal, 190), followups=(Reply(refusal),))
         try:
@@ -181,7 +181,7 @@ class Presses:
             return PressResult(
                 t(p.lang, texts.STALE_CONFIRMATION), edit=t(p.lang, texts.STALE_CONFIRMATION)
             )
-        refusal = self.quota.begin(uid, "import")
+        refusal = self.quota.begin(uid, "import", p.lang)
         if refusal is not None:
             return PressResult(texts.short(refusal, 190), followups=(Reply(refusal),))
         try:

@@ -54,9 +54,18 @@ def conflict_reply(codec: ButtonCodec, conflict: Conflict, lang: str = "en") -> 
     if conflict.ending:
         # "No longer …": the old value against its end (both would have the same label).
         return Reply(
-            f"Earlier you told me {_said(conflict.old)}. Just now: {_said(conflict.new)}. "
-            "Is that no longer true?",
-            buttons=((button("No longer true", "update"), button("Still true", "keep")),),
+            t(
+                lang,
+                "Earlier you told me {old}. Just now: {new}. Is that no longer true?",
+                old=_said(conflict.old),
+                new=_said(conflict.new),
+            ),
+            buttons=(
+                (
+                    button(t(lang, "No longer true"), "update"),
+                    button(t(lang, "Still true"), "keep"),
+                ),
+            ),
         )
     return Reply(
         t(

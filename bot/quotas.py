@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from bot.i18n import t
 from memory_core.clock import SystemClock
 
 _WINDOW = timedelta(hours=1)
@@ -38,14 +39,17 @@ class HeavyQuota:
         # Background import appliers end their slot from another task; keep the maps whole.
         self._lock = threading.Lock()
 
-    def begin(self, user_id: str, what: str) -> str | None:
-        """Take one of ``user_id``'s slots for ``what``; ``None`` when admitted, else why not."""
+    def begin(self, user_id: str, what: str, lang: str = "en") -> str | None:
+        """Take one of ``user_id``'s slots for ``what``; ``None`` when admitted, else why not
+        (in ``lang``)."""
         now = self._now()
         with self._lock:
             if self._running.get(user_id, 0) >= self.in_flight:
-                return (
-                    f"I'm still working on your last big request (an import, export or "
-                    f"deletion). Please send /{what} again once it's done."
+                return t(
+                    lang,
+                    "I'm still working on your last big request (an import, export or "
+                    "deletion). Please send /{command} again once it's done.",
+                    command=what,
                 )
             started = self._started.setdefault(user_id, deque())
             while started and now - started[0] >= _WINDOW:
@@ -53,9 +57,13 @@ class HeavyQuota:
             if len(started) >= self.per_hour:
                 wait = _WINDOW - (now - started[0])
                 minutes = max(1, math.ceil(wait.total_seconds() / 60))
-                return (
-                    f"That's a lot of big requests in one hour (the limit is {self.per_hour}). "
-                    f"Please try /{what} again in {minutes} minutes."
+                return t(
+                    lang,
+                    "That's a lot of big requests in one hour (the limit is {limit}). "
+                    "Please try /{command} again in {minutes} minutes.",
+                    limit=self.per_hour,
+                    command=what,
+                    minutes=minutes,
                 )
             started.append(now)
             self._running[user_id] = self._running.get(user_id, 0) + 1
