@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import structlog
 from sqlalchemy import Connection
@@ -143,35 +143,9 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
             return Resolution(Outcome.ALREADY_SETTLED)
         reason = f"user chose {choice.value}"
         match choice:
-            case Choice.UPDATE if ending:
-                # "No longer true": the old fact ends now; the ending is kept as its record.
-                dropped = old
-                if old.status in RETRIEVABLE:
-                    dropped = fact_repo.transition(
-                        conn,
-                        user_id,
-                        old,
-                        now,
-                        event="expired",
-                        actor="user",
-                        reason=reason,
-                        status=Status.EXPIRED,
-                        valid_to=now,
-                    )
-                kept = fact_repo.transition(
-                    conn,
-                    user_id,
-                    new,
-                    now,
-                    event="updated",
-                    actor="user",
-                    reason=reason,
-                    status=Status.EXPIRED,
-                    confidence=policy.CONFIRMED,
-                    decay_rate=0.0,
-                    valid_to=now,
-                )
             case Choice.UPDATE:
+                # "No longer true" (``ending``): the old fact ends now and the ending is kept as
+                # its record; otherwise the new value replaces the old one.
                 dropped = old
                 if old.status in RETRIEVABLE:
                     dropped = fact_repo.transition(
@@ -179,12 +153,23 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                         user_id,
                         old,
                         now,
-                        event="superseded",
+                        event="expired" if ending else "superseded",
                         actor="user",
                         reason=reason,
-                        status=Status.SUPERSEDED,
+                        status=Status.EXPIRED if ending else Status.SUPERSEDED,
                         valid_to=now,
                     )
+                settled: dict[str, Any] = (
+                    {"status": Status.EXPIRED, "valid_to": now}
+                    if ending
+                    # From when the user said it held ("I moved last month"), never later
+                    # than the confirmation.
+                    else {
+                        "replaces": old,
+                        "status": Status.ACTIVE,
+                        "valid_from": min(new.valid_from, now),
+                    }
+                )
                 # Confirmed by the user's button: confidence 1.0 and protected from decay.
                 kept = fact_repo.transition(
                     conn,
@@ -194,13 +179,9 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                     event="updated",
                     actor="user",
                     reason=reason,
-                    replaces=old,
-                    status=Status.ACTIVE,
                     confidence=policy.CONFIRMED,
                     decay_rate=0.0,
-                    # From when the user said it held ("I moved last month"), never later
-                    # than the confirmation.
-                    valid_from=min(new.valid_from, now),
+                    **settled,
                 )
             case Choice.KEEP:
                 dropped = fact_repo.delete(
