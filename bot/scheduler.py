@@ -28,10 +28,6 @@ from memory_core.clock import Clock
 
 log = structlog.get_logger("bot.scheduler")
 
-#: First and longest pause before loading the schedule again when the database is away.
-_RETRY_S = 0.5
-_RETRY_MAX_S = 10.0
-
 JobFn = Callable[[str | None], Awaitable[dict[str, Any]]]
 
 
@@ -247,17 +243,9 @@ class Scheduler:
         return not busy and not self._lanes
 
     async def _run_main(self) -> None:
-        pause = _RETRY_S
-        while True:
-            try:
-                await self._memory.run(Lane.BACKGROUND, self._load)
-                break
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the database is away: the loop must not die of it
-                log.warning("scheduler_load_failed", error_type=type(exc).__name__)
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, _RETRY_MAX_S)
+        await self._memory.run_until_done(
+            Lane.BACKGROUND, self._load, failure="scheduler_load_failed"
+        )
         self._loaded = True
         while not self._closing:
             now = self.clock.now()

@@ -85,6 +85,9 @@ T = TypeVar("T")
 P = ParamSpec("P")
 #: "No limit" for a query's LIMIT (both stores take a big number; an export is never cut).
 _ALL_ROWS = 2**62
+#: First and longest pause of ``run_until_done`` between attempts.
+_RETRY_S = 0.5
+_RETRY_MAX_S = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +208,21 @@ class Memory:
         return self.vectors.reindex(progress)
 
     # ---- thread lanes ----------------------------------------------------------------------
+
+    async def run_until_done(self, lane: Lane, fn: Callable[[], T], /, *, failure: str) -> T:
+        """Run ``fn`` on ``lane`` until it succeeds — the first step of a background loop, which
+        must not die of a database that is away: each failure is logged as ``failure`` and
+        tried again after a pause doubling from 0.5 s to 10 s."""
+        pause = _RETRY_S
+        while True:
+            try:
+                return await self.run(lane, fn)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database is away: the loop's owner tries again
+                log.warning(failure, error_type=type(exc).__name__)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _RETRY_MAX_S)
 
     async def run(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run blocking store work ``fn(*args, **kwargs)`` on ``lane``'s threads."""

@@ -395,17 +395,9 @@ class Observer:
                 lease_repo.release_all(conn, ("outbox",))
 
     async def _dispatch(self) -> None:
-        pause = _RETRY_S
-        while True:
-            try:
-                await self.memory.run(Lane.BACKGROUND, self._release_orphans)
-                break
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the database is away: the dispatcher must not die of it
-                log.warning("observer_dispatch_failed", error_type=type(exc).__name__)
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, _RETRY_MAX_S)
+        await self.memory.run_until_done(
+            Lane.BACKGROUND, self._release_orphans, failure="observer_dispatch_failed"
+        )
         self._ready.set()
         pause = _RETRY_S
         while not self._closing:
