@@ -87,11 +87,11 @@ class ImportPlan:
     def from_dict(cls, data: dict[str, Any]) -> ImportPlan:
         """Inverse of ``as_dict``."""
         return cls(
-            [tuple(x) for x in data.get("add", [])],  # type: ignore[misc]
-            [tuple(x) for x in data.get("change", [])],  # type: ignore[misc]
+            [tuple(x) for x in data.get("add", [])],
+            [tuple(x) for x in data.get("change", [])],
             [tuple(x) for x in data.get("remove", [])],
             int(data.get("forgotten", 0)),
-        )  # type: ignore[misc]
+        )
 
 
 @dataclass(frozen=True, slots=True)
