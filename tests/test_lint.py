@@ -8,6 +8,8 @@ growing — by running the rule over the tree with no exemptions and comparing w
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
 import json
 import re
 import subprocess
@@ -110,3 +112,38 @@ def test_only_files_with_a_listed_function_are_exempt() -> None:
     ignores = PYPROJECT["tool"]["ruff"]["lint"]["per-file-ignores"]
     exempt = {path for path, rules in ignores.items() if "C901" in rules}
     assert exempt == {path for path, _ in BUDGET}
+
+
+def _imported_top_levels() -> set[str]:
+    """Top-level modules the shipped packages import (anywhere: top level or in a function)."""
+    found: set[str] = set()
+    for package in ("bot", "memory_core", "adapters"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    found.update(alias.name.split(".")[0] for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    found.add(node.module.split(".")[0])
+    return found
+
+
+def test_every_declared_dependency_is_imported() -> None:
+    """A runtime dependency the product never imports is dead weight in every install and
+    image (sqlmodel was one: docs/architecture.md, design notes)."""
+    by_distribution: dict[str, set[str]] = {}
+    for module, dists in importlib.metadata.packages_distributions().items():
+        for dist in dists:
+            by_distribution.setdefault(_normal(dist), set()).add(module)
+    imported = _imported_top_levels()
+    unused = []
+    for requirement in PYPROJECT["project"]["dependencies"]:
+        name = _normal(re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0])
+        modules = by_distribution.get(name)
+        assert modules, f"{name} is declared but not installed here"
+        if not modules & imported:
+            unused.append(name)
+    assert not unused, f"declared in pyproject.toml, imported nowhere: {unused}"
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
