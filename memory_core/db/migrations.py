@@ -619,6 +619,26 @@ ALTER TABLE episodes ADD COLUMN language TEXT;
 """
 
 
+def _pg_restorable_fts(conn: Connection) -> None:
+    """PostgreSQL: ``membot_fts_doc`` names its helper and text search configuration by schema.
+
+    ``pg_restore`` loads rows with an empty ``search_path``, and computes the generated
+    ``fts``/``fts_len`` columns again as it does: the unqualified ``membot_fts_words`` was not
+    found and every ``pg_dump`` of a membot database failed to restore (tests/
+    test_deploy_postgres.py restores one). Qualified names keep the function inlinable (a
+    ``SET search_path`` clause would not). Nothing to do on SQLite."""
+    if not dialect_of(conn).postgres:
+        return
+    schema = str(conn.exec_driver_sql("SELECT current_schema()").scalar_one())
+    s = '"' + schema.replace('"', '""') + '"'
+    conn.exec_driver_sql(
+        "CREATE OR REPLACE FUNCTION membot_fts_doc(a TEXT, b TEXT) RETURNS tsvector "
+        "LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ "
+        f"SELECT setweight(to_tsvector('{s}.membot'::regconfig, {s}.membot_fts_words(a)), 'A') "
+        f"|| setweight(to_tsvector('{s}.membot'::regconfig, {s}.membot_fts_words(b)), 'B') $$"
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
@@ -629,6 +649,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "m007_inbox_sent", _script(M007_INBOX_SENT)),
     Migration(8, "m008_faded", _script(M008_FADED)),
     Migration(9, "m009_episode_language", _script(M009_EPISODE_LANGUAGE)),
+    Migration(10, "m010_pg_restorable_fts", _pg_restorable_fts),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).
