@@ -127,6 +127,12 @@ async def serve(
                     # first (409s) and split chats between them.
                     assert runtime.lock is not None
                     await asyncio.to_thread(runtime.lock.claim_role, "polling_telegram")
+                if adapter.platform == "discord":
+                    # One process per Discord shard: two would answer every message twice.
+                    assert runtime.lock is not None
+                    count = settings.discord_shards or 1
+                    ids = settings.discord_shard_list or tuple(range(count))
+                    await asyncio.to_thread(runtime.lock.claim_shards, "discord", count, ids)
                 await adapter.start()
             except Exception as exc:  # one platform failing must not take the others down
                 failures.append(f"{adapter.platform}: {exc}")

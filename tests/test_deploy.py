@@ -519,3 +519,29 @@ def test_every_locked_package_has_hashes_and_the_lock_says_how_it_was_made() -> 
     head = LOCK.read_text(encoding="utf-8").splitlines()[:2]
     assert head[1].strip("# ") == "python -m devtools.lock"
     assert "/tmp" not in LOCK.read_text(encoding="utf-8")  # no temporary paths: stable diffs
+
+
+def test_the_image_pins_tool_checks_and_moves_every_pin(tmp_path: Path) -> None:
+    """devtools/image_pins.py (run by a person with registry access) finds each pinned image
+    of the deploy files, reports one whose tag moved, and rewrites it (here against a fake
+    registry: the test machines reach none)."""
+    from devtools import image_pins
+
+    files = tuple(tmp_path / p.name for p in image_pins.FILES)
+    for copy, original in zip(files, image_pins.FILES, strict=True):
+        copy.write_text(original.read_text(encoding="utf-8"), encoding="utf-8")
+    found = image_pins.pins(files)
+    assert {p.name for p in found} == {"python", "pgvector/pgvector", "caddy"}
+    current = {(p.name, p.tag): p.digest for p in found}
+    moved = "f" * 64
+
+    def registry(name: str, tag: str) -> str:
+        return moved if name == "caddy" else current[(name, tag)]
+
+    lines: list[str] = []
+    assert image_pins.run(False, {}, registry, lines.append, files) == 1
+    assert sum(line.startswith("differs") for line in lines) == 1
+    assert image_pins.run(True, {}, registry, lines.append, files) == 0
+    assert f"caddy:2.10.2-alpine@sha256:{moved}" in files[0].read_text(encoding="utf-8")
+    assert image_pins.run(False, {}, registry, lines.append, files) == 0
+    assert image_pins.hub_repository("python") == "library/python"

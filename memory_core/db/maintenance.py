@@ -336,6 +336,28 @@ def pg_lock_holders(conn: Connection, key: int) -> int:
     )
 
 
+def pg_try_pair_lock(conn: Connection, family: int, member: int, *, shared: bool) -> bool:
+    """Take the session advisory lock ``(family, member)`` (two 31-bit keys) on this
+    connection; ``False`` when another session holds it in a conflicting mode."""
+    fn = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+    return bool(conn.exec_driver_sql(f"SELECT {fn}({int(family)}, {int(member)})").scalar())
+
+
+def pg_pair_unlock(conn: Connection, family: int, member: int, *, shared: bool) -> None:
+    """Release the session advisory lock ``(family, member)`` held on this connection."""
+    fn = "pg_advisory_unlock_shared" if shared else "pg_advisory_unlock"
+    conn.exec_driver_sql(f"SELECT {fn}({int(family)}, {int(member)})")
+
+
+def pg_pair_lock_members(conn: Connection, family: int) -> set[int]:
+    """The members of every ``(family, member)`` advisory lock some session holds now."""
+    rows = conn.exec_driver_sql(
+        "SELECT DISTINCT objid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+        f"AND objsubid = 2 AND classid = {int(family)}"
+    )
+    return {int(r[0]) for r in rows}
+
+
 def pg_session_unlock(conn: Connection, key: int, *, shared: bool = False) -> None:
     """Release the session advisory lock ``key`` held on this connection."""
     fn = "pg_advisory_unlock_shared" if shared else "pg_advisory_unlock"
