@@ -396,6 +396,97 @@ def bench_pipeline(
     console.print(f"enqueue p95 {verdict} the 5 ms target")
 
 
+@bench_cli.command("writes", short_help="Turn commits/s with 1, 2, 3 writing processes.")
+def bench_writes(
+    db: PgServerOpt = None,
+    processes: Annotated[
+        str, typer.Option("--processes", help="numbers of processes, comma-separated")
+    ] = "1,2,3",
+    threads: Annotated[
+        int, typer.Option("--threads", min=1, max=16, help="writer threads per process")
+    ] = 1,
+    seconds: Annotated[float, typer.Option("--seconds", min=1, max=600)] = 10.0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Commits/s of the reply path's turn commit (outbox, episodes, session, vector queue) with
+    several OS processes writing at once for their own users, as replicas do; on PostgreSQL
+    each user's writes take that user's lock, so processes write side by side (SQLite: one
+    writer, whatever the processes)."""
+    from memory_core.benchmarks.writes import run_commit_bench, scratch
+
+    counts = _counts(processes, "--processes")
+    with scratch(db, "writes") as target, err_console.status("starting") as status:
+        figures = run_commit_bench(
+            target, counts, threads=threads, seconds=seconds, progress=status.update
+        )
+    base = figures[0].per_s or 1.0
+    if as_json:
+        out = [{**f.as_json(), "vs_first": round(f.per_s / base, 2)} for f in figures]
+        typer.echo(json.dumps({"store": "postgresql" if db else "sqlite", "runs": out}))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"turn commits/s ({'PostgreSQL' if db else 'SQLite'}, {seconds:g} s)")
+    for col in ("processes", "threads each", "commits", "commits/s", "× first"):
+        table.add_column(col, justify="right")
+    for f in figures:
+        table.add_row(
+            str(f.processes),
+            str(f.threads),
+            str(f.commits),
+            f"{f.per_s:.1f}",
+            f"{f.per_s / base:.2f}",
+        )
+    console.print(table)
+
+
+@bench_cli.command("claim", short_help="Time to claim received updates at growing backlogs.")
+def bench_claim(
+    db: PgServerOpt = None,
+    backlogs: Annotated[
+        str, typer.Option("--backlogs", help="pending updates per run, comma-separated")
+    ] = "100,5000,20000",
+    per_chat: Annotated[
+        int, typer.Option("--per-chat", min=1, help="pending updates per chat (interleaved)")
+    ] = 10,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1000)] = 64,
+    as_json: JsonOpt = False,
+) -> None:
+    """One ``inbox.claim(limit)`` (webhook mode) at each backlog of pending updates, rolled
+    back each round so every round sees the whole backlog."""
+    from memory_core.benchmarks.writes import run_claim_bench
+
+    with err_console.status("claiming"):
+        figures = run_claim_bench(
+            db, _counts(backlogs, "--backlogs"), per_chat=per_chat, limit=limit
+        )
+    if as_json:
+        store = "postgresql" if db else "sqlite"
+        typer.echo(json.dumps({"store": store, "runs": [f.as_json() for f in figures]}))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"inbox.claim(limit={limit}) ({'PostgreSQL' if db else 'SQLite'})")
+    for col in ("pending", "chats", "claimed", "p50 ms", "p95 ms"):
+        table.add_column(col, justify="right")
+    for f in figures:
+        table.add_row(
+            str(f.pending), str(f.chats), str(f.claimed), f"{f.ms['p50']:.2f}", f"{f.ms['p95']:.2f}"
+        )
+    console.print(table)
+
+
+def _counts(value: str, option: str) -> list[int]:
+    """A comma-separated list of positive integers."""
+    try:
+        counts = [int(v) for v in value.split(",") if v.strip()]
+    except ValueError:
+        raise typer.BadParameter("takes numbers separated by commas", param_hint=option) from None
+    if not counts or min(counts) < 1:
+        raise typer.BadParameter("takes positive numbers", param_hint=option)
+    return counts
+
+
 # ---- the command line's start-up -----------------------------------------------------------
 
 

@@ -1,0 +1,217 @@
+"""``membot bench writes`` and ``bench claim``: how writes scale with processes, how fast a
+backlog of received updates is claimed, and how long erasing a big user holds others up.
+
+Each figure is measured on a scratch database (a temporary SQLite file, or a database made on
+the PostgreSQL server named and dropped afterwards), so nothing here touches the bot's own.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from memory_core.clock import SystemClock
+from memory_core.db import maintenance
+from memory_core.db.engine import Database
+from memory_core.db.maintenance import pg_scratch_database
+from memory_core.db.migrations import migrate
+from memory_core.extract.rules import RulesExtractor
+from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.learn.observer import Observer, Turn
+from memory_core.learn.pipeline import Learner
+from memory_core.memory import Memory
+from memory_core.store import inbox as inbox_repo
+
+
+@contextmanager
+def scratch(server: str | None, name: str) -> Iterator[str | Path]:
+    """A migrated scratch store: a temporary SQLite file, or a database on ``server``."""
+    with tempfile.TemporaryDirectory(prefix="membot-bench-") as tmp:
+        if server is None:
+            target: str | Path = Path(tmp) / "bench.db"
+            _migrated(target)
+            yield target
+            return
+        with pg_scratch_database(server, f"membot_bench_{name}_{os.getpid()}") as url:
+            _migrated(url)
+            yield url
+
+
+def _migrated(target: str | Path) -> None:
+    db = Database(target)
+    try:
+        migrate(db)
+    finally:
+        db.dispose()
+
+
+def _ms(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"p50": round(statistics.median(ordered), 3), "p95": round(p95, 3)}
+
+
+# ---- commits/s with 1, 2, 3 processes -------------------------------------------------------
+
+
+def _turn(worker: str, n: int) -> Turn:
+    user = f"bench:{worker}-{n % 50}"  # each writer its own users, as replicas' chats are
+    return Turn(
+        f"{worker}-t{n}",
+        user,
+        f"chat-{user}",
+        f"I went to the market number {n} and bought bread and roses",
+        datetime.now(UTC),
+        assistant_text="Nice, noted.",
+    )
+
+
+def _commit_worker(target: str, name: str, threads: int, start_at: float, seconds: float) -> int:
+    """One process: ``threads`` writers commit turns (the reply path's commit: outbox row,
+    episodes, session, vector queue) from ``start_at`` for ``seconds``; how many."""
+    memory = Memory.open(target, None, clock=SystemClock())
+    observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()))
+    counts = [0] * threads
+
+    def run(i: int) -> None:
+        worker = f"{name}.{i}"
+        n = 0
+        while time.time() < start_at + seconds:
+            memory.db.retrying(observer._commit, _turn(worker, n))
+            n += 1
+        counts[i] = n
+
+    try:
+        while time.time() < start_at:
+            time.sleep(0.001)
+        pool = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+        for t in pool:
+            t.start()
+        for t in pool:
+            t.join()
+    finally:
+        memory.close()
+    return sum(counts)
+
+
+@dataclass(frozen=True, slots=True)
+class CommitFigure:
+    """Turn commits per second with ``processes`` processes of ``threads`` writers each."""
+
+    processes: int
+    threads: int
+    commits: int
+    seconds: float
+
+    @property
+    def per_s(self) -> float:
+        """Commits per second, all processes together."""
+        return self.commits / self.seconds
+
+    def as_json(self) -> dict[str, Any]:
+        """Machine-readable figures."""
+        return {
+            "processes": self.processes,
+            "threads": self.threads,
+            "commits": self.commits,
+            "seconds": self.seconds,
+            "commits_per_s": round(self.per_s, 1),
+        }
+
+
+def run_commit_bench(
+    target: str | Path,
+    processes: list[int],
+    *,
+    threads: int = 1,
+    seconds: float = 10.0,
+    progress: Callable[[str], None] | None = None,
+) -> list[CommitFigure]:
+    """Commits/s of the turn commit with each number of ``processes`` writing at once (separate
+    OS processes, as replicas are), on the migrated store ``target``."""
+    ctx = multiprocessing.get_context("spawn")
+    out = []
+    for n in processes:
+        if progress is not None:
+            progress(f"{n} process(es) committing for {seconds:g} s")
+        with ctx.Pool(n) as pool:
+            start_at = time.time() + 3.0  # every process opened its store by then
+            args = [(str(target), f"p{n}.{i}", threads, start_at, seconds) for i in range(n)]
+            counts = pool.starmap(_commit_worker, args)
+        out.append(CommitFigure(n, threads, sum(counts), seconds))
+    return out
+
+
+# ---- claiming a backlog of received updates -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimFigure:
+    """One ``claim(limit)`` at ``pending`` received updates spread over ``chats`` chats."""
+
+    pending: int
+    chats: int
+    limit: int
+    claimed: int
+    ms: dict[str, float]
+
+    def as_json(self) -> dict[str, Any]:
+        """Machine-readable figures."""
+        return {
+            "pending": self.pending,
+            "chats": self.chats,
+            "limit": self.limit,
+            "claimed": self.claimed,
+            "claim_ms": self.ms,
+        }
+
+
+def run_claim_bench(
+    server: str | None,
+    backlogs: list[int],
+    *,
+    per_chat: int = 10,
+    limit: int = 64,
+    rounds: int = 30,
+) -> list[ClaimFigure]:
+    """Time one claim of ``limit`` updates at each backlog (``per_chat`` updates per chat,
+    interleaved as they arrive), each on a fresh scratch store (``server``: a PostgreSQL URL,
+    else SQLite); each claim is rolled back, so every round sees the whole backlog."""
+    out = []
+    for pending in sorted(backlogs):
+        chats = max(1, pending // per_chat)
+        with scratch(server, "claim") as target:
+            db = Database(target)
+            try:
+                now = datetime.now(UTC)
+                with db.write(serial=False) as conn:
+                    for u in range(pending):
+                        inbox_repo.put(conn, "telegram", u, f"chat:{u % chats}", "{}", now)
+                # Fresh planner statistics, as autovacuum would have made.
+                if db.postgres:
+                    maintenance.pg_vacuum(db.engine)
+                else:
+                    maintenance.vacuum(db.engine)
+                times, claimed = [], 0
+                for _ in range(rounds):
+                    with db.engine.connect() as conn:
+                        trans = conn.begin()
+                        started = time.perf_counter()
+                        got = inbox_repo.claim(conn, "telegram", "bench", now, 30.0, limit)
+                        times.append((time.perf_counter() - started) * 1000)
+                        trans.rollback()
+                    claimed = len(got)
+            finally:
+                db.dispose()
+        out.append(ClaimFigure(pending, chats, limit, claimed, _ms(times)))
+    return out
