@@ -406,6 +406,20 @@ def bench_writes(
         int, typer.Option("--threads", min=1, max=16, help="writer threads per process")
     ] = 1,
     seconds: Annotated[float, typer.Option("--seconds", min=1, max=600)] = 10.0,
+    rtt_ms: Annotated[
+        float,
+        typer.Option(
+            "--rtt-ms",
+            min=0,
+            max=100,
+            help="wait this long before each statement, as a "
+            "database on another machine makes it (0: as the store answers)",
+        ),
+    ] = 0.0,
+    one_lock: Annotated[
+        bool,
+        typer.Option("--one-lock", help="every write takes the database-wide lock (as before)"),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Commits/s of the reply path's turn commit (outbox, episodes, session, vector queue) with
@@ -417,12 +431,20 @@ def bench_writes(
     counts = _counts(processes, "--processes")
     with scratch(db, "writes") as target, err_console.status("starting") as status:
         figures = run_commit_bench(
-            target, counts, threads=threads, seconds=seconds, progress=status.update
+            target,
+            counts,
+            threads=threads,
+            seconds=seconds,
+            rtt_ms=rtt_ms,
+            one_lock=one_lock,
+            progress=status.update,
         )
     base = figures[0].per_s or 1.0
     if as_json:
         out = [{**f.as_json(), "vs_first": round(f.per_s / base, 2)} for f in figures]
-        typer.echo(json.dumps({"store": "postgresql" if db else "sqlite", "runs": out}))
+        store = "postgresql" if db else "sqlite"
+        locks = "one lock" if one_lock or not db else "per user"
+        typer.echo(json.dumps({"store": store, "locks": locks, "rtt_ms": rtt_ms, "runs": out}))
         return
     from rich.table import Table
 

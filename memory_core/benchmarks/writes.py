@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import event
+
 from memory_core.clock import SystemClock
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
@@ -76,32 +78,52 @@ def _turn(worker: str, n: int) -> Turn:
     )
 
 
-def _commit_worker(target: str, name: str, threads: int, start_at: float, seconds: float) -> int:
-    """One process: ``threads`` writers commit turns (the reply path's commit: outbox row,
-    episodes, session, vector queue) from ``start_at`` for ``seconds``; how many."""
+def _commit_worker(
+    target: str,
+    name: str,
+    threads: int,
+    seconds: float,
+    rtt_ms: float,
+    one_lock: bool,
+    ready: Any,
+    results: Any,
+) -> None:
+    """One process: opens the store, waits for every process at ``ready``, then ``threads``
+    writers commit turns (the reply path's commit: outbox row, episodes, session, vector
+    queue) for ``seconds``; puts how many on ``results``. ``rtt_ms``: each statement waits
+    that long first, as a database on another machine makes it; ``one_lock``: every write
+    takes the database-wide lock (the design before per-user locks)."""
     memory = Memory.open(target, None, clock=SystemClock())
+    memory.db.per_user_locks = not one_lock
+    if rtt_ms > 0:
+
+        def round_trip(*_: Any) -> None:
+            time.sleep(rtt_ms / 1000)
+
+        event.listen(memory.db.engine, "before_cursor_execute", round_trip)
     observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()))
     counts = [0] * threads
 
-    def run(i: int) -> None:
+    def run(i: int, until: float) -> None:
         worker = f"{name}.{i}"
         n = 0
-        while time.time() < start_at + seconds:
+        while time.monotonic() < until:
             memory.db.retrying(observer._commit, _turn(worker, n))
             n += 1
         counts[i] = n
 
     try:
-        while time.time() < start_at:
-            time.sleep(0.001)
-        pool = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+        memory.db.retrying(observer._commit, _turn(f"{name}.warm", 0))  # connected, warm
+        ready.wait()
+        until = time.monotonic() + seconds
+        pool = [threading.Thread(target=run, args=(i, until)) for i in range(threads)]
         for t in pool:
             t.start()
         for t in pool:
             t.join()
     finally:
         memory.close()
-    return sum(counts)
+    results.put(sum(counts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +157,8 @@ def run_commit_bench(
     *,
     threads: int = 1,
     seconds: float = 10.0,
+    rtt_ms: float = 0.0,
+    one_lock: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> list[CommitFigure]:
     """Commits/s of the turn commit with each number of ``processes`` writing at once (separate
@@ -144,10 +168,28 @@ def run_commit_bench(
     for n in processes:
         if progress is not None:
             progress(f"{n} process(es) committing for {seconds:g} s")
-        with ctx.Pool(n) as pool:
-            start_at = time.time() + 3.0  # every process opened its store by then
-            args = [(str(target), f"p{n}.{i}", threads, start_at, seconds) for i in range(n)]
-            counts = pool.starmap(_commit_worker, args)
+        ready, results = ctx.Barrier(n), ctx.Queue()
+        procs = [
+            ctx.Process(
+                target=_commit_worker,
+                args=(
+                    str(target),
+                    f"p{n}.{i}",
+                    threads,
+                    seconds,
+                    rtt_ms,
+                    one_lock,
+                    ready,
+                    results,
+                ),
+            )
+            for i in range(n)
+        ]
+        for proc in procs:
+            proc.start()
+        counts = [results.get(timeout=seconds + 300) for _ in procs]
+        for proc in procs:
+            proc.join()
         out.append(CommitFigure(n, threads, sum(counts), seconds))
     return out
 

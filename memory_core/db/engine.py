@@ -208,6 +208,10 @@ class Database:
         self.counters = changes.Counters()
         self._hot_waiting = 0
         self._hot_guard = threading.Lock()
+        #: PostgreSQL: writes that name their users take only those users' locks. ``False``
+        #: makes every write take the database-wide lock, as before per-user locks (``membot
+        #: bench writes --one-lock`` compares the two).
+        self.per_user_locks = True
 
     @property
     def postgres(self) -> bool:
@@ -248,7 +252,7 @@ class Database:
                 yield conn
             return
         keys = [user_lock_key(u) for u in users]
-        if self.postgres and keys:
+        if self.postgres and keys and self.per_user_locks:
             with (
                 self._driver_errors(),
                 self._pg_locked(_keyed_lock_sql(keys)) as conn,
@@ -310,7 +314,9 @@ class Database:
                     raise
                 log.info("write_lock_wait_retry", pause_s=pause)
                 time.sleep(pause)
-                pause = min(pause * 2, 1.0)
+                # Short pauses: the lock may be free again at once (a cross-user writer's
+                # tries end every 250 ms so the per-user writers queued behind it can go).
+                pause = min(pause * 2, 0.1)
             except BaseException:
                 trans.rollback()
                 conn.close()
