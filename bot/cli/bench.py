@@ -498,6 +498,51 @@ def bench_claim(
     console.print(table)
 
 
+@bench_cli.command("erasure", short_help="How long erasing a big user holds others up.")
+def bench_erasure(
+    db: PgServerOpt = None,
+    episodes: Annotated[
+        int, typer.Option("--episodes", min=1, help="episodes of the erased user")
+    ] = 100_000,
+    rewrite: Annotated[
+        str,
+        typer.Option(
+            "--rewrite",
+            help="no: as /forgetme (no table rewrite); yes: with VACUUM FULL, as "
+            "admin delete-user; both",
+        ),
+    ] = "both",
+    as_json: JsonOpt = False,
+) -> None:
+    """Erase a user with ``--episodes`` episodes while another user commits turns back to back:
+    the other user's commit latency before and during the erasure."""
+    from memory_core.benchmarks.writes import run_erasure_bench
+
+    modes = {"no": (False,), "yes": (True,), "both": (False, True)}.get(rewrite)
+    if modes is None:
+        raise typer.BadParameter("takes no, yes or both", param_hint="--rewrite")
+    with err_console.status("starting") as status:
+        figures = run_erasure_bench(db, episodes, rewrites=modes, progress=status.update)
+    if as_json:
+        store = "postgresql" if db else "sqlite"
+        typer.echo(json.dumps({"store": store, "runs": [f.as_json() for f in figures]}))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"erasing {episodes:,} episodes ({'PostgreSQL' if db else 'SQLite'})")
+    for col in ("table rewrite", "erase s", "others p50 before", "p95 during", "max during"):
+        table.add_column(col, justify="right")
+    for f in figures:
+        table.add_row(
+            "yes" if f.rewrite else "no",
+            f"{f.erase_s:.2f}",
+            f"{f.baseline_ms['p50']:.1f} ms",
+            f"{f.during_ms['p95']:.1f} ms",
+            f"{f.during_max_ms:.1f} ms",
+        )
+    console.print(table)
+
+
 def _counts(value: str, option: str) -> list[int]:
     """A comma-separated list of positive integers."""
     try:

@@ -1,5 +1,6 @@
-"""``membot bench writes`` and ``bench claim``: how writes scale with processes, how fast a
-backlog of received updates is claimed, and how long erasing a big user holds others up.
+"""``membot bench writes``, ``bench claim`` and ``bench erasure``: how writes scale with
+processes, how fast a backlog of received updates is claimed, and how long erasing a big user
+holds the others up.
 
 Each figure is measured on a scratch database (a temporary SQLite file, or a database made on
 the PostgreSQL server named and dropped afterwards), so nothing here touches the bot's own.
@@ -7,6 +8,7 @@ the PostgreSQL server named and dropped afterwards), so nothing here touches the
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import statistics
@@ -256,4 +258,118 @@ def run_claim_bench(
             finally:
                 db.dispose()
         out.append(ClaimFigure(pending, chats, limit, claimed, _ms(times)))
+    return out
+
+
+# ---- how long erasing a big user holds the others up ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ErasureFigure:
+    """Other users' turn commits while one user with ``episodes`` episodes is erased."""
+
+    episodes: int
+    rewrite: bool
+    erase_s: float
+    baseline_ms: dict[str, float]
+    during_ms: dict[str, float]
+    during_max_ms: float
+    commits_during: int
+
+    def as_json(self) -> dict[str, Any]:
+        """Machine-readable figures."""
+        return {
+            "episodes": self.episodes,
+            "rewrite": self.rewrite,
+            "erase_s": round(self.erase_s, 3),
+            "others_commit_baseline_ms": self.baseline_ms,
+            "others_commit_during_ms": self.during_ms,
+            "others_commit_during_max_ms": round(self.during_max_ms, 3),
+            "others_commits_during": self.commits_during,
+        }
+
+
+def _load_user(memory: Memory, user_id: str, episodes: int, batch: int = 1000) -> None:
+    """``episodes`` turns of ``user_id`` (a sentence each, distinct words), in batches."""
+    from memory_core.values import NewEpisode
+
+    now = datetime.now(UTC)
+    for start in range(0, episodes, batch):
+        rows = [
+            NewEpisode(
+                chat_id="c",
+                role="user",
+                text=f"On day {i} I walked to the market and bought bread number {i} for Eva",
+                created_at=now,
+            )
+            for i in range(start, min(episodes, start + batch))
+        ]
+        memory._record_episodes(user_id, rows)
+
+
+async def _erasure_run(
+    target: str | Path, episodes: int, rewrite: bool, progress: Callable[[str], None] | None
+) -> ErasureFigure:
+    memory = Memory.open(target, None, clock=SystemClock())
+    observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()))
+    try:
+        big = f"bench:big-{int(rewrite)}"
+        if progress is not None:
+            progress(f"loading {episodes} episodes")
+        await asyncio.to_thread(_load_user, memory, big, episodes)
+        if memory.db.postgres:
+            await asyncio.to_thread(maintenance.pg_vacuum, memory.db.engine)
+        counter = iter(range(10**9))
+
+        def commit() -> float:
+            n = next(counter)
+            started = time.perf_counter()
+            memory.db.retrying(observer._commit, _turn(f"other{int(rewrite)}", n))
+            return (time.perf_counter() - started) * 1000
+
+        baseline = [await asyncio.to_thread(commit) for _ in range(30)]
+        during: list[float] = []
+        done = asyncio.Event()
+
+        async def others() -> None:
+            while not done.is_set():
+                during.append(await asyncio.to_thread(commit))
+                await asyncio.sleep(0.005)
+
+        if progress is not None:
+            progress(f"erasing {episodes} episodes ({'rewrite' if rewrite else 'no rewrite'})")
+        task = asyncio.create_task(others())
+        await asyncio.sleep(0.2)
+        started = time.perf_counter()
+        await memory.erase(big, rewrite=rewrite)
+        erase_s = time.perf_counter() - started
+        done.set()
+        await task
+        return ErasureFigure(
+            episodes,
+            rewrite,
+            erase_s,
+            _ms(baseline),
+            _ms(during),
+            max(during, default=0.0),
+            len(during),
+        )
+    finally:
+        memory.close()
+
+
+def run_erasure_bench(
+    server: str | None,
+    episodes: int,
+    *,
+    rewrites: tuple[bool, ...] = (False, True),
+    progress: Callable[[str], None] | None = None,
+) -> list[ErasureFigure]:
+    """Erase a user with ``episodes`` episodes while another user commits turns back to back,
+    without and with the table rewrite (``VACUUM FULL``, the old /forgetme), each on a fresh
+    scratch store: the other user's commit latency before and during the erasure."""
+    out = []
+    for rewrite in rewrites:
+        with scratch(server, "erase") as target:
+            out.append(asyncio.run(_erasure_run(target, episodes, rewrite, progress)))
     return out
