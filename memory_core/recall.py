@@ -213,8 +213,13 @@ def build(
     seen: set[int] = set()
     chosen: list[tuple[str, list[Fact]]] = []
     for title, items in sections:
-        uniq = [f for f in items if f.id not in seen]
-        seen.update(f.id for f in uniq)
+        # Once per block: a fact in the profile slice that is also a search hit (the allergy
+        # the user asks about) is in the hard section's list twice.
+        uniq: list[Fact] = []
+        for f in items:
+            if f.id not in seen:
+                seen.add(f.id)
+                uniq.append(f)
         chosen.append((title, uniq))
     bullets = delta_bullets(changes, group=group) if since_rev is not None else []
 
