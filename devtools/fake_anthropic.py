@@ -2,7 +2,7 @@
 
     async with FakeAnthropic() as fake:
         fake.tool_use({"facts": []})                       # a forced tool's structured output
-        fake.tool_calls([("search_memory", {"query": "city", "top_k": 3})])
+        fake.tool_calls([("memory_query", {"query": "city", "top_k": 3})])
         fake.text("Lisbon it is.")
         fake.error(529, headers={"retry-after-ms": "10"})
         llm = AnthropicLLM(api_key="sk-test", base_url=fake.base_url)
@@ -22,10 +22,11 @@ them (``message_start``, per block ``content_block_start`` / ``content_block_del
 input in ``input_json_delta`` pieces. ``fake.text(..., fail_after=n)`` sends an ``error``
 event (overloaded) after ``n`` text deltas, as the service does when it fails mid-stream.
 
-It checks what the real service checks and a bot could get wrong: every ``tool_use`` of an
-assistant message answered by a ``tool_result`` in the next user message, tool names among the
-request's tools, no tool call while ``tool_choice`` is ``none``, at most four ``cache_control``
-breakpoints. Violations answer 400 and are counted in ``fake.invalid``.
+It checks what the real service checks and a bot could get wrong: no sampling parameter
+(``temperature``, ``top_p``, ``top_k``: API version 2026-10-21 refuses them), every
+``tool_use`` of an assistant message answered by a ``tool_result`` in the next user message,
+tool names among the request's tools, no tool call while ``tool_choice`` is ``none``, at most
+four ``cache_control`` breakpoints. Violations answer 400 and are counted in ``fake.invalid``.
 
 Prompt caching is modelled like the service: the prompt is read as blocks in the order tools →
 system → messages; each ``cache_control`` breakpoint writes the prefix up to it; a later
@@ -424,6 +425,10 @@ class FakeAnthropic:
 
 def _invalid(body: dict[str, Any]) -> str:
     """What the real service would reject in this request ("" when it is well-formed)."""
+    # API version 2026-10-21 (the SDK's default) removed the sampling parameters.
+    for name in ("temperature", "top_p", "top_k"):
+        if name in body:
+            return f"{name}: Extra inputs are not permitted"
     names = {t.get("name") for t in body.get("tools") or []}
     messages = body.get("messages") or []
     marks = sum(1 for t in body.get("tools") or [] if t.get("cache_control"))
