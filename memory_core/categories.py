@@ -17,14 +17,20 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from memory_core.errors import CategoriesFileError, CategoryNotAllowedError
-from memory_core.values import SECRET_CATEGORIES, SENSITIVE_CATEGORIES, Audience, Category
+from memory_core.values import (
+    SECRET_CATEGORIES,
+    SENSITIVE_CATEGORIES,
+    Audience,
+    Category,
+    SearchFilters,
+)
 
 
 class Consumer(StrEnum):
@@ -112,6 +118,22 @@ class CategoryPolicy:
             who = f"{consumer.value} in a group" if audience == Audience.GROUP else consumer.value
             raise CategoryNotAllowedError(who, [n[:40] for n in refused[:8]])
         return frozenset(c for c in wanted if c is not None)
+
+    def scoped(
+        self,
+        consumer: Consumer,
+        filters: SearchFilters | None = None,
+        *,
+        audience: Audience = Audience.PRIVATE,
+    ) -> SearchFilters:
+        """``filters`` as ``consumer`` may run them: categories it names must all be allowed
+        (else :class:`CategoryNotAllowedError`); none named reads everything allowed."""
+        filters = filters or SearchFilters()
+        if filters.categories:
+            cats = self.check(consumer, filters.categories, audience=audience)
+        else:
+            cats = self.allowed(consumer, audience)
+        return replace(filters, categories=tuple(sorted(cats)))
 
     def mode(self, category: Category) -> ContextMode:
         """The category's context mode."""

@@ -753,13 +753,10 @@ class Memory:
             changes = fact_repo.changes_since(conn, user_id, seen_rev, limit=10)
             # A change to a fact the user has since forgotten shows no text of it (only
             # the "deleted" bullet, which never carries text).
-            now_gone = {
-                f.id
-                for f in fact_repo.get_many(
-                    conn, user_id, [c.fact_id for c in changes if c.fact_id is not None]
-                ).values()
-                if f.status == Status.DELETED
-            }
+            changed = fact_repo.get_many(
+                conn, user_id, [c.fact_id for c in changes if c.fact_id is not None]
+            )
+            now_gone = {f.id for f in changed.values() if f.status == Status.DELETED}
             changes = [
                 c for c in changes if c.fact_id not in now_gone or c.event in ("deleted", "faded")
             ]
@@ -767,6 +764,14 @@ class Memory:
         audience = Audience.GROUP if group else Audience.PRIVATE
         policy = self.config.categories
         allowed = policy.allowed(Consumer.REPLY, audience)
+        # The delta header speaks only of categories the block may hold (a ``request`` one
+        # is not announced either: it is read when asked for).
+        changes = [
+            c
+            for c in changes
+            if (f := changed.get(c.fact_id or -1)) is None
+            or (f.category in allowed and policy.mode(f.category) != ContextMode.REQUEST)
+        ]
         # Context modes (docs/categories.md): ``all`` from the profile slice, ``rag`` only as
         # a search hit (at most its rag_length), ``request`` never.
         reflection = next(
@@ -997,8 +1002,10 @@ class Memory:
         snapshot and rendered on a thread; nothing is cut), each passed through ``show``."""
 
         def build() -> memory_md.Export:
+            # The export's allowlist (docs/categories.md): an import never touches the rest.
+            scope = self.config.categories.scoped(Consumer.EXPORT)
             with self.db.read() as conn:
-                facts = fact_repo.list_facts(conn, user_id, SearchFilters(), _ALL_ROWS, 0)
+                facts = fact_repo.list_facts(conn, user_id, scope, _ALL_ROWS, 0)
             if show is not None:
                 facts = [show(f) for f in facts]
             return memory_md.Export(
