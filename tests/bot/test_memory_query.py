@@ -180,3 +180,33 @@ async def test_max_facts_per_turn_caps_what_one_turn_infers(tmp_path: Path) -> N
         Insert(proposal_of(candidate(f"k{i}", f"v{i}"), explicit=False), "new") for i in range(3)
     ]
     assert len(cap_writes(inserts, frozenset(), config.max_facts_per_turn)) == 1
+
+
+async def test_the_benchmarks_fake_recalls_only_when_the_block_misses_the_question(
+    tmp_path: Path,
+) -> None:
+    """The fake-LLM bench's model calls memory_query when none of a question's words is in
+    the memory shown; the bot answers it and the share lands in the metrics."""
+    async with (
+        FakeAnthropic(default_text="OK.", recall_when_unsure=True) as fake,
+        llm_bot(tmp_path, fake) as rt,
+    ):
+        await teach(rt, "I live in Lisbon")
+        await rt.router.on_message(message("where do I live?"))  # "live" is in the block
+        await rt.router.on_message(message("what is my favourite colour?"))
+        await rt.router.on_message(message("nice weather today"))  # no question
+        await rt.settle()
+        assert (fake.recalls, fake.recalls_refused) == (1, 0)
+        (call,) = [
+            b
+            for r in fake.requests
+            for m in r["messages"]
+            if m["role"] == "assistant" and isinstance(m["content"], list)
+            for b in m["content"]
+            if b.get("type") == "tool_use"
+        ]
+        assert call["name"] == "memory_query" and "colour" in call["input"]["query"]
+        report = Operations(rt.memory.db).metrics(
+            since=START.timestamp() - DAY_S, until=START.timestamp() + DAY_S
+        )
+    assert report.on_demand_turns == 1 and report.turns == 3
