@@ -123,11 +123,15 @@ class UserView:
             text = disclosure.shown_text(e.value_text, category, self.audience, False)
             return replace(e, value_text=text)
 
+        allowed = {c.value for c in self.memory.config.categories.allowed(Consumer.GROUP)}
         sections = {
             name: tuple(
                 entry(e)
                 for e in entries
-                if not (self.group and name in ("sensitive_topics", "insights"))
+                if not (
+                    self.group
+                    and (name in ("sensitive_topics", "insights") or e.category not in allowed)
+                )
             )
             for name, entries in profile.sections.items()
         }

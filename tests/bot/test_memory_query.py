@@ -8,11 +8,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot import app
-from bot.config import Settings
-from memory_core import Operations
+from bot.config import ConfigError, Settings
+from memory_core import ContextMode, Operations
 from memory_core.clock import ManualClock
-from memory_core.values import Audience, NewFact, SearchFilters
+from memory_core.values import Audience, Category, NewFact, SearchFilters
 from tests.bot.test_memory_tools import ANA, llm_bot, tool_results
 from tests.factories import START, group_message, message
 from tests.fakes.anthropic_server import FakeAnthropic
@@ -210,3 +212,43 @@ async def test_the_benchmarks_fake_recalls_only_when_the_block_misses_the_questi
             since=START.timestamp() - DAY_S, until=START.timestamp() + DAY_S
         )
     assert report.on_demand_turns == 1 and report.turns == 3
+
+
+def test_the_new_settings_reach_the_engine(tmp_path: Path) -> None:
+    """Seed 001's settings and the categories file, from MEMBOT_* to the engine's config; a
+    categories file that widens the privacy rules stops the start with the variable named."""
+    path = tmp_path / "categories.toml"
+    path.write_text('[categories.other]\ncontext = "all"\n', encoding="utf-8")
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        min_inject_confidence=0.5,
+        max_facts_per_turn=2,
+        auto_extract=False,
+        on_demand_max_share=0.2,
+        on_demand_window=50,
+        categories_file=path,
+    )
+    config = app.memory_config(settings)
+    assert config.recall.min_inject_confidence == 0.5
+    assert (config.max_facts_per_turn, config.auto_extract) == (2, False)
+    assert (config.on_demand_max_share, config.on_demand_window) == (0.2, 50)
+    assert config.categories.mode(Category.OTHER) == ContextMode.ALL
+    path.write_text('[allowlists]\ngroup = ["health"]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"MEMBOT_CATEGORIES_FILE: .*group may not grant health"):
+        app.memory_config(settings)
+
+
+async def test_min_inject_confidence_keeps_an_unsure_fact_out_of_the_block(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(_env_file=None, min_inject_confidence=0.7)  # type: ignore[call-arg]
+    rt = app.build_runtime(settings, db=tmp_path / "m.db", clock=ManualClock(START))
+    await rt.start()
+    try:
+        await rt.memory.remember(ANA, NewFact("likes.tea", "Ana likes tea.", confidence=0.6))
+        await rt.memory.remember(ANA, NewFact("likes.jazz", "Ana likes jazz.", confidence=0.8))
+        recall = await rt.memory.recall(ANA, "tea or jazz tonight?", chat_id="c", group=False)
+        sections = recall.block.text.split("\n\n## ", 1)[-1]
+        assert "jazz" in sections and "tea" not in sections
+    finally:
+        await rt.stop()

@@ -259,6 +259,10 @@ async def test_group_allowlist_narrows_commands_and_the_block(
         await memory.query(
             USER, MemoryQuery(categories=("soft_preference",)), audience=Audience.GROUP
         )
+    profile = await view.profile(fresh=True)
+    assert profile is not None
+    shown = [e.value_text for entries in profile.sections.values() for e in entries]
+    assert shown == ["Ana lives in Lisbon."]
     # The same user's private chat is not narrowed by the group's list.
     private = await memory.view(USER, Audience.PRIVATE).facts(limit=50)
     assert len(private) == 5
