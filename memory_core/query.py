@@ -307,7 +307,10 @@ def run_on_thread(
 
 def _bullet(fact: Fact) -> dict[str, Any]:
     category = fact.category.value
-    return {"id": fact.id, "category": category, "text": f"[{category}] {as_data(fact.value_text)}"}
+    # Marked like the memory block marks it (the system prompt says what it means).
+    flag = " (unconfirmed)" if fact.status == Status.PENDING else ""
+    text = f"[{category}] {as_data(fact.value_text)}{flag}"
+    return {"id": fact.id, "category": category, "text": text}
 
 
 def _full(fact: Fact, sim: float | None, history: int, group: bool) -> dict[str, Any]:
