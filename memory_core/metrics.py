@@ -5,6 +5,8 @@ Definitions (a window is ``since <= ts < until``):
 - lexical / vector hit rate: answered turns whose memory search had at least one result with a
   lexical (BM25) / vector signal in the top-k, over turns where that channel ran;
 - injected memory tokens per turn: the memory block's size over every answered turn;
+- on-demand recall share: answered turns whose model called ``memory_query``, over every
+  answered turn (seed 003 §11 wants it under 10 %); turns whose call the cap refused;
 - observer latency: how long one learning job took, extraction to commit (p50/p95);
 - pending-confirmation resolution rate: conflicts the user settled, over those settled or
   expired (still-open ones are not counted yet);
@@ -234,6 +236,11 @@ class Report:
     llm_purposes: tuple[LLMShare, ...] = ()
     #: The users with the most tokens, most first (at most ``TOP_USERS``).
     llm_users: tuple[LLMShare, ...] = ()
+    #: On-demand recall (seed 003 §11): answered turns whose model called memory_query, their
+    #: share of all answered turns, and turns whose call the cap refused.
+    on_demand_turns: int = 0
+    on_demand_share: float | None = None
+    on_demand_capped: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """The stable JSON shape of the report (``membot admin metrics --json``)."""
@@ -373,6 +380,8 @@ def compute(
     resolved, expired = statuses["resolved"], statuses["expired"]
     automatic, corrected = wrong_overwrites(history, since, until, correction_window_s)
     days = llm_days(events, prices)
+    queried = [e for e in events if e.node == "tools" and e.op == "memory_query"]
+    on_demand = sum(e.status == "ok" for e in queried)
     priced = [d.cost_usd for d in days if d.cost_usd is not None]
     return Report(
         since=since,
@@ -403,6 +412,9 @@ def compute(
         unpriced_models=tuple(sorted({d.model for d in days if d.cost_usd is None})),
         llm_purposes=llm_shares(usage, "purpose", prices),
         llm_users=llm_shares(usage, "user_id", prices, limit=TOP_USERS),
+        on_demand_turns=on_demand,
+        on_demand_share=_rate(on_demand, len(injected)),
+        on_demand_capped=sum(e.status == "capped" for e in queried),
     )
 
 
@@ -428,6 +440,11 @@ def to_json(report: Report) -> dict[str, Any]:
         "injection": {
             "tokens_per_turn": asdict(report.injected_tokens),
             "turns_with_memory": report.turns_with_memory,
+        },
+        "on_demand": {
+            "turns": report.on_demand_turns,
+            "share": report.on_demand_share,
+            "capped": report.on_demand_capped,
         },
         "observer": {
             "jobs": report.observer_jobs,

@@ -164,6 +164,17 @@ def _line(fact: Fact) -> str:
 
 HARD = "Hard constraints and preferences"
 IDENTITY = "About the user"
+ALSO = "Also known"
+#: Profile categories with a section of their own (hard constraints are found by key too).
+_SECTIONED = frozenset(
+    {
+        Category.HARD_PREFERENCE,
+        Category.HEALTH,
+        Category.IDENTITY,
+        Category.TASK_CONTEXT,
+        Category.SOFT_PREFERENCE,
+    }
+)
 
 
 def is_hard_constraint(fact: Fact) -> bool:
@@ -209,12 +220,20 @@ def build(
         ("Current tasks", [f for f in facts if f.category == Category.TASK_CONTEXT]),
         ("Relevant memories", relevant),
         ("Soft preferences", [f for f in facts if f.category == Category.SOFT_PREFERENCE]),
+        # A category the categories file puts in every block (context ``all``) that has no
+        # section of its own (the shipped file has none).
+        (ALSO, [f for f in facts if f.category not in _SECTIONED]),
     ]
     seen: set[int] = set()
     chosen: list[tuple[str, list[Fact]]] = []
     for title, items in sections:
-        uniq = [f for f in items if f.id not in seen]
-        seen.update(f.id for f in uniq)
+        # Once per block: a fact in the profile slice that is also a search hit (the allergy
+        # the user asks about) is in the hard section's list twice.
+        uniq: list[Fact] = []
+        for f in items:
+            if f.id not in seen:
+                seen.add(f.id)
+                uniq.append(f)
         chosen.append((title, uniq))
     bullets = delta_bullets(changes, group=group) if since_rev is not None else []
 
@@ -235,7 +254,8 @@ def build(
     # tier the stalest, least confident fact goes first.
     by_title = dict(chosen)
     tiers = [
-        by_title[t] for t in ("Soft preferences", "Relevant memories", "Current tasks", IDENTITY)
+        by_title[t]
+        for t in (ALSO, "Soft preferences", "Relevant memories", "Current tasks", IDENTITY)
     ]
     while estimate_tokens(text) > budget_tokens:
         tier = next((t for t in tiers if t), None)

@@ -473,4 +473,9 @@ def _apply_filters(facts: dict[int, Fact], filters: SearchFilters) -> set[int]:
         and (filters.min_confidence is None or f.confidence >= filters.min_confidence)
         and (filters.updated_after is None or f.updated_at > filters.updated_after)
         and (filters.updated_before is None or f.updated_at < filters.updated_before)
+        and (not filters.kinds or f.kind in filters.kinds)
+        and (filters.pinned is None or f.pinned == filters.pinned)
+        and (filters.importance_min is None or f.importance >= filters.importance_min)
+        and (filters.importance_max is None or f.importance <= filters.importance_max)
+        and (filters.fact_ids is None or fid in filters.fact_ids)
     }

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memory_core import disclosure, memory_md
+from memory_core.categories import Consumer
 from memory_core.edits import UndoResult
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.jobs.profile import Entry, Profile
@@ -20,7 +21,6 @@ from memory_core.learn import resolve
 from memory_core.learn.resolve import Choice, Conflict, Resolution
 from memory_core.people import Person, people_of
 from memory_core.values import (
-    SENSITIVE_CATEGORIES,
     Audience,
     Category,
     Fact,
@@ -55,10 +55,17 @@ class UserView:
         return [replace(h, fact=self.show(h.fact)) if h.fact is not None else h for h in hits]
 
     def _filters(self) -> SearchFilters:
-        return SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if self.group else ())
+        if not self.group:
+            return SearchFilters()
+        # The group's allowlist (never wider than "nothing sensitive") filters the reads.
+        allowed = self.memory.config.categories.allowed(Consumer.GROUP)
+        return SearchFilters(exclude_categories=tuple(sorted(set(Category) - allowed)))
 
     def _visible(self, fact: Fact) -> bool:
-        return not (self.group and disclosure.is_private(fact))
+        if not self.group:
+            return True
+        allowed = self.memory.config.categories.allowed(Consumer.GROUP)
+        return fact.category in allowed and not disclosure.is_private(fact)
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -116,11 +123,15 @@ class UserView:
             text = disclosure.shown_text(e.value_text, category, self.audience, False)
             return replace(e, value_text=text)
 
+        allowed = {c.value for c in self.memory.config.categories.allowed(Consumer.GROUP)}
         sections = {
             name: tuple(
                 entry(e)
                 for e in entries
-                if not (self.group and name in ("sensitive_topics", "insights"))
+                if not (
+                    self.group
+                    and (name in ("sensitive_topics", "insights") or e.category not in allowed)
+                )
             )
             for name, entries in profile.sections.items()
         }

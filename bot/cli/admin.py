@@ -344,6 +344,11 @@ def admin_metrics(
         "memory tokens / turn",
         f"mean {_fmt(tok.mean)} · p50 {_fmt(tok.p50)} · p95 {_fmt(tok.p95)}",
     )
+    table.add_row(
+        "on-demand recall",
+        f"{_fmt(r.on_demand_share, pct=True)} of turns ({r.on_demand_turns:,} turns called "
+        f"memory_query, {r.on_demand_capped:,} refused by the cap)",
+    )
     lat = r.observer_latency_ms
     table.add_row(
         "observer latency",

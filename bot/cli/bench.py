@@ -155,6 +155,8 @@ _ROWS: tuple[tuple[str, str], ...] = (
     ("hybrid", "hybrid ms"),
     ("vector_incl_embed", "vector + query embed ms"),
     ("hybrid_incl_embed", "hybrid + query embed ms"),
+    ("memory_query", "memory_query bullets (embed incl.) ms"),
+    ("memory_query_filtered", "memory_query with filters ms"),
 )
 
 

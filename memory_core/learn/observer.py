@@ -89,6 +89,10 @@ class Turn:
     lexical_hits: int | None = None
     vector_hits: int | None = None
     best_sim: float | None = None
+    #: The answer's memory_query calls (``None``: not answered yet) and whether the on-demand
+    #: cap refused one: written with the commit that records the answer.
+    memory_queries: int | None = None
+    memory_query_capped: bool = False
 
 
 class Observer:
@@ -251,6 +255,9 @@ class Observer:
                     lexical_hits=turn.lexical_hits,
                     vector_hits=turn.vector_hits,
                     best_sim=turn.best_sim,
+                )
+                + event_log.query_events(
+                    turn.user_id, turn.memory_queries, capped=turn.memory_query_capped
                 ),
                 self._event_ts(),
             )
@@ -293,6 +300,13 @@ class Observer:
             ]
             ids = episode_repo.insert_many(conn, turn.user_id, eps)
             self.memory.vectors.queue_episodes(conn, turn.user_id, ids, eps)
+            event_log.add(
+                conn,
+                event_log.query_events(
+                    turn.user_id, turn.memory_queries, capped=turn.memory_query_capped
+                ),
+                self._event_ts(),
+            )
             # The answer's model calls came after the first commit: metered with this one.
             if self.learner.usage is not None:
                 self.learner.usage.flush(conn, self._event_ts())

@@ -100,7 +100,8 @@ class Learner:
         decisions: list[Decision] = []
         skipped: list[str] = []
         links: Mapping[str, Sequence[tuple[int, float]]] = {}
-        if job.learn:
+        # With auto-extraction off (seed 001), only what the user asks to be remembered.
+        if job.learn and (job.explicit or self.memory.learns_from(job.user_text)):
             candidates = policy.bound_candidates(await self.extractor.extract(turn))
             if self.notes is not None and any(is_note(c.key) for c in candidates):
                 try:
@@ -140,7 +141,11 @@ class Learner:
                 for d in raw
             )
             stated = frozenset(c.key for c in kept if c.stated)
-            decisions = cap_writes([d for d in guarded if d is not None], stated)
+            decisions = cap_writes(
+                [d for d in guarded if d is not None],
+                stated,
+                self.memory.config.max_facts_per_turn,
+            )
             links = related.links
         applied = await self.memory.run(
             Lane.BACKGROUND, self._apply, job, decisions, links, started

@@ -176,6 +176,22 @@ def filter_sql(filters: SearchFilters, alias: str = "f") -> tuple[str, dict[str,
     if filters.updated_before is not None:
         parts.append(f"{alias}.updated_at < :f_before")
         params["f_before"] = to_ts(filters.updated_before)
+    if filters.kinds:
+        parts.append(f"{alias}.kind IN :f_kinds")
+        params["f_kinds"] = list(filters.kinds)
+    if filters.pinned is not None:
+        parts.append(f"{alias}.pinned = :f_pinned")
+        params["f_pinned"] = int(filters.pinned)  # an INTEGER column in both stores
+    if filters.importance_min is not None:
+        parts.append(f"{alias}.importance >= :f_imin")
+        params["f_imin"] = filters.importance_min
+    if filters.importance_max is not None:
+        parts.append(f"{alias}.importance <= :f_imax")
+        params["f_imax"] = filters.importance_max
+    if filters.fact_ids is not None:
+        # An empty list would be invalid SQL ("IN ()"): -1 is no fact's id.
+        parts.append(f"{alias}.id IN :f_ids")
+        params["f_ids"] = list(filters.fact_ids) or [-1]
     return " AND " + " AND ".join(parts), params
 
 

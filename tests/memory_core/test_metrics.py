@@ -215,6 +215,7 @@ def test_json_shape_is_stable() -> None:
         "turns",
         "retrieval",
         "injection",
+        "on_demand",
         "observer",
         "confirmations",
         "overwrites",
@@ -222,3 +223,16 @@ def test_json_shape_is_stable() -> None:
     }
     assert data["window"]["days"] == 1.0
     assert data["injection"]["tokens_per_turn"]["mean"] == 10.0
+
+
+def test_on_demand_share_counts_turns_that_called_memory_query() -> None:
+    """Seed 003 §11: the share of answered turns whose model called memory_query (a turn the
+    cap refused is counted apart, not as a use)."""
+    events = [ev("context", "inject", value=10) for _ in range(10)] + [
+        ev("tools", "memory_query", value=2),
+        ev("tools", "memory_query", status="capped", value=0),
+    ]
+    report = compute(events)
+    assert (report.on_demand_turns, report.on_demand_capped) == (1, 1)
+    assert report.on_demand_share == pytest.approx(0.1)
+    assert metrics.to_json(report)["on_demand"] == {"turns": 1, "share": 0.1, "capped": 1}

@@ -210,3 +210,14 @@ def test_the_delta_says_faded_never_that_the_user_asked_to_forget() -> None:
     assert bullets[0].startswith("- ⌁faded: ") and "forget" not in bullets[0]
     assert "fiddle" not in bullets[0]  # soft-deleted: out of the context (seed 003 §7)
     assert bullets[1] == "- −deleted: a memory the user asked to forget"
+
+
+def test_a_fact_in_the_profile_and_a_search_hit_appears_once() -> None:
+    """The allergy the user asks about is in the profile slice and is the best search hit:
+    one line, not two (a defect seen in issue 26)."""
+    allergy = PROFILE[0]
+    hit = SearchHit("facts", allergy.id, allergy.value_text, 0.9, 0.5, 0.9, fact=allergy)
+    block = build(hits=[hit])
+    assert block.text.count("allergic to peanuts") == 1
+    assert block.fact_ids.count(allergy.id) == 1
+    assert len(block.facts) == len(set(block.fact_ids))
