@@ -305,12 +305,11 @@ class _Bench:
         key, category, body = generate_fact(self.rng)
         return bulk.BulkFact(key, body, category.value, self.now - self.rng.uniform(0, 365 * _DAY))
 
-    def _measure(self, size: int, queries: list[str], qvecs: list[Vectors]) -> BenchRun:
+    def _measure_cold(
+        self, size: int, queries: list[str], qvecs: list[Vectors], samples: dict[str, list[float]]
+    ) -> None:
+        """The matrix rebuild, the first search after a write and the store's own KNN."""
         mem, k = self.memory, self.bench.k
-        samples: dict[str, list[float]] = {
-            m: [] for m in (*MODES, "rebuild", "after_write", "store_vector")
-        }
-        embed_ms: list[float] = []
         # A cold cache (a restart, an eviction, another process's write) loads the matrix.
         for _ in range(_REBUILDS):
             mem.vectors.cache.clear()
@@ -332,6 +331,14 @@ class _Bench:
         for qvec in qvecs:
             with _timer(samples["store_vector"]), mem.db.read() as conn:
                 vec.vec0_knn(conn, MEASURED_USER, "facts", qvec, k)
+
+    def _measure(self, size: int, queries: list[str], qvecs: list[Vectors]) -> BenchRun:
+        mem, k = self.memory, self.bench.k
+        samples: dict[str, list[float]] = {
+            m: [] for m in (*MODES, "rebuild", "after_write", "store_vector")
+        }
+        embed_ms: list[float] = []
+        self._measure_cold(size, queries, qvecs, samples)
         search_on_thread(mem, MEASURED_USER, queries[0], k=k, mode="lexical")
         # Precomputed query vectors first, so no embedding (nor its threads) runs in between.
         plain: tuple[SearchMode, ...] = ("lexical", "vector", "hybrid")
