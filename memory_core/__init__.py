@@ -98,6 +98,8 @@ from memory_core.operations import (
     TransferStep,
 )
 from memory_core.people import Person, find_people, is_person_key, people_of
+from memory_core.procedures import steps_in as procedure_steps
+from memory_core.procedures import topic_of as procedure_topic
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store.events import UsageBuffer
@@ -262,4 +264,6 @@ __all__ = [
     "llm_scope",
     "note_language",
     "people_of",
+    "procedure_steps",
+    "procedure_topic",
 ]

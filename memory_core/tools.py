@@ -135,6 +135,33 @@ MEMORY_TOOLS: tuple[ToolSpec, ...] = (
         },
     ),
 )
+
+# ---- what memory holds about someone, and in numbers (seed 002's get_entity_info and
+# memory_stats; read through the turn's view like search_memory) ------------------------------
+ABOUT_TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        name="get_entity_info",
+        description=(
+            "Everything you remember about one person, place, project or thing the user "
+            "mentioned (by name, e.g. 'Marco'): its other names, a short summary and the "
+            "user's facts about it, with their ids. For 'tell me everything about X'."
+        ),
+        input_schema={
+            "type": "object",
+            "properties": {"name": {"type": "string", "description": "the name, as said"}},
+            "required": ["name"],
+        },
+    ),
+    ToolSpec(
+        name="memory_stats",
+        description=(
+            "How much you remember about the current user: facts by kind, category and "
+            "status, conversation turns, named entities, and when memory last changed."
+        ),
+        input_schema={"type": "object", "properties": {}},
+    ),
+)
+MEMORY_TOOLS += ABOUT_TOOLS
 TOOL_NAMES = frozenset(t.name for t in MEMORY_TOOLS)
 
 Action = Literal["remembered", "corrected", "forgotten", "confirmed", "asked", "ended"]
@@ -290,6 +317,10 @@ class MemoryTools:
                     result = await self._forget(_int(tool_input, "fact_id"))
                 case "confirm_fact":
                     result = await self._confirm(_int(tool_input, "fact_id"))
+                case "get_entity_info":
+                    result = await self._entity(tool_input)
+                case "memory_stats":
+                    result = await self._stats()
                 case _:
                     result = _error(f"unknown tool {name[:40]!r}")
         except NotFoundError:
@@ -322,6 +353,37 @@ class MemoryTools:
         hits = await self.view.search(query[:500], k=max(1, min(MAX_TOP_K, top_k)))
         facts = [h.fact for h in hits if h.fact is not None]
         return ToolResult(_data({"facts": [_fact_data(f) for f in facts]}))
+
+    async def _entity(self, tool_input: dict[str, Any]) -> ToolResult:
+        name = tool_input.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInputError("name must be a non-empty string")
+        info = await self.view.entity(name.strip()[:80])
+        if info is None:
+            # The same answer for another user's entity and an unknown one.
+            return _error(f"nothing remembered about {as_data(name.strip()[:80])!r}")
+        entity = {
+            "name": as_data(info.name),
+            "types": list(info.types),
+            "aliases": [as_data(a) for a in info.aliases],
+            "summary": as_data(info.summary) if info.summary else None,
+            "relation_to_user": info.relation,
+            "mentions": info.mentions,
+            "facts": [_fact_data(f) for f in info.facts],
+        }
+        return ToolResult(_data({"entity": entity}))
+
+    async def _stats(self) -> ToolResult:
+        stats = await self.view.stats()
+        payload = {
+            "facts_by_kind": stats.by_kind,
+            "facts_by_category": stats.by_category,
+            "facts_by_status": stats.by_status,
+            "conversation_turns": stats.episodes,
+            "entities": stats.entities,
+            "last_change": stats.latest.isoformat() if stats.latest else None,
+        }
+        return ToolResult(_data({"stats": payload}))
 
     async def _visible(self, fact_id: int) -> Fact:
         """The stored fact, once the view says this audience may see it (else NotFound)."""

@@ -42,6 +42,7 @@ class Category(StrEnum):
     IDENTITY_DOCUMENT = "identity_document"
     CREDENTIAL = "credential"
     REFLECTION = "reflection"
+    PROCEDURAL = "procedural"
     OTHER = "other"
 
 

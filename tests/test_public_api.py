@@ -139,6 +139,8 @@ def test_memory_core_exports() -> None:
         "llm_scope",
         "note_language",
         "people_of",
+        "procedure_steps",
+        "procedure_topic",
     ]
     for name in memory_core.__all__:
         assert getattr(memory_core, name) is not None

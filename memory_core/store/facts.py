@@ -18,10 +18,12 @@ from memory_core.db.changes import note_fact
 from memory_core.db.dialect import of as dialect_of
 from memory_core.errors import StoreError
 from memory_core.fts import MatchExpression
+from memory_core.store import entities as entity_repo
 from memory_core.store import pg_lexical
 from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
+    Category,
     Change,
     Fact,
     HistoryEntry,
@@ -31,6 +33,8 @@ from memory_core.values import (
 )
 
 _NO_FILTERS = SearchFilters()
+#: Columns whose change rebuilds the summaries of the entities a fact is linked to.
+_SUMMARISED = frozenset({"status", "value_text", "sensitive", "category"})
 #: Soft-deleted facts (forgotten, rejected, decayed) are purged this many days later.
 PURGE_AFTER_DAYS = 30
 _UPDATABLE = frozenset(
@@ -96,7 +100,8 @@ def insert(conn: Connection, user_id: str, new: NewFact, now: datetime) -> Fact:
     params: dict[str, Any] = {
         "user_id": user_id,
         "owner_token": owner_token(user_id),
-        "kind": new.kind,
+        # A procedure is its own kind whoever writes it (learning, /remember, an import).
+        "kind": "procedure" if new.category == Category.PROCEDURAL else new.kind,
         "key": new.key,
         "value_text": new.value_text,
         "value_json": dumps(new.value_json),
@@ -260,7 +265,31 @@ def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields
     fact = get(conn, user_id, fact_id)
     if fact is None:
         raise LookupError(f"fact {fact_id} not found for this user")
+    if _SUMMARISED & set(fields):
+        # An entity's summary is made of its current facts: a forget, a fade or a new value
+        # changes it at once (nothing forgotten stays in a summary).
+        entity_repo.refresh_summaries(
+            conn, user_id, entity_repo.entities_of(conn, user_id, fact_id)
+        )
     return fact
+
+
+def record_link(
+    conn: Connection, user_id: str, fact: Fact, other_id: int, strength: float, now: datetime
+) -> None:
+    """Audit a relation edge from ``fact`` (seed 003 §8's LINK): a history row, no revision
+    (a link changes nothing the user said)."""
+    _record_change(
+        conn,
+        user_id,
+        event="linked",
+        before=None,
+        after=fact,
+        actor="system",
+        now=now,
+        reason=f"related to #{other_id} (strength {strength:.2f})",
+        bump=False,
+    )
 
 
 def _record_change(

@@ -115,12 +115,16 @@ async def test_faded_fact_is_soft_listed_restorable_then_purged_from_every_index
     history = await memory.history(USER, fact_id=fact.id)
     assert history[-1].event == "faded" and history[-1].actor == "system"
     assert "forget" not in (history[-1].reason or "")
+    # Seed 003 §14: the fade is a worker/ttl event.
+    ttl = "SELECT node, op, status, user_id, memory_id FROM events WHERE op = 'ttl'"
+    assert db_rows(memory, ttl) == [("worker", "ttl", "ok", USER, fact.id)]
 
     clock.advance(days=181)
     assert (await Lifecycle(memory).run()).purged == 1
     for table in ("facts WHERE id", "fact_history WHERE fact_id", "change_log WHERE fact_id"):
         assert db_rows(memory, f"SELECT COUNT(*) FROM {table} = ?", fact.id) == [(0,)]
     assert db_rows(memory, "SELECT COUNT(*) FROM vector_queue WHERE item_id = ?", fact.id) == [(0,)]
+    assert db_rows(memory, "SELECT memory_id FROM events WHERE op = 'purge'") == [(fact.id,)]
 
 
 async def test_what_never_fades_by_time_alone(memory: Memory, clock: ManualClock, db_rows) -> None:
