@@ -108,17 +108,30 @@ def refresh_summaries(conn: Connection, user_id: str, entity_ids: Sequence[int])
 
 def find(conn: Connection, user_id: str, names: Sequence[str]) -> list[EntityRow]:
     """This user's entities called any of ``names`` (canonical, case-folded) or known by one
-    of them as an alias, most mentioned first."""
-    wanted = {n.casefold() for n in names if n}
+    of them as an alias, most mentioned first (two indexed look-ups, no scan of the rest)."""
+    wanted = sorted({n.casefold() for n in names if n})
     if not wanted:
         return []
-    rows = conn.execute(
-        text(
-            "SELECT id, canonical_name, type, aliases, summary, protected, mention_count "
-            "FROM entities WHERE user_id = :u ORDER BY mention_count DESC, id"
-        ),
-        {"u": user_id},
-    ).all()
+    columns = "id, canonical_name, type, aliases, summary, protected, mention_count"
+    by_name = text(
+        f"SELECT {columns} FROM entities WHERE user_id = :u AND canonical_name IN :names "
+        "ORDER BY mention_count DESC, id"
+    ).bindparams(bindparam("names", expanding=True))
+    rows = list(conn.execute(by_name, {"u": user_id, "names": wanted}))
+    if not rows:
+        # An alias is stored as said ("Aoife's"): matched inside the JSON list, then checked.
+        likes = " OR ".join(f"LOWER(aliases) LIKE :a{i}" for i in range(len(wanted)))
+        params: dict[str, object] = {"u": user_id}
+        params.update({f"a{i}": f'%"{_like(n)}"%' for i, n in enumerate(wanted)})
+        rows = list(
+            conn.execute(
+                text(
+                    f"SELECT {columns} FROM entities WHERE user_id = :u AND aliases <> '[]' "
+                    f"AND ({likes}) ORDER BY mention_count DESC, id LIMIT 20"
+                ),
+                params,
+            )
+        )
     out = []
     for r in rows:
         aliases = tuple(json.loads(r[3] or "[]"))
@@ -129,18 +142,29 @@ def find(conn: Connection, user_id: str, names: Sequence[str]) -> list[EntityRow
     return out
 
 
+def _like(name: str) -> str:
+    """A LIKE pattern part for ``name``: its own wildcards and quotes widened to ``_`` (the
+    exact alias is checked once the row is read)."""
+    return name.replace("\\", "").replace("%", "_").replace('"', "_")
+
+
 def linked_items(
-    conn: Connection, user_id: str, entity_ids: Sequence[int], item_kind: str = "fact"
+    conn: Connection,
+    user_id: str,
+    entity_ids: Sequence[int],
+    item_kind: str = "fact",
+    limit: int = 200,
 ) -> list[int]:
-    """Ids of this user's items linked to any of ``entity_ids``, oldest first."""
+    """Ids of this user's items linked to any of ``entity_ids``: the newest ``limit``, oldest
+    first."""
     if not entity_ids:
         return []
     stmt = text(
         "SELECT DISTINCT item_id FROM memory_entities WHERE user_id = :u AND item_kind = :k "
-        "AND entity_id IN :ids ORDER BY item_id"
+        "AND entity_id IN :ids ORDER BY item_id DESC LIMIT :lim"
     ).bindparams(bindparam("ids", expanding=True))
-    rows = conn.execute(stmt, {"u": user_id, "k": item_kind, "ids": list(entity_ids)})
-    return [int(r[0]) for r in rows]
+    params = {"u": user_id, "k": item_kind, "ids": list(entity_ids), "lim": limit}
+    return sorted(int(r[0]) for r in conn.execute(stmt, params))
 
 
 def entities_of(conn: Connection, user_id: str, fact_id: int) -> list[int]:
