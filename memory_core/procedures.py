@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from memory_core.extract.base import EXPLICIT_HINT, MAX_PROCEDURE_VALUE_TEXT, Candidate
+from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import slug
 from memory_core.values import Category, Fact
 
@@ -147,10 +148,14 @@ def detect(text: str, *, explicit: bool, excerpt_limit: int = 200) -> Candidate 
     while len(value_text) > MAX_PROCEDURE_VALUE_TEXT and len(steps) > 1:
         steps = steps[:-1]
         value_text = render(topic, steps)
+    # Steps that touch a sensitive topic ("take my insulin") make a sensitive procedure: never
+    # said back in a group, nor repeated in an acknowledgement.
+    _, sensitive = classified(Category.PROCEDURAL, False, value_text)
     return Candidate(
         key=f"{KEY_PREFIX}{key_part}",
         value_text=value_text[:MAX_PROCEDURE_VALUE_TEXT],
         category=Category.PROCEDURAL,
+        sensitive=sensitive,
         confidence_hint=EXPLICIT_HINT if asked else DETECTED_HINT,
         value=topic,
         source_excerpt=" ".join(text.split())[:excerpt_limit],

@@ -133,3 +133,15 @@ async def test_memory_md_round_trip_edits_and_adds_procedures(
             if f.kind == "procedure"
         }
         assert keys == {"procedure.report", "procedure.email"}
+
+
+async def test_a_sensitive_procedure_is_kept_without_being_said_back(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), user="ana") as s:
+        told = await s.say("remember how I like my mornings: take my insulin; then coffee")
+        assert "private" in told and "insulin" not in told, told
+        assert s.runtime is not None
+        await s.runtime.observer.drain()
+        (morning,) = await s.runtime.memory.list_facts("console:ana", limit=5)
+        assert morning.kind == "procedure" and morning.sensitive
