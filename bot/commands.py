@@ -45,6 +45,7 @@ PROFILE_TITLES = {
     "notes": N_("Notes (in your own words)"),
     "other": N_("Other"),
     "insights": N_("My impressions (/forget any you disagree with)"),
+    "procedures": N_("How you like things done"),
 }
 #: A history event (memory_core's fact_history) in words.
 HISTORY_EVENTS = {
@@ -58,6 +59,7 @@ HISTORY_EVENTS = {
     "forgotten": N_("forgotten"),
     "deleted": N_("removed"),
     "rejected": N_("not kept"),
+    "linked": N_("linked to a related memory"),
     "merged": N_("merged with a matching memory"),
     "restored": N_("restored"),
     "decayed": N_("faded"),
@@ -253,7 +255,7 @@ class Commands:
         if c.arg.lstrip("#").isdigit():
             facts = [await c.view.fact(_fact_id(c.arg))]
         else:
-            facts = _matching(await c.view.search(c.arg, k=5))
+            facts = _matching(await c.view.search(c.arg, k=5, procedures=True))
         if not facts:
             return [Reply(t(c.lang, "I don't have a memory matching that."))]
         rev = await self.memory.revision(c.uid)
@@ -337,7 +339,10 @@ class Commands:
         for name, title in PROFILE_TITLES.items():
             # The people around the user have a section of their own, below.
             entries = [e for e in profile.sections.get(name, ()) if not is_person_key(e.key)]
-            if entries:
+            if entries and name == "procedures":
+                parts.append(f"\n{t(c.lang, title)}")
+                parts += [texts.procedure_lines(e.key, e.value_text) for e in entries]
+            elif entries:
                 parts.append(f"\n{t(c.lang, title)}")
                 parts += [
                     f"• {_capital(yours(e.value_text, who))} — "
@@ -361,7 +366,7 @@ class Commands:
         """One page of the list (with a "More" button), or search results, said to ``who``."""
         uid = view.user_id
         if query:
-            found = _matching(await view.search(query, k=PAGE))
+            found = _matching(await view.search(query, k=PAGE, procedures=True))
             lines = [texts.fact_line(f, lang, who) for f in found]
             nothing = t(lang, "I have nothing about {topic}.", topic=_echo(query, lang))
             return Reply("\n".join(lines) if lines else nothing)

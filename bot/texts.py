@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import N_, t
 from bot.responder import yours
+from memory_core import procedure_steps, procedure_topic
 from memory_core.values import Fact
 
 HELP = N_("""I'm membot — I remember what you tell me, across conversations.
@@ -81,6 +82,15 @@ def said_to_user(fact: Fact, who: str | None) -> str:
     """A stored fact said to its owner as a sentence: "You live in Lisbon."."""
     text = yours(fact.value_text, who)
     return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def procedure_lines(key: str, value_text: str) -> str:
+    """A procedure as its topic and numbered steps ("• Reports:\n   1. Start with …")."""
+    topic = procedure_topic(key, value_text)
+    steps = procedure_steps(value_text)
+    return f"• {topic[:1].upper()}{topic[1:]}:" + "".join(
+        f"\n   {i}. {step}" for i, step in enumerate(steps, 1)
+    )
 
 
 def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: bool = True) -> str:

@@ -167,6 +167,9 @@ class ChatTurn:
                 care=care,
                 language=msg.language or "en",
                 noted_private=noted_private,
+                procedure_topic=recall.procedure_topic,
+                procedures=recall.procedures,
+                about=recall.about,
             )
         )
         # The one redaction on the way out: a secret the model repeats is masked before the

@@ -102,6 +102,8 @@ from memory_core.operations import (
     TransferStep,
 )
 from memory_core.people import Person, find_people, is_person_key, people_of
+from memory_core.procedures import steps_in as procedure_steps
+from memory_core.procedures import topic_of as procedure_topic
 from memory_core.query import MemoryQuery, QueryResult
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
@@ -275,4 +277,6 @@ __all__ = [
     "load_categories",
     "note_language",
     "people_of",
+    "procedure_steps",
+    "procedure_topic",
 ]

@@ -96,7 +96,7 @@ def plan(
     try:
         the_plan = memory_md.plan(
             memory_md.decode(raw),
-            [f for f in current if f.kind == "fact"],
+            [f for f in current if f.kind in ("fact", "procedure")],
             shown=lambda f: disclosure.shown(f, Audience.PRIVATE).value_text,
             clean=clean,
         )

@@ -22,8 +22,19 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import edits, fts, imports, memory_md, retrieve, revisions, user_data
+from memory_core import (
+    edits,
+    entities,
+    fts,
+    imports,
+    memory_md,
+    procedures,
+    retrieve,
+    revisions,
+    user_data,
+)
 from memory_core import query as query_mod
+from memory_core.about import entity_info
 from memory_core.answer import ANSWER_K, relevant
 from memory_core.categories import DEFAULT_POLICY, CategoryPolicy, Consumer, ContextMode
 from memory_core.cleaning import (
@@ -59,6 +70,7 @@ from memory_core.store import facts as fact_repo
 from memory_core.store import leases as lease_repo
 from memory_core.store import meta, sessions, users
 from memory_core.store import outbox as outbox_repo
+from memory_core.store import relations as relation_repo
 from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools, OnDemandGauge
 from memory_core.values import (
@@ -339,7 +351,11 @@ class Memory:
         import passes an index it keeps, since a key shared by thousands of lines made that
         query quadratic)."""
         value = clean_text(new.value_text, limit=MAX_FACT_CHARS)
-        key = new.key.strip() or key_for(redact(value))  # a key never spells a secret
+        key = new.key.strip() or (
+            procedures.key_for(redact(value))  # a procedure line of an edited MEMORY.md
+            if new.category == Category.PROCEDURAL
+            else key_for(redact(value))  # a key never spells a secret
+        )
         category, sensitive = classified(new.category, new.sensitive, value)
         new = replace(new, category=category, sensitive=sensitive)
         candidates = (
@@ -760,11 +776,51 @@ class Memory:
                 and h.episode.text != episode_repo.FORGOTTEN
                 and not is_question(h.episode.text)
             ]
+        topic = None if trivial else procedures.asked_topic(text)
+        audience = Audience.GROUP if group else Audience.PRIVATE
         with self.db.read() as conn:
             recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
+            asked = [] if topic is None else self._procedures_in(conn, user_id, topic, audience)
+            about = self._about(conn, user_id, text, audience) if is_question(text) else ()
         # Turns blanked by a forget are not sent at all (a placeholder says nothing useful).
         history = [(e.role, e.text) for e in recent if e.text != episode_repo.FORGOTTEN]
-        return Recall(settings, hits, block, history, trivial, episodes, candidates=candidates)
+        return Recall(
+            settings,
+            hits,
+            block,
+            history,
+            trivial,
+            episodes,
+            candidates=candidates,
+            procedure_topic=topic,
+            procedures=asked,
+            about=about,
+        )
+
+    def _about(
+        self, conn: Connection, user_id: str, text: str, audience: Audience
+    ) -> tuple[Fact, ...]:
+        """The facts about the first entity of the user's a question names (all of them, not
+        only the best search hits: "tell me everything about Marco")."""
+        for found in entities.extract(text)[:3]:
+            if found.type not in ("name", "mention", "hashtag"):
+                continue
+            info = entity_info(conn, user_id, found.name, audience)
+            if info is not None and info.facts:
+                return info.facts
+        return ()
+
+    def _procedures_in(
+        self, conn: Connection, user_id: str, topic: str, audience: Audience
+    ) -> list[Fact]:
+        """The user's procedures about ``topic``, as ``audience`` may see them."""
+        filters = SearchFilters(categories=(Category.PROCEDURAL,), statuses=(Status.ACTIVE,))
+        found = fact_repo.list_facts(conn, user_id, filters, limit=200)
+        return [
+            shown(f, audience)
+            for f in procedures.matching(found, topic)
+            if not (audience == Audience.GROUP and is_private(f))
+        ]
 
     def _memory_block(
         self, user_id: str, hits: list[SearchHit], seen_rev: int, group: bool
@@ -785,9 +841,19 @@ class Memory:
                 c for c in changes if c.fact_id not in now_gone or c.event in ("deleted", "faded")
             ]
             rev = fact_repo.current_revision(conn, user_id)
-        audience = Audience.GROUP if group else Audience.PRIVATE
+            audience = Audience.GROUP if group else Audience.PRIVATE
+            related = self._related(conn, user_id, hits, audience)
         policy = self.config.categories
         allowed = policy.allowed(Consumer.REPLY, audience)
+        # A related bullet follows its fact only where the fact's category may be searched in.
+        related = {
+            fact_id: [
+                f
+                for f in facts
+                if f.category in allowed and policy.in_block(f.category, searched=True)
+            ]
+            for fact_id, facts in related.items()
+        }
         # The delta header speaks only of categories the block may hold (a ``request`` one
         # is not announced either: it is read when asked for).
         changes = [
@@ -824,9 +890,32 @@ class Memory:
             budget_tokens=self.config.recall.budget_tokens,
             now=self.clock.now(),
             min_confidence=self.config.recall.min_inject_confidence,
+            related=related,
         )
         # The revision this prompt showed is recorded with the turn's commit (no extra write).
         return replace(block, shown_rev=rev if rev != seen_rev and not group else None)
+
+    def _related(
+        self, conn: Connection, user_id: str, hits: Sequence[SearchHit], audience: Audience
+    ) -> dict[int, list[Fact]]:
+        """The facts related to each relevant hit (seed 003 §2), by the relation edges to any
+        of the user's facts — not only to this turn's candidates — as ``audience`` sees them."""
+        config = self.config.recall
+        ids = [h.fact.id for h in hits if h.fact is not None]
+        if not ids or config.related_per_fact <= 0:
+            return {}
+        edges = relation_repo.related(
+            conn, user_id, ids, config.related_min_strength, config.related_per_fact
+        )
+        others = fact_repo.get_many(conn, user_id, {o for es in edges.values() for o, _ in es})
+        return {
+            fid: [
+                shown(others[o], audience)
+                for o, _ in found
+                if o in others and others[o].kind == "fact"
+            ]
+            for fid, found in edges.items()
+        }
 
     # ---- user settings and sessions ----------------------------------------------------------
 

@@ -31,6 +31,7 @@ TITLES: dict[Category, str] = {
     Category.IDENTITY_DOCUMENT: "Documents",
     Category.CREDENTIAL: "Credentials",
     Category.REFLECTION: "Reflections",
+    Category.PROCEDURAL: "How I like things done",
     Category.OTHER: "Other",
 }
 _BY_TITLE = {title.casefold(): cat for cat, title in TITLES.items()}

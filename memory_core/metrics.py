@@ -204,6 +204,28 @@ class LLMShare:
 
 
 @dataclass(frozen=True, slots=True)
+class OpCount:
+    """How many events of one node/op/status one UTC day saw (seed 003 §14: "basic counts
+    by op/node over time")."""
+
+    day: str
+    node: str
+    op: str
+    status: str
+    count: int
+
+
+def op_counts(events: Sequence[EventRow]) -> tuple[OpCount, ...]:
+    """The events counted by day, node, op and status (LLM usage has its own section)."""
+    counts = Counter(
+        (datetime.fromtimestamp(e.ts, UTC).date().isoformat(), e.node, e.op, e.status)
+        for e in events
+        if e.node != "llm"
+    )
+    return tuple(OpCount(*key, n) for key, n in sorted(counts.items()))
+
+
+@dataclass(frozen=True, slots=True)
 class Report:
     """The operational metrics of one window."""
 
@@ -241,6 +263,9 @@ class Report:
     on_demand_turns: int = 0
     on_demand_share: float | None = None
     on_demand_capped: int = 0
+    #: Events by day, node, op and status; and how long one relation edge took to write.
+    operations: tuple[OpCount, ...] = ()
+    link_edge_ms: Distribution = Distribution(0, None, None, None, None)
 
     def as_json(self) -> dict[str, Any]:
         """The stable JSON shape of the report (``membot admin metrics --json``)."""
@@ -415,6 +440,11 @@ def compute(
         on_demand_turns=on_demand,
         on_demand_share=_rate(on_demand, len(injected)),
         on_demand_capped=sum(e.status == "capped" for e in queried),
+        operations=op_counts(events),
+        link_edge_ms=Distribution.of(
+            [e.value for e in events if e.node == "worker" and e.op == "link" and e.value],
+            digits=3,
+        ),
     )
 
 
@@ -472,6 +502,10 @@ def to_json(report: Report) -> dict[str, Any]:
             "unpriced_models": list(report.unpriced_models),
             "per_purpose": [_share(s) for s in report.llm_purposes],
             "per_user": [_share(s) for s in report.llm_users],
+        },
+        "events": {
+            "per_day": [asdict(c) for c in report.operations],
+            "link_edge_ms": asdict(report.link_edge_ms),
         },
     }
 

@@ -218,6 +218,33 @@ MEMORY_TOOLS: tuple[ToolSpec, ...] = (
         },
     ),
 )
+
+# ---- what memory holds about someone, and in numbers (seed 002's get_entity_info and
+# memory_stats; read through the turn's view like memory_query) ------------------------------
+ABOUT_TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        name="get_entity_info",
+        description=(
+            "Everything you remember about one person, place, project or thing the user "
+            "mentioned (by name, e.g. 'Marco'): its other names, a short summary and the "
+            "user's facts about it, with their ids. For 'tell me everything about X'."
+        ),
+        input_schema={
+            "type": "object",
+            "properties": {"name": {"type": "string", "description": "the name, as said"}},
+            "required": ["name"],
+        },
+    ),
+    ToolSpec(
+        name="memory_stats",
+        description=(
+            "How much you remember about the current user: facts by kind, category and "
+            "status, conversation turns, named entities, and when memory last changed."
+        ),
+        input_schema={"type": "object", "properties": {}},
+    ),
+)
+MEMORY_TOOLS += ABOUT_TOOLS
 TOOL_NAMES = frozenset(t.name for t in MEMORY_TOOLS)
 
 Action = Literal["remembered", "corrected", "forgotten", "confirmed", "asked", "ended"]
@@ -366,20 +393,7 @@ class MemoryTools:
         """Run one tool call; every failure becomes an error result for the model."""
         self._calls += 1
         try:
-            match name:
-                case "memory_query":
-                    result = await self._query(tool_input)
-                case "remember_fact":
-                    result = await self._remember(_text(tool_input, "text"))
-                case "correct_fact":
-                    fact_id = _int(tool_input, "fact_id")
-                    result = await self._correct(fact_id, _text(tool_input, "text"))
-                case "forget_fact":
-                    result = await self._forget(_int(tool_input, "fact_id"))
-                case "confirm_fact":
-                    result = await self._confirm(_int(tool_input, "fact_id"))
-                case _:
-                    result = _error(f"unknown tool {name[:40]!r}")
+            result = await self._dispatch(name, tool_input)
         except NotFoundError:
             # The same answer for a fact of another user, a hidden one and a missing one.
             result = _error("no such fact (memory_query lists the user's facts with their ids)")
@@ -399,6 +413,27 @@ class MemoryTools:
             fact_ids=[c.fact.id for c in result.changes],
         )
         return result
+
+    async def _dispatch(self, name: str, tool_input: dict[str, Any]) -> ToolResult:
+        """The tool ``name`` asks for, run on ``tool_input``."""
+        match name:
+            case "memory_query":
+                return await self._query(tool_input)
+            case "remember_fact":
+                return await self._remember(_text(tool_input, "text"))
+            case "correct_fact":
+                fact_id = _int(tool_input, "fact_id")
+                return await self._correct(fact_id, _text(tool_input, "text"))
+            case "forget_fact":
+                return await self._forget(_int(tool_input, "fact_id"))
+            case "confirm_fact":
+                return await self._confirm(_int(tool_input, "fact_id"))
+            case "get_entity_info":
+                return await self._entity(tool_input)
+            case "memory_stats":
+                return await self._stats()
+            case _:
+                return _error(f"unknown tool {name[:40]!r}")
 
     # ---- reading ---------------------------------------------------------------------------
 
@@ -424,6 +459,40 @@ class MemoryTools:
         if not self._finished:
             self._finished = True
             self.memory.on_demand.record(self.queried)
+
+    async def _entity(self, tool_input: dict[str, Any]) -> ToolResult:
+        name = tool_input.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInputError("name must be a non-empty string")
+        info = await self.view.entity(name.strip()[:80])
+        allowed = self.memory.config.categories.allowed(Consumer.TOOLS, self.view.audience)
+        if info is None:
+            # The same answer for another user's entity and an unknown one.
+            return _error(f"nothing remembered about {as_data(name.strip()[:80])!r}")
+        entity = {
+            "name": as_data(info.name),
+            "types": list(info.types),
+            "aliases": [as_data(a) for a in info.aliases],
+            "summary": as_data(info.summary) if info.summary else None,
+            "relation_to_user": info.relation,
+            "mentions": info.mentions,
+            # The tools' allowlist holds here too: a category the model may not query is not
+            # read out through a person either.
+            "facts": [_fact_data(f) for f in info.facts if f.category in allowed],
+        }
+        return ToolResult(_data({"entity": entity}))
+
+    async def _stats(self) -> ToolResult:
+        stats = await self.view.stats()
+        payload = {
+            "facts_by_kind": stats.by_kind,
+            "facts_by_category": stats.by_category,
+            "facts_by_status": stats.by_status,
+            "conversation_turns": stats.episodes,
+            "entities": stats.entities,
+            "last_change": stats.latest.isoformat() if stats.latest else None,
+        }
+        return ToolResult(_data({"stats": payload}))
 
     async def _visible(self, fact_id: int) -> Fact:
         """The stored fact, once the view says this audience may see it (else NotFound)."""

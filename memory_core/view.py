@@ -12,9 +12,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memory_core import disclosure, memory_md
+from memory_core.about import EntityInfo, MemoryStats, entity_info, memory_stats
 from memory_core.categories import Consumer
 from memory_core.edits import UndoResult
 from memory_core.errors import InvalidInputError, NotFoundError
+from memory_core.executors import Lane
 from memory_core.jobs.profile import Entry, Profile
 from memory_core.jobs.questions import Answer, Question
 from memory_core.learn import resolve
@@ -95,10 +97,24 @@ class UserView:
         found = await self.memory.list_facts(self.user_id, filters, limit=500)
         return people_of(self.show(f) for f in found if f.kind == "fact" and self._visible(f))
 
-    async def search(self, query: str, *, k: int) -> list[SearchHit]:
-        """The user's best-matching facts for ``query``."""
+    async def search(self, query: str, *, k: int, procedures: bool = False) -> list[SearchHit]:
+        """The user's best-matching facts for ``query`` (``procedures``: their procedures
+        too, which a search leaves out unless asked — /forget and /memories ask)."""
         hits = await self.memory.search(self.user_id, query, k=k, filters=self._filters())
+        if procedures:
+            only = replace(self._filters(), categories=(Category.PROCEDURAL,))
+            hits += await self.memory.search(self.user_id, query, k=k, filters=only)
+            hits = sorted(hits, key=lambda h: h.score, reverse=True)[:k]
         return self._hits([h for h in hits if h.fact is None or self._visible(h.fact)])
+
+    async def entity(self, name: str) -> EntityInfo | None:
+        """Everything the user's memory holds about ``name`` (a person, a place, a project),
+        as this audience may see it; ``None`` when no entity of theirs is called that."""
+        return await self.memory.read(Lane.REPLY, entity_info, self.user_id, name, self.audience)
+
+    async def stats(self) -> MemoryStats:
+        """The user's memory in numbers, as this audience may see it."""
+        return await self.memory.read(Lane.REPLY, memory_stats, self.user_id, self.audience)
 
     async def history(self, fact: Fact) -> list[HistoryEntry]:
         """The audit trail of the key ``fact`` holds, oldest first."""

@@ -147,6 +147,8 @@ def test_memory_core_exports() -> None:
         "load_categories",
         "note_language",
         "people_of",
+        "procedure_steps",
+        "procedure_topic",
     ]
     for name in memory_core.__all__:
         assert getattr(memory_core, name) is not None

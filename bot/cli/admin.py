@@ -367,6 +367,18 @@ def admin_metrics(
         f"{_fmt(r.wrong_overwrite_rate, pct=True)} "
         f"({r.corrected_overwrites} of {r.automatic_overwrites} automatic changes corrected)",
     )
+    per_day: dict[str, dict[str, int]] = {}
+    for c in r.operations:
+        name = f"{c.node}/{c.op}" + ("" if c.status in ("ok", "hit") else f" {c.status}")
+        per_day.setdefault(c.day, {})[name] = c.count
+    for day, counts in per_day.items():
+        table.add_row(f"events {day}", _pairs(counts))
+    if r.link_edge_ms.count:
+        edge = r.link_edge_ms
+        table.add_row(
+            "relation edge write",
+            f"p50 {edge.p50 or 0:.3f} ms · p95 {edge.p95 or 0:.3f} ms ({edge.count:,} edges)",
+        )
     for d in r.llm_days:
         cost = "cost unknown" if d.cost_usd is None else f"${d.cost_usd:.4f}"
         table.add_row(

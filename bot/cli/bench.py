@@ -396,6 +396,13 @@ def bench_pipeline(
     console.print(table)
     verdict = "meets" if result.enqueue_ms["p95"] <= 5.0 else "MISSES"
     console.print(f"enqueue p95 {verdict} the 5 ms target")
+    edges = result.edge_ms
+    if edges and edges["count"]:
+        verdict = "meets" if edges["p95"] <= 2.0 else "MISSES"
+        console.print(
+            f"relation edges: {edges['count']:.0f} written, p50 {edges['p50']:.3f} ms, "
+            f"p95 {edges['p95']:.3f} ms per edge ({verdict} the 2 ms target, seed 003 §2)"
+        )
 
 
 @bench_cli.command("writes", short_help="Turn commits/s with 1, 2, 3 writing processes.")

@@ -703,6 +703,44 @@ def _pg_restorable_fts(conn: Connection) -> None:
     )
 
 
+_KINDS_BEFORE = "CHECK (kind IN ('fact','reflection','insight'))"
+_KINDS_AFTER = "CHECK (kind IN ('fact','reflection','insight','procedure'))"
+
+
+def _procedure_kind(conn: Connection) -> None:
+    """Procedural memory (seed 003 §12) is a fact kind of its own: ``procedure`` joins the
+    kinds the ``facts`` CHECK admits. PostgreSQL replaces the constraint; SQLite cannot alter
+    one, and widening a CHECK changes nothing on disk, so the table's stored DDL is edited in
+    place (SQLite's documented ``writable_schema`` procedure for CHECK changes) and the schema
+    version bumped so every open connection reloads it."""
+    if dialect_of(conn).postgres:
+        conn.exec_driver_sql("ALTER TABLE facts DROP CONSTRAINT IF EXISTS facts_kind_check")
+        conn.exec_driver_sql(f"ALTER TABLE facts ADD CONSTRAINT facts_kind_check {_KINDS_AFTER}")
+        return
+    version = int(conn.exec_driver_sql("PRAGMA schema_version").scalar_one())
+    conn.exec_driver_sql("PRAGMA writable_schema = ON")
+    try:
+        conn.exec_driver_sql(
+            "UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE type = 'table' "
+            "AND name = 'facts'",
+            (_KINDS_BEFORE, _KINDS_AFTER),
+        )
+        conn.exec_driver_sql(f"PRAGMA schema_version = {version + 1}")
+    finally:
+        conn.exec_driver_sql("PRAGMA writable_schema = OFF")
+
+
+# Entities gain what seed 002 gives them: the other names one is mentioned by ("Aoife's",
+# "Aoife S"; a JSON list), a short summary (from the user's non-sensitive facts linked to it,
+# rebuilt when a link is added or removed) and a protected flag (the user's own people: facts
+# about them never decay).
+M014_ENTITY_PROFILE = """
+ALTER TABLE entities ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE entities ADD COLUMN summary TEXT;
+ALTER TABLE entities ADD COLUMN protected INTEGER NOT NULL DEFAULT 0;
+"""
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
@@ -716,6 +754,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(10, "m010_pg_restorable_fts", _pg_restorable_fts),
     Migration(11, "m011_striped_fts_totals", _script("", postgres=M011_POSTGRES_STRIPES)),
     Migration(12, "m012_inbox_claim", _script(M012_INBOX_CLAIM)),
+    Migration(13, "m013_procedure_kind", _procedure_kind),
+    Migration(14, "m014_entity_profile", _script(M014_ENTITY_PROFILE)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

@@ -29,8 +29,10 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.clock import to_ts
 from memory_core.executors import Lane
 from memory_core.store import entities as entity_repo
+from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import inbox as inbox_repo
 from memory_core.store import lifecycle as repo
@@ -199,6 +201,7 @@ class Lifecycle:
             due = repo.ttl_candidates(
                 conn, now - timedelta(days=cfg.ttl_days), cfg.ttl_importance, cfg.batch, user_id
             )
+            faded: list[event_log.Event] = []
             for uid, fid in due:
                 if soft_delete(
                     conn,
@@ -211,6 +214,9 @@ class Lifecycle:
                 ):
                     report.faded += 1
                     report.users.add(uid)
+                    faded.append(event_log.Event("worker", "ttl", user_id=uid, memory_id=fid))
+            # Seed 003 §14's worker/ttl events (one per fact faded), in the same transaction.
+            event_log.add(conn, faded, to_ts(now))
         return len(due)
 
     def _question_batch(self, user_id: str | None, report: DecayReport) -> int:
@@ -234,9 +240,12 @@ class Lifecycle:
         now = self.memory.clock.now()
         with self.memory.db.write() as conn:
             due = repo.purge_due(conn, now, self.config.batch, user_id)
+            purged = []
             for uid, fid in due:
                 repo.purge(conn, uid, fid, vectors=self.memory.embedder is not None)
                 report.purged += 1
+                purged.append(event_log.Event("worker", "purge", user_id=uid, memory_id=fid))
+            event_log.add(conn, purged, to_ts(now))
             if len(due) < self.config.batch:
                 report.purge_deferred = repo.purge_deferred(conn, now, user_id)
         return len(due)

@@ -21,7 +21,15 @@ from tests.factories import START, group_message, message
 from tests.fakes.anthropic_server import FakeAnthropic
 
 ANA = "console:ana"
-TOOL_NAMES = ["memory_query", "remember_fact", "correct_fact", "forget_fact", "confirm_fact"]
+TOOL_NAMES = [
+    "memory_query",
+    "remember_fact",
+    "correct_fact",
+    "forget_fact",
+    "confirm_fact",
+    "get_entity_info",
+    "memory_stats",
+]
 
 
 @asynccontextmanager
