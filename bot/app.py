@@ -466,6 +466,7 @@ def jobs_config(settings: Settings) -> JobsConfig:
             ask_after_days=settings.ask_after_days,
             ttl_importance=settings.ttl_importance,
             purge_after_days=settings.purge_after_days,
+            inbox_keep_hours=settings.inbox_keep_hours,
         ),
         dedup=DedupConfig(
             min_similarity=settings.dedup_min_similarity,

@@ -167,6 +167,8 @@ class Settings(BaseSettings):
     ask_after_days: float = Field(default=120.0, gt=0)
     ttl_importance: int = Field(default=3, ge=0)
     purge_after_days: float = Field(default=30.0, ge=0)
+    # handled webhook updates kept for the redelivery check, then pruned by the decay run
+    inbox_keep_hours: float = Field(default=48.0, ge=1)
     dedup_cron: str = "30 4 * * *"
     dedup_min_similarity: float = Field(default=0.92, ge=0, le=1)
     dedup_pairs_per_user: int = Field(default=50, ge=0)

@@ -150,7 +150,9 @@ class Presses:
         if refusal is not None:
             return PressResult(texts.short(refusal, 190), followups=(Reply(refusal),))
         try:
-            await self.memory.erase(p.press.user_key)
+            # Any user may press it: no table rewrite that would stall everyone (PostgreSQL;
+            # the scheduled `admin vacuum` does it, docs/scaling.md).
+            await self.memory.erase(p.press.user_key, rewrite=False)
         finally:
             self.quota.end(p.press.user_key)
         return PressResult(

@@ -26,6 +26,10 @@ class MemoryCoreError(Exception):
 class StoreError(MemoryCoreError):
     """The database could not be opened, migrated or queried."""
 
+    #: A lock wait gave up (a lock timeout or deadlock): the whole transaction was rolled
+    #: back, and running it again is safe.
+    lock_wait: bool = False
+
 
 class SchemaTooNewError(StoreError):
     """The database schema is newer than this program understands."""

@@ -250,6 +250,30 @@ class Memory:
         """Run one repository write ``fn(conn, *args, **kwargs)`` in a write transaction."""
         return await self.run(lane, self._in_write, fn, *args, **kwargs)
 
+    async def write_for(
+        self,
+        lane: Lane,
+        fn: Callable[Concatenate[Connection, str, P], T],
+        user_id: str,
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Run ``fn(conn, user_id, *args, **kwargs)``, a write of ``user_id``'s rows only, in a
+        write transaction holding that user's write lock (other users' writes run meanwhile)."""
+        return await self.run(lane, self._in_write_for, fn, user_id, *args, **kwargs)
+
+    def _in_write_for(
+        self,
+        fn: Callable[Concatenate[Connection, str, P], T],
+        user_id: str,
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        with self.db.write(users=[user_id]) as conn:
+            return fn(conn, user_id, *args, **kwargs)
+
     def _in_read(
         self, fn: Callable[Concatenate[Connection, P], T], /, *args: P.args, **kwargs: P.kwargs
     ) -> T:
@@ -278,7 +302,7 @@ class Memory:
         return fact
 
     def _remember(self, user_id: str, new: NewFact, actor: str, reason: str | None) -> Fact:
-        with self.db.write() as conn:
+        with self.db.write(users=[user_id]) as conn:
             return self._remember_in(conn, user_id, new, actor, reason, self.clock.now())
 
     def _remember_in(
@@ -366,7 +390,7 @@ class Memory:
         event: str | None,
     ) -> Fact:
         now = self.clock.now()
-        with self.db.write() as conn:
+        with self.db.write(users=[user_id]) as conn:
             before = fact_repo.get(conn, user_id, fact_id)
             # A faded fact can still be forgotten (then it is guarded like any forgotten one).
             forgetting_faded = before is not None and before.faded and status == Status.DELETED
@@ -457,7 +481,7 @@ class Memory:
             else e
             for e in episodes
         ]
-        with self.db.write() as conn:
+        with self.db.write(users=[user_id]) as conn:
             ids = episode_repo.insert_many(conn, user_id, episodes)
             self.vectors.queue_episodes(conn, user_id, ids, episodes)
         return ids
@@ -744,7 +768,7 @@ class Memory:
         }
         if not fields:
             return
-        await self.write(Lane.REPLY, users.set_fields, user_id, self.clock.now(), **fields)
+        await self.write_for(Lane.REPLY, users.set_fields, user_id, self.clock.now(), **fields)
         log.info("user_setting_changed", user_id=user_id, **fields)
 
     async def first_delivery(self, user_id: str, turn_id: str) -> bool:
@@ -754,7 +778,7 @@ class Memory:
         return await self.run(Lane.REPLY, self._first_delivery, user_id, turn_id)
 
     def _first_delivery(self, user_id: str, turn_id: str) -> bool:
-        with self.db.write(hot=True) as conn:
+        with self.db.write(hot=True, users=[user_id]) as conn:
             return applied_repo.claim(
                 conn, user_id, turn_id, "delivery", "command", self.clock.now()
             )
@@ -766,7 +790,7 @@ class Memory:
             await self.run(Lane.REPLY, self._note_private_chat, user_id, chat_id)
 
     def _note_private_chat(self, user_id: str, chat_id: str) -> None:
-        with self.db.write(hot=True) as conn:
+        with self.db.write(hot=True, users=[user_id]) as conn:
             users.set_fields(conn, user_id, self.clock.now(), private_chat=chat_id)
 
     async def revision(self, user_id: str) -> int:
@@ -775,7 +799,7 @@ class Memory:
 
     async def new_session(self, user_id: str, chat_id: str) -> None:
         """End the user's current conversation in this chat (it gets consolidated)."""
-        await self.write(Lane.REPLY, sessions.close_current, user_id, chat_id, self.clock.now())
+        await self.write_for(Lane.REPLY, sessions.close_current, user_id, chat_id, self.clock.now())
 
     async def note_platform(self, platform: str, state: str, detail: str = "") -> None:
         """Record how a platform of the running bot is doing (``admin doctor --running``)."""
@@ -844,7 +868,7 @@ class Memory:
         ``shown``: the user is shown it, which counts as using its facts (seed 003 §7)."""
         profile = await profile_job.load(self, user_id, fresh=fresh)
         if shown and profile is not None and profile.fact_ids:
-            await self.write(
+            await self.write_for(
                 Lane.REPLY, fact_repo.touch_accessed, user_id, profile.fact_ids, self.clock.now()
             )
         return profile
@@ -879,7 +903,7 @@ class Memory:
 
     def _restore_faded(self, user_id: str, fact_id: int) -> Fact:
         now = self.clock.now()
-        with self.db.write() as conn:
+        with self.db.write(users=[user_id]) as conn:
             before = fact_repo.get(conn, user_id, fact_id)
             if before is None or not before.faded:
                 raise NotFoundError(f"no faded memory #{fact_id}")
@@ -916,9 +940,11 @@ class Memory:
         """Revert the user's most recent memory change."""
         return await edits.undo_last(self, user_id)
 
-    async def erase(self, user_id: str) -> user_data.Erasure:
-        """Erase every trace of the user, then verify nothing is left."""
-        return await user_data.delete_user(self, user_id)
+    async def erase(self, user_id: str, *, rewrite: bool = True) -> user_data.Erasure:
+        """Erase every trace of the user, then verify nothing is left; ``rewrite=False``: on
+        PostgreSQL the tables are rewritten by the next ``admin vacuum`` instead of now (see
+        ``user_data.delete_user``: no stall for other users)."""
+        return await user_data.delete_user(self, user_id, rewrite=rewrite)
 
     async def export(
         self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None

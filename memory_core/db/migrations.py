@@ -618,6 +618,70 @@ M009_EPISODE_LANGUAGE = """
 ALTER TABLE episodes ADD COLUMN language TEXT;
 """
 
+# PostgreSQL: BM25's document and token totals were one row per table, updated by every insert's
+# trigger — a row lock every writer queued on until commit, whatever user it wrote for. They are
+# now spread over 64 stripes: a write adds to the first stripe no other transaction holds,
+# starting from one its session prefers, and a search sums the stripes (exact, not estimated:
+# scores stay FTS5's). SQLite has one writer and its FTS5 keeps its own totals: nothing to do.
+STRIPES = 64
+M011_POSTGRES_STRIPES: tuple[str, ...] = (
+    "ALTER TABLE fts_totals ADD COLUMN stripe INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE fts_totals DROP CONSTRAINT fts_totals_pkey",
+    "ALTER TABLE fts_totals ADD PRIMARY KEY (kind, stripe)",
+    "INSERT INTO fts_totals (kind, stripe, docs, tokens) SELECT k.kind, s, 0, 0 FROM "
+    f"(VALUES ('facts'), ('episodes')) AS k(kind), generate_series(1, {STRIPES - 1}) AS s",
+    f"""CREATE FUNCTION membot_fts_add(k TEXT, d BIGINT, t BIGINT) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE s INTEGER;
+BEGIN
+    -- (mod(), not the operator: the driver reads a percent sign as a placeholder.)
+    -- SKIP LOCKED: a stripe another open transaction added to is passed over, never waited on
+    -- (this transaction's own stripe is not locked to it, and stays its first choice).
+    SELECT stripe INTO s FROM fts_totals WHERE kind = k
+    ORDER BY mod(stripe - mod(pg_backend_pid(), {STRIPES}) + {STRIPES}, {STRIPES})
+    LIMIT 1 FOR NO KEY UPDATE SKIP LOCKED;
+    IF s IS NULL THEN
+        s := mod(pg_backend_pid(), {STRIPES});
+    END IF;
+    UPDATE fts_totals SET docs = docs + d, tokens = tokens + t WHERE kind = k AND stripe = s;
+END $$""",
+    """CREATE OR REPLACE FUNCTION membot_facts_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE d BIGINT := 0; t BIGINT := 0;
+BEGIN
+    IF TG_OP <> 'DELETE' AND NEW.status <> 'deleted' THEN
+        d := d + 1; t := t + NEW.fts_len;
+    END IF;
+    IF TG_OP <> 'INSERT' AND OLD.status <> 'deleted' THEN
+        d := d - 1; t := t - OLD.fts_len;
+    END IF;
+    IF d <> 0 OR t <> 0 THEN
+        PERFORM membot_fts_add('facts', d, t);
+    END IF;
+    RETURN NULL;
+END $$""",
+    """CREATE OR REPLACE FUNCTION membot_episodes_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE d BIGINT := 0; t BIGINT := 0;
+BEGIN
+    IF TG_OP <> 'DELETE' THEN d := d + 1; t := t + NEW.fts_len; END IF;
+    IF TG_OP <> 'INSERT' THEN d := d - 1; t := t - OLD.fts_len; END IF;
+    IF d <> 0 OR t <> 0 THEN
+        PERFORM membot_fts_add('episodes', d, t);
+    END IF;
+    RETURN NULL;
+END $$""",
+)
+
+# Claiming received updates walks the pending ones in update_id order and stops after a batch
+# of chats' heads (``store/inbox.claim``): one partial index gives that order, another answers
+# "is an older update of this chat pending?" with one probe. Both hold pending rows only, so
+# handled rows (kept for the redelivery check) cost the claim nothing.
+M012_INBOX_CLAIM = """
+CREATE INDEX ix_inbox_pending_order ON inbox(platform, update_id) WHERE status = 'pending';
+CREATE INDEX ix_inbox_pending_chat ON inbox(platform, chat_key, update_id)
+    WHERE status = 'pending';
+DROP INDEX ix_inbox_pending;
+"""
+
 
 def _pg_restorable_fts(conn: Connection) -> None:
     """PostgreSQL: ``membot_fts_doc`` names its helper and text search configuration by schema.
@@ -650,6 +714,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, "m008_faded", _script(M008_FADED)),
     Migration(9, "m009_episode_language", _script(M009_EPISODE_LANGUAGE)),
     Migration(10, "m010_pg_restorable_fts", _pg_restorable_fts),
+    Migration(11, "m011_striped_fts_totals", _script("", postgres=M011_POSTGRES_STRIPES)),
+    Migration(12, "m012_inbox_claim", _script(M012_INBOX_CLAIM)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 log = structlog.get_logger("memory_core.jobs.decay")
 
 
+#: Handled webhook updates deleted per transaction by the lifecycle run.
+_INBOX_BATCH = 5000
+
+
 @dataclass(frozen=True, slots=True)
 class DecayConfig:
     """Thresholds, TTL policy, and per-run bounds."""
@@ -57,6 +61,8 @@ class DecayConfig:
     ask_after_days: float = 120.0
     #: …and at most one question opened (and asked) per user in this many days.
     ask_every_days: float = 7.0
+    #: Handled webhook updates are kept this long (the redelivery check), then deleted.
+    inbox_keep_hours: float = 48.0
     batch: int = 500
     max_facts: int = 200_000
 
@@ -152,7 +158,12 @@ class Lifecycle:
                 if n < self.config.batch:
                     break
         if user_id is None:
-            report.inbox_forgotten = await self.memory.run(Lane.BACKGROUND, self._forget_inbox)
+            # In batches, each its own short transaction: a day of a busy bot's updates is
+            # millions of rows, never one long DELETE.
+            while n := await self.memory.run(Lane.BACKGROUND, self._forget_inbox):
+                report.inbox_forgotten += n
+                if n < _INBOX_BATCH:
+                    break
         if self.memory.vectors.enabled and report.faded:
             await self.memory.vectors.settle()
         log.info("lifecycle_done", **report.summary())
@@ -177,8 +188,9 @@ class Lifecycle:
         return (rows[-1].id if rows else after), len(rows)
 
     def _forget_inbox(self) -> int:
+        before = self.memory.clock.now() - timedelta(hours=self.config.inbox_keep_hours)
         with self.memory.db.write(serial=False) as conn:
-            return inbox_repo.forget_before(conn, self.memory.clock.now() - inbox_repo.KEEP_HANDLED)
+            return inbox_repo.forget_before(conn, before, _INBOX_BATCH)
 
     def _ttl_batch(self, user_id: str | None, report: DecayReport) -> int:
         cfg = self.config

@@ -223,4 +223,4 @@ class Reflector:
 
 async def set_feedback(memory: Memory, user_id: str, post_id: int, feedback: str) -> bool:
     """Record "looks right" / "fix something" once; ``False`` when already answered."""
-    return await memory.write(Lane.REPLY, repo.set_feedback, user_id, post_id, feedback)
+    return await memory.write_for(Lane.REPLY, repo.set_feedback, user_id, post_id, feedback)

@@ -131,7 +131,8 @@ class Observer:
 
     async def observe(self, turn: Turn) -> bool:
         """Commit the turn (episodes + outbox job) durably; ``False`` if already observed."""
-        added = await self.memory.run(Lane.REPLY, self._commit, turn)
+        # A lock wait that gives up (a frozen session holds a row) is retried: no turn is lost.
+        added = await self.memory.run(Lane.REPLY, self.memory.db.retrying, self._commit, turn)
         if added and turn.learn:
             self._inflight.setdefault(turn.user_id, {})[turn.turn_id] = time.monotonic()
         self._idle.clear()
@@ -180,7 +181,7 @@ class Observer:
         said = redact(user_text)
         reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
         now = self.memory.clock.now()
-        with self.memory.db.write(hot=True) as conn:
+        with self.memory.db.write(hot=True, users=[turn.user_id]) as conn:
             if outbox.exists(conn, turn.turn_id):
                 return False  # a replay of a turn already committed: nothing twice
             session_id = turn.session_id
@@ -266,13 +267,13 @@ class Observer:
         when the turn was never observed or its answer is already recorded: a replay writes
         nothing twice. The learning job does not wait for it (the answer is context only).
         """
-        return await self.memory.run(Lane.REPLY, self._commit_reply, turn)
+        return await self.memory.run(Lane.REPLY, self.memory.db.retrying, self._commit_reply, turn)
 
     def _commit_reply(self, turn: Turn) -> bool:
         reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
         if not reply.strip():
             return False
-        with self.memory.db.write(hot=True) as conn:
+        with self.memory.db.write(hot=True, users=[turn.user_id]) as conn:
             recorded = episode_repo.texts_of_turn(conn, turn.user_id, turn.turn_id)
             if len(recorded) != 1:
                 return False  # not observed (nothing to attach to), or already answered
@@ -509,7 +510,7 @@ class Observer:
                     log.exception("observer_result_handler_failed")
 
     def _postpone(self, job: outbox.Job, exc: BaseException) -> str:
-        with self.memory.db.write() as conn:
+        with self.memory.db.write(users=[job.user_id]) as conn:
             status = outbox.postpone(
                 conn,
                 job.id,

@@ -160,7 +160,7 @@ class Learner:
         ref = TurnRef(
             job.user_id, job.turn_id, job.chat_id, actor="user" if job.explicit else "observer"
         )
-        with self.memory.db.write() as conn:
+        with self.memory.db.write(users=[job.user_id]) as conn:
             if not outbox.is_pending(conn, job.id):
                 # The user was erased (or the job settled) while it was being learned:
                 # nothing it decided is written, so nothing comes back after "deleted".
