@@ -323,8 +323,9 @@ class Runtime:
     async def stop(self) -> None:
         """Stop scheduled jobs, finish in-flight learning, then release the database."""
         await self.imports.aclose()
-        await self.scheduler.aclose()
-        await self.observer.aclose()
+        # Scheduled jobs and learning wind down together, each within its own 10 s (in turn,
+        # they added up under load: docs/deploy.md, "Stopping").
+        await asyncio.gather(self.scheduler.aclose(), self.observer.aclose())
         await self.memory.leases.aclose()
         if self.metrics is not None:
             await self.metrics.aclose()

@@ -23,11 +23,12 @@ CREATE EXTENSION IF NOT EXISTS vector;
 GRANT EXECUTE ON FUNCTION pg_switch_wal() TO :"app_user";
 GRANT pg_checkpoint TO :"app_user";
 
--- Limits for every session of the bot's role (the bot sets tighter ones of its own per
--- session; these hold for any other client using the role). A statement running 5 minutes is
--- stuck; a transaction left idle 60 s holds its locks against every replica (a frozen process);
--- a lock not granted in 30 s is given up (the bot retries). Long maintenance run by hand may
--- lift them for its session: PGOPTIONS='-c statement_timeout=0' membot admin …
+-- Limits for every session of the bot's role (the bot sets tighter lock and idle limits of
+-- its own per session; these hold for any other client using the role). A statement running
+-- 5 minutes is stuck; a transaction left idle 60 s holds its locks against every replica (a
+-- frozen process); a lock not granted in 30 s is given up (the bot retries). membot lifts the
+-- statement limit itself for its long work (migrations, table rewrites, VACUUM, HNSW builds);
+-- a long statement of your own in psql: SET statement_timeout = 0 first.
 ALTER ROLE :"app_user" SET statement_timeout = '300s';
 ALTER ROLE :"app_user" SET lock_timeout = '30s';
 ALTER ROLE :"app_user" SET idle_in_transaction_session_timeout = '60s';

@@ -140,7 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     tags = dict(item.split("=", 1) for item in args.tag)
-    return run(args.write, tags)
+    try:
+        return run(args.write, tags)
+    except OSError as exc:  # urllib's errors: no route to the registry from this machine
+        print(f"cannot ask Docker Hub ({exc}): run this where the registry is reachable")
+        return 2
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -235,3 +237,35 @@ def test_a_failed_dump_keeps_the_good_ones_and_says_so(app_db: AppDatabase, tmp_
     assert result.returncode != 0
     assert '"event": "backup_failed"' in result.stderr
     assert [p.name for p in backups.iterdir()] == ["membot-20000101T000000Z.dump"]
+
+
+def test_maintenance_outlasts_the_roles_statement_timeout(app_db: AppDatabase) -> None:
+    """The role's statement_timeout stops stuck statements, not membot's own long work: a table
+    rewrite (here kept waiting 1.5 s on another session's lock, past a 300 ms timeout) runs to
+    the end, and the pooled connection gets the role's timeout back afterwards."""
+    from memory_core.db import maintenance
+    from memory_core.db.engine import Database
+    from memory_core.db.migrations import migrate
+
+    with app_db.server.admin() as conn:
+        conn.execute(f"ALTER ROLE {app_db.role} SET statement_timeout = '300ms'")
+    db = Database(app_db.url)
+    try:
+        migrate(db)
+        with psycopg.connect(app_db.url, autocommit=True) as holder:
+            holder.execute("BEGIN")
+            holder.execute("LOCK TABLE facts IN ACCESS SHARE MODE")
+            release = threading.Timer(1.5, holder.execute, ("COMMIT",))
+            release.start()
+            started = time.monotonic()
+            try:
+                maintenance.pg_scrub(db.engine, ["facts"])
+            finally:
+                release.join()
+            assert time.monotonic() - started >= 1.0  # it waited past the timeout
+        with db.engine.connect() as conn:
+            assert conn.exec_driver_sql("SHOW statement_timeout").scalar() == "300ms"
+            with pytest.raises(Exception, match="statement timeout"):
+                conn.exec_driver_sql("SELECT pg_sleep(1)")
+    finally:
+        db.dispose()

@@ -845,6 +845,10 @@ def _migrate(db: Database) -> list[str]:
             # Re-check inside the write lock: another process may have migrated meanwhile.
             if current_version(conn) >= migration.version:
                 continue
+            if db.postgres:
+                # A step may rebuild a big table or index: the role's statement_timeout
+                # (deploy/postgres-init.sql) is for stuck statements, not for this one.
+                conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
             migration.apply(conn)
             conn.execute(
                 text(

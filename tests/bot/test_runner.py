@@ -5,6 +5,7 @@ recorded for ``admin doctor --running``."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -209,3 +210,38 @@ async def test_a_second_process_on_the_same_discord_shard_is_refused(
     finally:
         first.release()
         db.dispose()
+
+
+class SlowToStop(FakePlatform):
+    """A platform whose in-flight turns never finish: its stop waits until cut short."""
+
+    def __init__(self, platform: str, stopping: dict[str, float]) -> None:
+        super().__init__(platform)
+        self.stopping = stopping
+
+    async def stop(self) -> None:
+        self.stopping[self.platform] = time.monotonic()
+        await asyncio.Event().wait()
+
+
+async def test_platforms_stop_together_within_one_shutdown_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SIGTERM every platform gets the same MEMBOT_SHUTDOWN_TIMEOUT_S at once: a bot on
+    Telegram and Discord whose turns hang is cut short after one timeout, not one each (the
+    stop time compose's stop_grace_period must exceed: docs/deploy.md)."""
+    stopping: dict[str, float] = {}
+    platforms = [SlowToStop("telegram", stopping), SlowToStop("discord", stopping)]
+    monkeypatch.setattr(runner, "build_adapters", lambda *_: platforms)
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, db=tmp_path / "m.db", embedder="none", shutdown_timeout_s=6
+    )
+    stop = asyncio.Event()
+    task = asyncio.create_task(runner.serve(settings, ["telegram", "discord"], stop))
+    await _eventually(lambda: (tmp_path / "m.db").exists() and len(_states(tmp_path)) == 2)
+    stop.set()
+    await asyncio.wait_for(task, 60)
+    # Both were being stopped at once (in turn, the second would have waited out the first's
+    # 6 s); both were cut short and the bot stopped cleanly.
+    assert sorted(stopping) == ["discord", "telegram"]
+    assert abs(stopping["telegram"] - stopping["discord"]) < 3
