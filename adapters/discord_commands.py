@@ -156,6 +156,17 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
     async def forgetme(interaction: Interaction) -> None:
         await run(interaction, "forgetme", None, None)
 
+    @app_commands.command(name="link", description="Use one memory on Telegram and Discord")
+    @app_commands.describe(code="The code I gave you on your other platform (empty: get a code)")
+    async def link(interaction: Interaction, code: str | None = None) -> None:
+        await run(interaction, "link", code, None)
+
+    @app_commands.command(
+        name="unlink", description="Stop sharing memory with your other platforms"
+    )
+    async def unlink(interaction: Interaction) -> None:
+        await run(interaction, "unlink", None, None)
+
     @app_commands.command(name="help", description="What I can do")
     async def help_(interaction: Interaction) -> None:
         await run(interaction, "help", None, None)
@@ -179,6 +190,8 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
         resume,
         new,
         forgetme,
+        link,
+        unlink,
         help_,
         reflections,
     ]
