@@ -136,6 +136,10 @@ class Commands:
             return [Reply(t(lang, "I don't know {command}. Try /help.", command=head[:40]))]
         if spec.audience == Where.PRIVATE_ONLY and not msg.is_private:
             log.info("command_refused", command=name, reason="private_only")
+            if name == "link" and arg:
+                # A link code posted in a group is known to its members: void it (only its
+                # hash is looked up; nothing else of the message is read).
+                await self.memory.void_link_code(arg)
             return [Reply(t(lang, texts.SEND_PRIVATELY, command=name))]
         to_private = not msg.is_private and spec.audience == Where.PRIVATE_REPLY
         private = msg.is_private or to_private

@@ -241,6 +241,20 @@ def claim(memory: Memory, identity: str, display_name: str, raw: str, limits: Li
     return Claim(ClaimOutcome.CLAIMED, row.id, row.issuer, row.issuer_chat, person)
 
 
+def void(memory: Memory, raw: str) -> bool:
+    """A code sent where others can read it (a group) is void from then on, whoever sent it;
+    ``True`` when an open code was voided."""
+    code = normalise_code(raw)
+    if code is None:
+        return False
+    digest = _hash(memory, code)
+    with memory.db.write() as conn:
+        voided = repo.void_code(conn, digest)
+    if voided:
+        log.info("link_code_voided", reason="shown_in_group")
+    return voided
+
+
 def claimant(memory: Memory, owner: str, code_id: int) -> tuple[str, str] | None:
     """Who claimed one of ``owner``'s codes: ``(identity, display name)``."""
     with memory.db.read() as conn:

@@ -815,6 +815,10 @@ class Memory:
             Lane.REPLY, linking.claim, self, identity, display_name, code, self.config.link_limits
         )
 
+    async def void_link_code(self, code: str) -> bool:
+        """A code sent in a group (its members saw it) can no longer be used."""
+        return await self.run(Lane.REPLY, linking.void, self, code)
+
     async def link_claimant(self, user_id: str, code_id: int) -> tuple[str, str] | None:
         """Who claimed one of the user's codes: ``(identity, display name)``."""
         return await self.run(Lane.REPLY, linking.claimant, self, user_id, code_id)

@@ -641,7 +641,7 @@ CREATE TABLE link_codes (
     created_at  REAL NOT NULL,
     expires_at  REAL NOT NULL,
     status      TEXT NOT NULL DEFAULT 'open'
-                CHECK (status IN ('open','claimed','linked','refused','replaced')),
+                CHECK (status IN ('open','claimed','linked','refused','replaced','void')),
     claimed_by  TEXT,
     claimed_name TEXT,
     claimed_at  REAL

@@ -179,6 +179,17 @@ def settle_code(conn: Connection, code_id: int, status: str) -> bool:
     )
 
 
+def void_code(conn: Connection, code_hash: str) -> bool:
+    """Make an open code unusable (it was shown where others could read it)."""
+    return (
+        conn.execute(
+            text("UPDATE link_codes SET status = 'void' WHERE code_hash = :h AND status = 'open'"),
+            {"h": code_hash},
+        ).rowcount
+        == 1
+    )
+
+
 def drop_codes_of(conn: Connection, identity: str) -> int:
     """Delete every code ``identity`` issued or claimed, and its attempts (it is being
     erased: its ids and name go)."""
