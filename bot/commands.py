@@ -68,6 +68,8 @@ HISTORY_EVENTS = {
     "decayed": N_("faded"),
     "faded": N_("faded"),
 }
+#: Other assistants whose memory exports /import reads (``memory_core.foreign_memory``).
+FOREIGN_SOURCES = {"chatgpt": "ChatGPT", "claude": "Claude"}
 #: What an /undo did to each memory, by the status it is back in.
 UNDONE = {
     Status.ACTIVE: N_("{fact} (back in your memory)"),
@@ -461,7 +463,15 @@ class Commands:
             fact = found[0]
         history = await c.view.history(fact)
         learned = day_text(lang, fact.created_at)
-        if fact.source_excerpt and not fact.sensitive:
+        imported = (fact.source_turn_id or "").split(":")
+        if imported[0] == "import" and len(imported) == 3:
+            source = t(
+                lang,
+                "Imported from {source} on {day}.",
+                source=FOREIGN_SOURCES.get(imported[1], imported[1]),
+                day=learned,
+            )
+        elif fact.source_excerpt and not fact.sensitive:
             source = t(
                 lang,
                 "I learned it on {day} from your message: “{quote}”",
@@ -549,13 +559,18 @@ class Commands:
             assert pending.import_id is not None
             return Button(label, self.codec.encode(uid, Action(kind, pending.import_id, rev=rev)))
 
+        intro = t(c.lang, "Here's what your file changes:")
+        if pending.plan.source:
+            intro = t(
+                c.lang,
+                "Here's what your {source} memory export adds (each memory will say it was "
+                "imported from {source} on {day}):",
+                source=FOREIGN_SOURCES.get(pending.plan.source, pending.plan.source),
+                day=pending.plan.imported_on,
+            )
         return [
             Reply(
-                t(c.lang, "Here's what your file changes:")
-                + "\n"
-                + pending.description
-                + "\n\n"
-                + t(c.lang, "Apply these changes?"),
+                intro + "\n" + pending.description + "\n\n" + t(c.lang, "Apply these changes?"),
                 buttons=(
                     (
                         button(t(c.lang, "Apply"), ButtonKind.IMPORT_APPLY),
