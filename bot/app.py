@@ -376,7 +376,7 @@ def build_runtime(
         now=clock.now,
     )
     imports = ImportRunner(memory, notifier, quota, answer_within_s=settings.import_answer_within_s)
-    commands = Commands(memory, observer, codec, quota)
+    commands = Commands(memory, observer, codec, quota, send_to=notifier.to_identity)
     router = Router(
         memory,
         # The offline responder acknowledges what it noted; the LLM needs no preview.

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import structlog
 
 from adapters.types import Button, Document, IncomingMessage, Reply
-from bot import questions, texts
+from bot import linking, questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.catalogue import Audience as Where
 from bot.catalogue import spec_of
@@ -21,6 +22,7 @@ from memory_core import (
     MAX_REMEMBER_CHARS,
     Expire,
     Insert,
+    LinkClaimOutcome,
     Memory,
     Noop,
     Observer,
@@ -34,6 +36,9 @@ from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.values import Audience, Fact, SearchHit, Status
 
 log = structlog.get_logger("bot.commands")
+#: Sends a reply to one identity's private chat on its platform: ``(identity, chat, reply)``
+#: → delivered (the notifier's; a link confirmation goes to the code's issuer).
+SendTo = Callable[[str, str, Reply], Awaitable[bool]]
 PAGE = 10
 #: /profile sections (memory_core.jobs.profile) and their titles, in display order.
 PROFILE_TITLES = {
@@ -65,6 +70,8 @@ HISTORY_EVENTS = {
     "decayed": N_("faded"),
     "faded": N_("faded"),
 }
+#: Other assistants whose memory exports /import reads (``memory_core.foreign_memory``).
+FOREIGN_SOURCES = {"chatgpt": "ChatGPT", "claude": "Claude"}
 #: What an /undo did to each memory, by the status it is back in.
 UNDONE = {
     Status.ACTIVE: N_("{fact} (back in your memory)"),
@@ -110,11 +117,14 @@ class Commands:
         observer: Observer,
         codec: ButtonCodec,
         quota: HeavyQuota | None = None,
+        send_to: SendTo | None = None,
     ) -> None:
         self.memory = memory
         self.observer = observer
         self.codec = codec
         self.quota = quota or HeavyQuota()
+        #: How a link confirmation reaches the platform that issued the code.
+        self.send_to = send_to
 
     async def dispatch(self, msg: IncomingMessage, turn_id: str) -> list[Reply]:
         """Run the command in ``msg.text`` as the catalogue declares it: only declared
@@ -130,6 +140,10 @@ class Commands:
             return [Reply(t(lang, "I don't know {command}. Try /help.", command=head[:40]))]
         if spec.audience == Where.PRIVATE_ONLY and not msg.is_private:
             log.info("command_refused", command=name, reason="private_only")
+            if name == "link" and arg:
+                # A link code posted in a group is known to its members: void it (only its
+                # hash is looked up; nothing else of the message is read).
+                await self.memory.void_link_code(arg)
             return [Reply(t(lang, texts.SEND_PRIVATELY, command=name))]
         to_private = not msg.is_private and spec.audience == Where.PRIVATE_REPLY
         private = msg.is_private or to_private
@@ -161,11 +175,11 @@ class Commands:
     async def cmd_start(self, c: Call) -> list[Reply]:
         """Greet and explain."""
         hello = t(c.lang, "Hi {name}!", name=c.msg.display_name)
-        return [Reply(f"{hello} {t(c.lang, texts.HELP)}")]
+        return [Reply(f"{hello} {t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}")]
 
     async def cmd_help(self, c: Call) -> list[Reply]:
         """List the commands."""
-        return [Reply(t(c.lang, texts.HELP))]
+        return [Reply(f"{t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}")]
 
     # ---- remembering and forgetting --------------------------------------------------------
 
@@ -280,9 +294,52 @@ class Commands:
         return [Reply(t(c.lang, "Which one should I forget?"), buttons=rows)]
 
     async def cmd_forgetme(self, c: Call) -> list[Reply]:
-        """``/forgetme``: erase everything after a confirmation button."""
+        """``/forgetme``: erase everything after a confirmation button (a person linked
+        across platforms may erase only this platform's identity instead)."""
         uid = c.uid
         rev = await self.memory.revision(uid)
+        linked = [i.identity for i in await self.memory.linked_identities(uid)]
+        if len(linked) > 1:
+            here = c.msg.identity
+            others = [i for i in linked if i != here]
+            return [
+                Reply(
+                    t(
+                        c.lang,
+                        "You use one memory on {platforms}. Should I delete everything I know "
+                        "about you, everywhere? Or only this {platform} account: it is unlinked "
+                        "and our conversations here are deleted, while your memories stay on "
+                        "{others}. It cannot be undone.",
+                        platforms=linking.platforms_text(c.lang, linked),
+                        platform=linking.platform_name(c.lang, here),
+                        others=linking.platforms_text(c.lang, others),
+                    ),
+                    buttons=(
+                        (
+                            Button(
+                                t(c.lang, "Everything, everywhere"),
+                                self.codec.encode(uid, Action(ButtonKind.FORGET_ME, rev=rev)),
+                            ),
+                        ),
+                        (
+                            Button(
+                                t(
+                                    c.lang,
+                                    "Only this {platform} account",
+                                    platform=linking.platform_name(c.lang, here),
+                                ),
+                                self.codec.encode(uid, Action(ButtonKind.FORGET_ME_HERE, rev=rev)),
+                            ),
+                        ),
+                        (
+                            Button(
+                                t(c.lang, "Cancel"),
+                                self.codec.encode(uid, Action(ButtonKind.CANCEL, rev=rev)),
+                            ),
+                        ),
+                    ),
+                )
+            ]
         reply = Reply(
             t(
                 c.lang,
@@ -411,7 +468,15 @@ class Commands:
             fact = found[0]
         history = await c.view.history(fact)
         learned = day_text(lang, fact.created_at)
-        if fact.source_excerpt and not fact.sensitive:
+        imported = (fact.source_turn_id or "").split(":")
+        if imported[0] == "import" and len(imported) == 3:
+            source = t(
+                lang,
+                "Imported from {source} on {day}.",
+                source=FOREIGN_SOURCES.get(imported[1], imported[1]),
+                day=learned,
+            )
+        elif fact.source_excerpt and not fact.sensitive:
             source = t(
                 lang,
                 "I learned it on {day} from your message: “{quote}”",
@@ -459,6 +524,15 @@ class Commands:
                 limit=f"{MAX_IMPORT_LINES:,}",
             )
         )
+        linked = [i.identity for i in await self.memory.linked_identities(c.uid)]
+        if len(linked) > 1:
+            note += "\n" + t(
+                c.lang,
+                "Linked accounts sharing this memory: {accounts}",
+                accounts=", ".join(
+                    f"{linking.platform_name(c.lang, i)} ({i.partition(':')[2]})" for i in linked
+                ),
+            )
         return [
             Reply(
                 tn(
@@ -490,19 +564,72 @@ class Commands:
             assert pending.import_id is not None
             return Button(label, self.codec.encode(uid, Action(kind, pending.import_id, rev=rev)))
 
+        intro = t(c.lang, "Here's what your file changes:")
+        if pending.plan.source:
+            intro = t(
+                c.lang,
+                "Here's what your {source} memory export adds (each memory will say it was "
+                "imported from {source} on {day}):",
+                source=FOREIGN_SOURCES.get(pending.plan.source, pending.plan.source),
+                day=pending.plan.imported_on,
+            )
         return [
             Reply(
-                t(c.lang, "Here's what your file changes:")
-                + "\n"
-                + pending.description
-                + "\n\n"
-                + t(c.lang, "Apply these changes?"),
+                intro + "\n" + pending.description + "\n\n" + t(c.lang, "Apply these changes?"),
                 buttons=(
                     (
                         button(t(c.lang, "Apply"), ButtonKind.IMPORT_APPLY),
                         button(t(c.lang, "Cancel"), ButtonKind.IMPORT_CANCEL),
                     ),
                 ),
+            )
+        ]
+
+    # ---- one person on several platforms ---------------------------------------------------
+
+    async def cmd_link(self, c: Call) -> list[Reply]:
+        """``/link``: a one-time code for this account; ``/link CODE`` (sent from the other
+        platform): the account that asked for the code is asked to confirm there."""
+        identity = c.msg.identity
+        if not c.arg:
+            issued = await self.memory.issue_link_code(identity, c.msg.chat_id)
+            if issued.code is None:
+                return [
+                    Reply(
+                        t(
+                            c.lang,
+                            "You've asked for several codes in the last hour. Please wait a "
+                            "while, then try again.",
+                        )
+                    )
+                ]
+            return [linking.code_reply(c.lang, issued.code)]
+        claim = await self.memory.claim_link_code(identity, c.msg.display_name, c.arg)
+        delivered = False
+        if claim.outcome == LinkClaimOutcome.CLAIMED:
+            assert claim.issuer and claim.issuer_chat and claim.owner and claim.code_id
+            question = linking.confirm_question(
+                self.codec, c.lang, claim.owner, claim.code_id, identity, c.msg.display_name
+            )
+            if self.send_to is not None:
+                delivered = await self.send_to(claim.issuer, claim.issuer_chat, question)
+        return [Reply(linking.claim_answer(c.lang, claim.outcome, claim.issuer, delivered))]
+
+    async def cmd_unlink(self, c: Call) -> list[Reply]:
+        """``/unlink``: this account leaves the person; the memory stays with the others."""
+        unlinked = await self.memory.unlink(c.msg.identity)
+        if unlinked.new_owner is None:
+            return [Reply(t(c.lang, "This account isn't linked to another platform."))]
+        return [
+            Reply(
+                t(
+                    c.lang,
+                    "Unlinked. Your memory stays with {others}; here on {platform} I start "
+                    "with an empty memory. (To bring memories here: /export there, then "
+                    "/import here.)",
+                    others=linking.platforms_text(c.lang, list(unlinked.kept_by)),
+                    platform=linking.platform_name(c.lang, c.msg.identity),
+                )
             )
         ]
 

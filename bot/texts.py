@@ -24,6 +24,9 @@ Talk to me normally, or use:
 /new — start a new conversation
 /reflections on|off — weekly summaries of what I learned
 /forgetme — delete everything I know about you""")
+#: The linking commands, listed after HELP (a msgid of their own, translated on its own).
+HELP_LINK = N_("""/link — use one memory on Telegram, Discord and the console (in a private chat)
+/unlink — stop sharing this platform's memory with your other platforms""")
 
 #: Where to find help, added to every reply to a message about self-harm (the model's too).
 HELP_POINTER = N_(
@@ -42,6 +45,10 @@ USAGE = {
         "caption /import; Discord: the file option; console: /import PATH)."
     ),
     "reflections": N_("Usage: /reflections on|off"),
+    "link": N_(
+        "Usage: /link gives you a code; send /link CODE to me in a private chat on your "
+        "other platform."
+    ),
 }
 
 

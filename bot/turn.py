@@ -101,6 +101,7 @@ class ChatTurn:
                 group=group,
                 private_chat=msg.is_private,
                 turn_id=turn_id if msg.message_id else None,
+                identity=msg.identity,
             ),
             self._preview(msg, said),
         )

@@ -75,6 +75,11 @@ from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.learn.resolve import Choice as ConflictChoice
 from memory_core.learn.resolve import Conflict, Resolution
 from memory_core.learn.resolve import Outcome as ConflictOutcome
+from memory_core.linking import Claim as LinkClaim
+from memory_core.linking import ClaimOutcome as LinkClaimOutcome
+from memory_core.linking import LinkedIdentity, LinkLimits, Unlinked
+from memory_core.linking import Settled as LinkSettled
+from memory_core.linking import SettleOutcome as LinkOutcome
 from memory_core.llm import (
     LLM,
     ConversationLLM,
@@ -206,6 +211,12 @@ __all__ = [
     "LearnResult",
     "Learner",
     "Lifecycle",
+    "LinkClaim",
+    "LinkClaimOutcome",
+    "LinkLimits",
+    "LinkOutcome",
+    "LinkSettled",
+    "LinkedIdentity",
     "ManualClock",
     "Memory",
     "MemoryBlock",
@@ -262,6 +273,7 @@ __all__ = [
     "Turn",
     "TurnInput",
     "UndoResult",
+    "Unlinked",
     "Update",
     "Usage",
     "UsageBuffer",

@@ -27,6 +27,7 @@ from memory_core import (
     entities,
     fts,
     imports,
+    linking,
     memory_md,
     procedures,
     retrieve,
@@ -67,6 +68,7 @@ from memory_core.search import search_on_thread
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import identities as identities_repo
 from memory_core.store import leases as lease_repo
 from memory_core.store import meta, sessions, users
 from memory_core.store import outbox as outbox_repo
@@ -137,6 +139,8 @@ class MemoryConfig:
     # turns may use memory_query (0: the tool is off; 1: no cap).
     on_demand_max_share: float = 0.10
     on_demand_window: int = 200
+    # Link codes: lifetimes, codes per hour, failed tries per identity and in all.
+    link_limits: linking.LinkLimits = field(default_factory=linking.LinkLimits)
 
 
 class Memory:
@@ -712,13 +716,23 @@ class Memory:
         group: bool,
         private_chat: bool = False,
         turn_id: str | None = None,
+        identity: str | None = None,
     ) -> Recall:
         """Settings, hits, the memory block and this chat's history for one turn, in one trip
         to a reply thread. ``private_chat``: the turn came from the user's private chat
-        (remembered as where to reach them). In a group nothing sensitive is read. ``turn_id``:
-        when its answer was committed already (a redelivered update), only that is said."""
+        (remembered as where to reach them, with the ``identity`` it belongs to). In a group
+        nothing sensitive is read. ``turn_id``: when its answer was committed already (a
+        redelivered update), only that is said."""
         return await self.run(
-            Lane.REPLY, self._recall, user_id, text, chat_id, group, private_chat, turn_id
+            Lane.REPLY,
+            self._recall,
+            user_id,
+            text,
+            chat_id,
+            group,
+            private_chat,
+            turn_id,
+            identity,
         )
 
     def _recall(
@@ -729,6 +743,7 @@ class Memory:
         group: bool,
         private_chat: bool,
         turn_id: str | None = None,
+        identity: str | None = None,
     ) -> Recall:
         config = self.config.recall
         with self.db.read() as conn:
@@ -737,8 +752,10 @@ class Memory:
             if answer is not None:
                 empty = MemoryBlock("", 0, ())
                 return Recall(settings, [], empty, [], True, answered=True, answer=answer)
-        if private_chat and settings.private_chat != chat_id:
-            self._note_private_chat(user_id, chat_id)
+        if private_chat and (
+            settings.private_chat != chat_id or settings.private_identity != identity
+        ):
+            self._note_private_chat(user_id, chat_id, identity)
         trivial = is_trivial(text)
         block = MemoryBlock("", 0, ())
         hits: list[SearchHit] = []
@@ -947,15 +964,107 @@ class Memory:
                 conn, user_id, turn_id, "delivery", "command", self.clock.now()
             )
 
-    async def note_private_chat(self, user_id: str, chat_id: str) -> None:
-        """Remember the user's private chat (where questions and reflections go); writes only
+    async def note_private_chat(
+        self, user_id: str, chat_id: str, identity: str | None = None
+    ) -> None:
+        """Remember the user's private chat (where questions and reflections go) and, for a
+        linked person, the identity it belongs to (the last one written from); writes only
         when it changed."""
-        if (await self.settings(user_id)).private_chat != chat_id:
-            await self.run(Lane.REPLY, self._note_private_chat, user_id, chat_id)
+        settings = await self.settings(user_id)
+        if settings.private_chat != chat_id or settings.private_identity != identity:
+            await self.run(Lane.REPLY, self._note_private_chat, user_id, chat_id, identity)
 
-    def _note_private_chat(self, user_id: str, chat_id: str) -> None:
+    def _note_private_chat(self, user_id: str, chat_id: str, identity: str | None) -> None:
         with self.db.write(hot=True, users=[user_id]) as conn:
-            users.set_fields(conn, user_id, self.clock.now(), private_chat=chat_id)
+            users.set_fields(
+                conn, user_id, self.clock.now(), private_chat=chat_id, private_identity=identity
+            )
+
+    # ---- one person on several platforms (memory_core.linking) -----------------------------
+
+    async def owner_of(self, identity: str) -> str:
+        """The memory owner an identity (``platform:id``) reads and writes: its own key until
+        it is linked to a person. The door resolves every message and press through it."""
+        return await self.read(Lane.REPLY, identities_repo.owner_of, identity)
+
+    async def linked_identities(self, user_id: str) -> list[linking.LinkedIdentity]:
+        """The identities sharing ``user_id``'s memory (just itself when not linked)."""
+        return await self.run(Lane.REPLY, linking.identities, self, user_id)
+
+    async def issue_link_code(self, identity: str, chat_id: str) -> linking.Issued:
+        """A one-time code for ``identity``, asked in its private chat ``chat_id``."""
+        return await self.run(
+            Lane.REPLY, linking.issue, self, identity, chat_id, self.config.link_limits
+        )
+
+    async def claim_link_code(self, identity: str, display_name: str, code: str) -> linking.Claim:
+        """``identity`` sends a code from its private chat (limits, then a constant-time
+        compare); a claim waits for the issuer's confirmation."""
+        return await self.run(
+            Lane.REPLY, linking.claim, self, identity, display_name, code, self.config.link_limits
+        )
+
+    async def void_link_code(self, code: str) -> bool:
+        """A code sent in a group (its members saw it) can no longer be used."""
+        return await self.run(Lane.REPLY, linking.void, self, code)
+
+    async def link_claimant(self, user_id: str, code_id: int) -> tuple[str, str] | None:
+        """Who claimed one of the user's codes: ``(identity, display name)``."""
+        return await self.run(Lane.REPLY, linking.claimant, self, user_id, code_id)
+
+    async def settle_link(self, user_id: str, code_id: int, *, accept: bool) -> linking.Settled:
+        """The issuer's answer to a claim, once: on yes the claimant joins the person and its
+        memory is merged through the write policy, then its own store is erased."""
+        begun = await self.run(
+            Lane.REPLY,
+            linking.begin_settle,
+            self,
+            user_id,
+            code_id,
+            accept,
+            self.config.link_limits,
+        )
+        if isinstance(begun, linking.SettleOutcome):
+            return linking.Settled(begun)
+        merged = 0
+        conflicts: list[int] = []
+        for fact in begun.facts:
+            applied = await self.run(Lane.BACKGROUND, linking.merge_fact, self, begun, fact)
+            merged += sum(1 for a in applied if not a.replayed)
+            conflicts += [a.conflict_id for a in applied if a.conflict_id is not None]
+        if begun.old_owner != begun.person:
+            await user_data.delete_user(self, begun.old_owner)
+        await self.vectors.settle()
+        log.info("link_merged", user_id=user_id, merged=merged, conflicts=len(conflicts))
+        return linking.Settled(linking.SettleOutcome.LINKED, begun.joiner, merged, tuple(conflicts))
+
+    async def unlink(self, identity: str) -> linking.Unlinked:
+        """``identity`` leaves its person: the memory stays with the other identities, the
+        leaving one starts with an empty memory of its own."""
+        return await self.run(Lane.REPLY, linking.unlink, self, identity)
+
+    async def erase_identity(self, identity: str) -> user_data.Erasure | None:
+        """Erase one platform's identity of a linked person: it is unlinked, the person's
+        conversations held on that platform are blanked, its codes and tries deleted, and
+        its own (now separate) store erased; the memories stay with the other identities.
+        ``None`` when the identity is not linked (erase the whole user instead)."""
+        person = await self.owner_of(identity)
+        unlinked = await self.unlink(identity)
+        if unlinked.new_owner is None:
+            return None
+        platform = linking.platform_of(identity)
+        blanked = await self.run(Lane.REPLY, linking.forget_platform_turns, self, person, platform)
+        await self.run(Lane.REPLY, linking.drop_codes, self, [identity])
+        # A user's own request: no table rewrite that would stall everyone (PostgreSQL).
+        erasure = await user_data.delete_user(self, unlinked.new_owner, rewrite=False)
+        if unlinked.new_owner != identity:
+            # Its key still names the person's memory: it keeps (empty) an owner of its own.
+            await self.write(
+                Lane.REPLY, identities_repo.put, identity, unlinked.new_owner, self.clock.now()
+            )
+        await self.vectors.settle()
+        log.info("identity_erased", identity=identity, person=person, episodes=blanked)
+        return erasure
 
     async def revision(self, user_id: str) -> int:
         """The user's current memory revision (buttons carry it)."""
@@ -1105,9 +1214,12 @@ class Memory:
         return await edits.undo_last(self, user_id)
 
     async def erase(self, user_id: str, *, rewrite: bool = True) -> user_data.Erasure:
-        """Erase every trace of the user, then verify nothing is left; ``rewrite=False``: on
-        PostgreSQL the tables are rewritten by the next ``admin vacuum`` instead of now (see
+        """Erase every trace of the user (all its linked identities, and the link codes they
+        issued or claimed), then verify nothing is left; ``rewrite=False``: on PostgreSQL the
+        tables are rewritten by the next ``admin vacuum`` instead of now (see
         ``user_data.delete_user``: no stall for other users)."""
+        linked = [i.identity for i in await self.linked_identities(user_id)]
+        await self.run(Lane.REPLY, linking.drop_codes, self, [user_id, *linked])
         return await user_data.delete_user(self, user_id, rewrite=rewrite)
 
     async def export(

@@ -74,6 +74,10 @@ class ImportPlan:
     #: Lines not added: they bring back what the user asked to forget (an old file is old
     #: material; ``/remember`` or saying it again brings it back).
     forgotten: int = 0
+    #: Another assistant's memory export (``chatgpt``, ``claude``; ``""``: a MEMORY.md) and
+    #: the day it was read: every fact it adds says "imported from <source> on <day>".
+    source: str = ""
+    imported_on: str = ""
 
     @property
     def empty(self) -> bool:
@@ -92,7 +96,18 @@ class ImportPlan:
             [tuple(x) for x in data.get("change", [])],
             [tuple(x) for x in data.get("remove", [])],
             int(data.get("forgotten", 0)),
+            str(data.get("source", "")),
+            str(data.get("imported_on", "")),
         )
+
+    @property
+    def provenance(self) -> str | None:
+        """ "imported from ChatGPT on 2026-03-01" for another assistant's export, else
+        ``None``."""
+        if not self.source:
+            return None
+        name = {"chatgpt": "ChatGPT", "claude": "Claude"}.get(self.source, self.source)
+        return f"imported from {name} on {self.imported_on}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -741,6 +741,48 @@ ALTER TABLE entities ADD COLUMN protected INTEGER NOT NULL DEFAULT 0;
 """
 
 
+# One person on several platforms (``docs/linking.md``). ``identities`` maps a platform identity
+# (``telegram:123``) to the memory owner it reads and writes (``user_id``); an identity without
+# a row owns the memory of its own key, so nothing changes for users who never link. A row is
+# written when an identity joins a person and when the identity whose key names a person leaves
+# it (it then gets an owner of its own). ``link_codes``: one-time codes, stored only as a keyed
+# hash; a code is issued by one identity, claimed by another, and becomes a link only once its
+# issuer confirms. ``link_attempts``: redemption tries, for the per-identity and global limits.
+M015_IDENTITY_LINKS = """
+CREATE TABLE identities (
+    identity   TEXT PRIMARY KEY,
+    user_id    TEXT NOT NULL,
+    linked_at  REAL NOT NULL
+);
+CREATE INDEX ix_identities_user ON identities(user_id);
+CREATE TABLE link_codes (
+    id          INTEGER PRIMARY KEY,
+    code_hash   TEXT NOT NULL UNIQUE,
+    user_id     TEXT NOT NULL,
+    issuer      TEXT NOT NULL,
+    issuer_chat TEXT NOT NULL,
+    created_at  REAL NOT NULL,
+    expires_at  REAL NOT NULL,
+    status      TEXT NOT NULL DEFAULT 'open'
+                CHECK (status IN ('open','claimed','linked','refused','replaced','void')),
+    claimed_by  TEXT,
+    claimed_name TEXT,
+    claimed_at  REAL
+);
+CREATE INDEX ix_link_codes_user ON link_codes(user_id, status);
+CREATE TABLE link_attempts (
+    id        INTEGER PRIMARY KEY,
+    user_id   TEXT NOT NULL,
+    identity  TEXT NOT NULL,
+    at        REAL NOT NULL,
+    ok        INTEGER NOT NULL
+);
+CREATE INDEX ix_link_attempts_at ON link_attempts(at);
+CREATE INDEX ix_link_attempts_identity ON link_attempts(identity, at);
+ALTER TABLE user_settings ADD COLUMN private_identity TEXT;
+"""
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
@@ -756,6 +798,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(12, "m012_inbox_claim", _script(M012_INBOX_CLAIM)),
     Migration(13, "m013_procedure_kind", _procedure_kind),
     Migration(14, "m014_entity_profile", _script(M014_ENTITY_PROFILE)),
+    Migration(15, "m015_identity_links", _script(M015_IDENTITY_LINKS)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).
