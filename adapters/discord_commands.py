@@ -97,7 +97,20 @@ def build_view(rows: Sequence[Sequence[Button]]) -> discord.ui.View | None:
 def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
     """Every bot command as a slash command with a description and typed options; each one
     only forwards to ``run``."""
-    return [*_memory_commands(run), *_account_commands(run)]
+    return [*_memory_commands(run), *_account_commands(run), *_group_commands(run)]
+
+
+def _group_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
+    """The group's own memory (in a server channel or thread)."""
+
+    @app_commands.command(
+        name="groupmemory", description="What this channel's group asked me to keep"
+    )
+    @app_commands.describe(action="Empty: show it; forget <#id>; on or off (your consent)")
+    async def groupmemory(interaction: Interaction, action: str | None = None) -> None:
+        await run(interaction, "groupmemory", action, None)
+
+    return [groupmemory]
 
 
 def _memory_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:

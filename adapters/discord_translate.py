@@ -7,7 +7,7 @@ No I/O happens here: nothing is sent, fetched or awaited. ``adapters.discord`` d
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -183,7 +183,19 @@ def message_in(
         addressed=is_addressed(message, me_id),
         message_id=str(message.id),
         attachment=attachment,
+        is_admin=None if is_private(message) else _admin_of(message.author),
     )
+
+
+def _admin_of(who: object) -> Callable[[], Awaitable[bool]]:
+    """Whether a server member may run the group's memory (Manage Server or Administrator)."""
+    perms = getattr(who, "guild_permissions", None)
+    allowed = bool(perms is not None and (perms.administrator or perms.manage_guild))
+
+    async def check() -> bool:
+        return allowed
+
+    return check
 
 
 def edit_in(message: discord.Message, me_id: int) -> IncomingMessage | None:
@@ -227,7 +239,9 @@ def command_in(
     """A slash command as a neutral incoming message.
 
     Its answers are seen by the user alone (ephemeral in a server, the DM itself otherwise),
-    so it counts as private: nothing needs moving to another chat."""
+    so it counts as private: nothing needs moving to another chat — except ``/groupmemory``
+    in a server, which is about the channel's group (its answer is still seen by the user alone)."""
+    in_group = name == "groupmemory" and interaction.guild_id is not None
     return IncomingMessage(
         platform=PLATFORM,
         chat_id=str(interaction.channel_id),
@@ -235,7 +249,8 @@ def command_in(
         display_name=interaction.user.display_name,
         text=command_text(name, arg),
         time=interaction.created_at,
-        is_private=True,
+        is_private=not in_group,
+        is_admin=_admin_of(interaction.user) if in_group else None,
         addressed=True,
         message_id=str(interaction.id),
         attachment=attachment,

@@ -397,6 +397,12 @@ class TelegramAdapter:
                     return
                 incoming = await self._attach(incoming, turn.file)
             thread_id = message.message_thread_id if message.is_topic_message else None
+            if not incoming.is_private:
+                incoming = dataclasses.replace(
+                    incoming,
+                    thread_id=None if thread_id is None else str(thread_id),
+                    is_admin=self._admin_check(message.chat.id, int(incoming.user_id)),
+                )
             reply_to = None if incoming.is_private else message.message_id
             draft = None
             if incoming.addressed and self.config.stream_edit_interval_s is not None:
@@ -480,6 +486,16 @@ class TelegramAdapter:
                 log.info("update_ignored", reason=press.reason)
                 await query.answer()
                 return
+            if not press.is_private and query.message is not None:
+                pressed = query.message
+                topic = getattr(pressed, "message_thread_id", None)
+                press = dataclasses.replace(
+                    press,
+                    thread_id=None
+                    if topic is None or not getattr(pressed, "is_topic_message", False)
+                    else str(topic),
+                    is_admin=self._admin_check(pressed.chat.id, query.from_user.id),
+                )
             result = await self.handler.on_button(press)
             await query.answer(text=notice_text(result.notice))
             if result.edit is not None:
@@ -519,6 +535,16 @@ class TelegramAdapter:
                 elif upd.message is not None and self._addressed(upd.message):
                     sorry = self.words(_app_language(upd.message.from_user), SORRY)
                     await self._send(upd.message.chat.id, Reply(sorry))
+
+    def _admin_check(self, chat_id: int, user_id: int) -> Callable[[], Awaitable[bool]]:
+        """Asks Telegram (getChatMember), when the bot needs to know, whether ``user_id`` is
+        one of the group's admins."""
+
+        async def check() -> bool:
+            member = await self.app.bot.get_chat_member(chat_id, user_id)
+            return member.status in ("creator", "administrator")
+
+        return check
 
     def _addressed(self, message: Message) -> bool:
         if self.me is None:

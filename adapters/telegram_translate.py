@@ -55,6 +55,7 @@ COMMAND_MENU: tuple[tuple[str, str], ...] = (
     ("reflections", N_("Weekly summaries on or off")),
     ("link", N_("Use one memory on Telegram and Discord")),
     ("unlink", N_("Stop sharing memory with your other platforms")),
+    ("groupmemory", N_("In a group: what the group asked me to keep")),
     ("forgetme", N_("Delete everything I know about you")),
 )
 

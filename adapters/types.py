@@ -62,6 +62,11 @@ class IncomingMessage:
     #: The memory owner the bot resolved this identity to (a person linked across platforms
     #: shares one); ``""`` until the bot settled it: the identity owns its own memory.
     owner: str = ""
+    #: The forum topic (Telegram's message thread) a group message was written in, or ``None``.
+    thread_id: str | None = None
+    #: In a group: asks the platform whether the sender is one of its admins (Telegram's
+    #: getChatMember, Discord's permissions); ``None``: not known (private chats, the console).
+    is_admin: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False)
 
     @property
     def identity(self) -> str:
@@ -163,6 +168,10 @@ class ButtonPress:
     language: str = ""
     #: The memory owner the bot resolved the presser to (see ``IncomingMessage.owner``).
     owner: str = ""
+    #: The forum topic of the pressed message, and whether the presser is one of the group's
+    #: admins (see ``IncomingMessage``).
+    thread_id: str | None = None
+    is_admin: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False)
 
     @property
     def identity(self) -> str:

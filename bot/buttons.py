@@ -51,6 +51,9 @@ class ButtonKind(StrEnum):
     LINK_YES = "ly"  # item: the claimed link code; sent to the identity that asked for it
     LINK_NO = "ln"
     FORGET_ME_HERE = "fh"  # erase only this platform's identity; carries the revision
+    GROUP_AGREE = "ga"  # a member agrees to the group's memory; sent to that member
+    GROUP_REFUSE = "gn"
+    GROUP_FORGET = "gf"  # item: a group fact; bound to the group (an admin or its speaker)
 
     @property
     def binds_fact(self) -> bool:

@@ -65,6 +65,8 @@ CATALOGUE: dict[str, CommandSpec] = {
         # Linking platforms: a code is shown and typed only in private chats.
         CommandSpec("link", Audience.PRIVATE_ONLY, shows_memory=False),
         CommandSpec("unlink", Audience.PRIVATE_ONLY, shows_memory=False),
+        # The group's own memory: shown in its chat only, never a person's memory.
+        CommandSpec("groupmemory", Audience.GROUP_FILTERED),
     )
 }
 

@@ -13,6 +13,7 @@ from bot import linking, questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.catalogue import Audience as Where
 from bot.catalogue import spec_of
+from bot.groups import HELP_GROUP, GroupDesk
 from bot.i18n import N_, day_text, t, tn
 from bot.quotas import HeavyQuota
 from bot.responder import first_name, person_label, person_said, yours
@@ -125,6 +126,8 @@ class Commands:
         self.quota = quota or HeavyQuota()
         #: How a link confirmation reaches the platform that issued the code.
         self.send_to = send_to
+        #: The group's own memory: hearing statements, /groupmemory.
+        self.groups = GroupDesk(memory, codec)
 
     async def dispatch(self, msg: IncomingMessage, turn_id: str) -> list[Reply]:
         """Run the command in ``msg.text`` as the catalogue declares it: only declared
@@ -175,11 +178,18 @@ class Commands:
     async def cmd_start(self, c: Call) -> list[Reply]:
         """Greet and explain."""
         hello = t(c.lang, "Hi {name}!", name=c.msg.display_name)
-        return [Reply(f"{hello} {t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}")]
+        return [
+            Reply(
+                f"{hello} {t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}\n"
+                f"{t(c.lang, HELP_GROUP)}"
+            )
+        ]
 
     async def cmd_help(self, c: Call) -> list[Reply]:
         """List the commands."""
-        return [Reply(f"{t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}")]
+        return [
+            Reply(f"{t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}\n{t(c.lang, HELP_GROUP)}")
+        ]
 
     # ---- remembering and forgetting --------------------------------------------------------
 
@@ -634,6 +644,10 @@ class Commands:
         ]
 
     # ---- switches --------------------------------------------------------------------------
+
+    async def cmd_groupmemory(self, c: Call) -> list[Reply]:
+        """The group's memory: show it, forget an entry, or switch one's consent."""
+        return await self.groups.command(c.msg, c.arg)
 
     async def cmd_pause(self, c: Call) -> list[Reply]:
         """``/pause``: stop automatic learning."""

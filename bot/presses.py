@@ -9,6 +9,7 @@ import structlog
 from adapters.types import ButtonPress, PressResult, Reply
 from bot import linking, questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
+from bot.groups import GroupDesk
 from bot.i18n import t, tn
 from bot.imports import ImportRunner
 from bot.quotas import HeavyQuota
@@ -66,6 +67,8 @@ class Presses:
         self.page = page
         self.imports = imports
         self.quota = quota
+        #: Buttons bound to a group (its conflicts, forget) and the members' consent.
+        self.groups = GroupDesk(memory, codec)
         self.handlers: dict[ButtonKind, Handler] = {
             ButtonKind.CONFLICT: self.conflict,
             ButtonKind.FORGET: self.forget,
@@ -81,6 +84,9 @@ class Presses:
             ButtonKind.REFLECTION_FIX: self.reflection_fix,
             ButtonKind.STILL_TRUE_KEEP: self.still_true_keep,
             ButtonKind.STILL_TRUE_FORGET: self.still_true_forget,
+            ButtonKind.GROUP_AGREE: self.group_agree,
+            ButtonKind.GROUP_REFUSE: self.group_refuse,
+            ButtonKind.GROUP_FORGET: self.invalid,
         }
 
     async def handle(self, press: ButtonPress) -> PressResult:
@@ -88,6 +94,10 @@ class Presses:
         verdict, action = self.codec.decode(press.user_key, press.data)
         lang = press.language or "en"
         if verdict == Verdict.NOT_YOURS:
+            # Not the presser's own: perhaps the group's (a changed plan, a forget button).
+            grouped = await self.groups.press(press)
+            if grouped is not None:
+                return grouped
             log.info("button_refused", reason="not_owner")
             return PressResult(t(lang, texts.NOT_YOURS))
         if verdict == Verdict.EXPIRED:
@@ -101,6 +111,20 @@ class Presses:
         audience = Audience.PRIVATE if press.is_private else Audience.GROUP
         view = self.memory.view(press.user_key, audience)
         return await self.handlers[action.kind](Press(press, view), action)
+
+    # ---- the group's memory -------------------------------------------------------------------
+
+    async def group_agree(self, p: Press, _action: Action) -> PressResult:
+        """A member agrees that what they say about the group is kept in its memory."""
+        return await self.groups.consent(p.press, agree=True)
+
+    async def group_refuse(self, p: Press, _action: Action) -> PressResult:
+        """A member refuses: nothing they say about the group is kept."""
+        return await self.groups.consent(p.press, agree=False)
+
+    async def invalid(self, p: Press, _action: Action) -> PressResult:
+        """A kind that is never bound to one user."""
+        return PressResult(t(p.lang, texts.INVALID_BUTTON))
 
     # ---- conflicts and forgetting ------------------------------------------------------------
 

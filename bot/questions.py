@@ -10,7 +10,7 @@ from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.i18n import t
 from bot.responder import second_person, yours
-from memory_core import Conflict, Fact, Question, ReflectionPost
+from memory_core import Conflict, Fact, Question, ReflectionPost, chat_of
 
 
 def _said(fact: Fact) -> str:
@@ -40,10 +40,15 @@ def addressed(text: str) -> str:
     return _ABOUT_THE_USER.sub(say, text)
 
 
-def conflict_reply(codec: ButtonCodec, conflict: Conflict, lang: str = "en") -> Reply:
+def conflict_reply(
+    codec: ButtonCodec, conflict: Conflict, lang: str = "en", *, group: bool = False
+) -> Reply:
     """ "Earlier you told me … Just now: … Which is right?" with three buttons, bound to this
-    exact pending fact."""
+    exact pending fact. ``group``: a group memory's conflict, asked in its chat and bound to
+    the chat (any of its admins may answer)."""
     uid, pending = conflict.user_id, conflict.new.id
+    if group:
+        uid = chat_of(uid)
 
     def button(label: str, choice: str) -> Button:
         return Button(
@@ -51,6 +56,21 @@ def conflict_reply(codec: ButtonCodec, conflict: Conflict, lang: str = "en") -> 
             codec.encode(uid, Action(ButtonKind.CONFLICT, conflict.id, choice, fact_id=pending)),
         )
 
+    if group:
+        return Reply(
+            t(
+                lang,
+                "The group's memory says: {old} Just now: {new} Which is right? (Admins decide.)",
+                old=conflict.old.value_text,
+                new=conflict.new.value_text,
+            ),
+            buttons=(
+                (
+                    button(_label(conflict.new), "update"),
+                    button(_label(conflict.old), "keep"),
+                ),
+            ),
+        )
     if conflict.ending:
         # "No longer …": the old value against its end (both would have the same label).
         return Reply(

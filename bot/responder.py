@@ -133,6 +133,12 @@ class TurnContext:
     procedures: Sequence[Fact] = ()
     #: The facts about the entity a question names ("tell me everything about Marco").
     about: Sequence[Fact] = ()
+    #: In a group: the hits of the chat's own memory (its plans, decisions, rules), best first.
+    group_hits: Sequence[SearchHit] = ()
+    #: The message was a statement about the group (``bot.groups``), and what the group's
+    #: memory kept of it (``""``: nothing yet — the speaker has not agreed).
+    group_statement: bool = False
+    group_noted: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,8 +383,9 @@ class OfflineResponder:
         if ctx.procedure_topic is not None:
             return _procedure_answer(ctx.procedure_topic, ctx.procedures)
         if _QUESTION.search(text) and not _GREETING.match(text):
-            return self._answer(ctx, text, name)
-        noted = self._noted(ctx, name)
+            group = _group_answer(text, ctx)
+            return group if group is not None else self._answer(ctx, text, name)
+        noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
         if noted is not None:
             return noted
         if _BYE.search(text):
@@ -719,6 +726,43 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
     return None
 
 
+#: A question about the group ("when do we meet?", "what's our plan?").
+_ABOUT_GROUP = re.compile(
+    r"\b(?:we|we're|our|ours|us|the (?:group|team|club|rota|plan|meeting))\b", re.IGNORECASE
+)
+
+
+def _group_noted(ctx: TurnContext) -> str:
+    """A statement about the group: what its memory kept (or a plain "Got it." while the
+    speaker has not agreed yet; the consent question follows)."""
+    if ctx.group_noted:
+        return _say("Noted for the group: {fact}", fact=ctx.group_noted)
+    return _say("Got it.")
+
+
+_MEETS = re.compile(r"\b(?:meet|meeting|get together|gather)\b", re.IGNORECASE)
+
+
+def _group_answer(text: str, ctx: TurnContext) -> str | None:
+    """A question about the group answered from the chat's own memory (what its members
+    said, with who said it), or ``None``: not about the group, or nothing kept answers it."""
+    if not ctx.group or not ctx.group_hits or not _ABOUT_GROUP.search(text):
+        return None
+    if _MEETS.search(text):
+        # "When do we meet?": the group's meeting time, whatever else matches the words.
+        meeting = [
+            h for h in ctx.group_hits if h.fact is not None and h.fact.key == "group.meeting"
+        ]
+        if meeting:
+            return _say("The group's memory says: {facts}", facts=meeting[0].fact.value_text)  # type: ignore[union-attr]
+    chosen = answering(list(ctx.group_hits)) or list(ctx.group_hits[:1])
+    facts = _unique(h.fact for h in chosen[:2] if h.fact is not None)
+    if not facts:
+        return None
+    said = " ".join(f.value_text for f in facts)
+    return _say("The group's memory says: {facts}", facts=said)
+
+
 #: Kinds of memory that are the bot's words, not the user's: no answer quotes them.
 _NOT_TOLD = frozenset({"reflection", "insight"})
 
@@ -964,6 +1008,14 @@ class LLMResponder:
         if ctx.memory_block:
             memory = f"<user_memory>\n{ctx.memory_block}\n</user_memory>"
             current.append({"type": "text", "text": memory})
+        if ctx.group_hits:
+            # The chat's own memory (plans, decisions, rules its members agreed to keep).
+            shared = "\n".join(
+                f"- {h.fact.value_text.translate(_INERT_TAGS)}"
+                for h in ctx.group_hits[:5]
+                if h.fact is not None
+            )
+            current.append({"type": "text", "text": f"<group_memory>\n{shared}\n</group_memory>"})
         if ctx.care:
             current.append({"type": "text", "text": CARE_NOTE})
         if ctx.procedures:

@@ -105,12 +105,12 @@ class Router:
         ):
             text = (msg.text or "").strip()
             if not msg.is_private and not msg.addressed:
-                return []
+                return await self._overheard(msg, turn_id, text)
             msg = dataclasses.replace(msg, language=self.language_of(msg, text))
             lang = msg.language
             if _is_chat_turn(text):
                 try:
-                    return await self.turn.answer(msg, turn_id, text, stream)
+                    return await self._chat(msg, turn_id, text, stream)
                 except InvalidInputError:  # e.g. only control characters: nothing to read
                     return [Reply(t(lang, "Sorry — I couldn't read anything in that message."))]
             if msg.message_id and not await self.memory.first_delivery(msg.user_key, turn_id):
@@ -141,6 +141,32 @@ class Router:
             prefix = _remember_prefix(text)
             assert prefix  # the one case _is_chat_turn leaves: "remember that …"
             return await self.commands.remember(msg, turn_id, text[len(prefix) :])
+
+    async def _overheard(self, msg: IncomingMessage, turn_id: str, text: str) -> list[Reply]:
+        """A group message not for the bot: silent, but the group's plans are the group's
+        memory (once the speaker agreed) — quiet groups learn from every statement, with no
+        batch to fill first."""
+        if not _is_chat_turn(text):
+            return []
+        msg = dataclasses.replace(msg, language=self.language_of(msg, text))
+        return (await self.commands.groups.hear(msg, turn_id, text)).replies
+
+    async def _chat(
+        self, msg: IncomingMessage, turn_id: str, text: str, stream: ReplyStream | None
+    ) -> list[Reply]:
+        """Plain chat; in a group, a statement about the group goes to its memory first."""
+        if msg.is_private:
+            return await self.turn.answer(msg, turn_id, text, stream)
+        heard = await self.commands.groups.hear(msg, turn_id, text)
+        replies = await self.turn.answer(
+            msg,
+            turn_id,
+            text,
+            stream,
+            group_statement=heard.statement,
+            group_noted=heard.noted,
+        )
+        return [*replies, *heard.replies]
 
     async def on_edit(self, msg: IncomingMessage) -> list[Reply]:
         """An edited message: plain chat is learned from again (no new answer); an edited

@@ -33,6 +33,7 @@ from memory_core import (
     SearchHit,
     Turn,
     TurnInput,
+    group_key,
     is_note,
 )
 from memory_core.values import Audience
@@ -76,9 +77,14 @@ class ChatTurn:
         turn_id: str,
         text: str,
         stream: ReplyStream | None = None,
+        *,
+        group_statement: bool = False,
+        group_noted: str = "",
     ) -> list[Reply]:
         """Recall, answer, commit the turn, then return the reply (and any question a memory
-        tool raised); with ``stream``, the answer is shown while it is written (see above)."""
+        tool raised); with ``stream``, the answer is shown while it is written (see above).
+        ``group_statement``: the message was about the group (``bot.groups``), kept in the
+        group's memory if anywhere, so not learned as the speaker's own."""
         group = not msg.is_private
         if self.learning_wait_s > 0 and asks(text):
             # Consistent right after telling: "my cat is Miso" then "what's my cat's name?"
@@ -102,6 +108,7 @@ class ChatTurn:
                 private_chat=msg.is_private,
                 turn_id=turn_id if msg.message_id else None,
                 identity=msg.identity,
+                group_key=group_key(msg.platform, msg.chat_id, msg.thread_id) if group else None,
             ),
             self._preview(msg, said),
         )
@@ -115,14 +122,14 @@ class ChatTurn:
             log.info("turn_redelivered")
             return []
         noted, noted_private = preview
-        if recall.settings.paused:
+        if recall.settings.paused or group_statement:
             noted, noted_private = [], False
         hits, block = recall.hits, recall.block
         turn = turn_of(
             msg,
             turn_id,
             text,
-            learn=not recall.settings.paused,
+            learn=not recall.settings.paused and not group_statement,
             # Shown to the model (the block) or found for the answer: both count as use, so
             # what is in use never fades (recorded with the turn's commit, no extra write).
             accessed_fact_ids=tuple(dict.fromkeys([*block.fact_ids, *(h.id for h in hits)])),
@@ -171,6 +178,9 @@ class ChatTurn:
                 procedure_topic=recall.procedure_topic,
                 procedures=recall.procedures,
                 about=recall.about,
+                group_hits=recall.group_hits,
+                group_statement=group_statement,
+                group_noted=group_noted,
             )
         )
         # The one redaction on the way out: a secret the model repeats is masked before the

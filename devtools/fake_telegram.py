@@ -268,6 +268,8 @@ class FakeTelegram:
         self._faults: dict[str, deque[Fault]] = {}
         self._delays: dict[str, deque[float]] = {}
         self._chats: dict[int, TgChat] = {}
+        #: Group chat id → ids of its admins (``admin``); everyone else is a plain member.
+        self.admins: dict[int, set[int]] = {}
         self._messages: dict[tuple[int, int], dict[str, Any]] = {}
         self._files: dict[str, tuple[str, bytes]] = {}
         self._queries: dict[str, bool] = {}
@@ -425,6 +427,10 @@ class FakeTelegram:
         chat = TgChat(chat_id, kind, title=title)
         self._chats[chat_id] = chat
         return chat
+
+    def admin(self, chat: TgChat, user: TgUser) -> None:
+        """Make ``user`` an administrator of ``chat`` (getChatMember says so)."""
+        self.admins.setdefault(chat.id, set()).add(user.id)
 
     @property
     def last_update_id(self) -> int:
@@ -976,6 +982,31 @@ class FakeTelegram:
 
     def _m_getmycommands(self, _p: dict[str, Any], _f: Any) -> list[dict[str, Any]]:
         return self.commands
+
+    def _m_getchatmember(self, p: dict[str, Any], _f: Any) -> dict[str, Any]:
+        chat = self._chat(p)
+        user_id = int(p.get("user_id", 0))
+        status = "administrator" if user_id in self.admins.get(chat.id, set()) else "member"
+        user = {"id": user_id, "is_bot": False, "first_name": str(user_id)}
+        member: dict[str, Any] = {"status": status, "user": user}
+        if status == "administrator":
+            member.update(
+                {
+                    "can_be_edited": False,
+                    "is_anonymous": False,
+                    "can_manage_chat": True,
+                    "can_delete_messages": True,
+                    "can_manage_video_chats": True,
+                    "can_restrict_members": True,
+                    "can_promote_members": False,
+                    "can_change_info": True,
+                    "can_invite_users": True,
+                    "can_post_stories": False,
+                    "can_edit_stories": False,
+                    "can_delete_stories": False,
+                }
+            )
+        return member
 
     def _m_sendchataction(self, p: dict[str, Any], _f: Any) -> bool:
         self._chat(p)

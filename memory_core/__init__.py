@@ -34,6 +34,10 @@ from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.llm import LLMExtractor
 from memory_core.extract.rules import RulesExtractor
+from memory_core.groups import Consent as GroupConsent
+from memory_core.groups import ForgetOutcome as GroupForgetOutcome
+from memory_core.groups import GroupFact, chat_of, group_key
+from memory_core.groups import Heard as GroupHeard
 from memory_core.imports import ImportLimits
 from memory_core.imports import Progress as ImportProgress
 from memory_core.inbox import Inbox, InboxUpdate
@@ -183,6 +187,10 @@ __all__ = [
     "Extractor",
     "Fact",
     "FallbackExtractor",
+    "GroupConsent",
+    "GroupFact",
+    "GroupForgetOutcome",
+    "GroupHeard",
     "HealthCheck",
     "ImportLimits",
     "ImportPlan",
@@ -281,8 +289,10 @@ __all__ = [
     "UserSettings",
     "UserView",
     "answering",
+    "chat_of",
     "detect_language",
     "find_people",
+    "group_key",
     "is_note",
     "is_person_key",
     "llm_scope",

@@ -26,6 +26,7 @@ from memory_core import (
     edits,
     entities,
     fts,
+    groups,
     imports,
     linking,
     memory_md,
@@ -717,12 +718,14 @@ class Memory:
         private_chat: bool = False,
         turn_id: str | None = None,
         identity: str | None = None,
+        group_key: str | None = None,
     ) -> Recall:
         """Settings, hits, the memory block and this chat's history for one turn, in one trip
-        to a reply thread. ``private_chat``: the turn came from the user's private chat
-        (remembered as where to reach them, with the ``identity`` it belongs to). In a group
-        nothing sensitive is read. ``turn_id``: when its answer was committed already (a
-        redelivered update), only that is said."""
+        to a reply thread. ``group_key``: the group memory of the chat it was asked in (its
+        matching facts come as ``group_hits``; nothing private). ``private_chat``: the turn
+        came from the user's private chat (remembered as where to reach them, with the
+        ``identity`` it belongs to). In a group nothing sensitive is read. ``turn_id``: when
+        its answer was committed already (a redelivered update), only that is said."""
         return await self.run(
             Lane.REPLY,
             self._recall,
@@ -733,6 +736,7 @@ class Memory:
             private_chat,
             turn_id,
             identity,
+            group_key,
         )
 
     def _recall(
@@ -744,6 +748,7 @@ class Memory:
         private_chat: bool,
         turn_id: str | None = None,
         identity: str | None = None,
+        group_key: str | None = None,
     ) -> Recall:
         config = self.config.recall
         with self.db.read() as conn:
@@ -793,6 +798,18 @@ class Memory:
                 and h.episode.text != episode_repo.FORGOTTEN
                 and not is_question(h.episode.text)
             ]
+        group_hits: list[SearchHit] = []
+        if group_key is not None and group and not trivial:
+            # The chat's own memory (memory_core.groups): read in that chat only.
+            found = search_on_thread(self, group_key, text, k=ANSWER_K)
+            group_hits = [
+                h
+                for h in found
+                if h.fact is not None
+                and h.fact.kind == "fact"
+                and h.fact.status == Status.ACTIVE  # not a change waiting for the admins
+                and not is_private(h.fact)
+            ]
         topic = None if trivial else procedures.asked_topic(text)
         audience = Audience.GROUP if group else Audience.PRIVATE
         with self.db.read() as conn:
@@ -812,6 +829,7 @@ class Memory:
             procedure_topic=topic,
             procedures=asked,
             about=about,
+            group_hits=group_hits,
         )
 
     def _about(
@@ -979,6 +997,48 @@ class Memory:
             users.set_fields(
                 conn, user_id, self.clock.now(), private_chat=chat_id, private_identity=identity
             )
+
+    # ---- a group's own memory (memory_core.groups) ----------------------------------------
+
+    async def hear_in_group(
+        self, group: str, member: str, name: str, turn_id: str, text: str, at: datetime
+    ) -> groups.Heard:
+        """A member's message in a group chat (``group``: ``groups.group_key``): a statement
+        about the group goes to its memory once the member agreed (re-checked at write time)."""
+        heard = await self.run(
+            Lane.REPLY, groups.hear, self, group, member, name, turn_id, text, at
+        )
+        await self.vectors.settle()
+        return heard
+
+    async def group_consent(self, member: str, chat: str) -> groups.Consent:
+        """``member``'s consent for the group memories of ``chat`` (``groups.chat_of``)."""
+        return await self.run(Lane.REPLY, groups.consent_of, self, member, chat)
+
+    async def answer_group_consent(
+        self, member: str, chat: str, *, agree: bool
+    ) -> groups.Heard | None:
+        """A member agrees (the statement that waited is written) or refuses / withdraws
+        (what they said in ``chat``'s memories is removed)."""
+        heard = await self.run(Lane.REPLY, groups.answer_consent, self, member, chat, agree=agree)
+        await self.vectors.settle()
+        return heard
+
+    async def group_facts(self, group: str) -> list[groups.GroupFact]:
+        """The group's memory and who said each fact (shown in that chat only)."""
+        return await self.run(Lane.REPLY, groups.facts, self, group)
+
+    async def forget_group_fact(
+        self, group: str, fact_id: int, member: str, *, admin: bool
+    ) -> groups.ForgetOutcome:
+        """Forget a group fact, asked by one of the group's admins or the member who said it."""
+        done = await self.run(Lane.REPLY, groups.forget, self, group, fact_id, member, admin=admin)
+        await self.vectors.settle()
+        return done
+
+    async def group_of_conflict(self, chat: str, conflict_id: int) -> str | None:
+        """The group memory (of ``chat``, any topic) a conflict belongs to, or ``None``."""
+        return await self.run(Lane.REPLY, groups.conflict_group, self, chat, conflict_id)
 
     # ---- one person on several platforms (memory_core.linking) -----------------------------
 
@@ -1220,6 +1280,8 @@ class Memory:
         ``user_data.delete_user``: no stall for other users)."""
         linked = [i.identity for i in await self.linked_identities(user_id)]
         await self.run(Lane.REPLY, linking.drop_codes, self, [user_id, *linked])
+        # What they said in group memories goes too (a fact only they said is deleted).
+        await self.run(Lane.REPLY, groups.remove_member, self, user_id)
         return await user_data.delete_user(self, user_id, rewrite=rewrite)
 
     async def export(

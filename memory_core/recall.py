@@ -157,6 +157,8 @@ class Recall:
     #: For a question naming someone or something the user told us about ("tell me everything
     #: about Marco"): the facts linked to that entity, as the audience may see them.
     about: tuple[Fact, ...] = ()
+    #: In a group chat: the hits of the chat's own memory (``memory_core.groups``), best first.
+    group_hits: list[SearchHit] = field(default_factory=list)
 
 
 _MARKUP = str.maketrans({"<": "‹", ">": "›", "\n": " ", "\r": " ", "`": "'"})

@@ -783,6 +783,39 @@ ALTER TABLE user_settings ADD COLUMN private_identity TEXT;
 """
 
 
+# A group's own memory (``docs/group-memory.md``). A group chat (or forum topic) owns facts
+# under the key ``chat:<platform>:<chat id>[:<topic>]`` in the ordinary tables. ``group_consent``:
+# whether a member (``user_id``: their memory owner) agreed that what they say about the group
+# is kept in a chat's memory (``chat``: ``chat:<platform>:<chat id>``, all its topics), with the
+# statement that prompted the question (kept until they answer). ``group_said``: which member
+# said each group fact (what their /forgetme, their revoked consent and "the member who said
+# it may forget it" need). Both name the member in ``user_id``: erasure deletes them.
+M016_GROUP_MEMORY = """
+CREATE TABLE group_consent (
+    user_id       TEXT NOT NULL,
+    chat          TEXT NOT NULL,
+    state         TEXT NOT NULL CHECK (state IN ('asked','agreed','refused')),
+    pending_text  TEXT,
+    pending_turn  TEXT,
+    pending_group TEXT,
+    pending_name  TEXT,
+    pending_at    REAL,
+    updated_at    REAL NOT NULL,
+    PRIMARY KEY (user_id, chat)
+);
+CREATE TABLE group_said (
+    id          INTEGER PRIMARY KEY,
+    user_id     TEXT NOT NULL,
+    group_key   TEXT NOT NULL,
+    fact_id     INTEGER NOT NULL,
+    speaker     TEXT NOT NULL,
+    said_at     REAL NOT NULL
+);
+CREATE INDEX ix_group_said_group ON group_said(group_key, fact_id);
+CREATE INDEX ix_group_said_user ON group_said(user_id);
+"""
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
     Migration(2, "m002_learning", _script(M002_LEARNING)),
@@ -799,6 +832,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(13, "m013_procedure_kind", _procedure_kind),
     Migration(14, "m014_entity_profile", _script(M014_ENTITY_PROFILE)),
     Migration(15, "m015_identity_links", _script(M015_IDENTITY_LINKS)),
+    Migration(16, "m016_group_memory", _script(M016_GROUP_MEMORY)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

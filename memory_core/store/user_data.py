@@ -47,6 +47,9 @@ ERASED_TABLES = (
     "identities",
     "link_codes",
     "link_attempts",
+    # a member's consent to group memories and the record of what they said there (m016)
+    "group_consent",
+    "group_said",
 )
 
 

@@ -40,6 +40,7 @@ COMMANDS = {
     "forgetme": {},
     "link": {"code": 3},
     "unlink": {},
+    "groupmemory": {"action": 3},
     "help": {},
     "reflections": {"state": 3},
 }
