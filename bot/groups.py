@@ -74,10 +74,11 @@ class GroupDesk:
 
     async def hear(self, msg: IncomingMessage, turn_id: str, text: str) -> Heard:
         """A member's group message: a statement about the group goes to its memory (once they
-        agreed); the first time, they are asked with a button only they can press."""
+        agreed); the first time they say one to the bot, they are asked with a button only
+        they can press (a message not for the bot is never answered: no question then)."""
         group = key_of(msg.platform, msg.chat_id, msg.thread_id)
         heard = await self.memory.hear_in_group(
-            group, msg.user_key, msg.display_name, turn_id, text, msg.time
+            group, msg.user_key, msg.display_name, turn_id, text, msg.time, ask=msg.addressed
         )
         if not heard.statement:
             return Heard(False, [])

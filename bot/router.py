@@ -145,7 +145,7 @@ class Router:
     async def _overheard(self, msg: IncomingMessage, turn_id: str, text: str) -> list[Reply]:
         """A group message not for the bot: silent, but the group's plans are the group's
         memory (once the speaker agreed) — quiet groups learn from every statement, with no
-        batch to fill first."""
+        batch to fill first. Only a changed plan speaks up: its question is the admins'."""
         if not _is_chat_turn(text):
             return []
         msg = dataclasses.replace(msg, language=self.language_of(msg, text))

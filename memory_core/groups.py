@@ -113,10 +113,19 @@ def consent_of(memory: Memory, member: str, chat: str) -> Consent:
 
 
 def hear(
-    memory: Memory, group: str, member: str, name: str, turn_id: str, text: str, at: datetime
+    memory: Memory,
+    group: str,
+    member: str,
+    name: str,
+    turn_id: str,
+    text: str,
+    at: datetime,
+    *,
+    ask: bool = True,
 ) -> Heard:
     """A member's message in a group: a statement about the group is written to its memory when
-    they agreed; the first one of a member never asked is kept until they answer."""
+    they agreed; the first one of a member never asked is kept until they answer (``ask``
+    False — a message not for the bot, which stays silent: nothing is kept or asked)."""
     candidate = group_candidate(text)
     chat = chat_of(group)
     if candidate is None:
@@ -124,7 +133,7 @@ def hear(
     state = consent_of(memory, member, chat)
     if state == Consent.AGREED:
         return _write(memory, group, member, name, turn_id, text, at)
-    if state == Consent.UNASKED:
+    if state == Consent.UNASKED and ask:
         with memory.db.write(users=[member]) as conn:
             if _check(conn, member, chat) != Consent.UNASKED:
                 return Heard(True, _check(conn, member, chat))

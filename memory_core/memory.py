@@ -1001,12 +1001,21 @@ class Memory:
     # ---- a group's own memory (memory_core.groups) ----------------------------------------
 
     async def hear_in_group(
-        self, group: str, member: str, name: str, turn_id: str, text: str, at: datetime
+        self,
+        group: str,
+        member: str,
+        name: str,
+        turn_id: str,
+        text: str,
+        at: datetime,
+        *,
+        ask: bool = True,
     ) -> groups.Heard:
         """A member's message in a group chat (``group``: ``groups.group_key``): a statement
-        about the group goes to its memory once the member agreed (re-checked at write time)."""
+        about the group goes to its memory once the member agreed (re-checked at write time);
+        ``ask`` False: a first statement is not kept for their answer (nobody is asked)."""
         heard = await self.run(
-            Lane.REPLY, groups.hear, self, group, member, name, turn_id, text, at
+            Lane.REPLY, groups.hear, self, group, member, name, turn_id, text, at, ask=ask
         )
         await self.vectors.settle()
         return heard
