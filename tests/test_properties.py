@@ -22,7 +22,12 @@ every step, against a model of who told the bot what:
    they forgot, deletes or confirms a fact, corrects a value, while learning is paused too):
    no fact is deleted, no confident or high-risk fact ended or changed (a question with
    buttons instead), no "no longer …" note stored beside a fact, nothing written while
-   paused, and one change never raises two open questions.
+   paused, and one change never raises two open questions;
+7. a group's own memory — the group's plans ("we decided to go to Tromso in May", said in the
+   group, addressed or not; ``/groupmemory on|off``; the one-time consent button among the held
+   ones) are never shown in a private chat nor held by anyone's own memory; the group's memory
+   holds only plans of members who agreed (never a personal, sensitive or secret word), and
+   after a member's ``/forgetme`` or ``/groupmemory off`` none of what they said.
 
 Bounded for ``make test``: 200 examples of 12 steps, derandomized (the same sequences every
 run). Every choice is drawn the same way whatever the bot did (``pick``: an index, never a
@@ -132,6 +137,10 @@ _QUESTION_KINDS = frozenset(
         ButtonKind.REFLECTION_FIX,
     }
 )
+#: Each user's plan for the group (said only in the group, never about themselves).
+GROUP_WORDS = {"ana": "Tromso", "ben": "Gdansk", "cid": "Nagoya"}
+GROUP_OWNER = {w: u for u, w in GROUP_WORDS.items()}
+GROUP_KEY = f"chat:console:{GROUP_CHAT}"
 SECTION = {
     "city": "Identity",
     "pet": "People and pets",
@@ -379,7 +388,33 @@ class TrustMachine(RuleBasedStateMachine):
         self._check_high_risk(step, before, after)
         self._check_history(step)
         self._check_questions()
+        self._check_group(step)
         self._check_errors()
+
+    def _check_group(self, step: Step) -> None:
+        """The group's memory: only from members who agreed, nothing personal, never shown
+        privately, nothing of an erased or withdrawn member (item 7 above)."""
+        words = set(GROUP_WORDS.values())
+        for out in self.h.log.outputs:
+            if not out.group and (found := markers_in(out.text, words)):
+                self.fail("group_memory_in_private", f"to {out.user} privately: {out.text!r}")
+        agreed = {
+            str(r[0])
+            for r in self.h.sql("SELECT user_id FROM group_consent WHERE state = 'agreed'")
+        }
+        for (member,) in self.h.sql("SELECT user_id FROM group_said"):
+            if str(member) not in agreed:
+                self.fail("group_quotes_unagreed", f"{member} is quoted without consent")
+        for fid, row in self.snap.items():
+            if row.user == GROUP_KEY and row.live:
+                _note("group memory holds a plan")  # coverage
+                if found := markers_in(row.value):
+                    self.fail("group_holds_personal", f"group fact #{fid} holds {sorted(found)}")
+                for w in markers_in(row.value, words):
+                    if user_key(GROUP_OWNER[w]) not in agreed:
+                        self.fail("group_keeps_withdrawn", f"group fact #{fid} holds {w}")
+            elif row.user != GROUP_KEY and (found := markers_in(row.value, words)):
+                self.fail("group_plan_in_personal", f"{row.user}'s #{fid} holds {sorted(found)}")
 
     def _check_questions(self) -> None:
         """One change, one question: no fact has two open conflicts."""
@@ -560,7 +595,7 @@ class TrustMachine(RuleBasedStateMachine):
                 "'CREATE VIRTUAL TABLE%' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts_%'"
             )
         ]
-        words = set(MARKERS[user])
+        words = set(MARKERS[user]) | {GROUP_WORDS[user]}  # their group plans go too
         for table in tables:
             cols = [str(r[1]) for r in self.h.sql(f'PRAGMA table_info("{table}")')]
             if "user_id" in cols:
@@ -730,6 +765,24 @@ class TrustMachine(RuleBasedStateMachine):
         self.h.begin()
         self._say(user, command.format(word), where)
         self.finish(Step(user, "look"))
+
+    @rule(user=st.sampled_from(USERS), where=st.sampled_from(WHERE[1:]), agree=st.booleans())
+    def plan(self, user: str, where: str, agree: bool) -> None:
+        """A plan for the group, said in the group (to the bot or not); ``agree``: the user
+        says ``/groupmemory on`` first."""
+        text = f"we decided to go to {GROUP_WORDS[user]} in May"
+        self.h.begin()
+        if agree:
+            self._say(user, "/groupmemory on", "group")
+        self._say(user, text, where)
+        self.finish(Step(user, "plan", text))
+
+    @rule(user=st.sampled_from(USERS), on=st.booleans())
+    def group_consent(self, user: str, on: bool) -> None:
+        """``/groupmemory on|off`` in the group."""
+        self.h.begin()
+        self._say(user, f"/groupmemory {'on' if on else 'off'}", "group")
+        self.finish(Step(user, "group_consent"))
 
     @rule(user=st.sampled_from(USERS), where=st.sampled_from(WHERE[:2]))
     def undo(self, user: str, where: str) -> None:
