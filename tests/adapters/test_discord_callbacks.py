@@ -82,6 +82,7 @@ def test_every_bot_command_is_a_slash_command_with_description_and_typed_options
         "state": True,
         "memory": True,
         "code": False,
+        "action": False,
     }
 
 
@@ -284,3 +285,33 @@ async def test_error_after_responding_goes_to_a_followup(done: bool) -> None:
     await adapter.report_error(interaction, RuntimeError("late"))  # type: ignore[arg-type]
     assert interaction.sent[-1].kind == ("followup" if done else "response")
     assert interaction.sent[-1].ephemeral
+
+
+class _Member:
+    """A server member with the permissions a group's admin check reads."""
+
+    def __init__(self, uid: int, name: str, *, admin: bool) -> None:
+        self.id = uid
+        self.display_name = name
+        self.guild_permissions = discord.Permissions(manage_guild=admin)
+
+
+@pytest.mark.parametrize("admin", [True, False])
+async def test_groupmemory_in_a_server_is_about_the_channel_with_the_callers_permissions(
+    admin: bool,
+) -> None:
+    handler = FakeHandler([Reply("What this group asked me to keep: …")])
+    interaction = FakeInteraction(_Member(ALICE, "Alice", admin=admin))  # type: ignore[arg-type]
+    await _slash(_adapter(handler), "groupmemory", interaction, action="forget 3")
+    (msg,) = handler.messages
+    assert msg.text == "/groupmemory forget 3" and msg.chat_id == str(CHANNEL_ID)
+    assert not msg.is_private  # the channel's group memory, not Alice's own
+    assert msg.is_admin is not None and await msg.is_admin() is admin
+    assert [s.ephemeral for s in interaction.sent] == [True]  # still seen by Alice alone
+
+
+async def test_groupmemory_in_a_dm_is_a_private_message() -> None:
+    handler = FakeHandler([Reply("The group memory lives in group chats")])
+    interaction = FakeInteraction(ALICE_USER, guild_id=None, channel_id=DM_CHANNEL_ID)
+    await _slash(_adapter(handler), "groupmemory", interaction)
+    assert handler.messages[0].is_private and handler.messages[0].is_admin is None

@@ -179,3 +179,23 @@ def _all() -> Any:
     from memory_core.values import SearchFilters
 
     return SearchFilters()
+
+
+async def test_each_forum_topic_has_its_own_memory(tmp_path: Path) -> None:
+    """A Telegram forum topic is a thread of its own: its plans answer there only."""
+    async with running(tmp_path / "m.db") as h:
+        ana = h.tg.user(201, "Ana")
+        forum = h.tg.group(GROUP_ID, "Club")
+        books = {"message_thread_id": 11, "is_topic_message": True}
+        films = {"message_thread_id": 12, "is_topic_message": True}
+        sent = await h.say(ana, f"@{BOT} our book club meets on Thursdays at 7", forum, **books)
+        question = next(m for m in sent if buttons_of(m))
+        assert question.get("message_thread_id") == 11  # asked in the topic it was said in
+        yes = next(d for label, d in buttons_of(question) if label.startswith("Yes"))
+        await h.press(ana, question, yes)
+        here = text_of(await h.say(ana, f"@{BOT} when do we meet?", forum, **books))
+        assert "Thursdays at 7" in here, here
+        there = text_of(await h.say(ana, f"@{BOT} when do we meet?", forum, **films))
+        assert "Thursdays" not in there, there
+        assert await h.runtime.memory.group_facts(group_key("telegram", str(GROUP_ID), "11"))
+        assert not await h.runtime.memory.group_facts(group_key("telegram", str(GROUP_ID)))
