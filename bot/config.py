@@ -194,6 +194,9 @@ class Settings(BaseSettings):
     insights_min_turns: int = Field(default=5, ge=1)
     # Entity enrichment of facts the regex found few names in (with ANTHROPIC_API_KEY only).
     enrich_cron: str = "0 2 * * *"
+    # PostgreSQL: rewrite the tables /forgetme erasures left (VACUUM FULL, each table locked
+    # while it is rewritten: put it where traffic is lowest)
+    rewrite_cron: str = "30 3 * * *"
     reflection_min_facts: int = Field(default=3, ge=1)
     reflection_every_days: int = Field(default=6, ge=1)
     # logging
@@ -255,6 +258,7 @@ class Settings(BaseSettings):
         "reflection_cron",
         "insights_cron",
         "enrich_cron",
+        "rewrite_cron",
     )
     @classmethod
     def _cron(cls, value: str) -> str:

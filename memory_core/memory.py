@@ -1222,6 +1222,12 @@ class Memory:
         await self.run(Lane.REPLY, linking.drop_codes, self, [user_id, *linked])
         return await user_data.delete_user(self, user_id, rewrite=rewrite)
 
+    async def rewrite_erased(self) -> list[str]:
+        """PostgreSQL: rewrite the tables that /forgetme erasures left due (``VACUUM FULL``:
+        each table locked while it is rewritten — the scheduled ``rewrite`` job's work); the
+        tables rewritten."""
+        return await self.run(Lane.BACKGROUND, user_data.rewrite_erased, self.db)
+
     async def export(
         self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None
     ) -> memory_md.Export:
