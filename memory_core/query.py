@@ -273,6 +273,18 @@ def run_on_thread(
     else:  # a person is looked up in the user's own rows first
         with memory.db.read() as conn:
             filters = search_filters(conn, user_id, q, categories)
+    found = _matches(memory, user_id, q, filters)
+    group = audience == Audience.GROUP
+    # The per-fact privacy rule stands beside the allowlist (a private note filed as other).
+    found = [(f, s) for f, s in found if not (group and disclosure.is_private(f))][: q.top_k]
+    return _within_budget(memory, user_id, q, found, audience)
+
+
+def _matches(
+    memory: Memory, user_id: str, q: MemoryQuery, filters: SearchFilters
+) -> list[tuple[Fact, float | None]]:
+    """The filtered facts best first (by the query when there is one, else newest first),
+    each with its similarity; the threshold and the note/fact split applied."""
     found: list[tuple[Fact, float | None]] = []
     if q.query:
         # Read deeper than top_k: the threshold and the note/kind split drop some.
@@ -292,9 +304,18 @@ def run_on_thread(
         found = [(f, s) for f, s in found if f.key.startswith("note.")]
     elif q.filters.kind == "fact":
         found = [(f, s) for f, s in found if not f.key.startswith("note.")]
+    return found
+
+
+def _within_budget(
+    memory: Memory,
+    user_id: str,
+    q: MemoryQuery,
+    found: list[tuple[Fact, float | None]],
+    audience: Audience,
+) -> QueryResult:
+    """The matches rendered as ``q`` asks, as ``audience`` may see them, until the budget."""
     group = audience == Audience.GROUP
-    # The per-fact privacy rule stands beside the allowlist (a private note filed as other).
-    found = [(f, s) for f, s in found if not (group and disclosure.is_private(f))][: q.top_k]
     history: dict[int, int] = {}
     if q.mode == "full" and found:
         with memory.db.read() as conn:
