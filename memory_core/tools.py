@@ -51,7 +51,7 @@ from memory_core.learn.lookup import Related, related_facts
 from memory_core.llm import ToolSpec
 from memory_core.recall import as_data
 from memory_core.store import facts as fact_repo
-from memory_core.values import SECRET_CATEGORIES, Audience, Fact, Status
+from memory_core.values import SECRET_CATEGORIES, Audience, Category, Fact, Status
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -435,6 +435,13 @@ class MemoryTools:
         found = await self._rules.extract(turn)
         found = policy.bound_candidates(found)  # a pasted list stays within the turn caps
         kept = [c for c in found if not (c.sensitive and c.category in SECRET_CATEGORIES)]
+        if any(c.category == Category.PROCEDURAL for c in kept):
+            # Seed 003 §12: only the user's own trigger makes a procedure (their message
+            # "remember how I like my …: …" is learned as one without the tool).
+            raise InvalidInputError(
+                "a procedure (how the user likes something done) is saved only when the user "
+                "asks for it themselves ('remember how I like my reports: 1. … 2. …')"
+            )
         if not kept:
             raise InvalidInputError(
                 "found no fact about the user in that; state one fact in the first person"
