@@ -231,6 +231,19 @@ def asked_topic(text: str) -> str | None:
     return None
 
 
+_STEPS_WORDS = re.compile(
+    rf"\b(?:{_DONE}|routine|process|workflow|procedure|checklist|steps|method|recipe)\b|"
+    r"\bhow\s+(?:should|would)\s+you\b|\bmag\b|\bme\s+gusta|\bj['’]\s*aime|\bлюблю\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_steps(text: str) -> bool:
+    """Whether a question asks for a way of doing something ("… done?", "what's my packing
+    routine?") rather than a plain preference ("how do I like my coffee?")."""
+    return asked_topic(text) is not None and bool(_STEPS_WORDS.search(text))
+
+
 def is_procedure(fact: Fact) -> bool:
     """True for a procedure fact."""
     return fact.kind == KIND or fact.category == Category.PROCEDURAL
