@@ -131,6 +131,8 @@ class TurnContext:
     #: done?"): the topic, and the user's procedures about it (never in the memory block).
     procedure_topic: str | None = None
     procedures: Sequence[Fact] = ()
+    #: ... and the question is plainly about a way of doing it (not "how do I like my tea?").
+    asks_steps: bool = False
     #: The facts about the entity a question names ("tell me everything about Marco").
     about: Sequence[Fact] = ()
 
@@ -374,7 +376,7 @@ class OfflineResponder:
             return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
         if _ABOUT_ME.search(text):
             return self._summary(ctx, name)
-        if ctx.procedure_topic is not None:
+        if ctx.procedure_topic is not None and ctx.procedures:
             return _procedure_answer(ctx.procedure_topic, ctx.procedures)
         if _QUESTION.search(text) and not _GREETING.match(text):
             return self._answer(ctx, text, name)
@@ -446,6 +448,8 @@ class OfflineResponder:
         said_before = _episode_answer(text, ctx.episodes, about_user=_is_own_question(text))
         if said_before is not None:
             return said_before
+        if ctx.procedure_topic is not None and ctx.asks_steps:  # none saved yet
+            return _procedure_answer(ctx.procedure_topic, ())
         return _say(
             "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
         )

@@ -170,6 +170,7 @@ class ChatTurn:
                 noted_private=noted_private,
                 procedure_topic=recall.procedure_topic,
                 procedures=recall.procedures,
+                asks_steps=recall.asks_steps,
                 about=recall.about,
             )
         )

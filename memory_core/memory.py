@@ -452,9 +452,10 @@ class Memory:
                 self.vectors.queue_fact(conn, after)
             else:
                 self.vectors.set_fact_status(conn, after)
-            if status == Status.DELETED and before.kind == "fact":
+            if status == Status.DELETED and before.kind in ("fact", "procedure"):
                 self._forget_quotes(conn, user_id, before, now)
                 if reason == "forget":
+                    # A forgotten procedure's steps leave the turns that told them too.
                     self._forget_turns(conn, user_id, before)
         log.info(f"fact_{name}", user_id=user_id, fact_id=fact_id, actor=actor)
         return after
@@ -465,7 +466,8 @@ class Memory:
         quoted = gone.value_text.rstrip(".").casefold()
         derived = fact_repo.list_facts(conn, user_id, SearchFilters(), limit=500)
         for fact in derived:
-            if fact.kind != "fact" and quoted and quoted in fact.value_text.casefold():
+            ours = fact.kind in ("reflection", "insight")  # the bot's words, not the user's
+            if ours and quoted and quoted in fact.value_text.casefold():
                 after = fact_repo.delete(
                     conn,
                     user_id,
@@ -810,6 +812,7 @@ class Memory:
             episodes,
             candidates=candidates,
             procedure_topic=topic,
+            asks_steps=topic is not None and procedures.asks_for_steps(text),
             procedures=asked,
             about=about,
         )

@@ -78,6 +78,9 @@ async def test_remember_command_with_steps_profile_export_and_forget(
         await memory.forget("console:ana", procedure.id)
         asked = await s.say("What's my packing routine?")
         assert "You haven't told me how you like your packing done yet" in asked, asked
+        assert "Laptop" not in asked and "laptop" not in asked  # the turn that told it is gone
+        coffee = await s.say("how do I like my coffee?")  # a plain preference question
+        assert "coffee done" not in coffee, coffee
 
 
 async def test_a_procedure_reads_in_a_group_only_when_nothing_in_it_is_private(
