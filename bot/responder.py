@@ -378,8 +378,7 @@ class OfflineResponder:
             return self._summary(ctx, name)
         if ctx.procedure_topic is not None and ctx.procedures:
             return _procedure_answer(ctx.procedure_topic, ctx.procedures)
-        if _QUESTION.search(text) and not _GREETING.match(text):
-            return self._answer(ctx, text, name)
+        # "How I like my code reviewed: 1. … 2. …" starts like a question: a procedure first.
         procedure = next((c for c in ctx.noted if c.category == Category.PROCEDURAL), None)
         if procedure is not None:
             steps = procedure_steps(procedure.value_text)
@@ -388,6 +387,8 @@ class OfflineResponder:
                 topic=procedure_topic(procedure.key, procedure.value_text),
                 steps=_numbered_inline(steps),
             )
+        if _QUESTION.search(text) and not _GREETING.match(text):
+            return self._answer(ctx, text, name)
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
             noted = _listing([yours(c.value_text, name) for c in _worth_saying(ctx.noted)])
