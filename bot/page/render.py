@@ -240,7 +240,7 @@ def faded_list(faded: Sequence[Fact], c: Ctx) -> str:
     if not faded:
         return f'<p class="empty">{c.t("Nothing has faded.")}</p>'
     rows = "".join(
-        f'<li class="faded" data-id="{f.id}">{said(f, c)} '
+        f'<li class="faded" data-id="{f.id}"><span>{said(f, c)}</span> '
         f"{_form(c, f'/fact/{f.id}/restore', t(c.lang, 'Restore'))}</li>"
         for f in faded
     )
@@ -428,7 +428,7 @@ def fact_page(
     body = f"""
 <header><p><a href="{escape(c.base)}/">← {c.t("Your memory")}</a></p>
 <h1 id="fact-text">{said(fact, c)}</h1><p class="hint">{category}</p></header>
-<main>
+<main class="single">
 {flash(c, flash_code)}
 {secret}
 <section id="story"><h2>{c.t("Its story")}</h2>
@@ -456,7 +456,7 @@ def import_page(c: Ctx, import_id: int, description: str, rev: int) -> str:
     body = f"""
 <header><p><a href="{escape(c.base)}/">← {c.t("Your memory")}</a></p>
 <h1>{c.t("Here's what your file changes:")}</h1></header>
-<main><pre class="diff" id="import-preview">{escape(description)}</pre>
+<main class="single"><pre class="diff" id="import-preview">{escape(description)}</pre>
 <p>{c.t("Apply these changes?")}</p>
 <div class="actions">
 {_form(c, f"/import/{import_id}/apply", t(c.lang, "Apply"), fields=rev_field)}

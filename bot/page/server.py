@@ -517,7 +517,7 @@ class PageServer:
             return self._back("forgotten")
         if action == "restore":
             await view.restore(fact_id)
-            return self._back("restored", anchor="faded")
+            return self._back("restored")
         if action in ("pin", "unpin"):
             await view.pin(fact_id, action == "pin")
             return self._back("pinned" if action == "pin" else "unpinned", to=f"/fact/{fact_id}")
@@ -582,7 +582,7 @@ class PageServer:
         rev = await self.memory.revision(session.user_id)
         pending = await self._view(session).plan_import(raw, owner=session.name or "the user")
         if pending.import_id is None:
-            return self._back("import_same", anchor="transfer")
+            return self._back("import_same")
         page = render.import_page(self._ctx(session), pending.import_id, pending.description, rev)
         return self._html(page)
 
@@ -597,7 +597,7 @@ class PageServer:
         uid = session.user_id
         if not isinstance(rev, str) or str(await self.memory.revision(uid)) != rev:
             await self.memory.cancel_import(uid, import_id)
-            return self._back("stale", anchor="transfer")
+            return self._back("stale")
         summary = await self.memory.settle_import(uid, import_id, apply=True)
         return self._back("imported" if summary is not None else "already")
 
@@ -607,14 +607,14 @@ class PageServer:
         """Drop a previewed import."""
         assert session is not None
         await self.memory.cancel_import(session.user_id, _item_id(request))
-        return self._back("import_cancelled", anchor="transfer")
+        return self._back("import_cancelled")
 
     async def switch(self, request: web.Request, session: Session | None) -> web.StreamResponse:
         """Pause or resume automatic learning (as /pause and /resume)."""
         assert session is not None
         paused = request.path.endswith("/pause")
         await self.memory.update_settings(session.user_id, paused=paused)
-        return self._back("paused" if paused else "resumed", anchor="settings")
+        return self._back("paused" if paused else "resumed")
 
     async def erase(self, request: web.Request, session: Session | None) -> web.StreamResponse:
         """Erase everything about the user once they typed the word shown (as /forgetme)."""
@@ -623,7 +623,7 @@ class PageServer:
         typed = form.get("confirm")
         word = t(session.lang, render.ERASE_WORD)
         if not isinstance(typed, str) or typed.strip() != word:
-            return self._back("erase_typed", anchor="settings")
+            return self._back("erase_typed")
         await self.memory.erase(session.user_id)
         response = self._notice(
             request,
