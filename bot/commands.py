@@ -347,9 +347,8 @@ class Commands:
         by section, with plain confidence."""
         profile = await c.view.profile(fresh=True, shown=True)
         if profile is None or profile.empty:
-            return [
-                Reply(t(c.lang, "I don't know anything about you yet. Tell me about yourself!"))
-            ]
+            empty = Reply(t(c.lang, "I don't know anything about you yet. Tell me about yourself!"))
+            return [self._with_page_button(empty, c)]
         parts = [t(c.lang, "Here's what I know about you:")]
         who = first_name(c.msg.display_name)
         people = await c.view.people()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from html import escape
 from string import Template
 
@@ -110,7 +111,13 @@ def shell(c: Ctx, title: str, body: str, *, head: str = "", body_attrs: str = ""
 
 def said(fact: Fact, c: Ctx) -> str:
     """A fact said to its owner, escaped."""
-    return escape(texts.said_to_user(fact, c.name))
+    return _said(fact.value_text, c.name)
+
+
+@lru_cache(maxsize=16384)
+def _said(value_text: str, name: str | None) -> str:
+    """A stored text said to its owner, escaped (cached: every load lists every fact)."""
+    return escape(texts.said_to_user_text(value_text, name))
 
 
 def _form(c: Ctx, action: str, label: str, *, cls: str = "", fields: str = "") -> str:

@@ -11,6 +11,7 @@ logged as ``page_read`` / ``page_write`` with the user id and the action, never 
 
 from __future__ import annotations
 
+import functools
 import time
 import uuid
 from collections import deque
@@ -425,7 +426,7 @@ class PageServer:
         types = {"page.js": "text/javascript", "page.css": "text/css"}
         if name not in types:
             raise web.HTTPNotFound()
-        body = (STATIC / name).read_bytes()
+        body = _static(name)
         response = web.Response(body=body, content_type=types[name], charset="utf-8")
         response.headers["Cache-Control"] = "max-age=300"
         return response
@@ -634,6 +635,12 @@ class PageServer:
         )
         response.del_cookie(COOKIE, path=self.prefix)
         return response
+
+
+@functools.cache
+def _static(name: str) -> bytes:
+    """A shipped static file (read once)."""
+    return (STATIC / name).read_bytes()
 
 
 def _see_other(location: str) -> web.Response:

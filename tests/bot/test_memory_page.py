@@ -245,3 +245,35 @@ async def test_every_read_and_write_is_logged_without_values(
         ]
         assert all(e["user_id"] == "console:ana" for e in page_events)
         assert "Lisbon" not in repr(logs) and "Porto" not in repr(logs)
+
+
+async def test_memories_web_per_platform(tmp_path: Path, clock: ManualClock) -> None:
+    """Discord gets a one-time link, Telegram a Mini App button, a group nothing; /profile
+    and /memories carry an "Open memory" button on Telegram."""
+    from tests.factories import message
+
+    async with page_bot(tmp_path, clock) as bot:
+        router = bot.session.runtime.router  # type: ignore[union-attr]
+        [discord] = await router.on_message(
+            message("/memories web", platform="discord", user="7", at=clock.now())
+        )
+        assert re.search(r"/memory/open\?t=\S+", discord.text) and not discord.buttons
+        token = discord.text.split("t=", 1)[1].split()[0]
+        assert bot.page.keys.open_link(token, clock.now().timestamp()).user_id == "discord:7"
+        [telegram] = await router.on_message(
+            message("/memories web", platform="telegram", user="8", at=clock.now())
+        )
+        [[button]] = telegram.buttons
+        assert button.web_app == bot.page.mini_app_url() and "/open?" not in telegram.text
+        for command in ("/memories", "/profile"):
+            [reply] = await router.on_message(
+                message(command, platform="telegram", user="8", at=clock.now())
+            )
+            assert reply.buttons[-1][-1].web_app == bot.page.mini_app_url()
+        for platform in ("discord", "telegram", "console"):
+            replies = await router.on_message(
+                message("/memories web", platform=platform, private=False, at=clock.now())
+            )
+            said = " ".join(r.text for r in replies)
+            assert "/memory/open" not in said
+            assert not any(b.web_app for r in replies for row in r.buttons for b in row)
