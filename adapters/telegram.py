@@ -128,6 +128,8 @@ class TelegramConfig:
     stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S
     #: The memory page as a Mini App: the chat's menu button opens it (``None``: no button).
     mini_app_url: str | None = None
+    #: Other routes served on the webhook's port (the memory page, when it shares the port).
+    webhook_routes: Callable[[Any], None] | None = dataclasses.field(default=None, repr=False)
 
 
 #: The label of the chat's menu button that opens the memory page.
@@ -288,6 +290,7 @@ class TelegramAdapter:
             path=cfg.webhook_path,
             secret=cfg.webhook_secret,
             on_received=self._dispatcher.wake,
+            routes=cfg.webhook_routes,
         )
         self._dispatcher.start()
         await self._receiver.start()

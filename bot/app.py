@@ -412,6 +412,11 @@ def build_page(settings: Settings, memory: Memory) -> PageServer | None:
         listen=settings.page_host,
         port=settings.page_port,
         default_lang=settings.default_language,
+        # On the webhook's port, the webhook's server serves the page too (one port to open).
+        standalone=not (
+            settings.telegram_mode == "webhook"
+            and settings.page_port == settings.telegram_webhook_port
+        ),
     )
 
 

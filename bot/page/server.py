@@ -33,10 +33,12 @@ from bot.page.auth import (
     check_init_data,
 )
 from memory_core import (
+    Category,
     ConflictChoice,
     ConflictOutcome,
     Memory,
     UserView,
+    people_of,
 )
 from memory_core.errors import InvalidInputError, NotFoundError
 from memory_core.values import Audience, Status
@@ -116,8 +118,11 @@ class PageServer:
         limits: PageLimits | None = None,
         now: Callable[[], float] | None = None,
         default_lang: str = "en",
+        standalone: bool = True,
     ) -> None:
         self.memory = memory
+        #: ``False``: another server (the Telegram webhook's, same port) serves the routes.
+        self.standalone = standalone
         self.keys = keys
         #: Where users reach the page (``None``: this server's own address once listening).
         self._public_url = public_url.rstrip("/") if public_url else None
@@ -192,7 +197,10 @@ class PageServer:
         return app
 
     async def start(self) -> None:
-        """Listen on ``listen:port`` (``port=0``: any free port, read back into ``port``)."""
+        """Listen on ``listen:port`` (``port=0``: any free port, read back into ``port``);
+        nothing when another server serves the routes."""
+        if not self.standalone:
+            return
         runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.listen, self.port)
@@ -225,6 +233,9 @@ class PageServer:
     ) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
         async def run(request: web.Request) -> web.StreamResponse:
             session: Session | None = None
+            if request.method == "POST" and not _same_origin(request):
+                log.warning("page_origin_refused", action=action or request.path)
+                return self._plain(403, "forbidden\n")
             try:
                 if auth:
                     session = self._session(request)
@@ -447,7 +458,14 @@ class PageServer:
             self._ctx(session),
             facts=facts,
             query=query,
-            people=await view.people(),
+            # The people come from the facts already read (one query fewer per load).
+            people=people_of(
+                f
+                for f in everything
+                if f.kind == "fact"
+                and f.category == Category.RELATIONSHIP
+                and f.status == Status.ACTIVE
+            ),
             plans=render.plans_of(everything, self.memory.clock.now()),
             conflicts=await view.open_conflicts(),
             faded=await view.faded(limit=200),
@@ -635,6 +653,15 @@ class PageServer:
         )
         response.del_cookie(COOKIE, path=self.prefix)
         return response
+
+
+def _same_origin(request: web.Request) -> bool:
+    """A POST sent by another site's page (its ``Origin`` names another host) is refused,
+    sign-ins included: nobody can sign a visitor into someone else's page."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True  # not sent by a browser form of another site (browsers send it)
+    return urlsplit(origin).netloc == request.host
 
 
 @functools.cache

@@ -277,3 +277,59 @@ async def test_memories_web_per_platform(tmp_path: Path, clock: ManualClock) -> 
             said = " ".join(r.text for r in replies)
             assert "/memory/open" not in said
             assert not any(b.web_app for r in replies for row in r.buttons for b in row)
+
+
+async def test_a_post_from_another_site_is_refused(tmp_path: Path, clock: ManualClock) -> None:
+    async with page_bot(tmp_path, clock) as bot:
+        link = await bot.link()
+        async with bot.visitor() as page:
+            evil = {"Origin": "https://evil.example"}
+            token = link.split("t=", 1)[1]
+            async with page.http.post(f"{page.base}/open", data={"t": token}, headers=evil) as r:
+                assert r.status == 403
+            assert (await page.open_link(link)).status == 200  # not spent by the refusal
+            await page.get("/")
+            async with page.http.post(
+                f"{page.base}/pause", data={"csrf": page.csrf}, headers=evil
+            ) as r:
+                assert r.status == 403
+            assert not (await bot.memory.settings("console:ana")).paused
+
+
+async def test_the_page_can_share_the_webhooks_port(tmp_path: Path, clock: ManualClock) -> None:
+    """In webhook mode on the same port, the webhook's server serves the page too."""
+    import socket
+
+    import aiohttp
+
+    from adapters.webhook import WebhookReceiver
+    from bot.page import PageKeys, PageServer
+
+    async with page_bot(tmp_path, clock) as bot:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        shared = PageServer(
+            bot.memory,
+            PageKeys(b"k" * 32),
+            public_url=f"http://127.0.0.1:{port}",
+            standalone=False,
+        )
+        await shared.start()  # nothing: the webhook's server serves it
+        receiver = WebhookReceiver(
+            bot.memory,  # never reached: every request below is refused or is the page's
+            listen="127.0.0.1",
+            port=port,
+            path="telegram",
+            secret="s3cret",
+            routes=shared.install,
+        )
+        await receiver.start()
+        try:
+            async with aiohttp.ClientSession() as http:
+                async with http.get(f"http://127.0.0.1:{port}/memory/tg") as r:
+                    assert r.status == 200 and "telegram-web-app.js" in await r.text()
+                async with http.post(f"http://127.0.0.1:{port}/telegram", json={}) as r:
+                    assert r.status == 403  # the webhook still wants its secret
+        finally:
+            await receiver.stop()
