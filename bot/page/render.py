@@ -84,7 +84,7 @@ _SHELL = Template(
     """<!doctype html>
 <html lang="$lang"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>$title</title>
 <link rel="stylesheet" href="$base/static/page.css">
 $head
@@ -473,9 +473,8 @@ def import_page(c: Ctx, import_id: int, description: str, rev: int) -> str:
     return shell(c, t(c.lang, "Your memory"), body)
 
 
-def notice_page(c: Ctx, title: str, message: str, *, status_code: int = 200) -> str:
+def notice_page(c: Ctx, title: str, message: str) -> str:
     """A page with one message (signed out, refused, erased, not found)."""
-    del status_code
     body = (
         f'<main class="notice"><h1>{escape(title)}</h1><p id="notice">{escape(message)}</p></main>'
     )

@@ -290,7 +290,7 @@ class PageServer:
     def _harden(self, response: web.StreamResponse) -> None:
         response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Referrer-Policy"] = "same-origin"
         response.headers.setdefault("Cache-Control", "no-store")
 
     def _session(self, request: web.Request) -> Session | None:
@@ -661,6 +661,8 @@ def _same_origin(request: web.Request) -> bool:
     origin = request.headers.get("Origin")
     if origin is None:
         return True  # not sent by a browser form of another site (browsers send it)
+    # "null" (an opaque origin, or a page that hides its own) is never ours: the page's
+    # Referrer-Policy is same-origin, so the browser names our origin on our own forms.
     return urlsplit(origin).netloc == request.host
 
 

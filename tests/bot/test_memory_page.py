@@ -193,8 +193,11 @@ async def test_no_page_shows_or_changes_another_users_memory(
         bobs = await bot.facts("bob")
         assert len(bobs) >= 3
         before = sorted((f.id, f.value_text, f.status, f.pinned) for f in bobs)
-        conflicts = await bot.memory.view("console:bob", "private").open_conflicts()
+        bob = bot.memory.view("console:bob", "private")
+        conflicts = await bob.open_conflicts()
         assert conflicts
+        pending = await bob.plan_import(b"- I live in Rome\n- I play chess\n", owner="Bob")
+        assert pending.import_id is not None
         async with bot.signed_in("ana") as page:
             for fact in bobs:
                 status, html = await page.get(f"/fact/{fact.id}")
@@ -208,6 +211,10 @@ async def test_no_page_shows_or_changes_another_users_memory(
                 for choice in ("update", "keep", "now"):
                     status, _ = await page.post(f"/conflict/{conflict.id}/{choice}")
                     assert status == 404
+            rev = str(await bot.memory.revision("console:ana"))
+            for action in ("apply", "cancel"):
+                status, _ = await page.post(f"/import/{pending.import_id}/{action}", rev=rev)
+                assert status in (200, 404)  # said "already settled" or not found: never applied
             bob_ids = {f.id for f in bobs}
             for path, query in (("/", "Oslo"), ("/search", "Oslo"), ("/search", "Robert")):
                 status, html = await page.get(path, q=query)
@@ -215,7 +222,10 @@ async def test_no_page_shows_or_changes_another_users_memory(
                 assert "live in Oslo" not in html and "name is Robert" not in html
         after = sorted((f.id, f.value_text, f.status, f.pinned) for f in await bot.facts("bob"))
         assert after == before
-        assert await bot.memory.view("console:bob", "private").open_conflicts() == conflicts
+        assert await bob.open_conflicts() == conflicts
+        # Bob's import is still his to apply: Ana's presses neither applied nor cancelled it.
+        assert await bot.memory.settle_import("console:bob", pending.import_id, apply=True)
+        assert any("chess" in f.value_text for f in await bot.facts("bob"))
 
 
 async def test_rate_limits(tmp_path: Path, clock: ManualClock) -> None:
@@ -333,3 +343,13 @@ async def test_the_page_can_share_the_webhooks_port(tmp_path: Path, clock: Manua
                     assert r.status == 403  # the webhook still wants its secret
         finally:
             await receiver.stop()
+
+
+async def test_an_opaque_origin_is_refused(tmp_path: Path, clock: ManualClock) -> None:
+    async with page_bot(tmp_path, clock) as bot, bot.signed_in() as page:
+        async with page.http.post(
+            f"{page.base}/pause", data={"csrf": page.csrf}, headers={"Origin": "null"}
+        ) as r:
+            assert r.status == 403
+        async with page.http.get(page.base + "/") as r:
+            assert r.headers["Referrer-Policy"] == "same-origin"

@@ -1,6 +1,6 @@
 """The memory page in a real browser: Debian's Chromium driven by Playwright for Python.
 
-One browser for the whole session (each test gets a fresh context: its own cookies). The bot
+One browser for all of them (each test gets a fresh context: its own cookies). The bot
 and its page server run on an event loop in a background thread, so the tests drive the
 browser with Playwright's synchronous API while the bot serves; ``bot.run(coro)`` runs a
 coroutine on the bot's loop and returns its result."""
@@ -54,9 +54,11 @@ class LoopThread:
         self.loop.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Headless Chromium (Debian's package), launched once for the session."""
+    """Headless Chromium (Debian's package), launched once for the browser tests. Package
+    scope, not session: Playwright's synchronous API keeps an event loop running on the main
+    thread while it is open, and the async tests that run after this package need it gone."""
     if not CHROMIUM.exists() or shutil.which("chromium") is None:
         pytest.fail("Chromium is missing: apt-get install -y chromium (make test does it)")
     from playwright.sync_api import sync_playwright
