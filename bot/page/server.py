@@ -178,6 +178,7 @@ class PageServer:
         r.add_get(p + "/export.md", self._wrap(self.export, action="export"))
         for name in ("edit", "forget", "pin", "unpin", "restore", "reveal"):
             r.add_post(p + "/fact/{id}/" + name, self._wrap(self.fact_write, action=name))
+        r.add_post(p + "/forget", self._wrap(self.forget_listed, action="forget"))
         r.add_post(p + "/undo", self._wrap(self.undo, action="undo"))
         r.add_post(p + "/conflict/{id}/{choice}", self._wrap(self.settle, action="settle"))
         r.add_post(p + "/import", self._wrap(self.plan_import, action="import_preview"))
@@ -558,6 +559,19 @@ class PageServer:
             return self._back("same", to=f"/fact/{fact_id}")
         new_id = done.fact.id if done.fact is not None else fact_id
         return self._back("saved", to=f"/fact/{new_id}")
+
+    async def forget_listed(
+        self, request: web.Request, session: Session | None
+    ) -> web.StreamResponse:
+        """Forget the fact whose Forget button was pressed in a list."""
+        assert session is not None
+        form = await request.post()
+        raw = form.get("id")
+        if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 12:
+            raise NotFoundError("no such memory")
+        log.info("page_forget", user_id=session.user_id, item_id=int(raw))
+        await self._view(session).forget(int(raw))
+        return self._back("forgotten")
 
     async def undo(self, request: web.Request, session: Session | None) -> web.StreamResponse:
         """Revert the user's last change (as /undo)."""

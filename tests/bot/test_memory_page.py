@@ -207,6 +207,8 @@ async def test_no_page_shows_or_changes_another_users_memory(
                     assert status == 404, action
                 status, _ = await page.post(f"/fact/{fact.id}/edit", value="I live in Rome")
                 assert status == 404
+                status, _ = await page.post("/forget", id=str(fact.id))  # a list's button
+                assert status == 404
             for conflict in conflicts:
                 for choice in ("update", "keep", "now"):
                     status, _ = await page.post(f"/conflict/{conflict.id}/{choice}")
