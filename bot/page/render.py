@@ -60,6 +60,55 @@ FLASH = {
     "stale": N_("Your memory changed since — please look again."),
     "erase_typed": N_("Type the word exactly as shown to erase everything."),
 }
+#: The page's words (module constants: the catalogue's extractor reads no f-string).
+T_PINNED = N_("Pinned")
+T_NOT_CONFIRMED_YET = N_("not confirmed yet")
+T_REVEAL = N_("Reveal")
+T_FORGET = N_("Forget")
+T_I_HAVE_NOTHING_ABOUT = N_("I have nothing about {topic}.")
+T_NO_MEMORIES_YET = N_("No memories yet.")
+T_NO_ONE_YET = N_("No one yet.")
+T_NO_PLANS_YET = N_("No plans yet.")
+T_NOTHING_HAS_FADED = N_("Nothing has faded.")
+T_RESTORE = N_("Restore")
+T_WAITING_FOR_YOUR_ANSWER = N_("Waiting for your answer")
+T_SEARCH_YOUR_MEMORY = N_("Search your memory")
+T_SEARCH = N_("Search")
+T_NO_NOTES_YET = N_("No notes yet.")
+T_LEARNING_IS_PAUSED_I = N_("Learning is paused: I only store what you /remember.")
+T_I_LEARN_FROM_OUR = N_("I learn from our chat as we talk.")
+T_TYPE_WORD_TO_DELETE = N_(
+    "Type {word} to delete everything I know about you. It cannot be undone."
+)
+T_DELETE_EVERYTHING = N_("Delete everything")
+T_YOUR_MEMORY = N_("Your memory")
+T_SECTIONS = N_("Sections")
+T_MEMORIES = N_("Memories")
+T_PEOPLE = N_("People")
+T_NOTES = N_("Notes")
+T_PLANS = N_("Plans")
+T_FADED = N_("Faded")
+T_UNUSED_FOR_A_LONG = N_("Unused for a long time: not in my answers, but not forgotten.")
+T_WHAT_I_SEE = N_("What I see")
+T_A_MESSAGE_TO_ME = N_("A message to me")
+T_SHOW_WHAT_I_D = N_("Show what I'd remember")
+T_EXPORT_AND_IMPORT = N_("Export and import")
+T_DOWNLOAD_MEMORY_MD = N_("Download MEMORY.md")
+T_AN_EDITED_MEMORY_MD = N_("An edited MEMORY.md")
+T_OR_PASTE_IT_HERE = N_("or paste it here")
+T_PREVIEW_CHANGES = N_("Preview changes")
+T_SETTINGS = N_("Settings")
+T_THE_RIGHT_VALUE_AS = N_("The right value, as you would say it in chat")
+T_E_G_I_LIVE = N_("e.g. I live in Porto")
+T_SAVE = N_("Save")
+T_ITS_STORY = N_("Its story")
+T_CHANGE_IT = N_("Change it")
+T_HERE_S_WHAT_YOUR = N_("Here's what your file changes:")
+T_APPLY_THESE_CHANGES = N_("Apply these changes?")
+T_OPEN_MY_MEMORY = N_("Open my memory")
+T_OPEN_THIS_PAGE_FROM = N_("Open this page from your private chat with me in Telegram.")
+T_OPENING = N_("Opening…")
+
 #: The word typed to erase everything (translated, so the user types it in their language).
 ERASE_WORD = N_("ERASE")
 
@@ -135,17 +184,17 @@ def _form(
 
 def fact_row(fact: Fact, c: Ctx) -> str:
     """One fact in a list: its text (a link to its story), pin mark, forget button."""
-    pin = f' <span class="pin" title="{c.t("Pinned")}">📌</span>' if fact.pinned else ""
-    pending = f" <em>({c.t('not confirmed yet')})</em>" if fact.status == Status.PENDING else ""
+    pin = f' <span class="pin" title="{c.t(T_PINNED)}">📌</span>' if fact.pinned else ""
+    pending = f" <em>({c.t(T_NOT_CONFIRMED_YET)})</em>" if fact.status == Status.PENDING else ""
     secret = (
-        f' <a class="reveal" href="{escape(c.base)}/fact/{fact.id}">{c.t("Reveal")}</a>'
+        f' <a class="reveal" href="{escape(c.base)}/fact/{fact.id}">{c.t(T_REVEAL)}</a>'
         if _MASK in fact.value_text
         else ""
     )
     # One form around each list carries the CSRF token once (a page lists a thousand rows).
     forget = (
         f'<button type="submit" name="id" value="{fact.id}" class="quiet" '
-        f'aria-label="{c.t("Forget")}: {said(fact, c)}">{c.t("Forget")}</button>'
+        f'aria-label="{c.t(T_FORGET)}: {said(fact, c)}">{c.t(T_FORGET)}</button>'
     )
     return (
         f'<li class="fact" data-id="{fact.id}"><a href="{escape(c.base)}/fact/{fact.id}">'
@@ -165,11 +214,11 @@ def fact_list(facts: Sequence[Fact], c: Ctx, *, query: str = "") -> str:
     """The facts by category (or search results, best first, when ``query`` is set)."""
     if query:
         if not facts:
-            return f'<p class="empty">{c.t("I have nothing about {topic}.", topic=query[:60])}</p>'
+            return f'<p class="empty">{c.t(T_I_HAVE_NOTHING_ABOUT, topic=query[:60])}</p>'
         rows = "".join(fact_row(f, c) for f in facts)
         return forget_form(c, f'<ul class="facts">{rows}</ul>')
     if not facts:
-        return f'<p class="empty">{c.t("No memories yet.")}</p>'
+        return f'<p class="empty">{c.t(T_NO_MEMORIES_YET)}</p>'
     parts: list[str] = []
     by_category: dict[Category, list[Fact]] = {}
     for fact in facts:
@@ -188,7 +237,7 @@ def fact_list(facts: Sequence[Fact], c: Ctx, *, query: str = "") -> str:
 def people_list(people: Sequence[Person], c: Ctx) -> str:
     """The user's people, each with what the user said about them."""
     if not people:
-        return f'<p class="empty">{c.t("No one yet.")}</p>'
+        return f'<p class="empty">{c.t(T_NO_ONE_YET)}</p>'
     items = []
     for person in people:
         about = "; ".join(escape(s) for s in person_said(person, c.name))
@@ -200,7 +249,7 @@ def people_list(people: Sequence[Person], c: Ctx) -> str:
 def plans_list(plans: Sequence[Fact], c: Ctx) -> str:
     """Plans and dated things, soonest first."""
     if not plans:
-        return f'<p class="empty">{c.t("No plans yet.")}</p>'
+        return f'<p class="empty">{c.t(T_NO_PLANS_YET)}</p>'
     rows = []
     for fact in plans:
         when = fact.event_time or fact.valid_to
@@ -256,14 +305,14 @@ def conflict_box(conflict: Conflict, c: Ctx) -> str:
 def faded_list(faded: Sequence[Fact], c: Ctx) -> str:
     """Faded facts, each with a restore button."""
     if not faded:
-        return f'<p class="empty">{c.t("Nothing has faded.")}</p>'
+        return f'<p class="empty">{c.t(T_NOTHING_HAS_FADED)}</p>'
     rows = []
     for f in faded:
         restore = _form(
             c,
             f"/fact/{f.id}/restore",
             t(c.lang, "Restore"),
-            aria=f"{c.t('Restore')}: {said(f, c)}",
+            aria=f"{c.t(T_RESTORE)}: {said(f, c)}",
         )
         rows.append(f'<li class="faded" data-id="{f.id}"><span>{said(f, c)}</span> {restore}</li>')
     return f'<ul class="facts">{"".join(rows)}</ul>'
@@ -314,20 +363,20 @@ def main_page(
     if conflicts:
         boxes = "".join(conflict_box(x, c) for x in conflicts)
         conflict_part = (
-            f'<section id="conflicts"><h2>{c.t("Waiting for your answer")}</h2>{boxes}</section>'
+            f'<section id="conflicts"><h2>{c.t(T_WAITING_FOR_YOUR_ANSWER)}</h2>{boxes}</section>'
         )
     search = (
         f'<form method="get" action="{escape(c.base)}/" role="search" class="search">'
-        f'<label for="q">{c.t("Search your memory")}</label>'
+        f'<label for="q">{c.t(T_SEARCH_YOUR_MEMORY)}</label>'
         f'<input id="q" name="q" type="search" autocomplete="off" value="{escape(query)}" '
-        f'placeholder="{c.t("Search your memory")}">'
-        f'<button type="submit">{c.t("Search")}</button></form>'
+        f'placeholder="{c.t(T_SEARCH_YOUR_MEMORY)}">'
+        f'<button type="submit">{c.t(T_SEARCH)}</button></form>'
     )
     count = tn(c.lang, "{n} memory", "{n} memories", len(listed))
     notes_part = (
         "".join(fact_row(f, c) for f in notes)
         if notes
-        else f'<li class="empty">{c.t("No notes yet.")}</li>'
+        else f'<li class="empty">{c.t(T_NO_NOTES_YET)}</li>'
     )
     notes_list = forget_form(c, f'<ul class="facts">{notes_part}</ul>')
     block_part = ""
@@ -339,51 +388,47 @@ def main_page(
         if paused
         else _form(c, "/pause", t(c.lang, "Pause learning"))
     )
-    state = (
-        c.t("Learning is paused: I only store what you /remember.")
-        if paused
-        else c.t("I learn from our chat as we talk.")
-    )
+    state = c.t(T_LEARNING_IS_PAUSED_I) if paused else c.t(T_I_LEARN_FROM_OUR)
     word = t(c.lang, ERASE_WORD)
     erase = (
         f'<form method="post" action="{escape(c.base)}/erase" class="erase">'
         f'<input type="hidden" name="csrf" value="{escape(c.csrf)}">'
-        f'<label for="confirm">{c.t("Type {word} to delete everything I know about you. It cannot be undone.", word=word)}</label>'  # noqa: E501
+        f'<label for="confirm">{c.t(T_TYPE_WORD_TO_DELETE, word=word)}</label>'
         f'<input id="confirm" name="confirm" autocomplete="off" required>'
-        f'<button type="submit" class="danger">{c.t("Delete everything")}</button></form>'
+        f'<button type="submit" class="danger">{c.t(T_DELETE_EVERYTHING)}</button></form>'
     )
     body = f"""
-<header><h1>{c.t("Your memory")}</h1><nav aria-label="{c.t("Sections")}">{nav}</nav></header>
+<header><h1>{c.t(T_YOUR_MEMORY)}</h1><nav aria-label="{c.t(T_SECTIONS)}">{nav}</nav></header>
 <main>
 {flash(c, flash_code)}
 {conflict_part}
 <section id="facts" aria-labelledby="facts-title">
-<h2 id="facts-title">{c.t("Memories")}
+<h2 id="facts-title">{c.t(T_MEMORIES)}
 <span class="count" id="fact-count">{escape(count)}</span></h2>
 {search}
 <div id="results" aria-live="polite">{fact_list(listed, c, query=query)}</div>
 </section>
-<section id="people"><h2>{c.t("People")}</h2>{people_list(people, c)}</section>
-<section id="notes"><h2>{c.t("Notes")}</h2>{notes_list}</section>
-<section id="plans"><h2>{c.t("Plans")}</h2>{plans_list(plans, c)}</section>
-<section id="faded"><h2>{c.t("Faded")}</h2>
-<p class="hint">{c.t("Unused for a long time: not in my answers, but not forgotten.")}</p>
+<section id="people"><h2>{c.t(T_PEOPLE)}</h2>{people_list(people, c)}</section>
+<section id="notes"><h2>{c.t(T_NOTES)}</h2>{notes_list}</section>
+<section id="plans"><h2>{c.t(T_PLANS)}</h2>{plans_list(plans, c)}</section>
+<section id="faded"><h2>{c.t(T_FADED)}</h2>
+<p class="hint">{c.t(T_UNUSED_FOR_A_LONG)}</p>
 {faded_list(faded, c)}</section>
-<section id="preview"><h2>{c.t("What I see")}</h2>
+<section id="preview"><h2>{c.t(T_WHAT_I_SEE)}</h2>
 <form method="get" action="{escape(c.base)}/#preview">
-<label for="sample">{c.t("A message to me")}</label>
+<label for="sample">{c.t(T_A_MESSAGE_TO_ME)}</label>
 <input id="sample" name="sample" value="{escape(sample)}" autocomplete="off">
-<button type="submit">{c.t("Show what I'd remember")}</button></form>{block_part}</section>
-<section id="transfer"><h2>{c.t("Export and import")}</h2>
-<p><a href="{escape(c.base)}/export.md" download="MEMORY.md">{c.t("Download MEMORY.md")}</a></p>
+<button type="submit">{c.t(T_SHOW_WHAT_I_D)}</button></form>{block_part}</section>
+<section id="transfer"><h2>{c.t(T_EXPORT_AND_IMPORT)}</h2>
+<p><a href="{escape(c.base)}/export.md" download="MEMORY.md">{c.t(T_DOWNLOAD_MEMORY_MD)}</a></p>
 <form method="post" action="{escape(c.base)}/import" enctype="multipart/form-data">
 <input type="hidden" name="csrf" value="{escape(c.csrf)}">
-<label for="file">{c.t("An edited MEMORY.md")}</label>
+<label for="file">{c.t(T_AN_EDITED_MEMORY_MD)}</label>
 <input id="file" name="file" type="file" accept=".md,text/markdown,text/plain">
-<label for="text">{c.t("or paste it here")}</label>
+<label for="text">{c.t(T_OR_PASTE_IT_HERE)}</label>
 <textarea id="text" name="text" rows="4"></textarea>
-<button type="submit">{c.t("Preview changes")}</button></form></section>
-<section id="settings"><h2>{c.t("Settings")}</h2><p>{state}</p>{switch}{erase}</section>
+<button type="submit">{c.t(T_PREVIEW_CHANGES)}</button></form></section>
+<section id="settings"><h2>{c.t(T_SETTINGS)}</h2><p>{state}</p>{switch}{erase}</section>
 </main>
 <input type="hidden" id="rev" value="{rev}">
 """
@@ -434,10 +479,10 @@ def fact_page(
         edit = (
             f'<form method="post" action="{escape(c.base)}/fact/{fact.id}/edit" class="edit">'
             f'<input type="hidden" name="csrf" value="{escape(c.csrf)}">'
-            f'<label for="value">{c.t("The right value, as you would say it in chat")}</label>'
+            f'<label for="value">{c.t(T_THE_RIGHT_VALUE_AS)}</label>'
             f'<input id="value" name="value" required maxlength="1000" autocomplete="off" '
-            f'placeholder="{c.t("e.g. I live in Porto")}">'
-            f'<button type="submit">{c.t("Save")}</button></form>'
+            f'placeholder="{c.t(T_E_G_I_LIVE)}">'
+            f'<button type="submit">{c.t(T_SAVE)}</button></form>'
         )
     pin = ""
     if editable:
@@ -449,15 +494,15 @@ def fact_page(
     forget = _form(c, f"/fact/{fact.id}/forget", t(c.lang, "Forget"), cls="danger")
     category = c.t(CATEGORY_TITLES.get(fact.category, N_("Other")))
     body = f"""
-<header><p><a href="{escape(c.base)}/">← {c.t("Your memory")}</a></p>
+<header><p><a href="{escape(c.base)}/">← {c.t(T_YOUR_MEMORY)}</a></p>
 <h1 id="fact-text">{said(fact, c)}</h1><p class="hint">{category}</p></header>
 <main class="single">
 {flash(c, flash_code)}
 {secret}
-<section id="story"><h2>{c.t("Its story")}</h2>
+<section id="story"><h2>{c.t(T_ITS_STORY)}</h2>
 <p>{escape(source)}</p><p>{escape(sure)} {escape(mentions)}</p>
 <ul class="history">{story}</ul></section>
-<section id="change"><h2>{c.t("Change it")}</h2>{edit}
+<section id="change"><h2>{c.t(T_CHANGE_IT)}</h2>{edit}
 <div class="actions">{pin}{forget}</div></section>
 </main>
 """
@@ -477,10 +522,10 @@ def import_page(c: Ctx, import_id: int, description: str, rev: int) -> str:
     """An import's preview with Apply and Cancel."""
     rev_field = f'<input type="hidden" name="rev" value="{rev}">'
     body = f"""
-<header><p><a href="{escape(c.base)}/">← {c.t("Your memory")}</a></p>
-<h1>{c.t("Here's what your file changes:")}</h1></header>
+<header><p><a href="{escape(c.base)}/">← {c.t(T_YOUR_MEMORY)}</a></p>
+<h1>{c.t(T_HERE_S_WHAT_YOUR)}</h1></header>
 <main class="single"><pre class="diff" id="import-preview">{escape(description)}</pre>
-<p>{c.t("Apply these changes?")}</p>
+<p>{c.t(T_APPLY_THESE_CHANGES)}</p>
 <div class="actions">
 {_form(c, f"/import/{import_id}/apply", t(c.lang, "Apply"), fields=rev_field)}
 {_form(c, f"/import/{import_id}/cancel", t(c.lang, "Cancel"))}
@@ -501,10 +546,10 @@ def open_page(c: Ctx, token: str) -> str:
     """The landing page of a signed link: one button that spends it (a link preview that
     fetches the URL does not)."""
     body = f"""
-<main class="notice"><h1>{c.t("Your memory")}</h1>
+<main class="notice"><h1>{c.t(T_YOUR_MEMORY)}</h1>
 <form method="post" action="{escape(c.base)}/open">
 <input type="hidden" name="t" value="{escape(token)}">
-<button type="submit" id="open">{c.t("Open my memory")}</button></form></main>
+<button type="submit" id="open">{c.t(T_OPEN_MY_MEMORY)}</button></form></main>
 """
     return shell(c, t(c.lang, "Your memory"), body)
 
@@ -512,13 +557,16 @@ def open_page(c: Ctx, token: str) -> str:
 def telegram_page(c: Ctx) -> str:
     """The Mini App's entry: Telegram's script hands ``initData`` to page.js, which signs in."""
     head = '<script src="https://telegram.org/js/telegram-web-app.js" async></script>'
-    missing = c.t("Open this page from your private chat with me in Telegram.")
+    missing = c.t(T_OPEN_THIS_PAGE_FROM)
     refused = c.t(
-        "Telegram didn't confirm who you are. Close this and open it again from our private chat."
+        N_(
+            "Telegram didn't confirm who you are. Close this and open it again from our "
+            "private chat."
+        )
     )
     body = f"""
-<main class="notice"><h1>{c.t("Your memory")}</h1>
-<p id="notice" data-missing="{missing}" data-refused="{refused}">{c.t("Opening…")}</p></main>
+<main class="notice"><h1>{c.t(T_YOUR_MEMORY)}</h1>
+<p id="notice" data-missing="{missing}" data-refused="{refused}">{c.t(T_OPENING)}</p></main>
 """
     return shell(c, t(c.lang, "Your memory"), body, head=head, body_attrs=' data-telegram="1"')
 

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import structlog
 from aiohttp import web
 
-from bot.i18n import supported, t
+from bot.i18n import N_, supported, t
 from bot.page import render
 from bot.page.auth import (
     PageKeys,
@@ -244,9 +244,11 @@ class PageServer:
                         return self._notice(
                             request,
                             None,
-                            "Please open the page again",
-                            "This page was opened from an old or unknown link. Open it again "
-                            "from your private chat with me (/memories web).",
+                            N_("Please open the page again"),
+                            N_(
+                                "This page was opened from an old or unknown link. Open it "
+                                "again from your private chat with me (/memories web)."
+                            ),
                             401,
                         )
                     write = request.method == "POST"
@@ -269,8 +271,8 @@ class PageServer:
                 response = self._notice(
                     request,
                     session,
-                    "Not found",
-                    "I couldn't find that memory. It may have been forgotten already.",
+                    N_("Not found"),
+                    N_("I couldn't find that memory. It may have been forgotten already."),
                     404,
                 )
             except InvalidInputError as exc:
@@ -278,7 +280,7 @@ class PageServer:
                 response = self._notice(
                     request,
                     session,
-                    "Sorry",
+                    N_("Sorry"),
                     t(lang, "Sorry — I can't use that: {reason}.", reason=exc),
                     400,
                     translate=False,
@@ -386,9 +388,11 @@ class PageServer:
             return self._notice(
                 request,
                 None,
-                "This link doesn't work",
-                "Links to your memory work once and for 15 minutes. Ask me for a new one "
-                "with /memories web in our private chat.",
+                N_("This link doesn't work"),
+                N_(
+                    "Links to your memory work once and for 15 minutes. Ask me for a new one "
+                    "with /memories web in our private chat."
+                ),
                 403,
             )
         lang = await self._lang(claim.user_id, None)
@@ -661,8 +665,8 @@ class PageServer:
         response = self._notice(
             request,
             session,
-            "Deleted",
-            "Done — I've deleted everything I knew about you.",
+            N_("Deleted"),
+            N_("Done — I've deleted everything I knew about you."),
             200,
         )
         response.del_cookie(COOKIE, path=self.prefix)
