@@ -97,6 +97,11 @@ def build_view(rows: Sequence[Sequence[Button]]) -> discord.ui.View | None:
 def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
     """Every bot command as a slash command with a description and typed options; each one
     only forwards to ``run``."""
+    return [*_memory_commands(run), *_account_commands(run)]
+
+
+def _memory_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
+    """The commands that show or change what the bot remembers."""
 
     @app_commands.command(name="remember", description="Remember something exactly as you say it")
     @app_commands.describe(text="What I should remember")
@@ -140,6 +145,13 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
     async def import_(interaction: Interaction, file: discord.Attachment) -> None:
         await run(interaction, "import", None, file)
 
+    return [remember, forget, profile, memories, why, undo, restore, export, import_]
+
+
+def _account_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
+    """The commands about the conversation and the account: learning on or off, a new
+    conversation, erasure, linked platforms, help, reflections."""
+
     @app_commands.command(name="pause", description="Stop learning from our chat (/remember works)")
     async def pause(interaction: Interaction) -> None:
         await run(interaction, "pause", None, None)
@@ -156,6 +168,17 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
     async def forgetme(interaction: Interaction) -> None:
         await run(interaction, "forgetme", None, None)
 
+    @app_commands.command(name="link", description="Use one memory on Telegram and Discord")
+    @app_commands.describe(code="The code I gave you on your other platform (empty: get a code)")
+    async def link(interaction: Interaction, code: str | None = None) -> None:
+        await run(interaction, "link", code, None)
+
+    @app_commands.command(
+        name="unlink", description="Stop sharing memory with your other platforms"
+    )
+    async def unlink(interaction: Interaction) -> None:
+        await run(interaction, "unlink", None, None)
+
     @app_commands.command(name="help", description="What I can do")
     async def help_(interaction: Interaction) -> None:
         await run(interaction, "help", None, None)
@@ -165,23 +188,7 @@ def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, No
     async def reflections(interaction: Interaction, state: Literal["on", "off"]) -> None:
         await run(interaction, "reflections", state, None)
 
-    return [
-        remember,
-        forget,
-        profile,
-        memories,
-        why,
-        undo,
-        restore,
-        export,
-        import_,
-        pause,
-        resume,
-        new,
-        forgetme,
-        help_,
-        reflections,
-    ]
+    return [pause, resume, new, forgetme, link, unlink, help_, reflections]
 
 
 class _Forwarding:

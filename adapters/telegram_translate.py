@@ -54,6 +54,8 @@ COMMAND_MENU: tuple[tuple[str, str], ...] = (
     ("resume", N_("Start learning again")),
     ("new", N_("Start a new conversation")),
     ("reflections", N_("Weekly summaries on or off")),
+    ("link", N_("Use one memory on Telegram and Discord")),
+    ("unlink", N_("Stop sharing memory with your other platforms")),
     ("forgetme", N_("Delete everything I know about you")),
 )
 

@@ -59,11 +59,19 @@ class IncomingMessage:
     #: The user's language as a code ("de"): the platform's hint (their app's language) or
     #: ``""``; the bot settles it (the message's own language first) before anything answers.
     language: str = ""
+    #: The memory owner the bot resolved this identity to (a person linked across platforms
+    #: shares one); ``""`` until the bot settled it: the identity owns its own memory.
+    owner: str = ""
+
+    @property
+    def identity(self) -> str:
+        """Who sent it on its platform: ``platform:id``."""
+        return f"{self.platform}:{self.user_id}"
 
     @property
     def user_key(self) -> str:
-        """The memory owner: ``platform:id``."""
-        return f"{self.platform}:{self.user_id}"
+        """The memory owner: the resolved ``owner``, else the identity ``platform:id``."""
+        return self.owner or self.identity
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,11 +163,18 @@ class ButtonPress:
     #: The presser's app language as a code ("de"), or ``""``: a hint; the language they
     #: last wrote in comes first.
     language: str = ""
+    #: The memory owner the bot resolved the presser to (see ``IncomingMessage.owner``).
+    owner: str = ""
+
+    @property
+    def identity(self) -> str:
+        """Who pressed on their platform: ``platform:id``."""
+        return f"{self.platform}:{self.user_id}"
 
     @property
     def user_key(self) -> str:
-        """The presser as a memory owner: ``platform:id``."""
-        return f"{self.platform}:{self.user_id}"
+        """The presser as a memory owner: the resolved ``owner``, else ``platform:id``."""
+        return self.owner or self.identity
 
 
 @dataclass(frozen=True, slots=True)

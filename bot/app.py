@@ -91,6 +91,14 @@ def load_settings(**overrides: object) -> Settings:
     return config.load(**overrides)
 
 
+def _categories(path: Path | None) -> memory_core.CategoryPolicy:
+    """The categories file (the shipped one, with the operator's entries over it)."""
+    try:
+        return memory_core.load_categories(path)
+    except memory_core.CategoriesFileError as exc:
+        raise config.ConfigError(f"MEMBOT_CATEGORIES_FILE: {exc}") from exc
+
+
 def memory_config(settings: Settings) -> MemoryConfig:
     """The memory engine's configuration from settings."""
     return MemoryConfig(
@@ -126,7 +134,13 @@ def memory_config(settings: Settings) -> MemoryConfig:
             budget_tokens=settings.memory_budget_tokens,
             search_k=settings.search_k,
             history_turns=settings.history_turns,
+            min_inject_confidence=settings.min_inject_confidence,
         ),
+        categories=_categories(settings.categories_file),
+        auto_extract=settings.auto_extract,
+        max_facts_per_turn=settings.max_facts_per_turn,
+        on_demand_max_share=settings.on_demand_max_share,
+        on_demand_window=settings.on_demand_window,
         # every learner lane and job lane at once, plus the vector writer and the dispatcher
         background_threads=settings.observer_workers + settings.jobs_parallel + 2,
     )
@@ -194,6 +208,9 @@ def build_learning(
         model=settings.anthropic_model,
         extract_model=settings.anthropic_extract_model,
     )
+    # No temperature (seed 001 asks for 0): API version 2026-10-21, which this SDK sends,
+    # removed the sampling parameters and answers 400 to any of them; extraction is pinned
+    # by its forced tool's schema and our validation instead (docs/categories.md).
     small = llm(settings.anthropic_extract_model)
     responder = LLMResponder(
         llm(settings.anthropic_model),
@@ -317,8 +334,9 @@ class Runtime:
     async def stop(self) -> None:
         """Stop scheduled jobs, finish in-flight learning, then release the database."""
         await self.imports.aclose()
-        await self.scheduler.aclose()
-        await self.observer.aclose()
+        # Scheduled jobs and learning wind down together, each within its own 10 s (in turn,
+        # they added up under load: docs/deploy.md, "Stopping").
+        await asyncio.gather(self.scheduler.aclose(), self.observer.aclose())
         await self.memory.leases.aclose()
         if self.metrics is not None:
             await self.metrics.aclose()
@@ -372,7 +390,7 @@ def build_runtime(
     )
     imports = ImportRunner(memory, notifier, quota, answer_within_s=settings.import_answer_within_s)
     page = build_page(settings, memory)
-    commands = Commands(memory, observer, codec, quota, page=page)
+    commands = Commands(memory, observer, codec, quota, send_to=notifier.to_identity, page=page)
     router = Router(
         memory,
         # The offline responder acknowledges what it noted; the LLM needs no preview.
@@ -504,6 +522,7 @@ def jobs_config(settings: Settings) -> JobsConfig:
             ask_after_days=settings.ask_after_days,
             ttl_importance=settings.ttl_importance,
             purge_after_days=settings.purge_after_days,
+            inbox_keep_hours=settings.inbox_keep_hours,
         ),
         dedup=DedupConfig(
             min_similarity=settings.dedup_min_similarity,

@@ -48,6 +48,9 @@ class ButtonKind(StrEnum):
     REFLECTION_FIX = "rf"
     STILL_TRUE_KEEP = "sk"  # item: the "still true?" question; bound to its fact
     STILL_TRUE_FORGET = "sf"
+    LINK_YES = "ly"  # item: the claimed link code; sent to the identity that asked for it
+    LINK_NO = "ln"
+    FORGET_ME_HERE = "fh"  # erase only this platform's identity; carries the revision
 
     @property
     def binds_fact(self) -> bool:
@@ -74,6 +77,9 @@ _FACT_BOUND = frozenset(
 #: weeks later.
 LIFETIMES: dict[ButtonKind, timedelta] = {
     ButtonKind.FORGET_ME: timedelta(minutes=15),
+    ButtonKind.FORGET_ME_HERE: timedelta(minutes=15),
+    # The store refuses a claim older than its confirmation time (10 min) in any case.
+    ButtonKind.LINK_YES: timedelta(minutes=15),
     ButtonKind.IMPORT_APPLY: timedelta(hours=24),
     ButtonKind.FORGET: timedelta(days=7),
     ButtonKind.PAGE: timedelta(days=30),

@@ -62,6 +62,9 @@ CATALOGUE: dict[str, CommandSpec] = {
         CommandSpec("resume", Audience.ANY, shows_memory=False),
         CommandSpec("reflections", Audience.ANY, shows_memory=False),
         CommandSpec("new", Audience.ANY, shows_memory=False),
+        # Linking platforms: a code is shown and typed only in private chats.
+        CommandSpec("link", Audience.PRIVATE_ONLY, shows_memory=False),
+        CommandSpec("unlink", Audience.PRIVATE_ONLY, shows_memory=False),
     )
 }
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 import structlog
 
 from adapters.types import Button, Document, IncomingMessage, Reply
-from bot import questions, texts
+from bot import linking, questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.catalogue import Audience as Where
 from bot.catalogue import spec_of
@@ -23,6 +24,7 @@ from memory_core import (
     MAX_REMEMBER_CHARS,
     Expire,
     Insert,
+    LinkClaimOutcome,
     Memory,
     Noop,
     Observer,
@@ -49,6 +51,9 @@ class PageLinks(Protocol):
 
 
 log = structlog.get_logger("bot.commands")
+#: Sends a reply to one identity's private chat on its platform: ``(identity, chat, reply)``
+#: → delivered (the notifier's; a link confirmation goes to the code's issuer).
+SendTo = Callable[[str, str, Reply], Awaitable[bool]]
 PAGE = 10
 #: /profile sections (memory_core.jobs.profile) and their titles, in display order.
 PROFILE_TITLES = {
@@ -60,6 +65,7 @@ PROFILE_TITLES = {
     "notes": N_("Notes (in your own words)"),
     "other": N_("Other"),
     "insights": N_("My impressions (/forget any you disagree with)"),
+    "procedures": N_("How you like things done"),
 }
 #: A history event (memory_core's fact_history) in words.
 HISTORY_EVENTS = {
@@ -73,11 +79,14 @@ HISTORY_EVENTS = {
     "forgotten": N_("forgotten"),
     "deleted": N_("removed"),
     "rejected": N_("not kept"),
+    "linked": N_("linked to a related memory"),
     "merged": N_("merged with a matching memory"),
     "restored": N_("restored"),
     "decayed": N_("faded"),
     "faded": N_("faded"),
 }
+#: Other assistants whose memory exports /import reads (``memory_core.foreign_memory``).
+FOREIGN_SOURCES = {"chatgpt": "ChatGPT", "claude": "Claude"}
 #: What an /undo did to each memory, by the status it is back in.
 UNDONE = {
     Status.ACTIVE: N_("{fact} (back in your memory)"),
@@ -123,6 +132,7 @@ class Commands:
         observer: Observer,
         codec: ButtonCodec,
         quota: HeavyQuota | None = None,
+        send_to: SendTo | None = None,
         *,
         page: PageLinks | None = None,
     ) -> None:
@@ -130,6 +140,8 @@ class Commands:
         self.observer = observer
         self.codec = codec
         self.quota = quota or HeavyQuota()
+        #: How a link confirmation reaches the platform that issued the code.
+        self.send_to = send_to
         #: The memory page (``None``: not served, ``/memories web`` says so).
         self.page = page
 
@@ -147,6 +159,10 @@ class Commands:
             return [Reply(t(lang, "I don't know {command}. Try /help.", command=head[:40]))]
         if spec.audience == Where.PRIVATE_ONLY and not msg.is_private:
             log.info("command_refused", command=name, reason="private_only")
+            if name == "link" and arg:
+                # A link code posted in a group is known to its members: void it (only its
+                # hash is looked up; nothing else of the message is read).
+                await self.memory.void_link_code(arg)
             return [Reply(t(lang, texts.SEND_PRIVATELY, command=name))]
         to_private = not msg.is_private and spec.audience == Where.PRIVATE_REPLY
         private = msg.is_private or to_private
@@ -178,11 +194,11 @@ class Commands:
     async def cmd_start(self, c: Call) -> list[Reply]:
         """Greet and explain."""
         hello = t(c.lang, "Hi {name}!", name=c.msg.display_name)
-        return [Reply(f"{hello} {t(c.lang, texts.HELP)}")]
+        return [Reply(f"{hello} {t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}")]
 
     async def cmd_help(self, c: Call) -> list[Reply]:
         """List the commands."""
-        return [Reply(t(c.lang, texts.HELP))]
+        return [Reply(f"{t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}")]
 
     # ---- remembering and forgetting --------------------------------------------------------
 
@@ -272,7 +288,7 @@ class Commands:
         if c.arg.lstrip("#").isdigit():
             facts = [await c.view.fact(_fact_id(c.arg))]
         else:
-            facts = _matching(await c.view.search(c.arg, k=5))
+            facts = _matching(await c.view.search(c.arg, k=5, procedures=True))
         if not facts:
             return [Reply(t(c.lang, "I don't have a memory matching that."))]
         rev = await self.memory.revision(c.uid)
@@ -297,9 +313,52 @@ class Commands:
         return [Reply(t(c.lang, "Which one should I forget?"), buttons=rows)]
 
     async def cmd_forgetme(self, c: Call) -> list[Reply]:
-        """``/forgetme``: erase everything after a confirmation button."""
+        """``/forgetme``: erase everything after a confirmation button (a person linked
+        across platforms may erase only this platform's identity instead)."""
         uid = c.uid
         rev = await self.memory.revision(uid)
+        linked = [i.identity for i in await self.memory.linked_identities(uid)]
+        if len(linked) > 1:
+            here = c.msg.identity
+            others = [i for i in linked if i != here]
+            return [
+                Reply(
+                    t(
+                        c.lang,
+                        "You use one memory on {platforms}. Should I delete everything I know "
+                        "about you, everywhere? Or only this {platform} account: it is unlinked "
+                        "and our conversations here are deleted, while your memories stay on "
+                        "{others}. It cannot be undone.",
+                        platforms=linking.platforms_text(c.lang, linked),
+                        platform=linking.platform_name(c.lang, here),
+                        others=linking.platforms_text(c.lang, others),
+                    ),
+                    buttons=(
+                        (
+                            Button(
+                                t(c.lang, "Everything, everywhere"),
+                                self.codec.encode(uid, Action(ButtonKind.FORGET_ME, rev=rev)),
+                            ),
+                        ),
+                        (
+                            Button(
+                                t(
+                                    c.lang,
+                                    "Only this {platform} account",
+                                    platform=linking.platform_name(c.lang, here),
+                                ),
+                                self.codec.encode(uid, Action(ButtonKind.FORGET_ME_HERE, rev=rev)),
+                            ),
+                        ),
+                        (
+                            Button(
+                                t(c.lang, "Cancel"),
+                                self.codec.encode(uid, Action(ButtonKind.CANCEL, rev=rev)),
+                            ),
+                        ),
+                    ),
+                )
+            ]
         reply = Reply(
             t(
                 c.lang,
@@ -355,7 +414,10 @@ class Commands:
         for name, title in PROFILE_TITLES.items():
             # The people around the user have a section of their own, below.
             entries = [e for e in profile.sections.get(name, ()) if not is_person_key(e.key)]
-            if entries:
+            if entries and name == "procedures":
+                parts.append(f"\n{t(c.lang, title)}")
+                parts += [texts.procedure_lines(e.key, e.value_text) for e in entries]
+            elif entries:
                 parts.append(f"\n{t(c.lang, title)}")
                 parts += [
                     f"• {_capital(yours(e.value_text, who))} — "
@@ -389,7 +451,7 @@ class Commands:
         if c.msg.platform == "telegram":
             button = Button(t(c.lang, "Open memory"), "", web_app=self.page.mini_app_url())
             return Reply(t(c.lang, "Your memory, as a page:"), buttons=((button,),))
-        link = self.page.link(c.uid, c.who)
+        link = self.page.link(c.msg.identity, c.who)
         log.info("page_link_made", user_id=c.uid)
         return Reply(
             t(
@@ -413,7 +475,7 @@ class Commands:
         """One page of the list (with a "More" button), or search results, said to ``who``."""
         uid = view.user_id
         if query:
-            found = _matching(await view.search(query, k=PAGE))
+            found = _matching(await view.search(query, k=PAGE, procedures=True))
             lines = [texts.fact_line(f, lang, who) for f in found]
             nothing = t(lang, "I have nothing about {topic}.", topic=_echo(query, lang))
             return Reply("\n".join(lines) if lines else nothing)
@@ -458,7 +520,15 @@ class Commands:
             fact = found[0]
         history = await c.view.history(fact)
         learned = day_text(lang, fact.created_at)
-        if fact.source_excerpt and not fact.sensitive:
+        imported = (fact.source_turn_id or "").split(":")
+        if imported[0] == "import" and len(imported) == 3:
+            source = t(
+                lang,
+                "Imported from {source} on {day}.",
+                source=FOREIGN_SOURCES.get(imported[1], imported[1]),
+                day=learned,
+            )
+        elif fact.source_excerpt and not fact.sensitive:
             source = t(
                 lang,
                 "I learned it on {day} from your message: “{quote}”",
@@ -506,6 +576,15 @@ class Commands:
                 limit=f"{MAX_IMPORT_LINES:,}",
             )
         )
+        linked = [i.identity for i in await self.memory.linked_identities(c.uid)]
+        if len(linked) > 1:
+            note += "\n" + t(
+                c.lang,
+                "Linked accounts sharing this memory: {accounts}",
+                accounts=", ".join(
+                    f"{linking.platform_name(c.lang, i)} ({i.partition(':')[2]})" for i in linked
+                ),
+            )
         return [
             Reply(
                 tn(
@@ -537,19 +616,72 @@ class Commands:
             assert pending.import_id is not None
             return Button(label, self.codec.encode(uid, Action(kind, pending.import_id, rev=rev)))
 
+        intro = t(c.lang, "Here's what your file changes:")
+        if pending.plan.source:
+            intro = t(
+                c.lang,
+                "Here's what your {source} memory export adds (each memory will say it was "
+                "imported from {source} on {day}):",
+                source=FOREIGN_SOURCES.get(pending.plan.source, pending.plan.source),
+                day=pending.plan.imported_on,
+            )
         return [
             Reply(
-                t(c.lang, "Here's what your file changes:")
-                + "\n"
-                + pending.description
-                + "\n\n"
-                + t(c.lang, "Apply these changes?"),
+                intro + "\n" + pending.description + "\n\n" + t(c.lang, "Apply these changes?"),
                 buttons=(
                     (
                         button(t(c.lang, "Apply"), ButtonKind.IMPORT_APPLY),
                         button(t(c.lang, "Cancel"), ButtonKind.IMPORT_CANCEL),
                     ),
                 ),
+            )
+        ]
+
+    # ---- one person on several platforms ---------------------------------------------------
+
+    async def cmd_link(self, c: Call) -> list[Reply]:
+        """``/link``: a one-time code for this account; ``/link CODE`` (sent from the other
+        platform): the account that asked for the code is asked to confirm there."""
+        identity = c.msg.identity
+        if not c.arg:
+            issued = await self.memory.issue_link_code(identity, c.msg.chat_id)
+            if issued.code is None:
+                return [
+                    Reply(
+                        t(
+                            c.lang,
+                            "You've asked for several codes in the last hour. Please wait a "
+                            "while, then try again.",
+                        )
+                    )
+                ]
+            return [linking.code_reply(c.lang, issued.code)]
+        claim = await self.memory.claim_link_code(identity, c.msg.display_name, c.arg)
+        delivered = False
+        if claim.outcome == LinkClaimOutcome.CLAIMED:
+            assert claim.issuer and claim.issuer_chat and claim.owner and claim.code_id
+            question = linking.confirm_question(
+                self.codec, c.lang, claim.owner, claim.code_id, identity, c.msg.display_name
+            )
+            if self.send_to is not None:
+                delivered = await self.send_to(claim.issuer, claim.issuer_chat, question)
+        return [Reply(linking.claim_answer(c.lang, claim.outcome, claim.issuer, delivered))]
+
+    async def cmd_unlink(self, c: Call) -> list[Reply]:
+        """``/unlink``: this account leaves the person; the memory stays with the others."""
+        unlinked = await self.memory.unlink(c.msg.identity)
+        if unlinked.new_owner is None:
+            return [Reply(t(c.lang, "This account isn't linked to another platform."))]
+        return [
+            Reply(
+                t(
+                    c.lang,
+                    "Unlinked. Your memory stays with {others}; here on {platform} I start "
+                    "with an empty memory. (To bring memories here: /export there, then "
+                    "/import here.)",
+                    others=linking.platforms_text(c.lang, list(unlinked.kept_by)),
+                    platform=linking.platform_name(c.lang, c.msg.identity),
+                )
             )
         ]
 

@@ -125,12 +125,26 @@ class Settings(BaseSettings):
     # conversation
     memory_budget_tokens: int = Field(default=500, ge=50, le=8000)
     search_k: int = Field(default=5, ge=1, le=50)
+    # A fact below this confidence stays out of the memory block (hard constraints never do).
+    min_inject_confidence: float = Field(default=0.2, ge=0, le=1)
+    # Categories: context modes and per-consumer allowlists (docs/categories.md); unset: the
+    # file shipped in the package.
+    categories_file: Path | None = None
+    # On-demand recall: at most this share of the last on_demand_window answered turns may
+    # call memory_query (0: the tool is off; 1: no cap).
+    on_demand_max_share: float = Field(default=0.10, ge=0, le=1)
+    on_demand_window: int = Field(default=200, ge=10, le=100000)
     history_turns: int = Field(default=12, ge=0, le=100)
     session_silence_minutes: int = Field(default=30, ge=1)
     #: A question waits at most this long for its user's in-flight learning (0: never).
     learning_wait_ms: int = Field(default=300, ge=0, le=5000)
     button_secret: SecretStr | None = None
     # background learning
+    # Learn from every message (seed 001's auto-extraction); false: only from what the user
+    # asks to be remembered ("remember that …", /remember).
+    auto_extract: bool = True
+    # Inferred facts written per turn at most (what the user plainly says is bounded apart).
+    max_facts_per_turn: int = Field(default=3, ge=1, le=20)
     observer_workers: int = Field(default=4, ge=1, le=64)
     observer_max_attempts: int = Field(default=5, ge=1, le=50)
     observer_retry_base_s: float = Field(default=2.0, gt=0)
@@ -167,6 +181,8 @@ class Settings(BaseSettings):
     ask_after_days: float = Field(default=120.0, gt=0)
     ttl_importance: int = Field(default=3, ge=0)
     purge_after_days: float = Field(default=30.0, ge=0)
+    # handled webhook updates kept for the redelivery check, then pruned by the decay run
+    inbox_keep_hours: float = Field(default=48.0, ge=1)
     dedup_cron: str = "30 4 * * *"
     dedup_min_similarity: float = Field(default=0.92, ge=0, le=1)
     dedup_pairs_per_user: int = Field(default=50, ge=0)

@@ -19,6 +19,7 @@ from typing import Any
 import structlog
 
 from bot.cron import Cron
+from bot.job_table import SCHEDULE
 from bot.notifier import Notifier
 from bot.scheduler import JobSpec, Scheduler
 from memory_core import (
@@ -70,18 +71,6 @@ class JobsConfig:
     dedup: DedupConfig = field(default_factory=DedupConfig)
     reflection: ReflectionConfig = field(default_factory=ReflectionConfig)
     insights: InsightsConfig = field(default_factory=InsightsConfig)
-
-
-#: The scheduled jobs: name, the ``JobsConfig`` field with its cron, and what it does.
-SCHEDULE: tuple[tuple[str, str, str], ...] = (
-    ("consolidate", "consolidate_cron", "consolidate ended sessions (nightly sweep)"),
-    ("expire", "expire_cron", "expire unanswered conflicts and 'only for now' values"),
-    ("decay", "decay_cron", "decay, TTL soft-delete, purge"),
-    ("dedup", "dedup_cron", "merge near-duplicate facts"),
-    ("reflect", "reflection_cron", "weekly reflection posts"),
-    ("insights", "insights_cron", "insights into active users (with a language model)"),
-    ("enrich", "enrich_cron", "link entities in facts with few (with a language model)"),
-)
 
 
 def schedule(config: JobsConfig) -> list[tuple[str, str, str]]:

@@ -37,16 +37,33 @@ class Notifier:
         self.outbound[platform] = sender
 
     async def private_target(self, user_id: str) -> Target | None:
-        """Where to send the user something private (their private chat, if known)."""
-        platform, _, local = user_id.partition(":")
+        """Where to send the user something private (their private chat, if known): a person
+        linked across platforms is reached where they last wrote privately."""
         settings = await self.memory.settings(user_id)
+        identity = settings.private_identity
+        chat = settings.private_chat if identity is not None or settings.private_chat else None
+        if identity is None:
+            linked = await self.memory.linked_identities(user_id)
+            if chat is not None and any(i.identity == user_id for i in linked):
+                identity = user_id  # a chat noted before identities were recorded: its own
+            elif linked:
+                identity, chat = linked[0].identity, None
+        if identity is None:
+            return None
+        platform, _, local = identity.partition(":")
         # Telegram's private chat id is the user id, and Discord can DM any member by id, so
         # users who never wrote privately can still be asked (delivery may still be refused).
         # Never the chat a turn came from: it may be a group.
-        chat = settings.private_chat or local or None
+        chat = chat or local or None
         if chat is None:
             return None
         return Target(platform, chat, local)
+
+    async def to_identity(self, identity: str, chat_id: str, reply: Reply) -> bool:
+        """Send ``reply`` to one identity's private chat (a link confirmation goes to the
+        identity that asked for the code, on its own platform)."""
+        platform, _, local = identity.partition(":")
+        return await self.deliver(Target(platform, chat_id, local), reply)
 
     async def deliver(self, target: Target, reply: Reply) -> bool:
         """Send through the platform's sender; ``False`` if there is none or it failed."""

@@ -7,13 +7,20 @@ from collections.abc import Awaitable, Callable
 import structlog
 
 from adapters.types import ButtonPress, PressResult, Reply
-from bot import texts
+from bot import linking, questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.imports import ImportRunner
 from bot.quotas import HeavyQuota
 from bot.responder import first_name
-from memory_core import ConflictChoice, ConflictOutcome, Memory, QuestionAnswer, UserView
+from memory_core import (
+    ConflictChoice,
+    ConflictOutcome,
+    LinkOutcome,
+    Memory,
+    QuestionAnswer,
+    UserView,
+)
 from memory_core.errors import NotFoundError
 from memory_core.values import Audience, Fact
 
@@ -65,6 +72,9 @@ class Presses:
             ButtonKind.CANCEL: self.cancel,
             ButtonKind.PAGE: self.next_page,
             ButtonKind.FORGET_ME: self.forget_me,
+            ButtonKind.FORGET_ME_HERE: self.forget_me_here,
+            ButtonKind.LINK_YES: self.link_yes,
+            ButtonKind.LINK_NO: self.link_no,
             ButtonKind.IMPORT_APPLY: self.apply_import,
             ButtonKind.IMPORT_CANCEL: self.cancel_import,
             ButtonKind.REFLECTION_OK: self.reflection_ok,
@@ -150,12 +160,76 @@ class Presses:
         if refusal is not None:
             return PressResult(texts.short(refusal, 190), followups=(Reply(refusal),))
         try:
-            await self.memory.erase(p.press.user_key)
+            # Any user may press it: no table rewrite that would stall everyone (PostgreSQL;
+            # the scheduled `admin vacuum` does it, docs/scaling.md).
+            await self.memory.erase(p.press.user_key, rewrite=False)
         finally:
             self.quota.end(p.press.user_key)
         return PressResult(
             t(p.lang, "Deleted"), edit=t(p.lang, "Done — I've deleted everything I knew about you.")
         )
+
+    async def forget_me_here(self, p: Press, action: Action) -> PressResult:
+        """Erase only this platform's identity of a linked person (unlinked, its
+        conversations deleted); the memories stay with the other identities."""
+        uid = p.press.user_key
+        if await self.memory.revision(uid) != action.rev:
+            return PressResult(
+                t(p.lang, texts.STALE_CONFIRMATION), edit=t(p.lang, texts.STALE_CONFIRMATION)
+            )
+        refusal = self.quota.begin(uid, "forgetme", p.lang)
+        if refusal is not None:
+            return PressResult(texts.short(refusal, 190), followups=(Reply(refusal),))
+        try:
+            erased = await self.memory.erase_identity(p.press.identity)
+        finally:
+            self.quota.end(uid)
+        if erased is None:
+            return PressResult(t(p.lang, texts.ALREADY_SETTLED), edit=None)
+        platform = linking.platform_name(p.lang, p.press.identity)
+        return PressResult(
+            t(p.lang, "Deleted"),
+            edit=t(
+                p.lang,
+                "Done — this {platform} account is unlinked and our conversations here are "
+                "deleted. Your memories stay with your other accounts.",
+                platform=platform,
+            ),
+        )
+
+    # ---- linking -----------------------------------------------------------------------------
+
+    async def link_yes(self, p: Press, action: Action) -> PressResult:
+        """The code's issuer agrees: the claimant joins and its memory is merged; the
+        contradictions it brought are asked about below."""
+        uid = p.press.user_key
+        claimant = await self.memory.link_claimant(uid, action.item_id)
+        settled = await self.memory.settle_link(uid, action.item_id, accept=True)
+        if settled.outcome != LinkOutcome.LINKED or claimant is None:
+            gone = t(p.lang, "That link request has expired or was settled already.")
+            return PressResult(gone, edit=gone)
+        followups: list[Reply] = []
+        for conflict_id in settled.conflict_ids:
+            conflict = await p.view.conflict(conflict_id)
+            if conflict is not None:
+                followups.append(questions.conflict_reply(self.codec, conflict, p.lang))
+                await self.memory.conflict_asked(uid, conflict_id)
+        done = tn(
+            p.lang,
+            "Linked: your {platform} account shares this memory now ({n} memory came along).",
+            "Linked: your {platform} account shares this memory now ({n} memories came along).",
+            settled.merged,
+            platform=linking.platform_name(p.lang, claimant[0]),
+        )
+        return PressResult(t(p.lang, "Linked"), edit=done, followups=tuple(followups))
+
+    async def link_no(self, p: Press, action: Action) -> PressResult:
+        """The code's issuer refuses: the code is spent and nothing is linked."""
+        settled = await self.memory.settle_link(p.press.user_key, action.item_id, accept=False)
+        if settled.outcome != LinkOutcome.REFUSED:
+            return PressResult(t(p.lang, texts.ALREADY_SETTLED), edit=None)
+        no = t(p.lang, "Not linked. That code can't be used again.")
+        return PressResult(no, edit=no)
 
     # ---- imports -----------------------------------------------------------------------------
 

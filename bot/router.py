@@ -89,11 +89,17 @@ class Router:
             self.languages.note(msg.user_key, lang)
         return lang
 
+    async def resolve(self, msg: IncomingMessage) -> IncomingMessage:
+        """The message with its memory owner settled, once, at the door: a person linked
+        across platforms reads and writes one memory whichever identity wrote."""
+        return dataclasses.replace(msg, owner=await self.memory.owner_of(msg.identity))
+
     async def on_message(
         self, msg: IncomingMessage, stream: ReplyStream | None = None
     ) -> list[Reply]:
         """Answer one incoming message (a chat answer through ``stream`` when given)."""
         turn_id = turn_id_of(msg)
+        msg = await self.resolve(msg)
         with structlog.contextvars.bound_contextvars(
             platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
         ):
@@ -112,7 +118,7 @@ class Router:
                 log.info("turn_redelivered")
                 return []
             if msg.is_private:
-                await self.memory.note_private_chat(msg.user_key, msg.chat_id)
+                await self.memory.note_private_chat(msg.user_key, msg.chat_id, msg.identity)
             if text.startswith("/"):
                 log.info("command_received", command=text.split()[0][:32])
                 return await self.commands.dispatch(msg, turn_id)
@@ -146,6 +152,7 @@ class Router:
             log.info("update_ignored", reason="edited_command", platform=msg.platform)
             return []
         turn_id = turn_id_of(msg)
+        msg = await self.resolve(msg)
         with structlog.contextvars.bound_contextvars(
             platform=msg.platform, chat_id=msg.chat_id, user_id=msg.user_key, turn_id=turn_id
         ):
@@ -167,7 +174,7 @@ class Router:
         "message deleted")."""
         turn_id = f"{deleted.platform}:{deleted.chat_id}:{deleted.message_id}"
         user = (
-            f"{deleted.platform}:{deleted.user_id}"
+            await self.memory.owner_of(f"{deleted.platform}:{deleted.user_id}")
             if deleted.user_id is not None
             else await self.memory.owner_of_turn(turn_id)
         )
@@ -182,6 +189,7 @@ class Router:
 
     async def on_button(self, press: ButtonPress) -> PressResult:
         """Act on a button press (ownership and signatures are checked first)."""
+        press = dataclasses.replace(press, owner=await self.memory.owner_of(press.identity))
         with structlog.contextvars.bound_contextvars(
             platform=press.platform, chat_id=press.chat_id, user_id=press.user_key
         ):

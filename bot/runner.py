@@ -133,6 +133,12 @@ async def serve(
                     # first (409s) and split chats between them.
                     assert runtime.lock is not None
                     await asyncio.to_thread(runtime.lock.claim_role, "polling_telegram")
+                if adapter.platform == "discord":
+                    # One process per Discord shard: two would answer every message twice.
+                    assert runtime.lock is not None
+                    count = settings.discord_shards or 1
+                    ids = settings.discord_shard_list or tuple(range(count))
+                    await asyncio.to_thread(runtime.lock.claim_shards, "discord", count, ids)
                 await adapter.start()
             except Exception as exc:  # one platform failing must not take the others down
                 failures.append(f"{adapter.platform}: {exc}")
@@ -146,12 +152,18 @@ async def serve(
             raise PlatformsDown("no platform could start: " + "; ".join(failures))
         await _serve_until_stopped(runtime, started, stop)
     finally:
-        for adapter in reversed(started):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(adapter.stop(), settings.shutdown_timeout_s)
-            log.info("platform_stopped", platform=adapter.platform)
+        # The platforms stop together, within one MEMBOT_SHUTDOWN_TIMEOUT_S: one after the
+        # other, a bot on Telegram and Discord took twice that (docs/deploy.md, "Stopping").
+        await asyncio.gather(*(_stop(a, settings.shutdown_timeout_s) for a in reversed(started)))
         await runtime.stop()
         log.info("shutdown_complete")
+
+
+async def _stop(adapter: PlatformAdapter, timeout: float) -> None:
+    """Stop one platform: in-flight turns get ``timeout`` seconds, then they are cut short."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(adapter.stop(), timeout)
+    log.info("platform_stopped", platform=adapter.platform)
 
 
 async def _serve_until_stopped(

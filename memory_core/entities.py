@@ -40,6 +40,10 @@ class Entity:
 
     name: str
     type: str
+    #: How the text said it when that differs from the name ("Aoife's" for Aoife).
+    alias: str | None = None
+    #: One of the user's own people (facts about them never decay).
+    protected: bool = False
 
     @property
     def canonical(self) -> str:
@@ -57,12 +61,13 @@ def extract(text_value: str) -> list[Entity]:
             if any(s < span[1] and span[0] < e for s, e in taken):
                 continue
             name = m.group(0).strip(".,;:!?")
+            said = name
             if kind == "name":
                 # "Aoife's birthday": the person is Aoife (one entity, not "Aoife's").
                 name = re.sub(r"['’]s$", "", name)
             if kind == "name" and (name in _NAME_STOP or len(name) < 2):
                 continue
-            ent = Entity(name, kind)
+            ent = Entity(name, kind, said if said != name else None)
             found.setdefault((ent.canonical, kind), ent)
             taken.append(span)
             if len(found) >= MAX_ENTITIES:
@@ -73,8 +78,22 @@ def extract(text_value: str) -> list[Entity]:
 def link(
     conn: Connection, user_id: str, item_kind: str, item_id: int, entities: Sequence[Entity]
 ) -> None:
-    """Create or count each entity for this user and link it to the item."""
-    entity_repo.link(conn, user_id, item_kind, item_id, [(e.canonical, e.type) for e in entities])
+    """Create or count each entity for this user and link it to the item (with the alias it
+    was said by, and protected when it is one of the user's people)."""
+    entity_repo.link(
+        conn,
+        user_id,
+        item_kind,
+        item_id,
+        [(e.canonical, e.type, e.alias, e.protected) for e in entities],
+    )
+
+
+def lookup_names(name: str) -> list[str]:
+    """The forms an entity asked for by ``name`` may be stored under: "Aoife's" is Aoife."""
+    said = " ".join(name.casefold().split()).strip(".,;:!?")
+    bare = re.sub(r"['’]s$", "", said)
+    return list(dict.fromkeys([said, bare]))
 
 
 def matching_items(

@@ -7,6 +7,8 @@
     │   └── VectorIndexUnavailable  vectors are disabled (model lock mismatch)
     ├── NotFoundError               no such fact/item for this user
     ├── InvalidInputError           the caller passed something unusable
+    │   └── CategoryNotAllowedError a consumer asked for a category outside its allowlist
+    ├── CategoriesFileError         the categories file is unreadable or grants too much
     ├── EmbedderError               the embedding model failed (retryable)
     └── LLMError                    the language model failed
         └── InvalidLLMOutputError   it answered, but not in the schema we asked for
@@ -25,6 +27,10 @@ class MemoryCoreError(Exception):
 
 class StoreError(MemoryCoreError):
     """The database could not be opened, migrated or queried."""
+
+    #: A lock wait gave up (a lock timeout or deadlock): the whole transaction was rolled
+    #: back, and running it again is safe.
+    lock_wait: bool = False
 
 
 class SchemaTooNewError(StoreError):
@@ -45,6 +51,24 @@ class NotFoundError(MemoryCoreError):
 
 class InvalidInputError(MemoryCoreError):
     """The input cannot be stored or searched (empty, too long, malformed)."""
+
+
+class CategoryNotAllowedError(InvalidInputError):
+    """A consumer (the reply model, its tools, a group, a job, an export) asked for a category
+    its allowlist does not hold: refused whole, never silently narrowed."""
+
+    def __init__(self, consumer: str, categories: list[str]) -> None:
+        super().__init__(
+            f"categories not allowed for {consumer}: {', '.join(categories)} "
+            "(ask only for the categories you are allowed)"
+        )
+        self.consumer = consumer
+        self.categories = categories
+
+
+class CategoriesFileError(MemoryCoreError):
+    """The categories file cannot be read, names an unknown category or consumer, or grants a
+    consumer a category its hard privacy rules forbid."""
 
 
 class EmbedderError(MemoryCoreError):

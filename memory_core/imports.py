@@ -22,19 +22,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
-from memory_core import disclosure, memory_md
+from memory_core import disclosure, foreign_memory, memory_md
+from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.errors import InvalidInputError
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
-from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, SearchFilters, Status
+from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, Status
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -79,7 +80,10 @@ def plan(
     if audience == Audience.GROUP:
         raise InvalidInputError("an import is only read in your private chat")
     with memory.db.read() as conn:
-        current = fact_repo.list_facts(conn, user_id, SearchFilters(), memory_md.MAX_EXPORT, 0)
+        # What an export holds: a category the export leaves out is not in the file, and its
+        # facts are not "removed lines" (docs/categories.md).
+        scope = memory.config.categories.scoped(Consumer.EXPORT)
+        current = fact_repo.list_facts(conn, user_id, scope, memory_md.MAX_EXPORT, 0)
 
     def clean(line: str) -> str:
         try:
@@ -90,12 +94,17 @@ def plan(
         return third_person(value, owner)
 
     try:
-        the_plan = memory_md.plan(
-            memory_md.decode(raw),
-            [f for f in current if f.kind == "fact"],
-            shown=lambda f: disclosure.shown(f, Audience.PRIVATE).value_text,
-            clean=clean,
-        )
+        text = memory_md.decode(raw)
+        foreign = foreign_memory.read(text)
+        if foreign is not None:
+            the_plan = _foreign_plan(foreign, current, owner, memory.clock.now().date().isoformat())
+        else:
+            the_plan = memory_md.plan(
+                text,
+                [f for f in current if f.kind in ("fact", "procedure")],
+                shown=lambda f: disclosure.shown(f, Audience.PRIVATE).value_text,
+                clean=clean,
+            )
     except memory_md.MemoryFileError as exc:
         raise InvalidInputError(str(exc)) from exc
     # An old file is old material: what the user asked to forget is not brought back.
@@ -107,6 +116,33 @@ def plan(
     by_id = {f.id: f for f in current}
     description = memory_md.describe(the_plan, show=_line_for(by_id, audience))
     return memory_md.PendingImport(import_id, the_plan, description)
+
+
+def _foreign_plan(
+    foreign: foreign_memory.ForeignMemory, current: Sequence[Fact], owner: str, today: str
+) -> memory_md.ImportPlan:
+    """Another assistant's memories as lines to add (nothing of ours is changed or removed:
+    the file never held our memories); what we know already, word for word, is left out."""
+    known = {f.value_text.casefold() for f in current}
+    add: list[tuple[str, str]] = []
+    for item in foreign.items:
+        value = clean_text(third_person(foreign_memory.as_statement(item.text), owner), limit=10**6)
+        if len(value) > MAX_FACT_CHARS:
+            # Prose may run long: kept to the limit, at a word.
+            value = value[: MAX_FACT_CHARS - 1].rsplit(" ", 1)[0] + "…"
+        if value.casefold() in known:
+            continue
+        known.add(value.casefold())
+        add.append((item.category.value, value))
+    if not add and not foreign.items:
+        raise memory_md.MemoryFileError(
+            f"that {foreign.source_name} export holds no memories, so I changed nothing"
+        )
+    if len(add) > memory_md.MAX_EXPORT:
+        raise memory_md.MemoryFileError(
+            f"that file has {len(add)} memories; the limit is {memory_md.MAX_EXPORT}"
+        )
+    return memory_md.ImportPlan(add=add, source=foreign.source, imported_on=today)
 
 
 def _line_for(
@@ -179,6 +215,9 @@ class Applier:
     limits: ImportLimits = field(default_factory=ImportLimits)
     _rows: list[tuple[Any, ...]] | None = None
     _index: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: "imported from ChatGPT on …" for another assistant's export (every fact says it).
+    _provenance: str | None = None
+    _source: str = ""
 
     def load(self) -> bool:
         """Read the plan and the user's facts; ``False`` when the import is gone (erased)."""
@@ -188,6 +227,7 @@ class Applier:
                 return False
             facts = fact_repo.keys_and_values(conn, self.user_id, RETRIEVABLE)
         p = memory_md.ImportPlan.from_dict(data)
+        self._provenance, self._source = p.provenance, p.source
         self._rows = [
             *(("remove", fid) for fid, _text in p.remove),
             *(("change", fid, new) for fid, _old, new in p.change),
@@ -281,11 +321,18 @@ class Applier:
             fact = fact_repo.get(conn, self.user_id, fid) if fid is not None else None
             return [fact] if fact is not None and fact.status in RETRIEVABLE else []
 
+        reason = "MEMORY.md import"
+        if self._provenance is not None:
+            # Another assistant's memory: every fact says where and when it came from.
+            reason = self._provenance
+            new = replace(
+                new,
+                source_turn_id=f"import:{self._source}:{self.import_id}",
+                source_excerpt=self._provenance,
+            )
         # A memory line of an imported MEMORY.md as the user stated it: confident, not
         # decaying (its sensitivity is read off its text when it is written).
-        fact = self.memory._remember_in(
-            conn, self.user_id, new, "user", "MEMORY.md import", now, same=same
-        )
+        fact = self.memory._remember_in(conn, self.user_id, new, "user", reason, now, same=same)
         self._index[(fact.key, fact.value_text.casefold())] = fact.id
 
 

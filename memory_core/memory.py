@@ -22,8 +22,22 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import edits, fts, imports, memory_md, retrieve, revisions, user_data
+from memory_core import (
+    edits,
+    entities,
+    fts,
+    imports,
+    linking,
+    memory_md,
+    procedures,
+    retrieve,
+    revisions,
+    user_data,
+)
+from memory_core import query as query_mod
+from memory_core.about import entity_info
 from memory_core.answer import ANSWER_K, relevant
+from memory_core.categories import DEFAULT_POLICY, CategoryPolicy, Consumer, ContextMode
 from memory_core.cleaning import (
     MAX_FACT_CHARS,
     clean_text,
@@ -37,6 +51,7 @@ from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
 from memory_core.errors import NotFoundError
 from memory_core.executors import Executors, Lane
+from memory_core.extract.explicit import detect_explicit
 from memory_core.extract.sensitive import find_sensitive, redact
 from memory_core.extract.sensitivity import classified, is_self_harm
 from memory_core.jobs import profile as profile_job
@@ -46,21 +61,24 @@ from memory_core.language import detect_language, warm_up
 from memory_core.learn import resolve
 from memory_core.learn.arbitrate import normalise_value
 from memory_core.leases import LeaseKeeper, process_id
+from memory_core.query import MemoryQuery, QueryResult
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
 from memory_core.search import search_on_thread
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import identities as identities_repo
 from memory_core.store import leases as lease_repo
 from memory_core.store import meta, sessions, users
 from memory_core.store import outbox as outbox_repo
+from memory_core.store import relations as relation_repo
 from memory_core.store.rows import owner_token
-from memory_core.tools import MemoryTools
+from memory_core.tools import MemoryTools, OnDemandGauge
 from memory_core.values import (
     RETRIEVABLE,
-    SENSITIVE_CATEGORIES,
     Audience,
+    Category,
     Change,
     Episode,
     Fact,
@@ -110,6 +128,19 @@ class MemoryConfig:
     # How big one batch of an import's apply may get (rows, seconds): each is one write
     # transaction, so another user's write waits at most about this long behind it.
     import_limits: imports.ImportLimits = field(default_factory=imports.ImportLimits)
+    # Context modes and per-consumer allowlists (the shipped file, or an operator's).
+    categories: CategoryPolicy = DEFAULT_POLICY
+    # Learn from every turn (seed 001's auto-extraction); off: only from what the user asks
+    # to be remembered ("/remember …", "remember that …").
+    auto_extract: bool = True
+    # Inferred facts written per turn at most (what the user plainly said is bounded apart).
+    max_facts_per_turn: int = 3
+    # On-demand recall (seed 003 §11): at most this share of the last ``on_demand_window``
+    # turns may use memory_query (0: the tool is off; 1: no cap).
+    on_demand_max_share: float = 0.10
+    on_demand_window: int = 200
+    # Link codes: lifetimes, codes per hour, failed tries per identity and in all.
+    link_limits: linking.LinkLimits = field(default_factory=linking.LinkLimits)
 
 
 class Memory:
@@ -136,6 +167,10 @@ class Memory:
         #: This process's id as the holder of leases (several replicas on one database).
         self.owner = process_id()
         self.leases = LeaseKeeper(self)
+        #: How many recent turns used memory_query, and its cap.
+        self.on_demand = OnDemandGauge(
+            self.config.on_demand_max_share, self.config.on_demand_window
+        )
         self.vectors = VectorIndex(
             db,
             embedder,
@@ -250,6 +285,30 @@ class Memory:
         """Run one repository write ``fn(conn, *args, **kwargs)`` in a write transaction."""
         return await self.run(lane, self._in_write, fn, *args, **kwargs)
 
+    async def write_for(
+        self,
+        lane: Lane,
+        fn: Callable[Concatenate[Connection, str, P], T],
+        user_id: str,
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Run ``fn(conn, user_id, *args, **kwargs)``, a write of ``user_id``'s rows only, in a
+        write transaction holding that user's write lock (other users' writes run meanwhile)."""
+        return await self.run(lane, self._in_write_for, fn, user_id, *args, **kwargs)
+
+    def _in_write_for(
+        self,
+        fn: Callable[Concatenate[Connection, str, P], T],
+        user_id: str,
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        with self.db.write(users=[user_id]) as conn:
+            return fn(conn, user_id, *args, **kwargs)
+
     def _in_read(
         self, fn: Callable[Concatenate[Connection, P], T], /, *args: P.args, **kwargs: P.kwargs
     ) -> T:
@@ -278,7 +337,7 @@ class Memory:
         return fact
 
     def _remember(self, user_id: str, new: NewFact, actor: str, reason: str | None) -> Fact:
-        with self.db.write() as conn:
+        with self.db.write(users=[user_id]) as conn:
             return self._remember_in(conn, user_id, new, actor, reason, self.clock.now())
 
     def _remember_in(
@@ -296,7 +355,11 @@ class Memory:
         import passes an index it keeps, since a key shared by thousands of lines made that
         query quadratic)."""
         value = clean_text(new.value_text, limit=MAX_FACT_CHARS)
-        key = new.key.strip() or key_for(redact(value))  # a key never spells a secret
+        key = new.key.strip() or (
+            procedures.key_for(redact(value))  # a procedure line of an edited MEMORY.md
+            if new.category == Category.PROCEDURAL
+            else key_for(redact(value))  # a key never spells a secret
+        )
         category, sensitive = classified(new.category, new.sensitive, value)
         new = replace(new, category=category, sensitive=sensitive)
         candidates = (
@@ -366,7 +429,7 @@ class Memory:
         event: str | None,
     ) -> Fact:
         now = self.clock.now()
-        with self.db.write() as conn:
+        with self.db.write(users=[user_id]) as conn:
             before = fact_repo.get(conn, user_id, fact_id)
             # A faded fact can still be forgotten (then it is guarded like any forgotten one).
             forgetting_faded = before is not None and before.faded and status == Status.DELETED
@@ -457,7 +520,7 @@ class Memory:
             else e
             for e in episodes
         ]
-        with self.db.write() as conn:
+        with self.db.write(users=[user_id]) as conn:
             ids = episode_repo.insert_many(conn, user_id, episodes)
             self.vectors.queue_episodes(conn, user_id, ids, episodes)
         return ids
@@ -548,6 +611,11 @@ class Memory:
                 values += [p for p in re.split(r"\s*(?:/|\||,|\band\b)\s*", value) if p]
         return tuple(values)
 
+    def learns_from(self, text: str) -> bool:
+        """Whether a user's message is learned from: every one with auto-extraction on, else
+        only an explicit request ("remember that …", ``/remember …``)."""
+        return self.config.auto_extract or detect_explicit(text.strip(), False)[0]
+
     @staticmethod
     def is_private_text(text: str) -> bool:
         """Whether ``text`` speaks of something private (health, money, documents, secrets, a
@@ -615,6 +683,28 @@ class Memory:
             user_text=user_text,
         )
 
+    async def query(
+        self,
+        user_id: str,
+        request: MemoryQuery,
+        *,
+        consumer: Consumer = Consumer.TOOLS,
+        audience: Audience = Audience.PRIVATE,
+    ) -> QueryResult:
+        """One scoped read (seed 003 §6): ``request``'s categories must be in ``consumer``'s
+        allowlist for ``audience`` (else ``CategoryNotAllowedError``, nothing read); its
+        filters, threshold, top_k and token budget apply inside; facts as ``audience`` may
+        see them."""
+        return await self.run(
+            Lane.REPLY,
+            query_mod.run_on_thread,
+            self,
+            user_id,
+            request,
+            consumer=consumer,
+            audience=audience,
+        )
+
     # ---- recall: what one chat turn reads ----------------------------------------------------
 
     async def recall(
@@ -626,13 +716,23 @@ class Memory:
         group: bool,
         private_chat: bool = False,
         turn_id: str | None = None,
+        identity: str | None = None,
     ) -> Recall:
         """Settings, hits, the memory block and this chat's history for one turn, in one trip
         to a reply thread. ``private_chat``: the turn came from the user's private chat
-        (remembered as where to reach them). In a group nothing sensitive is read. ``turn_id``:
-        when its answer was committed already (a redelivered update), only that is said."""
+        (remembered as where to reach them, with the ``identity`` it belongs to). In a group
+        nothing sensitive is read. ``turn_id``: when its answer was committed already (a
+        redelivered update), only that is said."""
         return await self.run(
-            Lane.REPLY, self._recall, user_id, text, chat_id, group, private_chat, turn_id
+            Lane.REPLY,
+            self._recall,
+            user_id,
+            text,
+            chat_id,
+            group,
+            private_chat,
+            turn_id,
+            identity,
         )
 
     def _recall(
@@ -643,6 +743,7 @@ class Memory:
         group: bool,
         private_chat: bool,
         turn_id: str | None = None,
+        identity: str | None = None,
     ) -> Recall:
         config = self.config.recall
         with self.db.read() as conn:
@@ -651,15 +752,22 @@ class Memory:
             if answer is not None:
                 empty = MemoryBlock("", 0, ())
                 return Recall(settings, [], empty, [], True, answered=True, answer=answer)
-        if private_chat and settings.private_chat != chat_id:
-            self._note_private_chat(user_id, chat_id)
+        if private_chat and (
+            settings.private_chat != chat_id or settings.private_identity != identity
+        ):
+            self._note_private_chat(user_id, chat_id, identity)
         trivial = is_trivial(text)
         block = MemoryBlock("", 0, ())
         hits: list[SearchHit] = []
         candidates: list[SearchHit] = []
         if not trivial:
-            filters = SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if group else ())
             audience = Audience.GROUP if group else Audience.PRIVATE
+            # The reply's allowlist (a group's narrows it: nothing sensitive) is the search's
+            # own filter: what the reply may not read is never read.
+            allowed = self.config.categories.allowed(Consumer.REPLY, audience)
+            filters = SearchFilters(
+                exclude_categories=tuple(sorted(set(Category) - allowed)),
+            )
             # A question reads as deep as answering it needs (one query embedding serves
             # both); the block keeps only the relevant hits (the score floor).
             k = max(config.search_k, ANSWER_K) if is_question(text) else config.search_k
@@ -685,11 +793,51 @@ class Memory:
                 and h.episode.text != episode_repo.FORGOTTEN
                 and not is_question(h.episode.text)
             ]
+        topic = None if trivial else procedures.asked_topic(text)
+        audience = Audience.GROUP if group else Audience.PRIVATE
         with self.db.read() as conn:
             recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
+            asked = [] if topic is None else self._procedures_in(conn, user_id, topic, audience)
+            about = self._about(conn, user_id, text, audience) if is_question(text) else ()
         # Turns blanked by a forget are not sent at all (a placeholder says nothing useful).
         history = [(e.role, e.text) for e in recent if e.text != episode_repo.FORGOTTEN]
-        return Recall(settings, hits, block, history, trivial, episodes, candidates=candidates)
+        return Recall(
+            settings,
+            hits,
+            block,
+            history,
+            trivial,
+            episodes,
+            candidates=candidates,
+            procedure_topic=topic,
+            procedures=asked,
+            about=about,
+        )
+
+    def _about(
+        self, conn: Connection, user_id: str, text: str, audience: Audience
+    ) -> tuple[Fact, ...]:
+        """The facts about the first entity of the user's a question names (all of them, not
+        only the best search hits: "tell me everything about Marco")."""
+        for found in entities.extract(text)[:3]:
+            if found.type not in ("name", "mention", "hashtag"):
+                continue
+            info = entity_info(conn, user_id, found.name, audience)
+            if info is not None and info.facts:
+                return info.facts
+        return ()
+
+    def _procedures_in(
+        self, conn: Connection, user_id: str, topic: str, audience: Audience
+    ) -> list[Fact]:
+        """The user's procedures about ``topic``, as ``audience`` may see them."""
+        filters = SearchFilters(categories=(Category.PROCEDURAL,), statuses=(Status.ACTIVE,))
+        found = fact_repo.list_facts(conn, user_id, filters, limit=200)
+        return [
+            shown(f, audience)
+            for f in procedures.matching(found, topic)
+            if not (audience == Audience.GROUP and is_private(f))
+        ]
 
     def _memory_block(
         self, user_id: str, hits: list[SearchHit], seen_rev: int, group: bool
@@ -702,22 +850,56 @@ class Memory:
             changes = fact_repo.changes_since(conn, user_id, seen_rev, limit=10)
             # A change to a fact the user has since forgotten shows no text of it (only
             # the "deleted" bullet, which never carries text).
-            now_gone = {
-                f.id
-                for f in fact_repo.get_many(
-                    conn, user_id, [c.fact_id for c in changes if c.fact_id is not None]
-                ).values()
-                if f.status == Status.DELETED
-            }
+            changed = fact_repo.get_many(
+                conn, user_id, [c.fact_id for c in changes if c.fact_id is not None]
+            )
+            now_gone = {f.id for f in changed.values() if f.status == Status.DELETED}
             changes = [
                 c for c in changes if c.fact_id not in now_gone or c.event in ("deleted", "faded")
             ]
             rev = fact_repo.current_revision(conn, user_id)
-        reflection = next((f.value_text for f in profile if f.kind == "reflection"), None)
-        audience = Audience.GROUP if group else Audience.PRIVATE
+            audience = Audience.GROUP if group else Audience.PRIVATE
+            related = self._related(conn, user_id, hits, audience)
+        policy = self.config.categories
+        allowed = policy.allowed(Consumer.REPLY, audience)
+        # A related bullet follows its fact only where the fact's category may be searched in.
+        related = {
+            fact_id: [
+                f
+                for f in facts
+                if f.category in allowed and policy.in_block(f.category, searched=True)
+            ]
+            for fact_id, facts in related.items()
+        }
+        # The delta header speaks only of categories the block may hold (a ``request`` one
+        # is not announced either: it is read when asked for).
+        changes = [
+            c
+            for c in changes
+            if (f := changed.get(c.fact_id or -1)) is None
+            or (f.category in allowed and policy.mode(f.category) != ContextMode.REQUEST)
+        ]
+        # Context modes (docs/categories.md): ``all`` from the profile slice, ``rag`` only as
+        # a search hit (at most its rag_length), ``request`` never.
+        reflection = next(
+            (
+                f.value_text
+                for f in profile
+                if f.kind == "reflection"
+                and Category.REFLECTION in allowed
+                and policy.mode(Category.REFLECTION) == ContextMode.ALL
+            ),
+            None,
+        )
         block = build_block(
-            profile_facts=[shown(f, audience) for f in profile if f.kind == "fact"],
-            hits=hits,
+            profile_facts=[
+                shown(f, audience)
+                for f in profile
+                if f.kind == "fact"
+                and f.category in allowed
+                and policy.in_block(f.category, searched=False)
+            ],
+            hits=_block_hits(hits, policy, allowed),
             changes=changes,
             since_rev=seen_rev if changes else None,
             reflection=reflection,
@@ -725,9 +907,32 @@ class Memory:
             budget_tokens=self.config.recall.budget_tokens,
             now=self.clock.now(),
             min_confidence=self.config.recall.min_inject_confidence,
+            related=related,
         )
         # The revision this prompt showed is recorded with the turn's commit (no extra write).
         return replace(block, shown_rev=rev if rev != seen_rev and not group else None)
+
+    def _related(
+        self, conn: Connection, user_id: str, hits: Sequence[SearchHit], audience: Audience
+    ) -> dict[int, list[Fact]]:
+        """The facts related to each relevant hit (seed 003 §2), by the relation edges to any
+        of the user's facts — not only to this turn's candidates — as ``audience`` sees them."""
+        config = self.config.recall
+        ids = [h.fact.id for h in hits if h.fact is not None]
+        if not ids or config.related_per_fact <= 0:
+            return {}
+        edges = relation_repo.related(
+            conn, user_id, ids, config.related_min_strength, config.related_per_fact
+        )
+        others = fact_repo.get_many(conn, user_id, {o for es in edges.values() for o, _ in es})
+        return {
+            fid: [
+                shown(others[o], audience)
+                for o, _ in found
+                if o in others and others[o].kind == "fact"
+            ]
+            for fid, found in edges.items()
+        }
 
     # ---- user settings and sessions ----------------------------------------------------------
 
@@ -744,7 +949,7 @@ class Memory:
         }
         if not fields:
             return
-        await self.write(Lane.REPLY, users.set_fields, user_id, self.clock.now(), **fields)
+        await self.write_for(Lane.REPLY, users.set_fields, user_id, self.clock.now(), **fields)
         log.info("user_setting_changed", user_id=user_id, **fields)
 
     async def first_delivery(self, user_id: str, turn_id: str) -> bool:
@@ -754,20 +959,112 @@ class Memory:
         return await self.run(Lane.REPLY, self._first_delivery, user_id, turn_id)
 
     def _first_delivery(self, user_id: str, turn_id: str) -> bool:
-        with self.db.write(hot=True) as conn:
+        with self.db.write(hot=True, users=[user_id]) as conn:
             return applied_repo.claim(
                 conn, user_id, turn_id, "delivery", "command", self.clock.now()
             )
 
-    async def note_private_chat(self, user_id: str, chat_id: str) -> None:
-        """Remember the user's private chat (where questions and reflections go); writes only
+    async def note_private_chat(
+        self, user_id: str, chat_id: str, identity: str | None = None
+    ) -> None:
+        """Remember the user's private chat (where questions and reflections go) and, for a
+        linked person, the identity it belongs to (the last one written from); writes only
         when it changed."""
-        if (await self.settings(user_id)).private_chat != chat_id:
-            await self.run(Lane.REPLY, self._note_private_chat, user_id, chat_id)
+        settings = await self.settings(user_id)
+        if settings.private_chat != chat_id or settings.private_identity != identity:
+            await self.run(Lane.REPLY, self._note_private_chat, user_id, chat_id, identity)
 
-    def _note_private_chat(self, user_id: str, chat_id: str) -> None:
-        with self.db.write(hot=True) as conn:
-            users.set_fields(conn, user_id, self.clock.now(), private_chat=chat_id)
+    def _note_private_chat(self, user_id: str, chat_id: str, identity: str | None) -> None:
+        with self.db.write(hot=True, users=[user_id]) as conn:
+            users.set_fields(
+                conn, user_id, self.clock.now(), private_chat=chat_id, private_identity=identity
+            )
+
+    # ---- one person on several platforms (memory_core.linking) -----------------------------
+
+    async def owner_of(self, identity: str) -> str:
+        """The memory owner an identity (``platform:id``) reads and writes: its own key until
+        it is linked to a person. The door resolves every message and press through it."""
+        return await self.read(Lane.REPLY, identities_repo.owner_of, identity)
+
+    async def linked_identities(self, user_id: str) -> list[linking.LinkedIdentity]:
+        """The identities sharing ``user_id``'s memory (just itself when not linked)."""
+        return await self.run(Lane.REPLY, linking.identities, self, user_id)
+
+    async def issue_link_code(self, identity: str, chat_id: str) -> linking.Issued:
+        """A one-time code for ``identity``, asked in its private chat ``chat_id``."""
+        return await self.run(
+            Lane.REPLY, linking.issue, self, identity, chat_id, self.config.link_limits
+        )
+
+    async def claim_link_code(self, identity: str, display_name: str, code: str) -> linking.Claim:
+        """``identity`` sends a code from its private chat (limits, then a constant-time
+        compare); a claim waits for the issuer's confirmation."""
+        return await self.run(
+            Lane.REPLY, linking.claim, self, identity, display_name, code, self.config.link_limits
+        )
+
+    async def void_link_code(self, code: str) -> bool:
+        """A code sent in a group (its members saw it) can no longer be used."""
+        return await self.run(Lane.REPLY, linking.void, self, code)
+
+    async def link_claimant(self, user_id: str, code_id: int) -> tuple[str, str] | None:
+        """Who claimed one of the user's codes: ``(identity, display name)``."""
+        return await self.run(Lane.REPLY, linking.claimant, self, user_id, code_id)
+
+    async def settle_link(self, user_id: str, code_id: int, *, accept: bool) -> linking.Settled:
+        """The issuer's answer to a claim, once: on yes the claimant joins the person and its
+        memory is merged through the write policy, then its own store is erased."""
+        begun = await self.run(
+            Lane.REPLY,
+            linking.begin_settle,
+            self,
+            user_id,
+            code_id,
+            accept,
+            self.config.link_limits,
+        )
+        if isinstance(begun, linking.SettleOutcome):
+            return linking.Settled(begun)
+        merged = 0
+        conflicts: list[int] = []
+        for fact in begun.facts:
+            applied = await self.run(Lane.BACKGROUND, linking.merge_fact, self, begun, fact)
+            merged += sum(1 for a in applied if not a.replayed)
+            conflicts += [a.conflict_id for a in applied if a.conflict_id is not None]
+        if begun.old_owner != begun.person:
+            await user_data.delete_user(self, begun.old_owner)
+        await self.vectors.settle()
+        log.info("link_merged", user_id=user_id, merged=merged, conflicts=len(conflicts))
+        return linking.Settled(linking.SettleOutcome.LINKED, begun.joiner, merged, tuple(conflicts))
+
+    async def unlink(self, identity: str) -> linking.Unlinked:
+        """``identity`` leaves its person: the memory stays with the other identities, the
+        leaving one starts with an empty memory of its own."""
+        return await self.run(Lane.REPLY, linking.unlink, self, identity)
+
+    async def erase_identity(self, identity: str) -> user_data.Erasure | None:
+        """Erase one platform's identity of a linked person: it is unlinked, the person's
+        conversations held on that platform are blanked, its codes and tries deleted, and
+        its own (now separate) store erased; the memories stay with the other identities.
+        ``None`` when the identity is not linked (erase the whole user instead)."""
+        person = await self.owner_of(identity)
+        unlinked = await self.unlink(identity)
+        if unlinked.new_owner is None:
+            return None
+        platform = linking.platform_of(identity)
+        blanked = await self.run(Lane.REPLY, linking.forget_platform_turns, self, person, platform)
+        await self.run(Lane.REPLY, linking.drop_codes, self, [identity])
+        # A user's own request: no table rewrite that would stall everyone (PostgreSQL).
+        erasure = await user_data.delete_user(self, unlinked.new_owner, rewrite=False)
+        if unlinked.new_owner != identity:
+            # Its key still names the person's memory: it keeps (empty) an owner of its own.
+            await self.write(
+                Lane.REPLY, identities_repo.put, identity, unlinked.new_owner, self.clock.now()
+            )
+        await self.vectors.settle()
+        log.info("identity_erased", identity=identity, person=person, episodes=blanked)
+        return erasure
 
     async def revision(self, user_id: str) -> int:
         """The user's current memory revision (buttons carry it)."""
@@ -775,7 +1072,7 @@ class Memory:
 
     async def new_session(self, user_id: str, chat_id: str) -> None:
         """End the user's current conversation in this chat (it gets consolidated)."""
-        await self.write(Lane.REPLY, sessions.close_current, user_id, chat_id, self.clock.now())
+        await self.write_for(Lane.REPLY, sessions.close_current, user_id, chat_id, self.clock.now())
 
     async def note_platform(self, platform: str, state: str, detail: str = "") -> None:
         """Record how a platform of the running bot is doing (``admin doctor --running``)."""
@@ -844,7 +1141,7 @@ class Memory:
         ``shown``: the user is shown it, which counts as using its facts (seed 003 §7)."""
         profile = await profile_job.load(self, user_id, fresh=fresh)
         if shown and profile is not None and profile.fact_ids:
-            await self.write(
+            await self.write_for(
                 Lane.REPLY, fact_repo.touch_accessed, user_id, profile.fact_ids, self.clock.now()
             )
         return profile
@@ -879,7 +1176,7 @@ class Memory:
 
     def _restore_faded(self, user_id: str, fact_id: int) -> Fact:
         now = self.clock.now()
-        with self.db.write() as conn:
+        with self.db.write(users=[user_id]) as conn:
             before = fact_repo.get(conn, user_id, fact_id)
             if before is None or not before.faded:
                 raise NotFoundError(f"no faded memory #{fact_id}")
@@ -916,9 +1213,14 @@ class Memory:
         """Revert the user's most recent memory change."""
         return await edits.undo_last(self, user_id)
 
-    async def erase(self, user_id: str) -> user_data.Erasure:
-        """Erase every trace of the user, then verify nothing is left."""
-        return await user_data.delete_user(self, user_id)
+    async def erase(self, user_id: str, *, rewrite: bool = True) -> user_data.Erasure:
+        """Erase every trace of the user (all its linked identities, and the link codes they
+        issued or claimed), then verify nothing is left; ``rewrite=False``: on PostgreSQL the
+        tables are rewritten by the next ``admin vacuum`` instead of now (see
+        ``user_data.delete_user``: no stall for other users)."""
+        linked = [i.identity for i in await self.linked_identities(user_id)]
+        await self.run(Lane.REPLY, linking.drop_codes, self, [user_id, *linked])
+        return await user_data.delete_user(self, user_id, rewrite=rewrite)
 
     async def export(
         self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None
@@ -927,8 +1229,10 @@ class Memory:
         snapshot and rendered on a thread; nothing is cut), each passed through ``show``."""
 
         def build() -> memory_md.Export:
+            # The export's allowlist (docs/categories.md): an import never touches the rest.
+            scope = self.config.categories.scoped(Consumer.EXPORT)
             with self.db.read() as conn:
-                facts = fact_repo.list_facts(conn, user_id, SearchFilters(), _ALL_ROWS, 0)
+                facts = fact_repo.list_facts(conn, user_id, scope, _ALL_ROWS, 0)
             if show is not None:
                 facts = [show(f) for f in facts]
             return memory_md.Export(
@@ -1039,3 +1343,24 @@ class Memory:
         if summary is not None:
             await self.vectors.settle()
         return summary
+
+
+def _block_hits(
+    hits: Sequence[SearchHit], policy: CategoryPolicy, allowed: frozenset[Category]
+) -> list[SearchHit]:
+    """The search hits the block may take: allowed categories whose context mode admits a
+    hit, at most ``rag_length`` of each ``rag`` category (best first)."""
+    taken: dict[Category, int] = {}
+    out: list[SearchHit] = []
+    for hit in hits:
+        if hit.fact is None:
+            continue
+        category = hit.fact.category
+        if category not in allowed or not policy.in_block(category, searched=True):
+            continue
+        limit = policy.rag_length(category) if policy.mode(category) == ContextMode.RAG else None
+        if limit is not None and taken.get(category, 0) >= limit:
+            continue
+        taken[category] = taken.get(category, 0) + 1
+        out.append(hit)
+    return out

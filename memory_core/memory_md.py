@@ -31,6 +31,7 @@ TITLES: dict[Category, str] = {
     Category.IDENTITY_DOCUMENT: "Documents",
     Category.CREDENTIAL: "Credentials",
     Category.REFLECTION: "Reflections",
+    Category.PROCEDURAL: "How I like things done",
     Category.OTHER: "Other",
 }
 _BY_TITLE = {title.casefold(): cat for cat, title in TITLES.items()}
@@ -73,6 +74,10 @@ class ImportPlan:
     #: Lines not added: they bring back what the user asked to forget (an old file is old
     #: material; ``/remember`` or saying it again brings it back).
     forgotten: int = 0
+    #: Another assistant's memory export (``chatgpt``, ``claude``; ``""``: a MEMORY.md) and
+    #: the day it was read: every fact it adds says "imported from <source> on <day>".
+    source: str = ""
+    imported_on: str = ""
 
     @property
     def empty(self) -> bool:
@@ -87,11 +92,22 @@ class ImportPlan:
     def from_dict(cls, data: dict[str, Any]) -> ImportPlan:
         """Inverse of ``as_dict``."""
         return cls(
-            [tuple(x) for x in data.get("add", [])],  # type: ignore[misc]
-            [tuple(x) for x in data.get("change", [])],  # type: ignore[misc]
+            [tuple(x) for x in data.get("add", [])],
+            [tuple(x) for x in data.get("change", [])],
             [tuple(x) for x in data.get("remove", [])],
             int(data.get("forgotten", 0)),
-        )  # type: ignore[misc]
+            str(data.get("source", "")),
+            str(data.get("imported_on", "")),
+        )
+
+    @property
+    def provenance(self) -> str | None:
+        """ "imported from ChatGPT on 2026-03-01" for another assistant's export, else
+        ``None``."""
+        if not self.source:
+            return None
+        name = {"chatgpt": "ChatGPT", "claude": "Claude"}.get(self.source, self.source)
+        return f"imported from {name} on {self.imported_on}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,8 @@ Definitions (a window is ``since <= ts < until``):
 - lexical / vector hit rate: answered turns whose memory search had at least one result with a
   lexical (BM25) / vector signal in the top-k, over turns where that channel ran;
 - injected memory tokens per turn: the memory block's size over every answered turn;
+- on-demand recall share: answered turns whose model called ``memory_query``, over every
+  answered turn (seed 003 §11 wants it under 10 %); turns whose call the cap refused;
 - observer latency: how long one learning job took, extraction to commit (p50/p95);
 - pending-confirmation resolution rate: conflicts the user settled, over those settled or
   expired (still-open ones are not counted yet);
@@ -202,6 +204,28 @@ class LLMShare:
 
 
 @dataclass(frozen=True, slots=True)
+class OpCount:
+    """How many events of one node/op/status one UTC day saw (seed 003 §14: "basic counts
+    by op/node over time")."""
+
+    day: str
+    node: str
+    op: str
+    status: str
+    count: int
+
+
+def op_counts(events: Sequence[EventRow]) -> tuple[OpCount, ...]:
+    """The events counted by day, node, op and status (LLM usage has its own section)."""
+    counts = Counter(
+        (datetime.fromtimestamp(e.ts, UTC).date().isoformat(), e.node, e.op, e.status)
+        for e in events
+        if e.node != "llm"
+    )
+    return tuple(OpCount(*key, n) for key, n in sorted(counts.items()))
+
+
+@dataclass(frozen=True, slots=True)
 class Report:
     """The operational metrics of one window."""
 
@@ -234,6 +258,14 @@ class Report:
     llm_purposes: tuple[LLMShare, ...] = ()
     #: The users with the most tokens, most first (at most ``TOP_USERS``).
     llm_users: tuple[LLMShare, ...] = ()
+    #: On-demand recall (seed 003 §11): answered turns whose model called memory_query, their
+    #: share of all answered turns, and turns whose call the cap refused.
+    on_demand_turns: int = 0
+    on_demand_share: float | None = None
+    on_demand_capped: int = 0
+    #: Events by day, node, op and status; and how long one relation edge took to write.
+    operations: tuple[OpCount, ...] = ()
+    link_edge_ms: Distribution = Distribution(0, None, None, None, None)
 
     def as_json(self) -> dict[str, Any]:
         """The stable JSON shape of the report (``membot admin metrics --json``)."""
@@ -373,6 +405,8 @@ def compute(
     resolved, expired = statuses["resolved"], statuses["expired"]
     automatic, corrected = wrong_overwrites(history, since, until, correction_window_s)
     days = llm_days(events, prices)
+    queried = [e for e in events if e.node == "tools" and e.op == "memory_query"]
+    on_demand = sum(e.status == "ok" for e in queried)
     priced = [d.cost_usd for d in days if d.cost_usd is not None]
     return Report(
         since=since,
@@ -403,6 +437,14 @@ def compute(
         unpriced_models=tuple(sorted({d.model for d in days if d.cost_usd is None})),
         llm_purposes=llm_shares(usage, "purpose", prices),
         llm_users=llm_shares(usage, "user_id", prices, limit=TOP_USERS),
+        on_demand_turns=on_demand,
+        on_demand_share=_rate(on_demand, len(injected)),
+        on_demand_capped=sum(e.status == "capped" for e in queried),
+        operations=op_counts(events),
+        link_edge_ms=Distribution.of(
+            [e.value for e in events if e.node == "worker" and e.op == "link" and e.value],
+            digits=3,
+        ),
     )
 
 
@@ -428,6 +470,11 @@ def to_json(report: Report) -> dict[str, Any]:
         "injection": {
             "tokens_per_turn": asdict(report.injected_tokens),
             "turns_with_memory": report.turns_with_memory,
+        },
+        "on_demand": {
+            "turns": report.on_demand_turns,
+            "share": report.on_demand_share,
+            "capped": report.on_demand_capped,
         },
         "observer": {
             "jobs": report.observer_jobs,
@@ -455,6 +502,10 @@ def to_json(report: Report) -> dict[str, Any]:
             "unpriced_models": list(report.unpriced_models),
             "per_purpose": [_share(s) for s in report.llm_purposes],
             "per_user": [_share(s) for s in report.llm_users],
+        },
+        "events": {
+            "per_day": [asdict(c) for c in report.operations],
+            "link_edge_ms": asdict(report.link_edge_ms),
         },
     }
 

@@ -11,7 +11,7 @@ categories are never included. Trivial turns ("thanks", "2+2?") get no memory at
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -81,6 +81,10 @@ def delta_bullets(changes: Sequence[Change], *, group: bool) -> list[str]:
             continue
         if group and private_text(ch.summary):
             continue
+        if str(ch.meta.get("key", "")).startswith("procedure.") or ch.summary.startswith(
+            f"[{Category.PROCEDURAL.value}]"
+        ):
+            continue  # a procedure is never in the default context (seed 003 §12)
         # What the user made us forget never reaches a prompt again, not even as a delta.
         # A faded one is not in context either (seed 003 §7), but it was not a user's wish.
         if ch.event == "deleted":
@@ -117,6 +121,10 @@ class RecallConfig:
     search_k: int = 5
     history_turns: int = 12
     min_inject_confidence: float = 0.2
+    #: Related bullets (seed 003 §2): at most this many of a relevant fact's related facts
+    #: follow it in the block, when their link is at least this strong.
+    related_per_fact: int = 2
+    related_min_strength: float = 0.86
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +149,14 @@ class Recall:
     #: Every hit of the turn's search, before the block's score floor (a question's are read
     #: ``ANSWER_K`` deep): what ``memory_core.answering`` judges.
     candidates: list[SearchHit] = field(default_factory=list)
+    #: The topic the message asks the user's way of doing for ("how do I like my reports
+    #: done?" → "reports"), and those procedures (seed 003 §12: never in the block, read
+    #: only when asked), as the audience may see them.
+    procedure_topic: str | None = None
+    procedures: list[Fact] = field(default_factory=list)
+    #: For a question naming someone or something the user told us about ("tell me everything
+    #: about Marco"): the facts linked to that entity, as the audience may see them.
+    about: tuple[Fact, ...] = ()
 
 
 _MARKUP = str.maketrans({"<": "‹", ">": "›", "\n": " ", "\r": " ", "`": "'"})
@@ -164,6 +180,17 @@ def _line(fact: Fact) -> str:
 
 HARD = "Hard constraints and preferences"
 IDENTITY = "About the user"
+ALSO = "Also known"
+#: Profile categories with a section of their own (hard constraints are found by key too).
+_SECTIONED = frozenset(
+    {
+        Category.HARD_PREFERENCE,
+        Category.HEALTH,
+        Category.IDENTITY,
+        Category.TASK_CONTEXT,
+        Category.SOFT_PREFERENCE,
+    }
+)
 
 
 def is_hard_constraint(fact: Fact) -> bool:
@@ -179,6 +206,52 @@ def _rank(fact: Fact, now: datetime) -> float:
     return fact.confidence / (1.0 + age_days / 30.0)
 
 
+def _admissible(f: Fact, group: bool, min_confidence: float) -> bool:
+    """Whether ``f`` may be in a block (for a group: nothing private)."""
+    if f.status not in (Status.ACTIVE, Status.PENDING):
+        return False
+    if group and is_private(f):
+        return False
+    # A hard constraint never fades out of the block (decay asks "still true?" instead).
+    return is_hard_constraint(f) or f.confidence >= min_confidence
+
+
+def _once(items: Sequence[Fact], seen: set[int]) -> list[Fact]:
+    """``items`` not ``seen`` yet (then seen): once per block — a fact in the profile slice
+    that is also a search hit (the allergy the user asks about) is in two sections' lists."""
+    out: list[Fact] = []
+    for f in items:
+        if f.id not in seen:
+            seen.add(f.id)
+            out.append(f)
+    return out
+
+
+def _follows(
+    relevant: Sequence[Fact],
+    related: Mapping[int, Sequence[Fact]],
+    seen: set[int],
+    allowed: Callable[[Fact], bool],
+) -> dict[int, list[Fact]]:
+    """Each related fact once, after the first relevant fact it is related to."""
+    follows: dict[int, list[Fact]] = {}
+    for fact in relevant:
+        extra = [f for f in related.get(fact.id, ()) if f.id not in seen and allowed(f)]
+        seen.update(f.id for f in extra)
+        if extra:
+            follows[fact.id] = extra
+    return follows
+
+
+def _lines(items: Sequence[Fact], follows: Mapping[int, Sequence[Fact]]) -> str:
+    """A section's bullets, each fact's related bullets right after it."""
+    out = []
+    for f in items:
+        out.append(_line(f))
+        out += [f"  - related: {_line(r)[2:]}" for r in follows.get(f.id, ())]
+    return "\n".join(out)
+
+
 def build(
     *,
     profile_facts: Sequence[Fact],
@@ -190,16 +263,14 @@ def build(
     budget_tokens: int,
     now: datetime,
     min_confidence: float = 0.2,
+    related: Mapping[int, Sequence[Fact]] | None = None,
 ) -> MemoryBlock:
-    """Assemble the memory block within ``budget_tokens``."""
+    """Assemble the memory block within ``budget_tokens``; ``related``: facts related to a
+    relevant one (seed 003 §2), shown right after it unless the block has them already —
+    the first thing left out when the budget is short."""
 
     def allowed(f: Fact) -> bool:
-        if f.status not in (Status.ACTIVE, Status.PENDING):
-            return False
-        if group and is_private(f):
-            return False
-        # A hard constraint never fades out of the block (decay asks "still true?" instead).
-        return is_hard_constraint(f) or f.confidence >= min_confidence
+        return _admissible(f, group, min_confidence)
 
     facts = [f for f in profile_facts if allowed(f)]
     relevant = [h.fact for h in hits if h.fact is not None and allowed(h.fact)]
@@ -209,14 +280,14 @@ def build(
         ("Current tasks", [f for f in facts if f.category == Category.TASK_CONTEXT]),
         ("Relevant memories", relevant),
         ("Soft preferences", [f for f in facts if f.category == Category.SOFT_PREFERENCE]),
+        # A category the categories file puts in every block (context ``all``) that has no
+        # section of its own (the shipped file has none).
+        (ALSO, [f for f in facts if f.category not in _SECTIONED]),
     ]
     seen: set[int] = set()
-    chosen: list[tuple[str, list[Fact]]] = []
-    for title, items in sections:
-        uniq = [f for f in items if f.id not in seen]
-        seen.update(f.id for f in uniq)
-        chosen.append((title, uniq))
+    chosen = [(title, _once(items, seen)) for title, items in sections]
     bullets = delta_bullets(changes, group=group) if since_rev is not None else []
+    follows = _follows(dict(chosen)["Relevant memories"], related or {}, seen, allowed)
 
     def render() -> str:
         parts: list[str] = []
@@ -224,7 +295,7 @@ def build(
             parts.append(f"Memory updates since rev {since_rev}:\n" + "\n".join(bullets))
         for title, items in chosen:
             if items:
-                parts.append(f"## {title}\n" + "\n".join(_line(f) for f in items))
+                parts.append(f"## {title}\n" + _lines(items, follows))
         if reflection:
             parts.append(f"## Latest reflection\n{as_data(reflection[:600])}")
         return "\n\n".join(parts)
@@ -235,11 +306,17 @@ def build(
     # tier the stalest, least confident fact goes first.
     by_title = dict(chosen)
     tiers = [
-        by_title[t] for t in ("Soft preferences", "Relevant memories", "Current tasks", IDENTITY)
+        by_title[t]
+        for t in (ALSO, "Soft preferences", "Relevant memories", "Current tasks", IDENTITY)
     ]
     while estimate_tokens(text) > budget_tokens:
         tier = next((t for t in tiers if t), None)
-        if reflection:
+        if follows:
+            last = list(follows)[-1]
+            follows[last].pop()
+            if not follows[last]:
+                del follows[last]
+        elif reflection:
             reflection = None
         elif tier is not None:
             tier.remove(min(tier, key=lambda f: _rank(f, now)))
@@ -251,6 +328,6 @@ def build(
         else:
             break
         text = render()
-    shown = tuple(f for _, items in chosen for f in items)
+    shown = tuple(g for _, items in chosen for f in items for g in (f, *follows.get(f.id, ())))
     ids = tuple(f.id for f in shown)
     return MemoryBlock(text, estimate_tokens(text) if text else 0, ids, since_rev, facts=shown)

@@ -37,6 +37,7 @@ from memory_core.store import lexical as lexical_repo
 from memory_core.store import relations as relation_repo
 from memory_core.store.rows import owner_token
 from memory_core.values import (
+    Category,
     Episode,
     Fact,
     Fusion,
@@ -464,13 +465,21 @@ def _same_session(a: Episode, b: Episode) -> bool:
 def _apply_filters(facts: dict[int, Fact], filters: SearchFilters) -> set[int]:
     """Ids of ``facts`` that pass ``filters`` (the vector side is filtered here, in Python)."""
     statuses = set(filters.effective_statuses())
+    # Procedures stay out of every search that does not ask for them (seed 003 §12).
+    procedural = Category.PROCEDURAL in filters.categories
     return {
         fid
         for fid, f in facts.items()
         if f.status in statuses
         and (not filters.categories or f.category in filters.categories)
         and f.category not in filters.exclude_categories
+        and (procedural or f.category != Category.PROCEDURAL)
         and (filters.min_confidence is None or f.confidence >= filters.min_confidence)
         and (filters.updated_after is None or f.updated_at > filters.updated_after)
         and (filters.updated_before is None or f.updated_at < filters.updated_before)
+        and (not filters.kinds or f.kind in filters.kinds)
+        and (filters.pinned is None or f.pinned == filters.pinned)
+        and (filters.importance_min is None or f.importance >= filters.importance_min)
+        and (filters.importance_max is None or f.importance <= filters.importance_max)
+        and (filters.fact_ids is None or fid in filters.fact_ids)
     }

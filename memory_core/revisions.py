@@ -107,7 +107,7 @@ def _revise(
     retracted: list[Fact] = []
     restored: list[Fact] = []
     kept: list[int] = []
-    with memory.db.write() as conn:
+    with memory.db.write(users=[user_id]) as conn:
         if edit_turn_id is not None and outbox_repo.exists(conn, edit_turn_id):
             return Revision()  # this edit was handled before (the platform sent it again)
         cancelled = repo.cancel_learning(conn, user_id, turn_id, memory.clock.now(), reason)

@@ -57,6 +57,6 @@ def search_on_thread(
             config=memory.config.retrieval,
         )
     if touch and kind == "facts" and hits:
-        with memory.db.write() as conn:
+        with memory.db.write(users=[user_id]) as conn:
             fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], memory.clock.now())
     return hits

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -29,6 +31,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import structlog
 
 from memory_core import disclosure
+from memory_core import query as query_mod
+from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.executors import Lane
@@ -51,39 +55,118 @@ from memory_core.learn.lookup import Related, related_facts
 from memory_core.llm import ToolSpec
 from memory_core.recall import as_data
 from memory_core.store import facts as fact_repo
-from memory_core.values import SECRET_CATEGORIES, Audience, Fact, Status
+from memory_core.values import SECRET_CATEGORIES, Audience, Category, Fact, Status
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.tools")
 
-MAX_TOP_K = 10
 #: History rows of tool writes name this actor (metrics count the observer's overwrites only).
 ACTOR = "assistant"
 _FIRST_PERSON = (
     "one fact about the user, stated in the first person as the user would say it, e.g. "
     "'I live in Porto', 'my sister is called Mia', 'I'm allergic to peanuts'"
 )
-_FACT_ID: dict[str, Any] = {"type": "integer", "description": "the fact's id from search_memory"}
+_FACT_ID: dict[str, Any] = {"type": "integer", "description": "the fact's id from memory_query"}
+
+# ---- memory_query: the one read tool (seed 003 §6; issue 26) --------------------------------
+# It replaces search_memory: one read tool with every filter costs the prompt one schema, and
+# the model never has to choose between two ways of reading. Categories, filters, threshold,
+# top_k, budget_tokens and the return shape are read by ``memory_core.query``; the consumer's
+# allowlist (the model's tools, narrowed in a group) refuses a category it does not hold.
+
+MEMORY_QUERY = ToolSpec(
+    name="memory_query",
+    description=(
+        "Look up what you remember about the current user when the memories shown are not "
+        "enough. Give a query and/or categories and filters. Categories with context "
+        "'request' (procedural: how the user likes things done) are only read when named. "
+        "Returns bullets [{id, category, text}] or, with return='full', each memory's "
+        "validity, confidence, importance, source and history count. A category you may "
+        "not read is refused."
+    ),
+    input_schema={
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "what to look for, in a few words"},
+            "categories": {
+                "type": "array",
+                "items": {"type": "string", "enum": [c.value for c in Category]},
+                "description": "only these categories (default: all you may read)",
+            },
+            "filters": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string", "enum": list(query_mod.KINDS)},
+                    "person": {
+                        "type": "string",
+                        "description": "a person of the user's, by name or relation",
+                    },
+                    "pinned": {"type": "boolean"},
+                    "importance_min": {"type": "integer", "minimum": 1, "maximum": 5},
+                    "importance_max": {"type": "integer", "minimum": 1, "maximum": 5},
+                    "updated_after": {"type": "string", "description": "YYYY-MM-DD"},
+                    "updated_before": {"type": "string", "description": "YYYY-MM-DD"},
+                    "confidence_min": {"type": "number", "minimum": 0, "maximum": 1},
+                },
+                "additionalProperties": False,
+            },
+            "threshold": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "drop results less similar to the query than this",
+            },
+            "top_k": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": query_mod.MAX_TOP_K,
+                "default": query_mod.DEFAULT_TOP_K,
+            },
+            "budget_tokens": {
+                "type": "integer",
+                "minimum": query_mod.MIN_BUDGET_TOKENS,
+                "maximum": query_mod.MAX_BUDGET_TOKENS,
+                "default": query_mod.DEFAULT_BUDGET_TOKENS,
+            },
+            "return": {"type": "string", "enum": ["bullets", "full"], "default": "bullets"},
+        },
+        "additionalProperties": False,
+    },
+)
+
+
+class OnDemandGauge:
+    """On-demand recall's share of turns (seed 003 §11), capped: at most ``max_share`` of
+    the last ``window`` answered turns may use ``memory_query`` (per process; replicas each
+    keep their own). ``max_share`` 0 turns the tool off, 1 removes the cap."""
+
+    def __init__(self, max_share: float = 0.10, window: int = 200) -> None:
+        self.max_share = max_share
+        self.window = window
+        self._turns: deque[bool] = deque(maxlen=window)
+        self._lock = threading.Lock()
+
+    def allows(self) -> bool:
+        """Whether one more turn may use the tool."""
+        with self._lock:
+            return sum(self._turns) + 1 <= self.max_share * self.window
+
+    def record(self, used: bool) -> None:
+        """Count one answered turn (``used``: it called ``memory_query``)."""
+        with self._lock:
+            self._turns.append(used)
+
+    def share(self) -> float | None:
+        """The share of the recent turns that used the tool (``None``: no turn yet)."""
+        with self._lock:
+            return sum(self._turns) / len(self._turns) if self._turns else None
+
 
 #: The tools, in a fixed order (with the system prompt they form the cached prompt prefix).
 MEMORY_TOOLS: tuple[ToolSpec, ...] = (
-    ToolSpec(
-        name="search_memory",
-        description=(
-            "Search what you remember about the current user (facts they told you earlier), "
-            "when the memories already shown are not enough. Returns facts with their ids."
-        ),
-        input_schema={
-            "type": "object",
-            "properties": {
-                "query": {"type": "string", "description": "what to look for, in a few words"},
-                "top_k": {"type": "integer", "minimum": 1, "maximum": MAX_TOP_K, "default": 5},
-            },
-            "required": ["query"],
-        },
-    ),
+    MEMORY_QUERY,
     ToolSpec(
         name="remember_fact",
         description=(
@@ -135,6 +218,33 @@ MEMORY_TOOLS: tuple[ToolSpec, ...] = (
         },
     ),
 )
+
+# ---- what memory holds about someone, and in numbers (seed 002's get_entity_info and
+# memory_stats; read through the turn's view like memory_query) ------------------------------
+ABOUT_TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        name="get_entity_info",
+        description=(
+            "Everything you remember about one person, place, project or thing the user "
+            "mentioned (by name, e.g. 'Marco'): its other names, a short summary and the "
+            "user's facts about it, with their ids. For 'tell me everything about X'."
+        ),
+        input_schema={
+            "type": "object",
+            "properties": {"name": {"type": "string", "description": "the name, as said"}},
+            "required": ["name"],
+        },
+    ),
+    ToolSpec(
+        name="memory_stats",
+        description=(
+            "How much you remember about the current user: facts by kind, category and "
+            "status, conversation turns, named entities, and when memory last changed."
+        ),
+        input_schema={"type": "object", "properties": {}},
+    ),
+)
+MEMORY_TOOLS += ABOUT_TOOLS
 TOOL_NAMES = frozenset(t.name for t in MEMORY_TOOLS)
 
 Action = Literal["remembered", "corrected", "forgotten", "confirmed", "asked", "ended"]
@@ -271,6 +381,11 @@ class MemoryTools:
         #: request) is theirs; what the model reads into it is an inference.
         self.user_text = user_text
         self._calls = 0
+        #: memory_query calls this turn, whether the turn used it, whether the cap refused it.
+        self.queries = 0
+        self.queried = False
+        self.capped = False
+        self._finished = False
         self._rules = RulesExtractor()
         self._user_said: list[Candidate] | None = None
 
@@ -278,23 +393,10 @@ class MemoryTools:
         """Run one tool call; every failure becomes an error result for the model."""
         self._calls += 1
         try:
-            match name:
-                case "search_memory":
-                    result = await self._search(tool_input)
-                case "remember_fact":
-                    result = await self._remember(_text(tool_input, "text"))
-                case "correct_fact":
-                    fact_id = _int(tool_input, "fact_id")
-                    result = await self._correct(fact_id, _text(tool_input, "text"))
-                case "forget_fact":
-                    result = await self._forget(_int(tool_input, "fact_id"))
-                case "confirm_fact":
-                    result = await self._confirm(_int(tool_input, "fact_id"))
-                case _:
-                    result = _error(f"unknown tool {name[:40]!r}")
+            result = await self._dispatch(name, tool_input)
         except NotFoundError:
             # The same answer for a fact of another user, a hidden one and a missing one.
-            result = _error("no such fact (search_memory lists the user's facts with their ids)")
+            result = _error("no such fact (memory_query lists the user's facts with their ids)")
         except InvalidInputError as exc:
             result = _error(str(exc))
         except MemoryCoreError as exc:
@@ -312,16 +414,85 @@ class MemoryTools:
         )
         return result
 
+    async def _dispatch(self, name: str, tool_input: dict[str, Any]) -> ToolResult:
+        """The tool ``name`` asks for, run on ``tool_input``."""
+        match name:
+            case "memory_query":
+                return await self._query(tool_input)
+            case "remember_fact":
+                return await self._remember(_text(tool_input, "text"))
+            case "correct_fact":
+                fact_id = _int(tool_input, "fact_id")
+                return await self._correct(fact_id, _text(tool_input, "text"))
+            case "forget_fact":
+                return await self._forget(_int(tool_input, "fact_id"))
+            case "confirm_fact":
+                return await self._confirm(_int(tool_input, "fact_id"))
+            case "get_entity_info":
+                return await self._entity(tool_input)
+            case "memory_stats":
+                return await self._stats()
+            case _:
+                return _error(f"unknown tool {name[:40]!r}")
+
     # ---- reading ---------------------------------------------------------------------------
 
-    async def _search(self, tool_input: dict[str, Any]) -> ToolResult:
-        query = tool_input.get("query")
-        if not isinstance(query, str) or not query.strip():
-            raise InvalidInputError("query must be a non-empty string")
-        top_k = _int(tool_input, "top_k") if "top_k" in tool_input else 5
-        hits = await self.view.search(query[:500], k=max(1, min(MAX_TOP_K, top_k)))
-        facts = [h.fact for h in hits if h.fact is not None]
-        return ToolResult(_data({"facts": [_fact_data(f) for f in facts]}))
+    async def _query(self, tool_input: dict[str, Any]) -> ToolResult:
+        """``memory_query``: refused past the on-demand cap, else one scoped read."""
+        request = query_mod.MemoryQuery.parse(tool_input)
+        if not self.queried:
+            if not self.memory.on_demand.allows():
+                self.capped = True
+                raise InvalidInputError(
+                    "on-demand recall is capped right now (it is for the rare turn the memories "
+                    "shown do not cover): answer from the memories shown"
+                )
+            self.queried = True
+        self.queries += 1
+        found = await self.memory.query(
+            self.user_id, request, consumer=Consumer.TOOLS, audience=self.view.audience
+        )
+        return ToolResult(_data(found.payload()))
+
+    def finish(self) -> None:
+        """The turn is answered: count it for the on-demand share."""
+        if not self._finished:
+            self._finished = True
+            self.memory.on_demand.record(self.queried)
+
+    async def _entity(self, tool_input: dict[str, Any]) -> ToolResult:
+        name = tool_input.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInputError("name must be a non-empty string")
+        info = await self.view.entity(name.strip()[:80])
+        allowed = self.memory.config.categories.allowed(Consumer.TOOLS, self.view.audience)
+        if info is None:
+            # The same answer for another user's entity and an unknown one.
+            return _error(f"nothing remembered about {as_data(name.strip()[:80])!r}")
+        entity = {
+            "name": as_data(info.name),
+            "types": list(info.types),
+            "aliases": [as_data(a) for a in info.aliases],
+            "summary": as_data(info.summary) if info.summary else None,
+            "relation_to_user": info.relation,
+            "mentions": info.mentions,
+            # The tools' allowlist holds here too: a category the model may not query is not
+            # read out through a person either.
+            "facts": [_fact_data(f) for f in info.facts if f.category in allowed],
+        }
+        return ToolResult(_data({"entity": entity}))
+
+    async def _stats(self) -> ToolResult:
+        stats = await self.view.stats()
+        payload = {
+            "facts_by_kind": stats.by_kind,
+            "facts_by_category": stats.by_category,
+            "facts_by_status": stats.by_status,
+            "conversation_turns": stats.episodes,
+            "entities": stats.entities,
+            "last_change": stats.latest.isoformat() if stats.latest else None,
+        }
+        return ToolResult(_data({"stats": payload}))
 
     async def _visible(self, fact_id: int) -> Fact:
         """The stored fact, once the view says this audience may see it (else NotFound)."""
@@ -380,6 +551,11 @@ class MemoryTools:
         return kept
 
     async def _remember(self, text: str) -> ToolResult:
+        if not self.memory.learns_from(self.user_text):
+            raise InvalidInputError(
+                "automatic learning is off: only what the user asks to be remembered is "
+                "saved (they can say 'remember …' or send /remember)"
+            )
         candidates = await self._candidates(text)
         related = await self.memory.run(
             Lane.REPLY, related_facts, self.memory, self.user_id, candidates

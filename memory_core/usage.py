@@ -136,4 +136,4 @@ class LLMBudget:
         each day (they are told once)."""
         day = self.meter.day()
         now = self.memory.clock.now()
-        return await self.memory.write(Lane.REPLY, llm_usage.claim_notice, user_id, day, now)
+        return await self.memory.write_for(Lane.REPLY, llm_usage.claim_notice, user_id, day, now)

@@ -22,6 +22,7 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.edits import erase_user
 from memory_core.executors import Lane
+from memory_core.store import meta
 from memory_core.store import user_data as user_data_repo
 
 EXPORT_FORMAT = "membot-user-export/1"
@@ -120,14 +121,48 @@ def _scrub(db: Database, tables: list[str]) -> None:
     log.warning("erasure_checkpoint_busy")
 
 
-async def delete_user(memory: Memory, user_id: str) -> Erasure:
+#: PostgreSQL: the tables whose deleted rows wait for a rewrite (``membot admin vacuum``), and
+#: since when (JSON in ``meta``): what an erasure left readable in the server's files.
+REWRITE_DUE = "erasure_rewrite_due"
+
+
+async def delete_user(memory: Memory, user_id: str, *, rewrite: bool = True) -> Erasure:
     """Erase every trace of ``user_id`` (``edits.erase_user``), make the deleted rows
     unreadable (SQLite: merge the FTS indexes so no token of theirs survives in an old segment;
-    PostgreSQL: rewrite the tables that held them, ``VACUUM FULL``), then verify nothing is left."""
+    PostgreSQL: rewrite the tables that held them, ``VACUUM FULL``), then verify nothing is left.
+
+    ``rewrite=False`` (PostgreSQL; a user's own /forgetme): the rows go at once, under the
+    user's write lock only, and the tables are not rewritten now — ``VACUUM FULL`` locks each
+    table whole (4 s at 96 MB; minutes for a big vector table), stalling every user. The
+    tables are recorded as due for a rewrite, which ``membot admin vacuum`` (the operator's
+    scheduled maintenance) does and clears: until then the deleted rows' bytes stay in the
+    table and index files, unreachable by any query."""
     removed = await erase_user(memory, user_id)
     # Every table that ever held a row of theirs: rows deleted earlier (a drained vector
     # queue, a purged fact) left dead copies too.
     scrubbed = sorted({*removed, *user_data_repo.UNOWNED_TEXT_TABLES})
-    await memory.run(Lane.REPLY, _scrub, memory.db, scrubbed)
+    if rewrite or not memory.db.postgres:
+        await memory.run(Lane.REPLY, _scrub, memory.db, scrubbed)
+    else:
+        await memory.run(Lane.REPLY, _rewrite_later, memory.db, scrubbed)
     left = await memory.run(Lane.REPLY, leftovers, memory.db, user_id)
     return Erasure({k: v for k, v in removed.items() if v}, left)
+
+
+def _rewrite_later(db: Database, tables: list[str]) -> None:
+    with db.write() as conn:
+        due = rewrite_due(conn)
+        since = due[0] if due is not None else time.time()
+        known = set(due[1]) if due is not None else set()
+        value = json.dumps({"since": since, "tables": sorted(known | set(tables))})
+        meta.put(conn, REWRITE_DUE, value)
+    log.info("erasure_rewrite_due", tables=tables)
+
+
+def rewrite_due(conn: Connection) -> tuple[float, list[str]] | None:
+    """Since when erased rows wait for a table rewrite, and in which tables (``None``: none)."""
+    raw = meta.get(conn, REWRITE_DUE)
+    if raw is None:
+        return None
+    data = json.loads(raw)
+    return float(data["since"]), [str(t) for t in data["tables"]]

@@ -42,6 +42,7 @@ class Category(StrEnum):
     IDENTITY_DOCUMENT = "identity_document"
     CREDENTIAL = "credential"
     REFLECTION = "reflection"
+    PROCEDURAL = "procedural"
     OTHER = "other"
 
 
@@ -217,6 +218,13 @@ class SearchFilters:
     updated_before: datetime | None = None
     include_superseded: bool = False
     statuses: tuple[Status, ...] = ()
+    #: Only these kinds ("fact", "insight", "reflection", …); empty: any.
+    kinds: tuple[str, ...] = ()
+    pinned: bool | None = None
+    importance_min: int | None = None
+    importance_max: int | None = None
+    #: Only these facts (a person's, say); ``None``: any.
+    fact_ids: tuple[int, ...] | None = None
 
     def effective_statuses(self) -> tuple[Status, ...]:
         """The statuses this filter admits."""

@@ -12,15 +12,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memory_core import corrections, disclosure, memory_md
+from memory_core.about import EntityInfo, MemoryStats, entity_info, memory_stats
+from memory_core.categories import Consumer
 from memory_core.edits import UndoResult
 from memory_core.errors import InvalidInputError, NotFoundError
+from memory_core.executors import Lane
 from memory_core.jobs.profile import Entry, Profile
 from memory_core.jobs.questions import Answer, Question
 from memory_core.learn import resolve
 from memory_core.learn.resolve import Choice, Conflict, Resolution
 from memory_core.people import Person, people_of
 from memory_core.values import (
-    SENSITIVE_CATEGORIES,
     Audience,
     Category,
     Fact,
@@ -55,10 +57,17 @@ class UserView:
         return [replace(h, fact=self.show(h.fact)) if h.fact is not None else h for h in hits]
 
     def _filters(self) -> SearchFilters:
-        return SearchFilters(exclude_categories=tuple(SENSITIVE_CATEGORIES) if self.group else ())
+        if not self.group:
+            return SearchFilters()
+        # The group's allowlist (never wider than "nothing sensitive") filters the reads.
+        allowed = self.memory.config.categories.allowed(Consumer.GROUP)
+        return SearchFilters(exclude_categories=tuple(sorted(set(Category) - allowed)))
 
     def _visible(self, fact: Fact) -> bool:
-        return not (self.group and disclosure.is_private(fact))
+        if not self.group:
+            return True
+        allowed = self.memory.config.categories.allowed(Consumer.GROUP)
+        return fact.category in allowed and not disclosure.is_private(fact)
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -88,10 +97,24 @@ class UserView:
         found = await self.memory.list_facts(self.user_id, filters, limit=500)
         return people_of(self.show(f) for f in found if f.kind == "fact" and self._visible(f))
 
-    async def search(self, query: str, *, k: int) -> list[SearchHit]:
-        """The user's best-matching facts for ``query``."""
+    async def search(self, query: str, *, k: int, procedures: bool = False) -> list[SearchHit]:
+        """The user's best-matching facts for ``query`` (``procedures``: their procedures
+        too, which a search leaves out unless asked — /forget and /memories ask)."""
         hits = await self.memory.search(self.user_id, query, k=k, filters=self._filters())
+        if procedures:
+            only = replace(self._filters(), categories=(Category.PROCEDURAL,))
+            hits += await self.memory.search(self.user_id, query, k=k, filters=only)
+            hits = sorted(hits, key=lambda h: h.score, reverse=True)[:k]
         return self._hits([h for h in hits if h.fact is None or self._visible(h.fact)])
+
+    async def entity(self, name: str) -> EntityInfo | None:
+        """Everything the user's memory holds about ``name`` (a person, a place, a project),
+        as this audience may see it; ``None`` when no entity of theirs is called that."""
+        return await self.memory.read(Lane.REPLY, entity_info, self.user_id, name, self.audience)
+
+    async def stats(self) -> MemoryStats:
+        """The user's memory in numbers, as this audience may see it."""
+        return await self.memory.read(Lane.REPLY, memory_stats, self.user_id, self.audience)
 
     async def history(self, fact: Fact) -> list[HistoryEntry]:
         """The audit trail of the key ``fact`` holds, oldest first."""
@@ -116,11 +139,15 @@ class UserView:
             text = disclosure.shown_text(e.value_text, category, self.audience, False)
             return replace(e, value_text=text)
 
+        allowed = {c.value for c in self.memory.config.categories.allowed(Consumer.GROUP)}
         sections = {
             name: tuple(
                 entry(e)
                 for e in entries
-                if not (self.group and name in ("sensitive_topics", "insights"))
+                if not (
+                    self.group
+                    and (name in ("sensitive_topics", "insights") or e.category not in allowed)
+                )
             )
             for name, entries in profile.sections.items()
         }

@@ -136,6 +136,31 @@ def _running_checks(path: Path | str) -> list[HealthCheck]:
     return checks + (_platform_checks(path) if up else [])
 
 
+def _readiness_checks(settings: Settings) -> list[HealthCheck]:
+    """What the running bot's own ``/readyz`` says — the very checks a load balancer sees
+    (database session and locks, database answering, learning lag, background loops); one
+    failed check per reason. Asked over HTTP on the metrics port, so this process loads no
+    model and opens no file of its own."""
+    import urllib.error
+    import urllib.request
+
+    from memory_core import HealthCheck
+
+    if settings.metrics_port is None:
+        return [HealthCheck("ready", True, "not asked: /readyz needs MEMBOT_METRICS_PORT")]
+    host = settings.metrics_host
+    host = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    url = f"http://{host}:{settings.metrics_port}/readyz"
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return [HealthCheck("ready", True, f"{url}: {answer.read().decode().strip()}")]
+    except urllib.error.HTTPError as exc:
+        reasons = exc.read().decode(errors="replace").splitlines() or [f"HTTP {exc.code}"]
+        return [HealthCheck("ready", False, f"{url}: {reason}") for reason in reasons if reason]
+    except OSError as exc:
+        return [HealthCheck("ready", False, f"{url} does not answer ({exc}): no bot serves it")]
+
+
 def _platform_checks(path: Path | str) -> list[HealthCheck]:
     """Each platform's state as the running bot (replicas: the last to change it) recorded it."""
     from memory_core import HealthCheck, MemoryCoreError, Operations
@@ -164,12 +189,19 @@ def admin_doctor(
         str, typer.Option(help="check tokens for these platforms, e.g. telegram,discord")
     ] = "",
     running: Annotated[
-        bool, typer.Option("--running", help="fail unless a bot holds the database's run lock")
+        bool,
+        typer.Option(
+            "--running",
+            help="check the running bot instead of the installation: its run lock, platforms "
+            "and its /readyz (no model load, no file check)",
+        ),
     ] = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check the installation and configuration; one ok/FAIL line each, exit 1 on a failure."""
+    """Check the installation and configuration; one ok/FAIL line each, exit 1 on a failure.
+    ``--running``: check the running bot instead, as cheaply as its ``/readyz``, and agreeing
+    with it."""
     from bot import app as composition
     from bot.config import ConfigError
     from memory_core import HealthCheck, Operations
@@ -186,7 +218,7 @@ def admin_doctor(
         checks = [HealthCheck("settings", True, "loaded")]
         if driver := _driver_check(path):
             checks.append(driver)
-        else:
+        elif not running:  # the installation: SQLite build, the model, the whole file
             checks += Operations.health_checks(path, composition.build_embedder(settings))
         llm = (
             f"anthropic ({settings.anthropic_model}, {settings.anthropic_extract_model})"
@@ -197,7 +229,7 @@ def admin_doctor(
         platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
         checks += _token_checks(settings, platforms)
         if running and driver is None:
-            checks += _running_checks(path)
+            checks += _running_checks(path) + _readiness_checks(settings)
     failed = [c for c in checks if not c.ok]
     if as_json:
         _echo_json(
@@ -312,6 +344,11 @@ def admin_metrics(
         "memory tokens / turn",
         f"mean {_fmt(tok.mean)} · p50 {_fmt(tok.p50)} · p95 {_fmt(tok.p95)}",
     )
+    table.add_row(
+        "on-demand recall",
+        f"{_fmt(r.on_demand_share, pct=True)} of turns ({r.on_demand_turns:,} turns called "
+        f"memory_query, {r.on_demand_capped:,} refused by the cap)",
+    )
     lat = r.observer_latency_ms
     table.add_row(
         "observer latency",
@@ -330,6 +367,18 @@ def admin_metrics(
         f"{_fmt(r.wrong_overwrite_rate, pct=True)} "
         f"({r.corrected_overwrites} of {r.automatic_overwrites} automatic changes corrected)",
     )
+    per_day: dict[str, dict[str, int]] = {}
+    for c in r.operations:
+        name = f"{c.node}/{c.op}" + ("" if c.status in ("ok", "hit") else f" {c.status}")
+        per_day.setdefault(c.day, {})[name] = c.count
+    for day, counts in per_day.items():
+        table.add_row(f"events {day}", _pairs(counts))
+    if r.link_edge_ms.count:
+        edge = r.link_edge_ms
+        table.add_row(
+            "relation edge write",
+            f"p50 {edge.p50 or 0:.3f} ms · p95 {edge.p95 or 0:.3f} ms ({edge.count:,} edges)",
+        )
     for d in r.llm_days:
         cost = "cost unknown" if d.cost_usd is None else f"${d.cost_usd:.4f}"
         table.add_row(

@@ -155,6 +155,8 @@ _ROWS: tuple[tuple[str, str], ...] = (
     ("hybrid", "hybrid ms"),
     ("vector_incl_embed", "vector + query embed ms"),
     ("hybrid_incl_embed", "hybrid + query embed ms"),
+    ("memory_query", "memory_query bullets (embed incl.) ms"),
+    ("memory_query_filtered", "memory_query with filters ms"),
 )
 
 
@@ -394,6 +396,171 @@ def bench_pipeline(
     console.print(table)
     verdict = "meets" if result.enqueue_ms["p95"] <= 5.0 else "MISSES"
     console.print(f"enqueue p95 {verdict} the 5 ms target")
+    edges = result.edge_ms
+    if edges and edges["count"]:
+        verdict = "meets" if edges["p95"] <= 2.0 else "MISSES"
+        console.print(
+            f"relation edges: {edges['count']:.0f} written, p50 {edges['p50']:.3f} ms, "
+            f"p95 {edges['p95']:.3f} ms per edge ({verdict} the 2 ms target, seed 003 §2)"
+        )
+
+
+@bench_cli.command("writes", short_help="Turn commits/s with 1, 2, 3 writing processes.")
+def bench_writes(
+    db: PgServerOpt = None,
+    processes: Annotated[
+        str, typer.Option("--processes", help="numbers of processes, comma-separated")
+    ] = "1,2,3",
+    threads: Annotated[
+        int, typer.Option("--threads", min=1, max=16, help="writer threads per process")
+    ] = 1,
+    seconds: Annotated[float, typer.Option("--seconds", min=1, max=600)] = 10.0,
+    rtt_ms: Annotated[
+        float,
+        typer.Option(
+            "--rtt-ms",
+            min=0,
+            max=100,
+            help="wait this long before each statement, as a "
+            "database on another machine makes it (0: as the store answers)",
+        ),
+    ] = 0.0,
+    one_lock: Annotated[
+        bool,
+        typer.Option("--one-lock", help="every write takes the database-wide lock (as before)"),
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Commits/s of the reply path's turn commit (outbox, episodes, session, vector queue) with
+    several OS processes writing at once for their own users, as replicas do; on PostgreSQL
+    each user's writes take that user's lock, so processes write side by side (SQLite: one
+    writer, whatever the processes)."""
+    from memory_core.benchmarks.writes import run_commit_bench, scratch
+
+    counts = _counts(processes, "--processes")
+    with scratch(db, "writes") as target, err_console.status("starting") as status:
+        figures = run_commit_bench(
+            target,
+            counts,
+            threads=threads,
+            seconds=seconds,
+            rtt_ms=rtt_ms,
+            one_lock=one_lock,
+            progress=status.update,
+        )
+    base = figures[0].per_s or 1.0
+    if as_json:
+        out = [{**f.as_json(), "vs_first": round(f.per_s / base, 2)} for f in figures]
+        store = "postgresql" if db else "sqlite"
+        locks = "one lock" if one_lock or not db else "per user"
+        typer.echo(json.dumps({"store": store, "locks": locks, "rtt_ms": rtt_ms, "runs": out}))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"turn commits/s ({'PostgreSQL' if db else 'SQLite'}, {seconds:g} s)")
+    for col in ("processes", "threads each", "commits", "commits/s", "× first"):
+        table.add_column(col, justify="right")
+    for f in figures:
+        table.add_row(
+            str(f.processes),
+            str(f.threads),
+            str(f.commits),
+            f"{f.per_s:.1f}",
+            f"{f.per_s / base:.2f}",
+        )
+    console.print(table)
+
+
+@bench_cli.command("claim", short_help="Time to claim received updates at growing backlogs.")
+def bench_claim(
+    db: PgServerOpt = None,
+    backlogs: Annotated[
+        str, typer.Option("--backlogs", help="pending updates per run, comma-separated")
+    ] = "100,5000,20000",
+    per_chat: Annotated[
+        int, typer.Option("--per-chat", min=1, help="pending updates per chat (interleaved)")
+    ] = 10,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1000)] = 64,
+    as_json: JsonOpt = False,
+) -> None:
+    """One ``inbox.claim(limit)`` (webhook mode) at each backlog of pending updates, rolled
+    back each round so every round sees the whole backlog."""
+    from memory_core.benchmarks.writes import run_claim_bench
+
+    with err_console.status("claiming"):
+        figures = run_claim_bench(
+            db, _counts(backlogs, "--backlogs"), per_chat=per_chat, limit=limit
+        )
+    if as_json:
+        store = "postgresql" if db else "sqlite"
+        typer.echo(json.dumps({"store": store, "runs": [f.as_json() for f in figures]}))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"inbox.claim(limit={limit}) ({'PostgreSQL' if db else 'SQLite'})")
+    for col in ("pending", "chats", "claimed", "p50 ms", "p95 ms"):
+        table.add_column(col, justify="right")
+    for f in figures:
+        table.add_row(
+            str(f.pending), str(f.chats), str(f.claimed), f"{f.ms['p50']:.2f}", f"{f.ms['p95']:.2f}"
+        )
+    console.print(table)
+
+
+@bench_cli.command("erasure", short_help="How long erasing a big user holds others up.")
+def bench_erasure(
+    db: PgServerOpt = None,
+    episodes: Annotated[
+        int, typer.Option("--episodes", min=1, help="episodes of the erased user")
+    ] = 100_000,
+    rewrite: Annotated[
+        str,
+        typer.Option(
+            "--rewrite",
+            help="no: as /forgetme (no table rewrite); yes: with VACUUM FULL, as "
+            "admin delete-user; both",
+        ),
+    ] = "both",
+    as_json: JsonOpt = False,
+) -> None:
+    """Erase a user with ``--episodes`` episodes while another user commits turns back to back:
+    the other user's commit latency before and during the erasure."""
+    from memory_core.benchmarks.writes import run_erasure_bench
+
+    modes = {"no": (False,), "yes": (True,), "both": (False, True)}.get(rewrite)
+    if modes is None:
+        raise typer.BadParameter("takes no, yes or both", param_hint="--rewrite")
+    with err_console.status("starting") as status:
+        figures = run_erasure_bench(db, episodes, rewrites=modes, progress=status.update)
+    if as_json:
+        store = "postgresql" if db else "sqlite"
+        typer.echo(json.dumps({"store": store, "runs": [f.as_json() for f in figures]}))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"erasing {episodes:,} episodes ({'PostgreSQL' if db else 'SQLite'})")
+    for col in ("table rewrite", "erase s", "others p50 before", "p95 during", "max during"):
+        table.add_column(col, justify="right")
+    for f in figures:
+        table.add_row(
+            "yes" if f.rewrite else "no",
+            f"{f.erase_s:.2f}",
+            f"{f.baseline_ms['p50']:.1f} ms",
+            f"{f.during_ms['p95']:.1f} ms",
+            f"{f.during_max_ms:.1f} ms",
+        )
+    console.print(table)
+
+
+def _counts(value: str, option: str) -> list[int]:
+    """A comma-separated list of positive integers."""
+    try:
+        counts = [int(v) for v in value.split(",") if v.strip()]
+    except ValueError:
+        raise typer.BadParameter("takes numbers separated by commas", param_hint=option) from None
+    if not counts or min(counts) < 1:
+        raise typer.BadParameter("takes positive numbers", param_hint=option)
+    return counts
 
 
 # ---- the command line's start-up -----------------------------------------------------------

@@ -396,7 +396,7 @@ def _parse_modes(raw: str) -> tuple[SearchMode, ...]:
         return known
     if raw not in known:
         raise typer.BadParameter("mode must be lexical, vector, hybrid or all")
-    return (raw,)  # type: ignore[return-value]
+    return (raw,)
 
 
 @contextmanager

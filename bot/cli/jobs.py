@@ -10,6 +10,7 @@ import typer
 
 from bot.cli.common import console, fail, open_memory, quiet_settings, run
 from bot.cli.options import DbOpt, JsonOpt, user_id
+from bot.job_table import job_names
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -74,7 +75,7 @@ def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
 @jobs_cli.command("run")
 def run_job(
-    name: Annotated[str, typer.Argument(help="consolidate, expire, decay, dedup or reflect")],
+    name: Annotated[str, typer.Argument(help=", ".join(job_names()))],
     user: Annotated[
         str | None, typer.Option("--user", "-u", help="only this user (platform:id or name)")
     ] = None,
@@ -83,8 +84,6 @@ def run_job(
 ) -> None:
     """Run one job now (recorded as a manual run). Reflections saved here are posted by the
     running bot at its next ``reflect`` run (this command has no platform connection)."""
-    from bot import app as composition
-    from bot.jobs import schedule
     from memory_core import MemoryCoreError
 
     settings = quiet_settings()
@@ -92,7 +91,7 @@ def run_job(
     try:
         status, detail = run(_run(settings, name, uid, db))
     except KeyError as exc:
-        names = ", ".join(n for n, _c, _a in schedule(composition.jobs_config(settings)))
+        names = ", ".join(job_names())
         raise fail(f"unknown job {name!r} (one of: {names})", 2) from exc
     except MemoryCoreError as exc:
         raise fail(str(exc), 2) from exc

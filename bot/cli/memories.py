@@ -32,6 +32,7 @@ class CategoryChoice(StrEnum):
     IDENTITY_DOCUMENT = "identity_document"
     CREDENTIAL = "credential"
     REFLECTION = "reflection"
+    PROCEDURAL = "procedural"
     OTHER = "other"
 
 

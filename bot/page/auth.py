@@ -57,7 +57,8 @@ class LinkClaim:
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """A signed-in page visitor: the memory owner, the page's language and their name."""
+    """A signed-in page visitor: who signed in (``platform:id``; the server resolves it to its
+    memory owner on each request), the page's language and their name."""
 
     user_id: str
     sid: str
@@ -177,6 +178,22 @@ def check_init_data(
     init_data: str, bot_token: str, now: float, max_age: int = INIT_DATA_MAX_AGE_S
 ) -> TelegramLogin:
     """The user of a Mini App's ``initData`` once its signature, age and chat are checked."""
+    values = _signed_fields(init_data, bot_token)
+    try:
+        auth_date = int(values.get("auth_date", ""))
+    except ValueError as exc:
+        raise Refused("malformed") from exc
+    if auth_date < now - max_age or auth_date > now + 60:
+        raise Refused("expired")
+    chat_type = values.get("chat_type")
+    if (chat_type is not None and chat_type not in _PRIVATE_CHAT_TYPES) or "chat" in values:
+        # A chat object is only sent for group and channel launches.
+        raise Refused("group")
+    return _login_of(values.get("user", ""))
+
+
+def _signed_fields(init_data: str, bot_token: str) -> dict[str, str]:
+    """initData's fields once its hash is the one the bot token gives."""
     if not init_data or len(init_data) > 8192:
         raise Refused("malformed")
     try:
@@ -189,19 +206,13 @@ def check_init_data(
     given = values.get("hash", "")
     if not given or not hmac.compare_digest(given, init_data_hash(fields, bot_token)):
         raise Refused("bad_signature")
+    return values
+
+
+def _login_of(user_json: str) -> TelegramLogin:
+    """The signed ``user`` field as a login (a bot is refused)."""
     try:
-        auth_date = int(values.get("auth_date", ""))
-    except ValueError as exc:
-        raise Refused("malformed") from exc
-    if auth_date < now - max_age or auth_date > now + 60:
-        raise Refused("expired")
-    chat_type = values.get("chat_type")
-    if chat_type is not None and chat_type not in _PRIVATE_CHAT_TYPES:
-        raise Refused("group")
-    if "chat" in values:
-        raise Refused("group")  # a chat object is only sent for group and channel launches
-    try:
-        user = json.loads(values.get("user", ""))
+        user = json.loads(user_json)
     except ValueError as exc:
         raise Refused("malformed") from exc
     if not isinstance(user, dict) or not isinstance(user.get("id"), int):

@@ -11,6 +11,7 @@ logged as ``page_read`` / ``page_write`` with the user id and the action, never 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import time
 import uuid
@@ -251,6 +252,10 @@ class PageServer:
                             ),
                             401,
                         )
+                    # The memory owner now: an identity linked to a person since it signed
+                    # in reads and writes that person's one memory (as in chat).
+                    owner = await self.memory.owner_of(session.user_id)
+                    session = dataclasses.replace(session, user_id=owner)
                     write = request.method == "POST"
                     limiter = self._writes if write else self._reads
                     if not limiter.allow(session.user_id):

@@ -30,6 +30,7 @@ from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import Memory
+from memory_core.store import events as event_log
 from memory_core.store import stats as stats_repo
 
 _CITIES = ["Lisbon", "Berlin", "Porto", "Madrid", "Paris", "Rome", "Oslo", "Vienna", "Prague"]
@@ -77,6 +78,9 @@ class PipelineRun:
     turns_per_s: float
     facts: int
     rss_mb: float
+    #: Relation edges written while learning (seed 003 §2) and the milliseconds one took
+    #: (``worker/link`` events): count, p50, p95.
+    edge_ms: dict[str, float] | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The ``--json`` shape."""
@@ -88,6 +92,7 @@ class PipelineRun:
             "turns_per_s": round(self.turns_per_s, 1),
             "facts": self.facts,
             "rss_mb": round(self.rss_mb, 1),
+            "edge_ms": self.edge_ms,
         }
 
 
@@ -161,6 +166,11 @@ async def run_pipeline(
         await observer.aclose()
         with memory.db.read() as conn:
             facts = sum(stats_repo.counts(conn).facts_by_status.values())
+            edges = [
+                e.value
+                for e in event_log.rows(conn, 0.0, float("inf"), nodes=["worker"])
+                if e.op == "link" and e.value is not None
+            ]
         memory.close()
     return PipelineRun(
         turns=turns,
@@ -176,4 +186,9 @@ async def run_pipeline(
         turns_per_s=turns / elapsed if elapsed else 0.0,
         facts=facts,
         rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        edge_ms={
+            "count": len(edges),
+            "p50": round(_pct(edges, 0.5), 3),
+            "p95": round(_pct(edges, 0.95), 3),
+        },
     )

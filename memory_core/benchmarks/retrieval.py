@@ -28,6 +28,8 @@ from memory_core.benchmarks.corpus import generate_fact, generate_queries, rando
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import InvalidInputError
 from memory_core.memory import Memory, MemoryConfig
+from memory_core.query import MemoryQuery
+from memory_core.query import run_on_thread as run_query
 from memory_core.search import search_on_thread
 from memory_core.store import bulk
 from memory_core.store import stats as stats_repo
@@ -41,7 +43,25 @@ MEASURED_USER = "bench:measured"
 _CHUNK = 5000
 _DAY = 86400.0
 _REBUILDS = 3
-MODES = ("lexical", "vector", "hybrid", "vector_incl_embed", "hybrid_incl_embed")
+MODES = (
+    "lexical",
+    "vector",
+    "hybrid",
+    "vector_incl_embed",
+    "hybrid_incl_embed",
+    "memory_query",
+    "memory_query_filtered",
+)
+#: memory_query bullets p95, query embedding included (seed 003 §6: under 150 ms).
+MEMORY_QUERY_P95_MS = 150.0
+#: The model's calls the benchmark times: a plain one as seed 003 §11 has it (bullets, top 3),
+#: and one narrowed by categories and a filter (the search reads four times as deep).
+_PLAIN_QUERY: dict[str, Any] = {"return": "bullets", "top_k": 3, "budget_tokens": 300}
+_FILTERED_QUERY: dict[str, Any] = {
+    **_PLAIN_QUERY,
+    "categories": ["identity", "soft_preference", "hard_preference", "other"],
+    "filters": {"confidence_min": 0.5},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,12 +305,11 @@ class _Bench:
         key, category, body = generate_fact(self.rng)
         return bulk.BulkFact(key, body, category.value, self.now - self.rng.uniform(0, 365 * _DAY))
 
-    def _measure(self, size: int, queries: list[str], qvecs: list[Vectors]) -> BenchRun:
+    def _measure_cold(
+        self, size: int, queries: list[str], qvecs: list[Vectors], samples: dict[str, list[float]]
+    ) -> None:
+        """The matrix rebuild, the first search after a write and the store's own KNN."""
         mem, k = self.memory, self.bench.k
-        samples: dict[str, list[float]] = {
-            m: [] for m in (*MODES, "rebuild", "after_write", "store_vector")
-        }
-        embed_ms: list[float] = []
         # A cold cache (a restart, an eviction, another process's write) loads the matrix.
         for _ in range(_REBUILDS):
             mem.vectors.cache.clear()
@@ -312,6 +331,14 @@ class _Bench:
         for qvec in qvecs:
             with _timer(samples["store_vector"]), mem.db.read() as conn:
                 vec.vec0_knn(conn, MEASURED_USER, "facts", qvec, k)
+
+    def _measure(self, size: int, queries: list[str], qvecs: list[Vectors]) -> BenchRun:
+        mem, k = self.memory, self.bench.k
+        samples: dict[str, list[float]] = {
+            m: [] for m in (*MODES, "rebuild", "after_write", "store_vector")
+        }
+        embed_ms: list[float] = []
+        self._measure_cold(size, queries, qvecs, samples)
         search_on_thread(mem, MEASURED_USER, queries[0], k=k, mode="lexical")
         # Precomputed query vectors first, so no embedding (nor its threads) runs in between.
         plain: tuple[SearchMode, ...] = ("lexical", "vector", "hybrid")
@@ -327,6 +354,14 @@ class _Bench:
                         search_on_thread(mem, MEASURED_USER, query, k=k, mode=mode)
                 with _timer(embed_ms):
                     mem.vectors.embed_query(query)
+                # The model's read tool, whole: parse, allowlist, filters, search with the
+                # query embedded, render within the budget.
+                for name, shape in (
+                    ("memory_query", _PLAIN_QUERY),
+                    ("memory_query_filtered", _FILTERED_QUERY),
+                ):
+                    with _timer(samples[name]):
+                        run_query(mem, MEASURED_USER, MemoryQuery.parse({"query": query, **shape}))
         return BenchRun(
             facts=size,
             other_users_facts=self.other_total,

@@ -6,15 +6,17 @@ Everything that configures a raw connection lives here, one comment per constrai
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import pysqlite3.dbapi2 as sqlite_driver
 import sqlite_vec
+import structlog
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
 from sqlalchemy.pool import QueuePool
@@ -32,6 +34,22 @@ from memory_core.errors import StoreError
 
 # A write transaction waits this long for another process's writer before failing.
 BUSY_TIMEOUT_MS = 5000
+#: A write whose lock wait timed out is tried again, with a pause doubling up to 1 s, until it
+#: has waited this long in all: above the server's idle-in-transaction timeout, so a frozen
+#: holder's locks are gone before any writer gives up — no turn is lost to a lock timeout.
+LOCK_WAIT_S = 60.0
+#: PostgreSQL ends a session that sits in an open transaction without a statement this long (a
+#: replica frozen mid-transaction, SIGSTOP or a stalled VM): its locks go with it.
+IDLE_IN_TRANSACTION_MS = 20_000
+#: A cross-user writer waits this long per try for the database-wide lock: while its request
+#: waits, PostgreSQL queues every per-user writer behind it, so it waits briefly and tries again.
+GLOBAL_TRY_MS = 250
+#: SQLSTATEs of a lock wait that gave up: lock_not_available, deadlock_detected.
+_LOCK_STATES = frozenset({"55P03", "40P01"})
+
+log = structlog.get_logger("memory_core.db")
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -63,15 +81,52 @@ def _on_begin(conn: Connection) -> None:
     conn.exec_driver_sql(f"BEGIN {mode}")
 
 
-#: The key of the transaction-scoped advisory lock every PostgreSQL write transaction takes: the
-#: same one-writer-at-a-time rule as SQLite's BEGIN IMMEDIATE, across processes.
+#: The key of the transaction-scoped advisory lock of PostgreSQL writes: a cross-user write takes
+#: it exclusively (SQLite's BEGIN IMMEDIATE, across processes), a per-user write shares it.
 PG_WRITE_LOCK_KEY = 0x6D656D626F74  # "membot"
+#: The first half of the two-key advisory locks of per-user writes (the second: the user's hash),
+#: a key space apart from the one-key locks (the write lock above, the processes' liveness locks).
+PG_USER_LOCK_CLASS = 0x6D62  # "mb"
+
+
+def user_lock_key(user_id: str) -> int:
+    """The second half of ``user_id``'s write lock: a stable signed 32-bit hash (two users that
+    share one only take turns)."""
+    digest = hashlib.blake2b(user_id.encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def _keyed_lock_sql(keys: Iterable[int]) -> str:
+    """One statement taking the shared write lock, then each user's lock in key order (every
+    writer takes them in the same order: two multi-user writes never deadlock)."""
+    calls = [f"pg_advisory_xact_lock_shared({PG_WRITE_LOCK_KEY})"]
+    calls += [f"pg_advisory_xact_lock({PG_USER_LOCK_CLASS}, {k})" for k in sorted(set(keys))]
+    return "SELECT " + ", ".join(calls)
+
+
+# The target list runs left to right: a short lock timeout for the exclusive lock only.
+_GLOBAL_LOCK_SQL = (
+    f"SELECT set_config('lock_timeout', '{GLOBAL_TRY_MS}ms', true), "
+    f"pg_advisory_xact_lock({PG_WRITE_LOCK_KEY}), "
+    f"set_config('lock_timeout', '{BUSY_TIMEOUT_MS}ms', true)"
+)
+
+
+def lock_wait(exc: BaseException) -> bool:
+    """Whether a driver error is a lock wait that gave up (lock timeout, deadlock; SQLite: the
+    busy timeout): the transaction was rolled back whole, and trying again is safe."""
+    orig = getattr(exc, "orig", None)
+    if getattr(orig, "sqlstate", None) in _LOCK_STATES:
+        return True
+    return "database is locked" in str(orig or "")
 
 
 def _on_pg_connect(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     # A writer waits this long for another process's writer, as SQLite's busy_timeout.
     cur.execute(f"SET lock_timeout = '{BUSY_TIMEOUT_MS}ms'")
+    # A frozen holder of locks (a stopped replica mid-transaction) is ended by the server.
+    cur.execute(f"SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION_MS}ms'")
     # Many small queries: JIT compilation only ever costs time here.
     cur.execute("SET jit = off")
     # psycopg prepares a statement run 5 times; a generic plan ignores the user and the
@@ -96,6 +151,14 @@ def open_pg_engine(url: str) -> Engine:
         pool_size=8,
         max_overflow=8,
         pool_pre_ping=True,
+        # TCP keepalives: a server or network gone silent is noticed in ~1 min, not hours
+        # (libpq ignores them on a unix socket).
+        connect_args={
+            "keepalives": 1,
+            "keepalives_idle": 30,
+            "keepalives_interval": 10,
+            "keepalives_count": 3,
+        },
     )
     event.listen(engine, "connect", _on_pg_connect)
     return engine
@@ -145,6 +208,10 @@ class Database:
         self.counters = changes.Counters()
         self._hot_waiting = 0
         self._hot_guard = threading.Lock()
+        #: PostgreSQL: writes that name their users take only those users' locks. ``False``
+        #: makes every write take the database-wide lock, as before per-user locks (``membot
+        #: bench writes --one-lock`` compares the two).
+        self.per_user_locks = True
 
     @property
     def postgres(self) -> bool:
@@ -162,20 +229,37 @@ class Database:
         return self._path
 
     @contextmanager
-    def write(self, *, hot: bool = False, serial: bool = True) -> Iterator[Connection]:
+    def write(
+        self, *, hot: bool = False, serial: bool = True, users: Iterable[str] = ()
+    ) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE), committed on exit, rolled back on error.
 
+        ``users``: the users whose rows the transaction writes (and nothing shared). On
+        PostgreSQL it then takes only their write locks (and the database-wide one shared), so
+        writes for different users run side by side across threads and replicas; without
+        ``users`` it is a cross-user write and takes the database-wide lock exclusively. SQLite
+        has one writer whatever ``users`` says.
         ``hot`` marks the reply path: while a hot writer waits, background writers hold back,
         so committing a turn never queues behind a stream of learning and vector writes.
         ``serial=False`` (PostgreSQL only; SQLite has one writer anyway): the transaction
-        skips the database-wide writer lock and relies on row locks alone. For lease updates
-        only — one conditional ``UPDATE … RETURNING`` of rows no serial writer reads to decide
-        anything but the lease — so taking and renewing leases never queues behind, nor
-        delays, the replicas' turns.
+        skips the write locks and relies on row locks alone. For lease updates only — one
+        conditional ``UPDATE … RETURNING`` of rows no serial writer reads to decide anything
+        but the lease — so taking and renewing leases never queues behind, nor delays, the
+        replicas' turns.
         """
         if self.postgres and not serial:
             with self._driver_errors(), self.engine.connect() as conn, conn.begin():
                 yield conn
+            return
+        keys = [user_lock_key(u) for u in users]
+        if self.postgres and keys and self.per_user_locks:
+            with (
+                self._driver_errors(),
+                self._pg_locked(_keyed_lock_sql(keys)) as conn,
+                changes.collecting(conn) as noted,
+            ):
+                yield conn
+            changes.announce(noted, self.counters)
             return
         if hot:
             with self._hot_guard:
@@ -191,11 +275,12 @@ class Database:
                     self._hot_waiting -= 1
         try:
             if self.postgres:
-                with self._driver_errors(), self.engine.connect() as conn, conn.begin():
-                    # BEGIN IMMEDIATE's equivalent: one writer at a time, until commit.
-                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_WRITE_LOCK_KEY})")
-                    with changes.collecting(conn) as noted:
-                        yield conn
+                with (
+                    self._driver_errors(),
+                    self._pg_locked(_GLOBAL_LOCK_SQL) as conn,
+                    changes.collecting(conn) as noted,
+                ):
+                    yield conn
             else:
                 with (
                     self._driver_errors(),
@@ -208,6 +293,52 @@ class Database:
             self._write_lock.release()
         # Committed: only now are the changes logged and counted (a rollback raised above).
         changes.announce(noted, self.counters)
+
+    @contextmanager
+    def _pg_locked(self, lock_sql: str) -> Iterator[Connection]:
+        """A PostgreSQL transaction that took its write locks with ``lock_sql`` first; a lock
+        wait that times out starts the transaction again (nothing was written yet) until
+        :data:`LOCK_WAIT_S` have passed."""
+        deadline = time.monotonic() + LOCK_WAIT_S
+        pause = 0.01
+        while True:
+            conn = self.engine.connect()
+            trans = conn.begin()
+            try:
+                conn.exec_driver_sql(lock_sql)
+                break
+            except DBAPIError as exc:
+                trans.rollback()
+                conn.close()
+                if not lock_wait(exc) or time.monotonic() + pause > deadline:
+                    raise
+                log.info("write_lock_wait_retry", pause_s=pause)
+                time.sleep(pause)
+                # Short pauses: the lock may be free again at once (a cross-user writer's
+                # tries end every 250 ms so the per-user writers queued behind it can go).
+                pause = min(pause * 2, 0.1)
+            except BaseException:
+                trans.rollback()
+                conn.close()
+                raise
+        with conn, trans:
+            yield conn
+
+    def retrying(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn`` (one whole write transaction, safe to run again) once more whenever a lock
+        wait inside it gave up (a row lock held by a frozen session), until :data:`LOCK_WAIT_S`
+        have passed: the reply path's writes are not lost to a lock timeout."""
+        deadline = time.monotonic() + LOCK_WAIT_S
+        pause = 0.05
+        while True:
+            try:
+                return fn(*args, **kwargs)
+            except StoreError as exc:
+                if not exc.lock_wait or time.monotonic() + pause > deadline:
+                    raise
+                log.info("write_retried_after_lock_wait", pause_s=pause)
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
@@ -232,6 +363,7 @@ class Database:
             # The server went away, refused, or a lock or statement timed out: the same work
             # may well succeed in a moment (a failover, a restart, a held lock let go).
             error.retryable = exc.connection_invalidated or isinstance(exc, OperationalError)
+            error.lock_wait = lock_wait(exc)
             raise error from exc
         except PendingRollbackError as exc:
             # A commit whose connection died under it: whether it went through is unknown to

@@ -204,6 +204,19 @@ def pg_size(engine: Engine) -> int:
         return int(conn.exec_driver_sql("SELECT pg_database_size(current_database())").scalar_one())
 
 
+@contextmanager
+def unlimited(conn: Connection) -> Iterator[None]:
+    """No statement timeout on this (autocommit) PostgreSQL session for the block, then the
+    role's again: a table rewrite or VACUUM takes minutes on a big database, and the bot's role
+    may carry a ``statement_timeout`` against stuck statements (deploy/postgres-init.sql). The
+    connection goes back to the pool as it came."""
+    conn.exec_driver_sql("SET statement_timeout = 0")
+    try:
+        yield
+    finally:
+        conn.exec_driver_sql("RESET statement_timeout")
+
+
 def pg_scrub(engine: Engine, tables: Sequence[str]) -> None:
     """Make deleted rows of ``tables`` unreadable in PostgreSQL's files, as SQLite's
     ``secure_delete`` does for its file.
@@ -219,7 +232,7 @@ def pg_scrub(engine: Engine, tables: Sequence[str]) -> None:
     archives and base backups): see docs/postgresql.md, docs/privacy-erasure.md and
     ``pg_erase_wal``.
     """
-    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn, unlimited(conn):
         existing = {
             str(r[0])
             for r in conn.exec_driver_sql(
@@ -292,7 +305,7 @@ def _pg_bytes(value: str) -> int:
 
 def pg_vacuum(engine: Engine) -> None:
     """``VACUUM (ANALYZE)`` the whole database: dead rows go, the planner's statistics refresh."""
-    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn, unlimited(conn):
         conn.exec_driver_sql("VACUUM (ANALYZE)")
 
 
@@ -334,6 +347,28 @@ def pg_lock_holders(conn: Connection, key: int) -> int:
             "AND objsubid = 1"
         ).scalar_one()
     )
+
+
+def pg_try_pair_lock(conn: Connection, family: int, member: int, *, shared: bool) -> bool:
+    """Take the session advisory lock ``(family, member)`` (two 31-bit keys) on this
+    connection; ``False`` when another session holds it in a conflicting mode."""
+    fn = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+    return bool(conn.exec_driver_sql(f"SELECT {fn}({int(family)}, {int(member)})").scalar())
+
+
+def pg_pair_unlock(conn: Connection, family: int, member: int, *, shared: bool) -> None:
+    """Release the session advisory lock ``(family, member)`` held on this connection."""
+    fn = "pg_advisory_unlock_shared" if shared else "pg_advisory_unlock"
+    conn.exec_driver_sql(f"SELECT {fn}({int(family)}, {int(member)})")
+
+
+def pg_pair_lock_members(conn: Connection, family: int) -> set[int]:
+    """The members of every ``(family, member)`` advisory lock some session holds now."""
+    rows = conn.exec_driver_sql(
+        "SELECT DISTINCT objid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+        f"AND objsubid = 2 AND classid = {int(family)}"
+    )
+    return {int(r[0]) for r in rows}
 
 
 def pg_session_unlock(conn: Connection, key: int, *, shared: bool = False) -> None:

@@ -618,6 +618,170 @@ M009_EPISODE_LANGUAGE = """
 ALTER TABLE episodes ADD COLUMN language TEXT;
 """
 
+# PostgreSQL: BM25's document and token totals were one row per table, updated by every insert's
+# trigger — a row lock every writer queued on until commit, whatever user it wrote for. They are
+# now spread over 64 stripes: a write adds to the first stripe no other transaction holds,
+# starting from one its session prefers, and a search sums the stripes (exact, not estimated:
+# scores stay FTS5's). SQLite has one writer and its FTS5 keeps its own totals: nothing to do.
+STRIPES = 64
+M011_POSTGRES_STRIPES: tuple[str, ...] = (
+    "ALTER TABLE fts_totals ADD COLUMN stripe INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE fts_totals DROP CONSTRAINT fts_totals_pkey",
+    "ALTER TABLE fts_totals ADD PRIMARY KEY (kind, stripe)",
+    "INSERT INTO fts_totals (kind, stripe, docs, tokens) SELECT k.kind, s, 0, 0 FROM "
+    f"(VALUES ('facts'), ('episodes')) AS k(kind), generate_series(1, {STRIPES - 1}) AS s",
+    f"""CREATE FUNCTION membot_fts_add(k TEXT, d BIGINT, t BIGINT) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE s INTEGER;
+BEGIN
+    -- (mod(), not the operator: the driver reads a percent sign as a placeholder.)
+    -- SKIP LOCKED: a stripe another open transaction added to is passed over, never waited on
+    -- (this transaction's own stripe is not locked to it, and stays its first choice).
+    SELECT stripe INTO s FROM fts_totals WHERE kind = k
+    ORDER BY mod(stripe - mod(pg_backend_pid(), {STRIPES}) + {STRIPES}, {STRIPES})
+    LIMIT 1 FOR NO KEY UPDATE SKIP LOCKED;
+    IF s IS NULL THEN
+        s := mod(pg_backend_pid(), {STRIPES});
+    END IF;
+    UPDATE fts_totals SET docs = docs + d, tokens = tokens + t WHERE kind = k AND stripe = s;
+END $$""",
+    """CREATE OR REPLACE FUNCTION membot_facts_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE d BIGINT := 0; t BIGINT := 0;
+BEGIN
+    IF TG_OP <> 'DELETE' AND NEW.status <> 'deleted' THEN
+        d := d + 1; t := t + NEW.fts_len;
+    END IF;
+    IF TG_OP <> 'INSERT' AND OLD.status <> 'deleted' THEN
+        d := d - 1; t := t - OLD.fts_len;
+    END IF;
+    IF d <> 0 OR t <> 0 THEN
+        PERFORM membot_fts_add('facts', d, t);
+    END IF;
+    RETURN NULL;
+END $$""",
+    """CREATE OR REPLACE FUNCTION membot_episodes_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE d BIGINT := 0; t BIGINT := 0;
+BEGIN
+    IF TG_OP <> 'DELETE' THEN d := d + 1; t := t + NEW.fts_len; END IF;
+    IF TG_OP <> 'INSERT' THEN d := d - 1; t := t - OLD.fts_len; END IF;
+    IF d <> 0 OR t <> 0 THEN
+        PERFORM membot_fts_add('episodes', d, t);
+    END IF;
+    RETURN NULL;
+END $$""",
+)
+
+# Claiming received updates walks the pending ones in update_id order and stops after a batch
+# of chats' heads (``store/inbox.claim``): one partial index gives that order, another answers
+# "is an older update of this chat pending?" with one probe. Both hold pending rows only, so
+# handled rows (kept for the redelivery check) cost the claim nothing.
+M012_INBOX_CLAIM = """
+CREATE INDEX ix_inbox_pending_order ON inbox(platform, update_id) WHERE status = 'pending';
+CREATE INDEX ix_inbox_pending_chat ON inbox(platform, chat_key, update_id)
+    WHERE status = 'pending';
+DROP INDEX ix_inbox_pending;
+"""
+
+
+def _pg_restorable_fts(conn: Connection) -> None:
+    """PostgreSQL: ``membot_fts_doc`` names its helper and text search configuration by schema.
+
+    ``pg_restore`` loads rows with an empty ``search_path``, and computes the generated
+    ``fts``/``fts_len`` columns again as it does: the unqualified ``membot_fts_words`` was not
+    found and every ``pg_dump`` of a membot database failed to restore (tests/
+    test_deploy_postgres.py restores one). Qualified names keep the function inlinable (a
+    ``SET search_path`` clause would not). Nothing to do on SQLite."""
+    if not dialect_of(conn).postgres:
+        return
+    schema = str(conn.exec_driver_sql("SELECT current_schema()").scalar_one())
+    s = '"' + schema.replace('"', '""') + '"'
+    conn.exec_driver_sql(
+        "CREATE OR REPLACE FUNCTION membot_fts_doc(a TEXT, b TEXT) RETURNS tsvector "
+        "LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ "
+        f"SELECT setweight(to_tsvector('{s}.membot'::regconfig, {s}.membot_fts_words(a)), 'A') "
+        f"|| setweight(to_tsvector('{s}.membot'::regconfig, {s}.membot_fts_words(b)), 'B') $$"
+    )
+
+
+_KINDS_BEFORE = "CHECK (kind IN ('fact','reflection','insight'))"
+_KINDS_AFTER = "CHECK (kind IN ('fact','reflection','insight','procedure'))"
+
+
+def _procedure_kind(conn: Connection) -> None:
+    """Procedural memory (seed 003 §12) is a fact kind of its own: ``procedure`` joins the
+    kinds the ``facts`` CHECK admits. PostgreSQL replaces the constraint; SQLite cannot alter
+    one, and widening a CHECK changes nothing on disk, so the table's stored DDL is edited in
+    place (SQLite's documented ``writable_schema`` procedure for CHECK changes) and the schema
+    version bumped so every open connection reloads it."""
+    if dialect_of(conn).postgres:
+        conn.exec_driver_sql("ALTER TABLE facts DROP CONSTRAINT IF EXISTS facts_kind_check")
+        conn.exec_driver_sql(f"ALTER TABLE facts ADD CONSTRAINT facts_kind_check {_KINDS_AFTER}")
+        return
+    version = int(conn.exec_driver_sql("PRAGMA schema_version").scalar_one())
+    conn.exec_driver_sql("PRAGMA writable_schema = ON")
+    try:
+        conn.exec_driver_sql(
+            "UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE type = 'table' "
+            "AND name = 'facts'",
+            (_KINDS_BEFORE, _KINDS_AFTER),
+        )
+        conn.exec_driver_sql(f"PRAGMA schema_version = {version + 1}")
+    finally:
+        conn.exec_driver_sql("PRAGMA writable_schema = OFF")
+
+
+# Entities gain what seed 002 gives them: the other names one is mentioned by ("Aoife's",
+# "Aoife S"; a JSON list), a short summary (from the user's non-sensitive facts linked to it,
+# rebuilt when a link is added or removed) and a protected flag (the user's own people: facts
+# about them never decay).
+M014_ENTITY_PROFILE = """
+ALTER TABLE entities ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE entities ADD COLUMN summary TEXT;
+ALTER TABLE entities ADD COLUMN protected INTEGER NOT NULL DEFAULT 0;
+"""
+
+
+# One person on several platforms (``docs/linking.md``). ``identities`` maps a platform identity
+# (``telegram:123``) to the memory owner it reads and writes (``user_id``); an identity without
+# a row owns the memory of its own key, so nothing changes for users who never link. A row is
+# written when an identity joins a person and when the identity whose key names a person leaves
+# it (it then gets an owner of its own). ``link_codes``: one-time codes, stored only as a keyed
+# hash; a code is issued by one identity, claimed by another, and becomes a link only once its
+# issuer confirms. ``link_attempts``: redemption tries, for the per-identity and global limits.
+M015_IDENTITY_LINKS = """
+CREATE TABLE identities (
+    identity   TEXT PRIMARY KEY,
+    user_id    TEXT NOT NULL,
+    linked_at  REAL NOT NULL
+);
+CREATE INDEX ix_identities_user ON identities(user_id);
+CREATE TABLE link_codes (
+    id          INTEGER PRIMARY KEY,
+    code_hash   TEXT NOT NULL UNIQUE,
+    user_id     TEXT NOT NULL,
+    issuer      TEXT NOT NULL,
+    issuer_chat TEXT NOT NULL,
+    created_at  REAL NOT NULL,
+    expires_at  REAL NOT NULL,
+    status      TEXT NOT NULL DEFAULT 'open'
+                CHECK (status IN ('open','claimed','linked','refused','replaced','void')),
+    claimed_by  TEXT,
+    claimed_name TEXT,
+    claimed_at  REAL
+);
+CREATE INDEX ix_link_codes_user ON link_codes(user_id, status);
+CREATE TABLE link_attempts (
+    id        INTEGER PRIMARY KEY,
+    user_id   TEXT NOT NULL,
+    identity  TEXT NOT NULL,
+    at        REAL NOT NULL,
+    ok        INTEGER NOT NULL
+);
+CREATE INDEX ix_link_attempts_at ON link_attempts(at);
+CREATE INDEX ix_link_attempts_identity ON link_attempts(identity, at);
+ALTER TABLE user_settings ADD COLUMN private_identity TEXT;
+"""
+
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
@@ -629,6 +793,12 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "m007_inbox_sent", _script(M007_INBOX_SENT)),
     Migration(8, "m008_faded", _script(M008_FADED)),
     Migration(9, "m009_episode_language", _script(M009_EPISODE_LANGUAGE)),
+    Migration(10, "m010_pg_restorable_fts", _pg_restorable_fts),
+    Migration(11, "m011_striped_fts_totals", _script("", postgres=M011_POSTGRES_STRIPES)),
+    Migration(12, "m012_inbox_claim", _script(M012_INBOX_CLAIM)),
+    Migration(13, "m013_procedure_kind", _procedure_kind),
+    Migration(14, "m014_entity_profile", _script(M014_ENTITY_PROFILE)),
+    Migration(15, "m015_identity_links", _script(M015_IDENTITY_LINKS)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).
@@ -718,6 +888,10 @@ def _migrate(db: Database) -> list[str]:
             # Re-check inside the write lock: another process may have migrated meanwhile.
             if current_version(conn) >= migration.version:
                 continue
+            if db.postgres:
+                # A step may rebuild a big table or index: the role's statement_timeout
+                # (deploy/postgres-init.sql) is for stuck statements, not for this one.
+                conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
             migration.apply(conn)
             conn.execute(
                 text(

@@ -23,6 +23,8 @@ MAX_CANDIDATES = 5
 MAX_STATED_CANDIDATES = 20
 #: value_text length limit (seed 003 §9).
 MAX_VALUE_TEXT = 280
+#: ... except a procedure's numbered steps (``memory_core.procedures``).
+MAX_PROCEDURE_VALUE_TEXT = 1000
 #: source_excerpt length limit.
 MAX_EXCERPT = 200
 #: confidence_hint for things the user explicitly asked us to remember.
@@ -96,8 +98,9 @@ class Candidate:
             raise InvalidInputError(f"not a canonical fact key: {self.key!r}")
         if not 0.0 <= self.confidence_hint <= 1.0:
             raise InvalidInputError(f"confidence_hint out of range: {self.confidence_hint}")
-        if not self.value_text or len(self.value_text) > MAX_VALUE_TEXT:
-            raise InvalidInputError("value_text must be 1..280 characters")
+        limit = MAX_PROCEDURE_VALUE_TEXT if self.category == Category.PROCEDURAL else MAX_VALUE_TEXT
+        if not self.value_text or len(self.value_text) > limit:
+            raise InvalidInputError(f"value_text must be 1..{limit} characters")
 
 
 class Extractor(Protocol):

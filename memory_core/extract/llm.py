@@ -25,8 +25,11 @@ from memory_core.extract.filters import find_sensitive, normalize_value_text, re
 from memory_core.llm import LLM, ToolSpec, call_validated, rejection
 from memory_core.values import Category
 
-#: Categories the extractor may propose (reflections are written by the weekly job only).
-EXTRACT_CATEGORIES: tuple[Category, ...] = tuple(c for c in Category if c != Category.REFLECTION)
+#: Categories the extractor may propose (reflections are written by the weekly job only;
+#: procedures only on the user's explicit trigger, ``memory_core.procedures``).
+EXTRACT_CATEGORIES: tuple[Category, ...] = tuple(
+    c for c in Category if c not in (Category.REFLECTION, Category.PROCEDURAL)
+)
 #: Categories whose values are secret by nature, whatever the model says.
 _ALWAYS_SENSITIVE = frozenset({Category.CREDENTIAL, Category.IDENTITY_DOCUMENT})
 MAX_TOKENS = 1024

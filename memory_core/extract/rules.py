@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+from memory_core import procedures
 from memory_core.extract import (
     corrections,
     notes,
@@ -491,6 +492,10 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     explicit, body = detect_explicit(text, turn.explicit)
     if not body:
         return []
+    # How the user likes something done: a procedure, and nothing else of the turn.
+    procedure = procedures.detect(turn.user_text, explicit=turn.explicit)
+    if procedure is not None:
+        return [procedure]
     ctx = Context(
         name=_display_name(turn.user_name),
         time=turn.time.astimezone(UTC),

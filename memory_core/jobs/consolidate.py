@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from memory_core import fts
+from memory_core import fts, procedures
 from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
@@ -170,8 +170,13 @@ class Consolidator:
     ) -> tuple[int, int, list[Applied] | None]:
         """Extract, dedup, arbitrate and apply one page: (found, kept, applied); applied is
         ``None`` when the session vanished before it could be written."""
+        # A procedure turn was learned as one (seed 003 §12): its steps are no facts to read
+        # again, nor the start of a page the procedure rules would swallow.
+        said = [t.text for t in turns if procedures.detect(t.text, explicit=False) is None]
+        if not said:
+            return 0, 0, []
         turn = TurnInput(
-            user_text="\n".join(t.text for t in turns),
+            user_text="\n".join(said),
             time=turns[-1].time,
             user_name=turns[-1].speaker,
         )

@@ -29,8 +29,10 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.clock import to_ts
 from memory_core.executors import Lane
 from memory_core.store import entities as entity_repo
+from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import inbox as inbox_repo
 from memory_core.store import lifecycle as repo
@@ -40,6 +42,10 @@ if TYPE_CHECKING:
     from memory_core.memory import Memory
 
 log = structlog.get_logger("memory_core.jobs.decay")
+
+
+#: Handled webhook updates deleted per transaction by the lifecycle run.
+_INBOX_BATCH = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,8 @@ class DecayConfig:
     ask_after_days: float = 120.0
     #: …and at most one question opened (and asked) per user in this many days.
     ask_every_days: float = 7.0
+    #: Handled webhook updates are kept this long (the redelivery check), then deleted.
+    inbox_keep_hours: float = 48.0
     batch: int = 500
     max_facts: int = 200_000
 
@@ -152,7 +160,12 @@ class Lifecycle:
                 if n < self.config.batch:
                     break
         if user_id is None:
-            report.inbox_forgotten = await self.memory.run(Lane.BACKGROUND, self._forget_inbox)
+            # In batches, each its own short transaction: a day of a busy bot's updates is
+            # millions of rows, never one long DELETE.
+            while n := await self.memory.run(Lane.BACKGROUND, self._forget_inbox):
+                report.inbox_forgotten += n
+                if n < _INBOX_BATCH:
+                    break
         if self.memory.vectors.enabled and report.faded:
             await self.memory.vectors.settle()
         log.info("lifecycle_done", **report.summary())
@@ -177,8 +190,9 @@ class Lifecycle:
         return (rows[-1].id if rows else after), len(rows)
 
     def _forget_inbox(self) -> int:
+        before = self.memory.clock.now() - timedelta(hours=self.config.inbox_keep_hours)
         with self.memory.db.write(serial=False) as conn:
-            return inbox_repo.forget_before(conn, self.memory.clock.now() - inbox_repo.KEEP_HANDLED)
+            return inbox_repo.forget_before(conn, before, _INBOX_BATCH)
 
     def _ttl_batch(self, user_id: str | None, report: DecayReport) -> int:
         cfg = self.config
@@ -187,6 +201,7 @@ class Lifecycle:
             due = repo.ttl_candidates(
                 conn, now - timedelta(days=cfg.ttl_days), cfg.ttl_importance, cfg.batch, user_id
             )
+            faded: list[event_log.Event] = []
             for uid, fid in due:
                 if soft_delete(
                     conn,
@@ -199,6 +214,9 @@ class Lifecycle:
                 ):
                     report.faded += 1
                     report.users.add(uid)
+                    faded.append(event_log.Event("worker", "ttl", user_id=uid, memory_id=fid))
+            # Seed 003 §14's worker/ttl events (one per fact faded), in the same transaction.
+            event_log.add(conn, faded, to_ts(now))
         return len(due)
 
     def _question_batch(self, user_id: str | None, report: DecayReport) -> int:
@@ -222,9 +240,12 @@ class Lifecycle:
         now = self.memory.clock.now()
         with self.memory.db.write() as conn:
             due = repo.purge_due(conn, now, self.config.batch, user_id)
+            purged = []
             for uid, fid in due:
                 repo.purge(conn, uid, fid, vectors=self.memory.embedder is not None)
                 report.purged += 1
+                purged.append(event_log.Event("worker", "purge", user_id=uid, memory_id=fid))
+            event_log.add(conn, purged, to_ts(now))
             if len(due) < self.config.batch:
                 report.purge_deferred = repo.purge_deferred(conn, now, user_id)
         return len(due)

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.clock import to_ts
 from memory_core.executors import Lane
 from memory_core.fts import jaccard, tokens
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, normalise_value
 from memory_core.store import dedup_pairs as repo
+from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.values import Fact, SearchFilters, Status
 
@@ -208,6 +210,7 @@ class Deduplicator:
     def _merge(self, user_id: str, pairs: Sequence[Pair], verdicts: Sequence[bool]) -> int:
         now = self.memory.clock.now()
         merged = 0
+        events: list[event_log.Event] = []
         with self.memory.db.write() as conn:
             ids = sorted({f.id for p in pairs for f in (p.a, p.b)})
             current = fact_repo.get_many(conn, user_id, ids)
@@ -256,4 +259,15 @@ class Deduplicator:
                 )
                 self.memory.vectors.queue_fact(conn, gone_after)
                 merged += 1
+                events.append(
+                    event_log.Event(
+                        "worker",
+                        "merge",
+                        user_id=user_id,
+                        memory_id=keeper.id,
+                        category=keeper.category.value,
+                        sim=round(pair.score, 4),
+                    )
+                )
+            event_log.add(conn, events, to_ts(now))
         return merged

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 
 from memory_core import entities
+from memory_core.categories import Consumer
 from memory_core.clock import to_ts
 from memory_core.entities import Entity
 from memory_core.executors import Lane
 from memory_core.extract.sensitive import redact
 from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
-from memory_core.values import SECRET_CATEGORIES, Status
+from memory_core.values import SECRET_CATEGORIES, Category, Status
 
 if TYPE_CHECKING:
     from memory_core.memory import Memory
@@ -85,7 +86,13 @@ class Enrichment:
                 conn,
                 since=to_ts(since),
                 max_links=self.config.max_links,
-                skip_categories=sorted(c.value for c in SECRET_CATEGORIES),
+                # What enrichment's allowlist leaves out (never narrower than the secrets).
+                skip_categories=sorted(
+                    c.value
+                    for c in Category
+                    if c not in self.memory.config.categories.allowed(Consumer.ENRICHMENT)
+                    or c in SECRET_CATEGORIES
+                ),
                 limit=self.config.max_facts,
                 user_id=user_id,
             )

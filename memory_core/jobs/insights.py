@@ -25,6 +25,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core import fts
+from memory_core.categories import Consumer
 from memory_core.disclosure import is_private
 from memory_core.executors import Lane
 from memory_core.extract.sensitivity import classified
@@ -145,9 +146,10 @@ class Insights:
             if not self._due_users(conn, user_id, 1):
                 return None
             turns = repo.recent_user_words(conn, user_id, active_since, self.config.max_turns)
-            facts = fact_repo.list_facts(
-                conn, user_id, SearchFilters(statuses=(Status.ACTIVE,)), limit=200
+            scope = self.memory.config.categories.scoped(
+                Consumer.INSIGHTS, SearchFilters(statuses=(Status.ACTIVE,))
             )
+            facts = fact_repo.list_facts(conn, user_id, scope, limit=200)
         known = [f.value_text for f in facts if f.kind == "fact" and not is_private(f)]
         return Activity(user_id, tuple(turns), tuple(known[: self.config.max_facts]))
 

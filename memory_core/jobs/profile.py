@@ -38,7 +38,7 @@ RECENT_DAYS = 7
 MAX_RECENT = 10
 
 KEYED_SECTIONS = ("identity", "hard_preferences", "soft_preferences")
-LIST_SECTIONS = ("current_tasks", "sensitive_topics", "notes", "other", "insights")
+LIST_SECTIONS = ("current_tasks", "sensitive_topics", "notes", "other", "insights", "procedures")
 #: Insights listed in the profile (the newest).
 MAX_INSIGHTS = 5
 _SECTION_OF: dict[Category, str] = {
@@ -180,6 +180,11 @@ def project(
     for fact in live:
         if fact.kind == "insight" and len(sections["insights"]) < MAX_INSIGHTS:
             sections["insights"].append(_entry(fact))
+        if fact.kind == "procedure" and taken < MAX_FACTS:
+            # How the user likes things done: a heading of its own (never in the block).
+            name = "sensitive_topics" if section_of(fact) == "sensitive_topics" else "procedures"
+            sections[name].append(_entry(fact))
+            taken += 1
         if fact.kind != "fact" or taken >= MAX_FACTS:
             continue
         bucket = sections[section_of(fact)]

@@ -75,7 +75,7 @@ def _due(memory: Memory, user_id: str, limit: int) -> list[Question]:
 
 async def mark_asked(memory: Memory, user_id: str, question_id: int) -> None:
     """Record that the question reached the user."""
-    await memory.write(Lane.REPLY, repo.mark_asked, user_id, question_id, memory.clock.now())
+    await memory.write_for(Lane.REPLY, repo.mark_asked, user_id, question_id, memory.clock.now())
 
 
 async def answer(

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
+from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS
 from memory_core.disclosure import is_private
 from memory_core.executors import Lane
@@ -164,8 +165,11 @@ class Reflector:
         return await self.memory.run(Lane.BACKGROUND, self._save, user_id, body[:MAX_FACT_CHARS])
 
     def _digest(self, user_id: str, since: datetime) -> Digest:
-        filters = SearchFilters(
-            statuses=(Status.ACTIVE, Status.EXPIRED), updated_after=since - timedelta(seconds=1)
+        filters = self.memory.config.categories.scoped(
+            Consumer.REFLECTION,
+            SearchFilters(
+                statuses=(Status.ACTIVE, Status.EXPIRED), updated_after=since - timedelta(seconds=1)
+            ),
         )
         with self.memory.db.read() as conn:
             facts = fact_repo.list_facts(conn, user_id, filters, limit=500)
@@ -223,4 +227,4 @@ class Reflector:
 
 async def set_feedback(memory: Memory, user_id: str, post_id: int, feedback: str) -> bool:
     """Record "looks right" / "fix something" once; ``False`` when already answered."""
-    return await memory.write(Lane.REPLY, repo.set_feedback, user_id, post_id, feedback)
+    return await memory.write_for(Lane.REPLY, repo.set_feedback, user_id, post_id, feedback)

@@ -7,6 +7,7 @@ a turn applies nothing twice.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -15,6 +16,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from memory_core import entities, people
+from memory_core.clock import to_ts
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -30,6 +32,7 @@ from memory_core.learn.decisions import (
 )
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import conflicts as conflict_repo
+from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import relations as relation_repo
 from memory_core.values import Fact, NewFact, Status
@@ -147,7 +150,7 @@ def apply_decisions(
         match decision:
             case Insert(proposal=p, reason=reason):
                 fact = created(_new_fact(p, ref, Status.ACTIVE), reason)
-                _link(conn, uid, fact.id, (links or {}).get(p.key, ()), now)
+                _link(conn, uid, fact, (links or {}).get(p.key, ()), now)
                 out.append(Applied(decision, fact))
             case Update(target_id=target, proposal=p, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
@@ -240,7 +243,8 @@ def apply_decisions(
             found = entities.extract(f"{a.fact.value_text}\n{a.fact.source_excerpt or ''}")
             who = people.entity_name(a.fact)
             if who is not None:
-                found.append(entities.Entity(who, "person"))  # one of the user's people
+                # One of the user's people: protected (facts about them never decay).
+                found.append(entities.Entity(who, "person", protected=True))
             entities.link(conn, uid, "fact", a.fact.id, found)
     return out
 
@@ -248,12 +252,34 @@ def apply_decisions(
 def _link(
     conn: Connection,
     user_id: str,
-    fact_id: int,
+    fact: Fact,
     neighbours: Sequence[tuple[int, float]],
     now: datetime,
 ) -> None:
-    """Relations (seed 003 §2): edges to similar facts, strength = similarity, no duplicates."""
-    for other, strength in neighbours:
-        if other == fact_id:
-            continue
-        relation_repo.add(conn, user_id, fact_id, other, round(strength, 4), now)
+    """Relations (seed 003 §2): edges to similar facts, strength = similarity, no duplicates.
+    Each new edge is audited on the fact (seed 003 §8's LINK) and counted as a ``worker/link``
+    event whose value is the milliseconds one edge took to write (seed 003 §2: ≤ 2 ms)."""
+    edges = [(other, round(strength, 4)) for other, strength in neighbours if other != fact.id]
+    if not edges or fact.kind != "fact":  # a procedure is no semantic neighbour (seed 003 §12)
+        return
+    started = time.perf_counter()
+    made = [(o, s) for o, s in edges if relation_repo.add(conn, user_id, fact.id, o, s, now)]
+    per_edge_ms = round((time.perf_counter() - started) * 1000 / len(edges), 3)
+    for other, strength in made:
+        fact_repo.record_link(conn, user_id, fact, other, strength, now)
+    event_log.add(
+        conn,
+        [
+            event_log.Event(
+                "worker",
+                "link",
+                user_id=user_id,
+                memory_id=fact.id,
+                category=fact.category.value,
+                sim=strength,
+                value=per_edge_ms,
+            )
+            for _, strength in made
+        ],
+        to_ts(now),
+    )

@@ -312,9 +312,12 @@ def _new_unless_forgotten(
 
 
 def cap_writes(
-    decisions: Sequence[Decision], stated_keys: frozenset[str] = frozenset()
+    decisions: Sequence[Decision],
+    stated_keys: frozenset[str] = frozenset(),
+    limit: int = policy.MAX_WRITES_PER_TURN,
 ) -> list[Decision]:
-    """At most ``MAX_WRITES_PER_TURN`` inferred writes per turn (seed 003 §13); noops are kept.
+    """At most ``limit`` inferred writes per turn (``MEMBOT_MAX_FACTS_PER_TURN``, seed 001;
+    seed 003 §13); noops are kept.
 
     Writes of a key in ``stated_keys`` (what the user plainly said, already bounded by
     ``MAX_STATED_PER_TURN``) do not count: the cap is for an LLM's inferences, and a plain
@@ -324,7 +327,7 @@ def cap_writes(
     writes = 0
     for decision in decisions:
         if is_write(decision) and decision_key(decision) not in stated_keys:
-            if writes >= policy.MAX_WRITES_PER_TURN:
+            if writes >= limit:
                 continue
             writes += 1
         out.append(decision)

@@ -89,6 +89,10 @@ class Turn:
     lexical_hits: int | None = None
     vector_hits: int | None = None
     best_sim: float | None = None
+    #: The answer's memory_query calls (``None``: not answered yet) and whether the on-demand
+    #: cap refused one: written with the commit that records the answer.
+    memory_queries: int | None = None
+    memory_query_capped: bool = False
 
 
 class Observer:
@@ -131,7 +135,8 @@ class Observer:
 
     async def observe(self, turn: Turn) -> bool:
         """Commit the turn (episodes + outbox job) durably; ``False`` if already observed."""
-        added = await self.memory.run(Lane.REPLY, self._commit, turn)
+        # A lock wait that gives up (a frozen session holds a row) is retried: no turn is lost.
+        added = await self.memory.run(Lane.REPLY, self.memory.db.retrying, self._commit, turn)
         if added and turn.learn:
             self._inflight.setdefault(turn.user_id, {})[turn.turn_id] = time.monotonic()
         self._idle.clear()
@@ -180,7 +185,7 @@ class Observer:
         said = redact(user_text)
         reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
         now = self.memory.clock.now()
-        with self.memory.db.write(hot=True) as conn:
+        with self.memory.db.write(hot=True, users=[turn.user_id]) as conn:
             if outbox.exists(conn, turn.turn_id):
                 return False  # a replay of a turn already committed: nothing twice
             session_id = turn.session_id
@@ -250,6 +255,9 @@ class Observer:
                     lexical_hits=turn.lexical_hits,
                     vector_hits=turn.vector_hits,
                     best_sim=turn.best_sim,
+                )
+                + event_log.query_events(
+                    turn.user_id, turn.memory_queries, capped=turn.memory_query_capped
                 ),
                 self._event_ts(),
             )
@@ -266,13 +274,13 @@ class Observer:
         when the turn was never observed or its answer is already recorded: a replay writes
         nothing twice. The learning job does not wait for it (the answer is context only).
         """
-        return await self.memory.run(Lane.REPLY, self._commit_reply, turn)
+        return await self.memory.run(Lane.REPLY, self.memory.db.retrying, self._commit_reply, turn)
 
     def _commit_reply(self, turn: Turn) -> bool:
         reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
         if not reply.strip():
             return False
-        with self.memory.db.write(hot=True) as conn:
+        with self.memory.db.write(hot=True, users=[turn.user_id]) as conn:
             recorded = episode_repo.texts_of_turn(conn, turn.user_id, turn.turn_id)
             if len(recorded) != 1:
                 return False  # not observed (nothing to attach to), or already answered
@@ -292,6 +300,13 @@ class Observer:
             ]
             ids = episode_repo.insert_many(conn, turn.user_id, eps)
             self.memory.vectors.queue_episodes(conn, turn.user_id, ids, eps)
+            event_log.add(
+                conn,
+                event_log.query_events(
+                    turn.user_id, turn.memory_queries, capped=turn.memory_query_capped
+                ),
+                self._event_ts(),
+            )
             # The answer's model calls came after the first commit: metered with this one.
             if self.learner.usage is not None:
                 self.learner.usage.flush(conn, self._event_ts())
@@ -509,7 +524,7 @@ class Observer:
                     log.exception("observer_result_handler_failed")
 
     def _postpone(self, job: outbox.Job, exc: BaseException) -> str:
-        with self.memory.db.write() as conn:
+        with self.memory.db.write(users=[job.user_id]) as conn:
             status = outbox.postpone(
                 conn,
                 job.id,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from memory_core import entities
+from memory_core import entities, procedures
 from memory_core.clock import to_ts
 from memory_core.errors import EmbedderError
 from memory_core.executors import Lane
@@ -22,7 +22,7 @@ from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.sensitive import redact
 from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
-from memory_core.learn.arbitrate import Auditor, cap_writes, enforce
+from memory_core.learn.arbitrate import Auditor, cap_writes, decide_one, enforce
 from memory_core.learn.decisions import Decision
 from memory_core.learn.lookup import file_people, related_facts
 from memory_core.llm import llm_scope
@@ -98,10 +98,21 @@ class Learner:
             explicit=job.explicit,
         )
         decisions: list[Decision] = []
+        # Seed 003 §14's hotpath/classify: what the turn was read as (skipped: not learned
+        # from, or nothing worth keeping), written with the job's other events.
+        classify = event_log.Event("hotpath", "classify", "skipped", job.user_id, value=0)
         skipped: list[str] = []
         links: Mapping[str, Sequence[tuple[int, float]]] = {}
-        if job.learn:
-            candidates = policy.bound_candidates(await self.extractor.extract(turn))
+        # With auto-extraction off (seed 001), only what the user asks to be remembered.
+        # "Remember how I like my reports: …" is a procedure, and only that (its steps are no
+        # facts of their own): read by the same rules whichever extractor is configured.
+        if job.learn and (job.explicit or self.memory.learns_from(job.user_text)):
+            procedure = procedures.detect(job.user_text, explicit=job.explicit)
+            candidates = (
+                [procedure]
+                if procedure is not None
+                else policy.bound_candidates(await self.extractor.extract(turn))
+            )
             if self.notes is not None and any(is_note(c.key) for c in candidates):
                 try:
                     candidates = await self.memory.run(
@@ -128,7 +139,16 @@ class Learner:
             related = await self.memory.run(
                 Lane.BACKGROUND, related_facts, self.memory, job.user_id, kept, job.turn_time
             )
-            raw = await self.auditor.decide(turn, kept, related.by_key)
+            if procedure is not None:
+                # The rules decide a procedure (a new one, or the same topic's steps replaced).
+                now = self.memory.clock.now()
+                said = (
+                    decide_one(c, related.by_key.get(c.key, ()), explicit=job.explicit, now=now)
+                    for c in kept
+                )
+                raw = [d for d in said if d is not None]
+            else:
+                raw = await self.auditor.decide(turn, kept, related.by_key)
             guarded = (
                 enforce(
                     d,
@@ -140,10 +160,22 @@ class Learner:
                 for d in raw
             )
             stated = frozenset(c.key for c in kept if c.stated)
-            decisions = cap_writes([d for d in guarded if d is not None], stated)
+            if kept:
+                classify = event_log.Event(
+                    "hotpath",
+                    "classify",
+                    user_id=job.user_id,
+                    category=kept[0].category.value,
+                    value=len(kept),
+                )
+            decisions = cap_writes(
+                [d for d in guarded if d is not None],
+                stated,
+                self.memory.config.max_facts_per_turn,
+            )
             links = related.links
         applied = await self.memory.run(
-            Lane.BACKGROUND, self._apply, job, decisions, links, started
+            Lane.BACKGROUND, self._apply, job, decisions, links, started, classify
         )
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
         log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
@@ -155,12 +187,13 @@ class Learner:
         decisions: Sequence[Decision],
         links: Mapping[str, Sequence[tuple[int, float]]],
         started: float | None = None,
+        classify: event_log.Event | None = None,
     ) -> list[Applied]:
         now = self.memory.clock.now()
         ref = TurnRef(
             job.user_id, job.turn_id, job.chat_id, actor="user" if job.explicit else "observer"
         )
-        with self.memory.db.write() as conn:
+        with self.memory.db.write(users=[job.user_id]) as conn:
             if not outbox.is_pending(conn, job.id):
                 # The user was erased (or the job settled) while it was being learned:
                 # nothing it decided is written, so nothing comes back after "deleted".
@@ -182,7 +215,8 @@ class Learner:
                 json.dumps(result.summary()),
                 user_text=scrubbed if scrubbed != job.user_text else None,
             )
-            event_log.add(conn, _job_events(job.user_id, applied, started), to_ts(now))
+            done = _job_events(job.user_id, applied, started)
+            event_log.add(conn, [classify, *done] if classify else done, to_ts(now))
             if self.usage is not None:
                 self.usage.flush(conn, to_ts(now))
         return applied

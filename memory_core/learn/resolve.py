@@ -112,7 +112,9 @@ async def mark_notified(memory: Memory, user_id: str, conflict_id: int) -> None:
     """Record that the question was delivered to the user."""
     now = memory.clock.now()
     expires = now + timedelta(days=policy.CONFLICT_TTL_DAYS)
-    await memory.write(Lane.REPLY, conflict_repo.mark_notified, user_id, conflict_id, now, expires)
+    await memory.write_for(
+        Lane.REPLY, conflict_repo.mark_notified, user_id, conflict_id, now, expires
+    )
 
 
 async def resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
@@ -125,7 +127,7 @@ async def resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice
 
 def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
     now = memory.clock.now()
-    with memory.db.write() as conn:
+    with memory.db.write(users=[user_id]) as conn:
         row = conflict_repo.get(conn, user_id, conflict_id)
         if row is None:
             return Resolution(Outcome.NOT_FOUND)

@@ -161,3 +161,15 @@ def forget_turns(conn: Connection, user_id: str, turn_ids: Iterable[str]) -> lis
             {"u": user_id, "c": chat_id, "last": last, "f": FORGOTTEN},
         )
     return ids
+
+
+def turns_from(conn: Connection, user_id: str, platform: str) -> list[str]:
+    """The ids of the user's turns held on ``platform`` (turn ids start ``platform:``)."""
+    rows = conn.execute(
+        text(
+            "SELECT DISTINCT turn_id FROM episodes WHERE user_id = :u "
+            "AND substr(turn_id, 1, length(:p)) = :p"
+        ),
+        {"u": user_id, "p": f"{platform}:"},
+    ).all()
+    return [str(r[0]) for r in rows]

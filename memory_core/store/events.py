@@ -13,6 +13,9 @@ The vocabulary (``node``/``op`` → ``status``; meaning of ``value``, ``sim``, `
     worker/observe    ok|error           value: ms the job took (extract → apply)
     worker/<decision> ok|replayed        insert, update, supersede, expire, noop, pending;
                                          memory_id: the fact written; category: its category
+    tools/memory_query ok|capped         value: memory_query calls of one answered turn (a
+                                         turn that used it, or whose call the on-demand cap
+                                         refused)
     llm/<counter>     ok                 category: model; value: calls, input_tokens,
                                          output_tokens, cache_read_tokens, cache_write_tokens,
                                          latency_ms (sums since the previous flush)
@@ -120,6 +123,13 @@ def turn_events(
             value=memory_tokens,
         ),
     ]
+
+
+def query_events(user_id: str, queries: int | None, *, capped: bool = False) -> list[Event]:
+    """The on-demand recall event of one answered turn (none when it did not use the tool)."""
+    if not queries and not capped:
+        return []
+    return [Event("tools", "memory_query", "capped" if capped else "ok", user_id, value=queries)]
 
 
 def rows(

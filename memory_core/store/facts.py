@@ -18,10 +18,12 @@ from memory_core.db.changes import note_fact
 from memory_core.db.dialect import of as dialect_of
 from memory_core.errors import StoreError
 from memory_core.fts import MatchExpression
+from memory_core.store import entities as entity_repo
 from memory_core.store import pg_lexical
 from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
+    Category,
     Change,
     Fact,
     HistoryEntry,
@@ -31,6 +33,8 @@ from memory_core.values import (
 )
 
 _NO_FILTERS = SearchFilters()
+#: Columns whose change rebuilds the summaries of the entities a fact is linked to.
+_SUMMARISED = frozenset({"status", "value_text", "sensitive", "category"})
 #: Soft-deleted facts (forgotten, rejected, decayed) are purged this many days later.
 PURGE_AFTER_DAYS = 30
 _UPDATABLE = frozenset(
@@ -96,7 +100,8 @@ def insert(conn: Connection, user_id: str, new: NewFact, now: datetime) -> Fact:
     params: dict[str, Any] = {
         "user_id": user_id,
         "owner_token": owner_token(user_id),
-        "kind": new.kind,
+        # A procedure is its own kind whoever writes it (learning, /remember, an import).
+        "kind": "procedure" if new.category == Category.PROCEDURAL else new.kind,
         "key": new.key,
         "value_text": new.value_text,
         "value_json": dumps(new.value_json),
@@ -159,24 +164,29 @@ def by_key(
 
 def filter_sql(filters: SearchFilters, alias: str = "f") -> tuple[str, dict[str, Any]]:
     """SQL conditions (joined with AND, prefixed by `` AND ``) for ``filters`` on ``alias``."""
-    parts: list[str] = [f"{alias}.status IN :f_statuses"]
-    params: dict[str, Any] = {"f_statuses": [s.value for s in filters.effective_statuses()]}
-    if filters.categories:
-        parts.append(f"{alias}.category IN :f_cats")
-        params["f_cats"] = [c.value for c in filters.categories]
-    if filters.exclude_categories:
-        parts.append(f"{alias}.category NOT IN :f_xcats")
-        params["f_xcats"] = [c.value for c in filters.exclude_categories]
-    if filters.min_confidence is not None:
-        parts.append(f"{alias}.confidence >= :f_minconf")
-        params["f_minconf"] = filters.min_confidence
-    if filters.updated_after is not None:
-        parts.append(f"{alias}.updated_at > :f_after")
-        params["f_after"] = to_ts(filters.updated_after)
-    if filters.updated_before is not None:
-        parts.append(f"{alias}.updated_at < :f_before")
-        params["f_before"] = to_ts(filters.updated_before)
+    pinned = None if filters.pinned is None else int(filters.pinned)  # INTEGER in both stores
+    # (condition, parameter, value): a condition holds where its value is given.
+    conditions: tuple[tuple[str, str, Any], ...] = (
+        ("status IN", "f_statuses", [s.value for s in filters.effective_statuses()]),
+        ("category IN", "f_cats", [c.value for c in filters.categories] or None),
+        ("category NOT IN", "f_xcats", [c.value for c in filters.exclude_categories] or None),
+        ("confidence >=", "f_minconf", filters.min_confidence),
+        ("updated_at >", "f_after", _ts_or_none(filters.updated_after)),
+        ("updated_at <", "f_before", _ts_or_none(filters.updated_before)),
+        ("kind IN", "f_kinds", list(filters.kinds) or None),
+        ("pinned =", "f_pinned", pinned),
+        ("importance >=", "f_imin", filters.importance_min),
+        ("importance <=", "f_imax", filters.importance_max),
+        # An empty list would be invalid SQL ("IN ()"): -1 is no fact's id.
+        ("id IN", "f_ids", None if filters.fact_ids is None else list(filters.fact_ids) or [-1]),
+    )
+    parts = [f"{alias}.{cond} :{name}" for cond, name, value in conditions if value is not None]
+    params = {name: value for _, name, value in conditions if value is not None}
     return " AND " + " AND ".join(parts), params
+
+
+def _ts_or_none(moment: datetime | None) -> Any:
+    return None if moment is None else to_ts(moment)
 
 
 def expanding(stmt: str, params: dict[str, Any]) -> Any:
@@ -242,17 +252,7 @@ def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields
     params: dict[str, Any] = {"u": user_id, "id": fact_id, "now": to_ts(now)}
     sets = ["updated_at = :now"]
     for name, value in fields.items():
-        if isinstance(value, datetime):
-            value = to_ts(value)
-        elif isinstance(value, Status):
-            value = value.value
-        elif name == "category":
-            value = str(value)
-        elif name == "value_json":
-            value = dumps(value)
-        elif isinstance(value, bool):
-            value = int(value)
-        params[f"v_{name}"] = value
+        params[f"v_{name}"] = _column_value(name, value)
         sets.append(f"{name} = :v_{name}")
     conn.execute(
         text(f"UPDATE facts SET {', '.join(sets)} WHERE user_id = :u AND id = :id"), params
@@ -260,7 +260,46 @@ def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields
     fact = get(conn, user_id, fact_id)
     if fact is None:
         raise LookupError(f"fact {fact_id} not found for this user")
+    if _SUMMARISED & set(fields):
+        # An entity's summary is made of its current facts: a forget, a fade or a new value
+        # changes it at once (nothing forgotten stays in a summary).
+        entity_repo.refresh_summaries(
+            conn, user_id, entity_repo.entities_of(conn, user_id, fact_id)
+        )
     return fact
+
+
+def _column_value(name: str, value: Any) -> Any:
+    """A field's value as its column stores it."""
+    if isinstance(value, datetime):
+        return to_ts(value)
+    if isinstance(value, Status):
+        return value.value
+    if name == "category":
+        return str(value)
+    if name == "value_json":
+        return dumps(value)
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
+def record_link(
+    conn: Connection, user_id: str, fact: Fact, other_id: int, strength: float, now: datetime
+) -> None:
+    """Audit a relation edge from ``fact`` (seed 003 §8's LINK): a history row, no revision
+    (a link changes nothing the user said)."""
+    _record_change(
+        conn,
+        user_id,
+        event="linked",
+        before=None,
+        after=fact,
+        actor="system",
+        now=now,
+        reason=f"related to #{other_id} (strength {strength:.2f})",
+        bump=False,
+    )
 
 
 def _record_change(

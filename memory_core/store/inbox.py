@@ -17,9 +17,23 @@ from memory_core.clock import to_ts
 from memory_core.db.dialect import of as dialect_of
 from memory_core.store import leases as lease_repo
 
-#: Handled updates are kept this long for the redelivery check (Telegram gives up retrying an
-#: update well within a day); the nightly lifecycle run deletes older ones.
+#: Handled updates are kept this long for the redelivery check by default (Telegram gives up
+#: retrying an update well within a day); the nightly lifecycle run deletes older ones
+#: (``MEMBOT_INBOX_KEEP_HOURS``).
 KEEP_HANDLED = timedelta(days=2)
+
+#: A claim looks at this many of the oldest pending updates, whatever the backlog.
+_SCAN_ROWS = 512
+# A claim's candidates: the chats' heads among the oldest :scan pending updates, walked in
+# update_id order through a partial index (migration m012) and stopped at the claim's limit,
+# one probe each of the per-chat index for "is an older update of this chat pending?".
+# Bounded whatever the backlog; the cost: a chat whose first pending update is newer than the
+# 512 oldest waits until they drain — arrival order across chats, so one chat's burst of
+# more than 512 updates delays the chats that wrote after it.
+_OLDEST = (
+    "(SELECT id, update_id, chat_key, lease_owner, lease_until FROM inbox WHERE platform = :p "
+    "AND status = 'pending' ORDER BY update_id LIMIT :scan)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +78,10 @@ def claim(
     A chat whose oldest pending update is leased (another process, or this one, is handling
     it) is skipped: its later updates wait. The conditions on the row itself are checked again
     under its row lock on PostgreSQL, so two processes never lease the same update.
+
+    The candidates are the chats' heads among the oldest pending updates (:data:`_OLDEST`),
+    so a backlog does not slow its own drain (the query used to visit and sort every pending
+    row: 372 ms at 20,000).
     """
     postgres = dialect_of(conn).postgres
     # Not its own: an update this process holds is being handled by it.
@@ -72,10 +90,9 @@ def claim(
     rows = conn.execute(
         text(
             "UPDATE inbox SET lease_owner = :me, lease_until = :until, attempts = attempts + 1 "
-            "WHERE id IN (SELECT i.id FROM inbox i WHERE i.platform = :p AND i.status = 'pending' "
-            f"AND {free_i} AND i.update_id = ("
-            "SELECT MIN(j.update_id) FROM inbox j WHERE j.platform = i.platform "
-            "AND j.status = 'pending' AND j.chat_key = i.chat_key) "
+            f"WHERE id IN (SELECT i.id FROM {_OLDEST} i WHERE {free_i} AND NOT EXISTS ("
+            "SELECT 1 FROM inbox j WHERE j.platform = :p AND j.status = 'pending' "
+            "AND j.chat_key = i.chat_key AND j.update_id < i.update_id) "
             f"ORDER BY i.update_id LIMIT :lim) AND status = 'pending' AND {free} "
             "RETURNING id, update_id, chat_key, payload, attempts"
         ),
@@ -85,6 +102,7 @@ def claim(
             "now": to_ts(now),
             "until": to_ts(now) + lease_s,
             "lim": limit,
+            "scan": _SCAN_ROWS,
         },
     ).all()
     updates = [Update(r[0], int(r[1]), r[2], r[3] or "", int(r[4])) for r in rows]
@@ -133,10 +151,14 @@ def begin_send(conn: Connection, row_id: int, owner: str, now: datetime) -> bool
     return bool(res.rowcount)
 
 
-def forget_before(conn: Connection, before: datetime) -> int:
-    """Delete handled updates finished before ``before`` (past any redelivery); how many."""
+def forget_before(conn: Connection, before: datetime, limit: int) -> int:
+    """Delete up to ``limit`` handled updates finished before ``before`` (past any
+    redelivery), oldest first; how many."""
     res = conn.execute(
-        text("DELETE FROM inbox WHERE status <> 'pending' AND finished_at < :t"),
-        {"t": to_ts(before)},
+        text(
+            "DELETE FROM inbox WHERE id IN (SELECT id FROM inbox WHERE finished_at < :t "
+            "AND status <> 'pending' ORDER BY finished_at LIMIT :lim)"
+        ),
+        {"t": to_ts(before), "lim": limit},
     )
     return int(res.rowcount)

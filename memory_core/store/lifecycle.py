@@ -27,6 +27,16 @@ class DecayRow:
     reference: datetime  # the later of last access, last mention and last decay
 
 
+#: A fact linked to a protected entity (one of the user's people, under any of its types:
+#: "Marco" the person and "Marco" the name mentioned) does not decay (seed 002).
+_ABOUT_PROTECTED = (
+    "SELECT 1 FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+    "JOIN entities p ON p.user_id = e.user_id AND p.canonical_name = e.canonical_name "
+    "AND p.protected = 1 WHERE me.user_id = f.user_id AND me.item_kind = 'fact' "
+    "AND me.item_id = f.id"
+)
+
+
 def decay_batch(
     conn: Connection, after_id: int, limit: int, user_id: str | None = None
 ) -> list[DecayRow]:
@@ -39,7 +49,8 @@ def decay_batch(
         text(
             f"SELECT f.id, f.user_id, f.confidence, f.decay_rate, {reference} FROM facts f "
             "WHERE f.status = 'active' AND f.kind = 'fact' AND f.decay_rate > 0 "
-            f"AND f.pinned = 0 AND f.id > :after{cond} ORDER BY f.id LIMIT :lim"
+            f"AND f.pinned = 0 AND f.id > :after{cond} AND NOT EXISTS ({_ABOUT_PROTECTED}) "
+            "ORDER BY f.id LIMIT :lim"
         ),
         {"after": after_id, "lim": limit, "u": user_id},
     ).all()

@@ -9,8 +9,9 @@ average), so the score is computed here, per query term ``t`` and matching row `
     score(D) = -Σ idf(t) · f(t, D) · (k1 + 1) / (f(t, D) + k1 · (1 - b + b · |D| / avgdl))
 
 with FTS5's constants (k1 = 1.2, b = 0.75), ``N`` and ``avgdl`` from ``fts_totals`` (kept by
-triggers, as FTS5 keeps its own totals), ``n(t)`` counted through the GIN index and ``|D|`` the
-row's token count. Negative like FTS5's, lower is better, so callers treat both stores alike.
+triggers over 64 stripes, as FTS5 keeps its own totals), ``n(t)`` counted through the GIN
+index and ``|D|`` the row's token count. Negative like FTS5's, lower is better, so callers
+treat both stores alike.
 What still differs: the stemmer (Snowball English against FTS5's Porter), and diacritics are
 folded for Latin, Greek and Cyrillic letters only (``membot_fts_words``).
 """
@@ -64,7 +65,8 @@ WITH q AS MATERIALIZED ({_lexemes()}),
 tq AS (SELECT CAST(string_agg(quote_literal(lex), '{joiner}') AS tsquery) AS query FROM q),
 ql AS (SELECT array_agg(lex) AS lexes FROM q),
 tot AS MATERIALIZED (
-    SELECT GREATEST(docs, 1)::float8 AS n, GREATEST(tokens, 1)::float8 / GREATEST(docs, 1) AS avgdl
+    SELECT GREATEST(SUM(docs), 1)::float8 AS n,
+           GREATEST(SUM(tokens), 1)::float8 / GREATEST(SUM(docs), 1) AS avgdl
     FROM fts_totals WHERE kind = '{kind}'
 ),
 cand AS (

@@ -13,15 +13,17 @@ from memory_core.clock import to_ts
 
 def add(
     conn: Connection, user_id: str, from_id: int, to_id: int, strength: float, now: datetime
-) -> None:
-    """Relate two of this user's facts (an existing edge is kept as it is)."""
-    conn.execute(
+) -> bool:
+    """Relate two of this user's facts (an existing edge is kept as it is); True when the
+    edge is new."""
+    result = conn.execute(
         text(
             "INSERT INTO relations (user_id, from_id, to_id, strength, created_at) "
             "VALUES (:u, :a, :b, :s, :ts) ON CONFLICT DO NOTHING"
         ),
         {"u": user_id, "a": from_id, "b": to_id, "s": strength, "ts": to_ts(now)},
     )
+    return bool(result.rowcount)
 
 
 def strongest_within(conn: Connection, user_id: str, ids: Sequence[int]) -> dict[int, float]:
@@ -37,3 +39,28 @@ def strongest_within(conn: Connection, user_id: str, ids: Sequence[int]) -> dict
         for item in (int(a), int(b)):
             best[item] = max(best.get(item, 0.0), float(strength))
     return best
+
+
+def related(
+    conn: Connection, user_id: str, ids: Sequence[int], min_strength: float, per_item: int
+) -> dict[int, list[tuple[int, float]]]:
+    """For each of ``ids``, its strongest relations (either direction) to any of the user's
+    facts — not only to ``ids`` — at ``min_strength`` or more, at most ``per_item``:
+    ``{id: [(other id, strength), …]}``, strongest first."""
+    if not ids:
+        return {}
+    stmt = text(
+        "SELECT from_id, to_id, strength FROM relations WHERE user_id = :u "
+        "AND strength >= :s AND (from_id IN :ids OR to_id IN :ids) "
+        "ORDER BY strength DESC, from_id, to_id"
+    ).bindparams(bindparam("ids", expanding=True))
+    wanted = set(ids)
+    out: dict[int, list[tuple[int, float]]] = {}
+    for a, b, strength in conn.execute(stmt, {"u": user_id, "s": min_strength, "ids": list(ids)}):
+        for item, other in ((int(a), int(b)), (int(b), int(a))):
+            if item not in wanted:
+                continue
+            mine = out.setdefault(item, [])
+            if len(mine) < per_item and all(o != other for o, _ in mine):
+                mine.append((other, float(strength)))
+    return out

@@ -43,6 +43,10 @@ ERASED_TABLES = (
     # LLM usage and cap notices (m004)
     "llm_usage",
     "llm_cap_notices",
+    # linked identities, link codes and redemption attempts (m010)
+    "identities",
+    "link_codes",
+    "link_attempts",
 )
 
 

@@ -20,25 +20,29 @@ class UserSettings:
     reflections: bool = True
     seen_rev: int = 0
     private_chat: str | None = None
+    #: The identity (``platform:id``) whose private chat ``private_chat`` is (a linked person
+    #: has several); ``None`` for rows written before linking existed: the owner's own.
+    private_identity: str | None = None
 
 
 def get(conn: Connection, user_id: str) -> UserSettings:
     """This user's settings (defaults when never set)."""
     row = conn.execute(
         text(
-            "SELECT paused, reflections, seen_rev, private_chat FROM user_settings "
+            "SELECT paused, reflections, seen_rev, private_chat, private_identity "
+            "FROM user_settings "
             "WHERE user_id = :u"
         ),
         {"u": user_id},
     ).first()
     if row is None:
         return UserSettings()
-    return UserSettings(bool(row[0]), bool(row[1]), int(row[2]), row[3])
+    return UserSettings(bool(row[0]), bool(row[1]), int(row[2]), row[3], row[4])
 
 
 def set_fields(conn: Connection, user_id: str, now: datetime, /, **fields: Any) -> None:
     """Change some of this user's settings."""
-    allowed = {"paused", "reflections", "seen_rev", "private_chat"}
+    allowed = {"paused", "reflections", "seen_rev", "private_chat", "private_identity"}
     if set(fields) - allowed:
         raise ValueError(f"unknown settings: {sorted(set(fields) - allowed)}")
     cols = ", ".join(fields)

@@ -118,6 +118,7 @@ def build_hnsw(conn: Connection, memory_mb: int = 1024) -> None:
     if not _postgres(conn):
         return
     conn.exec_driver_sql(f"SET LOCAL maintenance_work_mem = '{int(memory_mb)}MB'")
+    conn.exec_driver_sql("SET LOCAL statement_timeout = 0")  # a build takes minutes
     for table in TABLES.values():
         if conn.exec_driver_sql(f"SELECT to_regclass('{table}') IS NOT NULL").scalar():
             conn.exec_driver_sql(hnsw_index_sql(table))

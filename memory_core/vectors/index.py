@@ -244,13 +244,13 @@ class VectorIndex:
                 )
             except EmbedderError as exc:
                 self._embedder_failed(exc)
-                with self._db.write() as conn:
+                with self._db.write(users={q.user_id for q in batch}) as conn:
                     vec.postpone(conn, [q.id for q in batch], str(exc), vec.now_ts())
                 return 0
             self._embedder_ok()
         by_key = {key: vectors[i] for i, key in enumerate(order)}
         changes: dict[tuple[str, ItemKind], _Change] = {}
-        with self._db.write() as conn:
+        with self._db.write(users={q.user_id for q in batch}) as conn:
             # Embedding ran outside the transaction: a job whose row is gone meanwhile (its
             # user was erased) writes nothing, so no vector outlives its user.
             live = vec.still_queued(conn, [q.id for q in batch])

@@ -38,6 +38,8 @@ COMMANDS = {
     "resume": {},
     "new": {},
     "forgetme": {},
+    "link": {"code": 3},
+    "unlink": {},
     "help": {},
     "reflections": {"state": 3},
 }
@@ -78,6 +80,7 @@ def test_every_bot_command_is_a_slash_command_with_description_and_typed_options
         "file": True,
         "state": True,
         "memory": True,
+        "code": False,
     }
 
 

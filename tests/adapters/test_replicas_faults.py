@@ -5,11 +5,15 @@ A server restart (or failover, or every backend ended) drops every session at on
 them the replicas' liveness and bot locks: each replica must notice, stop claiming, reconnect,
 take its locks back and only then claim again — so every message is still answered exactly
 once, in each chat's order, and every turn learned exactly once, with nothing given up.
+A session frozen mid-transaction holding one user's write lock (and, for a while, the
+database-wide one) holds up that user's turns only: the others are answered meanwhile, and
+no turn is lost to a lock timeout.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import psycopg
@@ -17,6 +21,7 @@ import pytest
 
 from devtools.fake_telegram import FakeTelegram, TgUser
 from devtools.replicas import ReplicaSet
+from memory_core.db.engine import PG_USER_LOCK_CLASS, PG_WRITE_LOCK_KEY, user_lock_key
 from tests.adapters.test_replicas_e2e import ANIMALS, _until_learned, script
 from tests.postgres import PgServer
 
@@ -55,7 +60,24 @@ async def _freeze_busiest(replicas: ReplicaSet, url: str, seconds: float) -> Non
         replicas.thaw(index)
 
 
-FAULTS = ["restart_server", "terminate_backends", "freeze_replica"]
+def _hold_locks(url: str, user_id: str, seconds: float, exclusive_s: float) -> None:
+    """A session frozen mid-transaction for ``seconds``: it holds ``user_id``'s write lock and
+    that user's session rows, and for the first ``exclusive_s`` the database-wide write lock
+    too (what a cross-user write holds)."""
+    with psycopg.connect(url) as conn:
+        conn.execute(
+            "SELECT pg_advisory_xact_lock(%s, %s)", (PG_USER_LOCK_CLASS, user_lock_key(user_id))
+        )
+        conn.execute("SELECT 1 FROM sessions WHERE user_id = %s FOR UPDATE", (user_id,))
+        with psycopg.connect(url) as other:
+            other.execute("SELECT pg_advisory_xact_lock(%s)", (PG_WRITE_LOCK_KEY,))
+            time.sleep(exclusive_s)
+            other.rollback()
+        time.sleep(seconds - exclusive_s)
+        conn.rollback()
+
+
+FAULTS = ["restart_server", "terminate_backends", "freeze_replica", "held_lock"]
 
 
 @pytest.mark.parametrize("fault", FAULTS)
@@ -101,6 +123,13 @@ async def test_replicas_answer_and_learn_every_update_once_through_a_database_fa
                         await asyncio.to_thread(pg_server.restart)
                     elif fault == "terminate_backends":
                         await asyncio.to_thread(_end_backends, pg_server, pg_url)
+                    elif fault == "held_lock":
+                        before = sum(len(answered(u)) for u in users[1:])
+                        await asyncio.to_thread(
+                            _hold_locks, pg_url, f"telegram:{users[0].id}", 10.0, 2.0
+                        )
+                        # Everyone else was answered while one user's writes were held.
+                        assert sum(len(answered(u)) for u in users[1:]) > before
                     else:
                         await _freeze_busiest(replicas, pg_url, seconds=6.0)
             try:
@@ -131,7 +160,7 @@ async def test_replicas_answer_and_learn_every_update_once_through_a_database_fa
                 assert inbox == {"done": USERS * rounds}
             assert replicas.log_events("update_given_up") == 0
             restored = replicas.log_events("db_session_restored")
-            assert restored == (0 if fault == "freeze_replica" else 3)
+            assert restored == (3 if fault in ("restart_server", "terminate_backends") else 0)
         finally:
             codes = await replicas.stop()
         assert all(code == 0 for code in codes), [replicas.log_tail(i) for i in range(3)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import os
 import socket
@@ -205,3 +206,63 @@ def test_render_escapes_labels_and_writes_nan_for_undefined_rates(memory: Memory
     assert 'membot_llm_calls{model="we\\"ird\\\\model"} 3.0' in text
     assert "membot_lexical_hit_rate NaN" in text
     assert "membot_llm_cost_usd" not in text  # unknown model: no cost line at all
+
+
+async def test_doctor_running_agrees_with_readyz_and_loads_no_model(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., Any],
+    isolated_cli: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``admin doctor --running`` (what an operator or a probe runs beside the bot) reports
+    what the bot's /readyz reports, reason for reason, and never loads the embedding model."""
+    from typer.testing import CliRunner
+
+    from bot import app as composition
+    from bot.cli import cli
+
+    def no_model(*_: object) -> None:
+        raise AssertionError("doctor --running loaded the embedding model")
+
+    db = tmp_path / "bot.db"
+    port = free_port()
+    monkeypatch.setenv("MEMBOT_METRICS_PORT", str(port))
+
+    async def doctor() -> tuple[int, list[dict[str, Any]]]:
+        args = ["admin", "doctor", "--running", "--db", str(db), "--json"]
+        result = await asyncio.to_thread(CliRunner().invoke, cli, args)
+        return result.exit_code, json.loads(result.stdout)["checks"]
+
+    async with console(db, clock, metrics_port=port) as session:
+        runtime = session.runtime
+        assert runtime is not None
+        monkeypatch.setattr(composition, "build_embedder", no_model)  # the bot has its own
+        code, checks = await doctor()
+        ready = [c for c in checks if c["name"] == "ready"]
+        assert code == 0 and ready == [
+            {"name": "ready", "ok": True, "detail": f"http://127.0.0.1:{port}/readyz: ready"}
+        ]
+        assert any(c["name"] == "bot" and c["ok"] for c in checks)
+
+        await runtime.observer.aclose()  # the learning loop is gone: /readyz says 503
+        runtime.memory.leases.healthy = False
+        status, _, body = await http(port, "GET", "/readyz")
+        code, checks = await doctor()
+        failed = [c["detail"].split(": ", 1)[1] for c in checks if not c["ok"]]
+        assert status == 503 and code == 1
+        assert (
+            failed
+            == body.splitlines()
+            == [
+                "learning stopped",
+                "re-establishing the database session",
+            ]
+        )
+        runtime.memory.leases.healthy = True
+        runtime.observer.start()
+
+    # No bot any more: no lock holder, and nothing answers on the port.
+    code, checks = await doctor()
+    assert code == 1
+    assert {c["name"] for c in checks if not c["ok"]} == {"bot", "ready"}

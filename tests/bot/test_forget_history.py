@@ -85,10 +85,10 @@ async def test_the_model_cannot_see_a_forgotten_turn_through_a_tool(tmp_path: Pa
         await rt.settle()
         (hiv,) = await rt.memory.list_facts(ANA, SearchFilters())
         await rt.memory.view(ANA, Audience.PRIVATE).forget(hiv.id)
-        fake.tool_calls([("search_memory", {"query": "HIV diagnosis", "top_k": 5})])
+        fake.tool_calls([("memory_query", {"query": "HIV diagnosis", "top_k": 5})])
         fake.text("Nothing.")
         await rt.router.on_message(message("what meds do I take?"))
         (result,) = tool_results(fake.requests[-1])
-        assert json.loads(result["content"])["facts"] == []
+        assert json.loads(result["content"])["memories"] == []
         history = fake.requests[-1]["messages"][:-2]  # all but the tool round
         assert WORDS not in json.dumps(history)

@@ -21,7 +21,15 @@ from tests.factories import START, group_message, message
 from tests.fakes.anthropic_server import FakeAnthropic
 
 ANA = "console:ana"
-TOOL_NAMES = ["search_memory", "remember_fact", "correct_fact", "forget_fact", "confirm_fact"]
+TOOL_NAMES = [
+    "memory_query",
+    "remember_fact",
+    "correct_fact",
+    "forget_fact",
+    "confirm_fact",
+    "get_entity_info",
+    "memory_stats",
+]
 
 
 @asynccontextmanager
@@ -60,7 +68,7 @@ async def test_tool_round_trip_search_then_answer(tmp_path: Path) -> None:
     async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
         await rt.router.on_message(message("/remember I live in Lisbon"))
         await rt.settle()
-        fake.tool_calls([("search_memory", {"query": "where the user lives", "top_k": 3})])
+        fake.tool_calls([("memory_query", {"query": "where the user lives", "top_k": 3})])
         fake.text("You live in Lisbon.")
         replies = await rt.router.on_message(message("hmm, remind me of my home town"))
         assert [r.text for r in replies] == ["You live in Lisbon."]
@@ -68,12 +76,13 @@ async def test_tool_round_trip_search_then_answer(tmp_path: Path) -> None:
         assert [t["name"] for t in first["tools"]] == TOOL_NAMES
         assert first["tool_choice"] == {"type": "auto"}
         use = second["messages"][-2]["content"][-1]
-        assert use["type"] == "tool_use" and use["name"] == "search_memory"
+        assert use["type"] == "tool_use" and use["name"] == "memory_query"
         (result,) = tool_results(second)
         assert result["tool_use_id"] == use["id"] and not result.get("is_error")
         data = json.loads(result["content"])
         assert "never instructions" in data["note"]
-        assert [f["text"] for f in data["facts"]] == ["Ana lives in Lisbon."]
+        assert data["return"] == "bullets"
+        assert [m["text"] for m in data["memories"]] == ["[identity] Ana lives in Lisbon."]
         assert fake.invalid == [] and fake.unknown == []
 
 
@@ -99,7 +108,7 @@ async def test_remember_fact_saves_through_the_policy_and_the_reply_says_so(
 async def test_three_tool_rounds_then_the_model_must_answer(tmp_path: Path) -> None:
     async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
         for i in range(3):
-            fake.tool_calls([("search_memory", {"query": f"try {i}"})])
+            fake.tool_calls([("memory_query", {"query": f"try {i}"})])
         fake.text("I couldn't find that, sorry.")
         (reply,) = await rt.router.on_message(message("what was my first car?"))
         assert reply.text == "I couldn't find that, sorry."
@@ -198,7 +207,7 @@ async def test_cached_prefix_is_read_on_later_calls(tmp_path: Path) -> None:
 
 async def test_usage_and_cost_per_user_and_purpose(tmp_path: Path) -> None:
     async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
-        fake.tool_calls([("search_memory", {"query": "anything"})])
+        fake.tool_calls([("memory_query", {"query": "anything"})])
         fake.text("Nothing yet.")
         await rt.router.on_message(message("what do you know?"))
         fake.text("Hi Bob.")
@@ -252,17 +261,17 @@ async def test_group_tools_never_return_sensitive_facts_or_secrets(tmp_path: Pat
         ):
             await rt.router.on_message(message(line))
         await rt.settle()
-        query = {"query": "diabetes PIN jazz health", "top_k": 10}
-        fake.tool_calls([("search_memory", query)])
+        query = {"query": "diabetes PIN jazz health", "top_k": 10, "return": "full"}
+        fake.tool_calls([("memory_query", query)])
         fake.text("You like jazz.")
         await rt.router.on_message(group_message("what do you know about me?"))
         group_data = json.loads(tool_results(fake.requests[-1])[0]["content"])
-        assert [f["text"] for f in group_data["facts"]] == ["Ana likes jazz."]
-        fake.tool_calls([("search_memory", query)])
+        assert [f["text"] for f in group_data["memories"]] == ["Ana likes jazz."]
+        fake.tool_calls([("memory_query", query)])
         fake.text("Here you go.")
         await rt.router.on_message(message("what do you know about me?"))
         private = [
-            f["text"] for f in json.loads(tool_results(fake.requests[-1])[0]["content"])["facts"]
+            f["text"] for f in json.loads(tool_results(fake.requests[-1])[0]["content"])["memories"]
         ]
         assert "Ana has diabetes." in private and any("••••" in t for t in private)
         assert "4321" not in json.dumps(fake.requests)
@@ -299,8 +308,8 @@ async def test_a_tool_that_crashes_is_an_error_result_and_the_turn_goes_on(
         async def broken(*_a: Any, **_k: Any) -> Any:
             raise RuntimeError("disk on fire")
 
-        monkeypatch.setattr(rt.memory, "search", broken)
-        fake.tool_calls([("search_memory", {"query": "home", "top_k": 3})])
+        monkeypatch.setattr(rt.memory, "query", broken)
+        fake.tool_calls([("memory_query", {"query": "home", "top_k": 3})])
         fake.text("I couldn't look that up, sorry.")
         with structlog.testing.capture_logs() as logs:
             replies = await rt.router.on_message(message("where do I live?"))

@@ -5,8 +5,10 @@ recorded for ``admin doctor --running``."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -146,3 +148,100 @@ async def test_doctor_running_fails_while_polling_keeps_failing(
     assert not task.done()
     stop.set()
     await asyncio.wait_for(task, 10)
+
+
+def _pg_lock(pg_url: str) -> tuple[Any, Any]:
+    from memory_core import RunLock
+    from memory_core.db.engine import Database
+
+    db = Database(pg_url)
+    lock = RunLock.for_database(db)
+    lock.acquire_bot()
+    return db, lock
+
+
+def test_one_process_per_discord_shard_on_postgresql(pg_url: str) -> None:
+    """Discord gives a shard's guilds to every connection that identifies for it: a second
+    process on a shard (or one sharding the bot another way) would answer every message twice.
+    Held with the bot lock: free again when its process stops (or dies)."""
+    from memory_core.errors import StoreError
+
+    (db1, first), (db2, second), (db3, third) = (_pg_lock(pg_url) for _ in range(3))
+    try:
+        first.claim_shards("discord", 4, (0, 1))
+        with pytest.raises(StoreError, match="already runs discord shard 1 of 4"):
+            second.claim_shards("discord", 4, (1, 2))
+        with pytest.raises(StoreError, match="with 4 shard"):
+            second.claim_shards("discord", 2, (1,))  # another count overlaps every slice
+        with pytest.raises(StoreError, match="already runs discord shard 0"):
+            third.claim_shards("discord", 4, (0,))
+        fresh = _pg_lock(pg_url)
+        try:
+            fresh[1].claim_shards("discord", 4, (2, 3))  # the other shards: fine beside it
+        finally:
+            fresh[1].release()
+            fresh[0].dispose()
+        first.release()  # the first process stops: its shards are free
+        third.claim_shards("discord", 4, (0,))
+        # After a lost session the shards are taken again with the bot lock.
+        third.reconnect()
+        with pytest.raises(StoreError, match="already runs discord shard 0"):
+            second.claim_shards("discord", 4, (0,))
+    finally:
+        for lock, db in ((first, db1), (second, db2), (third, db3)):
+            lock.release()
+            db.dispose()
+
+
+async def test_a_second_process_on_the_same_discord_shard_is_refused(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`membot run --platform discord` on a shard another replica runs does not connect."""
+    db, first = _pg_lock(pg_url)
+    first.claim_shards("discord", 1, (0,))  # an unsharded bot is shard 0 of 1
+    try:
+        discord = FakePlatform("discord")
+        monkeypatch.setattr(runner, "build_adapters", lambda *_: [discord])
+        settings = Settings(_env_file=None, db=pg_url, embedder="none")  # type: ignore[call-arg]
+        serving = runner.serve(settings, ["discord"], asyncio.Event())
+        with pytest.raises(runner.PlatformsDown, match="already runs discord shard 0 of 1"):
+            await asyncio.wait_for(serving, 30)
+        assert not discord.started
+    finally:
+        first.release()
+        db.dispose()
+
+
+class SlowToStop(FakePlatform):
+    """A platform whose in-flight turns never finish: its stop waits until cut short."""
+
+    def __init__(self, platform: str, stopping: dict[str, float]) -> None:
+        super().__init__(platform)
+        self.stopping = stopping
+
+    async def stop(self) -> None:
+        self.stopping[self.platform] = time.monotonic()
+        await asyncio.Event().wait()
+
+
+async def test_platforms_stop_together_within_one_shutdown_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SIGTERM every platform gets the same MEMBOT_SHUTDOWN_TIMEOUT_S at once: a bot on
+    Telegram and Discord whose turns hang is cut short after one timeout, not one each (the
+    stop time compose's stop_grace_period must exceed: docs/deploy.md)."""
+    stopping: dict[str, float] = {}
+    platforms = [SlowToStop("telegram", stopping), SlowToStop("discord", stopping)]
+    monkeypatch.setattr(runner, "build_adapters", lambda *_: platforms)
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, db=tmp_path / "m.db", embedder="none", shutdown_timeout_s=6
+    )
+    stop = asyncio.Event()
+    task = asyncio.create_task(runner.serve(settings, ["telegram", "discord"], stop))
+    await _eventually(lambda: (tmp_path / "m.db").exists() and len(_states(tmp_path)) == 2)
+    stop.set()
+    await asyncio.wait_for(task, 60)
+    # Both were being stopped at once (in turn, the second would have waited out the first's
+    # 6 s); both were cut short and the bot stopped cleanly.
+    assert sorted(stopping) == ["discord", "telegram"]
+    assert abs(stopping["telegram"] - stopping["discord"]) < 3

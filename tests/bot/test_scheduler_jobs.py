@@ -77,5 +77,24 @@ def test_jobs_cli_lists_and_runs_jobs(db_path: Path, monkeypatch: pytest.MonkeyP
     assert enrich.exit_code == 0 and "no language model" in enrich.output
 
 
+def test_jobs_run_help_and_errors_name_every_scheduled_job(harness: Harness, db_path: Path) -> None:
+    """The job list in ``jobs run --help`` and in its "unknown job" error is the scheduler's own:
+    a job added to the table shows up in both."""
+    from bot.cli import cli
+    from bot.job_table import job_names
+
+    scheduled = [spec.name for spec in harness.runtime.scheduler.specs]
+    assert scheduled == job_names() and len(scheduled) == 7
+    runner = CliRunner()
+    shown = " ".join(
+        runner.invoke(cli, ["jobs", "run", "--help"], terminal_width=200).output.split()
+    )
+    unknown = runner.invoke(cli, ["jobs", "run", "nope", "--db", str(db_path)])
+    assert unknown.exit_code == 2
+    for name in scheduled:
+        assert name in shown, name
+        assert name in unknown.output, name
+
+
 def _day() -> timedelta:
     return timedelta(days=1)

@@ -18,7 +18,15 @@ from memory_core.memory import Memory
 from memory_core.store import vectors as vec
 from memory_core.vectors import cache as matrix_cache
 
-MODES = ("lexical", "vector", "hybrid", "vector_incl_embed", "hybrid_incl_embed")
+MODES = (
+    "lexical",
+    "vector",
+    "hybrid",
+    "vector_incl_embed",
+    "hybrid_incl_embed",
+    "memory_query",
+    "memory_query_filtered",
+)
 TINY = RetrievalBench(sizes=(150, 60), users=3, real_facts=30, queries=6, rounds=1)
 
 

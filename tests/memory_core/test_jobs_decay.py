@@ -115,12 +115,16 @@ async def test_faded_fact_is_soft_listed_restorable_then_purged_from_every_index
     history = await memory.history(USER, fact_id=fact.id)
     assert history[-1].event == "faded" and history[-1].actor == "system"
     assert "forget" not in (history[-1].reason or "")
+    # Seed 003 §14: the fade is a worker/ttl event.
+    ttl = "SELECT node, op, status, user_id, memory_id FROM events WHERE op = 'ttl'"
+    assert db_rows(memory, ttl) == [("worker", "ttl", "ok", USER, fact.id)]
 
     clock.advance(days=181)
     assert (await Lifecycle(memory).run()).purged == 1
     for table in ("facts WHERE id", "fact_history WHERE fact_id", "change_log WHERE fact_id"):
         assert db_rows(memory, f"SELECT COUNT(*) FROM {table} = ?", fact.id) == [(0,)]
     assert db_rows(memory, "SELECT COUNT(*) FROM vector_queue WHERE item_id = ?", fact.id) == [(0,)]
+    assert db_rows(memory, "SELECT memory_id FROM events WHERE op = 'purge'") == [(fact.id,)]
 
 
 async def test_what_never_fades_by_time_alone(memory: Memory, clock: ManualClock, db_rows) -> None:
@@ -197,3 +201,26 @@ async def test_still_true_only_about_what_changes_after_months_one_a_week(
     for _week in range(20):
         clock.advance(days=7)
         assert (await Lifecycle(memory).run()).asked == 0  # never the name, nor the diet
+
+
+async def test_facts_about_a_protected_entity_never_decay(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    """Seed 002: an entity's protected flag (the user's own people) means no decay for the
+    facts linked to it, under any of its types (the person, and the name said in passing)."""
+    wedding = await lexical.remember(
+        USER, NewFact(key="plan.wedding", value_text="Ana is going to Marco's wedding.")
+    )
+    gym = await lexical.remember(USER, NewFact(key="plan.gym", value_text="Ana goes to the gym."))
+    brother = await lexical.remember(
+        USER, NewFact(key="family.brother.marco.name", value_text="Ana's brother is Marco.")
+    )
+    with lexical.db.write() as conn:
+        entities.link(conn, USER, "fact", wedding.id, entities.extract(wedding.value_text))
+        entities.link(
+            conn, USER, "fact", brother.id, [entities.Entity("Marco", "person", protected=True)]
+        )
+    clock.advance(days=10)
+    await Lifecycle(lexical).run()
+    assert (await lexical.get_fact(USER, wedding.id)).confidence == wedding.confidence
+    assert (await lexical.get_fact(USER, gym.id)).confidence < gym.confidence

@@ -60,6 +60,10 @@ async def test_near_duplicates_are_merged_into_the_better_copy_with_history(
     found = [h.id for h in await memory.search(USER, "favourite colour deep blue")]
     assert found[0] == keep.id and dup.id not in found
     assert len(db_rows(memory, "SELECT fingerprint FROM dedup_checks")) == report.pairs
+    # Seed 003 §14: one worker/merge event, on the kept fact, with the pair's similarity.
+    merge = db_rows(memory, "SELECT node, memory_id, category, sim FROM events WHERE op='merge'")
+    assert len(merge) == 1 and merge[0][:3] == ("worker", keep.id, "other")
+    assert merge[0][3] is not None and merge[0][3] >= 0.9
     tea = {f.key for f in await memory.list_facts(USER) if f.key.startswith("likes.")}
     assert tea == {"likes.green_tea", "likes.black_tea"}
 

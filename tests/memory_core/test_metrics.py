@@ -215,10 +215,53 @@ def test_json_shape_is_stable() -> None:
         "turns",
         "retrieval",
         "injection",
+        "on_demand",
         "observer",
         "confirmations",
         "overwrites",
         "llm",
+        "events",
     }
     assert data["window"]["days"] == 1.0
     assert data["injection"]["tokens_per_turn"]["mean"] == 10.0
+
+
+def test_on_demand_share_counts_turns_that_called_memory_query() -> None:
+    """Seed 003 §11: the share of answered turns whose model called memory_query (a turn the
+    cap refused is counted apart, not as a use)."""
+    events = [ev("context", "inject", value=10) for _ in range(10)] + [
+        ev("tools", "memory_query", value=2),
+        ev("tools", "memory_query", status="capped", value=0),
+    ]
+    report = compute(events)
+    assert (report.on_demand_turns, report.on_demand_capped) == (1, 1)
+    assert report.on_demand_share == pytest.approx(0.1)
+    assert metrics.to_json(report)["on_demand"] == {"turns": 1, "share": 0.1, "capped": 1}
+
+
+def test_events_are_counted_by_day_node_op_and_status() -> None:
+    """Seed 003 §14: basic counts by op/node over time (LLM usage has its own section)."""
+    events = [
+        ev("hotpath", "classify"),
+        ev("hotpath", "classify", status="skipped"),
+        ev("hotpath", "classify"),
+        ev("worker", "link", value=0.4),
+        ev("worker", "link", value=0.6),
+        ev("worker", "merge"),
+        ev("worker", "ttl"),
+        ev("llm", "calls", value=1),
+    ]
+    report = compute(events)
+    counts = {(c.node, c.op, c.status): c.count for c in report.operations}
+    assert counts == {
+        ("hotpath", "classify", "ok"): 2,
+        ("hotpath", "classify", "skipped"): 1,
+        ("worker", "link", "ok"): 2,
+        ("worker", "merge", "ok"): 1,
+        ("worker", "ttl", "ok"): 1,
+    }
+    assert len({c.day for c in report.operations}) == 1  # all at T0
+    assert report.link_edge_ms.count == 2 and report.link_edge_ms.mean == 0.5
+    data = metrics.to_json(report)
+    assert data["events"]["link_edge_ms"]["count"] == 2
+    assert sum(row["count"] for row in data["events"]["per_day"]) == 7

@@ -70,6 +70,9 @@ async def test_turn_and_job_events_ride_in_the_existing_transactions(
         "SELECT op, status, memory_id IS NOT NULL, category FROM events WHERE node = 'worker'",
     )
     assert ("insert", "ok", 1, "other") in worker
+    # Seed 003 §14's hotpath/classify: what the turn was read as, with the job's events.
+    classify = db_rows(memory, "SELECT status, category, value FROM events WHERE op='classify'")
+    assert classify == [("ok", "other", 1.0)]
     latency = db_rows(memory, "SELECT value FROM events WHERE op = 'observe'")
     assert len(latency) == 1 and latency[0][0] > 0
     llm = dict(db_rows(memory, "SELECT op, value FROM events WHERE node = 'llm'"))

@@ -3,6 +3,7 @@ exact per-user vector search, and erasure that leaves no text readable in the se
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -262,6 +263,50 @@ async def test_erasure_leaves_no_text_readable_in_the_database_files(
         assert [h.fact.value_text for h in await memory.search(BOB, "words", mode="lexical")] == [
             "Bob keeps his words"
         ]
+    finally:
+        memory.close()
+
+
+async def test_forgetme_erases_without_a_table_rewrite_and_maintenance_finishes_it(
+    pg_server: PgServer, pg_url: str, clock: ManualClock
+) -> None:
+    """A user's own erasure takes no table lock: it completes while another session reads the
+    tables (a ``VACUUM FULL`` would wait for that reader, and every writer behind it), and
+    another user's write goes through meanwhile; the tables are marked due, and the scheduled
+    ``admin vacuum`` rewrites them: then the text is gone from the files."""
+    import psycopg
+
+    from memory_core import admin, user_data
+
+    memory = Memory.open(pg_url, None, clock=clock)
+    try:
+        await memory.remember(ALICE, NewFact(key="secret", value_text="Alice hides zanzibarquux"))
+        await memory.record_episodes(
+            ALICE,
+            [
+                NewEpisode(
+                    chat_id="c", role="user", text="zanzibarquux said", created_at=clock.now()
+                )
+            ],
+        )
+        with psycopg.connect(pg_url) as reader:  # an open transaction that read the tables
+            reader.execute("SELECT count(*) FROM episodes")
+            reader.execute("SELECT count(*) FROM facts")
+            erasure = await asyncio.wait_for(memory.erase(ALICE, rewrite=False), 10)
+            await asyncio.wait_for(
+                memory.remember(BOB, NewFact(key="note", value_text="Bob keeps his words")), 10
+            )
+        assert erasure.left == {}
+        with memory.db.read() as conn:
+            due = user_data.rewrite_due(conn)
+        assert due is not None and {"facts", "episodes"} <= set(due[1])
+
+        await memory.run(Lane.BACKGROUND, admin.vacuum, memory.db)
+
+        assert _files_holding(pg_server, pg_url, b"zanzibarquux") == []
+        assert _files_holding(pg_server, pg_url, ALICE.encode()) == []
+        with memory.db.read() as conn:
+            assert user_data.rewrite_due(conn) is None
     finally:
         memory.close()
 

@@ -210,3 +210,69 @@ def test_the_delta_says_faded_never_that_the_user_asked_to_forget() -> None:
     assert bullets[0].startswith("- ⌁faded: ") and "forget" not in bullets[0]
     assert "fiddle" not in bullets[0]  # soft-deleted: out of the context (seed 003 §7)
     assert bullets[1] == "- −deleted: a memory the user asked to forget"
+
+
+def test_a_fact_in_the_profile_and_a_search_hit_appears_once() -> None:
+    """The allergy the user asks about is in the profile slice and is the best search hit:
+    one line, not two (a defect seen in issue 26)."""
+    allergy = PROFILE[0]
+    hit = SearchHit("facts", allergy.id, allergy.value_text, 0.9, 0.5, 0.9, fact=allergy)
+    block = build(hits=[hit])
+    assert block.text.count("allergic to peanuts") == 1
+    assert block.fact_ids.count(allergy.id) == 1
+    assert len(block.facts) == len(set(block.fact_ids))
+
+
+# ---- related bullets (seed 003 §2) --------------------------------------------------------------
+
+
+def _hit(f: Any) -> SearchHit:
+    return SearchHit("facts", f.id, f.value_text, 1.0, fact=f)
+
+
+def test_related_facts_follow_a_relevant_fact_once_and_go_first_when_short() -> None:
+    alps = fact(20, "Ana hikes in the Alps every summer.")
+    boots = fact(21, "Ana bought new hiking boots.")
+    dolomites = fact(22, "Ana wants to hike the Dolomites.")
+    tea = fact(4, "Ana likes green tea.", Category.SOFT_PREFERENCE)  # in the profile already
+    block = build(hits=[_hit(alps)], related={20: [boots, dolomites, tea]})
+    lines = block.text.splitlines()
+    at = lines.index("- Ana hikes in the Alps every summer.")
+    assert lines[at + 1 : at + 3] == [
+        "  - related: Ana bought new hiking boots.",
+        "  - related: Ana wants to hike the Dolomites.",
+    ]
+    assert block.text.count("green tea") == 1  # a fact appears once in the block
+    assert {20, 21, 22} <= set(block.fact_ids)
+    # Short of budget, the related bullets go before anything else.
+    plain = build(hits=[_hit(alps)])
+    short = build(hits=[_hit(alps)], related={20: [boots, dolomites]}, budget_tokens=plain.tokens)
+    assert "related:" not in short.text and "Alps" in short.text and "green tea" in short.text
+
+
+def test_a_group_never_gets_a_private_related_fact() -> None:
+    alps = fact(20, "Ana hikes in the Alps every summer.")
+    knee = fact(23, "Ana had knee surgery after hiking.", Category.HEALTH, sensitive=True)
+    block = build(hits=[_hit(alps)], related={20: [knee]}, group=True)
+    assert "knee" not in block.text and 23 not in block.fact_ids
+
+
+async def test_related_bullets_come_from_edges_beyond_the_turns_candidates(
+    lexical: Memory,
+) -> None:
+    """The edge's other end need not be a search hit: it is read by id from the relations."""
+    from memory_core.store import relations
+    from memory_core.values import NewFact
+
+    alps = await lexical.remember(USER, NewFact(key="hike", value_text="Ana hikes in the Alps."))
+    boots = await lexical.remember(
+        USER, NewFact(key="gear", value_text="Ana bought crampons last winter.")
+    )
+    weak = await lexical.remember(USER, NewFact(key="tea", value_text="Ana likes green tea."))
+    with lexical.db.write() as conn:
+        relations.add(conn, USER, alps.id, boots.id, 0.91, NOW)
+        relations.add(conn, USER, weak.id, alps.id, 0.5, NOW)  # under the link strength
+    found = await lexical.recall(USER, "Alps", chat_id="c1", group=False)
+    assert [h.id for h in found.hits] == [alps.id]
+    assert "  - related: Ana bought crampons last winter." in found.block.text
+    assert "related: Ana likes green tea" not in found.block.text

@@ -1,0 +1,375 @@
+"""``membot bench writes``, ``bench claim`` and ``bench erasure``: how writes scale with
+processes, how fast a backlog of received updates is claimed, and how long erasing a big user
+holds the others up.
+
+Each figure is measured on a scratch database (a temporary SQLite file, or a database made on
+the PostgreSQL server named and dropped afterwards), so nothing here touches the bot's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+
+from memory_core.clock import SystemClock
+from memory_core.db import maintenance
+from memory_core.db.engine import Database
+from memory_core.db.maintenance import pg_scratch_database
+from memory_core.db.migrations import migrate
+from memory_core.extract.rules import RulesExtractor
+from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.learn.observer import Observer, Turn
+from memory_core.learn.pipeline import Learner
+from memory_core.memory import Memory
+from memory_core.store import inbox as inbox_repo
+
+
+@contextmanager
+def scratch(server: str | None, name: str) -> Iterator[str | Path]:
+    """A migrated scratch store: a temporary SQLite file, or a database on ``server``."""
+    with tempfile.TemporaryDirectory(prefix="membot-bench-") as tmp:
+        if server is None:
+            target: str | Path = Path(tmp) / "bench.db"
+            _migrated(target)
+            yield target
+            return
+        with pg_scratch_database(server, f"membot_bench_{name}_{os.getpid()}") as url:
+            _migrated(url)
+            yield url
+
+
+def _migrated(target: str | Path) -> None:
+    db = Database(target)
+    try:
+        migrate(db)
+    finally:
+        db.dispose()
+
+
+def _ms(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"p50": round(statistics.median(ordered), 3), "p95": round(p95, 3)}
+
+
+# ---- commits/s with 1, 2, 3 processes -------------------------------------------------------
+
+
+def _turn(worker: str, n: int) -> Turn:
+    user = f"bench:{worker}-{n % 50}"  # each writer its own users, as replicas' chats are
+    return Turn(
+        f"{worker}-t{n}",
+        user,
+        f"chat-{user}",
+        f"I went to the market number {n} and bought bread and roses",
+        datetime.now(UTC),
+        assistant_text="Nice, noted.",
+    )
+
+
+def _commit_worker(
+    target: str,
+    name: str,
+    threads: int,
+    seconds: float,
+    rtt_ms: float,
+    one_lock: bool,
+    ready: Any,
+    results: Any,
+) -> None:
+    """One process: opens the store, waits for every process at ``ready``, then ``threads``
+    writers commit turns (the reply path's commit: outbox row, episodes, session, vector
+    queue) for ``seconds``; puts how many on ``results``. ``rtt_ms``: each statement waits
+    that long first, as a database on another machine makes it; ``one_lock``: every write
+    takes the database-wide lock (the design before per-user locks)."""
+    memory = Memory.open(target, None, clock=SystemClock())
+    memory.db.per_user_locks = not one_lock
+    if rtt_ms > 0:
+
+        def round_trip(*_: Any) -> None:
+            time.sleep(rtt_ms / 1000)
+
+        event.listen(memory.db.engine, "before_cursor_execute", round_trip)
+    observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()))
+    counts = [0] * threads
+
+    def run(i: int, until: float) -> None:
+        worker = f"{name}.{i}"
+        n = 0
+        while time.monotonic() < until:
+            memory.db.retrying(observer._commit, _turn(worker, n))
+            n += 1
+        counts[i] = n
+
+    try:
+        memory.db.retrying(observer._commit, _turn(f"{name}.warm", 0))  # connected, warm
+        ready.wait()
+        until = time.monotonic() + seconds
+        pool = [threading.Thread(target=run, args=(i, until)) for i in range(threads)]
+        for t in pool:
+            t.start()
+        for t in pool:
+            t.join()
+    finally:
+        memory.close()
+    results.put(sum(counts))
+
+
+@dataclass(frozen=True, slots=True)
+class CommitFigure:
+    """Turn commits per second with ``processes`` processes of ``threads`` writers each."""
+
+    processes: int
+    threads: int
+    commits: int
+    seconds: float
+
+    @property
+    def per_s(self) -> float:
+        """Commits per second, all processes together."""
+        return self.commits / self.seconds
+
+    def as_json(self) -> dict[str, Any]:
+        """Machine-readable figures."""
+        return {
+            "processes": self.processes,
+            "threads": self.threads,
+            "commits": self.commits,
+            "seconds": self.seconds,
+            "commits_per_s": round(self.per_s, 1),
+        }
+
+
+def run_commit_bench(
+    target: str | Path,
+    processes: list[int],
+    *,
+    threads: int = 1,
+    seconds: float = 10.0,
+    rtt_ms: float = 0.0,
+    one_lock: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> list[CommitFigure]:
+    """Commits/s of the turn commit with each number of ``processes`` writing at once (separate
+    OS processes, as replicas are), on the migrated store ``target``."""
+    ctx = multiprocessing.get_context("spawn")
+    out = []
+    for n in processes:
+        if progress is not None:
+            progress(f"{n} process(es) committing for {seconds:g} s")
+        ready, results = ctx.Barrier(n), ctx.Queue()
+        procs = [
+            ctx.Process(
+                target=_commit_worker,
+                args=(
+                    str(target),
+                    f"p{n}.{i}",
+                    threads,
+                    seconds,
+                    rtt_ms,
+                    one_lock,
+                    ready,
+                    results,
+                ),
+            )
+            for i in range(n)
+        ]
+        for proc in procs:
+            proc.start()
+        counts = [results.get(timeout=seconds + 300) for _ in procs]
+        for proc in procs:
+            proc.join()
+        out.append(CommitFigure(n, threads, sum(counts), seconds))
+    return out
+
+
+# ---- claiming a backlog of received updates -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimFigure:
+    """One ``claim(limit)`` at ``pending`` received updates spread over ``chats`` chats."""
+
+    pending: int
+    chats: int
+    limit: int
+    claimed: int
+    ms: dict[str, float]
+
+    def as_json(self) -> dict[str, Any]:
+        """Machine-readable figures."""
+        return {
+            "pending": self.pending,
+            "chats": self.chats,
+            "limit": self.limit,
+            "claimed": self.claimed,
+            "claim_ms": self.ms,
+        }
+
+
+def run_claim_bench(
+    server: str | None,
+    backlogs: list[int],
+    *,
+    per_chat: int = 10,
+    limit: int = 64,
+    rounds: int = 30,
+) -> list[ClaimFigure]:
+    """Time one claim of ``limit`` updates at each backlog (``per_chat`` updates per chat,
+    interleaved as they arrive), each on a fresh scratch store (``server``: a PostgreSQL URL,
+    else SQLite); each claim is rolled back, so every round sees the whole backlog."""
+    out = []
+    for pending in sorted(backlogs):
+        chats = max(1, pending // per_chat)
+        with scratch(server, "claim") as target:
+            db = Database(target)
+            try:
+                now = datetime.now(UTC)
+                with db.write(serial=False) as conn:
+                    for u in range(pending):
+                        inbox_repo.put(conn, "telegram", u, f"chat:{u % chats}", "{}", now)
+                # Fresh planner statistics, as autovacuum would have made.
+                if db.postgres:
+                    maintenance.pg_vacuum(db.engine)
+                else:
+                    maintenance.vacuum(db.engine)
+                times, claimed = [], 0
+                for _ in range(rounds):
+                    with db.engine.connect() as conn:
+                        trans = conn.begin()
+                        started = time.perf_counter()
+                        got = inbox_repo.claim(conn, "telegram", "bench", now, 30.0, limit)
+                        times.append((time.perf_counter() - started) * 1000)
+                        trans.rollback()
+                    claimed = len(got)
+            finally:
+                db.dispose()
+        out.append(ClaimFigure(pending, chats, limit, claimed, _ms(times)))
+    return out
+
+
+# ---- how long erasing a big user holds the others up ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ErasureFigure:
+    """Other users' turn commits while one user with ``episodes`` episodes is erased."""
+
+    episodes: int
+    rewrite: bool
+    erase_s: float
+    baseline_ms: dict[str, float]
+    during_ms: dict[str, float]
+    during_max_ms: float
+    commits_during: int
+
+    def as_json(self) -> dict[str, Any]:
+        """Machine-readable figures."""
+        return {
+            "episodes": self.episodes,
+            "rewrite": self.rewrite,
+            "erase_s": round(self.erase_s, 3),
+            "others_commit_baseline_ms": self.baseline_ms,
+            "others_commit_during_ms": self.during_ms,
+            "others_commit_during_max_ms": round(self.during_max_ms, 3),
+            "others_commits_during": self.commits_during,
+        }
+
+
+def _load_user(memory: Memory, user_id: str, episodes: int, batch: int = 1000) -> None:
+    """``episodes`` turns of ``user_id`` (a sentence each, distinct words), in batches."""
+    from memory_core.values import NewEpisode
+
+    now = datetime.now(UTC)
+    for start in range(0, episodes, batch):
+        rows = [
+            NewEpisode(
+                chat_id="c",
+                role="user",
+                text=f"On day {i} I walked to the market and bought bread number {i} for Eva",
+                created_at=now,
+            )
+            for i in range(start, min(episodes, start + batch))
+        ]
+        memory._record_episodes(user_id, rows)
+
+
+async def _erasure_run(
+    target: str | Path, episodes: int, rewrite: bool, progress: Callable[[str], None] | None
+) -> ErasureFigure:
+    memory = Memory.open(target, None, clock=SystemClock())
+    observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()))
+    try:
+        big = f"bench:big-{int(rewrite)}"
+        if progress is not None:
+            progress(f"loading {episodes} episodes")
+        await asyncio.to_thread(_load_user, memory, big, episodes)
+        if memory.db.postgres:
+            await asyncio.to_thread(maintenance.pg_vacuum, memory.db.engine)
+        counter = iter(range(10**9))
+
+        def commit() -> float:
+            n = next(counter)
+            started = time.perf_counter()
+            memory.db.retrying(observer._commit, _turn(f"other{int(rewrite)}", n))
+            return (time.perf_counter() - started) * 1000
+
+        baseline = [await asyncio.to_thread(commit) for _ in range(30)]
+        during: list[float] = []
+        done = asyncio.Event()
+
+        async def others() -> None:
+            while not done.is_set():
+                during.append(await asyncio.to_thread(commit))
+                await asyncio.sleep(0.005)
+
+        if progress is not None:
+            progress(f"erasing {episodes} episodes ({'rewrite' if rewrite else 'no rewrite'})")
+        task = asyncio.create_task(others())
+        await asyncio.sleep(0.2)
+        started = time.perf_counter()
+        await memory.erase(big, rewrite=rewrite)
+        erase_s = time.perf_counter() - started
+        done.set()
+        await task
+        return ErasureFigure(
+            episodes,
+            rewrite,
+            erase_s,
+            _ms(baseline),
+            _ms(during),
+            max(during, default=0.0),
+            len(during),
+        )
+    finally:
+        memory.close()
+
+
+def run_erasure_bench(
+    server: str | None,
+    episodes: int,
+    *,
+    rewrites: tuple[bool, ...] = (False, True),
+    progress: Callable[[str], None] | None = None,
+) -> list[ErasureFigure]:
+    """Erase a user with ``episodes`` episodes while another user commits turns back to back,
+    without and with the table rewrite (``VACUUM FULL``, the old /forgetme), each on a fresh
+    scratch store: the other user's commit latency before and during the erasure."""
+    out = []
+    for rewrite in rewrites:
+        with scratch(server, "erase") as target:
+            out.append(asyncio.run(_erasure_run(target, episodes, rewrite, progress)))
+    return out
