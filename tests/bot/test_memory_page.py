@@ -355,3 +355,24 @@ async def test_an_opaque_origin_is_refused(tmp_path: Path, clock: ManualClock) -
             assert r.status == 403
         async with page.http.get(page.base + "/") as r:
             assert r.headers["Referrer-Policy"] == "same-origin"
+
+
+async def test_a_linked_identity_opens_the_persons_one_memory(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """Ana linked her Discord account to her console one: a link asked for on Discord opens
+    the person's one memory (as /memories there shows it)."""
+    async with page_bot(tmp_path, clock) as bot:
+        await bot.say("ana", "/remember I live in Lisbon")
+        memory = bot.memory
+        issued = await memory.issue_link_code("console:ana", "console")
+        assert issued.code is not None
+        claim = await memory.claim_link_code("discord:7", "Ana", issued.code)
+        assert claim.code_id is not None
+        settled = await memory.settle_link("console:ana", claim.code_id, accept=True)
+        assert settled.joined
+        link = bot.page.link("discord:7", "Ana")
+        async with bot.visitor() as page:
+            assert (await page.open_link(link)).status == 200
+            status, html = await page.get("/")
+            assert status == 200 and "You live in Lisbon." in html
