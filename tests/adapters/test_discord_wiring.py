@@ -126,7 +126,7 @@ async def test_start_logs_in_syncs_commands_globally_and_stop_closes() -> None:
         (sync,) = http.where("PUT", rf"/applications/{APP_ID}/commands")
         assert sorted(c["name"] for c in sync.json) == sorted(
             "remember forget profile memories why undo export import pause resume new "
-            "forgetme help reflections restore".split()
+            "forgetme help reflections restore link unlink".split()
         )
         await http.wait_for(lambda calls: any(c.method == "WS" for c in calls))
         assert not adapter.client.is_closed()
@@ -178,7 +178,7 @@ async def test_commands_sync_to_the_test_guild_when_one_is_set() -> None:
             "PUT",
             f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands",
         )
-        assert len(sync.json) == 15
+        assert len(sync.json) == 17
     finally:
         await adapter.stop()
         http.uninstall()
