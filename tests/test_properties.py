@@ -982,7 +982,7 @@ class TrustMachine(RuleBasedStateMachine):
         self.finish(Step(user, kind, statement.text, platform=SECOND))
 
     @initialize(
-        told=st.lists(st.sampled_from(ALL_STATEMENTS), unique_by=lambda x: x[0], max_size=2)
+        told=st.lists(st.sampled_from(ALL_STATEMENTS), unique_by=lambda x: x[0], max_size=1)
     )
     def start_linked(self, told: list[tuple[str, Statement]]) -> None:
         """Some examples start with users whose second identity told the bot something and
