@@ -194,6 +194,9 @@ class Settings(BaseSettings):
     insights_min_turns: int = Field(default=5, ge=1)
     # Entity enrichment of facts the regex found few names in (with ANTHROPIC_API_KEY only).
     enrich_cron: str = "0 2 * * *"
+    # PostgreSQL: rewrite the tables /forgetme erasures left (VACUUM FULL, each table locked
+    # while it is rewritten: put it where traffic is lowest)
+    rewrite_cron: str = "30 3 * * *"
     reflection_min_facts: int = Field(default=3, ge=1)
     reflection_every_days: int = Field(default=6, ge=1)
     # logging
@@ -246,6 +249,12 @@ class Settings(BaseSettings):
     metrics_host: str = "127.0.0.1"
     # /readyz says "not ready" when learning is further behind than this (seconds)
     ready_max_lag_s: float = Field(default=300.0, gt=0)
+    # The memory page (docs/memory-page.md): off unless a port is set. page_url is the address
+    # users reach it at (https:// behind a proxy; the cookie is Secure then); unset:
+    # http://<page_host>:<page_port>. The Telegram Mini App needs an https page_url.
+    page_port: int | None = Field(default=None, ge=1, le=65535)
+    page_host: str = "127.0.0.1"
+    page_url: str | None = None
 
     @field_validator(
         "consolidate_cron",
@@ -255,6 +264,7 @@ class Settings(BaseSettings):
         "reflection_cron",
         "insights_cron",
         "enrich_cron",
+        "rewrite_cron",
     )
     @classmethod
     def _cron(cls, value: str) -> str:

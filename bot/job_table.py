@@ -14,6 +14,7 @@ SCHEDULE: tuple[tuple[str, str, str], ...] = (
     ("reflect", "reflection_cron", "weekly reflection posts"),
     ("insights", "insights_cron", "insights into active users (with a language model)"),
     ("enrich", "enrich_cron", "link entities in facts with few (with a language model)"),
+    ("rewrite", "rewrite_cron", "rewrite the tables /forgetme erasures left (PostgreSQL)"),
 )
 
 

@@ -64,6 +64,7 @@ class JobsConfig:
     reflection_cron: str = "0 10 * * *"
     insights_cron: str = "30 5 * * *"
     enrich_cron: str = "0 2 * * *"
+    rewrite_cron: str = "30 3 * * *"
     timeout_s: float = 1800.0
     profile_every_turns: int = 5
     consolidate: ConsolidateConfig = field(default_factory=ConsolidateConfig)
@@ -120,6 +121,7 @@ class Jobs:
             "reflect": self.run_reflect,
             "insights": self.run_insights,
             "enrich": self.run_enrich,
+            "rewrite": self.run_rewrite,
         }
         return [
             JobSpec(name, Cron.parse(cron), run[name], self.config.timeout_s, about)
@@ -195,6 +197,10 @@ class Jobs:
     async def run_expire(self, _user_id: str | None = None) -> dict[str, Any]:
         """Close unanswered conflicts and end "only for now" values whose time is up."""
         return {"changed": await self.memory.expire_due()}
+
+    async def run_rewrite(self, _user_id: str | None = None) -> dict[str, Any]:
+        """PostgreSQL: rewrite the tables /forgetme erasures left (their rows' bytes go)."""
+        return {"tables": await self.memory.rewrite_erased()}
 
     async def run_decay(self, user_id: str | None = None) -> dict[str, Any]:
         """Decay, TTL and purge; the profiles of users whose memory changed are rebuilt."""

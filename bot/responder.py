@@ -131,6 +131,8 @@ class TurnContext:
     #: done?"): the topic, and the user's procedures about it (never in the memory block).
     procedure_topic: str | None = None
     procedures: Sequence[Fact] = ()
+    #: ... and the question is plainly about a way of doing it (not "how do I like my tea?").
+    asks_steps: bool = False
     #: The facts about the entity a question names ("tell me everything about Marco").
     about: Sequence[Fact] = ()
     #: In a group: the hits of the chat's own memory (its plans, decisions, rules), best first.
@@ -380,8 +382,12 @@ class OfflineResponder:
             return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
         if _ABOUT_ME.search(text):
             return self._summary(ctx, name)
-        if ctx.procedure_topic is not None:
+        if ctx.procedure_topic is not None and ctx.procedures:
             return _procedure_answer(ctx.procedure_topic, ctx.procedures)
+        # "How I like my code reviewed: 1. … 2. …" starts like a question: a procedure first.
+        procedure = _procedure_noted(ctx)
+        if procedure is not None:
+            return procedure
         if _QUESTION.search(text) and not _GREETING.match(text):
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, text, name)
@@ -402,16 +408,8 @@ class OfflineResponder:
         )
 
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
-        """The acknowledgement of what this message saved (a procedure by its steps), or
-        ``None`` when it saved nothing."""
-        procedure = next((c for c in ctx.noted if c.category == Category.PROCEDURAL), None)
-        if procedure is not None:
-            steps = procedure_steps(procedure.value_text)
-            return _say(
-                "Got it — I'll remember how you like your {topic} done ({steps}).",
-                topic=procedure_topic(procedure.key, procedure.value_text),
-                steps=_numbered_inline(steps),
-            )
+        """The acknowledgement of what this message saved, or ``None`` when it saved
+        nothing."""
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
             noted = _listing([yours(c.value_text, name) for c in _worth_saying(ctx.noted)])
@@ -453,6 +451,8 @@ class OfflineResponder:
         said_before = _episode_answer(text, ctx.episodes, about_user=_is_own_question(text))
         if said_before is not None:
             return said_before
+        if ctx.procedure_topic is not None and ctx.asks_steps:  # none saved yet
+            return _procedure_answer(ctx.procedure_topic, ())
         return _say(
             "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
         )
@@ -482,6 +482,18 @@ class OfflineResponder:
 
 
 # ---- answering questions offline ---------------------------------------------------------
+
+
+def _procedure_noted(ctx: TurnContext) -> str | None:
+    """The acknowledgement of a procedure this message saved, by its steps."""
+    procedure = next((c for c in ctx.noted if c.category == Category.PROCEDURAL), None)
+    if procedure is None:
+        return None
+    return _say(
+        "Got it — I'll remember how you like your {topic} done ({steps}).",
+        topic=procedure_topic(procedure.key, procedure.value_text),
+        steps=_numbered_inline(procedure_steps(procedure.value_text)),
+    )
 
 
 def _numbered_inline(steps: Sequence[str]) -> str:

@@ -177,6 +177,7 @@ class ChatTurn:
                 noted_private=noted_private,
                 procedure_topic=recall.procedure_topic,
                 procedures=recall.procedures,
+                asks_steps=recall.asks_steps,
                 about=recall.about,
                 group_hits=recall.group_hits,
                 group_statement=group_statement,

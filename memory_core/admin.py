@@ -28,7 +28,7 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.errors import InvalidInputError, StoreError
 from memory_core.store import events as event_log
-from memory_core.store import llm_usage, meta
+from memory_core.store import llm_usage
 from memory_core.store import stats as stats_repo
 
 #: How long a starting bot waits for the run lock (a ``doctor`` probe holds it for microseconds;
@@ -477,15 +477,7 @@ def vacuum(db: Database, *, keep_events_days: float | None = None) -> VacuumInfo
             maintenance.merge_fts(conn)
     if db.postgres:
         maintenance.pg_vacuum(db.engine)
-        with db.read() as conn:
-            due = user_data.rewrite_due(conn)
-        tables = {"facts", "episodes", "fact_history", "change_log", *(due[1] if due else [])}
-        maintenance.pg_scrub(db.engine, sorted(tables))
-        if due is not None:
-            with db.write() as conn:
-                # Only what was due when the rewrite began: a later erasure keeps its own due.
-                if user_data.rewrite_due(conn) == due:
-                    meta.delete(conn, user_data.REWRITE_DUE)
+        user_data.rewrite_erased(db, ("facts", "episodes", "fact_history", "change_log"))
     else:
         maintenance.vacuum(db.engine)
     return VacuumInfo(before, sum(store_sizes(db).values()), purged)

@@ -453,9 +453,10 @@ class Memory:
                 self.vectors.queue_fact(conn, after)
             else:
                 self.vectors.set_fact_status(conn, after)
-            if status == Status.DELETED and before.kind == "fact":
+            if status == Status.DELETED and before.kind in ("fact", "procedure"):
                 self._forget_quotes(conn, user_id, before, now)
                 if reason == "forget":
+                    # A forgotten procedure's steps leave the turns that told them too.
                     self._forget_turns(conn, user_id, before)
         log.info(f"fact_{name}", user_id=user_id, fact_id=fact_id, actor=actor)
         return after
@@ -466,7 +467,8 @@ class Memory:
         quoted = gone.value_text.rstrip(".").casefold()
         derived = fact_repo.list_facts(conn, user_id, SearchFilters(), limit=500)
         for fact in derived:
-            if fact.kind != "fact" and quoted and quoted in fact.value_text.casefold():
+            ours = fact.kind in ("reflection", "insight")  # the bot's words, not the user's
+            if ours and quoted and quoted in fact.value_text.casefold():
                 after = fact_repo.delete(
                     conn,
                     user_id,
@@ -827,6 +829,7 @@ class Memory:
             episodes,
             candidates=candidates,
             procedure_topic=topic,
+            asks_steps=topic is not None and procedures.asks_for_steps(text),
             procedures=asked,
             about=about,
             group_hits=group_hits,
@@ -1095,17 +1098,33 @@ class Memory:
         )
         if isinstance(begun, linking.SettleOutcome):
             return linking.Settled(begun)
+        merged, conflicts = await self._merge(begun)
+        return linking.Settled(linking.SettleOutcome.LINKED, begun.joiner, merged, tuple(conflicts))
+
+    async def _merge(self, joining: linking.Joining) -> tuple[int, list[int]]:
+        """Learn the joining identity's memories into the person's, erase its own store, and
+        close the merge's journal; ``(memories written, conflicts opened)``."""
         merged = 0
         conflicts: list[int] = []
-        for fact in begun.facts:
-            applied = await self.run(Lane.BACKGROUND, linking.merge_fact, self, begun, fact)
+        for fact in joining.facts:
+            applied = await self.run(Lane.BACKGROUND, linking.merge_fact, self, joining, fact)
             merged += sum(1 for a in applied if not a.replayed)
             conflicts += [a.conflict_id for a in applied if a.conflict_id is not None]
-        if begun.old_owner != begun.person:
-            await user_data.delete_user(self, begun.old_owner)
+        if joining.old_owner != joining.person:
+            await user_data.delete_user(self, joining.old_owner)
+        await self.run(Lane.BACKGROUND, linking.end_merge, self, joining.code_id)
         await self.vectors.settle()
-        log.info("link_merged", user_id=user_id, merged=merged, conflicts=len(conflicts))
-        return linking.Settled(linking.SettleOutcome.LINKED, begun.joiner, merged, tuple(conflicts))
+        log.info("link_merged", user_id=joining.person, merged=merged, conflicts=len(conflicts))
+        return merged, conflicts
+
+    async def resume_links(self) -> int:
+        """Finish the merges a dead process left (at start); how many were finished. Each
+        write is idempotent, so finishing one twice (two replicas) changes nothing more."""
+        unfinished = await self.run(Lane.BACKGROUND, linking.unfinished_merges, self)
+        for joining in unfinished:
+            log.info("link_merge_resumed", user_id=joining.person, joined=joining.joiner)
+            await self._merge(joining)
+        return len(unfinished)
 
     async def unlink(self, identity: str) -> linking.Unlinked:
         """``identity`` leaves its person: the memory stays with the other identities, the
@@ -1292,6 +1311,12 @@ class Memory:
         # What they said in group memories goes too (a fact only they said is deleted).
         await self.run(Lane.REPLY, groups.remove_member, self, user_id)
         return await user_data.delete_user(self, user_id, rewrite=rewrite)
+
+    async def rewrite_erased(self) -> list[str]:
+        """PostgreSQL: rewrite the tables that /forgetme erasures left due (``VACUUM FULL``:
+        each table locked while it is rewritten — the scheduled ``rewrite`` job's work); the
+        tables rewritten."""
+        return await self.run(Lane.BACKGROUND, user_data.rewrite_erased, self.db)
 
     async def export(
         self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None

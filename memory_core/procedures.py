@@ -52,14 +52,36 @@ _ROUTINE = re.compile(
     r"(?:routine|process|workflow|procedure|checklist|steps|method|recipe)\s*:\s*(?P<steps>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+#: The explicit trigger in the bot's other languages ("merk dir, wie ich meine Berichte mag:",
+#: "recuerda cómo me gustan mis informes:", "souviens-toi comment j'aime mes rapports :",
+#: "запомни, как я люблю свои отчёты:"): an explicit request, so one step is enough.
+_OTHER_LANGUAGES = tuple(
+    re.compile(pattern, re.IGNORECASE | re.DOTALL)
+    for pattern in (
+        r"^\s*(?:bitte\s+)?merk\s+dir,?\s+wie\s+ich\s+(?:meine[nrs]?\s+|mein\s+|die\s+|den\s+)?"
+        r"(?P<topic>[^:\n]{2,60}?)\s+(?:mag|möchte|haben\s+will|gerne\s+habe)\s*:\s*(?P<steps>.+)$",
+        r"^\s*(?:por\s+favor,?\s+)?recuerda\s+c[oó]mo\s+(?:me\s+gusta[n]?|quiero)\s+"
+        r"(?:mis?\s+|el\s+|la\s+|los\s+|las\s+)?(?P<topic>[^:\n]{2,60}?)\s*:\s*(?P<steps>.+)$",
+        r"^\s*(?:souviens-toi|rappelle-toi|retiens|note)\s+(?:de\s+)?comment\s+j['’]\s*aime\s+"
+        r"(?:mes\s+|mon\s+|ma\s+|les\s+)?(?P<topic>[^:\n]{2,60}?)\s*:\s*(?P<steps>.+)$",
+        r"^\s*запомни,?\s+как\s+я\s+люблю\s+(?:сво[июйё]\s+|мои\s+|мой\s+|мою\s+)?"
+        r"(?P<topic>[^:\n]{2,60}?)\s*:\s*(?P<steps>.+)$",
+    )
+)
 _NUMBERED = re.compile(r"(?:^|(?<=\s))(?:\d{1,2}|[a-z])[.)]\s+", re.IGNORECASE)
 _SEPARATORS = re.compile(
-    r"\s*(?:\n+\s*[-*•]?|;|→|->|,?\s+and\s+then\s+|,\s*then\s+|\.\s+then\s+)\s*", re.IGNORECASE
+    r"\s*(?:\n+\s*[-*•]?|;|→|->|,?\s+and\s+then\s+|,\s*then\s+|\.\s+then\s+|"
+    r",?\s+(?:und\s+)?dann\s+|,?\s+(?:y\s+)?luego\s+|,?\s+(?:et\s+)?puis\s+|,?\s+(?:а\s+)?затем\s+|"
+    r",?\s+(?:а\s+)?потом\s+|,\s*(?:and\s+)?finally\s+|,\s*(?:et\s+)?enfin\s+|,\s*zuletzt\s+|"
+    r",\s*(?:y\s+)?por\s+último\s+|,\s*(?:и\s+)?в\s+конце\s+)\s*",
+    re.IGNORECASE,
 )
 _LEAD = re.compile(
     r"^(?:(?:and|first(?:ly)?|then|after\s+that|afterwards|finally|lastly|also|"
     r"please|you\s+(?:should|must|need\s+to|have\s+to)|i\s+(?:want|like|need)\s+you\s+to|"
-    r"always\s+make\s+sure\s+to|make\s+sure\s+(?:to|you))\b[,:]?\s*)+",
+    r"always\s+make\s+sure\s+to|make\s+sure\s+(?:to|you)|zuerst|dann|danach|zuletzt|primero|"
+    r"luego|después|al\s+final|d['’]abord|puis|ensuite|enfin|сначала|затем|потом|в\s+конце)"
+    r"(?![\w'])[,:]?\s*)+",
     re.IGNORECASE,
 )
 #: "How do I like my reports done?", "how should you write my reports?", "what's my report
@@ -71,6 +93,26 @@ _ASKED = (
     re.compile(
         r"\bhow\s+(?:should|do|would)\s+you\s+(?:do|write|make|prepare|handle|format|plan|run)\s+"
         r"(?:my|our|the)\s+(?P<topic>[^?\n]{2,60}?)\s*\??\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\bwie\s+(?:mag|möchte|will)\s+ich\s+(?:meine[nrs]?\s+|mein\s+|die\s+|den\s+)?"
+        r"(?P<topic>[^?\n]{2,60}?)(?:\s+haben)?\s*\??\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"c[oó]mo\s+(?:me\s+gusta[n]?|quiero)\s+(?:mis?\s+|el\s+|la\s+|los\s+|las\s+)?"
+        r"(?P<topic>[^?\n]{2,60}?)\s*\??\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\bcomment\s+(?:est-ce\s+que\s+)?j['’]\s*aime\s+(?:mes\s+|mon\s+|ma\s+|les\s+)?"
+        r"(?P<topic>[^?\n]{2,60}?)\s*\??\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"как\s+я\s+люблю\s+(?:сво[июйё]\s+|мои\s+|мой\s+|мою\s+)?(?P<topic>[^?\n]{2,60}?)"
+        r"\s*\??\s*$",
         re.IGNORECASE,
     ),
     re.compile(
@@ -92,9 +134,10 @@ def steps_of(text: str) -> list[str]:
     else:
         if marks and marks[0].start() == 0:
             body = body[marks[0].end() :]
-        parts = _SEPARATORS.split(body)
-        if len(parts) == 1 and body.count(",") >= 2:
-            parts = body.split(",")
+        if body.count(",") >= 2 and not re.search(r"[\n;→]", body):
+            parts = body.split(",")  # "a summary, the numbers, and finally next steps"
+        else:
+            parts = _SEPARATORS.split(body)
     steps = []
     for part in parts:
         step = _LEAD.sub("", " ".join(part.split()).strip(" .,;-–—")).strip(" .,;")
@@ -134,6 +177,9 @@ def detect(text: str, *, explicit: bool, excerpt_limit: int = 200) -> Candidate 
     asked = explicit or bool(m and m.group("remember"))
     if m is None and explicit:
         m = _ROUTINE.match(text)
+    if m is None:
+        m = next((found for p in _OTHER_LANGUAGES if (found := p.match(text))), None)
+        asked = m is not None
     if m is None:
         return None
     topic = _topic(m.group("topic"))
@@ -183,6 +229,19 @@ def asked_topic(text: str) -> str | None:
             if topic_slug(topic):
                 return topic
     return None
+
+
+_STEPS_WORDS = re.compile(
+    rf"\b(?:{_DONE}|routine|process|workflow|procedure|checklist|steps|method|recipe)\b|"
+    r"\bhow\s+(?:should|would)\s+you\b|\bmag\b|\bme\s+gusta|\bj['’]\s*aime|\bлюблю\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_steps(text: str) -> bool:
+    """Whether a question asks for a way of doing something ("… done?", "what's my packing
+    routine?") rather than a plain preference ("how do I like my coffee?")."""
+    return asked_topic(text) is not None and bool(_STEPS_WORDS.search(text))
 
 
 def is_procedure(fact: Fact) -> bool:

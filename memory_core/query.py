@@ -225,10 +225,16 @@ def _person_facts(conn: Connection, user_id: str, person: str) -> tuple[int, ...
 
 
 def search_filters(
-    conn: Connection, user_id: str, q: MemoryQuery, categories: frozenset[Category]
+    conn: Connection | None, user_id: str, q: MemoryQuery, categories: frozenset[Category]
 ) -> SearchFilters:
-    """The query's filters as the store applies them (inside the search)."""
+    """The query's filters as the store applies them (inside the search); ``conn`` is
+    needed only for a ``person`` filter."""
     f = q.filters
+    person_ids = None
+    if f.person:
+        if conn is None:
+            raise ValueError("a person filter needs a connection")
+        person_ids = _person_facts(conn, user_id, f.person)
     kinds: tuple[str, ...] = ()
     if f.kind is not None:
         kinds = ("fact",) if f.kind == "note" else (f.kind,)
@@ -242,7 +248,7 @@ def search_filters(
         pinned=f.pinned,
         importance_min=f.importance_min,
         importance_max=f.importance_max,
-        fact_ids=_person_facts(conn, user_id, f.person) if f.person else None,
+        fact_ids=person_ids,
     )
 
 
@@ -262,8 +268,23 @@ def run_on_thread(
 ) -> QueryResult:
     """``Memory.query`` on a worker thread."""
     categories = memory.config.categories.check(consumer, q.categories, audience=audience)
-    with memory.db.read() as conn:
-        filters = search_filters(conn, user_id, q, categories)
+    if q.filters.person is None:
+        filters = search_filters(None, user_id, q, categories)
+    else:  # a person is looked up in the user's own rows first
+        with memory.db.read() as conn:
+            filters = search_filters(conn, user_id, q, categories)
+    found = _matches(memory, user_id, q, filters)
+    group = audience == Audience.GROUP
+    # The per-fact privacy rule stands beside the allowlist (a private note filed as other).
+    found = [(f, s) for f, s in found if not (group and disclosure.is_private(f))][: q.top_k]
+    return _within_budget(memory, user_id, q, found, audience)
+
+
+def _matches(
+    memory: Memory, user_id: str, q: MemoryQuery, filters: SearchFilters
+) -> list[tuple[Fact, float | None]]:
+    """The filtered facts best first (by the query when there is one, else newest first),
+    each with its similarity; the threshold and the note/fact split applied."""
     found: list[tuple[Fact, float | None]] = []
     if q.query:
         # Read deeper than top_k: the threshold and the note/kind split drop some.
@@ -283,9 +304,18 @@ def run_on_thread(
         found = [(f, s) for f, s in found if f.key.startswith("note.")]
     elif q.filters.kind == "fact":
         found = [(f, s) for f, s in found if not f.key.startswith("note.")]
+    return found
+
+
+def _within_budget(
+    memory: Memory,
+    user_id: str,
+    q: MemoryQuery,
+    found: list[tuple[Fact, float | None]],
+    audience: Audience,
+) -> QueryResult:
+    """The matches rendered as ``q`` asks, as ``audience`` may see them, until the budget."""
     group = audience == Audience.GROUP
-    # The per-fact privacy rule stands beside the allowlist (a private note filed as other).
-    found = [(f, s) for f, s in found if not (group and disclosure.is_private(f))][: q.top_k]
     history: dict[int, int] = {}
     if q.mode == "full" and found:
         with memory.db.read() as conn:

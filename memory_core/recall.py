@@ -151,8 +151,10 @@ class Recall:
     candidates: list[SearchHit] = field(default_factory=list)
     #: The topic the message asks the user's way of doing for ("how do I like my reports
     #: done?" → "reports"), and those procedures (seed 003 §12: never in the block, read
-    #: only when asked), as the audience may see them.
+    #: only when asked), as the audience may see them; ``asks_steps``: the question is
+    #: plainly about a way of doing it ("… done?", "… routine?"), not a mere preference.
     procedure_topic: str | None = None
+    asks_steps: bool = False
     procedures: list[Fact] = field(default_factory=list)
     #: For a question naming someone or something the user told us about ("tell me everything
     #: about Marco"): the facts linked to that entity, as the audience may see them.

@@ -544,6 +544,13 @@ class MemoryTools:
         found = await self._rules.extract(turn)
         found = policy.bound_candidates(found)  # a pasted list stays within the turn caps
         kept = [c for c in found if not (c.sensitive and c.category in SECRET_CATEGORIES)]
+        if any(c.category == Category.PROCEDURAL for c in kept):
+            # Seed 003 §12: only the user's own trigger makes a procedure (their message
+            # "remember how I like my …: …" is learned as one without the tool).
+            raise InvalidInputError(
+                "a procedure (how the user likes something done) is saved only when the user "
+                "asks for it themselves ('remember how I like my reports: 1. … 2. …')"
+            )
         if not kept:
             raise InvalidInputError(
                 "found no fact about the user in that; state one fact in the first person"

@@ -159,6 +159,26 @@ def _rewrite_later(db: Database, tables: list[str]) -> None:
     log.info("erasure_rewrite_due", tables=tables)
 
 
+def rewrite_erased(db: Database, also: tuple[str, ...] = ()) -> list[str]:
+    """PostgreSQL: rewrite (``VACUUM FULL``) the tables erasures left due, and ``also``, then
+    clear what was due; the tables rewritten ([] on SQLite, or when nothing is due)."""
+    if not db.postgres:
+        return []
+    with db.read() as conn:
+        due = rewrite_due(conn)
+    tables = sorted({*also, *(due[1] if due is not None else [])})
+    if not tables:
+        return []
+    maintenance.pg_scrub(db.engine, tables)
+    if due is not None:
+        with db.write() as conn:
+            # Only what was due when the rewrite began: a later erasure keeps its own due.
+            if rewrite_due(conn) == due:
+                meta.delete(conn, REWRITE_DUE)
+        log.info("erasure_rewrite_done", tables=tables, waited_s=round(time.time() - due[0]))
+    return tables
+
+
 def rewrite_due(conn: Connection) -> tuple[float, list[str]] | None:
     """Since when erased rows wait for a table rewrite, and in which tables (``None``: none)."""
     raw = meta.get(conn, REWRITE_DUE)

@@ -303,6 +303,12 @@ def _pg_bytes(value: str) -> int:
     return int(value)
 
 
+def analyze(engine: Engine, table: str) -> None:
+    """Refresh the planner's statistics of ``table`` (both stores), without a vacuum."""
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f'ANALYZE "{table}"')
+
+
 def pg_vacuum(engine: Engine) -> None:
     """``VACUUM (ANALYZE)`` the whole database: dead rows go, the planner's statistics refresh."""
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn, unlimited(conn):

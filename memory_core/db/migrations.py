@@ -620,7 +620,7 @@ ALTER TABLE episodes ADD COLUMN language TEXT;
 
 # PostgreSQL: BM25's document and token totals were one row per table, updated by every insert's
 # trigger — a row lock every writer queued on until commit, whatever user it wrote for. They are
-# now spread over 64 stripes: a write adds to the first stripe no other transaction holds,
+# now spread over 64 stripes: a statement adds to the first stripe no other transaction holds,
 # starting from one its session prefers, and a search sums the stripes (exact, not estimated:
 # scores stay FTS5's). SQLite has one writer and its FTS5 keeps its own totals: nothing to do.
 STRIPES = 64
@@ -645,30 +645,54 @@ BEGIN
     END IF;
     UPDATE fts_totals SET docs = docs + d, tokens = tokens + t WHERE kind = k AND stripe = s;
 END $$""",
-    """CREATE OR REPLACE FUNCTION membot_facts_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE d BIGINT := 0; t BIGINT := 0;
+    # One update of the totals per statement, from its transition tables: a per-row trigger
+    # updated the same counter row once per row, and a DELETE of 100,000 episodes (an
+    # erasure) then spent minutes walking that row's versions.
+    "DROP TRIGGER facts_fts_totals ON facts",
+    "DROP TRIGGER episodes_fts_totals ON episodes",
+    "DROP FUNCTION membot_facts_totals()",
+    "DROP FUNCTION membot_episodes_totals()",
+    """CREATE FUNCTION membot_facts_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE d BIGINT := 0; t BIGINT := 0; od BIGINT := 0; ot BIGINT := 0;
 BEGIN
-    IF TG_OP <> 'DELETE' AND NEW.status <> 'deleted' THEN
-        d := d + 1; t := t + NEW.fts_len;
+    -- Deleted facts are not indexed (as on SQLite): they leave the totals too.
+    IF TG_OP <> 'DELETE' THEN
+        SELECT count(*), COALESCE(sum(fts_len), 0) INTO d, t FROM membot_new
+        WHERE status <> 'deleted';
     END IF;
-    IF TG_OP <> 'INSERT' AND OLD.status <> 'deleted' THEN
-        d := d - 1; t := t - OLD.fts_len;
+    IF TG_OP <> 'INSERT' THEN
+        SELECT count(*), COALESCE(sum(fts_len), 0) INTO od, ot FROM membot_old
+        WHERE status <> 'deleted';
     END IF;
-    IF d <> 0 OR t <> 0 THEN
-        PERFORM membot_fts_add('facts', d, t);
+    IF d <> od OR t <> ot THEN
+        PERFORM membot_fts_add('facts', d - od, t - ot);
     END IF;
     RETURN NULL;
 END $$""",
-    """CREATE OR REPLACE FUNCTION membot_episodes_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE d BIGINT := 0; t BIGINT := 0;
+    """CREATE FUNCTION membot_episodes_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE d BIGINT := 0; t BIGINT := 0; od BIGINT := 0; ot BIGINT := 0;
 BEGIN
-    IF TG_OP <> 'DELETE' THEN d := d + 1; t := t + NEW.fts_len; END IF;
-    IF TG_OP <> 'INSERT' THEN d := d - 1; t := t - OLD.fts_len; END IF;
-    IF d <> 0 OR t <> 0 THEN
-        PERFORM membot_fts_add('episodes', d, t);
+    IF TG_OP <> 'DELETE' THEN
+        SELECT count(*), COALESCE(sum(fts_len), 0) INTO d, t FROM membot_new;
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+        SELECT count(*), COALESCE(sum(fts_len), 0) INTO od, ot FROM membot_old;
+    END IF;
+    IF d <> od OR t <> ot THEN
+        PERFORM membot_fts_add('episodes', d - od, t - ot);
     END IF;
     RETURN NULL;
 END $$""",
+    *(
+        f"CREATE TRIGGER {table}_fts_totals_{op[:3].lower()} AFTER {op} ON {table} "
+        f"REFERENCING {refs} FOR EACH STATEMENT EXECUTE FUNCTION membot_{table}_totals()"
+        for table in ("facts", "episodes")
+        for op, refs in (
+            ("INSERT", "NEW TABLE AS membot_new"),
+            ("UPDATE", "OLD TABLE AS membot_old NEW TABLE AS membot_new"),
+            ("DELETE", "OLD TABLE AS membot_old"),
+        )
+    ),
 )
 
 # Claiming received updates walks the pending ones in update_id order and stops after a batch
@@ -732,12 +756,14 @@ def _procedure_kind(conn: Connection) -> None:
 
 # Entities gain what seed 002 gives them: the other names one is mentioned by ("Aoife's",
 # "Aoife S"; a JSON list), a short summary (from the user's non-sensitive facts linked to it,
-# rebuilt when a link is added or removed) and a protected flag (the user's own people: facts
-# about them never decay).
+# rebuilt when a link is added or removed; an older entity's is made when it is read) and a
+# protected flag (the user's own people — every ``person`` entity so far: facts about them
+# never decay).
 M014_ENTITY_PROFILE = """
 ALTER TABLE entities ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE entities ADD COLUMN summary TEXT;
 ALTER TABLE entities ADD COLUMN protected INTEGER NOT NULL DEFAULT 0;
+UPDATE entities SET protected = 1 WHERE type = 'person';
 """
 
 

@@ -21,13 +21,15 @@ from typing import TYPE_CHECKING
 import structlog
 
 from memory_core import fts, procedures
+from memory_core.clock import to_ts
 from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, enforce, normalise_value
-from memory_core.learn.decisions import Decision, Noop
+from memory_core.learn.decisions import Decision, Insert, Noop, Pending
 from memory_core.learn.lookup import file_people, related_facts
 from memory_core.store import consolidation as repo
+from memory_core.store import events as event_log
 from memory_core.store.consolidation import SessionRef, UserTurn
 from memory_core.values import Status
 
@@ -89,6 +91,9 @@ class _RunState:
 
     live_terms: list[frozenset[str]]
     seen: set[tuple[str, str]] = field(default_factory=set)
+    #: Candidates of the current page merged into what the store already holds (seed 003
+    #: §14's episodic/merge), counted until the page's write records them.
+    merged: int = 0
 
 
 class Consolidator:
@@ -192,6 +197,8 @@ class Consolidator:
             return len(found), 0, []
         kept = await self.memory.run(Lane.BACKGROUND, self._unknown, session, kept, state)
         if not kept:
+            if state.merged:  # the page's merges are still counted
+                await self.memory.run(Lane.BACKGROUND, self._apply, session, page, [], {}, state)
             return len(found), 0, []
         related = await self.memory.run(
             Lane.BACKGROUND, related_facts, self.memory, session.user_id, kept
@@ -253,9 +260,11 @@ class Consolidator:
                 continue
             value = normalise_value(cand.value_text)
             if any(normalise_value(v) == value for _s, v in by_key.get(cand.key, ())):
+                state.merged += 1
                 continue
             terms = fts.tokens(cand.value_text)
             if any(fts.jaccard(terms, t) >= NEAR_DUPLICATE_JACCARD for t in state.live_terms):
+                state.merged += 1
                 continue
             out.append(cand)
         return out
@@ -279,19 +288,46 @@ class Consolidator:
             # session with it, and nothing of the user may be written back.
             if repo.get(conn, session.id) is None:
                 return None
+            now = self.memory.clock.now()
             applied = apply_decisions(
                 conn,
                 ref,
                 decisions,
-                self.memory.clock.now(),
+                now,
                 queue=self.memory.vectors.queue_fact,
                 links=links,
             )
             for a in applied:
                 if a.fact is not None and a.fact.status in (Status.ACTIVE, Status.PENDING):
                     state.live_terms.append(fts.tokens(a.fact.value_text))
+            event_log.add(
+                conn, _episodic_events(session.user_id, applied, state.merged), to_ts(now)
+            )
+            state.merged = 0
         return applied
 
     def _mark(self, session_id: int) -> None:
         with self.memory.db.write() as conn:
             repo.mark_consolidated(conn, session_id, self.memory.clock.now())
+
+
+def _episodic_events(
+    user_id: str, applied: Sequence[Applied], merged: int
+) -> list[event_log.Event]:
+    """Seed 003 §14's episodic events of one page: a fact created or updated from the
+    session, and the candidates merged into what memory already held (``value``: how many)."""
+    out = [
+        event_log.Event(
+            "episodic",
+            "create" if isinstance(a.decision, Insert | Pending) else "update",
+            "replayed" if a.replayed else "ok",
+            user_id,
+            memory_id=a.fact.id if a.fact else None,
+            category=a.fact.category.value if a.fact else None,
+        )
+        for a in applied
+        if a.fact is not None
+    ]
+    if merged:
+        out.append(event_log.Event("episodic", "merge", user_id=user_id, value=merged))
+    return out

@@ -86,7 +86,11 @@ async def open_rig(tmp_path: Path, **config: Any) -> Rig:
         db=tmp_path / "m.db",
         clock=ManualClock(START),
     )
-    adapter = DiscordAdapter(runtime.handler, DiscordConfig(token="test-token", **config))
+    # No deferral on a loaded machine: these tests read the direct answer (deferring is
+    # tested apart, with defer_after=0.01).
+    adapter = DiscordAdapter(
+        runtime.handler, DiscordConfig(token="test-token", **config), defer_after=30.0
+    )
     runtime.attach(adapter.platform, adapter)
     await runtime.start()
     http = await connect(adapter.client)

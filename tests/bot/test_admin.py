@@ -255,7 +255,13 @@ def test_metrics_json_reads_the_event_log(populated: Path) -> None:
         "per_purpose": [],
         "per_user": [],
     }
-    assert membot("admin", "metrics", "--db", str(db), "--days", "3650").exit_code == 0
+    # Seed 003 §14: counts by day, node and op (three learned turns: three classify events).
+    per_day = data["events"]["per_day"]
+    classify = [e for e in per_day if (e["node"], e["op"]) == ("hotpath", "classify")]
+    assert sum(e["count"] for e in classify) == 3
+    assert {(e["node"], e["op"]) for e in per_day} >= {("worker", "observe"), ("context", "inject")}
+    table = membot("admin", "metrics", "--db", str(db), "--days", "3650")
+    assert table.exit_code == 0 and "hotpath/classify" in table.stdout
 
 
 # ---- backup, restore, vacuum ----------------------------------------------------------------

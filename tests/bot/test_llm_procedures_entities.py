@@ -143,3 +143,21 @@ async def test_hostile_entity_calls_get_nothing_of_another_user_or_the_private_i
         assert "health" not in stats["facts_by_category"]
         assert second[1].get("is_error")
         assert fake.invalid == [] and fake.unknown == []
+
+
+async def test_the_model_cannot_make_a_procedure_with_remember_fact(tmp_path: Path) -> None:
+    """Only the user's own trigger creates a procedure: the tool is refused, nothing stored."""
+    async with (
+        FakeAnthropic() as fake,
+        llm_bot(tmp_path, fake, extractor=RulesExtractor(), auditor=RulesAuditor()) as rt,
+    ):
+        fake.tool_calls(
+            [("remember_fact", {"text": "how I like my reports: 1. summary first 2. numbers"})]
+        )
+        fake.text("ok")
+        await rt.router.on_message(message("I wrote a report today"))
+        result = _result(fake.requests[-1])
+        assert result.get("is_error") and "only when the user asks" in result["content"]
+        await rt.settle()
+        facts = await rt.memory.list_facts(ANA, SearchFilters())
+        assert not [f for f in facts if f.kind == "procedure"]

@@ -70,3 +70,36 @@ async def test_a_procedure_is_its_own_kind_on_both_stores(
     recall = await lexical.recall(USER, "how do I like my reports done?", chat_id="c1", group=False)
     assert [p.key for p in recall.procedures] == ["procedure.report"]
     assert "summary first" not in recall.block.text.casefold()
+
+
+def test_procedure_triggers_and_questions_in_the_bots_languages() -> None:
+    """The explicit trigger and the question in de, es, fr, ru (one topic key for both)."""
+    from memory_core import procedures
+
+    said = {
+        "merk dir, wie ich meine Berichte mag: 1. Zusammenfassung zuerst 2. dann die Zahlen": (
+            "Wie mag ich meine Berichte?",
+            ["Zusammenfassung zuerst.", "Die Zahlen."],
+        ),
+        "recuerda cómo me gustan mis informes: primero un resumen; luego los números": (
+            "¿Cómo me gustan mis informes?",
+            ["Un resumen.", "Los números."],
+        ),
+        "souviens-toi comment j'aime mes rapports : d'abord un résumé, puis les chiffres": (
+            "comment j'aime mes rapports ?",
+            ["Un résumé.", "Les chiffres."],
+        ),
+        "запомни, как я люблю свои отчёты: сначала резюме; затем цифры": (
+            "Как я люблю свои отчёты?",
+            ["Резюме.", "Цифры."],
+        ),
+    }
+    for told, (question, steps) in said.items():
+        found = procedures.detect(told, explicit=False)
+        assert found is not None, told
+        assert procedures.steps_in(found.value_text) == steps, told
+        topic = procedures.asked_topic(question)
+        assert topic is not None and found.key == f"procedure.{procedures.topic_slug(topic)}"
+    # Not a procedure: no trigger, or no steps.
+    assert procedures.detect("how I like my coffee: strong", explicit=False) is None
+    assert procedures.detect("I like my reports short", explicit=True) is None

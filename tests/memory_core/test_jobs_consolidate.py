@@ -162,6 +162,16 @@ async def test_two_level_dedup_and_forgotten_facts_are_not_relearned(
     facts = await lexical.list_facts(USER, SearchFilters(statuses=(Status.ACTIVE,)))
     assert sorted(f.key for f in facts) == ["note.city", "pet.cat.name"]
     assert result.candidates == 4 and result.dropped == 3
+    # Seed 003 §14's episodic events: the cat created; Lisbon and Acme merged into what the
+    # store held (the in-batch repetition never reached it).
+    with lexical.db.read() as conn:
+        rows = conn.exec_driver_sql(
+            "SELECT op, status, category, value FROM events WHERE node = 'episodic' ORDER BY id"
+        ).all()
+    assert [tuple(r) for r in rows] == [
+        ("create", "ok", "other", None),
+        ("merge", "ok", None, 2.0),
+    ]
 
 
 async def test_facts_changed_after_the_session_are_not_overwritten(
