@@ -366,6 +366,7 @@ class TrustMachine(RuleBasedStateMachine):
         if erased:
             assert step.actor is not None
             self._check_erased(step.actor, kept=kept)
+            self._check_group_erased(step.actor)
         self.held += [b for b in self.h.log.buttons if not erased or b.owner != step.actor]
 
     def _revived(self, before: Snapshot, after: Snapshot, user: str) -> set[str]:
@@ -463,6 +464,16 @@ class TrustMachine(RuleBasedStateMachine):
                     self.fail("group_keeps_withdrawn", f"group fact #{fid} has nobody behind it")
             elif row.user != GROUP_KEY and (found := markers_in(row.value, words)):
                 self.fail("group_plan_in_personal", f"{row.user}'s #{fid} holds {sorted(found)}")
+
+    def _check_group_erased(self, user: str) -> None:
+        """After /forgetme: no fact (any status) holds a plan they said in the group."""
+        word = GROUP_WORDS[user].casefold()
+        for (value,) in self.h.sql("SELECT value_text FROM facts"):
+            if word in str(value).casefold():
+                self.fail("erase_left_group_plan", f"a fact still holds {word!r}: {value!r}")
+        for (speaker,) in self.h.sql("SELECT user_id FROM group_said"):
+            if str(speaker) == user_key(user):
+                self.fail("erase_left_group_plan", f"{speaker} is still named in group_said")
 
     def _check_questions(self) -> None:
         """One change, one question: no fact has two open conflicts."""
@@ -658,8 +669,6 @@ class TrustMachine(RuleBasedStateMachine):
             )
         ]
         words = set(MARKERS[user]) - set(kept)
-        if uid == user_key(user):
-            words.add(GROUP_WORDS[user])  # the plans they said in the group go too
         for table in tables:
             cols = [str(r[1]) for r in self.h.sql(f'PRAGMA table_info("{table}")')]
             if "user_id" in cols:
