@@ -19,6 +19,7 @@ The guarantees, enforced here (the facade runs these functions on a thread):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
-from memory_core.extract.group import group_candidate
+from memory_core.extract.group import group_candidate, schedule_of
 from memory_core.learn.apply import TurnRef, apply_decisions
 from memory_core.learn.arbitrate import decide_one, enforce
 from memory_core.learn.decisions import Pending, Supersede
@@ -155,6 +156,9 @@ def _write(
         return Heard(False, consent_of(memory, member, chat))
     now = memory.clock.now()
     related = related_facts(memory, group, [candidate], at)
+    same = _same_plan(candidate.value_text, related.by_key.get(candidate.key, ()))
+    if same is not None:
+        return _second(memory, group, member, name, same, now)
     decided = decide_one(
         candidate, related.by_key.get(candidate.key, ()), explicit=False, now=now, said_at=at
     )
@@ -187,6 +191,31 @@ def _write(
                 conflicts.append(done.conflict_id)
     log.info("group_fact_learned", group=group, key=candidate.key, conflicts=len(conflicts))
     return Heard(True, Consent.AGREED, fact, tuple(conflicts))
+
+
+def _same_plan(said: str, current: Sequence[Fact]) -> Fact | None:
+    """The group's current fact that ``said`` repeats in other words (the same days and
+    times: "we meet on Thursdays at 7, agreed"), or ``None``."""
+    when = schedule_of(said)
+    if not when:
+        return None
+    return next(
+        (f for f in current if f.status == Status.ACTIVE and schedule_of(f.value_text) == when),
+        None,
+    )
+
+
+def _second(memory: Memory, group: str, member: str, name: str, fact: Fact, now: datetime) -> Heard:
+    """A member repeats the group's plan: they are named beside it (nothing else changes)."""
+    chat = chat_of(group)
+    with memory.db.write(users=[group, member]) as conn:
+        state = _check(conn, member, chat)
+        if state != Consent.AGREED:
+            return Heard(True, state)
+        if member not in {m for m, _ in repo.speakers(conn, group).get(fact.id, [])}:
+            repo.add_said(conn, member, group, fact.id, name, now)
+    log.info("group_fact_seconded", group=group, fact_id=fact.id)
+    return Heard(True, Consent.AGREED, fact)
 
 
 def answer_consent(memory: Memory, member: str, chat: str, *, agree: bool) -> Heard | None:

@@ -62,6 +62,15 @@ _STOP = frozenset(
 )
 
 
+_WHEN = re.compile(rf"\b(?:{_DAYS}|{_MONTHS})\b|\b\d{{1,2}}(?::\d\d)?\b", re.IGNORECASE)
+
+
+def schedule_of(text: str) -> frozenset[str]:
+    """The days, months and times ``text`` names ("Thursdays at 7" → {thursday, 7}): two
+    statements of one plan in other words name the same ones."""
+    return frozenset(w.lower().removesuffix("s") for w in _WHEN.findall(text))
+
+
 def _slug(text: str) -> str:
     words = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOP]
     return "_".join(words[:4]) or "note"

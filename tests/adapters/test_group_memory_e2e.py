@@ -93,7 +93,8 @@ async def test_a_group_keeps_its_plan_answers_it_there_only_and_admins_forget_it
         assert await h.say(dee, "we always bring snacks on Thursdays", group) == []
         shown = text_of(await h.say(bob, "/groupmemory", group))
         assert "Thursdays at 7" in shown and "Lisbon" in shown and "snacks" in shown
-        assert "Ana" in shown and "Cy" in shown
+        # Bob said the same plan in other words: he is named beside it, nothing is asked.
+        assert "Thursdays at 7. — Ana, Bob" in shown and "Cy" in shown
 
         answer = text_of(await h.say(cy, f"@{BOT} when do we meet?", group))
         assert "Thursdays at 7" in answer, answer

@@ -137,3 +137,27 @@ async def test_forget_is_for_admins_and_the_speaker_and_erasure_leaves_nothing(
         ).all()
         said = conn.exec_driver_sql("SELECT COUNT(*) FROM group_said").scalar()
     assert not [r for r in rows if "Lisbon" in str(r[0])] and said == 0
+
+
+async def test_the_same_plan_in_other_words_names_the_second_member_and_asks_nothing(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    await _agreed(lexical, ANA)
+    await _agreed(lexical, BOB)
+    await lexical.hear_in_group(
+        GROUP, ANA, "Ana", "t1", "our book club meets on Thursdays at 7", clock.now()
+    )
+    again = await lexical.hear_in_group(
+        GROUP, BOB, "Bob", "t2", "we meet on Thursdays at 7, agreed", clock.now()
+    )
+    assert again.fact is not None and again.conflict_ids == ()
+    (only,) = await lexical.group_facts(GROUP)
+    assert only.said_by == ("Ana", "Bob")
+    moved = await lexical.hear_in_group(
+        GROUP, BOB, "Bob", "t3", "we meet on Fridays at 8 from now on", clock.now()
+    )
+    assert moved.conflict_ids  # a changed plan asks the group's admins
+    # Ana's /forgetme leaves the plan Bob said too, under his name only.
+    await lexical.erase(ANA, rewrite=False)
+    (left,) = await lexical.group_facts(GROUP)
+    assert left.said_by == ("Bob",) and "Thursdays" in left.fact.value_text
