@@ -100,3 +100,36 @@ async def test_stored_markup_reaches_the_prompt_as_inert_data(tmp_path: Path) ->
         assert "tea" in block
         assert "<system>" not in prompt and prompt.count("</user_memory>") == 1
         assert "<" not in block and ">" not in block
+
+
+async def test_a_group_turn_sends_the_chats_own_memory_as_data(tmp_path: Path) -> None:
+    """In a group, the chat's own memory (its plans) reaches the model beside the speaker's."""
+    from bot.responder import TurnContext
+    from memory_core.values import SearchHit
+    from tests.factories import fact
+
+    async with FakeAnthropic() as fake:
+        settings = Settings(
+            _env_file=None,
+            db=tmp_path / "m.db",  # type: ignore[call-arg]
+            anthropic_api_key="sk-test",
+            anthropic_base_url=fake.base_url,
+            anthropic_max_retries=0,
+        )
+        _extractor, _auditor, responder = app.build_learning(settings)
+        fake.text("On Thursdays at 7.")
+        plan = fact(4, "Our book club meets on Thursdays at 7.", user="chat:telegram:-100")
+        await responder.respond(
+            TurnContext(
+                user_text="when do we meet?",
+                user_name="Cy",
+                memory_block="",
+                hits=[],
+                noted=[],
+                history=[],
+                group=True,
+                group_hits=[SearchHit("facts", 4, plan.value_text, 1.0, fact=plan)],
+            )
+        )
+        content = str(fake.requests[-1]["messages"][-1]["content"])
+        assert "<group_memory>" in content and "Thursdays at 7" in content
