@@ -210,13 +210,14 @@ def _split_report(
 
 
 def evaluate(
-    rows: Sequence[LabelledSentence], classify: Classifier = sensitive_topic
+    rows: Sequence[LabelledSentence], classify: Classifier | None = None
 ) -> SensitivityReport:
     """Run ``classify`` on every row and score it on each split and on all rows together.
 
     "sensitive" counts a sentence as right when both sides agree it is sensitive at all (any
     category); the per-category scores ask whether it was given that exact category.
     """
+    classify = classify or sensitive_topic  # the rules alone by default
     predicted = [classify(row.text) for row in rows]
     splits: dict[str, SplitReport] = {}
     for name in SPLITS:

@@ -27,6 +27,7 @@ from memory_core.learn.decisions import Decision
 from memory_core.learn.lookup import file_people, related_facts
 from memory_core.llm import llm_scope
 from memory_core.notes import NoteCategories, categorize, is_note
+from memory_core.sensitivity_meaning import read_by_meaning
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import outbox
@@ -111,6 +112,14 @@ class Learner:
                     # The note is kept all the same, as ``other`` (a word list still reads
                     # a sensitive topic on the write path).
                     log.warning("note_category_failed", turn_id=job.turn_id, error=str(exc))
+            if self.memory.sensitivity is not None:
+                # What the rules do not read as private may still be, by meaning.
+                try:
+                    candidates = await self.memory.run(
+                        Lane.BACKGROUND, read_by_meaning, self.memory.sensitivity, candidates
+                    )
+                except EmbedderError as exc:
+                    log.warning("sensitivity_meaning_failed", turn_id=job.turn_id, error=str(exc))
             # "Marco is a chef" goes to the Marco the user told us about before.
             candidates = await self.memory.run(
                 Lane.BACKGROUND, file_people, self.memory, job.user_id, candidates
