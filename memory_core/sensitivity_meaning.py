@@ -157,12 +157,23 @@ class SensitivityModel:
 def read_by_meaning(model: SensitivityModel, candidates: Sequence[Candidate]) -> list[Candidate]:
     """``candidates`` with those the model reads as sensitive marked so (thread side): the
     same outcome as :func:`~memory_core.extract.sensitivity.classified` would give had the
-    rules found the topic (a plain ``other`` fact takes the topic's category when it has one)."""
+    rules found the topic (a plain ``other`` fact takes the topic's category when it has one).
+    Both the fact's text and the user's words it was read from (``source_excerpt``) are read:
+    "Nobody would notice if Ana disappeared" reads less plainly than what she said."""
     unread = [c for c in candidates if not c.sensitive and c.category not in SENSITIVE_CATEGORIES]
     if not unread:
         return list(candidates)
-    topics = model.topics([c.value_text for c in unread])
-    found = dict(zip((id(c) for c in unread), topics, strict=True))
+    texts: list[str] = []
+    owners: list[int] = []
+    for cand in unread:
+        for text in dict.fromkeys((cand.value_text, cand.source_excerpt)):
+            if text:
+                texts.append(text)
+                owners.append(id(cand))
+    found: dict[int, Topic] = {}
+    for owner, topic in zip(owners, model.topics(texts), strict=True):
+        if topic is not None:
+            found.setdefault(owner, topic)
     out: list[Candidate] = []
     for cand in candidates:
         topic = found.get(id(cand))
