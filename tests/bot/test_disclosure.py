@@ -174,6 +174,12 @@ def test_masking_keeps_only_the_tail_of_long_secrets() -> None:
     assert masked.endswith("••••4567") and "X123" not in masked
 
 
+def test_a_code_said_in_words_is_masked_whole() -> None:
+    """"two nine five eight": a kept tail ("ight") would spell out the last digit."""
+    assert mask_secrets("door code is two nine five eight") == "door code is ••••"
+    assert mask_secrets("the alarm code is four seven seven one") == "the alarm code is ••••"
+
+
 @pytest.mark.parametrize(
     ("said", "word"),
     [
