@@ -429,6 +429,8 @@ class TrustMachine(RuleBasedStateMachine):
             for row in self.h.sql(f'SELECT * FROM "{table}"'):
                 if self.in_passing & {v for v in row if isinstance(v, str)}:
                     continue  # a turn that only mentioned the word (see ``mention``)
+                if table == "imports" and "pending" in row:
+                    continue  # the file the user sent, until Apply or Cancel settles it
                 text = " ".join(str(v) for v in row if isinstance(v, str))
                 for word in markers_in(text, said):
                     owner = self.model[OWNER[word]]

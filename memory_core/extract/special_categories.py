@@ -121,7 +121,7 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"|\b(?:notice|care)\s+if\s+i\s+died\b",
     ),
     (
-        "gone dead here around",
+        "gone dead wasn't weren't",
         r"\b(?:fine|better|happier|okay|ok)\s+(?:off\s+)?if\s+i\s+(?:was|were|wasn't|weren't)\s+"
         r"(?:gone|dead|here|around)\b",
     ),
@@ -229,7 +229,7 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
     ),
     ("sugar", r"\bsugar\s+(?:daddy|daddies|baby|babies|mommy|mummy)\b"),
     (
-        "life",
+        "sex",
         r"\b(?:active|great|good|bad|boring|healthy|dead|non-?existent|amazing|no)\s+sex\s+life\b",
     ),
 )
@@ -425,7 +425,7 @@ POLITICS: tuple[tuple[str, str], ...] = (
     ),
     ("activist activists", rf"\b{BE}\s+an?\s+(?:[\w-]+\s+){{0,2}}activist\b"),
     (
-        _PARTY_TRIGGERS,
+        "supporter supporters voter voters activist activists fan",
         rf"\b{_PARTIES}\s+(?:supporter|supporters|voter|voters|activist|activists|fan)\b",
     ),
 )
@@ -538,7 +538,7 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
         r"|\b(?:spent|did|served)\s+(?:\w+\s+){1,3}inside\s*(?:$|[,.;!?]|\bfor\b)",
     ),
     (
-        "court case",
+        "court",
         rf"\bcourt\s+case\s+for\s+{_OFFENCES}\b|\b(?:pending|upcoming|criminal)\s+court\s+case\b",
     ),
 )
