@@ -41,6 +41,7 @@ from memory_core import (
     answering,
     find_people,
     is_person_key,
+    is_question,
     llm_scope,
     people_of,
 )
@@ -154,8 +155,10 @@ _QUESTION = re.compile(
 
 
 def asks(text: str) -> bool:
-    """Whether a message asks something (any language that ends a question with "?")."""
-    return bool(_QUESTION.search(text.strip()))
+    """Whether a message asks something (any language that ends a question with "?", and
+    the openers of questions and requests in the bot's other languages)."""
+    text = text.strip()
+    return bool(_QUESTION.search(text)) or is_question(text)
 
 
 _SECOND_PERSON = [
@@ -366,7 +369,7 @@ class OfflineResponder:
             return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
         if _ABOUT_ME.search(text):
             return self._summary(ctx, name)
-        if _QUESTION.search(text) and not _GREETING.match(text):
+        if asks(text) and not _GREETING.match(text):
             return self._answer(ctx, text, name)
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).

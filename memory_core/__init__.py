@@ -98,7 +98,7 @@ from memory_core.operations import (
     TransferStep,
 )
 from memory_core.people import Person, find_people, is_person_key, people_of
-from memory_core.recall import MemoryBlock, Recall, RecallConfig
+from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store.events import UsageBuffer
 from memory_core.store.reflection_posts import PostRow as ReflectionPost
@@ -259,6 +259,7 @@ __all__ = [
     "find_people",
     "is_note",
     "is_person_key",
+    "is_question",
     "llm_scope",
     "note_language",
     "people_of",

@@ -662,8 +662,9 @@ class Memory:
             audience = Audience.GROUP if group else Audience.PRIVATE
             # A question reads as deep as answering it needs (one query embedding serves
             # both); the block keeps only the relevant hits (the score floor).
-            k = max(config.search_k, ANSWER_K) if is_question(text) else config.search_k
-            found = search_on_thread(self, user_id, text, k=k, filters=filters)
+            question = is_question(text)
+            k = max(config.search_k, ANSWER_K) if question else config.search_k
+            found = search_on_thread(self, user_id, text, k=k, filters=filters, topics=question)
             candidates = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
                 for h in found

@@ -17,6 +17,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.db.engine import Database
+from memory_core.domains import DOMAINS, agreement
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import EmbedderError, InvalidInputError
 from memory_core.executors import Executors, Lane
@@ -94,6 +95,8 @@ class VectorIndex:
         # 50,000-line import the queue takes minutes to embed; stopping must not wait for it).
         self._stopping = threading.Event()
         self._writer: VectorWriter | None = None
+        self._domains: Vectors | None = None
+        self._domains_lock = threading.Lock()
 
     @property
     def enabled(self) -> bool:
@@ -214,6 +217,7 @@ class VectorIndex:
         Returns how many jobs completed."""
         if not self._enabled or self._embedder is None:
             return 0
+        self.domain_vectors()  # embedded here, in the background, not on a reply's path
         done = 0
         with self._sync_lock:
             while max_items is None or done < max_items:
@@ -294,6 +298,33 @@ class VectorIndex:
             return None
         self._embedder_ok()
         return out
+
+    def domain_vectors(self) -> Vectors | None:
+        """The embedded descriptions of ``memory_core.domains.DOMAINS`` (embedded once, on
+        first use; ``None`` when vectors are off or the embedder fails)."""
+        if self._domains is not None or not self._enabled or self._embedder is None:
+            return self._domains
+        with self._domains_lock:
+            if self._domains is None:
+                try:
+                    self._domains = self._embedder.embed_passages(list(DOMAINS))
+                except EmbedderError as exc:
+                    self._embedder_failed(exc)
+                    return None
+        return self._domains
+
+    def topics(
+        self, conn: Connection, user_id: str, query_vec: Vectors, ids: Sequence[int]
+    ) -> dict[int, float]:
+        """Each fact's agreement with the query on areas of life (``domains.agreement``);
+        facts without a vector yet are absent."""
+        domains = self.domain_vectors()
+        if domains is None or not ids:
+            return {}
+        found = self.cache.vectors_of(conn, user_id, "facts", ids)
+        order = list(found)
+        agree = agreement(domains, query_vec, [found[i] for i in order])
+        return dict(zip(order, agree, strict=True))
 
     # ---- maintenance -----------------------------------------------------------------------
 

@@ -8,18 +8,24 @@ from memory_core.memory import Memory
 from memory_core.values import Category, NewFact, SearchHit
 
 
-def hit(id: int, vector: float, lexical: float = 0.0) -> SearchHit:
-    return SearchHit("facts", id, f"fact {id}", 0.5, lexical, vector)
+def hit(id: int, vector: float, lexical: float = 0.0, topic: float = 0.0) -> SearchHit:
+    return SearchHit("facts", id, f"fact {id}", 0.5, lexical, vector, topic=topic)
 
 
 def test_the_best_hit_answers_when_it_stands_out_from_the_rest() -> None:
-    hits = [hit(1, 0.85), hit(2, 0.77), hit(3, 0.76), hit(4, 0.75)]
+    hits = [hit(1, 0.85, topic=0.6), hit(2, 0.77), hit(3, 0.76), hit(4, 0.75)]
     assert [h.id for h in answering(hits)] == [1]
 
 
 def test_close_runners_up_answer_too() -> None:
     """ "do I have any pets?": the cat and the dog."""
-    hits = [hit(1, 0.85), hit(2, 0.845), hit(3, 0.76), hit(4, 0.75), hit(5, 0.75)]
+    hits = [
+        hit(1, 0.85, topic=0.8),
+        hit(2, 0.845, topic=0.7),
+        hit(3, 0.76, topic=0.2),
+        hit(4, 0.75),
+        hit(5, 0.75),
+    ]
     assert [h.id for h in answering(hits)] == [1, 2]
 
 
