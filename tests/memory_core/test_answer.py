@@ -74,3 +74,21 @@ async def test_a_question_about_lectures_injects_no_unrelated_memories(memory: M
     relevant_part = recall.block.text.split("## Relevant memories", 1)[1]
     assert "dark mode" not in relevant_part and "locker" not in relevant_part
     assert len(recall.candidates) >= len(recall.hits)
+
+
+async def test_the_memory_that_answers_a_question_leads_the_block(memory: Memory) -> None:
+    """The LLM path gets the fact the offline answer would quote, asked in other words and
+    another language; the unrelated ones stay out."""
+    for key, text in (
+        ("job_title", "The user is an electrician."),
+        ("pet.cat.name", "The user's cat is named Mochi."),
+        ("allergy.penicillin", "The user is allergic to penicillin."),
+        ("home_city", "The user lives in Galway."),
+        ("habit.fiddle", "The user plays the fiddle in a band."),
+    ):
+        await memory.remember("u1", NewFact(key, text, Category.OTHER, 0.8))
+    recall = await memory.recall("u1", "Was ist mein Beruf?", chat_id="c", group=False)
+    assert recall.hits and recall.hits[0].fact is not None
+    assert "electrician" in recall.hits[0].fact.value_text
+    relevant_part = recall.block.text.split("## Relevant memories", 1)[1]
+    assert "electrician" in relevant_part and "Mochi" not in relevant_part
