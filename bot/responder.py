@@ -369,7 +369,10 @@ class OfflineResponder:
             return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
         if _ABOUT_ME.search(text):
             return self._summary(ctx, name)
-        if asks(text) and not _GREETING.match(text):
+        # A message that noted something and has no "?" is a statement, whatever its first
+        # word ("Quand j'étais petit, j'avais un chien."): it is acknowledged.
+        stated = bool(ctx.noted) and not text.endswith("?")
+        if asks(text) and not stated and not _GREETING.match(text):
             return self._answer(ctx, text, name)
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).

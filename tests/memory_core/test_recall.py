@@ -210,3 +210,26 @@ def test_the_delta_says_faded_never_that_the_user_asked_to_forget() -> None:
     assert bullets[0].startswith("- ⌁faded: ") and "forget" not in bullets[0]
     assert "fiddle" not in bullets[0]  # soft-deleted: out of the context (seed 003 §7)
     assert bullets[1] == "- −deleted: a memory the user asked to forget"
+
+
+def test_questions_and_requests_are_recognised_in_the_bots_languages() -> None:
+    from memory_core import is_question
+
+    for asked in (
+        "Расскажи о моём брате.",
+        "Erzähl mir von meiner Schwester",
+        "Dime dónde vivo",
+        "Dis-moi ce que je fais comme travail",
+        "Habe ich Haustiere",
+        "Quel est mon métier",
+        "¿Dónde vivo",
+    ):
+        assert is_question(asked), asked
+    for stated in (
+        "Quand j'étais petit, j'avais un chien.",
+        "Когда я был маленьким, у меня была собака.",
+        "Wie gesagt, ich wohne in Köln.",
+        "Tengo un perro que se llama Pixel.",
+        "Ich wohne in Hamburg.",
+    ):
+        assert not is_question(stated), stated
