@@ -142,8 +142,15 @@ class VectorIndex:
         """Write vectors in the background from now on (long-running processes)."""
         if self._writer is None:
             self._stopping.clear()
-            self._writer = VectorWriter(self.sync, self._executors)
+            self._writer = VectorWriter(self._background_sync, self._executors)
             self._writer.start()
+
+    def _background_sync(self) -> int:
+        """The writer's sync; its first run also embeds the areas of life (``domain_vectors``)
+        so that no reply does."""
+        if self._domains is None and not self._embed_failing:
+            self.domain_vectors()
+        return self.sync()
 
     async def drain(self) -> None:
         """Wait until the background writer has run every sync requested so far."""
@@ -217,7 +224,6 @@ class VectorIndex:
         Returns how many jobs completed."""
         if not self._enabled or self._embedder is None:
             return 0
-        self.domain_vectors()  # embedded here, in the background, not on a reply's path
         done = 0
         with self._sync_lock:
             while max_items is None or done < max_items:
@@ -299,18 +305,21 @@ class VectorIndex:
         self._embedder_ok()
         return out
 
-    def domain_vectors(self) -> Vectors | None:
+    def domain_vectors(self, *, wait: bool = True) -> Vectors | None:
         """The embedded descriptions of ``memory_core.domains.DOMAINS`` (embedded once, on
-        first use; ``None`` when vectors are off or the embedder fails)."""
+        first use; ``None`` when vectors are off or the embedder fails, or — ``wait`` false,
+        as a reply asks — while another thread is embedding them)."""
         if self._domains is not None or not self._enabled or self._embedder is None:
             return self._domains
-        with self._domains_lock:
+        if not self._domains_lock.acquire(blocking=wait):
+            return None
+        try:
             if self._domains is None:
-                try:
-                    self._domains = self._embedder.embed_passages(list(DOMAINS))
-                except EmbedderError as exc:
-                    self._embedder_failed(exc)
-                    return None
+                self._domains = self._embedder.embed_passages(list(DOMAINS))
+        except EmbedderError as exc:
+            self._embedder_failed(exc)
+        finally:
+            self._domains_lock.release()
         return self._domains
 
     def topics(
@@ -318,7 +327,7 @@ class VectorIndex:
     ) -> dict[int, float]:
         """Each fact's agreement with the query on areas of life (``domains.agreement``);
         facts without a vector yet are absent."""
-        domains = self.domain_vectors()
+        domains = self.domain_vectors(wait=False)
         if domains is None or not ids:
             return {}
         found = self.cache.vectors_of(conn, user_id, "facts", ids)
