@@ -36,7 +36,7 @@ from memory_core import (
 )
 from memory_core import query as query_mod
 from memory_core.about import entity_info
-from memory_core.answer import ANSWER_K, relevant
+from memory_core.answer import ANSWER_K, answering, relevant
 from memory_core.categories import DEFAULT_POLICY, CategoryPolicy, Consumer, ContextMode
 from memory_core.cleaning import (
     MAX_FACT_CHARS,
@@ -97,6 +97,8 @@ from memory_core.values import (
 from memory_core.vectors import VectorIndex
 from memory_core.view import UserView
 
+#: Kinds of memory that are the bot's words, not the user's: they never answer a question.
+_NOT_TOLD = frozenset({"reflection", "insight"})
 log = structlog.get_logger("memory_core")
 #: Meta keys holding each platform's state in the running bot.
 PLATFORM_STATE = "platform_state:"
@@ -796,14 +798,21 @@ class Memory:
             )
             # A question reads as deep as answering it needs (one query embedding serves
             # both); the block keeps only the relevant hits (the score floor).
-            k = max(config.search_k, ANSWER_K) if is_question(text) else config.search_k
-            found = search_on_thread(self, user_id, text, k=k, filters=filters)
+            question = is_question(text)
+            k = max(config.search_k, ANSWER_K) if question else config.search_k
+            found = search_on_thread(self, user_id, text, k=k, filters=filters, topics=question)
             candidates = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
                 for h in found
                 if h.fact is None or not (group and is_private(h.fact))
             ]
-            hits = relevant(candidates)[: config.search_k]
+            kept = relevant(candidates)
+            if question:
+                # What answers the question by meaning leads the block, even below the floor or
+                # the fused top k (the LLM sees the fact the offline answer would quote).
+                told = [h for h in candidates if h.fact is None or h.fact.kind not in _NOT_TOLD]
+                kept = list({h.id: h for h in [*answering(told), *kept]}.values())
+            hits = kept[: config.search_k]
             block = self._memory_block(user_id, hits, settings.seen_rev, group)
         episodes: list[SearchHit] = []
         if not trivial and not group and is_question(text):

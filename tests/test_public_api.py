@@ -150,6 +150,7 @@ def test_memory_core_exports() -> None:
         "find_people",
         "is_note",
         "is_person_key",
+        "is_question",
         "llm_scope",
         "load_categories",
         "note_language",

@@ -7,7 +7,7 @@ from memory_core.evaluation.answers import AnswersReport, run_answers_eval
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
 from memory_core.evaluation.intros import IntrosReport, run_intros_eval
 from memory_core.evaluation.life import START as LIFE_START
-from memory_core.evaluation.life import LifeChat, LifeReport, run_life
+from memory_core.evaluation.life import STILL_TRUE_MARK, LifeChat, LifeReport, run_life
 from memory_core.evaluation.locomo import (
     TUNED,
     Conversation,
@@ -38,6 +38,7 @@ sensitivity_model = SensitivityModel.for_embedder
 __all__ = [
     "LABELS_PATH",
     "LIFE_START",
+    "STILL_TRUE_MARK",
     "TUNED",
     "AnswersReport",
     "Conversation",
