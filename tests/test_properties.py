@@ -717,7 +717,10 @@ class TrustMachine(RuleBasedStateMachine):
             for row in self.h.sql(f'SELECT * FROM "{table}"'):
                 if table == "meta" and row[0] in _INSTALLATION_SECRETS:
                     continue  # random hex of the installation, not anybody's words
-                text = " ".join(str(v) for v in row if isinstance(v, str))
+                # A digest (a link code's keyed hash) is hex, not anybody's words.
+                text = " ".join(
+                    str(v) for v in row if isinstance(v, str) and not _DIGEST.fullmatch(v)
+                )
                 if left := markers_in(text, words):
                     self.fail("erase_left_text", f"{table} still holds {sorted(left)}: {row}")
         for fts in ("facts_fts", "episodes_fts"):
@@ -1134,11 +1137,13 @@ class TrustMachine(RuleBasedStateMachine):
         self.finish(Step(user, kind, statement.text, platform=SECOND))
 
     @initialize(
-        told=st.lists(st.sampled_from(ALL_STATEMENTS), unique_by=lambda x: x[0], max_size=1)
+        told=st.lists(
+            st.sampled_from(ALL_STATEMENTS), unique_by=lambda x: x[0], min_size=1, max_size=1
+        )
     )
     def start_linked(self, told: list[tuple[str, Statement]]) -> None:
-        """Some examples start with users whose second identity told the bot something and
-        was then linked (the rules go on from there: unlink, erase, tell either side)."""
+        """Every example starts with one user whose second identity told the bot something
+        and was then linked (the rules go on from there: unlink, erase, tell either side)."""
         for user, statement in told:
             self.tell_second((user, statement), "private", explicit=False)
             self.link(user, accept=True, in_group=False)
@@ -1205,6 +1210,8 @@ class TrustMachine(RuleBasedStateMachine):
             _note("unlinked")
             self.linked[user] = False
             self.second[user] = UserModel()
+        # Right away the second identity looks: nothing of the person's may show.
+        self._say(user, "/memories", "private", SECOND)
         self.finish(Step(user, "unlink", platform=SECOND))
 
     @rule(user=st.sampled_from(USERS), scope=st.sampled_from(("everything", "here", "cancel")))
@@ -1359,6 +1366,7 @@ class TrustMachine(RuleBasedStateMachine):
 
 #: ``meta`` rows holding a random secret of the installation (its hex may spell a PIN).
 _INSTALLATION_SECRETS = frozenset({"link_code_key"})
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 #: A link code in the bot's answer to ``/link``.
 _CODE = re.compile(r"\b([A-Z2-9]{4}-[A-Z2-9]{4})\b")
 
