@@ -197,3 +197,26 @@ async def test_still_true_only_about_what_changes_after_months_one_a_week(
     for _week in range(20):
         clock.advance(days=7)
         assert (await Lifecycle(memory).run()).asked == 0  # never the name, nor the diet
+
+
+async def test_handled_webhook_updates_are_pruned_after_the_retention_in_batches(
+    lexical: Memory, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Handled updates are kept ``inbox_keep_hours`` (the redelivery check), then the nightly
+    run deletes them, a batch per transaction; pending ones are never touched."""
+    from memory_core.inbox import Inbox
+    from memory_core.jobs import decay
+
+    monkeypatch.setattr(decay, "_INBOX_BATCH", 2)
+    inbox = Inbox(lexical, "telegram")
+    for update_id in range(5):
+        await inbox.put(update_id, f"chat:{update_id}", "{}")
+    for update in await inbox.claim(4):
+        await inbox.finish(update)
+    job = Lifecycle(lexical, DecayConfig(inbox_keep_hours=24))
+    clock.advance(hours=23)
+    assert (await job.run()).inbox_forgotten == 0  # still inside the redelivery window
+    clock.advance(hours=2)
+    assert (await job.run()).inbox_forgotten == 4  # two batches of 2
+    assert not await inbox.put(4, "chat:4", "{}")  # the pending one is still known
+    assert await inbox.put(1, "chat:1", "{}")  # a pruned one is new again
