@@ -1040,7 +1040,9 @@ class Memory:
             merged += sum(1 for a in applied if not a.replayed)
             conflicts += [a.conflict_id for a in applied if a.conflict_id is not None]
         if begun.old_owner != begun.person:
-            await user_data.delete_user(self, begun.old_owner)
+            # Any user may link: no table rewrite that would stall everyone (PostgreSQL; the
+            # scheduled rewrite job does it), as for /forgetme.
+            await user_data.delete_user(self, begun.old_owner, rewrite=False)
         await self.vectors.settle()
         log.info("link_merged", user_id=user_id, merged=merged, conflicts=len(conflicts))
         return linking.Settled(linking.SettleOutcome.LINKED, begun.joiner, merged, tuple(conflicts))

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from memory_core.clock import ManualClock
 from tests.bot.test_linking import (
     DC,
@@ -72,3 +74,28 @@ async def test_a_turn_still_being_learned_when_the_link_settles_is_not_lost(
         await h.settle()
         shown = await say(h, DC, DC_ANA, "/memories")
         assert "Porto" in shown, shown
+
+
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)
+async def test_linking_leaves_the_table_rewrite_to_the_scheduled_job(
+    wired: Callable[..., Any],
+    store: Path | str,
+    clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from memory_core import user_data
+
+    calls: list[dict[str, Any]] = []
+    delete_user = user_data.delete_user
+
+    async def spy(memory: Any, user_id: str, **kw: Any) -> Any:
+        calls.append(kw)
+        return await delete_user(memory, user_id, **kw)
+
+    monkeypatch.setattr(user_data, "delete_user", spy)
+    async with linked_bot(wired, store, clock) as (h, boxes):
+        await say(h, DC, DC_ANA, "/remember music=jazz")
+        await link(h, boxes)
+    # Any user may link: the joining store's erasure must not VACUUM FULL every user's tables
+    # on PostgreSQL (as /forgetme, the scheduled rewrite job does it).
+    assert calls == [{"rewrite": False}]
