@@ -99,3 +99,21 @@ async def test_linking_leaves_the_table_rewrite_to_the_scheduled_job(
     # Any user may link: the joining store's erasure must not VACUUM FULL every user's tables
     # on PostgreSQL (as /forgetme, the scheduled rewrite job does it).
     assert calls == [{"rewrite": False}]
+
+
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)
+async def test_the_operators_delete_user_by_a_linked_identity_erases_the_person(
+    wired: Callable[..., Any], store: Path | str, clock: ManualClock
+) -> None:
+    from memory_core import Operations
+
+    async with linked_bot(wired, store, clock) as (h, boxes):
+        await say(h, TG, TG_ANA, "/remember home_city=Lisbon")
+        await link(h, boxes)
+        await say(h, DC, DC_ANA, "/remember music=jazz")
+        # An erasure request names the Discord account: its memory is the person's.
+        erasure = await Operations.erase_user(h.memory, f"{DC}:{DC_ANA}")
+        assert erasure.left == {} and erasure.removed
+        for platform, user in ((TG, TG_ANA), (DC, DC_ANA)):
+            assert "No memories yet" in await say(h, platform, user, "/memories")
+        assert await h.memory.owner_of(f"{DC}:{DC_ANA}") == f"{DC}:{DC_ANA}"
