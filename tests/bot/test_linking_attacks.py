@@ -102,7 +102,7 @@ async def test_linking_leaves_the_table_rewrite_to_the_scheduled_job(
 
 
 @pytest.mark.parametrize("store", ["sqlite"], indirect=True)
-async def test_the_operators_delete_user_by_a_linked_identity_erases_the_person(
+async def test_the_operators_export_and_delete_by_a_linked_identity_reach_the_person(
     wired: Callable[..., Any], store: Path | str, clock: ManualClock
 ) -> None:
     from memory_core import Operations
@@ -111,7 +111,10 @@ async def test_the_operators_delete_user_by_a_linked_identity_erases_the_person(
         await say(h, TG, TG_ANA, "/remember home_city=Lisbon")
         await link(h, boxes)
         await say(h, DC, DC_ANA, "/remember music=jazz")
-        # An erasure request names the Discord account: its memory is the person's.
+        # An access request names the Discord account: its memory is the person's.
+        exported = Operations(h.memory.db).export_user(f"{DC}:{DC_ANA}")
+        assert "jazz" in str(exported) and "Lisbon" in str(exported)
+        # So does an erasure request.
         erasure = await Operations.erase_user(h.memory, f"{DC}:{DC_ANA}")
         assert erasure.left == {} and erasure.removed
         for platform, user in ((TG, TG_ANA), (DC, DC_ANA)):
