@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from memory_core.extract.sensitive import find_sensitive
+from memory_core.extract.sensitive import REDACTED, find_sensitive
 from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.values import SENSITIVE_CATEGORIES, Audience, Category, Fact, HistoryEntry
 
@@ -54,7 +54,9 @@ def mask_secrets(text: str) -> str:
         # letters would spell out its last digit.
         spelled = not any(c.isdigit() for c in secret)
         tail = secret[-4:] if len(secret) >= _KEEP_TAIL_FROM and not spelled else ""
-        out += [text[last : span.start], MASK + tail]
+        # A secret redacted when it was told stays "[redacted]", not "••••cted]".
+        hidden = secret if secret.lower() == REDACTED else MASK + tail
+        out += [text[last : span.start], hidden]
         last = span.end
     return "".join(out) + text[last:] if out else text
 

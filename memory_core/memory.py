@@ -108,6 +108,8 @@ T = TypeVar("T")
 P = ParamSpec("P")
 #: "No limit" for a query's LIMIT (both stores take a big number; an export is never cut).
 _ALL_ROWS = 2**62
+#: How long the issuer's yes waits for the claimant's last turns to be learned (merged, not lost).
+LINK_LEARN_WAIT_S = 10.0
 #: First and longest pause of ``run_until_done`` between attempts.
 _RETRY_S = 0.5
 _RETRY_MAX_S = 10.0
@@ -1051,6 +1053,8 @@ class Memory:
     async def settle_link(self, user_id: str, code_id: int, *, accept: bool) -> linking.Settled:
         """The issuer's answer to a claim, once: on yes the claimant joins the person and its
         memory is merged through the write policy, then its own store is erased."""
+        if accept:
+            await self._learned_before_link(user_id, code_id)
         begun = await self.run(
             Lane.REPLY,
             linking.begin_settle,
@@ -1075,7 +1079,9 @@ class Memory:
             merged += sum(1 for a in applied if not a.replayed)
             conflicts += [a.conflict_id for a in applied if a.conflict_id is not None]
         if joining.old_owner != joining.person:
-            await user_data.delete_user(self, joining.old_owner)
+            # Any user may link: no table rewrite that would stall everyone (PostgreSQL; the
+            # scheduled rewrite job does it), as for /forgetme.
+            await user_data.delete_user(self, joining.old_owner, rewrite=False)
         await self.run(Lane.BACKGROUND, linking.end_merge, self, joining.code_id)
         await self.vectors.settle()
         log.info("link_merged", user_id=joining.person, merged=merged, conflicts=len(conflicts))
@@ -1089,6 +1095,21 @@ class Memory:
             log.info("link_merge_resumed", user_id=joining.person, joined=joining.joiner)
             await self._merge(joining)
         return len(unfinished)
+
+    async def _learned_before_link(self, user_id: str, code_id: int) -> None:
+        """Wait (at most ``LINK_LEARN_WAIT_S``) until the claimant's turns told just before
+        the issuer's yes are learned: its store is merged, then erased with their jobs."""
+        claimed = await self.link_claimant(user_id, code_id)
+        if claimed is None:
+            return
+        old_owner = await self.owner_of(claimed[0])
+        waited = 0.0
+        while await self.read(Lane.REPLY, outbox_repo.pending_for_user, old_owner):
+            if waited >= LINK_LEARN_WAIT_S:
+                log.warning("link_unlearned_turns", user_id=user_id)
+                return
+            await asyncio.sleep(0.05)
+            waited += 0.05
 
     async def unlink(self, identity: str) -> linking.Unlinked:
         """``identity`` leaves its person: the memory stays with the other identities, the
@@ -1272,7 +1293,18 @@ class Memory:
         ``user_data.delete_user``: no stall for other users)."""
         linked = [i.identity for i in await self.linked_identities(user_id)]
         await self.run(Lane.REPLY, linking.drop_codes, self, [user_id, *linked])
-        return await user_data.delete_user(self, user_id, rewrite=rewrite)
+        # An identity that left a person by /unlink keeps an owner of its own, because its key
+        # still names the memory the others use: that mapping must survive the erasure, or
+        # the identity would read the memory it left.
+        keyed = [
+            i
+            for i in linked
+            if i != user_id and any(o.identity != i for o in await self.linked_identities(i))
+        ]
+        erasure = await user_data.delete_user(self, user_id, rewrite=rewrite)
+        for identity in keyed:
+            await self.write(Lane.REPLY, identities_repo.put, identity, user_id, self.clock.now())
+        return erasure
 
     async def rewrite_erased(self) -> list[str]:
         """PostgreSQL: rewrite the tables that /forgetme erasures left due (``VACUUM FULL``:

@@ -214,3 +214,17 @@ def test_a_malformed_label_line_is_refused(line: str) -> None:
     """Bad JSON, a missing or non-sensitive category, or an unknown split raise."""
     with pytest.raises(InvalidInputError):
         parse_labels([line])
+
+
+def test_a_redacted_secret_is_not_redacted_again() -> None:
+    # A procedure step kept as "the root password is [redacted]." was shown as
+    # "[redacted]]." in answers and "••••cted]" in /memories.
+    from memory_core.disclosure import mask_secrets
+    from memory_core.extract.sensitive import find_sensitive, redact
+
+    once = redact("2. the root password is hunter2-Xq9. 3. run make deploy")
+    assert once == "2. the root password is [redacted]. 3. run make deploy"
+    assert redact(once) == once
+    # Still a secret's place (a fact made of it is not kept), but the marker stays whole.
+    assert [s.text_in(once) for s in find_sensitive(once)] == ["[redacted]"]
+    assert mask_secrets(once) == once
