@@ -41,6 +41,7 @@ from memory_core import (
     answering,
     find_people,
     is_person_key,
+    is_question,
     llm_scope,
     people_of,
     procedure_steps,
@@ -170,8 +171,10 @@ _QUESTION = re.compile(
 
 
 def asks(text: str) -> bool:
-    """Whether a message asks something (any language that ends a question with "?")."""
-    return bool(_QUESTION.search(text.strip()))
+    """Whether a message asks something (any language that ends a question with "?", and
+    the openers of questions and requests in the bot's other languages)."""
+    text = text.strip()
+    return bool(_QUESTION.search(text)) or is_question(text)
 
 
 _SECOND_PERSON = [
@@ -388,7 +391,10 @@ class OfflineResponder:
         procedure = _procedure_noted(ctx)
         if procedure is not None:
             return procedure
-        if _QUESTION.search(text) and not _GREETING.match(text):
+        # A message that noted something and has no "?" is a statement, whatever its first
+        # word ("Quand j'étais petit, j'avais un chien."): it is acknowledged.
+        stated = bool(ctx.noted) and not text.endswith("?")
+        if asks(text) and not stated and not _GREETING.match(text):
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, text, name)
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)

@@ -114,7 +114,7 @@ from memory_core.people import Person, find_people, is_person_key, people_of
 from memory_core.procedures import steps_in as procedure_steps
 from memory_core.procedures import topic_of as procedure_topic
 from memory_core.query import MemoryQuery, QueryResult
-from memory_core.recall import MemoryBlock, Recall, RecallConfig
+from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question
 from memory_core.retrieve import RetrievalConfig
 from memory_core.store.events import UsageBuffer
 from memory_core.store.reflection_posts import PostRow as ReflectionPost
@@ -295,6 +295,7 @@ __all__ = [
     "group_key",
     "is_note",
     "is_person_key",
+    "is_question",
     "llm_scope",
     "load_categories",
     "note_language",

@@ -4,9 +4,11 @@ The question's hybrid search hits (BM25 + the multilingual embedder, the search 
 block already ran) are judged on absolute signals, because the fused score is relative to the
 other hits: a hit's cosine similarity above the question's *baseline* — how similar the
 question is to the user's memories in general (e5 similarities of unrelated short texts sit
-around 0.75, and how high depends on the question) — plus a small bonus when its words match.
-The best hit answers when its margin clears ``min_margin`` and its cosine ``min_cosine``;
-further hits close to it answer too ("do I have any pets?" → the cat and the dog).
+around 0.75, and how high depends on the question) — plus a small bonus when its words match,
+and a weighted bonus for being about the same areas of life as the question (``SearchHit.topic``,
+``memory_core.domains``: "what's my trade?" and "The user is a waiter." are both about work; the
+cat is not). The best hit answers when its margin clears ``min_margin`` and its cosine
+``min_cosine``; further hits close to it answer too ("do I have any pets?" → the cat and the dog).
 
 The thresholds are calibrated by ``membot eval answers`` on questions written for MSC
 development personas (tune split) and reported on held-out personas and wordings
@@ -31,13 +33,18 @@ class AnswerConfig:
     """The calibrated answer-or-abstain thresholds (``membot eval answers`` tunes them)."""
 
     #: The best hit's relevance above the baseline needed to answer.
-    min_margin: float = 0.03
+    min_margin: float = 0.07
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.78
+    min_cosine: float = 0.77
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
     lexical_bonus: float = 0.02
-    #: Further hits answer when their relevance is within this of the best one.
-    spread: float = 0.015
+    #: × the hit's agreement with the question on areas of life (``SearchHit.topic``, 0–1).
+    topic_weight: float = 0.16
+    #: A typical agreement, for the prior baseline.
+    prior_topic: float = 0.3
+    #: Further hits answer when they clear the margin themselves and their relevance is within
+    #: this of the best one ("do I have any pets?": the cat and the dog).
+    spread: float = 0.04
     #: At most this many memories in one answer.
     max_facts: int = 3
     #: The baseline when too few hits say what "unrelated" looks like for this question.
@@ -59,15 +66,19 @@ DEFAULT_ANSWER = AnswerConfig()
 
 def relevance(hit: SearchHit, config: AnswerConfig = DEFAULT_ANSWER) -> float:
     """A hit's similarity to the question, with the bonus for matching words."""
-    return hit.vector + (config.lexical_bonus if hit.lexical > 0 else 0.0)
+    return (
+        hit.vector
+        + (config.lexical_bonus if hit.lexical > 0 else 0.0)
+        + config.topic_weight * hit.topic
+    )
 
 
 def baseline(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> float:
     """How similar the question is to the user's memories in general (the mean of the hits;
     a prior when there are too few to say)."""
-    sims = [h.vector for h in hits if h.vector > 0]
+    sims = [h.vector + config.topic_weight * h.topic for h in hits if h.vector > 0]
     if len(sims) < config.min_for_baseline:
-        return config.prior_baseline
+        return config.prior_baseline + config.topic_weight * config.prior_topic
     return fmean(sims)
 
 
@@ -88,7 +99,10 @@ def answering(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) 
     top = relevance(ranked[0], config)
     if ranked[0].vector < config.min_cosine or top - base < config.min_margin:
         return fresh[:1]
-    return [h for h in ranked if relevance(h, config) >= top - config.spread][: config.max_facts]
+    floor = max(top - config.spread, base + config.min_margin)
+    return [ranked[0], *(h for h in ranked[1:] if relevance(h, config) >= floor)][
+        : config.max_facts
+    ]
 
 
 def relevant(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> list[SearchHit]:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from memory_core.extract.sensitive import find_sensitive
+from memory_core.extract.sensitive import REDACTED, find_sensitive
 from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.values import SENSITIVE_CATEGORIES, Audience, Category, Fact, HistoryEntry
 
@@ -50,8 +50,13 @@ def mask_secrets(text: str) -> str:
     out, last = [], 0
     for span in find_sensitive(text):
         secret = span.text_in(text)
-        tail = secret[-4:] if len(secret) >= _KEEP_TAIL_FROM else ""
-        out += [text[last : span.start], MASK + tail]
+        # A code said in words ("four seven seven one") is masked whole: its last four
+        # letters would spell out its last digit.
+        spelled = not any(c.isdigit() for c in secret)
+        tail = secret[-4:] if len(secret) >= _KEEP_TAIL_FROM and not spelled else ""
+        # A secret redacted when it was told stays "[redacted]", not "••••cted]".
+        hidden = secret if secret.lower() == REDACTED else MASK + tail
+        out += [text[last : span.start], hidden]
         last = span.end
     return "".join(out) + text[last:] if out else text
 

@@ -37,7 +37,7 @@ from memory_core import (
 )
 from memory_core import query as query_mod
 from memory_core.about import entity_info
-from memory_core.answer import ANSWER_K, relevant
+from memory_core.answer import ANSWER_K, answering, relevant
 from memory_core.categories import DEFAULT_POLICY, CategoryPolicy, Consumer, ContextMode
 from memory_core.cleaning import (
     MAX_FACT_CHARS,
@@ -50,7 +50,7 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
-from memory_core.errors import NotFoundError
+from memory_core.errors import EmbedderError, NotFoundError
 from memory_core.executors import Executors, Lane
 from memory_core.extract.explicit import detect_explicit
 from memory_core.extract.sensitive import find_sensitive, redact
@@ -66,6 +66,7 @@ from memory_core.query import MemoryQuery, QueryResult
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
 from memory_core.search import search_on_thread
+from memory_core.sensitivity_meaning import SensitivityModel
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
@@ -78,6 +79,8 @@ from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools, OnDemandGauge
 from memory_core.values import (
     RETRIEVABLE,
+    SENSITIVE_CATEGORIES,
+    TOPIC_CATEGORY,
     Audience,
     Category,
     Change,
@@ -95,6 +98,8 @@ from memory_core.values import (
 from memory_core.vectors import VectorIndex
 from memory_core.view import UserView
 
+#: Kinds of memory that are the bot's words, not the user's: they never answer a question.
+_NOT_TOLD = frozenset({"reflection", "insight"})
 log = structlog.get_logger("memory_core")
 #: Meta keys holding each platform's state in the running bot.
 PLATFORM_STATE = "platform_state:"
@@ -104,6 +109,8 @@ T = TypeVar("T")
 P = ParamSpec("P")
 #: "No limit" for a query's LIMIT (both stores take a big number; an export is never cut).
 _ALL_ROWS = 2**62
+#: How long the issuer's yes waits for the claimant's last turns to be learned (merged, not lost).
+LINK_LEARN_WAIT_S = 10.0
 #: First and longest pause of ``run_until_done`` between attempts.
 _RETRY_S = 0.5
 _RETRY_MAX_S = 10.0
@@ -156,6 +163,9 @@ class Memory:
     ) -> None:
         self.db = db
         self.embedder = embedder
+        #: The sensitivity model's second reader (by meaning), when the embedder is the one its
+        #: weights were trained on; None: the rules decide alone.
+        self.sensitivity = SensitivityModel.for_embedder(embedder)
         self.clock = clock or SystemClock()
         self.config = config or MemoryConfig()
         # The reply path and background work run on their own threads (see executors).
@@ -338,6 +348,7 @@ class Memory:
         return fact
 
     def _remember(self, user_id: str, new: NewFact, actor: str, reason: str | None) -> Fact:
+        new = self.read_by_meaning(new)
         with self.db.write(users=[user_id]) as conn:
             return self._remember_in(conn, user_id, new, actor, reason, self.clock.now())
 
@@ -619,6 +630,23 @@ class Memory:
         only an explicit request ("remember that …", ``/remember …``)."""
         return self.config.auto_extract or detect_explicit(text.strip(), False)[0]
 
+    def read_by_meaning(self, new: NewFact) -> NewFact:
+        """``new`` marked sensitive when the sensitivity model reads it so by meaning (thread
+        side, before the write transaction; unchanged without the model or when the embedder
+        fails: the rules still read it on the write path)."""
+        if self.sensitivity is None or new.sensitive or new.category in SENSITIVE_CATEGORIES:
+            return new
+        try:
+            (topic,) = self.sensitivity.topics([new.value_text])
+        except EmbedderError as exc:
+            log.warning("sensitivity_meaning_failed", error=str(exc))
+            return new
+        if topic is None:
+            return new
+        filed = TOPIC_CATEGORY.get(topic)
+        category = filed if filed and new.category == Category.OTHER else new.category
+        return replace(new, sensitive=True, category=category)
+
     @staticmethod
     def is_private_text(text: str) -> bool:
         """Whether ``text`` speaks of something private (health, money, documents, secrets, a
@@ -777,14 +805,21 @@ class Memory:
             )
             # A question reads as deep as answering it needs (one query embedding serves
             # both); the block keeps only the relevant hits (the score floor).
-            k = max(config.search_k, ANSWER_K) if is_question(text) else config.search_k
-            found = search_on_thread(self, user_id, text, k=k, filters=filters)
+            question = is_question(text)
+            k = max(config.search_k, ANSWER_K) if question else config.search_k
+            found = search_on_thread(self, user_id, text, k=k, filters=filters, topics=question)
             candidates = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
                 for h in found
                 if h.fact is None or not (group and is_private(h.fact))
             ]
-            hits = relevant(candidates)[: config.search_k]
+            kept = relevant(candidates)
+            if question:
+                # What answers the question by meaning leads the block, even below the floor or
+                # the fused top k (the LLM sees the fact the offline answer would quote).
+                told = [h for h in candidates if h.fact is None or h.fact.kind not in _NOT_TOLD]
+                kept = list({h.id: h for h in [*answering(told), *kept]}.values())
+            hits = kept[: config.search_k]
             block = self._memory_block(user_id, hits, settings.seen_rev, group)
         episodes: list[SearchHit] = []
         if not trivial and not group and is_question(text):
@@ -1087,6 +1122,8 @@ class Memory:
     async def settle_link(self, user_id: str, code_id: int, *, accept: bool) -> linking.Settled:
         """The issuer's answer to a claim, once: on yes the claimant joins the person and its
         memory is merged through the write policy, then its own store is erased."""
+        if accept:
+            await self._learned_before_link(user_id, code_id)
         begun = await self.run(
             Lane.REPLY,
             linking.begin_settle,
@@ -1111,7 +1148,9 @@ class Memory:
             merged += sum(1 for a in applied if not a.replayed)
             conflicts += [a.conflict_id for a in applied if a.conflict_id is not None]
         if joining.old_owner != joining.person:
-            await user_data.delete_user(self, joining.old_owner)
+            # Any user may link: no table rewrite that would stall everyone (PostgreSQL; the
+            # scheduled rewrite job does it), as for /forgetme.
+            await user_data.delete_user(self, joining.old_owner, rewrite=False)
         await self.run(Lane.BACKGROUND, linking.end_merge, self, joining.code_id)
         await self.vectors.settle()
         log.info("link_merged", user_id=joining.person, merged=merged, conflicts=len(conflicts))
@@ -1125,6 +1164,21 @@ class Memory:
             log.info("link_merge_resumed", user_id=joining.person, joined=joining.joiner)
             await self._merge(joining)
         return len(unfinished)
+
+    async def _learned_before_link(self, user_id: str, code_id: int) -> None:
+        """Wait (at most ``LINK_LEARN_WAIT_S``) until the claimant's turns told just before
+        the issuer's yes are learned: its store is merged, then erased with their jobs."""
+        claimed = await self.link_claimant(user_id, code_id)
+        if claimed is None:
+            return
+        old_owner = await self.owner_of(claimed[0])
+        waited = 0.0
+        while await self.read(Lane.REPLY, outbox_repo.pending_for_user, old_owner):
+            if waited >= LINK_LEARN_WAIT_S:
+                log.warning("link_unlearned_turns", user_id=user_id)
+                return
+            await asyncio.sleep(0.05)
+            waited += 0.05
 
     async def unlink(self, identity: str) -> linking.Unlinked:
         """``identity`` leaves its person: the memory stays with the other identities, the
@@ -1310,7 +1364,18 @@ class Memory:
         await self.run(Lane.REPLY, linking.drop_codes, self, [user_id, *linked])
         # What they said in group memories goes too (a fact only they said is deleted).
         await self.run(Lane.REPLY, groups.remove_member, self, user_id)
-        return await user_data.delete_user(self, user_id, rewrite=rewrite)
+        # An identity that left a person by /unlink keeps an owner of its own, because its key
+        # still names the memory the others use: that mapping must survive the erasure, or
+        # the identity would read the memory it left.
+        keyed = [
+            i
+            for i in linked
+            if i != user_id and any(o.identity != i for o in await self.linked_identities(i))
+        ]
+        erasure = await user_data.delete_user(self, user_id, rewrite=rewrite)
+        for identity in keyed:
+            await self.write(Lane.REPLY, identities_repo.put, identity, user_id, self.clock.now())
+        return erasure
 
     async def rewrite_erased(self) -> list[str]:
         """PostgreSQL: rewrite the tables that /forgetme erasures left due (``VACUUM FULL``:

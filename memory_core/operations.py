@@ -37,6 +37,7 @@ from memory_core.leases import process_id
 from memory_core.memory import PLATFORM_STATE, Memory
 from memory_core.metrics import Prices
 from memory_core.metrics import Report as MetricsReport
+from memory_core.store import identities as identities_repo
 from memory_core.store import job_runs, meta
 from memory_core.store import vectors as vector_repo
 from memory_core.store.job_runs import JobRun
@@ -140,8 +141,11 @@ class Operations:
         return {name: json.loads(value) for name, value in sorted(found.items())}
 
     def export_user(self, user_id: str) -> dict[str, Any]:
-        """Everything stored about one user, as JSON-ready data (an access request)."""
-        return user_data.export_user(self._db, user_id)
+        """Everything stored about one user, as JSON-ready data (an access request); a linked
+        identity (``discord:7``) names its person's one memory."""
+        with self._db.read() as conn:
+            owner = identities_repo.owner_of(conn, user_id)
+        return user_data.export_user(self._db, owner)
 
     # ---- on a database file, nothing opened -----------------------------------------------
 

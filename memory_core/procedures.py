@@ -127,7 +127,7 @@ def steps_of(text: str) -> list[str]:
     """The steps in ``text``: numbered ("1. … 2. …") or one per line, ";", "then"; each in the
     imperative ("then you should add a summary" → "Add a summary.")."""
     body = text.strip()
-    marks = list(_NUMBERED.finditer(body))
+    marks = _in_sequence(list(_NUMBERED.finditer(body)))
     if len(marks) >= 2:
         ends = [n.start() for n in marks[1:]] + [len(body)]
         parts = [body[m.end() : end] for m, end in zip(marks, ends, strict=True)]
@@ -146,6 +146,30 @@ def steps_of(text: str) -> list[str]:
         step = step[:MAX_STEP_CHARS].rstrip()
         steps.append(step[:1].upper() + step[1:] + ("" if step[-1] in ".!?" else "."))
     return steps[:MAX_STEPS]
+
+
+def _label(mark: re.Match[str]) -> int:
+    """A step mark's number ("3." → 3, "c)" → 3)."""
+    label = mark.group(0).strip()[:-1].lower()
+    return int(label) if label.isdigit() else ord(label) - ord("a") + 1
+
+
+def _in_sequence(marks: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The marks that number the steps 1, 2, 3 … in order: a step ending in a number ("boil
+    the water for 5. 2. steep") holds a "5." that is no mark. Of several marks with the next
+    number, the last before the one after it."""
+    kept: list[re.Match[str]] = []
+    rest = marks
+    while rest:
+        want = _label(kept[-1]) + 1 if kept else _label(rest[0])
+        same = [m for m in rest if _label(m) == want]
+        if not same:
+            break
+        after = [m for m in rest if _label(m) == want + 1 and m.start() > same[0].start()]
+        before_next = [m for m in same if not after or m.start() < after[0].start()]
+        kept.append(before_next[-1] if after else same[0])
+        rest = [m for m in rest if m.start() > kept[-1].start()]
+    return kept
 
 
 def _topic(raw: str) -> str:

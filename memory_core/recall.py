@@ -50,11 +50,31 @@ _QUESTION = re.compile(
     r"remind\s+me)\b",
     re.IGNORECASE,
 )
+#: A question or request for what the user told, in the other languages the bot speaks, when
+#: it does not end with "?": its opening words (question words, inverted verbs, "tell me",
+#: "remind me"). Only openers statements rarely have: "Tengo un perro", "Quand j'étais petit…",
+#: "Когда я…", "Wie gesagt…" are statements, so those words are not here.
+_ASKS_ABROAD = re.compile(
+    r"^\s*(?:¿"
+    # de
+    r"|(?:wo|woher|wer|wann|welche[rsnm]?|warum|weißt\s+du|erzähle?\s+mir|"
+    r"erinnere\s+mich|sag\s+mir|habe\s+ich|hab\s+ich|bin\s+ich)\b"
+    # es
+    r"|(?:qué|dónde|quién(?:es)?|cuándo|cómo|cuál(?:es)?|cuánt[oa]s?|dime|cuéntame|"
+    r"recuérdame|sabes)(?!\w)"
+    # fr
+    r"|(?:quel(?:le)?s?|où|combien|est-ce\s+que|ai-je|suis-je|dis-moi|"
+    r"rappelle-moi|parle-moi|sais-tu)(?![\w-])"
+    # ru
+    r"|(?:где|кто|какой|какая|какое|какие|сколько|кем|откуда|расскажи|"
+    r"напомни|скажи|есть\s+ли|ты\s+знаешь)(?!\w))",
+    re.IGNORECASE,
+)
 
 
 def is_question(text: str) -> bool:
     """True for a line that asks something (it may be answered from earlier turns)."""
-    return bool(_QUESTION.search(text))
+    return bool(_QUESTION.search(text) or _ASKS_ABROAD.search(text))
 
 
 def is_trivial(text: str) -> bool:

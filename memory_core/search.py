@@ -8,6 +8,7 @@ embedded here (lexical only while vectors are off or the embedder fails); rankin
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memory_core import retrieve
@@ -31,9 +32,12 @@ def search_on_thread(
     filters: SearchFilters | None = None,
     touch: bool = False,
     query_vec: Vectors | None = None,
+    topics: bool = False,
 ) -> list[SearchHit]:
     """``Memory.search`` for code already on a worker thread (recall, learning, jobs,
-    benchmarks, evaluation); ``query_vec`` skips embedding the query."""
+    benchmarks, evaluation); ``query_vec`` skips embedding the query; ``topics`` measures
+    each fact hit's agreement with the query on areas of life (what answering a question
+    weighs, ``SearchHit.topic``)."""
     filters = filters or SearchFilters()
     query = clean_query(query)
     if k <= 0 or not query.strip():
@@ -56,6 +60,9 @@ def search_on_thread(
             now=memory.clock.now(),
             config=memory.config.retrieval,
         )
+        if topics and kind == "facts" and query_vec is not None and hits:
+            agree = memory.vectors.topics(conn, user_id, query_vec, [h.id for h in hits])
+            hits = [replace(h, topic=agree.get(h.id, 0.0)) for h in hits]
     if touch and kind == "facts" and hits:
         with memory.db.write(users=[user_id]) as conn:
             fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], memory.clock.now())

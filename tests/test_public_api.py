@@ -156,6 +156,7 @@ def test_memory_core_exports() -> None:
         "group_key",
         "is_note",
         "is_person_key",
+        "is_question",
         "llm_scope",
         "load_categories",
         "note_language",

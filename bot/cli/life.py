@@ -12,9 +12,11 @@ from pathlib import Path
 
 from adapters.types import IncomingMessage, Reply, Target
 from bot import app as composition
+from bot.buttons import ButtonKind
 from bot.config import Settings
 from memory_core.clock import ManualClock
 from memory_core.evaluation import LIFE_START as START
+from memory_core.evaluation import STILL_TRUE_MARK
 
 PLATFORM = "life"
 
@@ -35,8 +37,13 @@ class LifeBot:
         return self.clock.now()
 
     async def send(self, target: Target, reply: Reply) -> None:
-        """What the bot sends unasked (questions, reflections) is collected."""
-        self.sent.append((target.user_id, reply.text))
+        """What the bot sends unasked (questions, reflections) is collected; a "still true?"
+        question is marked as such (``evaluation.life.STILL_TRUE_MARK``) whatever language it
+        is asked in, by its buttons."""
+        text = reply.text
+        if any(_kind(b.data) == ButtonKind.STILL_TRUE_KEEP for row in reply.buttons for b in row):
+            text = f"{STILL_TRUE_MARK} {text}"
+        self.sent.append((target.user_id, text))
 
     async def say(self, user: str, text: str) -> list[str]:
         """One message in the user's private chat; the replies, then what was sent to them
@@ -66,6 +73,12 @@ class LifeBot:
             await self.runtime.scheduler.drain()
         await self.runtime.memory.vectors.drain()
         return self.sent[before:]
+
+
+def _kind(data: str) -> str | None:
+    """The action kind a button's data names (``buttons.ButtonCodec.encode``'s second field)."""
+    parts = data.split(".")
+    return parts[1] if len(parts) > 1 else None
 
 
 @asynccontextmanager

@@ -66,6 +66,8 @@ SEARCH_K = 30
 _VECTOR_MATCH = 0.85
 #: Largest MEMORY.md the page takes (the chat's limit is in memory_core too).
 MAX_UPLOAD = 2 * 1024 * 1024
+#: The owner the spent sign-in links are recorded under (no user's: an erasure keeps them).
+SPENT_LINKS = "page-links"
 
 
 class RateLimit:
@@ -385,8 +387,9 @@ class PageServer:
         token = form.get("t")
         try:
             claim = self.keys.open_link(token if isinstance(token, str) else "", self.now())
-            # Spent once, in the database: every replica agrees, a replay is refused.
-            if not await self.memory.first_delivery(claim.user_id, f"page-link:{claim.nonce}"):
+            # Spent once, in the database: every replica agrees, a replay is refused. Kept
+            # under no user (a random nonce names no one), so /forgetme does not unspend it.
+            if not await self.memory.first_delivery(SPENT_LINKS, f"page-link:{claim.nonce}"):
                 raise Refused("replayed")
         except Refused as exc:
             log.warning("page_sign_in_refused", via="link", reason=exc.reason)
@@ -666,7 +669,9 @@ class PageServer:
         word = t(session.lang, render.ERASE_WORD)
         if not isinstance(typed, str) or typed.strip() != word:
             return self._back("erase_typed")
-        await self.memory.erase(session.user_id)
+        # Any user may erase: no table rewrite that would stall everyone (PostgreSQL; the
+        # scheduled rewrite job does it, docs/scaling.md), as /forgetme.
+        await self.memory.erase(session.user_id, rewrite=False)
         response = self._notice(
             request,
             session,

@@ -7,7 +7,7 @@ from memory_core.evaluation.answers import AnswersReport, run_answers_eval
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
 from memory_core.evaluation.intros import IntrosReport, run_intros_eval
 from memory_core.evaluation.life import START as LIFE_START
-from memory_core.evaluation.life import LifeChat, LifeReport, run_life
+from memory_core.evaluation.life import STILL_TRUE_MARK, LifeChat, LifeReport, run_life
 from memory_core.evaluation.locomo import (
     TUNED,
     Conversation,
@@ -30,10 +30,15 @@ from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scen
 from memory_core.evaluation.sensitivity import SensitivityReport
 from memory_core.evaluation.sensitivity import evaluate as evaluate_sensitivity
 from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_labels
+from memory_core.sensitivity_meaning import SensitivityModel
+
+#: The sensitivity model (rules, then meaning) for an embedder; None: the rules alone.
+sensitivity_model = SensitivityModel.for_embedder
 
 __all__ = [
     "LABELS_PATH",
     "LIFE_START",
+    "STILL_TRUE_MARK",
     "TUNED",
     "AnswersReport",
     "Conversation",
@@ -64,5 +69,6 @@ __all__ = [
     "run_suite",
     "seed_config",
     "select_scenarios",
+    "sensitivity_model",
     "tune_leave_one_out",
 ]

@@ -228,7 +228,14 @@ def _ask_all(
         for topic, right in answerable + unanswerable:
             pool = pools[topic.name]
             lang, question = pool[next(turn) % len(pool)]
-            hits = search_on_thread(memory, user, question, k=READ_K, mode=mode)  # type: ignore[arg-type]
+            hits = search_on_thread(
+                memory,
+                user,
+                question,
+                k=READ_K,
+                mode=mode,  # type: ignore[arg-type]
+                topics=True,
+            )
             asked.append(Asked(user, topic.name, lang, question, right, tuple(hits)))
         if progress:
             progress("ask", done + 1, len(personas))
@@ -240,7 +247,7 @@ def tune(asked: Sequence[Asked]) -> AnswerConfig:
     wrong answer — "your kid's name" answered with the cat's — misleads; an honest "I don't
     know" invites the user to say it again)."""
     best: tuple[float, AnswerConfig] | None = None
-    for margin in [x / 1000 for x in range(0, 81, 5)]:
+    for margin in [x / 1000 for x in range(0, 121, 5)]:
         for cosine in [x / 100 for x in range(72, 86)]:
             for bonus in (0.0, 0.01, 0.02, 0.03, 0.05):
                 config = replace(

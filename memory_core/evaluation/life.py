@@ -199,8 +199,13 @@ def _wording(topic: Topic, lang: str, heldout: bool, n: int) -> str:
     return split[n % len(split)]
 
 
+#: How a :class:`LifeChat` marks a "still true?" question it recognised (by its buttons), so
+#: one asked in German or Russian is counted too.
+STILL_TRUE_MARK = "[still true?]"
+
+
 def _is_still_true(text: str) -> bool:
-    return "still true" in text.lower()
+    return text.startswith(STILL_TRUE_MARK) or "still true" in text.lower()
 
 
 async def live(

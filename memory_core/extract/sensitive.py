@@ -205,6 +205,8 @@ def _keyword_spans(text: str) -> list[SensitiveSpan]:
     spans: list[SensitiveSpan] = []
     for m in _KEYWORD_SECRET.finditer(text):
         start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+        if text[start : start + len(REDACTED)].lower() == REDACTED:
+            end = start + len(REDACTED)  # taken out already: the marker whole, not "[redacted"
         value = text[start:end]
         kw = m.group("kw").lower()
         if not value or value.lower() in _NOT_A_SECRET:

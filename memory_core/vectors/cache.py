@@ -77,6 +77,20 @@ class MatrixCache:
         top = top[np.argsort(-sims[top])]
         return [(int(entry.ids[i]), float(sims[i])) for i in top]
 
+    def vectors_of(
+        self, conn: Connection, user_id: str, kind: ItemKind, ids: Sequence[int]
+    ) -> dict[int, Vectors]:
+        """The stored vectors of a few of this user's items (from the cached matrix when it is
+        current, else from the store); items without a vector are absent."""
+        if not ids:
+            return {}
+        entry = self._get(user_id, kind, vec.version(conn, user_id, kind))
+        if entry is None:
+            found = {i: vec.stored_vector(conn, kind, i) for i in dict.fromkeys(ids)}
+            return {i: v for i, v in found.items() if v is not None}
+        rows = np.flatnonzero(np.isin(entry.ids, np.fromiter(ids, dtype=np.int64)))
+        return {int(entry.ids[r]): entry.matrix[r] for r in rows}
+
     def _get(self, user_id: str, kind: ItemKind, current: int) -> _Entry | None:
         with self._lock:
             entry = self._entries.get((user_id, kind))

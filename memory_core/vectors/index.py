@@ -17,6 +17,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.db.engine import Database
+from memory_core.domains import DOMAINS, agreement
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import EmbedderError, InvalidInputError
 from memory_core.executors import Executors, Lane
@@ -94,6 +95,8 @@ class VectorIndex:
         # 50,000-line import the queue takes minutes to embed; stopping must not wait for it).
         self._stopping = threading.Event()
         self._writer: VectorWriter | None = None
+        self._domains: Vectors | None = None
+        self._domains_lock = threading.Lock()
 
     @property
     def enabled(self) -> bool:
@@ -139,8 +142,15 @@ class VectorIndex:
         """Write vectors in the background from now on (long-running processes)."""
         if self._writer is None:
             self._stopping.clear()
-            self._writer = VectorWriter(self.sync, self._executors)
+            self._writer = VectorWriter(self._background_sync, self._executors)
             self._writer.start()
+
+    def _background_sync(self) -> int:
+        """The writer's sync; its first run also embeds the areas of life (``domain_vectors``)
+        so that no reply does."""
+        if self._domains is None and not self._embed_failing:
+            self.domain_vectors()
+        return self.sync()
 
     async def drain(self) -> None:
         """Wait until the background writer has run every sync requested so far."""
@@ -294,6 +304,36 @@ class VectorIndex:
             return None
         self._embedder_ok()
         return out
+
+    def domain_vectors(self, *, wait: bool = True) -> Vectors | None:
+        """The embedded descriptions of ``memory_core.domains.DOMAINS`` (embedded once, on
+        first use; ``None`` when vectors are off or the embedder fails, or — ``wait`` false,
+        as a reply asks — while another thread is embedding them)."""
+        if self._domains is not None or not self._enabled or self._embedder is None:
+            return self._domains
+        if not self._domains_lock.acquire(blocking=wait):
+            return None
+        try:
+            if self._domains is None:
+                self._domains = self._embedder.embed_passages(list(DOMAINS))
+        except EmbedderError as exc:
+            self._embedder_failed(exc)
+        finally:
+            self._domains_lock.release()
+        return self._domains
+
+    def topics(
+        self, conn: Connection, user_id: str, query_vec: Vectors, ids: Sequence[int]
+    ) -> dict[int, float]:
+        """Each fact's agreement with the query on areas of life (``domains.agreement``);
+        facts without a vector yet are absent."""
+        domains = self.domain_vectors(wait=False)
+        if domains is None or not ids:
+            return {}
+        found = self.cache.vectors_of(conn, user_id, "facts", ids)
+        order = list(found)
+        agree = agreement(domains, query_vec, [found[i] for i in order])
+        return dict(zip(order, agree, strict=True))
 
     # ---- maintenance -----------------------------------------------------------------------
 

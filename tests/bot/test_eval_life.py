@@ -57,3 +57,22 @@ def test_eval_life_plays_sixty_days_and_scores_both_splits(tmp_path: Path) -> No
         assert row["replies_in_language"].endswith("/3")
     # The English user's questions on day 60 are answered from what they told on day 0.
     assert report["tune"]["answered_by_language"]["en"] != "0/3", report["tune"]["misses"]
+
+
+async def test_a_still_true_question_is_counted_in_any_language() -> None:
+    """The life bot marks a "still true?" question by its buttons, not its English words."""
+    from adapters.types import Button, Reply, Target
+    from bot.cli.life import LifeBot
+    from memory_core.clock import ManualClock
+    from memory_core.evaluation.life import START, _is_still_true
+
+    bot = LifeBot(None, ManualClock(START))  # type: ignore[arg-type]
+    asked = Reply(
+        "Vor einer Weile hast du mir erzählt: du wohnst in Köln. Stimmt das noch?",
+        buttons=((Button("Ja", "m2.sk.7.-.0.abc.own.sig"), Button("Nein", "m2.sf.7.-.0.a.o.s")),),
+    )
+    reflection = Reply("Woche vom 2. März", buttons=((Button("Passt", "m2.rk.1.-.0.a.o.s"),),))
+    target = Target("life", "life:u", "life:u")
+    await bot.send(target, asked)
+    await bot.send(target, reflection)
+    assert [_is_still_true(text) for _, text in bot.sent] == [True, False]

@@ -112,3 +112,29 @@ async def test_a_faded_fact_restored_stays_and_one_told_again_is_learned(tmp_pat
         history = await s.runtime.memory.history("console:grace", fact_id=fiddle.id)
         assert [e.event for e in history][-2:] == ["faded", "restored"]
         assert all("forget" not in (e.reason or "") for e in history)
+
+
+#: Told on day 0 in the user's own words and languages; asked on day 60 in other words (and
+#: another language), every nightly job run in between: (statement, question, wanted word).
+TOLD_AND_ASKED = (
+    ("I work as a carpenter.", "Was ist mein Beruf?", "carpenter"),
+    ("We have a dog called Pixel.", "¿Qué mascotas tengo?", "pixel"),
+    ("Ich wohne in Hamburg.", "where do I live?", "hamburg"),
+    ("Je suis allergique aux arachides.", "any foods I have to avoid?", "arachides"),
+    ("Мой брат живёт в Казани.", "Расскажи о моём брате.", "казани"),
+)
+
+
+async def test_told_in_own_words_and_asked_weeks_later_in_other_words(tmp_path: Path) -> None:
+    clock = ManualClock(_noon(0))
+    settings = {"jobs_poll_s": 0.01, "jobs_jitter_s": 0}
+    async with ConsoleSession(tmp_path / "m.db", clock, user="ines", **settings) as s:
+        assert s.runtime is not None
+        await s.say(*(told for told, _, _ in TOLD_AND_ASKED))
+        await s.runtime.settle()
+        await _live_until(s, clock, 3)
+        await s.say(SMALL_TALK[0])
+        await _live_until(s, clock, 60)
+        for _, question, wanted in TOLD_AND_ASKED:
+            said = (await s.say(question)).lower()
+            assert wanted in said, (question, said)

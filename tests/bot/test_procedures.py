@@ -160,3 +160,22 @@ async def test_a_detected_procedure_without_remember_is_acknowledged(
         assert "how you like your code done (1. Tests first. 2. Naming second.)" in told, told
         plain = await s.say("how I like my coffee: strong")
         assert "done" not in plain, plain
+
+
+def test_a_step_ending_in_a_number_keeps_it_when_read_back() -> None:
+    # "boil the water for 5" was stored as "1. Boil the water for 5. 2. …" and read back as
+    # "Boil the water for." (the "5." taken for the next step's number).
+    from memory_core.procedures import detect, steps_in, steps_of
+
+    found = detect(
+        "remember how I like my tea: 1. boil the water for 5 2. steep 3 minutes 3. add milk",
+        explicit=False,
+    )
+    assert found is not None
+    expected = ["Boil the water for 5.", "Steep 3 minutes.", "Add milk."]
+    assert steps_in(found.value_text) == expected
+    assert steps_of("1. Call room 2. 2. Ask for Bob. 3. Leave.") == [
+        "Call room 2.",
+        "Ask for Bob.",
+        "Leave.",
+    ]

@@ -108,3 +108,14 @@ async def test_an_answer_by_meaning_never_quotes_a_reflection() -> None:
     )
     answer = await OfflineResponder().respond(ctx)
     assert "Week of" not in answer.text and "told me on" not in answer.text, answer.text
+
+
+async def test_a_statement_that_opens_like_a_question_is_acknowledged() -> None:
+    """It noted something and has no "?": a statement, whatever its first word."""
+    noted = [candidate("job_title", "The user is a baker.")]
+    ctx = TurnContext(
+        "Where I live it rains a lot, and I work as a baker.", "Marta", "", (), noted, (), False
+    )
+    assert (await OfflineResponder().respond(ctx)).text == "Got it — you're a baker."
+    asked = TurnContext("Where do I live?", "Marta", "", (), (), (), False)
+    assert "Got it" not in (await OfflineResponder().respond(asked)).text

@@ -8,18 +8,24 @@ from memory_core.memory import Memory
 from memory_core.values import Category, NewFact, SearchHit
 
 
-def hit(id: int, vector: float, lexical: float = 0.0) -> SearchHit:
-    return SearchHit("facts", id, f"fact {id}", 0.5, lexical, vector)
+def hit(id: int, vector: float, lexical: float = 0.0, topic: float = 0.0) -> SearchHit:
+    return SearchHit("facts", id, f"fact {id}", 0.5, lexical, vector, topic=topic)
 
 
 def test_the_best_hit_answers_when_it_stands_out_from_the_rest() -> None:
-    hits = [hit(1, 0.85), hit(2, 0.77), hit(3, 0.76), hit(4, 0.75)]
+    hits = [hit(1, 0.85, topic=0.6), hit(2, 0.77), hit(3, 0.76), hit(4, 0.75)]
     assert [h.id for h in answering(hits)] == [1]
 
 
 def test_close_runners_up_answer_too() -> None:
     """ "do I have any pets?": the cat and the dog."""
-    hits = [hit(1, 0.85), hit(2, 0.845), hit(3, 0.76), hit(4, 0.75), hit(5, 0.75)]
+    hits = [
+        hit(1, 0.85, topic=0.8),
+        hit(2, 0.845, topic=0.7),
+        hit(3, 0.76, topic=0.2),
+        hit(4, 0.75),
+        hit(5, 0.75),
+    ]
     assert [h.id for h in answering(hits)] == [1, 2]
 
 
@@ -68,3 +74,21 @@ async def test_a_question_about_lectures_injects_no_unrelated_memories(memory: M
     relevant_part = recall.block.text.split("## Relevant memories", 1)[1]
     assert "dark mode" not in relevant_part and "locker" not in relevant_part
     assert len(recall.candidates) >= len(recall.hits)
+
+
+async def test_the_memory_that_answers_a_question_leads_the_block(memory: Memory) -> None:
+    """The LLM path gets the fact the offline answer would quote, asked in other words and
+    another language; the unrelated ones stay out."""
+    for key, text in (
+        ("job_title", "The user is an electrician."),
+        ("pet.cat.name", "The user's cat is named Mochi."),
+        ("allergy.penicillin", "The user is allergic to penicillin."),
+        ("home_city", "The user lives in Galway."),
+        ("habit.fiddle", "The user plays the fiddle in a band."),
+    ):
+        await memory.remember("u1", NewFact(key, text, Category.OTHER, 0.8))
+    recall = await memory.recall("u1", "Was ist mein Beruf?", chat_id="c", group=False)
+    assert recall.hits and recall.hits[0].fact is not None
+    assert "electrician" in recall.hits[0].fact.value_text
+    relevant_part = recall.block.text.split("## Relevant memories", 1)[1]
+    assert "electrician" in relevant_part and "Mochi" not in relevant_part

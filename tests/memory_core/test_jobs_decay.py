@@ -224,3 +224,26 @@ async def test_facts_about_a_protected_entity_never_decay(
     await Lifecycle(lexical).run()
     assert (await lexical.get_fact(USER, wedding.id)).confidence == wedding.confidence
     assert (await lexical.get_fact(USER, gym.id)).confidence < gym.confidence
+
+
+async def test_handled_webhook_updates_are_pruned_after_the_retention_in_batches(
+    lexical: Memory, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Handled updates are kept ``inbox_keep_hours`` (the redelivery check), then the nightly
+    run deletes them, a batch per transaction; pending ones are never touched."""
+    from memory_core.inbox import Inbox
+    from memory_core.jobs import decay
+
+    monkeypatch.setattr(decay, "_INBOX_BATCH", 2)
+    inbox = Inbox(lexical, "telegram")
+    for update_id in range(5):
+        await inbox.put(update_id, f"chat:{update_id}", "{}")
+    for update in await inbox.claim(4):
+        await inbox.finish(update)
+    job = Lifecycle(lexical, DecayConfig(inbox_keep_hours=24))
+    clock.advance(hours=23)
+    assert (await job.run()).inbox_forgotten == 0  # still inside the redelivery window
+    clock.advance(hours=2)
+    assert (await job.run()).inbox_forgotten == 4  # two batches of 2
+    assert not await inbox.put(4, "chat:4", "{}")  # the pending one is still known
+    assert await inbox.put(1, "chat:1", "{}")  # a pruned one is new again

@@ -276,3 +276,26 @@ async def test_related_bullets_come_from_edges_beyond_the_turns_candidates(
     assert [h.id for h in found.hits] == [alps.id]
     assert "  - related: Ana bought crampons last winter." in found.block.text
     assert "related: Ana likes green tea" not in found.block.text
+
+
+def test_questions_and_requests_are_recognised_in_the_bots_languages() -> None:
+    from memory_core import is_question
+
+    for asked in (
+        "Расскажи о моём брате.",
+        "Erzähl mir von meiner Schwester",
+        "Dime dónde vivo",
+        "Dis-moi ce que je fais comme travail",
+        "Habe ich Haustiere",
+        "Quel est mon métier",
+        "¿Dónde vivo",
+    ):
+        assert is_question(asked), asked
+    for stated in (
+        "Quand j'étais petit, j'avais un chien.",
+        "Когда я был маленьким, у меня была собака.",
+        "Wie gesagt, ich wohne in Köln.",
+        "Tengo un perro que se llama Pixel.",
+        "Ich wohne in Hamburg.",
+    ):
+        assert not is_question(stated), stated

