@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: chat test lint typecheck imports pytest install install-dev clean locales
+.PHONY: chat test lint typecheck imports pytest install install-dev clean locales browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +35,19 @@ typecheck: $(DEV_STAMP)
 imports: $(DEV_STAMP)
 	$(BIN)/lint-imports
 
-pytest: $(DEV_STAMP)
+pytest: $(DEV_STAMP) browser
 	$(BIN)/pytest -q
+
+# The memory page's browser tests drive Debian's Chromium (tests/browser): installed here when
+# missing and we are root (CI is), else one line says how.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium (Debian) for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "the browser tests need Chromium: run 'sudo apt-get install -y chromium'"; exit 1; \
+	  fi; }
 
 test: lint typecheck imports pytest
 

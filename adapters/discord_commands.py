@@ -118,7 +118,7 @@ def _memory_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, 
         await run(interaction, "profile", None, None)
 
     @app_commands.command(name="memories", description="List or search your memories")
-    @app_commands.describe(search="Only memories matching these words")
+    @app_commands.describe(search="Words to search for, or web for a link to your memory page")
     async def memories(interaction: Interaction, search: str | None = None) -> None:
         await run(interaction, "memories", search, None)
 

@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 import structlog
-from telegram import InlineKeyboardMarkup, Message, Update, User
+from telegram import InlineKeyboardMarkup, MenuButtonWebApp, Message, Update, User, WebAppInfo
 from telegram.constants import ChatAction
 from telegram.error import (
     BadRequest,
@@ -74,6 +74,7 @@ from adapters.telegram_transport import (
     retry_after_s,
 )
 from adapters.types import (
+    N_,
     Attachment,
     DraftLog,
     Handler,
@@ -125,7 +126,14 @@ class TelegramConfig:
     typing_delay_s: float = 0.3  # show "typing…" only when an answer takes longer
     #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
     stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S
+    #: The memory page as a Mini App: the chat's menu button opens it (``None``: no button).
+    mini_app_url: str | None = None
+    #: Other routes served on the webhook's port (the memory page, when it shares the port).
+    webhook_routes: Callable[[Any], None] | None = dataclasses.field(default=None, repr=False)
 
+
+#: The label of the chat's menu button that opens the memory page.
+MENU_BUTTON = N_("Memory")
 
 #: Set while a webhook update is handled again after the process that had it died.
 _RESUMED: contextvars.ContextVar[bool] = contextvars.ContextVar("telegram_resumed", default=False)
@@ -245,6 +253,12 @@ class TelegramAdapter:
                 await app.bot.set_my_commands(menu, language_code=lang)
         except TelegramError as exc:
             log.warning("telegram_commands_not_set", error=str(exc))
+        if cfg.mini_app_url:
+            try:
+                button = MenuButtonWebApp(self.words("", MENU_BUTTON), WebAppInfo(cfg.mini_app_url))
+                await app.bot.set_chat_menu_button(menu_button=button)
+            except TelegramError as exc:
+                log.warning("telegram_menu_button_not_set", error=str(exc))
         assert app.updater is not None
         if cfg.mode == "webhook":
             await self._start_webhook(app)
@@ -276,6 +290,7 @@ class TelegramAdapter:
             path=cfg.webhook_path,
             secret=cfg.webhook_secret,
             on_received=self._dispatcher.wake,
+            routes=cfg.webhook_routes,
         )
         self._dispatcher.start()
         await self._receiver.start()

@@ -25,6 +25,7 @@ from telegram import (
     Message,
     MessageEntity,
     ReplyParameters,
+    WebAppInfo,
 )
 
 from adapters.types import N_, ButtonPress, IncomingMessage, Reply, Words, english
@@ -257,7 +258,12 @@ def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
         return None
     return InlineKeyboardMarkup(
         [
-            [InlineKeyboardButton(b.label, callback_data=b.data) for b in row]
+            [
+                InlineKeyboardButton(b.label, web_app=WebAppInfo(b.web_app))
+                if b.web_app
+                else InlineKeyboardButton(b.label, callback_data=b.data)
+                for b in row
+            ]
             for row in reply.buttons
         ]
     )

@@ -97,10 +97,12 @@ def edit_id(message_id: str, edited: datetime) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """One button: a label and opaque data handed back when it is pressed."""
+    """One button: a label and opaque data handed back when it is pressed; with ``web_app``
+    (a URL) it opens that page as a Telegram Mini App instead (Telegram only)."""
 
     label: str
     data: str
+    web_app: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,8 +160,11 @@ class WebhookReceiver:
         path: str,
         secret: str,
         on_received: Callable[[], None] = lambda: None,
+        routes: Callable[[Any], None] | None = None,
     ) -> None:
         self.inbox = inbox
+        #: Adds other routes to the same server (the bot's memory page shares the port).
+        self.routes = routes
         self.listen = listen
         self.port = port
         self.path = "/" + path.lstrip("/")
@@ -175,6 +178,8 @@ class WebhookReceiver:
 
         app = web.Application(client_max_size=MAX_BODY)
         app.router.add_post(self.path, self._receive)
+        if self.routes is not None:
+            self.routes(app)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
         try:

@@ -28,6 +28,7 @@ from bot.imports import ImportRunner
 from bot.jobs import Jobs, JobsConfig
 from bot.metrics_server import MetricsServer
 from bot.notifier import Notifier
+from bot.page import PageKeys, PageServer
 from bot.presses import Presses
 from bot.quotas import HeavyQuota
 from bot.responder import LLMResponder, OfflineResponder, Responder
@@ -242,6 +243,8 @@ class Runtime:
     imports: ImportRunner
     lock: RunLock | None = None
     metrics: MetricsServer | None = None
+    #: The memory page (``MEMBOT_PAGE_PORT``), started and stopped with the runtime.
+    page: PageServer | None = None
 
     @property
     def handler(self) -> Handler:
@@ -275,6 +278,14 @@ class Runtime:
             try:
                 await self.metrics.start()  # first: a taken port fails before anything runs
             except OSError:
+                self.lock.release()
+                raise
+        if self.page is not None:
+            try:
+                await self.page.start()
+            except OSError:
+                if self.metrics is not None:
+                    await self.metrics.aclose()
                 self.lock.release()
                 raise
         # Work an earlier process left half done resumes now (SQLite: it was the only one).
@@ -329,6 +340,8 @@ class Runtime:
         await self.memory.leases.aclose()
         if self.metrics is not None:
             await self.metrics.aclose()
+        if self.page is not None:
+            await self.page.aclose()
         await self.memory.vectors.stop_writer()
         self.memory.close()
         if self.lock is not None:
@@ -376,7 +389,8 @@ def build_runtime(
         now=clock.now,
     )
     imports = ImportRunner(memory, notifier, quota, answer_within_s=settings.import_answer_within_s)
-    commands = Commands(memory, observer, codec, quota, send_to=notifier.to_identity)
+    page = build_page(settings, memory)
+    commands = Commands(memory, observer, codec, quota, send_to=notifier.to_identity, page=page)
     router = Router(
         memory,
         # The offline responder acknowledges what it noted; the LLM needs no preview.
@@ -396,7 +410,32 @@ def build_runtime(
     )
     scheduler, jobs = build_jobs(settings, memory, notifier, extractor, auditor, usage.record)
     observer.on_result = jobs.after_turn  # conflicts first, then profile/consolidation/questions
-    return Runtime(settings, memory, observer, router, notifier, scheduler, jobs, imports)
+    return Runtime(
+        settings, memory, observer, router, notifier, scheduler, jobs, imports, page=page
+    )
+
+
+def build_page(settings: Settings, memory: Memory) -> PageServer | None:
+    """The memory page server when ``MEMBOT_PAGE_PORT`` is set (its key is made once and
+    kept in the database, so links and sessions hold across restarts and replicas)."""
+    if settings.page_port is None:
+        return None
+    key = memory.installation_secret("page_secret", lambda: secrets.token_hex(32)).encode()
+    token = settings.telegram_bot_token
+    return PageServer(
+        memory,
+        PageKeys(key),
+        public_url=settings.page_url or f"http://{settings.page_host}:{settings.page_port}",
+        bot_token=token.get_secret_value() if token is not None else None,
+        listen=settings.page_host,
+        port=settings.page_port,
+        default_lang=settings.default_language,
+        # On the webhook's port, the webhook's server serves the page too (one port to open).
+        standalone=not (
+            settings.telegram_mode == "webhook"
+            and settings.page_port == settings.telegram_webhook_port
+        ),
+    )
 
 
 def build_jobs(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import structlog
 
@@ -34,6 +36,19 @@ from memory_core import (
 )
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.values import Audience, Fact, SearchHit, Status
+
+
+class PageLinks(Protocol):
+    """Where the memory page is (``bot.page.PageServer``): a one-time link, the Mini App."""
+
+    def link(self, user_id: str, name: str | None = None) -> str:
+        """A one-time link to ``user_id``'s page."""
+        ...
+
+    def mini_app_url(self) -> str:
+        """The Telegram Mini App's address."""
+        ...
+
 
 log = structlog.get_logger("bot.commands")
 #: Sends a reply to one identity's private chat on its platform: ``(identity, chat, reply)``
@@ -118,6 +133,8 @@ class Commands:
         codec: ButtonCodec,
         quota: HeavyQuota | None = None,
         send_to: SendTo | None = None,
+        *,
+        page: PageLinks | None = None,
     ) -> None:
         self.memory = memory
         self.observer = observer
@@ -125,6 +142,8 @@ class Commands:
         self.quota = quota or HeavyQuota()
         #: How a link confirmation reaches the platform that issued the code.
         self.send_to = send_to
+        #: The memory page (``None``: not served, ``/memories web`` says so).
+        self.page = page
 
     async def dispatch(self, msg: IncomingMessage, turn_id: str) -> list[Reply]:
         """Run the command in ``msg.text`` as the catalogue declares it: only declared
@@ -387,9 +406,8 @@ class Commands:
         by section, with plain confidence."""
         profile = await c.view.profile(fresh=True, shown=True)
         if profile is None or profile.empty:
-            return [
-                Reply(t(c.lang, "I don't know anything about you yet. Tell me about yourself!"))
-            ]
+            empty = Reply(t(c.lang, "I don't know anything about you yet. Tell me about yourself!"))
+            return [self._with_page_button(empty, c)]
         parts = [t(c.lang, "Here's what I know about you:")]
         who = first_name(c.msg.display_name)
         people = await c.view.people()
@@ -411,11 +429,45 @@ class Commands:
             parts += [
                 f"• {_capital(person_label(p))}: {'; '.join(person_said(p, who))}" for p in people
             ]
-        return [Reply("\n".join(parts))]
+        return [self._with_page_button(Reply("\n".join(parts)), c)]
 
     async def cmd_memories(self, c: Call) -> list[Reply]:
-        """``/memories [query]``: a page of memories, or search results."""
-        return [await self.memories_page(c.view, c.arg, 0, c.lang, c.who)]
+        """``/memories [query]``: a page of memories, or search results; ``/memories web``:
+        a one-time link to the memory page (private chats only)."""
+        if c.arg.lower() == "web":
+            return [self.page_link(c)]
+        return [
+            self._with_page_button(await self.memories_page(c.view, c.arg, 0, c.lang, c.who), c)
+        ]
+
+    def page_link(self, c: Call) -> Reply:
+        """The memory page for the caller: a Mini App button on Telegram, a one-time link
+        (15 minutes, single use) elsewhere; never in a group."""
+        if self.page is None:
+            return Reply(t(c.lang, "The memory page isn't switched on for this bot."))
+        if not c.msg.is_private:
+            log.info("page_link_refused", user_id=c.uid, reason="group")
+            return Reply(t(c.lang, texts.SEND_PRIVATELY, command="memories web"))
+        if c.msg.platform == "telegram":
+            button = Button(t(c.lang, "Open memory"), "", web_app=self.page.mini_app_url())
+            return Reply(t(c.lang, "Your memory, as a page:"), buttons=((button,),))
+        link = self.page.link(c.msg.identity, c.who)
+        log.info("page_link_made", user_id=c.uid)
+        return Reply(
+            t(
+                c.lang,
+                "Your memory, as a page (the link works once, for 15 minutes — don't share "
+                "it): {link}",
+                link=link,
+            )
+        )
+
+    def _with_page_button(self, reply: Reply, c: Call) -> Reply:
+        """An "Open memory" Mini App button under a private Telegram reply."""
+        if self.page is None or c.msg.platform != "telegram" or not c.msg.is_private:
+            return reply
+        button = Button(t(c.lang, "Open memory"), "", web_app=self.page.mini_app_url())
+        return dataclasses.replace(reply, buttons=(*reply.buttons, (button,)))
 
     async def memories_page(
         self, view: UserView, query: str, offset: int, lang: str = "en", who: str | None = None

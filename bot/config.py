@@ -249,6 +249,12 @@ class Settings(BaseSettings):
     metrics_host: str = "127.0.0.1"
     # /readyz says "not ready" when learning is further behind than this (seconds)
     ready_max_lag_s: float = Field(default=300.0, gt=0)
+    # The memory page (docs/memory-page.md): off unless a port is set. page_url is the address
+    # users reach it at (https:// behind a proxy; the cookie is Secure then); unset:
+    # http://<page_host>:<page_port>. The Telegram Mini App needs an https page_url.
+    page_port: int | None = Field(default=None, ge=1, le=65535)
+    page_host: str = "127.0.0.1"
+    page_url: str | None = None
 
     @field_validator(
         "consolidate_cron",

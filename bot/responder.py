@@ -378,6 +378,10 @@ class OfflineResponder:
             return self._summary(ctx, name)
         if ctx.procedure_topic is not None and ctx.procedures:
             return _procedure_answer(ctx.procedure_topic, ctx.procedures)
+        # "How I like my code reviewed: 1. … 2. …" starts like a question: a procedure first.
+        procedure = _procedure_noted(ctx)
+        if procedure is not None:
+            return procedure
         if _QUESTION.search(text) and not _GREETING.match(text):
             return self._answer(ctx, text, name)
         noted = self._noted(ctx, name)
@@ -397,16 +401,8 @@ class OfflineResponder:
         )
 
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
-        """The acknowledgement of what this message saved (a procedure by its steps), or
-        ``None`` when it saved nothing."""
-        procedure = next((c for c in ctx.noted if c.category == Category.PROCEDURAL), None)
-        if procedure is not None:
-            steps = procedure_steps(procedure.value_text)
-            return _say(
-                "Got it — I'll remember how you like your {topic} done ({steps}).",
-                topic=procedure_topic(procedure.key, procedure.value_text),
-                steps=_numbered_inline(steps),
-            )
+        """The acknowledgement of what this message saved, or ``None`` when it saved
+        nothing."""
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
             noted = _listing([yours(c.value_text, name) for c in _worth_saying(ctx.noted)])
@@ -479,6 +475,18 @@ class OfflineResponder:
 
 
 # ---- answering questions offline ---------------------------------------------------------
+
+
+def _procedure_noted(ctx: TurnContext) -> str | None:
+    """The acknowledgement of a procedure this message saved, by its steps."""
+    procedure = next((c for c in ctx.noted if c.category == Category.PROCEDURAL), None)
+    if procedure is None:
+        return None
+    return _say(
+        "Got it — I'll remember how you like your {topic} done ({steps}).",
+        topic=procedure_topic(procedure.key, procedure.value_text),
+        steps=_numbered_inline(procedure_steps(procedure.value_text)),
+    )
 
 
 def _numbered_inline(steps: Sequence[str]) -> str:

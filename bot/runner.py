@@ -71,6 +71,12 @@ def build_adapters(
                         webhook_secret=secret.get_secret_value() if secret else None,
                         poll_timeout=settings.telegram_poll_timeout_s,
                         stream_edit_interval_s=interval,
+                        mini_app_url=runtime.page.mini_app_url() if runtime.page else None,
+                        webhook_routes=(
+                            runtime.page.install
+                            if runtime.page is not None and not runtime.page.standalone
+                            else None
+                        ),
                     ),
                     inbox=runtime.inbox("telegram") if webhook else None,
                     words=i18n.words(settings.default_language),

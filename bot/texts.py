@@ -87,7 +87,12 @@ def certainty(confidence: float, lang: str = "en") -> str:
 
 def said_to_user(fact: Fact, who: str | None) -> str:
     """A stored fact said to its owner as a sentence: "You live in Lisbon."."""
-    text = yours(fact.value_text, who)
+    return said_to_user_text(fact.value_text, who)
+
+
+def said_to_user_text(value_text: str, who: str | None) -> str:
+    """A stored fact's text said to its owner as a sentence."""
+    text = yours(value_text, who)
     return (text[:1].upper() + text[1:]).rstrip(".") + "."
 
 

@@ -47,11 +47,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
+import hmac
 import itertools
 import json
 import random
 import re
 import time
+import urllib.parse
 from collections import Counter, deque
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
@@ -65,6 +68,7 @@ MAX_CAPTION = 1024
 _JSON_FIELDS = frozenset(
     {
         "reply_markup",
+        "menu_button",
         "allowed_updates",
         "commands",
         "entities",
@@ -976,6 +980,40 @@ class FakeTelegram:
 
     def _m_getmycommands(self, _p: dict[str, Any], _f: Any) -> list[dict[str, Any]]:
         return self.commands
+
+    def _m_setchatmenubutton(self, p: dict[str, Any], _f: Any) -> bool:
+        button = p.get("menu_button")
+        if button is not None and not isinstance(button, dict):
+            raise _ApiError(400, "Bad Request: menu_button must be an object")
+        if isinstance(button, dict) and button.get("type") == "web_app":
+            url = str((button.get("web_app") or {}).get("url", ""))
+            if not url or not button.get("text"):
+                raise _ApiError(400, "Bad Request: web app menu button needs text and url")
+        return True
+
+    def _m_getchatmenubutton(self, _p: dict[str, Any], _f: Any) -> dict[str, Any]:
+        return self.menu_button or {"type": "default"}
+
+    @property
+    def menu_button(self) -> dict[str, Any] | None:
+        """The bot's default menu button (the last setChatMenuButton without a chat)."""
+        calls = [c for c in self._ok("setChatMenuButton") if "chat_id" not in c.params]
+        return dict(calls[-1].params["menu_button"]) if calls else None
+
+    def init_data(self, user: TgUser, *, auth_date: float | None = None, **fields: str) -> str:
+        """A Mini App's ``initData`` for ``user``, signed as Telegram signs it: the
+        data-check-string (every field but ``hash``, sorted, ``key=value`` lines) under
+        HMAC-SHA256 keyed by HMAC-SHA256("WebAppData", bot token), as hex."""
+        values = {
+            "query_id": f"AAH{user.id}",
+            "user": json.dumps(user.as_json(), separators=(",", ":")),
+            "auth_date": str(int(self.now() if auth_date is None else auth_date)),
+            **fields,
+        }
+        check = "\n".join(f"{k}={v}" for k, v in sorted(values.items()))
+        secret = hmac.new(b"WebAppData", self.token.encode(), hashlib.sha256).digest()
+        values["hash"] = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
+        return urllib.parse.urlencode(values, quote_via=urllib.parse.quote)
 
     def _m_sendchataction(self, p: dict[str, Any], _f: Any) -> bool:
         self._chat(p)

@@ -74,7 +74,9 @@ def entity_info(conn: Connection, user_id: str, name: str, audience: Audience) -
     ]
     relation = people[0].relation.replace("_", " ") if people and people[0].relation else None
     aliases = tuple(dict.fromkeys(a for e in found for a in e.aliases))
-    summary = next((e.summary for e in found if e.summary), None)
+    # Stored since the entity's last link; one from before summaries existed is made here, of
+    # the same non-sensitive facts.
+    summary = next((e.summary for e in found if e.summary), None) or _summary_of(facts)
     return EntityInfo(
         name=_display(found[0].canonical_name, facts),
         types=tuple(dict.fromkeys(e.type for e in found)),
@@ -85,6 +87,14 @@ def entity_info(conn: Connection, user_id: str, name: str, audience: Audience) -
         facts=tuple(facts[:MAX_ENTITY_FACTS]),
         relation=relation,
     )
+
+
+def _summary_of(facts: Sequence[Fact]) -> str | None:
+    plain = [f.value_text.strip() for f in facts if not is_private(f)][: entity_repo.SUMMARY_FACTS]
+    text = " ".join(plain)
+    if len(text) > entity_repo.MAX_SUMMARY:
+        text = text[: entity_repo.MAX_SUMMARY - 1].rstrip() + "…"
+    return text or None
 
 
 def _display(canonical: str, facts: Sequence[Fact]) -> str:

@@ -56,9 +56,15 @@ def mask_secrets(text: str) -> str:
     return "".join(out) + text[last:] if out else text
 
 
+@lru_cache(maxsize=8192)
+def _holds_secret(text: str) -> bool:
+    """Whether a text holds a secret value (cached: a page lists every fact on each load)."""
+    return bool(find_sensitive(text))
+
+
 def has_secret(fact: Fact) -> bool:
     """Whether a fact's text holds a secret value (or is a credential)."""
-    return fact.category == Category.CREDENTIAL or bool(find_sensitive(fact.value_text))
+    return fact.category == Category.CREDENTIAL or _holds_secret(fact.value_text)
 
 
 def shown(fact: Fact, audience: Audience) -> Fact:

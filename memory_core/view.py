@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from memory_core import disclosure, memory_md
+from memory_core import corrections, disclosure, memory_md
 from memory_core.about import EntityInfo, MemoryStats, entity_info, memory_stats
 from memory_core.categories import Consumer
 from memory_core.edits import UndoResult
@@ -161,6 +161,49 @@ class UserView:
         fact = await self.fact(fact_id)
         await self.memory.forget(self.user_id, fact_id)
         return fact
+
+    async def correct(self, fact_id: int, text: str, *, turn_id: str) -> corrections.Correction:
+        """Change one of the user's facts to the value ``text`` states, by the chat's write
+        policy (a confident or high-risk fact is asked about: ``conflict_id``). Only in the
+        user's private audience."""
+        self._private_only("a memory is only changed in your private chat")
+        target = await self.memory.get_fact(self.user_id, (await self.fact(fact_id)).id)
+        done = await corrections.correct(self.memory, self.user_id, target, text, turn_id=turn_id)
+        fact = self.show(done.fact) if done.fact is not None else None
+        return replace(done, fact=fact)
+
+    async def pin(self, fact_id: int, pinned: bool = True) -> Fact:
+        """Pin (or unpin) one of the user's current facts: a pinned fact never fades and is
+        never overwritten by an inference."""
+        self._private_only("a memory is only pinned in your private chat")
+        target = await self.memory.get_fact(self.user_id, (await self.fact(fact_id)).id)
+        if target.status != Status.ACTIVE:
+            raise InvalidInputError("only a current memory can be pinned")
+        return self.show(await corrections.set_pinned(self.memory, self.user_id, target, pinned))
+
+    async def reveal(self, fact_id: int) -> str:
+        """A fact's text with its secrets in clear, for the user who asked to see it in
+        their private audience (never for a group)."""
+        self._private_only("a secret is only shown in your private chat")
+        fact = await self.memory.get_fact(self.user_id, (await self.fact(fact_id)).id)
+        return fact.value_text
+
+    async def open_conflicts(self) -> list[Conflict]:
+        """The user's open conflicts, oldest first, both facts as this audience sees them."""
+        found = await resolve.open_conflicts(self.memory, self.user_id)
+        return [replace(c, old=self.show(c.old), new=self.show(c.new)) for c in found]
+
+    async def sample_block(self, text: str) -> str:
+        """The memory block the bot would put in its prompt for ``text`` in this audience
+        (what it would "see"; nothing is recorded)."""
+        recall = await self.memory.recall(
+            self.user_id, text, chat_id="memory-page", group=self.group
+        )
+        return recall.block.text
+
+    def _private_only(self, why: str) -> None:
+        if self.group:
+            raise InvalidInputError(why)
 
     async def restore(self, fact_id: int) -> Fact:
         """Bring back one of the user's faded facts (``NotFoundError`` if none such)."""

@@ -792,3 +792,60 @@ def bench_import_stall(
     )
     verdict = "meets" if report.during_ms.p95 <= 200 else "MISSES"
     console.print(f"B's p95 during the import {verdict} the 200 ms target")
+
+
+# ---- the memory page ------------------------------------------------------------------------
+
+
+@bench_cli.command("page", short_help="Memory page: first paint with many facts, search.")
+def bench_page(
+    facts: Annotated[int, typer.Option("--facts", min=1, max=20_000)] = 1000,
+    loads: Annotated[int, typer.Option("--loads", min=1, max=1000)] = 20,
+    browser: Annotated[
+        bool, typer.Option("--browser/--no-browser", help="also first paint in Chromium")
+    ] = True,
+    as_json: JsonOpt = False,
+) -> None:
+    """The memory page of a user with ``--facts`` memories: the page's HTML and its first
+    paint in headless Chromium (targets 300 ms), and search answers (target 100 ms)."""
+    from rich.table import Table
+
+    from bot import app as composition
+    from bot.cli.page_bench import run_blocking
+
+    settings = figures_settings(anthropic_api_key=None)
+    embedder = composition.build_embedder(settings)
+    report = run_blocking(
+        lambda path: composition.open_memory(settings, path, None, embedder),
+        facts=facts,
+        loads=loads,
+        browser=browser,
+    )
+    if as_json:
+        typer.echo(json.dumps(report.as_json()))
+        return
+    table = Table(title=f"memory page: one user with {facts:,} memories, localhost")
+    for col in ("what", "p50", "p95", "target"):
+        table.add_column(col, justify="right")
+    table.add_row(
+        f"page HTML ({report.page_bytes / 1024:.0f} KiB)",
+        f"{report.html_ms.p50:.0f} ms",
+        f"{report.html_ms.p95:.0f} ms",
+        "",
+    )
+    if report.paint_ms is not None:
+        table.add_row(
+            "first paint (Chromium)",
+            f"{report.paint_ms.p50:.0f} ms",
+            f"{report.paint_ms.p95:.0f} ms",
+            "300 ms",
+        )
+    table.add_row(
+        "search as you type",
+        f"{report.search_ms.p50:.0f} ms",
+        f"{report.search_ms.p95:.0f} ms",
+        "100 ms",
+    )
+    console.print(table)
+    for note in report.notes:
+        err_console.print(note)

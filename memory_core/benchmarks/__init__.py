@@ -1,5 +1,6 @@
 """Speed benchmarks of the memory engine (figures for ``membot bench``)."""
 
+from memory_core.benchmarks.corpus import generate_fact, generate_queries
 from memory_core.benchmarks.import_stall import (
     StallReport,
     measure_stall,
@@ -22,6 +23,8 @@ __all__ = [
     "RetrievalBench",
     "RetrievalBenchReport",
     "StallReport",
+    "generate_fact",
+    "generate_queries",
     "measure_stall",
     "run_pipeline",
     "run_retrieval_bench",

@@ -756,12 +756,14 @@ def _procedure_kind(conn: Connection) -> None:
 
 # Entities gain what seed 002 gives them: the other names one is mentioned by ("Aoife's",
 # "Aoife S"; a JSON list), a short summary (from the user's non-sensitive facts linked to it,
-# rebuilt when a link is added or removed) and a protected flag (the user's own people: facts
-# about them never decay).
+# rebuilt when a link is added or removed; an older entity's is made when it is read) and a
+# protected flag (the user's own people — every ``person`` entity so far: facts about them
+# never decay).
 M014_ENTITY_PROFILE = """
 ALTER TABLE entities ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE entities ADD COLUMN summary TEXT;
 ALTER TABLE entities ADD COLUMN protected INTEGER NOT NULL DEFAULT 0;
+UPDATE entities SET protected = 1 WHERE type = 'person';
 """
 
 

@@ -148,3 +148,15 @@ async def test_a_sensitive_procedure_is_kept_without_being_said_back(
         await s.runtime.observer.drain()
         (morning,) = await s.runtime.memory.list_facts("console:ana", limit=5)
         assert morning.kind == "procedure" and morning.sensitive
+
+
+async def test_a_detected_procedure_without_remember_is_acknowledged(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """The phrase, a colon and numbered steps: high-confidence detection (it starts like a
+    question, "how …", and is still no question)."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="ana") as s:
+        told = await s.say("how I like my code reviewed: 1. tests first 2. naming second")
+        assert "how you like your code done (1. Tests first. 2. Naming second.)" in told, told
+        plain = await s.say("how I like my coffee: strong")
+        assert "done" not in plain, plain
