@@ -298,6 +298,7 @@ class Runtime:
         self.scheduler.start()
         self.memory.vectors.start_writer()  # catches up on vectors queued by an earlier run
         await self.imports.resume()  # an import a dead process left half-applied finishes
+        await self.memory.resume_links()  # and a link's merge it left half done
 
     async def readiness(self) -> list[str]:
         """Why this replica should get no traffic now (empty: ready) — for ``/readyz``: the

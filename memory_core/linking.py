@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -34,6 +35,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import structlog
+from sqlalchemy import Connection
 
 from memory_core.errors import InvalidInputError
 from memory_core.extract.base import Candidate, is_multi_valued_key, is_valid_key
@@ -44,8 +46,8 @@ from memory_core.learn.lookup import related_facts
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import identities as repo
+from memory_core.store import meta, users
 from memory_core.store import outbox as outbox_repo
-from memory_core.store import users
 from memory_core.values import Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
@@ -56,6 +58,8 @@ log = structlog.get_logger("memory_core.linking")
 #: No 0/O, 1/I/L: a code read off one screen and typed on another is typed right.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
+#: Meta keys of merges under way (``link_merge:<code id>``).
+_MERGE = "link_merge:"
 _SECRET = "link_code_key"
 #: What a merged memory's history says (the platform it came from follows).
 MERGE_REASON = "merged when linking from"
@@ -265,7 +269,10 @@ def claimant(memory: Memory, owner: str, code_id: int) -> tuple[str, str] | None
 
 
 @dataclass(frozen=True, slots=True)
-class _Joining:
+class Joining:
+    """A link being made: its code, the person, the identity joining, the memory owner it
+    had, and that owner's memories still to merge."""
+
     code_id: int
     person: str
     joiner: str
@@ -275,7 +282,7 @@ class _Joining:
 
 def begin_settle(
     memory: Memory, owner: str, code_id: int, accept: bool, limits: LinkLimits
-) -> _Joining | SettleOutcome:
+) -> Joining | SettleOutcome:
     """The issuer's answer, in one transaction: the identity is mapped to the person and its
     memory read for the merge (a refusal only closes the code)."""
     now = memory.clock.now()
@@ -305,16 +312,54 @@ def begin_settle(
         if not repo.of_owner(conn, owner):
             repo.put(conn, row.issuer, owner, now)
         repo.put(conn, joiner, owner, now)
-        facts = [
-            f
-            for f in fact_repo.list_facts(conn, old_owner, SearchFilters(), 2**62, 0)
-            if f.status == Status.ACTIVE and f.kind == "fact"
-        ]
+        # The merge's journal: a process that dies before the joining store is erased leaves
+        # it, and the next start finishes the merge (``unfinished_merges``).
+        meta.put(
+            conn,
+            f"{_MERGE}{code_id}",
+            json.dumps({"person": owner, "joiner": joiner, "old_owner": old_owner}),
+        )
+        facts = _mergeable(conn, old_owner)
     log.info("identities_linked", person=owner, joined=joiner, facts=len(facts))
-    return _Joining(code_id, owner, joiner, old_owner, tuple(facts))
+    return Joining(code_id, owner, joiner, old_owner, tuple(facts))
 
 
-def merge_fact(memory: Memory, joining: _Joining, fact: Fact) -> list[Applied]:
+def _mergeable(conn: Connection, owner: str) -> list[Fact]:
+    """The memories a joining identity brings: its active facts (not reflections, insights,
+    pending values or what it forgot)."""
+    return [
+        f
+        for f in fact_repo.list_facts(conn, owner, SearchFilters(), 2**62, 0)
+        if f.status == Status.ACTIVE and f.kind == "fact"
+    ]
+
+
+def unfinished_merges(memory: Memory) -> list[Joining]:
+    """Merges a dead process left unfinished, with what is left to merge of each."""
+    out: list[Joining] = []
+    with memory.db.read() as conn:
+        for code_id, raw in meta.with_prefix(conn, _MERGE).items():
+            data = json.loads(raw)
+            facts = _mergeable(conn, str(data["old_owner"]))
+            out.append(
+                Joining(
+                    int(code_id),
+                    str(data["person"]),
+                    str(data["joiner"]),
+                    str(data["old_owner"]),
+                    tuple(facts),
+                )
+            )
+    return out
+
+
+def end_merge(memory: Memory, code_id: int) -> None:
+    """The merge is complete (its joining store erased): drop its journal."""
+    with memory.db.write() as conn:
+        meta.delete(conn, f"{_MERGE}{code_id}")
+
+
+def merge_fact(memory: Memory, joining: Joining, fact: Fact) -> list[Applied]:
     """Learn one of the joining identity's facts into the person's memory through the write
     policy (old material: the forget guard applies, a confident fact is asked about)."""
     platform = platform_of(joining.joiner)

@@ -1029,17 +1029,33 @@ class Memory:
         )
         if isinstance(begun, linking.SettleOutcome):
             return linking.Settled(begun)
+        merged, conflicts = await self._merge(begun)
+        return linking.Settled(linking.SettleOutcome.LINKED, begun.joiner, merged, tuple(conflicts))
+
+    async def _merge(self, joining: linking.Joining) -> tuple[int, list[int]]:
+        """Learn the joining identity's memories into the person's, erase its own store, and
+        close the merge's journal; ``(memories written, conflicts opened)``."""
         merged = 0
         conflicts: list[int] = []
-        for fact in begun.facts:
-            applied = await self.run(Lane.BACKGROUND, linking.merge_fact, self, begun, fact)
+        for fact in joining.facts:
+            applied = await self.run(Lane.BACKGROUND, linking.merge_fact, self, joining, fact)
             merged += sum(1 for a in applied if not a.replayed)
             conflicts += [a.conflict_id for a in applied if a.conflict_id is not None]
-        if begun.old_owner != begun.person:
-            await user_data.delete_user(self, begun.old_owner)
+        if joining.old_owner != joining.person:
+            await user_data.delete_user(self, joining.old_owner)
+        await self.run(Lane.BACKGROUND, linking.end_merge, self, joining.code_id)
         await self.vectors.settle()
-        log.info("link_merged", user_id=user_id, merged=merged, conflicts=len(conflicts))
-        return linking.Settled(linking.SettleOutcome.LINKED, begun.joiner, merged, tuple(conflicts))
+        log.info("link_merged", user_id=joining.person, merged=merged, conflicts=len(conflicts))
+        return merged, conflicts
+
+    async def resume_links(self) -> int:
+        """Finish the merges a dead process left (at start); how many were finished. Each
+        write is idempotent, so finishing one twice (two replicas) changes nothing more."""
+        unfinished = await self.run(Lane.BACKGROUND, linking.unfinished_merges, self)
+        for joining in unfinished:
+            log.info("link_merge_resumed", user_id=joining.person, joined=joining.joiner)
+            await self._merge(joining)
+        return len(unfinished)
 
     async def unlink(self, identity: str) -> linking.Unlinked:
         """``identity`` leaves its person: the memory stays with the other identities, the

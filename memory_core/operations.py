@@ -212,8 +212,9 @@ class Operations:
     @staticmethod
     async def erase_user(memory: Memory, user_id: str, *, compact: bool = False) -> Erasure:
         """Erase every trace of one user (rows, full-text entries, vectors) and verify it;
-        ``compact`` then vacuums, so freed pages keep no old bytes (only when nothing is left)."""
-        erasure = await user_data.delete_user(memory, user_id)
+        ``compact`` then vacuums, so freed pages keep no old bytes (only when nothing is left).
+        An identity linked to a person erases the person (every identity of theirs)."""
+        erasure = await memory.erase(await memory.owner_of(user_id))
         if compact and not erasure.left:
             await memory.run(Lane.BACKGROUND, admin.vacuum, memory.db)
         return erasure

@@ -41,6 +41,9 @@ T = TypeVar("T")
 
 START = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 PLATFORM = "console"
+#: Every user also has an identity on a second platform, which they may link to their console
+#: one (``/link``): apart, the two are two memories; linked, one.
+SECOND = "telegram"
 PRIVATE_CHAT = "console"
 GROUP_CHAT = "group-1"
 USERS = ("ana", "ben", "cid")
@@ -151,9 +154,15 @@ def is_private(target: Target) -> bool:
     return target.chat_id in (PRIVATE_CHAT, target.user_id)
 
 
-def user_key(user: str) -> str:
-    """The memory owner id of a console user."""
-    return f"{PLATFORM}:{user}"
+def user_key(user: str, platform: str = PLATFORM) -> str:
+    """The identity of a user on a platform (on the console: their memory owner id, always,
+    as links are asked for there)."""
+    return f"{platform}:{user}"
+
+
+def private_chat(platform: str, user: str) -> str:
+    """A user's private chat on ``platform`` (the second platform's is the user's id)."""
+    return PRIVATE_CHAT if platform == PLATFORM else user
 
 
 # ---- what the bot said ---------------------------------------------------------------------
@@ -168,16 +177,19 @@ class Output:
     group: bool
     text: str
     source: str
+    platform: str = PLATFORM
 
 
 @dataclass(frozen=True, slots=True)
 class HeldButton:
-    """A button the bot gave a user (its data, label, and whether it sat in a private chat)."""
+    """A button the bot gave a user (its data, label, whether it sat in a private chat, and
+    the platform it was shown on)."""
 
     owner: str
     label: str
     data: str
     private: bool
+    platform: str = PLATFORM
 
 
 def reply_text(reply: Reply) -> str:
@@ -191,12 +203,11 @@ def reply_text(reply: Reply) -> str:
 
 
 class RecordingSender:
-    """The console platform's outbound side: records every unasked message."""
+    """A platform's outbound side: records every unasked message."""
 
-    platform = PLATFORM
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[Target, Reply]] = []
+    def __init__(self, platform: str = PLATFORM, sent: list[tuple[Target, Reply]] | None = None):
+        self.platform = platform
+        self.sent: list[tuple[Target, Reply]] = [] if sent is None else sent
 
     async def send(self, target: Target, reply: Reply) -> None:
         """Record one message."""
@@ -243,6 +254,8 @@ class Harness:
             settings, db=self.db, clock=self.clock, embedder=None, observer_poll_s=0.01
         )
         self.runtime.attach(PLATFORM, self.sender)
+        # The second platform's unasked messages land in the same record.
+        self.runtime.attach(SECOND, RecordingSender(SECOND, self.sender.sent))
         self.run(self.runtime.start())
         self.raw = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
         self.log = StepLog()
@@ -276,14 +289,16 @@ class Harness:
             user = target.user_id
             group = not is_private(target)
             self.log.unasked.append((target, reply))
-            self._record(user, group, reply, "unasked")
+            self._record(user, group, reply, "unasked", target.platform)
         self.sender.sent.clear()
 
-    def _record(self, user: str, group: bool, reply: Reply, source: str) -> None:
-        self.log.outputs.append(Output(user, group, reply_text(reply), source))
+    def _record(
+        self, user: str, group: bool, reply: Reply, source: str, platform: str = PLATFORM
+    ) -> None:
+        self.log.outputs.append(Output(user, group, reply_text(reply), source, platform))
         for row in reply.buttons:
             for b in row:
-                self.log.buttons.append(HeldButton(user, b.label, b.data, not group))
+                self.log.buttons.append(HeldButton(user, b.label, b.data, not group, platform))
 
     # ---- talking -------------------------------------------------------------------------------
 
@@ -295,6 +310,7 @@ class Harness:
         group: bool = False,
         addressed: bool = True,
         attachment: Attachment | None = None,
+        platform: str = PLATFORM,
     ) -> tuple[str, list[Reply]]:
         """Send one message (the clock moves a minute); returns its turn id and the replies."""
         self.clock.advance(minutes=1)
@@ -302,11 +318,14 @@ class Harness:
         self.log.said.append(text)
         if attachment is not None:
             self.log.said.append(attachment.content.decode("utf-8", "replace"))
-        chat = GROUP_CHAT if group else PRIVATE_CHAT
+        chat = GROUP_CHAT if group else private_chat(platform, user)
         where = "private" if not group else "group" if addressed else "group, unaddressed"
-        self.trail.append(f"{user} ({where}): {text!r}" + (" + MEMORY.md" if attachment else ""))
+        on = "" if platform == PLATFORM else f" on {platform}"
+        self.trail.append(
+            f"{user}{on} ({where}): {text!r}" + (" + MEMORY.md" if attachment else "")
+        )
         msg = IncomingMessage(
-            platform=PLATFORM,
+            platform=platform,
             chat_id=chat,
             user_id=user,
             display_name=user.capitalize(),
@@ -319,33 +338,56 @@ class Harness:
         )
         replies = self.run(self.runtime.router.on_message(msg))
         for reply in replies:
-            self._record(user, group and not reply.private, reply, f"reply to {text!r}")
-        return f"{PLATFORM}:{chat}:{self._msg}", replies
+            self._record(user, group and not reply.private, reply, f"reply to {text!r}", platform)
+        return f"{platform}:{chat}:{self._msg}", replies
 
-    def press(self, user: str, button: Button | HeldButton, *, private: bool) -> PressResult:
-        """Press a button as ``user`` (the clock moves a few seconds)."""
+    def press(
+        self,
+        user: str,
+        button: Button | HeldButton,
+        *,
+        private: bool,
+        platform: str | None = None,
+    ) -> PressResult:
+        """Press a button as ``user`` (the clock moves a few seconds), on the platform it was
+        shown on unless told."""
         self.clock.advance(seconds=5)
+        platform = platform or str(getattr(button, "platform", PLATFORM))
         press = ButtonPress(
-            platform=PLATFORM,
-            chat_id=PRIVATE_CHAT if private else GROUP_CHAT,
+            platform=platform,
+            chat_id=private_chat(platform, user) if private else GROUP_CHAT,
             user_id=user,
             display_name=user.capitalize(),
             data=button.data,
             time=self.clock.now(),
             is_private=private,
         )
-        self.trail.append(f"{user} presses {button.label!r} ({'private' if private else 'group'})")
+        on = "" if platform == PLATFORM else f" on {platform}"
+        self.trail.append(
+            f"{user}{on} presses {button.label!r} ({'private' if private else 'group'})"
+        )
         result: PressResult = self.run(self.runtime.router.on_button(press))
         shown = "\n".join(x for x in (result.notice, result.edit or "") if x)
-        self.log.outputs.append(Output(user, not private, shown, f"press {button.label!r}"))
+        self.log.outputs.append(
+            Output(user, not private, shown, f"press {button.label!r}", platform)
+        )
         for follow in result.followups:
-            self._record(user, not private and not follow.private, follow, "press followup")
+            group = not private and not follow.private
+            self._record(user, group, follow, "press followup", platform)
         return result
 
     def decode(self, owner: str, data: str) -> Action | None:
-        """The action behind a button its owner holds (``None`` if it does not verify)."""
-        verdict, action = self.codec.decode(user_key(owner), data)
-        return action if verdict in (Verdict.OK, Verdict.EXPIRED) or action else None
+        """The action behind a button its owner holds (``None`` if it does not verify): sent
+        for their console memory, or their second platform's own."""
+        for key in (user_key(owner), user_key(owner, SECOND)):
+            verdict, action = self.codec.decode(key, data)
+            if verdict in (Verdict.OK, Verdict.EXPIRED) or action:
+                return action
+        return None
+
+    def owner_of(self, user: str, platform: str) -> str:
+        """The memory owner the bot resolves ``user``'s identity on ``platform`` to."""
+        return self.run(self.runtime.memory.owner_of(user_key(user, platform)))
 
     # ---- reading the store ---------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
-from hypothesis.stateful import RuleBasedStateMachine, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 from structlog.testing import LogCapture
 
 from adapters.types import Attachment, Button, Reply
@@ -75,8 +75,10 @@ from tests.property_harness import (
     KLASS,
     MARKERS,
     OWNER,
+    PLATFORM,
     PRIVATE_CHAT,
     QUESTIONS,
+    SECOND,
     SECRET,
     SENSITIVE,
     STATEMENTS,
@@ -155,12 +157,29 @@ class UserModel:
     turns: list[str] = field(default_factory=list)  # chat turns answered since the last erase
     paused: bool = False  # /pause: plain chat teaches nothing until /resume
     said_paused: set[str] = field(default_factory=set)  # said only while paused
+    #: Every word this memory was ever sent (said, imported, a model's tool call) since it
+    #: was last erased: nothing else of its person may show up in it (a linked identity's
+    #: words come in with the link; an unlinked one's never).
+    heard: set[str] = field(default_factory=set)
+    #: Forgotten by ``/forgetme``: nothing of it is left for a model to read, so a model that
+    #: "re-learns" it would have made it up (the forget guard is about single forgets).
+    erased: set[str] = field(default_factory=set)
+
+    def merge(self, joining: UserModel) -> None:
+        """A second identity's memory joined this one (``/link``, through the write policy):
+        what it told counts as told; its conversations were not carried over."""
+        self.told |= joining.told
+        self.explicit |= joining.explicit
+        self.forgotten = (self.forgotten | joining.forgotten) - self.told
+        self.said_paused = (self.said_paused | joining.said_paused) - self.told
+        self.heard |= joining.heard
 
     def tell(self, words: Iterable[str], *, explicit: bool) -> None:
         """The user said ``words`` again."""
         for w in words:
             self.told.add(w)
             self.forgotten.discard(w)
+            self.erased.discard(w)
             self.said_paused.discard(w)
             if explicit:
                 self.explicit.add(w)
@@ -180,6 +199,7 @@ class Step:
     actor: str | None
     kind: str
     said: str = ""
+    platform: str = PLATFORM
 
 
 class InvariantFailed(AssertionError):
@@ -221,7 +241,11 @@ class TrustMachine(RuleBasedStateMachine):
         super().__init__()
         self.logs = LogCapture()
         self.h = Harness(processors=[self.logs])
+        #: Each user's console memory (their person's, once linked) …
         self.model = {u: UserModel() for u in USERS}
+        #: … and their second platform's own, while it is not linked to the console one.
+        self.second = {u: UserModel() for u in USERS}
+        self.linked = dict.fromkeys(USERS, False)
         self.held: list[HeldButton] = []
         self.unheard: list[str] = []  # group messages not addressed to the bot
         self.import_lines: dict[tuple[str, int], set[str]] = {}
@@ -232,6 +256,18 @@ class TrustMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         """Stop the bot and remove its files."""
         self.h.close()
+
+    def unit(self, user: str, platform: str = PLATFORM) -> UserModel:
+        """The memory ``user``'s identity on ``platform`` reads and writes."""
+        if platform == PLATFORM or self.linked[user]:
+            return self.model[user]
+        return self.second[user]
+
+    def units(self, users: Iterable[str] = USERS) -> list[tuple[str, str, UserModel]]:
+        """Every memory of ``users``: ``(owner id, user, model)`` — the console one, and the
+        second platform's while it is apart."""
+        out = [(user_key(u), u, self.model[u]) for u in users]
+        return out + [(user_key(u, SECOND), u, self.second[u]) for u in users if not self.linked[u]]
 
     # ---- checking ------------------------------------------------------------------------------
 
@@ -251,8 +287,10 @@ class TrustMachine(RuleBasedStateMachine):
             for r in rows
         }
 
-    def _retrievable(self, snap: Snapshot, user: str) -> list[tuple[int, str]]:
-        uid = user_key(user)
+    def _retrievable(
+        self, snap: Snapshot, user: str, owner: str | None = None
+    ) -> list[tuple[int, str]]:
+        uid = owner or user_key(user)
         return [(i, r.value) for i, r in snap.items() if r.user == uid and r.live]
 
     def _stored_plain(self, word: str) -> bool:
@@ -301,21 +339,24 @@ class TrustMachine(RuleBasedStateMachine):
                 _note(f"pressed → {out.text.split(':')[0][:30]}")
         before, after = self.snap, self._snapshot()
         self.snap = after
-        model = None if step.actor is None else self.model[step.actor]
+        model = None if step.actor is None else self.unit(step.actor, step.platform)
         if model is not None and step.actor is not None:
             model.tell(retold, explicit=True)
             if step.kind == "undo":  # its reply names what it brought back
                 model.tell(self._revived(before, after, step.actor), explicit=True)
         self._check_outputs(step)
+        kept: set[str] = set()
         if erased:
             assert step.actor is not None
+            # The second identity's own memory, while apart, is not erased with the console's.
+            kept = set() if self.linked[step.actor] else set(self.second[step.actor].heard)
             self._erase_model(step.actor)
         elif model is not None and step.actor is not None and step.kind in FORGETTING_KINDS:
             model.forget(self._deleted_by_user(before, after, step.actor))
         self._check_state(step, before, after)
         if erased:
             assert step.actor is not None
-            self._check_erased(step.actor)
+            self._check_erased(step.actor, kept=kept)
         self.held += [b for b in self.h.log.buttons if not erased or b.owner != step.actor]
 
     def _revived(self, before: Snapshot, after: Snapshot, user: str) -> set[str]:
@@ -347,12 +388,18 @@ class TrustMachine(RuleBasedStateMachine):
         # their file): an echo, not memory.
         echo = markers_in("\n".join(self.h.log.said))
         for out in self.h.log.outputs:
-            where = f"{out.source} (to {out.user}{', in the group' if out.group else ''})"
+            on = "" if out.platform == PLATFORM else f" on {out.platform}"
+            where = f"{out.source} (to {out.user}{on}{', in the group' if out.group else ''})"
             found = markers_in(out.text)
             foreign = {m for m in found if OWNER[m] != out.user}
             if foreign:
                 self.fail("isolation_output", f"{where} shows {sorted(foreign)}: {out.text!r}")
-            forgotten = found & self.model[out.user].forgotten - echo
+            unit = self.unit(out.user, out.platform)
+            crossed = {m for m in found if OWNER[m] == out.user} - unit.heard - echo
+            if crossed:
+                # The person's words, but told to a memory this identity does not share.
+                self.fail("isolation_identity", f"{where} shows {sorted(crossed)}: {out.text!r}")
+            forgotten = found & unit.forgotten - echo
             if forgotten:
                 self.fail(
                     self._forgotten_check(out.user, forgotten, "forgotten_output"),
@@ -394,12 +441,16 @@ class TrustMachine(RuleBasedStateMachine):
         """Every live fact holds only words its owner told (and secrets told explicitly), and
         one holding a sensitive word or a secret is stored as private."""
         for user in USERS:
-            model = self.model[user]
-            for fid, value in self._retrievable(snap, user):
+            if self.linked[user]:
+                joined = [i for i, r in snap.items() if r.user == user_key(user, SECOND)]
+                if joined:
+                    self.fail("link_left_rows", f"{user}'s {SECOND} store kept facts {joined}")
+        for owner, user, model in self.units():
+            for fid, value in self._retrievable(snap, user, owner):
                 row = snap[fid]
                 # Reflections (and insights) are written by a job from facts: named apart.
                 tag = "" if row.kind == "fact" else f"_in_{row.kind}"
-                what = f"{user}'s {row.kind} #{fid} {value!r}"
+                what = f"{owner}'s {row.kind} #{fid} {value!r}"
                 if markers_in(value) & PRIVATE_WORDS and not row.private:
                     self.fail(
                         f"sensitive_stored_as_plain{tag}", f"{what} ({row.category}, not sensitive)"
@@ -423,25 +474,30 @@ class TrustMachine(RuleBasedStateMachine):
     def _check_recall(self, users: Iterable[str]) -> None:
         """What a prompt for each of ``users`` would hold, privately and in the group."""
         memory = self.h.runtime.memory
-        cases = [(user, group) for user in users for group in (False, True)]
+        cases = [
+            (owner, user, model, group)
+            for owner, user, model in self.units(users)
+            for group in (False, True)
+        ]
 
         async def all_recalls() -> list[Recall]:
             return list(
                 await asyncio.gather(
                     *(
                         memory.recall(
-                            user_key(user),
+                            owner,
                             _RECALL_QUERY,
                             chat_id=GROUP_CHAT if group else PRIVATE_CHAT,
                             group=group,
                         )
-                        for user, group in cases
+                        for owner, _user, _model, group in cases
                     )
                 )
             )
 
-        for (user, group), recall in zip(cases, self.h.run(all_recalls()), strict=True):
-            model = self.model[user]
+        for (owner, user, model, group), recall in zip(
+            cases, self.h.run(all_recalls()), strict=True
+        ):
             delta, _, rest = recall.block.text.partition("\n\n## ")
             if not delta.startswith("Memory updates since"):
                 delta, rest = "", recall.block.text
@@ -451,13 +507,16 @@ class TrustMachine(RuleBasedStateMachine):
                 for h in recall.hits
                 if h.fact is not None
             ]
-            where = f"recall({user}, group={group})"
+            where = f"recall({owner}, group={group})"
             for part, text in shown:
                 # The delta header and the reflection are built on their own paths: named apart.
                 tag = {"delta header": "_in_delta", "block": "", "hit": ""}.get(part, f"_in_{part}")
                 found = markers_in(text)
                 if foreign := {m for m in found if OWNER[m] != user}:
                     self.fail(f"isolation_recall{tag}", f"{where} {part} shows {foreign}: {text!r}")
+                if crossed := found - foreign - model.heard:
+                    check = f"isolation_identity_recall{tag}"
+                    self.fail(check, f"{where} {part} shows {crossed}: {text!r}")
                 if forgotten := found & model.forgotten:
                     check = f"forgotten_recalled{tag}"
                     if part != "delta header":
@@ -471,13 +530,13 @@ class TrustMachine(RuleBasedStateMachine):
 
     def _check_turns(self) -> None:
         """Every answered chat turn is one user episode."""
-        for user in USERS:
-            for turn_id in self.model[user].turns:
+        for owner, _user, model in self.units():
+            for turn_id in model.turns:
                 rows = self.h.sql(
                     "SELECT COUNT(*) FROM episodes WHERE turn_id = ? AND role = 'user' "
                     "AND user_id = ?",
                     turn_id,
-                    user_key(user),
+                    owner,
                 )
                 if rows[0][0] != 1:
                     self.fail("turn_stored_once", f"turn {turn_id} has {rows[0][0]} episodes")
@@ -501,7 +560,7 @@ class TrustMachine(RuleBasedStateMachine):
         for (uid, key), values in new.items():
             was = old.get((uid, key), set())
             if was and values and was - values and values - was:
-                allowed = step.actor is not None and user_key(step.actor) == uid
+                allowed = step.actor is not None and uid in _identities(step.actor)
                 if not (allowed and step.kind in EXPLICIT_KINDS):
                     self.fail(
                         "silent_high_risk_change",
@@ -531,10 +590,10 @@ class TrustMachine(RuleBasedStateMachine):
                     f"{uid} fact #{fid} {what} by {actor}: {before.get('value_text')!r} → "
                     f"{after.get('value_text')!r}",
                 )
-            acting = None if step.actor is None else user_key(step.actor)
+            acting = () if step.actor is None else _identities(step.actor)
             if (
                 step.kind not in BACKGROUND_KINDS
-                and uid != acting
+                and uid not in acting
                 and actor in ("user", "observer")
             ):
                 self.fail(
@@ -550,9 +609,11 @@ class TrustMachine(RuleBasedStateMachine):
             if e.get("log_level") in ("error", "critical", "exception"):
                 self.fail("no_errors", f"logged {e.get('event')}: {e}")
 
-    def _check_erased(self, user: str) -> None:
-        """After /forgetme: no row, no FTS entry, no text of the user left anywhere."""
-        uid = user_key(user)
+    def _check_erased(self, user: str, uid: str | None = None, kept: Iterable[str] = ()) -> None:
+        """After /forgetme: no row, no FTS entry, no text of the user's memory ``uid`` (their
+        console one by default) left anywhere — the ``kept`` words aside (another memory of
+        theirs, not erased, may hold them)."""
+        uid = uid or user_key(user)
         tables = [
             str(r[0])
             for r in self.h.sql(
@@ -560,7 +621,7 @@ class TrustMachine(RuleBasedStateMachine):
                 "'CREATE VIRTUAL TABLE%' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts_%'"
             )
         ]
-        words = set(MARKERS[user])
+        words = set(MARKERS[user]) - set(kept)
         for table in tables:
             cols = [str(r[1]) for r in self.h.sql(f'PRAGMA table_info("{table}")')]
             if "user_id" in cols:
@@ -568,6 +629,8 @@ class TrustMachine(RuleBasedStateMachine):
                 if n:
                     self.fail("erase_left_rows", f"{table} still has {n} rows of {uid}")
             for row in self.h.sql(f'SELECT * FROM "{table}"'):
+                if table == "meta" and row[0] in _INSTALLATION_SECRETS:
+                    continue  # random hex of the installation, not anybody's words
                 text = " ".join(str(v) for v in row if isinstance(v, str))
                 if left := markers_in(text, words):
                     self.fail("erase_left_text", f"{table} still holds {sorted(left)}: {row}")
@@ -583,25 +646,35 @@ class TrustMachine(RuleBasedStateMachine):
 
     # ---- helpers -------------------------------------------------------------------------------
 
-    def _say(self, user: str, text: str, where: str) -> list[Reply]:
+    def _say(self, user: str, text: str, where: str, platform: str = PLATFORM) -> list[Reply]:
         """One message; a plain chat turn that got an answer is remembered as a turn."""
         group = where != "private"
         addressed = where != "group-unaddressed"
-        turn_id, replies = self.h.message(user, text, group=group, addressed=addressed)
+        if addressed:
+            self.unit(user, platform).heard |= markers_in(text, MARKERS[user])
+        turn_id, replies = self.h.message(
+            user, text, group=group, addressed=addressed, platform=platform
+        )
         if not addressed:
             self.unheard.append(turn_id)
             if replies:
                 self.fail("unaddressed_silent", f"{user}'s unaddressed {text!r} got {replies}")
         chat = not text.startswith("/") and not text.lower().startswith("remember that ")
         if chat and replies:
-            self.model[user].turns.append(turn_id)
+            self.unit(user, platform).turns.append(turn_id)
         return replies
 
     def _erase_model(self, user: str) -> None:
         model = self.model[user]
         model.forget(set(MARKERS[user]))
+        model.erased = set(model.forgotten)
         model.turns.clear()
+        model.heard.clear()
         model.paused = False  # settings are erased too
+        if self.linked[user]:
+            # Everything, everywhere: the second identity is a stranger again, with nothing.
+            self.second[user] = UserModel(forgotten=set(MARKERS[user]))
+            self.linked[user] = False
         self.held = [b for b in self.held if b.owner != user]
 
     # ---- rules: talking ------------------------------------------------------------------------
@@ -749,7 +822,8 @@ class TrustMachine(RuleBasedStateMachine):
             self.model[user].tell([statement.marker], explicit=False)
         replies = self._say(user, "/forgetme", "private")
         buttons = [b for r in replies for row in r.buttons for b in row]
-        label = "Yes" if confirm else "Cancel"
+        # A linked person is asked "everything, or only this platform?": everything.
+        label = ("Yes", "Everything") if confirm else ("Cancel",)
         choice = next(b for b in buttons if b.label.startswith(label))
         result = self.h.press(user, choice, private=True)
         if race and result.notice == texts.STALE_CONFIRMATION:
@@ -808,6 +882,7 @@ class TrustMachine(RuleBasedStateMachine):
         elif edit == "empty":
             lines = ["# Memory", "", "nothing here"]
         attachment = Attachment("MEMORY.md", "\n".join(lines).encode())
+        self.model[user].heard |= markers_in("\n".join(lines), MARKERS[user])
         _turn, replies = self.h.message(user, "/import", attachment=attachment)
         buttons = {b.label: b for r in replies for row in r.buttons for b in row}
         if "Apply" in buttons:
@@ -846,21 +921,24 @@ class TrustMachine(RuleBasedStateMachine):
         kind = "press"
         if action is not None and action.kind == ButtonKind.CONFLICT:
             kind = "conflict"
-            conflict = self.h.run(self.h.runtime.memory.conflict(user_key(user), action.item_id))
+            owner = self.h.owner_of(user, button.platform)
+            conflict = self.h.run(self.h.runtime.memory.conflict(owner, action.item_id))
             if conflict is not None:
                 chosen = conflict.old if action.arg == "keep" else conflict.new
                 retold = markers_in(chosen.value_text)
         self.h.begin()
         result = self.h.press(user, button, private=button.private)
         if result.notice == "Deleted":
-            self.finish(Step(user, "forgetme"), erased=True)
+            here = action is not None and action.kind == ButtonKind.FORGET_ME_HERE
+            self._erased(user, button.platform, only_here=here)
             return
         imported = (result.edit or "").startswith("Imported")
         if action is not None and action.kind == ButtonKind.IMPORT_APPLY and imported:
             kind = "import"
             retold = self.import_lines.get((user, action.item_id), set())
         resolved = (result.edit or "").startswith(("Updated", "Kept", "Noted for now"))
-        self.finish(Step(user, kind), retold=retold if kind != "conflict" or resolved else ())
+        retold = retold if kind != "conflict" or resolved else set()
+        self.finish(Step(user, kind, platform=button.platform), retold=retold)
 
     @rule(data=st.data())
     def press_foreign(self, data: st.DataObject) -> None:
@@ -877,6 +955,140 @@ class TrustMachine(RuleBasedStateMachine):
         self.finish(Step(presser, "foreign-press"))
         if before != self.snap:
             self.fail("isolation_button", f"{presser}'s press of {button} changed memory")
+
+    # ---- rules: a second platform, linked or apart ---------------------------------------------
+
+    @rule(
+        said=st.sampled_from(ALL_STATEMENTS),
+        where=st.sampled_from(WHERE[:2]),
+        explicit=st.booleans(),
+    )
+    def tell_second(self, said: tuple[str, Statement], where: str, explicit: bool) -> None:
+        """A statement from the user's identity on the second platform: its own memory while
+        apart, the person's once linked."""
+        user, statement = said
+        unit = self.unit(user, SECOND)
+        self.h.begin()
+        if explicit:
+            unit.tell([statement.marker], explicit=True)
+            self._say(user, f"/remember {statement.text}", where, SECOND)
+        else:
+            self._say(user, statement.text, where, SECOND)
+            if unit.paused and statement.marker not in unit.told:
+                unit.said_paused.add(statement.marker)
+            elif not unit.paused:
+                unit.tell([statement.marker], explicit=False)
+        kind = "remember" if explicit else "tell"
+        self.finish(Step(user, kind, statement.text, platform=SECOND))
+
+    @initialize(
+        told=st.lists(st.sampled_from(ALL_STATEMENTS), unique_by=lambda x: x[0], max_size=1)
+    )
+    def start_linked(self, told: list[tuple[str, Statement]]) -> None:
+        """Some examples start with users whose second identity told the bot something and
+        was then linked (the rules go on from there: unlink, erase, tell either side)."""
+        for user, statement in told:
+            self.tell_second((user, statement), "private", explicit=False)
+            self.link(user, accept=True, in_group=False)
+
+    @rule(
+        user=st.sampled_from(USERS),
+        what=st.sampled_from(("/memories", "/profile", "/export", *QUESTIONS[:4])),
+        where=st.sampled_from(WHERE[:2]),
+    )
+    def look_second(self, user: str, what: str, where: str) -> None:
+        """The second identity looks at its memory or asks about itself: apart, it shows
+        nothing the console identity was told; linked, the person's memory."""
+        self.h.begin()
+        self._say(user, what, where, SECOND)
+        self.finish(Step(user, "look", platform=SECOND))
+
+    @rule(user=st.sampled_from(USERS), accept=st.booleans(), in_group=st.booleans())
+    def link(self, user: str, accept: bool, in_group: bool) -> None:
+        """``/link`` on the console; the code sent from the second platform's private chat
+        (or pasted into a group by mistake: void from then on); the console's answer to the
+        confirmation question it is then asked."""
+        self.h.begin()
+        replies = self._say(user, "/link", "private")
+        found = _CODE.search(" ".join(r.text for r in replies))
+        if found is None:  # codes asked too often this hour
+            self.finish(Step(user, "link"))
+            return
+        code = found.group(1)
+        if in_group:
+            self._say(user, f"/link {code}", "group", SECOND)
+            replies = self._say(user, f"/link {code}", "private", SECOND)
+            if "isn't valid" not in " ".join(r.text for r in replies):
+                self.fail("link_code_in_group", f"a code shown in a group still works: {replies}")
+            self.finish(Step(user, "link", platform=SECOND))
+            return
+        asked_from = len(self.h.sender.sent)
+        self._say(user, f"/link {code}", "private", SECOND)
+        asked = [r for _t, r in self.h.sender.sent[asked_from:] if r.buttons]
+        if not asked:  # linked already: nothing to confirm
+            self.finish(Step(user, "link", platform=SECOND))
+            return
+        yes, no = (b for row in asked[-1].buttons for b in row)
+        result = self.h.press(user, yes if accept else no, private=True, platform=PLATFORM)
+        linked = (result.edit or "").startswith("Linked")
+        if linked != accept:
+            self.fail("link_confirmation", f"{user} answered {accept}: {result}")
+        if linked:
+            _note("linked")
+            self.model[user].merge(self.second[user])
+            self.second[user] = UserModel()
+            self.linked[user] = True
+        self.finish(Step(user, "link"))
+
+    @rule(user=st.sampled_from(USERS))
+    def unlink(self, user: str) -> None:
+        """``/unlink`` from the second platform: the memory stays with the console identity,
+        the second one starts with an empty memory of its own."""
+        self.h.begin()
+        said = " ".join(r.text for r in self._say(user, "/unlink", "private", SECOND))
+        expected = "Unlinked" if self.linked[user] else "isn't linked"
+        if expected not in said:
+            self.fail("unlink", f"{user}'s /unlink said {said!r}")
+        if self.linked[user]:
+            _note("unlinked")
+            self.linked[user] = False
+            self.second[user] = UserModel()
+        self.finish(Step(user, "unlink", platform=SECOND))
+
+    @rule(user=st.sampled_from(USERS), scope=st.sampled_from(("everything", "here", "cancel")))
+    def forgetme_second(self, user: str, scope: str) -> None:
+        """``/forgetme`` on the second platform: a linked person chooses everything or only
+        this platform's identity; apart, it erases the second memory alone."""
+        self.h.begin()
+        replies = self._say(user, "/forgetme", "private", SECOND)
+        buttons = [b for r in replies for row in r.buttons for b in row]
+        here = self.linked[user] and scope == "here"
+        label = (
+            ("Cancel",) if scope == "cancel" else ("Only this",) if here else ("Yes", "Everything")
+        )
+        choice = next(b for b in buttons if b.label.startswith(label))
+        result = self.h.press(user, choice, private=True, platform=SECOND)
+        if result.notice == "Deleted":
+            self._erased(user, SECOND, only_here=here)
+        else:
+            self.finish(Step(user, "forgetme", platform=SECOND))
+
+    def _erased(self, user: str, platform: str, *, only_here: bool) -> None:
+        """A ``/forgetme`` of ``user`` pressed on ``platform`` went through: finish the step
+        and check the erased memory left nothing."""
+        if platform == PLATFORM or (self.linked[user] and not only_here):
+            self.finish(Step(user, "forgetme", platform=platform), erased=True)
+            return
+        second = user_key(user, SECOND)
+        if only_here:
+            # Unlinked, its conversations blanked; the memories stay with the console.
+            self.linked[user] = False
+            self.second[user] = UserModel()
+        else:
+            self.second[user] = UserModel(forgotten=set(MARKERS[user]))
+        self.held = [b for b in self.held if (b.owner, b.platform) != (user, SECOND)]
+        self.finish(Step(user, "forgetme", platform=SECOND))
+        self._check_erased(user, second, kept=self.model[user].heard)
 
     # ---- rules: a misbehaving model -------------------------------------------------------------
 
@@ -903,7 +1115,9 @@ class TrustMachine(RuleBasedStateMachine):
                 calls.append(("remember_fact", {"text": _ENDINGS[KIND[word]].format(word)}))
         elif act == "relearn":
             # What they made the bot forget (else a repetition of what they told).
-            word = pick(data, sorted(model.forgotten) or told, "relearned word")
+            # What they made the bot forget (not what /forgetme erased: no model could read
+            # it any more), else a repetition of what they told.
+            word = pick(data, sorted(model.forgotten - model.erased) or told, "relearned word")
             if word is not None:
                 statement = next(x for x in STATEMENTS[user] if x.marker == word)
                 calls.append(("remember_fact", {"text": statement.text}))
@@ -933,6 +1147,8 @@ class TrustMachine(RuleBasedStateMachine):
             user_text=line,
         )
         for name, args in calls:
+            # What the scripted model writes came from it, not from another memory.
+            model.heard |= markers_in(str(args.get("text", "")), MARKERS[user])
             self.h.run(tools.run(name, args))
         after = self._fact_state(uid)
         self.finish(Step(user, "model"))
@@ -985,6 +1201,18 @@ class TrustMachine(RuleBasedStateMachine):
         self.h.trail.append(f"(job {job})")
         self.h.run(getattr(self.h.runtime.jobs, f"run_{job}")())
         self.finish(Step(None, "job"))
+
+
+#: ``meta`` rows holding a random secret of the installation (its hex may spell a PIN).
+_INSTALLATION_SECRETS = frozenset({"link_code_key"})
+#: A link code in the bot's answer to ``/link``.
+_CODE = re.compile(r"\b([A-Z2-9]{4}-[A-Z2-9]{4})\b")
+
+
+def _identities(user: str) -> tuple[str, str]:
+    """The memory owners a user's own step may write for: their console one, and their
+    second platform's while it is apart."""
+    return (user_key(user), user_key(user, SECOND))
 
 
 def pick(data: st.DataObject, options: Sequence[T], label: str) -> T | None:

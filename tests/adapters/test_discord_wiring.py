@@ -86,7 +86,11 @@ async def open_rig(tmp_path: Path, **config: Any) -> Rig:
         db=tmp_path / "m.db",
         clock=ManualClock(START),
     )
-    adapter = DiscordAdapter(runtime.handler, DiscordConfig(token="test-token", **config))
+    # No deferral on a loaded machine: these tests read the direct answer (deferring is
+    # tested apart, with defer_after=0.01).
+    adapter = DiscordAdapter(
+        runtime.handler, DiscordConfig(token="test-token", **config), defer_after=30.0
+    )
     runtime.attach(adapter.platform, adapter)
     await runtime.start()
     http = await connect(adapter.client)
@@ -126,7 +130,7 @@ async def test_start_logs_in_syncs_commands_globally_and_stop_closes() -> None:
         (sync,) = http.where("PUT", rf"/applications/{APP_ID}/commands")
         assert sorted(c["name"] for c in sync.json) == sorted(
             "remember forget profile memories why undo export import pause resume new "
-            "forgetme help reflections restore".split()
+            "forgetme help reflections restore link unlink".split()
         )
         await http.wait_for(lambda calls: any(c.method == "WS" for c in calls))
         assert not adapter.client.is_closed()
@@ -178,7 +182,7 @@ async def test_commands_sync_to_the_test_guild_when_one_is_set() -> None:
             "PUT",
             f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands",
         )
-        assert len(sync.json) == 15
+        assert len(sync.json) == 17
     finally:
         await adapter.stop()
         http.uninstall()

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply, Target
-from memory_core import Status
+from memory_core import Lane, Status, linking
 from memory_core.clock import ManualClock
 from memory_core.store import user_data
 from tests.bot.conftest import Harness
@@ -337,3 +337,27 @@ async def test_questions_reach_a_linked_person_where_they_last_wrote_privately(
         assert target == Target(DC, DC_ANA, DC_ANA)
         await say(h, TG, TG_ANA, "hello again")
         assert await h.runtime.notifier.private_target(person) == Target(TG, TG_ANA, TG_ANA)
+
+
+async def test_a_merge_a_dead_process_left_is_finished_at_the_next_start(
+    wired: Callable[..., Any], store: Path | str, clock: ManualClock
+) -> None:
+    async with linked_bot(wired, store, clock) as (h, _boxes):
+        person, joiner = f"{TG}:{TG_ANA}", f"{DC}:{DC_ANA}"
+        await say(h, TG, TG_ANA, "/remember home_city=Lisbon")
+        await say(h, DC, DC_ANA, "/remember music=jazz")
+        code = code_in(await say(h, TG, TG_ANA, "/link"))
+        await say(h, DC, DC_ANA, f"/link {code}")
+        (code_id,) = next(iter(rows(h, "SELECT id FROM link_codes WHERE status = 'claimed'")))
+        # Ana says yes; the process dies right after the link's transaction, merging nothing.
+        limits = h.memory.config.link_limits
+        await h.memory.run(
+            Lane.REPLY, linking.begin_settle, h.memory, person, int(code_id), True, limits
+        )
+        assert await h.memory.owner_of(joiner) == person
+        assert values(h, person) == {"Ana's home city is Lisbon."}
+        # The next start finishes it: merged, the joining store erased, once.
+        assert await h.memory.resume_links() == 1
+        assert values(h, person) == {"Ana's home city is Lisbon.", "Ana's music is jazz."}
+        assert rows(h, "SELECT COUNT(*) FROM facts WHERE user_id = :u", u=joiner) == [(0,)]
+        assert await h.memory.resume_links() == 0
