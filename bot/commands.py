@@ -734,10 +734,19 @@ def _matching(hits: list[SearchHit]) -> list[Fact]:
     ]
 
 
+#: Three digits said as words in a row: a code said aloud ("six one three zero").
+_SPOKEN_DIGITS = re.compile(
+    r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+    r"(?:[\s,-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)){2,}\b",
+    re.IGNORECASE,
+)
+
+
 def _echo(query: str, lang: str = "en") -> str:
-    """A query said back: short, and never one with digits in it (a PIN, a password or a
-    card number typed as a search must not be repeated)."""
-    return t(lang, "that") if re.search(r"\d", query) else query[:60]
+    """A query said back: short, and never one with digits in it, typed or said as words (a
+    PIN, a password, a door code or a card number typed as a search must not be repeated)."""
+    secret = re.search(r"\d", query) or _SPOKEN_DIGITS.search(query)
+    return t(lang, "that") if secret else query[:60]
 
 
 def _capital(text: str) -> str:

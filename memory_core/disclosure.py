@@ -50,7 +50,10 @@ def mask_secrets(text: str) -> str:
     out, last = [], 0
     for span in find_sensitive(text):
         secret = span.text_in(text)
-        tail = secret[-4:] if len(secret) >= _KEEP_TAIL_FROM else ""
+        # A code said in words ("four seven seven one") is masked whole: its last four
+        # letters would spell out its last digit.
+        spelled = not any(c.isdigit() for c in secret)
+        tail = secret[-4:] if len(secret) >= _KEEP_TAIL_FROM and not spelled else ""
         out += [text[last : span.start], MASK + tail]
         last = span.end
     return "".join(out) + text[last:] if out else text

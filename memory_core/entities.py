@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection
 
+from memory_core.extract.sensitive import find_sensitive
 from memory_core.store import entities as entity_repo
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -52,11 +53,13 @@ class Entity:
 
 
 def extract(text_value: str) -> list[Entity]:
-    """Entities in ``text_value``, de-duplicated, at most ``MAX_ENTITIES``."""
+    """Entities in ``text_value``, de-duplicated, at most ``MAX_ENTITIES``; a secret value
+    ("my password is Mango3Tulip") is never one (the entity table would keep it in clear)."""
     found: dict[tuple[str, str], Entity] = {}
-    taken: list[tuple[int, int]] = []
+    text_value = text_value[:4000]
+    taken: list[tuple[int, int]] = [(s.start, s.end) for s in find_sensitive(text_value)]
     for kind, pattern in _PATTERNS:
-        for m in pattern.finditer(text_value[:4000]):
+        for m in pattern.finditer(text_value):
             span = m.span()
             if any(s < span[1] and span[0] < e for s, e in taken):
                 continue

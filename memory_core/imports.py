@@ -184,7 +184,10 @@ def begin(memory: Memory, user_id: str, import_id: int) -> bool:
 def cancel(memory: Memory, user_id: str, import_id: int) -> bool:
     """Cancel a pending import; ``False`` when it was already settled."""
     with memory.db.write() as conn:
-        return users.take_import(conn, user_id, import_id, "cancelled") is not None
+        if users.take_import(conn, user_id, import_id, "cancelled") is None:
+            return False
+        users.drop_plan(conn, import_id)
+        return True
 
 
 def in_progress(memory: Memory, user_id: str, import_id: int) -> Progress | None:
@@ -260,6 +263,7 @@ class Applier:
             summary = memory_md.ImportSummary(counts["add"], counts["change"], counts["remove"])
             if done >= len(self._rows):
                 users.end_journal(conn, self.import_id)
+                users.drop_plan(conn, self.import_id)
             else:
                 users.put_journal(conn, self.import_id, _progress(done, len(self._rows), summary))
         return Progress(done, len(self._rows), summary)

@@ -49,7 +49,7 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
-from memory_core.errors import NotFoundError
+from memory_core.errors import EmbedderError, NotFoundError
 from memory_core.executors import Executors, Lane
 from memory_core.extract.explicit import detect_explicit
 from memory_core.extract.sensitive import find_sensitive, redact
@@ -65,6 +65,7 @@ from memory_core.query import MemoryQuery, QueryResult
 from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
 from memory_core.recall import build as build_block
 from memory_core.search import search_on_thread
+from memory_core.sensitivity_meaning import SensitivityModel
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
@@ -77,6 +78,8 @@ from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools, OnDemandGauge
 from memory_core.values import (
     RETRIEVABLE,
+    SENSITIVE_CATEGORIES,
+    TOPIC_CATEGORY,
     Audience,
     Category,
     Change,
@@ -155,6 +158,9 @@ class Memory:
     ) -> None:
         self.db = db
         self.embedder = embedder
+        #: The sensitivity model's second reader (by meaning), when the embedder is the one its
+        #: weights were trained on; None: the rules decide alone.
+        self.sensitivity = SensitivityModel.for_embedder(embedder)
         self.clock = clock or SystemClock()
         self.config = config or MemoryConfig()
         # The reply path and background work run on their own threads (see executors).
@@ -337,6 +343,7 @@ class Memory:
         return fact
 
     def _remember(self, user_id: str, new: NewFact, actor: str, reason: str | None) -> Fact:
+        new = self.read_by_meaning(new)
         with self.db.write(users=[user_id]) as conn:
             return self._remember_in(conn, user_id, new, actor, reason, self.clock.now())
 
@@ -617,6 +624,23 @@ class Memory:
         """Whether a user's message is learned from: every one with auto-extraction on, else
         only an explicit request ("remember that …", ``/remember …``)."""
         return self.config.auto_extract or detect_explicit(text.strip(), False)[0]
+
+    def read_by_meaning(self, new: NewFact) -> NewFact:
+        """``new`` marked sensitive when the sensitivity model reads it so by meaning (thread
+        side, before the write transaction; unchanged without the model or when the embedder
+        fails: the rules still read it on the write path)."""
+        if self.sensitivity is None or new.sensitive or new.category in SENSITIVE_CATEGORIES:
+            return new
+        try:
+            (topic,) = self.sensitivity.topics([new.value_text])
+        except EmbedderError as exc:
+            log.warning("sensitivity_meaning_failed", error=str(exc))
+            return new
+        if topic is None:
+            return new
+        filed = TOPIC_CATEGORY.get(topic)
+        category = filed if filed and new.category == Category.OTHER else new.category
+        return replace(new, sensitive=True, category=category)
 
     @staticmethod
     def is_private_text(text: str) -> bool:

@@ -34,7 +34,7 @@ from memory_core import disclosure
 from memory_core import query as query_mod
 from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS, clean_text
-from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
+from memory_core.errors import EmbedderError, InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.extract.rules import RulesExtractor
@@ -54,6 +54,7 @@ from memory_core.learn.decisions import (
 from memory_core.learn.lookup import Related, related_facts
 from memory_core.llm import ToolSpec
 from memory_core.recall import as_data
+from memory_core.sensitivity_meaning import read_by_meaning
 from memory_core.store import facts as fact_repo
 from memory_core.values import SECRET_CATEGORIES, Audience, Category, Fact, Status
 
@@ -555,6 +556,14 @@ class MemoryTools:
             raise InvalidInputError(
                 "found no fact about the user in that; state one fact in the first person"
             )
+        if self.memory.sensitivity is not None:
+            # The same reading by meaning as the user's own chat gets (see learn.pipeline).
+            try:
+                kept = await self.memory.run(
+                    Lane.REPLY, read_by_meaning, self.memory.sensitivity, kept
+                )
+            except EmbedderError as exc:
+                log.warning("sensitivity_meaning_failed", error=str(exc))
         return kept
 
     async def _remember(self, text: str) -> ToolResult:

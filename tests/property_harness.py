@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import structlog
+from pydantic import SecretStr
 from pysqlite3 import dbapi2 as sqlite3
 from structlog.typing import Processor
 
@@ -73,6 +74,13 @@ _TEMPLATES = (
     ("medication", "I take {}", SENSITIVE),
     ("pin", "my PIN is {}", SECRET),
     ("password", "my password is {}", SECRET),
+    # Special categories (GDPR Art. 9/10) and secrets as people say them (issue 22).
+    ("faith", "I'm a practising {}", SENSITIVE),
+    ("vote", "I always vote {}", SENSITIVE),
+    ("orientation", "I'm {} but my family doesn't know", SENSITIVE),
+    ("record", "I was arrested for {} in 2018", SENSITIVE),
+    ("webmail", "lol my gmail pw is {}, don't tell anyone", SECRET),
+    ("door", "door code is {}", SECRET),
 )
 #: Each user's own words: nobody else ever says them, so finding one in what another user
 #: sees is a leak. (No marker is a substring of another or of the bot's fixed texts.)
@@ -86,6 +94,12 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "medication": ("insulin",),
         "pin": ("4821", "4930"),
         "password": ("Zebra7Quill", "Harbor5Lantern"),
+        "faith": ("Buddhist",),
+        "vote": ("Labour",),
+        "orientation": ("bisexual",),
+        "record": ("shoplifting",),
+        "webmail": ("sunshine99",),
+        "door": ("four seven seven one",),
     },
     "ben": {
         "city": ("Oslo", "Bergen"),
@@ -96,6 +110,12 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "medication": (),
         "pin": ("7364", "7150"),
         "password": ("Mango3Tulip", "Glacier8Violin"),
+        "faith": ("Lutheran",),
+        "vote": ("Republican",),
+        "orientation": ("pansexual",),
+        "record": ("burglary",),
+        "webmail": ("moonbeam42",),
+        "door": ("two nine five eight",),
     },
     "cid": {
         "city": ("Kyoto", "Osaka"),
@@ -106,6 +126,12 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "medication": (),
         "pin": ("5293", "5817"),
         "password": ("Cobalt9Fern", "Saffron4Kettle"),
+        "faith": ("Hindu",),
+        "vote": ("Democrat",),
+        "orientation": ("demisexual",),
+        "record": ("vandalism",),
+        "webmail": ("stardust77",),
+        "door": ("six one three zero",),
     },
 }
 
@@ -134,6 +160,7 @@ QUESTIONS = (
     "what am I allergic to?",
     "what is my PIN?",
     "what is my password?",
+    "what is my door code?",
     "what do I like?",
     "where does Ben live?",
     "what do you know about Ana?",
@@ -247,7 +274,7 @@ class Harness:
             embedder="none",
             jobs_poll_s=0.01,
             jobs_jitter_s=0,
-            button_secret=BUTTON_SECRET,
+            button_secret=SecretStr(BUTTON_SECRET),
             background_nice=0,  # the test waits for background work: no lower priority
         )
         self.runtime: Runtime = build_runtime(
@@ -400,4 +427,5 @@ class Harness:
         """A read-only query on the database file. (Through the bot's own SQLite library: a
         second copy of SQLite in the process, like the stdlib's, does not share its POSIX
         locks, and closing its file descriptor drops the bot's locks — the file corrupts.)"""
-        return self.raw.execute(query, args).fetchall()
+        rows: list[tuple[object, ...]] = self.raw.execute(query, args).fetchall()
+        return rows

@@ -45,20 +45,21 @@ import json
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
-from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from structlog.testing import LogCapture
 
 from adapters.types import Attachment, Button, Reply
 from bot import texts
 from bot.buttons import ButtonKind
-from memory_core import Recall
+from memory_core import ImportLimits, Memory, Recall
+from memory_core.imports import Progress
 from memory_core.store.rows import owner_token
 from memory_core.values import (
     HIGH_RISK_CATEGORIES,
@@ -113,6 +114,8 @@ _ENDINGS = {
 }
 _ENDED = re.compile(r"\b(?:no longer|any ?more)\b", re.IGNORECASE)
 _HIGH_RISK = frozenset(c.value for c in HIGH_RISK_CATEGORIES)
+#: New lines in the import another user talks through (two per batch: several batches).
+_IMPORT_LINES = 8
 
 
 WHERE = ("private", "group", "group-unaddressed")
@@ -124,6 +127,9 @@ FORGETTING_KINDS = frozenset({"forget", "press", "import"})
 ALL_STATEMENTS = [(u, s) for u in USERS for s in STATEMENTS[u]]
 OWN_MARKERS = [(u, m) for u in USERS for m in sorted(MARKERS[u])]
 SECRET_WORDS = frozenset(m for m in ALL_MARKERS if KLASS[m] == SECRET)
+#: Where a secret told explicitly lives in clear: its fact, the fact's audit rows, the change
+#: log (the "since rev X" header is built from it, masked on the way out).
+_SECRET_HOMES = frozenset({"facts", "fact_history", "change_log"})
 PRIVATE_WORDS = frozenset(m for m in ALL_MARKERS if KLASS[m] in (SENSITIVE, SECRET))
 _QUESTION_KINDS = frozenset(
     {
@@ -143,6 +149,12 @@ SECTION = {
     "medication": "Health",
     "pin": "Credentials",
     "password": "Credentials",
+    "faith": "Other",
+    "vote": "Other",
+    "orientation": "Other",
+    "record": "Other",
+    "webmail": "Credentials",
+    "door": "Credentials",
 }
 _RECALL_QUERY = " ".join(sorted(ALL_MARKERS)) + " where do I live what do you know about me"
 
@@ -154,6 +166,9 @@ class UserModel:
     told: set[str] = field(default_factory=set)  # said (to the bot) and not forgotten since
     explicit: set[str] = field(default_factory=set)  # of those, told explicitly (secrets)
     forgotten: set[str] = field(default_factory=set)  # forgotten or erased, not told again
+    #: secrets told explicitly since the last erase (a forgotten one may stay in the rows an
+    #: /undo needs: the fact, its history and change log)
+    kept_explicit: set[str] = field(default_factory=set)
     turns: list[str] = field(default_factory=list)  # chat turns answered since the last erase
     paused: bool = False  # /pause: plain chat teaches nothing until /resume
     said_paused: set[str] = field(default_factory=set)  # said only while paused
@@ -173,6 +188,7 @@ class UserModel:
         self.forgotten = (self.forgotten | joining.forgotten) - self.told
         self.said_paused = (self.said_paused | joining.said_paused) - self.told
         self.heard |= joining.heard
+        self.kept_explicit |= joining.kept_explicit
 
     def tell(self, words: Iterable[str], *, explicit: bool) -> None:
         """The user said ``words`` again."""
@@ -183,6 +199,7 @@ class UserModel:
             self.said_paused.discard(w)
             if explicit:
                 self.explicit.add(w)
+                self.kept_explicit.add(w)
 
     def forget(self, words: Iterable[str]) -> None:
         """The user made the bot forget ``words``."""
@@ -249,8 +266,16 @@ class TrustMachine(RuleBasedStateMachine):
         self.held: list[HeldButton] = []
         self.unheard: list[str] = []  # group messages not addressed to the bot
         self.import_lines: dict[tuple[str, int], set[str]] = {}
+        self.imported_while_talking = False
         self.history_seen = 0
         self.logs_seen = 0
+        #: Secret words any user has sent the bot so far (the stored-secrets check reads these).
+        self.secrets_said: set[str] = set()
+        #: Turns that named a word in passing ("tell me a joke about 4821"): nothing says it is
+        #: a secret there, so their episodes may hold it.
+        self.in_passing: set[str] = set()
+        self.last_turn = ""
+        self._tables: list[str] = []
         self.snap = self._snapshot()
 
     def teardown(self) -> None:
@@ -283,7 +308,15 @@ class TrustMachine(RuleBasedStateMachine):
             "SELECT id, user_id, status, value_text, key, category, sensitive, kind FROM facts"
         )
         return {
-            int(str(r[0])): Row(*(str(v) for v in r[1:6]), bool(r[6]), str(r[7]))  # type: ignore[arg-type]
+            int(str(r[0])): Row(
+                user=str(r[1]),
+                status=str(r[2]),
+                value=str(r[3]),
+                key=str(r[4]),
+                category=str(r[5]),
+                sensitive=bool(r[6]),
+                kind=str(r[7]),
+            )
             for r in rows
         }
 
@@ -331,6 +364,7 @@ class TrustMachine(RuleBasedStateMachine):
         what the step showed; take in what they forgot or erased (``erased``: the actor's
         ``/forgetme`` went through); then check the state against the model."""
         self.h.settle()
+        self.secrets_said |= markers_in("\n".join(self.h.log.said), SECRET_WORDS)
         _note(f"step: {step.kind}")  # coverage: pytest --hypothesis-show-statistics
         for out in self.h.log.outputs:
             if out.source == "unasked":
@@ -426,7 +460,59 @@ class TrustMachine(RuleBasedStateMachine):
         self._check_high_risk(step, before, after)
         self._check_history(step)
         self._check_questions()
+        self._check_stored_secrets()
         self._check_errors()
+
+    def _check_stored_secrets(self) -> None:
+        """No secret is stored in clear anywhere the test can read (every table, both search
+        indexes) unless its owner told it explicitly (``/remember``, an import): then only in
+        the fact, its history and the change log. A casual "my gmail pw is …" or "door code is
+        four seven …" said in chat is stored redacted, wherever it goes."""
+        said = self.secrets_said
+        if not said:
+            return
+        for table in self._text_tables():
+            for row in self.h.sql(f'SELECT * FROM "{table}"'):
+                if self.in_passing & {v for v in row if isinstance(v, str)}:
+                    continue  # a turn that only mentioned the word (see ``mention``)
+                if table == "imports" and "pending" in row:
+                    continue  # the file the user sent, until Apply or Cancel settles it
+                text = " ".join(str(v) for v in row if isinstance(v, str))
+                for word in markers_in(text, said):
+                    if self._kept_explicit(word) and table in _SECRET_HOMES:
+                        continue
+                    self.fail("secret_stored_in_clear", f"{table} holds {word!r}: {text[:200]!r}")
+        for fts, home in (("facts_fts", True), ("episodes_fts", False)):
+            for word in said:
+                if home and self._kept_explicit(word):
+                    continue
+                hits = self.h.sql(f"SELECT rowid FROM {fts} WHERE {fts} MATCH ?", f'"{word}"')
+                if not home:
+                    hits = [h for h in hits if not self._mentioned_in_episode(int(str(h[0])))]
+                if hits:
+                    self.fail("secret_stored_in_clear", f"{fts} indexes {word!r}: {hits}")
+
+    def _kept_explicit(self, word: str) -> bool:
+        """Whether a memory of the word's owner (either platform's) keeps it on request."""
+        return any(word in model.kept_explicit for _, _, model in self.units([OWNER[word]]))
+
+    def _mentioned_in_episode(self, episode_id: int) -> bool:
+        """Whether an episode is of a turn that only mentioned a word in passing."""
+        rows = self.h.sql("SELECT turn_id FROM episodes WHERE id = ?", episode_id)
+        return bool(rows) and str(rows[0][0]) in self.in_passing
+
+    def _text_tables(self) -> list[str]:
+        """The tables whose rows the checks read (virtual tables and their shadows aside)."""
+        if not self._tables:
+            self._tables = [
+                str(r[0])
+                for r in self.h.sql(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE "
+                    "'CREATE VIRTUAL TABLE%' AND name NOT LIKE 'sqlite_%' "
+                    "AND name NOT LIKE '%_fts_%'"
+                )
+            ]
+        return self._tables
 
     def _check_questions(self) -> None:
         """One change, one question: no fact has two open conflicts."""
@@ -655,6 +741,7 @@ class TrustMachine(RuleBasedStateMachine):
         turn_id, replies = self.h.message(
             user, text, group=group, addressed=addressed, platform=platform
         )
+        self.last_turn = turn_id
         if not addressed:
             self.unheard.append(turn_id)
             if replies:
@@ -667,7 +754,8 @@ class TrustMachine(RuleBasedStateMachine):
     def _erase_model(self, user: str) -> None:
         model = self.model[user]
         model.forget(set(MARKERS[user]))
-        model.erased = set(model.forgotten)
+        model.erased = set(model.forgotten) | set(MARKERS[user])
+        model.kept_explicit.clear()
         model.turns.clear()
         model.heard.clear()
         model.paused = False  # settings are erased too
@@ -717,6 +805,8 @@ class TrustMachine(RuleBasedStateMachine):
         user, word = mention
         self.h.begin()
         self._say(user, form.format(word), where)
+        self.in_passing.add(self.last_turn)
+        self.h.log.said.clear()  # named, not told as a secret
         self.finish(Step(user, "mention"))
 
     @rule(
@@ -894,6 +984,68 @@ class TrustMachine(RuleBasedStateMachine):
                 self.finish(Step(user, "import"), retold=told)
                 return
         self.finish(Step(user, "import-planned"))
+
+    @precondition(lambda self: not self.imported_while_talking)
+    @rule(
+        pair=st.sampled_from([(a, b) for a in USERS for b in USERS if a != b]),
+        where=st.sampled_from(WHERE[:2]),
+        question=st.sampled_from(QUESTIONS[:3]),
+    )
+    def import_while_another_talks(self, pair: tuple[str, str], where: str, question: str) -> None:
+        """A imports a MEMORY.md with new lines; while it is being applied (between two of its
+        batches), B asks a question: B's turn is answered before A's import is done, not after
+        it. Behavioural, not timed: the import rests (almost) forever after each batch, so it
+        cannot finish first; then it is stopped and resumed from its journal, and completes."""
+        importer, other = pair
+        self.imported_while_talking = True  # once per example: it costs an import
+        self.h.begin()
+        replies = self._say(importer, "/export", "private")
+        document = replies[0].document
+        assert document is not None, replies
+        name = importer.capitalize()
+        extra = [f"- {name} keeps shelf number {n} tidy." for n in range(1, _IMPORT_LINES + 1)]
+        body = document.content.decode() + "\n## Other\n" + "\n".join(extra) + "\n"
+        _turn, replies = self.h.message(
+            importer, "/import", attachment=Attachment("MEMORY.md", body.encode())
+        )
+        apply = next(
+            (b for r in replies for row in r.buttons for b in row if b.label == "Apply"), None
+        )
+        if apply is None:  # a question of A's still open makes the file stale: nothing to do
+            self.finish(Step(importer, "import-planned"))
+            return
+        action = self.h.decode(importer, apply.data)
+        assert action is not None
+        runtime = self.h.runtime
+        memory, runner = runtime.memory, runtime.imports
+        config, answer_within = memory.config, runner.answer_within_s
+        # Batches of two rows; after each, a rest far longer than any turn; the press answers
+        # at once ("it's under way") instead of waiting for the end.
+        memory.config = replace(
+            config, import_limits=ImportLimits(batch_rows=2, batch_seconds=5.0, rest_ratio=100.0)
+        )
+        runner.answer_within_s = 0
+        try:
+            self.h.press(importer, apply, private=True)
+            uid = user_key(importer)
+            started = self.h.run(_first_batch(memory, uid, action.item_id))
+            if started is None or started.finished:
+                self.fail("import_in_batches", f"{importer}'s import is not applied in batches")
+            self.h.trail.append(f"  ({importer}'s import applying: {started})")
+            self._say(other, question, where)
+            during = self.h.run(memory.import_progress(uid, action.item_id))
+            if during is None or during.finished:
+                self.fail(
+                    "turn_waited_for_import",
+                    f"{other}'s turn was answered only after {importer}'s import ({during})",
+                )
+            # Stop the resting import; its journal keeps its place, and a resume finishes it.
+            self.h.run(runner.aclose())
+        finally:
+            memory.config = config
+            runner.answer_within_s = answer_within
+        self.h.run(runner.resume())
+        self.finish(Step(importer, "import"))
 
     # ---- rules: buttons --------------------------------------------------------------------------
 
@@ -1114,10 +1266,11 @@ class TrustMachine(RuleBasedStateMachine):
             if word is not None:
                 calls.append(("remember_fact", {"text": _ENDINGS[KIND[word]].format(word)}))
         elif act == "relearn":
-            # What they made the bot forget (else a repetition of what they told).
-            # What they made the bot forget (not what /forgetme erased: no model could read
-            # it any more), else a repetition of what they told.
-            word = pick(data, sorted(model.forgotten - model.erased) or told, "relearned word")
+            # What they made the bot forget (else a repetition of what they told). Not what
+            # /forgetme erased: the model cannot know it (the conversation went with it), and
+            # the bot keeps nothing of it to recognise it by.
+            forgot = sorted(model.forgotten - model.erased)
+            word = pick(data, forgot or told, "relearned word")
             if word is not None:
                 statement = next(x for x in STATEMENTS[user] if x.marker == word)
                 calls.append(("remember_fact", {"text": statement.text}))
@@ -1131,6 +1284,7 @@ class TrustMachine(RuleBasedStateMachine):
             fid = pick(data, live, "fact")
             if fid is not None:
                 calls.append((f"{act}_fact", {"fact_id": fid}))
+        self.secrets_said |= markers_in(repr(calls), SECRET_WORDS)
         self.h.begin()
         line = "what a day it has been"  # asks for no change to memory
         turn_id, _replies = self.h.message(user, line, group=where != "private")
@@ -1215,6 +1369,17 @@ def _identities(user: str) -> tuple[str, str]:
     return (user_key(user), user_key(user, SECOND))
 
 
+async def _first_batch(memory: Memory, user_id: str, import_id: int) -> Progress | None:
+    """The import's progress once its first batch is applied (``None`` if it never starts
+    within a few seconds)."""
+    for _ in range(500):
+        progress = await memory.import_progress(user_id, import_id)
+        if progress is not None and progress.done > 0:
+            return progress
+        await asyncio.sleep(0.01)
+    return None
+
+
 def pick(data: st.DataObject, options: Sequence[T], label: str) -> T | None:
     """One of ``options`` (``None`` if there are none), drawn the same way whatever the bot's
     state: an index, never ``sampled_from`` a list the bot's timing shaped, so a replay draws
@@ -1250,6 +1415,12 @@ def _third(name: str, statement: Statement) -> str:
         "medication": f"{name} takes {m}.",
         "pin": f"{name}'s PIN is {m}.",
         "password": f"{name}'s password is {m}.",
+        "faith": f"{name} is a practising {m}.",
+        "vote": f"{name} always votes {m}.",
+        "orientation": f"{name} is {m}.",
+        "record": f"{name} was arrested for {m} in 2018.",
+        "webmail": f"{name}'s gmail password is {m}.",
+        "door": f"{name}'s door code is {m}.",
     }[statement.kind]
 
 

@@ -227,16 +227,42 @@ def eval_intros(as_json: JsonOpt = False) -> None:
 
 
 @eval_cli.command("sensitivity", short_help="Sensitivity classifier precision/recall.")
-def eval_sensitivity(as_json: JsonOpt = False) -> None:
+def eval_sensitivity(
+    as_json: JsonOpt = False,
+    rules_only: Annotated[
+        bool,
+        typer.Option(
+            "--rules-only",
+            help="the rules alone, without the embedder's second reader (as with no embedder)",
+        ),
+    ] = False,
+) -> None:
     """Precision and recall of the sensitivity model (health, self-harm, finance, identity
     documents, credentials, sex life, religion, politics, union, criminal record, immigration)
     on the hand-labelled lists shipped with membot, per split (tune; test, held out from
-    tuning) and per category (``--json`` adds recall per area: mental health, pregnancy, debt)."""
+    tuning; fresh, a batch written before the model was last tuned, all held out) and per
+    category (``--json`` adds recall per area: mental health, pregnancy, debt). The model is
+    the rules, then the linear reader over the configured embedder's vectors when the shipped
+    weights fit that embedder."""
     from rich.table import Table
 
+    from bot import app as composition
     from memory_core import evaluation
 
-    report = evaluation.evaluate_sensitivity(evaluation.load_sensitivity_labels())
+    rows = evaluation.load_sensitivity_labels()
+    classify = None
+    if not rules_only:
+        model = evaluation.sensitivity_model(composition.build_embedder(figures_settings()))
+        if model is not None:
+            with progress("embedding", quiet=as_json) as step:
+                step(0, 1)
+                texts = [r.text for r in rows]
+                topics = dict(zip(texts, model.topics(texts), strict=True))
+                step(1, 1)
+            classify = topics.__getitem__
+        elif not as_json:
+            console.print("no embedder fits the shipped weights: the rules alone", markup=False)
+    report = evaluation.evaluate_sensitivity(rows, classify=classify)
     if as_json:
         typer.echo(json.dumps(report.as_dict()))
         return

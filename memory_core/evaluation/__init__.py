@@ -30,6 +30,10 @@ from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scen
 from memory_core.evaluation.sensitivity import SensitivityReport
 from memory_core.evaluation.sensitivity import evaluate as evaluate_sensitivity
 from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_labels
+from memory_core.sensitivity_meaning import SensitivityModel
+
+#: The sensitivity model (rules, then meaning) for an embedder; None: the rules alone.
+sensitivity_model = SensitivityModel.for_embedder
 
 __all__ = [
     "LABELS_PATH",
@@ -64,5 +68,6 @@ __all__ = [
     "run_suite",
     "seed_config",
     "select_scenarios",
+    "sensitivity_model",
     "tune_leave_one_out",
 ]

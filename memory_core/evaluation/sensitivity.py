@@ -9,8 +9,11 @@ from a hash of the text (:func:`split_for`), so about a third of the sentences f
 ``test`` part that nobody picked by hand and the classifier was not tuned on. Batch 1 was written
 before the classifier existed, batch 2 after its first version; batch 4 (the special categories,
 ``sensitivity_special_tune.jsonl`` / ``sensitivity_special_test.jsonl``) before their rules,
-which were tuned on the tune file only. Everything here is a pure function of the rows it is
-given.
+which were tuned on the tune file only. Batch 7 (``sensitivity_special_fresh.jsonl``) was
+written after that, before its failures were read and before the rules were widened or the
+embedding stage was trained: all of it is held out (``test``, whatever its hash says), and it
+is also reported alone as the ``fresh`` split. Everything here is a pure function of the rows it
+is given.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from memory_core.values import Topic
 #: The labelled sentences shipped with the package (every ``sensitivity_*.jsonl`` beside it).
 LABELS_DIR = Path(__file__).parent / "labels"
 SPLITS: tuple[str, ...] = ("tune", "test")
+#: Batches written before anything was tuned on them: held out whole, and reported alone.
+FRESH_BATCHES: frozenset[int] = frozenset({7})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
@@ -126,7 +131,8 @@ class SplitReport:
 
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
-    """One :class:`SplitReport` per split (``tune``, ``test``) and one for ``all`` rows."""
+    """One :class:`SplitReport` per split (``tune``, ``test``), one for the ``fresh`` batches
+    (part of ``test``) when there are any, and one for ``all`` rows."""
 
     splits: dict[str, SplitReport]
 
@@ -155,6 +161,8 @@ def parse_labels(lines: Iterable[str]) -> list[LabelledSentence]:
             raise InvalidInputError(f"sensitivity labels line {number}: bad text or split")
         if expected == Topic.CONFIDED:
             raise InvalidInputError(f"sensitivity labels line {number}: {raw} is not a category")
+        if batch in FRESH_BATCHES and split != "test":
+            raise InvalidInputError(f"sensitivity labels line {number}: a fresh batch is held out")
         if area is not None and not isinstance(area, str):
             raise InvalidInputError(f"sensitivity labels line {number}: bad area")
         rows.append(LabelledSentence(text, expected, split, batch, area))
@@ -202,18 +210,24 @@ def _split_report(
 
 
 def evaluate(
-    rows: Sequence[LabelledSentence], classify: Classifier = sensitive_topic
+    rows: Sequence[LabelledSentence], classify: Classifier | None = None
 ) -> SensitivityReport:
     """Run ``classify`` on every row and score it on each split and on all rows together.
 
     "sensitive" counts a sentence as right when both sides agree it is sensitive at all (any
     category); the per-category scores ask whether it was given that exact category.
     """
+    classify = classify or sensitive_topic  # the rules alone by default
     predicted = [classify(row.text) for row in rows]
     splits: dict[str, SplitReport] = {}
     for name in SPLITS:
         chosen = [i for i, row in enumerate(rows) if row.split == name]
         picked_rows = [rows[i] for i in chosen]
         splits[name] = _split_report(name, picked_rows, [predicted[i] for i in chosen])
+    fresh = [i for i, row in enumerate(rows) if row.batch in FRESH_BATCHES]
+    if fresh:
+        splits["fresh"] = _split_report(
+            "fresh", [rows[i] for i in fresh], [predicted[i] for i in fresh]
+        )
     splits["all"] = _split_report("all", rows, predicted)
     return SensitivityReport(splits)

@@ -120,6 +120,23 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"\b(?:notice|care|miss\s+me)\s+if\s+i\s+(?:was|were|'m|am)\s+(?:gone|dead)\b"
         r"|\b(?:notice|care)\s+if\s+i\s+died\b",
     ),
+    (
+        "gone dead wasn't weren't",
+        r"\b(?:fine|better|happier|okay|ok)\s+(?:off\s+)?if\s+i\s+(?:was|were|wasn't|weren't)\s+"
+        r"(?:gone|dead|here|around)\b",
+    ),
+    ("stop", r"\b(?:pain|it|everything|all\s+of\s+it)\s+to\s+stop\s+(?:forever|for\s+good)\b"),
+    (
+        "around",
+        r"\b(?:won't|will\s+not|think\s+i'll|not\s+going\s+to)\s+be\s+around\s+(?:for\s+)?much\s+"
+        r"longer\b(?!\s+(?:tonight|today|at|in|here))",
+    ),
+    ("bled", r"\buntil\s+(?:it|they|i)\s+bled\b"),
+    (
+        "hang hanged hanging drown drowning poison poisoned poisoning suffocate strangle strangled",
+        r"\b(?:hang|hanged|hanging|drown|drowning|poison|poisoned|poisoning|suffocate|strangle|"
+        r"strangled)\s+myself\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -200,6 +217,21 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
         r"\b(?:my|his|her|their)\s+(?:sexuality|sexual\s+orientation|gender\s+identity)\b",
     ),
     ("attracted", r"\battracted\s+to\s+(?:men|women|guys|girls|both|the\s+same\s+sex)\b"),
+    (
+        "into",
+        r"\b(?:i'm|im|i\s+am|she's|he's|is)\s+(?:only\s+|also\s+|mostly\s+|just\s+)?into\s+"
+        r"(?:men|women|guys|girls|dudes|both)\b",
+    ),
+    (
+        "swing swingers swinger",
+        r"\b(?:and\s+i|we)\s+swing\s*(?:$|[,.;!?])|\bswingers?\s+(?:club|party|parties|lifestyle)\b"
+        r"|\b(?:we're|we\s+are)\s+swingers\b",
+    ),
+    ("sugar", r"\bsugar\s+(?:daddy|daddies|baby|babies|mommy|mummy)\b"),
+    (
+        "sex",
+        r"\b(?:active|great|good|bad|boring|healthy|dead|non-?existent|amazing|no)\s+sex\s+life\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -392,6 +424,10 @@ POLITICS: tuple[tuple[str, str], ...] = (
         r"monarchy|gun|guns|union)\b",
     ),
     ("activist activists", rf"\b{BE}\s+an?\s+(?:[\w-]+\s+){{0,2}}activist\b"),
+    (
+        "supporter supporters voter voters activist activists fan",
+        rf"\b{_PARTIES}\s+(?:supporter|supporters|voter|voters|activist|activists|fan)\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -426,6 +462,7 @@ UNION: tuple[tuple[str, str], ...] = (
         rf"|\b{_UNIONS}\s+(?:member|members|membership|rep|steward)\b",
     ),
     ("unionized unionised", r"\bunioni[sz]ed\b"),
+    ("unionist unionists", r"\b(?:trade|labou?r)\s+unionists?\b"),
     ("union", r"\b(?:my|our)\s+union\b(?!\s+(?:jack|square|station))"),
 )
 
@@ -442,7 +479,9 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
         "arrested arrest convicted conviction convictions charged sentenced jailed imprisoned "
         "indicted prosecuted locked booked",
         rf"\b(?:was|were|got|been|get|getting|i|he|she|they)\s+(?:\w+\s+)?(?:arrested|convicted|charged|"
-        r"sentenced|jailed|imprisoned|indicted|prosecuted|locked\s+up|booked)\b"
+        r"sentenced|jailed|imprisoned|indicted|prosecuted|locked\s+up|"
+        r"booked(?!\s+(?:a|an|the|my|our|tickets?|flights?|tables?|in|into|for\s+(?:a|the|two|"
+        r"dinner|lunch))\b))\b"
         rf"|\b(?:conviction|convictions|arrest|arrested|charged|convicted)\s+for\s+{_OFFENCES}\b"
         r"|\b(?:a|my|his|her|previous|prior|past|spent|an\s+old)\s+(?:\w+\s+)?convictions?\b",
     ),
@@ -493,6 +532,15 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
         r"\bcommunity\s+service\s+(?:for|order|hours)\b|\b(?:doing|did|do)\s+community\s+service\b",
     ),
     ("restraining order", r"\brestraining\s+order\s+against\s+(?:me|him|her|them|my)\b"),
+    (
+        "inside",
+        r"\b(?:months?|years?|weeks?|time)\s+inside\s+for\b"
+        r"|\b(?:spent|did|served)\s+(?:\w+\s+){1,3}inside\s*(?:$|[,.;!?]|\bfor\b)",
+    ),
+    (
+        "court",
+        rf"\bcourt\s+case\s+for\s+{_OFFENCES}\b|\b(?:pending|upcoming|criminal)\s+court\s+case\b",
+    ),
 )
 #: Checked on the text before near misses are blanked ("works as an escort" looks like a job).
 SEX_LIFE_RAW: tuple[tuple[str, str], ...] = (
@@ -552,6 +600,21 @@ IMMIGRATION: tuple[tuple[str, str], ...] = (
     (
         "removal detention raid order",
         r"\b(?:removal\s+order|immigration\s+(?:detention|raid|hearing|court|status|case))\b|\bdetention\s+cent(?:re|er)\b",
+    ),
+    (
+        "ice immigration force",
+        r"\b(?:ice|immigration|border\s+force)\s+(?:detained|arrested|raided|took|picked\s+up|"
+        r"deported)\b",
+    ),
+    (
+        "papers",
+        r"\b(?:no|don't\s+have|dont\s+have|without)\s+(?:any\s+)?(?:legal\s+)?papers\s+to\s+"
+        r"(?:work|stay|live)\b",
+    ),
+    (
+        "visa",
+        r"\bon\s+an?\s+(?:spousal|spouse|student|work|tourist|dependant|dependent|partner|"
+        r"fianc[eé]e?|temporary|skilled\s+worker|humanitarian|expired)\s+visa\b",
     ),
 )
 

@@ -27,6 +27,7 @@ from sqlalchemy import Connection
 from memory_core import fts
 from memory_core.categories import Consumer
 from memory_core.disclosure import is_private
+from memory_core.errors import EmbedderError
 from memory_core.executors import Lane
 from memory_core.extract.sensitivity import classified
 from memory_core.jobs.reflection import clip
@@ -136,6 +137,8 @@ class Insights:
         if activity is None:
             return []
         drafts = await self.writer.insights(activity)
+        if drafts and self.memory.sensitivity is not None:
+            drafts = await self.memory.run(Lane.BACKGROUND, self._plain, user_id, drafts)
         if not drafts:
             return []
         return await self.memory.run(Lane.BACKGROUND, self._save, user_id, drafts)
@@ -152,6 +155,22 @@ class Insights:
             facts = fact_repo.list_facts(conn, user_id, scope, limit=200)
         known = [f.value_text for f in facts if f.kind == "fact" and not is_private(f)]
         return Activity(user_id, tuple(turns), tuple(known[: self.config.max_facts]))
+
+    def _plain(self, user_id: str, drafts: Sequence[InsightDraft]) -> list[InsightDraft]:
+        """The drafts the sensitivity model does not read as private by meaning (the rules
+        check them again in :meth:`_save`); all of them when the embedder fails."""
+        model = self.memory.sensitivity
+        if model is None:
+            return list(drafts)
+        try:
+            topics = model.topics([clip(d.summary, MAX_CHARS) for d in drafts])
+        except EmbedderError as exc:
+            log.warning("sensitivity_meaning_failed", user_id=user_id, error=str(exc))
+            return list(drafts)
+        for topic in topics:
+            if topic is not None:
+                log.info("insight_dropped", user_id=user_id, reason="sensitive")
+        return [d for d, topic in zip(drafts, topics, strict=True) if topic is None]
 
     def _save(self, user_id: str, drafts: Sequence[InsightDraft]) -> list[Fact]:
         now = self.memory.clock.now()

@@ -27,6 +27,7 @@ from memory_core.learn.decisions import Decision
 from memory_core.learn.lookup import file_people, related_facts
 from memory_core.llm import llm_scope
 from memory_core.notes import NoteCategories, categorize, is_note
+from memory_core.sensitivity_meaning import read_by_meaning
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import outbox
@@ -113,15 +114,7 @@ class Learner:
                 if procedure is not None
                 else policy.bound_candidates(await self.extractor.extract(turn))
             )
-            if self.notes is not None and any(is_note(c.key) for c in candidates):
-                try:
-                    candidates = await self.memory.run(
-                        Lane.BACKGROUND, categorize, self.notes, candidates
-                    )
-                except EmbedderError as exc:
-                    # The note is kept all the same, as ``other`` (a word list still reads
-                    # a sensitive topic on the write path).
-                    log.warning("note_category_failed", turn_id=job.turn_id, error=str(exc))
+            candidates = await self._categorized(job, candidates)
             # "Marco is a chef" goes to the Marco the user told us about before.
             candidates = await self.memory.run(
                 Lane.BACKGROUND, file_people, self.memory, job.user_id, candidates
@@ -180,6 +173,28 @@ class Learner:
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
         log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
         return result
+
+    async def _categorized(self, job: outbox.Job, candidates: list[Candidate]) -> list[Candidate]:
+        """Notes filed under a category, and what the rules do not read as private marked so
+        when it is by meaning (each step skipped, logged, when the embedder fails)."""
+        if self.notes is not None and any(is_note(c.key) for c in candidates):
+            try:
+                candidates = await self.memory.run(
+                    Lane.BACKGROUND, categorize, self.notes, candidates
+                )
+            except EmbedderError as exc:
+                # The note is kept all the same, as ``other`` (a word list still reads
+                # a sensitive topic on the write path).
+                log.warning("note_category_failed", turn_id=job.turn_id, error=str(exc))
+        if self.memory.sensitivity is not None:
+            # What the rules do not read as private may still be, by meaning.
+            try:
+                candidates = await self.memory.run(
+                    Lane.BACKGROUND, read_by_meaning, self.memory.sensitivity, candidates
+                )
+            except EmbedderError as exc:
+                log.warning("sensitivity_meaning_failed", turn_id=job.turn_id, error=str(exc))
+        return candidates
 
     def _apply(
         self,

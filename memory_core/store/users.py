@@ -132,6 +132,12 @@ def end_journal(conn: Connection, import_id: int) -> None:
     conn.execute(text("DELETE FROM meta WHERE key = :k"), {"k": f"{_JOURNAL}{import_id}"})
 
 
+def drop_plan(conn: Connection, import_id: int) -> None:
+    """An import was applied or cancelled: its plan (the file's lines, secrets included) is
+    not kept any longer; the row stays as the record that it was settled."""
+    conn.execute(text("UPDATE imports SET plan_json = '{}' WHERE id = :id"), {"id": import_id})
+
+
 def unfinished_imports(conn: Connection) -> list[tuple[str, int]]:
     """``(user_id, import_id)`` of every import whose apply was started and not finished (a
     process died during it); journal entries whose import is gone are dropped."""

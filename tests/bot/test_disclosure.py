@@ -174,6 +174,12 @@ def test_masking_keeps_only_the_tail_of_long_secrets() -> None:
     assert masked.endswith("••••4567") and "X123" not in masked
 
 
+def test_a_code_said_in_words_is_masked_whole() -> None:
+    """ "two nine five eight": a kept tail ("ight") would spell out the last digit."""
+    assert mask_secrets("door code is two nine five eight") == "door code is ••••"
+    assert mask_secrets("the alarm code is four seven seven one") == "the alarm code is ••••"
+
+
 @pytest.mark.parametrize(
     ("said", "word"),
     [
@@ -198,3 +204,14 @@ async def test_what_the_classifier_used_to_miss_is_sensitive_and_stays_out_of_gr
         group_message(f"what do you know about {word}?", at=clock.advance(minutes=1))
     )
     assert word not in group_text(replies).lower()
+
+
+@pytest.mark.parametrize("query", ["4821", "six one three zero", "Four-seven-seven-one"])
+async def test_a_search_for_a_code_is_not_said_back(chat: Chat, query: str) -> None:
+    """A PIN or door code typed (or said as words) as a search is not repeated in the reply
+    (the property test found "I have nothing about six one three zero.")."""
+    bot, clock = chat.bot, chat.clock
+    for command in ("/memories", "/why"):
+        replies = await bot.on_message(message(f"{command} {query}", at=clock.advance(minutes=1)))
+        assert replies
+        assert all(query.lower() not in r.text.lower() for r in replies)

@@ -207,3 +207,16 @@ async def test_one_change_raises_one_question(tmp_path: Path) -> None:
 def test_what_counts_as_asking_to_forget_a_fact(said: str, asked: bool) -> None:
     fact = factories.fact(7, "Ana has asthma.", Category.HEALTH, key="health.asthma")
     assert asks_to_forget(said, fact, fact.last_mentioned_at) is asked
+
+
+async def test_a_fact_the_model_stores_is_read_for_sensitivity_by_meaning(tmp_path: Path) -> None:
+    """`remember_fact` of a self-harm sentence no rule knows: stored, but sensitive (never shown
+    or used in a group) — the same reading by meaning as the user's own chat."""
+    said = "nobody would even notice if I disappeared one day"
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        fake.tool_calls([("remember_fact", {"text": said})])
+        fake.text("I'm here.")
+        await rt.router.on_message(message("rough day"))
+        await rt.settle()
+        stored = [f for f in await _facts(rt) if "disappeared" in f.value_text]
+        assert stored and all(f.sensitive for f in stored)

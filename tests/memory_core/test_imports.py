@@ -16,6 +16,7 @@ from memory_core.clock import ManualClock
 from memory_core.embed import Vectors
 from memory_core.imports import ImportLimits, _line_for
 from memory_core.store import facts as fact_repo
+from memory_core.store import users
 from memory_core.values import Audience, Fact, NewFact, SearchFilters
 from tests.conftest import HashEmbedder
 from tests.factories import START
@@ -180,3 +181,24 @@ async def test_stopping_the_vector_writer_does_not_wait_for_a_big_imports_queue(
     finally:
         memory.vectors.close()
         memory.db.dispose()
+
+
+async def test_a_settled_import_keeps_no_plan(store: str | Path) -> None:
+    """Applied or cancelled, an import's plan (the file's lines, a PIN among them) is dropped:
+    only a pending one waiting for Apply holds the file (found by the property test)."""
+    memory = Memory.open(store, None, ManualClock(START))
+    try:
+        lines = ["Ana's PIN is 5293", "Ana owns a red bike"]
+        applied = await memory.plan_import("t:1", _file(lines), owner="Ana")
+        cancelled = await memory.plan_import("t:1", _file(lines), owner="Ana")
+        assert applied.import_id is not None and cancelled.import_id is not None
+        assert await memory.begin_import("t:1", applied.import_id)
+        assert await memory.apply_import("t:1", applied.import_id) is not None
+        assert await memory.cancel_import("t:1", cancelled.import_id)
+        with memory.db.read() as conn:
+            plans = [
+                users.import_plan(conn, "t:1", i) for i in (applied.import_id, cancelled.import_id)
+            ]
+        assert plans == [{}, {}]
+    finally:
+        memory.close()

@@ -44,3 +44,12 @@ async def test_related_candidates_get_a_boost_and_edges_stay_per_user(memory: Me
         assert relation_repo.strongest_within(conn, "console:bob", [a.id, b.id]) == {}
     plain = search_on_thread(memory, USER, "Sundays", mode="lexical")
     assert {h.id for h in plain} == {a.id, b.id}
+
+
+def test_a_secret_value_is_never_an_entity() -> None:
+    """ "my password is Mango3Tulip": the entity table would keep the password in clear (found
+    by the property test's stored-secrets check); names beside it are still entities."""
+    from memory_core import entities
+
+    found = entities.extract("I told Marco that my password is Mango3Tulip")
+    assert [e.name for e in found] == ["Marco"]

@@ -8,6 +8,7 @@ import pytest
 
 from memory_core.errors import InvalidInputError
 from memory_core.evaluation.sensitivity import (
+    FRESH_BATCHES,
     LabelledSentence,
     evaluate,
     load_labels,
@@ -133,26 +134,30 @@ def test_near_misses_are_not_flagged(text: str) -> None:
 
 
 def test_the_labelled_list_is_large_and_split_by_hash() -> None:
-    """At least 300 sentences; each split is the hash's, so the test third is not hand-picked."""
+    """At least 300 sentences; each split is the hash's, so the test third is not hand-picked
+    (a fresh batch, written before anything was tuned on it, is held out whole)."""
     rows = load_labels()
     assert len(rows) >= 300
-    assert all(row.split == split_for(row.text) for row in rows)
+    hashed = [row for row in rows if row.batch not in FRESH_BATCHES]
+    assert all(row.split == split_for(row.text) for row in hashed)
+    assert all(row.split == "test" for row in rows if row.batch in FRESH_BATCHES)
     assert len({row.text for row in rows}) == len(rows)
-    share = sum(row.split == "test" for row in rows) / len(rows)
+    share = sum(row.split == "test" for row in hashed) / len(hashed)
     assert 0.28 < share < 0.38
     assert sum(row.expected is None for row in rows) >= len(rows) // 3
 
 
 def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> None:
-    """Measured: test split precision 0.977, recall 0.841 (with the special categories' held-out
-    rows, written in three batches); tune split 0.997 / 0.998."""
+    """The rules alone, measured: test split precision 0.965, recall 0.839 (with the special
+    categories' held-out rows, written in five batches, the fresh batch 7 among them); tune split
+    0.993 / 0.996. With the embedder's reader: ``test_sensitivity_meaning``."""
     report = evaluate(load_labels())
     test, tune = report.splits["test"], report.splits["tune"]
-    assert test.sensitive.precision >= 0.97
+    assert test.sensitive.precision >= 0.96
     assert test.sensitive.recall >= 0.83
-    assert test.by_category[Category.HEALTH].precision >= 0.94
+    assert test.by_category[Category.HEALTH].precision >= 0.93
     assert test.by_category[Category.FINANCE].precision >= 0.95
-    assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.95
+    assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.94
     assert tune.sensitive.precision >= 0.99
     assert tune.sensitive.recall >= 0.99
 
