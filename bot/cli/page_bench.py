@@ -116,19 +116,9 @@ async def _first_paint(
         from playwright.async_api import async_playwright
     except ImportError:
         return None, "first paint not measured: Playwright is not installed (pip install '.[dev]')"
-    args = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-    ]
     painted: list[float] = []
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=str(_CHROMIUM), args=args)
+        browser = await p.chromium.launch(executable_path=str(_CHROMIUM), args=CHROMIUM_ARGS)
         try:
             ctx = await browser.new_context(viewport={"width": 390, "height": 844})
             await ctx.add_cookies(
@@ -147,6 +137,20 @@ async def _first_paint(
         finally:
             await browser.close()
     return Percentiles.of(painted), ""
+
+
+#: Chromium switches for a quiet, offline, throwaway browser (root needs --no-sandbox); the
+#: browser tests use the same.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def run_blocking(

@@ -218,3 +218,23 @@ async def test_a_detected_language_wins_and_carries_over_to_commands_and_presses
     # Another user the detector knows nothing about: their app's language.
     other = await router.on_message(message("/help", user="bo", language="fr"))
     assert other[0].text.startswith("Je suis membot")
+
+
+def test_the_extractor_finds_texts_marked_inside_f_strings_and_other_calls(tmp_path: Path) -> None:
+    """Babel's extractor skips a marker inside an f-string or another call's arguments; the
+    catalogue must still hold those texts (else they are never translated)."""
+    code = tmp_path / "m.py"
+    code.write_text(
+        "a = f\"{t(lang, 'People')}\"\n"
+        'b = t(lang, EVENTS.get(e, N_("changed")))\n'
+        "c = f\"{tn(lang, '{n} day', '{n} days', n)} {_say('Hi')}\"\n"
+        "d = t(lang, name)\n"
+    )
+    assert locales.unseen_by_babel(code) == [
+        (1, "People"),
+        (2, "changed"),
+        (3, ("{n} day", "{n} days")),
+        (3, "Hi"),
+    ]
+    ids = {entry.id for entry in locales.template()}
+    assert "changed" in ids and "You also told me {facts}." in ids

@@ -16,21 +16,14 @@ from typing import Any, TypeVar
 
 import pytest
 
+from bot.cli.page_bench import CHROMIUM_ARGS
+
 T = TypeVar("T")
 CHROMIUM = Path("/usr/bin/chromium")
 #: Where the tests write their screenshots (the README shows two of them).
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
-#: Chromium switches for a quiet, offline, throwaway browser (root needs --no-sandbox).
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+#: Chromium switches for a quiet, offline, throwaway browser (the page bench's own).
+ARGS = CHROMIUM_ARGS
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
