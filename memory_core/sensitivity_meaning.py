@@ -131,12 +131,14 @@ class SensitivityModel:
         weights = load_weights(path)
         if weights is None:
             return None
-        if weights.model_id != embedder.model_id:
+        # Another model, or the same name at another size (a vector of another length).
+        if weights.model_id != embedder.model_id or weights.mean.shape[-1] != embedder.dim:
             log.warning(
                 "sensitivity_meaning_off",
                 reason="other_embedder",
                 trained_for=weights.model_id,
                 embedder=embedder.model_id,
+                dim=embedder.dim,
             )
             return None
         return cls(embedder, weights)

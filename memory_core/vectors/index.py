@@ -44,9 +44,9 @@ def embeds_role(role: str) -> bool:
 MAX_EMBED_CHARS = 2000
 
 
-#: The areas of life embedded by each embedding model (``model_id``), shared by every index
+#: The areas of life embedded by each embedding model (``model_id``, ``dim``), shared by every index
 #: of the process.
-_DOMAIN_VECTORS: dict[str, Vectors] = {}
+_DOMAIN_VECTORS: dict[tuple[str, int], Vectors] = {}
 _DOMAINS_LOCK = threading.Lock()
 
 
@@ -318,16 +318,16 @@ class VectorIndex:
             return self._domains
         # The same model gives the same vectors: embedded once per process, whatever number of
         # memories it opens (a test suite opens hundreds; a bot one).
-        self._domains = _DOMAIN_VECTORS.get(self._embedder.model_id)
+        self._domains = _DOMAIN_VECTORS.get((self._embedder.model_id, self._embedder.dim))
         if self._domains is not None:
             return self._domains
         if not _DOMAINS_LOCK.acquire(blocking=wait):
             return None
         try:
-            self._domains = _DOMAIN_VECTORS.get(self._embedder.model_id)
+            self._domains = _DOMAIN_VECTORS.get((self._embedder.model_id, self._embedder.dim))
             if self._domains is None:
                 self._domains = self._embedder.embed_passages(list(DOMAINS))
-                _DOMAIN_VECTORS[self._embedder.model_id] = self._domains
+                _DOMAIN_VECTORS[(self._embedder.model_id, self._embedder.dim)] = self._domains
         except EmbedderError as exc:
             self._embedder_failed(exc)
         finally:

@@ -110,7 +110,7 @@ async def test_the_process_with_shard_0_syncs_the_commands_once() -> None:
         await gateway.wait_for_identifies(1)
         assert gateway.identified == [[0, 2]]
         (sync,) = http.where("PUT", rf"/applications/{APP_ID}/commands")
-        assert len(sync.json) == 15
+        assert len(sync.json) == 18
     finally:
         await adapter.stop()
         http.uninstall()
