@@ -524,7 +524,7 @@ class TrustMachine(RuleBasedStateMachine):
                     continue  # a turn that only mentioned the word (see ``mention``)
                 if table == "imports" and "pending" in row:
                     continue  # the file the user sent, until Apply or Cancel settles it
-                text = " ".join(str(v) for v in row if isinstance(v, str))
+                text = _row_text(table, row)
                 for word in markers_in(text, said):
                     if self._kept_explicit(word) and table in _SECRET_HOMES:
                         continue
@@ -762,13 +762,7 @@ class TrustMachine(RuleBasedStateMachine):
                 if n:
                     self.fail("erase_left_rows", f"{table} still has {n} rows of {uid}")
             for row in self.h.sql(f'SELECT * FROM "{table}"'):
-                if table == "meta" and row[0] in _INSTALLATION_SECRETS:
-                    continue  # random hex of the installation, not anybody's words
-                # A digest (a link code's keyed hash) is hex, not anybody's words.
-                text = " ".join(
-                    str(v) for v in row if isinstance(v, str) and not _DIGEST.fullmatch(v)
-                )
-                if left := markers_in(text, words):
+                if left := markers_in(_row_text(table, row), words):
                     self.fail("erase_left_text", f"{table} still holds {sorted(left)}: {row}")
         for fts in ("facts_fts", "episodes_fts"):
             token = owner_token(uid)
@@ -1430,8 +1424,26 @@ class TrustMachine(RuleBasedStateMachine):
 
 
 #: ``meta`` rows holding a random secret of the installation (its hex may spell a PIN).
-_INSTALLATION_SECRETS = frozenset({"link_code_key"})
-_DIGEST = re.compile(r"[0-9a-f]{64}")
+_INSTALLATION_SECRETS = frozenset({"link_code_key", "page_secret"})
+#: A digest (a link code's keyed hash), an FTS owner token or a random id: hex, not words.
+_DIGEST = re.compile(r"u?[0-9a-f]{16,64}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}")
+#: A process's lease owner id (``host:pid:random``): its pid may spell a PIN marker.
+_PROCESS_ID = re.compile(r"[^:\s]{1,40}:\d+:[0-9a-f]{8}")
+
+
+def _row_text(table: str, row: Sequence[object]) -> str:
+    """The words a stored row holds that somebody said: not the installation's random secrets,
+    a digest (a link code's keyed hash) or a process's lease owner id, whose digits may spell a
+    marker by chance."""
+    if table == "meta" and row and row[0] in _INSTALLATION_SECRETS:
+        return ""
+    return " ".join(
+        str(v)
+        for v in row
+        if isinstance(v, str) and not _DIGEST.fullmatch(v) and not _PROCESS_ID.fullmatch(v)
+    )
+
+
 #: A link code in the bot's answer to ``/link``.
 _CODE = re.compile(r"\b([A-Z2-9]{4}-[A-Z2-9]{4})\b")
 
