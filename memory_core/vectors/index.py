@@ -44,6 +44,12 @@ def embeds_role(role: str) -> bool:
 MAX_EMBED_CHARS = 2000
 
 
+#: The areas of life embedded by each embedding model (``model_id``), shared by every index
+#: of the process.
+_DOMAIN_VECTORS: dict[str, Vectors] = {}
+_DOMAINS_LOCK = threading.Lock()
+
+
 @dataclass(slots=True)
 class _Change:
     """One user's vector changes of one kind in a vector-write transaction."""
@@ -96,7 +102,6 @@ class VectorIndex:
         self._stopping = threading.Event()
         self._writer: VectorWriter | None = None
         self._domains: Vectors | None = None
-        self._domains_lock = threading.Lock()
 
     @property
     def enabled(self) -> bool:
@@ -311,15 +316,22 @@ class VectorIndex:
         as a reply asks — while another thread is embedding them)."""
         if self._domains is not None or not self._enabled or self._embedder is None:
             return self._domains
-        if not self._domains_lock.acquire(blocking=wait):
+        # The same model gives the same vectors: embedded once per process, whatever number of
+        # memories it opens (a test suite opens hundreds; a bot one).
+        self._domains = _DOMAIN_VECTORS.get(self._embedder.model_id)
+        if self._domains is not None:
+            return self._domains
+        if not _DOMAINS_LOCK.acquire(blocking=wait):
             return None
         try:
+            self._domains = _DOMAIN_VECTORS.get(self._embedder.model_id)
             if self._domains is None:
                 self._domains = self._embedder.embed_passages(list(DOMAINS))
+                _DOMAIN_VECTORS[self._embedder.model_id] = self._domains
         except EmbedderError as exc:
             self._embedder_failed(exc)
         finally:
-            self._domains_lock.release()
+            _DOMAINS_LOCK.release()
         return self._domains
 
     def topics(
