@@ -918,7 +918,8 @@ class Memory:
             related = self._related(conn, user_id, hits, audience)
         policy = self.config.categories
         allowed = policy.allowed(Consumer.REPLY, audience)
-        # A related bullet follows its fact only where the fact's category may be searched in.
+        # A related fact is shown (after the hit it relates to) only when its own category
+        # may reach the block as a search hit.
         related = {
             fact_id: [
                 f
