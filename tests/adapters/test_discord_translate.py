@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from adapters import discord_translate as tr
+from adapters.discord import translate as tr
 from adapters.types import Button
 from tests.factories import START
 from tests.fakes.discord_fakes import (

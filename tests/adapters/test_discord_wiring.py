@@ -13,8 +13,9 @@ import discord
 import pytest
 import structlog
 
-from adapters.discord import DMS_CLOSED, SORRY, DiscordAdapter, DiscordConfig
-from adapters.discord_translate import TOO_BIG
+from adapters.discord import DiscordAdapter, DiscordConfig
+from adapters.discord.adapter import DMS_CLOSED, SORRY
+from adapters.discord.translate import TOO_BIG
 from adapters.types import Button, Reply, Target
 from bot.app import Runtime, build_runtime
 from bot.config import Settings

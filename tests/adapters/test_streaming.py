@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from adapters.discord_translate import split_text
+from adapters.discord.translate import split_text
 from adapters.streaming import WRITING, Backoff, Draft
 
 

@@ -12,7 +12,7 @@ from telegram import Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from adapters.telegram import TelegramAdapter, TelegramConfig
-from adapters.telegram_transport import PerChatUpdateProcessor, RedactToken, RetryingRateLimiter
+from adapters.telegram.transport import PerChatUpdateProcessor, RedactToken, RetryingRateLimiter
 
 TOKEN = "123456:SECRET-token"
 

@@ -13,7 +13,7 @@ import pytest
 
 from adapters.streaming import WRITING
 from adapters.telegram import TelegramAdapter, TelegramConfig
-from adapters.telegram_translate import INTERRUPTED, SORRY
+from adapters.telegram.translate import INTERRUPTED, SORRY
 from bot.app import build_runtime
 from bot.config import Settings
 from bot.drafts import StoredDrafts

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from telegram import InlineKeyboardMarkup, Update
 
-from adapters.telegram_translate import (
+from adapters.telegram.translate import (
     COMMAND_MENU,
     MAX_TEXT,
     BotIdentity,

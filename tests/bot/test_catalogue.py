@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.discord_commands import build_commands
-from adapters.telegram_translate import COMMAND_MENU
+from adapters.discord.commands import build_commands
+from adapters.telegram.translate import COMMAND_MENU
 from bot.catalogue import CATALOGUE
 from bot.commands import Commands
 

@@ -178,16 +178,17 @@ async def test_a_long_import_prints_progress_in_the_console_and_a_quick_one_does
     monkeypatch: pytest.MonkeyPatch,
     console: Callable[..., AbstractAsyncContextManager[Console]],
 ) -> None:
-    import adapters.console
+    import adapters.console.adapter
 
     lines = "\n".join(f"- Ana has read book number {i}." for i in range(30))
     # Batches of 10 rows: progress is told after each batch.
     async with console(tmp_path / "m.db", clock, import_batch_rows=10) as s:
         assert "Add (30)" in await _import(s, tmp_path, f"# Memory of Ana\n\n{lines}\n")
-        monkeypatch.setattr(adapters.console, "PROGRESS_EVERY_S", 3600.0)
+        monkeypatch.setattr(adapters.console.adapter, "PROGRESS_EVERY_S", 3600.0)
         quick = await s.say("/tap 1")  # done within PROGRESS_EVERY_S: only the answer
         assert "30 added" in quick and " of 30 (" not in quick
-        monkeypatch.setattr(adapters.console, "PROGRESS_EVERY_S", 0.0)  # every line is "long"
+        # Every line is "long".
+        monkeypatch.setattr(adapters.console.adapter, "PROGRESS_EVERY_S", 0.0)
         more = "\n".join(f"- Ana has seen film number {i}." for i in range(40))
         md = await _export(s, tmp_path)
         assert "Add (40)" in await _import(s, tmp_path, md + more + "\n")

@@ -1,7 +1,7 @@
 """The Discord adapter: wires a discord.py client, its slash-command tree and persistent buttons
 to the bot.
 
-Every callback is thin — bind log context, translate (``adapters.discord_translate``), await the
+Every callback is thin — bind log context, translate (``adapters.discord.translate``), await the
 bot, send. Slash commands become ``/name args`` messages for the bot's dispatcher; buttons carry
 the bot's signed data in their ``custom_id`` and are routed by a ``DynamicItem`` template, so
 buttons sent before a restart still work. Answers slower than ``defer_after`` seconds are
@@ -10,7 +10,7 @@ answer from the language model is shown while it is written (``adapters.streamin
 message edited at most every ``stream_edit_interval_s`` (discord.py waits out 429s itself),
 continued in a new message past 2,000 characters. Slash commands never carry a chat turn, so
 their answers are not streamed. The
-commands, the button and the client and tree classes are declared in ``adapters.discord_commands``.
+commands, the button and the client and tree classes are declared in ``adapters.discord.commands``.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from typing import Any, TypeVar
 import discord
 import structlog
 
-from adapters import discord_translate as tr
-from adapters.discord_commands import (
+from adapters.discord import translate as tr
+from adapters.discord.commands import (
     AdapterTree,
     Interaction,
     PressButton,

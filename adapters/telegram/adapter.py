@@ -1,4 +1,4 @@
-"""The Telegram adapter: python-telegram-bot wiring around ``adapters.telegram_translate``.
+"""The Telegram adapter: python-telegram-bot wiring around ``adapters.telegram.translate``.
 
 Long polling by default, or a webhook server that rejects requests without the secret header.
 Each callback is thin: bind log context, translate, await the bot, send. A chat answer from
@@ -8,7 +8,7 @@ characters; "message is not modified" is ignored and a 429 holds the edits. Upda
 different chats run concurrently, one chat's updates in order. Sends are retried on 429
 (honouring ``retry_after``) and on 5xx/network errors. The bot token never reaches a log:
 request URLs contain it, so Telegram and HTTP loggers get a filter that redacts it. Those
-transport pieces live in ``adapters.telegram_transport``.
+transport pieces live in ``adapters.telegram.transport``.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from telegram.ext import (
 )
 
 from adapters.streaming import DEFAULT_INTERVAL_S, Backoff, Draft
-from adapters.telegram_translate import (
+from adapters.telegram.translate import (
     HINTS,
     INTERRUPTED,
     PLATFORM,
@@ -65,7 +65,7 @@ from adapters.telegram_translate import (
     translate_message,
     translate_press,
 )
-from adapters.telegram_transport import (
+from adapters.telegram.transport import (
     PerChatUpdateProcessor,
     RedactToken,
     RetryingRateLimiter,

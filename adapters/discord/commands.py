@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 import discord
 from discord import app_commands
 
-from adapters import discord_translate as tr
+from adapters.discord import translate as tr
 from adapters.types import Button
 
 Interaction = discord.Interaction[discord.Client]
