@@ -11,7 +11,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Literal, Protocol
 
 #: Puts one of an adapter's own texts (an English msgid marked with :func:`N_`) into a
 #: language: ``words(lang, text)``, ``lang`` the user's app language or ``""``. The composition
@@ -205,8 +205,36 @@ class Target:
     user_id: str
 
 
+@dataclass(frozen=True, slots=True)
+class CommandOption:
+    """One argument of a command, typed for the platforms that ask for it (Discord's slash
+    command options): free ``text`` or an attached ``file``; ``choices`` limits the text."""
+
+    name: str
+    #: What to type there (an English msgid, translated with the adapter's ``Words``).
+    description: str
+    kind: Literal["text", "file"] = "text"
+    required: bool = True
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CommandInfo:
+    """A command as a platform's menu shows it: its name (no slash), a one-line description
+    (an English msgid of at most 100 characters) and its options."""
+
+    name: str
+    description: str
+    options: tuple[CommandOption, ...] = ()
+
+
 class Handler(Protocol):
     """What an adapter calls: the bot."""
+
+    def command_menu(self) -> Sequence[CommandInfo]:
+        """The commands to offer in the platform's menu (Telegram's setMyCommands, Discord's
+        slash commands), in menu order."""
+        ...
 
     async def on_message(
         self, message: IncomingMessage, stream: ReplyStream | None = None

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 import structlog
@@ -13,9 +12,9 @@ import structlog
 from adapters.types import Button, Document, IncomingMessage, Reply
 from bot import linking, questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
+from bot.catalogue import CATALOGUE, Call, Catalogue
 from bot.catalogue import Audience as Where
-from bot.catalogue import spec_of
-from bot.groups import HELP_GROUP, GroupDesk
+from bot.groups import GroupDesk
 from bot.i18n import N_, day_text, t, tn
 from bot.quotas import HeavyQuota
 from bot.responder import first_name, person_label, person_said, yours
@@ -98,32 +97,6 @@ UNDONE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
-    """One command call: the message, its turn id, the argument, and the user's memory as
-    the reply's audience may see it (a personal command's reply goes to the private chat)."""
-
-    msg: IncomingMessage
-    turn_id: str
-    arg: str
-    view: UserView
-
-    @property
-    def uid(self) -> str:
-        """The caller as a memory owner."""
-        return self.msg.user_key
-
-    @property
-    def lang(self) -> str:
-        """The language to answer in."""
-        return self.msg.language or "en"
-
-    @property
-    def who(self) -> str | None:
-        """The caller's first name (how stored facts may name them)."""
-        return first_name(self.msg.display_name)
-
-
 class Commands:
     """Dispatches ``/command args`` to a method."""
 
@@ -136,6 +109,7 @@ class Commands:
         send_to: SendTo | None = None,
         *,
         page: PageLinks | None = None,
+        catalogue: Catalogue | None = None,
     ) -> None:
         self.memory = memory
         self.observer = observer
@@ -147,6 +121,8 @@ class Commands:
         self.groups = GroupDesk(memory, codec)
         #: The memory page (``None``: not served, ``/memories web`` says so).
         self.page = page
+        #: The commands there are (``bot.catalogue``): dispatch, /help and the menus.
+        self.catalogue = catalogue if catalogue is not None else CATALOGUE
 
     async def dispatch(self, msg: IncomingMessage, turn_id: str) -> list[Reply]:
         """Run the command in ``msg.text`` as the catalogue declares it: only declared
@@ -156,8 +132,8 @@ class Commands:
         name = head[1:].split("@", 1)[0].lower()
         arg = arg.strip()
         lang = msg.language or "en"
-        spec = spec_of(name)
-        handler = getattr(self, f"cmd_{name}", None) if spec is not None else None
+        spec = self.catalogue.get(name)
+        handler = None if spec is None else spec.run or getattr(self, f"cmd_{name}", None)
         if spec is None or handler is None:
             return [Reply(t(lang, "I don't know {command}. Try /help.", command=head[:40]))]
         if spec.audience == Where.PRIVATE_ONLY and not msg.is_private:
@@ -197,18 +173,11 @@ class Commands:
     async def cmd_start(self, c: Call) -> list[Reply]:
         """Greet and explain."""
         hello = t(c.lang, "Hi {name}!", name=c.msg.display_name)
-        return [
-            Reply(
-                f"{hello} {t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}\n"
-                f"{t(c.lang, HELP_GROUP)}"
-            )
-        ]
+        return [Reply(f"{hello} {self.catalogue.help_text(c.lang)}")]
 
     async def cmd_help(self, c: Call) -> list[Reply]:
-        """List the commands."""
-        return [
-            Reply(f"{t(c.lang, texts.HELP)}\n{t(c.lang, texts.HELP_LINK)}\n{t(c.lang, HELP_GROUP)}")
-        ]
+        """List the commands (``bot.catalogue``)."""
+        return [Reply(self.catalogue.help_text(c.lang))]
 
     # ---- remembering and forgetting --------------------------------------------------------
 

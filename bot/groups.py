@@ -26,10 +26,6 @@ from memory_core.values import Audience
 
 log = structlog.get_logger("bot.groups")
 
-HELP_GROUP = N_(
-    "/groupmemory — in a group: what the group asked me to keep (plans, decisions, schedules, "
-    "rules); /groupmemory forget <#id>, /groupmemory on|off"
-)
 USAGE = N_(
     "Usage: /groupmemory shows the group's memory; /groupmemory forget <#id> forgets one "
     "entry (the group's admins, or whoever said it); /groupmemory on|off — whether I keep what "

@@ -12,6 +12,7 @@ import structlog
 from adapters.types import (
     EDIT_MARK,
     ButtonPress,
+    CommandInfo,
     IncomingMessage,
     MessageDeleted,
     PressResult,
@@ -72,6 +73,10 @@ class Router:
         self.languages = languages or Languages()
         #: The hook for language detection (``None``: the platform's hint decides).
         self.detect_language = detect_language
+
+    def command_menu(self) -> tuple[CommandInfo, ...]:
+        """The commands the platforms offer in their menus (``bot.catalogue``)."""
+        return self.commands.catalogue.menu()
 
     def language_of(self, msg: IncomingMessage, text: str) -> str:
         """The language to answer ``msg`` in: the text's own (plain chat), else the one the

@@ -102,6 +102,7 @@ def build_adapters(
                     ),
                     stream_edit_interval_s=interval,
                     words=i18n.words(settings.default_language),
+                    menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
                     drafts=StoredDrafts(runtime.memory),
                 )
             )

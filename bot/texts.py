@@ -8,26 +8,6 @@ from bot.responder import yours
 from memory_core import procedure_steps, procedure_topic
 from memory_core.values import Fact
 
-HELP = N_("""I'm membot — I remember what you tell me, across conversations.
-
-Talk to me normally, or use:
-/remember <text> — remember something exactly as you say it
-/forget <text or #id> — pick memories to forget
-/profile — what I know about you
-/memories [search] — list or search your memories
-/why <topic> — when and from which message I learned something
-/undo — revert my last change to your memory
-/restore <#id> — bring back a memory that faded (listed under Faded in /memories)
-/export — download your memory as MEMORY.md (and JSON)
-/import — send back an edited MEMORY.md (in a private chat)
-/pause, /resume — stop or restart automatic learning (/remember still works)
-/new — start a new conversation
-/reflections on|off — weekly summaries of what I learned
-/forgetme — delete everything I know about you""")
-#: The linking commands, listed after HELP (a msgid of their own, translated on its own).
-HELP_LINK = N_("""/link — use one memory on Telegram, Discord and the console (in a private chat)
-/unlink — stop sharing this platform's memory with your other platforms""")
-
 #: Where to find help, added to every reply to a message about self-harm (the model's too).
 HELP_POINTER = N_(
     "If you might act on these thoughts, call your local emergency number. You can also talk to "

@@ -30,6 +30,7 @@ import structlog
 from adapters.discord import translate as tr
 from adapters.discord.commands import (
     AdapterTree,
+    DescriptionTranslator,
     Interaction,
     PressButton,
     build_client,
@@ -98,12 +99,16 @@ class DiscordAdapter:
         stream_clock: Callable[[], float] = time.monotonic,
         stream_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         words: Words = english,
+        menu_languages: tuple[str, ...] = (),
         drafts: DraftLog | None = None,
     ) -> None:
         self.handler = handler
         self.config = config
         #: The adapter's own texts (apologies, refusals) in the user's client language.
         self.words = words
+        #: Languages whose users see the slash commands described in their own (Discord's
+        #: per-locale descriptions); others see the English ones.
+        self.menu_languages = menu_languages
         #: Streamed answers on screen, noted durably (see ``adapters.types.DraftLog``).
         self.drafts = drafts
         self.defer_after = defer_after
@@ -113,7 +118,7 @@ class DiscordAdapter:
         self._stream_sleep = stream_sleep
         self.client = build_client(self, config.shard_count, config.shard_ids)
         self.tree = AdapterTree(self.client)
-        for command in build_commands(self.run_command):
+        for command in build_commands(self.run_command, handler.command_menu()):
             self.tree.add_command(command)
         self.client.add_dynamic_items(PressButton)
         self._task: asyncio.Task[None] | None = None
@@ -174,6 +179,7 @@ class DiscordAdapter:
             self._synced.set()
             return
         try:
+            await self.tree.set_translator(DescriptionTranslator(self.words, self.menu_languages))
             if guild is not None:
                 self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)

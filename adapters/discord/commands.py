@@ -9,15 +9,17 @@ Nothing here handles a turn: every callback only forwards to the adapter
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 
 from adapters.discord import translate as tr
-from adapters.types import Button
+from adapters.types import Button, CommandInfo, CommandOption, Words
 
 Interaction = discord.Interaction[discord.Client]
 #: What a slash command callback calls: (interaction, command name, argument, attachment).
@@ -94,114 +96,84 @@ def build_view(rows: Sequence[Sequence[Button]]) -> discord.ui.View | None:
     return view
 
 
-def build_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
-    """Every bot command as a slash command with a description and typed options; each one
-    only forwards to ``run``."""
-    return [*_memory_commands(run), *_account_commands(run), *_group_commands(run)]
+def build_commands(
+    run: CommandRunner, commands: Sequence[CommandInfo]
+) -> list[app_commands.Command[Any, Any, None]]:
+    """The bot's commands (``Handler.command_menu``) as slash commands, each with its
+    description and typed options; each one only forwards to ``run``."""
+    return [slash_command(run, info) for info in commands]
 
 
-def _group_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
-    """The group's own memory (in a server channel or thread)."""
+def slash_command(run: CommandRunner, info: CommandInfo) -> app_commands.Command[Any, Any, None]:
+    """One command as a slash command: a text option is a string (with its choices), a file
+    option an attachment; the callback hands the text (options joined) and the file to ``run``.
+    Descriptions are msgids (``locale_str``): the tree's translator localises them."""
 
-    @app_commands.command(
-        name="groupmemory", description="What this channel's group asked me to keep"
+    async def callback(interaction: Interaction, /, **values: Any) -> None:
+        texts = [str(v) for o in info.options if o.kind == "text" and (v := values.get(o.name))]
+        files = [values[o.name] for o in info.options if o.kind == "file" and values.get(o.name)]
+        file = files[0] if files else None
+        await run(interaction, info.name, " ".join(texts) or None, file)
+
+    first = inspect.Parameter("interaction", _POSITIONAL, annotation=discord.Interaction)
+    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [first, *(_parameter(o) for o in info.options)]
     )
-    @app_commands.describe(action="Empty: show it; forget <#id>; on or off (your consent)")
-    async def groupmemory(interaction: Interaction, action: str | None = None) -> None:
-        await run(interaction, "groupmemory", action, None)
-
-    return [groupmemory]
-
-
-def _memory_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
-    """The commands that show or change what the bot remembers."""
-
-    @app_commands.command(name="remember", description="Remember something exactly as you say it")
-    @app_commands.describe(text="What I should remember")
-    async def remember(interaction: Interaction, text: str) -> None:
-        await run(interaction, "remember", text, None)
-
-    @app_commands.command(name="forget", description="Pick memories to forget")
-    @app_commands.describe(what="Words from the memory, or its #id")
-    async def forget(interaction: Interaction, what: str) -> None:
-        await run(interaction, "forget", what, None)
-
-    @app_commands.command(name="profile", description="What I know about you")
-    async def profile(interaction: Interaction) -> None:
-        await run(interaction, "profile", None, None)
-
-    @app_commands.command(name="memories", description="List or search your memories")
-    @app_commands.describe(search="Words to search for, or web for a link to your memory page")
-    async def memories(interaction: Interaction, search: str | None = None) -> None:
-        await run(interaction, "memories", search, None)
-
-    @app_commands.command(name="why", description="When and from which message I learned something")
-    @app_commands.describe(topic="What you want to know about, or a memory's #id")
-    async def why(interaction: Interaction, topic: str) -> None:
-        await run(interaction, "why", topic, None)
-
-    @app_commands.command(name="undo", description="Revert my last change to your memory")
-    async def undo(interaction: Interaction) -> None:
-        await run(interaction, "undo", None, None)
-
-    @app_commands.command(name="restore", description="Bring back a memory that faded")
-    @app_commands.describe(memory="The #id of a faded memory (/memories lists them)")
-    async def restore(interaction: Interaction, memory: str) -> None:
-        await run(interaction, "restore", memory, None)
-
-    @app_commands.command(name="export", description="Download your memory as MEMORY.md and JSON")
-    async def export(interaction: Interaction) -> None:
-        await run(interaction, "export", None, None)
-
-    @app_commands.command(name="import", description="Send back an edited MEMORY.md")
-    @app_commands.describe(file="Your edited MEMORY.md (at most 1 MB)")
-    async def import_(interaction: Interaction, file: discord.Attachment) -> None:
-        await run(interaction, "import", None, file)
-
-    return [remember, forget, profile, memories, why, undo, restore, export, import_]
-
-
-def _account_commands(run: CommandRunner) -> list[app_commands.Command[Any, Any, None]]:
-    """The commands about the conversation and the account: learning on or off, a new
-    conversation, erasure, linked platforms, help, reflections."""
-
-    @app_commands.command(name="pause", description="Stop learning from our chat (/remember works)")
-    async def pause(interaction: Interaction) -> None:
-        await run(interaction, "pause", None, None)
-
-    @app_commands.command(name="resume", description="Learn from our chat again")
-    async def resume(interaction: Interaction) -> None:
-        await run(interaction, "resume", None, None)
-
-    @app_commands.command(name="new", description="Start a new conversation")
-    async def new(interaction: Interaction) -> None:
-        await run(interaction, "new", None, None)
-
-    @app_commands.command(name="forgetme", description="Delete everything I know about you")
-    async def forgetme(interaction: Interaction) -> None:
-        await run(interaction, "forgetme", None, None)
-
-    @app_commands.command(name="link", description="Use one memory on Telegram and Discord")
-    @app_commands.describe(code="The code I gave you on your other platform (empty: get a code)")
-    async def link(interaction: Interaction, code: str | None = None) -> None:
-        await run(interaction, "link", code, None)
-
-    @app_commands.command(
-        name="unlink", description="Stop sharing memory with your other platforms"
+    described = app_commands.describe(
+        **{o.name: app_commands.locale_str(o.description) for o in info.options}
+    )(callback)
+    chosen = {o.name: [Choice(name=c, value=c) for c in o.choices] for o in info.options}
+    choices = {name: listed for name, listed in chosen.items() if listed}
+    if choices:
+        described = app_commands.choices(**choices)(described)
+    return app_commands.Command(
+        name=info.name,
+        description=app_commands.locale_str(info.description),
+        callback=described,
     )
-    async def unlink(interaction: Interaction) -> None:
-        await run(interaction, "unlink", None, None)
 
-    @app_commands.command(name="help", description="What I can do")
-    async def help_(interaction: Interaction) -> None:
-        await run(interaction, "help", None, None)
 
-    @app_commands.command(name="reflections", description="Weekly summaries of what I learned")
-    @app_commands.describe(state="Turn them on or off")
-    async def reflections(interaction: Interaction, state: Literal["on", "off"]) -> None:
-        await run(interaction, "reflections", state, None)
+_POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
+#: What the translator localises: descriptions (names and choices stay as typed).
+_DESCRIPTIONS = frozenset(
+    {
+        app_commands.TranslationContextLocation.command_description,
+        app_commands.TranslationContextLocation.parameter_description,
+    }
+)
 
-    return [pause, resume, new, forgetme, link, unlink, help_, reflections]
+
+class DescriptionTranslator(app_commands.Translator):
+    """Describes the slash commands in each of ``languages`` with the adapter's ``Words``
+    (Discord shows a user the description for their client's locale)."""
+
+    def __init__(self, words: Words, languages: Sequence[str]) -> None:
+        super().__init__()
+        self.words = words
+        self.languages = frozenset(languages)
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The description in ``locale``'s language, or ``None`` (Discord's default)."""
+        lang = locale.value.split("-", 1)[0]
+        if context.location not in _DESCRIPTIONS or lang not in self.languages:
+            return None
+        text = self.words(lang, string.message)
+        return text[:100] if text != string.message else None
+
+
+def _parameter(option: CommandOption) -> inspect.Parameter:
+    """A slash command option as the callback parameter discord.py reads its type from."""
+    kind: type = discord.Attachment if option.kind == "file" else str
+    if option.required:
+        return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, annotation=kind)
+    return inspect.Parameter(
+        option.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind | None
+    )
 
 
 class _Forwarding:

@@ -247,9 +247,10 @@ class TelegramAdapter:
         self.me = BotIdentity(app.bot.id, app.bot.username)
         await self._finish_left_drafts()
         try:
-            await app.bot.set_my_commands(command_menu())
+            commands = self.handler.command_menu()
+            await app.bot.set_my_commands(command_menu(commands))
             for lang in self.menu_languages:
-                menu = command_menu(self.words, lang)
+                menu = command_menu(commands, self.words, lang)
                 await app.bot.set_my_commands(menu, language_code=lang)
         except TelegramError as exc:
             log.warning("telegram_commands_not_set", error=str(exc))

@@ -12,6 +12,7 @@ adapter's own wording (hints, apologies, the command menu) lives here too.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -28,7 +29,7 @@ from telegram import (
     WebAppInfo,
 )
 
-from adapters.types import N_, ButtonPress, IncomingMessage, Reply, Words, english
+from adapters.types import N_, ButtonPress, CommandInfo, IncomingMessage, Reply, Words, english
 
 PLATFORM = "telegram"
 #: Telegram measures message length in UTF-16 code units.
@@ -37,28 +38,6 @@ MAX_CAPTION = 1024
 MAX_NOTICE = 200  # answerCallbackQuery text
 #: Uploads bigger than this are refused before downloading (the bot checks its own limit).
 MAX_UPLOAD_BYTES = 1024 * 1024
-
-#: The command menu registered with setMyCommands: names without slash, one-line descriptions.
-COMMAND_MENU: tuple[tuple[str, str], ...] = (
-    ("help", N_("What I can do")),
-    ("remember", N_("Remember something exactly as you say it")),
-    ("forget", N_("Pick memories to forget")),
-    ("profile", N_("What I know about you")),
-    ("memories", N_("List or search your memories")),
-    ("why", N_("When and where I learned something")),
-    ("undo", N_("Revert my last change to your memory")),
-    ("restore", N_("Bring back a memory that faded")),
-    ("export", N_("Download your memory as MEMORY.md")),
-    ("import", N_("Send back an edited MEMORY.md")),
-    ("pause", N_("Stop learning from our chat")),
-    ("resume", N_("Start learning again")),
-    ("new", N_("Start a new conversation")),
-    ("reflections", N_("Weekly summaries on or off")),
-    ("link", N_("Use one memory on Telegram and Discord")),
-    ("unlink", N_("Stop sharing memory with your other platforms")),
-    ("groupmemory", N_("In a group: what the group asked me to keep")),
-    ("forgetme", N_("Delete everything I know about you")),
-)
 
 #: What the user is told when their message can't be read (private chats only).
 HINTS = {
@@ -322,9 +301,11 @@ def edit_text(text: str) -> str:
     return _cut(text.strip() or "…", MAX_TEXT)
 
 
-def command_menu(words: Words = english, lang: str = "") -> list[BotCommand]:
-    """The setMyCommands payload (descriptions in ``lang``)."""
-    return [BotCommand(name, words(lang, description)) for name, description in COMMAND_MENU]
+def command_menu(
+    commands: Sequence[CommandInfo], words: Words = english, lang: str = ""
+) -> list[BotCommand]:
+    """The setMyCommands payload: the bot's commands, described in ``lang``."""
+    return [BotCommand(c.name, words(lang, c.description)[:256]) for c in commands]
 
 
 def too_big_text(size: int, words: Words = english, lang: str = "") -> str:

@@ -35,7 +35,7 @@ async def _alice_with_memories(h: Harness) -> None:
         await h.say(alice, line)
 
 
-@pytest.mark.parametrize("spec", list(CATALOGUE.values()), ids=list(CATALOGUE))
+@pytest.mark.parametrize("spec", list(CATALOGUE), ids=CATALOGUE.names())
 async def test_a_command_in_a_group_shows_the_group_nothing_private(
     tmp_path: Path, spec: CommandSpec
 ) -> None:

@@ -19,7 +19,7 @@ async def test_a_german_telegram_user_gets_german_help_and_buttons(tmp_path: Pat
         assert h.tg.commands[0]["description"] == "What I can do"
         jonas = h.tg.user(201, "Jonas", language_code="de-DE")
         helped = text_of(await h.say(jonas, "/help"))
-        assert "Ich bin membot" in helped and "/forgetme — alles löschen" in helped
+        assert "Ich bin membot" in helped and "/forgetme — Alles löschen" in helped
         asked = await h.say(jonas, "/forgetme")
         assert "Bist du sicher?" in text_of(asked)
         labels = [label for label, _ in buttons_of(asked[-1])]

@@ -128,6 +128,9 @@ async def test_webhook_mode_without_a_url_is_refused() -> None:
 
 
 class _Silent:
+    def command_menu(self) -> tuple[Any, ...]:
+        return ()
+
     async def on_message(self, message: Any, stream: Any = None) -> list[Any]:
         return []
 
@@ -171,6 +174,9 @@ async def test_typing_is_shown_only_when_an_answer_is_slow() -> None:
 
     class Slow:
         delay = 0.0
+
+        def command_menu(self) -> tuple[Any, ...]:
+            return ()
 
         async def on_message(self, message: Any, stream: Any = None) -> list[Reply]:
             await asyncio.sleep(self.delay)

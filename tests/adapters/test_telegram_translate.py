@@ -10,7 +10,6 @@ import pytest
 from telegram import InlineKeyboardMarkup, Update
 
 from adapters.telegram.translate import (
-    COMMAND_MENU,
     MAX_TEXT,
     BotIdentity,
     Skip,
@@ -25,6 +24,7 @@ from adapters.telegram.translate import (
     utf16_len,
 )
 from adapters.types import Button, Document, Reply
+from bot.catalogue import CATALOGUE
 from bot.commands import Commands
 from devtools.fake_telegram import FakeTelegram, TgChat
 
@@ -301,9 +301,10 @@ def test_notices_and_edits_are_cut_to_telegram_limits() -> None:
 
 
 def test_the_command_menu_is_valid_and_known_to_the_bot() -> None:
-    names = [c.command for c in command_menu()]
-    assert len(names) == len(set(names)) == len(COMMAND_MENU)
-    for cmd in command_menu():
+    menu = command_menu(CATALOGUE.menu())
+    names = [c.command for c in menu]
+    assert len(names) == len(set(names)) == len(CATALOGUE.menu())
+    for cmd in menu:
         assert re.fullmatch(r"[a-z0-9_]{1,32}", cmd.command)
         assert 1 <= len(cmd.description) <= 256 and "\n" not in cmd.description
         assert hasattr(Commands, f"cmd_{cmd.command}"), cmd.command

@@ -21,7 +21,14 @@ import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from adapters.types import ButtonPress, IncomingMessage, MessageDeleted, PressResult, Reply
+from adapters.types import (
+    ButtonPress,
+    CommandInfo,
+    IncomingMessage,
+    MessageDeleted,
+    PressResult,
+    Reply,
+)
 from tests.factories import START
 
 APP_ID = 900000000000000001
@@ -166,6 +173,12 @@ class FakeHandler:
         self.messages: list[IncomingMessage] = []
         self.presses: list[ButtonPress] = []
         self.deleted: list[MessageDeleted] = []
+
+    def command_menu(self) -> tuple[CommandInfo, ...]:
+        """The bot's real commands (the slash commands are built from them)."""
+        from bot.catalogue import CATALOGUE
+
+        return CATALOGUE.menu()
 
     async def on_message(self, message: IncomingMessage, stream: Any = None) -> list[Reply]:
         """Record and answer."""
