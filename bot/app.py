@@ -253,7 +253,7 @@ class Runtime:
 
     def inbox(self, platform: str) -> Inbox:
         """The webhook inbox of ``platform`` (received updates, leased per chat in order)."""
-        return Inbox(self.memory, platform)
+        return Inbox(self.memory.ctx, platform)
 
     def attach(self, platform: str, sender: Outbound) -> None:
         """Let the bot send unasked messages (questions, reflections) on ``platform``."""
@@ -368,13 +368,13 @@ def build_runtime(
     # LLM usage, written to the event log and llm_usage with turn and learning transactions
     usage = UsageMeter(clock)
     memory.erase_listeners.append(usage.forget_user)
-    budget = LLMBudget(memory, usage, settings.llm_daily_tokens_per_user)
+    budget = LLMBudget(memory.ctx, usage, settings.llm_daily_tokens_per_user)
     built_extractor, built_auditor, built_responder = build_learning(settings, usage.record, budget)
     extractor = extractor or built_extractor
     auditor = auditor or built_auditor
     responder = responder or built_responder
     observer = Observer(
-        Learner(memory, extractor, auditor, usage),
+        Learner(memory.ctx, extractor, auditor, usage),
         workers=settings.observer_workers,
         max_attempts=settings.observer_max_attempts,
         base_delay=settings.observer_retry_base_s,

