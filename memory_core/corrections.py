@@ -30,7 +30,7 @@ from memory_core.store import facts as fact_repo
 from memory_core.values import Fact, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.corrections")
 
@@ -46,7 +46,7 @@ class Correction:
 
 
 async def correct(
-    memory: Memory, user_id: str, target: Fact, text: str, *, turn_id: str
+    ctx: Context, user_id: str, target: Fact, text: str, *, turn_id: str
 ) -> Correction:
     """Replace ``target`` (one of the user's current facts) with the value ``text`` states,
     through the chat's write policy."""
@@ -55,7 +55,7 @@ async def correct(
     text = clean_text(text, limit=MAX_FACT_CHARS)
     if not text:
         raise InvalidInputError("the new value is empty")
-    now = memory.clock.now()
+    now = ctx.clock.now()
     found = await RulesExtractor().extract(TurnInput(text, now, explicit=True))
     cand = next((c for c in found if c.key == target.key), found[0] if found else None)
     if cand is None:
@@ -67,7 +67,7 @@ async def correct(
         category=target.category if target.category.value != "other" else cand.category,
         confidence=policy.EXPLICIT,
     )
-    related = await memory.run(Lane.REPLY, related_facts, memory, user_id, [cand], now)
+    related = await ctx.lanes.run(Lane.REPLY, related_facts, ctx, user_id, [cand], now)
     stored = target.value_json.get("value") if isinstance(target.value_json, dict) else None
     said = normalise_value(proposal.value or proposal.value_text)
     decision: Decision | None
@@ -86,18 +86,18 @@ async def correct(
     ref = TurnRef(user_id, turn_id, None, "user")
 
     def write() -> list[Applied]:
-        with memory.db.write() as conn:
+        with ctx.db.write() as conn:
             return apply_decisions(
                 conn,
                 ref,
                 [decision],
-                memory.clock.now(),
-                queue=memory.vectors.queue_fact,
+                ctx.clock.now(),
+                queue=ctx.vectors.queue_fact,
                 links=related.links,
             )
 
-    applied = await memory.run(Lane.REPLY, write)
-    await memory.vectors.settle()
+    applied = await ctx.lanes.run(Lane.REPLY, write)
+    await ctx.vectors.settle()
     done = applied[0] if applied else None
     if done is None:
         return Correction(target, changed=False)
@@ -106,24 +106,24 @@ async def correct(
     return Correction(done.fact, changed=not asked, conflict_id=done.conflict_id)
 
 
-async def set_pinned(memory: Memory, user_id: str, target: Fact, pinned: bool) -> Fact:
+async def set_pinned(ctx: Context, user_id: str, target: Fact, pinned: bool) -> Fact:
     """Pin (never fades, never overwritten by an inference) or unpin one of the user's facts."""
     if target.pinned == pinned:
         return target
 
     def write() -> Fact:
-        with memory.db.write() as conn:
+        with ctx.db.write() as conn:
             return fact_repo.transition(
                 conn,
                 user_id,
                 target,
-                memory.clock.now(),
+                ctx.clock.now(),
                 event="updated",
                 actor="user",
                 reason="pinned" if pinned else "unpinned",
                 pinned=pinned,
             )
 
-    fact = await memory.run(Lane.REPLY, write)
+    fact = await ctx.lanes.run(Lane.REPLY, write)
     log.info("fact_pinned" if pinned else "fact_unpinned", user_id=user_id, fact_id=target.id)
     return fact

@@ -35,7 +35,7 @@ _UNDOABLE = (
 )
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class UndoResult:
 
 def _restore(
     conn: Connection,
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     fact: Fact,
     state: dict[str, object],
@@ -59,7 +59,7 @@ def _restore(
     *,
     unfade: bool = False,
 ) -> Fact:
-    now = memory.clock.now()
+    now = ctx.clock.now()
     status = Status(str(state.get("status", fact.status.value)))
     fields: dict[str, Any] = {
         "status": status,
@@ -85,23 +85,23 @@ def _restore(
         undoes=undoes,
         **fields,
     )
-    memory.vectors.queue_fact(conn, after)
+    ctx.vectors.queue_fact(conn, after)
     return after
 
 
-async def undo_last(memory: Memory, user_id: str) -> UndoResult:
+async def undo_last(ctx: Context, user_id: str) -> UndoResult:
     """Revert the user's most recent memory change (a supersede reverts both facts)."""
-    result = await memory.run(Lane.REPLY, _undo, memory, user_id)
+    result = await ctx.lanes.run(Lane.REPLY, _undo, ctx, user_id)
     if result.reverted:
-        await memory.vectors.settle()
+        await ctx.vectors.settle()
     return result
 
 
-def _undo(memory: Memory, user_id: str) -> UndoResult:
+def _undo(ctx: Context, user_id: str) -> UndoResult:
     """Revert the newest operation not undone yet: every fact it changed goes back to its
     state before (a fact it created goes), so each ``/undo`` goes one step further back; an
     undone answer to a conflict re-opens its question."""
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         ts = fact_repo.last_undoable_ts(conn, user_id, _UNDOABLE)
         if ts is None:
             return UndoResult()
@@ -123,10 +123,10 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
                 assert state is not None
                 unfade = undone == ["faded"]
                 reverted.append(
-                    _restore(conn, memory, user_id, current, state, "undo", ts, unfade=unfade)
+                    _restore(conn, ctx, user_id, current, state, "undo", ts, unfade=unfade)
                 )
             else:
-                reverted.append(_drop(conn, memory, user_id, current, ts))
+                reverted.append(_drop(conn, ctx, user_id, current, ts))
         reopened = conflict_repo.reopen_resolved_at(conn, user_id, ts)
     log.info(
         "memory_undone",
@@ -137,25 +137,25 @@ def _undo(memory: Memory, user_id: str) -> UndoResult:
     return UndoResult(tuple(reverted), ", ".join(events), reopened)
 
 
-def _drop(conn: Connection, memory: Memory, user_id: str, fact: Fact, undoes: float) -> Fact:
+def _drop(conn: Connection, ctx: Context, user_id: str, fact: Fact, undoes: float) -> Fact:
     """A fact the undone operation created: deleted."""
-    now = memory.clock.now()
+    now = ctx.clock.now()
     gone = fact_repo.delete(conn, user_id, fact, now, actor="user", reason="undo", undoes=undoes)
-    memory.vectors.queue_fact(conn, gone)
+    ctx.vectors.queue_fact(conn, gone)
     return gone
 
 
-async def erase_user(memory: Memory, user_id: str) -> dict[str, int]:
+async def erase_user(ctx: Context, user_id: str) -> dict[str, int]:
     """Delete every trace of one user; returns rows removed per table."""
-    counts = await memory.run(Lane.REPLY, _erase, memory, user_id)
-    memory.vectors.cache.clear()
-    for listener in memory.erase_listeners:  # in-memory state of the user (LLM usage)
+    counts = await ctx.lanes.run(Lane.REPLY, _erase, ctx, user_id)
+    ctx.vectors.cache.clear()
+    for listener in ctx.erase_listeners:  # in-memory state of the user (LLM usage)
         listener(user_id)
     log.info("user_erased", user_id=user_id, rows=sum(counts.values()))
     return counts
 
 
-def _erase(memory: Memory, user_id: str) -> dict[str, int]:
+def _erase(ctx: Context, user_id: str) -> dict[str, int]:
     # The user's lock only: erasing one user never holds up another's writes.
-    with memory.db.write(users=[user_id]) as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         return user_data_repo.erase(conn, user_id)

@@ -1,5 +1,8 @@
 """The thread lanes blocking memory work runs on: the reply path's and the background's.
 
+Store work reaches a thread one way: :meth:`Lanes.run` (``read`` and ``write`` wrap one
+repository call in a transaction on the way).
+
 Replies and background learning share a small machine. Each gets its own threads, so
 learning can never occupy the threads a reply needs, and background threads run at a lower
 OS scheduling priority (a higher nice value), so an embedding done for learning yields the
@@ -16,9 +19,14 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from enum import Enum
 from functools import partial
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 import structlog
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+    from memory_core.db.engine import Database
 
 log = structlog.get_logger("memory_core")
 
@@ -90,3 +98,97 @@ class Executors:
         """Wait for running work, then release the threads."""
         for pool in self._pools.values():
             pool.shutdown(wait=True)
+
+
+#: First and longest pause of ``run_until_done`` between attempts.
+_RETRY_S = 0.5
+_RETRY_MAX_S = 10.0
+
+
+class Lanes:
+    """The lanes bound to one database: how every part of the engine runs store work."""
+
+    def __init__(self, db: Database, executors: Executors) -> None:
+        self.db = db
+        self.executors = executors
+
+    async def run(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run blocking store work ``fn(*args, **kwargs)`` on ``lane``'s threads."""
+        return await self.executors.run(lane, fn, *args, **kwargs)
+
+    async def run_until_done(self, lane: Lane, fn: Callable[[], T], /, *, failure: str) -> T:
+        """Run ``fn`` on ``lane`` until it succeeds — the first step of a background loop, which
+        must not die of a database that is away: each failure is logged as ``failure`` and
+        tried again after a pause doubling from 0.5 s to 10 s."""
+        pause = _RETRY_S
+        while True:
+            try:
+                return await self.run(lane, fn)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database is away: the loop's owner tries again
+                log.warning(failure, error_type=type(exc).__name__)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _RETRY_MAX_S)
+
+    async def read(
+        self,
+        lane: Lane,
+        fn: Callable[Concatenate[Connection, P], T],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Run one repository read ``fn(conn, *args, **kwargs)`` in a read transaction."""
+        return await self.run(lane, self._in_read, fn, *args, **kwargs)
+
+    async def write(
+        self,
+        lane: Lane,
+        fn: Callable[Concatenate[Connection, P], T],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Run one repository write ``fn(conn, *args, **kwargs)`` in a write transaction."""
+        return await self.run(lane, self._in_write, fn, *args, **kwargs)
+
+    async def write_for(
+        self,
+        lane: Lane,
+        fn: Callable[Concatenate[Connection, str, P], T],
+        user_id: str,
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Run ``fn(conn, user_id, *args, **kwargs)``, a write of ``user_id``'s rows only, in a
+        write transaction holding that user's write lock (other users' writes run meanwhile)."""
+        return await self.run(lane, self._in_write_for, fn, user_id, *args, **kwargs)
+
+    def _in_write_for(
+        self,
+        fn: Callable[Concatenate[Connection, str, P], T],
+        user_id: str,
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        with self.db.write(users=[user_id]) as conn:
+            return fn(conn, user_id, *args, **kwargs)
+
+    def _in_read(
+        self, fn: Callable[Concatenate[Connection, P], T], /, *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        with self.db.read() as conn:
+            return fn(conn, *args, **kwargs)
+
+    def _in_write(
+        self, fn: Callable[Concatenate[Connection, P], T], /, *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        with self.db.write() as conn:
+            return fn(conn, *args, **kwargs)
+
+    def shutdown(self) -> None:
+        """Wait for running work, then release the threads."""
+        self.executors.shutdown()

@@ -1,6 +1,6 @@
 """A group's own memory: what members say about the group (plans, decisions, schedules,
 rules, shared facts) kept under the chat's own owner key, read only in that chat (and forum
-topic), with each member's consent (``docs/group-memory.md``).
+topic), with each member's consent (``docs/group-ctx.md``).
 
 The guarantees, enforced here (the facade runs these functions on a thread):
 
@@ -39,7 +39,7 @@ from memory_core.store import lifecycle
 from memory_core.values import Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.groups")
 
@@ -107,14 +107,14 @@ def _check(conn: Connection, member: str, chat: str) -> Consent:
     return Consent.UNASKED if row is None else Consent(row.state)
 
 
-def consent_of(memory: Memory, member: str, chat: str) -> Consent:
+def consent_of(ctx: Context, member: str, chat: str) -> Consent:
     """``member``'s consent for ``chat``."""
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         return _check(conn, member, chat)
 
 
 def hear(
-    memory: Memory,
+    ctx: Context,
     group: str,
     member: str,
     name: str,
@@ -130,15 +130,15 @@ def hear(
     candidate = group_candidate(text)
     chat = chat_of(group)
     if candidate is None:
-        return Heard(False, consent_of(memory, member, chat))
-    state = consent_of(memory, member, chat)
+        return Heard(False, consent_of(ctx, member, chat))
+    state = consent_of(ctx, member, chat)
     if state == Consent.AGREED:
-        return _write(memory, group, member, name, turn_id, text, at)
+        return _write(ctx, group, member, name, turn_id, text, at)
     if state == Consent.UNASKED and ask:
-        with memory.db.write(users=[member]) as conn:
+        with ctx.db.write(users=[member]) as conn:
             if _check(conn, member, chat) != Consent.UNASKED:
                 return Heard(True, _check(conn, member, chat))
-            now = memory.clock.now()
+            now = ctx.clock.now()
             repo.put_consent(conn, member, chat, "asked", now, (text, turn_id, group, name, at))
         log.info("group_consent_asked", group=group)
         return Heard(True, Consent.ASKED, ask=True)
@@ -146,19 +146,19 @@ def hear(
 
 
 def _write(
-    memory: Memory, group: str, member: str, name: str, turn_id: str, text: str, at: datetime
+    ctx: Context, group: str, member: str, name: str, turn_id: str, text: str, at: datetime
 ) -> Heard:
     """Learn one statement into the group's memory through the write policy (a changed plan
     of a confident one opens a conflict), if the member still agrees at write time."""
     candidate = group_candidate(text)
     chat = chat_of(group)
     if candidate is None:
-        return Heard(False, consent_of(memory, member, chat))
-    now = memory.clock.now()
-    related = related_facts(memory, group, [candidate], at)
+        return Heard(False, consent_of(ctx, member, chat))
+    now = ctx.clock.now()
+    related = related_facts(ctx, group, [candidate], at)
     same = _same_plan(candidate.value_text, related.by_key.get(candidate.key, ()))
     if same is not None:
-        return _second(memory, group, member, name, same, now)
+        return _second(ctx, group, member, name, same, now)
     decided = decide_one(
         candidate, related.by_key.get(candidate.key, ()), explicit=False, now=now, said_at=at
     )
@@ -171,14 +171,14 @@ def _write(
         # A group's plan changed by one member's word ("Fridays now") is the group's call:
         # asked in the chat, settled by an admin (the conflict policy).
         guarded = Pending(guarded.target_id, guarded.proposal)
-    with memory.db.write(users=[group, member]) as conn:
+    with ctx.db.write(users=[group, member]) as conn:
         state = _check(conn, member, chat)
         if state != Consent.AGREED:  # withdrawn while we looked: nothing is written
             return Heard(True, state)
         if guarded is None:
             return Heard(True, state)
         ref = TurnRef(group, turn_id, chat.partition(":")[2].partition(":")[2], actor="group")
-        applied = apply_decisions(conn, ref, [guarded], now, queue=memory.vectors.queue_fact)
+        applied = apply_decisions(conn, ref, [guarded], now, queue=ctx.vectors.queue_fact)
         known = repo.speakers(conn, group)
         fact = None
         conflicts: list[int] = []
@@ -205,10 +205,10 @@ def _same_plan(said: str, current: Sequence[Fact]) -> Fact | None:
     )
 
 
-def _second(memory: Memory, group: str, member: str, name: str, fact: Fact, now: datetime) -> Heard:
+def _second(ctx: Context, group: str, member: str, name: str, fact: Fact, now: datetime) -> Heard:
     """A member repeats the group's plan: they are named beside it (nothing else changes)."""
     chat = chat_of(group)
-    with memory.db.write(users=[group, member]) as conn:
+    with ctx.db.write(users=[group, member]) as conn:
         state = _check(conn, member, chat)
         if state != Consent.AGREED:
             return Heard(True, state)
@@ -218,23 +218,23 @@ def _second(memory: Memory, group: str, member: str, name: str, fact: Fact, now:
     return Heard(True, Consent.AGREED, fact)
 
 
-def answer_consent(memory: Memory, member: str, chat: str, *, agree: bool) -> Heard | None:
+def answer_consent(ctx: Context, member: str, chat: str, *, agree: bool) -> Heard | None:
     """A member's answer (the one-time button, or the command): agreeing writes the statement
     that waited for it; refusing (or withdrawing) removes what they said from the chat's
     memories. ``None`` when nothing waited."""
-    now = memory.clock.now()
-    with memory.db.write(users=[member]) as conn:
+    now = ctx.clock.now()
+    with ctx.db.write(users=[member]) as conn:
         row = repo.consent(conn, member, chat)
         repo.put_consent(conn, member, chat, "agreed" if agree else "refused", now)
     log.info("group_consent_answered", agreed=agree)
     if not agree:
-        remove_member(memory, member, chat)
+        remove_member(ctx, member, chat)
         return None
     if row is None or row.pending_text is None or row.pending_group is None:
         return None
     at = row.pending_at or now
     return _write(
-        memory,
+        ctx,
         row.pending_group,
         member,
         row.pending_name or "",
@@ -244,9 +244,9 @@ def answer_consent(memory: Memory, member: str, chat: str, *, agree: bool) -> He
     )
 
 
-def facts(memory: Memory, group: str) -> list[GroupFact]:
+def facts(ctx: Context, group: str) -> list[GroupFact]:
     """The group's memory as its chat may see it (active facts and open plan changes)."""
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         found = [
             f
             for f in fact_repo.list_facts(conn, group, SearchFilters(), 200, 0)
@@ -263,9 +263,9 @@ def facts(memory: Memory, group: str) -> list[GroupFact]:
     ]
 
 
-def forget(memory: Memory, group: str, fact_id: int, member: str, *, admin: bool) -> ForgetOutcome:
+def forget(ctx: Context, group: str, fact_id: int, member: str, *, admin: bool) -> ForgetOutcome:
     """Forget one group fact for good, asked by an admin or by a member who said it."""
-    with memory.db.write(users=[group]) as conn:
+    with ctx.db.write(users=[group]) as conn:
         fact = fact_repo.get(conn, group, fact_id)
         if fact is None or fact.status == Status.DELETED:
             return ForgetOutcome.NOT_FOUND
@@ -273,34 +273,34 @@ def forget(memory: Memory, group: str, fact_id: int, member: str, *, admin: bool
         if not admin and member not in members:
             log.info("group_forget_refused", group=group, fact_id=fact_id)
             return ForgetOutcome.NOT_ALLOWED
-        _purge(memory, conn, group, fact, "admin" if admin else "speaker")
+        _purge(ctx, conn, group, fact, "admin" if admin else "speaker")
     log.info("group_fact_forgotten", group=group, fact_id=fact_id, admin=admin)
     return ForgetOutcome.FORGOTTEN
 
 
-def _purge(memory: Memory, conn: Connection, group: str, fact: Fact, actor: str) -> None:
+def _purge(ctx: Context, conn: Connection, group: str, fact: Fact, actor: str) -> None:
     """Delete a group fact and everything that names it (history, conflicts, vector)."""
-    now = memory.clock.now()
+    now = ctx.clock.now()
     if fact.status != Status.DELETED:
         gone = fact_repo.delete(conn, group, fact, now, actor=actor, reason="forget")
-        memory.vectors.queue_fact(conn, gone)
-    lifecycle.purge(conn, group, fact.id, vectors=memory.vectors_enabled)
+        ctx.vectors.queue_fact(conn, gone)
+    lifecycle.purge(conn, group, fact.id, vectors=ctx.vectors.enabled)
     repo.drop_said(conn, group, fact.id)
 
 
-def remove_member(memory: Memory, member: str, chat: str | None = None) -> int:
+def remove_member(ctx: Context, member: str, chat: str | None = None) -> int:
     """What ``member`` said in group memories (``chat``'s only, when given): a fact only they
     said is deleted for good; from one others said too, only their name goes. Returns the
     facts deleted."""
     removed = 0
-    with memory.db.write(users=[member]) as conn:
+    with ctx.db.write(users=[member]) as conn:
         said = repo.said_by(conn, member, chat)
     for group, fact_id in said:
-        with memory.db.write(users=[group, member]) as conn:
+        with ctx.db.write(users=[group, member]) as conn:
             members = {m for m, _ in repo.speakers(conn, group).get(fact_id, [])}
             fact = fact_repo.get(conn, group, fact_id)
             if fact is not None and members <= {member}:
-                _purge(memory, conn, group, fact, "system")
+                _purge(ctx, conn, group, fact, "system")
                 removed += 1
             else:
                 repo.drop_member_said(conn, member, group, fact_id)
@@ -309,7 +309,7 @@ def remove_member(memory: Memory, member: str, chat: str | None = None) -> int:
     return removed
 
 
-def conflict_group(memory: Memory, chat: str, conflict_id: int) -> str | None:
+def conflict_group(ctx: Context, chat: str, conflict_id: int) -> str | None:
     """The group of ``chat`` (any topic) whose memory conflict ``conflict_id`` is."""
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         return repo.conflict_group(conn, chat, conflict_id)

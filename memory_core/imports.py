@@ -30,29 +30,20 @@ from sqlalchemy import Connection
 from memory_core import disclosure, foreign_memory, memory_md
 from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS, clean_text
+from memory_core.config import ImportLimits
 from memory_core.errors import InvalidInputError
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
+from memory_core.learn.arbitrate import normalise_value
+from memory_core.remember import remember_in
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
-from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, Status
+from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, SearchFilters, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 _REASON = "edited MEMORY.md"
-
-
-@dataclass(frozen=True, slots=True)
-class ImportLimits:
-    """How big one apply batch may get: whichever bound is reached first ends it."""
-
-    batch_rows: int = 500
-    batch_seconds: float = 0.1
-    #: After each batch the import rests this many times as long as the batch took: its
-    #: thread holds Python's GIL while it works, and a reply needs it too (1.0: the import
-    #: uses at most half of the interpreter's time).
-    rest_ratio: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,16 +64,16 @@ class Progress:
 
 
 def plan(
-    memory: Memory, user_id: str, raw: bytes, owner: str, audience: Audience
+    ctx: Context, user_id: str, raw: bytes, owner: str, audience: Audience
 ) -> memory_md.PendingImport:
     """Read an edited MEMORY.md, store what applying it would change and describe it for
     ``audience`` — blocking work for a thread. A group is never shown an import."""
     if audience == Audience.GROUP:
         raise InvalidInputError("an import is only read in your private chat")
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         # What an export holds: a category the export leaves out is not in the file, and its
         # facts are not "removed lines" (docs/categories.md).
-        scope = memory.config.categories.scoped(Consumer.EXPORT)
+        scope = ctx.config.categories.scoped(Consumer.EXPORT)
         current = fact_repo.list_facts(conn, user_id, scope, memory_md.MAX_EXPORT, 0)
 
     def clean(line: str) -> str:
@@ -97,7 +88,7 @@ def plan(
         text = memory_md.decode(raw)
         foreign = foreign_memory.read(text)
         if foreign is not None:
-            the_plan = _foreign_plan(foreign, current, owner, memory.clock.now().date().isoformat())
+            the_plan = _foreign_plan(foreign, current, owner, ctx.clock.now().date().isoformat())
         else:
             the_plan = memory_md.plan(
                 text,
@@ -108,11 +99,11 @@ def plan(
     except memory_md.MemoryFileError as exc:
         raise InvalidInputError(str(exc)) from exc
     # An old file is old material: what the user asked to forget is not brought back.
-    the_plan = memory._without_forgotten(user_id, the_plan)
+    the_plan = without_forgotten(ctx, user_id, the_plan)
     if the_plan.empty:
         return memory_md.PendingImport(None, the_plan)
-    with memory.db.write() as conn:
-        import_id = users.add_import(conn, user_id, the_plan.as_dict(), memory.clock.now())
+    with ctx.db.write() as conn:
+        import_id = users.add_import(conn, user_id, the_plan.as_dict(), ctx.clock.now())
     by_id = {f.id: f for f in current}
     description = memory_md.describe(the_plan, show=_line_for(by_id, audience))
     return memory_md.PendingImport(import_id, the_plan, description)
@@ -168,10 +159,10 @@ def _line_for(
 # ---- applying (short batches, journaled) ------------------------------------------------------
 
 
-def begin(memory: Memory, user_id: str, import_id: int) -> bool:
+def begin(ctx: Context, user_id: str, import_id: int) -> bool:
     """Take a pending import for applying (the commit point); ``False`` when it was already
     settled (applied, being applied, cancelled) or is not the user's."""
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         data = users.take_import(conn, user_id, import_id, "applied")
         if data is None:
             return False
@@ -181,28 +172,28 @@ def begin(memory: Memory, user_id: str, import_id: int) -> bool:
     return True
 
 
-def cancel(memory: Memory, user_id: str, import_id: int) -> bool:
+def cancel(ctx: Context, user_id: str, import_id: int) -> bool:
     """Cancel a pending import; ``False`` when it was already settled."""
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         if users.take_import(conn, user_id, import_id, "cancelled") is None:
             return False
         users.drop_plan(conn, import_id)
         return True
 
 
-def in_progress(memory: Memory, user_id: str, import_id: int) -> Progress | None:
+def in_progress(ctx: Context, user_id: str, import_id: int) -> Progress | None:
     """How far one of the user's imports being applied got, or ``None`` when it is not being
     applied (or not theirs)."""
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         if not users.has_import(conn, user_id, import_id):
             return None
         state = users.journal(conn, import_id)
     return None if state is None else _from_state(state)
 
 
-def unfinished(memory: Memory) -> list[tuple[str, int]]:
+def unfinished(ctx: Context) -> list[tuple[str, int]]:
     """``(user_id, import_id)`` of imports a dead process left half-applied."""
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         return users.unfinished_imports(conn)
 
 
@@ -212,7 +203,7 @@ class Applier:
     and an index of the user's facts by key and value, read once (a per-line query by key
     was quadratic when thousands of lines shared one)."""
 
-    memory: Memory
+    ctx: Context
     user_id: str
     import_id: int
     limits: ImportLimits = field(default_factory=ImportLimits)
@@ -224,7 +215,7 @@ class Applier:
 
     def load(self) -> bool:
         """Read the plan and the user's facts; ``False`` when the import is gone (erased)."""
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             data = users.import_plan(conn, self.user_id, self.import_id)
             if data is None:
                 return False
@@ -244,8 +235,8 @@ class Applier:
         being applied (finished by another process, or its user erased)."""
         assert self._rows is not None, "load() first"
         deadline = time.monotonic() + self.limits.batch_seconds
-        now = self.memory.clock.now()
-        with self.memory.db.write() as conn:
+        now = self.ctx.clock.now()
+        with self.ctx.db.write() as conn:
             state = users.journal(conn, self.import_id)
             if state is None:
                 return None
@@ -290,7 +281,7 @@ class Applier:
             return "skip"
         if kind == "remove":
             after = fact_repo.delete(conn, self.user_id, before, now, actor="user", reason=_REASON)
-            self.memory.vectors.queue_fact(conn, after)
+            self.ctx.vectors.queue_fact(conn, after)
             self._index.pop((before.key, before.value_text.casefold()), None)
             return "remove"
         after = fact_repo.transition(
@@ -304,7 +295,7 @@ class Applier:
             status=Status.SUPERSEDED,
             valid_to=now,
         )
-        self.memory.vectors.queue_fact(conn, after)
+        self.ctx.vectors.queue_fact(conn, after)
         self._index.pop((before.key, before.value_text.casefold()), None)
         self._add(
             conn,
@@ -336,7 +327,7 @@ class Applier:
             )
         # A memory line of an imported MEMORY.md as the user stated it: confident, not
         # decaying (its sensitivity is read off its text when it is written).
-        fact = self.memory._remember_in(conn, self.user_id, new, "user", reason, now, same=same)
+        fact = remember_in(self.ctx, conn, self.user_id, new, "user", reason, now, same=same)
         self._index[(fact.key, fact.value_text.casefold())] = fact.id
 
 
@@ -359,3 +350,21 @@ def _from_state(state: dict[str, int]) -> Progress:
         state.get("added", 0), state.get("changed", 0), state.get("removed", 0)
     )
     return Progress(state.get("done", 0), state.get("total", -1), summary)
+
+
+def without_forgotten(
+    ctx: Context, user_id: str, plan: memory_md.ImportPlan
+) -> memory_md.ImportPlan:
+    """The plan without the lines that bring back what the user asked to forget (an old
+    file is old material: the forget guard's rule, by the same text)."""
+    if not plan.add:
+        return plan
+    with ctx.db.read() as conn:
+        gone = fact_repo.list_facts(
+            conn, user_id, SearchFilters(statuses=(Status.DELETED,)), limit=1000
+        )
+    said = {normalise_value(f.value_text) for f in gone if f.kind == "fact" and not f.faded}
+    kept = [(c, t) for c, t in plan.add if normalise_value(t) not in said]
+    if len(kept) == len(plan.add):
+        return plan
+    return replace(plan, add=kept, forgotten=plan.forgotten + len(plan.add) - len(kept))

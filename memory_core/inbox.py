@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import structlog
 
+from memory_core.context import Context
 from memory_core.executors import Lane
-from memory_core.memory import Memory
 from memory_core.store import inbox as inbox_repo
 from memory_core.store.inbox import Update as InboxUpdate
 
@@ -24,8 +24,8 @@ log = structlog.get_logger("memory_core.inbox")
 class Inbox:
     """Received updates of ``platform`` (webhook mode), leased to this process while handled."""
 
-    def __init__(self, memory: Memory, platform: str, *, max_attempts: int = 5) -> None:
-        self.memory = memory
+    def __init__(self, ctx: Context, platform: str, *, max_attempts: int = 5) -> None:
+        self.ctx = ctx
         self.platform = platform
         #: An update leased this many times without being finished (its handler killed the
         #: process each time, or the processes kept dying) is given up, not handled forever.
@@ -33,18 +33,18 @@ class Inbox:
 
     async def put(self, update_id: int, chat_key: str, payload: str) -> bool:
         """Commit a received update; ``False`` for a redelivery (already received)."""
-        return await self.memory.run(Lane.REPLY, self._put, update_id, chat_key, payload)
+        return await self.ctx.lanes.run(Lane.REPLY, self._put, update_id, chat_key, payload)
 
     async def claim(self, limit: int) -> list[InboxUpdate]:
         """Lease up to ``limit`` updates to handle now (each of a different chat), oldest first.
         Updates leased too often are given up here (logged ``update_given_up``). Nothing
         while this process is re-establishing its database session: to the others its leases
         look free then, and theirs to it."""
-        if not self.memory.leases.healthy:
+        if not self.ctx.leases.healthy:
             return []
         usable: list[InboxUpdate] = []
         while len(usable) < limit:
-            claimed = await self.memory.run(Lane.REPLY, self._claim, limit - len(usable))
+            claimed = await self.ctx.lanes.run(Lane.REPLY, self._claim, limit - len(usable))
             given_up = [u for u in claimed if u.attempts > self.max_attempts]
             usable.extend(u for u in claimed if u.attempts <= self.max_attempts)
             for update in given_up:
@@ -61,46 +61,48 @@ class Inbox:
 
     async def finish(self, update: InboxUpdate, *, failed: bool = False) -> None:
         """Close an update this process handled (or gave up on)."""
-        await self.memory.run(Lane.REPLY, self._finish, update.id, "failed" if failed else "done")
+        await self.ctx.lanes.run(
+            Lane.REPLY, self._finish, update.id, "failed" if failed else "done"
+        )
 
     async def release(self, update: InboxUpdate) -> None:
         """Hand back an update this process could not handle for now (to be handled again)."""
-        await self.memory.run(Lane.REPLY, self._release, update.id)
+        await self.ctx.lanes.run(Lane.REPLY, self._release, update.id)
 
     def _release(self, row_id: int) -> None:
-        with self.memory.db.write(hot=True, serial=False) as conn:
-            inbox_repo.release(conn, row_id, self.memory.owner)
+        with self.ctx.db.write(hot=True, serial=False) as conn:
+            inbox_repo.release(conn, row_id, self.ctx.owner)
 
     async def begin_send(self, update: InboxUpdate) -> bool:
         """Whether this process may send ``update``'s answer now (recorded before the send):
         not when another took the update over, nor when one before it began sending."""
-        return await self.memory.run(Lane.REPLY, self._begin_send, update.id)
+        return await self.ctx.lanes.run(Lane.REPLY, self._begin_send, update.id)
 
     def _begin_send(self, row_id: int) -> bool:
-        memory = self.memory
-        with memory.db.write(hot=True, serial=False) as conn:
-            return inbox_repo.begin_send(conn, row_id, memory.owner, memory.clock.now())
+        ctx = self.ctx
+        with ctx.db.write(hot=True, serial=False) as conn:
+            return inbox_repo.begin_send(conn, row_id, ctx.owner, ctx.clock.now())
 
     def _put(self, update_id: int, chat_key: str, payload: str) -> bool:
-        now = self.memory.clock.now()
-        with self.memory.db.write(hot=True, serial=False) as conn:
+        now = self.ctx.clock.now()
+        with self.ctx.db.write(hot=True, serial=False) as conn:
             return inbox_repo.put(conn, self.platform, update_id, chat_key, payload, now)
 
     def _claim(self, limit: int) -> list[InboxUpdate]:
-        memory = self.memory
-        now = memory.clock.now()
-        with memory.db.write(hot=True, serial=False) as conn:
+        ctx = self.ctx
+        now = ctx.clock.now()
+        with ctx.db.write(hot=True, serial=False) as conn:
             return inbox_repo.claim(
                 conn,
                 self.platform,
-                memory.owner,
+                ctx.owner,
                 now,
-                memory.config.lease_s,
+                ctx.config.lease_s,
                 limit,
                 # A process that keeps a liveness lock claims only while it holds it.
-                alive_only=memory.leases.holding,
+                alive_only=ctx.leases.holding,
             )
 
     def _finish(self, row_id: int, status: str) -> None:
-        with self.memory.db.write(hot=True, serial=False) as conn:
-            inbox_repo.finish(conn, row_id, self.memory.owner, self.memory.clock.now(), status)
+        with self.ctx.db.write(hot=True, serial=False) as conn:
+            inbox_repo.finish(conn, row_id, self.ctx.owner, self.ctx.clock.now(), status)

@@ -27,7 +27,7 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
 from sqlalchemy import Connection
@@ -36,7 +36,10 @@ from memory_core.executors import Lane
 from memory_core.store import leases as lease_repo
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.clock import Clock
+    from memory_core.config import MemoryConfig
+    from memory_core.db.engine import Database
+    from memory_core.executors import Lanes
 
 log = structlog.get_logger("memory_core.leases")
 
@@ -55,13 +58,28 @@ def process_id() -> str:
     return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
+class Holder(Protocol):
+    """What the keeper reads of its engine's context (read afresh: the id may change)."""
+
+    @property
+    def db(self) -> Database: ...
+    @property
+    def lanes(self) -> Lanes: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def config(self) -> MemoryConfig: ...
+    @property
+    def owner(self) -> str: ...
+
+
 class LeaseKeeper:
     """Renews this process's leases every third of a lease period, until closed; on
     PostgreSQL it also holds the process's liveness lock meanwhile (a session advisory lock
     keyed by its id): other replicas take over the leases of a process that lost it at once."""
 
-    def __init__(self, memory: Memory) -> None:
-        self.memory = memory
+    def __init__(self, ctx: Holder) -> None:
+        self.ctx = ctx
         self._task: asyncio.Task[None] | None = None
         self._alive: Connection | None = None
         #: Whether this process may claim work: false from the moment its database session
@@ -76,8 +94,8 @@ class LeaseKeeper:
     async def start(self) -> None:
         """Hold the liveness lock (PostgreSQL) and start renewing (idempotent)."""
         if self._task is None:
-            if self.memory.db.postgres:
-                await self.memory.run(Lane.BACKGROUND, self._hold)
+            if self.ctx.db.postgres:
+                await self.ctx.lanes.run(Lane.BACKGROUND, self._hold)
             self._task = asyncio.create_task(self._run(), name="lease-keeper")
 
     async def aclose(self) -> None:
@@ -89,12 +107,12 @@ class LeaseKeeper:
                 await self._task
             self._task = None
         if self._alive is not None:
-            await self.memory.run(Lane.BACKGROUND, self._let_go)
+            await self.ctx.lanes.run(Lane.BACKGROUND, self._let_go)
 
     def _hold(self) -> None:
-        conn = self.memory.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        conn = self.ctx.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         try:
-            lease_repo.hold_owner(conn, self.memory.owner)
+            lease_repo.hold_owner(conn, self.ctx.owner)
         except Exception:
             conn.close()
             raise
@@ -105,7 +123,7 @@ class LeaseKeeper:
         if conn is None:
             return
         try:
-            lease_repo.release_owner(conn, self.memory.owner)
+            lease_repo.release_owner(conn, self.ctx.owner)
         finally:
             conn.invalidate()  # the session ends with it (never back into the pool)
             conn.close()
@@ -117,23 +135,23 @@ class LeaseKeeper:
         alive: nothing is released here — a dead one's leases are free already (its liveness
         lock went with its session), a live one's stay its own. Returns how many were
         released."""
-        if self.memory.db.postgres:
+        if self.ctx.db.postgres:
             return 0
-        with self.memory.db.write() as conn:
+        with self.ctx.db.write() as conn:
             return lease_repo.release_all(conn)
 
     def renew(self) -> int:
         """Extend every lease this process holds; returns how many."""
-        memory = self.memory
-        now, lease_s, me = memory.clock.now(), memory.config.lease_s, memory.owner
-        with memory.db.write(serial=False) as conn:
+        ctx = self.ctx
+        now, lease_s, me = ctx.clock.now(), ctx.config.lease_s, ctx.owner
+        with ctx.db.write(serial=False) as conn:
             return lease_repo.renew(conn, me, now, lease_s)
 
     @property
     def holding(self) -> bool:
         """Whether this process keeps a liveness lock (PostgreSQL, keeper started): then it
         claims received updates only while that lock is really held."""
-        return self.memory.db.postgres and self._task is not None
+        return self.ctx.db.postgres and self._task is not None
 
     def _session_alive(self) -> bool:
         """Whether the liveness lock's session still answers (PostgreSQL)."""
@@ -156,13 +174,13 @@ class LeaseKeeper:
     async def _reestablish(self) -> None:
         """Stop claiming, reconnect with backoff until the locks are back, settle, resume."""
         self.healthy = False
-        log.warning("db_session_lost", owner=self.memory.owner)
+        log.warning("db_session_lost", owner=self.ctx.owner)
         attempt = 0
         while True:
             await asyncio.sleep(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
             attempt += 1
             try:
-                await self.memory.run(Lane.BACKGROUND, self._reconnect)
+                await self.ctx.lanes.run(Lane.BACKGROUND, self._reconnect)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # still away: the next attempt tries again
@@ -172,15 +190,15 @@ class LeaseKeeper:
         self.reconnects += 1
         await asyncio.sleep(SETTLE_S)
         self.healthy = True
-        log.info("db_session_restored", owner=self.memory.owner, attempts=attempt)
+        log.info("db_session_restored", owner=self.ctx.owner, attempts=attempt)
 
     async def _run(self) -> None:
-        postgres = self.memory.db.postgres
-        beat = self.memory.config.lease_s / 3
+        postgres = self.ctx.db.postgres
+        beat = self.ctx.config.lease_s / 3
         renewed = asyncio.get_running_loop().time()
         while True:
             await asyncio.sleep(min(WATCH_S, beat) if postgres else beat)
-            if postgres and not await self.memory.run(Lane.BACKGROUND, self._session_alive):
+            if postgres and not await self.ctx.lanes.run(Lane.BACKGROUND, self._session_alive):
                 await self._reestablish()
                 renewed = asyncio.get_running_loop().time()
                 continue
@@ -188,7 +206,7 @@ class LeaseKeeper:
                 continue
             renewed = asyncio.get_running_loop().time()
             try:
-                await self.memory.run(Lane.BACKGROUND, self.renew)
+                await self.ctx.lanes.run(Lane.BACKGROUND, self.renew)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a database blip: the next beat tries again

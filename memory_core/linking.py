@@ -30,13 +30,14 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.config import LinkLimits
 from memory_core.errors import InvalidInputError
 from memory_core.extract.base import Candidate, is_multi_valued_key, is_valid_key
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
@@ -51,7 +52,7 @@ from memory_core.store import outbox as outbox_repo
 from memory_core.values import Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.linking")
 
@@ -63,20 +64,6 @@ _MERGE = "link_merge:"
 _SECRET = "link_code_key"
 #: What a merged memory's history says (the platform it came from follows).
 MERGE_REASON = "merged when linking from"
-
-
-@dataclass(frozen=True, slots=True)
-class LinkLimits:
-    """Lifetimes and limits of link codes (brute force: 31⁸ ≈ 8.5·10¹¹ codes, and at most
-    ``global_failures`` wrong tries per ``window`` from everyone together)."""
-
-    code_ttl: timedelta = timedelta(minutes=10)
-    #: How long the issuer has to confirm a claimed code.
-    confirm_ttl: timedelta = timedelta(minutes=10)
-    codes_per_hour: int = 5
-    window: timedelta = timedelta(hours=1)
-    failures_per_identity: int = 5
-    global_failures: int = 200
 
 
 class ClaimOutcome(StrEnum):
@@ -165,26 +152,26 @@ def normalise_code(raw: str) -> str | None:
     return code
 
 
-def _hash(memory: Memory, code: str) -> str:
-    key = memory.installation_secret(_SECRET, lambda: secrets.token_hex(32))
+def _hash(ctx: Context, code: str) -> str:
+    key = ctx.installation_secret(_SECRET, lambda: secrets.token_hex(32))
     return hmac.new(key.encode(), code.encode(), hashlib.sha256).hexdigest()
 
 
-def identities(memory: Memory, owner: str) -> list[LinkedIdentity]:
+def identities(ctx: Context, owner: str) -> list[LinkedIdentity]:
     """The identities that read and write ``owner``'s memory (an unlinked identity: itself)."""
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         found = repo.of_owner(conn, owner)
     if not found and ":" in owner and "~" not in owner:
         return [LinkedIdentity(owner, None)]
     return [LinkedIdentity(i, at) for i, at in found]
 
 
-def issue(memory: Memory, identity: str, chat_id: str, limits: LinkLimits) -> Issued:
+def issue(ctx: Context, identity: str, chat_id: str, limits: LinkLimits) -> Issued:
     """A new one-time code for ``identity`` (asked in its private chat ``chat_id``)."""
-    now = memory.clock.now()
+    now = ctx.clock.now()
     code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-    digest = _hash(memory, code)
-    with memory.db.write() as conn:
+    digest = _hash(ctx, code)
+    with ctx.db.write() as conn:
         if repo.codes_issued_since(conn, identity, now - limits.window) >= limits.codes_per_hour:
             log.info("link_code_refused", reason="too_many_codes")
             return Issued(None, None)
@@ -195,12 +182,12 @@ def issue(memory: Memory, identity: str, chat_id: str, limits: LinkLimits) -> Is
     return Issued(code, expires)
 
 
-def claim(memory: Memory, identity: str, display_name: str, raw: str, limits: LinkLimits) -> Claim:
+def claim(ctx: Context, identity: str, display_name: str, raw: str, limits: LinkLimits) -> Claim:
     """``identity`` sends a code: checked against the limits first, then compared."""
-    now = memory.clock.now()
+    now = ctx.clock.now()
     code = normalise_code(raw)
-    digest = _hash(memory, code) if code is not None else None
-    with memory.db.write() as conn:
+    digest = _hash(ctx, code) if code is not None else None
+    with ctx.db.write() as conn:
         repo.prune_attempts(conn, now - 2 * limits.window)
         since = now - limits.window
         mine = repo.failures_since(conn, since, identity)
@@ -245,23 +232,23 @@ def claim(memory: Memory, identity: str, display_name: str, raw: str, limits: Li
     return Claim(ClaimOutcome.CLAIMED, row.id, row.issuer, row.issuer_chat, person)
 
 
-def void(memory: Memory, raw: str) -> bool:
+def void(ctx: Context, raw: str) -> bool:
     """A code sent where others can read it (a group) is void from then on, whoever sent it;
     ``True`` when an open code was voided."""
     code = normalise_code(raw)
     if code is None:
         return False
-    digest = _hash(memory, code)
-    with memory.db.write() as conn:
+    digest = _hash(ctx, code)
+    with ctx.db.write() as conn:
         voided = repo.void_code(conn, digest)
     if voided:
         log.info("link_code_voided", reason="shown_in_group")
     return voided
 
 
-def claimant(memory: Memory, owner: str, code_id: int) -> tuple[str, str] | None:
+def claimant(ctx: Context, owner: str, code_id: int) -> tuple[str, str] | None:
     """Who claimed one of ``owner``'s codes: ``(identity, display name)``."""
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         row = repo.code_by_id(conn, owner, code_id)
     if row is None or row.claimed_by is None:
         return None
@@ -281,12 +268,12 @@ class Joining:
 
 
 def begin_settle(
-    memory: Memory, owner: str, code_id: int, accept: bool, limits: LinkLimits
+    ctx: Context, owner: str, code_id: int, accept: bool, limits: LinkLimits
 ) -> Joining | SettleOutcome:
     """The issuer's answer, in one transaction: the identity is mapped to the person and its
     memory read for the merge (a refusal only closes the code)."""
-    now = memory.clock.now()
-    with memory.db.write() as conn:
+    now = ctx.clock.now()
+    with ctx.db.write() as conn:
         row = repo.code_by_id(conn, owner, code_id)
         if (
             row is None
@@ -334,10 +321,10 @@ def _mergeable(conn: Connection, owner: str) -> list[Fact]:
     ]
 
 
-def unfinished_merges(memory: Memory) -> list[Joining]:
+def unfinished_merges(ctx: Context) -> list[Joining]:
     """Merges a dead process left unfinished, with what is left to merge of each."""
     out: list[Joining] = []
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         for code_id, raw in meta.with_prefix(conn, _MERGE).items():
             data = json.loads(raw)
             facts = _mergeable(conn, str(data["old_owner"]))
@@ -353,13 +340,13 @@ def unfinished_merges(memory: Memory) -> list[Joining]:
     return out
 
 
-def end_merge(memory: Memory, code_id: int) -> None:
+def end_merge(ctx: Context, code_id: int) -> None:
     """The merge is complete (its joining store erased): drop its journal."""
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         meta.delete(conn, f"{_MERGE}{code_id}")
 
 
-def merge_fact(memory: Memory, joining: Joining, fact: Fact) -> list[Applied]:
+def merge_fact(ctx: Context, joining: Joining, fact: Fact) -> list[Applied]:
     """Learn one of the joining identity's facts into the person's memory through the write
     policy (old material: the forget guard applies, a confident fact is asked about)."""
     platform = platform_of(joining.joiner)
@@ -375,9 +362,7 @@ def merge_fact(memory: Memory, joining: Joining, fact: Fact) -> list[Applied]:
             event_time=fact.event_time,
             # Not the row's start: a duplicate learned on another day is still a duplicate
             # (``_as_merged`` keeps the start on a new fact).
-            valid_to=fact.valid_to
-            if fact.valid_to and fact.valid_to > memory.clock.now()
-            else None,
+            valid_to=fact.valid_to if fact.valid_to and fact.valid_to > ctx.clock.now() else None,
             sensitive=fact.sensitive,
             multi_valued=is_multi_valued_key(key),
             source_excerpt=(fact.source_excerpt or "")[:200],
@@ -386,8 +371,8 @@ def merge_fact(memory: Memory, joining: Joining, fact: Fact) -> list[Applied]:
     except InvalidInputError:
         log.warning("link_merge_skipped", fact_id=fact.id)
         return []
-    now = memory.clock.now()
-    related = related_facts(memory, joining.person, [cand], None)
+    now = ctx.clock.now()
+    related = related_facts(ctx, joining.person, [cand], None)
     decided = decide_one(cand, related.by_key.get(key, ()), explicit=False, now=now)
     if decided is None:
         return []
@@ -396,8 +381,8 @@ def merge_fact(memory: Memory, joining: Joining, fact: Fact) -> list[Applied]:
         return []
     decision = _as_merged(guarded, fact, f"{MERGE_REASON} {platform}")
     ref = TurnRef(joining.person, f"link:{joining.code_id}:{fact.id}", None, actor="link")
-    with memory.db.write() as conn:
-        return apply_decisions(conn, ref, [decision], now, queue=memory.vectors.queue_fact)
+    with ctx.db.write() as conn:
+        return apply_decisions(conn, ref, [decision], now, queue=ctx.vectors.queue_fact)
 
 
 def _as_merged(decision: Decision, fact: Fact, reason: str) -> Decision:
@@ -417,11 +402,11 @@ def _as_merged(decision: Decision, fact: Fact, reason: str) -> Decision:
     return decision
 
 
-def unlink(memory: Memory, identity: str) -> Unlinked:
+def unlink(ctx: Context, identity: str) -> Unlinked:
     """``identity`` leaves its person: the memory stays with the other identities; the
     leaving one gets an empty memory of its own."""
-    now = memory.clock.now()
-    with memory.db.write() as conn:
+    now = ctx.clock.now()
+    with ctx.db.write() as conn:
         person = repo.owner_of(conn, identity)
         members = [i for i, _ in repo.of_owner(conn, person)]
         others = tuple(i for i in members if i != identity)
@@ -443,19 +428,19 @@ def unlink(memory: Memory, identity: str) -> Unlinked:
     return Unlinked(identity, new_owner, others)
 
 
-def forget_platform_turns(memory: Memory, owner: str, platform: str) -> int:
+def forget_platform_turns(ctx: Context, owner: str, platform: str) -> int:
     """Blank the person's conversations held on ``platform`` (episodes, learning jobs; their
     vectors are deleted), as a forgotten fact's turns are; returns the episodes blanked."""
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         turns = episode_repo.turns_from(conn, owner, platform)
         blanked = episode_repo.forget_turns(conn, owner, turns)
         outbox_repo.forget_turns(conn, owner, turns, episode_repo.FORGOTTEN)
-        memory.vectors.queue_episode_deletes(conn, owner, blanked)
+        ctx.vectors.queue_episode_deletes(conn, owner, blanked)
     return len(blanked)
 
 
-def drop_codes(memory: Memory, identity_keys: list[str]) -> None:
+def drop_codes(ctx: Context, identity_keys: list[str]) -> None:
     """Delete the codes these identities issued or claimed (their names and ids go)."""
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         for identity in identity_keys:
             repo.drop_codes_of(conn, identity)

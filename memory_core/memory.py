@@ -14,7 +14,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -31,40 +31,37 @@ from memory_core import (
     linking,
     memory_md,
     procedures,
-    retrieve,
     revisions,
     user_data,
 )
 from memory_core import query as query_mod
 from memory_core.about import entity_info
 from memory_core.answer import ANSWER_K, answering, relevant
-from memory_core.categories import DEFAULT_POLICY, CategoryPolicy, Consumer, ContextMode
+from memory_core.categories import CategoryPolicy, Consumer, ContextMode
 from memory_core.cleaning import (
-    MAX_FACT_CHARS,
-    clean_text,
     clip_episode,
-    key_for,
 )
-from memory_core.clock import Clock, SystemClock
+from memory_core.clock import Clock
+from memory_core.config import ImportLimits, MemoryConfig
+from memory_core.context import Context
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
-from memory_core.errors import EmbedderError, NotFoundError
-from memory_core.executors import Executors, Lane
-from memory_core.extract.explicit import detect_explicit
+from memory_core.errors import NotFoundError
+from memory_core.executors import Lane, Lanes
 from memory_core.extract.sensitive import find_sensitive, redact
-from memory_core.extract.sensitivity import classified, is_self_harm
+from memory_core.extract.sensitivity import is_self_harm
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.language import detect_language, warm_up
 from memory_core.learn import resolve
-from memory_core.learn.arbitrate import normalise_value
-from memory_core.leases import LeaseKeeper, process_id
+from memory_core.leases import LeaseKeeper
 from memory_core.query import MemoryQuery, QueryResult
-from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question, is_trivial
+from memory_core.recall import MemoryBlock, Recall, is_question, is_trivial
 from memory_core.recall import build as build_block
+from memory_core.remember import remember_in
 from memory_core.search import search_on_thread
 from memory_core.sensitivity_meaning import SensitivityModel
 from memory_core.store import applied_actions as applied_repo
@@ -79,8 +76,6 @@ from memory_core.store.rows import owner_token
 from memory_core.tools import MemoryTools, OnDemandGauge
 from memory_core.values import (
     RETRIEVABLE,
-    SENSITIVE_CATEGORIES,
-    TOPIC_CATEGORY,
     Audience,
     Category,
     Change,
@@ -101,8 +96,6 @@ from memory_core.view import UserView
 #: Kinds of memory that are the bot's words, not the user's: they never answer a question.
 _NOT_TOLD = frozenset({"reflection", "insight"})
 log = structlog.get_logger("memory_core")
-#: Meta keys holding each platform's state in the running bot.
-PLATFORM_STATE = "platform_state:"
 #: Meta keys of the streamed answers on screen.
 DRAFT = "draft:"
 T = TypeVar("T")
@@ -111,44 +104,6 @@ P = ParamSpec("P")
 _ALL_ROWS = 2**62
 #: How long the issuer's yes waits for the claimant's last turns to be learned (merged, not lost).
 LINK_LEARN_WAIT_S = 10.0
-#: First and longest pause of ``run_until_done`` between attempts.
-_RETRY_S = 0.5
-_RETRY_MAX_S = 10.0
-
-
-@dataclass(frozen=True, slots=True)
-class MemoryConfig:
-    """Engine settings (filled from pydantic settings by the composition root)."""
-
-    retrieval: retrieve.RetrievalConfig = field(default_factory=retrieve.RetrievalConfig)
-    vector_cache_mb: int = 512
-    # Small batches keep each vector-write transaction short (the reply path shares the lock).
-    vector_batch: int = 16
-    # Added to the nice value of the background threads (learning, vector writes): replies
-    # get the CPU first. 0 keeps them at the process's priority.
-    background_nice: int = 10
-    # Threads for background work: learner lanes, the vector writer, scheduled jobs.
-    background_threads: int = 8
-    recall: RecallConfig = field(default_factory=RecallConfig)
-    # Work another process left (it died) is taken over this long after its last renewal
-    # (renewed every third of it): learning jobs, scheduled runs, received updates.
-    lease_s: float = 30.0
-    # How big one batch of an import's apply may get (rows, seconds): each is one write
-    # transaction, so another user's write waits at most about this long behind it.
-    import_limits: imports.ImportLimits = field(default_factory=imports.ImportLimits)
-    # Context modes and per-consumer allowlists (the shipped file, or an operator's).
-    categories: CategoryPolicy = DEFAULT_POLICY
-    # Learn from every turn (seed 001's auto-extraction); off: only from what the user asks
-    # to be remembered ("/remember …", "remember that …").
-    auto_extract: bool = True
-    # Inferred facts written per turn at most (what the user plainly said is bounded apart).
-    max_facts_per_turn: int = 3
-    # On-demand recall (seed 003 §11): at most this share of the last ``on_demand_window``
-    # turns may use memory_query (0: the tool is off; 1: no cap).
-    on_demand_max_share: float = 0.10
-    on_demand_window: int = 200
-    # Link codes: lifetimes, codes per hour, failed tries per identity and in all.
-    link_limits: linking.LinkLimits = field(default_factory=linking.LinkLimits)
 
 
 class Memory:
@@ -161,34 +116,71 @@ class Memory:
         clock: Clock | None = None,
         config: MemoryConfig | None = None,
     ) -> None:
-        self.db = db
-        self.embedder = embedder
-        #: The sensitivity model's second reader (by meaning), when the embedder is the one its
-        #: weights were trained on; None: the rules decide alone.
-        self.sensitivity = SensitivityModel.for_embedder(embedder)
-        self.clock = clock or SystemClock()
-        self.config = config or MemoryConfig()
-        # The reply path and background work run on their own threads (see executors).
-        self._executors = Executors(
-            background_workers=self.config.background_threads, nice=self.config.background_nice
-        )
-        #: Called with a user id once that user is erased: whoever keeps something of a user
-        #: in memory (the LLM usage meter) drops it, so nothing is written back later.
-        self.erase_listeners: list[Callable[[str], None]] = []
-        #: This process's id as the holder of leases (several replicas on one database).
-        self.owner = process_id()
-        self.leases = LeaseKeeper(self)
+        #: What the engine's parts work with (they take this, never the facade).
+        self.ctx = Context.build(db, embedder, clock, config)
         #: How many recent turns used memory_query, and its cap.
         self.on_demand = OnDemandGauge(
-            self.config.on_demand_max_share, self.config.on_demand_window
+            self.ctx.config.on_demand_max_share, self.ctx.config.on_demand_window
         )
-        self.vectors = VectorIndex(
-            db,
-            embedder,
-            self._executors,
-            cache_bytes=self.config.vector_cache_mb * 1024 * 1024,
-            batch=self.config.vector_batch,
-        )
+
+    # The context's parts, for the facade's own methods and its callers.
+    @property
+    def db(self) -> Database:
+        """The database."""
+        return self.ctx.db
+
+    @property
+    def lanes(self) -> Lanes:
+        """The thread lanes store work runs on."""
+        return self.ctx.lanes
+
+    @property
+    def clock(self) -> Clock:
+        """The engine's clock."""
+        return self.ctx.clock
+
+    @property
+    def config(self) -> MemoryConfig:
+        """The engine's settings."""
+        return self.ctx.config
+
+    @config.setter
+    def config(self, config: MemoryConfig) -> None:
+        self.ctx.config = config
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedder (``None``: no vectors)."""
+        return self.ctx.embedder
+
+    @property
+    def sensitivity(self) -> SensitivityModel | None:
+        """The sensitivity model's reader by meaning, if the embedder has one."""
+        return self.ctx.sensitivity
+
+    @property
+    def vectors(self) -> VectorIndex:
+        """The vector index."""
+        return self.ctx.vectors
+
+    @property
+    def owner(self) -> str:
+        """This process's id as the holder of leases."""
+        return self.ctx.owner
+
+    @owner.setter
+    def owner(self, owner: str) -> None:
+        self.ctx.owner = owner
+
+    @property
+    def leases(self) -> LeaseKeeper:
+        """This process's lease keeper."""
+        return self.ctx.leases
+
+    @property
+    def erase_listeners(self) -> list[Callable[[str], None]]:
+        """Called with a user id once that user is erased."""
+        return self.ctx.erase_listeners
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -217,9 +209,7 @@ class Memory:
 
     def close(self) -> None:
         """Release the database connections, the threads and the cached vector matrices."""
-        self._executors.shutdown()
-        self.vectors.close()
-        self.db.dispose()
+        self.ctx.close()
 
     @property
     def vectors_enabled(self) -> bool:
@@ -256,23 +246,12 @@ class Memory:
     # ---- thread lanes ----------------------------------------------------------------------
 
     async def run_until_done(self, lane: Lane, fn: Callable[[], T], /, *, failure: str) -> T:
-        """Run ``fn`` on ``lane`` until it succeeds — the first step of a background loop, which
-        must not die of a database that is away: each failure is logged as ``failure`` and
-        tried again after a pause doubling from 0.5 s to 10 s."""
-        pause = _RETRY_S
-        while True:
-            try:
-                return await self.run(lane, fn)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the database is away: the loop's owner tries again
-                log.warning(failure, error_type=type(exc).__name__)
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, _RETRY_MAX_S)
+        """Run ``fn`` on ``lane`` until it succeeds (see :meth:`Lanes.run_until_done`)."""
+        return await self.ctx.lanes.run_until_done(lane, fn, failure=failure)
 
     async def run(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run blocking store work ``fn(*args, **kwargs)`` on ``lane``'s threads."""
-        return await self._executors.run(lane, fn, *args, **kwargs)
+        return await self.ctx.lanes.run(lane, fn, *args, **kwargs)
 
     async def read(
         self,
@@ -283,7 +262,7 @@ class Memory:
         **kwargs: P.kwargs,
     ) -> T:
         """Run one repository read ``fn(conn, *args, **kwargs)`` in a read transaction."""
-        return await self.run(lane, self._in_read, fn, *args, **kwargs)
+        return await self.ctx.lanes.read(lane, fn, *args, **kwargs)
 
     async def write(
         self,
@@ -294,7 +273,7 @@ class Memory:
         **kwargs: P.kwargs,
     ) -> T:
         """Run one repository write ``fn(conn, *args, **kwargs)`` in a write transaction."""
-        return await self.run(lane, self._in_write, fn, *args, **kwargs)
+        return await self.ctx.lanes.write(lane, fn, *args, **kwargs)
 
     async def write_for(
         self,
@@ -305,32 +284,8 @@ class Memory:
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> T:
-        """Run ``fn(conn, user_id, *args, **kwargs)``, a write of ``user_id``'s rows only, in a
-        write transaction holding that user's write lock (other users' writes run meanwhile)."""
-        return await self.run(lane, self._in_write_for, fn, user_id, *args, **kwargs)
-
-    def _in_write_for(
-        self,
-        fn: Callable[Concatenate[Connection, str, P], T],
-        user_id: str,
-        /,
-        *args: P.args,
-        **kwargs: P.kwargs,
-    ) -> T:
-        with self.db.write(users=[user_id]) as conn:
-            return fn(conn, user_id, *args, **kwargs)
-
-    def _in_read(
-        self, fn: Callable[Concatenate[Connection, P], T], /, *args: P.args, **kwargs: P.kwargs
-    ) -> T:
-        with self.db.read() as conn:
-            return fn(conn, *args, **kwargs)
-
-    def _in_write(
-        self, fn: Callable[Concatenate[Connection, P], T], /, *args: P.args, **kwargs: P.kwargs
-    ) -> T:
-        with self.db.write() as conn:
-            return fn(conn, *args, **kwargs)
+        """Run ``fn(conn, user_id, ...)`` holding ``user_id``'s write lock (see :class:`Lanes`)."""
+        return await self.ctx.lanes.write_for(lane, fn, user_id, *args, **kwargs)
 
     # ---- writes ----------------------------------------------------------------------------
 
@@ -350,69 +305,7 @@ class Memory:
     def _remember(self, user_id: str, new: NewFact, actor: str, reason: str | None) -> Fact:
         new = self.read_by_meaning(new)
         with self.db.write(users=[user_id]) as conn:
-            return self._remember_in(conn, user_id, new, actor, reason, self.clock.now())
-
-    def _remember_in(
-        self,
-        conn: Connection,
-        user_id: str,
-        new: NewFact,
-        actor: str,
-        reason: str | None,
-        now: datetime,
-        same: Callable[[str, str], Sequence[Fact]] | None = None,
-    ) -> Fact:
-        """``remember`` inside the caller's write transaction. ``same(key, value)``: the
-        retrievable facts that may hold the same value (default: every one with the key; an
-        import passes an index it keeps, since a key shared by thousands of lines made that
-        query quadratic)."""
-        value = clean_text(new.value_text, limit=MAX_FACT_CHARS)
-        key = new.key.strip() or (
-            procedures.key_for(redact(value))  # a procedure line of an edited MEMORY.md
-            if new.category == Category.PROCEDURAL
-            else key_for(redact(value))  # a key never spells a secret
-        )
-        category, sensitive = classified(new.category, new.sensitive, value)
-        new = replace(new, category=category, sensitive=sensitive)
-        candidates = (
-            same(key, value)
-            if same is not None
-            else fact_repo.by_key(conn, user_id, key, RETRIEVABLE)
-        )
-        for existing in candidates:
-            if existing.value_text.casefold() == value.casefold():
-                return fact_repo.transition(
-                    conn,
-                    user_id,
-                    existing,
-                    now,
-                    event="mentioned",
-                    actor=actor,
-                    reason=reason,
-                    turn_id=new.source_turn_id,
-                    confidence=max(existing.confidence, new.confidence),
-                    last_mentioned_at=now,
-                    mention_count=existing.mention_count + 1,
-                )
-        fact = fact_repo.create(
-            conn,
-            user_id,
-            replace(new, key=key, value_text=value),
-            now,
-            actor=actor,
-            reason=reason,
-            turn_id=new.source_turn_id,
-        )
-        self.vectors.queue_fact(conn, fact)
-        log.info(
-            "fact_created",
-            user_id=user_id,
-            fact_id=fact.id,
-            key=fact.key,
-            category=fact.category.value,
-            actor=actor,
-        )
-        return fact
+            return remember_in(self.ctx, conn, user_id, new, actor, reason, self.clock.now())
 
     async def set_status(
         self,
@@ -560,7 +453,7 @@ class Memory:
         return await self.run(
             Lane.REPLY,
             search_on_thread,
-            self,
+            self.ctx,
             user_id,
             query,
             k=k,
@@ -626,26 +519,12 @@ class Memory:
         return tuple(values)
 
     def learns_from(self, text: str) -> bool:
-        """Whether a user's message is learned from: every one with auto-extraction on, else
-        only an explicit request ("remember that …", ``/remember …``)."""
-        return self.config.auto_extract or detect_explicit(text.strip(), False)[0]
+        """Whether a user's message is learned from (auto-extraction, or an explicit ask)."""
+        return self.ctx.learns_from(text)
 
     def read_by_meaning(self, new: NewFact) -> NewFact:
-        """``new`` marked sensitive when the sensitivity model reads it so by meaning (thread
-        side, before the write transaction; unchanged without the model or when the embedder
-        fails: the rules still read it on the write path)."""
-        if self.sensitivity is None or new.sensitive or new.category in SENSITIVE_CATEGORIES:
-            return new
-        try:
-            (topic,) = self.sensitivity.topics([new.value_text])
-        except EmbedderError as exc:
-            log.warning("sensitivity_meaning_failed", error=str(exc))
-            return new
-        if topic is None:
-            return new
-        filed = TOPIC_CATEGORY.get(topic)
-        category = filed if filed and new.category == Category.OTHER else new.category
-        return replace(new, sensitive=True, category=category)
+        """``new`` marked sensitive when the sensitivity model reads it so by meaning."""
+        return self.ctx.read_by_meaning(new)
 
     @staticmethod
     def is_private_text(text: str) -> bool:
@@ -729,7 +608,7 @@ class Memory:
         return await self.run(
             Lane.REPLY,
             query_mod.run_on_thread,
-            self,
+            self.ctx,
             user_id,
             request,
             consumer=consumer,
@@ -807,7 +686,7 @@ class Memory:
             # both); the block keeps only the relevant hits (the score floor).
             question = is_question(text)
             k = max(config.search_k, ANSWER_K) if question else config.search_k
-            found = search_on_thread(self, user_id, text, k=k, filters=filters, topics=question)
+            found = search_on_thread(self.ctx, user_id, text, k=k, filters=filters, topics=question)
             candidates = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
                 for h in found
@@ -826,7 +705,7 @@ class Memory:
             # What the user said before, for an answer no fact gives ("what did I say about
             # the trip?"): lexical only (no second query embedding on the reply path), and
             # never in a group, where another chat's words must not surface.
-            found = search_on_thread(self, user_id, text, k=8, mode="lexical", kind="episodes")
+            found = search_on_thread(self.ctx, user_id, text, k=8, mode="lexical", kind="episodes")
             episodes = [
                 h
                 for h in found
@@ -838,7 +717,7 @@ class Memory:
         group_hits: list[SearchHit] = []
         if group_key is not None and group and not trivial:
             # The chat's own memory (memory_core.groups): read in that chat only.
-            found = search_on_thread(self, group_key, text, k=ANSWER_K)
+            found = search_on_thread(self.ctx, group_key, text, k=ANSWER_K)
             group_hits = [
                 h
                 for h in found
@@ -1054,39 +933,43 @@ class Memory:
         about the group goes to its memory once the member agreed (re-checked at write time);
         ``ask`` False: a first statement is not kept for their answer (nobody is asked)."""
         heard = await self.run(
-            Lane.REPLY, groups.hear, self, group, member, name, turn_id, text, at, ask=ask
+            Lane.REPLY, groups.hear, self.ctx, group, member, name, turn_id, text, at, ask=ask
         )
         await self.vectors.settle()
         return heard
 
     async def group_consent(self, member: str, chat: str) -> groups.Consent:
         """``member``'s consent for the group memories of ``chat`` (``groups.chat_of``)."""
-        return await self.run(Lane.REPLY, groups.consent_of, self, member, chat)
+        return await self.run(Lane.REPLY, groups.consent_of, self.ctx, member, chat)
 
     async def answer_group_consent(
         self, member: str, chat: str, *, agree: bool
     ) -> groups.Heard | None:
         """A member agrees (the statement that waited is written) or refuses / withdraws
         (what they said in ``chat``'s memories is removed)."""
-        heard = await self.run(Lane.REPLY, groups.answer_consent, self, member, chat, agree=agree)
+        heard = await self.run(
+            Lane.REPLY, groups.answer_consent, self.ctx, member, chat, agree=agree
+        )
         await self.vectors.settle()
         return heard
 
     async def group_facts(self, group: str) -> list[groups.GroupFact]:
         """The group's memory and who said each fact (shown in that chat only)."""
-        return await self.run(Lane.REPLY, groups.facts, self, group)
+        return await self.run(Lane.REPLY, groups.facts, self.ctx, group)
 
     async def forget_group_fact(
         self, group: str, fact_id: int, member: str, *, admin: bool
     ) -> groups.ForgetOutcome:
         """Forget a group fact, asked by one of the group's admins or the member who said it."""
-        done = await self.run(Lane.REPLY, groups.forget, self, group, fact_id, member, admin=admin)
+        done = await self.run(
+            Lane.REPLY, groups.forget, self.ctx, group, fact_id, member, admin=admin
+        )
         await self.vectors.settle()
         return done
 
     async def group_of_conflict(self, chat: str, conflict_id: int) -> str | None:
         """The group memory (of ``chat``, any topic) a conflict belongs to, or ``None``."""
-        return await self.run(Lane.REPLY, groups.conflict_group, self, chat, conflict_id)
+        return await self.run(Lane.REPLY, groups.conflict_group, self.ctx, chat, conflict_id)
 
     # ---- one person on several platforms (memory_core.linking) -----------------------------
 
@@ -1097,28 +980,34 @@ class Memory:
 
     async def linked_identities(self, user_id: str) -> list[linking.LinkedIdentity]:
         """The identities sharing ``user_id``'s memory (just itself when not linked)."""
-        return await self.run(Lane.REPLY, linking.identities, self, user_id)
+        return await self.run(Lane.REPLY, linking.identities, self.ctx, user_id)
 
     async def issue_link_code(self, identity: str, chat_id: str) -> linking.Issued:
         """A one-time code for ``identity``, asked in its private chat ``chat_id``."""
         return await self.run(
-            Lane.REPLY, linking.issue, self, identity, chat_id, self.config.link_limits
+            Lane.REPLY, linking.issue, self.ctx, identity, chat_id, self.config.link_limits
         )
 
     async def claim_link_code(self, identity: str, display_name: str, code: str) -> linking.Claim:
         """``identity`` sends a code from its private chat (limits, then a constant-time
         compare); a claim waits for the issuer's confirmation."""
         return await self.run(
-            Lane.REPLY, linking.claim, self, identity, display_name, code, self.config.link_limits
+            Lane.REPLY,
+            linking.claim,
+            self.ctx,
+            identity,
+            display_name,
+            code,
+            self.config.link_limits,
         )
 
     async def void_link_code(self, code: str) -> bool:
         """A code sent in a group (its members saw it) can no longer be used."""
-        return await self.run(Lane.REPLY, linking.void, self, code)
+        return await self.run(Lane.REPLY, linking.void, self.ctx, code)
 
     async def link_claimant(self, user_id: str, code_id: int) -> tuple[str, str] | None:
         """Who claimed one of the user's codes: ``(identity, display name)``."""
-        return await self.run(Lane.REPLY, linking.claimant, self, user_id, code_id)
+        return await self.run(Lane.REPLY, linking.claimant, self.ctx, user_id, code_id)
 
     async def settle_link(self, user_id: str, code_id: int, *, accept: bool) -> linking.Settled:
         """The issuer's answer to a claim, once: on yes the claimant joins the person and its
@@ -1128,7 +1017,7 @@ class Memory:
         begun = await self.run(
             Lane.REPLY,
             linking.begin_settle,
-            self,
+            self.ctx,
             user_id,
             code_id,
             accept,
@@ -1145,14 +1034,14 @@ class Memory:
         merged = 0
         conflicts: list[int] = []
         for fact in joining.facts:
-            applied = await self.run(Lane.BACKGROUND, linking.merge_fact, self, joining, fact)
+            applied = await self.run(Lane.BACKGROUND, linking.merge_fact, self.ctx, joining, fact)
             merged += sum(1 for a in applied if not a.replayed)
             conflicts += [a.conflict_id for a in applied if a.conflict_id is not None]
         if joining.old_owner != joining.person:
             # Any user may link: no table rewrite that would stall everyone (PostgreSQL; the
             # scheduled rewrite job does it), as for /forgetme.
-            await user_data.delete_user(self, joining.old_owner, rewrite=False)
-        await self.run(Lane.BACKGROUND, linking.end_merge, self, joining.code_id)
+            await user_data.delete_user(self.ctx, joining.old_owner, rewrite=False)
+        await self.run(Lane.BACKGROUND, linking.end_merge, self.ctx, joining.code_id)
         await self.vectors.settle()
         log.info("link_merged", user_id=joining.person, merged=merged, conflicts=len(conflicts))
         return merged, conflicts
@@ -1160,7 +1049,7 @@ class Memory:
     async def resume_links(self) -> int:
         """Finish the merges a dead process left (at start); how many were finished. Each
         write is idempotent, so finishing one twice (two replicas) changes nothing more."""
-        unfinished = await self.run(Lane.BACKGROUND, linking.unfinished_merges, self)
+        unfinished = await self.run(Lane.BACKGROUND, linking.unfinished_merges, self.ctx)
         for joining in unfinished:
             log.info("link_merge_resumed", user_id=joining.person, joined=joining.joiner)
             await self._merge(joining)
@@ -1184,7 +1073,7 @@ class Memory:
     async def unlink(self, identity: str) -> linking.Unlinked:
         """``identity`` leaves its person: the memory stays with the other identities, the
         leaving one starts with an empty memory of its own."""
-        return await self.run(Lane.REPLY, linking.unlink, self, identity)
+        return await self.run(Lane.REPLY, linking.unlink, self.ctx, identity)
 
     async def erase_identity(self, identity: str) -> user_data.Erasure | None:
         """Erase one platform's identity of a linked person: it is unlinked, the person's
@@ -1196,10 +1085,12 @@ class Memory:
         if unlinked.new_owner is None:
             return None
         platform = linking.platform_of(identity)
-        blanked = await self.run(Lane.REPLY, linking.forget_platform_turns, self, person, platform)
-        await self.run(Lane.REPLY, linking.drop_codes, self, [identity])
+        blanked = await self.run(
+            Lane.REPLY, linking.forget_platform_turns, self.ctx, person, platform
+        )
+        await self.run(Lane.REPLY, linking.drop_codes, self.ctx, [identity])
         # A user's own request: no table rewrite that would stall everyone (PostgreSQL).
-        erasure = await user_data.delete_user(self, unlinked.new_owner, rewrite=False)
+        erasure = await user_data.delete_user(self.ctx, unlinked.new_owner, rewrite=False)
         if unlinked.new_owner != identity:
             # Its key still names the person's memory: it keeps (empty) an owner of its own.
             await self.write(
@@ -1225,34 +1116,33 @@ class Memory:
 
         def run() -> None:
             with self.db.write() as conn:
-                meta.put(conn, PLATFORM_STATE + platform, value)
+                meta.put(conn, meta.PLATFORM_STATE + platform, value)
 
         await self.run(Lane.REPLY, run)
 
     def installation_secret(self, name: str, factory: Callable[[], str]) -> str:
         """A per-installation secret kept in the database (made once by ``factory``)."""
-        with self.db.write() as conn:
-            return meta.get_or_create(conn, name, factory)
+        return self.ctx.installation_secret(name, factory)
 
     # ---- conflicts -----------------------------------------------------------------------
 
     async def conflict(self, user_id: str, conflict_id: int) -> resolve.Conflict | None:
         """One of this user's conflicts with both facts (any status)."""
-        return await resolve.get_conflict(self, user_id, conflict_id)
+        return await resolve.get_conflict(self.ctx, user_id, conflict_id)
 
     async def conflict_asked(self, user_id: str, conflict_id: int) -> None:
         """Record that the conflict's question reached the user."""
-        await resolve.mark_notified(self, user_id, conflict_id)
+        await resolve.mark_notified(self.ctx, user_id, conflict_id)
 
     async def settle_conflict(
         self, user_id: str, conflict_id: int, choice: resolve.Choice
     ) -> resolve.Resolution:
         """Apply the user's choice to one of their open conflicts (once)."""
-        return await resolve.resolve(self, user_id, conflict_id, choice)
+        return await resolve.resolve(self.ctx, user_id, conflict_id, choice)
 
     async def expire_due(self) -> int:
         """Close unanswered conflicts and end "only for now" values whose time is up."""
-        changed = await self.run(Lane.BACKGROUND, resolve.expire_due, self)
+        changed = await self.run(Lane.BACKGROUND, resolve.expire_due, self.ctx)
         if changed:
             await self.vectors.settle()
         return changed
@@ -1261,28 +1151,28 @@ class Memory:
 
     async def due_questions(self, user_id: str, limit: int) -> list[questions.Question]:
         """Open "still true?" questions to ask the user now."""
-        return await questions.due(self, user_id, limit)
+        return await questions.due(self.ctx, user_id, limit)
 
     async def question_asked(self, user_id: str, question_id: int) -> None:
         """Record that a "still true?" question reached the user."""
-        await questions.mark_asked(self, user_id, question_id)
+        await questions.mark_asked(self.ctx, user_id, question_id)
 
     async def answer_question(
         self, user_id: str, question_id: int, *, keep: bool
     ) -> tuple[questions.Answer, Fact | None]:
         """Keep (confirmed, no more decay) or forget the fact a question was about, once."""
-        return await questions.answer(self, user_id, question_id, keep=keep)
+        return await questions.answer(self.ctx, user_id, question_id, keep=keep)
 
     async def reflection_feedback(self, user_id: str, post_id: int, feedback: str) -> bool:
         """Record "ok" / "fix" for a reflection post once; ``False`` when already answered."""
-        return await reflection_job.set_feedback(self, user_id, post_id, feedback)
+        return await reflection_job.set_feedback(self.ctx, user_id, post_id, feedback)
 
     async def profile(
         self, user_id: str, *, fresh: bool = False, shown: bool = False
     ) -> profile_job.Profile | None:
         """The materialised profile; ``fresh``: rebuilt first when memory changed since.
         ``shown``: the user is shown it, which counts as using its facts (seed 003 §7)."""
-        profile = await profile_job.load(self, user_id, fresh=fresh)
+        profile = await profile_job.load(self.ctx, user_id, fresh=fresh)
         if shown and profile is not None and profile.fact_ids:
             await self.write_for(
                 Lane.REPLY, fact_repo.touch_accessed, user_id, profile.fact_ids, self.clock.now()
@@ -1300,7 +1190,7 @@ class Memory:
     ) -> revisions.Revision:
         """An edited or deleted message: take back what it (and its earlier edits) taught."""
         return await revisions.revise_message(
-            self, user_id, turn_id, deleted=deleted, at=at, edit_turn_id=edit_turn_id
+            self.ctx, user_id, turn_id, deleted=deleted, at=at, edit_turn_id=edit_turn_id
         )
 
     async def owner_of_turn(self, turn_id: str) -> str | None:
@@ -1347,14 +1237,14 @@ class Memory:
         """Rebuild the profile now, or (``every_turns``) only when that many turns passed
         since the last build; ``None`` when nothing was rebuilt."""
         if every_turns is None:
-            return await profile_job.rebuild(self, user_id)
-        return await profile_job.refresh_if_due(self, user_id, every_turns)
+            return await profile_job.rebuild(self.ctx, user_id)
+        return await profile_job.refresh_if_due(self.ctx, user_id, every_turns)
 
     # ---- sovereignty: undo, erase, export, import ------------------------------------------
 
     async def undo(self, user_id: str) -> edits.UndoResult:
         """Revert the user's most recent memory change."""
-        return await edits.undo_last(self, user_id)
+        return await edits.undo_last(self.ctx, user_id)
 
     async def erase(self, user_id: str, *, rewrite: bool = True) -> user_data.Erasure:
         """Erase every trace of the user (all its linked identities, and the link codes they
@@ -1362,9 +1252,9 @@ class Memory:
         tables are rewritten by the next ``admin vacuum`` instead of now (see
         ``user_data.delete_user``: no stall for other users)."""
         linked = [i.identity for i in await self.linked_identities(user_id)]
-        await self.run(Lane.REPLY, linking.drop_codes, self, [user_id, *linked])
+        await self.run(Lane.REPLY, linking.drop_codes, self.ctx, [user_id, *linked])
         # What they said in group memories goes too (a fact only they said is deleted).
-        await self.run(Lane.REPLY, groups.remove_member, self, user_id)
+        await self.run(Lane.REPLY, groups.remove_member, self.ctx, user_id)
         # An identity that left a person by /unlink keeps an owner of its own, because its key
         # still names the memory the others use: that mapping must survive the erasure, or
         # the identity would read the memory it left.
@@ -1373,7 +1263,7 @@ class Memory:
             for i in linked
             if i != user_id and any(o.identity != i for o in await self.linked_identities(i))
         ]
-        erasure = await user_data.delete_user(self, user_id, rewrite=rewrite)
+        erasure = await user_data.delete_user(self.ctx, user_id, rewrite=rewrite)
         for identity in keyed:
             await self.write(Lane.REPLY, identities_repo.put, identity, user_id, self.clock.now())
         return erasure
@@ -1415,31 +1305,33 @@ class Memory:
         confirm, described for ``audience`` (a group is refused); a file that is not one, or
         has a bad line, is refused whole (``InvalidInputError`` saying why). All of it runs on
         a thread: a big file never blocks the event loop."""
-        return await self.run(Lane.BACKGROUND, imports.plan, self, user_id, raw, owner, audience)
+        return await self.run(
+            Lane.BACKGROUND, imports.plan, self.ctx, user_id, raw, owner, audience
+        )
 
     async def begin_import(self, user_id: str, import_id: int) -> bool:
         """Take a pending import for applying — the commit point: from here it is applied
         whole, even across a crash; ``False`` when it was already settled."""
-        return await self.run(Lane.REPLY, imports.begin, self, user_id, import_id)
+        return await self.run(Lane.REPLY, imports.begin, self.ctx, user_id, import_id)
 
     async def cancel_import(self, user_id: str, import_id: int) -> bool:
         """Cancel a pending import; ``False`` when it was already settled."""
-        return await self.run(Lane.REPLY, imports.cancel, self, user_id, import_id)
+        return await self.run(Lane.REPLY, imports.cancel, self.ctx, user_id, import_id)
 
     async def import_progress(self, user_id: str, import_id: int) -> imports.Progress | None:
         """How far one of the user's imports being applied got; ``None`` when it is not
         being applied (or not theirs)."""
-        return await self.run(Lane.REPLY, imports.in_progress, self, user_id, import_id)
+        return await self.run(Lane.REPLY, imports.in_progress, self.ctx, user_id, import_id)
 
     async def unfinished_imports(self) -> list[tuple[str, int]]:
         """``(user_id, import_id)`` of imports a dead process left half-applied."""
-        return await self.run(Lane.BACKGROUND, imports.unfinished, self)
+        return await self.run(Lane.BACKGROUND, imports.unfinished, self.ctx)
 
     async def apply_import(
         self,
         user_id: str,
         import_id: int,
-        limits: imports.ImportLimits | None = None,
+        limits: ImportLimits | None = None,
         *,
         progress: Callable[[int, int], None] | None = None,
     ) -> memory_md.ImportSummary | None:
@@ -1447,7 +1339,7 @@ class Memory:
         thread — each batch a short transaction, so other users' writes interleave; resumes
         where a dead process stopped. ``None`` when it is not being applied."""
         limits = limits or self.config.import_limits
-        applier = imports.Applier(self, user_id, import_id, limits)
+        applier = imports.Applier(self.ctx, user_id, import_id, limits)
         if not await self.run(Lane.BACKGROUND, applier.load):
             return None
         while True:
@@ -1469,21 +1361,6 @@ class Memory:
                     removed=stood.summary.removed,
                 )
                 return stood.summary
-
-    def _without_forgotten(self, user_id: str, plan: memory_md.ImportPlan) -> memory_md.ImportPlan:
-        """The plan without the lines that bring back what the user asked to forget (an old
-        file is old material: the forget guard's rule, by the same text)."""
-        if not plan.add:
-            return plan
-        with self.db.read() as conn:
-            gone = fact_repo.list_facts(
-                conn, user_id, SearchFilters(statuses=(Status.DELETED,)), limit=1000
-            )
-        said = {normalise_value(f.value_text) for f in gone if f.kind == "fact" and not f.faded}
-        kept = [(c, t) for c, t in plan.add if normalise_value(t) not in said]
-        if len(kept) == len(plan.add):
-            return plan
-        return replace(plan, add=kept, forgotten=plan.forgotten + len(plan.add) - len(kept))
 
     async def settle_import(
         self,

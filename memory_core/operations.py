@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memory_core import admin, health, user_data
 from memory_core.admin import BackupInfo, VacuumInfo
@@ -34,7 +34,6 @@ from memory_core.errors import InvalidInputError, StoreError
 from memory_core.executors import Lane
 from memory_core.health import Check as HealthCheck
 from memory_core.leases import process_id
-from memory_core.memory import PLATFORM_STATE, Memory
 from memory_core.metrics import Prices
 from memory_core.metrics import Report as MetricsReport
 from memory_core.store import identities as identities_repo
@@ -42,6 +41,9 @@ from memory_core.store import job_runs, meta
 from memory_core.store import vectors as vector_repo
 from memory_core.store.job_runs import JobRun
 from memory_core.user_data import Erasure
+
+if TYPE_CHECKING:
+    from memory_core.context import Context
 
 #: What ``memory_core`` exports from here (the result types are used through their fields).
 __all__ = [
@@ -54,6 +56,15 @@ __all__ = [
     "Transfer",
     "TransferStep",
 ]
+
+
+class Eraser(Protocol):
+    """What erasing a user calls of the facade (which is handed in)."""
+
+    @property
+    def ctx(self) -> Context: ...
+    async def owner_of(self, identity: str) -> str: ...
+    async def erase(self, user_id: str, *, rewrite: bool = True) -> Erasure: ...
 
 
 class Operations:
@@ -137,7 +148,7 @@ class Operations:
     def platform_states(self) -> dict[str, dict[str, str]]:
         """Each platform's last recorded state in the bot (``state``, ``detail``, ``since``)."""
         with self._db.read() as conn:
-            found = meta.with_prefix(conn, PLATFORM_STATE)
+            found = meta.with_prefix(conn, meta.PLATFORM_STATE)
         return {name: json.loads(value) for name, value in sorted(found.items())}
 
     def export_user(self, user_id: str) -> dict[str, Any]:
@@ -214,13 +225,13 @@ class Operations:
         return health.checks(db_path, embedder)
 
     @staticmethod
-    async def erase_user(memory: Memory, user_id: str, *, compact: bool = False) -> Erasure:
+    async def erase_user(memory: Eraser, user_id: str, *, compact: bool = False) -> Erasure:
         """Erase every trace of one user (rows, full-text entries, vectors) and verify it;
         ``compact`` then vacuums, so freed pages keep no old bytes (only when nothing is left).
         An identity linked to a person erases the person (every identity of theirs)."""
         erasure = await memory.erase(await memory.owner_of(user_id))
         if compact and not erasure.left:
-            await memory.run(Lane.BACKGROUND, admin.vacuum, memory.db)
+            await memory.ctx.lanes.run(Lane.BACKGROUND, admin.vacuum, memory.ctx.db)
         return erasure
 
 

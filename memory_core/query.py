@@ -35,7 +35,7 @@ from memory_core.store import facts as fact_repo
 from memory_core.values import Audience, Category, Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 MAX_TOP_K = 10
 DEFAULT_TOP_K = 3
@@ -259,7 +259,7 @@ def _similarity(vector: float, lexical: float, vectors_on: bool) -> float:
 
 
 def run_on_thread(
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     q: MemoryQuery,
     *,
@@ -267,29 +267,29 @@ def run_on_thread(
     audience: Audience = Audience.PRIVATE,
 ) -> QueryResult:
     """``Memory.query`` on a worker thread."""
-    categories = memory.config.categories.check(consumer, q.categories, audience=audience)
+    categories = ctx.config.categories.check(consumer, q.categories, audience=audience)
     if q.filters.person is None:
         filters = search_filters(None, user_id, q, categories)
     else:  # a person is looked up in the user's own rows first
-        with memory.db.read() as conn:
+        with ctx.db.read() as conn:
             filters = search_filters(conn, user_id, q, categories)
-    found = _matches(memory, user_id, q, filters)
+    found = _matches(ctx, user_id, q, filters)
     group = audience == Audience.GROUP
     # The per-fact privacy rule stands beside the allowlist (a private note filed as other).
     found = [(f, s) for f, s in found if not (group and disclosure.is_private(f))][: q.top_k]
-    return _within_budget(memory, user_id, q, found, audience)
+    return _within_budget(ctx, user_id, q, found, audience)
 
 
 def _matches(
-    memory: Memory, user_id: str, q: MemoryQuery, filters: SearchFilters
+    ctx: Context, user_id: str, q: MemoryQuery, filters: SearchFilters
 ) -> list[tuple[Fact, float | None]]:
     """The filtered facts best first (by the query when there is one, else newest first),
     each with its similarity; the threshold and the note/fact split applied."""
     found: list[tuple[Fact, float | None]] = []
     if q.query:
         # Read deeper than top_k: the threshold and the note/kind split drop some.
-        hits = search_on_thread(memory, user_id, q.query, k=min(4 * q.top_k, 40), filters=filters)
-        vectors_on = memory.vectors_enabled
+        hits = search_on_thread(ctx, user_id, q.query, k=min(4 * q.top_k, 40), filters=filters)
+        vectors_on = ctx.vectors.enabled
         for h in hits:
             if h.fact is None:
                 continue
@@ -297,7 +297,7 @@ def _matches(
             if q.threshold is None or close >= q.threshold:
                 found.append((h.fact, round(close, 3)))
     else:
-        with memory.db.read() as conn:
+        with ctx.db.read() as conn:
             listed = fact_repo.list_facts(conn, user_id, filters, limit=4 * q.top_k)
         found = [(f, None) for f in listed]
     if q.filters.kind == "note":
@@ -308,7 +308,7 @@ def _matches(
 
 
 def _within_budget(
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     q: MemoryQuery,
     found: list[tuple[Fact, float | None]],
@@ -318,7 +318,7 @@ def _within_budget(
     group = audience == Audience.GROUP
     history: dict[int, int] = {}
     if q.mode == "full" and found:
-        with memory.db.read() as conn:
+        with ctx.db.read() as conn:
             history = {f.id: len(fact_repo.history(conn, user_id, key=f.key)) for f, _ in found}
     items: list[dict[str, Any]] = []
     kept: list[Fact] = []

@@ -35,7 +35,7 @@ from memory_core.store import revisions as repo
 from memory_core.values import RETRIEVABLE, Fact, HistoryEntry, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.revisions")
 
@@ -61,7 +61,7 @@ class Revision:
 
 
 async def revise_message(
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     turn_id: str,
     *,
@@ -73,12 +73,12 @@ async def revise_message(
     ``deleted`` — the user deleted it; else they edited it (``at``: the edit's time; the
     caller learns the new text as ``edit_turn_id`` after this). An edit already handled (its
     turn exists: a redelivery) revises nothing."""
-    when = at or memory.clock.now()
-    result = await memory.run(
-        Lane.REPLY, _revise, memory, user_id, turn_id, when, deleted, edit_turn_id
+    when = at or ctx.clock.now()
+    result = await ctx.lanes.run(
+        Lane.REPLY, _revise, ctx, user_id, turn_id, when, deleted, edit_turn_id
     )
     if result.changed:
-        await memory.vectors.settle()
+        await ctx.vectors.settle()
     log.info(
         "message_revised",
         user_id=user_id,
@@ -93,7 +93,7 @@ async def revise_message(
 
 
 def _revise(
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     turn_id: str,
     at: datetime,
@@ -107,30 +107,30 @@ def _revise(
     retracted: list[Fact] = []
     restored: list[Fact] = []
     kept: list[int] = []
-    with memory.db.write(users=[user_id]) as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         if edit_turn_id is not None and outbox_repo.exists(conn, edit_turn_id):
             return Revision()  # this edit was handled before (the platform sent it again)
-        cancelled = repo.cancel_learning(conn, user_id, turn_id, memory.clock.now(), reason)
+        cancelled = repo.cancel_learning(conn, user_id, turn_id, ctx.clock.now(), reason)
         turns, fact_ids = repo.taught(conn, user_id, turn_id)
         for fact_id in fact_ids:
             current = fact_repo.get(conn, user_id, fact_id)
             if current is None:
                 continue
             history = fact_repo.history(conn, user_id, fact_id=fact_id)
-            outcome = _take_back(conn, memory, user_id, current, history, turns, stamp, reason)
+            outcome = _take_back(conn, ctx, user_id, current, history, turns, stamp, reason)
             if outcome is None:
                 kept.append(fact_id)
             elif outcome.status == Status.DELETED:
                 retracted.append(outcome)
             else:
                 restored.append(outcome)
-        episodes = repo.drop_episodes(conn, user_id, turn_id, vectors=memory.embedder is not None)
+        episodes = repo.drop_episodes(conn, user_id, turn_id, vectors=ctx.embedder is not None)
     return Revision(tuple(retracted), tuple(restored), tuple(kept), episodes, cancelled)
 
 
 def _take_back(
     conn: Connection,
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     fact: Fact,
     history: Sequence[HistoryEntry],
@@ -154,7 +154,7 @@ def _take_back(
         after = fact_repo.delete(
             conn, user_id, fact, stamp, actor="user", reason=reason, event="retracted"
         )
-        memory.vectors.queue_fact(conn, after)
+        ctx.vectors.queue_fact(conn, after)
         return after
     state = before[-1].after
     assert state is not None
@@ -178,5 +178,5 @@ def _take_back(
         conn, user_id, fact, stamp, event="restored", actor="user", reason=reason, **fields
     )
     if bump:
-        memory.vectors.queue_fact(conn, after)
+        ctx.vectors.queue_fact(conn, after)
     return after

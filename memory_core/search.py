@@ -18,11 +18,11 @@ from memory_core.store import facts as fact_repo
 from memory_core.values import ItemKind, SearchFilters, SearchHit, SearchMode
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 
 def search_on_thread(
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     query: str,
     *,
@@ -43,13 +43,13 @@ def search_on_thread(
     if k <= 0 or not query.strip():
         return []
     if query_vec is None and mode != "lexical":
-        query_vec = memory.vectors.embed_query(query)
+        query_vec = ctx.vectors.embed_query(query)
     if query_vec is None and mode == "vector":
         return []
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         hits = retrieve.search(
             conn,
-            memory.vectors.cache,
+            ctx.vectors.cache,
             user_id,
             query,
             k=k,
@@ -57,13 +57,13 @@ def search_on_thread(
             kind=kind,
             filters=filters,
             query_vec=query_vec,
-            now=memory.clock.now(),
-            config=memory.config.retrieval,
+            now=ctx.clock.now(),
+            config=ctx.config.retrieval,
         )
         if topics and kind == "facts" and query_vec is not None and hits:
-            agree = memory.vectors.topics(conn, user_id, query_vec, [h.id for h in hits])
+            agree = ctx.vectors.topics(conn, user_id, query_vec, [h.id for h in hits])
             hits = [replace(h, topic=agree.get(h.id, 0.0)) for h in hits]
     if touch and kind == "facts" and hits:
-        with memory.db.write(users=[user_id]) as conn:
-            fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], memory.clock.now())
+        with ctx.db.write(users=[user_id]) as conn:
+            fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], ctx.clock.now())
     return hits

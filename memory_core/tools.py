@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import structlog
 
@@ -59,7 +59,9 @@ from memory_core.store import facts as fact_repo
 from memory_core.values import SECRET_CATEGORIES, Audience, Category, Fact, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
+    from memory_core.store.users import UserSettings
+    from memory_core.view import UserView
 
 log = structlog.get_logger("memory_core.tools")
 
@@ -356,6 +358,26 @@ def asks_to_forget(user_text: str, fact: Fact, now: datetime) -> bool:
     return bool(asked & about)
 
 
+class Door(Protocol):
+    """What the tools call of the facade (which hands itself in)."""
+
+    @property
+    def ctx(self) -> Context: ...
+    @property
+    def on_demand(self) -> OnDemandGauge: ...
+    def view(self, user_id: str, audience: Audience) -> UserView: ...
+    async def query(
+        self,
+        user_id: str,
+        request: query_mod.MemoryQuery,
+        *,
+        consumer: Consumer = Consumer.TOOLS,
+        audience: Audience = Audience.PRIVATE,
+    ) -> query_mod.QueryResult: ...
+    async def get_fact(self, user_id: str, fact_id: int) -> Fact: ...
+    async def settings(self, user_id: str) -> UserSettings: ...
+
+
 class MemoryTools:
     """The memory tools of one turn: one user, one audience (see :meth:`Memory.tools`)."""
 
@@ -363,7 +385,7 @@ class MemoryTools:
 
     def __init__(
         self,
-        memory: Memory,
+        memory: Door,
         user_id: str,
         audience: Audience,
         *,
@@ -373,6 +395,7 @@ class MemoryTools:
         user_text: str = "",
     ) -> None:
         self.memory = memory
+        self.ctx = memory.ctx
         self.user_id = user_id
         self.view = memory.view(user_id, audience)
         self.turn_id = turn_id
@@ -466,7 +489,7 @@ class MemoryTools:
         if not isinstance(name, str) or not name.strip():
             raise InvalidInputError("name must be a non-empty string")
         info = await self.view.entity(name.strip()[:80])
-        allowed = self.memory.config.categories.allowed(Consumer.TOOLS, self.view.audience)
+        allowed = self.ctx.config.categories.allowed(Consumer.TOOLS, self.view.audience)
         if info is None:
             # The same answer for another user's entity and an unknown one.
             return _error(f"nothing remembered about {as_data(name.strip()[:80])!r}")
@@ -514,7 +537,7 @@ class MemoryTools:
         """What the same rules read off the user's own message this turn."""
         if self._user_said is None:
             turn = TurnInput(
-                self.user_text, self.memory.clock.now(), user_name=self.user_name or "the user"
+                self.user_text, self.ctx.clock.now(), user_name=self.user_name or "the user"
             )
             self._user_said = await self._rules.extract(turn) if self.user_text else []
         return self._user_said
@@ -540,7 +563,7 @@ class MemoryTools:
                 "when the user sends /remember themselves"
             )
         turn = TurnInput(
-            text, self.memory.clock.now(), user_name=self.user_name or "the user", explicit=True
+            text, self.ctx.clock.now(), user_name=self.user_name or "the user", explicit=True
         )
         found = await self._rules.extract(turn)
         found = policy.bound_candidates(found)  # a pasted list stays within the turn caps
@@ -556,27 +579,27 @@ class MemoryTools:
             raise InvalidInputError(
                 "found no fact about the user in that; state one fact in the first person"
             )
-        if self.memory.sensitivity is not None:
+        if self.ctx.sensitivity is not None:
             # The same reading by meaning as the user's own chat gets (see learn.pipeline).
             try:
-                kept = await self.memory.run(
-                    Lane.REPLY, read_by_meaning, self.memory.sensitivity, kept
+                kept = await self.ctx.lanes.run(
+                    Lane.REPLY, read_by_meaning, self.ctx.sensitivity, kept
                 )
             except EmbedderError as exc:
                 log.warning("sensitivity_meaning_failed", error=str(exc))
         return kept
 
     async def _remember(self, text: str) -> ToolResult:
-        if not self.memory.learns_from(self.user_text):
+        if not self.ctx.learns_from(self.user_text):
             raise InvalidInputError(
                 "automatic learning is off: only what the user asks to be remembered is "
                 "saved (they can say 'remember …' or send /remember)"
             )
         candidates = await self._candidates(text)
-        related = await self.memory.run(
-            Lane.REPLY, related_facts, self.memory, self.user_id, candidates
+        related = await self.ctx.lanes.run(
+            Lane.REPLY, related_facts, self.ctx, self.user_id, candidates
         )
-        now = self.memory.clock.now()
+        now = self.ctx.clock.now()
         decisions: list[Decision] = []
         skipped: list[str] = []
         for cand in candidates:
@@ -610,14 +633,14 @@ class MemoryTools:
             proposal_of(cand, explicit=False), key=target.key, category=target.category
         )
         proposal = replace(proposal, confidence=max(proposal.confidence, policy.FIRST_MENTION))
-        related = await self.memory.run(
-            Lane.REPLY, related_facts, self.memory, self.user_id, [replace(cand, key=target.key)]
+        related = await self.ctx.lanes.run(
+            Lane.REPLY, related_facts, self.ctx, self.user_id, [replace(cand, key=target.key)]
         )
         known = {**related.known, target.id: target}
         stored = target.value_json.get("value") if isinstance(target.value_json, dict) else None
         said = normalise_value(proposal.value or proposal.value_text)
         decision: Decision | None
-        if cand.valid_to is not None and cand.valid_to <= self.memory.clock.now():
+        if cand.valid_to is not None and cand.valid_to <= self.ctx.clock.now():
             # "I'm not a nurse any more" as a correction: the fact ends, it is not replaced
             # by a contradicting note (asked about unless the user's own message says it).
             ending = Expire(target.id, target.key, cand.valid_to, proposal=proposal)
@@ -638,7 +661,7 @@ class MemoryTools:
     async def _forget(self, fact_id: int) -> ToolResult:
         await self._not_paused()
         fact = await self._visible(fact_id)
-        if not asks_to_forget(self.user_text, fact, self.memory.clock.now()):
+        if not asks_to_forget(self.user_text, fact, self.ctx.clock.now()):
             raise InvalidInputError(
                 "the user did not ask to forget this fact in their message: forget only what "
                 "they ask you to (ask them first, or they can send /forget)"
@@ -655,7 +678,7 @@ class MemoryTools:
                 "only a current fact can be confirmed (an unconfirmed change waits for the "
                 "user's answer to its question with buttons)"
             )
-        after = await self.memory.run(Lane.REPLY, self._confirm_on_thread, fact)
+        after = await self.ctx.lanes.run(Lane.REPLY, self._confirm_on_thread, fact)
         shown = self.view.show(after)
         return ToolResult(
             _data({"confirmed": _fact_data(shown)}), changes=(self._change("confirmed", after),)
@@ -667,8 +690,8 @@ class MemoryTools:
         return ToolChange(action, self.view.show(fact), conflict_id, hidden)
 
     def _confirm_on_thread(self, fact: Fact) -> Fact:
-        now = self.memory.clock.now()
-        with self.memory.db.write() as conn:
+        now = self.ctx.clock.now()
+        with self.ctx.db.write() as conn:
             return fact_repo.transition(
                 conn,
                 self.user_id,
@@ -690,19 +713,19 @@ class MemoryTools:
         ref = TurnRef(self.user_id, f"{self.turn_id}:tool:{self._calls}", self.chat_id, ACTOR)
 
         def write() -> list[Applied]:
-            now = self.memory.clock.now()
-            with self.memory.db.write() as conn:
+            now = self.ctx.clock.now()
+            with self.ctx.db.write() as conn:
                 return apply_decisions(
                     conn,
                     ref,
                     decisions,
                     now,
-                    queue=self.memory.vectors.queue_fact,
+                    queue=self.ctx.vectors.queue_fact,
                     links=related.links,
                 )
 
-        applied = await self.memory.run(Lane.REPLY, write)
-        await self.memory.vectors.settle()
+        applied = await self.ctx.lanes.run(Lane.REPLY, write)
+        await self.ctx.vectors.settle()
         return applied
 
     def _written(

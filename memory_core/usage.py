@@ -24,7 +24,7 @@ from memory_core.store import llm_usage
 from memory_core.store.events import UsageBuffer
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 _Key = tuple[str, str, str, str]  # day, user, purpose, model
 #: After a user is erased, usage of calls still in flight for them is not kept for this long
@@ -114,15 +114,15 @@ class UsageMeter(UsageBuffer):
 class LLMBudget:
     """The daily per-user token allowance; ``None`` means no cap."""
 
-    def __init__(self, memory: Memory, meter: UsageMeter, daily_tokens_per_user: int | None):
-        self.memory = memory
+    def __init__(self, ctx: Context, meter: UsageMeter, daily_tokens_per_user: int | None):
+        self.ctx = ctx
         self.meter = meter
         self.limit = daily_tokens_per_user
 
     async def spent_today(self, user_id: str) -> int:
         """Tokens billed for the user today (written and still in the meter)."""
         day = self.meter.day()
-        stored = await self.memory.read(Lane.REPLY, llm_usage.tokens_on, user_id, day)
+        stored = await self.ctx.lanes.read(Lane.REPLY, llm_usage.tokens_on, user_id, day)
         return stored + self.meter.pending_tokens(user_id, day)
 
     async def exhausted(self, user_id: str) -> bool:
@@ -135,5 +135,5 @@ class LLMBudget:
         """Record that the user is told the allowance is used up; ``True`` only the first time
         each day (they are told once)."""
         day = self.meter.day()
-        now = self.memory.clock.now()
-        return await self.memory.write_for(Lane.REPLY, llm_usage.claim_notice, user_id, day, now)
+        now = self.ctx.clock.now()
+        return await self.ctx.lanes.write_for(Lane.REPLY, llm_usage.claim_notice, user_id, day, now)

@@ -34,7 +34,7 @@ _TIME_COLUMNS = frozenset(
 log = structlog.get_logger("memory_core.user_data")
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 #: Internal columns that mean nothing outside the database.
 _INTERNAL_COLUMNS = frozenset({"owner_token"})
 
@@ -126,7 +126,7 @@ def _scrub(db: Database, tables: list[str]) -> None:
 REWRITE_DUE = "erasure_rewrite_due"
 
 
-async def delete_user(memory: Memory, user_id: str, *, rewrite: bool = True) -> Erasure:
+async def delete_user(ctx: Context, user_id: str, *, rewrite: bool = True) -> Erasure:
     """Erase every trace of ``user_id`` (``edits.erase_user``), make the deleted rows
     unreadable (SQLite: merge the FTS indexes so no token of theirs survives in an old segment;
     PostgreSQL: rewrite the tables that held them, ``VACUUM FULL``), then verify nothing is left.
@@ -137,15 +137,15 @@ async def delete_user(memory: Memory, user_id: str, *, rewrite: bool = True) -> 
     tables are recorded as due for a rewrite, which ``membot admin vacuum`` (the operator's
     scheduled maintenance) does and clears: until then the deleted rows' bytes stay in the
     table and index files, unreachable by any query."""
-    removed = await erase_user(memory, user_id)
+    removed = await erase_user(ctx, user_id)
     # Every table that ever held a row of theirs: rows deleted earlier (a drained vector
     # queue, a purged fact) left dead copies too.
     scrubbed = sorted({*removed, *user_data_repo.UNOWNED_TEXT_TABLES})
-    if rewrite or not memory.db.postgres:
-        await memory.run(Lane.REPLY, _scrub, memory.db, scrubbed)
+    if rewrite or not ctx.db.postgres:
+        await ctx.lanes.run(Lane.REPLY, _scrub, ctx.db, scrubbed)
     else:
-        await memory.run(Lane.REPLY, _rewrite_later, memory.db, scrubbed)
-    left = await memory.run(Lane.REPLY, leftovers, memory.db, user_id)
+        await ctx.lanes.run(Lane.REPLY, _rewrite_later, ctx.db, scrubbed)
+    left = await ctx.lanes.run(Lane.REPLY, leftovers, ctx.db, user_id)
     return Erasure({k: v for k, v in removed.items() if v}, left)
 
 

@@ -9,7 +9,7 @@ no secret is ever shown in clear, whichever command asked.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from memory_core import corrections, disclosure, memory_md
 from memory_core.about import EntityInfo, MemoryStats, entity_info, memory_stats
@@ -27,19 +27,92 @@ from memory_core.values import (
     Category,
     Fact,
     HistoryEntry,
+    ItemKind,
     SearchFilters,
     SearchHit,
+    SearchMode,
     Status,
 )
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from collections.abc import Callable
+
+    from memory_core.context import Context
+    from memory_core.recall import Recall
+
+
+class Door(Protocol):
+    """What a view calls of the facade (which hands itself in): user-scoped reads and writes."""
+
+    @property
+    def ctx(self) -> Context: ...
+    async def forget(self, user_id: str, fact_id: int, *, actor: str = "user") -> Fact: ...
+    async def search(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        k: int = 10,
+        mode: SearchMode = "hybrid",
+        kind: ItemKind = "facts",
+        filters: SearchFilters | None = None,
+        touch: bool = False,
+    ) -> list[SearchHit]: ...
+    async def get_fact(self, user_id: str, fact_id: int) -> Fact: ...
+    async def list_facts(
+        self,
+        user_id: str,
+        filters: SearchFilters | None = None,
+        *,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[Fact]: ...
+    async def history(
+        self, user_id: str, *, fact_id: int | None = None, key: str | None = None
+    ) -> list[HistoryEntry]: ...
+    async def recall(
+        self,
+        user_id: str,
+        text: str,
+        *,
+        chat_id: str,
+        group: bool,
+        private_chat: bool = False,
+        turn_id: str | None = None,
+        identity: str | None = None,
+        group_key: str | None = None,
+    ) -> Recall: ...
+    async def conflict(self, user_id: str, conflict_id: int) -> Conflict | None: ...
+    async def settle_conflict(
+        self, user_id: str, conflict_id: int, choice: Choice
+    ) -> Resolution: ...
+    async def due_questions(self, user_id: str, limit: int) -> list[Question]: ...
+    async def answer_question(
+        self, user_id: str, question_id: int, *, keep: bool
+    ) -> tuple[Answer, Fact | None]: ...
+    async def profile(
+        self, user_id: str, *, fresh: bool = False, shown: bool = False
+    ) -> Profile | None: ...
+    async def faded(self, user_id: str, *, limit: int = 50) -> list[Fact]: ...
+    async def restore(self, user_id: str, fact_id: int) -> Fact: ...
+    async def undo(self, user_id: str) -> UndoResult: ...
+    async def export(
+        self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None
+    ) -> memory_md.Export: ...
+    async def plan_import(
+        self,
+        user_id: str,
+        raw: bytes,
+        *,
+        owner: str = "the user",
+        audience: Audience = Audience.PRIVATE,
+    ) -> memory_md.PendingImport: ...
 
 
 class UserView:
     """One user's memory for one audience."""
 
-    def __init__(self, memory: Memory, user_id: str, audience: Audience) -> None:
+    def __init__(self, memory: Door, user_id: str, audience: Audience) -> None:
         self.memory = memory
         self.user_id = user_id
         self.audience = audience
@@ -60,13 +133,13 @@ class UserView:
         if not self.group:
             return SearchFilters()
         # The group's allowlist (never wider than "nothing sensitive") filters the reads.
-        allowed = self.memory.config.categories.allowed(Consumer.GROUP)
+        allowed = self.memory.ctx.config.categories.allowed(Consumer.GROUP)
         return SearchFilters(exclude_categories=tuple(sorted(set(Category) - allowed)))
 
     def _visible(self, fact: Fact) -> bool:
         if not self.group:
             return True
-        allowed = self.memory.config.categories.allowed(Consumer.GROUP)
+        allowed = self.memory.ctx.config.categories.allowed(Consumer.GROUP)
         return fact.category in allowed and not disclosure.is_private(fact)
 
     # ---- reading -------------------------------------------------------------------------
@@ -110,11 +183,15 @@ class UserView:
     async def entity(self, name: str) -> EntityInfo | None:
         """Everything the user's memory holds about ``name`` (a person, a place, a project),
         as this audience may see it; ``None`` when no entity of theirs is called that."""
-        return await self.memory.read(Lane.REPLY, entity_info, self.user_id, name, self.audience)
+        return await self.memory.ctx.lanes.read(
+            Lane.REPLY, entity_info, self.user_id, name, self.audience
+        )
 
     async def stats(self) -> MemoryStats:
         """The user's memory in numbers, as this audience may see it."""
-        return await self.memory.read(Lane.REPLY, memory_stats, self.user_id, self.audience)
+        return await self.memory.ctx.lanes.read(
+            Lane.REPLY, memory_stats, self.user_id, self.audience
+        )
 
     async def history(self, fact: Fact) -> list[HistoryEntry]:
         """The audit trail of the key ``fact`` holds, oldest first."""
@@ -139,7 +216,7 @@ class UserView:
             text = disclosure.shown_text(e.value_text, category, self.audience, False)
             return replace(e, value_text=text)
 
-        allowed = {c.value for c in self.memory.config.categories.allowed(Consumer.GROUP)}
+        allowed = {c.value for c in self.memory.ctx.config.categories.allowed(Consumer.GROUP)}
         sections = {
             name: tuple(
                 entry(e)
@@ -168,7 +245,9 @@ class UserView:
         user's private audience."""
         self._private_only("a memory is only changed in your private chat")
         target = await self.memory.get_fact(self.user_id, (await self.fact(fact_id)).id)
-        done = await corrections.correct(self.memory, self.user_id, target, text, turn_id=turn_id)
+        done = await corrections.correct(
+            self.memory.ctx, self.user_id, target, text, turn_id=turn_id
+        )
         fact = self.show(done.fact) if done.fact is not None else None
         return replace(done, fact=fact)
 
@@ -179,7 +258,9 @@ class UserView:
         target = await self.memory.get_fact(self.user_id, (await self.fact(fact_id)).id)
         if target.status != Status.ACTIVE:
             raise InvalidInputError("only a current memory can be pinned")
-        return self.show(await corrections.set_pinned(self.memory, self.user_id, target, pinned))
+        return self.show(
+            await corrections.set_pinned(self.memory.ctx, self.user_id, target, pinned)
+        )
 
     async def reveal(self, fact_id: int) -> str:
         """A fact's text with its secrets in clear, for the user who asked to see it in
@@ -190,7 +271,7 @@ class UserView:
 
     async def open_conflicts(self) -> list[Conflict]:
         """The user's open conflicts, oldest first, both facts as this audience sees them."""
-        found = await resolve.open_conflicts(self.memory, self.user_id)
+        found = await resolve.open_conflicts(self.memory.ctx, self.user_id)
         return [replace(c, old=self.show(c.old), new=self.show(c.new)) for c in found]
 
     async def sample_block(self, text: str) -> str:
@@ -226,7 +307,7 @@ class UserView:
 
     async def unasked_conflicts(self) -> list[Conflict]:
         """Open conflicts whose question never reached the user (delivery failed)."""
-        found = await resolve.open_conflicts(self.memory, self.user_id, unnotified_only=True)
+        found = await resolve.open_conflicts(self.memory.ctx, self.user_id, unnotified_only=True)
         return [replace(c, old=self.show(c.old), new=self.show(c.new)) for c in found]
 
     async def settle_conflict(self, conflict_id: int, choice: Choice) -> Resolution:

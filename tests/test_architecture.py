@@ -43,7 +43,9 @@ SDK_HOMES: dict[str, tuple[str, ...]] = {
 #: memory_core's door: what bot and adapters may import of it (its package exports are
 #: always allowed). Anything deeper is an internal. The CLI may also run evaluations and
 #: benchmarks.
-MEMORY_VOCABULARY = frozenset({"memory_core.values", "memory_core.errors", "memory_core.clock"})
+MEMORY_VOCABULARY = frozenset(
+    {"memory_core.values", "memory_core.errors", "memory_core.clock", "memory_core.cron"}
+)
 MEMORY_CLI_EXTRAS = frozenset({"memory_core.evaluation", "memory_core.benchmarks"})
 CLI_HOME = "bot/cli/"
 #: Calls that open a database transaction: only memory_core does that.

@@ -406,7 +406,7 @@ def stop_bound_s() -> float:
     """The longest a stop can take by construction: every platform's in-flight turns get
     MEMBOT_SHUTDOWN_TIMEOUT_S at once, then learning and scheduled jobs wind down together
     (each its own close timeout), plus 10 s for thread work in hand (a statement, a batch)."""
-    from bot.scheduler import Scheduler
+    from memory_core.engine.scheduler import Scheduler
     from memory_core.learn.observer import Observer
 
     example = (DEPLOY / ".env.example").read_text(encoding="utf-8")

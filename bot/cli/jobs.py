@@ -30,9 +30,8 @@ def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     from rich.table import Table
 
     from bot import app as composition
-    from bot.cron import Cron
-    from bot.jobs import schedule
     from memory_core import JobRuns
+    from memory_core.cron import Cron
 
     settings = quiet_settings()
     tz = ZoneInfo(settings.timezone)
@@ -41,7 +40,7 @@ def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
         now = memory.clock.now()
         runs = JobRuns(memory.db)
         rows: list[dict[str, Any]] = []
-        for name, cron, about in schedule(composition.jobs_config(settings)):
+        for name, cron, about in composition.jobs_config(settings).schedule():
             last = runs.recent(name, limit=1)
             rows.append(
                 {
@@ -110,10 +109,6 @@ async def _run(
 
     runtime = composition.build_runtime(settings, db=db)
     try:
-        assert runtime.scheduler is not None
-        runtime.scheduler.spec(name)  # KeyError for an unknown job, before anything runs
-        result = await runtime.scheduler.run_now(name, uid)
-        await runtime.scheduler.drain()
-        return result
+        return await runtime.engine.run_job(name, uid)  # KeyError for an unknown job
     finally:
         await runtime.stop()

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memory_core import Memory
 from memory_core.clock import ManualClock
 from memory_core.db.maintenance import pg_scratch_database
 from memory_core.embed import Embedder
@@ -29,7 +30,6 @@ from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
-from memory_core.memory import Memory
 from memory_core.store import events as event_log
 from memory_core.store import stats as stats_repo
 
@@ -135,7 +135,7 @@ async def run_pipeline(
                 progress(len(latencies), turns)
 
         observer = Observer(
-            Learner(memory, extractor or RulesExtractor(), RulesAuditor()),
+            Learner(memory.ctx, extractor or RulesExtractor(), RulesAuditor()),
             workers=workers,
             poll_interval=0.05,
             on_result=done,

@@ -23,11 +23,11 @@ from typing import Any
 
 import numpy as np
 
-from memory_core import fts
+from memory_core import Memory, fts
 from memory_core.benchmarks.corpus import generate_fact, generate_queries, random_unit_vectors
+from memory_core.config import MemoryConfig
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import InvalidInputError
-from memory_core.memory import Memory, MemoryConfig
 from memory_core.query import MemoryQuery
 from memory_core.query import run_on_thread as run_query
 from memory_core.search import search_on_thread
@@ -315,7 +315,7 @@ class _Bench:
             mem.vectors.cache.clear()
             with _timer(samples["rebuild"]):
                 search_on_thread(
-                    mem, MEASURED_USER, queries[0], k=k, mode="vector", query_vec=qvecs[0]
+                    mem.ctx, MEASURED_USER, queries[0], k=k, mode="vector", query_vec=qvecs[0]
                 )
         # A write through the memory (embedded, committed, then applied to the cached
         # matrix) and the first vector search after it.
@@ -324,7 +324,7 @@ class _Bench:
             asyncio.run(mem.remember(MEASURED_USER, fact, actor="bench", reason=None))
             with _timer(samples["after_write"]):
                 search_on_thread(
-                    mem, MEASURED_USER, queries[0], k=k, mode="vector", query_vec=qvecs[0]
+                    mem.ctx, MEASURED_USER, queries[0], k=k, mode="vector", query_vec=qvecs[0]
                 )
         # The store's own KNN: what a search costs when the user's matrix does not fit the
         # cache (pgvector: exact or HNSW by the user's rows; SQLite: vec0).
@@ -339,19 +339,21 @@ class _Bench:
         }
         embed_ms: list[float] = []
         self._measure_cold(size, queries, qvecs, samples)
-        search_on_thread(mem, MEASURED_USER, queries[0], k=k, mode="lexical")
+        search_on_thread(mem.ctx, MEASURED_USER, queries[0], k=k, mode="lexical")
         # Precomputed query vectors first, so no embedding (nor its threads) runs in between.
         plain: tuple[SearchMode, ...] = ("lexical", "vector", "hybrid")
         for _ in range(self.bench.rounds):
             for query, qvec in zip(queries, qvecs, strict=True):
                 for mode in plain:
                     with _timer(samples[mode]):
-                        search_on_thread(mem, MEASURED_USER, query, k=k, mode=mode, query_vec=qvec)
+                        search_on_thread(
+                            mem.ctx, MEASURED_USER, query, k=k, mode=mode, query_vec=qvec
+                        )
         for _ in range(self.bench.rounds):
             for query in queries:
                 for mode in plain[1:]:
                     with _timer(samples[f"{mode}_incl_embed"]):
-                        search_on_thread(mem, MEASURED_USER, query, k=k, mode=mode)
+                        search_on_thread(mem.ctx, MEASURED_USER, query, k=k, mode=mode)
                 with _timer(embed_ms):
                     mem.vectors.embed_query(query)
                 # The model's read tool, whole: parse, allowlist, filters, search with the
@@ -361,7 +363,9 @@ class _Bench:
                     ("memory_query_filtered", _FILTERED_QUERY),
                 ):
                     with _timer(samples[name]):
-                        run_query(mem, MEASURED_USER, MemoryQuery.parse({"query": query, **shape}))
+                        run_query(
+                            mem.ctx, MEASURED_USER, MemoryQuery.parse({"query": query, **shape})
+                        )
         return BenchRun(
             facts=size,
             other_users_facts=self.other_total,

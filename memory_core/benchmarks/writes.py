@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import event
 
+from memory_core import Memory
 from memory_core.clock import SystemClock
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
@@ -33,7 +34,6 @@ from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
-from memory_core.memory import Memory
 from memory_core.store import inbox as inbox_repo
 
 
@@ -103,7 +103,7 @@ def _commit_worker(
             time.sleep(rtt_ms / 1000)
 
         event.listen(memory.db.engine, "before_cursor_execute", round_trip)
-    observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()))
+    observer = Observer(Learner(memory.ctx, RulesExtractor(), RulesAuditor()))
     counts = [0] * threads
 
     def run(i: int, until: float) -> None:
@@ -310,7 +310,7 @@ async def _erasure_run(
     target: str | Path, episodes: int, rewrite: bool, progress: Callable[[str], None] | None
 ) -> ErasureFigure:
     memory = Memory.open(target, None, clock=SystemClock())
-    observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()))
+    observer = Observer(Learner(memory.ctx, RulesExtractor(), RulesAuditor()))
     try:
         big = f"bench:big-{int(rewrite)}"
         if progress is not None:

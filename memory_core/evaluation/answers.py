@@ -24,12 +24,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from memory_core import Memory
 from memory_core.answer import ANSWER_K, DEFAULT_ANSWER, AnswerConfig, answering
 from memory_core.embed import Embedder
 from memory_core.evaluation.answer_data import NEGATED, TOPICS, Topic
 from memory_core.executors import Lane
 from memory_core.extract.base import Extractor, TurnInput
-from memory_core.memory import Memory
 from memory_core.search import search_on_thread
 from memory_core.values import NewFact, SearchHit
 
@@ -229,7 +229,7 @@ def _ask_all(
             pool = pools[topic.name]
             lang, question = pool[next(turn) % len(pool)]
             hits = search_on_thread(
-                memory,
+                memory.ctx,
                 user,
                 question,
                 k=READ_K,

@@ -22,11 +22,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from memory_core import retrieve
+from memory_core import Memory, retrieve
 from memory_core.cleaning import clean_query
 from memory_core.clock import ManualClock
 from memory_core.embed import Vectors
-from memory_core.memory import Memory
 from memory_core.retrieve import EpisodeSignals, RetrievalConfig
 from memory_core.search import search_on_thread
 from memory_core.values import NewEpisode, SearchMode
@@ -360,7 +359,7 @@ def evaluate(
                 for k in ks:
                     started = time.perf_counter()
                     hits = search_on_thread(
-                        memory,
+                        memory.ctx,
                         conv.user_id,
                         question.question,
                         k=k,

@@ -21,6 +21,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
+from memory_core import Memory
 from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError
@@ -41,7 +42,6 @@ from memory_core.learn.arbitrate import Auditor, normalise_value
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.learn.resolve import expire_due, open_conflicts, resolve
-from memory_core.memory import Memory
 from memory_core.search import search_on_thread
 from memory_core.store import outbox
 from memory_core.values import Category, Fact, SearchFilters, Status
@@ -250,7 +250,7 @@ async def run_scenario(
             learned.append(learn_result)
 
         observer = Observer(
-            Learner(memory, extractor, auditor),
+            Learner(memory.ctx, extractor, auditor),
             workers=1,
             max_attempts=3,
             base_delay=0.5,
@@ -302,14 +302,14 @@ async def _play(
                     result.errors.append(f"step {n}: the turn was not learned (see the logs)")
             case Tap():
                 clock.advance(minutes=1)
-                open_now = await open_conflicts(memory, step.user)
+                open_now = await open_conflicts(memory.ctx, step.user)
                 if not open_now:
                     result.errors.append(f"step {n}: no open question to tap {step.choice.value}")
                     continue
-                await resolve(memory, step.user, open_now[-1].id, step.choice)
+                await resolve(memory.ctx, step.user, open_now[-1].id, step.choice)
             case Wait():
                 clock.advance(days=step.days, hours=step.hours)
-                await memory.run(Lane.BACKGROUND, expire_due, memory)
+                await memory.run(Lane.BACKGROUND, expire_due, memory.ctx)
 
 
 async def _learned(observer: Observer, learned: list[LearnResult], turn_id: str) -> bool:
@@ -340,7 +340,7 @@ async def _learned(observer: Observer, learned: list[LearnResult], turn_id: str)
 
 async def _outbox_state(observer: Observer) -> tuple[int, int]:
     """(pending, failed) jobs in the scenario's outbox."""
-    counts = await observer.memory.read(Lane.REPLY, outbox.counts)
+    counts = await observer.ctx.lanes.read(Lane.REPLY, outbox.counts)
     return counts.get("pending", 0), counts.get("failed", 0)
 
 
@@ -467,7 +467,7 @@ def _check_search_isolation(scenario: Scenario, memory: Memory, result: Scenario
         for spec in scenario.facts:
             if spec.user == user:
                 continue
-            hits = search_on_thread(memory, user, spec.contains, k=10, mode="hybrid")
+            hits = search_on_thread(memory.ctx, user, spec.contains, k=10, mode="hybrid")
             for hit in hits:
                 if hit.fact is not None and hit.fact.user_id != user:
                     result.cross_user_leaks.append(

@@ -1,7 +1,7 @@
 """Background jobs of the memory engine: consolidation, profile, decay, dedup, reflections,
 insights, entity enrichment.
 
-Each job is plain engine work on a :class:`~memory_core.memory.Memory` (short write
+Each job is plain engine work on a :class:`~memory_core.context.Context` (short write
 transactions, bounded per run and per user); scheduling them is the bot's business.
 """
 

@@ -34,7 +34,7 @@ from memory_core.store.consolidation import SessionRef, UserTurn
 from memory_core.values import Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.jobs.consolidate")
 
@@ -101,12 +101,12 @@ class Consolidator:
 
     def __init__(
         self,
-        memory: Memory,
+        ctx: Context,
         extractor: Extractor,
         auditor: Auditor,
         config: ConsolidateConfig | None = None,
     ) -> None:
-        self.memory = memory
+        self.ctx = ctx
         self.extractor = extractor
         self.auditor = auditor
         self.config = config or ConsolidateConfig()
@@ -115,30 +115,30 @@ class Consolidator:
         self, *, user_id: str | None = None, followed_only: bool = False, limit: int = 100
     ) -> list[SessionRef]:
         """Ended, unconsolidated sessions (``followed_only``: the user has started a newer one)."""
-        ended = self.memory.clock.now() - self.config.silence
+        ended = self.ctx.clock.now() - self.config.silence
 
         def run() -> list[SessionRef]:
-            with self.memory.db.read() as conn:
+            with self.ctx.db.read() as conn:
                 return repo.pending(
                     conn, ended, user_id=user_id, followed_only=followed_only, limit=limit
                 )
 
-        return await self.memory.run(Lane.BACKGROUND, run)
+        return await self.ctx.lanes.run(Lane.BACKGROUND, run)
 
     async def run(self, session_id: int) -> ConsolidationResult:
         """Consolidate one session (nothing happens if it already was)."""
-        session = await self.memory.run(Lane.BACKGROUND, self._get, session_id)
+        session = await self.ctx.lanes.run(Lane.BACKGROUND, self._get, session_id)
         if session is None:  # erased with its user since it was listed
             log.info("consolidation_skipped", session_id=session_id, reason="session_gone")
             return ConsolidationResult(session_id, "", "", gone=True)
         if session.consolidated_at is not None:
             return ConsolidationResult(session.id, session.user_id, session.chat_id, already=True)
-        state = await self.memory.run(Lane.BACKGROUND, self._start, session)
+        state = await self.ctx.lanes.run(Lane.BACKGROUND, self._start, session)
         applied: list[Applied] = []
         candidates = dropped = pages = 0
         after = 0
         while True:
-            turns = await self.memory.run(Lane.BACKGROUND, self._page, session, after)
+            turns = await self.ctx.lanes.run(Lane.BACKGROUND, self._page, session, after)
             if not turns:
                 break
             if pages >= self.config.max_pages:
@@ -156,7 +156,7 @@ class Consolidator:
             applied += done
             pages += 1
             await asyncio.sleep(0)  # let the chat hot path run between pages
-        await self.memory.run(Lane.BACKGROUND, self._mark, session.id)
+        await self.ctx.lanes.run(Lane.BACKGROUND, self._mark, session.id)
         result = ConsolidationResult(
             session.id,
             session.user_id,
@@ -185,49 +185,49 @@ class Consolidator:
             time=turns[-1].time,
             user_name=turns[-1].speaker,
         )
-        found = await self.memory.run(
+        found = await self.ctx.lanes.run(
             Lane.BACKGROUND,
             file_people,
-            self.memory,
+            self.ctx,
             session.user_id,
             await self.extractor.extract(turn),
         )
         kept = self._dedup(found, state)
         if not kept:
             return len(found), 0, []
-        kept = await self.memory.run(Lane.BACKGROUND, self._unknown, session, kept, state)
+        kept = await self.ctx.lanes.run(Lane.BACKGROUND, self._unknown, session, kept, state)
         if not kept:
             if state.merged:  # the page's merges are still counted
-                await self.memory.run(Lane.BACKGROUND, self._apply, session, page, [], {}, state)
+                await self.ctx.lanes.run(Lane.BACKGROUND, self._apply, session, page, [], {}, state)
             return len(found), 0, []
-        related = await self.memory.run(
-            Lane.BACKGROUND, related_facts, self.memory, session.user_id, kept
+        related = await self.ctx.lanes.run(
+            Lane.BACKGROUND, related_facts, self.ctx, session.user_id, kept
         )
         raw = await self.auditor.decide(turn, kept, related.by_key)
         # A consolidation never re-counts a mention the observer already counted.
         # Old material: never brings back what the user asked to forget, in any words.
         guarded = (enforce(d, related.known, forgotten=related.forgotten) for d in raw)
         decisions = [d for d in guarded if d is not None and not isinstance(d, Noop)]
-        applied = await self.memory.run(
+        applied = await self.ctx.lanes.run(
             Lane.BACKGROUND, self._apply, session, page, decisions, related.links, state
         )
-        if applied and self.memory.vectors.enabled:
-            await self.memory.vectors.settle()
+        if applied and self.ctx.vectors.enabled:
+            await self.ctx.vectors.settle()
         return len(found), len(kept), applied
 
     # ---- thread-side steps -----------------------------------------------------------------
 
     def _get(self, session_id: int) -> SessionRef | None:
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             return repo.get(conn, session_id)
 
     def _start(self, session: SessionRef) -> _RunState:
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             texts = repo.live_texts(conn, session.user_id)
         return _RunState([fts.tokens(t) for t in texts])
 
     def _page(self, session: SessionRef, after: int) -> list[UserTurn]:
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             return repo.user_turns(conn, session, after, self.config.page_size)
 
     def _dedup(self, found: Sequence[Candidate], state: _RunState) -> list[Candidate]:
@@ -251,7 +251,7 @@ class Consolidator:
         """Level two: drop what the store already holds — the same key and value in any
         status (a forgotten fact is never re-learned), or a text with Jaccard ≥ 0.75 — and
         keys changed since the session ended by anyone else (newer facts win)."""
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             by_key = repo.values_by_key(conn, session.user_id, sorted({c.key for c in kept}))
             stale = repo.keys_changed_since(conn, session.user_id, session.last_seen)
         out = []
@@ -283,18 +283,18 @@ class Consolidator:
             session.chat_id,
             actor="consolidator",
         )
-        with self.memory.db.write() as conn:
+        with self.ctx.db.write() as conn:
             # Checked in the write that applies: a /forgetme since the page was read took the
             # session with it, and nothing of the user may be written back.
             if repo.get(conn, session.id) is None:
                 return None
-            now = self.memory.clock.now()
+            now = self.ctx.clock.now()
             applied = apply_decisions(
                 conn,
                 ref,
                 decisions,
                 now,
-                queue=self.memory.vectors.queue_fact,
+                queue=self.ctx.vectors.queue_fact,
                 links=links,
             )
             for a in applied:
@@ -307,8 +307,8 @@ class Consolidator:
         return applied
 
     def _mark(self, session_id: int) -> None:
-        with self.memory.db.write() as conn:
-            repo.mark_consolidated(conn, session_id, self.memory.clock.now())
+        with self.ctx.db.write() as conn:
+            repo.mark_consolidated(conn, session_id, self.ctx.clock.now())
 
 
 def _episodic_events(

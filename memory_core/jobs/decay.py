@@ -39,7 +39,7 @@ from memory_core.store import lifecycle as repo
 from memory_core.values import Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.jobs.decay")
 
@@ -104,7 +104,7 @@ def decayed_confidence(confidence: float, decay_rate: float, days: float) -> flo
 
 def soft_delete(
     conn: Connection,
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     fact_id: int,
     *,
@@ -114,7 +114,7 @@ def soft_delete(
 ) -> bool:
     """Soft-delete one active fact as the system: history, FTS and vectors follow.
     ``faded``: deleted by time (restorable, learned again when told again), not forgotten."""
-    now = memory.clock.now()
+    now = ctx.clock.now()
     before = fact_repo.get(conn, user_id, fact_id)
     if before is None or before.status != Status.ACTIVE:
         return False
@@ -130,15 +130,15 @@ def soft_delete(
         faded_at=now if faded else None,
     )
     entity_repo.unlink_item(conn, user_id, "fact", fact_id)
-    memory.vectors.queue_fact(conn, after)
+    ctx.vectors.queue_fact(conn, after)
     return True
 
 
 class Lifecycle:
     """Runs decay, fading, questions and purge for every user (or one)."""
 
-    def __init__(self, memory: Memory, config: DecayConfig | None = None) -> None:
-        self.memory = memory
+    def __init__(self, ctx: Context, config: DecayConfig | None = None) -> None:
+        self.ctx = ctx
         self.config = config or DecayConfig()
 
     async def run(self, user_id: str | None = None) -> DecayReport:
@@ -146,7 +146,7 @@ class Lifecycle:
         report = DecayReport()
         after, seen = 0, 0
         while seen < self.config.max_facts:
-            after, n = await self.memory.run(
+            after, n = await self.ctx.lanes.run(
                 Lane.BACKGROUND, self._decay_batch, after, user_id, report
             )
             seen += n
@@ -155,26 +155,26 @@ class Lifecycle:
         for step in (self._ttl_batch, self._question_batch, self._purge_batch):
             done = 0
             while done < self.config.max_facts:
-                n = await self.memory.run(Lane.BACKGROUND, step, user_id, report)
+                n = await self.ctx.lanes.run(Lane.BACKGROUND, step, user_id, report)
                 done += n
                 if n < self.config.batch:
                     break
         if user_id is None:
             # In batches, each its own short transaction: a day of a busy bot's updates is
             # millions of rows, never one long DELETE.
-            while n := await self.memory.run(Lane.BACKGROUND, self._forget_inbox):
+            while n := await self.ctx.lanes.run(Lane.BACKGROUND, self._forget_inbox):
                 report.inbox_forgotten += n
                 if n < _INBOX_BATCH:
                     break
-        if self.memory.vectors.enabled and report.faded:
-            await self.memory.vectors.settle()
+        if self.ctx.vectors.enabled and report.faded:
+            await self.ctx.vectors.settle()
         log.info("lifecycle_done", **report.summary())
         return report
 
     def _decay_batch(self, after: int, user_id: str | None, report: DecayReport) -> tuple[int, int]:
         cfg = self.config
-        now = self.memory.clock.now()
-        with self.memory.db.write() as conn:
+        now = self.ctx.clock.now()
+        with self.ctx.db.write() as conn:
             rows = repo.decay_batch(conn, after, cfg.batch, user_id)
             for row in rows:
                 days = (now - row.reference).total_seconds() / 86400
@@ -190,14 +190,14 @@ class Lifecycle:
         return (rows[-1].id if rows else after), len(rows)
 
     def _forget_inbox(self) -> int:
-        before = self.memory.clock.now() - timedelta(hours=self.config.inbox_keep_hours)
-        with self.memory.db.write(serial=False) as conn:
+        before = self.ctx.clock.now() - timedelta(hours=self.config.inbox_keep_hours)
+        with self.ctx.db.write(serial=False) as conn:
             return inbox_repo.forget_before(conn, before, _INBOX_BATCH)
 
     def _ttl_batch(self, user_id: str | None, report: DecayReport) -> int:
         cfg = self.config
-        now = self.memory.clock.now()
-        with self.memory.db.write() as conn:
+        now = self.ctx.clock.now()
+        with self.ctx.db.write() as conn:
             due = repo.ttl_candidates(
                 conn, now - timedelta(days=cfg.ttl_days), cfg.ttl_importance, cfg.batch, user_id
             )
@@ -205,7 +205,7 @@ class Lifecycle:
             for uid, fid in due:
                 if soft_delete(
                     conn,
-                    self.memory,
+                    self.ctx,
                     uid,
                     fid,
                     reason=f"faded: not used for {cfg.ttl_days:g} days",
@@ -221,8 +221,8 @@ class Lifecycle:
 
     def _question_batch(self, user_id: str | None, report: DecayReport) -> int:
         cfg = self.config
-        now = self.memory.clock.now()
-        with self.memory.db.write() as conn:
+        now = self.ctx.clock.now()
+        with self.ctx.db.write() as conn:
             due = repo.question_candidates(
                 conn,
                 mentioned_before=now - timedelta(days=cfg.ask_after_days),
@@ -237,12 +237,12 @@ class Lifecycle:
         return len(due)
 
     def _purge_batch(self, user_id: str | None, report: DecayReport) -> int:
-        now = self.memory.clock.now()
-        with self.memory.db.write() as conn:
+        now = self.ctx.clock.now()
+        with self.ctx.db.write() as conn:
             due = repo.purge_due(conn, now, self.config.batch, user_id)
             purged = []
             for uid, fid in due:
-                repo.purge(conn, uid, fid, vectors=self.memory.embedder is not None)
+                repo.purge(conn, uid, fid, vectors=self.ctx.embedder is not None)
                 report.purged += 1
                 purged.append(event_log.Event("worker", "purge", user_id=uid, memory_id=fid))
             event_log.add(conn, purged, to_ts(now))

@@ -30,7 +30,7 @@ from memory_core.store import facts as fact_repo
 from memory_core.values import Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.jobs.dedup")
 _DIGITS = re.compile(r"\d")
@@ -123,22 +123,22 @@ def _keeper(a: Fact, b: Fact) -> tuple[Fact, Fact]:
 class Deduplicator:
     """Runs the daily dedup for every user with candidates (or one)."""
 
-    def __init__(self, memory: Memory, judge: PairJudge, config: DedupConfig | None = None):
-        self.memory = memory
+    def __init__(self, ctx: Context, judge: PairJudge, config: DedupConfig | None = None):
+        self.ctx = ctx
         self.judge = judge
         self.config = config or DedupConfig()
 
     async def users(self, user_id: str | None = None) -> list[str]:
         """Users whose pool is not empty."""
-        since = self.memory.clock.now() - timedelta(hours=self.config.recent_hours)
-        return await self.memory.read(
+        since = self.ctx.clock.now() - timedelta(hours=self.config.recent_hours)
+        return await self.ctx.lanes.read(
             Lane.BACKGROUND, repo.users_with_candidates, since, self.config.max_users, user_id
         )
 
     async def run_user(self, user_id: str) -> DedupReport:
         """Check and merge one user's candidate pairs (bounded by ``pairs_per_user``)."""
         report = DedupReport(users=1)
-        pairs, skipped = await self.memory.run(Lane.BACKGROUND, self._pairs, user_id)
+        pairs, skipped = await self.ctx.lanes.run(Lane.BACKGROUND, self._pairs, user_id)
         report.skipped_recent = skipped
         size = max(1, self.config.batch)
         for start in range(0, len(pairs), size):
@@ -147,22 +147,22 @@ class Deduplicator:
             if len(verdicts) != len(batch):
                 raise ValueError("the pair judge must return one verdict per pair")
             report.pairs += len(batch)
-            report.merged += await self.memory.run(
+            report.merged += await self.ctx.lanes.run(
                 Lane.BACKGROUND, self._merge, user_id, batch, verdicts
             )
-        if report.merged and self.memory.vectors.enabled:
-            await self.memory.vectors.settle()
+        if report.merged and self.ctx.vectors.enabled:
+            await self.ctx.vectors.settle()
         log.info("dedup_user_done", user_id=user_id, **report.summary())
         return report
 
     def _pairs(self, user_id: str) -> tuple[list[Pair], int]:
         cfg = self.config
-        now = self.memory.clock.now()
+        now = self.ctx.clock.now()
         filters = SearchFilters(
             statuses=(Status.ACTIVE,), updated_after=now - timedelta(days=cfg.max_age_days)
         )
         found: dict[tuple[int, int], Pair] = {}
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             listed = fact_repo.list_facts(conn, user_id, filters, limit=2000)
             facts = [f for f in listed if f.kind == "fact"]
             by_id = {f.id: f for f in facts}
@@ -192,10 +192,10 @@ class Deduplicator:
         self, conn: Connection, user_id: str, fact: Fact, facts: Sequence[Fact]
     ) -> list[tuple[int, float]]:
         cfg = self.config
-        if self.memory.vectors.enabled:
+        if self.ctx.vectors.enabled:
             vector = repo.fact_vector(conn, fact.id)
             if vector is not None:
-                near = self.memory.vectors.cache.knn(
+                near = self.ctx.vectors.cache.knn(
                     conn, user_id, "facts", vector, cfg.neighbours + 1
                 )
                 return [(i, s) for i, s in near if s >= cfg.min_similarity]
@@ -208,10 +208,10 @@ class Deduplicator:
         ]
 
     def _merge(self, user_id: str, pairs: Sequence[Pair], verdicts: Sequence[bool]) -> int:
-        now = self.memory.clock.now()
+        now = self.ctx.clock.now()
         merged = 0
         events: list[event_log.Event] = []
-        with self.memory.db.write() as conn:
+        with self.ctx.db.write() as conn:
             ids = sorted({f.id for p in pairs for f in (p.a, p.b)})
             current = fact_repo.get_many(conn, user_id, ids)
             # Only pairs whose facts still exist are recorded: after a /forgetme during the
@@ -257,7 +257,7 @@ class Deduplicator:
                     importance=max(a.importance, b.importance),
                     pinned=a.pinned or b.pinned,
                 )
-                self.memory.vectors.queue_fact(conn, gone_after)
+                self.ctx.vectors.queue_fact(conn, gone_after)
                 merged += 1
                 events.append(
                     event_log.Event(

@@ -30,7 +30,7 @@ from memory_core.store import facts as fact_repo
 from memory_core.values import SECRET_CATEGORIES, Category, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.jobs.enrichment")
 
@@ -73,15 +73,15 @@ class Enrichment:
     """Finds facts with few entities and links what the reader names in them."""
 
     def __init__(
-        self, memory: Memory, reader: EntityReader, config: EnrichmentConfig | None = None
+        self, ctx: Context, reader: EntityReader, config: EnrichmentConfig | None = None
     ) -> None:
-        self.memory = memory
+        self.ctx = ctx
         self.reader = reader
         self.config = config or EnrichmentConfig()
 
     def _candidates(self, user_id: str | None) -> list[tuple[str, int, str]]:
-        since = self.memory.clock.now() - timedelta(hours=self.config.window_hours)
-        with self.memory.db.read() as conn:
+        since = self.ctx.clock.now() - timedelta(hours=self.config.window_hours)
+        with self.ctx.db.read() as conn:
             return entity_repo.few_entity_facts(
                 conn,
                 since=to_ts(since),
@@ -90,7 +90,7 @@ class Enrichment:
                 skip_categories=sorted(
                     c.value
                     for c in Category
-                    if c not in self.memory.config.categories.allowed(Consumer.ENRICHMENT)
+                    if c not in self.ctx.config.categories.allowed(Consumer.ENRICHMENT)
                     or c in SECRET_CATEGORIES
                 ),
                 limit=self.config.max_facts,
@@ -99,7 +99,7 @@ class Enrichment:
 
     async def users(self, user_id: str | None = None) -> dict[str, list[tuple[int, str]]]:
         """Per user, the facts to re-read: (fact id, text)."""
-        rows = await self.memory.run(Lane.BACKGROUND, self._candidates, user_id)
+        rows = await self.ctx.lanes.run(Lane.BACKGROUND, self._candidates, user_id)
         return {
             # The model reads no secret: a value that holds one goes with it redacted.
             uid: [(fid, redact(value)) for _u, fid, value in items]
@@ -112,7 +112,7 @@ class Enrichment:
         for start in range(0, len(facts), self.config.batch):
             chunk = facts[start : start + self.config.batch]
             found = await self.reader.entities([value for _id, value in chunk])
-            linked = await self.memory.run(
+            linked = await self.ctx.lanes.run(
                 Lane.BACKGROUND, self._link, user_id, [fid for fid, _v in chunk], found
             )
             report.facts += len(chunk)
@@ -122,7 +122,7 @@ class Enrichment:
 
     def _link(self, user_id: str, fact_ids: Sequence[int], found: Sequence[list[Entity]]) -> int:
         linked = 0
-        with self.memory.db.write() as conn:
+        with self.ctx.db.write() as conn:
             # Read again in the write: a fact forgotten (or a user erased) meanwhile is skipped.
             live = fact_repo.get_many(conn, user_id, fact_ids)
             for fact_id, names in zip(fact_ids, found, strict=True):

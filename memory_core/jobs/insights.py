@@ -37,7 +37,7 @@ from memory_core.store import insights as repo
 from memory_core.values import Category, Fact, NewFact, SearchFilters, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.jobs.insights")
 
@@ -99,14 +99,14 @@ class Insights:
     """Finds users due an insight, asks the writer, stores what passes."""
 
     def __init__(
-        self, memory: Memory, writer: InsightWriter, config: InsightsConfig | None = None
+        self, ctx: Context, writer: InsightWriter, config: InsightsConfig | None = None
     ) -> None:
-        self.memory = memory
+        self.ctx = ctx
         self.writer = writer
         self.config = config or InsightsConfig()
 
     def _gate(self) -> tuple[datetime, datetime]:
-        now = self.memory.clock.now()
+        now = self.ctx.clock.now()
         return (
             now - timedelta(days=self.config.window_days),
             now - timedelta(hours=self.config.every_hours),
@@ -124,32 +124,32 @@ class Insights:
         )
 
     def _due(self, user_id: str | None, limit: int) -> list[str]:
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             return self._due_users(conn, user_id, limit)
 
     async def due(self, user_id: str | None = None) -> list[str]:
         """Users due an insight now."""
-        return await self.memory.run(Lane.BACKGROUND, self._due, user_id, self.config.max_users)
+        return await self.ctx.lanes.run(Lane.BACKGROUND, self._due, user_id, self.config.max_users)
 
     async def run_user(self, user_id: str) -> list[Fact]:
         """Draw and store this user's insights (nothing if not due); the stored facts."""
-        activity = await self.memory.run(Lane.BACKGROUND, self._activity, user_id)
+        activity = await self.ctx.lanes.run(Lane.BACKGROUND, self._activity, user_id)
         if activity is None:
             return []
         drafts = await self.writer.insights(activity)
-        if drafts and self.memory.sensitivity is not None:
-            drafts = await self.memory.run(Lane.BACKGROUND, self._plain, user_id, drafts)
+        if drafts and self.ctx.sensitivity is not None:
+            drafts = await self.ctx.lanes.run(Lane.BACKGROUND, self._plain, user_id, drafts)
         if not drafts:
             return []
-        return await self.memory.run(Lane.BACKGROUND, self._save, user_id, drafts)
+        return await self.ctx.lanes.run(Lane.BACKGROUND, self._save, user_id, drafts)
 
     def _activity(self, user_id: str) -> Activity | None:
         active_since, _ = self._gate()
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             if not self._due_users(conn, user_id, 1):
                 return None
             turns = repo.recent_user_words(conn, user_id, active_since, self.config.max_turns)
-            scope = self.memory.config.categories.scoped(
+            scope = self.ctx.config.categories.scoped(
                 Consumer.INSIGHTS, SearchFilters(statuses=(Status.ACTIVE,))
             )
             facts = fact_repo.list_facts(conn, user_id, scope, limit=200)
@@ -159,7 +159,7 @@ class Insights:
     def _plain(self, user_id: str, drafts: Sequence[InsightDraft]) -> list[InsightDraft]:
         """The drafts the sensitivity model does not read as private by meaning (the rules
         check them again in :meth:`_save`); all of them when the embedder fails."""
-        model = self.memory.sensitivity
+        model = self.ctx.sensitivity
         if model is None:
             return list(drafts)
         try:
@@ -173,9 +173,9 @@ class Insights:
         return [d for d, topic in zip(drafts, topics, strict=True) if topic is None]
 
     def _save(self, user_id: str, drafts: Sequence[InsightDraft]) -> list[Fact]:
-        now = self.memory.clock.now()
+        now = self.ctx.clock.now()
         saved: list[Fact] = []
-        with self.memory.db.write() as conn:
+        with self.ctx.db.write() as conn:
             # Re-checked inside the writer: two runs never store twice, and a user erased or
             # paused since the activity was read gets nothing.
             if not self._due_users(conn, user_id, 1):
@@ -210,7 +210,7 @@ class Insights:
                     actor="insights",
                     reason="insight from recent activity",
                 )
-                self.memory.vectors.queue_fact(conn, fact)
+                self.ctx.vectors.queue_fact(conn, fact)
                 seen.append(terms)
                 saved.append(fact)
         log.info("insights_saved", user_id=user_id, proposed=len(drafts), saved=len(saved))

@@ -30,7 +30,7 @@ from memory_core.values import (
 )
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 #: At most this many facts are projected (most recently updated first within a section).
 MAX_FACTS = 120
@@ -218,8 +218,8 @@ def project(
     )
 
 
-def _build(conn: Connection, memory: Memory, user_id: str, turns: int) -> Profile:
-    now = memory.clock.now()
+def _build(conn: Connection, ctx: Context, user_id: str, turns: int) -> Profile:
+    now = ctx.clock.now()
     # Stored for display and prompts: secrets masked, like everything the bot shows.
     facts = [
         shown(f, Audience.PRIVATE)
@@ -240,50 +240,50 @@ def _build(conn: Connection, memory: Memory, user_id: str, turns: int) -> Profil
     return profile
 
 
-def _rebuild(memory: Memory, user_id: str) -> Profile:
-    with memory.db.write() as conn:
-        return _build(conn, memory, user_id, repo.turn_count(conn, user_id))
+def _rebuild(ctx: Context, user_id: str) -> Profile:
+    with ctx.db.write() as conn:
+        return _build(conn, ctx, user_id, repo.turn_count(conn, user_id))
 
 
-async def rebuild(memory: Memory, user_id: str) -> Profile:
+async def rebuild(ctx: Context, user_id: str) -> Profile:
     """Build and store the profile now (session end, scheduled refreshes)."""
-    return await memory.run(Lane.BACKGROUND, _rebuild, memory, user_id)
+    return await ctx.lanes.run(Lane.BACKGROUND, _rebuild, ctx, user_id)
 
 
-async def refresh_if_due(memory: Memory, user_id: str, every: int) -> Profile | None:
+async def refresh_if_due(ctx: Context, user_id: str, every: int) -> Profile | None:
     """Rebuild when ``every`` turns passed since the last build (or none exists); else None."""
-    return await memory.run(Lane.BACKGROUND, _refresh_if_due, memory, user_id, every)
+    return await ctx.lanes.run(Lane.BACKGROUND, _refresh_if_due, ctx, user_id, every)
 
 
-def _refresh_if_due(memory: Memory, user_id: str, every: int) -> Profile | None:
-    with memory.db.read() as conn:
+def _refresh_if_due(ctx: Context, user_id: str, every: int) -> Profile | None:
+    with ctx.db.read() as conn:
         stored = repo.get(conn, user_id)
         turns = repo.turn_count(conn, user_id)
     if stored is not None and turns - stored.turns < every:
         return None
     if stored is None and turns == 0:
         return None  # no conversation (a new user, or one just erased): nothing to build
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         # Counted again inside the write: an erasure between the two transactions leaves
         # no turns, and the stale count would store a profile row for an erased user.
-        return _build(conn, memory, user_id, repo.turn_count(conn, user_id))
+        return _build(conn, ctx, user_id, repo.turn_count(conn, user_id))
 
 
-async def load(memory: Memory, user_id: str, *, fresh: bool = False) -> Profile | None:
+async def load(ctx: Context, user_id: str, *, fresh: bool = False) -> Profile | None:
     """The stored profile; ``fresh``: rebuilt first when memory changed since it was built
     (``/profile``: a user is waiting)."""
-    return await memory.run(Lane.REPLY, _load, memory, user_id, fresh)
+    return await ctx.lanes.run(Lane.REPLY, _load, ctx, user_id, fresh)
 
 
-def _load(memory: Memory, user_id: str, fresh: bool) -> Profile | None:
-    with memory.db.read() as conn:
+def _load(ctx: Context, user_id: str, fresh: bool) -> Profile | None:
+    with ctx.db.read() as conn:
         stored = repo.get(conn, user_id)
         rev = fact_repo.current_revision(conn, user_id)
     if stored is not None and not (fresh and stored.rev != rev):
         return Profile.from_json(user_id, stored.data)
     if stored is None and not fresh:
         return None
-    return _rebuild(memory, user_id)
+    return _rebuild(ctx, user_id)
 
 
 def profile_facts(conn: Connection, user_id: str) -> list[Fact] | None:

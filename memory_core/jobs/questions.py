@@ -20,7 +20,7 @@ from memory_core.store import lifecycle as repo
 from memory_core.values import Fact, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 
 #: At most one "still true?" question reaches a user in this time (so one per session).
@@ -45,27 +45,27 @@ class Answer(StrEnum):
     NOT_FOUND = "not_found"
 
 
-async def due(memory: Memory, user_id: str, limit: int = 1) -> list[Question]:
+async def due(ctx: Context, user_id: str, limit: int = 1) -> list[Question]:
     """Open questions not asked yet whose fact is still active (others are closed as gone):
     at most one, and none when one was asked within ``ASK_EVERY``."""
-    return await memory.run(Lane.BACKGROUND, _due, memory, user_id, limit)
+    return await ctx.lanes.run(Lane.BACKGROUND, _due, ctx, user_id, limit)
 
 
-def _due(memory: Memory, user_id: str, limit: int) -> list[Question]:
+def _due(ctx: Context, user_id: str, limit: int) -> list[Question]:
     out: list[Question] = []
     # Asked after every learned turn: look first, take the write lock only when there
     # is something to ask (or to close).
     limit = min(limit, 1)
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         if not repo.unasked(conn, user_id, 1):
             return out
-        if repo.asked_since(conn, user_id, memory.clock.now() - ASK_EVERY):
+        if repo.asked_since(conn, user_id, ctx.clock.now() - ASK_EVERY):
             return out
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         for qid, fid in repo.unasked(conn, user_id, limit * 3):
             fact = fact_repo.get(conn, user_id, fid)
             if fact is None or fact.status != Status.ACTIVE:
-                repo.close_question(conn, user_id, qid, "gone", memory.clock.now())
+                repo.close_question(conn, user_id, qid, "gone", ctx.clock.now())
                 continue
             out.append(Question(qid, user_id, fact))
             if len(out) >= limit:
@@ -73,26 +73,24 @@ def _due(memory: Memory, user_id: str, limit: int) -> list[Question]:
     return out
 
 
-async def mark_asked(memory: Memory, user_id: str, question_id: int) -> None:
+async def mark_asked(ctx: Context, user_id: str, question_id: int) -> None:
     """Record that the question reached the user."""
-    await memory.write_for(Lane.REPLY, repo.mark_asked, user_id, question_id, memory.clock.now())
+    await ctx.lanes.write_for(Lane.REPLY, repo.mark_asked, user_id, question_id, ctx.clock.now())
 
 
 async def answer(
-    memory: Memory, user_id: str, question_id: int, *, keep: bool
+    ctx: Context, user_id: str, question_id: int, *, keep: bool
 ) -> tuple[Answer, Fact | None]:
     """Apply the user's answer once: keep (confirmed, no more decay) or forget."""
-    result = await memory.run(Lane.REPLY, _answer, memory, user_id, question_id, keep)
+    result = await ctx.lanes.run(Lane.REPLY, _answer, ctx, user_id, question_id, keep)
     if result[0] == Answer.FORGOTTEN:
-        await memory.vectors.settle()
+        await ctx.vectors.settle()
     return result
 
 
-def _answer(
-    memory: Memory, user_id: str, question_id: int, keep: bool
-) -> tuple[Answer, Fact | None]:
-    now = memory.clock.now()
-    with memory.db.write() as conn:
+def _answer(ctx: Context, user_id: str, question_id: int, keep: bool) -> tuple[Answer, Fact | None]:
+    now = ctx.clock.now()
+    with ctx.db.write() as conn:
         found = repo.question_fact(conn, user_id, question_id)
         if found is None:
             return Answer.NOT_FOUND, None
@@ -117,5 +115,5 @@ def _answer(
             )
             return Answer.KEPT, after
         after = fact_repo.delete(conn, user_id, fact, now, actor="user", reason="no longer true")
-        memory.vectors.queue_fact(conn, after)
+        ctx.vectors.queue_fact(conn, after)
         return Answer.FORGOTTEN, after

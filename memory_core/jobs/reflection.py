@@ -33,7 +33,7 @@ from memory_core.values import (
 )
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.jobs.reflection")
 
@@ -129,14 +129,14 @@ class Reflector:
     """Finds users due a reflection, writes and saves it, and tracks its posting."""
 
     def __init__(
-        self, memory: Memory, writer: ReflectionWriter, config: ReflectionConfig | None = None
+        self, ctx: Context, writer: ReflectionWriter, config: ReflectionConfig | None = None
     ) -> None:
-        self.memory = memory
+        self.ctx = ctx
         self.writer = writer
         self.config = config or ReflectionConfig()
 
     def _gate(self) -> tuple[datetime, datetime]:
-        now = self.memory.clock.now()
+        now = self.ctx.clock.now()
         return (
             now - timedelta(days=self.config.window_days),
             now - timedelta(days=self.config.every_days),
@@ -145,7 +145,7 @@ class Reflector:
     async def due(self, user_id: str | None = None) -> list[str]:
         """Users due a reflection now."""
         new_since, last_before = self._gate()
-        return await self.memory.read(
+        return await self.ctx.lanes.read(
             Lane.BACKGROUND,
             repo.due_users,
             new_since=new_since,
@@ -158,27 +158,27 @@ class Reflector:
     async def compose(self, user_id: str) -> PostRow | None:
         """Write and save this user's reflection; ``None`` if not due or nothing shareable."""
         new_since, _ = self._gate()
-        digest = await self.memory.run(Lane.BACKGROUND, self._digest, user_id, new_since)
+        digest = await self.ctx.lanes.run(Lane.BACKGROUND, self._digest, user_id, new_since)
         if digest.empty:
             return None
         body = clip(await self.writer.write(digest)) or await TemplateWriter().write(digest)
-        return await self.memory.run(Lane.BACKGROUND, self._save, user_id, body[:MAX_FACT_CHARS])
+        return await self.ctx.lanes.run(Lane.BACKGROUND, self._save, user_id, body[:MAX_FACT_CHARS])
 
     def _digest(self, user_id: str, since: datetime) -> Digest:
-        filters = self.memory.config.categories.scoped(
+        filters = self.ctx.config.categories.scoped(
             Consumer.REFLECTION,
             SearchFilters(
                 statuses=(Status.ACTIVE, Status.EXPIRED), updated_after=since - timedelta(seconds=1)
             ),
         )
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             facts = fact_repo.list_facts(conn, user_id, filters, limit=500)
-        return digest_of(user_id, facts, since, self.memory.clock.now())
+        return digest_of(user_id, facts, since, self.ctx.clock.now())
 
     def _save(self, user_id: str, body: str) -> PostRow | None:
-        now = self.memory.clock.now()
+        now = self.ctx.clock.now()
         new_since, last_before = self._gate()
-        with self.memory.db.write() as conn:
+        with self.ctx.db.write() as conn:
             # Re-check inside the writer: two runs never save two reflections.
             if user_id not in repo.due_users(
                 conn,
@@ -206,7 +206,7 @@ class Reflector:
                 actor="reflection",
                 reason="weekly reflection",
             )
-            self.memory.vectors.queue_fact(conn, fact)
+            self.ctx.vectors.queue_fact(conn, fact)
             post_id = repo.add(conn, user_id, fact.id, None, now)
             post = repo.get(conn, user_id, post_id)
         log.info("reflection_saved", user_id=user_id, fact_id=fact.id, post_id=post_id)
@@ -215,16 +215,18 @@ class Reflector:
     async def unposted(self, user_id: str | None = None, limit: int = 500) -> list[PostRow]:
         """Saved reflections not delivered yet (younger than the reflection interval)."""
         _, last_before = self._gate()
-        return await self.memory.read(Lane.BACKGROUND, repo.unposted, last_before, limit, user_id)
+        return await self.ctx.lanes.read(
+            Lane.BACKGROUND, repo.unposted, last_before, limit, user_id
+        )
 
     async def mark_posted(self, post: PostRow, chat_id: str) -> None:
         """Record that ``post`` reached the user's private chat."""
-        now = self.memory.clock.now()
-        await self.memory.write(
+        now = self.ctx.clock.now()
+        await self.ctx.lanes.write(
             Lane.BACKGROUND, repo.mark_posted, post.user_id, post.id, chat_id, now
         )
 
 
-async def set_feedback(memory: Memory, user_id: str, post_id: int, feedback: str) -> bool:
+async def set_feedback(ctx: Context, user_id: str, post_id: int, feedback: str) -> bool:
     """Record "looks right" / "fix something" once; ``False`` when already answered."""
-    return await memory.write_for(Lane.REPLY, repo.set_feedback, user_id, post_id, feedback)
+    return await ctx.lanes.write_for(Lane.REPLY, repo.set_feedback, user_id, post_id, feedback)

@@ -25,7 +25,7 @@ from memory_core.store import facts as fact_repo
 from memory_core.values import RETRIEVABLE, Category, Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 #: Facts at least this similar (vector) to a new fact are linked to it (seed 003 §2).
 RELATION_MIN_SIMILARITY = 0.86
@@ -54,7 +54,7 @@ class Related:
 
 
 def related_facts(
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     candidates: Sequence[Candidate],
     said_at: datetime | None = None,
@@ -65,11 +65,11 @@ def related_facts(
     known: dict[int, Fact] = {}
     links: dict[str, list[tuple[int, float]]] = {}
     for cand in candidates:
-        with memory.db.read() as conn:
+        with ctx.db.read() as conn:
             # Deleted ones too: what the user made us forget must not be re-learned.
             same = fact_repo.by_key(conn, user_id, cand.key, (*RETRIEVABLE, Status.DELETED))
         hits = search_on_thread(
-            memory,
+            ctx,
             user_id,
             cand.value_text,
             k=RELATED_PER_CANDIDATE,
@@ -83,12 +83,12 @@ def related_facts(
         by_key[cand.key] = list(facts.values())
         known.update(facts)
         links[cand.key] = [(h.id, h.vector) for h in hits if h.vector >= RELATION_MIN_SIMILARITY]
-    forgotten = forgotten_by_meaning(memory, user_id, candidates, said_at)
+    forgotten = forgotten_by_meaning(ctx, user_id, candidates, said_at)
     return Related(by_key, known, links, forgotten)
 
 
 def forgotten_by_meaning(
-    memory: Memory,
+    ctx: Context,
     user_id: str,
     candidates: Sequence[Candidate],
     said_at: datetime | None = None,
@@ -97,9 +97,9 @@ def forgotten_by_meaning(
     (empty without an embedder: the guard then matches by key and value only). With
     ``said_at`` only facts forgotten since then count: a statement made after a forget is
     the user's new word, learned (no embedding at all on a live turn's usual path)."""
-    if not candidates or memory.embedder is None:
+    if not candidates or ctx.embedder is None:
         return {}
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         gone = [
             f
             for f in fact_repo.list_facts(
@@ -110,8 +110,8 @@ def forgotten_by_meaning(
     if not gone:
         return {}
     try:
-        said = memory.embedder.embed_passages([c.value_text for c in candidates])
-        stored = memory.embedder.embed_passages([f.value_text for f in gone])
+        said = ctx.embedder.embed_passages([c.value_text for c in candidates])
+        stored = ctx.embedder.embed_passages([f.value_text for f in gone])
     except EmbedderError as exc:
         log.warning("forget_guard_unembedded", error=type(exc).__name__)
         return {}
@@ -125,12 +125,12 @@ def forgotten_by_meaning(
     return out
 
 
-def file_people(memory: Memory, user_id: str, candidates: list[Candidate]) -> list[Candidate]:
+def file_people(ctx: Context, user_id: str, candidates: list[Candidate]) -> list[Candidate]:
     """Candidates about a person filed under the person the user already told us about
     ("Marco is a chef" → the brother Marco's facts; see ``memory_core.people.rekey``)."""
     if not any(people.parse_key(c.key) for c in candidates):
         return candidates
-    with memory.db.read() as conn:
+    with ctx.db.read() as conn:
         known = fact_repo.list_facts(
             conn, user_id, SearchFilters(categories=(Category.RELATIONSHIP,)), limit=1000
         )

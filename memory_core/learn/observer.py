@@ -110,7 +110,7 @@ class Observer:
         on_result: ResultHandler | None = None,
     ) -> None:
         self.learner = learner
-        self.memory = learner.memory
+        self.ctx = learner.ctx
         self.workers = workers
         self.max_attempts = max_attempts
         self.base_delay = base_delay
@@ -136,7 +136,7 @@ class Observer:
     async def observe(self, turn: Turn) -> bool:
         """Commit the turn (episodes + outbox job) durably; ``False`` if already observed."""
         # A lock wait that gives up (a frozen session holds a row) is retried: no turn is lost.
-        added = await self.memory.run(Lane.REPLY, self.memory.db.retrying, self._commit, turn)
+        added = await self.ctx.lanes.run(Lane.REPLY, self.ctx.db.retrying, self._commit, turn)
         if added and turn.learn:
             self._inflight.setdefault(turn.user_id, {})[turn.turn_id] = time.monotonic()
         self._idle.clear()
@@ -184,8 +184,8 @@ class Observer:
         # text of an explicit /remember only until it has been learned (then it is redacted).
         said = redact(user_text)
         reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
-        now = self.memory.clock.now()
-        with self.memory.db.write(hot=True, users=[turn.user_id]) as conn:
+        now = self.ctx.clock.now()
+        with self.ctx.db.write(hot=True, users=[turn.user_id]) as conn:
             if outbox.exists(conn, turn.turn_id):
                 return False  # a replay of a turn already committed: nothing twice
             session_id = turn.session_id
@@ -214,7 +214,7 @@ class Observer:
                 turn.time,
                 0,
             )
-            outbox.add(conn, job, now, self.memory.owner, self.memory.config.lease_s)
+            outbox.add(conn, job, now, self.ctx.owner, self.ctx.config.lease_s)
             note(conn, Note("turns"))  # counted once committed (a replay returned above)
             previous = episode_repo.last_text(conn, turn.user_id, turn.chat_id)
             eps = [
@@ -246,7 +246,7 @@ class Observer:
             fact_repo.touch_accessed(conn, turn.user_id, turn.accessed_fact_ids, turn.time)
             if turn.seen_rev is not None:
                 users.set_fields(conn, turn.user_id, turn.time, seen_rev=turn.seen_rev)
-            self.memory.vectors.queue_episodes(conn, turn.user_id, ids, eps)
+            self.ctx.vectors.queue_episodes(conn, turn.user_id, ids, eps)
             event_log.add(
                 conn,
                 event_log.turn_events(
@@ -274,13 +274,13 @@ class Observer:
         when the turn was never observed or its answer is already recorded: a replay writes
         nothing twice. The learning job does not wait for it (the answer is context only).
         """
-        return await self.memory.run(Lane.REPLY, self.memory.db.retrying, self._commit_reply, turn)
+        return await self.ctx.lanes.run(Lane.REPLY, self.ctx.db.retrying, self._commit_reply, turn)
 
     def _commit_reply(self, turn: Turn) -> bool:
         reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
         if not reply.strip():
             return False
-        with self.memory.db.write(hot=True, users=[turn.user_id]) as conn:
+        with self.ctx.db.write(hot=True, users=[turn.user_id]) as conn:
             recorded = episode_repo.texts_of_turn(conn, turn.user_id, turn.turn_id)
             if len(recorded) != 1:
                 return False  # not observed (nothing to attach to), or already answered
@@ -299,7 +299,7 @@ class Observer:
                 )
             ]
             ids = episode_repo.insert_many(conn, turn.user_id, eps)
-            self.memory.vectors.queue_episodes(conn, turn.user_id, ids, eps)
+            self.ctx.vectors.queue_episodes(conn, turn.user_id, ids, eps)
             event_log.add(
                 conn,
                 event_log.query_events(
@@ -352,7 +352,7 @@ class Observer:
                 # Ask the database first, then look at the lanes: a job can only be marked done
                 # by a lane that was registered before it ran and is removed only after its
                 # result was delivered, so this order never returns between the two.
-                due = await self.memory.run(Lane.BACKGROUND, self._has_due)
+                due = await self.ctx.lanes.run(Lane.BACKGROUND, self._has_due)
                 if not due and not self._lanes:
                     return
                 self._idle.clear()
@@ -378,26 +378,26 @@ class Observer:
             self._dispatcher = None
         if self.learner.usage is not None and self.learner.usage.pending():
             try:
-                await self.memory.run(Lane.BACKGROUND, self._write_usage)
+                await self.ctx.lanes.run(Lane.BACKGROUND, self._write_usage)
             except (SQLAlchemyError, StoreError):  # shutdown goes on: usage is not worth a hang
                 log.warning("usage_flush_failed")
 
     # ---- workers ---------------------------------------------------------------------------
 
     def _has_due(self) -> bool:
-        with self.memory.db.read() as conn:
+        with self.ctx.db.read() as conn:
             return bool(
-                outbox.users_with_pending(conn, self.memory.clock.now(), self.memory.owner, limit=1)
+                outbox.users_with_pending(conn, self.ctx.clock.now(), self.ctx.owner, limit=1)
             )
 
     def _event_ts(self) -> float:
         # Events carry the memory's clock, like history and conflicts, so metrics windows
         # line up (and a manual clock in evaluations moves them all together).
-        return to_ts(self.memory.clock.now())
+        return to_ts(self.ctx.clock.now())
 
     def _write_usage(self) -> None:
         assert self.learner.usage is not None
-        with self.memory.db.write() as conn:
+        with self.ctx.db.write() as conn:
             self.learner.usage.flush(conn, self._event_ts())
 
     def _release_orphans(self) -> None:
@@ -405,12 +405,12 @@ class Observer:
         # dead, and its jobs resume now (the runtime's lease keeper did so already; an
         # observer run on its own must too). On PostgreSQL a dead process's leases are free
         # through its lost liveness lock (store.leases.free_sql).
-        if not self.memory.db.postgres:
-            with self.memory.db.write() as conn:
+        if not self.ctx.db.postgres:
+            with self.ctx.db.write() as conn:
                 lease_repo.release_all(conn, ("outbox",))
 
     async def _dispatch(self) -> None:
-        await self.memory.run_until_done(
+        await self.ctx.lanes.run_until_done(
             Lane.BACKGROUND, self._release_orphans, failure="observer_dispatch_failed"
         )
         self._ready.set()
@@ -435,7 +435,7 @@ class Observer:
     async def _dispatch_once(self) -> None:
         """Start a lane for every user with a job due (none while the database session is
         being re-established), and write the LLM usage meter now and then."""
-        users = await self.memory.run(Lane.BACKGROUND, self._due_users)
+        users = await self.ctx.lanes.run(Lane.BACKGROUND, self._due_users)
         usage = self.learner.usage
         if (
             usage is not None
@@ -443,24 +443,24 @@ class Observer:
             and time.monotonic() - self._usage_flushed_at >= USAGE_FLUSH_S
         ):
             self._usage_flushed_at = time.monotonic()
-            await self.memory.run(Lane.BACKGROUND, self._write_usage)
+            await self.ctx.lanes.run(Lane.BACKGROUND, self._write_usage)
         for user in users:
             if user not in self._lanes and not self._closing:
                 task = asyncio.create_task(self._lane(user), name=f"observer-lane:{user}")
                 self._lanes[user] = task
 
     def _due_users(self) -> list[str]:
-        if not self.memory.leases.healthy:
+        if not self.ctx.leases.healthy:
             return []
-        with self.memory.db.read() as conn:
-            return outbox.users_with_pending(conn, self.memory.clock.now(), self.memory.owner)
+        with self.ctx.db.read() as conn:
+            return outbox.users_with_pending(conn, self.ctx.clock.now(), self.ctx.owner)
 
     async def _lane(self, user_id: str) -> None:
         try:
             async with self._sem:
-                while not self._closing and self.memory.leases.healthy:
+                while not self._closing and self.ctx.leases.healthy:
                     try:
-                        job = await self.memory.run(Lane.BACKGROUND, self._next, user_id)
+                        job = await self.ctx.lanes.run(Lane.BACKGROUND, self._next, user_id)
                     except asyncio.CancelledError:
                         raise
                     except Exception as exc:  # the database is away: the dispatcher comes back
@@ -476,11 +476,9 @@ class Observer:
             self._wake.set()
 
     def _next(self, user_id: str) -> outbox.Job | None:
-        memory = self.memory
-        with memory.db.write(serial=False) as conn:
-            return outbox.claim_next(
-                conn, user_id, memory.clock.now(), memory.owner, memory.config.lease_s
-            )
+        ctx = self.ctx
+        with ctx.db.write(serial=False) as conn:
+            return outbox.claim_next(conn, user_id, ctx.clock.now(), ctx.owner, ctx.config.lease_s)
 
     async def _run(self, job: outbox.Job) -> None:
         with structlog.contextvars.bound_contextvars(
@@ -493,7 +491,7 @@ class Observer:
                 raise
             except Exception as exc:  # the worker loop's one outermost guard
                 self._finished(job)  # a reply does not wait out the retries
-                status = await self.memory.run(Lane.BACKGROUND, self._postpone, job, exc)
+                status = await self.ctx.lanes.run(Lane.BACKGROUND, self._postpone, job, exc)
                 retryable = isinstance(exc, MemoryCoreError) and exc.retryable
                 log.warning(
                     "observer_job_failed",
@@ -512,8 +510,8 @@ class Observer:
             fut = self._waiters.pop(job.turn_id, None)
             if fut is not None and not fut.done():
                 fut.set_result(result)
-            if self.memory.vectors.enabled:
-                await self.memory.vectors.settle()
+            if self.ctx.vectors.enabled:
+                await self.ctx.vectors.settle()
             self._finished(job)
             if self.on_result is not None:
                 try:
@@ -524,12 +522,12 @@ class Observer:
                     log.exception("observer_result_handler_failed")
 
     def _postpone(self, job: outbox.Job, exc: BaseException) -> str:
-        with self.memory.db.write(users=[job.user_id]) as conn:
+        with self.ctx.db.write(users=[job.user_id]) as conn:
             status = outbox.postpone(
                 conn,
                 job.id,
                 f"{type(exc).__name__}: {exc}",
-                self.memory.clock.now(),
+                self.ctx.clock.now(),
                 self.max_attempts,
                 self.base_delay,
             )

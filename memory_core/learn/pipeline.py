@@ -34,7 +34,7 @@ from memory_core.store import outbox
 from memory_core.values import SECRET_CATEGORIES
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.learn")
 
@@ -70,16 +70,16 @@ class Learner:
 
     def __init__(
         self,
-        memory: Memory,
+        ctx: Context,
         extractor: Extractor,
         auditor: Auditor,
         usage: event_log.UsageBuffer | None = None,
     ) -> None:
-        self.memory = memory
+        self.ctx = ctx
         self.extractor = extractor
         self.auditor = auditor
         # Notes (statements no rule read, in any language) get their category by meaning.
-        self.notes = NoteCategories(memory.embedder) if memory.embedder is not None else None
+        self.notes = NoteCategories(ctx.embedder) if ctx.embedder is not None else None
         # LLM usage summed in memory, written with each job's apply transaction.
         self.usage = usage
 
@@ -107,7 +107,7 @@ class Learner:
         # With auto-extraction off (seed 001), only what the user asks to be remembered.
         # "Remember how I like my reports: …" is a procedure, and only that (its steps are no
         # facts of their own): read by the same rules whichever extractor is configured.
-        if job.learn and (job.explicit or self.memory.learns_from(job.user_text)):
+        if job.learn and (job.explicit or self.ctx.learns_from(job.user_text)):
             procedure = procedures.detect(job.user_text, explicit=job.explicit)
             candidates = (
                 [procedure]
@@ -116,8 +116,8 @@ class Learner:
             )
             candidates = await self._categorized(job, candidates)
             # "Marco is a chef" goes to the Marco the user told us about before.
-            candidates = await self.memory.run(
-                Lane.BACKGROUND, file_people, self.memory, job.user_id, candidates
+            candidates = await self.ctx.lanes.run(
+                Lane.BACKGROUND, file_people, self.ctx, job.user_id, candidates
             )
             kept: list[Candidate] = []
             for cand in candidates:
@@ -129,12 +129,12 @@ class Learner:
                     kept.append(cand)
             # A job is the user's own statement, made at the turn's time: what they said after
             # a forget is their new word (learned); a backlog turn said before it is not.
-            related = await self.memory.run(
-                Lane.BACKGROUND, related_facts, self.memory, job.user_id, kept, job.turn_time
+            related = await self.ctx.lanes.run(
+                Lane.BACKGROUND, related_facts, self.ctx, job.user_id, kept, job.turn_time
             )
             if procedure is not None:
                 # The rules decide a procedure (a new one, or the same topic's steps replaced).
-                now = self.memory.clock.now()
+                now = self.ctx.clock.now()
                 said = (
                     decide_one(c, related.by_key.get(c.key, ()), explicit=job.explicit, now=now)
                     for c in kept
@@ -164,10 +164,10 @@ class Learner:
             decisions = cap_writes(
                 [d for d in guarded if d is not None],
                 stated,
-                self.memory.config.max_facts_per_turn,
+                self.ctx.config.max_facts_per_turn,
             )
             links = related.links
-        applied = await self.memory.run(
+        applied = await self.ctx.lanes.run(
             Lane.BACKGROUND, self._apply, job, decisions, links, started, classify
         )
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
@@ -179,18 +179,18 @@ class Learner:
         when it is by meaning (each step skipped, logged, when the embedder fails)."""
         if self.notes is not None and any(is_note(c.key) for c in candidates):
             try:
-                candidates = await self.memory.run(
+                candidates = await self.ctx.lanes.run(
                     Lane.BACKGROUND, categorize, self.notes, candidates
                 )
             except EmbedderError as exc:
                 # The note is kept all the same, as ``other`` (a word list still reads
                 # a sensitive topic on the write path).
                 log.warning("note_category_failed", turn_id=job.turn_id, error=str(exc))
-        if self.memory.sensitivity is not None:
+        if self.ctx.sensitivity is not None:
             # What the rules do not read as private may still be, by meaning.
             try:
-                candidates = await self.memory.run(
-                    Lane.BACKGROUND, read_by_meaning, self.memory.sensitivity, candidates
+                candidates = await self.ctx.lanes.run(
+                    Lane.BACKGROUND, read_by_meaning, self.ctx.sensitivity, candidates
                 )
             except EmbedderError as exc:
                 log.warning("sensitivity_meaning_failed", turn_id=job.turn_id, error=str(exc))
@@ -204,18 +204,18 @@ class Learner:
         started: float | None = None,
         classify: event_log.Event | None = None,
     ) -> list[Applied]:
-        now = self.memory.clock.now()
+        now = self.ctx.clock.now()
         ref = TurnRef(
             job.user_id, job.turn_id, job.chat_id, actor="user" if job.explicit else "observer"
         )
-        with self.memory.db.write(users=[job.user_id]) as conn:
+        with self.ctx.db.write(users=[job.user_id]) as conn:
             if not outbox.is_pending(conn, job.id):
                 # The user was erased (or the job settled) while it was being learned:
                 # nothing it decided is written, so nothing comes back after "deleted".
                 log.info("learning_dropped", turn_id=job.turn_id, reason="job_gone")
                 return []
             applied = apply_decisions(
-                conn, ref, decisions, now, queue=self.memory.vectors.queue_fact, links=links
+                conn, ref, decisions, now, queue=self.ctx.vectors.queue_fact, links=links
             )
             # Episodes get their entity links here, off the reply path.
             for episode_id, body in episode_repo.texts_of_turn(conn, job.user_id, job.turn_id):

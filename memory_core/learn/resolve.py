@@ -22,7 +22,7 @@ from memory_core.store.conflicts import ConflictRow
 from memory_core.values import RETRIEVABLE, Fact, Status
 
 if TYPE_CHECKING:
-    from memory_core.memory import Memory
+    from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.resolve")
 
@@ -69,9 +69,9 @@ class Resolution:
     dropped: Fact | None = None
 
 
-async def get_conflict(memory: Memory, user_id: str, conflict_id: int) -> Conflict | None:
+async def get_conflict(ctx: Context, user_id: str, conflict_id: int) -> Conflict | None:
     """One of this user's conflicts with its facts (any status)."""
-    return await memory.read(Lane.REPLY, _conflict, user_id, conflict_id)
+    return await ctx.lanes.read(Lane.REPLY, _conflict, user_id, conflict_id)
 
 
 def _conflict(conn: Connection, user_id: str, conflict_id: int) -> Conflict | None:
@@ -97,10 +97,10 @@ def _hydrate(conn: Connection, row: ConflictRow) -> Conflict | None:
 
 
 async def open_conflicts(
-    memory: Memory, user_id: str, *, unnotified_only: bool = False
+    ctx: Context, user_id: str, *, unnotified_only: bool = False
 ) -> list[Conflict]:
     """This user's open conflicts, oldest first."""
-    return await memory.read(Lane.REPLY, _open_conflicts, user_id, unnotified_only)
+    return await ctx.lanes.read(Lane.REPLY, _open_conflicts, user_id, unnotified_only)
 
 
 def _open_conflicts(conn: Connection, user_id: str, unnotified_only: bool) -> list[Conflict]:
@@ -108,26 +108,26 @@ def _open_conflicts(conn: Connection, user_id: str, unnotified_only: bool) -> li
     return [c for c in (_hydrate(conn, r) for r in rows) if c is not None]
 
 
-async def mark_notified(memory: Memory, user_id: str, conflict_id: int) -> None:
+async def mark_notified(ctx: Context, user_id: str, conflict_id: int) -> None:
     """Record that the question was delivered to the user."""
-    now = memory.clock.now()
+    now = ctx.clock.now()
     expires = now + timedelta(days=policy.CONFLICT_TTL_DAYS)
-    await memory.write_for(
+    await ctx.lanes.write_for(
         Lane.REPLY, conflict_repo.mark_notified, user_id, conflict_id, now, expires
     )
 
 
-async def resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
+async def resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
     """Apply the user's choice to one of their open conflicts."""
-    result = await memory.run(Lane.REPLY, _resolve, memory, user_id, conflict_id, choice)
+    result = await ctx.lanes.run(Lane.REPLY, _resolve, ctx, user_id, conflict_id, choice)
     if result.outcome == Outcome.RESOLVED:
-        await memory.vectors.settle()
+        await ctx.vectors.settle()
     return result
 
 
-def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
-    now = memory.clock.now()
-    with memory.db.write(users=[user_id]) as conn:
+def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Resolution:
+    now = ctx.clock.now()
+    with ctx.db.write(users=[user_id]) as conn:
         row = conflict_repo.get(conn, user_id, conflict_id)
         if row is None:
             return Resolution(Outcome.NOT_FOUND)
@@ -216,18 +216,18 @@ def _resolve(memory: Memory, user_id: str, conflict_id: int, choice: Choice) -> 
                     decay_rate=0.0,
                 )
                 dropped = old
-        memory.vectors.queue_fact(conn, kept)
-        memory.vectors.queue_fact(conn, dropped)
+        ctx.vectors.queue_fact(conn, kept)
+        ctx.vectors.queue_fact(conn, dropped)
     log.info("conflict_resolved", user_id=user_id, conflict_id=conflict_id, choice=choice.value)
     return Resolution(Outcome.RESOLVED, choice, kept, dropped)
 
 
-def expire_due(memory: Memory) -> int:
+def expire_due(ctx: Context) -> int:
     """Close conflicts unanswered past their expiry (the old value stays) and end
     "only for now" values whose time is up; returns how many facts changed."""
-    now = memory.clock.now()
+    now = ctx.clock.now()
     changed = 0
-    with memory.db.write() as conn:
+    with ctx.db.write() as conn:
         for row in conflict_repo.expired_open(conn, now):
             conflict_repo.close(conn, row.user_id, row.id, "expired", "expired", now)
             new = fact_repo.get(conn, row.user_id, row.new_fact_id)
@@ -243,7 +243,7 @@ def expire_due(memory: Memory) -> int:
                     status=Status.EXPIRED,
                     valid_to=now,
                 )
-                memory.vectors.queue_fact(conn, after)
+                ctx.vectors.queue_fact(conn, after)
                 changed += 1
         for fact in fact_repo.lapsed(conn, now):
             after = fact_repo.transition(
@@ -256,6 +256,6 @@ def expire_due(memory: Memory) -> int:
                 reason="valid_to reached",
                 status=Status.EXPIRED,
             )
-            memory.vectors.queue_fact(conn, after)
+            ctx.vectors.queue_fact(conn, after)
             changed += 1
     return changed

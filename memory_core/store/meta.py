@@ -6,6 +6,9 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, text
 
+#: Keys holding each platform's state in the running bot.
+PLATFORM_STATE = "platform_state:"
+
 
 def get(conn: Connection, key: str) -> str | None:
     """One metadata value."""

@@ -16,6 +16,7 @@ import pytest
 from adapters.types import ButtonPress
 from bot import app, commands, texts
 from memory_core import Memory, memory_md
+from memory_core import imports as imports_mod
 from memory_core.clock import ManualClock
 from memory_core.values import NewFact
 
@@ -136,20 +137,20 @@ async def test_a_failure_half_way_is_resumed_and_applies_every_line_once(
         apply = s.adapter._last_buttons[0]
         press = ButtonPress("console", "console", "ana", "Ana", apply.data, clock.now(), None, True)
         calls = {"n": 0}
-        real = Memory._remember_in
+        real = imports_mod.remember_in
 
-        def crash_at_the_20th(self: Memory, *args: object, **kwargs: object) -> object:
+        def crash_at_the_20th(*args: object, **kwargs: object) -> object:
             calls["n"] += 1
             if calls["n"] == 20:
                 raise RuntimeError("killed half-way")
-            return real(self, *args, **kwargs)  # type: ignore[arg-type]
+            return real(*args, **kwargs)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(Memory, "_remember_in", crash_at_the_20th)
+        monkeypatch.setattr(imports_mod, "remember_in", crash_at_the_20th)
         with pytest.raises(RuntimeError):
             await s.runtime.router.on_button(press)
         progress = await s.runtime.memory.import_progress("console:ana", 1)
         assert progress is not None and progress.done == 16 and progress.total == 51
-        monkeypatch.setattr(Memory, "_remember_in", real)
+        monkeypatch.setattr(imports_mod, "remember_in", real)
         again = await s.runtime.router.on_button(press)  # resumes from row 16
         assert again.edit is not None and "Still importing: 16 of 51" in again.edit
         await s.runtime.imports.drain()

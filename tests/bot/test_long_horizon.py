@@ -32,7 +32,7 @@ FACTS = (
     ("I'm vegetarian.", "vegetarian"),
 )
 SMALL_TALK = ("How are you today?", "The weather has been lovely this week.")
-#: The scheduler's crons (bot.jobs defaults) all fall before noon UTC.
+#: The scheduler's crons (JobsConfig defaults) all fall before noon UTC.
 NOON = timedelta(hours=12)
 
 

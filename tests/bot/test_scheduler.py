@@ -11,9 +11,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.cron import Cron
-from bot.scheduler import JobSpec, Scheduler
 from memory_core.clock import ManualClock
+from memory_core.cron import Cron
+from memory_core.engine.scheduler import JobSpec, Scheduler
 from memory_core.memory import Memory
 
 BERLIN = ZoneInfo("Europe/Berlin")

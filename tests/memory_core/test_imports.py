@@ -173,7 +173,7 @@ async def test_stopping_the_vector_writer_does_not_wait_for_a_big_imports_queue(
         await asyncio.sleep(0.2)  # a few batches in
         started = time.perf_counter()
         await memory.vectors.stop_writer()
-        await asyncio.to_thread(memory._executors.shutdown)  # what close() waits for
+        await asyncio.to_thread(memory.lanes.shutdown)  # what close() waits for
         assert time.perf_counter() - started < 1.0  # draining all 25 batches takes longer
         with memory.db.read() as conn:
             left = conn.exec_driver_sql("SELECT COUNT(*) FROM vector_queue").scalar_one()

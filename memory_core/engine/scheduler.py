@@ -18,13 +18,17 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from bot.cron import Cron
-from memory_core import JobRuns, Lane, Memory, RunClaim
 from memory_core.clock import Clock
+from memory_core.cron import Cron
+from memory_core.executors import Lane
+from memory_core.operations import JobRuns, RunClaim
+
+if TYPE_CHECKING:
+    from memory_core.context import Context
 
 log = structlog.get_logger("bot.scheduler")
 
@@ -62,7 +66,7 @@ class Scheduler:
 
     def __init__(
         self,
-        memory: Memory,
+        ctx: Context,
         clock: Clock,
         *,
         tz: tzinfo,
@@ -71,8 +75,8 @@ class Scheduler:
         parallel: int = 2,
         lane_timeout: float = 1800.0,
     ) -> None:
-        self.runs = JobRuns(memory.db, memory.owner, memory.config.lease_s)
-        self._memory = memory  # runs its store work on the background lane
+        self.runs = JobRuns(ctx.db, ctx.owner, ctx.config.lease_s)
+        self._ctx = ctx  # runs its store work on the background lane
         self.clock = clock
         self.tz = tz
         self.poll_interval = poll_interval
@@ -219,10 +223,10 @@ class Scheduler:
         """Run a job immediately (operators), recorded as a manual run; returns its outcome."""
         spec = self._jobs[name].spec
         now = self.clock.now()
-        claim = await self._memory.run(Lane.BACKGROUND, self._claim, name, now, "manual")
+        claim = await self._ctx.lanes.run(Lane.BACKGROUND, self._claim, name, now, "manual")
         status, detail = await self._execute(spec, user_id)
         if claim.run_id is not None:
-            await self._memory.run(Lane.BACKGROUND, self._finish, claim.run_id, status, detail)
+            await self._ctx.lanes.run(Lane.BACKGROUND, self._finish, claim.run_id, status, detail)
         return status, detail
 
     def _due(self, st: _JobState, now: datetime) -> datetime | None:
@@ -243,7 +247,7 @@ class Scheduler:
         return not busy and not self._lanes
 
     async def _run_main(self) -> None:
-        await self._memory.run_until_done(
+        await self._ctx.lanes.run_until_done(
             Lane.BACKGROUND, self._load, failure="scheduler_load_failed"
         )
         self._loaded = True
@@ -270,12 +274,14 @@ class Scheduler:
     async def _run_slot(self, st: _JobState, slot: datetime) -> None:
         settled = True
         try:
-            claim = await self._memory.run(
+            claim = await self._ctx.lanes.run(
                 Lane.BACKGROUND, self._claim, st.spec.name, slot, "schedule"
             )
             if claim.run_id is not None:
                 status, detail = await self._execute(st.spec, None)
-                await self._memory.run(Lane.BACKGROUND, self._finish, claim.run_id, status, detail)
+                await self._ctx.lanes.run(
+                    Lane.BACKGROUND, self._finish, claim.run_id, status, detail
+                )
             elif claim.elsewhere:
                 # Another replica runs this slot: look again at the next poll (if it dies
                 # mid-run its lease runs out and this process runs the slot).
@@ -310,7 +316,7 @@ class Scheduler:
             return "done", detail
 
     def _claim(self, name: str, slot: datetime, trigger: str) -> RunClaim:
-        if not self._memory.leases.healthy:  # lost the database session: claim nothing yet
+        if not self._ctx.leases.healthy:  # lost the database session: claim nothing yet
             return RunClaim(None, elsewhere=True)
         return self.runs.claim(name, slot, trigger, self.clock.now())
 

@@ -1,12 +1,14 @@
-"""The bot's background jobs: what each scheduled job runs, and the after-turn hook.
+"""The engine's background jobs: what each scheduled job runs, and the after-turn hook.
 
 Scheduled: ``consolidate`` (nightly sweep of ended sessions), ``expire`` (unanswered conflicts
 and "only for now" values), ``decay`` (decay, TTL, purge), ``dedup``, ``reflect`` and
 ``insights`` and ``enrich`` (entity enrichment), those two with a language model only.
-After each learned turn: conflicts are asked, the profile is rebuilt every N turns, a new
-session triggers consolidation of the user's earlier ones (in the user's lane), and pending
-"still true?" questions are asked. Per-user work always runs in that user's lane, so one
-user's jobs never overlap; every job returns a small, log-safe summary.
+After each learned turn: the profile is rebuilt every N turns, a new session triggers
+consolidation of the user's earlier ones (in the user's lane), and what the user should be
+asked (the turn's conflicts, conflicts whose question never got through, pending "still
+true?" questions) goes to the bot in one :class:`News` event. Per-user work always runs in
+that user's lane, so one user's jobs never overlap; every job returns a small, log-safe
+summary.
 """
 
 from __future__ import annotations
@@ -14,38 +16,46 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import structlog
 
-from bot.cron import Cron
-from bot.job_table import SCHEDULE
-from bot.notifier import Notifier
-from bot.scheduler import JobSpec, Scheduler
-from memory_core import (
-    Auditor,
-    ConsolidateConfig,
-    Consolidator,
-    DecayConfig,
-    DedupConfig,
-    Deduplicator,
-    Enrichment,
-    EntityReader,
-    Extractor,
-    Insights,
-    InsightsConfig,
-    InsightWriter,
-    LearnResult,
-    Lifecycle,
-    Memory,
-    PairJudge,
-    ReflectionConfig,
-    ReflectionWriter,
-    Reflector,
-    llm_scope,
-)
+from memory_core.cron import Cron
+from memory_core.engine.scheduler import JobSpec, Scheduler
+from memory_core.extract.base import Extractor
+from memory_core.jobs.consolidate import ConsolidateConfig, Consolidator
+from memory_core.jobs.decay import DecayConfig, Lifecycle
+from memory_core.jobs.dedup import DedupConfig, Deduplicator, PairJudge
+from memory_core.jobs.enrichment import Enrichment, EntityReader
+from memory_core.jobs.insights import Insights, InsightsConfig, InsightWriter
+from memory_core.jobs.profile import Profile
+from memory_core.jobs.questions import Question
+from memory_core.jobs.reflection import ReflectionConfig, ReflectionWriter, Reflector
+from memory_core.learn.arbitrate import Auditor
+from memory_core.learn.pipeline import LearnResult
+from memory_core.learn.resolve import Conflict
+from memory_core.llm import llm_scope
+from memory_core.store.reflection_posts import PostRow
+from memory_core.values import Audience
+
+if TYPE_CHECKING:
+    from memory_core.context import Context
+    from memory_core.view import UserView
 
 log = structlog.get_logger("bot.jobs")
+
+#: The scheduled jobs: name, the ``JobsConfig`` field with its cron, and what it does (the
+#: bot's ``job_table`` lists the same names for its help without loading the engine).
+SCHEDULE: tuple[tuple[str, str, str], ...] = (
+    ("consolidate", "consolidate_cron", "consolidate ended sessions (nightly sweep)"),
+    ("expire", "expire_cron", "expire unanswered conflicts and 'only for now' values"),
+    ("decay", "decay_cron", "decay, TTL soft-delete, purge"),
+    ("dedup", "dedup_cron", "merge near-duplicate facts"),
+    ("reflect", "reflection_cron", "weekly reflection posts"),
+    ("insights", "insights_cron", "insights into active users (with a language model)"),
+    ("enrich", "enrich_cron", "link entities in facts with few (with a language model)"),
+    ("rewrite", "rewrite_cron", "rewrite the tables /forgetme erasures left (PostgreSQL)"),
+)
 
 #: At most this many sessions of one user are consolidated per trigger or sweep.
 SESSIONS_PER_USER = 20
@@ -67,16 +77,67 @@ class JobsConfig:
     rewrite_cron: str = "30 3 * * *"
     timeout_s: float = 1800.0
     profile_every_turns: int = 5
+    #: At most this many "still true?" questions per conversation turn.
+    questions_per_turn: int = 2
     consolidate: ConsolidateConfig = field(default_factory=ConsolidateConfig)
     decay: DecayConfig = field(default_factory=DecayConfig)
     dedup: DedupConfig = field(default_factory=DedupConfig)
     reflection: ReflectionConfig = field(default_factory=ReflectionConfig)
     insights: InsightsConfig = field(default_factory=InsightsConfig)
 
+    def schedule(self) -> list[tuple[str, str, str]]:
+        """(name, cron, description) of every scheduled job."""
+        return [(name, str(getattr(self, attr)), about) for name, attr, about in SCHEDULE]
+
 
 def schedule(config: JobsConfig) -> list[tuple[str, str, str]]:
     """(name, cron, description) of every scheduled job."""
-    return [(name, str(getattr(config, attr)), about) for name, attr, about in SCHEDULE]
+    return config.schedule()
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """What the bot should ask one user now, in their private chat: conflicts (the turn's,
+    and those whose question never got through) and "still true?" questions."""
+
+    user_id: str
+    conflicts: tuple[Conflict, ...] = ()
+    questions: tuple[Question, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Delivered:
+    """What of a :class:`News` reached the user (recorded as asked by the engine)."""
+
+    conflicts: tuple[int, ...] = ()
+    questions: tuple[int, ...] = ()
+
+
+class Events(Protocol):
+    """What the engine tells the bot: the bot's notifier implements it."""
+
+    async def news(self, news: News) -> Delivered:
+        """Ask the user what ``news`` holds; returns what got through."""
+        ...
+
+    async def reflection_ready(self, post: PostRow) -> str | None:
+        """Send a saved reflection; the chat it reached, or ``None`` (it cannot go yet)."""
+        ...
+
+
+class Door(Protocol):
+    """What the jobs call of the facade (which hands itself in)."""
+
+    @property
+    def ctx(self) -> Context: ...
+    def view(self, user_id: str, audience: Audience) -> UserView: ...
+    async def conflict_asked(self, user_id: str, conflict_id: int) -> None: ...
+    async def question_asked(self, user_id: str, question_id: int) -> None: ...
+    async def refresh_profile(
+        self, user_id: str, *, every_turns: int | None = None
+    ) -> Profile | None: ...
+    async def expire_due(self) -> int: ...
+    async def rewrite_erased(self) -> list[str]: ...
 
 
 class Jobs:
@@ -84,8 +145,8 @@ class Jobs:
 
     def __init__(
         self,
-        memory: Memory,
-        notifier: Notifier,
+        memory: Door,
+        events: Events | None,
         scheduler: Scheduler,
         *,
         extractor: Extractor,
@@ -97,19 +158,21 @@ class Jobs:
         config: JobsConfig | None = None,
     ) -> None:
         self.memory = memory
-        self.notifier = notifier
+        #: Who is told (the bot's notifier; ``None``: nobody, e.g. the CLI running one job).
+        self.events = events
         self.scheduler = scheduler
         self.config = config or JobsConfig()
-        self.consolidator = Consolidator(self.memory, extractor, auditor, self.config.consolidate)
-        self.lifecycle = Lifecycle(self.memory, self.config.decay)
-        self.deduplicator = Deduplicator(self.memory, judge, self.config.dedup)
-        self.reflector = Reflector(self.memory, writer, self.config.reflection)
+        ctx = memory.ctx
+        self.consolidator = Consolidator(ctx, extractor, auditor, self.config.consolidate)
+        self.lifecycle = Lifecycle(ctx, self.config.decay)
+        self.deduplicator = Deduplicator(ctx, judge, self.config.dedup)
+        self.reflector = Reflector(ctx, writer, self.config.reflection)
         self.insights = (
-            Insights(self.memory, insight_writer, self.config.insights)
+            Insights(ctx, insight_writer, self.config.insights)
             if insight_writer is not None
             else None
         )
-        self.enrichment = Enrichment(self.memory, entity_reader) if entity_reader else None
+        self.enrichment = Enrichment(ctx, entity_reader) if entity_reader else None
 
     def specs(self) -> list[JobSpec]:
         """The scheduled jobs."""
@@ -131,18 +194,38 @@ class Jobs:
     # ---- after each learned turn -----------------------------------------------------------
 
     async def after_turn(self, result: LearnResult) -> None:
-        """Observer hook: conflicts, the profile every N turns, consolidation of the user's
-        earlier sessions once a new one started, and pending "still true?" questions."""
-        await self.notifier.ask_conflicts(result)
+        """Observer hook: the profile every N turns, consolidation of the user's earlier
+        sessions once a new one started, then one :class:`News` for the bot: the turn's
+        conflicts, those never asked, and pending "still true?" questions."""
         uid = result.user_id
-        await self.notifier.ask_unasked(uid)  # questions whose delivery failed before
+        view = self.memory.view(uid, Audience.PRIVATE)
+        conflicts: dict[int, Conflict] = {}
+        for applied in result.conflicts:
+            assert applied.conflict_id is not None
+            conflict = await view.conflict(applied.conflict_id)
+            if conflict is not None:  # gone ones are skipped
+                conflicts[conflict.id] = conflict
+        for conflict in await view.unasked_conflicts():  # their delivery failed before
+            conflicts.setdefault(conflict.id, conflict)
         await self.memory.refresh_profile(uid, every_turns=self.config.profile_every_turns)
         if await self.consolidator.pending(user_id=uid, followed_only=True, limit=1):
             self.scheduler.submit(
                 uid, "consolidate", lambda: self.consolidate_user(uid, followed_only=True)
             )
         # Only to the known private chat: the turn may have been in a group.
-        await self.notifier.ask_still_true(uid)
+        due = await view.due_questions(self.config.questions_per_turn)
+        await self.tell(News(uid, tuple(conflicts.values()), tuple(due)))
+
+    async def tell(self, news: News) -> Delivered:
+        """Hand ``news`` to the bot and record what reached the user as asked."""
+        if self.events is None or not (news.conflicts or news.questions):
+            return Delivered()
+        delivered = await self.events.news(news)
+        for conflict_id in delivered.conflicts:
+            await self.memory.conflict_asked(news.user_id, conflict_id)
+        for question_id in delivered.questions:
+            await self.memory.question_asked(news.user_id, question_id)
+        return delivered
 
     # ---- per-user work (runs in the user's lane) -------------------------------------------
 
@@ -159,8 +242,9 @@ class Jobs:
         for session in sessions:
             result = await self.consolidator.run(session.id)
             written += sum(1 for a in result.applied if not a.replayed)
-            for conflict_id in result.conflict_ids:
-                await self.notifier.ask_conflict_id(user_id, conflict_id)
+            view = self.memory.view(user_id, Audience.PRIVATE)
+            found = [await view.conflict(cid) for cid in result.conflict_ids]
+            await self.tell(News(user_id, tuple(c for c in found if c is not None)))
         if sessions:
             await self.memory.refresh_profile(user_id)  # the profile at session end
         return {"sessions": len(sessions), "written": written}
@@ -233,8 +317,17 @@ class Jobs:
         done = await self._in_lanes(users, "reflect", one)
         posted = 0
         for post in await self.reflector.unposted(user_id):
-            posted += await self.notifier.post_reflection(self.reflector, post)
+            posted += await self._post(post)
         return {"due": len(users), "saved": sum(r["saved"] for r in done), "posted": posted}
+
+    async def _post(self, post: PostRow) -> bool:
+        """Send one saved reflection through the bot; whether it reached the user."""
+        chat_id = await self.events.reflection_ready(post) if self.events is not None else None
+        if chat_id is None:
+            return False
+        await self.reflector.mark_posted(post, chat_id)
+        log.info("reflection_posted", user_id=post.user_id, post_id=post.id)
+        return True
 
     async def run_insights(self, user_id: str | None = None) -> dict[str, Any]:
         """Draw insights for users due one (each in their lane); off without a model."""
