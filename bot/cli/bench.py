@@ -421,8 +421,8 @@ def bench_writes(
             "--rtt-ms",
             min=0,
             max=100,
-            help="wait this long before each statement, as a "
-            "database on another machine makes it (0: as the store answers)",
+            help="PostgreSQL: reach the server through a proxy adding this much to each "
+            "round trip, as a database on another machine does (0: no delay)",
         ),
     ] = 0.0,
     one_lock: Annotated[
@@ -458,7 +458,7 @@ def bench_writes(
     from rich.table import Table
 
     table = Table(title=f"turn commits/s ({'PostgreSQL' if db else 'SQLite'}, {seconds:g} s)")
-    for col in ("processes", "threads each", "commits", "commits/s", "× first"):
+    for col in ("processes", "threads each", "commits", "commits/s", "× first", "round trips"):
         table.add_column(col, justify="right")
     for f in figures:
         table.add_row(
@@ -467,6 +467,7 @@ def bench_writes(
             str(f.commits),
             f"{f.per_s:.1f}",
             f"{f.per_s / base:.2f}",
+            "" if f.round_trips is None else f"{f.round_trips:.1f}",
         )
     console.print(table)
 

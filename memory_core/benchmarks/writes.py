@@ -15,16 +15,17 @@ import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+import numpy as np
 
 from memory_core import Memory
+from memory_core.benchmarks import latency
 from memory_core.clock import SystemClock
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
@@ -68,8 +69,31 @@ def _ms(values: list[float]) -> dict[str, float]:
 # ---- commits/s with 1, 2, 3 processes -------------------------------------------------------
 
 
+class _HashEmbedder:
+    """Vectors from a hash of the text: the turn commit queues the message's vector as with a
+    real model, without spending the benchmark's CPU on embedding (nothing embeds here)."""
+
+    model_id = "bench-hash"
+    dim = 8
+
+    def _embed(self, texts: Sequence[str]) -> Any:
+        rows = np.array([[hash((t, i)) % 997 + 1 for i in range(self.dim)] for t in texts])
+        vectors = rows.astype(np.float32)
+        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+    def embed_queries(self, texts: Sequence[str]) -> Any:
+        """Embed search queries."""
+        return self._embed(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> Any:
+        """Embed stored text."""
+        return self._embed(texts)
+
+
 def _turn(worker: str, n: int) -> Turn:
     user = f"bench:{worker}-{n % 50}"  # each writer its own users, as replicas' chats are
+    # What the reply path hands over: the answer, the revision shown, what retrieval found
+    # (written as events with the commit).
     return Turn(
         f"{worker}-t{n}",
         user,
@@ -77,6 +101,11 @@ def _turn(worker: str, n: int) -> Turn:
         f"I went to the market number {n} and bought bread and roses",
         datetime.now(UTC),
         assistant_text="Nice, noted.",
+        seen_rev=n,
+        memory_tokens=120,
+        lexical_hits=2,
+        vector_hits=1,
+        best_sim=0.8,
     )
 
 
@@ -85,24 +114,16 @@ def _commit_worker(
     name: str,
     threads: int,
     seconds: float,
-    rtt_ms: float,
     one_lock: bool,
     ready: Any,
     results: Any,
 ) -> None:
     """One process: opens the store, waits for every process at ``ready``, then ``threads``
     writers commit turns (the reply path's commit: outbox row, episodes, session, vector
-    queue) for ``seconds``; puts how many on ``results``. ``rtt_ms``: each statement waits
-    that long first, as a database on another machine makes it; ``one_lock``: every write
-    takes the database-wide lock (the design before per-user locks)."""
-    memory = Memory.open(target, None, clock=SystemClock())
+    queue) for ``seconds``; puts how many on ``results``. ``one_lock``: every write takes the
+    database-wide lock (the design before per-user locks)."""
+    memory = Memory.open(target, _HashEmbedder(), clock=SystemClock())
     memory.db.per_user_locks = not one_lock
-    if rtt_ms > 0:
-
-        def round_trip(*_: Any) -> None:
-            time.sleep(rtt_ms / 1000)
-
-        event.listen(memory.db.engine, "before_cursor_execute", round_trip)
     observer = Observer(Learner(memory.ctx, RulesExtractor(), RulesAuditor()))
     counts = [0] * threads
 
@@ -130,12 +151,21 @@ def _commit_worker(
 
 @dataclass(frozen=True, slots=True)
 class CommitFigure:
-    """Turn commits per second with ``processes`` processes of ``threads`` writers each."""
+    """Turn commits per second with ``processes`` processes of ``threads`` writers each;
+    ``flights``: the round trips to the server they took (``None``: not counted, no proxy)."""
 
     processes: int
     threads: int
     commits: int
     seconds: float
+    flights: int | None = None
+
+    @property
+    def round_trips(self) -> float | None:
+        """Round trips per commit (connection checks included), when counted."""
+        if self.flights is None or not self.commits:
+            return None
+        return self.flights / self.commits
 
     @property
     def per_s(self) -> float:
@@ -150,6 +180,9 @@ class CommitFigure:
             "commits": self.commits,
             "seconds": self.seconds,
             "commits_per_s": round(self.per_s, 1),
+            "round_trips_per_commit": None
+            if self.round_trips is None
+            else round(self.round_trips, 2),
         }
 
 
@@ -164,22 +197,39 @@ def run_commit_bench(
     progress: Callable[[str], None] | None = None,
 ) -> list[CommitFigure]:
     """Commits/s of the turn commit with each number of ``processes`` writing at once (separate
-    OS processes, as replicas are), on the migrated store ``target``."""
+    OS processes, as replicas are), on the migrated store ``target``. PostgreSQL: the processes
+    reach the server through a :class:`~memory_core.benchmarks.latency.DelayProxy` adding
+    ``rtt_ms`` to each round trip (as a database on another machine does) and counting them."""
+    if isinstance(target, Path) or not target.startswith("postgresql"):
+        return _commit_runs(str(target), processes, threads, seconds, one_lock, None, progress)
+    with latency.delayed(target, rtt_ms) as (url, proxy):
+        return _commit_runs(url, processes, threads, seconds, one_lock, proxy, progress)
+
+
+def _commit_runs(
+    target: str,
+    processes: list[int],
+    threads: int,
+    seconds: float,
+    one_lock: bool,
+    proxy: latency.DelayProxy | None,
+    progress: Callable[[str], None] | None,
+) -> list[CommitFigure]:
     ctx = multiprocessing.get_context("spawn")
     out = []
     for n in processes:
         if progress is not None:
             progress(f"{n} process(es) committing for {seconds:g} s")
-        ready, results = ctx.Barrier(n), ctx.Queue()
+        # The processes and this one: the round trips are counted from when all are warm.
+        ready, results = ctx.Barrier(n + 1), ctx.Queue()
         procs = [
             ctx.Process(
                 target=_commit_worker,
                 args=(
-                    str(target),
+                    target,
                     f"p{n}.{i}",
                     threads,
                     seconds,
-                    rtt_ms,
                     one_lock,
                     ready,
                     results,
@@ -189,10 +239,13 @@ def run_commit_bench(
         ]
         for proc in procs:
             proc.start()
+        ready.wait(timeout=300)
+        start = proxy.flights if proxy is not None else 0
         counts = [results.get(timeout=seconds + 300) for _ in procs]
+        flights = proxy.flights - start if proxy is not None else None
         for proc in procs:
             proc.join()
-        out.append(CommitFigure(n, threads, sum(counts), seconds))
+        out.append(CommitFigure(n, threads, sum(counts), seconds, flights))
     return out
 
 

@@ -121,6 +121,45 @@ def lock_wait(exc: BaseException) -> bool:
     return "database is locked" in str(orig or "")
 
 
+#: ``Connection.info`` key of the pipeline a batched write runs in (PostgreSQL).
+_PIPELINE = "membot_pipeline"
+#: Execution option: send the statement in the batch without waiting for its result (only for
+#: a statement whose result nobody reads, e.g. the lock statement: an error still surfaces).
+QUEUED = "membot_queued"
+
+
+def _blind(statement: str) -> bool:
+    """Whether a statement returns nothing to read (an INSERT, UPDATE or DELETE without
+    RETURNING): in a batch it is sent without waiting for the server."""
+    return statement.lstrip()[:6].upper() in ("INSERT", "UPDATE", "DELETE") and (
+        "RETURNING" not in statement.upper()
+    )
+
+
+def _after_execute(
+    conn: Connection, _cursor: Any, statement: str, _params: Any, context: Any, _many: bool
+) -> None:
+    # A batched write sends its statements in a pipeline: one that returns rows waits here
+    # for the server (one round trip for it and everything queued before it), so the
+    # caller's code reads its rows as usual; blind writes just queue.
+    pipeline = conn.info.get(_PIPELINE)
+    if pipeline is None or _blind(statement) or context.execution_options.get(QUEUED):
+        return
+    pipeline.sync()
+
+
+def _abort(raw: Any) -> None:
+    """End a batched transaction that failed (its block is ours: the driver would not)."""
+    import psycopg
+
+    if raw.closed or raw.pgconn.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+        return
+    try:
+        raw.execute("ROLLBACK")
+    except psycopg.Error:
+        raw.close()  # the pool replaces a connection it cannot reset
+
+
 def _on_pg_connect(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     # A writer waits this long for another process's writer, as SQLite's busy_timeout.
@@ -161,6 +200,7 @@ def open_pg_engine(url: str) -> Engine:
         },
     )
     event.listen(engine, "connect", _on_pg_connect)
+    event.listen(engine, "after_cursor_execute", _after_execute)
     return engine
 
 
@@ -230,7 +270,12 @@ class Database:
 
     @contextmanager
     def write(
-        self, *, hot: bool = False, serial: bool = True, users: Iterable[str] = ()
+        self,
+        *,
+        hot: bool = False,
+        serial: bool = True,
+        users: Iterable[str] = (),
+        batch: bool = False,
     ) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE), committed on exit, rolled back on error.
 
@@ -246,6 +291,12 @@ class Database:
         conditional ``UPDATE … RETURNING`` of rows no serial writer reads to decide anything
         but the lease — so taking and renewing leases never queues behind, nor delays, the
         replicas' turns.
+        ``batch`` (PostgreSQL, with ``users``): the transaction's statements go out in a
+        pipeline — the lock with the first read, every blind write with the commit — so it
+        costs a round trip per statement whose rows the caller reads, plus one; what is
+        written has no result to look at (no ``rowcount``), and a failed write or a lock wait
+        that gave up raises at the commit. Run it under :meth:`retrying`: a lock wait is
+        retried by running the whole transaction again.
         """
         if self.postgres and not serial:
             with self._driver_errors(), self.engine.connect() as conn, conn.begin():
@@ -253,9 +304,10 @@ class Database:
             return
         keys = [user_lock_key(u) for u in users]
         if self.postgres and keys and self.per_user_locks:
+            locked = self._pg_batched if batch else self._pg_locked
             with (
                 self._driver_errors(),
-                self._pg_locked(_keyed_lock_sql(keys)) as conn,
+                locked(_keyed_lock_sql(keys)) as conn,
                 changes.collecting(conn) as noted,
             ):
                 yield conn
@@ -323,6 +375,41 @@ class Database:
                 raise
         with conn, trans:
             yield conn
+
+    @contextmanager
+    def _pg_batched(self, lock_sql: str) -> Iterator[Connection]:
+        """A PostgreSQL transaction whose statements go out in a pipeline (``batch``): BEGIN
+        and ``lock_sql`` with the first statement that returns rows, the blind writes and the
+        COMMIT together when the block ends — two round trips for a read-then-write
+        transaction (the driver would wait for its own BEGIN: the session is in autocommit
+        and the transaction block is ours). A lock wait that gives up raises (a
+        :class:`StoreError` with ``lock_wait``) from that first read or from the commit."""
+        import psycopg
+
+        with self.engine.connect() as conn:
+            conn.execution_options(isolation_level="AUTOCOMMIT")
+            raw = conn.connection.driver_connection
+            assert raw is not None  # checked out: a live driver connection
+            try:
+                with raw.pipeline() as pipeline:
+                    conn.info[_PIPELINE] = pipeline
+                    try:
+                        for sql in ("BEGIN", lock_sql):
+                            conn.exec_driver_sql(sql, execution_options={QUEUED: True})
+                        yield conn
+                        conn.exec_driver_sql("COMMIT", execution_options={QUEUED: True})
+                    finally:
+                        conn.info.pop(_PIPELINE, None)
+            except psycopg.Error as exc:
+                # Raised by the pipeline's end, outside SQLAlchemy: give it SQLAlchemy's shape,
+                # which _driver_errors turns into a StoreError as any other driver error.
+                _abort(raw)
+                raise DBAPIError.instance(
+                    "COMMIT", None, exc, psycopg.Error, connection_invalidated=raw.closed
+                ) from exc
+            except BaseException:
+                _abort(raw)
+                raise
 
     def retrying(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn`` (one whole write transaction, safe to run again) once more whenever a lock

@@ -31,7 +31,7 @@ from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import leases as lease_repo
-from memory_core.store import outbox, sessions, users
+from memory_core.store import outbox, sessions, turns, users
 from memory_core.values import NewEpisode
 
 log = structlog.get_logger("memory_core.observer")
@@ -185,15 +185,21 @@ class Observer:
         said = redact(user_text)
         reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
         now = self.ctx.clock.now()
-        with self.ctx.db.write(hot=True, users=[turn.user_id]) as conn:
-            if outbox.exists(conn, turn.turn_id):
+        # One read, then writes that wait for nothing: on PostgreSQL the commit is two round
+        # trips under the user's lock (three when the turn opens a conversation).
+        with self.ctx.db.write(hot=True, users=[turn.user_id], batch=True) as conn:
+            found = turns.head(
+                conn, turn.turn_id, turn.user_id, turn.chat_id, 2 if reply.strip() else 1
+            )
+            if found.committed:
                 return False  # a replay of a turn already committed: nothing twice
             session_id = turn.session_id
             if session_id is None:
-                sid, _ = sessions.current(
+                sid = sessions.advance(
                     conn,
                     turn.user_id,
                     turn.chat_id,
+                    found.latest_session,
                     turn.time,
                     self.session_silence,
                     force_new=turn.new_session,
@@ -216,7 +222,6 @@ class Observer:
             )
             outbox.add(conn, job, now, self.ctx.owner, self.ctx.config.lease_s)
             note(conn, Note("turns"))  # counted once committed (a replay returned above)
-            previous = episode_repo.last_text(conn, turn.user_id, turn.chat_id)
             eps = [
                 NewEpisode(
                     turn.chat_id,
@@ -226,7 +231,7 @@ class Observer:
                     session_id,
                     turn.turn_id,
                     turn.user_name,
-                    answered_question(previous),
+                    answered_question(found.previous_text),
                 )
             ]
             if reply.strip():
@@ -242,7 +247,7 @@ class Observer:
                         said[:500],
                     )
                 )
-            ids = episode_repo.insert_many(conn, turn.user_id, eps)
+            ids = episode_repo.insert_many(conn, turn.user_id, eps, found.episode_ids)
             fact_repo.touch_accessed(conn, turn.user_id, turn.accessed_fact_ids, turn.time)
             if turn.seen_rev is not None:
                 users.set_fields(conn, turn.user_id, turn.time, seen_rev=turn.seen_rev)

@@ -22,6 +22,13 @@ from memory_core.store import leases as lease_repo
 #: (``MEMBOT_INBOX_KEEP_HOURS``).
 KEEP_HANDLED = timedelta(days=2)
 
+#: A live process that began sending an update's answer keeps the update (and its chat's
+#: later ones wait) this long after the send began, lease lapsed or not: a process stopped
+#: between recording the send and the platform receiving it (SIGSTOP, a stalled VM) sends
+#: when it resumes, and a takeover meanwhile would let the chat's later answers go first.
+#: Past it the update is taken over (order is then kept unless the stall outlasts this).
+SEND_GRACE_S = 30.0
+
 #: A claim looks at this many of the oldest pending updates, whatever the backlog.
 _SCAN_ROWS = 512
 # A claim's candidates: the chats' heads among the oldest :scan pending updates, walked in
@@ -31,7 +38,8 @@ _SCAN_ROWS = 512
 # 512 oldest waits until they drain — arrival order across chats, so one chat's burst of
 # more than 512 updates delays the chats that wrote after it.
 _OLDEST = (
-    "(SELECT id, update_id, chat_key, lease_owner, lease_until FROM inbox WHERE platform = :p "
+    "(SELECT id, update_id, chat_key, lease_owner, lease_until, sent_at FROM inbox "
+    "WHERE platform = :p "
     "AND status = 'pending' ORDER BY update_id LIMIT :scan)"
 )
 
@@ -85,8 +93,10 @@ def claim(
     """
     postgres = dialect_of(conn).postgres
     # Not its own: an update this process holds is being handled by it.
-    free = lease_repo.free_sql(postgres, mine=False, alive_only=alive_only)
-    free_i = lease_repo.free_sql(postgres, "i.", mine=False, alive_only=alive_only)
+    free = lease_repo.free_sql(postgres, mine=False, alive_only=alive_only) + _not_sending(postgres)
+    free_i = lease_repo.free_sql(postgres, "i.", mine=False, alive_only=alive_only) + _not_sending(
+        postgres, "i."
+    )
     rows = conn.execute(
         text(
             "UPDATE inbox SET lease_owner = :me, lease_until = :until, attempts = attempts + 1 "
@@ -103,10 +113,23 @@ def claim(
             "until": to_ts(now) + lease_s,
             "lim": limit,
             "scan": _SCAN_ROWS,
+            "grace": SEND_GRACE_S,
         },
     ).all()
     updates = [Update(r[0], int(r[1]), r[2], r[3] or "", int(r[4])) for r in rows]
     return sorted(updates, key=lambda u: u.update_id)
+
+
+def _not_sending(postgres: bool, prefix: str = "") -> str:
+    """PostgreSQL: the row's holder is not a live process that began sending its answer less
+    than :data:`SEND_GRACE_S` ago (see there; SQLite has one process, a restart ends it)."""
+    if not postgres:
+        return ""
+    owner = f"{prefix}lease_owner"
+    return (
+        f" AND ({prefix}sent_at IS NULL OR {prefix}sent_at <= :now - :grace "
+        f"OR {owner} IS NULL OR NOT {lease_repo.alive_sql(owner)})"
+    )
 
 
 def finish(conn: Connection, row_id: int, owner: str, now: datetime, status: str = "done") -> bool:

@@ -60,6 +60,12 @@ def _lock_held_sql(owner: str) -> str:
     )
 
 
+def alive_sql(owner: str) -> str:
+    """PostgreSQL: whether the process named by ``owner`` (a column or a parameter) is alive —
+    it holds its liveness lock (:func:`hold_owner`)."""
+    return _lock_held_sql(owner)
+
+
 def free_sql(
     postgres: bool, prefix: str = "", *, mine: bool = True, alive_only: bool = False
 ) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, text
@@ -9,39 +10,50 @@ from sqlalchemy import Connection, text
 from memory_core.clock import to_ts
 
 
-def current(
+@dataclass(frozen=True, slots=True)
+class Latest:
+    """A user's latest session in one chat, as a turn's commit finds it."""
+
+    id: int
+    last_seen: float
+    closed_at: float | None
+
+
+#: The latest session of ``:u`` in ``:c`` (a turn's commit reads it with its other reads).
+LATEST_SQL = (
+    "SELECT id, last_seen, closed_at FROM sessions WHERE user_id = :u AND chat_id = :c "
+    "ORDER BY id DESC LIMIT 1"
+)
+
+
+def advance(
     conn: Connection,
     user_id: str,
     chat_id: str,
+    latest: Latest | None,
     now: datetime,
     silence: timedelta,
     *,
     force_new: bool = False,
-) -> tuple[int, bool]:
-    """The session this turn belongs to, opening a new one after ``silence`` or on request;
-    returns (session id, whether it is new). Counts the turn."""
+) -> int:
+    """The session this turn belongs to, given the chat's ``latest``: it goes on, or (after
+    ``silence``, on request, or when closed) it is closed and a new one opens. Counts the turn;
+    returns the session's id. Going on writes blind (nothing to wait for in a batch)."""
     ts = to_ts(now)
-    row = conn.execute(
-        text(
-            "SELECT id, last_seen, closed_at FROM sessions WHERE user_id = :u AND chat_id = :c "
-            "ORDER BY id DESC LIMIT 1"
-        ),
-        {"u": user_id, "c": chat_id},
-    ).first()
     if (
-        row is not None
+        latest is not None
         and not force_new
-        and row[2] is None
-        and ts - float(row[1]) <= silence.total_seconds()
+        and latest.closed_at is None
+        and ts - latest.last_seen <= silence.total_seconds()
     ):
         conn.execute(
             text("UPDATE sessions SET last_seen = :ts, turns = turns + 1 WHERE id = :id"),
-            {"ts": max(ts, float(row[1])), "id": row[0]},
+            {"ts": max(ts, latest.last_seen), "id": latest.id},
         )
-        return int(row[0]), False
-    if row is not None and row[2] is None:
+        return latest.id
+    if latest is not None and latest.closed_at is None:
         conn.execute(
-            text("UPDATE sessions SET closed_at = :ts WHERE id = :id"), {"ts": ts, "id": row[0]}
+            text("UPDATE sessions SET closed_at = :ts WHERE id = :id"), {"ts": ts, "id": latest.id}
         )
     sid = conn.execute(
         text(
@@ -50,7 +62,7 @@ def current(
         ),
         {"u": user_id, "c": chat_id, "ts": ts},
     ).scalar_one()
-    return int(sid), True
+    return int(sid)
 
 
 def close_current(conn: Connection, user_id: str, chat_id: str, now: datetime) -> None:

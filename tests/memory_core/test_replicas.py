@@ -22,6 +22,7 @@ from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory, MemoryConfig
 from memory_core.operations import JobRuns
 from memory_core.store import outbox
+from memory_core.store.inbox import SEND_GRACE_S
 from tests.conftest import HashEmbedder
 from tests.factories import START
 from tests.fakes.extractor import ScriptedExtractor
@@ -396,3 +397,56 @@ def _inbox_status(memory: Memory, update_id: int) -> str:
                 {"u": update_id},
             ).scalar_one()
         )
+
+
+async def test_a_chats_later_updates_wait_while_a_live_replica_is_sending_an_answer(
+    pg_url: str,
+) -> None:
+    """A replica stopped between recording a send and the platform receiving it sends when it
+    resumes: had its update been taken over meanwhile, the chat's next answer would go first.
+    So while that replica lives, its update stays its own (for ``SEND_GRACE_S``) and the
+    chat's later updates wait; a dead sender's update is taken over at once."""
+    clock = ManualClock(START)
+    lease_s = 2.0
+    config = MemoryConfig(lease_s=lease_s)
+    a = Memory.open(pg_url, None, clock=clock, config=config)
+    b = Memory.open(pg_url, None, clock=clock, config=config)
+    await a.leases.start()
+    await b.leases.start()
+    try:
+        inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+        for update_id, chat in ((60, "chat:1"), (61, "chat:1"), (62, "chat:2"), (63, "chat:3")):
+            await inbox_a.put(update_id, chat, "{}")
+        [sending] = await inbox_a.claim(1)
+        assert sending.update_id == 60 and await inbox_a.begin_send(sending)
+        clock.advance(seconds=lease_s + 1)  # A froze mid-send (SIGSTOP) past its lease
+        claimed = await inbox_b.claim(1)
+        assert [u.update_id for u in claimed] == [62]  # not 60, nor chat 1's 61 behind it
+        await inbox_a.finish(sending)  # A woke: its answer went out, the update is closed
+        assert _inbox_status(a, 60) == "done"
+        claimed += await inbox_b.claim(5)
+        assert [u.update_id for u in claimed] == [62, 61, 63]
+        for update in claimed:
+            await inbox_b.finish(update)
+        # A sender stalled past the grace loses its update (the residual: its answer, if it
+        # ever resumes, comes after the chat's later ones), and it is not sent twice.
+        await inbox_a.put(64, "chat:4", "{}")
+        [stalled] = await inbox_a.claim(1)
+        assert await inbox_a.begin_send(stalled)
+        clock.advance(seconds=lease_s + 1)
+        assert await inbox_b.claim(1) == []
+        clock.advance(seconds=SEND_GRACE_S)
+        [taken] = await inbox_b.claim(1)
+        assert (taken.update_id, taken.attempts) == (64, 2)
+        assert not await inbox_b.begin_send(taken)
+        # A sender that died cannot send late: its update is taken over at once.
+        await inbox_a.put(65, "chat:5", "{}")
+        [dying] = await inbox_a.claim(1)
+        assert await inbox_a.begin_send(dying)
+        await a.leases.aclose()  # A is gone: its session and liveness lock with it
+        assert [u.update_id for u in await inbox_b.claim(1)] == [65]
+    finally:
+        await a.leases.aclose()
+        await b.leases.aclose()
+        a.close()
+        b.close()

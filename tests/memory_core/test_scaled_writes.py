@@ -11,6 +11,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from memory_core.benchmarks.latency import delayed
 from memory_core.clock import ManualClock
 from memory_core.db import engine as engine_module
 from memory_core.db.engine import PG_USER_LOCK_CLASS, Database, user_lock_key
@@ -23,6 +24,7 @@ from memory_core.store import episodes as episode_repo
 from memory_core.store import lexical as lexical_repo
 from memory_core.store.rows import owner_token
 from memory_core.values import NewEpisode, SearchFilters
+from tests.conftest import HashEmbedder
 from tests.fakes.extractor import ScriptedExtractor
 
 ALICE, BOB = "telegram:1", "telegram:2"
@@ -228,3 +230,47 @@ async def test_no_turn_is_lost_to_a_lock_timeout(
     finally:
         await observer.aclose()
         memory.close()
+
+
+async def test_a_turn_commit_is_two_round_trips_on_postgresql(
+    pg_url: str, clock: ManualClock
+) -> None:
+    """The reply path's commit reads once and writes blind: the lock and its reads in one round
+    trip, every write with the COMMIT in a second (plus the pool's connection check) — a third
+    only when the turn opens a conversation; what it writes is what it wrote one statement at
+    a time, and a replay writes nothing."""
+    with delayed(pg_url, 0) as (url, proxy):
+        memory = Memory.open(url, HashEmbedder(), clock=clock)
+        observer = Observer(Learner(memory, ScriptedExtractor(), RulesAuditor()))
+        try:
+            turn = Turn("t1", ALICE, "c1", "hello there", clock.now(), assistant_text="Hi?")
+            before = proxy.flights
+            assert memory.db.retrying(observer._commit, turn)
+            opening = proxy.flights - before
+            answer = Turn("t2", ALICE, "c1", "fine", clock.now(), assistant_text="Good.")
+            before = proxy.flights
+            assert memory.db.retrying(observer._commit, answer)
+            going_on = proxy.flights - before
+            before = proxy.flights
+            assert not memory.db.retrying(observer._commit, answer)  # a replay
+            replay = proxy.flights - before
+            with memory.db.read() as conn:
+                rows = conn.exec_driver_sql(
+                    "SELECT id, role, text, context, session_id FROM episodes ORDER BY id"
+                ).all()
+                queued = conn.exec_driver_sql(
+                    "SELECT item_id FROM vector_queue ORDER BY item_id"
+                ).all()
+                turns_counted = conn.exec_driver_sql("SELECT turns FROM sessions").scalar()
+        finally:
+            memory.close()
+    assert (opening, going_on, replay) == (4, 3, 3)
+    assert [(r[1], r[2]) for r in rows] == [
+        ("user", "hello there"),
+        ("assistant", "Hi?"),
+        ("user", "fine"),
+        ("assistant", "Good."),
+    ]
+    assert rows[2][3] == "Hi?"  # the question the user answered, read in the first round trip
+    assert len({r[4] for r in rows}) == 1 and turns_counted == 2  # one conversation, 2 turns
+    assert [q[0] for q in queued] == [rows[0][0], rows[2][0]]  # the user's lines' vectors
