@@ -174,5 +174,5 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
     ]
     reports = [json.loads(r.output) for r in runs]
     assert reports[0] == reports[1]
-    assert set(reports[0]) == {"tune", "test", "fresh", "all"}
+    assert set(reports[0]) == {"tune", "test", "fresh", "fresh10", "all"}
     assert reports[0]["fresh"]["sentences"] == 209
