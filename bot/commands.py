@@ -717,18 +717,10 @@ def _matching(hits: list[SearchHit]) -> list[Fact]:
     ]
 
 
-#: Three digits said as words in a row: a code said aloud ("six one three zero").
-_SPOKEN_DIGITS = re.compile(
-    r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-    r"(?:[\s,-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)){2,}\b",
-    re.IGNORECASE,
-)
-
-
 def _echo(query: str, lang: str = "en") -> str:
     """A query said back: short, and never one with digits in it, typed or said as words (a
     PIN, a password, a door code or a card number typed as a search must not be repeated)."""
-    secret = re.search(r"\d", query) or _SPOKEN_DIGITS.search(query)
+    secret = re.search(r"\d", query) or Memory.holds_spoken_code(query)
     return t(lang, "that") if secret else query[:60]
 
 

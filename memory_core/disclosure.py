@@ -4,7 +4,9 @@ clear. Every fact the facade hands out for display passes through here.
 Sensitive facts (health, finance, identity documents, credentials, or flagged ``sensitive``)
 are replaced by a neutral label for a group. Secret values inside a fact (passwords, PINs,
 card and account numbers, document numbers) are masked for every audience, keeping the last
-four characters when the secret is long enough to stay unguessable (``••••7788``).
+four characters when the secret is long enough to stay unguessable (``••••7788``) — for the
+user's eyes only: what goes to the language model (``tail=False``: the memory block, the
+delta header, ``memory_query``) is masked whole.
 """
 
 from __future__ import annotations
@@ -45,17 +47,18 @@ def is_private(fact: Fact) -> bool:
     )
 
 
-def mask_secrets(text: str) -> str:
-    """``text`` with every secret value masked (``••••7788``)."""
+def mask_secrets(text: str, *, tail: bool = True) -> str:
+    """``text`` with every secret value masked (``••••7788``; ``tail=False``: ``••••``, for
+    the model, which needs no character of it)."""
     out, last = [], 0
     for span in find_sensitive(text):
         secret = span.text_in(text)
         # A code said in words ("four seven seven one") is masked whole: its last four
         # letters would spell out its last digit.
         spelled = not any(c.isdigit() for c in secret)
-        tail = secret[-4:] if len(secret) >= _KEEP_TAIL_FROM and not spelled else ""
+        keep = tail and len(secret) >= _KEEP_TAIL_FROM and not spelled
         # A secret redacted when it was told stays "[redacted]", not "••••cted]".
-        hidden = secret if secret.lower() == REDACTED else MASK + tail
+        hidden = secret if secret.lower() == REDACTED else MASK + (secret[-4:] if keep else "")
         out += [text[last : span.start], hidden]
         last = span.end
     return "".join(out) + text[last:] if out else text
@@ -72,13 +75,14 @@ def has_secret(fact: Fact) -> bool:
     return fact.category == Category.CREDENTIAL or _holds_secret(fact.value_text)
 
 
-def shown(fact: Fact, audience: Audience) -> Fact:
-    """The fact as ``audience`` may see it."""
+def shown(fact: Fact, audience: Audience, *, tail: bool = True) -> Fact:
+    """The fact as ``audience`` may see it (``tail=False``: as the model may, secrets masked
+    whole)."""
     if audience == Audience.GROUP and is_private(fact):
         return replace(fact, value_text=PRIVATE_LABEL, value_json={}, source_excerpt=None)
     if not has_secret(fact):
         return fact
-    masked = mask_secrets(fact.value_text)
+    masked = mask_secrets(fact.value_text, tail=tail)
     if masked == fact.value_text:  # a credential whose value the patterns do not see
         masked = _mask_after_verb(fact.value_text)
     return replace(fact, value_text=masked, value_json={}, source_excerpt=None)

@@ -32,6 +32,7 @@ from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.config import ImportLimits
 from memory_core.errors import InvalidInputError
+from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.learn.arbitrate import normalise_value
@@ -116,8 +117,14 @@ def _foreign_plan(
     the file never held our memories); what we know already, word for word, is left out."""
     known = {f.value_text.casefold() for f in current}
     add: list[tuple[str, str]] = []
+    secrets = 0
     for item in foreign.items:
         value = clean_text(third_person(foreign_memory.as_statement(item.text), owner), limit=10**6)
+        if find_sensitive(value):
+            # A secret the other assistant wrote down is treated as one said in passing in
+            # chat: not stored (only an explicit /remember keeps a secret), not even redacted.
+            secrets += 1
+            continue
         if len(value) > MAX_FACT_CHARS:
             # Prose may run long: kept to the limit, at a word.
             value = value[: MAX_FACT_CHARS - 1].rsplit(" ", 1)[0] + "…"
@@ -133,7 +140,7 @@ def _foreign_plan(
         raise memory_md.MemoryFileError(
             f"that file has {len(add)} memories; the limit is {memory_md.MAX_EXPORT}"
         )
-    return memory_md.ImportPlan(add=add, source=foreign.source, imported_on=today)
+    return memory_md.ImportPlan(add=add, secrets=secrets, source=foreign.source, imported_on=today)
 
 
 def _line_for(

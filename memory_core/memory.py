@@ -50,7 +50,7 @@ from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
 from memory_core.errors import NotFoundError
 from memory_core.executors import Lane, Lanes
-from memory_core.extract.sensitive import find_sensitive, redact
+from memory_core.extract.sensitive import find_sensitive, holds_spoken_code, redact
 from memory_core.extract.sensitivity import is_self_harm
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
@@ -508,6 +508,11 @@ class Memory:
         return redact(text)
 
     @staticmethod
+    def holds_spoken_code(text: str) -> bool:
+        """Whether ``text`` holds a code said aloud ("six one three zero"): never echoed."""
+        return holds_spoken_code(text)
+
+    @staticmethod
     def secret_values(text: str) -> tuple[str, ...]:
         """The secret values said in ``text`` (to mask them wherever a reply repeats them)."""
         values: list[str] = []
@@ -699,7 +704,16 @@ class Memory:
                 told = [h for h in candidates if h.fact is None or h.fact.kind not in _NOT_TOLD]
                 kept = list({h.id: h for h in [*answering(told), *kept]}.values())
             hits = kept[: config.search_k]
-            block = self._memory_block(user_id, hits, settings.seen_rev, group)
+            # The block is for the model: its secrets masked whole (the hits keep the last
+            # four characters the user sees in an answer).
+            raw = {h.fact.id: h.fact for h in found if h.fact is not None}
+            to_model = [
+                replace(h, fact=shown(raw[h.fact.id], audience, tail=False))
+                if h.fact is not None
+                else h
+                for h in hits
+            ]
+            block = self._memory_block(user_id, to_model, settings.seen_rev, group)
         episodes: list[SearchHit] = []
         if not trivial and not group and is_question(text):
             # What the user said before, for an answer no fact gives ("what did I say about
@@ -829,7 +843,7 @@ class Memory:
         )
         block = build_block(
             profile_facts=[
-                shown(f, audience)
+                shown(f, audience, tail=False)
                 for f in profile
                 if f.kind == "fact"
                 and f.category in allowed
@@ -863,7 +877,7 @@ class Memory:
         others = fact_repo.get_many(conn, user_id, {o for es in edges.values() for o, _ in es})
         return {
             fid: [
-                shown(others[o], audience)
+                shown(others[o], audience, tail=False)
                 for o, _ in found
                 if o in others and others[o].kind == "fact"
             ]

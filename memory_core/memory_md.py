@@ -74,6 +74,9 @@ class ImportPlan:
     #: Lines not added: they bring back what the user asked to forget (an old file is old
     #: material; ``/remember`` or saying it again brings it back).
     forgotten: int = 0
+    #: Lines of another assistant's export not added: they hold a secret (a password, PIN or
+    #: code), which is kept only when the user says ``/remember`` — as in chat.
+    secrets: int = 0
     #: Another assistant's memory export (``chatgpt``, ``claude``; ``""``: a MEMORY.md) and
     #: the day it was read: every fact it adds says "imported from <source> on <day>".
     source: str = ""
@@ -96,8 +99,9 @@ class ImportPlan:
             [tuple(x) for x in data.get("change", [])],
             [tuple(x) for x in data.get("remove", [])],
             int(data.get("forgotten", 0)),
-            str(data.get("source", "")),
-            str(data.get("imported_on", "")),
+            secrets=int(data.get("secrets", 0)),
+            source=str(data.get("source", "")),
+            imported_on=str(data.get("imported_on", "")),
         )
 
     @property
@@ -254,5 +258,11 @@ def describe(
             f"Not added ({p.forgotten}): you asked me to forget "
             + ("it" if p.forgotten == 1 else "them")
             + " (/remember brings one back)."
+        )
+    if p.secrets:
+        parts.append(
+            f"Not added ({p.secrets}): "
+            + ("it holds" if p.secrets == 1 else "they hold")
+            + " a password, PIN or code (say /remember … to keep one)."
         )
     return "\n".join(parts)

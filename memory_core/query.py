@@ -324,7 +324,8 @@ def _within_budget(
     kept: list[Fact] = []
     spent = estimate_tokens('{"return": "bullets", "memories": []}')
     for fact, sim in found:
-        shown = disclosure.shown(fact, audience)
+        # For the model: a secret masked whole, even in the user's private chat.
+        shown = disclosure.shown(fact, audience, tail=False)
         item = _bullet(shown) if q.mode == "bullets" else _full(shown, sim, history[fact.id], group)
         cost = estimate_tokens(json.dumps(item, ensure_ascii=False))
         if spent + cost > q.budget_tokens:

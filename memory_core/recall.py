@@ -112,7 +112,7 @@ def delta_bullets(changes: Sequence[Change], *, group: bool) -> list[str]:
         elif ch.event == "faded":
             said = "a memory unused for months faded (the user can restore it)"
         else:
-            said = as_data(mask_secrets(ch.summary)[:160])
+            said = as_data(mask_secrets(ch.summary, tail=False)[:160])
         out.append(f"- {mark}: {said}")
         if len(out) == MAX_DELTA_BULLETS:
             break

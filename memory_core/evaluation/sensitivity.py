@@ -12,8 +12,13 @@ before the classifier existed, batch 2 after its first version; batch 4 (the spe
 which were tuned on the tune file only. Batch 7 (``sensitivity_special_fresh.jsonl``) was
 written after that, before its failures were read and before the rules were widened or the
 embedding stage was trained: all of it is held out (``test``, whatever its hash says), and it
-is also reported alone as the ``fresh`` split. Everything here is a pure function of the rows it
-is given.
+is also reported alone as the ``fresh`` split. Batch 10 (``sensitivity_special_fresh10.jsonl``,
+special categories in five languages and harmless look-alikes) was written the same way before the
+second round of tuning, and is reported alone as ``fresh10``. Batch 11
+(``sensitivity_special_tune11.jsonl``) was written *for* tuning, after reading which kinds of
+sentence the model missed on the tune rows: all of it is ``tune``, whatever its hash says, so that
+nothing written with that knowledge lands in a held-out split. Everything here is a pure function
+of the rows it is given.
 """
 
 from __future__ import annotations
@@ -32,8 +37,12 @@ from memory_core.values import Topic
 #: The labelled sentences shipped with the package (every ``sensitivity_*.jsonl`` beside it).
 LABELS_DIR = Path(__file__).parent / "labels"
 SPLITS: tuple[str, ...] = ("tune", "test")
-#: Batches written before anything was tuned on them: held out whole, and reported alone.
-FRESH_BATCHES: frozenset[int] = frozenset({7})
+#: Batches written before anything was tuned on them: held out whole, and each reported alone
+#: under its name.
+FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10"}
+FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
+#: Batches written to tune on: all ``tune``, whatever the hash says.
+TUNE_BATCHES: frozenset[int] = frozenset({11})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
@@ -131,8 +140,8 @@ class SplitReport:
 
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
-    """One :class:`SplitReport` per split (``tune``, ``test``), one for the ``fresh`` batches
-    (part of ``test``) when there are any, and one for ``all`` rows."""
+    """One :class:`SplitReport` per split (``tune``, ``test``), one per fresh batch (``fresh``,
+    ``fresh10``: part of ``test``) when there are any, and one for ``all`` rows."""
 
     splits: dict[str, SplitReport]
 
@@ -163,6 +172,8 @@ def parse_labels(lines: Iterable[str]) -> list[LabelledSentence]:
             raise InvalidInputError(f"sensitivity labels line {number}: {raw} is not a category")
         if batch in FRESH_BATCHES and split != "test":
             raise InvalidInputError(f"sensitivity labels line {number}: a fresh batch is held out")
+        if batch in TUNE_BATCHES and split != "tune":
+            raise InvalidInputError(f"sensitivity labels line {number}: a tuning batch is tune")
         if area is not None and not isinstance(area, str):
             raise InvalidInputError(f"sensitivity labels line {number}: bad area")
         rows.append(LabelledSentence(text, expected, split, batch, area))
@@ -224,10 +235,11 @@ def evaluate(
         chosen = [i for i, row in enumerate(rows) if row.split == name]
         picked_rows = [rows[i] for i in chosen]
         splits[name] = _split_report(name, picked_rows, [predicted[i] for i in chosen])
-    fresh = [i for i, row in enumerate(rows) if row.batch in FRESH_BATCHES]
-    if fresh:
-        splits["fresh"] = _split_report(
-            "fresh", [rows[i] for i in fresh], [predicted[i] for i in fresh]
-        )
+    for batch, name in FRESH_REPORTS.items():
+        fresh = [i for i, row in enumerate(rows) if row.batch == batch]
+        if fresh:
+            splits[name] = _split_report(
+                name, [rows[i] for i in fresh], [predicted[i] for i in fresh]
+            )
     splits["all"] = _split_report("all", rows, predicted)
     return SensitivityReport(splits)

@@ -98,6 +98,8 @@ _NUMBER_WORD = "(?:" + "|".join(_NUMBER_WORDS) + ")"
 _SPOKEN_CODE = (
     rf"(?:\d{{1,4}}(?:[ .-]\d{{1,4}}){{1,7}}\b|{_NUMBER_WORD}(?:[ ,-]+{_NUMBER_WORD}){{2,11}}\b)"
 )
+#: Three or more digits said as words in a row ("six one three zero", "four-seven-seven").
+_SPOKEN_DIGITS = re.compile(rf"\b{_NUMBER_WORD}(?:[\s,-]+{_NUMBER_WORD}){{2,}}\b", re.IGNORECASE)
 _QUOTED_OR_WORD = (
     rf"(?:\"[^\"\n]{{1,100}}\"|'[^'\n]{{1,100}}'|“[^”\n]{{1,100}}”|{_SPOKEN_CODE}|[^\s,;]{{1,200}})"
 )
@@ -107,6 +109,14 @@ _KEYWORD_SECRET = re.compile(
     rf"\s*(?P<v>{_QUOTED_OR_WORD})",
     re.IGNORECASE,
 )
+#: "type the root password hunter2-Xq9", "enter PIN 4821": the keyword, then a value with no
+#: "is" between; kept only when the value looks like a secret (:func:`_bare_value_is_secret`).
+_BARE_SECRET = re.compile(
+    rf"\b(?P<kw>{_SECRET_WORDS})\s+(?P<v>{_SPOKEN_CODE}|[^\s,;]{{4,200}})",
+    re.IGNORECASE,
+)
+#: Symbols a typed password holds and a word does not.
+_PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~_")
 # Values that follow "my password is …" without being one ("my password is too weak").
 _NOT_A_SECRET = frozenset(
     """a an the too very not so really quite weak strong secure safe long short expired wrong
@@ -222,6 +232,39 @@ def _keyword_spans(text: str) -> list[SensitiveSpan]:
     return spans
 
 
+def _bare_value_is_secret(kw: str, value: str) -> bool:
+    """Whether a value said right after a secret's keyword, with no "is", is one: a code of
+    three or more digits (typed, spaced or said as words) after "PIN"/"code"/"combo"; after
+    "password", "pw", "token" … four or more digits, or letters mixed with digits or symbols
+    ("hunter2-Xq9"), never a plain word ("my password manager", "the code review")."""
+    if kw.startswith(_DIGITY_SECRETS):
+        compact = re.sub(r"[ .-]", "", value)
+        return (compact.isdigit() and len(compact) >= 3) or (
+            not compact.isdigit() and _spoken_digits(value) >= 3 and not _digits(value)
+        )
+    letters = any(c.isalpha() for c in value)
+    digits = _digits(value)
+    if not letters:
+        return digits >= 4 and digits == len(re.sub(r"[ .-]", "", value))
+    return bool(digits) or bool(_PASSWORD_SYMBOLS.intersection(value))
+
+
+def _bare_spans(text: str) -> list[SensitiveSpan]:
+    spans: list[SensitiveSpan] = []
+    for m in _BARE_SECRET.finditer(text):
+        start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+        value, kw = text[start:end], re.sub(r"\s+", " ", m.group("kw").lower())
+        if value.lower() in _NOT_A_SECRET or value.lower() == REDACTED:
+            continue
+        if not _bare_value_is_secret(kw, value):
+            continue
+        label = _label(text, m.start("kw"), kw, None)
+        if kw == "code" and _PUBLIC_CODES.intersection(label.split()):
+            continue
+        spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
+    return spans
+
+
 def _finance_spans(text: str) -> list[SensitiveSpan]:
     spans: list[SensitiveSpan] = []
     for m in _CARD.finditer(text):
@@ -284,6 +327,7 @@ def find_sensitive(text: str) -> list[SensitiveSpan]:
         *_identity_spans(text),
         *_login_spans(text),
         *_keyword_spans(text),
+        *_bare_spans(text),
     ]
     found.sort(key=lambda s: (s.start, -(s.end - s.start)))
     kept: list[SensitiveSpan] = []
@@ -292,6 +336,12 @@ def find_sensitive(text: str) -> list[SensitiveSpan]:
             continue
         kept.append(span)
     return kept
+
+
+def holds_spoken_code(text: str) -> bool:
+    """Whether ``text`` holds a code said aloud: three or more digits said as words in a row
+    ("six one three zero") — never to be said back, whatever its keyword."""
+    return bool(_SPOKEN_DIGITS.search(text))
 
 
 def redact(text: str) -> str:

@@ -43,6 +43,12 @@ SECRETS = [s for found in MESSAGES.values() for s in found]
         ("Our door code is 7 7 3 1, don't tell anyone", "7 7 3 1"),
         ("my netflix pwd is 'blue lagoon'", "blue lagoon"),
         ("the safe combination is six one eight", "six one eight"),
+        # No "is": the keyword, then a value that looks like a secret.
+        ("type the root password hunter2-Xq9", "hunter2-Xq9"),
+        ("use wifi pw CoffeeTime42 at the cafe", "CoffeeTime42"),
+        ("enter PIN 4821 and press OK", "4821"),
+        ("the gate code 4 4 1 9 works after 8pm", "4 4 1 9"),
+        ("admin passcode Tr0ub4dor&3", "Tr0ub4dor&3"),
     ],
 )
 def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
@@ -67,6 +73,14 @@ def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
         "don't tell anyone, but I got the job",
         "the flight number is 4 5 6",
         "I passed the exam with 9 8 7 points",
+        "my password manager is great",
+        "I reset my password twice this week",
+        "the password reset link expired",
+        "use code SAVE20 at checkout",
+        "my pin number changed last week",
+        "error code 404 again",
+        "I have password fatigue from 2 factor logins",
+        "the code review took 3 hours",
     ],
 )
 def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:
@@ -131,3 +145,23 @@ async def test_self_harm_to_the_model_gets_care_and_where_to_find_help(tmp_path:
         plain = await rt.router.on_message(message("tips for Lisbon?", message_id="s2"))
         assert texts.HELP_POINTER not in plain[0].text
         assert all(b.get("text") != CARE_NOTE for b in fake.requests[-1]["messages"][-1]["content"])
+
+
+@pytest.mark.parametrize(
+    ("text", "holds"),
+    [
+        ("six one three zero", True),
+        ("Four-seven-seven-one", True),
+        ("door is oh nine one two", True),
+        ("I won one two three races", True),  # three digit words in a row: not said back
+        ("one or two cats", False),
+        ("my cat", False),
+        ("", False),
+    ],
+)
+def test_memory_core_says_whether_a_text_holds_a_code_said_aloud(text: str, holds: bool) -> None:
+    """One check, in memory_core, shared by the secret detector and the bot's echo filter
+    (through the facade)."""
+    from memory_core import Memory
+
+    assert Memory.holds_spoken_code(text) is holds

@@ -107,3 +107,35 @@ async def test_a_foreign_export_is_previewed_applied_once_and_says_where_it_came
         assert "matches what I already have" in await s.say(f"/import {path}")
         # Porto (ours) is untouched.
         assert any("Porto" in f.value_text for f in await memory.list_facts("console:ana"))
+
+
+async def test_secrets_in_a_foreign_export_are_not_stored_as_in_chat(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., AbstractAsyncContextManager[Any]],
+) -> None:
+    """A password or code inside another assistant's memory is kept as chat keeps one said in
+    passing: not at all (only an explicit /remember stores a secret). The preview says how
+    many lines were left out, and no trace of them reaches a fact or the stored plan."""
+    path = tmp_path / "chatgpt.txt"
+    path.write_text(
+        "```\n"
+        "[2025-01-02] - Lives in Lyon, France.\n"
+        "[2025-01-03] - Wifi password is Xk29pQ7788\n"
+        "[2025-01-04] - The root password hunter2-Xq9 opens the home server.\n"
+        "[2025-01-05] - Door code is four seven seven one\n"
+        "```\n"
+    )
+    async with console(tmp_path / "m.db", clock) as s:
+        preview = await s.say(f"/import {path}")
+        assert "Lyon" in preview and "Not added (3)" in preview
+        assert "/tap 1" in preview or "Apply" in preview
+        assert "added" in await s.say("/tap 1")
+        facts = await s.runtime.memory.list_facts("console:ana")
+        assert [f.value_text for f in facts] == ["The user lives in Lyon, France."]
+        assert all(f.category != Category.CREDENTIAL for f in facts)
+    stored = (tmp_path / "m.db").read_bytes()
+    wal = tmp_path / "m.db-wal"
+    stored += wal.read_bytes() if wal.exists() else b""
+    for secret in (b"Xk29pQ7788", b"hunter2-Xq9", b"four seven seven one"):
+        assert secret not in stored

@@ -12,7 +12,7 @@ from memory_core.clock import ManualClock
 from memory_core.errors import InvalidInputError
 from memory_core.memory import Memory
 from memory_core.query import MemoryQuery
-from memory_core.values import Category, NewFact
+from memory_core.values import Audience, Category, NewFact
 from tests.factories import USER
 
 
@@ -190,3 +190,23 @@ async def test_threshold_drops_what_is_not_similar_enough(
         USER, MemoryQuery.parse({"query": "where does Ana live?", "threshold": cut, "top_k": 6})
     )
     assert [i["id"] for i in kept.items] == [i["id"] for i in full.items if i["similarity"] >= cut]
+
+
+async def test_a_secret_reaches_the_model_masked_whole_even_in_private(lexical: Memory) -> None:
+    """memory_query and the prompt's memory block give the model no character of a stored
+    secret, not even the last four the user sees in their private chat."""
+    await lexical.remember(
+        USER, NewFact("wifi_password", "My wifi password is Xk29pQ7788", Category.CREDENTIAL, 0.95)
+    )
+    for mode in ("bullets", "full"):
+        found = await lexical.query(
+            USER, MemoryQuery.parse({"query": "wifi password", "return": mode})
+        )
+        texts = [item["text"] for item in found.items]
+        assert any("••••" in t for t in texts), texts
+        assert not any("7788" in t or "Xk29" in t for t in texts), texts
+    recall = await lexical.recall(USER, "what is my wifi password?", chat_id="c1", group=False)
+    assert "••••" in recall.block.text
+    assert "7788" not in recall.block.text
+    shown = await lexical.view(USER, Audience.PRIVATE).facts(limit=10)
+    assert [f.value_text for f in shown] == ["My wifi password is ••••7788"]  # the user's own view

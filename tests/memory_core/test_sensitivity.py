@@ -9,6 +9,7 @@ import pytest
 from memory_core.errors import InvalidInputError
 from memory_core.evaluation.sensitivity import (
     FRESH_BATCHES,
+    TUNE_BATCHES,
     LabelledSentence,
     evaluate,
     load_labels,
@@ -135,12 +136,14 @@ def test_near_misses_are_not_flagged(text: str) -> None:
 
 def test_the_labelled_list_is_large_and_split_by_hash() -> None:
     """At least 300 sentences; each split is the hash's, so the test third is not hand-picked
-    (a fresh batch, written before anything was tuned on it, is held out whole)."""
+    (a fresh batch, written before anything was tuned on it, is held out whole; a batch
+    written to tune on is tune whole)."""
     rows = load_labels()
     assert len(rows) >= 300
-    hashed = [row for row in rows if row.batch not in FRESH_BATCHES]
+    hashed = [row for row in rows if row.batch not in FRESH_BATCHES | TUNE_BATCHES]
     assert all(row.split == split_for(row.text) for row in hashed)
     assert all(row.split == "test" for row in rows if row.batch in FRESH_BATCHES)
+    assert all(row.split == "tune" for row in rows if row.batch in TUNE_BATCHES)
     assert len({row.text for row in rows}) == len(rows)
     share = sum(row.split == "test" for row in hashed) / len(hashed)
     assert 0.28 < share < 0.38
@@ -148,16 +151,17 @@ def test_the_labelled_list_is_large_and_split_by_hash() -> None:
 
 
 def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> None:
-    """The rules alone, measured: test split precision 0.965, recall 0.839 (with the special
-    categories' held-out rows, written in five batches, the fresh batch 7 among them); tune split
-    0.993 / 0.996. With the embedder's reader: ``test_sensitivity_meaning``."""
+    """The rules alone, measured: test split precision 0.955, recall 0.767 (with the special
+    categories' held-out rows, written in six batches, the fresh batches 7 and 10 among them;
+    batch 10 alone: 0.912 / 0.564); tune split 0.993 / 0.996. With the embedder's reader:
+    ``test_sensitivity_meaning``."""
     report = evaluate(load_labels())
     test, tune = report.splits["test"], report.splits["tune"]
-    assert test.sensitive.precision >= 0.96
-    assert test.sensitive.recall >= 0.83
-    assert test.by_category[Category.HEALTH].precision >= 0.93
+    assert test.sensitive.precision >= 0.94
+    assert test.sensitive.recall >= 0.75
+    assert test.by_category[Category.HEALTH].precision >= 0.9
     assert test.by_category[Category.FINANCE].precision >= 0.95
-    assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.94
+    assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.88
     assert tune.sensitive.precision >= 0.99
     assert tune.sensitive.recall >= 0.99
 
@@ -208,10 +212,13 @@ def test_evaluate_counts_per_split_and_category() -> None:
         '{"text": "x", "category": "weather", "split": "test"}',
         '{"text": "x", "category": "identity", "split": "test"}',
         '{"text": "x", "category": null, "split": "holdout"}',
+        '{"text": "x", "category": null, "split": "tune", "batch": 7}',
+        '{"text": "x", "category": null, "split": "test", "batch": 11}',
     ],
 )
 def test_a_malformed_label_line_is_refused(line: str) -> None:
-    """Bad JSON, a missing or non-sensitive category, or an unknown split raise."""
+    """Bad JSON, a missing or non-sensitive category, an unknown split, a fresh batch's row
+    in tune or a tuning batch's row in test raise."""
     with pytest.raises(InvalidInputError):
         parse_labels([line])
 
