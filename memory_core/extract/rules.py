@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from memory_core import procedures
 from memory_core.extract import (
     corrections,
+    introductions,
     notes,
     patterns_dates,
     patterns_health,
@@ -318,6 +319,8 @@ def _clauses(sentence: str) -> list[str]:
 
 
 _SUBJECT = re.compile(r"^(?P<s>i'm|i\s+am|im|i)\s+(?!and\b|but\b)", re.IGNORECASE)
+#: "My name is Ana, 30, a teacher": the name said first, then what the user is.
+_NAMED = re.compile(r"^(?:(?:my|the)\s+)?name(?:'s|\s+is)\s+[^\W\d_][\w'-]*\s*,", re.IGNORECASE)
 _JOINT = re.compile(r"(\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)", re.IGNORECASE)
 _HAVE = re.compile(r"^(?:i|we)(?:\s+(?:also\s+)?(?:have|own)|'ve\s+got|\s+have\s+got)\s+", re.I)
 _ONLY_IT = re.compile(r"^\w+\s+(?:it|that|this|them)(?:\s+(?:a\s+lot|so\s+much|there))?\W*$", re.I)
@@ -376,10 +379,11 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
     lead = strip_fillers(raw)[0]
     m = _SUBJECT.match(lead)
     have = _HAVE.match(lead)
+    named = _NAMED.match(lead) is not None
     pieces = _JOINT.split(raw)
-    if (m is None and have is None) or len(pieces) < 3:
+    if (m is None and have is None and not named) or len(pieces) < 3:
         return [raw]
-    copula = m is not None and m.group("s").lower() != "i"
+    copula = named or (m is not None and m.group("s").lower() != "i")
     out: list[str] = []
     current = pieces[0]
     for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
@@ -446,6 +450,7 @@ _GREETING = re.compile(
 def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> list[Candidate]:
     if _GREETING.match(sentence):
         return []
+    sentence = introductions.normalise(sentence)
     shared = [part for raw in _clauses(sentence) for part in _share_subject(raw, ctx)]
     clauses = _resolve_pronouns(shared, ctx, [] if seen is None else seen)
     lead, _ = strip_fillers(clauses[0])

@@ -166,3 +166,53 @@ def test_a_plain_fact_with_a_passing_word_is_still_kept() -> None:
     """The noise filter reads figures of speech, not topics: a podcast host is a job."""
     assert facts("I host a podcast about gardening")
     assert facts("I work as a video editor")["job_title"].value == "video editor"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The name said without "I'm": "Name's …", "… here", a lower-case name before an age.
+        ("Name's Ines, I'm 33 and I teach yoga", {"name": "Ines", "age": "33"}),
+        (
+            "Bram here, 58, a carpenter from Ghent living in Antwerp",
+            {"name": "Bram", "age": "58", "job_title": "carpenter", "home_city": "Antwerp"},
+        ),
+        ("hey im lou, 24, a nurse", {"name": "Lou", "age": "24", "job_title": "nurse"}),
+        # The age said inside the job ("a 47-year-old baker") or in brackets.
+        (
+            "Hi, I'm Ottavio, a 47-year-old baker in Parma.",
+            {"name": "Ottavio", "age": "47", "job_title": "baker", "home_city": "Parma"},
+        ),
+        ("I'm a 31 year old welder", {"age": "31", "job_title": "welder"}),
+        ("I'm Wen (44), a pharmacist", {"name": "Wen", "age": "44", "job_title": "pharmacist"}),
+        (
+            "Im Rhea, 30 and a dentist in Hull",
+            {"name": "Rhea", "age": "30", "job_title": "dentist"},
+        ),
+        # The age in words, or turned lately.
+        ("I am forty-two and work as a chef", {"age": "42", "job_title": "chef"}),
+        ("I turned 60 on Sunday", {"age": "60"}),
+    ],
+)
+def test_introductions_in_other_shapes(text: str, expected: dict[str, str]) -> None:
+    """Names and ages said the many ways people introduce themselves are kept, and no value
+    holds the age ("a 47-year-old baker" is a baker aged 47)."""
+    found = facts(text)
+    assert {k: found[k].value for k in expected if k in found} == expected, {
+        k: c.value for k, c in found.items()
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hey im tired, 14 hours on my feet today",
+        "I'm done, 3 reports finished",
+        "I live in a 200-year-old farmhouse",
+    ],
+)
+def test_no_name_or_age_read_into_ordinary_words(text: str) -> None:
+    """A lower-case word before a number is a name only when it is no ordinary word; an old
+    house is no age."""
+    found = facts(text)
+    assert "name" not in found and "age" not in found, sorted(found)
