@@ -23,6 +23,7 @@ from memory_core.extract.lexicon import (
     NOT_NAMES,
     TRANSIENT_STATES,
 )
+from memory_core.extract.patterns_statements import PLAIN_TRAITS
 from memory_core.extract.text import NUMBER
 
 _GREETING = r"(?:(?:hi|hey|hello|hiya|yo|howdy|heya|hi\s+there|hey\s+there|hey\s+all)\W+)*"
@@ -34,7 +35,8 @@ _HERE = re.compile(
 #: "hey im lou, 24, …" / "hi im sam": a lower-case name after a greeting or before an age.
 _LOWER_NAME = re.compile(
     rf"^(?P<pre>(?P<greet>{_GREETING}){_I_AM}\s+)(?P<n>[a-z][a-z'-]+)"
-    rf"(?P<after>\s*,\s*(?:i'm\s+|im\s+|aged\s+)?{NUMBER}\b|\s*(?:[,.!]|$))",
+    rf"(?P<after>\s*,\s*(?:i'm\s+|im\s+|aged\s+)?{NUMBER}"
+    r"(?=\s*(?:[,.!]|$|and\b|(?:years?|yrs?)\b|y/?o\b))|\s*(?:[,.!]|$))",
     re.IGNORECASE,
 )
 #: "I'm Wen (44)": an age in brackets after the name.
@@ -68,7 +70,9 @@ _WORD_ENDINGS = re.compile(r"(?:ing|ed|ly|ful|ous|ive|able|ible|less|ish|ness|es
 def _ordinary(word: str) -> bool:
     """True for a word that is more likely English than a name ("tired", "starving")."""
     low = word.lower()
-    return low in _ORDINARY or bool(_WORD_ENDINGS.search(low)) or len(low) < 2
+    return (
+        low in _ORDINARY or low in PLAIN_TRAITS or bool(_WORD_ENDINGS.search(low)) or len(low) < 2
+    )
 
 
 def normalise(sentence: str) -> str:

@@ -166,7 +166,7 @@ def job_title(raw: str) -> str | None:
     words = phrase.lower().split()
     if "to" in words or words[0] in _NOT_A_TITLE:
         return None  # "training to become a nurse" is what they do, not their title
-    if words[0][:1].isdigit() or "and" in words[:2]:
+    if re.fullmatch(r"\d+(?:-years?-old)?", words[0]):
         return None  # "28 and a vet", "38-year-old firefighter": an age rides along
     if phrase.lower() in JOB_WORDS or (words[-1] in JOB_WORDS and not _ADJECTIVES & set(words)):
         return phrase

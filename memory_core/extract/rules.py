@@ -40,9 +40,11 @@ from memory_core.extract.explicit import detect_explicit, note_candidate, sensit
 from memory_core.extract.filters import (
     find_sensitive,
     is_ephemeral,
+    is_exaggerated,
     is_hypothetical,
     is_noise,
     is_question,
+    is_sarcastic,
     normalize_value_text,
     redact,
 )
@@ -527,7 +529,10 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
-    for sentence in split_sentences(body):
+    sentences = split_sentences(body)
+    for sentence in sentences:
+        if not explicit and is_exaggerated(sentence):
+            continue  # "My landlord is a hundred years old, I swear"
         if not explicit and is_question(sentence):
             statement = _statement_of(sentence)
             if statement is None:
@@ -538,7 +543,14 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
             continue
         found += _sentence(corrections.corrected(sentence), ctx, seen)
+    if not explicit and any(is_sarcastic(s) for s in sentences):
+        # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
+        found = [c for c in found if not c.key.startswith(_LIKES)]
     return found
+
+
+#: Keys of what the user likes (a sarcastic turn's "love" is no liking).
+_LIKES = ("likes.", "hobby.", "favorite.", "favourite.")
 
 
 class RulesExtractor:

@@ -237,10 +237,10 @@ _ADVERBS = (
     r"[a-z]{2,}ly"
 )
 _I_VERB = re.compile(
-    rf"(?<![\w'])[Ii](?![\w']|\.\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:'t)?)(?![\w'])"
+    rf"(?<![\w'])[Ii](?![\w']|[.-]\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:'t)?)(?![\w'])"
 )
 _PRONOUN = re.compile(
-    r"(?<![\w'])(?:(?P<contr>[Ii]'(?:m|ve|d|ll))|(?P<i>[Ii])(?![\w']|\.\w)|"
+    r"(?<![\w'])(?:(?P<contr>[Ii]'(?:m|ve|d|ll))|(?P<i>[Ii])(?![\w']|[.-]\w)|"
     r"(?P<me>[Mm]e)|(?P<my>[Mm]y)|(?P<mine>[Mm]ine)|(?P<myself>[Mm]yself)|"
     r"(?P<you>[Yy]ou(?:'(?:re|ve|ll|d))?)|(?P<your>[Yy]our)|(?P<yours>[Yy]ours)|"
     r"(?P<yourself>[Yy]ourself))(?![\w'])"
