@@ -26,9 +26,11 @@ __all__ = [
     "find_sensitive",
     "iban_valid",
     "is_ephemeral",
+    "is_exaggerated",
     "is_hypothetical",
     "is_noise",
     "is_question",
+    "is_sarcastic",
     "luhn_valid",
     "normalize_value_text",
     "redact",
@@ -124,7 +126,7 @@ def is_hypothetical(text: str) -> bool:
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u2028\u2029\ufeff]")
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”]*[“”]")
 _FIRST_PERSON = re.compile(
-    r"(?<![\w'’])(?:I(?:['’](?:m|ve|d|ll))?|i(?:['’](?:m|ve|d|ll))?)(?![\w'’])(?!\.\w)"
+    r"(?<![\w'’])(?:I(?:['’](?:m|ve|d|ll))?|i(?:['’](?:m|ve|d|ll))?)(?![\w'’])(?![.-]\w)"
     r"|(?<![\w'’])(?:me|my|mine|myself)(?![\w'’])",
 )
 _FIRST_PERSON_CI = re.compile(r"(?<![\w'’])(?:my|mine|myself)(?![\w'’])", re.IGNORECASE)
@@ -135,7 +137,7 @@ _SENTENCE_BREAK = re.compile(r"[.!?](?=\s)")
 
 
 #: Figures of speech: what they say is not meant literally ("is a million years old",
-#: "literally died laughing", "basically lives in the office").
+#: "literally died laughing", "basically lives in the office", "I nearly died when …").
 _HYPERBOLE = re.compile(
     r"\b(?:literally|basically|practically|virtually|figuratively)\b"
     r"|\b(?:a|like\s+a)\s+(?:million|billion|zillion|gazillion|bajillion|thousand)\s+"
@@ -144,11 +146,20 @@ _HYPERBOLE = re.compile(
     r"|\b(?:to|half\s+to)\s+death\b|\bkilling\s+me\b|\btakes?\s+forever\b"
     r"|\b(?:waited|waiting|been)\s+(?:for\s+)?(?:ages|forever)\b"
     r"|\b(?:is|are|was|'s)\s+(?:a\s+|an\s+|such\s+a\s+|total\s+|complete\s+)*(?:disaster|"
-    r"mess|nightmare|zoo|circus|dumpster\s+fire|car\s+park)\b",
+    r"mess|nightmare|zoo|circus|dumpster\s+fire|car\s+park)\b"
+    # The user, alive and typing, "died" or "is dead" of a reaction, not of an illness or in a
+    # crash ("I nearly died when the bill came", "I'm dead, that joke …", "I'm dying to go").
+    r"|\bi(?:'m|\s+am|\s+was)?\s+(?:(?:literally|actually|nearly|almost|just|so|totally|"
+    r"absolutely|completely)\s+)*(?:(?:died|dead)(?=\s*(?:$|[,.!;]))|(?:died|dead|dying)"
+    r"(?=\s*(?:when\b|at\b|inside\b|laughing\b|to\s+\w|lol|haha|😂)))"
+    # "I could eat a horse", "I could murder a curry": a craving said as an ability (not "I
+    # could eat meatloaf every night", a taste).
+    r"|^i\s+could\s+(?:(?:easily|happily|totally|so)\s+)?(?:murder|kill|eat|sleep|drink|"
+    r"scream|cry|strangle)\b(?!.*\b(?:every|always|all\s+the\s+time|daily)\b)",
     re.IGNORECASE,
 )
 #: A passing moment of the day or something just seen: chat, not a lasting fact ("listened
-#: to a podcast on the way in", "that meme").
+#: to a podcast on the way in", "that meme", "spilled tea on my keyboard", "grabbed a latte").
 _PASSING = re.compile(
     r"\bon\s+(?:the|my)\s+(?:way|commute|drive|ride|walk)\s+(?:in|here|home|back|over|to\s+\w+)\b"
     r"|\bon\s+my\s+(?:commute|lunch\s+break|break)\b"
@@ -157,10 +168,54 @@ _PASSING = re.compile(
     r"reel|tiktok|headline)\b"
     r"|\b(?:listened|listening)\s+to\s+(?:a|an|some|this|that)\s+(?:podcast|episode|song|"
     r"audiobook)\b"
-    r"|\b(?:watched|saw|read|seen)\s+(?:a|an|some)\s+(?:video|clip|meme|tweet|post|article|"
-    r"reel|tiktok)\b",
+    r"|\b(?:watched|saw|read|seen|found|came\s+across)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:video|clip|meme|tweet|post|article|reel|tiktok|gif|thread|headline)s?\b"
+    # Small mishaps of the day.
+    r"|\b(?:spilled|spilt)\s+(?!the\s+beans\b)|\b(?:overslept|stubbed)\b"
+    r"|\blocked\s+myself\s+out\b|\bgot\s+(?:soaked|drenched|sunburn[td]?|lost\s+on\s+the\s+way)\b"
+    r"|\bmissed\s+(?:the|my)\s+(?:bus|train|tram|connection|stop|exit|turn)\b"
+    r"|\b(?:forgot|lost|left)\s+my\s+(?:keys|umbrella|phone|wallet|lunch|charger|badge|glasses|"
+    r"headphones)\b(?!\s+(?:for\s+good|forever))"
+    # A snack or a drink had once ("I just had a great burger"); not a coffee machine or shop.
+    r"|\b(?:had|ate|grabbed|drank|ordered|got)\s+(?:a|an|some|my|the\s+best|the\s+worst)\s+"
+    r"(?:(?!(?:lot|lots|ton|pet|dog|cat|named|called|of)\b)[a-z-]+\s+){0,2}?"
+    r"(?-i:coffee|tea|latte|cappuccino|espresso|flat\s+white|sandwich|burger|pizza|salad|snack|"
+    r"pint|beer|taco|burrito|bagel|croissant|muffin|donut|doughnut|smoothie|takeaway|takeout|"
+    r"kebab|curry|ice\s+cream|cookie|sushi|noodles)s?\b"
+    r"(?!\s+(?:machine|maker|shop|place|business|truck|van|oven|farm|plantation|allergy))",
     re.IGNORECASE,
 )
+
+
+#: Said of a whole sentence: what it states is exaggerated ("…, I swear", "no joke").
+_EXAGGERATED = re.compile(
+    r"(?:,|\s[-–—])\s*(?:i\s+swear(?:\s+to\s+god)?|i\s+kid\s+you\s+not|no\s+joke|"
+    r"not\s+even\s+joking|no\s+lie)\W*$",
+    re.IGNORECASE,
+)
+#: Sarcasm markers: a love or a joy that means the opposite ("Oh great, another Monday. I
+#: just love Mondays.", "Yeah right, I totally love queueing").
+_SARCASM = re.compile(
+    r"^\W*(?:(?:oh|ah|well)\s*,?\s+(?:great|wonderful|fantastic|brilliant|perfect|joy|goody|"
+    r"lovely|super|marvell?ous|terrific|splendid|fabulous|awesome|yay)\b"
+    r"|(?:yeah|yea|ya)\s*,?\s+(?:right|sure)\b|sure\s*,?\s+because\b"
+    r"|just\s+(?:great|perfect|wonderful|brilliant|what\s+i\s+needed)\b"
+    r"|(?:great|perfect|fantastic|wonderful|brilliant)\s*,?\s+(?:just\s+)?(?:another|more)\b"
+    r"|as\s+if\b|because\s+(?:i|that)\s+(?:totally|definitely|really)\b)"
+    r"|\blove\s+that\s+for\s+me\b|\bwhat\s+a\s+(?:joy|treat|delight)\b(?=.*\b(?:again|another)\b)",
+    re.IGNORECASE,
+)
+
+
+def is_exaggerated(sentence: str) -> bool:
+    """True for a sentence that says it exaggerates ("she's a hundred years old, I swear")."""
+    return bool(_EXAGGERATED.search(sentence))
+
+
+def is_sarcastic(sentence: str) -> bool:
+    """True for a sentence that opens with a sarcasm marker ("Oh great, …", "Yeah right, …"):
+    a love said in its turn means the opposite."""
+    return bool(_SARCASM.search(sentence))
 
 
 def is_noise(text: str) -> bool:

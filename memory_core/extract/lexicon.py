@@ -393,6 +393,15 @@ TRANSIENT_STATES = _words(
     impressed, amazed, surprised, shocked, jealous, offended, flattered, honored,
     honoured, pleased, delighted, fascinated, intrigued, disappointed, embarrassed"""
 )
+#: How the body feels this hour ("I'm famished, skipped breakfast"): passing, even with a
+#: reason after it.
+PASSING_SENSATIONS = _words(
+    """starving, famished, ravenous, peckish, stuffed, freezing, frozen, boiling, roasting,
+    sweating, sweaty, soaked, drenched, soaked through, knackered, shattered, wiped, wiped out,
+    beat, wrecked, jetlagged, jet-lagged, hangry, swamped, slammed, snowed under, frazzled,
+    running late, in a rush, in a hurry, thirsty, sleepy, exhausted, cold, hot, wet"""
+)
+TRANSIENT_STATES = TRANSIENT_STATES | PASSING_SENSATIONS
 
 #: Breeds and kinds named instead of the species ("I have a poodle" is a dog).
 PET_BREEDS = {

@@ -166,6 +166,8 @@ def job_title(raw: str) -> str | None:
     words = phrase.lower().split()
     if "to" in words or words[0] in _NOT_A_TITLE:
         return None  # "training to become a nurse" is what they do, not their title
+    if re.fullmatch(r"\d+(?:-years?-old)?", words[0]):
+        return None  # "28 and a vet", "38-year-old firefighter": an age rides along
     if phrase.lower() in JOB_WORDS or (words[-1] in JOB_WORDS and not _ADJECTIVES & set(words)):
         return phrase
     return None
@@ -205,7 +207,7 @@ _JOB = re.compile(
     r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|been|was)\s+promoted\s+to|"
     rf"{_I_AM}|i(?:'ve|\s+have)\s+been)\s+(?:now\s+|currently\s+|also\s+)?(?:a\s+|an\s+|the\s+)?"
-    r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+)|\s+(?:based\s+)?in\s+(?P<city>.+)"
+    r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+)|\s+(?:(?:based|living)\s+)?in\s+(?P<city>.+)"
     r"|\s+from\s+(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
     r"(?:,?\s+(?:now\s+)?(?:living|based)\s+in\s+(?P<lives>.+))?)?$",
     re.IGNORECASE,

@@ -17,7 +17,7 @@ from memory_core.extract.lexicon import (
     TIMEZONE_NAMES,
 )
 from memory_core.extract.rule import Context, Rule, fact
-from memory_core.extract.text import clean_phrase, slug
+from memory_core.extract.text import NUMBER, clean_phrase, number_value, slug
 from memory_core.values import Category
 
 _I_AM = r"(?:i'm|i\s+am|im)"
@@ -26,16 +26,22 @@ _NOT_A_NAME |= frozenset(DIETS) | frozenset(CONDITION_ADJECTIVES)
 _NAME_WORD = re.compile(r"^[^\W\d_][\w'.-]*$")
 
 
-def person_name(raw: str, ctx: Context, *, strict: bool, max_words: int = 3) -> str | None:
-    """A personal name from the start of ``raw`` ("Eva", "Ana Silva"), or None."""
+def person_name(
+    raw: str, ctx: Context, *, strict: bool, max_words: int = 3, named: bool = False
+) -> str | None:
+    """A personal name from the start of ``raw`` ("Eva", "Ana Silva"), or None. ``named``:
+    said as a name ("my name is Dev"), so a word that is also a job or a nationality
+    ("Dev", "Mason", "Dane") may be one."""
     phrase = clean_phrase(raw, max_words=max_words + 4)
     if phrase is None:
         return None
     words = phrase.split()
     if len(words) > max_words:
         return None
-    if any(not _NAME_WORD.match(w) or w.lower() in _NOT_A_NAME for w in words):
-        return None
+    for w in words:
+        capital = named and w[:1].isupper()  # "Dev", "Mason": a name; "vegan": no name
+        if not _NAME_WORD.match(w) or w.lower() in (NOT_NAMES if capital else _NOT_A_NAME):
+            return None
     if strict and not all(w[0].isupper() or not w[0].islower() for w in words):
         return None
     return ctx.proper(phrase, strict=strict, lenient=not strict)
@@ -43,7 +49,7 @@ def person_name(raw: str, ctx: Context, *, strict: bool, max_words: int = 3) -> 
 
 _NAME_IS = re.compile(
     r"^(?:my\s+(?:full\s+|real\s+|first\s+|actual\s+)?name\s+is|my\s+name's|"
-    r"the\s+name's|the\s+name\s+is|people\s+know\s+me\s+as|"
+    r"(?:the\s+)?name's|the\s+name\s+is|people\s+know\s+me\s+as|"
     rf"{_I_AM}\s+called)\s+(?P<v>.+)$",
     re.IGNORECASE,
 )
@@ -58,7 +64,7 @@ def name(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My name is Ana", "I'm Ana" → ``name``."""
     m = _NAME_IS.match(clause)
     hint = 0.85
-    value = person_name(m.group("v"), ctx, strict=False) if m else None
+    value = person_name(m.group("v"), ctx, strict=False, named=True) if m else None
     if m is None:
         m = _I_AM_NAME.match(clause)
         value = person_name(m.group("v"), ctx, strict=True, max_words=2) if m else None
@@ -254,20 +260,30 @@ def timezone(clause: str, ctx: Context) -> list[Candidate]:
     return fact("timezone", text, Category.IDENTITY, 0.85, value)
 
 
+#: When an age was reached, said of a recent day ("I turned 60 on Sunday", "… last week"):
+#: the age holds now. ("I turned 30 in 2019" is no age today.)
+_LATELY = (
+    r"(?:now|today|this\s+year|yesterday|recently|lately|last\s+(?:week|weekend|month)|"
+    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a\s+few|two|three|\d)\s+days\s+ago|"
+    r"this\s+(?:week|month|past\s+weekend))"
+)
 _AGE = re.compile(
-    rf"^(?:{_I_AM}|i\s+turned|i\s+just\s+turned|i'm\s+turning|my\s+age\s+is|age)\s*:?\s+"
-    r"(?:now\s+|just\s+)?(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
-    r"(?:\s+(?:now|today|this\s+year))?\s*[.!]?$",
+    rf"^(?:{_I_AM}(?:\s+a)?|i\s+turned|i\s+just\s+turned|i'm\s+turning|my\s+age\s+is|age)\s*:?\s+"
+    rf"(?:now\s+|just\s+)?(?P<v>{NUMBER})(?:(?:\s*|-)(?:years?|yrs?)(?:[\s-]+old|\s+of\s+age)?|\s*y/?o)?"
+    rf"(?:\s+{_LATELY})?\s*[.!]?$",
     re.IGNORECASE,
 )
 
 
 def age(clause: str, ctx: Context) -> list[Candidate]:
-    """Reads "I'm 41", "I am 29 years old", "I just turned 30" → ``age`` (as of the turn)."""
+    """Reads "I'm 41", "I am forty-two", "I just turned 30" → ``age`` (as of the turn)."""
     m = _AGE.match(clause)
-    if m is None or not 5 <= int(m.group("v")) <= 110:
+    years = number_value(m.group("v")) if m else None
+    if m is None or years is None or not 5 <= years <= 110:
         return []  # "I'm 3" is a mood or a score more often than an age
-    value = str(int(m.group("v")))
+    if not m.group("v")[0].isdigit() and re.match(rf"^{_I_AM}\s+a\b", clause, re.IGNORECASE):
+        return []  # "I'm a hundred percent sure" (cut short): an age in words needs no "a"
+    value = str(years)
     text = f"{ctx.subject} is {value}."
     return fact("age", text, Category.IDENTITY, 0.8, value, valid_from=ctx.time)
 

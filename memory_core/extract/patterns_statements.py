@@ -41,6 +41,7 @@ from memory_core.extract.lexicon import (
     MOMENTARY_ACTIVITIES,
     NATIONALITIES,
     OCCUPATIONS,
+    PASSING_SENSATIONS,
     PEOPLE,
     PET_BREEDS,
     PET_CANONICAL,
@@ -159,7 +160,10 @@ _SUBJECTLESS = re.compile(
     r"\s+(?!(?:is|are|was|were|has|have|had|can|will)\b)\w",
     re.IGNORECASE,
 )
-_FIRST_PERSON_WORD = re.compile(r"(?<![\w'])(?:i|i'm|i've|my|me|mine|myself)(?![\w'])", re.I)
+_FIRST_PERSON_WORD = re.compile(
+    r"(?<![\w'])(?:i|i'm|i've|my|me|mine|myself)(?![\w']|-\w)",
+    re.I,  # "I-90" is a road
+)
 _OTHER_SUBJECT = re.compile(
     r"^(?:it|it's|its|this|that|that's|these|those|there|there's|here|here's|what|which|who|"
     r"where|when|why|how|he|she|they|he's|she's|they're|his|her|their|you|your|we|our|us|"
@@ -503,7 +507,7 @@ def _occupation(phrase: str) -> bool:
 
 _DEGREE = (
     r"(?:(?:so|very|really|quite|pretty|super|extremely|truly|just|always|a\s+bit|a\s+little|"
-    r"kind\s+of)\s+)*"
+    r"kind\s+of|absolutely|totally|completely|utterly|properly|freaking|bloody|fully)\s+)*"
 )
 _OPINION = re.compile(rf"^(?:is|are|was|were|'s|'re|am)?\s*{_DEGREE}(?P<a>.+?)$", re.IGNORECASE)
 _IDIOM = re.compile(
@@ -555,6 +559,9 @@ _MOMENTARY_PLACE = re.compile(
     r"on\s+(?:the|a)\s+(?:phone|call|bus|train|plane|break)|on\s+(?:vacation|holiday|break)|"
     r"outside|inside|downstairs|upstairs|online|offline|awake|asleep|here|there|back|home|"
     r"(?:kidding|joking|thinking|wondering|saying|asking|hoping|listening|waiting|leaving)|"
+    r"stuck\s+(?:in|on|at|behind)\s+(?:a\s+|an\s+|the\s+|my\s+)?(?:\w+\s+)?(?:traffic|queue|line|"
+    r"meeting|jam|lift|elevator|airport|tarmac|tunnel|rain|snow|office|call|station|car|bus|train|"
+    r"plane)\b.*|in\s+(?:a|an|such\s+a)\s+(?:\w+\s+)?mood|"
     r"going\s+to\s+(?:bed|sleep|the|a|my|work|lunch|dinner|home|church|practice)\b.*)"
     # … and nothing after it but "now" or company: "in a car accident" is no place to be.
     r"(?:\s+(?:now|right\s+now|today|with\s+.+|for\s+now|alone))?\s*$",
@@ -611,7 +618,7 @@ _TRAIT_SUFFIX = re.compile(
     r"an|er|est|ior|oid|some|like|wise|ward|proof|ure|weight|cap|ky)$"
 )
 #: Short adjectives with no telling ending ("I'm tall", "I'm vegan").
-_PLAIN_TRAITS = frozenset(
+PLAIN_TRAITS = frozenset(
     """tall short old young fat thin slim bald blonde blond gay straight bi single married
     deaf blind mute vegan smart rich poor lazy shy quiet loud kind mean brave bold calm wise
     strong weak fit big small tiny huge male female trans queer black white asian latina latino
@@ -624,16 +631,28 @@ _PLAIN_TRAITS = frozenset(
 
 def _looks_like_a_trait(word: str) -> bool:
     """True for a word that reads as an adjective ("redheaded", "tall"), not as a name ("mia")."""
-    return word in _PLAIN_TRAITS or word in TRANSIENT_STATES or bool(_TRAIT_SUFFIX.search(word))
+    return word in PLAIN_TRAITS or word in TRANSIENT_STATES or bool(_TRAIT_SUFFIX.search(word))
+
+
+#: Someone's mood today ("my manager is in a foul mood"); "always in a good mood" is a temper.
+_PASSING_MOOD = re.compile(
+    r"^(?:is|are|was|were|'s|'re)\s+(?:(?:so|really|such)\s+)?in\s+(?:a|an|such\s+a)\s+"
+    r"(?:\w+\s+)?mood\b",
+    re.IGNORECASE,
+)
 
 
 def _opinion_or_mood(predicate: str) -> bool:
-    """True when a predicate only judges or says how someone feels now ("is amazing", "sick")."""
+    """True when a predicate only judges or says how someone feels now ("is amazing", "sick",
+    "famished, skipped breakfast": the mood first, then why)."""
     m = _OPINION.match(predicate.strip().lower())
     if m is None:
         return False
+    if _PASSING_MOOD.match(predicate.strip()):
+        return True
     value = m.group("a").strip()
-    return value in EVALUATIVE or value in TRANSIENT_STATES
+    head = re.split(r"\s*[,;:]\s*", value)[0]
+    return value in EVALUATIVE or value in TRANSIENT_STATES or head in PASSING_SENSATIONS
 
 
 def _owned(verb: str, rest: str) -> bool:

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from memory_core import procedures
 from memory_core.extract import (
     corrections,
+    introductions,
     notes,
     patterns_dates,
     patterns_health,
@@ -39,9 +40,11 @@ from memory_core.extract.explicit import detect_explicit, note_candidate, sensit
 from memory_core.extract.filters import (
     find_sensitive,
     is_ephemeral,
+    is_exaggerated,
     is_hypothetical,
     is_noise,
     is_question,
+    is_sarcastic,
     normalize_value_text,
     redact,
 )
@@ -318,6 +321,8 @@ def _clauses(sentence: str) -> list[str]:
 
 
 _SUBJECT = re.compile(r"^(?P<s>i'm|i\s+am|im|i)\s+(?!and\b|but\b)", re.IGNORECASE)
+#: "My name is Ana, 30, a teacher": the name said first, then what the user is.
+_NAMED = re.compile(r"^(?:(?:my|the)\s+)?name(?:'s|\s+is)\s+[^\W\d_][\w'-]*\s*,", re.IGNORECASE)
 _JOINT = re.compile(r"(\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)", re.IGNORECASE)
 _HAVE = re.compile(r"^(?:i|we)(?:\s+(?:also\s+)?(?:have|own)|'ve\s+got|\s+have\s+got)\s+", re.I)
 _ONLY_IT = re.compile(r"^\w+\s+(?:it|that|this|them)(?:\s+(?:a\s+lot|so\s+much|there))?\W*$", re.I)
@@ -376,10 +381,11 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
     lead = strip_fillers(raw)[0]
     m = _SUBJECT.match(lead)
     have = _HAVE.match(lead)
+    named = _NAMED.match(lead) is not None
     pieces = _JOINT.split(raw)
-    if (m is None and have is None) or len(pieces) < 3:
+    if (m is None and have is None and not named) or len(pieces) < 3:
         return [raw]
-    copula = m is not None and m.group("s").lower() != "i"
+    copula = named or (m is not None and m.group("s").lower() != "i")
     out: list[str] = []
     current = pieces[0]
     for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
@@ -446,6 +452,7 @@ _GREETING = re.compile(
 def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> list[Candidate]:
     if _GREETING.match(sentence):
         return []
+    sentence = introductions.normalise(sentence)
     shared = [part for raw in _clauses(sentence) for part in _share_subject(raw, ctx)]
     clauses = _resolve_pronouns(shared, ctx, [] if seen is None else seen)
     lead, _ = strip_fillers(clauses[0])
@@ -522,7 +529,10 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
-    for sentence in split_sentences(body):
+    sentences = split_sentences(body)
+    for sentence in sentences:
+        if not explicit and is_exaggerated(sentence):
+            continue  # "My landlord is a hundred years old, I swear"
         if not explicit and is_question(sentence):
             statement = _statement_of(sentence)
             if statement is None:
@@ -533,7 +543,14 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
             continue
         found += _sentence(corrections.corrected(sentence), ctx, seen)
+    if not explicit and any(is_sarcastic(s) for s in sentences):
+        # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
+        found = [c for c in found if not c.key.startswith(_LIKES)]
     return found
+
+
+#: Keys of what the user likes (a sarcastic turn's "love" is no liking).
+_LIKES = ("likes.", "hobby.", "favorite.", "favourite.")
 
 
 class RulesExtractor:

@@ -237,10 +237,10 @@ _ADVERBS = (
     r"[a-z]{2,}ly"
 )
 _I_VERB = re.compile(
-    rf"(?<![\w'])[Ii](?![\w']|\.\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:'t)?)(?![\w'])"
+    rf"(?<![\w'])[Ii](?![\w']|[.-]\w)(?P<adv>(?:\s+(?:{_ADVERBS}))*)\s+(?P<verb>[a-z]+(?:'t)?)(?![\w'])"
 )
 _PRONOUN = re.compile(
-    r"(?<![\w'])(?:(?P<contr>[Ii]'(?:m|ve|d|ll))|(?P<i>[Ii])(?![\w']|\.\w)|"
+    r"(?<![\w'])(?:(?P<contr>[Ii]'(?:m|ve|d|ll))|(?P<i>[Ii])(?![\w']|[.-]\w)|"
     r"(?P<me>[Mm]e)|(?P<my>[Mm]y)|(?P<mine>[Mm]ine)|(?P<myself>[Mm]yself)|"
     r"(?P<you>[Yy]ou(?:'(?:re|ve|ll|d))?)|(?P<your>[Yy]our)|(?P<yours>[Yy]ours)|"
     r"(?P<yourself>[Yy]ourself))(?![\w'])"
@@ -354,3 +354,51 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
             pos = pro_m.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+# ---- numbers said in words ----------------------------------------------------------------------
+
+_UNITS = {
+    w: i
+    for i, w in enumerate(
+        """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+        fifteen sixteen seventeen eighteen nineteen""".split()
+    )
+}
+_TENS = {
+    w: 10 * i
+    for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)
+}
+#: A number from 0 to 199 in digits or words ("42", "forty-two", "a hundred and five").
+NUMBER = (
+    r"(?:\d{1,3}|(?:(?:a|one)\s+hundred(?:\s+and)?\s+)?(?:(?:"
+    + "|".join(_TENS)
+    + r")(?:[\s-]+(?:"
+    + "|".join(w for w in _UNITS if _UNITS[w] and _UNITS[w] < 10)
+    + r"))?|"
+    + "|".join(sorted(_UNITS, key=len, reverse=True))
+    + r")|(?:a|one)\s+hundred)"
+)
+
+
+def number_value(text: str) -> int | None:
+    """The value of a number said in digits or words ("42", "forty-two"), or None."""
+    low = re.sub(r"[\s-]+", " ", text.strip().lower())
+    if low.isdigit():
+        return int(low)
+    total = 0
+    hundred = re.match(r"^(?:a|one) hundred(?: and)?(?: |$)", low)
+    if hundred is not None:
+        total, low = 100, low[hundred.end() :]
+    words = low.split()
+    if not words:
+        return total or None
+    if len(words) > 2:
+        return None
+    tens = _TENS.get(words[0])
+    if tens is not None:
+        unit = _UNITS.get(words[1], -1) if len(words) == 2 else 0
+        return total + tens + unit if 0 <= unit < 10 else None
+    if len(words) == 1 and words[0] in _UNITS:
+        return total + _UNITS[words[0]]
+    return None

@@ -166,3 +166,107 @@ def test_a_plain_fact_with_a_passing_word_is_still_kept() -> None:
     """The noise filter reads figures of speech, not topics: a podcast host is a job."""
     assert facts("I host a podcast about gardening")
     assert facts("I work as a video editor")["job_title"].value == "video editor"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The name said without "I'm": "Name's …", "… here", a lower-case name before an age.
+        ("Name's Ines, I'm 33 and I teach yoga", {"name": "Ines", "age": "33"}),
+        (
+            "Bram here, 58, a carpenter from Ghent living in Antwerp",
+            {"name": "Bram", "age": "58", "job_title": "carpenter", "home_city": "Antwerp"},
+        ),
+        ("hey im lou, 24, a nurse", {"name": "Lou", "age": "24", "job_title": "nurse"}),
+        # The age said inside the job ("a 47-year-old baker") or in brackets.
+        (
+            "Hi, I'm Ottavio, a 47-year-old baker in Parma.",
+            {"name": "Ottavio", "age": "47", "job_title": "baker", "home_city": "Parma"},
+        ),
+        ("I'm a 31 year old welder", {"age": "31", "job_title": "welder"}),
+        ("I'm Wen (44), a pharmacist", {"name": "Wen", "age": "44", "job_title": "pharmacist"}),
+        (
+            "Im Rhea, 30 and a dentist in Hull",
+            {"name": "Rhea", "age": "30", "job_title": "dentist"},
+        ),
+        # The age in words, or turned lately.
+        ("I am forty-two and work as a chef", {"age": "42", "job_title": "chef"}),
+        ("I turned 60 on Sunday", {"age": "60"}),
+    ],
+)
+def test_introductions_in_other_shapes(text: str, expected: dict[str, str]) -> None:
+    """Names and ages said the many ways people introduce themselves are kept, and no value
+    holds the age ("a 47-year-old baker" is a baker aged 47)."""
+    found = facts(text)
+    assert {k: found[k].value for k in expected if k in found} == expected, {
+        k: c.value for k, c in found.items()
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hey im tired, 14 hours on my feet today",
+        "I'm done, 3 reports finished",
+        "I live in a 200-year-old farmhouse",
+    ],
+)
+def test_no_name_or_age_read_into_ordinary_words(text: str) -> None:
+    """A lower-case word before a number is a name only when it is no ordinary word; an old
+    house is no age."""
+    found = facts(text)
+    assert "name" not in found and "age" not in found, sorted(found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Hyperbole: the user cannot have died; "I could …" wishes; "I swear" exaggerates.
+        "I nearly died when the bill came",
+        "I'm dead, that joke got me",
+        "I could murder a curry",
+        "My landlord is about a hundred years old, I swear",
+        # Sarcasm: a marker, then a "love" that means the opposite.
+        "Oh brilliant, the lift is broken again. I just adore stairs.",
+        "Yeah right, I totally love queueing for an hour",
+        # How the user feels or where they are stuck right now.
+        "I'm famished, skipped breakfast",
+        "I'm absolutely soaked",
+        "I was stuck on the tarmac for two hours",
+        "I'm stuck in a queue at the bank",
+        # A passing moment of the day.
+        "I spilled tea all over my keyboard",
+        "I saw a hilarious clip of a goat on a trampoline",
+        "I grabbed a quick latte before the meeting",
+        "I forgot my umbrella and got drenched",
+        "I overslept and missed the train",
+        # Someone else's mood today; a road, not the user.
+        "My manager is in a foul mood",
+        "The I-5 was closed for hours",
+        "Traffic on I-80 is brutal",
+        "Traffic is heavy on I-94 near the exit",
+    ],
+)
+def test_figures_of_speech_and_passing_moments_are_not_kept(text: str) -> None:
+    """Hyperbole, sarcasm, passing states and events, and remarks about the world store
+    nothing (a road named "I-5" is no "I")."""
+    assert facts(text) == {}, {k: c.value_text for k, c in facts(text).items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("I just got married", "married"),
+        ("I had chemo last year", "chemo"),
+        ("I love spending Saturdays at the allotment", "allotment"),
+        ("I spilled the beans about the surprise party", "beans"),
+        ("My grandmother is a hundred years old", "hundred"),
+        ("My dad is always in a good mood", "mood"),
+        ("I could read before I could walk", "read"),
+    ],
+)
+def test_lasting_statements_near_the_noise_are_kept(text: str, word: str) -> None:
+    """The noise rules read figures of speech and moments, not topics: a wedding, an
+    illness, a hobby, a great age or a sunny temper is still kept."""
+    found = facts(text)
+    assert any(word in c.value_text.lower() for c in found.values()), sorted(found)
