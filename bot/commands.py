@@ -17,6 +17,7 @@ from bot.catalogue import Audience as Where
 from bot.catalogue import spec_of
 from bot.groups import HELP_GROUP, GroupDesk
 from bot.i18n import N_, day_text, t, tn
+from bot.imports import preview_text
 from bot.quotas import HeavyQuota
 from bot.responder import first_name, person_label, person_said, yours
 from bot.turn import turn_of
@@ -637,7 +638,11 @@ class Commands:
             )
         return [
             Reply(
-                intro + "\n" + pending.description + "\n\n" + t(c.lang, "Apply these changes?"),
+                intro
+                + "\n"
+                + preview_text(pending.shown, c.lang)
+                + "\n\n"
+                + t(c.lang, "Apply these changes?"),
                 buttons=(
                     (
                         button(t(c.lang, "Apply"), ButtonKind.IMPORT_APPLY),

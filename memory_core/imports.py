@@ -114,8 +114,8 @@ def plan(
     with memory.db.write() as conn:
         import_id = users.add_import(conn, user_id, the_plan.as_dict(), memory.clock.now())
     by_id = {f.id: f for f in current}
-    description = memory_md.describe(the_plan, show=_line_for(by_id, audience))
-    return memory_md.PendingImport(import_id, the_plan, description)
+    shown = memory_md.shown_plan(the_plan, _line_for(by_id, audience))
+    return memory_md.PendingImport(import_id, the_plan, shown)
 
 
 def _foreign_plan(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from memory_core.values import Category, Fact
@@ -117,8 +117,8 @@ class PendingImport:
 
     import_id: int | None
     plan: ImportPlan
-    #: The plan in words, as the audience it was made for may read it.
-    description: str = ""
+    #: The plan as the audience it was made for may read it (what a preview lists).
+    shown: ImportPlan = field(default_factory=ImportPlan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,31 +228,12 @@ def _plain(fact: Fact) -> str:
     return fact.value_text
 
 
-def describe(
-    p: ImportPlan,
-    limit: int = 8,
-    show: Callable[[str, str | None, int | None], str] | None = None,
-) -> str:
-    """A human summary of an import plan; ``show(text, category, fact_id)`` renders each
-    memory's text for the audience (default: as it is)."""
-
-    def shown(text: str, category: str | None, fact_id: int | None) -> str:
-        return show(text, category, fact_id) if show is not None else text
-
-    parts: list[str] = []
-    for title, rows in (
-        ("Add", [shown(t, c, None) for c, t in p.add]),
-        ("Change", [f"{shown(o, None, i)} → {shown(n, None, i)}" for i, o, n in p.change]),
-        ("Forget", [shown(t, None, i) for i, t in p.remove]),
-    ):
-        if rows:
-            listed = "\n".join(f"  • {r[:120]}" for r in rows[:limit])
-            more = f"\n  … and {len(rows) - limit} more" if len(rows) > limit else ""
-            parts.append(f"{title} ({len(rows)}):\n{listed}{more}")
-    if p.forgotten:
-        parts.append(
-            f"Not added ({p.forgotten}): you asked me to forget "
-            + ("it" if p.forgotten == 1 else "them")
-            + " (/remember brings one back)."
-        )
-    return "\n".join(parts)
+def shown_plan(p: ImportPlan, show: Callable[[str, str | None, int | None], str]) -> ImportPlan:
+    """The plan as an audience may read it: ``show(text, category, fact_id)`` renders each
+    memory's text (the app puts it in words, in the user's language)."""
+    return replace(
+        p,
+        add=[(c, show(t, c, None)) for c, t in p.add],
+        change=[(i, show(o, None, i), show(n, None, i)) for i, o, n in p.change],
+        remove=[(i, show(t, None, i)) for i, t in p.remove],
+    )

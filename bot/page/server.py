@@ -26,6 +26,7 @@ import structlog
 from aiohttp import web
 
 from bot.i18n import N_, supported, t
+from bot.imports import preview_text
 from bot.page import render
 from bot.page.auth import (
     PageKeys,
@@ -645,7 +646,8 @@ class PageServer:
         pending = await self._view(session).plan_import(raw, owner=session.name or "the user")
         if pending.import_id is None:
             return self._back("import_same")
-        page = render.import_page(self._ctx(session), pending.import_id, pending.description, rev)
+        preview = preview_text(pending.shown, session.lang)
+        page = render.import_page(self._ctx(session), pending.import_id, preview, rev)
         return self._html(page)
 
     async def apply_import(

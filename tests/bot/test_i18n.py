@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.types import ButtonPress
+from adapters.types import Attachment, ButtonPress
 from bot import app, texts
 from bot.config import Settings
 from bot.i18n import Languages, supported, t, tn
@@ -109,6 +109,14 @@ async def test_commands_answer_in_the_users_language(
 ) -> None:
     replies = await harness.bot.on_message(message(command, language=lang))
     assert expected in replies[0].text
+
+
+async def test_an_import_preview_is_worded_in_the_users_language(harness: Harness) -> None:
+    md = "# Memory of Ana\n\n## Other\n- Ana plays the cello\n- Ana has a cat\n"
+    upload = Attachment("MEMORY.md", md.encode(), "text/markdown")
+    replies = await harness.bot.on_message(message("/import", language="de", attachment=upload))
+    assert "Hinzufügen (2):\n  • Ana plays the cello" in replies[0].text, replies[0].text
+    assert replies[0].text.endswith("Diese Änderungen übernehmen?")
 
 
 @pytest.fixture
