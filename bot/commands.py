@@ -6,6 +6,7 @@ import dataclasses
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Protocol
 
 import structlog
@@ -87,8 +88,6 @@ HISTORY_EVENTS = {
     "decayed": N_("faded"),
     "faded": N_("faded"),
 }
-#: Other assistants whose memory exports /import reads (``memory_core.foreign_memory``).
-FOREIGN_SOURCES = {"chatgpt": "ChatGPT", "claude": "Claude"}
 #: What an /undo did to each memory, by the status it is back in.
 UNDONE = {
     Status.ACTIVE: N_("{fact} (back in your memory)"),
@@ -531,20 +530,13 @@ class Commands:
             fact = found[0]
         history = await c.view.history(fact)
         learned = day_text(lang, fact.created_at)
-        imported = (fact.source_turn_id or "").split(":")
-        if imported[0] == "import" and len(imported) == 3:
+        quote = texts.quotable_source(fact)
+        imported = texts.imported_from(fact)
+        if imported is not None:
+            source = t(lang, "Imported from {source} on {day}.", source=imported, day=learned)
+        elif quote is not None:
             source = t(
-                lang,
-                "Imported from {source} on {day}.",
-                source=FOREIGN_SOURCES.get(imported[1], imported[1]),
-                day=learned,
-            )
-        elif fact.source_excerpt and not fact.sensitive:
-            source = t(
-                lang,
-                "I learned it on {day} from your message: “{quote}”",
-                day=learned,
-                quote=fact.source_excerpt,
+                lang, "I learned it on {day} from your message: “{quote}”", day=learned, quote=quote
             )
         else:
             source = t(lang, "I learned it on {day}.", day=learned)
@@ -633,8 +625,8 @@ class Commands:
                 c.lang,
                 "Here's what your {source} memory export adds (each memory will say it was "
                 "imported from {source} on {day}):",
-                source=FOREIGN_SOURCES.get(pending.plan.source, pending.plan.source),
-                day=pending.plan.imported_on,
+                source=texts.FOREIGN_SOURCES.get(pending.plan.source, pending.plan.source),
+                day=day_text(c.lang, date.fromisoformat(pending.plan.imported_on)),
             )
         return [
             Reply(

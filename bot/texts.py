@@ -114,6 +114,27 @@ def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: 
     return f"{tag}{said_to_user(fact, who)}{flag}"
 
 
+#: The assistants whose memory exports /import reads (the name an import records → shown).
+FOREIGN_SOURCES = {"chatgpt": "ChatGPT", "claude": "Claude"}
+
+
+def imported_from(fact: Fact) -> str | None:
+    """The assistant a fact came from in its memory export ("ChatGPT"), else ``None``."""
+    kind, _, rest = (fact.source_turn_id or "").partition(":")
+    source, found, _ = rest.partition(":")
+    if kind != "import" or not found:
+        return None
+    return FOREIGN_SOURCES.get(source, source)
+
+
+def quotable_source(fact: Fact) -> str | None:
+    """The user's own message a fact was learned from, when it may be quoted: never a
+    sensitive fact's, never an import's note of where it came from (no message of theirs)."""
+    if fact.sensitive or not fact.source_excerpt or imported_from(fact) is not None:
+        return None
+    return fact.source_excerpt
+
+
 def short(text: str, limit: int = 40) -> str:
     """Shorten for a button label."""
     text = " ".join(text.split())
