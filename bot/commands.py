@@ -178,7 +178,8 @@ class Commands:
             replies: list[Reply] = await handler(Call(msg, turn_id, arg, view))
         except InvalidInputError as exc:
             log.info("command_input_refused", command=name, error=str(exc)[:80])
-            return [Reply(t(lang, "Sorry — I can't use that: {reason}.", reason=exc))]
+            reason = texts.refusal(lang, exc)
+            return [Reply(t(lang, "Sorry — I can't use that: {reason}.", reason=reason))]
         except NotFoundError:
             return [
                 Reply(t(lang, "I couldn't find that memory. /memories lists them with their ids."))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.i18n import N_, t
 from bot.responder import yours
 from memory_core import procedure_steps, procedure_topic
+from memory_core.errors import InvalidInputError
 from memory_core.values import Fact
 
 HELP = N_("""I'm membot — I remember what you tell me, across conversations.
@@ -112,6 +113,11 @@ def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: 
         f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
     )
     return f"{tag}{said_to_user(fact, who)}{flag}"
+
+
+def refusal(lang: str, error: InvalidInputError) -> str:
+    """Why the engine refused an input, in ``lang`` (its ``Reason`` through the catalogue)."""
+    return error.reason.said(lambda template: t(lang, template))
 
 
 #: The assistants whose memory exports /import reads (the name an import records → shown).

@@ -30,7 +30,7 @@ from sqlalchemy import Connection
 from memory_core import disclosure, foreign_memory, memory_md
 from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS, clean_text
-from memory_core.errors import InvalidInputError
+from memory_core.errors import InvalidInputError, Reason
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.store import facts as fact_repo
@@ -78,7 +78,7 @@ def plan(
     """Read an edited MEMORY.md, store what applying it would change and describe it for
     ``audience`` — blocking work for a thread. A group is never shown an import."""
     if audience == Audience.GROUP:
-        raise InvalidInputError("an import is only read in your private chat")
+        raise InvalidInputError(Reason("an import is only read in your private chat"))
     with memory.db.read() as conn:
         # What an export holds: a category the export leaves out is not in the file, and its
         # facts are not "removed lines" (docs/categories.md).
@@ -86,10 +86,7 @@ def plan(
         current = fact_repo.list_facts(conn, user_id, scope, memory_md.MAX_EXPORT, 0)
 
     def clean(line: str) -> str:
-        try:
-            value = clean_text(line, limit=MAX_FACT_CHARS)
-        except InvalidInputError as exc:
-            raise ValueError(str(exc)) from exc
+        value = clean_text(line, limit=MAX_FACT_CHARS)
         # Stored memories are third person, like everything the bot learns.
         return third_person(value, owner)
 
@@ -106,7 +103,7 @@ def plan(
                 clean=clean,
             )
     except memory_md.MemoryFileError as exc:
-        raise InvalidInputError(str(exc)) from exc
+        raise InvalidInputError(exc.reason) from exc
     # An old file is old material: what the user asked to forget is not brought back.
     the_plan = memory._without_forgotten(user_id, the_plan)
     if the_plan.empty:
@@ -136,12 +133,13 @@ def _foreign_plan(
         add.append((item.category.value, value))
     if not add and not foreign.items:
         raise memory_md.MemoryFileError(
-            f"that {foreign.source_name} export holds no memories, so I changed nothing"
+            Reason(
+                "that {source} export holds no memories, so I changed nothing",
+                source=foreign.source_name,
+            )
         )
     if len(add) > memory_md.MAX_EXPORT:
-        raise memory_md.MemoryFileError(
-            f"that file has {len(add)} memories; the limit is {memory_md.MAX_EXPORT}"
-        )
+        raise memory_md.MemoryFileError(memory_md.too_many(len(add)))
     return memory_md.ImportPlan(add=add, source=foreign.source, imported_on=today)
 
 

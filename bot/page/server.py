@@ -34,6 +34,7 @@ from bot.page.auth import (
     Session,
     check_init_data,
 )
+from bot.texts import refusal
 from memory_core import (
     Category,
     ConflictChoice,
@@ -42,7 +43,7 @@ from memory_core import (
     UserView,
     people_of,
 )
-from memory_core.errors import InvalidInputError, NotFoundError
+from memory_core.errors import InvalidInputError, NotFoundError, Reason
 from memory_core.values import Audience, Status
 
 log = structlog.get_logger("bot.page")
@@ -291,7 +292,7 @@ class PageServer:
                     request,
                     session,
                     N_("Sorry"),
-                    t(lang, "Sorry — I can't use that: {reason}.", reason=exc),
+                    t(lang, "Sorry — I can't use that: {reason}.", reason=refusal(lang, exc)),
                     400,
                     translate=False,
                 )
@@ -639,9 +640,15 @@ class PageServer:
             text = form.get("text")
             raw = text.encode() if isinstance(text, str) else b""
         if not raw.strip():
-            raise InvalidInputError("no file")
+            raise InvalidInputError(Reason("you sent no file"))
         if len(raw) > MAX_UPLOAD:
-            raise InvalidInputError("the file is too large")
+            raise InvalidInputError(
+                Reason(
+                    "that file is too big ({size} KB; the limit is {limit} KB)",
+                    size=len(raw) // 1024,
+                    limit=MAX_UPLOAD // 1024,
+                )
+            )
         rev = await self.memory.revision(session.user_id)
         pending = await self._view(session).plan_import(raw, owner=session.name or "the user")
         if pending.import_id is None:
