@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Awaitable, Callable
+from datetime import date
 from typing import Protocol
 
 import structlog
@@ -16,6 +17,7 @@ from bot.catalogue import CATALOGUE, Call, Catalogue
 from bot.catalogue import Audience as Where
 from bot.groups import GroupDesk
 from bot.i18n import N_, day_text, t, tn
+from bot.imports import preview_text
 from bot.quotas import HeavyQuota
 from bot.responder import first_name, person_label, person_said, yours
 from bot.turn import turn_of
@@ -85,8 +87,6 @@ HISTORY_EVENTS = {
     "decayed": N_("faded"),
     "faded": N_("faded"),
 }
-#: Other assistants whose memory exports /import reads (``memory_core.foreign_memory``).
-FOREIGN_SOURCES = {"chatgpt": "ChatGPT", "claude": "Claude"}
 #: What an /undo did to each memory, by the status it is back in.
 UNDONE = {
     Status.ACTIVE: N_("{fact} (back in your memory)"),
@@ -154,7 +154,8 @@ class Commands:
             replies: list[Reply] = await handler(Call(msg, turn_id, arg, view))
         except InvalidInputError as exc:
             log.info("command_input_refused", command=name, error=str(exc)[:80])
-            return [Reply(t(lang, "Sorry — I can't use that: {reason}.", reason=exc))]
+            reason = texts.refusal(lang, exc)
+            return [Reply(t(lang, "Sorry — I can't use that: {reason}.", reason=reason))]
         except NotFoundError:
             return [
                 Reply(t(lang, "I couldn't find that memory. /memories lists them with their ids."))
@@ -499,20 +500,13 @@ class Commands:
             fact = found[0]
         history = await c.view.history(fact)
         learned = day_text(lang, fact.created_at)
-        imported = (fact.source_turn_id or "").split(":")
-        if imported[0] == "import" and len(imported) == 3:
+        quote = texts.quotable_source(fact)
+        imported = texts.imported_from(fact)
+        if imported is not None:
+            source = t(lang, "Imported from {source} on {day}.", source=imported, day=learned)
+        elif quote is not None:
             source = t(
-                lang,
-                "Imported from {source} on {day}.",
-                source=FOREIGN_SOURCES.get(imported[1], imported[1]),
-                day=learned,
-            )
-        elif fact.source_excerpt and not fact.sensitive:
-            source = t(
-                lang,
-                "I learned it on {day} from your message: “{quote}”",
-                day=learned,
-                quote=fact.source_excerpt,
+                lang, "I learned it on {day} from your message: “{quote}”", day=learned, quote=quote
             )
         else:
             source = t(lang, "I learned it on {day}.", day=learned)
@@ -601,12 +595,16 @@ class Commands:
                 c.lang,
                 "Here's what your {source} memory export adds (each memory will say it was "
                 "imported from {source} on {day}):",
-                source=FOREIGN_SOURCES.get(pending.plan.source, pending.plan.source),
-                day=pending.plan.imported_on,
+                source=texts.FOREIGN_SOURCES.get(pending.plan.source, pending.plan.source),
+                day=day_text(c.lang, date.fromisoformat(pending.plan.imported_on)),
             )
         return [
             Reply(
-                intro + "\n" + pending.description + "\n\n" + t(c.lang, "Apply these changes?"),
+                intro
+                + "\n"
+                + preview_text(pending.shown, c.lang)
+                + "\n\n"
+                + t(c.lang, "Apply these changes?"),
                 buttons=(
                     (
                         button(t(c.lang, "Apply"), ButtonKind.IMPORT_APPLY),

@@ -1,7 +1,8 @@
-"""Applying confirmed imports in the background, so a big one never holds a button press (or
-anyone else) waiting: a small import is answered on the press; a big one says it is under way
-and the user gets a private message when it is done. Imports a dead process left half-applied
-resume at start (memory_core.imports keeps them all or nothing)."""
+"""An import's preview in words, and applying confirmed imports in the background, so a big
+one never holds a button press (or anyone else) waiting: a small import is answered on the
+press; a big one says it is under way and the user gets a private message when it is done.
+Imports a dead process left half-applied resume at start (memory_core.imports keeps them all
+or nothing)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from collections.abc import Callable
 import structlog
 
 from adapters.types import Reply
-from bot.i18n import t
+from bot.i18n import N_, t, tn
 from bot.notifier import Notifier
 from bot.quotas import HeavyQuota
-from memory_core import ImportSummary, Memory
+from memory_core import ImportPlan, ImportSummary, Memory
 
 log = structlog.get_logger("bot.imports")
 
@@ -28,6 +29,48 @@ def summary_text(done: ImportSummary, lang: str = "en") -> str:
         changed=done.changed,
         removed=done.removed,
     )
+
+
+#: Lines a preview lists per heading (the rest are counted).
+PREVIEW_LINES = 8
+#: A preview line is cut to this many characters.
+PREVIEW_WIDTH = 120
+
+
+def preview_text(shown: ImportPlan, lang: str = "en") -> str:
+    """What an import would change, in words (in ``lang``): each heading with its count and
+    its first lines; ``shown`` holds the texts as the audience may read them."""
+    parts: list[str] = []
+    for title, rows in (
+        (N_("Add ({n}):"), [text for _, text in shown.add]),
+        (N_("Change ({n}):"), [f"{old} → {new}" for _, old, new in shown.change]),
+        (N_("Forget ({n}):"), [text for _, text in shown.remove]),
+    ):
+        if not rows:
+            continue
+        listed = [f"  • {row[:PREVIEW_WIDTH]}" for row in rows[:PREVIEW_LINES]]
+        if len(rows) > PREVIEW_LINES:
+            listed.append("  " + t(lang, "… and {n} more", n=len(rows) - PREVIEW_LINES))
+        parts.append("\n".join([t(lang, title, n=len(rows)), *listed]))
+    if shown.forgotten:
+        parts.append(
+            tn(
+                lang,
+                "Not added ({n}): you asked me to forget it (/remember brings one back).",
+                "Not added ({n}): you asked me to forget them (/remember brings one back).",
+                shown.forgotten,
+            )
+        )
+    if shown.secrets:
+        parts.append(
+            tn(
+                lang,
+                "Not added ({n}): it holds a password, PIN or code (say /remember … to keep one).",
+                "Not added ({n}): they hold a password, PIN or code (say /remember … to keep one).",
+                shown.secrets,
+            )
+        )
+    return "\n".join(parts)
 
 
 class ImportRunner:

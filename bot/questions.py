@@ -14,9 +14,8 @@ from memory_core import Conflict, Fact, Question, ReflectionPost, chat_of
 
 
 def _said(fact: Fact) -> str:
-    if fact.source_excerpt and not fact.sensitive:
-        return second_person(fact.source_excerpt)
-    return yours(fact.value_text, None)
+    quote = texts.quotable_source(fact)
+    return second_person(quote) if quote is not None else yours(fact.value_text, None)
 
 
 def _label(fact: Fact) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.i18n import N_, t
 from bot.responder import yours
 from memory_core import procedure_steps, procedure_topic
+from memory_core.errors import InvalidInputError
 from memory_core.values import Fact
 
 #: Where to find help, added to every reply to a message about self-harm (the model's too).
@@ -92,6 +93,32 @@ def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: 
         f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
     )
     return f"{tag}{said_to_user(fact, who)}{flag}"
+
+
+def refusal(lang: str, error: InvalidInputError) -> str:
+    """Why the engine refused an input, in ``lang`` (its ``Reason`` through the catalogue)."""
+    return error.reason.said(lambda template: t(lang, template))
+
+
+#: The assistants whose memory exports /import reads (the name an import records → shown).
+FOREIGN_SOURCES = {"chatgpt": "ChatGPT", "claude": "Claude"}
+
+
+def imported_from(fact: Fact) -> str | None:
+    """The assistant a fact came from in its memory export ("ChatGPT"), else ``None``."""
+    kind, _, rest = (fact.source_turn_id or "").partition(":")
+    source, found, _ = rest.partition(":")
+    if kind != "import" or not found:
+        return None
+    return FOREIGN_SOURCES.get(source, source)
+
+
+def quotable_source(fact: Fact) -> str | None:
+    """The user's own message a fact was learned from, when it may be quoted: never a
+    sensitive fact's, never an import's note of where it came from (no message of theirs)."""
+    if fact.sensitive or not fact.source_excerpt or imported_from(fact) is not None:
+        return None
+    return fact.source_excerpt
 
 
 def short(text: str, limit: int = 40) -> str:

@@ -1,6 +1,6 @@
-"""Build the message catalogue (bot/locales): extract the msgids from bot/ and adapters/,
-merge them into every language's ``membot.po`` and compile each to the ``membot.mo`` the bot
-reads.
+"""Build the message catalogue (bot/locales): extract the msgids from bot/ and adapters/
+(and the refusals memory_core words as ``Reason("…")``), merge them into every language's
+``membot.po`` and compile each to the ``membot.mo`` the bot reads.
 
     python -m devtools.locales update     # new msgids into every .po (then translate them)
     python -m devtools.locales compile    # .po → .mo (commit both)
@@ -25,11 +25,21 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The packages whose texts users read (adapters mark theirs with ``N_`` and translate them
 #: through the ``words`` the composition root gives them).
 SOURCES = (ROOT / "bot", ROOT / "adapters")
+#: The engine says nothing to users itself, but the reasons it refuses an input with
+#: (``memory_core.errors.Reason``) reach them: only those are read there.
+ENGINE = ROOT / "memory_core"
 LOCALES = ROOT / "bot" / "locales"
 DOMAIN = "membot"
 #: The catalogue's marker functions: ``t(lang, msgid)``, ``tn(lang, singular, plural, n)``,
 #: ``N_(msgid)`` (a constant translated where shown), ``_say(msgid)`` (the offline responder).
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"t": (2,), "tn": (2, 3), "N_": None, "_say": None}
+KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "t": (2,),
+    "tn": (2, 3),
+    "N_": None,
+    "_say": None,
+    "Reason": None,
+}
+ENGINE_KEYWORDS: dict[str, tuple[int, ...] | None] = {"Reason": None}
 LANGUAGES = ("de", "es", "fr", "ru")
 
 
@@ -41,20 +51,30 @@ def po_path(lang: str) -> Path:
 def template() -> Catalog:
     """Every msgid the code uses (with where), as a catalogue template."""
     catalog = Catalog(domain=DOMAIN, project="membot", fuzzy=False)
-    for path in sorted(p for source in SOURCES for p in source.rglob("*.py")):
-        with path.open("rb") as f:
-            for lineno, message, comments, context in extract(
-                "python", f, keywords=KEYWORDS, comment_tags=("i18n:",)
-            ):
-                where = (str(path.relative_to(ROOT)), lineno)
-                catalog.add(message, locations=[where], auto_comments=comments, context=context)
-        for lineno, message in unseen_by_babel(path):
-            if catalog.get(message) is None:
-                catalog.add(message, locations=[(str(path.relative_to(ROOT)), lineno)])
+    app = sorted(p for source in SOURCES for p in source.rglob("*.py"))
+    engine = sorted(ENGINE.rglob("*.py"))
+    for paths, keywords in ((app, KEYWORDS), (engine, ENGINE_KEYWORDS)):
+        for path in paths:
+            _collect(catalog, path, keywords)
     return catalog
 
 
-def unseen_by_babel(path: Path) -> list[tuple[int, str | tuple[str, str]]]:
+def _collect(catalog: Catalog, path: Path, keywords: dict[str, tuple[int, ...] | None]) -> None:
+    """Add one source file's marked msgids to ``catalog``."""
+    with path.open("rb") as f:
+        for lineno, message, comments, context in extract(
+            "python", f, keywords=keywords, comment_tags=("i18n:",)
+        ):
+            where = (str(path.relative_to(ROOT)), lineno)
+            catalog.add(message, locations=[where], auto_comments=comments, context=context)
+    for lineno, message in unseen_by_babel(path, keywords):
+        if catalog.get(message) is None:
+            catalog.add(message, locations=[(str(path.relative_to(ROOT)), lineno)])
+
+
+def unseen_by_babel(
+    path: Path, keywords: dict[str, tuple[int, ...] | None] = KEYWORDS
+) -> list[tuple[int, str | tuple[str, str]]]:
     """Marked msgids Babel's extractor skips: a marker call inside an f-string
     (``f"{t(lang, 'People')}"``) or inside another call's arguments
     (``t(lang, EVENTS.get(e, N_("changed")))``)."""
@@ -62,9 +82,9 @@ def unseen_by_babel(path: Path) -> list[tuple[int, str | tuple[str, str]]]:
     for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             continue
-        if node.func.id not in KEYWORDS:
+        if node.func.id not in keywords:
             continue
-        spec = KEYWORDS[node.func.id] or (1,)
+        spec = keywords[node.func.id] or (1,)
         texts = [
             arg.value
             for i in spec

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memory_core.errors import InvalidInputError
+from memory_core.errors import InvalidInputError, Reason
 
 MAX_FACT_CHARS = 1000
 MAX_EPISODE_CHARS = 16000
 # Control characters, and lone surrogates (JSON "\ud800" escapes decode to them; SQLite and
 # the embedder cannot encode them to UTF-8, so they would raise UnicodeEncodeError).
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+EMPTY = Reason("there is nothing to remember in an empty text")
 
 
 def clean_text(value: str, *, limit: int) -> str:
@@ -23,9 +24,15 @@ def clean_text(value: str, *, limit: int) -> str:
     value = unicodedata.normalize("NFC", value)
     value = CONTROL.sub("", value).strip()
     if not value:
-        raise InvalidInputError("there is nothing to remember in an empty text")
+        raise InvalidInputError(EMPTY)
     if len(value) > limit:
-        raise InvalidInputError(f"that is too long to remember ({len(value)} > {limit} characters)")
+        raise InvalidInputError(
+            Reason(
+                "that is too long to remember ({length} > {limit} characters)",
+                length=len(value),
+                limit=limit,
+            )
+        )
     return value
 
 
@@ -35,7 +42,7 @@ def clip_episode(value: str) -> str:
     the bulk import store turns the same way); an empty text raises."""
     value = CONTROL.sub("", unicodedata.normalize("NFC", value)).strip()
     if not value:
-        raise InvalidInputError("there is nothing to remember in an empty text")
+        raise InvalidInputError(EMPTY)
     return value[:MAX_EPISODE_CHARS].rstrip()
 
 

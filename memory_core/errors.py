@@ -14,9 +14,46 @@
         └── InvalidLLMOutputError   it answered, but not in the schema we asked for
 
 Expected outcomes (nothing found, nothing to learn) are values, never exceptions.
+
+A refusal a user reads (a file /import cannot take, a memory too long) carries its
+:class:`Reason`: the English wording as a template with its fields, which the app puts in the
+user's language (bot/i18n.py; ``devtools/locales.py`` collects every ``Reason("…")`` here).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+
+class Reason:
+    """Why an input was refused, in words: an English template and its ``str.format`` fields
+    (a field may be a Reason too, or a list of them, said one after another with "; ").
+    ``str()`` is the English; ``said(translate)`` words it through a catalogue."""
+
+    __slots__ = ("fields", "template")
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        self.template = template
+        self.fields = fields
+
+    def said(self, translate: Callable[[str], str]) -> str:
+        """The reason with ``translate`` applied to its template and to every inner reason's."""
+
+        def value(field: object) -> object:
+            if isinstance(field, Reason):
+                return field.said(translate)
+            if isinstance(field, list) and all(isinstance(f, Reason) for f in field):
+                return "; ".join(f.said(translate) for f in field)
+            return field
+
+        text = translate(self.template)
+        return text.format(**{k: value(v) for k, v in self.fields.items()}) if self.fields else text
+
+    def __str__(self) -> str:
+        return self.said(lambda template: template)
+
+    def __repr__(self) -> str:
+        return f"Reason({str(self)!r})"
 
 
 class MemoryCoreError(Exception):
@@ -50,7 +87,12 @@ class NotFoundError(MemoryCoreError):
 
 
 class InvalidInputError(MemoryCoreError):
-    """The input cannot be stored or searched (empty, too long, malformed)."""
+    """The input cannot be stored or searched (empty, too long, malformed); ``reason`` is why,
+    in words the app can translate (a plain text when no user reads it)."""
+
+    def __init__(self, reason: str | Reason = "") -> None:
+        self.reason = reason if isinstance(reason, Reason) else Reason(reason)
+        super().__init__(str(self.reason))
 
 
 class CategoryNotAllowedError(InvalidInputError):

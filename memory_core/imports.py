@@ -31,7 +31,7 @@ from memory_core import disclosure, foreign_memory, memory_md
 from memory_core.categories import Consumer
 from memory_core.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.config import ImportLimits
-from memory_core.errors import InvalidInputError
+from memory_core.errors import InvalidInputError, Reason
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
@@ -70,7 +70,7 @@ def plan(
     """Read an edited MEMORY.md, store what applying it would change and describe it for
     ``audience`` — blocking work for a thread. A group is never shown an import."""
     if audience == Audience.GROUP:
-        raise InvalidInputError("an import is only read in your private chat")
+        raise InvalidInputError(Reason("an import is only read in your private chat"))
     with ctx.db.read() as conn:
         # What an export holds: a category the export leaves out is not in the file, and its
         # facts are not "removed lines" (docs/categories.md).
@@ -78,10 +78,7 @@ def plan(
         current = fact_repo.list_facts(conn, user_id, scope, memory_md.MAX_EXPORT, 0)
 
     def clean(line: str) -> str:
-        try:
-            value = clean_text(line, limit=MAX_FACT_CHARS)
-        except InvalidInputError as exc:
-            raise ValueError(str(exc)) from exc
+        value = clean_text(line, limit=MAX_FACT_CHARS)
         # Stored memories are third person, like everything the bot learns.
         return third_person(value, owner)
 
@@ -98,7 +95,7 @@ def plan(
                 clean=clean,
             )
     except memory_md.MemoryFileError as exc:
-        raise InvalidInputError(str(exc)) from exc
+        raise InvalidInputError(exc.reason) from exc
     # An old file is old material: what the user asked to forget is not brought back.
     the_plan = without_forgotten(ctx, user_id, the_plan)
     if the_plan.empty:
@@ -106,8 +103,8 @@ def plan(
     with ctx.db.write() as conn:
         import_id = users.add_import(conn, user_id, the_plan.as_dict(), ctx.clock.now())
     by_id = {f.id: f for f in current}
-    description = memory_md.describe(the_plan, show=_line_for(by_id, audience))
-    return memory_md.PendingImport(import_id, the_plan, description)
+    shown = memory_md.shown_plan(the_plan, _line_for(by_id, audience))
+    return memory_md.PendingImport(import_id, the_plan, shown)
 
 
 def _foreign_plan(
@@ -134,12 +131,13 @@ def _foreign_plan(
         add.append((item.category.value, value))
     if not add and not foreign.items:
         raise memory_md.MemoryFileError(
-            f"that {foreign.source_name} export holds no memories, so I changed nothing"
+            Reason(
+                "that {source} export holds no memories, so I changed nothing",
+                source=foreign.source_name,
+            )
         )
     if len(add) > memory_md.MAX_EXPORT:
-        raise memory_md.MemoryFileError(
-            f"that file has {len(add)} memories; the limit is {memory_md.MAX_EXPORT}"
-        )
+        raise memory_md.MemoryFileError(memory_md.too_many(len(add)))
     return memory_md.ImportPlan(add=add, secrets=secrets, source=foreign.source, imported_on=today)
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from memory_core.errors import InvalidInputError, Reason
 from memory_core.values import Category, Fact
 
 #: Big enough for any export to import back (50,000 memories at ~100 bytes), well under
@@ -44,7 +45,16 @@ HEADER = (
 
 
 class MemoryFileError(ValueError):
-    """The uploaded file is not a MEMORY.md we can read."""
+    """The uploaded file is not a MEMORY.md we can read; ``reason`` says why in words."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+def too_many(lines: int) -> Reason:
+    """The refusal of a file with more memories than one import takes."""
+    return Reason("that file has {n} memories; the limit is {limit}", n=lines, limit=MAX_EXPORT)
 
 
 def render(facts: Sequence[Fact], owner: str) -> str:
@@ -121,8 +131,8 @@ class PendingImport:
 
     import_id: int | None
     plan: ImportPlan
-    #: The plan in words, as the audience it was made for may read it.
-    description: str = ""
+    #: The plan as the audience it was made for may read it (what a preview lists).
+    shown: ImportPlan = field(default_factory=ImportPlan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,17 +157,20 @@ def decode(raw: bytes) -> str:
     """Check size and encoding of an uploaded file."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise MemoryFileError(
-            f"that file is too big ({len(raw) // 1024} KB; the limit is "
-            f"{MAX_IMPORT_BYTES // 1024} KB)"
+            Reason(
+                "that file is too big ({size} KB; the limit is {limit} KB)",
+                size=len(raw) // 1024,
+                limit=MAX_IMPORT_BYTES // 1024,
+            )
         )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise MemoryFileError(
-            "that file is not UTF-8 text; please send the MEMORY.md I exported"
+            Reason("that file is not UTF-8 text; please send the MEMORY.md I exported")
         ) from exc
     if "\x00" in text:
-        raise MemoryFileError("that file looks binary, not a MEMORY.md")
+        raise MemoryFileError(Reason("that file looks binary, not a MEMORY.md"))
     return text
 
 
@@ -174,10 +187,10 @@ def plan(
 
     ``shown(fact)`` is how the export printed a fact (secrets masked): a line equal to it is
     unchanged. ``clean(text)`` validates and normalises one line's text (raising
-    ``ValueError`` with the reason)."""
+    :class:`InvalidInputError` or ``ValueError`` with the reason)."""
     by_id = {f.id: f for f in current}
     seen: set[int] = set()
-    problems: list[str] = []
+    problems: list[Reason] = []
     result = ImportPlan()
     category = Category.OTHER
     lines = 0
@@ -194,7 +207,7 @@ def plan(
         tag = m.group("id")
         fid = int(tag) if tag is not None and len(tag) <= 12 else None
         if fid is not None and fid in seen:
-            problems.append(f"line {number}: #{fid} appears twice")
+            problems.append(Reason("line {number}: #{id} appears twice", number=number, id=fid))
             continue
         if fid is not None and fid in by_id:
             seen.add(fid)
@@ -203,8 +216,9 @@ def plan(
                 continue
         try:
             value = clean(body) if clean is not None else body
-        except ValueError as exc:
-            problems.append(f"line {number}: {exc}")
+        except (ValueError, InvalidInputError) as exc:
+            problem = exc.reason if isinstance(exc, InvalidInputError) else Reason(str(exc))
+            problems.append(Reason("line {number}: {problem}", number=number, problem=problem))
             continue
         if fid is not None and fid in by_id:
             result.change.append((fid, by_id[fid].value_text, value))
@@ -212,57 +226,42 @@ def plan(
             result.add.append((category.value, value))
     if lines == 0:
         raise MemoryFileError(
-            "that file has no memory lines (one “- memory” per line), so I changed nothing. "
-            "To delete everything, use /forgetme"
+            Reason(
+                "that file has no memory lines (one “- memory” per line), so I changed "
+                "nothing. To delete everything, use /forgetme"
+            )
         )
     if lines > MAX_EXPORT:
-        raise MemoryFileError(f"that file has {lines} memories; the limit is {MAX_EXPORT}")
+        raise MemoryFileError(too_many(lines))
     if problems:
-        listed = "; ".join(problems[:5]) + (
-            f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
-        )
-        raise MemoryFileError(f"I changed nothing: {listed}")
+        raise MemoryFileError(_nothing_changed(problems))
     for fact in current:
         if fact.id not in seen:
             result.remove.append((fact.id, fact.value_text))
     return result
 
 
+def _nothing_changed(problems: list[Reason]) -> Reason:
+    """The refusal naming a file's bad lines (the first five, and how many more)."""
+    if len(problems) > 5:
+        return Reason(
+            "I changed nothing: {problems} (and {more} more)",
+            problems=problems[:5],
+            more=len(problems) - 5,
+        )
+    return Reason("I changed nothing: {problems}", problems=problems)
+
+
 def _plain(fact: Fact) -> str:
     return fact.value_text
 
 
-def describe(
-    p: ImportPlan,
-    limit: int = 8,
-    show: Callable[[str, str | None, int | None], str] | None = None,
-) -> str:
-    """A human summary of an import plan; ``show(text, category, fact_id)`` renders each
-    memory's text for the audience (default: as it is)."""
-
-    def shown(text: str, category: str | None, fact_id: int | None) -> str:
-        return show(text, category, fact_id) if show is not None else text
-
-    parts: list[str] = []
-    for title, rows in (
-        ("Add", [shown(t, c, None) for c, t in p.add]),
-        ("Change", [f"{shown(o, None, i)} → {shown(n, None, i)}" for i, o, n in p.change]),
-        ("Forget", [shown(t, None, i) for i, t in p.remove]),
-    ):
-        if rows:
-            listed = "\n".join(f"  • {r[:120]}" for r in rows[:limit])
-            more = f"\n  … and {len(rows) - limit} more" if len(rows) > limit else ""
-            parts.append(f"{title} ({len(rows)}):\n{listed}{more}")
-    if p.forgotten:
-        parts.append(
-            f"Not added ({p.forgotten}): you asked me to forget "
-            + ("it" if p.forgotten == 1 else "them")
-            + " (/remember brings one back)."
-        )
-    if p.secrets:
-        parts.append(
-            f"Not added ({p.secrets}): "
-            + ("it holds" if p.secrets == 1 else "they hold")
-            + " a password, PIN or code (say /remember … to keep one)."
-        )
-    return "\n".join(parts)
+def shown_plan(p: ImportPlan, show: Callable[[str, str | None, int | None], str]) -> ImportPlan:
+    """The plan as an audience may read it: ``show(text, category, fact_id)`` renders each
+    memory's text (the app puts it in words, in the user's language)."""
+    return replace(
+        p,
+        add=[(c, show(t, c, None)) for c, t in p.add],
+        change=[(i, show(o, None, i), show(n, None, i)) for i, o, n in p.change],
+        remove=[(i, show(t, None, i)) for i, t in p.remove],
+    )

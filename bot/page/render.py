@@ -262,9 +262,8 @@ def conflict_box(conflict: Conflict, c: Ctx) -> str:
     """A pending conflict with the chat's choices (the same words as its buttons)."""
 
     def quoted(fact: Fact) -> str:
-        if fact.source_excerpt and not fact.sensitive:
-            return second_person(fact.source_excerpt)
-        return yours(fact.value_text, None)
+        quote = texts.quotable_source(fact)
+        return second_person(quote) if quote is not None else yours(fact.value_text, None)
 
     def label(fact: Fact) -> str:
         value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
@@ -445,12 +444,13 @@ def fact_page(
 ) -> str:
     """One fact's story (what ``/why`` says) with edit, pin, forget and reveal."""
     learned = day_text(c.lang, fact.created_at)
-    if fact.source_excerpt and not fact.sensitive:
+    quote = texts.quotable_source(fact)
+    imported = texts.imported_from(fact)
+    if imported is not None:
+        source = t(c.lang, "Imported from {source} on {day}.", source=imported, day=learned)
+    elif quote is not None:
         source = t(
-            c.lang,
-            "I learned it on {day} from your message: “{quote}”",
-            day=learned,
-            quote=fact.source_excerpt,
+            c.lang, "I learned it on {day} from your message: “{quote}”", day=learned, quote=quote
         )
     else:
         source = t(c.lang, "I learned it on {day}.", day=learned)

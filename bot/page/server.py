@@ -26,6 +26,7 @@ import structlog
 from aiohttp import web
 
 from bot.i18n import N_, supported, t
+from bot.imports import preview_text
 from bot.page import render
 from bot.page.auth import (
     PageKeys,
@@ -33,6 +34,7 @@ from bot.page.auth import (
     Session,
     check_init_data,
 )
+from bot.texts import refusal
 from memory_core import (
     Category,
     ConflictChoice,
@@ -41,7 +43,7 @@ from memory_core import (
     UserView,
     people_of,
 )
-from memory_core.errors import InvalidInputError, NotFoundError
+from memory_core.errors import InvalidInputError, NotFoundError, Reason
 from memory_core.values import Audience, Status
 
 log = structlog.get_logger("bot.page")
@@ -68,6 +70,8 @@ _VECTOR_MATCH = 0.85
 MAX_UPLOAD = 2 * 1024 * 1024
 #: The owner the spent sign-in links are recorded under (no user's: an erasure keeps them).
 SPENT_LINKS = "page-links"
+#: The rate limits' window: ``PageLimits`` counts requests per this many seconds.
+RATE_WINDOW_S = 60.0
 
 
 class RateLimit:
@@ -134,9 +138,9 @@ class PageServer:
         self.port = port
         self.prefix = "/" + prefix.strip("/")
         limits = limits or PageLimits()
-        self._reads = RateLimit(limits.reads, 60.0)
-        self._writes = RateLimit(limits.writes, 60.0)
-        self._sign_ins = RateLimit(limits.sign_ins, 60.0)
+        self._reads = RateLimit(limits.reads, RATE_WINDOW_S)
+        self._writes = RateLimit(limits.writes, RATE_WINDOW_S)
+        self._sign_ins = RateLimit(limits.sign_ins, RATE_WINDOW_S)
         self.now = now or (lambda: memory.clock.now().timestamp())
         self.default_lang = supported(default_lang) or "en"
         self.secure = urlsplit(self.public_url).scheme == "https"
@@ -262,7 +266,7 @@ class PageServer:
                     limiter = self._writes if write else self._reads
                     if not limiter.allow(session.user_id):
                         log.warning("page_rate_limited", user_id=session.user_id, action=action)
-                        return self._plain(429, "too many requests, slow down\n")
+                        return self._slow_down(request, session)
                     if write and not await self._csrf_ok(request, session):
                         log.warning("page_csrf_refused", user_id=session.user_id, action=action)
                         return self._plain(403, "forbidden\n")
@@ -288,7 +292,7 @@ class PageServer:
                     request,
                     session,
                     N_("Sorry"),
-                    t(lang, "Sorry — I can't use that: {reason}.", reason=exc),
+                    t(lang, "Sorry — I can't use that: {reason}.", reason=refusal(lang, exc)),
                     400,
                     translate=False,
                 )
@@ -346,6 +350,18 @@ class PageServer:
         words = t(c.lang, message) if translate else message
         return self._html(render.notice_page(c, t(c.lang, title), words), status)
 
+    def _slow_down(self, request: web.Request, session: Session | None) -> web.Response:
+        """The answer to one request too many (429), in the user's language."""
+        response = self._notice(
+            request,
+            session,
+            N_("Slow down"),
+            N_("That was a lot of requests in a short time. Wait a minute, then try again."),
+            429,
+        )
+        response.headers["Retry-After"] = str(int(RATE_WINDOW_S))
+        return response
+
     def _back(self, flash: str, *, to: str = "/", anchor: str = "") -> web.Response:
         location = f"{self.prefix}{to}?m={flash}" + (f"#{anchor}" if anchor else "")
         return _see_other(location)
@@ -382,7 +398,7 @@ class PageServer:
     async def open_link(self, request: web.Request, _s: Session | None) -> web.StreamResponse:
         """Spend a one-time link and start a session for its user."""
         if not self._sign_ins.allow(request.remote or "?"):
-            return self._plain(429, "too many requests, slow down\n")
+            return self._slow_down(request, None)
         form = await request.post()
         token = form.get("t")
         try:
@@ -419,7 +435,10 @@ class PageServer:
     ) -> web.StreamResponse:
         """Check ``initData`` and start a session for the Telegram user it names."""
         if not self._sign_ins.allow(request.remote or "?"):
-            return self._plain(429, "too many requests, slow down\n")
+            # page.js reads this answer as JSON and shows its refusal text.
+            response = web.json_response({"ok": False, "reason": "rate_limited"}, status=429)
+            response.headers["Retry-After"] = str(int(RATE_WINDOW_S))
+            return response
         form = await request.post()
         init_data = form.get("initData")
         try:
@@ -621,14 +640,21 @@ class PageServer:
             text = form.get("text")
             raw = text.encode() if isinstance(text, str) else b""
         if not raw.strip():
-            raise InvalidInputError("no file")
+            raise InvalidInputError(Reason("you sent no file"))
         if len(raw) > MAX_UPLOAD:
-            raise InvalidInputError("the file is too large")
+            raise InvalidInputError(
+                Reason(
+                    "that file is too big ({size} KB; the limit is {limit} KB)",
+                    size=len(raw) // 1024,
+                    limit=MAX_UPLOAD // 1024,
+                )
+            )
         rev = await self.memory.revision(session.user_id)
         pending = await self._view(session).plan_import(raw, owner=session.name or "the user")
         if pending.import_id is None:
             return self._back("import_same")
-        page = render.import_page(self._ctx(session), pending.import_id, pending.description, rev)
+        preview = preview_text(pending.shown, session.lang)
+        page = render.import_page(self._ctx(session), pending.import_id, preview, rev)
         return self._html(page)
 
     async def apply_import(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.types import ButtonPress
+from adapters.types import Attachment, ButtonPress
 from bot import app, texts
 from bot.config import Settings
 from bot.i18n import Languages, supported, t, tn
@@ -32,6 +32,7 @@ def fields(text: str) -> set[str]:
 def test_every_msgid_in_the_code_is_translated_in_every_catalogue_with_its_placeholders() -> None:
     template = [entry for entry in locales.template() if entry.id]
     assert len(template) > 100  # the extractor found the marked texts
+    assert "line {number}: {problem}" in {e.id for e in template}  # and the engine's reasons
     for lang in locales.LANGUAGES:
         catalog = locales.read(lang)
         forms = catalog.num_plurals
@@ -109,6 +110,28 @@ async def test_commands_answer_in_the_users_language(
 ) -> None:
     replies = await harness.bot.on_message(message(command, language=lang))
     assert expected in replies[0].text
+
+
+async def test_an_import_preview_is_worded_in_the_users_language(harness: Harness) -> None:
+    md = "# Memory of Ana\n\n## Other\n- Ana plays the cello\n- Ana has a cat\n"
+    upload = Attachment("MEMORY.md", md.encode(), "text/markdown")
+    replies = await harness.bot.on_message(message("/import", language="de", attachment=upload))
+    assert "Hinzufügen (2):\n  • Ana plays the cello" in replies[0].text, replies[0].text
+    assert replies[0].text.endswith("Diese Änderungen übernehmen?")
+
+
+async def test_why_the_engine_refuses_a_file_is_said_in_the_users_language(
+    harness: Harness,
+) -> None:
+    """The engine's reasons (memory_core's ``Reason``) go through the catalogue, nested ones
+    too: "I changed nothing: line 4: that is too long …" in German."""
+    md = "# Memory of Ana\n\n## Other\n- " + "x" * 1200 + "\n"
+    upload = Attachment("MEMORY.md", md.encode(), "text/markdown")
+    replies = await harness.bot.on_message(message("/import", language="de", attachment=upload))
+    assert replies[0].text == (
+        "Sorry — damit kann ich nichts anfangen: ich habe nichts geändert: "
+        "Zeile 4: das ist zu lang zum Merken (1200 > 1000 Zeichen)."
+    )
 
 
 @pytest.fixture

@@ -12,9 +12,14 @@ from typing import Any
 
 import pytest
 
-from memory_core import foreign_memory
+from bot.buttons import ButtonCodec
+from bot.i18n import day_text
+from bot.page import render
+from bot.questions import conflict_reply
+from memory_core import Conflict, foreign_memory
 from memory_core.clock import ManualClock
 from memory_core.values import Category
+from tests.factories import NOW, fact
 
 DATA = Path(__file__).parent.parent / "memory_core" / "data" / "foreign"
 
@@ -85,7 +90,9 @@ async def test_a_foreign_export_is_previewed_applied_once_and_says_where_it_came
         await s.say("/remember I live in Porto")
         preview = await s.say(f"/import {path}")
         day = clock.now().date().isoformat()
-        assert "memory export adds" in preview and f"imported from {source} on {day}" in preview
+        # The preview says the day as the user's language writes it (not 2026-…).
+        said_day = day_text("en", clock.now().date())
+        assert "memory export adds" in preview and f"from {source} on {said_day}" in preview
         assert expected in preview
         # Nothing is written before Apply, and nothing of ours is up for removal.
         assert "Forget" not in preview
@@ -139,3 +146,17 @@ async def test_secrets_in_a_foreign_export_are_not_stored_as_in_chat(
     stored += wal.read_bytes() if wal.exists() else b""
     for secret in (b"Xk29pQ7788", b"hunter2-Xq9", b"four seven seven one"):
         assert secret not in stored
+
+
+def test_an_imported_facts_provenance_is_never_quoted_as_the_users_own_message() -> None:
+    """Regression: the note an imported fact keeps ("imported from ChatGPT on 2026-03-01") was
+    quoted as the user's words, English and with its raw ISO day, on the page ("from your
+    message: …") and in a conflict question ("Earlier you told me imported from …")."""
+    note = "imported from ChatGPT on 2026-03-01"
+    old = fact(1, "The user lives in Lyon.", source_turn_id="import:chatgpt:7", source_excerpt=note)
+    new = fact(2, "The user lives in Porto.", source_excerpt="I moved to Porto")
+    story = render.fact_page(render.Ctx("de", "Ana", "x", "/memory"), old, [])
+    assert note not in story and "aus ChatGPT importiert" in story
+    conflict = Conflict(3, "console:ana", "console", old, new, NOW, NOW)
+    question = conflict_reply(ButtonCodec(b"k" * 32), conflict, "en").text
+    assert note not in question and "you live in Lyon" in question, question

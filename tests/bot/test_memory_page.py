@@ -231,11 +231,17 @@ async def test_no_page_shows_or_changes_another_users_memory(
 
 
 async def test_rate_limits(tmp_path: Path, clock: ManualClock) -> None:
-    limits = PageLimits(reads=5, writes=2)
+    limits = PageLimits(reads=5, writes=2, sign_ins=1)
     async with page_bot(tmp_path, clock, limits=limits) as bot, bot.signed_in() as page:
+        # The one sign-in per minute is spent: the next, by link or by Telegram, waits.
+        async with page.http.post(f"{page.base}/open", data={"t": "x"}) as r:
+            assert r.status == 429 and r.headers["Retry-After"] == "60"
+        async with page.http.post(f"{page.base}/auth/telegram", data={"initData": "x"}) as r:
+            assert r.status == 429 and (await r.json())["reason"] == "rate_limited"
         # Signing in used two reads.
-        statuses = [(await page.get("/search", q="x"))[0] for _ in range(4)]
-        assert statuses[:3] == [200, 200, 200] and statuses[3] == 429
+        answers = [await page.get("/search", q="x") for _ in range(4)]
+        assert [status for status, _ in answers] == [200, 200, 200, 429]
+        assert "Wait a minute, then try again." in answers[3][1]  # a page in words, not a code
         assert [(await page.post("/pause"))[0] for _ in range(3)][-1] == 429
 
 
