@@ -86,7 +86,7 @@ HISTORY_EVENTS = {
     "decayed": N_("faded"),
     "faded": N_("faded"),
 }
-#: Other assistants whose memory exports /import reads (``memory_core.foreign_memory``).
+#: Other assistants whose memory exports /import reads (``memory_core.user.foreign_memory``).
 FOREIGN_SOURCES = {"chatgpt": "ChatGPT", "claude": "Claude"}
 #: What an /undo did to each memory, by the status it is back in.
 UNDONE = {

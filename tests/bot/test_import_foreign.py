@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from memory_core import foreign_memory
 from memory_core.clock import ManualClock
+from memory_core.user import foreign_memory
 from memory_core.values import Category
 
 DATA = Path(__file__).parent.parent / "memory_core" / "data" / "foreign"
