@@ -102,7 +102,7 @@ class Settings(BaseSettings):
     embed_threads: int = Field(default=1, ge=1, le=64)
     vector_cache_mb: int = Field(default=512, ge=0)
     # retrieval
-    # Defaults equal memory_core.retrieve.RetrievalConfig's; the episode-only ones are chosen
+    # Defaults equal memory_core.read.retrieve.RetrievalConfig's; the episode-only ones are chosen
     # by `membot eval locomo`'s tuning on every development conversation (see docs/evaluation.md).
     top_k_lex: int = Field(default=20, ge=1, le=200)
     top_k_vec: int = Field(default=20, ge=1, le=200)
@@ -217,7 +217,7 @@ class Settings(BaseSettings):
     # come from the offline path. Unset: no cap.
     llm_daily_tokens_per_user: int | None = Field(default=None, ge=1)
     # Prices in USD per million tokens, {"model": [input, output, cache_read, cache_write]}
-    # (JSON); they win over the built-in table (memory_core/metrics.py) for cost figures.
+    # (JSON); they win over the built-in table (memory_core/ops/metrics.py) for cost figures.
     llm_prices: dict[str, tuple[float, float, float, float]] = Field(default_factory=dict)
     # Language-model answers shown while they are written (Telegram/Discord edit one message,
     # the console prints as it comes), with at most one edit per interval.

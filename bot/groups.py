@@ -1,7 +1,8 @@
 """A group's own memory in chat: hearing members' statements about the group, the one-time
 consent question, ``/groupmemory`` (show, forget, on/off) and the group's buttons — consent,
 forget, and the conflicts of a changed plan, which any of the group's admins may settle
-(``docs/group-memory.md``). What is stored, and every guarantee, is ``memory_core.groups``'s."""
+(``docs/group-memory.md``). What is stored, and every guarantee, is
+``memory_core.user.groups``'s."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """An import's preview in words, and applying confirmed imports in the background, so a big
 one never holds a button press (or anyone else) waiting: a small import is answered on the
 press; a big one says it is under way and the user gets a private message when it is done.
-Imports a dead process left half-applied resume at start (memory_core.imports keeps them all
+Imports a dead process left half-applied resume at start (memory_core.user.imports keeps them all
 or nothing)."""
 
 from __future__ import annotations

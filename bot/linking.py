@@ -1,5 +1,5 @@
 """What linking says: platform names, the code, the issuer's confirmation question, and the
-answers to a sent code (``/link``, ``/unlink``; the flow is ``memory_core.linking``)."""
+answers to a sent code (``/link``, ``/unlink``; the flow is ``memory_core.user.linking``)."""
 
 from __future__ import annotations
 

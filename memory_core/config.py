@@ -10,8 +10,52 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from memory_core.categories import DEFAULT_POLICY, CategoryPolicy
-from memory_core.recall import RecallConfig
-from memory_core.retrieve import RetrievalConfig
+from memory_core.values import Fusion
+
+
+@dataclass(frozen=True, slots=True)
+class RetrievalConfig:
+    """Knobs of hybrid retrieval (settings, but the BM25 column weights). The episode-only
+    ones are chosen by ``membot eval locomo``'s tuning on every development conversation; the
+    ones fact search shares keep their seed-000 values (docs/evaluation.md)."""
+
+    top_k_lex: int = 20  # candidates taken from the lexical list
+    top_k_vec: int = 20  # candidates taken from the vector list
+    signal_window: int = 200  # depth each list is read to score the other list's candidates
+    fusion: Fusion = "weighted"
+    w_lex: float = 0.45
+    w_vec: float = 0.45
+    w_rec: float = 0.10  # facts (seed 000)
+    w_rec_episodes: float = 0.05  # episodes: recency weight
+    w_speaker: float = 0.50  # episodes: the query names who spoke the turn
+    w_date: float = 0.60  # episodes: the turn falls in a period the query names
+    w_neighbour: float = 0.80  # episodes: × the best base score of an adjacent turn
+    w_entity: float = 0.15  # facts: share named entities (people, places, dates…) with the query
+    w_related: float = 0.05  # facts: × the strongest relation to another candidate
+    # An insight (the bot's impression, not the user's words) ranks below what the user said.
+    insight_weight: float = 0.5
+    rrf_k: int = 60
+    recency_half_life_days: float = 30.0
+    dedup_jaccard: float = 0.7
+    neighbour_candidates: int = 20  # episodes: the best N candidates bring their adjacent turns
+    signal_window_episodes: int = 200  # episodes: ``signal_window`` of episode search
+    # bm25 column weights: facts (key, value), episodes (text, preceding turn)
+    bm25_fact_weights: tuple[float, float] = (0.5, 1.0)
+    bm25_episode_weights: tuple[float, float] = (1.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class RecallConfig:
+    """How much memory one turn reads and injects."""
+
+    budget_tokens: int = 500
+    search_k: int = 5
+    history_turns: int = 12
+    min_inject_confidence: float = 0.2
+    #: Related bullets (seed 003 §2): at most this many of a relevant fact's related facts
+    #: follow it in the block, when their link is at least this strong.
+    related_per_fact: int = 2
+    related_min_strength: float = 0.86
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,11 +18,11 @@ from memory_core.config import MemoryConfig
 from memory_core.db.engine import Database
 from memory_core.embed import Embedder
 from memory_core.errors import EmbedderError
-from memory_core.executors import Executors, Lanes
 from memory_core.extract.explicit import detect_explicit
-from memory_core.leases import LeaseKeeper, process_id
-from memory_core.sensitivity_meaning import SensitivityModel
+from memory_core.runtime.executors import Executors, Lanes
+from memory_core.runtime.leases import LeaseKeeper, process_id
 from memory_core.store import meta
+from memory_core.text.sensitivity_meaning import SensitivityModel
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, NewFact
 from memory_core.vectors import VectorIndex
 

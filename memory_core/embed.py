@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from memory_core.errors import EmbedderError
-from memory_core.executors import on_background_thread
+from memory_core.runtime.executors import on_background_thread
 
 Vectors = npt.NDArray[np.float32]
 _Lane = Literal["reply", "background", "passage"]

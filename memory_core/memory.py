@@ -22,58 +22,51 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import (
-    edits,
-    entities,
-    fts,
-    groups,
-    imports,
-    linking,
-    memory_md,
-    procedures,
-    revisions,
-    user_data,
-)
-from memory_core import query as query_mod
-from memory_core.about import entity_info
-from memory_core.answer import ANSWER_K, answering, relevant
 from memory_core.categories import CategoryPolicy, Consumer, ContextMode
-from memory_core.cleaning import (
-    clip_episode,
-)
 from memory_core.clock import Clock
 from memory_core.config import ImportLimits, MemoryConfig
 from memory_core.context import Context
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
-from memory_core.disclosure import is_private, private_text, shown
 from memory_core.embed import Embedder
 from memory_core.errors import NotFoundError
-from memory_core.executors import Lane, Lanes
 from memory_core.extract.sensitive import find_sensitive, holds_spoken_code, redact
 from memory_core.extract.sensitivity import is_self_harm
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
-from memory_core.language import detect_language, warm_up
 from memory_core.learn import resolve
-from memory_core.leases import LeaseKeeper
-from memory_core.query import MemoryQuery, QueryResult
-from memory_core.recall import MemoryBlock, Recall, is_question, is_trivial
-from memory_core.recall import build as build_block
-from memory_core.remember import remember_in
-from memory_core.search import search_on_thread
-from memory_core.sensitivity_meaning import SensitivityModel
+from memory_core.read import entities
+from memory_core.read import query as query_mod
+from memory_core.read.about import entity_info
+from memory_core.read.answer import ANSWER_K, answering, relevant
+from memory_core.read.disclosure import is_private, private_text, shown
+from memory_core.read.query import MemoryQuery, QueryResult
+from memory_core.read.recall import MemoryBlock, Recall, is_question, is_trivial
+from memory_core.read.recall import build as build_block
+from memory_core.read.search import search_on_thread
+from memory_core.runtime.executors import Lane, Lanes
+from memory_core.runtime.leases import LeaseKeeper
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
+from memory_core.store import fts, meta, sessions, users
 from memory_core.store import identities as identities_repo
 from memory_core.store import leases as lease_repo
-from memory_core.store import meta, sessions, users
 from memory_core.store import outbox as outbox_repo
 from memory_core.store import relations as relation_repo
 from memory_core.store.rows import owner_token
-from memory_core.tools import MemoryTools, OnDemandGauge
+from memory_core.text import procedures
+from memory_core.text.cleaning import (
+    clip_episode,
+)
+from memory_core.text.language import detect_language, warm_up
+from memory_core.text.sensitivity_meaning import SensitivityModel
+from memory_core.user import edits, groups, imports, linking, memory_md, revisions
+from memory_core.user import erase as user_data
+from memory_core.user.remember import remember_in
+from memory_core.user.tools import MemoryTools, OnDemandGauge
+from memory_core.user.view import UserView
 from memory_core.values import (
     RETRIEVABLE,
     Audience,
@@ -91,7 +84,6 @@ from memory_core.values import (
     Status,
 )
 from memory_core.vectors import VectorIndex
-from memory_core.view import UserView
 
 #: Kinds of memory that are the bot's words, not the user's: they never answer a question.
 _NOT_TOLD = frozenset({"reflection", "insight"})
@@ -730,7 +722,7 @@ class Memory:
             ]
         group_hits: list[SearchHit] = []
         if group_key is not None and group and not trivial:
-            # The chat's own memory (memory_core.groups): read in that chat only.
+            # The chat's own memory (memory_core.user.groups): read in that chat only.
             found = search_on_thread(self.ctx, group_key, text, k=ANSWER_K)
             group_hits = [
                 h
@@ -930,7 +922,7 @@ class Memory:
                 conn, user_id, self.clock.now(), private_chat=chat_id, private_identity=identity
             )
 
-    # ---- a group's own memory (memory_core.groups) ----------------------------------------
+    # ---- a group's own memory (memory_core.user.groups) ----------------------------------------
 
     async def hear_in_group(
         self,
@@ -985,7 +977,7 @@ class Memory:
         """The group memory (of ``chat``, any topic) a conflict belongs to, or ``None``."""
         return await self.run(Lane.REPLY, groups.conflict_group, self.ctx, chat, conflict_id)
 
-    # ---- one person on several platforms (memory_core.linking) -----------------------------
+    # ---- one person on several platforms (memory_core.user.linking) -----------------------------
 
     async def owner_of(self, identity: str) -> str:
         """The memory owner an identity (``platform:id``) reads and writes: its own key until

@@ -249,7 +249,7 @@ class SearchHit:
     fact: Fact | None = None
     episode: Episode | None = None
     #: How far the item is about the same areas of life as the query (0–1,
-    #: ``memory_core.domains``); 0 when not measured (only a question's search measures it).
+    #: ``memory_core.text.domains``); 0 when not measured (only a question's search measures it).
     topic: float = 0.0
 
 

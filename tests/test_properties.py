@@ -64,8 +64,8 @@ from adapters.types import Attachment, Button, Reply
 from bot import texts
 from bot.buttons import ButtonKind
 from memory_core import ImportLimits, Memory, Recall
-from memory_core.imports import Progress
 from memory_core.store.rows import owner_token
+from memory_core.user.imports import Progress
 from memory_core.values import (
     HIGH_RISK_CATEGORIES,
     RETRIEVABLE,

@@ -15,8 +15,8 @@ from memory_core.clock import ManualClock
 from memory_core.db.engine import Database
 from memory_core.db.maintenance import connect
 from memory_core.embed import Embedder
-from memory_core.executors import Lane
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.values import NewEpisode, NewFact, Status
 from tests.factories import START
 

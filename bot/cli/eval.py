@@ -132,7 +132,8 @@ def eval_answers(
     t = report.tuned
     console.print(
         f"tuned on the tune split: min_margin {t.min_margin}, min_cosine {t.min_cosine}, "
-        f"lexical_bonus {t.lexical_bonus} (memory_core.answer.AnswerConfig holds the defaults)",
+        f"lexical_bonus {t.lexical_bonus} "
+        "(memory_core.read.answer.AnswerConfig holds the defaults)",
         markup=False,
     )
 

@@ -23,15 +23,15 @@ from typing import Any
 
 import numpy as np
 
-from memory_core import Memory, fts
+from memory_core import Memory
 from memory_core.benchmarks.corpus import generate_fact, generate_queries, random_unit_vectors
 from memory_core.config import MemoryConfig
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import InvalidInputError
-from memory_core.query import MemoryQuery
-from memory_core.query import run_on_thread as run_query
-from memory_core.search import search_on_thread
-from memory_core.store import bulk
+from memory_core.read.query import MemoryQuery
+from memory_core.read.query import run_on_thread as run_query
+from memory_core.read.search import search_on_thread
+from memory_core.store import bulk, fts
 from memory_core.store import stats as stats_repo
 from memory_core.store import vectors as vec
 from memory_core.store.rows import owner_token

@@ -36,11 +36,11 @@ import structlog
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
-from memory_core.admin import PG_BOT_LOCK_KEY
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION, table_names
 from memory_core.errors import InvalidInputError, StoreError
+from memory_core.ops.admin import PG_BOT_LOCK_KEY
 from memory_core.store import vectors as vector_repo
 
 log = structlog.get_logger("memory_core.transfer")

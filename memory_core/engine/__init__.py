@@ -23,17 +23,14 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from memory_core.admin import RunLock
 from memory_core.clock import Clock, SystemClock
 from memory_core.config import MemoryConfig
 from memory_core.embed import Embedder
 from memory_core.engine.jobs import Events, Jobs, JobsConfig
 from memory_core.engine.scheduler import Scheduler
-from memory_core.executors import Lane
 from memory_core.extract.base import Extractor
 from memory_core.extract.llm import LLMExtractor
 from memory_core.extract.rules import RulesExtractor
-from memory_core.inbox import Inbox
 from memory_core.jobs.dedup import PairJudge, RulesJudge
 from memory_core.jobs.enrichment import EntityReader
 from memory_core.jobs.insights import InsightWriter
@@ -46,7 +43,10 @@ from memory_core.learn.observer import Observer
 from memory_core.learn.pipeline import Learner
 from memory_core.llm import LLM, Usage
 from memory_core.memory import Memory
-from memory_core.usage import LLMBudget, UsageMeter
+from memory_core.ops.admin import RunLock
+from memory_core.ops.usage import LLMBudget, UsageMeter
+from memory_core.runtime.executors import Lane
+from memory_core.runtime.inbox import Inbox
 
 #: Makes a model client for one model id, reporting its usage to the sink it is given.
 LLMFactory = Callable[[str, Callable[[Usage], None]], LLM]

@@ -40,7 +40,7 @@ from memory_core.values import Audience
 
 if TYPE_CHECKING:
     from memory_core.context import Context
-    from memory_core.view import UserView
+    from memory_core.user.view import UserView
 
 log = structlog.get_logger("bot.jobs")
 

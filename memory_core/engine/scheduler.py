@@ -24,8 +24,8 @@ import structlog
 
 from memory_core.clock import Clock
 from memory_core.cron import Cron
-from memory_core.executors import Lane
-from memory_core.operations import JobRuns, RunClaim
+from memory_core.ops.operations import JobRuns, RunClaim
+from memory_core.runtime.executors import Lane
 
 if TYPE_CHECKING:
     from memory_core.context import Context

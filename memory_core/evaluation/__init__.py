@@ -30,7 +30,7 @@ from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scen
 from memory_core.evaluation.sensitivity import SensitivityReport
 from memory_core.evaluation.sensitivity import evaluate as evaluate_sensitivity
 from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_labels
-from memory_core.sensitivity_meaning import SensitivityModel
+from memory_core.text.sensitivity_meaning import SensitivityModel
 
 #: The sensitivity model (rules, then meaning) for an embedder; None: the rules alone.
 sensitivity_model = SensitivityModel.for_embedder

@@ -1,4 +1,4 @@
-"""Answer or abstain, by meaning (``membot eval answers``): calibrates ``memory_core.answer``.
+"""Answer or abstain, by meaning (``membot eval answers``): calibrates ``memory_core.read.answer``.
 
 Users are MSC development personas (the ``train`` pairs tune, the ``valid`` pairs are held
 out). Each persona sentence is stored as the bot would keep it: what the offline extractor
@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from memory_core import Memory
-from memory_core.answer import ANSWER_K, DEFAULT_ANSWER, AnswerConfig, answering
 from memory_core.embed import Embedder
 from memory_core.evaluation.answer_data import NEGATED, TOPICS, Topic
-from memory_core.executors import Lane
 from memory_core.extract.base import Extractor, TurnInput
-from memory_core.search import search_on_thread
+from memory_core.read.answer import ANSWER_K, DEFAULT_ANSWER, AnswerConfig, answering
+from memory_core.read.search import search_on_thread
+from memory_core.runtime.executors import Lane
 from memory_core.values import NewFact, SearchHit
 
 #: Where the MSC personas live (read, never committed; see its README).

@@ -22,12 +22,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from memory_core import Memory, retrieve
-from memory_core.cleaning import clean_query
+from memory_core import Memory
 from memory_core.clock import ManualClock
+from memory_core.config import RetrievalConfig
 from memory_core.embed import Vectors
-from memory_core.retrieve import EpisodeSignals, RetrievalConfig
-from memory_core.search import search_on_thread
+from memory_core.read import retrieve
+from memory_core.read.retrieve import EpisodeSignals
+from memory_core.read.search import search_on_thread
+from memory_core.text.cleaning import clean_query
 from memory_core.values import NewEpisode, SearchMode
 
 #: Categories scored (5, adversarial, has no evidence to find).

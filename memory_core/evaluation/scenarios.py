@@ -36,13 +36,13 @@ from memory_core.evaluation.scenario_data import (
     Tap,
     Wait,
 )
-from memory_core.executors import Lane
 from memory_core.extract.base import Extractor
 from memory_core.learn.arbitrate import Auditor, normalise_value
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.learn.resolve import expire_due, open_conflicts, resolve
-from memory_core.search import search_on_thread
+from memory_core.read.search import search_on_thread
+from memory_core.runtime.executors import Lane
 from memory_core.store import outbox
 from memory_core.values import Category, Fact, SearchFilters, Status
 

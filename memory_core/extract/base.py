@@ -23,7 +23,7 @@ MAX_CANDIDATES = 5
 MAX_STATED_CANDIDATES = 20
 #: value_text length limit (seed 003 §9).
 MAX_VALUE_TEXT = 280
-#: ... except a procedure's numbered steps (``memory_core.procedures``).
+#: ... except a procedure's numbered steps (``memory_core.text.procedures``).
 MAX_PROCEDURE_VALUE_TEXT = 1000
 #: source_excerpt length limit.
 MAX_EXCERPT = 200

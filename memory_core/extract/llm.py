@@ -26,7 +26,7 @@ from memory_core.llm import LLM, ToolSpec, call_validated, rejection
 from memory_core.values import Category
 
 #: Categories the extractor may propose (reflections are written by the weekly job only;
-#: procedures only on the user's explicit trigger, ``memory_core.procedures``).
+#: procedures only on the user's explicit trigger, ``memory_core.text.procedures``).
 EXTRACT_CATEGORIES: tuple[Category, ...] = tuple(
     c for c in Category if c not in (Category.REFLECTION, Category.PROCEDURAL)
 )

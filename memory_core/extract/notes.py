@@ -8,7 +8,7 @@ guard every fact run first, in the message's language: questions, hypotheticals,
 wording ("nur heute", "por ahora"), greetings and small talk, figures of speech, secrets
 ("mein Passwort ist …": never a note; a secret value an explicit ``/remember`` names is kept
 as a secret, masked, like in English), and a statement must be about the user.
-Its category is read later by meaning (``memory_core.notes``), where the embedder is.
+Its category is read later by meaning (``memory_core.text.notes``), where the embedder is.
 """
 
 from __future__ import annotations

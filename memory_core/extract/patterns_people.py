@@ -308,7 +308,8 @@ def _bare_name(raw: str, ctx: Context) -> str | None:
 
 def named_person(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "Marco is a chef", "Marco lives in Rome", "Marco is my brother" → ``person.marco.*``
-    (learning files them under the person the user named before, see ``memory_core.people``)."""
+    (learning files them under the person the user named before, see
+    ``memory_core.read.people``)."""
     m = _BARE_NAME.match(clause)
     if m is None:
         return []

@@ -12,7 +12,6 @@ import re
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from memory_core import procedures
 from memory_core.extract import (
     corrections,
     introductions,
@@ -58,7 +57,8 @@ from memory_core.extract.text import (
     strip_fillers,
     strip_trailing_fillers,
 )
-from memory_core.language import detect_language
+from memory_core.text import procedures
+from memory_core.text.language import detect_language
 from memory_core.values import Category
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).

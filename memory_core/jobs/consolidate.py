@@ -20,17 +20,18 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from memory_core import fts, procedures
 from memory_core.clock import to_ts
-from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
 from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, enforce, normalise_value
 from memory_core.learn.decisions import Decision, Insert, Noop, Pending
 from memory_core.learn.lookup import file_people, related_facts
+from memory_core.runtime.executors import Lane
 from memory_core.store import consolidation as repo
 from memory_core.store import events as event_log
+from memory_core.store import fts
 from memory_core.store.consolidation import SessionRef, UserTurn
+from memory_core.text import procedures
 from memory_core.values import Status
 
 if TYPE_CHECKING:

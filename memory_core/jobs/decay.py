@@ -30,7 +30,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.clock import to_ts
-from memory_core.executors import Lane
+from memory_core.runtime.executors import Lane
 from memory_core.store import entities as entity_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo

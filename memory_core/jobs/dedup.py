@@ -21,12 +21,12 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.clock import to_ts
-from memory_core.executors import Lane
-from memory_core.fts import jaccard, tokens
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, normalise_value
+from memory_core.runtime.executors import Lane
 from memory_core.store import dedup_pairs as repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
+from memory_core.store.fts import jaccard, tokens
 from memory_core.values import Fact, SearchFilters, Status
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Nightly entity enrichment (seed 002/003): re-read facts the regex found few entities in.
 
-The regex extractor (``memory_core.entities``) sees capitalised names, dates, mentions and
+The regex extractor (``memory_core.read.entities``) sees capitalised names, dates, mentions and
 links; "my brother works at the bakery on rue Cler" gives it little. Once a night, facts
 changed in the last ``window_hours`` that have at most ``max_links`` entity links are read by
 an :class:`EntityReader` (the language model; there is no offline one — the regex already ran)
@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
-from memory_core import entities
 from memory_core.categories import Consumer
 from memory_core.clock import to_ts
-from memory_core.entities import Entity
-from memory_core.executors import Lane
 from memory_core.extract.sensitive import redact
+from memory_core.read import entities
+from memory_core.read.entities import Entity
+from memory_core.runtime.executors import Lane
 from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
 from memory_core.values import SECRET_CATEGORIES, Category, Status

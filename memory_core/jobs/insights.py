@@ -24,15 +24,15 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import fts
 from memory_core.categories import Consumer
-from memory_core.disclosure import is_private
 from memory_core.errors import EmbedderError
-from memory_core.executors import Lane
 from memory_core.extract.sensitivity import classified
 from memory_core.jobs.reflection import clip
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD
+from memory_core.read.disclosure import is_private
+from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
+from memory_core.store import fts
 from memory_core.store import insights as repo
 from memory_core.values import Category, Fact, NewFact, SearchFilters, Status
 

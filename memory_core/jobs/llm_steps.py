@@ -14,7 +14,6 @@ from typing import Any, Literal
 import structlog
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory_core.entities import Entity
 from memory_core.errors import LLMError
 from memory_core.jobs.dedup import Pair
 from memory_core.jobs.enrichment import ENTITY_TYPES
@@ -27,7 +26,8 @@ from memory_core.jobs.insights import (
 )
 from memory_core.jobs.reflection import Digest, TemplateWriter, clip
 from memory_core.llm import LLM, OutputRejected, ToolSpec, call_validated, rejection
-from memory_core.recall import as_data
+from memory_core.read.entities import Entity
+from memory_core.read.recall import as_data
 
 log = structlog.get_logger("memory_core.jobs.llm")
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
-from memory_core.disclosure import mask_secrets, private_text, shown
-from memory_core.executors import Lane
+from memory_core.read.disclosure import mask_secrets, private_text, shown
+from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import profiles as repo
 from memory_core.values import (

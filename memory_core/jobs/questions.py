@@ -13,8 +13,8 @@ from datetime import timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from memory_core.executors import Lane
 from memory_core.learn import policy
+from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import lifecycle as repo
 from memory_core.values import Fact, Status

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 
 from memory_core.categories import Consumer
-from memory_core.cleaning import MAX_FACT_CHARS
-from memory_core.disclosure import is_private
-from memory_core.executors import Lane
+from memory_core.read.disclosure import is_private
+from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import reflection_posts as repo
 from memory_core.store.reflection_posts import PostRow
+from memory_core.text.cleaning import MAX_FACT_CHARS
 from memory_core.values import (
     Category,
     Fact,

@@ -15,7 +15,6 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from memory_core import entities, people
 from memory_core.clock import to_ts
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
@@ -30,6 +29,7 @@ from memory_core.learn.decisions import (
     action_hash,
     decision_key,
 )
+from memory_core.read import entities, people
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import events as event_log

@@ -15,7 +15,6 @@ from typing import Protocol
 
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.extract.sensitivity import classified
-from memory_core.fts import jaccard, tokens
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -29,6 +28,7 @@ from memory_core.learn.decisions import (
     decision_key,
     is_write,
 )
+from memory_core.store.fts import jaccard, tokens
 from memory_core.values import RETRIEVABLE, Fact, Status
 
 #: Two facts of different keys whose texts overlap this much are the same fact (seed 002).

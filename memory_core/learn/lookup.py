@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import structlog
 
-from memory_core import people
 from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate
-from memory_core.search import search_on_thread
+from memory_core.read import people
+from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
 from memory_core.values import RETRIEVABLE, Category, Fact, SearchFilters, Status
 
@@ -127,7 +127,7 @@ def forgotten_by_meaning(
 
 def file_people(ctx: Context, user_id: str, candidates: list[Candidate]) -> list[Candidate]:
     """Candidates about a person filed under the person the user already told us about
-    ("Marco is a chef" → the brother Marco's facts; see ``memory_core.people.rekey``)."""
+    ("Marco is a chef" → the brother Marco's facts; see ``memory_core.read.people.rekey``)."""
     if not any(people.parse_key(c.key) for c in candidates):
         return candidates
     with ctx.db.read() as conn:

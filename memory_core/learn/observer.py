@@ -19,19 +19,19 @@ from datetime import datetime, timedelta
 import structlog
 from sqlalchemy.exc import SQLAlchemyError
 
-from memory_core.cleaning import MAX_EPISODE_CHARS, clip_episode
 from memory_core.clock import to_ts
 from memory_core.db.changes import Note, note
 from memory_core.errors import MemoryCoreError, StoreError
-from memory_core.executors import Lane
 from memory_core.extract.sensitive import redact
 from memory_core.extract.text import last_sentence
 from memory_core.learn.pipeline import Learner, LearnResult
+from memory_core.runtime.executors import Lane
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import leases as lease_repo
 from memory_core.store import outbox, sessions, turns, users
+from memory_core.text.cleaning import MAX_EPISODE_CHARS, clip_episode
 from memory_core.values import NewEpisode
 
 log = structlog.get_logger("memory_core.observer")

@@ -14,10 +14,8 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from memory_core import entities, procedures
 from memory_core.clock import to_ts
 from memory_core.errors import EmbedderError
-from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.sensitive import redact
 from memory_core.learn import policy
@@ -26,11 +24,14 @@ from memory_core.learn.arbitrate import Auditor, cap_writes, decide_one, enforce
 from memory_core.learn.decisions import Decision
 from memory_core.learn.lookup import file_people, related_facts
 from memory_core.llm import llm_scope
-from memory_core.notes import NoteCategories, categorize, is_note
-from memory_core.sensitivity_meaning import read_by_meaning
+from memory_core.read import entities
+from memory_core.runtime.executors import Lane
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import outbox
+from memory_core.text import procedures
+from memory_core.text.notes import NoteCategories, categorize, is_note
+from memory_core.text.sensitivity_meaning import read_by_meaning
 from memory_core.values import SECRET_CATEGORIES
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import structlog
 from sqlalchemy import Connection
 
-from memory_core.executors import Lane
 from memory_core.learn import policy
+from memory_core.runtime.executors import Lane
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store.conflicts import ConflictRow

@@ -14,8 +14,8 @@ from sqlalchemy import Connection, text
 
 from memory_core.db.dialect import of as dialect_of
 from memory_core.errors import StoreError
-from memory_core.fts import MatchExpression
 from memory_core.store import pg_lexical
+from memory_core.store.fts import MatchExpression
 from memory_core.store.rows import owner_token
 
 

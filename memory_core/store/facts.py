@@ -17,9 +17,9 @@ from memory_core.clock import from_ts, to_ts
 from memory_core.db.changes import note_fact
 from memory_core.db.dialect import of as dialect_of
 from memory_core.errors import StoreError
-from memory_core.fts import MatchExpression
 from memory_core.store import entities as entity_repo
 from memory_core.store import pg_lexical
+from memory_core.store.fts import MatchExpression
 from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
 from memory_core.values import (
     SENSITIVE_CATEGORIES,

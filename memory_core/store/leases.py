@@ -1,4 +1,4 @@
-"""Leases on work in hand, across the tables that have them (see ``memory_core.leases``)."""
+"""Leases on work in hand, across the tables that have them (see ``memory_core.runtime.leases``)."""
 
 from __future__ import annotations
 

@@ -9,9 +9,9 @@ from sqlalchemy import Connection
 
 from memory_core.db.dialect import of as dialect_of
 from memory_core.errors import StoreError
-from memory_core.fts import MatchExpression
 from memory_core.store import facts as fact_repo
 from memory_core.store import pg_lexical
+from memory_core.store.fts import MatchExpression
 from memory_core.values import ItemKind, SearchFilters
 
 

@@ -1,4 +1,4 @@
-"""SQL for revising a message's memory (``memory_core.revisions``): a message's turns are
+"""SQL for revising a message's memory (``memory_core.user.revisions``): a message's turns are
 its own turn id and its edits' (``<turn id>:edit:<stamp>``), always of one user."""
 
 from __future__ import annotations

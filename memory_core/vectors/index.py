@@ -17,12 +17,12 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.db.engine import Database
-from memory_core.domains import DOMAINS, agreement
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import EmbedderError, InvalidInputError
-from memory_core.executors import Executors, Lane
+from memory_core.runtime.executors import Executors, Lane
 from memory_core.store import meta
 from memory_core.store import vectors as vec
+from memory_core.text.domains import DOMAINS, agreement
 from memory_core.values import RETRIEVABLE, Fact, ItemKind, NewEpisode
 from memory_core.vectors.cache import MatrixCache
 from memory_core.vectors.writer import VectorWriter
@@ -311,7 +311,7 @@ class VectorIndex:
         return out
 
     def domain_vectors(self, *, wait: bool = True) -> Vectors | None:
-        """The embedded descriptions of ``memory_core.domains.DOMAINS`` (embedded once, on
+        """The embedded descriptions of ``memory_core.text.domains.DOMAINS`` (embedded once, on
         first use; ``None`` when vectors are off or the embedder fails, or — ``wait`` false,
         as a reply asks — while another thread is embedding them)."""
         if self._domains is not None or not self._enabled or self._embedder is None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import structlog
 
-from memory_core.executors import Executors, Lane
+from memory_core.runtime.executors import Executors, Lane
 
 log = structlog.get_logger("memory_core.vectors")
 

@@ -15,7 +15,7 @@ from bot.config import Settings
 from bot.drafts import StoredDrafts
 from memory_core import RulesAuditor, RulesExtractor
 from memory_core.clock import ManualClock
-from memory_core.leases import process_id
+from memory_core.runtime.leases import process_id
 from tests.adapters.test_discord_wiring import Rig
 from tests.adapters.test_telegram_streaming import Ticker
 from tests.factories import START

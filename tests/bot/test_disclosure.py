@@ -16,8 +16,8 @@ from adapters.types import ButtonPress, Document, Reply
 from bot import app, texts
 from bot.router import Router
 from memory_core.clock import ManualClock
-from memory_core.disclosure import mask_secrets
 from memory_core.errors import InvalidInputError
+from memory_core.read.disclosure import mask_secrets
 from memory_core.values import Audience, Fact
 from tests.factories import START, group_message, message
 

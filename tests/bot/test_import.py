@@ -15,9 +15,10 @@ import pytest
 
 from adapters.types import ButtonPress
 from bot import app, commands, texts
-from memory_core import Memory, memory_md
-from memory_core import imports as imports_mod
+from memory_core import Memory
 from memory_core.clock import ManualClock
+from memory_core.user import imports as imports_mod
+from memory_core.user import memory_md
 from memory_core.values import NewFact
 
 

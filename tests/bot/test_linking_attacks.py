@@ -83,7 +83,7 @@ async def test_linking_leaves_the_table_rewrite_to_the_scheduled_job(
     clock: ManualClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from memory_core import user_data
+    from memory_core.user import erase as user_data
 
     calls: list[dict[str, Any]] = []
     delete_user = user_data.delete_user

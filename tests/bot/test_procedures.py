@@ -165,7 +165,7 @@ async def test_a_detected_procedure_without_remember_is_acknowledged(
 def test_a_step_ending_in_a_number_keeps_it_when_read_back() -> None:
     # "boil the water for 5" was stored as "1. Boil the water for 5. 2. …" and read back as
     # "Boil the water for." (the "5." taken for the next step's number).
-    from memory_core.procedures import detect, steps_in, steps_of
+    from memory_core.text.procedures import detect, steps_in, steps_of
 
     found = detect(
         "remember how I like my tea: 1. boil the water for 5 2. steep 3 minutes 3. add milk",

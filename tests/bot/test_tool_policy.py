@@ -14,7 +14,7 @@ import pytest
 
 from adapters.types import ButtonPress
 from memory_core.learn.resolve import open_conflicts
-from memory_core.tools import asks_to_forget
+from memory_core.user.tools import asks_to_forget
 from memory_core.values import Category, Fact, SearchFilters, Status
 from tests import factories
 from tests.bot.test_memory_tools import ANA, llm_bot, tool_results

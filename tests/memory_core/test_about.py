@@ -74,7 +74,7 @@ async def test_a_procedure_is_its_own_kind_on_both_stores(
 
 def test_procedure_triggers_and_questions_in_the_bots_languages() -> None:
     """The explicit trigger and the question in de, es, fr, ru (one topic key for both)."""
-    from memory_core import procedures
+    from memory_core.text import procedures
 
     said = {
         "merk dir, wie ich meine Berichte mag: 1. Zusammenfassung zuerst 2. dann die Zahlen": (

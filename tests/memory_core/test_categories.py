@@ -20,7 +20,7 @@ from memory_core.clock import ManualClock
 from memory_core.errors import CategoriesFileError, CategoryNotAllowedError
 from memory_core.jobs import Activity, Enrichment, InsightDraft, Insights, Reflector, TemplateWriter
 from memory_core.memory import Memory, MemoryConfig
-from memory_core.query import MemoryQuery
+from memory_core.read.query import MemoryQuery
 from memory_core.store import users
 from memory_core.values import Audience, Category, NewEpisode, NewFact, SearchFilters
 from tests.factories import USER
@@ -355,7 +355,7 @@ async def test_export_leaves_out_what_its_allowlist_does_and_an_import_never_rem
 
 def test_the_on_demand_gauge_caps_the_share_of_turns() -> None:
     """At most ``max_share × window`` of the last ``window`` turns may use memory_query."""
-    from memory_core.tools import OnDemandGauge
+    from memory_core.user.tools import OnDemandGauge
 
     gauge = OnDemandGauge(max_share=0.1, window=20)
     for _ in range(2):

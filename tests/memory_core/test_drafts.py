@@ -3,8 +3,8 @@ the process that noted it is gone (on PostgreSQL, a live replica's liveness lock
 
 from __future__ import annotations
 
-from memory_core.leases import process_id
 from memory_core.memory import Memory
+from memory_core.runtime.leases import process_id
 
 
 async def test_a_dead_processes_draft_is_handed_out_once(memory: Memory) -> None:

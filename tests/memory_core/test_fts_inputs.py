@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
-from memory_core.cleaning import MAX_FACT_CHARS
 from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError
-from memory_core.executors import Lane
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
+from memory_core.text.cleaning import MAX_FACT_CHARS
 from memory_core.values import ItemKind, NewEpisode, NewFact, SearchMode
 
 ALICE = "console:alice"

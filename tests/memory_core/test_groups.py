@@ -5,10 +5,10 @@ and a member's erasure leaves no row or word of theirs in it."""
 from __future__ import annotations
 
 from memory_core import GroupConsent, GroupForgetOutcome, chat_of, group_key
-from memory_core import groups as groups_mod
 from memory_core.clock import ManualClock
 from memory_core.memory import Memory
-from memory_core.user_data import leftovers
+from memory_core.user import groups as groups_mod
+from memory_core.user.erase import leftovers
 
 ANA, BOB = "telegram:1", "telegram:2"
 GROUP = group_key("telegram", "-100")

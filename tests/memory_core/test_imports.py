@@ -1,4 +1,4 @@
-"""memory_core.imports: the preview classifies new lines; the apply is batched, journaled and
+"""memory_core.user.imports: the preview classifies new lines; the apply is batched, journaled and
 linear in the file's size."""
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from memory_core import Memory, imports
+from memory_core import Memory
 from memory_core.benchmarks import stall_file
 from memory_core.clock import ManualClock
 from memory_core.embed import Vectors
-from memory_core.imports import ImportLimits, _line_for
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
+from memory_core.user import imports
+from memory_core.user.imports import ImportLimits, _line_for
 from memory_core.values import Audience, Fact, NewFact, SearchFilters
 from tests.conftest import HashEmbedder
 from tests.factories import START

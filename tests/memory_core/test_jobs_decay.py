@@ -7,10 +7,10 @@ from datetime import timedelta
 
 import pytest
 
-from memory_core import entities
 from memory_core.clock import ManualClock
 from memory_core.jobs import DecayConfig, Lifecycle, questions
 from memory_core.memory import Memory
+from memory_core.read import entities
 from memory_core.store import facts as fact_repo
 from memory_core.values import Category, Fact, NewFact, Status
 from tests import stores
@@ -231,8 +231,8 @@ async def test_handled_webhook_updates_are_pruned_after_the_retention_in_batches
 ) -> None:
     """Handled updates are kept ``inbox_keep_hours`` (the redelivery check), then the nightly
     run deletes them, a batch per transaction; pending ones are never touched."""
-    from memory_core.inbox import Inbox
     from memory_core.jobs import decay
+    from memory_core.runtime.inbox import Inbox
 
     monkeypatch.setattr(decay, "_INBOX_BATCH", 2)
     inbox = Inbox(lexical, "telegram")

@@ -7,11 +7,11 @@ from typing import Any
 
 from sqlalchemy import text
 
-from memory_core import entities
 from memory_core.clock import ManualClock
-from memory_core.entities import Entity
 from memory_core.jobs import Enrichment, LLMEntityReader
 from memory_core.memory import Memory
+from memory_core.read import entities
+from memory_core.read.entities import Entity
 from memory_core.values import Category, NewFact
 from tests.factories import USER
 from tests.memory_core.test_jobs_insights import FakeLLM

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import memory_core.jobs as jobs
-from memory_core import edits
 from memory_core.clock import ManualClock
 from memory_core.jobs import Reflector, TemplateWriter
 from memory_core.jobs import profile as profile_job
 from memory_core.memory import Memory
 from memory_core.store import dedup_pairs, lifecycle, users
+from memory_core.user import edits
 from memory_core.values import NewFact
 from tests.factories import USER
 

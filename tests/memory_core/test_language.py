@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from memory_core.language import MIN_CONFIDENCE, SPOKEN, detect_language, guess
 from memory_core.memory import Memory
+from memory_core.text.language import MIN_CONFIDENCE, SPOKEN, detect_language, guess
 
 MESSAGES: dict[str, list[str]] = json.loads(
     (Path(__file__).parent / "data" / "language_messages.json").read_text(encoding="utf-8")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from memory_core.clock import ManualClock
 from memory_core.llm import Usage, attribution, llm_scope
 from memory_core.memory import Memory
-from memory_core.metrics import Price, llm_shares
+from memory_core.ops.metrics import Price, llm_shares
+from memory_core.ops.usage import LLMBudget, UsageMeter
 from memory_core.store import llm_usage
-from memory_core.usage import LLMBudget, UsageMeter
 from tests.factories import USER
 
 

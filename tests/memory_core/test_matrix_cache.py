@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from memory_core.benchmarks.corpus import random_unit_vectors
-from memory_core.executors import Lane
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.store import vectors as vec
 from memory_core.values import NewFact
 

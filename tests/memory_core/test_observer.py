@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from memory_core.cleaning import MAX_EPISODE_CHARS, clip_episode
 from memory_core.clock import ManualClock
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import CONTEXT_CHARS, Observer, Turn, answered_question
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import Memory
+from memory_core.text.cleaning import MAX_EPISODE_CHARS, clip_episode
 from memory_core.values import NewEpisode, SearchFilters, Status
 from tests.fakes.extractor import ScriptedExtractor
 

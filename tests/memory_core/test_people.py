@@ -15,7 +15,7 @@ from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
-from memory_core.people import find_people, parse_key, people_of, rekey
+from memory_core.read.people import find_people, parse_key, people_of, rekey
 from memory_core.values import Category
 from tests.factories import candidate, fact
 
@@ -172,8 +172,8 @@ def test_someone_named_gets_their_own_facts(text: str, keys: set[str]) -> None:
 
 def test_a_possessive_or_an_initial_is_the_same_person() -> None:
     """ "Aoife", "Aoife's", "Aoife S": one sister (issue 23 item 7)."""
-    from memory_core import entities
-    from memory_core.people import rekey, same_name
+    from memory_core.read import entities
+    from memory_core.read.people import rekey, same_name
     from tests import factories
 
     assert same_name("aoife_s", ["aoife", "tom"]) == "aoife"

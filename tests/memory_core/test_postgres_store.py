@@ -17,11 +17,11 @@ from memory_core.db.dialect import is_postgres_url, redacted, sqlalchemy_url
 from memory_core.db.engine import Database
 from memory_core.db.migrations import MIGRATIONS, SCHEMA_VERSION, Migration, migrate
 from memory_core.errors import ForeignDatabaseError, SchemaTooNewError, StoreError
-from memory_core.executors import Lane
-from memory_core.fts import match_expression
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.store import lexical as lexical_repo
 from memory_core.store import vectors as vector_repo
+from memory_core.store.fts import match_expression
 from memory_core.store.rows import owner_token
 from memory_core.values import NewEpisode, NewFact, SearchFilters
 from tests.conftest import HashEmbedder
@@ -276,7 +276,7 @@ async def test_forgetme_erases_without_a_table_rewrite_and_maintenance_finishes_
     rewrite does them: then the text is gone from the files."""
     import psycopg
 
-    from memory_core import user_data
+    from memory_core.user import erase as user_data
 
     memory = Memory.open(pg_url, None, clock=clock)
     try:
@@ -318,7 +318,7 @@ async def test_erasure_leaves_no_webhook_update_of_the_user_readable(
 ) -> None:
     """A handled update keeps its row (the redelivery check), not its text: the old version of
     the row that held the text goes with the erasure's rewrite too."""
-    from memory_core.inbox import Inbox
+    from memory_core.runtime.inbox import Inbox
 
     memory = Memory.open(pg_url, None, clock=clock)
     try:

@@ -11,7 +11,7 @@ import pytest
 from memory_core.clock import ManualClock
 from memory_core.errors import InvalidInputError
 from memory_core.memory import Memory
-from memory_core.query import MemoryQuery
+from memory_core.read.query import MemoryQuery
 from memory_core.values import Audience, Category, NewFact
 from tests.factories import USER
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from memory_core.clock import ManualClock
 from memory_core.memory import Memory
-from memory_core.query import MemoryQuery
+from memory_core.read.query import MemoryQuery
 from memory_core.values import Category, NewFact
 from tests.factories import USER
 from tests.memory_core.test_query import facts

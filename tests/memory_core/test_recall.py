@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from memory_core import recall
 from memory_core.clock import ManualClock
 from memory_core.memory import Memory
+from memory_core.read import recall
 from memory_core.values import Category, Change, SearchHit, Status
 from tests import factories
 from tests.factories import USER

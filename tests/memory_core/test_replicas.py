@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from memory_core.clock import ManualClock
-from memory_core.inbox import Inbox
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory, MemoryConfig
-from memory_core.operations import JobRuns
+from memory_core.ops.operations import JobRuns
+from memory_core.runtime.inbox import Inbox
 from memory_core.store import outbox
 from memory_core.store.inbox import SEND_GRACE_S
 from tests.conftest import HashEmbedder

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from memory_core import entities
 from memory_core.memory import Memory
-from memory_core.search import search_on_thread
+from memory_core.read import entities
+from memory_core.read.search import search_on_thread
 from memory_core.store import relations as relation_repo
 from memory_core.values import NewFact
 
@@ -49,7 +49,7 @@ async def test_related_candidates_get_a_boost_and_edges_stay_per_user(memory: Me
 def test_a_secret_value_is_never_an_entity() -> None:
     """ "my password is Mango3Tulip": the entity table would keep the password in clear (found
     by the property test's stored-secrets check); names beside it are still entities."""
-    from memory_core import entities
+    from memory_core.read import entities
 
     found = entities.extract("I told Marco that my password is Mango3Tulip")
     assert [e.name for e in found] == ["Marco"]

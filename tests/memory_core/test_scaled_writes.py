@@ -15,13 +15,13 @@ from memory_core.benchmarks.latency import delayed
 from memory_core.clock import ManualClock
 from memory_core.db import engine as engine_module
 from memory_core.db.engine import PG_USER_LOCK_CLASS, Database, user_lock_key
-from memory_core.fts import match_expression
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
 from memory_core.store import episodes as episode_repo
 from memory_core.store import lexical as lexical_repo
+from memory_core.store.fts import match_expression
 from memory_core.store.rows import owner_token
 from memory_core.values import NewEpisode, SearchFilters
 from tests.conftest import HashEmbedder

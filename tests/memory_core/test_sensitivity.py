@@ -226,8 +226,8 @@ def test_a_malformed_label_line_is_refused(line: str) -> None:
 def test_a_redacted_secret_is_not_redacted_again() -> None:
     # A procedure step kept as "the root password is [redacted]." was shown as
     # "[redacted]]." in answers and "••••cted]" in /memories.
-    from memory_core.disclosure import mask_secrets
     from memory_core.extract.sensitive import find_sensitive, redact
+    from memory_core.read.disclosure import mask_secrets
 
     once = redact("2. the root password is hunter2-Xq9. 3. run make deploy")
     assert once == "2. the root password is [redacted]. 3. run make deploy"

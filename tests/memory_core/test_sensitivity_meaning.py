@@ -14,7 +14,7 @@ from memory_core.evaluation.sensitivity import evaluate, load_labels
 from memory_core.extract.base import Candidate
 from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.memory import Memory
-from memory_core.sensitivity_meaning import (
+from memory_core.text.sensitivity_meaning import (
     CLASSES,
     MeaningWeights,
     SensitivityModel,

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from memory_core.disclosure import PRIVATE_LABEL, is_private, shown, shown_text
 from memory_core.extract.sensitivity import classified, is_self_harm, sensitive_topic
+from memory_core.read.disclosure import PRIVATE_LABEL, is_private, shown, shown_text
 from memory_core.values import Audience, Category, Topic
 from tests.factories import fact as make_fact
 

@@ -12,8 +12,8 @@ from sqlalchemy import text
 
 from memory_core.clock import ManualClock
 from memory_core.errors import NotFoundError, StoreError
-from memory_core.executors import Lane
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.values import (
     Category,

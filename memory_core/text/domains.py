@@ -7,7 +7,7 @@ life (work, home, pets, family, music…) is each text about? Both the question 
 compared with short descriptions of ``DOMAINS`` (embedded once with the same model, so it works
 across languages), each similarity profile is standardised and turned into a distribution, and
 their *agreement* (the Bhattacharyya coefficient, 0–1) is added to a hit's relevance in
-``memory_core.answer``. The list is a general map of what people tell about themselves, not the
+``memory_core.read.answer``. The list is a general map of what people tell about themselves, not the
 evaluation's topics; its weight and temperature are tuned by ``membot eval answers`` (tune split).
 """
 

@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from sqlalchemy import Connection
 
-from memory_core import disclosure, entities
 from memory_core.categories import Consumer
 from memory_core.errors import InvalidInputError
-from memory_core.people import find_people, people_of
-from memory_core.recall import as_data, estimate_tokens
-from memory_core.search import search_on_thread
+from memory_core.read import disclosure, entities
+from memory_core.read.people import find_people, people_of
+from memory_core.read.recall import as_data, estimate_tokens
+from memory_core.read.search import search_on_thread
 from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
 from memory_core.values import Audience, Category, Fact, SearchFilters, Status

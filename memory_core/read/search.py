@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from memory_core import retrieve
-from memory_core.cleaning import clean_query
 from memory_core.embed import Vectors
+from memory_core.read import retrieve
 from memory_core.store import facts as fact_repo
+from memory_core.text.cleaning import clean_query
 from memory_core.values import ItemKind, SearchFilters, SearchHit, SearchMode
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memory_core.disclosure import is_private, mask_secrets, private_text
+from memory_core.read.disclosure import is_private, mask_secrets, private_text
 from memory_core.store.users import UserSettings
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
@@ -134,20 +134,6 @@ class MemoryBlock:
 
 
 @dataclass(frozen=True, slots=True)
-class RecallConfig:
-    """How much memory one turn reads and injects."""
-
-    budget_tokens: int = 500
-    search_k: int = 5
-    history_turns: int = 12
-    min_inject_confidence: float = 0.2
-    #: Related bullets (seed 003 §2): at most this many of a relevant fact's related facts
-    #: follow it in the block, when their link is at least this strong.
-    related_per_fact: int = 2
-    related_min_strength: float = 0.86
-
-
-@dataclass(frozen=True, slots=True)
 class Recall:
     """What one chat turn reads before answering: the user's settings, the ranked hits, the
     memory block and this chat's recent history (``(role, text)``, oldest first)."""
@@ -179,7 +165,7 @@ class Recall:
     #: For a question naming someone or something the user told us about ("tell me everything
     #: about Marco"): the facts linked to that entity, as the audience may see them.
     about: tuple[Fact, ...] = ()
-    #: In a group chat: the hits of the chat's own memory (``memory_core.groups``), best first.
+    #: In a group chat: the hits of the chat's own memory (``memory_core.user.groups``), best first.
     group_hits: list[SearchHit] = field(default_factory=list)
 
 

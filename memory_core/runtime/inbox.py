@@ -12,7 +12,7 @@ from __future__ import annotations
 import structlog
 
 from memory_core.context import Context
-from memory_core.executors import Lane
+from memory_core.runtime.executors import Lane
 from memory_core.store import inbox as inbox_repo
 from memory_core.store.inbox import Update as InboxUpdate
 

@@ -11,17 +11,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
-from memory_core import corrections, disclosure, memory_md
-from memory_core.about import EntityInfo, MemoryStats, entity_info, memory_stats
 from memory_core.categories import Consumer
-from memory_core.edits import UndoResult
 from memory_core.errors import InvalidInputError, NotFoundError
-from memory_core.executors import Lane
 from memory_core.jobs.profile import Entry, Profile
 from memory_core.jobs.questions import Answer, Question
 from memory_core.learn import resolve
 from memory_core.learn.resolve import Choice, Conflict, Resolution
-from memory_core.people import Person, people_of
+from memory_core.read import disclosure
+from memory_core.read.about import EntityInfo, MemoryStats, entity_info, memory_stats
+from memory_core.read.people import Person, people_of
+from memory_core.runtime.executors import Lane
+from memory_core.user import corrections, memory_md
+from memory_core.user.edits import UndoResult
 from memory_core.values import (
     Audience,
     Category,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from memory_core.context import Context
-    from memory_core.recall import Recall
+    from memory_core.read.recall import Recall
 
 
 class Door(Protocol):

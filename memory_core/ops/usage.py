@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Connection
 
 from memory_core.clock import Clock, SystemClock
-from memory_core.executors import Lane
 from memory_core.llm import Usage
+from memory_core.runtime.executors import Lane
 from memory_core.store import llm_usage
 from memory_core.store.events import UsageBuffer
 

@@ -19,9 +19,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from memory_core import admin, health, user_data
-from memory_core.admin import BackupInfo, VacuumInfo
-from memory_core.admin import Stats as StoreStats
 from memory_core.db import maintenance, transfer
 from memory_core.db.dialect import is_postgres_url
 from memory_core.db.engine import Database
@@ -31,16 +28,20 @@ from memory_core.db.transfer import Step as TransferStep
 from memory_core.db.transfer import Transfer
 from memory_core.embed import Embedder
 from memory_core.errors import InvalidInputError, StoreError
-from memory_core.executors import Lane
-from memory_core.health import Check as HealthCheck
-from memory_core.leases import process_id
-from memory_core.metrics import Prices
-from memory_core.metrics import Report as MetricsReport
+from memory_core.ops import admin, health
+from memory_core.ops.admin import BackupInfo, VacuumInfo
+from memory_core.ops.admin import Stats as StoreStats
+from memory_core.ops.health import Check as HealthCheck
+from memory_core.ops.metrics import Prices
+from memory_core.ops.metrics import Report as MetricsReport
+from memory_core.runtime.executors import Lane
+from memory_core.runtime.leases import process_id
 from memory_core.store import identities as identities_repo
 from memory_core.store import job_runs, meta
 from memory_core.store import vectors as vector_repo
 from memory_core.store.job_runs import JobRun
-from memory_core.user_data import Erasure
+from memory_core.user import erase as user_data
+from memory_core.user.erase import Erasure
 
 if TYPE_CHECKING:
     from memory_core.context import Context

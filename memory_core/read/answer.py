@@ -6,8 +6,8 @@ other hits: a hit's cosine similarity above the question's *baseline* — how si
 question is to the user's memories in general (e5 similarities of unrelated short texts sit
 around 0.75, and how high depends on the question) — plus a small bonus when its words match,
 and a weighted bonus for being about the same areas of life as the question (``SearchHit.topic``,
-``memory_core.domains``: "what's my trade?" and "The user is a waiter." are both about work; the
-cat is not). The best hit answers when its margin clears ``min_margin`` and its cosine
+``memory_core.text.domains``: "what's my trade?" and "The user is a waiter." are both about work;
+the cat is not). The best hit answers when its margin clears ``min_margin`` and its cosine
 ``min_cosine``; further hits close to it answer too ("do I have any pets?" → the cat and the dog).
 
 The thresholds are calibrated by ``membot eval answers`` on questions written for MSC

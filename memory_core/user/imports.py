@@ -27,18 +27,19 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
-from memory_core import disclosure, foreign_memory, memory_md
 from memory_core.categories import Consumer
-from memory_core.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.config import ImportLimits
 from memory_core.errors import InvalidInputError, Reason
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.learn.arbitrate import normalise_value
-from memory_core.remember import remember_in
+from memory_core.read import disclosure
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
+from memory_core.text.cleaning import MAX_FACT_CHARS, clean_text
+from memory_core.user import foreign_memory, memory_md
+from memory_core.user.remember import remember_in
 from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, SearchFilters, Status
 
 if TYPE_CHECKING:

@@ -16,9 +16,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from memory_core.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.errors import InvalidInputError
-from memory_core.executors import Lane
 from memory_core.extract.base import TurnInput
 from memory_core.extract.rules import RulesExtractor
 from memory_core.learn import policy
@@ -26,7 +24,9 @@ from memory_core.learn.apply import Applied, TurnRef, apply_decisions
 from memory_core.learn.arbitrate import enforce, normalise_value, proposal_of
 from memory_core.learn.decisions import Decision, Noop, Pending, Supersede
 from memory_core.learn.lookup import related_facts
+from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
+from memory_core.text.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.values import Fact, Status
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Memory tools the reply model may call: search, remember, correct, forget and confirm facts.
 
 The tools act for one user and one audience (:meth:`Memory.tools`), through the same policy as
-every other writer: reads go through the user's :class:`~memory_core.view.UserView` (a group
+every other writer: reads go through the user's :class:`~memory_core.user.view.UserView` (a group
 never sees a sensitive fact, no secret is ever shown in clear, another user's fact id is simply
 "not found"); writes are read off the text by the offline rules (canonical keys), decided by
 the rules arbiter and its guardrails (``enforce``: a confident or high-risk fact is never
@@ -12,7 +12,7 @@ only when their message this turn says it; a fact is forgotten only when their m
 for it; nothing is written while learning is paused. A tool never stores a secret (only the
 user's own ``/remember`` does) and never brings back what the user made us forget.
 
-Results are JSON whose stored text is inert (:func:`memory_core.recall.as_data`): memory is
+Results are JSON whose stored text is inert (:func:`memory_core.read.recall.as_data`): memory is
 data the user gave us, never instructions. A failure is a result with ``is_error`` (the model
 is told what went wrong), never an exception.
 """
@@ -30,12 +30,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import structlog
 
-from memory_core import disclosure
-from memory_core import query as query_mod
 from memory_core.categories import Consumer
-from memory_core.cleaning import MAX_FACT_CHARS, clean_text
 from memory_core.errors import EmbedderError, InvalidInputError, MemoryCoreError, NotFoundError
-from memory_core.executors import Lane
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.extract.rules import RulesExtractor
 from memory_core.extract.sensitive import find_sensitive
@@ -53,15 +49,19 @@ from memory_core.learn.decisions import (
 )
 from memory_core.learn.lookup import Related, related_facts
 from memory_core.llm import ToolSpec
-from memory_core.recall import as_data
-from memory_core.sensitivity_meaning import read_by_meaning
+from memory_core.read import disclosure
+from memory_core.read import query as query_mod
+from memory_core.read.recall import as_data
+from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
+from memory_core.text.cleaning import MAX_FACT_CHARS, clean_text
+from memory_core.text.sensitivity_meaning import read_by_meaning
 from memory_core.values import SECRET_CATEGORIES, Audience, Category, Fact, Status
 
 if TYPE_CHECKING:
     from memory_core.context import Context
     from memory_core.store.users import UserSettings
-    from memory_core.view import UserView
+    from memory_core.user.view import UserView
 
 log = structlog.get_logger("memory_core.tools")
 
@@ -76,7 +76,7 @@ _FACT_ID: dict[str, Any] = {"type": "integer", "description": "the fact's id fro
 # ---- memory_query: the one read tool (seed 003 §6; issue 26) --------------------------------
 # It replaces search_memory: one read tool with every filter costs the prompt one schema, and
 # the model never has to choose between two ways of reading. Categories, filters, threshold,
-# top_k, budget_tokens and the return shape are read by ``memory_core.query``; the consumer's
+# top_k, budget_tokens and the return shape are read by ``memory_core.read.query``; the consumer's
 # allowlist (the model's tools, narrowed in a group) refuses a category it does not hold.
 
 MEMORY_QUERY = ToolSpec(

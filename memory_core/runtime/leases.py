@@ -32,14 +32,14 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 from sqlalchemy import Connection
 
-from memory_core.executors import Lane
+from memory_core.runtime.executors import Lane
 from memory_core.store import leases as lease_repo
 
 if TYPE_CHECKING:
     from memory_core.clock import Clock
     from memory_core.config import MemoryConfig
     from memory_core.db.engine import Database
-    from memory_core.executors import Lanes
+    from memory_core.runtime.executors import Lanes
 
 log = structlog.get_logger("memory_core.leases")
 

@@ -3,8 +3,8 @@
 A running bot holds a shared advisory lock on ``<db>.lock`` (:class:`RunLock`); ``restore``
 needs it exclusively, so it refuses while any bot runs. Backups use SQLite's online backup
 API: one consistent snapshot even while the bot writes. Health checks live in
-``memory_core.health``, per-user export and erasure in ``memory_core.user_data``; the SQLite work
-itself (backup API, checks, VACUUM) in ``memory_core.db.maintenance``.
+``memory_core.ops.health``, per-user export and erasure in ``memory_core.user.erase``; the
+SQLite work itself (backup API, checks, VACUUM) in ``memory_core.db.maintenance``.
 """
 
 from __future__ import annotations
@@ -22,14 +22,15 @@ from pathlib import Path
 
 from sqlalchemy import Connection
 
-from memory_core import metrics, user_data
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.errors import InvalidInputError, StoreError
+from memory_core.ops import metrics
 from memory_core.store import events as event_log
 from memory_core.store import llm_usage
 from memory_core.store import stats as stats_repo
+from memory_core.user import erase as user_data
 
 #: How long a starting bot waits for the run lock (a ``doctor`` probe holds it for microseconds;
 #: a ``restore`` holds it until it is done).
@@ -166,7 +167,7 @@ def _key31(name: str) -> int:
 class PgRunLock(RunLock):
     """PostgreSQL: a *shared* session advisory lock, held on a connection of its own while a
     bot runs. Any number of bots (replicas) may run on one database — learning jobs, scheduled
-    runs and webhook updates are leased to one of them at a time (:mod:`memory_core.leases`)
+    runs and webhook updates are leased to one of them at a time (:mod:`memory_core.runtime.leases`)
     and every write is serialised by the database-wide writer lock — so the lock only says
     that bots are running: an operation that needs them all stopped takes it exclusively. It
     goes with its connection, so a bot that dies releases it."""

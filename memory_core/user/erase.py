@@ -20,10 +20,10 @@ from sqlalchemy import Connection
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
-from memory_core.edits import erase_user
-from memory_core.executors import Lane
+from memory_core.runtime.executors import Lane
 from memory_core.store import meta
 from memory_core.store import user_data as user_data_repo
+from memory_core.user.edits import erase_user
 
 EXPORT_FORMAT = "membot-user-export/1"
 #: Columns holding epoch seconds, shown as ISO-8601 in exports.

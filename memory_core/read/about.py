@@ -14,10 +14,10 @@ from datetime import datetime
 
 from sqlalchemy import Connection
 
-from memory_core import entities
 from memory_core.clock import from_ts
-from memory_core.disclosure import is_private, shown
-from memory_core.people import people_of
+from memory_core.read import entities
+from memory_core.read.disclosure import is_private, shown
+from memory_core.read.people import people_of
 from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import user_stats

@@ -1,0 +1,2 @@
+"""Reading text: cleaning, language detection, notes, procedures, areas of life and the
+sensitivity model's reader by meaning."""
