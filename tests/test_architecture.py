@@ -247,6 +247,14 @@ def _other_platform(rel: str, imp: Import) -> bool:
     return not rel.startswith(f"adapters/{parts[1]}/")
 
 
+def _platform_reaches(source: str, path: Path, rel: str) -> set[str]:
+    """Imports by an adapters module of another platform's folder."""
+    if not rel.startswith("adapters/"):
+        return set()
+    found = imports_of(source, module_name(path), is_package=path.name == "__init__.py")
+    return {f"{rel}:{imp.line} imports {imp.module}" for imp in found if _other_platform(rel, imp)}
+
+
 def sources() -> list[Path]:
     return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
 
@@ -277,14 +285,7 @@ def violations() -> dict[str, list[str]]:
             elif imp.top == "bot" and package != "bot":
                 seen.add(imp.top)
                 out["only-bot-imports-bot"].add(f"{rel}:{imp.line} imports {imp.module}")
-        if package == "adapters":
-            out["platforms-stand-alone"] |= {
-                f"{rel}:{imp.line} imports {imp.module}"
-                for imp in imports_of(
-                    source, module_name(path), is_package=path.name == "__init__.py"
-                )
-                if _other_platform(rel, imp)
-            }
+        out["platforms-stand-alone"] |= _platform_reaches(source, path, rel)
         if package in ("bot", "adapters"):
             out["memory-only-through-its-door"] |= _internal_imports(source, path, rel)
             out["bot-never-opens-the-database"] |= {f"{rel}:{n}" for n in db_opens(source)}
