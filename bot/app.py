@@ -27,6 +27,7 @@ from bot.imports import ImportRunner
 from bot.metrics_server import MetricsServer
 from bot.notifier import Notifier
 from bot.page import PageKeys, PageServer
+from bot.platforms.telegram import PLATFORM as TELEGRAM
 from bot.presses import Presses
 from bot.quotas import HeavyQuota
 from bot.responder import LLMResponder, OfflineResponder, Responder
@@ -443,7 +444,8 @@ def build_page(settings: Settings, memory: Memory) -> PageServer | None:
     if settings.page_port is None:
         return None
     key = memory.installation_secret("page_secret", lambda: secrets.token_hex(32)).encode()
-    token = settings.telegram_bot_token
+    telegram = TELEGRAM.of(settings)
+    token = telegram.token
     return PageServer(
         memory,
         PageKeys(key),
@@ -453,10 +455,7 @@ def build_page(settings: Settings, memory: Memory) -> PageServer | None:
         port=settings.page_port,
         default_lang=settings.default_language,
         # On the webhook's port, the webhook's server serves the page too (one port to open).
-        standalone=not (
-            settings.telegram_mode == "webhook"
-            and settings.page_port == settings.telegram_webhook_port
-        ),
+        standalone=not (telegram.mode == "webhook" and settings.page_port == telegram.webhook_port),
     )
 
 

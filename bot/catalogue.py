@@ -91,6 +91,8 @@ class CommandSpec:
     listed: bool = True
     #: The handler; ``None``: the ``cmd_<name>`` method of ``bot.commands.Commands``.
     run: Run | None = None
+    #: What its handler says when it is used wrongly (``texts.usage``); empty: nothing.
+    usage: str = ""
 
     @property
     def info(self) -> CommandInfo:
@@ -176,6 +178,7 @@ CATALOGUE = Catalogue(
             N_("Remember something exactly as you say it"),
             N_("<text>"),
             (_text("text", N_("What I should remember")),),
+            usage=N_("Usage: /remember <what I should remember>"),
         ),
         CommandSpec(  # lists matching memories as buttons
             "forget",
@@ -183,6 +186,7 @@ CATALOGUE = Catalogue(
             N_("Pick memories to forget"),
             N_("<text or #id>"),
             (_text("what", N_("Words from the memory, or its #id")),),
+            usage=N_("Usage: /forget <words from the memory, or its #id>"),
         ),
         CommandSpec("profile", Audience.PRIVATE_REPLY, N_("What I know about you")),
         CommandSpec(
@@ -204,6 +208,7 @@ CATALOGUE = Catalogue(
             N_("When and where I learned something"),
             N_("<topic>"),
             (_text("topic", N_("What you want to know about, or a memory's #id")),),
+            usage=N_("Usage: /why <what you want to know about>"),
         ),
         CommandSpec("undo", Audience.GROUP_FILTERED, N_("Revert my last change to your memory")),
         CommandSpec(  # shows the restored memory
@@ -212,6 +217,7 @@ CATALOGUE = Catalogue(
             N_("Bring back a memory that faded"),
             "<#id>",
             (_text("memory", N_("The #id of a faded memory (/memories lists them)")),),
+            usage=N_("Usage: /restore <#id of a faded memory> (/memories lists them under Faded)"),
         ),
         CommandSpec(
             "export", Audience.PRIVATE_REPLY, N_("Download your memory as MEMORY.md"), heavy=True
@@ -224,6 +230,10 @@ CATALOGUE = Catalogue(
                 CommandOption("file", N_("Your edited MEMORY.md (at most 1 MB)"), kind="file"),
             ),
             heavy=True,
+            usage=N_(
+                "Attach your edited MEMORY.md to /import (Telegram: send the file with the "
+                "caption /import; Discord: the file option; console: /import PATH)."
+            ),
         ),
         CommandSpec("pause", Audience.ANY, N_("Stop learning from our chat"), shows_memory=False),
         CommandSpec("resume", Audience.ANY, N_("Start learning again"), shows_memory=False),
@@ -235,6 +245,7 @@ CATALOGUE = Catalogue(
             "on|off",
             (CommandOption("state", N_("Turn them on or off"), choices=("on", "off")),),
             shows_memory=False,
+            usage=N_("Usage: /reflections on|off"),
         ),
         # Linking platforms: a code is shown and typed only in private chats.
         CommandSpec(
@@ -249,6 +260,10 @@ CATALOGUE = Catalogue(
                 ),
             ),
             shows_memory=False,
+            usage=N_(
+                "Usage: /link gives you a code; send /link CODE to me in a private chat on "
+                "your other platform."
+            ),
         ),
         CommandSpec(
             "unlink",

@@ -12,12 +12,29 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    BaseModel,
+    Field,
+    SecretStr,
+    ValidationError,
+    create_model,
+    field_validator,
+    model_validator,
+)
+from pydantic.fields import FieldInfo
+from pydantic_settings import (
+    BaseSettings,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
 from pydantic_settings import SettingsError as _SourceError
+
+from bot import platforms
+from bot.platforms import PLATFORMS
 
 
 class ConfigError(RuntimeError):
@@ -70,11 +87,77 @@ def db_target(value: object) -> Path | str:
     )
 
 
-#: platform → (settings field, environment variable, what a token looks like).
-TOKENS: dict[str, tuple[str, str, re.Pattern[str]]] = {
-    "telegram": ("telegram_bot_token", "TELEGRAM_BOT_TOKEN", re.compile(r"^\d+:[\w-]{20,}$")),
-    "discord": ("discord_bot_token", "DISCORD_BOT_TOKEN", re.compile(r"^[\w-]+\.[\w-]+\.[\w-]+$")),
-}
+def _flat_keys() -> dict[str, tuple[str, str]]:
+    """``telegram_mode`` (the variable's name, lower case, without ``MEMBOT_``) → the platform
+    and its settings field: how CLI flags, keyword arguments and error messages name them."""
+    keys = {}
+    for name, platform in PLATFORMS.items():
+        for field in platform.settings.model_fields:
+            key = platform.env_of(field).lower().removeprefix("membot_")
+            keys[key] = (name, field)
+    return keys
+
+
+#: Every platform setting by its flat name (``telegram_webhook_port``).
+PLATFORM_KEYS = _flat_keys()
+
+if TYPE_CHECKING:
+    PlatformsSettings = BaseModel
+else:
+    #: One field per registered platform, its settings sub-model (``settings.platforms.telegram``).
+    PlatformsSettings = create_model(
+        "PlatformsSettings",
+        **{
+            name: (platform.settings, Field(default_factory=platform.settings))
+            for name, platform in PLATFORMS.items()
+        },
+    )
+
+
+class _PlatformVariables(PydanticBaseSettingsSource):
+    """Reads each platform's settings from its variables (``MEMBOT_TELEGRAM_MODE``,
+    ``TELEGRAM_BOT_TOKEN``), in the environment first, then in ``.env``."""
+
+    def __init__(self, settings_cls: type[BaseSettings], *sources: EnvSettingsSource) -> None:
+        super().__init__(settings_cls)
+        self.sources = sources
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        """Unused: :meth:`__call__` reads the platforms' variables all at once."""
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        seen: dict[str, str | None] = {}
+        for source in reversed(self.sources):  # the first source wins
+            seen.update(source.env_vars)
+        found: dict[str, dict[str, str]] = {}
+        for name, field in PLATFORM_KEYS.values():
+            value = seen.get(PLATFORMS[name].env_of(field).lower())
+            if value:  # empty means unset (as for every other variable)
+                found.setdefault(name, {})[field] = value
+        return {"platforms": found} if found else {}
+
+
+class _OtherVariables(PydanticBaseSettingsSource):
+    """A source without the platforms' variables (``.env``'s lines it keeps as extras, which
+    would otherwise look like keyword arguments and win over the environment)."""
+
+    def __init__(self, inner: PydanticBaseSettingsSource) -> None:
+        super().__init__(inner.settings_cls)
+        self.inner = inner
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        """The inner source's value."""
+        return self.inner.get_field_value(field, field_name)
+
+    def __call__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.inner().items() if _platform_key(k) is None}
+
+
+def _platform_key(key: str) -> tuple[str, str] | None:
+    """``telegram_mode``, ``MEMBOT_TELEGRAM_MODE`` or ``TELEGRAM_BOT_TOKEN`` → the platform and
+    its field; ``None`` for any other name."""
+    return PLATFORM_KEYS.get(key.lower().removeprefix("membot_"))
 
 
 class Settings(BaseSettings):
@@ -226,23 +309,8 @@ class Settings(BaseSettings):
     # The language the bot speaks to a user until it knows theirs (a message of theirs, or
     # their app's language): en, de, es, fr or ru (docs/languages.md).
     default_language: Literal["en", "de", "es", "fr", "ru"] = "en"
-    # platforms
-    telegram_bot_token: SecretStr | None = Field(default=None, alias="TELEGRAM_BOT_TOKEN")
-    discord_bot_token: SecretStr | None = Field(default=None, alias="DISCORD_BOT_TOKEN")
-    telegram_base_url: str = "https://api.telegram.org/bot"
-    telegram_base_file_url: str = "https://api.telegram.org/file/bot"
-    telegram_mode: Literal["polling", "webhook"] = "polling"
-    telegram_webhook_url: str | None = None
-    telegram_webhook_listen: str = "0.0.0.0"
-    telegram_webhook_port: int = Field(default=8443, ge=1, le=65535)
-    telegram_webhook_path: str = "telegram"
-    telegram_webhook_secret: SecretStr | None = None
-    telegram_poll_timeout_s: int = Field(default=30, ge=0, le=60)
-    discord_test_guild: int | None = None
-    # Discord sharding: the bot's total shard count, and which of them this process runs
-    # ("0,1" or "0-3"; unset: all of them). Unset count: one unsharded connection.
-    discord_shards: int | None = Field(default=None, ge=1, le=4096)
-    discord_shard_ids: str | None = None
+    # platforms: each one's settings (bot/platforms/<name>.py), read from its own variables
+    platforms: PlatformsSettings = Field(default_factory=PlatformsSettings)
     shutdown_timeout_s: float = Field(default=20.0, gt=0)
     # operations: Prometheus /metrics (off unless a port is set)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
@@ -273,24 +341,40 @@ class Settings(BaseSettings):
         Cron.parse(value)  # raises a ValueError that names the bad field
         return value
 
-    @property
-    def discord_shard_list(self) -> tuple[int, ...] | None:
-        """``discord_shard_ids`` parsed (validated with the model)."""
-        return parse_shard_ids(self.discord_shard_ids) if self.discord_shard_ids else None
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """The usual sources, with the platforms' variables read beside the environment's."""
+        files = (env_settings, dotenv_settings)
+        platforms = _PlatformVariables(
+            settings_cls, *(f for f in files if isinstance(f, EnvSettingsSource))
+        )
+        others = _OtherVariables(dotenv_settings)
+        return init_settings, platforms, env_settings, others, file_secret_settings
 
-    @model_validator(mode="after")
-    def _shards(self) -> Settings:
-        ids = self.discord_shard_list
-        if ids is None:
-            return self
-        if self.discord_shards is None:
-            raise ValueError("MEMBOT_DISCORD_SHARD_IDS needs MEMBOT_DISCORD_SHARDS (the total)")
-        if bad := [i for i in ids if i >= self.discord_shards]:
-            raise ValueError(
-                f"MEMBOT_DISCORD_SHARD_IDS {bad} out of range: shards are numbered "
-                f"0-{self.discord_shards - 1}"
-            )
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    def _platform_keys(cls, data: Any) -> Any:
+        """``telegram_mode=…`` or ``TELEGRAM_BOT_TOKEN=…`` (CLI flags, keyword arguments) set
+        the platform's own field, over what its variables say."""
+        if not isinstance(data, dict):
+            return data
+        flat = {k: v for k, v in data.items() if _platform_key(k) is not None}
+        if not flat:
+            return data
+        data = {k: v for k, v in data.items() if k not in flat}
+        nested = data.get("platforms")
+        platforms = dict(nested) if isinstance(nested, dict) else {}
+        for key, value in flat.items():
+            name, field = PLATFORM_KEYS[key.lower().removeprefix("membot_")]  # as checked
+            platforms[name] = {**platforms.get(name, {}), field: value}
+        return {**data, "platforms": platforms}
 
     @field_validator("db", mode="before")
     @classmethod
@@ -300,10 +384,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "anthropic_api_key",
-        "telegram_bot_token",
-        "discord_bot_token",
         "button_secret",
-        "telegram_webhook_secret",
         mode="before",
     )
     @classmethod
@@ -323,32 +404,36 @@ class Settings(BaseSettings):
         return value
 
 
-def parse_shard_ids(text: str) -> tuple[int, ...]:
-    """``"0,2"``, ``"0-3"`` or a mix → sorted shard ids (a bad or repeated id is an error)."""
-    ids: list[int] = []
-    for part in (p.strip() for p in text.split(",")):
-        first, dash, last = part.partition("-")
-        try:
-            low = int(first)
-            high = int(last) if dash else low
-        except ValueError:
-            raise ValueError(f"bad shard id {part!r} (use numbers: 0,1 or 0-3)") from None
-        if low < 0 or high < low:
-            raise ValueError(f"bad shard range {part!r}")
-        ids.extend(range(low, high + 1))
-    if len(set(ids)) != len(ids):
-        raise ValueError(f"shard ids repeat in {text!r}")
-    return tuple(sorted(ids))
-
-
 def env_name(field: str) -> str:
-    """The environment variable that sets ``field`` (its alias, or ``MEMBOT_`` + its name)."""
+    """The environment variable that sets ``field`` (its alias, or ``MEMBOT_`` + its name; a
+    platform's setting by its flat name, ``telegram_mode``)."""
+    if field in PLATFORM_KEYS:
+        name, inner = PLATFORM_KEYS[field]
+        return PLATFORMS[name].env_of(inner)
     info = Settings.model_fields[field]
     return info.alias or f"MEMBOT_{field.upper()}"
 
 
+def setting_names() -> list[str]:
+    """Every setting by its flat name (the platforms' too: ``telegram_mode``)."""
+    return [f for f in Settings.model_fields if f != "platforms"] + list(PLATFORM_KEYS)
+
+
 def _is_secret(field: str) -> bool:
-    return "SecretStr" in str(Settings.model_fields[field].annotation)
+    if field in PLATFORM_KEYS:
+        name, inner = PLATFORM_KEYS[field]
+        info = PLATFORMS[name].settings.model_fields[inner]
+    else:
+        info = Settings.model_fields[field]
+    return "SecretStr" in str(info.annotation)
+
+
+def _key_of(loc: list[str]) -> str:
+    """The flat setting name a validation error's location points at (``""``: none)."""
+    if loc and loc[0] == "platforms" and len(loc) >= 3:
+        inner = PLATFORMS[loc[1]].env_of(loc[2]) if loc[1] in PLATFORMS else ""
+        return inner.lower().removeprefix("membot_") if inner else ""
+    return loc[0] if loc and loc[0] in Settings.model_fields and loc[0] != "platforms" else ""
 
 
 def _problem(error: Mapping[str, Any]) -> str:
@@ -397,12 +482,11 @@ def explain(exc: ValidationError | _SourceError, flags: Iterable[str] = ()) -> C
         # pydantic-settings could not decode a JSON-valued variable; its message names the field.
         found = re.search(r'field "(\w+)"', str(exc))
         field = found.group(1) if found else ""
-        label = name(field) if field in Settings.model_fields else "a setting"
+        label = name(field) if field in setting_names() else "a setting"
         return ConfigError(f"{label}: not valid JSON")
     lines = []
     for error in exc.errors(include_url=False):
-        loc = [str(part) for part in error["loc"]]
-        field = loc[0] if loc and loc[0] in Settings.model_fields else ""
+        field = _key_of([str(part) for part in error["loc"]])
         if not field:
             lines.append(_problem(error))
             continue
@@ -449,7 +533,7 @@ def _nearest(name: str, known: list[str]) -> list[str]:
 
 def known_variables() -> list[str]:
     """Every environment variable membot reads as a setting."""
-    return sorted(env_name(f) for f in Settings.model_fields)
+    return sorted(env_name(f) for f in setting_names())
 
 
 def unknown_variables(names: Iterable[str]) -> list[str]:
@@ -465,7 +549,7 @@ def unknown_variables(names: Iterable[str]) -> list[str]:
             continue
         guess = _TYPOS.get(name)
         if guess is None:
-            if not name.startswith(("MEMBOT_", "TELEGRAM_", "DISCORD_", "ANTHROPIC_")):
+            if not name.startswith(("MEMBOT_", "ANTHROPIC_", *_token_prefixes())):
                 continue
             close = _nearest(name, known)
             if name.startswith("ANTHROPIC_") and not close:
@@ -486,16 +570,21 @@ def variables_seen(env_file: Path | None = Path(".env")) -> list[str]:
     return names
 
 
+def _token_prefixes() -> tuple[str, ...]:
+    """``TELEGRAM_``, ``DISCORD_``: where the platforms' token variables live."""
+    return tuple(p.token_env.split("_", 1)[0] + "_" for p in PLATFORMS.values())
+
+
 def token_problem(settings: Settings, platform: str, *, shape: bool = True) -> str | None:
     """Why ``platform``'s token cannot work (unset, or — with ``shape`` — not shaped like
     one); ``None`` if fine."""
-    if platform not in TOKENS:
-        return f"unknown platform {platform!r} (use telegram, discord)"
-    field, env, pattern = TOKENS[platform]
-    secret = getattr(settings, field)
+    if platform not in PLATFORMS:
+        return f"unknown platform {platform!r} (use {platforms.names()})"
+    entry = PLATFORMS[platform]
+    secret = entry.of(settings).token
     token = secret.get_secret_value().strip() if secret is not None else ""
     if not token:
-        return f"{env} is not set"
-    if shape and not pattern.match(token):
-        return f"{env} does not look like a {platform} bot token"
+        return f"{entry.token_env} is not set"
+    if shape and not entry.token_shape.match(token):
+        return f"{entry.token_env} does not look like a {platform} bot token"
     return None

@@ -6,9 +6,11 @@ from __future__ import annotations
 from adapters.types import Button, Reply
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.i18n import N_, t
+from bot.platforms import PLATFORMS as REGISTERED
 from memory_core import LinkClaimOutcome as ClaimOutcome
 
-PLATFORMS = {"telegram": N_("Telegram"), "discord": N_("Discord"), "console": N_("the console")}
+#: Platform → its name shown to users: the registered platforms' titles, and the console.
+PLATFORMS = {name: p.title for name, p in REGISTERED.items()} | {"console": N_("the console")}
 
 
 def platform_name(lang: str, identity_or_platform: str) -> str:

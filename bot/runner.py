@@ -9,32 +9,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from typing import Protocol
 
 import structlog
 
-from adapters.types import Outbound, PlatformHealth
 from bot import app, i18n
 from bot.config import ConfigError, Settings, token_problem
 from bot.drafts import StoredDrafts
+from bot.platforms import PLATFORMS, Edge, PlatformAdapter
+from bot.platforms import names as platform_names
 
 log = structlog.get_logger("bot.runner")
-
-
-class PlatformAdapter(Outbound, Protocol):
-    """What the runner needs from a platform adapter: it also sends unasked messages, and
-    says when it stopped for good."""
-
-    platform: str
-    health: PlatformHealth
-
-    async def start(self) -> None:
-        """Connect and start receiving updates."""
-        ...
-
-    async def stop(self) -> None:
-        """Stop receiving, finish in-flight turns, disconnect."""
-        ...
 
 
 class PlatformsDown(RuntimeError):
@@ -44,71 +28,31 @@ class PlatformsDown(RuntimeError):
 def build_adapters(
     settings: Settings, runtime: app.Runtime, platforms: list[str]
 ) -> list[PlatformAdapter]:
-    """Create the chosen adapters from settings (tokens are checked here)."""
-    adapters: list[PlatformAdapter] = []
-    interval = settings.stream_edit_interval_s if settings.stream_replies else None
+    """Create the chosen adapters from their registrations (tokens are checked here)."""
     for name in platforms:
-        if name == "telegram":
-            if problem := token_problem(settings, "telegram"):
-                raise ConfigError(problem)  # checked before connecting, as doctor does
-            assert settings.telegram_bot_token is not None
-            from adapters.telegram import TelegramAdapter, TelegramConfig
+        entry = PLATFORMS.get(name)
+        if entry is None:
+            raise ConfigError(f"unknown platform {name!r} (use {platform_names()})")
+        # Checked before connecting, as doctor does (a shape only where it is documented).
+        if problem := token_problem(settings, name, shape=entry.strict_shape):
+            raise ConfigError(problem)
+    edge = edge_of(settings, runtime)
+    return [PLATFORMS[name].build(PLATFORMS[name].of(settings), edge) for name in platforms]
 
-            secret = settings.telegram_webhook_secret
-            webhook = settings.telegram_mode == "webhook"
-            adapters.append(
-                TelegramAdapter(
-                    runtime.handler,
-                    TelegramConfig(
-                        token=settings.telegram_bot_token.get_secret_value(),
-                        base_url=settings.telegram_base_url,
-                        base_file_url=settings.telegram_base_file_url,
-                        mode=settings.telegram_mode,
-                        webhook_url=settings.telegram_webhook_url,
-                        webhook_listen=settings.telegram_webhook_listen,
-                        webhook_port=settings.telegram_webhook_port,
-                        webhook_path=settings.telegram_webhook_path,
-                        webhook_secret=secret.get_secret_value() if secret else None,
-                        poll_timeout=settings.telegram_poll_timeout_s,
-                        stream_edit_interval_s=interval,
-                        mini_app_url=runtime.page.mini_app_url() if runtime.page else None,
-                        webhook_routes=(
-                            runtime.page.install
-                            if runtime.page is not None and not runtime.page.standalone
-                            else None
-                        ),
-                    ),
-                    inbox=runtime.inbox("telegram") if webhook else None,
-                    words=i18n.words(settings.default_language),
-                    menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
-                    drafts=StoredDrafts(runtime.memory),
-                )
-            )
-        elif name == "discord":
-            # Only set: Discord does not document its token format (`admin doctor` checks it).
-            if problem := token_problem(settings, "discord", shape=False):
-                raise ConfigError(problem)
-            assert settings.discord_bot_token is not None
-            from adapters.discord import DiscordAdapter, DiscordConfig
 
-            adapters.append(
-                DiscordAdapter(
-                    runtime.handler,
-                    DiscordConfig(
-                        token=settings.discord_bot_token.get_secret_value(),
-                        test_guild=settings.discord_test_guild,
-                        shard_count=settings.discord_shards,
-                        shard_ids=settings.discord_shard_list,
-                    ),
-                    stream_edit_interval_s=interval,
-                    words=i18n.words(settings.default_language),
-                    menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
-                    drafts=StoredDrafts(runtime.memory),
-                )
-            )
-        else:
-            raise ConfigError(f"unknown platform {name!r} (use telegram, discord)")
-    return adapters
+def edge_of(settings: Settings, runtime: app.Runtime) -> Edge:
+    """What the bot gives every platform's adapter."""
+    page = runtime.page
+    return Edge(
+        handler=runtime.handler,
+        words=i18n.words(settings.default_language),
+        menu_languages=tuple(lang for lang in i18n.SUPPORTED if lang != "en"),
+        stream_edit_interval_s=settings.stream_edit_interval_s if settings.stream_replies else None,
+        drafts=StoredDrafts(runtime.memory),
+        inbox=runtime.inbox,
+        mini_app_url=page.mini_app_url() if page else None,
+        page_routes=page.install if page is not None and not page.standalone else None,
+    )
 
 
 async def serve(
@@ -129,17 +73,10 @@ async def serve(
         for adapter in adapters:
             runtime.attach(adapter.platform, adapter)
             try:
-                if adapter.platform == "telegram" and settings.telegram_mode == "polling":
-                    # Telegram serves one poller: a second replica would take turns with the
-                    # first (409s) and split chats between them.
+                entry = PLATFORMS[adapter.platform]
+                if entry.claim is not None:  # e.g. one Telegram poller, one process per shard
                     assert runtime.lock is not None
-                    await asyncio.to_thread(runtime.lock.claim_role, "polling_telegram")
-                if adapter.platform == "discord":
-                    # One process per Discord shard: two would answer every message twice.
-                    assert runtime.lock is not None
-                    count = settings.discord_shards or 1
-                    ids = settings.discord_shard_list or tuple(range(count))
-                    await asyncio.to_thread(runtime.lock.claim_shards, "discord", count, ids)
+                    await asyncio.to_thread(entry.claim, entry.of(settings), runtime.lock)
                 await adapter.start()
             except Exception as exc:  # one platform failing must not take the others down
                 failures.append(f"{adapter.platform}: {exc}")

@@ -3,6 +3,7 @@ catalogue, bot/i18n.py: translated where they are shown)."""
 
 from __future__ import annotations
 
+from bot.catalogue import CATALOGUE
 from bot.i18n import N_, t
 from bot.responder import yours
 from memory_core import procedure_steps, procedure_topic
@@ -16,26 +17,12 @@ HELP_POINTER = N_(
     "(for example 988 in the US, 116 123 Samaritans in the UK and Ireland)."
 )
 
-USAGE = {
-    "remember": N_("Usage: /remember <what I should remember>"),
-    "forget": N_("Usage: /forget <words from the memory, or its #id>"),
-    "why": N_("Usage: /why <what you want to know about>"),
-    "restore": N_("Usage: /restore <#id of a faded memory> (/memories lists them under Faded)"),
-    "import": N_(
-        "Attach your edited MEMORY.md to /import (Telegram: send the file with the "
-        "caption /import; Discord: the file option; console: /import PATH)."
-    ),
-    "reflections": N_("Usage: /reflections on|off"),
-    "link": N_(
-        "Usage: /link gives you a code; send /link CODE to me in a private chat on your "
-        "other platform."
-    ),
-}
-
 
 def usage(lang: str, command: str) -> str:
-    """How to use ``command``, in ``lang``."""
-    return t(lang, USAGE[command])
+    """How to use ``command``, in ``lang`` (its catalogue entry's ``usage``)."""
+    spec = CATALOGUE.get(command)
+    assert spec is not None and spec.usage, command
+    return t(lang, spec.usage)
 
 
 NOT_YOURS = N_("This isn't yours.")

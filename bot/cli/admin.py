@@ -28,6 +28,7 @@ from bot.cli.common import (
 )
 from bot.cli.options import DbOpt, JsonOpt, UserOpt, YesOpt, user_id
 from bot.cli.progress import progress
+from bot.platforms import names as platform_names
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -86,18 +87,19 @@ def _echo_json(value: Any) -> None:
 
 
 def _token_checks(settings: Settings, platforms: list[str]) -> list[HealthCheck]:
-    from bot.config import TOKENS, token_problem
+    from bot.config import token_problem
+    from bot.platforms import PLATFORMS
     from memory_core import HealthCheck
 
     out = []
     for name in platforms:
         problem = token_problem(settings, name)
-        if name not in TOKENS:
+        if name not in PLATFORMS:
             out.append(HealthCheck(name, False, problem or ""))
         elif problem:
             out.append(HealthCheck(f"{name} token", False, problem))
         else:
-            out.append(HealthCheck(f"{name} token", True, f"{TOKENS[name][1]} set"))
+            out.append(HealthCheck(f"{name} token", True, f"{PLATFORMS[name].token_env} set"))
     return out
 
 
@@ -186,7 +188,7 @@ def _platform_checks(path: Path | str) -> list[HealthCheck]:
 @admin_cli.command("doctor", short_help="Check installation and configuration.")
 def admin_doctor(
     platform: Annotated[
-        str, typer.Option(help="check tokens for these platforms, e.g. telegram,discord")
+        str, typer.Option(help=f"check tokens for these platforms ({platform_names()})")
     ] = "",
     running: Annotated[
         bool,

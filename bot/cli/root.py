@@ -21,6 +21,8 @@ from bot.cli.extract import extract
 from bot.cli.jobs import jobs_cli
 from bot.cli.memories import memories_cli
 from bot.cli.options import DbOpt
+from bot.platforms import PLATFORMS
+from bot.platforms import names as platform_names
 
 
 def version() -> str:
@@ -91,10 +93,12 @@ def chat(
 
 @cli.command("run")
 def run_bot(
-    platform: Annotated[str, typer.Option(help="telegram, discord, or telegram,discord")],
+    platform: Annotated[
+        str, typer.Option(help=f"{platform_names()}, or several: {','.join(PLATFORMS)}")
+    ],
     db: DbOpt = None,
 ) -> None:
-    """Run the bot on Telegram and/or Discord.
+    """Run the bot on its platforms (Telegram, Discord: bot/platforms/).
 
     It runs until SIGTERM; logs are JSON lines on stdout."""
     from bot.config import ConfigError, token_problem
@@ -103,7 +107,9 @@ def run_bot(
     platforms = [p.strip().lower() for p in platform.split(",") if p.strip()]
     # Tokens are checked before anything is opened or connected (as `admin doctor` does).
     problems = [
-        p for name in platforms if (p := token_problem(settings, name, shape=name == "telegram"))
+        p
+        for name in platforms
+        if (p := token_problem(settings, name, shape=name not in PLATFORMS or _strict(name)))
     ]
     if problems:
         raise fail("; ".join(problems), 2)
@@ -128,6 +134,11 @@ cli.add_typer(admin_cli, name="admin")
 cli.add_typer(eval_cli, name="eval")
 cli.add_typer(bench_cli, name="bench")
 cli.add_typer(jobs_cli, name="jobs")
+
+
+def _strict(platform: str) -> bool:
+    """Whether ``run`` refuses ``platform``'s token when it is not shaped like one."""
+    return PLATFORMS[platform].strict_shape
 
 
 def main() -> None:

@@ -27,7 +27,8 @@ def settings(**kw: object) -> Settings:
     [("3", (3,)), ("0,2", (0, 2)), ("4-6, 1", (1, 4, 5, 6)), (" 0 - 1 ", (0, 1))],
 )
 def test_shard_ids_read_lists_and_ranges(ids: str, expected: tuple[int, ...]) -> None:
-    assert settings(discord_shards=8, discord_shard_ids=ids).discord_shard_list == expected
+    found = settings(discord_shards=8, discord_shard_ids=ids).platforms.discord  # type: ignore[attr-defined]
+    assert found.shard_list == expected
 
 
 @pytest.mark.parametrize(
@@ -66,7 +67,7 @@ def test_the_runner_builds_one_client_per_process_share(tmp_path: Path) -> None:
             assert type(client) is kind, kw
             assert client.shard_count == count, kw
             if isinstance(client, ShardedAdapterClient):
-                assert client.shard_ids == list(s.discord_shard_list or range(4)), kw
+                assert client.shard_ids == list(s.platforms.discord.shard_list or range(4)), kw
             else:
                 assert client.shard_id == shard_id, kw
             assert adapter.config.syncs_commands is syncs, kw

@@ -62,6 +62,23 @@ async def test_discord_describes_the_commands_in_the_users_language() -> None:
     assert payload["name_localizations"] == {}
 
 
+def test_every_usage_the_code_asks_for_is_in_the_catalogue() -> None:
+    """``texts.usage(lang, "x")``: the wording lives in /x's entry, like its summary."""
+    import re
+
+    from bot import texts
+
+    root = Path(__file__).resolve().parents[2] / "bot"
+    asked = {
+        name
+        for path in root.rglob("*.py")
+        for name in re.findall(r'texts\.usage\([^,]+, "(\w+)"\)', path.read_text())
+    }
+    assert {"remember", "forget", "why", "restore", "import", "reflections"} <= asked
+    for name in asked:
+        assert texts.usage("en", name).startswith(("Usage: /", "Attach")), name
+
+
 def test_a_bad_entry_is_refused() -> None:
     table = Catalogue([CommandSpec("ping", Audience.ANY, "Answer pong")])
     with pytest.raises(ValueError, match="twice"):

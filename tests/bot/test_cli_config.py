@@ -208,7 +208,7 @@ def test_an_empty_api_key_means_offline(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.delenv("ANTHROPIC_API_KEY")
     (tmp_path / ".env").write_text("ANTHROPIC_API_KEY=\nTELEGRAM_BOT_TOKEN=  \n")
     assert Settings().anthropic_api_key is None
-    assert Settings().telegram_bot_token is None
+    assert Settings().platforms.telegram.token is None  # type: ignore[attr-defined]
     result = membot("extract", "--json", stdin="I live in Berlin\n")
     assert result.exit_code == 0, result.output
     [item] = json.loads(result.stdout)
