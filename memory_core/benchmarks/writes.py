@@ -127,12 +127,15 @@ def _commit_worker(
     memory.db.per_user_locks = not one_lock
     observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()))
     counts = [0] * threads
+    took: list[float] = []  # ms per commit, every thread's (list.append is atomic)
 
     def run(i: int, until: float) -> None:
         worker = f"{name}.{i}"
         n = 0
         while time.monotonic() < until:
+            started = time.perf_counter()
             memory.db.retrying(observer._commit, _turn(worker, n))
+            took.append((time.perf_counter() - started) * 1000)
             n += 1
         counts[i] = n
 
@@ -147,7 +150,7 @@ def _commit_worker(
             t.join()
     finally:
         memory.close()
-    results.put(sum(counts))
+    results.put((sum(counts), took))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +163,8 @@ class CommitFigure:
     commits: int
     seconds: float
     flights: int | None = None
+    #: One commit's time, p50 and p95 (ms), every process's together.
+    commit_ms: dict[str, float] | None = None
 
     @property
     def round_trips(self) -> float | None:
@@ -181,6 +186,7 @@ class CommitFigure:
             "commits": self.commits,
             "seconds": self.seconds,
             "commits_per_s": round(self.per_s, 1),
+            "commit_ms": self.commit_ms,
             "round_trips_per_commit": None
             if self.round_trips is None
             else round(self.round_trips, 2),
@@ -242,11 +248,13 @@ def _commit_runs(
             proc.start()
         ready.wait(timeout=300)
         start = proxy.flights if proxy is not None else 0
-        counts = [results.get(timeout=seconds + 300) for _ in procs]
+        got = [results.get(timeout=seconds + 300) for _ in procs]
+        counts = [c for c, _ in got]
+        took = [ms for _, t in got for ms in t]
         flights = proxy.flights - start if proxy is not None else None
         for proc in procs:
             proc.join()
-        out.append(CommitFigure(n, threads, sum(counts), seconds, flights))
+        out.append(CommitFigure(n, threads, sum(counts), seconds, flights, _ms(took or [0.0])))
     return out
 
 
