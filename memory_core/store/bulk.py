@@ -81,7 +81,7 @@ def generate_episodes(conn: Connection, user_id: str, first: int, last: int, ts:
     index grows as with real text), made by the server in one statement (``generate_series``;
     SQLite: a recursive CTE): 1M rows load in minutes."""
     series = (
-        "generate_series(:a, :b) AS s(i)"
+        "generate_series(CAST(:a AS BIGINT), CAST(:b AS BIGINT)) AS s(i)"
         if dialect_of(conn).postgres
         else "(WITH RECURSIVE s(i) AS (SELECT :a UNION ALL SELECT i + 1 FROM s WHERE i < :b) "
         "SELECT i FROM s) AS s"
