@@ -91,12 +91,16 @@ class _HashEmbedder:
         return self._embed(texts)
 
 
-def _turn(worker: str, n: int) -> Turn:
-    user = f"bench:{worker}-{n % 50}"  # each writer its own users, as replicas' chats are
+#: Each writer's users (a turn goes to user ``n % USERS``).
+USERS = 50
+
+
+def _turn(worker: str, n: int, tag: str = "t") -> Turn:
+    user = f"bench:{worker}-{n % USERS}"  # each writer its own users, as replicas' chats are
     # What the reply path hands over: the answer, the revision shown, what retrieval found
     # (written as events with the commit).
     return Turn(
-        f"{worker}-t{n}",
+        f"{worker}-{tag}{n}",
         user,
         f"chat-{user}",
         f"I went to the market number {n} and bought bread and roses",
@@ -140,7 +144,11 @@ def _commit_worker(
         counts[i] = n
 
     try:
-        memory.db.retrying(observer._commit, _turn(f"{name}.warm", 0))  # connected, warm
+        # Connected, warm, and every user's conversation open: the measured turns go on one
+        # (a turn that opens a conversation costs one round trip more).
+        for i in range(threads):
+            for n in range(USERS):
+                memory.db.retrying(observer._commit, _turn(f"{name}.{i}", n, "w"))
         ready.wait()
         until = time.monotonic() + seconds
         pool = [threading.Thread(target=run, args=(i, until)) for i in range(threads)]
