@@ -906,6 +906,12 @@ class Memory:
                 conn, user_id, turn_id, "delivery", "command", self.clock.now()
             )
 
+    async def delivered(self, turn_id: str) -> bool:
+        """Whether :meth:`first_delivery` claimed ``turn_id`` and the claim is still kept: it
+        goes with its user's erasure, and with the retention job after
+        ``MEMBOT_INBOX_KEEP_HOURS``."""
+        return await self.read(Lane.REPLY, applied_repo.delivered, turn_id)
+
     async def note_private_chat(
         self, user_id: str, chat_id: str, identity: str | None = None
     ) -> None:

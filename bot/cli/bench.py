@@ -458,7 +458,8 @@ def bench_writes(
     from rich.table import Table
 
     table = Table(title=f"turn commits/s ({'PostgreSQL' if db else 'SQLite'}, {seconds:g} s)")
-    for col in ("processes", "threads each", "commits", "commits/s", "× first", "round trips"):
+    cols = ("processes", "threads each", "commits", "commits/s", "× first", "commit p50/p95 ms")
+    for col in (*cols, "round trips"):
         table.add_column(col, justify="right")
     for f in figures:
         table.add_row(
@@ -467,6 +468,7 @@ def bench_writes(
             str(f.commits),
             f"{f.per_s:.1f}",
             f"{f.per_s / base:.2f}",
+            "" if f.commit_ms is None else f"{f.commit_ms['p50']:.1f} / {f.commit_ms['p95']:.1f}",
             "" if f.round_trips is None else f"{f.round_trips:.1f}",
         )
     console.print(table)

@@ -246,7 +246,7 @@ class PageServer:
                 return self._plain(403, "forbidden\n")
             try:
                 if auth:
-                    session = self._session(request)
+                    session = await self._live_session(request)
                     if session is None:
                         return self._notice(
                             request,
@@ -316,6 +316,15 @@ class PageServer:
         except Refused:
             return None
 
+    async def _live_session(self, request: web.Request) -> Session | None:
+        """The cookie's session, if it was begun here and its record is kept: an erasure
+        (/forgetme, from any device) deletes the user's records, and with them every page
+        session the user has open elsewhere."""
+        session = self._session(request)
+        if session is None or not await self.memory.delivered(_session_mark(session.sid)):
+            return None
+        return session
+
     async def _csrf_ok(self, request: web.Request, session: Session) -> bool:
         given = request.headers.get("X-CSRF-Token", "")
         if not given:
@@ -370,10 +379,13 @@ class PageServer:
         # Always the session's own user, privately: no id from the request picks the owner.
         return self.memory.view(session.user_id, Audience.PRIVATE)
 
-    def _start_session(
+    async def _start_session(
         self, response: web.StreamResponse, user_id: str, lang: str, name: str | None
     ) -> None:
         value = self.keys.session_cookie(user_id, lang, name, self.now())
+        sid = self.keys.open_session(value, self.now()).sid
+        # Recorded under the memory's owner: erasing it ends the session.
+        await self.memory.first_delivery(await self.memory.owner_of(user_id), _session_mark(sid))
         response.set_cookie(
             COOKIE,
             value,
@@ -421,7 +433,7 @@ class PageServer:
             )
         lang = await self._lang(claim.user_id, None)
         response = _see_other(self.prefix + "/")
-        self._start_session(response, claim.user_id, lang, claim.name)
+        await self._start_session(response, claim.user_id, lang, claim.name)
         log.info("page_signed_in", user_id=claim.user_id, via="link")
         return response
 
@@ -452,7 +464,7 @@ class PageServer:
             return web.json_response({"ok": False, "reason": exc.reason}, status=403)
         lang = supported(login.lang) or await self._lang(login.user_id, None)
         response = web.json_response({"ok": True, "next": self.prefix + "/"})
-        self._start_session(response, login.user_id, lang, login.name)
+        await self._start_session(response, login.user_id, lang, login.name)
         log.info("page_signed_in", user_id=login.user_id, via="telegram")
         return response
 
@@ -707,6 +719,11 @@ class PageServer:
         )
         response.del_cookie(COOKIE, path=self.prefix)
         return response
+
+
+def _session_mark(sid: str) -> str:
+    """The record of a page session begun (kept with its user's data, so erased with it)."""
+    return f"page-session:{sid}"
 
 
 def _same_origin(request: web.Request) -> bool:

@@ -707,6 +707,15 @@ DROP INDEX ix_inbox_pending;
 """
 
 
+# Delivery marks (a command's message claimed once, a page link spent, a page session begun)
+# are pruned by the nightly retention run once past any redelivery: found by age through this
+# index, not by scanning every applied decision.
+M_DELIVERY_MARKS = """
+CREATE INDEX ix_applied_delivery_ts ON applied_actions(ts)
+    WHERE key = 'delivery' AND action_hash = 'command';
+"""
+
+
 def _pg_restorable_fts(conn: Connection) -> None:
     """PostgreSQL: ``membot_fts_doc`` names its helper and text search configuration by schema.
 
@@ -859,6 +868,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(14, "m014_entity_profile", _script(M014_ENTITY_PROFILE)),
     Migration(15, "m015_identity_links", _script(M015_IDENTITY_LINKS)),
     Migration(16, "m016_group_memory", _script(M016_GROUP_MEMORY)),
+    # Another branch may take 17 first: renumber at merge.
+    Migration(17, "m017_delivery_marks_index", _script(M_DELIVERY_MARKS)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 #: The FTS5 indexes the migrations create (each mirrors its content table through triggers).

@@ -22,6 +22,7 @@ Work is done in small batches, one short write transaction each.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -31,6 +32,7 @@ from sqlalchemy import Connection
 
 from memory_core.clock import to_ts
 from memory_core.runtime.executors import Lane
+from memory_core.store import applied_actions as applied_repo
 from memory_core.store import entities as entity_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
@@ -63,7 +65,8 @@ class DecayConfig:
     ask_after_days: float = 120.0
     #: …and at most one question opened (and asked) per user in this many days.
     ask_every_days: float = 7.0
-    #: Handled webhook updates are kept this long (the redelivery check), then deleted.
+    #: Handled webhook updates and delivery marks are kept this long (the redelivery check),
+    #: then deleted.
     inbox_keep_hours: float = 48.0
     batch: int = 500
     max_facts: int = 200_000
@@ -82,6 +85,7 @@ class DecayReport:
     purge_deferred: int = 0
     #: Handled webhook updates past the redelivery window, deleted (all users' runs only).
     inbox_forgotten: int = 0
+    deliveries_forgotten: int = 0
     users: set[str] = field(default_factory=set)
 
     def summary(self) -> dict[str, object]:
@@ -93,6 +97,7 @@ class DecayReport:
             "purged": self.purged,
             "purge_deferred": self.purge_deferred,
             "inbox_forgotten": self.inbox_forgotten,
+            "deliveries_forgotten": self.deliveries_forgotten,
             "users": len(self.users),
         }
 
@@ -160,12 +165,8 @@ class Lifecycle:
                 if n < self.config.batch:
                     break
         if user_id is None:
-            # In batches, each its own short transaction: a day of a busy bot's updates is
-            # millions of rows, never one long DELETE.
-            while n := await self.ctx.lanes.run(Lane.BACKGROUND, self._forget_inbox):
-                report.inbox_forgotten += n
-                if n < _INBOX_BATCH:
-                    break
+            report.inbox_forgotten = await self._in_batches(self._forget_inbox)
+            report.deliveries_forgotten = await self._in_batches(self._forget_deliveries)
         if self.ctx.vectors.enabled and report.faded:
             await self.ctx.vectors.settle()
         log.info("lifecycle_done", **report.summary())
@@ -189,10 +190,28 @@ class Lifecycle:
                 report.decayed += 1
         return (rows[-1].id if rows else after), len(rows)
 
+    async def _in_batches(self, step: Callable[[], int]) -> int:
+        """Run a retention ``step`` until it deletes less than a batch; how many in all. In
+        batches, each its own short transaction: a day of a busy bot's updates is millions of
+        rows, never one long DELETE."""
+        total = 0
+        while n := await self.ctx.lanes.run(Lane.BACKGROUND, step):
+            total += n
+            if n < _INBOX_BATCH:
+                break
+        return total
+
     def _forget_inbox(self) -> int:
         before = self.ctx.clock.now() - timedelta(hours=self.config.inbox_keep_hours)
         with self.ctx.db.write(serial=False) as conn:
             return inbox_repo.forget_before(conn, before, _INBOX_BATCH)
+
+    def _forget_deliveries(self) -> int:
+        # Kept as long as handled updates, for the same reason (a platform's redelivery); a
+        # page link (15 minutes) or page session (2 hours) mark is long past its use by then.
+        before = self.ctx.clock.now() - timedelta(hours=self.config.inbox_keep_hours)
+        with self.ctx.db.write(serial=False) as conn:
+            return applied_repo.forget_deliveries_before(conn, before, _INBOX_BATCH)
 
     def _ttl_batch(self, user_id: str | None, report: DecayReport) -> int:
         cfg = self.config

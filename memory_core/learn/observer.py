@@ -285,7 +285,8 @@ class Observer:
         reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
         if not reply.strip():
             return False
-        with self.ctx.db.write(hot=True, users=[turn.user_id]) as conn:
+        # Batched: the reads wait for the server, the writes go with the COMMIT.
+        with self.ctx.db.write(hot=True, users=[turn.user_id], batch=True) as conn:
             recorded = episode_repo.texts_of_turn(conn, turn.user_id, turn.turn_id)
             if len(recorded) != 1:
                 return False  # not observed (nothing to attach to), or already answered

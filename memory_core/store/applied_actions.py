@@ -21,3 +21,30 @@ def claim(
         {"t": turn_id, "k": key, "h": action_hash, "u": user_id, "ts": to_ts(now)},
     )
     return bool(result.rowcount)
+
+
+def delivered(conn: Connection, turn_id: str) -> bool:
+    """Whether a delivery mark (``claim(..., "delivery", "command", ...)``) for ``turn_id`` is
+    kept."""
+    row = conn.execute(
+        text(
+            "SELECT 1 FROM applied_actions WHERE turn_id = :t AND key = 'delivery' "
+            "AND action_hash = 'command'"
+        ),
+        {"t": turn_id},
+    ).first()
+    return row is not None
+
+
+def forget_deliveries_before(conn: Connection, before: datetime, limit: int) -> int:
+    """Delete up to ``limit`` delivery marks made before ``before`` (past any redelivery by
+    the platform, past any page link's or page session's life), oldest first; how many."""
+    res = conn.execute(
+        text(
+            "DELETE FROM applied_actions WHERE key = 'delivery' AND action_hash = 'command' "
+            "AND turn_id IN (SELECT turn_id FROM applied_actions WHERE key = 'delivery' "
+            "AND action_hash = 'command' AND ts < :t ORDER BY ts LIMIT :lim)"
+        ),
+        {"t": to_ts(before), "lim": limit},
+    )
+    return int(res.rowcount)

@@ -47,3 +47,22 @@ async def test_erasing_from_the_page_leaves_the_table_rewrite_to_the_scheduled_j
             assert "deleted everything" in html
         # Any user may erase: no VACUUM FULL that would lock every user's tables (as /forgetme).
         assert calls == [{"rewrite": False}]
+
+
+async def test_forgetme_ends_the_users_other_page_sessions(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """A page left open elsewhere (another device, a shared computer) is signed out by the
+    erasure: it would otherwise go on reading, for up to two hours, what the user tells the
+    bot after starting over."""
+    async with page_bot(tmp_path, clock) as bot:
+        await bot.say("ana", "/remember I live in Lisbon")
+        async with bot.signed_in() as elsewhere:
+            assert (await elsewhere.get("/"))[0] == 200
+            await bot.memory.erase("console:ana", rewrite=False)
+            await bot.say("ana", "/remember I moved to Porto")
+            status, html = await elsewhere.get("/")
+            assert status == 401 and "Porto" not in html
+        async with bot.signed_in() as again:  # a new sign-in works as before
+            status, html = await again.get("/")
+            assert status == 200 and "Porto" in html

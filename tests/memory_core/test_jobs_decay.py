@@ -247,3 +247,30 @@ async def test_handled_webhook_updates_are_pruned_after_the_retention_in_batches
     assert (await job.run()).inbox_forgotten == 4  # two batches of 2
     assert not await inbox.put(4, "chat:4", "{}")  # the pending one is still known
     assert await inbox.put(1, "chat:1", "{}")  # a pruned one is new again
+
+
+async def test_delivery_marks_are_pruned_with_handled_updates_in_batches(
+    lexical: Memory, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Spent page links, page sessions and commands' delivery marks (``first_delivery``) are
+    kept as long as handled updates, then deleted by the nightly run; a fact's applied
+    decision (another kind of mark) stays."""
+    from memory_core.jobs import decay
+    from memory_core.store import applied_actions
+
+    monkeypatch.setattr(decay, "_INBOX_BATCH", 2)
+    for mark in ("page-link:n1", "page-link:n2", "page-session:s1"):
+        assert await lexical.first_delivery("page-links", mark)
+    with lexical.db.write() as conn:
+        applied_actions.claim(conn, USER, "t1", "food.likes", "h1", clock.now())
+    job = Lifecycle(lexical, DecayConfig(inbox_keep_hours=24))
+    clock.advance(hours=23)
+    assert (await job.run()).deliveries_forgotten == 0
+    assert await lexical.delivered("page-link:n1")
+    clock.advance(hours=2)
+    assert (await job.run()).deliveries_forgotten == 3  # two batches
+    assert not await lexical.delivered("page-link:n1")
+    assert not await lexical.delivered("page-session:s1")
+    with lexical.db.read() as conn:
+        kept = conn.exec_driver_sql("SELECT turn_id FROM applied_actions").all()
+    assert kept == [("t1",)]
