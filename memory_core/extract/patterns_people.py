@@ -309,7 +309,8 @@ def _is_relation_word(word: str) -> bool:
     return low in FAMILY or low in FRIENDS or low.rstrip("s") in FAMILY or low in _NOT_SOMEONE
 
 
-def _bare_name(raw: str, ctx: Context) -> str | None:
+def bare_name(raw: str, ctx: Context) -> str | None:
+    """The name of someone the user names without a relation ("Marco"), or None."""
     if raw.split()[0].lower() in _NOT_SOMEONE or _is_relation_word(raw.split()[0]):
         return None  # "Brother lives in England": a relation typed without "my"
     name = person_name(raw, ctx, strict=True, max_words=2)
@@ -324,7 +325,7 @@ def named_person(clause: str, ctx: Context) -> list[Candidate]:
     m = _BARE_NAME.match(clause)
     if m is None:
         return []
-    name = _bare_name(m.group("n"), ctx)
+    name = bare_name(m.group("n"), ctx)
     if name is None:
         return []
     rest, key = m.group("rest"), f"person.{slug(name)}"
@@ -394,7 +395,7 @@ def mentioned(clause: str, ctx: Context) -> str | None:
         name = have.group("n")
         return f"my {_spoken(have.group('rel'))}" + (f" {name}" if name else "")
     bare = _BARE_MENTION.match(clause)
-    if bare is not None and _bare_name(bare.group("who"), ctx) is not None:
+    if bare is not None and bare_name(bare.group("who"), ctx) is not None:
         return bare.group("who")
     return None
 
