@@ -23,10 +23,13 @@ _NOT_TAIL = re.compile(
     r"\s*(?:,|;|—|–|-)\s*(?:and\s+|but\s+)?not\s+(?P<neg>(?:\w+[\s']*){1,4}?)\s*(?P<end>[.!]*)\s*$",
     re.IGNORECASE,
 )
-#: A correction's lead: "Actually", "Sorry,", "No,", "Correction:" ("No one knows…" is not).
+#: A correction's lead: "Actually", "Sorry,", "No,", "Correction:", "Sorry, I meant",
+#: "Scratch that,", "My bad —" ("No one knows…", "I meant to call" are not).
 _LEAD = re.compile(
-    r"^\s*(?:(?:oh\s+)?(?:actually\s*[,:!—–-]?|(?:sorry|no|correction|wait|oops)\s*[,:!—–-])"
-    r"\s+)+",
+    r"^\s*(?:(?:oh\s+)?(?:actually\s*[,:!—–-]?|(?:sorry|no|correction|wait|oops|my\s+bad|"
+    r"scratch\s+that|to\s+be\s+clear|let\s+me\s+correct\s+(?:that|myself)|i\s+misspoke|"
+    r"typo)\s*[,:!—–-]|i\s+meant(?:\s+to\s+say)?(?:\s+that)?\s*(?:[,:—–-]\s*)?"
+    r"(?=(?:i|i'm|my|we|our)\b))\s*)+",
     re.IGNORECASE,
 )
 #: "…, but not anymore": a change in time, not a rejected alternative.
@@ -78,9 +81,10 @@ def moved_date(sentence: str, now: datetime) -> Candidate | None:
     ref = when.resolve(m.group("when"), now)
     if ref is None or not (ref.past or ref.since):
         return None
+    said = m.group("when") if re.search(r"\b\d{4}\b", m.group("when")) else f"in {ref.start.year}"
     return Candidate(
         key=HOME_KEY,
-        value_text="The user moved home.",
+        value_text=f"The user moved home {said.rstrip(' .!')}.",
         category=Category.IDENTITY,
         confidence_hint=0.8,
         valid_from=ref.start,

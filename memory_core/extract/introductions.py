@@ -11,6 +11,7 @@ introduction puts one and only when it is no ordinary word ("hey im tired, 14 ho
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from memory_core.extract.lexicon import (
     BASE_VERBS,
@@ -26,11 +27,15 @@ from memory_core.extract.lexicon import (
 from memory_core.extract.patterns_statements import PLAIN_TRAITS
 from memory_core.extract.text import NUMBER
 
-_GREETING = r"(?:(?:hi|hey|hello|hiya|yo|howdy|heya|hi\s+there|hey\s+there|hey\s+all)\W+)*"
+_GREETING = (
+    r"(?:(?:hi|hey|hello|hiya|yo|howdy|heya|sup|'sup|wassup|greetings|hi\s+there|hey\s+there|"
+    r"hey\s+(?:all|everyone|guys|folks)|good\s+(?:morning|afternoon|evening))\W+)*"
+)
 _I_AM = r"(?:i'm|im|i\s+am)"
 #: "Bram here, 58, …": a name, then "here", then more about them (alone it is a greeting).
 _HERE = re.compile(
-    rf"^(?P<pre>{_GREETING})(?P<n>(?-i:[A-Z][\w'-]+))\s+here\s*(?=,\s*\S)", re.IGNORECASE
+    rf"^(?P<pre>{_GREETING})(?P<n>(?-i:[A-Z][\w'-]+))\s+here\s*(?:[-–—]\s*(?=\S)|(?=,\s*\S))",
+    re.IGNORECASE,
 )
 #: "hey im lou, 24, …" / "hi im sam": a lower-case name after a greeting or before an age.
 _LOWER_NAME = re.compile(
@@ -79,7 +84,9 @@ def normalise(sentence: str) -> str:
     """The sentence with an introduction said in the shape the rules read (unchanged if none)."""
     here = _HERE.match(sentence)
     if here is not None:
-        sentence = f"{here.group('pre')}I'm {here.group('n')}{sentence[here.end() :]}"
+        rest = sentence[here.end() :]
+        rest = rest if rest.startswith(",") else f", {rest}"
+        sentence = f"{here.group('pre')}I'm {here.group('n')}{rest}"
     lower = _LOWER_NAME.match(sentence)
     if lower is not None and (lower.group("greet") or lower.group("after").strip(" ,.!")):
         word = lower.group("n")
@@ -95,3 +102,51 @@ def normalise(sentence: str) -> str:
 
         sentence = _AGED_NOUN.sub(aged, sentence, count=1)
     return sentence
+
+
+#: A sentence that introduces the user by name ("Name's Walt.", "Hi, I'm Imke.", "Milo here").
+_INTRODUCES = re.compile(
+    rf"^{_GREETING}(?:{_I_AM}\s+(?-i:[A-Z])[\w'-]*|(?:(?:my|the)\s+)?name(?:'s|\s+is)\s+\S+|"
+    r"(?-i:[A-Z])[\w'-]+\s+here)\b",
+    re.IGNORECASE,
+)
+#: "63.", "39 years old, midwife, …": an age fragment.
+_AGE_FRAGMENT = re.compile(
+    rf"^(?:{NUMBER})(?:(?:\s*|-)(?:years?|yrs?)(?:[\s-]+old)?|\s*y/?o)?(?=\s*(?:[,.!]|$))",
+    re.IGNORECASE,
+)
+#: Where a job fragment's title ends ("Welder out of Pittsburgh", "midwife in Bremen").
+_TITLE_END = re.compile(r"\s*,|\s+(?:in|from|at|out\s+of|for|with|based)\b", re.IGNORECASE)
+_SUBJECT = re.compile(
+    r"^(?:i|i'm|im|i've|my|we|we're|our|you|he|she|they|it|this|that|there)\b", re.IGNORECASE
+)
+_OUT_OF = re.compile(r"\bout\s+of\b", re.IGNORECASE)
+_LEADING_ARTICLE = re.compile(r"^(?:a|an)\s+", re.IGNORECASE)
+
+
+def _fragment(sentence: str, is_title: Callable[[str], bool]) -> bool:
+    """True for a fragment that only names an age or a job ("63.", "Welder out of Memphis.")."""
+    if _AGE_FRAGMENT.match(sentence):
+        return True
+    head = _TITLE_END.split(_LEADING_ARTICLE.sub("", sentence.strip()), maxsplit=1)[0]
+    if _SUBJECT.match(head):
+        return False  # "I'm a lawyer.": a statement of its own, no fragment
+    return len(head.split()) <= 4 and is_title(head.rstrip(" .!"))
+
+
+def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> list[str]:
+    """After a sentence that introduces the user, fragments that only name an age or a job are
+    theirs: "Name's Walt. 63. Welder." → "… I'm 63. I'm Welder." (``is_title`` tells a job
+    title). Other sentences, and fragments with no introduction before them, stay as they are."""
+    out: list[str] = []
+    introduced = False
+    for sentence in sentences:
+        if introduced and _fragment(sentence, is_title):
+            first = sentence[:1].lower() if sentence[1:2].islower() else sentence[:1]
+            sentence = "I'm " + _OUT_OF.sub("from", first + sentence[1:])
+        elif _INTRODUCES.match(sentence) is not None:
+            introduced = True
+        else:
+            introduced = False
+        out.append(sentence)
+    return out

@@ -441,7 +441,11 @@ EVALUATIVE = _words(
     horrible, awful, crazy, weird, funny, hilarious, stupid, dumb, smart, brilliant, gorgeous,
     beautiful, pretty, handsome, ugly, a genius, an angel, a saint, the greatest, so cool,
     so sweet, so cute, so funny, the cutest, the sweetest, the love of my life, my rock,
-    my everything, my world, a pain, a nightmare, a blessing, a gift, a keeper"""
+    my everything, my world, a pain, a nightmare, a blessing, a gift, a keeper, a dinosaur,
+    a legend, a beast, a machine, a monster, a robot, a rockstar, a rock star, a clown,
+    a joke, a snake, a menace, a hero, a gem, a treasure, a dream, a star, a unicorn,
+    a character, a piece of work, a walking encyclopedia, a saint,
+    a slave driver, a control freak, a drama queen, a pain in the neck"""
 )
 
 #: Things one has on a given day, not for good ("I have a meeting at 3").

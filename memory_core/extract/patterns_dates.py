@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from memory_core.extract.base import Candidate
 from memory_core.extract.dates import DateMention, next_occurrence, parse_date
-from memory_core.extract.patterns_people import ADJ, REL, SPECIES, relation_key, species_key
+from memory_core.extract.patterns_people import ADJ, REL, SPECIES, bare_name, prefix_of, species_key
 from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import slug
 from memory_core.values import Category
@@ -56,20 +56,41 @@ def birthday(clause: str, ctx: Context) -> list[Candidate]:
 
 
 _OTHER_BIRTHDAY = re.compile(
-    rf"^(?:my|our)\s+{ADJ}(?:{REL}|{SPECIES})'s?\s+{_BIRTHDAY}\s+is\s+(?P<d>.+)$", re.IGNORECASE
+    rf"^(?:my|our)\s+{ADJ}(?:{REL}|{SPECIES})(?:\s+(?P<n>(?-i:[A-Z])[\w-]*))?'s?\s+{_BIRTHDAY}"
+    r"\s+is\s+(?P<d>.+)$",
+    re.IGNORECASE,
+)
+#: "Aoife's birthday is on 3 May": someone named without a relation (learning files it under
+#: the person the user named before, see ``memory_core.people``).
+_NAMED_BIRTHDAY = re.compile(
+    rf"^(?P<n>(?-i:[A-Z])[\w-]*)'s\s+{_BIRTHDAY}\s+is\s+(?P<d>.+)$", re.IGNORECASE
 )
 
 
+def _named_birthday(clause: str, ctx: Context) -> list[Candidate]:
+    m = _NAMED_BIRTHDAY.match(clause)
+    name = bare_name(m.group("n"), ctx) if m else None
+    when = _usable(parse_date(m.group("d"), ctx.time)) if m and name else None
+    if name is None or when is None:
+        return []
+    when = DateMention(when.month, when.day, when.year)
+    text = f"{name}'s birthday is on {when.spoken()}."
+    return fact(f"person.{slug(name)}.birthday", text, Category.RELATIONSHIP, 0.75, when.iso())
+
+
 def their_birthday(clause: str, ctx: Context) -> list[Candidate]:
-    """Reads "My sister's birthday is 4 July" → ``family.sister.birthday`` (pets too)."""
+    """Reads "My sister's birthday is 4 July" → ``family.sister.birthday`` (pets too; "my
+    brother Cian's …" → ``family.brother.cian.birthday``; "Cian's …" → ``person.cian.…``)."""
     m = _OTHER_BIRTHDAY.match(clause)
     if m is None:
-        return []
+        return _named_birthday(clause, ctx)
     when = _usable(parse_date(m.group("d"), ctx.time))
     if when is None:
         return []
     if m.group("rel"):
-        who, key = m.group("rel").lower(), f"family.{relation_key(m.group('rel'))}.birthday"
+        name = m.group("n")
+        who = m.group("rel").lower() + (f" {name}" if name else "")
+        key = f"{prefix_of(m.group('rel'), name)}.birthday"
     else:
         who, key = m.group("sp").lower(), f"pet.{species_key(m.group('sp'))}.birthday"
     key = key.replace("pet.pet.", "pet.")

@@ -216,6 +216,22 @@ _NEGATED = re.compile(r"^(?:not|no\s+longer|never|no)\b", re.IGNORECASE)
 _SCHOOL_WORDS = frozenset({"student", "phd student", "undergraduate", "grad student", "pupil"})
 
 
+#: What follows a workplace and is no part of its name: what the user does there ("at Caltech
+#: researching lasers") and its town ("at Spotify in Stockholm").
+_AT_WORK_DOING = re.compile(
+    r"\s+(?:studying|researching|working|doing|majoring|teaching|leading|running|building)\b.*$",
+    re.IGNORECASE,
+)
+_WORKPLACE_TOWN = re.compile(r"\s+in\s+(?P<town>(?-i:[A-Z]).*)$", re.IGNORECASE)
+
+
+def _workplace(raw: str) -> tuple[str, str | None]:
+    """(the workplace's name, its town if said) from what follows "at"."""
+    raw = _AT_WORK_DOING.sub("", raw)
+    town = _WORKPLACE_TOWN.search(raw)
+    return (raw[: town.start()], town.group("town")) if town else (raw, None)
+
+
 def job(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title``."""
     m = _JOB.match(clause)
@@ -228,12 +244,13 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
     hint = 0.85 if strong else 0.75
     text = f"{ctx.subject} is {_article(title)} {title}."
     out = fact("job_title", text, Category.IDENTITY, hint, title)
-    org = employer_name(m.group("org"), ctx) if m.group("org") else None
+    raw_org, town = _workplace(m.group("org") or "")
+    org = employer_name(raw_org, ctx) if raw_org else None
     if org is not None:
         school = title.lower() in _SCHOOL_WORDS
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
-    where = m.group("city") or m.group("lives")
+    where = m.group("city") or m.group("lives") or town
     if where and not where[:1].isupper():
         where = None  # "a teacher in us history", "a waiter in a restaurant": no town
     city = place(where, ctx) if where else None

@@ -36,6 +36,12 @@ def person_name(
     if phrase is None:
         return None
     words = phrase.split()
+    # "my sister Aoife's new flat": the possessive ends the name ("Aoife", never "Aoife S").
+    possessive = next((i for i, w in enumerate(words) if re.search(r"(?<=\w)'s?$", w)), None)
+    if possessive is not None:
+        words = words[: possessive + 1]
+        words[-1] = re.sub(r"'s?$", "", words[-1])
+        phrase = " ".join(words)
     if len(words) > max_words:
         return None
     for w in words:

@@ -9,6 +9,7 @@ from memory_core.extract.lexicon import (
     FAMILY,
     FAMILY_CANONICAL,
     OCCUPATIONS,
+    PEOPLE,
     PET_BREEDS,
     PET_CANONICAL,
     PET_SPECIES,
@@ -202,6 +203,14 @@ _HAVE_PET = re.compile(
     rf"rescued)\s+(?:a|an|one)\s+{ADJ}{SPECIES}(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
     re.IGNORECASE,
 )
+#: "We adopted a kelpie named Rusty": what is adopted or rescued and named is a pet, even of a
+#: breed no list names (a child is adopted too: relatives are no species).
+_ADOPTED = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:also\s+|just\s+|recently\s+|finally\s+)?(?:adopted|rescued)"
+    rf"\s+(?:a|an)\s+{ADJ}(?P<sp>[a-z]+(?:-[a-z]+)?)\s+(?:called|named)\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+_NO_SPECIES = FAMILY | PEOPLE | frozenset("baby boy girl child kid toddler infant teen".split())
 _RENAMED_TO = re.compile(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?renamed\s+(?:my|our|the)\s+"
     rf"{ADJ}{SPECIES}(?:\s+\S+)?\s*(?:\s+to|[,;:]\s*(?:she|he|it|they)(?:'s|'re|\s+is|\s+are)"
@@ -227,6 +236,9 @@ def pets(clause: str, ctx: Context) -> list[Candidate]:
     renamed = False
     strict = False
     m = _PET_CALLED.match(clause) or _HAVE_PET.match(clause)
+    if m is None:
+        adopted = _ADOPTED.match(clause)
+        m = adopted if adopted and adopted.group("sp").lower() not in _NO_SPECIES else None
     more: list[Candidate] = []
     if m is not None:
         name_part, *rest = _ANOTHER_PET.split(m.group("n"), maxsplit=1)
@@ -297,7 +309,8 @@ def _is_relation_word(word: str) -> bool:
     return low in FAMILY or low in FRIENDS or low.rstrip("s") in FAMILY or low in _NOT_SOMEONE
 
 
-def _bare_name(raw: str, ctx: Context) -> str | None:
+def bare_name(raw: str, ctx: Context) -> str | None:
+    """The name of someone the user names without a relation ("Marco"), or None."""
     if raw.split()[0].lower() in _NOT_SOMEONE or _is_relation_word(raw.split()[0]):
         return None  # "Brother lives in England": a relation typed without "my"
     name = person_name(raw, ctx, strict=True, max_words=2)
@@ -313,7 +326,7 @@ def named_person(clause: str, ctx: Context) -> list[Candidate]:
     m = _BARE_NAME.match(clause)
     if m is None:
         return []
-    name = _bare_name(m.group("n"), ctx)
+    name = bare_name(m.group("n"), ctx)
     if name is None:
         return []
     rest, key = m.group("rest"), f"person.{slug(name)}"
@@ -383,7 +396,7 @@ def mentioned(clause: str, ctx: Context) -> str | None:
         name = have.group("n")
         return f"my {_spoken(have.group('rel'))}" + (f" {name}" if name else "")
     bare = _BARE_MENTION.match(clause)
-    if bare is not None and _bare_name(bare.group("who"), ctx) is not None:
+    if bare is not None and bare_name(bare.group("who"), ctx) is not None:
         return bare.group("who")
     return None
 

@@ -652,6 +652,8 @@ def _opinion_or_mood(predicate: str) -> bool:
         return True
     value = m.group("a").strip()
     head = re.split(r"\s*[,;:]\s*", value)[0]
+    if head in EVALUATIVE:
+        return True  # "a dinosaur, seriously"
     return value in EVALUATIVE or value in TRANSIENT_STATES or head in PASSING_SENSATIONS
 
 
@@ -1080,12 +1082,22 @@ def is_bare_mention(clause: str) -> bool:
     return _MY_THING.match(clause) is None and len(clause.split()) <= 5
 
 
+#: "We have two boys", "we've got a dog": the user's household has them, as the user does.
+_WE_HAVE = re.compile(
+    r"^we(?:'ve|\s+have)?\s+(?:also\s+)?(?:got|have|own)\s+"
+    rf"(?=(?:a|an|one|two|three|four|five|six|\d+)\s+(?!family\b)(?:[\w-]+\s+)?"
+    rf"(?:{_WHO}|boys|girls)\b)",
+    re.IGNORECASE,
+)
+
+
 def statement(clause: str, ctx: Context) -> list[Candidate]:
     """Reads any plain statement about the user or their people → a third-person fact.
 
     Runs only when no specific rule read the clause (see ``rules``).
     """
     clause = _LEAD_TIME.sub("", _tidy(clause))
+    clause = _WE_HAVE.sub("I have ", clause)  # "we've got three daughters": the household's
     if _RELATIVE_TIME.search(clause):
         return []  # "my birthday is next week" is wrong a week later
     if len(clause) < 4 or re.search(r"(?<![\w'])(?:you|your|yours|u|ur)(?![\w'])", clause, re.I):

@@ -338,7 +338,9 @@ _NOT_AFTER_A_COMMA = frozenset({"name", "preferred_name"})
 
 
 def _keys(clause: str, ctx: Context) -> set[str]:
-    """The keys the specific rules read in ``clause``."""
+    """The keys the specific rules read in ``clause`` (read, as ``_clause`` does, without the
+    sentence's end: "… mechanic from Ohio.")."""
+    clause = clause.rstrip(" .!;,…")
     return {cand.key for rule in ALL_RULES for cand in rule(clause, ctx)}
 
 
@@ -529,7 +531,7 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
-    sentences = split_sentences(body)
+    sentences = introductions.with_fragments(split_sentences(body), _is_title)
     for sentence in sentences:
         if not explicit and is_exaggerated(sentence):
             continue  # "My landlord is a hundred years old, I swear"
@@ -547,6 +549,11 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
         found = [c for c in found if not c.key.startswith(_LIKES)]
     return found
+
+
+def _is_title(phrase: str) -> bool:
+    """Whether ``phrase`` is a job title ("welder", "retired firefighter")."""
+    return patterns_home_work.job_title(phrase) is not None
 
 
 #: Keys of what the user likes (a sarcastic turn's "love" is no liking).

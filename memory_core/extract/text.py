@@ -93,6 +93,7 @@ def split_clauses(sentence: str) -> list[str]:
 _FILLER = re.compile(
     r"^(?:(?:oh|ah|well|so|also|and|but|plus|btw|by the way|fyi|just so you know|"
     r"just fyi|for the record|actually|anyway|anyways|hey|hi|hello|hi there|hey there|ok|"
+    r"hiya|heya|howdy|sup|'sup|wassup|yo|greetings|good morning|good afternoon|good evening|"
     r"okay|yeah|yes|yep|no|nope|lol|haha|honestly|fun fact|in fact|now|nowadays|"
     r"these days|currently|ps|p\.s\.|um|uh|hmm|sure|right|alright|great|cool|thanks|"
     r"thank you|oh and|oh by the way|as you know|you know|to be honest|tbh|"

@@ -38,7 +38,18 @@ _DONE = (
     r"done|written|made|handled|formatted|prepared|set\s+up|organi[sz]ed|structured|cooked|"
     r"packed|planned|run|reviewed|edited|sent|laid\s+out|presented"
 )
-_TOPIC = rf"(?:my\s+|the\s+|our\s+)?(?P<topic>[^:\n—–]{{2,60}}?)(?:\s+(?:to\s+be\s+)?(?:{_DONE}))?"
+#: Any other participle after the topic ("the server deployed", "my shirts ironed", "the lawn
+#: mown"): how it is done is the steps; the topic is the thing.
+_PARTICIPLE = (
+    r"(?!(?:speed|breed|greed|creed|tweed|steed|embed|hundred|kindred)\b)[a-z]{3,}ed|"
+    r"written|eaten|taken|given|driven|chosen|frozen|beaten|broken|hidden|proven|shaken|spoken|"
+    r"woken|bitten|forgotten|ridden|shown|sewn|mown|sown|drawn|grown|thrown|blown|cut|put|set|"
+    r"kept|built|sent|spent|lit|hung|fed"
+)
+_TOPIC = (
+    rf"(?:my\s+|the\s+|our\s+)?(?P<topic>[^:\n—–]{{2,60}}?)"
+    rf"(?:\s+(?:to\s+be\s+)?(?:{_DONE}|{_PARTICIPLE}))?"
+)
 #: "remember how I like my reports: …", "how I want my code reviewed — …".
 _HOW_I_LIKE = re.compile(
     rf"^\s*(?P<remember>(?:please\s+)?(?:remember|note|keep\s+in\s+mind|save)\s*,?\s+)?"

@@ -179,3 +179,20 @@ def test_a_step_ending_in_a_number_keeps_it_when_read_back() -> None:
         "Ask for Bob.",
         "Leave.",
     ]
+
+
+def test_any_participle_after_the_topic_is_no_part_of_it() -> None:
+    """ "how I want the server deployed: …" is about the server (read back "how you like your
+    server done", never "your server deployed done"), and asking in the same words finds it."""
+    from memory_core.procedures import asked_topic, detect, topic_of
+
+    for said, topic in (
+        ("remember how I want the server deployed: 1. run the tests 2. tag it", "server"),
+        ("remember how I like my shirts ironed: 1. collar 2. sleeves", "shirts"),
+        ("remember how I want the lawn mown: 1. edges 2. stripes", "lawn"),
+        ("remember how I like my steak: 1. salt 2. sear", "steak"),
+    ):
+        found = detect(said, explicit=False)
+        assert found is not None, said
+        assert topic_of(found.key, found.value_text) == topic, found.value_text
+    assert asked_topic("how do I want the server deployed?") == "server"

@@ -38,6 +38,16 @@ def test_the_negated_alternative_is_no_part_of_the_statement() -> None:
     assert corrected("I live in Leeds.") == "I live in Leeds."
 
 
+def test_a_correction_said_with_other_leads_is_read_without_them() -> None:
+    """ "Sorry, I meant …", "Scratch that, …", "My bad — …", "To be clear: …": the lead goes,
+    the statement stays (and "I mean it" is no lead)."""
+    assert corrected("Sorry, I meant I work at Deloitte.") == "I work at Deloitte."
+    assert corrected("Scratch that, my sister lives in Leeds") == "My sister lives in Leeds"
+    assert corrected("My bad — my cat is called Miso.") == "My cat is called Miso."
+    assert corrected("To be clear: I'm 34, not 43.") == "I'm 34."
+    assert corrected("I meant to call you yesterday.") == "I meant to call you yesterday."
+
+
 async def test_a_correction_changes_the_right_fact_and_its_date(
     memory: Memory, clock: ManualClock
 ) -> None:

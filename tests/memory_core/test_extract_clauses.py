@@ -270,3 +270,60 @@ def test_lasting_statements_near_the_noise_are_kept(text: str, word: str) -> Non
     illness, a hobby, a great age or a sunny temper is still kept."""
     found = facts(text)
     assert any(word in c.value_text.lower() for c in found.values()), sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Telegraphic introductions: fragments after the name are the user's.
+        (
+            "Name's Walt. 63. Welder out of Pittsburgh.",
+            {"name": "Walt", "age": "63", "job_title": "welder"},
+        ),
+        (
+            "Hi, I'm Imke. 39 years old, midwife, live in Bremen.",
+            {"name": "Imke", "age": "39", "job_title": "midwife", "home_city": "Bremen"},
+        ),
+        # Other greetings and separators before "… here".
+        ("Sup, Milo here, 23, barista from Leeds", {"name": "Milo", "age": "23"}),
+        ("Hey, Ines here - 41, architect in Porto", {"name": "Ines", "age": "41"}),
+        # Where the user works or studies ends before what they do there and the town.
+        (
+            "I'm a postdoc at Caltech researching lasers",
+            {"job_title": "postdoc", "employer": "Caltech"},
+        ),
+        (
+            "I'm a designer at Spotify in Stockholm",
+            {"job_title": "designer", "employer": "Spotify", "home_city": "Stockholm"},
+        ),
+    ],
+)
+def test_telegraphic_introductions(text: str, expected: dict[str, str]) -> None:
+    """Fragments after an introduction, other greetings, and a workplace named with its town
+    keep each fact in its own slot."""
+    found = facts(text)
+    assert {k: found[k].value for k in expected if k in found} == expected, {
+        k: c.value for k, c in found.items()
+    }
+
+
+def test_a_fragment_without_an_introduction_is_not_the_users() -> None:
+    """ "63." or "Welder out of Pittsburgh." alone, with no introduction before, says nothing."""
+    assert "age" not in facts("Wow. 63. That's a lot of birthdays.")
+
+
+def test_the_household_has_what_we_have() -> None:
+    """ "We've got two boys" tells about the user's family as "I have" does."""
+    found = facts("My husband Raj is a chef and we've got three daughters.")
+    assert any("three daughters" in c.value_text for c in found.values()), sorted(found)
+
+
+@pytest.mark.parametrize("text", ["My boss is a dinosaur, seriously", "My brother is a legend"])
+def test_a_person_called_names_is_no_fact(text: str) -> None:
+    """A metaphor about someone ("a dinosaur", "a legend") is an opinion, not their fact."""
+    assert facts(text) == {}
+
+
+def test_the_households_pets_are_the_users() -> None:
+    """ "We have two cats" is kept as the user's (as "we have a dog called Rufus" is)."""
+    assert facts("We have two cats")["pet.cat"].value_text == "The user has two cats."

@@ -212,7 +212,7 @@ NOTHING = [
     "My sister hates it",
     # not about the user
     "She is a teacher",
-    "We have two cats",
+    "We had a great time",
     "You are very helpful",
     "Summer is the best season",
     # wishes, requests and times that move

@@ -193,3 +193,29 @@ def test_a_possessive_or_an_initial_is_the_same_person() -> None:
         "family.sister.aoife.birthday",
         "family.sister.aoife.job",
     ]
+
+
+def test_a_possessive_is_no_part_of_a_name() -> None:
+    """ "My brother Cian's birthday …", "Cian's birthday …": the person is Cian, never "Cian S",
+    and the birthday is his (issue 23, item 7: one person per name)."""
+    from datetime import UTC, datetime
+
+    from memory_core.extract.base import TurnInput
+    from memory_core.extract.rules import extract_rules
+
+    now = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+    def keys(text: str) -> dict[str, str]:
+        return {c.key: c.value_text for c in extract_rules(TurnInput(user_text=text, time=now))}
+
+    own = keys("My brother Cian's birthday is on 12 August")
+    assert (
+        own.get("family.brother.cian.birthday")
+        == "The user's brother Cian's birthday is on 12 August."
+    )
+    assert all("cian_s" not in k for k in own), own
+    assert keys("I visited my brother Cian's new flat") == {
+        "family.brother.cian.name": "The user's brother is named Cian."
+    }
+    bare = keys("Cian's birthday is on the 12th of August")
+    assert bare.get("person.cian.birthday") == "Cian's birthday is on 12 August.", bare
