@@ -10,7 +10,7 @@ outside, so every guarantee is enforced here once.
 from typing import TYPE_CHECKING, Any
 
 from memory_core.admin import RunLock
-from memory_core.answer import answering
+from memory_core.answer import answering, plain_question
 from memory_core.categories import CategoryPolicy, Consumer, ContextMode
 from memory_core.categories import load as load_categories
 from memory_core.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
@@ -300,6 +300,7 @@ __all__ = [
     "load_categories",
     "note_language",
     "people_of",
+    "plain_question",
     "procedure_steps",
     "procedure_topic",
 ]

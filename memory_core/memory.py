@@ -37,7 +37,7 @@ from memory_core import (
 )
 from memory_core import query as query_mod
 from memory_core.about import entity_info
-from memory_core.answer import ANSWER_K, answering, relevant
+from memory_core.answer import ANSWER_K, answering, plain_question, relevant
 from memory_core.categories import DEFAULT_POLICY, CategoryPolicy, Consumer, ContextMode
 from memory_core.cleaning import (
     MAX_FACT_CHARS,
@@ -807,7 +807,8 @@ class Memory:
             # both); the block keeps only the relevant hits (the score floor).
             question = is_question(text)
             k = max(config.search_k, ANSWER_K) if question else config.search_k
-            found = search_on_thread(self, user_id, text, k=k, filters=filters, topics=question)
+            query = plain_question(text) if question else text
+            found = search_on_thread(self, user_id, query, k=k, filters=filters, topics=question)
             candidates = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
                 for h in found
@@ -818,7 +819,8 @@ class Memory:
                 # What answers the question by meaning leads the block, even below the floor or
                 # the fused top k (the LLM sees the fact the offline answer would quote).
                 told = [h for h in candidates if h.fact is None or h.fact.kind not in _NOT_TOLD]
-                kept = list({h.id: h for h in [*answering(told), *kept]}.values())
+                chosen = answering(told, question=query)
+                kept = list({h.id: h for h in [*chosen, *kept]}.values())
             hits = kept[: config.search_k]
             block = self._memory_block(user_id, hits, settings.seen_rev, group)
         episodes: list[SearchHit] = []

@@ -161,6 +161,7 @@ def test_memory_core_exports() -> None:
         "load_categories",
         "note_language",
         "people_of",
+        "plain_question",
         "procedure_steps",
         "procedure_topic",
     ]
