@@ -43,7 +43,9 @@ from memory_core import (
     is_person_key,
     is_question,
     llm_scope,
+    note_language,
     people_of,
+    plain_question,
     procedure_steps,
     procedure_topic,
 )
@@ -396,7 +398,7 @@ class OfflineResponder:
         stated = bool(ctx.noted) and not text.endswith("?")
         if asks(text) and not stated and not _GREETING.match(text):
             group = _group_answer(text, ctx)
-            return group if group is not None else self._answer(ctx, text, name)
+            return group if group is not None else self._answer(ctx, plain_question(text), name)
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
         if noted is not None:
             return noted
@@ -738,10 +740,61 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
             return None  # the episodes, then "I don't know", may still answer
         wanted.sort(key=lambda f: next((i for i, k in enumerate(keys) if f.key.startswith(k)), 0))
         told = _listing(
-            [yours(f.value_text, name) + _since(f) + _unconfirmed(f) for f in wanted[:4]]
+            [told_words(f, name) + _since(f) + _unconfirmed(f) for f in _named(text, wanted)[:4]]
         )
         return _say("You told me {facts}.", facts=told)
     return None
+
+
+def _named(text: str, facts: list[Fact]) -> list[Fact]:
+    """The facts whose key names a word of the question ("what's my cat's name?": the cat's
+    facts, not the dog's), else all of them."""
+    words = set(re.findall(r"[^\W\d_]+", text.lower()))
+    named = [f for f in facts if words & set(f.key.split(".")[1:2])]
+    return named or facts
+
+
+#: What a fact of a known slot says, in the reply's language, around the value the user gave
+#: (kept in their words: "du arbeitest als electrician").
+_SLOT_PHRASES: tuple[tuple[str, str], ...] = (
+    ("job_title", N_("you work as {value}")),
+    ("employer", N_("you work at {value}")),
+    ("home_city", N_("you live in {value}")),
+    ("home_country", N_("you live in {value}")),
+    ("origin", N_("you're from {value}")),
+    ("allergy", N_("you're allergic to {value}")),
+    ("pet.cat.name", N_("your cat is called {value}")),
+    ("pet.dog.name", N_("your dog is called {value}")),
+    ("name", N_("your name is {value}")),
+    ("language", N_("you speak {value}")),
+    ("likes", N_("you like {value}")),
+)
+
+
+def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> str:
+    """What the user told, said back to them in the reply's language: in English turned to
+    the second person ("you live in Leeds"); in another language the slot's own phrase around
+    the value they gave ("du wohnst in Leeds"), else their words quoted as they said them.
+    ``quote_first``: in English, their own sentence turned around before the stored one."""
+    lang = _REPLY_LANGUAGE.get()
+    note_lang = note_language(fact.key)
+    excerpt = (fact.source_excerpt or "").strip()
+    if lang == "en" and note_lang in (None, "en"):
+        if quote_first and excerpt:
+            return second_person(excerpt)
+        return yours(fact.value_text, name)
+    if note_lang == lang and excerpt:
+        return _quoted(excerpt)
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    for key, phrase in _SLOT_PHRASES:
+        if value and (fact.key == key or fact.key.startswith(f"{key}.")):
+            return _say(phrase, value=value)
+    return _quoted(excerpt or fact.value_text)
+
+
+def _quoted(words: str) -> str:
+    """The user's own words in quotes, inside a sentence that ends on its own."""
+    return f"“{words.strip().rstrip('.!')}”"
 
 
 #: A question about the group ("when do we meet?", "what's our plan?").
@@ -795,7 +848,7 @@ def _meaning_answer(
     told = [
         h for h in ctx.candidates or ctx.hits if h.fact is not None and h.fact.kind not in _NOT_TOLD
     ]
-    chosen = answering(told)
+    chosen = answering(told, question=text)
     if not people or _is_own_question(text):
         # "what do I do?" is about the user: not their wife's job.
         chosen = [h for h in chosen if h.fact is None or not is_person_key(h.fact.key)]
@@ -803,8 +856,7 @@ def _meaning_answer(
     for hit in chosen:
         if hit.fact is None:
             continue
-        excerpt = hit.fact.source_excerpt
-        said = second_person(excerpt) if excerpt else yours(hit.fact.value_text, name)
+        said = told_words(hit.fact, name, quote_first=True)
         line = _say(
             "You told me on {day} that {fact}.",
             day=_when(hit),

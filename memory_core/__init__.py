@@ -100,7 +100,7 @@ from memory_core.ops.operations import (
     TransferStep,
 )
 from memory_core.ops.usage import LLMBudget, UsageMeter
-from memory_core.read.answer import answering
+from memory_core.read.answer import answering, plain_question
 from memory_core.read.people import Person, find_people, is_person_key, people_of
 from memory_core.read.query import MemoryQuery, QueryResult
 from memory_core.read.recall import MemoryBlock, Recall, is_question
@@ -317,6 +317,7 @@ __all__ = [
     "note_language",
     "open_engine",
     "people_of",
+    "plain_question",
     "procedure_steps",
     "procedure_topic",
 ]

@@ -39,7 +39,7 @@ from memory_core.learn import resolve
 from memory_core.read import entities
 from memory_core.read import query as query_mod
 from memory_core.read.about import entity_info
-from memory_core.read.answer import ANSWER_K, answering, relevant
+from memory_core.read.answer import ANSWER_K, answering, plain_question, relevant
 from memory_core.read.disclosure import is_private, private_text, shown
 from memory_core.read.query import MemoryQuery, QueryResult
 from memory_core.read.recall import MemoryBlock, Recall, is_question, is_trivial
@@ -683,7 +683,10 @@ class Memory:
             # both); the block keeps only the relevant hits (the score floor).
             question = is_question(text)
             k = max(config.search_k, ANSWER_K) if question else config.search_k
-            found = search_on_thread(self.ctx, user_id, text, k=k, filters=filters, topics=question)
+            query = plain_question(text) if question else text
+            found = search_on_thread(
+                self.ctx, user_id, query, k=k, filters=filters, topics=question
+            )
             candidates = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h
                 for h in found
@@ -694,7 +697,8 @@ class Memory:
                 # What answers the question by meaning leads the block, even below the floor or
                 # the fused top k (the LLM sees the fact the offline answer would quote).
                 told = [h for h in candidates if h.fact is None or h.fact.kind not in _NOT_TOLD]
-                kept = list({h.id: h for h in [*answering(told), *kept]}.values())
+                chosen = answering(told, question=query)
+                kept = list({h.id: h for h in [*chosen, *kept]}.values())
             hits = kept[: config.search_k]
             # The block is for the model: its secrets masked whole (the hits keep the last
             # four characters the user sees in an answer).

@@ -171,6 +171,7 @@ def test_memory_core_exports() -> None:
         "note_language",
         "open_engine",
         "people_of",
+        "plain_question",
         "procedure_steps",
         "procedure_topic",
     ]

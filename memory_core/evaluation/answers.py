@@ -28,7 +28,13 @@ from memory_core import Memory
 from memory_core.embed import Embedder
 from memory_core.evaluation.answer_data import NEGATED, TOPICS, Topic
 from memory_core.extract.base import Extractor, TurnInput
-from memory_core.read.answer import ANSWER_K, DEFAULT_ANSWER, AnswerConfig, answering
+from memory_core.read.answer import (
+    ANSWER_K,
+    DEFAULT_ANSWER,
+    AnswerConfig,
+    answering,
+    plain_question,
+)
 from memory_core.read.search import search_on_thread
 from memory_core.runtime.executors import Lane
 from memory_core.values import NewFact, SearchHit
@@ -111,7 +117,7 @@ def score(asked: Sequence[Asked], config: AnswerConfig) -> Score:
     """Score ``config`` on questions read once."""
     out = Score()
     for a in asked:
-        chosen = answering(a.hits, config)
+        chosen = answering(a.hits, config, question=plain_question(a.question))
         lang = out.by_lang.setdefault(a.lang, [0, 0])
         if a.right:
             out.answerable += 1
@@ -182,14 +188,19 @@ def _wordings(topic: Topic, heldout: bool) -> list[tuple[str, str]]:
     return [q for i, q in enumerate(topic.questions) if i % 2 == int(heldout)]
 
 
+#: The personas' first names (the bot writes a fact about a named user with their name:
+#: "Grace is an electrician.", as on a platform that gives one), by rotation.
+NAMES = ("Grace", "Omar", "Lucia", "Ben", "Mei", "Tariq", "Hanna", "Diego", "Zoe", "Ivan")
+
+
 async def _store(
-    memory: Memory, extractor: Extractor, user: str, sentences: Sequence[str]
+    memory: Memory, extractor: Extractor, user: str, sentences: Sequence[str], name: str
 ) -> dict[str, list[int]]:
     """Store a persona as the bot keeps it; returns sentence → its memories' ids."""
     now = memory.clock.now()
     out: dict[str, list[int]] = {}
     for n, sentence in enumerate(dict.fromkeys(sentences)):
-        found = await extractor.extract(TurnInput(sentence, now))
+        found = await extractor.extract(TurnInput(sentence, now, user_name=name))
         news = [
             NewFact(c.key, c.value_text, c.category, c.confidence_hint, source_excerpt=sentence)
             for c in found
@@ -231,7 +242,7 @@ def _ask_all(
             hits = search_on_thread(
                 memory.ctx,
                 user,
-                question,
+                plain_question(question),
                 k=READ_K,
                 mode=mode,  # type: ignore[arg-type]
                 topics=True,
@@ -283,7 +294,10 @@ async def run_answers_eval(
                 stored[split] = []
                 for n, sentences in enumerate(chosen):
                     user = f"eval:{split}-{n}"
-                    stored[split].append((user, await _store(memory, extractor, user, sentences)))
+                    name = NAMES[n % len(NAMES)]
+                    stored[split].append(
+                        (user, await _store(memory, extractor, user, sentences, name))
+                    )
                     if progress:
                         progress(f"store {split}", n + 1, len(chosen))
             await memory.run(Lane.BACKGROUND, memory.vectors.sync)

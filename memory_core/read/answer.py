@@ -17,10 +17,12 @@ development personas (tune split) and reported on held-out personas and wordings
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
+from memory_core.text.domains import DOMAINS
 from memory_core.values import SearchHit
 
 #: Hits a question's search reads: the answer's candidates and its baseline (the block takes
@@ -33,9 +35,9 @@ class AnswerConfig:
     """The calibrated answer-or-abstain thresholds (``membot eval answers`` tunes them)."""
 
     #: The best hit's relevance above the baseline needed to answer.
-    min_margin: float = 0.07
+    min_margin: float = 0.08
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.77
+    min_cosine: float = 0.76
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
     lexical_bonus: float = 0.02
     #: × the hit's agreement with the question on areas of life (``SearchHit.topic``, 0–1).
@@ -63,6 +65,33 @@ class AnswerConfig:
 
 DEFAULT_ANSWER = AnswerConfig()
 
+#: Everyday names for what the user asks about, said plainly before a question is matched
+#: (by the search and by the slot templates): "my other half" is the partner, "my trade" the job.
+_PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), plain)
+    for pattern, plain in (
+        (r"\b(?:other|better) half\b|\bsignificant other\b|\bhubby\b", "partner"),
+        (r"\bmy (?:trade|line of work|vocation|occupation|profession|day job)\b", "my job"),
+        (r"\bfurry (?:friend|companion)s?\b", "pets"),
+        (r"\b(?:little ones|kiddos|kiddies)\b", "kids"),
+        (r"\bmy folks\b", "my parents"),
+        (r"\bmy wheels\b", "my car"),
+        (r"\b(?:meine|meiner|meinen) bessere[nr]? Hälfte\b", "mein Partner"),
+        (r"\bmi media naranja\b", "mi pareja"),
+        (r"\bma moitié\b", "mon partenaire"),
+        # "what's my job again?": the word says nothing about what is asked.
+        (r"\s+again(?=\s*\??\s*$)", ""),
+    )
+)
+
+
+def plain_question(text: str) -> str:
+    """A question with everyday names said plainly ("what does my other half do?" → "what
+    does my partner do?", "what's my trade again?" → "what's my job?")."""
+    for pattern, plain in _PLAIN_WORDS:
+        text = pattern.sub(plain, text)
+    return text
+
 
 def relevance(hit: SearchHit, config: AnswerConfig = DEFAULT_ANSWER) -> float:
     """A hit's similarity to the question, with the bonus for matching words."""
@@ -82,14 +111,58 @@ def baseline(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -
     return fmean(sims)
 
 
-def answering(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> list[SearchHit]:
+#: "What's my blood type?": a question naming the attribute it asks for (English).
+_WHATS_MY = re.compile(
+    r"^\s*(?:what|which)(?:'s|s|\s+is|\s+are|\s+was|\s+were)\s+my\s+(?P<x>[^\W\d_][\w' -]*?)"
+    r"\s*\??\s*$",
+    re.IGNORECASE,
+)
+_STEM = 4
+
+
+def _stems(text: str) -> set[str]:
+    """The first letters of each word of three letters or more ("dietary" and "diet" meet)."""
+    return {w[:_STEM] for w in re.findall(r"[^\W\d_]+", text.lower()) if len(w) >= 3}
+
+
+#: The words of the areas of life: an attribute named by one of them ("trade", "kids",
+#: "favourite colour") is what the areas' agreement speaks for.
+_AREA_STEMS = frozenset(_stems(" ".join(DOMAINS)))
+
+
+def _asked_attribute(question: str) -> set[str] | None:
+    """The stems of the attribute a "what's my X?" question names, unless an area of life
+    names it; ``None``: not such a question, or an area's word."""
+    m = _WHATS_MY.match(question)
+    if m is None:
+        return None
+    stems = _stems(m.group("x"))
+    return None if not stems or stems & _AREA_STEMS else stems
+
+
+def _names(hit: SearchHit, stems: set[str]) -> bool:
+    fact = hit.fact
+    said = f"{fact.key.replace('_', ' ')} {fact.source_excerpt or ''}" if fact else ""
+    return bool(stems & _stems(f"{hit.text} {said}"))
+
+
+def answering(
+    hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER, question: str | None = None
+) -> list[SearchHit]:
     """The hits that answer the question, best first; empty: abstain.
 
     ``hits`` are one search's ranked hits (facts or notes); without vectors (lexical-only
-    search) only a word match answers, and only the best one.
+    search) only a word match answers, and only the best one. With the ``question``'s text, a
+    question naming an attribute no area of life names ("what's my blood type?") is answered
+    only by a memory that names it too: being about health is not enough.
     """
     if not hits:
         return []
+    asked = _asked_attribute(question) if question else None
+    if asked is not None:
+        hits = [h for h in hits if _names(h, asked)]
+        if not hits:
+            return []
     # A memory learned a moment ago may have no vector yet: its words alone can answer.
     fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
     if all(h.vector <= 0 for h in hits):

@@ -123,11 +123,27 @@ class Person:
 
     def matches_relation(self, word: str) -> bool:
         """True when ``word`` ("brother", "mom", "friend") names their relation to the user
-        (a best friend is a friend too)."""
+        (a best friend is a friend too; "partner" and "kid" name a kind: a husband, a son)."""
         if self.relation is None:
             return False
         wanted = relation_slug(word)
+        if self.relation in BROADER.get(wanted, ()):
+            return True
         return self.relation == wanted or self.relation.endswith(f"_{wanted}")
+
+
+#: Words for a kind of relation, and the relations they cover ("what does my partner do?"
+#: asks about the husband; "my kid's name" about the son or the daughter).
+BROADER: dict[str, frozenset[str]] = {
+    "partner": frozenset({"husband", "wife", "boyfriend", "girlfriend", "fiance", "spouse"}),
+    "spouse": frozenset({"husband", "wife"}),
+    "child": frozenset({"son", "daughter", "baby"}),
+    "children": frozenset({"son", "daughter", "baby", "child"}),
+    "parent": frozenset({"mother", "father"}),
+    "parents": frozenset({"mother", "father"}),
+    "sibling": frozenset({"brother", "sister", "twin"}),
+    "siblings": frozenset({"brother", "sister", "twin"}),
+}
 
 
 _NONE = PersonKey("", None, None, "")

@@ -3,78 +3,899 @@
 e5-small's cosine similarities of short texts are compressed (a right answer 0.80–0.86, an
 unrelated memory 0.78–0.83), so "what's my trade again?" sits about as close to "The user has a
 cat." as to "The user is a waiter." A second, coarser question separates them: which areas of
-life (work, home, pets, family, music…) is each text about? Both the question and a memory are
-compared with short descriptions of ``DOMAINS`` (embedded once with the same model, so it works
-across languages), each similarity profile is standardised and turned into a distribution, and
-their *agreement* (the Bhattacharyya coefficient, 0–1) is added to a hit's relevance in
-``memory_core.read.answer``. The list is a general map of what people tell about themselves, not the
-evaluation's topics; its weight and temperature are tuned by ``membot eval answers`` (tune split).
+life (work, home, pets, family, music…) is each text about? Each area of ``AREAS`` has a short
+description and labelled examples — questions people ask about themselves and statements about a
+user, in English, German, Spanish, French and Russian — embedded once with the same model. A
+question is read against the area's example *questions* (question-to-question similarity is far
+sharper than question-to-statement, across languages too), a memory against its example
+*statements*, both plus the description; each profile is standardised and turned into a
+distribution, and their *agreement* (the Bhattacharyya coefficient, 0–1) is added to a hit's
+relevance in ``memory_core.read.answer``. The areas are a general map of what people tell about
+themselves, and the examples are not the evaluation's wordings; the weights are tuned by
+``membot eval answers`` (tune split).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
-from memory_core.embed import Vectors
+from memory_core.embed import Embedder, Vectors
 
-#: Areas of life a user's memories and questions are about (embedded as passages).
-DOMAINS: tuple[str, ...] = (
-    "job, work, occupation, profession, career, employer, workplace, trade, earning a living",
-    "home, where one lives, city, town, country, house, apartment, neighbourhood, moving",
-    "where one is from, grew up, hometown, nationality, birthplace",
-    "pets and animals at home: dog, cat, bird, fish, hamster, horse",
-    "partner, spouse, wife, husband, girlfriend, boyfriend, marriage, dating",
-    "children, kids, son, daughter, baby, being a parent",
-    "parents, mother, father, mom, dad, family background",
-    "siblings, brother, sister, twin",
-    "friends, best friend, social life",
-    "health, illness, allergy, medicine, doctor, disability, condition",
-    "diet, foods one avoids or cannot eat, vegan, vegetarian, allergy to food",
-    "favourite food, cooking, baking, meals, dishes, restaurants, drinks",
-    "music, songs, bands, singers, concerts, playing an instrument, guitar, piano",
-    "sport, exercise, fitness, running, gym, team, playing football or basketball",
-    "reading, books, novels, authors, writing",
-    "school, college, university, studies, degree, education, students",
-    "car, truck, vehicle, driving, motorcycle, bicycle, commuting",
-    "travel, trips, holidays, visiting places, vacations",
-    "hobbies, free time, crafts, games, collecting, gardening",
-    "movies, films, tv shows, series, video games, youtube",
-    "name, what someone is called",
-    "age, how old, birthday, born",
-    "appearance, looks, height, hair, tattoo, clothes",
-    "religion, faith, church, god, beliefs",
-    "money, income, savings, debt, rich or poor",
-    "languages spoken",
-    "personality, character, feelings, mood, shy, funny",
-    "nature, outdoors, hiking, camping, the beach, weather, seasons",
-    "art, painting, drawing, photography, design",
-    "computers, technology, programming, phones, the internet",
-    "favourite colour",
-    "plans, goals, dreams, wishes for the future",
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """One area of life: a description, example questions about it, example statements."""
+
+    description: str
+    questions: tuple[str, ...]
+    statements: tuple[str, ...]
+
+
+#: Areas of life a user's memories and questions are about.
+AREAS: tuple[Area, ...] = (
+    Area(
+        "job, work, occupation, profession, career, employer, workplace, trade, earning a living",
+        (
+            "what is my job title?",
+            "who is my employer?",
+            "what kind of work do I do?",
+            "which company am I working for?",
+            "what was my profession again?",
+            "Bei welcher Firma bin ich angestellt?",
+            "¿A qué me dedico?",
+            "Quel travail je fais ?",
+            "Какая у меня профессия?",
+        ),
+        (
+            "Maria works as a nurse.",
+            "The user is a software developer at a bank.",
+            "Tom runs a small bakery.",
+            "The user is a truck driver.",
+            "Priya got promoted at the office.",
+            "I work as an accountant.",
+            "Ich arbeite als Krankenpfleger.",
+            "Trabajo de profesora.",
+            "Je suis plombier.",
+            "Я работаю инженером.",
+        ),
+    ),
+    Area(
+        "home, where one lives, city, town, country, house, apartment, neighbourhood, moving",
+        (
+            "which city do I live in?",
+            "what's my address?",
+            "where is my house?",
+            "which country do I live in now?",
+            "where did I move to?",
+            "In welchem Land wohne ich?",
+            "¿Dónde está mi casa?",
+            "Où se trouve ma maison ?",
+            "В какой стране я живу?",
+        ),
+        (
+            "The user lives in Chicago.",
+            "Lukas rents an apartment downtown.",
+            "The user moved to Spain last year.",
+            "Aisha lives in a small village.",
+            "I live in Berlin.",
+            "Ich wohne in München.",
+            "Vivo en Madrid.",
+            "J'habite à Lyon.",
+            "Я живу в Москве.",
+        ),
+    ),
+    Area(
+        "where one is from, grew up, hometown, nationality, birthplace",
+        (
+            "where was I born?",
+            "where am I originally from?",
+            "what's my hometown?",
+            "where did I grow up?",
+            "what's my nationality?",
+            "Woher komme ich ursprünglich?",
+            "¿Dónde nací?",
+            "Où suis-je né ?",
+            "Откуда я родом?",
+        ),
+        (
+            "The user grew up in Ohio.",
+            "Carlos was born in Brazil.",
+            "The user is originally from Ireland.",
+            "I'm from Texas.",
+            "Ich komme aus Österreich.",
+            "Soy de México.",
+            "Je viens du Maroc.",
+            "Я родом из Сибири.",
+        ),
+    ),
+    Area(
+        "pets and animals at home: dog, cat, bird, fish, hamster, horse",
+        (
+            "what's my dog's name?",
+            "how many cats do I have?",
+            "what animals do I own?",
+            "what is my pet called?",
+            "what breed is my dog?",
+            "Wie heißt mein Hund?",
+            "¿Cómo se llama mi gato?",
+            "Comment s'appelle mon chien ?",
+            "Как зовут мою кошку?",
+        ),
+        (
+            "Yuki has a dog named Max.",
+            "The user owns two cats.",
+            "The user's parrot is called Kiwi.",
+            "Olga has a pet rabbit.",
+            "I have a golden retriever.",
+            "Wir haben einen Hund.",
+            "Tengo un gato que se llama Luna.",
+            "J'ai un chat.",
+            "У меня есть собака.",
+        ),
+    ),
+    Area(
+        "partner, spouse, wife, husband, girlfriend, boyfriend, marriage, dating",
+        (
+            "what's my wife's name?",
+            "who is my husband?",
+            "do I have a girlfriend?",
+            "who am I dating?",
+            "when did I get married?",
+            "Wie heißt meine Frau?",
+            "¿Cómo se llama mi novio?",
+            "Comment s'appelle ma femme ?",
+            "Как зовут мою жену?",
+        ),
+        (
+            "The user is married.",
+            "The user's wife is called Anna.",
+            "Sam has a boyfriend.",
+            "The user is engaged to Sam.",
+            "My husband is a pilot.",
+            "Ich bin verheiratet.",
+            "Mi novia se llama Laura.",
+            "Mon mari s'appelle Paul.",
+            "Моя жена — врач.",
+        ),
+    ),
+    Area(
+        "children, kids, son, daughter, baby, being a parent",
+        (
+            "what's my son's name?",
+            "how old is my daughter?",
+            "how many kids have I got?",
+            "what are my children called?",
+            "when was my baby born?",
+            "Wie heißt mein Sohn?",
+            "¿Cómo se llama mi hija?",
+            "Comment s'appelle mon fils ?",
+            "Как зовут мою дочь?",
+        ),
+        (
+            "Fatima has two kids.",
+            "The user's son is called Ben.",
+            "The user has a baby daughter.",
+            "Jonas is a mother of three.",
+            "My daughter is six.",
+            "Ich habe zwei Kinder.",
+            "Mi hijo tiene diez años.",
+            "J'ai une fille.",
+            "У меня двое детей.",
+        ),
+    ),
+    Area(
+        "parents, mother, father, mom, dad, family background",
+        (
+            "what does my mother do?",
+            "where do my parents live?",
+            "what's my dad's name?",
+            "is my father still alive?",
+            "Wo wohnen meine Eltern?",
+            "¿Cómo se llama mi padre?",
+            "Où habitent mes parents ?",
+            "Как зовут мою маму?",
+        ),
+        (
+            "The user's mother is a teacher.",
+            "The user's dad owns a farm.",
+            "The user's parents live in Florida.",
+            "My mom is retired.",
+            "Meine Mutter ist Ärztin.",
+            "Mi padre es mecánico.",
+            "Mes parents habitent à Paris.",
+            "Мой отец — военный.",
+        ),
+    ),
+    Area(
+        "siblings, brother, sister, twin",
+        (
+            "what's my brother's name?",
+            "how many sisters do I have?",
+            "where does my sister live?",
+            "is my brother older than me?",
+            "Wie heißt mein Bruder?",
+            "¿Cuántas hermanas tengo?",
+            "Comment s'appelle mon frère ?",
+            "Как зовут моего брата?",
+        ),
+        (
+            "The user has a younger brother.",
+            "The user's sister lives in London.",
+            "Elena has three siblings.",
+            "The user is a twin.",
+            "My brother is a nurse.",
+            "Ich habe eine Schwester.",
+            "Tengo dos hermanos.",
+            "Ma sœur est avocate.",
+            "У меня есть брат.",
+        ),
+    ),
+    Area(
+        "friends, best friend, social life",
+        (
+            "who is my best friend?",
+            "what are my friends' names?",
+            "who do I hang out with?",
+            "Wer ist mein bester Freund?",
+            "¿Quién es mi mejor amiga?",
+            "Qui est mon meilleur ami ?",
+        ),
+        (
+            "The user's best friend is Tom.",
+            "Kwame has a lot of friends.",
+            "The user meets friends every Friday.",
+            "Meine beste Freundin heißt Lea.",
+            "Mi mejor amigo vive cerca.",
+            "Mon meilleur ami s'appelle Luc.",
+        ),
+    ),
+    Area(
+        "health, illness, allergy, medicine, doctor, disability, condition",
+        (
+            "what medication do I take?",
+            "what illness do I have?",
+            "do I have high blood pressure?",
+            "do I have any medical conditions?",
+            "what did the doctor tell me?",
+            "Welche Krankheit habe ich?",
+            "¿Qué medicamentos tomo?",
+            "Quels médicaments je prends ?",
+            "Какие лекарства я принимаю?",
+        ),
+        (
+            "Lena is allergic to penicillin.",
+            "The user has asthma.",
+            "Maria takes insulin for diabetes.",
+            "The user had knee surgery.",
+            "Tom suffers from migraines.",
+            "Ich habe Bluthochdruck.",
+            "Tengo diabetes.",
+            "Je suis allergique à l'aspirine.",
+            "У меня астма.",
+        ),
+    ),
+    Area(
+        "diet, foods one avoids or cannot eat, vegan, vegetarian, allergy to food",
+        (
+            "what foods am I allergic to?",
+            "do I eat meat?",
+            "am I on a diet?",
+            "is there food I'm not allowed to have?",
+            "can I eat gluten?",
+            "Esse ich Fleisch?",
+            "¿Como carne?",
+            "Est-ce que je mange de la viande ?",
+            "Я ем мясо?",
+        ),
+        (
+            "The user is vegetarian.",
+            "Priya is allergic to peanuts.",
+            "The user doesn't eat pork.",
+            "The user is lactose intolerant.",
+            "Lukas is on a gluten-free diet.",
+            "Ich esse kein Fleisch.",
+            "Soy vegana.",
+            "Je ne mange pas de porc.",
+            "Я не ем мясо.",
+        ),
+    ),
+    Area(
+        "favourite food, cooking, baking, meals, dishes, restaurants, drinks",
+        (
+            "what's my favourite dish?",
+            "what do I like to cook?",
+            "which restaurant do I love?",
+            "what's my favourite drink?",
+            "what do I usually eat for dinner?",
+            "Was koche ich gern?",
+            "¿Cuál es mi plato preferido?",
+            "Qu'est-ce que j'aime cuisiner ?",
+            "Какое моё любимое блюдо?",
+        ),
+        (
+            "The user loves pizza.",
+            "The user's favourite food is sushi.",
+            "Aisha enjoys cooking Italian food.",
+            "The user likes chocolate cake.",
+            "Carlos drinks a lot of coffee.",
+            "Ich esse gern Pasta.",
+            "Me encantan los tacos.",
+            "J'adore le fromage.",
+            "Я люблю борщ.",
+        ),
+    ),
+    Area(
+        "music, songs, bands, singers, concerts, playing an instrument, guitar, piano",
+        (
+            "which band do I love?",
+            "what instrument can I play?",
+            "who is my favourite singer?",
+            "what genre of music do I like?",
+            "do I play the guitar?",
+            "Welche Band mag ich?",
+            "¿Qué grupo de música me gusta?",
+            "Quel est mon chanteur préféré ?",
+            "Какая моя любимая группа?",
+        ),
+        (
+            "The user plays the guitar.",
+            "Yuki loves jazz.",
+            "The user's favourite band is Queen.",
+            "The user sings in a choir.",
+            "Olga listens to country music.",
+            "Ich spiele Klavier.",
+            "Me gusta el rock.",
+            "Je joue du violon.",
+            "Я слушаю классическую музыку.",
+        ),
+    ),
+    Area(
+        "sport, exercise, fitness, running, gym, team, playing football or basketball",
+        (
+            "which team do I support?",
+            "do I go to the gym?",
+            "what sport am I good at?",
+            "how often do I go running?",
+            "do I play football?",
+            "Welchen Verein unterstütze ich?",
+            "¿Qué deporte me gusta?",
+            "Quel est mon sport préféré ?",
+            "Какой мой любимый вид спорта?",
+        ),
+        (
+            "The user plays basketball.",
+            "Sam runs every morning.",
+            "The user supports Liverpool.",
+            "Fatima goes to the gym.",
+            "The user swims three times a week.",
+            "Ich spiele Fußball.",
+            "Corro maratones.",
+            "Je fais du vélo.",
+            "Я занимаюсь плаванием.",
+        ),
+    ),
+    Area(
+        "reading, books, novels, authors, writing",
+        (
+            "what's my favourite book?",
+            "what am I reading at the moment?",
+            "which novels do I like?",
+            "who do I like to read?",
+            "Was ist mein Lieblingsbuch?",
+            "¿Cuál es mi libro favorito?",
+            "Quel est mon livre préféré ?",
+            "Какая моя любимая книга?",
+        ),
+        (
+            "Jonas loves reading.",
+            "The user's favourite author is Stephen King.",
+            "The user reads mystery novels.",
+            "Elena is in a book club.",
+            "Ich lese gern Krimis.",
+            "Me encanta leer novelas.",
+            "J'aime lire.",
+            "Я люблю читать книги.",
+        ),
+    ),
+    Area(
+        "school, college, university, studies, degree, education, students",
+        (
+            "which university did I go to?",
+            "what subject am I studying?",
+            "what degree do I have?",
+            "when did I graduate?",
+            "what school do I attend?",
+            "An welcher Uni studiere ich?",
+            "¿Qué carrera estudié?",
+            "Quelles études j'ai faites ?",
+            "Где я учился?",
+        ),
+        (
+            "The user studies biology at university.",
+            "Kwame is a college student.",
+            "The user graduated in law.",
+            "Lena is in high school.",
+            "The user has a master's degree.",
+            "Ich studiere Medizin.",
+            "Estudio en la universidad.",
+            "Je suis étudiant en droit.",
+            "Я учусь в университете.",
+        ),
+    ),
+    Area(
+        "car, truck, vehicle, driving, motorcycle, bicycle, commuting",
+        (
+            "what kind of car do I have?",
+            "which car did I buy?",
+            "do I ride a motorbike?",
+            "how do I get to work?",
+            "Was für ein Auto habe ich?",
+            "¿Qué coche conduzco?",
+            "Quelle voiture j'ai ?",
+            "Какая у меня машина?",
+        ),
+        (
+            "The user drives a Toyota.",
+            "Maria owns a pickup truck.",
+            "The user rides a motorcycle.",
+            "Tom bought a new car.",
+            "Ich fahre einen VW.",
+            "Tengo un coche rojo.",
+            "Je conduis une Renault.",
+            "У меня есть машина.",
+        ),
+    ),
+    Area(
+        "travel, trips, holidays, visiting places, vacations",
+        (
+            "where did I go on holiday?",
+            "which countries have I visited?",
+            "where am I travelling next?",
+            "Wohin bin ich gereist?",
+            "¿A dónde viajé?",
+            "Où suis-je parti en vacances ?",
+            "Куда я ездил в отпуск?",
+        ),
+        (
+            "The user went to Japan last summer.",
+            "Priya loves travelling.",
+            "The user has visited twenty countries.",
+            "Ich reise gern.",
+            "Viajé a Italia.",
+            "J'ai visité le Canada.",
+            "Я люблю путешествовать.",
+        ),
+    ),
+    Area(
+        "hobbies, free time, crafts, games, collecting, gardening",
+        (
+            "what are my hobbies?",
+            "what do I do in my free time?",
+            "what do I collect?",
+            "Was mache ich in meiner Freizeit?",
+            "¿Cuáles son mis aficiones?",
+            "Quels sont mes loisirs ?",
+            "Какое у меня хобби?",
+        ),
+        (
+            "Lukas collects stamps.",
+            "The user knits in their free time.",
+            "Aisha enjoys gardening.",
+            "The user plays chess.",
+            "Ich bastle gern.",
+            "Me gusta la jardinería.",
+            "Je fais des puzzles.",
+            "Я собираю марки.",
+        ),
+    ),
+    Area(
+        "movies, films, tv shows, series, video games, youtube",
+        (
+            "what's my favourite film?",
+            "which tv series do I watch?",
+            "what video games do I play?",
+            "Was ist mein Lieblingsfilm?",
+            "¿Cuál es mi película favorita?",
+            "Quel est mon film préféré ?",
+            "Какой мой любимый фильм?",
+        ),
+        (
+            "Carlos loves horror movies.",
+            "The user watches anime.",
+            "Yuki plays video games.",
+            "The user's favourite show is Friends.",
+            "Ich schaue gern Serien.",
+            "Me gustan las películas de acción.",
+            "Je regarde beaucoup de films.",
+            "Я люблю смотреть сериалы.",
+        ),
+    ),
+    Area(
+        "name, what someone is called",
+        (
+            "what's my name?",
+            "what do people call me?",
+            "what's my surname?",
+            "Wie heiße ich?",
+            "¿Cómo me llamo?",
+            "Comment je m'appelle ?",
+            "Как меня зовут?",
+        ),
+        (
+            "The user's name is Sarah.",
+            "The user is called Mike.",
+            "My name is John.",
+            "Ich heiße Jonas.",
+            "Me llamo Carmen.",
+            "Je m'appelle Julie.",
+            "Меня зовут Иван.",
+        ),
+    ),
+    Area(
+        "age, how old, birthday, born",
+        (
+            "how old am I?",
+            "when's my birthday?",
+            "what year was I born?",
+            "Wie alt bin ich?",
+            "¿Cuántos años tengo?",
+            "Quel âge j'ai ?",
+            "Сколько мне лет?",
+        ),
+        (
+            "Olga is 34 years old.",
+            "The user's birthday is in May.",
+            "The user was born in 1990.",
+            "Ich bin 40 Jahre alt.",
+            "Tengo 25 años.",
+            "J'ai trente ans.",
+            "Мне 30 лет.",
+        ),
+    ),
+    Area(
+        "appearance, looks, height, hair, tattoo, clothes",
+        (
+            "how tall am I?",
+            "what colour is my hair?",
+            "do I have a tattoo?",
+            "what do I look like?",
+            "Wie groß bin ich?",
+            "¿De qué color tengo el pelo?",
+            "De quelle couleur sont mes cheveux ?",
+        ),
+        (
+            "Sam has red hair.",
+            "The user is very tall.",
+            "Fatima has a tattoo on their arm.",
+            "The user wears glasses.",
+            "Ich habe blaue Augen.",
+            "Soy alto.",
+            "J'ai les cheveux bruns.",
+            "У меня светлые волосы.",
+        ),
+    ),
+    Area(
+        "religion, faith, church, god, beliefs",
+        (
+            "what's my religion?",
+            "do I go to church?",
+            "do I believe in god?",
+            "Welche Religion habe ich?",
+            "¿Soy religioso?",
+            "Quelle est ma religion ?",
+            "Какая у меня религия?",
+        ),
+        (
+            "Jonas is Catholic.",
+            "The user goes to church every Sunday.",
+            "Elena is an atheist.",
+            "Ich bin Muslim.",
+            "Soy cristiano.",
+            "Je suis bouddhiste.",
+            "Я верующий.",
+        ),
+    ),
+    Area(
+        "money, income, savings, debt, rich or poor",
+        (
+            "how much do I earn?",
+            "how much debt do I have?",
+            "am I saving money?",
+            "Wie viel verdiene ich?",
+            "¿Cuánto gano?",
+            "Combien je gagne ?",
+            "Сколько я зарабатываю?",
+        ),
+        (
+            "The user is saving for a house.",
+            "Kwame has student debt.",
+            "The user earns a good salary.",
+            "Ich habe Schulden.",
+            "Ahorro dinero cada mes.",
+            "Je gagne peu d'argent.",
+            "Я коплю деньги.",
+        ),
+    ),
+    Area(
+        "languages spoken",
+        (
+            "which languages do I speak?",
+            "am I learning a language?",
+            "Welche Sprachen spreche ich?",
+            "¿Qué idiomas hablo?",
+            "Quelles langues je parle ?",
+            "На каких языках я говорю?",
+        ),
+        (
+            "Lena speaks French and Spanish.",
+            "The user is learning Japanese.",
+            "Maria is bilingual.",
+            "Ich spreche drei Sprachen.",
+            "Hablo inglés.",
+            "Je parle allemand.",
+            "Я говорю по-английски.",
+        ),
+    ),
+    Area(
+        "personality, character, feelings, mood, shy, funny",
+        (
+            "am I an introvert?",
+            "what's my personality like?",
+            "am I a shy person?",
+            "Bin ich schüchtern?",
+            "¿Cómo es mi carácter?",
+            "Quel est mon caractère ?",
+        ),
+        (
+            "The user is shy.",
+            "Tom is very outgoing.",
+            "The user is a perfectionist.",
+            "Priya gets anxious easily.",
+            "Ich bin sehr geduldig.",
+            "Soy muy tímido.",
+            "Je suis bavard.",
+            "Я очень спокойный.",
+        ),
+    ),
+    Area(
+        "nature, outdoors, hiking, camping, the beach, weather, seasons",
+        (
+            "do I like hiking?",
+            "do I enjoy camping?",
+            "what's my favourite season?",
+            "Gehe ich gern wandern?",
+            "¿Me gusta la playa?",
+            "Est-ce que j'aime la randonnée ?",
+        ),
+        (
+            "The user loves hiking in the mountains.",
+            "Lukas goes camping every summer.",
+            "The user loves the beach.",
+            "The user's favourite season is autumn.",
+            "Ich wandere gern.",
+            "Me encanta el mar.",
+            "J'aime la montagne.",
+            "Я люблю ходить в походы.",
+        ),
+    ),
+    Area(
+        "art, painting, drawing, photography, design",
+        (
+            "do I paint?",
+            "what kind of art do I make?",
+            "do I take photos?",
+            "Male ich?",
+            "¿Me gusta dibujar?",
+            "Est-ce que je fais de la photo ?",
+        ),
+        (
+            "Aisha paints watercolours.",
+            "The user is a photographer.",
+            "Carlos likes to draw.",
+            "Ich male gern.",
+            "Me gusta pintar.",
+            "Je fais de la photographie.",
+            "Я рисую.",
+        ),
+    ),
+    Area(
+        "computers, technology, programming, phones, the internet",
+        (
+            "what phone do I have?",
+            "which programming language do I use?",
+            "what computer do I own?",
+            "Welches Handy habe ich?",
+            "¿Qué ordenador tengo?",
+            "Quel téléphone j'ai ?",
+        ),
+        (
+            "The user codes in Python.",
+            "Yuki has an iPhone.",
+            "The user builds computers.",
+            "Ich programmiere gern.",
+            "Uso un portátil Mac.",
+            "J'adore la technologie.",
+            "Я программист.",
+        ),
+    ),
+    Area(
+        "favourite colour",
+        (
+            "what's my favourite colour?",
+            "which colour do I like best?",
+            "Was ist meine Lieblingsfarbe?",
+            "¿Cuál es mi color favorito?",
+            "Quelle est ma couleur préférée ?",
+            "Какой мой любимый цвет?",
+        ),
+        (
+            "The user's favourite colour is blue.",
+            "Olga loves the colour green.",
+            "Meine Lieblingsfarbe ist Rot.",
+            "Mi color favorito es el morado.",
+            "Ma couleur préférée est le jaune.",
+            "Мой любимый цвет — синий.",
+        ),
+    ),
+    Area(
+        "plans, goals, dreams, wishes for the future",
+        (
+            "what are my plans for next year?",
+            "what's my dream?",
+            "what goal am I working towards?",
+            "Was sind meine Pläne?",
+            "¿Cuáles son mis planes?",
+            "Quels sont mes projets ?",
+            "Какие у меня планы?",
+        ),
+        (
+            "The user wants to open a restaurant.",
+            "Sam plans to move abroad.",
+            "The user dreams of becoming a pilot.",
+            "Fatima hopes to retire early.",
+            "Ich möchte ein Haus kaufen.",
+            "Quiero aprender a bucear.",
+            "Je veux voyager en Asie.",
+            "Я хочу стать врачом.",
+        ),
+    ),
 )
 
+#: The areas' descriptions (embedded as passages).
+DOMAINS: tuple[str, ...] = tuple(a.description for a in AREAS)
+
 #: Softmax temperature over the standardised similarities (lower: sharper profiles).
-TEMPERATURE = 0.5
+TEMPERATURE = 0.3
+#: A question's score for an area: the mean of its best this many example questions' similarities.
+QUESTION_TOP = 2
+#: A memory's score for an area: the mean of its best this many example statements'.
+STATEMENT_TOP = 3
+#: × the similarity to the area's description, added to the examples' score.
+DESCRIPTION_WEIGHT = 1.0
 
 
-def profiles(domains: Vectors, vectors: Vectors, temperature: float = TEMPERATURE) -> Vectors:
-    """Each row of ``vectors`` as a distribution over ``domains`` (rows sum to 1)."""
+@dataclass(frozen=True, slots=True)
+class DomainMap:
+    """The areas embedded: descriptions, and the examples padded to one block per area."""
+
+    descriptions: Vectors  # (areas, dim)
+    questions: Vectors  # (areas, most examples, dim), zero rows past an area's own
+    question_mask: np.ndarray  # (areas, most examples): a real example
+    statements: Vectors
+    statement_mask: np.ndarray
+
+
+def _padded(groups: Sequence[Vectors]) -> tuple[Vectors, np.ndarray]:
+    width = max(len(g) for g in groups)
+    dim = groups[0].shape[1]
+    out = np.zeros((len(groups), width, dim), dtype=np.float32)
+    mask = np.zeros((len(groups), width), dtype=bool)
+    for i, g in enumerate(groups):
+        out[i, : len(g)] = g
+        mask[i, : len(g)] = True
+    return out, mask
+
+
+#: The areas embedded by the bundled model, shipped so that no process spends seconds embedding
+#: ~500 examples (``python -m devtools.embed_areas`` writes it; used only when the model, its
+#: size and every text match).
+VECTORS_PATH = Path(__file__).parent / "domain_vectors.npz"
+
+
+def digest(areas: Sequence[Area] = AREAS) -> str:
+    """A fingerprint of every text of ``areas`` (the shipped vectors must match it)."""
+    h = hashlib.sha256()
+    for a in areas:
+        for text in (a.description, *a.questions, "\x1e", *a.statements, "\x1d"):
+            h.update(text.encode("utf-8") + b"\x1f")
+    return h.hexdigest()
+
+
+def save_vectors(path: Path, model_id: str, vectors: dict[str, Vectors]) -> None:
+    """Write the embedded texts of ``AREAS`` (descriptions, questions, statements; float16)."""
+    arrays: dict[str, np.ndarray] = {k: v.astype(np.float16) for k, v in vectors.items()}
+    arrays |= {"model_id": np.array(model_id), "digest": np.array(digest())}
+    np.savez(path, allow_pickle=False, **arrays)
+
+
+def _shipped(embedder: Embedder, areas: Sequence[Area]) -> dict[str, Vectors] | None:
+    if areas is not AREAS or not VECTORS_PATH.is_file():
+        return None
+    with np.load(VECTORS_PATH) as data:
+        if str(data["model_id"]) != embedder.model_id or str(data["digest"]) != digest():
+            return None
+        out = {k: data[k].astype(np.float32) for k in ("descriptions", "questions", "statements")}
+    return out if out["descriptions"].shape[1] == embedder.dim else None
+
+
+def embed_texts(embedder: Embedder, areas: Sequence[Area] = AREAS) -> dict[str, Vectors]:
+    """The areas' texts embedded (questions as queries, the rest as passages)."""
+    return {
+        "descriptions": embedder.embed_passages([a.description for a in areas]),
+        "questions": embedder.embed_queries([q for a in areas for q in a.questions]),
+        "statements": embedder.embed_passages([s for a in areas for s in a.statements]),
+    }
+
+
+def embed_map(embedder: Embedder, areas: Sequence[Area] = AREAS) -> DomainMap:
+    """The areas embedded by ``embedder``: the shipped vectors when they are its own, else
+    embedded now (one batch each for descriptions, questions and statements)."""
+    vectors = _shipped(embedder, areas) or embed_texts(embedder, areas)
+    descriptions, questions, statements = (
+        vectors["descriptions"],
+        vectors["questions"],
+        vectors["statements"],
+    )
+
+    def split(vectors: Vectors, sizes: list[int]) -> list[Vectors]:
+        ends = np.cumsum(sizes)
+        return [vectors[end - n : end] for n, end in zip(sizes, ends, strict=True)]
+
+    q, q_mask = _padded(split(questions, [len(a.questions) for a in areas]))
+    s, s_mask = _padded(split(statements, [len(a.statements) for a in areas]))
+    return DomainMap(descriptions, q, q_mask, s, s_mask)
+
+
+def _example_scores(vectors: Vectors, examples: Vectors, mask: np.ndarray, top: int) -> Vectors:
+    """(rows, areas): the mean similarity of each row's ``top`` nearest examples of each area."""
     # Broadcast dot products, not ``@``: BLAS helper threads spin after each call and slow
     # everything else on small machines (see ``MatrixCache._similarities``).
-    sims = np.vecdot(np.atleast_2d(vectors)[:, None, :], domains[None, :, :])
-    z = (sims - sims.mean(axis=1, keepdims=True)) / (sims.std(axis=1, keepdims=True) + 1e-9)
+    sims = np.vecdot(vectors[:, None, None, :], examples[None, :, :, :])
+    sims = np.where(mask[None], sims, -np.inf)
+    best = -np.sort(-sims, axis=2)[:, :, :top]
+    out: Vectors = np.where(np.isfinite(best), best, 0.0).mean(axis=2)
+    return out
+
+
+def _distribution(scores: Vectors, temperature: float) -> Vectors:
+    z = (scores - scores.mean(axis=1, keepdims=True)) / (scores.std(axis=1, keepdims=True) + 1e-9)
     e = np.exp((z - z.max(axis=1, keepdims=True)) / temperature)
     out: Vectors = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
     return out
 
 
-def agreement(domains: Vectors, query: Vectors, items: Sequence[Vectors]) -> list[float]:
+def profiles(domains: DomainMap, vectors: Vectors, *, question: bool = False) -> Vectors:
+    """Each row of ``vectors`` (questions, or memories) as a distribution over the areas
+    (rows sum to 1)."""
+    rows = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
+    described = np.vecdot(rows[:, None, :], domains.descriptions[None, :, :])
+    if question:
+        examples = _example_scores(rows, domains.questions, domains.question_mask, QUESTION_TOP)
+    else:
+        examples = _example_scores(rows, domains.statements, domains.statement_mask, STATEMENT_TOP)
+    return _distribution(examples + DESCRIPTION_WEIGHT * described, TEMPERATURE)
+
+
+def agreement(domains: DomainMap, query: Vectors, items: Sequence[Vectors]) -> list[float]:
     """How far each item is about the same areas of life as the query (0–1; Bhattacharyya
-    coefficient of their domain distributions)."""
+    coefficient of their area distributions)."""
     if not items:
         return []
-    q = np.sqrt(profiles(domains, np.asarray(query, dtype=np.float32))[0])
+    q = np.sqrt(profiles(domains, np.asarray(query, dtype=np.float32), question=True)[0])
     rows = np.sqrt(profiles(domains, np.stack([np.asarray(v, dtype=np.float32) for v in items])))
     return [float(x) for x in np.vecdot(rows, q)]

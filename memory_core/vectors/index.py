@@ -22,7 +22,7 @@ from memory_core.errors import EmbedderError, InvalidInputError
 from memory_core.runtime.executors import Executors, Lane
 from memory_core.store import meta
 from memory_core.store import vectors as vec
-from memory_core.text.domains import DOMAINS, agreement
+from memory_core.text.domains import DomainMap, agreement, embed_map
 from memory_core.values import RETRIEVABLE, Fact, ItemKind, NewEpisode
 from memory_core.vectors.cache import MatrixCache
 from memory_core.vectors.writer import VectorWriter
@@ -46,7 +46,7 @@ MAX_EMBED_CHARS = 2000
 
 #: The areas of life embedded by each embedding model (``model_id``, ``dim``), shared by every index
 #: of the process.
-_DOMAIN_VECTORS: dict[tuple[str, int], Vectors] = {}
+_DOMAIN_VECTORS: dict[tuple[str, int], DomainMap] = {}
 _DOMAINS_LOCK = threading.Lock()
 
 
@@ -101,7 +101,7 @@ class VectorIndex:
         # 50,000-line import the queue takes minutes to embed; stopping must not wait for it).
         self._stopping = threading.Event()
         self._writer: VectorWriter | None = None
-        self._domains: Vectors | None = None
+        self._domains: DomainMap | None = None
 
     @property
     def enabled(self) -> bool:
@@ -310,8 +310,8 @@ class VectorIndex:
         self._embedder_ok()
         return out
 
-    def domain_vectors(self, *, wait: bool = True) -> Vectors | None:
-        """The embedded descriptions of ``memory_core.text.domains.DOMAINS`` (embedded once, on
+    def domain_vectors(self, *, wait: bool = True) -> DomainMap | None:
+        """The embedded areas of life of ``memory_core.text.domains.AREAS`` (embedded once, on
         first use; ``None`` when vectors are off or the embedder fails, or — ``wait`` false,
         as a reply asks — while another thread is embedding them)."""
         if self._domains is not None or not self._enabled or self._embedder is None:
@@ -326,7 +326,7 @@ class VectorIndex:
         try:
             self._domains = _DOMAIN_VECTORS.get((self._embedder.model_id, self._embedder.dim))
             if self._domains is None:
-                self._domains = self._embedder.embed_passages(list(DOMAINS))
+                self._domains = embed_map(self._embedder)
                 _DOMAIN_VECTORS[(self._embedder.model_id, self._embedder.dim)] = self._domains
         except EmbedderError as exc:
             self._embedder_failed(exc)

@@ -16,6 +16,7 @@ TOLD = (
     "I'm allergic to penicillin.",
     "I live in Galway.",
     "I play the fiddle in a band.",
+    "My husband Tom is a teacher.",
 )
 
 
@@ -39,6 +40,9 @@ async def told(console, tmp_path: Path, clock: ManualClock):  # type: ignore[no-
         ("Quel instrument je joue ?", ("fiddle",)),
         # Other words and languages for the job: the area of life (work) agrees.
         ("Was ist mein Beruf?", ("electrician",)),
+        # Everyday names said plainly: the trade is the job, the other half the husband.
+        ("what's my trade again?", ("electrician",)),
+        ("what does my other half do for a living?", ("teacher",)),
     ],
 )
 async def test_a_paraphrase_finds_the_fact(told, question: str, wanted: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
@@ -47,17 +51,16 @@ async def test_a_paraphrase_finds_the_fact(told, question: str, wanted: tuple[st
         assert word in said, said
 
 
+async def test_a_question_naming_one_pet_is_answered_with_that_pet(told) -> None:  # type: ignore[no-untyped-def]
+    said = await told.say("what's my cat's name?")
+    assert "Mochi" in said and "Biscuit" not in said, said
+
+
 @pytest.mark.parametrize(
     "question",
     [
-        pytest.param(
-            "what's my blood type?",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="known limit of answering by area of life: an untold attribute of the "
-                "same area (health) is answered with the allergy (docs/evaluation.md)",
-            ),
-        ),
+        # An untold attribute of a told area (health): not answered with the allergy.
+        "what's my blood type?",
         "when are the physics lectures?",
         "what's my favourite colour?",
     ],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memory_core import answering
+from memory_core import answering, plain_question
 from memory_core.memory import Memory
 from memory_core.read.answer import AnswerConfig, relevant
 from memory_core.values import Category, NewFact, SearchHit
@@ -92,3 +92,26 @@ async def test_the_memory_that_answers_a_question_leads_the_block(memory: Memory
     assert "electrician" in recall.hits[0].fact.value_text
     relevant_part = recall.block.text.split("## Relevant memories", 1)[1]
     assert "electrician" in relevant_part and "Mochi" not in relevant_part
+
+
+def test_everyday_names_are_said_plainly() -> None:
+    assert plain_question("what does my other half do for a living?") == (
+        "what does my partner do for a living?"
+    )
+    assert plain_question("what's my trade again?") == "what's my job?"
+    assert plain_question("any furry friends at home?") == "any pets at home?"
+    assert plain_question("where do I live?") == "where do I live?"
+
+
+def test_an_attribute_no_area_names_is_answered_only_by_a_memory_naming_it() -> None:
+    """ "What's my blood type?": the allergy is about health too, but says nothing of it."""
+    allergy = SearchHit("facts", 1, "Grace is allergic to penicillin.", 0.5, 0.0, 0.81, topic=0.9)
+    others = [hit(2, 0.79), hit(3, 0.78), hit(4, 0.78)]
+    assert [h.id for h in answering([allergy, *others])] == [1]
+    assert answering([allergy, *others], question="what's my blood type?") == []
+    blood = SearchHit("facts", 5, "Grace's blood type is O negative.", 0.5, 1.0, 0.86, topic=0.9)
+    chosen = answering([blood, allergy, *others], question="what's my blood type?")
+    assert [h.id for h in chosen] == [5]
+    # An area's own word ("job", "trade", "kids") leaves the answer to the areas' agreement.
+    job = SearchHit("facts", 6, "Grace is an electrician.", 0.5, 0.0, 0.81, topic=0.9)
+    assert [h.id for h in answering([job, *others], question="what's my trade?")] == [6]

