@@ -279,22 +279,27 @@ def violations() -> dict[str, list[str]]:
             elif imp.top == "bot" and package != "bot":
                 seen.add(imp.top)
                 out["only-bot-imports-bot"].add(f"{rel}:{imp.line} imports {imp.module}")
-        if package == "adapters":
-            out["platforms-stand-alone"] |= {
-                f"{rel}:{imp.line} imports {imp.module}"
-                for imp in imports_of(
-                    source, module_name(path), is_package=path.name == "__init__.py"
-                )
-                if _other_platform(rel, imp)
-            }
-        if package in ("bot", "adapters"):
-            out["memory-only-through-its-door"] |= _internal_imports(source, path, rel)
-            out["bot-never-opens-the-database"] |= {f"{rel}:{n}" for n in db_opens(source)}
+        _edge_rules(out, source, path, rel)
         if rel not in ENV_READERS:
             out["only-the-root-reads-env"] |= {f"{rel}:{n}" for n in env_reads(source)}
         if not rel.startswith(SQL_HOMES):
             out["sql-only-in-store-and-db"] |= {f"{rel}:{n}" for n in sql_lines(source)}
     return {rule: sorted(found) for rule, found in out.items()}
+
+
+def _edge_rules(out: dict[str, set[str]], source: str, path: Path, rel: str) -> None:
+    """The rules for the edge (bot/ and adapters/): platforms apart, memory only through its
+    door, no transaction opened outside memory_core."""
+    package = rel.split("/")[0]
+    if package == "adapters":
+        out["platforms-stand-alone"] |= {
+            f"{rel}:{imp.line} imports {imp.module}"
+            for imp in imports_of(source, module_name(path), is_package=path.name == "__init__.py")
+            if _other_platform(rel, imp)
+        }
+    if package in ("bot", "adapters"):
+        out["memory-only-through-its-door"] |= _internal_imports(source, path, rel)
+        out["bot-never-opens-the-database"] |= {f"{rel}:{n}" for n in db_opens(source)}
 
 
 def _is_module(dotted: str) -> bool:
