@@ -119,15 +119,22 @@ def update() -> None:
         path = po_path(lang)
         if path.exists():
             catalog = read(lang)
+            created = catalog.creation_date
             catalog.update(pot, no_fuzzy_matching=True)
             catalog.obsolete.clear()
+            # The header's date stays put: an update that changes no text changes no file.
+            catalog.creation_date = created
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=lang, domain=DOMAIN, project="membot")
             catalog.update(pot, no_fuzzy_matching=True)
         catalog.fuzzy = False  # the header is ours, not a guess
         with path.open("wb") as f:
-            write_po(f, catalog, width=100, sort_output=False, omit_header=False)
+            # Locations without line numbers: moving code does not touch the catalogues (nor
+            # make branches that each moved some code conflict in them).
+            write_po(
+                f, catalog, width=100, sort_output=False, omit_header=False, include_lineno=False
+            )
 
 
 def compile_all() -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from memory_core.errors import InvalidInputError
+from memory_core.errors import InvalidInputError, Reason
 from memory_core.extract.base import TurnInput
 from memory_core.extract.rules import RulesExtractor
 from memory_core.learn import policy
@@ -51,15 +51,15 @@ async def correct(
     """Replace ``target`` (one of the user's current facts) with the value ``text`` states,
     through the chat's write policy."""
     if target.status != Status.ACTIVE:
-        raise InvalidInputError("only a current memory can be changed")
+        raise InvalidInputError(Reason("only a current memory can be changed"))
     text = clean_text(text, limit=MAX_FACT_CHARS)
     if not text:
-        raise InvalidInputError("the new value is empty")
+        raise InvalidInputError(Reason("the new value is empty"))
     now = ctx.clock.now()
     found = await RulesExtractor().extract(TurnInput(text, now, explicit=True))
     cand = next((c for c in found if c.key == target.key), found[0] if found else None)
     if cand is None:
-        raise InvalidInputError("found nothing to store in that")
+        raise InvalidInputError(Reason("found nothing to store in that"))
     cand = replace(cand, key=target.key)
     proposal = replace(
         proposal_of(cand, explicit=True),
