@@ -36,7 +36,7 @@ from memory_core import (
     group_key,
     is_note,
 )
-from memory_core.values import Audience
+from memory_core.values import Audience, Topic
 
 REDACTED = "[redacted]"
 
@@ -95,11 +95,12 @@ class ChatTurn:
         # said and stores them redacted (see Observer), keeping an explicit /remember's.
         said = self.memory.redact(text)
         mask = _masker(self.memory.secret_values(text))
-        care = self.memory.speaks_of_self_harm(text)
         # One trip to a reply thread reads everything the answer needs (each trip waits for
         # a thread and the GIL: under load, six of them were most of a reply's tail); the
-        # offline preview runs on the loop meanwhile.
-        recall, preview = await asyncio.gather(
+        # offline preview runs on the loop meanwhile, and the sensitivity model reads the
+        # message (rules, then meaning: one embedding on another reply thread) — for a caring
+        # reply to self-harm, and so that a group hears nothing of a private message back.
+        recall, preview, topic = await asyncio.gather(
             self.memory.recall(
                 msg.user_key,
                 said,
@@ -111,7 +112,9 @@ class ChatTurn:
                 group_key=group_key(msg.platform, msg.chat_id, msg.thread_id) if group else None,
             ),
             self._preview(msg, said),
+            self.memory.read_topic(said),
         )
+        care = topic == Topic.SELF_HARM
         if recall.answered:
             if msg.resumed and recall.answer:
                 # The process that answered died around sending it: better twice than never.
@@ -122,6 +125,9 @@ class ChatTurn:
             log.info("turn_redelivered")
             return []
         noted, noted_private = preview
+        if group and noted and topic is not None:
+            # Private by meaning though no rule read a noted line so: none is said back.
+            noted, noted_private = [], True
         if recall.settings.paused or group_statement:
             noted, noted_private = [], False
         hits, block = recall.hits, recall.block
