@@ -124,12 +124,11 @@ class ChatTurn:
             # was slow to answer): it was answered and stored once; nothing more is sent.
             log.info("turn_redelivered")
             return []
-        noted, noted_private = preview
-        if group and noted and topic is not None:
-            # Private by meaning though no rule read a noted line so: none is said back.
-            noted, noted_private = [], True
-        if recall.settings.paused or group_statement:
-            noted, noted_private = [], False
+        noted, noted_private = _said_back(
+            preview,
+            private=group and topic is not None,
+            silent=recall.settings.paused or group_statement,
+        )
         hits, block = recall.hits, recall.block
         turn = turn_of(
             msg,
@@ -245,6 +244,20 @@ class ChatTurn:
             for c in found
         ]
         return [c for c, p in zip(found, private, strict=True) if not p], any(private)
+
+
+def _said_back(
+    preview: tuple[list[Candidate], bool], *, private: bool, silent: bool
+) -> tuple[list[Candidate], bool]:
+    """What the acknowledgement may name of the preview: nothing when learning is off for the
+    turn (``silent``); nothing but "kept private" when a group's message was read as private
+    by meaning though no rule read a noted line so (``private``)."""
+    noted, noted_private = preview
+    if silent:
+        return [], False
+    if private and noted:
+        return [], True
+    return noted, noted_private
 
 
 def turn_of(
