@@ -36,7 +36,7 @@ from memory_core import (
     group_key,
     is_note,
 )
-from memory_core.values import Audience
+from memory_core.values import Audience, Topic
 
 REDACTED = "[redacted]"
 
@@ -95,11 +95,12 @@ class ChatTurn:
         # said and stores them redacted (see Observer), keeping an explicit /remember's.
         said = self.memory.redact(text)
         mask = _masker(self.memory.secret_values(text))
-        care = self.memory.speaks_of_self_harm(text)
         # One trip to a reply thread reads everything the answer needs (each trip waits for
         # a thread and the GIL: under load, six of them were most of a reply's tail); the
-        # offline preview runs on the loop meanwhile.
-        recall, preview = await asyncio.gather(
+        # offline preview runs on the loop meanwhile, and the sensitivity model reads the
+        # message (rules, then meaning: one embedding on another reply thread) — for a caring
+        # reply to self-harm, and so that a group hears nothing of a private message back.
+        recall, preview, topic = await asyncio.gather(
             self.memory.recall(
                 msg.user_key,
                 said,
@@ -111,7 +112,9 @@ class ChatTurn:
                 group_key=group_key(msg.platform, msg.chat_id, msg.thread_id) if group else None,
             ),
             self._preview(msg, said),
+            self.memory.read_topic(said),
         )
+        care = topic == Topic.SELF_HARM
         if recall.answered:
             if msg.resumed and recall.answer:
                 # The process that answered died around sending it: better twice than never.
@@ -121,9 +124,11 @@ class ChatTurn:
             # was slow to answer): it was answered and stored once; nothing more is sent.
             log.info("turn_redelivered")
             return []
-        noted, noted_private = preview
-        if recall.settings.paused or group_statement:
-            noted, noted_private = [], False
+        noted, noted_private = _said_back(
+            preview,
+            private=group and topic is not None,
+            silent=recall.settings.paused or group_statement,
+        )
         hits, block = recall.hits, recall.block
         turn = turn_of(
             msg,
@@ -239,6 +244,20 @@ class ChatTurn:
             for c in found
         ]
         return [c for c, p in zip(found, private, strict=True) if not p], any(private)
+
+
+def _said_back(
+    preview: tuple[list[Candidate], bool], *, private: bool, silent: bool
+) -> tuple[list[Candidate], bool]:
+    """What the acknowledgement may name of the preview: nothing when learning is off for the
+    turn (``silent``); nothing but "kept private" when a group's message was read as private
+    by meaning though no rule read a noted line so (``private``)."""
+    noted, noted_private = preview
+    if silent:
+        return [], False
+    if private and noted:
+        return [], True
+    return noted, noted_private
 
 
 def turn_of(

@@ -6,10 +6,11 @@ Reads the labelled lists' ``tune`` rows only (``memory_core/evaluation/labels``;
 rows and the fresh batch are never seen here), embeds them as passages with the bundled
 embedder, and fits a multinomial logistic regression (standardised inputs, L2 penalty, plain
 full-batch gradient descent from zero weights: deterministic). The penalty and the decision
-threshold are chosen by cross-validation on the tune rows alone: folds drawn from a hash of each
-text; the threshold is the lowest at which the model *by itself* keeps a cross-validated
-precision of at least ``TARGET_PRECISION`` on the rows it is asked about. ``--check`` trains
-and reports without writing the file.
+thresholds are chosen by cross-validation on the tune rows alone (folds drawn from a hash of each
+text): each topic's threshold is the lowest at which the sentences the model *by itself* files
+under that topic keep a cross-validated precision of at least ``TARGET_PRECISION`` (else
+``MAX_THRESHOLD``); the penalty is the one whose thresholds find the most sensitive rows.
+``--check`` trains and reports without writing the file.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ from memory_core.text.sensitivity_meaning import (
 #: Cross-validated precision the model alone must keep at the chosen threshold.
 TARGET_PRECISION = 0.95
 PENALTIES = (0.01, 0.03, 0.1)
-THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))
+THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))
+#: A topic whose flags never reach the target precision is flagged only when this sure.
+MAX_THRESHOLD = 0.95
 FOLDS = 5
 STEPS = 300
 RATE = 0.5
@@ -59,10 +62,30 @@ def fit(x: Matrix, labels: Sequence[int], penalty: float) -> tuple[Matrix, Matri
     return weights, bias
 
 
+def topic_thresholds(held: Matrix, wanted: npt.NDArray[np.bool_]) -> Matrix:
+    """Each topic's threshold on P(sensitive), from cross-validated probabilities ``held``:
+    the lowest (from the top down, stopping at the first miss) at which the rows filed under
+    that topic keep ``TARGET_PRECISION``."""
+    p_sensitive = 1.0 - held[:, 0]
+    top = np.argmax(held[:, 1:], axis=1)
+    out = np.full(len(CLASSES) - 1, MAX_THRESHOLD)
+    for column in range(len(CLASSES) - 1):
+        mine = top == column
+        for threshold in sorted(THRESHOLDS, reverse=True):
+            flagged = mine & (p_sensitive >= threshold)
+            if not flagged.any():
+                continue
+            if np.sum(flagged & wanted) / np.sum(flagged) < TARGET_PRECISION:
+                break
+            out[column] = threshold
+    return out
+
+
 def _precision_recall(
-    p_sensitive: Matrix, wanted: npt.NDArray[np.bool_], threshold: float
+    held: Matrix, wanted: npt.NDArray[np.bool_], thresholds: Matrix
 ) -> tuple[float, float]:
-    flagged = p_sensitive >= threshold
+    top = np.argmax(held[:, 1:], axis=1)
+    flagged = 1.0 - held[:, 0] >= thresholds[top]
     tp = int(np.sum(flagged & wanted))
     precision = tp / max(1, int(flagged.sum()))
     recall = tp / max(1, int(wanted.sum()))
@@ -70,7 +93,7 @@ def _precision_recall(
 
 
 def main() -> None:
-    """Train, choose penalty and threshold by cross-validation, write the weights."""
+    """Train, choose penalty and thresholds by cross-validation, write the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="report only, write nothing")
     args = parser.parse_args()
@@ -81,27 +104,31 @@ def main() -> None:
     vectors = np.asarray(embedder.embed_passages(texts), dtype=np.float64)
     folds = np.array([fold_of(t) for t in texts])
     wanted = np.array([r.expected is not None for r in rows])
-    best: tuple[float, float, float] | None = None  # (recall, -penalty, threshold)
+    best: tuple[float, float, Matrix] | None = None  # (recall, -penalty, thresholds)
     for penalty in PENALTIES:
-        held = np.zeros(len(rows))
+        held = np.zeros((len(rows), len(CLASSES)))
         for fold in range(FOLDS):
             train, test = folds != fold, folds == fold
             mean, scale = vectors[train].mean(0), vectors[train].std(0) + 1e-6
             chosen = [labels[i] for i in np.flatnonzero(train)]
             w, b = fit((vectors[train] - mean) / scale, chosen, penalty)
-            held[test] = 1.0 - softmax(((vectors[test] - mean) / scale) @ w + b)[:, 0]
-        for threshold in THRESHOLDS:
-            precision, recall = _precision_recall(held, wanted, threshold)
-            print(f"penalty {penalty} threshold {threshold}: cv P {precision:.3f} R {recall:.3f}")
-            if precision >= TARGET_PRECISION and (best is None or (recall, -penalty) > best[:2]):
-                best = (recall, -penalty, threshold)
-    if best is None:
-        raise SystemExit("no penalty/threshold keeps the target precision")
-    penalty, threshold = -best[1], best[2]
+            held[test] = softmax(((vectors[test] - mean) / scale) @ w + b)
+        thresholds = topic_thresholds(held, wanted)
+        precision, recall = _precision_recall(held, wanted, thresholds)
+        shown = ", ".join(
+            f"{c.value} {t:.2f}" for c, t in zip(CLASSES[1:], thresholds, strict=True) if c
+        )
+        print(f"penalty {penalty}: cv P {precision:.3f} R {recall:.3f} ({shown})")
+        if best is None or (recall, -penalty) > best[:2]:
+            best = (recall, -penalty, thresholds)
+    assert best is not None
+    penalty, thresholds = -best[1], best[2]
     mean, scale = vectors.mean(0), vectors.std(0) + 1e-6
     w, b = fit((vectors - mean) / scale, labels, penalty)
-    model = MeaningWeights(embedder.model_id, mean, scale, w, b, threshold)
-    print(f"chosen: penalty {penalty} threshold {threshold} (cv recall {best[0]:.3f})")
+    model = MeaningWeights(
+        embedder.model_id, mean, scale, w, b, float(thresholds.max()), thresholds
+    )
+    print(f"chosen: penalty {penalty} (cv recall {best[0]:.3f})")
     if not args.check:
         model.save(WEIGHTS_PATH)
         print(f"wrote {WEIGHTS_PATH}")

