@@ -134,6 +134,11 @@ class Catalogue:
             raise ValueError(f"bad command name {spec.name!r} (lower-case letters, digits, _)")
         if spec.listed and not 0 < len(spec.summary) <= 100:
             raise ValueError(f"/{spec.name} needs a summary of 1-100 characters")
+        for option in spec.options:  # Discord's limits
+            if not option.name.isidentifier() or option.name != option.name.lower():
+                raise ValueError(f"/{spec.name}: bad option name {option.name!r}")
+            if not 0 < len(option.description) <= 100:
+                raise ValueError(f"/{spec.name} {option.name}: a description of 1-100 characters")
         self._specs[spec.name] = spec
 
     def remove(self, name: str) -> None:

@@ -166,6 +166,7 @@ def test_the_runner_builds_the_discord_adapter_from_settings(tmp_path: Path) -> 
         assert adapter.platform == "discord"
         assert adapter.config == DiscordConfig(token="tok", test_guild=GUILD_ID)
         assert adapter.handler is runtime.router
+        assert adapter.menu_languages == ("de", "es", "fr", "ru")
         intents = adapter.client.intents
         assert intents.guilds and intents.guild_messages and intents.dm_messages
         assert intents.message_content
@@ -174,7 +175,14 @@ def test_the_runner_builds_the_discord_adapter_from_settings(tmp_path: Path) -> 
 
 
 async def test_commands_sync_to_the_test_guild_when_one_is_set() -> None:
-    adapter = DiscordAdapter(FakeHandler(), DiscordConfig(token="t", test_guild=GUILD_ID))
+    from bot import i18n
+
+    adapter = DiscordAdapter(
+        FakeHandler(),
+        DiscordConfig(token="t", test_guild=GUILD_ID),
+        words=i18n.words("en"),  # as the runner does
+        menu_languages=("de", "ru"),
+    )
     http = await connect(adapter.client)
     try:
         await adapter.client.setup_hook()
@@ -184,6 +192,11 @@ async def test_commands_sync_to_the_test_guild_when_one_is_set() -> None:
             f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands",
         )
         assert len(sync.json) == 18
+        # Described in each catalogue language, for clients in that locale.
+        profile = next(c for c in sync.json if c["name"] == "profile")
+        assert profile["description"] == "What I know about you"
+        assert profile["description_localizations"]["de"] == "Was ich über dich weiß"
+        assert set(profile["description_localizations"]) == {"de", "ru"}
     finally:
         await adapter.stop()
         http.uninstall()

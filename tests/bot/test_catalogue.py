@@ -87,6 +87,10 @@ def test_a_bad_entry_is_refused() -> None:
         table.add(CommandSpec("quiet", Audience.ANY))
     with pytest.raises(ValueError, match="bad command name"):
         table.add(CommandSpec("Ping-Pong", Audience.ANY, "x"))
+    with pytest.raises(ValueError, match="bad option name"):
+        table.add(CommandSpec("pong", Audience.ANY, "x", options=(CommandOption("Who", "y"),)))
+    with pytest.raises(ValueError, match="1-100"):
+        table.add(CommandSpec("pong", Audience.ANY, "x", options=(CommandOption("who", ""),)))
 
 
 async def test_an_undeclared_method_is_not_a_command(tmp_path: Any) -> None:
