@@ -524,17 +524,32 @@ def bench_erasure(
             "admin delete-user; both",
         ),
     ] = "both",
+    cross_user_every: Annotated[
+        float,
+        typer.Option(
+            "--cross-user-every",
+            min=0,
+            help="seconds between cross-user writes meanwhile (jobs, imports; 0: none)",
+        ),
+    ] = 1.0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Erase a user with ``--episodes`` episodes while another user commits turns back to back:
-    the other user's commit latency before and during the erasure."""
+    """Erase a user with ``--episodes`` episodes while another user commits turns back to back
+    (and cross-user writes go in, as a running bot's jobs make them): the other user's commit
+    latency before and during the erasure."""
     from memory_core.benchmarks.writes import run_erasure_bench
 
     modes = {"no": (False,), "yes": (True,), "both": (False, True)}.get(rewrite)
     if modes is None:
         raise typer.BadParameter("takes no, yes or both", param_hint="--rewrite")
     with err_console.status("starting") as status:
-        figures = run_erasure_bench(db, episodes, rewrites=modes, progress=status.update)
+        figures = run_erasure_bench(
+            db,
+            episodes,
+            rewrites=modes,
+            cross_user_s=cross_user_every,
+            progress=status.update,
+        )
     if as_json:
         store = "postgresql" if db else "sqlite"
         typer.echo(json.dumps({"store": store, "runs": [f.as_json() for f in figures]}))

@@ -35,7 +35,7 @@ from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
-from memory_core.store import bulk
+from memory_core.store import bulk, meta
 from memory_core.store import inbox as inbox_repo
 
 
@@ -376,8 +376,22 @@ def _load_user(
             progress(f"loaded {end:,} of {episodes:,} episodes")
 
 
+def _cross_user_writes(memory: Memory, every_s: float, stop: threading.Event) -> None:
+    """A cross-user write (the database-wide lock, exclusively) every ``every_s``, as a running
+    bot's jobs, imports and flushes make them, until ``stop``."""
+    n = 0
+    while not stop.wait(every_s):
+        with memory.db.write() as conn:
+            meta.put(conn, "bench_cross_user_tick", str(n))
+        n += 1
+
+
 async def _erasure_run(
-    target: str | Path, episodes: int, rewrite: bool, progress: Callable[[str], None] | None
+    target: str | Path,
+    episodes: int,
+    rewrite: bool,
+    cross_user_s: float,
+    progress: Callable[[str], None] | None,
 ) -> ErasureFigure:
     memory = Memory.open(target, None, clock=SystemClock())
     observer = Observer(Learner(memory.ctx, RulesExtractor(), RulesAuditor()))
@@ -396,7 +410,12 @@ async def _erasure_run(
             memory.db.retrying(observer._commit, _turn(f"other{int(rewrite)}", n))
             return (time.perf_counter() - started) * 1000
 
-        baseline = [await asyncio.to_thread(commit) for _ in range(30)]
+        ticking = threading.Event()
+        if cross_user_s > 0:
+            threading.Thread(
+                target=_cross_user_writes, args=(memory, cross_user_s, ticking), daemon=True
+            ).start()
+        baseline = [await asyncio.to_thread(commit) for _ in range(60)]
         during: list[float] = []
         done = asyncio.Event()
 
@@ -414,6 +433,7 @@ async def _erasure_run(
         erase_s = time.perf_counter() - started
         done.set()
         await task
+        ticking.set()
         return ErasureFigure(
             episodes,
             rewrite,
@@ -432,13 +452,16 @@ def run_erasure_bench(
     episodes: int,
     *,
     rewrites: tuple[bool, ...] = (False, True),
+    cross_user_s: float = 1.0,
     progress: Callable[[str], None] | None = None,
 ) -> list[ErasureFigure]:
-    """Erase a user with ``episodes`` episodes while another user commits turns back to back,
-    without and with the table rewrite (``VACUUM FULL``, the old /forgetme), each on a fresh
-    scratch store: the other user's commit latency before and during the erasure."""
+    """Erase a user with ``episodes`` episodes while another user commits turns back to back
+    (and, every ``cross_user_s``, a cross-user write goes in, as a running bot's jobs make
+    them; 0: none), without and with the table rewrite (``VACUUM FULL``, the old /forgetme),
+    each on a fresh scratch store: the other user's commit latency before and during."""
     out = []
     for rewrite in rewrites:
         with scratch(server, "erase") as target:
-            out.append(asyncio.run(_erasure_run(target, episodes, rewrite, progress)))
+            run = _erasure_run(target, episodes, rewrite, cross_user_s, progress)
+            out.append(asyncio.run(run))
     return out

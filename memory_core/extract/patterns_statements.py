@@ -604,7 +604,11 @@ def _momentary(verb: str, body: str, clause: str) -> bool:
         return True
     if verb == "keep" and re.match(r"^\w+ing\b", body):
         return True  # "I keep forgetting"
-    if (verb in _PAST_IRREGULAR or verb.endswith("ed")) and _PASSING_EVENT.search(body):
+    if (
+        (verb in _PAST_IRREGULAR or verb.endswith("ed"))
+        and verb != "used"
+        and _PASSING_EVENT.search(body)
+    ):
         return True  # "I had a great weekend", "I made a mistake"
     if verb == "will" and _WILL_NOW.match(body):
         return True
@@ -657,12 +661,19 @@ def _opinion_or_mood(predicate: str) -> bool:
     return value in EVALUATIVE or value in TRANSIENT_STATES or head in PASSING_SENSATIONS
 
 
+_OWNED_TOPIC = re.compile(rf"\b(?:{alternation(_OWNED_WORDS)})\b", re.IGNORECASE)
+
+
 def _owned(verb: str, rest: str) -> bool:
     """True when a negated or ended statement is about a topic a specific rule owns: what the
     user is (diet, nationality, a condition, a job), has (an illness), or did ("used to live")."""
     rest = re.sub(r"^to\s+", "", rest.strip(), flags=re.IGNORECASE)
     if verb == "have":
         return _health(rest)
+    if verb == "used":
+        # "I used to be a chef", "I used to live in Paris": no rule reads a former job or home
+        # ("I used to be a vegetarian" is the diet rule's).
+        return bool(_OWNED_TOPIC.match(re.sub(r"^be\s+(?:an?\s+)?", "", rest))) or _health(rest)
     if verb == "be" and re.match(r"^(?:not\s+|no\s+longer\s+)?(?:a|an)\s", rest, re.I) is None:
         return bool(_OWNED.search(rest)) or _health(rest)
     return bool(_OWNED.match(rest)) or _health(rest) or _occupation_in(rest)
@@ -783,7 +794,10 @@ _ANTECEDENT = re.compile(
     r"|\b[A-Z][a-z]+\b"
 )
 _PAST_MARKER = re.compile(
-    r"\b(?:yesterday|last|ago|once|when\s+i\s+was|as\s+a\s+(?:kid|child)|in\s+(?:19|20)\d\d)\b",
+    r"\b(?:yesterday|last|ago|once|when\s+i\s+was|as\s+a\s+(?:kid|child)|in\s+(?:19|20)\d\d|"
+    # "… before I slept": the other verb tells the time.
+    r"(?:before|after|when|while|until|till)\s+i\s+(?:[a-z]+ed|was|had|did|went|slept|left|got|"
+    r"came|woke|ate|fell|began|met|saw|took))\b",
     re.IGNORECASE,
 )
 
@@ -938,6 +952,62 @@ def _request(rest: str) -> bool:
     return verb not in _LIFE_VERBS or not _LIFE_GOAL.search(rest)
 
 
+#: What makes a bare verb a fact: how often ("I clean a lot") or when in life ("I moved when I
+#: was 14").
+_SAYS_WHEN = re.compile(
+    r"^\s*(?:a\s+lot|a\s+ton|all\s+the\s+time|constantly|every\s+day|daily|regularly|"
+    r"(?:back\s+)?when\s+i\s+was\s+(?:\d{1,2}|a\s+(?:kid|child|teen|teenager|baby|student)|"
+    r"young|little|younger|in\s+(?:school|college|high\s+school))|as\s+a\s+(?:kid|child|teen|"
+    r"teenager))\s*$",
+    re.IGNORECASE,
+)
+
+
+#: What is coming in the user's life ("getting married", "getting a new puppy").
+_COMING = re.compile(
+    r"^getting\s+(?:married|engaged|divorced|hitched|remarried|"
+    r"(?:a|an|my\s+first)\s+(?:new\s+|little\s+|second\s+)?(?:puppy|kitten|dog|cat|pet|"
+    rf"tattoo|car|house|degree|baby|{alternation(PET_SPECIES | frozenset(PET_BREEDS))})\b)",
+    re.IGNORECASE,
+)
+
+
+def _is_no_trait(rest: str, body: str) -> bool:
+    """After "I'm": a name typed in lower case ("I'm mia"), an opinion or a mood ("awesome",
+    "tired"), an age (stale next year) or where the user is now ("in Paris")."""
+    word = rest.strip().rstrip(".!")
+    if re.fullmatch(r"[a-z]+", word) and not _looks_like_a_trait(word):
+        return True
+    return _opinion_or_mood(body) or bool(_AGE.match(body)) or bool(_HERE.match(body))
+
+
+def _says_nothing(verb: str, rest: str) -> bool:
+    """True for "I see", "I agree": no words about the user after the verb, no activity, and
+    neither how often nor when ("I knit a lot", "I moved when I was 14" say something)."""
+    if _key_words(rest) or verb in _ACTIVITIES:
+        return False
+    return _SAYS_WHEN.match(rest) is None or verb in _NOT_HABITS
+
+
+def _coming(clause: str, body: str, rest: str, ctx: Context) -> list[Candidate]:
+    """ "I'm getting married in the spring", "I'm getting a puppy": a plan, not this moment."""
+    words = _key_words(re.sub(r"^getting\s+", "", body, flags=re.IGNORECASE))
+    text = _rewrite(clause, ctx, agree=("be", rest))
+    return _candidate(f"plan.{words}", text, Category.TASK_CONTEXT, HINT, False)
+
+
+_DO_NOT = re.compile(r"\b(?:do|did)\s+not\b|\b(?:don't|didn't)\b", re.IGNORECASE)
+
+
+def _agreeing(verb: str, rest: str, clause: str, *, negated: bool) -> tuple[str, str] | None:
+    """What later verbs agree with, or None: after "does not" every verb stays bare ("I do not
+    sing or dance" → "… does not sing or dance")."""
+    return None if negated and _DO_NOT.search(clause) else (verb, rest)
+
+
+_NOT_HABITS = frozenset("see hear know think guess mean get got feel say do did try".split())
+
+
 def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     head = _user_head(clause)
     if head is None:
@@ -953,7 +1023,7 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []
     if verb in _WISH_VERBS and _request(rest):
         return []  # "I want to know the weather" asks for something now
-    if not _key_words(rest) and verb not in _ACTIVITIES:
+    if _says_nothing(verb, rest):
         return []  # "I see", "I agree": nothing said about the user
     if verb == "would":
         if not re.match(r"^\s*(?:really\s+)?(?:like|love)\s+to\b", rest, re.I):
@@ -966,11 +1036,10 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []  # "I'm not vegetarian", "I used to live in Paris": the specific rules decide
     if _IDIOM.search(clause) or (verb in _PREFERENCE_VERBS and _NOT_A_TASTE.match(body)):
         return []
-    word = rest.strip().rstrip(".!")
-    if verb == "be" and re.fullmatch(r"[a-z]+", word) and not _looks_like_a_trait(word):
-        return []  # "I'm mia": a name typed in lower case, not a trait
-    if verb == "be" and (_opinion_or_mood(body) or _AGE.match(body) or _HERE.match(body)):
-        return []  # "I'm awesome", "I'm tired", "I'm 34" (stale next year), "I'm in Paris"
+    if verb == "be" and _is_no_trait(rest, body):
+        return []
+    if verb == "be" and _COMING.match(body):
+        return _coming(clause, body, rest, ctx)
     if _momentary(verb, body, clause):
         return []
     if verb in {"have", "got"} and _EVENT.match(body):
@@ -986,7 +1055,7 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     if "." not in key:
         key = f"{key}.{slug(verb)}"
     hint = RELATIONSHIP_HINT if reading.category == Category.RELATIONSHIP else HINT
-    text = _rewrite(clause, ctx, agree=(verb, rest))
+    text = _rewrite(clause, ctx, agree=_agreeing(verb, rest, clause, negated=negated))
     return _candidate(key, text, reading.category, hint, reading.sensitive)
 
 

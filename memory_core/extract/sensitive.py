@@ -78,7 +78,10 @@ _B64 = re.compile(r"(?<![\w/+=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w/+=-])")
 _SECRET_WORDS = (
     r"password|passwd|pwd|pw|pword|passcode|passphrase|pass\s?word|pin(?:\s+(?:code|number))?|"
     r"code|combination|combo|secret|api[\s_-]?key|token|access\s+key|secret\s+key|"
-    r"recovery\s+(?:phrase|code)|seed\s+phrase|login\s+code"
+    r"recovery\s+(?:phrase|code)|seed\s+phrase|login\s+code|"
+    # The bot's other languages: de, es, fr, ru.
+    r"passwort|kennwort|geheimzahl|zugangscode|contraseña|código\s+secreto|mot\s+de\s+passe|"
+    r"code\s+secret|пароль|пин-код|пин"
 )
 _NUMBER_WORDS = (
     "zero",
@@ -105,7 +108,8 @@ _QUOTED_OR_WORD = (
 )
 _KEYWORD_SECRET = re.compile(
     rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+)?"
-    rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b)"
+    rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b"
+    r"|\b(?:ist|lautet|war|es|era|est|était)\b|\s[—–]|(?<=пароль)(?=\s)|(?<=пин)(?=\s))"
     rf"\s*(?P<v>{_QUOTED_OR_WORD})",
     re.IGNORECASE,
 )
@@ -123,7 +127,9 @@ _NOT_A_SECRET = frozenset(
     incorrect correct same different set changed reset required saved stored in on at for my
     your this that it its something nothing easy hard simple complicated broken working ready
     done new old mine yours here there written below above attached fine ok okay good bad
-    great terrible""".split()
+    great terrible zu sehr nicht neu alt falsch richtig sicher unsicher ein eine der die das
+    muy demasiado nuevo nueva viejo vieja falso un una el la trop très nouveau nouvelle faux
+    bon mauvais une le слишком очень новый старый неправильный правильный не""".split()
 )
 _DIGITY_SECRETS = ("code", "combination", "combo", "pin")
 # "my zip code is 10115" names a code that is no secret.

@@ -124,6 +124,29 @@ def erase(conn: Connection, user_id: str) -> dict[str, int]:
     return counts
 
 
+def erase_order(conn: Connection) -> list[str]:
+    """The tables :func:`erase` deletes from, in the order a piecewise erasure goes: the
+    learning and vector queues first (nothing is learned or embedded for the user from then
+    on), then the vectors, then the rest."""
+    first = ["outbox", "vector_queue"]
+    return [*first, *_vector_tables(conn), *(t for t in ERASED_TABLES if t not in first)]
+
+
+def erase_some(conn: Connection, table: str, user_id: str, limit: int) -> int:
+    """PostgreSQL: delete up to ``limit`` of the user's rows of ``table``; how many."""
+    if table not in ERASED_TABLES and table not in ("vec_facts", "vec_episodes"):
+        raise ValueError(f"not a table of user data: {table}")
+    return int(
+        conn.execute(
+            text(
+                f"DELETE FROM {table} WHERE ctid IN "
+                f"(SELECT ctid FROM {table} WHERE user_id = :u LIMIT :n)"
+            ),
+            {"u": user_id, "n": limit},
+        ).rowcount
+    )
+
+
 def leftovers(conn: Connection, user_id: str) -> dict[str, int]:
     """What is still stored for ``user_id``: rows per table, FTS entries, vectors (empty: none)."""
     out: dict[str, int] = {}

@@ -6,6 +6,7 @@ change log, conflicts, relations, entities, outbox, sessions, settings).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -155,7 +156,39 @@ async def erase_user(ctx: Context, user_id: str) -> dict[str, int]:
     return counts
 
 
+#: PostgreSQL: each transaction of an erasure deletes about this long's worth of rows.
+ERASE_STEP_S = 0.05
+
+
 def _erase(ctx: Context, user_id: str) -> dict[str, int]:
-    # The user's lock only: erasing one user never holds up another's writes.
+    counts: dict[str, int] = {}
+    if ctx.db.postgres:
+        # Piecewise, in transactions of ~50 ms: each holds the user's write lock and the
+        # database-wide lock *shared*. One long DELETE (a user with 1M episodes: minutes) would
+        # keep a cross-user writer, which needs that lock exclusively, waiting all along — and
+        # while it waits, PostgreSQL queues every other user's write behind it.
+        with ctx.db.read() as conn:
+            tables = user_data_repo.erase_order(conn)
+        for table in tables:
+            counts[table] = _erase_table(ctx, user_id, table)
+    # Then everything at once, in one transaction: what was left, or written meanwhile (on
+    # SQLite, with its one writer, this is the whole erasure).
     with ctx.db.write(users=[user_id]) as conn:
-        return user_data_repo.erase(conn, user_id)
+        rest = user_data_repo.erase(conn, user_id)
+    return {t: counts.get(t, 0) + rest.get(t, 0) for t in {*counts, *rest}}
+
+
+def _erase_table(ctx: Context, user_id: str, table: str) -> int:
+    """Delete the user's rows of ``table`` in transactions sized to take ~ERASE_STEP_S each."""
+    removed, batch = 0, 500
+    while True:
+        started = time.perf_counter()
+        with ctx.db.write(users=[user_id]) as conn:
+            n = user_data_repo.erase_some(conn, table, user_id, batch)
+        removed += n
+        if n < batch:
+            return removed
+        took = time.perf_counter() - started
+        # Toward the target time, at most doubling or halving (within 100 - 20,000 rows).
+        factor = min(2.0, max(0.5, ERASE_STEP_S / max(took, 1e-3)))
+        batch = max(100, min(20_000, int(batch * factor)))

@@ -323,3 +323,28 @@ def test_luhn(number: str, valid: bool) -> None:
 )
 def test_iban_checksum(iban: str, valid: bool) -> None:
     assert iban_valid(iban) is valid
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mein Passwort ist hunter22", "hunter22"),
+        ("das WLAN-Kennwort lautet Sonne2024", "Sonne2024"),
+        ("mi contraseña es gato1234", "gato1234"),
+        ("mon mot de passe est chat5678", "chat5678"),
+        ("мой пароль: kotik99", "kotik99"),
+        ("Мой пароль kotik99", "kotik99"),
+    ],
+)
+def test_secrets_said_in_the_bots_other_languages_are_found(text: str, secret: str) -> None:
+    """A password said in German, Spanish, French or Russian is a secret too."""
+    spans = find_sensitive(text)
+    assert [s.text_in(text) for s in spans] == [secret]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["mein Passwort ist zu schwach", "mi contraseña es muy larga", "пароль слишком короткий"],
+)
+def test_talk_about_a_password_in_other_languages_is_no_secret(text: str) -> None:
+    assert find_sensitive(text) == []

@@ -362,7 +362,6 @@ NOTHING = [
     "Suppose my name was Bob",
     # negations and the past
     "I'm not vegetarian",
-    "I used to live in Paris",
     "I don't have asthma",
     # not facts at all
     "ok",
@@ -845,3 +844,13 @@ def test_candidate_rejects_malformed_values(kwargs: dict[str, object]) -> None:
     }
     with pytest.raises(InvalidInputError):
         Candidate(**{**base, **kwargs})  # type: ignore[arg-type]
+
+
+def test_a_former_home_is_history_not_the_home() -> None:
+    """ "I used to live in Paris" is kept as the user's past (nothing said is lost), never as
+    where they live."""
+    found = {
+        c.key: c for c in extract_rules(TurnInput(user_text="I used to live in Paris", time=NOW))
+    }
+    assert "home_city" not in found
+    assert [c.value_text for c in found.values()] == ["The user used to live in Paris."]

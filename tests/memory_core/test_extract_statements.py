@@ -244,3 +244,29 @@ def test_secrets_never_become_statements() -> None:
 
 def test_a_statement_before_a_question_is_kept() -> None:
     assert texts("I knit every evening, do you?") == ["Ana knits every evening."]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("I used to be a lifeguard.", "Ana used to be a lifeguard."),
+        ("I used to live in Ghent.", "Ana used to live in Ghent."),
+        ("I knit a lot.", "Ana knits a lot."),
+        ("I emigrated when I was 9.", "Ana emigrated when they were 9."),
+        ("I'm getting engaged in the autumn.", "Ana is getting engaged in the autumn."),
+        ("I am getting a new kitten.", "Ana is getting a new kitten."),
+        ("I don't ski or skate.", "Ana doesn't ski or skate."),
+        ("I wrote letters before I went to bed.", "Ana wrote letters before they went to bed."),
+    ],
+)
+def test_former_lives_habits_and_coming_events_are_kept_as_said(text: str, said: str) -> None:
+    """A former job or home, how often, when in life, what is coming; a negated pair of verbs
+    stays bare and a past stays past (issue 23: nothing said is lost)."""
+    assert [c.value_text for c in run(text)] == [said]
+
+
+@pytest.mark.parametrize(
+    "text", ["I used to be a vegetarian.", "I see a lot.", "I'm getting a coffee."]
+)
+def test_what_other_rules_own_or_this_moment_is_not_a_general_fact(text: str) -> None:
+    assert [c.key for c in run(text) if c.key.startswith(("past.", "habit.", "plan."))] == []

@@ -161,3 +161,32 @@ async def test_the_same_plan_in_other_words_names_the_second_member_and_asks_not
     await lexical.erase(ANA, rewrite=False)
     (left,) = await lexical.group_facts(GROUP)
     assert left.said_by == ("Bob",) and "Thursdays" in left.fact.value_text
+
+
+def test_group_plans_are_read_in_the_bots_other_languages() -> None:
+    """German, Spanish, French and Russian group statements are the group's, filed as meeting,
+    rota, rule or plan; their questions, maybes and secrets are not (issue 23)."""
+    from memory_core.extract.group import group_candidate
+
+    kinds = {
+        "Unser Lesekreis trifft sich donnerstags um 19 Uhr": "group.meeting",
+        "Wir haben beschlossen, im Mai nach Lissabon zu fahren": "group.plan.",
+        "Nuestro club se reúne los martes a las 8": "group.meeting",
+        "Decidimos ir a Oporto en junio": "group.plan.",
+        "Cette semaine, c'est le tour de Léa de faire les courses": "group.rota",
+        "On a décidé de partir à Lyon en septembre": "group.plan.",
+        "Мы решили поехать в Казань в июле": "group.plan.",
+        "В нашем клубе правило: никогда не опаздывать": "group.rule.",
+    }
+    for text, kind in kinds.items():
+        found = group_candidate(text)
+        assert found is not None and found.key.startswith(kind), (text, found)
+    for text in (
+        "Wann treffen wir uns am Samstag?",
+        "Vielleicht fahren wir im Mai nach Rom",
+        "¿Quedamos el viernes?",
+        "Si on part en juin, on prend le train",
+        "Между нами, мы решили уволить Олега в мае",
+        "Wir treffen uns am Freitag, mein Passwort ist hunter22",
+    ):
+        assert group_candidate(text) is None, text

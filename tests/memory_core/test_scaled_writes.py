@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -274,3 +275,49 @@ async def test_a_turn_commit_is_two_round_trips_on_postgresql(
     assert rows[2][3] == "Hi?"  # the question the user answered, read in the first round trip
     assert len({r[4] for r in rows}) == 1 and turns_counted == 2  # one conversation, 2 turns
     assert [q[0] for q in queued] == [rows[0][0], rows[2][0]]  # the user's lines' vectors
+
+
+async def test_erasing_a_big_user_lets_cross_user_writes_in_between(
+    pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long erasure (deleting takes time in proportion to the rows: here made slow on
+    purpose) goes in short transactions: a cross-user write — which needs the database-wide
+    lock exclusively, and while it waits holds every other user's writes up behind it — gets
+    in between them instead of waiting for the whole erasure."""
+    from memory_core.store import bulk, meta
+    from memory_core.store import user_data as user_data_repo
+
+    def slowed(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def run(conn: Any, *args: Any) -> Any:
+            out = fn(conn, *args)
+            removed = out if isinstance(out, int) else out.get("episodes", 0)
+            time.sleep(removed * 0.0005)  # inside the transaction, as a big DELETE is
+            return out
+
+        return run
+
+    monkeypatch.setattr(user_data_repo, "erase", slowed(user_data_repo.erase))
+    monkeypatch.setattr(user_data_repo, "erase_some", slowed(user_data_repo.erase_some))
+    memory = Memory.open(pg_url, None, clock=clock)
+    try:
+        with memory.db.write(users=[ALICE]) as conn:
+            bulk.generate_episodes(conn, ALICE, 0, 1999, 1.0)
+        waited: list[float] = []
+
+        def cross_user_write() -> None:
+            time.sleep(0.3)  # the erasure is under way
+            started = time.perf_counter()
+            with memory.db.write() as conn:
+                meta.put(conn, "tick", "1")
+            waited.append(time.perf_counter() - started)
+
+        writer = threading.Thread(target=cross_user_write)
+        started = time.perf_counter()
+        writer.start()
+        await memory.erase(ALICE, rewrite=False)
+        took = time.perf_counter() - started
+        writer.join()
+    finally:
+        memory.close()
+    assert took > 0.9  # 2,000 rows at 0.5 ms each
+    assert waited[0] < 0.6, waited  # one piece at most, not the whole erasure
