@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from adapters.console import ConsoleAdapter
-from bot import app
+from bot import app, i18n
 from bot.config import Settings
 from memory_core import Memory, MemoryCoreError
 
@@ -30,6 +30,7 @@ async def run_console(settings: Settings, user: str, db: Path | str | None = Non
         settle=runtime.settle,
         stream=settings.stream_replies,
         save_dir=str(save_dir(runtime.memory)),
+        words=i18n.words(settings.default_language),
     )
     runtime.attach(adapter.platform, adapter)
     await runtime.start()

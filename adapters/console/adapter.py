@@ -26,6 +26,7 @@ from datetime import datetime
 from typing import TextIO
 
 from adapters.types import (
+    N_,
     Attachment,
     Button,
     ButtonPress,
@@ -33,7 +34,18 @@ from adapters.types import (
     IncomingMessage,
     Reply,
     Target,
+    Words,
+    english,
 )
+
+# The console's own texts, in the bot's default language (a terminal tells no app language).
+CANT_READ = N_("I can't read {path}: {reason}. Nothing changed.")
+TAP_USAGE = N_("Usage: /tap N, with N between 1 and {n}.")
+NO_BUTTONS = N_("There are no buttons to tap.")
+CHOOSE = N_("(type {numbers} to choose)")
+EITHER = N_("{items} or {last}")
+SAVED = N_("[saved {name} to {path}]")
+WELCOME = N_("membot — type /help; Ctrl-D to leave.")
 
 
 class ConsoleStream:
@@ -91,8 +103,11 @@ class ConsoleAdapter:
         out: TextIO | None = None,
         save_dir: str = ".",
         stream: bool = True,
+        words: Words = english,
     ) -> None:
         self.handler = handler
+        #: Puts the console's own texts into the default language (the bot's catalogue).
+        self.words = words
         self.user = user
         self.display_name = display_name or user
         self.now = now
@@ -114,7 +129,8 @@ class ConsoleAdapter:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as fh:
                 fh.write(reply.document.content)
-            text = f"{text}\n[saved {reply.document.filename} to {path}]".strip()
+            saved = self._say(SAVED, name=reply.document.filename, path=path)
+            text = f"{text}\n{saved}".strip()
         lines = text.splitlines() or [""]
         print("bot> " + lines[0], file=self.out)
         for line in lines[1:]:
@@ -124,8 +140,12 @@ class ConsoleAdapter:
             print(f"  [{i}] {button.label}", file=self.out)
         if flat:
             self._last_buttons = flat
-            print(f"  {choose_hint(len(flat))}", file=self.out)
+            print(f"  {choose_hint(len(flat), self.words)}", file=self.out)
         self.out.flush()
+
+    def _say(self, text: str, **fields: object) -> str:
+        """One of the console's own texts, in the default language, its fields filled."""
+        return self.words("", text).format(**fields)
 
     async def send(self, target: Target, reply: Reply) -> None:
         """Outbound messages (conflict questions, reflections) print like any other."""
@@ -153,7 +173,8 @@ class ConsoleAdapter:
             try:
                 attachment = _read_attachment(path)
             except OSError as exc:  # the console's own file, like a failed upload elsewhere
-                self.show(Reply(f"I can't read {path}: {exc.strerror or exc}. Nothing changed."))
+                reason = exc.strerror or str(exc)
+                self.show(Reply(self._say(CANT_READ, path=path, reason=reason)))
                 return
             text = "/import"
         msg = IncomingMessage(
@@ -179,13 +200,8 @@ class ConsoleAdapter:
 
     async def _tap(self, arg: str) -> None:
         if not arg.isdigit() or not 1 <= int(arg) <= len(self._last_buttons):
-            self.show(
-                Reply(
-                    f"Usage: /tap N, with N between 1 and {len(self._last_buttons)}."
-                    if self._last_buttons
-                    else "There are no buttons to tap."
-                )
-            )
+            n = len(self._last_buttons)
+            self.show(Reply(self._say(TAP_USAGE, n=n) if n else self._say(NO_BUTTONS)))
             return
         button = self._last_buttons[int(arg) - 1]
         self._last_buttons = ()
@@ -234,7 +250,7 @@ class ConsoleAdapter:
         interactive = stdin.isatty()
         if interactive:
             _enable_line_editing()
-            print("membot — type /help; Ctrl-D to leave.", file=self.out)
+            print(self._say(WELCOME), file=self.out)
         while True:
             line = await asyncio.to_thread(_read_line, stdin, interactive)
             if line is None:
@@ -244,11 +260,15 @@ class ConsoleAdapter:
             await self.handle_line(line)
 
 
-def choose_hint(n: int) -> str:
+def choose_hint(n: int, words: Words = english) -> str:
     """The line under a keyboard: ``(type 1, 2 or 3 to choose)``."""
     numbers = [str(i) for i in range(1, n + 1)]
-    listed = numbers[0] if n == 1 else f"{', '.join(numbers[:-1])} or {numbers[-1]}"
-    return f"(type {listed} to choose)"
+    listed = (
+        numbers[0]
+        if n == 1
+        else words("", EITHER).format(items=", ".join(numbers[:-1]), last=numbers[-1])
+    )
+    return words("", CHOOSE).format(numbers=listed)
 
 
 def _read_line(stdin: TextIO, interactive: bool) -> str | None:

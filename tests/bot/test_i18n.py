@@ -17,7 +17,7 @@ from bot.router import Router
 from devtools import locales
 from memory_core.clock import ManualClock
 from tests.bot.conftest import ConsoleSession, Harness
-from tests.factories import message
+from tests.factories import START, message
 from tests.fakes.anthropic_server import FakeAnthropic
 
 
@@ -132,6 +132,31 @@ async def test_why_the_engine_refuses_a_file_is_said_in_the_users_language(
         "Sorry — damit kann ich nichts anfangen: ich habe nichts geändert: "
         "Zeile 4: das ist zu lang zum Merken (1200 > 1000 Zeichen)."
     )
+
+
+async def test_the_console_says_its_own_texts_in_the_default_language() -> None:
+    """The console's hints (no app language in a terminal) come from the catalogue."""
+    from io import StringIO
+
+    from adapters.console import ConsoleAdapter
+    from adapters.types import Button, Reply
+    from bot.i18n import words
+
+    out = StringIO()
+    console = ConsoleAdapter(
+        None,  # type: ignore[arg-type]  # nothing here reaches the bot
+        user="ana",
+        now=lambda: START,
+        out=out,
+        words=words("de"),
+    )
+    console.show(Reply("?", buttons=((Button("a", "1"), Button("b", "2"), Button("c", "3")),)))
+    await console.handle_line("/tap 7")
+    await console.handle_line("/import /nonexistent/MEMORY.md")
+    printed = out.getvalue()
+    assert "(tippe 1, 2 oder 3 zum Auswählen)" in printed, printed
+    assert "So geht's: /tap N, mit N zwischen 1 und 3." in printed
+    assert "Ich kann /nonexistent/MEMORY.md nicht lesen:" in printed
 
 
 @pytest.fixture
