@@ -14,7 +14,8 @@ from adapters.types import Reply
 from bot.i18n import t
 from bot.notifier import Notifier
 from bot.quotas import HeavyQuota
-from memory_core import ImportSummary, Memory
+from memory_core import Memory
+from memory_core.types import ImportSummary
 
 log = structlog.get_logger("bot.imports")
 

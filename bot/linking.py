@@ -6,7 +6,7 @@ from __future__ import annotations
 from adapters.types import Button, Reply
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.i18n import N_, t
-from memory_core import LinkClaimOutcome as ClaimOutcome
+from memory_core.types import LinkClaimOutcome as ClaimOutcome
 
 PLATFORMS = {"telegram": N_("Telegram"), "discord": N_("Discord"), "console": N_("the console")}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import N_, t
 from bot.responder import yours
-from memory_core import procedure_steps, procedure_topic
+from memory_core.types import procedure_steps, procedure_topic
 from memory_core.values import Fact
 
 HELP = N_("""I'm membot — I remember what you tell me, across conversations.

@@ -33,16 +33,10 @@ from bot.page.auth import (
     Session,
     check_init_data,
 )
-from memory_core import (
-    Category,
-    ConflictChoice,
-    ConflictOutcome,
-    Memory,
-    UserView,
-    people_of,
-)
+from memory_core import Memory, UserView
 from memory_core.errors import InvalidInputError, NotFoundError
-from memory_core.values import Audience, Status
+from memory_core.types import ConflictChoice, ConflictOutcome, people_of
+from memory_core.values import Audience, Category, Status
 
 log = structlog.get_logger("bot.page")
 
