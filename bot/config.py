@@ -246,7 +246,7 @@ class Settings(BaseSettings):
     # an import still applying after this long is finished in the background (the user is
     # messaged when it is done) instead of holding the button press
     import_answer_within_s: float = Field(default=3.0, ge=0, le=60)
-    # background jobs (bot/scheduler.py, bot/jobs.py); crons are read in `timezone`
+    # background jobs (memory_core/engine/: jobs.py, scheduler.py); crons are read in `timezone`
     timezone: str = "UTC"
     jobs_poll_s: float = Field(default=30.0, gt=0)
     jobs_jitter_s: float = Field(default=300.0, ge=0)

@@ -7,7 +7,8 @@ from pathlib import Path
 from adapters.console import ConsoleAdapter
 from bot import app, i18n
 from bot.config import Settings
-from memory_core import Memory, MemoryCoreError
+from memory_core import Memory
+from memory_core.errors import MemoryCoreError
 
 
 def save_dir(memory: Memory) -> Path:

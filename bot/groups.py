@@ -14,12 +14,12 @@ from adapters.types import Button, ButtonPress, IncomingMessage, PressResult, Re
 from bot import questions, texts
 from bot.buttons import Action, ButtonCodec, ButtonKind, Verdict
 from bot.i18n import N_, t
-from memory_core import (
+from memory_core import Memory
+from memory_core.types import (
     ConflictChoice,
     ConflictOutcome,
     GroupForgetOutcome,
     GroupHeard,
-    Memory,
     chat_of,
     group_key,
 )

@@ -15,7 +15,8 @@ from adapters.types import Reply
 from bot.i18n import N_, t, tn
 from bot.notifier import Notifier
 from bot.quotas import HeavyQuota
-from memory_core import ImportPlan, ImportSummary, Memory
+from memory_core import Memory
+from memory_core.types import ImportPlan, ImportSummary
 
 log = structlog.get_logger("bot.imports")
 

@@ -7,7 +7,7 @@ from adapters.types import Button, Reply
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.i18n import N_, t
 from bot.platforms import PLATFORMS as REGISTERED
-from memory_core import LinkClaimOutcome as ClaimOutcome
+from memory_core.types import LinkClaimOutcome as ClaimOutcome
 
 #: Platform → its name shown to users: the registered platforms' titles, and the console.
 PLATFORMS = {name: p.title for name, p in REGISTERED.items()} | {"console": N_("the console")}

@@ -21,7 +21,8 @@ from collections.abc import Awaitable, Callable, Mapping
 
 import structlog
 
-from memory_core import Lane, LLMPrice, Memory, MetricsReport, Operations, StoreStats
+from memory_core import Memory, Operations
+from memory_core.types import LLMPrice, MetricsReport, StoreStats
 
 log = structlog.get_logger("bot.metrics")
 
@@ -257,7 +258,7 @@ class MetricsServer:
             if self._cache is not None and now - self._cache[0] < self.ttl:
                 return self._cache[1]
             extra = {**self.extra(), "asyncio_tasks": float(len(asyncio.all_tasks()))}
-            text = await self._memory.run(Lane.BACKGROUND, self._compute, extra)
+            text = await self._memory.in_background(self._compute, extra)
             self._cache = (now, text)
             return text
 

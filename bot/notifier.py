@@ -11,7 +11,9 @@ from adapters.types import Outbound, Reply, Target
 from bot import questions
 from bot.buttons import ButtonCodec
 from bot.i18n import Languages
-from memory_core import Conflict, Delivered, Memory, News, ReflectionPost
+from memory_core import Delivered, Memory, News
+from memory_core.types import Conflict
+from memory_core.values import Reflection
 
 log = structlog.get_logger("bot.notifier")
 
@@ -111,7 +113,7 @@ class Notifier:
             asked.append(question.id)
         return tuple(asked)
 
-    async def reflection_ready(self, post: ReflectionPost) -> str | None:
+    async def reflection_ready(self, post: Reflection) -> str | None:
         """Send a saved reflection to the user's private chat: the chat it reached, or
         ``None`` if it cannot go yet (the engine records where it went)."""
         target = await self.private_target(post.user_id)

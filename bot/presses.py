@@ -14,15 +14,9 @@ from bot.i18n import t, tn
 from bot.imports import ImportRunner
 from bot.quotas import HeavyQuota
 from bot.responder import first_name
-from memory_core import (
-    ConflictChoice,
-    ConflictOutcome,
-    LinkOutcome,
-    Memory,
-    QuestionAnswer,
-    UserView,
-)
+from memory_core import Memory, UserView
 from memory_core.errors import NotFoundError
+from memory_core.types import ConflictChoice, ConflictOutcome, LinkOutcome, QuestionAnswer
 from memory_core.values import Audience, Fact
 
 log = structlog.get_logger("bot.presses")

@@ -10,7 +10,8 @@ from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.i18n import t
 from bot.responder import second_person, yours
-from memory_core import Conflict, Fact, Question, ReflectionPost, chat_of
+from memory_core.types import Conflict, Question, chat_of
+from memory_core.values import Fact, Reflection
 
 
 def _said(fact: Fact) -> str:
@@ -125,7 +126,7 @@ def still_true_reply(codec: ButtonCodec, question: Question, lang: str = "en") -
     )
 
 
-def reflection_reply(codec: ButtonCodec, post: ReflectionPost, lang: str = "en") -> Reply:
+def reflection_reply(codec: ButtonCodec, post: Reflection, lang: str = "en") -> Reply:
     """The weekly post: the reflection, and whether it looks right."""
     uid = post.user_id
 

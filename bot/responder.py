@@ -29,27 +29,24 @@ from typing import Any, Protocol
 import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
-from memory_core import (
+from memory_core import MemoryTools, answering, is_question, llm_scope
+from memory_core.errors import LLMError
+from memory_core.types import (
     Candidate,
     ConversationLLM,
     LLMBudget,
-    MemoryTools,
     Person,
     Prompt,
     TextSink,
     ToolChange,
-    answering,
     find_people,
     is_person_key,
-    is_question,
-    llm_scope,
     note_language,
     people_of,
     plain_question,
     procedure_steps,
     procedure_topic,
 )
-from memory_core.errors import LLMError
 from memory_core.values import Category, Fact, SearchHit
 
 log = structlog.get_logger("bot.responder")

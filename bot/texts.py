@@ -6,8 +6,8 @@ from __future__ import annotations
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, t
 from bot.responder import yours
-from memory_core import procedure_steps, procedure_topic
 from memory_core.errors import InvalidInputError
+from memory_core.types import procedure_steps, procedure_topic
 from memory_core.values import Fact
 
 #: Where to find help, added to every reply to a message about self-harm (the model's too).

@@ -25,18 +25,9 @@ from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.i18n import t
 from bot.responder import Responder, TurnContext, asks
 from bot.texts import HELP_POINTER
-from memory_core import (
-    Candidate,
-    Extractor,
-    Memory,
-    Observer,
-    SearchHit,
-    Turn,
-    TurnInput,
-    group_key,
-    is_note,
-)
-from memory_core.values import Audience, Topic
+from memory_core import Extractor, Memory, Observer, Turn
+from memory_core.types import Candidate, TurnInput, group_key, is_note
+from memory_core.values import Audience, SearchHit, Topic
 
 REDACTED = "[redacted]"
 

@@ -44,10 +44,11 @@ from bot import app as composition
 from bot.config import Settings
 from bot.metrics_server import resident_bytes
 from devtools.replicas import ReplicaSet, cpu_seconds
-from memory_core import LearnResult, MemoryCoreError, RulesAuditor, RulesExtractor
+from memory_core import LearnResult, RulesAuditor, RulesExtractor
 from memory_core.benchmarks import Percentiles
 from memory_core.db.engine import Database
 from memory_core.db.maintenance import pg_backend_pid, pg_scratch_database
+from memory_core.errors import MemoryCoreError
 from memory_core.ops.admin import stats as admin_stats
 
 TARGET_P95_MS = 100.0

@@ -232,6 +232,15 @@ class Memory:
                 problems.append(f"learning is {lag:.0f} s behind")
         return problems
 
+    async def readiness(self, max_lag_s: float) -> list[str]:
+        """:meth:`readiness_problems`, on a reply thread (for ``/readyz``)."""
+        return await self.run(Lane.REPLY, self.readiness_problems, max_lag_s)
+
+    async def in_background(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run blocking operator work ``fn(*args, **kwargs)`` on a background thread (it
+        yields the CPU to replies): metrics, reports."""
+        return await self.run(Lane.BACKGROUND, fn, *args, **kwargs)
+
     def reindex_blocking(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Re-embed everything with the configured model (``membot admin reindex``; blocks)."""
         return self.vectors.reindex(progress)

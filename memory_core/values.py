@@ -279,3 +279,14 @@ class Change:
     summary: str
     ts: datetime
     meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Reflection:
+    """A saved weekly reflection waiting to reach its user: what the bot wrote about them
+    (``fact_id``: the reflection as a memory, which the user's feedback updates)."""
+
+    id: int
+    user_id: str
+    fact_id: int
+    text: str

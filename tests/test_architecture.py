@@ -43,9 +43,21 @@ SDK_HOMES: dict[str, tuple[str, ...]] = {
 #: memory_core's door: what bot and adapters may import of it (its package exports are
 #: always allowed). Anything deeper is an internal. The CLI may also run evaluations and
 #: benchmarks.
+#: memory_core's public namespaces beside its package: the vocabulary modules and ``types``
+#: (result values, job settings, pure helpers). Each lists its names in ``__all__``.
 MEMORY_VOCABULARY = frozenset(
-    {"memory_core.values", "memory_core.errors", "memory_core.clock", "memory_core.cron"}
+    {
+        "memory_core.values",
+        "memory_core.errors",
+        "memory_core.clock",
+        "memory_core.cron",
+        "memory_core.types",
+    }
 )
+#: The most names the door (``memory_core.__all__``) may hold.
+DOOR_MAX = 40
+#: The most modules memory_core's root may hold (``__init__`` included); the rest is grouped.
+ROOT_MAX = 12
 MEMORY_CLI_EXTRAS = frozenset({"memory_core.evaluation", "memory_core.benchmarks"})
 CLI_HOME = "bot/cli/"
 #: Calls that open a database transaction: only memory_core does that.
@@ -290,6 +302,7 @@ def violations() -> dict[str, list[str]]:
         out["platforms-stand-alone"] |= _platform_reaches(source, path, rel)
         if package in ("bot", "adapters"):
             out["memory-only-through-its-door"] |= _internal_imports(source, path, rel)
+            out["only-listed-names-through-the-door"] |= _unlisted_names(source, rel)
             out["bot-never-opens-the-database"] |= {f"{rel}:{n}" for n in db_opens(source)}
         if rel not in ENV_READERS:
             out["only-the-root-reads-env"] |= {f"{rel}:{n}" for n in env_reads(source)}
@@ -318,6 +331,79 @@ def _internal_imports(source: str, path: Path, rel: str) -> set[str]:
     return found
 
 
+@functools.cache
+def _door_names() -> dict[str, frozenset[str]]:
+    """Each public namespace of memory_core → the names its ``__all__`` lists."""
+    import importlib
+
+    return {
+        name: frozenset(importlib.import_module(name).__all__)
+        for name in ("memory_core", *sorted(MEMORY_VOCABULARY))
+        if hasattr(importlib.import_module(name), "__all__")
+    }
+
+
+def _unlisted_names(source: str, rel: str) -> set[str]:
+    """Names taken from memory_core's package or ``types`` that their ``__all__`` does not
+    list (``from memory_core import X``, ``memory_core.X``): the door is its list, not
+    whatever happens to be importable."""
+    listed = _door_names()
+    found = set()
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in listed:
+            found |= {
+                f"{rel}:{node.lineno} {node.module}.{a.name}"
+                for a in node.names
+                if a.name not in listed[node.module] and not _is_module(f"{node.module}.{a.name}")
+            }
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "memory_core"
+            and node.attr not in listed["memory_core"]
+            and not _is_module(f"memory_core.{node.attr}")
+        ):
+            found.add(f"{rel}:{node.lineno} memory_core.{node.attr}")
+    return found
+
+
+def test_the_door_is_narrow() -> None:
+    """At most DOOR_MAX names, and none of them a store row, the database or a thread lane:
+    those stay behind the facade (the same holds for ``types``)."""
+    import memory_core
+    import memory_core.types
+
+    assert len(memory_core.__all__) <= DOOR_MAX, len(memory_core.__all__)
+    for namespace in (memory_core, memory_core.types):
+        for name in namespace.__all__:
+            if name == "AnthropicLLM":
+                continue  # imported on first use
+            obj = getattr(namespace, name)
+            home = getattr(obj, "__module__", "") or ""
+            assert not home.startswith(("memory_core.store", "memory_core.db.engine")), name
+            assert name not in ("Database", "Lane", "Lanes", "Context"), name
+    assert not set(memory_core.__all__) & set(memory_core.types.__all__)  # one name, one door
+
+
+def test_memory_cores_root_is_grouped() -> None:
+    """memory_core's root holds at most ROOT_MAX modules: the door, the facade, the context,
+    the ports and the vocabulary; everything else lives in a package named by its concern."""
+    root = sorted(p.name for p in (ROOT / "memory_core").glob("*.py"))
+    assert len(root) <= ROOT_MAX, root
+
+
+def test_door_names_walk_finds_unlisted_names() -> None:
+    assert _unlisted_names("from memory_core import Memory\n", "bot/x.py") == set()
+    assert _unlisted_names("from memory_core import Lane\n", "bot/x.py") == {
+        "bot/x.py:1 memory_core.Lane"
+    }
+    assert _unlisted_names("x = memory_core.Database\n", "bot/x.py") == {
+        "bot/x.py:1 memory_core.Database"
+    }
+    assert _unlisted_names("from memory_core.types import Conflict\n", "bot/x.py") == set()
+
+
 def db_opens(source: str) -> list[int]:
     """Lines that open a transaction themselves: ``<x>.db.read()`` / ``<x>.db.write()``."""
     return sorted(
@@ -334,6 +420,7 @@ def db_opens(source: str) -> list[int]:
 RULES = (
     "parses-on-python-3.11",
     "memory-only-through-its-door",
+    "only-listed-names-through-the-door",
     "bot-never-opens-the-database",
     "memory_core-imports",
     "adapters-imports",
@@ -435,13 +522,26 @@ def test_no_import_cycles_among_product_modules() -> None:
     assert not found, _cycle_report(found, graph)
 
 
-def test_type_checking_imports_close_no_cycle_in_bot_or_adapters() -> None:
-    """Counting TYPE_CHECKING imports too, no cycle runs through bot or adapters: a part gets
-    what it uses through its constructor (a protocol), not by naming the class that owns it.
-    memory_core's modules may name ``Memory`` for typing (the facade calls them)."""
+def test_type_checking_imports_close_no_cycle_either() -> None:
+    """Counting TYPE_CHECKING imports too, no module imports itself back: a part gets what it
+    uses through its constructor (memory_core's parts: a ``Context``, or a protocol of the
+    facade's methods), not by naming the class that owns it."""
     graph = import_graph(with_type_checking=True)
-    found = [g for g in cycles(graph) if any(m.split(".")[0] != "memory_core" for m in g)]
+    found = cycles(graph)
     assert not found, _cycle_report(found, graph)
+
+
+#: The only modules that may import the facade's module (``memory_core.memory``): the door,
+#: and the engine that builds the facade.
+FACADE_IMPORTERS = frozenset({"memory_core", "memory_core.engine"})
+
+
+def test_only_the_facade_imports_memory() -> None:
+    """No part below the facade names ``Memory``, under TYPE_CHECKING either; clients
+    (evaluation, benchmarks, the bot) take it from the package's door."""
+    graph = import_graph(with_type_checking=True)
+    found = sorted(m for m, edges in graph.items() if "memory_core.memory" in edges)
+    assert set(found) <= FACADE_IMPORTERS, found
 
 
 @pytest.mark.parametrize(

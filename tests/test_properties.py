@@ -63,8 +63,9 @@ from structlog.testing import LogCapture
 from adapters.types import Attachment, Button, Reply
 from bot import texts
 from bot.buttons import ButtonKind
-from memory_core import ImportLimits, Memory, Recall
+from memory_core import Memory
 from memory_core.store.rows import owner_token
+from memory_core.types import ImportLimits, Recall
 from memory_core.user.imports import Progress
 from memory_core.values import (
     HIGH_RISK_CATEGORIES,

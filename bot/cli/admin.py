@@ -32,7 +32,8 @@ from bot.platforms import names as platform_names
 
 if TYPE_CHECKING:
     from bot.config import Settings
-    from memory_core import HealthCheck, LLMShare, Memory, Operations, StoreStats
+    from memory_core import Memory, Operations
+    from memory_core.types import HealthCheck, LLMShare, StoreStats
 
 admin_cli = typer.Typer(
     rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
@@ -62,7 +63,8 @@ def _db_path(db: str | None, action: str) -> Path:
 def _operations(db: str | None) -> Iterator[Operations]:
     """The existing database, migrated (a missing file is an error, never created here)."""
     from bot import app as composition
-    from memory_core import MemoryCoreError, Operations
+    from memory_core import Operations
+    from memory_core.errors import MemoryCoreError
 
     path = _db_target(db)
     if isinstance(path, Path) and not path.exists():
@@ -89,7 +91,7 @@ def _echo_json(value: Any) -> None:
 def _token_checks(settings: Settings, platforms: list[str]) -> list[HealthCheck]:
     from bot.config import token_problem
     from bot.platforms import PLATFORMS
-    from memory_core import HealthCheck
+    from memory_core.types import HealthCheck
 
     out = []
     for name in platforms:
@@ -107,7 +109,7 @@ def _driver_check(path: Path | str) -> HealthCheck | None:
     """A failed check when ``path`` is a PostgreSQL URL and psycopg is not installed."""
     import importlib.util
 
-    from memory_core import HealthCheck
+    from memory_core.types import HealthCheck
 
     if isinstance(path, str) and importlib.util.find_spec("psycopg") is None:
         return HealthCheck(
@@ -121,7 +123,9 @@ def _driver_check(path: Path | str) -> HealthCheck | None:
 
 def _running_checks(path: Path | str) -> list[HealthCheck]:
     """Whether a bot holds the database's run lock, and its platforms' states."""
-    from memory_core import HealthCheck, MemoryCoreError, Operations
+    from memory_core import Operations
+    from memory_core.errors import MemoryCoreError
+    from memory_core.types import HealthCheck
 
     if isinstance(path, str):
         try:
@@ -146,7 +150,7 @@ def _readiness_checks(settings: Settings) -> list[HealthCheck]:
     import urllib.error
     import urllib.request
 
-    from memory_core import HealthCheck
+    from memory_core.types import HealthCheck
 
     if settings.metrics_port is None:
         return [HealthCheck("ready", True, "not asked: /readyz needs MEMBOT_METRICS_PORT")]
@@ -165,7 +169,9 @@ def _readiness_checks(settings: Settings) -> list[HealthCheck]:
 
 def _platform_checks(path: Path | str) -> list[HealthCheck]:
     """Each platform's state as the running bot (replicas: the last to change it) recorded it."""
-    from memory_core import HealthCheck, MemoryCoreError, Operations
+    from memory_core import Operations
+    from memory_core.errors import MemoryCoreError
+    from memory_core.types import HealthCheck
 
     if isinstance(path, Path) and not path.exists():
         return []
@@ -206,7 +212,8 @@ def admin_doctor(
     with it."""
     from bot import app as composition
     from bot.config import ConfigError
-    from memory_core import HealthCheck, Operations
+    from memory_core import Operations
+    from memory_core.types import HealthCheck
 
     started = time.perf_counter()
     warn_unknown_variables()
@@ -417,7 +424,8 @@ def admin_backup(
     as_json: JsonOpt = False,
 ) -> None:
     """Copy the database with SQLite's online backup API (consistent while the bot runs)."""
-    from memory_core import MemoryCoreError, Operations
+    from memory_core import Operations
+    from memory_core.errors import MemoryCoreError
 
     path = _db_path(db, "backup (use pg_dump)")
     try:
@@ -456,7 +464,9 @@ def admin_migrate(
     verify the row counts; then point MEMBOT_DB at the URL. Resumable: if a copy is
     interrupted, run the same command again; it continues where the last batch was committed.
     The bot must be stopped (its run lock is held for the whole copy)."""
-    from memory_core import MemoryCoreError, Operations, TransferStep
+    from memory_core import Operations
+    from memory_core.errors import MemoryCoreError
+    from memory_core.types import TransferStep
 
     quiet_settings()  # logs to stderr: stdout stays clean for --json
     path = _db_path(db, "migrate from PostgreSQL (the source must be an SQLite file)")
@@ -501,7 +511,8 @@ def admin_restore(
     db: DbOpt = None,
 ) -> None:
     """Replace the database with a backup; refuses while a bot runs on it."""
-    from memory_core import MemoryCoreError, Operations
+    from memory_core import Operations
+    from memory_core.errors import MemoryCoreError
 
     path = _db_path(db, "restore (use pg_restore)")
     if Operations.bot_running(path):
@@ -575,7 +586,7 @@ def admin_vector_index(
     """PostgreSQL: how a user's vectors are searched when their matrix is not cached — an
     exact scan of their rows (default), or the HNSW graph for users past 20,000 vectors
     (faster for them; every vector write pays the graph's insert). See docs/scaling.md."""
-    from memory_core import MemoryCoreError
+    from memory_core.errors import MemoryCoreError
 
     if kind not in (None, "hnsw", "exact"):
         raise typer.BadParameter("takes hnsw or exact", param_hint="KIND")
@@ -657,7 +668,8 @@ def admin_delete_user(
 
 def _open_without_embedder(path: Path | str) -> Memory:
     # Erasure needs no model: vectors are deleted whatever the model lock says.
-    from memory_core import Memory, MemoryCoreError
+    from memory_core import Memory
+    from memory_core.errors import MemoryCoreError
 
     quiet_settings()
     try:

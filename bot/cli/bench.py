@@ -107,8 +107,8 @@ def bench_retrieval(
 ) -> None:
     """Time lexical, vector and hybrid search at growing store sizes (temporary database)."""
     from bot import app as composition
-    from memory_core import MemoryCoreError
     from memory_core.benchmarks import RetrievalBench, run_retrieval_bench
+    from memory_core.errors import MemoryCoreError
 
     settings = figures_settings()
     embedder = composition.build_embedder(settings)
@@ -264,7 +264,7 @@ def bench_telegram(
 ) -> None:
     """Simulated users chat through a fake Bot API server (temporary DB); ``--responder llm``
     also answers through the LLM path against a fake Messages API, beside the offline run."""
-    from memory_core import MemoryCoreError
+    from memory_core.errors import MemoryCoreError
 
     if replicas and db is None:
         raise typer.BadParameter("replicas share one PostgreSQL database: give --db")

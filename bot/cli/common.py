@@ -121,7 +121,7 @@ def figures_settings(**overrides: object) -> Settings:
 def open_memory(db: Path | str | None, settings: Settings | None = None) -> Memory:
     """Open the configured memory (exit 2 when it cannot be opened)."""
     from bot import app as composition
-    from memory_core import MemoryCoreError
+    from memory_core.errors import MemoryCoreError
 
     settings = settings or quiet_settings()
     target = db_option(db) if isinstance(db, str) else db

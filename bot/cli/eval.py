@@ -42,7 +42,8 @@ def eval_extraction(
     """Coverage of the configured extractor on persona sentences (tune and held-out parts,
     split by a hash of each sentence) and precision on the committed hand labels."""
     from bot import app as composition
-    from memory_core import MemoryCoreError, evaluation
+    from memory_core import evaluation
+    from memory_core.errors import MemoryCoreError
 
     if not data.is_file():
         raise fail(f"no persona file at {data}", 2)
@@ -213,7 +214,8 @@ def eval_intros(as_json: JsonOpt = False) -> None:
     facts stored from hyperbole, passing moments and greetings (labelled lines shipped with
     membot, tune and held-out parts)."""
     from bot import app as composition
-    from memory_core import MemoryCoreError, evaluation
+    from memory_core import evaluation
+    from memory_core.errors import MemoryCoreError
 
     extractor, _auditor, _responder = composition.build_learning(figures_settings())
     try:
@@ -303,7 +305,7 @@ def eval_scenarios(
     whether the targets are met.
     """
     from bot import app as composition
-    from memory_core import InvalidInputError
+    from memory_core.errors import InvalidInputError
     from memory_core.evaluation import run_suite, select_scenarios
 
     settings = figures_settings()

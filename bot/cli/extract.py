@@ -14,7 +14,8 @@ from bot.cli.common import console, figures_settings, run, warn
 from bot.cli.options import JsonOpt
 
 if TYPE_CHECKING:
-    from memory_core import Candidate, Extractor
+    from memory_core import Extractor
+    from memory_core.types import Candidate
 
 
 def _fact(c: Candidate) -> dict[str, Any]:
@@ -35,7 +36,8 @@ def _fact(c: Candidate) -> dict[str, Any]:
 async def _extract_all(
     extractor: Extractor, lines: list[str], fallbacks: list[str]
 ) -> list[dict[str, Any]]:
-    from memory_core import MemoryCoreError, TurnInput
+    from memory_core.errors import MemoryCoreError
+    from memory_core.types import TurnInput
 
     now = datetime.now(UTC)
     out: list[dict[str, Any]] = []

@@ -30,8 +30,8 @@ def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     from rich.table import Table
 
     from bot import app as composition
-    from memory_core import JobRuns
     from memory_core.cron import Cron
+    from memory_core.types import JobRuns
 
     settings = quiet_settings()
     tz = ZoneInfo(settings.timezone)
@@ -83,7 +83,7 @@ def run_job(
 ) -> None:
     """Run one job now (recorded as a manual run). Reflections saved here are posted by the
     running bot at its next ``reflect`` run (this command has no platform connection)."""
-    from memory_core import MemoryCoreError
+    from memory_core.errors import MemoryCoreError
 
     settings = quiet_settings()
     uid = None if user is None else user_id(user)

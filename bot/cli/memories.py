@@ -123,7 +123,7 @@ def memories_add(
     as_json: JsonOpt = False,
 ) -> None:
     """Store a fact as an explicit remember (confidence 0.95)."""
-    from memory_core import MemoryCoreError
+    from memory_core.errors import MemoryCoreError
     from memory_core.values import Category, NewFact
 
     memory = open_memory(db)
@@ -233,7 +233,7 @@ def memories_forget(
     as_json: JsonOpt = False,
 ) -> None:
     """Forget a fact by id, or every fact containing all the given words (soft delete)."""
-    from memory_core import NotFoundError
+    from memory_core.errors import NotFoundError
 
     memory = open_memory(db)
     uid = user_id(user)

@@ -21,8 +21,9 @@ from typing import Any
 
 from bot.page.auth import PageKeys
 from bot.page.server import PageLimits, PageServer
-from memory_core import Memory, NewFact
+from memory_core import Memory
 from memory_core.benchmarks import Percentiles, generate_fact, generate_queries
+from memory_core.values import NewFact
 
 USER = "console:bench"
 _CHROMIUM = Path("/usr/bin/chromium")

@@ -74,7 +74,7 @@ def chat(
     """Chat with the bot in the terminal (no token, no network)."""
     from bot.console_chat import run_console
     from bot.logging import configure as configure_logging
-    from memory_core import MemoryCoreError
+    from memory_core.errors import MemoryCoreError
 
     settings = load_settings()
     if verbose:
@@ -116,7 +116,7 @@ def run_bot(
 
     from bot.logging import configure as configure_logging
     from bot.runner import PlatformsDown, serve
-    from memory_core import MemoryCoreError
+    from memory_core.errors import MemoryCoreError
 
     configure_logging(
         settings.log_level, file=settings.log_file, json=settings.log_format == "json"

@@ -20,8 +20,8 @@ from bot import texts
 from bot.commands import HISTORY_EVENTS
 from bot.i18n import N_, day_text, t, tn
 from bot.responder import person_label, person_said, second_person, yours
-from memory_core import Category, Conflict, Fact, Person, Status, is_note
-from memory_core.values import HistoryEntry
+from memory_core.types import Conflict, Person, is_note
+from memory_core.values import Category, Fact, HistoryEntry, Status
 
 #: The category sections of the fact list, in display order, with their titles.
 CATEGORY_TITLES: dict[Category, str] = {

@@ -35,16 +35,10 @@ from bot.page.auth import (
     check_init_data,
 )
 from bot.texts import refusal
-from memory_core import (
-    Category,
-    ConflictChoice,
-    ConflictOutcome,
-    Memory,
-    UserView,
-    people_of,
-)
+from memory_core import Memory, UserView
 from memory_core.errors import InvalidInputError, NotFoundError, Reason
-from memory_core.values import Audience, Status
+from memory_core.types import ConflictChoice, ConflictOutcome, people_of
+from memory_core.values import Audience, Category, Status
 
 log = structlog.get_logger("bot.page")
 

@@ -36,7 +36,7 @@ from memory_core.learn.pipeline import LearnResult
 from memory_core.learn.resolve import Conflict
 from memory_core.llm import llm_scope
 from memory_core.store.reflection_posts import PostRow
-from memory_core.values import Audience
+from memory_core.values import Audience, Reflection
 
 if TYPE_CHECKING:
     from memory_core.context import Context
@@ -120,7 +120,7 @@ class Events(Protocol):
         """Ask the user what ``news`` holds; returns what got through."""
         ...
 
-    async def reflection_ready(self, post: PostRow) -> str | None:
+    async def reflection_ready(self, reflection: Reflection) -> str | None:
         """Send a saved reflection; the chat it reached, or ``None`` (it cannot go yet)."""
         ...
 
@@ -322,7 +322,11 @@ class Jobs:
 
     async def _post(self, post: PostRow) -> bool:
         """Send one saved reflection through the bot; whether it reached the user."""
-        chat_id = await self.events.reflection_ready(post) if self.events is not None else None
+        if self.events is None:
+            return False
+        chat_id = await self.events.reflection_ready(
+            Reflection(post.id, post.user_id, post.fact_id, post.text)
+        )
         if chat_id is None:
             return False
         await self.reflector.mark_posted(post, chat_id)

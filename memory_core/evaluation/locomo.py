@@ -99,7 +99,7 @@ def parse_session_time(raw: object) -> datetime | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Turn:
+class DialogueTurn:
     """One dialogue turn, ready to become an episode."""
 
     dia_id: str
@@ -130,7 +130,7 @@ class Conversation:
 
     sample_id: str
     speakers: tuple[str, str]
-    turns: tuple[Turn, ...]
+    turns: tuple[DialogueTurn, ...]
     questions: tuple[Question, ...]
 
     @property
@@ -165,14 +165,14 @@ def _conversation(sample: dict[str, Any], max_sessions: int | None) -> Conversat
     )
     if max_sessions is not None:
         numbers = numbers[:max_sessions]
-    turns: list[Turn] = []
+    turns: list[DialogueTurn] = []
     previous_start: datetime | None = None
     for number in numbers:
         start = parse_session_time(conv.get(f"session_{number}_date_time"))
         if start is None:  # undated session: a day after the one before
             start = (previous_start or datetime(2000, 1, 1, tzinfo=UTC)) + timedelta(days=1)
         previous_start = start
-        before: Turn | None = None
+        before: DialogueTurn | None = None
         for index, raw in enumerate(conv[f"session_{number}"]):
             if not isinstance(raw, dict) or not raw.get("dia_id"):
                 continue
@@ -180,7 +180,7 @@ def _conversation(sample: dict[str, Any], max_sessions: int | None) -> Conversat
             if not text:
                 continue
             dia = parse_evidence(str(raw["dia_id"]))
-            turn = Turn(
+            turn = DialogueTurn(
                 dia_id=dia[0] if dia else str(raw["dia_id"]),
                 session=number,
                 speaker=str(raw.get("speaker") or "?"),

@@ -22,10 +22,10 @@ import structlog
 
 from memory_core.clock import to_ts
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
-from memory_core.learn.apply import Applied, TurnRef, apply_decisions
-from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, enforce, normalise_value
+from memory_core.learn.apply import Applied, TurnRef
+from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, normalise_value
 from memory_core.learn.decisions import Decision, Insert, Noop, Pending
-from memory_core.learn.lookup import file_people, related_facts
+from memory_core.learn.flow import Pipeline
 from memory_core.runtime.executors import Lane
 from memory_core.store import consolidation as repo
 from memory_core.store import events as event_log
@@ -108,6 +108,8 @@ class Consolidator:
         config: ConsolidateConfig | None = None,
     ) -> None:
         self.ctx = ctx
+        #: The learning pipeline's shared stages (the same write policy as the learner's).
+        self.flow = Pipeline(ctx)
         self.extractor = extractor
         self.auditor = auditor
         self.config = config or ConsolidateConfig()
@@ -186,12 +188,8 @@ class Consolidator:
             time=turns[-1].time,
             user_name=turns[-1].speaker,
         )
-        found = await self.ctx.lanes.run(
-            Lane.BACKGROUND,
-            file_people,
-            self.ctx,
-            session.user_id,
-            await self.extractor.extract(turn),
+        found = await self.flow.file_people(
+            Lane.BACKGROUND, session.user_id, await self.extractor.extract(turn)
         )
         kept = self._dedup(found, state)
         if not kept:
@@ -201,14 +199,12 @@ class Consolidator:
             if state.merged:  # the page's merges are still counted
                 await self.ctx.lanes.run(Lane.BACKGROUND, self._apply, session, page, [], {}, state)
             return len(found), 0, []
-        related = await self.ctx.lanes.run(
-            Lane.BACKGROUND, related_facts, self.ctx, session.user_id, kept
-        )
+        related = await self.flow.look_up(Lane.BACKGROUND, session.user_id, kept)
         raw = await self.auditor.decide(turn, kept, related.by_key)
         # A consolidation never re-counts a mention the observer already counted.
         # Old material: never brings back what the user asked to forget, in any words.
-        guarded = (enforce(d, related.known, forgotten=related.forgotten) for d in raw)
-        decisions = [d for d in guarded if d is not None and not isinstance(d, Noop)]
+        guarded = self.flow.guard_all(raw, related)
+        decisions = [d for d in guarded if not isinstance(d, Noop)]
         applied = await self.ctx.lanes.run(
             Lane.BACKGROUND, self._apply, session, page, decisions, related.links, state
         )
@@ -290,14 +286,7 @@ class Consolidator:
             if repo.get(conn, session.id) is None:
                 return None
             now = self.ctx.clock.now()
-            applied = apply_decisions(
-                conn,
-                ref,
-                decisions,
-                now,
-                queue=self.ctx.vectors.queue_fact,
-                links=links,
-            )
+            applied = self.flow.apply(conn, ref, decisions, now, links)
             for a in applied:
                 if a.fact is not None and a.fact.status in (Status.ACTIVE, Status.PENDING):
                     state.live_terms.append(fts.tokens(a.fact.value_text))

@@ -19,10 +19,10 @@ from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.sensitive import redact
 from memory_core.learn import policy
-from memory_core.learn.apply import Applied, TurnRef, apply_decisions
-from memory_core.learn.arbitrate import Auditor, cap_writes, decide_one, enforce
+from memory_core.learn.apply import Applied, TurnRef
+from memory_core.learn.arbitrate import Auditor, cap_writes, decide_one
 from memory_core.learn.decisions import Decision
-from memory_core.learn.lookup import file_people, related_facts
+from memory_core.learn.flow import Pipeline
 from memory_core.llm import llm_scope
 from memory_core.read import entities
 from memory_core.runtime.executors import Lane
@@ -77,6 +77,8 @@ class Learner:
         usage: event_log.UsageBuffer | None = None,
     ) -> None:
         self.ctx = ctx
+        #: The stages every learned write shares (look-up, write policy, apply).
+        self.flow = Pipeline(ctx)
         self.extractor = extractor
         self.auditor = auditor
         # Notes (statements no rule read, in any language) get their category by meaning.
@@ -117,9 +119,7 @@ class Learner:
             )
             candidates = await self._categorized(job, candidates)
             # "Marco is a chef" goes to the Marco the user told us about before.
-            candidates = await self.ctx.lanes.run(
-                Lane.BACKGROUND, file_people, self.ctx, job.user_id, candidates
-            )
+            candidates = await self.flow.file_people(Lane.BACKGROUND, job.user_id, candidates)
             kept: list[Candidate] = []
             for cand in candidates:
                 if cand.temporary and not job.explicit:
@@ -130,9 +130,7 @@ class Learner:
                     kept.append(cand)
             # A job is the user's own statement, made at the turn's time: what they said after
             # a forget is their new word (learned); a backlog turn said before it is not.
-            related = await self.ctx.lanes.run(
-                Lane.BACKGROUND, related_facts, self.ctx, job.user_id, kept, job.turn_time
-            )
+            related = await self.flow.look_up(Lane.BACKGROUND, job.user_id, kept, job.turn_time)
             if procedure is not None:
                 # The rules decide a procedure (a new one, or the same topic's steps replaced).
                 now = self.ctx.clock.now()
@@ -143,15 +141,8 @@ class Learner:
                 raw = [d for d in said if d is not None]
             else:
                 raw = await self.auditor.decide(turn, kept, related.by_key)
-            guarded = (
-                enforce(
-                    d,
-                    related.known,
-                    explicit=job.explicit,
-                    said_at=job.turn_time,
-                    forgotten=related.forgotten,
-                )
-                for d in raw
+            guarded = self.flow.guard_all(
+                raw, related, explicit=job.explicit, said_at=job.turn_time
             )
             stated = frozenset(c.key for c in kept if c.stated)
             if kept:
@@ -163,7 +154,7 @@ class Learner:
                     value=len(kept),
                 )
             decisions = cap_writes(
-                [d for d in guarded if d is not None],
+                guarded,
                 stated,
                 self.ctx.config.max_facts_per_turn,
             )
@@ -215,9 +206,7 @@ class Learner:
                 # nothing it decided is written, so nothing comes back after "deleted".
                 log.info("learning_dropped", turn_id=job.turn_id, reason="job_gone")
                 return []
-            applied = apply_decisions(
-                conn, ref, decisions, now, queue=self.ctx.vectors.queue_fact, links=links
-            )
+            applied = self.flow.apply(conn, ref, decisions, now, links)
             # Episodes get their entity links here, off the reply path.
             for episode_id, body in episode_repo.texts_of_turn(conn, job.user_id, job.turn_id):
                 entities.link(conn, job.user_id, "episode", episode_id, entities.extract(body))

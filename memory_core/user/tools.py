@@ -36,8 +36,8 @@ from memory_core.extract.base import Candidate, TurnInput
 from memory_core.extract.rules import RulesExtractor
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.learn import policy
-from memory_core.learn.apply import Applied, TurnRef, apply_decisions
-from memory_core.learn.arbitrate import decide_one, enforce, normalise_value, proposal_of
+from memory_core.learn.apply import Applied, TurnRef
+from memory_core.learn.arbitrate import decide_one, normalise_value, proposal_of
 from memory_core.learn.decisions import (
     Decision,
     Expire,
@@ -47,7 +47,8 @@ from memory_core.learn.decisions import (
     Supersede,
     Update,
 )
-from memory_core.learn.lookup import Related, related_facts
+from memory_core.learn.flow import Pipeline
+from memory_core.learn.lookup import Related
 from memory_core.llm import ToolSpec
 from memory_core.read import disclosure
 from memory_core.read import query as query_mod
@@ -396,6 +397,8 @@ class MemoryTools:
     ) -> None:
         self.memory = memory
         self.ctx = memory.ctx
+        #: The learning pipeline's shared stages: the write policy is the learner's.
+        self.flow = Pipeline(memory.ctx)
         self.user_id = user_id
         self.view = memory.view(user_id, audience)
         self.turn_id = turn_id
@@ -596,9 +599,7 @@ class MemoryTools:
                 "saved (they can say 'remember …' or send /remember)"
             )
         candidates = await self._candidates(text)
-        related = await self.ctx.lanes.run(
-            Lane.REPLY, related_facts, self.ctx, self.user_id, candidates
-        )
+        related = await self.flow.look_up(Lane.REPLY, self.user_id, candidates)
         now = self.ctx.clock.now()
         decisions: list[Decision] = []
         skipped: list[str] = []
@@ -608,11 +609,7 @@ class MemoryTools:
             decided = decide_one(cand, related.by_key.get(cand.key, ()), explicit=False, now=now)
             if decided is not None:
                 decided = await self._stated(decided, cand.key)
-            guarded = (
-                enforce(decided, related.known, forgotten=related.forgotten)
-                if decided is not None
-                else None
-            )
+            guarded = self.flow.guard(decided, related) if decided is not None else None
             if guarded is None:
                 skipped.append(as_data(cand.value_text))
             else:
@@ -633,9 +630,7 @@ class MemoryTools:
             proposal_of(cand, explicit=False), key=target.key, category=target.category
         )
         proposal = replace(proposal, confidence=max(proposal.confidence, policy.FIRST_MENTION))
-        related = await self.ctx.lanes.run(
-            Lane.REPLY, related_facts, self.ctx, self.user_id, [replace(cand, key=target.key)]
-        )
+        related = await self.flow.look_up(Lane.REPLY, self.user_id, [replace(cand, key=target.key)])
         known = {**related.known, target.id: target}
         stored = target.value_json.get("value") if isinstance(target.value_json, dict) else None
         said = normalise_value(proposal.value or proposal.value_text)
@@ -644,14 +639,14 @@ class MemoryTools:
             # "I'm not a nurse any more" as a correction: the fact ends, it is not replaced
             # by a contradicting note (asked about unless the user's own message says it).
             ending = Expire(target.id, target.key, cand.valid_to, proposal=proposal)
-            decision = enforce(await self._stated(ending, cand.key), known)
+            decision = self.flow.guard(
+                await self._stated(ending, cand.key), related, known=known, forgotten=False
+            )
         elif said in (normalise_value(str(stored or "")), normalise_value(target.value_text)):
             decision = Noop(target.id, target.key, 0.0, "correction repeats the fact")
         else:
-            decision = enforce(
-                Supersede(target.id, proposal, "corrected in conversation"),
-                known,
-                forgotten=related.forgotten,
+            decision = self.flow.guard(
+                Supersede(target.id, proposal, "corrected in conversation"), related, known=known
             )
         if decision is None:
             return self._written([], [as_data(cand.value_text)])
@@ -715,14 +710,7 @@ class MemoryTools:
         def write() -> list[Applied]:
             now = self.ctx.clock.now()
             with self.ctx.db.write() as conn:
-                return apply_decisions(
-                    conn,
-                    ref,
-                    decisions,
-                    now,
-                    queue=self.ctx.vectors.queue_fact,
-                    links=related.links,
-                )
+                return self.flow.apply(conn, ref, decisions, now, related.links)
 
         applied = await self.ctx.lanes.run(Lane.REPLY, write)
         await self.ctx.vectors.settle()

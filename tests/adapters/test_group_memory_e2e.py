@@ -13,8 +13,8 @@ from typing import Any
 from bot import i18n
 from bot.app import build_runtime
 from devtools.fake_telegram import FakeTelegram, TgChat, TgUser
-from memory_core import group_key
 from memory_core.clock import ManualClock
+from memory_core.types import group_key
 from tests.adapters.test_telegram_e2e import BOT, START, Harness, buttons_of, offline_settings
 from tests.adapters.test_telegram_e2e import text_of as _text_of
 

@@ -12,8 +12,9 @@ from pathlib import Path
 from adapters.telegram import TelegramAdapter, TelegramConfig
 from bot.app import build_runtime
 from devtools.fake_telegram import FakeTelegram
-from memory_core import Candidate, RulesExtractor, TurnInput
+from memory_core import RulesExtractor
 from memory_core.clock import ManualClock
+from memory_core.types import Candidate, TurnInput
 from tests.adapters.test_telegram_e2e import Harness, offline_settings, text_of
 from tests.factories import START
 

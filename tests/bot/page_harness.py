@@ -14,8 +14,8 @@ import aiohttp
 
 from bot.page import PageKeys, PageServer
 from bot.page.server import PageLimits
-from memory_core import Fact, SearchFilters
 from memory_core.clock import ManualClock
+from memory_core.values import Fact, SearchFilters
 from tests.bot.conftest import ConsoleSession
 
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/memory/open\?t=[\w.\-]+")

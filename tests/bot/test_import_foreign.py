@@ -16,7 +16,7 @@ from bot.buttons import ButtonCodec
 from bot.i18n import day_text
 from bot.page import render
 from bot.questions import conflict_reply
-from memory_core import Conflict
+from memory_core.types import Conflict
 from memory_core.clock import ManualClock
 from memory_core.user import foreign_memory
 from memory_core.values import Category

@@ -13,10 +13,11 @@ import pytest
 from sqlalchemy import text
 
 from adapters.types import ButtonPress, IncomingMessage, PressResult, Reply, Target
-from memory_core import Lane, Status
 from memory_core.clock import ManualClock
+from memory_core.runtime.executors import Lane
 from memory_core.store import user_data
 from memory_core.user import linking
+from memory_core.values import Status
 from tests.bot.conftest import Harness
 
 TG, DC = "telegram", "discord"

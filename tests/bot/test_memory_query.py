@@ -12,7 +12,8 @@ import pytest
 
 from bot import app
 from bot.config import ConfigError, Settings
-from memory_core import ContextMode, Operations
+from memory_core import Operations
+from memory_core.categories import ContextMode
 from memory_core.clock import ManualClock
 from memory_core.values import Audience, Category, NewFact, SearchFilters
 from tests.bot.test_memory_tools import ANA, llm_bot, tool_results

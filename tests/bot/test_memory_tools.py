@@ -14,8 +14,9 @@ import structlog
 from bot import app
 from bot.config import Settings
 from bot.responder import CAP_NOTICE
-from memory_core import LLMPrice, Operations, RulesAuditor, RulesExtractor
+from memory_core import Operations, RulesAuditor, RulesExtractor
 from memory_core.clock import ManualClock
+from memory_core.types import LLMPrice
 from memory_core.values import Audience, SearchFilters, Status
 from tests.factories import START, group_message, message
 from tests.fakes.anthropic_server import FakeAnthropic

@@ -12,8 +12,9 @@ from typing import Any
 
 from bot.app import build_runtime
 from bot.config import Settings
-from memory_core import Candidate, RulesExtractor, Turn, TurnInput
+from memory_core import RulesExtractor, Turn
 from memory_core.clock import ManualClock
+from memory_core.types import Candidate, TurnInput
 from tests.factories import START
 
 PLAIN_SECRET = "hunter2xyzzy"

@@ -14,9 +14,9 @@ from urllib.parse import quote
 
 import pytest
 
-from memory_core import Lifecycle, NewFact
 from memory_core.clock import ManualClock
-from memory_core.values import Status
+from memory_core.jobs import Lifecycle
+from memory_core.values import NewFact, Status
 from tests.bot.page_harness import PageBot, page_bot
 from tests.browser.conftest import DESKTOP, PHONE, LoopThread, context, shot
 from tests.factories import START

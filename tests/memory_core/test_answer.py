@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from memory_core import answering, plain_question
+from memory_core import answering
 from memory_core.memory import Memory
-from memory_core.read.answer import AnswerConfig, relevant
+from memory_core.read.answer import AnswerConfig, plain_question, relevant
 from memory_core.values import Category, NewFact, SearchHit
 
 

@@ -4,9 +4,9 @@ and a member's erasure leaves no row or word of theirs in it."""
 
 from __future__ import annotations
 
-from memory_core import GroupConsent, GroupForgetOutcome, chat_of, group_key
 from memory_core.clock import ManualClock
 from memory_core.memory import Memory
+from memory_core.types import GroupConsent, GroupForgetOutcome, chat_of, group_key
 from memory_core.user import groups as groups_mod
 from memory_core.user.erase import leftovers
 
