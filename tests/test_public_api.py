@@ -126,6 +126,7 @@ def test_memory_core_types_exports() -> None:
         "group_key",
         "is_note",
         "is_person_key",
+        "note_language",
         "people_of",
         "plain_question",
         "procedure_steps",
