@@ -91,6 +91,8 @@ def claim(
     so a backlog does not slow its own drain (the query used to visit and sort every pending
     row: 372 ms at 20,000).
     """
+    # Not its own: an update this process holds is being handled by it. A live process that
+    # began sending stays its holder for SEND_GRACE_S (where several processes share the store).
     not_sending = backend_of(conn).not_sending_sql
     free = lease_repo.free_sql(conn, mine=False, alive_only=alive_only) + not_sending("")
     free_i = lease_repo.free_sql(conn, "i.", mine=False, alive_only=alive_only) + not_sending("i.")
