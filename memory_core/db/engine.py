@@ -21,15 +21,9 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
 from sqlalchemy.pool import QueuePool
 
-from memory_core.db import changes
-from memory_core.db.dialect import (
-    POSTGRES,
-    SQLITE,
-    Dialect,
-    is_postgres_url,
-    redacted,
-    sqlalchemy_url,
-)
+from memory_core.db import backends, changes
+from memory_core.db.backend import Backend
+from memory_core.db.dialect import redacted, sqlalchemy_url
 from memory_core.errors import StoreError
 
 # A write transaction waits this long for another process's writer before failing.
@@ -233,14 +227,14 @@ class Database:
     def __init__(self, target: Path | str) -> None:
         self.url: str | None = None
         self._path: Path | None = None
-        if is_postgres_url(target):
+        #: What differs in SQL between stores (``memory_core.db.backends``).
+        self.backend: Backend = backends.for_target(target)
+        if self.backend.name == "postgresql":
             self.url = str(target).strip()
-            self.dialect: Dialect = POSTGRES
             self.location = redacted(self.url)
             self.engine = open_pg_engine(self.url)
         else:
             self._path = Path(target)
-            self.dialect = SQLITE
             self.location = str(self._path)
             self.engine = open_engine(self._path)
         self._write_lock = threading.Lock()
@@ -256,7 +250,7 @@ class Database:
     @property
     def postgres(self) -> bool:
         """Whether the store is PostgreSQL."""
-        return self.dialect.postgres
+        return self.backend.name == "postgresql"
 
     @property
     def path(self) -> Path:

@@ -19,8 +19,8 @@ import sqlite_vec
 from sqlalchemy import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError
 
+from memory_core.db.backends.sqlite.schema import FTS_TABLES
 from memory_core.db.dialect import sqlalchemy_url
-from memory_core.db.migrations import FTS_TABLES
 from memory_core.errors import StoreError
 
 

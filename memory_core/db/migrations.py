@@ -4,25 +4,25 @@ FTS5 and vec0 tables are virtual tables that ``metadata.create_all()`` cannot ma
 whole schema is raw DDL here. A database written by a newer membot is refused, never guessed at.
 Vector tables are not here: their dimension comes from the embedding model (see ``vectors``).
 
-One list serves SQLite and PostgreSQL. Table DDL is written once in SQLite's spelling and
-translated for PostgreSQL (``pg_ddl``: identity keys, ``DOUBLE PRECISION`` times, ``BIGINT``
-integers); what has no common spelling comes per dialect: FTS5 tables and their triggers on
-SQLite, generated ``tsvector`` columns with GIN indexes (and the counters BM25 needs) on
-PostgreSQL.
+One list serves every store backend. Table DDL is written once in SQLite's spelling and
+translated by the backend (``Backend.ddl``; PostgreSQL: identity keys, ``DOUBLE PRECISION``
+times, ``BIGINT`` integers); what has no common spelling is the backend's own part of a step
+(``Backend.migration_step``, in ``memory_core/db/backends/<name>/schema.py``): FTS5 tables and
+their triggers on SQLite, generated ``tsvector`` columns with GIN indexes (and the counters
+BM25 needs) on PostgreSQL.
 """
 
 from __future__ import annotations
 
-import re
 import time
-import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
-from memory_core.db.dialect import of as dialect_of
+from memory_core.db.backend import split_sql
+from memory_core.db.backends import of as backend_of
 from memory_core.db.engine import Database
 from memory_core.errors import ForeignDatabaseError, SchemaTooNewError, StoreError
 
@@ -145,146 +145,6 @@ CREATE TABLE vector_versions (
     PRIMARY KEY (user_id, item_kind)
 );
 """
-
-
-M001_SQLITE = """
--- Lexical mirror of facts. Deleted facts are not indexed: forgetting removes them here too.
-CREATE VIRTUAL TABLE facts_fts USING fts5(
-    key, value_text, owner_token,
-    content='facts', content_rowid='id',
-    tokenize='porter unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER facts_fts_ai AFTER INSERT ON facts WHEN new.status != 'deleted' BEGIN
-    INSERT INTO facts_fts(rowid, key, value_text, owner_token)
-    VALUES (new.id, new.key, new.value_text, new.owner_token);
-END;
-CREATE TRIGGER facts_fts_ad AFTER DELETE ON facts WHEN old.status != 'deleted' BEGIN
-    INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
-    VALUES ('delete', old.id, old.key, old.value_text, old.owner_token);
-END;
--- One trigger, so the old tokens are removed before the new ones are added: SQLite fires
--- separate triggers newest first, and a later 'delete' would wipe the tokens old and new share.
-CREATE TRIGGER facts_fts_au AFTER UPDATE OF key, value_text, status ON facts BEGIN
-    INSERT INTO facts_fts(facts_fts, rowid, key, value_text, owner_token)
-    SELECT 'delete', old.id, old.key, old.value_text, old.owner_token
-    WHERE old.status != 'deleted';
-    INSERT INTO facts_fts(rowid, key, value_text, owner_token)
-    SELECT new.id, new.key, new.value_text, new.owner_token
-    WHERE new.status != 'deleted';
-END;
-
-CREATE TRIGGER fact_history_immutable BEFORE UPDATE ON fact_history BEGIN
-    SELECT RAISE(ABORT, 'fact_history rows are immutable');
-END;
-
-CREATE VIRTUAL TABLE episodes_fts USING fts5(
-    text, context, owner_token,
-    content='episodes', content_rowid='id',
-    tokenize='porter unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER episodes_fts_ai AFTER INSERT ON episodes BEGIN
-    INSERT INTO episodes_fts(rowid, text, context, owner_token)
-    VALUES (new.id, new.text, new.context, new.owner_token);
-END;
-CREATE TRIGGER episodes_fts_ad AFTER DELETE ON episodes BEGIN
-    INSERT INTO episodes_fts(episodes_fts, rowid, text, context, owner_token)
-    VALUES ('delete', old.id, old.text, old.context, old.owner_token);
-END;
-CREATE TRIGGER episodes_fts_au AFTER UPDATE OF text, context ON episodes BEGIN
-    INSERT INTO episodes_fts(episodes_fts, rowid, text, context, owner_token)
-    VALUES ('delete', old.id, old.text, old.context, old.owner_token);
-    INSERT INTO episodes_fts(rowid, text, context, owner_token)
-    VALUES (new.id, new.text, new.context, new.owner_token);
-END;
-"""
-
-
-def _diacritic_folds() -> tuple[str, str]:
-    """Letters with diacritics and their bases (Latin, Greek, Cyrillic): FTS5's
-    ``remove_diacritics`` without the unaccent extension, which managed servers may not offer."""
-    src, dst = [], []
-    for code in range(0xC0, 0x500):
-        char = chr(code)
-        parts = unicodedata.normalize("NFD", char)
-        if len(parts) > 1 and all(unicodedata.combining(c) for c in parts[1:]):
-            src.append(char)
-            dst.append(parts[0])
-    return "".join(src), "".join(dst)
-
-
-_FOLD_FROM, _FOLD_TO = _diacritic_folds()
-
-# PostgreSQL: the lexical index is a generated tsvector column per table with a GIN index. The
-# text is cut into runs of letters and digits first, as FTS5's unicode61 does, then stemmed
-# with Snowball English (FTS5: Porter), no stop words (FTS5 has none), diacritics folded.
-# Column labels carry the column (facts: A = value_text, B = key; episodes: A = text,
-# B = context) so the query applies bm25's column weights; ``fts_len`` is the row's token count
-# (plus the owner token FTS5 also counts) and ``fts_totals`` the document and token totals, for
-# BM25's length normalisation (``store/pg_lexical.py``).
-M001_POSTGRES: tuple[str, ...] = (
-    # Runs of letters and digits, diacritics folded: what unicode61 tokenises.
-    "CREATE FUNCTION membot_fts_words(t TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE PARALLEL SAFE "
-    f"AS $$ SELECT translate(regexp_replace(t, '[^[:alnum:]]+', ' ', 'g'), '{_FOLD_FROM}', "
-    f"'{_FOLD_TO}') $$",
-    "CREATE TEXT SEARCH DICTIONARY membot_stem (TEMPLATE = snowball, Language = english)",
-    "CREATE TEXT SEARCH CONFIGURATION membot (COPY = simple)",
-    "ALTER TEXT SEARCH CONFIGURATION membot ALTER MAPPING FOR asciiword, asciihword, "
-    "hword_asciipart, word, hword, hword_part WITH membot_stem",
-    "CREATE FUNCTION membot_fts_doc(a TEXT, b TEXT) RETURNS tsvector LANGUAGE sql IMMUTABLE "
-    "PARALLEL SAFE AS $$ SELECT setweight(to_tsvector('membot', membot_fts_words(a)), 'A') "
-    "|| setweight(to_tsvector('membot', membot_fts_words(b)), 'B') $$",
-    "CREATE FUNCTION membot_fts_len(doc tsvector) RETURNS INTEGER LANGUAGE sql IMMUTABLE "
-    "PARALLEL SAFE AS $$ SELECT 1 + COALESCE(SUM(cardinality(positions)), 0)::INTEGER "
-    "FROM unnest(doc) $$",
-    "ALTER TABLE facts ADD COLUMN fts tsvector "
-    "GENERATED ALWAYS AS (membot_fts_doc(value_text, key)) STORED",
-    "ALTER TABLE facts ADD COLUMN fts_len INTEGER "
-    "GENERATED ALWAYS AS (membot_fts_len(membot_fts_doc(value_text, key))) STORED",
-    # fastupdate off: GIN's pending list of new entries is scanned by every search until a
-    # VACUUM merges it; a chat's writes are small, its searches many.
-    "CREATE INDEX ix_facts_fts ON facts USING gin (fts) WITH (fastupdate = off) "
-    "WHERE status <> 'deleted'",
-    "ALTER TABLE episodes ADD COLUMN fts tsvector "
-    "GENERATED ALWAYS AS (membot_fts_doc(text, context)) STORED",
-    "ALTER TABLE episodes ADD COLUMN fts_len INTEGER "
-    "GENERATED ALWAYS AS (membot_fts_len(membot_fts_doc(text, context))) STORED",
-    "CREATE INDEX ix_episodes_fts ON episodes USING gin (fts) WITH (fastupdate = off)",
-    "CREATE TABLE fts_totals (kind TEXT PRIMARY KEY, docs BIGINT NOT NULL, tokens BIGINT NOT NULL)",
-    "INSERT INTO fts_totals VALUES ('facts', 0, 0), ('episodes', 0, 0)",
-    # Deleted facts are not indexed (as on SQLite): they leave the totals too.
-    """CREATE FUNCTION membot_facts_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE d BIGINT := 0; t BIGINT := 0;
-BEGIN
-    IF TG_OP <> 'DELETE' AND NEW.status <> 'deleted' THEN
-        d := d + 1; t := t + NEW.fts_len;
-    END IF;
-    IF TG_OP <> 'INSERT' AND OLD.status <> 'deleted' THEN
-        d := d - 1; t := t - OLD.fts_len;
-    END IF;
-    IF d <> 0 OR t <> 0 THEN
-        UPDATE fts_totals SET docs = docs + d, tokens = tokens + t WHERE kind = 'facts';
-    END IF;
-    RETURN NULL;
-END $$""",
-    "CREATE TRIGGER facts_fts_totals AFTER INSERT OR DELETE OR UPDATE OF key, value_text, "
-    "status ON facts FOR EACH ROW EXECUTE FUNCTION membot_facts_totals()",
-    """CREATE FUNCTION membot_episodes_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE d BIGINT := 0; t BIGINT := 0;
-BEGIN
-    IF TG_OP <> 'DELETE' THEN d := d + 1; t := t + NEW.fts_len; END IF;
-    IF TG_OP <> 'INSERT' THEN d := d - 1; t := t - OLD.fts_len; END IF;
-    UPDATE fts_totals SET docs = docs + d, tokens = tokens + t WHERE kind = 'episodes';
-    RETURN NULL;
-END $$""",
-    "CREATE TRIGGER episodes_fts_totals AFTER INSERT OR DELETE OR UPDATE OF text, context "
-    "ON episodes FOR EACH ROW EXECUTE FUNCTION membot_episodes_totals()",
-    """CREATE FUNCTION membot_history_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    RAISE EXCEPTION 'fact_history rows are immutable';
-END $$""",
-    "CREATE TRIGGER fact_history_immutable BEFORE UPDATE ON fact_history FOR EACH ROW "
-    "EXECUTE FUNCTION membot_history_immutable()",
-)
 
 
 M002_LEARNING = """
@@ -520,41 +380,6 @@ CREATE TABLE llm_cap_notices (
 """
 
 
-_PG_TYPES = (
-    (re.compile(r"\bINTEGER PRIMARY KEY\b"), "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
-    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
-    (re.compile(r"\bINTEGER\b"), "BIGINT"),
-)
-
-
-def pg_ddl(statement: str) -> str:
-    """Table DDL in SQLite's spelling, for PostgreSQL: ``INTEGER PRIMARY KEY`` (SQLite's rowid
-    alias) becomes an identity column, ``REAL`` (epoch-second times need all 53 bits) a
-    ``DOUBLE PRECISION``, other integers ``BIGINT``."""
-    for pattern, replacement in _PG_TYPES:
-        statement = pattern.sub(replacement, statement)
-    return statement
-
-
-def _script(
-    sql: str, *, sqlite: str = "", postgres: Sequence[str] = ()
-) -> Callable[[Connection], None]:
-    """A step: ``sql`` runs on both stores (translated for PostgreSQL), then ``sqlite`` (a
-    script) or ``postgres`` (statements) on its own store."""
-
-    def apply(conn: Connection) -> None:
-        if dialect_of(conn).postgres:
-            for statement in _split_sql(sql):
-                conn.exec_driver_sql(pg_ddl(statement))
-            for statement in postgres:
-                conn.exec_driver_sql(statement)
-            return
-        for statement in _split_sql(sql + sqlite):
-            conn.exec_driver_sql(statement)
-
-    return apply
-
-
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One schema step: a version number, a name, and the function that applies it."""
@@ -562,6 +387,19 @@ class Migration:
     version: int
     name: str
     apply: Callable[[Connection], None]
+
+
+def _step(version: int, sql: str = "") -> Callable[[Connection], None]:
+    """Migration ``version``: the common DDL ``sql`` (SQLite's spelling, translated by the
+    backend), then the backend's own part of it (``Backend.migration_step``)."""
+
+    def apply(conn: Connection) -> None:
+        backend = backend_of(conn)
+        for statement in split_sql(sql):
+            conn.exec_driver_sql(backend.ddl(statement))
+        backend.migration_step(conn, version)
+
+    return apply
 
 
 # A turn's episodes by turn id: the learner reads them, and a redelivered update is told
@@ -618,83 +456,6 @@ M009_EPISODE_LANGUAGE = """
 ALTER TABLE episodes ADD COLUMN language TEXT;
 """
 
-# PostgreSQL: BM25's document and token totals were one row per table, updated by every insert's
-# trigger — a row lock every writer queued on until commit, whatever user it wrote for. They are
-# now spread over 64 stripes: a statement adds to the first stripe no other transaction holds,
-# starting from one its session prefers, and a search sums the stripes (exact, not estimated:
-# scores stay FTS5's). SQLite has one writer and its FTS5 keeps its own totals: nothing to do.
-STRIPES = 64
-M011_POSTGRES_STRIPES: tuple[str, ...] = (
-    "ALTER TABLE fts_totals ADD COLUMN stripe INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE fts_totals DROP CONSTRAINT fts_totals_pkey",
-    "ALTER TABLE fts_totals ADD PRIMARY KEY (kind, stripe)",
-    "INSERT INTO fts_totals (kind, stripe, docs, tokens) SELECT k.kind, s, 0, 0 FROM "
-    f"(VALUES ('facts'), ('episodes')) AS k(kind), generate_series(1, {STRIPES - 1}) AS s",
-    f"""CREATE FUNCTION membot_fts_add(k TEXT, d BIGINT, t BIGINT) RETURNS void
-LANGUAGE plpgsql AS $$
-DECLARE s INTEGER;
-BEGIN
-    -- (mod(), not the operator: the driver reads a percent sign as a placeholder.)
-    -- SKIP LOCKED: a stripe another open transaction added to is passed over, never waited on
-    -- (this transaction's own stripe is not locked to it, and stays its first choice).
-    SELECT stripe INTO s FROM fts_totals WHERE kind = k
-    ORDER BY mod(stripe - mod(pg_backend_pid(), {STRIPES}) + {STRIPES}, {STRIPES})
-    LIMIT 1 FOR NO KEY UPDATE SKIP LOCKED;
-    IF s IS NULL THEN
-        s := mod(pg_backend_pid(), {STRIPES});
-    END IF;
-    UPDATE fts_totals SET docs = docs + d, tokens = tokens + t WHERE kind = k AND stripe = s;
-END $$""",
-    # One update of the totals per statement, from its transition tables: a per-row trigger
-    # updated the same counter row once per row, and a DELETE of 100,000 episodes (an
-    # erasure) then spent minutes walking that row's versions.
-    "DROP TRIGGER facts_fts_totals ON facts",
-    "DROP TRIGGER episodes_fts_totals ON episodes",
-    "DROP FUNCTION membot_facts_totals()",
-    "DROP FUNCTION membot_episodes_totals()",
-    """CREATE FUNCTION membot_facts_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE d BIGINT := 0; t BIGINT := 0; od BIGINT := 0; ot BIGINT := 0;
-BEGIN
-    -- Deleted facts are not indexed (as on SQLite): they leave the totals too.
-    IF TG_OP <> 'DELETE' THEN
-        SELECT count(*), COALESCE(sum(fts_len), 0) INTO d, t FROM membot_new
-        WHERE status <> 'deleted';
-    END IF;
-    IF TG_OP <> 'INSERT' THEN
-        SELECT count(*), COALESCE(sum(fts_len), 0) INTO od, ot FROM membot_old
-        WHERE status <> 'deleted';
-    END IF;
-    IF d <> od OR t <> ot THEN
-        PERFORM membot_fts_add('facts', d - od, t - ot);
-    END IF;
-    RETURN NULL;
-END $$""",
-    """CREATE FUNCTION membot_episodes_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE d BIGINT := 0; t BIGINT := 0; od BIGINT := 0; ot BIGINT := 0;
-BEGIN
-    IF TG_OP <> 'DELETE' THEN
-        SELECT count(*), COALESCE(sum(fts_len), 0) INTO d, t FROM membot_new;
-    END IF;
-    IF TG_OP <> 'INSERT' THEN
-        SELECT count(*), COALESCE(sum(fts_len), 0) INTO od, ot FROM membot_old;
-    END IF;
-    IF d <> od OR t <> ot THEN
-        PERFORM membot_fts_add('episodes', d - od, t - ot);
-    END IF;
-    RETURN NULL;
-END $$""",
-    *(
-        f"CREATE TRIGGER {table}_fts_totals_{op[:3].lower()} AFTER {op} ON {table} "
-        f"REFERENCING {refs} FOR EACH STATEMENT EXECUTE FUNCTION membot_{table}_totals()"
-        for table in ("facts", "episodes")
-        for op, refs in (
-            ("INSERT", "NEW TABLE AS membot_new"),
-            ("UPDATE", "OLD TABLE AS membot_old NEW TABLE AS membot_new"),
-            ("DELETE", "OLD TABLE AS membot_old"),
-        )
-    ),
-)
-
 # Claiming received updates walks the pending ones in update_id order and stops after a batch
 # of chats' heads (``store/inbox.claim``): one partial index gives that order, another answers
 # "is an older update of this chat pending?" with one probe. Both hold pending rows only, so
@@ -714,53 +475,6 @@ M_DELIVERY_MARKS = """
 CREATE INDEX ix_applied_delivery_ts ON applied_actions(ts)
     WHERE key = 'delivery' AND action_hash = 'command';
 """
-
-
-def _pg_restorable_fts(conn: Connection) -> None:
-    """PostgreSQL: ``membot_fts_doc`` names its helper and text search configuration by schema.
-
-    ``pg_restore`` loads rows with an empty ``search_path``, and computes the generated
-    ``fts``/``fts_len`` columns again as it does: the unqualified ``membot_fts_words`` was not
-    found and every ``pg_dump`` of a membot database failed to restore (tests/
-    test_deploy_postgres.py restores one). Qualified names keep the function inlinable (a
-    ``SET search_path`` clause would not). Nothing to do on SQLite."""
-    if not dialect_of(conn).postgres:
-        return
-    schema = str(conn.exec_driver_sql("SELECT current_schema()").scalar_one())
-    s = '"' + schema.replace('"', '""') + '"'
-    conn.exec_driver_sql(
-        "CREATE OR REPLACE FUNCTION membot_fts_doc(a TEXT, b TEXT) RETURNS tsvector "
-        "LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ "
-        f"SELECT setweight(to_tsvector('{s}.membot'::regconfig, {s}.membot_fts_words(a)), 'A') "
-        f"|| setweight(to_tsvector('{s}.membot'::regconfig, {s}.membot_fts_words(b)), 'B') $$"
-    )
-
-
-_KINDS_BEFORE = "CHECK (kind IN ('fact','reflection','insight'))"
-_KINDS_AFTER = "CHECK (kind IN ('fact','reflection','insight','procedure'))"
-
-
-def _procedure_kind(conn: Connection) -> None:
-    """Procedural memory (seed 003 §12) is a fact kind of its own: ``procedure`` joins the
-    kinds the ``facts`` CHECK admits. PostgreSQL replaces the constraint; SQLite cannot alter
-    one, and widening a CHECK changes nothing on disk, so the table's stored DDL is edited in
-    place (SQLite's documented ``writable_schema`` procedure for CHECK changes) and the schema
-    version bumped so every open connection reloads it."""
-    if dialect_of(conn).postgres:
-        conn.exec_driver_sql("ALTER TABLE facts DROP CONSTRAINT IF EXISTS facts_kind_check")
-        conn.exec_driver_sql(f"ALTER TABLE facts ADD CONSTRAINT facts_kind_check {_KINDS_AFTER}")
-        return
-    version = int(conn.exec_driver_sql("PRAGMA schema_version").scalar_one())
-    conn.exec_driver_sql("PRAGMA writable_schema = ON")
-    try:
-        conn.exec_driver_sql(
-            "UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE type = 'table' "
-            "AND name = 'facts'",
-            (_KINDS_BEFORE, _KINDS_AFTER),
-        )
-        conn.exec_driver_sql(f"PRAGMA schema_version = {version + 1}")
-    finally:
-        conn.exec_driver_sql("PRAGMA writable_schema = OFF")
 
 
 # Entities gain what seed 002 gives them: the other names one is mentioned by ("Aoife's",
@@ -852,66 +566,32 @@ CREATE INDEX ix_group_said_user ON group_said(user_id);
 
 
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "m001_initial", _script(M001_INITIAL, sqlite=M001_SQLITE, postgres=M001_POSTGRES)),
-    Migration(2, "m002_learning", _script(M002_LEARNING)),
-    Migration(3, "m003_jobs", _script(M003_JOBS)),
-    Migration(4, "m004_llm_usage", _script(M004_LLM_USAGE)),
-    Migration(5, "m005_episode_turns", _script(M005_EPISODE_TURNS)),
-    Migration(6, "m006_leases", _script(M006_LEASES)),
-    Migration(7, "m007_inbox_sent", _script(M007_INBOX_SENT)),
-    Migration(8, "m008_faded", _script(M008_FADED)),
-    Migration(9, "m009_episode_language", _script(M009_EPISODE_LANGUAGE)),
-    Migration(10, "m010_pg_restorable_fts", _pg_restorable_fts),
-    Migration(11, "m011_striped_fts_totals", _script("", postgres=M011_POSTGRES_STRIPES)),
-    Migration(12, "m012_inbox_claim", _script(M012_INBOX_CLAIM)),
-    Migration(13, "m013_procedure_kind", _procedure_kind),
-    Migration(14, "m014_entity_profile", _script(M014_ENTITY_PROFILE)),
-    Migration(15, "m015_identity_links", _script(M015_IDENTITY_LINKS)),
-    Migration(16, "m016_group_memory", _script(M016_GROUP_MEMORY)),
+    Migration(1, "m001_initial", _step(1, M001_INITIAL)),
+    Migration(2, "m002_learning", _step(2, M002_LEARNING)),
+    Migration(3, "m003_jobs", _step(3, M003_JOBS)),
+    Migration(4, "m004_llm_usage", _step(4, M004_LLM_USAGE)),
+    Migration(5, "m005_episode_turns", _step(5, M005_EPISODE_TURNS)),
+    Migration(6, "m006_leases", _step(6, M006_LEASES)),
+    Migration(7, "m007_inbox_sent", _step(7, M007_INBOX_SENT)),
+    Migration(8, "m008_faded", _step(8, M008_FADED)),
+    Migration(9, "m009_episode_language", _step(9, M009_EPISODE_LANGUAGE)),
+    Migration(10, "m010_pg_restorable_fts", _step(10)),
+    Migration(11, "m011_striped_fts_totals", _step(11)),
+    Migration(12, "m012_inbox_claim", _step(12, M012_INBOX_CLAIM)),
+    Migration(13, "m013_procedure_kind", _step(13)),
+    Migration(14, "m014_entity_profile", _step(14, M014_ENTITY_PROFILE)),
+    Migration(15, "m015_identity_links", _step(15, M015_IDENTITY_LINKS)),
+    Migration(16, "m016_group_memory", _step(16, M016_GROUP_MEMORY)),
     # Another branch may take 17 first: renumber at merge.
-    Migration(17, "m017_delivery_marks_index", _script(M_DELIVERY_MARKS)),
+    Migration(17, "m017_delivery_marks_index", _step(17, M_DELIVERY_MARKS)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
-#: The FTS5 indexes the migrations create (each mirrors its content table through triggers).
-FTS_TABLES = ("facts_fts", "episodes_fts")
-
-
-def _split_sql(script: str) -> list[str]:
-    """Split a DDL script into statements, keeping trigger bodies (BEGIN … END;) whole."""
-    statements: list[str] = []
-    buf: list[str] = []
-    in_trigger = False
-    for line in script.splitlines():
-        stripped = line.strip()
-        if not stripped or (stripped.startswith("--") and not buf):
-            continue
-        buf.append(line)
-        upper = stripped.upper()
-        if upper.startswith("CREATE TRIGGER"):
-            in_trigger = True
-        if in_trigger:
-            if upper == "END;":
-                statements.append("\n".join(buf))
-                buf, in_trigger = [], False
-        elif stripped.endswith(";"):
-            statements.append("\n".join(buf))
-            buf = []
-    if buf:
-        statements.append("\n".join(buf))
-    return statements
 
 
 def table_names(conn: Connection) -> list[str]:
     """The tables of the database, SQLite's own excluded (virtual tables and their shadow
     tables included)."""
-    if dialect_of(conn).postgres:
-        sql = (
-            "SELECT table_name FROM information_schema.tables "
-            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
-        )
-    else:
-        sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-    return [str(r[0]) for r in conn.exec_driver_sql(sql)]
+    return backend_of(conn).table_names(conn)
 
 
 def current_version(conn: Connection) -> int:
@@ -928,7 +608,7 @@ def current_version(conn: Connection) -> int:
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
         "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
     )
-    conn.exec_driver_sql(pg_ddl(ddl) if dialect_of(conn).postgres else ddl)
+    conn.exec_driver_sql(backend_of(conn).ddl(ddl))
     row = conn.execute(text("SELECT MAX(version) FROM schema_migrations")).scalar()
     return int(row or 0)
 
@@ -959,10 +639,7 @@ def _migrate(db: Database) -> list[str]:
             # Re-check inside the write lock: another process may have migrated meanwhile.
             if current_version(conn) >= migration.version:
                 continue
-            if db.postgres:
-                # A step may rebuild a big table or index: the role's statement_timeout
-                # (deploy/postgres-init.sql) is for stuck statements, not for this one.
-                conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
+            backend_of(conn).begin_migration(conn)
             migration.apply(conn)
             conn.execute(
                 text(
@@ -971,25 +648,6 @@ def _migrate(db: Database) -> list[str]:
                 {"v": migration.version, "n": migration.name, "t": time.time()},
             )
         applied.append(migration.name)
-    if not db.postgres:
-        with db.write() as conn:
-            secure_fts(conn)
+    with db.write() as conn:
+        backend_of(conn).after_migrations(conn)
     return applied
-
-
-def secure_fts(conn: Connection) -> None:
-    """Turn on FTS5's ``secure-delete`` for every FTS index (once; idempotent).
-
-    A deleted row's terms otherwise stay in the index's segment b-tree (its ``_data`` shadow
-    table) until a merge happens to rewrite that segment — measured: a purged PIN was still in
-    the file after its row was gone. With the option (SQLite ≥ 3.44) a delete removes the
-    terms from the segment at once, and the file's own ``secure_delete`` zeroes the freed
-    bytes. Turning it on merges the index once (``optimize``), so what an older version left
-    behind goes too. A setting, not a migration: it writes only when it is not on yet."""
-    for table in FTS_TABLES:
-        on = conn.exec_driver_sql(
-            f"SELECT v FROM {table}_config WHERE k = 'secure-delete'"
-        ).scalar()
-        if on is None or int(on) != 1:
-            conn.exec_driver_sql(f"INSERT INTO {table}({table}, rank) VALUES ('secure-delete', 1)")
-            conn.exec_driver_sql(f"INSERT INTO {table}({table}) VALUES ('optimize')")

@@ -37,6 +37,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
 from memory_core.db import maintenance
+from memory_core.db.backends.postgresql import vectors as pg_vectors
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION, table_names
 from memory_core.errors import InvalidInputError, StoreError
@@ -407,7 +408,7 @@ def _write_rows(dst: Connection, table: _Source, rows: Sequence[Sequence[Any]]) 
                 if table.table in _VECTOR_TABLES:
                     vector = np.frombuffer(values[3], dtype=np.float32)
                     values[2] = values[2] or ""
-                    values[3] = vector_repo.pg_literal(vector)
+                    values[3] = pg_vectors.pg_literal(vector)
                 elif links >= 0:
                     values[links] = None  # may point at a later row: set by _copy_links
                 copy.write_row(values)

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 
-from memory_core.db.dialect import of as dialect_of
-from memory_core.errors import StoreError
-from memory_core.store import pg_lexical
+from memory_core.db.backends import of as backend_of
 from memory_core.store.fts import MatchExpression
 from memory_core.store.rows import owner_token
 
@@ -37,42 +35,30 @@ def insert_facts(conn: Connection, user_id: str, facts: Sequence[BulkFact]) -> l
     # Explicit ids: executemany cannot return them, and the caller's write lock makes them safe.
     start = int(conn.exec_driver_sql("SELECT COALESCE(MAX(id), 0) FROM facts").scalar_one()) + 1
     token = owner_token(user_id)
-    if dialect_of(conn).postgres:
-        conn.execute(
-            text(
-                "INSERT INTO facts (id, user_id, owner_token, key, value_text, category, "
-                "confidence, valid_from, status, created_at, updated_at, last_mentioned_at) "
-                "VALUES (:id, :u, :tok, :k, :v, :c, :conf, :ts, 'active', :ts, :ts, :ts)"
-            ),
-            [
-                {
-                    "id": start + i,
-                    "u": user_id,
-                    "tok": token,
-                    "k": f.key,
-                    "v": f.value_text,
-                    "c": f.category,
-                    "conf": f.confidence,
-                    "ts": f.ts,
-                }
-                for i, f in enumerate(facts)
-            ],
-        )
-        # Explicit ids leave the identity sequence behind: move it past them.
-        conn.exec_driver_sql(
-            "SELECT setval(pg_get_serial_sequence('facts', 'id'), (SELECT MAX(id) FROM facts))"
-        )
-        return [start + i for i in range(len(facts))]
+    columns = (
+        "id, user_id, owner_token, key, value_text, category, confidence, valid_from, status, "
+        "created_at, updated_at, last_mentioned_at"
+    ).split(", ")
     rows = [
-        (start + i, user_id, token, f.key, f.value_text, f.category, f.confidence, f.ts, f.ts)
+        (
+            start + i,
+            user_id,
+            token,
+            f.key,
+            f.value_text,
+            f.category,
+            f.confidence,
+            f.ts,
+            "active",
+            f.ts,
+            f.ts,
+            f.ts,
+        )
         for i, f in enumerate(facts)
     ]
-    conn.exec_driver_sql(
-        "INSERT INTO facts (id, user_id, owner_token, key, value_text, category, confidence, "
-        "valid_from, status, created_at, updated_at, last_mentioned_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active', ?8, ?9, ?9)",
-        rows,
-    )
+    backend = backend_of(conn)
+    backend.insert_rows(conn, "facts", columns, rows)
+    backend.after_explicit_ids(conn, "facts")
     return [start + i for i in range(len(facts))]
 
 
@@ -80,12 +66,7 @@ def generate_episodes(conn: Connection, user_id: str, first: int, last: int, ts:
     """Episodes ``first``..``last`` of ``user_id``, one line each with distinct words (the FTS
     index grows as with real text), made by the server in one statement (``generate_series``;
     SQLite: a recursive CTE): 1M rows load in minutes."""
-    series = (
-        "generate_series(CAST(:a AS BIGINT), CAST(:b AS BIGINT)) AS s(i)"
-        if dialect_of(conn).postgres
-        else "(WITH RECURSIVE s(i) AS (SELECT :a UNION ALL SELECT i + 1 FROM s WHERE i < :b) "
-        "SELECT i FROM s) AS s"
-    )
+    series = backend_of(conn).integer_series_sql("a", "b")
     line = "'On day ' || i || ' I walked to the market and bought bread number ' || i || ' for Eva'"
     conn.execute(
         text(
@@ -96,15 +77,6 @@ def generate_episodes(conn: Connection, user_id: str, first: int, last: int, ts:
     )
 
 
-def fts_match_count(conn: Connection, expr: str, user_id: str) -> int:
-    """How many indexed facts of ``user_id`` match a (safe, already quoted) FTS5 expression
-    (on SQLite the expression names the user: its owner token)."""
-    if dialect_of(conn).postgres:
-        if not isinstance(expr, MatchExpression):
-            raise StoreError("a PostgreSQL search needs an expression from fts.match_expression")
-        return pg_lexical.match_count(conn, user_id, expr.terms, all_terms=expr.all_terms)
-    return int(
-        conn.exec_driver_sql(
-            "SELECT COUNT(*) FROM facts_fts WHERE facts_fts MATCH ?", (expr,)
-        ).scalar_one()
-    )
+def fts_match_count(conn: Connection, expr: MatchExpression, user_id: str) -> int:
+    """How many indexed facts of ``user_id`` match an expression from ``fts.match_expression``."""
+    return backend_of(conn).match_count(conn, user_id, expr)

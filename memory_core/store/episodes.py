@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import to_ts
-from memory_core.db.dialect import of as dialect_of
+from memory_core.db.backends import of as backend_of
 from memory_core.store.rows import EPISODE_COLUMNS, episode_from_row, owner_token
 from memory_core.values import Episode, NewEpisode
 
@@ -55,11 +55,8 @@ def get_many(conn: Connection, user_id: str, ids: Iterable[int]) -> dict[int, Ep
     if not id_list:
         return {}
     # `+user_id`: look rows up by primary key, then check the owner (see facts.get_many).
-    sql = (
-        f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id IN :ids AND user_id = :u"
-        if dialect_of(conn).postgres
-        else f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id IN :ids AND +user_id = :u"
-    )
+    hint = backend_of(conn).by_id_hint()
+    sql = f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id IN :ids AND {hint}user_id = :u"
     stmt = text(sql).bindparams(bindparam("ids", expanding=True))
     return {
         r["id"]: episode_from_row(r)

@@ -14,11 +14,9 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import from_ts, to_ts
+from memory_core.db.backends import of as backend_of
 from memory_core.db.changes import note_fact
-from memory_core.db.dialect import of as dialect_of
-from memory_core.errors import StoreError
 from memory_core.store import entities as entity_repo
-from memory_core.store import pg_lexical
 from memory_core.store.fts import MatchExpression
 from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
 from memory_core.values import (
@@ -140,11 +138,8 @@ def get_many(conn: Connection, user_id: str, ids: Iterable[int]) -> dict[int, Fa
     # `+user_id` keeps the planner on the primary key: with the (user_id, …) index it scanned
     # every row of the user (~10 ms at 100k facts). The user filter still applies.
     # (PostgreSQL has no such hint, and needs none.)
-    sql = (
-        f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN :ids AND user_id = :u"
-        if dialect_of(conn).postgres
-        else f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN :ids AND +user_id = :u"
-    )
+    hint = backend_of(conn).by_id_hint()
+    sql = f"SELECT {FACT_COLUMNS} FROM facts WHERE id IN :ids AND {hint}user_id = :u"
     stmt = text(sql).bindparams(bindparam("ids", expanding=True))
     rows = conn.execute(stmt, {"u": user_id, "ids": id_list}).mappings()
     return {row["id"]: fact_from_row(row) for row in rows}
@@ -602,12 +597,12 @@ def delete(
 def last_undoable_ts(conn: Connection, user_id: str, events: Sequence[str]) -> float | None:
     """When the user's newest change that can still be undone was written: an entry with one
     of ``events`` that is not itself an undo and that no undo has reverted yet."""
-    dialect = dialect_of(conn)
+    b = backend_of(conn)
     stmt = text(
         "SELECT c.ts FROM change_log c WHERE c.user_id = :u AND c.event IN :ev "
-        f"AND {dialect.json_real('c.meta_json', 'undoes')} IS NULL "
+        f"AND {b.json_real('c.meta_json', 'undoes')} IS NULL "
         "AND NOT EXISTS (SELECT 1 FROM change_log d WHERE d.user_id = c.user_id "
-        f"AND {dialect.json_real('d.meta_json', 'undoes')} = c.ts) "
+        f"AND {b.json_real('d.meta_json', 'undoes')} = c.ts) "
         "ORDER BY c.rev DESC LIMIT 1"
     ).bindparams(bindparam("ev", expanding=True))
     ts = conn.execute(stmt, {"u": user_id, "ev": list(events)}).scalar()
@@ -626,30 +621,9 @@ def changes_at(conn: Connection, user_id: str, ts: float) -> list[tuple[int, int
     return [(int(r[0]), int(r[1])) for r in rows]
 
 
-def matching_all_terms(conn: Connection, user_id: str, expr: str, limit: int) -> list[int]:
+def matching_all_terms(
+    conn: Connection, user_id: str, expr: MatchExpression, limit: int
+) -> list[int]:
     """Ids of the user's retrievable facts matching the FTS expression ``expr`` (built by
     ``fts.match_expression``, owner token included), best BM25 first."""
-    if dialect_of(conn).postgres:
-        if not isinstance(expr, MatchExpression):
-            raise StoreError("a PostgreSQL search needs an expression from fts.match_expression")
-        found = pg_lexical.bm25(
-            conn,
-            user_id,
-            expr.terms,
-            "facts",
-            limit,
-            (1.0, 1.0),
-            all_terms=True,
-            where=" AND f.status IN ('active','pending_confirmation')",
-        )
-        return [fid for fid, _ in found]
-    rows = conn.execute(
-        text(
-            "SELECT f.id FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
-            "WHERE facts_fts MATCH :q AND f.user_id = :u "
-            "AND f.status IN ('active','pending_confirmation') "
-            "ORDER BY bm25(facts_fts) LIMIT :lim"
-        ),
-        {"q": expr, "u": user_id, "lim": limit},
-    ).all()
-    return [int(r[0]) for r in rows]
+    return backend_of(conn).matching_all_terms(conn, user_id, expr, limit)

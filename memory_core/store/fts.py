@@ -11,6 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
+from memory_core.db.backend import MatchExpression
+
+__all__ = ["MatchExpression"]  # re-exported: built here, read by the backends
+
 # Letters/digits of any script; CJK runs stay whole (unicode61 does the same on the index side).
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 MAX_QUERY_TERMS = 32
@@ -192,20 +196,6 @@ def jaccard(a: AbstractSet[str], b: AbstractSet[str]) -> float:
 def quote(term: str) -> str:
     """Quote one term as an FTS5 string (embedded double quotes doubled)."""
     return '"' + term.replace('"', '""') + '"'
-
-
-class MatchExpression(str):
-    """An FTS5 MATCH expression that also carries its terms: the PostgreSQL store builds its
-    own query from them (``terms``, AND-ed when ``all_terms``), never from the string."""
-
-    terms: tuple[str, ...]
-    all_terms: bool
-
-    def __new__(cls, expr: str, words: tuple[str, ...], all_terms: bool) -> MatchExpression:
-        made = super().__new__(cls, expr)
-        made.terms = words
-        made.all_terms = all_terms
-        return made
 
 
 def match_expression(query: str, owner: str, *, all_terms: bool = False) -> MatchExpression | None:

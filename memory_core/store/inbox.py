@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, text
 
 from memory_core.clock import to_ts
-from memory_core.db.dialect import of as dialect_of
+from memory_core.db.backends import of as backend_of
 from memory_core.store import leases as lease_repo
 
 #: Handled updates are kept this long for the redelivery check by default (Telegram gives up
@@ -91,12 +91,11 @@ def claim(
     so a backlog does not slow its own drain (the query used to visit and sort every pending
     row: 372 ms at 20,000).
     """
-    postgres = dialect_of(conn).postgres
-    # Not its own: an update this process holds is being handled by it.
-    free = lease_repo.free_sql(postgres, mine=False, alive_only=alive_only) + _not_sending(postgres)
-    free_i = lease_repo.free_sql(postgres, "i.", mine=False, alive_only=alive_only) + _not_sending(
-        postgres, "i."
-    )
+    # Not its own: an update this process holds is being handled by it. A live process that
+    # began sending stays its holder for SEND_GRACE_S (where several processes share the store).
+    not_sending = backend_of(conn).not_sending_sql
+    free = lease_repo.free_sql(conn, mine=False, alive_only=alive_only) + not_sending("")
+    free_i = lease_repo.free_sql(conn, "i.", mine=False, alive_only=alive_only) + not_sending("i.")
     rows = conn.execute(
         text(
             "UPDATE inbox SET lease_owner = :me, lease_until = :until, attempts = attempts + 1 "
@@ -118,18 +117,6 @@ def claim(
     ).all()
     updates = [Update(r[0], int(r[1]), r[2], r[3] or "", int(r[4])) for r in rows]
     return sorted(updates, key=lambda u: u.update_id)
-
-
-def _not_sending(postgres: bool, prefix: str = "") -> str:
-    """PostgreSQL: the row's holder is not a live process that began sending its answer less
-    than :data:`SEND_GRACE_S` ago (see there; SQLite has one process, a restart ends it)."""
-    if not postgres:
-        return ""
-    owner = f"{prefix}lease_owner"
-    return (
-        f" AND ({prefix}sent_at IS NULL OR {prefix}sent_at <= :now - :grace "
-        f"OR {owner} IS NULL OR NOT {lease_repo.alive_sql(owner)})"
-    )
 
 
 def finish(conn: Connection, row_id: int, owner: str, now: datetime, status: str = "done") -> bool:

@@ -10,7 +10,6 @@ from typing import Any
 from sqlalchemy import Connection, text
 
 from memory_core.clock import from_ts, to_ts
-from memory_core.db.dialect import of as dialect_of
 from memory_core.store import leases as lease_repo
 
 
@@ -90,7 +89,7 @@ def claim(
             "ON CONFLICT(job, slot, trigger) DO UPDATE SET attempts = job_runs.attempts + 1, "
             "started_at = excluded.started_at, lease_owner = excluded.lease_owner, "
             "lease_until = excluded.lease_until WHERE job_runs.status = 'running' AND "
-            f"{lease_repo.free_sql(dialect_of(conn).postgres, 'job_runs.')} RETURNING id"
+            f"{lease_repo.free_sql(conn, 'job_runs.')} RETURNING id"
         ),
         {
             "j": job,

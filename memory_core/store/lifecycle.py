@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlalchemy import Connection, text
 
 from memory_core.clock import from_ts, to_ts
-from memory_core.db.dialect import of as dialect_of
+from memory_core.db.backends import of as backend_of
 from memory_core.store import vectors as vectors_repo
 
 
@@ -42,7 +42,7 @@ def decay_batch(
 ) -> list[DecayRow]:
     """The next unprotected active facts (keyset on id): not pending, not pinned, decaying."""
     cond = " AND f.user_id = :u" if user_id else ""
-    reference = dialect_of(conn).greatest(
+    reference = backend_of(conn).greatest(
         "COALESCE(f.last_accessed_at, 0)", "f.last_mentioned_at", "COALESCE(f.decayed_at, 0)"
     )
     rows = conn.execute(
@@ -133,7 +133,7 @@ def ttl_candidates(
     ``accessed_before``, unpinned, unprotected, of low importance, and of no kind that never
     fades by time alone (``NEVER_FADE``)."""
     cond = " AND user_id = :u" if user_id else ""
-    used = dialect_of(conn).greatest("COALESCE(last_accessed_at, 0)", "last_mentioned_at")
+    used = backend_of(conn).greatest("COALESCE(last_accessed_at, 0)", "last_mentioned_at")
     rows = conn.execute(
         text(
             "SELECT user_id, id FROM facts WHERE status = 'active' AND kind = 'fact' "

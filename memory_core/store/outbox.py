@@ -12,7 +12,6 @@ from datetime import datetime
 from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import from_ts, to_ts
-from memory_core.db.dialect import of as dialect_of
 from memory_core.store import leases as lease_repo
 
 
@@ -120,7 +119,7 @@ def is_pending(conn: Connection, job_id: int) -> bool:
 def _free(conn: Connection) -> str:
     """A job ``:me`` may take: its own, never leased, or leased by a process that is gone or
     whose lease ran out."""
-    return lease_repo.free_sql(dialect_of(conn).postgres)
+    return lease_repo.free_sql(conn)
 
 
 def users_with_pending(conn: Connection, now: datetime, owner: str, limit: int = 200) -> list[str]:

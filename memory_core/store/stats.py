@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 
-from memory_core.db.dialect import of as dialect_of
+from memory_core.db.backends import of as backend_of
 from memory_core.store import meta
 
 
@@ -95,7 +95,7 @@ class HistoryRow:
 
 def history_rows(conn: Connection, since: float, until: float) -> list[HistoryRow]:
     """Observer and user audit rows with ``since <= ts < until``, oldest first."""
-    d = dialect_of(conn)
+    d = backend_of(conn)
     key = d.json_text("COALESCE(after_json, before_json)", "key")
     before_id = d.json_int("before_json", "id")
     result = conn.execute(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 
-from memory_core.db.dialect import of as dialect_of
+from memory_core.db.backends import of as backend_of
 from memory_core.store.sessions import LATEST_SQL, Latest
 
 
@@ -30,12 +30,7 @@ class Head:
 def head(conn: Connection, turn_id: str, user_id: str, chat_id: str, episodes: int) -> Head:
     """Read what committing ``turn_id`` (``episodes`` lines of ``user_id`` in ``chat_id``)
     needs, in one statement; run it under the user's write lock."""
-    reserve = (
-        ", ARRAY(SELECT nextval(pg_get_serial_sequence('episodes', 'id')) "
-        "FROM generate_series(1, :n)) AS ids"
-        if dialect_of(conn).postgres
-        else ""
-    )
+    reserve = backend_of(conn).reserve_ids_sql("episodes", "n")
     row = conn.execute(
         text(
             "SELECT EXISTS (SELECT 1 FROM outbox WHERE turn_id = :t) AS committed, "

@@ -11,8 +11,8 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from memory_core.db.dialect import of as dialect_of
-from memory_core.db.migrations import FTS_TABLES, table_names
+from memory_core.db.backends import of as backend_of
+from memory_core.db.migrations import table_names
 from memory_core.store.rows import owner_token
 
 #: What erasure deletes (FTS rows go with their content rows through the delete triggers).
@@ -61,30 +61,7 @@ UNOWNED_TEXT_TABLES = ("inbox",)
 
 def user_tables(conn: Connection) -> list[str]:
     """Ordinary tables with a ``user_id`` column (virtual and shadow tables excluded)."""
-    if dialect_of(conn).postgres:
-        return [
-            str(r[0])
-            for r in conn.exec_driver_sql(
-                "SELECT c.table_name FROM information_schema.columns c "
-                "JOIN information_schema.tables t ON t.table_schema = c.table_schema "
-                "AND t.table_name = c.table_name WHERE c.table_schema = current_schema() "
-                "AND t.table_type = 'BASE TABLE' AND c.column_name = 'user_id' "
-                "AND c.table_name NOT IN ('vec_facts', 'vec_episodes') ORDER BY c.table_name"
-            )
-        ]
-    names = [
-        r[0]
-        for r in conn.exec_driver_sql(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-            "AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name"
-        ).all()
-    ]
-    out = []
-    for name in names:
-        cols = {r[1] for r in conn.exec_driver_sql(f'PRAGMA table_info("{name}")').all()}
-        if "user_id" in cols:
-            out.append(name)
-    return out
+    return backend_of(conn).user_tables(conn)
 
 
 def _vector_tables(conn: Connection) -> list[str]:
@@ -95,18 +72,7 @@ def _vector_tables(conn: Connection) -> list[str]:
 def rows(conn: Connection, table: str, user_id: str) -> list[dict[str, Any]]:
     """Every row of ``table`` that belongs to ``user_id``, column → value, in insertion order
     (PostgreSQL: by ``id`` where the table has one, else in storage order)."""
-    if dialect_of(conn).postgres:
-        result = conn.execute(text(f'SELECT * FROM "{table}" WHERE user_id = :u'), {"u": user_id})
-        cols = [c for c in result.keys() if c not in ("fts", "fts_len")]  # noqa: SIM118
-        found = [dict(zip(result.keys(), row, strict=True)) for row in result.all()]
-        if "id" in cols:
-            found.sort(key=lambda r: int(r["id"]))
-        return [{c: r[c] for c in cols} for r in found]
-    result = conn.exec_driver_sql(
-        f'SELECT * FROM "{table}" WHERE user_id = ? ORDER BY rowid', (user_id,)
-    )
-    cols = list(result.keys())
-    return [dict(zip(cols, row, strict=True)) for row in result.all()]
+    return backend_of(conn).user_rows(conn, table, user_id)
 
 
 def erase(conn: Connection, user_id: str) -> dict[str, int]:
@@ -150,37 +116,13 @@ def erase_some(conn: Connection, table: str, user_id: str, limit: int) -> int:
 def leftovers(conn: Connection, user_id: str) -> dict[str, int]:
     """What is still stored for ``user_id``: rows per table, FTS entries, vectors (empty: none)."""
     out: dict[str, int] = {}
+    vectors = _vector_tables(conn)
     for table in user_tables(conn):
         n = conn.execute(
             text(f'SELECT COUNT(*) FROM "{table}" WHERE user_id = :u'), {"u": user_id}
         ).scalar_one()
         if n:
             out[table] = int(n)
-    if dialect_of(conn).postgres:
-        # The tsvector index is a column of those rows: no separate entries to look for.
-        for vt in _vector_tables(conn):
-            n = conn.execute(
-                text(f"SELECT COUNT(*) FROM {vt} WHERE user_id = :u"), {"u": user_id}
-            ).scalar_one()
-            if n:
-                out[vt] = int(n)
-        return out
-    # The FTS index itself (not the content table): a stale entry would still match.
-    query = f'owner_token : "{owner_token(user_id)}"'
-    for fts in FTS_TABLES:
-        n = conn.exec_driver_sql(
-            f"SELECT COUNT(*) FROM {fts} WHERE {fts} MATCH ?", (query,)
-        ).scalar_one()
-        if n:
-            out[fts] = int(n)
-    for vt in _vector_tables(conn):
-        n = conn.exec_driver_sql(
-            f"SELECT COUNT(*) FROM {vt} WHERE user_id = ?", (user_id,)
-        ).scalar_one()
-        # vec0 keeps vectors in per-user chunks; an emptied partition's chunks are dropped.
-        chunks = conn.exec_driver_sql(
-            f"SELECT COUNT(*) FROM {vt}_chunks WHERE partition00 = ?", (user_id,)
-        ).scalar_one()
-        if n or chunks:
-            out[vt] = int(n) + int(chunks)
+    # The indexes themselves (FTS entries, vectors): a stale entry would still match.
+    out.update(backend_of(conn).index_leftovers(conn, user_id, owner_token(user_id), vectors))
     return out

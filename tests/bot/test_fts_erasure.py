@@ -10,7 +10,7 @@ from pathlib import Path
 from pysqlite3 import dbapi2
 
 from memory_core.clock import ManualClock
-from memory_core.db.migrations import FTS_TABLES
+from memory_core.db.backends.sqlite.schema import FTS_TABLES
 from memory_core.jobs import Lifecycle
 from memory_core.memory import Memory
 from memory_core.values import Category, NewFact

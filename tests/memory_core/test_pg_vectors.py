@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from memory_core.benchmarks.corpus import random_unit_vectors
+from memory_core.db.backends.postgresql import vectors as pg_vec
 from memory_core.db.engine import Database
 from memory_core.store import vectors as vec
 
@@ -49,12 +50,12 @@ def test_the_hnsw_path_finds_the_exact_top_k_and_only_the_users_rows(
     with db.write() as conn:
         vec.insert_many(conn, "facts", BOB, [1001, 1002, 1003, 1004, 1005], queries, "active")
     _fill(db, rng, BOB, 2001, 700)
-    monkeypatch.setattr(vec, "HNSW_MIN_ROWS", 100)
+    monkeypatch.setattr(pg_vec, "HNSW_MIN_ROWS", 100)
     with db.write() as conn:
         vec.build_hnsw(conn)  # opt-in: `membot admin vector-index hnsw`
     for query in queries:
         with db.read() as conn:
-            plan = vec.pg_knn_plan(conn, "facts", ALICE, query, 10)
+            plan = pg_vec.knn_plan(conn, vec.VECTOR_TABLES["facts"], ALICE, query, 10)
             found = vec.vec0_knn(conn, ALICE, "facts", query, 10)
             assert conn.exec_driver_sql("SHOW enable_sort").scalar() == "on"
         assert "ix_vec_facts_hnsw" in plan
@@ -70,7 +71,7 @@ def test_below_the_threshold_the_users_rows_are_scanned_exactly(db: Database) ->
     _fill(db, rng, BOB, 1001, 400)
     query = random_unit_vectors(rng, 1, DIM)[0]
     with db.read() as conn:
-        plan = vec.pg_knn_plan(conn, "facts", ALICE, query, 10)
+        plan = pg_vec.knn_plan(conn, vec.VECTOR_TABLES["facts"], ALICE, query, 10)
         found = vec.vec0_knn(conn, ALICE, "facts", query, 10)
         # The caller's transaction plans as usual afterwards.
         assert conn.exec_driver_sql("SHOW enable_indexscan").scalar() == "on"
@@ -84,7 +85,7 @@ def test_a_short_hnsw_walk_falls_back_to_the_exact_scan(
     rng = np.random.default_rng(18)
     alice = _fill(db, rng, ALICE, 1, 40)
     _fill(db, rng, BOB, 1001, 600)
-    monkeypatch.setattr(vec, "HNSW_MIN_ROWS", 1)
+    monkeypatch.setattr(pg_vec, "HNSW_MIN_ROWS", 1)
     with db.write() as conn:
         vec.build_hnsw(conn)
     query = random_unit_vectors(rng, 1, DIM)[0]
@@ -122,11 +123,11 @@ def test_hnsw_is_opt_in_and_a_big_user_is_scanned_exactly_without_it(
     a user past the threshold is then scanned exactly, and through the graph once built."""
     rng = np.random.default_rng(20)
     alice = _fill(db, rng, ALICE, 1, 150)
-    monkeypatch.setattr(vec, "HNSW_MIN_ROWS", 100)
+    monkeypatch.setattr(pg_vec, "HNSW_MIN_ROWS", 100)
     query = random_unit_vectors(rng, 1, DIM)[0]
     with db.read() as conn:
         assert not vec.has_hnsw(conn)
-        plan = vec.pg_knn_plan(conn, "facts", ALICE, query, 10)
+        plan = pg_vec.knn_plan(conn, vec.VECTOR_TABLES["facts"], ALICE, query, 10)
         found = vec.vec0_knn(conn, ALICE, "facts", query, 10)
     assert "hnsw" not in plan
     assert [i for i, _ in found] == _exact(range(1, 151), alice, query, 10)
@@ -134,7 +135,9 @@ def test_hnsw_is_opt_in_and_a_big_user_is_scanned_exactly_without_it(
         vec.build_hnsw(conn)
     with db.read() as conn:
         assert vec.has_hnsw(conn)
-        assert "ix_vec_facts_hnsw" in vec.pg_knn_plan(conn, "facts", ALICE, query, 10)
+        assert "ix_vec_facts_hnsw" in pg_vec.knn_plan(
+            conn, vec.VECTOR_TABLES["facts"], ALICE, query, 10
+        )
     with db.write() as conn:
         assert vec.drop_hnsw(conn)
     with db.read() as conn:
