@@ -344,6 +344,10 @@ class ErasureFigure:
     during_ms: dict[str, float]
     during_max_ms: float
     commits_during: int
+    #: Commits that took longer than 100 ms, during the erasure and before it (of 60).
+    slow_during: int = 0
+    slow_before: int = 0
+    baseline_max_ms: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
         """Machine-readable figures."""
@@ -355,6 +359,9 @@ class ErasureFigure:
             "others_commit_during_ms": self.during_ms,
             "others_commit_during_max_ms": round(self.during_max_ms, 3),
             "others_commits_during": self.commits_during,
+            "others_commit_baseline_max_ms": round(self.baseline_max_ms, 3),
+            "others_commits_over_100ms_before": self.slow_before,
+            "others_commits_over_100ms_during": self.slow_during,
         }
 
 
@@ -442,6 +449,9 @@ async def _erasure_run(
             _ms(during),
             max(during, default=0.0),
             len(during),
+            sum(1 for ms in during if ms > 100),
+            sum(1 for ms in baseline if ms > 100),
+            max(baseline),
         )
     finally:
         memory.close()
