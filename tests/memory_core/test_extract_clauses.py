@@ -339,3 +339,9 @@ def test_a_pet_named_in_the_next_sentence(text: str) -> None:
     assert [c.value for k, c in found.items() if k.startswith("pet.")] == [
         text.split()[-1].rstrip(".")
     ], sorted(found)
+
+
+def test_a_workplace_said_with_our_is_kept() -> None:
+    """ "I work for our local garage": the workplace is kept, as "a local garage" is."""
+    found = facts("I work at our local garage.")
+    assert found["employer"].value_text == "The user works at the local garage."
