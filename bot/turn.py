@@ -223,13 +223,18 @@ class ChatTurn:
             return [], False
         preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
         found = [c for c in await self.preview.extract(preview) if not c.temporary]
+        # A note in another language is private when it reads so by meaning (the sensitivity
+        # model learning uses too): "C'est noté" then, never the words said back.
+        notes = [c.value_text for c in found if is_note(c.key) and not c.sensitive]
+        by_meaning = iter(await self.memory.private_by_meaning(notes) if msg.is_private else [])
         # A group is never told back what a member said about something private.
         private = [
             c.sensitive
             or (
-                not msg.is_private
-                # A note in another language is not read for sensitivity here (its category
-                # comes by meaning, in learning): a group is never told it back.
+                next(by_meaning)
+                if msg.is_private and is_note(c.key)
+                # In a group every note stays unsaid (read by meaning only in learning).
+                else not msg.is_private
                 and (is_note(c.key) or self.memory.is_private_text(c.value_text))
             )
             for c in found

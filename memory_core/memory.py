@@ -533,6 +533,19 @@ class Memory:
         """``new`` marked sensitive when the sensitivity model reads it so by meaning."""
         return self.ctx.read_by_meaning(new)
 
+    async def private_by_meaning(self, texts: Sequence[str]) -> list[bool]:
+        """Whether each text reads as private by meaning (the sensitivity model, any language:
+        "Je prends de l'insuline"), so an acknowledgement does not say it back. All False
+        without the model or when the embedder fails (the write path still reads them)."""
+        if self.sensitivity is None or not texts:
+            return [False] * len(texts)
+        try:
+            topics = await self.run(Lane.REPLY, self.sensitivity.topics, list(texts))
+        except EmbedderError as exc:
+            log.warning("sensitivity_meaning_failed", error=str(exc))
+            return [False] * len(texts)
+        return [topic is not None for topic in topics]
+
     @staticmethod
     def is_private_text(text: str) -> bool:
         """Whether ``text`` speaks of something private (health, money, documents, secrets, a

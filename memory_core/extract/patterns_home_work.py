@@ -195,6 +195,8 @@ def employer_name(raw: str, ctx: Context) -> tuple[str, float] | None:
         return None
     if first in {"a", "an"}:
         return phrase, 0.5  # "a startup": vague, still worth a low-confidence note
+    if first == "our" and len(low.split()) > 1:
+        return "the " + phrase.split(None, 1)[1], 0.5  # "our local supermarket": the town's
     if first in _DETERMINERS or (first == "the" and not phrase[4:5].isupper()):
         return None
     value = ctx.proper(phrase)

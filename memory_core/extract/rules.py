@@ -531,7 +531,7 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
-    sentences = introductions.with_fragments(split_sentences(body), _is_title)
+    sentences = _pet_named_next(introductions.with_fragments(split_sentences(body), _is_title))
     for sentence in sentences:
         if not explicit and is_exaggerated(sentence):
             continue  # "My landlord is a hundred years old, I swear"
@@ -549,6 +549,35 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
         found = [c for c in found if not c.key.startswith(_LIKES)]
     return found
+
+
+#: "Just got a puppy!": a pet just come into the user's life …
+_NEW_PET = re.compile(
+    r"\b(?:got|have|adopted|rescued|bought|brought\s+home|picked\s+up|getting)\s+(?:a|an|our|my)\s+"
+    rf"(?:new\s+|little\s+|baby\s+|tiny\s+)?{patterns_people.SPECIES}\b",
+    re.IGNORECASE,
+)
+#: … then "His name is Biscuit." / "She's called Pip." in the next sentence.
+_ITS_NAME = re.compile(
+    r"^(?:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named))"
+    r"\s+(?P<n>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def _pet_named_next(sentences: list[str]) -> list[str]:
+    """ "Just got a puppy! His name is Biscuit." → "… My puppy's name is Biscuit.": a pronoun
+    right after a pet was mentioned names that pet."""
+    out: list[str] = []
+    pet: str | None = None
+    for sentence in sentences:
+        named = _ITS_NAME.match(sentence.strip())
+        if pet is not None and named is not None:
+            sentence = f"My {pet}'s name is {named.group('n')}"
+        new = _NEW_PET.search(sentence)
+        pet = new.group("sp") if new is not None else None
+        out.append(sentence)
+    return out
 
 
 def _is_title(phrase: str) -> bool:

@@ -55,6 +55,17 @@ EXEMPLARS: dict[Category, tuple[str, ...]] = {
         "My brother lives in Madrid.",
         "Mi madre vive en Lima.",
         "Ma femme s'appelle Julie.",
+        # Pets, one or several, named (a pet is no health or money matter).
+        "I have two dogs, Max and Bella.",
+        "Wir haben drei Katzen.",
+        "Tenemos un perro y dos gatos.",
+        "Nous avons deux chiens, Filou et Pompon.",
+        "У нас есть кот и две собаки.",
+        "У меня есть попугай Кеша.",
+        "У меня живут две морские свинки.",
+        "Mein Kaninchen heißt Hoppel.",
+        "Mi gato se llama Tigre.",
+        "Notre chatte s'appelle Mimi.",
     ),
     Category.IDENTITY: (
         "I live in Toronto.",

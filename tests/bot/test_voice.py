@@ -116,3 +116,13 @@ def test_the_weekly_digest_never_tells_the_user_their_own_name() -> None:
     ]
     digest = digest_of("console:grace", facts, NOW - timedelta(days=7), NOW)
     assert digest.new == ("Grace lives in Cork.",)
+
+
+async def test_a_private_statement_in_another_language_is_not_said_back(tmp_path: Path) -> None:
+    """ "Ich habe Asthma." is kept (a health note, read so by meaning) and acknowledged without
+    repeating it; a plain note in the same language is still named (issue 23, item 5)."""
+    async with ConsoleSession(tmp_path / "m.db", ManualClock(NOW), user="ana") as s:
+        private = await s.say("Je prends de l'insuline tous les matins.")
+        plain = await s.say("Ich spiele jeden Sonntag Schach im Verein.")
+    assert "insuline" not in private, private
+    assert "Schach" in plain, plain

@@ -327,3 +327,21 @@ def test_a_person_called_names_is_no_fact(text: str) -> None:
 def test_the_households_pets_are_the_users() -> None:
     """ "We have two cats" is kept as the user's (as "we have a dog called Rufus" is)."""
     assert facts("We have two cats")["pet.cat"].value_text == "The user has two cats."
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We just adopted a kitten! Her name is Pip.", "Got a rabbit last week. He's called Thumper."],
+)
+def test_a_pet_named_in_the_next_sentence(text: str) -> None:
+    """ "… a kitten! Her name is Pip.": the pronoun is the pet just mentioned."""
+    found = facts(text)
+    assert [c.value for k, c in found.items() if k.startswith("pet.")] == [
+        text.split()[-1].rstrip(".")
+    ], sorted(found)
+
+
+def test_a_workplace_said_with_our_is_kept() -> None:
+    """ "I work for our local garage": the workplace is kept, as "a local garage" is."""
+    found = facts("I work at our local garage.")
+    assert found["employer"].value_text == "The user works at the local garage."

