@@ -31,17 +31,16 @@ def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
     from bot import app as composition
     from memory_core.cron import Cron
-    from memory_core.types import JobRuns
 
     settings = quiet_settings()
     tz = ZoneInfo(settings.timezone)
     memory = open_memory(db, settings)
     try:
         now = memory.clock.now()
-        runs = JobRuns(memory.db)
+        operations = memory.operations()
         rows: list[dict[str, Any]] = []
         for name, cron, about in composition.jobs_config(settings).schedule():
-            last = runs.recent(name, limit=1)
+            last = operations.job_runs(name, limit=1)
             rows.append(
                 {
                     "job": name,

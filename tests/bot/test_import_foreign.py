@@ -16,8 +16,8 @@ from bot.buttons import ButtonCodec
 from bot.i18n import day_text
 from bot.page import render
 from bot.questions import conflict_reply
-from memory_core.types import Conflict
 from memory_core.clock import ManualClock
+from memory_core.types import Conflict
 from memory_core.user import foreign_memory
 from memory_core.values import Category
 from tests.factories import NOW, fact
