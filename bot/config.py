@@ -280,6 +280,9 @@ class Settings(BaseSettings):
     # PostgreSQL: rewrite the tables /forgetme erasures left (VACUUM FULL, each table locked
     # while it is rewritten: put it where traffic is lowest)
     rewrite_cron: str = "30 3 * * *"
+    # Jobs a module of memory_core/jobs/ declares: their crons moved from the defaults, by
+    # name (JSON: {"name": "cron"}).
+    jobs_cron: dict[str, str] = Field(default_factory=dict)
     reflection_min_facts: int = Field(default=3, ge=1)
     reflection_every_days: int = Field(default=6, ge=1)
     # logging
@@ -339,6 +342,13 @@ class Settings(BaseSettings):
         from memory_core.cron import Cron
 
         Cron.parse(value)  # raises a ValueError that names the bad field
+        return value
+
+    @field_validator("jobs_cron")
+    @classmethod
+    def _crons(cls, value: dict[str, str]) -> dict[str, str]:
+        for cron in value.values():
+            cls._cron(cron)
         return value
 
     @classmethod

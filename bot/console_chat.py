@@ -15,7 +15,7 @@ def save_dir(memory: Memory) -> Path:
     """Where the console saves the files the bot sends (``/export``): beside the database (its
     data folder, not whichever folder the chat was started in); ``data/`` on PostgreSQL."""
     try:
-        return memory.db.path.parent.resolve()
+        return memory.operations().path.parent.resolve()
     except MemoryCoreError:  # PostgreSQL: no file to sit beside
         return Path("data").resolve()
 

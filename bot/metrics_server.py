@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 import structlog
 
-from memory_core import Memory, Operations
+from memory_core import Memory
 from memory_core.types import LLMPrice, MetricsReport, StoreStats
 
 log = structlog.get_logger("bot.metrics")
@@ -224,7 +224,7 @@ class MetricsServer:
         prices: Mapping[str, LLMPrice] | None = None,
         ready: Callable[[], Awaitable[list[str]]] | None = None,
     ) -> None:
-        self.operations = Operations(memory.db, prices=prices)
+        self.operations = memory.operations(prices=prices)
         self._memory = memory  # figures are computed on its background lane
         # The memory's clock: events carry it, so the 24-hour window must be read with it.
         self.now = now
@@ -270,7 +270,7 @@ class MetricsServer:
             self.operations.stats(),
             process_health(self.started_at),
             extra,
-            self._memory.db.counters.snapshot(),
+            self.operations.counters(),
         )
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -36,6 +36,8 @@ from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.learn import resolve
+from memory_core.ops.metrics import Prices
+from memory_core.ops.operations import Operations
 from memory_core.read import entities
 from memory_core.read import query as query_mod
 from memory_core.read.about import entity_info
@@ -240,6 +242,11 @@ class Memory:
         """Run blocking operator work ``fn(*args, **kwargs)`` on a background thread (it
         yields the CPU to replies): metrics, reports."""
         return await self.run(Lane.BACKGROUND, fn, *args, **kwargs)
+
+    def operations(self, *, prices: Prices | None = None) -> Operations:
+        """The operator's door on this memory's database (counts, metrics, job runs, its
+        file); ``prices``: the operator's LLM prices."""
+        return Operations(self.db, prices=prices)
 
     def reindex_blocking(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Re-embed everything with the configured model (``membot admin reindex``; blocks)."""

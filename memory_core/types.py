@@ -28,7 +28,6 @@ from memory_core.ops.metrics import LLMShare
 from memory_core.ops.metrics import Price as LLMPrice
 from memory_core.ops.operations import (
     HealthCheck,
-    JobRuns,
     MetricsReport,
     StoreStats,
     TransferStep,
@@ -82,7 +81,6 @@ __all__ = [
     "ImportSummary",
     "Insert",
     "InsightsConfig",
-    "JobRuns",
     "LLMBudget",
     "LLMPrice",
     "LLMShare",

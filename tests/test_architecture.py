@@ -62,6 +62,12 @@ MEMORY_CLI_EXTRAS = frozenset({"memory_core.evaluation", "memory_core.benchmarks
 CLI_HOME = "bot/cli/"
 #: Calls that open a database transaction: only memory_core does that.
 DB_OPENERS = frozenset({"read", "write"})
+#: The facade's plumbing: the bot calls the facade's operations, never these parts of it.
+FACADE_PLUMBING = frozenset({"db", "lanes", "vectors", "leases", "ctx", "owner"})
+#: The facade's thread-lane runners (they take a ``Lane``, which the door does not export).
+LANE_RUNNERS = frozenset({"run", "read", "write", "write_for", "run_until_done"})
+#: Names the facade goes by in bot/ (``memory``, ``self.memory``, ``runtime.memory``, ``_memory``).
+FACADE_NAMES = frozenset({"memory", "_memory"})
 #: The only modules allowed to read the process environment (the composition root).
 ENV_READERS = frozenset({"bot/config.py", "bot/app.py"})
 #: Where SQL may be written: repositories and the engine, migrations and maintenance.
@@ -304,6 +310,9 @@ def violations() -> dict[str, list[str]]:
             out["memory-only-through-its-door"] |= _internal_imports(source, path, rel)
             out["only-listed-names-through-the-door"] |= _unlisted_names(source, rel)
             out["bot-never-opens-the-database"] |= {f"{rel}:{n}" for n in db_opens(source)}
+            out["bot-stays-in-front-of-the-facade"] |= {
+                f"{rel}:{n}" for n in facade_reaches(source)
+            }
         if rel not in ENV_READERS:
             out["only-the-root-reads-env"] |= {f"{rel}:{n}" for n in env_reads(source)}
         if not rel.startswith(SQL_HOMES):
@@ -417,11 +426,40 @@ def db_opens(source: str) -> list[int]:
     )
 
 
+def _is_facade(node: ast.AST) -> bool:
+    """``memory`` / ``_memory`` by name or as an attribute (``self.memory``, ``rt.memory``)."""
+    return (isinstance(node, ast.Name) and node.id in FACADE_NAMES) or (
+        isinstance(node, ast.Attribute) and node.attr in FACADE_NAMES
+    )
+
+
+def facade_reaches(source: str) -> list[int]:
+    """Lines that reach past the facade into its plumbing: ``memory.db`` / ``.lanes`` /
+    ``.vectors`` / ``.leases`` / ``.ctx`` / ``.owner``, its lane runners (``memory.run(…)``),
+    or any call given a thread lane (``….run(Lane.REPLY, …)``)."""
+    lines = set()
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Attribute)
+            and _is_facade(node.value)
+            and node.attr in FACADE_PLUMBING | LANE_RUNNERS
+        ) or (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(lane := node.args[0], ast.Attribute)
+            and isinstance(lane.value, ast.Name)
+            and lane.value.id == "Lane"
+        ):
+            lines.add(node.lineno)
+    return sorted(lines)
+
+
 RULES = (
     "parses-on-python-3.11",
     "memory-only-through-its-door",
     "only-listed-names-through-the-door",
     "bot-never-opens-the-database",
+    "bot-stays-in-front-of-the-facade",
     "memory_core-imports",
     "adapters-imports",
     "only-bot-imports-bot",
@@ -611,6 +649,24 @@ def test_db_walk_finds_transactions_opened_outside_memory_core() -> None:
     source = "with self.memory.db.read() as c:\n    pass\nwith memory.db.write(hot=True):\n    x\n"
     assert db_opens(source) == [1, 3]
     assert db_opens("memory.read()\nself.db\n") == []
+
+
+@pytest.mark.parametrize(
+    ("source", "lines"),
+    [
+        ("memory.db.path\n", [1]),
+        ("self.memory.vectors.drain()\n", [1]),
+        ("x = runtime.memory.leases\n", [1]),
+        ("Operations(self._memory.db)\n", [1]),
+        ("await memory.run(Lane.REPLY, f)\n", [1]),
+        ("await self.memory.read(lane, f)\n", [1]),
+        ("await engine.run(Lane.BACKGROUND, f)\n", [1]),
+        ("settings.db\nmemory.operations().path\nawait memory.recall(u, q)\n", []),
+        ("await ctx.tools.run(name, args)\nmemory_db = 1\n", []),
+    ],
+)
+def test_facade_walk_finds_reaches_past_the_facade(source: str, lines: list[int]) -> None:
+    assert facade_reaches(source) == lines
 
 
 def test_the_walk_sees_every_package() -> None:

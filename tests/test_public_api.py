@@ -81,7 +81,6 @@ def test_memory_core_types_exports() -> None:
         "ImportSummary",
         "Insert",
         "InsightsConfig",
-        "JobRuns",
         "LLMBudget",
         "LLMPrice",
         "LLMShare",

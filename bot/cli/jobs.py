@@ -10,7 +10,6 @@ import typer
 
 from bot.cli.common import console, fail, open_memory, quiet_settings, run
 from bot.cli.options import DbOpt, JsonOpt, user_id
-from bot.job_table import job_names
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -31,17 +30,20 @@ def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
     from bot import app as composition
     from memory_core.cron import Cron
-    from memory_core.types import JobRuns
 
     settings = quiet_settings()
     tz = ZoneInfo(settings.timezone)
+    try:
+        schedule = composition.jobs_config(settings).schedule()
+    except ValueError as exc:  # MEMBOT_JOBS_CRON names no declared job
+        raise fail(f"MEMBOT_JOBS_CRON: {exc}", 2) from exc
     memory = open_memory(db, settings)
     try:
         now = memory.clock.now()
-        runs = JobRuns(memory.db)
+        operations = memory.operations()
         rows: list[dict[str, Any]] = []
-        for name, cron, about in composition.jobs_config(settings).schedule():
-            last = runs.recent(name, limit=1)
+        for name, cron, about in schedule:
+            last = operations.job_runs(name, limit=1)
             rows.append(
                 {
                     "job": name,
@@ -74,7 +76,7 @@ def list_jobs(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
 @jobs_cli.command("run")
 def run_job(
-    name: Annotated[str, typer.Argument(help=", ".join(job_names()))],
+    name: Annotated[str, typer.Argument(help="the job ('membot jobs list' shows them)")],
     user: Annotated[
         str | None, typer.Option("--user", "-u", help="only this user (platform:id or name)")
     ] = None,
@@ -90,8 +92,7 @@ def run_job(
     try:
         status, detail = run(_run(settings, name, uid, db))
     except KeyError as exc:
-        names = ", ".join(job_names())
-        raise fail(f"unknown job {name!r} (one of: {names})", 2) from exc
+        raise fail(f"unknown job {name!r} (one of: {exc.args[0]})", 2) from exc
     except MemoryCoreError as exc:
         raise fail(str(exc), 2) from exc
     if as_json:
@@ -109,6 +110,8 @@ async def _run(
 
     runtime = composition.build_runtime(settings, db=db)
     try:
-        return await runtime.engine.run_job(name, uid)  # KeyError for an unknown job
+        return await runtime.engine.run_job(name, uid)
+    except KeyError as exc:  # an unknown job: the scheduler's own names, for the error
+        raise KeyError(", ".join(spec.name for spec in runtime.scheduler.specs)) from exc
     finally:
         await runtime.stop()

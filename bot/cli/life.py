@@ -68,10 +68,10 @@ class LifeBot:
 
     async def _settled(self) -> list[tuple[str, str]]:
         before = len(self.sent)
-        for _ in range(2):
-            await self.runtime.observer.drain()
-            await self.runtime.scheduler.drain()
-        await self.runtime.memory.vectors.drain()
+        await self.runtime.observer.drain()
+        await self.runtime.scheduler.drain()
+        # then learning again, the jobs it triggered, and their vectors
+        await self.runtime.engine.settle()
         return self.sent[before:]
 
 

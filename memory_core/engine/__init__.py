@@ -146,6 +146,7 @@ class Engine:
         # Insights are a judgement: no offline stand-in, the job is off without a model.
         insight_writer: InsightWriter | None = None
         entity_reader: EntityReader | None = None
+        small: LLM | None = None
         if ports.llm is not None:
             small = ports.llm(self.config.extract_model, self.usage.record)
             judge, writer = LLMJudge(small), LLMWriter(small)
@@ -162,6 +163,7 @@ class Engine:
             insight_writer=insight_writer,
             entity_reader=entity_reader,
             config=self.config.jobs,
+            llm=small,
         )
 
     @property

@@ -14,14 +14,14 @@ summary.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 import structlog
 
 from memory_core.cron import Cron
-from memory_core.engine.scheduler import JobSpec, Scheduler
+from memory_core.engine.scheduler import JobFn, JobSpec, Scheduler
 from memory_core.extract.base import Extractor
 from memory_core.jobs.consolidate import ConsolidateConfig, Consolidator
 from memory_core.jobs.decay import DecayConfig, Lifecycle
@@ -31,10 +31,11 @@ from memory_core.jobs.insights import Insights, InsightsConfig, InsightWriter
 from memory_core.jobs.profile import Profile
 from memory_core.jobs.questions import Question
 from memory_core.jobs.reflection import ReflectionConfig, ReflectionWriter, Reflector
+from memory_core.jobs.registry import ScheduledJob, declared
 from memory_core.learn.arbitrate import Auditor
 from memory_core.learn.pipeline import LearnResult
 from memory_core.learn.resolve import Conflict
-from memory_core.llm import llm_scope
+from memory_core.llm import LLM, llm_scope
 from memory_core.store.reflection_posts import PostRow
 from memory_core.values import Audience, Reflection
 
@@ -44,8 +45,8 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger("bot.jobs")
 
-#: The scheduled jobs: name, the ``JobsConfig`` field with its cron, and what it does (the
-#: bot's ``job_table`` lists the same names for its help without loading the engine).
+#: The built-in scheduled jobs: name, the ``JobsConfig`` field with its cron, and what it
+#: does. A new job needs no entry here: its module declares it (``jobs/registry.py``).
 SCHEDULE: tuple[tuple[str, str, str], ...] = (
     ("consolidate", "consolidate_cron", "consolidate ended sessions (nightly sweep)"),
     ("expire", "expire_cron", "expire unanswered conflicts and 'only for now' values"),
@@ -84,10 +85,18 @@ class JobsConfig:
     dedup: DedupConfig = field(default_factory=DedupConfig)
     reflection: ReflectionConfig = field(default_factory=ReflectionConfig)
     insights: InsightsConfig = field(default_factory=InsightsConfig)
+    #: The crons of declared jobs (``jobs/registry.py``) moved from their defaults, by name.
+    crons: Mapping[str, str] = field(default_factory=dict)
 
     def schedule(self) -> list[tuple[str, str, str]]:
-        """(name, cron, description) of every scheduled job."""
-        return [(name, str(getattr(self, attr)), about) for name, attr, about in SCHEDULE]
+        """(name, cron, description) of every scheduled job: the built-in ones, then the
+        declared ones (``ValueError`` for a cron naming no declared job)."""
+        built_in = [(name, str(getattr(self, attr)), about) for name, attr, about in SCHEDULE]
+        jobs = declared()
+        unknown = set(self.crons) - {job.name for job in jobs}
+        if unknown:
+            raise ValueError(f"a cron for no declared job: {', '.join(sorted(unknown))}")
+        return built_in + [(j.name, self.crons.get(j.name, j.cron), j.about) for j in jobs]
 
 
 def schedule(config: JobsConfig) -> list[tuple[str, str, str]]:
@@ -156,8 +165,11 @@ class Jobs:
         insight_writer: InsightWriter | None = None,
         entity_reader: EntityReader | None = None,
         config: JobsConfig | None = None,
+        llm: LLM | None = None,
     ) -> None:
         self.memory = memory
+        #: The language model declared jobs may use (``None``: offline).
+        self.llm = llm
         #: Who is told (the bot's notifier; ``None``: nobody, e.g. the CLI running one job).
         self.events = events
         self.scheduler = scheduler
@@ -174,9 +186,28 @@ class Jobs:
         )
         self.enrichment = Enrichment(ctx, entity_reader) if entity_reader else None
 
+    @property
+    def ctx(self) -> Context:
+        """The engine's context (for declared jobs)."""
+        return self.memory.ctx
+
+    async def refresh_profile(
+        self, user_id: str, *, every_turns: int | None = None
+    ) -> Profile | None:
+        """Rebuild the user's profile (every ``every_turns`` turns, or now)."""
+        return await self.memory.refresh_profile(user_id, every_turns=every_turns)
+
+    def _declared(self, job: ScheduledJob) -> JobFn:
+        """A declared job's body, run on this host."""
+
+        async def run(user_id: str | None = None) -> dict[str, Any]:
+            return await job.run(self, user_id)
+
+        return run
+
     def specs(self) -> list[JobSpec]:
         """The scheduled jobs."""
-        run = {
+        run: dict[str, JobFn] = {
             "consolidate": self.run_consolidate,
             "expire": self.run_expire,
             "decay": self.run_decay,
@@ -186,6 +217,7 @@ class Jobs:
             "enrich": self.run_enrich,
             "rewrite": self.run_rewrite,
         }
+        run |= {job.name: self._declared(job) for job in declared()}
         return [
             JobSpec(name, Cron.parse(cron), run[name], self.config.timeout_s, about)
             for name, cron, about in schedule(self.config)
@@ -249,7 +281,7 @@ class Jobs:
             await self.memory.refresh_profile(user_id)  # the profile at session end
         return {"sessions": len(sessions), "written": written}
 
-    async def _in_lanes(
+    async def in_lanes(
         self, users: list[str], name: str, work: Callable[[str], Awaitable[dict[str, Any]]]
     ) -> list[dict[str, Any]]:
         """Run ``work(user)`` in each user's lane and wait for all of them."""
@@ -267,7 +299,7 @@ class Jobs:
         """Nightly sweep: every ended, unconsolidated session (also never-followed ones)."""
         pending = await self.consolidator.pending(user_id=user_id, limit=USERS_PER_SWEEP * 4)
         users = list(dict.fromkeys(s.user_id for s in pending))[:USERS_PER_SWEEP]
-        done = await self._in_lanes(
+        done = await self.in_lanes(
             users,
             "consolidate:all",
             lambda uid: self.consolidate_user(uid, followed_only=False),
@@ -301,7 +333,7 @@ class Jobs:
             with llm_scope(user_id=uid, purpose="dedup"):
                 return dict((await self.deduplicator.run_user(uid)).summary())
 
-        done = await self._in_lanes(users, "dedup", one)
+        done = await self.in_lanes(users, "dedup", one)
         keys = ("pairs", "skipped_recent", "merged")
         return {"users": len(done), **{k: sum(int(r[k]) for r in done) for k in keys}}
 
@@ -314,7 +346,7 @@ class Jobs:
                 post = await self.reflector.compose(uid)
             return {"saved": int(post is not None)}
 
-        done = await self._in_lanes(users, "reflect", one)
+        done = await self.in_lanes(users, "reflect", one)
         posted = 0
         for post in await self.reflector.unposted(user_id):
             posted += await self._post(post)
@@ -347,7 +379,7 @@ class Jobs:
                 await self.memory.refresh_profile(uid)  # listed under their own heading
             return {"saved": len(saved)}
 
-        done = await self._in_lanes(users, "insights", one)
+        done = await self.in_lanes(users, "insights", one)
         return {"due": len(users), "saved": sum(r["saved"] for r in done)}
 
     async def run_enrich(self, user_id: str | None = None) -> dict[str, Any]:
@@ -361,7 +393,7 @@ class Jobs:
             with llm_scope(user_id=uid, purpose="enrichment"):
                 return (await enrichment.run_user(uid, todo[uid])).summary()
 
-        done = await self._in_lanes(list(todo), "enrich", one)
+        done = await self.in_lanes(list(todo), "enrich", one)
         return {
             "users": len(todo),
             "facts": sum(r["facts"] for r in done),

@@ -6,6 +6,8 @@ Data only, lower-case. Lists keep the rules honest: "I speak my mind" names no l
 
 from __future__ import annotations
 
+from memory_core.extract import health
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(w.strip() for w in text.split(",") if w.strip())
@@ -119,19 +121,8 @@ PET_SPECIES = _words(
 )
 PET_CANONICAL = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit", "budgie": "parrot"}
 
-#: Chronic conditions recognised after "I have …" / "I suffer from …".
-CONDITIONS = _words(
-    """asthma, diabetes, type 1 diabetes, type 2 diabetes, adhd, add, autism, depression,
-    anxiety, epilepsy, migraines, migraine, hypertension, high blood pressure, arthritis,
-    rheumatoid arthritis, celiac disease, coeliac disease, crohn's disease, crohn's, ibs,
-    colitis, cancer, long covid, eczema, psoriasis, insomnia, dyslexia, dyspraxia, ptsd,
-    ocd, bipolar disorder, bipolar, hiv, lupus, multiple sclerosis, parkinson's,
-    heart disease, a heart condition, sleep apnea, sleep apnoea, tinnitus, scoliosis,
-    gout, anemia, anaemia, hypothyroidism, hyperthyroidism, fibromyalgia, chronic pain,
-    chronic fatigue, endometriosis, pcos, glaucoma, hearing loss, a pacemaker,
-    lactose intolerance, gluten intolerance, a peanut allergy, allergies, hay fever,
-    cystic fibrosis, sickle cell disease, kidney disease, dementia, alzheimer's, copd"""
-)
+#: Chronic conditions recognised after "I have …" / "I suffer from …" (health_conditions.txt).
+CONDITIONS = health.CHRONIC
 #: Short illnesses: worth a temporary note at most.
 ACUTE_CONDITIONS = _words(
     """a cold, the flu, flu, a headache, a fever, fever, a cough, a sore throat,

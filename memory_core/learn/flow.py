@@ -1,11 +1,13 @@
 """The one learning pipeline: extract → look-up → decide → enforce → apply.
 
 Every writer of learned facts goes through it: the turn learner (``learn/pipeline.py``), the
-consolidation of ended sessions (``jobs/consolidate.py``) and the reply model's memory tools
-(``user/tools.py``). Each brings its own candidates and its own decider (the auditor, or the
-rules' ``decide_one``) and says who it is (``TurnRef``); the look-up, the write policy
-(``enforce``: a confident or high-risk fact is never changed by one inference, a forgotten one
-never re-learned from old material) and the apply are this module's, the same for all of them.
+consolidation of ended sessions (``jobs/consolidate.py``), the reply model's memory tools
+(``user/tools.py``), a correction from the memory page (``user/corrections.py``), a group's
+memory (``user/groups.py``) and a link's merge (``user/linking.py``). Each brings its own
+candidates and its own decider (the auditor, or the rules' ``decide_one``) and says who it is
+(``TurnRef``); the look-up, the write policy (``enforce``: a confident or high-risk fact is
+never changed by one inference, a forgotten one never re-learned from old material) and the
+apply are this module's, the same for all of them.
 """
 
 from __future__ import annotations
@@ -50,7 +52,13 @@ class Pipeline:
     ) -> Related:
         """The user's facts each candidate could touch (``said_at``: when the user said it, so
         what they say after a forget is their new word)."""
-        return await self.ctx.lanes.run(lane, related_facts, self.ctx, user_id, candidates, said_at)
+        return await self.ctx.lanes.run(lane, self.look_up_here, user_id, candidates, said_at)
+
+    def look_up_here(
+        self, user_id: str, candidates: Sequence[Candidate], said_at: datetime | None = None
+    ) -> Related:
+        """:meth:`look_up` on the calling thread (for a step already running on a lane)."""
+        return related_facts(self.ctx, user_id, candidates, said_at)
 
     @staticmethod
     def guard(

@@ -3,7 +3,7 @@ health checks, per-user export and erasure, and the scheduler's job runs.
 
 ``bot``'s CLI, scheduler and metrics server use these instead of the engine, the
 repositories or SQL: :class:`Operations` works on an open database (``Operations.open(path)``
-for an existing file, or ``Operations(memory.db)`` beside a running memory), its static
+for an existing file, or ``memory.operations()`` beside a running memory), its static
 methods on a database file that need no open engine, and :class:`JobRuns` records the
 scheduler's runs. The work itself is done by ``admin``, ``health``, ``user_data`` and the
 ``job_runs`` repository; this module only opens, scopes and forwards.
@@ -109,6 +109,15 @@ class Operations:
     def stats(self) -> StoreStats:
         """What the database holds, counted, plus its file sizes."""
         return admin.stats(self._db)
+
+    def counters(self) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+        """This process's counters of committed changes now: ``{(name, labels): total}``."""
+        return self._db.counters.snapshot()
+
+    def job_runs(self, job: str | None = None, limit: int = 20) -> list[JobRun]:
+        """The scheduler's latest runs (of one job, or all), newest first."""
+        with self._db.read() as conn:
+            return job_runs.recent(conn, job, limit=limit)
 
     def metrics(self, *, since: float, until: float) -> MetricsReport:
         """Seed 000's operational metrics for ``since <= ts < until`` (epoch seconds)."""

@@ -20,10 +20,10 @@ from memory_core.errors import InvalidInputError, Reason
 from memory_core.extract.base import TurnInput
 from memory_core.extract.rules import RulesExtractor
 from memory_core.learn import policy
-from memory_core.learn.apply import Applied, TurnRef, apply_decisions
-from memory_core.learn.arbitrate import enforce, normalise_value, proposal_of
+from memory_core.learn.apply import Applied, TurnRef
+from memory_core.learn.arbitrate import normalise_value, proposal_of
 from memory_core.learn.decisions import Decision, Noop, Pending, Supersede
-from memory_core.learn.lookup import related_facts
+from memory_core.learn.flow import Pipeline
 from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.text.cleaning import MAX_FACT_CHARS, clean_text
@@ -67,7 +67,8 @@ async def correct(
         category=target.category if target.category.value != "other" else cand.category,
         confidence=policy.EXPLICIT,
     )
-    related = await ctx.lanes.run(Lane.REPLY, related_facts, ctx, user_id, [cand], now)
+    flow = Pipeline(ctx)
+    related = await flow.look_up(Lane.REPLY, user_id, [cand], now)
     stored = target.value_json.get("value") if isinstance(target.value_json, dict) else None
     said = normalise_value(proposal.value or proposal.value_text)
     decision: Decision | None
@@ -76,7 +77,9 @@ async def correct(
     else:
         known = {**related.known, target.id: target}
         change = Supersede(target.id, proposal, "corrected on the memory page")
-        decision = enforce(change, known, explicit=True, said_at=now)
+        decision = flow.guard(
+            change, related, explicit=True, said_at=now, known=known, forgotten=False
+        )
         if isinstance(decision, Supersede) and policy.is_high_risk(target.category):
             # A tap is easier to get wrong than a sentence: a high-risk value (identity,
             # health, money, documents) changed from a form is always confirmed first.
@@ -87,14 +90,7 @@ async def correct(
 
     def write() -> list[Applied]:
         with ctx.db.write() as conn:
-            return apply_decisions(
-                conn,
-                ref,
-                [decision],
-                ctx.clock.now(),
-                queue=ctx.vectors.queue_fact,
-                links=related.links,
-            )
+            return flow.apply(conn, ref, [decision], ctx.clock.now(), related.links)
 
     applied = await ctx.lanes.run(Lane.REPLY, write)
     await ctx.vectors.settle()

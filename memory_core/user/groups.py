@@ -29,10 +29,10 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.extract.group import group_candidate, schedule_of
-from memory_core.learn.apply import TurnRef, apply_decisions
-from memory_core.learn.arbitrate import decide_one, enforce
+from memory_core.learn.apply import TurnRef
+from memory_core.learn.arbitrate import decide_one
 from memory_core.learn.decisions import Pending, Supersede
-from memory_core.learn.lookup import related_facts
+from memory_core.learn.flow import Pipeline
 from memory_core.store import facts as fact_repo
 from memory_core.store import groups as repo
 from memory_core.store import lifecycle
@@ -155,18 +155,15 @@ def _write(
     if candidate is None:
         return Heard(False, consent_of(ctx, member, chat))
     now = ctx.clock.now()
-    related = related_facts(ctx, group, [candidate], at)
+    flow = Pipeline(ctx)
+    related = flow.look_up_here(group, [candidate], at)
     same = _same_plan(candidate.value_text, related.by_key.get(candidate.key, ()))
     if same is not None:
         return _second(ctx, group, member, name, same, now)
     decided = decide_one(
         candidate, related.by_key.get(candidate.key, ()), explicit=False, now=now, said_at=at
     )
-    guarded = (
-        None
-        if decided is None
-        else enforce(decided, related.known, said_at=at, forgotten=related.forgotten)
-    )
+    guarded = None if decided is None else flow.guard(decided, related, said_at=at)
     if isinstance(guarded, Supersede):
         # A group's plan changed by one member's word ("Fridays now") is the group's call:
         # asked in the chat, settled by an admin (the conflict policy).
@@ -178,7 +175,7 @@ def _write(
         if guarded is None:
             return Heard(True, state)
         ref = TurnRef(group, turn_id, chat.partition(":")[2].partition(":")[2], actor="group")
-        applied = apply_decisions(conn, ref, [guarded], now, queue=ctx.vectors.queue_fact)
+        applied = flow.apply(conn, ref, [guarded], now)
         known = repo.speakers(conn, group)
         fact = None
         conflicts: list[int] = []

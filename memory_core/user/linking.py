@@ -40,10 +40,10 @@ from sqlalchemy import Connection
 from memory_core.config import LinkLimits
 from memory_core.errors import InvalidInputError
 from memory_core.extract.base import Candidate, is_multi_valued_key, is_valid_key
-from memory_core.learn.apply import Applied, TurnRef, apply_decisions
-from memory_core.learn.arbitrate import decide_one, enforce
+from memory_core.learn.apply import Applied, TurnRef
+from memory_core.learn.arbitrate import decide_one
 from memory_core.learn.decisions import Decision, Expire, Insert, Noop, Pending, Supersede, Update
-from memory_core.learn.lookup import related_facts
+from memory_core.learn.flow import Pipeline
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import identities as repo
@@ -372,17 +372,18 @@ def merge_fact(ctx: Context, joining: Joining, fact: Fact) -> list[Applied]:
         log.warning("link_merge_skipped", fact_id=fact.id)
         return []
     now = ctx.clock.now()
-    related = related_facts(ctx, joining.person, [cand], None)
+    flow = Pipeline(ctx)
+    related = flow.look_up_here(joining.person, [cand])
     decided = decide_one(cand, related.by_key.get(key, ()), explicit=False, now=now)
     if decided is None:
         return []
-    guarded = enforce(decided, related.known, explicit=False, forgotten=related.forgotten)
+    guarded = flow.guard(decided, related)
     if guarded is None:
         return []
     decision = _as_merged(guarded, fact, f"{MERGE_REASON} {platform}")
     ref = TurnRef(joining.person, f"link:{joining.code_id}:{fact.id}", None, actor="link")
     with ctx.db.write() as conn:
-        return apply_decisions(conn, ref, [decision], now, queue=ctx.vectors.queue_fact)
+        return flow.apply(conn, ref, [decision], now)
 
 
 def _as_merged(decision: Decision, fact: Fact, reason: str) -> Decision:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
@@ -78,22 +79,73 @@ def test_jobs_cli_lists_and_runs_jobs(db_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_jobs_run_help_and_errors_name_every_scheduled_job(harness: Harness, db_path: Path) -> None:
-    """The job list in ``jobs run --help`` and in its "unknown job" error is the scheduler's own:
-    a job added to the table shows up in both."""
+    """``jobs run --help`` points at ``jobs list`` (it loads no engine); an unknown job's
+    error names the scheduler's own jobs: a job added to the registry shows up there."""
     from bot.cli import cli
-    from bot.job_table import job_names
 
     scheduled = [spec.name for spec in harness.runtime.scheduler.specs]
-    assert scheduled == job_names() and len(scheduled) == 8
+    assert len(scheduled) == 8
     runner = CliRunner()
     shown = " ".join(
         runner.invoke(cli, ["jobs", "run", "--help"], terminal_width=200).output.split()
     )
+    assert "membot jobs list" in shown
     unknown = runner.invoke(cli, ["jobs", "run", "nope", "--db", str(db_path)])
     assert unknown.exit_code == 2
     for name in scheduled:
-        assert name in shown, name
         assert name in unknown.output, name
+
+
+GOALS_JOB = """
+from memory_core.jobs.registry import ScheduledJob
+
+
+async def run(host, user_id):
+    users = [user_id] if user_id else ["telegram:1", "telegram:2"]
+
+    async def one(uid):
+        return {"seen": 1, "offline": host.llm is None}
+
+    done = await host.in_lanes(users, "goals", one)
+    return {"users": len(done), "offline": all(d["offline"] for d in done)}
+
+
+JOB = ScheduledJob("goals", "0 6 * * *", "draw each user's goals", run)
+"""
+
+
+def test_a_new_job_is_its_module(
+    tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module of memory_core/jobs/ that declares ``JOB`` is listed, scheduled and run, and
+    its cron moves by name (``MEMBOT_JOBS_CRON``), with no other file edited."""
+    import sys
+
+    import memory_core.jobs
+    from bot.cli import cli
+
+    (tmp_path / "goals.py").write_text(GOALS_JOB, encoding="utf-8")
+    monkeypatch.setattr(memory_core.jobs, "__path__", [*memory_core.jobs.__path__, str(tmp_path)])
+    monkeypatch.setenv("MEMBOT_EMBEDDER", "none")
+    monkeypatch.setenv("MEMBOT_JOBS_CRON", '{"goals": "15 7 * * *"}')
+    runner = CliRunner()
+    try:
+        listed = runner.invoke(cli, ["jobs", "list", "--db", str(db_path), "--json"])
+        ran = runner.invoke(cli, ["jobs", "run", "goals", "--db", str(db_path), "--json"])
+        monkeypatch.setenv("MEMBOT_JOBS_CRON", '{"gaols": "15 7 * * *"}')  # names no job
+        typo = runner.invoke(cli, ["jobs", "list", "--db", str(db_path)])
+    finally:
+        sys.modules.pop("memory_core.jobs.goals", None)
+        vars(memory_core.jobs).pop("goals", None)
+    assert listed.exit_code == 0, listed.output
+    goals = [r for r in json.loads(listed.output) if r["job"] == "goals"]
+    assert [(g["cron"], g["about"]) for g in goals] == [("15 7 * * *", "draw each user's goals")]
+    assert ran.exit_code == 0, ran.output
+    out = json.loads(ran.output)
+    assert (out["status"], out["users"], out["offline"]) == ("done", 2, True)
+    assert typo.exit_code == 2 and "MEMBOT_JOBS_CRON: a cron for no declared job: gaols" in (
+        " ".join(typo.output.split())
+    )
 
 
 def _day() -> timedelta:

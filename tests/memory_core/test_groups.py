@@ -4,7 +4,13 @@ and a member's erasure leaves no row or word of theirs in it."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from memory_core.clock import ManualClock
+from memory_core.learn.flow import Pipeline
+from memory_core.learn.lookup import Related
 from memory_core.memory import Memory
 from memory_core.types import GroupConsent, GroupForgetOutcome, chat_of, group_key
 from memory_core.user import groups as groups_mod
@@ -40,25 +46,24 @@ async def test_nothing_is_kept_before_the_member_agrees_and_the_first_statement_
     ]
 
 
-async def test_a_consent_withdrawn_while_learning_wins(lexical: Memory, clock: ManualClock) -> None:
+async def test_a_consent_withdrawn_while_learning_wins(
+    lexical: Memory, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Consent is checked again inside the write transaction, after the look-ups."""
     await _agreed(lexical, ANA)
-    real = groups_mod.related_facts
+    real = Pipeline.look_up_here
 
-    def withdraw_meanwhile(*args: object, **kwargs: object) -> object:
-        found = real(*args, **kwargs)  # type: ignore[arg-type]
+    def withdraw_meanwhile(self: Pipeline, *args: Any, **kwargs: Any) -> Related:
+        found = real(self, *args, **kwargs)
         groups_mod.remove_member(lexical, ANA, chat_of(GROUP))
         with lexical.db.write() as conn:
             groups_mod.repo.put_consent(conn, ANA, chat_of(GROUP), "refused", clock.now())
         return found
 
-    groups_mod.related_facts = withdraw_meanwhile  # type: ignore[assignment]
-    try:
-        heard = await lexical.hear_in_group(
-            GROUP, ANA, "Ana", "t1", "we decided to go to Lisbon in May", clock.now()
-        )
-    finally:
-        groups_mod.related_facts = real
+    monkeypatch.setattr(Pipeline, "look_up_here", withdraw_meanwhile)
+    heard = await lexical.hear_in_group(
+        GROUP, ANA, "Ana", "t1", "we decided to go to Lisbon in May", clock.now()
+    )
     assert heard.fact is None and heard.consent == GroupConsent.REFUSED
     assert await lexical.group_facts(GROUP) == []
 
