@@ -35,17 +35,23 @@ def insert_many(
         }
         for ep in episodes
     ]
-    cols = "user_id, owner_token, chat_id, session_id, turn_id, role, speaker, text, context, "
-    values = ":u, :tok, :chat, :sess, :turn, :role, :speaker, :text, :ctx, :ts, :lang"
     if ids:
         if len(ids) != len(rows):
             raise ValueError(f"{len(ids)} ids reserved for {len(rows)} episodes")
         conn.execute(
-            text(f"INSERT INTO episodes (id, {cols}created_at, language) VALUES (:id, {values})"),
+            text(
+                "INSERT INTO episodes (id, user_id, owner_token, chat_id, session_id, turn_id, "
+                "role, speaker, text, context, created_at, language) VALUES (:id, :u, :tok, "
+                ":chat, :sess, :turn, :role, :speaker, :text, :ctx, :ts, :lang)"
+            ),
             [{"id": i, **r} for i, r in zip(ids, rows, strict=True)],
         )
         return list(ids)
-    stmt = text(f"INSERT INTO episodes ({cols}created_at, language) VALUES ({values}) RETURNING id")
+    stmt = text(
+        "INSERT INTO episodes (user_id, owner_token, chat_id, session_id, turn_id, role, "
+        "speaker, text, context, created_at, language) VALUES (:u, :tok, :chat, :sess, :turn, "
+        ":role, :speaker, :text, :ctx, :ts, :lang) RETURNING id"
+    )
     return [int(conn.execute(stmt, r).scalar_one()) for r in rows]
 
 

@@ -184,7 +184,7 @@ def test_a_step_ending_in_a_number_keeps_it_when_read_back() -> None:
 def test_any_participle_after_the_topic_is_no_part_of_it() -> None:
     """ "how I want the server deployed: …" is about the server (read back "how you like your
     server done", never "your server deployed done"), and asking in the same words finds it."""
-    from memory_core.procedures import asked_topic, detect, topic_of
+    from memory_core.text.procedures import asked_topic, detect, topic_of
 
     for said, topic in (
         ("remember how I want the server deployed: 1. run the tests 2. tag it", "server"),
