@@ -31,7 +31,10 @@ _FOR_THE_GROUP = re.compile(
     r"|\b(?:nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|vamos\s+a|todos|todas|"
     r"el\s+grupo|el\s+equipo|el\s+club|la\s+banda|la\s+clase|decidimos|acordamos|quedamos|"
     r"nos\s+reunimos|elegimos|votamos)\b"
-    r"|\b(?:nous|notre|nos|on|tout\s+le\s+monde|le\s+groupe|l['’]équipe|le\s+club|la\s+classe)\b"
+    r"|\b(?:nous|notre|nos|tout\s+le\s+monde|le\s+groupe|l['’]équipe|le\s+club|la\s+classe)\b"
+    # French "on" (we) only before a verb: English "on Sundays" is not the group speaking.
+    r"|\bon\s+(?:se|s['’]|va|vas|fait|a|part|prend|joue|mange|vient|est|sera|doit|peut|"
+    r"commence|finit|apporte|retrouve|réunit|décide|décidé|choisit|vote|garde|laisse|fera)\b"
     r"|(?<!\w)(?:мы|наш|наша|наше|наши|нашем|нашей|нашего|нас|нам|давайте|все|группа|команда|"
     r"клуб)(?!\w)",
     re.IGNORECASE,

@@ -193,5 +193,8 @@ def test_group_plans_are_read_in_the_bots_other_languages() -> None:
         "Si on part en juin, on prend le train",
         "Между нами, мы решили уволить Олега в мае",
         "Wir treffen uns am Freitag, mein Passwort ist hunter22",
+        # English "on" is not French "on" (we): the speaker's own habits stay theirs.
+        "I play padel on Sundays",
+        "On Monday I go to the gym alone",
     ):
         assert group_candidate(text) is None, text
