@@ -53,8 +53,8 @@ async def test_a_paraphrase_finds_the_fact(niamh, question: str, wanted: tuple[s
         assert word in said, said
 
 
-async def test_a_question_naming_one_pet_is_answered_with_that_pet(told) -> None:  # type: ignore[no-untyped-def]
-    said = await told.say("what's my cat's name?")
+async def test_a_question_naming_one_pet_is_answered_with_that_pet(niamh) -> None:  # type: ignore[no-untyped-def]
+    said = await niamh.say("what's my cat's name?")
     assert "Mochi" in said and "Biscuit" not in said, said
 
 

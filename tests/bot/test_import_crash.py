@@ -23,7 +23,8 @@ from tests.factories import START
 LINES = 1500
 _CHILD = """
 import asyncio, sys
-from memory_core import ImportLimits, Memory, MemoryConfig
+from memory_core import Memory
+from memory_core.config import ImportLimits, MemoryConfig
 
 async def main(path):
     config = MemoryConfig(import_limits=ImportLimits(batch_rows=20, batch_seconds=5))
