@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection
 
+from memory_core.db.connection import Opened
 from memory_core.values import ItemKind
 
 #: One float32 vector per row.
@@ -97,6 +99,10 @@ class Backend(Protocol):
     schemes: tuple[str, ...]
     #: Whether several processes may share the database (leases need liveness locks).
     shared: bool
+
+    def open(self, target: str | Path) -> Opened:
+        """Open the engine for a ``MEMBOT_DB`` value this backend was chosen for."""
+        ...
 
     # --- schema ----------------------------------------------------------------------------
     def ddl(self, statement: str) -> str:

@@ -8,27 +8,12 @@ SQL is the backend's (``memory_core.db.backend.Backend``).
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit, urlunsplit
-
 from memory_core.db import backends
+from memory_core.db.connection import redacted, sqlalchemy_url
+
+__all__ = ["is_postgres_url", "redacted", "sqlalchemy_url"]
 
 
 def is_postgres_url(target: object) -> bool:
     """Whether ``target`` (a ``MEMBOT_DB`` value) names a PostgreSQL database."""
     return isinstance(target, str) and backends.for_target(target).name == "postgresql"
-
-
-def sqlalchemy_url(url: str) -> str:
-    """The libpq URL as SQLAlchemy's psycopg 3 URL (query parameters such as ``host=`` kept)."""
-    rest = url.strip().split("://", 1)[1]
-    return f"postgresql+psycopg://{rest}"
-
-
-def redacted(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url.strip())
-    if not parts.password:
-        return url.strip()
-    netloc = parts.netloc.rsplit("@", 1)
-    user = netloc[0].split(":", 1)[0]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))

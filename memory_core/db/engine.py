@@ -14,27 +14,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-import pysqlite3.dbapi2 as sqlite_driver
-import sqlite_vec
 import structlog
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
-from sqlalchemy.pool import QueuePool
 
 from memory_core.db import backends, changes
 from memory_core.db.backend import Backend
-from memory_core.db.dialect import redacted, sqlalchemy_url
+from memory_core.db.connection import BUSY_TIMEOUT_MS, PIPELINE, QUEUED
 from memory_core.errors import StoreError
 
-# A write transaction waits this long for another process's writer before failing.
-BUSY_TIMEOUT_MS = 5000
 #: A write whose lock wait timed out is tried again, with a pause doubling up to 1 s, until it
 #: has waited this long in all: above the server's idle-in-transaction timeout, so a frozen
 #: holder's locks are gone before any writer gives up — no turn is lost to a lock timeout.
 LOCK_WAIT_S = 60.0
-#: PostgreSQL ends a session that sits in an open transaction without a statement this long (a
-#: replica frozen mid-transaction, SIGSTOP or a stalled VM): its locks go with it.
-IDLE_IN_TRANSACTION_MS = 20_000
 #: A cross-user writer waits this long per try for the database-wide lock: while its request
 #: waits, PostgreSQL queues every per-user writer behind it, so it waits briefly and tries again.
 GLOBAL_TRY_MS = 250
@@ -44,35 +36,6 @@ _LOCK_STATES = frozenset({"55P03", "40P01"})
 log = structlog.get_logger("memory_core.db")
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-def _on_connect(dbapi_conn: Any, _record: Any) -> None:
-    # The stock sqlite3 module here cannot load extensions; pysqlite3 can (DESIGN.md).
-    dbapi_conn.enable_load_extension(True)
-    sqlite_vec.load(dbapi_conn)
-    dbapi_conn.enable_load_extension(False)
-    # Let SQLAlchemy's "begin" hook issue BEGIN itself: the driver's implicit transactions
-    # would otherwise start late (only before DML) and make DDL migrations non-atomic.
-    dbapi_conn.isolation_level = None
-    cur = dbapi_conn.cursor()
-    # WAL: readers never block the writer and vice versa (measured: 4 readers + 1 writer).
-    cur.execute("PRAGMA journal_mode=WAL")
-    # NORMAL is durable across application crashes in WAL mode (only power loss can lose
-    # the last commits), and much faster than FULL.
-    cur.execute("PRAGMA synchronous=NORMAL")
-    # Deleted content is overwritten with zeros, not left in free pages: what a user erased
-    # (/forgetme, /forget's purge) is unreadable in the file, not only after a VACUUM.
-    cur.execute("PRAGMA secure_delete=ON")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    cur.close()
-
-
-def _on_begin(conn: Connection) -> None:
-    # Writers take the write lock up front (BEGIN IMMEDIATE): a deferred transaction that
-    # later upgrades to a writer fails with SQLITE_BUSY regardless of busy_timeout.
-    mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
-    conn.exec_driver_sql(f"BEGIN {mode}")
 
 
 #: The key of the transaction-scoped advisory lock of PostgreSQL writes: a cross-user write takes
@@ -115,33 +78,6 @@ def lock_wait(exc: BaseException) -> bool:
     return "database is locked" in str(orig or "")
 
 
-#: ``Connection.info`` key of the pipeline a batched write runs in (PostgreSQL).
-_PIPELINE = "membot_pipeline"
-#: Execution option: send the statement in the batch without waiting for its result (only for
-#: a statement whose result nobody reads, e.g. the lock statement: an error still surfaces).
-QUEUED = "membot_queued"
-
-
-def _blind(statement: str) -> bool:
-    """Whether a statement returns nothing to read (an INSERT, UPDATE or DELETE without
-    RETURNING): in a batch it is sent without waiting for the server."""
-    return statement.lstrip()[:6].upper() in ("INSERT", "UPDATE", "DELETE") and (
-        "RETURNING" not in statement.upper()
-    )
-
-
-def _after_execute(
-    conn: Connection, _cursor: Any, statement: str, _params: Any, context: Any, _many: bool
-) -> None:
-    # A batched write sends its statements in a pipeline: one that returns rows waits here
-    # for the server (one round trip for it and everything queued before it), so the
-    # caller's code reads its rows as usual; blind writes just queue.
-    pipeline = conn.info.get(_PIPELINE)
-    if pipeline is None or _blind(statement) or context.execution_options.get(QUEUED):
-        return
-    pipeline.sync()
-
-
 def _abort(raw: Any) -> None:
     """End a batched transaction that failed (its block is ours: the driver would not)."""
     import psycopg
@@ -154,72 +90,6 @@ def _abort(raw: Any) -> None:
         raw.close()  # the pool replaces a connection it cannot reset
 
 
-def _on_pg_connect(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    # A writer waits this long for another process's writer, as SQLite's busy_timeout.
-    cur.execute(f"SET lock_timeout = '{BUSY_TIMEOUT_MS}ms'")
-    # A frozen holder of locks (a stopped replica mid-transaction) is ended by the server.
-    cur.execute(f"SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION_MS}ms'")
-    # Many small queries: JIT compilation only ever costs time here.
-    cur.execute("SET jit = off")
-    # psycopg prepares a statement run 5 times; a generic plan ignores the user and the
-    # terms, and ranked searches then took 10-20x longer (LoCoMo): plan every execution.
-    cur.execute("SET plan_cache_mode = force_custom_plan")
-    cur.close()
-    dbapi_conn.commit()
-
-
-def open_pg_engine(url: str) -> Engine:
-    """Create the engine for a PostgreSQL URL (the psycopg 3 driver: the ``postgres`` extra)."""
-    try:
-        import psycopg  # noqa: F401
-    except ImportError as exc:
-        raise StoreError(
-            "MEMBOT_DB names a PostgreSQL database, but the driver is not installed: "
-            "pip install -e '.[postgres]' in the checkout (psycopg 3)"
-        ) from exc
-    engine = create_engine(
-        sqlalchemy_url(url),
-        poolclass=QueuePool,
-        pool_size=8,
-        max_overflow=8,
-        pool_pre_ping=True,
-        # TCP keepalives: a server or network gone silent is noticed in ~1 min, not hours
-        # (libpq ignores them on a unix socket).
-        connect_args={
-            "keepalives": 1,
-            "keepalives_idle": 30,
-            "keepalives_interval": 10,
-            "keepalives_count": 3,
-        },
-    )
-    event.listen(engine, "connect", _on_pg_connect)
-    event.listen(engine, "after_cursor_execute", _after_execute)
-    return engine
-
-
-def open_engine(path: Path | str) -> Engine:
-    """Create the engine for ``path`` (``:memory:`` is refused: WAL needs a file)."""
-    path = Path(path)
-    if str(path) == ":memory:":
-        raise StoreError("membot needs a database file, not :memory:")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create the data folder {path.parent}: {exc}") from exc
-    # module= (not creator=) keeps SQLAlchemy's error mapping and the real SQLite version.
-    engine = create_engine(
-        f"sqlite:///{path}",
-        module=sqlite_driver,
-        poolclass=QueuePool,
-        pool_size=8,
-        max_overflow=8,
-    )
-    event.listen(engine, "connect", _on_connect)
-    event.listen(engine, "begin", _on_begin)
-    return engine
-
-
 class Database:
     """The engine plus the one-writer rule: in-process writers queue on a lock (and, on
     PostgreSQL, on an advisory lock shared by every process on the database)."""
@@ -229,14 +99,11 @@ class Database:
         self._path: Path | None = None
         #: What differs in SQL between stores (``memory_core.db.backends``).
         self.backend: Backend = backends.for_target(target)
-        if self.backend.name == "postgresql":
-            self.url = str(target).strip()
-            self.location = redacted(self.url)
-            self.engine = open_pg_engine(self.url)
-        else:
-            self._path = Path(target)
-            self.location = str(self._path)
-            self.engine = open_engine(self._path)
+        opened = self.backend.open(target)
+        self.engine = opened.engine
+        self.location = opened.location
+        self.url = opened.url
+        self._path = opened.path
         self._write_lock = threading.Lock()
         #: This process's counters of committed changes (turns, facts, conflicts, LLM tokens).
         self.counters = changes.Counters()
@@ -386,14 +253,14 @@ class Database:
             assert raw is not None  # checked out: a live driver connection
             try:
                 with raw.pipeline() as pipeline:
-                    conn.info[_PIPELINE] = pipeline
+                    conn.info[PIPELINE] = pipeline
                     try:
                         for sql in ("BEGIN", lock_sql):
                             conn.exec_driver_sql(sql, execution_options={QUEUED: True})
                         yield conn
                         conn.exec_driver_sql("COMMIT", execution_options={QUEUED: True})
                     finally:
-                        conn.info.pop(_PIPELINE, None)
+                        conn.info.pop(PIPELINE, None)
             except psycopg.Error as exc:
                 # Raised by the pipeline's end, outside SQLAlchemy: give it SQLAlchemy's shape,
                 # which _driver_errors turns into a StoreError as any other driver error.

@@ -388,7 +388,7 @@ def pg_scratch_database(url: str, name: str) -> Iterator[str]:
     """A new, empty database ``name`` (pgvector installed) on the server ``url`` points at,
     dropped afterwards (benchmarks: each run starts empty). Needs the right to create
     databases, and to create the ``vector`` extension (a superuser, or pgvector trusted)."""
-    from memory_core.db.engine import open_pg_engine
+    from memory_core.db.backends.postgresql.connect import open_pg_engine
 
     if not name.replace("_", "").isalnum():
         raise StoreError(f"not a database name: {name!r}")
@@ -414,7 +414,7 @@ def pg_scratch_database(url: str, name: str) -> Iterator[str]:
 def pg_backend_pid(url: str) -> int:
     """The process id of a server backend serving a new connection to ``url`` (benchmarks
     find the server's processes from it when it runs on this machine)."""
-    from memory_core.db.engine import open_pg_engine
+    from memory_core.db.backends.postgresql.connect import open_pg_engine
 
     engine = open_pg_engine(url)
     try:

@@ -12,6 +12,9 @@ from memory_core.db import backends
 from memory_core.db.backend import Backend
 from memory_core.db.backends.postgresql import PostgreSQLBackend
 from memory_core.db.backends.sqlite import SQLiteBackend
+from memory_core.db.backends.sqlite.connect import open_file
+from memory_core.db.connection import Opened
+from memory_core.db.engine import Database
 
 STORE = Path(__file__).resolve().parents[2] / "memory_core" / "store"
 
@@ -23,12 +26,16 @@ def test_the_target_picks_the_backend() -> None:
     assert backends.for_target(Path("postgresql.db")).name == "sqlite"
 
 
-def test_a_new_backend_is_one_registration(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A backend registered by its scheme is chosen for its URLs and for its connections."""
+def test_a_new_backend_is_one_registration(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A backend registered by its scheme is chosen for its URLs and for its connections, and
+    opens its own engine: ``Database`` needs no edit for it."""
 
     class Other(SQLiteBackend):
         name = "otherdb"
         schemes = ("otherdb://",)
+
+        def open(self, target: str | Path) -> Opened:
+            return open_file(tmp_path / "other.db")
 
     monkeypatch.setattr(backends, "_BY_NAME", dict(backends._BY_NAME))
     other: Backend = Other()
@@ -42,6 +49,13 @@ def test_a_new_backend_is_one_registration(monkeypatch: pytest.MonkeyPatch) -> N
 
     conn: Any = Conn()
     assert backends.of(conn) is other
+    db = Database("otherdb://host/membot")
+    try:
+        assert db.backend is other and db.location == str(tmp_path / "other.db")
+        with db.engine.connect() as c:
+            assert c.exec_driver_sql("SELECT 1").scalar() == 1
+    finally:
+        db.engine.dispose()
 
 
 def test_both_backends_are_registered() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from memory_core.benchmarks.latency import delayed
 from memory_core.clock import ManualClock
-from memory_core.db import engine as engine_module
+from memory_core.db import connection as connection_module
 from memory_core.db.engine import PG_USER_LOCK_CLASS, Database, user_lock_key
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
@@ -202,7 +202,7 @@ async def test_no_turn_is_lost_to_a_lock_timeout(
     """A frozen session holds the user's write lock, or a row the turn's commit updates, past
     the lock timeout: the commit waits, is tried again, and lands once the holder lets go —
     while another user's turn is committed at once."""
-    monkeypatch.setattr(engine_module, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(connection_module, "BUSY_TIMEOUT_MS", 200)
     memory = Memory.open(pg_url, None, clock=clock)
     observer = Observer(Learner(memory, ScriptedExtractor(), RulesAuditor()), poll_interval=0.02)
     try:

@@ -4,12 +4,15 @@ for the liveness of the processes that share it (psycopg 3 driver: the ``postgre
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, text
 
 from memory_core.db.backend import LexicalQuery, MatchExpression, Matrix, VectorTable
 from memory_core.db.backends.postgresql import lexical, locks, schema, vectors
+from memory_core.db.backends.postgresql.connect import open_server
+from memory_core.db.connection import Opened
 from memory_core.values import ItemKind
 
 
@@ -19,6 +22,10 @@ class PostgreSQLBackend:
     name = "postgresql"
     schemes: tuple[str, ...] = ("postgresql://", "postgres://", "postgresql+psycopg://")
     shared = True
+
+    def open(self, target: str | Path) -> Opened:
+        """The engine for ``target``."""
+        return open_server(str(target))
 
     def ddl(self, statement: str) -> str:
         """Identity keys, ``DOUBLE PRECISION`` times, ``BIGINT`` integers."""

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection
 
 from memory_core.db.backend import LexicalQuery, MatchExpression, Matrix, VectorTable
 from memory_core.db.backends.sqlite import lexical, schema, vectors
+from memory_core.db.backends.sqlite.connect import open_file
 from memory_core.db.backends.sqlite.schema import FTS_TABLES
+from memory_core.db.connection import Opened
 from memory_core.values import ItemKind
 
 
@@ -19,6 +22,10 @@ class SQLiteBackend:
     name = "sqlite"
     schemes: tuple[str, ...] = ()
     shared = False
+
+    def open(self, target: str | Path) -> Opened:
+        """The engine for ``target``."""
+        return open_file(target)
 
     def ddl(self, statement: str) -> str:
         """The common DDL is written in SQLite's spelling."""
