@@ -39,6 +39,11 @@ def read(concept: str) -> str:
     return files(__package__).joinpath(FOLDER, f"{concept}.txt").read_text(encoding="utf-8")
 
 
+def phrases(concept: str) -> list[str]:
+    """The phrases of a one-phrase-a-line file, in file order."""
+    return entries(read(concept), f"{concept}.txt")
+
+
 def words(concept: str) -> frozenset[str]:
     """The phrases of a one-phrase-a-line file."""
     return frozenset(entries(read(concept), f"{concept}.txt"))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from memory_core.extract import lexicon, wordlists
+from memory_core.extract import lexicon, sensitivity, wordlists
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = files("memory_core.extract").joinpath(wordlists.FOLDER)
@@ -35,6 +35,9 @@ def test_the_names_the_rules_import_come_from_the_files() -> None:
     assert lexicon.JOB_WORDS | wordlists.words("occupations") == lexicon.OCCUPATIONS
     assert lexicon.PET_BREEDS["poodle"] == "dog" and lexicon.FAMILY_CANONICAL["mum"] == "mother"
     assert "famished" in lexicon.TRANSIENT_STATES  # passing_sensations.txt joins in
+    assert "lisdexamfetamine" in wordlists.phrases("medicines")
+    assert sensitivity.sensitive_topic("my doctor put me on lisdexamfetamine") is not None
+    assert sensitivity.sensitive_topic("I bank with Monzo") is not None  # banks.txt
 
 
 def test_a_repeat_or_a_bad_pair_is_refused() -> None:
