@@ -32,7 +32,7 @@ from operator import methodcaller
 from memory_core.extract import health
 from memory_core.extract import special_categories as special
 from memory_core.extract.sensitive import find_sensitive
-from memory_core.extract.wordlists import phrases
+from memory_core.extract.wordlists import mapping, phrases
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
 #: When one text holds several secret values, the category that wins.
@@ -562,19 +562,21 @@ _CONDITIONS = ", ".join(sorted(health.SENSITIVE))  # health_conditions.txt
 #: Medicines and drug classes by name.
 _MEDICINES = ", ".join(phrases("medicines"))
 _HEALTH_WORDS = _Lexicon(_CONDITIONS, _MEDICINES)
-#: Stems: "antidepress…", "pregnan…"; procedures and inflammations ("vasectomy",
+#: Stems (health_stems.txt): "antidepress…", "pregnan…"; procedures and inflammations ("vasectomy",
 #: "colonoscopy", "fasciitis", "leukaemia"); international non-proprietary drug-name stems
 #: ("-pril" ramipril, "-olol" bisoprolol, "-statin", "-mab" adalimumab, "-azepam" …).
-_HEALTH_STEMS = _Stems(
-    prefixes="antidepres, pregnan, pregnen, suicid, sertralin, insulin",
-    suffixes="""ectomy, ectomies, ostomy, oscopy, plasty, itis, emia, aemia, pril, olol,
-    statin, mab, azepam, azolam, oxetine, triptan, azole, sartan, dipine, tidine, cycline,
-    mycin, cillin, floxacin, tinib, parin, gliptin, glutide, lukast, afil, triptyline, ipramine,
-    faxine, setron, codone, peridol, iapine, zapine, piprazole, semide, thiazide, profen, coxib,
-    clovir, navir, fovir, buvir, tegravir, nisone, olone, asone, trexate, xaban, gliflozin,
-    ofenac, spirone, peridone""",
-)
-_NOT_HEALTH_STEMS = frozenset({"academia", "bohemia", "april"})
+_STEM_KINDS = mapping("health_stems")
+if set(_STEM_KINDS.values()) - {"prefix", "suffix", "not"}:
+    raise ValueError("health_stems.txt: a stem's kind is prefix, suffix or not")
+
+
+def _stems(kind: str) -> str:
+    """The stems of one kind, as a comma-separated list."""
+    return ", ".join(stem for stem, of in _STEM_KINDS.items() if of == kind)
+
+
+_HEALTH_STEMS = _Stems(prefixes=_stems("prefix"), suffixes=_stems("suffix"))
+_NOT_HEALTH_STEMS = frozenset(_stems("not").split(", "))
 _SUBSTANCES = _alternation(", ".join(phrases("addictions")))
 _MED_NOUNS = """meds medication medications medicine pills pill tablets steroids lithium
     testosterone t hormones hormone oxygen injections shots"""

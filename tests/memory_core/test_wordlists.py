@@ -38,6 +38,8 @@ def test_the_names_the_rules_import_come_from_the_files() -> None:
     assert "lisdexamfetamine" in wordlists.phrases("medicines")
     assert sensitivity.sensitive_topic("my doctor put me on lisdexamfetamine") is not None
     assert sensitivity.sensitive_topic("I bank with Monzo") is not None  # banks.txt
+    assert set(wordlists.mapping("health_stems").values()) == {"prefix", "suffix", "not"}
+    assert sensitivity.sensitive_topic("they gave me bisoprolol") is not None  # "-olol"
 
 
 def test_a_repeat_or_a_bad_pair_is_refused() -> None:
