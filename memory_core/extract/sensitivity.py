@@ -32,6 +32,7 @@ from operator import methodcaller
 from memory_core.extract import health
 from memory_core.extract import special_categories as special
 from memory_core.extract.sensitive import find_sensitive
+from memory_core.extract.wordlists import mapping, phrases
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
 #: When one text holds several secret values, the category that wins.
@@ -166,14 +167,7 @@ _BE = r"(?:i'm|im|i\s+am|am|is|was|are|were|'s|'re|be|been|being|become|became)"
 # ---------------------------------------------------------------------------------------------
 # Step 2: near misses, blanked before the topic vocabularies are looked up.
 
-_ROLE_WORDS = """nurse, doctor, physician, gp, surgeon, therapist, psychotherapist,
-    physiotherapist, physio, psychiatrist, psychologist, counsellor, counselor, pharmacist,
-    paramedic, dentist, vet, veterinarian, midwife, carer, caregiver, oncologist, cardiologist,
-    specialist, consultant, researcher, scientist, banker, accountant, advisor, adviser, broker,
-    officer, agent, analyst, trader, collector, underwriter, manager, clerk, teller, worker,
-    volunteer, student, teacher, lecturer, tutor, technician, assistant, receptionist, porter,
-    chemist, coach, trainer, instructor, dietitian, optician, orderly, social worker, planner,
-    economist, auditor, cashier, bookkeeper, treasurer, director, rep, representative"""
+_ROLE_WORDS = ", ".join(phrases("care_and_money_roles"))
 _ROLE = _alternation(_ROLE_WORDS)
 _ROLE_TRIGGERS = " ".join(f"{w} {w}s" for w in {p.split()[-1] for p in _phrases(_ROLE_WORDS)})
 _MEDIA = """book books film films movie movies documentary documentaries podcast podcasts
@@ -374,15 +368,7 @@ _BIG_NUMBER = r"\b(?:\d{3,}|\d{1,3}(?:[,.]\d{3})+)\b"
 #: Any number, when the words around it already speak of money ("I earn 15 an hour").
 _AMOUNT = rf"(?:{_MONEY}|\b\d[\d,.]*\b{_NOT_MONEY})"
 _PERIOD = r"(?:a|an|per|every|each)\s+(?:year|yr|annum|month|week|hour|hr|day|fortnight)"
-_BANKS = _alternation(
-    """santander, barclays, hsbc, lloyds, natwest, chase, wells fargo, bank of america, citi,
-    citibank, revolut, monzo, n26, ing, bnp, bnp paribas, deutsche bank, millennium, caixa,
-    caixabank, cgd, novo banco, bbva, sabadell, rabobank, abn amro, nubank, itau, itaú,
-    bradesco, td, rbc, scotiabank, westpac, anz, nab, starling, halifax, nationwide,
-    capital one, ally, schwab, fidelity, vanguard, wise, paypal, commerzbank, sparkasse,
-    credit agricole, société générale, societe generale, unicredit, intesa, monte dei paschi,
-    ubs, credit suisse, postbank, la banque postale, activobank, moey, bpi, bcp"""
-)
+_BANKS = _alternation(", ".join(phrases("banks")))
 
 
 def _combine(firsts: str, seconds: str) -> str:
@@ -392,23 +378,7 @@ def _combine(firsts: str, seconds: str) -> str:
 
 #: Words and phrases that speak of money matters wherever they appear.
 _FINANCE_WORDS = _Lexicon(
-    """salary, salaries, paycheck, paycheque, payslip, pay slip, wage, wages, take home pay,
-    income, pay rise, payrise, bonus, minimum wage, living wage, hourly rate, day rate,
-    daily rate, pay cut, pay raise, pay freeze, pay packet, pay grade, pay band, loan shark,
-    buy now pay later, bnpl, klarna, afterpay, ccj, county court judgment,
-    county court judgement, co signed, emergency fund, nest egg, trust fund, retirement fund,
-    retirement savings, retirement account, retirement pot, money is tight, tight on money,
-    short on money, short on cash, strapped for cash, tax refund, tax rebate, tight budget,
-    small budget, limited budget, budget is tight, debt, debts, indebted, in the red, arrears,
-    insolvent, insolvency, mortgage, mortgages, mortgaged, morgage, morgages, remortgage,
-    remortgaged, remortgages, remortgaging, mortgaging, overdraft, overdrafts, overdrawn,
-    overdraw, bankrupt,
-    bankruptcy, bankruptcies, evicted, eviction, maxed out, credit score, credit rating,
-    credit history, credit report, bank balance, account balance, net worth, millionaire,
-    food stamps, universal credit, child support, alimony, spousal support,
-    maintenance payments, income tax, property tax, capital gains tax, back tax, back taxes,
-    tax debt, tax bill, tax arrears, sipp, superannuation, debt relief order, roth ira,
-    traditional ira, 401k, 403b, living paycheck to paycheck""",
+    ", ".join(phrases("money_phrases")),
     _combine(
         "student car home personal payday bank business mortgage housing auto consolidation sba "
         "title",
@@ -590,56 +560,24 @@ _FINANCE_RULES = _Rules(
 #: Conditions, diagnoses, care and treatments that speak for themselves wherever they appear.
 _CONDITIONS = ", ".join(sorted(health.SENSITIVE))  # health_conditions.txt
 #: Medicines and drug classes by name.
-_MEDICINES = """insulin, insuline, sertraline, sertralin, fluoxetine, prozac, zoloft,
-    lexapro, escitalopram, citalopram, paroxetine, paxil, venlafaxine, effexor, duloxetine,
-    cymbalta, bupropion, wellbutrin, mirtazapine, trazodone, amitriptyline, nortriptyline,
-    adderall, ritalin, concerta, vyvanse, elvanse, methylphenidate, dexamphetamine,
-    lisdexamfetamine, modafinil, strattera, atomoxetine, xanax, valium, ativan, klonopin,
-    diazepam, lorazepam, clonazepam, alprazolam, temazepam, zopiclone, zolpidem, ambien,
-    metformin, ozempic, wegovy, mounjaro, semaglutide, tirzepatide, saxenda, levothyroxine,
-    thyroxine, synthroid, euthyrox, warfarin, apixaban, rivaroxaban, eliquis, xarelto,
-    clopidogrel, statin, statins, lipitor, crestor, amlodipine, losartan, nexium,
-    hydrocortisone, ventolin, salbutamol, albuterol, symbicort, seretide, montelukast,
-    antibiotics, antibiotic, amoxicillin, penicillin, paracetamol, acetaminophen, tylenol,
-    advil, naproxen, codeine, tramadol, morphine, oxycontin, fentanyl, vicodin, percocet, methadone,
-    suboxone, subutex, buprenorphine, naltrexone, naloxone, narcan, antabuse, disulfiram,
-    gabapentin, pregabalin, lyrica, seroquel, abilify, haloperidol, lamotrigine, lamictal,
-    valproate, depakote, carbamazepine, levetiracetam, keppra, humira, methotrexate,
-    biologics, tamoxifen, letrozole, herceptin, hrt, oestrogen, estrogen, progesterone,
-    birth control, contraceptive, contraceptives, contraception, prep, antiretrovirals,
-    antiretroviral, arvs, truvada, biktarvy, descovy, viagra, cialis, finasteride, accutane,
-    isotretinoin, anti depressant, anti depressants, antipsychotic, antipsychotics,
-    anti anxiety, antianxiety, mood stabiliser, mood stabilizer, mood stabilisers,
-    mood stabilizers, benzos, benzodiazepines, opioids, opiates, painkillers, pain killers,
-    blood thinners, blood thinner, beta blockers, beta blocker, ace inhibitors,
-    sleeping pills, sleeping tablets, sleep meds, steroid injections, chemo pills,
-    iron tablets, iron supplements, glipizide, gliclazide, januvia, jardiance, farxiga,
-    trulicity, victoza, lantus, humalog, novorapid, levemir, tresiba, digoxin,
-    spironolactone, nitroglycerin, gtn spray, entresto, carbimazole, co codamol, cocodamol,
-    nurofen, solpadeine, topiramate, buspirone, hydroxyzine, promethazine, cetirizine,
-    loratadine, fexofenadine, estradiol, etanercept, enbrel, librium, chlordiazepoxide,
-    campral, acamprosate, champix, varenicline, nicotine gum, medikinet, equasym,
-    guanfacine, intuniv, clonidine"""
+_MEDICINES = ", ".join(phrases("medicines"))
 _HEALTH_WORDS = _Lexicon(_CONDITIONS, _MEDICINES)
-#: Stems: "antidepress…", "pregnan…"; procedures and inflammations ("vasectomy",
+#: Stems (health_stems.txt): "antidepress…", "pregnan…"; procedures and inflammations ("vasectomy",
 #: "colonoscopy", "fasciitis", "leukaemia"); international non-proprietary drug-name stems
 #: ("-pril" ramipril, "-olol" bisoprolol, "-statin", "-mab" adalimumab, "-azepam" …).
-_HEALTH_STEMS = _Stems(
-    prefixes="antidepres, pregnan, pregnen, suicid, sertralin, insulin",
-    suffixes="""ectomy, ectomies, ostomy, oscopy, plasty, itis, emia, aemia, pril, olol,
-    statin, mab, azepam, azolam, oxetine, triptan, azole, sartan, dipine, tidine, cycline,
-    mycin, cillin, floxacin, tinib, parin, gliptin, glutide, lukast, afil, triptyline, ipramine,
-    faxine, setron, codone, peridol, iapine, zapine, piprazole, semide, thiazide, profen, coxib,
-    clovir, navir, fovir, buvir, tegravir, nisone, olone, asone, trexate, xaban, gliflozin,
-    ofenac, spirone, peridone""",
-)
-_NOT_HEALTH_STEMS = frozenset({"academia", "bohemia", "april"})
-_SUBSTANCES = _alternation(
-    """drugs, alcohol, booze, heroin, cocaine, coke, crack, meth, opioids, opiates, painkillers,
-    pain killers, pills, gambling, betting, porn, nicotine, cigarettes, smoking, vaping,
-    benzos, xanax, oxy, oxycodone, fentanyl, ketamine, weed, cannabis, prescription drugs,
-    sleeping pills, speed, amphetamines, adderall, sex"""
-)
+_STEM_KINDS = mapping("health_stems")
+if set(_STEM_KINDS.values()) - {"prefix", "suffix", "not"}:
+    raise ValueError("health_stems.txt: a stem's kind is prefix, suffix or not")
+
+
+def _stems(kind: str) -> str:
+    """The stems of one kind, as a comma-separated list."""
+    return ", ".join(stem for stem, of in _STEM_KINDS.items() if of == kind)
+
+
+_HEALTH_STEMS = _Stems(prefixes=_stems("prefix"), suffixes=_stems("suffix"))
+_NOT_HEALTH_STEMS = frozenset(_stems("not").split(", "))
+_SUBSTANCES = _alternation(", ".join(phrases("addictions")))
 _MED_NOUNS = """meds medication medications medicine pills pill tablets steroids lithium
     testosterone t hormones hormone oxygen injections shots"""
 _CARERS = """therapist psychotherapist psychiatrist psychologist counsellor counselor shrink
