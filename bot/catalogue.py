@@ -28,7 +28,7 @@ from enum import Enum
 
 from adapters.types import CommandInfo, CommandOption, IncomingMessage, Reply
 from bot.i18n import N_, t
-from bot.responder import first_name
+from bot.wording import first_name
 from memory_core import UserView
 
 

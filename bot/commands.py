@@ -19,8 +19,8 @@ from bot.groups import GroupDesk
 from bot.i18n import N_, day_text, t, tn
 from bot.imports import preview_text
 from bot.quotas import HeavyQuota
-from bot.responder import first_name, person_label, person_said, yours
 from bot.turn import turn_of
+from bot.wording import first_name, person_label, person_said, yours
 from memory_core import Memory, Observer, UserView
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (

@@ -13,7 +13,7 @@ from bot.groups import GroupDesk
 from bot.i18n import t, tn
 from bot.imports import ImportRunner
 from bot.quotas import HeavyQuota
-from bot.responder import first_name
+from bot.wording import first_name
 from memory_core import Memory, UserView
 from memory_core.errors import NotFoundError
 from memory_core.types import ConflictChoice, ConflictOutcome, LinkOutcome, QuestionAnswer

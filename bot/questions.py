@@ -9,7 +9,7 @@ from adapters.types import Button, Reply
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.i18n import t
-from bot.responder import second_person, yours
+from bot.wording import second_person, yours
 from memory_core.types import Conflict, Question, chat_of
 from memory_core.values import Fact, Reflection
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, t
-from bot.responder import yours
+from bot.wording import yours
 from memory_core.errors import InvalidInputError
 from memory_core.types import procedure_steps, procedure_topic
 from memory_core.values import Fact

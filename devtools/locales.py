@@ -31,12 +31,14 @@ ENGINE = ROOT / "memory_core"
 LOCALES = ROOT / "bot" / "locales"
 DOMAIN = "membot"
 #: The catalogue's marker functions: ``t(lang, msgid)``, ``tn(lang, singular, plural, n)``,
-#: ``N_(msgid)`` (a constant translated where shown), ``_say(msgid)`` (the offline responder).
+#: ``N_(msgid)`` (a constant translated where shown), ``_say(msgid)`` / ``say(msgid)`` (the
+#: offline responder, ``bot.wording``).
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "t": (2,),
     "tn": (2, 3),
     "N_": None,
     "_say": None,
+    "say": None,
     "Reason": None,
 }
 ENGINE_KEYWORDS: dict[str, tuple[int, ...] | None] = {"Reason": None}

@@ -19,7 +19,7 @@ from string import Template
 from bot import texts
 from bot.commands import HISTORY_EVENTS
 from bot.i18n import N_, day_text, t, tn
-from bot.responder import person_label, person_said, second_person, yours
+from bot.wording import person_label, person_said, second_person, yours
 from memory_core.types import Conflict, Person, is_note
 from memory_core.values import Category, Fact, HistoryEntry, Status
 

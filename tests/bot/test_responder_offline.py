@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.responder import OfflineResponder, TurnContext, second_person, yours
+from bot.responder import OfflineResponder, TurnContext
+from bot.wording import second_person, yours
 from memory_core.values import Category, Fact
 from tests.factories import candidate, fact
 

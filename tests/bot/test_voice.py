@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.questions import addressed
-from bot.responder import yours
+from bot.wording import yours
 from memory_core.clock import ManualClock
 from memory_core.jobs.reflection import digest_of
 from memory_core.values import Category

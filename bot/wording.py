@@ -1,0 +1,164 @@
+"""How the bot speaks of a user's memory to them, in their language: the user's own words
+turned to the second person ("I live in Lisbon" → "you live in Lisbon"), a stored fact said to
+its owner ("The user lives in Lisbon." → "you live in Lisbon"), their people named ("Marco,
+your brother"). The responder, presses, questions, commands and the memory page share it."""
+
+from __future__ import annotations
+
+import re
+from contextvars import ContextVar
+
+from bot.i18n import t
+from memory_core.types import Person
+
+#: The language the offline responder is answering in (set for one reply by ``respond``), so
+#: every phrase below speaks it without each helper passing it on.
+REPLY_LANGUAGE: ContextVar[str] = ContextVar("reply_language", default="en")
+
+
+def say(msgid: str, /, **fields: object) -> str:
+    """``msgid`` from the catalogue, in the language of the reply being written."""
+    return t(REPLY_LANGUAGE.get(), msgid, **fields)
+
+
+_SECOND_PERSON = [
+    (r"\bI am\b", "you are"),
+    (r"\bI'm\b", "you're"),
+    (r"\bI've\b", "you've"),
+    (r"\bI'll\b", "you'll"),
+    (r"\bI'd\b", "you'd"),
+    (r"\bI was\b", "you were"),
+    (r"\bI\b", "you"),
+    (r"\bmy\b", "your"),
+    (r"\bMy\b", "Your"),
+    (r"\bme\b", "you"),
+    (r"\bmine\b", "yours"),
+    (r"\bmyself\b", "yourself"),
+    (r"\bwe\b", "you"),
+    (r"\bWe\b", "You"),
+    (r"\bour\b", "your"),
+    (r"\bOur\b", "Your"),
+]
+
+
+def second_person(text: str) -> str:
+    """Turn the user's own words around ("I live in Lisbon" → "you live in Lisbon"), to be
+    quoted mid-sentence ("My cat is Tom" → "your cat is Tom")."""
+    out = text.strip().rstrip(".!")
+    for pattern, repl in _SECOND_PERSON:
+        out = re.sub(pattern, repl, out)
+    return re.sub(r"^You(r?)\b", r"you\1", out)
+
+
+#: Display names that are no name at all (the console's default user).
+_NO_NAME = frozenset({"", "you", "me", "user", "the user"})
+_IRREGULAR = {
+    "is": "are",
+    "was": "were",
+    "has": "have",
+    "does": "do",
+    "goes": "go",
+    "isn't": "aren't",
+    "wasn't": "weren't",
+    "hasn't": "haven't",
+    "doesn't": "don't",
+}
+#: Adverbs between a subject and its verb ("The user also lives …").
+_ADVERBS = (
+    "also|still|often|usually|really|now|never|always|currently|recently|just|sometimes|"
+    "mostly|only|rarely|already|actually|no longer"
+)
+#: Verbs a second clause about the user may start with ("… and works there", "but hates
+#: mornings"): said after "you" they agree too. A closed list: "and cats" is not a verb.
+_CLAUSE_VERBS = frozenset(
+    """is was has does doesn't isn't wasn't hasn't lives works loves likes enjoys hates
+    prefers owns plays speaks studies teaches wants needs goes drives eats drinks reads writes
+    watches cooks runs stays visits keeps takes makes uses volunteers trains swims walks rides
+    collects grows listens sings dances paints attends misses knows thinks feels believes
+    avoids tries""".split()
+)
+
+
+def first_name(display_name: str) -> str | None:
+    """The user's first name, or ``None`` when the platform gave no real one."""
+    name = display_name.strip()
+    return None if name.casefold() in _NO_NAME else name.split()[0]
+
+
+def _base_verb(verb: str) -> str:
+    """Third-person singular → the form after "you" (lives → live, studies → study)."""
+    low = verb.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low.endswith("ies") and len(low) > 4:
+        return verb[:-3] + "y"
+    if low.endswith(("ches", "shes", "sses", "xes", "zzes")):
+        return verb[:-2]
+    if low.endswith("s") and not low.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def yours(text: str, name: str | None) -> str:
+    """A stored fact ("The user lives in Lisbon.", "Ana's cat is Tom.") said to its owner:
+    "you live in Lisbon", "your cat is Tom"."""
+    subjects = ["The user", "the user", *([name] if name else [])]
+    out = text.strip().rstrip(".!")
+    for who in subjects:
+        out = re.sub(rf"\b{re.escape(who)}'s\b", "your", out)
+        out = re.sub(
+            rf"^{re.escape(who)} (?:(?P<adv>{_ADVERBS}) )?(?P<verb>[a-z]+(?:n't)?)(?![\w'])",
+            lambda m: (
+                "you "
+                + (f"{m.group('adv')} " if m.group("adv") else "")
+                + _base_verb(m.group("verb"))
+            ),
+            out,
+        )
+    out = re.sub(r"\b[Tt]he user\b", "you", out)
+    # Whatever put "you" before a third-person verb ("you is", "you doesn't"), it agrees.
+    out = re.sub(
+        r"\b([Yy]ou) (is|was|has|does|isn't|wasn't|hasn't|doesn't)(?![\w'])",
+        lambda m: f"{m.group(1)} {_IRREGULAR[m.group(2)]}",
+        out,
+    )
+    out = re.sub(r"^you are\b", "you're", out)
+    if re.match(r"you\b", out):
+        # "you moved to Lisbon and lives there": a second verb about the user agrees too,
+        # and the user's own things are theirs ("with their parents" → "with your parents").
+        out = re.sub(
+            rf"(\b(?:and|but|or)|,) (?:(?P<adv>{_ADVERBS}) )?(?P<verb>[a-z]+(?:n't)?)(?![\w'])",
+            lambda m: (
+                f"{m.group(1)} "
+                + (f"{m.group('adv')} " if m.group("adv") else "")
+                + (
+                    _base_verb(m.group("verb"))
+                    if m.group("verb").lower() in _CLAUSE_VERBS
+                    else m.group("verb")
+                )
+            ),
+            out,
+        )
+        out = re.sub(r"\btheir\b", "your", out)
+        out = re.sub(r"\bthemsel(?:f|ves)\b", "yourself", out)
+    return out[:1].lower() + out[1:] if out.startswith(("Your", "You")) else out
+
+
+def relation_words(person: Person) -> str | None:
+    """Their relation as words: "best_friend" → "best friend"."""
+    return person.relation.replace("_", " ") if person.relation else None
+
+
+def person_label(person: Person) -> str:
+    """How to name one of the user's people to them: "Marco, your brother", "your sister"."""
+    rel = relation_words(person)
+    if person.name and rel:
+        return say("{name}, your {relation}", name=person.name, relation=rel)
+    return person.name or say("your {relation}", relation=rel)
+
+
+def person_said(person: Person, name: str | None) -> list[str]:
+    """What the user told us about one of their people, in the second person ("your brother
+    Marco lives in Rome"); their naming fact only when nothing else is known."""
+    facts = person.about() or person.facts
+    return [yours(f.value_text, name) for f in facts]
