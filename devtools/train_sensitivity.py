@@ -8,8 +8,9 @@ embedder, and fits a multinomial logistic regression (standardised inputs, L2 pe
 full-batch gradient descent from zero weights: deterministic). The penalty and the decision
 thresholds are chosen by cross-validation on the tune rows alone (folds drawn from a hash of each
 text): each topic's threshold is the lowest at which the sentences the model *by itself* files
-under that topic keep a cross-validated precision of at least ``TARGET_PRECISION`` (else
-``MAX_THRESHOLD``); the penalty is the one whose thresholds find the most sensitive rows.
+under that topic keep a cross-validated precision of at least ``TARGET_PRECISION`` (self-harm,
+whose flag brings the crisis reply: ``STRICT_PRECISION``), else ``MAX_THRESHOLD``; the penalty
+is the one whose thresholds find the most sensitive rows.
 ``--check`` trains and reports without writing the file.
 """
 
@@ -31,9 +32,13 @@ from memory_core.text.sensitivity_meaning import (
     MeaningWeights,
     softmax,
 )
+from memory_core.values import Topic
 
 #: Cross-validated precision the model alone must keep at the chosen threshold.
 TARGET_PRECISION = 0.95
+#: Topics held to a stricter precision: a self-harm flag makes the bot answer a message with
+#: the crisis reply, and that reply to a harmless message is among the worst it can give.
+STRICT_PRECISION: dict[Topic, float] = {Topic.SELF_HARM: 0.98}
 PENALTIES = (0.01, 0.03, 0.1)
 THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))
 #: A topic whose flags never reach the target precision is flagged only when this sure.
@@ -65,17 +70,19 @@ def fit(x: Matrix, labels: Sequence[int], penalty: float) -> tuple[Matrix, Matri
 def topic_thresholds(held: Matrix, wanted: npt.NDArray[np.bool_]) -> Matrix:
     """Each topic's threshold on P(sensitive), from cross-validated probabilities ``held``:
     the lowest (from the top down, stopping at the first miss) at which the rows filed under
-    that topic keep ``TARGET_PRECISION``."""
+    that topic keep ``TARGET_PRECISION`` (or its ``STRICT_PRECISION``)."""
     p_sensitive = 1.0 - held[:, 0]
     top = np.argmax(held[:, 1:], axis=1)
     out = np.full(len(CLASSES) - 1, MAX_THRESHOLD)
     for column in range(len(CLASSES) - 1):
         mine = top == column
+        topic = CLASSES[column + 1]
+        target = STRICT_PRECISION.get(topic, TARGET_PRECISION) if topic else TARGET_PRECISION
         for threshold in sorted(THRESHOLDS, reverse=True):
             flagged = mine & (p_sensitive >= threshold)
             if not flagged.any():
                 continue
-            if np.sum(flagged & wanted) / np.sum(flagged) < TARGET_PRECISION:
+            if np.sum(flagged & wanted) / np.sum(flagged) < target:
                 break
             out[column] = threshold
     return out

