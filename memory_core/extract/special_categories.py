@@ -132,6 +132,37 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"longer\b(?!\s+(?:tonight|today|at|in|here))",
     ),
     ("bled", r"\buntil\s+(?:it|they|i)\s+bled\b"),
+    # Short indirect wordings, and the same thoughts in German, French and Spanish (the
+    # trigger index reads ASCII words: Russian is left to the meaning reader).
+    (
+        "wake",
+        r"\b(?:don't|dont|do\s+not)\s+want\s+to\s+wake\s+up\s+(?:tomorrow|again|ever)\b",
+    ),
+    (
+        "point going",
+        r"\bno\s+point\s+(?:going|carrying)\s+on\b"
+        r"(?!\s+(?:a|an|the|with|about|at|in|to|holiday|vacation|trips?|dates?)\b)",
+    ),
+    (
+        "plan",
+        r"\bplan\s+(?:for\s+)?(?:how|when)\s+(?:i'd|i\s+would|i'll|i\s+will|i'm\s+going\s+to)\s+"
+        r"(?:end\s+it|end\s+my\s+life|kill\s+myself)\b",
+    ),
+    (
+        "leben umbringen",
+        r"\b(?:will|möchte|mag|kann)\s+nicht\s+mehr\s+leben\b|\bmich\s+umbringen\b"
+        r"|\bmir\s+das\s+leben\s+(?:zu\s+)?nehmen\b",
+    ),
+    (
+        "vivre suicider finir",
+        r"\b(?:ne\s+)?veux\s+plus\s+vivre\b"
+        r"(?!\s+(?:à|a|en|au|aux|dans|avec|chez|ici|là|comme|sans|seule?)\b)|\bme\s+suicider\b|\ben\s+finir\s+avec\s+la\s+vie\b",
+    ),
+    (
+        "vida vivir suicidarme",
+        r"\bquitarme\s+la\s+vida\b|\bno\s+quiero\s+(?:seguir\s+)?vivir\b"
+        r"(?!\s+(?:en|con|cerca|aquí|allí|allá|lejos|sol[oa])\b)|\bsuicidarme\b",
+    ),
     (
         "hang hanged hanging drown drowning poison poisoned poisoning suffocate strangle strangled",
         r"\b(?:hang|hanged|hanging|drown|drowning|poison|poisoned|poisoning|suffocate|strangle|"

@@ -70,6 +70,30 @@ def test_self_harm_is_told_apart() -> None:
     assert not is_self_harm("I'm dying to see the new Dune film")
 
 
+def test_short_and_foreign_self_harm_is_read_by_the_rules_and_its_look_alikes_are_not() -> None:
+    """What the meaning reader, made stricter on instructions, no longer flags is read by the
+    rules: short indirect wordings and German, French and Spanish (not the tune sentences'
+    words alone: each has a harmless look-alike beside it)."""
+    for text in (
+        "honestly I don't want to wake up again",
+        "there's no point carrying on like this",
+        "I've made a plan for when I'll end my life",
+        "Ich möchte nicht mehr leben",
+        "je veux plus vivre, c'est trop dur",
+        "a veces quiero quitarme la vida",
+    ):
+        assert is_self_harm(text), text
+    for text in (
+        "I don't want to wake up early again",
+        "no point carrying on with the trip in this rain",
+        "I have a plan for when I'll do the taxes",
+        "Ich möchte nicht mehr in München leben",
+        "je ne veux plus vivre à Lyon",
+        "no quiero vivir en el centro",
+    ):
+        assert not is_self_harm(text), text
+
+
 def test_a_fact_stored_unflagged_is_still_private_in_a_group() -> None:
     """A fact written before its topic was known (or by a path that did not classify it)."""
     fact = replace(make_fact(1, "I'm bi and my parents don't know"), sensitive=False)
