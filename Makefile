@@ -36,7 +36,7 @@ imports: $(DEV_STAMP)
 	$(BIN)/lint-imports
 
 pytest: $(DEV_STAMP) browser
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n 2
 
 # The memory page's browser tests drive Debian's Chromium (tests/browser): installed here when
 # missing and we are root (CI is), else one line says how.
