@@ -36,7 +36,8 @@ imports: $(DEV_STAMP)
 	$(BIN)/lint-imports
 
 pytest: $(DEV_STAMP) browser
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 -m "not alone"
+	$(BIN)/pytest -q -m alone
 
 # The memory page's browser tests drive Debian's Chromium (tests/browser): installed here when
 # missing and we are root (CI is), else one line says how.

@@ -27,7 +27,9 @@ from tests.postgres import PgServer
 
 USERS = 8
 
-pytestmark = pytest.mark.timeout(240)
+# Run alone (``make test``'s second pass): a frozen replica's takeover is timing; a second test
+# worker beside it made one answer go missing (see docs/scaling.md).
+pytestmark = [pytest.mark.timeout(240), pytest.mark.alone]
 
 
 def _end_backends(server: PgServer, url: str) -> None:
