@@ -31,7 +31,7 @@ from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder
 from memory_core.errors import EmbedderError, NotFoundError
 from memory_core.extract.sensitive import find_sensitive, holds_spoken_code, redact
-from memory_core.extract.sensitivity import is_self_harm, sensitive_topic
+from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
@@ -558,11 +558,6 @@ class Memory:
         """Whether ``text`` speaks of something private (health, money, documents, secrets, a
         special category such as religion or a criminal record): never echoed to a group."""
         return private_text(text)
-
-    @staticmethod
-    def speaks_of_self_harm(text: str) -> bool:
-        """Whether ``text`` speaks of self-harm or suicidal thoughts (it needs a caring reply)."""
-        return is_self_harm(text)
 
     async def read_topic(self, text: str) -> Topic | None:
         """What makes a user's message private (None: nothing): the one sensitivity model —
