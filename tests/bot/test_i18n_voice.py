@@ -1,0 +1,94 @@
+"""The catalogue's voice: what the bot says to a user is second person, informal and
+grammatical whoever the user is — no grammatical gender guessed for them (Russian past tense
+"ты сказал", French "tu es sûr", Spanish "¿seguro?")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from devtools import locales
+
+
+def msgstrs(lang: str) -> Iterator[tuple[object, str]]:
+    """Every translation in a catalogue (each plural form on its own), with its msgid."""
+    for entry in locales.read(lang):
+        if not entry.id:
+            continue
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        for form in forms:
+            yield entry.id, form
+
+
+#: A clause: the words between two punctuation marks.
+_CLAUSE = re.compile(r"[^.,;:!?—«»()\"“”]+")
+#: Masculine past tense ("сказал", "рассказывал", "запросил", "ошибся") and the short
+#: adjectives a speaker agrees with the listener ("уверен", "согласен").
+_MASCULINE = re.compile(
+    r"(?<![а-яё])(?:[а-яё]+(?:ал|ял|ел|ил|ыл|ол|ул|ёл|ёк)(?:ся)?"
+    r"|уверен|согласен|готов|должен|рад|прав|один|сам|занят|доволен|свободен|обязан|способен"
+    r"|сказал)(?![а-яё])"
+)
+_YOU = re.compile(r"(?<![а-яё])ты(?![а-яё])")
+
+
+def masculine_you(text: str) -> list[str]:
+    """The clauses of a Russian text that address "ты" in the masculine."""
+    found = []
+    for clause in _CLAUSE.findall(text.lower()):
+        if _YOU.search(clause) and _MASCULINE.search(clause):
+            found.append(clause.strip())
+    return found
+
+
+def test_the_gender_scan_finds_masculine_address_and_passes_neutral_wording() -> None:
+    """The scan itself: it must catch what the catalogue used to say, and let through the
+    neutral rewordings (present tense, impersonal, the bot's own "я понял")."""
+    for said in (
+        "Ты упомянул это 3 раза.",
+        "Это удалит всё. Ты уверен?",
+        "Раньше ты говорил мне: {old}.",
+        "{day} ты сказал: «{quote}»",
+        "Правильный вариант — так, как ты сказал бы в чате",
+        "Мои впечатления (убрать те, с которыми ты не согласен)",
+    ):
+        assert masculine_you(said), said
+    for said in (
+        "С твоих слов: {facts}.",
+        "Я понял, что ты живёшь в городе {value}.",
+        "Это встречалось в твоих сообщениях 3 раза.",
+        "Если хочешь поговорить, напиши мне.",
+        "Я пока не знаю, как ты любишь {topic}.",
+    ):
+        assert not masculine_you(said), said
+
+
+def test_russian_never_addresses_the_user_in_the_masculine() -> None:
+    """A woman reading "ты сказал" / "ты уверен" is misgendered: every Russian entry that
+    speaks of the user is worded without gender (present tense, "с твоих слов", impersonal)."""
+    bad = [(msgid, clause) for msgid, text in msgstrs("ru") for clause in masculine_you(text)]
+    assert not bad, "\n".join(f"{m!r}: {c!r}" for m, c in bad)
+
+
+#: Words that give the listener a gender in French and Spanish ("tu es sûr", "¿seguro?",
+#: "no tienes que pasar por esto solo", "toi seul").
+GENDERED = {
+    "fr": re.compile(
+        r"\btu es (?:sûr|seul|prêt|content|certain|allé|venu|parti|arrivé)\b"
+        r"|\btoi seul\b|\b(?:tout )?seul\b(?! un)|\bes-tu sûr\b",
+        re.IGNORECASE,
+    ),
+    "es": re.compile(
+        r"¿seguro\?|\b(?:estás|eres) (?:seguro|listo|solo|cansado|contento|bienvenido)\b"
+        r"|\besto solo\b",
+        re.IGNORECASE,
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GENDERED))
+def test_french_and_spanish_never_guess_the_users_gender(lang: str) -> None:
+    bad = [(m, s) for m, s in msgstrs(lang) if GENDERED[lang].search(s)]
+    assert not bad, "\n".join(f"{m!r}: {s!r}" for m, s in bad)
