@@ -92,3 +92,60 @@ GENDERED = {
 def test_french_and_spanish_never_guess_the_users_gender(lang: str) -> None:
     bad = [(m, s) for m, s in msgstrs(lang) if GENDERED[lang].search(s)]
     assert not bad, "\n".join(f"{m!r}: {s!r}" for m, s in bad)
+
+
+# ---- a place inside a sentence -------------------------------------------------------------
+
+
+def told(lang: str, key: str, value: str) -> str:
+    """How the offline responder says a slot fact back in ``lang``."""
+    from bot.responder import told_words
+    from bot.wording import REPLY_LANGUAGE
+    from tests.factories import fact
+
+    token = REPLY_LANGUAGE.set(lang)
+    try:
+        return told_words(fact(1, f"The user lives in {value}.", key=key, value=value), None)
+    finally:
+        REPLY_LANGUAGE.reset(token)
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "value", "said"),
+    [
+        ("fr", "home_country", "France", "tu habites en France"),
+        ("fr", "home_country", "Canada", "tu habites au Canada"),
+        ("fr", "home_country", "United States", "tu habites aux United States"),
+        ("fr", "home_city", "Lyon", "tu habites à Lyon"),
+        ("fr", "home_city", "Le Havre", "tu habites au Havre"),
+        ("fr", "home_city", "Portugal", "tu habites au Portugal"),  # a country in the town slot
+        ("fr", "origin", "Italy", "tu viens d'Italy"),
+        ("fr", "origin", "Japon", "tu viens du Japon"),
+        ("fr", "origin", "Amsterdam", "tu viens d'Amsterdam"),
+        ("de", "home_country", "Schweiz", "du wohnst in der Schweiz"),
+        ("de", "home_country", "Iran", "du wohnst im Iran"),
+        ("de", "home_country", "USA", "du wohnst in den USA"),
+        ("de", "home_city", "Berlin", "du wohnst in Berlin"),
+        ("de", "origin", "Türkei", "du kommst aus der Türkei"),
+        ("es", "home_country", "Francia", "vives en Francia"),
+        ("ru", "home_city", "Лиссабон", "ты живёшь в городе Лиссабон"),
+        ("ru", "home_country", "Франция", "ты живёшь в стране Франция"),
+        ("ru", "home_city", "Lisbon", "ты живёшь в Lisbon"),
+    ],
+)
+def test_a_place_takes_the_preposition_its_language_wants(
+    lang: str, key: str, value: str, said: str
+) -> None:
+    """Regression: French said "tu habites à France" — one phrase for towns and countries."""
+    assert told(lang, key, value) == said
+
+
+def test_an_unknown_country_follows_the_french_spelling_rules() -> None:
+    from bot.places import place
+
+    assert place("fr", "Narnia", country=True) == "en Narnia"
+    assert place("fr", "Wakanda", country=True) == "en Wakanda"
+    assert place("fr", "Oz", country=True) == "en Oz"
+    assert place("fr", "Genovia", country=False) == "à Genovia"
+    assert place("fr", "Bhoutan", country=True) == "au Bhoutan"
+    assert place("en", "Netherlands", country=True) == "in the Netherlands"
