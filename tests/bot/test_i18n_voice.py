@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from devtools import locales
+from tests.bot.conftest import Harness
 
 
 def msgstrs(lang: str) -> Iterator[tuple[object, str]]:
@@ -149,3 +150,67 @@ def test_an_unknown_country_follows_the_french_spelling_rules() -> None:
     assert place("fr", "Genovia", country=False) == "à Genovia"
     assert place("fr", "Bhoutan", country=True) == "au Bhoutan"
     assert place("en", "Netherlands", country=True) == "in the Netherlands"
+
+
+# ---- the weekly reflection -----------------------------------------------------------------
+
+
+async def test_the_weekly_reflection_is_written_in_the_users_language_and_said_to_them(
+    harness: Harness,
+) -> None:
+    """Offline, the reflection (saved as a memory, then posted) was English and about the
+    user ("Ana's home city is Lisbon") under a German frame; now the whole post is German and
+    in the second person — after a restart too, when the process has forgotten the language
+    the user writes in (it is read from their stored messages)."""
+    from bot.i18n import Languages
+    from tests.bot.test_reflections import ten_am
+
+    await harness.say(
+        "Ich wohne jetzt in Köln, das solltest du dir merken: home_city=Köln",
+        "Seit Montag arbeite ich bei einer neuen Firma: employer=Acme",
+        "Meine Katze heißt übrigens Tom: pet.cat.name=Tom",
+    )
+    harness.runtime.notifier.languages = Languages()  # as after a restart
+    posted = await harness.at(ten_am(harness))
+    assert posted.startswith("bot> Hier ist mein Wochenrückblick"), posted
+    assert "Neu: du wohnst in Köln; du arbeitest bei Acme; deine Katze heißt Tom." in posted
+    assert "Ana" not in posted and "The user" not in posted and "home city" not in posted
+    stored = harness.rows("SELECT value_text FROM facts WHERE kind = 'reflection'")
+    assert stored[0][0].startswith("Die Woche vom "), stored
+
+
+async def test_an_llm_reflection_is_asked_for_in_the_users_language_and_person() -> None:
+    """The model is told the user's language and to speak to them; when it fails, the
+    catalogue's writer stands in (not the English template)."""
+    from datetime import timedelta
+
+    from bot.reflections import ReflectionWords
+    from memory_core.errors import LLMError
+    from memory_core.jobs import LLMWriter
+    from memory_core.jobs.llm_steps import REFLECTION_SYSTEM
+    from memory_core.jobs.reflection import digest_of
+    from memory_core.llm import ChatReply, Usage
+    from memory_core.values import Category
+    from tests.factories import NOW, fact
+
+    facts = [fact(1, "Ana's home city is Lyon.", Category.IDENTITY, key="home_city", value="Lyon")]
+    digest = digest_of("console:ana", facts, NOW - timedelta(days=7), NOW, language="fr")
+    asked: list[str] = []
+
+    class Model:
+        fail = False
+
+        async def chat(
+            self, *, system: str, messages: list[dict[str, str]], max_tokens: int
+        ) -> ChatReply:
+            asked.append(system + "\n" + messages[-1]["content"])
+            if self.fail:
+                raise LLMError("overloaded")
+            return ChatReply("Cette semaine, tu t'es installé à Lyon.", Usage("fake", 1, 1))
+
+    model = Model()
+    writer = LLMWriter(model, fallback=ReflectionWords("en"))  # type: ignore[arg-type]
+    assert await writer.write(digest) == "Cette semaine, tu t'es installé à Lyon."
+    assert "second person" in REFLECTION_SYSTEM and "Language (ISO 639-1): fr" in asked[0]
+    model.fail = True
+    assert "Nouveau : tu habites à Lyon." in await writer.write(digest)
