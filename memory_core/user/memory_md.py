@@ -35,7 +35,75 @@ TITLES: dict[Category, str] = {
     Category.PROCEDURAL: "How I like things done",
     Category.OTHER: "Other",
 }
-_BY_TITLE = {title.casefold(): cat for cat, title in TITLES.items()}
+#: The same sections as a user may title them in their language (the literal titles, and the
+#: ones /profile and the memory page show in de, es, fr and ru): an edited file imports into
+#: the same categories. The export itself stays English, so any file round-trips.
+TRANSLATED_TITLES: dict[Category, tuple[str, ...]] = {
+    Category.IDENTITY: (
+        "About you", "About me", "Identität", "Über dich", "Über mich", "Identidad",
+        "Sobre ti", "Sobre mí", "Identité", "À propos de toi", "À propos de moi", "Личность",
+        "О тебе", "Обо мне",
+    ),
+    Category.HARD_PREFERENCE: (
+        "Firm preferences", "Feste Vorlieben", "Harte Vorlieben", "Was für dich feststeht",
+        "Preferencias firmes", "Preferencias estrictas", "Lo que para ti no es negociable",
+        "Préférences fermes", "Préférences strictes", "Ce qui compte vraiment pour toi",
+        "Твёрдые предпочтения", "Жёсткие предпочтения", "Что для тебя принципиально",
+    ),
+    Category.SOFT_PREFERENCE: (
+        "Vorlieben", "Präferenzen", "Was du magst", "Preferencias", "Gustos",
+        "Lo que te gusta", "Préférences", "Goûts", "Ce que tu aimes", "Предпочтения",
+        "Что тебе нравится",
+    ),
+    Category.TASK_CONTEXT: (
+        "What you're working on", "Aktuelle Aufgaben", "Woran du gerade arbeitest",
+        "Tareas actuales", "En qué estás trabajando", "Tâches en cours",
+        "Ce sur quoi tu travailles", "Текущие задачи", "Над чем ты сейчас работаешь",
+    ),
+    Category.RELATIONSHIP: (
+        "People", "Family", "Menschen und Haustiere", "Menschen", "Personen", "Familie",
+        "Personas y mascotas", "Personas", "Familia", "Personnes et animaux", "Personnes",
+        "Famille", "Proches", "Люди и питомцы", "Люди", "Семья",
+    ),
+    Category.HEALTH: ("Gesundheit", "Salud", "Santé", "Здоровье"),
+    Category.FINANCE: (
+        "Money", "Finanzen", "Geld", "Finanzas", "Dinero", "Finances", "Argent", "Финансы",
+        "Деньги",
+    ),
+    Category.IDENTITY_DOCUMENT: ("Dokumente", "Documentos", "Papiers", "Документы"),
+    Category.CREDENTIAL: (
+        "Secrets", "Zugangsdaten", "Geheimnisse", "Passwörter", "Credenciales", "Secretos",
+        "Contraseñas", "Identifiants", "Mots de passe", "Учётные данные", "Секреты", "Пароли",
+    ),
+    Category.REFLECTION: (
+        "Rückblicke", "Resúmenes", "Reflexiones", "Bilans", "Réflexions", "Итоги",
+        "Размышления",
+    ),
+    Category.PROCEDURAL: (
+        "How you like things done", "Wie ich es gern habe", "Wie du es gern hast",
+        "Cómo me gusta que se hagan las cosas", "Cómo te gusta que se hagan las cosas",
+        "Comment j'aime que les choses soient faites",
+        "Comment tu aimes que les choses soient faites", "Как я люблю, чтобы всё делалось",
+        "Как ты любишь, чтобы всё делалось",
+    ),
+    Category.OTHER: (
+        "Sonstiges", "Anderes", "Otras cosas", "Otros", "Autres choses", "Autre", "Divers",
+        "Другое", "Прочее",
+    ),
+}  # fmt: skip
+_BY_TITLE = {
+    **{title.casefold(): cat for cat, titles in TRANSLATED_TITLES.items() for title in titles},
+    **{title.casefold(): cat for cat, title in TITLES.items()},
+}
+
+
+def category_titled(title: str) -> Category:
+    """The category of a ``## title`` line (English or translated; a trailing colon and
+    case do not matter); ``other`` for a title it does not know."""
+    key = " ".join(title.replace("’", "'").strip().rstrip(":").split()).casefold()
+    return _BY_TITLE.get(key, Category.OTHER)
+
+
 _LINE = re.compile(r"^\s*[-*+]\s+(?P<text>.*?)\s*(?:\[#(?P<id>\d+)\])?\s*$")
 HEADER = (
     "<!-- membot MEMORY.md: edit freely and send it back with /import. One memory per line; "
@@ -201,7 +269,7 @@ def plan(
     for number, raw_line in enumerate(text.splitlines(), start=1):
         line = raw_line.strip()
         if line.startswith("## "):
-            category = _BY_TITLE.get(line[3:].strip().casefold(), Category.OTHER)
+            category = category_titled(line[3:])
             continue
         m = _LINE.match(line)
         if not m:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -214,3 +215,46 @@ async def test_an_llm_reflection_is_asked_for_in_the_users_language_and_person()
     assert "second person" in REFLECTION_SYSTEM and "Language (ISO 639-1): fr" in asked[0]
     model.fail = True
     assert "Nouveau : tu habites à Lyon." in await writer.write(digest)
+
+
+# ---- /import reads translated section titles -----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", locales.LANGUAGES)
+def test_the_section_titles_the_bot_shows_import_into_their_category(lang: str) -> None:
+    """A user who titles an edited MEMORY.md as /profile or the memory page shows the
+    sections in their language gets the same categories as with the English titles."""
+    from bot.commands import PROFILE_TITLES
+    from bot.i18n import t
+    from bot.page.render import CATEGORY_TITLES
+    from memory_core.user.memory_md import category_titled
+    from memory_core.values import Category
+
+    shown = dict(CATEGORY_TITLES)
+    profile = {
+        "identity": Category.IDENTITY,
+        "hard_preferences": Category.HARD_PREFERENCE,
+        "current_tasks": Category.TASK_CONTEXT,
+        "soft_preferences": Category.SOFT_PREFERENCE,
+        "procedures": Category.PROCEDURAL,
+        "other": Category.OTHER,
+    }
+    wrong = [
+        (title, t(lang, title), category_titled(t(lang, title)), category)
+        for category, title in [*shown.items(), *((profile[k], PROFILE_TITLES[k]) for k in profile)]
+        if category_titled(t(lang, title)) != category
+    ]
+    assert not wrong, wrong
+
+
+async def test_an_import_with_german_titles_lands_in_the_right_sections(
+    harness: Harness, tmp_path: Path
+) -> None:
+    md = "# Erinnerungen\n\n## Gesundheit\n- Ana has asthma\n\n## Über dich\n- Ana lives in Köln\n"
+    upload = tmp_path / "MEMORY.md"
+    upload.write_text(md)
+    preview = await harness.say(f"/import {upload}")
+    assert "Add (2)" in preview, preview
+    await harness.say("/tap 1")
+    rows = harness.rows("SELECT category, value_text FROM facts ORDER BY id")
+    assert sorted(r[0] for r in rows) == ["health", "identity"], rows
