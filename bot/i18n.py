@@ -125,7 +125,9 @@ MONTHS = (
 def day_text(lang: str, when: date) -> str:
     """A day as the user's language writes it ("3 May 2026", "3. Mai 2026", "3 мая 2026")."""
     month = t(lang, MONTHS[when.month - 1])
-    return t(lang, "{day} {month} {year}", day=when.day, month=month, year=when.year)
+    # French writes the first of a month as an ordinal: "1er mars 2026".
+    day: object = "1er" if supported(lang) == "fr" and when.day == 1 else when.day
+    return t(lang, "{day} {month} {year}", day=day, month=month, year=when.year)
 
 
 def month_text(lang: str, when: date) -> str:

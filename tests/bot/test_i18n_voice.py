@@ -258,3 +258,14 @@ async def test_an_import_with_german_titles_lands_in_the_right_sections(
     await harness.say("/tap 1")
     rows = harness.rows("SELECT category, value_text FROM facts ORDER BY id")
     assert sorted(r[0] for r in rows) == ["health", "identity"], rows
+
+
+def test_the_first_of_a_month_is_premier_in_french() -> None:
+    from datetime import date
+
+    from bot.i18n import day_text
+
+    assert day_text("fr", date(2026, 3, 1)) == "1er mars 2026"
+    assert day_text("fr", date(2026, 3, 2)) == "2 mars 2026"
+    assert day_text("de", date(2026, 3, 1)) == "1. März 2026"
+    assert day_text("ru", date(2026, 3, 1)) == "1 марта 2026"
