@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
+from bot.kin import your_relation
 from bot.places import place
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import first_name, person_label, person_said, relation_words, second_person, yours
@@ -429,8 +430,11 @@ def _unique(facts: Iterable[Fact]) -> list[Fact]:
 def _person_sentence(person: Person, name: str | None) -> str:
     """ "Marco is your brother. You told me your brother Marco lives in Rome and …"."""
     rel = relation_words(person)
+    kin = your_relation(_REPLY_LANGUAGE.get(), rel) if rel else None
     intro = (
-        _say("{name} is your {relation}.", name=person.name, relation=rel)
+        _say("{name} is {your_relation}.", name=person.name, your_relation=kin)
+        if person.name and kin
+        else _say("{name} is your {relation}.", name=person.name, relation=rel)
         if person.name and rel
         else ""
     )

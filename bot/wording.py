@@ -9,6 +9,7 @@ import re
 from contextvars import ContextVar
 
 from bot.i18n import t
+from bot.kin import your_relation
 from memory_core.types import Person
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
@@ -152,9 +153,13 @@ def relation_words(person: Person) -> str | None:
 def person_label(person: Person) -> str:
     """How to name one of the user's people to them: "Marco, your brother", "your sister"."""
     rel = relation_words(person)
+    # "Marco, dein Bruder": the possessive agrees with the relation, where its word tells.
+    kin = your_relation(REPLY_LANGUAGE.get(), rel) if rel else None
+    if person.name and kin:
+        return say("{name}, {your_relation}", name=person.name, your_relation=kin)
     if person.name and rel:
         return say("{name}, your {relation}", name=person.name, relation=rel)
-    return person.name or say("your {relation}", relation=rel)
+    return person.name or kin or say("your {relation}", relation=rel)
 
 
 def person_said(person: Person, name: str | None) -> list[str]:

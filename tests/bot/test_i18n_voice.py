@@ -269,3 +269,34 @@ def test_the_first_of_a_month_is_premier_in_french() -> None:
     assert day_text("fr", date(2026, 3, 2)) == "2 mars 2026"
     assert day_text("de", date(2026, 3, 1)) == "1. März 2026"
     assert day_text("ru", date(2026, 3, 1)) == "1 марта 2026"
+
+
+# ---- the user's people ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "relation", "said"),
+    [
+        ("de", "sister", "Eva, deine Schwester"),
+        ("de", "brother", "Eva, dein Bruder"),
+        ("fr", "sister", "Eva, ta sœur"),
+        ("fr", "ex_wife", "Eva, ton ex-femme"),
+        ("es", "mom", "Eva, tu madre"),
+        ("ru", "sister", "Eva, твоя сестра"),
+        ("ru", "brother", "Eva, твой брат"),
+        ("en", "sister", "Eva, your sister"),
+        ("de", "friend", "Eva, dein(e) friend"),  # no gender in the word: the neutral form
+    ],
+)
+def test_a_persons_relation_takes_the_possessive_of_its_gender(
+    lang: str, relation: str, said: str
+) -> None:
+    """Was "Eva, dein(e) sister", "Eva, ton/ta sister", "Eva, твой/твоя sister"."""
+    from bot.wording import REPLY_LANGUAGE, person_label
+    from memory_core.types import Person
+
+    token = REPLY_LANGUAGE.set(lang)
+    try:
+        assert person_label(Person("Eva", relation, "family")) == said
+    finally:
+        REPLY_LANGUAGE.reset(token)
