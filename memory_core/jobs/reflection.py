@@ -75,9 +75,25 @@ class Digest:
     speaker: str | None = None
 
     @property
+    def mentions(self) -> tuple[int, ...]:
+        """The ids of the facts the digest names."""
+        return tuple(f.id for f in (*self.new_facts, *self.changed_facts, *self.ended_facts))
+
+    @property
     def empty(self) -> bool:
         """True when there is nothing to reflect on."""
         return not (self.new or self.changed or self.ended)
+
+
+#: ``value_json`` key of a reflection: the ids of the facts it names.
+MENTIONS = "mentions"
+
+
+def names(reflection: Fact, fact_id: int) -> bool:
+    """Whether the saved ``reflection`` names the fact ``fact_id``."""
+    data = reflection.value_json if isinstance(reflection.value_json, dict) else {}
+    ids = data.get(MENTIONS, ())
+    return isinstance(ids, list) and fact_id in ids
 
 
 class ReflectionWriter(Protocol):
@@ -198,7 +214,9 @@ class Reflector:
         if digest.empty:
             return None
         body = clip(await self.writer.write(digest)) or await TemplateWriter().write(digest)
-        return await self.ctx.lanes.run(Lane.BACKGROUND, self._save, user_id, body[:MAX_FACT_CHARS])
+        return await self.ctx.lanes.run(
+            Lane.BACKGROUND, self._save, user_id, body[:MAX_FACT_CHARS], digest.mentions
+        )
 
     def _digest(self, user_id: str, since: datetime) -> Digest:
         filters = self.ctx.config.categories.scoped(
@@ -215,7 +233,7 @@ class Reflector:
             user_id, facts, since, self.ctx.clock.now(), language=language, speaker=speaker
         )
 
-    def _save(self, user_id: str, body: str) -> PostRow | None:
+    def _save(self, user_id: str, body: str, mentions: tuple[int, ...] = ()) -> PostRow | None:
         now = self.ctx.clock.now()
         new_since, last_before = self._gate()
         with self.ctx.db.write() as conn:
@@ -241,6 +259,9 @@ class Reflector:
                     source_turn_id=f"reflection:{now:%Y-%m-%d}",
                     decay_rate=0.0,
                     kind="reflection",
+                    # The facts it names: forgetting one forgets the reflection too (however
+                    # the writer worded it).
+                    value_json={MENTIONS: list(mentions)},
                 ),
                 now,
                 actor="reflection",
