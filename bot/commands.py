@@ -398,7 +398,7 @@ class Commands:
             elif entries:
                 parts.append(f"\n{t(c.lang, title)}")
                 parts += [
-                    f"• {_capital(yours(e.value_text, who))} — "
+                    f"• {texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who)} — "
                     f"{texts.certainty(e.confidence, c.lang)}"
                     for e in entries
                 ]

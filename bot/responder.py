@@ -29,7 +29,7 @@ import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
 from bot.kin import your_relation
-from bot.places import place
+from bot.slots import slot_words
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import first_name, person_label, person_said, relation_words, second_person, yours
 from bot.wording import say as _say
@@ -270,7 +270,7 @@ class OfflineResponder:
         nothing."""
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
-            noted = _listing([yours(c.value_text, name) for c in _worth_saying(ctx.noted)])
+            noted = _listing([_noted_words(c, name) for c in _worth_saying(ctx.noted)])
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
             return _say("Got it — {noted}.", noted=noted) + also
         if ctx.noted_private:
@@ -607,25 +607,6 @@ def _named(text: str, facts: list[Fact]) -> list[Fact]:
     return named or facts
 
 
-#: What a fact of a known slot says, in the reply's language, around the value the user gave
-#: (kept in their words: "du arbeitest als electrician").
-_SLOT_PHRASES: tuple[tuple[str, str], ...] = (
-    ("job_title", N_("you work as {value}")),
-    ("employer", N_("you work at {value}")),
-    # i18n: {in_place} holds the place with its preposition ("à Lyon", "en France").
-    ("home_city", N_("you live {in_place}")),
-    ("home_country", N_("you live {in_place}")),
-    # i18n: {from_place} holds the place with its preposition ("du Canada", "aus Berlin").
-    ("origin", N_("you're {from_place}")),
-    ("allergy", N_("you're allergic to {value}")),
-    ("pet.cat.name", N_("your cat is called {value}")),
-    ("pet.dog.name", N_("your dog is called {value}")),
-    ("name", N_("your name is {value}")),
-    ("language", N_("you speak {value}")),
-    ("likes", N_("you like {value}")),
-)
-
-
 def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> str:
     """What the user told, said back to them in the reply's language: in English turned to
     the second person ("you live in Leeds"); in another language the slot's own phrase around
@@ -641,27 +622,27 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    for key, phrase in _SLOT_PHRASES:
-        if value and (fact.key == key or fact.key.startswith(f"{key}.")):
-            return _say(phrase, value=value, **_places(lang, fact.key, str(value)))
-    return _quoted(excerpt or fact.value_text)
+    return slot_words(lang, fact.key, value) or _quoted(excerpt or fact.value_text)
 
 
-def _places(lang: str, key: str, value: str) -> dict[str, str]:
-    """The place fields of a slot phrase: the preposition depends on the language and on
-    whether the place is a town or a country ("à Lyon", "en France")."""
-    if key.startswith("home_") or key == "origin":
-        country = key.startswith("home_country") or None
-        return {
-            "in_place": place(lang, value, country=country),
-            "from_place": place(lang, value, origin=True),
-        }
-    return {}
+def _noted_words(saved: Candidate, name: str | None) -> str:
+    """One thing a message saved, said back in the reply's language: a slot in the
+    language's own phrase ("du wohnst in Köln"), a note in the user's words quoted; in
+    English, the stored sentence turned to the second person."""
+    lang = _REPLY_LANGUAGE.get()
+    if lang != "en":
+        said = slot_words(lang, saved.key, saved.value)
+        if said is not None:
+            return said
+        if note_language(saved.key) not in (None, "en"):
+            return _quoted(saved.source_excerpt or saved.value_text)
+    return yours(saved.value_text, name)
 
 
 def _quoted(words: str) -> str:
     """The user's own words in quotes, inside a sentence that ends on its own."""
-    return f"“{words.strip().rstrip('.!')}”"
+    # i18n: the user's own words quoted, with the language's quotation marks.
+    return _say("“{words}”", words=words.strip().rstrip(".!"))
 
 
 #: A question about the group ("when do we meet?", "what's our plan?").

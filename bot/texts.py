@@ -4,10 +4,11 @@ catalogue, bot/i18n.py: translated where they are shown)."""
 from __future__ import annotations
 
 from bot.catalogue import CATALOGUE
-from bot.i18n import N_, t
+from bot.i18n import N_, supported, t
+from bot.slots import slot_words
 from bot.wording import yours
 from memory_core.errors import InvalidInputError
-from memory_core.types import procedure_steps, procedure_topic
+from memory_core.types import note_language, procedure_steps, procedure_topic
 from memory_core.values import Fact
 
 #: Where to find help, added to every reply to a message about self-harm (the model's too).
@@ -73,13 +74,25 @@ def procedure_lines(key: str, value_text: str) -> str:
     )
 
 
+def said_in(lang: str, key: str, value_text: str, value: object, who: str | None) -> str:
+    """A memory said to its owner in ``lang``, capitalised, without a final stop: a slot fact
+    in the language's own phrase around the value they gave ("Du wohnst in Köln"), else the
+    stored sentence turned to the second person ("You live in Köln")."""
+    if supported(lang) not in (None, "en") and note_language(key) is None:
+        said = slot_words(lang, key, value)
+        if said:
+            return said[:1].upper() + said[1:]
+    return said_to_user_text(value_text, who).rstrip(".")
+
+
 def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: bool = True) -> str:
     """One memory as a line for lists, said to its owner ("#4 You live in Lisbon.")."""
     tag = f"#{fact.id} " if with_id else ""
     flag = (
         f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
     )
-    return f"{tag}{said_to_user(fact, who)}{flag}"
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    return f"{tag}{said_in(lang, fact.key, fact.value_text, value, who)}.{flag}"
 
 
 def refusal(lang: str, error: InvalidInputError) -> str:

@@ -61,10 +61,13 @@ class Entry:
     confidence: float
     updated_at: str
     valid_from: str
+    #: The slot's value as the user gave it ("Köln"), when the fact has one: the app says it
+    #: inside its language's phrase ("du wohnst in Köln").
+    slot_value: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The entry as JSON."""
-        return {
+        out: dict[str, Any] = {
             "id": self.fact_id,
             "key": self.key,
             "value": self.value_text,
@@ -73,6 +76,9 @@ class Entry:
             "updated_at": self.updated_at,
             "valid_from": self.valid_from,
         }
+        if self.slot_value is not None:
+            out["slot_value"] = self.slot_value
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Entry:
@@ -85,6 +91,7 @@ class Entry:
             float(data["confidence"]),
             str(data["updated_at"]),
             str(data["valid_from"]),
+            str(data["slot_value"]) if data.get("slot_value") is not None else None,
         )
 
 
@@ -141,6 +148,7 @@ class Profile:
 
 
 def _entry(fact: Fact) -> Entry:
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
     return Entry(
         fact.id,
         fact.key,
@@ -149,6 +157,7 @@ def _entry(fact: Fact) -> Entry:
         fact.confidence,
         fact.updated_at.isoformat(),
         fact.valid_from.isoformat(),
+        str(value) if isinstance(value, str | int | float) and value != "" else None,
     )
 
 

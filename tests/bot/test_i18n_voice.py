@@ -300,3 +300,27 @@ def test_a_persons_relation_takes_the_possessive_of_its_gender(
         assert person_label(Person("Eva", relation, "family")) == said
     finally:
         REPLY_LANGUAGE.reset(token)
+
+
+# ---- what was saved, and the lists of memories ---------------------------------------------
+
+
+async def test_slot_facts_are_said_in_the_users_language_in_replies_and_lists(
+    tmp_path: Path,
+) -> None:
+    """German: the acknowledgement, /profile and /memories said "your name is Jonas und you
+    live in Köln" / "You live in Köln." inside German frames; a note is quoted with German
+    quotation marks."""
+    from memory_core.clock import ManualClock
+    from tests.bot.conftest import ConsoleSession
+    from tests.factories import START
+
+    async with ConsoleSession(tmp_path / "m.db", ManualClock(START), embedder="none") as s:
+        noted = await s.say("Ich heiße Jonas und wohne in Köln.")
+        note = await s.say("Ich spiele jeden Sonntag Schach im Verein.")
+        profile = await s.say("/profile")
+        listed = await s.say("/memories")
+    assert "Alles klar — du heißt Jonas und du wohnst in Köln." in noted, noted
+    assert "„Ich spiele jeden Sonntag Schach im Verein“" in note, note
+    assert "• Du wohnst in Köln — " in profile and "• Du heißt Jonas — " in profile, profile
+    assert "Du wohnst in Köln." in listed and "You live" not in listed, listed
