@@ -526,7 +526,10 @@ class Commands:
                 state = e.after or e.before or {}
                 value = str(state.get("value_text", ""))
                 what = t(lang, HISTORY_EVENTS.get(e.event, N_("changed")))
-                said = _capital(yours(value, c.who))[:80] if value else ""
+                # History rows keep no slot value: the shown fact's, when the row says it.
+                same = value == fact.value_text and isinstance(fact.value_json, dict)
+                slot_value = fact.value_json.get("value") if same else None
+                said = texts.said_in(lang, fact.key, value, slot_value, c.who)[:80] if value else ""
                 lines.append(f"• {day_text(lang, e.ts)}: {what}" + (f" — {said}" if said else ""))
         return [Reply("\n".join(lines))]
 

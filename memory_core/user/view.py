@@ -215,7 +215,9 @@ class UserView:
         def entry(e: Entry) -> Entry:
             category = e.category if e.category in Category._value2member_map_ else "other"
             text = disclosure.shown_text(e.value_text, category, self.audience, False)
-            return replace(e, value_text=text)
+            # A masked entry keeps no slot value either (it would say what the mask hides).
+            slot = e.slot_value if text == e.value_text else None
+            return replace(e, value_text=text, slot_value=slot)
 
         allowed = {c.value for c in self.memory.ctx.config.categories.allowed(Consumer.GROUP)}
         sections = {

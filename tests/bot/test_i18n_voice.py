@@ -320,6 +320,8 @@ async def test_slot_facts_are_said_in_the_users_language_in_replies_and_lists(
         note = await s.say("Ich spiele jeden Sonntag Schach im Verein.")
         profile = await s.say("/profile")
         listed = await s.say("/memories")
+        why = await s.say("/why Köln")
+    assert "gelernt — Du wohnst in Köln" in why and "You live" not in why, why
     assert "Alles klar — du heißt Jonas und du wohnst in Köln." in noted, noted
     assert "„Ich spiele jeden Sonntag Schach im Verein“" in note, note
     assert "• Du wohnst in Köln — " in profile and "• Du heißt Jonas — " in profile, profile
