@@ -9,12 +9,19 @@ from adapters.types import Button, Reply
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.i18n import t
+from bot.slots import slot_words
 from bot.wording import second_person, yours
 from memory_core.types import Conflict, Question, chat_of
 from memory_core.values import Fact, Reflection
 
 
-def _said(fact: Fact) -> str:
+def _said(fact: Fact, lang: str = "en") -> str:
+    """What the user told, said back: a slot fact in their language's phrase ("du wohnst in
+    Köln"), else their own words (in English turned to the second person)."""
+    if lang != "en":
+        said = slot_words(lang, fact.key, texts.slot_value(fact))
+        if said is not None:
+            return said
     quote = texts.quotable_source(fact)
     return second_person(quote) if quote is not None else yours(fact.value_text, None)
 
@@ -77,8 +84,8 @@ def conflict_reply(
             t(
                 lang,
                 "Earlier you told me {old}. Just now: {new}. Is that no longer true?",
-                old=_said(conflict.old),
-                new=_said(conflict.new),
+                old=_said(conflict.old, lang),
+                new=_said(conflict.new, lang),
             ),
             buttons=(
                 (
@@ -91,8 +98,8 @@ def conflict_reply(
         t(
             lang,
             "Earlier you told me {old}. Just now: {new}. Which is right?",
-            old=_said(conflict.old),
-            new=_said(conflict.new),
+            old=_said(conflict.old, lang),
+            new=_said(conflict.new, lang),
         ),
         buttons=(
             (
@@ -115,7 +122,7 @@ def still_true_reply(codec: ButtonCodec, question: Question, lang: str = "en") -
         t(
             lang,
             "A while ago you told me: {fact} Is that still true?",
-            fact=texts.said_to_user(fact, None),
+            fact=_sentence(fact, lang),
         ),
         buttons=(
             (
@@ -124,6 +131,11 @@ def still_true_reply(codec: ButtonCodec, question: Question, lang: str = "en") -
             ),
         ),
     )
+
+
+def _sentence(fact: Fact, lang: str) -> str:
+    """A fact as a sentence of its own, in ``lang`` where its slot has a phrase."""
+    return texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), None) + "."
 
 
 def reflection_reply(codec: ButtonCodec, post: Reflection, lang: str = "en") -> Reply:

@@ -91,8 +91,12 @@ def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: 
     flag = (
         f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
     )
-    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    return f"{tag}{said_in(lang, fact.key, fact.value_text, value, who)}.{flag}"
+    return f"{tag}{said_in(lang, fact.key, fact.value_text, slot_value(fact), who)}.{flag}"
+
+
+def slot_value(fact: Fact) -> object:
+    """The value a fact's slot holds, as the user gave it (``None``: none)."""
+    return fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
 
 
 def refusal(lang: str, error: InvalidInputError) -> str:

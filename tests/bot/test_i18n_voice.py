@@ -326,3 +326,27 @@ async def test_slot_facts_are_said_in_the_users_language_in_replies_and_lists(
     assert "„Ich spiele jeden Sonntag Schach im Verein“" in note, note
     assert "• Du wohnst in Köln — " in profile and "• Du heißt Jonas — " in profile, profile
     assert "Du wohnst in Köln." in listed and "You live" not in listed, listed
+
+
+def test_the_questions_the_bot_asks_say_slot_facts_in_the_users_language() -> None:
+    """ "Which is right?" and "still true?" quoted the English stored sentences ("Avant, tu
+    m'as dit : you live in Lyon") in a French or German frame."""
+    from bot.buttons import ButtonCodec
+    from bot.questions import conflict_reply, still_true_reply
+    from memory_core.types import Conflict, Question
+    from memory_core.values import Category
+    from tests.factories import NOW, fact
+
+    old = fact(1, "Léa lives in Lyon.", Category.IDENTITY, key="home_city", value="Lyon")
+    new = fact(2, "Léa lives in Canada.", Category.IDENTITY, key="home_country", value="Canada")
+    codec = ButtonCodec(b"k" * 32)
+    conflict = Conflict(7, "console:lea", None, old, new, NOW, NOW)
+    asked = conflict_reply(codec, conflict, "fr").text
+    assert asked == (
+        "Avant, tu m'as dit : tu habites à Lyon. À l'instant : tu habites au Canada. "
+        "Lequel est juste ?"
+    ), asked
+    still = still_true_reply(codec, Question(3, "console:lea", old), "de").text
+    assert still == "Vor einer Weile hast du mir erzählt: Du wohnst in Lyon. Stimmt das noch?"
+    english = still_true_reply(codec, Question(3, "console:lea", old), "en").text
+    assert english.startswith("A while ago you told me: "), english  # English as before
