@@ -222,7 +222,7 @@ class Commands:
         for applied in result.applied:
             fact = view.show(applied.fact) if applied.fact is not None else None
             # Said back in the second person, as a sentence (the stored text ends with one).
-            shown = texts.said_to_user(fact, first_name(msg.display_name)) if fact else ""
+            shown = texts.said_to_user(fact, first_name(msg.display_name), lang) if fact else ""
             match applied.decision:
                 case Insert() | Supersede() | Update():
                     lines.append(

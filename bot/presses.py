@@ -42,7 +42,7 @@ class Press:
 
     def said(self, fact: Fact) -> str:
         """A fact said back to the presser: "You moved to Lisbon and live there."."""
-        return texts.said_to_user(fact, first_name(self.press.display_name))
+        return texts.said_to_user(fact, first_name(self.press.display_name), self.lang)
 
 
 class Presses:

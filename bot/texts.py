@@ -54,9 +54,12 @@ def certainty(confidence: float, lang: str = "en") -> str:
     return t(lang, "you told me")
 
 
-def said_to_user(fact: Fact, who: str | None) -> str:
-    """A stored fact said to its owner as a sentence: "You live in Lisbon."."""
-    return said_to_user_text(fact.value_text, who)
+def said_to_user(fact: Fact, who: str | None, lang: str = "en") -> str:
+    """A stored fact said to its owner as a sentence: "You live in Lisbon." (in ``lang``, a
+    slot fact in its language's phrase: "Tu habites à Lyon.")."""
+    if lang == "en":
+        return said_to_user_text(fact.value_text, who)
+    return said_in(lang, fact.key, fact.value_text, slot_value(fact), who) + "."
 
 
 def said_to_user_text(value_text: str, who: str | None) -> str:

@@ -185,7 +185,7 @@ async def test_remember_forget_and_the_button_press_speak_french(
     rules: Router, clock: ManualClock
 ) -> None:
     saved = await rules.on_message(message("/remember I live in Lyon.", language="fr"))
-    assert saved[0].text.startswith("C'est noté — je retiens : You live in Lyon.")
+    assert saved[0].text.startswith("C'est noté — je retiens : Tu habites à Lyon.")
     picks = await rules.on_message(message("/forget Lyon", language="fr"))
     assert picks[0].text == "Lequel dois-je oublier ?"
     labels = [b.label for row in picks[0].buttons for b in row]
@@ -195,7 +195,7 @@ async def test_remember_forget_and_the_button_press_speak_french(
     press = ButtonPress("console", "console", "ana", "Ana", pick.data, clock.now())
     result = await rules.on_button(press)
     assert result.notice == "Oublié" and result.edit is not None
-    assert result.edit.startswith("Oublié : You live in Lyon.")
+    assert result.edit.startswith("Oublié : Tu habites à Lyon.")
 
 
 async def test_a_sensitive_statement_is_acknowledged_privately(rules: Router) -> None:
