@@ -11,6 +11,7 @@ from adapters.types import Outbound, Reply, Target
 from bot import questions
 from bot.buttons import ButtonCodec
 from bot.i18n import Languages, supported
+from bot.wording import first_name
 from memory_core import Delivered, Memory, News
 from memory_core.types import Conflict
 from memory_core.values import Reflection
@@ -114,10 +115,12 @@ class Notifier:
         if target is None:
             return ()
         asked: list[int] = []
+        lang = await self.language(news.user_id)
+        speaker = await self.memory.user_speaker(news.user_id)
+        who = first_name(speaker) if speaker else None
         for question in news.questions:
             if not await self.deliver(
-                target,
-                questions.still_true_reply(self.codec, question, await self.language(news.user_id)),
+                target, questions.still_true_reply(self.codec, question, lang, who)
             ):
                 break
             asked.append(question.id)

@@ -111,8 +111,11 @@ def conflict_reply(
     )
 
 
-def still_true_reply(codec: ButtonCodec, question: Question, lang: str = "en") -> Reply:
-    """ "A while ago you told me … Is that still true?" with keep / forget buttons."""
+def still_true_reply(
+    codec: ButtonCodec, question: Question, lang: str = "en", who: str | None = None
+) -> Reply:
+    """ "A while ago you told me … Is that still true?" with keep / forget buttons (``who``:
+    the name the user goes by, which the stored fact may call them)."""
     uid, fact = question.user_id, question.fact
 
     def button(label: str, kind: ButtonKind) -> Button:
@@ -122,7 +125,7 @@ def still_true_reply(codec: ButtonCodec, question: Question, lang: str = "en") -
         t(
             lang,
             "A while ago you told me: {fact} Is that still true?",
-            fact=_sentence(fact, lang),
+            fact=_sentence(fact, lang, who),
         ),
         buttons=(
             (
@@ -133,9 +136,10 @@ def still_true_reply(codec: ButtonCodec, question: Question, lang: str = "en") -
     )
 
 
-def _sentence(fact: Fact, lang: str) -> str:
-    """A fact as a sentence of its own, in ``lang`` where its slot has a phrase."""
-    return texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), None) + "."
+def _sentence(fact: Fact, lang: str, who: str | None) -> str:
+    """A fact as a sentence of its own said to the user, in ``lang`` where its slot has a
+    phrase."""
+    return texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), who) + "."
 
 
 def reflection_reply(codec: ButtonCodec, post: Reflection, lang: str = "en") -> Reply:

@@ -448,6 +448,11 @@ class Memory:
         """The language of the user's latest message it could be told from (ISO 639-1)."""
         return await self.read(Lane.REPLY, episode_repo.latest_language, user_id)
 
+    async def user_speaker(self, user_id: str) -> str | None:
+        """The name the user's latest message came with (the platform's display name): what
+        the facts learned from them call them ("Ana's home city…")."""
+        return await self.read(Lane.REPLY, episode_repo.latest_speaker, user_id)
+
     async def search(
         self,
         user_id: str,
