@@ -55,3 +55,20 @@ async def test_a_profile_entry_keeps_its_slot_value_but_a_masked_one_does_not(
     for entry in group.values():
         shown = f"{entry.value_text} {entry.slot_value}"
         assert "penicillin" not in shown and "4711" not in shown, entry
+
+
+async def test_the_name_the_users_latest_message_came_with(lexical: Memory) -> None:
+    """What the stored facts call the user ("Ana's home city…"), for saying them to her."""
+    from memory_core.values import NewEpisode
+
+    now = lexical.clock.now()
+    assert await lexical.user_speaker(USER) is None
+    await lexical.record_episodes(
+        USER,
+        [
+            NewEpisode("c1", "user", "I live in Köln.", now, turn_id="t1", speaker="Ana Silva"),
+            NewEpisode("c1", "assistant", "Got it.", now, turn_id="t1", speaker="assistant"),
+        ],
+    )
+    assert await lexical.user_speaker(USER) == "Ana Silva"
+    assert await lexical.user_speaker("console:someone-else") is None
