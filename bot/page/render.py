@@ -159,14 +159,17 @@ def shell(c: Ctx, title: str, body: str, *, head: str = "", body_attrs: str = ""
 
 
 def said(fact: Fact, c: Ctx) -> str:
-    """A fact said to its owner, escaped."""
-    return _said(fact.value_text, c.name)
+    """A fact said to its owner in the page's language, escaped."""
+    slot = texts.slot_value(fact)
+    value = str(slot) if isinstance(slot, str | int | float) else None
+    return _said(c.lang, fact.key, fact.value_text, value, c.name)
 
 
 @lru_cache(maxsize=16384)
-def _said(value_text: str, name: str | None) -> str:
-    """A stored text said to its owner, escaped (cached: every load lists every fact)."""
-    return escape(texts.said_to_user_text(value_text, name))
+def _said(lang: str, key: str, value_text: str, value: str | None, name: str | None) -> str:
+    """A stored fact said to its owner (a slot fact in the language's phrase), escaped
+    (cached: every load lists every fact)."""
+    return escape(texts.said_in(lang, key, value_text, value, name) + ".")
 
 
 def _form(

@@ -350,3 +350,13 @@ def test_the_questions_the_bot_asks_say_slot_facts_in_the_users_language() -> No
     assert still == "Vor einer Weile hast du mir erzählt: Du wohnst in Lyon. Stimmt das noch?"
     english = still_true_reply(codec, Question(3, "console:lea", old), "en").text
     assert english.startswith("A while ago you told me: "), english  # English as before
+
+
+def test_the_memory_page_says_a_slot_fact_in_the_pages_language() -> None:
+    from bot.page.render import Ctx, said
+    from memory_core.values import Category
+    from tests.factories import fact
+
+    home = fact(1, "Léa lives in Lyon.", Category.IDENTITY, key="home_city", value="Lyon")
+    assert said(home, Ctx("fr", "Léa", "csrf", "/m")) == "Tu habites à Lyon."
+    assert said(home, Ctx("en", "Léa", "csrf", "/m")) == "You live in Lyon."
