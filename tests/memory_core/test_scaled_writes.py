@@ -3,6 +3,7 @@ are tried again instead of losing the turn. SQLite keeps its one writer."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +21,7 @@ from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.store import episodes as episode_repo
 from memory_core.store import lexical as lexical_repo
 from memory_core.store.fts import match_expression
@@ -321,3 +323,57 @@ async def test_erasing_a_big_user_lets_cross_user_writes_in_between(
         memory.close()
     assert took > 1.4  # 3,000 rows at 0.5 ms each
     assert waited[0] < 0.8, waited  # a piece at most (≤ 0.25 s here), not the whole erasure
+
+
+async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
+    pg_url: str, clock: ManualClock
+) -> None:
+    """A session holds Alice's write lock (as a frozen writer of hers would): Bob's import
+    (plan, commit point, batches), correction, pin, undo, button answers, dedup merge and link
+    code all finish meanwhile — each takes Bob's lock, none the database-wide one — while
+    Alice's own undo waits for her lock."""
+    from memory_core.db.engine import _keyed_lock_sql
+    from memory_core.jobs.dedup import Deduplicator
+    from memory_core.learn.resolve import Choice, Outcome
+    from memory_core.user import corrections
+    from memory_core.values import Category, NewFact
+
+    memory = Memory.open(pg_url, None, clock=clock)
+    try:
+        fact = await memory.remember(
+            BOB, NewFact(key="home.city", value_text="Bob lives in Oslo", category=Category.OTHER)
+        )
+        # The installation's link secret is made once, under the database-wide lock.
+        assert (await memory.issue_link_code("telegram:3", "c3")).code is not None
+        released = threading.Event()
+        with psycopg.connect(pg_url) as frozen:
+            # What a writer of Alice's holds: the database-wide lock shared, her own lock.
+            frozen.execute(_keyed_lock_sql([user_lock_key(ALICE)]))
+            letting_go = threading.Timer(20.0, lambda: (released.set(), frozen.rollback()))
+            letting_go.start()
+            alices = asyncio.create_task(memory.undo(ALICE))
+            try:
+                raw = b"# Memory of Bob\n\n## Other\n- Bob owns a kite\n- Bob owns a boat\n"
+                pending = await memory.plan_import(BOB, raw, owner="Bob")
+                assert pending.import_id is not None
+                assert await memory.begin_import(BOB, pending.import_id)
+                assert await memory.apply_import(BOB, pending.import_id) is not None
+                fixed = await corrections.correct(
+                    memory.ctx, BOB, fact, "Bob lives in Bergen", turn_id="fix1"
+                )
+                await corrections.set_pinned(memory.ctx, BOB, fixed.fact, True)
+                assert (await memory.undo(BOB)).reverted
+                settled = await memory.settle_conflict(BOB, 999, Choice.KEEP)
+                assert settled.outcome == Outcome.NOT_FOUND
+                await memory.answer_question(BOB, 999, keep=True)
+                dedup = Deduplicator(memory.ctx, judge=None)  # type: ignore[arg-type]
+                await memory.run(Lane.BACKGROUND, dedup._merge, BOB, [], [])
+                assert (await memory.issue_link_code(BOB, "c1")).code is not None
+                assert not released.is_set()  # all of it while Alice's lock was held
+                assert not alices.done()  # her own write waits for her lock
+            finally:
+                letting_go.cancel()
+                frozen.rollback()
+            await asyncio.wait_for(alices, 10)
+    finally:
+        memory.close()
