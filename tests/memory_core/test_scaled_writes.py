@@ -377,3 +377,55 @@ async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
             await asyncio.wait_for(alices, 10)
     finally:
         memory.close()
+
+
+async def test_a_learned_turns_apply_is_batched_on_postgresql(
+    pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Learning's apply reads what its writes depend on and sends the rest with the COMMIT:
+    three new facts (each with its history, revision, change log, claim, vector, entities)
+    and a changed one cost a round trip per row read back, not one per statement — and what
+    is written is what was written one statement at a time (a replay writes nothing)."""
+    from memory_core.store import outbox
+
+    with delayed(pg_url, 0) as (url, proxy):
+        memory = Memory.open(url, None, clock=clock)
+        learner = Learner(memory, ScriptedExtractor(), RulesAuditor())
+        observer = Observer(learner)
+        trips: list[int] = []
+        real = learner._apply
+
+        def counted(*args: Any) -> Any:
+            before = proxy.flights
+            try:
+                return real(*args)
+            finally:
+                trips.append(proxy.flights - before)
+
+        monkeypatch.setattr(learner, "_apply", counted)
+        said = ["home_city=Lisbon; pet.cat.name=Tom; likes.food=sushi", "likes.food=ramen"]
+        try:
+            for n, text in enumerate(said):
+                turn = Turn(f"t{n}", ALICE, "c1", text, clock.now(), assistant_text="ok")
+                assert memory.db.retrying(observer._commit, turn)
+                with memory.db.write(serial=False) as conn:
+                    job = outbox.claim_next(conn, ALICE, clock.now(), "me", 60)
+                assert job is not None
+                await learner.process(job)
+            replayed = await learner.process(job)  # the same job again: nothing new
+            facts = await memory.list_facts(ALICE)
+            with memory.db.read() as conn:
+                history = conn.exec_driver_sql("SELECT COUNT(*) FROM fact_history").scalar()
+                rev = conn.exec_driver_sql("SELECT rev FROM user_revisions").scalar()
+                claims = conn.exec_driver_sql("SELECT COUNT(*) FROM applied_actions").scalar()
+                done = conn.exec_driver_sql(
+                    "SELECT COUNT(*) FROM outbox WHERE status = 'done'"
+                ).scalar()
+        finally:
+            memory.close()
+    assert sorted(f.key for f in facts) == ["home_city", "likes.food", "pet.cat.name"]
+    assert "ramen" in next(f.value_text for f in facts if f.key == "likes.food")
+    assert replayed.applied == ()
+    assert (history, rev, claims, done) == (5, 5, 4, 2)  # as one statement at a time wrote
+    # One statement at a time (before): 34, 24 and 5 round trips.
+    assert trips == [17, 12, 3], trips
