@@ -585,11 +585,18 @@ class Memory:
 
     async def note_draft(self, key: str, record: str | None) -> None:
         """Note a streamed answer this process shows under ``key`` (``None``: finished)."""
-        if record is None:
-            await self.write(Lane.REPLY, meta.delete, DRAFT + key)
-        else:
-            noted = json.dumps({"owner": self.owner, "record": record})
-            await self.write(Lane.REPLY, meta.put, DRAFT + key, noted)
+        noted = None if record is None else json.dumps({"owner": self.owner, "record": record})
+        await self.run(Lane.REPLY, self._note_draft, key, noted)
+
+    def _note_draft(self, key: str, noted: str | None) -> None:
+        # One row of this process's own, written or deleted whole: row locks are enough
+        # (PostgreSQL), so the reply path takes no database-wide lock for it. Taking a dead
+        # process's drafts (below) still excludes every writer.
+        with self.db.write(serial=False) as conn:
+            if noted is None:
+                meta.delete(conn, DRAFT + key)
+            else:
+                meta.put(conn, DRAFT + key, noted)
 
     async def take_drafts(self, prefix: str) -> dict[str, str]:
         """The drafts noted under ``prefix`` by processes that died before finishing them,

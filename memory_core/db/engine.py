@@ -148,10 +148,10 @@ class Database:
         ``hot`` marks the reply path: while a hot writer waits, background writers hold back,
         so committing a turn never queues behind a stream of learning and vector writes.
         ``serial=False`` (PostgreSQL only; SQLite has one writer anyway): the transaction
-        skips the write locks and relies on row locks alone. For lease updates only — one
+        skips the write locks and relies on row locks alone. For lease updates — one
         conditional ``UPDATE … RETURNING`` of rows no serial writer reads to decide anything
-        but the lease — so taking and renewing leases never queues behind, nor delays, the
-        replicas' turns.
+        but the lease — and a process's own rows written whole (its streamed-answer drafts),
+        so they never queue behind, nor delay, the replicas' turns.
         ``batch`` (PostgreSQL, with ``users``): the transaction's statements go out in a
         pipeline — the lock with the first read, every blind write with the commit — so it
         costs a round trip per statement whose rows the caller reads, plus one; what is
