@@ -429,3 +429,31 @@ async def test_a_learned_turns_apply_is_batched_on_postgresql(
     assert (history, rev, claims, done) == (5, 5, 4, 2)  # as one statement at a time wrote
     # One statement at a time (before): 34, 24 and 5 round trips.
     assert trips == [17, 12, 3], trips
+
+
+@pytest.mark.alone
+def test_a_waiting_cross_user_writer_holds_other_users_up_at_most_one_try(
+    pg_db: Database,
+) -> None:
+    """A per-user transaction runs long (an erasure's piece on a loaded host), a cross-user
+    writer asks for the database-wide lock meanwhile, and PostgreSQL queues a third user's
+    write behind that request: it waits at most one of the cross-user writer's tries
+    (``GLOBAL_TRY_MS``: 250 ms before, which once held a commit 274 ms), not for the slow
+    transaction to end — and the cross-user write still lands, after it."""
+    release, held = threading.Event(), threading.Event()
+    holder = threading.Thread(target=_hold, args=(pg_db, [ALICE], release, held))
+    holder.start()
+    try:
+        assert held.wait(5)
+        crossed: list[float] = []
+        cross = threading.Thread(target=lambda: crossed.append(_timed_write(pg_db, [])))
+        cross.start()
+        time.sleep(0.03)  # its request is queued
+        bob = _timed_write(pg_db, [BOB])
+        assert bob < 0.2, bob  # with 250 ms tries: ~0.22 s
+        release.set()
+        cross.join(5)
+        assert crossed
+    finally:
+        release.set()
+        holder.join(5)
