@@ -386,6 +386,9 @@ class ErasureFigure:
     #: How long the cross-user write the slowest commit overlapped took (0: it overlapped
     #: none): a commit queued behind a cross-user writer waiting for the exclusive lock.
     slowest_overlapped_cross_user_ms: float = 0.0
+    #: Commits over 100 ms during the erasure that overlapped a write holding (or waiting
+    #: for) the database-wide lock exclusively: the bench's, or the erasure's own.
+    slow_overlapping_global: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """Machine-readable figures."""
@@ -405,6 +408,7 @@ class ErasureFigure:
             "slowest_commit_overlapped_cross_user_ms": round(
                 self.slowest_overlapped_cross_user_ms, 3
             ),
+            "slow_commits_overlapping_a_global_write": self.slow_overlapping_global,
         }
 
 
@@ -426,18 +430,32 @@ def _load_user(
             progress(f"loaded {end:,} of {episodes:,} episodes")
 
 
-def _cross_user_writes(
-    memory: Memory, every_s: float, stop: threading.Event, spans: list[tuple[float, float]]
-) -> None:
+def _cross_user_writes(memory: Memory, every_s: float, stop: threading.Event) -> None:
     """A cross-user write (the database-wide lock, exclusively) every ``every_s``, as a running
-    bot's jobs and flushes make them, until ``stop``; each one's (start, end) in ``spans``."""
+    bot's jobs and flushes make them, until ``stop``."""
     n = 0
     while not stop.wait(every_s):
-        started = time.perf_counter()
         with memory.db.write() as conn:
             meta.put(conn, "bench_cross_user_tick", str(n))
-        spans.append((started, time.perf_counter()))
         n += 1
+
+
+def _trace_global_writes(db: Database, spans: list[tuple[float, float]]) -> None:
+    """Record the (start, end) of every write on ``db`` that takes the database-wide lock
+    exclusively (waiting included), whoever makes it: the bench's or the erasure's own."""
+    write = db.write
+
+    @contextmanager
+    def traced(**kwargs: Any) -> Iterator[Any]:
+        started = time.perf_counter()
+        try:
+            with write(**kwargs) as conn:
+                yield conn
+        finally:
+            if not kwargs.get("users") and kwargs.get("serial", True):
+                spans.append((started, time.perf_counter()))
+
+    db.write = traced  # type: ignore[method-assign]
 
 
 def _overlapping(span: tuple[float, float], spans: list[tuple[float, float]]) -> float:
@@ -454,6 +472,8 @@ async def _erasure_run(
 ) -> ErasureFigure:
     memory = Memory.open(target, None, clock=SystemClock())
     observer = Observer(Learner(memory.ctx, RulesExtractor(), RulesAuditor()))
+    cross: list[tuple[float, float]] = []
+    _trace_global_writes(memory.db, cross)
     try:
         big = f"bench:big-{int(rewrite)}"
         if progress is not None:
@@ -473,11 +493,10 @@ async def _erasure_run(
             return (time.perf_counter() - started) * 1000
 
         ticking = threading.Event()
-        cross: list[tuple[float, float]] = []
         if cross_user_s > 0:
             threading.Thread(
                 target=_cross_user_writes,
-                args=(memory, cross_user_s, ticking, cross),
+                args=(memory, cross_user_s, ticking),
                 daemon=True,
             ).start()
         baseline = [await asyncio.to_thread(commit) for _ in range(60)]
@@ -517,6 +536,11 @@ async def _erasure_run(
             len(cross_during),
             max(((e - s) * 1000 for s, e in cross_during), default=0.0),
             _overlapping(slowest, cross),
+            sum(
+                1
+                for c in commit_spans
+                if c[1] - c[0] > 0.1 and c[0] < ended and _overlapping(c, cross) > 0
+            ),
         )
     finally:
         memory.close()
