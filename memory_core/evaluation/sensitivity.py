@@ -19,7 +19,10 @@ second round of tuning, and is reported alone as ``fresh10``. Batch 11
 sentence the model missed on the tune rows: all of it is ``tune``, whatever its hash says, so that
 nothing written with that knowledge lands in a held-out split; so is batch 12
 (``sensitivity_special_tune12.jsonl``: instructions, steps and routines the reader by meaning
-took for self-harm). Everything here is a pure function
+took for self-harm). Batch 13 (``sensitivity_special_fresh13.jsonl``: every category in
+en/de/es/fr/ru as people type it, and harmless look-alikes — body features, hobbies and work on a
+topic, news, idioms, people in public roles) was written before the third round of tuning, held
+out whole and reported alone as ``fresh13``. Everything here is a pure function
 of the rows it is given.
 """
 
@@ -41,7 +44,7 @@ LABELS_DIR = Path(__file__).parent / "labels"
 SPLITS: tuple[str, ...] = ("tune", "test")
 #: Batches written before anything was tuned on them: held out whole, and each reported alone
 #: under its name.
-FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10"}
+FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10", 13: "fresh13"}
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
 TUNE_BATCHES: frozenset[int] = frozenset({11, 12})
@@ -147,7 +150,7 @@ class SplitReport:
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
     """One :class:`SplitReport` per split (``tune``, ``test``), one per fresh batch (``fresh``,
-    ``fresh10``: part of ``test``) when there are any, and one for ``all`` rows."""
+    ``fresh10``, ``fresh13``: part of ``test``) when there are any, and one for ``all`` rows."""
 
     splits: dict[str, SplitReport]
 

