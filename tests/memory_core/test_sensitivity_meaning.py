@@ -105,6 +105,25 @@ def test_each_topic_has_its_own_threshold(tmp_path: Path) -> None:
     assert shipped.thresholds.shape == (len(CLASSES) - 1,)
 
 
+def test_a_question_or_request_read_as_self_harm_by_meaning_alone_gets_no_crisis_topic() -> None:
+    """A message to the bot (a question, a request) that only the reader by meaning takes for
+    self-harm stays private but is not self-harm (no crisis reply): "what should you remember
+    when cooking for me?" once was. A rule's reading still counts, question or not."""
+    model = SensitivityModel(_AxisEmbedder(), _axis_weights())
+    asked = [
+        "sad: what should you remember when cooking for me?",
+        "can you remind me what I said, sad as it was",
+        "please remember my order, sad as it is: wash, rinse, dry",
+        "kannst du dir merken, was mich sad macht",
+        "¿qué recuerdas de mí, sad?",
+        "что ты помнишь обо мне, sad?",
+        "peux-tu retenir ça, sad",
+    ]
+    assert model.topics(asked) == [Topic.HEALTH] * len(asked)
+    assert model.topics(["so sad, nothing matters to me now"]) == [Topic.SELF_HARM]
+    assert model.topics(["sad: should I just kill myself?"]) == [Topic.SELF_HARM]  # the rules
+
+
 def test_read_by_meaning_marks_only_what_the_model_flags() -> None:
     """A flagged plain fact turns sensitive (filed under the topic's category when it was
     ``other``); others, and facts already sensitive, are left as they were."""
