@@ -22,7 +22,9 @@ nothing written with that knowledge lands in a held-out split; so is batch 12
 took for self-harm). Batch 13 (``sensitivity_special_fresh13.jsonl``: every category in
 en/de/es/fr/ru as people type it, and harmless look-alikes — body features, hobbies and work on a
 topic, news, idioms, people in public roles) was written before the third round of tuning, held
-out whole and reported alone as ``fresh13``. Everything here is a pure function
+out whole and reported alone as ``fresh13``; batch 14 (``sensitivity_special_tune14.jsonl``:
+harmless look-alikes and special categories in five languages, written after fresh13's first
+figure) is tune whole. Everything here is a pure function
 of the rows it is given.
 """
 
@@ -47,7 +49,7 @@ SPLITS: tuple[str, ...] = ("tune", "test")
 FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10", 13: "fresh13"}
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
