@@ -162,6 +162,16 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"\bquitarme\s+la\s+vida\b|\bno\s+quiero\s+(?:seguir\s+)?vivir\b"
         r"(?!\s+(?:en|con|cerca|aquí|allí|allá|lejos|sol[oa])\b)|\bsuicidarme\b",
     ),
+    # Questions of whether to go on (the reader by meaning gives a question no crisis reply).
+    (
+        "living alive going carrying",
+        r"(?:\bwhat(?:'?s|\s+is)\s+the\s+point\s+(?:of|in)\s+(?:living|going\s+on|carrying\s+on|"
+        r"being\s+alive|staying\s+alive)"
+        r"|\bwhy\s+(?:should|would|do|did)\s+i\s+(?:even\s+)?(?:keep\s+|bother\s+|go\s+on\s+)?"
+        r"(?:living|going\s+on|staying\s+alive)"
+        r"|\b(?:any|a)\s+reason\s+to\s+(?:keep\s+)?(?:living|go\s+on|stay\s+alive))\b"
+        r"(?!\s+(?:in|at|on|with|near|here|there|like|without|abroad|alone)\b)",
+    ),
     # Russian (the trigger index reads words of any script).
     (
         "жить",

@@ -166,3 +166,21 @@ def test_union_membership_is_read_in_german_spanish_french_and_russian(text: str
 )
 def test_a_union_in_the_news_or_a_look_alike_is_not_membership(text: str) -> None:
     assert sensitive_topic(text) is None
+
+
+def test_a_question_of_whether_to_go_on_living_is_read_by_the_rules() -> None:
+    """The reader by meaning gives no crisis reply to a question: the usual questions of
+    whether to go on living are read by the rules instead (their look-alikes are not)."""
+    for text in (
+        "what's the point of living anymore?",
+        "whats the point in going on",
+        "why should I keep living?",
+        "is there any reason to keep living?",
+    ):
+        assert is_self_harm(text), text
+    for text in (
+        "what's the point of living in London if you never go out?",
+        "why should I keep living with roommates at 35?",
+        "any reason to keep going on with this diet?",
+    ):
+        assert not is_self_harm(text), text
