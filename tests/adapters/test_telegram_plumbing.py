@@ -7,12 +7,18 @@ import dataclasses
 import logging
 from typing import Any
 
+import httpx
 import pytest
 from telegram import Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from adapters.telegram import TelegramAdapter, TelegramConfig
-from adapters.telegram.transport import PerChatUpdateProcessor, RedactToken, RetryingRateLimiter
+from adapters.telegram.transport import (
+    PerChatUpdateProcessor,
+    RedactToken,
+    RetryingRateLimiter,
+    not_sent,
+)
 
 TOKEN = "123456:SECRET-token"
 
@@ -51,6 +57,31 @@ async def test_refusals_and_timeouts_are_not_retried(error: Exception) -> None:
     with pytest.raises(type(error)):
         await run(limiter, call)
     assert len(calls) == 1
+
+
+def _timed_out(cause: Exception) -> TimedOut:
+    error = TimedOut()
+    error.__cause__ = cause  # as PTB raises it: ``raise TimedOut from <httpx error>``
+    return error
+
+
+async def test_a_timeout_before_the_request_left_is_retried_one_after_is_not() -> None:
+    """No connection (or no free one in the pool) within the timeout: Telegram never saw the
+    request, so it is sent again; a read timeout may follow a delivered message: not again."""
+    limiter = RetryingRateLimiter(max_retries=3, base_delay=0.001)
+    unsent = [_timed_out(httpx.ConnectTimeout("connect")), _timed_out(httpx.PoolTimeout("pool"))]
+    calls, call = flaky(*unsent)
+    assert await run(limiter, call) is True
+    assert len(calls) == 3
+    calls, call = flaky(_timed_out(httpx.ReadTimeout("read")))
+    with pytest.raises(TimedOut):
+        await run(limiter, call)
+    assert len(calls) == 1
+    refused = NetworkError("httpx.ConnectError: refused")
+    refused.__cause__ = httpx.ConnectError("refused")
+    assert all(not_sent(e) for e in [*unsent, refused, RetryAfter(1)])
+    unknown = [_timed_out(httpx.ReadTimeout("r")), NetworkError("Bad Gateway"), TimedOut()]
+    assert not any(not_sent(e) for e in unknown)
 
 
 async def test_retries_give_up_and_typing_is_never_retried() -> None:
