@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -19,6 +20,7 @@ from adapters.telegram.transport import (
     RetryingRateLimiter,
     not_sent,
 )
+from adapters.webhook import InboxDispatcher, defer_update, delivered, may_send
 
 TOKEN = "123456:SECRET-token"
 
@@ -234,3 +236,51 @@ async def test_typing_is_shown_only_when_an_answer_is_slow() -> None:
             await adapter.stop()
     actions = tg.calls_of("sendChatAction")
     assert len(actions) == 1 and actions[0].params["action"] == "typing"
+
+
+class _Inbox:
+    """An inbox holding one update, recording how it was closed."""
+
+    def __init__(self) -> None:
+        self.update = SimpleNamespace(update_id=1, chat_key="chat:1", payload="{}", attempts=1)
+        self.closed: list[str] = []
+
+    async def put(self, update_id: int, chat_key: str, payload: str) -> bool:
+        return True
+
+    async def claim(self, limit: int) -> list[Any]:
+        update, self.update = self.update, None
+        return [] if update is None else [update]
+
+    async def finish(self, update: Any, *, failed: bool = False) -> None:
+        self.closed.append("failed" if failed else "done")
+
+    async def begin_send(self, update: Any) -> bool:
+        return True
+
+    async def release(self, update: Any) -> None:
+        self.closed.append("released")
+
+
+@pytest.mark.parametrize("accepted", [False, True])
+async def test_an_update_is_handed_back_only_while_nothing_of_its_answer_got_out(
+    accepted: bool,
+) -> None:
+    """A refused answer hands its update back (its begun send is forgotten, the next holder
+    sends); once Telegram accepted part of the answer the update is closed instead: handled
+    again, it would be answered twice."""
+    inbox = _Inbox()
+    deferred: list[bool] = []
+
+    async def handle(payload: str, attempts: int) -> None:
+        assert await may_send()
+        if accepted:
+            delivered()
+        deferred.append(defer_update())
+
+    dispatcher = InboxDispatcher(inbox, handle, poll_s=0.01)
+    dispatcher.start()
+    await dispatcher.drain(5)
+    await dispatcher.stop()
+    assert deferred == [not accepted]
+    assert inbox.closed == (["done"] if accepted else ["released"])
