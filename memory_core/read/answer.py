@@ -43,16 +43,16 @@ class AnswerConfig:
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -6.5828,
-        5.5612,
-        1.9336,
-        0.1302,
-        10.0036,
-        8.5625,
-        -1.4607,
-        0.7023,
-        1.213,
-        10.9495,
+        -6.9709,
+        5.9998,
+        2.0428,
+        0.4088,
+        10.6409,
+        7.9171,
+        -1.4804,
+        0.7619,
+        1.1467,
+        9.6946,
     )
     #: The answer score (0–1) needed to answer.
     min_probability: float = 0.5

@@ -943,7 +943,7 @@ _KEY_AREAS = tuple(
 )
 #: How much a memory's key speaks for its area (the rest: its text's profile); tuned by
 #: ``membot eval answers`` (tune split).
-KEY_PRIOR = 0.5
+KEY_PRIOR = 0.3
 
 
 def key_area(key: str) -> int | None:
