@@ -427,7 +427,7 @@ FRESH: dict[str, tuple[tuple[str, str], ...]] = {
     "home": (
         ("en", "which part of the world do I call home?"),
         ("de", "Wo bin ich zu Hause?"),
-        ("es", "¿Dónde está mi casa?"),
+        ("es", "¿En qué lugar resido?"),
         ("fr", "Où est-ce que je vis ?"),
     ),
     "diet": (
@@ -469,12 +469,12 @@ FRESH: dict[str, tuple[tuple[str, str], ...]] = {
     "sport": (
         ("en", "how do I work out?"),
         ("de", "Was mache ich, um fit zu bleiben?"),
-        ("es", "¿Qué deporte me gusta?"),
+        ("es", "¿Practico algún deporte?"),
         ("fr", "Quel sport est-ce que j'aime ?"),
     ),
     "car": (
         ("en", "what am I driving these days?"),
-        ("de", "Was für ein Auto habe ich?"),
+        ("de", "Welchen Wagen fahre ich?"),
         ("es", "¿Qué vehículo manejo?"),
         ("fr", "C'est quoi ma bagnole ?"),
     ),
