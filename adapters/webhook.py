@@ -12,12 +12,17 @@ are handled in order even when consecutive ones reached different replicas — a
 to the platform's handler, then closes it. A replica that dies leaves its leased updates to
 the others once the leases run out; nothing acknowledged is lost.
 
-Answers go out at most once per update: before the first send of a handled update the
-platform adapter asks :func:`may_send`, which records the send in the inbox — refused when the
-update was taken over meanwhile (this process was frozen or cut off from the database) or when
-a process before it had begun sending (it died around the send). What remains is the moment
-between that record and the platform accepting the message: a process that dies exactly then
-leaves that one answer unsent.
+Answers go out once per update: before the first send of a handled update the platform
+adapter asks :func:`may_send`, which records the send in the inbox — refused when the update
+was taken over meanwhile (this process was frozen or cut off from the database) or when a
+process before it began sending and may still send. Once recorded, the recorder sends whatever
+its lease says (a frozen process sends when it resumes: the update stays its own for the send
+grace); a refusal that proves nothing reached the platform (:func:`defer_update` before any
+:func:`delivered`) hands the update back with the record cleared, and a recorder that died is
+replaced, past the grace, by the process that takes the update over. What remains is the moment
+between the platform accepting the message and the update being closed: a process that dies
+exactly then has its answer sent twice; and a request whose fate is unknown (a timeout after it
+was sent) is not repeated.
 """
 
 from __future__ import annotations
@@ -103,6 +108,8 @@ class _SendGate:
         self._update = update
         self._allowed: bool | None = None
         self.deferred = False
+        #: Something of the answer reached the platform (it cannot be handed back then).
+        self.accepted = False
 
     async def allowed(self) -> bool:
         if self._allowed is None:
@@ -113,14 +120,23 @@ class _SendGate:
 
 
 def defer_update() -> bool:
-    """The update being handled failed for a passing reason (its database went away): hand
-    it back to be handled again instead of closing it unanswered. ``False`` in polling mode
-    (nothing to hand back to: the caller apologises as usual)."""
+    """The update being handled failed for a passing reason (its database went away, the
+    platform refused the answer): hand it back to be handled again instead of closing it
+    unanswered — with its begun send forgotten, so the next holder sends. ``False`` in polling
+    mode (nothing to hand back to: the caller apologises as usual), and once part of the
+    answer reached the platform (handled again, it would be answered twice)."""
     gate = _GATE.get()
-    if gate is None:
+    if gate is None or gate.accepted:
         return False
     gate.deferred = True
     return True
+
+
+def delivered() -> None:
+    """The platform accepted a message of the answer of the update being handled now."""
+    gate = _GATE.get()
+    if gate is not None:
+        gate.accepted = True
 
 
 async def may_send() -> bool:

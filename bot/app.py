@@ -480,6 +480,7 @@ def jobs_config(settings: Settings) -> JobsConfig:
         insights_cron=settings.insights_cron,
         enrich_cron=settings.enrich_cron,
         rewrite_cron=settings.rewrite_cron,
+        erasures_cron=settings.erasures_cron,
         crons=settings.jobs_cron,
         timeout_s=settings.jobs_timeout_s,
         profile_every_turns=settings.profile_every_turns,

@@ -17,7 +17,7 @@ from bot.catalogue import CATALOGUE, Call, Catalogue
 from bot.catalogue import Audience as Where
 from bot.groups import GroupDesk
 from bot.i18n import N_, day_text, t, tn
-from bot.imports import preview_text
+from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.turn import turn_of
 from bot.wording import first_name, person_label, person_said, yours
@@ -583,7 +583,9 @@ class Commands:
         uid = c.uid
         pending = await c.view.plan_import(c.msg.attachment.content, owner=c.msg.display_name)
         if pending.import_id is None:
-            return [Reply(t(c.lang, "That file matches what I already have — nothing to change."))]
+            left_out = left_out_text(pending.plan, c.lang)
+            same = t(c.lang, "That file matches what I already have — nothing to change.")
+            return [Reply(left_out or same)]
         rev = await self.memory.revision(uid)
 
         def button(label: str, kind: ButtonKind) -> Button:

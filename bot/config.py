@@ -280,6 +280,9 @@ class Settings(BaseSettings):
     # PostgreSQL: rewrite the tables /forgetme erasures left (VACUUM FULL, each table locked
     # while it is rewritten: put it where traffic is lowest)
     rewrite_cron: str = "30 3 * * *"
+    # Finish /forgetme erasures a stopped process left unfinished (the user's data stays
+    # hidden meanwhile; each start finishes them too)
+    erasures_cron: str = "*/10 * * * *"
     # Jobs a module of memory_core/jobs/ declares: their crons moved from the defaults, by
     # name (JSON: {"name": "cron"}).
     jobs_cron: dict[str, str] = Field(default_factory=dict)
@@ -336,6 +339,7 @@ class Settings(BaseSettings):
         "insights_cron",
         "enrich_cron",
         "rewrite_cron",
+        "erasures_cron",
     )
     @classmethod
     def _cron(cls, value: str) -> str:

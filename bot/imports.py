@@ -53,25 +53,42 @@ def preview_text(shown: ImportPlan, lang: str = "en") -> str:
         if len(rows) > PREVIEW_LINES:
             listed.append("  " + t(lang, "… and {n} more", n=len(rows) - PREVIEW_LINES))
         parts.append("\n".join([t(lang, title, n=len(rows)), *listed]))
-    if shown.forgotten:
+    parts += _left_out(shown, lang)
+    return "\n".join(parts)
+
+
+def _left_out(plan: ImportPlan, lang: str) -> list[str]:
+    """The lines of a file an import leaves out, counted (never quoted): what the user asked
+    to forget, and secrets."""
+    parts: list[str] = []
+    if plan.forgotten:
         parts.append(
             tn(
                 lang,
                 "Not added ({n}): you asked me to forget it (/remember brings one back).",
                 "Not added ({n}): you asked me to forget them (/remember brings one back).",
-                shown.forgotten,
+                plan.forgotten,
             )
         )
-    if shown.secrets:
+    if plan.secrets:
         parts.append(
             tn(
                 lang,
                 "Not added ({n}): it holds a password, PIN or code (say /remember … to keep one).",
                 "Not added ({n}): they hold a password, PIN or code (say /remember … to keep one).",
-                shown.secrets,
+                plan.secrets,
             )
         )
-    return "\n".join(parts)
+    return parts
+
+
+def left_out_text(plan: ImportPlan, lang: str = "en") -> str:
+    """What to say of a file that changes nothing because every line of it was left out (as a
+    secret, or as something the user asked to forget); "" when none was."""
+    parts = _left_out(plan, lang)
+    if not parts:
+        return ""
+    return "\n".join([t(lang, "Nothing to add from that file."), *parts])
 
 
 class ImportRunner:

@@ -3,9 +3,9 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.sensitivity_figures [--rules-only]
 
 ``membot eval sensitivity`` reports the splits as they are now; this adds the ``test`` split as
-it was before batch 10 was written (to compare with earlier figures) and, per topic, the share
-of held-out sentences flagged at all (what keeps them from a group) beside the exact-topic
-precision and recall.
+it was before batch 10 and before batch 13 were written (to compare with earlier figures) and,
+per topic, the share of held-out sentences flagged at all (what keeps them from a group) beside
+the exact-topic precision and recall.
 """
 
 from __future__ import annotations
@@ -32,12 +32,19 @@ def main() -> None:
                 zip([r.text for r in rows], model.topics([r.text for r in rows]), strict=True)
             )
             classify = topics.__getitem__
-    before = evaluation.evaluate_sensitivity([r for r in rows if r.batch != 10], classify=classify)
+    before = evaluation.evaluate_sensitivity(
+        [r for r in rows if r.batch not in (10, 13)], classify=classify
+    )
+    before13 = evaluation.evaluate_sensitivity(
+        [r for r in rows if r.batch != 13], classify=classify
+    )
     now = evaluation.evaluate_sensitivity(rows, classify=classify)
     splits: dict[str, SplitReport] = {
         "test before batch 10": before.splits["test"],
         "fresh (batch 7)": now.splits["fresh"],
         "fresh10 (batch 10)": now.splits["fresh10"],
+        "held out before batch 13": before13.splits["test"],
+        "fresh13 (batch 13)": now.splits["fresh13"],
         "test (all held out)": now.splits["test"],
         "tune": now.splits["tune"],
     }

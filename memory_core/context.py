@@ -114,5 +114,11 @@ class Context:
 
     def installation_secret(self, name: str, factory: Callable[[], str]) -> str:
         """A per-installation secret kept in the database (made once by ``factory``)."""
+        with self.db.read() as conn:
+            made = meta.get(conn, name)
+        if made is not None:
+            return made
+        # Made once per installation: only then the database-wide lock (one row every user
+        # shares; two processes making it at once must agree on one).
         with self.db.write() as conn:
             return meta.get_or_create(conn, name, factory)

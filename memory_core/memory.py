@@ -117,6 +117,8 @@ class Memory:
         self.on_demand = OnDemandGauge(
             self.ctx.config.on_demand_max_share, self.ctx.config.on_demand_window
         )
+        #: Erasures running in this process, by user (a second request joins the first).
+        self._erasures: dict[str, asyncio.Future[user_data.Erasure]] = {}
 
     # The context's parts, for the facade's own methods and its callers.
     @property
@@ -589,11 +591,18 @@ class Memory:
 
     async def note_draft(self, key: str, record: str | None) -> None:
         """Note a streamed answer this process shows under ``key`` (``None``: finished)."""
-        if record is None:
-            await self.write(Lane.REPLY, meta.delete, DRAFT + key)
-        else:
-            noted = json.dumps({"owner": self.owner, "record": record})
-            await self.write(Lane.REPLY, meta.put, DRAFT + key, noted)
+        noted = None if record is None else json.dumps({"owner": self.owner, "record": record})
+        await self.run(Lane.REPLY, self._note_draft, key, noted)
+
+    def _note_draft(self, key: str, noted: str | None) -> None:
+        # One row of this process's own, written or deleted whole: row locks are enough
+        # (PostgreSQL), so the reply path takes no database-wide lock for it. Taking a dead
+        # process's drafts (below) still excludes every writer.
+        with self.db.write(serial=False) as conn:
+            if noted is None:
+                meta.delete(conn, DRAFT + key)
+            else:
+                meta.put(conn, DRAFT + key, noted)
 
     async def take_drafts(self, prefix: str) -> dict[str, str]:
         """The drafts noted under ``prefix`` by processes that died before finishing them,
@@ -1039,7 +1048,13 @@ class Memory:
     async def owner_of(self, identity: str) -> str:
         """The memory owner an identity (``platform:id``) reads and writes: its own key until
         it is linked to a person. The door resolves every message and press through it."""
-        return await self.read(Lane.REPLY, identities_repo.owner_of, identity)
+        owner, erasing = await self.read(Lane.REPLY, user_data.owner_and_request, identity)
+        if erasing is not None:
+            # An erasure was asked for and is not finished (under way, or cut short by a
+            # crash): nothing of the user is read or written until it is done.
+            log.info("erasure_awaited", user_id=owner)
+            await self.erase(owner, rewrite=erasing.rewrite)
+        return owner
 
     async def linked_identities(self, user_id: str) -> list[linking.LinkedIdentity]:
         """The identities sharing ``user_id``'s memory (just itself when not linked)."""
@@ -1313,23 +1328,27 @@ class Memory:
         """Erase every trace of the user (all its linked identities, and the link codes they
         issued or claimed), then verify nothing is left; ``rewrite=False``: on PostgreSQL the
         tables are rewritten by the next ``admin vacuum`` instead of now (see
-        ``user_data.delete_user``: no stall for other users)."""
-        linked = [i.identity for i in await self.linked_identities(user_id)]
-        await self.run(Lane.REPLY, linking.drop_codes, self.ctx, [user_id, *linked])
-        # What they said in group memories goes too (a fact only they said is deleted).
-        await self.run(Lane.REPLY, groups.remove_member, self.ctx, user_id)
-        # An identity that left a person by /unlink keeps an owner of its own, because its key
-        # still names the memory the others use: that mapping must survive the erasure, or
-        # the identity would read the memory it left.
-        keyed = [
-            i
-            for i in linked
-            if i != user_id and any(o.identity != i for o in await self.linked_identities(i))
-        ]
-        erasure = await user_data.delete_user(self.ctx, user_id, rewrite=rewrite)
-        for identity in keyed:
-            await self.write(Lane.REPLY, identities_repo.put, identity, user_id, self.clock.now())
-        return erasure
+        ``user_data.delete_user``: no stall for other users). Recorded before anything is
+        deleted: cut short by a crash, it is finished at the next start, by the ``erasures``
+        job, or as soon as the user is seen again (:meth:`owner_of`)."""
+        running = self._erasures.get(user_id)
+        if running is None:
+            running = asyncio.ensure_future(
+                user_data.erase_person(self.ctx, user_id, rewrite=rewrite)
+            )
+            self._erasures[user_id] = running
+            running.add_done_callback(lambda _done: self._erasures.pop(user_id, None))
+        # One erasure per user in this process: a second request waits for the first.
+        return await asyncio.shield(running)
+
+    async def resume_erasures(self) -> list[str]:
+        """Finish the erasures a dead process left unfinished (at start, and by the
+        ``erasures`` job); the users erased."""
+        found = await self.read(Lane.BACKGROUND, user_data.pending)
+        for user_id, request in found.items():
+            log.info("erasure_resumed", user_id=user_id)
+            await self.erase(user_id, rewrite=request.rewrite)
+        return sorted(found)
 
     async def rewrite_erased(self) -> list[str]:
         """PostgreSQL: rewrite the tables that /forgetme erasures left due (``VACUUM FULL``:

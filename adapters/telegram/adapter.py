@@ -70,6 +70,7 @@ from adapters.telegram.transport import (
     RedactToken,
     RetryingRateLimiter,
     install_log_filter,
+    not_sent,
     remove_log_filter,
     retry_after_s,
 )
@@ -92,6 +93,7 @@ from adapters.webhook import (
     UpdateInbox,
     WebhookReceiver,
     defer_update,
+    delivered,
     may_send,
 )
 
@@ -535,6 +537,10 @@ class TelegramAdapter:
                 error_type=type(error).__name__,
                 exc_info=(type(error), error, error.__traceback__) if error else None,
             )
+            if upd is not None and error is not None and not_sent(error) and defer_update():
+                # Telegram certainly did not take the answer (webhook mode): the update is
+                # handled again — the turn is stored, so its answer is sent, by any replica.
+                return
             if upd is None or not _worth_apologising(error):
                 return
             if getattr(error, "retryable", False) and defer_update():
@@ -583,6 +589,7 @@ class TelegramAdapter:
             return
         for call in render_reply(reply, chat_id, **where):
             await getattr(bot, call.method)(**call.kwargs)
+            delivered()
 
     async def _deliver(
         self,
@@ -652,6 +659,7 @@ class TelegramAdapter:
                 sent: Message = await bot.send_message(**call.kwargs)
             except RetryAfter as exc:  # past the rate limiter's own retries
                 raise Backoff(retry_after_s(exc)) from exc
+            delivered()
             first.clear()  # only the first message replies to the asker
             ids.append(int(sent.message_id))
             if on_sent is not None:

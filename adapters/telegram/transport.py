@@ -14,6 +14,7 @@ from collections.abc import Callable, Coroutine
 from datetime import timedelta
 from typing import Any
 
+import httpx
 import structlog
 from telegram import Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
@@ -28,10 +29,22 @@ _NO_RETRY = frozenset({"sendChatAction"})
 _LOGGER_PREFIXES = ("telegram", "httpx", "httpcore")
 
 
+def not_sent(exc: BaseException) -> bool:
+    """Whether a failed Bot API call certainly did not reach Telegram: a rate limit (429),
+    no connection (refused, or its timeout), or no free connection in the pool. A timeout
+    after the request went out, a dropped connection or a 5xx may have gone through."""
+    if isinstance(exc, RetryAfter):
+        return True
+    cause = exc.__cause__
+    return isinstance(exc, NetworkError) and isinstance(
+        cause, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout
+    )
+
+
 class RetryingRateLimiter(BaseRateLimiter[int]):
     """Retries a Bot API call on 429 (after ``retry_after``) and on 5xx/network errors (with
-    exponential backoff). Bad requests, refusals and timeouts (the call may have gone through)
-    are not retried."""
+    exponential backoff). Bad requests, refusals and timeouts after the request went out (the
+    call may have gone through) are not retried; a connection that timed out is."""
 
     def __init__(
         self, *, max_retries: int = 4, base_delay: float = 0.5, max_retry_after: float = 60.0
@@ -67,8 +80,13 @@ class RetryingRateLimiter(BaseRateLimiter[int]):
                 too_long = delay > self.max_retry_after
                 if attempt >= self.max_retries or endpoint in _NO_RETRY or too_long:
                     raise
-            except (BadRequest, TimedOut):
+            except BadRequest:
                 raise
+            except TimedOut as exc:
+                if not not_sent(exc) or attempt >= self.max_retries or endpoint in _NO_RETRY:
+                    raise
+                delay = self.base_delay * 2**attempt
+                reason = type(exc.__cause__).__name__
             except NetworkError as exc:
                 delay = self.base_delay * 2**attempt
                 reason = type(exc).__name__

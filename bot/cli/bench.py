@@ -429,6 +429,14 @@ def bench_writes(
         bool,
         typer.Option("--one-lock", help="every write takes the database-wide lock (as before)"),
     ] = False,
+    learn: Annotated[
+        bool,
+        typer.Option(
+            "--learn",
+            help="learn each turn too: its job taken and one new fact applied (learning's "
+            "writes; extraction is left out)",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Commits/s of the reply path's turn commit (outbox, episodes, session, vector queue) with
@@ -446,6 +454,7 @@ def bench_writes(
             seconds=seconds,
             rtt_ms=rtt_ms,
             one_lock=one_lock,
+            learn=learn,
             progress=status.update,
         )
     base = figures[0].per_s or 1.0
@@ -453,7 +462,11 @@ def bench_writes(
         out = [{**f.as_json(), "vs_first": round(f.per_s / base, 2)} for f in figures]
         store = "postgresql" if db else "sqlite"
         locks = "one lock" if one_lock or not db else "per user"
-        typer.echo(json.dumps({"store": store, "locks": locks, "rtt_ms": rtt_ms, "runs": out}))
+        typer.echo(
+            json.dumps(
+                {"store": store, "locks": locks, "rtt_ms": rtt_ms, "learn": learn, "runs": out}
+            )
+        )
         return
     from rich.table import Table
 

@@ -116,6 +116,7 @@ def eval_answers(
         ("tuned", "held-out", report.tuned_heldout),
         ("lexical only", "held-out", report.lexical_heldout),
         ("tuned, vector only", "held-out", report.vector_heldout),
+        ("tuned", "fresh wordings (held-out)", report.fresh_heldout),
     ]
     for name, split, sc in rows:
         langs = ", ".join(f"{k} {r / n:.2f}" for k, (r, n) in sorted(sc.by_lang.items()) if n)
@@ -133,7 +134,7 @@ def eval_answers(
     t = report.tuned
     console.print(
         f"tuned on the tune split: min_margin {t.min_margin}, min_cosine {t.min_cosine}, "
-        f"lexical_bonus {t.lexical_bonus} "
+        f"min_probability {t.min_probability}, weights {t.weights} "
         "(memory_core.read.answer.AnswerConfig holds the defaults)",
         markup=False,
     )

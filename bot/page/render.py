@@ -57,6 +57,10 @@ FLASH = {
     "imported": N_("Imported."),
     "import_cancelled": N_("Import cancelled — nothing changed."),
     "import_same": N_("That file matches what I already have — nothing to change."),
+    "import_left_out": N_(
+        "Nothing to add from that file: its lines hold a password, PIN or code, or what you "
+        "asked me to forget."
+    ),
     "stale": N_("Your memory changed since — please look again."),
     "erase_typed": N_("Type the word exactly as shown to erase everything."),
 }

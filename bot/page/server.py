@@ -658,7 +658,8 @@ class PageServer:
         rev = await self.memory.revision(session.user_id)
         pending = await self._view(session).plan_import(raw, owner=session.name or "the user")
         if pending.import_id is None:
-            return self._back("import_same")
+            left_out = pending.plan.secrets or pending.plan.forgotten
+            return self._back("import_left_out" if left_out else "import_same")
         preview = preview_text(pending.shown, session.lang)
         page = render.import_page(self._ctx(session), pending.import_id, preview, rev)
         return self._html(page)

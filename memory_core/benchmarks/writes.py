@@ -33,10 +33,13 @@ from memory_core.db.maintenance import pg_scratch_database
 from memory_core.db.migrations import migrate
 from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import RulesAuditor
+from memory_core.learn.decisions import Insert, Proposal
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.store import bulk, meta
 from memory_core.store import inbox as inbox_repo
+from memory_core.store import outbox as outbox_repo
+from memory_core.values import Category
 
 
 @contextmanager
@@ -120,16 +123,20 @@ def _commit_worker(
     threads: int,
     seconds: float,
     one_lock: bool,
+    learn: bool,
     ready: Any,
     results: Any,
 ) -> None:
     """One process: opens the store, waits for every process at ``ready``, then ``threads``
     writers commit turns (the reply path's commit: outbox row, episodes, session, vector
     queue) for ``seconds``; puts how many on ``results``. ``one_lock``: every write takes the
-    database-wide lock (the design before per-user locks)."""
+    database-wide lock (the design before per-user locks). ``learn``: each turn is then
+    learned too — its job taken and one new fact applied, as learning's apply writes it (fact,
+    history, revision, change log, claim, vector queue, entities, events, the job's end)."""
     memory = Memory.open(target, _HashEmbedder(), clock=SystemClock())
     memory.db.per_user_locks = not one_lock
-    observer = Observer(Learner(memory.ctx, RulesExtractor(), RulesAuditor()))
+    learner = Learner(memory.ctx, RulesExtractor(), RulesAuditor())
+    observer = Observer(learner)
     counts = [0] * threads
     took: list[float] = []  # ms per commit, every thread's (list.append is atomic)
 
@@ -138,7 +145,10 @@ def _commit_worker(
         n = 0
         while time.monotonic() < until:
             started = time.perf_counter()
-            memory.db.retrying(observer._commit, _turn(worker, n))
+            turn = _turn(worker, n)
+            memory.db.retrying(observer._commit, turn)
+            if learn:
+                _learn(memory, learner, turn, n)
             took.append((time.perf_counter() - started) * 1000)
             n += 1
         counts[i] = n
@@ -148,7 +158,10 @@ def _commit_worker(
         # (a turn that opens a conversation costs one round trip more).
         for i in range(threads):
             for n in range(USERS):
-                memory.db.retrying(observer._commit, _turn(f"{name}.{i}", n, "w"))
+                turn = _turn(f"{name}.{i}", n, "w")
+                memory.db.retrying(observer._commit, turn)
+                if learn:
+                    _learn(memory, learner, turn, n)
         ready.wait()
         until = time.monotonic() + seconds
         pool = [threading.Thread(target=run, args=(i, until)) for i in range(threads)]
@@ -159,6 +172,22 @@ def _commit_worker(
     finally:
         memory.close()
     results.put((sum(counts), took))
+
+
+def _learn(memory: Memory, learner: Learner, turn: Turn, n: int) -> None:
+    """Learn ``turn`` as the observer does once its facts are decided: take its job, apply one
+    new fact (extraction and arbitration are the model's time, not the database's)."""
+    with memory.db.write(serial=False) as conn:
+        job = outbox_repo.claim_next(conn, turn.user_id, memory.clock.now(), "bench", 60.0)
+    if job is None:
+        return
+    fact = Proposal(
+        key=f"shopping.market_{n}",
+        value_text=f"Went to the market number {n} with Eva and bought bread",
+        category=Category.OTHER,
+        confidence=0.8,
+    )
+    memory.db.retrying(learner._apply, job, [Insert(fact)], {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +238,7 @@ def run_commit_bench(
     seconds: float = 10.0,
     rtt_ms: float = 0.0,
     one_lock: bool = False,
+    learn: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> list[CommitFigure]:
     """Commits/s of the turn commit with each number of ``processes`` writing at once (separate
@@ -216,9 +246,11 @@ def run_commit_bench(
     reach the server through a :class:`~memory_core.benchmarks.latency.DelayProxy` adding
     ``rtt_ms`` to each round trip (as a database on another machine does) and counting them."""
     if isinstance(target, Path) or not target.startswith("postgresql"):
-        return _commit_runs(str(target), processes, threads, seconds, one_lock, None, progress)
+        return _commit_runs(
+            str(target), processes, threads, seconds, (one_lock, learn), None, progress
+        )
     with latency.delayed(target, rtt_ms) as (url, proxy):
-        return _commit_runs(url, processes, threads, seconds, one_lock, proxy, progress)
+        return _commit_runs(url, processes, threads, seconds, (one_lock, learn), proxy, progress)
 
 
 def _commit_runs(
@@ -226,7 +258,7 @@ def _commit_runs(
     processes: list[int],
     threads: int,
     seconds: float,
-    one_lock: bool,
+    modes: tuple[bool, bool],
     proxy: latency.DelayProxy | None,
     progress: Callable[[str], None] | None,
 ) -> list[CommitFigure]:
@@ -245,7 +277,7 @@ def _commit_runs(
                     f"p{n}.{i}",
                     threads,
                     seconds,
-                    one_lock,
+                    *modes,
                     ready,
                     results,
                 ),
@@ -348,6 +380,15 @@ class ErasureFigure:
     slow_during: int = 0
     slow_before: int = 0
     baseline_max_ms: float = 0.0
+    #: Cross-user writes during the erasure, and the longest of them (waiting included).
+    cross_user_during: int = 0
+    cross_user_max_ms: float = 0.0
+    #: How long the cross-user write the slowest commit overlapped took (0: it overlapped
+    #: none): a commit queued behind a cross-user writer waiting for the exclusive lock.
+    slowest_overlapped_cross_user_ms: float = 0.0
+    #: Commits over 100 ms during the erasure that overlapped a write holding (or waiting
+    #: for) the database-wide lock exclusively: the bench's, or the erasure's own.
+    slow_overlapping_global: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """Machine-readable figures."""
@@ -362,6 +403,12 @@ class ErasureFigure:
             "others_commit_baseline_max_ms": round(self.baseline_max_ms, 3),
             "others_commits_over_100ms_before": self.slow_before,
             "others_commits_over_100ms_during": self.slow_during,
+            "cross_user_writes_during": self.cross_user_during,
+            "cross_user_write_max_ms": round(self.cross_user_max_ms, 3),
+            "slowest_commit_overlapped_cross_user_ms": round(
+                self.slowest_overlapped_cross_user_ms, 3
+            ),
+            "slow_commits_overlapping_a_global_write": self.slow_overlapping_global,
         }
 
 
@@ -385,12 +432,35 @@ def _load_user(
 
 def _cross_user_writes(memory: Memory, every_s: float, stop: threading.Event) -> None:
     """A cross-user write (the database-wide lock, exclusively) every ``every_s``, as a running
-    bot's jobs, imports and flushes make them, until ``stop``."""
+    bot's jobs and flushes make them, until ``stop``."""
     n = 0
     while not stop.wait(every_s):
         with memory.db.write() as conn:
             meta.put(conn, "bench_cross_user_tick", str(n))
         n += 1
+
+
+def _trace_global_writes(db: Database, spans: list[tuple[float, float]]) -> None:
+    """Record the (start, end) of every write on ``db`` that takes the database-wide lock
+    exclusively (waiting included), whoever makes it: the bench's or the erasure's own."""
+    write = db.write
+
+    @contextmanager
+    def traced(**kwargs: Any) -> Iterator[Any]:
+        started = time.perf_counter()
+        try:
+            with write(**kwargs) as conn:
+                yield conn
+        finally:
+            if not kwargs.get("users") and kwargs.get("serial", True):
+                spans.append((started, time.perf_counter()))
+
+    db.write = traced  # type: ignore[method-assign]
+
+
+def _overlapping(span: tuple[float, float], spans: list[tuple[float, float]]) -> float:
+    """The longest of ``spans`` that overlaps ``span``, in ms (0: none does)."""
+    return max(((e - s) * 1000 for s, e in spans if s < span[1] and e > span[0]), default=0.0)
 
 
 async def _erasure_run(
@@ -402,6 +472,8 @@ async def _erasure_run(
 ) -> ErasureFigure:
     memory = Memory.open(target, None, clock=SystemClock())
     observer = Observer(Learner(memory.ctx, RulesExtractor(), RulesAuditor()))
+    cross: list[tuple[float, float]] = []
+    _trace_global_writes(memory.db, cross)
     try:
         big = f"bench:big-{int(rewrite)}"
         if progress is not None:
@@ -411,18 +483,24 @@ async def _erasure_run(
             await asyncio.to_thread(maintenance.pg_vacuum, memory.db.engine)
         counter = iter(range(10**9))
 
+        commit_spans: list[tuple[float, float]] = []
+
         def commit() -> float:
             n = next(counter)
             started = time.perf_counter()
             memory.db.retrying(observer._commit, _turn(f"other{int(rewrite)}", n))
+            commit_spans.append((started, time.perf_counter()))
             return (time.perf_counter() - started) * 1000
 
         ticking = threading.Event()
         if cross_user_s > 0:
             threading.Thread(
-                target=_cross_user_writes, args=(memory, cross_user_s, ticking), daemon=True
+                target=_cross_user_writes,
+                args=(memory, cross_user_s, ticking),
+                daemon=True,
             ).start()
         baseline = [await asyncio.to_thread(commit) for _ in range(60)]
+        del commit_spans[:]
         during: list[float] = []
         done = asyncio.Event()
 
@@ -437,10 +515,13 @@ async def _erasure_run(
         await asyncio.sleep(0.2)
         started = time.perf_counter()
         await memory.erase(big, rewrite=rewrite)
-        erase_s = time.perf_counter() - started
+        ended = time.perf_counter()
+        erase_s = ended - started
         done.set()
         await task
         ticking.set()
+        cross_during = [c for c in cross if c[0] < ended and c[1] > started]
+        slowest = max(commit_spans, key=lambda c: c[1] - c[0], default=(0.0, 0.0))
         return ErasureFigure(
             episodes,
             rewrite,
@@ -452,6 +533,14 @@ async def _erasure_run(
             sum(1 for ms in during if ms > 100),
             sum(1 for ms in baseline if ms > 100),
             max(baseline),
+            len(cross_during),
+            max(((e - s) * 1000 for s, e in cross_during), default=0.0),
+            _overlapping(slowest, cross),
+            sum(
+                1
+                for c in commit_spans
+                if c[1] - c[0] > 0.1 and c[0] < ended and _overlapping(c, cross) > 0
+            ),
         )
     finally:
         memory.close()

@@ -265,8 +265,13 @@ class Backend(Protocol):
         ...
 
     def not_sending_sql(self, prefix: str) -> str:
-        """An ``AND …`` condition: the row's holder is not a live process that began sending
-        less than ``:grace`` seconds ago (``""`` where one process owns the database)."""
+        """An ``AND …`` condition on an inbox row being claimed by ``:me`` at ``:now``: no
+        process that may still be sending its answer began less than ``:grace`` seconds ago."""
+        ...
+
+    def resend_sql(self) -> str:
+        """The condition under which an inbox row's begun answer (``sent_at``, ``sent_by``)
+        may be begun again by ``:me`` at ``:now``: whoever began it cannot send late."""
         ...
 
     def hold_owner(self, conn: Connection, owner: str) -> None:

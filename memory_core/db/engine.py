@@ -29,7 +29,9 @@ from memory_core.errors import StoreError
 LOCK_WAIT_S = 60.0
 #: A cross-user writer waits this long per try for the database-wide lock: while its request
 #: waits, PostgreSQL queues every per-user writer behind it, so it waits briefly and tries again.
-GLOBAL_TRY_MS = 250
+#: This bounds how long any other user's write can be held up by it (250 ms before: an
+#: erasure's piece slower than that on a loaded host once held a commit 274 ms).
+GLOBAL_TRY_MS = 100
 #: SQLSTATEs of a lock wait that gave up: lock_not_available, deadlock_detected.
 _LOCK_STATES = frozenset({"55P03", "40P01"})
 
@@ -148,10 +150,10 @@ class Database:
         ``hot`` marks the reply path: while a hot writer waits, background writers hold back,
         so committing a turn never queues behind a stream of learning and vector writes.
         ``serial=False`` (PostgreSQL only; SQLite has one writer anyway): the transaction
-        skips the write locks and relies on row locks alone. For lease updates only — one
+        skips the write locks and relies on row locks alone. For lease updates — one
         conditional ``UPDATE … RETURNING`` of rows no serial writer reads to decide anything
-        but the lease — so taking and renewing leases never queues behind, nor delays, the
-        replicas' turns.
+        but the lease — and a process's own rows written whole (its streamed-answer drafts),
+        so they never queue behind, nor delay, the replicas' turns.
         ``batch`` (PostgreSQL, with ``users``): the transaction's statements go out in a
         pipeline — the lock with the first read, every blind write with the commit — so it
         costs a round trip per statement whose rows the caller reads, plus one; what is

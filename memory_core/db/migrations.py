@@ -477,6 +477,13 @@ CREATE INDEX ix_applied_delivery_ts ON applied_actions(ts)
 """
 
 
+# Who began sending an update's answer (webhook mode): a process taking over an update whose
+# answer was begun sends it again only once that process is gone (PostgreSQL: its liveness
+# lock) and the send grace has passed — else the answer would be lost (see store.inbox).
+M_INBOX_SENT_BY = """
+ALTER TABLE inbox ADD COLUMN sent_by TEXT;
+"""
+
 # Entities gain what seed 002 gives them: the other names one is mentioned by ("Aoife's",
 # "Aoife S"; a JSON list), a short summary (from the user's non-sensitive facts linked to it,
 # rebuilt when a link is added or removed; an older entity's is made when it is read) and a
@@ -584,6 +591,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(16, "m016_group_memory", _step(16, M016_GROUP_MEMORY)),
     # Another branch may take 17 first: renumber at merge.
     Migration(17, "m017_delivery_marks_index", _step(17, M_DELIVERY_MARKS)),
+    # Another branch may take 18 first: renumber at merge.
+    Migration(18, "m018_inbox_sent_by", _step(18, M_INBOX_SENT_BY)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

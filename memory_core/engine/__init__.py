@@ -212,8 +212,10 @@ class Engine:
         memory.vectors.start_writer()  # catches up on vectors queued by an earlier run
 
     async def resume(self) -> None:
-        """Finish what a dead process left half done after start (a link's merge)."""
+        """Finish what a dead process left half done after start (a link's merge, an
+        erasure)."""
         await self.memory.resume_links()
+        await self.memory.resume_erasures()
 
     def problems(self) -> list[str]:
         """Background loops that stopped (for readiness)."""

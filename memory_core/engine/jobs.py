@@ -56,6 +56,7 @@ SCHEDULE: tuple[tuple[str, str, str], ...] = (
     ("insights", "insights_cron", "insights into active users (with a language model)"),
     ("enrich", "enrich_cron", "link entities in facts with few (with a language model)"),
     ("rewrite", "rewrite_cron", "rewrite the tables /forgetme erasures left (PostgreSQL)"),
+    ("erasures", "erasures_cron", "finish /forgetme erasures a stopped process left unfinished"),
 )
 
 #: At most this many sessions of one user are consolidated per trigger or sweep.
@@ -76,6 +77,7 @@ class JobsConfig:
     insights_cron: str = "30 5 * * *"
     enrich_cron: str = "0 2 * * *"
     rewrite_cron: str = "30 3 * * *"
+    erasures_cron: str = "*/10 * * * *"
     timeout_s: float = 1800.0
     profile_every_turns: int = 5
     #: At most this many "still true?" questions per conversation turn.
@@ -147,6 +149,7 @@ class Door(Protocol):
     ) -> Profile | None: ...
     async def expire_due(self) -> int: ...
     async def rewrite_erased(self) -> list[str]: ...
+    async def resume_erasures(self) -> list[str]: ...
 
 
 class Jobs:
@@ -216,6 +219,7 @@ class Jobs:
             "insights": self.run_insights,
             "enrich": self.run_enrich,
             "rewrite": self.run_rewrite,
+            "erasures": self.run_erasures,
         }
         run |= {job.name: self._declared(job) for job in declared()}
         return [
@@ -317,6 +321,10 @@ class Jobs:
     async def run_rewrite(self, _user_id: str | None = None) -> dict[str, Any]:
         """PostgreSQL: rewrite the tables /forgetme erasures left (their rows' bytes go)."""
         return {"tables": await self.memory.rewrite_erased()}
+
+    async def run_erasures(self, _user_id: str | None = None) -> dict[str, Any]:
+        """Finish the /forgetme erasures a stopped process left (recorded, not finished)."""
+        return {"users": len(await self.memory.resume_erasures())}
 
     async def run_decay(self, user_id: str | None = None) -> dict[str, Any]:
         """Decay, TTL and purge; the profiles of users whose memory changed are rebuilt."""

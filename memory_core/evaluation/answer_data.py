@@ -406,3 +406,94 @@ TOPICS: tuple[Topic, ...] = (
         ru=["Какая моя любимая еда?", "Что я люблю есть?"],
     ),
 )
+
+
+#: A second held-out set of wordings, written before any tuning of this round and never tuned
+#: on: everyday paraphrases and German, Spanish and French questions (four per topic), asked of
+#: the held-out personas only and reported in aggregate (``membot eval answers``: "fresh").
+FRESH: dict[str, tuple[tuple[str, str], ...]] = {
+    "pets": (
+        ("en", "is there an animal waiting for me when I get home?"),
+        ("de", "Lebt bei mir ein Tier?"),
+        ("es", "¿Tengo algún animal en casa?"),
+        ("fr", "Ai-je un animal de compagnie ?"),
+    ),
+    "job": (
+        ("en", "what do I do all day at work?"),
+        ("de", "Womit verdiene ich mein Geld?"),
+        ("es", "¿Cuál es mi oficio?"),
+        ("fr", "C'est quoi mon boulot ?"),
+    ),
+    "home": (
+        ("en", "which part of the world do I call home?"),
+        ("de", "Wo bin ich zu Hause?"),
+        ("es", "¿En qué lugar resido?"),
+        ("fr", "Où est-ce que je vis ?"),
+    ),
+    "diet": (
+        ("en", "what can't I eat?"),
+        ("de", "Worauf muss ich beim Essen achten?"),
+        ("es", "¿Tengo alguna alergia?"),
+        ("fr", "Est-ce que je suis végétarien ?"),
+    ),
+    "children": (
+        ("en", "have I got any little ones?"),
+        ("de", "Bin ich Vater oder Mutter?"),
+        ("es", "¿Cómo se llaman mis hijos?"),
+        ("fr", "Ai-je des gosses ?"),
+    ),
+    "partner": (
+        ("en", "is there someone special in my life?"),
+        ("de", "Wer ist mein Ehepartner?"),
+        ("es", "¿Con quién estoy casado?"),
+        ("fr", "Est-ce que je suis en couple ?"),
+    ),
+    "parents": (
+        ("en", "what did I tell you about my mum and dad?"),
+        ("de", "Was habe ich dir über meine Mama erzählt?"),
+        ("es", "¿Qué sabes de mi mamá?"),
+        ("fr", "Que sais-tu de mon père ?"),
+    ),
+    "siblings": (
+        ("en", "do I have a sister?"),
+        ("de", "Was weißt du über meinen Bruder?"),
+        ("es", "¿Cuántos hermanos tengo?"),
+        ("fr", "Est-ce que j'ai une sœur ?"),
+    ),
+    "music": (
+        ("en", "what's on my playlist?"),
+        ("de", "Welches Instrument spiele ich?"),
+        ("es", "¿Qué tipo de música escucho?"),
+        ("fr", "Quel genre de musique j'écoute ?"),
+    ),
+    "sport": (
+        ("en", "how do I work out?"),
+        ("de", "Was mache ich, um fit zu bleiben?"),
+        ("es", "¿Practico algún deporte?"),
+        ("fr", "Quel sport est-ce que j'aime ?"),
+    ),
+    "car": (
+        ("en", "what am I driving these days?"),
+        ("de", "Welchen Wagen fahre ich?"),
+        ("es", "¿Qué vehículo manejo?"),
+        ("fr", "C'est quoi ma bagnole ?"),
+    ),
+    "study": (
+        ("en", "what did I go to college for?"),
+        ("de", "Was studiere ich?"),
+        ("es", "¿Dónde estudio?"),
+        ("fr", "Est-ce que je vais à l'université ?"),
+    ),
+    "reading": (
+        ("en", "what kind of stuff do I read?"),
+        ("de", "Was lese ich gern?"),
+        ("es", "¿Qué tipo de libros leo?"),
+        ("fr", "Qu'est-ce que j'aime lire ?"),
+    ),
+    "food": (
+        ("en", "what meal do I like best?"),
+        ("de", "Was ist mein Lieblingsgericht?"),
+        ("es", "¿Qué plato me encanta?"),
+        ("fr", "Qu'est-ce que je mange volontiers ?"),
+    ),
+}

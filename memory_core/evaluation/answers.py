@@ -24,15 +24,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from memory_core import Memory
 from memory_core.embed import Embedder
-from memory_core.evaluation.answer_data import NEGATED, TOPICS, Topic
+from memory_core.evaluation.answer_data import FRESH, NEGATED, TOPICS, Topic
 from memory_core.extract.base import Extractor, TurnInput
 from memory_core.read.answer import (
     ANSWER_K,
     DEFAULT_ANSWER,
+    FEATURES,
     AnswerConfig,
     answering,
+    features,
+    judged,
     plain_question,
 )
 from memory_core.read.search import search_on_thread
@@ -58,6 +63,9 @@ class Asked:
     question: str
     right: frozenset[int]  # the memories that answer it (empty: unanswerable)
     hits: tuple[SearchHit, ...]
+    #: The right memories by the sentence they came from (two sentences: a two-fact answer,
+    #: "do I have any pets?" of a user with a cat and a dog).
+    groups: tuple[frozenset[int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -71,6 +79,12 @@ class Score:
     abstained_unanswerable: int = 0
     #: Answerable questions whose search ranks a right memory first (no threshold).
     first_right: int = 0
+    #: Answerable questions whose right memories come from two sentences or more, and the
+    #: answers to them that name right memories of at least two of those sentences.
+    multi: int = 0
+    multi_complete: int = 0
+    #: Answers that carry a memory besides right ones (a right first memory, a wrong second).
+    extra_wrong: int = 0
     by_lang: dict[str, list[int]] = field(default_factory=dict)  # lang → [right, answerable]
 
     @property
@@ -107,6 +121,8 @@ class Score:
             "search_hit_at_1": round(self.first_right / self.answerable, 4)
             if self.answerable
             else 0.0,
+            "multi_fact": f"{self.multi_complete}/{self.multi}",
+            "answers_with_a_wrong_extra": self.extra_wrong,
             "recall_by_language": {
                 lang: round(r / n, 4) if n else 0.0 for lang, (r, n) in sorted(self.by_lang.items())
             },
@@ -127,8 +143,13 @@ def score(asked: Sequence[Asked], config: AnswerConfig) -> Score:
             out.unanswerable += 1
             if not chosen:
                 out.abstained_unanswerable += 1
+        if len(a.groups) >= 2:
+            out.multi += 1
+            ids = {h.id for h in chosen}
+            out.multi_complete += sum(1 for g in a.groups if g & ids) >= 2
         if chosen:
             out.answered += 1
+            out.extra_wrong += any(h.id not in a.right for h in chosen[1:])
             if chosen[0].id in a.right:
                 out.right += 1
                 lang[0] += 1
@@ -146,6 +167,8 @@ class AnswersReport:
     tuned_heldout: Score
     lexical_heldout: Score
     vector_heldout: Score
+    #: The held-out personas asked ``answer_data.FRESH`` (wordings never tuned on).
+    fresh_heldout: Score
     users: dict[str, int]
     seconds: float = 0.0
 
@@ -157,8 +180,8 @@ class AnswersReport:
             "tuned": {
                 "min_margin": t.min_margin,
                 "min_cosine": t.min_cosine,
-                "lexical_bonus": t.lexical_bonus,
-                "spread": t.spread,
+                "weights": dict(zip(FEATURES, t.weights, strict=True)),
+                "min_probability": t.min_probability,
             },
             "default": {
                 "tune": self.default_tune.as_json(),
@@ -170,6 +193,7 @@ class AnswersReport:
             },
             "lexical_only_heldout": self.lexical_heldout.as_json(),
             "vector_only_heldout": self.vector_heldout.as_json(),
+            "fresh_heldout": self.fresh_heldout.as_json(),
             "seconds": round(self.seconds, 1),
         }
 
@@ -218,25 +242,27 @@ def _ask_all(
     heldout: bool,
     progress: Progress | None,
     mode: str = "hybrid",
+    fresh: bool = False,
 ) -> list[Asked]:
-    """One question per (user, topic), read once (on the calling worker thread)."""
+    """One question per (user, topic), read once (on the calling worker thread); ``fresh``:
+    in the wordings of ``answer_data.FRESH``."""
     asked: list[Asked] = []
-    pools = {t.name: _wordings(t, heldout) for t in TOPICS}
+    pools = {t.name: list(FRESH[t.name]) if fresh else _wordings(t, heldout) for t in TOPICS}
     turn = itertools.count()
     for done, (user, stored) in enumerate(personas):
-        answerable: list[tuple[Topic, frozenset[int]]] = []
-        unanswerable: list[tuple[Topic, frozenset[int]]] = []
+        answerable: list[tuple[Topic, tuple[frozenset[int], ...]]] = []
+        unanswerable: list[tuple[Topic, tuple[frozenset[int], ...]]] = []
         for topic in TOPICS:
             matching = [s for s in stored if topic.answers.search(s) or topic.related.search(s)]
             if matching and all(NEGATED.search(s) for s in matching):
                 continue  # "I do not have a dog anymore": neither clearly answerable nor not
-            right = frozenset(i for s in matching if not NEGATED.search(s) for i in stored[s])
-            (answerable if right else unanswerable).append((topic, right))
+            groups = tuple(frozenset(stored[s]) for s in matching if not NEGATED.search(s))
+            (answerable if groups else unanswerable).append((topic, groups))
         # As many questions it cannot answer as ones it can (at least one): people mostly
         # ask about what they told, and a set of mostly unanswerable ones rewards silence.
         shift = done % len(unanswerable) if unanswerable else 0
         unanswerable = (unanswerable[shift:] + unanswerable[:shift])[: max(1, len(answerable))]
-        for topic, right in answerable + unanswerable:
+        for topic, groups in answerable + unanswerable:
             pool = pools[topic.name]
             lang, question = pool[next(turn) % len(pool)]
             hits = search_on_thread(
@@ -247,26 +273,65 @@ def _ask_all(
                 mode=mode,  # type: ignore[arg-type]
                 topics=True,
             )
-            asked.append(Asked(user, topic.name, lang, question, right, tuple(hits)))
+            right = frozenset(i for g in groups for i in g)
+            asked.append(Asked(user, topic.name, lang, question, right, tuple(hits), groups))
         if progress:
             progress("ask", done + 1, len(personas))
     return asked
 
 
+def fit_weights(
+    asked: Sequence[Asked], config: AnswerConfig = DEFAULT_ANSWER, *, l2: float = 0.01
+) -> tuple[float, ...]:
+    """The answer score's weights (``read.answer.FEATURES``) fitted on ``asked``: a logistic
+    regression of "the best-ranked hit is a right answer" (standardised features, L2, plain
+    gradient descent: deterministic), returned on the features' own scale."""
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    for a in asked:
+        j = judged(a.hits, config, question=plain_question(a.question))
+        if j.ranked:
+            rows.append(features(j.ranked, j.base, config))
+            labels.append(1.0 if j.ranked[0].id in a.right else 0.0)
+    if not rows:
+        return ()
+    x = np.array(rows, dtype=np.float64)
+    y = np.array(labels)
+    mu, sd = x[:, 1:].mean(axis=0), x[:, 1:].std(axis=0) + 1e-9
+    z = np.column_stack([x[:, 0], (x[:, 1:] - mu) / sd])
+    w = np.zeros(z.shape[1])
+    for _ in range(3000):
+        p = 1.0 / (1.0 + np.exp(-(z @ w)))
+        w -= 0.5 * (z.T @ (p - y) / len(y) + l2 * np.r_[0.0, w[1:]])
+    raw = w[1:] / sd
+    return (round(float(w[0] - raw @ mu), 4), *(round(float(v), 4) for v in raw))
+
+
+#: The precision tuning must keep on the tune split (held-out precision runs a little lower):
+#: a wrong answer — "your kid's name" answered with the cat's — misleads, an honest "I don't
+#: know" invites the user to say it again.
+TUNE_PRECISION = 0.85
+
+
 def tune(asked: Sequence[Asked]) -> AnswerConfig:
-    """The setting with the best F0.5 on ``asked``: precision weighs more than recall (a
-    wrong answer — "your kid's name" answered with the cat's — misleads; an honest "I don't
-    know" invites the user to say it again)."""
-    best: tuple[float, AnswerConfig] | None = None
-    for margin in [x / 1000 for x in range(0, 121, 5)]:
-        for cosine in [x / 100 for x in range(72, 86)]:
-            for bonus in (0.0, 0.01, 0.02, 0.03, 0.05):
+    """The answer score's weights fitted on ``asked``, then the floors and threshold with the
+    best recall at a precision of at least ``TUNE_PRECISION`` on it (ties: the stricter)."""
+    weights = fit_weights(asked)
+    best: tuple[tuple[float, float], AnswerConfig] | None = None
+    for margin in (0.0, 0.02, 0.04):
+        for cosine in (0.70, 0.74, 0.76):
+            for chance in [x / 100 for x in range(30, 86, 2)]:
                 config = replace(
-                    DEFAULT_ANSWER, min_margin=margin, min_cosine=cosine, lexical_bonus=bonus
+                    DEFAULT_ANSWER,
+                    min_margin=margin,
+                    min_cosine=cosine,
+                    weights=weights,
+                    min_probability=chance,
                 )
-                f = score(asked, config).f(0.5)
-                if best is None or f > best[0] + 1e-9:
-                    best = (f, config)
+                got = score(asked, config)
+                rank = (got.recall if got.precision >= TUNE_PRECISION else 0.0, got.precision)
+                if best is None or rank > best[0]:
+                    best = (rank, config)
     assert best is not None
     return best[1]
 
@@ -325,6 +390,15 @@ async def run_answers_eval(
                 progress=progress,
                 mode="vector",
             )
+            fresh = await memory.run(
+                Lane.REPLY,
+                _ask_all,
+                memory,
+                stored["valid"],
+                heldout=True,
+                progress=progress,
+                fresh=True,
+            )
         finally:
             memory.close()
     tuned = tune(tune_set)
@@ -336,6 +410,7 @@ async def run_answers_eval(
         tuned_heldout=score(held, tuned),
         lexical_heldout=score(lexical, DEFAULT_ANSWER),
         vector_heldout=score(vector, tuned),
+        fresh_heldout=score(fresh, tuned),
         users={k: len(v) for k, v in stored.items()},
         seconds=time.perf_counter() - started,
     )

@@ -182,8 +182,15 @@ _LANG_WORDS = {
 }
 
 
+#: The user's own words quoted in a reply ("Am 2. März hast du mir gesagt: “I work in
+#: marketing”."): what they said, in whatever language they said it, not the reply's language.
+_QUOTED = re.compile(r"“[^”]*”|«[^»]*»|„[^“”]*[“”]")
+
+
 def reply_language(text: str) -> str:
-    """The language a reply is written in, by a stop-word vote (Cyrillic: Russian)."""
+    """The language a reply is written in, by a stop-word vote (Cyrillic: Russian), the user's
+    quoted words left out."""
+    text = _QUOTED.sub(" ", text)
     letters = re.findall(r"[^\W\d_]", text)
     if letters and sum("\u0400" <= c <= "\u04ff" for c in letters) > len(letters) / 2:
         return "ru"

@@ -19,7 +19,12 @@ second round of tuning, and is reported alone as ``fresh10``. Batch 11
 sentence the model missed on the tune rows: all of it is ``tune``, whatever its hash says, so that
 nothing written with that knowledge lands in a held-out split; so is batch 12
 (``sensitivity_special_tune12.jsonl``: instructions, steps and routines the reader by meaning
-took for self-harm). Everything here is a pure function
+took for self-harm). Batch 13 (``sensitivity_special_fresh13.jsonl``: every category in
+en/de/es/fr/ru as people type it, and harmless look-alikes — body features, hobbies and work on a
+topic, news, idioms, people in public roles) was written before the third round of tuning, held
+out whole and reported alone as ``fresh13``; batch 14 (``sensitivity_special_tune14.jsonl``:
+harmless look-alikes and special categories in five languages, written after fresh13's first
+figure) is tune whole. Everything here is a pure function
 of the rows it is given.
 """
 
@@ -41,10 +46,10 @@ LABELS_DIR = Path(__file__).parent / "labels"
 SPLITS: tuple[str, ...] = ("tune", "test")
 #: Batches written before anything was tuned on them: held out whole, and each reported alone
 #: under its name.
-FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10"}
+FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10", 13: "fresh13"}
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
@@ -147,7 +152,7 @@ class SplitReport:
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
     """One :class:`SplitReport` per split (``tune``, ``test``), one per fresh batch (``fresh``,
-    ``fresh10``: part of ``test``) when there are any, and one for ``all`` rows."""
+    ``fresh10``, ``fresh13``: part of ``test``) when there are any, and one for ``all`` rows."""
 
     splits: dict[str, SplitReport]
 

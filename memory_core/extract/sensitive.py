@@ -80,8 +80,15 @@ _SECRET_WORDS = (
     r"code|combination|combo|secret|api[\s_-]?key|token|access\s+key|secret\s+key|"
     r"recovery\s+(?:phrase|code)|seed\s+phrase|login\s+code|"
     # The bot's other languages: de, es, fr, ru.
-    r"passwort|kennwort|geheimzahl|zugangscode|contraseña|código\s+secreto|mot\s+de\s+passe|"
-    r"code\s+secret|пароль|пин-код|пин"
+    r"passwort|kennwort|geheimzahl|zugangscode|contraseña|código\s+secreto|código|mot\s+de\s+passe|"
+    r"code\s+secret|пароль|пин-код|пин|код"
+)
+#: What a secret is for, between its keyword and its value ("the PIN for my card is …", "das
+#: Passwort für das WLAN ist …", "la contraseña de mi correo es …", "пароль от вайфая …").
+_FOR = (
+    r"(?:for|to|of|on|für|zum|zur|vom|von|del|de|du|des|от|для|к)\s+(?:(?:the|my|our|your|his|"
+    r"her|das|die|der|den|dem|mein|meine|meinem|meinen|meiner|unser|unsere|unserem|el|la|los|"
+    r"las|mi|mis|tu|le|les|mon|ma|mes|l')\s*)?"
 )
 _NUMBER_WORDS = (
     "zero",
@@ -107,9 +114,11 @@ _QUOTED_OR_WORD = (
     rf"(?:\"[^\"\n]{{1,100}}\"|'[^'\n]{{1,100}}'|“[^”\n]{{1,100}}”|{_SPOKEN_CODE}|[^\s,;]{{1,200}})"
 )
 _KEYWORD_SECRET = re.compile(
-    rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+{_FOR}"
     rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b"
-    r"|\b(?:ist|lautet|war|es|era|est|était)\b|\s[—–]|(?<=пароль)(?=\s)|(?<=пин)(?=\s))"
+    r"|\b(?:ist|lautet|war|es|era|est|était)\b|\s[—–]|(?<=пароль)(?=\s)|(?<=пин)(?=\s)"
+    # Russian says no "is": after a Cyrillic word, a value with a digit or a symbol.
+    r"|(?<=[а-яё])(?=\s+\S*[\d!@#$%^&*+=?~_]))"
     rf"\s*(?P<v>{_QUOTED_OR_WORD})",
     re.IGNORECASE,
 )
@@ -129,14 +138,17 @@ _NOT_A_SECRET = frozenset(
     done new old mine yours here there written below above attached fine ok okay good bad
     great terrible zu sehr nicht neu alt falsch richtig sicher unsicher ein eine der die das
     muy demasiado nuevo nueva viejo vieja falso un una el la trop très nouveau nouvelle faux
-    bon mauvais une le слишком очень новый старый неправильный правильный не""".split()
+    bon mauvais une le слишком очень новый старый неправильный правильный не от для к""".split()
 )
-_DIGITY_SECRETS = ("code", "combination", "combo", "pin")
+_DIGITY_SECRETS = ("code", "combination", "combo", "pin", "código", "код")
+#: Keywords a public code shares ("zip code", "código postal", "код города").
+_CODE_WORDS = frozenset({"code", "código", "код"})
 # "my zip code is 10115" names a code that is no secret.
 _PUBLIC_CODES = frozenset(
     """zip postal post area country promo discount coupon qr source status error dress colour
     color iso language airport bar tax product course class room flight booking confirmation
-    tracking reference order""".split()
+    tracking reference order postal descuento promocional rabatt gutschein réduction promo
+    города страны""".split()
 )
 
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
@@ -232,7 +244,7 @@ def _keyword_spans(text: str) -> list[SensitiveSpan]:
         if kw.startswith(("recovery", "seed")):
             end = len(text) if len(text) - start < 300 else start + 300
         label = _label(text, m.start("kw"), kw, m.group("for"))
-        if kw == "code" and _PUBLIC_CODES.intersection(label.split()):
+        if kw in _CODE_WORDS and _PUBLIC_CODES.intersection(label.split()):
             continue
         spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
     return spans

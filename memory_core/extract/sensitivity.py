@@ -38,9 +38,10 @@ from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, T
 #: When one text holds several secret values, the category that wins.
 _SPAN_PRIORITY = (Category.CREDENTIAL, Category.IDENTITY_DOCUMENT, Category.FINANCE)
 #: A word as the lexicons see it: "crohn's" and "a&e" stay whole; hyphens and slashes split.
-_TOKEN = re.compile(r"[a-z0-9]+(?:['&][a-z0-9]+)*")
+#: Letters of any script ("möchte", "себя"): the trigger index files Russian words too.
+_TOKEN = re.compile(r"[^\W_]+(?:['&][^\W_]+)*")
 #: A word, or a mark where phrase lookup stops (punctuation, the trace of a blanked near miss).
-_TOKEN_OR_BREAK = re.compile(r"[a-z0-9]+(?:['&][a-z0-9]+)*|[|,.;:!?()\[\]\"]")
+_TOKEN_OR_BREAK = re.compile(r"[^\W_]+(?:['&][^\W_]+)*|[|,.;:!?()\[\]\"]")
 _BREAKS = frozenset('|,.;:!?()[]"')
 _FLAGS = re.IGNORECASE
 

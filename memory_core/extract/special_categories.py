@@ -5,11 +5,11 @@ Data only: each topic is a tuple of ``(triggers, regex)`` rules that
 text holds one of them) and tries on the lower-cased text after its near misses ("a book about
 …", "works as a …") were blanked out. The topics:
 
-- self-harm and suicidal thoughts ("some days I think about ending it all"),
+- self-harm and suicidal thoughts ("some days I think about ending it all", "не хочу больше жить"),
 - sex life, sexual orientation and gender identity ("I'm bi", "came out to my parents"),
 - religion and beliefs, atheism included ("I'm Muslim", "I go to church every Sunday"),
 - political opinions ("I vote Labour", "I'm a lifelong Republican"),
-- trade-union membership ("I'm a shop steward for the GMB"),
+- trade-union membership ("I'm a shop steward for the GMB", "je suis syndiquée", "член профсоюза"),
 - criminal records and offences ("I was arrested for shoplifting in 2018", "I'm on parole"),
 - immigration status ("I'm undocumented", "I overstayed my visa"),
 - and words that say a thing is told in confidence ("don't tell anyone").
@@ -132,8 +132,7 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"longer\b(?!\s+(?:tonight|today|at|in|here))",
     ),
     ("bled", r"\buntil\s+(?:it|they|i)\s+bled\b"),
-    # Short indirect wordings, and the same thoughts in German, French and Spanish (the
-    # trigger index reads ASCII words: Russian is left to the meaning reader).
+    # Short indirect wordings, and the same thoughts in German, French and Spanish.
     (
         "wake",
         r"\b(?:don't|dont|do\s+not)\s+want\s+to\s+wake\s+up\s+(?:tomorrow|again|ever)\b",
@@ -162,6 +161,62 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         "vida vivir suicidarme",
         r"\bquitarme\s+la\s+vida\b|\bno\s+quiero\s+(?:seguir\s+)?vivir\b"
         r"(?!\s+(?:en|con|cerca|aquí|allí|allá|lejos|sol[oa])\b)|\bsuicidarme\b",
+    ),
+    # Questions of whether to go on (the reader by meaning gives a question no crisis reply).
+    (
+        "living alive going carrying",
+        r"(?:\bwhat(?:'?s|\s+is)\s+the\s+point\s+(?:of|in)\s+(?:living|going\s+on|carrying\s+on|"
+        r"being\s+alive|staying\s+alive)"
+        r"|\bwhy\s+(?:should|would|do|did)\s+i\s+(?:even\s+)?(?:keep\s+|bother\s+|go\s+on\s+)?"
+        r"(?:living|going\s+on|staying\s+alive)"
+        r"|\b(?:any|a)\s+reason\s+to\s+(?:keep\s+)?(?:living|go\s+on|stay\s+alive))\b"
+        r"(?!\s+(?:in|at|on|with|near|here|there|like|without|abroad|alone)\b)",
+    ),
+    # Russian (the trigger index reads words of any script).
+    (
+        "жить",
+        r"\b(?:не\s+хочу|не\s+хочется|нет\s+сил|незачем|нет\s+смысла)\s+(?:больше\s+|дальше\s+|"
+        r"уже\s+)?жить\b(?!\s+(?:в|во|на|с|со|у|рядом|здесь|там|тут|так|одн\w*|с\s+ним\w*)\b)"
+        r"|\bжить\s+(?:больше\s+|уже\s+)?не\s+хочется\b",
+    ),
+    (
+        "жизнью",
+        r"\b(?:свести|свела|свёл|свел)\s+сч[её]ты\s+с\s+жизнью\b|\bпоконч\w*\s+с\s+жизнью\b",
+    ),
+    ("собой", r"\bпоконч\w*\s+с\s+собой\b"),
+    (
+        "себя себе",
+        r"\b(?:убить|убью|убила?|убиваю|порезать|порежу|режу|резать|резала?|порезала?|калечу|"
+        r"калечить|наказываю|избиваю)\s+себя\b"
+        r"|\b(?:режу|резать|порезать|порезала?|резала?|порежу|вскрыть|вскрою|вскрыла?)\s+(?:себе\s+)?"
+        r"(?:руки|вены|запястья|бёдра|бедра|ноги)\b(?!\s+(?:от|с)\b)"
+        r"|\bпричин\w*\s+себе\s+(?:вред|боль)\b|\bналожить\s+на\s+себя\s+руки\b",
+    ),
+    (
+        "самоубийство самоубийства самоубийстве самоубийством самоубийстве суицид суицида "
+        "суициде суицидом суицидальные суицидальных суицидальный суицидальная суицидальное",
+        r"\bсамоубийств\w*|\bсуицид\w*",
+    ),
+    (
+        "умереть умерла умер было",
+        r"\b(?:хочу|хочется|хотела?\s+бы|мечтаю|хочу\s+просто)\s+умереть\b(?!\s+(?:от|со)\b)"
+        r"|\bлучше\s+бы\s+я\s+умерл?а?\b|\bлучше\s+бы\s+меня\s+не\s+было\b",
+    ),
+    (
+        "проснуться просыпаться",
+        r"\b(?:уснуть|заснуть|лечь|усну|засну)\s+и\s+(?:больше\s+)?не\s+проснуться\b"
+        r"|\bне\s+хочу\s+больше\s+просыпаться\b|\bне\s+проснуться\s+(?:утром|никогда)\b",
+    ),
+    (
+        "таблетки таблеток",
+        r"\b(?:выпить|выпью|наглотаться|наглотаюсь|наглоталась|наглотался)\s+(?:все\s+)?"
+        r"(?:таблетки|таблеток)\b|\bкоплю\s+таблетки\b",
+    ),
+    ("без", r"\b(?:всем|им|семье|родным)\s+(?:\w+\s+){0,2}?лучше\s+без\s+меня\b"),
+    ("навсегда", r"\bисчезнуть\s+навсегда\b"),
+    (
+        "прыгнуть спрыгнуть выброситься шагнуть",
+        r"\b(?:прыгнуть|спрыгнуть|выброситься|шагнуть)\s+(?:с|из)\s+(?:крыши|моста|окна|балкона)\b",
     ),
     (
         "hang hanged hanging drown drowning poison poisoned poisoning suffocate strangle strangled",
@@ -495,6 +550,50 @@ UNION: tuple[tuple[str, str], ...] = (
     ("unionized unionised", r"\bunioni[sz]ed\b"),
     ("unionist unionists", r"\b(?:trade|labou?r)\s+unionists?\b"),
     ("union", r"\b(?:my|our)\s+union\b(?!\s+(?:jack|square|station))"),
+    # German, Spanish, French and Russian: membership said of a person, not a union in the news
+    # ("die Gewerkschaft ruft zum Streik auf", "le syndicat des copropriétaires").
+    (
+        "gewerkschaft gewerkschaftlich gewerkschaftsmitglied gewerkschafter gewerkschafterin "
+        "gewerkschaftsbeitrag gewerkschaftsbeiträge ver verdi metall gew evg ngg",
+        r"\b(?:meine[rm]?|unsere[rm]?)\s+gewerkschaft\b|\bgewerkschaftlich\s+organisiert\b"
+        r"|\bgewerkschaftsmitglied\b|\bgewerkschaftsbeitr(?:ag|äge)\b"
+        r"|\b(?:bin|ist|sind|war|wurde|bleibe)\s+(?:\w+\s+){0,3}?(?:gewerkschafter(?:in)?\b|in\s+der\s+"
+        r"gewerkschaft\b)|\b(?:in\s+die|der)\s+gewerkschaft\s+(?:\w+\s+)?(?:eingetreten|beigetreten)\b"
+        r"|\bmitglied\s+(?:der|in\s+der|bei\s+der|bei|von)\s+(?:gewerkschaft|ver\.?\s?di|ig\s+metall|"
+        r"gew|evg|ngg|ig\s+bce)\b|\bbei\s+(?:ver\.?\s?di|der\s+ig\s+metall)\s+(?:organisiert|"
+        r"mitglied)\b",
+    ),
+    (
+        "sindicato sindical sindicalista ccoo ugt cnt csif comisiones afiliado afiliada "
+        "afiliados afiliadas afilié afiliarme",
+        r"\b(?:afiliad[oa]s?|me\s+afilié|me\s+he\s+afiliado|me\s+he\s+afiliada|afiliarme)\s+"
+        r"(?:a|al|en)\s+(?:un\s+|el\s+|la\s+)?(?:sindicato|ccoo|ugt|cgt|cnt|csif|comisiones\s+"
+        r"obreras)\b|\b(?:estoy|soy|sigo|entré|entro|estuve|está|es)\s+en\s+(?:el|un)\s+sindicato\b"
+        r"|\bdelegad[oa]s?\s+(?:sindical(?:es)?|del\s+sindicato)\b|\bcuota\s+(?:sindical|del\s+"
+        r"sindicato|de\s+(?:ccoo|ugt|cgt|cnt))\b|\bmi\s+sindicato\b|\b(?:soy|es)\s+sindicalista\b",
+    ),
+    (
+        "syndiqué syndiquée syndiqués syndiquées syndical syndicale syndicaux syndicales "
+        "syndicat syndicaliste adhérent adhérente adhère membre",
+        r"\b(?:suis|es|est|sommes|sont|était|étais)\s+(?:\w+\s+){0,2}?syndiqu[ée]e?s?\b"
+        r"|\bdélégu[ée]e?s?\s+(?:syndica(?:l|le|ux|les)|du\s+personnel)\b"
+        r"|\b(?:carte|cotisation)\s+(?:syndicale|au\s+syndicat)\b"
+        r"|\b(?:adhérente?|adhère|adhéré|membre)\s+(?:à|au|de|du|d')\s*(?:la\s+|l')?(?:syndicat|"
+        r"cgt|cfdt|fo|force\s+ouvrière|unsa|fsu|snes|cfe-cgc)\b(?!\s+(?:des\s+copropriétaires|"
+        r"d'initiative|de\s+copropriété|intercommunal|mixte))"
+        r"|\bmon\s+syndicat\b(?!\s+(?:de\s+copropriété|des\s+copropriétaires))"
+        r"|\b(?:suis|est)\s+syndicaliste\b",
+    ),
+    (
+        "профсоюз профсоюза профсоюзе профсоюзу профсоюзом профсоюзы профсоюзов профсоюзный "
+        "профсоюзная профсоюзные профсоюзных профсоюзного профсоюзной профорг профорга "
+        "профоргом профоргу",
+        r"\b(?:состою|состоит|состоим|состоял[аи]?|вступил[аи]?|вступила|вступаю|вступлю|"
+        r"член[аом]?|членом|членство)\s+(?:\w+\s+){0,2}?(?:в\s+)?профсоюз\w*"
+        r"|\bпрофсоюзн\w+\s+(?:взнос\w*|билет\w*|активист\w*)|\bпрофорг\w*"
+        r"|\b(?:мой|моём|моем|нашем|наш)\s+профсоюз\w*"
+        r"|\b(?:я|мы|он|она|они)\s+(?:\w+\s+){0,2}?в\s+профсоюзе\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -280,7 +280,7 @@ class Consolidator:
             session.chat_id,
             actor="consolidator",
         )
-        with self.ctx.db.write() as conn:
+        with self.ctx.db.write(users=[session.user_id]) as conn:
             # Checked in the write that applies: a /forgetme since the page was read took the
             # session with it, and nothing of the user may be written back.
             if repo.get(conn, session.id) is None:

@@ -211,7 +211,7 @@ class Deduplicator:
         now = self.ctx.clock.now()
         merged = 0
         events: list[event_log.Event] = []
-        with self.ctx.db.write() as conn:
+        with self.ctx.db.write(users=[user_id]) as conn:
             ids = sorted({f.id for p in pairs for f in (p.a, p.b)})
             current = fact_repo.get_many(conn, user_id, ids)
             # Only pairs whose facts still exist are recorded: after a /forgetme during the

@@ -122,7 +122,7 @@ class Enrichment:
 
     def _link(self, user_id: str, fact_ids: Sequence[int], found: Sequence[list[Entity]]) -> int:
         linked = 0
-        with self.ctx.db.write() as conn:
+        with self.ctx.db.write(users=[user_id]) as conn:
             # Read again in the write: a fact forgotten (or a user erased) meanwhile is skipped.
             live = fact_repo.get_many(conn, user_id, fact_ids)
             for fact_id, names in zip(fact_ids, found, strict=True):

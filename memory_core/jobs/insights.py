@@ -175,7 +175,7 @@ class Insights:
     def _save(self, user_id: str, drafts: Sequence[InsightDraft]) -> list[Fact]:
         now = self.ctx.clock.now()
         saved: list[Fact] = []
-        with self.ctx.db.write() as conn:
+        with self.ctx.db.write(users=[user_id]) as conn:
             # Re-checked inside the writer: two runs never store twice, and a user erased or
             # paused since the activity was read gets nothing.
             if not self._due_users(conn, user_id, 1):

@@ -250,7 +250,7 @@ def _build(conn: Connection, ctx: Context, user_id: str, turns: int) -> Profile:
 
 
 def _rebuild(ctx: Context, user_id: str) -> Profile:
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         return _build(conn, ctx, user_id, repo.turn_count(conn, user_id))
 
 
@@ -272,7 +272,7 @@ def _refresh_if_due(ctx: Context, user_id: str, every: int) -> Profile | None:
         return None
     if stored is None and turns == 0:
         return None  # no conversation (a new user, or one just erased): nothing to build
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         # Counted again inside the write: an erasure between the two transactions leaves
         # no turns, and the stale count would store a profile row for an erased user.
         return _build(conn, ctx, user_id, repo.turn_count(conn, user_id))

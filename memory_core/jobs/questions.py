@@ -61,7 +61,7 @@ def _due(ctx: Context, user_id: str, limit: int) -> list[Question]:
             return out
         if repo.asked_since(conn, user_id, ctx.clock.now() - ASK_EVERY):
             return out
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         for qid, fid in repo.unasked(conn, user_id, limit * 3):
             fact = fact_repo.get(conn, user_id, fid)
             if fact is None or fact.status != Status.ACTIVE:
@@ -90,7 +90,7 @@ async def answer(
 
 def _answer(ctx: Context, user_id: str, question_id: int, keep: bool) -> tuple[Answer, Fact | None]:
     now = ctx.clock.now()
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         found = repo.question_fact(conn, user_id, question_id)
         if found is None:
             return Answer.NOT_FOUND, None

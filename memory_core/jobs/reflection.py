@@ -236,7 +236,7 @@ class Reflector:
     def _save(self, user_id: str, body: str, mentions: tuple[int, ...] = ()) -> PostRow | None:
         now = self.ctx.clock.now()
         new_since, last_before = self._gate()
-        with self.ctx.db.write() as conn:
+        with self.ctx.db.write(users=[user_id]) as conn:
             # Re-check inside the writer: two runs never save two reflections.
             if user_id not in repo.due_users(
                 conn,
@@ -283,7 +283,7 @@ class Reflector:
     async def mark_posted(self, post: PostRow, chat_id: str) -> None:
         """Record that ``post`` reached the user's private chat."""
         now = self.ctx.clock.now()
-        await self.ctx.lanes.write(
+        await self.ctx.lanes.write_for(
             Lane.BACKGROUND, repo.mark_posted, post.user_id, post.id, chat_id, now
         )
 

@@ -83,9 +83,21 @@ def _new_fact(
     )
 
 
-def _claim(conn: Connection, ref: TurnRef, decision: Decision, now: datetime) -> bool:
-    key, digest = decision_key(decision), action_hash(decision)
-    return applied_repo.claim(conn, ref.user_id, ref.turn_id, key, digest, now)
+def _claimer(conn: Connection, ref: TurnRef, now: datetime) -> Callable[[Decision], bool]:
+    """Claims of this turn's actions: what is applied already is read once, then each new
+    claim is a blind write (the caller holds the user's write lock: nobody else claims for
+    this user's turn meanwhile). ``False``: applied already (a replayed turn)."""
+    done = applied_repo.claimed(conn, ref.turn_id)
+
+    def claim(decision: Decision) -> bool:
+        mark = (decision_key(decision), action_hash(decision))
+        if mark in done:
+            return False
+        done.add(mark)
+        applied_repo.record(conn, ref.user_id, ref.turn_id, *mark, now)
+        return True
+
+    return claim
 
 
 def apply_decisions(
@@ -143,8 +155,9 @@ def apply_decisions(
             queue(conn, after)
         return after
 
+    claim = _claimer(conn, ref, now)
     for decision in decisions:
-        if not _claim(conn, ref, decision, now):
+        if not claim(decision):
             out.append(Applied(decision, replayed=True))
             continue
         match decision:

@@ -160,7 +160,14 @@ class Learner:
             )
             links = related.links
         applied = await self.ctx.lanes.run(
-            Lane.BACKGROUND, self._apply, job, decisions, links, started, classify
+            Lane.BACKGROUND,
+            self.ctx.db.retrying,
+            self._apply,
+            job,
+            decisions,
+            links,
+            started,
+            classify,
         )
         result = LearnResult(job.turn_id, job.user_id, job.chat_id, tuple(applied), tuple(skipped))
         log.info("turn_learned", turn_id=job.turn_id, user_id=job.user_id, **result.summary())
@@ -200,7 +207,11 @@ class Learner:
         ref = TurnRef(
             job.user_id, job.turn_id, job.chat_id, actor="user" if job.explicit else "observer"
         )
-        with self.ctx.db.write(users=[job.user_id]) as conn:
+        # Batched (PostgreSQL): the writes whose results nothing reads (history, change log,
+        # vector queue, claims, events, the job's end) go with the COMMIT instead of a round
+        # trip each; a lock wait that gave up raises at the commit and ``retrying`` runs the
+        # whole transaction again.
+        with self.ctx.db.write(users=[job.user_id], batch=True) as conn:
             if not outbox.is_pending(conn, job.id):
                 # The user was erased (or the job settled) while it was being learned:
                 # nothing it decided is written, so nothing comes back after "deleted".

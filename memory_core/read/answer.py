@@ -17,12 +17,13 @@ development personas (tune split) and reported on held-out personas and wordings
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from memory_core.text.domains import DOMAINS
+from memory_core.text.domains import DOMAINS, key_area
 from memory_core.values import SearchHit
 
 #: Hits a question's search reads: the answer's candidates and its baseline (the block takes
@@ -34,10 +35,29 @@ ANSWER_K = 8
 class AnswerConfig:
     """The calibrated answer-or-abstain thresholds (``membot eval answers`` tunes them)."""
 
-    #: The best hit's relevance above the baseline needed to answer.
-    min_margin: float = 0.08
+    #: The best hit's relevance above the baseline needed to answer at all.
+    min_margin: float = 0.0
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.76
+    min_cosine: float = 0.70
+    #: The answer score's weights, one per name of ``FEATURES`` (a logistic model of "the
+    #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
+    #: empty: the margin and cosine alone decide.
+    weights: tuple[float, ...] = (
+        -6.9709,
+        5.9998,
+        2.0428,
+        0.4088,
+        10.6409,
+        7.9171,
+        -1.4804,
+        0.7619,
+        1.1467,
+        9.6946,
+    )
+    #: The answer score (0–1) needed to answer.
+    min_probability: float = 0.5
+    #: A runner-up answers too only when its relevance clears the baseline by this.
+    runner_margin: float = 0.08
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
     lexical_bonus: float = 0.02
     #: × the hit's agreement with the question on areas of life (``SearchHit.topic``, 0–1).
@@ -111,11 +131,19 @@ def baseline(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -
     return fmean(sims)
 
 
-#: "What's my blood type?": a question naming the attribute it asks for (English).
-_WHATS_MY = re.compile(
-    r"^\s*(?:what|which)(?:'s|s|\s+is|\s+are|\s+was|\s+were)\s+my\s+(?P<x>[^\W\d_][\w' -]*?)"
-    r"\s*\??\s*$",
-    re.IGNORECASE,
+#: "What's my blood type?": a question naming the attribute it asks for, in the languages the
+#: bot speaks ("Was ist meine Blutgruppe?", "¿Cuál es mi grupo sanguíneo?", "Quel est mon
+#: groupe sanguin ?", "Какая у меня группа крови?").
+_WHATS_MY: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(rf"^\s*(?:{lead})\s+(?P<x>[^\W\d_][\w' -]*?)(?:\s+like)?\s*\??\s*$", re.IGNORECASE)
+    for lead in (
+        r"(?:what|which)(?:'s|s|\s+is|\s+are|\s+was|\s+were)\s+my",
+        r"(?:was|wie|welche[rs]?)\s+(?:ist|sind|war|waren)\s+(?:mein|meine|meiner|meinen)",
+        r"¿?\s*(?:cuál|cual|qué|que)\s+(?:es|son|era|eran)\s+(?:mi|mis)",
+        r"(?:quel|quelle|quels|quelles)\s+(?:est|sont|était|étaient)\s+(?:mon|ma|mes)"
+        r"|c'est\s+quoi\s+(?:mon|ma|mes)",
+        r"(?:какой|какая|какое|какие)\s+(?:у\s+меня|мой|моя|моё|мое|мои)",
+    )
 )
 _STEM = 4
 
@@ -125,19 +153,50 @@ def _stems(text: str) -> set[str]:
     return {w[:_STEM] for w in re.findall(r"[^\W\d_]+", text.lower()) if len(w) >= 3}
 
 
-#: The words of the areas of life: an attribute named by one of them ("trade", "kids",
-#: "favourite colour") is what the areas' agreement speaks for.
-_AREA_STEMS = frozenset(_stems(" ".join(DOMAINS)))
+#: The areas of life named in the other languages the bot speaks (the areas' descriptions are
+#: English).
+_AREA_WORDS = """
+Beruf Arbeit Job Stelle Firma Arbeitgeber Wohnort Stadt Land Zuhause Adresse Haustier Haustiere
+Tier Tiere Katze Hund Partner Partnerin Frau Mann Freund Freundin Ehe Kinder Kind Sohn Tochter
+Eltern Mutter Vater Mama Papa Geschwister Bruder Schwester Familie Gesundheit Allergie Allergien
+Ernährung Diät Essen Gericht Lieblingsessen Lieblingsgericht Küche Musik Band Instrument Sport
+Hobby Hobbys Auto Fahrzeug Studium Ausbildung Schule Universität Buch Bücher Autor Lieblingsautor
+Lieblingsbuch Name Alter Geburtstag Farbe Lieblingsfarbe Sprache Sprachen Reise Urlaub Film Filme
+Religion Geld Pläne Ziel Ziele Traum Freunde
+trabajo empleo profesión oficio empresa ciudad país casa hogar dirección mascota mascotas animal
+animales gato perro pareja esposa esposo marido novio novia hijos hijo hija padres madre padre
+hermanos hermano hermana familia salud alergia alergias dieta comida plato cocina música banda
+instrumento deporte pasatiempo coche carro vehículo estudios formación carrera escuela
+universidad libro libros autor nombre edad cumpleaños color idioma idiomas viaje vacaciones
+película películas religión dinero planes meta metas sueño amigos
+métier travail boulot emploi profession entreprise ville pays maison domicile adresse animal
+animaux chat chien partenaire conjoint conjointe femme mari copain copine enfants enfant fils
+fille parents mère père frères frère sœur sœurs famille santé allergie allergies régime
+nourriture plat cuisine musique groupe instrument sport loisir loisirs voiture véhicule études
+formation école université livre livres auteur nom âge anniversaire couleur langue langues
+voyage vacances film films religion argent projets objectif objectifs rêve amis
+работа профессия должность компания город страна дом адрес питомец питомцы животное животные
+кошка кот собака партнёр партнер жена муж дети ребёнок сын дочь родители мать мама отец папа
+братья брат сестра семья здоровье аллергия диета еда блюдо кухня музыка группа инструмент спорт
+хобби машина автомобиль учёба образование школа университет книга книги автор имя возраст
+день рождения цвет язык языки путешествие отпуск фильм фильмы религия деньги планы цель мечта
+друзья
+"""
+
+#: The words of the areas of life ("trade", "kids", "favourite colour", "Beruf", "profesión"):
+#: an attribute named by one of them is what the areas' agreement speaks for.
+_AREA_STEMS = frozenset(_stems(" ".join(DOMAINS) + _AREA_WORDS))
 
 
 def _asked_attribute(question: str) -> set[str] | None:
-    """The stems of the attribute a "what's my X?" question names, unless an area of life
-    names it; ``None``: not such a question, or an area's word."""
-    m = _WHATS_MY.match(question)
+    """The stems of the attribute a "what's my X?" question names, unless the areas of life
+    name it ("favourite colour"; "groupe sanguin" is not the music's "groupe"); ``None``: not
+    such a question, or an area's words."""
+    m = next((m for p in _WHATS_MY if (m := p.match(question)) is not None), None)
     if m is None:
         return None
     stems = _stems(m.group("x"))
-    return None if not stems or stems & _AREA_STEMS else stems
+    return None if stems <= _AREA_STEMS else stems
 
 
 def _names(hit: SearchHit, stems: set[str]) -> bool:
@@ -146,36 +205,106 @@ def _names(hit: SearchHit, stems: set[str]) -> bool:
     return bool(stems & _stems(f"{hit.text} {said}"))
 
 
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A question's hits as answering judges them: those that may answer, ranked by
+    relevance, their baseline, and the ones without a vector yet that match its words."""
+
+    ranked: list[SearchHit]
+    base: float
+    fresh: list[SearchHit]
+
+
+def judged(
+    hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER, question: str | None = None
+) -> Judged:
+    """``hits`` ranked for answering (``ranked`` empty: no vectors to judge by)."""
+    asked = _asked_attribute(question) if question else None
+    if asked is not None:
+        hits = [h for h in hits if _names(h, asked)]
+    # A memory learned a moment ago may have no vector yet: its words alone can answer.
+    fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
+    if all(h.vector <= 0 for h in hits):
+        return Judged([], 0.0, fresh)
+    ranked = sorted(hits, key=lambda h: relevance(h, config), reverse=True)
+    return Judged(ranked, baseline(hits, config), fresh)
+
+
 def answering(
     hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER, question: str | None = None
 ) -> list[SearchHit]:
     """The hits that answer the question, best first; empty: abstain.
 
     ``hits`` are one search's ranked hits (facts or notes); without vectors (lexical-only
-    search) only a word match answers, and only the best one. With the ``question``'s text, a
-    question naming an attribute no area of life names ("what's my blood type?") is answered
-    only by a memory that names it too: being about health is not enough.
+    search) only a word match answers, and only the best one. The best hit answers when its
+    cosine and margin clear the floors and the answer score (``probability``) its threshold.
+    With the ``question``'s text, a question naming an attribute no area of life names
+    ("what's my blood type?") is answered only by a memory that names it too: being about
+    health is not enough.
     """
     if not hits:
         return []
-    asked = _asked_attribute(question) if question else None
-    if asked is not None:
-        hits = [h for h in hits if _names(h, asked)]
-        if not hits:
-            return []
-    # A memory learned a moment ago may have no vector yet: its words alone can answer.
-    fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
-    if all(h.vector <= 0 for h in hits):
-        return fresh[:1]
-    base = baseline(hits, config)
-    ranked = sorted(hits, key=lambda h: relevance(h, config), reverse=True)
+    j = judged(hits, config, question)
+    ranked, base = j.ranked, j.base
+    if not ranked:
+        return j.fresh[:1]
     top = relevance(ranked[0], config)
     if ranked[0].vector < config.min_cosine or top - base < config.min_margin:
-        return fresh[:1]
-    floor = max(top - config.spread, base + config.min_margin)
+        return j.fresh[:1]
+    if config.weights and probability(ranked, base, config) < config.min_probability:
+        return j.fresh[:1]
+    floor = max(top - config.spread, base + config.runner_margin)
     return [ranked[0], *(h for h in ranked[1:] if relevance(h, config) >= floor)][
         : config.max_facts
     ]
+
+
+#: What the answer score weighs, of the hits ranked by relevance: the best one's cosine, area
+#: agreement and word match, its relevance above the baseline and above the runner-up, how
+#: crowded the search was, whether the best one's key names an area of life ("job_title"), the
+#: runner-up's area agreement, and the best cosine above the hits' mean.
+FEATURES = (
+    "bias",
+    "cosine",
+    "topic",
+    "words",
+    "margin",
+    "gap",
+    "crowd",
+    "keyed",
+    "second_topic",
+    "above_mean",
+)
+
+
+def features(
+    ranked: Sequence[SearchHit], base: float, config: AnswerConfig = DEFAULT_ANSWER
+) -> list[float]:
+    """The values of ``FEATURES`` for hits ranked by relevance (``base``: their baseline)."""
+    top = ranked[0]
+    second = ranked[1] if len(ranked) > 1 else None
+    rel = relevance(top, config)
+    sims = [h.vector for h in ranked if h.vector > 0]
+    return [
+        1.0,
+        top.vector,
+        top.topic,
+        1.0 if top.lexical > 0 else 0.0,
+        rel - base,
+        rel - (relevance(second, config) if second is not None else base),
+        min(len(ranked), ANSWER_K) / ANSWER_K,
+        1.0 if top.fact is not None and key_area(top.fact.key) is not None else 0.0,
+        second.topic if second is not None else 0.0,
+        top.vector - fmean(sims) if sims else 0.0,
+    ]
+
+
+def probability(
+    ranked: Sequence[SearchHit], base: float, config: AnswerConfig = DEFAULT_ANSWER
+) -> float:
+    """The answer score: how likely the best of ``ranked`` answers the question (0–1)."""
+    z = sum(w * x for w, x in zip(config.weights, features(ranked, base, config), strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 def relevant(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> list[SearchHit]:

@@ -61,7 +61,8 @@ def search_on_thread(
             config=ctx.config.retrieval,
         )
         if topics and kind == "facts" and query_vec is not None and hits:
-            agree = ctx.vectors.topics(conn, user_id, query_vec, [h.id for h in hits])
+            keys = {h.id: h.fact.key for h in hits if h.fact is not None}
+            agree = ctx.vectors.topics(conn, user_id, query_vec, [h.id for h in hits], keys)
             hits = [replace(h, topic=agree.get(h.id, 0.0)) for h in hits]
     if touch and kind == "facts" and hits:
         with ctx.db.write(users=[user_id]) as conn:

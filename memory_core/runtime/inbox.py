@@ -66,7 +66,8 @@ class Inbox:
         )
 
     async def release(self, update: InboxUpdate) -> None:
-        """Hand back an update this process could not handle for now (to be handled again)."""
+        """Hand back an update this process could not handle for now (to be handled again);
+        an answer it began sending is forgotten: the caller promises none of it got out."""
         await self.ctx.lanes.run(Lane.REPLY, self._release, update.id)
 
     def _release(self, row_id: int) -> None:
@@ -75,7 +76,8 @@ class Inbox:
 
     async def begin_send(self, update: InboxUpdate) -> bool:
         """Whether this process may send ``update``'s answer now (recorded before the send):
-        not when another took the update over, nor when one before it began sending."""
+        not when another took the update over, nor when one before it began sending and may
+        still send (it is alive, or the grace has not passed)."""
         return await self.ctx.lanes.run(Lane.REPLY, self._begin_send, update.id)
 
     def _begin_send(self, row_id: int) -> bool:
@@ -90,18 +92,25 @@ class Inbox:
 
     def _claim(self, limit: int) -> list[InboxUpdate]:
         ctx = self.ctx
-        now = ctx.clock.now()
+        now, lease_s = ctx.clock.now(), ctx.config.lease_s
         with ctx.db.write(hot=True, serial=False) as conn:
-            return inbox_repo.claim(
+            claimed = inbox_repo.claim(
                 conn,
                 self.platform,
                 ctx.owner,
                 now,
-                ctx.config.lease_s,
+                lease_s,
                 limit,
                 # A process that keeps a liveness lock claims only while it holds it.
                 alive_only=ctx.leases.holding,
             )
+            later = ctx.clock.now()
+            if claimed and (later - now).total_seconds() > lease_s / 4:
+                # The claim waited for row locks (a frozen process's transaction): its leases,
+                # counted from before the wait, would have run out already — and another
+                # process (or this one) would lease the same updates while they are handled.
+                inbox_repo.extend(conn, [u.id for u in claimed], ctx.owner, later, lease_s)
+            return claimed
 
     def _finish(self, row_id: int, status: str) -> None:
         with self.ctx.db.write(hot=True, serial=False) as conn:

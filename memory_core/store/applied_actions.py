@@ -23,6 +23,31 @@ def claim(
     return bool(result.rowcount)
 
 
+def claimed(conn: Connection, turn_id: str) -> set[tuple[str, str]]:
+    """The ``(key, action_hash)`` of every action of this turn applied already (read once, so
+    each claim after it is a blind write: the caller holds the user's write lock)."""
+    rows = conn.execute(
+        # The turn's every claim, whoever's: a key taken is taken (as the insert's conflict).
+        text("SELECT key, action_hash FROM applied_actions WHERE turn_id = :t"),
+        {"t": turn_id},
+    )
+    return {(str(k), str(h)) for k, h in rows}
+
+
+def record(
+    conn: Connection, user_id: str, turn_id: str, key: str, action_hash: str, now: datetime
+) -> None:
+    """Record an action as applied, known not to be yet (:func:`claimed`): no result to wait
+    for, so a batched write sends it with the commit."""
+    conn.execute(
+        text(
+            "INSERT INTO applied_actions (turn_id, key, action_hash, user_id, ts) "
+            "VALUES (:t, :k, :h, :u, :ts) ON CONFLICT DO NOTHING"
+        ),
+        {"t": turn_id, "k": key, "h": action_hash, "u": user_id, "ts": to_ts(now)},
+    )
+
+
 def delivered(conn: Connection, turn_id: str) -> bool:
     """Whether a delivery mark (``claim(..., "delivery", "command", ...)``) for ``turn_id`` is
     kept."""

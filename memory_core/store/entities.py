@@ -56,13 +56,17 @@ def link(
         )
         if alias and alias.casefold() != canonical:
             _add_alias(conn, entity_id, alias)
-        inserted = conn.execute(
-            text(
-                "INSERT INTO memory_entities (item_kind, item_id, entity_id, user_id) "
-                "VALUES (:k, :i, :e, :u) ON CONFLICT DO NOTHING"
-            ),
-            {"k": item_kind, "i": item_id, "e": entity_id, "u": user_id},
-        ).rowcount
+        inserted = (
+            conn.execute(
+                text(
+                    # RETURNING, not the row count: a batched write's blind INSERT has none.
+                    "INSERT INTO memory_entities (item_kind, item_id, entity_id, user_id) "
+                    "VALUES (:k, :i, :e, :u) ON CONFLICT DO NOTHING RETURNING entity_id"
+                ),
+                {"k": item_kind, "i": item_id, "e": entity_id, "u": user_id},
+            ).first()
+            is not None
+        )
         if item_kind == "fact" and inserted:
             touched.append(entity_id)
     refresh_summaries(conn, user_id, touched)

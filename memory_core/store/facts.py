@@ -74,7 +74,9 @@ _INSERT = text(
     "created_at, updated_at, last_mentioned_at) VALUES (:user_id, :owner_token, :kind, "
     ":key, :value_text, :value_json, :category, :confidence, :importance, :pinned, "
     ":sensitive, :event_time, :valid_from, :valid_to, :status, :source_turn_id, "
-    ":source_chat_id, :source_excerpt, :decay_rate, :ts, :ts, :ts) RETURNING id"
+    ":source_chat_id, :source_excerpt, :decay_rate, :ts, :ts, :ts) "
+    # The row as written, in the same round trip (no read after the insert).
+    f"RETURNING {FACT_COLUMNS}"
 )
 _GET = text(f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND id = :id")
 _BUMP = text(
@@ -118,10 +120,7 @@ def insert(conn: Connection, user_id: str, new: NewFact, now: datetime) -> Fact:
         "decay_rate": new.decay_rate,
         "ts": ts,
     }
-    fact_id = conn.execute(_INSERT, params).scalar_one()
-    fact = get(conn, user_id, int(fact_id))
-    assert fact is not None
-    return fact
+    return fact_from_row(conn.execute(_INSERT, params).mappings().one())
 
 
 def get(conn: Connection, user_id: str, fact_id: int) -> Fact | None:
@@ -249,10 +248,18 @@ def update(conn: Connection, user_id: str, fact_id: int, now: datetime, **fields
     for name, value in fields.items():
         params[f"v_{name}"] = _column_value(name, value)
         sets.append(f"{name} = :v_{name}")
-    conn.execute(
-        text(f"UPDATE facts SET {', '.join(sets)} WHERE user_id = :u AND id = :id"), params
+    row = (
+        conn.execute(
+            text(
+                f"UPDATE facts SET {', '.join(sets)} WHERE user_id = :u AND id = :id "
+                f"RETURNING {FACT_COLUMNS}"
+            ),
+            params,
+        )
+        .mappings()
+        .first()
     )
-    fact = get(conn, user_id, fact_id)
+    fact = fact_from_row(row) if row is not None else None
     if fact is None:
         raise LookupError(f"fact {fact_id} not found for this user")
     if _SUMMARISED & set(fields):

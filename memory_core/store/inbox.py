@@ -22,11 +22,13 @@ from memory_core.store import leases as lease_repo
 #: (``MEMBOT_INBOX_KEEP_HOURS``).
 KEEP_HANDLED = timedelta(days=2)
 
-#: A live process that began sending an update's answer keeps the update (and its chat's
-#: later ones wait) this long after the send began, lease lapsed or not: a process stopped
-#: between recording the send and the platform receiving it (SIGSTOP, a stalled VM) sends
-#: when it resumes, and a takeover meanwhile would let the chat's later answers go first.
-#: Past it the update is taken over (order is then kept unless the stall outlasts this).
+#: A process that began sending an update's answer keeps the update (and its chat's later
+#: ones wait) this long after the send began, lease lapsed or not, alive or not: a process
+#: stopped between recording the send and the platform receiving it (SIGSTOP, a stalled VM)
+#: sends when it resumes, and one cut off from the database (a server restart) is still
+#: sending — a takeover meanwhile would let the chat's later answers go first, or answer
+#: twice. Past it the update is taken over, and its answer sent again only if the process
+#: that began it is gone (``begin_send``).
 SEND_GRACE_S = 30.0
 
 #: A claim looks at this many of the oldest pending updates, whatever the backlog.
@@ -38,7 +40,7 @@ _SCAN_ROWS = 512
 # 512 oldest waits until they drain — arrival order across chats, so one chat's burst of
 # more than 512 updates delays the chats that wrote after it.
 _OLDEST = (
-    "(SELECT id, update_id, chat_key, lease_owner, lease_until, sent_at FROM inbox "
+    "(SELECT id, update_id, chat_key, lease_owner, lease_until, sent_at, sent_by FROM inbox "
     "WHERE platform = :p "
     "AND status = 'pending' ORDER BY update_id LIMIT :scan)"
 )
@@ -91,8 +93,8 @@ def claim(
     so a backlog does not slow its own drain (the query used to visit and sort every pending
     row: 372 ms at 20,000).
     """
-    # Not its own: an update this process holds is being handled by it. A live process that
-    # began sending stays its holder for SEND_GRACE_S (where several processes share the store).
+    # Not its own: an update this process holds is being handled by it. A process that began
+    # sending stays its holder for SEND_GRACE_S.
     not_sending = backend_of(conn).not_sending_sql
     free = lease_repo.free_sql(conn, mine=False, alive_only=alive_only) + not_sending("")
     free_i = lease_repo.free_sql(conn, "i.", mine=False, alive_only=alive_only) + not_sending("i.")
@@ -135,10 +137,14 @@ def finish(conn: Connection, row_id: int, owner: str, now: datetime, status: str
 
 def release(conn: Connection, row_id: int, owner: str) -> bool:
     """Hand back an update ``owner`` could not handle for now (the database went away
-    mid-way): it is leased again at once, by any process, keeping its attempt count."""
+    mid-way, or the platform refused its answer): it is leased again at once, by any
+    process, keeping its attempt count. A send ``owner`` began is forgotten: nothing of the
+    answer reached the platform (the caller's promise), so the next holder sends it."""
     res = conn.execute(
         text(
-            "UPDATE inbox SET lease_owner = NULL, lease_until = NULL "
+            "UPDATE inbox SET lease_owner = NULL, lease_until = NULL, "
+            "sent_at = CASE WHEN sent_by = :me THEN NULL ELSE sent_at END, "
+            "sent_by = CASE WHEN sent_by = :me THEN NULL ELSE sent_by END "
             "WHERE id = :id AND status = 'pending' AND lease_owner = :me"
         ),
         {"id": row_id, "me": owner},
@@ -146,17 +152,33 @@ def release(conn: Connection, row_id: int, owner: str) -> bool:
     return bool(res.rowcount)
 
 
+def extend(conn: Connection, row_ids: list[int], owner: str, now: datetime, lease_s: float) -> None:
+    """Renew ``owner``'s leases on ``row_ids`` from ``now`` (a claim that waited long for a
+    row lock would otherwise return leases that ran out while it waited)."""
+    for row_id in row_ids:
+        conn.execute(
+            text(
+                "UPDATE inbox SET lease_until = :until "
+                "WHERE id = :id AND status = 'pending' AND lease_owner = :me"
+            ),
+            {"id": row_id, "me": owner, "until": to_ts(now) + lease_s},
+        )
+
+
 def begin_send(conn: Connection, row_id: int, owner: str, now: datetime) -> bool:
     """Record that ``owner`` is about to send an update's answer; ``False`` when it must not:
     the update is no longer its own (taken over while this process was frozen or cut off),
-    or a process before it began sending (it died around the send: sending again could
-    answer twice)."""
+    or another process began sending it and may still do so (sending again could answer
+    twice). A begun answer is sent again once its sender is gone for good (it died around the
+    send: else nobody would send it) and the grace has passed (``SEND_GRACE_S``)."""
+    resend = backend_of(conn).resend_sql()
     res = conn.execute(
         text(
-            "UPDATE inbox SET sent_at = :now WHERE id = :id AND status = 'pending' "
-            "AND lease_owner = :me AND sent_at IS NULL"
+            "UPDATE inbox SET sent_at = :now, sent_by = :me WHERE id = :id "
+            "AND status = 'pending' AND lease_owner = :me "
+            f"AND (sent_at IS NULL OR {resend})"
         ),
-        {"id": row_id, "me": owner, "now": to_ts(now)},
+        {"id": row_id, "me": owner, "now": to_ts(now), "grace": SEND_GRACE_S},
     )
     return bool(res.rowcount)
 

@@ -19,11 +19,12 @@ def add(
     result = conn.execute(
         text(
             "INSERT INTO relations (user_id, from_id, to_id, strength, created_at) "
-            "VALUES (:u, :a, :b, :s, :ts) ON CONFLICT DO NOTHING"
+            # RETURNING, not the row count: in a batched write a blind INSERT has none.
+            "VALUES (:u, :a, :b, :s, :ts) ON CONFLICT DO NOTHING RETURNING id"
         ),
         {"u": user_id, "a": from_id, "b": to_id, "s": strength, "ts": to_ts(now)},
     )
-    return bool(result.rowcount)
+    return result.first() is not None
 
 
 def strongest_within(conn: Connection, user_id: str, ids: Sequence[int]) -> dict[int, float]:

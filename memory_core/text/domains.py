@@ -18,6 +18,7 @@ themselves, and the examples are not the evaluation's wordings; the weights are 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -907,11 +908,66 @@ def profiles(domains: DomainMap, vectors: Vectors, *, question: bool = False) ->
     return _distribution(examples + DESCRIPTION_WEIGHT * described, TEMPERATURE)
 
 
-def agreement(domains: DomainMap, query: Vectors, items: Sequence[Vectors]) -> list[float]:
+#: The area a fact's key names ("job_title" and "work.nurse" are work, "pet.dog" pets,
+#: "family.sister.job" a sibling), by the first word of the area's description.
+KEY_AREAS: tuple[tuple[str, str], ...] = (
+    (r"^(?:job_title|employer|work\.|job\b|occupation|profession)", "job"),
+    (r"^(?:home_city|home_country|home\.|address)", "home"),
+    (r"^(?:origin|nationality|hometown)", "where one is from"),
+    (r"^pets?\.", "pets and animals at home: dog"),
+    (
+        r"^(?:relationship\.|partner|spouse|family\.(?:wife|husband|partner|spouse|boyfriend|"
+        r"girlfriend|fianc))",
+        "partner",
+    ),
+    (r"^family\.(?:children|child|kids?|sons?|daughters?|baby)", "children"),
+    (r"^family\.(?:mother|father|parents|mom|dad|mum)", "parents"),
+    (r"^family\.(?:sisters?|brothers?|siblings?|twin)", "siblings"),
+    (r"^(?:diet|allerg)", "diet"),
+    (r"^(?:health|medical|condition|medication)", "health"),
+    (r"^favou?rite\.(?:food|meal|dish|snack|drink|cuisine|restaurant)", "favourite food"),
+    (r"^(?:favou?rite\.(?:band|singer|song|music|genre|album|instrument)|music\.)", "music"),
+    (r"^(?:sport|favou?rite\.(?:sport|team))", "sport"),
+    (r"^(?:education|school|study|studies)", "school"),
+    (r"^favou?rite\.(?:book|author|novel)", "reading"),
+    (r"^(?:car|vehicle)\b", "car"),
+    (r"^(?:name|preferred_name)$", "name"),
+    (r"^(?:age|birthday|birth_year)$", "age"),
+    (r"^favou?rite\.colou?r", "favourite colour"),
+    (r"^(?:plans?|goals?)\.", "plans"),
+    (r"^languages?\b", "languages spoken"),
+)
+_KEY_AREAS = tuple(
+    (re.compile(pattern), next(i for i, a in enumerate(AREAS) if a.description.startswith(head)))
+    for pattern, head in KEY_AREAS
+)
+#: How much a memory's key speaks for its area (the rest: its text's profile); tuned by
+#: ``membot eval answers`` (tune split).
+KEY_PRIOR = 0.3
+
+
+def key_area(key: str) -> int | None:
+    """The index in ``AREAS`` of the area a fact's key names (``None``: a free key, a note)."""
+    return next((i for pattern, i in _KEY_AREAS if pattern.search(key)), None)
+
+
+def agreement(
+    domains: DomainMap,
+    query: Vectors,
+    items: Sequence[Vectors],
+    keys: Sequence[str | None] | None = None,
+    prior: float = KEY_PRIOR,
+) -> list[float]:
     """How far each item is about the same areas of life as the query (0–1; Bhattacharyya
-    coefficient of their area distributions)."""
+    coefficient of their area distributions); an item whose key names an area (``keys``,
+    ``key_area``) has ``prior`` of its distribution on that area."""
     if not items:
         return []
     q = np.sqrt(profiles(domains, np.asarray(query, dtype=np.float32), question=True)[0])
-    rows = np.sqrt(profiles(domains, np.stack([np.asarray(v, dtype=np.float32) for v in items])))
-    return [float(x) for x in np.vecdot(rows, q)]
+    rows = profiles(domains, np.stack([np.asarray(v, dtype=np.float32) for v in items]))
+    for n, key in enumerate(keys or ()):
+        area = key_area(key) if key else None
+        if area is not None:
+            rows[n] *= 1.0 - prior
+            rows[n, area] += prior
+    return [float(x) for x in np.vecdot(np.sqrt(rows), q)]

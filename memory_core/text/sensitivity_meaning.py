@@ -11,6 +11,10 @@ topic ``t`` and the "not sensitive" class has less than ``1 - thresholds[t]``: e
 its own threshold, chosen by cross-validation on the tune rows (a union or a religion is said
 in few, distinctive ways; health borders on everyday talk and needs more certainty).
 
+A message to the bot — a question or a request ("what should you remember when cooking for
+me?") — that only this reader takes for self-harm is kept private as health instead: the crisis
+reply answers what a person says of themselves, and a rule's reading still brings it.
+
 It only adds flags (the rules are never overruled) and only with the embedder the weights were
 trained for (another model's vectors mean nothing to them): without an embedder, or with
 another one, the rules alone decide. Deterministic: the same vector gives the same answer.
@@ -20,6 +24,7 @@ product; it runs where the write paths already run, on worker threads, never on 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,6 +35,7 @@ import structlog
 
 from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate
+from memory_core.extract.filters import is_question
 from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
@@ -42,6 +48,23 @@ WEIGHTS_PATH = Path(__file__).parent / "sensitivity_weights.npz"
 CLASSES: tuple[Topic | None, ...] = (None, *(t for t in Topic if t != Topic.CONFIDED))
 
 Matrix = npt.NDArray[np.float64]
+
+#: How a request to the bot opens, in the bot's languages ("can you", "merk dir", "запомни").
+_REQUEST = re.compile(
+    r"^[\W_]*(?:please|pls|can\s+you|could\s+you|would\s+you|will\s+you|remember|remind\s+me|"
+    r"tell\s+me|show\s+me|note|save|forget|list|bitte|kannst\s+du|könntest\s+du|merk\s+dir|"
+    r"merke\s+dir|erinnere\s+mich|sag\s+mir|vergiss|por\s+favor|puedes|podrías|recuerda|"
+    r"recuérdame|dime|olvida|s'il\s+te\s+pla[iî]t|peux-tu|pourrais-tu|tu\s+peux|rappelle-toi|"
+    r"rappelle-moi|retiens|dis-moi|oublie|пожалуйста|можешь|запомни|напомни|скажи|забудь)\b",
+    re.IGNORECASE,
+)
+
+
+def addressed_to_bot(text: str) -> bool:
+    """Whether ``text`` asks the bot something or asks it to do something (a question, or a
+    request such as "remember …", "kannst du …", "запомни …") rather than telling of oneself."""
+    stripped = text.strip()
+    return is_question(stripped) or "?" in stripped[-3:] or bool(_REQUEST.match(stripped))
 
 
 def softmax(scores: Matrix) -> Matrix:
@@ -169,6 +192,8 @@ class SensitivityModel:
         if unread:
             vectors = self.embedder.embed_passages([texts[i] for i in unread])
             for i, topic in zip(unread, self.weights.topics(vectors), strict=True):
+                if topic == Topic.SELF_HARM and addressed_to_bot(texts[i]):
+                    topic = Topic.HEALTH  # private, but no crisis reply to a request
                 out[i] = topic
         return out
 

@@ -89,7 +89,7 @@ async def correct(
     ref = TurnRef(user_id, turn_id, None, "user")
 
     def write() -> list[Applied]:
-        with ctx.db.write() as conn:
+        with ctx.db.write(users=[user_id]) as conn:
             return flow.apply(conn, ref, [decision], ctx.clock.now(), related.links)
 
     applied = await ctx.lanes.run(Lane.REPLY, write)
@@ -108,7 +108,7 @@ async def set_pinned(ctx: Context, user_id: str, target: Fact, pinned: bool) -> 
         return target
 
     def write() -> Fact:
-        with ctx.db.write() as conn:
+        with ctx.db.write(users=[user_id]) as conn:
             return fact_repo.transition(
                 conn,
                 user_id,

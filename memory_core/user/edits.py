@@ -102,7 +102,7 @@ def _undo(ctx: Context, user_id: str) -> UndoResult:
     """Revert the newest operation not undone yet: every fact it changed goes back to its
     state before (a fact it created goes), so each ``/undo`` goes one step further back; an
     undone answer to a conflict re-opens its question."""
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         ts = fact_repo.last_undoable_ts(conn, user_id, _UNDOABLE)
         if ts is None:
             return UndoResult()
@@ -157,7 +157,8 @@ async def erase_user(ctx: Context, user_id: str) -> dict[str, int]:
 
 
 #: PostgreSQL: each transaction of an erasure deletes about this long's worth of rows.
-ERASE_STEP_S = 0.05
+#: Well under a cross-user writer's try (``GLOBAL_TRY_MS``), so one gets in between pieces.
+ERASE_STEP_S = 0.025
 
 
 def _erase(ctx: Context, user_id: str) -> dict[str, int]:

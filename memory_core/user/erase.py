@@ -21,8 +21,10 @@ from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.migrations import SCHEMA_VERSION
 from memory_core.runtime.executors import Lane
+from memory_core.store import identities as identities_repo
 from memory_core.store import meta
 from memory_core.store import user_data as user_data_repo
+from memory_core.user import groups, linking
 from memory_core.user.edits import erase_user
 
 EXPORT_FORMAT = "membot-user-export/1"
@@ -172,8 +174,9 @@ def rewrite_erased(db: Database, also: tuple[str, ...] = ()) -> list[str]:
     maintenance.pg_scrub(db.engine, tables)
     if due is not None:
         with db.write() as conn:
-            # Only what was due when the rewrite began: a later erasure keeps its own due.
-            if rewrite_due(conn) == due:
+            # Only what was due when the rewrite began: a later erasure keeps its own due, and
+            # one still under way (it recorded its tables before deleting) keeps it too.
+            if rewrite_due(conn) == due and not pending(conn):
                 meta.delete(conn, REWRITE_DUE)
         log.info("erasure_rewrite_done", tables=tables, waited_s=round(time.time() - due[0]))
     return tables
@@ -186,3 +189,104 @@ def rewrite_due(conn: Connection) -> tuple[float, list[str]] | None:
         return None
     data = json.loads(raw)
     return float(data["since"]), [str(t) for t in data["tables"]]
+
+
+# ---- /forgetme, resumable ------------------------------------------------------------------
+
+#: ``meta`` key of an erasure asked for and not finished (the user id follows; JSON: since
+#: when, whether the tables are rewritten at once, the identities that keep an owner). It is
+#: written before anything is deleted: an erasure cut short (the process killed) stays
+#: recorded, the door hides the user's data meanwhile, and it is finished later.
+PENDING = "erasure_pending:"
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A recorded erasure: how it rewrites, and the linked identities that keep (empty) an
+    owner of their own because their key still names a memory others use."""
+
+    rewrite: bool
+    keyed: tuple[str, ...] = ()
+
+
+def _request(raw: str) -> Request:
+    data = json.loads(raw)
+    return Request(bool(data.get("rewrite", False)), tuple(data.get("keyed", ())))
+
+
+def pending(conn: Connection) -> dict[str, Request]:
+    """Every erasure recorded and not finished, by user."""
+    return {user: _request(raw) for user, raw in meta.with_prefix(conn, PENDING).items()}
+
+
+def owner_and_request(conn: Connection, identity: str) -> tuple[str, Request | None]:
+    """The memory owner of ``identity`` and its unfinished erasure, if one is recorded."""
+    owner = identities_repo.owner_of(conn, identity)
+    raw = meta.get(conn, PENDING + owner)
+    return owner, None if raw is None else _request(raw)
+
+
+def _record(db: Database, user_id: str, request: Request) -> Request:
+    """Record the erasure (the first write of one); an erasure recorded already keeps what
+    it recorded (an identity mapping read before its deletion began)."""
+    with db.write(users=[user_id]) as conn:
+        raw = meta.get(conn, PENDING + user_id)
+        if raw is not None:
+            return _request(raw)
+        value = {"since": time.time(), "rewrite": request.rewrite, "keyed": list(request.keyed)}
+        meta.put(conn, PENDING + user_id, json.dumps(value))
+    log.info("erasure_recorded", user_id=user_id)
+    return request
+
+
+def _finished(db: Database, user_id: str) -> None:
+    with db.write(users=[user_id]) as conn:
+        meta.delete(conn, PENDING + user_id)
+
+
+def _keyed(ctx: Context, user_id: str, linked: list[str]) -> tuple[str, ...]:
+    # An identity that left a person by /unlink keeps an owner of its own, because its key
+    # still names the memory the others use: that mapping must survive the erasure, or the
+    # identity would read the memory it left.
+    return tuple(
+        i
+        for i in linked
+        if i != user_id and any(o.identity != i for o in linking.identities(ctx, i))
+    )
+
+
+def _all_tables(db: Database) -> list[str]:
+    """Every table an erasure may leave dead rows in (``meta``: its own record)."""
+    with db.read() as conn:
+        return sorted({*user_data_repo.user_tables(conn), *user_data_repo.UNOWNED_TEXT_TABLES})
+
+
+async def erase_person(ctx: Context, user_id: str, *, rewrite: bool) -> Erasure:
+    """/forgetme: erase every trace of the user (all its linked identities, and the link codes
+    they issued or claimed), then verify nothing is left — resumable: recorded first, and
+    run again from the start after a crash (every step is idempotent) until it finishes."""
+    run = ctx.lanes.run
+    linked = [i.identity for i in await run(Lane.REPLY, linking.identities, ctx, user_id)]
+    keyed = await run(Lane.REPLY, _keyed, ctx, user_id, linked)
+    request = await run(Lane.REPLY, _record, ctx.db, user_id, Request(rewrite, keyed))
+    later = ctx.db.postgres and not request.rewrite
+    if later:
+        # Due before anything is deleted: a crash half-way still leaves them due.
+        await run(
+            Lane.REPLY,
+            _rewrite_later,
+            ctx.db,
+            [*await run(Lane.REPLY, _all_tables, ctx.db), "meta"],
+        )
+    await run(Lane.REPLY, linking.drop_codes, ctx, [user_id, *linked])
+    # What they said in group memories goes too (a fact only they said is deleted).
+    await run(Lane.REPLY, groups.remove_member, ctx, user_id)
+    removed = await erase_user(ctx, user_id)
+    for identity in request.keyed:
+        await ctx.lanes.write(Lane.REPLY, identities_repo.put, identity, user_id, ctx.clock.now())
+    await run(Lane.REPLY, _finished, ctx.db, user_id)
+    if not later:
+        scrubbed = sorted({*removed, *user_data_repo.UNOWNED_TEXT_TABLES, "meta"})
+        await run(Lane.REPLY, _scrub, ctx.db, scrubbed)
+    left = await run(Lane.REPLY, leftovers, ctx.db, user_id)
+    return Erasure({k: v for k, v in removed.items() if v}, left)

@@ -104,7 +104,7 @@ def plan(
     if the_plan.empty:
         return memory_md.PendingImport(None, the_plan)
     the_plan = replace(the_plan, private=_private_by_meaning(ctx, the_plan))
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         import_id = users.add_import(conn, user_id, the_plan.as_dict(), ctx.clock.now())
     by_id = {f.id: f for f in current}
     shown = memory_md.shown_plan(the_plan, _line_for(by_id, audience))
@@ -201,7 +201,7 @@ def _line_for(
 def begin(ctx: Context, user_id: str, import_id: int) -> bool:
     """Take a pending import for applying (the commit point); ``False`` when it was already
     settled (applied, being applied, cancelled) or is not the user's."""
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         data = users.take_import(conn, user_id, import_id, "applied")
         if data is None:
             return False
@@ -213,7 +213,7 @@ def begin(ctx: Context, user_id: str, import_id: int) -> bool:
 
 def cancel(ctx: Context, user_id: str, import_id: int) -> bool:
     """Cancel a pending import; ``False`` when it was already settled."""
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[user_id]) as conn:
         if users.take_import(conn, user_id, import_id, "cancelled") is None:
             return False
         users.drop_plan(conn, import_id)
@@ -276,7 +276,7 @@ class Applier:
         assert self._rows is not None, "load() first"
         deadline = time.monotonic() + self.limits.batch_seconds
         now = self.ctx.clock.now()
-        with self.ctx.db.write() as conn:
+        with self.ctx.db.write(users=[self.user_id]) as conn:
             state = users.journal(conn, self.import_id)
             if state is None:
                 return None

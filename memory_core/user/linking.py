@@ -29,10 +29,11 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import structlog
 from sqlalchemy import Connection
@@ -55,6 +56,39 @@ if TYPE_CHECKING:
     from memory_core.context import Context
 
 log = structlog.get_logger("memory_core.linking")
+
+T = TypeVar("T")
+
+
+class _Remapped(Exception):
+    """An identity's owner changed between the look-up and the locks: look up again."""
+
+
+def _owner_locked(
+    ctx: Context, find: Callable[[Connection], set[str]], body: Callable[[Connection], T]
+) -> T:
+    """Run ``body`` in one write holding the write locks of the memory owners ``find`` reads
+    (the owners the identities involved map to now) — taken in key order, so two links never
+    deadlock. They are read first and again under the locks: every change of an identity's
+    owner holds that owner's lock (or the database-wide one), so owners that still match cannot
+    change until the commit; owners that moved meanwhile are read again."""
+    for _ in range(_REMAP_TRIES):
+        with ctx.db.read() as conn:
+            owners = find(conn)
+        try:
+            with ctx.db.write(users=owners) as conn:
+                if find(conn) != owners:
+                    raise _Remapped
+                return body(conn)
+        except _Remapped:
+            continue
+    # Mappings that keep moving (never seen in practice): every writer excluded instead.
+    with ctx.db.write() as conn:
+        return body(conn)
+
+
+#: Look-ups of an identity's owner before a linking write falls back to the global lock.
+_REMAP_TRIES = 3
 
 #: No 0/O, 1/I/L: a code read off one screen and typed on another is typed right.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -171,15 +205,22 @@ def issue(ctx: Context, identity: str, chat_id: str, limits: LinkLimits) -> Issu
     now = ctx.clock.now()
     code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
     digest = _hash(ctx, code)
-    with ctx.db.write() as conn:
+
+    def write(conn: Connection) -> Issued:
         if repo.codes_issued_since(conn, identity, now - limits.window) >= limits.codes_per_hour:
-            log.info("link_code_refused", reason="too_many_codes")
             return Issued(None, None)
         owner = repo.owner_of(conn, identity)
         expires = now + limits.code_ttl
         repo.add_code(conn, owner, identity, chat_id, digest, now, expires)
-    log.info("link_code_issued", identity=identity)
-    return Issued(code, expires)
+        return Issued(code, expires)
+
+    # The identity's owner's lock: its codes (and their count per hour) are that owner's rows.
+    issued = _owner_locked(ctx, lambda conn: {repo.owner_of(conn, identity)}, write)
+    if issued.code is None:
+        log.info("link_code_refused", reason="too_many_codes")
+    else:
+        log.info("link_code_issued", identity=identity)
+    return issued
 
 
 def claim(ctx: Context, identity: str, display_name: str, raw: str, limits: LinkLimits) -> Claim:
@@ -187,6 +228,8 @@ def claim(ctx: Context, identity: str, display_name: str, raw: str, limits: Link
     now = ctx.clock.now()
     code = normalise_code(raw)
     digest = _hash(ctx, code) if code is not None else None
+    # The database-wide lock: the failures counted "in all" are every identity's rows, and the
+    # code (the first claim wins) belongs to an owner known only once it is read.
     with ctx.db.write() as conn:
         repo.prune_attempts(conn, now - 2 * limits.window)
         since = now - limits.window
@@ -239,6 +282,7 @@ def void(ctx: Context, raw: str) -> bool:
     if code is None:
         return False
     digest = _hash(ctx, code)
+    # The database-wide lock: whose code it is (if anyone's) is known only once it is read.
     with ctx.db.write() as conn:
         voided = repo.void_code(conn, digest)
     if voided:
@@ -273,40 +317,54 @@ def begin_settle(
     """The issuer's answer, in one transaction: the identity is mapped to the person and its
     memory read for the merge (a refusal only closes the code)."""
     now = ctx.clock.now()
-    with ctx.db.write() as conn:
+
+    def owners(conn: Connection) -> set[str]:
+        # The person's and the joining identity's owners: the two memories a link touches.
         row = repo.code_by_id(conn, owner, code_id)
-        if (
-            row is None
-            or row.status != "claimed"
-            or row.claimed_by is None
-            or row.claimed_at is None
-            or row.claimed_at + limits.confirm_ttl < now
-            or repo.owner_of(conn, row.issuer) != owner
-        ):
-            return SettleOutcome.GONE
-        if not accept:
-            repo.settle_code(conn, code_id, "refused")
-            log.info("link_refused", issuer=row.issuer)
-            return SettleOutcome.REFUSED
-        joiner = row.claimed_by
-        old_owner = repo.owner_of(conn, joiner)
-        others = [i for i, _ in repo.of_owner(conn, old_owner) if i != joiner]
-        theirs = {platform_of(i) for i, _ in repo.of_owner(conn, owner)} | {platform_of(row.issuer)}
-        if old_owner == owner or others or platform_of(joiner) in theirs:
-            repo.settle_code(conn, code_id, "refused")
-            return SettleOutcome.GONE
-        repo.settle_code(conn, code_id, "linked")
-        if not repo.of_owner(conn, owner):
-            repo.put(conn, row.issuer, owner, now)
-        repo.put(conn, joiner, owner, now)
-        # The merge's journal: a process that dies before the joining store is erased leaves
-        # it, and the next start finishes the merge (``unfinished_merges``).
-        meta.put(
-            conn,
-            f"{_MERGE}{code_id}",
-            json.dumps({"person": owner, "joiner": joiner, "old_owner": old_owner}),
-        )
-        facts = _mergeable(conn, old_owner)
+        joiner = row.claimed_by if row is not None else None
+        return {owner} | ({repo.owner_of(conn, joiner)} if joiner is not None else set())
+
+    return _owner_locked(
+        ctx, owners, lambda conn: _settle(conn, owner, code_id, accept, limits, now)
+    )
+
+
+def _settle(
+    conn: Connection, owner: str, code_id: int, accept: bool, limits: LinkLimits, now: datetime
+) -> Joining | SettleOutcome:
+    row = repo.code_by_id(conn, owner, code_id)
+    if (
+        row is None
+        or row.status != "claimed"
+        or row.claimed_by is None
+        or row.claimed_at is None
+        or row.claimed_at + limits.confirm_ttl < now
+        or repo.owner_of(conn, row.issuer) != owner
+    ):
+        return SettleOutcome.GONE
+    if not accept:
+        repo.settle_code(conn, code_id, "refused")
+        log.info("link_refused", issuer=row.issuer)
+        return SettleOutcome.REFUSED
+    joiner = row.claimed_by
+    old_owner = repo.owner_of(conn, joiner)
+    others = [i for i, _ in repo.of_owner(conn, old_owner) if i != joiner]
+    theirs = {platform_of(i) for i, _ in repo.of_owner(conn, owner)} | {platform_of(row.issuer)}
+    if old_owner == owner or others or platform_of(joiner) in theirs:
+        repo.settle_code(conn, code_id, "refused")
+        return SettleOutcome.GONE
+    repo.settle_code(conn, code_id, "linked")
+    if not repo.of_owner(conn, owner):
+        repo.put(conn, row.issuer, owner, now)
+    repo.put(conn, joiner, owner, now)
+    # The merge's journal: a process that dies before the joining store is erased leaves
+    # it, and the next start finishes the merge (``unfinished_merges``).
+    meta.put(
+        conn,
+        f"{_MERGE}{code_id}",
+        json.dumps({"person": owner, "joiner": joiner, "old_owner": old_owner}),
+    )
+    facts = _mergeable(conn, old_owner)
     log.info("identities_linked", person=owner, joined=joiner, facts=len(facts))
     return Joining(code_id, owner, joiner, old_owner, tuple(facts))
 
@@ -382,7 +440,7 @@ def merge_fact(ctx: Context, joining: Joining, fact: Fact) -> list[Applied]:
         return []
     decision = _as_merged(guarded, fact, f"{MERGE_REASON} {platform}")
     ref = TurnRef(joining.person, f"link:{joining.code_id}:{fact.id}", None, actor="link")
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[joining.person]) as conn:
         return flow.apply(conn, ref, [decision], now)
 
 
@@ -407,7 +465,8 @@ def unlink(ctx: Context, identity: str) -> Unlinked:
     """``identity`` leaves its person: the memory stays with the other identities; the
     leaving one gets an empty memory of its own."""
     now = ctx.clock.now()
-    with ctx.db.write() as conn:
+
+    def write(conn: Connection) -> Unlinked:
         person = repo.owner_of(conn, identity)
         members = [i for i, _ in repo.of_owner(conn, person)]
         others = tuple(i for i in members if i != identity)
@@ -425,14 +484,17 @@ def unlink(ctx: Context, identity: str) -> Unlinked:
         settings = users.get(conn, person)
         if settings.private_identity == identity:
             users.set_fields(conn, person, now, private_chat=None, private_identity=None)
-    log.info("identity_unlinked", identity=identity, person=person)
-    return Unlinked(identity, new_owner, others)
+        log.info("identity_unlinked", identity=identity, person=person)
+        return Unlinked(identity, new_owner, others)
+
+    # The person's lock: the identity leaves that memory (its rows and its settings).
+    return _owner_locked(ctx, lambda conn: {repo.owner_of(conn, identity)}, write)
 
 
 def forget_platform_turns(ctx: Context, owner: str, platform: str) -> int:
     """Blank the person's conversations held on ``platform`` (episodes, learning jobs; their
     vectors are deleted), as a forgotten fact's turns are; returns the episodes blanked."""
-    with ctx.db.write() as conn:
+    with ctx.db.write(users=[owner]) as conn:
         turns = episode_repo.turns_from(conn, owner, platform)
         blanked = episode_repo.forget_turns(conn, owner, turns)
         outbox_repo.forget_turns(conn, owner, turns, episode_repo.FORGOTTEN)
@@ -442,6 +504,7 @@ def forget_platform_turns(ctx: Context, owner: str, platform: str) -> int:
 
 def drop_codes(ctx: Context, identity_keys: list[str]) -> None:
     """Delete the codes these identities issued or claimed (their names and ids go)."""
+    # The database-wide lock: a code they claimed is a row of the person who issued it.
     with ctx.db.write() as conn:
         for identity in identity_keys:
             repo.drop_codes_of(conn, identity)

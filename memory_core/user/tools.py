@@ -686,7 +686,7 @@ class MemoryTools:
 
     def _confirm_on_thread(self, fact: Fact) -> Fact:
         now = self.ctx.clock.now()
-        with self.ctx.db.write() as conn:
+        with self.ctx.db.write(users=[self.user_id]) as conn:
             return fact_repo.transition(
                 conn,
                 self.user_id,
@@ -709,7 +709,7 @@ class MemoryTools:
 
         def write() -> list[Applied]:
             now = self.ctx.clock.now()
-            with self.ctx.db.write() as conn:
+            with self.ctx.db.write(users=[self.user_id]) as conn:
                 return self.flow.apply(conn, ref, decisions, now, related.links)
 
         applied = await self.ctx.lanes.run(Lane.REPLY, write)

@@ -9,7 +9,7 @@ to lexical search while the embedder fails. SQL stays in ``store.vectors``.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -335,16 +335,22 @@ class VectorIndex:
         return self._domains
 
     def topics(
-        self, conn: Connection, user_id: str, query_vec: Vectors, ids: Sequence[int]
+        self,
+        conn: Connection,
+        user_id: str,
+        query_vec: Vectors,
+        ids: Sequence[int],
+        keys: Mapping[int, str] | None = None,
     ) -> dict[int, float]:
-        """Each fact's agreement with the query on areas of life (``domains.agreement``);
-        facts without a vector yet are absent."""
+        """Each fact's agreement with the query on areas of life (``domains.agreement``, with
+        the area its key in ``keys`` names); facts without a vector yet are absent."""
         domains = self.domain_vectors(wait=False)
         if domains is None or not ids:
             return {}
         found = self.cache.vectors_of(conn, user_id, "facts", ids)
         order = list(found)
-        agree = agreement(domains, query_vec, [found[i] for i in order])
+        named = [(keys or {}).get(i) for i in order]
+        agree = agreement(domains, query_vec, [found[i] for i in order], named)
         return dict(zip(order, agree, strict=True))
 
     # ---- maintenance -----------------------------------------------------------------------

@@ -515,6 +515,20 @@ async def test_a_redelivered_webhook_update_is_acknowledged_and_answered_once(
         assert h.tg.sent()[-1] == said[-1] and len(h.tg.sent()) == 1
 
 
+async def test_an_answer_telegram_refused_is_handed_back_and_sent_once(tmp_path: Path) -> None:
+    """Webhook mode: the answer's send is recorded as begun, then Telegram refuses it (a 429
+    past the retries: certainly not delivered). The update is handed back with the record
+    cleared and the stored turn's answer sent on the next attempt — once. Before, the update
+    was closed with its send recorded as begun, and nobody sent the answer."""
+    port = _free_port()
+    async with running(tmp_path, **_webhook(port), max_retries=0) as h:
+        alice = h.tg.user(101, "Alice")
+        h.tg.fault("sendMessage", 429, retry_after=1)
+        said = await h.say(alice, "I live in Porto")
+        assert len(said) == 1 and "Porto" in said[0]["text"]
+        assert [c.status for c in h.tg.calls_of("sendMessage")] == [429, 200]
+
+
 async def test_the_webhook_drops_what_is_not_an_update(tmp_path: Path) -> None:
     """With the secret, a body that is no update is logged and acknowledged (200): Telegram
     retries every other answer forever (before: 400/413, and 500 or 503 for a body nested too

@@ -5,14 +5,22 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from types import SimpleNamespace
 from typing import Any
 
+import httpx
 import pytest
 from telegram import Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from adapters.telegram import TelegramAdapter, TelegramConfig
-from adapters.telegram.transport import PerChatUpdateProcessor, RedactToken, RetryingRateLimiter
+from adapters.telegram.transport import (
+    PerChatUpdateProcessor,
+    RedactToken,
+    RetryingRateLimiter,
+    not_sent,
+)
+from adapters.webhook import InboxDispatcher, defer_update, delivered, may_send
 
 TOKEN = "123456:SECRET-token"
 
@@ -51,6 +59,31 @@ async def test_refusals_and_timeouts_are_not_retried(error: Exception) -> None:
     with pytest.raises(type(error)):
         await run(limiter, call)
     assert len(calls) == 1
+
+
+def _timed_out(cause: Exception) -> TimedOut:
+    error = TimedOut()
+    error.__cause__ = cause  # as PTB raises it: ``raise TimedOut from <httpx error>``
+    return error
+
+
+async def test_a_timeout_before_the_request_left_is_retried_one_after_is_not() -> None:
+    """No connection (or no free one in the pool) within the timeout: Telegram never saw the
+    request, so it is sent again; a read timeout may follow a delivered message: not again."""
+    limiter = RetryingRateLimiter(max_retries=3, base_delay=0.001)
+    unsent = [_timed_out(httpx.ConnectTimeout("connect")), _timed_out(httpx.PoolTimeout("pool"))]
+    calls, call = flaky(*unsent)
+    assert await run(limiter, call) is True
+    assert len(calls) == 3
+    calls, call = flaky(_timed_out(httpx.ReadTimeout("read")))
+    with pytest.raises(TimedOut):
+        await run(limiter, call)
+    assert len(calls) == 1
+    refused = NetworkError("httpx.ConnectError: refused")
+    refused.__cause__ = httpx.ConnectError("refused")
+    assert all(not_sent(e) for e in [*unsent, refused, RetryAfter(1)])
+    unknown = [_timed_out(httpx.ReadTimeout("r")), NetworkError("Bad Gateway"), TimedOut()]
+    assert not any(not_sent(e) for e in unknown)
 
 
 async def test_retries_give_up_and_typing_is_never_retried() -> None:
@@ -203,3 +236,51 @@ async def test_typing_is_shown_only_when_an_answer_is_slow() -> None:
             await adapter.stop()
     actions = tg.calls_of("sendChatAction")
     assert len(actions) == 1 and actions[0].params["action"] == "typing"
+
+
+class _Inbox:
+    """An inbox holding one update, recording how it was closed."""
+
+    def __init__(self) -> None:
+        self.update = SimpleNamespace(update_id=1, chat_key="chat:1", payload="{}", attempts=1)
+        self.closed: list[str] = []
+
+    async def put(self, update_id: int, chat_key: str, payload: str) -> bool:
+        return True
+
+    async def claim(self, limit: int) -> list[Any]:
+        update, self.update = self.update, None
+        return [] if update is None else [update]
+
+    async def finish(self, update: Any, *, failed: bool = False) -> None:
+        self.closed.append("failed" if failed else "done")
+
+    async def begin_send(self, update: Any) -> bool:
+        return True
+
+    async def release(self, update: Any) -> None:
+        self.closed.append("released")
+
+
+@pytest.mark.parametrize("accepted", [False, True])
+async def test_an_update_is_handed_back_only_while_nothing_of_its_answer_got_out(
+    accepted: bool,
+) -> None:
+    """A refused answer hands its update back (its begun send is forgotten, the next holder
+    sends); once Telegram accepted part of the answer the update is closed instead: handled
+    again, it would be answered twice."""
+    inbox = _Inbox()
+    deferred: list[bool] = []
+
+    async def handle(payload: str, attempts: int) -> None:
+        assert await may_send()
+        if accepted:
+            delivered()
+        deferred.append(defer_update())
+
+    dispatcher = InboxDispatcher(inbox, handle, poll_s=0.01)
+    dispatcher.start()
+    await dispatcher.drain(5)
+    await dispatcher.stop()
+    assert deferred == [not accepted]
+    assert inbox.closed == (["done"] if accepted else ["released"])

@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import t
 from tests.bot.conftest import ToldCache
+
+DONT_KNOW = "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
 
 TOLD = (
     "I work as an electrician.",
@@ -59,14 +62,17 @@ async def test_a_question_naming_one_pet_is_answered_with_that_pet(niamh) -> Non
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "lang"),
     [
-        # An untold attribute of a told area (health): not answered with the allergy.
-        "what's my blood type?",
-        "when are the physics lectures?",
-        "what's my favourite colour?",
+        # An untold attribute of a told area (health): not answered with the allergy, in any
+        # language.
+        ("what's my blood type?", "en"),
+        ("Was ist meine Blutgruppe?", "de"),
+        ("¿Cuál es mi grupo sanguíneo?", "es"),
+        ("when are the physics lectures?", "en"),
+        ("what's my favourite colour?", "en"),
     ],
 )
-async def test_a_question_nothing_answers_is_not_answered(niamh, question: str) -> None:  # type: ignore[no-untyped-def]
+async def test_a_question_nothing_answers_is_not_answered(niamh, question: str, lang: str) -> None:  # type: ignore[no-untyped-def]
     said = await niamh.say(question)
-    assert "don't know" in said, said
+    assert t(lang, DONT_KNOW) in said, said

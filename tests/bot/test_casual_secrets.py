@@ -49,6 +49,16 @@ SECRETS = [s for found in MESSAGES.values() for s in found]
         ("enter PIN 4821 and press OK", "4821"),
         ("the gate code 4 4 1 9 works after 8pm", "4 4 1 9"),
         ("admin passcode Tr0ub4dor&3", "Tr0ub4dor&3"),
+        # The bot's other languages, with what the secret is for between keyword and value:
+        # these were missed, and "пароль от вайфая kot2020" redacted "от", not the password.
+        ("das Passwort für das WLAN ist Sonne2020", "Sonne2020"),
+        ("der PIN für die Karte ist 4417", "4417"),
+        ("la contraseña de mi correo es luna2020", "luna2020"),
+        ("el PIN del móvil es 4417", "4417"),
+        ("le mot de passe du wifi est chat2020", "chat2020"),
+        ("пароль от вайфая kot2020", "kot2020"),
+        ("код от домофона 4417", "4417"),
+        ("el código de la puerta es 4417", "4417"),
     ],
 )
 def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
@@ -81,6 +91,10 @@ def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
         "error code 404 again",
         "I have password fatigue from 2 factor logins",
         "the code review took 3 hours",
+        "el código postal es 28013",
+        "пароль от почты простой",
+        "код города 495",
+        "der Code für den Rabatt ist SOMMER24",
     ],
 )
 def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:

@@ -39,6 +39,9 @@ def test_reply_language_is_voted_by_stop_words() -> None:
     assert reply_language("You told me on 2 March that you live in Ohio.") == "en"
     assert reply_language("Du hast mir gesagt, dass du in Ohio wohnst.") == "de"
     assert reply_language("Ты говорил, что живёшь в Огайо.") == "ru"
+    # The user's own English words quoted in a German reply are not the reply's language.
+    quoted = "Am 2. März 2026 hast du mir gesagt: “I work as a nurse and I love the job”."
+    assert reply_language(quoted) == "de"
 
 
 def test_eval_life_plays_sixty_days_and_scores_both_splits(tmp_path: Path) -> None:

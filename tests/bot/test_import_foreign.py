@@ -161,3 +161,25 @@ def test_an_imported_facts_provenance_is_never_quoted_as_the_users_own_message()
     conflict = Conflict(3, "console:ana", "console", old, new, NOW, NOW)
     question = conflict_reply(ButtonCodec(b"k" * 32), conflict, "en").text
     assert note not in question and "you live in Lyon" in question, question
+
+
+async def test_an_export_of_secrets_only_says_they_were_left_out(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., AbstractAsyncContextManager[Any]],
+) -> None:
+    """Regression: a file whose only lines are secrets was answered "That file matches what I
+    already have" — as if it held nothing new. It says the lines were left out as secrets."""
+    path = tmp_path / "chatgpt.txt"
+    path.write_text(
+        "```\n"
+        "[2025-01-03] - Wifi password is Xk29pQ7788\n"
+        "[2025-01-05] - Door code is four seven seven one\n"
+        "```\n"
+    )
+    async with console(tmp_path / "m.db", clock) as s:
+        said = await s.say(f"/import {path}")
+        assert "matches what I already have" not in said
+        assert "Not added (2)" in said and "password, PIN or code" in said
+        assert "Xk29pQ7788" not in said and "Apply" not in said
+        assert await s.runtime.memory.list_facts("console:ana") == []

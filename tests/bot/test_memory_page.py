@@ -155,6 +155,10 @@ async def test_preview_export_import_pause_and_erase(tmp_path: Path, clock: Manu
             assert "Imported." in html
             values = [f.value_text for f in await bot.facts(statuses=(Status.ACTIVE,))]
             assert any("cello" in v for v in values) and any("Porto" in v for v in values)
+            # A file whose only lines are secrets says so (not "matches what I already have").
+            secrets_only = "```\n[2025-01-03] - Wifi password is Xk29pQ7788\n```\n"
+            status, html = await page.post("/import", text=secrets_only)
+            assert "password, PIN or code" in html and "Xk29pQ7788" not in html
             status, html = await page.post("/pause")
             assert "Paused" in html and (await bot.memory.settings("console:ana")).paused
             status, html = await page.post("/resume")

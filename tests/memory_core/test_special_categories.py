@@ -105,3 +105,82 @@ def test_a_fact_stored_unflagged_is_still_private_in_a_group() -> None:
     line = "I was arrested for shoplifting in 2018"
     assert shown_text(line, Category.OTHER, Audience.GROUP, False) == PRIVATE_LABEL
     assert shown_text(line, Category.OTHER, Audience.PRIVATE, False) == line
+
+
+def test_russian_self_harm_is_read_by_the_rules_and_its_look_alikes_are_not() -> None:
+    """The trigger index reads words of any script: Russian self-harm is read by the rules,
+    not left to the reader by meaning (each wording has a harmless look-alike beside it)."""
+    for text in (
+        "мне не хочется больше жить",
+        "думаю покончить с собой",
+        "вчера опять резала себе руки",
+        "хочу уснуть и не проснуться",
+        "иногда мечтаю умереть",
+        "мысли о суициде не отпускают",
+        "всем будет лучше без меня",
+        "хочу наложить на себя руки",
+    ):
+        assert is_self_harm(text), text
+    for text in (
+        "не хочу больше жить в этом городе",
+        "надо покончить с этим отчётом",
+        "порезала палец, когда резала хлеб",
+        "хочу уснуть пораньше сегодня",
+        "я умираю от смеха",
+        "убить время до поезда",
+        "без меня они справятся с уборкой",
+    ):
+        assert not is_self_harm(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ich bin seit Jahren Mitglied bei der IG Metall",
+        "ich bin gewerkschaftlich organisiert",
+        "meine Gewerkschaft zahlt den Anwalt",
+        "soy afiliada a CCOO desde 2015",
+        "estoy en el sindicato de mi empresa",
+        "mi marido es delegado sindical",
+        "je suis syndiquée depuis mes vingt ans",
+        "je paie ma cotisation syndicale chaque mois",
+        "il est adhérent à la CFDT",
+        "я член профсоюза с девяностых",
+        "муж вступил в профсоюз на заводе",
+        "плачу профсоюзные взносы",
+    ],
+)
+def test_union_membership_is_read_in_german_spanish_french_and_russian(text: str) -> None:
+    assert sensitive_topic(text) == T.UNION
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Die Gewerkschaft hat für Montag zum Streik aufgerufen",
+        "el sindicato convocó una huelga de transporte",
+        "le syndicat des copropriétaires se réunit jeudi",
+        "on est passés au syndicat d'initiative",
+        "профсоюз объявил забастовку на заводе",
+    ],
+)
+def test_a_union_in_the_news_or_a_look_alike_is_not_membership(text: str) -> None:
+    assert sensitive_topic(text) is None
+
+
+def test_a_question_of_whether_to_go_on_living_is_read_by_the_rules() -> None:
+    """The reader by meaning gives no crisis reply to a question: the usual questions of
+    whether to go on living are read by the rules instead (their look-alikes are not)."""
+    for text in (
+        "what's the point of living anymore?",
+        "whats the point in going on",
+        "why should I keep living?",
+        "is there any reason to keep living?",
+    ):
+        assert is_self_harm(text), text
+    for text in (
+        "what's the point of living in London if you never go out?",
+        "why should I keep living with roommates at 35?",
+        "any reason to keep going on with this diet?",
+    ):
+        assert not is_self_harm(text), text

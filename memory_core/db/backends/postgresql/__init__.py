@@ -215,6 +215,10 @@ class PostgreSQLBackend:
         """See ``locks.not_sending_sql``."""
         return locks.not_sending_sql(prefix)
 
+    def resend_sql(self) -> str:
+        """See ``locks.resend_sql``."""
+        return locks.resend_sql()
+
     def hold_owner(self, conn: Connection, owner: str) -> None:
         """A session advisory lock."""
         locks.hold_owner(conn, owner)

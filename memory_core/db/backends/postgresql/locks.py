@@ -35,13 +35,16 @@ def free_sql(prefix: str, *, mine: bool, alive_only: bool) -> str:
 
 
 def not_sending_sql(prefix: str) -> str:
-    """The row's holder is not a live process that began sending its answer less than
-    ``:grace`` seconds ago."""
-    owner = f"{prefix}lease_owner"
-    return (
-        f" AND ({prefix}sent_at IS NULL OR {prefix}sent_at <= :now - :grace "
-        f"OR {owner} IS NULL OR NOT {lock_held_sql(owner)})"
-    )
+    """No process began sending the row's answer less than ``:grace`` seconds ago, alive or
+    not: a process that lost its session (a server restart) may still be sending, and one that
+    died is only known not to send late once the grace has passed (``resend_sql``)."""
+    return f" AND ({prefix}sent_at IS NULL OR {prefix}sent_at <= :now - :grace)"
+
+
+def resend_sql() -> str:
+    """An answer begun before may be begun again by ``:me``: the grace has passed and the
+    process that began it is gone (it holds no liveness lock), so it cannot send late."""
+    return f"(sent_at <= :now - :grace AND NOT {lock_held_sql('sent_by')})"
 
 
 def hold_owner(conn: Connection, owner: str) -> None:

@@ -181,8 +181,17 @@ class SQLiteBackend:
         return "(" + " OR ".join(parts) + ")"
 
     def not_sending_sql(self, prefix: str) -> str:
-        """Nothing: one process, and a restart ends it."""
-        return ""
+        """This process did not begin sending the row's answer less than ``:grace`` seconds
+        ago (one that began before a restart is gone: the run lock admits one process)."""
+        return (
+            f" AND ({prefix}sent_at IS NULL OR {prefix}sent_at <= :now - :grace "
+            f"OR {prefix}sent_by IS NULL OR {prefix}sent_by <> :me)"
+        )
+
+    def resend_sql(self) -> str:
+        """Begun by another process: it is gone (the run lock admits one process at a time),
+        so it cannot send late."""
+        return "(sent_by IS NULL OR sent_by <> :me)"
 
     def hold_owner(self, conn: Connection, owner: str) -> None:
         """Nothing: the run lock (a file lock) is the liveness."""
