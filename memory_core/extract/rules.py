@@ -531,7 +531,10 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
-    sentences = _pet_named_next(introductions.with_fragments(split_sentences(body), _is_title))
+    sentences = introductions.with_fragments(split_sentences(body), _is_title)
+    # "Me: Alex, 30, UX designer, Berlin.", "barista in leeds": a card, said as sentences.
+    sentences = introductions.with_cards(sentences, _is_title, lowercase=ctx.lowercase)
+    sentences = _pet_named_next(sentences)
     for sentence in sentences:
         if not explicit and is_exaggerated(sentence):
             continue  # "My landlord is a hundred years old, I swear"
