@@ -58,7 +58,8 @@ from memory_core.extract.text import (
     strip_trailing_fillers,
 )
 from memory_core.text import procedures
-from memory_core.text.language import detect_language
+from memory_core.text.language import SPOKEN, detect_language
+from memory_core.text.language import guess as guess_language
 from memory_core.values import Category
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
@@ -514,8 +515,13 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     language = detect_language(body)
     # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
     # what the English rules read stands (an explicit request's catch-all note aside).
-    if language in (None, "en") or _english(body, replace(ctx, explicit=False), explicit=False):
+    if language == "en":
         return _select(_english(body, ctx, explicit=explicit))
+    read = _english(body, replace(ctx, explicit=False), explicit=False)
+    if language is None and not read:
+        language = _unsure_language(body)  # "Soy profesor.": too short to be sure of
+    if language is None or read:
+        return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
     found = []
     for sentence in split_sentences(body):
@@ -525,6 +531,16 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
             note = []  # "Me llamo Ana.": the slot holds all of it
         found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
     return _select(found)
+
+
+def _unsure_language(body: str) -> str | None:
+    """The language a short message no English rule reads is likely in, when the detector's
+    best guess is one the bot speaks and the message speaks of the user in it ("Soy
+    profesor.", "Soy vegetariano."); else ``None``."""
+    guessed = guess_language(body)
+    if guessed is None or guessed.code not in SPOKEN or guessed.code == "en":
+        return None
+    return guessed.code if notes.about_user(body, guessed.code) else None
 
 
 def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:

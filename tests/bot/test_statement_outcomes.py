@@ -65,3 +65,17 @@ async def test_a_confident_dislike_is_asked_about_before_a_like_ends_it(
         out = await s.say("/tap 1")
         out = await s.say("/memories")
         assert "You love olives." in out and "don't like olives" not in out
+
+
+async def test_an_introduction_in_german_is_kept_as_slot_facts(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        out = await s.say("Ich bin 34 Jahre alt und arbeite als Krankenschwester.")
+        assert "34" in out and "Krankenschwester" in out  # both acknowledged
+        await s.say("Mein Hund heißt Bello.")
+        out = await s.say("/memories")
+        # Slot facts (each value inside its clause), not only the sentence as a note.
+        assert "You're 34." in out and "You work as Krankenschwester." in out
+        assert "Your dog is named Bello." in out
+        assert "Ich bin" not in out and "Mein Hund" not in out
