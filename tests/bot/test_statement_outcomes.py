@@ -79,3 +79,17 @@ async def test_an_introduction_in_german_is_kept_as_slot_facts(
         assert "You're 34." in out and "You work as Krankenschwester." in out
         assert "Your dog is named Bello." in out
         assert "Ich bin" not in out and "Mein Hund" not in out
+
+
+async def test_what_the_user_reads_back_is_second_person_and_grammatical(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        out = await s.say("My parents live with me.", "I has two cats.")
+        assert "your parents live with you" in out and "you have two cats" in out
+        out = await s.say("/memories")
+        assert "Your parents live with you." in out and "You have two cats." in out
+        for wrong in ("The user", "Ana", "them", "hases", "You is", "you doesn't"):
+            assert wrong not in out, wrong
+        out = await s.say("/why cats")
+        assert "You have two cats" in out and "The user" not in out and "0." not in out
