@@ -140,7 +140,9 @@ class ChatTurn:
         )
         streaming = stream is not None and getattr(self.responder, "streams", False)
         waiting: list[Fact] = []
-        early = streaming or bool(self.preview is not None and turn.learn and noted)
+        early = streaming or bool(
+            self.preview is not None and turn.learn and noted and self.learning_wait_s > 0
+        )
         if streaming:
             # The user's words are durable before any of the answer is on screen.
             await self.observer.observe(turn)
