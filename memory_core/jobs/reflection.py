@@ -10,7 +10,7 @@ restart posts what was saved but not delivered.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
@@ -21,7 +21,6 @@ from memory_core.categories import Consumer
 from memory_core.read.disclosure import is_private
 from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
-from memory_core.store import outbox
 from memory_core.store import reflection_posts as repo
 from memory_core.store.reflection_posts import PostRow
 from memory_core.text.cleaning import MAX_FACT_CHARS
@@ -111,38 +110,18 @@ def _shareable(fact: Fact) -> bool:
     return fact.kind == "fact" and not is_private(fact) and fact.key != "name"
 
 
-def about_the_user(text: str, name: str | None) -> str:
-    """A fact written with the user's name as its subject ("Grace lives in Cork.", "Grace's
-    cat is Tom.") written about "the user", as every text addressed to them is turned into the
-    second person from ("You live in Cork", "Your cat is Tom")."""
-    if not name:
-        return text
-    for said, user in ((f"{name}'s ", "The user's "), (f"{name} ", "The user ")):
-        if text.startswith(said):
-            return user + text[len(said) :]
-    return text
-
-
-def digest_of(
-    user_id: str,
-    facts: Sequence[Fact],
-    since: datetime,
-    until: datetime,
-    names: Mapping[str, str] | None = None,
-) -> Digest:
-    """Pure: the digest of a user's facts changed in [since, until]; ``names``: the user's
-    display name per source turn (a fact's subject, said as "the user")."""
+def digest_of(user_id: str, facts: Sequence[Fact], since: datetime, until: datetime) -> Digest:
+    """Pure: the digest of a user's facts changed in [since, until]."""
     new: list[str] = []
     changed: list[str] = []
     ended: list[str] = []
     for fact in sorted(facts, key=lambda f: (f.created_at, f.id)):
         if not _shareable(fact):
             continue
-        said = about_the_user(fact.value_text, (names or {}).get(fact.source_turn_id or ""))
         if fact.status == Status.ACTIVE and fact.created_at >= since:
-            (changed if fact.supersedes_id else new).append(said)
+            (changed if fact.supersedes_id else new).append(fact.value_text)
         elif fact.status == Status.EXPIRED and fact.valid_to and fact.valid_to >= since:
-            ended.append(said)
+            ended.append(fact.value_text)
     return Digest(user_id, since, until, tuple(new), tuple(changed), tuple(ended))
 
 
@@ -194,9 +173,7 @@ class Reflector:
         )
         with self.ctx.db.read() as conn:
             facts = fact_repo.list_facts(conn, user_id, filters, limit=500)
-            turns = [f.source_turn_id for f in facts if f.source_turn_id]
-            names = outbox.names_of_turns(conn, user_id, turns)
-        return digest_of(user_id, facts, since, self.ctx.clock.now(), names)
+        return digest_of(user_id, facts, since, self.ctx.clock.now())
 
     def _save(self, user_id: str, body: str) -> PostRow | None:
         now = self.ctx.clock.now()

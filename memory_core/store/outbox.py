@@ -253,19 +253,3 @@ def forget_turns(conn: Connection, user_id: str, turn_ids: Iterable[str], marker
             "AND turn_id IN :t AND status != 'pending'"
         ).bindparams(bindparam("t", expanding=True))
         conn.execute(stmt, {"u": user_id, "t": wanted, "f": marker})
-
-
-def names_of_turns(conn: Connection, user_id: str, turn_ids: Iterable[str]) -> dict[str, str]:
-    """The user's display name as each of these turns gave it (turn id → name; turns without
-    one, or no longer in the outbox, are left out)."""
-    ids = sorted(set(turn_ids))
-    if not ids:
-        return {}
-    rows = conn.execute(
-        text(
-            "SELECT turn_id, user_name FROM outbox WHERE user_id = :u AND turn_id IN :ids "
-            "AND user_name IS NOT NULL"
-        ).bindparams(bindparam("ids", expanding=True)),
-        {"u": user_id, "ids": ids},
-    ).all()
-    return {r[0]: r[1] for r in rows if r[1]}
