@@ -30,6 +30,7 @@ from bot.page import PageKeys, PageServer
 from bot.platforms.telegram import PLATFORM as TELEGRAM
 from bot.presses import Presses
 from bot.quotas import HeavyQuota
+from bot.reflections import ReflectionWords
 from bot.responder import LLMResponder, OfflineResponder, Responder
 from bot.router import Router
 from bot.turn import ChatTurn
@@ -400,6 +401,7 @@ def build_runtime(
         llm=llm_factory(settings),
         extractor=extractor,
         auditor=auditor,
+        reflection_writer=ReflectionWords(settings.default_language),
     )
     engine = Engine(replace(engine_config(settings, db), observer_poll_s=observer_poll_s), ports)
     memory = engine.memory

@@ -10,7 +10,7 @@ import structlog
 from adapters.types import Outbound, Reply, Target
 from bot import questions
 from bot.buttons import ButtonCodec
-from bot.i18n import Languages
+from bot.i18n import Languages, supported
 from memory_core import Delivered, Memory, News
 from memory_core.types import Conflict
 from memory_core.values import Reflection
@@ -34,6 +34,16 @@ class Notifier:
     def attach(self, platform: str, sender: Outbound) -> None:
         """Send unsolicited messages for ``platform`` through ``sender``."""
         self.outbound[platform] = sender
+
+    async def language(self, user_id: str) -> str:
+        """The language to speak to a user unasked: the one they last wrote in here, else
+        (after a restart) the one their stored messages are in — the weekly reflection was
+        written in it — else the default."""
+        if not self.languages.knows(user_id):
+            stored = supported(await self.memory.user_language(user_id))
+            if stored is not None:
+                return stored
+        return self.languages.of(user_id)
 
     async def private_target(self, user_id: str) -> Target | None:
         """Where to send the user something private (their private chat, if known): a person
@@ -107,7 +117,7 @@ class Notifier:
         for question in news.questions:
             if not await self.deliver(
                 target,
-                questions.still_true_reply(self.codec, question, self.languages.of(news.user_id)),
+                questions.still_true_reply(self.codec, question, await self.language(news.user_id)),
             ):
                 break
             asked.append(question.id)
@@ -121,7 +131,7 @@ class Notifier:
             log.info("reflection_not_deliverable", post_id=post.id, reason="no private chat")
             return None
         if not await self.deliver(
-            target, questions.reflection_reply(self.codec, post, self.languages.of(post.user_id))
+            target, questions.reflection_reply(self.codec, post, await self.language(post.user_id))
         ):
             return None
         return target.chat_id

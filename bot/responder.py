@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
+from bot.places import place
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import first_name, person_label, person_said, relation_words, second_person, yours
 from bot.wording import say as _say
@@ -611,9 +612,11 @@ def _named(text: str, facts: list[Fact]) -> list[Fact]:
 _SLOT_PHRASES: tuple[tuple[str, str], ...] = (
     ("job_title", N_("you work as {value}")),
     ("employer", N_("you work at {value}")),
-    ("home_city", N_("you live in {value}")),
-    ("home_country", N_("you live in {value}")),
-    ("origin", N_("you're from {value}")),
+    # i18n: {in_place} holds the place with its preposition ("à Lyon", "en France").
+    ("home_city", N_("you live {in_place}")),
+    ("home_country", N_("you live {in_place}")),
+    # i18n: {from_place} holds the place with its preposition ("du Canada", "aus Berlin").
+    ("origin", N_("you're {from_place}")),
     ("allergy", N_("you're allergic to {value}")),
     ("pet.cat.name", N_("your cat is called {value}")),
     ("pet.dog.name", N_("your dog is called {value}")),
@@ -640,8 +643,20 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
     for key, phrase in _SLOT_PHRASES:
         if value and (fact.key == key or fact.key.startswith(f"{key}.")):
-            return _say(phrase, value=value)
+            return _say(phrase, value=value, **_places(lang, fact.key, str(value)))
     return _quoted(excerpt or fact.value_text)
+
+
+def _places(lang: str, key: str, value: str) -> dict[str, str]:
+    """The place fields of a slot phrase: the preposition depends on the language and on
+    whether the place is a town or a country ("à Lyon", "en France")."""
+    if key.startswith("home_") or key == "origin":
+        country = key.startswith("home_country") or None
+        return {
+            "in_place": place(lang, value, country=country),
+            "from_place": place(lang, value, origin=True),
+        }
+    return {}
 
 
 def _quoted(words: str) -> str:

@@ -381,7 +381,8 @@ class Memory:
         derived = fact_repo.list_facts(conn, user_id, SearchFilters(), limit=500)
         for fact in derived:
             ours = fact.kind in ("reflection", "insight")  # the bot's words, not the user's
-            if ours and quoted and quoted in fact.value_text.casefold():
+            named = reflection_job.names(fact, gone.id)
+            if ours and (named or (quoted and quoted in fact.value_text.casefold())):
                 after = fact_repo.delete(
                     conn,
                     user_id,

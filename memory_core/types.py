@@ -19,6 +19,7 @@ from memory_core.jobs import (
     ReflectionConfig,
 )
 from memory_core.jobs.questions import Answer as QuestionAnswer
+from memory_core.jobs.reflection import Digest as ReflectionDigest
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
 from memory_core.learn.resolve import Choice as ConflictChoice
 from memory_core.learn.resolve import Conflict, Resolution
@@ -104,6 +105,7 @@ __all__ = [
     "Recall",
     "RecallConfig",
     "ReflectionConfig",
+    "ReflectionDigest",
     "Resolution",
     "RetrievalConfig",
     "StoreStats",

@@ -106,6 +106,7 @@ def test_memory_core_types_exports() -> None:
         "Recall",
         "RecallConfig",
         "ReflectionConfig",
+        "ReflectionDigest",
         "Resolution",
         "RetrievalConfig",
         "StoreStats",

@@ -88,6 +88,9 @@ class Ports:
     #: Given: learning uses these instead of the ones made from ``llm`` (tests, evaluation).
     extractor: Extractor | None = None
     auditor: Auditor | None = None
+    #: Writes the weekly reflection offline (the app's, in the user's language; ``None``: the
+    #: English template); with a model, it stands in when the model fails.
+    reflection_writer: ReflectionWriter | None = None
 
 
 class Engine:
@@ -142,14 +145,15 @@ class Engine:
     def _jobs(self, ports: Ports, events: Events | None) -> Jobs:
         """The background jobs, with their model steps when there is a model."""
         judge: PairJudge = RulesJudge()
-        writer: ReflectionWriter = TemplateWriter()
+        offline: ReflectionWriter = ports.reflection_writer or TemplateWriter()
+        writer = offline
         # Insights are a judgement: no offline stand-in, the job is off without a model.
         insight_writer: InsightWriter | None = None
         entity_reader: EntityReader | None = None
         small: LLM | None = None
         if ports.llm is not None:
             small = ports.llm(self.config.extract_model, self.usage.record)
-            judge, writer = LLMJudge(small), LLMWriter(small)
+            judge, writer = LLMJudge(small), LLMWriter(small, fallback=offline)
             insight_writer = LLMInsightWriter(small)
             entity_reader = LLMEntityReader(small)
         return Jobs(

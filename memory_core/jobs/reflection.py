@@ -3,9 +3,11 @@
 Gating: at most one per ``every_days`` (6) per user, only with ≥ ``min_facts`` (3) new facts in
 the past ``window_days`` (7), only for users who left reflections on and have a private chat
 (reflections are never posted in a group). The text comes from a :class:`ReflectionWriter`
-(an LLM, or the offline template) and never mentions sensitive facts. The reflection fact
-(no decay) and its post row are saved in one transaction; posting happens afterwards, so a
-restart posts what was saved but not delivered.
+(an LLM; offline, the app's writer, which words it in the user's language, else the English
+template) and never mentions sensitive facts. It is said to the user, in the language they
+last wrote in (the digest carries it, with the facts and the name the user goes by). The
+reflection fact (no decay) and its post row are saved in one transaction; posting happens
+afterwards, so a restart posts what was saved but not delivered.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import structlog
 from memory_core.categories import Consumer
 from memory_core.read.disclosure import is_private
 from memory_core.runtime.executors import Lane
+from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import reflection_posts as repo
 from memory_core.store.reflection_posts import PostRow
@@ -61,6 +64,20 @@ class Digest:
     new: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
     ended: tuple[str, ...] = ()
+    #: The facts behind ``new``, ``changed`` and ``ended``, in the same order: a writer that
+    #: words them in the user's language reads their slots and values.
+    new_facts: tuple[Fact, ...] = ()
+    changed_facts: tuple[Fact, ...] = ()
+    ended_facts: tuple[Fact, ...] = ()
+    #: The language the user last wrote in (ISO 639-1; ``None``: not known).
+    language: str | None = None
+    #: The name the user's messages come with ("Ana": "Ana's cat" is "your cat" to her).
+    speaker: str | None = None
+
+    @property
+    def mentions(self) -> tuple[int, ...]:
+        """The ids of the facts the digest names."""
+        return tuple(f.id for f in (*self.new_facts, *self.changed_facts, *self.ended_facts))
 
     @property
     def empty(self) -> bool:
@@ -68,11 +85,22 @@ class Digest:
         return not (self.new or self.changed or self.ended)
 
 
+#: ``value_json`` key of a reflection: the ids of the facts it names.
+MENTIONS = "mentions"
+
+
+def names(reflection: Fact, fact_id: int) -> bool:
+    """Whether the saved ``reflection`` names the fact ``fact_id``."""
+    data = reflection.value_json if isinstance(reflection.value_json, dict) else {}
+    ids = data.get(MENTIONS, ())
+    return isinstance(ids, list) and fact_id in ids
+
+
 class ReflectionWriter(Protocol):
     """Writes the reflection text for a digest."""
 
     async def write(self, digest: Digest) -> str:
-        """A short third-person reflection (≤ 600 characters)."""
+        """A short reflection said to the user (≤ 600 characters)."""
         ...
 
 
@@ -110,19 +138,43 @@ def _shareable(fact: Fact) -> bool:
     return fact.kind == "fact" and not is_private(fact) and fact.key != "name"
 
 
-def digest_of(user_id: str, facts: Sequence[Fact], since: datetime, until: datetime) -> Digest:
+def digest_of(
+    user_id: str,
+    facts: Sequence[Fact],
+    since: datetime,
+    until: datetime,
+    *,
+    language: str | None = None,
+    speaker: str | None = None,
+) -> Digest:
     """Pure: the digest of a user's facts changed in [since, until]."""
-    new: list[str] = []
-    changed: list[str] = []
-    ended: list[str] = []
+    new: list[Fact] = []
+    changed: list[Fact] = []
+    ended: list[Fact] = []
     for fact in sorted(facts, key=lambda f: (f.created_at, f.id)):
         if not _shareable(fact):
             continue
         if fact.status == Status.ACTIVE and fact.created_at >= since:
-            (changed if fact.supersedes_id else new).append(fact.value_text)
+            (changed if fact.supersedes_id else new).append(fact)
         elif fact.status == Status.EXPIRED and fact.valid_to and fact.valid_to >= since:
-            ended.append(fact.value_text)
-    return Digest(user_id, since, until, tuple(new), tuple(changed), tuple(ended))
+            ended.append(fact)
+
+    def texts(group: list[Fact]) -> tuple[str, ...]:
+        return tuple(f.value_text for f in group)
+
+    return Digest(
+        user_id,
+        since,
+        until,
+        texts(new),
+        texts(changed),
+        texts(ended),
+        tuple(new),
+        tuple(changed),
+        tuple(ended),
+        language=language,
+        speaker=speaker,
+    )
 
 
 class Reflector:
@@ -162,7 +214,9 @@ class Reflector:
         if digest.empty:
             return None
         body = clip(await self.writer.write(digest)) or await TemplateWriter().write(digest)
-        return await self.ctx.lanes.run(Lane.BACKGROUND, self._save, user_id, body[:MAX_FACT_CHARS])
+        return await self.ctx.lanes.run(
+            Lane.BACKGROUND, self._save, user_id, body[:MAX_FACT_CHARS], digest.mentions
+        )
 
     def _digest(self, user_id: str, since: datetime) -> Digest:
         filters = self.ctx.config.categories.scoped(
@@ -173,9 +227,13 @@ class Reflector:
         )
         with self.ctx.db.read() as conn:
             facts = fact_repo.list_facts(conn, user_id, filters, limit=500)
-        return digest_of(user_id, facts, since, self.ctx.clock.now())
+            language = episode_repo.latest_language(conn, user_id)
+            speaker = episode_repo.latest_speaker(conn, user_id)
+        return digest_of(
+            user_id, facts, since, self.ctx.clock.now(), language=language, speaker=speaker
+        )
 
-    def _save(self, user_id: str, body: str) -> PostRow | None:
+    def _save(self, user_id: str, body: str, mentions: tuple[int, ...] = ()) -> PostRow | None:
         now = self.ctx.clock.now()
         new_since, last_before = self._gate()
         with self.ctx.db.write() as conn:
@@ -201,6 +259,9 @@ class Reflector:
                     source_turn_id=f"reflection:{now:%Y-%m-%d}",
                     decay_rate=0.0,
                     kind="reflection",
+                    # The facts it names: forgetting one forgets the reflection too (however
+                    # the writer worded it).
+                    value_json={MENTIONS: list(mentions)},
                 ),
                 now,
                 actor="reflection",

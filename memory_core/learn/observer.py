@@ -32,6 +32,7 @@ from memory_core.store import facts as fact_repo
 from memory_core.store import leases as lease_repo
 from memory_core.store import outbox, sessions, turns, users
 from memory_core.text.cleaning import MAX_EPISODE_CHARS, clip_episode
+from memory_core.text.language import detect_language
 from memory_core.values import NewEpisode
 
 log = structlog.get_logger("memory_core.observer")
@@ -232,6 +233,9 @@ class Observer:
                     turn.turn_id,
                     turn.user_name,
                     answered_question(found.previous_text),
+                    # What the user writes in (the weekly reflection and the questions the
+                    # bot asks unasked speak it; ~0.1 ms).
+                    detect_language(said),
                 )
             ]
             if reply.strip():

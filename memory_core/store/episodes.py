@@ -121,6 +121,19 @@ def latest_language(conn: Connection, user_id: str, *, within: int = 20) -> str 
     return None if row is None else str(row[0])
 
 
+def latest_speaker(conn: Connection, user_id: str) -> str | None:
+    """The name the user's latest message came with (the platform's display name), or
+    None."""
+    row = conn.execute(
+        text(
+            "SELECT speaker FROM episodes WHERE user_id = :u AND role = 'user' "
+            "AND speaker IS NOT NULL ORDER BY id DESC LIMIT 1"
+        ),
+        {"u": user_id},
+    ).first()
+    return None if row is None else str(row[0])
+
+
 #: What a turn whose fact the user made us forget says from then on (never sent to a model).
 FORGOTTEN = "(forgotten at the user's request)"
 

@@ -66,10 +66,10 @@ def test_the_shipped_mo_files_are_the_compiled_po_files() -> None:
 def test_plural_forms_follow_each_language() -> None:
     one, many = "You've mentioned it once.", "You've mentioned it {n} times."
     assert [tn("ru", one, many, n) for n in (1, 3, 5, 21)] == [
-        "Ты упомянул это 1 раз.",
-        "Ты упомянул это 3 раза.",
-        "Ты упомянул это 5 раз.",
-        "Ты упомянул это 21 раз.",
+        "В твоих сообщениях это встречалось 1 раз.",
+        "В твоих сообщениях это встречалось 3 раза.",
+        "В твоих сообщениях это встречалось 5 раз.",
+        "В твоих сообщениях это встречалось 21 раз.",
     ]
     assert tn("de", one, many, 1) == "Du hast es einmal erwähnt."
     assert tn("en", one, many, 2) == "You've mentioned it 2 times."

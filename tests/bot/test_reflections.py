@@ -38,7 +38,9 @@ async def test_weekly_reflection_is_posted_with_buttons_and_looks_right(harness:
     await harness.say(*THREE_FACTS)
     posted = await harness.at(ten_am(harness))
     assert posted.startswith("bot> Here's my weekly reflection on what I learned about you:")
-    assert "Ana's home city is Lisbon" in posted and "Ana's employer is Acme" in posted
+    # Said to Ana, not about her (issue 23: "Grace's name is Grace" was sent to Grace).
+    assert "New: your home city is Lisbon; your employer is Acme" in posted, posted
+    assert "Ana" not in posted
     assert "  [1] Looks right\n  [2] Fix something\n" in posted
     tapped = await harness.say("/tap 1")
     assert "bot> Thanks — glad I got that right." in tapped

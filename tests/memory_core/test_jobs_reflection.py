@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from memory_core.clock import ManualClock
-from memory_core.errors import LLMError
+from memory_core.errors import LLMError, NotFoundError
 from memory_core.jobs import Digest, LLMWriter, Reflector, TemplateWriter
 from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
 from memory_core.memory import Memory
@@ -105,3 +107,23 @@ async def test_llm_writer_is_bounded_and_falls_back_to_the_template(clock: Manua
     fallback = await LLMWriter(ChatLLM(None)).write(digest)
     assert fallback == await TemplateWriter().write(digest)
     assert "New: Ana moved to Lisbon." in fallback
+
+
+class Reworded:
+    """A writer that words every fact its own way (as the catalogue and an LLM do)."""
+
+    async def write(self, digest: Digest) -> str:
+        return "This week: " + "; ".join(f"something about {f.key}" for f in digest.new_facts)
+
+
+async def test_forgetting_a_fact_forgets_the_reflection_that_names_it_however_worded(
+    lexical: Memory,
+) -> None:
+    settings(lexical, private_chat="dm-1")
+    await learn(lexical, "Ana's sister lives in Porto.", "Ana likes tea.", "Ana has a cat.")
+    post = await Reflector(lexical, Reworded()).compose(USER)
+    assert post is not None and "Porto" not in post.text  # no quote to match by text
+    sister = next(f for f in await lexical.list_facts(USER) if "Porto" in f.value_text)
+    await lexical.forget(USER, sister.id)
+    with pytest.raises(NotFoundError):
+        await lexical.get_fact(USER, post.fact_id)
