@@ -533,10 +533,20 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     return _select(found)
 
 
+#: How a short statement of what the user is, has, does or where they live starts.
+_SAYS_WHAT_I_AM = re.compile(
+    r"^(?:soy|estoy|tengo|vivo|trabajo|je\s+suis|j['’]ai|j['’]habite|je\s+travaille|"
+    r"ich\s+bin|ich\s+habe|ich\s+wohne|ich\s+arbeite|я)\s",
+    re.IGNORECASE,
+)
+
+
 def _unsure_language(body: str) -> str | None:
     """The language a short message no English rule reads is likely in, when the detector's
     best guess is one the bot speaks and the message speaks of the user in it ("Soy
     profesor.", "Soy vegetariano."); else ``None``."""
+    if _SAYS_WHAT_I_AM.match(body) is None:
+        return None  # "Je pense", "Me encanta": a fragment, not what the user is or has
     guessed = guess_language(body)
     if guessed is None or guessed.code not in SPOKEN or guessed.code == "en":
         return None
