@@ -26,8 +26,12 @@ def _said(fact: Fact, lang: str = "en") -> str:
     return second_person(quote) if quote is not None else yours(fact.value_text, None)
 
 
-def _label(fact: Fact) -> str:
+def _label(fact: Fact, other: Fact | None = None) -> str:
+    """A button's label: the fact's value, or its words when ``other`` has the same value
+    ("You love olives" / "You don't like olives", not "olives" twice)."""
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    if value and other is not None and _label(other) == texts.short(str(value), 30):
+        return texts.short(yours(fact.value_text, None).rstrip("."), 30)
     return texts.short(str(value) if value else fact.value_text, 30)
 
 
@@ -103,8 +107,8 @@ def conflict_reply(
         ),
         buttons=(
             (
-                button(_label(conflict.new), "update"),
-                button(_label(conflict.old), "keep"),
+                button(_label(conflict.new, conflict.old), "update"),
+                button(_label(conflict.old, conflict.new), "keep"),
                 button(t(lang, "Only for now"), "now"),
             ),
         ),

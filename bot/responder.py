@@ -131,6 +131,9 @@ class TurnContext:
     #: Something sensitive was noted this turn (kept, never repeated back: "I'll keep that
     #: private").
     noted_private: bool = False
+    #: The facts a statement of this message would change, waiting for the user's
+    #: confirmation (a question with buttons is sent for each): not acknowledged as saved.
+    waiting: Sequence[Fact] = ()
     #: The message asks how the user likes something done ("how do I like my reports
     #: done?"): the topic, and the user's procedures about it (never in the memory block).
     procedure_topic: str | None = None
@@ -245,7 +248,7 @@ class OfflineResponder:
             return procedure
         # A message that noted something and has no "?" is a statement, whatever its first
         # word ("Quand j'étais petit, j'avais un chien."): it is acknowledged.
-        stated = bool(ctx.noted) and not text.endswith("?")
+        stated = bool(ctx.noted or ctx.waiting) and not text.endswith("?")
         if asks(text) and not stated and not _GREETING.match(text):
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, plain_question(text), name)
@@ -268,14 +271,15 @@ class OfflineResponder:
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
         """The acknowledgement of what this message saved, or ``None`` when it saved
         nothing."""
+        waiting = _waiting(ctx, name)
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
             noted = _listing([_noted_words(c, name) for c in _worth_saying(ctx.noted)])
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
-            return _say("Got it — {noted}.", noted=noted) + also
+            return _say("Got it — {noted}.", noted=noted) + also + waiting
         if ctx.noted_private:
-            return _say("Noted — I'll keep that private.")
-        return None
+            return _say("Noted — I'll keep that private.") + waiting
+        return waiting.strip() or None
 
     def _answer(self, ctx: TurnContext, text: str, name: str | None) -> str:
         """A question: the slot templates where they are sure (one of the user's people, a
@@ -767,6 +771,21 @@ def _episode_answer(
             day = day_text(_REPLY_LANGUAGE.get(), ep.created_at)
             return _say("On {day} you said: “{quote}”", day=day, quote=quote)
     return None
+
+
+def _waiting(ctx: TurnContext, name: str | None) -> str:
+    """ " You told me before that you live in Berlin — I'll change that only once you confirm."
+    for the facts a statement would change (``""``: none). A group hears no old fact, and a
+    sensitive one is never said back."""
+    if not ctx.waiting:
+        return ""
+    shown = [] if ctx.group else [f for f in ctx.waiting if not f.sensitive]
+    if not shown:
+        return " " + _say("I'll change what you told me before only once you confirm.")
+    said = _listing([yours(f.value_text, name) for f in shown])
+    return " " + _say(
+        "You told me before that {facts} — I'll change that only once you confirm.", facts=said
+    )
 
 
 def _worth_saying(noted: Sequence[Candidate]) -> list[Candidate]:

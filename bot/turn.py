@@ -27,7 +27,7 @@ from bot.responder import Responder, TurnContext, asks
 from bot.texts import HELP_POINTER
 from memory_core import Extractor, Memory, Observer, Turn
 from memory_core.types import Candidate, TurnInput, group_key, is_note
-from memory_core.values import Audience, SearchHit, Topic
+from memory_core.values import Audience, Fact, SearchHit, Topic
 
 REDACTED = "[redacted]"
 
@@ -139,9 +139,17 @@ class ChatTurn:
             best_sim=max((h.vector for h in hits if h.vector > 0), default=None),
         )
         streaming = stream is not None and getattr(self.responder, "streams", False)
+        waiting: list[Fact] = []
+        early = streaming or bool(
+            self.preview is not None and turn.learn and noted and self.learning_wait_s > 0
+        )
         if streaming:
             # The user's words are durable before any of the answer is on screen.
             await self.observer.observe(turn)
+        elif early:
+            # The acknowledgement says what learning made of the statement, not what the
+            # preview read: the words are committed first, and learning waited for (bounded).
+            noted, waiting = await self._learned(turn, noted)
         show = None
         if streaming and stream is not None:
             show = _masked_stream(stream, mask)
@@ -171,6 +179,7 @@ class ChatTurn:
                 care=care,
                 language=msg.language or "en",
                 noted_private=noted_private,
+                waiting=waiting,
                 procedure_topic=recall.procedure_topic,
                 procedures=recall.procedures,
                 asks_steps=recall.asks_steps,
@@ -193,7 +202,7 @@ class ChatTurn:
             memory_query_capped=tools.capped,
         )
         # Nothing lost: the turn is durable before the user sees the (final) answer.
-        if streaming:
+        if early:
             await self.observer.observe_reply(answered)
         else:
             await self.observer.observe(answered)
@@ -210,6 +219,18 @@ class ChatTurn:
             for conflict_id in answer.conflict_ids:
                 replies += await self.ask_conflict(msg, conflict_id)
         return replies
+
+    async def _learned(
+        self, turn: Turn, noted: list[Candidate]
+    ) -> tuple[list[Candidate], list[Fact]]:
+        """Commit the turn and wait (at most ``learning_wait_s``) for what learning did with
+        it: of ``noted``, what was kept, and the facts whose change waits for the user's
+        confirmation (asked in their private chat). Not learned in time: the preview is all
+        there is to say."""
+        learned = await self.observer.observe_learned(turn, self.learning_wait_s)
+        if learned is None:
+            return noted, []
+        return learned.outcome(noted)
 
     async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
         """Commit an edited message's new text to be learned from (once per edit)."""

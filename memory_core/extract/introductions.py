@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from memory_core.extract.lexicon import (
     BASE_VERBS,
     DIETS,
     EVALUATIVE,
+    FAMILY,
     JOB_WORDS,
     LANGUAGES,
     MOMENTARY_ACTIVITIES,
@@ -67,6 +69,8 @@ _ORDINARY = (
     | NATIONALITIES
     | LANGUAGES
     | frozenset(DIETS)
+    | FAMILY
+    | frozenset("mum mom dad mother father grandma grandpa nan wife husband".split())
     | frozenset("so such really totally kinda sorta gonna the a an from in at on".split())
 )
 _WORD_ENDINGS = re.compile(r"(?:ing|ed|ly|ful|ous|ive|able|ible|less|ish|ness|est)$")
@@ -149,4 +153,230 @@ def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> lis
         else:
             introduced = False
         out.append(sentence)
+    return out
+
+
+# ---- introductions said as a card: "Me: Alex, 30, UX designer, Berlin." ----------------------
+
+#: A label before a card ("Me:", "About me -", "Quick intro:"), after any greeting.
+_CARD_LEAD = re.compile(
+    rf"^(?P<greet>{_GREETING})(?P<label>(?:me|about\s+me|(?:a\s+(?:bit|little)\s+)?about\s+me|"
+    r"(?:quick\s+)?intro(?:duction)?|who\s+i\s+am)\s*(?::|[-–—]))?\s*"
+    r"(?P<subject>(?:i'm|im|i\s+am)\s+(?=\d|(?-i:[A-Z])[\w'-]+\s*,\s*\d))?",
+    re.IGNORECASE,
+)
+_CARD_SPLIT = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+[-–—/|]\s+|\s+and\s+", re.IGNORECASE)
+_CARD_AGE = re.compile(
+    r"^(?:aged?\s*:?\s*)?(?P<n>\d{1,3})(?:\s*(?:y/?o|yrs?|years?)(?:[\s-]+old)?)?$", re.IGNORECASE
+)
+_MARITAL = r"(?:married|divorced|single|engaged|widowed|separated)"
+_CARD_MARITAL = re.compile(
+    rf"^(?:happily\s+)?(?P<m>{_MARITAL})(?:\s+with\s+(?P<with>.+))?$", re.IGNORECASE
+)
+_CARD_KIDS = re.compile(
+    r"^(?:with\s+|have\s+|got\s+)?(?P<k>(?:a|an|one|two|three|four|five|six|\d|no)\s+"
+    r"(?:little\s+|young\s+|grown(?:-up)?\s+|baby\s+|teenage\s+)?"
+    r"(?:kids?|children|child|sons?|daughters?|boys?|girls?|teenagers?|twins))$",
+    re.IGNORECASE,
+)
+_CARD_PARENT = re.compile(r"^(?:a\s+)?(?:mum|mom|mother|dad|father)\s+of\s+\w+$", re.IGNORECASE)
+_CARD_STATE = re.compile(
+    r"^(?:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs)$", re.IGNORECASE
+)
+_CARD_PLACE = re.compile(
+    r"^(?P<how>living\s+in|live\s+in|lives\s+in|based\s+in|in|from|out\s+of)\s+(?P<p>.+)$",
+    re.IGNORECASE,
+)
+#: Where a job fragment's title ends and its place begins ("barista in leeds").
+_CARD_JOB = re.compile(
+    r"^(?:(?:a|an)\s+|work(?:ing)?\s+as\s+(?:a\s+|an\s+)?)?(?P<t>.+?)"
+    r"(?:\s+(?P<how>in|from|at|based\s+in|out\s+of)\s+(?P<p>.+))?$",
+    re.IGNORECASE,
+)
+#: A place's words: one to three words, none an ordinary word ("in training", "at the moment").
+_PLACE_WORD = re.compile(r"^[^\W\d_][\w'.-]*$")
+_NOT_PLACE = frozenset(
+    """the a an my our his her their this that training school college uni university work
+    home town progress general moment office hospital grade year class form semester term
+    first second third fourth fifth sixth seventh eighth ninth tenth love pain debt command
+    charge residence demand action person chief trouble business disguise""".split()
+)
+
+
+#: A name as a card gives it: one capitalised word.
+_NAME = re.compile(r"(?-i:[A-Z])[\w'-]+")
+#: A form's fields ("Name: Carlos. Age: 38. Job: electrician. City: Seville.").
+_CARD_FIELD = re.compile(
+    r"^(?P<f>name|age|job|occupation|profession|work|city|town|location|home|based|from|"
+    r"kids|children|status)\s*:\s*(?P<v>\S.*)$",
+    re.IGNORECASE,
+)
+#: What a field's value is said as, read again as a card's fragment.
+_FIELD_SAYS = {
+    "city": "in {v}",
+    "town": "in {v}",
+    "location": "in {v}",
+    "home": "in {v}",
+    "based": "in {v}",
+    "from": "from {v}",
+    "kids": "{v} kids",
+    "children": "{v} children",
+}
+_WITH_KIDS = re.compile(
+    r"\s+with\s+(?P<k>(?:a|an|one|two|three|four|five|six|\d)\s+(?:little\s+|young\s+|baby\s+)?"
+    r"(?:kids?|children|child|sons?|daughters?|boys?|girls?|twins))$",
+    re.IGNORECASE,
+)
+
+
+def _place(words: str, *, lowercase: bool) -> str | None:
+    """A town as written ("Berlin", "St Albans"; "leeds" when the user writes in lower case)."""
+    parts = words.strip(" .!").split()
+    if not 1 <= len(parts) <= 3 or any(p.lower() in _NOT_PLACE for p in parts):
+        return None
+    if not all(_PLACE_WORD.match(p) for p in parts):
+        return None
+    if not parts[0][:1].isupper():
+        if not lowercase or any(_ordinary(p) for p in parts):
+            return None  # "pilot in command": an English word, no town
+        parts = [p[:1].upper() + p[1:] for p in parts]
+    return " ".join(parts)
+
+
+def _article(title: str) -> str:
+    return "an" if title[:1].lower() in "aeiou" else "a"
+
+
+def _card_job(piece: str, is_title: Callable[[str], bool], *, lowercase: bool) -> list[str]:
+    """ "UX designer", "a barista in leeds", "nurse at St Thomas'": the job (and its place)."""
+    m = _CARD_JOB.match(piece)
+    if m is None or not is_title(m.group("t")):
+        return []
+    title = m.group("t")
+    if title[:1].isupper() and title[1:2].islower():
+        title = title[:1].lower() + title[1:]  # "Software engineer in Austin": no name
+    said = f"I'm {_article(title)} {title}"
+    if m.group("p") is None:
+        return [said + "."]
+    how = m.group("how").lower()
+    if how == "at":
+        return [f"{said} at {m.group('p').strip(' .!')}."]
+    place = _place(m.group("p"), lowercase=lowercase)
+    if place is None:
+        return []
+    return [said + ".", f"I'm from {place}." if how == "from" else f"I live in {place}."]
+
+
+@dataclass(frozen=True, slots=True)
+class _Card:
+    """How a card's fragments are read: job titles, the user's casing, whether a name leads."""
+
+    is_title: Callable[[str], bool]
+    lowercase: bool
+    named: bool
+
+
+def _card_field(piece: str, how: _Card) -> list[str] | None:
+    """ "Name: Carlos", "Job: electrician", "City: Seville": a form's field."""
+    field = _CARD_FIELD.match(piece)
+    if field is None:
+        return None
+    name, value = field.group("f").lower(), field.group("v")
+    if name == "name":
+        return [f"I'm {value}."] if _NAME.fullmatch(value) and not _ordinary(value) else []
+    return _card_piece(_FIELD_SAYS.get(name, "{v}").format(v=value), False, how)
+
+
+def _card_family(piece: str, how: _Card) -> list[str] | None:
+    """ "married", "two kids", "married with a baby girl", "a dad with two boys", "mum of
+    three", "retired"."""
+    married = _CARD_MARITAL.match(piece)
+    if married is not None:
+        rest = married.group("with")
+        kids = _CARD_KIDS.match(rest) if rest else None
+        if rest and kids is None:
+            return []
+        said = [f"I'm {married.group('m').lower()}."]
+        return [*said, f"I have {kids.group('k')}."] if kids else said
+    with_kids = _WITH_KIDS.search(piece)
+    if with_kids is not None:
+        said = _card_piece(piece[: with_kids.start()], False, how)
+        return [*said, f"I have {with_kids.group('k')}."] if said else []
+    kids = _CARD_KIDS.match(piece)
+    if kids is not None and kids.start("k") == 0 and piece.lower().startswith(("a ", "an ")):
+        return None  # "I'm 12, a girl": what the user is, no child
+    if kids is not None:
+        return [f"I have {kids.group('k')}."]
+    if _CARD_PARENT.match(piece) or _CARD_STATE.match(piece):
+        return [f"I'm {piece}."]
+    return None
+
+
+def _card_place(piece: str, how: _Card) -> list[str] | None:
+    """ "living in York", "from Bristol"."""
+    where = _CARD_PLACE.match(piece)
+    if where is None:
+        return None
+    place = _place(where.group("p"), lowercase=how.lowercase)
+    if place is None:
+        return []
+    return [f"I'm from {place}." if where.group("how").lower() == "from" else f"I live in {place}."]
+
+
+def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
+    """One fragment of a card said as sentences about the user ("30" → "I'm 30."), or ``[]``
+    when it is no card fragment."""
+    piece = piece.strip(" .!")
+    if _SUBJECT.match(piece):
+        return []  # "I'm a dentist and live in Leeds": sentences, read by the rules
+    if (age := _CARD_AGE.match(piece)) is not None:
+        return [f"I'm {age.group('n')}."] if 5 <= int(age.group("n")) <= 110 else []
+    for reader in (_card_field, _card_family, _card_place):
+        said = reader(piece, how)
+        if said is not None:
+            return said
+    job = _card_job(piece, how.is_title, lowercase=how.lowercase)
+    if job:
+        return job
+    if first and how.named and _NAME.fullmatch(piece) and not _ordinary(piece):
+        return [f"I'm {piece}."]
+    if not first and (place := _place(piece, lowercase=False)) is not None:
+        return [f"I live in {place}."]  # "…, UX designer, Berlin": the town last
+    return []
+
+
+def card(sentence: str, is_title: Callable[[str], bool], *, lowercase: bool = False) -> list[str]:
+    """An introduction said as a card, as the sentences the rules read: "Me: Alex, 30, UX
+    designer, Berlin." → "I'm Alex." "I'm 30." "I'm a UX designer." "I live in Berlin.";
+    "I'm 35, married, two kids"; "barista in leeds". ``[]`` unless every fragment is one of
+    a card's (a name first, an age, a job, a town, married, kids), so any other sentence is
+    left to the rules."""
+    sentence = normalise(sentence)  # "hey im lou, 24, …", "Bram here, 58, …"
+    lead = _CARD_LEAD.match(sentence)
+    body = sentence[lead.end() :] if lead else sentence
+    labelled = bool(lead and (lead.group("label") or lead.group("subject")))
+    labelled = labelled or _CARD_FIELD.match(body) is not None
+    pieces = [p for p in _CARD_SPLIT.split(body.strip(" .!")) if p.strip()]
+    if not pieces:
+        return []
+    # A name first only where a card puts one: after a label, or before an age ("Tom, 52, …").
+    named = labelled or (len(pieces) > 1 and _CARD_AGE.match(pieces[1].strip()) is not None)
+    out: list[str] = []
+    for n, piece in enumerate(pieces):
+        said = _card_piece(piece, n == 0, _Card(is_title, lowercase, named))
+        if not said:
+            return []
+        out += said
+    if len(pieces) == 1 and not (labelled or len(out) > 1):
+        return []  # one fragment alone is a card only as "job in town" ("barista in leeds")
+    return out
+
+
+def with_cards(
+    sentences: list[str], is_title: Callable[[str], bool], *, lowercase: bool = False
+) -> list[str]:
+    """Each sentence said as a card (see :func:`card`) replaced by what it says."""
+    out: list[str] = []
+    for sentence in sentences:
+        out += card(sentence, is_title, lowercase=lowercase) or [sentence]
     return out

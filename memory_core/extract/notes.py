@@ -145,7 +145,8 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
     tengo dos perros" keeps its note beside the name, "Me llamo Ana." does not."""
     rest = sentence
     for cand in slots:
-        rest = rest.replace(cand.value or "", " ")
+        if cand.value:  # the value as a word ("vegetarian" is no part of "vegetariano")
+            rest = re.sub(rf"(?<!\w){re.escape(cand.value)}(?!\w)", " ", rest)
     words = re.findall(r"[^\W\d_]+", _GREETING_LEAD.sub("", rest).lower())
     return len([w for w in words if w not in _INTRO_WORDS]) > 0
 
@@ -155,7 +156,15 @@ _INTRO_WORDS = frozenset(
     """ich heiße heisse mein name ist wohne lebe wir wohnen leben in jetzt und
     me llamo mi nombre es vivo vivimos en ahora y
     je m appelle mon nom est j habite vis nous habitons on à maintenant et
-    меня зовут и""".split()
+    меня зовут и
+    bin jahre alt arbeite als jetzt hund hündin katze kater heißt heisst unser unsere
+    vegetarier vegetarierin veganer veganerin allergisch gegen auf
+    tengo años trabajo como de perro perra gato gata se llama nuestro nuestra soy vegetariano
+    vegetariana vegano vegana alérgico alérgica alergico alergica a al los las la el
+    ai ans travaille comme chien chienne chat chatte s appelle ma notre suis végétarien
+    végétarienne vegan végane végétalien végétalienne allergique aux au les l
+    мне лет год года мою нашу моего нашего собаку кошку пса кота щенка у аллергия на я
+    вегетарианец вегетарианка веган веганка""".split()
 )
 
 

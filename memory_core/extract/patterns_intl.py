@@ -1,8 +1,11 @@
-"""A few slot rules in German, Spanish, French and Russian: the user's name and home town.
+"""A few slot rules in German, Spanish, French and Russian: what an introduction nearly always
+holds — the user's name, home town, age, job (said with "als", "como", "comme"), pets' names,
+diet and allergies.
 
-Everything else said in those languages is kept as a note (``notes``); these two slots are
-the ones an introduction nearly always holds, and the ones the bot addresses the user by.
-The value must be written with a capital, as names and towns are in all four languages.
+Everything else said in those languages is kept as a note (``notes``). A name or town must be
+written with a capital, as names and towns are in all four languages; a Russian town is left
+to the note (its case ending changes it: "в Москве"). Every value ends at its clause's end
+(``_END``: "…, und", " y ", " et ", " и "), so none spans two clauses.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import re
 
 from memory_core.extract.base import Candidate
 from memory_core.extract.rule import Context, fact
+from memory_core.extract.text import slug
 from memory_core.values import Category
 
 _WORD = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’-]*)"
@@ -38,8 +42,78 @@ def _find(pattern: str | None, sentence: str) -> str | None:
     return m.group("v") if m else None
 
 
+_AGE = {
+    "de": r"ich\s+bin\s+(?P<n>\d{1,3})(?:\s+jahre(?:\s+alt)?)?",
+    "es": r"tengo\s+(?P<n>\d{1,3})\s+años",
+    "fr": r"j['’]ai\s+(?P<n>\d{1,3})\s+ans",
+    "ru": r"мне\s+(?P<n>\d{1,3})\s+(?:год|года|лет)",
+}
+#: A job said with its marker ("ich arbeite als …"); a Russian job is said in the instrumental
+#: case ("работаю врачом"), left to the note.
+_JOB = {
+    "de": r"(?:ich|und)\s+arbeite\s+(?:jetzt\s+)?als",
+    "es": r"trabajo\s+(?:ahora\s+)?(?:como|de)",
+    "fr": r"je\s+travaille\s+(?:maintenant\s+)?comme",
+}
+_JOB_VALUE = r"(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
+_PET = {
+    "de": r"(?:mein|meine|unser|unsere)\s+(?P<sp>hund|hündin|katze|kater)\s+hei(?:ß|ss)t",
+    "es": r"(?:mi|nuestro|nuestra)\s+(?P<sp>perro|perra|gato|gata)\s+se\s+llama",
+    "fr": r"(?:mon|ma|notre)\s+(?P<sp>chien|chienne|chat|chatte)\s+s['’]appelle",
+    "ru": r"(?:мою|нашу|моего|нашего)\s+(?P<sp>собаку|кошку|пса|кота|щенка)\s+зовут",
+}
+_SPECIES = {
+    "dog": ("hund", "hündin", "perro", "perra", "chien", "chienne", "собаку", "пса", "щенка"),
+    "cat": ("katze", "kater", "gato", "gata", "chat", "chatte", "кошку", "кота"),
+}
+_DIET = {
+    "de": r"ich\s+bin\s+(?:überzeugte[rn]?\s+)?(?P<d>vegetarier|veganer)(?:in)?",
+    "es": r"soy\s+(?P<d>vegetarian|vegan)[oa]",
+    "fr": r"je\s+suis\s+(?P<d>végétarien|vegan|végan|végétalien)(?:ne|e)?",
+    "ru": r"я\s+(?P<d>вегетариан|веган)(?:ец|ка)?",
+}
+_DIETS = {"veget": "vegetarian", "végét": "vegetarian", "вегет": "vegetarian"}
+_ALLERGY = {
+    "de": r"ich\s+bin\s+allergisch\s+(?:gegen|auf)",
+    "es": r"soy\s+al[ée]rgic[oa]\s+(?:a|al)(?:\s+(?:los|las|la|el))?",
+    "fr": r"je\s+suis\s+allergique\s+(?:à|aux|au)(?:\s+(?:la|les))?(?:\s+|(?=l['’]))(?:l['’])?",
+    "ru": r"у\s+меня\s+аллергия\s+на",
+}
+_THING = r"(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
+
+
+def _search(pattern: str | None, value: str, sentence: str) -> re.Match[str] | None:
+    if pattern is None:
+        return None
+    return re.search(rf"(?<![\w]){pattern}\s*{value}{_END}", sentence, re.IGNORECASE)
+
+
+def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """Age, job, a pet's name, diet and allergies said in ``language``."""
+    out: list[Candidate] = []
+    if (m := _search(_AGE.get(language), "", sentence)) is not None and 5 <= int(m["n"]) <= 110:
+        out += fact("age", f"{ctx.subject} is {m['n']}.", Category.IDENTITY, 0.8, m["n"])
+    if (m := _search(_JOB.get(language), _JOB_VALUE, sentence)) is not None:
+        job = m["v"]
+        out += fact("job_title", f"{ctx.subject} works as {job}.", Category.IDENTITY, 0.75, job)
+    if (m := _search(_PET.get(language), _VALUE, sentence)) is not None:
+        said = m["sp"].lower()
+        species = next(k for k, forms in _SPECIES.items() if said in forms)
+        text = f"{ctx.possessive} {species} is named {m['v']}."
+        out += fact(f"pet.{species}.name", text, Category.RELATIONSHIP, 0.8, m["v"])
+    if (m := _search(_DIET.get(language), "", sentence)) is not None:
+        diet = _DIETS.get(m["d"].lower()[:5], "vegan")
+        out += fact("diet", f"{ctx.subject} is {diet}.", Category.HARD_PREFERENCE, 0.7, diet)
+    if (m := _search(_ALLERGY.get(language), _THING, sentence)) is not None:
+        thing = m["v"]
+        text = f"{ctx.subject} is allergic to {thing}."
+        key = f"allergy.{slug(thing)}"
+        out += fact(key, text, Category.HEALTH, 0.85, thing, sensitive=True)
+    return out
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
-    """The user's name and home town from a sentence in ``language``, as slot facts."""
+    """What an introduction in ``language`` holds (see the module's docstring), as slot facts."""
     out: list[Candidate] = []
     name = _find(_NAME.get(language), sentence)
     if name is not None:
@@ -47,4 +121,4 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     town = _find(_HOME.get(language), sentence)
     if town is not None:
         out += fact("home_city", f"{ctx.subject} lives in {town}.", Category.IDENTITY, 0.75, town)
-    return out
+    return out + _more(sentence, language, ctx)

@@ -58,7 +58,8 @@ from memory_core.extract.text import (
     strip_trailing_fillers,
 )
 from memory_core.text import procedures
-from memory_core.text.language import detect_language
+from memory_core.text.language import SPOKEN, detect_language
+from memory_core.text.language import guess as guess_language
 from memory_core.values import Category
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
@@ -514,8 +515,13 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     language = detect_language(body)
     # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
     # what the English rules read stands (an explicit request's catch-all note aside).
-    if language in (None, "en") or _english(body, replace(ctx, explicit=False), explicit=False):
+    if language == "en":
         return _select(_english(body, ctx, explicit=explicit))
+    read = _english(body, replace(ctx, explicit=False), explicit=False)
+    if language is None and not read:
+        language = _unsure_language(body)  # "Soy profesor.": too short to be sure of
+    if language is None or read:
+        return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
     found = []
     for sentence in split_sentences(body):
@@ -527,11 +533,34 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     return _select(found)
 
 
+#: How a short statement of what the user is, has, does or where they live starts.
+_SAYS_WHAT_I_AM = re.compile(
+    r"^(?:soy|estoy|tengo|vivo|trabajo|je\s+suis|j['’]ai|j['’]habite|je\s+travaille|"
+    r"ich\s+bin|ich\s+habe|ich\s+wohne|ich\s+arbeite|я)\s",
+    re.IGNORECASE,
+)
+
+
+def _unsure_language(body: str) -> str | None:
+    """The language a short message no English rule reads is likely in, when the detector's
+    best guess is one the bot speaks and the message speaks of the user in it ("Soy
+    profesor.", "Soy vegetariano."); else ``None``."""
+    if _SAYS_WHAT_I_AM.match(body) is None:
+        return None  # "Je pense", "Me encanta": a fragment, not what the user is or has
+    guessed = guess_language(body)
+    if guessed is None or guessed.code not in SPOKEN or guessed.code == "en":
+        return None
+    return guessed.code if notes.about_user(body, guessed.code) else None
+
+
 def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
-    sentences = _pet_named_next(introductions.with_fragments(split_sentences(body), _is_title))
+    sentences = introductions.with_fragments(split_sentences(body), _is_title)
+    # "Me: Alex, 30, UX designer, Berlin.", "barista in leeds": a card, said as sentences.
+    sentences = introductions.with_cards(sentences, _is_title, lowercase=ctx.lowercase)
+    sentences = _pet_named_next(sentences)
     for sentence in sentences:
         if not explicit and is_exaggerated(sentence):
             continue  # "My landlord is a hundred years old, I swear"

@@ -257,6 +257,8 @@ _SINGULAR = {
     "dont": "doesn't",
     "aren't": "isn't",
 }
+#: Verbs already in the third person: a typo ("I has two cats", "I is a nurse") keeps them.
+_THIRD_ALREADY = frozenset("has is does doesn't isn't hasn't goes".split())
 _PLURAL = {"am": "are", "was": "were", "wasn't": "weren't", "ain't": "aren't"}
 _UNCHANGED = frozenset(
     """can could will would should shall may might must did didn't had hadn't can't cannot
@@ -286,7 +288,9 @@ def third_singular(verb: str) -> str:
     """The third-person singular present of a first-person verb ("have" -> "has")."""
     if verb in _SINGULAR:
         return _SINGULAR[verb]
-    if verb in _UNCHANGED or (verb.endswith("ed") and verb not in _EED) or verb.endswith("n't"):
+    if verb in _UNCHANGED or verb in _THIRD_ALREADY or verb.endswith("n't"):
+        return verb
+    if verb.endswith("ed") and verb not in _EED:
         return verb
     if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
         return verb + "es"
@@ -295,14 +299,26 @@ def third_singular(verb: str) -> str:
     return verb + "s"
 
 
+def _object_me(state: dict[str, bool]) -> str | None:
+    """ "me" after the user was named only as an owner ("My parents live with me"): the user
+    again, not "them" (the parents); said back as "you", whatever the subject's name."""
+    if not state["named"] or state["subject"]:
+        return None
+    state["subject"] = True
+    return "the user"
+
+
 def third_person(text: str, subject: str, *, named: bool = False, assistant: bool = False) -> str:
     """Rewrite first person as third: the first mention uses ``subject``, later ones they/their.
 
     ``assistant=True`` also rewrites "you" as "the assistant" (explicit notes addressed to it).
+    A "me" after the user was named only as an owner ("My parents live with me") is the
+    subject again ("The user's parents live with the user"): "them" would be the parents.
     """
-    state = {"named": named}
+    state = {"named": named, "subject": named}
 
     def _who(possessive: bool = False) -> str:
+        state["subject"] = state["subject"] or not possessive
         if state["named"]:
             return "their" if possessive else "they"
         state["named"] = True
@@ -323,7 +339,7 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
         if m.group("i"):
             return _who()
         if m.group("me"):
-            return _who() if not state["named"] else "them"
+            return _object_me(state) or (_who() if not state["named"] else "them")
         if m.group("my"):
             return _who(possessive=True)
         if m.group("mine"):

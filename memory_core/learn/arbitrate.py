@@ -86,6 +86,19 @@ def _same_gist(ending: Proposal, fact: Fact) -> bool:
     return bool(said) and said <= known and jaccard(said, known) >= 0.5
 
 
+#: Keys that say the opposite of each other about the same thing: a liking and a dislike.
+_OPPOSITES = (("likes.", "dislikes."), ("dislikes.", "likes."))
+
+
+def opposite_key(key: str) -> str | None:
+    """The key that says the opposite about the same thing ("likes.sushi" ↔ "dislikes.sushi"),
+    or ``None``."""
+    for prefix, other in _OPPOSITES:
+        if key.startswith(prefix) and len(key) > len(prefix):
+            return other + key[len(prefix) :]
+    return None
+
+
 def proposal_of(candidate: Candidate, *, explicit: bool) -> Proposal:
     """The fact a candidate would write, with the policy's starting confidence (and its
     category and sensitivity read off its text: nothing sensitive is stored as plain)."""
@@ -172,16 +185,36 @@ def decide_one(
             )
     current = [f for f in same_key if f.status == Status.ACTIVE]
     if not current:
-        for fact in related:
-            if fact.faded and fact.key == candidate.key and _same_value(candidate, fact):
-                # Told again after it faded: the same memory comes back (one row, its history).
-                return Update(fact.id, proposal, "told again after it faded")
-        return Insert(proposal)
+        return _first_of_key(candidate, proposal, live, related, explicit=explicit)
     old = current[0]
     if candidate.multi_valued:
         # Same object (the key names it), new wording: a compatible refinement.
         return Update(old.id, proposal, "refined wording")
     return enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+
+
+def _first_of_key(
+    candidate: Candidate,
+    proposal: Proposal,
+    live: Sequence[Fact],
+    related: Sequence[Fact],
+    *,
+    explicit: bool,
+) -> Decision | None:
+    """A candidate whose key holds no current fact: it ends the opposite one ("I love sushi
+    now" after "I don't like sushi", asked about first when the policy says so: a confident
+    dislike is not overruled), brings a faded fact back, or is new."""
+    opposite = opposite_key(candidate.key)
+    opposed = [f for f in live if f.status == Status.ACTIVE and f.key == opposite]
+    if opposed:
+        old = opposed[0]
+        decision = Supersede(old.id, proposal, "the opposite said")
+        return enforce(decision, {old.id: old}, explicit=explicit)
+    for fact in related:
+        if fact.faded and fact.key == candidate.key and _same_value(candidate, fact):
+            # Told again after it faded: the same memory comes back (one row, its history).
+            return Update(fact.id, proposal, "told again after it faded")
+    return Insert(proposal)
 
 
 def _new_date(candidate: Candidate, fact: Fact) -> bool:

@@ -19,6 +19,7 @@ import structlog
 
 from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate
+from memory_core.learn.arbitrate import opposite_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
@@ -68,6 +69,9 @@ def related_facts(
         with ctx.db.read() as conn:
             # Deleted ones too: what the user made us forget must not be re-learned.
             same = fact_repo.by_key(conn, user_id, cand.key, (*RETRIEVABLE, Status.DELETED))
+            opposite = opposite_key(cand.key)
+            if opposite is not None:  # "I love sushi" may end "doesn't like sushi"
+                same += fact_repo.by_key(conn, user_id, opposite, (Status.ACTIVE,))
         hits = search_on_thread(
             ctx,
             user_id,

@@ -322,6 +322,23 @@ class Observer:
                 self.learner.usage.flush(conn, self._event_ts())
         return True
 
+    async def observe_learned(self, turn: Turn, timeout: float) -> LearnResult | None:
+        """Commit the turn (see :meth:`observe`), then wait at most ``timeout`` seconds for what
+        learning made of it: a reply can say what was saved and what waits for the user's
+        confirmation. ``None``: not learned in time (or already observed); learning goes on."""
+        fut: asyncio.Future[LearnResult] = asyncio.get_running_loop().create_future()
+        self._waiters[turn.turn_id] = fut
+        try:
+            if not await self.observe(turn) or not turn.learn:
+                return None
+            await asyncio.wait({fut}, timeout=timeout)
+            if fut.done() and fut.exception() is None:
+                return fut.result()
+            log.info("reply_waited_for_learning", settled=False, timeout_s=timeout)
+            return None
+        finally:
+            self._waiters.pop(turn.turn_id, None)
+
     async def learn_now(self, turn: Turn, timeout: float = 60.0) -> LearnResult:
         """Observe a turn and wait until it has been learned from (explicit ``/remember``).
 

@@ -20,8 +20,14 @@ from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.sensitive import redact
 from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef
-from memory_core.learn.arbitrate import Auditor, cap_writes, decide_one
-from memory_core.learn.decisions import Decision
+from memory_core.learn.arbitrate import (
+    NEAR_DUPLICATE_JACCARD,
+    Auditor,
+    cap_writes,
+    decide_one,
+    normalise_value,
+)
+from memory_core.learn.decisions import Decision, Pending, decision_key
 from memory_core.learn.flow import Pipeline
 from memory_core.llm import llm_scope
 from memory_core.read import entities
@@ -29,10 +35,11 @@ from memory_core.runtime.executors import Lane
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import outbox
+from memory_core.store.fts import jaccard, tokens
 from memory_core.text import procedures
 from memory_core.text.notes import NoteCategories, categorize, is_note
 from memory_core.text.sensitivity_meaning import read_by_meaning
-from memory_core.values import SECRET_CATEGORIES
+from memory_core.values import SECRET_CATEGORIES, Fact
 
 if TYPE_CHECKING:
     from memory_core.context import Context
@@ -55,6 +62,22 @@ class LearnResult:
         """Applied decisions that opened a conflict for the user to settle."""
         return [a for a in self.applied if a.conflict_id is not None]
 
+    def outcome(self, said: Sequence[Candidate]) -> tuple[list[Candidate], list[Fact]]:
+        """Of what was read in the turn (``said``: a preview's candidates), what learning kept
+        (written, or known already) and the facts whose change waits for the user's
+        confirmation (the old ones, asked about); what learning dropped is in neither."""
+        kept: list[Candidate] = []
+        waiting: dict[int, Fact] = {}
+        for cand in said:
+            match = next((a for a in self.applied if _about(a, cand)), None)
+            if match is None:
+                continue
+            if not isinstance(match.decision, Pending):
+                kept.append(cand)
+            elif match.previous is not None:
+                waiting.setdefault(match.previous.id, match.previous)
+        return kept, list(waiting.values())
+
     def summary(self) -> dict[str, object]:
         """A compact, log-safe description (no fact text)."""
         return {
@@ -64,6 +87,22 @@ class LearnResult:
             "replayed": sum(a.replayed for a in self.applied),
             "skipped": list(self.skipped),
         }
+
+
+def _about(applied: Applied, cand: Candidate) -> bool:
+    """Whether ``applied`` is learning's decision on ``cand``: the same key, the same words, or
+    a fact that says the same (a repetition filed under another key)."""
+    decision = applied.decision
+    if decision_key(decision) == cand.key:
+        return True
+    proposal = getattr(decision, "proposal", None)
+    if proposal is not None and normalise_value(proposal.value_text) == normalise_value(
+        cand.value_text
+    ):
+        return True
+    return applied.fact is not None and (
+        jaccard(tokens(applied.fact.value_text), tokens(cand.value_text)) >= NEAR_DUPLICATE_JACCARD
+    )
 
 
 class Learner:

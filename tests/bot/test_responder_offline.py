@@ -120,3 +120,19 @@ async def test_a_statement_that_opens_like_a_question_is_acknowledged() -> None:
     assert (await OfflineResponder().respond(ctx)).text == "Got it — you're a baker."
     asked = TurnContext("Where do I live?", "Marta", "", (), (), (), False)
     assert "Got it" not in (await OfflineResponder().respond(asked)).text
+
+
+async def test_a_change_waiting_for_confirmation_is_said_as_such() -> None:
+    """What waits for the user's confirmation is never acknowledged as saved; a group hears
+    no old value, and a sensitive one is never said back."""
+    home = fact(1, "Marta lives in Berlin.", Category.IDENTITY, key="home_city", value="Berlin")
+    noted = [candidate("job_title", "Marta is a nurse.", value="nurse")]
+    said = "I moved to Cork and I'm a nurse"
+    ctx = TurnContext(said, "Marta", "", (), noted, (), False, waiting=[home])
+    assert (await OfflineResponder().respond(ctx)).text == (
+        "Got it — you're a nurse. You told me before that you live in Berlin — "
+        "I'll change that only once you confirm."
+    )
+    group = TurnContext("I moved to Cork", "Marta", "", (), (), (), True, waiting=[home])
+    text = (await OfflineResponder().respond(group)).text
+    assert text == "I'll change what you told me before only once you confirm."

@@ -345,3 +345,44 @@ def test_a_workplace_said_with_our_is_kept() -> None:
     """ "I work for our local garage": the workplace is kept, as "a local garage" is."""
     found = facts("I work at our local garage.")
     assert found["employer"].value_text == "The user works at the local garage."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Me: Alex, 30, UX designer, Berlin.",
+            {"name": "Alex", "age": "30", "job_title": "UX designer", "home_city": "Berlin"},
+        ),
+        ("I'm 35, married, two kids", {"age": "35", "relationship.married": None}),
+        ("barista in leeds", {"job_title": "barista", "home_city": "Leeds"}),
+        ("nurse in Cardiff, 31", {"job_title": "nurse", "home_city": "Cardiff", "age": "31"}),
+        (
+            "Name: Carlos. Age: 38. Job: electrician. City: Seville.",
+            {"name": "Carlos", "age": "38", "job_title": "electrician", "home_city": "Seville"},
+        ),
+    ],
+)
+def test_an_introduction_said_as_a_card_keeps_every_fact(
+    text: str, expected: dict[str, str | None]
+) -> None:
+    found = facts(text)
+    for key, value in expected.items():
+        assert key in found, (text, key, sorted(found))
+        assert value is None or found[key].value == value
+    assert "relationship.married_kids" not in found  # no value spans two fragments
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dad, 67, retired",  # someone else's card: no name "Dad"
+        "pilot in command",
+        "I'm a 12 year old girl.",  # what the user is, no child
+        "Monday, 9am, dentist, ugh.",
+    ],
+)
+def test_what_only_looks_like_a_card_is_not_read_as_one(text: str) -> None:
+    found = facts(text)
+    assert "name" not in found and "home_city" not in found
+    assert not any(key.startswith(("family.", "has.")) for key in found)

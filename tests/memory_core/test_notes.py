@@ -43,7 +43,7 @@ def notes_of(text: str, *, explicit: bool = False) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("text", "lang"),
     [
-        ("Ich wohne in Berlin und arbeite als Lehrerin.", "de"),
+        ("Ich spiele seit zehn Jahren Cello.", "de"),
         ("Tengo dos hijos y un perro.", "es"),
         ("J'ai un chat qui s'appelle Minou.", "fr"),
         ("Меня зовут Иван, я живу в Казани.", "ru"),
@@ -184,7 +184,11 @@ def test_a_secret_is_never_a_plain_note_even_on_request() -> None:
         ("Hallo, ich heiße Lena und wohne in Köln.", {"name": "Lena", "home_city": "Köln"}, False),
         ("Je m'appelle Claire et j'habite à Lyon.", {"name": "Claire", "home_city": "Lyon"}, False),
         ("Меня зовут Иван, я живу в Казани.", {"name": "Иван"}, True),
-        ("Ich wohne in Berlin und arbeite als Lehrerin.", {"home_city": "Berlin"}, True),
+        (
+            "Ich wohne in Berlin und arbeite als Lehrerin.",
+            {"home_city": "Berlin", "job_title": "Lehrerin"},
+            False,
+        ),
         ("Ich wohne in einer WG.", {}, True),
         ("¿Me llamo Ana?", {}, False),
     ],
@@ -195,3 +199,39 @@ def test_name_and_town_in_other_languages(text: str, slots: dict[str, str], note
     found = extract_rules(TurnInput(text, NOW))
     assert {c.key: c.value for c in found if not c.key.startswith("note.")} == slots
     assert any(c.key.startswith("note.") for c in found) == note
+
+
+@pytest.mark.parametrize(
+    ("text", "slots", "note"),
+    [
+        ("Ich bin 34 Jahre alt.", {"age": "34"}, False),
+        ("Tengo 29 años y trabajo como enfermera.", {"age": "29", "job_title": "enfermera"}, False),
+        ("J'ai 41 ans.", {"age": "41"}, False),
+        ("Мне 30 лет.", {"age": "30"}, False),
+        ("Mein Hund heißt Bello.", {"pet.dog.name": "Bello"}, False),
+        ("Mi perro se llama Toby.", {"pet.dog.name": "Toby"}, False),
+        ("Mon chat s'appelle Minou.", {"pet.cat.name": "Minou"}, False),
+        ("Мою собаку зовут Шарик.", {"pet.dog.name": "Шарик"}, False),
+        ("Soy vegetariano.", {"diet": "vegetarian"}, False),  # too short to be sure of: es
+        ("Je suis végétarienne.", {"diet": "vegetarian"}, False),
+        ("Ich bin allergisch gegen Erdnüsse.", {"allergy.erdnusse": "Erdnüsse"}, False),
+        ("У меня аллергия на орехи.", {"allergy.орехи": "орехи"}, False),
+        ("Mein Bruder ist allergisch gegen Nüsse.", {}, True),  # not the user's allergy
+        ("Je suis médecin.", {}, True),  # no job list in French: kept in the user's words
+    ],
+)
+def test_an_introduction_in_another_language_fills_its_slots(
+    text: str, slots: dict[str, str], note: bool
+) -> None:
+    """Age, job (said with its marker), a pet's name, diet and allergies in de/es/fr/ru: slot
+    facts, each value inside its clause; the note only when the sentence says more."""
+    found = extract_rules(TurnInput(text, NOW))
+    assert {c.key: c.value for c in found if not c.key.startswith("note.")} == slots
+    assert any(c.key.startswith("note.") for c in found) == note
+    assert all(c.sensitive for c in found if c.key.startswith("allergy."))
+
+
+@pytest.mark.parametrize("text", ["Je pense", "Ma vie", "me encanta", "Me too", "Tell me more"])
+def test_a_fragment_too_short_to_place_in_a_language_is_not_kept(text: str) -> None:
+    """Only what the user is, has or does ("Soy profesor.") is read in an unsure language."""
+    assert extract_rules(TurnInput(text, NOW)) == []

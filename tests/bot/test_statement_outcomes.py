@@ -1,0 +1,95 @@
+"""What the user says about themselves is kept right and acknowledged truthfully: console
+sessions against the real runtime (offline rules, a real SQLite file)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from memory_core.clock import ManualClock
+from tests.factories import START
+
+#: Learning is waited for long enough on a loaded machine (the default is 300 ms).
+WAIT: dict[str, Any] = {"learning_wait_ms": 5000}
+
+
+async def test_a_change_waiting_for_confirmation_is_not_acknowledged_as_saved(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        await s.say("I live in Berlin.")  # a home: a change of it is asked about
+        out = await s.say("I moved to Cork.")
+        ack = out.split("Earlier you told me")[0]
+        assert "Got it — you moved to Cork" not in ack
+        assert "Berlin" in ack and "confirm" in ack
+        assert "Which is right?" in out  # the question with its buttons still comes
+        out = await s.say("/memories")
+        assert "You live in Berlin." in out
+
+
+async def test_an_acknowledgement_names_what_was_saved_beside_a_pending_change(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        await s.say("/remember I live in Berlin")
+        out = await s.say("I moved to Cork and I work as a nurse.")
+        ack = out.split("Earlier you told me")[0]
+        assert "Got it — you're a nurse." in ack  # saved, and said so
+        assert "Cork" not in ack.split("Got it")[1].split(".")[0]  # not said to be saved
+        assert "You told me before that you live in Berlin" in ack
+
+
+async def test_a_like_after_a_dislike_ends_the_dislike(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        await s.say("I don't like sushi.")
+        await s.say("I love sushi now.")
+        out = await s.say("/memories")
+        assert "You love sushi." in out and "don't like sushi" not in out
+        await s.say("I hate sushi.")
+        out = await s.say("/memories")
+        assert "You hate sushi." in out and "love sushi" not in out
+
+
+async def test_a_confident_dislike_is_asked_about_before_a_like_ends_it(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        await s.say("/remember I don't like olives")
+        out = await s.say("I love olives.")
+        assert "Which is right?" in out
+        labels = [line.strip() for line in out.splitlines() if line.strip().startswith("[")]
+        assert len(set(labels[:2])) == 2  # the two buttons say different things
+        out = await s.say("/tap 1")
+        out = await s.say("/memories")
+        assert "You love olives." in out and "don't like olives" not in out
+
+
+async def test_an_introduction_in_german_is_kept_as_slot_facts(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        out = await s.say("Ich bin 34 Jahre alt und arbeite als Krankenschwester.")
+        assert "34" in out and "Krankenschwester" in out  # both acknowledged
+        await s.say("Mein Hund heißt Bello.")
+        out = await s.say("/memories")
+        # Slot facts (each value inside its clause), not only the sentence as a note.
+        assert "You're 34." in out and "You work as Krankenschwester." in out
+        assert "Your dog is named Bello." in out
+        assert "Ich bin" not in out and "Mein Hund" not in out
+
+
+async def test_what_the_user_reads_back_is_second_person_and_grammatical(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        out = await s.say("My parents live with me.", "I has two cats.")
+        assert "your parents live with you" in out and "you have two cats" in out
+        out = await s.say("/memories")
+        assert "Your parents live with you." in out and "You have two cats." in out
+        for wrong in ("The user", "Ana", "them", "hases", "You is", "you doesn't"):
+            assert wrong not in out, wrong
+        out = await s.say("/why cats")
+        assert "You have two cats" in out and "The user" not in out and "0." not in out
