@@ -782,7 +782,7 @@ def _waiting(ctx: TurnContext, name: str | None) -> str:
     shown = [] if ctx.group else [f for f in ctx.waiting if not f.sensitive]
     if not shown:
         return " " + _say("I'll change what you told me before only once you confirm.")
-    said = _listing([yours(f.value_text, name) for f in shown])
+    said = _listing([told_words(f, name) for f in shown])  # in the reply's language
     return " " + _say(
         "You told me before that {facts} — I'll change that only once you confirm.", facts=said
     )

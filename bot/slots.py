@@ -27,6 +27,8 @@ SLOT_PHRASES: tuple[tuple[str, str], ...] = (
     ("pet.cat.name", N_("your cat is called {value}")),
     ("pet.dog.name", N_("your dog is called {value}")),
     ("name", N_("your name is {value}")),
+    # i18n: {value} is a number of years ("34").
+    ("age", N_("you're {value} years old")),
     ("language", N_("you speak {value}")),
     ("likes", N_("you like {value}")),
 )
@@ -38,6 +40,8 @@ def slot_words(lang: str, key: str, value: object) -> str | None:
     if not value or not isinstance(value, str | int | float):
         return None
     text = str(value).strip()
+    if key == "age" and not text.isdigit():
+        return None  # "in her thirties": no "{value} years old" around it
     for slot, phrase in SLOT_PHRASES:
         if key == slot or key.startswith(f"{slot}."):
             return t(lang, phrase, value=text, **_places(lang, key, text))

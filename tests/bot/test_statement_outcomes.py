@@ -75,9 +75,10 @@ async def test_an_introduction_in_german_is_kept_as_slot_facts(
         assert "34" in out and "Krankenschwester" in out  # both acknowledged
         await s.say("Mein Hund heißt Bello.")
         out = await s.say("/memories")
-        # Slot facts (each value inside its clause), not only the sentence as a note.
-        assert "You're 34." in out and "You work as Krankenschwester." in out
-        assert "Your dog is named Bello." in out
+        # Slot facts (each value inside its clause), not only the sentence as a note; said
+        # in German (the slot's own phrase around the value: docs/languages.md).
+        assert "Du bist 34 Jahre alt." in out and "Du arbeitest als Krankenschwester." in out
+        assert "Dein Hund heißt Bello." in out
         assert "Ich bin" not in out and "Mein Hund" not in out
 
 
