@@ -23,6 +23,7 @@ from bot import i18n, texts
 from bot.app import Runtime, build_runtime
 from bot.config import Settings
 from devtools.fake_telegram import FakeTelegram, TgChat, TgUser, utf16_len
+from devtools.ports import free_port
 from memory_core.clock import ManualClock
 from memory_core.values import SearchFilters
 from tests.factories import START
@@ -468,9 +469,7 @@ async def test_the_token_never_reaches_a_log(tmp_path: Path) -> None:
 
 
 def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    return free_port()
 
 
 async def test_webhook_mode_needs_the_secret_header(tmp_path: Path) -> None:
