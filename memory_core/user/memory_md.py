@@ -184,7 +184,7 @@ def plan(
     *,
     shown: Callable[[Fact], str] | None = None,
     clean: Callable[[str], str] | None = None,
-    pace: Callable[[], None] | None = None,
+    pace: Callable[[], None] = lambda: None,
 ) -> ImportPlan:
     """Diff an edited MEMORY.md against the user's current facts, or refuse the whole file
     (:class:`MemoryFileError` naming every bad line): no memory line at all, a line that is
@@ -201,8 +201,7 @@ def plan(
     category = Category.OTHER
     lines = 0
     for number, raw_line in enumerate(text.splitlines(), start=1):
-        if pace is not None:
-            pace()
+        pace()
         line = raw_line.strip()
         if line.startswith("## "):
             category = _BY_TITLE.get(line[3:].strip().casefold(), Category.OTHER)
