@@ -126,7 +126,7 @@ SHOWN_LINES = 20
 #: New lines of one import read by meaning when it is planned (~10 ms each on a background
 #: thread); beyond them the rules alone decide, on the write path and at display time.
 MEANING_LINES = 2_000
-#: Lines embedded at a time when reading by meaning (a rest may follow each batch).
+#: Lines embedded at a time when reading by meaning.
 MEANING_BATCH = 32
 
 
@@ -151,8 +151,8 @@ def _private_by_meaning(
         except EmbedderError as exc:
             log.warning("sensitivity_meaning_failed", error=str(exc))
             return []
+        # No rest here: embedding lets go of the GIL while it computes (numpy).
         private += [i for i, topic in zip(batch, topics, strict=True) if topic is not None]
-        pace()
     return private
 
 
