@@ -98,9 +98,16 @@ async def serve(
 
 
 async def _stop(adapter: PlatformAdapter, timeout: float) -> None:
-    """Stop one platform: in-flight turns get ``timeout`` seconds, then they are cut short."""
-    with contextlib.suppress(Exception):
+    """Stop one platform: in-flight turns get ``timeout`` seconds, then they are cut short
+    (a warning says so: the operator sees which platform did not finish in time)."""
+    try:
         await asyncio.wait_for(adapter.stop(), timeout)
+    except TimeoutError:
+        log.warning("platform_stop_timed_out", platform=adapter.platform, timeout_s=timeout)
+    except Exception as exc:  # the others still stop, and the database closes
+        log.warning(
+            "platform_stop_failed", platform=adapter.platform, error_type=type(exc).__name__
+        )
     log.info("platform_stopped", platform=adapter.platform)
 
 

@@ -1386,10 +1386,8 @@ class Memory:
         """Read an edited MEMORY.md and store what applying it would change, for the user to
         confirm, described for ``audience`` (a group is refused); a file that is not one, or
         has a bad line, is refused whole (``InvalidInputError`` saying why). All of it runs on
-        a thread: a big file never blocks the event loop."""
-        return await self.run(
-            Lane.BACKGROUND, imports.plan, self.ctx, user_id, raw, owner, audience
-        )
+        a thread, paced: a big file never blocks the event loop (see ``Lane.BULK``)."""
+        return await self.run(Lane.BULK, imports.plan, self.ctx, user_id, raw, owner, audience)
 
     async def begin_import(self, user_id: str, import_id: int) -> bool:
         """Take a pending import for applying — the commit point: from here it is applied
@@ -1422,11 +1420,11 @@ class Memory:
         where a dead process stopped. ``None`` when it is not being applied."""
         limits = limits or self.config.import_limits
         applier = imports.Applier(self.ctx, user_id, import_id, limits)
-        if not await self.run(Lane.BACKGROUND, applier.load):
+        if not await self.run(Lane.BULK, applier.load):
             return None
         while True:
             started = time.monotonic()
-            stood = await self.run(Lane.BACKGROUND, applier.step)
+            stood = await self.run(Lane.BULK, applier.step)
             if stood is None:
                 return None
             if progress is not None:  # after each batch: (rows done, rows in all)

@@ -312,12 +312,21 @@ class TelegramAdapter:
         finally:
             _RESUMED.reset(token)
 
-    async def idle(self) -> None:
-        """Wait until every update received so far has been handled (tests)."""
+    async def idle(self, timeout: float | None = None) -> bool:
+        """Wait until every update received so far has been handled — at most ``timeout``
+        seconds when given: then ``False``, and a warning says how many were still queued
+        (a slow machine is no crash; the caller decides what a wait too long means)."""
         if self._dispatcher is not None:
-            await self._dispatcher.drain()
+            waiting = self._dispatcher.drain()
         else:
-            await asyncio.wait_for(self.app.update_queue.join(), 10)
+            waiting = self.app.update_queue.join()
+        try:
+            await asyncio.wait_for(waiting, timeout)
+        except TimeoutError:
+            queued = self._app.update_queue.qsize() if self._app is not None else 0
+            log.warning("telegram_idle_timed_out", timeout_s=timeout, queued=queued)
+            return False
+        return True
 
     async def stop(self) -> None:
         """Stop receiving, finish in-flight and already fetched updates, disconnect."""

@@ -124,6 +124,12 @@ _TITLE_END = re.compile(r"\s*,|\s+(?:in|from|at|out\s+of|for|with|based)\b", re.
 _SUBJECT = re.compile(
     r"^(?:i|i'm|im|i've|my|we|we're|our|you|he|she|they|it|this|that|there)\b", re.IGNORECASE
 )
+#: A fragment with a verb or a negation is a sentence, never a card's field ("Tom is a
+#: lecturer, not a teacher": a correction about Tom, not the user's two jobs).
+_SENTENCE_WORD = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|isn't|aren't|wasn't|not|never|has|have|had)\b",
+    re.IGNORECASE,
+)
 _OUT_OF = re.compile(r"\bout\s+of\b", re.IGNORECASE)
 _LEADING_ARTICLE = re.compile(r"^(?:a|an)\s+", re.IGNORECASE)
 
@@ -327,7 +333,7 @@ def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     """One fragment of a card said as sentences about the user ("30" → "I'm 30."), or ``[]``
     when it is no card fragment."""
     piece = piece.strip(" .!")
-    if _SUBJECT.match(piece):
+    if _SUBJECT.match(piece) or _SENTENCE_WORD.search(piece):
         return []  # "I'm a dentist and live in Leeds": sentences, read by the rules
     if (age := _CARD_AGE.match(piece)) is not None:
         return [f"I'm {age.group('n')}."] if 5 <= int(age.group("n")) <= 110 else []

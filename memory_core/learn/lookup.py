@@ -68,10 +68,13 @@ def related_facts(
     for cand in candidates:
         with ctx.db.read() as conn:
             # Deleted ones too: what the user made us forget must not be re-learned.
-            same = fact_repo.by_key(conn, user_id, cand.key, (*RETRIEVABLE, Status.DELETED))
+            # And the opposite key's current ones: "I love sushi" may end "doesn't like sushi"
+            # (one query for both keys).
             opposite = opposite_key(cand.key)
-            if opposite is not None:  # "I love sushi" may end "doesn't like sushi"
-                same += fact_repo.by_key(conn, user_id, opposite, (Status.ACTIVE,))
+            keys = [cand.key] if opposite is None else [cand.key, opposite]
+            found = fact_repo.by_keys(conn, user_id, keys, (*RETRIEVABLE, Status.DELETED))
+            same = [f for f in found if f.key == cand.key]  # newest first, as before
+            same += [f for f in found if f.key != cand.key and f.status == Status.ACTIVE]
         hits = search_on_thread(
             ctx,
             user_id,

@@ -8,6 +8,15 @@ learning can never occupy the threads a reply needs, and background threads run 
 OS scheduling priority (a higher nice value), so an embedding done for learning yields the
 CPU to one done for a reply. On a 2-core machine under load that is most of a reply's tail:
 measured with ``membot bench telegram``, see docs/evaluation.md.
+
+A lower priority is only right for work that lets go of Python's GIL while it computes (an
+embedding in numpy, a query in SQLite). Long pure-Python work (an import's parsing and
+batches) holds the GIL: on a lower-priority thread the OS leaves it waiting for a core *while
+it holds the GIL*, and every other thread (the event loop, a reply's) waits on it — a priority
+inversion (measured beside two CPU-bound processes: the loop's gaps' p95 went from ~110 ms
+with a normal-priority busy thread to ~300-390 ms with a niced one). Such work runs on the
+``BULK`` lane: background threads at the process's priority, which pace themselves
+(:class:`Pacer`) instead.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from enum import Enum
@@ -71,12 +81,22 @@ class Lane(Enum):
     REPLY = "reply"
     #: Nobody is waiting: learning, scheduled jobs, vector writes (lower priority).
     BACKGROUND = "background"
+    #: Nobody is waiting, but the work is long pure Python holding the GIL (an import's
+    #: planning and batches): the process's priority (see the module's note), paced.
+    BULK = "bulk"
 
 
 class Executors:
     """One thread pool per lane: ``run(lane, fn, ...)`` is how async code runs store work."""
 
-    def __init__(self, *, reply_workers: int = 4, background_workers: int = 8, nice: int = 10):
+    def __init__(
+        self,
+        *,
+        reply_workers: int = 4,
+        background_workers: int = 8,
+        nice: int = 10,
+        bulk_workers: int = 2,
+    ):
         self._pools = {
             Lane.REPLY: ThreadPoolExecutor(
                 max_workers=reply_workers, thread_name_prefix="membot-reply"
@@ -86,6 +106,12 @@ class Executors:
                 thread_name_prefix="membot-bg",
                 initializer=_start_background_thread,
                 initargs=(nice,),
+            ),
+            Lane.BULK: ThreadPoolExecutor(
+                max_workers=bulk_workers,
+                thread_name_prefix="membot-bulk",
+                initializer=_start_background_thread,
+                initargs=(0,),
             ),
         }
 
@@ -98,6 +124,39 @@ class Executors:
         """Wait for running work, then release the threads."""
         for pool in self._pools.values():
             pool.shutdown(wait=True)
+
+
+class Pacer:
+    """Paces long pure-Python work on a thread (call it between small steps): after each
+    ``slice_s`` of work it sleeps ``rest_ratio`` times as long, so the event loop and the reply
+    threads find Python's GIL free, and the work takes at most ``1 / (1 + rest_ratio)`` of the
+    interpreter's time (the same policy as an import's apply batches)."""
+
+    def __init__(
+        self,
+        slice_s: float = 0.02,
+        rest_ratio: float = 1.0,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.slice_s = slice_s
+        self.rest_ratio = rest_ratio
+        self._clock = clock
+        self._sleep = sleep
+        self._since = clock()
+        #: Seconds rested so far.
+        self.rested = 0.0
+
+    def __call__(self) -> None:
+        """One small step done: rest when this slice of work is used up."""
+        worked = self._clock() - self._since
+        if worked < self.slice_s:
+            return
+        if self.rest_ratio > 0:
+            self._sleep(worked * self.rest_ratio)
+            self.rested += worked * self.rest_ratio
+        self._since = self._clock()
 
 
 #: First and longest pause of ``run_until_done`` between attempts.

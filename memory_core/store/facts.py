@@ -156,6 +156,18 @@ def by_key(
     return [fact_from_row(r) for r in rows.mappings()]
 
 
+def by_keys(
+    conn: Connection, user_id: str, keys: Sequence[str], statuses: Sequence[Status]
+) -> list[Fact]:
+    """This user's facts with any of ``keys`` in the given statuses, newest first (one query)."""
+    stmt = text(
+        f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND key IN :k "
+        "AND status IN :st ORDER BY updated_at DESC, id DESC"
+    ).bindparams(bindparam("k", expanding=True), bindparam("st", expanding=True))
+    rows = conn.execute(stmt, {"u": user_id, "k": list(keys), "st": [s.value for s in statuses]})
+    return [fact_from_row(r) for r in rows.mappings()]
+
+
 def filter_sql(filters: SearchFilters, alias: str = "f") -> tuple[str, dict[str, Any]]:
     """SQL conditions (joined with AND, prefixed by `` AND ``) for ``filters`` on ``alias``."""
     pinned = None if filters.pinned is None else int(filters.pinned)  # INTEGER in both stores

@@ -10,7 +10,9 @@ write path (``extract.sensitivity.classified``), so it is never shown in a group
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -125,6 +127,12 @@ MIN_SIMILARITY = 0.84
 NEIGHBOURS = 3
 
 
+#: The exemplars' vectors by embedder object (the same embedder gives the same vectors): every
+#: engine a process opens with it embeds them once in all, not once each (a test suite opens
+#: hundreds; on a loaded 2-core machine a first note waited 34 s for them).
+_EMBEDDED: weakref.WeakKeyDictionary[Embedder, np.ndarray] = weakref.WeakKeyDictionary()
+
+
 class NoteCategories:
     """Reads a note's category by its nearest exemplars (exemplars embedded once, lazily)."""
 
@@ -137,10 +145,8 @@ class NoteCategories:
     def _exemplars(self) -> tuple[np.ndarray, list[Category]]:
         with self._lock:
             if self._matrix is None:
-                labels = [cat for cat, texts in EXEMPLARS.items() for _ in texts]
-                texts = [t for group in EXEMPLARS.values() for t in group]
-                self._matrix = np.asarray(self.embedder.embed_passages(texts), dtype=np.float32)
-                self._labels = labels
+                self._labels = [cat for cat, texts in EXEMPLARS.items() for _ in texts]
+                self._matrix = _exemplar_vectors(self.embedder)
             return self._matrix, self._labels
 
     def categories(self, texts: Sequence[str]) -> list[Category]:
@@ -161,6 +167,22 @@ class NoteCategories:
                     votes[labels[i]] = votes.get(labels[i], 0.0) + float(sims[i])
             out.append(max(votes, key=lambda c: votes[c]))
         return out
+
+
+def _exemplar_vectors(embedder: Embedder) -> np.ndarray:
+    """The exemplars' passage vectors, in ``EXEMPLARS`` order (embedded once per embedder)."""
+    try:
+        known = _EMBEDDED.get(embedder)
+    except TypeError:  # an embedder that cannot be weakly referenced: not shared
+        known = None
+    if known is not None:
+        return known
+    texts = [t for group in EXEMPLARS.values() for t in group]
+    matrix = np.asarray(embedder.embed_passages(texts), dtype=np.float32)
+    matrix.setflags(write=False)  # shared between engines
+    with contextlib.suppress(TypeError):
+        _EMBEDDED[embedder] = matrix
+    return matrix
 
 
 def is_note(key: str) -> bool:

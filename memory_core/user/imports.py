@@ -36,6 +36,7 @@ from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.learn.arbitrate import normalise_value
 from memory_core.read import disclosure
+from memory_core.runtime.executors import Pacer
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
 from memory_core.text.cleaning import MAX_FACT_CHARS, clean_text
@@ -80,6 +81,10 @@ def plan(
         scope = ctx.config.categories.scoped(Consumer.EXPORT)
         current = fact_repo.list_facts(conn, user_id, scope, memory_md.MAX_EXPORT, 0)
 
+    # Long pure-Python work holding the GIL: it rests as long as it works, in short slices,
+    # so the event loop and other users' replies are not held up (``Lane.BULK``).
+    pace = Pacer(PLAN_SLICE_S, ctx.config.import_limits.rest_ratio)
+
     def clean(line: str) -> str:
         value = clean_text(line, limit=MAX_FACT_CHARS)
         # Stored memories are third person, like everything the bot learns.
@@ -96,45 +101,59 @@ def plan(
                 [f for f in current if f.kind in ("fact", "procedure")],
                 shown=lambda f: disclosure.shown(f, Audience.PRIVATE).value_text,
                 clean=clean,
+                pace=pace,
             )
     except memory_md.MemoryFileError as exc:
         raise InvalidInputError(exc.reason) from exc
     # An old file is old material: what the user asked to forget is not brought back.
-    the_plan = without_forgotten(ctx, user_id, the_plan)
+    the_plan = without_forgotten(ctx, user_id, the_plan, pace)
     if the_plan.empty:
         return memory_md.PendingImport(None, the_plan)
-    the_plan = replace(the_plan, private=_private_by_meaning(ctx, the_plan))
+    the_plan = replace(the_plan, private=_private_by_meaning(ctx, the_plan, pace))
     with ctx.db.write(users=[user_id]) as conn:
         import_id = users.add_import(conn, user_id, the_plan.as_dict(), ctx.clock.now())
     by_id = {f.id: f for f in current}
-    shown = memory_md.shown_plan(the_plan, _line_for(by_id, audience))
+    # Only the lines a preview lists are put in words (read for the audience line by line:
+    # all 50,000 of a big file took most of its planning); the others are counted.
+    shown = memory_md.shown_plan(the_plan, _line_for(by_id, audience), limit=SHOWN_LINES)
     return memory_md.PendingImport(import_id, the_plan, shown)
 
 
+#: Work slices of planning between rests (see :class:`Pacer`).
+PLAN_SLICE_S = 0.02
+#: How many lines of each part of a plan (add, change, remove) a preview may list.
+SHOWN_LINES = 20
 #: New lines of one import read by meaning when it is planned (~10 ms each on a background
 #: thread); beyond them the rules alone decide, on the write path and at display time.
 MEANING_LINES = 2_000
+#: Lines embedded at a time when reading by meaning.
+MEANING_BATCH = 32
 
 
-def _private_by_meaning(ctx: Context, the_plan: memory_md.ImportPlan) -> list[int]:
+def _private_by_meaning(
+    ctx: Context, the_plan: memory_md.ImportPlan, pace: Callable[[], None]
+) -> list[int]:
     """Positions of the new lines the sensitivity model reads as private by meaning where no
     rule does (none without a fitting embedder, or when it fails: the rules still decide)."""
     model = ctx.sensitivity
     if model is None:
         return []
-    unread = [
-        i
-        for i, (category, text) in enumerate(the_plan.add[:MEANING_LINES])
-        if not classified(_category(category), False, text)[1]
-    ]
-    if not unread:
-        return []
-    try:
-        topics = model.topics([the_plan.add[i][1] for i in unread])
-    except EmbedderError as exc:
-        log.warning("sensitivity_meaning_failed", error=str(exc))
-        return []
-    return [i for i, topic in zip(unread, topics, strict=True) if topic is not None]
+    unread: list[int] = []
+    for i, (category, text) in enumerate(the_plan.add[:MEANING_LINES]):
+        if not classified(_category(category), False, text)[1]:
+            unread.append(i)
+        pace()
+    private: list[int] = []
+    for start in range(0, len(unread), MEANING_BATCH):
+        batch = unread[start : start + MEANING_BATCH]
+        try:
+            topics = model.topics([the_plan.add[i][1] for i in batch])
+        except EmbedderError as exc:
+            log.warning("sensitivity_meaning_failed", error=str(exc))
+            return []
+        # No rest here: embedding lets go of the GIL while it computes (numpy).
+        private += [i for i, topic in zip(batch, topics, strict=True) if topic is not None]
+    return private
 
 
 def _category(value: str | None) -> Category:
@@ -395,7 +414,10 @@ def _from_state(state: dict[str, int]) -> Progress:
 
 
 def without_forgotten(
-    ctx: Context, user_id: str, plan: memory_md.ImportPlan
+    ctx: Context,
+    user_id: str,
+    plan: memory_md.ImportPlan,
+    pace: Callable[[], None] | None = None,
 ) -> memory_md.ImportPlan:
     """The plan without the lines that bring back what the user asked to forget (an old
     file is old material: the forget guard's rule, by the same text)."""
@@ -406,7 +428,14 @@ def without_forgotten(
             conn, user_id, SearchFilters(statuses=(Status.DELETED,)), limit=1000
         )
     said = {normalise_value(f.value_text) for f in gone if f.kind == "fact" and not f.faded}
-    kept = [(c, t) for c, t in plan.add if normalise_value(t) not in said]
+    if not said:
+        return plan
+    kept: list[tuple[str, str]] = []
+    for category, text in plan.add:
+        if normalise_value(text) not in said:
+            kept.append((category, text))
+        if pace is not None:
+            pace()
     if len(kept) == len(plan.add):
         return plan
     return replace(plan, add=kept, forgotten=plan.forgotten + len(plan.add) - len(kept))

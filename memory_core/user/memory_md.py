@@ -252,6 +252,7 @@ def plan(
     *,
     shown: Callable[[Fact], str] | None = None,
     clean: Callable[[str], str] | None = None,
+    pace: Callable[[], None] = lambda: None,
 ) -> ImportPlan:
     """Diff an edited MEMORY.md against the user's current facts, or refuse the whole file
     (:class:`MemoryFileError` naming every bad line): no memory line at all, a line that is
@@ -259,7 +260,8 @@ def plan(
 
     ``shown(fact)`` is how the export printed a fact (secrets masked): a line equal to it is
     unchanged. ``clean(text)`` validates and normalises one line's text (raising
-    :class:`InvalidInputError` or ``ValueError`` with the reason)."""
+    :class:`InvalidInputError` or ``ValueError`` with the reason). ``pace()`` is called after
+    each line (a long file's planning rests between slices of work)."""
     by_id = {f.id: f for f in current}
     seen: set[int] = set()
     problems: list[Reason] = []
@@ -267,6 +269,7 @@ def plan(
     category = Category.OTHER
     lines = 0
     for number, raw_line in enumerate(text.splitlines(), start=1):
+        pace()
         line = raw_line.strip()
         if line.startswith("## "):
             category = category_titled(line[3:])
@@ -328,12 +331,26 @@ def _plain(fact: Fact) -> str:
     return fact.value_text
 
 
-def shown_plan(p: ImportPlan, show: Callable[[str, str | None, int | None], str]) -> ImportPlan:
+def shown_plan(
+    p: ImportPlan,
+    show: Callable[[str, str | None, int | None], str],
+    *,
+    limit: int | None = None,
+) -> ImportPlan:
     """The plan as an audience may read it: ``show(text, category, fact_id)`` renders each
-    memory's text (the app puts it in words, in the user's language)."""
+    memory's text (the app puts it in words, in the user's language). With ``limit`` only the
+    first ``limit`` lines of each part are rendered; the others keep their place (the counts
+    stay right) with an empty text, never the unread one."""
+
+    def upto(n: int) -> bool:
+        return limit is None or n < limit
+
     return replace(
         p,
-        add=[(c, show(t, c, None)) for c, t in p.add],
-        change=[(i, show(o, None, i), show(n, None, i)) for i, o, n in p.change],
-        remove=[(i, show(t, None, i)) for i, t in p.remove],
+        add=[(c, show(t, c, None) if upto(n) else "") for n, (c, t) in enumerate(p.add)],
+        change=[
+            (i, show(o, None, i), show(new, None, i)) if upto(n) else (i, "", "")
+            for n, (i, o, new) in enumerate(p.change)
+        ],
+        remove=[(i, show(t, None, i) if upto(n) else "") for n, (i, t) in enumerate(p.remove)],
     )

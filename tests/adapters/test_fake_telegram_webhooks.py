@@ -21,7 +21,7 @@ import pytest
 from aiohttp import web
 
 from devtools.fake_telegram import FakeTelegram, WebhookPolicy
-from devtools.replicas import free_port
+from devtools.ports import free_port
 
 SECRET = "lb-secret_0123"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"

@@ -23,11 +23,15 @@ from bot import i18n, texts
 from bot.app import Runtime, build_runtime
 from bot.config import Settings
 from devtools.fake_telegram import FakeTelegram, TgChat, TgUser, utf16_len
+from devtools.ports import free_port
 from memory_core.clock import ManualClock
 from memory_core.values import SearchFilters
 from tests.factories import START
 
 BOT = "membot_test_bot"
+#: How long a test waits for the bot to handle what it was sent before it fails (pytest's own
+#: timeout is 300 s: this fails first, saying what was waited for).
+IDLE_S = 120.0
 
 
 def offline_settings(**extra: Any) -> Settings:
@@ -46,13 +50,14 @@ class Harness:
     clock: ManualClock
 
     async def idle(self) -> None:
-        """Wait until every injected update has been fetched and handled."""
+        """Wait until every injected update has been fetched and handled (no tight bound: on
+        a loaded 2-core machine one update took 34 s; a hung one fails after ``IDLE_S``)."""
         last = self.tg.last_update_id
         if self.adapter.config.mode == "polling":
-            await self.tg.wait_for(lambda: self.tg.confirmed_up_to >= last)
+            await self.tg.wait_for(lambda: self.tg.confirmed_up_to >= last, IDLE_S)
         else:
-            await self.tg.wait_for(lambda: len(self.tg.webhook_statuses) >= last)
-        await self.adapter.idle()
+            await self.tg.wait_for(lambda: len(self.tg.webhook_statuses) >= last, IDLE_S)
+        assert await self.adapter.idle(IDLE_S), f"updates still being handled after {IDLE_S} s"
 
     async def say(
         self, user: TgUser, text: str, chat: TgChat | None = None, **extra: Any
@@ -316,6 +321,20 @@ async def test_long_replies_are_split_and_markup_characters_are_safe(h: Harness)
     assert " ".join(p["text"] for p in parts).split() == long_text.split()
 
 
+async def test_a_bounded_idle_says_when_updates_are_still_being_handled(h: Harness) -> None:
+    """Under load an update took longer than idle's fixed 10 s and idle raised TimeoutError:
+    a bounded wait now answers False and logs how many were queued."""
+    alice = h.tg.user(101, "Alice")
+    h.tg.slow("sendMessage", 1.0)
+    h.tg.send_text(alice, "/help")
+    await h.tg.wait_for(lambda: h.tg.calls_of("sendMessage"), IDLE_S)  # the reply is on its way
+    with structlog.testing.capture_logs() as logs:
+        assert await h.adapter.idle(0.05) is False
+    assert [e["event"] for e in logs] == ["telegram_idle_timed_out"]
+    assert await h.adapter.idle(IDLE_S) is True
+    assert "/remember" in text_of(h.tg.sent())
+
+
 @pytest.mark.filterwarnings("ignore:.*retry_after.*timedelta")  # PTB's own deprecation notice
 async def test_429_and_5xx_are_retried(h: Harness) -> None:
     alice = h.tg.user(101, "Alice")
@@ -450,9 +469,7 @@ async def test_the_token_never_reaches_a_log(tmp_path: Path) -> None:
 
 
 def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    return free_port()
 
 
 async def test_webhook_mode_needs_the_secret_header(tmp_path: Path) -> None:
@@ -511,7 +528,7 @@ async def test_a_redelivered_webhook_update_is_acknowledged_and_answered_once(
                     f"http://127.0.0.1:{port}/hook", json=update, headers=headers
                 ) as resp:
                     assert resp.status == 200
-        await h.adapter.idle()
+        assert await h.adapter.idle(IDLE_S)
         assert h.tg.sent()[-1] == said[-1] and len(h.tg.sent()) == 1
 
 
@@ -561,7 +578,7 @@ async def test_the_webhook_drops_what_is_not_an_update(tmp_path: Path) -> None:
         raw = json.dumps({"update_id": 900, "message": message}).encode()  # "\\ud800"
         async with client.post(url, data=raw, headers=headers) as resp:
             assert resp.status == 200
-        await h.adapter.idle()
+        assert await h.adapter.idle(IDLE_S)
         assert all(m["chat"]["id"] == alice.id for m in h.tg.sent())
 
 

@@ -15,17 +15,12 @@ import pysqlite3.dbapi2 as sqlite
 import pytest
 
 from bot.metrics_server import MetricsServer, render
+from devtools.ports import free_port
 from memory_core.clock import ManualClock
 from memory_core.errors import StoreError
 from memory_core.memory import Memory
 from memory_core.ops import admin, metrics
 from memory_core.store.events import EventRow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def http(port: int, method: str, path: str) -> tuple[int, dict[str, str], str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import structlog
 
 from adapters.types import PlatformHealth, Reply, Target
 from bot import runner
@@ -239,8 +240,12 @@ async def test_platforms_stop_together_within_one_shutdown_timeout(
     stop = asyncio.Event()
     task = asyncio.create_task(runner.serve(settings, ["telegram", "discord"], stop))
     await _eventually(lambda: (tmp_path / "m.db").exists() and len(_states(tmp_path)) == 2)
-    stop.set()
-    await asyncio.wait_for(task, 60)
+    with structlog.testing.capture_logs() as logs:
+        stop.set()
+        await asyncio.wait_for(task, 60)
+    # The operator is told which platforms were cut short (before: only "platform_stopped").
+    cut = sorted(e["platform"] for e in logs if e["event"] == "platform_stop_timed_out")
+    assert cut == ["discord", "telegram"]
     # Both were being stopped at once (in turn, the second would have waited out the first's
     # 6 s); both were cut short and the bot stopped cleanly.
     assert sorted(stopping) == ["discord", "telegram"]

