@@ -141,7 +141,13 @@ class ChatTurn:
         streaming = stream is not None and getattr(self.responder, "streams", False)
         waiting: list[Fact] = []
         early = streaming or bool(
-            self.preview is not None and turn.learn and noted and self.learning_wait_s > 0
+            self.preview is not None
+            and turn.learn
+            and noted
+            and self.learning_wait_s > 0
+            # A statement that meets nothing told before is learned as the preview read it:
+            # the acknowledgement need not wait for learning (the reply's own time stays short).
+            and await self.memory.meets_known(msg.user_key, [c.key for c in noted])
         )
         if streaming:
             # The user's words are durable before any of the answer is on screen.

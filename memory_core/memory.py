@@ -36,6 +36,7 @@ from memory_core.jobs import profile as profile_job
 from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.learn import resolve
+from memory_core.learn.arbitrate import opposite_key
 from memory_core.ops.metrics import Prices
 from memory_core.ops.operations import Operations
 from memory_core.read import entities
@@ -547,6 +548,18 @@ class Memory:
     def read_by_meaning(self, new: NewFact) -> NewFact:
         """``new`` marked sensitive when the sensitivity model reads it so by meaning."""
         return self.ctx.read_by_meaning(new)
+
+    async def meets_known(self, user_id: str, keys: Sequence[str]) -> bool:
+        """Whether a statement with these keys meets something the user told before (in any
+        status, the opposite liking too): only then can learning keep other than what a
+        preview read (a change asked about first, a forgotten fact not learned again), so only
+        then need a reply wait for learning to say what was saved."""
+        wanted = {k for key in keys for k in (key, opposite_key(key)) if k}
+        if not wanted:
+            return False
+        return bool(
+            await self.read(Lane.REPLY, fact_repo.by_keys, user_id, sorted(wanted), tuple(Status))
+        )
 
     async def private_by_meaning(self, texts: Sequence[str]) -> list[bool]:
         """Whether each text reads as private by meaning (the sensitivity model, any language:
