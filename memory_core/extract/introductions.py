@@ -127,7 +127,7 @@ _SUBJECT = re.compile(
 #: A fragment with a verb or a negation is a sentence, never a card's field ("Tom is a
 #: lecturer, not a teacher": a correction about Tom, not the user's two jobs).
 _SENTENCE_WORD = re.compile(
-    r"\b(?:is|are|was|were|am|be|been|isn't|aren't|wasn't|not|never|has|have|had)\b",
+    r"\b(?:is|are|was|were|am|be|been|isn't|aren't|wasn't|not|never)\b",
     re.IGNORECASE,
 )
 _OUT_OF = re.compile(r"\bout\s+of\b", re.IGNORECASE)
