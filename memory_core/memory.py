@@ -557,9 +557,10 @@ class Memory:
         wanted = {k for key in keys for k in (key, opposite_key(key)) if k}
         if not wanted:
             return False
-        return bool(
-            await self.read(Lane.REPLY, fact_repo.by_keys, user_id, sorted(wanted), tuple(Status))
+        found = await self.read(
+            Lane.REPLY, fact_repo.by_keys, user_id, sorted(wanted), tuple(Status), limit=1
         )
+        return bool(found)
 
     async def private_by_meaning(self, texts: Sequence[str]) -> list[bool]:
         """Whether each text reads as private by meaning (the sensitivity model, any language:

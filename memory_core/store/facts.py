@@ -148,23 +148,26 @@ def by_key(
     conn: Connection, user_id: str, key: str, statuses: Sequence[Status] = (Status.ACTIVE,)
 ) -> list[Fact]:
     """This user's facts with ``key`` in the given statuses, newest first."""
-    stmt = text(
-        f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND key = :k "
-        "AND status IN :st ORDER BY updated_at DESC, id DESC"
-    ).bindparams(bindparam("st", expanding=True))
-    rows = conn.execute(stmt, {"u": user_id, "k": key, "st": [s.value for s in statuses]})
-    return [fact_from_row(r) for r in rows.mappings()]
+    return by_keys(conn, user_id, [key], statuses)
 
 
 def by_keys(
-    conn: Connection, user_id: str, keys: Sequence[str], statuses: Sequence[Status]
+    conn: Connection,
+    user_id: str,
+    keys: Sequence[str],
+    statuses: Sequence[Status],
+    *,
+    limit: int | None = None,
 ) -> list[Fact]:
-    """This user's facts with any of ``keys`` in the given statuses, newest first (one query)."""
+    """This user's facts with any of ``keys`` in the given statuses, newest first (one query;
+    at most ``limit`` of them)."""
     stmt = text(
         f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND key IN :k "
         "AND status IN :st ORDER BY updated_at DESC, id DESC"
+        + ("" if limit is None else " LIMIT :n")
     ).bindparams(bindparam("k", expanding=True), bindparam("st", expanding=True))
-    rows = conn.execute(stmt, {"u": user_id, "k": list(keys), "st": [s.value for s in statuses]})
+    params = {"u": user_id, "k": list(keys), "st": [s.value for s in statuses], "n": limit}
+    rows = conn.execute(stmt, params)
     return [fact_from_row(r) for r in rows.mappings()]
 
 
