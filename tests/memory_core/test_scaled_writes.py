@@ -379,6 +379,8 @@ async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
         memory.close()
 
 
+@pytest.mark.alone  # the proxy counts flights on its own thread: a worker beside it can let a
+# flight sent just before the apply land in the apply's count (seen once: replay 4, not 3)
 async def test_a_learned_turns_apply_is_batched_on_postgresql(
     pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
