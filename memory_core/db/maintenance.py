@@ -383,6 +383,12 @@ def pg_session_unlock(conn: Connection, key: int, *, shared: bool = False) -> No
     conn.exec_driver_sql(f"SELECT {fn}({int(key)})")
 
 
+def pg_session_unlock_all(conn: Connection) -> None:
+    """Release every session advisory lock held on this connection (any key, any mode): the
+    server ends a closed session's backend — and frees its locks — only a moment later."""
+    conn.exec_driver_sql("SELECT pg_advisory_unlock_all()")
+
+
 @contextmanager
 def pg_scratch_database(url: str, name: str) -> Iterator[str]:
     """A new, empty database ``name`` (pgvector installed) on the server ``url`` points at,

@@ -270,11 +270,13 @@ class PgRunLock(RunLock):
             self.claim_shards(platform, count, ids)
 
     def release(self) -> None:
-        """Let go of the lock: its connection is closed, not returned to the pool."""
+        """Let go of the lock, and this process's roles and shards with it: its connection
+        is closed, not returned to the pool."""
         if self._conn is not None:
             try:
-                # Unlock first: the server ends a closed session's backend a moment later.
-                maintenance.pg_session_unlock(self._conn, PG_BOT_LOCK_KEY, shared=True)
+                # Unlock first, every key: the server ends a closed session's backend (and
+                # frees what it held) a moment later, when the next process may already ask.
+                maintenance.pg_session_unlock_all(self._conn)
             finally:
                 self._conn.invalidate()
                 self._conn.close()
