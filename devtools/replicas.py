@@ -27,6 +27,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from devtools.ports import free_port
+
 #: The checkout's root: replicas run ``-m bot`` from it.
 CHECKOUT = Path(__file__).resolve().parents[1]
 SECRET = "replica-secret-0123"
@@ -44,13 +46,6 @@ def cpu_seconds(pid: int, *, reaped: bool = False) -> float:
     if reaped:
         ticks += int(stat[13]) + int(stat[14])
     return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    """A TCP port nothing listens on now (127.0.0.1)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
