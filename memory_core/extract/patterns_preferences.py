@@ -64,9 +64,18 @@ _PREPOSITION_LEAD = re.compile(r"^(?:from|in|at|on|of|by|with|for|about|during)\
 _COMPANY = re.compile(r"^\s+with\s+my\s+(?P<who>[\w\s'-]{2,40}?)\s*$", re.IGNORECASE)
 
 
+#: What a taste is had by ("to eat", "listening to"): "likes to eat french fries" and "likes
+#: french fries" are one taste, under one key.
+_HAVING = re.compile(
+    r"^(?:eat|eating|drink|drinking|have|having|listen\s+to|listening\s+to|watch|watching|"
+    r"read|reading)\s+(?=\S)"
+)
+
+
 def _topic(thing: str) -> str:
-    low = re.sub(r"^(?:to\s+)", "", thing.lower())
-    return slug(low, 40)
+    """A taste's key segment: what is liked, without "to" or the verb it is had by."""
+    low = re.sub(r"^(?:to\s+)", "", thing.lower().strip())
+    return slug(_HAVING.sub("", low), 40)
 
 
 _LIKE = re.compile(

@@ -381,7 +381,7 @@ def _pet_in(text: str) -> str | None:
     return None
 
 
-_PERSON_OR_PET = re.compile(rf"(?:{_WHO}|pets?)", re.IGNORECASE)
+_PERSON_OR_PET_PHRASE = re.compile(rf"(?<![\w'-])(?:{_WHO}|pets?)(?![\w'-])", re.IGNORECASE)
 _PEOPLE_WORD = re.compile(
     rf"(?:{alternation(_FAMILY_WORDS | _PLURAL_FAMILY | PEOPLE)})", re.IGNORECASE
 )
@@ -1047,10 +1047,12 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     reading = _user_reading(verb, rest, negated)
     if reading is None:
         return []
-    words = _key_words(rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}")
+    said = rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}"
     if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
-        # "I have two dogs" → pet.dog: the words left after the animals or relatives, if any.
-        words = "_".join(w for w in words.split("_") if not _PERSON_OR_PET.fullmatch(w))
+        # "I have two dogs" → pet.dog, "a baby girl" → family.daughter: the words left after
+        # the animals or relatives (a phrase of several words too), if any.
+        said = _PERSON_OR_PET_PHRASE.sub(" ", said)
+    words = _key_words(said)
     key = f"{reading.prefix}.{words}" if words else reading.prefix
     if "." not in key:
         key = f"{key}.{slug(verb)}"

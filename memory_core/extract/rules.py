@@ -52,6 +52,7 @@ from memory_core.extract.rule import Context, Rule
 from memory_core.extract.text import (
     clean_input,
     collapse,
+    first_person_agreement,
     split_clauses,
     split_sentences,
     strip_fillers,
@@ -221,7 +222,7 @@ def _finish(
 
 def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
     clause, hedged = strip_fillers(raw)
-    clause = strip_trailing_fillers(clause).rstrip(" .!;,…")
+    clause = first_person_agreement(strip_trailing_fillers(clause).rstrip(" .!;,…"))
     if not clause:
         return []
     spans = find_sensitive(clause)

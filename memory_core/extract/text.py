@@ -110,6 +110,31 @@ _HEDGE = re.compile(
 _LEADING_SYMBOLS = re.compile(r"^[^\w'\"/(]+")
 
 
+#: A third-person verb after "I" (a learner's or a typo's "I is a nurse", "I has two cats") and
+#: the first-person verb the rules read.
+_AGREEMENT_SLIPS = {
+    "is": "am",
+    "has": "have",
+    "does": "do",
+    "doesn't": "don't",
+    "isn't": "am not",
+    "hasn't": "haven't",
+    "goes": "go",
+}
+_I_THIRD = re.compile(
+    rf"^(?P<i>i)\s+(?P<v>{'|'.join(map(re.escape, _AGREEMENT_SLIPS))})(?![\w'])", re.IGNORECASE
+)
+
+
+def first_person_agreement(clause: str) -> str:
+    """``clause`` with a third-person verb right after "I" put in the first person ("I is a
+    nurse" → "I am a nurse"), so the rules read it as they read the grammatical sentence."""
+    m = _I_THIRD.match(clause)
+    if m is None:
+        return clause
+    return f"{m.group('i')} {_AGREEMENT_SLIPS[m.group('v').lower()]}{clause[m.end() :]}"
+
+
 def strip_fillers(clause: str) -> tuple[str, bool]:
     """Drop discourse fillers ("btw, …") and hedges ("I think …"); say whether it was hedged."""
     clause = _FILLER.sub("", _LEADING_SYMBOLS.sub("", clause.strip()))

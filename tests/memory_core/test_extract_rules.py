@@ -804,6 +804,27 @@ def test_unicode_and_emoji_statements(text: str, key: str, value: str) -> None:
     assert keyed(text)[key].value == value
 
 
+@pytest.mark.parametrize(
+    ("plain", "said_with_a_verb"),
+    [
+        ("I like french fries.", "I like to eat french fries."),
+        ("I like french fries.", "I love eating french fries."),
+        ("I love jazz", "I love listening to jazz"),
+        ("I like horror movies", "I enjoy watching horror movies"),
+        ("I hate coffee", "I hate drinking coffee"),
+    ],
+)
+def test_a_taste_said_with_the_verb_it_is_had_by_keeps_one_key(
+    plain: str, said_with_a_verb: str
+) -> None:
+    """ "likes french fries" and "likes to eat french fries" were two facts (two keys), both
+    shown in /profile; the same key makes the second an update of the first."""
+    (first,) = run(plain)
+    (second,) = run(said_with_a_verb)
+    assert first.key == second.key
+    assert run("I love reading")[0].key == "likes.reading"  # no object: the verb is the taste
+
+
 def test_huge_input_is_fast() -> None:
     started = datetime.now(UTC)
     run(("I live in Berlin and I love tea. " * 2_000) + "x" * 200_000)

@@ -270,3 +270,24 @@ def test_former_lives_habits_and_coming_events_are_kept_as_said(text: str, said:
 )
 def test_what_other_rules_own_or_this_moment_is_not_a_general_fact(text: str) -> None:
     assert [c.key for c in run(text) if c.key.startswith(("past.", "habit.", "plan."))] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "keys", "said"),
+    [
+        # A third-person verb after "I" is read as the sentence meant ("I is a nurse" was
+        # filed as ``habit.nurse``).
+        ("I is a nurse.", ["job_title"], "Ana is a nurse."),
+        ("i is from Ohio", ["origin"], "Ana is from Ohio."),
+        ("I has two cats.", ["pet.cat"], "Ana has two cats."),
+        # A relation said in several words is the relation, not a word of the key ("a baby
+        # girl" was ``family.daughter.girl``).
+        ("I have a baby girl.", ["family.daughter"], "Ana has a baby girl."),
+        ("We have a baby boy.", ["family.son"], "Ana has a baby boy."),
+        ("I have two dogs and a baby girl", ["pet.dog"], "Ana has two dogs and a baby girl."),
+    ],
+)
+def test_small_slips_get_the_right_key(text: str, keys: list[str], said: str) -> None:
+    found = run(text)
+    assert [c.key for c in found] == keys
+    assert found[0].value_text == said
