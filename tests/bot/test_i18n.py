@@ -173,7 +173,7 @@ async def test_a_statement_and_a_question_are_answered_in_russian(rules: Router)
     noted = await rules.on_message(
         message("Я живу в Лиссабоне и работаю медсестрой.", language="en")
     )
-    assert noted[0].text.startswith("Понял — "), noted[0].text
+    assert noted[0].text.startswith("Принято — "), noted[0].text
     unknown = await rules.on_message(message("Какой у меня размер обуви?", language="en"))
     assert unknown[0].text.startswith("Этого я пока не знаю."), unknown[0].text
     # English text gets English, whatever the app's language.

@@ -96,6 +96,103 @@ def test_french_and_spanish_never_guess_the_users_gender(lang: str) -> None:
     assert not bad, "\n".join(f"{m!r}: {s!r}" for m, s in bad)
 
 
+# ---- the bot's own voice: no gender for itself either -------------------------------------
+
+#: Clause-initial words that end like a masculine past tense but are nouns ("предел — 1 МБ").
+_NOT_VERBS = frozenset({"предел", "раздел", "канал", "сигнал", "журнал", "материал", "финал"})
+_ME = re.compile(r"(?<![а-яё])я(?![а-яё])")
+_OPENING = re.compile(r"^(?:(?:не|уже|пока|ещё|тоже|всё)\s+)*(?P<w>[а-яё]+)")
+
+
+def masculine_me(text: str) -> list[str]:
+    """The clauses of a Russian text in which the bot speaks of itself in the masculine: "я"
+    with a masculine past or short adjective ("я писал", "я уверен"), or a clause opening with
+    one, its subject left out as Russian does for "I" ("Понял", "Не нашёл такого…")."""
+    found = []
+    for clause in _CLAUSE.findall(text.lower()):
+        clause = clause.strip()
+        opening = _OPENING.match(clause)
+        first = opening.group("w") if opening else ""
+        starts = first not in _NOT_VERBS and _MASCULINE.fullmatch(first) is not None
+        if (_ME.search(clause) and _MASCULINE.search(clause)) or starts:
+            found.append(clause)
+    return found
+
+
+#: The bot's own gendered words in French and Spanish ("Désolé", "j'en suis sûr", "je suis
+#: prêt", "j'ai été interrompu", "content d'avoir…", "¿qué tan seguro estoy?", "casi listo").
+BOT_GENDERED = {
+    "fr": re.compile(
+        r"\b(?:désolée?|navrée?)\b"
+        r"|\b(?:je\s+suis|j['’]en\s+suis|je\s+me\s+suis)\s+(?:\w+\s+)?(?:sûr|prêt|content|ravi|"
+        r"heureux|certain|obligé|seul|perdu|occupé|trompé)e?s?\b"
+        r"|\bj['’]ai\s+été\s+\w+(?:é|i|u|is|it)\b"
+        r"|(?:^|—\s*)(?:content|ravi|heureux|prêt)\b",
+        re.IGNORECASE,
+    ),
+    "es": re.compile(
+        r"\b(?:estoy|quedo)\s+(?:muy\s+)?(?:seguro|listo|contento|encantado|obligado|cansado|"
+        r"ocupado|convencido|equivocado|agradecido)\b|\bcasi\s+listo\b|^(?:encantado|listo)\b"
+        r"|\bseguro\s+estoy\b",
+        re.IGNORECASE,
+    ),
+}
+
+
+def test_the_bots_own_gender_scan_finds_what_it_used_to_say() -> None:
+    """The scan itself: the masculine the catalogues had for the bot ("Понял", "Я это уже
+    знал", "Désolé", "À quel point j'en suis sûr", "Casi listo"), and their neutral rewordings."""
+    for said in (
+        "Понял, запомню: {fact} (#{id})",
+        "Я это уже знал: {fact}",
+        "Не нашёл такого воспоминания.",
+        "Извини — меня прервали, пока я писал этот ответ.",
+        "Насколько я уверен: {certainty}.",
+        "Спасибо — рад, что всё верно.",
+        "Запомнил для группы: {fact}",
+    ):
+        assert masculine_me(said), said
+    for said in (
+        "Принято, запомню: {fact} (#{id})",
+        "Это мне уже известно: {fact}",
+        "Файл слишком большой — предел 1 МБ.",
+        "Telegram не подтвердил, кто ты.",
+        "Записано — это останется между нами.",
+        "Попросить забыть это могут только админы группы или тот, кто это сказал.",
+    ):
+        assert not masculine_me(said), said
+    for lang, said in (
+        ("fr", "Désolé — quelque chose s'est mal passé."),
+        ("fr", "À quel point j'en suis sûr : {certainty}."),
+        ("fr", "Désolé — j'ai été interrompu en écrivant cette réponse."),
+        ("fr", "Je suis vraiment désolé que tu te sentes comme ça"),
+        ("fr", "Merci — content d'avoir vu juste."),
+        ("es", "Qué tan seguro estoy: {certainty}."),
+        ("es", "Casi listo: te he pedido que confirmes."),
+    ):
+        assert BOT_GENDERED[lang].search(said), said
+    for lang, said in (
+        ("fr", "Pardon — je ne peux pas utiliser ça."),
+        ("fr", "Ma certitude : {certainty}."),
+        ("es", "Ya casi está: te he pedido que confirmes."),
+        ("es", "Solo guardo lo que me pidas."),
+    ):
+        assert not BOT_GENDERED[lang].search(said), said
+
+
+def test_russian_never_gives_the_bot_a_gender() -> None:
+    """The bot speaks of itself without gender: "Принято", "Записано", "Это мне уже
+    известно", the present or future tense — not "Понял", "Запомнил", "я знал"."""
+    bad = [(msgid, clause) for msgid, text in msgstrs("ru") for clause in masculine_me(text)]
+    assert not bad, "\n".join(f"{m!r}: {c!r}" for m, c in bad)
+
+
+@pytest.mark.parametrize("lang", sorted(BOT_GENDERED))
+def test_french_and_spanish_never_give_the_bot_a_gender(lang: str) -> None:
+    bad = [(m, s) for m, s in msgstrs(lang) if BOT_GENDERED[lang].search(s)]
+    assert not bad, "\n".join(f"{m!r}: {s!r}" for m, s in bad)
+
+
 # ---- a place inside a sentence -------------------------------------------------------------
 
 
