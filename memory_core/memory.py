@@ -381,11 +381,12 @@ class Memory:
         """A reflection (or insight) that quotes a forgotten fact is forgotten with it: it
         would otherwise keep the fact alive in recall and in every prompt."""
         quoted = gone.value_text.rstrip(".").casefold()
-        derived = fact_repo.list_facts(conn, user_id, SearchFilters(), limit=500)
-        for fact in derived:
-            ours = fact.kind in ("reflection", "insight")  # the bot's words, not the user's
+        # The bot's words, not the user's: every one of them (a user's 500 newest facts
+        # need not hold a year of weekly reflections).
+        ours = SearchFilters(kinds=("reflection", "insight"))
+        for fact in fact_repo.list_facts(conn, user_id, ours, limit=100_000):
             named = reflection_job.names(fact, gone.id)
-            if ours and (named or (quoted and quoted in fact.value_text.casefold())):
+            if named or (quoted and quoted in fact.value_text.casefold()):
                 after = fact_repo.delete(
                     conn,
                     user_id,

@@ -11,6 +11,7 @@ from memory_core.errors import LLMError, NotFoundError
 from memory_core.jobs import Digest, LLMWriter, Reflector, TemplateWriter
 from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
 from memory_core.memory import Memory
+from memory_core.store import facts as fact_repo
 from memory_core.store import users
 from memory_core.values import Category, NewFact, Status
 from tests.factories import USER
@@ -124,6 +125,27 @@ async def test_forgetting_a_fact_forgets_the_reflection_that_names_it_however_wo
     post = await Reflector(lexical, Reworded()).compose(USER)
     assert post is not None and "Porto" not in post.text  # no quote to match by text
     sister = next(f for f in await lexical.list_facts(USER) if "Porto" in f.value_text)
+    await lexical.forget(USER, sister.id)
+    with pytest.raises(NotFoundError):
+        await lexical.get_fact(USER, post.fact_id)
+
+
+async def test_a_reflection_behind_hundreds_of_newer_facts_is_forgotten_with_its_fact(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    """The search for reflections naming a forgotten fact reads every reflection, not the
+    user's newest facts (a year of chat puts hundreds of facts after an old reflection)."""
+    settings(lexical, private_chat="dm-1")
+    await learn(lexical, "Ana's sister lives in Porto.", "Ana likes tea.", "Ana has a cat.")
+    post = await Reflector(lexical, Reworded()).compose(USER)
+    assert post is not None
+    clock.advance(days=1)
+    with lexical.db.write() as conn:
+        for i in range(520):
+            fact_repo.insert(
+                conn, USER, NewFact(key=f"note.n{i}", value_text=f"Note {i}."), clock.now()
+            )
+    sister = next(f for f in await lexical.list_facts(USER, limit=1000) if "Porto" in f.value_text)
     await lexical.forget(USER, sister.id)
     with pytest.raises(NotFoundError):
         await lexical.get_fact(USER, post.fact_id)
