@@ -4,12 +4,16 @@ sœur", "tu hermana", "твоя сестра".
 A relation is a canonical word of memory_core's ("sister", "mother", "ex_wife" — vocabulary,
 not the user's words), so it is translated like a month name; the possessive agrees with the
 noun's gender, which a catalogue entry "your {relation}" cannot do ("dein(e)", "ton/ta"). A
-relation whose gender the word does not tell ("friend", "partner", "cousin") or that the table
-does not know keeps the catalogue's neutral wording. Nominative only: the catalogue's
-sentences put the phrase where the nominative fits.
+relation whose word tells no gender ("friend", "partner", "cousin") takes a form for either
+("dein(e) Freund(in)", "ton cousin/ta cousine" as "ton/ta cousin(e)"), and the user's pets are
+named the same way ("deine Katze"); a relation the table does not know keeps the catalogue's
+neutral wording. Nominative only: the catalogue's sentences put the phrase where the
+nominative fits.
 """
 
 from __future__ import annotations
+
+import re
 
 #: relation: language noun/gender | … (gender "m", "f" or "n": German and Russian neuter).
 _TABLE = """
@@ -19,8 +23,49 @@ _TABLE = """
     brother: de Bruder/m | fr frère/m | es hermano/m | ru брат/m
     wife: de Frau/f | fr femme/f | es mujer/f | ru жена/f
     husband: de Mann/m | fr mari/m | es marido/m | ru муж/m
-    partner: es pareja/f
-    spouse: es cónyuge/m
+    partner: de Partner(in)/x | fr partenaire/x | es pareja/f | ru партнёр/x
+    spouse: de Ehepartner(in)/x | fr conjoint(e)/x | es cónyuge/m | ru супруг(а)/x
+    fiance: de Verlobte(r)/x | fr fiancé(e)/x | es prometido(a)/x | ru жених или невеста/m
+    cousin: de Cousin(e)/x | fr cousin(e)/x | es primo(a)/x | ru двоюродный брат или сестра/m
+    twin: de Zwilling/m | fr jumeau ou jumelle/x | es gemelo(a)/x | ru близнец/m
+    friend: de Freund(in)/x | fr ami(e)/x | es amigo(a)/x | ru друг/m
+    best friend: de beste(r) Freund(in)/x | fr meilleur(e) ami(e)/x | es mejor amigo(a)/x
+        | ru лучший друг/m
+    boss: de Chef(in)/x | fr patron(ne)/x | es jefe(a)/x | ru начальник/m
+    manager: de Vorgesetzte(r)/x | fr manager/m | es jefe(a)/x | ru руководитель/m
+    colleague: de Kollege oder Kollegin/x | fr collègue/x | es compañero(a) de trabajo/x
+        | ru коллега/x
+    neighbor: de Nachbar(in)/x | fr voisin(e)/x | es vecino(a)/x | ru сосед/m
+    roommate: de Mitbewohner(in)/x | fr colocataire/x | es compañero(a) de piso/x
+        | ru сосед по квартире/m
+    classmate: de Mitschüler(in)/x | fr camarade de classe/x | es compañero(a) de clase/x
+        | ru одноклассник/m
+    teammate: de Teamkollege oder -kollegin/x | fr coéquipier(ère)/x | es compañero(a) de equipo/x
+        | ru товарищ по команде/m
+    teacher: de Lehrer(in)/x | fr prof/x | es profesor(a)/x | ru учитель/m
+    coach: de Trainer(in)/x | fr coach/m | es entrenador(a)/x | ru тренер/m
+    mentor: de Mentor(in)/x | fr mentor/m | es mentor(a)/x | ru наставник/m
+    doctor: de Arzt oder Ärztin/x | fr médecin/m | es médico(a)/x | ru врач/m
+    therapist: de Therapeut(in)/x | fr thérapeute/x | es terapeuta/x | ru психотерапевт/m
+    landlord: de Vermieter(in)/x | fr propriétaire/x | es casero(a)/x | ru арендодатель/m
+    ex: de Ex/x | fr ex/x | es ex/x | ru бывший или бывшая/m
+    pet: de Haustier/n | fr animal/m | es mascota/f | ru питомец/m
+    cat: de Katze/f | fr chat/m | es gato/m | ru кошка/f
+    dog: de Hund/m | fr chien/m | es perro/m | ru собака/f
+    rabbit: de Kaninchen/n | fr lapin/m | es conejo/m | ru кролик/m
+    hamster: de Hamster/m | fr hamster/m | es hámster/m | ru хомяк/m
+    guinea pig: de Meerschweinchen/n | fr cochon d'Inde/m | es cobaya/f | ru морская свинка/f
+    parrot: de Papagei/m | fr perroquet/m | es loro/m | ru попугай/m
+    bird: de Vogel/m | fr oiseau/m | es pájaro/m | ru птица/f
+    fish: de Fisch/m | fr poisson/m | es pez/m | ru рыбка/f
+    horse: de Pferd/n | fr cheval/m | es caballo/m | ru лошадь/f
+    turtle: de Schildkröte/f | fr tortue/f | es tortuga/f | ru черепаха/f
+    tortoise: de Schildkröte/f | fr tortue/f | es tortuga/f | ru черепаха/f
+    snake: de Schlange/f | fr serpent/m | es serpiente/f | ru змея/f
+    lizard: de Eidechse/f | fr lézard/m | es lagarto/m | ru ящерица/f
+    ferret: de Frettchen/n | fr furet/m | es hurón/m | ru хорёк/m
+    mouse: de Maus/f | fr souris/f | es ratón/m | ru мышь/f
+    rat: de Ratte/f | fr rat/m | es rata/f | ru крыса/f
     boyfriend: de Freund/m | fr copain/m | es novio/m | ru парень/m
     girlfriend: de Freundin/f | fr copine/f | es novia/f | ru девушка/f
     son: de Sohn/m | fr fils/m | es hijo/m | ru сын/m
@@ -55,9 +100,11 @@ _TABLE = """
 
 
 def _parse(table: str) -> dict[str, dict[str, tuple[str, str]]]:
-    """The table above as {relation: {language: (noun, gender)}}."""
+    """The table above as {relation: {language: (noun, gender)}} (a row may go on in a line
+    that starts with "|")."""
     kin: dict[str, dict[str, tuple[str, str]]] = {}
-    for line in filter(None, map(str.strip, table.splitlines())):
+    rows = re.sub(r"\n\s*\|", " |", table).splitlines()
+    for line in filter(None, map(str.strip, rows)):
         relation, _, forms = line.partition(":")
         kin[relation] = {}
         for form in forms.split("|"):
@@ -73,12 +120,18 @@ _SAME = {
     **{"mom": "mother", "mum": "mother", "dad": "father", "kid": "child"},
     **{"grandma": "grandmother", "granny": "grandmother", "grandpa": "grandfather"},
     **{"stepmom": "stepmother", "stepdad": "stepfather"},
+    **{"bestie": "best friend", "bff": "best friend", "buddy": "friend", "pal": "friend"},
+    **{"coworker": "colleague", "co worker": "colleague", "neighbour": "neighbor"},
+    **{"flatmate": "roommate", "housemate": "roommate", "room mate": "roommate"},
+    **{"professor": "teacher", "puppy": "dog", "kitten": "cat", "bunny": "rabbit"},
+    **{"budgie": "parrot", "goldfish": "fish", "pony": "horse"},
 }
+#: "x": a word for either gender ("Freund(in)", "ami(e)"), with the possessive for either.
 _POSSESSIVE = {
-    "de": {"m": "dein", "f": "deine", "n": "dein"},
-    "fr": {"m": "ton", "f": "ta", "n": "ton"},
-    "es": {"m": "tu", "f": "tu", "n": "tu"},
-    "ru": {"m": "твой", "f": "твоя", "n": "твоё"},
+    "de": {"m": "dein", "f": "deine", "n": "dein", "x": "dein(e)"},
+    "fr": {"m": "ton", "f": "ta", "n": "ton", "x": "ton/ta"},
+    "es": {"m": "tu", "f": "tu", "n": "tu", "x": "tu"},
+    "ru": {"m": "твой", "f": "твоя", "n": "твоё", "x": "твой/твоя"},
 }
 _VOWEL = tuple("aeiouyàâéèêëîïôûù")
 
@@ -93,6 +146,6 @@ def your_relation(lang: str, relation: str) -> str | None:
         return None
     noun, gender = found
     possessive = _POSSESSIVE[lang][gender]
-    if lang == "fr" and gender == "f" and noun.startswith(_VOWEL):
+    if lang == "fr" and gender in ("f", "x") and noun.startswith(_VOWEL):
         possessive = "ton"  # "ton ex-femme", as French does before a vowel
     return f"{possessive} {noun}"

@@ -19,7 +19,7 @@ def _said(fact: Fact, lang: str = "en") -> str:
     """What the user told, said back: a slot fact in their language's phrase ("du wohnst in
     Köln"), else their own words (in English turned to the second person)."""
     if lang != "en":
-        said = slot_words(lang, fact.key, texts.slot_value(fact))
+        said = slot_words(lang, fact.key, texts.slot_value(fact), fact.value_text)
         if said is not None:
             return said
     quote = texts.quotable_source(fact)

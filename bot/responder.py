@@ -274,7 +274,8 @@ class OfflineResponder:
         waiting = _waiting(ctx, name)
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
-            noted = _listing([_noted_words(c, name) for c in _worth_saying(ctx.noted)])
+            said = [_noted_words(c, name) for c in _worth_saying(ctx.noted)]
+            noted = _listing(list(dict.fromkeys(said)))  # one quote for facts of one sentence
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
             return _say("Got it — {noted}.", noted=noted) + also + waiting
         if ctx.noted_private:
@@ -626,7 +627,7 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    return slot_words(lang, fact.key, value) or _quoted(excerpt or fact.value_text)
+    return slot_words(lang, fact.key, value, fact.value_text) or _quoted(excerpt or fact.value_text)
 
 
 def _noted_words(saved: Candidate, name: str | None) -> str:
@@ -635,10 +636,12 @@ def _noted_words(saved: Candidate, name: str | None) -> str:
     English, the stored sentence turned to the second person."""
     lang = _REPLY_LANGUAGE.get()
     if lang != "en":
-        said = slot_words(lang, saved.key, saved.value)
+        said = slot_words(lang, saved.key, saved.value, saved.value_text)
         if said is not None:
             return said
-        if note_language(saved.key) not in (None, "en"):
+        if note_language(saved.key) not in (None, "en") or saved.source_excerpt:
+            # No phrase for it in this language: their own words, never an English sentence
+            # inside this one.
             return _quoted(saved.source_excerpt or saved.value_text)
     return yours(saved.value_text, name)
 
@@ -813,7 +816,7 @@ def acknowledgement(changes: Sequence[ToolChange], user_name: str, lang: str = "
     lines: list[str] = []
     for change in changes:
         fact = change.fact
-        said = t(lang, "a private memory") if change.hidden else yours(fact.value_text, name)
+        said = t(lang, "a private memory") if change.hidden else _tool_fact(fact, name, lang)
         match change.action:
             case "remembered":
                 lines.append(t(lang, "Saved to memory: {fact} (#{id}).", fact=said, id=fact.id))
@@ -833,6 +836,14 @@ def acknowledgement(changes: Sequence[ToolChange], user_name: str, lang: str = "
                     )
                 )
     return "\n".join(dict.fromkeys(lines))
+
+
+def _tool_fact(fact: Fact, name: str | None, lang: str) -> str:
+    """A fact a memory tool touched, in the reply's language: a slot in its phrase, else the
+    stored sentence turned to the second person."""
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    said = slot_words(lang, fact.key, value, fact.value_text) if lang != "en" else None
+    return said or yours(fact.value_text, name)
 
 
 class LLMResponder:

@@ -3,18 +3,28 @@ the user gave ("du wohnst in Köln", "tu habites en France", "твою кошк�
 
 The value stays in the user's words (a memory is not translated); the words around it come
 from the catalogue, and a place gets the preposition its language wants (``bot.places``).
-The offline answers, the acknowledgement of what a message saved and the lists of memories
-(/profile, /memories, /why) say a slot fact this way in any language but English, which turns
-the stored sentence to the second person instead.
+What is vocabulary rather than the user's words is translated: a diet ("vegetarian"), a date
+("--12-20" → "20. Dezember"), a relation or a pet's species ("deine Schwester", "ton chien",
+``bot.kin``). The offline answers, the acknowledgement of what a message saved and the lists
+of memories (/profile, /memories, /why) say a slot fact this way in any language but English,
+which turns the stored sentence to the second person instead.
+
+Every slot the offline extractor fills with a value has a phrase here (``SLOT_PHRASES``, the
+people and pets of ``_person_words``, diets and dates); ``tests/bot/test_slot_words.py`` walks
+them in every language.
 """
 
 from __future__ import annotations
 
-from bot.i18n import N_, t
+import re
+from datetime import date
+
+from bot.i18n import MONTHS, N_, day_text, supported, t, tn
+from bot.kin import your_relation
 from bot.places import place
 
 #: What a fact of a known slot says, around the value the user gave (kept in their words:
-#: "du arbeitest als electrician").
+#: "du arbeitest als electrician"). The first slot that is the key or a prefix of it wins.
 SLOT_PHRASES: tuple[tuple[str, str], ...] = (
     ("job_title", N_("you work as {value}")),
     ("employer", N_("you work at {value}")),
@@ -26,26 +36,160 @@ SLOT_PHRASES: tuple[tuple[str, str], ...] = (
     ("allergy", N_("you're allergic to {value}")),
     ("pet.cat.name", N_("your cat is called {value}")),
     ("pet.dog.name", N_("your dog is called {value}")),
+    ("pet.name", N_("your pet is called {value}")),
     ("name", N_("your name is {value}")),
     # i18n: {value} is a number of years ("34").
     ("age", N_("you're {value} years old")),
     ("language", N_("you speak {value}")),
     ("likes", N_("you like {value}")),
+    ("dislikes", N_("you don't like {value}")),
+    # i18n: {value} is what the user named as their favourite (a film, a colour, a band…).
+    ("favorite", N_("your favourite: {value}")),
+    # i18n: {value} is what the user wants to do, in their words ("run a marathon").
+    ("goal", N_("your goal: {value}")),
+    ("project", N_("your project: {value}")),
+    # i18n: {value} is a language's name ("Portuguese").
+    ("preference.reply_language", N_("you want replies in {value}")),
+    ("preference", N_("you prefer {value}")),
+    ("food_restriction", N_("you don't eat {value}")),
+    # i18n: {value} is a health condition ("asthma").
+    ("health", N_("you have {value}")),
+    ("nationality", N_("your nationality: {value}")),
+    ("preferred_name", N_("you like to be called {value}")),
+    # i18n: {value} is a school or university's name.
+    ("school", N_("you study at {value}")),
+    # i18n: {value} is a year ("1990").
+    ("birth_year", N_("you were born in {value}")),
+    # i18n: {value} is a set of pronouns ("she/her").
+    ("pronouns", N_("your pronouns: {value}")),
+    ("timezone", N_("your time zone: {value}")),
 )
 
+#: Diets (memory_core's canonical words, not the user's): said after "your diet:".
+DIETS: dict[str, str] = {
+    # i18n: a diet, said after "your diet:" (agreeing with the word for "diet").
+    "vegetarian": N_("vegetarian (diet)"),
+    "vegan": N_("vegan (diet)"),
+    "pescatarian": N_("pescatarian (diet)"),
+    "flexitarian": N_("flexitarian (diet)"),
+    "keto": N_("keto (diet)"),
+    "paleo": N_("paleo (diet)"),
+    "kosher": N_("kosher (diet)"),
+    "halal": N_("halal (diet)"),
+    "gluten-free": N_("gluten-free (diet)"),
+    "dairy-free": N_("dairy-free (diet)"),
+    "lactose-free": N_("lactose-free (diet)"),
+    "low-carb": N_("low-carb (diet)"),
+    "plant-based": N_("plant-based (diet)"),
+    "carnivore": N_("carnivore (diet)"),
+    "raw vegan": N_("raw vegan (diet)"),
+}
 
-def slot_words(lang: str, key: str, value: object) -> str | None:
+#: A person's or pet's fact: family.<relation>[.<name>].<what>, people.<role>[.<name>].<what>,
+#: person.<name>.<what>, pet[.<species>].<what>.
+_PERSON = re.compile(
+    r"^(?:(?:family|people)\.(?P<rel>[^.]+)(?:\.(?P<name>[^.]+))?"
+    r"|person\.(?P<pname>[^.]+)|pet(?:\.(?P<species>[^.]+))?)"
+    r"\.(?P<what>name|age|job|employer|home|birthday)$"
+)
+#: A date as memory_core stores it: "2026-06-12", or "--06-12" for a yearly day.
+_ISO_DAY = re.compile(r"^(?:(?P<y>\d{4})|-)-(?P<m>\d{2})-(?P<d>\d{2})$")
+
+
+#: A stored sentence that says the slot's value is *not* so ("… no longer lives in Berlin"):
+#: the slot's phrase would say the opposite.
+_NEGATED = re.compile(r"\b(?:no\s+longer|not|never)\b|n't\b", re.IGNORECASE)
+#: Slots whose phrase is itself a "not" ("you don't like …"): their sentences say "not".
+_SAID_AS_NOT = ("dislikes", "food_restriction")
+
+
+def slot_words(lang: str, key: str, value: object, stored: str = "") -> str | None:
     """The slot phrase of ``key`` in ``lang`` around ``value`` ("du wohnst in Köln"), or
-    ``None``: no value, or a key without a phrase."""
+    ``None``: no value, a key without a phrase, or a ``stored`` sentence that negates it."""
     if not value or not isinstance(value, str | int | float):
+        return None
+    if _NEGATED.search(stored) and not key.startswith(_SAID_AS_NOT):
         return None
     text = str(value).strip()
     if key == "age" and not text.isdigit():
         return None  # "in her thirties": no "{value} years old" around it
+    special = _special_words(lang, key, text)
+    if special is not None:
+        return special or None
     for slot, phrase in SLOT_PHRASES:
         if key == slot or key.startswith(f"{slot}."):
             return t(lang, phrase, value=text, **_places(lang, key, text))
     return None
+
+
+def _special_words(lang: str, key: str, value: str) -> str | None:
+    """The phrase of a slot whose value is vocabulary to translate (a diet, a date) or whose
+    key names someone (a relative, a pet); ``""`` when it cannot be said; ``None``: another
+    slot."""
+    if key in ("pet.cat.name", "pet.dog.name", "pet.name"):
+        return None  # the table's own phrases
+    if key == "diet":
+        diet = DIETS.get(value.lower())
+        # i18n: {diet} is a diet ("vegetarian").
+        return t(lang, "your diet: {diet}", diet=t(lang, diet) if diet else value)
+    if key == "birthday":
+        day = date_words(lang, value)
+        # i18n: {date} is a day ("20 December", "3 May 1990").
+        return t(lang, "your birthday is on {date}", date=day) if day else ""
+    if key.startswith("date."):
+        day = date_words(lang, value)
+        event = key.removeprefix("date.").replace("_", " ")
+        # i18n: {event} is the user's word for it ("exam", "anniversary"); {date} a day.
+        return t(lang, "on {date}: {event}", date=day, event=event) if day else ""
+    m = _PERSON.match(key)
+    if m is None:
+        return None
+    return _person_words(lang, m, value)
+
+
+def _person_words(lang: str, m: re.Match[str], value: str) -> str:
+    """A fact about one of the user's people or pets ("dein Bruder heißt Joe", "ta sœur a 12
+    ans"); ``""`` when it cannot be said without English."""
+    rel = m.group("rel") or m.group("species") or ("pet" if m.group("pname") is None else None)
+    name = m.group("name") or m.group("pname")
+    kin = your_relation(lang, rel) if rel else None
+    who = name.replace("_", " ").title() if name else kin
+    what = m.group("what")
+    if what == "name":
+        return t(lang, "{who} is called {value}", who=kin, value=value) if kin else ""
+    if who is None:
+        return ""
+    if what == "age":
+        if not value.isdigit():
+            return ""
+        return tn(lang, "{who} is {n} year old", "{who} is {n} years old", int(value), who=who)
+    if what == "job":
+        return t(lang, "{who} works as {value}", who=who, value=value)
+    if what == "employer":
+        return t(lang, "{who} works at {value}", who=who, value=value)
+    if what == "home":
+        # i18n: {in_place} holds the place with its preposition ("à Lyon", "en France").
+        return t(lang, "{who} lives {in_place}", who=who, in_place=place(lang, value))
+    day = date_words(lang, value)
+    # i18n: {date} is a day ("20 December").
+    return t(lang, "{who}'s birthday is on {date}", who=who, date=day) if day else ""
+
+
+def date_words(lang: str, value: str) -> str | None:
+    """A stored day in ``lang``: "2026-06-12" → "12. Juni 2026", "--12-20" → "20. Dezember";
+    ``None`` for anything else."""
+    m = _ISO_DAY.match(value)
+    if m is None:
+        return None
+    month, day = int(m.group("m")), int(m.group("d"))
+    try:
+        when = date(int(m.group("y") or 2000), month, day)  # 2000: a leap year, for 29 Feb
+    except ValueError:
+        return None
+    if m.group("y"):
+        return day_text(lang, when)
+    shown: object = "1er" if supported(lang) == "fr" and day == 1 else day
+    return t(lang, "{day} {month}", day=shown, month=t(lang, MONTHS[month - 1]))
 
 
 def _places(lang: str, key: str, value: str) -> dict[str, str]:

@@ -82,7 +82,7 @@ def said_in(lang: str, key: str, value_text: str, value: object, who: str | None
     in the language's own phrase around the value they gave ("Du wohnst in Köln"), else the
     stored sentence turned to the second person ("You live in Köln")."""
     if supported(lang) not in (None, "en") and note_language(key) is None:
-        said = slot_words(lang, key, value)
+        said = slot_words(lang, key, value, value_text)
         if said:
             return said[:1].upper() + said[1:]
     return said_to_user_text(value_text, who).rstrip(".")

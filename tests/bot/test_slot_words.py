@@ -1,0 +1,184 @@
+"""Every slot the offline extractor fills is said in the user's language: an acknowledgement in
+German, Spanish, French or Russian holds no English words but the user's own (the value they
+gave, or their sentence quoted) — "Alles klar — you work as Krankenschwester" was possible for
+every slot but the ten that had a phrase."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.responder import _noted_words
+from bot.slots import slot_words
+from bot.wording import REPLY_LANGUAGE
+from memory_core.extract import Candidate, TurnInput, extract_rules
+
+NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+LANGUAGES = ("de", "es", "fr", "ru")
+
+#: One way of saying each slot the offline rules fill with a value. The slots were listed by
+#: running the extractor over the MSC dev personas and reading every rule's ``fact(…)`` call
+#: (``memory_core/extract/patterns_*.py``); keys with no value ("habit.…", "trait.…") are
+#: the user's sentence, quoted.
+SAYINGS: dict[str, str] = {
+    "job_title": "I work as a nurse.",
+    "employer": "I work at St Mary's Hospital.",
+    "home_city": "I live in Lisbon.",
+    "home_country": "I live in Portugal.",
+    "origin": "I'm from Brazil.",
+    "allergy.*": "I'm allergic to penicillin.",
+    "pet.cat.name": "My cat is called Miso.",
+    "pet.dog.name": "I have a dog named Rex.",
+    "pet.name": "I have a pet named Jasper.",
+    "pet.*.name": "I have a rabbit named Thumper.",
+    "pet.*.birthday": "My dog's birthday is on 1 April.",
+    "name": "My name is Ana.",
+    "age": "I am 34 years old.",
+    "language.*": "I speak Portuguese.",
+    "likes.*": "I love green tea.",
+    "dislikes.*": "I don't like olives.",
+    "favorite.*": "My favourite movie is Alien.",
+    "goal.*": "I want to run a marathon.",
+    "project.*": "I'm building a boat.",
+    "preference.*": "I prefer tea to coffee.",
+    "preference.reply_language": "Always answer in Portuguese.",
+    "diet": "I'm vegetarian.",
+    "food_restriction.*": "I can't eat ice cream.",
+    "health.*": "I have asthma.",
+    "nationality": "I am American.",
+    "preferred_name": "My friends call me Bubblegum.",
+    "school": "I'm a student at Michigan State University.",
+    "birthday": "My birthday is December 20th.",
+    "birth_year": "I was born in 1990.",
+    "pronouns": "My pronouns are she/her.",
+    "timezone": "My time zone is CET.",
+    "family.*.name": "My sister is called Eva.",
+    "family.*.age": "I have a son named Leo who is 7.",
+    "family.*.home": "My brother lives in Rome.",
+    "family.*.birthday": "My mom's birthday is on 3 May.",
+    "people.*.name": "My best friend is called Sam.",
+    "person.*.job": "Mary is a therapist.",
+    "person.*.age": "Muffles is 16 years old.",
+    "person.*.employer": "Leo works at Google.",
+    "person.*.home": "Leo lives in Paris.",
+    "person.*.birthday": "Tom's birthday is on 4 July.",
+    "date.*": "Our anniversary is on 12 June.",
+}
+_NAMED = re.compile(r"^(family|people|pet)\.[^.]+\.[^.]+\.(\w+)$")
+
+
+def slot_of(key: str) -> str:
+    """The slot a key fills, its user-chosen parts as ``*`` ("family.son.leo.age" →
+    "family.*.age")."""
+    if key in SAYINGS:
+        return key
+    if m := _NAMED.match(key):
+        return f"{m.group(1)}.*.{m.group(2)}"
+    head, _, rest = key.partition(".")
+    if rest and f"{head}.*" in SAYINGS:
+        return f"{head}.*"
+    parts = key.split(".")
+    return f"{parts[0]}.*.{parts[-1]}" if len(parts) == 3 else key
+
+
+def filled(sentence: str) -> list[Candidate]:
+    """The candidates with a value that a sentence gives."""
+    return [c for c in extract_rules(TurnInput(sentence, NOW)) if c.value]
+
+
+#: English words that are no word of German, Spanish, French or Russian.
+_ENGLISH = re.compile(
+    r"\b(?:you|your|you're|yours|is|are|was|were|the|and|called|named|like|likes|live|lives|"
+    r"work|works|years|old|from|speak|favou?rite|born|birthday|want|wants|prefer|prefers|"
+    r"diet|eat|have|has|with|at|of|to|study|pet|pronouns|time|zone)\b",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"“[^”]*”|«[^»]*»|„[^“]*“")
+
+
+def english_left(said: str, cand: Candidate) -> list[str]:
+    """English words in ``said`` beyond the user's own: the value they gave, a name or an
+    event word taken from the key, and their sentence quoted."""
+    rest = _QUOTED.sub(" ", said)
+    words = [str(cand.value), *cand.key.split(".")[1:]]
+    for word in sorted(words, key=len, reverse=True):
+        for part in (word, word.replace("_", " ")):
+            rest = re.sub(re.escape(part), " ", rest, flags=re.IGNORECASE)
+    return _ENGLISH.findall(rest)
+
+
+def test_every_slot_has_a_saying_that_fills_it() -> None:
+    """The table walks every slot: each saying fills the slot it stands for."""
+    for slot, sentence in SAYINGS.items():
+        assert slot in [slot_of(c.key) for c in filled(sentence)], (slot, sentence)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_acknowledgement_says_every_slot_without_english(lang: str) -> None:
+    """Every key × language: the slot's own phrase (never ``None``), and the acknowledgement
+    holds no English word around the user's value."""
+    token = REPLY_LANGUAGE.set(lang)
+    try:
+        bad = []
+        for sentence in SAYINGS.values():
+            for cand in filled(sentence):
+                phrase = slot_words(lang, cand.key, cand.value, cand.value_text)
+                noted = _noted_words(cand, None)
+                left = english_left(noted, cand)
+                if phrase is None or left:
+                    bad.append((cand.key, noted, left))
+    finally:
+        REPLY_LANGUAGE.reset(token)
+    assert not bad, "\n".join(map(repr, bad))
+
+
+def test_the_english_scan_finds_what_the_bot_used_to_say() -> None:
+    cand = filled("I'm vegetarian.")[0]
+    assert english_left("Alles klar — you are vegetarian.", cand) == ["you", "are"]
+    assert english_left("du ernährst dich vegetarisch", cand) == []
+    assert english_left("„I'm vegetarian“", cand) == []  # their own words, quoted
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence", "said"),
+    [
+        ("de", "I'm vegetarian.", "du ernährst dich vegetarisch"),
+        ("fr", "My birthday is December 1st.", "ton anniversaire est le 1er décembre"),
+        ("es", "Our anniversary is on 12 June.", "el 12 de junio: anniversary"),
+        ("ru", "I have a son named Leo who is 7.", "твой сын — Leo"),
+        ("de", "My best friend is called Sam.", "dein(e) beste(r) Freund(in) heißt Sam"),
+        ("fr", "Muffles is 16 years old.", "Muffles a 16 ans"),
+        ("ru", "Muffles is 21 years old.", "Muffles: 21 год"),
+        ("de", "I don't like olives.", "du magst olives nicht"),
+    ],
+)
+def test_a_slot_is_said_as_its_language_says_it(lang: str, sentence: str, said: str) -> None:
+    cand = filled(sentence)[0]
+    assert slot_words(lang, cand.key, cand.value, cand.value_text) == said
+
+
+def test_a_slot_said_to_be_over_is_not_said_as_if_it_held() -> None:
+    """ "I don't live in Berlin any more" fills ``home_city`` = Berlin, ending it: "du wohnst
+    in Berlin" would say the opposite, so the user's words are quoted."""
+    (cand,) = filled("I don't live in Berlin any more.")
+    assert slot_words("de", cand.key, cand.value, cand.value_text) is None
+    token = REPLY_LANGUAGE.set("de")
+    try:
+        assert _noted_words(cand, None) == "„I don't live in Berlin any more“"
+    finally:
+        REPLY_LANGUAGE.reset(token)
+
+
+async def test_a_german_introduction_is_acknowledged_in_german(tmp_path: Path) -> None:
+    """Was "Alles klar — you are vegetarian und du arbeitest als Krankenschwester."."""
+    from memory_core.clock import ManualClock
+    from tests.bot.conftest import ConsoleSession
+    from tests.factories import START
+
+    async with ConsoleSession(tmp_path / "m.db", ManualClock(START), embedder="none") as s:
+        noted = await s.say("Ich bin Vegetarier und arbeite als Krankenschwester.")
+    assert "du arbeitest als Krankenschwester" in noted, noted
+    assert "du ernährst dich vegetarisch" in noted and "vegetarian" not in noted, noted
