@@ -1,10 +1,16 @@
-"""Insights (seed 003 § 3): a few third-person observations drawn from a user's recent talk.
+"""Insights (seed 003 § 3): a few observations drawn from a user's recent talk, said to them.
 
 Once a day at most per user (none within ``every_hours`` of the last, a forgotten one
 included), for users who talked at least ``min_turns`` times in the last ``window_days`` and
 have learning on. An :class:`InsightWriter` (the language model; there is no offline one: an
 insight is a judgement, not a pattern) reads their recent turns and their non-sensitive facts
 and proposes at most three insights, each ≤ 280 characters, with tags and an importance.
+
+An insight is shown to the user (/insights, /profile) and to nobody else, so it is written to
+them: in the second person and in the language they last wrote in ("You take pride in doing
+things by hand", "Du machst Dinge gern selbst"), never about "the user" and never as the
+assistant's own opinion ("I think…"). Seed 003's third person is for facts the model reads,
+not for words the user reads; the model's memory block marks an insight as said to the user.
 
 What is stored: each insight is a fact of kind ``insight`` (its own profile heading, a low
 retrieval weight, never shown or used in a group, forgettable like any fact). An insight that
@@ -31,6 +37,7 @@ from memory_core.jobs.reflection import clip
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD
 from memory_core.read.disclosure import is_private
 from memory_core.runtime.executors import Lane
+from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import fts
 from memory_core.store import insights as repo
@@ -41,14 +48,27 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger("memory_core.jobs.insights")
 
-#: Seed 003: at most this long, third person.
+#: Seed 003: at most this long.
 MAX_CHARS = 280
 MAX_INSIGHTS = 3
 MAX_TAGS = 5
 #: Insights are impressions, not things the user said: stored tentative.
 CONFIDENCE = 0.5
-#: Words that would make an insight speak as or to the assistant.
-FIRST_OR_SECOND_PERSON = re.compile(r"\b(?:I|me|my|mine|we|us|our|you|your|yours)\b", re.I)
+#: The assistant speaking as itself ("I think…", "ich glaube…", "я думаю…"): an insight is
+#: about the user, not the assistant's opinion.
+FIRST_PERSON = re.compile(
+    r"(?-i:\bI\b)|\b(?:I'm|I've|I'd|my|mine|we|our|ours|ich|yo)\b|\bje\b|\bj['’]"
+    r"|(?<![а-яё])я(?![а-яё])",
+    re.IGNORECASE,
+)
+#: The user spoken of, not to ("the user", "der Nutzer", "l'utilisateur", "пользователь").
+THIRD_PERSON = re.compile(
+    r"\b(?:the\s+user|user's|(?:der|die|den|dem|des)\s+(?:Be)?[Nn]utzer\w*)\b"
+    r"|\bl['’]utilisat|\b(?:el|al|del)\s+usuario|пользовател",
+    re.IGNORECASE,
+)
+#: The user addressed, in English ("you", "your").
+SECOND_PERSON_EN = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'd)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +95,12 @@ class InsightDraft:
 @dataclass(frozen=True, slots=True)
 class Activity:
     """What an insight may be drawn from: the user's recent turns and what is known (never
-    a sensitive fact)."""
+    a sensitive fact), and the language they last wrote in (ISO 639-1, ``None``: unknown)."""
 
     user_id: str
     turns: tuple[str, ...]
     known: tuple[str, ...]
+    language: str | None = None
 
 
 class InsightWriter(Protocol):
@@ -90,9 +111,12 @@ class InsightWriter(Protocol):
         ...
 
 
-def speaks_of_the_user(summary: str) -> bool:
-    """Third person only: no first or second person (the assistant or the user addressed)."""
-    return FIRST_OR_SECOND_PERSON.search(summary) is None
+def speaks_to_the_user(summary: str, language: str | None = None) -> bool:
+    """Said to the user: never about "the user", never as the assistant's own opinion; in
+    English, with "you" in it (other languages may leave the pronoun out: "Disfrutas…")."""
+    if FIRST_PERSON.search(summary) or THIRD_PERSON.search(summary):
+        return False
+    return language not in (None, "en") or SECOND_PERSON_EN.search(summary) is not None
 
 
 class Insights:
@@ -141,7 +165,9 @@ class Insights:
             drafts = await self.ctx.lanes.run(Lane.BACKGROUND, self._plain, user_id, drafts)
         if not drafts:
             return []
-        return await self.ctx.lanes.run(Lane.BACKGROUND, self._save, user_id, drafts)
+        return await self.ctx.lanes.run(
+            Lane.BACKGROUND, self._save, user_id, drafts, activity.language
+        )
 
     def _activity(self, user_id: str) -> Activity | None:
         active_since, _ = self._gate()
@@ -153,8 +179,9 @@ class Insights:
                 Consumer.INSIGHTS, SearchFilters(statuses=(Status.ACTIVE,))
             )
             facts = fact_repo.list_facts(conn, user_id, scope, limit=200)
+            language = episode_repo.latest_language(conn, user_id)
         known = [f.value_text for f in facts if f.kind == "fact" and not is_private(f)]
-        return Activity(user_id, tuple(turns), tuple(known[: self.config.max_facts]))
+        return Activity(user_id, tuple(turns), tuple(known[: self.config.max_facts]), language)
 
     def _plain(self, user_id: str, drafts: Sequence[InsightDraft]) -> list[InsightDraft]:
         """The drafts the sensitivity model does not read as private by meaning (the rules
@@ -172,7 +199,9 @@ class Insights:
                 log.info("insight_dropped", user_id=user_id, reason="sensitive")
         return [d for d, topic in zip(drafts, topics, strict=True) if topic is None]
 
-    def _save(self, user_id: str, drafts: Sequence[InsightDraft]) -> list[Fact]:
+    def _save(
+        self, user_id: str, drafts: Sequence[InsightDraft], language: str | None = None
+    ) -> list[Fact]:
         now = self.ctx.clock.now()
         saved: list[Fact] = []
         with self.ctx.db.write(users=[user_id]) as conn:
@@ -187,7 +216,7 @@ class Insights:
             for i, draft in enumerate(drafts[:MAX_INSIGHTS]):
                 summary = clip(draft.summary, MAX_CHARS)
                 terms = fts.tokens(summary)
-                if not summary or not speaks_of_the_user(summary):
+                if not summary or not speaks_to_the_user(summary, language):
                     continue
                 if classified(Category.OTHER, False, summary, *draft.tags)[1]:
                     log.info("insight_dropped", user_id=user_id, reason="sensitive")

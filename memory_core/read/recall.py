@@ -185,7 +185,9 @@ def _line(fact: Fact) -> str:
     since = (
         f" (since {fact.valid_from:%B %Y})" if (fact.created_at - fact.valid_from).days >= 2 else ""
     )
-    return f"- {as_data(fact.value_text)}{since}{flag}"
+    # An insight is written to the user ("You take pride in…"): "you" there is the user.
+    said = "(impression, worded to the user) " if fact.kind == "insight" else ""
+    return f"- {said}{as_data(fact.value_text)}{since}{flag}"
 
 
 HARD = "Hard constraints and preferences"
