@@ -94,3 +94,13 @@ async def test_what_the_user_reads_back_is_second_person_and_grammatical(
             assert wrong not in out, wrong
         out = await s.say("/why cats")
         assert "You have two cats" in out and "The user" not in out and "0." not in out
+
+
+async def test_a_taste_said_twice_in_other_words_is_listed_once(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "likes french fries" and "likes to eat french fries" were two facts, both in /profile."""
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        await s.say("I like french fries.", "I like to eat french fries.")
+        out = await s.say("/profile")
+    assert out.count("french fries") == 1, out
