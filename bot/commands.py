@@ -526,10 +526,12 @@ class Commands:
                 state = e.after or e.before or {}
                 value = str(state.get("value_text", ""))
                 what = t(lang, HISTORY_EVENTS.get(e.event, N_("changed")))
-                # History rows keep no slot value: the shown fact's, when the row says it.
-                same = value == fact.value_text and isinstance(fact.value_json, dict)
-                slot_value = fact.value_json.get("value") if same else None
-                said = texts.said_in(lang, fact.key, value, slot_value, c.who)[:80] if value else ""
+                # The row's own slot value ("Your name is Оля" was English in a French /why
+                # when the fact has changed since); an older row without one: the shown
+                # fact's, when the row says the same.
+                slot_value = _history_value(state, fact, value)
+                key = str(state.get("key") or fact.key)
+                said = texts.said_in(lang, key, value, slot_value, c.who)[:80] if value else ""
                 lines.append(f"• {day_text(lang, e.ts)}: {what}" + (f" — {said}" if said else ""))
         return [Reply("\n".join(lines))]
 
@@ -740,3 +742,14 @@ def _fact_id(arg: str) -> int:
 
 def _private(reply: Reply) -> Reply:
     return Reply(reply.text, reply.buttons, reply.document, private=True)
+
+
+def _history_value(state: dict[str, object], fact: Fact, value_text: str) -> object:
+    """The slot value a history row recorded, else the shown fact's when the row's text is
+    the fact's (``None``: no slot value to say)."""
+    recorded = state.get("value_json")
+    if isinstance(recorded, dict):
+        return recorded.get("value")
+    if value_text == fact.value_text and isinstance(fact.value_json, dict):
+        return fact.value_json.get("value")
+    return None

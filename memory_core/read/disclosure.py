@@ -110,7 +110,14 @@ def shown_state(
     if category not in Category._value2member_map_:
         category = Category.OTHER.value
     text = shown_text(str(state["value_text"]), category, audience, sensitive)
-    return {k: v for k, v in state.items() if k != "value_json"} | {"value_text": text}
+    shown = {k: v for k, v in state.items() if k != "value_json"} | {"value_text": text}
+    slot = state.get("value_json")
+    value = slot.get("value") if isinstance(slot, dict) else None
+    if text == state["value_text"] and isinstance(value, str | int | float):
+        # Nothing was masked: the slot's value (the app says it in the user's language) may
+        # be seen as its text is; any other part of value_json never is.
+        shown["value_json"] = {"value": value}
+    return shown
 
 
 def shown_history(

@@ -215,3 +215,30 @@ async def test_a_search_for_a_code_is_not_said_back(chat: Chat, query: str) -> N
         replies = await bot.on_message(message(f"{command} {query}", at=clock.advance(minutes=1)))
         assert replies
         assert all(query.lower() not in r.text.lower() for r in replies)
+
+
+def test_a_history_row_keeps_its_slot_value_only_where_nothing_was_masked() -> None:
+    """/why says an old row's slot in the user's language from its value; a row whose text
+    was masked (a secret) or hidden (a group) keeps no value at all."""
+    from memory_core.read.disclosure import shown_state
+    from memory_core.values import Audience
+
+    plain = {
+        "key": "name",
+        "value_text": "The user's name is Оля.",
+        "category": "identity",
+        "value_json": {"value": "Оля", "note": "kept back"},
+    }
+    shown = shown_state(plain, Audience.PRIVATE, sensitive=False)
+    assert shown is not None and shown["value_json"] == {"value": "Оля"}
+    secret = {
+        "key": "wifi_password",
+        "value_text": "The user's wifi password is hunter2hunter2.",
+        "category": "credential",
+        "value_json": {"value": "hunter2hunter2"},
+    }
+    masked = shown_state(secret, Audience.PRIVATE, sensitive=True)
+    assert masked is not None and "value_json" not in masked
+    assert "hunter2hunter2" not in str(masked)
+    hidden = shown_state(plain, Audience.GROUP, sensitive=True)
+    assert hidden is not None and "value_json" not in hidden and "Оля" not in str(hidden)

@@ -459,3 +459,15 @@ def test_the_memory_page_says_a_slot_fact_in_the_pages_language() -> None:
     home = fact(1, "Léa lives in Lyon.", Category.IDENTITY, key="home_city", value="Lyon")
     assert said(home, Ctx("fr", "Léa", "csrf", "/m")) == "Tu habites à Lyon."
     assert said(home, Ctx("en", "Léa", "csrf", "/m")) == "You live in Lyon."
+
+
+async def test_why_says_an_earlier_value_in_the_users_language(tmp_path: Path) -> None:
+    """A French /why listed the history of a changed name as "appris — Your name is Оля"."""
+    from memory_core.clock import ManualClock
+    from tests.bot.conftest import ConsoleSession
+    from tests.factories import START
+
+    async with ConsoleSession(tmp_path / "m.db", ManualClock(START), embedder="none") as s:
+        await s.say("Меня зовут Оля, мне 30 лет.", "Je m'appelle Léa et j'ai 25 ans.")
+        why = await s.say("/why Léa")
+    assert "Tu t'appelles Оля" in why and "Your name" not in why, why
