@@ -54,7 +54,6 @@ from memory_core.store import applied_actions as applied_repo
 from memory_core.store import episodes as episode_repo
 from memory_core.store import facts as fact_repo
 from memory_core.store import fts, meta, sessions, users
-from memory_core.store import identities as identities_repo
 from memory_core.store import leases as lease_repo
 from memory_core.store import outbox as outbox_repo
 from memory_core.store import relations as relation_repo
@@ -120,6 +119,8 @@ class Memory:
         )
         #: Erasures running in this process, by user (a second request joins the first).
         self._erasures: dict[str, asyncio.Future[user_data.Erasure]] = {}
+        #: Erasures of one linked identity running in this process, by identity.
+        self._leavings: dict[str, asyncio.Future[user_data.Erasure]] = {}
 
     # The context's parts, for the facade's own methods and its callers.
     @property
@@ -1063,13 +1064,19 @@ class Memory:
     async def owner_of(self, identity: str) -> str:
         """The memory owner an identity (``platform:id``) reads and writes: its own key until
         it is linked to a person. The door resolves every message and press through it."""
-        owner, erasing = await self.read(Lane.REPLY, user_data.owner_and_request, identity)
-        if erasing is not None:
+        door = await self.read(Lane.REPLY, user_data.at_door, identity)
+        if door.leaving is not None:
+            # This identity's own erasure (it leaves its person) is not finished: it is
+            # finished first, and the identity then has the (empty) memory it was left with.
+            log.info("identity_erasure_awaited", identity=identity)
+            await self._leave(identity, door.leaving)
+            door = await self.read(Lane.REPLY, user_data.at_door, identity)
+        if door.erasing is not None:
             # An erasure was asked for and is not finished (under way, or cut short by a
             # crash): nothing of the user is read or written until it is done.
-            log.info("erasure_awaited", user_id=owner)
-            await self.erase(owner, rewrite=erasing.rewrite)
-        return owner
+            log.info("erasure_awaited", user_id=door.owner)
+            await self.erase(door.owner, rewrite=door.erasing.rewrite)
+        return door.owner
 
     async def linked_identities(self, user_id: str) -> list[linking.LinkedIdentity]:
         """The identities sharing ``user_id``'s memory (just itself when not linked)."""
@@ -1172,25 +1179,29 @@ class Memory:
         """Erase one platform's identity of a linked person: it is unlinked, the person's
         conversations held on that platform are blanked, its codes and tries deleted, and
         its own (now separate) store erased; the memories stay with the other identities.
-        ``None`` when the identity is not linked (erase the whole user instead)."""
+        ``None`` when the identity is not linked (erase the whole user instead). Recorded
+        before anything changes, as :meth:`erase`: cut short by a crash, it is finished when
+        the identity is seen again (:meth:`owner_of`), at the next start or by the
+        ``erasures`` job."""
         person = await self.owner_of(identity)
-        unlinked = await self.unlink(identity)
-        if unlinked.new_owner is None:
+        leaving = await self.run(Lane.REPLY, user_data.record_leaving, self.ctx, identity, person)
+        if leaving is None:
             return None
-        platform = linking.platform_of(identity)
-        blanked = await self.run(
-            Lane.REPLY, linking.forget_platform_turns, self.ctx, person, platform
-        )
-        await self.run(Lane.REPLY, linking.drop_codes, self.ctx, [identity])
-        # A user's own request: no table rewrite that would stall everyone (PostgreSQL).
-        erasure = await user_data.delete_user(self.ctx, unlinked.new_owner, rewrite=False)
-        if unlinked.new_owner != identity:
-            # Its key still names the person's memory: it keeps (empty) an owner of its own.
-            await self.write(
-                Lane.REPLY, identities_repo.put, identity, unlinked.new_owner, self.clock.now()
-            )
+        return await self._leave(identity, leaving)
+
+    async def _leave(self, identity: str, leaving: user_data.Leaving) -> user_data.Erasure:
+        """Run (or join, in this process) the recorded erasure of ``identity``."""
+        running = self._leavings.get(identity)
+        if running is None:
+            running = asyncio.ensure_future(self._erase_identity(identity, leaving))
+            self._leavings[identity] = running
+            running.add_done_callback(lambda _done: self._leavings.pop(identity, None))
+        return await asyncio.shield(running)
+
+    async def _erase_identity(self, identity: str, leaving: user_data.Leaving) -> user_data.Erasure:
+        erasure = await user_data.erase_identity(self.ctx, identity, leaving)
         await self.vectors.settle()
-        log.info("identity_erased", identity=identity, person=person, episodes=blanked)
+        log.info("identity_erased", identity=identity, person=leaving.person)
         return erasure
 
     async def revision(self, user_id: str) -> int:
@@ -1356,14 +1367,24 @@ class Memory:
         # One erasure per user in this process: a second request waits for the first.
         return await asyncio.shield(running)
 
+    async def erasing(self, user_id: str) -> bool:
+        """Whether an erasure of ``user_id`` is recorded and not finished (background jobs
+        leave such a user alone: ``Jobs.open_for``)."""
+        return await self.read(Lane.BACKGROUND, user_data.unfinished, user_id)
+
     async def resume_erasures(self) -> list[str]:
         """Finish the erasures a dead process left unfinished (at start, and by the
-        ``erasures`` job); the users erased."""
+        ``erasures`` job): of one linked identity first, then of whole users; the
+        identities and users erased."""
+        leaving = await self.read(Lane.BACKGROUND, user_data.pending_identities)
+        for identity, left in leaving.items():
+            log.info("identity_erasure_resumed", identity=identity)
+            await self._leave(identity, left)
         found = await self.read(Lane.BACKGROUND, user_data.pending)
         for user_id, request in found.items():
             log.info("erasure_resumed", user_id=user_id)
             await self.erase(user_id, rewrite=request.rewrite)
-        return sorted(found)
+        return sorted({*leaving, *found})
 
     async def rewrite_erased(self) -> list[str]:
         """PostgreSQL: rewrite the tables that /forgetme erasures left due (``VACUUM FULL``:

@@ -117,6 +117,7 @@ def eval_answers(
         ("lexical only", "held-out", report.lexical_heldout),
         ("tuned, vector only", "held-out", report.vector_heldout),
         ("tuned", "fresh wordings (held-out)", report.fresh_heldout),
+        ("tuned", "unseen wordings (held-out)", report.unseen_heldout),
     ]
     for name, split, sc in rows:
         langs = ", ".join(f"{k} {r / n:.2f}" for k, (r, n) in sorted(sc.by_lang.items()) if n)

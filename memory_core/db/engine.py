@@ -32,6 +32,11 @@ LOCK_WAIT_S = 60.0
 #: This bounds how long any other user's write can be held up by it (250 ms before: an
 #: erasure's piece slower than that on a loaded host once held a commit 274 ms).
 GLOBAL_TRY_MS = 100
+#: An erasure's piece (``Database.write(erasing=True)``) waits at most this long for any lock,
+#: then gives up and is run again: a cross-user writer that holds rows it wants (and the
+#: database-wide lock, with everyone queued behind it) is never made to wait for it in turn —
+#: no deadlock between the two lasts longer than this.
+ERASE_LOCK_WAIT_MS = 50
 #: SQLSTATEs of a lock wait that gave up: lock_not_available, deadlock_detected.
 _LOCK_STATES = frozenset({"55P03", "40P01"})
 
@@ -55,10 +60,14 @@ def user_lock_key(user_id: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-def _keyed_lock_sql(keys: Iterable[int]) -> str:
+def _keyed_lock_sql(keys: Iterable[int], *, erasing: bool = False) -> str:
     """One statement taking the shared write lock, then each user's lock in key order (every
-    writer takes them in the same order: two multi-user writes never deadlock)."""
-    calls = [f"pg_advisory_xact_lock_shared({PG_WRITE_LOCK_KEY})"]
+    writer takes them in the same order: two multi-user writes never deadlock). ``erasing``:
+    no shared lock, and the transaction waits for any lock at most :data:`ERASE_LOCK_WAIT_MS`."""
+    if erasing:
+        calls = [f"set_config('lock_timeout', '{ERASE_LOCK_WAIT_MS}ms', true)"]
+    else:
+        calls = [f"pg_advisory_xact_lock_shared({PG_WRITE_LOCK_KEY})"]
     calls += [f"pg_advisory_xact_lock({PG_USER_LOCK_CLASS}, {k})" for k in sorted(set(keys))]
     return "SELECT " + ", ".join(calls)
 
@@ -139,6 +148,7 @@ class Database:
         serial: bool = True,
         users: Iterable[str] = (),
         batch: bool = False,
+        erasing: bool = False,
     ) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE), committed on exit, rolled back on error.
 
@@ -160,6 +170,15 @@ class Database:
         written has no result to look at (no ``rowcount``), and a failed write or a lock wait
         that gave up raises at the commit. Run it under :meth:`retrying`: a lock wait is
         retried by running the whole transaction again.
+        ``erasing`` (PostgreSQL, with ``users``): the transaction only deletes rows of users
+        being erased (an erasure's pieces: the door keeps those users out, and nothing else
+        reads them to decide anything), so it takes their locks alone, not the database-wide
+        lock shared: a cross-user writer never waits for it — nor does every other user's
+        write queued behind that waiting writer. A cross-user write that meets one of its
+        rows waits for that row only (one piece's time), and the piece waits for a row at
+        most :data:`ERASE_LOCK_WAIT_MS` (then gives up: run it under :meth:`retrying`); what
+        a cross-user write adds for an erased user meanwhile goes with the erasure's last
+        transaction, which takes the shared lock.
         """
         if self.postgres and not serial:
             with self._driver_errors(), self.engine.connect() as conn, conn.begin():
@@ -170,7 +189,7 @@ class Database:
             locked = self._pg_batched if batch else self._pg_locked
             with (
                 self._driver_errors(),
-                locked(_keyed_lock_sql(keys)) as conn,
+                locked(_keyed_lock_sql(keys, erasing=erasing)) as conn,
                 changes.collecting(conn) as noted,
             ):
                 yield conn

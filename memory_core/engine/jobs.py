@@ -150,6 +150,7 @@ class Door(Protocol):
     async def expire_due(self) -> int: ...
     async def rewrite_erased(self) -> list[str]: ...
     async def resume_erasures(self) -> list[str]: ...
+    async def erasing(self, user_id: str) -> bool: ...
 
 
 class Jobs:
@@ -197,8 +198,36 @@ class Jobs:
     async def refresh_profile(
         self, user_id: str, *, every_turns: int | None = None
     ) -> Profile | None:
-        """Rebuild the user's profile (every ``every_turns`` turns, or now)."""
+        """Rebuild the user's profile (every ``every_turns`` turns, or now); nothing while an
+        erasure of theirs is unfinished."""
+        if not await self.open_for(user_id):
+            return None
         return await self.memory.refresh_profile(user_id, every_turns=every_turns)
+
+    async def open_for(self, user_id: str) -> bool:
+        """Whether per-user background work may run for ``user_id`` now — the one check every
+        per-user job path goes through (their lanes, the after-turn hook, profile rebuilds,
+        posts): not while an erasure of the user is recorded and unfinished. Such work would
+        read what is being deleted (and hand it to a language model), write rows the erasure
+        must then find, or tell the user about memories they asked to erase; the erasure's
+        own runner (or the door, the next start, the ``erasures`` job) finishes it."""
+        if await self.memory.erasing(user_id):
+            log.info("job_skipped_erasure_unfinished", user_id=user_id)
+            return False
+        return True
+
+    def submit_for(
+        self, user_id: str, name: str, work: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> asyncio.Future[Any]:
+        """Queue ``work`` in the user's lane, checked by :meth:`open_for` when its turn
+        comes (the future resolves to ``None`` when it was skipped)."""
+
+        async def gated() -> dict[str, Any] | None:
+            if not await self.open_for(user_id):
+                return None
+            return await work()
+
+        return self.scheduler.submit(user_id, name, gated)
 
     def _declared(self, job: ScheduledJob) -> JobFn:
         """A declared job's body, run on this host."""
@@ -234,6 +263,8 @@ class Jobs:
         sessions once a new one started, then one :class:`News` for the bot: the turn's
         conflicts, those never asked, and pending "still true?" questions."""
         uid = result.user_id
+        if not await self.open_for(uid):
+            return
         view = self.memory.view(uid, Audience.PRIVATE)
         conflicts: dict[int, Conflict] = {}
         for applied in result.conflicts:
@@ -245,7 +276,7 @@ class Jobs:
             conflicts.setdefault(conflict.id, conflict)
         await self.memory.refresh_profile(uid, every_turns=self.config.profile_every_turns)
         if await self.consolidator.pending(user_id=uid, followed_only=True, limit=1):
-            self.scheduler.submit(
+            self.submit_for(
                 uid, "consolidate", lambda: self.consolidate_user(uid, followed_only=True)
             )
         # Only to the known private chat: the turn may have been in a group.
@@ -282,7 +313,7 @@ class Jobs:
             found = [await view.conflict(cid) for cid in result.conflict_ids]
             await self.tell(News(user_id, tuple(c for c in found if c is not None)))
         if sessions:
-            await self.memory.refresh_profile(user_id)  # the profile at session end
+            await self.refresh_profile(user_id)  # the profile at session end
         return {"sessions": len(sessions), "written": written}
 
     async def in_lanes(
@@ -293,7 +324,7 @@ class Jobs:
         def factory(uid: str) -> Callable[[], Awaitable[dict[str, Any]]]:
             return lambda: work(uid)
 
-        futures = [self.scheduler.submit(uid, name, factory(uid)) for uid in users]
+        futures = [self.submit_for(uid, name, factory(uid)) for uid in users]
         results = await asyncio.gather(*futures)
         return [r for r in results if isinstance(r, dict)]
 
@@ -330,7 +361,7 @@ class Jobs:
         """Decay, TTL and purge; the profiles of users whose memory changed are rebuilt."""
         report = await self.lifecycle.run(user_id)
         for uid in sorted(report.users)[:USERS_PER_SWEEP]:
-            await self.memory.refresh_profile(uid)
+            await self.refresh_profile(uid)
         return report.summary()
 
     async def run_dedup(self, user_id: str | None = None) -> dict[str, Any]:
@@ -362,7 +393,7 @@ class Jobs:
 
     async def _post(self, post: PostRow) -> bool:
         """Send one saved reflection through the bot; whether it reached the user."""
-        if self.events is None:
+        if self.events is None or not await self.open_for(post.user_id):
             return False
         chat_id = await self.events.reflection_ready(
             Reflection(post.id, post.user_id, post.fact_id, post.text)
@@ -384,7 +415,7 @@ class Jobs:
             with llm_scope(user_id=uid, purpose="insight"):
                 saved = await insights.run_user(uid)
             if saved:
-                await self.memory.refresh_profile(uid)  # listed under their own heading
+                await self.refresh_profile(uid)  # listed under their own heading
             return {"saved": len(saved)}
 
         done = await self.in_lanes(users, "insights", one)

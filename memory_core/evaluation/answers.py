@@ -28,7 +28,7 @@ import numpy as np
 
 from memory_core import Memory
 from memory_core.embed import Embedder
-from memory_core.evaluation.answer_data import FRESH, NEGATED, TOPICS, Topic
+from memory_core.evaluation.answer_data import FRESH, NEGATED, TOPICS, UNSEEN, Topic
 from memory_core.extract.base import Extractor, TurnInput
 from memory_core.read.answer import (
     ANSWER_K,
@@ -86,6 +86,7 @@ class Score:
     #: Answers that carry a memory besides right ones (a right first memory, a wrong second).
     extra_wrong: int = 0
     by_lang: dict[str, list[int]] = field(default_factory=dict)  # lang → [right, answerable]
+    answered_by_lang: dict[str, int] = field(default_factory=dict)  # lang → answers given
 
     @property
     def precision(self) -> float:
@@ -126,6 +127,12 @@ class Score:
             "recall_by_language": {
                 lang: round(r / n, 4) if n else 0.0 for lang, (r, n) in sorted(self.by_lang.items())
             },
+            "precision_by_language": {
+                lang: round(r / self.answered_by_lang[lang], 4)
+                if self.answered_by_lang.get(lang)
+                else 1.0
+                for lang, (r, _) in sorted(self.by_lang.items())
+            },
         }
 
 
@@ -149,6 +156,7 @@ def score(asked: Sequence[Asked], config: AnswerConfig) -> Score:
             out.multi_complete += sum(1 for g in a.groups if g & ids) >= 2
         if chosen:
             out.answered += 1
+            out.answered_by_lang[a.lang] = out.answered_by_lang.get(a.lang, 0) + 1
             out.extra_wrong += any(h.id not in a.right for h in chosen[1:])
             if chosen[0].id in a.right:
                 out.right += 1
@@ -169,6 +177,8 @@ class AnswersReport:
     vector_heldout: Score
     #: The held-out personas asked ``answer_data.FRESH`` (wordings never tuned on).
     fresh_heldout: Score
+    #: ... and asked ``answer_data.UNSEEN`` (a third set, with Russian; never tuned on).
+    unseen_heldout: Score
     users: dict[str, int]
     seconds: float = 0.0
 
@@ -194,6 +204,7 @@ class AnswersReport:
             "lexical_only_heldout": self.lexical_heldout.as_json(),
             "vector_only_heldout": self.vector_heldout.as_json(),
             "fresh_heldout": self.fresh_heldout.as_json(),
+            "unseen_heldout": self.unseen_heldout.as_json(),
             "seconds": round(self.seconds, 1),
         }
 
@@ -242,12 +253,12 @@ def _ask_all(
     heldout: bool,
     progress: Progress | None,
     mode: str = "hybrid",
-    fresh: bool = False,
+    wordings: dict[str, tuple[tuple[str, str], ...]] | None = None,
 ) -> list[Asked]:
-    """One question per (user, topic), read once (on the calling worker thread); ``fresh``:
-    in the wordings of ``answer_data.FRESH``."""
+    """One question per (user, topic), read once (on the calling worker thread); ``wordings``:
+    a held-out set by topic (``answer_data.FRESH``, ``UNSEEN``) instead of the split's own."""
     asked: list[Asked] = []
-    pools = {t.name: list(FRESH[t.name]) if fresh else _wordings(t, heldout) for t in TOPICS}
+    pools = {t.name: list(wordings[t.name]) if wordings else _wordings(t, heldout) for t in TOPICS}
     turn = itertools.count()
     for done, (user, stored) in enumerate(personas):
         answerable: list[tuple[Topic, tuple[frozenset[int], ...]]] = []
@@ -397,7 +408,16 @@ async def run_answers_eval(
                 stored["valid"],
                 heldout=True,
                 progress=progress,
-                fresh=True,
+                wordings=FRESH,
+            )
+            unseen = await memory.run(
+                Lane.REPLY,
+                _ask_all,
+                memory,
+                stored["valid"],
+                heldout=True,
+                progress=progress,
+                wordings=UNSEEN,
             )
         finally:
             memory.close()
@@ -411,6 +431,7 @@ async def run_answers_eval(
         lexical_heldout=score(lexical, DEFAULT_ANSWER),
         vector_heldout=score(vector, tuned),
         fresh_heldout=score(fresh, tuned),
+        unseen_heldout=score(unseen, tuned),
         users={k: len(v) for k, v in stored.items()},
         seconds=time.perf_counter() - started,
     )

@@ -147,8 +147,24 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
     for cand in slots:
         if cand.value:  # the value as a word ("vegetarian" is no part of "vegetariano")
             rest = re.sub(rf"(?<!\w){re.escape(cand.value)}(?!\w)", " ", rest)
+            rest = _without_inflected(rest, cand.value)
     words = re.findall(r"[^\W\d_]+", _GREETING_LEAD.sub("", rest).lower())
     return len([w for w in words if w not in _INTRO_WORDS]) > 0
+
+
+def _without_inflected(text: str, value: str) -> str:
+    """``text`` without the inflected forms of a Russian ``value``'s words ("Берлин" read from
+    "в Берлине", "врач" from "работаю врачом"): a word sharing all but the last two letters of
+    a value word (at least three)."""
+    stems = [w.lower() for w in re.findall(r"[А-ЯЁа-яё]+", value)]
+    if not stems:
+        return text
+
+    def same(word: str) -> bool:
+        low = word.lower()
+        return any(low[: max(3, len(s) - 2)] == s[: max(3, len(s) - 2)] for s in stems)
+
+    return re.sub(r"[А-ЯЁа-яё]+", lambda m: " " if same(m[0]) else m[0], text)
 
 
 #: The words of the introductions ``patterns_intl`` reads ("ich heiße", "vivo en").
@@ -164,7 +180,8 @@ _INTRO_WORDS = frozenset(
     ai ans travaille comme chien chienne chat chatte s appelle ma notre suis végétarien
     végétarienne vegan végane végétalien végétalienne allergique aux au les l
     мне лет год года мою нашу моего нашего собаку кошку пса кота щенка у аллергия на я
-    вегетарианец вегетарианка веган веганка""".split()
+    вегетарианец вегетарианка веган веганка живу живём живем проживаю проживаем мы в во
+    работаю сейчас теперь по профессии""".split()
 )
 
 

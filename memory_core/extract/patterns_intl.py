@@ -3,15 +3,16 @@ holds — the user's name, home town, age, job (said with "als", "como", "comme"
 diet and allergies.
 
 Everything else said in those languages is kept as a note (``notes``). A name or town must be
-written with a capital, as names and towns are in all four languages; a Russian town is left
-to the note (its case ending changes it: "в Москве"). Every value ends at its clause's end
-(``_END``: "…, und", " y ", " et ", " и "), so none spans two clauses.
+written with a capital, as names and towns are in all four languages; a Russian town or job is
+inflected ("в Москве", "работаю врачом") and read by ``russian`` with a lemmatiser. Every value
+ends at its clause's end (``_END``: "…, und", " y ", " et ", " и "), so none spans two clauses.
 """
 
 from __future__ import annotations
 
 import re
 
+from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
@@ -93,8 +94,10 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     out: list[Candidate] = []
     if (m := _search(_AGE.get(language), "", sentence)) is not None and 5 <= int(m["n"]) <= 110:
         out += fact("age", f"{ctx.subject} is {m['n']}.", Category.IDENTITY, 0.8, m["n"])
-    if (m := _search(_JOB.get(language), _JOB_VALUE, sentence)) is not None:
-        job = m["v"]
+    job = m["v"] if (m := _search(_JOB.get(language), _JOB_VALUE, sentence)) else None
+    if language == "ru":
+        job = russian.job(sentence)
+    if job is not None:
         out += fact("job_title", f"{ctx.subject} works as {job}.", Category.IDENTITY, 0.75, job)
     if (m := _search(_PET.get(language), _VALUE, sentence)) is not None:
         said = m["sp"].lower()
@@ -118,7 +121,7 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     name = _find(_NAME.get(language), sentence)
     if name is not None:
         out += fact("name", f"{ctx.subject}'s name is {name}.", Category.IDENTITY, 0.85, name)
-    town = _find(_HOME.get(language), sentence)
+    town = russian.home_town(sentence) if language == "ru" else _find(_HOME.get(language), sentence)
     if town is not None:
         out += fact("home_city", f"{ctx.subject} lives in {town}.", Category.IDENTITY, 0.75, town)
     return out + _more(sentence, language, ctx)

@@ -20,6 +20,29 @@ def owner_of(conn: Connection, identity: str) -> str:
     return identity if found is None else str(found)
 
 
+def owner_and_marks(
+    conn: Connection, identity: str, owner_prefix: str, identity_key: str
+) -> tuple[str, str | None, str | None]:
+    """In one statement: the memory owner of ``identity``, the ``meta`` value keyed
+    ``owner_prefix`` + that owner, and the one keyed ``identity_key`` (``None``: not set) —
+    the door's read (an erasure of the owner, or of this identity, unfinished)."""
+    row = conn.execute(
+        text(
+            "SELECT o.owner, "
+            "(SELECT value FROM meta WHERE key = :p || o.owner), "
+            "(SELECT value FROM meta WHERE key = :k) "
+            "FROM (SELECT COALESCE((SELECT user_id FROM identities WHERE identity = :i), :i) "
+            "AS owner) AS o"
+        ),
+        {"i": identity, "p": owner_prefix, "k": identity_key},
+    ).one()
+    return str(row[0]), _text(row[1]), _text(row[2])
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
 def of_owner(conn: Connection, user_id: str) -> list[tuple[str, datetime]]:
     """The identities mapped to ``user_id``, ``(identity, linked_at)``, oldest first."""
     rows = conn.execute(

@@ -156,24 +156,28 @@ async def erase_user(ctx: Context, user_id: str) -> dict[str, int]:
     return counts
 
 
-#: PostgreSQL: each transaction of an erasure deletes about this long's worth of rows.
-#: Well under a cross-user writer's try (``GLOBAL_TRY_MS``), so one gets in between pieces.
+#: PostgreSQL: each transaction of an erasure deletes about this long's worth of rows: the
+#: longest a cross-user write that meets one of its rows waits for it.
 ERASE_STEP_S = 0.025
 
 
 def _erase(ctx: Context, user_id: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     if ctx.db.postgres:
-        # Piecewise, in transactions of ~50 ms: each holds the user's write lock and the
-        # database-wide lock *shared*. One long DELETE (a user with 1M episodes: minutes) would
-        # keep a cross-user writer, which needs that lock exclusively, waiting all along — and
-        # while it waits, PostgreSQL queues every other user's write behind it.
+        # Piecewise, in transactions of ~25 ms, each under the user's write lock alone (not the
+        # database-wide lock shared: ``Database.write(erasing=True)``). One long DELETE (a user
+        # with 1M episodes: minutes) holding that lock shared would keep a cross-user writer,
+        # which needs it exclusively, waiting all along — and while it waits, PostgreSQL
+        # queues every other user's write behind it. Pieces holding it shared still made such
+        # a writer wait up to a piece's time, with everyone queued behind it.
         with ctx.db.read() as conn:
             tables = user_data_repo.erase_order(conn)
         for table in tables:
             counts[table] = _erase_table(ctx, user_id, table)
     # Then everything at once, in one transaction: what was left, or written meanwhile (on
-    # SQLite, with its one writer, this is the whole erasure).
+    # SQLite, with its one writer, this is the whole erasure). It takes the database-wide
+    # lock shared, as every per-user write: a cross-user write that added a row of the user
+    # while the pieces went is over before it, and its row goes here.
     with ctx.db.write(users=[user_id]) as conn:
         rest = user_data_repo.erase(conn, user_id)
     return {t: counts.get(t, 0) + rest.get(t, 0) for t in {*counts, *rest}}
@@ -184,8 +188,7 @@ def _erase_table(ctx: Context, user_id: str, table: str) -> int:
     removed, batch = 0, 500
     while True:
         started = time.perf_counter()
-        with ctx.db.write(users=[user_id]) as conn:
-            n = user_data_repo.erase_some(conn, table, user_id, batch)
+        n = ctx.db.retrying(_erase_piece, ctx, table, user_id, batch)
         removed += n
         if n < batch:
             return removed
@@ -193,3 +196,11 @@ def _erase_table(ctx: Context, user_id: str, table: str) -> int:
         # Toward the target time, at most doubling or halving (within 100 - 20,000 rows).
         factor = min(2.0, max(0.5, ERASE_STEP_S / max(took, 1e-3)))
         batch = max(100, min(20_000, int(batch * factor)))
+
+
+def _erase_piece(ctx: Context, table: str, user_id: str, limit: int) -> int:
+    """One transaction of an erasure: up to ``limit`` of the user's rows of ``table``, under
+    the user's lock alone; a lock wait that gives up (a cross-user writer holds a row) rolls
+    it back whole, and :meth:`Database.retrying` runs it again."""
+    with ctx.db.write(users=[user_id], erasing=True) as conn:
+        return user_data_repo.erase_some(conn, table, user_id, limit)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -219,11 +219,31 @@ def pending(conn: Connection) -> dict[str, Request]:
     return {user: _request(raw) for user, raw in meta.with_prefix(conn, PENDING).items()}
 
 
-def owner_and_request(conn: Connection, identity: str) -> tuple[str, Request | None]:
-    """The memory owner of ``identity`` and its unfinished erasure, if one is recorded."""
-    owner = identities_repo.owner_of(conn, identity)
-    raw = meta.get(conn, PENDING + owner)
-    return owner, None if raw is None else _request(raw)
+def unfinished(conn: Connection, user_id: str) -> bool:
+    """Whether an erasure of ``user_id`` is recorded and not finished."""
+    return meta.get(conn, PENDING + user_id) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class AtDoor:
+    """What the door reads for an identity, in one statement: its memory owner, the owner's
+    unfinished erasure, and the identity's own unfinished erasure (``None``: none)."""
+
+    owner: str
+    erasing: Request | None
+    leaving: Leaving | None
+
+
+def at_door(conn: Connection, identity: str) -> AtDoor:
+    """The memory owner of ``identity`` and any unfinished erasure of it or of its owner."""
+    owner, erasing, leaving = identities_repo.owner_and_marks(
+        conn, identity, PENDING, LEAVING + identity
+    )
+    return AtDoor(
+        owner,
+        None if erasing is None else _request(erasing),
+        None if leaving is None else _leaving(leaving),
+    )
 
 
 def _record(db: Database, user_id: str, request: Request) -> Request:
@@ -289,4 +309,86 @@ async def erase_person(ctx: Context, user_id: str, *, rewrite: bool) -> Erasure:
         scrubbed = sorted({*removed, *user_data_repo.UNOWNED_TEXT_TABLES, "meta"})
         await run(Lane.REPLY, _scrub, ctx.db, scrubbed)
     left = await run(Lane.REPLY, leftovers, ctx.db, user_id)
+    return Erasure({k: v for k, v in removed.items() if v}, left)
+
+
+# ---- one identity of a linked person, resumable ----------------------------------------------
+
+#: ``meta`` key of an identity's erasure asked for and not finished (the identity follows;
+#: JSON: the person it leaves, the owner key it gets). Written before anything changes, as
+#: :data:`PENDING`: the door finishes it before the identity is let in, and the next start
+#: and the ``erasures`` job finish the rest.
+LEAVING = "erasure_identity_pending:"
+
+
+@dataclass(frozen=True, slots=True)
+class Leaving:
+    """A recorded erasure of one identity of a linked person: the person whose memory it
+    leaves, and the owner key it ends with (its own, or ``own_key`` when its own key names
+    a memory others still use)."""
+
+    person: str
+    own_key: str
+    keyed: bool
+
+
+def _leaving(raw: str) -> Leaving:
+    data = json.loads(raw)
+    return Leaving(str(data["person"]), str(data["own_key"]), bool(data["keyed"]))
+
+
+def pending_identities(conn: Connection) -> dict[str, Leaving]:
+    """Every identity erasure recorded and not finished, by identity."""
+    return {i: _leaving(raw) for i, raw in meta.with_prefix(conn, LEAVING).items()}
+
+
+def record_leaving(ctx: Context, identity: str, person: str) -> Leaving | None:
+    """Record the erasure of ``identity`` from ``person`` (the first write of one), under the
+    person's lock; ``None`` when the identity is not (or no longer) linked to ``person``, or
+    is its only identity (erase the whole user instead). One recorded already is kept."""
+    with ctx.db.write(users=[person]) as conn:
+        raw = meta.get(conn, LEAVING + identity)
+        if raw is not None:
+            return _leaving(raw)
+        members = [i for i, _ in identities_repo.of_owner(conn, person)]
+        if identity not in members or len(members) < 2:
+            return None
+        keyed = linking.needs_own_key(conn, identity, person)
+        leaving = Leaving(person, linking.own_key_for(identity), keyed)
+        meta.put(conn, LEAVING + identity, json.dumps({"since": time.time(), **asdict(leaving)}))
+    log.info("identity_erasure_recorded", identity=identity, person=person)
+    return leaving
+
+
+def _left(db: Database, identity: str, person: str) -> None:
+    with db.write(users=[person]) as conn:
+        meta.delete(conn, LEAVING + identity)
+
+
+async def erase_identity(ctx: Context, identity: str, leaving: Leaving) -> Erasure:
+    """Erase one platform identity of a linked person (recorded by :func:`record_leaving`):
+    the person's conversations on that platform are blanked, its codes and tries deleted, it
+    leaves the person, and its own (now separate) store is erased; the memories stay with the
+    other identities. Every step is idempotent: run again from the start until it finishes."""
+    run = ctx.lanes.run
+    later = ctx.db.postgres
+    if later:
+        # Due before anything is deleted (a user's own request: no rewrite now, no stall).
+        tables = await run(Lane.REPLY, _all_tables, ctx.db)
+        await run(Lane.REPLY, _rewrite_later, ctx.db, [*tables, "meta"])
+    platform = linking.platform_of(identity)
+    await run(Lane.REPLY, linking.forget_platform_turns, ctx, leaving.person, platform)
+    await run(Lane.REPLY, linking.drop_codes, ctx, [identity])
+    await run(Lane.REPLY, linking.unlink, ctx, identity, leaving.own_key)
+    # Its own store: the identity's key, or the new key when its own names another memory
+    # (that mapping goes with the store and is written again before the record is cleared).
+    own = leaving.own_key if leaving.keyed else identity
+    removed = await erase_user(ctx, own)
+    left = await run(Lane.REPLY, leftovers, ctx.db, own)
+    if leaving.keyed:
+        await ctx.lanes.write(Lane.REPLY, identities_repo.put, identity, own, ctx.clock.now())
+    await run(Lane.REPLY, _left, ctx.db, identity, leaving.person)
+    if not later:
+        scrubbed = sorted({*removed, "episodes", *user_data_repo.UNOWNED_TEXT_TABLES, "meta"})
+        await run(Lane.REPLY, _scrub, ctx.db, scrubbed)
     return Erasure({k: v for k, v in removed.items() if v}, left)

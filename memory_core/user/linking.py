@@ -461,9 +461,10 @@ def _as_merged(decision: Decision, fact: Fact, reason: str) -> Decision:
     return decision
 
 
-def unlink(ctx: Context, identity: str) -> Unlinked:
+def unlink(ctx: Context, identity: str, own_key: str | None = None) -> Unlinked:
     """``identity`` leaves its person: the memory stays with the other identities; the
-    leaving one gets an empty memory of its own."""
+    leaving one gets an empty memory of its own (keyed ``own_key`` when its own key names a
+    memory others still use: an erasure decides it before it begins)."""
     now = ctx.clock.now()
 
     def write(conn: Connection) -> Unlinked:
@@ -472,9 +473,9 @@ def unlink(ctx: Context, identity: str) -> Unlinked:
         others = tuple(i for i in members if i != identity)
         if identity not in members or not others:
             return Unlinked(identity, None, ())
-        if identity == person or repo.of_owner(conn, identity):
+        if needs_own_key(conn, identity, person):
             # Its key names a memory others still use: it needs an owner of its own.
-            new_owner = f"{identity}~{secrets.token_hex(4)}"
+            new_owner = own_key or own_key_for(identity)
             repo.put(conn, identity, new_owner, now)
         else:
             new_owner = identity
@@ -489,6 +490,17 @@ def unlink(ctx: Context, identity: str) -> Unlinked:
 
     # The person's lock: the identity leaves that memory (its rows and its settings).
     return _owner_locked(ctx, lambda conn: {repo.owner_of(conn, identity)}, write)
+
+
+def own_key_for(identity: str) -> str:
+    """A new owner key for an identity whose own key names a memory others use."""
+    return f"{identity}~{secrets.token_hex(4)}"
+
+
+def needs_own_key(conn: Connection, identity: str, person: str) -> bool:
+    """Whether ``identity``, leaving ``person``, needs a new owner key (its own key names a
+    memory others still use) — the rule :func:`unlink` applies."""
+    return identity == person or bool(repo.of_owner(conn, identity))
 
 
 def forget_platform_turns(ctx: Context, owner: str, platform: str) -> int:

@@ -181,6 +181,23 @@ async def test_a_statement_and_a_question_are_answered_in_russian(rules: Router)
     assert english[0].text.startswith("I don't know that yet."), english[0].text
 
 
+async def test_a_russian_town_and_job_are_slots_in_the_nominative(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """ "Я живу в Берлине", "Я работаю врачом": Russian inflects the town and the job; they are
+    read in the nominative into the home and job slots (not kept only as notes), and asked
+    for in other words they are said back in Russian."""
+    async with ConsoleSession(db_path, clock, user="olga") as session:
+        assert session.runtime is not None
+        told = await session.say("Я живу в Берлине.", "Я работаю врачом.")
+        assert "ты живёшь в городе Берлин" in told and "твоя профессия — врач" in told, told
+        await session.runtime.settle()
+        home = await session.say("В каком городе я живу?")
+        assert "в городе Берлин" in home, home
+        job = await session.say("Какая у меня профессия?")
+        assert "врач" in job, job
+
+
 async def test_remember_forget_and_the_button_press_speak_french(
     rules: Router, clock: ManualClock
 ) -> None:

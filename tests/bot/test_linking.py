@@ -363,3 +363,45 @@ async def test_a_merge_a_dead_process_left_is_finished_at_the_next_start(
         assert values(h, person) == {"Ana's home city is Lisbon.", "Ana's music is jazz."}
         assert rows(h, "SELECT COUNT(*) FROM facts WHERE user_id = :u", u=joiner) == [(0,)]
         assert await h.memory.resume_links() == 0
+
+
+async def test_erasing_one_platform_cut_short_is_finished_at_the_door(
+    wired: Callable[..., Any],
+    store: Path | str,
+    clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The identity whose key names the person's memory leaves it: a crash after its own
+    store (with its new owner mapping) was swept, before the mapping was written again, left
+    it resolving to the person's memory. The request is on record, so the door finishes the
+    erasure before letting the identity in — it never reads the memory it left."""
+    from memory_core.store import identities
+    from memory_core.user import erase
+
+    async with linked_bot(wired, store, clock) as (h, boxes):
+        await say(h, TG, TG_ANA, "/remember home_city=Lisbon")
+        await link(h, boxes)
+        await say(h, TG, TG_ANA, "I adopted a parrot called Kiwi")
+        person, tg = f"{TG}:{TG_ANA}", f"{TG}:{TG_ANA}"
+        real = erase.leftovers
+
+        def crash(*_args: Any) -> dict[str, int]:
+            raise RuntimeError("killed")
+
+        monkeypatch.setattr(erase, "leftovers", crash)
+        with pytest.raises(RuntimeError):
+            await h.memory.erase_identity(tg)
+        monkeypatch.setattr(erase, "leftovers", real)
+        with h.memory.db.read() as conn:
+            assert set(erase.pending_identities(conn)) == {tg}
+            assert identities.owner_of(conn, tg) == person  # the mapping is gone meanwhile
+        said = rows(h, "SELECT text FROM episodes WHERE user_id = :u", u=person)
+        assert not any("Kiwi" in str(r[0]) for r in said)
+        # Seen again: finished first, then let in with its own, empty memory.
+        assert "No memories yet" in await say(h, TG, TG_ANA, "/memories")
+        assert await h.memory.owner_of(tg) != person
+        assert "Lisbon" in await say(h, DC, DC_ANA, "/memories")
+        with h.memory.db.read() as conn:
+            assert erase.pending_identities(conn) == {}
+        assert await h.memory.resume_erasures() == []
+        assert [i.identity for i in await h.memory.linked_identities(person)] == [f"{DC}:{DC_ANA}"]

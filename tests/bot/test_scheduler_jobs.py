@@ -47,6 +47,31 @@ async def test_nightly_sweep_consolidates_sessions_never_followed(harness: Harne
     assert harness.rows("SELECT COUNT(*) FROM sessions WHERE consolidated_at IS NULL") == [(0,)]
 
 
+async def test_jobs_leave_a_user_with_an_unfinished_erasure_alone(harness: Harness) -> None:
+    """A /forgetme recorded and not finished (under way, or cut short): the nightly sweep,
+    the profile rebuild and the after-turn hook read and write nothing of the user — one
+    check (``Jobs.open_for``) every per-user job path goes through."""
+    from memory_core.learn.pipeline import LearnResult
+    from memory_core.user import erase
+
+    await harness.say("home_city=Lisbon", "pet.cat.name=Tom")
+    harness.clock.advance(hours=1)  # the session has ended; due jobs run now, not below
+    await harness.runtime.settle()
+    memory, jobs = harness.runtime.memory, harness.runtime.jobs
+    with memory.db.write() as conn:
+        conn.exec_driver_sql("DELETE FROM profiles")
+    erase._record(memory.db, "console:ana", erase.Request(rewrite=False))  # then it stopped
+    assert await jobs.run_consolidate() == {"users": 1, "sessions": 0, "written": 0}
+    assert harness.extractor.pages == []  # the session was never read
+    assert await jobs.refresh_profile("console:ana") is None
+    await jobs.after_turn(LearnResult("t1", "console:ana", "console:ana"))
+    await harness.runtime.scheduler.drain()
+    assert harness.rows("SELECT COUNT(*) FROM profiles") == [(0,)]
+    # Once finished, nothing is left for a job to find.
+    await memory.resume_erasures()
+    assert await jobs.run_consolidate() == {"users": 0, "sessions": 0, "written": 0}
+
+
 async def test_profile_command_reads_the_materialised_profile(harness: Harness) -> None:
     printed = await harness.say("home_city=Lisbon", "/profile")
     assert "Identity\n     • Your home city is Lisbon — you told me" in printed

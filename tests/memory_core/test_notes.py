@@ -46,7 +46,7 @@ def notes_of(text: str, *, explicit: bool = False) -> dict[str, str]:
         ("Ich spiele seit zehn Jahren Cello.", "de"),
         ("Tengo dos hijos y un perro.", "es"),
         ("J'ai un chat qui s'appelle Minou.", "fr"),
-        ("Меня зовут Иван, я живу в Казани.", "ru"),
+        ("По выходным я играю в шахматы с отцом.", "ru"),
     ],
 )
 def test_a_statement_in_another_language_is_a_note_in_the_users_words(text: str, lang: str) -> None:
@@ -198,7 +198,12 @@ def test_a_secret_is_never_a_plain_note_even_on_request() -> None:
         ("Me llamo Ana y vivo en Madrid.", {"name": "Ana", "home_city": "Madrid"}, False),
         ("Hallo, ich heiße Lena und wohne in Köln.", {"name": "Lena", "home_city": "Köln"}, False),
         ("Je m'appelle Claire et j'habite à Lyon.", {"name": "Claire", "home_city": "Lyon"}, False),
-        ("Меня зовут Иван, я живу в Казани.", {"name": "Иван"}, True),
+        # Russian inflects the town ("в Казани"): its nominative is the value.
+        ("Меня зовут Иван, я живу в Казани.", {"name": "Иван", "home_city": "Казань"}, False),
+        ("Я живу в Берлине.", {"home_city": "Берлин"}, False),
+        ("Мы живём в Нижнем Новгороде.", {"home_city": "Нижний Новгород"}, False),
+        ("Я живу в квартире с мужем.", {}, True),  # no town
+        ("Мой брат живёт в Казани.", {}, True),  # not the user's home
         (
             "Ich wohne in Berlin und arbeite als Lehrerin.",
             {"home_city": "Berlin", "job_title": "Lehrerin"},
@@ -233,6 +238,15 @@ def test_name_and_town_in_other_languages(text: str, slots: dict[str, str], note
         ("У меня аллергия на орехи.", {"allergy.орехи": "орехи"}, False),
         ("Mein Bruder ist allergisch gegen Nüsse.", {}, True),  # not the user's allergy
         ("Je suis médecin.", {}, True),  # no job list in French: kept in the user's words
+        # A Russian job is said in the instrumental ("работаю врачом"): read in the nominative.
+        ("Я работаю врачом.", {"job_title": "врач"}, False),
+        ("Я по профессии учитель.", {"job_title": "учитель"}, False),
+        (
+            "Я живу в Москве и работаю старшим инженером.",
+            {"home_city": "Москва", "job_title": "старший инженер"},
+            False,
+        ),
+        ("Я работаю в банке.", {}, True),  # a workplace, no job: kept in the user's words
     ],
 )
 def test_an_introduction_in_another_language_fills_its_slots(

@@ -12,6 +12,7 @@ from typing import Any
 
 import psycopg
 import pytest
+import structlog.testing
 
 from memory_core.benchmarks.latency import delayed
 from memory_core.clock import ManualClock
@@ -434,6 +435,86 @@ async def test_a_learned_turns_apply_is_batched_on_postgresql(
 
 
 @pytest.mark.alone
+@pytest.mark.alone
+def test_an_erasure_piece_holds_no_cross_user_writer_and_nobody_behind_it(
+    pg_db: Database,
+) -> None:
+    """An erasure's piece takes the erased user's lock alone (``erasing=True``), not the
+    database-wide one shared: a cross-user writer asking meanwhile is not kept waiting for it,
+    so no other user's write queues behind that writer's request. (With the shared lock the
+    cross-user write waited the whole piece, and Bob's write up to a try behind it.)"""
+    release, held = threading.Event(), threading.Event()
+
+    def piece() -> None:
+        with pg_db.write(users=[ALICE], erasing=True):
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=piece)
+    holder.start()
+    try:
+        assert held.wait(5)
+        crossed: list[float] = []
+        cross = threading.Thread(target=lambda: crossed.append(_timed_write(pg_db, [])))
+        cross.start()
+        time.sleep(0.03)
+        bob = _timed_write(pg_db, [BOB])
+        cross.join(5)
+        assert crossed and crossed[0] < 0.3, crossed  # shared: ~0.6 s, the whole piece
+        assert bob < 0.08, bob
+        # Alice's own lock is held: her next write waits for the piece.
+        alice: list[float] = []
+        waiter = threading.Thread(target=lambda: alice.append(_timed_write(pg_db, [ALICE])))
+        waiter.start()
+        time.sleep(0.6)
+        assert not alice
+    finally:
+        release.set()
+        holder.join(5)
+    waiter.join(5)
+    assert alice
+
+
+def test_an_erasure_piece_gives_way_to_a_cross_user_writer_holding_its_rows(
+    pg_url: str, clock: ManualClock
+) -> None:
+    """A cross-user write that holds rows of the user being erased (a nightly batch) is never
+    made to wait by a piece that wants them: the piece waits 50 ms at most, gives up (its row
+    locks go) and runs again once the rows are free — no deadlock between the two."""
+    from memory_core.store import bulk
+    from memory_core.user import edits
+
+    memory = Memory.open(pg_url, None, clock=clock)
+    try:
+        with memory.db.write(users=[ALICE]) as conn:
+            bulk.generate_episodes(conn, ALICE, 0, 99, 1.0)
+        release, held = threading.Event(), threading.Event()
+
+        def nightly() -> None:
+            with memory.db.write() as conn:
+                conn.exec_driver_sql(
+                    "UPDATE episodes SET context = 'x' WHERE user_id = %s", (ALICE,)
+                )
+                held.set()
+                release.wait(10)
+
+        holder = threading.Thread(target=nightly)
+        holder.start()
+        assert held.wait(5)
+        threading.Timer(0.5, release.set).start()
+        started = time.perf_counter()
+        with structlog.testing.capture_logs() as logs:
+            removed = edits._erase_table(memory.ctx, ALICE, "episodes")
+        took = time.perf_counter() - started
+        holder.join(5)
+    finally:
+        release.set()
+        memory.close()
+    assert removed == 100
+    assert took >= 0.45  # it waited for the rows, in tries of 50 ms, then deleted them
+    assert any(e["event"] == "write_retried_after_lock_wait" for e in logs)
+
+
 def test_a_waiting_cross_user_writer_holds_other_users_up_at_most_one_try(
     pg_db: Database,
 ) -> None:
