@@ -20,7 +20,7 @@ from bot.i18n import N_, day_text, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.turn import turn_of
-from bot.wording import first_name, person_label, person_said, yours
+from bot.wording import first_name, person_label, person_said
 from memory_core import Memory, Observer, UserView
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
@@ -277,7 +277,9 @@ class Commands:
                     t(
                         c.lang,
                         "Forget: {fact}",
-                        fact=texts.short(_capital(yours(f.value_text, who))),
+                        fact=texts.short(
+                            texts.said_in(c.lang, f.key, f.value_text, texts.slot_value(f), who)
+                        ),
                     ),
                     self.codec.encode(c.uid, Action(ButtonKind.FORGET, f.id, rev=rev)),
                 ),

@@ -420,7 +420,9 @@ async def test_slot_facts_are_said_in_the_users_language_in_replies_and_lists(
         profile = await s.say("/profile")
         listed = await s.say("/memories")
         why = await s.say("/why Köln")
+        forget = await s.say("/forget Köln")
     assert "gelernt — Du wohnst in Köln" in why and "You live" not in why, why
+    assert "Du wohnst in Köln" in forget and "You live" not in forget, forget  # the button
     assert "Alles klar — du heißt Jonas und du wohnst in Köln." in noted, noted
     assert "„Ich spiele jeden Sonntag Schach im Verein“" in note, note
     assert "• Du wohnst in Köln — " in profile and "• Du heißt Jonas — " in profile, profile
