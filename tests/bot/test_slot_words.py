@@ -182,3 +182,18 @@ async def test_a_german_introduction_is_acknowledged_in_german(tmp_path: Path) -
         noted = await s.say("Ich bin Vegetarier und arbeite als Krankenschwester.")
     assert "du arbeitest als Krankenschwester" in noted, noted
     assert "du ernährst dich vegetarisch" in noted and "vegetarian" not in noted, noted
+
+
+def test_what_the_language_models_tools_saved_is_said_in_the_users_language() -> None:
+    """With a model, the app adds "Saved to memory: …" from the catalogue: its fact was the
+    English sentence ("Gemerkt: you live in Köln (#4).")."""
+    from bot.responder import acknowledgement
+    from memory_core.types import ToolChange
+    from memory_core.values import Category
+    from tests.factories import fact
+
+    home = fact(4, "Ana lives in Köln.", Category.IDENTITY, key="home_city", value="Köln")
+    said = acknowledgement([ToolChange("remembered", home)], "Ana", "de")
+    assert said == "Gemerkt: du wohnst in Köln (#4).", said
+    english = acknowledgement([ToolChange("remembered", home)], "Ana", "en")
+    assert english == "Saved to memory: you live in Köln (#4).", english
