@@ -24,7 +24,10 @@ en/de/es/fr/ru as people type it, and harmless look-alikes — body features, ho
 topic, news, idioms, people in public roles) was written before the third round of tuning, held
 out whole and reported alone as ``fresh13``; batch 14 (``sensitivity_special_tune14.jsonl``:
 harmless look-alikes and special categories in five languages, written after fresh13's first
-figure) is tune whole. Everything here is a pure function
+figure) is tune whole. Batch 15 (``sensitivity_special_fresh15.jsonl``: every category in
+en/de/es/fr/ru typed the way people chat — lowercase, slang, typos, lead-ins — with as many hard
+look-alikes, third parties labelled as the earlier batches do) was written before the fourth round
+of tuning, held out whole and reported alone as ``fresh15``. Everything here is a pure function
 of the rows it is given.
 """
 
@@ -46,7 +49,7 @@ LABELS_DIR = Path(__file__).parent / "labels"
 SPLITS: tuple[str, ...] = ("tune", "test")
 #: Batches written before anything was tuned on them: held out whole, and each reported alone
 #: under its name.
-FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10", 13: "fresh13"}
+FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10", 13: "fresh13", 15: "fresh15"}
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
 TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14})
@@ -152,7 +155,8 @@ class SplitReport:
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
     """One :class:`SplitReport` per split (``tune``, ``test``), one per fresh batch (``fresh``,
-    ``fresh10``, ``fresh13``: part of ``test``) when there are any, and one for ``all`` rows."""
+    ``fresh10``, ``fresh13``, ``fresh15``: part of ``test``) when there are any, and one for
+    ``all`` rows."""
 
     splits: dict[str, SplitReport]
 

@@ -156,13 +156,16 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     batch 10 alone: 0.921 / 0.564); tune split 0.991 / 0.791 (batches 11 and 12, written to train
     the embedder's reader, were not read by the rules: 0.996 recall without 11). With the
     embedder's reader: ``test_sensitivity_meaning``. Batch 13, written later in five
-    languages and held out whole (rules alone 0.974 / 0.372), is checked apart."""
+    languages and held out whole (rules alone 0.974 / 0.372), and batch 15, chat-style in five
+    languages (0.887 / 0.375 when it was written), are checked apart."""
     rows = load_labels()
-    report = evaluate([r for r in rows if r.batch != 13])
+    report = evaluate([r for r in rows if r.batch not in (13, 15)])
     test, tune = report.splits["test"], report.splits["tune"]
-    fresh13 = evaluate([r for r in rows if r.batch == 13]).splits["fresh13"]
-    assert fresh13.sensitive.precision >= 0.95
-    assert fresh13.sensitive.recall >= 0.35
+    fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
+    assert fresh["fresh13"].sensitive.precision >= 0.95
+    assert fresh["fresh13"].sensitive.recall >= 0.35
+    assert fresh["fresh15"].sensitive.precision >= 0.87
+    assert fresh["fresh15"].sensitive.recall >= 0.35
     assert test.sensitive.precision >= 0.94
     assert test.sensitive.recall >= 0.75
     assert test.by_category[Category.HEALTH].precision >= 0.9
