@@ -3,7 +3,7 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.sensitivity_figures [--rules-only]
 
 ``membot eval sensitivity`` reports the splits as they are now; this adds the ``test`` split as
-it was before batch 10 and before batch 13 were written (to compare with earlier figures) and,
+it was before batch 10, batch 13 and batch 15 were written (to compare with earlier figures) and,
 per topic, the share of held-out sentences flagged at all (what keeps them from a group) beside
 the exact-topic precision and recall.
 """
@@ -33,10 +33,10 @@ def main() -> None:
             )
             classify = topics.__getitem__
     before = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (10, 13)], classify=classify
+        [r for r in rows if r.batch not in (10, 13, 15)], classify=classify
     )
     before13 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch != 13], classify=classify
+        [r for r in rows if r.batch not in (13, 15)], classify=classify
     )
     now = evaluation.evaluate_sensitivity(rows, classify=classify)
     splits: dict[str, SplitReport] = {
@@ -45,6 +45,7 @@ def main() -> None:
         "fresh10 (batch 10)": now.splits["fresh10"],
         "held out before batch 13": before13.splits["test"],
         "fresh13 (batch 13)": now.splits["fresh13"],
+        "fresh15 (batch 15)": now.splits["fresh15"],
         "test (all held out)": now.splits["test"],
         "tune": now.splits["tune"],
     }

@@ -24,8 +24,13 @@ en/de/es/fr/ru as people type it, and harmless look-alikes — body features, ho
 topic, news, idioms, people in public roles) was written before the third round of tuning, held
 out whole and reported alone as ``fresh13``; batch 14 (``sensitivity_special_tune14.jsonl``:
 harmless look-alikes and special categories in five languages, written after fresh13's first
-figure) is tune whole. Everything here is a pure function
-of the rows it is given.
+figure) is tune whole. Batch 15 (``sensitivity_special_fresh15.jsonl``: every category in
+en/de/es/fr/ru typed the way people chat — lowercase, slang, typos, lead-ins — with as many hard
+look-alikes, third parties labelled as the earlier batches do) was written before the fourth round
+of tuning, held out whole and reported alone as ``fresh15``; batch 16
+(``sensitivity_special_tune16.jsonl``: first-person statements in de/es/fr/ru and look-alikes in
+the same languages, written after fresh15's first figure) is tune whole. Everything here is a pure
+function of the rows it is given.
 """
 
 from __future__ import annotations
@@ -46,10 +51,10 @@ LABELS_DIR = Path(__file__).parent / "labels"
 SPLITS: tuple[str, ...] = ("tune", "test")
 #: Batches written before anything was tuned on them: held out whole, and each reported alone
 #: under its name.
-FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10", 13: "fresh13"}
+FRESH_REPORTS: dict[int, str] = {7: "fresh", 10: "fresh10", 13: "fresh13", 15: "fresh15"}
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
@@ -152,7 +157,8 @@ class SplitReport:
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
     """One :class:`SplitReport` per split (``tune``, ``test``), one per fresh batch (``fresh``,
-    ``fresh10``, ``fresh13``: part of ``test``) when there are any, and one for ``all`` rows."""
+    ``fresh10``, ``fresh13``, ``fresh15``: part of ``test``) when there are any, and one for
+    ``all`` rows."""
 
     splits: dict[str, SplitReport]
 

@@ -114,9 +114,11 @@ _QUOTED_OR_WORD = (
     rf"(?:\"[^\"\n]{{1,100}}\"|'[^'\n]{{1,100}}'|“[^”\n]{{1,100}}”|{_SPOKEN_CODE}|[^\s,;]{{1,200}})"
 )
 _KEYWORD_SECRET = re.compile(
-    rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+{_FOR}"
+    # What it is for: after a preposition, or (Russian) a noun in the genitive ("пин-код карты").
+    rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+(?:{_FOR}|(?=[а-яё]))"
     rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b"
-    r"|\b(?:ist|lautet|war|es|era|est|était)\b|\s[—–]|(?<=пароль)(?=\s)|(?<=пин)(?=\s)"
+    r"|\b(?:ist|lautet|war|es|era|est|c'est|c’est|était|sont|sind)\b|\s[—–]|(?<=пароль)(?=\s)"
+    r"|(?<=пин)(?=\s)"
     # Russian says no "is": after a Cyrillic word, a value with a digit or a symbol.
     r"|(?<=[а-яё])(?=\s+\S*[\d!@#$%^&*+=?~_]))"
     rf"\s*(?P<v>{_QUOTED_OR_WORD})",
@@ -172,11 +174,20 @@ _SSN = re.compile(r"\b\d{3}-\d{2}-\d{4}\b")
 _ID_DOC = re.compile(
     r"\b(?P<kw>passport|ssn|social\s+security(?:\s+number)?|national\s+(?:id|insurance)"
     r"(?:\s+number)?|id\s+(?:card\s+)?number|identity\s+(?:card\s+)?number|"
-    r"driver'?s?\s+licen[cs]e(?:\s+number)?|tax\s+(?:id|number)|nif|nie|dni|cpf|aadhaar|nino|bsn)"
-    r"(?:\s+(?:number|no\.?|num|#|id))?\s*(?:is|:|=)?\s*"
+    r"driver'?s?\s+licen[cs]e(?:\s+number)?|tax\s+(?:id|number)|nif|nie|dni|cpf|aadhaar|nino|bsn|"
+    # The bot's other languages: de, es, fr, ru.
+    r"reisepass(?:nummer)?|(?:personal)?ausweis(?:nummer)?|steuer-?id|steuernummer|"
+    r"sozialversicherungsnummer|n[uú]mero\s+de\s+(?:pasaporte|la\s+seguridad\s+social)|pasaporte|"
+    r"num[ée]ro\s+de\s+(?:passeport|carte\s+d'identit[ée]|s[ée]curit[ée]\s+sociale)|passeport|"
+    r"(?:номер\s+|серия\s+)?(?:моего\s+)?(?:загран)?паспорта?|снилс|инн)"
+    r"(?:\s+(?:number|no\.?|num|#|id|nummer|número|numéro|номер|серия))?\s*"
+    r"(?:(?:is|ist|lautet|es|est|c'est|c’est)\b|[:=—–])?\s*"
     r"(?P<v>[A-Za-z]{0,3}\s?\d(?:[\dA-Za-z.-]|\s(?=\d)){2,24})",
     re.IGNORECASE,
 )
+#: A value that is a plain Russian word, and the marks that say one is a secret all the same.
+_CYRILLIC_WORD = re.compile(r"[а-яёА-ЯЁ]+")
+_SAID_AS = re.compile(r"(?:[:=—–]|\bэто)\s*$")
 _LABEL_BEFORE = re.compile(r"(?:\b(?:my|our|the|his|her|their)\s+)((?:[\w'’-]+\s+){0,3})$", re.I)
 
 
@@ -239,6 +250,8 @@ def _keyword_spans(text: str) -> list[SensitiveSpan]:
         kw = m.group("kw").lower()
         if not value or value.lower() in _NOT_A_SECRET:
             continue
+        if _CYRILLIC_WORD.fullmatch(value) and not _SAID_AS.search(text, 0, start):
+            continue  # "пароль должен быть длинным": a Russian word, said with no ":" or "—"
         if kw.startswith(_DIGITY_SECRETS) and (_spoken_digits(value) < 3 or len(value) > 80):
             continue  # "my code is a mess" is no secret; "the door code is 4512" is
         if kw.startswith(("recovery", "seed")):

@@ -31,6 +31,7 @@ from operator import methodcaller
 
 from memory_core.extract import health
 from memory_core.extract import special_categories as special
+from memory_core.extract import special_categories_intl as intl
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.wordlists import mapping, phrases
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
@@ -293,7 +294,8 @@ _NEAR_MISSES = _Rules(
 _IDENTITY = _Rules(
     (
         "passport passports",
-        r"\bpassports?\b(?!\s+(?:photographers?|office|offices|officers?|control|agency))",
+        r"\bpassports?\b(?!\s+(?:photographers?|office|offices|officers?|control|agency|"
+        r"photo\s+booths?))",
     ),
     (
         "national photo identity identification citizen citizenship voter",
@@ -338,8 +340,10 @@ _IDENTITY = _Rules(
     ),
     (
         "nif nie dni cpf rg aadhaar aadhar nino bsn pesel tfn",
-        r"\b(?:nif|nie|dni|cpf|rg|aadhaar|aadhar|nino|bsn|pesel|tfn)\b",
+        r"(?<!oficina\sdel\s)(?<!oficina\sde\s)\b(?:nif|nie|dni|cpf|rg|aadhaar|aadhar|nino|bsn|"
+        r"pesel|tfn)\b",
     ),
+    *intl.IDENTITY_DOCUMENT,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -553,6 +557,7 @@ _FINANCE_RULES = _Rules(
         r"\b(?:own|owns|have|has|bought|buy|buys|hold|holds|sold|sell|sells)\s+"
         r"(?:some\s+|\d[\d.,]*\s+)?(?:bitcoins?|btc|ethereum|eth|crypto|shares|stocks?)\b",
     ),
+    *intl.FINANCE,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -879,6 +884,7 @@ _HEALTH_RULES = _Rules(
         r"vapes)\b(?!\s+(?:alarms?|detectors?|salmon|meat|bbq|brisket|ribs|fish|cheese|machine|my|"
         r"his|her|their|our|own|the)\b)",
     ),
+    *intl.HEALTH,
 )
 
 
@@ -927,13 +933,13 @@ class _TopicRules:
 
 
 _SPECIAL = _TopicRules(
-    (Topic.SELF_HARM, special.SELF_HARM),
-    (Topic.CRIMINAL, special.CRIMINAL),
-    (Topic.IMMIGRATION, special.IMMIGRATION),
-    (Topic.SEX_LIFE, special.SEX_LIFE),
-    (Topic.RELIGION, special.RELIGION),
-    (Topic.POLITICS, special.POLITICS),
-    (Topic.UNION, special.UNION),
+    (Topic.SELF_HARM, special.SELF_HARM + intl.SELF_HARM),
+    (Topic.CRIMINAL, special.CRIMINAL + intl.CRIMINAL),
+    (Topic.IMMIGRATION, special.IMMIGRATION + intl.IMMIGRATION),
+    (Topic.SEX_LIFE, special.SEX_LIFE + intl.SEX_LIFE),
+    (Topic.RELIGION, special.RELIGION + intl.RELIGION),
+    (Topic.POLITICS, special.POLITICS + intl.POLITICS),
+    (Topic.UNION, special.UNION + intl.UNION),
 )
 #: Read before near misses are blanked: "I sell weed" looks like a trade, "Ana is a union rep"
 #: like a job; words told in confidence are never a near miss.

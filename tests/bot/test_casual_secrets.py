@@ -59,6 +59,16 @@ SECRETS = [s for found in MESSAGES.values() for s in found]
         ("пароль от вайфая kot2020", "kot2020"),
         ("код от домофона 4417", "4417"),
         ("el código de la puerta es 4417", "4417"),
+        # "c'est" instead of "est"; Russian names what the code is for in the genitive, with no
+        # preposition ("пин-код карты …").
+        ("le code de la porte c'est 5813", "5813"),
+        ("пин-код карточки 5813", "5813"),
+        # Identity-document numbers in the other languages.
+        ("meine Reisepassnummer ist C4F7K2L91", "C4F7K2L91"),
+        ("meine Steuer-ID ist 47 036 892 815", "47 036 892 815"),
+        ("mi número de pasaporte es XDA729311", "XDA729311"),
+        ("mon numéro de passeport est 21FR45872", "21FR45872"),
+        ("мой ИНН 771234567890", "771234567890"),
     ],
 )
 def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
@@ -95,6 +105,9 @@ def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
         "пароль от почты простой",
         "код города 495",
         "der Code für den Rabatt ist SOMMER24",
+        "пароль должен быть длиннее",
+        "mein Reisepass ist abgelaufen",
+        "паспорт выдан 12 мая",
     ],
 )
 def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from bot import texts
 from memory_core.clock import ManualClock
 from memory_core.extract.sensitivity import sensitive_topic
+from memory_core.values import Topic
 from tests.factories import group_message
 
 #: Said in words no rule reads (checked below).
@@ -38,3 +39,18 @@ async def test_self_harm_and_a_group_echo_are_read_by_meaning(
             )
             text = " ".join(r.text for r in replies).lower()
             assert replies and (said.split(" ", 1)[1].lower() in text) is echoed, text
+
+
+async def test_self_harm_said_in_another_language_gets_the_caring_reply_from_the_rules(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., AbstractAsyncContextManager[Any]],
+) -> None:
+    """Self-harm said in German or French is read by the rules (not only by meaning, which gives
+    a question no crisis reply): the private reply points to help, in any language."""
+    said = "ich ritze mich seit wochen jeden abend"
+    assert sensitive_topic(said) == sensitive_topic("je me scarifie depuis des mois")
+    assert sensitive_topic(said) == Topic.SELF_HARM
+    async with console(tmp_path / "m.db", clock) as s:
+        printed = await s.say(said)
+        assert "findahelpline.com" in printed, printed

@@ -151,25 +151,27 @@ def test_the_labelled_list_is_large_and_split_by_hash() -> None:
 
 
 def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> None:
-    """The rules alone, measured: test split precision 0.956, recall 0.767 (with the special
-    categories' held-out rows, written in six batches, the fresh batches 7 and 10 among them;
-    batch 10 alone: 0.921 / 0.564); tune split 0.991 / 0.791 (batches 11 and 12, written to train
-    the embedder's reader, were not read by the rules: 0.996 recall without 11). With the
-    embedder's reader: ``test_sensitivity_meaning``. Batch 13, written later in five
-    languages and held out whole (rules alone 0.974 / 0.372), is checked apart."""
+    """The rules alone, measured: the held-out rows written before batch 13 precision 0.959,
+    recall 0.821 (0.957 / 0.781 before the rules for the other languages); tune split 0.992 /
+    0.908. With the embedder's reader: ``test_sensitivity_meaning``. Batch 13, written later in
+    five languages and held out whole (rules alone 0.988 / 0.824, 0.974 / 0.372 before), and batch
+    15, chat-style in five languages (0.947 / 0.857; 0.887 / 0.375 when it was written, before
+    those rules), are checked apart."""
     rows = load_labels()
-    report = evaluate([r for r in rows if r.batch != 13])
+    report = evaluate([r for r in rows if r.batch not in (13, 15)])
     test, tune = report.splits["test"], report.splits["tune"]
-    fresh13 = evaluate([r for r in rows if r.batch == 13]).splits["fresh13"]
-    assert fresh13.sensitive.precision >= 0.95
-    assert fresh13.sensitive.recall >= 0.35
-    assert test.sensitive.precision >= 0.94
-    assert test.sensitive.recall >= 0.75
+    fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
+    assert fresh["fresh13"].sensitive.precision >= 0.98
+    assert fresh["fresh13"].sensitive.recall >= 0.81
+    assert fresh["fresh15"].sensitive.precision >= 0.94
+    assert fresh["fresh15"].sensitive.recall >= 0.84
+    assert test.sensitive.precision >= 0.95
+    assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
     assert test.by_category[Category.FINANCE].precision >= 0.95
     assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.88
     assert tune.sensitive.precision >= 0.99
-    assert tune.sensitive.recall >= 0.78
+    assert tune.sensitive.recall >= 0.9
 
 
 def test_the_classifier_is_fast_enough_to_run_on_every_fact() -> None:

@@ -184,3 +184,84 @@ def test_a_question_of_whether_to_go_on_living_is_read_by_the_rules() -> None:
         "any reason to keep going on with this diet?",
     ):
         assert not is_self_harm(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # German
+        ("meine schwester ist schwanger, 9. ssw", T.HEALTH),
+        ("ich hab mich letzte woche wieder geritzt", T.SELF_HARM),
+        ("hab in letzter zeit suizidgedanken", T.SELF_HARM),
+        ("ich bin seit zwei jahren geoutet, mein chef weiß es nicht", T.SEX_LIFE),
+        ("ich bin evangelisch getauft, aber glaube nicht an gott", T.RELIGION),
+        ("ich hab letztes mal die grünen gewählt", T.POLITICS),
+        ("mein cousin sitzt seit märz im knast", T.CRIMINAL),
+        ("wir haben nur eine duldung bekommen", T.IMMIGRATION),
+        ("ich hab 8000 euro schulden bei der bank", T.FINANCE),
+        ("mein reisepass ist seit april abgelaufen", T.IDENTITY_DOCUMENT),
+        # Spanish
+        ("mi novia está embarazada de gemelos", T.HEALTH),
+        ("a veces me corto los brazos cuando no puedo más", T.SELF_HARM),
+        ("mi prima es lesbiana, pero sus padres no lo saben", T.SEX_LIFE),
+        ("soy católica practicante", T.RELIGION),
+        ("siempre he votado al psoe", T.POLITICS),
+        ("mi tío tiene antecedentes penales", T.CRIMINAL),
+        ("vivo aquí sin papeles desde 2018", T.IMMIGRATION),
+        ("no puedo pagar la hipoteca este mes", T.FINANCE),
+        ("perdí mi pasaporte en el aeropuerto", T.IDENTITY_DOCUMENT),
+        # French
+        ("ma copine est enceinte de trois mois", T.HEALTH),
+        ("je me scarifie quand ça ne va pas", T.SELF_HARM),
+        ("mon frère est gay et il l'a dit à mes parents", T.SEX_LIFE),
+        ("je suis juive pratiquante", T.RELIGION),
+        ("je suis de gauche depuis toujours", T.POLITICS),
+        ("j'ai un casier judiciaire pour vol", T.CRIMINAL),
+        ("mes parents sont sans-papiers", T.IMMIGRATION),
+        ("on est surendettés depuis le divorce", T.FINANCE),
+        ("mon passeport expire dans un mois", T.IDENTITY_DOCUMENT),
+        # Russian
+        ("сестра беременна третьим", T.HEALTH),
+        ("не хочу больше просыпаться по утрам", T.SELF_HARM),
+        ("мой брат гей", T.SEX_LIFE),
+        ("я православный, хожу в церковь по праздникам", T.RELIGION),
+        ("голосовал за кпрф на прошлых выборах", T.POLITICS),
+        ("у отца судимость за мошенничество", T.CRIMINAL),
+        ("мы живём здесь нелегально", T.IMMIGRATION),
+        ("у меня долги по трём кредиткам", T.FINANCE),
+        ("потерял паспорт в поезде", T.IDENTITY_DOCUMENT),
+    ],
+)
+def test_first_person_statements_are_read_in_german_spanish_french_and_russian(
+    text: str, topic: Topic
+) -> None:
+    """What people say of themselves or someone close in the bot's other languages is read by
+    the rules (the reader by meaning once had to carry these alone)."""
+    assert sensitive_topic(text) == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ich bin links abgebogen, dann geradeaus",
+        "die cdu hat einen neuen vorsitzenden",
+        "unsere katze ist schwanger mit ideen, sagt mein sohn",
+        "das bringt mich noch um, dieser stau",
+        "ich schneide die haare meines sohnes selbst",
+        "mein bibliotheksausweis ist abgelaufen",
+        "me corto el pelo los sábados",
+        "me muero de hambre",
+        "la oficina del dni cierra a las dos",
+        "el sindicato de estudiantes organiza una fiesta",
+        "tourne à droite après la mairie",
+        "ce boulot va me tuer",
+        "j'ai acheté une enceinte bluetooth",
+        "le bureau des passeports est fermé le lundi",
+        "кошка беременна, скоро котята",
+        "поверни налево у аптеки",
+        "я сижу дома весь день",
+        "читаю статью про госдолг",
+    ],
+)
+def test_look_alikes_in_the_other_languages_are_not_private(text: str) -> None:
+    assert sensitive_topic(text) is None

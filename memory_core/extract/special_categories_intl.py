@@ -1,0 +1,588 @@
+"""The special categories said in German, Spanish, French and Russian, as context rules.
+
+Data only, in the form of :mod:`memory_core.extract.special_categories` (``(triggers, regex)``
+pairs that :mod:`memory_core.extract.sensitivity` files under their trigger words and tries on the
+lower-cased text): what a person says of themselves or of someone close in the bot's other
+languages — "ich bin schwanger", "estoy de cinco meses", "je suis endetté", "у меня долги",
+"ich ritze mich", "je me scarifie", "soy atea", "je vais à la messe", "ich bin vorbestraft",
+"j'ai fait mon coming out", "mein Reisepass läuft ab", "потеряла водительские права".
+
+A rule reads a statement about a person, not a mention of the topic: "die Gewerkschaft ruft zum
+Streik auf", "la oficina del DNI abre a las 9", "je meurs de faim", "me corto el pelo", "une
+enceinte bluetooth", "ich bin links abgebogen" say nothing private. Triggers are the inflected
+forms a rule needs (the trigger index looks words up whole).
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------------------------------------
+#: Self-harm and suicidal thoughts (a rule's reading brings the crisis reply: kept tight).
+SELF_HARM: tuple[tuple[str, str], ...] = (
+    # German
+    (
+        "ritze ritzt ritzen geritzt",
+        r"\b(?:ritze|ritzt|ritzen)\s+(?:\w+\s+){0,2}?(?:mich|sich)\b"
+        r"|\b(?:mich|sich)\s+(?:\w+\s+){0,3}?(?:geritzt|ritzen)\b|\bich\s+ritze\b",
+    ),
+    (
+        "selbstmord selbstmordgedanken suizid suizidgedanken suizidal suizidale",
+        r"\b(?:an|über)\s+(?:\w+\s+)?(?:selbstmord|suizid)\b|\bselbstmordgedanken\b"
+        r"|\bsuizidgedanken\b|\bsuizidal\w*|\b(?:selbstmord|suizid)\s+(?:zu\s+)?begehen\b"
+        r"|\b(?:selbstmord|suizid)versuch\w*",
+    ),
+    ("umbringen töten", r"\bmich\s+(?:\w+\s+){0,2}?(?:umbringen|töten)\b(?!\s+mit\b)"),
+    (
+        "verletze verletzen verletzt selbst",
+        r"\b(?:verletze|verletzen|verletzt)\s+mich\s+selbst\b|\bmich\s+selbst\s+(?:zu\s+)?verletz\w*",
+    ),
+    ("tot", r"\b(?:will|möchte|wäre|wär)\s+(?:\w+\s+){0,2}?(?:lieber\s+)?tot\b"),
+    ("sterben", r"\b(?:will|möchte|wollte)\s+(?:ich\s+)?(?:einfach\s+|nur\s+)?sterben\b"),
+    ("aufwachen", r"\b(?:nicht\s+mehr|nie\s+(?:wieder|mehr))\s+aufwachen\b"),
+    ("anzutun antun", r"\b(?:mir|sich)\s+(?:etwas|was)\s+(?:anzutun|antun)\b"),
+    ("leben", r"\bkeine\s+(?:lust|kraft)\s+mehr\s+(?:zu\s+)?leben\b"),
+    (
+        "aufgeschnitten pulsadern",
+        r"\b(?:arme?|handgelenke?|pulsadern)\s+(?:\w+\s+)?aufgeschnitten\b"
+        r"|\bpulsadern\s+(?:\w+\s+)?(?:aufschneiden|aufgeschnitten)\b",
+    ),
+    # Spanish
+    ("matarme", r"\bmatarme\b|\bme\s+quiero\s+matar\b"),
+    ("morirme morir", r"\b(?:quiero|quisiera|me\s+quiero)\s+morir(?:me)?\b(?!\s+de\b)"),
+    ("suicidio suicida", r"\bsuicid(?:io|a|as)\b"),
+    (
+        "corto corté cortaba cortarme cortes",
+        r"\bme\s+(?:corto|corté|cortaba)\s+(?:los\s+|las\s+)?(?:brazos|muñecas|piernas|venas)\b"
+        r"|\bcortarme\s+(?:los\s+|las\s+)?(?:brazos|muñecas|piernas|venas)\b"
+        r"|\b(?:me\s+)?(?:hago|hice|hacía|volví\s+a\s+hacer)\s+cortes\b",
+    ),
+    ("autolesiono autolesión autolesiones autolesionarme autolesiona", r"\bautolesi\w+"),
+    ("daño", r"\b(?:me\s+hago|hacerme|me\s+hice)\s+daño\b(?!\s+(?:en|al|con|jugando)\b)"),
+    (
+        "despertar despertarme",
+        r"\bno\s+(?:volver\s+a\s+)?despertar(?:me)?\b(?!\s+(?:temprano|tarde)\b)",
+    ),
+    ("existir", r"\bmejor\s+no\s+existir\b"),
+    # French
+    ("suicidaire suicidaires", r"\bsuicidaires?\b"),
+    ("mourir", r"\b(?:veux|voudrais|aimerais|envie\s+de)\s+mourir\b"),
+    (
+        "tuer",
+        r"\b(?:veux|voudrais|envie\s+de|pense\s+à|pensé\s+à|penser\s+à|vais|aller)\s+me\s+tuer\b"
+        r"(?!\s+(?:à\s+la\s+tâche|au\s+travail|de\s+rire|à\s+(?:force|bosser|travailler)))",
+    ),
+    (
+        "coupe coupais couper scarifie scarifier scarifiée scarifiais automutile automutilation "
+        "mutile",
+        r"\bme\s+(?:coupe|coupais|couper)\s+(?:les\s+)?(?:bras|poignets|veines|cuisses)\b"
+        r"|\bme\s+scarifi\w*|\bautomutil\w*|\bme\s+mutil\w*",
+    ),
+    ("mal", r"\bme\s+(?:fais|faire|suis\s+fait|suis\s+faite)\s+du\s+mal\b(?!\s+(?:au|à|en)\b)"),
+    ("réveiller", r"\bne\s+plus\s+(?:jamais\s+)?me\s+réveiller\b|\bjamais\s+me\s+réveiller\b"),
+    (
+        "jeter",
+        r"\bme\s+jeter\s+(?:sous\s+un|du\s+haut|par\s+la\s+fenêtre|d'un\s+pont|d'un\s+immeuble)\b",
+    ),
+    # Russian
+    ("просыпаться", r"\bне\s+хочу\s+(?:больше\s+|завтра\s+)?просыпаться\b"),
+    ("окно", r"\b(?:выйти|выпрыгнуть|шагнуть)\s+(?:в|из)\s+окн[оа]\b"),
+    ("выброситься", r"\bвыброситься\b"),
+    ("вены", r"\b(?:вскрыть|вскрою|вскрыла?|резать|режу)\s+(?:себе\s+)?вены\b"),
+    # English slang
+    (
+        "hurt cut burned burnt",
+        r"\b(?:hurt|cut|burned|burnt)\s+myself\b[^.!?]{0,40}\bon\s+purpose\b",
+    ),
+    ("kms unalive", r"\b(?:wanna|want\s+to|gonna|going\s+to)\s+kms\b|\bunalive\s+myself\b"),
+)
+
+# ---------------------------------------------------------------------------------------------
+#: Sexual orientation, gender identity and sex life.
+SEX_LIFE: tuple[tuple[str, str], ...] = (
+    (
+        "schwul schwuler schwule lesbisch lesbische bi bisexuell trans transgender queer nonbinär "
+        "nicht binär asexuell pansexuell homosexuell",
+        r"\b(?:bin|ist|sind|war|bist)\s+(?:\w+\s+){0,2}?(?:schwul|lesbisch|bi|bisexuell|trans|"
+        r"transgender|queer|nonbinär|nicht-binär|asexuell|pansexuell|homosexuell)\b"
+        r"|\b(?:mein|meine|meinem|meiner)\s+(?:schwuler|schwule|lesbische)\b"
+        r"|\b(?:schwuler|schwule|lesbische)\s+(?:bruder|schwester|sohn|tochter|freund|freundin|"
+        r"nachbar|nachbarin|kollege|kollegin|cousin|cousine)\b",
+    ),
+    (
+        "geoutet outing coming",
+        r"\b(?:mich|sich)\s+(?:\w+\s+){0,4}?geoutet\b"
+        r"|\b(?:bin|ist|sind|war)\s+(?:\w+\s+){0,3}?geoutet\b|\bmein\s+(?:coming-?out|outing)\b",
+    ),
+    (
+        "steh stehe frauen männer",
+        r"\b(?:ich|er|sie)\s+steh\w*\s+(?:\w+\s+)?auf\s+(?:frauen|männer)\b",
+    ),
+    (
+        "gay lesbiana lesbianas bisexual bi trans transexual homosexual queer asexual pansexual",
+        r"\b(?:soy|es|somos|son|era)\s+(?:\w+\s+)?(?:gay|lesbiana|bisexual|bi|trans|transexual|"
+        r"homosexual|queer|asexual|pansexual|no\s+binari[oae])\b",
+    ),
+    ("armario", r"\bsal(?:í|ió|imos|ieron|ir)\s+del\s+armario\b|\ben\s+el\s+armario\b"),
+    (
+        "lesbienne lesbiennes homo homosexuel homosexuelle bi bisexuel bisexuelle trans gay "
+        "non-binaire binaire queer",
+        r"\b(?:suis|est|sommes|sont|était)\s+(?:\w+\s+){0,2}?(?:lesbienne|homo|homosexuel(?:le)?|"
+        r"bi|bisexuel(?:le)?|trans|gay|non-binaire|non\s+binaire|queer|une\s+femme\s+trans|"
+        r"un\s+homme\s+trans)\b",
+    ),
+    ("coming", r"\bmon\s+coming[\s-]?out\b|\bfait\s+(?:mon|son|leur)\s+coming[\s-]?out\b"),
+    (
+        "гей лесбиянка бисексуал бисексуалка трансгендер транс квир асексуал асексуалка",
+        r"\b(?:я|он|она|брат|сестра|сын|дочь)\s+(?:\w+\s+)?(?:гей|лесбиянка|бисексуал|бисексуалка|"
+        r"трансгендер|транс|квир|асексуал|асексуалка)\b",
+    ),
+    ("каминг", r"\bкаминг[\s-]?аут\w*"),
+    (
+        "девушки парни мужчины женщины",
+        r"\bмне\s+нравятся\s+(?:девушки|женщины)\b.*\bя\s+(?:сама\s+)?девушка\b",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+_DE_FAITHS = (
+    r"(?:muslim|muslima|muslimisch|katholisch|evangelisch|protestantisch|christ|christin|"
+    r"christlich|jüdisch|jude|jüdin|buddhist|buddhistin|hindu|atheist|atheistin|agnostiker|"
+    r"agnostikerin|orthodox|religiös|gläubig|freikirchlich|zeuge\s+jehovas)"
+)
+_ES_FAITHS = (
+    r"(?:católic[oa]|musulm[aá]n[a]?|cristian[oa]|evangélic[oa]|protestante|judí[oa]|budista|"
+    r"hindú|ate[oa]|agnóstic[oa]|creyente|practicante|mormón|mormona|testigo\s+de\s+jehová|"
+    r"ortodox[oa]|religios[oa])"
+)
+_FR_FAITHS = (
+    r"(?:catholique|catho|musulman[e]?|chrétien(?:ne)?|protestant[e]?|juif|juive|bouddhiste|"
+    r"hindou[e]?|athée|agnostique|croyant[e]?|pratiquant[e]?|évangélique|orthodoxe|"
+    r"témoin\s+de\s+jéhovah|religieux|religieuse)"
+)
+_RU_FAITHS = (
+    r"(?:православн\w+|католи[кч]\w*|мусульман\w*|христиан\w*|иуде\w*|еврейк\w*|буддист\w*|"
+    r"атеист\w*|агностик\w*|верующ\w+|протестант\w*|баптист\w*|индуист\w*)"
+)
+#: Religion and beliefs, non-belief included.
+RELIGION: tuple[tuple[str, str], ...] = (
+    (
+        "muslim muslima muslimisch katholisch evangelisch protestantisch christ christin "
+        "christlich jüdisch jude jüdin buddhist buddhistin hindu atheist atheistin agnostiker "
+        "agnostikerin orthodox religiös gläubig freikirchlich zeuge",
+        rf"\b(?:bin|ist|sind|war|wurde|bist)\s+(?:\w+\s+){{0,2}}?{_DE_FAITHS}\b"
+        rf"|\b{_DE_FAITHS}\s+(?:aufgewachsen|erzogen|getauft)\b",
+    ),
+    ("gott", r"\b(?:glaube|glaubt|glauben)\s+(?:\w+\s+){0,2}?(?:nicht\s+)?(?:mehr\s+)?an\s+gott\b"),
+    (
+        "kirche moschee synagoge tempel gottesdienst messe",
+        r"\b(?:gehe|geht|gehen|ging)\s+(?:\w+\s+){0,3}?(?:in\s+die\s+kirche|in\s+die\s+moschee|"
+        r"in\s+die\s+synagoge|in\s+den\s+tempel|zum\s+gottesdienst|zur\s+messe|in\s+die\s+messe)\b"
+        r"(?!\s+(?:für|zur\s+hochzeit|zu\s+einer))",
+    ),
+    ("kirche ausgetreten", r"\baus\s+der\s+kirche\s+ausgetreten\b"),
+    (
+        "bete beten",
+        r"\b(?:ich\s+)?bete\s+(?:\w+\s+){0,2}?(?:am\s+tag|täglich|jeden|zu\s+gott|vor\s+dem)\b",
+    ),
+    ("kopftuch kippa", r"\b(?:trage|trägt|tragen)\s+(?:\w+\s+)?(?:kopftuch|kippa)\b"),
+    (
+        "ramadan fasten faste",
+        r"\b(?:faste|fasten|fastet)\s+(?:\w+\s+)?(?:im|zum|an|den)\s+ramadan\b|\bmache\s+ramadan\b",
+    ),
+    (
+        "católico católica musulmán musulmana cristiano cristiana evangélico evangélica "
+        "protestante judío judía budista hindú ateo atea agnóstico agnóstica creyente "
+        "practicante mormón mormona testigo ortodoxo ortodoxa religioso religiosa",
+        rf"\b(?:soy|es|somos|era|fui|me\s+hice|me\s+volví)\s+(?:\w+\s+){{0,2}}?{_ES_FAITHS}\b",
+    ),
+    ("dios", r"\bno\s+creo\s+en\s+dios\b|\bcreo\s+en\s+dios\b|\bdejé\s+de\s+creer\b"),
+    (
+        "iglesia misa mezquita sinagoga culto templo",
+        r"\b(?:voy|va|vamos|iba|fui)\s+(?:\w+\s+){0,2}?(?:a\s+)?(?:la\s+iglesia|a\s+misa|misa|"
+        r"la\s+mezquita|la\s+sinagoga|al\s+culto|al\s+templo)\b"
+        r"(?!\s+(?:para\s+(?:la|una)\s+boda|por\s+(?:la|una)\s+boda|de\s+\w+\s+para))",
+    ),
+    ("ramadán ramadan", r"\b(?:hago|hacemos|cumplo)\s+(?:el\s+)?ramad[aá]n\b"),
+    (
+        "catholique catho musulman musulmane chrétien chrétienne protestant protestante juif "
+        "juive bouddhiste hindou hindoue athée agnostique croyant croyante pratiquant "
+        "pratiquante évangélique orthodoxe témoin religieux religieuse",
+        rf"\b(?:suis|est|sommes|était|devenu|devenue)\s+(?:\w+\s+){{0,2}}?{_FR_FAITHS}\b",
+    ),
+    ("dieu", r"\b(?:ne\s+)?crois\s+(?:plus\s+|pas\s+)?(?:en|à)\s+dieu\b"),
+    (
+        "messe église l'église mosquée synagogue temple culte",
+        r"\b(?:vais|va|allons|allais|suis\s+allée?)\s+(?:\w+\s+){0,2}?(?:à\s+la\s+messe|à\s+l'église|"
+        r"à\s+la\s+mosquée|à\s+la\s+synagogue|au\s+temple|au\s+culte)\b"
+        r"(?!\s+(?:pour\s+(?:un|le|une)\s+(?:mariage|baptême|enterrement)))",
+    ),
+    ("ramadan carême", r"\b(?:fais|faisons|fait)\s+(?:le\s+)?(?:ramadan|carême)\b"),
+    (
+        "православный православная католик католичка мусульманин мусульманка христианин "
+        "христианка иудей иудейка буддист буддистка атеист атеистка агностик верующий верующая "
+        "протестант баптист",
+        rf"\b(?:я|он|она|мы)\s+(?:\w+\s+)?{_RU_FAITHS}",
+    ),
+    ("бога бог", r"\bне\s+верю\s+в\s+бога\b|\bверю\s+в\s+бога\b"),
+    (
+        "церковь мечеть синагогу храм",
+        r"\b(?:хожу|ходим|ходила?|езжу)\s+(?:\w+\s+){0,3}?в\s+(?:церковь|мечеть|синагогу|храм)\b"
+        r"(?!\s+на\s+(?:венчание|свадьбу|экскурсию))",
+    ),
+    ("пост посты постимся пощусь", r"\b(?:соблюдаю|держу)\s+пост\b|\bпощусь\b"),
+)
+
+# ---------------------------------------------------------------------------------------------
+_PARTIES_INTL = (
+    r"(?:cdu|csu|spd|fdp|afd|bsw|grüne|grünen|die\s+linke|linke|linkspartei|piraten|"
+    r"psoe|pp|vox|podemos|sumar|bildu|erc|junts|ciudadanos|"
+    r"rn|lfi|la\s+france\s+insoumise|ps|lr|les\s+républicains|renaissance|les\s+verts|verts|eelv|"
+    r"pcf|reconquête|macron|mélenchon|melenchon|le\s+pen|zemmour|"
+    r"единую\s+россию|единая\s+россия|кпрф|лдпр|яблоко|коммунистов|навального|путина|оппозицию)"
+)
+#: Political opinions: votes, membership, leaning said of oneself.
+POLITICS: tuple[tuple[str, str], ...] = (
+    (
+        "wähle wählen gewählt wählte",
+        rf"\b(?:wähle|wählen|gewählt|wählte)\s+(?:\w+\s+){{0,2}}?(?:die\s+|den\s+)?{_PARTIES_INTL}\b"
+        rf"|\b{_PARTIES_INTL}\s+(?:\w+\s+)?gewählt\b",
+    ),
+    (
+        "mitglied parteimitglied partei",
+        rf"\bmitglied\s+(?:der|in\s+der|bei\s+der)\s+{_PARTIES_INTL}\b|\bparteimitglied\b"
+        rf"|\b(?:bin|ist)\s+(?:\w+\s+){{0,2}}?in\s+der\s+{_PARTIES_INTL}\b"
+        r"|\b(?:cdu|csu|spd|fdp|afd|grünen|linken)-mitglied\b",
+    ),
+    (
+        "links rechts konservativ liberal grün sozialist sozialistin kommunist kommunistin",
+        r"\b(?:ich\s+bin|bin\s+ich|ich\s+war)\s+(?:\w+\s+){0,2}?(?:links|rechts|linksliberal|"
+        r"konservativ|sozialist(?:in)?|kommunist(?:in)?|anarchist(?:in)?|linksradikal|rechtsradikal)\b"
+        r"(?!\s+(?:abgebogen|gefahren|gegangen|abbiegen))",
+    ),
+    (
+        "voto voté votaré votamos votado votaría",
+        rf"\b(?:voto|voté|votaré|votamos|he\s+votado)\s+(?:a\s+|al\s+|por\s+(?:el\s+)?)?{_PARTIES_INTL}\b",
+    ),
+    (
+        "militante afiliado afiliada",
+        rf"\b(?:militante|afiliad[oa])\s+(?:de|del|al|a)\s+{_PARTIES_INTL}\b",
+    ),
+    (
+        "izquierdas derechas izquierda derecha",
+        r"\b(?:soy|somos|es)\s+(?:\w+\s+)?de\s+(?:izquierdas?|derechas?)\b",
+    ),
+    (
+        "comunista socialista conservador conservadora liberal anarquista",
+        r"\b(?:soy|somos)\s+(?:\w+\s+)?(?:comunista|socialista|conservador[a]?|anarquista|"
+        r"independentista|feminista)\b",
+    ),
+    (
+        "vote voté votais votons",
+        rf"\b(?:vote|voté|votais|votons|votera[is]?)\s+(?:\w+\s+)?(?:pour\s+)?(?:le\s+|la\s+|les\s+)?"
+        rf"(?:{_PARTIES_INTL}|à\s+gauche|à\s+droite|extrême\s+(?:gauche|droite))\b",
+    ),
+    (
+        "gauche droite",
+        r"\b(?:suis|sommes|est)\s+(?:\w+\s+)?(?:de\s+gauche|de\s+droite|d'extrême\s+(?:gauche|droite))\b",
+    ),
+    (
+        "membre militant militante encarté encartée adhérent adhérente",
+        rf"\b(?:membre|militante?|encartée?|adhérente?)\s+(?:du\s+|de\s+la\s+|au\s+|chez\s+(?:les\s+)?|à\s+)?"
+        rf"{_PARTIES_INTL}\b|\bmilitante?\s+(?:au|du)\s+parti\b",
+    ),
+    (
+        "communiste socialiste écolo anarchiste",
+        r"\b(?:suis|sommes)\s+(?:\w+\s+)?(?:communiste|socialiste|écolo|anarchiste|gaulliste)\b",
+    ),
+    (
+        "голосую голосует голосуем голосуют голосовал голосовала голосовали",
+        rf"\bголос(?:ую|ует|уем|уют|овал|овала|овали)\s+(?:\w+\s+)?за\s+{_PARTIES_INTL}",
+    ),
+    (
+        "поддерживаю поддерживал поддерживала",
+        rf"\bподдержива\w*\s+(?:\w+\s+)?{_PARTIES_INTL}",
+    ),
+    ("коммунистов", r"\bя\s+за\s+(?:коммунистов|либералов|оппозицию)\b"),
+    (
+        "либерал коммунист патриот монархист анархист социалист",
+        r"\bя\s+(?:\w+\s+)?(?:либерал|коммунист|монархист|анархист|социалист)\w*",
+    ),
+    ("митинги митинг", r"\b(?:хожу|ходил[аи]?|был[аи]?)\s+на\s+(?:\w+\s+)?митинг\w*"),
+)
+
+# ---------------------------------------------------------------------------------------------
+#: Trade-union membership (beside the rules in ``special_categories``).
+UNION: tuple[tuple[str, str], ...] = (
+    ("betriebsrat", r"\b(?:bin|ist|sitze|sitzt)\s+(?:\w+\s+)?im\s+betriebsrat\b"),
+    (
+        "verdi ver metall",
+        r"\b(?:bin|ist)\s+(?:\w+\s+){0,3}?(?:bei|in\s+der)\s+(?:ver\.?\s?di|ig\s+metall|gew)\b",
+    ),
+    (
+        "sindicato sindicado sindicada",
+        r"\b(?:soy|estoy)\s+(?:del\s+sindicato|sindicad[oa])\b|\bme\s+apunté\s+al\s+sindicato\b",
+    ),
+    (
+        "representante élu élue",
+        r"\brepresentante\s+sindical\b|\bélue?\s+(?:cgt|cfdt|fo|syndical)\b",
+    ),
+    (
+        "cgt cfdt fo unsa",
+        r"\b(?:suis|est)\s+(?:à\s+la\s+|chez\s+)(?:cgt|cfdt|unsa|fsu)\b|\badhéré\s+à\s+la\s+(?:cgt|cfdt)\b",
+    ),
+    (
+        "профсоюз профкома профком взносы",
+        r"\bпредседатель\s+профкома\b|\bвзносы\s+в\s+профсоюз\b|\bвступил[аи]?\s+в\s+профсоюз\b",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+#: Criminal records and offences.
+CRIMINAL: tuple[tuple[str, str], ...] = (
+    (
+        "knast gefängnis haft jva",
+        r"\b(?:im|in\s+den|aus\s+dem|ins)\s+(?:knast|gefängnis)\b|\bin\s+haft\b|\b(?:sitzt|saß|sitze|sass)\s+(?:\w+\s+){0,3}?(?:im\s+)?(?:knast|gefängnis|ein)\b",
+    ),
+    ("vorbestraft vorstrafe vorstrafen", r"\bvorbestraft\b|\bvorstrafen?\b"),
+    (
+        "verurteilt angezeigt festgenommen verhaftet",
+        r"\b(?:wurde|wurden|bin|ist|war)\s+(?:\w+\s+){0,4}?(?:verurteilt|angezeigt|festgenommen|verhaftet)\b",
+    ),
+    ("bewährung", r"\b(?:auf|unter)\s+bewährung\b|\bbewährungsstrafe\b|\bnoch\s+bewährung\b"),
+    ("erwischt", r"\bbeim\s+(?:klauen|stehlen|dealen|schwarzfahren)\s+erwischt\b"),
+    (
+        "preso presa presos cárcel prisión antecedentes",
+        r"\b(?:estuve|estuvo|está|estoy|estaba|estuvieron)\s+(?:\w+\s+)?(?:pres[oa]s?|en\s+(?:la\s+)?"
+        r"(?:cárcel|prisión))\b|\bantecedentes(?:\s+penales)?\b",
+    ),
+    (
+        "condenaron condenado condenada detuvieron detenido detenida arrestaron arrestado",
+        r"\b(?:me|le|lo|la|nos|les)\s+(?:condenaron|detuvieron|arrestaron|pillaron)\b"
+        r"|\b(?:fui|fue|estoy|está)\s+(?:condenad[oa]|detenid[oa]|arrestad[oa])\b",
+    ),
+    ("condicional", r"\blibertad\s+condicional\b"),
+    ("pillaron", r"\bme\s+pillaron\s+(?:robando|con\s+droga|vendiendo)\b"),
+    (
+        "casier prison condamné condamnée arrêté arrêtée garde vue",
+        r"\bcasier\s+judiciaire\b|\b(?:fait|faire)\s+de\s+la\s+prison\b|\ben\s+prison\b"
+        r"|\b(?:été|suis|est)\s+(?:condamnée?|arrêtée?|interpellée?)\b|\ben\s+garde\s+à\s+vue\b",
+    ),
+    ("conditionnelle sursis", r"\bliberté\s+conditionnelle\b|\bavec\s+sursis\b|\bdu\s+sursis\b"),
+    (
+        "тюрьме тюрьму сидел сидела сидит судимость судили осуждён осужден арестовали задержали "
+        "условный срок",
+        r"\bв\s+тюрьм[еу]\b|\bсудимост\w*|\bсудили\s+за\b|\bосужд[её]н\w*"
+        r"|\b(?:меня|его|её|ее|брата|сына|мужа)\s+(?:\w+\s+)?(?:арестовали|задержали|посадили)\b"
+        r"|\bусловн\w+\s+срок\w*|\b(?:я|он|брат|муж|сын|отец)\s+(?:\w+\s+)?сид(?:ел|ела|ит)\b"
+        r"(?!\s+(?:дома|на|за\s+(?:столом|компьютером)|в\s+(?:кафе|офисе)))",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+#: Immigration status.
+IMMIGRATION: tuple[tuple[str, str], ...] = (
+    ("illegal", r"\b(?:bin|ist|sind|lebe|wohne|arbeite)\s+(?:\w+\s+){0,2}?illegal\b"),
+    (
+        "asyl asylantrag asylverfahren",
+        r"\basyl\s+beantragt\b|\basylantrag\w*|\basylverfahren\w*|\basylbewerber\w*",
+    ),
+    ("duldung geduldet", r"\bduldung\b|\b(?:bin|ist|sind)\s+(?:\w+\s+)?geduldet\b"),
+    (
+        "visum aufenthaltserlaubnis aufenthaltstitel papiere",
+        r"\b(?:mein|sein|ihr)\s+(?:visum|aufenthaltstitel|aufenthaltserlaubnis)\s+(?:ist\s+)?(?:abgelaufen|abgelehnt|entzogen)\b|\bkeine\s+(?:papiere|aufenthaltserlaubnis|arbeitserlaubnis)\b",
+    ),
+    (
+        "ilegal irregular asilo papeles indocumentado indocumentada",
+        r"\b(?:inmigrante|estoy|soy|vivo|trabajo)\s+(?:\w+\s+)?ilegal\b|\bsituación\s+irregular\b"
+        r"|\b(?:solicité|pedí|pido|pedimos|solicitamos)\s+(?:el\s+)?asilo\b|\bsin\s+papeles\b"
+        r"|\bno\s+tengo\s+papeles\b|\bindocumentad[oa]s?\b",
+    ),
+    (
+        "visa permiso residencia",
+        r"\b(?:se\s+me\s+)?(?:venció|caducó)\s+(?:la|el|mi)\s+(?:visa|visado|permiso)\b.*\b(?:sigo|me\s+quedé)\b"
+        r"|\besperando\s+el\s+permiso\s+de\s+residencia\b",
+    ),
+    (
+        "papiers irrégulière irrégulier asile d'asile l'asile demande demandé demandeur séjour "
+        "oqtf",
+        r"\bsans[\s-]papiers\b|\bsituation\s+irrégulière\b|\bdemande\s+d'asile\b|\bdemandeur\s+d'asile\b"
+        r"|\b(?:demandé|demande)\s+l'asile\b|\btitre\s+de\s+séjour\s+(?:a\s+)?(?:expiré|refusé)\b|\boqtf\b",
+    ),
+    (
+        "нелегал нелегально документов визу убежище беженец беженка",
+        r"\bнелегал\w*|\bбез\s+документов\b|\bнет\s+(?:документов|вида\s+на\s+жительство|разрешения\s+на\s+работу)\b"
+        r"|\bпросрочил[аи]?\s+визу\b|\bпросроченн\w+\s+виз\w+|\bубежищ\w+|\b(?:я|мы)\s+беженц?\w*",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+#: Pregnancy and a few health statements the health lexicon does not read in these languages.
+HEALTH: tuple[tuple[str, str], ...] = (
+    (
+        "schwanger schwangere schwangeren schwangerschaft",
+        r"\bschwanger\w*\b(?!\s+mit\s+(?:ideen|dem\s+gedanken))",
+    ),
+    ("ssw", r"\b\d{1,2}\.?\s*ssw\b|\bssw\s*\d"),
+    ("fehlgeburt fehlgeburten", r"\bfehlgeburt\w*"),
+    (
+        "erwarten erwarte bekommen kriegen",
+        r"\b(?:erwarten|erwarte|bekommen|kriegen)\s+(?:\w+\s+){0,2}?(?:ein\s+baby|ein\s+kind|"
+        r"nachwuchs|zwillinge|unser\w*\s+(?:erstes|zweites|drittes)\s+kind)\b",
+    ),
+    ("embarazada embarazadas embarazo", r"\bembaraz(?:ada|adas|o|os)\b"),
+    ("aborto", r"\baborto\s+espontáneo\b|\b(?:tuve|tuvo)\s+un\s+aborto\b"),
+    (
+        "meses semanas",
+        r"\bestoy\s+de\s+(?:\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\s+(?:meses|semanas)\b",
+    ),
+    (
+        "esperando esperamos espero",
+        r"\besper(?:o|amos|ando|a)\s+(?:un\s+|una\s+)?(?:bebé|bebe|hijo|hija|niño|niña|gemelos|mellizos)\b",
+    ),
+    (
+        "enceinte",
+        r"\b(?:suis|est|es|était|étais|tombée?)\s+enceinte\b|\benceinte\s+de\s+(?:\d|son|mon|notre|deux|trois|quatre|cinq|six|sept|huit)",
+    ),
+    ("fausse fausses couche couches", r"\bfausses?\s+couches?\b"),
+    (
+        "attend attends attendons",
+        r"\battend(?:s|ons|ent)?\s+(?:un\s+)?(?:bébé|enfant|des\s+jumeaux|notre\s+premier)\b",
+    ),
+    (
+        "беременна беременная беременности беременность беременны",
+        r"(?<!кошка\s)(?<!собака\s)(?<!кошка\sснова\s)\bберемен\w*",
+    ),
+    ("выкидыш выкидыша выкидышем", r"\bвыкидыш\w*"),
+    ("ждём ждем", r"\bжд[её]м\s+(?:ребёнка|ребенка|малыша|двойню|сына|дочку|дочь)\b"),
+    (
+        "therapie therapeuten therapeutin psychiater psychiaterin",
+        r"\b(?:in|zur|eine)\s+(?:\w+\s+)?therapie\b(?!\s+(?:für\s+(?:hunde|pferde)))|\bmein\w*\s+(?:therapeut|therapeutin|psychiater|psychiaterin)\b",
+    ),
+    (
+        "depressionen depression angststörung panikattacken krankgeschrieben alkoholiker "
+        "alkoholikerin",
+        r"\b(?:depressionen|angststörung\w*|panikattacken|krankgeschrieben|alkoholiker\w*)\b",
+    ),
+    (
+        "depresión ansiedad antidepresivos ataques pánico psicólogo psicóloga psiquiatra",
+        r"\b(?:depresión|ansiedad|antidepresivos|ataques\s+de\s+pánico|ansiolíticos)\b"
+        r"|\b(?:voy\s+al?|mi)\s+(?:psicólog[oa]|psiquiatra)\b",
+    ),
+    (
+        "dépression anxiolytiques antidépresseurs crises crise panique angoisse d'angoisse psy "
+        "autiste",
+        r"\b(?:dépression|anxiolytiques|antidépresseurs|autiste|crises?\s+(?:de\s+panique|d'angoisse))\b"
+        r"|\b(?:vois|voit|consulte)\s+(?:un|une|mon|ma)\s+psy\w*",
+    ),
+    (
+        "депрессия депрессии тревожность тревожности панические психотерапевту психотерапевт "
+        "психиатр антидепрессанты",
+        r"\bдепресси\w*|\bтревожност\w*|\bпаническ\w+\s+атак\w*"
+        r"|\b(?:к|у|мой|моя|моему|моей)\s+(?:\w+\s+)?(?:психотерапевт\w*|психиатр\w*)"
+        r"|\bантидепрессант\w*",
+    ),
+    (
+        "fieber husten grippe erkältet",
+        r"\b(?:hab|habe|hat)\s+(?:\w+\s+){0,3}?(?:fieber|grippe)\b|\b(?:bin|ist)\s+erkältet\b",
+    ),
+    (
+        "resfriado resfriada gripe fiebre",
+        r"\bestoy\s+resfriad[oa]\b|\btengo\s+(?:la\s+)?(?:gripe|fiebre)\b",
+    ),
+    ("grippe rhume fièvre", r"\bj'ai\s+(?:la\s+grippe|un\s+rhume|de\s+la\s+fièvre)\b"),
+    ("рак", r"\bу\s+(?:\w+\s+){0,2}?рак\b|\bрак\s+(?:груди|лёгких|легких|кожи|крови|желудка)\b"),
+    ("asma", r"\btengo\s+asma\b"),
+    ("avc ictus", r"\b(?:fait|eu)\s+un\s+avc\b|\b(?:tuvo|tuve|sufrió)\s+un\s+ictus\b"),
+    (
+        "простыл простыла простудился температура грипп",
+        r"\b(?:простыл[аи]?|простудил\w*)\b|\bу\s+меня\s+(?:грипп|температура)\b",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+#: Debts and income said in these languages (the finance words read most amounts already).
+FINANCE: tuple[tuple[str, str], ...] = (
+    (
+        "raten kredit kredite schulden verschuldet minus insolvent pleite",
+        r"\b(?:meine|die)\s+raten\s+(?:\w+\s+){0,2}?nicht\s+(?:mehr\s+)?(?:zahlen|bezahlen)\b"
+        r"|\b(?:mein|unser)\s+konto\s+ist\s+(?:\w+\s+)?im\s+minus\b|\bverschuldet\b"
+        r"|\b(?:bin|sind)\s+(?:\w+\s+)?(?:pleite|insolvent)\b",
+    ),
+    (
+        "hipoteca préstamo deudas deuda",
+        r"\bno\s+(?:puedo|podemos)\s+pagar\s+(?:la|el|mi)\s+(?:hipoteca|préstamo|alquiler|deuda|tarjeta)\b",
+    ),
+    (
+        "découvert endetté endettée endettés endettées surendetté surendettée surendettés "
+        "surendettées",
+        r"\b(?:suis|sommes|est)\s+(?:\w+\s+)?(?:à\s+découvert|endetté\w*|surendetté\w*)\b",
+    ),
+    # Debts: "ich hab Schulden", "tengo deudas", "j'ai des dettes", "у меня долги".
+    (
+        "schulden kredit bürgergeld arbeitslosengeld hartz privatinsolvenz",
+        r"\b(?:hab|habe|haben|hat|hatte|hatten)\s+(?:\w+\s+){0,3}?schulden\b(?!\s+bei\s+dir)"
+        r"|\b\d[\d.,]*\s*(?:euro|€|tsd|k)?\s*(?:schulden|kredit)\b|\bkredit\s+(?:\w+\s+)?laufen\b"
+        r"|\b(?:bekomme|bekommen|beziehe|kriege)\s+(?:\w+\s+)?(?:bürgergeld|arbeitslosengeld|hartz\s+iv)\b"
+        r"|\bprivatinsolvenz\b",
+    ),
+    (
+        "deudas deuda debo préstamo préstamos paro subsidio",
+        r"\btengo\s+(?:\w+\s+)?deudas?\b|\bdeuda\s+de\s+\d|\bdebo\s+(?:\w+\s+){0,2}?(?:dinero|pasta|\d)"
+        r"|\b(?:un|mi)\s+préstamo\s+de\s+\d|\b(?:estoy|sigo)\s+en\s+el\s+paro\b"
+        r"|\b(?:cobro|cobrando)\s+(?:el\s+)?(?:paro|subsidio)\b",
+    ),
+    (
+        "dettes dette prêt chômage rsa",
+        r"\bj'ai\s+(?:\w+\s+)?dettes?\b|\bdettes?\s+de\s+\d|\bun\s+prêt\s+de\s+\d"
+        r"|\b(?:suis|sommes)\s+au\s+chômage\b|\b(?:touche|touchons)\s+le\s+(?:rsa|chômage)\b",
+    ),
+    (
+        "долг долги долгов должен должна банкрот",
+        r"\bу\s+(?:меня|нас)\s+(?:\w+\s+)?долг(?:и|ов|а)?\b"
+        r"|\b(?:должен|должна|должны)\s+(?:\w+\s+){0,2}?(?:банку|\d|деньги|денег)"
+        r"|\b(?:я|мы)\s+банкрот\w*",
+    ),
+    # Income: "ich verdiene 4000", "mi sueldo es …", "je gagne 3000", "моя зарплата 150 тысяч".
+    (
+        "verdiene verdient gehalt lohn sueldo salario gano cobro gagne salaire зарплата "
+        "получаю зарабатываю",
+        r"\b(?:verdiene|verdien|verdienen|gano|ganamos|cobro|gagne|gagnons|получаю|зарабатываю)\s+"
+        r"(?:\w+\s+){0,2}?\d"
+        r"|\b(?:mein|meine|mi|mon|моя)\s+(?:gehalt|lohn|sueldo|salario|salaire|зарплата)\b",
+    ),
+    (
+        "кредит кредиту ипотеку ипотека",
+        r"\bу\s+меня\s+(?:\w+\s+)?(?:кредит|ипотека|займ|микрозайм)\w*|\b(?:платить|плачу|выплачивать)\s+(?:по\s+)?(?:кредиту|ипотеку)\b",
+    ),
+)
+
+# ---------------------------------------------------------------------------------------------
+#: Identity documents named without a number ("mein Reisepass ist abgelaufen").
+IDENTITY_DOCUMENT: tuple[tuple[str, str], ...] = (
+    (
+        "reisepass reisepasses personalausweis ausweis führerschein reisepassnummer "
+        "ausweisnummer sozialversicherungsnummer steuer steuernummer aufenthaltstitel",
+        r"\b(?:mein|meine|meinen|meinem|sein|seine|ihr|ihre)\s+(?:\w+\s+)?(?:reisepass\w*|"
+        r"personalausweis\w*|ausweis|führerschein\w*|aufenthaltstitel)\b"
+        r"|\b(?:reisepassnummer|ausweisnummer|personalausweisnummer|sozialversicherungsnummer|"
+        r"steuer-?id|steuernummer)\b",
+    ),
+    (
+        "pasaporte dni nie carnet permiso tarjeta seguridad",
+        r"\b(?:mi|mis|su|sus)\s+(?:\w+\s+)?(?:pasaporte|carnet\s+de\s+conducir|permiso\s+de\s+"
+        r"conducir|tarjeta\s+de\s+residencia|dni|nie)\b|\bperdí\s+(?:el|mi)\s+(?:dni|pasaporte|carnet)\b"
+        r"|\bn[uú]mero\s+de\s+(?:pasaporte|(?:la\s+)?seguridad\s+social)\b",
+    ),
+    (
+        "passeport carte identité permis sécurité séjour",
+        r"\b(?:mon|ma|son|sa)\s+(?:\w+\s+)?(?:passeport|carte\s+d'identité|permis\s+de\s+conduire|"
+        r"carte\s+vitale|titre\s+de\s+séjour)\b|\bnuméro\s+de\s+(?:passeport|carte\s+d'identité|"
+        r"sécurité\s+sociale)\b",
+    ),
+    (
+        "паспорт паспорта загранпаспорт загранпаспорта права инн снилс",
+        r"\b(?:мой|моего|моём|моем|свой|потерял[аи]?|просрочен\w*)\s+(?:\w+\s+)?(?:паспорт\w*|"
+        r"загранпаспорт\w*|водительские\s+права|права|инн|снилс)\b"
+        r"|\bпаспорт\w*\s+(?:\w+\s+)?(?:просрочен\w*|истёк|истек|потерял\w*)\b"
+        r"|\b(?:номер|серия)\s+(?:моего\s+)?паспорта\b|\bпаспорт\s+серия\b|\bзагранпаспорт\w*",
+    ),
+)
