@@ -175,14 +175,16 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
 
 
 def test_the_classifier_is_fast_enough_to_run_on_every_fact() -> None:
-    """About 0.03 ms per fact measured; the bound leaves room for a loaded machine."""
+    """About 0.06 ms of CPU per fact measured; the bound leaves room for a slower CPU. CPU
+    time of this thread, not wall time: a loaded machine (another worker, a helper) doubled
+    the wall figure once without the classifier changing."""
     texts = [row.text for row in load_labels()]
     best = float("inf")
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.thread_time()
         for text in texts:
             sensitive_topic(text)
-        best = min(best, (time.perf_counter() - start) / len(texts))
+        best = min(best, (time.thread_time() - start) / len(texts))
     assert best < 0.00025
 
 
