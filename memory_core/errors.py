@@ -68,6 +68,9 @@ class StoreError(MemoryCoreError):
     #: A lock wait gave up (a lock timeout or deadlock): the whole transaction was rolled
     #: back, and running it again is safe.
     lock_wait: bool = False
+    #: A batched write's connection was found dead before its COMMIT went out: nothing was
+    #: written, and running it again (on a new connection) is safe.
+    uncommitted: bool = False
 
 
 class SchemaTooNewError(StoreError):

@@ -49,6 +49,7 @@ class DelayProxy:
         self._ready = threading.Event()
         self._server: asyncio.Server | None = None
         self._open_writers: set[asyncio.StreamWriter] = set()
+        self._links: set[_Link] = set()
         self.port = 0
         self._thread = threading.Thread(target=self._run, name="delay-proxy", daemon=True)
 
@@ -57,6 +58,26 @@ class DelayProxy:
         """The client flights forwarded so far, all connections together."""
         with self._count_lock:
             return self._flights
+
+    def settled(self, quiet_s: float = 0.03, timeout_s: float = 10.0) -> int:
+        """The flights so far, read once the proxy is settled: no connection has a flight on
+        its way (sent and not yet answered, or still held back by the delay) and no bytes
+        moved for ``quiet_s``. Read before and after some work, the difference is that work's
+        round trips alone — not a late one before it (a pooled connection's reset, another
+        thread's read) nor one still under way."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            with self._count_lock:
+                links = list(self._links)
+            now = time.monotonic()
+            quiet = all(link.idle for link in links) and all(
+                now - link.moved_at >= quiet_s for link in links
+            )
+            if quiet:
+                return self.flights
+            if now > deadline:
+                raise TimeoutError(f"the proxy did not settle in {timeout_s:g} s")
+            time.sleep(quiet_s / 3)
 
     def start(self) -> int:
         """Start listening; returns the port."""
@@ -102,6 +123,8 @@ class DelayProxy:
         s_reader, s_writer = await self._open()
         self._open_writers.update((c_writer, s_writer))
         link = _Link(self._delay, self._flight)
+        with self._count_lock:
+            self._links.add(link)
         tasks = [
             asyncio.create_task(link.upstream(c_reader)),
             asyncio.create_task(link.deliver(s_writer)),
@@ -114,6 +137,8 @@ class DelayProxy:
         await asyncio.wait(tasks, timeout=1)
         for task in tasks:
             task.cancel()
+        with self._count_lock:
+            self._links.discard(link)
 
 
 class _Link:
@@ -125,10 +150,18 @@ class _Link:
         self._on_flight = on_flight
         self._answered = True  # the server spoke last: the client's next bytes start a flight
         self._queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+        #: When bytes last moved either way (``time.monotonic()``).
+        self.moved_at = time.monotonic()
+
+    @property
+    def idle(self) -> bool:
+        """No flight on its way: the server spoke last and nothing waits to be delivered."""
+        return self._answered and self._queue.empty()
 
     async def upstream(self, reader: asyncio.StreamReader) -> None:
         """Client → queue, each chunk stamped with when it may reach the server."""
         while data := await _read(reader):
+            self.moved_at = time.monotonic()
             if self._answered:
                 self._answered = False
                 self._on_flight()
@@ -151,6 +184,7 @@ class _Link:
     async def downstream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Server → client, at once."""
         while data := await _read(reader):
+            self.moved_at = time.monotonic()
             self._answered = True
             writer.write(data)
             with contextlib.suppress(ConnectionError):

@@ -18,9 +18,9 @@ import structlog
 from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
 
-from memory_core.db import backends, changes
+from memory_core.db import backends, changes, connection
 from memory_core.db.backend import Backend
-from memory_core.db.connection import BUSY_TIMEOUT_MS, PIPELINE, QUEUED
+from memory_core.db.connection import BUSY_TIMEOUT_MS, PIPELINE, QUEUED, UNCOMMITTED
 from memory_core.errors import StoreError
 
 #: A write whose lock wait timed out is tried again, with a pause doubling up to 1 s, until it
@@ -268,20 +268,30 @@ class Database:
         :class:`StoreError` with ``lock_wait``) from that first read or from the commit."""
         import psycopg
 
-        with self.engine.connect() as conn:
+        # No liveness ping (a round trip of its own): a dead connection fails the first read,
+        # before the COMMIT is sent, and :meth:`retrying` runs the transaction again.
+        with connection.unpinged():
+            checked_out = self.engine.connect()
+        with checked_out as conn:
             conn.execution_options(isolation_level="AUTOCOMMIT")
             raw = conn.connection.driver_connection
             assert raw is not None  # checked out: a live driver connection
+            info = conn.info  # (unreachable through ``conn`` once it was invalidated)
             try:
                 with raw.pipeline() as pipeline:
-                    conn.info[PIPELINE] = pipeline
+                    info[PIPELINE] = pipeline
                     try:
-                        for sql in ("BEGIN", lock_sql):
-                            conn.exec_driver_sql(sql, execution_options={QUEUED: True})
-                        yield conn
+                        try:
+                            for sql in ("BEGIN", lock_sql):
+                                conn.exec_driver_sql(sql, execution_options={QUEUED: True})
+                            yield conn
+                        except DBAPIError as exc:
+                            if exc.connection_invalidated:  # no COMMIT went out on it
+                                setattr(exc, UNCOMMITTED, True)
+                            raise
                         conn.exec_driver_sql("COMMIT", execution_options={QUEUED: True})
                     finally:
-                        conn.info.pop(PIPELINE, None)
+                        info.pop(PIPELINE, None)
             except psycopg.Error as exc:
                 # Raised by the pipeline's end, outside SQLAlchemy: give it SQLAlchemy's shape,
                 # which _driver_errors turns into a StoreError as any other driver error.
@@ -296,13 +306,21 @@ class Database:
     def retrying(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn`` (one whole write transaction, safe to run again) once more whenever a lock
         wait inside it gave up (a row lock held by a frozen session), until :data:`LOCK_WAIT_S`
-        have passed: the reply path's writes are not lost to a lock timeout."""
+        have passed: the reply path's writes are not lost to a lock timeout. A batched write
+        whose pooled connection turned out dead before its COMMIT runs once more too."""
         deadline = time.monotonic() + LOCK_WAIT_S
         pause = 0.05
+        rerun = True
         while True:
             try:
                 return fn(*args, **kwargs)
             except StoreError as exc:
+                if exc.uncommitted and rerun:
+                    # Its pooled connection had died (a server restart, a killed session):
+                    # nothing was written; once more, on a new connection.
+                    rerun = False
+                    log.info("write_rerun_on_new_connection")
+                    continue
                 if not exc.lock_wait or time.monotonic() + pause > deadline:
                     raise
                 log.info("write_retried_after_lock_wait", pause_s=pause)
@@ -333,6 +351,7 @@ class Database:
             # may well succeed in a moment (a failover, a restart, a held lock let go).
             error.retryable = exc.connection_invalidated or isinstance(exc, OperationalError)
             error.lock_wait = lock_wait(exc)
+            error.uncommitted = bool(getattr(exc, UNCOMMITTED, False))
             raise error from exc
         except PendingRollbackError as exc:
             # A commit whose connection died under it: whether it went through is unknown to

@@ -96,6 +96,99 @@ class Turn:
     memory_query_capped: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """A turn's texts and events as its commit writes them, made before the commit's lock."""
+
+    #: The user's line, clipped and redacted (the clear text of an explicit /remember is kept
+    #: in the outbox only until it has been learned).
+    user_text: str
+    said: str
+    language: str | None
+    reply: str
+    events: list[event_log.Event]
+    now: datetime
+    #: The events' time (the memory's clock, like history and conflicts).
+    ts: float
+
+    @classmethod
+    def of(cls, turn: Turn, now: datetime) -> _Said:
+        """Prepare ``turn``'s commit at ``now``."""
+        user_text = clip_episode(turn.user_text)
+        # Secrets are kept in clear nowhere but in a fact the user explicitly asked for: the
+        # episodes (and their FTS index) get the redacted text.
+        said = redact(user_text)
+        events = event_log.turn_events(
+            turn.user_id,
+            memory_tokens=turn.memory_tokens,
+            lexical_hits=turn.lexical_hits,
+            vector_hits=turn.vector_hits,
+            best_sim=turn.best_sim,
+        ) + event_log.query_events(
+            turn.user_id, turn.memory_queries, capped=turn.memory_query_capped
+        )
+        return cls(
+            user_text,
+            said,
+            # What the user writes in (the weekly reflection and the questions the bot asks
+            # unasked speak it; ~0.1 ms).
+            detect_language(said),
+            redact(turn.assistant_text[:MAX_EPISODE_CHARS]),
+            events,
+            now,
+            to_ts(now),
+        )
+
+    def job(self, turn: Turn, session_id: str) -> outbox.Job:
+        """The turn's learning job."""
+        return outbox.Job(
+            0,
+            turn.turn_id,
+            turn.user_id,
+            turn.chat_id,
+            session_id,
+            turn.user_name,
+            self.user_text if turn.explicit else self.said,
+            self.reply,
+            turn.explicit,
+            turn.learn,
+            turn.is_group,
+            turn.time,
+            0,
+        )
+
+    def episodes(self, turn: Turn, session_id: str, previous: str | None) -> list[NewEpisode]:
+        """The user's line (with the question it answers, from the chat's ``previous`` line)
+        and the bot's reply, as episodes."""
+        eps = [
+            NewEpisode(
+                turn.chat_id,
+                "user",
+                self.said,
+                turn.time,
+                session_id,
+                turn.turn_id,
+                turn.user_name,
+                answered_question(previous),
+                self.language,
+            )
+        ]
+        if self.reply.strip():
+            eps.append(
+                NewEpisode(
+                    turn.chat_id,
+                    "assistant",
+                    self.reply,
+                    turn.time,
+                    session_id,
+                    turn.turn_id,
+                    "assistant",
+                    self.said[:500],
+                )
+            )
+        return eps
+
+
 class Observer:
     """Owns the outbox workers: ``start()``, ``observe()``, ``drain()``, ``aclose()``."""
 
@@ -179,18 +272,14 @@ class Observer:
         self._learned.set()
 
     def _commit(self, turn: Turn) -> bool:
-        user_text = clip_episode(turn.user_text)
-        # Secrets are kept in clear nowhere but in a fact the user explicitly asked for: the
-        # episodes (and their FTS index) get the redacted text; the outbox keeps the clear
-        # text of an explicit /remember only until it has been learned (then it is redacted).
-        said = redact(user_text)
-        reply = redact(turn.assistant_text[:MAX_EPISODE_CHARS])
-        now = self.ctx.clock.now()
+        # Everything that needs no answer from the database (redaction, the language, the
+        # rows' values, the events) is made before the user's lock is taken.
+        said = _Said.of(turn, self.ctx.clock.now())
         # One read, then writes that wait for nothing: on PostgreSQL the commit is two round
         # trips under the user's lock (three when the turn opens a conversation).
         with self.ctx.db.write(hot=True, users=[turn.user_id], batch=True) as conn:
             found = turns.head(
-                conn, turn.turn_id, turn.user_id, turn.chat_id, 2 if reply.strip() else 1
+                conn, turn.turn_id, turn.user_id, turn.chat_id, 2 if said.reply.strip() else 1
             )
             if found.committed:
                 return False  # a replay of a turn already committed: nothing twice
@@ -206,72 +295,19 @@ class Observer:
                     force_new=turn.new_session,
                 )
                 session_id = str(sid)
-            job = outbox.Job(
-                0,
-                turn.turn_id,
-                turn.user_id,
-                turn.chat_id,
-                session_id,
-                turn.user_name,
-                user_text if turn.explicit else said,
-                reply,
-                turn.explicit,
-                turn.learn,
-                turn.is_group,
-                turn.time,
-                0,
+            outbox.add(
+                conn, said.job(turn, session_id), said.now, self.ctx.owner, self.ctx.config.lease_s
             )
-            outbox.add(conn, job, now, self.ctx.owner, self.ctx.config.lease_s)
             note(conn, Note("turns"))  # counted once committed (a replay returned above)
-            eps = [
-                NewEpisode(
-                    turn.chat_id,
-                    "user",
-                    said,
-                    turn.time,
-                    session_id,
-                    turn.turn_id,
-                    turn.user_name,
-                    answered_question(found.previous_text),
-                    # What the user writes in (the weekly reflection and the questions the
-                    # bot asks unasked speak it; ~0.1 ms).
-                    detect_language(said),
-                )
-            ]
-            if reply.strip():
-                eps.append(
-                    NewEpisode(
-                        turn.chat_id,
-                        "assistant",
-                        reply,
-                        turn.time,
-                        session_id,
-                        turn.turn_id,
-                        "assistant",
-                        said[:500],
-                    )
-                )
+            eps = said.episodes(turn, session_id, found.previous_text)
             ids = episode_repo.insert_many(conn, turn.user_id, eps, found.episode_ids)
             fact_repo.touch_accessed(conn, turn.user_id, turn.accessed_fact_ids, turn.time)
             if turn.seen_rev is not None:
                 users.set_fields(conn, turn.user_id, turn.time, seen_rev=turn.seen_rev)
             self.ctx.vectors.queue_episodes(conn, turn.user_id, ids, eps)
-            event_log.add(
-                conn,
-                event_log.turn_events(
-                    turn.user_id,
-                    memory_tokens=turn.memory_tokens,
-                    lexical_hits=turn.lexical_hits,
-                    vector_hits=turn.vector_hits,
-                    best_sim=turn.best_sim,
-                )
-                + event_log.query_events(
-                    turn.user_id, turn.memory_queries, capped=turn.memory_query_capped
-                ),
-                self._event_ts(),
-            )
+            event_log.add(conn, said.events, said.ts)
             if self.learner.usage is not None:
-                self.learner.usage.flush(conn, self._event_ts())
+                self.learner.usage.flush(conn, said.ts)
         return True
 
     async def observe_reply(self, turn: Turn) -> bool:

@@ -8,7 +8,13 @@ from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import to_ts
 from memory_core.db.backends import of as backend_of
-from memory_core.store.rows import EPISODE_COLUMNS, episode_from_row, owner_token
+from memory_core.store.rows import (
+    EPISODE_COLUMNS,
+    episode_from_row,
+    owner_token,
+    sql,
+    values_rows,
+)
 from memory_core.values import Episode, NewEpisode
 
 
@@ -38,14 +44,18 @@ def insert_many(
     if ids:
         if len(ids) != len(rows):
             raise ValueError(f"{len(ids)} ids reserved for {len(rows)} episodes")
-        conn.execute(
-            text(
-                "INSERT INTO episodes (id, user_id, owner_token, chat_id, session_id, turn_id, "
-                "role, speaker, text, context, created_at, language) VALUES (:id, :u, :tok, "
-                ":chat, :sess, :turn, :role, :speaker, :text, :ctx, :ts, :lang)"
-            ),
-            [{"id": i, **r} for i, r in zip(ids, rows, strict=True)],
-        )
+        names = ("id", "u", "tok", "chat", "sess", "turn", "role", "speaker", "text", "ctx")
+        for values, params in values_rows(
+            (*names, "ts", "lang"), [{"id": i, **r} for i, r in zip(ids, rows, strict=True)]
+        ):
+            conn.execute(
+                sql(
+                    "INSERT INTO episodes (id, user_id, owner_token, chat_id, session_id, "
+                    "turn_id, role, speaker, text, context, created_at, language) "
+                    f"VALUES {values}"
+                ),
+                params,
+            )
         return list(ids)
     stmt = text(
         "INSERT INTO episodes (user_id, owner_token, chat_id, session_id, turn_id, role, "

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, text
 
 from memory_core.llm import Usage
+from memory_core.store.rows import sql, values_rows
 
 #: The LLM counters, in the order :class:`UsageBuffer` keeps them.
 LLM_COUNTERS = (
@@ -71,29 +72,32 @@ class EventRow:
 
 
 def add(conn: Connection, events: Sequence[Event], ts: float) -> None:
-    """Insert ``events`` inside the caller's transaction (one ``executemany``)."""
-    if not events:
-        return
-    conn.execute(
-        text(
-            "INSERT INTO events (user_id, node, op, status, memory_id, category, sim, value, ts) "
-            "VALUES (:u, :node, :op, :st, :mid, :cat, :sim, :val, :ts)"
-        ),
-        [
-            {
-                "u": e.user_id,
-                "node": e.node,
-                "op": e.op,
-                "st": e.status,
-                "mid": e.memory_id,
-                "cat": e.category,
-                "sim": e.sim,
-                "val": e.value,
-                "ts": ts,
-            }
-            for e in events
-        ],
-    )
+    """Insert ``events`` inside the caller's transaction (one statement per 200)."""
+    rows = [
+        {
+            "u": e.user_id,
+            "node": e.node,
+            "op": e.op,
+            "st": e.status,
+            "mid": e.memory_id,
+            "cat": e.category,
+            "sim": e.sim,
+            "val": e.value,
+            "ts": ts,
+        }
+        for e in events
+    ]
+    for values, params in values_rows(_EVENT_NAMES, rows):
+        conn.execute(
+            sql(
+                "INSERT INTO events (user_id, node, op, status, memory_id, category, sim, value, "
+                f"ts) VALUES {values}"
+            ),
+            params,
+        )
+
+
+_EVENT_NAMES = ("u", "node", "op", "st", "mid", "cat", "sim", "val", "ts")
 
 
 def turn_events(

@@ -13,6 +13,7 @@ from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import from_ts, to_ts
 from memory_core.store import leases as lease_repo
+from memory_core.store.rows import sql
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ def add(conn: Connection, job: Job, now: datetime, owner: str, lease_s: float) -
     """Queue a turn, leased to ``owner`` (the process that committed it learns from it unless
     it dies first); ``False`` if this turn id was already queued (idempotent replay)."""
     result = conn.execute(
-        text(
+        sql(
             "INSERT INTO outbox (turn_id, user_id, chat_id, session_id, user_name, user_text, "
             "assistant_text, explicit, learn, is_group, turn_time, next_attempt_at, created_at, "
             "lease_owner, lease_until) "

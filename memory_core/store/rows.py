@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import RowMapping
+from sqlalchemy import RowMapping, TextClause, text
 
 from memory_core.clock import from_ts
 from memory_core.values import Category, Episode, Fact, Status
@@ -15,6 +17,32 @@ from memory_core.values import Category, Episode, Fact, Status
 def owner_token(user_id: str) -> str:
     """A single FTS token that stands for one user (hex, so the tokenizer keeps it whole)."""
     return "u" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
+
+
+@lru_cache(maxsize=512)
+def sql(statement: str) -> TextClause:
+    """``text(statement)``, made once per distinct statement: parsing its bind parameters
+    costs more than running it for the reply path's small writes."""
+    return text(statement)
+
+
+#: Rows per multi-row ``VALUES`` statement (SQLite allows 32,766 parameters in one).
+VALUES_CHUNK = 200
+
+
+def values_rows(
+    names: Sequence[str], rows: Sequence[Mapping[str, Any]]
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``rows`` as multi-row ``VALUES (…), (…)`` lists with their parameters, in chunks: one
+    statement per chunk (one execution, one run of a statement trigger) instead of an
+    ``executemany``'s one per row. ``names``: each row's keys, in column order."""
+    for start in range(0, len(rows), VALUES_CHUNK):
+        chunk = rows[start : start + VALUES_CHUNK]
+        params = {f"{n}_{i}": row[n] for i, row in enumerate(chunk) for n in names}
+        values = ", ".join(
+            "(" + ", ".join(f":{n}_{i}" for n in names) + ")" for i in range(len(chunk))
+        )
+        yield values, params
 
 
 FACT_COLUMNS = (

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, text
 
 from memory_core.clock import to_ts
+from memory_core.store.rows import sql
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,7 @@ def advance(
         and ts - latest.last_seen <= silence.total_seconds()
     ):
         conn.execute(
-            text("UPDATE sessions SET last_seen = :ts, turns = turns + 1 WHERE id = :id"),
+            sql("UPDATE sessions SET last_seen = :ts, turns = turns + 1 WHERE id = :id"),
             {"ts": max(ts, latest.last_seen), "id": latest.id},
         )
         return latest.id

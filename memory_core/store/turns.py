@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from memory_core.db.backends import of as backend_of
+from memory_core.store.rows import sql
 from memory_core.store.sessions import LATEST_SQL, Latest
 
 
@@ -32,7 +33,7 @@ def head(conn: Connection, turn_id: str, user_id: str, chat_id: str, episodes: i
     needs, in one statement; run it under the user's write lock."""
     reserve = backend_of(conn).reserve_ids_sql("episodes", "n")
     row = conn.execute(
-        text(
+        sql(
             "SELECT EXISTS (SELECT 1 FROM outbox WHERE turn_id = :t) AS committed, "
             "(SELECT text FROM episodes WHERE user_id = :u AND chat_id = :c "
             "ORDER BY id DESC LIMIT 1) AS previous, "

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import Connection, text
 
 from memory_core.clock import to_ts
+from memory_core.store.rows import sql
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ def set_fields(conn: Connection, user_id: str, now: datetime, /, **fields: Any) 
     sets = ", ".join(f"{k} = excluded.{k}" for k in fields)
     params = {k: int(v) if isinstance(v, bool) else v for k, v in fields.items()}
     conn.execute(
-        text(
+        sql(
             f"INSERT INTO user_settings (user_id, updated_at, {cols}) VALUES (:u, :ts, {vals}) "
             f"ON CONFLICT(user_id) DO UPDATE SET updated_at = excluded.updated_at, {sets}"
         ),

@@ -21,6 +21,7 @@ from sqlalchemy import Connection, bindparam, text
 from memory_core.db.backend import VectorTable
 from memory_core.db.backends import of as backend_of
 from memory_core.embed import Vectors
+from memory_core.store.rows import sql, values_rows
 from memory_core.values import ItemKind
 
 TABLES: dict[ItemKind, str] = {"facts": "vec_facts", "episodes": "vec_episodes"}
@@ -85,13 +86,18 @@ def enqueue_new(
     statement for all of them, which keeps the reply path's commit short)."""
     if not item_ids:
         return
-    conn.execute(
-        text(
-            "INSERT INTO vector_queue (item_kind, item_id, user_id, op, next_attempt_at, "
-            "created_at) VALUES (:k, :id, :u, 'upsert', :ts, :ts)"
-        ),
-        [{"k": QUEUE_KIND[kind], "id": i, "u": user_id, "ts": now_ts} for i in item_ids],
-    )
+    rows = [
+        {"k": QUEUE_KIND[kind], "id": i, "u": user_id, "op": "upsert", "ts": now_ts}
+        for i in item_ids
+    ]
+    for values, params in values_rows(("k", "id", "u", "op", "ts", "ts"), rows):
+        conn.execute(
+            sql(
+                "INSERT INTO vector_queue (item_kind, item_id, user_id, op, next_attempt_at, "
+                f"created_at) VALUES {values}"
+            ),
+            params,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,14 +140,15 @@ def test_usage_survives_a_failed_flush() -> None:
     with pytest.raises(RuntimeError):
         usage.flush(Broken(), 0.0)  # type: ignore[arg-type]
     usage.record(Usage("m", 1, 1))
-    written: list[Any] = []
+    written: dict[str, Any] = {}
 
-    class Recorder:
-        def execute(self, _stmt: object, rows: list[dict[str, Any]]) -> None:
-            written.extend(rows)
+    class Recorder:  # the rows go in one multi-row INSERT: op_0, val_0, op_1, …
+        def execute(self, _stmt: object, params: dict[str, Any]) -> None:
+            written.update(params)
 
     usage.flush(Recorder(), 0.0)  # type: ignore[arg-type]
-    sums = {r["op"]: r["val"] for r in written}
+    rows = sum(1 for k in written if k.startswith("op_"))
+    sums = {written[f"op_{i}"]: written[f"val_{i}"] for i in range(rows)}
     assert sums["calls"] == 2 and sums["input_tokens"] == 11
 
 

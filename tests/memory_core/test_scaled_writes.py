@@ -13,6 +13,7 @@ from typing import Any
 import psycopg
 import pytest
 import structlog.testing
+from structlog.testing import capture_logs
 
 from memory_core.benchmarks.latency import delayed
 from memory_core.clock import ManualClock
@@ -240,24 +241,26 @@ async def test_a_turn_commit_is_two_round_trips_on_postgresql(
     pg_url: str, clock: ManualClock
 ) -> None:
     """The reply path's commit reads once and writes blind: the lock and its reads in one round
-    trip, every write with the COMMIT in a second (plus the pool's connection check) — a third
-    only when the turn opens a conversation; what it writes is what it wrote one statement at
+    trip, every write with the COMMIT in a second — a third only when the turn opens a
+    conversation; what it writes is what it wrote one statement at
     a time, and a replay writes nothing."""
     with delayed(pg_url, 0) as (url, proxy):
         memory = Memory.open(url, HashEmbedder(), clock=clock)
         observer = Observer(Learner(memory, ScriptedExtractor(), RulesAuditor()))
         try:
             turn = Turn("t1", ALICE, "c1", "hello there", clock.now(), assistant_text="Hi?")
-            before = proxy.flights
+            with memory.db.read():
+                pass  # the pool holds a connection: the counts below open none
+            before = proxy.settled()
             assert memory.db.retrying(observer._commit, turn)
-            opening = proxy.flights - before
+            opening = proxy.settled() - before
             answer = Turn("t2", ALICE, "c1", "fine", clock.now(), assistant_text="Good.")
-            before = proxy.flights
+            before = proxy.settled()
             assert memory.db.retrying(observer._commit, answer)
-            going_on = proxy.flights - before
-            before = proxy.flights
+            going_on = proxy.settled() - before
+            before = proxy.settled()
             assert not memory.db.retrying(observer._commit, answer)  # a replay
-            replay = proxy.flights - before
+            replay = proxy.settled() - before
             with memory.db.read() as conn:
                 rows = conn.exec_driver_sql(
                     "SELECT id, role, text, context, session_id FROM episodes ORDER BY id"
@@ -268,7 +271,9 @@ async def test_a_turn_commit_is_two_round_trips_on_postgresql(
                 turns_counted = conn.exec_driver_sql("SELECT turns FROM sessions").scalar()
         finally:
             memory.close()
-    assert (opening, going_on, replay) == (4, 3, 3)
+    # No liveness ping first (a round trip of its own, 4/3/3 before): a dead connection is
+    # found by the first read instead, and the commit runs again on a new one.
+    assert (opening, going_on, replay) == (3, 2, 2)
     assert [(r[1], r[2]) for r in rows] == [
         ("user", "hello there"),
         ("assistant", "Hi?"),
@@ -278,6 +283,39 @@ async def test_a_turn_commit_is_two_round_trips_on_postgresql(
     assert rows[2][3] == "Hi?"  # the question the user answered, read in the first round trip
     assert len({r[4] for r in rows}) == 1 and turns_counted == 2  # one conversation, 2 turns
     assert [q[0] for q in queued] == [rows[0][0], rows[2][0]]  # the user's lines' vectors
+
+
+def test_a_turn_commit_on_a_connection_the_server_dropped_runs_again(
+    pg_url: str, clock: ManualClock
+) -> None:
+    """The turn commit skips the pool's liveness ping: when the server has ended its pooled
+    session (a restart, a failover, ``pg_terminate_backend``) the commit's first read fails,
+    before any COMMIT went out, and the commit runs once more on a new connection — the turn
+    is stored once, and the caller never sees the dead connection."""
+    memory = Memory.open(pg_url, None, clock=clock)
+    observer = Observer(Learner(memory, ScriptedExtractor(), RulesAuditor()))
+    try:
+        assert memory.db.retrying(observer._commit, _turn(1, ALICE, clock))
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            others = (
+                "FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid()"
+            )
+            ended = admin.execute(f"SELECT COUNT(pg_terminate_backend(pid)) {others}").fetchone()
+            assert ended != (0,)
+            for _ in range(200):  # the sessions end a moment later
+                if admin.execute(f"SELECT COUNT(*) {others}").fetchone() == (0,):
+                    break
+                time.sleep(0.01)
+        with capture_logs() as logs:
+            assert memory.db.retrying(observer._commit, _turn(2, ALICE, clock))
+        assert [e["event"] for e in logs] == ["write_rerun_on_new_connection"]
+        with memory.db.read() as conn:
+            stored = [t for (t,) in conn.exec_driver_sql("SELECT turn_id FROM outbox")]
+            lines = conn.exec_driver_sql("SELECT COUNT(*) FROM episodes").scalar()
+        assert sorted(stored) == ["t1", "t2"] and lines == 4
+    finally:
+        memory.close()
 
 
 async def test_erasing_a_big_user_lets_cross_user_writes_in_between(
@@ -380,8 +418,6 @@ async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
         memory.close()
 
 
-@pytest.mark.alone  # the proxy counts flights on its own thread: a worker beside it can let a
-# flight sent just before the apply land in the apply's count (seen once: replay 4, not 3)
 async def test_a_learned_turns_apply_is_batched_on_postgresql(
     pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -399,11 +435,12 @@ async def test_a_learned_turns_apply_is_batched_on_postgresql(
         real = learner._apply
 
         def counted(*args: Any) -> Any:
-            before = proxy.flights
+            # Read where the proxy is settled: nothing sent before the apply counts in it.
+            before = proxy.settled()
             try:
                 return real(*args)
             finally:
-                trips.append(proxy.flights - before)
+                trips.append(proxy.settled() - before)
 
         monkeypatch.setattr(learner, "_apply", counted)
         said = ["home_city=Lisbon; pet.cat.name=Tom; likes.food=sushi", "likes.food=ramen"]
@@ -430,8 +467,9 @@ async def test_a_learned_turns_apply_is_batched_on_postgresql(
     assert "ramen" in next(f.value_text for f in facts if f.key == "likes.food")
     assert replayed.applied == ()
     assert (history, rev, claims, done) == (5, 5, 4, 2)  # as one statement at a time wrote
-    # One statement at a time (before): 34, 24 and 5 round trips.
-    assert trips == [17, 12, 3], trips
+    # One statement at a time (before): 34, 24 and 5 round trips; batched with the pool's
+    # liveness ping: 17, 12 and 3.
+    assert trips == [16, 11, 2], trips
 
 
 @pytest.mark.alone

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.pool import QueuePool
+from sqlalchemy.exc import DisconnectionError, InvalidatePoolError
+from sqlalchemy.pool import ConnectionPoolEntry, QueuePool
 
 from memory_core.db import connection
 from memory_core.db.connection import PIPELINE, QUEUED, Opened, redacted, sqlalchemy_url
@@ -33,7 +34,12 @@ def _after_execute(
     pipeline.sync()
 
 
-def _on_pg_connect(dbapi_conn: Any, _record: Any) -> None:
+#: ``ConnectionPoolEntry.info`` key: the connection was just opened (nothing to ping yet).
+_FRESH = "membot_fresh"
+
+
+def _on_pg_connect(dbapi_conn: Any, record: ConnectionPoolEntry) -> None:
+    record.info[_FRESH] = True
     cur = dbapi_conn.cursor()
     # A writer waits this long for another process's writer, as SQLite's busy_timeout.
     cur.execute(f"SET lock_timeout = '{connection.BUSY_TIMEOUT_MS}ms'")
@@ -50,6 +56,24 @@ def _on_pg_connect(dbapi_conn: Any, _record: Any) -> None:
     dbapi_conn.commit()
 
 
+def _liveness_check(engine: Engine) -> Any:
+    """The pool's pre-ping, skipped where the caller finds a dead connection itself
+    (``connection.unpinged``: a batched write, which runs again when its first round trip
+    meets a dead connection): the ping costs a round trip of its own, a third of a turn's
+    commit. A connection the driver already knows is closed is replaced either way."""
+
+    def check(dbapi_conn: Any, record: ConnectionPoolEntry, _proxy: Any) -> None:
+        if dbapi_conn.closed:
+            raise DisconnectionError("the connection was closed")
+        if record.info.pop(_FRESH, False) or connection.ping_skipped():
+            return
+        if not engine.dialect._do_ping_w_event(dbapi_conn):
+            # The server went away (a restart drops every session): replace them all.
+            raise InvalidatePoolError("the connection did not answer a ping")
+
+    return check
+
+
 def open_pg_engine(url: str) -> Engine:
     """Create the engine for a PostgreSQL URL (the psycopg 3 driver: the ``postgres`` extra)."""
     try:
@@ -64,7 +88,8 @@ def open_pg_engine(url: str) -> Engine:
         poolclass=QueuePool,
         pool_size=8,
         max_overflow=8,
-        pool_pre_ping=True,
+        # The pre-ping is ours (_liveness_check): SQLAlchemy's cannot be skipped per checkout.
+        pool_pre_ping=False,
         # TCP keepalives: a server or network gone silent is noticed in ~1 min, not hours
         # (libpq ignores them on a unix socket).
         connect_args={
@@ -75,6 +100,7 @@ def open_pg_engine(url: str) -> Engine:
         },
     )
     event.listen(engine, "connect", _on_pg_connect)
+    event.listen(engine, "checkout", _liveness_check(engine))
     event.listen(engine, "after_cursor_execute", _after_execute)
     return engine
 
