@@ -12,7 +12,6 @@ from typing import Any
 
 import psycopg
 import pytest
-import structlog.testing
 from structlog.testing import capture_logs
 
 from memory_core.benchmarks.latency import delayed
@@ -541,7 +540,7 @@ def test_an_erasure_piece_gives_way_to_a_cross_user_writer_holding_its_rows(
         assert held.wait(5)
         threading.Timer(0.5, release.set).start()
         started = time.perf_counter()
-        with structlog.testing.capture_logs() as logs:
+        with capture_logs() as logs:
             removed = edits._erase_table(memory.ctx, ALICE, "episodes")
         took = time.perf_counter() - started
         holder.join(5)
