@@ -472,7 +472,6 @@ async def test_a_learned_turns_apply_is_batched_on_postgresql(
 
 
 @pytest.mark.alone
-@pytest.mark.alone
 def test_an_erasure_piece_holds_no_cross_user_writer_and_nobody_behind_it(
     pg_db: Database,
 ) -> None:
