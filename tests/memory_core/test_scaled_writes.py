@@ -236,6 +236,8 @@ async def test_no_turn_is_lost_to_a_lock_timeout(
         memory.close()
 
 
+# Counted round trips: twice a run beside a loaded worker counted one more than alone.
+@pytest.mark.alone
 async def test_a_turn_commit_is_two_round_trips_on_postgresql(
     pg_url: str, clock: ManualClock
 ) -> None:
@@ -417,6 +419,8 @@ async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
         memory.close()
 
 
+# Counted round trips: twice a run beside a loaded worker counted one more than alone.
+@pytest.mark.alone
 async def test_a_learned_turns_apply_is_batched_on_postgresql(
     pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
