@@ -174,13 +174,6 @@ def _erase(ctx: Context, user_id: str) -> dict[str, int]:
             tables = user_data_repo.erase_order(conn)
         for table in tables:
             counts[table] = _erase_table(ctx, user_id, table)
-        # One sweep of every table under the user's lock alone first: after a big erasure a
-        # scan of the user's rows walks the index entries of every row the pieces deleted
-        # (174 ms at 1M episodes): this sweep pays that walk first (its scans mark those
-        # entries dead and leave their pages cached), not the one below, which holds the
-        # database-wide lock shared.
-        swept = ctx.db.retrying(_erase_rest, ctx, user_id)
-        counts = {t: counts.get(t, 0) + swept.get(t, 0) for t in {*counts, *swept}}
     # Then everything at once, in one transaction: what was left, or written meanwhile (on
     # SQLite, with its one writer, this is the whole erasure). It takes the database-wide
     # lock shared, as every per-user write: a cross-user write that added a row of the user
@@ -203,12 +196,6 @@ def _erase_table(ctx: Context, user_id: str, table: str) -> int:
         # Toward the target time, at most doubling or halving (within 100 - 20,000 rows).
         factor = min(2.0, max(0.5, ERASE_STEP_S / max(took, 1e-3)))
         batch = max(100, min(20_000, int(batch * factor)))
-
-
-def _erase_rest(ctx: Context, user_id: str) -> dict[str, int]:
-    """Every table's remaining rows of the user, under the user's lock alone (PostgreSQL)."""
-    with ctx.db.write(users=[user_id], erasing=True) as conn:
-        return user_data_repo.erase(conn, user_id)
 
 
 def _erase_piece(ctx: Context, table: str, user_id: str, limit: int) -> int:
