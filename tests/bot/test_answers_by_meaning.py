@@ -76,3 +76,26 @@ async def test_a_question_naming_one_pet_is_answered_with_that_pet(niamh) -> Non
 async def test_a_question_nothing_answers_is_not_answered(niamh, question: str, lang: str) -> None:  # type: ignore[no-untyped-def]
     said = await niamh.say(question)
     assert t(lang, DONT_KNOW) in said, said
+
+
+TOLD_DE = (
+    "Ich heiße Jonas.",
+    "Ich wohne mit meiner Frau in Köln.",
+    "Ich arbeite bei einer Versicherung in Köln.",
+)
+
+
+@pytest.mark.parametrize("question", ["Wo wohne ich?", "Wo lebe ich?"])
+async def test_a_german_question_about_home_is_answered_with_the_home(  # type: ignore[no-untyped-def]
+    console, told: ToldCache, tmp_path: Path, question: str
+) -> None:
+    """ "Wo wohne ich?" / "Wo lebe ich?" of a German user whose home and job are notes naming
+    the same town: the home, not the job or the name ("Wo lebe ich?" was answered with "du
+    heißt Jonas": the question leaned towards the name, its area having one German example)."""
+    db = tmp_path / "m.db"
+    clock = await told(db, "jonas", *TOLD_DE)
+    async with console(db, clock, user="jonas") as session:
+        assert session.runtime is not None
+        await session.runtime.settle()
+        said = await session.say(question)
+    assert "meiner Frau" in said and "Versicherung" not in said and "Jonas" not in said, said

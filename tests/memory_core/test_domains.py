@@ -118,3 +118,22 @@ async def test_a_question_search_measures_areas_on_both_stores(
         assert all(h.topic == 0.0 for h in plain)
     finally:
         memory.close()
+
+
+def test_no_held_out_wording_is_an_example_the_answers_learn_from() -> None:
+    """The held-out question sets of ``membot eval answers`` (``FRESH``, ``UNSEEN``) and its
+    odd (held-out) topic wordings are no example of an area of life or a note category: an
+    example is embedded and matched directly, so a figure measured on it would measure recall
+    of the examples, not answering by meaning."""
+    from memory_core.evaluation.answer_data import FRESH, TOPICS, UNSEEN
+    from memory_core.text.notes import EXEMPLARS
+
+    def plain(text: str) -> str:
+        return " ".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+    examples = {plain(x) for a in areas.AREAS for x in (*a.questions, *a.statements)}
+    examples |= {plain(x) for texts in EXEMPLARS.values() for x in texts}
+    held = [q for pool in (FRESH, UNSEEN) for pairs in pool.values() for _, q in pairs]
+    held += [q for t in TOPICS for i, (_, q) in enumerate(t.questions) if i % 2]
+    assert len(UNSEEN) == len(TOPICS) and sum(map(len, UNSEEN.values())) >= 80
+    assert [q for q in held if plain(q) in examples] == []
