@@ -14,6 +14,7 @@ import re
 
 from memory_core.extract import russian
 from memory_core.extract.base import Candidate
+from memory_core.extract.lexicon import NOT_NAMES
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
 from memory_core.values import Category
@@ -26,6 +27,34 @@ _NAME = {
     "fr": r"(?:je\s+m'appelle|je\s+m’appelle|mon\s+nom\s+est)",
     "ru": r"(?:меня\s+зовут)",
 }
+#: "Hallo, ich bin Anna", "Hola, soy Lucía", "Salut, je suis Chloé", "Привет, я Оля": a name
+#: said with the verb to be. Spanish, French and Russian write a noun or an adjective after it
+#: in lower case ("soy profesora", "я врач"), so a capital there is a name; German capitalises
+#: every noun ("ich bin Lehrerin"), so there the greeting it opens with must say it is one.
+_GREETING = {
+    "de": r"(?:hallo|hi|hey|moin|servus|grüß\s+dich|grüezi|guten\s+(?:tag|morgen|abend))",
+    "es": r"(?:hola|buenas|buenos\s+días|buenas\s+tardes)",
+    "fr": r"(?:salut|bonjour|bonsoir|coucou)",
+    "ru": r"(?:привет|здравствуйте|здравствуй|добрый\s+(?:день|вечер))",
+}
+_INTRO = {
+    "de": r"ich\s+bin\s+(?:die\s+|der\s+)?",
+    "es": r"soy\s+",
+    "fr": r"je\s+suis\s+",
+    "ru": r"я\s+",
+}
+#: German nouns said of oneself after "ich bin" that a greeting does not make a name: roles
+#: and origins by their endings ("Lehrerin", "Studentin", "Ingenieur", "Kaufmann"), and the
+#: common ones ending like names do ("Peter", "Lehrer").
+_DE_NOT_A_NAME = re.compile(
+    r"(?:erin|istin|entin|antin|eurin|ärztin|öchin|ist|ent|ant|eur|arzt|mann|frau|ling|"
+    r"lehrer|schüler|rentner|bäcker|maler|pfleger|arbeiter|informatiker|techniker|"
+    r"vegetarier|veganer|deutscher|deutsche|österreicher|schweizer|single|beamter|beamtin|"
+    r"schwester|helfer|berater|leiter|käufer|fahrer|trainer|händler|meister|bauer|erzieher|"
+    r"koch|anwalt|mutter|vater|oma|opa)$",
+    re.IGNORECASE,
+)
+_INTRO_NAME = r"(?P<v>" + _WORD + r"(?:\s" + _WORD + r")?)"
 _HOME = {
     "de": r"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben))\s+"
     r"(?:jetzt\s+|seit\s+\S+\s+\S+\s+)?in",
@@ -115,10 +144,26 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return out
 
 
+def _intro_name(sentence: str, language: str) -> str | None:
+    """The name in "Hallo, ich bin Anna" (see ``_INTRO``), or None."""
+    if language not in _INTRO:
+        return None
+    greeting = rf"{_GREETING[language]}[\s,!.:;—–-]+"
+    opening = greeting if language == "de" else f"(?:{greeting})?"
+    m = re.match(
+        rf"^\W*{opening}{_INTRO[language]}{_INTRO_NAME}{_END}", sentence.strip(), re.IGNORECASE
+    )
+    if m is None or any(w.lower() in NOT_NAMES for w in m["v"].split()):
+        return None
+    if language == "de" and _DE_NOT_A_NAME.search(m["v"].split()[0]):
+        return None
+    return m["v"]
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What an introduction in ``language`` holds (see the module's docstring), as slot facts."""
     out: list[Candidate] = []
-    name = _find(_NAME.get(language), sentence)
+    name = _find(_NAME.get(language), sentence) or _intro_name(sentence, language)
     if name is not None:
         out += fact("name", f"{ctx.subject}'s name is {name}.", Category.IDENTITY, 0.85, name)
     town = russian.home_town(sentence) if language == "ru" else _find(_HOME.get(language), sentence)

@@ -104,3 +104,29 @@ async def test_a_taste_said_twice_in_other_words_is_listed_once(
         await s.say("I like french fries.", "I like to eat french fries.")
         out = await s.say("/profile")
     assert out.count("french fries") == 1, out
+
+
+async def test_a_greeting_with_a_name_in_another_language_is_the_users_name(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Hallo, ich bin Anna" was kept as a private note (its nearest note exemplar was "Ich
+    bin schwanger") and "what's my name?" was answered by quoting it: a name said with the
+    verb to be is the name slot in every language; a German role noun after a greeting is not."""
+    said = [
+        ("Hallo, ich bin Anna.", "Wie heiße ich?", "Anna"),
+        ("Hola, soy Lucía.", "¿Cómo me llamo?", "Lucía"),
+        ("Salut, je suis Chloé !", "Comment je m'appelle ?", "Chloé"),
+        ("Привет, я Оля.", "Как меня зовут?", "Оля"),
+    ]
+    for i, (intro, question, name) in enumerate(said):
+        greeting = intro.split(",")[0]
+        async with console(tmp_path / f"m{i}.db", ManualClock(START), **WAIT) as s:
+            await s.say(intro)
+            answer = await s.say(question)
+            assert name in answer and greeting not in answer, answer
+            profile = await s.say("/profile")
+            assert name in profile and greeting not in profile, profile
+    async with console(tmp_path / "role.db", ManualClock(START), **WAIT) as s:
+        await s.say("Hallo, ich bin Lehrerin.")
+        profile = await s.say("/profile")
+        assert "Lehrerin" in profile and "heißt" not in profile, profile  # a note, no name
