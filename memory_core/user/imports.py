@@ -30,6 +30,7 @@ from sqlalchemy import Connection
 
 from memory_core.categories import Consumer
 from memory_core.config import ImportLimits
+from memory_core.embed import Vectors
 from memory_core.errors import EmbedderError, InvalidInputError, Reason
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.sensitivity import classified
@@ -146,21 +147,25 @@ def _private_by_meaning(
         if not classified(_category(category), False, text)[1]:
             unread.append(i)
         pace()
+
+    def embed(texts: list[str]) -> Vectors:
+        # Embedding lets go of the GIL while it computes: CPU work nobody waits for, so it
+        # runs on a background thread, whose lower OS priority gives the CPU to replies'
+        # embeddings first (on this bulk thread, at the process's priority, 2,000 lines'
+        # embeddings took the CPU from other users' replies). The rest (rules, the linear
+        # model: Python holding the GIL) stays here, at the process's priority.
+        return ctx.lanes.executors.call(Lane.BACKGROUND, model.embedder.embed_passages, texts)
+
     private: list[int] = []
     for start in range(0, len(unread), MEANING_BATCH):
         batch = unread[start : start + MEANING_BATCH]
         try:
-            # No rest here: embedding lets go of the GIL while it computes. It is CPU work
-            # nobody waits for, so it runs on a background thread, whose lower OS priority
-            # gives the CPU to replies' embeddings first (on this bulk thread, at the process's
-            # priority, 2,000 lines' embeddings took the CPU from other users' replies).
-            topics = ctx.lanes.executors.call(
-                Lane.BACKGROUND, model.topics, [the_plan.add[i][1] for i in batch]
-            )
+            topics = model.topics([the_plan.add[i][1] for i in batch], embed)
         except EmbedderError as exc:
             log.warning("sensitivity_meaning_failed", error=str(exc))
             return []
         private += [i for i, topic in zip(batch, topics, strict=True) if topic is not None]
+        pace()
     return private
 
 

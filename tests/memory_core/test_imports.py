@@ -413,13 +413,13 @@ async def test_the_meaning_read_of_an_import_embeds_on_a_background_thread(
     model = memory.ctx.sensitivity
     assert model is not None
     threads: list[str] = []
-    topics = model.topics
+    embed = model.embedder.embed_passages
 
-    def recorded(texts: Sequence[str]) -> Any:
+    def recorded(texts: Sequence[str]) -> Vectors:
         threads.append(threading.current_thread().name)
-        return topics(texts)
+        return embed(texts)
 
-    monkeypatch.setattr(model, "topics", recorded)
+    monkeypatch.setattr(model.embedder, "embed_passages", recorded)
     pending = await memory.plan_import("t:1", _file(["Ana plays padel on Sundays"]), owner="Ana")
     assert pending.import_id is not None
     assert threads and all(name.startswith("membot-bg") for name in threads)
