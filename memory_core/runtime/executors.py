@@ -51,14 +51,9 @@ def on_background_thread() -> bool:
     return getattr(_thread, "background", False)
 
 
-def _start_background_thread(nice: int, lane: Lane) -> None:
+def _start_background_thread(nice: int) -> None:
     _thread.background = True
-    _thread.lane = lane
     lower_thread_priority(nice)
-
-
-def _start_reply_thread() -> None:
-    _thread.lane = Lane.REPLY
 
 
 def lower_thread_priority(nice: int) -> bool:
@@ -104,21 +99,19 @@ class Executors:
     ):
         self._pools = {
             Lane.REPLY: ThreadPoolExecutor(
-                max_workers=reply_workers,
-                thread_name_prefix="membot-reply",
-                initializer=_start_reply_thread,
+                max_workers=reply_workers, thread_name_prefix="membot-reply"
             ),
             Lane.BACKGROUND: ThreadPoolExecutor(
                 max_workers=background_workers,
                 thread_name_prefix="membot-bg",
                 initializer=_start_background_thread,
-                initargs=(nice, Lane.BACKGROUND),
+                initargs=(nice,),
             ),
             Lane.BULK: ThreadPoolExecutor(
                 max_workers=bulk_workers,
                 thread_name_prefix="membot-bulk",
                 initializer=_start_background_thread,
-                initargs=(0, Lane.BULK),
+                initargs=(0,),
             ),
         }
         #: Whether a reply is being answered now (bulk work gives way to it).
@@ -134,14 +127,6 @@ class Executors:
             return await loop.run_in_executor(self._pools[lane], partial(fn, *args, **kwargs))
         finally:
             self.replies.end()
-
-    def call(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run blocking ``fn(*args, **kwargs)`` on ``lane``'s threads from another thread and
-        wait for it there (bulk work handing its CPU-heavy part, which lets go of the GIL, to
-        the lower-priority background threads). Runs it in place on a thread of ``lane``."""
-        if getattr(_thread, "lane", None) is lane:
-            return fn(*args, **kwargs)
-        return self._pools[lane].submit(partial(fn, *args, **kwargs)).result()
 
     def shutdown(self) -> None:
         """Wait for running work, then release the threads."""

@@ -25,7 +25,7 @@ product; it runs where the write paths already run, on worker threads, never on 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 import structlog
 
-from memory_core.embed import Embedder, Vectors
+from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate
 from memory_core.extract.filters import is_question
 from memory_core.extract.sensitivity import sensitive_topic
@@ -183,17 +183,14 @@ class SensitivityModel:
             return None
         return cls(embedder, weights)
 
-    def topics(
-        self, texts: Sequence[str], embed: Callable[[list[str]], Vectors] | None = None
-    ) -> list[Topic | None]:
+    def topics(self, texts: Sequence[str]) -> list[Topic | None]:
         """Each text's sensitive topic (None: not sensitive): the rules' when they find one,
-        else the linear model's on the text's passage vector (embedded in one batch, by
-        ``embed`` when given: an import hands it to another thread).
+        else the linear model's on the text's passage vector (embedded in one batch).
         May raise ``EmbedderError``; callers keep the rules' answer then."""
         out = [sensitive_topic(t) if t else None for t in texts]
         unread = [i for i, (t, found) in enumerate(zip(texts, out, strict=True)) if t and not found]
         if unread:
-            vectors = (embed or self.embedder.embed_passages)([texts[i] for i in unread])
+            vectors = self.embedder.embed_passages([texts[i] for i in unread])
             for i, topic in zip(unread, self.weights.topics(vectors), strict=True):
                 if topic == Topic.SELF_HARM and addressed_to_bot(texts[i]):
                     topic = Topic.HEALTH  # private, but no crisis reply to a request

@@ -30,14 +30,13 @@ from sqlalchemy import Connection
 
 from memory_core.categories import Consumer
 from memory_core.config import ImportLimits
-from memory_core.embed import Vectors
 from memory_core.errors import EmbedderError, InvalidInputError, Reason
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.sensitivity import classified
 from memory_core.extract.text import third_person
 from memory_core.learn.arbitrate import normalise_value
 from memory_core.read import disclosure
-from memory_core.runtime.executors import Lane, Pacer
+from memory_core.runtime.executors import Pacer
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
 from memory_core.text.cleaning import MAX_FACT_CHARS, clean_text
@@ -148,22 +147,18 @@ def _private_by_meaning(
             unread.append(i)
         pace()
 
-    def embed(texts: list[str]) -> Vectors:
-        # Embedding lets go of the GIL while it computes: CPU work nobody waits for, so it
-        # runs on a background thread, whose lower OS priority gives the CPU to replies'
-        # embeddings first (on this bulk thread, at the process's priority, 2,000 lines'
-        # embeddings took the CPU from other users' replies). The rest (rules, the linear
-        # model: Python holding the GIL) stays here, at the process's priority.
-        return ctx.lanes.executors.call(Lane.BACKGROUND, model.embedder.embed_passages, texts)
-
     private: list[int] = []
     for start in range(0, len(unread), MEANING_BATCH):
         batch = unread[start : start + MEANING_BATCH]
         try:
-            topics = model.topics([the_plan.add[i][1] for i in batch], embed)
+            topics = model.topics([the_plan.add[i][1] for i in batch])
         except EmbedderError as exc:
             log.warning("sensitivity_meaning_failed", error=str(exc))
             return []
+        # No rest here: embedding lets go of the GIL while it computes. It stays on this
+        # thread, at the process's priority: on the niced background threads a loaded machine
+        # starved it (500 lines planned in 99 s instead of 44 s, load ≈ 8-11; A waits for
+        # the preview), for no measurable gain in B's replies (docs/import.md).
         private += [i for i, topic in zip(batch, topics, strict=True) if topic is not None]
         pace()
     return private

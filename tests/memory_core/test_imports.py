@@ -401,25 +401,3 @@ async def test_new_lines_are_read_by_meaning_when_planned(memory: Memory) -> Non
     assert facts[march].sensitive and not facts[padel].sensitive
     shown = [f.value_text for f in await memory.view("t:1", Audience.GROUP).facts(limit=10)]
     assert march not in shown and padel in shown
-
-
-async def test_the_meaning_read_of_an_import_embeds_on_a_background_thread(
-    memory: Memory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Issue 22: the planner's embeddings (up to 2,000 lines, CPU nobody waits for) ran on a
-    bulk thread at the process's priority and took the CPU from other users' replies; they
-    run on the background threads (lower OS priority), the pure-Python planning stays on the
-    bulk lane (see test_import_planning_runs_paced_at_the_process_priority)."""
-    model = memory.ctx.sensitivity
-    assert model is not None
-    threads: list[str] = []
-    embed = model.embedder.embed_passages
-
-    def recorded(texts: Sequence[str]) -> Vectors:
-        threads.append(threading.current_thread().name)
-        return embed(texts)
-
-    monkeypatch.setattr(model.embedder, "embed_passages", recorded)
-    pending = await memory.plan_import("t:1", _file(["Ana plays padel on Sundays"]), owner="Ana")
-    assert pending.import_id is not None
-    assert threads and all(name.startswith("membot-bg") for name in threads)
