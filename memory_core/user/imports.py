@@ -155,12 +155,12 @@ def _private_by_meaning(
         except EmbedderError as exc:
             log.warning("sensitivity_meaning_failed", error=str(exc))
             return []
-        # No rest here: embedding lets go of the GIL while it computes. It stays on this
-        # thread, at the process's priority: on the niced background threads a loaded machine
-        # starved it (500 lines planned in 99 s instead of 44 s, load ≈ 8-11; A waits for
-        # the preview), for no measurable gain in B's replies (docs/import.md).
+        # No rest here: embedding lets go of the GIL while it computes (a rest after each
+        # batch doubled planning). It stays on this thread, at the process's priority: on the
+        # niced background threads a loaded machine starved it (500 lines planned in 99 s
+        # instead of 44 s, load ≈ 8-11; A waits for the preview), for no measurable gain in
+        # B's replies (docs/import.md).
         private += [i for i, topic in zip(batch, topics, strict=True) if topic is not None]
-        pace()
     return private
 
 
