@@ -51,8 +51,15 @@ def on_background_thread() -> bool:
     return getattr(_thread, "background", False)
 
 
-def _start_background_thread(nice: int) -> None:
+def on_bulk_thread() -> bool:
+    """Whether the caller runs on a bulk thread (an import: background work at the process's
+    priority)."""
+    return getattr(_thread, "bulk", False)
+
+
+def _start_background_thread(nice: int, bulk: bool = False) -> None:
     _thread.background = True
+    _thread.bulk = bulk
     lower_thread_priority(nice)
 
 
@@ -111,7 +118,7 @@ class Executors:
                 max_workers=bulk_workers,
                 thread_name_prefix="membot-bulk",
                 initializer=_start_background_thread,
-                initargs=(0,),
+                initargs=(0, True),
             ),
         }
         #: Whether a reply is being answered now (bulk work gives way to it).
