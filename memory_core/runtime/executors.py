@@ -51,8 +51,15 @@ def on_background_thread() -> bool:
     return getattr(_thread, "background", False)
 
 
-def _start_background_thread(nice: int) -> None:
+def on_bulk_thread() -> bool:
+    """Whether the caller runs on a bulk thread (an import: background work at the process's
+    priority)."""
+    return getattr(_thread, "bulk", False)
+
+
+def _start_background_thread(nice: int, bulk: bool = False) -> None:
     _thread.background = True
+    _thread.bulk = bulk
     lower_thread_priority(nice)
 
 
@@ -111,14 +118,22 @@ class Executors:
                 max_workers=bulk_workers,
                 thread_name_prefix="membot-bulk",
                 initializer=_start_background_thread,
-                initargs=(0,),
+                initargs=(0, True),
             ),
         }
+        #: Whether a reply is being answered now (bulk work gives way to it).
+        self.replies = ReplyActivity()
 
     async def run(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run blocking ``fn(*args, **kwargs)`` on ``lane``'s threads and await its result."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pools[lane], partial(fn, *args, **kwargs))
+        if lane is not Lane.REPLY:
+            return await loop.run_in_executor(self._pools[lane], partial(fn, *args, **kwargs))
+        self.replies.begin()
+        try:
+            return await loop.run_in_executor(self._pools[lane], partial(fn, *args, **kwargs))
+        finally:
+            self.replies.end()
 
     def shutdown(self) -> None:
         """Wait for running work, then release the threads."""
@@ -126,37 +141,101 @@ class Executors:
             pool.shutdown(wait=True)
 
 
+class ReplyActivity:
+    """Whether a user is waiting for a reply now: reply-lane work is in flight, or ended less
+    than ``linger_s`` ago (a reply's own steps on the event loop run between its trips to a
+    thread). Updated on the event loop; read from any thread (bulk work gives way to it)."""
+
+    def __init__(self, linger_s: float = 0.05, clock: Callable[[], float] = time.monotonic):
+        self.linger_s = linger_s
+        self._clock = clock
+        self._running = 0
+        self._ended = -float("inf")
+
+    def begin(self) -> None:
+        """Reply work was handed to a thread."""
+        self._running += 1
+
+    def end(self) -> None:
+        """Reply work came back."""
+        self._running -= 1
+        self._ended = self._clock()
+
+    def busy(self) -> bool:
+        """Whether a reply is being answered (or was, a moment ago)."""
+        return self._running > 0 or self._clock() - self._ended < self.linger_s
+
+    async def quiet(self, at_most: float) -> None:
+        """Wait (on the event loop) until no reply is being answered, ``at_most`` seconds."""
+        deadline = self._clock() + at_most
+        while self.busy():
+            left = deadline - self._clock()
+            if left <= 0:
+                return
+            lingering = self.linger_s - (self._clock() - self._ended)
+            await asyncio.sleep(min(left, GIVE_WAY_POLL_S if self._running else lingering))
+
+
 class Pacer:
     """Paces long pure-Python work on a thread (call it between small steps): after each
     ``slice_s`` of work it sleeps ``rest_ratio`` times as long, so the event loop and the reply
     threads find Python's GIL free, and the work takes at most ``1 / (1 + rest_ratio)`` of the
-    interpreter's time (the same policy as an import's apply batches)."""
+    interpreter's time (the same policy as an import's apply batches).
+
+    ``busy`` (a :class:`ReplyActivity`'s): while a reply is being answered the work also
+    steps aside — after at least ``slice_s / 2`` of work it sleeps until the reply is done, at
+    most ``5 × slice_s`` at a time, so it still gets ≥ ~1/11 of the time however busy the bot
+    is. Every GIL hand-over costs the waiting thread up to the interpreter's switch interval
+    (5 ms): a reply makes dozens, and each one behind a busy import paid it."""
 
     def __init__(
         self,
         slice_s: float = 0.02,
         rest_ratio: float = 1.0,
         *,
+        busy: Callable[[], bool] | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.slice_s = slice_s
         self.rest_ratio = rest_ratio
+        self._busy = busy
         self._clock = clock
         self._sleep = sleep
         self._since = clock()
-        #: Seconds rested so far.
+        #: Seconds rested so far (stepping aside for replies included).
         self.rested = 0.0
 
     def __call__(self) -> None:
-        """One small step done: rest when this slice of work is used up."""
+        """One small step done: rest when this slice of work is used up, or step aside while
+        a reply is being answered."""
         worked = self._clock() - self._since
-        if worked < self.slice_s:
-            return
-        if self.rest_ratio > 0:
-            self._sleep(worked * self.rest_ratio)
-            self.rested += worked * self.rest_ratio
-        self._since = self._clock()
+        if worked >= self.slice_s:
+            if self.rest_ratio > 0:
+                self._sleep(worked * self.rest_ratio)
+                self.rested += worked * self.rest_ratio
+            self._since = self._clock()
+        elif self._busy is not None and worked >= self.slice_s / 2 and self._busy():
+            self.rested += give_way(self._busy, 5 * self.slice_s, self._clock, self._sleep)
+            self._since = self._clock()
+
+
+#: How often work that gives way looks whether the reply is done.
+GIVE_WAY_POLL_S = 0.002
+
+
+def give_way(
+    busy: Callable[[], bool],
+    at_most: float,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> float:
+    """Sleep (letting go of the GIL) while ``busy()``, at most ``at_most`` seconds; returns
+    how long it slept."""
+    started = clock()
+    while busy() and clock() - started < at_most:
+        sleep(GIVE_WAY_POLL_S)
+    return clock() - started
 
 
 #: First and longest pause of ``run_until_done`` between attempts.

@@ -83,7 +83,10 @@ def plan(
 
     # Long pure-Python work holding the GIL: it rests as long as it works, in short slices,
     # so the event loop and other users' replies are not held up (``Lane.BULK``).
-    pace = Pacer(PLAN_SLICE_S, ctx.config.import_limits.rest_ratio)
+    # It also steps aside while another user's reply is being answered.
+    pace = Pacer(
+        PLAN_SLICE_S, ctx.config.import_limits.rest_ratio, busy=ctx.lanes.executors.replies.busy
+    )
 
     def clean(line: str) -> str:
         value = clean_text(line, limit=MAX_FACT_CHARS)
@@ -143,6 +146,7 @@ def _private_by_meaning(
         if not classified(_category(category), False, text)[1]:
             unread.append(i)
         pace()
+
     private: list[int] = []
     for start in range(0, len(unread), MEANING_BATCH):
         batch = unread[start : start + MEANING_BATCH]
@@ -151,7 +155,11 @@ def _private_by_meaning(
         except EmbedderError as exc:
             log.warning("sensitivity_meaning_failed", error=str(exc))
             return []
-        # No rest here: embedding lets go of the GIL while it computes (numpy).
+        # No rest here: embedding lets go of the GIL while it computes (a rest after each
+        # batch doubled planning). It stays on this thread, at the process's priority: on the
+        # niced background threads a loaded machine starved it (500 lines planned in 99 s
+        # instead of 44 s, load ≈ 8-11; A waits for the preview), for no measurable gain in
+        # B's replies (docs/import.md).
         private += [i for i, topic in zip(batch, topics, strict=True) if topic is not None]
     return private
 
@@ -255,6 +263,11 @@ def unfinished(ctx: Context) -> list[tuple[str, int]]:
         return users.unfinished_imports(conn)
 
 
+#: Work a batch does before it gives way to a reply being answered (each batch commits, so
+#: ending one for every reply costs a commit; a reply waits at most this for the GIL).
+GIVE_WAY_AFTER_S = 0.01
+
+
 @dataclass
 class Applier:
     """Applies one taken import batch by batch (each ``step`` on a thread). Keeps the plan
@@ -293,7 +306,9 @@ class Applier:
         """Apply the next batch in one transaction; ``None`` when the import is no longer
         being applied (finished by another process, or its user erased)."""
         assert self._rows is not None, "load() first"
-        deadline = time.monotonic() + self.limits.batch_seconds
+        started = time.monotonic()
+        deadline = started + self.limits.batch_seconds
+        replies = self.ctx.lanes.executors.replies
         now = self.ctx.clock.now()
         with self.ctx.db.write(users=[self.user_id]) as conn:
             state = users.journal(conn, self.import_id)
@@ -308,7 +323,7 @@ class Applier:
             while done < end:
                 counts[self._apply_row(conn, self._rows[done], now)] += 1
                 done += 1
-                if time.monotonic() >= deadline:
+                if self._batch_over(started, deadline, replies.busy):
                     break
             summary = memory_md.ImportSummary(counts["add"], counts["change"], counts["remove"])
             if done >= len(self._rows):
@@ -317,6 +332,15 @@ class Applier:
             else:
                 users.put_journal(conn, self.import_id, _progress(done, len(self._rows), summary))
         return Progress(done, len(self._rows), summary)
+
+    def _batch_over(self, started: float, deadline: float, replying: Callable[[], bool]) -> bool:
+        """Whether the batch ends here: its time is up, a reply's write waits for the writer
+        lock (it goes first), or a reply is being answered (its thread needs the GIL this one
+        holds; ``Memory.apply_import`` then waits for it before the next batch)."""
+        clock = time.monotonic()
+        if clock >= deadline or self.ctx.db.reply_waiting:
+            return True
+        return clock - started >= GIVE_WAY_AFTER_S and replying()
 
     def _apply_row(self, conn: Connection, row: Sequence[Any], now: Any) -> str:
         """Apply one row of the plan; returns what it counted as (``skip`` when the fact it

@@ -3,14 +3,19 @@ why and starts nothing; other users are never affected."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adapters.types import Attachment, ButtonPress
 from bot.quotas import HeavyQuota
 from memory_core.clock import ManualClock
+from memory_core.user import imports
 from tests.factories import START, message
 
 
@@ -64,6 +69,41 @@ async def test_a_second_import_while_one_is_applying_is_refused(
         await s.runtime.imports.drain()
         after = await bot.on_message(message("/export", at=clock.advance(minutes=1)))
         assert after[0].document is not None and "10 items" in after[0].text
+
+
+async def test_a_second_import_while_the_first_is_being_planned_is_refused(
+    tmp_path: Path,
+    console: Callable[..., AbstractAsyncContextManager[Any]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planning a big file takes a while (it rests so others' replies go first): a second
+    /import meanwhile gets the clear refusal, and the first one's preview still arrives."""
+    clock = ManualClock(START)
+    entered, release = threading.Event(), threading.Event()
+    plan = imports.plan
+
+    def slow_plan(*args: Any) -> Any:
+        entered.set()
+        assert release.wait(30)
+        return plan(*args)
+
+    monkeypatch.setattr(imports, "plan", slow_plan)
+    async with console(tmp_path / "m.db", clock) as s:
+        bot = s.runtime.router
+        md = "## Other\n- Ana owns a kite\n"
+        first = asyncio.create_task(
+            bot.on_message(message("/import", at=clock.advance(minutes=1), attachment=_doc(md)))
+        )
+        assert await asyncio.to_thread(entered.wait, 30)
+        again = await bot.on_message(
+            message("/import", at=clock.advance(minutes=1), attachment=_doc(md))
+        )
+        assert (
+            "still working on your last big request" in again[0].text and "/import" in again[0].text
+        )
+        release.set()
+        [preview] = await first
+        assert any(b.label == "Apply" for row in preview.buttons for b in row)
 
 
 def _doc(md: str) -> Attachment:

