@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -113,15 +114,35 @@ class QueueItem:
 
 
 def due(conn: Connection, now_ts: float, limit: int) -> list[QueueItem]:
-    """Queue rows whose time has come, oldest first."""
-    rows = conn.execute(
-        text(
-            "SELECT id, item_kind, item_id, user_id, op, attempts FROM vector_queue "
-            "WHERE next_attempt_at <= :now ORDER BY id LIMIT :lim"
-        ),
-        {"now": now_ts, "lim": limit},
-    ).all()
-    return [QueueItem(r[0], KIND_OF_QUEUE[r[1]], r[2], r[3], r[4], r[5]) for r in rows]
+    """Queue rows whose time has come: the newest half and the oldest rest of ``limit``.
+
+    Oldest first alone put a user's new turn behind another user's whole import (50,000
+    vectors: minutes before the new turn was searchable by meaning); the newest half keeps
+    what was just said waiting one batch at most while the backlog still drains from its
+    oldest end. One row per item (``UNIQUE``), so the order between rows never matters."""
+    newest = _due_rows(conn, now_ts, (limit + 1) // 2, "DESC")
+    oldest = _due_rows(conn, now_ts, limit, "ASC")
+    rows = {r[0]: r for r in newest}
+    for r in oldest:
+        if len(rows) >= limit:
+            break
+        rows.setdefault(r[0], r)
+    return [
+        QueueItem(r[0], KIND_OF_QUEUE[r[1]], r[2], r[3], r[4], r[5])
+        for r in sorted(rows.values(), key=lambda r: int(r[0]))
+    ]
+
+
+def _due_rows(conn: Connection, now_ts: float, limit: int, order: str) -> list[Any]:
+    return list(
+        conn.execute(
+            sql(
+                "SELECT id, item_kind, item_id, user_id, op, attempts FROM vector_queue "
+                f"WHERE next_attempt_at <= :now ORDER BY id {order} LIMIT :lim"
+            ),
+            {"now": now_ts, "lim": limit},
+        ).all()
+    )
 
 
 def backlog(conn: Connection) -> int:

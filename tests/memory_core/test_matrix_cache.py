@@ -114,3 +114,21 @@ def test_a_matrix_too_big_for_the_cache_is_not_counted_again_at_the_same_version
     _same(cached, direct)
     assert reads == [USER, USER] and len(cached) == 4
     assert (USER, "facts") in cache._entries
+
+
+def test_a_new_item_is_due_in_the_next_batch_behind_another_users_big_backlog(
+    memory: Memory,
+) -> None:
+    """Another user's import queues thousands of vectors; the newest half of every batch
+    keeps what was just said searchable by meaning one batch later, and the rest still
+    drains the backlog from its oldest end."""
+    with memory.db.write() as conn:
+        for i in range(1, 201):
+            vec.enqueue(conn, "facts", i, "console:importer", "upsert", 1.0)
+        vec.enqueue(conn, "episodes", 7, USER, "upsert", 2.0)
+    with memory.db.read() as conn:
+        batch = vec.due(conn, 10.0, 16)
+    assert len(batch) == 16
+    assert (batch[-1].user_id, batch[-1].item_id) == (USER, 7)  # in the first batch
+    assert [q.item_id for q in batch[:8]] == list(range(1, 9))  # the oldest still go
+    assert [q.id for q in batch] == sorted({q.id for q in batch})
