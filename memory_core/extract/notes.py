@@ -169,9 +169,9 @@ def _without_inflected(text: str, value: str) -> str:
 
 #: The words of the introductions ``patterns_intl`` reads ("ich heiße", "vivo en").
 _INTRO_WORDS = frozenset(
-    """ich heiße heisse mein name ist wohne lebe wir wohnen leben in jetzt und
-    me llamo mi nombre es vivo vivimos en ahora y
-    je m appelle mon nom est j habite vis nous habitons on à maintenant et
+    """ich heiße heisse mein meine meinen name ist wohne lebe wir wohnen leben in jetzt und
+    me llamo mi mis nombre es vivo vivimos en ahora y
+    je m appelle mon mes nom est j habite vis nous habitons on à maintenant et
     меня зовут и
     bin jahre alt arbeite als jetzt hund hündin katze kater heißt heisst unser unsere
     vegetarier vegetarierin veganer veganerin allergisch gegen auf
