@@ -94,6 +94,7 @@ class ChatTurn:
         # The offline preview reads the statement first (rules, well under a millisecond):
         # the recall's trip then also says whether its keys meet something told before.
         found = await self._candidates(msg, said)
+        reading = asyncio.ensure_future(self.memory.read_topic(said))
         recall, preview, topic = await asyncio.gather(
             self.memory.recall(
                 msg.user_key,
@@ -106,8 +107,8 @@ class ChatTurn:
                 group_key=group_key(msg.platform, msg.chat_id, msg.thread_id) if group else None,
                 keys=[c.key for c in found],
             ),
-            self._preview(msg, found),
-            self.memory.read_topic(said),
+            self._preview(msg, found, said, reading),
+            reading,
         )
         care = topic == Topic.SELF_HARM
         if recall.answered:
@@ -256,16 +257,22 @@ class ChatTurn:
         return [c for c in await self.preview.extract(preview) if not c.temporary]
 
     async def _preview(
-        self, msg: IncomingMessage, found: list[Candidate]
+        self,
+        msg: IncomingMessage,
+        found: list[Candidate],
+        said: str,
+        reading: Awaitable[Topic | None],
     ) -> tuple[list[Candidate], bool]:
         """What the offline acknowledgement ("Got it — …") names of the preview's ``found``,
-        and whether something sensitive was noted too (acknowledged without repeating it)."""
+        and whether something sensitive was noted too (acknowledged without repeating it).
+        ``reading``: the message's own topic (``said``'s), which a note of the whole message
+        shares rather than being embedded a second time."""
         if not found:
             return [], False
         # A note in another language is private when it reads so by meaning (the sensitivity
         # model learning uses too): "C'est noté" then, never the words said back.
         notes = [c.value_text for c in found if is_note(c.key) and not c.sensitive]
-        by_meaning = iter(await self.memory.private_by_meaning(notes) if msg.is_private else [])
+        by_meaning = iter(await self._private_notes(notes, said, reading) if msg.is_private else [])
         # A group is never told back what a member said about something private.
         private = [
             c.sensitive
@@ -279,6 +286,18 @@ class ChatTurn:
             for c in found
         ]
         return [c for c, p in zip(found, private, strict=True) if not p], any(private)
+
+    async def _private_notes(
+        self, notes: list[str], said: str, reading: Awaitable[Topic | None]
+    ) -> list[bool]:
+        """Whether each note reads as private by meaning; a note that is the whole message
+        takes the message's topic (the same model on the same words: one embedding, not two)."""
+        # Without the model, notes are not read by meaning (the rules' topic is no answer here).
+        whole = said in notes and self.memory.sensitivity is not None
+        others = [n for n in notes if not (whole and n == said)]
+        read = iter(await self.memory.private_by_meaning(others) if others else [])
+        private = (await reading) is not None if whole else False
+        return [private if whole and n == said else next(read) for n in notes]
 
 
 def _said_back(
