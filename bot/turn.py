@@ -91,6 +91,10 @@ class ChatTurn:
         # offline preview runs on the loop meanwhile, and the sensitivity model reads the
         # message (rules, then meaning: one embedding on another reply thread) — for a caring
         # reply to self-harm, and so that a group hears nothing of a private message back.
+        # The offline preview reads the statement first (rules, well under a millisecond):
+        # the recall's trip then also says whether its keys meet something told before.
+        found = await self._candidates(msg, said)
+        reading = asyncio.ensure_future(self.memory.read_topic(said))
         recall, preview, topic = await asyncio.gather(
             self.memory.recall(
                 msg.user_key,
@@ -101,9 +105,10 @@ class ChatTurn:
                 turn_id=turn_id if msg.message_id else None,
                 identity=msg.identity,
                 group_key=group_key(msg.platform, msg.chat_id, msg.thread_id) if group else None,
+                keys=[c.key for c in found],
             ),
-            self._preview(msg, said),
-            self.memory.read_topic(said),
+            self._preview(msg, found, said, reading),
+            reading,
         )
         care = topic == Topic.SELF_HARM
         if recall.answered:
@@ -147,7 +152,7 @@ class ChatTurn:
             and self.learning_wait_s > 0
             # A statement that meets nothing told before is learned as the preview read it:
             # the acknowledgement need not wait for learning (the reply's own time stays short).
-            and await self.memory.meets_known(msg.user_key, [c.key for c in noted])
+            and any(c.key in recall.known_keys for c in noted)
         )
         if streaming:
             # The user's words are durable before any of the answer is on screen.
@@ -243,17 +248,31 @@ class ChatTurn:
         settings = await self.memory.settings(msg.user_key)
         await self.observer.observe(turn_of(msg, turn_id, text, learn=not settings.paused))
 
-    async def _preview(self, msg: IncomingMessage, text: str) -> tuple[list[Candidate], bool]:
-        """What the offline acknowledgement ("Got it — …") names, and whether something
-        sensitive was noted too (acknowledged without repeating it); learning happens later."""
+    async def _candidates(self, msg: IncomingMessage, text: str) -> list[Candidate]:
+        """What the offline preview reads in the message (nothing without a preview, or when
+        the message is not learned from); learning happens later."""
         if self.preview is None or not self.memory.learns_from(text):
-            return [], False
+            return []
         preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
-        found = [c for c in await self.preview.extract(preview) if not c.temporary]
+        return [c for c in await self.preview.extract(preview) if not c.temporary]
+
+    async def _preview(
+        self,
+        msg: IncomingMessage,
+        found: list[Candidate],
+        said: str,
+        reading: Awaitable[Topic | None],
+    ) -> tuple[list[Candidate], bool]:
+        """What the offline acknowledgement ("Got it — …") names of the preview's ``found``,
+        and whether something sensitive was noted too (acknowledged without repeating it).
+        ``reading``: the message's own topic (``said``'s), which a note of the whole message
+        shares rather than being embedded a second time."""
+        if not found:
+            return [], False
         # A note in another language is private when it reads so by meaning (the sensitivity
         # model learning uses too): "C'est noté" then, never the words said back.
         notes = [c.value_text for c in found if is_note(c.key) and not c.sensitive]
-        by_meaning = iter(await self.memory.private_by_meaning(notes) if msg.is_private else [])
+        by_meaning = iter(await self._private_notes(notes, said, reading) if msg.is_private else [])
         # A group is never told back what a member said about something private.
         private = [
             c.sensitive
@@ -267,6 +286,18 @@ class ChatTurn:
             for c in found
         ]
         return [c for c, p in zip(found, private, strict=True) if not p], any(private)
+
+    async def _private_notes(
+        self, notes: list[str], said: str, reading: Awaitable[Topic | None]
+    ) -> list[bool]:
+        """Whether each note reads as private by meaning; a note that is the whole message
+        takes the message's topic (the same model on the same words: one embedding, not two)."""
+        # Without the model, notes are not read by meaning (the rules' topic is no answer here).
+        whole = said in notes and self.memory.sensitivity is not None
+        others = [n for n in notes if not (whole and n == said)]
+        read = iter(await self.memory.private_by_meaning(others) if others else [])
+        private = (await reading) is not None if whole else False
+        return [private if whole and n == said else next(read) for n in notes]
 
 
 def _said_back(

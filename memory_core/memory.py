@@ -556,13 +556,7 @@ class Memory:
         status, the opposite liking too): only then can learning keep other than what a
         preview read (a change asked about first, a forgotten fact not learned again), so only
         then need a reply wait for learning to say what was saved."""
-        wanted = {k for key in keys for k in (key, opposite_key(key)) if k}
-        if not wanted:
-            return False
-        found = await self.read(
-            Lane.REPLY, fact_repo.by_keys, user_id, sorted(wanted), tuple(Status), limit=1
-        )
-        return bool(found)
+        return bool(await self.read(Lane.REPLY, _known_keys, user_id, keys))
 
     async def private_by_meaning(self, texts: Sequence[str]) -> list[bool]:
         """Whether each text reads as private by meaning (the sensitivity model, any language:
@@ -697,13 +691,16 @@ class Memory:
         turn_id: str | None = None,
         identity: str | None = None,
         group_key: str | None = None,
+        keys: Sequence[str] = (),
     ) -> Recall:
         """Settings, hits, the memory block and this chat's history for one turn, in one trip
         to a reply thread. ``group_key``: the group memory of the chat it was asked in (its
         matching facts come as ``group_hits``; nothing private). ``private_chat``: the turn
         came from the user's private chat (remembered as where to reach them, with the
         ``identity`` it belongs to). In a group nothing sensitive is read. ``turn_id``: when
-        its answer was committed already (a redelivered update), only that is said."""
+        its answer was committed already (a redelivered update), only that is said. ``keys``:
+        a statement's keys, of which ``known_keys`` says those meeting something told before
+        (what :meth:`meets_known` says, without a trip of its own)."""
         return await self.run(
             Lane.REPLY,
             self._recall,
@@ -715,6 +712,7 @@ class Memory:
             turn_id,
             identity,
             group_key,
+            keys,
         )
 
     def _recall(
@@ -727,6 +725,7 @@ class Memory:
         turn_id: str | None = None,
         identity: str | None = None,
         group_key: str | None = None,
+        keys: Sequence[str] = (),
     ) -> Recall:
         config = self.config.recall
         with self.db.read() as conn:
@@ -814,6 +813,7 @@ class Memory:
             recent = episode_repo.recent(conn, user_id, chat_id=chat_id, limit=config.history_turns)
             asked = [] if topic is None else self._procedures_in(conn, user_id, topic, audience)
             about = self._about(conn, user_id, text, audience) if is_question(text) else ()
+            known = _known_keys(conn, user_id, keys)
         # Turns blanked by a forget are not sent at all (a placeholder says nothing useful).
         history = [(e.role, e.text) for e in recent if e.text != episode_repo.FORGOTTEN]
         return Recall(
@@ -829,6 +829,7 @@ class Memory:
             procedures=asked,
             about=about,
             group_hits=group_hits,
+            known_keys=known,
         )
 
     def _about(
@@ -1528,3 +1529,13 @@ def _block_hits(
         taken[category] = taken.get(category, 0) + 1
         out.append(hit)
     return out
+
+
+def _known_keys(conn: Connection, user_id: str, keys: Sequence[str]) -> frozenset[str]:
+    """Of ``keys``, those meeting a fact the user told before (any status; a liking's
+    opposite too): one query, none without keys."""
+    wanted = {k for key in keys for k in (key, opposite_key(key)) if k}
+    if not wanted:
+        return frozenset()
+    found = {f.key for f in fact_repo.by_keys(conn, user_id, sorted(wanted), tuple(Status))}
+    return frozenset(key for key in keys if key in found or opposite_key(key) in found)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -224,6 +224,11 @@ class Observer:
         #: event set whenever a user's set empties (``settled`` waits on it).
         self._inflight: dict[str, dict[str, float]] = {}
         self._learned = asyncio.Event()
+        #: Users a reply is waiting for (how many replies), and an event per user whose lane
+        #: waits for a worker slot: their learning goes first, at the reply's priority.
+        self._awaited: dict[str, int] = {}
+        self._boosts: dict[str, asyncio.Event] = {}
+        learner.lane_of = self.lane_of
 
     # ---- hot path --------------------------------------------------------------------------
 
@@ -252,15 +257,55 @@ class Observer:
             del self._inflight[user_id]
             return True
         deadline = asyncio.get_running_loop().time() + timeout
-        while self._inflight.get(user_id):
-            left = deadline - asyncio.get_running_loop().time()
-            if left <= 0:
-                log.info("reply_waited_for_learning", settled=False, timeout_s=timeout)
-                return False
-            self._learned.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._learned.wait(), left)
+        with self._awaiting(user_id):
+            while self._inflight.get(user_id):
+                left = deadline - asyncio.get_running_loop().time()
+                if left <= 0:
+                    log.info("reply_waited_for_learning", settled=False, timeout_s=timeout)
+                    return False
+                self._learned.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._learned.wait(), left)
         return True
+
+    def lane_of(self, user_id: str) -> Lane:
+        """The lane the user's learning runs on now: the reply's while a reply waits for it
+        (else a waiting reply would wait for a low-priority thread), else the background's."""
+        return Lane.REPLY if self._awaited.get(user_id) else Lane.BACKGROUND
+
+    @contextlib.contextmanager
+    def _awaiting(self, user_id: str) -> Iterator[None]:
+        """A reply waits for the user's learning meanwhile: it goes first (see ``_slot``)."""
+        self._awaited[user_id] = self._awaited.get(user_id, 0) + 1
+        boost = self._boosts.get(user_id)
+        if boost is not None:
+            boost.set()
+        try:
+            yield
+        finally:
+            left = self._awaited[user_id] - 1
+            if left:
+                self._awaited[user_id] = left
+            else:
+                del self._awaited[user_id]
+
+    async def _slot(self, user_id: str) -> bool:
+        """Wait for one of the ``workers`` slots (``True``: taken, to be released); a user a
+        reply waits for goes at once, without one (``False``), even when it already queued."""
+        if self._awaited.get(user_id):
+            return False
+        boost = self._boosts[user_id] = asyncio.Event()
+        acquire = asyncio.ensure_future(self._sem.acquire())
+        boosted = asyncio.ensure_future(boost.wait())
+        try:
+            await asyncio.wait({acquire, boosted}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            boosted.cancel()
+            if self._boosts.get(user_id) is boost:
+                del self._boosts[user_id]
+            if not acquire.done():
+                acquire.cancel()  # Semaphore.acquire passes a wake-up it got on when cancelled
+        return acquire.done() and not acquire.cancelled()
 
     def _finished(self, job: outbox.Job) -> None:
         """A job of this user is learned from (or postponed): a waiting reply goes on."""
@@ -367,7 +412,8 @@ class Observer:
         try:
             if not await self.observe(turn) or not turn.learn:
                 return None
-            await asyncio.wait({fut}, timeout=timeout)
+            with self._awaiting(turn.user_id):
+                await asyncio.wait({fut}, timeout=timeout)
             if fut.done() and fut.exception() is None:
                 return fut.result()
             log.info("reply_waited_for_learning", settled=False, timeout_s=timeout)
@@ -519,20 +565,23 @@ class Observer:
             return outbox.users_with_pending(conn, self.ctx.clock.now(), self.ctx.owner)
 
     async def _lane(self, user_id: str) -> None:
+        slot = False
         try:
-            async with self._sem:
-                while not self._closing and self.ctx.leases.healthy:
-                    try:
-                        job = await self.ctx.lanes.run(Lane.BACKGROUND, self._next, user_id)
-                    except asyncio.CancelledError:
-                        raise
-                    except Exception as exc:  # the database is away: the dispatcher comes back
-                        log.warning("observer_claim_failed", error_type=type(exc).__name__)
-                        break
-                    if job is None:
-                        break
-                    await self._run(job)
+            slot = await self._slot(user_id)
+            while not self._closing and self.ctx.leases.healthy:
+                try:
+                    job = await self.ctx.lanes.run(self.lane_of(user_id), self._next, user_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # the database is away: the dispatcher comes back
+                    log.warning("observer_claim_failed", error_type=type(exc).__name__)
+                    break
+                if job is None:
+                    break
+                await self._run(job)
         finally:
+            if slot:
+                self._sem.release()
             self._lanes.pop(user_id, None)
             if not self._lanes:
                 self._idle.set()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -105,6 +105,10 @@ def _about(applied: Applied, cand: Candidate) -> bool:
     )
 
 
+def _background(_user_id: str) -> Lane:
+    return Lane.BACKGROUND
+
+
 class Learner:
     """Runs one outbox job through the pipeline."""
 
@@ -124,6 +128,9 @@ class Learner:
         self.notes = NoteCategories(ctx.embedder) if ctx.embedder is not None else None
         # LLM usage summed in memory, written with each job's apply transaction.
         self.usage = usage
+        #: The lane a user's job steps run on: the background's, unless a reply waits for the
+        #: user's learning (the observer says so: that job then runs at the reply's priority).
+        self.lane_of: Callable[[str], Lane] = _background
 
     async def process(self, job: outbox.Job) -> LearnResult:
         """Learn from one job and mark it done, atomically."""
@@ -158,7 +165,9 @@ class Learner:
             )
             candidates = await self._categorized(job, candidates)
             # "Marco is a chef" goes to the Marco the user told us about before.
-            candidates = await self.flow.file_people(Lane.BACKGROUND, job.user_id, candidates)
+            candidates = await self.flow.file_people(
+                self.lane_of(job.user_id), job.user_id, candidates
+            )
             kept: list[Candidate] = []
             for cand in candidates:
                 if cand.temporary and not job.explicit:
@@ -169,7 +178,9 @@ class Learner:
                     kept.append(cand)
             # A job is the user's own statement, made at the turn's time: what they said after
             # a forget is their new word (learned); a backlog turn said before it is not.
-            related = await self.flow.look_up(Lane.BACKGROUND, job.user_id, kept, job.turn_time)
+            related = await self.flow.look_up(
+                self.lane_of(job.user_id), job.user_id, kept, job.turn_time
+            )
             if procedure is not None:
                 # The rules decide a procedure (a new one, or the same topic's steps replaced).
                 now = self.ctx.clock.now()
@@ -199,7 +210,7 @@ class Learner:
             )
             links = related.links
         applied = await self.ctx.lanes.run(
-            Lane.BACKGROUND,
+            self.lane_of(job.user_id),
             self.ctx.db.retrying,
             self._apply,
             job,
@@ -218,7 +229,7 @@ class Learner:
         if self.notes is not None and any(is_note(c.key) for c in candidates):
             try:
                 candidates = await self.ctx.lanes.run(
-                    Lane.BACKGROUND, categorize, self.notes, candidates
+                    self.lane_of(job.user_id), categorize, self.notes, candidates
                 )
             except EmbedderError as exc:
                 # The note is kept all the same, as ``other`` (a word list still reads
@@ -228,7 +239,7 @@ class Learner:
             # What the rules do not read as private may still be, by meaning.
             try:
                 candidates = await self.ctx.lanes.run(
-                    Lane.BACKGROUND, read_by_meaning, self.ctx.sensitivity, candidates
+                    self.lane_of(job.user_id), read_by_meaning, self.ctx.sensitivity, candidates
                 )
             except EmbedderError as exc:
                 log.warning("sensitivity_meaning_failed", turn_id=job.turn_id, error=str(exc))

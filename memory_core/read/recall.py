@@ -167,6 +167,9 @@ class Recall:
     about: tuple[Fact, ...] = ()
     #: In a group chat: the hits of the chat's own memory (``memory_core.user.groups``), best first.
     group_hits: list[SearchHit] = field(default_factory=list)
+    #: Of the keys the recall was asked about (a statement's, read by the preview), those that
+    #: meet something the user told before (in any status, the opposite liking too).
+    known_keys: frozenset[str] = frozenset()
 
 
 _MARKUP = str.maketrans({"<": "‹", ">": "›", "\n": " ", "\r": " ", "`": "'"})

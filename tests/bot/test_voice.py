@@ -4,8 +4,10 @@ carries no internal names, statuses or raw confidences."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,7 @@ from bot.questions import addressed
 from bot.wording import yours
 from memory_core.clock import ManualClock
 from memory_core.jobs.reflection import digest_of
+from memory_core.runtime.executors import on_background_thread
 from memory_core.values import Category
 from tests.bot.conftest import ConsoleSession
 from tests.factories import NOW, fact
@@ -126,3 +129,26 @@ async def test_a_private_statement_in_another_language_is_not_said_back(tmp_path
         plain = await s.say("Ich spiele jeden Sonntag Schach im Verein.")
     assert "insuline" not in private, private
     assert "Schach" in plain, plain
+
+
+async def test_a_note_of_the_whole_message_is_read_by_meaning_once_on_the_reply_path(
+    tmp_path: Path,
+) -> None:
+    """The message's sensitivity reading and its note's are one embedding (the same model on
+    the same words): a reply in another language embedded its message twice, on two threads."""
+    async with ConsoleSession(tmp_path / "m.db", ManualClock(NOW), user="ana") as s:
+        assert s.runtime is not None
+        embedder = s.runtime.memory.embedder
+        assert embedder is not None
+        passages: list[str] = []
+        embed = embedder.embed_passages
+
+        def counting(texts: Sequence[str]) -> Any:
+            if not on_background_thread():
+                passages.extend(texts)
+            return embed(texts)
+
+        embedder.embed_passages = counting  # type: ignore[method-assign]
+        private = await s.say("Je prends de l'insuline tous les matins.")
+    assert "insuline" not in private, private
+    assert passages == ["Je prends de l'insuline tous les matins."]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -10,14 +11,17 @@ import textwrap
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from memory_core.clock import ManualClock
+from memory_core.extract.base import Candidate, TurnInput
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import CONTEXT_CHARS, Observer, Turn, answered_question
 from memory_core.learn.pipeline import Learner, LearnResult
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.text.cleaning import MAX_EPISODE_CHARS, clip_episode
 from memory_core.values import NewEpisode, SearchFilters, Status
 from tests.fakes.extractor import ScriptedExtractor
@@ -198,6 +202,54 @@ async def test_learn_now_waits_for_the_result(memory: Memory, clock: ManualClock
     result = await obs.learn_now(turn(1, "employer=Acme", clock, explicit=True))
     await obs.aclose()
     assert [a.fact.confidence for a in result.applied if a.fact] == [0.95]
+
+
+class _Gated(ScriptedExtractor):
+    """Holds every turn saying ``slow`` until ``release`` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        if "slow" in turn.user_text:
+            self.entered.set()
+            await self.release.wait()
+        return await super().extract(turn)
+
+
+async def test_a_reply_waiting_for_learning_does_not_wait_behind_other_users(
+    memory: Memory, clock: ManualClock
+) -> None:
+    # The one worker slot is held by another user's slow job: the user a reply waits for is
+    # learned from at once, at the reply's priority, not after that job (a priority inversion).
+    gated = _Gated()
+    obs = make_observer(memory, gated, workers=1)
+    lanes: list[Lane] = []
+    look_up = obs.learner.flow.look_up
+
+    async def recording(lane: Lane, *args: Any) -> Any:
+        lanes.append(lane)
+        return await look_up(lane, *args)
+
+    obs.learner.flow.look_up = recording  # type: ignore[method-assign,assignment]
+    obs.start()
+    try:
+        await obs.observe(turn(1, "slow employer=Acme", clock, user="console:other"))
+        await asyncio.wait_for(gated.entered.wait(), 10)
+        await obs.observe(turn(2, "home_city=Berlin", clock))
+        assert await obs.settled(USER, 10.0)
+        assert lanes == [Lane.REPLY]
+        assert [f.value_text for f in await memory.list_facts(USER)] == [
+            "Ana's home city is Berlin."
+        ]
+        assert obs.lane_of(USER) is Lane.BACKGROUND  # the reply is no longer waiting
+    finally:
+        gated.release.set()
+        await obs.drain()
+        await obs.aclose()
+    assert lanes[-1] is Lane.BACKGROUND  # the other user's job, nobody waiting for it
 
 
 CRASH_SCRIPT = textwrap.dedent(
