@@ -196,6 +196,7 @@ _PHRASE_CUT_SOURCE = (
 )
 _PHRASE_CUT = re.compile(_PHRASE_CUT_SOURCE.replace("<comma>", ","), re.IGNORECASE)
 _LIST_CUT = re.compile(_PHRASE_CUT_SOURCE.replace("<comma>", ""), re.IGNORECASE)
+_ENDS_WITH_ARTICLE = re.compile(r"(?:^|\s)(?:the|a|an)\s*$", re.IGNORECASE)
 _TRAILING_JUNK = re.compile(r"[^\w)\]\"'+#]+$")
 _LEADING_JUNK = re.compile(r"^[^\w\"'(#]+")
 
@@ -205,7 +206,11 @@ def clean_phrase(text: str, max_words: int = 8, *, keep_commas: bool = False) ->
 
     ``keep_commas`` keeps a comma list ("hiking, cooking and jazz") for :func:`split_list`.
     """
-    cut = (_LIST_CUT if keep_commas else _PHRASE_CUT).search(text)
+    cutter = _LIST_CUT if keep_commas else _PHRASE_CUT
+    # "the who", "the doors": a cut word right after an article is part of a name.
+    cut = next(
+        (c for c in cutter.finditer(text) if not _ENDS_WITH_ARTICLE.search(text[: c.start()])), None
+    )
     phrase = text[: cut.start()] if cut else text
     phrase = _TRAILING_JUNK.sub("", _LEADING_JUNK.sub("", collapse(phrase)))
     if len(phrase) >= 2 and phrase[0] in "\"'" and phrase[-1] == phrase[0]:

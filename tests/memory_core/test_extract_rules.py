@@ -148,6 +148,8 @@ FACTS: list[tuple[str, str, str, Category]] = [
     ("Always answer in Portuguese", "preference.reply_language", "Portuguese", C.HARD_PREFERENCE),
     ("My favourite colour is green", "favorite.color", "green", C.SOFT_PREFERENCE),
     ("my favorite food is sushi", "favorite.food", "sushi", C.SOFT_PREFERENCE),
+    # A word that ends a phrase ("who", "when") right after an article is part of a name.
+    ("My favorite band is the who.", "favorite.band", "the who", C.SOFT_PREFERENCE),
     # diet, allergies, health
     ("I'm vegetarian", "diet", "vegetarian", C.HARD_PREFERENCE),
     ("I am a vegan", "diet", "vegan", C.HARD_PREFERENCE),
