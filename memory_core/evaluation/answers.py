@@ -380,45 +380,19 @@ async def run_answers_eval(
             tune_set = await memory.run(
                 Lane.REPLY, _ask_all, memory, stored["train"], heldout=False, progress=progress
             )
-            held = await memory.run(
-                Lane.REPLY, _ask_all, memory, stored["valid"], heldout=True, progress=progress
-            )
-            lexical = await memory.run(
-                Lane.REPLY,
-                _ask_all,
-                memory,
-                stored["valid"],
-                heldout=True,
-                progress=progress,
-                mode="lexical",
-            )
-            vector = await memory.run(
-                Lane.REPLY,
-                _ask_all,
-                memory,
-                stored["valid"],
-                heldout=True,
-                progress=progress,
-                mode="vector",
-            )
-            fresh = await memory.run(
-                Lane.REPLY,
-                _ask_all,
-                memory,
-                stored["valid"],
-                heldout=True,
-                progress=progress,
-                wordings=FRESH,
-            )
-            unseen = await memory.run(
-                Lane.REPLY,
-                _ask_all,
-                memory,
-                stored["valid"],
-                heldout=True,
-                progress=progress,
-                wordings=UNSEEN,
-            )
+
+            async def held_out(**how: Any) -> list[Asked]:
+                """The held-out users asked one way (search mode, wordings)."""
+                valid = stored["valid"]
+                return await memory.run(
+                    Lane.REPLY, _ask_all, memory, valid, heldout=True, progress=progress, **how
+                )
+
+            held = await held_out()
+            lexical = await held_out(mode="lexical")
+            vector = await held_out(mode="vector")
+            fresh = await held_out(wordings=FRESH)
+            unseen = await held_out(wordings=UNSEEN)
         finally:
             memory.close()
     tuned = tune(tune_set)
