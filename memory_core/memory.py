@@ -1537,5 +1537,5 @@ def _known_keys(conn: Connection, user_id: str, keys: Sequence[str]) -> frozense
     wanted = {k for key in keys for k in (key, opposite_key(key)) if k}
     if not wanted:
         return frozenset()
-    found = {f.key for f in fact_repo.by_keys(conn, user_id, sorted(wanted), tuple(Status))}
+    found = fact_repo.present_keys(conn, user_id, sorted(wanted))
     return frozenset(key for key in keys if key in found or opposite_key(key) in found)

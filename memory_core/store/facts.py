@@ -152,23 +152,25 @@ def by_key(
 
 
 def by_keys(
-    conn: Connection,
-    user_id: str,
-    keys: Sequence[str],
-    statuses: Sequence[Status],
-    *,
-    limit: int | None = None,
+    conn: Connection, user_id: str, keys: Sequence[str], statuses: Sequence[Status]
 ) -> list[Fact]:
-    """This user's facts with any of ``keys`` in the given statuses, newest first (one query;
-    at most ``limit`` of them)."""
+    """This user's facts with any of ``keys`` in the given statuses, newest first (one query)."""
     stmt = text(
         f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND key IN :k "
         "AND status IN :st ORDER BY updated_at DESC, id DESC"
-        + ("" if limit is None else " LIMIT :n")
     ).bindparams(bindparam("k", expanding=True), bindparam("st", expanding=True))
-    params = {"u": user_id, "k": list(keys), "st": [s.value for s in statuses], "n": limit}
+    params = {"u": user_id, "k": list(keys), "st": [s.value for s in statuses]}
     rows = conn.execute(stmt, params)
     return [fact_from_row(r) for r in rows.mappings()]
+
+
+def present_keys(conn: Connection, user_id: str, keys: Sequence[str]) -> set[str]:
+    """Which of ``keys`` this user has a fact under, in any status (the keys alone: the reply
+    path asks this of every statement and needs no rows)."""
+    stmt = text("SELECT DISTINCT key FROM facts WHERE user_id = :u AND key IN :k").bindparams(
+        bindparam("k", expanding=True)
+    )
+    return {str(r[0]) for r in conn.execute(stmt, {"u": user_id, "k": list(keys)})}
 
 
 def filter_sql(filters: SearchFilters, alias: str = "f") -> tuple[str, dict[str, Any]]:
