@@ -45,7 +45,7 @@ from bot.config import Settings
 from bot.metrics_server import resident_bytes
 from devtools.replicas import ReplicaSet, cpu_seconds
 from memory_core import LearnResult, RulesAuditor, RulesExtractor
-from memory_core.benchmarks import Percentiles
+from memory_core.benchmarks import Percentiles, latency
 from memory_core.db.engine import Database
 from memory_core.db.maintenance import pg_backend_pid, pg_scratch_database
 from memory_core.errors import MemoryCoreError
@@ -81,6 +81,9 @@ class TelegramBench:
     #: Run the bot as this many ``membot run`` processes in webhook mode behind the fake (it
     #: plays the load balancer), instead of in this process with long polling (0).
     replicas: int = 0
+    #: Replicas mode: they reach the database through a proxy adding this much to each round
+    #: trip, as a database on another machine (0: directly).
+    rtt_ms: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +221,7 @@ class TelegramBenchReport:
             "target_p95_ms": TARGET_P95_MS,
             "meets_target": self.meets_target,
             "replicas": self.bench.replicas,
+            "rtt_ms": self.bench.rtt_ms,
             "cpu_s": {k: round(v, 2) for k, v in self.cpu_s.items()},
             "soak_minutes": self.bench.minutes,
             "samples": [s.as_json() for s in self.samples],
@@ -425,9 +429,25 @@ async def _run_replicas(
     progress: Callable[[str], None],
 ) -> TelegramBenchReport:
     """N ``membot run`` processes in webhook mode; the fake Bot API spreads the updates."""
+    with contextlib.ExitStack() as stack:
+        reach = db
+        if bench.rtt_ms:
+            reach, _proxy = stack.enter_context(latency.delayed(db, bench.rtt_ms))
+        return await _run_replica_set(bench, settings, db, reach, tmp, progress)
+
+
+async def _run_replica_set(
+    bench: TelegramBench,
+    settings: Settings,
+    db: str,
+    reach: str,
+    tmp: Path,
+    progress: Callable[[str], None],
+) -> TelegramBenchReport:
+    """:func:`_run_replicas` with the URL the replicas use (``reach``: through the proxy)."""
     replicas = ReplicaSet(
         bench.replicas,
-        db=db,
+        db=reach,
         token="",
         base_url="",
         base_file_url="",
