@@ -11,7 +11,9 @@ import pytest
 
 from memory_core.clock import ManualClock
 from memory_core.extract.sensitive import find_sensitive, redact
+from tests.bot.conftest import ConsoleSession
 from tests.bot.test_casual_secrets import _file_bytes
+from tests.bot.test_long_horizon import _live_until, _noon
 from tests.factories import START
 
 
@@ -131,3 +133,22 @@ async def test_how_are_you_is_small_talk_not_a_question_about_the_user(
             assert "doing well" in out, (said, out)
         out = await s.say("how old is my cat?")  # a question that starts alike still is one
         assert "doing well" not in out, out
+
+
+async def test_a_weekly_reflection_never_repeats_what_the_last_one_said_was_new(
+    tmp_path: Path,
+) -> None:
+    """Facts told on day 0 were "New:" in the reflection of day 1 and again in day 7's (the
+    window is 7 days, the interval 6): a second reflection needs facts newer than the first."""
+    clock = ManualClock(_noon(0))
+    settings = {"jobs_poll_s": 0.01, "jobs_jitter_s": 0}
+    async with ConsoleSession(tmp_path / "m.db", clock, user="grace", **settings) as s:
+        await s.say("I work as an electrician.", "We have a cat named Mochi.", "I play the fiddle.")
+        await _live_until(s, clock, 15)
+        assert s.out.getvalue().count("weekly reflection") == 1, s.out.getvalue()
+        await s.say("I love hiking.", "I support Leeds United.", "I'm learning Spanish.")
+        await _live_until(s, clock, 30)
+        out = s.out.getvalue()
+        assert out.count("weekly reflection") == 2, out
+        second = out.rsplit("weekly reflection", 1)[1]
+        assert "hiking" in second and "electrician" not in second, second
