@@ -212,6 +212,44 @@ def eval_life(
     Console(width=_TABLE_WIDTH).print(table)
 
 
+@eval_cli.command("statements", short_help="Statements in de/es/fr/ru: slots, answers.")
+def eval_statements(as_json: JsonOpt = False) -> None:
+    """Statements in German, Spanish, French and Russian (labelled sets shipped with membot,
+    tune and held-out): the slots each fills, nothing lost, nothing across a clause, and the
+    real bot's answer to the user's question about it, in the user's language."""
+    import asyncio
+
+    from bot import app as composition
+    from bot.cli.life import life_bot
+    from memory_core.evaluation.statements import run_statements
+
+    settings = figures_settings()
+    extractor, _auditor, _responder = composition.build_learning(settings)
+    with progress("statements", quiet=as_json) as reporter:
+
+        def step(phase: str, done: int, total: int) -> None:
+            reporter.update(done, total, phase)
+
+        report = asyncio.run(
+            run_statements(extractor, lambda _split: life_bot(settings), progress=step)
+        )
+    if as_json:
+        typer.echo(json.dumps(report.as_json(), ensure_ascii=False))
+        return
+    for name, sc in (("tune", report.tune), ("held-out", report.heldout)):
+        row = sc.as_json()
+        langs = ", ".join(
+            f"{k} slots {v['slots']} answered {v['answered']}"
+            for k, v in row["by_language"].items()
+        )
+        console.print(
+            f"{name}: slots {row['slots']}, wrong {row['wrong']}, kept {row['kept']}, "
+            f"answered {row['answered']}, in language {row['in_language']} ({langs})",
+            markup=False,
+            highlight=False,
+        )
+
+
 @eval_cli.command("intros", short_help="Dense introductions and chat noise.")
 def eval_intros(as_json: JsonOpt = False) -> None:
     """Dense introductions and chat noise: lines that keep every fact they state, and junk

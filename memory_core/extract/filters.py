@@ -236,18 +236,19 @@ def _trim(text: str, limit: int) -> str:
     return head.rstrip(" ,;:-–—") + "…"
 
 
-def normalize_value_text(text: str) -> str | None:
+def normalize_value_text(text: str, *, own_words: bool = False) -> str | None:
     """Make ``text`` a storable fact sentence, or None when it cannot be one (seed 003 §9).
 
-    Collapses whitespace, requires third person (no "I"/"my", nothing said to "you"),
-    capitalises, ends with a period and trims to 280 characters at a sentence or word
-    boundary (with an ellipsis).
+    Collapses whitespace, requires third person (no "I"/"my", nothing said to "you"; not
+    for a note kept in the user's ``own_words`` in another language, where "me", "mi" are
+    theirs: "Je me suis installé à Toulouse"), capitalises, ends with a period and trims to
+    280 characters at a sentence or word boundary (with an ellipsis).
     """
     text = unicodedata.normalize("NFC", text)
     text = re.sub(r"\s+", " ", _CONTROL.sub(" ", text)).strip()
     if not text or not any(c.isalnum() for c in text):
         return None
-    unquoted = _QUOTED.sub(" ", text)
+    unquoted = "" if own_words else _QUOTED.sub(" ", text)
     if _FIRST_PERSON.search(unquoted) or _FIRST_PERSON_CI.search(unquoted):
         return None
     if _SECOND_PERSON.search(unquoted):

@@ -26,25 +26,54 @@ NOTE_HINT = 0.6
 
 _FIRST_PERSON = {
     "de": r"ich|mein|meine|meinen|meinem|meiner|meines|mir|mich|wir|unser|unsere|unseren|"
-    r"unserem|unserer|uns",
+    r"unserem|unserer|uns|bin|hab|habe|wohne|arbeite|spiele|spreche|studiere",
     "es": r"yo|mi|mis|me|soy|estoy|tengo|vivo|trabajo|estudio|hablo|juego|nací|crecí|llevo|"
-    r"prefiero|odio|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|nos|tenemos|vivimos",
-    "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos",
+    r"prefiero|odio|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|nos|tenemos|vivimos|"
+    r"toco|practico|corro|nado|bailo|canto|cocino|leo|escribo|colecciono|hago|escucho|cumplo|"
+    r"naci|trabajé|estudié|viví|somos|estamos",
+    "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos|on",
     "it": r"io|mio|mia|miei|mie|mi|sono|ho|abito|vivo|lavoro|noi|nostro|nostra|abbiamo",
     "pt": r"eu|meu|minha|meus|minhas|me|sou|estou|tenho|moro|trabalho|nós|nosso|nossa|temos",
     "nl": r"ik|mijn|me|mij|wij|we|ons|onze",
-    "ru": r"я|мой|моя|моё|мое|мои|моего|моей|моих|меня|мне|мной|мы|наш|наша|наше|наши|нас|нам",
+    "ru": r"я|мой|моя|моё|мое|мои|мою|моего|моему|моим|моей|моих|меня|мне|мной|мы|наш|наша|"
+    r"наше|наши|нашу|нашего|нас|нам|работаю|живу|учусь|люблю|играю|говорю|занимаюсь|"
+    r"переехал|переехала|переехали|родился|родилась|вырос|выросла|женат|замужем|хожу|езжу|"
+    r"читаю|пишу|готовлю|слушаю|смотрю|увлекаюсь|обожаю|предпочитаю|знаю|владею|бегаю|"
+    r"плаваю|катаюсь|учился|училась|работал|работала|жил|жила",
     "uk": r"я|мій|моя|моє|мої|мене|мені|ми|наш|наша|наше|наші|нас|нам",
     "pl": r"ja|mój|moja|moje|moi|mnie|mi|my|nasz|nasza|nasze|jestem|mam|mieszkam|pracuję",
     "tr": r"ben|benim|bana|beni|biz|bizim",
     "sv": r"jag|min|mitt|mina|mig|vi|vår|vårt|våra|oss",
 }
+#: "Wie gesagt, …", "como te dije", "comme d'habitude", "как я уже говорил": a lead-in,
+#: not a question.
+_AS_SAID = (
+    r"(?!wie\s+(?:gesagt|immer|du\s+wei(?:ß|ss)t)|como\s+(?:te\s+)?(?:dije|siempre|sabes)"
+    r"|comme\s+(?:je\s+(?:te\s+)?(?:l'ai\s+)?(?:disais|dit)|d'habitude|toujours|tu\s+sais)"
+    r"|как\s+(?:я\s+)?(?:уже\s+)?(?:говорил|говорила|сказал|сказала|обычно|всегда))"
+)
 _QUESTION_START = re.compile(
-    r"^\s*(?:wer|was|wo|wie|warum|wann|welche[rsnm]?|wieso|weshalb|woher|wohin|kannst|hast|bist|"
+    r"^\s*" + _AS_SAID + r"(?:wer|was|wo|wie|warum|wann|welche[rsnm]?|wieso|weshalb|woher|"
+    r"wohin|kannst|hast|bist|"
     r"qué|quién|quiénes|dónde|cómo|cuándo|cuál|cuáles|cuánto|cuánta|por\s+qué|"
     r"qui|que|quoi|où|comment|quand|quel|quelle|quels|quelles|pourquoi|est-ce|"
     r"кто|что|где|как|когда|почему|зачем|какой|какая|какое|какие|сколько|чей|"
     r"chi|cosa|dove|come|quando|perché|quale|quem|onde|porque|qual)\b",
+    re.IGNORECASE,
+)
+#: A question written without "?" or accents in chat ("wie heißt mein mann", "como se llama
+#: mi novio", "comment s'appelle ma copine", "как зовут мою жену"): a question word with the
+#: verb that makes it one, since "Como pizza", "Wie gesagt", "Как я уже говорил" are not.
+UNMARKED_QUESTION = re.compile(
+    r"^\s*(?:wie\s+(?:hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|alt|lange|viele)"
+    r"|was\s+(?:ist|sind|war|mache|arbeite|bin|studiere|esse|spiele|weißt|weisst)"
+    r"|c[oó]mo\s+(?:se\s+llaman?|me\s+llamo)|d[oó]nde\s+(?:viv|trabaj|estudi|naci)\w*"
+    r"|cu[aá]ndo\s+(?:es|naci|nací|cumplo)|cu[aá]l(?:es)?\s+(?:es|son)|qui[eé]n(?:es)?\s+(?:es|son)"
+    r"|qu[eé]\s+(?:edad|idiomas?|instrumentos?|estudio|trabajo)|cu[aá]nt[oa]s\s+a[nñ]os"
+    r"|comment\s+(?:s'appellen?t?|je\s+m'appelle)|c'est\s+quoi|qu'est-ce\s+que"
+    r"|(?:ou|où)\s+(?:j'habite|je\s+vis|je\s+travaille|est-ce)"
+    r"|как\s+(?:зовут|звали|называется)|чем\s+я|на\s+(?:чём|чем|каком|какой|каких)"
+    r"|в\s+каком|когда\s+(?:у\s+меня|мой|я\s+родил))(?![\w-])",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
@@ -137,7 +166,11 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
 
 def is_question(sentence: str) -> bool:
     """True for a question in any of the languages ("¿Dónde vivo?", "Wo wohne ich")."""
-    return "?" in sentence or "¿" in sentence or bool(_QUESTION_START.match(sentence))
+    return (
+        "?" in sentence
+        or "¿" in sentence
+        or bool(_QUESTION_START.match(sentence) or UNMARKED_QUESTION.match(sentence))
+    )
 
 
 def says_more(sentence: str, slots: list[Candidate]) -> bool:
@@ -202,7 +235,8 @@ def note(sentence: str, language: str, ctx: Context, *, explicit: bool = False) 
         return []
     text = _GREETING_LEAD.sub("", text)  # "Hallo, ich wohne …" keeps what was said
     text = text[:1].upper() + text[1:]
-    if normalize_value_text(text) is None:
+    if normalize_value_text(text, own_words=True) is None:
         return []
     key = "note." + language + "." + note_key(text).removeprefix("note.")
-    return fact(key, text, Category.OTHER, NOTE_HINT, None, temporary=is_ephemeral(text))
+    temporary = is_ephemeral(text)
+    return fact(key, text, Category.OTHER, NOTE_HINT, None, temporary=temporary, own_words=True)

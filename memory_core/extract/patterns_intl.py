@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.extract import russian
+from memory_core.extract import patterns_intl_life, patterns_intl_people, russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.lexicon import NOT_NAMES
 from memory_core.extract.rule import Context, fact
@@ -55,20 +55,46 @@ _DE_NOT_A_NAME = re.compile(
     re.IGNORECASE,
 )
 _INTRO_NAME = r"(?P<v>" + _WORD + r"(?:\s" + _WORD + r")?)"
+#: "mit meiner Frau", "con mi novio", "avec ma copine", "seit 2019", "desde hace años":
+#: said between the verb and the town ("ich wohne mit meiner Frau in Köln").
+_WITH = {
+    "de": r"(?:(?:mit\s+\S+(?:\s+\S+)?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon)\s+){0,3}",
+    "es": r"(?:(?:con\s+\S+(?:\s+\S+)?|desde\s+hace\s+\S+(?:\s+\S+)?|ahora|ya)\s+){0,3}",
+    "fr": r"(?:(?:avec\s+\S+(?:\s+\S+)?|depuis\s+\S+(?:\s+\S+)?|maintenant)\s+){0,3}",
+}
 _HOME = {
-    "de": r"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben))\s+"
-    r"(?:jetzt\s+|seit\s+\S+\s+\S+\s+)?in",
-    "es": r"(?:vivo|vivimos)\s+(?:ahora\s+)?en",
-    "fr": r"(?:j'habite|j’habite|je\s+vis|nous\s+habitons|on\s+habite)\s+(?:maintenant\s+)?à",
+    "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne)\s+{_WITH['de']}in"
+    r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)",
+    "es": rf"(?:vivo|vivimos|resido)\s+{_WITH['es']}en"
+    r"|(?:me|nos)\s+(?:he\s+|hemos\s+)?(?:mudé|mude|mudamos|mudado|trasladé|traslade)\s+a",
+    "fr": rf"(?:j'habite|j’habite|je\s+vis|nous\s+habitons|nous\s+vivons|on\s+habite|"
+    rf"on\s+vit)\s+{_WITH['fr']}(?:à|a)"
+    r"|(?:j'ai|on\s+a|nous\s+avons)\s+déménagé\s+(?:à|a)"
+    r"|(?:je\s+me\s+suis|on\s+s'est|nous\s+nous\s+sommes)\s+installée?s?\s+(?:à|a)",
 }
 #: What ends a value: the next clause or the end ("… in Berlin und arbeite …").
-_END = r"(?=\s*(?:[,.;!?]|\s(?:und|y|e|et|и|a|an|en|seit|desde|depuis|mit|con|avec)\s|$))"
+_END = (
+    r"(?=\s*(?:[,.;!?]|\s(?:und|y|e|et|и|a|an|en|seit|desde|depuis|mit|con|avec|hace|il|"
+    r"vor|letztes|l'année|gezogen|umgezogen|zusammen|el|la|le|im|am|dans|para|pour)\s|$|"
+    r"\s(?:gezogen|umgezogen)))"
+)
 
 
-def _find(pattern: str | None, sentence: str) -> str | None:
+#: A name or town in a message written all in lower case ("ich wohne in leipzig"): one or two
+#: words, not an article ("in einer WG").
+_LOWER_VALUE = r"(?P<v>(?!(?:{stop})\b)[^\W\d_][\w'-]*(?:[ -][^\W\d_][\w'-]*)??)"
+_ARTICLES = (
+    "einer|einem|einen|eine|ein|der|dem|den|die|das|un|una|unos|unas|el|la|los|las|une|le|les|"
+    "l|des|du|the|a|an|casa|zuhause|home|ciudad|ville|stadt|piso|apartamento|appartement|"
+    "wohnung|haus|maison|centro|centre|zentrum|campo|pueblo|dorf|village|banlieue|ein"
+)
+
+
+def _find(pattern: str | None, sentence: str, ctx: Context | None = None) -> str | None:
     if pattern is None:
         return None
-    m = re.search(rf"(?<![\w]){pattern}\s+{_VALUE}{_END}", sentence, re.IGNORECASE)
+    value = _LOWER_VALUE.format(stop=_ARTICLES) if ctx is not None and ctx.lowercase else _VALUE
+    m = re.search(rf"(?<![\w])(?:{pattern})\s+{value}{_END}", sentence, re.IGNORECASE)
     return m.group("v") if m else None
 
 
@@ -78,13 +104,65 @@ _AGE = {
     "fr": r"j['’]ai\s+(?P<n>\d{1,3})\s+ans",
     "ru": r"мне\s+(?P<n>\d{1,3})\s+(?:год|года|лет)",
 }
-#: A job said with its marker ("ich arbeite als …"); a Russian job is said in the instrumental
-#: case ("работаю врачом"), left to the note.
+#: A job said with its marker ("ich arbeite als …", "trabajo en Inditex como …"); a Russian
+#: job is said in the instrumental case ("работаю врачом"), read by ``russian``.
+_AT = r"(?:(?:bei|en|chez|pour)\s+(?:der\s+|dem\s+|den\s+|la\s+|el\s+)?\S+(?:\s+\S+)?\s+)?"
 _JOB = {
-    "de": r"(?:ich|und)\s+arbeite\s+(?:jetzt\s+)?als",
-    "es": r"trabajo\s+(?:ahora\s+)?(?:como|de)",
-    "fr": r"je\s+travaille\s+(?:maintenant\s+)?comme",
+    "de": rf"(?:(?:ich|und)\s+arbeite\s+(?:jetzt\s+)?{_AT}als|ich\s+bin\s+von\s+beruf"
+    r"|von\s+beruf\s+bin\s+ich)",
+    "es": rf"trabajo\s+(?:ahora\s+)?{_AT}(?:como|de)",
+    "fr": rf"(?:je\s+)?(?:travaille|bosse)\s+(?:maintenant\s+)?{_AT}comme",
 }
+#: "(ich) bin Krankenschwester von Beruf": the job before its marker.
+_JOB_BEFORE = {
+    "de": r"(?:^|(?<=[\s,;]))(?:ich\s+)?bin\s+(?:ein\s+|eine\s+)?(?P<v>[^\W\d_][\w-]*)"
+    r"\s+von\s+beruf",
+}
+#: Jobs said with the verb to be ("soy enfermera", "je suis infirmière", "я учитель"): a
+#: word of the list, with "de …" after it ("ingeniero de software", "prof de maths").
+_JOB_WORDS = {
+    "es": r"(?:enfermer[oa]|m[ée]dic[oa]|profesora?|maestr[oa]|ingenier[oa]|abogad[oa]|"
+    r"camarer[oa]|cociner[oa]|programadora?|diseñadora?|disenadora?|arquitect[oa]|periodista|"
+    r"dentista|electricista|fontaner[oa]|polic[ií]a|bomber[oa]|veterinari[oa]|"
+    r"farmac[ée]utic[oa]|contable|administrativ[oa]|dependient[ea]|peluquer[oa]|psic[óo]log[oa]|"
+    r"fisioterapeuta|inform[áa]tic[oa]|carpinter[oa]|mec[áa]nic[oa]|conductora?|taxista|"
+    r"secretari[oa]|traductora?|m[úu]sic[oa]|artista|escritora?|investigadora?|funcionari[oa]|"
+    r"empresari[oa]|jardiner[oa]|panader[oa]|economista|doctora?|cirujan[oa]|t[ée]cnic[oa]|"
+    r"analista|consultora?|gerente|comercial|vendedora?|recepcionista|cajer[oa]|educadora?|"
+    r"cuidadora?|fot[óo]graf[oa]|chef|actor|actriz|entrenadora?)",
+    "fr": r"(?:infirmi(?:er|ère|ere)|médecin|medecin|prof|professeure?|enseignante?|"
+    r"instit(?:uteur|utrice)?|ingénieure?|ingenieure?|développeu(?:r|se)|developpeu(?:r|se)|"
+    r"avocate?|architecte|serveu(?:r|se)|cuisini(?:er|ère)|boulang(?:er|ère)|comptable|"
+    r"vendeu(?:r|se)|pharmacien(?:ne)?|dentiste|journaliste|électricien(?:ne)?|plombier|"
+    r"polici(?:er|ère)|pompier|secrétaire|graphiste|designer|chauffeur|mécanicien(?:ne)?|"
+    r"coiffeu(?:r|se)|vétérinaire|psychologue|kiné(?:sithérapeute)?|informaticien(?:ne)?|"
+    r"programmeu(?:r|se)|chercheu(?:r|se)|fonctionnaire|tradu(?:cteur|ctrice)|"
+    r"agricult(?:eur|rice)|caissi(?:er|ère)|ouvri(?:er|ère)|artiste|musicien(?:ne)?|"
+    r"écrivaine?|photographe|consultante?|commerciale?|sage-femme|aide-soignante?|"
+    r"éduca(?:teur|trice)|menuisier|jardini(?:er|ère)|avocat|chef|comédien(?:ne)?)",
+    "ru": r"(?:учитель|учительница|врач|программист|программистка|инженер|менеджер|бухгалтер|"
+    r"юрист|медсестра|медбрат|дизайнер|водитель|повар|продавец|продавщица|преподаватель|"
+    r"преподавательница|журналист|журналистка|архитектор|экономист|официант|официантка|"
+    r"строитель|электрик|сантехник|парикмахер|психолог|фотограф|переводчик|переводчица|"
+    r"разработчик|тестировщик|аналитик|фармацевт|стоматолог|ветеринар|полицейский|пожарный|"
+    r"военный|механик|кассир|адвокат|нотариус|хирург|воспитатель|воспитательница|тренер)",
+}
+_BE = {"es": r"soy\s+(?:un\s+|una\s+)?", "fr": r"je\s+suis\s+(?:une?\s+)?", "ru": r"я\s+"}
+_JOB_BY_BE = r"(?P<v>{words}(?:\s+de\s+[^\W\d_][\w'-]*)?)(?![\w-])"
+#: German nouns for a job said after "ich bin" ("Lehrerin", "Ingenieur", "Krankenpfleger"):
+#: by their endings, less a student (no job), a diet, family and people from a place.
+_DE_JOB = re.compile(
+    r"(?:erin|er|eur|eurin|ist|istin|ent|entin|ant|antin|arzt|ärztin|kraft|koch|köchin|loge|"
+    r"login|anwalt|anwältin|wirt|wirtin|beamter|beamtin|kaufmann|kauffrau)$",
+    re.IGNORECASE,
+)
+_DE_NOT_A_JOB = re.compile(
+    r"^(?:student|studentin|schüler|schülerin|vegetarier|vegetarierin|veganer|veganerin|"
+    r"single|mutter|vater|bruder|schwester|tochter|sohn|partner|partnerin|rentner|rentnerin|"
+    r"\w*(?:aner|anerin|ener|enerin|ier|ierin|länder|länderin|zer|zerin|liner|linerin|"
+    r"burger|burgerin|ner|nerin|ger|gerin)|deutscher|deutsche)$",
+    re.IGNORECASE,
+)
 _JOB_VALUE = r"(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
 _PET = {
     "de": r"(?:mein|meine|unser|unsere)\s+(?P<sp>hund|hündin|katze|kater)\s+hei(?:ß|ss)t",
@@ -115,7 +193,29 @@ _THING = r"(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
 def _search(pattern: str | None, value: str, sentence: str) -> re.Match[str] | None:
     if pattern is None:
         return None
-    return re.search(rf"(?<![\w]){pattern}\s*{value}{_END}", sentence, re.IGNORECASE)
+    return re.search(rf"(?<![\w])(?:{pattern})\s*{value}{_END}", sentence, re.IGNORECASE)
+
+
+def _job(sentence: str, language: str) -> str | None:
+    """The user's job: after its marker ("als", "como"), in the Russian instrumental, or a
+    job word after the verb to be ("soy enfermera", "ich bin Lehrerin")."""
+    if language == "ru":
+        if (job := russian.job(sentence)) is not None:
+            return job
+    elif (m := _search(_JOB.get(language), _JOB_VALUE, sentence)) is not None:
+        return m["v"]
+    if language in _JOB_BEFORE and (m := re.search(_JOB_BEFORE[language], sentence, re.I)):
+        return m["v"]
+    if language in _BE:
+        value = _JOB_BY_BE.format(words=_JOB_WORDS[language])
+        m = re.search(rf"(?:^|(?<=[\s,;]))(?:{_BE[language]}){value}", sentence, re.IGNORECASE)
+        return m["v"] if m else None
+    if language == "de":
+        m = re.search(rf"(?<!\w)(?:ich\s+)?bin\s+(?:eine?\s+)?(?P<v>{_WORD})(?![\w-])", sentence)
+        word = m["v"] if m else ""
+        if m and _DE_JOB.search(word) and not _DE_NOT_A_JOB.match(word):
+            return word
+    return None
 
 
 def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -123,9 +223,7 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     out: list[Candidate] = []
     if (m := _search(_AGE.get(language), "", sentence)) is not None and 5 <= int(m["n"]) <= 110:
         out += fact("age", f"{ctx.subject} is {m['n']}.", Category.IDENTITY, 0.8, m["n"])
-    job = m["v"] if (m := _search(_JOB.get(language), _JOB_VALUE, sentence)) else None
-    if language == "ru":
-        job = russian.job(sentence)
+    job = _job(sentence, language)
     if job is not None:
         out += fact("job_title", f"{ctx.subject} works as {job}.", Category.IDENTITY, 0.75, job)
     if (m := _search(_PET.get(language), _VALUE, sentence)) is not None:
@@ -136,7 +234,10 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if (m := _search(_DIET.get(language), "", sentence)) is not None:
         diet = _DIETS.get(m["d"].lower()[:5], "vegan")
         out += fact("diet", f"{ctx.subject} is {diet}.", Category.HARD_PREFERENCE, 0.7, diet)
-    if (m := _search(_ALLERGY.get(language), _THING, sentence)) is not None:
+    m = _search(_ALLERGY.get(language), _THING, sentence)
+    if m is None and language == "de":  # "ich bin gegen Nüsse allergisch"
+        m = re.search(rf"ich\s+bin\s+gegen\s+{_THING}\s+allergisch", sentence, re.IGNORECASE)
+    if m is not None:
         thing = m["v"]
         text = f"{ctx.subject} is allergic to {thing}."
         key = f"allergy.{slug(thing)}"
@@ -163,10 +264,18 @@ def _intro_name(sentence: str, language: str) -> str | None:
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What an introduction in ``language`` holds (see the module's docstring), as slot facts."""
     out: list[Candidate] = []
-    name = _find(_NAME.get(language), sentence) or _intro_name(sentence, language)
+    name = _find(_NAME.get(language), sentence, ctx) or _intro_name(sentence, language)
     if name is not None:
         out += fact("name", f"{ctx.subject}'s name is {name}.", Category.IDENTITY, 0.85, name)
-    town = russian.home_town(sentence) if language == "ru" else _find(_HOME.get(language), sentence)
+    if language == "ru":
+        town = russian.home_town(sentence)
+    else:
+        town = _find(_HOME.get(language), sentence, ctx)
     if town is not None:
         out += fact("home_city", f"{ctx.subject} lives in {town}.", Category.IDENTITY, 0.75, town)
-    return out + _more(sentence, language, ctx)
+    return (
+        out
+        + _more(sentence, language, ctx)
+        + patterns_intl_people.read(sentence, language, ctx)
+        + patterns_intl_life.read(sentence, language, ctx)
+    )

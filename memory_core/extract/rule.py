@@ -79,9 +79,11 @@ def fact(
     valid_to: datetime | None = None,
     temporary: bool = False,
     sensitive: bool = False,
+    own_words: bool = False,
 ) -> list[Candidate]:
-    """One candidate (as a list, ready to concatenate), or none if its text is unusable."""
-    normalized = normalize_value_text(text)
+    """One candidate (as a list, ready to concatenate), or none if its text is unusable
+    (``own_words``: a note in the user's words, see ``normalize_value_text``)."""
+    normalized = normalize_value_text(text, own_words=own_words)
     if normalized is None or not key or key.endswith(".") or ".." in key:
         return []
     return [

@@ -520,7 +520,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         return _select(_english(body, ctx, explicit=explicit))
     read = _english(body, replace(ctx, explicit=False), explicit=False)
     if language is None and not read:
-        language = _unsure_language(body)  # "Soy profesor.": too short to be sure of
+        language = _unsure_language(body, ctx)  # "Soy profesor.": too short to be sure of
     if language is None or read:
         return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
@@ -542,16 +542,27 @@ _SAYS_WHAT_I_AM = re.compile(
 )
 
 
-def _unsure_language(body: str) -> str | None:
+def _unsure_language(body: str, ctx: Context) -> str | None:
     """The language a short message no English rule reads is likely in, when the detector's
     best guess is one the bot speaks and the message speaks of the user in it ("Soy
-    profesor.", "Soy vegetariano."); else ``None``."""
-    if _SAYS_WHAT_I_AM.match(body) is None:
-        return None  # "Je pense", "Me encanta": a fragment, not what the user is or has
+    profesor.", "Soy vegetariano."), or when one language's slot rules read it ("Mi grupo
+    favorito es Queen", which the detector takes for Italian); else ``None``."""
     guessed = guess_language(body)
-    if guessed is None or guessed.code not in SPOKEN or guessed.code == "en":
-        return None
-    return guessed.code if notes.about_user(body, guessed.code) else None
+    spoken = guessed is not None and guessed.code in SPOKEN and guessed.code != "en"
+    if spoken and _SAYS_WHAT_I_AM.match(body) is not None:
+        assert guessed is not None
+        if notes.about_user(body, guessed.code):
+            return guessed.code
+    # "Je pense", "Me encanta": a fragment, not what the user is or has — unless a
+    # language's own rules read a slot in it.
+    order = ([guessed.code] if spoken and guessed is not None else []) + list(_INTL)
+    for code in dict.fromkeys(order):
+        if patterns_intl.read(body, code, ctx) and notes.about_user(body, code):
+            return code
+    return None
+
+
+_INTL = ("de", "es", "fr", "ru")
 
 
 def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:

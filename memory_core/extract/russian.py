@@ -55,6 +55,34 @@ _JOB_NOMINATIVE = re.compile(
 )
 
 
+#: "я переехал в Казань", "мы переехали в Москву": the town in the accusative.
+_MOVED = re.compile(
+    rf"(?:^|(?<=[\s,;]))(?:(?:я|мы)\s+)?(?:недавно\s+|сейчас\s+|уже\s+)?"
+    rf"(?:переехал|переехала|переехали|перебрался|перебралась|перебрались)\s+во?\s+"
+    rf"(?P<v>{_WORD}(?:\s+{_WORD}){{0,2}})",
+    re.IGNORECASE,
+)
+#: "я работаю в Сбербанке", "работаю в Газпроме инженером": the firm (capitalised) in the
+#: locative, and a job after it in the instrumental.
+_AT_FIRM = re.compile(
+    rf"(?:^|(?<=[\s,;]))(?:(?:я|мы)\s+)?(?:сейчас\s+|теперь\s+)?работаю\s+(?:сейчас\s+)?"
+    rf"(?:в|во|на)\s+(?P<v>(?-i:[А-ЯЁA-Z])[\w-]*(?:\s+(?-i:[А-ЯЁA-Z])[\w-]*)?)"
+    rf"(?:\s+(?P<job>{_WORD}(?:\s+{_WORD}){{0,2}}))?",
+    re.IGNORECASE,
+)
+#: "я из Минска", "я родом из Казахстана": the place in the genitive.
+_FROM = re.compile(
+    rf"(?:^|(?<=[\s,;]))я\s+(?:родом\s+|сам\s+|сама\s+)?из\s+(?P<v>{_WORD}(?:\s+{_WORD}){{0,2}})",
+    re.IGNORECASE,
+)
+#: "я учусь в МГУ", "учусь в Казанском университете".
+_STUDY = re.compile(
+    r"(?:^|(?<=[\s,;]))(?:я\s+)?(?:учусь|студент|студентка)\s+(?:\w+\s+)?(?:в|во)\s+"
+    r"(?P<v>(?-i:[А-ЯЁA-Z])[\w-]*(?:\s+[\w-]+)?)",
+    re.IGNORECASE,
+)
+
+
 def _parse(word: str, case: str, *, place: bool) -> Any | None:
     """The analysis of ``word`` in grammatical ``case`` as a noun or adjective (a place name
     first for a town), or ``None``."""
@@ -100,13 +128,54 @@ def _like(original: str, form: str) -> str:
 
 
 def home_town(sentence: str) -> str | None:
-    """The town of "я живу в Берлине" in the nominative ("Берлин"), or ``None``."""
-    m = _HOME.search(sentence)
-    return _nominative(m["v"].split(), "loct", place=True) if m else None
+    """The town of "я живу в Берлине" or "переехала в Казань" in the nominative ("Берлин",
+    "Казань"), or ``None``."""
+    if (m := _HOME.search(sentence)) is not None:
+        return _nominative(m["v"].split(), "loct", place=True)
+    if (m := _MOVED.search(sentence)) is not None:
+        return _nominative(m["v"].split(), "accs", place=True)
+    return None
+
+
+def employer(sentence: str) -> str | None:
+    """The firm of "я работаю в Сбербанке" in the nominative ("Сбербанк"); an abbreviation
+    ("в МТС") as it is; ``None`` when there is none."""
+    m = _AT_FIRM.search(sentence)
+    if m is None:
+        return None
+    words = m["v"].split()
+    if len(words) == 1 and (_abbreviation(words[0]) or not re.search(r"[А-ЯЁа-яё]", words[0])):
+        return words[0]  # "МТС", "Google": not inflected
+    return _nominative(words[:1], "loct", place=False)
+
+
+def _abbreviation(word: str) -> bool:
+    """ "МГУ", "СПбГУ", "МТС": two capitals or more, said as written."""
+    return sum(c.isupper() for c in word) >= 2
+
+
+def origin(sentence: str) -> str | None:
+    """The place of "я из Минска" in the nominative ("Минск"), or ``None``."""
+    m = _FROM.search(sentence)
+    return _nominative(m["v"].split(), "gent", place=True) if m else None
+
+
+def school(sentence: str) -> str | None:
+    """The school of "я учусь в МГУ" ("МГУ"; an inflected name in the nominative)."""
+    m = _STUDY.search(sentence)
+    if m is None:
+        return None
+    first = m["v"].split()[0]
+    if _abbreviation(first):
+        return first
+    return _nominative(m["v"].split(), "loct", place=False)
 
 
 def job(sentence: str) -> str | None:
-    """The job of "я работаю врачом" / "я по профессии врач" in the nominative, or ``None``."""
+    """The job of "я работаю врачом" / "я по профессии врач" / "работаю в Газпроме
+    инженером" in the nominative, or ``None``."""
+    if (m := _AT_FIRM.search(sentence)) is not None and m["job"]:
+        return _nominative(m["job"].split(), "ablt", place=False)
     if (m := _JOB.search(sentence)) is not None:
         return _nominative(m["v"].split(), "ablt", place=False)
     if (m := _JOB_NOMINATIVE.search(sentence)) is not None:

@@ -39,6 +39,13 @@ _ABBREVIATIONS = frozenset(
     "st dr mr mrs ms mx prof jr sr vs etc e.g i.e approx no inc ltd co corp ave rd mt ft".split()
 )
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+|[。！？!?]+\s*|\n+")
+#: A German day is an ordinal ("am 3. Mai", "am 14.7. geboren"): its dot ends no sentence.
+_ORDINAL_DAY = re.compile(r"\d{1,2}(?:\.\d{1,2})?")
+_GERMAN_MONTH = re.compile(
+    r"(?:januar|jänner|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|"
+    r"november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b",
+    re.IGNORECASE,
+)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -51,6 +58,8 @@ def split_sentences(text: str) -> list[str]:
             word = before.group(1).lower() if before else ""
             if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
                 continue
+            if _ordinal_day(word, text[m.end() :]):
+                continue
         piece = text[start : m.end()].strip()
         if piece:
             sentences.append(piece)
@@ -59,6 +68,14 @@ def split_sentences(text: str) -> list[str]:
     if tail:
         sentences.append(tail)
     return sentences
+
+
+def _ordinal_day(word: str, after: str) -> bool:
+    """Whether ``word`` + "." is a German day: "3." before a month, "14.7." before anything
+    but a capital."""
+    if not _ORDINAL_DAY.fullmatch(word):
+        return False
+    return bool(_GERMAN_MONTH.match(after)) or ("." in word and after[:1].islower())
 
 
 def last_sentence(text: str, limit: int) -> str:

@@ -232,7 +232,7 @@ def test_name_and_town_in_other_languages(text: str, slots: dict[str, str], note
         ("Meine Katze heißt Mimi.", {"pet.cat.name": "Mimi"}, False),
         # A name said with the verb to be (German: after a greeting; a role noun is no name).
         ("Hallo, ich bin Anna.", {"name": "Anna"}, False),
-        ("Hallo, ich bin Lehrerin.", {}, True),
+        ("Hallo, ich bin Lehrerin.", {"job_title": "Lehrerin"}, False),  # a job, not a name
         ("Hola, soy Lucía.", {"name": "Lucía"}, False),
         ("Salut, je suis Chloé !", {"name": "Chloé"}, False),
         ("Привет, я Оля.", {"name": "Оля"}, False),
@@ -245,7 +245,8 @@ def test_name_and_town_in_other_languages(text: str, slots: dict[str, str], note
         ("Ich bin allergisch gegen Erdnüsse.", {"allergy.erdnusse": "Erdnüsse"}, False),
         ("У меня аллергия на орехи.", {"allergy.орехи": "орехи"}, False),
         ("Mein Bruder ist allergisch gegen Nüsse.", {}, True),  # not the user's allergy
-        ("Je suis médecin.", {}, True),  # no job list in French: kept in the user's words
+        ("Je suis médecin.", {"job_title": "médecin"}, False),  # a job word after "je suis"
+        ("Je suis content.", {}, False),  # a mood: no job, no note
         # A Russian job is said in the instrumental ("работаю врачом"): read in the nominative.
         ("Я работаю врачом.", {"job_title": "врач"}, False),
         ("Я по профессии учитель.", {"job_title": "учитель"}, False),

@@ -1,0 +1,221 @@
+"""Employer, origin, studies, languages, favourites and birthday said in German, Spanish,
+French and Russian.
+
+"ich arbeite bei Siemens", "soy de Argentina", "je suis étudiante à la Sorbonne", "ich spreche
+Deutsch und Englisch", "mi comida favorita es la paella", "mon anniversaire c'est le 12
+octobre", "я учусь в МГУ": the slots the English rules fill, with the value in the user's words
+(a language is keyed by its English name, a favourite by its English topic, a day as memory_core
+stores it: "--10-12"). A student is no job: studies fill ``school``, never ``job_title``. Each
+value ends at its clause's end, so none spans two clauses; a Russian place or firm is inflected
+("в Сбербанке", "из Минска") and read in the nominative by ``russian``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from memory_core.extract import russian
+from memory_core.extract.base import Candidate
+from memory_core.extract.rule import Context, fact
+from memory_core.values import Category
+
+_CAP = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’&.-]*)"
+#: A proper name of up to four words, "de"/"der"/"d'" inside ("Universidad de Salamanca").
+_PROPER = rf"(?P<v>{_CAP}(?:\s+(?:(?:de|del|de\s+la|der|des|du|d'|of|für|am)\s+)?{_CAP}){{0,3}})"
+#: What may follow a value: punctuation, the end, or a lower-case word (the clause goes on).
+_AFTER = r"(?=\s*[,.;!?)]|\s*$|\s+(?-i:[a-zà-öø-ÿа-яё]))"
+_ARTICLE = r"(?:(?:der|die|dem|den|el|la|los|las|le|les|l')\s*)?"
+
+_EMPLOYER = {
+    "de": r"(?:ich\s+|und\s+)?(?:arbeite|jobbe)\s+(?:jetzt\s+|seit\s+(?:\S+\s+){1,2}?)?bei",
+    "es": r"trabajo\s+(?:ahora\s+)?(?:en|para)",
+    "fr": r"(?:je\s+)?(?:travaille|bosse)\s+(?:maintenant\s+)?(?:chez|pour)",
+}
+_ORIGIN = {
+    "de": r"ich\s+(?:komme|stamme)\s+(?:ursprünglich\s+|eigentlich\s+)?aus",
+    "es": r"(?:soy|vengo)\s+(?:originari[oa]\s+)?de",
+    "fr": r"(?:je\s+viens|je\s+suis\s+originaire|je\s+suis)\s+(?:de|d')",
+}
+_SCHOOL = {
+    "de": r"(?:ich\s+studiere|ich\s+bin\s+student(?:in)?)\s+(?:\w+\s+){0,2}?(?:an|auf)",
+    "es": r"(?:estudio|soy\s+estudiante)\s+(?:[\wáéíóúñ]+\s+){0,2}?en",
+    "fr": r"(?:j'étudie|j'etudie|je\s+suis\s+étudiante?|je\s+suis\s+etudiante?|"
+    r"je\s+fais\s+(?:des|mes)\s+études)\s+(?:[\wéèêàç]+\s+){0,3}?(?:à|a|en)",
+}
+
+
+def _proper(pattern: str | None, sentence: str) -> str | None:
+    if pattern is None:
+        return None
+    m = re.search(rf"(?<!\w){pattern}\s+{_ARTICLE}{_PROPER}{_AFTER}", sentence, re.IGNORECASE)
+    return m["v"].rstrip(".") if m else None
+
+
+def _places(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """Employer, origin and school."""
+    out: list[Candidate] = []
+    ru = language == "ru"
+    employer = russian.employer(sentence) if ru else _proper(_EMPLOYER.get(language), sentence)
+    if employer is not None:
+        text = f"{ctx.subject} works at {employer}."
+        out += fact("employer", text, Category.IDENTITY, 0.75, employer)
+    origin = russian.origin(sentence) if ru else _proper(_ORIGIN.get(language), sentence)
+    if origin is not None:
+        out += fact("origin", f"{ctx.subject} is from {origin}.", Category.IDENTITY, 0.75, origin)
+    school = russian.school(sentence) if ru else _proper(_SCHOOL.get(language), sentence)
+    if school is not None:
+        text = f"{ctx.subject} studies at {school}."
+        out += fact("school", text, Category.IDENTITY, 0.75, school)
+    return out
+
+
+#: Language names (as the user writes them, lower case) → their English names.
+_LANGUAGES = {
+    "German": "deutsch alemán aleman allemand немецкий немецком по-немецки",
+    "English": "englisch inglés ingles anglais английский английском по-английски",
+    "Spanish": "spanisch español espanol castellano espagnol испанский испанском по-испански",
+    "French": "französisch franzosisch francés frances français francais французский "
+    "французском по-французски",
+    "Italian": "italienisch italiano italien итальянский итальянском по-итальянски",
+    "Russian": "russisch ruso russe русский русском по-русски",
+    "Portuguese": "portugiesisch portugués portugues portugais португальский португальском",
+    "Polish": "polnisch polaco polonais польский польском по-польски",
+    "Turkish": "türkisch turco turc турецкий турецком по-турецки",
+    "Arabic": "arabisch árabe arabe арабский арабском по-арабски",
+    "Chinese": "chinesisch chino chinois китайский китайском по-китайски",
+    "Japanese": "japanisch japonés japones japonais японский японском по-японски",
+    "Dutch": "niederländisch holländisch neerlandés néerlandais нидерландский",
+    "Ukrainian": "ukrainisch ucraniano ukrainien украинский украинском по-украински",
+    "Greek": "griechisch griego grec греческий греческом",
+    "Catalan": "katalanisch catalán catalan каталанский",
+    "Swedish": "schwedisch sueco suédois шведский шведском",
+}
+_LANGUAGE_OF = {w: english for english, words in _LANGUAGES.items() for w in words.split()}
+_SPEAK = {
+    "de": r"ich\s+spreche|ich\s+kann|meine\s+muttersprache\s+ist",
+    "es": r"hablo|mi\s+lengua\s+materna\s+es",
+    "fr": r"je\s+parle|ma\s+langue\s+maternelle\s+est",
+    "ru": r"я\s+говорю|говорю|я\s+знаю|я\s+владею|владею",
+}
+
+
+def _languages(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Ich spreche Deutsch, Englisch und ein bisschen Spanisch": one fact per language."""
+    m = re.search(rf"(?<!\w)(?:{_SPEAK[language]})\s+(?P<rest>[^.;!?]+)", sentence, re.IGNORECASE)
+    if m is None:
+        return []
+    out: list[Candidate] = []
+    for word in re.findall(r"[\w-]+", m["rest"]):
+        english = _LANGUAGE_OF.get(word.lower())
+        if english is not None:
+            text = f"{ctx.subject} speaks {english}."
+            out += fact(f"language.{english.lower()}", text, Category.IDENTITY, 0.75, word)
+    return out
+
+
+#: A favourite's topic word → its English topic (the key's last part, as the English rules).
+_TOPICS = {
+    "food": "essen gericht comida plato plat блюдо еда",
+    "movie": "film película pelicula фильм",
+    "book": "buch libro livre книга",
+    "band": "band gruppe grupo groupe группа",
+    "color": "farbe color couleur цвет",
+    "song": "lied song canción cancion chanson песня",
+    "show": "serie série сериал",
+    "singer": "sänger sängerin cantante chanteur chanteuse певец певица",
+    "sport": "sport sportart deporte спорт",
+    "city": "stadt ciudad ville город",
+    "drink": "getränk bebida boisson напиток",
+    "animal": "tier animal животное",
+    "music": "musik música musica musique музыка",
+    "game": "spiel juego jeu игра",
+    "author": "autor autorin escritor escritora auteur auteure писатель писательница",
+    "team": "mannschaft verein equipo équipe equipe команда клуб",
+    "actor": "schauspieler schauspielerin actor actriz acteur actrice актёр актер актриса",
+}
+_TOPIC_OF = {w: topic for topic, words in _TOPICS.items() for w in words.split()}
+_FAVOURITE = {
+    "de": r"(?:mein|meine)\s+lieblings(?P<t>\w+)\s+(?:ist|sind)",
+    "es": r"mi\s+(?P<t>\w+)\s+(?:favorit[oa]|preferid[oa])\s+(?:es|son)",
+    "fr": r"(?:mon|ma)\s+(?P<t>\w+)\s+(?:préférée?|preferee?|favorite?)\s+(?:c'est|est)",
+    "ru": r"(?:мой|моя|моё|мое)\s+любим(?:ый|ая|ое)\s+(?P<t>\w+)\s*(?:—|–|-|:|это)?",
+}
+_THING = r"(?P<v>[^\s,;.!?][^,;.!?]{0,40}?)"
+_THING_END = r"(?=\s*[,;.!?]|\s*$|\s+(?:und|y|et|и|aber|pero|mais|но)\s)"
+_LOWER_ARTICLE = re.compile(r"^(?-i:(?:el|la|los|las|le|les|l'|un|une|una|ein|eine))\s*")
+
+
+def _favourites(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Mein Lieblingsfilm ist Der Pate", "mi comida favorita es la paella"."""
+    m = re.search(rf"(?<!\w){_FAVOURITE[language]}\s*{_THING}{_THING_END}", sentence, re.IGNORECASE)
+    if m is None:
+        return []
+    topic = _TOPIC_OF.get(m["t"].lower())
+    value = _LOWER_ARTICLE.sub("", m["v"].strip())
+    if topic is None or not value:
+        return []
+    text = f"{ctx.possessive} favourite {topic} is {value}."
+    return fact(f"favorite.{topic}", text, Category.SOFT_PREFERENCE, 0.75, value)
+
+
+_MONTHS = (
+    "januar jänner enero janvier января",
+    "februar febrero février fevrier февраля",
+    "märz maerz marzo mars марта",
+    "april abril avril апреля",
+    "mai mayo mai мая",
+    "juni junio juin июня",
+    "juli julio juillet июля",
+    "august agosto août aout августа",
+    "september septiembre setiembre septembre сентября",
+    "oktober octubre octobre октября",
+    "november noviembre novembre ноября",
+    "dezember diciembre décembre decembre декабря",
+)
+_MONTH_OF = {w: n for n, words in enumerate(_MONTHS, 1) for w in words.split()}
+_MONTH = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
+#: "14. Juli", "14.7.", "3 de mayo", "12 octobre", "7 ноября", a year after it or not.
+_DAY = (
+    rf"(?P<d>\d{{1,2}})(?:\.\s*|\s+(?:de\s+)?)(?:(?P<m>{_MONTH})|(?P<mn>\d{{1,2}})\.)"
+    r"(?:\s+(?:de\s+)?(?P<y>(?:19|20)\d\d))?"
+)
+_MINE = re.compile(r"(?<!\w)(?:mein|meine|ich|hab|mi|je|mon|я|мой|меня)(?!\w)|^nac", re.I)
+_BIRTHDAY = {
+    "de": r"(?:geburtstag|geboren|geb\.)",
+    "es": r"(?:cumpleaños|cumpleanos|cumple|cumplo\s+años|naci|nací)",
+    "fr": r"(?:anniversaire|née?\s+le|ne\s+le)",
+    "ru": r"(?:день\s+рождения|родил(?:ся|ась))",
+}
+
+
+def _birthday(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Ich hab am 14. Juli Geburtstag", "nací el 15 de agosto de 1992"."""
+    if re.search(rf"(?<!\w){_BIRTHDAY[language]}", sentence, re.IGNORECASE) is None:
+        return []
+    if _MINE.search(sentence) is None:
+        return []  # someone else's birthday
+    m = re.search(rf"(?<!\w){_DAY}", sentence, re.IGNORECASE)
+    if m is None:
+        return []
+    month = _MONTH_OF[m["m"].lower()] if m["m"] else int(m["mn"])
+    year = int(m["y"]) if m["y"] else 2000  # 2000: a leap year, so "29. Februar" is a day
+    try:
+        day = date(year, month, int(m["d"]))
+    except ValueError:
+        return []
+    value = day.isoformat() if m["y"] else f"--{day:%m-%d}"
+    text = f"{ctx.possessive} birthday is on {day:%-d %B}" + (f" {year}." if m["y"] else ".")
+    return fact("birthday", text, Category.IDENTITY, 0.8, value)
+
+
+def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """Employer, origin, school, languages, favourites and birthday in ``sentence``."""
+    if language not in _SPEAK:
+        return []
+    return (
+        _places(sentence, language, ctx)
+        + _languages(sentence, language, ctx)
+        + _favourites(sentence, language, ctx)
+        + _birthday(sentence, language, ctx)
+    )

@@ -1,0 +1,202 @@
+"""The user's people and pets named in German, Spanish, French and Russian.
+
+"Meine Frau heißt Sabine", "mi hija Sofía tiene 10 años", "ma femme s'appelle Julie", "мою
+жену зовут Анна", "wir haben zwei Kinder, Mia und Jonas", "tengo un gato que se llama Michi",
+"у меня есть кот Барсик": a relation or species word of the language (mapped to memory_core's
+canonical English word, as ``bot.kin`` names it back) and a name written with a capital (any
+word when the whole message is in lower case). Keys follow the English rules':
+``family.<relation>.name`` ("my son is called Max"), ``family.<relation>.<name>.name`` for a
+name said beside the relation ("my sister Aoife") or in a list of children, and
+``pet.<species>.name``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.rule import Context, fact
+from memory_core.extract.text import slug
+from memory_core.values import Category
+
+#: The user's relation words (nominative; Russian: the accusative "зовут" takes) → canonical.
+_RELATIONS = {
+    "de": {
+        "frau": "wife", "ehefrau": "wife", "mann": "husband", "ehemann": "husband",
+        "freundin": "girlfriend", "freund": "boyfriend", "partner": "partner",
+        "partnerin": "partner", "verlobte": "fiance", "verlobter": "fiance", "sohn": "son",
+        "tochter": "daughter", "bruder": "brother", "schwester": "sister", "mutter": "mother",
+        "mama": "mother", "vater": "father", "papa": "father", "oma": "grandmother",
+        "opa": "grandfather",
+    },
+    "es": {
+        "esposa": "wife", "mujer": "wife", "esposo": "husband", "marido": "husband",
+        "novia": "girlfriend", "novio": "boyfriend", "pareja": "partner", "hijo": "son",
+        "hija": "daughter", "hermano": "brother", "hermana": "sister", "madre": "mother",
+        "mamá": "mother", "padre": "father", "papá": "father", "abuela": "grandmother",
+        "abuelo": "grandfather",
+    },
+    "fr": {
+        "femme": "wife", "épouse": "wife", "mari": "husband", "époux": "husband",
+        "copine": "girlfriend", "copain": "boyfriend", "compagne": "partner",
+        "compagnon": "partner", "fils": "son", "fille": "daughter", "frère": "brother",
+        "sœur": "sister", "soeur": "sister", "mère": "mother", "père": "father",
+        "grand-mère": "grandmother", "grand-père": "grandfather",
+    },
+    "ru": {
+        "жену": "wife", "мужа": "husband", "девушку": "girlfriend", "парня": "boyfriend",
+        "сына": "son", "дочь": "daughter", "дочку": "daughter", "дочери": "daughter",
+        "брата": "brother", "сестру": "sister", "маму": "mother", "мать": "mother",
+        "папу": "father", "отца": "father", "бабушку": "grandmother", "дедушку": "grandfather",
+    },
+}  # fmt: skip
+#: Relations a user has one of: "Mein Sohn heißt Paul" names *the* son like the English rules.
+_SPECIES = {
+    "de": {
+        "hund": "dog", "hündin": "dog", "welpe": "dog", "katze": "cat", "kater": "cat",
+        "kätzchen": "cat", "kaninchen": "rabbit", "hase": "rabbit", "hamster": "hamster",
+        "meerschweinchen": "guinea pig", "papagei": "parrot", "pferd": "horse",
+        "schildkröte": "turtle",
+    },
+    "es": {
+        "perro": "dog", "perra": "dog", "perrito": "dog", "perrita": "dog", "cachorro": "dog",
+        "gato": "cat", "gata": "cat", "gatito": "cat", "gatita": "cat", "conejo": "rabbit",
+        "hámster": "hamster", "loro": "parrot", "caballo": "horse", "tortuga": "turtle",
+    },
+    "fr": {
+        "chien": "dog", "chienne": "dog", "chiot": "dog", "chat": "cat", "chatte": "cat",
+        "chaton": "cat", "lapin": "rabbit", "hamster": "hamster", "perroquet": "parrot",
+        "cheval": "horse", "tortue": "turtle",
+    },
+    "ru": {
+        "собака": "dog", "собаку": "dog", "пёс": "dog", "пес": "dog", "пса": "dog",
+        "щенок": "dog", "щенка": "dog", "кошка": "cat", "кошку": "cat", "кот": "cat",
+        "кота": "cat", "котёнок": "cat", "котенок": "cat", "котёнка": "cat", "кролик": "rabbit",
+        "кролика": "rabbit", "хомяк": "hamster", "хомяка": "hamster", "попугай": "parrot",
+        "попугая": "parrot",
+    },
+}  # fmt: skip
+_POSSESSIVE = {
+    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer)",
+    "es": r"(?:mi|mis|nuestro|nuestra)",
+    "fr": r"(?:mon|ma|notre)",
+    "ru": r"(?:мою|моего|мой|моя|нашу|нашего|наш|наша)",
+}
+#: "… heißt", "… se llama", "… s'appelle", "… зовут" before a name.
+_IS_CALLED = {
+    "de": r"hei(?:ß|ss)t",
+    "es": r"se\s+llama",
+    "fr": r"s'appelle",
+    "ru": r"зовут",
+}
+#: "mi marido es Javier", "mon mari c'est Marc": a capitalised name after "is" (a German noun
+#: is capitalised too: "mein Mann ist Arzt", so not there).
+_IS = {"es": r"es", "fr": r"(?:c'est|est)"}
+#: A pet's name said after the species: "namens", "que se llama", "qui s'appelle", "по имени",
+#: "die heißt", ", il s'appelle", ", её зовут".
+_PET_NAMED = {
+    "de": r"(?:,?\s*(?:namens|(?:der|die|das|er|sie|es)\s+hei(?:ß|ss)t)|\s+hei(?:ß|ss)t)",
+    "es": r"(?:,?\s*(?:que\s+)?se\s+llama|\s+llamad[oa])",
+    "fr": r"(?:,?\s*(?:qui|il|elle)\s+s'appelle|\s+appelée?|\s+nommée?)",
+    "ru": r"(?:,?\s*(?:(?:его|её|ее)\s+зовут|по\s+имени|по\s+кличке)|)",
+}
+_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
+_NAME_LOWER = r"[^\W\d_][\w'-]*"
+_AND = r"(?:\s*,\s*|\s+(?:und|y|e|et|и)\s+)"
+#: Words that are no name although capitalised at a clause's start or in lower case.
+_NOT_NAME = frozenset(
+    """und ist sind hat haben der die das ein eine einen y es el la los las un una et est le
+    les un une и это он она его её ее""".split()
+)
+#: Children said as a group, then their names: "zwei Kinder, Mia und Jonas", "meine Kinder
+#: heißen Emil und Greta", "dos hijos, Pablo y Lucía", "trois enfants : Léo, Emma et Hugo".
+_CHILDREN = {
+    "de": r"(?:kinder|söhne|töchter)\s*(?:,|:|—|-|hei(?:ß|ss)en)",
+    "es": r"(?:hijos|hijas|niños)\s*(?:,|:|—|-|se\s+llaman)",
+    "fr": r"(?:enfants|fils|filles)\s*(?:,|:|—|-|s'appellent)",
+    "ru": r"(?:детей|дети|сына|сыновей|дочери|дочерей)\s*(?:,|:|—|-|зовут)",
+}
+_CHILD_GROUP = {
+    "söhne": "son", "töchter": "daughter", "hijos": "child", "hijas": "daughter",
+    "niños": "child", "fils": "son", "filles": "daughter", "сыновей": "son",
+    "дочерей": "daughter", "дочери": "daughter",
+}  # fmt: skip
+
+
+def _name(ctx: Context) -> str:
+    return _NAME_LOWER if ctx.lowercase else _NAME
+
+
+def _person(rel: str, name: str, ctx: Context, *, named_beside: bool) -> list[Candidate]:
+    if name.lower() in _NOT_NAME:
+        return []
+    key = f"family.{rel}.{slug(name)}.name" if named_beside else f"family.{rel}.name"
+    text = f"{ctx.possessive} {rel} is named {name}."
+    return fact(key, text, Category.RELATIONSHIP, 0.8, name)
+
+
+def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Meine Frau heißt Sabine" / "mi hija Sofía …": a relative and their name."""
+    words = _RELATIONS[language]
+    rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    name = _name(ctx)
+    out: list[Candidate] = []
+    said = _IS_CALLED[language]
+    if not ctx.lowercase and language in _IS:
+        said = f"(?:{said}|{_IS[language]})"
+    called = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+{said}\s+(?P<n>{name})"
+    for m in re.finditer(called, sentence, re.IGNORECASE):
+        out += _person(words[m["r"].lower()], m["n"], ctx, named_beside=False)
+    if out or language == "ru" or ctx.lowercase:
+        return out
+    # "Meine Tochter Lena ist 7", "mit meiner Frau Anna": a capitalised name beside the word.
+    beside = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+(?P<n>{_NAME})(?![\w'-])"
+    for m in re.finditer(beside, sentence, re.IGNORECASE):
+        out += _person(words[m["r"].lower()], m["n"], ctx, named_beside=True)
+    return out
+
+
+def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "zwei Kinder, Mia und Jonas": each child by name."""
+    m = re.search(rf"(?<!\w){_CHILDREN[language]}\s*", sentence, re.IGNORECASE)
+    if m is None:
+        return []
+    group = m.group(0).split()[0].strip(",:—-").lower()
+    rel = _CHILD_GROUP.get(group, "child")
+    name = _name(ctx)
+    listed = rf"(?P<all>{name}(?:{_AND}{name}){{0,5}})(?=\s*[.!?]?\s*$)"
+    names = re.match(listed, sentence[m.end() :])
+    if names is None:
+        return []
+    out: list[Candidate] = []
+    for child in re.split(_AND, names["all"]):
+        out += _person(rel, child.strip(), ctx, named_beside=True)
+    return out
+
+
+def _pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Wir haben einen Kater namens Felix", "у меня есть кот Барсик": a pet's name."""
+    words = _SPECIES[language]
+    species = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    named = _PET_NAMED[language]
+    m = re.search(
+        rf"(?<!\w)(?P<s>{species}){named}\s+(?P<n>{_name(ctx)})(?![\w'-])", sentence, re.IGNORECASE
+    )
+    if m is None or m["n"].lower() in _NOT_NAME or m["n"].lower() in words:
+        return []
+    if language == "ru" and not re.search(r"(?<!\w)(?:у\s+(?:меня|нас)|мо|наш)", sentence, re.I):
+        return []  # "кот Барсик" is the user's only with "у меня", "мой"
+    kind = words[m["s"].lower()]
+    text = f"{ctx.possessive} {kind} is named {m['n']}."
+    return fact(f"pet.{slug(kind)}.name", text, Category.RELATIONSHIP, 0.8, m["n"])
+
+
+def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """The user's relatives, children and pets named in ``sentence`` (``language``)."""
+    if language not in _RELATIONS:
+        return []
+    return (
+        _relatives(sentence, language, ctx)
+        + _children(sentence, language, ctx)
+        + _pets(sentence, language, ctx)
+    )
