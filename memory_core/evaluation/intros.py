@@ -21,6 +21,8 @@ from memory_core.evaluation.extraction import EVAL_TIME, facts_of, is_held_out
 from memory_core.extract.base import Extractor
 
 LABELS_PATH = Path(__file__).parent / "labels" / "intros_noise.jsonl"
+#: Lines written to develop the rules on (all in the tune part).
+TUNE_PATH = Path(__file__).parent / "labels" / "intros_tune.jsonl"
 #: The blind lines: held out whatever their hash, never tuned on.
 BLIND_PATH = Path(__file__).parent / "labels" / "intros_blind.jsonl"
 #: Share of the lines held out from tuning.
@@ -34,33 +36,40 @@ class Line:
     text: str
     expect: dict[str, str]
     junk: bool
-    blind: bool = False
+    #: The part its file puts it in (``tune``, ``blind``), or ``""``: a hash of its text.
+    fixed: str = ""
 
     @property
     def held_out(self) -> bool:
         """True when the line only scores (a blind line always; else a hash of its text)."""
-        return self.blind or is_held_out(self.text, HELD_OUT_SHARE)
+        if self.fixed:
+            return self.fixed == "blind"
+        return is_held_out(self.text, HELD_OUT_SHARE)
 
     @property
     def part(self) -> str:
         """``tune``, ``held_out`` or ``blind``."""
-        return "blind" if self.blind else "held_out" if self.held_out else "tune"
+        return self.fixed or ("held_out" if self.held_out else "tune")
 
 
-def load_lines(path: Path = LABELS_PATH, *, blind: bool = False) -> list[Line]:
-    """The labelled lines of one file."""
+def load_lines(path: Path = LABELS_PATH, *, part: str = "") -> list[Line]:
+    """The labelled lines of one file (``part``: the part they all belong to, if one)."""
     out: list[Line] = []
     for raw in path.read_text(encoding="utf-8").splitlines():
         if raw.strip():
             row = json.loads(raw)
             expect = dict(row.get("expect", {}))
-            out.append(Line(row["text"], expect, bool(row.get("junk")), blind))
+            out.append(Line(row["text"], expect, bool(row.get("junk")), part))
     return out
 
 
 def load_all() -> list[Line]:
-    """The tune and held-out lines, then the blind ones."""
-    return [*load_lines(), *load_lines(BLIND_PATH, blind=True)]
+    """The lines split by hash, the tune-only ones, then the blind ones."""
+    return [
+        *load_lines(),
+        *load_lines(TUNE_PATH, part="tune"),
+        *load_lines(BLIND_PATH, part="blind"),
+    ]
 
 
 def _value_matches(expected: str, value: str, text: str) -> bool:
@@ -187,6 +196,7 @@ __all__ = [
     "BLIND_PATH",
     "EVAL_TIME",
     "IntrosReport",
+    "TUNE_PATH",
     "Line",
     "load_all",
     "load_lines",
