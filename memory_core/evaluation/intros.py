@@ -195,8 +195,8 @@ async def run_intros_eval(
 __all__ = [
     "BLIND_PATH",
     "EVAL_TIME",
-    "IntrosReport",
     "TUNE_PATH",
+    "IntrosReport",
     "Line",
     "load_all",
     "load_lines",
