@@ -185,3 +185,17 @@ async def test_who_am_i_married_to_is_answered_not_summarised(
         assert "Here's what I know" in out or "anything about you" in out, out
         out = await s.say("Morning!")
         assert "offline" not in out and "Hi" in out, out
+
+
+async def test_a_special_category_said_privately_is_acknowledged_as_private(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "I'm gay and only my sister knows" got "Got it — you're gay and only your sister
+    knows." while "I'm HIV positive" got "Noted — I'll keep that private."."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        for said in ("I'm gay and only my sister knows", "I did six months in prison"):
+            out = await s.say(said)
+            assert "Noted — I'll keep that private." in out and "Got it" not in out, out
+        out = await s.say("I'm a devout Catholic and I love hiking.")
+        assert "you love hiking" in out and "Catholic" not in out, out
+        assert "gay" in await s.say("/profile")  # kept all the same
