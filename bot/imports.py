@@ -45,6 +45,8 @@ def preview_text(shown: ImportPlan, lang: str = "en", who: str | None = None) ->
     the texts as the audience may read them."""
 
     def said(text: str) -> str:
+        if lang != "en":  # the stored English sentence, not English turned half around
+            return text
         words = yours(text, who)
         return words[:1].upper() + words[1:] + "."
 
