@@ -286,18 +286,19 @@ class ChatTurn:
         # model learning uses too): "C'est noté" then, never the words said back.
         notes = [c.value_text for c in found if is_note(c.key) and not c.sensitive]
         by_meaning = iter(await self._private_notes(notes, said, reading) if msg.is_private else [])
+
         # A group is never told back what a member said about something private.
-        private = [
-            c.sensitive
-            or (
-                next(by_meaning)
-                if msg.is_private and is_note(c.key)
-                # In a group every note stays unsaid (read by meaning only in learning).
-                else not msg.is_private
-                and (is_note(c.key) or self.memory.is_private_text(c.value_text))
-            )
-            for c in found
-        ]
+        def is_private(c: Candidate) -> bool:
+            if c.sensitive:
+                return True
+            # Private text is acknowledged as private in any chat ("Noted — I'll keep that
+            # private"), never said back; a note in a private chat is also read by meaning.
+            read = next(by_meaning) if msg.is_private and is_note(c.key) else False
+            # In a group every note stays unsaid (read by meaning only in learning).
+            unsaid = not msg.is_private and is_note(c.key)
+            return read or unsaid or self.memory.is_private_text(c.value_text)
+
+        private = [is_private(c) for c in found]
         return [c for c, p in zip(found, private, strict=True) if not p], any(private), held_back
 
     async def _private_notes(
