@@ -135,6 +135,10 @@ _TOPICS = {
     "actor": "schauspieler schauspielerin actor actriz acteur actrice актёр актер актриса",
 }
 _TOPIC_OF = {w: topic for topic, words in _TOPICS.items() for w in words.split()}
+#: A favourite's topic words ("grupo", "plat"): no more than the slot says.
+TOPIC_WORDS = frozenset(_TOPIC_OF) | frozenset(
+    "favorito favorita preferido preferida préféré préférée favori любимый любимая любимое".split()
+)
 _FAVOURITE = {
     "de": r"(?:mein|meine)\s+lieblings(?P<t>\w+)\s+(?:ist|sind)",
     "es": r"mi\s+(?P<t>\w+)\s+(?:favorit[oa]|preferid[oa])\s+(?:es|son)",

@@ -114,13 +114,20 @@ _CHILDREN = {
     "de": r"(?:kinder|söhne|töchter)\s*(?:,|:|—|-|hei(?:ß|ss)en)",
     "es": r"(?:hijos|hijas|niños)\s*(?:,|:|—|-|se\s+llaman)",
     "fr": r"(?:enfants|fils|filles)\s*(?:,|:|—|-|s'appellent)",
-    "ru": r"(?:детей|дети|сына|сыновей|дочери|дочерей)\s*(?:,|:|—|-|зовут)",
+    "ru": r"(?:детей|дети|сыновей|дочерей)\s*(?:,|:|—|-|зовут)",
 }
 _CHILD_GROUP = {
     "söhne": "son", "töchter": "daughter", "hijos": "child", "hijas": "daughter",
     "niños": "child", "fils": "son", "filles": "daughter", "сыновей": "son",
     "дочерей": "daughter", "дочери": "daughter",
 }  # fmt: skip
+
+
+#: Every relation and species word: a note that says no more than the slot that names the
+#: relative or pet is not kept beside it ("Mein Mann heißt Stefan").
+KIN_WORDS = frozenset(
+    w for table in (*_RELATIONS.values(), *_SPECIES.values()) for w in table
+) | frozenset("kinder söhne töchter hijos hijas niños enfants fils filles детей дети".split())
 
 
 def _name(ctx: Context) -> str:
@@ -147,7 +154,7 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     called = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+{said}\s+(?P<n>{name})"
     for m in re.finditer(called, sentence, re.IGNORECASE):
         out += _person(words[m["r"].lower()], m["n"], ctx, named_beside=False)
-    if out or language == "ru" or ctx.lowercase:
+    if language == "ru" or ctx.lowercase:
         return out
     # "Meine Tochter Lena ist 7", "mit meiner Frau Anna": a capitalised name beside the word.
     beside = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+(?P<n>{_NAME})(?![\w'-])"
