@@ -131,6 +131,9 @@ class TurnContext:
     #: Something sensitive was noted this turn (kept, never repeated back: "I'll keep that
     #: private").
     noted_private: bool = False
+    #: Something said is kept only on an explicit ``/remember`` (money, a secret): the
+    #: acknowledgement says it was not saved.
+    held_back: bool = False
     #: The facts a statement of this message would change, waiting for the user's
     #: confirmation (a question with buttons is sent for each): not acknowledged as saved.
     waiting: Sequence[Fact] = ()
@@ -203,6 +206,14 @@ def _when(hit: SearchHit) -> str:
 
 
 _GREETING = re.compile(r"^\s*(hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening))\b", re.I)
+#: "How are you?" and its kin: small talk to the bot, not a question about the user.
+_HOW_ARE_YOU = re.compile(
+    r"^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:how\s+(?:are|r)\s+(?:you|u|things)|how'?s\s+it\s+going|"
+    r"how\s+have\s+you\s+been|how'?s\s+(?:your|ur)\s+day|what'?s\s+up|wie\s+geht'?s|"
+    r"wie\s+geht\s+es\s+dir|c[oó]mo\s+est[aá]s|qu[eé]\s+tal|comment\s+(?:ça|ca)\s+va|"
+    r"comment\s+vas-tu|ça\s+va|как\s+дела|как\s+ты)\b[^?]{0,20}\??\s*$",
+    re.I,
+)
 _THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers)\b", re.I)
 _BYE = re.compile(r"\b(bye|goodbye|see you|see ya|good ?night|gn|later)\b", re.I)
 _ABOUT_ME = re.compile(
@@ -249,7 +260,8 @@ class OfflineResponder:
         # A message that noted something and has no "?" is a statement, whatever its first
         # word ("Quand j'étais petit, j'avais un chien."): it is acknowledged.
         stated = bool(ctx.noted or ctx.waiting) and not text.endswith("?")
-        if asks(text) and not stated and not _GREETING.match(text):
+        small_talk = bool(_HOW_ARE_YOU.match(text))
+        if asks(text) and not stated and not _GREETING.match(text) and not small_talk:
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, plain_question(text), name)
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
@@ -260,6 +272,12 @@ class OfflineResponder:
             return thanks + _say("Bye for now — I'll remember what you told me.")
         if _THANKS.search(text):
             return _say("You're welcome!")
+        if small_talk:
+            return (
+                _say("I'm doing well, thanks for asking!")
+                + " "
+                + _say("Tell me about yourself, or ask me what I know about you.")
+            )
         if _GREETING.match(text):
             hello = _say("Hi {name}!", name=name) if name else _say("Hi!")
             return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
@@ -272,6 +290,11 @@ class OfflineResponder:
         """The acknowledgement of what this message saved, or ``None`` when it saved
         nothing."""
         waiting = _waiting(ctx, name)
+        if ctx.held_back:
+            # Learning keeps money details and secrets only when asked: never "Got it".
+            waiting += " " + _say(
+                "Money details and passwords I keep only when you ask: /remember …"
+            )
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
             said = [_noted_words(c, name) for c in _worth_saying(ctx.noted)]

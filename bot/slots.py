@@ -122,12 +122,63 @@ def slot_words(lang: str, key: str, value: object, stored: str = "") -> str | No
     return None
 
 
+#: A favourite's topic (``favorite.<topic>``, the user's English word as the rules slug it)
+#: said with its own phrase, so "My favorite band is the who." is "your favourite band: the
+#: who" in every language, not "your favourite: the who" (whose band?).
+FAVOURITES: dict[str, str] = {
+    "band": N_("your favourite band: {value}"),
+    "color": N_("your favourite colour: {value}"),
+    "food": N_("your favourite food: {value}"),
+    "meal": N_("your favourite meal: {value}"),
+    "dish": N_("your favourite dish: {value}"),
+    "drink": N_("your favourite drink: {value}"),
+    "book": N_("your favourite book: {value}"),
+    "author": N_("your favourite author: {value}"),
+    "movie": N_("your favourite film: {value}"),
+    "film": N_("your favourite film: {value}"),
+    "show": N_("your favourite show: {value}"),
+    "tv_show": N_("your favourite show: {value}"),
+    "song": N_("your favourite song: {value}"),
+    "singer": N_("your favourite singer: {value}"),
+    "artist": N_("your favourite artist: {value}"),
+    "music": N_("your favourite music: {value}"),
+    "genre": N_("your favourite genre: {value}"),
+    "sport": N_("your favourite sport: {value}"),
+    "team": N_("your favourite team: {value}"),
+    "game": N_("your favourite game: {value}"),
+    "animal": N_("your favourite animal: {value}"),
+    "season": N_("your favourite season: {value}"),
+    "holiday": N_("your favourite holiday: {value}"),
+    "place": N_("your favourite place: {value}"),
+    "city": N_("your favourite city: {value}"),
+    "restaurant": N_("your favourite restaurant: {value}"),
+    "flower": N_("your favourite flower: {value}"),
+}
+
+
+def _favourite_words(lang: str, key: str, value: str) -> str | None:
+    """The phrase of ``favorite.<topic>`` ("your favourite band: the who"); a topic without a
+    phrase of its own is said in the user's (English) word; ``None``: not a favourite's key."""
+    topic = key.removeprefix("favorite.") if key.startswith("favorite.") else None
+    if not topic:
+        return None
+    phrase = FAVOURITES.get(topic)
+    if phrase is not None:
+        return t(lang, phrase, value=value)
+    # i18n: {topic} is the user's own word for the kind of favourite, in English ("board
+    # game"); {value} the favourite itself.
+    return t(lang, "your favourite {topic}: {value}", topic=topic.replace("_", " "), value=value)
+
+
 def _special_words(lang: str, key: str, value: str) -> str | None:
     """The phrase of a slot whose value is vocabulary to translate (a diet, a date) or whose
     key names someone (a relative, a pet); ``""`` when it cannot be said; ``None``: another
     slot."""
     if key in ("pet.cat.name", "pet.dog.name", "pet.name"):
         return None  # the table's own phrases
+    favourite = _favourite_words(lang, key, value)
+    if favourite is not None:
+        return favourite
     if key == "diet":
         diet = DIETS.get(value.lower())
         # i18n: {diet} is a diet ("vegetarian").

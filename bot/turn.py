@@ -121,7 +121,7 @@ class ChatTurn:
             log.info("turn_redelivered")
             return []
         noted, noted_private = _said_back(
-            preview,
+            preview[:2],
             private=group and topic is not None,
             silent=recall.settings.paused or group_statement,
         )
@@ -190,6 +190,7 @@ class ChatTurn:
                 care=care,
                 language=msg.language or "en",
                 noted_private=noted_private,
+                held_back=preview[2] and not (recall.settings.paused or group_statement),
                 waiting=waiting,
                 procedure_topic=recall.procedure_topic,
                 procedures=recall.procedures,
@@ -262,13 +263,20 @@ class ChatTurn:
         found: list[Candidate],
         said: str,
         reading: Awaitable[Topic | None],
-    ) -> tuple[list[Candidate], bool]:
+    ) -> tuple[list[Candidate], bool, bool]:
         """What the offline acknowledgement ("Got it — …") names of the preview's ``found``,
-        and whether something sensitive was noted too (acknowledged without repeating it).
+        whether something sensitive was noted too (acknowledged without repeating it), and
+        whether something was left out until the user asks (money, a secret: ``/remember``).
         ``reading``: the message's own topic (``said``'s), which a note of the whole message
         shares rather than being embedded a second time."""
         if not found:
-            return [], False
+            return [], False, False
+        held_back = False
+        if await reading in _KEPT_ONLY_WHEN_ASKED:
+            # Learning leaves these out unless asked: never acknowledged as saved.
+            held = await self.memory.kept_only_when_asked(found)
+            held_back = any(held)
+            found = [c for c, h in zip(found, held, strict=True) if not h]
         # A note in another language is private when it reads so by meaning (the sensitivity
         # model learning uses too): "C'est noté" then, never the words said back.
         notes = [c.value_text for c in found if is_note(c.key) and not c.sensitive]
@@ -285,7 +293,7 @@ class ChatTurn:
             )
             for c in found
         ]
-        return [c for c, p in zip(found, private, strict=True) if not p], any(private)
+        return [c for c, p in zip(found, private, strict=True) if not p], any(private), held_back
 
     async def _private_notes(
         self, notes: list[str], said: str, reading: Awaitable[Topic | None]
@@ -298,6 +306,10 @@ class ChatTurn:
         read = iter(await self.memory.private_by_meaning(others) if others else [])
         private = (await reading) is not None if whole else False
         return [private if whole and n == said else next(read) for n in notes]
+
+
+#: What a message reads as when learning keeps its facts only on an explicit /remember.
+_KEPT_ONLY_WHEN_ASKED = frozenset({Topic.FINANCE, Topic.CREDENTIAL, Topic.IDENTITY_DOCUMENT})
 
 
 def _said_back(

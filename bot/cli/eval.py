@@ -161,6 +161,7 @@ def eval_life(
     from rich.table import Table
 
     from bot.cli.life import life_bot
+    from bot.slots import slot_words
     from memory_core import evaluation
 
     if not data.is_file():
@@ -178,6 +179,7 @@ def eval_life(
                 users=users,
                 facts_per_user=facts,
                 progress=step,
+                phrasing=slot_words,
             )
         )
     if as_json:

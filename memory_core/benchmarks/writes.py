@@ -310,6 +310,9 @@ class ClaimFigure:
     limit: int
     claimed: int
     ms: dict[str, float]
+    #: This process's CPU per claim (SQLite: the whole claim; PostgreSQL: the client's part),
+    #: which a loaded machine's waits for a core do not inflate.
+    cpu_ms: dict[str, float] | None = None
 
     def as_json(self) -> dict[str, Any]:
         """Machine-readable figures."""
@@ -319,6 +322,7 @@ class ClaimFigure:
             "limit": self.limit,
             "claimed": self.claimed,
             "claim_ms": self.ms,
+            "claim_cpu_ms": self.cpu_ms,
         }
 
 
@@ -347,18 +351,20 @@ def run_claim_bench(
                 # PostgreSQL their pages are not all-visible yet, so index-only scans still
                 # visit the table — the state the issue measured 372 ms in).
                 maintenance.analyze(db.engine, "inbox")
-                times, claimed = [], 0
-                for _ in range(rounds):
+                times, cpu, claimed = [], [], 0
+                for n in range(rounds + 1):
                     with db.engine.connect() as conn:
                         trans = conn.begin()
-                        started = time.perf_counter()
+                        started, used = time.perf_counter(), time.thread_time()
                         got = inbox_repo.claim(conn, "telegram", "bench", now, 30.0, limit)
-                        times.append((time.perf_counter() - started) * 1000)
+                        if n:  # the first round warms the connection and the caches
+                            times.append((time.perf_counter() - started) * 1000)
+                            cpu.append((time.thread_time() - used) * 1000)
                         trans.rollback()
                     claimed = len(got)
             finally:
                 db.dispose()
-        out.append(ClaimFigure(pending, chats, limit, claimed, _ms(times)))
+        out.append(ClaimFigure(pending, chats, limit, claimed, _ms(times), _ms(cpu)))
     return out
 
 
@@ -389,6 +395,10 @@ class ErasureFigure:
     #: Commits over 100 ms during the erasure that overlapped a write holding (or waiting
     #: for) the database-wide lock exclusively: the bench's, or the erasure's own.
     slow_overlapping_global: int = 0
+    #: The longest of the erasure's writes that hold the database-wide lock shared (its last
+    #: transaction, its bookkeeping): a cross-user writer asking meanwhile waits for it, and
+    #: everyone else behind that writer.
+    erased_user_shared_max_ms: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
         """Machine-readable figures."""
@@ -409,6 +419,7 @@ class ErasureFigure:
                 self.slowest_overlapped_cross_user_ms, 3
             ),
             "slow_commits_overlapping_a_global_write": self.slow_overlapping_global,
+            "erasure_shared_lock_write_max_ms": round(self.erased_user_shared_max_ms, 3),
         }
 
 
@@ -440,9 +451,15 @@ def _cross_user_writes(memory: Memory, every_s: float, stop: threading.Event) ->
         n += 1
 
 
-def _trace_global_writes(db: Database, spans: list[tuple[float, float]]) -> None:
+def _trace_global_writes(
+    db: Database,
+    spans: list[tuple[float, float]],
+    erased: str = "",
+    shared: list[float] | None = None,
+) -> None:
     """Record the (start, end) of every write on ``db`` that takes the database-wide lock
-    exclusively (waiting included), whoever makes it: the bench's or the erasure's own."""
+    exclusively (waiting included), whoever makes it: the bench's or the erasure's own; and in
+    ``shared`` the ms of each write of the user ``erased`` that holds it shared (not a piece)."""
     write = db.write
 
     @contextmanager
@@ -452,8 +469,11 @@ def _trace_global_writes(db: Database, spans: list[tuple[float, float]]) -> None
             with write(**kwargs) as conn:
                 yield conn
         finally:
-            if not kwargs.get("users") and kwargs.get("serial", True):
+            users = kwargs.get("users")
+            if not users and kwargs.get("serial", True):
                 spans.append((started, time.perf_counter()))
+            elif shared is not None and users == [erased] and not kwargs.get("erasing"):
+                shared.append((time.perf_counter() - started) * 1000)
 
     db.write = traced  # type: ignore[method-assign]
 
@@ -473,9 +493,10 @@ async def _erasure_run(
     memory = Memory.open(target, None, clock=SystemClock())
     observer = Observer(Learner(memory.ctx, RulesExtractor(), RulesAuditor()))
     cross: list[tuple[float, float]] = []
-    _trace_global_writes(memory.db, cross)
+    big = f"bench:big-{int(rewrite)}"
+    shared: list[float] = []
+    _trace_global_writes(memory.db, cross, big, shared)
     try:
-        big = f"bench:big-{int(rewrite)}"
         if progress is not None:
             progress(f"loading {episodes} episodes")
         await asyncio.to_thread(_load_user, memory, big, episodes, progress=progress)
@@ -514,6 +535,7 @@ async def _erasure_run(
         task = asyncio.create_task(others())
         await asyncio.sleep(0.2)
         started = time.perf_counter()
+        del shared[:]  # the load's writes of the user
         await memory.erase(big, rewrite=rewrite)
         ended = time.perf_counter()
         erase_s = ended - started
@@ -541,6 +563,7 @@ async def _erasure_run(
                 for c in commit_spans
                 if c[1] - c[0] > 0.1 and c[0] < ended and _overlapping(c, cross) > 0
             ),
+            max(shared, default=0.0),
         )
     finally:
         memory.close()

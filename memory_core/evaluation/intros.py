@@ -11,8 +11,9 @@ and a *held-out* part that only scores them (``membot eval intros``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,10 @@ from memory_core.evaluation.extraction import EVAL_TIME, facts_of, is_held_out
 from memory_core.extract.base import Extractor
 
 LABELS_PATH = Path(__file__).parent / "labels" / "intros_noise.jsonl"
+#: Lines written to develop the rules on (all in the tune part).
+TUNE_PATH = Path(__file__).parent / "labels" / "intros_tune.jsonl"
+#: The blind lines: held out whatever their hash, never tuned on.
+BLIND_PATH = Path(__file__).parent / "labels" / "intros_blind.jsonl"
 #: Share of the lines held out from tuning.
 HELD_OUT_SHARE = 0.5
 
@@ -31,21 +36,57 @@ class Line:
     text: str
     expect: dict[str, str]
     junk: bool
+    #: The part its file puts it in (``tune``, ``blind``), or ``""``: a hash of its text.
+    fixed: str = ""
 
     @property
     def held_out(self) -> bool:
-        """True when the line only scores (a hash of its text decides)."""
+        """True when the line only scores (a blind line always; else a hash of its text)."""
+        if self.fixed:
+            return self.fixed == "blind"
         return is_held_out(self.text, HELD_OUT_SHARE)
 
+    @property
+    def part(self) -> str:
+        """``tune``, ``held_out`` or ``blind``."""
+        return self.fixed or ("held_out" if self.held_out else "tune")
 
-def load_lines(path: Path = LABELS_PATH) -> list[Line]:
-    """The labelled lines."""
+
+def load_lines(path: Path = LABELS_PATH, *, part: str = "") -> list[Line]:
+    """The labelled lines of one file (``part``: the part they all belong to, if one)."""
     out: list[Line] = []
     for raw in path.read_text(encoding="utf-8").splitlines():
         if raw.strip():
             row = json.loads(raw)
-            out.append(Line(row["text"], dict(row.get("expect", {})), bool(row.get("junk"))))
+            expect = dict(row.get("expect", {}))
+            out.append(Line(row["text"], expect, bool(row.get("junk")), part))
     return out
+
+
+def load_all() -> list[Line]:
+    """The lines split by hash, the tune-only ones, then the blind ones."""
+    return [
+        *load_lines(),
+        *load_lines(TUNE_PATH, part="tune"),
+        *load_lines(BLIND_PATH, part="blind"),
+    ]
+
+
+def _value_matches(expected: str, value: str, text: str) -> bool:
+    want = expected.casefold()
+    if want.startswith("~"):
+        return want[1:] in text.casefold()
+    return want in (value.casefold(), text.casefold())
+
+
+def _kept_matches(
+    pattern: str, expected: str, kept: Mapping[str, str], texts: Mapping[str, str]
+) -> bool:
+    return any(
+        _value_matches(expected, value, texts.get(key, value))
+        for key, value in kept.items()
+        if any(fnmatchcase(key, alt) for alt in pattern.split("|"))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +95,17 @@ class LineResult:
 
     line: Line
     kept: dict[str, str]
+    #: Each kept key's whole fact text (for ``~`` values).
+    texts: dict[str, str] = field(default_factory=dict)
 
     @property
     def missing(self) -> dict[str, str]:
         """Expected facts not kept with the expected value."""
-        got = {k: v.casefold() for k, v in self.kept.items()}
-        return {k: v for k, v in self.line.expect.items() if got.get(k) != v.casefold()}
+        return {
+            k: v
+            for k, v in self.line.expect.items()
+            if not _kept_matches(k, v, self.kept, self.texts)
+        }
 
     @property
     def holds(self) -> bool:
@@ -73,9 +119,12 @@ class IntrosReport:
 
     results: tuple[LineResult, ...]
 
-    def part(self, held_out: bool) -> dict[str, Any]:
-        """The figures of one part."""
-        rows = [r for r in self.results if r.line.held_out == held_out]
+    def part(self, name: str | bool) -> dict[str, Any]:
+        """The figures of one part (``tune``, ``held_out``, ``blind``; a bool means tune or
+        held-out, as before the blind part)."""
+        if isinstance(name, bool):
+            name = "held_out" if name else "tune"
+        rows = [r for r in self.results if r.line.part == name]
         statements = [r for r in rows if not r.line.junk]
         junk = [r for r in rows if r.line.junk]
         expected = sum(len(r.line.expect) for r in statements)
@@ -94,12 +143,14 @@ class IntrosReport:
     def as_json(self) -> dict[str, Any]:
         """Both parts and every line that does not hold."""
         return {
-            "tune": self.part(False),
-            "held_out": self.part(True),
+            "tune": self.part("tune"),
+            "held_out": self.part("held_out"),
+            "blind": self.part("blind"),
             "failures": [
                 {
                     "text": r.line.text,
                     "held_out": r.line.held_out,
+                    "part": r.line.part,
                     "missing": r.missing,
                     "kept": r.kept,
                 }
@@ -111,8 +162,10 @@ class IntrosReport:
     def lines(self) -> list[str]:
         """The human report."""
         out = []
-        for name, held in (("tune", False), ("held-out", True)):
-            p = self.part(held)
+        for name, part in (("tune", "tune"), ("held-out", "held_out"), ("blind", "blind")):
+            p = self.part(part)
+            if not p["lines"]:
+                continue
             out.append(
                 f"{name:<9} {p['hold']}/{p['lines']} lines hold; statements "
                 f"{p['statements_hold']}/{p['statements']} "
@@ -121,7 +174,7 @@ class IntrosReport:
             )
         for r in self.results:
             if not r.holds:
-                part = "held-out" if r.line.held_out else "tune"
+                part = r.line.part.replace("_", "-")
                 out.append(f"  [{part}] {r.line.text!r}: missing {r.missing}, kept {r.kept}")
         return out
 
@@ -129,12 +182,23 @@ class IntrosReport:
 async def run_intros_eval(
     extractor: Extractor, lines: Sequence[Line] | None = None
 ) -> IntrosReport:
-    """Run ``extractor`` on each labelled line as one ordinary turn."""
+    """Run ``extractor`` on each labelled line (all three parts by default) as one ordinary
+    turn."""
     results = []
-    for line in load_lines() if lines is None else lines:
-        kept = {c.key: (c.value or c.value_text) for c in await facts_of(line.text, extractor)}
-        results.append(LineResult(line, kept))
+    for line in load_all() if lines is None else lines:
+        facts = await facts_of(line.text, extractor)
+        kept = {c.key: (c.value or c.value_text) for c in facts}
+        results.append(LineResult(line, kept, {c.key: c.value_text for c in facts}))
     return IntrosReport(tuple(results))
 
 
-__all__ = ["EVAL_TIME", "IntrosReport", "Line", "load_lines", "run_intros_eval"]
+__all__ = [
+    "BLIND_PATH",
+    "EVAL_TIME",
+    "TUNE_PATH",
+    "IntrosReport",
+    "Line",
+    "load_all",
+    "load_lines",
+    "run_intros_eval",
+]

@@ -28,6 +28,8 @@ from typing import Any, Protocol
 
 from memory_core.evaluation.answer_data import NEGATED, TOPICS, Topic
 from memory_core.evaluation.answers import load_personas
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import extract_rules
 
 #: Day 0 of every life (a Monday morning).
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -38,6 +40,9 @@ SMALL_TALK = {
 }
 QUESTION_DAY = 60
 Progress = Callable[[str, int, int], None]
+#: How the bot says a fact of a known slot in a language, around the value the user gave
+#: (``(lang, key, value)`` → "tu grupo favorito: the who"; ``None``: no such phrase).
+Phrasing = Callable[[str, str, str], str | None]
 
 
 class LifeChat(Protocol):
@@ -59,11 +64,25 @@ class LifeChat(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Told:
-    """One persona sentence told on day 0, the topic it answers, the words that show it."""
+    """One persona sentence told on day 0, the topic it answers, the words that show it, and
+    what it says as facts: (key, value) as the offline rules read it (value ``""``: a fact
+    said as a sentence, "I drive a bmw.")."""
 
     sentence: str
     topic: Topic
     words: frozenset[str]
+    facts: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def value_words(self) -> frozenset[str]:
+        """The words an answer must name (one of them): the facts' values' content words and
+        numbers ("pizza with black olives": pizza, black, olives), or — for a fact said as a
+        sentence — the sentence's, without the words that only say what kind of fact it is
+        ("favorite", "like", "work": a different favourite or job would have them too)."""
+        values = [v for _, v in self.facts if v]
+        if values:
+            return frozenset(w for v in values for w in _content(v))
+        return frozenset(_content(self.sentence))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +161,27 @@ def distinctive(sentence: str) -> frozenset[str]:
     return frozenset(w for w in _words(sentence) if w not in _STOP and len(w) >= 3)
 
 
+#: Words that say what kind of fact a sentence is, not which one ("My favorite band is…",
+#: "I work at…"): naming them is not naming the fact.
+_KIND = frozenset(
+    """favorite favourite fav fave like likes liked love loves loved enjoy enjoys want wants
+    work works working live lives living have has own owns named called name am""".split()
+)
+
+
+def _content(text: str) -> list[str]:
+    """The content words and numbers of ``text`` (lower case)."""
+    numbers = re.findall(r"\d+", text)
+    return [w for w in distinctive(text) if w not in _KIND] + numbers
+
+
+def told_facts(sentence: str) -> tuple[tuple[str, str], ...]:
+    """(key, value) of what the offline rules read in ``sentence`` (the judge's reference:
+    the same for every bot under test)."""
+    found = extract_rules(TurnInput(sentence, START))
+    return tuple((c.key, c.value or "") for c in found if not c.temporary)
+
+
 def build_users(
     personas: Sequence[Sequence[str]],
     split: str,
@@ -164,7 +204,7 @@ def build_users(
             if topic is None:
                 continue
             used.add(topic.name)
-            told.append(Told(sentence, topic, distinctive(sentence)))
+            told.append(Told(sentence, topic, distinctive(sentence), told_facts(sentence)))
         if len(told) < 3:
             continue
         n = len(users)
@@ -222,8 +262,10 @@ async def live(
     heldout: bool,
     start: datetime = START,
     progress: Progress | None = None,
+    phrasing: Phrasing | None = None,
 ) -> LifeScore:
-    """Play ``users``' lives through ``chat`` (all at once, day by day) and score them."""
+    """Play ``users``' lives through ``chat`` (all at once, day by day) and score them
+    (``phrasing``: the bot's slot phrases, which an answer may name a fact by)."""
     score = LifeScore(users=len(users))
     unasked: list[tuple[str, str]] = []
 
@@ -254,7 +296,7 @@ async def live(
             lang[1] += 1
             score.questions += 1
             score.asked_kept += kept[n]
-            if _answers(reply, told):
+            if answers(reply, told, u.lang, phrasing):
                 score.answered += 1
                 score.answered_kept += kept[n]
                 lang[0] += 1
@@ -269,20 +311,32 @@ async def live(
 
 
 def _shows(text: str, told: Told) -> bool:
-    """Whether ``text`` (lower case) shows what ``told`` said: half its content words."""
+    """Whether ``text`` (lower case) shows what ``told`` said: a fact's whole value, or half
+    the sentence's content words."""
+    if any(v and v.lower() in text for _, v in told.facts):
+        return True
     if not told.words:
         return False
     found = sum(1 for w in told.words if re.search(rf"\b{re.escape(w)}", text))
     return found * 2 >= len(told.words)
 
 
-def _answers(reply: str, told: Told) -> bool:
-    """Whether a reply answers with what was told: it names one of its content words that the
-    question did not, and is not an "I don't know"."""
+def answers(reply: str, told: Told, lang: str = "en", phrasing: Phrasing | None = None) -> bool:
+    """Whether a reply answers with what was told, however the slot around it is worded in
+    the user's language: it names a told fact's value (the whole of it, "the who", or one of
+    its content words or numbers), or says the fact in the bot's own phrase for it in
+    ``lang``; and it is not an "I don't know". Naming a different fact is no answer, even one
+    of the same kind ("your favourite colour: blue" for "My favorite band is the who.")."""
     low = reply.lower()
     if "don't know" in low or "haven't told me" in low:
         return False
-    return any(re.search(rf"\b{re.escape(w)}", low) for w in told.words)
+    for key, value in told.facts:
+        if value and re.search(rf"(?<!\w){re.escape(value.lower())}(?!\w)", low):
+            return True
+        said = phrasing(lang, key, value) if phrasing and value else None
+        if said and said.lower() in low:
+            return True
+    return any(re.search(rf"\b{re.escape(w)}", low) for w in told.value_words)
 
 
 async def run_life(
@@ -292,13 +346,16 @@ async def run_life(
     users: int = 10,
     facts_per_user: int = 6,
     progress: Progress | None = None,
+    phrasing: Phrasing | None = None,
 ) -> LifeReport:
     """Both splits' lives, each on a fresh bot from ``make_chat(split)`` (an async context
-    manager giving a :class:`LifeChat`)."""
+    manager giving a :class:`LifeChat`); ``phrasing``: the bot's slot phrases."""
     personas = load_personas(path)
     scores: dict[str, LifeScore] = {}
     for split, heldout in (("train", False), ("valid", True)):
         chosen = build_users(personas[split], split, users, facts_per_user)
         async with make_chat(split) as chat:
-            scores[split] = await live(chat, chosen, heldout=heldout, progress=progress)
+            scores[split] = await live(
+                chat, chosen, heldout=heldout, progress=progress, phrasing=phrasing
+            )
     return LifeReport(scores["train"], scores["valid"])

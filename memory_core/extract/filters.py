@@ -92,6 +92,12 @@ _POLITE_REQUEST = re.compile(
 )
 
 
+#: A question tagged on at the end ("ugh, Fridays, am I right", "…, you know?").
+_TAG_QUESTION = re.compile(
+    r"(?:^|,\s*|\s)(?:am\s+i\s+right|amirite|right\?|you\s+know\?)\W*$", re.I
+)
+
+
 def is_question(text: str) -> bool:
     """True when ``text`` asks rather than tells ("Do I live in Berlin?", "where do I live")."""
     stripped = re.sub(r"^[\W_]+", "", text.strip())
@@ -99,7 +105,7 @@ def is_question(text: str) -> bool:
         return False
     if _POLITE_REQUEST.match(stripped):
         return False
-    if re.search(r"[?？]\W*$", stripped):
+    if re.search(r"[?？]\W*$", stripped) or _TAG_QUESTION.search(stripped):
         return True
     return bool(_QUESTION_START.match(stripped))
 
@@ -155,7 +161,14 @@ _HYPERBOLE = re.compile(
     # "I could eat a horse", "I could murder a curry": a craving said as an ability (not "I
     # could eat meatloaf every night", a taste).
     r"|^i\s+could\s+(?:(?:easily|happily|totally|so)\s+)?(?:murder|kill|eat|sleep|drink|"
-    r"scream|cry|strangle)\b(?!.*\b(?:every|always|all\s+the\s+time|daily)\b)",
+    r"scream|cry|strangle)\b(?!.*\b(?:every|always|all\s+the\s+time|daily)\b)"
+    # "I'm so tired I could sleep on the floor", "so happy I could cry": a feeling measured
+    # by what it could make the user do.
+    r"|\bso\s+(?:[\w-]+\s+){1,2}(?:that\s+)?i\s+could\b"
+    # "older than dirt", "since the stone age": an age or a wait
+    # no one means.
+    r"|\bolder\s+than\s+(?:dirt|time|the\s+(?:hills|internet|dinosaurs|universe|sun|pyramids))\b"
+    r"|\bsince\s+the\s+(?:stone\s+age|beginning\s+of\s+time|ice\s+age)\b",
     re.IGNORECASE,
 )
 #: A passing moment of the day or something just seen: chat, not a lasting fact ("listened
@@ -199,6 +212,7 @@ _SARCASM = re.compile(
     r"^\W*(?:(?:oh|ah|well)\s*,?\s+(?:great|wonderful|fantastic|brilliant|perfect|joy|goody|"
     r"lovely|super|marvell?ous|terrific|splendid|fabulous|awesome|yay)\b"
     r"|(?:yeah|yea|ya)\s*,?\s+(?:right|sure)\b|sure\s*,?\s+because\b"
+    r"|(?:oh|ah)\s*,?\s+sure\b"
     r"|just\s+(?:great|perfect|wonderful|brilliant|what\s+i\s+needed)\b"
     r"|(?:great|perfect|fantastic|wonderful|brilliant)\s*,?\s+(?:just\s+)?(?:another|more)\b"
     r"|as\s+if\b|because\s+(?:i|that)\s+(?:totally|definitely|really)\b)"
@@ -207,9 +221,18 @@ _SARCASM = re.compile(
 )
 
 
+#: Sung, not said: a line ending in a chant of vocables ("…, oh oh", "…, hey hey", "ooh").
+_CHANT = re.compile(
+    r"(?:,|\s[-–—])\s*(?:(?:oh|ooh+|hey|la|na|yeah|whoa|woah|doo|da|ah)(?:[\s,-]+|\W*$)){2,}$"
+    r"|(?:,|\s[-–—])\s*(?:ooh+|whoa+|woah+|oh-oh|la-la|na-na)\W*$",
+    re.IGNORECASE,
+)
+
+
 def is_exaggerated(sentence: str) -> bool:
-    """True for a sentence that says it exaggerates ("she's a hundred years old, I swear")."""
-    return bool(_EXAGGERATED.search(sentence))
+    """True for a sentence that says it exaggerates ("she's a hundred years old, I swear"), or
+    that is sung rather than said (a line of a song ending in "…, oh oh")."""
+    return bool(_EXAGGERATED.search(sentence) or _CHANT.search(sentence))
 
 
 def is_sarcastic(sentence: str) -> bool:

@@ -24,19 +24,21 @@ from memory_core.extract.lexicon import (
     MOMENTARY_ACTIVITIES,
     NATIONALITIES,
     NOT_NAMES,
+    PET_SPECIES,
     TRANSIENT_STATES,
 )
 from memory_core.extract.patterns_statements import PLAIN_TRAITS
-from memory_core.extract.text import NUMBER
+from memory_core.extract.text import NUMBER, strip_trailing_fillers
 
 _GREETING = (
-    r"(?:(?:hi|hey|hello|hiya|yo|howdy|heya|sup|'sup|wassup|greetings|hi\s+there|hey\s+there|"
-    r"hey\s+(?:all|everyone|guys|folks)|good\s+(?:morning|afternoon|evening))\W+)*"
+    # The longer greetings first: "hey there," is one greeting, not "hey" and a word "there".
+    r"(?:(?:hi\s+there|hey\s+there|hello\s+there|hey\s+(?:all|everyone|guys|folks)|hi|hey|hello|"
+    r"hiya|yo|howdy|heya|sup|'sup|wassup|greetings|good\s+(?:morning|afternoon|evening))\W+)*"
 )
 _I_AM = r"(?:i'm|im|i\s+am)"
 #: "Bram here, 58, …": a name, then "here", then more about them (alone it is a greeting).
 _HERE = re.compile(
-    rf"^(?P<pre>{_GREETING})(?P<n>(?-i:[A-Z][\w'-]+))\s+here\s*(?:[-–—]\s*(?=\S)|(?=,\s*\S))",
+    rf"^(?P<pre>{_GREETING})(?P<n>[^\W\d_][\w'-]+)\s+here\s*(?:[-–—]\s*(?=\S)|(?=,\s*\S))",
     re.IGNORECASE,
 )
 #: "hey im lou, 24, …" / "hi im sam": a lower-case name after a greeting or before an age.
@@ -84,13 +86,21 @@ def _ordinary(word: str) -> bool:
     )
 
 
+def _lower_name_aged(here: re.Match[str]) -> bool:
+    """ "maya here, 29": a lower-case word is a name when no ordinary word and an age follows."""
+    rest = here.string[here.end() :]
+    return not _ordinary(here.group("n")) and re.match(r"^\s*,?\s*\d", rest) is not None
+
+
 def normalise(sentence: str) -> str:
     """The sentence with an introduction said in the shape the rules read (unchanged if none)."""
     here = _HERE.match(sentence)
-    if here is not None:
+    if here is not None and (here.group("n")[:1].isupper() or _lower_name_aged(here)):
+        # "maya here, 29, …" in lower case too: a name before an age
         rest = sentence[here.end() :]
         rest = rest if rest.startswith(",") else f", {rest}"
-        sentence = f"{here.group('pre')}I'm {here.group('n')}{rest}"
+        name = here.group("n")[:1].upper() + here.group("n")[1:]
+        sentence = f"{here.group('pre')}I'm {name}{rest}"
     lower = _LOWER_NAME.match(sentence)
     if lower is not None and (lower.group("greet") or lower.group("after").strip(" ,.!")):
         word = lower.group("n")
@@ -154,8 +164,8 @@ def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> lis
         if introduced and _fragment(sentence, is_title):
             first = sentence[:1].lower() if sentence[1:2].islower() else sentence[:1]
             sentence = "I'm " + _OUT_OF.sub("from", first + sentence[1:])
-        elif _INTRODUCES.match(sentence) is not None:
-            introduced = True
+        elif _INTRODUCES.match(normalise(sentence)) is not None:
+            introduced = True  # "hey, i'm kit." as much as "Hi, I'm Kit."
         else:
             introduced = False
         out.append(sentence)
@@ -171,7 +181,12 @@ _CARD_LEAD = re.compile(
     r"(?P<subject>(?:i'm|im|i\s+am)\s+(?=\d|(?-i:[A-Z])[\w'-]+\s*,\s*\d))?",
     re.IGNORECASE,
 )
-_CARD_SPLIT = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+[-–—/|]\s+|\s+and\s+", re.IGNORECASE)
+_CARD_SPLIT = re.compile(
+    r"\s*[,;]\s*(?:and\s+)?|\s+[-–—/|]\s+|\s+and\s+"
+    # "a chemist from Leeds living in Bonn with my wife Ute": where they live, and with whom.
+    r"|\s+(?=(?:(?:now\s+)?(?:living|based)\s+in|with\s+my)\s)",
+    re.IGNORECASE,
+)
 _CARD_AGE = re.compile(
     r"^(?:aged?\s*:?\s*)?(?P<n>\d{1,3})(?:\s*(?:y/?o|yrs?|years?)(?:[\s-]+old)?)?$", re.IGNORECASE
 )
@@ -282,6 +297,79 @@ class _Card:
     named: bool
 
 
+#: Who a card's count says the user has ("one son", "two cats"), in the singular, for a name
+#: said right after it ("one son, Callum").
+_COUNTED = re.compile(
+    r"^(?:a|an|one|two|three|four|five|\d)\s+(?:little\s+|young\s+|baby\s+|rescue\s+)?"
+    r"(?P<w>[a-z]+?)(?:s)?$",
+    re.IGNORECASE,
+)
+_KIN_NAMED = frozenset("son daughter boy girl kid child".split())
+_PETS = re.compile(
+    rf"^(?:a|an|one|two|three|four|five|\d)\s+(?:little\s+|rescue\s+|old\s+)?"
+    rf"(?:{'|'.join(sorted(PET_SPECIES, key=len, reverse=True))})(?:s|es)?$",
+    re.IGNORECASE,
+)
+#: "dog mum to Pixel", "cat dad of two": the user's pet, said as the pet's parent.
+_PET_PARENT = re.compile(
+    r"^(?P<sp>dog|cat|bunny|rabbit|bird)\s+(?:mum|mom|mama|dad|parent|owner)\s+(?:to|of)\s+"
+    r"(?P<n>(?-i:[A-Z])[\w'-]+)$",
+    re.IGNORECASE,
+)
+
+
+def _counted(piece: str) -> str | None:
+    """ "one son" → "son", "two cats" → "cat": who a count names, if a relative or a pet."""
+    m = _COUNTED.match(piece.strip(" .!"))
+    if m is None:
+        return None
+    word = m.group("w").lower()
+    if word in _KIN_NAMED:
+        return {"boy": "son", "girl": "daughter", "kid": "child"}.get(word, word)
+    return word if word in PET_SPECIES else None
+
+
+def _named_after(counted: str, piece: str) -> list[str]:
+    """ "one son, Callum": the name said after the count is the son's (``[]``: no name)."""
+    name = piece.strip(" .!")
+    if not _NAME.fullmatch(name) or _ordinary(name):
+        return []
+    if counted in PET_SPECIES:
+        return [f"I have a {counted} called {name}."]
+    return [f"My {counted}'s name is {name}."]
+
+
+def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
+    """A fragment that is no card field but says something of the user the rules read
+    ("allergic to wasps haha", "vegan btw", "married to Jana", "dog mum to Pixel",
+    "with my wife Ute", "big into fishing"), said as a sentence; ``[]`` when none reads."""
+    piece = strip_trailing_fillers(piece.strip())
+    if not piece or _SUBJECT.match(piece):
+        return [piece + "."] if piece and reads(piece) else []
+    if (pet := _PET_PARENT.match(piece)) is not None:
+        return [f"I have a {pet.group('sp').lower()} called {pet.group('n')}."]
+    if _PETS.match(piece):
+        return [f"I have {piece}."]
+    low = piece[:1].lower() + piece[1:] if piece[1:2].islower() else piece
+    forms: tuple[str, ...] = (f"I'm {low}", f"I {low}", f"I have {low}")
+    first = low.split()[0].lower()
+    if first in BASE_VERBS:
+        forms = (f"I {low}",)  # "work in insurance in Lyon", "play the drums"
+    if low.lower().startswith("with my "):
+        forms = (f"I live {low}",)
+    said = next(([f + "."] for f in forms if reads(f)), [])
+    town = _WORK_TOWN.match(low)
+    if said and town is not None:
+        said.append(f"I live in {town.group('t')}.")  # a card's town is where the user lives
+    return said
+
+
+_WORK_TOWN = re.compile(
+    r"^(?:work|working)\s+(?:in|at|for)\s+.+?\s+in\s+(?P<t>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)$",
+    re.IGNORECASE,
+)
+
+
 def _card_field(piece: str, how: _Card) -> list[str] | None:
     """ "Name: Carlos", "Job: electrician", "City: Seville": a form's field."""
     field = _CARD_FIELD.match(piece)
@@ -315,6 +403,8 @@ def _card_family(piece: str, how: _Card) -> list[str] | None:
         return [f"I have {kids.group('k')}."]
     if _CARD_PARENT.match(piece) or _CARD_STATE.match(piece):
         return [f"I'm {piece}."]
+    if piece.lower() in DIETS:
+        return [f"I'm {piece.lower()}."]  # "vegan", "Vegetarian"
     return None
 
 
@@ -351,38 +441,79 @@ def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     return []
 
 
-def card(sentence: str, is_title: Callable[[str], bool], *, lowercase: bool = False) -> list[str]:
+def card(
+    sentence: str,
+    is_title: Callable[[str], bool],
+    *,
+    lowercase: bool = False,
+    reads: Callable[[str], bool] | None = None,
+    anchored: bool = False,
+) -> list[str]:
     """An introduction said as a card, as the sentences the rules read: "Me: Alex, 30, UX
     designer, Berlin." → "I'm Alex." "I'm 30." "I'm a UX designer." "I live in Berlin.";
     "I'm 35, married, two kids"; "barista in leeds". ``[]`` unless every fragment is one of
     a card's (a name first, an age, a job, a town, married, kids), so any other sentence is
-    left to the rules."""
+    left to the rules — or, with ``reads`` (whether the rules read a sentence), unless the
+    card is anchored (a name or a label, with an age; or ``anchored``: it follows the user's
+    introduction) and its first fragment is a card's: then a fragment the rules read said of
+    the user counts too ("…, allergic to cats lol"), and one they do not is left out."""
     sentence = normalise(sentence)  # "hey im lou, 24, …", "Bram here, 58, …"
     lead = _CARD_LEAD.match(sentence)
     body = sentence[lead.end() :] if lead else sentence
     labelled = bool(lead and (lead.group("label") or lead.group("subject")))
     labelled = labelled or _CARD_FIELD.match(body) is not None
-    pieces = [p for p in _CARD_SPLIT.split(body.strip(" .!")) if p.strip()]
+    pieces = [p for p in _CARD_SPLIT.split(body.strip(" .!")) if p and p.strip()]
     if not pieces:
         return []
     # A name first only where a card puts one: after a label, or before an age ("Tom, 52, …").
-    named = labelled or (len(pieces) > 1 and _CARD_AGE.match(pieces[1].strip()) is not None)
+    aged = len(pieces) > 1 and _CARD_AGE.match(pieces[1].strip()) is not None
+    named = labelled or aged
+    how = _Card(is_title, lowercase, named)
+    loose = reads is not None and (anchored or aged or (labelled and len(pieces) > 2))
     out: list[str] = []
+    counted: str | None = None
+    strict = 0
     for n, piece in enumerate(pieces):
-        said = _card_piece(piece, n == 0, _Card(is_title, lowercase, named))
-        if not said:
+        said = _named_after(counted, piece) if counted else []
+        said = said or _card_piece(piece, n == 0, how)
+        strict += bool(said)
+        if not said and loose and n > 0 and reads is not None:
+            said = _loose(piece, reads)
+            if not said and len(piece.split()) > 1:
+                return []  # a clause no rule reads: the sentence is no card
+        elif not said:
             return []
+        counted = _counted(piece)
         out += said
-    if len(pieces) == 1 and not (labelled or len(out) > 1):
+    if not loose and len(pieces) == 1 and not (labelled or len(out) > 1):
         return []  # one fragment alone is a card only as "job in town" ("barista in leeds")
+    if loose and not (strict >= 2 or (anchored and out)):
+        return []
     return out
 
 
 def with_cards(
-    sentences: list[str], is_title: Callable[[str], bool], *, lowercase: bool = False
+    sentences: list[str],
+    is_title: Callable[[str], bool],
+    *,
+    lowercase: bool = False,
+    reads: Callable[[str], bool] | None = None,
 ) -> list[str]:
-    """Each sentence said as a card (see :func:`card`) replaced by what it says."""
+    """Each sentence said as a card (see :func:`card`) replaced by what it says; a sentence
+    right after the user's introduction or a card may be a card of its own fragments
+    ("I'm Ewan, 47, a vet in York. Divorced, one son, Callum.")."""
     out: list[str] = []
+    anchored = False
     for sentence in sentences:
-        out += card(sentence, is_title, lowercase=lowercase) or [sentence]
+        said = card(sentence, is_title, lowercase=lowercase, reads=reads, anchored=anchored)
+        here = _HERE_ALONE.match(out[-1]) if out and said and anchored else None
+        if here is not None:
+            out[-1] = f"I'm {here.group('n')}."  # "Hi, Agnes here. 39, married, …": her name
+        anchored = bool(said) or _INTRODUCES.match(normalise(sentence)) is not None
+        out += said or [sentence]
     return out
+
+
+#: "Hi, Agnes here." alone: a greeting that names who is there (a name only when a card
+#: follows it; alone it says nothing new, "Hiya, it's Mike again!").
+_HERE_ALONE = re.compile(rf"^{_GREETING}(?P<n>(?-i:[A-Z])[\w'-]+)\s+here\W*$", re.IGNORECASE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memory_core.extract.base import Candidate
-from memory_core.extract.lexicon import COUNTRIES, JOB_WORDS
+from memory_core.extract.lexicon import COUNTRIES, JOB_WORDS, OCCUPATIONS
 from memory_core.extract.rule import Context, Rule, fact, usable_object
 from memory_core.extract.text import clean_phrase, titlecase
 from memory_core.values import Category
@@ -150,7 +150,8 @@ def origin(clause: str, ctx: Context) -> list[Candidate]:
 
 _ADJECTIVES = frozenset(
     """best worst good bad terrible great better lousy amazing huge big decent excellent
-    awesome avid amateur aspiring wannabe would-be future former hard""".split()
+    awesome avid amateur aspiring wannabe would-be future former hard talented young budding
+    hobby""".split()
 )
 _NOT_A_TITLE = frozenset(
     """training studying working going trying learning planning hoping looking becoming
@@ -169,6 +170,11 @@ def job_title(raw: str) -> str | None:
     if re.fullmatch(r"\d+(?:-years?-old)?", words[0]):
         return None  # "28 and a vet", "38-year-old firefighter": an age rides along
     if phrase.lower() in JOB_WORDS or (words[-1] in JOB_WORDS and not _ADJECTIVES & set(words)):
+        return phrase
+    # The longer list holds words that are names too ("Mason", "Judge"): a job only as a
+    # lower-case word ("a roofer", "postman").
+    last = phrase.split()[-1]
+    if last.islower() and last in OCCUPATIONS and not _ADJECTIVES & set(words):
         return phrase
     return None
 
@@ -215,7 +221,10 @@ _JOB = re.compile(
     re.IGNORECASE,
 )
 _NEGATED = re.compile(r"^(?:not|no\s+longer|never|no)\b", re.IGNORECASE)
-_SCHOOL_WORDS = frozenset({"student", "phd student", "undergraduate", "grad student", "pupil"})
+#: Last words of a title that says the user studies ("student", "law student", "undergrad").
+_SCHOOL_WORDS = frozenset(
+    {"student", "undergraduate", "undergrad", "pupil", "schoolgirl", "schoolboy"}
+)
 
 
 #: What follows a workplace and is no part of its name: what the user does there ("at Caltech
@@ -245,11 +254,12 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
     strong = not re.match(rf"^{_I_AM}\s", clause, re.IGNORECASE)
     hint = 0.85 if strong else 0.75
     text = f"{ctx.subject} is {_article(title)} {title}."
-    out = fact("job_title", text, Category.IDENTITY, hint, title)
+    # A student is in education, not in a job ("I'm a law student at Trinity").
+    school = title.lower().split()[-1] in _SCHOOL_WORDS
+    out = fact("education.student" if school else "job_title", text, Category.IDENTITY, hint, title)
     raw_org, town = _workplace(m.group("org") or "")
     org = employer_name(raw_org, ctx) if raw_org else None
     if org is not None:
-        school = title.lower() in _SCHOOL_WORDS
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
     where = m.group("city") or m.group("lives") or town

@@ -430,4 +430,27 @@ def mentioned_members(clause: str, ctx: Context) -> list[Candidate]:
     return out
 
 
-RULES: tuple[Rule, ...] = (family, pets, named_person, mentioned_members)
+_PARENT_OF = re.compile(
+    r"^(?:i'm|i\s+am|im)\s+(?:a\s+)?(?:proud\s+|busy\s+|single\s+|working\s+)?"
+    r"(?:mum|mom|mother|mama|dad|father|parent)\s+(?:of|to)\s+"
+    r"(?P<n>one|two|three|four|five|six|seven|eight|\d)(?:\s+(?P<k>kids|children|boys|girls)"
+    r"(?P<more>\s+and\s+(?:a|one|two|three|four|five|\d)\s+(?:boys?|girls?|sons?|daughters?))?)?$",
+    re.IGNORECASE,
+)
+
+
+def parent_of(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "I'm a mum of two", "father of three" → ``family.children``: how many children."""
+    m = _PARENT_OF.match(clause.strip())
+    if m is None:
+        return []
+    n = m.group("n").lower()
+    kids = m.group("k") or ("child" if n in {"one", "1"} else "children")
+    text = f"{ctx.subject} has {n} {kids.lower()}{(m.group('more') or '').lower()}."
+    out = fact("family.children", text, Category.RELATIONSHIP, 0.7, None)
+    if re.search(r"\bsingle\s+(?:mum|mom|mother|mama|dad|father|parent)\b", clause, re.I):
+        out += fact("relationship.single", f"{ctx.subject} is single.", Category.RELATIONSHIP, 0.6)
+    return out
+
+
+RULES: tuple[Rule, ...] = (family, pets, named_person, mentioned_members, parent_of)

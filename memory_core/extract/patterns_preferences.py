@@ -80,7 +80,8 @@ def _topic(thing: str) -> str:
 
 _LIKE = re.compile(
     rf"^(?:i|we)\s+{_ADV}(?P<verb>love|like|adore|enjoy|dig)\s+(?P<o>.+)$"
-    rf"|^{_I_AM}\s+{_ADV}(?P<fan>(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?fan\s+of|into|obsessed\s+with|"
+    rf"|^{_I_AM}\s+{_ADV}(?P<fan>(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?fan\s+of|"
+    r"(?:(?:big|huge|massively|super|heavily|well)\s+)?into|obsessed\s+with|"
     r"passionate\s+about|crazy\s+about|keen\s+on|fond\s+of|addicted\s+to)\s+(?P<f>.+)$",
     re.IGNORECASE,
 )
@@ -335,4 +336,72 @@ def reply_language(clause: str, ctx: Context) -> list[Candidate]:
     return fact("preference.reply_language", text, Category.HARD_PREFERENCE, 0.85, value)
 
 
-RULES: tuple[Rule, ...] = (diet, reply_language, preference, favourite, likes, dislikes)
+#: Who does a pastime, and the pastime ("a keen golfer" → golf).
+_DOERS = {
+    "golfer": "golf",
+    "cyclist": "cycling",
+    "runner": "running",
+    "jogger": "jogging",
+    "climber": "climbing",
+    "swimmer": "swimming",
+    "reader": "reading",
+    "hiker": "hiking",
+    "walker": "walking",
+    "gamer": "gaming",
+    "skier": "skiing",
+    "snowboarder": "snowboarding",
+    "surfer": "surfing",
+    "sailor": "sailing",
+    "gardener": "gardening",
+    "cook": "cooking",
+    "baker": "baking",
+    "photographer": "photography",
+    "birdwatcher": "birdwatching",
+    "birder": "birdwatching",
+    "knitter": "knitting",
+    "angler": "fishing",
+    "fisherman": "fishing",
+    "dancer": "dancing",
+    "painter": "painting",
+    "traveller": "travelling",
+    "traveler": "traveling",
+    "camper": "camping",
+    "rower": "rowing",
+    "skater": "skating",
+    "triathlete": "triathlons",
+    "marathoner": "marathons",
+}
+_ENTHUSIAST = re.compile(
+    rf"^(?:{_I_AM}\s+)?(?:a\s+|an\s+)?(?P<adj>keen|avid|passionate|enthusiastic|big|huge|"
+    r"serious|lifelong|mad|dedicated)\s+(?:(?P<what>[a-z]+)\s+)?(?P<doer>[a-z]+)$",
+    re.IGNORECASE,
+)
+
+
+def enthusiast(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "I'm a keen golfer", "avid reader", "a big chess player" → ``likes.<pastime>``
+    (only with a word of eagerness: "I'm a baker" is a job, "a keen baker" a pastime)."""
+    m = _ENTHUSIAST.match(clause.strip())
+    if m is None:
+        return []
+    doer, what = m.group("doer").lower(), (m.group("what") or "").lower()
+    if doer == "player" and what:
+        thing = what  # "a keen chess player", "a big tennis player"
+    elif doer in _DOERS and not what:
+        thing = _DOERS[doer]
+    else:
+        return []
+    said = " ".join(w for w in (m.group("adj").lower(), what, doer) if w)
+    text = f"{ctx.subject} is {'an' if said[0] in 'aeiou' else 'a'} {said}."
+    return fact(f"likes.{slug(thing, 40)}", text, Category.SOFT_PREFERENCE, 0.6, thing)
+
+
+RULES: tuple[Rule, ...] = (
+    diet,
+    reply_language,
+    preference,
+    favourite,
+    likes,
+    dislikes,
+    enthusiast,
+)

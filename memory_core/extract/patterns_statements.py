@@ -201,6 +201,26 @@ _FINITE = re.compile(
 )
 
 
+#: "two boys", "a little girl" had by the user: their children.
+_KIDS_AS = re.compile(
+    r"^(?:a|one|two|three|four|five|six|\d)\s+(?:little\s+|young\s+|baby\s+|teenage\s+)?"
+    r"(?P<w>boys?|girls?)\W*$",
+    re.IGNORECASE,
+)
+
+
+_KIDS_WORD = re.compile(r"\b(?:boys?|girls?)\b", re.IGNORECASE)
+
+
+def _kids_reading(body: str) -> Reading | None:
+    """ "two boys", "a little girl" had by the user: sons, daughters."""
+    kids = _KIDS_AS.match(body)
+    if kids is None:
+        return None
+    rel = "son" if kids.group("w").lower().startswith("boy") else "daughter"
+    return Reading(f"family.{rel}", Category.RELATIONSHIP)
+
+
 def _canonical_relation(word: str) -> tuple[str, str]:
     """(key segment, kind) for a person or pet word: ("mother", "family"), ("dog", "pet")."""
     low = re.sub(r"\s+", " ", word.lower())
@@ -455,7 +475,7 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
         if member is not None and member.start() < 25:
             rel, _ = _canonical_relation(member.group("w"))
             return Reading(f"family.{rel}", Category.RELATIONSHIP)
-        return _topic_reading(body, "has")
+        return _kids_reading(body) or _topic_reading(body, "has")
     if head in _PREFERENCE_VERBS:
         person = _MY_WHO.match(low)
         if person is not None:
@@ -1051,7 +1071,7 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
         # "I have two dogs" → pet.dog, "a baby girl" → family.daughter: the words left after
         # the animals or relatives (a phrase of several words too), if any.
-        said = _PERSON_OR_PET_PHRASE.sub(" ", said)
+        said = _KIDS_WORD.sub(" ", _PERSON_OR_PET_PHRASE.sub(" ", said))
     words = _key_words(said)
     key = f"{reading.prefix}.{words}" if words else reading.prefix
     if "." not in key:

@@ -571,7 +571,9 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
     sentences = introductions.with_fragments(split_sentences(body), _is_title)
     # "Me: Alex, 30, UX designer, Berlin.", "barista in leeds": a card, said as sentences.
-    sentences = introductions.with_cards(sentences, _is_title, lowercase=ctx.lowercase)
+    sentences = introductions.with_cards(
+        sentences, _is_title, lowercase=ctx.lowercase, reads=lambda said: _reads(said, ctx)
+    )
     sentences = _pet_named_next(sentences)
     for sentence in sentences:
         if not explicit and is_exaggerated(sentence):

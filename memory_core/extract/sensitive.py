@@ -113,9 +113,13 @@ _SPOKEN_DIGITS = re.compile(rf"\b{_NUMBER_WORD}(?:[\s,-]+{_NUMBER_WORD}){{2,}}\b
 _QUOTED_OR_WORD = (
     rf"(?:\"[^\"\n]{{1,100}}\"|'[^'\n]{{1,100}}'|“[^”\n]{{1,100}}”|{_SPOKEN_CODE}|[^\s,;]{{1,200}})"
 )
+#: Words that name a secret only when a secret-looking value follows "is" ("the wifi pass is
+#: BlueMoon#77", "our house alarm is 3 3 0 9"; not "my bus pass is expired", "my alarm is set
+#: for 7"): never read bare, without "is" (see :func:`_loose_value_is_secret`).
+_LOOSE_SECRET_WORDS = ("pass", "alarm")
 _KEYWORD_SECRET = re.compile(
     # What it is for: after a preposition, or (Russian) a noun in the genitive ("пин-код карты").
-    rf"\b(?P<kw>{_SECRET_WORDS})(?:\s+(?:{_FOR}|(?=[а-яё]))"
+    rf"\b(?P<kw>{_SECRET_WORDS}|{'|'.join(_LOOSE_SECRET_WORDS)})(?:\s+(?:{_FOR}|(?=[а-яё]))"
     rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b"
     r"|\b(?:ist|lautet|war|es|era|est|c'est|c’est|était|sont|sind)\b|\s[—–]|(?<=пароль)(?=\s)"
     r"|(?<=пин)(?=\s)"
@@ -235,6 +239,8 @@ def _login_spans(text: str) -> list[SensitiveSpan]:
     spans: list[SensitiveSpan] = []
     for m in _LOGIN.finditer(text):
         start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+        if text[start : start + len(REDACTED)].lower() == REDACTED:
+            continue  # taken out already: "[redacted] and your cat …" is no "user / password"
         label = _label(text, m.start("kw"), "login", None)
         spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
     return spans
@@ -254,6 +260,8 @@ def _keyword_spans(text: str) -> list[SensitiveSpan]:
             continue  # "пароль должен быть длинным": a Russian word, said with no ":" or "—"
         if kw.startswith(_DIGITY_SECRETS) and (_spoken_digits(value) < 3 or len(value) > 80):
             continue  # "my code is a mess" is no secret; "the door code is 4512" is
+        if kw in _LOOSE_SECRET_WORDS and not _loose_value_is_secret(kw, value):
+            continue  # "my bus pass is expired", "my alarm is at 6 30"
         if kw.startswith(("recovery", "seed")):
             end = len(text) if len(text) - start < 300 else start + 300
         label = _label(text, m.start("kw"), kw, m.group("for"))
@@ -278,6 +286,17 @@ def _bare_value_is_secret(kw: str, value: str) -> bool:
     if not letters:
         return digits >= 4 and digits == len(re.sub(r"[ .-]", "", value))
     return bool(digits) or bool(_PASSWORD_SYMBOLS.intersection(value))
+
+
+def _loose_value_is_secret(kw: str, value: str) -> bool:
+    """After "pass": what a password looks like (letters with digits or symbols, or four or
+    more digits); after "alarm": a code of four or more digits, typed, spaced or said as words
+    (a time such as "6 30" or "7am" is none)."""
+    if kw == "alarm":
+        compact = re.sub(r"[ .-]", "", value)
+        spoken = compact.isdigit() or not _digits(value)
+        return spoken and _spoken_digits(value) >= 4 and not re.search(r"[ap]m\b", value, re.I)
+    return _bare_value_is_secret("password", value)
 
 
 def _bare_spans(text: str) -> list[SensitiveSpan]:

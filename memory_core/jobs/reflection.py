@@ -13,7 +13,7 @@ afterwards, so a restart posts what was saved but not delivered.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
@@ -226,6 +226,11 @@ class Reflector:
             ),
         )
         with self.ctx.db.read() as conn:
+            # What the last reflection named as new is not new again.
+            last = repo.last_saved(conn, user_id)
+            if last is not None and last > since:
+                since = last
+                filters = replace(filters, updated_after=last - timedelta(seconds=1))
             facts = fact_repo.list_facts(conn, user_id, filters, limit=500)
             language = episode_repo.latest_language(conn, user_id)
             speaker = episode_repo.latest_speaker(conn, user_id)

@@ -37,13 +37,17 @@ def private_text(text: str) -> bool:
 
 
 def is_private(fact: Fact) -> bool:
-    """Whether a fact must never be shown to a group (nor used in one): sensitive facts, and
-    the bot's insights into the user (impressions of a person are not for their friends)."""
+    """Whether a fact must never be shown to a group (nor used in one): sensitive facts, the
+    bot's insights into the user (impressions of a person are not for their friends), and a
+    fact that holds a secret, even redacted ("your bank login is [redacted]" tells a group
+    there is one)."""
     return (
         fact.sensitive
         or fact.category in SENSITIVE_CATEGORIES
         or fact.kind == "insight"
+        or REDACTED in fact.value_text.lower()
         or private_text(fact.value_text)
+        or _holds_secret(fact.value_text)
     )
 
 

@@ -35,14 +35,17 @@ def due_users(
     user_id: str | None = None,
 ) -> list[str]:
     """Users with reflections on and a private chat, at least ``min_facts`` facts created since
-    ``new_since``, and no reflection saved after ``last_before``."""
+    ``new_since`` and since their last reflection (what it said was new is not new again),
+    and no reflection saved after ``last_before``."""
     cond = " AND s.user_id = :u" if user_id else ""
     rows = conn.execute(
         text(
             "SELECT s.user_id FROM user_settings s WHERE s.reflections = 1 "
             f"AND s.private_chat IS NOT NULL{cond} "
             "AND (SELECT COUNT(*) FROM facts f WHERE f.user_id = s.user_id AND f.kind = 'fact' "
-            "AND f.status != 'deleted' AND f.created_at >= :since) >= :min "
+            "AND f.status != 'deleted' AND f.created_at >= :since AND f.created_at >= "
+            "COALESCE((SELECT MAX(p.created_at) FROM reflection_posts p "
+            "WHERE p.user_id = s.user_id), 0)) >= :min "
             "AND NOT EXISTS (SELECT 1 FROM reflection_posts p WHERE p.user_id = s.user_id "
             "AND p.created_at > :last) ORDER BY s.user_id LIMIT :lim"
         ),
@@ -55,6 +58,14 @@ def due_users(
         },
     ).all()
     return [str(r[0]) for r in rows]
+
+
+def last_saved(conn: Connection, user_id: str) -> datetime | None:
+    """When this user's last reflection was saved (``None``: never)."""
+    value = conn.execute(
+        text("SELECT MAX(created_at) FROM reflection_posts WHERE user_id = :u"), {"u": user_id}
+    ).scalar_one()
+    return from_ts(value)
 
 
 def add(conn: Connection, user_id: str, fact_id: int, chat_id: str | None, now: datetime) -> int:

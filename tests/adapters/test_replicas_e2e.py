@@ -17,24 +17,12 @@ import psycopg
 import pytest
 
 from devtools.fake_telegram import FakeTelegram, TgUser
+from devtools.faults import ANIMALS, script, until_learned
 from devtools.replicas import SECRET, ReplicaSet
 
-ANIMALS = ("dog", "cat", "horse", "parrot", "rabbit", "hamster")
-NAMES = (
-    "Rex Luna Bella Kiwi Coco Milo Nala Oscar Pip Rocky Simba Toby Willow Ziggy Bruno Daisy "
-    "Ember Fudge Ginger Hazel Juniper Kobe Lola Mango Nico Olive Pepper Quincy Rosie Sasha "
-    "Tango Umber Velvet Waffle Yoshi Zelda Apollo Biscuit Clover Dexter Echo Felix Gizmo "
-    "Harley Indigo Jasper Koda Lucky"
-).split()
 USERS = 8
 
 pytestmark = pytest.mark.timeout(240)
-
-
-def script(index: int) -> list[tuple[str, str]]:
-    """One user's messages and the name each answer must mention."""
-    names = NAMES[index * len(ANIMALS) : (index + 1) * len(ANIMALS)]
-    return [(f"My {a} is called {n}", n) for a, n in zip(ANIMALS, names, strict=True)]
 
 
 async def test_three_replicas_answer_and_learn_every_update_once_in_chat_order(
@@ -98,7 +86,7 @@ async def test_three_replicas_answer_and_learn_every_update_once_in_chat_order(
                 order = [next(n for n in names if n in text) for text in got]
                 assert order == names, (user.id, got)  # in the chat's order
             # Every turn learned exactly once (the killed replica's jobs taken over).
-            await _until_learned(pg_url, USERS * rounds)
+            assert await until_learned(pg_url, USERS * rounds)
             with psycopg.connect(pg_url) as conn:
                 facts = conn.execute(
                     "SELECT user_id, value_text, COUNT(*) FROM facts WHERE status = 'active' "
@@ -137,13 +125,3 @@ async def kill_mid_flight(tg: FakeTelegram, replicas: ReplicaSet, url: str, user
     pid = int(str(row[0]).split(":")[1])
     [index] = [r.index for r in replicas.replicas if r.proc is not None and r.proc.pid == pid]
     replicas.kill(index)
-
-
-async def _until_learned(url: str, turns: int, timeout: float = 60.0) -> None:
-    async with asyncio.timeout(timeout):
-        while True:
-            with psycopg.connect(url) as conn:
-                done = conn.execute("SELECT COUNT(*) FROM outbox WHERE status = 'done'").fetchone()
-            if done is not None and done[0] >= turns:
-                return
-            await asyncio.sleep(0.2)

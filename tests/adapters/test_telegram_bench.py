@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from devtools.bench_telegram import (
+    OwnTime,
     TelegramBench,
     _LoadProcess,
     run_telegram_bench,
@@ -30,7 +31,33 @@ async def test_a_small_run_delivers_and_learns_everything(tmp_path: Path) -> Non
     figures = report.as_json()
     assert figures["reply_latency_ms"]["p95"] >= figures["reply_latency_ms"]["p50"] > 0
     assert figures["throughput_turns_per_s"] > 0
+    # The bot's own time, one per reply, inside each reply's end-to-end latency (same clock:
+    # the update is available before the bot has it, the request leaves before it arrives).
+    own = figures["own_time_ms"]
+    assert own["replies"] == 20 and min(report.own_ms) > 0
+    ranked = zip(sorted(report.own_ms), sorted(report.latency_ms), strict=True)
+    assert all(own_ms <= latency_ms for own_ms, latency_ms in ranked)
+    assert own["p95"] <= figures["reply_latency_ms"]["p95"]
+    assert figures["meets_own_target"] == (own["p95"] <= figures["target_own_p95_ms"])
     assert not any(tmp_path.iterdir())  # noqa: ASYNC240 - the temporary database is gone
+
+
+def test_own_time_runs_from_an_update_in_hand_to_its_reply_leaving() -> None:
+    """Per chat: the first sendMessage after an update is its reply; other sends (a second
+    message, one nobody asked for) are not timed."""
+    now = [0.0]
+    own = OwnTime(clock=lambda: now[0])
+    own.received(7)
+    now[0] = 0.010
+    own.received("8")
+    now[0] = 0.025
+    own.sending("7")  # 25 ms after chat 7's update
+    own.sending(7)  # a second message of the same reply
+    now[0] = 0.040
+    own.sending(8)  # 30 ms after chat 8's update
+    own.sending(9)  # no update of chat 9 in hand
+    assert own.ms == pytest.approx([25.0, 30.0])
+    assert own.since_last() == pytest.approx([25.0, 30.0]) and own.since_last() == []
 
 
 def test_the_cli_prints_json(tmp_path: Path) -> None:
@@ -59,6 +86,7 @@ def test_the_cli_prints_json(tmp_path: Path) -> None:
     assert figures["bench"] == "telegram" and figures["turns"] == 4
     assert figures["all_delivered"] and figures["all_learned"]
     assert {"p50", "p95", "max"} <= set(figures["reply_latency_ms"])
+    assert figures["own_time_ms"]["replies"] == 4 and figures["target_own_p95_ms"] == 60
 
 
 async def test_the_llm_responder_run_reports_the_bots_own_time_and_cache_reads(
@@ -69,6 +97,7 @@ async def test_the_llm_responder_run_reports_the_bots_own_time_and_cache_reads(
     report = await run_telegram_bench(bench, offline_settings(embedder="none"), workdir=tmp_path)
     assert report.all_delivered and report.all_learned
     assert min(report.latency_ms) >= 50  # every reply waited for the fake model
+    assert min(report.own_ms) >= 50  # in the bot's own time too (the report subtracts it)
     figures = report.as_json()
     assert figures["responder"] == "llm" and figures["llm_delay_ms"] == 50
     own = figures["overhead_ms"]

@@ -6,10 +6,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from bot.cli import cli
-from memory_core.evaluation.life import build_users, reply_language
+from bot.slots import slot_words
+from memory_core.evaluation.answer_data import TOPICS
+from memory_core.evaluation.life import (
+    Told,
+    answers,
+    build_users,
+    distinctive,
+    reply_language,
+    told_facts,
+)
 
 PERSONAS = {
     "train": [
@@ -79,3 +89,56 @@ async def test_a_still_true_question_is_counted_in_any_language() -> None:
     await bot.send(target, asked)
     await bot.send(target, reflection)
     assert [_is_still_true(text) for _, text in bot.sent] == [True, False]
+
+
+def _told(sentence: str) -> Told:
+    """``sentence`` told on day 0, as ``build_users`` keeps it."""
+    return Told(sentence, TOPICS[0], distinctive(sentence), told_facts(sentence))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "reply"),
+    [
+        # The value, in the user's words, inside a translated slot phrase ("the who": only
+        # stop words, no content word to find).
+        (
+            "My favorite band is the who.",
+            "es",
+            "El 2 de marzo me dijiste: lo que más te gusta: the who.",
+        ),
+        (
+            "My favorite band is the who.",
+            "fr",
+            "Le 2 mars, tu m'as dit : ce que tu préfères : the who.",
+        ),
+        # Vocabulary the bot translates: named by the bot's own phrase for the fact.
+        ("I am vegan.", "ru", "2 марта 2026 мне стало известно от тебя: твоё питание: веганское."),
+        # A fact said as a sentence: named by its content words, quoted or not.
+        ("I drive a bmw.", "de", "Am 2. März hast du mir gesagt: „I drive a bmw“."),
+        ("I have a cat named spook.", "fr", "Ton chat s'appelle Spook."),
+        ("I am 34 years old.", "de", "Du bist 34 Jahre alt."),
+    ],
+)
+def test_the_judge_credits_the_told_value_however_the_slot_is_worded(
+    sentence: str, lang: str, reply: str
+) -> None:
+    assert answers(reply, _told(sentence), lang, slot_words)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "reply"),
+    [
+        # Another fact of the same kind: "favorite" names no fact.
+        ("My favorite food is pizza with black olives.", "en", "Your favorite band is the who."),
+        ("My favorite band is the who.", "es", "Lo que más te gusta: el color azul."),
+        # Another fact altogether, and an honest "I don't know".
+        ("I drive a bmw.", "de", "Du arbeitest als nurse."),
+        ("I work as a nurse.", "en", "I don't know that yet — you work as what?"),
+        ("I am vegan.", "ru", "Этого я пока не знаю."),
+        ("I am 34 years old.", "de", "Du bist 43 Jahre alt."),
+    ],
+)
+def test_the_judge_counts_a_different_fact_or_no_answer_wrong(
+    sentence: str, lang: str, reply: str
+) -> None:
+    assert not answers(reply, _told(sentence), lang, slot_words)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import t
 from bot.responder import _noted_words
 from bot.slots import slot_words
 from bot.wording import REPLY_LANGUAGE
@@ -197,3 +198,17 @@ def test_what_the_language_models_tools_saved_is_said_in_the_users_language() ->
     assert said == "Gemerkt: du wohnst in Köln (#4).", said
     english = acknowledgement([ToolChange("remembered", home)], "Ana", "en")
     assert english == "Saved to memory: you live in Köln (#4).", english
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGUAGES))
+def test_a_favourite_keeps_its_topic_in_every_language(lang: str) -> None:
+    """ "My favorite band is the who." is "your favourite band: the who", not "your favourite:
+    the who" (whose band?); a topic without a phrase keeps the user's word."""
+    band = slot_words(lang, "favorite.band", "the who")
+    assert band is not None and band.endswith("the who")
+    assert band != t(lang, "your favourite: {value}", value="the who")
+    if lang == "en":
+        assert band == "your favourite band: the who"
+        assert (
+            slot_words(lang, "favorite.board_game", "chess") == "your favourite board game: chess"
+        )

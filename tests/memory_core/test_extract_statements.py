@@ -39,7 +39,7 @@ def assert_well_formed(cand: Candidate) -> None:
 
 STATEMENTS: list[tuple[str, str, str]] = [
     # occupations the job list never named, and work that names no employer
-    ("I'm a fisherman.", "work.", "Ana is a fisherman."),
+    ("I'm a fisherman.", "job_title", "Ana is a fisherman."),
     ("I am an upholsterer", "trait.", "Ana is an upholsterer."),
     ("I work for the city council.", "work.", "Ana works for the city council."),
     ("I work with children", "work.", "Ana works with children."),

