@@ -182,7 +182,10 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
         if cand.value:  # the value as a word ("vegetarian" is no part of "vegetariano")
             rest = re.sub(rf"(?<!\w){re.escape(cand.value)}(?!\w)", " ", rest)
             rest = _without_inflected(rest, cand.value)
-    words = re.findall(r"[^\W\d_]+", _GREETING_LEAD.sub("", rest).lower())
+    rest = _GREETING_LEAD.sub("", rest)
+    if re.search(r"\d", rest) and not any(c.key in ("birthday", "age") for c in slots):
+        return True  # "Meine Tochter Lena ist 7": a number no slot holds
+    words = re.findall(r"[^\W\d_]+", rest.lower())
     covered = set(_INTRO_WORDS | _MONTH_WORDS)
     if any(c.key.startswith(("family.", "pet.")) for c in slots):
         covered |= patterns_intl_people.KIN_WORDS
@@ -225,7 +228,7 @@ _INTRO_WORDS = frozenset(
     bei der die das dem den ein eine einen einem seit jahren von beruf komme stamme ursprünglich
     eigentlich aus studiere student studentin an spreche kann fließend fliessend ist sind
     geburtstag geboren hab habe am namens heißen heissen haben nen er sie
-    tenemos un una llama on une a nach gezogen umgezogen mudé mude mudamos mudado
+    tenemos tiene un una llama on une a nach gezogen umgezogen mudé mude mudamos mudado
     installé installée installés déménagé ai avons nous sommes
     нас есть моя мой моё мою переехал переехала переехали
     trabajo para soy vengo originario originaria de del estudio estudiante hablo favorito

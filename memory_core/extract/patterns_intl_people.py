@@ -159,8 +159,27 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     # "Meine Tochter Lena ist 7", "mit meiner Frau Anna": a capitalised name beside the word.
     beside = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+(?P<n>{_NAME})(?![\w'-])"
     for m in re.finditer(beside, sentence, re.IGNORECASE):
-        out += _person(words[m["r"].lower()], m["n"], ctx, named_beside=True)
+        relation = words[m["r"].lower()]
+        out += _person(relation, m["n"], ctx, named_beside=True)
+        out += _age(relation, m["n"], sentence[m.end() :], language, ctx)
     return out
+
+
+#: "… ist 7 (Jahre alt)", "… tiene 10 años", "… a 6 ans": the age of the person just named.
+_AGE = {
+    "de": r"\s+ist\s+(?P<a>\d{1,3})(?:\s+jahre(?:\s+alt)?)?",
+    "es": r"\s+tiene\s+(?P<a>\d{1,3})\s+años",
+    "fr": r"\s+a\s+(?P<a>\d{1,3})\s+ans",
+}
+
+
+def _age(rel: str, name: str, after: str, language: str, ctx: Context) -> list[Candidate]:
+    m = re.match(_AGE[language], after, re.IGNORECASE) if language in _AGE else None
+    if m is None or not 0 < int(m["a"]) < 120:
+        return []
+    key = f"family.{rel}.{slug(name)}.age"
+    text = f"{ctx.possessive} {rel} {name} is {m['a']}."
+    return fact(key, text, Category.RELATIONSHIP, 0.75, m["a"])
 
 
 def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:

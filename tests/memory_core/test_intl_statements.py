@@ -49,6 +49,10 @@ def has_note(text: str) -> bool:
         ("Meine Kinder heißen Emil und Greta",
          {"family.child.emil.name": "Emil", "family.child.greta.name": "Greta"}, False),
         ("Mein Mann heißt Stefan", {"family.husband.name": "Stefan"}, False),
+        # The age of a relative named beside their relation is theirs, not the user's.
+        ("Meine Tochter Lena ist 7",
+         {"family.daughter.lena.name": "Lena", "family.daughter.lena.age": "7"}, False),
+        ("Ich habe 3 Katzen", {}, True),  # a number no slot holds: the note keeps it
         ("Mein Mann ist Arzt", {}, True),  # a job, not a name
         ("Ich bin Berliner", {}, True),  # from a place, not a job
         ("Ich spreche fließend Französisch", {"language.french": "Französisch"}, False),
