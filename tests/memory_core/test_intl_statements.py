@@ -69,6 +69,9 @@ def has_note(text: str) -> bool:
         ("Работаю в Газпроме инженером", {"job_title": "инженер", "employer": "Газпром"}, False),
         ("Я из Казахстана", {"origin": "Казахстан"}, False),
         ("Мою жену зовут Ирина", {"family.wife.name": "Ирина"}, False),
+        # Russian: the language as "ты говоришь на …" takes it (prepositional).
+        ("Я говорю по-русски и по-немецки",
+         {"language.russian": "русском", "language.german": "немецком"}, False),
     ],
 )  # fmt: skip
 def test_a_statement_fills_its_slots_each_inside_its_clause(
