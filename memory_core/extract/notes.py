@@ -228,7 +228,7 @@ _INTRO_WORDS = frozenset(
     bei der die das dem den ein eine einen einem seit jahren von beruf komme stamme ursprünglich
     eigentlich aus studiere student studentin an spreche kann fließend fliessend ist sind
     geburtstag geboren hab habe am namens heißen heissen haben nen er sie
-    tenemos tiene un una llama on une a nach gezogen umgezogen mudé mude mudamos mudado
+    tenemos tiene un una llama on une a e nach gezogen umgezogen mudé mude mudamos mudado
     installé installée installés déménagé ai avons nous sommes
     нас есть моя мой моё мою переехал переехала переехали
     trabajo para soy vengo originario originaria de del estudio estudiante hablo favorito

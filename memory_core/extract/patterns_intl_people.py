@@ -190,7 +190,10 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     group = m.group(0).split()[0].strip(",:—-").lower()
     rel = _CHILD_GROUP.get(group, "child")
     name = _name(ctx)
-    listed = rf"(?P<all>{name}(?:{_AND}{name}){{0,5}})(?=\s*[.!?]?\s*$)"
+    # The list ends the sentence, or the clause: "Pablo y Marta, y un gato …".
+    lower = r"(?-i:[a-zà-öø-ÿа-яё])"
+    end = rf"(?=\s*[.!?]?\s*$|\s*,?\s+(?:y|und|et|и)\s+{lower}|\s*[,;]\s*{lower})"
+    listed = rf"(?P<all>{name}(?:{_AND}{name}){{0,5}}){end}"
     names = re.match(listed, sentence[m.end() :])
     if names is None:
         return []

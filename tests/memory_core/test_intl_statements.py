@@ -61,6 +61,11 @@ def has_note(text: str) -> bool:
         ("Trabajo en Inditex como diseñadora",
          {"employer": "Inditex", "job_title": "diseñadora"}, False),
         ("Tenemos una perrita que se llama Luna", {"pet.dog.name": "Luna"}, False),
+        ("Soy alérgica al marisco", {"allergy.marisco": "marisco"}, False),  # not "l marisco"
+        # The children's list ends its clause; "dos" (how many) stays in the note.
+        ("Tengo dos hijos, Pablo y Marta, y un gato que se llama Michi",
+         {"family.child.pablo.name": "Pablo", "family.child.marta.name": "Marta",
+          "pet.cat.name": "Michi"}, True),
         ("Nací el 15 de agosto de 1992", {"birthday": "1992-08-15"}, False),
         ("Je me suis installé à Toulouse", {"home_city": "Toulouse"}, False),
         ("Je suis originaire de Bretagne", {"origin": "Bretagne"}, False),
