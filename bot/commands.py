@@ -409,7 +409,8 @@ class Commands:
         if people:
             parts.append(f"\n{t(c.lang, 'People')}")
             parts += [
-                f"• {_capital(person_label(p))}: {'; '.join(person_said(p, who))}" for p in people
+                f"• {_capital(person_label(p, c.lang))}: {'; '.join(person_said(p, who, c.lang))}"
+                for p in people
             ]
         return [self._with_page_button(Reply("\n".join(parts)), c)]
 

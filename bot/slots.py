@@ -183,6 +183,13 @@ def _special_words(lang: str, key: str, value: str) -> str | None:
         diet = DIETS.get(value.lower())
         # i18n: {diet} is a diet ("vegetarian").
         return t(lang, "your diet: {diet}", diet=t(lang, diet) if diet else value)
+    if key == "education.student":
+        # "I'm a student at …": no job. A plain "student" needs no value; "law student" keeps
+        # the user's words.
+        if value.strip().lower() == "student":
+            return t(lang, "you're a student")
+        # i18n: {value} is the user's own word for what they study as ("law student").
+        return t(lang, "you're a student: {value}", value=value)
     if key == "birthday":
         day = date_words(lang, value)
         # i18n: {date} is a day ("20 December", "3 May 1990").

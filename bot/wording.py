@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 
-from bot.i18n import t
+from bot.i18n import supported, t
 from bot.kin import your_relation
+from bot.slots import slot_words
 from memory_core.types import Person
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
@@ -178,20 +179,30 @@ def relation_words(person: Person) -> str | None:
     return person.relation.replace("_", " ") if person.relation else None
 
 
-def person_label(person: Person) -> str:
-    """How to name one of the user's people to them: "Marco, your brother", "your sister"."""
+def person_label(person: Person, lang: str | None = None) -> str:
+    """How to name one of the user's people to them, in ``lang`` (default: the reply's):
+    "Marco, your brother", "your sister"."""
+    lang = lang or REPLY_LANGUAGE.get()
     rel = relation_words(person)
     # "Marco, dein Bruder": the possessive agrees with the relation, where its word tells.
-    kin = your_relation(REPLY_LANGUAGE.get(), rel) if rel else None
+    kin = your_relation(lang, rel) if rel else None
     if person.name and kin:
-        return say("{name}, {your_relation}", name=person.name, your_relation=kin)
+        return t(lang, "{name}, {your_relation}", name=person.name, your_relation=kin)
     if person.name and rel:
-        return say("{name}, your {relation}", name=person.name, relation=rel)
-    return person.name or kin or say("your {relation}", relation=rel)
+        return t(lang, "{name}, your {relation}", name=person.name, relation=rel)
+    return person.name or kin or t(lang, "your {relation}", relation=rel)
 
 
-def person_said(person: Person, name: str | None) -> list[str]:
-    """What the user told us about one of their people, in the second person ("your brother
-    Marco lives in Rome"); their naming fact only when nothing else is known."""
+def person_said(person: Person, name: str | None, lang: str | None = None) -> list[str]:
+    """What the user told us about one of their people, in the second person and in
+    ``lang`` (default: the reply's): "your brother Marco lives in Rome", "dein Bruder heißt
+    Tim" (a slot's phrase in the language); their naming fact only when nothing else is
+    known."""
+    lang = supported(lang or REPLY_LANGUAGE.get()) or "en"
     facts = person.about() or person.facts
-    return [yours(f.value_text, name) for f in facts]
+    out: list[str] = []
+    for f in facts:
+        value = f.value_json.get("value") if isinstance(f.value_json, dict) else None
+        said = slot_words(lang, f.key, value, f.value_text) if lang != "en" else None
+        out.append(said or yours(f.value_text, name))
+    return out

@@ -247,8 +247,8 @@ def people_list(people: Sequence[Person], c: Ctx) -> str:
         return f'<p class="empty">{c.t(T_NO_ONE_YET)}</p>'
     items = []
     for person in people:
-        about = "; ".join(escape(s) for s in person_said(person, c.name))
-        label = escape(person_label(person))
+        about = "; ".join(escape(s) for s in person_said(person, c.name, c.lang))
+        label = escape(person_label(person, c.lang))
         items.append(f"<li><strong>{label[:1].upper() + label[1:]}</strong>: {about}</li>")
     return f'<ul class="people">{"".join(items)}</ul>'
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.extract import patterns_intl_life, patterns_intl_people
 from memory_core.extract.base import Candidate
 from memory_core.extract.explicit import note_key, sensitive_candidates
 from memory_core.extract.filters import find_sensitive, normalize_value_text
@@ -181,8 +182,17 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
         if cand.value:  # the value as a word ("vegetarian" is no part of "vegetariano")
             rest = re.sub(rf"(?<!\w){re.escape(cand.value)}(?!\w)", " ", rest)
             rest = _without_inflected(rest, cand.value)
-    words = re.findall(r"[^\W\d_]+", _GREETING_LEAD.sub("", rest).lower())
-    return len([w for w in words if w not in _INTRO_WORDS]) > 0
+    rest = _GREETING_LEAD.sub("", rest)
+    if re.search(r"\d", rest) and not any(c.key in ("birthday", "age") for c in slots):
+        return True  # "Meine Tochter Lena ist 7": a number no slot holds
+    words = re.findall(r"[^\W\d_]+", rest.lower())
+    covered = set(_INTRO_WORDS | _MONTH_WORDS)
+    if any(c.key.startswith(("family.", "pet.")) for c in slots):
+        covered |= patterns_intl_people.KIN_WORDS
+    if any(c.key.startswith("favorite.") for c in slots):
+        covered |= patterns_intl_life.TOPIC_WORDS
+        words = [w for w in words if not w.startswith("lieblings")]
+    return any(w not in covered for w in words)
 
 
 def _without_inflected(text: str, value: str) -> str:
@@ -214,7 +224,26 @@ _INTRO_WORDS = frozenset(
     végétarienne vegan végane végétalien végétalienne allergique aux au les l
     мне лет год года мою нашу моего нашего собаку кошку пса кота щенка у аллергия на я
     вегетарианец вегетарианка веган веганка живу живём живем проживаю проживаем мы в во
-    работаю сейчас теперь по профессии""".split()
+    работаю сейчас теперь по профессии
+    bei der die das dem den ein eine einen einem seit jahren von beruf komme stamme ursprünglich
+    eigentlich aus studiere student studentin an spreche kann fließend fliessend ist sind
+    geburtstag geboren hab habe am namens heißen heissen haben nen er sie
+    tenemos tiene un una llama on une a e nach gezogen umgezogen mudé mude mudamos mudado
+    installé installée installés déménagé ai avons nous sommes
+    нас есть моя мой моё мою переехал переехала переехали
+    trabajo para soy vengo originario originaria de del estudio estudiante hablo favorito
+    favorita preferido preferida es son cumpleaños cumple nací naci el que se llaman llamo
+    travaille bosse chez pour viens originaire étudie etudie étudiant étudiante etudiant
+    etudiante parle préféré préférée prefere preferee favori favorite c est anniversaire né née
+    ne le qui s appellent il elle
+    учусь из родом говорю знаю владею любимый любимая любимое день рождения родился родилась
+    года зовут есть его её ее по имени кличке""".split()
+)
+_MONTH_WORDS = frozenset(
+    """januar jänner februar märz april mai juni juli august september oktober november
+    dezember enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre
+    diciembre janvier février mars avril juin juillet août septembre octobre novembre décembre
+    января февраля марта апреля мая июня июля августа сентября октября ноября декабря""".split()
 )
 
 

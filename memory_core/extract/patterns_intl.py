@@ -183,7 +183,7 @@ _DIET = {
 _DIETS = {"veget": "vegetarian", "végét": "vegetarian", "вегет": "vegetarian"}
 _ALLERGY = {
     "de": r"ich\s+bin\s+allergisch\s+(?:gegen|auf)",
-    "es": r"soy\s+al[ée]rgic[oa]\s+(?:a|al)(?:\s+(?:los|las|la|el))?",
+    "es": r"soy\s+al[ée]rgic[oa]\s+(?:al|a)(?:\s+(?:los|las|la|el))?(?=\s)",
     "fr": r"je\s+suis\s+allergique\s+(?:à|aux|au)(?:\s+(?:la|les))?(?:\s+|(?=l['’]))(?:l['’])?",
     "ru": r"у\s+меня\s+аллергия\s+на",
 }

@@ -100,6 +100,12 @@ _SPEAK = {
 }
 
 
+def _prepositional(word: str) -> str:
+    """A Russian language's name as "говоришь на …" takes it: "по-английски", "английский",
+    "английском" → "английском"."""
+    return re.sub(r"(?<=[сц])(?:ки|кий|ком)$", "ком", word.lower().removeprefix("по-"))
+
+
 def _languages(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """ "Ich spreche Deutsch, Englisch und ein bisschen Spanisch": one fact per language."""
     m = re.search(rf"(?<!\w)(?:{_SPEAK[language]})\s+(?P<rest>[^.;!?]+)", sentence, re.IGNORECASE)
@@ -110,7 +116,8 @@ def _languages(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         english = _LANGUAGE_OF.get(word.lower())
         if english is not None:
             text = f"{ctx.subject} speaks {english}."
-            out += fact(f"language.{english.lower()}", text, Category.IDENTITY, 0.75, word)
+            said = _prepositional(word) if language == "ru" else word
+            out += fact(f"language.{english.lower()}", text, Category.IDENTITY, 0.75, said)
     return out
 
 
@@ -135,6 +142,10 @@ _TOPICS = {
     "actor": "schauspieler schauspielerin actor actriz acteur actrice актёр актер актриса",
 }
 _TOPIC_OF = {w: topic for topic, words in _TOPICS.items() for w in words.split()}
+#: A favourite's topic words ("grupo", "plat"): no more than the slot says.
+TOPIC_WORDS = frozenset(_TOPIC_OF) | frozenset(
+    "favorito favorita preferido preferida préféré préférée favori любимый любимая любимое".split()
+)
 _FAVOURITE = {
     "de": r"(?:mein|meine)\s+lieblings(?P<t>\w+)\s+(?:ist|sind)",
     "es": r"mi\s+(?P<t>\w+)\s+(?:favorit[oa]|preferid[oa])\s+(?:es|son)",

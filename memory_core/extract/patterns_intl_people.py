@@ -114,13 +114,20 @@ _CHILDREN = {
     "de": r"(?:kinder|söhne|töchter)\s*(?:,|:|—|-|hei(?:ß|ss)en)",
     "es": r"(?:hijos|hijas|niños)\s*(?:,|:|—|-|se\s+llaman)",
     "fr": r"(?:enfants|fils|filles)\s*(?:,|:|—|-|s'appellent)",
-    "ru": r"(?:детей|дети|сына|сыновей|дочери|дочерей)\s*(?:,|:|—|-|зовут)",
+    "ru": r"(?:детей|дети|сыновей|дочерей)\s*(?:,|:|—|-|зовут)",
 }
 _CHILD_GROUP = {
     "söhne": "son", "töchter": "daughter", "hijos": "child", "hijas": "daughter",
     "niños": "child", "fils": "son", "filles": "daughter", "сыновей": "son",
     "дочерей": "daughter", "дочери": "daughter",
 }  # fmt: skip
+
+
+#: Every relation and species word: a note that says no more than the slot that names the
+#: relative or pet is not kept beside it ("Mein Mann heißt Stefan").
+KIN_WORDS = frozenset(
+    w for table in (*_RELATIONS.values(), *_SPECIES.values()) for w in table
+) | frozenset("kinder söhne töchter hijos hijas niños enfants fils filles детей дети".split())
 
 
 def _name(ctx: Context) -> str:
@@ -147,13 +154,32 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     called = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+{said}\s+(?P<n>{name})"
     for m in re.finditer(called, sentence, re.IGNORECASE):
         out += _person(words[m["r"].lower()], m["n"], ctx, named_beside=False)
-    if out or language == "ru" or ctx.lowercase:
+    if language == "ru" or ctx.lowercase:
         return out
     # "Meine Tochter Lena ist 7", "mit meiner Frau Anna": a capitalised name beside the word.
     beside = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+(?P<n>{_NAME})(?![\w'-])"
     for m in re.finditer(beside, sentence, re.IGNORECASE):
-        out += _person(words[m["r"].lower()], m["n"], ctx, named_beside=True)
+        relation = words[m["r"].lower()]
+        out += _person(relation, m["n"], ctx, named_beside=True)
+        out += _age(relation, m["n"], sentence[m.end() :], language, ctx)
     return out
+
+
+#: "… ist 7 (Jahre alt)", "… tiene 10 años", "… a 6 ans": the age of the person just named.
+_AGE = {
+    "de": r"\s+ist\s+(?P<a>\d{1,3})(?:\s+jahre(?:\s+alt)?)?",
+    "es": r"\s+tiene\s+(?P<a>\d{1,3})\s+años",
+    "fr": r"\s+a\s+(?P<a>\d{1,3})\s+ans",
+}
+
+
+def _age(rel: str, name: str, after: str, language: str, ctx: Context) -> list[Candidate]:
+    m = re.match(_AGE[language], after, re.IGNORECASE) if language in _AGE else None
+    if m is None or not 0 < int(m["a"]) < 120:
+        return []
+    key = f"family.{rel}.{slug(name)}.age"
+    text = f"{ctx.possessive} {rel} {name} is {m['a']}."
+    return fact(key, text, Category.RELATIONSHIP, 0.75, m["a"])
 
 
 def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -164,7 +190,10 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     group = m.group(0).split()[0].strip(",:—-").lower()
     rel = _CHILD_GROUP.get(group, "child")
     name = _name(ctx)
-    listed = rf"(?P<all>{name}(?:{_AND}{name}){{0,5}})(?=\s*[.!?]?\s*$)"
+    # The list ends the sentence, or the clause: "Pablo y Marta, y un gato …".
+    lower = r"(?-i:[a-zà-öø-ÿа-яё])"
+    end = rf"(?=\s*[.!?]?\s*$|\s*,?\s+(?:y|und|et|и)\s+{lower}|\s*[,;]\s*{lower})"
+    listed = rf"(?P<all>{name}(?:{_AND}{name}){{0,5}}){end}"
     names = re.match(listed, sentence[m.end() :])
     if names is None:
         return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -303,3 +304,83 @@ def test_the_extractor_finds_texts_marked_inside_f_strings_and_other_calls(tmp_p
     ]
     ids = {entry.id for entry in locales.template()}
     assert "changed" in ids and "You also told me {facts}." in ids
+
+
+async def test_a_german_profile_says_the_users_people_in_german(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """The people section of /profile names each person and what was said of them in the
+    user's language ("Lena, deine Tochter: deine Tochter heißt Lena"), not in English."""
+    async with ConsoleSession(db_path, clock, user="jonas", embedder="none") as session:
+        assert session.runtime is not None
+        await session.say("Meine Tochter Lena ist 7 und mein Bruder heißt Tim.")
+        await session.runtime.settle()
+        profile = await session.say("/profile")
+    people = profile.split("Menschen", 1)[1]
+    assert "Lena, deine Tochter: deine Tochter heißt Lena" in people, people
+    for english in ("your", "named", "The user", " is "):
+        assert english not in people, people
+
+
+#: What a user may type, each in the language's own session (a statement first, so the
+#: commands have memories to show).
+WALK = (
+    "/start", "/help", "/profile", "/memories", "/memories web", "/why", "/why {town}",
+    "/undo", "/restore", "/restore #999", "/export", "/pause", "/resume", "/new", "/reflections",
+    "/reflections off", "/reflections on", "/link", "/link 123456", "/unlink", "/groupmemory",
+    "/forget", "/forget {town}", "/remember", "/remember {fact}", "/forgetme", "/frobnicate",
+    "/import", "/undo",
+)  # fmt: skip
+SESSIONS = {
+    "de": ("Ich wohne in Köln und arbeite bei Ford.", "Köln", "Mein Hund heißt Bruno"),
+    "es": ("Vivo en Sevilla y trabajo en Telefónica.", "Sevilla", "Mi perro se llama Toby"),
+    "fr": ("J'habite à Lyon et je travaille chez Renault.", "Lyon", "Mon chien s'appelle Filou"),
+    "ru": ("Я живу в Казани и работаю в Сбербанке.", "Казань", "Мою собаку зовут Шарик"),
+}
+#: English words a reply in another language must not hold (outside the user's own quoted
+#: words, command names and their literal arguments).
+_ENGLISH_WORDS = re.compile(
+    r"\b(?:the|you|your|yours|and|with|what|which|this|that|have|not|yet|memory|memories|"
+    r"saved|remember|forget|got it|please|done|nothing|here|there|is|are|were|will|"
+    r"can|don't|can't|i'm|i'll|my|it|of|to|for|from|about|yes|keep|delete|cancel)\b"
+)
+_NOT_PROSE = re.compile(
+    r"/\w+(?:\s+(?:forget|on|off|web|on\|off|<[^>]*>|#\w+|\[[^\]]*\]))*|<[^>]*>|„[^“]*“|«[^»]*»|"
+    r"\"[^\"]*\"|MEMORY\.md|JSON|Telegram|Discord|membot|https?://\S+|#\d+"
+)
+
+
+def english_in(text: str) -> list[str]:
+    """English words left in ``text`` (a reply meant for another language)."""
+    return _ENGLISH_WORDS.findall(_NOT_PROSE.sub(" ", text))
+
+
+def test_the_english_scan_finds_english() -> None:
+    assert english_in("Got it — you live in Köln.") == ["it", "you"]
+    assert english_in("Alles klar — du wohnst in „my flat“. /reflections on|off") == []
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "fr", "ru"])
+async def test_every_command_speaks_the_users_language(
+    db_path: Path, clock: ManualClock, lang: str
+) -> None:
+    """Every command of the catalogue, with and without its argument, and the buttons under
+    its reply, after a statement the real offline rules learn: nothing English in a German,
+    Spanish, French or Russian session."""
+    statement, town, fact = SESSIONS[lang]
+    bad: list[tuple[str, str, list[str]]] = []
+    async with ConsoleSession(db_path, clock, embedder="none") as session:
+        assert session.runtime is not None
+        bot = session.runtime.router
+        for reply in await bot.on_message(message(statement, language=lang)):
+            bad += [(statement, reply.text, left) for left in [english_in(reply.text)] if left]
+        await session.runtime.settle()
+        for typed in WALK:
+            command = typed.format(town=town, fact=fact)
+            for reply in await bot.on_message(message(command, language=lang)):
+                labels = [b.label for row in reply.buttons for b in row]
+                for shown in (reply.text, *labels):
+                    if left := english_in(shown):
+                        bad.append((command, shown, left))
+            await session.runtime.settle()
+    assert not bad, "\n".join(map(repr, bad))
