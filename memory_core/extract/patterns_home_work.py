@@ -205,12 +205,15 @@ def employer_name(raw: str, ctx: Context) -> tuple[str, float] | None:
         return "the " + phrase.split(None, 1)[1], 0.5  # "our local supermarket": the town's
     if first in _DETERMINERS or (first == "the" and not phrase[4:5].isupper()):
         return None
+    if first == "the":
+        return phrase, 0.8  # "the NHS", "the BBC": a name said with its article
     value = ctx.proper(phrase)
     return (value, 0.8) if value else None
 
 
 _JOB = re.compile(
-    r"^(?:i\s+(?:now\s+|currently\s+|also\s+)?work\s+as|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?"
+    r"^(?:i\s+(?:now\s+|currently\s+|also\s+)?work\s+(?:part[-\s]time\s+|full[-\s]time\s+)?as|"
+    r"(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?"
     r"(?:working|employed)\s+as|i(?:'ve|\s+have)\s+been\s+working\s+as|my\s+job\s+(?:title\s+)?is|"
     r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|been|was)\s+promoted\s+to|"
@@ -274,7 +277,8 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
 
 
 _WORK_AT = re.compile(
-    r"^(?:i\s+(?:now\s+|currently\s+|still\s+|also\s+)?work|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+|"
+    r"^(?:i\s+(?:now\s+|currently\s+|still\s+|also\s+)?work(?:\s+part[-\s]time|\s+full[-\s]time)?|"
+    r"(?:i'm|i\s+am)\s+(?:now\s+|currently\s+|"
     r"still\s+)?(?:working|employed)|i(?:'ve|\s+have)\s+been\s+working|"
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<new>started|began)(?:\s+working|\s+a\s+(?:new\s+)?job)?|"
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?"
@@ -295,7 +299,8 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     raw = m.group("org") or m.group("j") or m.group("e")
     if (m.group("prep") or "").lower() == "with" and not raw[:1].isupper():
         return []  # "I work with animals" names what they work with, not an employer
-    org = employer_name(raw, ctx)
+    as_said = _AS_TITLE.search(raw)
+    org = employer_name(raw[: as_said.start()] if as_said else raw, ctx)
     if org is None:
         return []
     started = bool(m.group("new") or m.group("got") or m.group("joined"))

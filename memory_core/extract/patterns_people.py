@@ -35,7 +35,8 @@ REL = rf"(?P<rel>{alternation(FAMILY | FRIENDS)})"
 SPECIES = rf"(?P<sp>{alternation(PET_SPECIES | frozenset(PET_BREEDS))})"
 ADJ = (
     r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
-    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other)\s+)*"
+    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|teenage|teen|grown-up|adult|"
+    r"toddler)\s+)*"
 )
 _CALLED = r"(?:'s\s+name\s+is|\s+is\s+(?:now\s+)?(?:called|named)|\s+goes\s+by|\s+is\s+named)"
 
