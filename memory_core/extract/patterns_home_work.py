@@ -259,7 +259,11 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
     text = f"{ctx.subject} is {_article(title)} {title}."
     # A student is in education, not in a job ("I'm a law student at Trinity").
     school = title.lower().split()[-1] in _SCHOOL_WORDS
-    out = fact("education.student" if school else "job_title", text, Category.IDENTITY, hint, title)
+    # (Kept as said, without a slot value: no "you work as …" phrase fits it in any language.)
+    if school:
+        out = fact("education.student", text, Category.IDENTITY, hint, None)
+    else:
+        out = fact("job_title", text, Category.IDENTITY, hint, title)
     raw_org, town = _workplace(m.group("org") or "")
     org = employer_name(raw_org, ctx) if raw_org else None
     if org is not None:
@@ -300,7 +304,8 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     if (m.group("prep") or "").lower() == "with" and not raw[:1].isupper():
         return []  # "I work with animals" names what they work with, not an employer
     as_said = _AS_TITLE.search(raw)
-    org = employer_name(raw[: as_said.start()] if as_said else raw, ctx)
+    named, town = _workplace(raw[: as_said.start()] if as_said else raw)
+    org = employer_name(named, ctx)
     if org is None:
         return []
     started = bool(m.group("new") or m.group("got") or m.group("joined"))
@@ -312,12 +317,19 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
         org[0],
         valid_from=ctx.time if started else None,
     )
-    as_title = _AS_TITLE.search(raw)
-    title = job_title(as_title.group("t")) if as_title else None
+    title = job_title(as_said.group("t")) if as_said else None
     if title is not None:
         text = f"{ctx.subject} is {_article(title)} {title}."
         out += fact("job_title", text, Category.IDENTITY, 0.85, title)
-    return out
+    return out + _works_in(town, ctx)
+
+
+def _works_in(town: str | None, ctx: Context) -> list[Candidate]:
+    """ "… at Zara in Madrid": where the user works is, said this way, where they live."""
+    city = place(town, ctx) if town else None
+    if city is None or city[1]:
+        return []
+    return fact("home_city", f"{ctx.subject} lives in {city[0]}.", Category.IDENTITY, 0.6, city[0])
 
 
 # "… any more, long story": the value ends at a comma or at "any more".

@@ -70,7 +70,11 @@ def value(c: Candidate) -> str:
         ),
         (
             "I'm a student at McGill and work part-time as a barista",
-            {"education.student": "student", "school": "McGill", "job_title": "barista"},
+            {
+                "education.student": "The user is a student.",
+                "school": "McGill",
+                "job_title": "barista",
+            },
         ),
         (
             "I work for the NHS as a physiotherapist",
@@ -106,7 +110,7 @@ def value(c: Candidate) -> str:
         ("I graduated from Edinburgh in 2019 and now work at Google", {"employer": "Google"}),
         (
             "I'm a nursing student in Bristol",
-            {"education.student": "nursing student", "home_city": "Bristol"},
+            {"education.student": "The user is a nursing student.", "home_city": "Bristol"},
         ),
     ],
 )
@@ -125,7 +129,7 @@ def test_a_student_is_in_education_not_in_a_job() -> None:
     """ "I'm a student at …" names a school and what the user is, never a job title."""
     found = facts("I'm a law student at Trinity College")
     assert "job_title" not in found
-    assert value(found["education.student"]) == "law student"
+    assert found["education.student"].value_text == "The user is a law student."
     assert value(found["school"]) == "Trinity College"
     assert "job_title" in facts("I'm a teacher at Trinity College")
 
@@ -215,3 +219,22 @@ def test_noise_keeps_nothing(text: str) -> None:
     """Sarcasm, a feeling measured by what it could make one do, hyperbole, tag questions, a
     sung line, a greeting: no fact."""
     assert facts(text) == {}, text
+
+
+def test_a_workplace_said_with_its_town_names_both() -> None:
+    """ "I work at Zara in Madrid": the employer is Zara, and the town is where the user lives
+    (as "a nurse in Leeds" says); "a lab doing research" names the lab only."""
+    found = facts("I work at Zara in Madrid")
+    assert value(found["employer"]) == "Zara" and value(found["home_city"]) == "Madrid"
+    assert value(facts("I work at a lab doing research")["employer"]) == "a lab"
+
+
+def test_a_card_says_counts_as_had_and_keeps_the_case_of_a_title() -> None:
+    """ "three grandkids" is had (never "the user is three grandkids"); "PhD student" stays
+    as written; "Just turned 40!" is an age."""
+    found = facts("Hi! I'm Dolores, 66, retired, three grandkids, love gardening")
+    assert not any(k.startswith("trait.") for k in found), sorted(found)
+    assert "three grandkids" in found["family.grandchildren"].value_text
+    jin = facts("I'm Jin, 27, PhD student at Oxford, from Seoul")
+    assert jin["education.student"].value_text == "The user is a PhD student."
+    assert value(facts("Just turned 40! Accountant, divorced, living in Dublin.")["age"]) == "40"
