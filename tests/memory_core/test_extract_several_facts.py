@@ -238,3 +238,13 @@ def test_a_card_says_counts_as_had_and_keeps_the_case_of_a_title() -> None:
     jin = facts("I'm Jin, 27, PhD student at Oxford, from Seoul")
     assert jin["education.student"].value_text == "The user is a PhD student."
     assert value(facts("Just turned 40! Accountant, divorced, living in Dublin.")["age"]) == "40"
+
+
+def test_married_or_engaged_to_a_name_keeps_the_status_and_the_partner() -> None:
+    """ "I'm married to Sam": married, and the spouse's name; "married to my job" is neither."""
+    found = facts("I'm engaged to Priya and we live in Leeds")
+    assert found["relationship.engaged"].value_text == "The user is engaged."
+    assert value(found["family.fiance.name"]) == "Priya"
+    assert value(found["home_city"]) == "Leeds"
+    assert value(facts("I'm married to Sam.")["family.spouse.name"]) == "Sam"
+    assert facts("I'm married to my job") == {}
