@@ -17,6 +17,7 @@ import structlog
 from memory_core.clock import to_ts
 from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate, Extractor, TurnInput
+from memory_core.extract.explicit import detect_explicit
 from memory_core.extract.sensitive import redact
 from memory_core.learn import policy
 from memory_core.learn.apply import Applied, TurnRef
@@ -140,12 +141,16 @@ class Learner:
 
     async def _process(self, job: outbox.Job) -> LearnResult:
         started = time.perf_counter()
+        # "Can you remember that my daughter's name is Sofia?" said in chat asks what /remember
+        # asks: the same starting confidence and write policy. Secrets and passing things stay
+        # /remember's alone (``job.explicit`` below), and the chat line was stored redacted.
+        explicit = job.explicit or detect_explicit(job.user_text.strip(), False)[0]
         turn = TurnInput(
             user_text=job.user_text,
             assistant_text=job.assistant_text,
             user_name=job.user_name,
             time=job.turn_time,
-            explicit=job.explicit,
+            explicit=explicit,
         )
         decisions: list[Decision] = []
         # Seed 003 §14's hotpath/classify: what the turn was read as (skipped: not learned
@@ -157,7 +162,7 @@ class Learner:
         # "Remember how I like my reports: …" is a procedure, and only that (its steps are no
         # facts of their own): read by the same rules whichever extractor is configured.
         if job.learn and (job.explicit or self.ctx.learns_from(job.user_text)):
-            procedure = procedures.detect(job.user_text, explicit=job.explicit)
+            procedure = procedures.detect(job.user_text, explicit=explicit)
             candidates = (
                 [procedure]
                 if procedure is not None
@@ -185,14 +190,14 @@ class Learner:
                 # The rules decide a procedure (a new one, or the same topic's steps replaced).
                 now = self.ctx.clock.now()
                 said = (
-                    decide_one(c, related.by_key.get(c.key, ()), explicit=job.explicit, now=now)
+                    decide_one(c, related.by_key.get(c.key, ()), explicit=explicit, now=now)
                     for c in kept
                 )
                 raw = [d for d in said if d is not None]
             else:
                 raw = await self.auditor.decide(turn, kept, related.by_key)
             guarded = self.flow.guard_all(
-                raw, related, explicit=job.explicit, said_at=job.turn_time
+                raw, related, explicit=explicit, said_at=job.turn_time
             )
             stated = frozenset(c.key for c in kept if c.stated)
             if kept:

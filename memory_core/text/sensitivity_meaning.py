@@ -225,17 +225,23 @@ def read_by_meaning(model: SensitivityModel, candidates: Sequence[Candidate]) ->
             if text:
                 texts.append(text)
                 owners.append(id(cand))
-    found: dict[int, Topic] = {}
+    read: dict[int, list[Topic | None]] = {}
     for owner, topic in zip(owners, model.topics(texts), strict=True):
-        if topic is not None:
-            found.setdefault(owner, topic)
+        read.setdefault(owner, []).append(topic)
     out: list[Candidate] = []
     for cand in candidates:
-        topic = found.get(id(cand))
+        topics = read.get(id(cand), [])
+        topic = next((t for t in topics if t is not None), None)
         if topic is None:
             out.append(cand)
             continue
         filed = TOPIC_CATEGORY.get(topic)
+        if filed == Category.FINANCE and any(t != topic for t in topics):
+            # Money drops the fact (kept only on /remember): only when the fact and the
+            # user's own words both read so; one reading alone keeps it, privately ("Ana
+            # went to Greece with their sister" once read as money). A credential or a
+            # document read once still drops it: its text may hold what the rules missed.
+            filed = None
         category = filed if filed and cand.category == Category.OTHER else cand.category
         out.append(replace(cand, sensitive=True, category=category))
     return out

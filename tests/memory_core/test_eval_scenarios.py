@@ -88,6 +88,16 @@ def test_the_rules_meet_the_targets(rules_report: SuiteReport) -> None:
     assert totals["embedder"] is None
 
 
+def test_remember_asked_in_chat_is_kept_as_surely_as_with_the_command(
+    rules_report: SuiteReport,
+) -> None:
+    """ "Can you remember that my daughter's name is Sofia?" said in chat starts at /remember's
+    confidence (it was kept at a first mention's 0.40)."""
+    by_name = {r.name: r for r in rules_report.results}
+    asked = by_name["remember_asked_as_a_question"]
+    assert asked.passed, asked.missing
+
+
 def test_confirmations_are_asked_where_expected(rules_report: SuiteReport) -> None:
     by_name = {r.name: r for r in rules_report.results}
     for name in ("move_confirmed_with_tap", "confident_home_contradicted", "job_change_confirmed"):

