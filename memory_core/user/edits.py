@@ -189,7 +189,10 @@ def _erase(ctx: Context, user_id: str) -> dict[str, int]:
             if n >= VACUUM_AFTER_ROWS and t in user_data_repo.ERASED_TABLES
         ]
         if big:
-            maintenance.pg_vacuum_tables(ctx.db.engine, big)
+            started = time.perf_counter()
+            done = maintenance.pg_vacuum_tables(ctx.db.engine, big)
+            took = round(time.perf_counter() - started, 2)
+            log.info("erasure_tables_vacuumed", tables=done, skipped=len(big) - len(done), s=took)
     # Then everything at once, in one transaction: what was left, or written meanwhile (on
     # SQLite, with its one writer, this is the whole erasure). It takes the database-wide
     # lock shared, as every per-user write: a cross-user write that added a row of the user
