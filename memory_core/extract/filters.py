@@ -79,6 +79,8 @@ _QUESTION_START = re.compile(
       \s+(?:{_AUX}|'s|'re|'m)\b
     | (?:what's|whats|where's|who's|how's|how\s+come|what\s+about)\b
     | (?:tell\s+me|remind\s+me)\s+(?:what|where|who|when|how|which|my|about)\b
+    | (?:erinnere\s+mich\s+(?:an|daran)|sag\s+mir|recu[ée]rdame|dime|rappelle[- ]moi
+      |dis[- ]moi|напомни(?:те)?|скажи(?:те)?)\b
     | (?:i\s+wonder|i\s+was\s+wondering|i'm\s+wondering|any\s+idea)\b
     | (?:is\s+it\s+true|do\s+you\s+know|do\s+you\s+remember)\b
     )""",

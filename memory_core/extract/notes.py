@@ -59,7 +59,9 @@ _QUESTION_START = re.compile(
     r"qué|quién|quiénes|dónde|cómo|cuándo|cuál|cuáles|cuánto|cuánta|por\s+qué|"
     r"qui|que|quoi|où|comment|quand|quel|quelle|quels|quelles|pourquoi|est-ce|"
     r"кто|что|где|как|когда|почему|зачем|какой|какая|какое|какие|сколько|чей|"
-    r"chi|cosa|dove|come|quando|perché|quale|quem|onde|porque|qual)\b",
+    r"chi|cosa|dove|come|quando|perché|quale|quem|onde|porque|qual|"
+    # "Erinnere mich an…", "Recuérdame…", "Rappelle-moi…": asking to be told, not telling.
+    r"erinnere\s+mich|sag\s+mir|recu[ée]rdame|dime|rappelle[- ]moi|dis[- ]moi|напомни|скажи)\b",
     re.IGNORECASE,
 )
 #: A question written without "?" or accents in chat ("wie heißt mein mann", "como se llama

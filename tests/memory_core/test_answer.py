@@ -119,6 +119,11 @@ def test_everyday_names_are_said_plainly() -> None:
     assert plain_question("what's my trade again?") == "what's my job?"
     assert plain_question("any furry friends at home?") == "any pets at home?"
     assert plain_question("where do I live?") == "where do I live?"
+    # "again" in the other languages: no part of the attribute the question names ("déjà"
+    # made "C'est quoi mon métier déjà ?" ask for a memory naming "métier déjà": none did).
+    assert plain_question("C'est quoi mon métier déjà ?") == "C'est quoi mon métier ?"
+    assert plain_question("Wie heißt mein Hund nochmal?") == "Wie heißt mein Hund?"
+    assert plain_question("¿Cuál es mi trabajo otra vez?") == "¿Cuál es mi trabajo?"
 
 
 def test_an_attribute_no_area_names_is_answered_only_by_a_memory_naming_it() -> None:

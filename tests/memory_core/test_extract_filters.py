@@ -348,3 +348,25 @@ def test_secrets_said_in_the_bots_other_languages_are_found(text: str, secret: s
 )
 def test_talk_about_a_password_in_other_languages_is_no_secret(text: str) -> None:
     assert find_sensitive(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Erinnere mich an den Namen meines Kindes.",
+        "Sag mir, wo ich wohne.",
+        "Recuérdame el nombre de mi hija.",
+        "Dime mi profesión.",
+        "Rappelle-moi le prénom de mon enfant.",
+        "Напомни, как зовут мою дочь.",
+    ],
+)
+def test_asking_to_be_reminded_is_a_question_in_every_language(text: str) -> None:
+    """ "Remind me of my kid's name" in German, Spanish, French or Russian asks: it was kept
+    as a note in the user's words ("Alles klar — „Erinnere mich an…“") and then quoted as the
+    answer to other questions."""
+    from datetime import UTC, datetime
+
+    from memory_core.extract import TurnInput, extract_rules
+
+    assert not extract_rules(TurnInput(text, datetime(2026, 3, 2, tzinfo=UTC)))
