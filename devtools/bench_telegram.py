@@ -174,6 +174,36 @@ class OwnTime:
         limiter.process_request = sending
 
 
+class LoopLag:
+    """How late the bot's event loop wakes a timer set every ``interval_s`` while the users
+    talk: what a reply waits for the loop (python-telegram-bot, the handlers, learning's steps
+    on the loop) beyond the work of its own."""
+
+    def __init__(self, interval_s: float = 0.05) -> None:
+        self.interval_s = interval_s
+        #: Milliseconds late, one per wake-up.
+        self.ms: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + self.interval_s
+            await asyncio.sleep(self.interval_s)
+            self.ms.append(max(0.0, (loop.time() - due) * 1000))
+
+    def start(self) -> None:
+        """Start watching (on the running loop)."""
+        self._task = asyncio.create_task(self._watch())
+
+    async def stop(self) -> None:
+        """Stop watching."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+
 def rss_mb() -> float:
     """This process's resident memory now, in MiB."""
     return resident_bytes() / 2**20
@@ -201,6 +231,8 @@ class TelegramBenchReport:
     cpu_s: dict[str, float] = field(default_factory=dict)
     #: The bot's own time per reply (``OwnTime``); empty with replicas (other processes).
     own_ms: list[float] = field(repr=False, default_factory=list)
+    #: How late the bot's event loop woke a 50 ms timer while the users talked (``LoopLag``).
+    loop_lag_ms: list[float] = field(repr=False, default_factory=list)
 
     @property
     def drift(self) -> dict[str, float] | None:
@@ -302,6 +334,12 @@ class TelegramBenchReport:
             if self.own_ms
             else None,
             "target_own_p95_ms": TARGET_OWN_P95_MS,
+            "loop_lag_ms": {
+                **Percentiles.of(self.loop_lag_ms).as_json(),
+                "max": round(max(self.loop_lag_ms), 3),
+            }
+            if self.loop_lag_ms
+            else None,
             "meets_own_target": self.meets_own_target,
             "llm": self.llm,
             "learn_drain_s": round(self.learn_drain_s, 3),
@@ -464,11 +502,13 @@ async def _run(
     await adapter.start()
     own = OwnTime()
     own.install(adapter.app)
+    lag = LoopLag()
     try:
         what = f"{bench.minutes:g} min" if bench.minutes else f"{bench.messages} messages"
         progress(f"{bench.users} users × {what} ({bench.responder})")
         started = time.perf_counter()
         await load.send("go")
+        lag.start()
         samples: list[Sample] = []
         budget = bench.reply_timeout_s * bench.messages + 60
         if bench.minutes:
@@ -488,11 +528,13 @@ async def _run(
             )
             progress(f"soak: interval {ran['sample']}, {rss_mb():.0f} MB")
         duration = time.perf_counter() - started
+        await lag.stop()
         progress("waiting for background learning")
         drain_start = time.perf_counter()
         await runtime.observer.drain(timeout=bench.learn_timeout_s)
         learn_drain = time.perf_counter() - drain_start
     finally:
+        await lag.stop()
         await adapter.stop()
         await runtime.stop()
     await load.send("stop")
@@ -513,6 +555,7 @@ async def _run(
         llm=final.get("llm"),
         samples=samples,
         own_ms=own.ms,
+        loop_lag_ms=lag.ms,
     )
 
 
@@ -700,6 +743,7 @@ def report_table(*reports: TelegramBenchReport) -> Table:
         lambda r, f: f"{f['overhead_ms']['p50']:.1f} / {f['overhead_ms']['p95']:.1f}",
     )
     row("own time p50 / p95 ms (in the bot's process)", _own)
+    row("event loop late p95 / max ms", _lag)
     row("learning backlog drained in s", lambda r, f: f"{f['learn_drain_s']:.2f}")
     parts = sorted({k for r in reports for k in r.cpu_s})
 
@@ -763,6 +807,13 @@ def _own(report: TelegramBenchReport, _f: dict[str, Any]) -> str:
     if not report.own_ms:
         return "–"
     return f"{report.own.p50:.1f} / {report.own.p95:.1f}"
+
+
+def _lag(report: TelegramBenchReport, _f: dict[str, Any]) -> str:
+    """How late the bot's event loop woke its timer, or a dash when not watched."""
+    if not report.loop_lag_ms:
+        return "–"
+    return f"{Percentiles.of(report.loop_lag_ms).p95:.1f} / {max(report.loop_lag_ms):.1f}"
 
 
 def _own_target(report: TelegramBenchReport, _f: dict[str, Any]) -> str:

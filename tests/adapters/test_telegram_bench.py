@@ -39,6 +39,9 @@ async def test_a_small_run_delivers_and_learns_everything(tmp_path: Path) -> Non
     assert all(own_ms <= latency_ms for own_ms, latency_ms in ranked)
     assert own["p95"] <= figures["reply_latency_ms"]["p95"]
     assert figures["meets_own_target"] == (own["p95"] <= figures["target_own_p95_ms"])
+    # The event loop's lateness, watched while the users talked.
+    lag = figures["loop_lag_ms"]
+    assert report.loop_lag_ms and lag["max"] >= lag["p95"] >= lag["p50"] >= 0
     assert not any(tmp_path.iterdir())  # noqa: ASYNC240 - the temporary database is gone
 
 
