@@ -255,7 +255,9 @@ class Commands:
         conflict = await self.memory.view(msg.user_key, Audience.PRIVATE).conflict(conflict_id)
         if conflict is None:
             return []
-        question = questions.conflict_reply(self.codec, conflict, msg.language or "en")
+        question = questions.conflict_reply(
+            self.codec, conflict, msg.language or "en", who=first_name(msg.display_name)
+        )
         await self.memory.conflict_asked(msg.user_key, conflict.id)
         return [question if msg.is_private else _private(question)]
 
@@ -610,7 +612,7 @@ class Commands:
             Reply(
                 intro
                 + "\n"
-                + preview_text(pending.shown, c.lang)
+                + preview_text(pending.shown, c.lang, c.msg.display_name)
                 + "\n\n"
                 + t(c.lang, "Apply these changes?"),
                 buttons=(

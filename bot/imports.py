@@ -15,6 +15,7 @@ from adapters.types import Reply
 from bot.i18n import N_, t, tn
 from bot.notifier import Notifier
 from bot.quotas import HeavyQuota
+from bot.wording import yours
 from memory_core import Memory
 from memory_core.types import ImportPlan, ImportSummary
 
@@ -38,14 +39,22 @@ PREVIEW_LINES = 8
 PREVIEW_WIDTH = 120
 
 
-def preview_text(shown: ImportPlan, lang: str = "en") -> str:
+def preview_text(shown: ImportPlan, lang: str = "en", who: str | None = None) -> str:
     """What an import would change, in words (in ``lang``): each heading with its count and
-    its first lines; ``shown`` holds the texts as the audience may read them."""
+    its first lines, said to the user (``who``: the name the lines call them); ``shown`` holds
+    the texts as the audience may read them."""
+
+    def said(text: str) -> str:
+        if lang != "en":  # the stored English sentence, not English turned half around
+            return text
+        words = yours(text, who)
+        return words[:1].upper() + words[1:] + "."
+
     parts: list[str] = []
     for title, rows in (
-        (N_("Add ({n}):"), [text for _, text in shown.add]),
-        (N_("Change ({n}):"), [f"{old} → {new}" for _, old, new in shown.change]),
-        (N_("Forget ({n}):"), [text for _, text in shown.remove]),
+        (N_("Add ({n}):"), [said(text) for _, text in shown.add]),
+        (N_("Change ({n}):"), [f"{said(old)} → {said(new)}" for _, old, new in shown.change]),
+        (N_("Forget ({n}):"), [said(text) for _, text in shown.remove]),
     ):
         if not rows:
             continue

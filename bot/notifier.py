@@ -102,9 +102,11 @@ class Notifier:
         if target is None:
             log.info("conflict_not_deliverable", conflict_id=conflict.id)
             return False
+        speaker = await self.memory.user_speaker(conflict.user_id)
+        who = first_name(speaker) if speaker else None
+        lang = self.languages.of(conflict.user_id)
         return await self.deliver(
-            target,
-            questions.conflict_reply(self.codec, conflict, self.languages.of(conflict.user_id)),
+            target, questions.conflict_reply(self.codec, conflict, lang, who=who)
         )
 
     async def _ask_still_true(self, news: News) -> tuple[int, ...]:

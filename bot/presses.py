@@ -230,7 +230,8 @@ class Presses:
         for conflict_id in settled.conflict_ids:
             conflict = await p.view.conflict(conflict_id)
             if conflict is not None:
-                followups.append(questions.conflict_reply(self.codec, conflict, p.lang))
+                who = first_name(p.press.display_name)
+                followups.append(questions.conflict_reply(self.codec, conflict, p.lang, who=who))
                 await self.memory.conflict_asked(uid, conflict_id)
         done = tn(
             p.lang,

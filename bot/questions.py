@@ -15,15 +15,16 @@ from memory_core.types import Conflict, Question, chat_of
 from memory_core.values import Fact, Reflection
 
 
-def _said(fact: Fact, lang: str = "en") -> str:
+def _said(fact: Fact, lang: str = "en", who: str | None = None) -> str:
     """What the user told, said back: a slot fact in their language's phrase ("du wohnst in
-    Köln"), else their own words (in English turned to the second person)."""
+    Köln"), else their own words (in English turned to the second person); ``who``: the name
+    the stored fact may call them ("Ana is allergic to …" → "you're allergic to …")."""
     if lang != "en":
         said = slot_words(lang, fact.key, texts.slot_value(fact), fact.value_text)
         if said is not None:
             return said
     quote = texts.quotable_source(fact)
-    return second_person(quote) if quote is not None else yours(fact.value_text, None)
+    return second_person(quote) if quote is not None else yours(fact.value_text, who)
 
 
 def _label(fact: Fact, other: Fact | None = None) -> str:
@@ -52,11 +53,16 @@ def addressed(text: str) -> str:
 
 
 def conflict_reply(
-    codec: ButtonCodec, conflict: Conflict, lang: str = "en", *, group: bool = False
+    codec: ButtonCodec,
+    conflict: Conflict,
+    lang: str = "en",
+    *,
+    group: bool = False,
+    who: str | None = None,
 ) -> Reply:
     """ "Earlier you told me … Just now: … Which is right?" with three buttons, bound to this
     exact pending fact. ``group``: a group memory's conflict, asked in its chat and bound to
-    the chat (any of its admins may answer)."""
+    the chat (any of its admins may answer); ``who``: the name the user goes by."""
     uid, pending = conflict.user_id, conflict.new.id
     if group:
         uid = chat_of(uid)
@@ -88,8 +94,8 @@ def conflict_reply(
             t(
                 lang,
                 "Earlier you told me {old}. Just now: {new}. Is that no longer true?",
-                old=_said(conflict.old, lang),
-                new=_said(conflict.new, lang),
+                old=_said(conflict.old, lang, who),
+                new=_said(conflict.new, lang, who),
             ),
             buttons=(
                 (
@@ -102,8 +108,8 @@ def conflict_reply(
         t(
             lang,
             "Earlier you told me {old}. Just now: {new}. Which is right?",
-            old=_said(conflict.old, lang),
-            new=_said(conflict.new, lang),
+            old=_said(conflict.old, lang, who),
+            new=_said(conflict.new, lang, who),
         ),
         buttons=(
             (

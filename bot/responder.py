@@ -205,7 +205,9 @@ def _when(hit: SearchHit) -> str:
     return day_text(_REPLY_LANGUAGE.get(), fact.created_at)
 
 
-_GREETING = re.compile(r"^\s*(hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening))\b", re.I)
+_GREETING = re.compile(
+    r"^\s*(hi|hello|hey|hiya|yo|(?:good )?(?:morning|afternoon|evening))\b", re.I
+)
 #: "How are you?" and its kin: small talk to the bot, not a question about the user.
 _HOW_ARE_YOU = re.compile(
     r"^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:how\s+(?:are|r)\s+(?:you|u|things)|how'?s\s+it\s+going|"
@@ -217,7 +219,7 @@ _HOW_ARE_YOU = re.compile(
 _THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers)\b", re.I)
 _BYE = re.compile(r"\b(bye|goodbye|see you|see ya|good ?night|gn|later)\b", re.I)
 _ABOUT_ME = re.compile(
-    r"\b(what do you know about me|what do you remember about me|who am i|"
+    r"\b(what do you know about me|what do you remember about me|who am i(?=\s*[?.!]*\s*$)|"
     r"what have i told you|tell me about (?:me|myself))\b",
     re.I,
 )
@@ -267,24 +269,7 @@ class OfflineResponder:
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
         if noted is not None:
             return noted
-        if _BYE.search(text):
-            thanks = _say("You're welcome!") + " " if _THANKS.search(text) else ""
-            return thanks + _say("Bye for now — I'll remember what you told me.")
-        if _THANKS.search(text):
-            return _say("You're welcome!")
-        if small_talk:
-            return (
-                _say("I'm doing well, thanks for asking!")
-                + " "
-                + _say("Tell me about yourself, or ask me what I know about you.")
-            )
-        if _GREETING.match(text):
-            hello = _say("Hi {name}!", name=name) if name else _say("Hi!")
-            return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
-        return _say(
-            "I'm running offline, so I can't chat freely — but I remember what you tell me. "
-            "Ask me what I know about you, or try /help."
-        )
+        return _chat(text, name, small_talk=small_talk)
 
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
         """The acknowledgement of what this message saved, or ``None`` when it saved
@@ -797,6 +782,29 @@ def _episode_answer(
             day = day_text(_REPLY_LANGUAGE.get(), ep.created_at)
             return _say("On {day} you said: “{quote}”", day=day, quote=quote)
     return None
+
+
+def _chat(text: str, name: str | None, *, small_talk: bool) -> str:
+    """A reply to what is neither a question about the user nor a statement: thanks,
+    goodbyes, greetings, "how are you?", else what the offline bot can do."""
+    if _BYE.search(text):
+        thanks = _say("You're welcome!") + " " if _THANKS.search(text) else ""
+        return thanks + _say("Bye for now — I'll remember what you told me.")
+    if _THANKS.search(text):
+        return _say("You're welcome!")
+    if small_talk:
+        return (
+            _say("I'm doing well, thanks for asking!")
+            + " "
+            + _say("Tell me about yourself, or ask me what I know about you.")
+        )
+    if _GREETING.match(text):
+        hello = _say("Hi {name}!", name=name) if name else _say("Hi!")
+        return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
+    return _say(
+        "I'm running offline, so I can't chat freely — but I remember what you tell me. "
+        "Ask me what I know about you, or try /help."
+    )
 
 
 def _waiting(ctx: TurnContext, name: str | None) -> str:

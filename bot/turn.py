@@ -23,7 +23,7 @@ import structlog
 
 from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.i18n import t
-from bot.responder import Responder, TurnContext, asks
+from bot.responder import OfflineResponder, Responder, TurnContext, asks
 from bot.texts import HELP_POINTER
 from memory_core import Extractor, Memory, Observer, Turn
 from memory_core.types import Candidate, TurnInput, group_key, is_note
@@ -94,6 +94,10 @@ class ChatTurn:
         # The offline preview reads the statement first (rules, well under a millisecond):
         # the recall's trip then also says whether its keys meet something told before.
         found = await self._candidates(msg, said)
+        # The offline acknowledgement of a statement ("Got it — …") reads no search hits: its
+        # facts are looked up by their words only, which spares the reply a query embedding
+        # (~12 ms of CPU). A question, and any message the model answers, is searched in full.
+        by_meaning = not (found and isinstance(self.responder, OfflineResponder) and not asks(said))
         reading = asyncio.ensure_future(self.memory.read_topic(said))
         recall, preview, topic = await asyncio.gather(
             self.memory.recall(
@@ -106,6 +110,7 @@ class ChatTurn:
                 identity=msg.identity,
                 group_key=group_key(msg.platform, msg.chat_id, msg.thread_id) if group else None,
                 keys=[c.key for c in found],
+                by_meaning=by_meaning,
             ),
             self._preview(msg, found, said, reading),
             reading,
@@ -139,7 +144,7 @@ class ChatTurn:
             memory_tokens=block.tokens,
             lexical_hits=_with_signal(hits, "lexical", not recall.trivial),
             vector_hits=_with_signal(
-                hits, "vector", self.memory.vectors_enabled and not recall.trivial
+                hits, "vector", self.memory.vectors_enabled and not recall.trivial and by_meaning
             ),
             best_sim=max((h.vector for h in hits if h.vector > 0), default=None),
         )
@@ -281,18 +286,19 @@ class ChatTurn:
         # model learning uses too): "C'est noté" then, never the words said back.
         notes = [c.value_text for c in found if is_note(c.key) and not c.sensitive]
         by_meaning = iter(await self._private_notes(notes, said, reading) if msg.is_private else [])
+
         # A group is never told back what a member said about something private.
-        private = [
-            c.sensitive
-            or (
-                next(by_meaning)
-                if msg.is_private and is_note(c.key)
-                # In a group every note stays unsaid (read by meaning only in learning).
-                else not msg.is_private
-                and (is_note(c.key) or self.memory.is_private_text(c.value_text))
-            )
-            for c in found
-        ]
+        def is_private(c: Candidate) -> bool:
+            if c.sensitive:
+                return True
+            # Private text is acknowledged as private in any chat ("Noted — I'll keep that
+            # private"), never said back; a note in a private chat is also read by meaning.
+            read = next(by_meaning) if msg.is_private and is_note(c.key) else False
+            # In a group every note stays unsaid (read by meaning only in learning).
+            unsaid = not msg.is_private and is_note(c.key)
+            return read or unsaid or self.memory.is_private_text(c.value_text)
+
+        private = [is_private(c) for c in found]
         return [c for c, p in zip(found, private, strict=True) if not p], any(private), held_back
 
     async def _private_notes(

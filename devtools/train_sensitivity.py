@@ -12,7 +12,9 @@ leave — greedily from ``MAX_THRESHOLD`` down: each step lowers the one topic's
 adds the most true flags per false one, as long as the cross-validated precision of rules and
 reader together stays at least ``TARGET_PRECISION`` and the flags the reader alone files under
 self-harm (whose flag brings the crisis reply) keep ``STRICT_PRECISION``; the penalty is the one
-whose thresholds find the most sensitive rows.
+whose thresholds find the most sensitive rows — of penalties within ``RECALL_TIE`` of that
+recall, the strongest (the smoother model: the weaker one had won by 0.002 and read fresh chat
+worse).
 ``--check`` trains and reports without writing the file.
 """
 
@@ -46,6 +48,8 @@ TARGET_PRECISION = 0.97
 #: answer with the crisis reply, and that reply to a harmless message is among the worst.
 STRICT_PRECISION: dict[Topic, float] = {Topic.SELF_HARM: 0.98}
 PENALTIES = (0.01, 0.03, 0.1)
+#: Cross-validated recalls this close count as equal; the strongest such penalty is chosen.
+RECALL_TIE = 0.005
 THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))
 #: A topic whose flags never reach the target precision is flagged only when this sure.
 MAX_THRESHOLD = 0.95
@@ -156,7 +160,7 @@ def main() -> None:
     folds = np.array([fold_of(t) for t in texts])
     wanted = np.array([r.expected is not None for r in rows])
     rules = np.array([sensitive_topic(t) is not None for t in texts])
-    best: tuple[float, float, Matrix] | None = None  # (recall, -penalty, thresholds)
+    found: list[tuple[float, float, Matrix]] = []  # (recall, penalty, thresholds)
     for penalty in PENALTIES:
         held = np.zeros((len(rows), len(CLASSES)))
         for fold in range(FOLDS):
@@ -171,10 +175,10 @@ def main() -> None:
             f"{c.value} {t:.2f}" for c, t in zip(CLASSES[1:], thresholds, strict=True) if c
         )
         print(f"penalty {penalty}: rules + meaning cv P {precision:.3f} R {recall:.3f} ({shown})")
-        if best is None or (recall, -penalty) > best[:2]:
-            best = (recall, -penalty, thresholds)
-    assert best is not None
-    penalty, thresholds = -best[1], best[2]
+        found.append((recall, penalty, thresholds))
+    top = max(recall for recall, _, _ in found)
+    best = max((f for f in found if f[0] >= top - RECALL_TIE), key=lambda f: f[1])
+    penalty, thresholds = best[1], best[2]
     mean, scale = vectors.mean(0), vectors.std(0) + 1e-6
     w, b = fit((vectors - mean) / scale, labels, penalty)
     model = MeaningWeights(

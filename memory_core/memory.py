@@ -706,6 +706,7 @@ class Memory:
         identity: str | None = None,
         group_key: str | None = None,
         keys: Sequence[str] = (),
+        by_meaning: bool = True,
     ) -> Recall:
         """Settings, hits, the memory block and this chat's history for one turn, in one trip
         to a reply thread. ``group_key``: the group memory of the chat it was asked in (its
@@ -714,7 +715,9 @@ class Memory:
         ``identity`` it belongs to). In a group nothing sensitive is read. ``turn_id``: when
         its answer was committed already (a redelivered update), only that is said. ``keys``:
         a statement's keys, of which ``known_keys`` says those meeting something told before
-        (what :meth:`meets_known` says, without a trip of its own)."""
+        (what :meth:`meets_known` says, without a trip of its own). ``by_meaning`` False: the
+        facts are searched by their words only (no query embedding, ~12 ms of CPU), for a
+        reply that reads no hits (the offline acknowledgement of a statement)."""
         return await self.run(
             Lane.REPLY,
             self._recall,
@@ -727,6 +730,7 @@ class Memory:
             identity,
             group_key,
             keys,
+            by_meaning,
         )
 
     def _recall(
@@ -740,6 +744,7 @@ class Memory:
         identity: str | None = None,
         group_key: str | None = None,
         keys: Sequence[str] = (),
+        by_meaning: bool = True,
     ) -> Recall:
         config = self.config.recall
         with self.db.read() as conn:
@@ -770,7 +775,13 @@ class Memory:
             k = max(config.search_k, ANSWER_K) if question else config.search_k
             query = plain_question(text) if question else text
             found = search_on_thread(
-                self.ctx, user_id, query, k=k, filters=filters, topics=question
+                self.ctx,
+                user_id,
+                query,
+                k=k,
+                filters=filters,
+                topics=question,
+                mode="hybrid" if by_meaning else "lexical",
             )
             candidates = [
                 replace(h, fact=shown(h.fact, audience)) if h.fact is not None else h

@@ -251,6 +251,9 @@ class SearchHit:
     #: How far the item is about the same areas of life as the query (0–1,
     #: ``memory_core.text.domains``); 0 when not measured (only a question's search measures it).
     topic: float = 0.0
+    #: How far the item's words name the areas of life the query is about (0–1,
+    #: ``domains.area_words``); 0 when not measured.
+    topic_words: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -660,7 +660,7 @@ class PageServer:
         if pending.import_id is None:
             left_out = pending.plan.secrets or pending.plan.forgotten
             return self._back("import_left_out" if left_out else "import_same")
-        preview = preview_text(pending.shown, session.lang)
+        preview = preview_text(pending.shown, session.lang, session.name)
         page = render.import_page(self._ctx(session), pending.import_id, preview, rev)
         return self._html(page)
 

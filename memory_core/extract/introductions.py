@@ -274,7 +274,7 @@ def _card_job(piece: str, is_title: Callable[[str], bool], *, lowercase: bool) -
     if m is None or not is_title(m.group("t")):
         return []
     title = m.group("t")
-    if title[:1].isupper() and title[1:2].islower():
+    if title[:1].isupper() and title.split()[0][1:].islower():
         title = title[:1].lower() + title[1:]  # "Software engineer in Austin": no name
     said = f"I'm {_article(title)} {title}"
     if m.group("p") is None:
@@ -352,6 +352,8 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
         return [f"I have {piece}."]
     low = piece[:1].lower() + piece[1:] if piece[1:2].islower() else piece
     forms: tuple[str, ...] = (f"I'm {low}", f"I {low}", f"I have {low}")
+    if _COUNT.match(low):
+        forms = (f"I have {low}",)  # "three grandkids": had, never what the user is
     first = low.split()[0].lower()
     if first in BASE_VERBS:
         forms = (f"I {low}",)  # "work in insurance in Lyon", "play the drums"
@@ -364,6 +366,7 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
     return said
 
 
+_COUNT = re.compile(r"^(?:a|an|one|two|three|four|five|six|\d+)\s", re.IGNORECASE)
 _WORK_TOWN = re.compile(
     r"^(?:work|working)\s+(?:in|at|for)\s+.+?\s+in\s+(?P<t>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)$",
     re.IGNORECASE,

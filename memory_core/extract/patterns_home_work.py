@@ -205,12 +205,15 @@ def employer_name(raw: str, ctx: Context) -> tuple[str, float] | None:
         return "the " + phrase.split(None, 1)[1], 0.5  # "our local supermarket": the town's
     if first in _DETERMINERS or (first == "the" and not phrase[4:5].isupper()):
         return None
+    if first == "the":
+        return phrase, 0.8  # "the NHS", "the BBC": a name said with its article
     value = ctx.proper(phrase)
     return (value, 0.8) if value else None
 
 
 _JOB = re.compile(
-    r"^(?:i\s+(?:now\s+|currently\s+|also\s+)?work\s+as|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?"
+    r"^(?:i\s+(?:now\s+|currently\s+|also\s+)?work\s+(?:part[-\s]time\s+|full[-\s]time\s+)?as|"
+    r"(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?"
     r"(?:working|employed)\s+as|i(?:'ve|\s+have)\s+been\s+working\s+as|my\s+job\s+(?:title\s+)?is|"
     r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|been|was)\s+promoted\s+to|"
@@ -256,7 +259,11 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
     text = f"{ctx.subject} is {_article(title)} {title}."
     # A student is in education, not in a job ("I'm a law student at Trinity").
     school = title.lower().split()[-1] in _SCHOOL_WORDS
-    out = fact("education.student" if school else "job_title", text, Category.IDENTITY, hint, title)
+    # (Kept as said, without a slot value: no "you work as …" phrase fits it in any language.)
+    if school:
+        out = fact("education.student", text, Category.IDENTITY, hint, None)
+    else:
+        out = fact("job_title", text, Category.IDENTITY, hint, title)
     raw_org, town = _workplace(m.group("org") or "")
     org = employer_name(raw_org, ctx) if raw_org else None
     if org is not None:
@@ -274,7 +281,8 @@ def job(clause: str, ctx: Context) -> list[Candidate]:
 
 
 _WORK_AT = re.compile(
-    r"^(?:i\s+(?:now\s+|currently\s+|still\s+|also\s+)?work|(?:i'm|i\s+am)\s+(?:now\s+|currently\s+|"
+    r"^(?:i\s+(?:now\s+|currently\s+|still\s+|also\s+)?work(?:\s+part[-\s]time|\s+full[-\s]time)?|"
+    r"(?:i'm|i\s+am)\s+(?:now\s+|currently\s+|"
     r"still\s+)?(?:working|employed)|i(?:'ve|\s+have)\s+been\s+working|"
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<new>started|began)(?:\s+working|\s+a\s+(?:new\s+)?job)?|"
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?"
@@ -295,7 +303,9 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     raw = m.group("org") or m.group("j") or m.group("e")
     if (m.group("prep") or "").lower() == "with" and not raw[:1].isupper():
         return []  # "I work with animals" names what they work with, not an employer
-    org = employer_name(raw, ctx)
+    as_said = _AS_TITLE.search(raw)
+    named, town = _workplace(raw[: as_said.start()] if as_said else raw)
+    org = employer_name(named, ctx)
     if org is None:
         return []
     started = bool(m.group("new") or m.group("got") or m.group("joined"))
@@ -307,12 +317,19 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
         org[0],
         valid_from=ctx.time if started else None,
     )
-    as_title = _AS_TITLE.search(raw)
-    title = job_title(as_title.group("t")) if as_title else None
+    title = job_title(as_said.group("t")) if as_said else None
     if title is not None:
         text = f"{ctx.subject} is {_article(title)} {title}."
         out += fact("job_title", text, Category.IDENTITY, 0.85, title)
-    return out
+    return out + _works_in(town, ctx)
+
+
+def _works_in(town: str | None, ctx: Context) -> list[Candidate]:
+    """ "… at Zara in Madrid": where the user works is, said this way, where they live."""
+    city = place(town, ctx) if town else None
+    if city is None or city[1]:
+        return []
+    return fact("home_city", f"{ctx.subject} lives in {city[0]}.", Category.IDENTITY, 0.6, city[0])
 
 
 # "… any more, long story": the value ends at a comma or at "any more".

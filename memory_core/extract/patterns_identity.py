@@ -274,7 +274,7 @@ _LATELY = (
     r"this\s+(?:week|month|past\s+weekend))"
 )
 _AGE = re.compile(
-    rf"^(?:{_I_AM}(?:\s+a)?|i\s+turned|i\s+just\s+turned|i'm\s+turning|my\s+age\s+is|age)\s*:?\s+"
+    rf"^(?:{_I_AM}(?:\s+a)?|(?:i\s+)?(?:just\s+)?turned|i'm\s+turning|my\s+age\s+is|age)\s*:?\s+"
     rf"(?:now\s+|just\s+)?(?P<v>{NUMBER})(?:(?:\s*|-)(?:years?|yrs?)(?:[\s-]+old|\s+of\s+age)?|\s*y/?o)?"
     rf"(?:\s+{_LATELY})?\s*[.!]?$",
     re.IGNORECASE,

@@ -35,7 +35,8 @@ REL = rf"(?P<rel>{alternation(FAMILY | FRIENDS)})"
 SPECIES = rf"(?P<sp>{alternation(PET_SPECIES | frozenset(PET_BREEDS))})"
 ADJ = (
     r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
-    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other)\s+)*"
+    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|teenage|teen|grown-up|adult|"
+    r"toddler)\s+)*"
 )
 _CALLED = r"(?:'s\s+name\s+is|\s+is\s+(?:now\s+)?(?:called|named)|\s+goes\s+by|\s+is\s+named)"
 
@@ -453,4 +454,26 @@ def parent_of(clause: str, ctx: Context) -> list[Candidate]:
     return out
 
 
-RULES: tuple[Rule, ...] = (family, pets, named_person, mentioned_members, parent_of)
+_WED_TO = re.compile(
+    r"^(?:i'm|i\s+am|im)\s+(?:(?:now|happily|newly|recently|just|also)\s+)*"
+    r"(?P<s>married|engaged)\s+to\s+(?P<n>[^\W\d_][\w'-]*)$",
+    re.IGNORECASE,
+)
+
+
+def wed_to(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "I'm married to Sam", "I'm engaged to Priya" → the status and the partner's
+    name (``family.spouse.name``, ``family.fiance.name``)."""
+    m = _WED_TO.match(clause.strip())
+    name = ctx.proper(m.group("n"), strict=True) if m else None
+    if m is None or name is None:
+        return []
+    status = m.group("s").lower()
+    rel = "spouse" if status == "married" else "fiance"
+    cat = Category.RELATIONSHIP
+    return fact(f"relationship.{status}", f"{ctx.subject} is {status}.", cat, 0.7) + fact(
+        f"family.{rel}.name", f"{ctx.possessive} {rel} is named {name}.", cat, 0.7, name
+    )
+
+
+RULES: tuple[Rule, ...] = (family, pets, named_person, mentioned_members, parent_of, wed_to)

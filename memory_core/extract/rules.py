@@ -359,6 +359,14 @@ def _starts_with_verb(piece: str) -> bool:
     return bool(words) and (words[0] in BASE_VERBS or words[0] in {"don't", "do", "can't", "can"})
 
 
+def _reads_alone(forms: list[str], new: set[str], ctx: Context) -> bool:
+    """Whether the keys a part adds when joined ("… and live in Cardiff with my wife Ellen")
+    are read off the part alone too: then it is a statement of its own, not the end of the
+    one before ("I work as a plumber")."""
+    # "pop music, like Lady Gaga": a "like" after a comma gives examples, no second taste.
+    return any(new <= _keys(form, ctx) for form in forms if not form.startswith("I like "))
+
+
 def _apart(forms: list[str], piece: str, *, copula: bool, ctx: Context) -> bool:
     """Whether a part no specific rule reads may still stand alone: read by the general
     reading ("I'm 61 and retired", "… and play the drums") — after "I'm" only what can follow
@@ -401,7 +409,7 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
             forms.append(f"{have.group(0).strip()} {piece}")  # "…, and a dog called Rufus"
         joined = current + sep + piece
         before, together = _keys(strip_fillers(current)[0], ctx), _keys(joined, ctx)
-        if together - before:
+        if together - before and not _reads_alone(forms, together - before, ctx):
             current = joined  # the piece belongs to the statement before it
             continue
         # A part read into a slot the part before already fills ("a teacher and a baker")

@@ -81,7 +81,9 @@ _SECRET_WORDS = (
     r"recovery\s+(?:phrase|code)|seed\s+phrase|login\s+code|"
     # The bot's other languages: de, es, fr, ru.
     r"passwort|kennwort|geheimzahl|zugangscode|contraseña|código\s+secreto|código|mot\s+de\s+passe|"
-    r"code\s+secret|пароль|пин-код|пин|код"
+    r"code\s+secret|mdp|пароль|пин-код|пин|код|"
+    # Said for a network: "the wifi key", "der WLAN-Schlüssel", "la clave del wifi".
+    r"(?:wifi|wi-fi|wlan|network|netzwerk)[\s-]?(?:key|schlüssel)|clave"
 )
 #: What a secret is for, between its keyword and its value ("the PIN for my card is …", "das
 #: Passwort für das WLAN ist …", "la contraseña de mi correo es …", "пароль от вайфая …").
@@ -363,6 +365,136 @@ def _token_spans(text: str) -> list[SensitiveSpan]:
     return spans
 
 
+#: What a password unlocks, when no keyword names it ("it's hunter2 for the router", "the wifi
+#: is Moonpie_4451", "alarm's 7 3 1 9"): devices, networks, accounts and services, in the bot's
+#: languages.
+_THINGS = (
+    r"(?:wi-?fi|wlan|router|hotspot|network|laptop|computer|pc|mac(?:book)?|ipad|tablet|"
+    r"icloud|apple\s+id|gmail|e-?mail|inbox|mailbox|outlook|account|netflix|spotify|hulu|disney|"
+    r"amazon|prime|paypal|banking|bank\s+app|app|portal|vpn|ssh|server|admin(?:\s+panel)?|"
+    r"database|db|(?:shared\s+)?drive|dropbox|printer|alarm|safe|locker|padlock|bike\s+lock|"
+    r"keypad|steam|xbox|playstation|ps[45]|instagram|insta|facebook|tiktok|vault|"
+    r"handy|konto|postfach|tresor|alarmanlage|zugang|zugangsdaten|port[áa]til|m[óo]vil|correo|"
+    r"cuenta|caja\s+fuerte|alarma|box|ordi|ordinateur|compte|bo[îi]te\s+mail|coffre|alarme|"
+    r"вай-?фай|роутер|ноутбук|почт[аы]|аккаунт|сейф|сигнализаци[яи])"
+)
+#: Things whose code is digits alone ("the safe is 3141", "alarm's 7 3 1 9").
+_KEYPAD_THINGS = frozenset(
+    "alarm safe locker padlock keypad tresor alarmanlage alarma alarme coffre сейф".split()
+)
+_DETERMINER = r"(?:the|my|our|your|his|her|das|die|der|den|dem|mein|meine|el|la|mi|le|mon|ma)"
+#: "it's hunter2 for the router", "use Starling#4 for the admin panel", "c'est Soleil89 pour le
+#: wifi": a value, then what it is for.
+_VALUE_FOR_THING = re.compile(
+    r"\b(?:it'?s|it\s+is|use|try|type|enter|es|c'est|c’est|ist|это)\s+(?P<v>[^\s,;]{3,100})\s+"
+    r"(?:for|on|to|into|für|fürs|zum|para|pour|de|du|от|для|на)\s+"
+    rf"(?:{_DETERMINER}\s+)?(?:[\w-]+\s+)?(?P<thing>{_THINGS})\b",
+    re.IGNORECASE,
+)
+#: "the wifi is Moonpie_4451", "router: Tiger#22", "alarm's 7 3 1 9", "the laptop unlocks with
+#: Kiwi!2020": the thing, then its value.
+_THING_VALUE = re.compile(
+    rf"\b(?P<thing>{_THINGS})(?:'s|’s|\s+(?:is|ist|es|est|c'est|это)|\s*[:=—–]|"
+    r"\s+(?:unlocks?|opens?)\s+with)\s*(?::\s*)?"
+    rf"(?P<v>{_SPOKEN_CODE}|[^\s,;]{{3,100}})",
+    re.IGNORECASE,
+)
+#: "ana.k / Passw0rd!", "sara@mail.com / popcorn77": a user name and a password with no keyword.
+_PAIR = re.compile(
+    r"(?<![\w@./:+-])(?P<u>[\w.+-]{2,64}(?:@[\w-]+(?:\.[\w-]+)+)?)\s*/\s*(?P<v>[^\s,;/]{5,100})"
+)
+_DOCUMENT_WORD = re.compile(
+    r"\b(?:passports?|visas?|permits?|licen[cs]es?|green\s+cards?|id\s+cards?|reisepass|ausweis|"
+    r"pasaporte|passeport|паспорт\w*|виз\w*)\b",
+    re.IGNORECASE,
+)
+_EMAIL_OR_LINK = re.compile(r"@[\w-]+\.|://|^www\.|^@", re.IGNORECASE)
+#: A value after a thing that names no secret: a version, a file, a speed or a size.
+_NOT_AFTER_THING = re.compile(
+    r"^v?\d+(?:\.\d+)+$|\.[a-z]{2,4}$|\d(?:ghz|mhz|mbps|gbps|gb|mb|tb|kb)$", re.IGNORECASE
+)
+#: "the wifi pw is on the fridge: tigerlily22": a keyword, a few words, a colon, the value.
+_KEYWORD_COLON = re.compile(
+    rf"\b(?P<kw>{_SECRET_WORDS})\b(?:\s+[\w'’-]+){{1,5}}?\s*:\s*(?P<v>{_SPOKEN_CODE}|[^\s,;]{{3,100}})",
+    re.IGNORECASE,
+)
+#: "user bob pass hunter2", "usuario: lmartinez contraseña: Verano#55": a user name before a
+#: password keyword — both halves are the login.
+_USER_THEN_PASSWORD = re.compile(
+    r"\b(?:user(?:name)?|usuario|benutzer(?:name)?|identifiant|логин|login)(?![\w'’-])\s*[:=]?\s*"
+    r"(?P<u>[^\s,;']{2,64})\s*,?\s+(?:and\s+|y\s+|et\s+|und\s+|и\s+)?(?:the\s+)?"
+    r"(?:pass(?:word)?|pw|pwd|contraseña|clave|mdp|mot\s+de\s+passe|passwort|kennwort|пароль)"
+    r"(?![\w'’-])\s*[:=]?\s*(?P<v>[^\s,;]{2,100})",
+    re.IGNORECASE,
+)
+
+
+def _password_shaped(value: str) -> bool:
+    """A typed password: letters with digits or symbols ("Moonpie_4451", "Soleil#89"),
+    never a plain word, a number, an e-mail address or a link."""
+    if _EMAIL_OR_LINK.search(value) or value.lower() == REDACTED:
+        return False
+    letters = any(c.isalpha() for c in value)
+    return letters and (bool(_digits(value)) or bool(_PASSWORD_SYMBOLS.intersection(value)))
+
+
+def _keypad_code(thing: str, value: str) -> bool:
+    """A code of four or more digits (typed, spaced or said as words) for a keypad thing."""
+    if thing.lower() not in _KEYPAD_THINGS:
+        return False
+    compact = re.sub(r"[ .-]", "", value)
+    return (compact.isdigit() and len(compact) >= 4) or (
+        not _digits(value) and _spoken_digits(value) >= 4
+    )
+
+
+def _thing_spans(text: str) -> list[SensitiveSpan]:
+    """Passwords said with what they unlock and no keyword ("it's hunter2 for the router")."""
+    spans: list[SensitiveSpan] = []
+    for pattern in (_VALUE_FOR_THING, _THING_VALUE):
+        for m in pattern.finditer(text):
+            start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+            value, thing = text[start:end], m.group("thing")
+            if _keypad_code(thing, value) or (
+                _password_shaped(value) and len(value) >= 6 and not _NOT_AFTER_THING.search(value)
+            ):
+                label = f"{thing.lower()} password"
+                spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
+    return spans
+
+
+def _keyword_colon_spans(text: str) -> list[SensitiveSpan]:
+    """A keyword, a few words, then the value after a colon ("pw is on the fridge: …")."""
+    spans: list[SensitiveSpan] = []
+    for m in _KEYWORD_COLON.finditer(text):
+        start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+        kw, value = re.sub(r"\s+", " ", m.group("kw").lower()), text[start:end]
+        if not _bare_value_is_secret(kw, value) or _EMAIL_OR_LINK.search(value):
+            continue
+        label = _label(text, m.start("kw"), kw, None)
+        before = text[max(0, m.start("kw") - 30) : m.start("kw")].lower().split()[-1:]
+        if not (kw in _CODE_WORDS and _PUBLIC_CODES.intersection([*label.split(), *before])):
+            spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
+    return spans
+
+
+def _pair_spans(text: str) -> list[SensitiveSpan]:
+    """A user name and its password with no "login" ("ana.k / Passw0rd!", "user bob pass x")."""
+    spans: list[SensitiveSpan] = []
+    for m in _USER_THEN_PASSWORD.finditer(text):
+        start, end = _strip_quotes(text, m.start("u"), m.end("v"))
+        if text[m.start("v") : end].lower() not in _NOT_A_SECRET:
+            spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, "login"))
+    if "/" not in text or _ID_DOC.search(text) or _DOCUMENT_WORD.search(text):
+        return spans  # a document or visa beside a slash ("H-1B / F-1") is no login
+    for m in _PAIR.finditer(text):
+        start, end = _strip_quotes(text, m.start("u"), m.end("v"))
+        user, value = m.group("u"), text[m.start("v") : end]
+        if any(c.isalpha() for c in user) and _password_shaped(value) and len(value) >= 5:
+            spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, "login"))
+    return spans
+
+
 def find_sensitive(text: str) -> list[SensitiveSpan]:
     """Every sensitive value in ``text``, in order, without overlaps (the earliest, longest wins).
 
@@ -378,6 +510,9 @@ def find_sensitive(text: str) -> list[SensitiveSpan]:
         *_login_spans(text),
         *_keyword_spans(text),
         *_bare_spans(text),
+        *_thing_spans(text),
+        *_keyword_colon_spans(text),
+        *_pair_spans(text),
     ]
     found.sort(key=lambda s: (s.start, -(s.end - s.start)))
     kept: list[SensitiveSpan] = []

@@ -223,6 +223,40 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"\b(?:hang|hanged|hanging|drown|drowning|poison|poisoned|poisoning|suffocate|strangle|"
         r"strangled)\s+myself\b",
     ),
+    # Chat phrasings (tune batch 18): hurting oneself on purpose, a goodbye note, a plan, pills
+    # put aside, wishing to be hit.
+    (
+        "burn burns burning hit hits hitting punch punching scratch scratching bite biting hurt",
+        r"\b(?:burn|hit|punch|scratch|bite|hurt)(?:s|ing)?\s+myself\s+(?:[\w']+\s+){0,4}?"
+        r"(?:until|till|when\s+(?:i|it)|to\s+(?:feel|cope|calm)|on\s+purpose)\b",
+    ),
+    (
+        "goodbye suicide farewell",
+        r"\b(?:wrote|writing|write|written|left|leaving)\s+(?:a|my|the|all\s+my)\s+"
+        r"(?:goodbye|suicide|farewell)\s+(?:note|letter)s?\b",
+    ),
+    (
+        "how",
+        r"\b(?:thought|thinking|planned|planning|worked\s+out)\s+(?:about\s+)?how\s+"
+        r"(?:i'?d|i\s+would|i'?ll|to)\s+(?:do|end)\s+it\b",
+    ),
+    ("end", r"\bend\s+it\s+(?:all|tonight|this\s+week(?:end)?|tomorrow|soon)\b"),
+    (
+        "stockpiling stockpile stockpiled saving saved hoarding hoarded stash stashing",
+        r"\b(?:stockpil\w*|sav(?:e|ed|ing)\s+up|hoard\w*|stash\w*)\s+(?:all\s+)?(?:of\s+)?"
+        r"(?:my\s+)?(?:old\s+)?(?:pills|meds|tablets|antidepressants|sleeping\s+pills|"
+        r"painkillers|insulin)\b",
+    ),
+    (
+        "wish",
+        r"\bwish\s+(?:a|the|some)\s+(?:car|bus|truck|lorry|train)\s+would\s+(?:just\s+)?hit\s+me\b",
+    ),
+    (
+        "without",
+        r"\b(?:world|everyone|everybody|family|they)\s+(?:would|will|'d)\s+be\s+(?:so\s+much\s+|much\s+)?"
+        r"(?:better|lighter|easier|happier)\s+(?:off\s+)?without\s+me\b",
+    ),
+    ("exist", r"\b(?:don'?t|do\s+not)\s+want\s+to\s+exist\b"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -318,6 +352,12 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
         "sex",
         r"\b(?:active|great|good|bad|boring|healthy|dead|non-?existent|amazing|no)\s+sex\s+life\b",
     ),
+    # Chat phrasings (tune batch 18).
+    (
+        "pansexual pansexuel pansexuelle pansexuell demisexual omnisexual aromantic",
+        r"\b(?:pansexu\w+|demisexual|omnisexual|aromantic)\b",
+    ),
+    ("trouble problems issues", r"\b(?:trouble|problems|issues)\s+in\s+(?:the\s+)?bed(?:room)?\b"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -427,6 +467,22 @@ RELIGION: tuple[tuple[str, str], ...] = (
         r"\b(?:religion|faith|god|prayer|church|islam|my\s+faith)\s+(?:is|means)\s+(?:[\w']+\s+){0,4}?"
         r"(?:part\s+of\s+(?:my|our)\s+(?:life|lives)|to\s+me|in\s+my\s+life|for\s+me|everything)\b",
     ),
+    # Chat phrasings (tune batch 18).
+    (
+        "prayers jummah jumah masjid",
+        r"\b(?:go\s+to|do|attend|pray\s+at|went\s+to)\s+(?:\w+\s+){0,2}?(?:friday\s+prayers|"
+        r"jumu?'?ah|the\s+masjid)\b",
+    ),
+    (
+        "mass",
+        r"\b(?:go|goes|went|going|attend\w*|take\s+\w+(?:\s+\w+)?|took\s+\w+(?:\s+\w+)?)\s+"
+        r"to\s+mass\b",
+    ),
+    (
+        "left leaving quit renounced",
+        r"\b(?:left|leaving|quit|renounced)\s+(?:islam|christianity|judaism|mormonism|"
+        r"my\s+(?:faith|religion))\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -514,6 +570,21 @@ POLITICS: tuple[tuple[str, str], ...] = (
         "supporter supporters voter voters activist activists fan",
         rf"\b{_PARTIES}\s+(?:supporter|supporters|voter|voters|activist|activists|fan)\b",
     ),
+    # Chat phrasings (tune batch 18).
+    (
+        "committee branch",
+        rf"\b(?:on|in)\s+(?:the|my|our)\s+(?:local\s+)?{_PARTIES}\s+(?:party\s+)?(?:committee|branch)\b",
+    ),
+    (
+        "young jusos junge",
+        r"\b(?:member\s+of|in|joined)\s+(?:the\s+)?(?:young\s+(?:liberals|conservatives|greens|"
+        r"labour|republicans|democrats|socialists)|jusos|junge\s+union|junge\s+liberale)\b",
+    ),
+    ("knocked knocking", r"\bknock(?:ed|ing)\s+(?:on\s+)?doors\s+for\s+(?!charity\b)"),
+    (
+        _LEANING_TRIGGERS,
+        rf"^(?:a\s+)?(?:proud|lifelong|staunch|die-?hard)\s+{_LEANINGS}\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -535,7 +606,8 @@ UNION: tuple[tuple[str, str], ...] = (
         r"forming|formed|start|starting|started|unionising|unionizing)\s+(?:to\s+)?(?:a|the|my|"
         r"our)\s+(?:(?!european|student|students'?|credit|rugby|soviet|postal|african|customs|"
         r"civil|monetary|banking)[\w'-]+\s+){0,2}?unions?\b"
-        r"|\bunion\s+(?:rep|reps|representative|dues|card|member|membership|steward|official|"
+        r"|(?<!credit\s)(?<!student\s)\bunion\s+(?:rep|reps|representative|dues|card|member|"
+        r"membership|steward|official|"
         r"meeting|meetings|organi[sz]er|delegate|branch)\b"
         r"|\b(?:trade|labou?r)\s+unionist\b",
     ),
@@ -593,6 +665,12 @@ UNION: tuple[tuple[str, str], ...] = (
         r"|\bпрофсоюзн\w+\s+(?:взнос\w*|билет\w*|активист\w*)|\bпрофорг\w*"
         r"|\b(?:мой|моём|моем|нашем|наш)\s+профсоюз\w*"
         r"|\b(?:я|мы|он|она|они)\s+(?:\w+\s+){0,2}?в\s+профсоюзе\b",
+    ),
+    # Chat phrasings (tune batch 18).
+    ("bargaining", r"\bbargaining\s+(?:committee|team|unit)\b"),
+    (
+        "signed union",
+        r"\bsigned\s+up\s+(?:with|for|to)\s+(?:the|a|my|our)\s+(?:\w+\s+)?union\b",
     ),
 )
 
@@ -671,6 +749,11 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
         "court",
         rf"\bcourt\s+case\s+for\s+{_OFFENCES}\b|\b(?:pending|upcoming|criminal)\s+court\s+case\b",
     ),
+    # Chat phrasings (tune batch 18).
+    ("bail", r"\b(?:out\s+on|on|made|posted|granted|got)\s+bail\b"),
+    ("busted", r"\bgot\s+busted\s+(?:for|with)\b"),
+    ("caution", r"\bpolice\s+caution\b|\bcaution\s+from\s+the\s+police\b"),
+    ("doing time", r"\bdoing\s+time\b"),
 )
 #: Checked on the text before near misses are blanked ("works as an escort" looks like a job).
 SEX_LIFE_RAW: tuple[tuple[str, str], ...] = (
@@ -687,6 +770,8 @@ CRIMINAL_RAW: tuple[tuple[str, str], ...] = (
         r"\b(?:sell|sells|sold|selling|deal|deals|dealt|dealing)\s+(?:some\s+)?(?:weed|drugs|coke|"
         r"cocaine|pills|molly|mdma|meth|heroin|pot|ketamine|steroids)\b",
     ),
+    # "my probation officer" reads like a job before near misses are blanked.
+    ("probation parole", r"\b(?:my|his|her)\s+(?:probation|parole)\s+officer\b"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -746,6 +831,14 @@ IMMIGRATION: tuple[tuple[str, str], ...] = (
         r"\bon\s+an?\s+(?:spousal|spouse|student|work|tourist|dependant|dependent|partner|"
         r"fianc[eé]e?|temporary|skilled\s+worker|humanitarian|expired)\s+visa\b",
     ),
+    # Chat phrasings (tune batch 18).
+    (
+        "refugee refugees",
+        r"\b(?:i'?m|i\s+am|we'?re|we\s+are|was|were|he'?s|she'?s)\s+(?:a\s+)?(?:\w+\s+)?refugees?\b",
+    ),
+    ("bridging", r"\bbridging\s+visa\b"),
+    ("illegally", r"\bcross\w*\s+(?:the\s+)?border\s+illegally\b"),
+    ("papers", r"\bpapers\s+(?:are\s+)?(?:still\s+)?(?:pending|being\s+processed)\b"),
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -93,6 +93,25 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"\b(?:hurt|cut|burned|burnt)\s+myself\b[^.!?]{0,40}\bon\s+purpose\b",
     ),
     ("kms unalive", r"\b(?:wanna|want\s+to|gonna|going\s+to)\s+kms\b|\bunalive\s+myself\b"),
+    # Chat phrasings (tune batch 18), de/es/fr/ru.
+    ("verletze verletzt", r"\bverletz\w*\s+mich\s+(?:selbst|absichtlich)\b"),
+    ("abschiedsbrief", r"\babschiedsbrief\b"),
+    (
+        "quemo corto pego golpeo lastimo",
+        r"\bme\s+(?:quemo|corto|pego|golpeo|lastimo)\s+(?:\w+\s+){0,2}?(?:los|las|el|la|mis)\s+"
+        r"(?:brazos?|piernas?|muñecas?|muslos?)\b",
+    ),
+    (
+        "frappe mutile griffe brûle coupe",
+        r"\bje\s+me\s+(?:frappe|mutile|griffe)\b"
+        r"|\bje\s+me\s+(?:brûle|coupe)\s+(?:les\s+)?(?:bras|poignets|cuisses|jambes)\b",
+    ),
+    ("exister", r"\b(?:ne\s+)?veux\s+plus\s+exister\b"),
+    ("lettre d'adieu", r"\blettre\s+d'adieu\b"),
+    (
+        "прощальную прощальная прощальное прощальное прощальное",
+        r"прощальн\w+\s+(?:записк|письм)\w*",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -140,6 +159,9 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
         "девушки парни мужчины женщины",
         r"\bмне\s+нравятся\s+(?:девушки|женщины)\b.*\bя\s+(?:сама\s+)?девушка\b",
     ),
+    # Chat phrasings (tune batch 18), es/ru.
+    ("acuesto", r"\bme\s+acuesto\s+con\b"),
+    ("би", r"(?:^|\s)я\s+би\b"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -229,6 +251,9 @@ RELIGION: tuple[tuple[str, str], ...] = (
         r"(?!\s+на\s+(?:венчание|свадьбу|экскурсию))",
     ),
     ("пост посты постимся пощусь", r"\b(?:соблюдаю|держу)\s+пост\b|\bпощусь\b"),
+    # Chat phrasings (tune batch 18), ru.
+    ("соблюдаю соблюдаем соблюдает", r"\bсоблюда\w*\s+(?:шаббат|субботу|пост|посты|рамадан|уразу)"),
+    ("старовер староверка староверы", r"\bстаровер\w*"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -307,6 +332,17 @@ POLITICS: tuple[tuple[str, str], ...] = (
         r"\bя\s+(?:\w+\s+)?(?:либерал|коммунист|монархист|анархист|социалист)\w*",
     ),
     ("митинги митинг", r"\b(?:хожу|ходил[аи]?|был[аи]?)\s+на\s+(?:\w+\s+)?митинг\w*"),
+    # Chat phrasings (tune batch 18): "ich wähl die FDP", "bin in der CDU".
+    (
+        "wähl wähle wählen gewählt",
+        r"\b(?:wähl|wähle|wählen|gewählt)\b(?:\s+\w+){0,4}?\s+(?:die\s+|der\s+)?(?:cdu|csu|spd|"
+        r"fdp|afd|grünen|linke|bsw|freien\s+wähler)\b",
+    ),
+    (
+        "cdu csu spd fdp afd linken linkspartei partei",
+        r"\b(?:bin|ist|sind|war)\s+(?:\w+\s+){0,2}?in\s+der\s+(?:cdu|csu|spd|fdp|afd|linken|"
+        r"linkspartei|partei)\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -332,6 +368,23 @@ UNION: tuple[tuple[str, str], ...] = (
     (
         "профсоюз профкома профком взносы",
         r"\bпредседатель\s+профкома\b|\bвзносы\s+в\s+профсоюз\b|\bвступил[аи]?\s+в\s+профсоюз\b",
+    ),
+    # Chat phrasings (tune batch 18), de/es/fr.
+    ("vertrauensfrau vertrauensmann vertrauensleute", r"\bvertrauens(?:frau|mann|leute)\b"),
+    (
+        "gew metall bce verdi ver evg ngg gdl",
+        r"\b(?:bin|ist|sind)\s+(?:\w+\s+){0,2}?(?:in\s+der|bei\s+der)\s+(?:gew|ig\s+metall|ig\s+bce|"
+        r"verdi|ver\.di|evg|ngg|gdl)\b",
+    ),
+    (
+        "delegado delegada afiliado afiliada militante",
+        r"\b(?:delegad[oa]|afiliad[oa]|militante)\s+(?:de|a|en)\s+(?:ccoo|ugt|comisiones\s+obreras|"
+        r"cgt|cnt|usos|csif|el\s+sindicato)\b",
+    ),
+    (
+        "cgt cfdt fo unsa sud cftc fsu",
+        r"\b(?:je\s+suis|suis)\s+(?:\w+\s+){0,2}?(?:à|a|chez)\s+(?:la\s+)?(?:cgt|cfdt|fo|unsa|sud|"
+        r"cftc|fsu)\b",
     ),
 )
 
@@ -375,6 +428,13 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
         r"|\bусловн\w+\s+срок\w*|\b(?:я|он|брат|муж|сын|отец)\s+(?:\w+\s+)?сид(?:ел|ела|ит)\b"
         r"(?!\s+(?:дома|на|за\s+(?:столом|компьютером)|в\s+(?:кафе|офисе)))",
     ),
+    # Chat phrasings (tune batch 18), de/es/fr/ru.
+    ("sozialstunden", r"\bsozialstunden\b"),
+    ("knast", r"\b(?:im|in\s+den|aus\s+dem|vom)\s+knast\b"),
+    ("condicional", r"\b(?:tengo|estoy\s+en|con)\s+(?:la\s+)?(?:libertad\s+)?condicional\b"),
+    ("détention detention", r"\ben\s+d[ée]tention\b"),
+    ("уголовное", r"(?:завели|возбудили)\s+(?:\w+\s+){0,2}уголовное\s+дело"),
+    ("колонии", r"(?:срок|лет|года?|год)\s+колонии\b"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -412,6 +472,10 @@ IMMIGRATION: tuple[tuple[str, str], ...] = (
         r"\bнелегал\w*|\bбез\s+документов\b|\bнет\s+(?:документов|вида\s+на\s+жительство|разрешения\s+на\s+работу)\b"
         r"|\bпросрочил[аи]?\s+визу\b|\bпросроченн\w+\s+виз\w+|\bубежищ\w+|\b(?:я|мы)\s+беженц?\w*",
     ),
+    # Chat phrasings (tune batch 18), de/es/fr.
+    ("geflüchtet geflüchtete geflüchteter", r"\b(?:bin|sind|ist)\s+(?:\w+\s+)?geflüchtet\w*"),
+    ("irregular", r"\b(?:de\s+forma|en\s+situación)\s+irregular\b"),
+    ("réfugié réfugiée réfugiés", r"\b(?:je\s+suis|suis|on\s+est)\s+(?:\w+\s+)?réfugié\w*"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -496,6 +560,28 @@ HEALTH: tuple[tuple[str, str], ...] = (
         "простыл простыла простудился температура грипп",
         r"\b(?:простыл[аи]?|простудил\w*)\b|\bу\s+меня\s+(?:грипп|температура)\b",
     ),
+    # Chat phrasings (tune batch 18): pregnancy said indirectly, treatments, eating disorders.
+    ("pink lines", r"\btwo\s+pink\s+lines\b"),
+    ("полоски", r"\bдве\s+полоски\b"),
+    (
+        "due",
+        r"\b(?:i'?m|she'?s|wife'?s|wife\s+is|gf'?s|girlfriend'?s|partner'?s)\s+due\s+in\s+"
+        r"(?:january|february|march|april|may|june|july|august|september|october|november|"
+        r"december|\d+\s+weeks)\b",
+    ),
+    (
+        "expecting",
+        r"\bexpecting\s+(?:our|my|a|her|their)\s+(?:first|second|third|fourth|baby|child|kid|twins)\b",
+    ),
+    ("задержка", r"\bзадержка\b(?:[\s,]+\w+){0,4}?[\s,]+тест"),
+    (
+        "clean",
+        r"\bclean\s+(?:off|from)\s+(?:\w+\s+)?(?:heroin|meth|crack|coke|cocaine|drugs|opioids|pills)\b",
+    ),
+    (
+        "dialysis dialyse diálisis диализ диализе bulimie bulimia anorexie boulimie magersucht",
+        r"\b(?:dialysis|dialyse|diálisis|диализ\w*|bulimi[ea]|boulimie|anorexie|magersucht)\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -553,6 +639,39 @@ FINANCE: tuple[tuple[str, str], ...] = (
         "кредит кредиту ипотеку ипотека",
         r"\bу\s+меня\s+(?:\w+\s+)?(?:кредит|ипотека|займ|микрозайм)\w*|\b(?:платить|плачу|выплачивать)\s+(?:по\s+)?(?:кредиту|ипотеку)\b",
     ),
+    # Chat phrasings (tune batch 18): debts and wages said in passing.
+    ("bailiff bailiffs", r"\bbailiffs?\s+(?:are|were|is|came|come|coming|turned|sent|at)\b"),
+    ("repo repoed repo'd", r"\brepo(?:'d|ed)?\s+(?:it|my|our|the\s+car)\b"),
+    (
+        "behind",
+        r"\bbehind\s+(?:on|with)\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+)?(?:payments?|bills?|rent|"
+        r"mortgage|loan|repayments|instal?lments?)\b",
+    ),
+    ("overdraft overdraft's", r"\bmy\s+overdraft\b|\boverdraft'?s?\s+(?:at|is)\b"),
+    ("pawned pawning pawn", r"\bpawn(?:ed|ing)?\s+my\b"),
+    (
+        "declined rejected refused turned",
+        r"\b(?:declined|rejected|turned\s+down|refused)\s+for\s+(?:a\s+)?(?:loan|mortgage|"
+        r"credit\s+card|credit)\b",
+    ),
+    ("borrowed borrowing borrow", r"\bborrow(?:ed|ing)?\s+(?:\w+\s+){0,3}?to\s+(?:pay|cover)\b"),
+    ("rent", r"\bto\s+make\s+rent\b"),
+    (
+        "hour",
+        r"\b(?:make|earn|get\s+paid|on)\s+(?:about\s+|like\s+|around\s+|only\s+)?[£$€]?\d+(?:[.,]\d+)?"
+        r"\s+(?:an|per|a)\s+hour\b",
+    ),
+    (
+        "kredit autokredit darlehen raten",
+        r"\bzahl\w*\s+(?:\w+\s+){0,3}?(?:auto)?(?:kredit|darlehen|raten?)\b",
+    ),
+    ("préstamo prestamo", r"\b(?:pedí|tengo|debo|pagar)\s+(?:un\s+)?préstamo\b"),
+    ("salario sueldo", r"\b(?:gano|cobro|cobra|gana)\s+(?:el\s+)?(?:salario|sueldo)\s+mínimo\b"),
+    ("llego", r"\bno\s+llego\s+a\s+fin\s+de\s+mes\b|\bporque\s+no\s+llego\b"),
+    ("surendettement", r"\bsurendettement\b"),
+    ("dois", r"\bje\s+(?:te\s+|lui\s+)?dois\s+\d[\d\s]*(?:€|euros?|balles)"),
+    ("занимаю занимаем занимать", r"\bзанима\w*\s+(?:деньги\s+)?у\b"),
+    ("зарплата", r"\bзарплата\s+\d+"),
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -188,7 +188,7 @@ def alternation(words: frozenset[str]) -> str:
 RELATION_ADJ = (
     r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
     r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|best|dear|dearest|favorite|"
-    r"favourite|two|three|four|five|\d+)\s+)*"
+    r"favourite|teenage|teen|grown-up|grown|adult|infant|toddler|two|three|four|five|\d+)\s+)*"
 )
 
 

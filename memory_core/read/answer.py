@@ -43,25 +43,29 @@ class AnswerConfig:
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -7.9709,
-        7.2542,
-        1.97,
-        0.4004,
-        10.3663,
-        7.3819,
-        -1.2869,
-        0.8435,
-        1.2721,
-        5.0664,
+        -9.9767,
+        9.5068,
+        1.4667,
+        -0.6371,
+        6.3791,
+        5.5894,
+        -1.1431,
+        0.3402,
+        0.7742,
+        10.2459,
+        2.0964,
     )
     #: The answer score (0–1) needed to answer.
-    min_probability: float = 0.46
+    min_probability: float = 0.54
     #: A runner-up answers too only when its relevance clears the baseline by this.
     runner_margin: float = 0.08
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
     lexical_bonus: float = 0.02
     #: × the hit's agreement with the question on areas of life (``SearchHit.topic``, 0–1).
     topic_weight: float = 0.16
+    #: × how far the hit's words name the areas the question is about
+    #: (``SearchHit.topic_words``, 0–1).
+    words_weight: float = 0.05
     #: A typical agreement, for the prior baseline.
     prior_topic: float = 0.3
     #: Further hits answer when they clear the margin themselves and their relevance is within
@@ -123,13 +127,18 @@ def relevance(hit: SearchHit, config: AnswerConfig = DEFAULT_ANSWER) -> float:
         hit.vector
         + (config.lexical_bonus if hit.lexical > 0 else 0.0)
         + config.topic_weight * hit.topic
+        + config.words_weight * hit.topic_words
     )
 
 
 def baseline(hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER) -> float:
     """How similar the question is to the user's memories in general (the mean of the hits;
     a prior when there are too few to say)."""
-    sims = [h.vector + config.topic_weight * h.topic for h in hits if h.vector > 0]
+    sims = [
+        h.vector + config.topic_weight * h.topic + config.words_weight * h.topic_words
+        for h in hits
+        if h.vector > 0
+    ]
     if len(sims) < config.min_for_baseline:
         return config.prior_baseline + config.topic_weight * config.prior_topic
     return fmean(sims)
@@ -266,7 +275,8 @@ def answering(
 #: What the answer score weighs, of the hits ranked by relevance: the best one's cosine, area
 #: agreement and word match, its relevance above the baseline and above the runner-up, how
 #: crowded the search was, whether the best one's key names an area of life ("job_title"), the
-#: runner-up's area agreement, and the best cosine above the hits' mean.
+#: runner-up's area agreement, the best cosine above the hits' mean, and how far the best
+#: one's words name the question's areas.
 FEATURES = (
     "bias",
     "cosine",
@@ -278,6 +288,7 @@ FEATURES = (
     "keyed",
     "second_topic",
     "above_mean",
+    "area_words",
 )
 
 
@@ -300,6 +311,7 @@ def features(
         1.0 if top.fact is not None and key_area(top.fact.key) is not None else 0.0,
         second.topic if second is not None else 0.0,
         top.vector - fmean(sims) if sims else 0.0,
+        top.topic_words,
     ]
 
 

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from memory_core.context import Context
 
 
+def _key_words(key: str) -> str:
+    """A fact key's words ("family.mother.job" → "family mother job")."""
+    return key.replace(".", " ").replace("_", " ")
+
+
 def search_on_thread(
     ctx: Context,
     user_id: str,
@@ -37,7 +42,7 @@ def search_on_thread(
     """``Memory.search`` for code already on a worker thread (recall, learning, jobs,
     benchmarks, evaluation); ``query_vec`` skips embedding the query; ``topics`` measures
     each fact hit's agreement with the query on areas of life (what answering a question
-    weighs, ``SearchHit.topic``)."""
+    weighs, ``SearchHit.topic`` and ``topic_words``)."""
     filters = filters or SearchFilters()
     query = clean_query(query)
     if k <= 0 or not query.strip():
@@ -62,8 +67,13 @@ def search_on_thread(
         )
         if topics and kind == "facts" and query_vec is not None and hits:
             keys = {h.id: h.fact.key for h in hits if h.fact is not None}
-            agree = ctx.vectors.topics(conn, user_id, query_vec, [h.id for h in hits], keys)
-            hits = [replace(h, topic=agree.get(h.id, 0.0)) for h in hits]
+            texts = {h.id: f"{h.text} {_key_words(keys.get(h.id, ''))}" for h in hits}
+            ids = [h.id for h in hits]
+            agree = ctx.vectors.topics(conn, user_id, query_vec, ids, keys, texts)
+            hits = [
+                replace(h, topic=agree[h.id][0], topic_words=agree[h.id][1]) if h.id in agree else h
+                for h in hits
+            ]
     if touch and kind == "facts" and hits:
         with ctx.db.write(users=[user_id]) as conn:
             fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], ctx.clock.now())

@@ -1152,19 +1152,63 @@ def key_area(key: str) -> int | None:
     return next((i for pattern, i in _KEY_AREAS if pattern.search(key)), None)
 
 
+#: Words of the areas' descriptions that name no area ("where one lives", "being a parent").
+_NOT_AREA_WORDS = frozenset(
+    "the and one or of at to a in on for with what someone is being how who".split()
+)
+#: Words meet by their first letters ("work", "works", "worked"; "vegan", "vegetarian").
+_WORD_STEM = 4
+
+
+def _word_stems(text: str) -> set[str]:
+    return {
+        w[:_WORD_STEM]
+        for w in re.findall(r"[^\W\d_]+", text.lower())
+        if len(w) >= 3 and w not in _NOT_AREA_WORDS
+    }
+
+
+#: Each area's own words, from its description ("job, work, occupation…").
+AREA_WORDS: tuple[frozenset[str], ...] = tuple(frozenset(_word_stems(a.description)) for a in AREAS)
+
+
+def area_words(question: Vectors, texts: Sequence[str]) -> list[float]:
+    """How far each memory's text names the words of the areas the question is about (0–1):
+    the question's share (its area distribution, ``question``) of the areas whose
+    description shares a word with the text. A second, lexical reading of the areas: a
+    question in any language is placed by meaning, an English memory by its words ("Gibt es
+    etwas, das ich nicht essen darf?" is about diet; "Mei eats out a lot" names "eat",
+    "Grace doesn't like sports" no word of it, though e5 puts both near the diets)."""
+    dist = np.asarray(question, dtype=np.float32)
+    out: list[float] = []
+    for text in texts:
+        said = _word_stems(text)
+        out.append(float(sum(dist[i] for i, words in enumerate(AREA_WORDS) if words & said)))
+    return out
+
+
+def question_profile(domains: DomainMap, query: Vectors) -> Vectors:
+    """The question's distribution over the areas (``profiles`` of one question)."""
+    row: Vectors = profiles(domains, np.asarray(query, dtype=np.float32), question=True)[0]
+    return row
+
+
 def agreement(
     domains: DomainMap,
     query: Vectors,
     items: Sequence[Vectors],
     keys: Sequence[str | None] | None = None,
     prior: float = KEY_PRIOR,
+    *,
+    asked: Vectors | None = None,
 ) -> list[float]:
     """How far each item is about the same areas of life as the query (0–1; Bhattacharyya
     coefficient of their area distributions); an item whose key names an area (``keys``,
-    ``key_area``) has ``prior`` of its distribution on that area."""
+    ``key_area``) has ``prior`` of its distribution on that area; ``asked``: the query's
+    ``question_profile``, when already computed."""
     if not items:
         return []
-    q = np.sqrt(profiles(domains, np.asarray(query, dtype=np.float32), question=True)[0])
+    q = np.sqrt(question_profile(domains, query) if asked is None else asked)
     rows = profiles(domains, np.stack([np.asarray(v, dtype=np.float32) for v in items]))
     for n, key in enumerate(keys or ()):
         area = key_area(key) if key else None

@@ -22,7 +22,13 @@ from memory_core.errors import EmbedderError, InvalidInputError
 from memory_core.runtime.executors import Executors, Lane
 from memory_core.store import meta
 from memory_core.store import vectors as vec
-from memory_core.text.domains import DomainMap, agreement, embed_map
+from memory_core.text.domains import (
+    DomainMap,
+    agreement,
+    area_words,
+    embed_map,
+    question_profile,
+)
 from memory_core.values import RETRIEVABLE, Fact, ItemKind, NewEpisode
 from memory_core.vectors.cache import MatrixCache
 from memory_core.vectors.writer import VectorWriter
@@ -341,17 +347,22 @@ class VectorIndex:
         query_vec: Vectors,
         ids: Sequence[int],
         keys: Mapping[int, str] | None = None,
-    ) -> dict[int, float]:
+        texts: Mapping[int, str] | None = None,
+    ) -> dict[int, tuple[float, float]]:
         """Each fact's agreement with the query on areas of life (``domains.agreement``, with
-        the area its key in ``keys`` names); facts without a vector yet are absent."""
+        the area its key in ``keys`` names) and how far its words in ``texts`` name the
+        areas the query is about (``domains.area_words``); facts without a vector yet are
+        absent."""
         domains = self.domain_vectors(wait=False)
         if domains is None or not ids:
             return {}
         found = self.cache.vectors_of(conn, user_id, "facts", ids)
         order = list(found)
         named = [(keys or {}).get(i) for i in order]
-        agree = agreement(domains, query_vec, [found[i] for i in order], named)
-        return dict(zip(order, agree, strict=True))
+        asked = question_profile(domains, query_vec)
+        agree = agreement(domains, query_vec, [found[i] for i in order], named, asked=asked)
+        words = area_words(asked, [(texts or {}).get(i, "") for i in order])
+        return dict(zip(order, zip(agree, words, strict=True), strict=True))
 
     # ---- maintenance -----------------------------------------------------------------------
 

@@ -21,3 +21,18 @@ async def test_a_group_never_hears_that_a_member_has_a_secret(tmp_path: Path) ->
         said = " ".join(h.tg.texts(group.id)).lower()
         assert "tom" in said, said
         assert "login" not in said and "pin" not in said and "redacted" not in said, said
+
+
+async def test_an_import_preview_speaks_to_the_user(tmp_path: Path) -> None:
+    """The preview listed "Ana is HIV positive and take antiretrovirals.", "Ana overstayed
+    their visa.": the lines are the user's, said to them."""
+    async with running(tmp_path) as h:
+        ana = h.tg.user(201, "Ana")
+        md = b"# Memory\n\n- I am HIV positive and take antiretrovirals.\n- I overstayed my visa.\n"
+        h.clock.advance(minutes=1)
+        h.tg.send_document(ana, "MEMORY.md", md, caption="/import")
+        await h.idle()
+        preview = h.tg.texts(ana.id)[-1]
+        assert "You're HIV positive and take antiretrovirals." in preview, preview
+        assert "You overstayed your visa." in preview, preview
+        assert "Ana" not in preview and "their" not in preview, preview

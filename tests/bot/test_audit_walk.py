@@ -14,7 +14,9 @@ from memory_core.extract.sensitive import find_sensitive, redact
 from tests.bot.conftest import ConsoleSession
 from tests.bot.test_casual_secrets import _file_bytes
 from tests.bot.test_long_horizon import _live_until, _noon
-from tests.factories import START
+from tests.bot.test_memory_tools import llm_bot
+from tests.factories import START, message
+from tests.fakes.anthropic_server import FakeAnthropic
 
 
 async def test_money_said_in_passing_is_not_acknowledged_as_saved(
@@ -152,3 +154,48 @@ async def test_a_weekly_reflection_never_repeats_what_the_last_one_said_was_new(
         assert out.count("weekly reflection") == 2, out
         second = out.rsplit("weekly reflection", 1)[1]
         assert "hiking" in second and "electrician" not in second, second
+
+
+async def test_a_conflict_question_about_a_private_fact_speaks_to_the_user(
+    tmp_path: Path,
+) -> None:
+    """A sensitive fact is never quoted from the message: its stored words were shown as they
+    are ("Earlier you told me Ana is allergic to shellfish. Just now: Ana is no longer …")."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I'm allergic to shellfish"))
+        await rt.settle()
+        fake.tool_calls([("remember_fact", {"text": "I'm not allergic to shellfish anymore"})])
+        fake.text("Okay.")
+        replies = await rt.router.on_message(message("what's for dinner?"))
+        await rt.settle()
+        asked = " ".join(r.text for r in replies)
+        assert "Earlier you told me you're allergic to shellfish" in asked, asked
+        assert "Ana" not in asked, asked
+
+
+async def test_who_am_i_married_to_is_answered_not_summarised(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "who am I married to?" matched "who am I" and got the whole summary."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        await s.say("My wife's name is Sara.", "I don't eat pork.", "Morning!")
+        out = await s.say("who am I married to?")
+        assert "Sara" in out and "pork" not in out and "Here's what I know" not in out, out
+        out = await s.say("who am I?")  # still the summary (whatever it holds)
+        assert "Here's what I know" in out or "anything about you" in out, out
+        out = await s.say("Morning!")
+        assert "offline" not in out and "Hi" in out, out
+
+
+async def test_a_special_category_said_privately_is_acknowledged_as_private(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "I'm gay and only my sister knows" got "Got it — you're gay and only your sister
+    knows." while "I'm HIV positive" got "Noted — I'll keep that private."."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        for said in ("I'm gay and only my sister knows", "I did six months in prison"):
+            out = await s.say(said)
+            assert "Noted — I'll keep that private." in out and "Got it" not in out, out
+        out = await s.say("I'm a devout Catholic and I love hiking.")
+        assert "you love hiking" in out and "Catholic" not in out, out
+        assert "gay" in await s.say("/profile")  # kept all the same

@@ -21,6 +21,9 @@ MESSAGES = {
     "my bank login is ana.k / Passw0rd!": ("ana.k", "Passw0rd"),
     "the alarm code is 1 9 8 4": ("1 9 8 4",),
     "door code is four seven seven one": ("four seven seven one",),
+    # No keyword at all: a user name and a password, a password and what it is for.
+    "ana.k / Passw0rd!": ("ana.k", "Passw0rd"),
+    "it's hunter2 for the router": ("hunter2",),
 }
 SECRETS = [s for found in MESSAGES.values() for s in found]
 
@@ -69,6 +72,22 @@ SECRETS = [s for found in MESSAGES.values() for s in found]
         ("mi número de pasaporte es XDA729311", "XDA729311"),
         ("mon numéro de passeport est 21FR45872", "21FR45872"),
         ("мой ИНН 771234567890", "771234567890"),
+        # No keyword: a user name with a password, a password with what it unlocks, a keypad
+        # thing with its digits, a keyword whose value follows a few words and a colon.
+        ("ana.k / Passw0rd!", "ana.k / Passw0rd"),
+        ("our netflix is sara@mail.com / popcorn77", "sara@mail.com / popcorn77"),
+        ("it's hunter2 for the router", "hunter2"),
+        ("use Starling#4 for the admin panel", "Starling#4"),
+        ("hey the wifi is Moonpie_4451", "Moonpie_4451"),
+        ("wifi: Tigerlily22", "Tigerlily22"),
+        ("the laptop unlocks with Kiwi!2020", "Kiwi!2020"),
+        ("alarm's 7 3 1 9, disarm it when you get in", "7 3 1 9"),
+        ("the wifi pw is on the fridge: tigerlily22", "tigerlily22"),
+        ("user bob pass hunter2", "bob pass hunter2"),
+        ("username marta_g password Lila2023", "marta_g password Lila2023"),
+        ("c'est Soleil89 pour le wifi", "Soleil89"),
+        ("le mdp du wifi c'est Soleil#89", "Soleil#89"),
+        ("es ist Sonne2020x fürs WLAN", "Sonne2020x"),
     ],
 )
 def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
@@ -108,6 +127,25 @@ def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
         "пароль должен быть длиннее",
         "mein Reisepass ist abgelaufen",
         "паспорт выдан 12 мая",
+        # Look like a keyword-less password, are none.
+        "see you at 10 / 11",
+        "we split it 50/50",
+        "he scored 3/10",
+        "the answer is yes/no",
+        "TCP/IP4 is old",
+        "page 12/40 of the report done",
+        "he's ana.k on instagram",
+        "the router is a tp-link, works fine",
+        "the wifi is 5GHz",
+        "the app is v2.3 now",
+        "the drive: Q3-report.pdf",
+        "my email is bob@gmail.com",
+        "my account is @ana_k2",
+        "the alarm is 7:30",
+        "la clave del éxito es la constancia",
+        "The user's passport was renewed",
+        "user bob passed the test",
+        "my visa is H-1B / L1 pending",
     ],
 )
 def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:
@@ -119,7 +157,7 @@ def _file_bytes(db: Path) -> bytes:
     return db.read_bytes() + (wal.read_bytes() if wal.exists() else b"")
 
 
-async def test_the_four_messages_leave_no_secret_anywhere(tmp_path: Path) -> None:
+async def test_the_issues_messages_leave_no_secret_anywhere(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
     shown: list[str] = []
     async with FakeAnthropic(chunk_chars=4) as fake, llm_bot(tmp_path, fake) as rt:

