@@ -77,10 +77,18 @@ def fit(x: Matrix, labels: Sequence[int], penalty: float) -> tuple[Matrix, Matri
     return weights, bias
 
 
-def _flags(held: Matrix, thresholds: Matrix) -> npt.NDArray[np.bool_]:
-    """Which rows the reader flags at ``thresholds`` (cross-validated probabilities ``held``)."""
+def _flags(held: Matrix, thresholds: Matrix, *, as_health: bool = False) -> npt.NDArray[np.bool_]:
+    """Which rows the reader flags at ``thresholds`` (cross-validated probabilities ``held``);
+    with ``as_health``, also a self-harm reading short of its own threshold but past health's,
+    which :meth:`MeaningWeights.topics` keeps private as health (the thresholds are chosen on
+    each topic's own reading; the reported figure counts these too)."""
     top = np.argmax(held[:, 1:], axis=1)
-    flagged: npt.NDArray[np.bool_] = 1.0 - held[:, 0] >= thresholds[top]
+    sensitive = 1.0 - held[:, 0]
+    flagged: npt.NDArray[np.bool_] = sensitive >= thresholds[top]
+    if as_health:
+        self_harm = CLASSES.index(Topic.SELF_HARM) - 1
+        health = CLASSES.index(Topic.HEALTH) - 1
+        flagged |= (top == self_harm) & (sensitive >= thresholds[health])
     return flagged
 
 
@@ -140,7 +148,7 @@ def _precision_recall(
     thresholds: Matrix,
     rules: npt.NDArray[np.bool_],
 ) -> tuple[float, float]:
-    flagged = rules | _flags(held, thresholds)
+    flagged = rules | _flags(held, thresholds, as_health=True)
     tp = int(np.sum(flagged & wanted))
     precision = tp / max(1, int(flagged.sum()))
     recall = tp / max(1, int(wanted.sum()))

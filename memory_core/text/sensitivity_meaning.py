@@ -14,6 +14,8 @@ in few, distinctive ways; health borders on everyday talk and needs more certain
 A message to the bot — a question or a request ("what should you remember when cooking for
 me?") — that only this reader takes for self-harm is kept private as health instead: the crisis
 reply answers what a person says of themselves, and a rule's reading still brings it.
+So is a self-harm reading short of self-harm's threshold (held high for the crisis reply) but
+past health's: private, kept from groups, with no crisis reply.
 
 It only adds flags (the rules are never overruled) and only with the embedder the weights were
 trained for (another model's vectors mean nothing to them): without an embedder, or with
@@ -48,6 +50,8 @@ WEIGHTS_PATH = Path(__file__).parent / "sensitivity_weights.npz"
 CLASSES: tuple[Topic | None, ...] = (None, *(t for t in Topic if t != Topic.CONFIDED))
 
 Matrix = npt.NDArray[np.float64]
+#: The column of health in :data:`CLASSES`.
+_HEALTH = CLASSES.index(Topic.HEALTH)
 
 #: How a request to the bot opens, in the bot's languages ("can you", "merk dir", "запомни").
 _REQUEST = re.compile(
@@ -101,12 +105,19 @@ class MeaningWeights:
         return softmax(x @ self.weights + self.bias)
 
     def topics(self, vectors: npt.ArrayLike) -> list[Topic | None]:
-        """The model's topic for each vector (None: not sensitive by meaning)."""
+        """The model's topic for each vector (None: not sensitive by meaning). A self-harm
+        reading short of self-harm's threshold (held high: its flag brings the crisis reply)
+        but past health's is kept private as health, with no crisis reply."""
         out: list[Topic | None] = []
         for row in self.probabilities(vectors):
             column = 1 + int(np.argmax(row[1:]))
-            sure = 1.0 - float(row[0]) >= self.threshold_for(column)
-            out.append(CLASSES[column] if sure else None)
+            sensitive = 1.0 - float(row[0])
+            if sensitive >= self.threshold_for(column):
+                out.append(CLASSES[column])
+            elif CLASSES[column] == Topic.SELF_HARM and sensitive >= self.threshold_for(_HEALTH):
+                out.append(Topic.HEALTH)
+            else:
+                out.append(None)
         return out
 
     def save(self, path: Path) -> None:

