@@ -75,6 +75,7 @@ UNMARKED_QUESTION = re.compile(
     r"|qu[eé]\s+(?:edad|idiomas?|instrumentos?|estudio|trabajo)|cu[aá]nt[oa]s\s+a[nñ]os"
     r"|comment\s+(?:s'appellen?t?|je\s+m'appelle)|c'est\s+quoi|qu'est-ce\s+que"
     r"|(?:ou|où)\s+(?:j'habite|je\s+vis|je\s+travaille|est-ce)"
+    r"|(?:j'\w+|je\s+\w+(?:\s+\w+)?)\s+(?:o[uù]|quand|comment|quoi)(?:\s+d[ée]j[aà])?\s*[?!.]*$"
     r"|как\s+(?:зовут|звали|называется)|чем\s+я|на\s+(?:чём|чем|каком|какой|каких)"
     r"|в\s+каком|когда\s+(?:у\s+меня|мой|я\s+родил))(?![\w-])",
     re.IGNORECASE,

@@ -191,6 +191,7 @@ _DAY = (
     rf"(?P<d>\d{{1,2}})(?:\.\s*|\s+(?:de\s+)?)(?:(?P<m>{_MONTH})|(?P<mn>\d{{1,2}})\.)"
     r"(?:\s+(?:de\s+)?(?P<y>(?:19|20)\d\d))?"
 )
+_BORN = r"(?<!\w)(?:geboren|naci|nací|née?|родил(?:ся|ась))(?!\w)"
 _MINE = re.compile(r"(?<!\w)(?:mein|meine|ich|hab|mi|je|mon|я|мой|меня)(?!\w)|^nac", re.I)
 _BIRTHDAY = {
     "de": r"(?:geburtstag|geboren|geb\.)",
@@ -216,7 +217,13 @@ def _birthday(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     except ValueError:
         return []
     value = day.isoformat() if m["y"] else f"--{day:%m-%d}"
-    text = f"{ctx.possessive} birthday is on {day:%-d %B}" + (f" {year}." if m["y"] else ".")
+    said = f"{day:%-d %B}" + (f" {year}" if m["y"] else "")
+    # "nací el …", "ich bin am … geboren": said as the English rules say it, so "when was I
+    # born?" meets it as well as "when is my birthday?".
+    born = re.search(_BORN, sentence, re.IGNORECASE) is not None
+    text = (
+        f"{ctx.subject} was born on {said}." if born else f"{ctx.possessive} birthday is on {said}."
+    )
     return fact("birthday", text, Category.IDENTITY, 0.8, value)
 
 

@@ -310,14 +310,15 @@ async def test_a_german_profile_says_the_users_people_in_german(
     db_path: Path, clock: ManualClock
 ) -> None:
     """The people section of /profile names each person and what was said of them in the
-    user's language ("Lena, deine Tochter: deine Tochter heißt Lena"), not in English."""
+    user's language ("Lena, deine Tochter: Lena ist 7 Jahre alt"), not in English."""
     async with ConsoleSession(db_path, clock, user="jonas", embedder="none") as session:
         assert session.runtime is not None
         await session.say("Meine Tochter Lena ist 7 und mein Bruder heißt Tim.")
         await session.runtime.settle()
         profile = await session.say("/profile")
     people = profile.split("Menschen", 1)[1]
-    assert "Lena, deine Tochter: deine Tochter heißt Lena" in people, people
+    assert "Lena, deine Tochter: Lena ist 7 Jahre alt" in people, people
+    assert "Tim, dein Bruder: dein Bruder heißt Tim" in people, people
     for english in ("your", "named", "The user", " is "):
         assert english not in people, people
 

@@ -67,6 +67,7 @@ def has_note(text: str) -> bool:
          {"family.child.pablo.name": "Pablo", "family.child.marta.name": "Marta",
           "pet.cat.name": "Michi"}, True),
         ("Nací el 15 de agosto de 1992", {"birthday": "1992-08-15"}, False),
+        ("Mi cumpleaños es el 3 de mayo", {"birthday": "--05-03"}, False),
         ("Je me suis installé à Toulouse", {"home_city": "Toulouse"}, False),
         ("Je suis originaire de Bretagne", {"origin": "Bretagne"}, False),
         ("Mon plat préféré c'est la raclette", {"favorite.food": "raclette"}, False),
@@ -102,7 +103,13 @@ def test_a_student_studies_at_a_school_and_has_no_job(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["wie heißt mein mann", "como se llama mi novio", "comment s'appelle ma copine"]
+    "text",
+    [
+        "wie heißt mein mann",
+        "como se llama mi novio",
+        "comment s'appelle ma copine",
+        "j'habite ou deja",  # French asks with the question word last
+    ],
 )
 def test_a_question_without_a_question_mark_is_not_kept(text: str) -> None:
     assert extract_rules(TurnInput(text, NOW)) == []
@@ -134,3 +141,11 @@ def test_the_tune_rows_fill_their_slots() -> None:
         found = stored(extract_rules(TurnInput(row.say, NOW)))
         missing = [p for p, v in row.slots.items() if not _slot_ok(p, v, found)]
         assert found and not missing, (row.say, missing)
+
+
+def test_a_birth_is_worded_as_the_english_rules_word_it() -> None:
+    """ "nací el …" is "was born on …" (met by "when was I born?"), a birthday is "birthday"."""
+    born = extract_rules(TurnInput("Nací el 15 de agosto de 1992", NOW))
+    assert [c.value_text for c in born] == ["The user was born on 15 August 1992."]
+    day = extract_rules(TurnInput("Mi cumpleaños es el 3 de mayo", NOW))
+    assert [c.value_text for c in day] == ["The user's birthday is on 3 May."]
