@@ -196,9 +196,7 @@ class Learner:
                 raw = [d for d in said if d is not None]
             else:
                 raw = await self.auditor.decide(turn, kept, related.by_key)
-            guarded = self.flow.guard_all(
-                raw, related, explicit=explicit, said_at=job.turn_time
-            )
+            guarded = self.flow.guard_all(raw, related, explicit=explicit, said_at=job.turn_time)
             stated = frozenset(c.key for c in kept if c.stated)
             if kept:
                 classify = event_log.Event(
