@@ -97,7 +97,10 @@ _LIVE = re.compile(
     r"^(?:i|we)\s+(?:still\s+|now\s+|currently\s+|actually\s+|also\s+)?(?:live|reside)\s+in\s+(?P<v>.+)$"
     rf"|^(?:{_I_AM}|we're|we\s+are|i(?:'ve|\s+have)\s+been|we(?:'ve|\s+have)\s+been)\s+"
     r"(?:now\s+|currently\s+|still\s+)?(?:living|based|located|settled|residing)\s+in\s+(?P<b>.+)$"
-    r"|^my\s+home\s+is\s+(?:in\s+)?(?P<h>.+)$",
+    r"|^my\s+home\s+is\s+(?:in\s+)?(?P<h>.+)$"
+    # "I live with my wife in Cologne": the people are read by their own rules, the town here.
+    r"|^(?:i|we)\s+(?:still\s+|now\s+|currently\s+|also\s+)?live\s+with\s+(?:my|our)\s+"
+    r"(?:\w+\s+){1,4}?in\s+(?P<w>(?-i:[A-Z]).+)$",
     re.IGNORECASE,
 )
 # Chat drops the subject ("Just moved to Lisbon!"): a clause starting with the verb is the user's.
@@ -115,7 +118,7 @@ def home(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "I live in Berlin", "I moved to Lisbon" → ``home_city`` / ``home_country``."""
     m = _LIVE.match(clause)
     if m is not None:
-        raw = m.group("v") or m.group("b") or m.group("h")
+        raw = m.group("v") or m.group("b") or m.group("h") or m.group("w")
         return _home(raw, ctx, "{s} lives in {p}.", 0.8, moved=False)
     m = _MOVED.match(clause)
     if m is not None:

@@ -56,6 +56,11 @@ def value(c: Candidate) -> str:
             {"age": "34", "employer": "Siemens", "job_title": "project manager"},
         ),
         ("I'm from Cork but I live in Madrid now", {"origin": "Cork", "home_city": "Madrid"}),
+        ("I live with my wife in Cologne.", {"home_city": "Cologne"}),
+        (
+            "I live with my boyfriend Sam in Austin",
+            {"home_city": "Austin", "family.boyfriend.sam.name": "Sam"},
+        ),
         (
             "I'm originally from Lagos but live in Houston",
             {"origin": "Lagos", "home_city": "Houston"},
