@@ -223,6 +223,20 @@ _SARCASM = re.compile(
 )
 
 
+#: Sarcasm that says the opposite of the whole sentence ("Yeah right, I'm totally a morning
+#: person"), unlike "Oh great, …", which may also open good news ("Oh great, I got the job!").
+_OPPOSITE = re.compile(
+    r"^\W*(?:(?:yeah|yea|ya)\s*,?\s+(?:right|sure)\b|as\s+if\b|sure\s*,?\s+because\b)",
+    re.IGNORECASE,
+)
+
+
+def says_the_opposite(sentence: str) -> bool:
+    """True for a sentence whose sarcasm inverts all it says ("Yeah right, I'm a morning
+    person", "As if I'd ever run a marathon")."""
+    return bool(_OPPOSITE.search(sentence))
+
+
 #: Sung, not said: a line ending in a chant of vocables ("…, oh oh", "…, hey hey", "ooh").
 _CHANT = re.compile(
     r"(?:,|\s[-–—])\s*(?:(?:oh|ooh+|hey|la|na|yeah|whoa|woah|doo|da|ah)(?:[\s,-]+|\W*$)){2,}$"

@@ -46,6 +46,7 @@ from memory_core.extract.filters import (
     is_sarcastic,
     normalize_value_text,
     redact,
+    says_the_opposite,
 )
 from memory_core.extract.lexicon import BASE_VERBS
 from memory_core.extract.rule import Context, Rule
@@ -584,8 +585,8 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     )
     sentences = _pet_named_next(sentences)
     for sentence in sentences:
-        if not explicit and is_exaggerated(sentence):
-            continue  # "My landlord is a hundred years old, I swear"
+        if not explicit and (is_exaggerated(sentence) or says_the_opposite(sentence)):
+            continue  # "My landlord is a hundred years old, I swear", "Yeah right, I'm a …"
         if not explicit and is_question(sentence):
             statement = _statement_of(sentence)
             if statement is None:

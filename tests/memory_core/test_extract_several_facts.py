@@ -218,6 +218,9 @@ def test_a_dense_card_keeps_what_the_rules_read(text: str, expected: dict[str, s
         "I'm walking on air, oh oh",
         "I'm over the moon",
         "Hi, Agnes here.",
+        "Yeah right, I'm totally a morning person.",
+        "yeah sure, I love waking up at 5",
+        "As if I'd ever run a marathon.",
     ],
 )
 def test_noise_keeps_nothing(text: str) -> None:
@@ -253,3 +256,10 @@ def test_married_or_engaged_to_a_name_keeps_the_status_and_the_partner() -> None
     assert value(found["home_city"]) == "Leeds"
     assert value(facts("I'm married to Sam.")["family.spouse.name"]) == "Sam"
     assert facts("I'm married to my job") == {}
+
+
+def test_good_news_after_oh_great_and_a_sarcastic_aside_keep_the_fact() -> None:
+    """Only sarcasm that inverts the whole sentence drops it: "Oh great, …" may open good
+    news, and an aside about liking keeps the job said before it."""
+    assert "job_title" in facts("I'm a nurse, because I totally love night shifts.")
+    assert facts("Oh great, I got the job at Google!")
