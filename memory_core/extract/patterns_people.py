@@ -159,11 +159,24 @@ _VERBISH = frozenset(
 )
 
 
+#: "We have two girls, Mia and Zoe": girls and boys the user has, named, are their children.
+_GIRLS_BOYS = re.compile(
+    r"^((?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+(?:a|one|two|three|four|five|\d)"
+    r"\s+(?:little\s+|young\s+|teenage\s+)?)(girl|boy)(s?)(?=\s*,|\s+(?:called|named)\b)",
+    re.IGNORECASE,
+)
+
+
+def _as_children(m: re.Match[str]) -> str:
+    """ "two girls" → "two daughters", "a boy" → "a son"."""
+    return m.group(1) + ("daughter" if m.group(2).lower() == "girl" else "son") + m.group(3)
+
+
 def family(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My sister is called Eva", "my sister Eva lives in Rome", "I have two kids, Leo
     and Ida" → ``family.<relation>.*`` (the member's own facts, never the user's)."""
     out: list[Candidate] = []
-    m = _HAVE_FAMILY.match(clause)
+    m = _HAVE_FAMILY.match(_GIRLS_BOYS.sub(_as_children, clause))
     if m is not None:
         return _named_members(m, ctx)
     m = _FAMILY_CALLED.match(clause)

@@ -198,7 +198,7 @@ _PHRASE_CUT_SOURCE = (
     r"\s*(?:[<comma>;:()\[\]{}|]|\s[-–—]+\s|[!?…]|\.(?:\s|$))|\s+(?:because|since|cause|cuz|coz|"
     r"as|when|whenever|while|but|although|though|which|who|whom|whose|where|so\s+that|so|if|"
     r"unless|until|till|then|except|especially|anyway|lol|haha|hehe|lmao|and\s+(?:i|my|we|"
-    r"i'm|it|that|they|he|she)|with\s+my|for\s+now|right\s+now|this\s+time|these\s+days|"
+    r"i'm|it|that|they|he|she)|with\s+(?:my|our|his|her|their)|for\s+now|right\s+now|this\s+time|these\s+days|"
     r"at\s+the\s+moment|nowadays|now|currently|too|as\s+well|a\s+lot|so\s+much|very\s+much|"
     r"by\s+the\s+way|btw|tbh|honestly|actually|really|anymore|from\s+now\s+on|instead|"
     r"please|going\s+forward|in\s+(?:the\s+)?future|yesterday|recently|last\s+(?:week|month|"

@@ -57,6 +57,12 @@ def value(c: Candidate) -> str:
         ),
         ("I'm from Cork but I live in Madrid now", {"origin": "Cork", "home_city": "Madrid"}),
         ("I live with my wife in Cologne.", {"home_city": "Cologne"}),
+        ("I live in Cork with our two girls, Mia and Zoe.", {"home_city": "Cork"}),
+        (
+            "We have two boys, Tom and Sam.",
+            {"family.son.tom.name": "Tom", "family.son.sam.name": "Sam"},
+        ),
+        ("I have a little girl called Ruby.", {"family.daughter.name": "Ruby"}),
         (
             "I live with my boyfriend Sam in Austin",
             {"home_city": "Austin", "family.boyfriend.sam.name": "Sam"},
