@@ -71,10 +71,20 @@ def test_an_assistants_note_about_the_user_is_stored_as_a_statement() -> None:
 
 
 @pytest.mark.parametrize(
-    ("fixture", "source", "expected"),
+    ("fixture", "source", "shown", "expected"),
     [
-        ("chatgpt_memories.txt", "ChatGPT", "The user lives in Lyon, France."),
-        ("claude_memories.json", "Claude", "Sam has a greyhound called Pixel."),
+        (
+            "chatgpt_memories.txt",
+            "ChatGPT",
+            "You live in Lyon, France.",  # said to the user; stored as the fact's own text
+            "The user lives in Lyon, France.",
+        ),
+        (
+            "claude_memories.json",
+            "Claude",
+            "Sam has a greyhound called Pixel.",
+            "Sam has a greyhound called Pixel.",
+        ),
     ],
 )
 async def test_a_foreign_export_is_previewed_applied_once_and_says_where_it_came_from(
@@ -83,6 +93,7 @@ async def test_a_foreign_export_is_previewed_applied_once_and_says_where_it_came
     console: Callable[..., AbstractAsyncContextManager[Any]],
     fixture: str,
     source: str,
+    shown: str,
     expected: str,
 ) -> None:
     path = tmp_path / fixture
@@ -94,7 +105,7 @@ async def test_a_foreign_export_is_previewed_applied_once_and_says_where_it_came
         # The preview says the day as the user's language writes it (not 2026-…).
         said_day = day_text("en", clock.now().date())
         assert "memory export adds" in preview and f"from {source} on {said_day}" in preview
-        assert expected in preview
+        assert shown in preview
         # Nothing is written before Apply, and nothing of ours is up for removal.
         assert "Forget" not in preview
         memory = s.runtime.memory
