@@ -329,9 +329,12 @@ class OfflineResponder:
         )
 
     def _summary(self, ctx: TurnContext, name: str | None) -> str:
-        """ "What do you know about me?": a short summary of the memory block's facts."""
-        own = [f for f in ctx.known if f.kind == "fact" and not is_person_key(f.key)]
-        people = people_of(f for f in ctx.known if is_person_key(f.key))
+        """ "What do you know about me?": a short summary of the memory block's facts, and of
+        the turn's other hits (a question this broad is near no fact in particular: which of
+        them cleared the block's floor is chance)."""
+        facts = _unique([*ctx.known, *(h.fact for h in ctx.candidates if h.fact is not None)])
+        own = [f for f in facts if f.kind == "fact" and not is_person_key(f.key)]
+        people = people_of(f for f in facts if is_person_key(f.key))
         if not own and not people:
             return _say("I don't know anything about you yet. Tell me about yourself!")
         told = _listing([yours(f.value_text, name) for f in own[:5]])
@@ -347,7 +350,7 @@ class OfflineResponder:
             )
             parts.append(_say("You've told me about {people}.", people=who))
         shown = len(own[:5]) + sum(len(p.facts) for p in people[:5])
-        if len(ctx.known) > shown:
+        if len(facts) > shown:
             parts.append(_say("(/profile has everything)"))
         return " ".join(parts)
 

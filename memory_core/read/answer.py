@@ -43,20 +43,20 @@ class AnswerConfig:
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -9.9767,
-        9.5068,
-        1.4667,
-        -0.6371,
-        6.3791,
-        5.5894,
-        -1.1431,
-        0.3402,
-        0.7742,
-        10.2459,
-        2.0964,
+        -10.6855,
+        10.3862,
+        1.4648,
+        -0.6603,
+        6.1177,
+        5.7192,
+        -1.0739,
+        0.3918,
+        0.711,
+        8.6863,
+        2.1159,
     )
     #: The answer score (0–1) needed to answer.
-    min_probability: float = 0.54
+    min_probability: float = 0.4
     #: A runner-up answers too only when its relevance clears the baseline by this.
     runner_margin: float = 0.08
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
