@@ -114,6 +114,7 @@ async def test_the_llm_responder_run_reports_the_bots_own_time_and_cache_reads(
     assert figures["llm"]["calls_reading_cache"] >= 6 and figures["llm"]["cache_hit_rate"] > 0.5
 
 
+@pytest.mark.alone  # three 1 s intervals by the wall clock: a loaded worker ran short of one
 async def test_a_soak_samples_each_interval_until_the_time_is_up(tmp_path: Path) -> None:
     """--minutes: users cycle through their script until the time is up; each interval is a
     row (turns, reply percentiles, the bot's RSS), and every turn is still answered and
