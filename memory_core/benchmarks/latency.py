@@ -141,6 +141,10 @@ class DelayProxy:
             self._links.discard(link)
 
 
+#: PostgreSQL's Flush message: the server sends what it has, and nothing when it has none.
+_FLUSH = b"H\x00\x00\x00\x04"
+
+
 class _Link:
     """One proxied connection: the client's bytes go through a queue that holds each chunk
     until its time; the server's come straight back."""
@@ -162,7 +166,9 @@ class _Link:
         """Client → queue, each chunk stamped with when it may reach the server."""
         while data := await _read(reader):
             self.moved_at = time.monotonic()
-            if self._answered:
+            # A lone Flush (psycopg's pipeline sends one) asks for nothing the server owes:
+            # waiting for its answer left the proxy unsettled for good, now and then.
+            if self._answered and data.replace(_FLUSH, b""):
                 self._answered = False
                 self._on_flight()
             self._queue.put_nowait((time.monotonic() + self._delay, data))
