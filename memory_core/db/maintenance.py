@@ -309,33 +309,6 @@ def analyze(engine: Engine, table: str) -> None:
         conn.exec_driver_sql(f'ANALYZE "{table}"')
 
 
-def pg_vacuum_tables(
-    engine: Engine, tables: Sequence[str], *, lock_wait_ms: int = 2000, cost_delay_ms: float = 2.0
-) -> list[str]:
-    """Plain ``VACUUM`` of ``tables``: dead rows and their index entries go, while reads and
-    writes go on (it takes no lock they need), at autovacuum's pace (``cost_delay_ms`` pauses:
-    an unthrottled vacuum's reads and writes slowed other sessions' commits). A table whose
-    vacuum lock is not free within ``lock_wait_ms`` (another vacuum, a rewrite) is left out;
-    returns the tables vacuumed."""
-    done: list[str] = []
-    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn, unlimited(conn):
-        conn.exec_driver_sql(f"SET lock_timeout = {int(lock_wait_ms)}")
-        conn.exec_driver_sql(f"SET vacuum_cost_delay = {float(cost_delay_ms)}")
-        try:
-            for table in tables:
-                try:
-                    conn.exec_driver_sql(f'VACUUM "{table}"')
-                except DBAPIError as exc:
-                    if getattr(exc.orig, "sqlstate", None) != "55P03":  # lock_not_available
-                        raise
-                    continue
-                done.append(table)
-        finally:
-            conn.exec_driver_sql("RESET lock_timeout")
-            conn.exec_driver_sql("RESET vacuum_cost_delay")
-    return done
-
-
 def pg_vacuum(engine: Engine) -> None:
     """``VACUUM (ANALYZE)`` the whole database: dead rows go, the planner's statistics refresh."""
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn, unlimited(conn):

@@ -365,50 +365,6 @@ async def test_erasing_a_big_user_lets_cross_user_writes_in_between(
     assert waited[0] < 0.8, waited  # a piece at most (≤ 0.25 s here), not the whole erasure
 
 
-async def test_a_big_erasure_vacuums_the_deleted_rows_before_its_last_transaction(
-    pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The last transaction of an erasure holds the database-wide lock shared, and its
-    ``DELETE … WHERE user_id`` walks the index entries of every row the pieces deleted (at 1M
-    episodes 174-283 ms): the tables that lost many rows are vacuumed (plain VACUUM, blocking
-    nobody) before it, so it walks none of them."""
-    from memory_core.db import maintenance
-    from memory_core.store import bulk
-    from memory_core.store import user_data as user_data_repo
-    from memory_core.user import edits
-
-    calls: list[tuple[str, list[str]]] = []
-
-    def vacuum(engine: Any, tables: list[str]) -> list[str]:
-        done = real_vacuum(engine, tables)
-        calls.append(("vacuum", done))
-        return done
-
-    def erase(conn: Any, user_id: str) -> dict[str, int]:
-        calls.append(("last", []))
-        return real_erase(conn, user_id)
-
-    real_vacuum, real_erase = maintenance.pg_vacuum_tables, user_data_repo.erase
-    monkeypatch.setattr(maintenance, "pg_vacuum_tables", vacuum)
-    monkeypatch.setattr(user_data_repo, "erase", erase)
-    monkeypatch.setattr(edits, "VACUUM_AFTER_ROWS", 200)
-    memory = Memory.open(pg_url, None, clock=clock)
-    try:
-        with memory.db.write(users=[ALICE]) as conn:
-            bulk.generate_episodes(conn, ALICE, 0, 299, 1.0)
-            bulk.generate_episodes(conn, BOB, 0, 9, 1.0)
-        done = await memory.erase(ALICE, rewrite=False)
-    finally:
-        memory.close()
-    assert not done.left
-    assert calls == [("vacuum", ["episodes"]), ("last", [])]  # the vacuum first, then the last
-    with psycopg.connect(pg_url) as conn:
-        row = conn.execute(
-            "SELECT COUNT(*) FILTER (WHERE user_id = %s), COUNT(*) FROM episodes", (ALICE,)
-        ).fetchone()
-    assert row == (0, 10)  # Bob's rows stay
-
-
 async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
     pg_url: str, clock: ManualClock
 ) -> None:
