@@ -208,25 +208,22 @@ _EXAGGERATED = re.compile(
     r"not\s+even\s+joking|no\s+lie)\W*$",
     re.IGNORECASE,
 )
+#: Openings whose sarcasm says the opposite of the whole sentence ("Yeah right, I'm totally a
+#: morning person"), unlike "Oh great, …", which may also open good news ("Oh great, I got the
+#: job!").
+_OPPOSITE_LEADS = r"(?:yeah|yea|ya)\s*,?\s+(?:right|sure)\b|as\s+if\b|sure\s*,?\s+because\b"
+_OPPOSITE = re.compile(rf"^\W*(?:{_OPPOSITE_LEADS})", re.IGNORECASE)
 #: Sarcasm markers: a love or a joy that means the opposite ("Oh great, another Monday. I
 #: just love Mondays.", "Yeah right, I totally love queueing").
 _SARCASM = re.compile(
-    r"^\W*(?:(?:oh|ah|well)\s*,?\s+(?:great|wonderful|fantastic|brilliant|perfect|joy|goody|"
+    rf"^\W*(?:{_OPPOSITE_LEADS}"
+    r"|(?:oh|ah|well)\s*,?\s+(?:great|wonderful|fantastic|brilliant|perfect|joy|goody|"
     r"lovely|super|marvell?ous|terrific|splendid|fabulous|awesome|yay)\b"
-    r"|(?:yeah|yea|ya)\s*,?\s+(?:right|sure)\b|sure\s*,?\s+because\b"
     r"|(?:oh|ah)\s*,?\s+sure\b"
     r"|just\s+(?:great|perfect|wonderful|brilliant|what\s+i\s+needed)\b"
     r"|(?:great|perfect|fantastic|wonderful|brilliant)\s*,?\s+(?:just\s+)?(?:another|more)\b"
-    r"|as\s+if\b|because\s+(?:i|that)\s+(?:totally|definitely|really)\b)"
+    r"|because\s+(?:i|that)\s+(?:totally|definitely|really)\b)"
     r"|\blove\s+that\s+for\s+me\b|\bwhat\s+a\s+(?:joy|treat|delight)\b(?=.*\b(?:again|another)\b)",
-    re.IGNORECASE,
-)
-
-
-#: Sarcasm that says the opposite of the whole sentence ("Yeah right, I'm totally a morning
-#: person"), unlike "Oh great, …", which may also open good news ("Oh great, I got the job!").
-_OPPOSITE = re.compile(
-    r"^\W*(?:(?:yeah|yea|ya)\s*,?\s+(?:right|sure)\b|as\s+if\b|sure\s*,?\s+because\b)",
     re.IGNORECASE,
 )
 
