@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import shutil
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -23,6 +23,7 @@ from memory_core.clock import ManualClock
 from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.memory import Memory
+from memory_core.runtime.executors import on_background_thread
 from tests.factories import START, group_message
 from tests.fakes.extractor import ScriptedExtractor
 
@@ -235,3 +236,18 @@ async def harness(db_path: Path, clock: ManualClock) -> AsyncIterator[Harness]:
     """The wired bot on a lexical-only memory."""
     async with _wired(db_path, clock) as h:
         yield h
+
+
+def reply_side_texts(embedder: Embedder, method: str) -> list[str]:
+    """The texts ``embedder.<method>`` ("embed_queries", "embed_passages") embeds from now on
+    on the reply side (not on a background lane's thread), in order."""
+    texts: list[str] = []
+    embed = getattr(embedder, method)
+
+    def counting(batch: Sequence[str]) -> Any:
+        if not on_background_thread():
+            texts.extend(batch)
+        return embed(batch)
+
+    setattr(embedder, method, counting)
+    return texts

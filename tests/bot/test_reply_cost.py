@@ -3,13 +3,10 @@ the reply does not read."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from memory_core.clock import ManualClock
-from memory_core.runtime.executors import on_background_thread
-from tests.bot.conftest import ConsoleSession
+from tests.bot.conftest import ConsoleSession, reply_side_texts
 from tests.factories import NOW
 
 
@@ -20,15 +17,7 @@ async def test_an_offline_statement_embeds_no_query_on_the_reply_path(tmp_path: 
         assert s.runtime is not None
         embedder = s.runtime.memory.embedder
         assert embedder is not None
-        queries: list[str] = []
-        embed = embedder.embed_queries
-
-        def counting(texts: Sequence[str]) -> Any:
-            if not on_background_thread():
-                queries.extend(texts)
-            return embed(texts)
-
-        embedder.embed_queries = counting  # type: ignore[method-assign]
+        queries = reply_side_texts(embedder, "embed_queries")
         said = await s.say("I work as a plumber.")
         assert "plumber" in said, said
         assert queries == []

@@ -4,10 +4,8 @@ carries no internal names, statuses or raw confidences."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,9 +13,8 @@ from bot.questions import addressed
 from bot.wording import yours
 from memory_core.clock import ManualClock
 from memory_core.jobs.reflection import digest_of
-from memory_core.runtime.executors import on_background_thread
 from memory_core.values import Category
-from tests.bot.conftest import ConsoleSession
+from tests.bot.conftest import ConsoleSession, reply_side_texts
 from tests.factories import NOW, fact
 
 #: (stored fact, the user's name, what they read)
@@ -140,15 +137,7 @@ async def test_a_note_of_the_whole_message_is_read_by_meaning_once_on_the_reply_
         assert s.runtime is not None
         embedder = s.runtime.memory.embedder
         assert embedder is not None
-        passages: list[str] = []
-        embed = embedder.embed_passages
-
-        def counting(texts: Sequence[str]) -> Any:
-            if not on_background_thread():
-                passages.extend(texts)
-            return embed(texts)
-
-        embedder.embed_passages = counting  # type: ignore[method-assign]
+        passages = reply_side_texts(embedder, "embed_passages")
         private = await s.say("Je prends de l'insuline tous les matins.")
     assert "insuline" not in private, private
     assert passages == ["Je prends de l'insuline tous les matins."]
