@@ -540,6 +540,8 @@ class TelegramAdapter:
         """The outermost guard: log with context, tell the user briefly when that can help."""
         error = context.error
         upd = update if isinstance(update, Update) else None
+        if isinstance(error, AnswerWithheld):  # taken over mid-send: the taker answers
+            return
         with _bound(upd):
             log.error(
                 "telegram_update_failed",
@@ -594,11 +596,11 @@ class TelegramAdapter:
 
     async def _send(self, chat_id: int | str, reply: Reply, **where: int | None) -> None:
         bot = self.app.bot
-        if not await may_send():  # webhook mode: taken over, or its answer already begun
-            return
         for call in render_reply(reply, chat_id, **where):
-            await getattr(bot, call.method)(**call.kwargs)
-            delivered()
+            if not await may_send():  # webhook mode: taken over, or its answer already begun
+                return
+            sent = await getattr(bot, call.method)(**call.kwargs)
+            await delivered(getattr(sent, "message_id", None))
 
     async def _deliver(
         self,
@@ -668,7 +670,7 @@ class TelegramAdapter:
                 sent: Message = await bot.send_message(**call.kwargs)
             except RetryAfter as exc:  # past the rate limiter's own retries
                 raise Backoff(retry_after_s(exc)) from exc
-            delivered()
+            await delivered(sent.message_id)
             first.clear()  # only the first message replies to the asker
             ids.append(int(sent.message_id))
             if on_sent is not None:
