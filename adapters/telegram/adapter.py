@@ -125,6 +125,9 @@ class TelegramConfig:
     max_concurrent_updates: int = 128
     connection_pool_size: int = 32  # httpx scans the pool on every request: keep it small
     pool_timeout_s: float = 10.0
+    #: How long a Bot API call waits for Telegram's answer (python-telegram-bot's default): past
+    #: it the call's outcome is unknown, and a send is not repeated (it may have got through).
+    read_timeout_s: float = 5.0
     typing_delay_s: float = 0.3  # show "typing…" only when an answer takes longer
     #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
     stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S
@@ -206,6 +209,7 @@ class TelegramAdapter:
             .concurrent_updates(PerChatUpdateProcessor(cfg.max_concurrent_updates))
             .connection_pool_size(cfg.connection_pool_size)
             .pool_timeout(cfg.pool_timeout_s)
+            .read_timeout(cfg.read_timeout_s)
             .job_queue(None)
             .build()
         )
