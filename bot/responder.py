@@ -151,6 +151,9 @@ class TurnContext:
     #: memory kept of it (``""``: nothing yet — the speaker has not agreed).
     group_statement: bool = False
     group_noted: str = ""
+    #: The message asks the bot to keep something ("Can you remember that …?", ``/remember``):
+    #: a statement to acknowledge even when it ends with "?", never a question to answer.
+    remember_request: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +266,8 @@ class OfflineResponder:
         # word ("Quand j'étais petit, j'avais un chien."): it is acknowledged.
         stated = bool(ctx.noted or ctx.waiting) and not text.endswith("?")
         small_talk = bool(_HOW_ARE_YOU.match(text))
-        if asks(text) and not stated and not _GREETING.match(text) and not small_talk:
+        question = asks(text) and not ctx.remember_request
+        if question and not stated and not _GREETING.match(text) and not small_talk:
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, plain_question(text), name)
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)

@@ -213,7 +213,13 @@ def eval_life(
 
 
 @eval_cli.command("walk", short_help="Blind scripted users over 60 days, five languages.")
-def eval_walk(as_json: JsonOpt = False) -> None:
+def eval_walk(
+    transcript: Annotated[
+        Path | None,
+        typer.Option("--transcript", help="write every message and reply here (JSON lines)"),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
     """The blind walk of the 60-day loop (hand-written users in English, German, Spanish,
     French and Russian, never tuned on): facts told on day 0, small talk on days 3 and 20,
     /profile and questions in other words on day 60, every nightly job running; answered,
@@ -231,6 +237,12 @@ def eval_walk(as_json: JsonOpt = False) -> None:
 
         score = asyncio.run(evaluation.run_walk(lambda: life_bot(settings), progress=step))
     row = score.as_json()
+    if transcript:
+        lines = (
+            json.dumps({"user": u, "day": d, "said": m, "replies": r}, ensure_ascii=False)
+            for u, d, m, r in score.transcript
+        )
+        transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
     if as_json:
         typer.echo(json.dumps(row, ensure_ascii=False))
         return

@@ -122,6 +122,8 @@ class WalkScore:
     lost: list[str] = field(default_factory=list)
     unacknowledged: list[str] = field(default_factory=list)
     other_language: list[str] = field(default_factory=list)
+    #: Every message of the walk and the bot's replies: (user, day, message, replies).
+    transcript: list[tuple[str, int, str, list[str]]] = field(default_factory=list)
 
     def count(self, lang: str, what: str) -> None:
         """One more ``what`` for ``lang``."""
@@ -161,6 +163,31 @@ def _is_still_true(text: str) -> bool:
     return text.startswith(STILL_TRUE_MARK) or "still true" in text.lower()
 
 
+class _Recorded:
+    """A chat that writes every message and its replies into a score's transcript."""
+
+    def __init__(self, chat: LifeChat, score: WalkScore, start: datetime) -> None:
+        self.chat, self.score, self.start = chat, score, start
+
+    def now(self) -> datetime:
+        """The bot's clock."""
+        return self.chat.now()
+
+    async def say(self, user: str, text: str) -> list[str]:
+        """The bot's replies to ``text``, recorded."""
+        replies = await self.chat.say(user, text)
+        day = (self.chat.now() - self.start).days
+        self.score.transcript.append((user, day, text, replies))
+        return replies
+
+    async def advance(self, when: datetime) -> list[tuple[str, str]]:
+        """Move the clock; what was sent unasked, recorded."""
+        sent = await self.chat.advance(when)
+        day = (self.chat.now() - self.start).days
+        self.score.transcript.extend((user, day, "", [text]) for user, text in sent)
+        return sent
+
+
 async def walk(
     chat: LifeChat,
     script: WalkScript,
@@ -170,6 +197,7 @@ async def walk(
 ) -> WalkScore:
     """Play the script's users through ``chat`` (day by day, all at once) and score them."""
     score = WalkScore(users=len(script.users))
+    chat = _Recorded(chat, score, start)
     unasked: list[tuple[str, str]] = []
     await chat.advance(start)
     for u in script.users:
