@@ -248,7 +248,8 @@ def eval_walk(
         return
     console.print(
         f"answered {row['answered']}, kept {row['kept']}, acknowledged {row['acknowledged']} "
-        f"(+ {row['acknowledged_privately']} privately), "
+        f"(+ {row['acknowledged_privately']} privately), answered right after "
+        f"{row['answered_right_after']}, "
         f"replies in language {row['replies_in_language']}, still true? "
         f"{row['still_true_questions']} (about the name {row['still_true_about_name']})",
         markup=False,
@@ -260,7 +261,8 @@ def eval_walk(
             markup=False,
             highlight=False,
         )
-    for title in ("misses", "lost", "unacknowledged", "other_language", "still_true"):
+    titles = ("misses", "lost", "unacknowledged", "missed_right_after", "other_language")
+    for title in (*titles, "still_true"):
         for line in row[title]:
             console.print(f"{title}: {line}", markup=False, highlight=False)
 

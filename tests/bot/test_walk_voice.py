@@ -49,3 +49,61 @@ async def test_a_remember_request_asked_as_a_question_is_acknowledged(
         assert got_it in out and name in out, out
         assert "/remember" not in out, out
         assert name in await s.say("/profile")
+
+
+_INTRO = {
+    "en": "My name is Ana.",
+    "de": "Ich heiße Ana.",
+    "es": "Me llamo Ana.",
+    "fr": "Je m'appelle Ana.",
+    "ru": "Меня зовут Ana.",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "reply"),
+    [
+        ("de", "Hallo, wie läuft's?", "Mir geht's gut"),
+        ("es", "¡Hola! ¿Qué tal?", "Estoy bien"),
+        ("fr", "Salut, ça roule ?", "Ça va bien"),
+        ("ru", "Привет, как жизнь?", "У меня всё хорошо"),
+        ("de", "Guten Morgen!", "Hallo Ana!"),
+        ("es", "¡Buenos días!", "¡Hola, Ana!"),
+        ("fr", "Bonjour !", "Salut Ana !"),
+        ("ru", "Доброе утро!", "Привет, Ana!"),
+        ("de", "Tschüss, bis bald!", "Bis bald"),
+        ("es", "Bueno, hasta luego.", "¡Hasta pronto!"),
+        ("fr", "Allez, à plus !", "À bientôt"),
+        ("ru", "Ладно, пока!", "Пока"),
+        ("en", "cheers, talk soon", "Bye for now"),
+    ],
+)
+async def test_small_talk_in_every_language_is_small_talk(
+    tmp_path: Path, console: Callable[..., Any], lang: str, said: str, reply: str
+) -> None:
+    """A greeting, "how are you?" or a goodbye in the user's language is answered as such —
+    not with a fact ("Am 2. März hast du mir gesagt: du heißt Jonas.") nor "I don't know"."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        await s.say(_INTRO[lang])
+        out = await s.say(said)
+        assert reply in out, out
+
+
+async def test_a_lowercase_display_name_is_greeted_with_a_capital(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """The greeting's name is written as a name ("Hi Nadia!", not "Hi nadia!")."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="nadia") as s:
+        s.adapter.display_name = "nadia"
+        assert "Hi Nadia!" in await s.say("morning!")
+
+
+async def test_a_greeting_before_a_question_still_gets_the_answer(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Only a whole-message greeting is small talk: "Hallo, wie heißt mein Hund?" asks."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        await s.say("Mein Hund heißt Bello.")
+        assert "Bello" in await s.say("Hallo, wie heißt mein Hund?")
+        await s.say("Я пока не знаю, где буду жить.")
+        assert "Пока!" not in await s.say("Я пока не знаю.")
