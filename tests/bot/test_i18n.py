@@ -323,6 +323,21 @@ async def test_a_german_profile_says_the_users_people_in_german(
         assert english not in people, people
 
 
+async def test_a_french_profile_spaces_its_colons_as_french_does(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """French typography puts a space before ":" and ";" ("Tom, ton frère : …"); the people
+    line of /profile took its ": " and "; " from the code, not from the catalogue."""
+    async with ConsoleSession(db_path, clock, user="lea", embedder="none") as session:
+        assert session.runtime is not None
+        await session.say("Mon frère Tom a 12 ans.")
+        await session.runtime.settle()
+        profile = await session.say("/profile")
+    people = profile.split("Personnes", 1)[1]
+    assert "Tom, ton frère : Tom a 12 ans" in people, people
+    assert "Tom, ton frère:" not in people, people
+
+
 #: What a user may type, each in the language's own session (a statement first, so the
 #: commands have memories to show).
 WALK = (
