@@ -212,6 +212,47 @@ def eval_life(
     Console(width=_TABLE_WIDTH).print(table)
 
 
+@eval_cli.command("walk", short_help="Blind scripted users over 60 days, five languages.")
+def eval_walk(as_json: JsonOpt = False) -> None:
+    """The blind walk of the 60-day loop (hand-written users in English, German, Spanish,
+    French and Russian, never tuned on): facts told on day 0, small talk on days 3 and 20,
+    /profile and questions in other words on day 60, every nightly job running; answered,
+    kept, acknowledged, "still true?" questions, reply language, and every failure."""
+    import asyncio
+
+    from bot.cli.life import life_bot
+    from memory_core import evaluation
+
+    settings = figures_settings()
+    with progress("walk", quiet=as_json) as reporter:
+
+        def step(phase: str, done: int, total: int) -> None:
+            reporter.update(done, total, phase)
+
+        score = asyncio.run(evaluation.run_walk(lambda: life_bot(settings), progress=step))
+    row = score.as_json()
+    if as_json:
+        typer.echo(json.dumps(row, ensure_ascii=False))
+        return
+    console.print(
+        f"answered {row['answered']}, kept {row['kept']}, acknowledged {row['acknowledged']} "
+        f"(+ {row['acknowledged_privately']} privately), "
+        f"replies in language {row['replies_in_language']}, still true? "
+        f"{row['still_true_questions']} (about the name {row['still_true_about_name']})",
+        markup=False,
+        highlight=False,
+    )
+    for lang, figures in row["by_language"].items():
+        console.print(
+            f"  {lang}: " + ", ".join(f"{k} {v}" for k, v in figures.items()),
+            markup=False,
+            highlight=False,
+        )
+    for title in ("misses", "lost", "unacknowledged", "other_language", "still_true"):
+        for line in row[title]:
+            console.print(f"{title}: {line}", markup=False, highlight=False)
+
+
 @eval_cli.command("statements", short_help="Statements in de/es/fr/ru: slots, answers.")
 def eval_statements(as_json: JsonOpt = False) -> None:
     """Statements in German, Spanish, French and Russian (labelled sets shipped with membot,

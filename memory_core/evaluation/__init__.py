@@ -1,7 +1,7 @@
 """Evaluations of the memory engine, run through its public API: LoCoMo retrieval
 (``locomo``), the scripted learning scenarios (``scenarios``), offline extraction on persona
 sentences (``extraction``), answering by meaning (``answers``) and scripted lives over
-simulated months (``life``)."""
+simulated months (``life``) and its blind walk (``walk``)."""
 
 from memory_core.evaluation.answers import AnswersReport, run_answers_eval
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
@@ -30,6 +30,7 @@ from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scen
 from memory_core.evaluation.sensitivity import SensitivityReport
 from memory_core.evaluation.sensitivity import evaluate as evaluate_sensitivity
 from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_labels
+from memory_core.evaluation.walk import WalkScore, run_walk
 from memory_core.text.sensitivity_meaning import SensitivityModel
 
 #: The sensitivity model (rules, then meaning) for an embedder; None: the rules alone.
@@ -54,6 +55,7 @@ __all__ = [
     "Question",
     "SensitivityReport",
     "SuiteReport",
+    "WalkScore",
     "evaluate",
     "evaluate_sensitivity",
     "ingest",
@@ -67,6 +69,7 @@ __all__ = [
     "run_life",
     "run_locomo",
     "run_suite",
+    "run_walk",
     "seed_config",
     "select_scenarios",
     "sensitivity_model",

@@ -25,6 +25,11 @@ LABELS_PATH = Path(__file__).parent / "labels" / "intros_noise.jsonl"
 TUNE_PATH = Path(__file__).parent / "labels" / "intros_tune.jsonl"
 #: The blind lines: held out whatever their hash, never tuned on.
 BLIND_PATH = Path(__file__).parent / "labels" / "intros_blind.jsonl"
+#: The second blind batch: chats in the peer-card style (lower case, emoji, typos, a junk
+#: sentence inside an introduction), written before the rules that score it were changed.
+BLIND2_PATH = Path(__file__).parent / "labels" / "intros_blind2.jsonl"
+#: The parts that only score, whatever a line's hash.
+BLIND_PARTS = ("blind", "blind2")
 #: Share of the lines held out from tuning.
 HELD_OUT_SHARE = 0.5
 
@@ -36,19 +41,22 @@ class Line:
     text: str
     expect: dict[str, str]
     junk: bool
-    #: The part its file puts it in (``tune``, ``blind``), or ``""``: a hash of its text.
+    #: The part its file puts it in (``tune``, ``blind``, ``blind2``), or ``""``: a hash of
+    #: its text.
     fixed: str = ""
+    #: Words no kept fact may hold: the junk inside a statement ("… the bus was late AGAIN").
+    never: tuple[str, ...] = ()
 
     @property
     def held_out(self) -> bool:
         """True when the line only scores (a blind line always; else a hash of its text)."""
         if self.fixed:
-            return self.fixed == "blind"
+            return self.fixed in BLIND_PARTS
         return is_held_out(self.text, HELD_OUT_SHARE)
 
     @property
     def part(self) -> str:
-        """``tune``, ``held_out`` or ``blind``."""
+        """``tune``, ``held_out``, ``blind`` or ``blind2``."""
         return self.fixed or ("held_out" if self.held_out else "tune")
 
 
@@ -59,16 +67,18 @@ def load_lines(path: Path = LABELS_PATH, *, part: str = "") -> list[Line]:
         if raw.strip():
             row = json.loads(raw)
             expect = dict(row.get("expect", {}))
-            out.append(Line(row["text"], expect, bool(row.get("junk")), part))
+            never = tuple(row.get("never", ()))
+            out.append(Line(row["text"], expect, bool(row.get("junk")), part, never))
     return out
 
 
 def load_all() -> list[Line]:
-    """The lines split by hash, the tune-only ones, then the blind ones."""
+    """The lines split by hash, the tune-only ones, then the two blind batches."""
     return [
         *load_lines(),
         *load_lines(TUNE_PATH, part="tune"),
         *load_lines(BLIND_PATH, part="blind"),
+        *load_lines(BLIND2_PATH, part="blind2"),
     ]
 
 
@@ -108,9 +118,22 @@ class LineResult:
         }
 
     @property
+    def junk_kept(self) -> dict[str, str]:
+        """Kept facts that are junk: all of a junk line's; a statement's that hold a word it
+        names as never to be kept."""
+        if self.line.junk:
+            return dict(self.kept)
+        words = [w.casefold() for w in self.line.never]
+        return {
+            k: v
+            for k, v in self.kept.items()
+            if any(w in f"{k} {v} {self.texts.get(k, '')}".casefold() for w in words)
+        }
+
+    @property
     def holds(self) -> bool:
-        """Junk: nothing kept; a statement: every expected fact kept."""
-        return not self.kept if self.line.junk else not self.missing
+        """Junk: nothing kept; a statement: every expected fact kept, and no junk."""
+        return not self.junk_kept and (self.line.junk or not self.missing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +143,9 @@ class IntrosReport:
     results: tuple[LineResult, ...]
 
     def part(self, name: str | bool) -> dict[str, Any]:
-        """The figures of one part (``tune``, ``held_out``, ``blind``; a bool means tune or
-        held-out, as before the blind part)."""
+        """The figures of one part (``tune``, ``held_out``, ``blind``, ``blind2``; a bool means
+        tune or held-out, as before the blind parts). Junk facts count those kept from junk
+        lines and the junk kept inside statements."""
         if isinstance(name, bool):
             name = "held_out" if name else "tune"
         rows = [r for r in self.results if r.line.part == name]
@@ -137,7 +161,7 @@ class IntrosReport:
             "expected_facts": expected,
             "found_facts": found,
             "junk_lines": len(junk),
-            "junk_facts": sum(len(r.kept) for r in junk),
+            "junk_facts": sum(len(r.junk_kept) for r in rows),
         }
 
     def as_json(self) -> dict[str, Any]:
@@ -146,6 +170,7 @@ class IntrosReport:
             "tune": self.part("tune"),
             "held_out": self.part("held_out"),
             "blind": self.part("blind"),
+            "blind2": self.part("blind2"),
             "failures": [
                 {
                     "text": r.line.text,
@@ -162,7 +187,8 @@ class IntrosReport:
     def lines(self) -> list[str]:
         """The human report."""
         out = []
-        for name, part in (("tune", "tune"), ("held-out", "held_out"), ("blind", "blind")):
+        for part in ("tune", "held_out", "blind", "blind2"):
+            name = part.replace("_", "-")
             p = self.part(part)
             if not p["lines"]:
                 continue
@@ -182,8 +208,7 @@ class IntrosReport:
 async def run_intros_eval(
     extractor: Extractor, lines: Sequence[Line] | None = None
 ) -> IntrosReport:
-    """Run ``extractor`` on each labelled line (all three parts by default) as one ordinary
-    turn."""
+    """Run ``extractor`` on each labelled line (every part by default) as one ordinary turn."""
     results = []
     for line in load_all() if lines is None else lines:
         facts = await facts_of(line.text, extractor)
@@ -193,6 +218,7 @@ async def run_intros_eval(
 
 
 __all__ = [
+    "BLIND2_PATH",
     "BLIND_PATH",
     "EVAL_TIME",
     "TUNE_PATH",

@@ -418,7 +418,7 @@ _KEYWORD_COLON = re.compile(
     rf"\b(?P<kw>{_SECRET_WORDS})\b(?:\s+[\w'’-]+){{1,5}}?\s*:\s*(?P<v>{_SPOKEN_CODE}|[^\s,;]{{3,100}})",
     re.IGNORECASE,
 )
-#: "user bob pass hunter2", "usuario: lmartinez contraseña: Verano#55": a user name before a
+#: "user bob pass hunter2", "usuario: jruiz contraseña: Otoño#21": a user name before a
 #: password keyword — both halves are the login.
 _USER_THEN_PASSWORD = re.compile(
     r"\b(?:user(?:name)?|usuario|benutzer(?:name)?|identifiant|логин|login)(?![\w'’-])\s*[:=]?\s*"

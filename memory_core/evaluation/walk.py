@@ -1,0 +1,235 @@
+"""Blind walk of the 60-day loop (``membot eval walk``): hand-written users, scored only.
+
+The users of ``labels/walk_blind.json`` (two English, one each German, Spanish, French and
+Russian) were written before the extraction and answering rules were read, the way issue 23's
+testers wrote theirs: about twelve plain facts told on day 0 in the user's own words (job,
+partner and their job, children by name, a pet, an allergy or medicine, the city, a hobby, an
+instrument, a team, a food, a goal), small talk on days 3 and 20, every nightly job running on a
+manual clock in between, and on day 60 ``/profile`` and one question per fact in *other* words
+("what's my trade again?", "what does my spouse do for work?"). No rule may be tuned on them:
+``tests/memory_core/test_eval_walk.py`` checks that their sentences stay out of the rules.
+
+Scores: **answered** (the reply names what was told, and is no "I don't know"), **kept**
+(``/profile`` on day 60 still names it), **acknowledged** (the reply right after telling names
+it, or says privately that it was noted), **still-true questions** sent in the 60 days (and
+which were about the name), and **reply language** (the day-60 replies written in the user's
+language).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from memory_core.evaluation.life import (
+    QUESTION_DAY,
+    START,
+    STILL_TRUE_MARK,
+    LifeChat,
+    reply_language,
+)
+
+#: The blind scripts (scored, never tuned on).
+BLIND_PATH = Path(__file__).parent / "labels" / "walk_blind.json"
+Progress = Callable[[str, int, int], None]
+#: Replies that say the bot does not know (any language the bot speaks).
+_UNKNOWN = re.compile(
+    r"don't know|haven't told me|weiß ich noch nicht|noch nicht gesagt|todavía no|aún no"
+    r"|je ne sais pas|pas encore|не знаю|ещё не",
+    re.IGNORECASE,
+)
+#: The bot's private acknowledgement of a sensitive fact ("Noted — I'll keep that private."),
+#: which by design does not repeat it.
+_PRIVATE = re.compile(r"keep that private|unter uns|en privado|pour moi|между нами", re.IGNORECASE)
+
+#: A "still true?" question about the user's name, in the languages of the script.
+_ABOUT_NAME = re.compile(r"\b(name|nombre|nom|prénom|heißt|llamas|зовут|имя)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class WalkFact:
+    """One fact a user tells on day 0 and asks about on day 60 in other words."""
+
+    topic: str
+    say: str
+    ask: str
+    expect: tuple[str, ...]
+    all: bool = False
+
+    def named_in(self, text: str) -> bool:
+        """Whether ``text`` names the fact (one expected word, or all of them when ``all``)."""
+        found = [re.search(rf"(?<!\w){re.escape(w)}", text, re.IGNORECASE) for w in self.expect]
+        return all(found) if self.all else any(found)
+
+
+@dataclass(frozen=True, slots=True)
+class WalkUser:
+    """One scripted user: who, their language, what they tell."""
+
+    user: str
+    lang: str
+    facts: tuple[WalkFact, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WalkScript:
+    """The users and each language's small talk (day → messages)."""
+
+    users: tuple[WalkUser, ...]
+    small_talk: dict[str, dict[int, tuple[str, ...]]]
+
+
+def load_script(path: Path = BLIND_PATH) -> WalkScript:
+    """The scripted users of ``path``."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    users = tuple(
+        WalkUser(
+            u["user"],
+            u["lang"],
+            tuple(
+                WalkFact(f["topic"], f["say"], f["ask"], tuple(f["expect"]), f.get("all", False))
+                for f in u["facts"]
+            ),
+        )
+        for u in raw["users"]
+    )
+    talk = {
+        lang: {int(day): tuple(lines) for day, lines in days.items()}
+        for lang, days in raw["small_talk"].items()
+    }
+    return WalkScript(users, talk)
+
+
+@dataclass(slots=True)
+class WalkScore:
+    """The walk's figures, overall and per language."""
+
+    users: int = 0
+    facts: int = 0
+    answered: int = 0
+    kept: int = 0
+    acknowledged: int = 0
+    acknowledged_privately: int = 0
+    in_language: int = 0
+    still_true: list[str] = field(default_factory=list)
+    by_lang: dict[str, dict[str, int]] = field(default_factory=dict)
+    misses: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    unacknowledged: list[str] = field(default_factory=list)
+    other_language: list[str] = field(default_factory=list)
+
+    def count(self, lang: str, what: str) -> None:
+        """One more ``what`` for ``lang``."""
+        row = self.by_lang.setdefault(lang, {})
+        row[what] = row.get(what, 0) + 1
+
+    @property
+    def still_true_about_name(self) -> int:
+        """ "Still true?" questions that name the user's name."""
+        return sum(1 for t in self.still_true if _ABOUT_NAME.search(t))
+
+    def as_json(self) -> dict[str, Any]:
+        """Counts, per language, and every failure with its message and reply."""
+        n = self.facts
+        return {
+            "users": self.users,
+            "answered": f"{self.answered}/{n}",
+            "kept": f"{self.kept}/{n}",
+            "acknowledged": f"{self.acknowledged}/{n}",
+            "acknowledged_privately": f"{self.acknowledged_privately}/{n}",
+            "replies_in_language": f"{self.in_language}/{n}",
+            "still_true_questions": len(self.still_true),
+            "still_true_about_name": self.still_true_about_name,
+            "by_language": {
+                lang: {k: f"{v}/{row['facts']}" for k, v in row.items() if k != "facts"}
+                for lang, row in sorted(self.by_lang.items())
+            },
+            "still_true": self.still_true,
+            "misses": self.misses,
+            "lost": self.lost,
+            "unacknowledged": self.unacknowledged,
+            "other_language": self.other_language,
+        }
+
+
+def _is_still_true(text: str) -> bool:
+    return text.startswith(STILL_TRUE_MARK) or "still true" in text.lower()
+
+
+async def walk(
+    chat: LifeChat,
+    script: WalkScript,
+    *,
+    start: datetime = START,
+    progress: Progress | None = None,
+) -> WalkScore:
+    """Play the script's users through ``chat`` (day by day, all at once) and score them."""
+    score = WalkScore(users=len(script.users))
+    unasked: list[tuple[str, str]] = []
+    await chat.advance(start)
+    for u in script.users:
+        for fact in u.facts:
+            replies = await chat.say(u.user, fact.say)
+            unasked.extend((u.user, t) for t in replies[1:])
+            ack = replies[0] if replies else ""
+            score.facts += 1
+            score.count(u.lang, "facts")
+            if fact.named_in(ack):
+                score.acknowledged += 1
+                score.count(u.lang, "acknowledged")
+            elif _PRIVATE.search(ack):
+                score.acknowledged_privately += 1
+            else:
+                score.unacknowledged.append(f"{u.user} {fact.say!r} → {ack!r}")
+            unasked.extend(await chat.advance(chat.now() + timedelta(minutes=1)))
+    for day in range(1, QUESTION_DAY + 1):
+        unasked.extend(await chat.advance(start + timedelta(days=day)))
+        for u in script.users:
+            for line in script.small_talk.get(u.lang, {}).get(day, ()):
+                unasked.extend((u.user, t) for t in await chat.say(u.user, line))
+        if progress:
+            progress("days", day, QUESTION_DAY)
+    for u in script.users:
+        await _day_sixty(chat, u, score)
+    score.still_true = [f"{user}: {t}" for user, t in unasked if _is_still_true(t)]
+    return score
+
+
+async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
+    """``/profile`` and the paraphrased questions of one user, scored."""
+    profile = " ".join(await chat.say(u.user, "/profile"))
+    for fact in u.facts:
+        if fact.named_in(profile):
+            score.kept += 1
+            score.count(u.lang, "kept")
+        else:
+            score.lost.append(f"{u.user} {fact.topic}: {fact.say!r}")
+        reply = " ".join(await chat.say(u.user, fact.ask))
+        if fact.named_in(reply) and not _UNKNOWN.search(reply):
+            score.answered += 1
+            score.count(u.lang, "answered")
+        else:
+            score.misses.append(f"{u.user} {fact.ask!r} (told {fact.say!r}) → {reply!r}")
+        if reply_language(reply) == u.lang:
+            score.in_language += 1
+            score.count(u.lang, "in_language")
+        else:
+            score.other_language.append(f"{u.user} {fact.ask!r} → {reply!r}")
+
+
+async def run_walk(
+    make_chat: Callable[[], Any],
+    *,
+    path: Path = BLIND_PATH,
+    progress: Progress | None = None,
+) -> WalkScore:
+    """The blind walk on a fresh bot from ``make_chat()`` (an async context manager giving a
+    :class:`LifeChat`)."""
+    script = load_script(path)
+    async with make_chat() as chat:
+        return await walk(chat, script, progress=progress)

@@ -1,0 +1,158 @@
+"""``membot eval walk``: the blind scripts stay blind, and the walk scores what it sees."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from memory_core.evaluation.life import START
+from memory_core.evaluation.walk import (
+    BLIND_PATH,
+    WalkFact,
+    WalkScript,
+    WalkUser,
+    load_script,
+    walk,
+)
+
+ROOT = Path(__file__).parents[2]
+#: Where the rules that read statements and questions, and the data they were tuned on, live.
+RULE_SOURCES = (
+    *ROOT.glob("memory_core/extract/**/*.py"),
+    *ROOT.glob("memory_core/read/**/*.py"),
+    *ROOT.glob("memory_core/text/**/*.py"),
+    *ROOT.glob("memory_core/learn/**/*.py"),
+    *ROOT.glob("bot/*.py"),
+    *ROOT.glob("memory_core/evaluation/*.py"),
+    *(p for p in ROOT.glob("memory_core/evaluation/labels/*") if p != BLIND_PATH),
+)
+#: Plain lines the walk's author wrote (before reading the rules) that the rules or their tuning
+#: data already held, whole or a run of five words, when the walk was added (at 3245bf2): they
+#: are kept as written, so the figures are a little kinder than a fully unseen set's; no other
+#: line may ever join them.
+ALREADY_IN_THE_RULES = frozenset(
+    {
+        "I live in Bristol.",
+        "This year I want to run a half marathon.",
+        "I work as a plumber.",
+        "what's my trade again?",
+        "what does my other half do for a living?",
+        "I'm allergic to peanuts.",
+        "is there anything I can't eat?",
+        "where's home for me these days?",
+        "what do I do to unwind?",
+        "Ich heiße Jonas.",
+        "Habe ich Haustiere?",
+        "Ich wohne in Köln.",
+        "In welcher Stadt lebe ich?",
+        "Was mache ich gern in meiner Freizeit?",
+        "Was esse ich am liebsten?",
+        "¿A qué me dedico?",
+        "Tenemos un gato que se llama Pipo.",
+        "Vivo en Valencia.",
+        "¿Dónde vivo ahora?",
+        "¿Qué hago en mi tiempo libre?",
+        "¿De qué equipo soy?",
+        "Mi comida favorita es la paella.",
+        "¿Cuál es mi plato preferido?",
+        "Je suis boulangère.",
+        "Est-ce que j'ai un animal de compagnie ?",
+        "Qu'est-ce que je ne dois surtout pas manger ?",
+        "J'habite à Lyon.",
+        "Dans quelle ville est-ce que je vis ?",
+        "Je fais de la photographie pendant mon temps libre.",
+        "De quel instrument est-ce que je joue ?",
+        "Mon plat préféré, c'est la raclette.",
+        "Qu'est-ce que j'aime manger le plus ?",
+        "Меня зовут Иван.",
+        "Я работаю программистом.",
+        "Чем я зарабатываю на жизнь?",
+        "У меня аллергия на пенициллин.",
+        "В каком городе я живу?",
+        "Я люблю играть в шахматы.",
+        "Я играю на гитаре.",
+        "На каком инструменте я играю?",
+        "Я болею за «Спартак».",
+        "За какую команду я болею?",
+    }
+)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w[\w']*", text.casefold())
+
+
+def test_the_walk_has_its_users_languages_and_facts() -> None:
+    """Two English users and one each in German, Spanish, French and Russian, twelve facts
+    each, small talk on days 3 and 20 in each language."""
+    script = load_script()
+    assert Counter(u.lang for u in script.users) == {"en": 2, "de": 1, "es": 1, "fr": 1, "ru": 1}
+    assert all(len(u.facts) == 12 for u in script.users)
+    for lang in ("en", "de", "es", "fr", "ru"):
+        assert set(script.small_talk[lang]) == {3, 20}
+
+
+def test_the_blind_scripts_stay_out_of_the_rules() -> None:
+    """No message or question of the walk, nor any run of five of its words, is written into
+    the extraction or answering rules or the data they were tuned on (scored, never tuned),
+    beyond the plain lines that were there before the walk."""
+    sources = " ".join(
+        f" {' '.join(_words(p.read_text(encoding='utf-8')))} "
+        for p in RULE_SOURCES
+        if p.name != "walk.py"
+    )
+    found: set[str] = set()
+    for user in load_script().users:
+        for fact in user.facts:
+            for text in (fact.say, fact.ask):
+                words = _words(text)
+                runs = [words[i : i + 5] for i in range(max(1, len(words) - 4))]
+                if any(f" {' '.join(run)} " in sources for run in runs):
+                    found.add(text)
+    assert found <= ALREADY_IN_THE_RULES, sorted(found - ALREADY_IN_THE_RULES)
+
+
+class _EchoChat:
+    """A bot that acknowledges by echoing, shows the statements in /profile, answers only the
+    first question, and asks "still true?" once about the name."""
+
+    def __init__(self) -> None:
+        self.clock = START
+        self.told: list[str] = []
+        self.questions = 0
+
+    def now(self) -> datetime:
+        return self.clock
+
+    async def say(self, user: str, text: str) -> list[str]:
+        if text == "/profile":
+            return [" ".join(self.told)]
+        if text.endswith("?"):
+            self.questions += 1
+            return [self.told[0] if self.questions == 1 else "I don't know that yet."]
+        self.told.append(text)
+        return [f"Got it — {text}"]
+
+    async def advance(self, when: datetime) -> list[tuple[str, str]]:
+        asked = when - self.clock >= timedelta(days=1) and when == START + timedelta(days=30)
+        self.clock = max(self.clock, when)
+        return [("u", "[still true?] Your name is Ann. Is that still true?")] if asked else []
+
+
+async def test_the_walk_scores_answers_profile_acks_and_still_true() -> None:
+    """The scoring counts what the replies show (and every miss with its reply)."""
+    facts = (
+        WalkFact("name", "I'm Ann.", "what am I called?", ("ann",)),
+        WalkFact("kids", "Kids: Bo and Cy.", "my kids?", ("bo", "cy"), all=True),
+    )
+    script = WalkScript((WalkUser("u", "en", facts),), {"en": {3: ("hi",)}})
+    score = await walk(_EchoChat(), script)
+    row = score.as_json()
+    assert (row["answered"], row["kept"], row["acknowledged"]) == ("1/2", "2/2", "2/2")
+    assert row["still_true_questions"] == 1 and row["still_true_about_name"] == 1
+    assert row["replies_in_language"] == "2/2"
+    assert row["misses"] == ["u 'my kids?' (told 'Kids: Bo and Cy.') → \"I don't know that yet.\""]
+    assert not WalkFact("kids", "", "", ("bo", "cy"), all=True).named_in("Bo only")
+    assert BLIND_PATH.is_file()
