@@ -20,7 +20,7 @@ from bot.i18n import N_, clauses, day_text, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.turn import turn_of
-from bot.wording import first_name, person_label, person_said
+from bot.wording import first_name, person_label, person_said, told_name
 from memory_core import Memory, Observer, UserView
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
@@ -171,7 +171,8 @@ class Commands:
 
     async def cmd_start(self, c: Call) -> list[Reply]:
         """Greet and explain."""
-        hello = t(c.lang, "Hi {name}!", name=c.msg.display_name)
+        told = told_name(await c.view.profile(fresh=True))
+        hello = t(c.lang, "Hi {name}!", name=told or c.msg.display_name)
         return [Reply(f"{hello} {self.catalogue.help_text(c.lang)}")]
 
     async def cmd_help(self, c: Call) -> list[Reply]:

@@ -31,7 +31,14 @@ from bot.i18n import N_, NAMES, day_text, month_text, supported, t
 from bot.kin import your_relation
 from bot.slots import slot_words
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
-from bot.wording import first_name, person_label, person_said, relation_words, second_person, yours
+from bot.wording import (
+    first_name,
+    person_label,
+    person_said,
+    relation_words,
+    second_person,
+    yours,
+)
 from bot.wording import say as _say
 from memory_core import MemoryTools, answering, is_question, llm_scope
 from memory_core.errors import LLMError
@@ -145,6 +152,9 @@ class TurnContext:
     asks_steps: bool = False
     #: The facts about the entity a question names ("tell me everything about Marco").
     about: Sequence[Fact] = ()
+    #: The name the user told us to call them (read for a greeting only): "Hi Omar!", not
+    #: the platform's display name.
+    told_name: str | None = None
     #: In a group: the hits of the chat's own memory (its plans, decisions, rules), best first.
     group_hits: Sequence[SearchHit] = ()
     #: The message was a statement about the group (``bot.groups``), and what the group's
@@ -205,24 +215,55 @@ def _when(hit: SearchHit) -> str:
     return day_text(_REPLY_LANGUAGE.get(), fact.created_at)
 
 
+#: Greetings in the five languages ("Hallo", "¡Hola!", "Bonjour", "Привет").
 _GREETING = re.compile(
-    r"^\s*(hi|hello|hey|hiya|yo|(?:good )?(?:morning|afternoon|evening))\b", re.I
+    r"^[\s¡]*(hi|hello|hey|hiya|yo|(?:good )?(?:morning|afternoon|evening)|hallo|servus|moin|"
+    r"guten\s+(?:tag|morgen|abend)|hola|buenas|buenos\s+d[ií]as|salut|bonjour|bonsoir|coucou|"
+    r"привет|здравствуй(?:те)?|добрый\s+(?:день|вечер)|доброе\s+утро)\b",
+    re.I,
 )
 #: "How are you?" and its kin: small talk to the bot, not a question about the user.
 _HOW_ARE_YOU = re.compile(
-    r"^\s*(?:(?:hi|hello|hey)[,!]?\s+)?(?:how\s+(?:are|r)\s+(?:you|u|things)|how'?s\s+it\s+going|"
+    r"^[\s¿]*(?:(?:hi|hello|hey|hallo|hola|salut|привет)[,!]?\s+)?(?:how\s+(?:are|r)\s+"
+    r"(?:you|u|things)|how'?s\s+it\s+going|"
     r"how\s+have\s+you\s+been|how'?s\s+(?:your|ur)\s+day|what'?s\s+up|wie\s+geht'?s|"
     r"wie\s+geht\s+es\s+dir|c[oó]mo\s+est[aá]s|qu[eé]\s+tal|comment\s+(?:ça|ca)\s+va|"
     r"comment\s+vas-tu|ça\s+va|как\s+дела|как\s+ты)\b[^?]{0,20}\??\s*$",
     re.I,
 )
-_THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers)\b", re.I)
-_BYE = re.compile(r"\b(bye|goodbye|see you|see ya|good ?night|gn|later)\b", re.I)
-_ABOUT_ME = re.compile(
-    r"\b(what do you know about me|what do you remember about me|who am i(?=\s*[?.!]*\s*$)|"
-    r"what have i told you|tell me about (?:me|myself))\b",
+_THANKS = re.compile(
+    r"\b(thanks|thank you|thx|ty|cheers|danke|dankesch[öo]n|gracias|merci|спасибо|благодарю)\b",
     re.I,
 )
+#: Goodbyes; Russian "пока" ("bye", but also "for now") only as the whole message.
+_BYE = re.compile(
+    r"\b(bye|goodbye|see you|see ya|good ?night|gn|later|tsch[üu]ss?|ciao|bis\s+bald|"
+    r"bis\s+sp[äa]ter|gute\s+nacht|adi[óo]s|hasta\s+(?:luego|pronto|mañana)|buenas\s+noches|"
+    r"au\s+revoir|[àa]\s+bient[ôo]t|bonne\s+nuit|до\s+свидания|до\s+встречи|"
+    r"спокойной\s+ночи)\b|^\s*пока\b[\s!.)]*$",
+    re.I,
+)
+_ABOUT_ME = re.compile(
+    r"\b(what do you know about me|what do you remember about me|who am i(?=\s*[?.!]*\s*$)|"
+    r"what have i told you|tell me about (?:me|myself)|"
+    r"was\s+wei(?:ß|ss)t\s+du\s+(?:alles\s+)?(?:über|von)\s+mich|wer\s+bin\s+ich(?=\s*[?.!]*\s*$)|"
+    r"qu[ée]\s+(?:sabes|recuerdas)\s+(?:de|sobre)\s+m[íi]|"
+    r"que\s+sais[- ]tu\s+(?:de|sur)\s+moi|qu'est-ce\s+que\s+tu\s+sais\s+(?:de|sur)\s+moi|"
+    r"что\s+ты\s+(?:знаешь|помнишь)\s+(?:обо\s+мне|про\s+меня)|"
+    r"что\s+ты\s+обо\s+мне\s+(?:знаешь|помнишь))",
+    re.I,
+)
+
+
+def greets(text: str) -> bool:
+    """True when ``text`` opens with a greeting ("Hallo!", "hi there")."""
+    return bool(_GREETING.match(text))
+
+
+def _only_greets(text: str) -> bool:
+    """A greeting and no question after it ("hi!", but not "hola, what is my shoe size?")."""
+    m = _GREETING.match(text)
+    return m is not None and not asks(text[m.end() :].lstrip(" ,!.;:—-"))
 
 
 def _listing(items: Sequence[str]) -> str:
@@ -263,13 +304,13 @@ class OfflineResponder:
         # word ("Quand j'étais petit, j'avais un chien."): it is acknowledged.
         stated = bool(ctx.noted or ctx.waiting) and not text.endswith("?")
         small_talk = bool(_HOW_ARE_YOU.match(text))
-        if asks(text) and not stated and not _GREETING.match(text) and not small_talk:
+        if asks(text) and not stated and not _only_greets(text) and not small_talk:
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, plain_question(text), name)
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
         if noted is not None:
             return noted
-        return _chat(text, name, small_talk=small_talk)
+        return _chat(text, ctx.told_name or name, small_talk=small_talk)
 
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
         """The acknowledgement of what this message saved, or ``None`` when it saved
@@ -337,7 +378,7 @@ class OfflineResponder:
         people = people_of(f for f in facts if is_person_key(f.key))
         if not own and not people:
             return _say("I don't know anything about you yet. Tell me about yourself!")
-        told = _listing([yours(f.value_text, name) for f in own[:5]])
+        told = _listing([told_words(f, name) for f in own[:5]])
         parts = [_say("Here's what I know: {facts}.", facts=told)] if own else []
         if people:
             who = _listing(
@@ -428,9 +469,10 @@ _RELATION_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple
     )
 )
 _WHO_IS = re.compile(
-    r"^\s*(?:who(?:'s|\s+is|\s+was)|tell\s+me\s+(?:(?:everything|all|more)\s+(?:(?:that\s+)?you\s+"
+    r"^[\s¿]*(?:who(?:'s|\s+is|\s+was)|tell\s+me\s+(?:(?:everything|all|more)\s+(?:(?:that\s+)?you\s+"
     r"(?:know|remember)\s+)?)?about|what\s+(?:else\s+)?do\s+you\s+(?:know|remember)\s+about|"
-    r"do\s+you\s+(?:know|remember))\s+(?P<n>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*\??\s*$",
+    r"do\s+you\s+(?:know|remember)|wer\s+ist|qui[ée]n\s+es|qui\s+est|"
+    r"кто\s+(?:такой|такая|это)?)\s+(?P<n>[^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\??\s*$",
     re.IGNORECASE,
 )
 _NOT_A_PERSON = frozenset({"i", "me", "you", "he", "she", "it", "that", "this", "there", "my"})
