@@ -16,11 +16,11 @@ from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.catalogue import CATALOGUE, Call, Catalogue
 from bot.catalogue import Audience as Where
 from bot.groups import GroupDesk
-from bot.i18n import N_, day_text, t, tn
+from bot.i18n import N_, clauses, day_text, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.turn import turn_of
-from bot.wording import first_name, person_label, person_said
+from bot.wording import first_name, person_label, person_said, told_name
 from memory_core import Memory, Observer, UserView
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
@@ -171,7 +171,8 @@ class Commands:
 
     async def cmd_start(self, c: Call) -> list[Reply]:
         """Greet and explain."""
-        hello = t(c.lang, "Hi {name}!", name=c.msg.display_name)
+        told = told_name(await c.view.profile(fresh=True))
+        hello = t(c.lang, "Hi {name}!", name=told or c.msg.display_name)
         return [Reply(f"{hello} {self.catalogue.help_text(c.lang)}")]
 
     async def cmd_help(self, c: Call) -> list[Reply]:
@@ -376,7 +377,7 @@ class Commands:
             )
             for f in result.reverted
         ]
-        replies = [Reply(t(c.lang, "Undone: {changes}", changes="; ".join(undone)))]
+        replies = [Reply(t(c.lang, "Undone: {changes}", changes=clauses(c.lang, undone)))]
         if result.reopened_conflict_id is not None:
             replies += await self.ask_conflict(c.msg, result.reopened_conflict_id)
         return replies
@@ -409,7 +410,15 @@ class Commands:
         if people:
             parts.append(f"\n{t(c.lang, 'People')}")
             parts += [
-                f"• {_capital(person_label(p, c.lang))}: {'; '.join(person_said(p, who, c.lang))}"
+                # i18n: one of the user's people and what they said of them ("Tom, your
+                # brother: your brother is called Tom").
+                "• "
+                + t(
+                    c.lang,
+                    "{person}: {said}",
+                    person=_capital(person_label(p, c.lang)),
+                    said=clauses(c.lang, person_said(p, who, c.lang)),
+                )
                 for p in people
             ]
         return [self._with_page_button(Reply("\n".join(parts)), c)]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gettext
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -63,6 +63,15 @@ def tn(lang: str, singular: str, plural: str, n: int, /, **fields: object) -> st
     other fields filled."""
     text = _catalogue(supported(lang) or DEFAULT).ngettext(singular, plural, n)
     return text.format(n=n, **fields)
+
+
+def clauses(lang: str, items: Sequence[str]) -> str:
+    """Clauses joined as ``lang`` lists them: "a; b", French "a ; b" (from the catalogue)."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        # i18n: a list of clauses, one more added ("you live in Lyon; your cat is Tom").
+        out = t(lang, "{items}; {item}", items=out, item=item)
+    return out
 
 
 def words(default: str) -> Callable[[str, str], str]:

@@ -52,6 +52,10 @@ _TABLE = """
     pet: de Haustier/n | fr animal/m | es mascota/f | ru питомец/m
     cat: de Katze/f | fr chat/m | es gato/m | ru кошка/f
     dog: de Hund/m | fr chien/m | es perro/m | ru собака/f
+    male cat: de Kater/m | fr chat/m | es gato/m | ru кот/m
+    female cat: de Katze/f | fr chatte/f | es gata/f | ru кошка/f
+    male dog: de Hund/m | fr chien/m | es perro/m | ru пёс/m
+    female dog: de Hündin/f | fr chienne/f | es perra/f | ru собака/f
     rabbit: de Kaninchen/n | fr lapin/m | es conejo/m | ru кролик/m
     hamster: de Hamster/m | fr hamster/m | es hámster/m | ru хомяк/m
     guinea pig: de Meerschweinchen/n | fr cochon d'Inde/m | es cobaya/f | ru морская свинка/f

@@ -31,7 +31,14 @@ from bot.i18n import N_, NAMES, day_text, month_text, supported, t
 from bot.kin import your_relation
 from bot.slots import slot_words
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
-from bot.wording import first_name, person_label, person_said, relation_words, second_person, yours
+from bot.wording import (
+    first_name,
+    person_label,
+    person_said,
+    relation_words,
+    second_person,
+    yours,
+)
 from bot.wording import say as _say
 from memory_core import MemoryTools, answering, is_question, llm_scope
 from memory_core.errors import LLMError
@@ -145,6 +152,9 @@ class TurnContext:
     asks_steps: bool = False
     #: The facts about the entity a question names ("tell me everything about Marco").
     about: Sequence[Fact] = ()
+    #: The name the user told us to call them (read for a greeting only): "Hi Omar!", not
+    #: the platform's display name.
+    told_name: str | None = None
     #: In a group: the hits of the chat's own memory (its plans, decisions, rules), best first.
     group_hits: Sequence[SearchHit] = ()
     #: The message was a statement about the group (``bot.groups``), and what the group's
@@ -208,8 +218,12 @@ def _when(hit: SearchHit) -> str:
     return day_text(_REPLY_LANGUAGE.get(), fact.created_at)
 
 
+#: Greetings in the five languages ("Hallo", "¡Hola!", "Bonjour", "Привет").
 _GREETING = re.compile(
-    r"^\s*(hi|hello|hey|hiya|yo|(?:good )?(?:morning|afternoon|evening))\b", re.I
+    r"^[\s¡]*(hi|hello|hey|hiya|yo|(?:good )?(?:morning|afternoon|evening)|hallo|servus|moin|"
+    r"guten\s+(?:tag|morgen|abend)|hola|buenas|buenos\s+d[ií]as|salut|bonjour|bonsoir|coucou|"
+    r"привет|здравствуй(?:те)?|добрый\s+(?:день|вечер)|доброе\s+утро)\b",
+    re.I,
 )
 #: A greeting in the bot's other languages, as the whole message ("Guten Morgen!", "¡Hola!",
 #: "Bonjour !", "Доброе утро!"; a name may follow): "Hallo, wie heißt mein Hund?" still asks.
@@ -221,7 +235,7 @@ _HELLO_ABROAD = (
 _GREETING_ABROAD = re.compile(rf"^\s*¡?\s*(?:{_HELLO_ABROAD})(?:[\s,]+\w+)?\s*[!.]*\s*$", re.I)
 #: "How are you?" and its kin: small talk to the bot, not a question about the user.
 _HOW_ARE_YOU = re.compile(
-    rf"^\s*(?:¡?(?:hi|hello|hey|{_HELLO_ABROAD})\s*[,!]?\s*¿?\s*)?"
+    rf"^[\s¿]*(?:¡?(?:hi|hello|hey|{_HELLO_ABROAD})\s*[,!]?\s*¿?\s*)?"
     r"(?:how\s+(?:are|r)\s+(?:you|u|things)|how'?s\s+it\s+going|"
     r"how\s+have\s+you\s+been|how'?s\s+(?:your|ur)\s+day|what'?s\s+up|wie\s+geht'?s|"
     r"wie\s+läuft'?s|wie\s+geht\s+es\s+dir|c[oó]mo\s+est[aá]s|c[oó]mo\s+va|qu[eé]\s+tal|"
@@ -229,20 +243,41 @@ _HOW_ARE_YOU = re.compile(
     r"как\s+жизнь|как\s+поживаешь)\b[^?]{0,20}\??\s*$",
     re.I,
 )
-_THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|danke|gracias|merci|спасибо)\b", re.I)
+_THANKS = re.compile(
+    r"\b(thanks|thank you|thx|ty|cheers|danke|dankesch[öo]n|gracias|merci|спасибо|благодарю)\b",
+    re.I,
+)
+#: Goodbyes; in the bot's other languages only ending the message ("Ладно, пока!": Russian
+#: "пока" also means "for now").
 _BYE = re.compile(
     r"\b(bye|goodbye|see you|see ya|good ?night|gn|later|talk soon|ttyl)\b"
-    # The bot's other languages, ending the message ("Ладно, пока!": "пока" also means "yet").
-    r"|(?:^|[\s,¡])(?:tschüss|tschüs|bis\s+bald|bis\s+später|gute\s+nacht|ciao|chao|"
-    r"hasta\s+luego|hasta\s+pronto|hasta\s+mañana|adiós|adios|à\s+plus|a\s+plus|à\s+bientôt|"
-    r"au\s+revoir|bonne\s+nuit|пока|до\s+свидания|до\s+встречи|спокойной\s+ночи)\s*[!.]*\s*$",
+    r"|(?:^|[\s,¡])(?:tsch[üu]ss?|bis\s+bald|bis\s+sp[äa]ter|gute\s+nacht|ciao|chao|"
+    r"hasta\s+luego|hasta\s+pronto|hasta\s+mañana|buenas\s+noches|adi[óo]s|[àa]\s+plus|"
+    r"[àa]\s+bient[ôo]t|au\s+revoir|bonne\s+nuit|пока|до\s+свидания|до\s+встречи|"
+    r"спокойной\s+ночи)\s*[!.)]*\s*$",
     re.I,
 )
 _ABOUT_ME = re.compile(
     r"\b(what do you know about me|what do you remember about me|who am i(?=\s*[?.!]*\s*$)|"
-    r"what have i told you|tell me about (?:me|myself))\b",
+    r"what have i told you|tell me about (?:me|myself)|"
+    r"was\s+wei(?:ß|ss)t\s+du\s+(?:alles\s+)?(?:über|von)\s+mich|wer\s+bin\s+ich(?=\s*[?.!]*\s*$)|"
+    r"qu[ée]\s+(?:sabes|recuerdas)\s+(?:de|sobre)\s+m[íi]|"
+    r"que\s+sais[- ]tu\s+(?:de|sur)\s+moi|qu'est-ce\s+que\s+tu\s+sais\s+(?:de|sur)\s+moi|"
+    r"что\s+ты\s+(?:знаешь|помнишь)\s+(?:обо\s+мне|про\s+меня)|"
+    r"что\s+ты\s+обо\s+мне\s+(?:знаешь|помнишь))",
     re.I,
 )
+
+
+def greets(text: str) -> bool:
+    """True when ``text`` opens with a greeting ("Hallo!", "hi there")."""
+    return bool(_GREETING.match(text))
+
+
+def _only_greets(text: str) -> bool:
+    """A greeting and no question after it ("hi!", but not "hola, what is my shoe size?")."""
+    m = _GREETING.match(text)
+    return m is not None and not asks(text[m.end() :].lstrip(" ,!.;:—-"))
 
 
 def _listing(items: Sequence[str]) -> str:
@@ -284,14 +319,14 @@ class OfflineResponder:
         stated = bool(ctx.noted or ctx.waiting) and not text.endswith("?")
         small_talk = bool(_HOW_ARE_YOU.match(text))
         question = asks(text) and not ctx.remember_request
-        greeting = bool(_GREETING.match(text) or _GREETING_ABROAD.match(text))
+        greeting = _only_greets(text) or bool(_GREETING_ABROAD.match(text))
         if question and not stated and not greeting and not small_talk:
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, plain_question(text), name)
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
         if noted is not None:
             return noted
-        return _chat(text, name, small_talk=small_talk)
+        return _chat(text, ctx.told_name or name, small_talk=small_talk)
 
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
         """The acknowledgement of what this message saved, or ``None`` when it saved
@@ -359,7 +394,7 @@ class OfflineResponder:
         people = people_of(f for f in facts if is_person_key(f.key))
         if not own and not people:
             return _say("I don't know anything about you yet. Tell me about yourself!")
-        told = _listing([yours(f.value_text, name) for f in own[:5]])
+        told = _listing([told_words(f, name) for f in own[:5]])
         parts = [_say("Here's what I know: {facts}.", facts=told)] if own else []
         if people:
             who = _listing(
@@ -450,9 +485,10 @@ _RELATION_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple
     )
 )
 _WHO_IS = re.compile(
-    r"^\s*(?:who(?:'s|\s+is|\s+was)|tell\s+me\s+(?:(?:everything|all|more)\s+(?:(?:that\s+)?you\s+"
+    r"^[\s¿]*(?:who(?:'s|\s+is|\s+was)|tell\s+me\s+(?:(?:everything|all|more)\s+(?:(?:that\s+)?you\s+"
     r"(?:know|remember)\s+)?)?about|what\s+(?:else\s+)?do\s+you\s+(?:know|remember)\s+about|"
-    r"do\s+you\s+(?:know|remember))\s+(?P<n>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s*\??\s*$",
+    r"do\s+you\s+(?:know|remember)|wer\s+ist|qui[ée]n\s+es|qui\s+est|"
+    r"кто\s+(?:такой|такая|это)?)\s+(?P<n>[^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\??\s*$",
     re.IGNORECASE,
 )
 _NOT_A_PERSON = frozenset({"i", "me", "you", "he", "she", "it", "that", "this", "there", "my"})

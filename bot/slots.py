@@ -113,13 +113,31 @@ def slot_words(lang: str, key: str, value: object, stored: str = "") -> str | No
     text = str(value).strip()
     if key == "age" and not text.isdigit():
         return None  # "in her thirties": no "{value} years old" around it
-    special = _special_words(lang, key, text)
+    sexed = _PET_SEX.search(stored) if key in _SEXED_PETS else None
+    if sexed is not None:
+        return t(lang, _SEXED_PETS[key][sexed.group(1).lower()], value=text)
+    special = _special_words(lang, key, text, stored)
     if special is not None:
         return special or None
     for slot, phrase in SLOT_PHRASES:
         if key == slot or key.startswith(f"{slot}."):
             return t(lang, phrase, value=text, **_places(lang, key, text))
     return None
+
+
+#: A pet whose sex the user's word told ("кот", "Kater", "chienne": the stored sentence says
+#: "male cat"): named with the language's word for it ("твоего кота", "dein Kater").
+_PET_SEX = re.compile(r"\b(male|female) (?:cat|dog)\b", re.IGNORECASE)
+_SEXED_PETS = {
+    "pet.cat.name": {
+        "male": N_("your tomcat is called {value}"),
+        "female": N_("your female cat is called {value}"),
+    },
+    "pet.dog.name": {
+        "male": N_("your male dog is called {value}"),
+        "female": N_("your female dog is called {value}"),
+    },
+}
 
 
 #: A favourite's topic (``favorite.<topic>``, the user's English word as the rules slug it)
@@ -170,7 +188,7 @@ def _favourite_words(lang: str, key: str, value: str) -> str | None:
     return t(lang, "your favourite {topic}: {value}", topic=topic.replace("_", " "), value=value)
 
 
-def _special_words(lang: str, key: str, value: str) -> str | None:
+def _special_words(lang: str, key: str, value: str, stored: str = "") -> str | None:
     """The phrase of a slot whose value is vocabulary to translate (a diet, a date) or whose
     key names someone (a relative, a pet); ``""`` when it cannot be said; ``None``: another
     slot."""
@@ -202,13 +220,15 @@ def _special_words(lang: str, key: str, value: str) -> str | None:
     m = _PERSON.match(key)
     if m is None:
         return None
-    return _person_words(lang, m, value)
+    return _person_words(lang, m, value, stored)
 
 
-def _person_words(lang: str, m: re.Match[str], value: str) -> str:
+def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "") -> str:
     """A fact about one of the user's people or pets ("dein Bruder heißt Joe", "ta sœur a 12
     ans"); ``""`` when it cannot be said without English."""
     rel = m.group("rel") or m.group("species") or ("pet" if m.group("pname") is None else None)
+    if m.group("species") and (sexed := _PET_SEX.search(stored)):
+        rel = sexed.group(0).lower()  # "male cat": "dein Kater", "твой кот"
     name = m.group("name") or m.group("pname")
     kin = your_relation(lang, rel) if rel else None
     who = name.replace("_", " ").title() if name else kin

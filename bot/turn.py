@@ -23,8 +23,9 @@ import structlog
 
 from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.i18n import t
-from bot.responder import OfflineResponder, Responder, TurnContext, asks
+from bot.responder import OfflineResponder, Responder, TurnContext, asks, greets
 from bot.texts import HELP_POINTER
+from bot.wording import told_name
 from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
 from memory_core.types import Candidate, TurnInput, group_key, is_note
 from memory_core.values import Audience, Fact, SearchHit, Topic
@@ -183,6 +184,13 @@ class ChatTurn:
             user_name=msg.display_name,
             user_text=text,
         )
+        audience = Audience.GROUP if group else Audience.PRIVATE
+        # A greeting names the user as they asked to be called (a profile read, greetings only).
+        told = (
+            told_name(await self.memory.view(msg.user_key, audience).profile())
+            if greets(said)
+            else None
+        )
         answer = await self.responder.respond(
             TurnContext(
                 user_text=said,
@@ -211,6 +219,7 @@ class ChatTurn:
                 group_statement=group_statement,
                 group_noted=group_noted,
                 remember_request=remembering,
+                told_name=told,
             )
         )
         # The one redaction on the way out: a secret the model repeats is masked before the

@@ -11,7 +11,7 @@ from contextvars import ContextVar
 from bot.i18n import supported, t
 from bot.kin import your_relation
 from bot.slots import slot_words
-from memory_core.types import Person
+from memory_core.types import Person, Profile
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
 #: every phrase below speaks it without each helper passing it on.
@@ -102,6 +102,23 @@ def first_name(display_name: str) -> str | None:
     """The user's first name, or ``None`` when the platform gave no real one."""
     name = display_name.strip()
     return None if name.casefold() in _NO_NAME else name.split()[0]
+
+
+#: The facts that hold the name the user told us ("call me Omar" before "my name is Omar").
+_NAME_KEYS = ("preferred_name", "name")
+
+
+def told_name(profile: Profile | None) -> str | None:
+    """The first name the user told us to call them ("My name is Omar."), from their
+    profile; ``None`` when it holds none. It wins over the platform's display name in a
+    greeting."""
+    entries = [e for section in profile.sections.values() for e in section] if profile else []
+    by_key = {e.key: e.slot_value for e in entries if e.key in _NAME_KEYS}
+    for key in _NAME_KEYS:
+        value = by_key.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.split()[0]
+    return None
 
 
 def _base_verb(verb: str) -> str:

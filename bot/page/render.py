@@ -18,7 +18,7 @@ from string import Template
 
 from bot import texts
 from bot.commands import HISTORY_EVENTS
-from bot.i18n import N_, day_text, t, tn
+from bot.i18n import N_, clauses, day_text, t, tn
 from bot.wording import person_label, person_said, second_person, yours
 from memory_core.types import Conflict, Person, is_note
 from memory_core.values import Category, Fact, HistoryEntry, Status
@@ -247,9 +247,10 @@ def people_list(people: Sequence[Person], c: Ctx) -> str:
         return f'<p class="empty">{c.t(T_NO_ONE_YET)}</p>'
     items = []
     for person in people:
-        about = "; ".join(escape(s) for s in person_said(person, c.name, c.lang))
+        about = clauses(c.lang, [escape(s) for s in person_said(person, c.name, c.lang)])
         label = escape(person_label(person, c.lang))
-        items.append(f"<li><strong>{label[:1].upper() + label[1:]}</strong>: {about}</li>")
+        strong = f"<strong>{label[:1].upper() + label[1:]}</strong>"
+        items.append(f"<li>{t(c.lang, '{person}: {said}', person=strong, said=about)}</li>")
     return f'<ul class="people">{"".join(items)}</ul>'
 
 

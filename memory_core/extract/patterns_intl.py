@@ -229,7 +229,7 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if (m := _search(_PET.get(language), _VALUE, sentence)) is not None:
         said = m["sp"].lower()
         species = next(k for k, forms in _SPECIES.items() if said in forms)
-        text = f"{ctx.possessive} {species} is named {m['v']}."
+        text = f"{ctx.possessive} {patterns_intl_people.pet_sex(said)}{species} is named {m['v']}."
         out += fact(f"pet.{species}.name", text, Category.RELATIONSHIP, 0.8, m["v"])
     if (m := _search(_DIET.get(language), "", sentence)) is not None:
         diet = _DIETS.get(m["d"].lower()[:5], "vegan")

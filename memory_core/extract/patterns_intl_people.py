@@ -203,6 +203,24 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return out
 
 
+#: Species words that say the animal's sex where the language's plain word does not ("Kater",
+#: "кот", "gata", "chienne"): kept in the English sentence ("Ana's male cat is named
+#: Барсик"), so the reply names the pet with the user's word ("твоего кота", not "твою кошку").
+_SEXED = {
+    "male": frozenset(
+        "kater rüde кот кота котик котёнок котенок котёнка пёс пес пса щенок щенка".split()
+    ),
+    "female": frozenset("hündin gata gatita perra perrita chatte chienne".split()),
+}
+
+
+def pet_sex(word: str) -> str:
+    """ "male " / "female " when ``word`` (a species word of the user's) tells the pet's sex,
+    else ``""``."""
+    low = word.lower()
+    return next((f"{sex} " for sex, words in _SEXED.items() if low in words), "")
+
+
 def _pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """ "Wir haben einen Kater namens Felix", "у меня есть кот Барсик": a pet's name."""
     words = _SPECIES[language]
@@ -216,7 +234,7 @@ def _pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if language == "ru" and not re.search(r"(?<!\w)(?:у\s+(?:меня|нас)|мо|наш)", sentence, re.I):
         return []  # "кот Барсик" is the user's only with "у меня", "мой"
     kind = words[m["s"].lower()]
-    text = f"{ctx.possessive} {kind} is named {m['n']}."
+    text = f"{ctx.possessive} {pet_sex(m['s'])}{kind} is named {m['n']}."
     return fact(f"pet.{slug(kind)}.name", text, Category.RELATIONSHIP, 0.8, m["n"])
 
 

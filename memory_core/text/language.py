@@ -69,7 +69,30 @@ def guess(text: str) -> Detected | None:
         # where the model hesitates on a short message ("до завтра", "ок").
         ukrainian = bool(_UKRAINIAN_LETTERS.search(text)) and not _RUSSIAN_LETTERS.search(text)
         code, confidence = ("uk" if ukrainian else "ru"), max(float(confidence), 0.9)
+    if confidence < MIN_CONFIDENCE and (marked := _marked(text)) is not None:
+        code, confidence = marked, max(float(confidence), MIN_CONFIDENCE)
     return Detected(str(code), round(float(confidence), 3))
+
+
+#: Words only one of the spoken languages uses, that open the short messages the model
+#: hesitates on ("Hallo!" read as Italian at 0.15, "¡Hola!" as German, "Merci !" as Italian,
+#: "Je m'appelle Omar." as French at only 0.65): greetings, thanks, goodbyes and the way an
+#: introduction starts. Spanish is also told by its opening "¡" / "¿".
+_MARKERS = {
+    "de": r"hallo|servus|moin|danke(?:sch[öo]n)?|tsch[üu]ss?|ich\s+hei(?:ß|ss)e|mein\s+name",
+    "es": r"[¡¿]|hola|gracias|adi[óo]s|buenas|me\s+llamo|mi\s+nombre",
+    "fr": r"bonjour|bonsoir|salut|coucou|merci|au\s+revoir|je\s+m['’]appelle|j['’]habite",
+}
+_MARKER = {
+    lang: re.compile(rf"(?:^|(?<=\W))(?:{words})(?!\w)", re.I) for lang, words in _MARKERS.items()
+}
+
+
+def _marked(text: str) -> str | None:
+    """The one spoken language whose marker words ``text`` opens with, or None."""
+    head = text.strip()[:24]
+    found = [lang for lang, marker in _MARKER.items() if marker.search(head)]
+    return found[0] if len(found) == 1 else None
 
 
 def detect_language(text: str, *, min_confidence: float = MIN_CONFIDENCE) -> str | None:

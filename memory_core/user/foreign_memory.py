@@ -87,6 +87,52 @@ def read(text: str) -> ForeignMemory | None:
     return None
 
 
+#: A sentence about a named person: "Sam is …", "Sam Rivera works …", "Sam's dog …".
+_NAMED_SUBJECT = re.compile(
+    r"^(?P<n>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)(?:'s\b|\s+(?:is|was|has|had|lives|works|"
+    r"likes|loves|prefers|wants|uses|enjoys|studies|speaks|plays|runs|writes|moved|grew|"
+    r"recently|currently|often|also|usually)\b)"
+)
+
+
+def _owner(items: list[ForeignItem]) -> str | None:
+    """The name the export calls the user ("Sam" in "Sam has a greyhound called Pixel."):
+    the first name most of its sentences open with, when at least two do; ``None`` when the
+    export speaks of "the user" or of no one in particular."""
+    firsts: dict[str, int] = {}
+    for item in items:
+        m = _NAMED_SUBJECT.match(item.text)
+        if m is not None and m["n"].split()[0] not in ("The", "User", "Prefers", "Likes"):
+            first = m["n"].split()[0]
+            firsts[first] = firsts.get(first, 0) + 1
+    if not firsts:
+        return None
+    name, count = max(firsts.items(), key=lambda kv: kv[1])
+    return name if count >= 2 else None
+
+
+def _as_the_user(items: list[ForeignItem]) -> list[ForeignItem]:
+    """The export's sentences about its owner ("Sam Rivera is a nurse", "Sam's dog …") said
+    of "the user", as every memory is stored, and the full name they were called kept as a
+    memory of its own ("The user's name is Sam Rivera.")."""
+    name = _owner(items)
+    if name is None:
+        return items
+    said = re.compile(rf"^{re.escape(name)}(?:\s+(?P<last>[A-Z][a-z'-]+)(?=\s|'s))?(?P<s>'s)?\b")
+    full = name
+    out: list[ForeignItem] = []
+    for item in items:
+        m = said.match(item.text)
+        if m is None:
+            out.append(item)
+            continue
+        if m["last"] and full == name:
+            full = f"{name} {m['last']}"
+        text = ("The user's" if m["s"] else "The user") + item.text[m.end() :]
+        out.append(ForeignItem(item.category, text, item.saved))
+    return [ForeignItem(Category.IDENTITY, f"The user's name is {full}."), *out]
+
+
 def _claude(data: Any) -> ForeignMemory | None:
     entries = data if isinstance(data, list) else [data]
     items: list[ForeignItem] = []
@@ -102,7 +148,7 @@ def _claude(data: Any) -> ForeignMemory | None:
         if isinstance(projects, dict):
             for prose in projects.values():
                 items += _prose(str(prose or ""), Category.TASK_CONTEXT)
-    return ForeignMemory("claude", tuple(items)) if found else None
+    return ForeignMemory("claude", tuple(_as_the_user(items))) if found else None
 
 
 def _prose(text: str, default: Category = Category.OTHER) -> list[ForeignItem]:
@@ -141,7 +187,7 @@ def _chatgpt(text: str) -> ForeignMemory:
         elif (body := _BULLET.sub("", line).strip()) and line[:1] in "-*•" and items:
             # An undated entry in a dated list ("[unknown] - …" written as "- …").
             items.append(ForeignItem(Category.OTHER, body))
-    return ForeignMemory("chatgpt", tuple(items))
+    return ForeignMemory("chatgpt", tuple(_as_the_user(items)))
 
 
 def _date(raw: str) -> datetime | None:

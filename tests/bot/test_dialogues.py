@@ -257,3 +257,14 @@ async def test_questions_by_name_read_that_persons_facts(
     assert "Rome" in await _ask(console, db, "Where does Marco live?")
     assert "chef" in await _ask(console, db, "what does Marco do?")
     assert "don't know anyone called Bob" in await _ask(console, db, "where does Bob live?")
+
+
+async def test_a_greeting_uses_the_name_the_user_told_not_the_platforms(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """After "My name is Omar." a hello and /start said "Hi Sam_k!" (the display name)."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="sam_k") as s:
+        await s.say("My name is Omar.")
+        await s.runtime.settle()
+        assert "Hi Omar!" in await s.say("hello"), "greeting"
+        assert "Hi Omar!" in await s.say("/start"), "/start"

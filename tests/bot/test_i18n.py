@@ -130,7 +130,7 @@ async def test_why_the_engine_refuses_a_file_is_said_in_the_users_language(
     upload = Attachment("MEMORY.md", md.encode(), "text/markdown")
     replies = await harness.bot.on_message(message("/import", language="de", attachment=upload))
     assert replies[0].text == (
-        "Sorry — damit kann ich nichts anfangen: ich habe nichts geändert: "
+        "Tut mir leid — damit kann ich nichts anfangen: ich habe nichts geändert: "
         "Zeile 4: das ist zu lang zum Merken (1200 > 1000 Zeichen)."
     )
 
@@ -255,7 +255,7 @@ async def test_the_model_is_told_to_answer_in_the_users_language(tmp_path: Path)
         # A failure is explained in the user's language too.
         fake.error(500)
         failed = await responder.respond(ctx)
-        assert failed.text.startswith("Sorry — ich erreiche mein Sprachmodell gerade nicht.")
+        assert failed.text.startswith("Tut mir leid — ich erreiche mein Sprachmodell gerade nicht.")
 
 
 async def test_a_detected_language_wins_and_carries_over_to_commands_and_presses(
@@ -323,6 +323,82 @@ async def test_a_german_profile_says_the_users_people_in_german(
         assert english not in people, people
 
 
+async def test_a_french_profile_spaces_its_colons_as_french_does(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """French typography puts a space before ":" and ";" ("Tom, ton frère : …"); the people
+    line of /profile took its ": " and "; " from the code, not from the catalogue."""
+    async with ConsoleSession(db_path, clock, user="lea", embedder="none") as session:
+        assert session.runtime is not None
+        await session.say("Mon frère Tom a 12 ans.")
+        await session.runtime.settle()
+        profile = await session.say("/profile")
+    people = profile.split("Personnes", 1)[1]
+    assert "Tom, ton frère : Tom a 12 ans" in people, people
+    assert "Tom, ton frère:" not in people, people
+
+
+#: (language, what the user says, what the reply holds): the chat paths a person takes first,
+#: with no app language to go by (the console's), after "my name is Omar" and "my brother is
+#: called Tom".
+CHAT_PATHS = {
+    "de": (
+        ("Mein Name ist Omar.", "Omar"),
+        ("Mein Bruder heißt Tom.", "Tom"),
+        ("Hallo!", "Hallo Omar!"),
+        ("Danke!", "Gern geschehen!"),
+        ("Was weißt du über mich?", "du heißt Omar"),
+        ("Wer ist Tom?", "Tom ist dein Bruder."),
+        ("Tschüss!", "Bis bald"),
+    ),
+    "es": (
+        ("Me llamo Omar.", "Omar"),
+        ("Mi hermano se llama Tom.", "Tom"),
+        ("¡Hola!", "¡Hola, Omar!"),
+        ("¡Gracias!", "¡De nada!"),
+        ("¿Qué sabes de mí?", "te llamas Omar"),
+        ("¿Quién es Tom?", "Tom es tu hermano."),
+        ("¿Qué tal?", "Estoy bien"),
+        ("Adiós", "¡Hasta pronto!"),
+    ),
+    "fr": (
+        ("Je m'appelle Omar.", "Omar"),
+        ("Mon frère s'appelle Tom.", "Tom"),
+        ("Bonjour !", "Salut Omar !"),
+        ("Merci !", "Avec plaisir !"),
+        ("Que sais-tu de moi ?", "tu t'appelles Omar"),
+        ("Qui est Tom ?", "Tom est ton frère."),
+        ("Au revoir !", "À bientôt"),
+    ),
+    "ru": (
+        ("Меня зовут Омар.", "Омар"),
+        ("Моего брата зовут Том.", "Том"),
+        ("Привет!", "Привет, Омар!"),
+        ("Спасибо!", "Пожалуйста!"),
+        ("Что ты знаешь обо мне?", "тебя зовут Омар"),
+        ("Кто такой Том?", "Том — твой брат."),
+        ("Пока!", "Пока!"),
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "fr", "ru"])
+async def test_greetings_thanks_goodbyes_and_questions_about_me_in_each_language(
+    db_path: Path, clock: ManualClock, lang: str
+) -> None:
+    """ "Hallo!", "Danke!", "Was weißt du über mich?", "Wer ist Tom?" were answered with the
+    English "I'm running offline…" (a one-word greeting tells the detector no language) or
+    the offline line, a quote of some fact, or the user's name for "who is Tom?": each is
+    answered as its English twin is, in the user's language and by the name they gave."""
+    async with ConsoleSession(db_path, clock, user="sam_k", embedder="none") as session:
+        assert session.runtime is not None
+        for said, expected in CHAT_PATHS[lang]:
+            reply = await session.say(said)
+            await session.runtime.settle()
+            assert expected in reply, (said, reply)
+            assert not english_in(reply.replace("bot>", "")), (said, reply)
+
+
 #: What a user may type, each in the language's own session (a statement first, so the
 #: commands have memories to show).
 WALK = (
@@ -343,7 +419,8 @@ SESSIONS = {
 _ENGLISH_WORDS = re.compile(
     r"\b(?:the|you|your|yours|and|with|what|which|this|that|have|not|yet|memory|memories|"
     r"saved|remember|forget|got it|please|done|nothing|here|there|is|are|were|will|"
-    r"can|don't|can't|i'm|i'll|my|it|of|to|for|from|about|yes|keep|delete|cancel)\b"
+    r"can|don't|can't|i'm|i'll|my|it|of|to|for|from|about|yes|keep|delete|cancel|[Ss]orry|"
+    r"[Tt]hanks|[Oo]kay|[Oo]ops)\b"
 )
 _NOT_PROSE = re.compile(
     r"/\w+(?:\s+(?:forget|on|off|web|on\|off|<[^>]*>|#\w+|\[[^\]]*\]))*|<[^>]*>|„[^“]*“|«[^»]*»|"
@@ -354,6 +431,20 @@ _NOT_PROSE = re.compile(
 def english_in(text: str) -> list[str]:
     """English words left in ``text`` (a reply meant for another language)."""
     return _ENGLISH_WORDS.findall(_NOT_PROSE.sub(" ", text))
+
+
+def test_no_translation_in_the_catalogues_holds_an_english_word() -> None:
+    """A German reply opened with "Sorry —": every msgstr of de/es/fr/ru is scanned (outside
+    its placeholders, commands and their arguments) for the English words above."""
+    bad = []
+    for lang in locales.LANGUAGES:
+        for entry in filter(lambda e: e.id, locales.read(lang)):
+            forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            for form in forms:
+                prose = re.sub(r"\{[^}]*\}|forget <#id>", " ", form or "")
+                if left := english_in(prose):
+                    bad.append((lang, form, left))
+    assert not bad, "\n".join(map(repr, bad))
 
 
 def test_the_english_scan_finds_english() -> None:

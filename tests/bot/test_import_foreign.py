@@ -4,6 +4,7 @@ where and when it came from."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
@@ -29,14 +30,25 @@ def test_claude_memories_json_becomes_one_memory_per_sentence_by_section() -> No
     found = foreign_memory.read((DATA / "claude_memories.json").read_text())
     assert found is not None and found.source == "claude"
     items = {i.text: i.category for i in found.items}
-    assert items["Sam has a greyhound called Pixel."] == Category.IDENTITY
-    assert items["Sam is studying for a master's degree in public health."] == (
+    # The export calls the user "Sam (Rivera)": the memory says "the user", and keeps the name.
+    assert items["The user has a greyhound called Pixel."] == Category.IDENTITY
+    assert items["The user is studying for a master's degree in public health."] == (
         Category.TASK_CONTEXT
     )
+    assert items["The user's name is Sam Rivera."] == Category.IDENTITY
     assert items["Prefers short answers with bullet points."] == Category.SOFT_PREFERENCE
     # Project memory is kept too.
     assert any("dissertation" in t for t in items)
-    assert len(found.items) == 7
+    assert not any(t.startswith("Sam") for t in items), items
+    assert len(found.items) == 8
+
+
+def test_a_name_that_is_not_the_users_is_left_alone() -> None:
+    """One sentence about someone else ("Jo is a teacher.") is no owner: the user is the
+    name most sentences are about, at least two of them."""
+    prose = "Jo is a teacher. Likes hiking. Lives in York."
+    found = foreign_memory.read(json.dumps([{"conversations_memory": prose}]))
+    assert found is not None and found.items[0].text == "Jo is a teacher."
 
 
 def test_chatgpt_memory_list_keeps_each_entry_and_its_date() -> None:
@@ -82,8 +94,8 @@ def test_an_assistants_note_about_the_user_is_stored_as_a_statement() -> None:
         (
             "claude_memories.json",
             "Claude",
-            "Sam has a greyhound called Pixel.",
-            "Sam has a greyhound called Pixel.",
+            "You have a greyhound called Pixel.",  # the export's "Sam" is the user
+            "The user has a greyhound called Pixel.",
         ),
     ],
 )

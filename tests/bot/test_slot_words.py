@@ -212,3 +212,25 @@ def test_a_favourite_keeps_its_topic_in_every_language(lang: str) -> None:
         assert (
             slot_words(lang, "favorite.board_game", "chess") == "your favourite board game: chess"
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence", "said"),
+    [
+        ("ru", "У меня есть кот Барсик.", "твоего кота зовут Барсик"),
+        ("ru", "Моего кота зовут Барсик.", "твоего кота зовут Барсик"),
+        ("ru", "У меня есть кошка Мурка.", "твою кошку зовут Мурка"),
+        ("ru", "У меня есть пёс Шарик.", "твоего пса зовут Шарик"),
+        ("de", "Wir haben einen Kater namens Felix.", "dein Kater heißt Felix"),
+        ("de", "Ich habe eine Hündin namens Bella.", "deine Hündin heißt Bella"),
+        ("es", "Tengo una gata que se llama Luna.", "tu gata se llama Luna"),
+        ("fr", "J'ai une chienne qui s'appelle Praline.", "ta chienne s'appelle Praline"),
+        ("fr", "Mon chat s'appelle Filou.", "ton chat s'appelle Filou"),
+    ],
+)
+def test_a_pet_is_named_with_the_word_the_user_gave_it(lang: str, sentence: str, said: str) -> None:
+    """ "у меня есть кот Барсик" was said back as "твою кошку зовут Барсик": the species word
+    the user chose (a tomcat, a bitch) keeps its gender in the reply."""
+    cands = [c for c in extract_rules(TurnInput(sentence, NOW)) if c.value]
+    (pet,) = [c for c in cands if c.key.startswith("pet.")]
+    assert slot_words(lang, pet.key, pet.value, pet.value_text) == said
