@@ -231,11 +231,11 @@ _HOW_ARE_YOU = re.compile(
 )
 _THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|danke|gracias|merci|спасибо)\b", re.I)
 _BYE = re.compile(
-    r"\b(bye|goodbye|see you|see ya|good ?night|gn|later|talk soon|ttyl)\b"
+    r"\b(bye|goodbye|see you|see ya|good ?night|gn|later|talk soon|ttyl|off to bed)\b"
     # The bot's other languages, ending the message ("Ладно, пока!": "пока" also means "yet").
     r"|(?:^|[\s,¡])(?:tschüss|tschüs|bis\s+bald|bis\s+später|gute\s+nacht|ciao|chao|"
     r"hasta\s+luego|hasta\s+pronto|hasta\s+mañana|adiós|adios|à\s+plus|a\s+plus|à\s+bientôt|"
-    r"au\s+revoir|bonne\s+nuit|пока|до\s+свидания|до\s+встречи|спокойной\s+ночи)\s*[!.]*\s*$",
+    r"au\s+revoir|bonne\s+nuit|пока|до\s+свидания|до\s+встречи|спокойной\s+ночи|иду\s+спать)\s*[!.]*\s*$",
     re.I,
 )
 _ABOUT_ME = re.compile(
