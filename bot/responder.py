@@ -250,11 +250,11 @@ _THANKS = re.compile(
 #: Goodbyes; in the bot's other languages only ending the message ("Ладно, пока!": Russian
 #: "пока" also means "for now").
 _BYE = re.compile(
-    r"\b(bye|goodbye|see you|see ya|good ?night|gn|later|talk soon|ttyl)\b"
+    r"\b(bye|goodbye|see you|see ya|good ?night|gn|later|talk soon|ttyl|off to bed)\b"
     r"|(?:^|[\s,¡])(?:tsch[üu]ss?|bis\s+bald|bis\s+sp[äa]ter|gute\s+nacht|ciao|chao|"
     r"hasta\s+luego|hasta\s+pronto|hasta\s+mañana|buenas\s+noches|adi[óo]s|[àa]\s+plus|"
     r"[àa]\s+bient[ôo]t|au\s+revoir|bonne\s+nuit|пока|до\s+свидания|до\s+встречи|"
-    r"спокойной\s+ночи)\s*[!.)]*\s*$",
+    r"спокойной\s+ночи|иду\s+спать)\s*[!.)]*\s*$",
     re.I,
 )
 _ABOUT_ME = re.compile(

@@ -76,6 +76,8 @@ _INTRO = {
         ("fr", "Allez, à plus !", "À bientôt"),
         ("ru", "Ладно, пока!", "Пока"),
         ("en", "cheers, talk soon", "Bye for now"),
+        ("en", "right, off to bed", "Bye for now"),
+        ("ru", "Всё, иду спать.", "Пока"),
     ],
 )
 async def test_small_talk_in_every_language_is_small_talk(
