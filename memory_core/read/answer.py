@@ -38,25 +38,25 @@ class AnswerConfig:
     #: The best hit's relevance above the baseline needed to answer at all.
     min_margin: float = 0.0
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.70
+    min_cosine: float = 0.74
     #: The answer score's weights, one per name of ``FEATURES`` (a logistic model of "the
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -9.8627,
-        9.1893,
-        1.4859,
-        -0.7102,
-        6.247,
-        5.611,
-        -0.8697,
-        0.3386,
-        0.7149,
-        9.7715,
-        2.0759,
+        -9.6686,
+        8.9119,
+        1.3661,
+        -0.6744,
+        6.3306,
+        6.251,
+        -0.6878,
+        0.3107,
+        0.813,
+        3.7101,
+        2.2088,
     )
     #: The answer score (0–1) needed to answer.
-    min_probability: float = 0.44
+    min_probability: float = 0.42
     #: A runner-up answers too only when its relevance clears the baseline by this.
     runner_margin: float = 0.08
     #: Added to a hit's relevance when its words match the question (BM25 > 0).

@@ -1259,12 +1259,13 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         "favourite food",
     ),
 )
-_NAMED_AREAS = tuple(
-    (
-        re.compile(pattern, re.IGNORECASE),
-        next(i for i, a in enumerate(AREAS) if a.description.startswith(head)),
-    )
-    for pattern, head in NAMED_AREAS
+#: All of them in one pattern (one scan of the question), a group per area: ``a<index>``.
+_NAMED_AREAS = re.compile(
+    "|".join(
+        f"(?P<a{next(i for i, a in enumerate(AREAS) if a.description.startswith(head))}>{pattern})"
+        for pattern, head in NAMED_AREAS
+    ),
+    re.IGNORECASE,
 )
 #: How much of a question's area distribution the areas its words name take.
 NAMED_WEIGHT = 0.5
@@ -1272,7 +1273,8 @@ NAMED_WEIGHT = 0.5
 
 def named_areas(text: str) -> list[int]:
     """The areas of ``AREAS`` a question's words name ("Est-ce que j'ai des animaux ?": pets)."""
-    return [i for pattern, i in _NAMED_AREAS if pattern.search(text)]
+    found = {int(m.lastgroup[1:]) for m in _NAMED_AREAS.finditer(text) if m.lastgroup}
+    return sorted(found)
 
 
 def question_profile(domains: DomainMap, query: Vectors, text: str | None = None) -> Vectors:
