@@ -1196,7 +1196,8 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:jobs?|work|career|occupation|profession|employer|beruf\w*|\w*arbeit|arbeite\w*|"
         r"arbeitgeber|stelle|trabajo|trabajas?|empleo|profesi[oó]n|oficio|empresa|m[ée]tier|"
-        r"travail\w*|boulot|emploi|bosse|работ\w*|професси\w*|должност\w*|зарабатыва\w*)\b",
+        r"travail\w*|boulot|emploi|bosse|работ\w*|професси\w*|должност\w*|зарабатыва\w*|"
+        r"earn|verdiene|verdienst|verdienen|gano|gagne)\b",
         "job",
     ),
     (
