@@ -40,7 +40,7 @@ from bot.wording import (
     yours,
 )
 from bot.wording import say as _say
-from memory_core import MemoryTools, answering, is_question, llm_scope
+from memory_core import MemoryTools, answering, is_question, llm_scope, message_of
 from memory_core.errors import LLMError
 from memory_core.types import (
     Candidate,
@@ -209,13 +209,6 @@ GROUP_CARE_REPLY = N_(
     "I'm here for you. If you want to talk, message me privately — and if you're in danger, "
     "please call your local emergency number."
 )
-
-
-def _when(hit: SearchHit) -> str:
-    fact = hit.fact
-    if fact is None:
-        return ""
-    return day_text(_REPLY_LANGUAGE.get(), fact.created_at)
 
 
 #: Greetings in the five languages ("Hallo", "¡Hola!", "Bonjour", "Привет").
@@ -777,18 +770,39 @@ def _meaning_answer(
         # "what do I do?" is about the user: not their wife's job.
         chosen = [h for h in chosen if h.fact is None or not is_person_key(h.fact.key)]
     lines: list[str] = []
-    for hit in chosen:
-        if hit.fact is None:
-            continue
-        said = told_words(hit.fact, name, quote_first=True)
+    for told_together in _by_message(chosen):
+        said = list(
+            dict.fromkeys(  # two facts of one sentence said alike: once
+                f"{told_words(f, name, quote_first=True)}{_since(f)}{_unconfirmed(f)}"
+                for f in told_together
+            )
+        )
         line = _say(
             "You told me on {day} that {fact}.",
-            day=_when(hit),
-            fact=f"{said}{_since(hit.fact)}{_unconfirmed(hit.fact)}",
+            day=day_text(_REPLY_LANGUAGE.get(), told_together[0].created_at),
+            fact=_listing(said),
         )
-        if line not in lines:  # two facts of one sentence: say it once
+        if line not in lines:
             lines.append(line)
     return " ".join(lines) or None
+
+
+def _by_message(chosen: Sequence[SearchHit]) -> list[list[Fact]]:
+    """The answering facts by the message they were learned from, in order: one line per
+    message ("dein Kind heißt Emil und dein Kind heißt Greta"); the note of a whole sentence
+    and the slots read from it are not said both: the better-ranked kind says it."""
+    told: dict[str, list[Fact]] = {}
+    for hit in chosen:
+        if hit.fact is not None:
+            told.setdefault(message_of(hit), []).append(hit.fact)
+    return [
+        [f for f in facts if _is_note(f) == _is_note(facts[0])] if len(facts) > 1 else facts
+        for facts in told.values()
+    ]
+
+
+def _is_note(fact: Fact) -> bool:
+    return fact.key == "note" or fact.key.startswith("note.")
 
 
 def _since(fact: Fact) -> str:

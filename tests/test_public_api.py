@@ -49,6 +49,7 @@ def test_memory_core_exports() -> None:
         "is_question",
         "llm_scope",
         "load_categories",
+        "message_of",
         "open_engine",
     ]
     for name in memory_core.__all__:

@@ -38,25 +38,25 @@ class AnswerConfig:
     #: The best hit's relevance above the baseline needed to answer at all.
     min_margin: float = 0.0
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.70
+    min_cosine: float = 0.74
     #: The answer score's weights, one per name of ``FEATURES`` (a logistic model of "the
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -10.6855,
-        10.3862,
-        1.4648,
-        -0.6603,
-        6.1177,
-        5.7192,
-        -1.0739,
-        0.3918,
-        0.711,
-        8.6863,
-        2.1159,
+        -9.6686,
+        8.9119,
+        1.3661,
+        -0.6744,
+        6.3306,
+        6.251,
+        -0.6878,
+        0.3107,
+        0.813,
+        3.7101,
+        2.2088,
     )
     #: The answer score (0–1) needed to answer.
-    min_probability: float = 0.4
+    min_probability: float = 0.42
     #: A runner-up answers too only when its relevance clears the baseline by this.
     runner_margin: float = 0.08
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
@@ -118,9 +118,45 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
+#: German words people type without umlauts or ß ("Was hoere ich gern?", "Wie heisst mein
+#: Hund?"): the embedder reads "hoere" as no word it knows. Only these words are respelled —
+#: "ue" and "ss" are German spellings too ("neue", "Wasser").
+_GERMAN_SPELLED = """
+höre hörst hören gehört über für fährt fährst mögen möchte möchtest größe brüder söhne töchter
+mädchen fußball geschäft universität führerschein ernährung gemüse käse städte bücher küche
+länder zurück schön früher später lieblingsgetränk gefällt ähnlich männer frau heißt heißen
+weißt weiß spaß straße süßigkeiten schwäger schwägerin schwiegermütter großmutter großvater
+großeltern übersetzer künstler bäcker ärztin arzt zahnärztin zahnarzt tierärztin tierarzt
+verkäufer verkäuferin lehrerin schüler schülerin studiengebühren hündin kätzchen vögel
+grün blöd müde glücklich gesundheitsprobleme allergien zuhause wohnort führe fühle
+"""
+_ASCII_GERMAN = {
+    w.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss"): w
+    for w in _GERMAN_SPELLED.split()
+    if any(c in w for c in "äöüß")
+}
+_ASCII_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _german_spelling(text: str) -> str:
+    """``text`` with the German words of ``_GERMAN_SPELLED`` typed without umlauts or ß
+    respelled ("hoere" → "höre", "Heisst" → "Heißt")."""
+
+    def respell(m: re.Match[str]) -> str:
+        word = m.group(0)
+        found = _ASCII_GERMAN.get(word.lower())
+        if found is None:
+            return word
+        return found[0].upper() + found[1:] if word[0].isupper() else found
+
+    return _ASCII_WORD.sub(respell, text)
+
+
 def plain_question(text: str) -> str:
     """A question with everyday names said plainly ("what does my other half do?" → "what
-    does my partner do?", "what's my trade again?" → "what's my job?")."""
+    does my partner do?", "what's my trade again?" → "what's my job?") and German typed
+    without umlauts respelled ("Was hoere ich gern?" → "Was höre ich gern?")."""
+    text = _german_spelling(text)
     for pattern, plain in _PLAIN_WORDS:
         text = pattern.sub(plain, text)
     return text
@@ -272,9 +308,109 @@ def answering(
     if config.weights and probability(ranked, base, config) < config.min_probability:
         return j.fresh[:1]
     floor = max(top - config.spread, base + config.runner_margin)
-    return [ranked[0], *(h for h in ranked[1:] if relevance(h, config) >= floor)][
-        : config.max_facts
+    chosen = [ranked[0], *(h for h in ranked[1:] if relevance(h, config) >= floor)]
+    chosen = chosen[: config.max_facts]
+    chosen = _asked_key_first(chosen, ranked, base + config.runner_margin, config, question)
+    return [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
+
+
+#: A question about a group of the user's people or animals, in the languages the bot speaks
+#: ("what are my kids called?", "Wie heißen meine Kinder?", "Est-ce que j'ai des animaux ?"):
+#: it is answered with every one of them the user told.
+_ABOUT_A_GROUP = re.compile(
+    r"\b(?:kids|children|pets|animals|siblings|brothers|sisters|parents|kinder[n]?|"
+    r"haustiere[n]?|tiere[n]?|geschwister[n]?|brüder[n]?|schwestern|eltern|hij[oa]s|niñ[oa]s|"
+    r"mascotas|animales|herman[oa]s|padres|enfants|animaux|frères|s(?:œ|oe)urs|gosses|gamins|"
+    r"дети|детей|детях|питомцы|питомцев|животные|животных|братья|братьев|сёстры|сестры|сестёр|"
+    r"родители|родителях)\b",
+    re.IGNORECASE,
+)
+#: The most memories one answer about a group names.
+_MOST_IN_GROUP = 6
+
+
+def _group_of(key: str) -> str:
+    """The group a fact's key belongs to: "family.child" (the children), "pet" (every
+    animal), "family.sibling" (brothers and sisters)."""
+    parts = key.split(".")
+    if parts[0] in ("pet", "pets"):
+        return "pet"
+    if parts[0] == "family" and len(parts) > 1 and parts[1].rstrip("s") in _SIBLINGS:
+        return "family.sibling"
+    return ".".join(parts[:2])
+
+
+_SIBLINGS = frozenset({"brother", "sister", "sibling"})
+
+
+def _rest_of_group(
+    chosen: Sequence[SearchHit],
+    ranked: Sequence[SearchHit],
+    floor: float,
+    config: AnswerConfig,
+    question: str | None,
+) -> list[SearchHit]:
+    """A question about a group answers with all of it: the other memories of the best
+    one's group ("family.child", every pet) above the baseline (``floor``): their key says
+    what they are, the runner-up's margin is not needed."""
+    top = chosen[0].fact if chosen else None
+    if top is None or question is None or not _ABOUT_A_GROUP.search(question):
+        return []
+    if not top.key.startswith(("family.", "pet.", "pets.")):
+        return []
+    group = _group_of(top.key)
+    more = [
+        h
+        for h in ranked
+        if h not in chosen
+        and h.fact is not None
+        and _group_of(h.fact.key) == group
+        and relevance(h, config) >= floor
     ]
+    return more[: max(0, _MOST_IN_GROUP - len(chosen))]
+
+
+#: Questions that ask for one key of an area, in the languages the bot speaks: "Кем я
+#: работаю?" asks for the job, not the employer, "where do I work?" for the employer.
+_ASKED_KEYS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), key)
+    for pattern, key in (
+        (
+            r"\bкем\s+я\b|\bals\s+was\b|\bwhat\s+do\s+i\s+work\s+as\b|\bjob\s+title\b|"
+            r"\bde\s+qu[ée]\s+trabajo\b|\bcomme\s+quoi\b|\bwhat\s+am\s+i\s+working\s+as\b",
+            "job_title",
+        ),
+        (
+            r"\bгде\s+я\s+работаю\b|\bwo\s+arbeite\s+ich\b|\bwhere\s+do\s+i\s+work\b|"
+            r"\bwho\s+do\s+i\s+work\s+for\b|\bd[óo]nde\s+trabajo\b|\bpara\s+qui[ée]n\s+trabajo\b|"
+            r"\bo[ùu]\s+(?:est-ce\s+que\s+)?je\s+travaille\b|\bwo\s+bin\s+ich\s+angestellt\b",
+            "employer",
+        ),
+    )
+)
+#: The key of the same area a question asking for one key is not answered with, beside it.
+_RIVAL_KEYS = {"job_title": "employer", "employer": "job_title"}
+
+
+def _asked_key_first(
+    chosen: list[SearchHit],
+    ranked: Sequence[SearchHit],
+    floor: float,
+    config: AnswerConfig,
+    question: str | None,
+) -> list[SearchHit]:
+    """``chosen`` with the key a question asks for first ("Кем я работаю?": the job, not the
+    employer, even a little below it), and its rival key left out when it is there."""
+    key = next((k for p, k in _ASKED_KEYS if question and p.search(question)), None)
+    if key is None:
+        return chosen
+    asked = [h for h in ranked if h.fact is not None and h.fact.key == key]
+    asked = [h for h in asked if h in chosen or relevance(h, config) >= floor]
+    if not asked:
+        return chosen
+    rival = _RIVAL_KEYS[key]
+    rest = [h for h in chosen if h not in asked and (h.fact is None or h.fact.key != rival)]
+    return [*asked, *rest]
 
 
 #: What the answer score weighs, of the hits ranked by relevance: the best one's cosine, area
@@ -302,22 +438,39 @@ def features(
 ) -> list[float]:
     """The values of ``FEATURES`` for hits ranked by relevance (``base``: their baseline)."""
     top = ranked[0]
-    second = ranked[1] if len(ranked) > 1 else None
+    # The runner-up is the best hit told in another message: a slot and the note beside it,
+    # or two children named in one sentence, are one answer, not a tie.
+    said = message_of(top)
+    second = next((h for h in ranked[1:] if message_of(h) != said), None)
+    # ... and its evidence is the message's: the slot's key and area words, the note's
+    # matching words ("¿dónde vivo?": "Vivo en Bilbao…" matches, "home_city" names the home).
+    told = [h for h in ranked if message_of(h) == said]
     rel = relevance(top, config)
     sims = [h.vector for h in ranked if h.vector > 0]
     return [
         1.0,
         top.vector,
-        top.topic,
-        1.0 if top.lexical > 0 else 0.0,
+        max(h.topic for h in told),
+        1.0 if any(h.lexical > 0 for h in told) else 0.0,
         rel - base,
         rel - (relevance(second, config) if second is not None else base),
         min(len(ranked), ANSWER_K) / ANSWER_K,
-        1.0 if top.fact is not None and key_area(top.fact.key) is not None else 0.0,
+        1.0 if any(h.fact is not None and key_area(h.fact.key) is not None for h in told) else 0.0,
         second.topic if second is not None else 0.0,
         top.vector - fmean(sims) if sims else 0.0,
-        top.topic_words,
+        max(h.topic_words for h in told),
     ]
+
+
+def message_of(hit: SearchHit) -> str:
+    """Which message a hit was learned from (its turn, else the words it was learned from;
+    a hit of its own when neither is known): what one message said is one answer."""
+    fact = hit.fact
+    if fact is not None and fact.source_turn_id:
+        return f"turn:{fact.source_turn_id}"
+    if fact is not None and fact.source_excerpt:
+        return f"said:{fact.source_excerpt}"
+    return f"hit:{hit.kind}:{hit.id}"
 
 
 def probability(

@@ -69,7 +69,7 @@ def search_on_thread(
             keys = {h.id: h.fact.key for h in hits if h.fact is not None}
             texts = {h.id: f"{h.text} {_key_words(keys.get(h.id, ''))}" for h in hits}
             ids = [h.id for h in hits]
-            agree = ctx.vectors.topics(conn, user_id, query_vec, ids, keys, texts)
+            agree = ctx.vectors.topics(conn, user_id, query_vec, ids, keys, texts, query)
             hits = [
                 replace(h, topic=agree[h.id][0], topic_words=agree[h.id][1]) if h.id in agree else h
                 for h in hits

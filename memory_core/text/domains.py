@@ -1152,9 +1152,10 @@ def key_area(key: str) -> int | None:
     return next((i for pattern, i in _KEY_AREAS if pattern.search(key)), None)
 
 
-#: Words of the areas' descriptions that name no area ("where one lives", "being a parent").
+#: Words of the areas' descriptions that name no area ("where one lives", "being a parent";
+#: "favourite" alone is no more food than a colour or a tv show).
 _NOT_AREA_WORDS = frozenset(
-    "the and one or of at to a in on for with what someone is being how who".split()
+    "the and one or of at to a in on for with what someone is being how who favourite".split()
 )
 #: Words meet by their first letters ("work", "works", "worked"; "vegan", "vegetarian").
 _WORD_STEM = 4
@@ -1187,9 +1188,104 @@ def area_words(question: Vectors, texts: Sequence[str]) -> list[float]:
     return out
 
 
-def question_profile(domains: DomainMap, query: Vectors) -> Vectors:
-    """The question's distribution over the areas (``profiles`` of one question)."""
+#: Words that name an area of life in a question, in the languages the bot speaks (German
+#: compounds by their last part: "Lieblingsessen", "Haustiere"; Russian by the stem). e5-small
+#: places some plain questions in the wrong area ("Est-ce que j'ai des animaux ?" reads as
+#: health, and the allergy answered): a question that names an area says so.
+NAMED_AREAS: tuple[tuple[str, str], ...] = (
+    (
+        r"\b(?:jobs?|work|career|occupation|profession|employer|beruf\w*|\w*arbeit|arbeite\w*|"
+        r"arbeitgeber|stelle|trabajo|trabajas?|empleo|profesi[oó]n|oficio|empresa|m[ée]tier|"
+        r"travail\w*|boulot|emploi|bosse|работ\w*|професси\w*|должност\w*|зарабатыва\w*|"
+        r"earn|verdiene|verdienst|verdienen|gano|gagne)\b",
+        "job",
+    ),
+    (
+        r"\b(?:live|living|home|address|wohne\w*|wohnung|wohnort|zuhause|vivo|vives|resido|"
+        r"domicilio|habite\w*|domicile|живу|живёшь|живешь|адрес)\b",
+        "home",
+    ),
+    (
+        r"\b(?:pets?|animals?|dogs?|cats?|\w*tier(?:e|en)?|hunde?|katzen?|mascotas?|animales?|"
+        r"perros?|gatos?|animaux|animal|b[êe]tes?|chiens?|chats?|питом\w*|животн\w*|кошк\w*|"
+        r"кот|кота|собак\w*)\b",
+        "pets and animals at home",
+    ),
+    (
+        r"\b(?:kids?|children|sons?|daughters?|kinder[n]?|kindes|nachwuchs|sohn|söhne|"
+        r"tochter|töchter|hij[oa]s?|niñ[oa]s|enfants?|fils|filles?|gosses?|gamins?|дет\w*|"
+        r"ребён\w*|ребен\w*|сын\w*|доч\w*)\b",
+        "children",
+    ),
+    (
+        r"\b(?:siblings?|brothers?|sisters?|geschwister\w*|brüder|bruder\w*|schwester\w*|"
+        r"herman[oa]s?|fr[èe]res?|s(?:œ|oe)urs?|брат\w*|сестр\w*)\b",
+        "siblings",
+    ),
+    (
+        r"\b(?:parents|mother|father|mom|mum|dad|eltern|mutter|vater|mama|papa|padres|madre|"
+        r"padre|mam[áa]|pap[áa]s?|p[èe]re|m[èe]re|родител\w*|мам\w*|пап\w*|отец|отц\w*|мать)\b",
+        "parents",
+    ),
+    (
+        r"\b(?:allerg\w*|medicines?|medication|illness|gesundheit|medikament\w*|krankheit|"
+        r"alergia\w*|medicamentos?|salud|m[ée]dicaments?|sant[ée]|аллерги\w*|лекарств\w*|"
+        r"здоровь\w*)\b",
+        "health",
+    ),
+    (
+        r"\b(?:music|instruments?|band|songs?|musik|\w*instrument|lieder|m[úu]sica|"
+        r"musique|chansons?|музык\w*|инструмент\w*|listen\w*|höre|hören|hörst|escucho|"
+        r"escuchar|écoute|écouter|слушаю|слушать)\b",
+        "music",
+    ),
+    (
+        r"\b(?:sports?|fitness|workout|gym|\w*sport(?:art)?|fit|deportes?|ejercicio|"
+        r"спорт\w*)\b",
+        "sport",
+    ),
+    (
+        r"\b(?:books?|reading|reader|authors?|\w*bücher|\w*buch|\w*autor(?:in)?|lese|lesen|"
+        r"libros?|autor|livres?|lire|lis|auteur|книг\w*|читать|читаю)\b",
+        "reading",
+    ),
+    (
+        r"\b(?:cars?|truck|vehicle|auto|wagen|fahrzeug|coche|carro|veh[íi]culo|voiture|bagnole|"
+        r"машин\w*|автомобил\w*|drive|driving|fahre|manejo|conduzco|conduis|езжу|езди\w*|вожу)\b",
+        "car",
+    ),
+    (
+        r"\b(?:lieblings(?:essen|gericht|speise)|essen|\w*gericht|küche|comida|plato|"
+        r"plat|cuisine|еда|еды|блюд\w*)\b",
+        "favourite food",
+    ),
+)
+#: All of them in one pattern (one scan of the question), a group per area: ``a<index>``.
+_NAMED_AREAS = re.compile(
+    "|".join(
+        f"(?P<a{next(i for i, a in enumerate(AREAS) if a.description.startswith(head))}>{pattern})"
+        for pattern, head in NAMED_AREAS
+    ),
+    re.IGNORECASE,
+)
+#: How much of a question's area distribution the areas its words name take.
+NAMED_WEIGHT = 0.5
+
+
+def named_areas(text: str) -> list[int]:
+    """The areas of ``AREAS`` a question's words name ("Est-ce que j'ai des animaux ?": pets)."""
+    found = {int(m.lastgroup[1:]) for m in _NAMED_AREAS.finditer(text) if m.lastgroup}
+    return sorted(found)
+
+
+def question_profile(domains: DomainMap, query: Vectors, text: str | None = None) -> Vectors:
+    """The question's distribution over the areas (``profiles`` of one question); with its
+    ``text``, ``NAMED_WEIGHT`` of it moves to the areas its words name."""
     row: Vectors = profiles(domains, np.asarray(query, dtype=np.float32), question=True)[0]
+    named = named_areas(text) if text else []
+    if named:
+        row = row * (1.0 - NAMED_WEIGHT)
+        row[named] += NAMED_WEIGHT / len(named)
     return row
 
 

@@ -349,18 +349,19 @@ class VectorIndex:
         ids: Sequence[int],
         keys: Mapping[int, str] | None = None,
         texts: Mapping[int, str] | None = None,
+        query: str | None = None,
     ) -> dict[int, tuple[float, float]]:
         """Each fact's agreement with the query on areas of life (``domains.agreement``, with
         the area its key in ``keys`` names) and how far its words in ``texts`` name the
-        areas the query is about (``domains.area_words``); facts without a vector yet are
-        absent."""
+        areas the query is about (``domains.area_words``; ``query``: its text, whose words may
+        name areas); facts without a vector yet are absent."""
         domains = self.domain_vectors(wait=False)
         if domains is None or not ids:
             return {}
         found = self.cache.vectors_of(conn, user_id, "facts", ids)
         order = list(found)
         named = [(keys or {}).get(i) for i in order]
-        asked = question_profile(domains, query_vec)
+        asked = question_profile(domains, query_vec, query)
         agree = agreement(domains, query_vec, [found[i] for i in order], named, asked=asked)
         words = area_words(asked, [(texts or {}).get(i, "") for i in order])
         return dict(zip(order, zip(agree, words, strict=True), strict=True))
