@@ -12,19 +12,21 @@ are handled in order even when consecutive ones reached different replicas — a
 to the platform's handler, then closes it. A replica that dies leaves its leased updates to
 the others once the leases run out; nothing acknowledged is lost.
 
-Answers go out once per update: before the first send of a handled update the platform
-adapter asks :func:`may_send`, which records the send in the inbox — refused when the update
-was taken over meanwhile (this process was frozen or cut off from the database) or when a
-process before it began sending and may still send. Once recorded, the recorder sends whatever
-its lease says (a frozen process sends when it resumes: the update stays its own for the send
-grace); a refusal that proves nothing reached the platform (:func:`defer_update` before any
-:func:`delivered`) hands the update back with the record cleared, and a recorder that died is
-replaced, past the grace, by the process that takes the update over — unless the platform
-accepted it: each accepted message is recorded at once (:func:`delivered`, with the id the
-platform gave it), and an accepted answer is never sent again. What remains is the moment
-between the platform's answer and that record's commit: a process that dies exactly then has
-its answer sent twice; and a request whose fate is unknown (a timeout after it was sent) is not
-repeated.
+Answers go out once per update: before each request of a handled update's answer the platform
+adapter asks :func:`may_send`. The first time it records the send in the inbox — refused when
+the update was taken over meanwhile (this process was frozen or cut off from the database) or
+when a process before it began sending and may still send. Once recorded, the recorder sends
+whatever its lease says (a process frozen for a moment sends when it resumes: the update stays
+its own for the send grace); a refusal that proves nothing reached the platform
+(:func:`defer_update` before any :func:`delivered`) hands the update back with the record
+cleared. A recorder that died, or stayed stopped past the grace, is replaced by the process that
+takes the update over — unless the platform accepted the answer: each accepted message is
+recorded at once (:func:`delivered`, with the id the platform gave it), and an accepted answer is
+never sent again. A recorder that resumes after long asks again before its next request (and
+the rate limiter before each retry: :func:`send_still_ours`) and sends nothing once its send was
+taken over. What remains is the moment between the platform's answer and that record's commit:
+a process that dies exactly then has its answer sent twice; and a request whose fate is unknown
+(a timeout after it was sent) is not repeated.
 """
 
 from __future__ import annotations
