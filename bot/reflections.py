@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import DEFAULT, N_, clauses, day_text, supported, t
-from bot.responder import told_words
+from bot.responder import told_words, worth_saying
 from bot.wording import REPLY_LANGUAGE, first_name
 from memory_core.types import ReflectionDigest
 from memory_core.values import Fact
@@ -63,6 +63,7 @@ def words(lang: str, digest: ReflectionDigest) -> str:
 
 def _items(lang: str, facts: Sequence[Fact], name: str | None) -> str:
     """The first facts of a section, said to the user, and how many more there are."""
+    facts = worth_saying(facts)
     shown = clauses(lang, [told_words(f, name) for f in facts[:MAX_ITEMS]])
     more = len(facts) - MAX_ITEMS
     return t(lang, "{items} (and {n} more)", items=shown, n=more) if more > 0 else shown

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import structlog
 
@@ -332,7 +332,7 @@ class OfflineResponder:
             )
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
-            said = [_noted_words(c, name) for c in _worth_saying(ctx.noted)]
+            said = [_noted_words(c, name) for c in worth_saying(ctx.noted)]
             noted = _listing(list(dict.fromkeys(said)))  # one quote for facts of one sentence
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
             return _say("Got it — {noted}.", noted=noted) + also + waiting
@@ -898,9 +898,18 @@ def _waiting(ctx: TurnContext, name: str | None) -> str:
     )
 
 
-def _worth_saying(noted: Sequence[Candidate]) -> list[Candidate]:
-    """What an acknowledgement names: a person's bare naming fact is left out when the same
-    turn says more about them ("your wife Ana is a nurse", not also "your wife is named Ana")."""
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+_K = TypeVar("_K", bound=_Keyed)
+
+
+def worth_saying(noted: Sequence[_K]) -> list[_K]:
+    """What an acknowledgement (or a reflection) names: a person's bare naming fact is left out
+    when the same turn says more about them ("your wife Ana is a nurse", not also "your wife is
+    named Ana")."""
     prefixes = {c.key.rsplit(".", 1)[0] for c in noted if not c.key.endswith(".name")}
     return [
         c

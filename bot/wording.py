@@ -165,6 +165,7 @@ def yours(text: str, name: str | None) -> str:
         out,
     )
     out = re.sub(r"^you are\b", "you're", out)
+    out = re.sub(r"^you have got\b", "you've got", out)  # "Ana has got a son" → "you've got"
     if re.match(r"you\b", out):
         # "you moved to Lisbon and lives there": a second verb about the user agrees too,
         # and the user's own things are theirs ("with their parents" → "with your parents").

@@ -214,6 +214,10 @@ def eval_life(
 
 @eval_cli.command("walk", short_help="Blind scripted users over 60 days, five languages.")
 def eval_walk(
+    script: Annotated[
+        Path | None,
+        typer.Option("--script", help="other users to walk (the blind scripts' JSON format)"),
+    ] = None,
     transcript: Annotated[
         Path | None,
         typer.Option("--transcript", help="write every message and reply here (JSON lines)"),
@@ -223,19 +227,27 @@ def eval_walk(
     """The blind walk of the 60-day loop (hand-written users in English, German, Spanish,
     French and Russian, never tuned on): facts told on day 0, small talk on days 3 and 20,
     /profile and questions in other words on day 60, every nightly job running; answered,
-    kept, acknowledged, "still true?" questions, reply language, and every failure."""
+    kept, acknowledged, "still true?" questions, reply language, and every failure.
+    ``--script`` walks other users written the same way (e.g. a tester's own, kept elsewhere)."""
     import asyncio
 
     from bot.cli.life import life_bot
     from memory_core import evaluation
+    from memory_core.evaluation import BLIND_WALK
 
+    if script is not None and not script.is_file():
+        raise fail(f"no walk script at {script}", 2)
     settings = figures_settings()
     with progress("walk", quiet=as_json) as reporter:
 
         def step(phase: str, done: int, total: int) -> None:
             reporter.update(done, total, phase)
 
-        score = asyncio.run(evaluation.run_walk(lambda: life_bot(settings), progress=step))
+        score = asyncio.run(
+            evaluation.run_walk(
+                lambda: life_bot(settings), path=script or BLIND_WALK, progress=step
+            )
+        )
     row = score.as_json()
     if transcript:
         lines = (

@@ -30,6 +30,7 @@ from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scen
 from memory_core.evaluation.sensitivity import SensitivityReport
 from memory_core.evaluation.sensitivity import evaluate as evaluate_sensitivity
 from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_labels
+from memory_core.evaluation.walk import BLIND_PATH as BLIND_WALK
 from memory_core.evaluation.walk import WalkScore, run_walk
 from memory_core.text.sensitivity_meaning import SensitivityModel
 
@@ -37,6 +38,7 @@ from memory_core.text.sensitivity_meaning import SensitivityModel
 sensitivity_model = SensitivityModel.for_embedder
 
 __all__ = [
+    "BLIND_WALK",
     "LABELS_PATH",
     "LIFE_START",
     "STILL_TRUE_MARK",

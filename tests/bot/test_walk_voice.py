@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot.reflections import words
 from memory_core.clock import ManualClock
-from tests.factories import START
+from memory_core.types import ReflectionDigest
+from tests.factories import START, fact
 
 
 async def test_a_lowercase_display_name_still_hears_you(
@@ -22,7 +24,7 @@ async def test_a_lowercase_display_name_still_hears_you(
         s.adapter.display_name = "nadia"
         assert "your name is Nadia" in await s.say("Hi, I'm Nadia.")
         out = await s.say("I'm a dental hygienist.", "I've got a daughter called Isla.")
-        assert "you're a dental hygienist" in out and "you have got a daughter" in out, out
+        assert "you're a dental hygienist" in out and "you've got a daughter" in out, out
         out = await s.say("/profile")
         assert "Nadia is" not in out and "Nadia's" not in out and "Nadia has" not in out, out
         assert "You're a dental hygienist" in out, out
@@ -109,3 +111,14 @@ async def test_a_greeting_before_a_question_still_gets_the_answer(
         assert "Bello" in await s.say("Hallo, wie heißt mein Hund?")
         await s.say("Я пока не знаю, где буду жить.")
         assert "Пока!" not in await s.say("Я пока не знаю.")
+
+
+def test_a_reflection_names_a_person_once_when_it_says_more_about_them() -> None:
+    """ "New: your wife is named Priya; your wife Priya teaches chemistry…" says Priya twice:
+    the bare naming fact is left out, as the acknowledgement of the same message does."""
+    named = fact(1, "Nadia's wife is named Priya.", key="family.wife.priya.name", value="Priya")
+    more = fact(2, "Nadia's wife Priya teaches chemistry.", key="family.wife.priya.teaches")
+    dog = fact(3, "Nadia's dog is named Rex.", key="pet.dog.name", value="Rex")
+    digest = ReflectionDigest("u", START, START, new_facts=(named, more, dog), speaker="nadia")
+    said = words("en", digest)
+    assert "New: your wife Priya teaches chemistry; your dog is named Rex." in said, said

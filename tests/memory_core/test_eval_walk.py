@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from datetime import datetime, timedelta
@@ -161,3 +162,47 @@ async def test_the_walk_scores_answers_profile_acks_and_still_true() -> None:
     assert score.missed_right_after == [
         "u 'Kids: Bo and Cy.' → 'my kids?' → \"I don't know that yet.\""
     ]
+
+
+def test_eval_walk_walks_a_script_of_ones_own(tmp_path: Path) -> None:
+    """``membot eval walk --script`` plays another set written the same way, on the real bot."""
+    from typer.testing import CliRunner
+
+    from bot.cli import cli
+
+    script = {
+        "small_talk": {"en": {"3": ["hi!"], "20": ["bye!"]}},
+        "users": [
+            {
+                "user": "zed",
+                "lang": "en",
+                "facts": [
+                    {
+                        "topic": "pet",
+                        "say": "My cat is called Pixel.",
+                        "ask": "what's my cat called?",
+                        "expect": ["pixel"],
+                    },
+                    {
+                        "topic": "city",
+                        "say": "I live in Hull.",
+                        "ask": "where do I live?",
+                        "expect": ["hull"],
+                    },
+                ],
+            }
+        ],
+    }
+    path = tmp_path / "walk.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    out = tmp_path / "transcript.jsonl"
+    result = CliRunner().invoke(
+        cli, ["eval", "walk", "--script", str(path), "--transcript", str(out), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.stdout.strip().splitlines()[-1])
+    assert row["users"] == 1 and row["kept"] == "2/2" and row["acknowledged"] == "2/2", row
+    assert row["answered"] == "2/2" and row["answered_right_after"] == "2/2", row
+    assert row["still_true_questions"] == 0
+    said = [json.loads(line)["said"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert said[:2] == ["My cat is called Pixel.", "I live in Hull."] and "/profile" in said
