@@ -19,10 +19,12 @@ process before it began sending and may still send. Once recorded, the recorder 
 its lease says (a frozen process sends when it resumes: the update stays its own for the send
 grace); a refusal that proves nothing reached the platform (:func:`defer_update` before any
 :func:`delivered`) hands the update back with the record cleared, and a recorder that died is
-replaced, past the grace, by the process that takes the update over. What remains is the moment
-between the platform accepting the message and the update being closed: a process that dies
-exactly then has its answer sent twice; and a request whose fate is unknown (a timeout after it
-was sent) is not repeated.
+replaced, past the grace, by the process that takes the update over — unless the platform
+accepted it: each accepted message is recorded at once (:func:`delivered`, with the id the
+platform gave it), and an accepted answer is never sent again. What remains is the moment
+between the platform's answer and that record's commit: a process that dies exactly then has
+its answer sent twice; and a request whose fate is unknown (a timeout after it was sent) is not
+repeated.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import contextvars
 import functools
 import hmac
 import json
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
@@ -90,6 +93,14 @@ class UpdateInbox(Protocol):
         """Hand back a leased update not handled for now (it is handled again)."""
         ...
 
+    async def accept(self, update: Any, message_id: str | None) -> None:
+        """Record that the platform accepted a message of the update's answer."""
+        ...
+
+    async def still_sending(self, update: Any) -> bool:
+        """Whether a send begun long ago is still this process's (renewed if so)."""
+        ...
+
 
 class AnswerWithheld(Exception):
     """A streamed answer was about to start for an update this process may not answer."""
@@ -99,24 +110,66 @@ class AnswerWithheld(Exception):
 _GATE: contextvars.ContextVar[_SendGate | None] = contextvars.ContextVar("send_gate", default=None)
 
 
+#: Before a request of an answer begun (or last renewed) longer ago than this, the send gate
+#: asks the inbox again whether the send is still this process's: a third of the inbox's send
+#: grace (30 s, after which a stopped sender's send may be taken over), leaving the rest for
+#: clock skew between replicas. A quicker answer, the common case, asks nothing more.
+RECHECK_S = 10.0
+
+
 class _SendGate:
-    """Asks the inbox once, before an update's first send; remembers the answer. Also where
-    the handler says the update could not be handled for now (``deferred``)."""
+    """Asks the inbox before an update's first send (and again before a later request when
+    the send began long ago: this process may have been stopped and the send taken over);
+    remembers the answer. Also where the handler says the update could not be handled for
+    now (``deferred``)."""
 
     def __init__(self, inbox: UpdateInbox, update: InboxUpdate) -> None:
         self._inbox = inbox
         self._update = update
         self._allowed: bool | None = None
+        self._renewed = 0.0
         self.deferred = False
         #: Something of the answer reached the platform (it cannot be handed back then).
         self.accepted = False
 
+    async def accepted_now(self, message_id: object) -> None:
+        """The platform accepted a message of the answer: recorded at once, in a write of its
+        own, so a process taking the update over does not send the answer again — what is
+        left is a death between the platform's answer and this write's commit."""
+        self.accepted = True
+        mid = None if message_id is None else str(message_id)
+        try:
+            await self._inbox.accept(self._update, mid)
+        except Exception as exc:  # delivered all the same; the update's close records it too
+            log.warning("answer_accept_unrecorded", error_type=type(exc).__name__)
+
+    @property
+    def begun(self) -> bool:
+        """Whether the inbox was asked already (the send is recorded, or was refused)."""
+        return self._allowed is not None
+
     async def allowed(self) -> bool:
         if self._allowed is None:
             self._allowed = await self._inbox.begin_send(self._update)
+            self._renewed = time.monotonic()
             if not self._allowed:
                 log.info("answer_withheld", reason="taken over or already sent")
+        elif self._allowed and time.monotonic() - self._renewed > RECHECK_S:
+            await self._recheck()
         return self._allowed
+
+    async def _recheck(self) -> None:
+        """The send began long ago (this process was stopped, or its requests retried): still
+        this process's? A process taking the update over past the grace sends the answer
+        itself, so this one must not. The monotonic clock runs on while a process is stopped."""
+        try:
+            self._allowed = await self._inbox.still_sending(self._update)
+        except Exception as exc:  # the database is away: nobody can take it over meanwhile
+            log.warning("send_recheck_failed", error_type=type(exc).__name__)
+            return
+        self._renewed = time.monotonic()
+        if not self._allowed:
+            log.info("answer_withheld", reason="send taken over while this process was stopped")
 
 
 def defer_update() -> bool:
@@ -132,18 +185,28 @@ def defer_update() -> bool:
     return True
 
 
-def delivered() -> None:
-    """The platform accepted a message of the answer of the update being handled now."""
+async def delivered(message_id: object = None) -> None:
+    """The platform accepted a message of the answer of the update being handled now (and
+    gave it ``message_id``): in webhook mode recorded in the inbox before anything else."""
     gate = _GATE.get()
     if gate is not None:
-        gate.accepted = True
+        await gate.accepted_now(message_id)
 
 
 async def may_send() -> bool:
-    """Whether the platform adapter may send for the update being handled now: always in
-    polling mode; in webhook mode once the inbox recorded the send (see the module)."""
+    """Whether the platform adapter may send (a request of) the answer of the update being
+    handled now: always in polling mode; in webhook mode once the inbox recorded the send and
+    while it is still this process's (see the module). Ask before every request."""
     gate = _GATE.get()
     return True if gate is None else await gate.allowed()
+
+
+async def send_still_ours() -> bool:
+    """Before a request is retried: ``False`` only when this process began sending the answer
+    of the update being handled and another has taken the send over since (the retries' waits
+    ran past the send grace). Begins nothing: a retried call that is no send stays a call."""
+    gate = _GATE.get()
+    return gate is None or not gate.begun or await gate.allowed()
 
 
 def chat_key_of(update: dict[str, Any]) -> str:

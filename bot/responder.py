@@ -161,6 +161,9 @@ class TurnContext:
     #: memory kept of it (``""``: nothing yet — the speaker has not agreed).
     group_statement: bool = False
     group_noted: str = ""
+    #: The message asks the bot to keep something ("Can you remember that …?", ``/remember``):
+    #: a statement to acknowledge even when it ends with "?", never a question to answer.
+    remember_request: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,25 +225,36 @@ _GREETING = re.compile(
     r"привет|здравствуй(?:те)?|добрый\s+(?:день|вечер)|доброе\s+утро)\b",
     re.I,
 )
+#: A greeting in the bot's other languages, as the whole message ("Guten Morgen!", "¡Hola!",
+#: "Bonjour !", "Доброе утро!"; a name may follow): "Hallo, wie heißt mein Hund?" still asks.
+_HELLO_ABROAD = (
+    r"hallo|guten\s+(?:morgen|tag|abend)|moin|servus|hola|buen(?:os|as)\s+(?:días|dias|tardes|"
+    r"noches)|salut|bonjour|bonsoir|coucou|привет|здравствуй(?:те)?|доброе\s+утро|"
+    r"добрый\s+(?:день|вечер)"
+)
+_GREETING_ABROAD = re.compile(rf"^\s*¡?\s*(?:{_HELLO_ABROAD})(?:[\s,]+\w+)?\s*[!.]*\s*$", re.I)
 #: "How are you?" and its kin: small talk to the bot, not a question about the user.
 _HOW_ARE_YOU = re.compile(
-    r"^[\s¿]*(?:(?:hi|hello|hey|hallo|hola|salut|привет)[,!]?\s+)?(?:how\s+(?:are|r)\s+"
-    r"(?:you|u|things)|how'?s\s+it\s+going|"
+    rf"^[\s¿]*(?:¡?(?:hi|hello|hey|{_HELLO_ABROAD})\s*[,!]?\s*¿?\s*)?"
+    r"(?:how\s+(?:are|r)\s+(?:you|u|things)|how'?s\s+it\s+going|"
     r"how\s+have\s+you\s+been|how'?s\s+(?:your|ur)\s+day|what'?s\s+up|wie\s+geht'?s|"
-    r"wie\s+geht\s+es\s+dir|c[oó]mo\s+est[aá]s|qu[eé]\s+tal|comment\s+(?:ça|ca)\s+va|"
-    r"comment\s+vas-tu|ça\s+va|как\s+дела|как\s+ты)\b[^?]{0,20}\??\s*$",
+    r"wie\s+läuft'?s|wie\s+geht\s+es\s+dir|c[oó]mo\s+est[aá]s|c[oó]mo\s+va|qu[eé]\s+tal|"
+    r"comment\s+(?:ça|ca)\s+va|comment\s+vas-tu|ça\s+va|ça\s+roule|как\s+дела|как\s+ты|"
+    r"как\s+жизнь|как\s+поживаешь)\b[^?]{0,20}\??\s*$",
     re.I,
 )
 _THANKS = re.compile(
     r"\b(thanks|thank you|thx|ty|cheers|danke|dankesch[öo]n|gracias|merci|спасибо|благодарю)\b",
     re.I,
 )
-#: Goodbyes; Russian "пока" ("bye", but also "for now") only as the whole message.
+#: Goodbyes; in the bot's other languages only ending the message ("Ладно, пока!": Russian
+#: "пока" also means "for now").
 _BYE = re.compile(
-    r"\b(bye|goodbye|see you|see ya|good ?night|gn|later|tsch[üu]ss?|ciao|bis\s+bald|"
-    r"bis\s+sp[äa]ter|gute\s+nacht|adi[óo]s|hasta\s+(?:luego|pronto|mañana)|buenas\s+noches|"
-    r"au\s+revoir|[àa]\s+bient[ôo]t|bonne\s+nuit|до\s+свидания|до\s+встречи|"
-    r"спокойной\s+ночи)\b|^\s*пока\b[\s!.)]*$",
+    r"\b(bye|goodbye|see you|see ya|good ?night|gn|later|talk soon|ttyl|off to bed)\b"
+    r"|(?:^|[\s,¡])(?:tsch[üu]ss?|bis\s+bald|bis\s+sp[äa]ter|gute\s+nacht|ciao|chao|"
+    r"hasta\s+luego|hasta\s+pronto|hasta\s+mañana|buenas\s+noches|adi[óo]s|[àa]\s+plus|"
+    r"[àa]\s+bient[ôo]t|au\s+revoir|bonne\s+nuit|пока|до\s+свидания|до\s+встречи|"
+    r"спокойной\s+ночи|иду\s+спать)\s*[!.)]*\s*$",
     re.I,
 )
 _ABOUT_ME = re.compile(
@@ -304,7 +318,9 @@ class OfflineResponder:
         # word ("Quand j'étais petit, j'avais un chien."): it is acknowledged.
         stated = bool(ctx.noted or ctx.waiting) and not text.endswith("?")
         small_talk = bool(_HOW_ARE_YOU.match(text))
-        if asks(text) and not stated and not _only_greets(text) and not small_talk:
+        question = asks(text) and not ctx.remember_request
+        greeting = _only_greets(text) or bool(_GREETING_ABROAD.match(text))
+        if question and not stated and not greeting and not small_talk:
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, plain_question(text), name)
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
@@ -843,8 +859,9 @@ def _chat(text: str, name: str | None, *, small_talk: bool) -> str:
             + " "
             + _say("Tell me about yourself, or ask me what I know about you.")
         )
-    if _GREETING.match(text):
-        hello = _say("Hi {name}!", name=name) if name else _say("Hi!")
+    if _GREETING.match(text) or _GREETING_ABROAD.match(text):
+        # A platform name given in lower case ("nadia") is still written as a name.
+        hello = _say("Hi {name}!", name=name[:1].upper() + name[1:]) if name else _say("Hi!")
         return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
     return _say(
         "I'm running offline, so I can't chat freely — but I remember what you tell me. "

@@ -26,7 +26,7 @@ from bot.i18n import t
 from bot.responder import OfflineResponder, Responder, TurnContext, asks, greets
 from bot.texts import HELP_POINTER
 from bot.wording import told_name
-from memory_core import Extractor, Memory, Observer, Turn
+from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
 from memory_core.types import Candidate, TurnInput, group_key, is_note
 from memory_core.values import Audience, Fact, SearchHit, Topic
 
@@ -78,7 +78,9 @@ class ChatTurn:
         ``group_statement``: the message was about the group (``bot.groups``), kept in the
         group's memory if anywhere, so not learned as the speaker's own."""
         group = not msg.is_private
-        if self.learning_wait_s > 0 and asks(text):
+        # "Can you remember that …?" is a statement to keep, not a question to answer.
+        remembering = asks_to_remember(text)
+        if self.learning_wait_s > 0 and asks(text) and not remembering:
             # Consistent right after telling: "my cat is Miso" then "what's my cat's name?"
             # is answered from the statement, not from whether learning won the race.
             await self.observer.settled(msg.user_key, self.learning_wait_s)
@@ -98,7 +100,11 @@ class ChatTurn:
         # The offline acknowledgement of a statement ("Got it — …") reads no search hits: its
         # facts are looked up by their words only, which spares the reply a query embedding
         # (~12 ms of CPU). A question, and any message the model answers, is searched in full.
-        by_meaning = not (found and isinstance(self.responder, OfflineResponder) and not asks(said))
+        by_meaning = not (
+            found
+            and isinstance(self.responder, OfflineResponder)
+            and (remembering or not asks(said))
+        )
         reading = asyncio.ensure_future(self.memory.read_topic(said))
         recall, preview, topic = await asyncio.gather(
             self.memory.recall(
@@ -212,6 +218,7 @@ class ChatTurn:
                 group_hits=recall.group_hits,
                 group_statement=group_statement,
                 group_noted=group_noted,
+                remember_request=remembering,
                 told_name=told,
             )
         )

@@ -138,7 +138,9 @@ def _base_verb(verb: str) -> str:
 def yours(text: str, name: str | None) -> str:
     """A stored fact ("The user lives in Lisbon.", "Ana's cat is Tom.") said to its owner:
     "you live in Lisbon", "your cat is Tom"."""
-    subjects = ["The user", "the user", *([name] if name else [])]
+    # A platform name given in lower case ("nadia") starts the stored sentence capitalised.
+    names = dict.fromkeys([name, name[:1].upper() + name[1:]]) if name else {}
+    subjects = ["The user", "the user", *names]
     out = text.strip().rstrip(".!")
     for who in subjects:
         out = re.sub(rf"\b{re.escape(who)}'s\b", "your", out)

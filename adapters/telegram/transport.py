@@ -20,6 +20,8 @@ from telegram import Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 from telegram.ext import BaseRateLimiter, BaseUpdateProcessor
 
+from adapters.webhook import AnswerWithheld, send_still_ours
+
 # The adapter's logger name: retries are reported as the adapter's events.
 log = structlog.get_logger("adapters.telegram")
 
@@ -97,6 +99,9 @@ class RetryingRateLimiter(BaseRateLimiter[int]):
                 "telegram_retry", method=endpoint, attempt=attempt, delay_s=delay, reason=reason
             )
             await asyncio.sleep(delay)
+            if not await send_still_ours():
+                # Webhook mode: the waits ran long and another replica took the answer over.
+                raise AnswerWithheld("this update's answer was taken over") from None
 
 
 def retry_after_s(exc: RetryAfter) -> float:

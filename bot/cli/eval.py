@@ -213,7 +213,13 @@ def eval_life(
 
 
 @eval_cli.command("walk", short_help="Blind scripted users over 60 days, five languages.")
-def eval_walk(as_json: JsonOpt = False) -> None:
+def eval_walk(
+    transcript: Annotated[
+        Path | None,
+        typer.Option("--transcript", help="write every message and reply here (JSON lines)"),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
     """The blind walk of the 60-day loop (hand-written users in English, German, Spanish,
     French and Russian, never tuned on): facts told on day 0, small talk on days 3 and 20,
     /profile and questions in other words on day 60, every nightly job running; answered,
@@ -231,12 +237,19 @@ def eval_walk(as_json: JsonOpt = False) -> None:
 
         score = asyncio.run(evaluation.run_walk(lambda: life_bot(settings), progress=step))
     row = score.as_json()
+    if transcript:
+        lines = (
+            json.dumps({"user": u, "day": d, "said": m, "replies": r}, ensure_ascii=False)
+            for u, d, m, r in score.transcript
+        )
+        transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
     if as_json:
         typer.echo(json.dumps(row, ensure_ascii=False))
         return
     console.print(
         f"answered {row['answered']}, kept {row['kept']}, acknowledged {row['acknowledged']} "
-        f"(+ {row['acknowledged_privately']} privately), "
+        f"(+ {row['acknowledged_privately']} privately), answered right after "
+        f"{row['answered_right_after']}, "
         f"replies in language {row['replies_in_language']}, still true? "
         f"{row['still_true_questions']} (about the name {row['still_true_about_name']})",
         markup=False,
@@ -248,7 +261,8 @@ def eval_walk(as_json: JsonOpt = False) -> None:
             markup=False,
             highlight=False,
         )
-    for title in ("misses", "lost", "unacknowledged", "other_language", "still_true"):
+    titles = ("misses", "lost", "unacknowledged", "missed_right_after", "other_language")
+    for title in (*titles, "still_true"):
         for line in row[title]:
             console.print(f"{title}: {line}", markup=False, highlight=False)
 

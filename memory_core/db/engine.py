@@ -184,7 +184,8 @@ class Database:
         rows waits for that row only (one piece's time), and the piece waits for a row at
         most :data:`ERASE_LOCK_WAIT_MS` (then gives up: run it under :meth:`retrying`); what
         a cross-user write adds for an erased user meanwhile goes with the erasure's last
-        transaction, which takes the shared lock.
+        sweep, after an empty transaction that takes the shared lock (granted once every
+        cross-user write begun before it is committed).
         """
         if self.postgres and not serial:
             with self._driver_errors(), self.engine.connect() as conn, conn.begin():

@@ -484,6 +484,15 @@ M_INBOX_SENT_BY = """
 ALTER TABLE inbox ADD COLUMN sent_by TEXT;
 """
 
+# When the platform accepted an update's answer, and the id it gave the (last accepted)
+# message (webhook mode): recorded the moment the platform answers, so a process taking the
+# update over from one that died sends the answer again only when it was begun and never
+# accepted — the duplicate's window shrinks to that one write (see store.inbox).
+M_INBOX_ACCEPTED = """
+ALTER TABLE inbox ADD COLUMN accepted_at REAL;
+ALTER TABLE inbox ADD COLUMN accepted_message TEXT;
+"""
+
 # Entities gain what seed 002 gives them: the other names one is mentioned by ("Aoife's",
 # "Aoife S"; a JSON list), a short summary (from the user's non-sensitive facts linked to it,
 # rebuilt when a link is added or removed; an older entity's is made when it is read) and a
@@ -593,6 +602,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(17, "m017_delivery_marks_index", _step(17, M_DELIVERY_MARKS)),
     # Another branch may take 18 first: renumber at merge.
     Migration(18, "m018_inbox_sent_by", _step(18, M_INBOX_SENT_BY)),
+    # Another branch may take 19 first: renumber at merge.
+    Migration(19, "m019_inbox_accepted", _step(19, M_INBOX_ACCEPTED)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

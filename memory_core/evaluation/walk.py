@@ -12,8 +12,9 @@ manual clock in between, and on day 60 ``/profile`` and one question per fact in
 Scores: **answered** (the reply names what was told, and is no "I don't know"), **kept**
 (``/profile`` on day 60 still names it), **acknowledged** (the reply right after telling names
 it, or says privately that it was noted), **still-true questions** sent in the 60 days (and
-which were about the name), and **reply language** (the day-60 replies written in the user's
-language).
+which were about the name), **reply language** (the day-60 replies written in the user's
+language), and, on a fresh bot, **answered right after** (each question asked just after its
+statement).
 """
 
 from __future__ import annotations
@@ -115,13 +116,18 @@ class WalkScore:
     kept: int = 0
     acknowledged: int = 0
     acknowledged_privately: int = 0
+    #: On a fresh bot, each question asked right after its statement (issue 23 item 6).
+    right_after: int = 0
     in_language: int = 0
     still_true: list[str] = field(default_factory=list)
     by_lang: dict[str, dict[str, int]] = field(default_factory=dict)
     misses: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
     unacknowledged: list[str] = field(default_factory=list)
+    missed_right_after: list[str] = field(default_factory=list)
     other_language: list[str] = field(default_factory=list)
+    #: Every message of the walk and the bot's replies: (user, day, message, replies).
+    transcript: list[tuple[str, int, str, list[str]]] = field(default_factory=list)
 
     def count(self, lang: str, what: str) -> None:
         """One more ``what`` for ``lang``."""
@@ -142,6 +148,7 @@ class WalkScore:
             "kept": f"{self.kept}/{n}",
             "acknowledged": f"{self.acknowledged}/{n}",
             "acknowledged_privately": f"{self.acknowledged_privately}/{n}",
+            "answered_right_after": f"{self.right_after}/{n}",
             "replies_in_language": f"{self.in_language}/{n}",
             "still_true_questions": len(self.still_true),
             "still_true_about_name": self.still_true_about_name,
@@ -153,12 +160,38 @@ class WalkScore:
             "misses": self.misses,
             "lost": self.lost,
             "unacknowledged": self.unacknowledged,
+            "missed_right_after": self.missed_right_after,
             "other_language": self.other_language,
         }
 
 
 def _is_still_true(text: str) -> bool:
     return text.startswith(STILL_TRUE_MARK) or "still true" in text.lower()
+
+
+class _Recorded:
+    """A chat that writes every message and its replies into a score's transcript."""
+
+    def __init__(self, chat: LifeChat, score: WalkScore, start: datetime) -> None:
+        self.chat, self.score, self.start = chat, score, start
+
+    def now(self) -> datetime:
+        """The bot's clock."""
+        return self.chat.now()
+
+    async def say(self, user: str, text: str) -> list[str]:
+        """The bot's replies to ``text``, recorded."""
+        replies = await self.chat.say(user, text)
+        day = (self.chat.now() - self.start).days
+        self.score.transcript.append((user, day, text, replies))
+        return replies
+
+    async def advance(self, when: datetime) -> list[tuple[str, str]]:
+        """Move the clock; what was sent unasked, recorded."""
+        sent = await self.chat.advance(when)
+        day = (self.chat.now() - self.start).days
+        self.score.transcript.extend((user, day, "", [text]) for user, text in sent)
+        return sent
 
 
 async def walk(
@@ -170,6 +203,7 @@ async def walk(
 ) -> WalkScore:
     """Play the script's users through ``chat`` (day by day, all at once) and score them."""
     score = WalkScore(users=len(script.users))
+    chat = _Recorded(chat, score, start)
     unasked: list[tuple[str, str]] = []
     await chat.advance(start)
     for u in script.users:
@@ -210,7 +244,7 @@ async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
         else:
             score.lost.append(f"{u.user} {fact.topic}: {fact.say!r}")
         reply = " ".join(await chat.say(u.user, fact.ask))
-        if fact.named_in(reply) and not _UNKNOWN.search(reply):
+        if _answered(fact, reply):
             score.answered += 1
             score.count(u.lang, "answered")
         else:
@@ -222,6 +256,23 @@ async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
             score.other_language.append(f"{u.user} {fact.ask!r} → {reply!r}")
 
 
+def _answered(fact: WalkFact, reply: str) -> bool:
+    return fact.named_in(reply) and not _UNKNOWN.search(reply)
+
+
+async def right_after(chat: LifeChat, script: WalkScript, score: WalkScore) -> None:
+    """Each fact told and at once asked about in other words (a fresh bot, day 0)."""
+    await chat.advance(START)
+    for u in script.users:
+        for fact in u.facts:
+            await chat.say(u.user, fact.say)
+            reply = " ".join(await chat.say(u.user, fact.ask))
+            if _answered(fact, reply):
+                score.right_after += 1
+            else:
+                score.missed_right_after.append(f"{u.user} {fact.say!r} → {fact.ask!r} → {reply!r}")
+
+
 async def run_walk(
     make_chat: Callable[[], Any],
     *,
@@ -229,7 +280,10 @@ async def run_walk(
     progress: Progress | None = None,
 ) -> WalkScore:
     """The blind walk on a fresh bot from ``make_chat()`` (an async context manager giving a
-    :class:`LifeChat`)."""
+    :class:`LifeChat`), then the questions right after telling on another fresh one."""
     script = load_script(path)
     async with make_chat() as chat:
-        return await walk(chat, script, progress=progress)
+        score = await walk(chat, script, progress=progress)
+    async with make_chat() as chat:
+        await right_after(chat, script, score)
+    return score

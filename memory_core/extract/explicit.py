@@ -1,4 +1,5 @@
-"""Explicit memory requests: spotting "remember that …", and the notes and secrets they store.
+"""Explicit memory requests: spotting "remember that …" (in English, German, Spanish, French
+and Russian), and the notes and secrets they store.
 
 Only an explicit request may store a secret (seed 001 §8); when no rule recognises what the
 user asked to keep, the statement itself is kept as a third-person ``note.<slug>``.
@@ -28,8 +29,35 @@ _TRIGGER = re.compile(
 )
 
 
+#: The same request in the bot's other languages; the statement follows "que", "dass", "что"
+#: or a colon ("Recuerda comprar pan" asks to be reminded of an errand, not to keep a fact).
+_TRIGGER_INTL = re.compile(
+    # es: "¿Puedes recordar que …?", "Recuerda que …", "Apunta: …"
+    r"^(?:¿\s*)?(?:por\s+favor,?\s*)?(?:(?:me\s+)?(?:puedes|podrías|podrias)\s+)?"
+    r"(?:recordar|recuerda|acuérdate\s+de|acuerdate\s+de|apunta|apuntar|anota|anotar)"
+    r"(?:\s*,?\s*(?:por\s+favor\s*,?\s*)?que\s+|\s*:\s*)"
+    # de: "Kannst du dir merken, dass …?", "Merk dir: …"
+    r"|^(?:bitte\s+)?(?:(?:kannst|könntest|koenntest)\s+du\s+(?:dir\s+)?(?:bitte\s+)?"
+    r"(?:merken|notieren)|merke?\s+dir(?:\s+bitte)?|notiere?(?:\s+dir)?(?:\s+bitte)?)"
+    r"(?:\s*,?\s*dass\s+|\s*:\s*)"
+    # fr: "Tu peux retenir que … ?", "Souviens-toi que …", "Note : …"
+    r"|^(?:est-ce\s+que\s+)?(?:(?:tu\s+peux|peux-tu|pourrais-tu|tu\s+pourrais|vous\s+pouvez|"
+    r"pouvez-vous)\s+(?:te\s+souvenir|te\s+rappeler|vous\s+souvenir|retenir|noter)|"
+    r"souviens-toi|rappelle-toi|retiens|retenez|note|notez)"
+    r"(?:\s*(?:de\s+)?(?:que\s+|qu['’]\s*)|\s*:\s*)"
+    # ru: "Можешь запомнить, что …?", "Запомни: …"
+    r"|^(?:пожалуйста,?\s*)?(?:(?:можешь|можете|сможешь)\s+(?:пожалуйста,?\s+)?"
+    r"(?:запомнить|записать)|запомни(?:те)?|запиши(?:те)?)(?:\s*,?\s*что\s+|\s*:\s*)",
+    re.IGNORECASE,
+)
+
+
 def detect_explicit(text: str, explicit: bool) -> tuple[bool, str]:
     """(is this an explicit request, the statement to remember) for a cleaned user turn."""
+    intl = _TRIGGER_INTL.match(text)
+    if intl is not None:
+        # Asked as a question ("¿Puedes recordar que …?"): the statement is without its "?".
+        return True, re.sub(r"\s*[?？]+$", "", text[intl.end() :].strip())
     m = _TRIGGER.match(text)
     if m is None:
         return explicit, text
@@ -37,6 +65,13 @@ def detect_explicit(text: str, explicit: bool) -> tuple[bool, str]:
     if re.match(r"^(?:can|could|would|will)\s+you\b", text, re.IGNORECASE):
         body = re.sub(r"\s*(?:,?\s*please)?\s*[?？]+$", "", body)
     return True, body
+
+
+def asks_to_remember(text: str) -> bool:
+    """True for a message that asks the bot to keep something ("Can you remember that my
+    daughter is Sofia?", "¿Puedes recordar que …?", ``/remember …``), even asked as a
+    question: it is learned as surely as ``/remember`` and acknowledged, never answered."""
+    return detect_explicit(text.strip(), False)[0]
 
 
 _CATEGORY_PREFIX = {

@@ -222,6 +222,13 @@ def _label(text: str, start: int, keyword: str, extra: str | None) -> str:
     return " ".join(parts)
 
 
+def _public_code(text: str, start: int, label: str) -> bool:
+    """Whether a "code" keyword at ``start`` names a public code: its label or the word said
+    right before it ("zip code for the form: 10115", "my zip code is 10115") is one."""
+    before = re.findall(r"[\w'’-]+", text[max(0, start - 30) : start].lower())[-1:]
+    return bool(_PUBLIC_CODES.intersection([*label.split(), *before]))
+
+
 def _strip_quotes(text: str, start: int, end: int) -> tuple[int, int]:
     value = text[start:end]
     if len(value) >= 2 and value[0] in "\"'“" and value[-1] in "\"'”":
@@ -248,12 +255,22 @@ def _login_spans(text: str) -> list[SensitiveSpan]:
     return spans
 
 
+def _keyword_value(text: str, m: re.Match[str]) -> tuple[int, int]:
+    """Where the value after a secret's keyword lies (empty: none there)."""
+    start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+    if text[start : start + len(REDACTED)].lower() == REDACTED:
+        end = start + len(REDACTED)  # taken out already: the marker whole, not "[redacted"
+    if text[start:end].endswith(":"):
+        end -= 1  # "my password is weak: …" — a word that introduces what follows
+        if not _digits(text[start:end]) and not _PASSWORD_SYMBOLS.intersection(text[start:end]):
+            end = start  # the value after the colon is read by _keyword_colon_spans
+    return start, end
+
+
 def _keyword_spans(text: str) -> list[SensitiveSpan]:
     spans: list[SensitiveSpan] = []
     for m in _KEYWORD_SECRET.finditer(text):
-        start, end = _strip_quotes(text, m.start("v"), m.end("v"))
-        if text[start : start + len(REDACTED)].lower() == REDACTED:
-            end = start + len(REDACTED)  # taken out already: the marker whole, not "[redacted"
+        start, end = _keyword_value(text, m)
         value = text[start:end]
         kw = m.group("kw").lower()
         if not value or value.lower() in _NOT_A_SECRET:
@@ -267,7 +284,7 @@ def _keyword_spans(text: str) -> list[SensitiveSpan]:
         if kw.startswith(("recovery", "seed")):
             end = len(text) if len(text) - start < 300 else start + 300
         label = _label(text, m.start("kw"), kw, m.group("for"))
-        if kw in _CODE_WORDS and _PUBLIC_CODES.intersection(label.split()):
+        if kw in _CODE_WORDS and _public_code(text, m.start("kw"), label):
             continue
         spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
     return spans
@@ -311,7 +328,7 @@ def _bare_spans(text: str) -> list[SensitiveSpan]:
         if not _bare_value_is_secret(kw, value):
             continue
         label = _label(text, m.start("kw"), kw, None)
-        if kw == "code" and _PUBLIC_CODES.intersection(label.split()):
+        if kw == "code" and _public_code(text, m.start("kw"), label):
             continue
         spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
     return spans
@@ -472,8 +489,7 @@ def _keyword_colon_spans(text: str) -> list[SensitiveSpan]:
         if not _bare_value_is_secret(kw, value) or _EMAIL_OR_LINK.search(value):
             continue
         label = _label(text, m.start("kw"), kw, None)
-        before = text[max(0, m.start("kw") - 30) : m.start("kw")].lower().split()[-1:]
-        if not (kw in _CODE_WORDS and _PUBLIC_CODES.intersection([*label.split(), *before])):
+        if not (kw in _CODE_WORDS and _public_code(text, m.start("kw"), label)):
             spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
     return spans
 

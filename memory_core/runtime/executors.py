@@ -91,6 +91,10 @@ class Lane(Enum):
     #: Nobody is waiting, but the work is long pure Python holding the GIL (an import's
     #: planning and batches): the process's priority (see the module's note), paced.
     BULK = "bulk"
+    #: A platform send's records (begun, accepted; webhook mode): one tiny write each, never
+    #: queued behind a reply's work — from the platform accepting an answer to its record's
+    #: commit is the window in which a replica's death has the answer sent twice.
+    SEND = "send"
 
 
 class Executors:
@@ -103,6 +107,7 @@ class Executors:
         background_workers: int = 8,
         nice: int = 10,
         bulk_workers: int = 2,
+        send_workers: int = 2,
     ):
         self._pools = {
             Lane.REPLY: ThreadPoolExecutor(
@@ -119,6 +124,9 @@ class Executors:
                 thread_name_prefix="membot-bulk",
                 initializer=_start_background_thread,
                 initargs=(0, True),
+            ),
+            Lane.SEND: ThreadPoolExecutor(
+                max_workers=send_workers, thread_name_prefix="membot-send"
             ),
         }
         #: Whether a reply is being answered now (bulk work gives way to it).

@@ -78,12 +78,32 @@ class Inbox:
         """Whether this process may send ``update``'s answer now (recorded before the send):
         not when another took the update over, nor when one before it began sending and may
         still send (it is alive, or the grace has not passed)."""
-        return await self.ctx.lanes.run(Lane.REPLY, self._begin_send, update.id)
+        return await self.ctx.lanes.run(Lane.SEND, self._begin_send, update.id)
 
     def _begin_send(self, row_id: int) -> bool:
         ctx = self.ctx
         with ctx.db.write(hot=True, serial=False) as conn:
             return inbox_repo.begin_send(conn, row_id, ctx.owner, ctx.clock.now())
+
+    async def still_sending(self, update: InboxUpdate) -> bool:
+        """Before another request of an answer this process began long ago: whether the send
+        is still its own (renewed if so); ``False``: taken over while it was stopped."""
+        return await self.ctx.lanes.run(Lane.SEND, self._renew_send, update.id)
+
+    def _renew_send(self, row_id: int) -> bool:
+        ctx = self.ctx
+        with ctx.db.write(hot=True, serial=False) as conn:
+            return inbox_repo.renew_send(conn, row_id, ctx.owner, ctx.clock.now())
+
+    async def accept(self, update: InboxUpdate, message_id: str | None) -> None:
+        """Record that the platform accepted a message of ``update``'s answer (``message_id``:
+        the id it gave it): it is never sent again, by this process or one taking over."""
+        await self.ctx.lanes.run(Lane.SEND, self._accept, update.id, message_id)
+
+    def _accept(self, row_id: int, message_id: str | None) -> None:
+        ctx = self.ctx
+        with ctx.db.write(hot=True, serial=False) as conn:
+            inbox_repo.accept(conn, row_id, ctx.clock.now(), message_id)
 
     def _put(self, update_id: int, chat_key: str, payload: str) -> bool:
         now = self.ctx.clock.now()

@@ -23,12 +23,14 @@ from memory_core.store import leases as lease_repo
 KEEP_HANDLED = timedelta(days=2)
 
 #: A process that began sending an update's answer keeps the update (and its chat's later
-#: ones wait) this long after the send began, lease lapsed or not, alive or not: a process
-#: stopped between recording the send and the platform receiving it (SIGSTOP, a stalled VM)
-#: sends when it resumes, and one cut off from the database (a server restart) is still
-#: sending — a takeover meanwhile would let the chat's later answers go first, or answer
-#: twice. Past it the update is taken over, and its answer sent again only if the process
-#: that began it is gone (``begin_send``).
+#: ones wait) this long after the send began (or was last renewed), lease lapsed or not, alive
+#: or not: a process stopped between recording the send and the platform receiving it
+#: (SIGSTOP, a stalled VM) sends when it resumes, and one cut off from the database (a server
+#: restart) is still sending — a takeover meanwhile would let the chat's later answers go
+#: first, or answer twice. Past it the update is taken over, and its answer sent by the
+#: process taking it over unless the platform accepted it (``begin_send``); a sender that
+#: resumes later renews before its next request (``renew_send``), finds the send taken over
+#: and sends nothing.
 SEND_GRACE_S = 30.0
 
 #: A claim looks at this many of the oldest pending updates, whatever the backlog.
@@ -169,18 +171,58 @@ def begin_send(conn: Connection, row_id: int, owner: str, now: datetime) -> bool
     """Record that ``owner`` is about to send an update's answer; ``False`` when it must not:
     the update is no longer its own (taken over while this process was frozen or cut off),
     or another process began sending it and may still do so (sending again could answer
-    twice). A begun answer is sent again once its sender is gone for good (it died around the
-    send: else nobody would send it) and the grace has passed (``SEND_GRACE_S``)."""
+    twice). A begun answer is sent again once its sender stopped renewing it for the grace
+    (``SEND_GRACE_S``: it died around the send, or it is stopped and, if it resumes, finds the
+    send taken over) — unless the platform accepted it (:func:`accept`): then it reached the
+    chat, and is never sent again."""
     resend = backend_of(conn).resend_sql()
     res = conn.execute(
         text(
             "UPDATE inbox SET sent_at = :now, sent_by = :me WHERE id = :id "
             "AND status = 'pending' AND lease_owner = :me "
-            f"AND (sent_at IS NULL OR {resend})"
+            # Accepted by the platform: it reached the chat, whoever sent it.
+            f"AND (sent_at IS NULL OR (accepted_at IS NULL AND {resend}))"
         ),
         {"id": row_id, "me": owner, "now": to_ts(now), "grace": SEND_GRACE_S},
     )
     return bool(res.rowcount)
+
+
+def renew_send(conn: Connection, row_id: int, owner: str, now: datetime) -> bool:
+    """Before another request of an answer ``owner`` began long ago (it was stopped, or its
+    requests were retried): whether the send is still its own — renewed from ``now`` if so,
+    ``False`` when another process took the send over (or closed the update) meanwhile."""
+    res = conn.execute(
+        text(
+            "UPDATE inbox SET sent_at = :now WHERE id = :id "
+            "AND status = 'pending' AND sent_by = :me"
+        ),
+        {"id": row_id, "me": owner, "now": to_ts(now)},
+    )
+    return bool(res.rowcount)
+
+
+def accept(conn: Connection, row_id: int, now: datetime, message_id: str | None) -> None:
+    """Record that the platform accepted a message of an update's answer (its id, the last
+    one's for a multi-message answer): whoever began the send, the answer reached the chat,
+    and nobody sends it again (``begin_send``)."""
+    # PostgreSQL: this transaction does not wait for its WAL flush (synchronous_commit off,
+    # set in the same statement: no extra round trip). Once committed, every session sees it,
+    # which is all a replica's death needs, and the record's window is as short as it gets;
+    # only a crash of the server itself in the next moments (wal_writer_delay, 200 ms) could
+    # lose it — then the answer may be sent twice, as without the record.
+    fast = (
+        " FROM (SELECT set_config('synchronous_commit', 'off', true)) AS fast"
+        if backend_of(conn).name == "postgresql"
+        else ""
+    )
+    conn.execute(
+        text(
+            "UPDATE inbox SET accepted_at = COALESCE(accepted_at, :now), "
+            f"accepted_message = COALESCE(:mid, accepted_message){fast} WHERE id = :id"
+        ),
+        {"id": row_id, "now": to_ts(now), "mid": message_id},
+    )
 
 
 def forget_before(conn: Connection, before: datetime, limit: int) -> int:

@@ -11,7 +11,7 @@ store-side KNN when a user's matrix would not fit the cache.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,20 +203,33 @@ def postpone(conn: Connection, ids: Sequence[int], error: str, now_ts: float) ->
         )
 
 
-def texts_for(conn: Connection, kind: ItemKind, ids: Sequence[int]) -> dict[int, tuple[str, str]]:
+#: The user's own words for a fact's vector, when they say it better than the stored text
+#: (``value_text``, ``source_excerpt``) → the words, or None to embed the stored text.
+OwnWords = Callable[[str, str], str | None]
+
+
+def texts_for(
+    conn: Connection, kind: ItemKind, ids: Sequence[int], own_words: OwnWords | None = None
+) -> dict[int, tuple[str, str]]:
     """The text to embed and the metadata value (fact status / episode role) for each id.
 
-    Items that no longer exist, or facts that are no longer retrievable, are absent.
+    Items that no longer exist, or facts that are no longer retrievable, are absent. With
+    ``own_words``, a fact's vector encodes what it returns for the fact's text and the words
+    it was learned from, where it returns any.
     """
     if not ids:
         return {}
     marks = ",".join(str(int(i)) for i in ids)
     if kind == "facts":
         rows = conn.exec_driver_sql(
-            f"SELECT id, key, value_text, status FROM facts WHERE id IN ({marks}) "
-            "AND status IN ('active','pending_confirmation')"
+            f"SELECT id, key, value_text, status, source_excerpt FROM facts "
+            f"WHERE id IN ({marks}) AND status IN ('active','pending_confirmation')"
         ).all()
-        return {r[0]: (fact_vector_text(r[1], r[2]), r[3]) for r in rows}
+        out: dict[int, tuple[str, str]] = {}
+        for r in rows:
+            said = own_words(r[2], r[4]) if own_words is not None and r[4] else None
+            out[r[0]] = (fact_vector_text(r[1], said or r[2]), r[3])
+        return out
     rows = conn.exec_driver_sql(
         f"SELECT id, speaker, text, context, role FROM episodes WHERE id IN ({marks})"
     ).all()

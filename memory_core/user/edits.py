@@ -162,31 +162,52 @@ ERASE_STEP_S = 0.025
 
 
 def _erase(ctx: Context, user_id: str) -> dict[str, int]:
+    if not ctx.db.postgres:
+        # SQLite has one writer: everything at once, in one transaction.
+        with ctx.db.write(users=[user_id]) as conn:
+            return user_data_repo.erase(conn, user_id)
+    # Piecewise, in transactions of ~25 ms, each under the user's write lock alone (not the
+    # database-wide lock shared: ``Database.write(erasing=True)``). One long DELETE (a user
+    # with 1M episodes: minutes) holding that lock shared would keep a cross-user writer,
+    # which needs it exclusively, waiting all along — and while it waits, PostgreSQL queues
+    # every other user's write behind it. Pieces holding it shared still made such a writer
+    # wait up to a piece's time, with everyone queued behind it.
     counts: dict[str, int] = {}
-    if ctx.db.postgres:
-        # Piecewise, in transactions of ~25 ms, each under the user's write lock alone (not the
-        # database-wide lock shared: ``Database.write(erasing=True)``). One long DELETE (a user
-        # with 1M episodes: minutes) holding that lock shared would keep a cross-user writer,
-        # which needs it exclusively, waiting all along — and while it waits, PostgreSQL
-        # queues every other user's write behind it. Pieces holding it shared still made such
-        # a writer wait up to a piece's time, with everyone queued behind it.
-        with ctx.db.read() as conn:
-            tables = user_data_repo.erase_order(conn)
-        for table in tables:
-            counts[table] = _erase_table(ctx, user_id, table)
-        # The last transaction's ``DELETE … WHERE user_id`` walks the deleted rows' dead index
-        # entries (at 1M episodes ~160 ms under the shared lock). A throttled VACUUM first
-        # took that to ~20 ms but slowed other users' commits (max 134 and 176 ms against 46
-        # on a quiet machine, docs/scaling.md): the common path wins; autovacuum clears them.
-    # Then everything at once, in one transaction: what was left, or written meanwhile (on
-    # SQLite, with its one writer, this is the whole erasure). It takes the database-wide
-    # lock shared, as every per-user write: a cross-user write that added a row of the user
-    # while the pieces went is over before it, and its row goes here.
+    with ctx.db.read() as conn:
+        tables = user_data_repo.erase_order(conn)
+    for table in tables:
+        counts[table] = _erase_table(ctx, user_id, table)
+    # Then what was left, or written meanwhile. A cross-user write (it holds the database-wide
+    # lock exclusively) may have added a row of the user while the pieces went: the barrier
+    # takes that lock shared and nothing else — granted once every such write began before it
+    # is committed — so the sweep after it finds their rows. The barrier is the only part that
+    # holds the shared lock, and it is empty: the sweep (every table's ``DELETE … WHERE
+    # user_id``, which walks the deleted rows' dead index entries: ~160 ms at 1M episodes)
+    # runs under the user's lock alone, like a piece. (It used to run under the shared lock,
+    # so a cross-user writer asking meanwhile waited for it, and everyone behind that writer;
+    # a throttled VACUUM before it took it to ~20 ms but slowed other users' commits past
+    # 100 ms: docs/scaling.md.) A cross-user write begun after the barrier may still add a row
+    # of the user, as one begun after the last transaction could before; the verification
+    # that follows the erasure reports it.
     started = time.perf_counter()
-    with ctx.db.write(users=[user_id]) as conn:
-        rest = user_data_repo.erase(conn, user_id)
-    log.info("erasure_last_write", ms=round((time.perf_counter() - started) * 1000, 1))
+    with ctx.db.write(users=[user_id]):
+        pass
+    barrier_ms = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    rest = ctx.db.retrying(_erase_rest, ctx, user_id)
+    log.info(
+        "erasure_last_write",
+        barrier_ms=round(barrier_ms, 1),
+        sweep_ms=round((time.perf_counter() - started) * 1000, 1),
+    )
     return {t: counts.get(t, 0) + rest.get(t, 0) for t in {*counts, *rest}}
+
+
+def _erase_rest(ctx: Context, user_id: str) -> dict[str, int]:
+    """PostgreSQL: the user's rows still left in any table, in one transaction under the
+    user's lock alone (run under :meth:`Database.retrying`, as a piece)."""
+    with ctx.db.write(users=[user_id], erasing=True) as conn:
+        return user_data_repo.erase(conn, user_id)
 
 
 def _erase_table(ctx: Context, user_id: str, table: str) -> int:

@@ -31,6 +31,7 @@ from memory_core.text.domains import (
 )
 from memory_core.values import RETRIEVABLE, Fact, ItemKind, NewEpisode
 from memory_core.vectors.cache import MatrixCache
+from memory_core.vectors.own_words import own_words
 from memory_core.vectors.writer import VectorWriter
 
 log = structlog.get_logger("memory_core")
@@ -254,7 +255,7 @@ class VectorIndex:
         with self._db.read() as conn:
             for kind in ("facts", "episodes"):
                 wanted = [q.item_id for q in batch if q.kind == kind and q.op == "upsert"]
-                for item_id, pair in vec.texts_for(conn, kind, wanted).items():
+                for item_id, pair in vec.texts_for(conn, kind, wanted, own_words).items():
                     texts[(kind, item_id)] = pair
         order = list(texts)
         vectors: Vectors = np.zeros((0, embedder.dim), dtype=np.float32)

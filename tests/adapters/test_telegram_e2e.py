@@ -546,6 +546,26 @@ async def test_an_answer_telegram_refused_is_handed_back_and_sent_once(tmp_path:
         assert [c.status for c in h.tg.calls_of("sendMessage")] == [429, 200]
 
 
+async def test_an_answer_whose_fate_is_unknown_is_sent_at_most_once(tmp_path: Path) -> None:
+    """Webhook mode: Telegram takes the answer but answers after the bot stopped waiting (a
+    read timeout): the outcome is unknown, so the answer is not repeated — no retry, no hand
+    back, the update is closed (nobody takes it over to send it again). Had the request not
+    got through, the answer would be missing: at most once, never twice."""
+    port = _free_port()
+    async with running(tmp_path, **_webhook(port), read_timeout_s=0.3) as h:
+        alice = h.tg.user(101, "Alice")
+        h.tg.slow("sendMessage", 0.8)  # delivered, but after the bot's read timeout
+        await h.say(alice, "I live in Porto")
+        await h.tg.wait_for(lambda: h.tg.sent(101), 5)
+        assert len(h.tg.sent(101)) == 1
+        assert [c.method for c in h.tg.calls if c.method == "sendMessage"] == ["sendMessage"]
+        with h.runtime.memory.db.read() as conn:
+            rows = conn.exec_driver_sql(
+                "SELECT status, sent_at IS NOT NULL, accepted_at FROM inbox"
+            ).all()
+    assert [tuple(r) for r in rows] == [("done", 1, None)]
+
+
 async def test_the_webhook_drops_what_is_not_an_update(tmp_path: Path) -> None:
     """With the secret, a body that is no update is logged and acknowledged (200): Telegram
     retries every other answer forever (before: 400/413, and 500 or 503 for a body nested too

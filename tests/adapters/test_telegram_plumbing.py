@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from telegram import Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
+from adapters import webhook
 from adapters.telegram import TelegramAdapter, TelegramConfig
 from adapters.telegram.transport import (
     PerChatUpdateProcessor,
@@ -20,7 +22,7 @@ from adapters.telegram.transport import (
     RetryingRateLimiter,
     not_sent,
 )
-from adapters.webhook import InboxDispatcher, defer_update, delivered, may_send
+from adapters.webhook import AnswerWithheld, InboxDispatcher, defer_update, delivered, may_send
 
 TOKEN = "123456:SECRET-token"
 
@@ -244,6 +246,11 @@ class _Inbox:
     def __init__(self) -> None:
         self.update = SimpleNamespace(update_id=1, chat_key="chat:1", payload="{}", attempts=1)
         self.closed: list[str] = []
+        self.accepted: list[str | None] = []
+        self.begun = 0
+        #: What ``still_sending`` answers (another replica took the send over: False).
+        self.ours = True
+        self.rechecks = 0
 
     async def put(self, update_id: int, chat_key: str, payload: str) -> bool:
         return True
@@ -256,10 +263,18 @@ class _Inbox:
         self.closed.append("failed" if failed else "done")
 
     async def begin_send(self, update: Any) -> bool:
+        self.begun += 1
         return True
+
+    async def still_sending(self, update: Any) -> bool:
+        self.rechecks += 1
+        return self.ours
 
     async def release(self, update: Any) -> None:
         self.closed.append("released")
+
+    async def accept(self, update: Any, message_id: str | None) -> None:
+        self.accepted.append(message_id)
 
 
 @pytest.mark.parametrize("accepted", [False, True])
@@ -275,7 +290,7 @@ async def test_an_update_is_handed_back_only_while_nothing_of_its_answer_got_out
     async def handle(payload: str, attempts: int) -> None:
         assert await may_send()
         if accepted:
-            delivered()
+            await delivered(42)
         deferred.append(defer_update())
 
     dispatcher = InboxDispatcher(inbox, handle, poll_s=0.01)
@@ -284,3 +299,66 @@ async def test_an_update_is_handed_back_only_while_nothing_of_its_answer_got_out
     await dispatcher.stop()
     assert deferred == [not accepted]
     assert inbox.closed == (["done"] if accepted else ["released"])
+    assert inbox.accepted == (["42"] if accepted else [])  # recorded before the close
+
+
+async def _in_gate(inbox: _Inbox, handle: Callable[[], Awaitable[None]]) -> None:
+    """Run ``handle`` as the handler of the inbox's one update (its send gate set)."""
+
+    async def wrapped(payload: str, attempts: int) -> None:
+        await handle()
+
+    dispatcher = InboxDispatcher(inbox, wrapped, poll_s=0.01)
+    dispatcher.start()
+    await dispatcher.drain(5)
+    await dispatcher.stop()
+
+
+async def test_a_sender_stopped_past_the_recheck_asks_again_and_withholds_if_taken_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A quick answer asks the inbox once (the send's record); a request of an answer begun
+    longer ago than ``RECHECK_S`` (the process was stopped, or its requests were retried)
+    asks again, and sends nothing once another replica took the send over."""
+    inbox = _Inbox()
+    said: list[bool] = []
+
+    async def handle() -> None:
+        said.extend([await may_send(), await may_send()])  # a two-message answer, at once
+        assert inbox.rechecks == 0
+        monkeypatch.setattr(webhook, "RECHECK_S", 0.0)  # as if stopped for 10 s and more
+        said.append(await may_send())  # still its own: renewed
+        inbox.ours = False  # past the grace, a replica taking the update over sent it
+        said.extend([await may_send(), await may_send()])
+
+    await _in_gate(inbox, handle)
+    assert said == [True, True, True, False, False]
+    assert (inbox.begun, inbox.rechecks) == (1, 2)
+
+
+async def test_a_retried_request_begins_nothing_and_stops_once_the_send_was_taken_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rate limiter asks before each retry: a call that is no send (an edit, a button's
+    answer) begins no send record; a send whose retries waited past the grace while another
+    replica took it over is not made again (``AnswerWithheld``, which the adapter's error
+    guard passes over quietly: the other replica answers)."""
+    inbox = _Inbox()
+    limiter = RetryingRateLimiter(max_retries=3, base_delay=0.001)
+    outcome: list[Any] = []
+
+    async def handle() -> None:
+        calls, call = flaky(NetworkError("Bad Gateway"))
+        outcome.append(await run(limiter, call, "answerCallbackQuery"))
+        assert inbox.begun == 0 and len(calls) == 2
+        assert await may_send()  # the answer's first message: the send is recorded
+        monkeypatch.setattr(webhook, "RECHECK_S", 0.0)
+        inbox.ours = False
+        calls, call = flaky(RetryAfter(0))
+        with pytest.raises(AnswerWithheld):
+            await run(limiter, call)
+        outcome.append(len(calls))
+
+    await _in_gate(inbox, handle)
+    assert outcome == [True, 1]
+    assert inbox.closed == ["done"]

@@ -14,6 +14,7 @@ from memory_core.evaluation.walk import (
     WalkScript,
     WalkUser,
     load_script,
+    right_after,
     walk,
 )
 
@@ -155,4 +156,8 @@ async def test_the_walk_scores_answers_profile_acks_and_still_true() -> None:
     assert row["replies_in_language"] == "2/2"
     assert row["misses"] == ["u 'my kids?' (told 'Kids: Bo and Cy.') → \"I don't know that yet.\""]
     assert not WalkFact("kids", "", "", ("bo", "cy"), all=True).named_in("Bo only")
-    assert BLIND_PATH.is_file()
+    await right_after(_EchoChat(), script, score)
+    assert score.as_json()["answered_right_after"] == "1/2"
+    assert score.missed_right_after == [
+        "u 'Kids: Bo and Cy.' → 'my kids?' → \"I don't know that yet.\""
+    ]

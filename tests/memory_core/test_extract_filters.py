@@ -267,6 +267,12 @@ def test_secrets_are_found_and_redacted(text: str, secret: str, category: Catego
         "my code is a mess",
         "my password is too weak",
         "my zip code is 10115",
+        # A public code named before "code" with a "for …" after it, and a word before a
+        # colon after "is" (it introduces what follows), were taken for secrets.
+        "zip code for the form: 10115",
+        "area code for the hotline: 0 2 1",
+        "my password is weak: it is only six letters",
+        "the pin is wrong: the card got blocked",
         "the error code is 500",
         "call me at +44 7911 123456",
         "my order number is 1234567812345678",  # not Luhn-valid
@@ -281,6 +287,16 @@ def test_secrets_are_found_and_redacted(text: str, secret: str, category: Catego
 def test_ordinary_text_is_not_sensitive(text: str) -> None:
     assert find_sensitive(text) == []
     assert redact(text) == text
+
+
+def test_a_secret_after_a_colon_is_still_found() -> None:
+    """Past the word that introduces it ("weak:", "is:"), the value itself is redacted."""
+    assert redact("my password is weak: Tr0ub4dor") == "my password is weak: [redacted]"
+    assert redact("my password is: Hunter2x!") == "my password is: [redacted]!"
+    assert (
+        redact("my password is Xy7#k2: keep it safe") == "my password is [redacted]: keep it safe"
+    )
+    assert redact("the door code for the flat: 4471") == "the door code for the flat: [redacted]"
 
 
 def test_redact_keeps_the_words_around_every_secret() -> None:

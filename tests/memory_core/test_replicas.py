@@ -363,7 +363,8 @@ async def test_an_update_is_answered_at_most_once_across_a_takeover(
     replicas: tuple[Memory, Memory], clock: ManualClock
 ) -> None:
     """A frozen process whose update was taken over sends nothing when it wakes; a process
-    taking over an update whose answer was begun by its predecessor sends nothing either."""
+    taking over an update whose answer its predecessor began and stopped renewing for the
+    grace sends it, and the predecessor, woken, sends nothing."""
     a, b = replicas
     inbox_a, inbox_b = Inbox(a, "telegram"), Inbox(b, "telegram")
     await inbox_a.put(50, "chat:1", "{}")
@@ -384,10 +385,11 @@ async def test_an_update_is_answered_at_most_once_across_a_takeover(
     clock.advance(seconds=LEASE_S + 1)
     [again] = await inbox_b.claim(1)
     assert again.update_id == 51
-    # PostgreSQL: A lives (its liveness lock) and sends when it resumes — B sending too could
-    # answer twice. SQLite admits one process at a time: a sender other than B is gone, and
-    # had B not sent, nobody would.
-    assert await inbox_b.begin_send(again) is (not b.db.postgres)
+    # B takes the send over (nothing was accepted: had A's request got out, A would have
+    # recorded it); A, woken, asks before its request and sends nothing.
+    assert await inbox_b.begin_send(again)
+    assert not await inbox_a.still_sending(sending)
+    assert await inbox_b.still_sending(again)
     await inbox_b.finish(again)
     assert await inbox_b.claim(5) == []
 
@@ -404,13 +406,21 @@ def _inbox_status(memory: Memory, update_id: int) -> str:
         )
 
 
+def _inbox_accepted(memory: Memory, update_id: int) -> str | None:
+    with memory.db.read() as conn:
+        return conn.exec_driver_sql(
+            "SELECT accepted_message FROM inbox WHERE update_id = %(u)s", {"u": update_id}
+        ).scalar_one()
+
+
 async def test_a_chats_later_updates_wait_while_a_live_replica_is_sending_an_answer(
     pg_url: str,
 ) -> None:
     """A replica stopped between recording a send and the platform receiving it sends when it
     resumes: had its update been taken over meanwhile, the chat's next answer would go first.
     So its update stays its own for ``SEND_GRACE_S`` and the chat's later updates wait; past
-    it, a replica taking the update over sends the answer only if the sender is gone."""
+    it, a replica taking the update over sends the answer unless the platform accepted it,
+    and the stopped sender, woken, finds its send taken over and sends nothing."""
     clock = ManualClock(START)
     lease_s = 2.0
     config = MemoryConfig(lease_s=lease_s)
@@ -443,7 +453,10 @@ async def test_a_chats_later_updates_wait_while_a_live_replica_is_sending_an_ans
         clock.advance(seconds=SEND_GRACE_S)
         [taken] = await inbox_b.claim(1)
         assert (taken.update_id, taken.attempts) == (64, 2)
-        assert not await inbox_b.begin_send(taken)  # A lives: it sends if it resumes
+        # A lives but renewed nothing for the grace (stopped): B sends; A, if it resumes,
+        # asks before its request (its send began more than RECHECK_S ago) and sends nothing.
+        assert await inbox_b.begin_send(taken)
+        assert not await inbox_a.still_sending(stalled)
         await inbox_b.finish(taken)
         # A sender that died, perhaps before its request left: the update waits out the
         # grace (a sender only cut off from the database may still be sending), then the
@@ -458,6 +471,27 @@ async def test_a_chats_later_updates_wait_while_a_live_replica_is_sending_an_ans
         [orphan] = await inbox_b.claim(1)
         assert (orphan.update_id, orphan.attempts) == (65, 2)
         assert await inbox_b.begin_send(orphan)
+        # A sender whose message the platform accepted, then died before closing the update:
+        # recorded at once, so the replica taking it over sends nothing (before: sent twice).
+        await inbox_b.finish(orphan)
+        await inbox_b.put(66, "chat:6", "{}")
+        [accepted] = await inbox_b.claim(1)
+        assert await inbox_b.begin_send(accepted)
+        await inbox_b.accept(accepted, "4711")
+        await b.leases.aclose()  # B dies before the close
+        c = Memory.open(pg_url, None, clock=clock, config=config)
+        await c.leases.start()
+        try:
+            clock.advance(seconds=SEND_GRACE_S + 1)
+            inbox_c = Inbox(c, "telegram")
+            [late] = await inbox_c.claim(1)
+            assert (late.update_id, late.attempts) == (66, 2)
+            assert not await inbox_c.begin_send(late)
+            await inbox_c.finish(late)
+            assert _inbox_accepted(c, 66) == "4711"
+        finally:
+            await c.leases.aclose()
+            c.close()
     finally:
         await a.leases.aclose()
         await b.leases.aclose()
@@ -495,7 +529,7 @@ async def test_an_answer_whose_send_was_refused_is_sent_by_the_next_holder(
         clock.advance(seconds=3.0)  # A's lease ran out while its request was under way
         assert await inbox_a.claim(1) == [] and await inbox_b.claim(1) == []
         clock.advance(seconds=SEND_GRACE_S)
-        [own] = await inbox_a.claim(1)  # past the grace, but A is alive: A's own send stands
+        [own] = await inbox_a.claim(1)  # past the grace: A's own send stands, not sent twice
         assert not await inbox_a.begin_send(own)
     finally:
         await a.leases.aclose()

@@ -365,6 +365,63 @@ async def test_erasing_a_big_user_lets_cross_user_writes_in_between(
     assert waited[0] < 0.8, waited  # a piece at most (≤ 0.25 s here), not the whole erasure
 
 
+@pytest.mark.alone
+async def test_an_erasures_last_sweep_holds_no_cross_user_writer_and_finds_its_rows(
+    pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The erasure's last sweep (every table again: at 1M episodes ~160 ms walking dead index
+    entries) runs under the user's lock alone, after an empty transaction on the shared lock:
+    a cross-user writer asking during the sweep is not kept waiting for it (with the sweep
+    under the shared lock it waited the whole sweep, and every user's write behind it), and
+    a row of the user a cross-user write added while the pieces went is swept all the same."""
+    from memory_core.store import bulk, meta
+    from memory_core.store import user_data as user_data_repo
+    from memory_core.user import edits
+
+    real_erase, real_table = user_data_repo.erase, edits._erase_table
+    sweeping = threading.Event()
+
+    def slow_sweep(conn: Any, user_id: str) -> dict[str, int]:
+        out = real_erase(conn, user_id)
+        sweeping.set()
+        time.sleep(0.6)  # inside the transaction, as a long sweep is
+        return out
+
+    def pieces_then_a_cross_user_row(ctx: Any, user_id: str, table: str) -> int:
+        removed = real_table(ctx, user_id, table)
+        if table == "episodes":  # a nightly batch writes a row of hers meanwhile
+            with ctx.db.write() as conn:
+                bulk.generate_episodes(conn, user_id, 900, 900, 1.0)
+        return removed
+
+    monkeypatch.setattr(user_data_repo, "erase", slow_sweep)
+    monkeypatch.setattr(edits, "_erase_table", pieces_then_a_cross_user_row)
+    memory = Memory.open(pg_url, None, clock=clock)
+    try:
+        with memory.db.write(users=[ALICE]) as conn:
+            bulk.generate_episodes(conn, ALICE, 0, 99, 1.0)
+        waited: list[float] = []
+
+        def cross_user_write() -> None:
+            assert sweeping.wait(10)
+            started = time.perf_counter()
+            with memory.db.write() as conn:
+                meta.put(conn, "tick", "1")
+            waited.append(time.perf_counter() - started)
+
+        writer = threading.Thread(target=cross_user_write)
+        writer.start()
+        with capture_logs() as logs:
+            erased = await memory.erase(ALICE, rewrite=False)
+        writer.join(10)
+    finally:
+        memory.close()
+    assert waited and waited[0] < 0.3, waited  # under the shared lock: the whole 0.6 s
+    assert erased.left == {} and erased.removed["episodes"] == 101
+    [last] = [e for e in logs if e["event"] == "erasure_last_write"]
+    assert last["barrier_ms"] < 300 and last["sweep_ms"] >= 600
+
+
 async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
     pg_url: str, clock: ManualClock
 ) -> None:

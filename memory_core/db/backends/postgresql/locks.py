@@ -42,9 +42,11 @@ def not_sending_sql(prefix: str) -> str:
 
 
 def resend_sql() -> str:
-    """An answer begun before may be begun again by ``:me``: the grace has passed and the
-    process that began it is gone (it holds no liveness lock), so it cannot send late."""
-    return f"(sent_at <= :now - :grace AND NOT {lock_held_sql('sent_by')})"
+    """An answer begun before by another process may be begun again by ``:me``: its sender
+    has not renewed the send for ``:grace`` seconds — it died, or it is stopped (SIGSTOP, a
+    stalled VM), and a sender that wakes renews before each request and finds the send taken
+    over (``store.inbox.renew_send``); one still working renews as it goes."""
+    return "(sent_at <= :now - :grace AND sent_by <> :me)"
 
 
 def hold_owner(conn: Connection, owner: str) -> None:

@@ -1,0 +1,111 @@
+"""Failures found by the blind walk of issue 23 (``membot eval walk``, docs/audit.md), pinned
+through the real console adapter: what the user reads is said to them, in their language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memory_core.clock import ManualClock
+from tests.factories import START
+
+
+async def test_a_lowercase_display_name_still_hears_you(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """A platform name written in lower case ("nadia") is the user the stored facts name
+    ("Nadia is a dental hygienist."): acks and /profile say "you", never "Nadia is"."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="nadia") as s:
+        s.adapter.display_name = "nadia"
+        assert "your name is Nadia" in await s.say("Hi, I'm Nadia.")
+        out = await s.say("I'm a dental hygienist.", "I've got a daughter called Isla.")
+        assert "you're a dental hygienist" in out and "you have got a daughter" in out, out
+        out = await s.say("/profile")
+        assert "Nadia is" not in out and "Nadia's" not in out and "Nadia has" not in out, out
+        assert "You're a dental hygienist" in out, out
+
+
+@pytest.mark.parametrize(
+    ("ask", "got_it", "name"),
+    [
+        ("Can you remember that my daughter's name is Sofia?", "Got it", "Sofia"),
+        ("Could you please remember that my dog is called Rex?", "Got it", "Rex"),
+        ("¿Puedes recordar que mi hija se llama Sofía?", "Entendido", "Sofía"),
+        ("Kannst du dir merken, dass meine Tochter Sofia heißt?", "Alles klar", "Sofia"),
+        ("Tu peux retenir que ma fille s'appelle Sofia ?", "C'est noté", "Sofia"),
+        ("Можешь запомнить, что мою дочь зовут Софья?", "Принято", "Софья"),
+    ],
+)
+async def test_a_remember_request_asked_as_a_question_is_acknowledged(
+    tmp_path: Path, console: Callable[..., Any], ask: str, got_it: str, name: str
+) -> None:
+    """ "Can you remember that …?" is learned as surely as /remember: the offline reply says
+    what was saved, in the user's language — not "I don't know that yet"."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        out = await s.say(ask)
+        assert got_it in out and name in out, out
+        assert "/remember" not in out, out
+        assert name in await s.say("/profile")
+
+
+_INTRO = {
+    "en": "My name is Ana.",
+    "de": "Ich heiße Ana.",
+    "es": "Me llamo Ana.",
+    "fr": "Je m'appelle Ana.",
+    "ru": "Меня зовут Ana.",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "reply"),
+    [
+        ("de", "Hallo, wie läuft's?", "Mir geht's gut"),
+        ("es", "¡Hola! ¿Qué tal?", "Estoy bien"),
+        ("fr", "Salut, ça roule ?", "Ça va bien"),
+        ("ru", "Привет, как жизнь?", "У меня всё хорошо"),
+        ("de", "Guten Morgen!", "Hallo Ana!"),
+        ("es", "¡Buenos días!", "¡Hola, Ana!"),
+        ("fr", "Bonjour !", "Salut Ana !"),
+        ("ru", "Доброе утро!", "Привет, Ana!"),
+        ("de", "Tschüss, bis bald!", "Bis bald"),
+        ("es", "Bueno, hasta luego.", "¡Hasta pronto!"),
+        ("fr", "Allez, à plus !", "À bientôt"),
+        ("ru", "Ладно, пока!", "Пока"),
+        ("en", "cheers, talk soon", "Bye for now"),
+        ("en", "right, off to bed", "Bye for now"),
+        ("ru", "Всё, иду спать.", "Пока"),
+    ],
+)
+async def test_small_talk_in_every_language_is_small_talk(
+    tmp_path: Path, console: Callable[..., Any], lang: str, said: str, reply: str
+) -> None:
+    """A greeting, "how are you?" or a goodbye in the user's language is answered as such —
+    not with a fact ("Am 2. März hast du mir gesagt: du heißt Jonas.") nor "I don't know"."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        await s.say(_INTRO[lang])
+        out = await s.say(said)
+        assert reply in out, out
+
+
+async def test_a_lowercase_display_name_is_greeted_with_a_capital(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """The greeting's name is written as a name ("Hi Nadia!", not "Hi nadia!")."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="nadia") as s:
+        s.adapter.display_name = "nadia"
+        assert "Hi Nadia!" in await s.say("morning!")
+
+
+async def test_a_greeting_before_a_question_still_gets_the_answer(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Only a whole-message greeting is small talk: "Hallo, wie heißt mein Hund?" asks."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        await s.say("Mein Hund heißt Bello.")
+        assert "Bello" in await s.say("Hallo, wie heißt mein Hund?")
+        await s.say("Я пока не знаю, где буду жить.")
+        assert "Пока!" not in await s.say("Я пока не знаю.")
