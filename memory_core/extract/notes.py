@@ -141,6 +141,18 @@ _MOOD = re.compile(
 )
 
 
+#: A request to the bot ("Erzähl mir einen Witz", "Cuéntame un chiste", "Raconte-moi une
+#: blague", "Расскажи анекдот"): the "me" in it is no fact about the user.
+_REQUEST = re.compile(
+    r"^(?:(?:erzähl|erzähle|sag|sage|zeig|zeige|gib|hilf|schreib|schreibe|erklär|erkläre|nenn|"
+    r"nenne|empfiehl)\s+(?:mir|uns)|(?:cuéntame|cuentame|dime|dame|muéstrame|muestrame|ayúdame|"
+    r"ayudame|explícame|explicame|escríbeme|escribeme|recomiéndame|recomiendame)|(?:raconte|dis|"
+    r"donne|montre|aide|explique|écris|ecris|recommande|conseille)-moi|(?:расскажи|скажи|покажи|"
+    r"дай|помоги|объясни|напиши|посоветуй|порекомендуй))(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def about_user(sentence: str, language: str) -> bool:
     """True when ``sentence`` (in ``language``) says something in the first person."""
     words = _FIRST_PERSON.get(language)
@@ -160,6 +172,8 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
     greeted = _GREETING_LEAD.sub("", text)
     if not greeted or _BACK.match(greeted):
         return False  # "Hallo!", "Hallo, ich bin's wieder": a greeting, nothing to keep
+    if _REQUEST.match(greeted):
+        return False  # "Erzähl mir einen Witz": asked of the bot, not said of the user
     if _HYPOTHETICAL.search(text) or _SMALL_TALK.match(text) or _MOOD.match(greeted):
         return False
     if _FIGURE_OF_SPEECH.search(text):

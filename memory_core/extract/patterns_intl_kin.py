@@ -55,7 +55,9 @@ _IS = {
     "ru": r"(?:—\s*|–\s*|-\s*)?(?:по\s+профессии\s+)?",
 }
 _WORDS = r"[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?"
-_END = r"(?=\s*[,.;!?]|\s*$|\s+(?:und|y|et|и|in|en|à|a|в|seit|desde|depuis|bei|chez)\s)"
+_END = (
+    r"(?=\s*[,.;!?]|\s*$|\s+(?:und|y|et|и|in|en|à|a|в|с|seit|desde|depuis|bei|chez|mit|con|avec)\s)"
+)
 _FIRM = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’&.-]*(?:\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w'’&.-]*){0,2})"
 
 
@@ -79,8 +81,9 @@ def _job_said(language: str, after: str) -> str | None:
     if m is None:
         return None
     word = m["v"]
-    if language == "de":
-        return word if DE_JOB.search(word) and not DE_NOT_A_JOB.match(word) else None
+    if language == "de":  # a German job is a noun: capitalised ("ist Lehrer", not "ist teuer")
+        job = word[:1].isupper() and DE_JOB.search(word) and not DE_NOT_A_JOB.match(word)
+        return word if job else None
     return word if re.fullmatch(JOB_WORDS[language], word, re.IGNORECASE) else None
 
 
@@ -110,11 +113,59 @@ def _firm_said(language: str, after: str) -> str | None:
     return m["v"].rstrip(".") if m else None
 
 
+#: "Tom ist Lehrer", "Paula wohnt in Hamburg", "Diego vive en Valencia", "Оля живёт в Твери": one
+#: of the user's people by name at the clause's start (``person.<name>.…`` as the English
+#: rules key "Tom lives in Hamburg"; the people view joins them to "my brother Tom").
+_NAMED_START = r"(?:^|(?<=[,;.!]\s))(?P<n>(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][a-zß-öø-ÿа-яё'-]+))\s+"
+_LIVES = {
+    "de": r"(?:wohnt|lebt)\s+(?:jetzt\s+|seit\s+\S+\s+)?in",
+    "es": r"vive\s+(?:ahora\s+)?en",
+    "fr": r"(?:habite|vit)\s+(?:maintenant\s+)?(?:à|a)",
+}
+_TOWN = r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’-]*)(?:[ -](?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’-]*)){0,2})"
+_NOT_SOMEONE = frozenset(
+    """ich du er sie es wir ihr das der die dies heute morgen gestern yo tú él ella eso esto hoy
+    mañana ayer je tu il elle on ça ce cela aujourd hier demain я ты он она мы это сегодня
+    завтра вчера""".split()
+)
+
+
+def _named_home(language: str, after: str) -> str | None:
+    """The town someone lives in, said right after their name."""
+    if language == "ru":
+        m = re.match(
+            r"(?:живёт|живет|проживает)\s+(?:сейчас\s+)?во?\s+(?P<v>[А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)?)",
+            after,
+        )
+        return russian.town(m["v"]) if m else None
+    m = re.match(rf"(?:{_LIVES[language]})\s+{_TOWN}{_END}", after, re.IGNORECASE)
+    return m["v"] if m else None
+
+
+def _named_people(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """What is said of someone by name ("Tom ist Lehrer", "Paula wohnt in Hamburg")."""
+    out: list[Candidate] = []
+    for m in re.finditer(_NAMED_START, sentence):
+        name = m["n"]
+        if name.lower() in _NOT_SOMEONE or name.lower() in RELATIONS.get(language, {}):
+            continue
+        after, who = sentence[m.end() :], f"person.{slug(name)}"
+        if (job := _job_said(language, after)) is not None:
+            out += fact(f"{who}.job", f"{name} works as {job}.", Category.RELATIONSHIP, 0.7, job)
+        if (firm := _firm_said(language, after)) is not None:
+            out += fact(
+                f"{who}.employer", f"{name} works at {firm}.", Category.RELATIONSHIP, 0.7, firm
+            )
+        if (town := _named_home(language, after)) is not None:
+            out += fact(f"{who}.home", f"{name} lives in {town}.", Category.RELATIONSHIP, 0.7, town)
+    return out
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
-    """The jobs and employers of the user's relatives said in ``sentence``."""
+    """The jobs, employers and homes of the user's people said in ``sentence``."""
     if language not in _POSSESSIVE:
         return []
-    out: list[Candidate] = []
+    out: list[Candidate] = _named_people(sentence, language, ctx)
     for m in re.finditer(_subject(language), sentence, re.IGNORECASE):
         rel = _relation(language, m["r"])
         name = m["n"] if m["n"] and m["n"].lower() not in ("ist", "es", "est") else None

@@ -194,3 +194,8 @@ def firm(word: str) -> str | None:
     if _abbreviation(word) or not re.search(r"[А-ЯЁа-яё]", word):
         return word
     return _nominative([word], "loct", place=False)
+
+
+def town(words: str) -> str | None:
+    """A town named after "в" ("в Твери") in the nominative ("Тверь"), or ``None``."""
+    return _nominative(words.split(), "loct", place=True)
