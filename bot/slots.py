@@ -38,6 +38,10 @@ SLOT_PHRASES: tuple[tuple[str, str], ...] = (
     ("pet.dog.name", N_("your dog is called {value}")),
     ("pet.name", N_("your pet is called {value}")),
     ("name", N_("your name is {value}")),
+    # i18n: {value} is a number ("8").
+    ("health.weeks_pregnant", N_("you're {value} weeks pregnant")),
+    # i18n: {value} is a number ("5").
+    ("health.months_pregnant", N_("you're {value} months pregnant")),
     # i18n: {value} is a number of years ("34").
     ("age", N_("you're {value} years old")),
     ("language", N_("you speak {value}")),
@@ -89,7 +93,7 @@ DIETS: dict[str, str] = {
 #: person.<name>.<what>, pet[.<species>].<what>.
 _PERSON = re.compile(
     r"^(?:(?:family|people)\.(?P<rel>[^.]+)(?:\.(?P<name>[^.]+))?"
-    r"|person\.(?P<pname>[^.]+)|pet(?:\.(?P<species>[^.]+))?)"
+    r"|person\.(?P<pname>[^.]+)|pet(?:\.(?P<species>[^.]+)(?:\.(?P<petname>[^.]+))?)?)"
     r"\.(?P<what>name|age|job|employer|home|birthday)$"
 )
 #: A date as memory_core stores it: "2026-06-12", or "--06-12" for a yearly day.
@@ -229,7 +233,7 @@ def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "") -> 
     rel = m.group("rel") or m.group("species") or ("pet" if m.group("pname") is None else None)
     if m.group("species") and (sexed := _PET_SEX.search(stored)):
         rel = sexed.group(0).lower()  # "male cat": "dein Kater", "твой кот"
-    name = m.group("name") or m.group("pname")
+    name = m.group("name") or m.group("pname") or m.group("petname")
     kin = your_relation(lang, rel) if rel else None
     who = name.replace("_", " ").title() if name else kin
     what = m.group("what")

@@ -31,7 +31,8 @@ _FIRST_PERSON = {
     "es": r"yo|mi|mis|me|soy|estoy|tengo|vivo|trabajo|estudio|hablo|juego|nací|crecí|llevo|"
     r"prefiero|odio|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|nos|tenemos|vivimos|"
     r"toco|practico|corro|nado|bailo|canto|cocino|leo|escribo|colecciono|hago|escucho|cumplo|"
-    r"naci|trabajé|estudié|viví|somos|estamos",
+    r"naci|trabajé|estudié|viví|somos|estamos|fumo|bebo|tomo|uso|sigo|quiero|necesito|suelo|"
+    r"salgo|conduzco|duermo|camino|amo|adoro|conozco|puedo",
     "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos|on",
     "it": r"io|mio|mia|miei|mie|mi|sono|ho|abito|vivo|lavoro|noi|nostro|nostra|abbiamo",
     "pt": r"eu|meu|minha|meus|minhas|me|sou|estou|tenho|moro|trabalho|nós|nosso|nossa|temos",
@@ -140,6 +141,18 @@ _MOOD = re.compile(
 )
 
 
+#: A request to the bot ("Erzähl mir einen Witz", "Cuéntame un chiste", "Raconte-moi une
+#: blague", "Расскажи анекдот"): the "me" in it is no fact about the user.
+_REQUEST = re.compile(
+    r"^(?:(?:erzähl|erzähle|sag|sage|zeig|zeige|gib|hilf|schreib|schreibe|erklär|erkläre|nenn|"
+    r"nenne|empfiehl)\s+(?:mir|uns)|(?:cuéntame|cuentame|dime|dame|muéstrame|muestrame|ayúdame|"
+    r"ayudame|explícame|explicame|escríbeme|escribeme|recomiéndame|recomiendame)|(?:raconte|dis|"
+    r"donne|montre|aide|explique|écris|ecris|recommande|conseille)-moi|(?:расскажи|скажи|покажи|"
+    r"дай|помоги|объясни|напиши|посоветуй|порекомендуй))(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def about_user(sentence: str, language: str) -> bool:
     """True when ``sentence`` (in ``language``) says something in the first person."""
     words = _FIRST_PERSON.get(language)
@@ -159,6 +172,8 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
     greeted = _GREETING_LEAD.sub("", text)
     if not greeted or _BACK.match(greeted):
         return False  # "Hallo!", "Hallo, ich bin's wieder": a greeting, nothing to keep
+    if _REQUEST.match(greeted):
+        return False  # "Erzähl mir einen Witz": asked of the bot, not said of the user
     if _HYPOTHETICAL.search(text) or _SMALL_TALK.match(text) or _MOOD.match(greeted):
         return False
     if _FIGURE_OF_SPEECH.search(text):
@@ -185,6 +200,8 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
         if cand.value:  # the value as a word ("vegetarian" is no part of "vegetariano")
             rest = re.sub(rf"(?<!\w){re.escape(cand.value)}(?!\w)", " ", rest)
             rest = _without_inflected(rest, cand.value)
+        if cand.valid_from is not None:  # "seit 2019": the slot's own start
+            rest = re.sub(rf"(?<!\d){cand.valid_from.year}(?!\d)", " ", rest)
     rest = _GREETING_LEAD.sub("", rest)
     if re.search(r"\d", rest) and not any(c.key in ("birthday", "age") for c in slots):
         return True  # "Meine Tochter Lena ist 7": a number no slot holds
@@ -216,7 +233,7 @@ def _without_inflected(text: str, value: str) -> str:
 #: The words of the introductions ``patterns_intl`` reads ("ich heiße", "vivo en").
 _INTRO_WORDS = frozenset(
     """ich heiße heisse mein meine meinen name ist wohne lebe wir wohnen leben in jetzt und
-    me llamo mi mis nombre es vivo vivimos en ahora y
+    me llamo mi mis nombre es vivo vivimos en ahora y desde depuis
     je m appelle mon mes nom est j habite vis nous habitons on à maintenant et
     меня зовут и
     bin jahre alt arbeite als jetzt hund hündin katze kater heißt heisst unser unsere
@@ -227,7 +244,7 @@ _INTRO_WORDS = frozenset(
     végétarienne vegan végane végétalien végétalienne allergique aux au les l
     мне лет год года мою нашу моего нашего собаку кошку пса кота щенка у аллергия на я
     вегетарианец вегетарианка веган веганка живу живём живем проживаю проживаем мы в во
-    работаю сейчас теперь по профессии
+    работаю сейчас теперь по профессии с
     bei der die das dem den ein eine einen einem seit jahren von beruf komme stamme ursprünglich
     eigentlich aus studiere student studentin an spreche kann fließend fliessend ist sind
     geburtstag geboren hab habe am namens heißen heissen haben nen er sie

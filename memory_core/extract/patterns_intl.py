@@ -11,9 +11,11 @@ ends at its clause's end (``_END``: "…, und", " y ", " et ", " и "), so none 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
-from memory_core.extract import patterns_intl_life, patterns_intl_people, russian
+from memory_core.extract import patterns_intl_kin, patterns_intl_life, patterns_intl_people, russian
 from memory_core.extract.base import Candidate
+from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
 from memory_core.extract.lexicon import NOT_NAMES
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
@@ -63,7 +65,8 @@ _WITH = {
     "fr": r"(?:(?:avec\s+\S+(?:\s+\S+)?|depuis\s+\S+(?:\s+\S+)?|maintenant)\s+){0,3}",
 }
 _HOME = {
-    "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne)\s+{_WITH['de']}in"
+    "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?:wohne|lebe)\s+ich|"
+    rf"(?:wohnen|leben)\s+wir)\s+{_WITH['de']}in"
     r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)",
     "es": rf"(?:vivo|vivimos|resido)\s+{_WITH['es']}en"
     r"|(?:me|nos)\s+(?:he\s+|hemos\s+)?(?:mudé|mude|mudamos|mudado|trasladé|traslade)\s+a",
@@ -111,58 +114,16 @@ _JOB = {
     "de": rf"(?:(?:ich|und)\s+arbeite\s+(?:jetzt\s+)?{_AT}als|ich\s+bin\s+von\s+beruf"
     r"|von\s+beruf\s+bin\s+ich)",
     "es": rf"trabajo\s+(?:ahora\s+)?{_AT}(?:como|de)",
-    "fr": rf"(?:je\s+)?(?:travaille|bosse)\s+(?:maintenant\s+)?{_AT}comme",
+    "fr": rf"(?:je\s+|et\s+|(?<![\w'’]\s)(?<![\w'’]))(?:travaille|bosse)\s+(?:maintenant\s+)?"
+    rf"{_AT}comme",
 }
 #: "(ich) bin Krankenschwester von Beruf": the job before its marker.
 _JOB_BEFORE = {
     "de": r"(?:^|(?<=[\s,;]))(?:ich\s+)?bin\s+(?:ein\s+|eine\s+)?(?P<v>[^\W\d_][\w-]*)"
     r"\s+von\s+beruf",
 }
-#: Jobs said with the verb to be ("soy enfermera", "je suis infirmière", "я учитель"): a
-#: word of the list, with "de …" after it ("ingeniero de software", "prof de maths").
-_JOB_WORDS = {
-    "es": r"(?:enfermer[oa]|m[ée]dic[oa]|profesora?|maestr[oa]|ingenier[oa]|abogad[oa]|"
-    r"camarer[oa]|cociner[oa]|programadora?|diseñadora?|disenadora?|arquitect[oa]|periodista|"
-    r"dentista|electricista|fontaner[oa]|polic[ií]a|bomber[oa]|veterinari[oa]|"
-    r"farmac[ée]utic[oa]|contable|administrativ[oa]|dependient[ea]|peluquer[oa]|psic[óo]log[oa]|"
-    r"fisioterapeuta|inform[áa]tic[oa]|carpinter[oa]|mec[áa]nic[oa]|conductora?|taxista|"
-    r"secretari[oa]|traductora?|m[úu]sic[oa]|artista|escritora?|investigadora?|funcionari[oa]|"
-    r"empresari[oa]|jardiner[oa]|panader[oa]|economista|doctora?|cirujan[oa]|t[ée]cnic[oa]|"
-    r"analista|consultora?|gerente|comercial|vendedora?|recepcionista|cajer[oa]|educadora?|"
-    r"cuidadora?|fot[óo]graf[oa]|chef|actor|actriz|entrenadora?)",
-    "fr": r"(?:infirmi(?:er|ère|ere)|médecin|medecin|prof|professeure?|enseignante?|"
-    r"instit(?:uteur|utrice)?|ingénieure?|ingenieure?|développeu(?:r|se)|developpeu(?:r|se)|"
-    r"avocate?|architecte|serveu(?:r|se)|cuisini(?:er|ère)|boulang(?:er|ère)|comptable|"
-    r"vendeu(?:r|se)|pharmacien(?:ne)?|dentiste|journaliste|électricien(?:ne)?|plombier|"
-    r"polici(?:er|ère)|pompier|secrétaire|graphiste|designer|chauffeur|mécanicien(?:ne)?|"
-    r"coiffeu(?:r|se)|vétérinaire|psychologue|kiné(?:sithérapeute)?|informaticien(?:ne)?|"
-    r"programmeu(?:r|se)|chercheu(?:r|se)|fonctionnaire|tradu(?:cteur|ctrice)|"
-    r"agricult(?:eur|rice)|caissi(?:er|ère)|ouvri(?:er|ère)|artiste|musicien(?:ne)?|"
-    r"écrivaine?|photographe|consultante?|commerciale?|sage-femme|aide-soignante?|"
-    r"éduca(?:teur|trice)|menuisier|jardini(?:er|ère)|avocat|chef|comédien(?:ne)?)",
-    "ru": r"(?:учитель|учительница|врач|программист|программистка|инженер|менеджер|бухгалтер|"
-    r"юрист|медсестра|медбрат|дизайнер|водитель|повар|продавец|продавщица|преподаватель|"
-    r"преподавательница|журналист|журналистка|архитектор|экономист|официант|официантка|"
-    r"строитель|электрик|сантехник|парикмахер|психолог|фотограф|переводчик|переводчица|"
-    r"разработчик|тестировщик|аналитик|фармацевт|стоматолог|ветеринар|полицейский|пожарный|"
-    r"военный|механик|кассир|адвокат|нотариус|хирург|воспитатель|воспитательница|тренер)",
-}
 _BE = {"es": r"soy\s+(?:un\s+|una\s+)?", "fr": r"je\s+suis\s+(?:une?\s+)?", "ru": r"я\s+"}
 _JOB_BY_BE = r"(?P<v>{words}(?:\s+de\s+[^\W\d_][\w'-]*)?)(?![\w-])"
-#: German nouns for a job said after "ich bin" ("Lehrerin", "Ingenieur", "Krankenpfleger"):
-#: by their endings, less a student (no job), a diet, family and people from a place.
-_DE_JOB = re.compile(
-    r"(?:erin|er|eur|eurin|ist|istin|ent|entin|ant|antin|arzt|ärztin|kraft|koch|köchin|loge|"
-    r"login|anwalt|anwältin|wirt|wirtin|beamter|beamtin|kaufmann|kauffrau)$",
-    re.IGNORECASE,
-)
-_DE_NOT_A_JOB = re.compile(
-    r"^(?:student|studentin|schüler|schülerin|vegetarier|vegetarierin|veganer|veganerin|"
-    r"single|mutter|vater|bruder|schwester|tochter|sohn|partner|partnerin|rentner|rentnerin|"
-    r"\w*(?:aner|anerin|ener|enerin|ier|ierin|länder|länderin|zer|zerin|liner|linerin|"
-    r"burger|burgerin|ner|nerin|ger|gerin)|deutscher|deutsche)$",
-    re.IGNORECASE,
-)
 _JOB_VALUE = r"(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
 _PET = {
     "de": r"(?:mein|meine|unser|unsere)\s+(?P<sp>hund|hündin|katze|kater)\s+hei(?:ß|ss)t",
@@ -207,13 +168,13 @@ def _job(sentence: str, language: str) -> str | None:
     if language in _JOB_BEFORE and (m := re.search(_JOB_BEFORE[language], sentence, re.I)):
         return m["v"]
     if language in _BE:
-        value = _JOB_BY_BE.format(words=_JOB_WORDS[language])
+        value = _JOB_BY_BE.format(words=JOB_WORDS[language])
         m = re.search(rf"(?:^|(?<=[\s,;]))(?:{_BE[language]}){value}", sentence, re.IGNORECASE)
         return m["v"] if m else None
     if language == "de":
         m = re.search(rf"(?<!\w)(?:ich\s+)?bin\s+(?:eine?\s+)?(?P<v>{_WORD})(?![\w-])", sentence)
         word = m["v"] if m else ""
-        if m and _DE_JOB.search(word) and not _DE_NOT_A_JOB.match(word):
+        if m and DE_JOB.search(word) and not DE_NOT_A_JOB.match(word):
             return word
     return None
 
@@ -245,6 +206,48 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return out
 
 
+#: "ich bin in der 8. Woche schwanger", "estoy embarazada de doce semanas", "je suis enceinte
+#: de 5 mois", "я беременна, срок 10 недель": how far along, in weeks or months.
+_PREGNANT = re.compile(r"(?<!\w)(?:schwanger|embarazada|enceinte|беременн\w*)(?!\w)", re.I)
+_PREGNANT_MINE = re.compile(r"(?<!\w)(?:ich|bin|estoy|je|suis|я)(?!\w)", re.IGNORECASE)
+_NUMBER_WORDS = {
+    w: n
+    for n, words in enumerate(
+        (
+            "", "ein eine un una uno un une один одна", "zwei dos deux два две",
+            "drei tres trois три", "vier cuatro quatre четыре", "fünf cinco cinq пять",
+            "sechs seis six шесть", "sieben siete sept семь", "acht ocho huit восемь",
+            "neun nueve neuf девять", "zehn diez dix десять", "elf once onze одиннадцать",
+            "zwölf doce douze двенадцать",
+        )
+    )
+    for w in words.split()
+}  # fmt: skip
+_SPAN = (
+    r"(?P<n>\d{1,2}|[^\W\d_]+)\.?\s+(?:-?й\s+|-?ой\s+)?"
+    r"(?P<u>woche|wochen|monat|monaten|monate|semanas?|mes|meses|semaines?|mois|недел[ьяиюе]\w*|"
+    r"месяц\w*)(?!\w)"
+)
+
+
+def _pregnancy(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """How far along the user is: ``health.weeks_pregnant`` / ``health.months_pregnant``
+    (private, as the English rules keep it); a pregnancy without a number is a note."""
+    if not _PREGNANT.search(sentence) or not _PREGNANT_MINE.search(sentence):
+        return []
+    m = re.search(rf"(?<!\w){_SPAN}", sentence, re.IGNORECASE)
+    if m is None:
+        return []
+    raw = m["n"].lower()
+    n = int(raw) if raw.isdigit() else _NUMBER_WORDS.get(raw)
+    if not n or n > 42:
+        return []
+    months = m["u"].lower().startswith(("mon", "mes", "moi", "мес"))
+    unit = "months" if months else "weeks"
+    text = f"{ctx.subject} is {n} {unit} pregnant."
+    return fact(f"health.{unit}_pregnant", text, Category.HEALTH, 0.8, str(n), sensitive=True)
+
+
 def _intro_name(sentence: str, language: str) -> str | None:
     """The name in "Hallo, ich bin Anna" (see ``_INTRO``), or None."""
     if language not in _INTRO:
@@ -261,6 +264,20 @@ def _intro_name(sentence: str, language: str) -> str | None:
     return m["v"]
 
 
+#: "seit 2019", "desde 2018", "depuis 2020", "с 2019 года": since when the home is home.
+_SINCE = re.compile(
+    r"(?<!\w)(?:seit|desde|depuis|с)\s+(?:(?:dem\s+jahr|el\s+año|l'année|l’année)\s+)?"
+    r"(?P<y>(?:19|20)\d\d)(?!\d)",
+    re.IGNORECASE,
+)
+
+
+def _since(sentence: str) -> datetime | None:
+    """The year a statement says it has held since (its first day), or ``None``."""
+    m = _SINCE.search(sentence)
+    return datetime(int(m["y"]), 1, 1, tzinfo=UTC) if m else None
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What an introduction in ``language`` holds (see the module's docstring), as slot facts."""
     out: list[Candidate] = []
@@ -272,10 +289,15 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     else:
         town = _find(_HOME.get(language), sentence, ctx)
     if town is not None:
-        out += fact("home_city", f"{ctx.subject} lives in {town}.", Category.IDENTITY, 0.75, town)
+        since = _since(sentence)
+        lives = f"has lived in {town} since {since.year}" if since else f"lives in {town}"
+        text = f"{ctx.subject} {lives}."
+        out += fact("home_city", text, Category.IDENTITY, 0.75, town, valid_from=since)
     return (
         out
         + _more(sentence, language, ctx)
+        + _pregnancy(sentence, language, ctx)
         + patterns_intl_people.read(sentence, language, ctx)
+        + patterns_intl_kin.read(sentence, language, ctx)
         + patterns_intl_life.read(sentence, language, ctx)
     )

@@ -30,7 +30,8 @@ _ARTICLE = r"(?:(?:der|die|dem|den|el|la|los|las|le|les|l')\s*)?"
 _EMPLOYER = {
     "de": r"(?:ich\s+|und\s+)?(?:arbeite|jobbe)\s+(?:jetzt\s+|seit\s+(?:\S+\s+){1,2}?)?bei",
     "es": r"trabajo\s+(?:ahora\s+)?(?:en|para)",
-    "fr": r"(?:je\s+)?(?:travaille|bosse)\s+(?:maintenant\s+)?(?:chez|pour)",
+    "fr": r"(?:je\s+|et\s+|(?<![\w'’]\s)(?<![\w'’]))(?:travaille|bosse)\s+(?:maintenant\s+)?"
+    r"(?:chez|pour)",
 }
 _ORIGIN = {
     "de": r"ich\s+(?:komme|stamme)\s+(?:ursprünglich\s+|eigentlich\s+)?aus",

@@ -20,7 +20,7 @@ from memory_core.extract.text import slug
 from memory_core.values import Category
 
 #: The user's relation words (nominative; Russian: the accusative "зовут" takes) → canonical.
-_RELATIONS = {
+RELATIONS = {
     "de": {
         "frau": "wife", "ehefrau": "wife", "mann": "husband", "ehemann": "husband",
         "freundin": "girlfriend", "freund": "boyfriend", "partner": "partner",
@@ -126,7 +126,7 @@ _CHILD_GROUP = {
 #: Every relation and species word: a note that says no more than the slot that names the
 #: relative or pet is not kept beside it ("Mein Mann heißt Stefan").
 KIN_WORDS = frozenset(
-    w for table in (*_RELATIONS.values(), *_SPECIES.values()) for w in table
+    w for table in (*RELATIONS.values(), *_SPECIES.values()) for w in table
 ) | frozenset("kinder söhne töchter hijos hijas niños enfants fils filles детей дети".split())
 
 
@@ -144,7 +144,7 @@ def _person(rel: str, name: str, ctx: Context, *, named_beside: bool) -> list[Ca
 
 def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """ "Meine Frau heißt Sabine" / "mi hija Sofía …": a relative and their name."""
-    words = _RELATIONS[language]
+    words = RELATIONS[language]
     rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     name = _name(ctx)
     out: list[Candidate] = []
@@ -238,12 +238,57 @@ def _pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return fact(f"pet.{slug(kind)}.name", text, Category.RELATIONSHIP, 0.8, m["n"])
 
 
+#: Several pets of a kind, then their names: "zwei Katzen, Mimi und Tiger", "dos gatos, Nube
+#: y Trufa", "deux chiens : Rocky et Pepsi", "две кошки, Муся и Дуся".
+_PETS_PLURAL = {
+    "de": {"katzen": "cat", "kater": "cat", "hunde": "dog", "kaninchen": "rabbit"},
+    "es": {"gatos": "cat", "gatas": "cat", "perros": "dog", "perras": "dog", "conejos": "rabbit"},
+    "fr": {"chats": "cat", "chattes": "cat", "chiens": "dog", "chiennes": "dog",
+           "lapins": "rabbit"},
+    "ru": {"кошки": "cat", "кошек": "cat", "кота": "cat", "котов": "cat", "собаки": "dog",
+           "собак": "dog", "пса": "dog", "псов": "dog", "кролика": "rabbit", "кроликов": "rabbit"},
+}  # fmt: skip
+_SEVERAL = (
+    r"(?:zwei|drei|vier|dos|tres|cuatro|deux|trois|quatre|два|две|три|четыре|[2-9])\s+"
+    r"(?:(?:kleine|süße|pequeños|petits|маленьких)\s+)?"
+)
+_NAMED_LIST = (
+    r"\s*(?:,|:|—|-|namens|die\s+hei(?:ß|ss)en|que\s+se\s+llaman|qui\s+s'appellent|"
+    r"(?:их\s+)?зовут)\s*"
+)
+
+
+def _several_pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Wir haben zwei Katzen, Mimi und Tiger": each pet by name (``pet.cat.mimi.name``)."""
+    kinds = _PETS_PLURAL[language]
+    species = "|".join(sorted(map(re.escape, kinds), key=len, reverse=True))
+    m = re.search(rf"(?<!\w){_SEVERAL}(?P<s>{species}){_NAMED_LIST}", sentence, re.IGNORECASE)
+    if m is None:
+        return []
+    name = _name(ctx)
+    lower = r"(?-i:[a-zà-öø-ÿа-яё])"
+    end = rf"(?=\s*[.!?]?\s*$|\s*,?\s+(?:y|und|et|и)\s+{lower}|\s*[,;]\s*{lower})"
+    names = re.match(rf"(?P<all>{name}(?:{_AND}{name}){{1,5}}){end}", sentence[m.end() :])
+    if names is None:
+        return []
+    kind = kinds[m["s"].lower()]
+    out: list[Candidate] = []
+    for pet in re.split(_AND, names["all"]):
+        pet = pet.strip()
+        if pet.lower() in _NOT_NAME:
+            return []
+        text = f"{ctx.possessive} {kind} is named {pet}."
+        out += fact(f"pet.{slug(kind)}.{slug(pet)}.name", text, Category.RELATIONSHIP, 0.8, pet)
+    return out
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """The user's relatives, children and pets named in ``sentence`` (``language``)."""
-    if language not in _RELATIONS:
+    if language not in RELATIONS:
         return []
     return (
         _relatives(sentence, language, ctx)
         + _children(sentence, language, ctx)
         + _pets(sentence, language, ctx)
+        + _several_pets(sentence, language, ctx)
     )

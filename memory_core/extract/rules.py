@@ -566,12 +566,19 @@ def _unsure_language(body: str, ctx: Context) -> str | None:
     # language's own rules read a slot in it.
     order = ([guessed.code] if spoken and guessed is not None else []) + list(_INTL)
     for code in dict.fromkeys(order):
-        if patterns_intl.read(body, code, ctx) and notes.about_user(body, code):
+        read = patterns_intl.read(body, code, ctx)
+        # "Paula wohnt in Hamburg": one of the user's people, by name, said in that language.
+        if read and (notes.about_user(body, code) or all(_of_someone(c) for c in read)):
             return code
     return None
 
 
 _INTL = ("de", "es", "fr", "ru")
+
+
+def _of_someone(cand: Candidate) -> bool:
+    """A fact about one of the user's people by name (``person.<name>.…``)."""
+    return cand.key.startswith("person.")
 
 
 def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:

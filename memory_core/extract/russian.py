@@ -181,3 +181,21 @@ def job(sentence: str) -> str | None:
     if (m := _JOB_NOMINATIVE.search(sentence)) is not None:
         return _nominative(m["v"].split(), "nomn", place=False)
     return None
+
+
+def in_nominative(words: list[str], case: str) -> str | None:
+    """A job or title said in ``case`` ("учительницей", "ablt") in the nominative, or
+    ``None`` (a relative's job: "работает учительницей")."""
+    return _nominative(words, case, place=False)
+
+
+def firm(word: str) -> str | None:
+    """A firm named after "в" ("в Яндексе") in the nominative; an abbreviation as it is."""
+    if _abbreviation(word) or not re.search(r"[А-ЯЁа-яё]", word):
+        return word
+    return _nominative([word], "loct", place=False)
+
+
+def town(words: str) -> str | None:
+    """A town named after "в" ("в Твери") in the nominative ("Тверь"), or ``None``."""
+    return _nominative(words.split(), "loct", place=True)

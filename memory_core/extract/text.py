@@ -48,6 +48,14 @@ _GERMAN_MONTH = re.compile(
 )
 
 
+#: Nouns a German ordinal counts ("in der 8. Woche", "im 3. Stock", "die 2. Klasse").
+_GERMAN_ORDINAL_NOUN = re.compile(
+    r"(?:woche|monat|klasse|stock|etage|semester|jahr|lebensjahr|mal|platz|geburtstag|"
+    r"schwangerschaftswoche|ssw|tag)\b",
+    re.IGNORECASE,
+)
+
+
 def split_sentences(text: str) -> list[str]:
     """Split on sentence punctuation and newlines, keeping "St. Mary's" and "Dr. Eva" whole."""
     sentences: list[str] = []
@@ -75,7 +83,9 @@ def _ordinal_day(word: str, after: str) -> bool:
     but a capital."""
     if not _ORDINAL_DAY.fullmatch(word):
         return False
-    return bool(_GERMAN_MONTH.match(after)) or ("." in word and after[:1].islower())
+    return bool(_GERMAN_MONTH.match(after) or _GERMAN_ORDINAL_NOUN.match(after)) or (
+        "." in word and after[:1].islower()
+    )
 
 
 def last_sentence(text: str, limit: int) -> str:

@@ -109,6 +109,15 @@ def test_sentences_keep_abbreviations_whole() -> None:
     ]
 
 
+def test_a_german_ordinal_ends_no_sentence() -> None:
+    """ "Ich bin in der 8. Woche schwanger" was kept as "Ich bin in der 8."."""
+    assert split_sentences("Ich bin in der 8. Woche schwanger. Wir wohnen im 3. Stock.") == [
+        "Ich bin in der 8. Woche schwanger.",
+        "Wir wohnen im 3. Stock.",
+    ]
+    assert split_sentences("Ich habe 8. Dann gehe ich.") == ["Ich habe 8.", "Dann gehe ich."]
+
+
 def test_cjk_sentences_split_on_full_stops() -> None:
     assert split_sentences("我住在北京。我喜欢寿司！") == ["我住在北京。", "我喜欢寿司！"]
 

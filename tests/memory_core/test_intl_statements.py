@@ -53,7 +53,7 @@ def has_note(text: str) -> bool:
         ("Meine Tochter Lena ist 7",
          {"family.daughter.lena.name": "Lena", "family.daughter.lena.age": "7"}, False),
         ("Ich habe 3 Katzen", {}, True),  # a number no slot holds: the note keeps it
-        ("Mein Mann ist Arzt", {}, True),  # a job, not a name
+        ("Mein Mann ist Arzt", {"family.husband.job": "Arzt"}, False),  # his job, not a name
         ("Ich bin Berliner", {}, True),  # from a place, not a job
         ("Ich spreche fließend Französisch", {"language.french": "Französisch"}, False),
         ("Mi grupo favorito es Queen", {"favorite.band": "Queen"}, False),

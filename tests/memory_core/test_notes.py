@@ -81,6 +81,10 @@ def test_a_greeting_before_the_statement_is_left_out() -> None:
         "мой пароль qwerty123",
         "Meine IBAN ist DE89370400440532013000",
         "Je suis littéralement mort de rire",  # a figure of speech
+        "Erzähl mir einen Witz",  # a request to the bot (was kept, even as private)
+        "Raconte-moi une blague",
+        "Cuéntame un chiste",
+        "Расскажи анекдот",
     ],
 )
 def test_the_policies_apply_before_a_note_is_kept(text: str) -> None:

@@ -1,0 +1,51 @@
+"""The job vocabulary of German, Spanish, French and Russian: the words a job is said with
+after the verb to be ("soy enfermera", "je suis infirmière", "я учитель", "ich bin Lehrerin"),
+for the user (``patterns_intl``) and their relatives (``patterns_intl_kin``)."""
+
+from __future__ import annotations
+
+import re
+
+#: Jobs said with the verb to be ("soy enfermera", "je suis infirmière", "я учитель"): a
+#: word of the list, with "de …" after it ("ingeniero de software", "prof de maths").
+JOB_WORDS = {
+    "es": r"(?:enfermer[oa]|m[ée]dic[oa]|profesora?|maestr[oa]|ingenier[oa]|abogad[oa]|"
+    r"camarer[oa]|cociner[oa]|programadora?|diseñadora?|disenadora?|arquitect[oa]|periodista|"
+    r"dentista|electricista|fontaner[oa]|polic[ií]a|bomber[oa]|veterinari[oa]|"
+    r"farmac[ée]utic[oa]|contable|administrativ[oa]|dependient[ea]|peluquer[oa]|psic[óo]log[oa]|"
+    r"fisioterapeuta|inform[áa]tic[oa]|carpinter[oa]|mec[áa]nic[oa]|conductora?|taxista|"
+    r"secretari[oa]|traductora?|m[úu]sic[oa]|artista|escritora?|investigadora?|funcionari[oa]|"
+    r"empresari[oa]|jardiner[oa]|panader[oa]|economista|doctora?|cirujan[oa]|t[ée]cnic[oa]|"
+    r"analista|consultora?|gerente|comercial|vendedora?|recepcionista|cajer[oa]|educadora?|"
+    r"cuidadora?|fot[óo]graf[oa]|chef|actor|actriz|entrenadora?)",
+    "fr": r"(?:infirmi(?:er|ère|ere)|médecin|medecin|prof|professeure?|enseignante?|"
+    r"instit(?:uteur|utrice)?|ingénieure?|ingenieure?|développeu(?:r|se)|developpeu(?:r|se)|"
+    r"avocate?|architecte|serveu(?:r|se)|cuisini(?:er|ère)|boulang(?:er|ère)|comptable|"
+    r"vendeu(?:r|se)|pharmacien(?:ne)?|dentiste|journaliste|électricien(?:ne)?|plombier|"
+    r"polici(?:er|ère)|pompier|secrétaire|graphiste|designer|chauffeur|mécanicien(?:ne)?|"
+    r"coiffeu(?:r|se)|vétérinaire|psychologue|kiné(?:sithérapeute)?|informaticien(?:ne)?|"
+    r"programmeu(?:r|se)|chercheu(?:r|se)|fonctionnaire|tradu(?:cteur|ctrice)|"
+    r"agricult(?:eur|rice)|caissi(?:er|ère)|ouvri(?:er|ère)|artiste|musicien(?:ne)?|"
+    r"écrivaine?|photographe|consultante?|commerciale?|sage-femme|aide-soignante?|"
+    r"éduca(?:teur|trice)|menuisier|jardini(?:er|ère)|avocat|chef|comédien(?:ne)?)",
+    "ru": r"(?:учитель|учительница|врач|программист|программистка|инженер|менеджер|бухгалтер|"
+    r"юрист|медсестра|медбрат|дизайнер|водитель|повар|продавец|продавщица|преподаватель|"
+    r"преподавательница|журналист|журналистка|архитектор|экономист|официант|официантка|"
+    r"строитель|электрик|сантехник|парикмахер|психолог|фотограф|переводчик|переводчица|"
+    r"разработчик|тестировщик|аналитик|фармацевт|стоматолог|ветеринар|полицейский|пожарный|"
+    r"военный|механик|кассир|адвокат|нотариус|хирург|воспитатель|воспитательница|тренер)",
+}
+#: German nouns for a job said after "ich bin" ("Lehrerin", "Ingenieur", "Krankenpfleger"):
+#: by their endings, less a student (no job), a diet, family and people from a place.
+DE_JOB = re.compile(
+    r"(?:erin|er|eur|eurin|ist|istin|ent|entin|ant|antin|arzt|ärztin|kraft|koch|köchin|loge|"
+    r"login|anwalt|anwältin|wirt|wirtin|beamter|beamtin|kaufmann|kauffrau)$",
+    re.IGNORECASE,
+)
+DE_NOT_A_JOB = re.compile(
+    r"^(?:student|studentin|schüler|schülerin|vegetarier|vegetarierin|veganer|veganerin|"
+    r"single|mutter|vater|bruder|schwester|tochter|sohn|partner|partnerin|rentner|rentnerin|"
+    r"\w*(?:aner|anerin|ener|enerin|ier|ierin|länder|länderin|zer|zerin|liner|linerin|"
+    r"burger|burgerin|ner|nerin|ger|gerin)|deutscher|deutsche)$",
+    re.IGNORECASE,
+)

@@ -1,0 +1,180 @@
+"""What the user says their people do, in German, Spanish, French and Russian: a relative's job
+and employer.
+
+"Mein Mann arbeitet als Zahnarzt", "meine Schwester Paula ist Lehrerin", "mi padre es
+electricista", "mi hermano Diego trabaja en Mercadona", "ma femme est infirmière", "mon frère
+Hugo travaille chez Airbus", "мой муж работает программистом", "моя мама — учитель": the relation
+word (and a name beside it) opens the clause, and the job or firm is the relative's —
+``family.<relation>[.<name>].job`` / ``.employer`` as the English rules key them, with the value in
+the user's words (a Russian job in the nominative), never the user's own ``job_title``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract import russian
+from memory_core.extract.base import Candidate
+from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
+from memory_core.extract.patterns_intl_people import RELATIONS
+from memory_core.extract.rule import Context, fact
+from memory_core.extract.text import slug
+from memory_core.values import Category
+
+#: Russian relation words in the nominative (``RELATIONS`` holds the accusative "зовут" takes).
+_RU_NOMINATIVE = {
+    "муж": "husband", "жена": "wife", "мама": "mother", "мать": "mother", "папа": "father",
+    "отец": "father", "брат": "brother", "сестра": "sister", "сын": "son", "дочь": "daughter",
+    "дочка": "daughter", "бабушка": "grandmother", "дедушка": "grandfather",
+    "парень": "boyfriend", "девушка": "girlfriend",
+}  # fmt: skip
+_POSSESSIVE = {
+    "de": r"(?:mein|meine|unser|unsere)",
+    "es": r"(?:mi|nuestro|nuestra)",
+    "fr": r"(?:mon|ma|notre)",
+    "ru": r"(?:мой|моя|наш|наша)",
+}
+_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
+#: A job after its marker ("arbeitet als", "trabaja de", "travaille comme").
+_AS = {
+    "de": r"arbeitet\s+(?:jetzt\s+|schon\s+)?als",
+    "es": r"trabaja\s+(?:ahora\s+)?(?:de|como)",
+    "fr": r"(?:travaille|bosse)\s+(?:maintenant\s+)?comme",
+}
+#: A firm after its marker ("arbeitet bei", "trabaja en", "travaille chez").
+_AT = {
+    "de": r"arbeitet\s+(?:jetzt\s+|schon\s+|seit\s+\S+\s+\S+\s+)?bei\s+(?:der\s+|dem\s+|den\s+)?",
+    "es": r"trabaja\s+(?:ahora\s+)?(?:en|para)\s+(?:el\s+|la\s+)?",
+    "fr": r"(?:travaille|bosse)\s+(?:maintenant\s+)?(?:chez|pour)\s+",
+}
+#: "is" before a job word ("ist Lehrerin", "es electricista", "est infirmière", "— учитель").
+_IS = {
+    "de": r"ist\s+(?:von\s+beruf\s+)?(?:eine?\s+)?",
+    "es": r"es\s+(?:un\s+|una\s+)?",
+    "fr": r"est\s+(?:une?\s+)?",
+    "ru": r"(?:—\s*|–\s*|-\s*)?(?:по\s+профессии\s+)?",
+}
+_WORDS = r"[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?"
+_END = (
+    r"(?=\s*[,.;!?]|\s*$|\s+(?:und|y|et|и|in|en|à|a|в|с|seit|desde|depuis|bei|chez|mit|con|avec)\s)"
+)
+_FIRM = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’&.-]*(?:\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w'’&.-]*){0,2})"
+
+
+def _subject(language: str) -> str:
+    words = _RU_NOMINATIVE if language == "ru" else RELATIONS[language]
+    rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+"
+
+
+def _relation(language: str, word: str) -> str:
+    return (_RU_NOMINATIVE if language == "ru" else RELATIONS[language])[word.lower()]
+
+
+def _job_said(language: str, after: str) -> str | None:
+    """The job said right after the relative ("ist Lehrerin", "работает врачом")."""
+    if language == "ru":
+        return _ru_job(after)
+    if (m := re.match(rf"(?:{_AS[language]})\s+(?P<v>{_WORDS}){_END}", after, re.I)) is not None:
+        return m["v"]
+    m = re.match(rf"{_IS[language]}(?P<v>[^\W\d_][\w'’-]*)(?![\w-])", after, re.IGNORECASE)
+    if m is None:
+        return None
+    word = m["v"]
+    if language == "de":  # a German job is a noun: capitalised ("ist Lehrer", not "ist teuer")
+        job = word[:1].isupper() and DE_JOB.search(word) and not DE_NOT_A_JOB.match(word)
+        return word if job else None
+    return word if re.fullmatch(JOB_WORDS[language], word, re.IGNORECASE) else None
+
+
+def _ru_job(after: str) -> str | None:
+    """ "работает (в школе) учительницей" → "учительница"; "— учитель" → "учитель"."""
+    m = re.match(r"работает\s+(?P<rest>.+)", after, re.IGNORECASE)
+    if m is not None:
+        words = re.findall(r"[А-ЯЁа-яё-]+", m["rest"])[:5]
+        for i, word in enumerate(words):
+            if word.lower() in ("в", "во", "на", "с", "у") or (
+                i and words[i - 1].lower() in "вона"
+            ):
+                continue  # "в школе": where, not what
+            if (found := russian.in_nominative(words[i : i + 3], "ablt")) is not None:
+                return found
+        return None
+    m = re.match(rf"{_IS['ru']}(?P<v>{JOB_WORDS['ru']})(?![\w-])", after, re.IGNORECASE)
+    return m["v"] if m else None
+
+
+def _firm_said(language: str, after: str) -> str | None:
+    """The firm right after the relative ("arbeitet bei Siemens", "работает в Сбербанке")."""
+    if language == "ru":
+        m = re.match(r"работает\s+(?:в|во|на)\s+(?P<v>(?-i:[А-ЯЁA-Z])[\w-]*)", after, re.I)
+        return russian.firm(m["v"]) if m else None
+    m = re.match(rf"(?:{_AT[language]})(?P<v>{_FIRM})(?=\s*[,.;!?]|\s*$|\s+\S)", after, re.I)
+    return m["v"].rstrip(".") if m else None
+
+
+#: "Tom ist Lehrer", "Paula wohnt in Hamburg", "Diego vive en Valencia", "Оля живёт в Твери": one
+#: of the user's people by name at the clause's start (``person.<name>.…`` as the English
+#: rules key "Tom lives in Hamburg"; the people view joins them to "my brother Tom").
+_NAMED_START = r"(?:^|(?<=[,;.!]\s))(?P<n>(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][a-zß-öø-ÿа-яё'-]+))\s+"
+_LIVES = {
+    "de": r"(?:wohnt|lebt)\s+(?:jetzt\s+|seit\s+\S+\s+)?in",
+    "es": r"vive\s+(?:ahora\s+)?en",
+    "fr": r"(?:habite|vit)\s+(?:maintenant\s+)?(?:à|a)",
+}
+_TOWN = r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’-]*)(?:[ -](?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’-]*)){0,2})"
+_NOT_SOMEONE = frozenset(
+    """ich du er sie es wir ihr das der die dies heute morgen gestern yo tú él ella eso esto hoy
+    mañana ayer je tu il elle on ça ce cela aujourd hier demain я ты он она мы это сегодня
+    завтра вчера""".split()
+)
+
+
+def _named_home(language: str, after: str) -> str | None:
+    """The town someone lives in, said right after their name."""
+    if language == "ru":
+        m = re.match(
+            r"(?:живёт|живет|проживает)\s+(?:сейчас\s+)?во?\s+(?P<v>[А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)?)",
+            after,
+        )
+        return russian.town(m["v"]) if m else None
+    m = re.match(rf"(?:{_LIVES[language]})\s+{_TOWN}{_END}", after, re.IGNORECASE)
+    return m["v"] if m else None
+
+
+def _named_people(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """What is said of someone by name ("Tom ist Lehrer", "Paula wohnt in Hamburg")."""
+    out: list[Candidate] = []
+    for m in re.finditer(_NAMED_START, sentence):
+        name = m["n"]
+        if name.lower() in _NOT_SOMEONE or name.lower() in RELATIONS.get(language, {}):
+            continue
+        after, who = sentence[m.end() :], f"person.{slug(name)}"
+        if (job := _job_said(language, after)) is not None:
+            out += fact(f"{who}.job", f"{name} works as {job}.", Category.RELATIONSHIP, 0.7, job)
+        if (firm := _firm_said(language, after)) is not None:
+            out += fact(
+                f"{who}.employer", f"{name} works at {firm}.", Category.RELATIONSHIP, 0.7, firm
+            )
+        if (town := _named_home(language, after)) is not None:
+            out += fact(f"{who}.home", f"{name} lives in {town}.", Category.RELATIONSHIP, 0.7, town)
+    return out
+
+
+def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """The jobs, employers and homes of the user's people said in ``sentence``."""
+    if language not in _POSSESSIVE:
+        return []
+    out: list[Candidate] = _named_people(sentence, language, ctx)
+    for m in re.finditer(_subject(language), sentence, re.IGNORECASE):
+        rel = _relation(language, m["r"])
+        name = m["n"] if m["n"] and m["n"].lower() not in ("ist", "es", "est") else None
+        who = f"family.{rel}.{slug(name)}" if name else f"family.{rel}"
+        said = f"{ctx.possessive} {rel}" + (f" {name}" if name else "")
+        after = sentence[m.end() :]
+        if (job := _job_said(language, after)) is not None:
+            out += fact(f"{who}.job", f"{said} works as {job}.", Category.RELATIONSHIP, 0.75, job)
+        if (firm := _firm_said(language, after)) is not None:
+            text = f"{said} works at {firm}."
+            out += fact(f"{who}.employer", text, Category.RELATIONSHIP, 0.75, firm)
+    return out
