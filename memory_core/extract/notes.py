@@ -140,6 +140,26 @@ _MOOD = re.compile(
     re.IGNORECASE,
 )
 
+#: Saying what one is about to do, or how the weather is: chat that passes, not a fact about
+#: the user ("Ich geh jetzt schlafen.", "Me voy a dormir, chao.", "Bon, je vais me coucher.",
+#: "У нас опять дождь."). Kept as notes, they crowded the answers of later questions out.
+_PASSING = re.compile(
+    r"^(?:so|also|na\s+gut|gut|ok(?:ay)?|bueno|vale|bon|allez|bref|ладно|ну|всё|все)?[\s,.!…]*"
+    r"(?:(?:ich\s+)?(?:geh|gehe|muss)\s+(?:jetzt\s+|dann\s+|mal\s+)*(?:schlafen|ins\s+bett|pennen|"
+    r"los|weg)|ich\s+bin\s+(?:dann\s+)?(?:mal\s+)?weg|"
+    r"me\s+voy\s+(?:a\s+(?:dormir|la\s+cama|acostar(?:me)?)|ya)|tengo\s+que\s+irme|"
+    r"je\s+(?:vais|file|dois)\s+(?:me\s+coucher|dormir|au\s+lit|y\s+aller|filer)|j'y\s+vais|"
+    r"(?:я\s+)?(?:иду|пойду|пошёл|пошел|пошла|ложусь)\s+(?:спать|баиньки)|мне\s+пора|"
+    r"(?:(?:bei\s+uns|hier|heute)\s+)?(?:es\s+)?(?:regnet|schneit|ist\s+es\s+(?:kalt|heiß|warm))|"
+    r"(?:aquí\s+|hoy\s+)?(?:llueve|está\s+lloviendo|nieva|hace\s+(?:mucho\s+)?(?:frío|calor))|"
+    r"(?:ici\s+)?(?:il\s+(?:pleut|neige|fait\s+(?:très\s+)?(?:froid|chaud|beau)))|"
+    r"(?:у\s+нас\s+|сегодня\s+|тут\s+)?(?:(?:опять|снова|весь\s+день)\s+)?"
+    r"(?:дождь|снег|холодно|жарко|идёт\s+дождь|идет\s+дождь))"
+    r"(?:\s+(?:wieder|schon\s+wieder|den\s+ganzen\s+tag|otra\s+vez|de\s+nuevo|todo\s+el\s+día|"
+    r"encore|toute\s+la\s+journée|опять|снова))?[\s,.!…]*(?:\w+[\s!.…]*)?$",
+    re.IGNORECASE,
+)
+
 
 #: A request to the bot ("Erzähl mir einen Witz", "Cuéntame un chiste", "Raconte-moi une
 #: blague", "Расскажи анекдот"): the "me" in it is no fact about the user.
@@ -176,6 +196,8 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False  # "Erzähl mir einen Witz": asked of the bot, not said of the user
     if _HYPOTHETICAL.search(text) or _SMALL_TALK.match(text) or _MOOD.match(greeted):
         return False
+    if _PASSING.match(greeted):
+        return False  # "Ich geh jetzt schlafen", "У нас опять дождь": chat that passes
     if _FIGURE_OF_SPEECH.search(text):
         return False
     if _SECRET.search(text) or find_sensitive(text):

@@ -528,6 +528,8 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     if language == "en":
         return _select(_english(body, ctx, explicit=explicit))
     read = _english(body, replace(ctx, explicit=False), explicit=False)
+    if read and language is not None and _foreign_without_english(body, language):
+        read = []  # "Bon, je vais me coucher." is no English "about" statement
     if language is None and not read:
         language = _unsure_language(body, ctx)  # "Soy profesor.": too short to be sure of
     if language is None or read:
@@ -541,6 +543,21 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
             note = []  # "Me llamo Ana.": the slot holds all of it
         found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
     return _select(found)
+
+
+#: The English words a statement about the user has (one of them at least; "me" is French
+#: too).
+_ENGLISH_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|my|mine|we|we're|our|us)\b", re.I)
+
+
+def _foreign_without_english(body: str, language: str) -> bool:
+    """True when ``body`` is surely in another language the bot speaks and has no English
+    word for the user: what the English rules read off it is a misreading ("Bon, je vais me
+    coucher." read as a statement "Bon, je vais Callum coucher.")."""
+    if language not in SPOKEN or language == "en" or _ENGLISH_SUBJECT.search(body):
+        return False
+    found = guess_language(body)
+    return found is not None and found.confidence >= 0.9
 
 
 #: How a short statement of what the user is, has, does or where they live starts.

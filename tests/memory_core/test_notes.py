@@ -85,6 +85,15 @@ def test_a_greeting_before_the_statement_is_left_out() -> None:
         "Raconte-moi une blague",
         "Cuéntame un chiste",
         "Расскажи анекдот",
+        # Saying what one is about to do, or the weather: chat that passes (kept as notes,
+        # they crowded later answers out).
+        "Ich geh jetzt schlafen.",
+        "Me voy a dormir, chao.",
+        "Bon, je vais me coucher.",
+        "Я пошла спать.",
+        "У нас опять дождь.",
+        "Es regnet schon wieder.",
+        "Il pleut encore.",
     ],
 )
 def test_the_policies_apply_before_a_note_is_kept(text: str) -> None:
@@ -277,3 +286,18 @@ def test_an_introduction_in_another_language_fills_its_slots(
 def test_a_fragment_too_short_to_place_in_a_language_is_not_kept(text: str) -> None:
     """Only what the user is, has or does ("Soy profesor.") is read in an unsure language."""
     assert extract_rules(TurnInput(text, NOW)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ich gehe jeden Sonntag schwimmen.", "Je vais au lit tôt tous les soirs.", "Я люблю дождь."],
+)
+def test_a_habit_that_sounds_like_passing_chat_is_kept(text: str) -> None:
+    assert list(notes_of(text).values()) == [text]
+
+
+def test_a_french_sentence_is_not_misread_by_the_english_rules() -> None:
+    """ "Bon, je vais me coucher." was read by an English rule as a statement about the user,
+    "me" replaced by the user's name ("Bon, je vais Camille coucher.")."""
+    found = extract_rules(TurnInput("Bon, je vais me coucher.", NOW, user_name="Camille"))
+    assert found == []
