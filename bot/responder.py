@@ -448,6 +448,28 @@ def _procedure_answer(topic: str, procedures: Sequence[Fact]) -> str:
 
 
 _REL = r"([a-z][a-z-]*(?:\s+(?:friend|in-law))?)"
+#: What answers "what does my wife do?": a job, an employer, or what they do for a living said
+#: as a verb ("my wife Priya teaches chemistry", "my brother runs a bakery").
+_WORK_ATTRIBUTES = (
+    "job",
+    "employer",
+    "work",
+    "works",
+    "teaches",
+    "runs",
+    "manages",
+    "owns",
+    "studies",
+    "lectures",
+    "nurses",
+    "drives",
+    "designs",
+    "builds",
+    "writes",
+    "sells",
+    "fixes",
+    "trains",
+)
 #: Questions about one of the user's people, by relation: (pattern, attributes asked for).
 _RELATION_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), attrs)
@@ -456,7 +478,7 @@ _RELATION_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple
             rf"\bwhat\s+(?:does|do)\s+my\s+{_REL}\s+do\b|\bwhat(?:'s|s|\s+is)\s+my\s+{_REL}'s\s+"
             rf"(?:job|work|occupation|profession)\b|\bwhere\s+does\s+my\s+{_REL}\s+work\b|"
             rf"\bwho\s+does\s+my\s+{_REL}\s+work\s+for\b|\bwhat\s+does\s+my\s+{_REL}\s+work\s+as\b",
-            ("job", "employer", "work", "works"),
+            _WORK_ATTRIBUTES,
         ),
         (
             rf"\bwhere\s+(?:does|do)\s+my\s+{_REL}\s+live\b|\bwhere\s+is\s+my\s+{_REL}\s+"
@@ -519,7 +541,7 @@ _NAME_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (
             rf"\b(?:[Ww]hat|[Ww]here)\s+does\s+{_NAME}\s+(?:do|work)\b|"
             rf"\b[Ww]hat(?:'s|s|\s+is)\s+{_NAME}'s\s+(?:job|work|occupation)\b",
-            ("job", "employer", "work", "works"),
+            _WORK_ATTRIBUTES,
         ),
         (
             rf"\b[Ww]here\s+(?:does|is)\s+{_NAME}\s+(?:live|living|based|from)\b",

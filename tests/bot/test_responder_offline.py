@@ -49,6 +49,12 @@ PEOPLE = [
     _fact(4, "family.brother.marco.home", "Marta's brother Marco lives in Rome.", "Rome"),
     _fact(5, "family.brother.marco.job", "Marco is a chef.", "chef"),
     fact(6, "Marta is a software engineer.", Category.IDENTITY, key="job_title"),
+    _fact(7, "family.sister.lia.name", "Marta's sister is named Lia.", "Lia"),
+    _fact(
+        8,
+        "family.sister.lia.teaches_chemistry_secondary",
+        "Marta's sister Lia teaches chemistry at a secondary school.",
+    ),
 ]
 
 
@@ -65,6 +71,13 @@ PEOPLE = [
         ("where does my brother live", "You told me your brother Marco lives in Rome.", None),
         ("how old is my brother?", "I don't know that about your brother Marco yet", None),
         ("what does my mom do?", "You haven't told me about your mom yet.", None),
+        # What they do said as a verb answers it (it said "I don't know that about your
+        # sister Lia yet — only that your sister Lia teaches chemistry …").
+        (
+            "what does my sister do for work?",
+            "You told me your sister Lia teaches chemistry at a secondary school.",
+            "don't know",
+        ),
         ("What do I do for a living?", "You told me you're a software engineer.", "nurse"),
         ("Who is Bob?", "I don't know anyone called Bob yet.", None),
     ],
