@@ -78,7 +78,7 @@ _FAMILY_IS = re.compile(
     re.IGNORECASE,
 )
 _HAVE_FAMILY = re.compile(
-    r"^(?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+"
+    r"^(?:i|we)(?:\s+also)?(?:\s+have|\s+have\s+got|'ve\s+(?:also\s+)?got|'ve)\s+"
     rf"(?P<count>a|an|one|two|three|four|five|\d)\s+{ADJ}{REL}s?"
     r"(?:\s+(?:called|named)|\s*,|\s*:)\s+(?P<n>.+)$",
     re.IGNORECASE,
@@ -163,7 +163,8 @@ _VERBISH = frozenset(
 
 #: "We have two girls, Mia and Zoe": girls and boys the user has, named, are their children.
 _GIRLS_BOYS = re.compile(
-    r"^((?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+(?:a|one|two|three|four|five|\d)"
+    r"^((?:i|we)(?:\s+also)?(?:\s+have|\s+have\s+got|'ve\s+(?:also\s+)?got|'ve)\s+"
+    r"(?:a|one|two|three|four|five|\d)"
     r"\s+(?:little\s+|young\s+|teenage\s+)?)(girl|boy)(s?)(?=\s*,|\s+(?:called|named)\b)",
     re.IGNORECASE,
 )

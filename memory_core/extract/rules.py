@@ -52,6 +52,7 @@ from memory_core.extract.filters import (
 from memory_core.extract.lexicon import BASE_VERBS
 from memory_core.extract.rule import Context, Rule
 from memory_core.extract.text import (
+    adverbial_last,
     clean_input,
     collapse,
     first_person_agreement,
@@ -227,6 +228,7 @@ def _finish(
 def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
     clause, hedged = strip_fillers(raw)
     clause = first_person_agreement(strip_trailing_fillers(clause).rstrip(" .!;,…"))
+    clause = adverbial_last(clause)
     if not clause:
         return []
     spans = find_sensitive(clause)
