@@ -777,6 +777,75 @@ def _group_answer(text: str, ctx: TurnContext) -> str | None:
 _NOT_TOLD = frozenset({"reflection", "insight"})
 
 
+#: One of the user's people named in a question, in the languages the bot speaks ("my wife",
+#: "meine Frau", "mi pareja", "mon enfant", "моего ребёнка").
+_MY_PEOPLE = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:wife|husband|partner|spouse|other\s+half|boyfriend|girlfriend|"
+    r"fianc[ée]e?|kids?|children|child|sons?|daughters?|mum|mom|mother|dad|father|parents|"
+    r"sisters?|brothers?|siblings|family|friends?|boss|colleagues?|grand\w+|aunt|uncle|cousins?)\b"
+    r"|\b(?:mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|unseres)\s+(?:\w+\s+)?(?:Frau|Mann|"
+    r"Partner\w*|Freund\w*|Verlobte\w*|Kind\w*|Sohn|Söhne\w*|Tochter|Töchter\w*|Mutter|Mama|"
+    r"Vater|Papa|Eltern|Schwester\w*|Bruder|Brüder\w*|Geschwister\w*|Familie|Chef\w*|"
+    r"Kolleg\w*|Oma|Opa|Großeltern|Ehe\w+|Hälfte)\b"
+    r"|\b(?:mi|mis|nuestr[oa]s?)\s+(?:\w+\s+)?(?:pareja|marido|mujer|espos[oa]|novi[oa]|hij[oa]s?|"
+    r"niñ[oa]s?|madre|mamá|padre|papá|padres|herman[oa]s?|familia|amig[oa]s?|jef[ea]|abuel[oa]s?|"
+    r"media\s+naranja)\b"
+    r"|\b(?:mon|ma|mes|notre|nos)\s+(?:\w+\s+)?(?:mari|femme|conjoint\w*|compagn\w+|copain|copine|"
+    r"partenaire|enfants?|fils|filles?|mère|maman|père|papa|parents|s[œo]eurs?|frères?|famille|"
+    r"ami\w*|patron\w*|grands?-\w+|moitié)\b"
+    r"|(?:мо[йяеёю]|мо(?:его|ему|ей|им|их|и)|наш\w*)\s+(?:\w+\s+)?(?:муж\w*|жен\w*|партн[её]р\w*|"
+    r"парн\w*|девушк\w*|дет\w*|реб[её]н\w*|сын\w*|доч\w*|мам\w*|мат\w*|пап\w*|от[её]ц\w*|"
+    r"отц\w*|родител\w*|сестр\w*|брат\w*|семь\w*|друг\w*|друз\w*|подруг\w*|начальник\w*)"
+    r"|\b(?:married|verheiratet|casad[oa]|mari[ée]e?|женат|замужем)\b",
+    re.IGNORECASE,
+)
+#: "Who …?", "with whom …?": a question whose answer is one of the user's people.
+_WHO = re.compile(
+    r"\bwho\b|\bwhom\b|\bwer\b|\bwen\b|\bwem\b|qui[ée]n|\bqui\b|\bкто\b|\bкем\s+я\s+живу|"
+    r"\bс\s+кем\b",
+    re.IGNORECASE,
+)
+#: The user speaking of themselves in a question ("I", "ich", "me", "je", "я").
+_ME = re.compile(
+    r"\b(?:i|me|my|ich|mich|mir|mein\w*|yo|me|mi|mis|je|j|moi|mon|ma|mes)\b|(?<!\w)(?:я|меня|мне|"
+    r"мной|мой|моя|моё|мои|у\s+меня)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _about_whom(question: str) -> str | None:
+    """Whom a question asks about: ``"kin"`` (one of the user's people, named by relation),
+    ``"me"`` (the user, no person asked for), or ``None`` (a name, a "who", nobody said)."""
+    if _MY_PEOPLE.search(question):
+        return "kin"
+    if _WHO.search(question) or not _ME.search(question):
+        return None
+    return "me"
+
+
+#: The user's own slots: what a question about one of their people is not asking for.
+_OWN_SLOTS = (
+    "name",
+    "age",
+    "birthday",
+    "job_title",
+    "employer",
+    "work",
+    "home_city",
+    "home_country",
+    "home",
+    "origin",
+    "nationality",
+    "education",
+    "language",
+)
+
+
+def _not_own_slot(fact: Fact) -> bool:
+    """Not one of the user's own slots (their job, their home, their name …)."""
+    return not any(fact.key == k or fact.key.startswith((f"{k}.", f"{k}_")) for k in _OWN_SLOTS)
+
+
 def _meaning_answer(
     text: str, ctx: TurnContext, name: str | None, *, people: bool = True
 ) -> str | None:
@@ -787,6 +856,14 @@ def _meaning_answer(
     told = [
         h for h in ctx.candidates or ctx.hits if h.fact is not None and h.fact.kind not in _NOT_TOLD
     ]
+    whom = _about_whom(text)
+    if whom == "kin":
+        # "¿En qué trabaja mi pareja?": not the user's own job (their people's facts and what
+        # they said in their own words stay).
+        told = [h for h in told if h.fact is None or _not_own_slot(h.fact)]
+    elif whom == "me":
+        # "¿A qué me dedico?": not the husband's job.
+        told = [h for h in told if h.fact is None or not is_person_key(h.fact.key)]
     chosen = answering(told, question=text)
     if not people or _is_own_question(text):
         # "what do I do?" is about the user: not their wife's job.

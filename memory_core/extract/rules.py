@@ -225,10 +225,21 @@ def _finish(
     return out
 
 
+def _any_order(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
+    """What ``_clause`` reads of ``raw``, or — when nothing — of it with a when-or-how-often
+    said first moved to its end ("In my free time I go fishing"); a statement read as said
+    keeps the user's order ("Most mornings I walk the dog")."""
+    found = _clause(raw, ctx, scoped=scoped, note=note)
+    if found:
+        return found
+    stripped = strip_fillers(raw)[0].rstrip(" .!;,…")
+    moved = adverbial_last(stripped)
+    return _clause(moved, ctx, scoped=scoped, note=note) if moved != stripped else []
+
+
 def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
     clause, hedged = strip_fillers(raw)
     clause = first_person_agreement(strip_trailing_fillers(clause).rstrip(" .!;,…"))
-    clause = adverbial_last(clause)
     if not clause:
         return []
     spans = find_sensitive(clause)
@@ -530,7 +541,7 @@ def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> lis
     # "For now, I …" scopes the whole sentence.
     scoped = is_ephemeral(lead) and len(lead.split()) <= 5 and len(clauses) > 1
     found = [
-        [] if _is_purpose(sentence, raw) else _clause(raw, ctx, scoped=scoped, note=False)
+        [] if _is_purpose(sentence, raw) else _any_order(raw, ctx, scoped=scoped, note=False)
         for raw in clauses
     ]
     if not ctx.explicit:
@@ -539,7 +550,7 @@ def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> lis
         return _sentence_note(sentence, ctx, scoped=scoped)
     out: list[Candidate] = []
     for raw, from_rules in zip(clauses, found, strict=True):
-        out += from_rules or _clause(raw, ctx, scoped=scoped, note=True)
+        out += from_rules or _any_order(raw, ctx, scoped=scoped, note=True)
     return out
 
 

@@ -149,3 +149,27 @@ async def test_a_change_waiting_for_confirmation_is_said_as_such() -> None:
     group = TurnContext("I moved to Cork", "Marta", "", (), (), (), True, waiting=[home])
     text = (await OfflineResponder().respond(group)).text
     assert text == "I'll change what you told me before only once you confirm."
+
+
+@pytest.mark.parametrize(
+    ("question", "whom"),
+    [
+        ("¿En qué trabaja mi pareja?", "kin"),
+        ("Rappelle-moi le prénom de mon enfant.", "kin"),
+        ("Как зовут моего ребёнка?", "kin"),
+        ("Erinnere mich an den Namen meines Kindes.", "kin"),
+        ("Who am I married to?", "kin"),
+        ("¿A qué me dedico?", "me"),
+        ("Tu te souviens de mon prénom ?", "me"),
+        ("what's my cat's name?", "me"),
+        ("Was macht Priya beruflich?", None),
+        ("who do I live with?", None),
+    ],
+)
+def test_whom_a_question_is_about(question: str, whom: str | None) -> None:
+    """A question naming one of the user's people is not answered with the user's own job or
+    name ("¿En qué trabaja mi pareja?" was answered "trabajas como abogada"), and one about the
+    user not with their people's ("¿A qué me dedico?" was answered with the husband's job)."""
+    from bot.responder import _about_whom
+
+    assert _about_whom(question) == whom
