@@ -39,8 +39,13 @@ languages, written after fresh17's first figure and checked to repeat no sentenc
 list) is tune whole. Batch 19 (``sensitivity_special_fresh19.jsonl``: every category with
 self-harm, debt, income and pregnancy, half in English and half in de/es/fr/ru, chat register with
 some 40% look-alikes) was written before the sixth round of tuning, its figure taken before any
-change; it is held out whole and reported alone as ``fresh19``. Everything here is a pure function
-of the rows it is given.
+change; it is held out whole and reported alone as ``fresh19``. Batch 20
+(``sensitivity_special_tune20.jsonl``: self-harm said as a passive wish in five languages, debts
+being collected, worship and votes said in passing, and look-alikes of each — "i could sleep
+forever after that hike", "the id number of my order is …", "zip for the shipping label: …";
+written after fresh19's first figure, never from its sentences, and checked to come within a few
+characters of no sentence of another list) is tune whole. Everything here is a pure function of
+the rows it is given.
 """
 
 from __future__ import annotations
@@ -71,7 +76,7 @@ FRESH_REPORTS: dict[int, str] = {
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.

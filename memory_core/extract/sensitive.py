@@ -222,11 +222,12 @@ def _label(text: str, start: int, keyword: str, extra: str | None) -> str:
     return " ".join(parts)
 
 
-def _public_code(text: str, start: int, label: str) -> bool:
-    """Whether a "code" keyword at ``start`` names a public code: its label or the word said
-    right before it ("zip code for the form: 10115", "my zip code is 10115") is one."""
+def _public_code(text: str, start: int, label: str, between: str = "") -> bool:
+    """Whether a "code" keyword at ``start`` names a public code: its label, the word said
+    right before it or the words ``between`` it and its value ("zip code for the form: 10115",
+    "code postal pour le formulaire : 75011") hold one."""
     before = re.findall(r"[\w'’-]+", text[max(0, start - 30) : start].lower())[-1:]
-    return bool(_PUBLIC_CODES.intersection([*label.split(), *before]))
+    return bool(_PUBLIC_CODES.intersection([*label.split(), *before, *between.lower().split()]))
 
 
 def _strip_quotes(text: str, start: int, end: int) -> tuple[int, int]:
@@ -489,7 +490,8 @@ def _keyword_colon_spans(text: str) -> list[SensitiveSpan]:
         if not _bare_value_is_secret(kw, value) or _EMAIL_OR_LINK.search(value):
             continue
         label = _label(text, m.start("kw"), kw, None)
-        if not (kw in _CODE_WORDS and _public_code(text, m.start("kw"), label)):
+        between = text[m.end("kw") : m.start("v")]
+        if not (kw in _CODE_WORDS and _public_code(text, m.start("kw"), label, between)):
             spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
     return spans
 

@@ -304,7 +304,13 @@ _IDENTITY = _Rules(
     ),
     (
         "id ids",
-        r"\bid\s+(?:cards?|documents?|numbers?)\b"
+        # An order's, a ticket's or a customer's id is no identity document.
+        r"(?<!order\s)(?<!ticket\s)(?<!booking\s)(?<!customer\s)(?<!employee\s)(?<!member\s)"
+        r"(?<!tracking\s)(?<!user\s)(?<!product\s)(?<!case\s)(?<!device\s)(?<!session\s)"
+        r"\bid\s+(?:cards?|documents?|numbers?)\b(?!\s+(?:of|for|on)\s+(?:the\s+|my\s+|your\s+|this\s+|"
+        r"our\s+|an?\s+)?(?:orders?|tickets?|bookings?|packages?|parcels?|accounts?|invoices?|"
+        r"transactions?|cases?|claims?|requests?|deliver(?:y|ies)|shipments?|reservations?|items?|"
+        r"products?|devices?))"
         r"|\b(?:valid|government|state|government-issued|official|national|no)\s+(?:photo\s+)?"
         r"ids?\b(?!\s+(?:badge|lanyard))"
         r"|\b(?:my|his|her|their)\s+ids?\b(?!\s+(?:is|was|:)\s*@)"

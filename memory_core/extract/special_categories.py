@@ -90,7 +90,11 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"\b(?:scars?|cuts)\s+on\s+(?:my|her|his|their)\s+(?:wrists?|arms?|thighs?|legs?)\b"
         r"|\bscars?\b[^.;!?]{0,30}\bfrom\s+(?:cutting|self[\s-]?harm)",
     ),
-    ("better without", r"\bbetter\s+(?:off\s+)?without\s+me\b"),
+    (
+        "better without",
+        r"^(?!.*\b(?:plants?|houseplants?|garden|cats?|dogs?|pets?|fish|team|project|code|"
+        r"company|band|office|printer|class)\b).*\bbetter\s+(?:off\s+)?without\s+me\b",
+    ),
     (
         "reason point",
         r"\bno\s+(?:reason|point)\s+(?:to|in)\s+(?:go(?:ing)?\s+on|liv(?:e|ing)|carry(?:ing)?\s+on|"
@@ -257,6 +261,57 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"(?:better|lighter|easier|happier)\s+(?:off\s+)?without\s+me\b",
     ),
     ("exist", r"\b(?:don'?t|do\s+not)\s+want\s+to\s+exist\b"),
+    # Passive wishes not to live (tune batch 20): hoping not to wake, the others better off or
+    # relieved once one is gone, death sounding peaceful. A subject that is a thing, a pet or a
+    # team ("my houseplants would be better off without me") reads as a joke, not a wish.
+    (
+        "wake eyes comes",
+        r"\b(?:hope|hoping|hopes|wish|wishing|pray|praying)\b[^.!?]{0,40}?\b(?:(?:not|never|won't|"
+        r"wouldn't|don't)\s+(?:wake\s+up|open\s+my\s+eyes)(?!\s+(?:early|before|at|till|until)\b)"
+        r"|morning\s+(?:just\s+)?never\s+comes)\b",
+    ),
+    (
+        "woke survived",
+        r"\b(?:disappointed|sad|upset|gutted)\s+(?:that\s+)?i\s+(?:woke\s+up|survived)\b"
+        r"(?!\s+(?:at\s+\d|so\s+early|this|before|late|early|to\s+(?:the|a|my)))",
+    ),
+    (
+        "asleep sleep",
+        r"\b(?:fell|fall|go|went|falling)\s+(?:to\s+)?(?:asleep|sleep)\s+and\s+(?:just\s+)?"
+        r"(?:stayed\s+asleep|never\s+(?:woke|wake)|not\s+wake|skip(?:ped)?\s+the\s+rest\s+of\s+my\s+life)\b",
+    ),
+    (
+        "miss notice care",
+        r"\b(?:no\s+one|nobody|noone|no-one)\s+(?:would|will|'d)\s+(?:even\s+)?(?:really\s+)?"
+        r"(?:miss\s+me\b(?!\s+(?:at|in|on|during|for|while|if\s+i\s+(?:left|skip|miss)))"
+        r"|(?:notice|care)\s+(?:if|when)\s+i\s+(?:was\s+|were\s+|'m\s+|am\s+)?(?:gone|dead|died|"
+        r"vanished|disappeared|not\s+(?:here|around|alive))\b)",
+    ),
+    (
+        "happier easier lighter better",
+        r"^(?!.*\b(?:plants?|houseplants?|garden|cats?|dogs?|pets?|fish|team|project|code|"
+        r"company|band|office|printer|class)\b)"
+        r".*\b(?:would|will|'d)\s+(?:all\s+)?(?:be|have\s+it)\s+(?:so\s+much\s+|much\s+|a\s+lot\s+)?"
+        r"(?:better|lighter|easier|happier)\b[^.!?]{0,30}?\b(?:without\s+me|(?:if|once|when)\s+"
+        r"i(?:'m|\s+am|\s+was|\s+were)\s+(?:gone|dead|not\s+(?:here|around|alive))\b(?!\s+(?:for|on|to|"
+        r"away|abroad|next|this))|if\s+i\s+(?:wasn't|weren't)\s+(?:here|around|in\s+the\s+picture|"
+        r"alive)|with\s+me\s+(?:out\s+of\s+the\s+way|gone))",
+    ),
+    (
+        "dead death dying",
+        r"\b(?:being\s+dead|death|dying)\s+(?:sounds|seems|feels|would\s+be|looks)\s+(?:so\s+|kind\s+of\s+|"
+        r"kinda\s+)?(?:peaceful|nice|like\s+a\s+relief|easier|better|restful|tempting)\b",
+    ),
+    (
+        "relief funeral",
+        r"\brelief\b[^.!?]{0,20}\bnot\s+(?:to\s+)?be\s+(?:around|alive|here)\s+any\s*more\b"
+        r"|\bpictur\w*\s+my\s+(?:own\s+)?funeral\b",
+    ),
+    (
+        "tired fighting trying",
+        r"\btired\s+of\s+(?:fighting|trying)\s+to\s+(?:stay\s+alive|live|keep\s+(?:myself\s+)?alive)\b",
+    ),
+    ("painlessly pain", r"\bhow\s+to\s+(?:do\s+it|die|end\s+it)\s+(?:painlessly|without\s+pain)\b"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -358,6 +413,13 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
         r"\b(?:pansexu\w+|demisexual|omnisexual|aromantic)\b",
     ),
     ("trouble problems issues", r"\b(?:trouble|problems|issues)\s+in\s+(?:the\s+)?bed(?:room)?\b"),
+    # A couple's sex life and a hidden relationship, said in passing.
+    (
+        "sleeping",
+        r"\bwe(?:'ve|\s+have|'re|\s+are|\s+aren't|\s+haven't)?\s+(?:\w+\s+){0,2}?sleeping\s+"
+        r"together\b(?!\s+in\s+(?:one|the|a)\s+(?:room|bed|tent))",
+    ),
+    ("secret", r"\b(?:a|my)\s+secret\s+(?:boyfriend|girlfriend|affair|lover|relationship)\b"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -406,7 +468,8 @@ RELIGION: tuple[tuple[str, str], ...] = (
         "church mosque synagogue temple parish congregation pastor imam rabbi priest vicar "
         "minister guru faith religion",
         r"(?<!\bis\s)(?<!\bare\s)\b(?:my|our)\s+(?:local\s+)?(?:church|mosque|synagogue|temple|"
-        r"parish|congregation|pastor|imam|rabbi|priest|vicar|minister|guru|faith|religion)\b",
+        r"parish|congregation|pastor|imam|rabbi|priest|vicar|minister|guru|faith|religion)\b"
+        r"(?<!faith(?=\s+in\s+(?:humanity|people|you|him|her|them|myself|the\s+(?:team|system))\b))",
     ),
     (
         "pray prays prayed praying",

@@ -77,7 +77,11 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
         r"|\bme\s+scarifi\w*|\bautomutil\w*|\bme\s+mutil\w*",
     ),
     ("mal", r"\bme\s+(?:fais|faire|suis\s+fait|suis\s+faite)\s+du\s+mal\b(?!\s+(?:au|à|en)\b)"),
-    ("réveiller", r"\bne\s+plus\s+(?:jamais\s+)?me\s+réveiller\b|\bjamais\s+me\s+réveiller\b"),
+    (
+        "réveiller",
+        r"(?:\bne\s+plus\s+(?:jamais\s+)?me\s+réveiller|\bjamais\s+me\s+réveiller)\b"
+        r"(?!\s+(?:à\s+\d|(?:aussi\s+tôt|si\s+tôt|tôt|avant|pour\s+(?:le|la|aller)|en\s+retard)\b))",
+    ),
     (
         "jeter",
         r"\bme\s+jeter\s+(?:sous\s+un|du\s+haut|par\s+la\s+fenêtre|d'un\s+pont|d'un\s+immeuble)\b",
@@ -111,6 +115,70 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
     (
         "прощальную прощальная прощальное прощальное прощальное",
         r"прощальн\w+\s+(?:записк|письм)\w*",
+    ),
+    # Passive wishes not to live in de/es/fr/ru (tune batch 20): the others better off without
+    # one, hoping it is the last day, no reason to go on, pills put aside, a method looked up.
+    (
+        "ohne besser leichter glücklicher",
+        r"^(?!.*\b(?:pflanzen|katze|hund|team|projekt|firma|büro)\b)"
+        r".*(?:\bohne\s+mich\s+(?:\w+\s+)?(?:besser|leichter|glücklicher)\b"
+        r"|\b(?:besser|leichter|glücklicher)\s+(?:dran\s+)?ohne\s+mich\b)",
+    ),
+    (
+        "tot leben",
+        r"\bwenn\s+ich\s+(?:\w+\s+){0,2}?(?:tot|nicht\s+mehr\s+(?:am\s+leben|da|hier)|für\s+immer\s+weg)\s+"
+        r"wäre\b(?!\s+(?:im|am|auf|bei|in)\b)",
+    ),
+    (
+        "grund sinn",
+        r"\bkeinen\s+(?:grund|sinn)\s+mehr\s*,?\s*(?:\w+\s+)?(?:weiterzumachen|zu\s+leben|"
+        r"weiter\s+zu\s+leben|aufzustehen)\b",
+    ),
+    ("letzte", r"\bhoffe\b[^.!?]{0,30}\b(?:der|die|das)\s+letzte\s+(?:ist|sein\s+wird)\b"),
+    (
+        "sin mí estuviera existiera estuviese",
+        r"^(?!.*\b(?:plantas|gato|perro|equipo|proyecto|empresa|oficina)\b)"
+        r".*(?:\b(?:mejor|mejores|más\s+felices|más\s+tranquil[oa]s)\s+sin\s+mí\b"
+        r"|\b(?:mejor|mejores|felices|tranquil[oa]s|nadie)\b[^.!?]{0,40}\bsi\s+yo\s+no\s+"
+        r"(?:estuviera|existiera|estuviese)\b)",
+    ),
+    ("corto", r"\bme\s+corto\s+(?:cuando|para|otra\s+vez|de\s+nuevo)\b"),
+    (
+        "dolor sufrir",
+        r"\bc[óo]mo\s+(?:hacerlo|morir|matarme|quitarme\s+la\s+vida)\s+sin\s+(?:dolor|sufrir)\b",
+    ),
+    (
+        "finir",
+        r"\b(?:pensé|penser|pense|veux|voudrais)\s+(?:à\s+)?en\s+finir\b"
+        r"(?!\s+avec\s+(?:ce|cette|ces|le|la|les|mon|ma|mes|ton|ta|tes|son|sa|ses|un|une|du|des)\b)"
+        r"|\b(?:envie|besoin)\s+d'en\s+finir\b"
+        r"(?!\s+avec\s+(?:ce|cette|ces|le|la|les|mon|ma|mes|ton|ta|tes|son|sa|ses|un|une|du|des)\b)",
+    ),
+    (
+        "moi",
+        r"^(?!.*\b(?:plantes|chat|chien|équipe|projet|boîte|bureau)\b).*\bmieux\s+sans\s+moi\b",
+    ),
+    (
+        "étais existais partais disparaissais",
+        r"\bsi\s+je\s+n'?(?:étais|existais)\s+plus\s+(?:là|ici|en\s+vie|au\s+monde)\b"
+        r"|\bsi\s+je\s+(?:partais|disparaissais)\s+pour\s+(?:de\s+bon|toujours)\b",
+    ),
+    ("vivre", r"\bplus\s+(?:envie|la\s+force)\s+de\s+vivre\b"),
+    ("exister", r"\bne\s+plus\s+exister\b"),
+    (
+        "côté",
+        r"\b(?:mis|mets|garde|gardé)\s+de\s+côté\s+(?:des|mes|plein\s+de)\s+(?:cachets|médicaments|"
+        r"comprimés)\b",
+    ),
+    (
+        "будет станет",
+        r"\b(?:когда|если)\s+меня\s+(?:не\s+будет|не\s+станет)\b"
+        r"(?!\s+(?:дома|на|в|во|рядом|завтра|неделю|пару|несколько|с|у)\b)",
+    ),
+    ("открою проснусь", r"\bне\s+(?:открою\s+глаза|проснусь)\b(?!\s+(?:до|раньше|вовремя|рано)\b)"),
+    (
+        "шагну прыгну спрыгну",
+        r"\b(?:шагну|прыгну|спрыгну)\s+(?:с|из)\s+(?:крыши|моста|окна|балкона)\b",
     ),
 )
 
@@ -162,6 +230,13 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
     # Chat phrasings (tune batch 18), es/ru.
     ("acuesto", r"\bme\s+acuesto\s+con\b"),
     ("би", r"(?:^|\s)я\s+би\b"),
+    # Gender identity said with a noun ("soy una mujer trans", "je suis un homme trans").
+    (
+        "trans transgénero transgenre transgender трансгендер",
+        r"\b(?:soy|je\s+suis|ich\s+bin|я)\s+(?:una?\s+|une?\s+|eine?\s+)?(?:mujer|hombre|chica|chico|"
+        r"femme|homme|fille|garçon|frau|mann|женщина|мужчина)?\s*(?:trans|transgénero|transgenre|"
+        r"transgender|трансгендер\w*)\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -254,6 +329,27 @@ RELIGION: tuple[tuple[str, str], ...] = (
     # Chat phrasings (tune batch 18), ru.
     ("соблюдаю соблюдаем соблюдает", r"\bсоблюда\w*\s+(?:шаббат|субботу|пост|посты|рамадан|уразу)"),
     ("старовер староверка староверы", r"\bстаровер\w*"),
+    # Worship and belief said in passing (tune batch 20).
+    (
+        "gottesdienst bete",
+        r"\b(?:gehe|geh|gehen|ging)\s+(?:\w+\s+){0,3}?in\s+den\s+gottesdienst\b|\bich\s+bete\b",
+    ),
+    (
+        "congregación parroquia misa culto rezo",
+        r"\b(?:mi|nuestra)\s+(?:congregación|parroquia)\b"
+        r"|\b(?:voy|vamos|fui|iba)\s+(?:\w+\s+)?a\s+(?:misa|la\s+mezquita|la\s+sinagoga|el\s+culto)\b"
+        r"|\brezo\s+(?:cada|todas|todos|el\s+rosario|por)\b",
+    ),
+    (
+        "paroisse congrégation croyant croyante pratiquant pratiquante prie",
+        r"\b(?:ma|notre)\s+(?:paroisse|congrégation)\b"
+        r"|\bje\s+suis\s+(?:\w+\s+)?(?:croyante?|pratiquante?)\b|\bje\s+prie\b",
+    ),
+    (
+        "крещёная крещёный крещена крещен верующая верующий молюсь",
+        r"\bя\s+(?:\w+\s+)?(?:крещён\w*|крещен\w*|верующ\w*)\b|\bмолюсь\b"
+        r"|\b(?:хожу|ходим)\s+в\s+(?:церковь|мечеть|синагогу|храм)\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -342,6 +438,23 @@ POLITICS: tuple[tuple[str, str], ...] = (
         "cdu csu spd fdp afd linken linkspartei partei",
         r"\b(?:bin|ist|sind|war)\s+(?:\w+\s+){0,2}?in\s+der\s+(?:cdu|csu|spd|fdp|afd|linken|"
         r"linkspartei|partei)\b",
+    ),
+    # Votes said in passing (tune batch 20).
+    (
+        "голосую голосовал голосовала проголосовал проголосовала галочку",
+        r"\b(?:голосую|голосовал\w*|проголосовал\w*|(?:ставлю|поставил\w*)\s+галочку)\s+"
+        r"(?:\w+\s+){0,2}?за\s+(?:коммунист\w*|кпрф|яблоко|единую\s+россию|лдпр|навальн\w*|"
+        r"оппозици\w*|путин\w*|партию|новых\s+людей)",
+    ),
+    (
+        "voto",
+        r"\bsiempre\s+voto\s+(?:a|al|por)\b"
+        r"|\bvoto\s+(?:a|al)\s+(?:la\s+)?(?:izquierda|derecha|pp|psoe|vox|podemos|sumar)\b",
+    ),
+    (
+        "droite gauche vote",
+        r"\bje\s+suis\s+(?:plutôt\s+|très\s+)?de\s+(?:droite|gauche)\b"
+        r"|\bje\s+vote\s+(?:toujours\s+)?(?:à\s+)?(?:droite|gauche|rn|lfi|ps|écolo|macron)\b",
     ),
 )
 
@@ -672,6 +785,41 @@ FINANCE: tuple[tuple[str, str], ...] = (
     ("dois", r"\bje\s+(?:te\s+|lui\s+)?dois\s+\d[\d\s]*(?:€|euros?|balles)"),
     ("занимаю занимаем занимать", r"\bзанима\w*\s+(?:деньги\s+)?у\b"),
     ("зарплата", r"\bзарплата\s+\d+"),
+    # Debts being collected, in five languages (tune batch 20): collectors, bailiffs, final
+    # demands, an account run into the red, a bank's blacklist, money borrowed to get by.
+    (
+        "final debt collection collections overdrawn unpaid repayment",
+        r"\bfinal\s+(?:demand|notice)\b|\bdebt\s+collect\w*|\bcollection\s+agenc\w*"
+        r"|\b(?:i'm|im|i\s+am|we're|account\s+is|account's)\s+(?:\w+\s+)?overdrawn\b"
+        r"|\bunpaid\s+(?:loan|loans|bills?|rent|tax|taxes|debts?|council\s+tax)\b"
+        r"|\bdebt\s+(?:repayment|management)\s+plan\b",
+    ),
+    (
+        "inkasso inkassobüro inkassofirma gerichtsvollzieher pfändung mahnbescheid schufa "
+        "überzogen",
+        r"\binkasso\w*|\bgerichtsvollzieher\w*|\bpfändung\w*|\bmahnbescheid\w*"
+        r"|\b(?:negative[rn]?\s+)?schufa-?eintr[aä]g\w*"
+        r"|\b(?:konto|karte|kreditkarte|dispo)\s+(?:\w+\s+){0,2}?überzogen\b",
+    ),
+    (
+        "números moroso morosa morosos asnef embargaron embargo reclamando reclaman reclama "
+        "prestado",
+        r"\ben\s+números\s+rojos\b|\blista\s+de\s+morosos\b|\basnef\b"
+        r"|\bembarg(?:aron|an|ado)\s+(?:el|la|mi|mis)\s+(?:sueldo|nómina|cuenta|piso|coche)\b"
+        r"|\bme\s+(?:está[n]?\s+)?reclam(?:a|an|ando)\s+(?:el|la|un|una)\s+(?:préstamo|deuda|pago|factura)\b"
+        r"|\b(?:pido|pedí|pedir)\s+dinero\s+prestado\b",
+    ),
+    (
+        "huissier huissiers impayés impayé fiché fichée interdit saisie",
+        r"\b(?:l'|les\s+)huissiers?\s+(?:est|sont|a|ont|va|vont|m'a|passe|vient|viennent)\b"
+        r"|\b(?:mes|nos)\s+impayés\b|\b(?:pour|j'ai)\s+des\s+impayés\b|\bfiché\w*\s+(?:à\s+la\s+)?banque\s+de\s+france\b"
+        r"|\binterdit\w*\s+bancaires?\b|\bsaisie\s+sur\s+(?:salaire|mon\s+compte)\b",
+    ),
+    (
+        "просрочка просрочки просрочку коллекторы коллекторов задолжал задолжала задолжали "
+        "микрозайм микрозаймы приставы",
+        r"\bпросрочк\w*|\bколлектор(?:ы|ов|ам)\b|\bзадолжал\w*|\bмикрозайм\w*|\bприставы\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------

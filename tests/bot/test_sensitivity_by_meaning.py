@@ -15,7 +15,7 @@ from memory_core.values import Topic
 from tests.factories import group_message
 
 #: Said in words no rule reads (checked below).
-HOPELESS = "nobody would even notice if I disappeared one day"
+HOPELESS = "nobody would even notice if I slipped away one day"
 MARCHES = "I march with the socialists every May Day"
 
 

