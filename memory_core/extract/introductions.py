@@ -593,6 +593,7 @@ def card(
     lowercase: bool = False,
     reads: Callable[[str], bool] | None = None,
     anchored: bool = False,
+    slots: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """An introduction said as a card, as the sentences the rules read: "Me: Alex, 30, UX
     designer, Berlin." → "I'm Alex." "I'm 30." "I'm a UX designer." "I live in Berlin.";
@@ -601,7 +602,9 @@ def card(
     left to the rules — or, with ``reads`` (whether the rules read a sentence), unless the
     card is anchored (a name or a label, with an age; or ``anchored``: it follows the user's
     introduction) and its first fragment is a card's: then a fragment the rules read said of
-    the user counts too ("…, allergic to cats lol"), and one they do not is left out."""
+    the user counts too ("…, allergic to cats lol"), and one they do not is left out. Right
+    after an introduction a fragment may open the card when a slot rule (``slots``) reads it
+    said of the user ("lactose intolerant", "3 grandkids")."""
     sentence = normalise(sentence)  # "hey im lou, 24, …", "Bram here, 58, …"
     lead = _CARD_LEAD.match(sentence)
     body = sentence[lead.end() :] if lead else sentence
@@ -622,10 +625,9 @@ def card(
         said = _named_after(counted, piece) if counted else []
         said = said or _card_piece(piece, n == 0, how)
         strict += bool(said)
-        alone = strip_trailing_fillers(piece.strip(" .!"))
-        fan = anchored and (_A_FAN.match(alone) or _INTO.match(alone)) is not None
-        if not said and loose and (n > 0 or fan) and reads is not None:
-            said = _loose(piece, reads)
+        reader = _reader(piece, n, anchored, reads, slots)
+        if not said and loose and reader is not None:
+            said = _loose(piece, reader)
             if not said and len(piece.split()) > 1:
                 return []  # a clause no rule reads: the sentence is no card
         elif not said:
@@ -639,12 +641,32 @@ def card(
     return out
 
 
+def _reader(
+    piece: str,
+    n: int,
+    anchored: bool,
+    reads: Callable[[str], bool] | None,
+    slots: Callable[[str], bool] | None,
+) -> Callable[[str], bool] | None:
+    """What may read a fragment no card field is: any rule after the first fragment; for the
+    first, right after an introduction, a fan or a hobby ("huge liverpool fan") or a slot."""
+    if n > 0:
+        return reads
+    alone = strip_trailing_fillers(piece.strip(" .!"))
+    if not anchored or _SUBJECT.match(alone):
+        return None  # "I love hiking, cooking and jazz": a sentence, read by the rules
+    if _A_FAN.match(alone) or _INTO.match(alone):
+        return reads
+    return slots
+
+
 def with_cards(
     sentences: list[str],
     is_title: Callable[[str], bool],
     *,
     lowercase: bool = False,
     reads: Callable[[str], bool] | None = None,
+    slots: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """Each sentence said as a card (see :func:`card`) replaced by what it says; a sentence
     right after the user's introduction or a card may be a card of its own fragments
@@ -652,7 +674,9 @@ def with_cards(
     out: list[str] = []
     anchored = False
     for sentence in sentences:
-        said = card(sentence, is_title, lowercase=lowercase, reads=reads, anchored=anchored)
+        said = card(
+            sentence, is_title, lowercase=lowercase, reads=reads, anchored=anchored, slots=slots
+        )
         here = _HERE_ALONE.match(out[-1]) if out and said and anchored else None
         if here is not None:
             out[-1] = f"I'm {here.group('n')}."  # "Hi, Agnes here. 39, married, …": her name

@@ -672,7 +672,11 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     sentences = introductions.with_fragments(split_sentences(body), _is_title)
     # "Me: Alex, 30, UX designer, Berlin.", "barista in leeds": a card, said as sentences.
     sentences = introductions.with_cards(
-        sentences, _is_title, lowercase=ctx.lowercase, reads=lambda said: _reads(said, ctx)
+        sentences,
+        _is_title,
+        lowercase=ctx.lowercase,
+        reads=lambda said: _reads(said, ctx),
+        slots=lambda said: bool(_keys(said, ctx) - _NOT_AFTER_A_COMMA),
     )
     sentences = _pet_named_next(sentences)
     for sentence in sentences:

@@ -119,10 +119,10 @@ def test_the_blind_part_is_no_worse_than_measured(report: IntrosReport) -> None:
 
 def test_the_second_blind_part_is_no_worse_than_measured(report: IntrosReport) -> None:
     """Second blind part (peer-card style chats, written before the rules were changed for
-    it): 44/91 lines, 105/204 facts and 11 junk facts before; 61/91, 162/204 and 7 after
+    it): 44/91 lines, 105/204 facts and 11 junk facts before; 63/91, 164/204 and 7 after
     session 7's rules (developed on tune lines only); no worse."""
     blind = report.part("blind2")
     assert blind["lines"] == 91
-    assert blind["hold"] >= 61
-    assert blind["found_facts"] >= 162
+    assert blind["hold"] >= 63
+    assert blind["found_facts"] >= 164
     assert blind["junk_facts"] <= 7
