@@ -290,7 +290,7 @@ def date_words(lang: str, value: str) -> str | None:
 def _places(lang: str, key: str, value: str) -> dict[str, str]:
     """The place fields of a slot phrase: the preposition depends on the language and on
     whether the place is a town or a country ("à Lyon", "en France")."""
-    if key.startswith("home_") or key == "origin":
+    if key.startswith("home_") or key.split(".")[0] == "origin":
         country = key.startswith("home_country") or None
         return {
             "in_place": place(lang, value, country=country),

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_core.extract.base import Candidate, Extractor, TurnInput
+from memory_core.read import people
 from memory_core.values import SECRET_CATEGORIES
 
 #: Share of the sentences held out from tuning (by hash, so it is stable across runs).
@@ -86,12 +87,14 @@ def draw_sample(sentences: Iterable[str], n: int, salt: str = "label-sample") ->
 
 
 def stored(candidates: Iterable[Candidate]) -> list[Candidate]:
-    """The candidates the learner would keep from an ordinary turn (no temporary, no secret)."""
-    return [
+    """The candidates the learner would keep from an ordinary turn of a new user (no
+    temporary, no secret; people filed as learning files them, strangers' tastes dropped)."""
+    kept = [
         c
         for c in candidates
         if not c.temporary and not (c.sensitive and c.category in SECRET_CATEGORIES)
     ]
+    return people.rekey(kept, ()) if any(people.parse_key(c.key) for c in kept) else kept
 
 
 async def facts_of(

@@ -20,7 +20,9 @@ from memory_core.values import Category
 #: ", not a teacher" / "— not 2023" / ", not last year" at the end of a clause (short: the
 #: negated alternative is a word or a few; "not" starting a longer clause is a statement).
 _NOT_TAIL = re.compile(
-    r"\s*(?:,|;|—|–|-)\s*(?:and\s+|but\s+)?not\s+(?P<neg>(?:\w+[\s']*){1,4}?)\s*(?P<end>[.!]*)\s*$",
+    r"\s*(?:,|;|—|–|-)\s*(?:and\s+|but\s+)?not\s+(?P<neg>(?:\w+[\s']*){1,4}?)\s*(?P<end>[.!]*)\s*$"
+    # "i'm 34 not 43": a number for a number needs no comma.
+    r"|(?<=\d)\s+not\s+(?P<num>\d{1,4})\s*(?P<numend>[.!]*)\s*$",
     re.IGNORECASE,
 )
 #: A correction's lead: "Actually", "Sorry,", "No,", "Correction:", "Sorry, I meant",
@@ -48,8 +50,8 @@ def without_negation(sentence: str) -> str:
     """The sentence without its negated alternative ("X, not Y" → "X"; "not Y but X" → "X");
     unchanged when it has none."""
     m = _NOT_TAIL.search(sentence)
-    if m is not None and m.start() > 0 and not _NOT_TIME.match(m.group("neg")):
-        return sentence[: m.start()] + (m.group("end") or ".")
+    if m is not None and m.start() > 0 and not _NOT_TIME.match(m.group("neg") or ""):
+        return sentence[: m.start()] + (m.group("end") or m.group("numend") or ".")
     return sentence
 
 
@@ -57,7 +59,7 @@ def is_correction(sentence: str) -> bool:
     """Whether the sentence corrects something said before (a lead or a negated alternative)."""
     tail = _NOT_TAIL.search(sentence)
     return bool(_LEAD.match(sentence)) or (
-        tail is not None and tail.start() > 0 and not _NOT_TIME.match(tail.group("neg"))
+        tail is not None and tail.start() > 0 and not _NOT_TIME.match(tail.group("neg") or "")
     )
 
 

@@ -170,7 +170,14 @@ _HYPERBOLE = re.compile(
     # "older than dirt", "since the stone age": an age or a wait
     # no one means.
     r"|\bolder\s+than\s+(?:dirt|time|the\s+(?:hills|internet|dinosaurs|universe|sun|pyramids))\b"
-    r"|\bsince\s+the\s+(?:stone\s+age|beginning\s+of\s+time|ice\s+age)\b",
+    r"|\bsince\s+the\s+(?:stone\s+age|beginning\s+of\s+time|ice\s+age)\b"
+    # A thing older than a person ("my kettle's older than my gran"; a brother older than the
+    # user is a fact).
+    r"|\bmy\s+(?:car|laptop|phone|computer|pc|house|flat|fridge|tv|telly|jeans|coat|van|bike|"
+    r"sofa|couch|kettle|printer|boiler|shoes)\s+(?:is|'s)\s+older\s+than\b"
+    # A head that has stopped working ("my brain is mush", "my head is fried").
+    r"|\bmy\s+(?:brain|head|mind)\s+(?:is|'s|feels)\s+(?:(?:completely|totally|absolutely|so|"
+    r"just|literally|officially)\s+)*(?:mush|fried|jelly|scrambled|toast|porridge|melting|gone)\b",
     re.IGNORECASE,
 )
 #: A passing moment of the day or something just seen: chat, not a lasting fact ("listened
@@ -211,13 +218,18 @@ _EXAGGERATED = re.compile(
 #: Openings whose sarcasm says the opposite of the whole sentence ("Yeah right, I'm totally a
 #: morning person"), unlike "Oh great, …", which may also open good news ("Oh great, I got the
 #: job!").
-_OPPOSITE_LEADS = r"(?:yeah|yea|ya)\s*,?\s+(?:right|sure)\b|as\s+if\b|sure\s*,?\s+because\b"
+_OPPOSITE_LEADS = (
+    r"(?:yeah|yea|ya)\s*,?\s+(?:right|sure)\b|as\s+if\b|sure\s*,?\s+because\b"
+    # "Wow, great, the kettle died again": the joy said of a mishap.
+    r"|(?:oh|ah|well|wow)\s*,?\s+(?:great|lovely|perfect|brilliant|fantastic|wonderful|"
+    r"marvell?ous|super|fab|awesome)\b(?=.*\b(?:again|broken|cancell?ed|jammed|late|another)\b)"
+)
 _OPPOSITE = re.compile(rf"^\W*(?:{_OPPOSITE_LEADS})", re.IGNORECASE)
 #: Sarcasm markers: a love or a joy that means the opposite ("Oh great, another Monday. I
 #: just love Mondays.", "Yeah right, I totally love queueing").
 _SARCASM = re.compile(
     rf"^\W*(?:{_OPPOSITE_LEADS}"
-    r"|(?:oh|ah|well)\s*,?\s+(?:great|wonderful|fantastic|brilliant|perfect|joy|goody|"
+    r"|(?:oh|ah|well|wow)\s*,?\s+(?:great|wonderful|fantastic|brilliant|perfect|joy|goody|"
     r"lovely|super|marvell?ous|terrific|splendid|fabulous|awesome|yay)\b"
     r"|(?:oh|ah)\s*,?\s+sure\b"
     r"|just\s+(?:great|perfect|wonderful|brilliant|what\s+i\s+needed)\b"
@@ -226,6 +238,20 @@ _SARCASM = re.compile(
     r"|\blove\s+that\s+for\s+me\b|\bwhat\s+a\s+(?:joy|treat|delight)\b(?=.*\b(?:again|another)\b)",
     re.IGNORECASE,
 )
+
+
+#: Someone else's words quoted ("my cousin said "I'm off to Rome"", "she was like "I'm so
+#: done""): the "I" in the quote is not the user.
+_REPORTED = re.compile(
+    r"\b(?:say|says|said|saying|goes|went|told\s+(?:me|us)|asked|replied|texted|wrote|"
+    r"like|was\s+like)\s*[,:]?\s*[\"“„«]",
+    re.IGNORECASE,
+)
+
+
+def is_reported(sentence: str) -> bool:
+    """True for a sentence that quotes what someone said ("she said "I'm a vegan now"")."""
+    return bool(_REPORTED.search(sentence))
 
 
 def says_the_opposite(sentence: str) -> bool:

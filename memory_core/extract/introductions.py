@@ -24,6 +24,8 @@ from memory_core.extract.lexicon import (
     MOMENTARY_ACTIVITIES,
     NATIONALITIES,
     NOT_NAMES,
+    PEOPLE,
+    PET_BREEDS,
     PET_SPECIES,
     TRANSIENT_STATES,
 )
@@ -32,8 +34,10 @@ from memory_core.extract.text import NUMBER, strip_trailing_fillers
 
 _GREETING = (
     # The longer greetings first: "hey there," is one greeting, not "hey" and a word "there".
-    r"(?:(?:hi\s+there|hey\s+there|hello\s+there|hey\s+(?:all|everyone|guys|folks)|hi|hey|hello|"
-    r"hiya|yo|howdy|heya|sup|'sup|wassup|greetings|good\s+(?:morning|afternoon|evening))\W+)*"
+    r"(?:(?:hi\s+there|hey\s+there|hello\s+there|hey\s+(?:all|everyone|guys|folks)|h+i+|he+y+|"
+    r"hello+|hiy+a+|yo+|howdy|he+y+a+|sup|'sup|wassup|greetings|good\s+(?:morning|afternoon|evening)|"
+    # Chat's openers: "ok so", "so yeah", "well", "um".
+    r"ok(?:ay)?|so+(?:\s+yeah)?|well|um+|right)\W+)*"
 )
 _I_AM = r"(?:i'm|im|i\s+am)"
 #: "Bram here, 58, …": a name, then "here", then more about them (alone it is a greeting).
@@ -45,7 +49,7 @@ _HERE = re.compile(
 _LOWER_NAME = re.compile(
     rf"^(?P<pre>(?P<greet>{_GREETING}){_I_AM}\s+)(?P<n>[a-z][a-z'-]+)"
     rf"(?P<after>\s*,\s*(?:i'm\s+|im\s+|aged\s+)?{NUMBER}"
-    r"(?=\s*(?:[,.!]|$|and\b|(?:years?|yrs?)\b|y/?o\b))|\s*(?:[,.!]|$))",
+    r"(?=\s*(?:[,.!]|\s[-–—]|$|and\b|(?:years?|yrs?)\b|y/?o\b))|\s*(?:[,.!]|$))",
     re.IGNORECASE,
 )
 #: "I'm Wen (44)": an age in brackets after the name.
@@ -92,8 +96,128 @@ def _lower_name_aged(here: re.Match[str]) -> bool:
     return not _ordinary(here.group("n")) and re.match(r"^\s*,?\s*\d", rest) is not None
 
 
+#: Words that describe before a noun: "a young, novelist" is one noun phrase with a stray comma
+#: (a comma splits clauses, and "I am a young" is no statement).
+_DESCRIBING = frozenset(
+    """young old new proud busy happy single retired aspiring budding keen avid struggling
+    working freelance qualified trained senior junior experienced humble little small big
+    full-time part-time self-employed first-time newly-qualified wannabe would-be future former
+    amateur hobby""".split()
+)
+_STRAY_COMMA = re.compile(
+    rf"\b(?:a|an)\s+(?:(?:{'|'.join(sorted(_DESCRIBING, key=len, reverse=True))})\s*,\s*)+"
+    r"(?!(?:and|but|or|so|i|im|i'm|in|from|with|at|who|which|though|although)\b)(?=[a-z])",
+    re.IGNORECASE,
+)
+
+
+def _no_stray_comma(m: re.Match[str]) -> str:
+    return re.sub(r"\s*,\s*", " ", m.group(0))
+
+
+# ---- chat's shorthand: emoji, "w/", "@", "27yo", "names kofi" ---------------------------------
+
+#: Emoji and pictographs (with their joiners, variation selectors and flags): a pause in chat.
+_EMOJI = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\u2300-\u23ff\ufe0f\u200d"
+    "\U0001f1e6-\U0001f1ff\U000e0020-\U000e007f]+"
+)
+_SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?<!\w)w/(?=\s)", re.IGNORECASE), "with"),
+    (re.compile(r"(?<=\s)@\s+(?=\w)"), "at "),
+    (
+        re.compile(r"\bbc\b(?=\s+(?:i|im|i'm|it|it's|its|my|we|they|he|she)\b)", re.IGNORECASE),
+        "because",
+    ),
+    # "27yo, paramedic": an age; "a 4 yo son": an age before a noun.
+    (re.compile(r"\b(\d{1,3})\s?y/?o(?=\s*(?:[,.!;]|\s[-–—]|$))", re.IGNORECASE), r"\1"),
+    (re.compile(r"\b(\d{1,3})\s?y/?o\s+(?!old\b)(?=[a-z])", re.IGNORECASE), r"\1-year-old "),
+)
+#: "names kofi", "hey, it's femi. 29.": a name said in chat's shorthand, before an age.
+_NAMES_TYPO = re.compile(rf"^(?P<pre>{_GREETING})names\s+(?=[^\W\d_])", re.IGNORECASE)
+_ITS_ME = re.compile(
+    rf"^(?P<pre>{_GREETING})it'?s\s+(?P<n>[^\W\d_][\w'-]+)\s*[.,!]+\s*(?=\d{{1,3}}\b)",
+    re.IGNORECASE,
+)
+
+
+#: A sentence that starts with its verb, the "I" left out ("got a dog called Rex", "live in
+#: Leeds", "born in Cork"): the "I" said again.
+_NO_SUBJECT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"(?:^|(?<=[.!?]\s))(?:{pattern})\b", re.IGNORECASE), said)
+    for pattern, said in (
+        (
+            r"got(?=\s+(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){1,3}(?:called|named)\s)",
+            "I've got",
+        ),
+        (r"live(?=\s+in\s)", "I live"),
+        (r"(?:love|luv)(?=\s+[a-z])", "I love"),
+        (r"born(?=\s+in\s)", "I was born"),
+        (r"grew(?=\s+up\s)", "I grew"),
+        (r"work(?=\s+(?:as|at|for)\s)", "I work"),
+        (r"(?:severely\s+|very\s+)?allergic(?=\s+to\s)", "I'm allergic"),
+    )
+)
+_KIN_OR_PET = "|".join(
+    re.escape(w).replace(r"\ ", r"\s+")
+    for w in sorted(FAMILY | PEOPLE | PET_SPECIES | frozenset(PET_BREEDS), key=len, reverse=True)
+)
+#: A name in lower case where only a name goes: after "called", "married to", or after "my
+#: sister" when the name ends the phrase ("my boyfriend liam and …", "my son petar.").
+_LOWER_NAMED = re.compile(
+    rf"\b(?:(?:(?:my|our)\s+(?:(?:little|baby|older|younger|big|best|new|old)\s+)*(?:{_KIN_OR_PET})"
+    r"(?:\s+is)?)\s+(?P<n>(?-i:[a-z])[\w'-]+)(?=\s*(?:[,.!?;]|$|\s+(?:and|is|was|has|lives|works|"
+    r"who|just|turned|\d)\b))"
+    r"|(?:called|named|married\s+to|engaged\s+to)\s+(?P<m>(?-i:[a-z])[\w'-]+))",
+    re.IGNORECASE,
+)
+_NOT_NAMED = frozenset(
+    """is was has had lives lived works worked and who just also still now because but or
+    with in at from to of for who's whose which that who'd always never usually often
+    sometimes really totally since after before when while as too back last next this these
+    those here there again into onto about over under through during until till than then
+    so very myself himself herself themselves me him her them us it its one""".split()
+)
+
+
+def _named(m: re.Match[str]) -> str:
+    group = "n" if m.group("n") else "m"
+    word = m.group(group)
+    low = word.lower()
+    if low in _NOT_NAMED or _ordinary(word) or (low.endswith("s") and low[:-1] in BASE_VERBS):
+        return m.group(0)
+    at = m.start(group) - m.start()
+    return m.group(0)[:at] + word[:1].upper() + word[1:] + m.group(0)[at + len(word) :]
+
+
+def tidy_chat(text: str, *, lowercase: bool = False) -> str:
+    """A chat message with its shorthand said in full: emoji as pauses (a comma between words,
+    nothing at an end), "w/" → "with", "@ shopify" → "at shopify", "27yo" → "27", "names
+    kofi" → "name's kofi", "it's femi. 29." → "I'm femi, 29.", "got a dog" → "I've got a dog";
+    from a user who writes in lower case, a name where only a name goes is capitalised ("my
+    boyfriend liam" → "my boyfriend Liam", "a cat called mango" → "… Mango")."""
+    if _EMOJI.search(text):
+        text = _EMOJI.sub(" , ", text)
+        text = re.sub(r"\s+,", ",", text)
+        text = re.sub(r",(?:\s*,)+", ",", text)
+        text = re.sub(r"([.!?…:;])\s*,", r"\1", text)
+        text = re.sub(r",\s*([.!?…])", r"\1", text)
+        text = re.sub(r"(?m)^[\s,]+|[\s,]+$", "", text)
+        text = re.sub(r",(?=\s*\n)", "", text)
+    for pattern, said in _SHORTHAND:
+        text = pattern.sub(said, text)
+    text = re.sub(r"[ \t]{2,}", " ", text)
+    text = _NAMES_TYPO.sub(r"\g<pre>name's ", text)
+    for pattern, said in _NO_SUBJECT:
+        text = pattern.sub(said, text)
+    if lowercase:
+        text = _LOWER_NAMED.sub(_named, text)
+    return _ITS_ME.sub(r"\g<pre>I'm \g<n>, ", text)
+
+
 def normalise(sentence: str) -> str:
     """The sentence with an introduction said in the shape the rules read (unchanged if none)."""
+    sentence = _STRAY_COMMA.sub(_no_stray_comma, sentence)
     here = _HERE.match(sentence)
     if here is not None and (here.group("n")[:1].isupper() or _lower_name_aged(here)):
         # "maya here, 29, …" in lower case too: a name before an age
@@ -101,13 +225,13 @@ def normalise(sentence: str) -> str:
         rest = rest if rest.startswith(",") else f", {rest}"
         name = here.group("n")[:1].upper() + here.group("n")[1:]
         sentence = f"{here.group('pre')}I'm {name}{rest}"
+    sentence = _BRACKETED_AGE.sub(r"\g<lead>, \g<n>", sentence, count=1)
     lower = _LOWER_NAME.match(sentence)
     if lower is not None and (lower.group("greet") or lower.group("after").strip(" ,.!")):
         word = lower.group("n")
         if not _ordinary(word):
             name = word[:1].upper() + word[1:]
             sentence = sentence[: lower.start("n")] + name + sentence[lower.end("n") :]
-    sentence = _BRACKETED_AGE.sub(r"\g<lead>, \g<n>", sentence, count=1)
     if _ABOUT_USER.match(sentence):
 
         def aged(m: re.Match[str]) -> str:
@@ -148,6 +272,8 @@ def _fragment(sentence: str, is_title: Callable[[str], bool]) -> bool:
     """True for a fragment that only names an age or a job ("63.", "Welder out of Memphis.")."""
     if _AGE_FRAGMENT.match(sentence):
         return True
+    if "," in sentence:
+        return False  # "welder at siemens, gdansk.": a card of its own (``with_cards``)
     head = _TITLE_END.split(_LEADING_ARTICLE.sub("", sentence.strip()), maxsplit=1)[0]
     if _SUBJECT.match(head):
         return False  # "I'm a lawyer.": a statement of its own, no fragment
@@ -196,7 +322,7 @@ _CARD_MARITAL = re.compile(
 )
 _CARD_KIDS = re.compile(
     r"^(?:with\s+|have\s+|got\s+)?(?P<k>(?:a|an|one|two|three|four|five|six|\d|no)\s+"
-    r"(?:little\s+|young\s+|grown(?:-up)?\s+|baby\s+|teenage\s+)?"
+    r"(?:little\s+|young\s+|grown(?:[-\s]up)?\s+|baby\s+|teenage\s+)?"
     r"(?:kids?|children|child|sons?|daughters?|boys?|girls?|teenagers?|twins))$",
     re.IGNORECASE,
 )
@@ -226,6 +352,7 @@ _NOT_PLACE = frozenset(
 
 #: A name as a card gives it: one capitalised word.
 _NAME = re.compile(r"(?-i:[A-Z])[\w'-]+")
+_LOWER_WORD = re.compile(r"(?-i:[a-z])[a-z'-]+")
 #: A form's fields ("Name: Carlos. Age: 38. Job: electrician. City: Seville.").
 _CARD_FIELD = re.compile(
     r"^(?P<f>name|age|job|occupation|profession|work|city|town|location|home|based|from|"
@@ -352,6 +479,8 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
         return [f"I have {piece}."]
     low = piece[:1].lower() + piece[1:] if piece[1:2].islower() else piece
     forms: tuple[str, ...] = (f"I'm {low}", f"I {low}", f"I have {low}")
+    if _A_FAN.match(low):
+        forms = (f"I'm a {low}",)  # "huge liverpool fan", "keen golfer"
     if _COUNT.match(low):
         forms = (f"I have {low}",)  # "three grandkids": had, never what the user is
     first = low.split()[0].lower()
@@ -367,6 +496,13 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
 
 
 _COUNT = re.compile(r"^(?:a|an|one|two|three|four|five|six|\d+)\s", re.IGNORECASE)
+#: "big into climbing", "really into jazz": a hobby said without "I'm".
+_INTO = re.compile(r"^(?:big|huge|really|massively|well|very)\s+into\s+\S", re.IGNORECASE)
+_A_FAN = re.compile(
+    r"^(?:big|huge|massive|keen|avid|mad|die-hard|diehard|lifelong)\s+(?!into\b)(?:[\w'-]+\s+){0,2}"
+    r"(?:fan|supporter|lover|reader|gamer|runner|cyclist|golfer|swimmer|climber|baker|cook)$",
+    re.IGNORECASE,
+)
 _WORK_TOWN = re.compile(
     r"^(?:work|working)\s+(?:in|at|for)\s+.+?\s+in\s+(?P<t>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)$",
     re.IGNORECASE,
@@ -416,7 +552,8 @@ def _card_place(piece: str, how: _Card) -> list[str] | None:
     where = _CARD_PLACE.match(piece)
     if where is None:
         return None
-    place = _place(where.group("p"), lowercase=how.lowercase)
+    said = re.sub(r"\s+originally$", "", where.group("p"), flags=re.IGNORECASE)
+    place = _place(said, lowercase=how.lowercase)
     if place is None:
         return []
     return [f"I'm from {place}." if where.group("how").lower() == "from" else f"I live in {place}."]
@@ -437,10 +574,15 @@ def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     job = _card_job(piece, how.is_title, lowercase=how.lowercase)
     if job:
         return job
-    if first and how.named and _NAME.fullmatch(piece) and not _ordinary(piece):
-        return [f"I'm {piece}."]
-    if not first and (place := _place(piece, lowercase=False)) is not None:
-        return [f"I live in {place}."]  # "…, UX designer, Berlin": the town last
+    if first and how.named and not _ordinary(piece):
+        if _NAME.fullmatch(piece):
+            return [f"I'm {piece}."]
+        if how.lowercase and _LOWER_WORD.fullmatch(piece):
+            return [f"I'm {piece[:1].upper() + piece[1:]}."]  # "heya, jen, 52, …"
+    # The town last ("…, UX designer, Berlin"); in lower case one word only ("…, galway").
+    lower_town = how.lowercase and len(piece.split()) == 1
+    if not first and (place := _place(piece, lowercase=lower_town)) is not None:
+        return [f"I live in {place}."]
     return []
 
 
@@ -480,7 +622,9 @@ def card(
         said = _named_after(counted, piece) if counted else []
         said = said or _card_piece(piece, n == 0, how)
         strict += bool(said)
-        if not said and loose and n > 0 and reads is not None:
+        alone = strip_trailing_fillers(piece.strip(" .!"))
+        fan = anchored and (_A_FAN.match(alone) or _INTO.match(alone)) is not None
+        if not said and loose and (n > 0 or fan) and reads is not None:
             said = _loose(piece, reads)
             if not said and len(piece.split()) > 1:
                 return []  # a clause no rule reads: the sentence is no card

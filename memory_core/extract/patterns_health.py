@@ -22,12 +22,19 @@ _ALLERGY = re.compile(
 )
 
 
+_REMARK = re.compile(
+    r"\s+(?:which|that's|so|because|bc|cos|though|lol|haha|unfortunately|sadly)\b", re.IGNORECASE
+)
+
+
 def allergy(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "I'm allergic to peanuts and shellfish" → ``allergy.peanuts``, ``…shellfish``."""
     m = _ALLERGY.match(clause)
     if m is None:
         return []
     raw = m.group("a") or m.group("b") or m.group("c") or m.group("d")
+    # "allergic to dogs which is sad bc i love them": the allergen ends where a remark starts.
+    raw = _REMARK.split(raw, maxsplit=1)[0]
     phrase = usable_object(clean_phrase(raw, max_words=8))
     if phrase is None:
         return []
@@ -85,6 +92,44 @@ _VERB_TEXT = {
 }
 
 
+_COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few)"
+#: "I'm 8 weeks along", "we're expecting our first", "I'm pregnant with twins": a pregnancy
+#: said by how far along or what is expected (the word "pregnant" alone is read above).
+_PREGNANCY = re.compile(
+    rf"^{_I_AM}\s+(?:now\s+|about\s+|almost\s+|nearly\s+|already\s+|only\s+)?"
+    rf"(?P<n>{_COUNT})\s*(?P<unit>weeks?|wks?|months?)\s+(?:pregnant\b|along\b(?!\s+(?:in|on|into|with)\b))"
+    rf"|^(?:{_I_AM}|we're|we\s+are)\s+(?:now\s+|finally\s+)?(?:pregnant\s+with|expecting)\s+"
+    r"(?P<what>(?:our|my)\s+(?:first|second|third|fourth|1st|2nd|3rd|4th)\b|(?:a\s+)?(?:baby|twins)\b)",
+    re.IGNORECASE,
+)
+
+
+def pregnancy(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "I'm 8 weeks along", "we're expecting our first" → ``health.pregnancy``
+    (sensitive, like any health fact)."""
+    m = _PREGNANCY.match(clause.strip())
+    if m is None:
+        return []
+    if m.group("n"):
+        unit = m.group("unit").lower()
+        unit = "months" if unit.startswith("month") else "weeks"
+        if m.group("n").lower() in {"one", "1"}:
+            unit = unit.rstrip("s")
+        text = f"{ctx.subject} is pregnant ({m.group('n').lower()} {unit} along)."
+    else:
+        what = re.sub(r"\b(?:our|my)\b", "their", m.group("what").lower())
+        text = f"{ctx.subject} is pregnant (expecting {what})."
+    return fact(
+        "health.pregnancy",
+        text,
+        Category.HEALTH,
+        0.8,
+        "pregnancy",
+        sensitive=True,
+        valid_from=ctx.time,
+    )
+
+
 def condition(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "I have asthma", "I was diagnosed with diabetes" → ``health.<condition>``."""
     adj = _CONDITION_ADJ.match(clause)
@@ -114,4 +159,4 @@ def condition(clause: str, ctx: Context) -> list[Candidate]:
     return fact(key, text, Category.HEALTH, hint, phrase, temporary=acute, sensitive=True)
 
 
-RULES: tuple[Rule, ...] = (allergy, condition)
+RULES: tuple[Rule, ...] = (allergy, pregnancy, condition)

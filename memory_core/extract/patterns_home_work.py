@@ -146,7 +146,14 @@ def origin(clause: str, ctx: Context) -> list[Candidate]:
     found = place(raw.partition(",")[0], ctx)
     if found is None:
         return []
-    verb = "grew up in" if m.group("g") and "grew" in clause.lower() else "is from"
+    low = clause.lower()
+    if m.group("g") and re.search(r"\bwas\s+born\s+in\b", low):
+        # Where the user was born is no conflict with where they grew up or are from: a
+        # slot of its own beside ``origin`` ("I was born in Nairobi" after "I grew up in
+        # Glasgow"); "born and raised in" says both, and stays ``origin``.
+        text = f"{ctx.subject} was born in {found[0]}."
+        return fact("origin.birthplace", text, Category.IDENTITY, 0.75, _bare(found[0]))
+    verb = "grew up in" if m.group("g") and "grew" in low else "is from"
     text = f"{ctx.subject} {verb} {found[0]}."
     return fact("origin", text, Category.IDENTITY, 0.75, _bare(found[0]))
 
@@ -162,9 +169,18 @@ _NOT_A_TITLE = frozenset(
 )
 
 
+#: Words that describe the worker, not the work: "a young novelist", "a proud, busy nurse" are
+#: novelists and nurses (their title is said without them).
+_DESCRIBING_WORKER = re.compile(
+    r"^(?:(?:young|old|proud|busy|happy|humble|tired|lazy|little|underpaid|"
+    r"hard-working|hardworking|experienced|newly-qualified|newly\s+qualified)\s*,?\s+)+",
+    re.IGNORECASE,
+)
+
+
 def job_title(raw: str) -> str | None:
     """A job title ending in a known job word ("software engineer"), or None."""
-    phrase = clean_phrase(raw, max_words=5)
+    phrase = clean_phrase(_DESCRIBING_WORKER.sub("", raw.strip()), max_words=5)
     if phrase is None:
         return None
     words = phrase.lower().split()

@@ -29,14 +29,16 @@ FRIENDS = frozenset(
     for w in """friend, best friend, bestie, bff, buddy, pal, roommate, room mate, flatmate,
     housemate, neighbor, neighbour, boss, manager, coworker, co-worker, colleague, teammate,
     classmate, mentor, ex, ex-wife, ex-husband, ex-boyfriend, ex-girlfriend, godmother,
-    godfather, father-in-law, mother-in-law, sister-in-law, brother-in-law""".split(",")
+    godfather, father-in-law, mother-in-law, sister-in-law, brother-in-law, mate, best mate,
+    workmate""".split(",")
 )
 REL = rf"(?P<rel>{alternation(FAMILY | FRIENDS)})"
 SPECIES = rf"(?P<sp>{alternation(PET_SPECIES | frozenset(PET_BREEDS))})"
 ADJ = (
     r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
     r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|teenage|teen|grown-up|adult|"
-    r"toddler)\s+)*"
+    r"toddler|very|lazy|crazy|cheeky|naughty|spoilt|spoiled|senior|tiny|giant|ginger|tabby|"
+    r"chunky|grumpy|elderly)\s+)*"
 )
 _CALLED = r"(?:'s\s+name\s+is|\s+is\s+(?:now\s+)?(?:called|named)|\s+goes\s+by|\s+is\s+named)"
 
@@ -76,7 +78,7 @@ _FAMILY_IS = re.compile(
     re.IGNORECASE,
 )
 _HAVE_FAMILY = re.compile(
-    r"^(?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+"
+    r"^(?:i|we)(?:\s+also)?(?:\s+have|\s+have\s+got|'ve\s+(?:also\s+)?got|'ve)\s+"
     rf"(?P<count>a|an|one|two|three|four|five|\d)\s+{ADJ}{REL}s?"
     r"(?:\s+(?:called|named)|\s*,|\s*:)\s+(?P<n>.+)$",
     re.IGNORECASE,
@@ -161,7 +163,8 @@ _VERBISH = frozenset(
 
 #: "We have two girls, Mia and Zoe": girls and boys the user has, named, are their children.
 _GIRLS_BOYS = re.compile(
-    r"^((?:i|we)\s+(?:also\s+)?(?:have|'ve\s+got|have\s+got)\s+(?:a|one|two|three|four|five|\d)"
+    r"^((?:i|we)(?:\s+also)?(?:\s+have|\s+have\s+got|'ve\s+(?:also\s+)?got|'ve)\s+"
+    r"(?:a|one|two|three|four|five|\d)"
     r"\s+(?:little\s+|young\s+|teenage\s+)?)(girl|boy)(s?)(?=\s*,|\s+(?:called|named)\b)",
     re.IGNORECASE,
 )
@@ -214,7 +217,7 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
 _PET_CALLED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}{_CALLED}\s+(?P<n>.+)$", re.IGNORECASE)
 _HAVE_PET = re.compile(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:also\s+|just\s+|recently\s+)?(?:have|got|adopted|own|"
-    rf"rescued)\s+(?:a|an|one)\s+{ADJ}{SPECIES}(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
+    rf"rescued)\s+(?:a|an|one|1)\s+{ADJ}{SPECIES}(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
     re.IGNORECASE,
 )
 #: "We adopted a kelpie named Rusty": what is adopted or rescued and named is a pet, even of a
@@ -433,10 +436,24 @@ _IN_PASSING = re.compile(
 )
 
 
+_PET_IN_PASSING = re.compile(
+    rf"(?<![\w'])(?:with|and|walk|walking|walked)\s+(?:my|our)\s+{ADJ}{SPECIES}"
+    r"\s+(?P<n>[A-Z][\w'-]*)(?![\w'-])"
+)
+
+
 def mentioned_members(clause: str, ctx: Context) -> list[Candidate]:
     """ "I moved here with my partner Tom and our little boy Oisín": people named in passing,
-    after a preposition, each under their relation (a statement about them is read elsewhere)."""
+    after a preposition, each under their relation (a statement about them is read elsewhere);
+    "we moved to Leeds with our cat Luna": a pet named in passing."""
     out: list[Candidate] = []
+    for m in _PET_IN_PASSING.finditer(clause):
+        name = person_name(m.group("n"), ctx, strict=True, max_words=1)
+        if name is not None and not _is_animal_word(name) and not _is_relation_word(name):
+            species = species_key(m.group("sp"))
+            key = "pet.name" if species == "pet" else f"pet.{species}.name"
+            text = f"{ctx.possessive} {_spoken(m.group('sp'))} is named {name}."
+            out += fact(key, text, Category.RELATIONSHIP, 0.65, name)
     for m in _IN_PASSING.finditer(clause):
         name = person_name(m.group("n"), ctx, strict=True, max_words=1)
         if name is not None and not _is_relation_word(name):

@@ -48,6 +48,7 @@ from memory_core.extract.lexicon import (
     PET_SPECIES,
     TRANSIENT_STATES,
 )
+from memory_core.extract.patterns_identity import person_name
 from memory_core.extract.patterns_plans import REQUEST_VERBS
 from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import (
@@ -438,7 +439,10 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
                 return Reading("goal", Category.TASK_CONTEXT)
             return _topic_reading(body, "activity")
         bare = re.sub(
-            r"^(?:so|very|really|quite|pretty|super|a\s+bit|a\s+little|kind\s+of)\s+", "", body
+            r"^(?:(?:so+|very|really|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|dead|"
+            r"bone|utterly|totally|completely|absolutely|proper)\s+)+",
+            "",
+            body,
         )
         if bare in TRANSIENT_STATES:
             return None
@@ -1089,6 +1093,8 @@ def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate
         rest = m.group("poss") + rest
     elif not _verb_follows(rest) or _opinion_or_mood(rest):
         return []  # "my dog Rex" says nothing; "my wife is amazing" is an opinion
+    elif (aged := _person_age(m.group("who"), rest, clause, ctx)) is not None:
+        return aged
     key, category, sensitive = _person_key(m.group("who"), rest)
     text = _rewrite(clause, ctx)
     return _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
@@ -1102,10 +1108,81 @@ def person_statement(
     predicate = strip_trailing_fillers(predicate)
     if not _verb_follows(predicate) or _opinion_or_mood(predicate):
         return []
+    aged = _person_age(who, predicate, clause, ctx, name)
+    if aged is not None:
+        return aged
     if _RELATIVE_TIME.search(predicate) or _AGE_NOW.match(predicate.strip()):
         return []
     key, category, sensitive = _person_key(who, predicate, name)
     return _candidate(key, _rewrite(_tidy(clause), ctx), category, RELATIONSHIP_HINT, sensitive)
+
+
+def named_statement(name: str, predicate: str, clause: str, ctx: Context) -> list[Candidate]:
+    """What ``predicate`` says about someone the user names without a relation ("Ayesha likes
+    sushi" → ``person.ayesha.likes_sushi``, "Jo just turned 30" → ``person.jo.age``); learning
+    keeps it only for someone the user told us about (``memory_core.read.people.rekey``)."""
+    predicate = strip_trailing_fillers(predicate)
+    aged = _person_age("", predicate, clause, ctx, prefix=f"person.{slug(name)}")
+    if aged is not None:
+        return aged
+    if not _verb_follows(predicate) or _opinion_or_mood(predicate):
+        return []
+    if _RELATIVE_TIME.search(predicate) or _momentary_predicate(predicate):
+        return []
+    words = _key_words(re.sub(r"^\s*'s?\s*", "", predicate), 30)
+    if not words:
+        return []
+    key = f"person.{slug(name)}.{words}"
+    text = _rewrite(_tidy(clause), ctx)
+    return _candidate(key, text, Category.RELATIONSHIP, RELATIONSHIP_HINT, _health(predicate))
+
+
+_PASSING_PREDICATE = re.compile(
+    r"^(?:is|'s|was)\s+(?:\w+ing|here|there|back|home|out|away|late|"
+    r"on\s+(?:the|his|her|their|a)\s+(?:phone|way|train|bus|call|road))\b",
+    re.IGNORECASE,
+)
+
+
+def _momentary_predicate(predicate: str) -> bool:
+    """ "is on the phone", "is running late", "was here": what someone does now, no fact."""
+    return bool(_MOMENTARY.search(predicate)) or bool(
+        re.match(_PASSING_PREDICATE, predicate.strip())
+    )
+
+
+def _person_age(
+    who: str,
+    predicate: str,
+    clause: str,
+    ctx: Context,
+    name: str | None = None,
+    *,
+    prefix: str = "",
+) -> list[Candidate] | None:
+    """ "my sister Aoife just turned 30", "my mum is 72": their age, as a number (None: the
+    predicate says no age)."""
+    age = _PERSON_AGE.match(predicate.strip())
+    if age is None:
+        return None
+    key = f"{prefix}.age" if prefix else _person_key(who, "is 1", name)[0]
+    text = _rewrite(_tidy(_PERSON_AGE_TAIL.sub("", clause)), ctx)
+    if text is None:
+        return []
+    return fact(key, text, Category.RELATIONSHIP, RELATIONSHIP_HINT, age.group("n"))
+
+
+#: A person's age: "is 72", "just turned 30", "turned 40 last week", "is 7 years old".
+_WHEN_TURNED = (
+    r"(?:\s+(?:today|yesterday|last\s+(?:week|month)|this\s+(?:week|month|year)|on\s+\w+day|"
+    r"on\s+\d{1,2}\s+[A-Z][a-z]+(?:\s+\d{4})?|in\s+the\s+week\s+of\s+.+))"
+)
+_PERSON_AGE = re.compile(
+    r"^(?:is|'s|(?:just\s+|recently\s+|has\s+just\s+|has\s+)?turned)\s+(?P<n>\d{1,3})"
+    rf"(?:\s*(?:years?|yrs?)(?:\s+old)?)?{_WHEN_TURNED}?\s*[.!]*$",
+    re.IGNORECASE,
+)
+_PERSON_AGE_TAIL = re.compile(rf"{_WHEN_TURNED}\s*[.!]*$", re.IGNORECASE)
 
 
 def _about_thing(clause: str, ctx: Context) -> list[Candidate]:
@@ -1202,7 +1279,65 @@ def statement(clause: str, ctx: Context) -> list[Candidate]:
         return _about_person(person, clause, ctx)
     if re.match(r"^my\s", clause, re.IGNORECASE):
         return _about_thing(clause, ctx)
-    return _mentions_user(clause, ctx)
+    return _about_named(clause, ctx) or _mentions_user(clause, ctx)
+
+
+#: Someone named without a relation, then what they are, do or have ("Ayesha likes sushi",
+#: "Kev's partner is Jo"); a possessive only before a relative ("Jo's birthday" has its rule).
+_NAMED_SUBJECT = re.compile(
+    r"^(?P<n>(?-i:[A-Z])[^\W\d_]+(?:-[^\W\d_]+)?(?:\s+(?-i:[A-Z])[^\W\d_]+)?)"
+    rf"(?P<rest>'s\s+(?:{alternation(FAMILY)})\b.+|\s+(?-i:[a-z]).+)$",
+    re.IGNORECASE,
+)
+_RELATIVE_OF = re.compile(
+    rf"^'s\s+(?P<rel>{alternation(FAMILY)})(?:\s+is(?:\s+(?:called|named))?|'s)\s+"
+    r"(?P<m>(?-i:[A-Z])[\w'-]*)\s*[.!]?$",
+    re.IGNORECASE,
+)
+_NOT_SOMEONE = (
+    frozenset(
+        """i he she it this that there here they we you everyone everybody someone somebody nobody
+    god today tomorrow yesterday life work home everything nothing family mum mom dad""".split()
+    )
+    | FAMILY
+)
+
+
+def _about_named(clause: str, ctx: Context) -> list[Candidate]:
+    """ "Ayesha likes sushi", "Kev's partner is Jo", "Jo just turned 30": what the user says
+    of someone they name, as that person's fact (``person.<name>.*``)."""
+    m = _NAMED_SUBJECT.match(clause)
+    if m is None or m.group("n").split()[0].lower() in _NOT_SOMEONE:
+        return []
+    name = person_name(m.group("n"), ctx, strict=True, max_words=2)
+    if name is None or (ctx.name and slug(name) in {slug(ctx.name), slug(ctx.name.split()[0])}):
+        return []
+    rest = m.group("rest")
+    rel = _RELATIVE_OF.match(rest)
+    if rel is not None:
+        other = person_name(rel.group("m"), ctx, strict=True, max_words=1)
+        if other is None:
+            return []
+        word = " ".join(rel.group("rel").lower().split())
+        key = f"person.{slug(name)}.{slug(FAMILY_CANONICAL.get(word, word))}"
+        text = f"{name}'s {word} is {other}."
+        return fact(key, text, Category.RELATIONSHIP, RELATIONSHIP_HINT, other)
+    if rest.startswith("'") or not _NAMED_PREDICATE.match(rest.strip()):
+        return []  # "Paris is a beautiful city", "Traffic is heavy": no one's fact
+    return named_statement(name, rest, clause, ctx)
+
+
+#: What the user says of someone they name that is that person's fact: a taste, a diet, an
+#: allergy, a status, what they have ("Ayesha likes sushi", "Jo is allergic to bees").
+_NAMED_PREDICATE = re.compile(
+    r"^(?:(?:also|really|absolutely|still|now|just|totally)\s+)*(?:likes|loves|hates|enjoys|"
+    r"adores|plays|speaks|studies|teaches|collects|can't\s+eat|cannot\s+eat|doesn't\s+eat|"
+    r"doesn't\s+drink|(?:is|'s)\s+(?:(?:also|now|still|severely|very)\s+)?(?:allergic|vegan|"
+    r"vegetarian|pescatarian|coeliac|celiac|diabetic|married|engaged|divorced|pregnant|expecting|"
+    r"afraid|scared|terrified|obsessed|into|studying|training)|has\s+(?:a|an|two|three|four|\d)"
+    r"\s|(?:just\s+|recently\s+)?turned\s+\d|is\s+\d{1,3}\b)",
+    re.IGNORECASE,
+)
 
 
 RULES: tuple[Rule, ...] = (statement,)

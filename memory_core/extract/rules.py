@@ -43,6 +43,7 @@ from memory_core.extract.filters import (
     is_hypothetical,
     is_noise,
     is_question,
+    is_reported,
     is_sarcastic,
     normalize_value_text,
     redact,
@@ -51,6 +52,7 @@ from memory_core.extract.filters import (
 from memory_core.extract.lexicon import BASE_VERBS
 from memory_core.extract.rule import Context, Rule
 from memory_core.extract.text import (
+    adverbial_last,
     clean_input,
     collapse,
     first_person_agreement,
@@ -101,8 +103,10 @@ def _display_name(user_name: str | None) -> str | None:
 
 
 def _is_lowercase(text: str) -> bool:
-    """True when the user writes without capitals (a standalone "I" does not count)."""
+    """True when the user writes without capitals (a standalone "I" and words in capitals do
+    not count)."""
     rest = re.sub(r"\bI(?:'(?:m|ve|d|ll))?\b", "", text)
+    rest = re.sub(r"\b[A-Z]{2,}\b", "", rest)  # "AGAIN", "NYC": shouting and initials
     cased = [c for c in rest if c.isupper() or c.islower()]
     return bool(cased) and not any(c.isupper() for c in cased)
 
@@ -224,6 +228,7 @@ def _finish(
 def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
     clause, hedged = strip_fillers(raw)
     clause = first_person_agreement(strip_trailing_fillers(clause).rstrip(" .!;,…"))
+    clause = adverbial_last(clause)
     if not clause:
         return []
     spans = find_sensitive(clause)
@@ -333,6 +338,7 @@ _DANGLING = re.compile(r"\b(?:in|at|to|from|with|of|for|on|by|about|and|or)\s*$"
 _AFTER_I_AM = re.compile(
     r"^(?:a|an|the|\d+|in|at|from|not|also|still|very|so|really|\w+ing)(?:\s|\W*$)", re.I
 )
+_NOW_IN = re.compile(r"^now\s+(?:living\s+|based\s+)?in\s+(?P<p>.+)$", re.IGNORECASE)
 _A_THING = re.compile(r"^(?:a|an|the|one|two|three|four|five|\d+)(?:\s|\W*$)", re.IGNORECASE)
 
 
@@ -357,7 +363,16 @@ def _starts_with_verb(piece: str) -> bool:
     words = re.findall(r"[a-z']+", piece.lower())
     while words and words[0] in {"also", "still", "now", "currently", "really", "never", "often"}:
         words = words[1:]
-    return bool(words) and (words[0] in BASE_VERBS or words[0] in {"don't", "do", "can't", "can"})
+    return bool(words) and (
+        words[0] in BASE_VERBS
+        or words[0] in {"don't", "do", "can't", "can"}
+        or words[0] in _LIFE_PAST
+    )
+
+
+#: Past verbs of a life story that go on without their subject ("I was born in Lima but grew
+#: up in Madrid", "… and moved to Leeds in 2019").
+_LIFE_PAST = frozenset({"grew", "moved", "studied", "lived", "worked"})
 
 
 def _reads_alone(forms: list[str], new: set[str], ctx: Context) -> bool:
@@ -396,18 +411,15 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
     have = _HAVE.match(lead)
     named = _NAMED.match(lead) is not None
     pieces = _JOINT.split(raw)
+    if m is None and have is None and not named and len(pieces) >= 3:
+        return _share_person(raw, pieces, ctx)
     if (m is None and have is None and not named) or len(pieces) < 3:
         return [raw]
     copula = named or (m is not None and m.group("s").lower() != "i")
     out: list[str] = []
     current = pieces[0]
     for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
-        verb = _starts_with_verb(piece)
-        forms = ["I'm " + piece] if copula and not verb else []
-        if m is not None and verb:
-            forms.append("I " + piece)
-        if have is not None and _A_THING.match(piece):
-            forms.append(f"{have.group(0).strip()} {piece}")  # "…, and a dog called Rufus"
+        forms = _forms(piece, m, have, copula=copula)
         joined = current + sep + piece
         before, together = _keys(strip_fillers(current)[0], ctx), _keys(joined, ctx)
         if together - before and not _reads_alone(forms, together - before, ctx):
@@ -428,6 +440,49 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
             current = forms[0]
         else:
             current = joined
+    out.append(current)
+    return out
+
+
+def _forms(
+    piece: str, m: re.Match[str] | None, have: re.Match[str] | None, *, copula: bool
+) -> list[str]:
+    """The ways a part after "and" or a comma may be said with the sentence's subject again
+    ("work at Shopify" → "I work at Shopify", "a dog called Rufus" → "I have a dog …")."""
+    verb = _starts_with_verb(piece)
+    forms = ["I'm " + piece] if copula and not verb else []
+    if m is not None and verb:
+        forms.append("I " + piece)
+    if m is not None and (now := _NOW_IN.match(piece)) is not None:
+        forms.append(f"I live in {now.group('p')}")  # "…, grew up in Cork, now in Leeds"
+    if have is not None and _A_THING.match(piece):
+        forms.append(f"{have.group(0).strip()} {piece}")  # "…, and a dog called Rufus"
+    return forms
+
+
+#: "my dad", "my sister Aoife": one of the user's people as a sentence's subject.
+_PERSON_SUBJECT = re.compile(
+    rf"^(?:my|our)\s+{patterns_people.ADJ}{patterns_people.REL}(?:\s+(?-i:[A-Z])[\w'-]*)?(?=\s)",
+    re.IGNORECASE,
+)
+_THIRD_VERB = frozenset({"is", "has", "was", "works", "lives", "loves", "likes", "plays"})
+
+
+def _share_person(raw: str, pieces: list[str], ctx: Context) -> list[str]:
+    """ "My dad is 68 and lives in Sligo": each part after "and" that starts with a verb is
+    its own statement about the same person, when a rule reads it so."""
+    who = _PERSON_SUBJECT.match(strip_fillers(raw)[0])
+    if who is None:
+        return [raw]
+    out, current = [], pieces[0]
+    for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        first = piece.split()[0].lower() if piece.split() else ""
+        form = f"{who.group(0)} {piece}"
+        if "and" in sep.lower() and first in _THIRD_VERB and _keys(form, ctx):
+            out.append(current)
+            current = form
+        else:
+            current += sep + piece
     out.append(current)
     return out
 
@@ -602,6 +657,7 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     """What the English rules read in a turn, sentence by sentence."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
+    body = introductions.tidy_chat(body, lowercase=ctx.lowercase)  # emoji, "w/", "@", "27yo"
     sentences = introductions.with_fragments(split_sentences(body), _is_title)
     # "Me: Alex, 30, UX designer, Berlin.", "barista in leeds": a card, said as sentences.
     sentences = introductions.with_cards(
@@ -609,8 +665,10 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     )
     sentences = _pet_named_next(sentences)
     for sentence in sentences:
-        if not explicit and (is_exaggerated(sentence) or says_the_opposite(sentence)):
-            continue  # "My landlord is a hundred years old, I swear", "Yeah right, I'm a …"
+        if not explicit and (
+            is_exaggerated(sentence) or says_the_opposite(sentence) or is_reported(sentence)
+        ):
+            continue  # "… a hundred years old, I swear", "Yeah right, I'm a …", "she said "…""
         if not explicit and is_question(sentence):
             statement = _statement_of(sentence)
             if statement is None:

@@ -162,6 +162,26 @@ def first_person_agreement(clause: str) -> str:
     return f"{m.group('i')} {_AGREEMENT_SLIPS[m.group('v').lower()]}{clause[m.end() :]}"
 
 
+#: When or how often, said first ("In my free time I go fishing", "Most weekends, we hike"):
+#: the rules read the statement with it at the end ("I go fishing in my free time").
+_FRONTED = re.compile(
+    r"^(?P<adv>(?:in|during)\s+(?:my|our)\s+(?:free|spare|down)\s+time|after\s+work|"
+    r"outside\s+(?:of\s+)?work|(?:on|at|over)\s+(?:the\s+)?weekends?|"
+    r"(?:on\s+)?(?:most|every|some|each)\s+(?:weekend|evening|morning|night|day|week|summer|"
+    r"winter|sunday|saturday|monday|tuesday|wednesday|thursday|friday)s?|"
+    r"on\s+(?:sunday|saturday|monday|tuesday|wednesday|thursday|friday)s)"
+    r"\s*,?\s+(?P<rest>(?:i|we)(?:'m|'re|'ve)?\s+.+)$",
+    re.IGNORECASE,
+)
+
+
+def adverbial_last(clause: str) -> str:
+    """``clause`` with a when-or-how-often said first moved to its end ("In my free time I go
+    fishing" → "I go fishing in my free time"), as the rules read it."""
+    m = _FRONTED.match(clause)
+    return f"{m.group('rest')} {m.group('adv')[:1].lower()}{m.group('adv')[1:]}" if m else clause
+
+
 def strip_fillers(clause: str) -> tuple[str, bool]:
     """Drop discourse fillers ("btw, …") and hedges ("I think …"); say whether it was hedged."""
     clause = _FILLER.sub("", _LEADING_SYMBOLS.sub("", clause.strip()))

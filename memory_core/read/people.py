@@ -232,7 +232,8 @@ def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candid
     ``family.brother.marco.job``; "my brother Leo …" (``family.brother.leo.name``) after "my
     brother is called Leo" (``family.brother.name``) is the same naming fact, and the other
     way round. The turn's own candidates count as known ("My brother is Marco. Marco is a
-    chef.").
+    chef."). Someone no one told us about keeps only who they are by first name (see
+    ``_STRANGER_ATTRIBUTES``); the rest is dropped.
     """
     directory: dict[str, str] = {}  # name slug → person prefix
     single: dict[str, str] = {}  # "family.brother" → name slug of its single-slot name
@@ -264,7 +265,8 @@ def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candid
         learn(cand.key, cand.value)
     single, named_slots = single_before, named_before
     out = []
-    for cand in candidates:
+    # "Taylor Swift lives in Nashville", "Rihanna likes sushi": no one of theirs.
+    for cand in [c for c in candidates if not _stranger(c.key, directory)]:
         parsed = parse_key(cand.key)
         key = cand.key
         if parsed is not None and parsed.name is not None:
@@ -296,6 +298,24 @@ def rekey(candidates: Sequence[Candidate], known: Iterable[Fact]) -> list[Candid
             continue  # "I have a friend named Tom and he …": one naming fact
         out.append(cand if key == cand.key else replace(cand, key=key))
     return out
+
+
+#: What is kept of someone the user has not told us about: who they are by first name
+#: ("Tom is a teacher" — a later "Tom is a lecturer, not a teacher" corrects it). Anything
+#: else (their tastes, their partner) and anyone named in full ("Taylor Swift") is kept only
+#: once the user has said who they are to them.
+_STRANGER_ATTRIBUTES = frozenset({"job", "employer", "home", "age", "birthday"})
+
+
+def _stranger(key: str, directory: dict[str, str]) -> bool:
+    """True for a fact of someone the user has not told us about that is more than who they
+    are by first name (see ``_STRANGER_ATTRIBUTES``)."""
+    parsed = parse_key(key)
+    if parsed is None or parsed.group != "person" or parsed.name is None:
+        return False
+    if same_name(parsed.name, directory) is not None:
+        return False  # "Aoife S's …": the Aoife the user told us about
+    return parsed.attribute not in _STRANGER_ATTRIBUTES or "_" in (parsed.name or "")
 
 
 _PERSON_FIRST = re.compile(r"^[A-Z]")

@@ -30,6 +30,7 @@ SAYINGS: dict[str, str] = {
     "home_city": "I live in Lisbon.",
     "home_country": "I live in Portugal.",
     "origin": "I'm from Brazil.",
+    "origin.birthplace": "I was born in Nairobi.",
     "allergy.*": "I'm allergic to penicillin.",
     "pet.cat.name": "My cat is called Miso.",
     "pet.dog.name": "I have a dog named Rex.",

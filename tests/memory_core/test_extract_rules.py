@@ -877,3 +877,18 @@ def test_a_former_home_is_history_not_the_home() -> None:
     }
     assert "home_city" not in found
     assert [c.value_text for c in found.values()] == ["The user used to live in Paris."]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        # When or how often said first (found by eval walk: nothing was kept).
+        ("In my free time I go fishing.", "habit.go_fishing_free_time"),
+        ("Every Sunday I call my mum.", "habit.call_mum_sunday"),
+        # "I've got …" like "I have …" (was one fact with the names in its key).
+        ("I've got a daughter called Isla and a son called Finn.", "family.son.name"),
+    ],
+)
+def test_statements_said_in_another_order_are_read(text: str, key: str) -> None:
+    found = extract_rules(TurnInput(text, NOW, user_name="Callum"))
+    assert key in {c.key for c in found}, [(c.key, c.value_text) for c in found]
