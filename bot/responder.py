@@ -503,7 +503,7 @@ _WHO_IS = re.compile(
     r"^[\s¿]*(?:who(?:'s|\s+is|\s+was)|tell\s+me\s+(?:(?:everything|all|more)\s+(?:(?:that\s+)?you\s+"
     r"(?:know|remember)\s+)?)?about|what\s+(?:else\s+)?do\s+you\s+(?:know|remember)\s+about|"
     r"do\s+you\s+(?:know|remember)|wer\s+ist|qui[ée]n\s+es|qui\s+est|"
-    r"кто\s+(?:такой|такая|это)?)\s+(?P<n>[^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\??\s*$",
+    r"кто(?:\s+(?:такой|такая|это))?)\s+(?P<n>[^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\??\s*$",
     re.IGNORECASE,
 )
 _NOT_A_PERSON = frozenset({"i", "me", "you", "he", "she", "it", "that", "this", "there", "my"})

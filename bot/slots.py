@@ -117,6 +117,16 @@ def slot_words(lang: str, key: str, value: object, stored: str = "") -> str | No
     text = str(value).strip()
     if key == "age" and not text.isdigit():
         return None  # "in her thirties": no "{value} years old" around it
+    since = _SINCE.search(stored) if key == "home_city" else None
+    if since is not None:
+        # i18n: {in_place} holds the town with its preposition; {year} a year ("2019").
+        said = t(
+            lang,
+            "you've lived {in_place} since {year}",
+            year=since.group(1),
+            **_places(lang, key, text),
+        )
+        return said
     sexed = _PET_SEX.search(stored) if key in _SEXED_PETS else None
     if sexed is not None:
         return t(lang, _SEXED_PETS[key][sexed.group(1).lower()], value=text)
@@ -129,6 +139,9 @@ def slot_words(lang: str, key: str, value: object, stored: str = "") -> str | No
     return None
 
 
+#: A home said with the year it began ("The user has lived in Köln since 2019."): "du wohnst
+#: seit 2019 in Köln", so "since when?" is answered by it.
+_SINCE = re.compile(r"\bhas lived in .+ since ((?:19|20)\d\d)\b")
 #: A pet whose sex the user's word told ("кот", "Kater", "chienne": the stored sentence says
 #: "male cat"): named with the language's word for it ("твоего кота", "dein Kater").
 _PET_SEX = re.compile(r"\b(male|female) (?:cat|dog)\b", re.IGNORECASE)

@@ -235,3 +235,19 @@ def test_a_pet_is_named_with_the_word_the_user_gave_it(lang: str, sentence: str,
     cands = [c for c in extract_rules(TurnInput(sentence, NOW)) if c.value]
     (pet,) = [c for c in cands if c.key.startswith("pet.")]
     assert slot_words(lang, pet.key, pet.value, pet.value_text) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence", "said"),
+    [
+        ("de", "wir wohnen seit 2019 in Köln", "du wohnst seit 2019 in Köln"),
+        ("es", "Vivimos en Zaragoza desde 2018", "vives en Zaragoza desde 2018"),
+        ("ru", "Я живу в Казани с 2019 года", "ты живёшь в городе Казань с 2019 года"),
+    ],
+)
+def test_a_home_said_with_its_year_keeps_the_year(lang: str, sentence: str, said: str) -> None:
+    """ "seit 2019" is the home's start (its note is no longer kept beside the slot), so the
+    slot's phrase says it: "since when do I live here?" is answered."""
+    (home,) = [c for c in extract_rules(TurnInput(sentence, NOW)) if c.key == "home_city"]
+    assert home.valid_from is not None and str(home.valid_from.year) in said
+    assert slot_words(lang, home.key, home.value, home.value_text) == said
