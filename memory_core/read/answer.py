@@ -464,13 +464,20 @@ def features(
 
 def message_of(hit: SearchHit) -> str:
     """Which message a hit was learned from (its turn, else the words it was learned from;
-    a hit of its own when neither is known): what one message said is one answer."""
+    a hit of its own when neither is known, or when its source is no one message — a whole
+    import, a night's reflection): what one message said is one answer."""
     fact = hit.fact
-    if fact is not None and fact.source_turn_id:
+    if fact is None or (fact.source_turn_id or "").startswith(_NOT_A_MESSAGE):
+        return f"hit:{hit.kind}:{hit.id}"
+    if fact.source_turn_id:
         return f"turn:{fact.source_turn_id}"
-    if fact is not None and fact.source_excerpt:
+    if fact.source_excerpt:
         return f"said:{fact.source_excerpt}"
     return f"hit:{hit.kind}:{hit.id}"
+
+
+#: Sources of many facts at once that are not one message (``user.imports``, the nightly jobs).
+_NOT_A_MESSAGE = ("import:", "insight:", "reflection:")
 
 
 def probability(
