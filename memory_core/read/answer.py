@@ -36,24 +36,24 @@ class AnswerConfig:
     """The calibrated answer-or-abstain thresholds (``membot eval answers`` tunes them)."""
 
     #: The best hit's relevance above the baseline needed to answer at all.
-    min_margin: float = 0.0
+    min_margin: float = 0.04
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.74
+    min_cosine: float = 0.7
     #: The answer score's weights, one per name of ``FEATURES`` (a logistic model of "the
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -9.6686,
-        8.9119,
-        1.3661,
-        -0.6744,
-        6.3306,
-        6.251,
-        -0.6878,
-        0.3107,
-        0.813,
-        3.7101,
-        2.2088,
+        -9.3678,
+        8.489,
+        1.3525,
+        -0.7258,
+        6.9387,
+        5.8702,
+        -0.7144,
+        0.2265,
+        0.9639,
+        5.2101,
+        2.2694,
     )
     #: The answer score (0–1) needed to answer.
     min_probability: float = 0.42
@@ -464,13 +464,20 @@ def features(
 
 def message_of(hit: SearchHit) -> str:
     """Which message a hit was learned from (its turn, else the words it was learned from;
-    a hit of its own when neither is known): what one message said is one answer."""
+    a hit of its own when neither is known, or when its source is no one message — a whole
+    import, a night's reflection): what one message said is one answer."""
     fact = hit.fact
-    if fact is not None and fact.source_turn_id:
+    if fact is None or (fact.source_turn_id or "").startswith(_NOT_A_MESSAGE):
+        return f"hit:{hit.kind}:{hit.id}"
+    if fact.source_turn_id:
         return f"turn:{fact.source_turn_id}"
-    if fact is not None and fact.source_excerpt:
+    if fact.source_excerpt:
         return f"said:{fact.source_excerpt}"
     return f"hit:{hit.kind}:{hit.id}"
+
+
+#: Sources of many facts at once that are not one message (``user.imports``, the nightly jobs).
+_NOT_A_MESSAGE = ("import:", "insight:", "reflection:")
 
 
 def probability(

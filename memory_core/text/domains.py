@@ -1234,6 +1234,12 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         "health",
     ),
     (
+        r"\b(?:eat|eats|eating|esse|isst|essen|como|comer|mange|manger|ем|есть|"
+        r"intoleran\w*|vertrage\w*|tolero|supporte|переношу|непереносим\w*|diet|diät|dieta|"
+        r"régime|диет\w*|vegan\w*|vegetari\w*|végétarien\w*|вегетариан\w*)\b",
+        "diet",
+    ),
+    (
         r"\b(?:music|instruments?|band|songs?|musik|\w*instrument|lieder|m[úu]sica|"
         r"musique|chansons?|музык\w*|инструмент\w*|listen\w*|höre|hören|hörst|escucho|"
         r"escuchar|écoute|écouter|слушаю|слушать)\b",
@@ -1255,18 +1261,17 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         "car",
     ),
     (
-        r"\b(?:lieblings(?:essen|gericht|speise)|essen|\w*gericht|küche|comida|plato|"
+        r"\b(?:lieblings(?:essen|gericht|speise)|essen|esse|isst|eat|\w*gericht|küche|comida|plato|"
         r"plat|cuisine|еда|еды|блюд\w*)\b",
         "favourite food",
     ),
 )
-#: All of them in one pattern (one scan of the question), a group per area: ``a<index>``.
-_NAMED_AREAS = re.compile(
-    "|".join(
-        f"(?P<a{next(i for i, a in enumerate(AREAS) if a.description.startswith(head))}>{pattern})"
-        for pattern, head in NAMED_AREAS
-    ),
-    re.IGNORECASE,
+_NAMED_AREAS = tuple(
+    (
+        re.compile(pattern, re.IGNORECASE),
+        next(i for i, a in enumerate(AREAS) if a.description.startswith(head)),
+    )
+    for pattern, head in NAMED_AREAS
 )
 #: How much of a question's area distribution the areas its words name take.
 NAMED_WEIGHT = 0.5
@@ -1274,8 +1279,8 @@ NAMED_WEIGHT = 0.5
 
 def named_areas(text: str) -> list[int]:
     """The areas of ``AREAS`` a question's words name ("Est-ce que j'ai des animaux ?": pets)."""
-    found = {int(m.lastgroup[1:]) for m in _NAMED_AREAS.finditer(text) if m.lastgroup}
-    return sorted(found)
+    # One pattern per area: a word may name two ("eat": the diet and the favourite food).
+    return sorted({i for pattern, i in _NAMED_AREAS if pattern.search(text)})
 
 
 def question_profile(domains: DomainMap, query: Vectors, text: str | None = None) -> Vectors:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memory_core import answering
+from memory_core import answering, message_of
 from memory_core.memory import Memory
 from memory_core.read.answer import (
     FEATURES,
@@ -177,6 +177,11 @@ def test_a_slot_and_the_note_of_one_message_are_no_tie() -> None:
     gap = features(alone.ranked, alone.base)[FEATURES.index("gap")]
     assert gap > 0.1
     assert features(alone.ranked, alone.base)[FEATURES.index("keyed")] == 1.0
+    # A whole import is no one message: its facts are judged one by one.
+    imported = {"source_turn_id": "import:memory_md:1"}
+    a = keyed(5, "note.a", "Ana likes jazz.", 0.8, **imported)
+    b = keyed(6, "job_title", "Ana is a nurse.", 0.79, **imported)
+    assert message_of(a) != message_of(b)
 
 
 def test_a_question_about_a_group_is_answered_with_all_of_it() -> None:
