@@ -38,25 +38,25 @@ class AnswerConfig:
     #: The best hit's relevance above the baseline needed to answer at all.
     min_margin: float = 0.0
     #: The best hit's cosine similarity needed to answer at all.
-    min_cosine: float = 0.70
+    min_cosine: float = 0.74
     #: The answer score's weights, one per name of ``FEATURES`` (a logistic model of "the
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -10.6855,
-        10.3862,
-        1.4648,
-        -0.6603,
-        6.1177,
-        5.7192,
-        -1.0739,
-        0.3918,
-        0.711,
-        8.6863,
-        2.1159,
+        -15.0069,
+        16.0187,
+        1.6896,
+        -0.1025,
+        7.4557,
+        4.7437,
+        -1.1595,
+        0.2548,
+        0.6007,
+        8.8644,
+        1.7423,
     )
     #: The answer score (0–1) needed to answer.
-    min_probability: float = 0.4
+    min_probability: float = 0.5
     #: A runner-up answers too only when its relevance clears the baseline by this.
     runner_margin: float = 0.08
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
