@@ -43,17 +43,17 @@ class AnswerConfig:
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -15.0069,
-        16.0187,
-        1.6896,
-        -0.1025,
-        7.4557,
-        4.7437,
-        -1.1595,
-        0.2548,
-        0.6007,
-        8.8644,
-        1.7423,
+        -15.0172,
+        16.0302,
+        1.6885,
+        -0.1023,
+        7.4459,
+        4.7487,
+        -1.1594,
+        0.2549,
+        0.6014,
+        8.9395,
+        1.743,
     )
     #: The answer score (0–1) needed to answer.
     min_probability: float = 0.5
