@@ -116,9 +116,14 @@ def eval_answers(
         ("tuned", "held-out", report.tuned_heldout),
         ("lexical only", "held-out", report.lexical_heldout),
         ("tuned, vector only", "held-out", report.vector_heldout),
+        ("default", "fresh wordings (held-out)", report.default_fresh),
         ("tuned", "fresh wordings (held-out)", report.fresh_heldout),
+        ("default", "unseen wordings (held-out)", report.default_unseen),
         ("tuned", "unseen wordings (held-out)", report.unseen_heldout),
     ]
+    for part, (default, tuned) in report.same.items():
+        split = f"same-language {part.replace('_', ' ')}"
+        rows += [("default", split, default), ("tuned", split, tuned)]
     for name, split, sc in rows:
         langs = ", ".join(f"{k} {r / n:.2f}" for k, (r, n) in sorted(sc.by_lang.items()) if n)
         table.add_row(

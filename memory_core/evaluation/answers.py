@@ -9,6 +9,14 @@ a question is *answerable* when one of the user's sentences matches the topic's 
 sentences' memories are the right answers) and *unanswerable* when none does (the bot must
 abstain). One search per question is read once; every threshold setting is scored on it.
 
+A *same-language* part (``labels/same_language_tune.jsonl`` and ``…_heldout.jsonl``): MSC
+development personas of the same two splits written by hand in German, Spanish, French and
+Russian as a chat user would tell them, stored the same way and asked in their own language.
+Users of those languages tell their facts in it, and e5 puts a question closer to every memory
+in its own language (unrelated ones at 0.82–0.85), so a score calibrated on English facts alone
+abstains on their right answers. Which translated sentence answers which topic is read from the
+English sentence it translates (the personas file), by the same patterns.
+
 Scores: precision (answers whose best memory is a right one, of all answers), recall (right
 answers of answerable questions), abstention (unanswerable questions left unanswered).
 """
@@ -48,6 +56,12 @@ from memory_core.values import NewFact, SearchHit
 MSC_PATH = (
     Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "msc" / "msc_personas_dev.json"
 )
+#: The same-language personas (hand-written translations of MSC development personas, one
+#: JSON object a line: ``lang``, ``split``, ``persona`` — the index in ``load_personas``'s
+#: list of that split — and ``sentences``, one per English sentence, in its order).
+LABELS = Path(__file__).resolve().parent / "labels"
+SAME_LANGUAGE_TUNE = LABELS / "same_language_tune.jsonl"
+SAME_LANGUAGE_HELDOUT = LABELS / "same_language_heldout.jsonl"
 #: Hits read per question (as deep as the reply's search goes).
 READ_K = ANSWER_K
 Progress = Callable[[str, int, int], None]
@@ -87,6 +101,8 @@ class Score:
     extra_wrong: int = 0
     by_lang: dict[str, list[int]] = field(default_factory=dict)  # lang → [right, answerable]
     answered_by_lang: dict[str, int] = field(default_factory=dict)  # lang → answers given
+    #: lang → [unanswerable questions left unanswered, unanswerable questions]
+    abstained_by_lang: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def precision(self) -> float:
@@ -133,6 +149,10 @@ class Score:
                 else 1.0
                 for lang, (r, _) in sorted(self.by_lang.items())
             },
+            "abstention_by_language": {
+                lang: round(a / n, 4) if n else 1.0
+                for lang, (a, n) in sorted(self.abstained_by_lang.items())
+            },
         }
 
 
@@ -148,8 +168,11 @@ def score(asked: Sequence[Asked], config: AnswerConfig) -> Score:
             out.first_right += bool(a.hits) and a.hits[0].id in a.right
         else:
             out.unanswerable += 1
+            silent = out.abstained_by_lang.setdefault(a.lang, [0, 0])
+            silent[1] += 1
             if not chosen:
                 out.abstained_unanswerable += 1
+                silent[0] += 1
         if len(a.groups) >= 2:
             out.multi += 1
             ids = {h.id for h in chosen}
@@ -180,6 +203,13 @@ class AnswersReport:
     #: ... and asked ``answer_data.UNSEEN`` (a third set, with Russian; never tuned on).
     unseen_heldout: Score
     users: dict[str, int]
+    #: The defaults on the fresh and unseen wordings (before / after a refit, in one run).
+    default_fresh: Score = field(default_factory=Score)
+    default_unseen: Score = field(default_factory=Score)
+    #: The same-language personas (facts and questions in German, Spanish, French, Russian):
+    #: tune split, held-out split, and held-out asked the fresh and unseen wordings of their
+    #: language; each with the defaults and with the tuned thresholds.
+    same: dict[str, tuple[Score, Score]] = field(default_factory=dict)
     seconds: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
@@ -196,6 +226,8 @@ class AnswersReport:
             "default": {
                 "tune": self.default_tune.as_json(),
                 "heldout": self.default_heldout.as_json(),
+                "fresh_heldout": self.default_fresh.as_json(),
+                "unseen_heldout": self.default_unseen.as_json(),
             },
             "tuned_scores": {
                 "tune": self.tuned_tune.as_json(),
@@ -205,6 +237,10 @@ class AnswersReport:
             "vector_only_heldout": self.vector_heldout.as_json(),
             "fresh_heldout": self.fresh_heldout.as_json(),
             "unseen_heldout": self.unseen_heldout.as_json(),
+            "same_language": {
+                name: {"default": d.as_json(), "tuned": t.as_json()}
+                for name, (d, t) in self.same.items()
+            },
             "seconds": round(self.seconds, 1),
         }
 
@@ -216,6 +252,43 @@ def load_personas(path: Path) -> dict[str, list[list[str]]]:
         split: [item[who] for item in items for who in ("Speaker 1", "Speaker 2")]
         for split, items in data.items()
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Translated:
+    """An MSC persona as a user of another language tells it (``SAME_LANGUAGE_*``)."""
+
+    lang: str
+    persona: int
+    #: What the user says, in their language.
+    sentences: tuple[str, ...]
+    #: The persona file's sentences they translate, in the same order: the topics' patterns
+    #: read these to decide which memories answer a question.
+    english: tuple[str, ...]
+
+
+def load_same_language(path: Path, personas: Sequence[Sequence[str]]) -> list[Translated]:
+    """The translated personas of one split (``personas``: that split of ``load_personas``)."""
+    out: list[Translated] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        english = tuple(personas[row["persona"]])
+        said = tuple(row["sentences"])
+        if len(said) != len(english):
+            raise ValueError(f"{path.name}: persona {row['persona']} has {len(said)} sentences")
+        out.append(Translated(row["lang"], row["persona"], said, english))
+    return out
+
+
+#: The same-language users' first names, by rotation.
+SAME_NAMES = {
+    "de": ("Jonas", "Lena", "Felix", "Mia"),
+    "es": ("Lucía", "Mateo", "Carmen", "Javier"),
+    "fr": ("Camille", "Hugo", "Léa", "Louis"),
+    "ru": ("Иван", "Ольга", "Дмитрий", "Анна"),
+}
 
 
 def _wordings(topic: Topic, heldout: bool) -> list[tuple[str, str]]:
@@ -246,6 +319,15 @@ async def _store(
     return out
 
 
+async def _store_translated(
+    memory: Memory, extractor: Extractor, user: str, persona: Translated, name: str
+) -> dict[str, list[int]]:
+    """Store a translated persona as the bot keeps it; returns the English sentence each
+    sentence translates → its memories' ids (what the topics' patterns read)."""
+    said = await _store(memory, extractor, user, persona.sentences, name)
+    return {en: said[own] for en, own in zip(persona.english, persona.sentences, strict=True)}
+
+
 def _ask_all(
     memory: Memory,
     personas: Sequence[tuple[str, dict[str, list[int]]]],
@@ -254,13 +336,20 @@ def _ask_all(
     progress: Progress | None,
     mode: str = "hybrid",
     wordings: dict[str, tuple[tuple[str, str], ...]] | None = None,
+    langs: dict[str, str] | None = None,
 ) -> list[Asked]:
     """One question per (user, topic), read once (on the calling worker thread); ``wordings``:
-    a held-out set by topic (``answer_data.FRESH``, ``UNSEEN``) instead of the split's own."""
+    a held-out set by topic (``answer_data.FRESH``, ``UNSEEN``) instead of the split's own;
+    ``langs``: user → the only language they are asked in (a topic without a wording in it
+    is not asked)."""
     asked: list[Asked] = []
-    pools = {t.name: list(wordings[t.name]) if wordings else _wordings(t, heldout) for t in TOPICS}
+    pools = {
+        t.name: list(wordings.get(t.name, ())) if wordings else _wordings(t, heldout)
+        for t in TOPICS
+    }
     turn = itertools.count()
     for done, (user, stored) in enumerate(personas):
+        lang_of = langs.get(user) if langs else None
         answerable: list[tuple[Topic, tuple[frozenset[int], ...]]] = []
         unanswerable: list[tuple[Topic, tuple[frozenset[int], ...]]] = []
         for topic in TOPICS:
@@ -274,7 +363,9 @@ def _ask_all(
         shift = done % len(unanswerable) if unanswerable else 0
         unanswerable = (unanswerable[shift:] + unanswerable[:shift])[: max(1, len(answerable))]
         for topic, groups in answerable + unanswerable:
-            pool = pools[topic.name]
+            pool = [q for q in pools[topic.name] if lang_of in (None, q[0])]
+            if not pool:
+                continue
             lang, question = pool[next(turn) % len(pool)]
             hits = search_on_thread(
                 memory.ctx,
@@ -328,9 +419,11 @@ def fit_weights(
 TUNE_PRECISION = 0.85
 
 
-def tune(asked: Sequence[Asked]) -> AnswerConfig:
+def tune(asked: Sequence[Asked], parts: Sequence[Sequence[Asked]] = ()) -> AnswerConfig:
     """The answer score's weights fitted on ``asked``, then the floors and threshold with the
-    best recall at a precision of at least ``TUNE_PRECISION`` on it (ties: the stricter)."""
+    best recall at a precision of at least ``TUNE_PRECISION`` on it and on each of ``parts``
+    (the English and the same-language personas: the floor holds for both kinds of user,
+    not on average; ties: the stricter)."""
     weights = fit_weights(asked)
     best: tuple[tuple[float, float], AnswerConfig] | None = None
     for margin in (0.0, 0.02, 0.04):
@@ -344,11 +437,54 @@ def tune(asked: Sequence[Asked]) -> AnswerConfig:
                     min_probability=chance,
                 )
                 got = score(asked, config)
-                rank = (got.recall if got.precision >= TUNE_PRECISION else 0.0, got.precision)
+                floor = min([got.precision, *(score(p, config).precision for p in parts)])
+                rank = (got.recall if floor >= TUNE_PRECISION else 0.0, got.precision)
                 if best is None or rank > best[0]:
                     best = (rank, config)
     assert best is not None
     return best[1]
+
+
+#: The wordings the same-language held-out users are asked besides their split's own: the
+#: fresh and unseen sets (never tuned on), in their language.
+NEW_WORDINGS = {t.name: FRESH.get(t.name, ()) + UNSEEN.get(t.name, ()) for t in TOPICS}
+
+
+async def _store_all(
+    memory: Memory,
+    extractor: Extractor,
+    personas: dict[str, list[list[str]]],
+    users: int,
+    progress: Progress | None,
+) -> dict[str, list[tuple[str, dict[str, list[int]]]]]:
+    """The English personas (``users`` of each split: ``train``, ``valid``) and the
+    same-language ones (``same-train``, ``same-valid``), stored as the bot keeps them."""
+    stored: dict[str, list[tuple[str, dict[str, list[int]]]]] = {}
+    for split in ("train", "valid"):
+        chosen = personas[split][:users]
+        stored[split] = []
+        for n, sentences in enumerate(chosen):
+            user = f"eval:{split}-{n}"
+            name = NAMES[n % len(NAMES)]
+            stored[split].append((user, await _store(memory, extractor, user, sentences, name)))
+            if progress:
+                progress(f"store {split}", n + 1, len(chosen))
+    for split, path in (("train", SAME_LANGUAGE_TUNE), ("valid", SAME_LANGUAGE_HELDOUT)):
+        same = load_same_language(path, personas[split])
+        stored[f"same-{split}"] = []
+        for n, persona in enumerate(same):
+            user = f"eval:{split}-{persona.lang}-{persona.persona}"
+            name = SAME_NAMES[persona.lang][n % len(SAME_NAMES[persona.lang])]
+            ids = await _store_translated(memory, extractor, user, persona, name)
+            stored[f"same-{split}"].append((user, ids))
+            if progress:
+                progress(f"store same-language {split}", n + 1, len(same))
+    return stored
+
+
+def _user_langs(stored: Sequence[tuple[str, dict[str, list[int]]]]) -> dict[str, str]:
+    """A same-language user → their language (``eval:valid-de-216`` → ``de``)."""
+    return {user: user.split("-")[-2] for user, _ in stored}
 
 
 async def run_answers_eval(
@@ -360,7 +496,8 @@ async def run_answers_eval(
     workdir: Path | None = None,
     progress: Progress | None = None,
 ) -> AnswersReport:
-    """Store ``users`` personas of each split, ask, tune on ``train``, report on ``valid``."""
+    """Store ``users`` personas of each split and the same-language ones, ask, tune on the
+    ``train`` ones of both, report on the ``valid`` ones."""
     import time
 
     started = time.perf_counter()
@@ -368,38 +505,38 @@ async def run_answers_eval(
     with tempfile.TemporaryDirectory(prefix="membot-answers-", dir=workdir) as tmp:
         memory = Memory.open(Path(tmp) / "answers.db", embedder)
         try:
-            stored: dict[str, list[tuple[str, dict[str, list[int]]]]] = {}
-            for split in ("train", "valid"):
-                chosen = personas[split][:users]
-                stored[split] = []
-                for n, sentences in enumerate(chosen):
-                    user = f"eval:{split}-{n}"
-                    name = NAMES[n % len(NAMES)]
-                    stored[split].append(
-                        (user, await _store(memory, extractor, user, sentences, name))
-                    )
-                    if progress:
-                        progress(f"store {split}", n + 1, len(chosen))
+            stored = await _store_all(memory, extractor, personas, users, progress)
             await memory.run(Lane.BACKGROUND, memory.vectors.sync)
-            tune_set = await memory.run(
-                Lane.REPLY, _ask_all, memory, stored["train"], heldout=False, progress=progress
-            )
 
-            async def held_out(**how: Any) -> list[Asked]:
-                """The held-out users asked one way (search mode, wordings)."""
-                valid = stored["valid"]
+            async def ask(split: str, heldout: bool, **how: Any) -> list[Asked]:
+                """One split's users asked one way (search mode, wordings, languages)."""
                 return await memory.run(
-                    Lane.REPLY, _ask_all, memory, valid, heldout=True, progress=progress, **how
+                    Lane.REPLY,
+                    _ask_all,
+                    memory,
+                    stored[split],
+                    heldout=heldout,
+                    progress=progress,
+                    **how,
                 )
 
-            held = await held_out()
-            lexical = await held_out(mode="lexical")
-            vector = await held_out(mode="vector")
-            fresh = await held_out(wordings=FRESH)
-            unseen = await held_out(wordings=UNSEEN)
+            tune_set = await ask("train", False)
+            held = await ask("valid", True)
+            lexical = await ask("valid", True, mode="lexical")
+            vector = await ask("valid", True, mode="vector")
+            fresh = await ask("valid", True, wordings=FRESH)
+            unseen = await ask("valid", True, wordings=UNSEEN)
+            langs = _user_langs(stored["same-train"] + stored["same-valid"])
+            same = {
+                "tune": await ask("same-train", False, langs=langs),
+                "heldout": await ask("same-valid", True, langs=langs),
+                "new_wordings_heldout": await ask(
+                    "same-valid", True, langs=langs, wordings=NEW_WORDINGS
+                ),
+            }
         finally:
             memory.close()
-    tuned = tune(tune_set)
+    tuned = tune([*tune_set, *same["tune"]], parts=(tune_set, same["tune"]))
     return AnswersReport(
         tuned=tuned,
         default_tune=score(tune_set, DEFAULT_ANSWER),
@@ -410,6 +547,12 @@ async def run_answers_eval(
         vector_heldout=score(vector, tuned),
         fresh_heldout=score(fresh, tuned),
         unseen_heldout=score(unseen, tuned),
+        default_fresh=score(fresh, DEFAULT_ANSWER),
+        default_unseen=score(unseen, DEFAULT_ANSWER),
+        same={
+            name: (score(asked, DEFAULT_ANSWER), score(asked, tuned))
+            for name, asked in same.items()
+        },
         users={k: len(v) for k, v in stored.items()},
         seconds=time.perf_counter() - started,
     )

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import replace
 
-from memory_core.evaluation.answers import Asked, score
+import pytest
+
+from memory_core.evaluation.answer_data import TOPICS
+from memory_core.evaluation.answers import (
+    MSC_PATH,
+    SAME_LANGUAGE_HELDOUT,
+    SAME_LANGUAGE_TUNE,
+    Asked,
+    load_personas,
+    load_same_language,
+    score,
+)
 from memory_core.read.answer import DEFAULT_ANSWER
 from memory_core.values import SearchHit
 
@@ -30,3 +43,58 @@ def test_precision_and_recall_are_counted_per_language() -> None:
     assert got["recall_by_language"] == {"de": 0.5, "ru": 1.0}
     assert got["precision_by_language"] == {"de": 0.5, "ru": 0.5}
     assert (got["answered"], got["right"], got["abstention"]) == (4, 2, 0.0)
+
+
+def test_abstention_is_counted_per_language() -> None:
+    asked = [
+        Asked("u1", "car", "de", "Habe ich ein Auto?", frozenset(), _hits(1)),  # answered
+        Asked("u2", "car", "de", "Habe ich ein Auto?", frozenset(), ()),  # abstained
+        Asked("u3", "car", "ru", "Какая у меня машина?", frozenset(), ()),  # abstained
+    ]
+    got = score(asked, PLAIN).as_json()
+    assert got["abstention_by_language"] == {"de": 0.5, "ru": 1.0}
+
+
+def test_same_language_personas_keep_their_split() -> None:
+    """The translated personas: the tune file holds ``train`` personas only, the held-out file
+    ``valid`` ones only (never mixed), each persona once, in the four other languages."""
+    for path, split in ((SAME_LANGUAGE_TUNE, "train"), (SAME_LANGUAGE_HELDOUT, "valid")):
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert {r["split"] for r in rows} == {split}, path.name
+        assert len({r["persona"] for r in rows}) == len(rows), path.name
+        langs = Counter(r["lang"] for r in rows)
+        assert set(langs) == {"de", "es", "fr", "ru"} and min(langs.values()) >= 15, langs
+        assert all(r["sentences"] and all(s.strip() for s in r["sentences"]) for r in rows)
+
+
+def test_no_held_out_same_language_sentence_is_an_example() -> None:
+    """A held-out persona sentence that were an example of an area of life or a note category
+    would be matched to its area directly: the figure would measure the examples."""
+    from memory_core.text import domains
+    from memory_core.text.notes import EXEMPLARS
+
+    def plain(text: str) -> str:
+        return " ".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+    examples = {plain(x) for a in domains.AREAS for x in (*a.questions, *a.statements)}
+    examples |= {plain(x) for texts in EXEMPLARS.values() for x in texts}
+    rows = SAME_LANGUAGE_HELDOUT.read_text(encoding="utf-8").splitlines()
+    said = [s for line in rows for s in json.loads(line)["sentences"]]
+    assert [s for s in said if plain(s) in examples] == []
+
+
+@pytest.mark.skipif(not MSC_PATH.is_file(), reason="the MSC personas are not here")
+def test_same_language_personas_translate_their_msc_persona() -> None:
+    """Each translated persona has one sentence per sentence of the persona it translates (the
+    topics' labels are read from those), and the labels find answerable topics in them."""
+    personas = load_personas(MSC_PATH)
+    for path, split in ((SAME_LANGUAGE_TUNE, "train"), (SAME_LANGUAGE_HELDOUT, "valid")):
+        same = load_same_language(path, personas[split])
+        assert len(same) >= 60
+        answerable = sum(
+            1
+            for p in same
+            for t in TOPICS
+            if any(t.answers.search(s) or t.related.search(s) for s in p.english)
+        )
+        assert answerable >= 3 * len(same)
