@@ -40,7 +40,7 @@ from bot.wording import (
     yours,
 )
 from bot.wording import say as _say
-from memory_core import MemoryTools, answering, is_question, llm_scope, message_of
+from memory_core import MemoryTools, answering, is_question, llm_scope
 from memory_core.errors import LLMError
 from memory_core.types import (
     Candidate,
@@ -52,6 +52,7 @@ from memory_core.types import (
     ToolChange,
     find_people,
     is_person_key,
+    message_of,
     note_language,
     people_of,
     plain_question,

@@ -32,7 +32,7 @@ from memory_core.llm import LLM, llm_scope
 from memory_core.memory import Memory
 from memory_core.ops.admin import RunLock
 from memory_core.ops.operations import Operations
-from memory_core.read.answer import answering, message_of
+from memory_core.read.answer import answering
 from memory_core.read.recall import is_question
 from memory_core.runtime.inbox import Inbox
 from memory_core.text.language import detect_language
@@ -93,6 +93,5 @@ __all__ = [
     "is_question",
     "llm_scope",
     "load_categories",
-    "message_of",
     "open_engine",
 ]

@@ -34,7 +34,7 @@ from memory_core.ops.operations import (
     TransferStep,
 )
 from memory_core.ops.usage import LLMBudget
-from memory_core.read.answer import plain_question
+from memory_core.read.answer import message_of, plain_question
 from memory_core.read.people import Person, find_people, is_person_key, people_of
 from memory_core.read.recall import MemoryBlock, Recall
 from memory_core.text.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
@@ -125,6 +125,7 @@ __all__ = [
     "group_key",
     "is_note",
     "is_person_key",
+    "message_of",
     "note_language",
     "people_of",
     "plain_question",

@@ -49,7 +49,6 @@ def test_memory_core_exports() -> None:
         "is_question",
         "llm_scope",
         "load_categories",
-        "message_of",
         "open_engine",
     ]
     for name in memory_core.__all__:
@@ -128,6 +127,7 @@ def test_memory_core_types_exports() -> None:
         "group_key",
         "is_note",
         "is_person_key",
+        "message_of",
         "note_language",
         "people_of",
         "plain_question",
