@@ -17,6 +17,11 @@ inversion (measured beside two CPU-bound processes: the loop's gaps' p95 went fr
 with a normal-priority busy thread to ~300-390 ms with a niced one). Such work runs on the
 ``BULK`` lane: background threads at the process's priority, which pace themselves
 (:class:`Pacer`) instead.
+
+Learning and the vector writer also hold the GIL between their embeddings' numpy calls and in
+their SQL, so a lower priority alone leaves a reply sharing the cores and the GIL with them.
+Their steps give way to replies instead (:class:`ReplyActivity`, ``BACKGROUND_GIVE_WAY_S``):
+they start while no reply is being answered, waiting at most that long a turn (a sync).
 """
 
 from __future__ import annotations
@@ -144,22 +149,46 @@ class Executors:
 class ReplyActivity:
     """Whether a user is waiting for a reply now: reply-lane work is in flight, or ended less
     than ``linger_s`` ago (a reply's own steps on the event loop run between its trips to a
-    thread). Updated on the event loop; read from any thread (bulk work gives way to it)."""
+    thread). Updated on the event loop; read from any thread (background work gives way to
+    it). Waiting for quiet costs nothing while it lasts: the loop (:meth:`quiet`) and threads
+    (:meth:`wait_quiet`) are woken when the last reply's linger is over, not polled."""
 
     def __init__(self, linger_s: float = 0.05, clock: Callable[[], float] = time.monotonic):
         self.linger_s = linger_s
         self._clock = clock
         self._running = 0
         self._ended = -float("inf")
+        #: Set while no reply is in flight (threads wait on it).
+        self._quiet = threading.Event()
+        self._quiet.set()
+        #: The event loop's waiters for quiet.
+        self._waiters: set[asyncio.Future[None]] = set()
 
     def begin(self) -> None:
         """Reply work was handed to a thread."""
         self._running += 1
+        self._quiet.clear()
 
     def end(self) -> None:
         """Reply work came back."""
         self._running -= 1
         self._ended = self._clock()
+        if not self._running:
+            asyncio.get_running_loop().call_later(self.linger_s, self._settle)
+
+    def _settle(self) -> None:
+        """The last reply's linger should be over: wake whoever waits for quiet."""
+        if self._running:
+            return  # that reply's end looks again
+        left = self.linger_s - (self._clock() - self._ended)
+        if left > 0:  # another reply ended meanwhile, or the timer ran a hair early
+            asyncio.get_running_loop().call_later(left, self._settle)
+            return
+        self._quiet.set()
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+        self._waiters.clear()
 
     def busy(self) -> bool:
         """Whether a reply is being answered (or was, a moment ago)."""
@@ -167,13 +196,20 @@ class ReplyActivity:
 
     async def quiet(self, at_most: float) -> None:
         """Wait (on the event loop) until no reply is being answered, ``at_most`` seconds."""
-        deadline = self._clock() + at_most
-        while self.busy():
-            left = deadline - self._clock()
-            if left <= 0:
-                return
-            lingering = self.linger_s - (self._clock() - self._ended)
-            await asyncio.sleep(min(left, GIVE_WAY_POLL_S if self._running else lingering))
+        if not self.busy():
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.add(waiter)
+        try:
+            await asyncio.wait({waiter}, timeout=at_most)
+        finally:
+            self._waiters.discard(waiter)
+
+    def wait_quiet(self, at_most: float) -> None:
+        """Wait (on a thread, the GIL let go) until no reply is being answered, ``at_most``
+        seconds."""
+        if self.busy():
+            self._quiet.wait(at_most)
 
 
 class Pacer:
@@ -222,6 +258,11 @@ class Pacer:
 
 #: How often work that gives way looks whether the reply is done.
 GIVE_WAY_POLL_S = 0.002
+#: How long a step of background work (learning, vector writes) waits at most for the
+#: replies being answered to be done before it runs anyway: about one busy reply's time, so
+#: a reply never shares the two cores with it, and background work still moves on when the
+#: bot is never quiet.
+BACKGROUND_GIVE_WAY_S = 0.2
 
 
 def give_way(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 import threading
+import time
 
 import pytest
 
@@ -129,3 +131,32 @@ async def test_a_bulk_passage_does_not_wait_for_the_niced_passage_lane(
         executors.shutdown()
     assert vector.shape == (1, embedder.dim)
     assert not background  # nice 0 background threads are not bulk ones
+
+
+async def test_waiting_for_quiet_ends_with_the_last_reply_not_at_the_bound() -> None:
+    """Background work waits while a reply is answered: on the loop and on a thread it is
+    woken once the last reply's linger is over (no polling), not after its bound."""
+    executors = Executors()
+    replies = executors.replies
+    replies.linger_s = 0.02
+    release = threading.Event()
+    try:
+        reply = asyncio.ensure_future(executors.run(Lane.REPLY, release.wait, 30))
+        await asyncio.sleep(0)
+        assert replies.busy()
+        started = time.monotonic()
+        on_loop = asyncio.ensure_future(replies.quiet(30.0))
+        on_thread = asyncio.ensure_future(asyncio.to_thread(replies.wait_quiet, 30.0))
+        await asyncio.sleep(0.05)
+        assert not on_loop.done() and not on_thread.done()
+        release.set()
+        await asyncio.wait_for(asyncio.gather(reply, on_loop, on_thread), 10)
+        assert time.monotonic() - started < 10
+        assert not replies.busy()
+        before = time.monotonic()
+        await replies.quiet(30.0)  # nobody replying: no wait
+        await asyncio.to_thread(replies.wait_quiet, 30.0)
+        assert time.monotonic() - before < 5
+    finally:
+        release.set()
+        executors.shutdown()
