@@ -62,10 +62,25 @@ def on_bulk_thread() -> bool:
     return getattr(_thread, "bulk", False)
 
 
-def _start_background_thread(nice: int, bulk: bool = False) -> None:
+def _start_background_thread(
+    nice: int, bulk: bool = False, replies: ReplyActivity | None = None
+) -> None:
     _thread.background = True
     _thread.bulk = bulk
+    _thread.replies = replies
     lower_thread_priority(nice)
+
+
+def give_way_to_replies(at_most: float) -> float:
+    """On a background thread (not a bulk one): wait while its executors answer a reply, at
+    most ``at_most`` seconds; returns how long it waited (0 elsewhere). Long background work
+    calls it between its pieces (an embedding's chunks)."""
+    replies: ReplyActivity | None = getattr(_thread, "replies", None)
+    if replies is None or not replies.busy():
+        return 0.0
+    started = time.monotonic()
+    replies.wait_quiet(at_most)
+    return time.monotonic() - started
 
 
 def lower_thread_priority(nice: int) -> bool:
@@ -109,6 +124,8 @@ class Executors:
         nice: int = 10,
         bulk_workers: int = 2,
     ):
+        #: Whether a reply is being answered now (background and bulk work give way to it).
+        self.replies = ReplyActivity()
         self._pools = {
             Lane.REPLY: ThreadPoolExecutor(
                 max_workers=reply_workers, thread_name_prefix="membot-reply"
@@ -117,7 +134,7 @@ class Executors:
                 max_workers=background_workers,
                 thread_name_prefix="membot-bg",
                 initializer=_start_background_thread,
-                initargs=(nice,),
+                initargs=(nice, False, self.replies),
             ),
             Lane.BULK: ThreadPoolExecutor(
                 max_workers=bulk_workers,
@@ -126,8 +143,6 @@ class Executors:
                 initargs=(0, True),
             ),
         }
-        #: Whether a reply is being answered now (bulk work gives way to it).
-        self.replies = ReplyActivity()
 
     async def run(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run blocking ``fn(*args, **kwargs)`` on ``lane``'s threads and await its result."""
