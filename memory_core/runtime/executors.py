@@ -155,6 +155,13 @@ class Executors:
         finally:
             self.replies.end()
 
+    async def run_waited(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn`` on the reply threads (its caller waits for it) without counting it as a
+        reply being answered: learning's own vector sync when there is no background writer
+        (benchmarks, the CLI) must not make other learning give way to it."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pools[Lane.REPLY], partial(fn, *args, **kwargs))
+
     def shutdown(self) -> None:
         """Wait for running work, then release the threads."""
         for pool in self._pools.values():

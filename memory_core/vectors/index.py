@@ -23,7 +23,6 @@ from memory_core.errors import EmbedderError, InvalidInputError
 from memory_core.runtime.executors import (
     BACKGROUND_GIVE_WAY_S,
     Executors,
-    Lane,
     on_background_thread,
     on_bulk_thread,
 )
@@ -196,7 +195,7 @@ class VectorIndex:
             # vectors, so they are written at normal priority, as before lanes were named. At
             # the background lane's nice +10, `membot bench pipeline`'s end-to-end p95 went
             # from ~170 to ~420 ms whenever other processes wanted the CPU.
-            await self._executors.run(Lane.REPLY, self.sync)
+            await self._executors.run_waited(self.sync)
 
     # ---- queueing (inside the caller's write transaction) ----------------------------------
 
