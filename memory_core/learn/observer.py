@@ -25,7 +25,7 @@ from memory_core.errors import MemoryCoreError, StoreError
 from memory_core.extract.sensitive import redact
 from memory_core.extract.text import last_sentence
 from memory_core.learn.pipeline import Learner, LearnResult
-from memory_core.runtime.executors import Lane
+from memory_core.runtime.executors import BACKGROUND_GIVE_WAY_S, Lane
 from memory_core.store import episodes as episode_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
@@ -225,10 +225,14 @@ class Observer:
         self._inflight: dict[str, dict[str, float]] = {}
         self._learned = asyncio.Event()
         #: Users a reply is waiting for (how many replies), and an event per user whose lane
-        #: waits for a worker slot: their learning goes first, at the reply's priority.
+        #: waits for a worker slot or for replies to be done (``give_way``): their learning
+        #: goes first, at the reply's priority.
         self._awaited: dict[str, int] = {}
         self._boosts: dict[str, asyncio.Event] = {}
+        #: How long the job a user's lane runs may still give way to replies (``give_way``).
+        self._give_way_left: dict[str, float] = {}
         learner.lane_of = self.lane_of
+        learner.give_way = self.give_way
 
     # ---- hot path --------------------------------------------------------------------------
 
@@ -272,6 +276,31 @@ class Observer:
         """The lane the user's learning runs on now: the reply's while a reply waits for it
         (else a waiting reply would wait for a low-priority thread), else the background's."""
         return Lane.REPLY if self._awaited.get(user_id) else Lane.BACKGROUND
+
+    async def give_way(self, user_id: str) -> None:
+        """Before a learning step on a thread: wait while a reply is being answered, at most
+        ``BACKGROUND_GIVE_WAY_S`` over the whole job (learning keeps pace however busy the bot
+        is). On two cores a reply otherwise queues behind learning's embeddings for the CPU
+        and for Python's GIL, which a niced thread holds while the OS leaves it waiting for a
+        core. Not for a user a reply waits for: their learning goes first (``lane_of``), also
+        when the reply starts waiting while this step waits here."""
+        replies = self.ctx.lanes.executors.replies
+        left = self._give_way_left.get(user_id, 0.0)
+        if left <= 0 or self._awaited.get(user_id) or not replies.busy():
+            return
+        started = time.monotonic()
+        boost = self._boosts[user_id] = asyncio.Event()
+        quiet = asyncio.ensure_future(replies.quiet(left))
+        boosted = asyncio.ensure_future(boost.wait())
+        try:
+            await asyncio.wait({quiet, boosted}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            quiet.cancel()
+            boosted.cancel()
+            if self._boosts.get(user_id) is boost:
+                del self._boosts[user_id]
+            if user_id in self._give_way_left:
+                self._give_way_left[user_id] = left - (time.monotonic() - started)
 
     @contextlib.contextmanager
     def _awaiting(self, user_id: str) -> Iterator[None]:
@@ -582,6 +611,7 @@ class Observer:
         finally:
             if slot:
                 self._sem.release()
+            self._give_way_left.pop(user_id, None)
             self._lanes.pop(user_id, None)
             if not self._lanes:
                 self._idle.set()
@@ -596,6 +626,7 @@ class Observer:
         with structlog.contextvars.bound_contextvars(
             user_id=job.user_id, chat_id=job.chat_id, turn_id=job.turn_id
         ):
+            self._give_way_left[job.user_id] = BACKGROUND_GIVE_WAY_S
             try:
                 result = await self.learner.process(job)
             except asyncio.CancelledError:

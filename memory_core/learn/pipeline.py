@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -110,6 +110,10 @@ def _background(_user_id: str) -> Lane:
     return Lane.BACKGROUND
 
 
+async def _go_on(_user_id: str) -> None:
+    return None
+
+
 class Learner:
     """Runs one outbox job through the pipeline."""
 
@@ -132,6 +136,9 @@ class Learner:
         #: The lane a user's job steps run on: the background's, unless a reply waits for the
         #: user's learning (the observer says so: that job then runs at the reply's priority).
         self.lane_of: Callable[[str], Lane] = _background
+        #: Awaited before each of a job's steps on a thread: background learning waits there
+        #: while a reply is being answered (the observer says how; by default it goes on).
+        self.give_way: Callable[[str], Awaitable[None]] = _go_on
 
     async def process(self, job: outbox.Job) -> LearnResult:
         """Learn from one job and mark it done, atomically."""
@@ -183,6 +190,7 @@ class Learner:
                     kept.append(cand)
             # A job is the user's own statement, made at the turn's time: what they said after
             # a forget is their new word (learned); a backlog turn said before it is not.
+            await self.give_way(job.user_id)
             related = await self.flow.look_up(
                 self.lane_of(job.user_id), job.user_id, kept, job.turn_time
             )
@@ -212,6 +220,7 @@ class Learner:
                 self.ctx.config.max_facts_per_turn,
             )
             links = related.links
+        await self.give_way(job.user_id)
         applied = await self.ctx.lanes.run(
             self.lane_of(job.user_id),
             self.ctx.db.retrying,
@@ -230,6 +239,7 @@ class Learner:
         """Notes filed under a category, and what the rules do not read as private marked so
         when it is by meaning (each step skipped, logged, when the embedder fails)."""
         if self.notes is not None and any(is_note(c.key) for c in candidates):
+            await self.give_way(job.user_id)
             try:
                 candidates = await self.ctx.lanes.run(
                     self.lane_of(job.user_id), categorize, self.notes, candidates
@@ -240,6 +250,7 @@ class Learner:
                 log.warning("note_category_failed", turn_id=job.turn_id, error=str(exc))
         if self.ctx.sensitivity is not None:
             # What the rules do not read as private may still be, by meaning.
+            await self.give_way(job.user_id)
             try:
                 candidates = await self.ctx.lanes.run(
                     self.lane_of(job.user_id), read_by_meaning, self.ctx.sensitivity, candidates

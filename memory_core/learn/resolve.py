@@ -97,10 +97,10 @@ def _hydrate(conn: Connection, row: ConflictRow) -> Conflict | None:
 
 
 async def open_conflicts(
-    ctx: Context, user_id: str, *, unnotified_only: bool = False
+    ctx: Context, user_id: str, *, unnotified_only: bool = False, lane: Lane = Lane.REPLY
 ) -> list[Conflict]:
-    """This user's open conflicts, oldest first."""
-    return await ctx.lanes.read(Lane.REPLY, _open_conflicts, user_id, unnotified_only)
+    """This user's open conflicts, oldest first (read on ``lane``: a user waits, by default)."""
+    return await ctx.lanes.read(lane, _open_conflicts, user_id, unnotified_only)
 
 
 def _open_conflicts(conn: Connection, user_id: str, unnotified_only: bool) -> list[Conflict]:

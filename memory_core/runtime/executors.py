@@ -17,6 +17,11 @@ inversion (measured beside two CPU-bound processes: the loop's gaps' p95 went fr
 with a normal-priority busy thread to ~300-390 ms with a niced one). Such work runs on the
 ``BULK`` lane: background threads at the process's priority, which pace themselves
 (:class:`Pacer`) instead.
+
+Learning and the vector writer also hold the GIL between their embeddings' numpy calls and in
+their SQL, so a lower priority alone leaves a reply sharing the cores and the GIL with them.
+Their steps give way to replies instead (:class:`ReplyActivity`, ``BACKGROUND_GIVE_WAY_S``):
+they start while no reply is being answered, waiting at most that long a turn (a sync).
 """
 
 from __future__ import annotations
@@ -57,10 +62,25 @@ def on_bulk_thread() -> bool:
     return getattr(_thread, "bulk", False)
 
 
-def _start_background_thread(nice: int, bulk: bool = False) -> None:
+def _start_background_thread(
+    nice: int, bulk: bool = False, replies: ReplyActivity | None = None
+) -> None:
     _thread.background = True
     _thread.bulk = bulk
+    _thread.replies = replies
     lower_thread_priority(nice)
+
+
+def give_way_to_replies(at_most: float) -> float:
+    """On a background thread (not a bulk one): wait while its executors answer a reply, at
+    most ``at_most`` seconds; returns how long it waited (0 elsewhere). Long background work
+    calls it between its pieces (an embedding's chunks)."""
+    replies: ReplyActivity | None = getattr(_thread, "replies", None)
+    if replies is None or not replies.busy():
+        return 0.0
+    started = time.monotonic()
+    replies.wait_quiet(at_most)
+    return time.monotonic() - started
 
 
 def lower_thread_priority(nice: int) -> bool:
@@ -109,6 +129,8 @@ class Executors:
         bulk_workers: int = 2,
         send_workers: int = 2,
     ):
+        #: Whether a reply is being answered now (background and bulk work give way to it).
+        self.replies = ReplyActivity()
         self._pools = {
             Lane.REPLY: ThreadPoolExecutor(
                 max_workers=reply_workers, thread_name_prefix="membot-reply"
@@ -117,7 +139,7 @@ class Executors:
                 max_workers=background_workers,
                 thread_name_prefix="membot-bg",
                 initializer=_start_background_thread,
-                initargs=(nice,),
+                initargs=(nice, False, self.replies),
             ),
             Lane.BULK: ThreadPoolExecutor(
                 max_workers=bulk_workers,
@@ -129,8 +151,6 @@ class Executors:
                 max_workers=send_workers, thread_name_prefix="membot-send"
             ),
         }
-        #: Whether a reply is being answered now (bulk work gives way to it).
-        self.replies = ReplyActivity()
 
     async def run(self, lane: Lane, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run blocking ``fn(*args, **kwargs)`` on ``lane``'s threads and await its result."""
@@ -143,6 +163,13 @@ class Executors:
         finally:
             self.replies.end()
 
+    async def run_waited(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn`` on the reply threads (its caller waits for it) without counting it as a
+        reply being answered: learning's own vector sync when there is no background writer
+        (benchmarks, the CLI) must not make other learning give way to it."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pools[Lane.REPLY], partial(fn, *args, **kwargs))
+
     def shutdown(self) -> None:
         """Wait for running work, then release the threads."""
         for pool in self._pools.values():
@@ -152,22 +179,46 @@ class Executors:
 class ReplyActivity:
     """Whether a user is waiting for a reply now: reply-lane work is in flight, or ended less
     than ``linger_s`` ago (a reply's own steps on the event loop run between its trips to a
-    thread). Updated on the event loop; read from any thread (bulk work gives way to it)."""
+    thread). Updated on the event loop; read from any thread (background work gives way to
+    it). Waiting for quiet costs nothing while it lasts: the loop (:meth:`quiet`) and threads
+    (:meth:`wait_quiet`) are woken when the last reply's linger is over, not polled."""
 
     def __init__(self, linger_s: float = 0.05, clock: Callable[[], float] = time.monotonic):
         self.linger_s = linger_s
         self._clock = clock
         self._running = 0
         self._ended = -float("inf")
+        #: Set while no reply is in flight (threads wait on it).
+        self._quiet = threading.Event()
+        self._quiet.set()
+        #: The event loop's waiters for quiet.
+        self._waiters: set[asyncio.Future[None]] = set()
 
     def begin(self) -> None:
         """Reply work was handed to a thread."""
         self._running += 1
+        self._quiet.clear()
 
     def end(self) -> None:
         """Reply work came back."""
         self._running -= 1
         self._ended = self._clock()
+        if not self._running:
+            asyncio.get_running_loop().call_later(self.linger_s, self._settle)
+
+    def _settle(self) -> None:
+        """The last reply's linger should be over: wake whoever waits for quiet."""
+        if self._running:
+            return  # that reply's end looks again
+        left = self.linger_s - (self._clock() - self._ended)
+        if left > 0:  # another reply ended meanwhile, or the timer ran a hair early
+            asyncio.get_running_loop().call_later(left, self._settle)
+            return
+        self._quiet.set()
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+        self._waiters.clear()
 
     def busy(self) -> bool:
         """Whether a reply is being answered (or was, a moment ago)."""
@@ -175,13 +226,20 @@ class ReplyActivity:
 
     async def quiet(self, at_most: float) -> None:
         """Wait (on the event loop) until no reply is being answered, ``at_most`` seconds."""
-        deadline = self._clock() + at_most
-        while self.busy():
-            left = deadline - self._clock()
-            if left <= 0:
-                return
-            lingering = self.linger_s - (self._clock() - self._ended)
-            await asyncio.sleep(min(left, GIVE_WAY_POLL_S if self._running else lingering))
+        if not self.busy():
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.add(waiter)
+        try:
+            await asyncio.wait({waiter}, timeout=at_most)
+        finally:
+            self._waiters.discard(waiter)
+
+    def wait_quiet(self, at_most: float) -> None:
+        """Wait (on a thread, the GIL let go) until no reply is being answered, ``at_most``
+        seconds."""
+        if self.busy():
+            self._quiet.wait(at_most)
 
 
 class Pacer:
@@ -230,6 +288,11 @@ class Pacer:
 
 #: How often work that gives way looks whether the reply is done.
 GIVE_WAY_POLL_S = 0.002
+#: How long a step of background work (learning, vector writes) waits at most for the
+#: replies being answered to be done before it runs anyway: about one busy reply's time, so
+#: a reply never shares the two cores with it, and background work still moves on when the
+#: bot is never quiet.
+BACKGROUND_GIVE_WAY_S = 0.2
 
 
 def give_way(

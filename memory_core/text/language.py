@@ -102,5 +102,6 @@ def detect_language(text: str, *, min_confidence: float = MIN_CONFIDENCE) -> str
 
 
 def warm_up() -> None:
-    """Load the model now (about half a second) rather than on the first message."""
+    """Load the model now (~2 s of CPU: its LZMA-packed tables) rather than on the first
+    message."""
     _model()

@@ -309,8 +309,12 @@ class UserView:
         return replace(conflict, old=self.show(conflict.old), new=self.show(conflict.new))
 
     async def unasked_conflicts(self) -> list[Conflict]:
-        """Open conflicts whose question never reached the user (delivery failed)."""
-        found = await resolve.open_conflicts(self.memory.ctx, self.user_id, unnotified_only=True)
+        """Open conflicts whose question never reached the user (delivery failed): asked
+        after each learned turn, so read on the background lane (no reply waits for it, and
+        reply-lane work tells background work that a user is waiting)."""
+        found = await resolve.open_conflicts(
+            self.memory.ctx, self.user_id, unnotified_only=True, lane=Lane.BACKGROUND
+        )
         return [replace(c, old=self.show(c.old), new=self.show(c.new)) for c in found]
 
     async def settle_conflict(self, conflict_id: int, choice: Choice) -> Resolution:

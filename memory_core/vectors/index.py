@@ -9,6 +9,7 @@ to lexical search while the embedder fails. SQL stays in ``store.vectors``.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -19,7 +20,12 @@ from sqlalchemy import Connection
 from memory_core.db.engine import Database
 from memory_core.embed import Embedder, Vectors
 from memory_core.errors import EmbedderError, InvalidInputError
-from memory_core.runtime.executors import Executors, Lane
+from memory_core.runtime.executors import (
+    BACKGROUND_GIVE_WAY_S,
+    Executors,
+    on_background_thread,
+    on_bulk_thread,
+)
 from memory_core.store import meta
 from memory_core.store import vectors as vec
 from memory_core.text.domains import (
@@ -190,7 +196,7 @@ class VectorIndex:
             # vectors, so they are written at normal priority, as before lanes were named. At
             # the background lane's nice +10, `membot bench pipeline`'s end-to-end p95 went
             # from ~170 to ~420 ms whenever other processes wanted the CPU.
-            await self._executors.run(Lane.REPLY, self.sync)
+            await self._executors.run_waited(self.sync)
 
     # ---- queueing (inside the caller's write transaction) ----------------------------------
 
@@ -237,8 +243,15 @@ class VectorIndex:
         if not self._enabled or self._embedder is None:
             return 0
         done = 0
+        # The background writer's batches wait while a reply is being answered, at most
+        # ``BACKGROUND_GIVE_WAY_S`` a sync (see ``Observer.give_way``); a sync someone waits
+        # for (no writer: tests, the CLI's reindex) does not.
+        give_way = on_background_thread() and not on_bulk_thread()
+        until = time.monotonic() + BACKGROUND_GIVE_WAY_S
         with self._sync_lock:
             while max_items is None or done < max_items:
+                if give_way and (left := until - time.monotonic()) > 0:
+                    self._executors.replies.wait_quiet(left)
                 with self._db.read() as conn:
                     batch = vec.due(conn, vec.now_ts(), self._batch)
                 if not batch:

@@ -3,9 +3,13 @@ its events protocol (one News per learned turn)."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
+import memory_core.engine as engine_module
 from memory_core import Delivered, EngineConfig, News, Ports, open_engine
 from memory_core.clock import ManualClock
 from memory_core.learn.observer import Turn
@@ -52,3 +56,20 @@ async def test_a_conflicting_turn_becomes_one_news_event_and_is_asked_once(
         assert await view.unasked_conflicts() == []  # recorded as asked by the engine
         await say(3, "The weather is nice today.")
         assert [c for n in told.heard for c in n.conflicts] == asked  # not asked again
+
+
+async def test_the_engine_starts_once_the_language_model_is_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event loop reads each message's language; a message taken before the model's load
+    (~2 s of CPU) was done waited for it on the loop, and every reply in flight with it. The
+    load runs on a thread, and start returns after it."""
+    loaded: list[bool] = []
+    monkeypatch.setattr(
+        engine_module,
+        "warm_up",
+        lambda: loaded.append(threading.current_thread() is threading.main_thread()),
+    )
+    config = EngineConfig(db=tmp_path / "m.db")
+    async with open_engine(config, Ports(clock=ManualClock(START)), Recorder()):
+        assert loaded == [False]

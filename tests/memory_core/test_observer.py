@@ -17,6 +17,7 @@ import pytest
 
 from memory_core.clock import ManualClock
 from memory_core.extract.base import Candidate, TurnInput
+from memory_core.learn import observer as observer_module
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import CONTEXT_CHARS, Observer, Turn, answered_question
 from memory_core.learn.pipeline import Learner, LearnResult
@@ -327,3 +328,71 @@ def test_kill_9_mid_batch_then_restart_learns_every_turn_exactly_once(tmp_path: 
     assert dict(statuses) == {"done": n}
     assert len(facts) == n and all(count == 1 for _, count in facts)
     assert applied == n
+
+
+async def test_learning_waits_while_a_reply_is_answered_unless_one_waits_for_it(
+    tmp_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On two cores a reply queued behind learning's embeddings for the CPU and the GIL:
+    background learning's steps wait while a reply is being answered (bounded). A reply that
+    waits for a user's learning ("what's my cat called?" right after telling it) lets that
+    user's go at once, at the reply's priority; nobody else's."""
+    monkeypatch.setattr(observer_module, "BACKGROUND_GIVE_WAY_S", 30.0)
+    memory = Memory.open(tmp_path / "m.db", None, clock=clock)  # the store does not matter
+    obs = make_observer(memory)
+    waiting: set[str] = set()
+    both = asyncio.Event()
+    give_way = obs.learner.give_way
+
+    async def recording(user_id: str) -> None:
+        waiting.add(user_id)
+        if len(waiting) == 2:
+            both.set()
+        await give_way(user_id)
+
+    obs.learner.give_way = recording
+    replies = memory.lanes.executors.replies
+    obs.start()
+    replies.begin()  # another user's reply is being answered, until the end
+    try:
+        await obs.observe(turn(1, "home_city=Berlin", clock))
+        await obs.observe(turn(2, "employer=Acme", clock, user="console:bo"))
+        await asyncio.wait_for(both.wait(), 10)
+        assert await memory.list_facts(USER) == []
+        assert await obs.settled(USER, 10.0)
+        assert [f.value_text for f in await memory.list_facts(USER)] == [
+            "Ana's home city is Berlin."
+        ]
+        assert await memory.list_facts("console:bo") == []  # still giving way
+        replies.end()
+        await obs.drain(timeout=10)
+        assert [f.value_text for f in await memory.list_facts("console:bo")] == [
+            "Ana's employer is Acme."
+        ]
+    finally:
+        await obs.aclose()
+        memory.close()
+
+
+async def test_learning_gives_way_to_replies_for_a_bounded_time_per_turn(
+    tmp_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot that is never quiet still learns: each turn's learning gives way to replies for
+    ``BACKGROUND_GIVE_WAY_S`` in all, not at each of its steps."""
+    monkeypatch.setattr(observer_module, "BACKGROUND_GIVE_WAY_S", 0.3)
+    memory = Memory.open(tmp_path / "m.db", None, clock=clock)
+    obs = make_observer(memory)
+    replies = memory.lanes.executors.replies
+    obs.start()
+    replies.begin()  # replies without end
+    try:
+        await obs.observe(turn(1, "home_city=Berlin", clock))
+        await obs.observe(turn(2, "employer=Acme", clock))
+        started = time.monotonic()
+        await obs.drain(timeout=20)
+        assert time.monotonic() - started >= 0.6
+        assert len(await memory.list_facts(USER)) == 2
+    finally:
+        replies.end()
+        await obs.aclose()
+        memory.close()
