@@ -36,27 +36,27 @@ class AnswerConfig:
     """The calibrated answer-or-abstain thresholds (``membot eval answers`` tunes them)."""
 
     #: The best hit's relevance above the baseline needed to answer at all.
-    min_margin: float = 0.04
+    min_margin: float = 0.0
     #: The best hit's cosine similarity needed to answer at all.
     min_cosine: float = 0.7
     #: The answer score's weights, one per name of ``FEATURES`` (a logistic model of "the
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -9.3678,
-        8.489,
-        1.3525,
-        -0.7258,
-        6.9387,
-        5.8702,
-        -0.7144,
-        0.2265,
-        0.9639,
-        5.2101,
-        2.2694,
+        -14.8056,
+        15.7002,
+        1.6674,
+        -0.114,
+        8.402,
+        4.9723,
+        -1.0371,
+        0.133,
+        0.6522,
+        6.1272,
+        1.9108,
     )
     #: The answer score (0–1) needed to answer.
-    min_probability: float = 0.42
+    min_probability: float = 0.5
     #: A runner-up answers too only when its relevance clears the baseline by this.
     runner_margin: float = 0.08
     #: Added to a hit's relevance when its words match the question (BM25 > 0).

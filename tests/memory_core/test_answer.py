@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memory_core import answering, message_of
+from memory_core import answering
 from memory_core.memory import Memory
 from memory_core.read.answer import (
     FEATURES,
@@ -15,6 +15,7 @@ from memory_core.read.answer import (
 )
 from memory_core.read.retrieve import dedup
 from memory_core.text.domains import AREAS, named_areas
+from memory_core.types import message_of
 from memory_core.values import Category, NewFact, SearchHit
 from tests.factories import fact
 
