@@ -450,7 +450,7 @@ def _procedure_answer(topic: str, procedures: Sequence[Fact]) -> str:
 
 _REL = r"([a-z][a-z-]*(?:\s+(?:friend|in-law))?)"
 #: What answers "what does my wife do?": a job, an employer, or what they do for a living said
-#: as a verb ("my wife Priya teaches chemistry", "my brother runs a bakery").
+#: as a verb ("my husband Omar teaches maths", "my brother runs a bakery").
 _WORK_ATTRIBUTES = (
     "job",
     "employer",
@@ -859,7 +859,7 @@ def _meaning_answer(
     ]
     whom = _about_whom(text)
     if whom == "kin":
-        # "¿En qué trabaja mi pareja?": not the user's own job (their people's facts and what
+        # "¿Dónde trabaja mi novia?": not the user's own job (their people's facts and what
         # they said in their own words stay).
         told = [h for h in told if h.fact is None or _not_own_slot(h.fact)]
     elif whom == "me":

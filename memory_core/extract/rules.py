@@ -227,7 +227,7 @@ def _finish(
 
 def _any_order(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
     """What ``_clause`` reads of ``raw``, or — when nothing — of it with a when-or-how-often
-    said first moved to its end ("In my free time I go fishing"); a statement read as said
+    said first moved to its end ("In my spare time I paint miniatures"); a statement read as said
     keeps the user's order ("Most mornings I walk the dog")."""
     found = _clause(raw, ctx, scoped=scoped, note=note)
     if found:

@@ -162,7 +162,7 @@ def first_person_agreement(clause: str) -> str:
     return f"{m.group('i')} {_AGREEMENT_SLIPS[m.group('v').lower()]}{clause[m.end() :]}"
 
 
-#: When or how often, said first ("In my free time I go fishing", "Most weekends, we hike"):
+#: When or how often, said first ("In my spare time I paint miniatures", "Most weekends, we hike"):
 #: the rules read the statement with it at the end ("I go fishing in my free time").
 _FRONTED = re.compile(
     r"^(?P<adv>(?:in|during)\s+(?:my|our)\s+(?:free|spare|down)\s+time|after\s+work|"
@@ -176,8 +176,8 @@ _FRONTED = re.compile(
 
 
 def adverbial_last(clause: str) -> str:
-    """``clause`` with a when-or-how-often said first moved to its end ("In my free time I go
-    fishing" → "I go fishing in my free time"), as the rules read it."""
+    """``clause`` with a when-or-how-often said first moved to its end ("In my spare time I
+    paint miniatures" → "I paint miniatures in my spare time"), as the rules read it."""
     m = _FRONTED.match(clause)
     return f"{m.group('rest')} {m.group('adv')[:1].lower()}{m.group('adv')[1:]}" if m else clause
 

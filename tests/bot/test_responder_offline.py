@@ -52,8 +52,8 @@ PEOPLE = [
     _fact(7, "family.sister.lia.name", "Marta's sister is named Lia.", "Lia"),
     _fact(
         8,
-        "family.sister.lia.teaches_chemistry_secondary",
-        "Marta's sister Lia teaches chemistry at a secondary school.",
+        "family.sister.lia.runs_bakery_old_town",
+        "Marta's sister Lia runs a bakery in the old town.",
     ),
 ]
 
@@ -72,10 +72,10 @@ PEOPLE = [
         ("how old is my brother?", "I don't know that about your brother Marco yet", None),
         ("what does my mom do?", "You haven't told me about your mom yet.", None),
         # What they do said as a verb answers it (it said "I don't know that about your
-        # sister Lia yet — only that your sister Lia teaches chemistry …").
+        # sister Lia yet — only that your sister Lia runs a bakery …").
         (
             "what does my sister do for work?",
-            "You told me your sister Lia teaches chemistry at a secondary school.",
+            "You told me your sister Lia runs a bakery in the old town.",
             "don't know",
         ),
         ("What do I do for a living?", "You told me you're a software engineer.", "nurse"),
@@ -154,7 +154,7 @@ async def test_a_change_waiting_for_confirmation_is_said_as_such() -> None:
 @pytest.mark.parametrize(
     ("question", "whom"),
     [
-        ("¿En qué trabaja mi pareja?", "kin"),
+        ("¿Dónde trabaja mi novia?", "kin"),
         ("Rappelle-moi le prénom de mon enfant.", "kin"),
         ("Как зовут моего ребёнка?", "kin"),
         ("Erinnere mich an den Namen meines Kindes.", "kin"),
@@ -168,7 +168,7 @@ async def test_a_change_waiting_for_confirmation_is_said_as_such() -> None:
 )
 def test_whom_a_question_is_about(question: str, whom: str | None) -> None:
     """A question naming one of the user's people is not answered with the user's own job or
-    name ("¿En qué trabaja mi pareja?" was answered "trabajas como abogada"), and one about the
+    name ("¿Dónde trabaja mi novia?" was answered with the user's own employer), and one about the
     user not with their people's ("¿A qué me dedico?" was answered with the husband's job)."""
     from bot.responder import _about_whom
 

@@ -883,7 +883,7 @@ def test_a_former_home_is_history_not_the_home() -> None:
     ("text", "key"),
     [
         # When or how often said first (found by eval walk: nothing was kept).
-        ("In my free time I go fishing.", "habit.go_fishing_free_time"),
+        ("In my spare time I paint miniatures.", "habit.paint_miniatures_spare_time"),
         ("Every Sunday I call my mum.", "habit.call_mum_sunday"),
         # "I've got …" like "I have …" (was one fact with the names in its key).
         ("I've got a daughter called Isla and a son called Finn.", "family.son.name"),
