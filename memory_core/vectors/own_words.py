@@ -31,8 +31,8 @@ def own_words(value_text: str, excerpt: str) -> str | None:
     """The clause of ``excerpt`` (the message a fact was learned from) that says the fact —
     the one sharing the most words with ``value_text`` — when the message is in another
     language than English; None: embed ``value_text``."""
-    if detect_language(excerpt) in (None, "en"):
-        return None
+    if value_text.strip().rstrip(".!…") in excerpt or detect_language(excerpt) in (None, "en"):
+        return None  # a note is the user's own words already (whole, not one of its clauses)
     # The stored text's first word is whom it is about ("Jonas works as Architekt."), which
     # the user said in another clause ("Ich heiße Jonas, …"), if at all.
     wanted = _words(value_text.split(maxsplit=1)[-1])

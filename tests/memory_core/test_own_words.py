@@ -32,3 +32,9 @@ def test_the_clause_saying_the_fact_is_embedded(value_text: str, excerpt: str, w
 
 def test_an_english_sentence_keeps_the_stored_text() -> None:
     assert own_words("Grace lives in Leeds.", "I live in Leeds with my two cats.") is None
+
+
+def test_a_note_keeps_its_whole_sentence() -> None:
+    """A note is the user's sentence already: not cut to the clause sharing most words."""
+    said = "Ich spiele Gitarre und singe im Chor."
+    assert own_words(said, f"Hallo! {said} Und du?") is None
