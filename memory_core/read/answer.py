@@ -43,17 +43,17 @@ class AnswerConfig:
     #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
     #: empty: the margin and cosine alone decide.
     weights: tuple[float, ...] = (
-        -14.8056,
-        15.7002,
-        1.6674,
-        -0.114,
-        8.402,
-        4.9723,
-        -1.0371,
-        0.133,
-        0.6522,
-        6.1272,
-        1.9108,
+        -14.2706,
+        14.9691,
+        1.569,
+        -0.1373,
+        8.5336,
+        5.3402,
+        -0.949,
+        0.1624,
+        0.6145,
+        5.5021,
+        1.9197,
     )
     #: The answer score (0–1) needed to answer.
     min_probability: float = 0.5
