@@ -797,7 +797,11 @@ _MY_PEOPLE = re.compile(
     r"|(?:мо[йяеёю]|мо(?:его|ему|ей|им|их|и)|наш\w*)\s+(?:\w+\s+)?(?:муж\w*|жен\w*|партн[её]р\w*|"
     r"парн\w*|девушк\w*|дет\w*|реб[её]н\w*|сын\w*|доч\w*|мам\w*|мат\w*|пап\w*|от[её]ц\w*|"
     r"отц\w*|родител\w*|сестр\w*|брат\w*|семь\w*|друг\w*|друз\w*|подруг\w*|начальник\w*)"
-    r"|\b(?:married|verheiratet|casad[oa]|mari[ée]e?|женат|замужем)\b",
+    r"|\b(?:married|verheiratet|casad[oa]|mari[ée]e?|женат|замужем)\b"
+    # People asked after without "my" ("do I have kids?", "¿Tengo hijos?", "Есть ли у меня дети?").
+    r"|\b(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|grandkids|"
+    r"Kinder|Söhne|Töchter|Geschwister|Enkel\w*|hij[oa]s|herman[oa]s|niet[oa]s|enfants|"
+    r"petits-enfants|frères|s[œo]eurs|дети|детей|сыновья|дочери|братья|с[её]стры|внуки)\b",
     re.IGNORECASE,
 )
 #: "Who …?", "with whom …?": a question whose answer is one of the user's people.

@@ -159,6 +159,10 @@ async def test_a_change_waiting_for_confirmation_is_said_as_such() -> None:
         ("Как зовут моего ребёнка?", "kin"),
         ("Erinnere mich an den Namen meines Kindes.", "kin"),
         ("Who am I married to?", "kin"),
+        # Without "my": the children are the user's people all the same.
+        ("do I have kids?", "kin"),
+        ("¿Tengo hijos?", "kin"),
+        ("Habe ich Geschwister?", "kin"),
         ("¿A qué me dedico?", "me"),
         ("Tu te souviens de mon prénom ?", "me"),
         ("what's my cat's name?", "me"),
