@@ -62,7 +62,7 @@ from memory_core.extract.text import (
     strip_trailing_fillers,
 )
 from memory_core.text import procedures
-from memory_core.text.language import SPOKEN, detect_language
+from memory_core.text.language import SPOKEN, Detected, decided
 from memory_core.text.language import guess as guess_language
 from memory_core.values import Category
 
@@ -588,16 +588,18 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         explicit=explicit,
         lowercase=_is_lowercase(body),
     )
-    language = detect_language(body)
+    # One guess serves every reading of the message's language below.
+    guessed = guess_language(body)
+    language = decided(guessed)
     # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
     # what the English rules read stands (an explicit request's catch-all note aside).
     if language == "en":
         return _select(_english(body, ctx, explicit=explicit))
     read = _english(body, replace(ctx, explicit=False), explicit=False)
-    if read and language is not None and _foreign_without_english(body, language):
+    if read and language is not None and _foreign_without_english(body, guessed):
         read = []  # "Bon, je vais me coucher." is no English "about" statement
     if language is None and not read:
-        language = _unsure_language(body, ctx)  # "Soy profesor.": too short to be sure of
+        language = _unsure_language(body, guessed, ctx)  # "Soy profesor.": too short to be sure of
     if language is None or read:
         return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
@@ -616,14 +618,12 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
 _ENGLISH_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|my|mine|we|we're|our|us)\b", re.I)
 
 
-def _foreign_without_english(body: str, language: str) -> bool:
-    """True when ``body`` is surely in another language the bot speaks and has no English
-    word for the user: what the English rules read off it is a misreading ("Bon, je vais me
-    coucher." read as a statement "Bon, je vais Callum coucher.")."""
-    if language not in SPOKEN or language == "en" or _ENGLISH_SUBJECT.search(body):
-        return False
-    found = guess_language(body)
-    return found is not None and found.confidence >= 0.9
+def _foreign_without_english(body: str, guessed: Detected | None) -> bool:
+    """True when ``body`` is surely (``guessed``) in another language the bot speaks and has no
+    English word for the user: what the English rules read off it is a misreading ("Bon, je
+    vais me coucher." read as a statement "Bon, je vais Callum coucher.")."""
+    language = decided(guessed, min_confidence=0.9)
+    return language in SPOKEN and language != "en" and not _ENGLISH_SUBJECT.search(body)
 
 
 #: How a short statement of what the user is, has, does or where they live starts.
@@ -634,12 +634,11 @@ _SAYS_WHAT_I_AM = re.compile(
 )
 
 
-def _unsure_language(body: str, ctx: Context) -> str | None:
+def _unsure_language(body: str, guessed: Detected | None, ctx: Context) -> str | None:
     """The language a short message no English rule reads is likely in, when the detector's
     best guess is one the bot speaks and the message speaks of the user in it ("Soy
     profesor.", "Soy vegetariano."), or when one language's slot rules read it ("Mi grupo
     favorito es Queen", which the detector takes for Italian); else ``None``."""
-    guessed = guess_language(body)
     spoken = guessed is not None and guessed.code in SPOKEN and guessed.code != "en"
     if spoken and _SAYS_WHAT_I_AM.match(body) is not None:
         assert guessed is not None

@@ -97,7 +97,11 @@ def _marked(text: str) -> str | None:
 
 def detect_language(text: str, *, min_confidence: float = MIN_CONFIDENCE) -> str | None:
     """The ISO 639-1 code of the language ``text`` is written in, or None when unsure."""
-    found = guess(text)
+    return decided(guess(text), min_confidence=min_confidence)
+
+
+def decided(found: Detected | None, *, min_confidence: float = MIN_CONFIDENCE) -> str | None:
+    """The language of a guess (``guess``), or None when it is not sure enough."""
     return found.code if found is not None and found.confidence >= min_confidence else None
 
 
