@@ -2,12 +2,15 @@
 
 Gating: at most one per ``every_days`` (6) per user, only with ≥ ``min_facts`` (3) new facts in
 the past ``window_days`` (7), only for users who left reflections on and have a private chat
-(reflections are never posted in a group). The text comes from a :class:`ReflectionWriter`
-(an LLM; offline, the app's writer, which words it in the user's language, else the English
-template) and never mentions sensitive facts. It is said to the user, in the language they
-last wrote in (the digest carries it, with the facts and the name the user goes by). The
-reflection fact (no decay) and its post row are saved in one transaction; posting happens
-afterwards, so a restart posts what was saved but not delivered.
+(reflections are never posted in a group), and not before a new user's first full week: the
+first one waits until their first fact is ``every_days`` old (the week window then still holds
+all of it, whatever hour the job runs) and covers only the days since they came. The text
+comes from a :class:`ReflectionWriter` (an LLM; offline, the app's writer, which words it in
+the user's language, else the English template) and never mentions sensitive facts. It is
+said to the user, in the language they last wrote in (the digest carries it, with the facts
+and the name the user goes by). The reflection fact (no decay) and its post row are saved in
+one transaction; posting happens afterwards, so a restart posts what was saved but not
+delivered.
 """
 
 from __future__ import annotations
@@ -194,6 +197,11 @@ class Reflector:
             now - timedelta(days=self.config.every_days),
         )
 
+    def _settled(self) -> datetime:
+        """A user whose first fact is older than this has had their first full week (with
+        the last day's hours to spare: the window of ``window_days`` still holds it)."""
+        return self.ctx.clock.now() - timedelta(days=self.config.every_days)
+
     async def due(self, user_id: str | None = None) -> list[str]:
         """Users due a reflection now."""
         new_since, last_before = self._gate()
@@ -205,6 +213,7 @@ class Reflector:
             min_facts=self.config.min_facts,
             limit=self.config.max_users,
             user_id=user_id,
+            settled_before=self._settled(),
         )
 
     async def compose(self, user_id: str) -> PostRow | None:
@@ -231,6 +240,11 @@ class Reflector:
             if last is not None and last > since:
                 since = last
                 filters = replace(filters, updated_after=last - timedelta(seconds=1))
+            # A first week covers only the days the user was there ("the week from 2 March",
+            # not from a day before they came).
+            first = repo.first_fact_at(conn, user_id)
+            if last is None and first is not None and first > since:
+                since = first
             facts = fact_repo.list_facts(conn, user_id, filters, limit=500)
             language = episode_repo.latest_language(conn, user_id)
             speaker = episode_repo.latest_speaker(conn, user_id)
@@ -250,6 +264,7 @@ class Reflector:
                 min_facts=self.config.min_facts,
                 limit=1,
                 user_id=user_id,
+                settled_before=self._settled(),
             ):
                 return None
             fact = fact_repo.create(

@@ -33,15 +33,23 @@ def due_users(
     min_facts: int,
     limit: int,
     user_id: str | None = None,
+    settled_before: datetime | None = None,
 ) -> list[str]:
     """Users with reflections on and a private chat, at least ``min_facts`` facts created since
     ``new_since`` and since their last reflection (what it said was new is not new again),
-    and no reflection saved after ``last_before``."""
+    no reflection saved after ``last_before``, and (with ``settled_before``) whose first fact
+    was told by then: a new user's first reflection waits for their first full week."""
+    settled = (
+        "AND (SELECT MIN(f0.created_at) FROM facts f0 WHERE f0.user_id = s.user_id "
+        "AND f0.kind = 'fact') <= :settled "
+        if settled_before is not None
+        else ""
+    )
     cond = " AND s.user_id = :u" if user_id else ""
     rows = conn.execute(
         text(
             "SELECT s.user_id FROM user_settings s WHERE s.reflections = 1 "
-            f"AND s.private_chat IS NOT NULL{cond} "
+            f"AND s.private_chat IS NOT NULL{cond} {settled}"
             "AND (SELECT COUNT(*) FROM facts f WHERE f.user_id = s.user_id AND f.kind = 'fact' "
             "AND f.status != 'deleted' AND f.created_at >= :since AND f.created_at >= "
             "COALESCE((SELECT MAX(p.created_at) FROM reflection_posts p "
@@ -52,6 +60,7 @@ def due_users(
         {
             "since": to_ts(new_since),
             "last": to_ts(last_before),
+            "settled": to_ts(settled_before) if settled_before is not None else None,
             "min": min_facts,
             "lim": limit,
             "u": user_id,
@@ -64,6 +73,16 @@ def last_saved(conn: Connection, user_id: str) -> datetime | None:
     """When this user's last reflection was saved (``None``: never)."""
     value = conn.execute(
         text("SELECT MAX(created_at) FROM reflection_posts WHERE user_id = :u"), {"u": user_id}
+    ).scalar_one()
+    return from_ts(value)
+
+
+def first_fact_at(conn: Connection, user_id: str) -> datetime | None:
+    """When this user's first fact was told (``None``: none yet): the start of what their
+    first reflection may cover."""
+    value = conn.execute(
+        text("SELECT MIN(created_at) FROM facts WHERE user_id = :u AND kind = 'fact'"),
+        {"u": user_id},
     ).scalar_one()
     return from_ts(value)
 

@@ -269,7 +269,7 @@ async def test_the_weekly_reflection_is_written_in_the_users_language_and_said_t
         "Meine Katze heißt übrigens Tom: pet.cat.name=Tom",
     )
     harness.runtime.notifier.languages = Languages()  # as after a restart
-    posted = await harness.at(ten_am(harness))
+    posted = await harness.at(ten_am(harness, days=6))
     assert posted.startswith("bot> Hier ist mein Wochenrückblick"), posted
     assert "Neu: du wohnst in Köln; du arbeitest bei Acme; deine Katze heißt Tom." in posted
     assert "Ana" not in posted and "The user" not in posted and "home city" not in posted

@@ -36,7 +36,9 @@ def ten_am(h: Harness, days: int = 0) -> datetime:
 
 async def test_weekly_reflection_is_posted_with_buttons_and_looks_right(harness: Harness) -> None:
     await harness.say(*THREE_FACTS)
-    posted = await harness.at(ten_am(harness))
+    # Nothing on Ana's first day: her first reflection comes after her first week.
+    assert await harness.at(ten_am(harness)) == ""
+    posted = await harness.at(ten_am(harness, days=5))
     assert posted.startswith("bot> Here's my weekly reflection on what I learned about you:")
     # Said to Ana, not about her (issue 23: "Grace's name is Grace" was sent to Grace).
     assert "New: your home city is Lisbon; your employer is Acme" in posted, posted
@@ -50,7 +52,7 @@ async def test_weekly_reflection_is_posted_with_buttons_and_looks_right(harness:
 
 async def test_at_most_one_reflection_every_six_days(harness: Harness) -> None:
     await harness.say(*THREE_FACTS)
-    assert "weekly reflection" in await harness.at(ten_am(harness))
+    assert "weekly reflection" in await harness.at(ten_am(harness, days=6))
     await harness.say("likes.tea=green", "likes.jazz=yes", "goal.run=10k")
     for day in range(1, 6):
         assert await harness.at(ten_am(harness)) == "", f"day {day}"
@@ -69,8 +71,8 @@ async def test_no_reflection_with_fewer_than_three_new_facts(harness: Harness) -
 async def test_reflections_off_means_no_post(harness: Harness) -> None:
     assert "Weekly reflections are off." in await harness.say("/reflections off")
     await harness.say(*THREE_FACTS)
-    assert await harness.at(ten_am(harness)) == ""
-    await harness.say("/reflections on")
+    assert await harness.at(ten_am(harness, days=6)) == ""
+    await harness.say("/reflections on", "likes.tea=green", "likes.jazz=yes", "goal.run=10k")
     assert "weekly reflection" in await harness.at(ten_am(harness))
 
 

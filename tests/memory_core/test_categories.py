@@ -277,6 +277,7 @@ async def test_reflection_reads_only_its_allowlist(
         users.set_fields(conn, USER, clock.now(), private_chat="dm-1")
     await seed(memory)
     await memory.remember(USER, NewFact("job", "Ana is a nurse.", Category.IDENTITY))
+    clock.advance(days=6)  # her first week
     post = await Reflector(memory, TemplateWriter()).compose(USER)
     assert post is not None
     text = (await memory.get_fact(USER, post.fact_id)).value_text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from memory_core.errors import LLMError, NotFoundError
 from memory_core.jobs import Digest, LLMWriter, Reflector, TemplateWriter
 from memory_core.llm import ChatReply, ToolCall, ToolSpec, Usage
 from memory_core.memory import Memory
+from memory_core.runtime.executors import Lane
 from memory_core.store import facts as fact_repo
 from memory_core.store import users
 from memory_core.values import Category, NewFact, Status
@@ -35,13 +37,14 @@ async def test_reflection_needs_three_new_facts_a_private_chat_and_consent(
 ) -> None:
     job = Reflector(lexical, TemplateWriter())
     await learn(lexical, "Ana lives in Lisbon.", "Ana likes tea.", "Ana has a cat.")
+    clock.advance(days=6)  # her first week
     assert await job.due() == []  # no private chat known: never posted in a group
     settings(lexical, private_chat="dm-1")
     assert await job.due() == [USER]
     settings(lexical, reflections=False)
     assert await job.due() == []
     settings(lexical, reflections=True)
-    clock.advance(days=8)  # the three facts are no longer new
+    clock.advance(days=2)  # the three facts are no longer new
     assert await job.due() == []
     await learn(lexical, "Ana runs.", "Ana reads.")
     assert await job.due() == []  # only two new facts
@@ -53,6 +56,7 @@ async def test_at_most_one_reflection_every_six_days(lexical: Memory, clock: Man
     settings(lexical, private_chat="dm-1")
     job = Reflector(lexical, TemplateWriter())
     await learn(lexical, "Ana lives in Lisbon.", "Ana likes tea.", "Ana has a cat.")
+    clock.advance(days=6)
     assert await job.compose(USER) is not None
     assert await job.compose(USER) is None  # the gate is re-checked when saving
     clock.advance(days=5, hours=23)
@@ -68,6 +72,7 @@ async def test_reflection_is_saved_without_decay_and_without_sensitive_facts(
     settings(lexical, private_chat="dm-1")
     await learn(lexical, "Ana moved to Lisbon.", "Ana started learning Portuguese.")
     await learn(lexical, "Ana takes insulin daily.", category=Category.HEALTH)
+    clock.advance(days=6)
     job = Reflector(lexical, TemplateWriter())
     post = await job.compose(USER)
     assert post is not None and post.posted_at is None
@@ -78,6 +83,24 @@ async def test_reflection_is_saved_without_decay_and_without_sensitive_facts(
     assert [p.id for p in await job.unposted()] == [post.id]
     await job.mark_posted(post, "dm-1")
     assert await job.unposted() == []
+
+
+async def test_a_new_users_first_reflection_waits_for_their_first_week_and_covers_only_it(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    """Told three things on their first morning, a user hears nothing that day; the first
+    reflection comes six days later, the week it names starting the day they came."""
+    settings(lexical, private_chat="dm-1")
+    came = clock.now()
+    await learn(lexical, "Ana keeps bees.", "Ana rows on Sundays.", "Ana speaks Dutch.")
+    job = Reflector(lexical, TemplateWriter())
+    assert await job.due() == [] and await job.compose(USER) is None
+    clock.advance(days=5, hours=23)
+    assert await job.due() == []
+    clock.advance(hours=2)
+    assert await job.due() == [USER]
+    digest = await lexical.lanes.run(Lane.BACKGROUND, job._digest, USER, came - timedelta(days=1))
+    assert digest.since == came and len(digest.new) == 3
 
 
 class ChatLLM:
@@ -118,10 +141,11 @@ class Reworded:
 
 
 async def test_forgetting_a_fact_forgets_the_reflection_that_names_it_however_worded(
-    lexical: Memory,
+    lexical: Memory, clock: ManualClock
 ) -> None:
     settings(lexical, private_chat="dm-1")
     await learn(lexical, "Ana's sister lives in Porto.", "Ana likes tea.", "Ana has a cat.")
+    clock.advance(days=6)
     post = await Reflector(lexical, Reworded()).compose(USER)
     assert post is not None and "Porto" not in post.text  # no quote to match by text
     sister = next(f for f in await lexical.list_facts(USER) if "Porto" in f.value_text)
@@ -137,6 +161,7 @@ async def test_a_reflection_behind_hundreds_of_newer_facts_is_forgotten_with_its
     user's newest facts (a year of chat puts hundreds of facts after an old reflection)."""
     settings(lexical, private_chat="dm-1")
     await learn(lexical, "Ana's sister lives in Porto.", "Ana likes tea.", "Ana has a cat.")
+    clock.advance(days=6)
     post = await Reflector(lexical, Reworded()).compose(USER)
     assert post is not None
     clock.advance(days=1)
