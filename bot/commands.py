@@ -31,6 +31,7 @@ from memory_core.types import (
     LinkClaimOutcome,
     Noop,
     Pending,
+    Person,
     Supersede,
     Update,
     is_person_key,
@@ -57,11 +58,12 @@ SendTo = Callable[[str, str, Reply], Awaitable[bool]]
 PAGE = 10
 #: /profile sections (memory_core.jobs.profile) and their titles, in display order.
 PROFILE_TITLES = {
-    "identity": N_("Identity"),
-    "hard_preferences": N_("Hard preferences"),
-    "current_tasks": N_("Current tasks"),
+    "identity": N_("About you"),
+    "hard_preferences": N_("Firm preferences"),
+    # Goals, plans and projects ("you want to run a half marathon"): no "tasks".
+    "current_tasks": N_("Plans and goals"),
     "soft_preferences": N_("Preferences"),
-    "sensitive_topics": N_("Sensitive"),
+    "sensitive_topics": N_("Private"),
     "notes": N_("Notes (in your own words)"),
     "other": N_("Other"),
     "insights": N_("My impressions (/forget any you disagree with)"),
@@ -93,6 +95,19 @@ UNDONE = {
     Status.SUPERSEDED: N_("{fact} (no longer current)"),
     Status.EXPIRED: N_("{fact} (no longer current)"),
 }
+
+
+def _person_line(person: Person, who: str | None, lang: str) -> str:
+    """One of the user's people in /profile: "• Tom, your brother: he lives in Rome"; a
+    person known only by name and relation is that label alone ("• Sam, your spouse", not
+    "…: your spouse is named Sam")."""
+    label = _capital(person_label(person, lang))
+    if person.name and person.relation and not person.about():
+        return f"• {label}"
+    # i18n: one of the user's people and what they said of them ("Tom, your brother: your
+    # brother lives in Rome").
+    said = clauses(lang, person_said(person, who, lang))
+    return "• " + t(lang, "{person}: {said}", person=label, said=said)
 
 
 class Commands:
@@ -409,18 +424,7 @@ class Commands:
                 ]
         if people:
             parts.append(f"\n{t(c.lang, 'People')}")
-            parts += [
-                # i18n: one of the user's people and what they said of them ("Tom, your
-                # brother: your brother is called Tom").
-                "• "
-                + t(
-                    c.lang,
-                    "{person}: {said}",
-                    person=_capital(person_label(p, c.lang)),
-                    said=clauses(c.lang, person_said(p, who, c.lang)),
-                )
-                for p in people
-            ]
+            parts += [_person_line(p, who, c.lang) for p in people]
         return [self._with_page_button(Reply("\n".join(parts)), c)]
 
     async def cmd_memories(self, c: Call) -> list[Reply]:

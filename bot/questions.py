@@ -146,10 +146,23 @@ def still_true_reply(
     )
 
 
+#: A phrase said to the user that opens with them ("Your…", "Du…", "Tu…", "Ты…"): after
+#: "you told me:" it goes on in lower case, as the other questions and answers say it.
+_TO_YOU = re.compile(
+    r"^(?:you|your|you're|you've|du|dein\w*|tu|tus|te|ton|ta|tes|ты|тебя|тебе|тво\w+|у тебя)\b",
+    re.IGNORECASE,
+)
+#: Spanish says "you" by the verb's ending ("Vives en Sevilla", "Trabajas como …").
+_SPANISH_YOU = re.compile(r"^[^\W\d_]+[ae]s\b")
+
+
 def _sentence(fact: Fact, lang: str, who: str | None) -> str:
-    """A fact as a sentence of its own said to the user, in ``lang`` where its slot has a
-    phrase."""
-    return texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), who) + "."
+    """A fact said to the user after "you told me:", in ``lang`` where its slot has a
+    phrase ("… erzählt: du wohnst in Lyon."; a name keeps its capital)."""
+    said = texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), who)
+    if _TO_YOU.match(said) or (lang == "es" and _SPANISH_YOU.match(said)):
+        said = said[:1].lower() + said[1:]
+    return said + "."
 
 
 def reflection_reply(codec: ButtonCodec, post: Reflection, lang: str = "en") -> Reply:

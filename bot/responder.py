@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 import structlog
@@ -40,6 +40,7 @@ from bot.wording import (
     yours,
 )
 from bot.wording import say as _say
+from bot.world import about_the_world, sharing_words
 from memory_core import MemoryTools, answering, is_question, llm_scope
 from memory_core.errors import LLMError
 from memory_core.types import (
@@ -339,6 +340,9 @@ class OfflineResponder:
             return _say("Got it — {noted}.", noted=noted) + also + waiting
         if ctx.noted_private:
             return _say("Noted — I'll keep that private.") + waiting
+        if ctx.held_back:
+            # Nothing else was saved: say so first, so the rule reads as an answer.
+            return _say("I haven't saved that.") + waiting
         return waiting.strip() or None
 
     def _answer(self, ctx: TurnContext, text: str, name: str | None) -> str:
@@ -363,8 +367,10 @@ class OfflineResponder:
         own = _own_answer(text, facts, name)
         if own is not None:
             return own
-        # Asked about someone not known ("where does my sister live?"): another person's
-        # fact is no answer.
+        # "What's the capital of France?": no memory answers it by meaning alone (the home
+        # town is near it), only one sharing its words ("what's the wifi password?").
+        world = about_people is None and about_the_world(text, ctx.language)
+        ctx = _sharing_words(text, ctx) if world else ctx
         by_meaning = _meaning_answer(text, ctx, name, people=about_people is None)
         if by_meaning is not None:
             return by_meaning
@@ -375,9 +381,7 @@ class OfflineResponder:
             return said_before
         if ctx.procedure_topic is not None and ctx.asks_steps:  # none saved yet
             return _procedure_answer(ctx.procedure_topic, ())
-        return _say(
-            "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
-        )
+        return _dont_know(world=world)
 
     def _summary(self, ctx: TurnContext, name: str | None) -> str:
         """ "What do you know about me?": a short summary of the memory block's facts, and of
@@ -407,6 +411,28 @@ class OfflineResponder:
 
 
 # ---- answering questions offline ---------------------------------------------------------
+
+
+def _sharing_words(question: str, ctx: TurnContext) -> TurnContext:
+    """The turn with only the hits that share the question's words (a question about the
+    world is answered by memory only through its words)."""
+    return replace(
+        ctx,
+        hits=sharing_words(question, ctx.hits),
+        candidates=sharing_words(question, ctx.candidates),
+    )
+
+
+def _dont_know(*, world: bool) -> str:
+    """Nothing answers: an honest "I can't look that up" for a question about the world,
+    else "I don't know that yet" (tell me)."""
+    if world:
+        return _say(
+            "I can't look that up — I'm running offline, so I only know what you've told me."
+        )
+    return _say(
+        "I don't know that yet. Tell me and I'll remember it — or use /remember <something>."
+    )
 
 
 def _procedure_noted(ctx: TurnContext) -> str | None:
@@ -706,9 +732,9 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     note_lang = note_language(fact.key)
     excerpt = (fact.source_excerpt or "").strip()
     if lang == "en" and note_lang in (None, "en"):
-        if quote_first and excerpt:
-            return second_person(excerpt)
-        return yours(fact.value_text, name)
+        said = second_person(excerpt) if quote_first and excerpt else yours(fact.value_text, name)
+        # Said mid-sentence ("… that the wifi password is …"), not "that The wifi …".
+        return re.sub(r"^(The|A|An) ", lambda m: f"{m.group(1).lower()} ", said)
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None

@@ -209,7 +209,10 @@ class ChatTurn:
                 care=care,
                 language=msg.language or "en",
                 noted_private=noted_private,
-                held_back=preview[2] and not (recall.settings.paused or group_statement),
+                # A secret said in passing ("my password is …") is kept only when asked:
+                # the reply says so, in any language, whether or not a rule read a fact.
+                held_back=(preview[2] or (said != text and not remembering))
+                and not (recall.settings.paused or group_statement),
                 waiting=waiting,
                 procedure_topic=recall.procedure_topic,
                 procedures=recall.procedures,
@@ -303,6 +306,10 @@ class ChatTurn:
         notes = [c.value_text for c in found if is_note(c.key) and not c.sensitive]
         by_meaning = iter(await self._private_notes(notes, said, reading) if msg.is_private else [])
 
+        # The words of a private fact ("allergisch gegen Nüsse"): a note of the same sentence
+        # holding them is private too, never quoted back beside "I'll keep that private".
+        secret_words = [c.value.casefold() for c in found if c.sensitive and c.value]
+
         # A group is never told back what a member said about something private.
         def is_private(c: Candidate) -> bool:
             if c.sensitive:
@@ -312,7 +319,8 @@ class ChatTurn:
             read = next(by_meaning) if msg.is_private and is_note(c.key) else False
             # In a group every note stays unsaid (read by meaning only in learning).
             unsaid = not msg.is_private and is_note(c.key)
-            return read or unsaid or self.memory.is_private_text(c.value_text)
+            holds = is_note(c.key) and any(w in c.value_text.casefold() for w in secret_words)
+            return read or unsaid or holds or self.memory.is_private_text(c.value_text)
 
         private = [is_private(c) for c in found]
         return [c for c, p in zip(found, private, strict=True) if not p], any(private), held_back

@@ -28,7 +28,7 @@ CATEGORY_TITLES: dict[Category, str] = {
     Category.IDENTITY: N_("About you"),
     Category.HARD_PREFERENCE: N_("Firm preferences"),
     Category.SOFT_PREFERENCE: N_("Preferences"),
-    Category.TASK_CONTEXT: N_("What you're working on"),
+    Category.TASK_CONTEXT: N_("Plans and goals"),
     Category.RELATIONSHIP: N_("People"),
     Category.HEALTH: N_("Health"),
     Category.FINANCE: N_("Money"),

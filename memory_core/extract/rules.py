@@ -37,6 +37,7 @@ from memory_core.extract.base import (
 from memory_core.extract.dates import next_occurrence, parse_date
 from memory_core.extract.explicit import detect_explicit, note_candidate, sensitive_candidates
 from memory_core.extract.filters import (
+    REDACTED,
     find_sensitive,
     is_ephemeral,
     is_exaggerated,
@@ -558,10 +559,14 @@ def _select(found: list[Candidate]) -> list[Candidate]:
     """One candidate per key (the surest), in the user's order.
 
     Every candidate here is stated (read off the user's own words), so none is dropped to fit
-    the inferred-fact cap; ``MAX_STATED_CANDIDATES`` only bounds a huge pasted list.
+    the inferred-fact cap; ``MAX_STATED_CANDIDATES`` only bounds a huge pasted list. A
+    candidate holding a secret taken out of the words ("My PIN is [redacted]") holds nothing:
+    a secret is kept only when the user asks (``/remember``), never as its marker.
     """
     best: dict[str, int] = {}
     for i, cand in enumerate(found):
+        if REDACTED in cand.value_text.lower():
+            continue
         j = best.get(cand.key)
         if j is None or cand.confidence_hint > found[j].confidence_hint:
             best[cand.key] = i

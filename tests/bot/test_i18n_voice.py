@@ -448,7 +448,7 @@ def test_the_questions_the_bot_asks_say_slot_facts_in_the_users_language() -> No
         "Lequel est juste ?"
     ), asked
     still = still_true_reply(codec, Question(3, "console:lea", old), "de").text
-    assert still == "Vor einer Weile hast du mir erzählt: Du wohnst in Lyon. Stimmt das noch?"
+    assert still == "Vor einer Weile hast du mir erzählt: du wohnst in Lyon. Stimmt das noch?"
     english = still_true_reply(codec, Question(3, "console:lea", old), "en").text
     assert english.startswith("A while ago you told me: "), english  # English as before
 

@@ -96,7 +96,7 @@ async def test_home_unmentioned_for_months_is_asked_about_at_the_next_conversati
     assert status == "done" and detail["asked"] == 1 and detail["faded"] == 1
     asked = await harness.say("hi")
     # Said to Ana, not about her (issue 23's "one voice").
-    assert "A while ago you told me: Your home city is Lisbon. Is that still true?" in asked
+    assert "A while ago you told me: your home city is Lisbon. Is that still true?" in asked
     assert "  [1] Yes, keep it\n  [2] No, forget it\n" in asked
     assert "Kept: Your home city is Lisbon." in await harness.say("/tap 1")
     assert "still true" not in await harness.say("hi again")  # asked once only

@@ -74,7 +74,7 @@ async def test_jobs_leave_a_user_with_an_unfinished_erasure_alone(harness: Harne
 
 async def test_profile_command_reads_the_materialised_profile(harness: Harness) -> None:
     printed = await harness.say("home_city=Lisbon", "/profile")
-    assert "Identity\n     • Your home city is Lisbon — you told me" in printed
+    assert "About you\n     • Your home city is Lisbon — you told me" in printed
     assert harness.rows("SELECT COUNT(*) FROM profiles") == [(1,)]
 
 
