@@ -20,6 +20,7 @@ part. The offline responder never streams (its answers are short and immediate).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -52,6 +53,7 @@ from memory_core.types import (
     TextSink,
     ToolChange,
     find_people,
+    is_note,
     is_person_key,
     message_of,
     note_language,
@@ -334,7 +336,8 @@ class OfflineResponder:
             )
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
-            said = [_noted_words(c, name) for c in worth_saying(ctx.noted)]
+            saying = _rest_of_notes(worth_saying(ctx.noted), _REPLY_LANGUAGE.get())
+            said = [_noted_words(c, name) for c in saying]
             noted = _listing(list(dict.fromkeys(said)))  # one quote for facts of one sentence
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
             return _say("Got it — {noted}.", noted=noted) + also + waiting
@@ -755,6 +758,43 @@ def _noted_words(saved: Candidate, name: str | None) -> str:
             # inside this one.
             return _quoted(saved.source_excerpt or saved.value_text)
     return yours(saved.value_text, name)
+
+
+#: Where a sentence divides into clauses ("…, arbeite bei Bosch und spiele gern Schach").
+_CLAUSE_BREAK = re.compile(
+    r"\s*[,;]\s*(?:(?:und|y|e|et|и|and|but|aber|pero|mais|а|но)\s+)?"
+    r"|\s+(?:und|y|e|et|и|and|but|aber|pero|mais|а|но)\s+",
+    re.IGNORECASE,
+)
+
+
+def _covers(value: str, clause: str) -> bool:
+    """Whether a slot's value is said in ``clause`` (in any inflection: "Самара" in "в
+    Самаре")."""
+    stem = value.casefold()[: max(4, len(value) - 2)]
+    return any(w.startswith(stem) for w in re.findall(r"\w+", clause.casefold()))
+
+
+def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
+    """What to name of a message: a note of the whole sentence beside the slots read from it
+    says only its clauses no slot holds ("du wohnst in Köln und „spiele gern Schach“", not
+    the whole sentence again after its slots); a note the slots hold all of is not said."""
+    values = [c.value for c in saved if c.value and not is_note(c.key)]
+    if lang == "en" or not values:
+        return list(saved)
+    out: list[Candidate] = []
+    for c in saved:
+        if not is_note(c.key):
+            out.append(c)
+            continue
+        words = (c.source_excerpt or c.value_text).strip().rstrip(".!")
+        parts = [p for p in _CLAUSE_BREAK.split(words) if p]
+        rest = [p for p in parts if not any(_covers(v, p) for v in values)]
+        if len(rest) == len(parts):
+            out.append(c)  # no slot holds any of it: their words as they said them
+        elif rest:
+            out.append(dataclasses.replace(c, source_excerpt=", ".join(rest)))
+    return out
 
 
 def _quoted(words: str) -> str:

@@ -139,3 +139,18 @@ def test_a_still_true_question_goes_on_in_lower_case_after_the_colon() -> None:
     assert "dit : tu habites à Graz." in asked["fr"], asked
     person = fact(2, "Ines's brother Jakob lives in Linz.", Category.RELATIONSHIP, key="x")
     assert "Jakob" in still_true_reply(codec, Question(6, "console:ines", person), "en").text
+
+
+async def test_an_acknowledgement_names_each_part_once_not_the_whole_sentence_again(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "du wohnst in …, du arbeitest bei … und „<the whole sentence>“": after the slots read
+    from a sentence, only the clauses they do not hold are quoted."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        out = await s.say("Ich wohne in Kassel, arbeite bei Siemens und backe gern Brot.")
+        assert "du wohnst in Kassel" in out and "„backe gern Brot“" in out, out
+        assert out.count("Kassel") == 1, out
+        out = await s.say("Mi hermana se llama Rocío y vive en Cádiz.")
+        assert "Rocío" in out and "«vive en Cádiz»" in out and out.count("Rocío") == 1, out
+        out = await s.say("Ma fille s'appelle Zoé et elle adore le violon.")
+        assert out.count("Zoé") == 1 and "« elle adore le violon »" in out, out
