@@ -17,9 +17,9 @@ _USER_WORD = re.compile(
     r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|us|our|ours|"
     r"ich|mich|mir|mein\w*|wir|uns|unser\w*|"
     r"yo|mi|mis|mí|conmigo|nosotr[oa]s|nuestr[oa]s?|nos|"
-    r"je|j|moi|mon|ma|mes|nous|notre|nos)\b"
-    r"|(?<!\w)(?:я|меня|мне|мной|мой|моя|моё|мое|мои|мо(?:его|ему|ей|им|их)|мы|нас|нам|"
-    r"наш\w*)(?!\w)",
+    r"je|j|m|moi|mon|ma|mes|nous|notre|nos)\b"
+    r"|(?<!\w)(?:я|меня|мне|мной|мо(?:й|я|ё|е|и|ю|его|ему|ей|ею|им|их|ём|ем|ими)|мы|нас|нам|"
+    r"нами|наш\w*)(?!\w)",
     re.IGNORECASE,
 )
 #: Spanish drops the pronoun ("¿Dónde vivo?", "¿En qué trabajo?"): a word ending in "-o" may

@@ -61,6 +61,9 @@ def test_a_question_about_the_world_is_told_apart_from_one_about_the_user() -> N
         ("¿Dónde trabajo?", "es"),
         ("Où est-ce que j'habite ?", "fr"),
         ("Сколько мне лет?", "ru"),
+        ("Расскажи о моей тёте.", "ru"),
+        ("Comment s'appelle mon chat ?", "fr"),
+        ("Tu te souviens où m'emmène le train ?", "fr"),
         ("What's our dog called?", "en"),
     ]
     assert all(about_the_world(q, lang) for q, lang in world)
