@@ -56,7 +56,8 @@ TRANSLATED_TITLES: dict[Category, tuple[str, ...]] = {
         "Что тебе нравится",
     ),
     Category.TASK_CONTEXT: (
-        "Plans and goals", "Plans", "Goals", "What you're working on", "Aktuelle Aufgaben",
+        "Plans and goals", "Plans", "Goals", "What you're working on", "Pläne und Ziele",
+        "Planes y metas", "Projets et objectifs", "Планы и цели", "Aktuelle Aufgaben",
         "Woran du gerade arbeitest",
         "Tareas actuales", "En qué estás trabajando", "Tâches en cours",
         "Ce sur quoi tu travailles", "Текущие задачи", "Над чем ты сейчас работаешь",
