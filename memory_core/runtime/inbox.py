@@ -101,9 +101,10 @@ class Inbox:
         await self.ctx.lanes.run(Lane.SEND, self._accept, update.id, message_id)
 
     def _accept(self, row_id: int, message_id: str | None) -> None:
+        # One round trip to its commit (autocommit, no ping): the time from the platform's
+        # answer to this commit is the window in which a death has the answer sent twice.
         ctx = self.ctx
-        with ctx.db.write(hot=True, serial=False) as conn:
-            inbox_repo.accept(conn, row_id, ctx.clock.now(), message_id)
+        ctx.db.record(lambda conn: inbox_repo.accept(conn, row_id, ctx.clock.now(), message_id))
 
     def _put(self, update_id: int, chat_key: str, payload: str) -> bool:
         now = self.ctx.clock.now()
