@@ -103,6 +103,11 @@ class UpdateInbox(Protocol):
         """Whether a send begun long ago is still this process's (renewed if so)."""
         ...
 
+    @property
+    def send_grace_s(self) -> float:
+        """How long a begun send stays this process's unrenewed (then it may be taken over)."""
+        ...
+
 
 class AnswerWithheld(Exception):
     """A streamed answer was about to start for an update this process may not answer."""
@@ -112,11 +117,12 @@ class AnswerWithheld(Exception):
 _GATE: contextvars.ContextVar[_SendGate | None] = contextvars.ContextVar("send_gate", default=None)
 
 
-#: Before a request of an answer begun (or last renewed) longer ago than this, the send gate
-#: asks the inbox again whether the send is still this process's: a third of the inbox's send
-#: grace (30 s, after which a stopped sender's send may be taken over), leaving the rest for
-#: clock skew between replicas. A quicker answer, the common case, asks nothing more.
-RECHECK_S = 10.0
+#: Before a request of an answer begun (or last renewed) longer ago than this share of the
+#: inbox's send grace (``MEMBOT_SEND_GRACE_S``, 30 s: after it a stopped sender's send may be
+#: taken over), the send gate asks the inbox again whether the send is still this process's
+#: (10 s by default), leaving the rest for clock skew between replicas. A quicker answer, the
+#: common case, asks nothing more.
+RECHECK_SHARE = 1 / 3
 
 
 class _SendGate:
@@ -156,9 +162,12 @@ class _SendGate:
             self._renewed = time.monotonic()
             if not self._allowed:
                 log.info("answer_withheld", reason="taken over or already sent")
-        elif self._allowed and time.monotonic() - self._renewed > RECHECK_S:
+        elif self._allowed and time.monotonic() - self._renewed > self._recheck_s():
             await self._recheck()
         return self._allowed
+
+    def _recheck_s(self) -> float:
+        return self._inbox.send_grace_s * RECHECK_SHARE
 
     async def _recheck(self) -> None:
         """The send began long ago (this process was stopped, or its requests retried): still

@@ -120,6 +120,7 @@ def memory_config(settings: Settings) -> MemoryConfig:
         vector_cache_mb=settings.vector_cache_mb,
         background_nice=settings.background_nice,
         lease_s=settings.lease_s,
+        send_grace_s=settings.send_grace_s,
         import_limits=ImportLimits(
             batch_rows=settings.import_batch_rows,
             batch_seconds=settings.import_batch_ms / 1000,

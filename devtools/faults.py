@@ -30,6 +30,7 @@ import psycopg
 
 from devtools.fake_telegram import FakeTelegram, TgUser
 from devtools.replicas import ReplicaSet
+from memory_core.store.inbox import SEND_GRACE_S as DEFAULT_SEND_GRACE_S
 
 #: What can strike mid-load (``none``: the baseline).
 FAULTS = (
@@ -38,6 +39,7 @@ FAULTS = (
     "terminate_backends",
     "kill_replica",
     "freeze_replica",
+    "freeze_past_grace",
     "held_lock",
 )
 ANIMALS = ("dog", "cat", "horse", "parrot", "rabbit", "hamster")
@@ -51,6 +53,11 @@ NAMES = (
 FREEZE_S = 6.0
 HOLD_S = 10.0
 HOLD_GLOBAL_S = 2.0
+#: ``freeze_past_grace``: the replica sending an answer is stopped this long past the send
+#: grace (``MEMBOT_SEND_GRACE_S``: 30 s unless the run sets it), while it waits to retry a
+#: request Telegram refused with "retry after" this many seconds.
+PAST_GRACE_S = 5.0
+RETRY_AFTER_S = 4
 
 
 def script(index: int) -> list[tuple[str, str]]:
@@ -106,6 +113,13 @@ class FaultRun:
     exit_codes: list[int | None] = field(default_factory=list)
     #: The replica killed (``kill_replica``), whose exit code is SIGKILL's.
     killed: int | None = None
+    #: ``freeze_past_grace``: the replica stopped mid-send, and the sends it withheld once
+    #: woken because another replica had taken them over (``answer_withheld``).
+    frozen: int | None = None
+    withheld_on_wake: int = 0
+    #: Answers a replica taking an update over sent for a sender gone or stopped
+    #: (``turn_answer_resent``).
+    resent: int = 0
     seconds: float = 0.0
     #: ``/proc/loadavg``'s 1-minute figure at the start and the end.
     load: tuple[float, float] = (0.0, 0.0)
@@ -115,8 +129,11 @@ class FaultRun:
     @property
     def ok(self) -> bool:
         """Every message answered exactly once in order, every turn stored and learned once,
-        nothing given up, the inbox all done, every surviving replica stopped cleanly."""
+        nothing given up, the inbox all done, every surviving replica stopped cleanly; a
+        replica stopped past the send grace, once woken, withheld the send taken over."""
         survivors = [c for i, c in enumerate(self.exit_codes) if i != self.killed]
+        if self.fault == "freeze_past_grace" and not self.withheld_on_wake:
+            return False
         return (
             self.replies == self.messages
             and not (self.duplicates or self.missing or self.out_of_order or self.given_up)
@@ -175,6 +192,67 @@ async def freeze_busiest(replicas: ReplicaSet, url: str, seconds: float) -> None
         replicas.thaw(index)
 
 
+def sender_of(replicas: ReplicaSet, url: str, chat_key: str) -> tuple[int, str]:
+    """The replica (and its lease owner id) that began sending the answer of ``chat_key``'s
+    pending update and has not had it accepted."""
+    with psycopg.connect(url) as conn:
+        row = conn.execute(
+            "SELECT sent_by FROM inbox WHERE chat_key = %s AND status = 'pending' "
+            "AND sent_by IS NOT NULL AND accepted_at IS NULL ORDER BY update_id LIMIT 1",
+            (chat_key,),
+        ).fetchone()
+    if row is None:
+        raise RuntimeError(f"no answer of {chat_key} is being sent")
+    pid = int(str(row[0]).split(":")[1])
+    index = next(r.index for r in replicas.replicas if r.proc is not None and r.proc.pid == pid)
+    return index, str(row[0])
+
+
+async def until_nothing_else_in_flight(url: str, owner: str, chat_key: str, limit_s: float) -> None:
+    """Wait (at most ``limit_s``) until ``owner`` has no send but ``chat_key``'s begun and not
+    accepted: a request of another answer on its way when the sender stops is the residual
+    window (Telegram may have taken it; the replica taking the update over sends it again),
+    not what this fault is about."""
+    deadline = time.monotonic() + limit_s
+    with psycopg.connect(url, autocommit=True) as conn:
+        while time.monotonic() < deadline:
+            row = conn.execute(
+                "SELECT COUNT(*) FROM inbox WHERE sent_by = %s AND status = 'pending' "
+                "AND accepted_at IS NULL AND chat_key <> %s",
+                (owner, chat_key),
+            ).fetchone()
+            if row is not None and row[0] == 0:
+                return
+            await asyncio.sleep(0.002)
+
+
+async def freeze_mid_send(
+    tg: FakeTelegram, replicas: ReplicaSet, url: str, chat_id: int, grace_s: float
+) -> int:
+    """Telegram refuses the next answer to ``chat_id`` with "retry after"; while the replica
+    that began that send waits to retry, SIGSTOP it for longer than the send grace, then
+    SIGCONT (stopped when no other answer of it is on its way, as far as the inbox shows).
+    Meanwhile another replica takes the update over and sends its answer; woken, the stopped
+    one must send nothing (it checks before its retry). Which replica it was."""
+    tg.fault("sendMessage", 429, retry_after=RETRY_AFTER_S, chat_id=chat_id)
+
+    def refused() -> bool:
+        return any(
+            c.status == 429 and str(c.params.get("chat_id")) == str(chat_id)
+            for c in tg.calls_of("sendMessage")
+        )
+
+    await tg.wait_for(refused, 60)
+    index, owner = sender_of(replicas, url, f"chat:{chat_id}")
+    await until_nothing_else_in_flight(url, owner, f"chat:{chat_id}", RETRY_AFTER_S - 1.5)
+    replicas.freeze(index)
+    try:
+        await asyncio.sleep(grace_s + PAST_GRACE_S)
+    finally:
+        replicas.thaw(index)
+    return index
+
+
 def hold_locks(url: str, user_id: str, seconds: float, exclusive_s: float) -> None:
     """A session frozen mid-transaction for ``seconds``: it holds ``user_id``'s write lock and
     that user's session rows, and for the first ``exclusive_s`` the database-wide write lock
@@ -206,8 +284,11 @@ async def until_learned(url: str, turns: int, timeout: float = 60.0) -> bool:
     return False
 
 
-def _replica_set(tg: FakeTelegram, url: str, workdir: Path) -> ReplicaSet:
+def _replica_set(
+    tg: FakeTelegram, url: str, workdir: Path, send_grace_s: float | None
+) -> ReplicaSet:
     """Three replicas on ``url``, the fake balancing webhooks over them as Telegram would."""
+    env = {} if send_grace_s is None else {"MEMBOT_SEND_GRACE_S": str(send_grace_s)}
     replicas = ReplicaSet(
         3,
         db=url,
@@ -216,6 +297,7 @@ def _replica_set(tg: FakeTelegram, url: str, workdir: Path) -> ReplicaSet:
         base_file_url=tg.base_file_url,
         workdir=workdir,
         lease_s=2.0,
+        env=env,
     )
     # Telegram retries an unacknowledged webhook for much longer than the fake's default
     # (~25 s): a slow machine must not turn the outage into updates given up by the fake.
@@ -233,6 +315,9 @@ def _replica_set(tg: FakeTelegram, url: str, workdir: Path) -> ReplicaSet:
 async def _strike(
     fault: str,
     *,
+    tg: FakeTelegram,
+    chat_id: int,
+    send_grace_s: float,
     server: RestartableServer,
     url: str,
     replicas: ReplicaSet,
@@ -250,6 +335,8 @@ async def _strike(
         replicas.kill(run.killed)
     elif fault == "freeze_replica":
         await freeze_busiest(replicas, url, FREEZE_S)
+    elif fault == "freeze_past_grace":
+        run.frozen = await freeze_mid_send(tg, replicas, url, chat_id, send_grace_s)
     elif fault == "held_lock":
         before = others_answered()
         await asyncio.to_thread(hold_locks, url, hold_user, HOLD_S, HOLD_GLOBAL_S)
@@ -296,19 +383,21 @@ async def run_fault(
     workdir: Path,
     users: int = 8,
     answer_timeout: float = 150.0,
+    send_grace_s: float | None = None,
     progress: Callable[[str], None] = lambda _msg: None,
 ) -> FaultRun:
     """Three replicas on the migrated database ``url``; ``users`` users × 6 messages, with
     ``fault`` striking after the first answers of round 3; the figures once every message was
     answered (or ``answer_timeout`` passed), a duplicate had time to come, and learning
-    finished (or gave up waiting)."""
+    finished (or gave up waiting). ``send_grace_s``: the replicas' ``MEMBOT_SEND_GRACE_S``
+    (their default, 30 s, when ``None``)."""
     rounds = len(ANIMALS)
     if not 1 <= users <= len(NAMES) // len(ANIMALS):
         raise ValueError(f"users takes 1-{len(NAMES) // len(ANIMALS)}")
     run = FaultRun(fault, messages=users * rounds, load=(loadavg(), 0.0))
     started = time.monotonic()
     async with FakeTelegram() as tg:
-        replicas = _replica_set(tg, url, workdir)
+        replicas = _replica_set(tg, url, workdir, send_grace_s)
         progress(f"{fault}: starting 3 replicas")
         await replicas.start()
         try:
@@ -327,6 +416,9 @@ async def run_fault(
                     progress(f"{fault}: striking")
                     await _strike(
                         fault,
+                        tg=tg,
+                        chat_id=people[0].id,
+                        send_grace_s=DEFAULT_SEND_GRACE_S if send_grace_s is None else send_grace_s,
                         server=server,
                         url=url,
                         replicas=replicas,
@@ -346,6 +438,11 @@ async def run_fault(
             run.given_up = replicas.log_events("update_given_up") + len(tg.given_up)
             run.sessions_restored = replicas.log_events("db_session_restored")
             run.redelivered = len(tg.redelivered)
+            run.resent = replicas.log_events("turn_answer_resent")
+            if run.frozen is not None:
+                run.withheld_on_wake = replicas.log_events(
+                    "answer_withheld", index=run.frozen, containing="while this process was stopped"
+                )
         finally:
             run.exit_codes = await replicas.stop()
             if not run.ok:

@@ -204,11 +204,15 @@ class ReplicaSet:
             return "\n".join(text.splitlines()[-lines:])
         return ""
 
-    def log_events(self, event: str) -> int:
-        """How many log lines of every replica carry ``"event": "<event>"``."""
+    def log_events(self, event: str, *, index: int | None = None, containing: str = "") -> int:
+        """How many log lines of every replica (or replica ``index``'s) carry ``"event":
+        "<event>"`` (and ``containing``)."""
         needle = f'"event": "{event}"'
         total = 0
         for replica in self.replicas:
+            if index is not None and replica.index != index:
+                continue
             with contextlib.suppress(OSError):
-                total += replica.log_path.read_text(errors="replace").count(needle)
+                lines = replica.log_path.read_text(errors="replace").splitlines()
+                total += sum(1 for line in lines if needle in line and containing in line)
         return total

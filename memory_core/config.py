@@ -101,6 +101,10 @@ class MemoryConfig:
     # Work another process left (it died) is taken over this long after its last renewal
     # (renewed every third of it): learning jobs, scheduled runs, received updates.
     lease_s: float = 30.0
+    # A received update whose answer a process began sending stays that process's this long
+    # after the send began (or was last renewed), lease lapsed or not; past it another process
+    # takes it over and sends the answer unless the platform accepted it (``store.inbox``).
+    send_grace_s: float = 30.0
     # How big one batch of an import's apply may get (rows, seconds): each is one write
     # transaction, so another user's write waits at most about this long behind it.
     import_limits: ImportLimits = field(default_factory=ImportLimits)

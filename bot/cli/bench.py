@@ -616,7 +616,7 @@ def bench_faults(
         typer.Option(
             "--faults",
             help="comma-separated: none, restart_server, terminate_backends, kill_replica, "
-            "freeze_replica, held_lock (default: all)",
+            "freeze_replica, freeze_past_grace, held_lock (default: all)",
         ),
     ] = "",
     runs: Annotated[int, typer.Option("--runs", min=1, max=20, help="rounds of every fault")] = 1,

@@ -310,6 +310,31 @@ class Database:
                 _abort(raw)
                 raise
 
+    def record(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn``'s one statement — a small record that may safely be written twice —
+        committed alone, as soon as it can be. PostgreSQL: in autocommit on a pooled
+        connection without the liveness ping, so the statement and its commit are one round
+        trip (a transaction costs four: ping, BEGIN, statement, COMMIT), taking no write lock
+        (row locks only, as ``serial=False``); a pooled connection found dead (a server
+        restart) runs it once more on a new one. SQLite: an ordinary write transaction."""
+        if not self.postgres:
+            with self.write(hot=True) as conn:
+                return fn(conn)
+        rerun = True
+        while True:
+            try:
+                with self._driver_errors():
+                    with connection.unpinged():
+                        checked_out = self.engine.connect()
+                    with checked_out as conn:
+                        conn.execution_options(isolation_level="AUTOCOMMIT")
+                        return fn(conn)
+            except StoreError as exc:
+                if not (rerun and exc.retryable):
+                    raise
+                rerun = False
+                log.info("record_rerun_on_new_connection")
+
     def retrying(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn`` (one whole write transaction, safe to run again) once more whenever a lock
         wait inside it gave up (a row lock held by a frozen session), until :data:`LOCK_WAIT_S`

@@ -31,6 +31,11 @@ class Inbox:
         #: process each time, or the processes kept dying) is given up, not handled forever.
         self.max_attempts = max_attempts
 
+    @property
+    def send_grace_s(self) -> float:
+        """How long an update whose answer a process began sending stays that process's."""
+        return self.ctx.config.send_grace_s
+
     async def put(self, update_id: int, chat_key: str, payload: str) -> bool:
         """Commit a received update; ``False`` for a redelivery (already received)."""
         return await self.ctx.lanes.run(Lane.REPLY, self._put, update_id, chat_key, payload)
@@ -83,7 +88,9 @@ class Inbox:
     def _begin_send(self, row_id: int) -> bool:
         ctx = self.ctx
         with ctx.db.write(hot=True, serial=False) as conn:
-            return inbox_repo.begin_send(conn, row_id, ctx.owner, ctx.clock.now())
+            return inbox_repo.begin_send(
+                conn, row_id, ctx.owner, ctx.clock.now(), ctx.config.send_grace_s
+            )
 
     async def still_sending(self, update: InboxUpdate) -> bool:
         """Before another request of an answer this process began long ago: whether the send
@@ -101,9 +108,10 @@ class Inbox:
         await self.ctx.lanes.run(Lane.SEND, self._accept, update.id, message_id)
 
     def _accept(self, row_id: int, message_id: str | None) -> None:
+        # One round trip to its commit (autocommit, no ping): the time from the platform's
+        # answer to this commit is the window in which a death has the answer sent twice.
         ctx = self.ctx
-        with ctx.db.write(hot=True, serial=False) as conn:
-            inbox_repo.accept(conn, row_id, ctx.clock.now(), message_id)
+        ctx.db.record(lambda conn: inbox_repo.accept(conn, row_id, ctx.clock.now(), message_id))
 
     def _put(self, update_id: int, chat_key: str, payload: str) -> bool:
         now = self.ctx.clock.now()
@@ -123,6 +131,7 @@ class Inbox:
                 limit,
                 # A process that keeps a liveness lock claims only while it holds it.
                 alive_only=ctx.leases.holding,
+                grace_s=ctx.config.send_grace_s,
             )
             later = ctx.clock.now()
             if claimed and (later - now).total_seconds() > lease_s / 4:

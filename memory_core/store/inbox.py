@@ -31,7 +31,7 @@ KEEP_HANDLED = timedelta(days=2)
 #: process taking it over unless the platform accepted it (``begin_send``); a sender that
 #: resumes later renews before its next request (``renew_send``), finds the send taken over
 #: and sends nothing.
-SEND_GRACE_S = 30.0
+SEND_GRACE_S = 30.0  # by default: MEMBOT_SEND_GRACE_S (``Config.send_grace_s``)
 
 #: A claim looks at this many of the oldest pending updates, whatever the backlog.
 _SCAN_ROWS = 512
@@ -83,6 +83,7 @@ def claim(
     limit: int,
     *,
     alive_only: bool = False,
+    grace_s: float = SEND_GRACE_S,
 ) -> list[Update]:
     """Lease up to ``limit`` chats' first pending updates (by ``update_id``) to ``owner``
     (with ``alive_only``, on PostgreSQL, only while ``owner`` holds its liveness lock).
@@ -116,7 +117,7 @@ def claim(
             "until": to_ts(now) + lease_s,
             "lim": limit,
             "scan": _SCAN_ROWS,
-            "grace": SEND_GRACE_S,
+            "grace": grace_s,
         },
     ).all()
     updates = [Update(r[0], int(r[1]), r[2], r[3] or "", int(r[4])) for r in rows]
@@ -167,7 +168,9 @@ def extend(conn: Connection, row_ids: list[int], owner: str, now: datetime, leas
         )
 
 
-def begin_send(conn: Connection, row_id: int, owner: str, now: datetime) -> bool:
+def begin_send(
+    conn: Connection, row_id: int, owner: str, now: datetime, grace_s: float = SEND_GRACE_S
+) -> bool:
     """Record that ``owner`` is about to send an update's answer; ``False`` when it must not:
     the update is no longer its own (taken over while this process was frozen or cut off),
     or another process began sending it and may still do so (sending again could answer
@@ -183,7 +186,7 @@ def begin_send(conn: Connection, row_id: int, owner: str, now: datetime) -> bool
             # Accepted by the platform: it reached the chat, whoever sent it.
             f"AND (sent_at IS NULL OR (accepted_at IS NULL AND {resend}))"
         ),
-        {"id": row_id, "me": owner, "now": to_ts(now), "grace": SEND_GRACE_S},
+        {"id": row_id, "me": owner, "now": to_ts(now), "grace": grace_s},
     )
     return bool(res.rowcount)
 

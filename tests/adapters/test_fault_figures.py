@@ -46,3 +46,14 @@ def test_an_unknown_fault_is_refused_before_anything_starts() -> None:
     result = CliRunner().invoke(cli, ["bench", "faults", "--faults", "none,unplug"])
     assert result.exit_code == 2
     assert "unplug" in result.output
+
+
+def test_a_sender_stopped_past_the_grace_counts_as_exact_only_once_it_withheld_when_woken() -> None:
+    """``freeze_past_grace`` proves the woken replica's own check: a run where every answer
+    came once but the stopped replica logged no withheld send proved nothing (it was not
+    stopped mid-send) and is not exact."""
+    run = FaultRun("freeze_past_grace", messages=12, replies=12, turns_stored=12)
+    run.turns_learned, run.inbox, run.exit_codes, run.frozen = 12, {"done": 12}, [0, 0, 0], 1
+    assert not run.ok
+    run.withheld_on_wake = 1
+    assert run.ok and run.as_json()["ok"]

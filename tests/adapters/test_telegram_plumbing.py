@@ -14,7 +14,6 @@ import pytest
 from telegram import Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
-from adapters import webhook
 from adapters.telegram import TelegramAdapter, TelegramConfig
 from adapters.telegram.transport import (
     PerChatUpdateProcessor,
@@ -251,6 +250,8 @@ class _Inbox:
         #: What ``still_sending`` answers (another replica took the send over: False).
         self.ours = True
         self.rechecks = 0
+        #: Past a third of it the gate asks ``still_sending`` before a request.
+        self.send_grace_s = 30.0
 
     async def put(self, update_id: int, chat_key: str, payload: str) -> bool:
         return True
@@ -314,19 +315,17 @@ async def _in_gate(inbox: _Inbox, handle: Callable[[], Awaitable[None]]) -> None
     await dispatcher.stop()
 
 
-async def test_a_sender_stopped_past_the_recheck_asks_again_and_withholds_if_taken_over(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_sender_stopped_past_the_recheck_asks_again_and_withholds_if_taken_over() -> None:
     """A quick answer asks the inbox once (the send's record); a request of an answer begun
-    longer ago than ``RECHECK_S`` (the process was stopped, or its requests were retried)
-    asks again, and sends nothing once another replica took the send over."""
+    longer ago than a third of the send grace (the process was stopped, or its requests were
+    retried) asks again, and sends nothing once another replica took the send over."""
     inbox = _Inbox()
     said: list[bool] = []
 
     async def handle() -> None:
         said.extend([await may_send(), await may_send()])  # a two-message answer, at once
         assert inbox.rechecks == 0
-        monkeypatch.setattr(webhook, "RECHECK_S", 0.0)  # as if stopped for 10 s and more
+        inbox.send_grace_s = 0.0  # as if stopped for a third of the grace and more
         said.append(await may_send())  # still its own: renewed
         inbox.ours = False  # past the grace, a replica taking the update over sent it
         said.extend([await may_send(), await may_send()])
@@ -336,9 +335,7 @@ async def test_a_sender_stopped_past_the_recheck_asks_again_and_withholds_if_tak
     assert (inbox.begun, inbox.rechecks) == (1, 2)
 
 
-async def test_a_retried_request_begins_nothing_and_stops_once_the_send_was_taken_over(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_retried_request_begins_nothing_and_stops_once_the_send_was_taken_over() -> None:
     """The rate limiter asks before each retry: a call that is no send (an edit, a button's
     answer) begins no send record; a send whose retries waited past the grace while another
     replica took it over is not made again (``AnswerWithheld``, which the adapter's error
@@ -352,7 +349,7 @@ async def test_a_retried_request_begins_nothing_and_stops_once_the_send_was_take
         outcome.append(await run(limiter, call, "answerCallbackQuery"))
         assert inbox.begun == 0 and len(calls) == 2
         assert await may_send()  # the answer's first message: the send is recorded
-        monkeypatch.setattr(webhook, "RECHECK_S", 0.0)
+        inbox.send_grace_s = 0.0
         inbox.ours = False
         calls, call = flaky(RetryAfter(0))
         with pytest.raises(AnswerWithheld):

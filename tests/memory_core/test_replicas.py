@@ -454,7 +454,7 @@ async def test_a_chats_later_updates_wait_while_a_live_replica_is_sending_an_ans
         [taken] = await inbox_b.claim(1)
         assert (taken.update_id, taken.attempts) == (64, 2)
         # A lives but renewed nothing for the grace (stopped): B sends; A, if it resumes,
-        # asks before its request (its send began more than RECHECK_S ago) and sends nothing.
+        # asks before its request (its send began over a third of the grace ago): sends nothing.
         assert await inbox_b.begin_send(taken)
         assert not await inbox_a.still_sending(stalled)
         await inbox_b.finish(taken)

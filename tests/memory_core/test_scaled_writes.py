@@ -319,6 +319,50 @@ def test_a_turn_commit_on_a_connection_the_server_dropped_runs_again(
         memory.close()
 
 
+@pytest.mark.alone  # counted round trips (see the turn commit's test)
+def test_an_accepted_send_is_recorded_in_one_round_trip_and_survives_a_dropped_session(
+    pg_url: str, clock: ManualClock
+) -> None:
+    """From the platform accepting an answer to its record's commit is the window in which a
+    replica's death has the answer sent twice: the record is one round trip (autocommit, no
+    ping; a transaction took four), and a pooled session the server ended is replaced and the
+    record written all the same."""
+    from memory_core.store import inbox as inbox_repo
+
+    with delayed(pg_url, 0) as (url, proxy):
+        db = Database(url)
+        try:
+            with db.write(serial=False) as conn:
+                assert inbox_repo.put(conn, "telegram", 1, "chat:1", "{}", clock.now())
+                assert inbox_repo.put(conn, "telegram", 2, "chat:2", "{}", clock.now())
+                ids = [u.id for u in inbox_repo.claim(conn, "telegram", "me", clock.now(), 30, 8)]
+                assert all(inbox_repo.begin_send(conn, i, "me", clock.now()) for i in ids)
+            before = proxy.settled()
+            db.record(lambda conn: inbox_repo.accept(conn, ids[0], clock.now(), "41"))
+            assert proxy.settled() - before == 1
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                others = (
+                    "FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                )
+                admin.execute(f"SELECT pg_terminate_backend(pid) {others}")
+                for _ in range(200):  # the sessions end a moment later
+                    if admin.execute(f"SELECT COUNT(*) {others}").fetchone() == (0,):
+                        break
+                    time.sleep(0.01)
+            with capture_logs() as logs:
+                db.record(lambda conn: inbox_repo.accept(conn, ids[1], clock.now(), "42"))
+            assert [e["event"] for e in logs] == ["record_rerun_on_new_connection"]
+            with db.read() as conn:
+                rows = conn.exec_driver_sql(
+                    "SELECT accepted_message FROM inbox WHERE accepted_at IS NOT NULL "
+                    "ORDER BY update_id"
+                ).all()
+            assert [r[0] for r in rows] == ["41", "42"]
+        finally:
+            db.dispose()
+
+
 async def test_erasing_a_big_user_lets_cross_user_writes_in_between(
     pg_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
