@@ -3,7 +3,7 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.sensitivity_figures [--rules-only]
 
 ``membot eval sensitivity`` reports the splits as they are now; this adds the ``test`` split as
-it was before batch 10, 13, 15, 17 and 19 were written (to compare with earlier figures) and,
+it was before batch 10, 13, 15, 17, 19 and 21 were written (to compare with earlier figures) and,
 per topic, the share of held-out sentences flagged at all (what keeps them from a group) beside
 the exact-topic precision and recall.
 """
@@ -33,16 +33,19 @@ def main() -> None:
             )
             classify = topics.__getitem__
     before = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (10, 13, 15, 17, 19)], classify=classify
+        [r for r in rows if r.batch not in (10, 13, 15, 17, 19, 21)], classify=classify
     )
     before13 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (13, 15, 17, 19)], classify=classify
+        [r for r in rows if r.batch not in (13, 15, 17, 19, 21)], classify=classify
     )
     before17 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (17, 19)], classify=classify
+        [r for r in rows if r.batch not in (17, 19, 21)], classify=classify
     )
     before19 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch != 19], classify=classify
+        [r for r in rows if r.batch not in (19, 21)], classify=classify
+    )
+    before21 = evaluation.evaluate_sensitivity(
+        [r for r in rows if r.batch != 21], classify=classify
     )
     now = evaluation.evaluate_sensitivity(rows, classify=classify)
     splits: dict[str, SplitReport] = {
@@ -56,6 +59,8 @@ def main() -> None:
         "fresh17 (batch 17)": now.splits["fresh17"],
         "held out before batch 19": before19.splits["test"],
         "fresh19 (batch 19)": now.splits["fresh19"],
+        "held out before batch 21": before21.splits["test"],
+        "fresh21 (batch 21)": now.splits["fresh21"],
         "test (all held out)": now.splits["test"],
         "tune": now.splits["tune"],
     }
