@@ -182,7 +182,7 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     assert test.by_category[Category.HEALTH].precision >= 0.9
     assert test.by_category[Category.FINANCE].precision >= 0.95
     assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.88
-    assert tune.sensitive.precision >= 0.99
+    assert tune.sensitive.precision >= 0.988  # 0.990 before tune batch 22's hard look-alikes
     assert tune.sensitive.recall >= 0.9
 
 
