@@ -3,7 +3,7 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.sensitivity_figures [--rules-only]
 
 ``membot eval sensitivity`` reports the splits as they are now; this adds the ``test`` split as
-it was before batch 10, 13, 15, 17 and 19 were written (to compare with earlier figures) and,
+it was before batch 10, 13, 15, 17, 19 and 21 were written (to compare with earlier figures) and,
 per topic, the share of held-out sentences flagged at all (what keeps them from a group) beside
 the exact-topic precision and recall.
 """
@@ -15,7 +15,14 @@ import argparse
 from bot import app
 from bot.cli.common import figures_settings
 from memory_core import evaluation
-from memory_core.evaluation.sensitivity import REPORTED_CATEGORIES, Classifier, SplitReport
+from memory_core.evaluation.sensitivity import (
+    REPORTED_CATEGORIES,
+    Classifier,
+    LabelledSentence,
+    SplitReport,
+)
+from memory_core.extract.sensitivity import sensitive_topic
+from memory_core.values import Topic
 
 
 def main() -> None:
@@ -33,16 +40,19 @@ def main() -> None:
             )
             classify = topics.__getitem__
     before = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (10, 13, 15, 17, 19)], classify=classify
+        [r for r in rows if r.batch not in (10, 13, 15, 17, 19, 21)], classify=classify
     )
     before13 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (13, 15, 17, 19)], classify=classify
+        [r for r in rows if r.batch not in (13, 15, 17, 19, 21)], classify=classify
     )
     before17 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (17, 19)], classify=classify
+        [r for r in rows if r.batch not in (17, 19, 21)], classify=classify
     )
     before19 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch != 19], classify=classify
+        [r for r in rows if r.batch not in (19, 21)], classify=classify
+    )
+    before21 = evaluation.evaluate_sensitivity(
+        [r for r in rows if r.batch != 21], classify=classify
     )
     now = evaluation.evaluate_sensitivity(rows, classify=classify)
     splits: dict[str, SplitReport] = {
@@ -56,6 +66,8 @@ def main() -> None:
         "fresh17 (batch 17)": now.splits["fresh17"],
         "held out before batch 19": before19.splits["test"],
         "fresh19 (batch 19)": now.splits["fresh19"],
+        "held out before batch 21": before21.splits["test"],
+        "fresh21 (batch 21)": now.splits["fresh21"],
         "test (all held out)": now.splits["test"],
         "tune": now.splits["tune"],
     }
@@ -76,6 +88,25 @@ def main() -> None:
         print(f"| {topic.value} | " + " | ".join(cells) + " |")
     for name, split in splits.items():
         print(name, "areas:", {a: round(s.recall, 2) for a, s in split.by_area.items()})
+    _crisis_figures(rows, classify)
+
+
+def _crisis_figures(rows: list[LabelledSentence], classify: Classifier | None) -> None:
+    """The crisis reply on the held-out rows: how many self-harm rows get it, and how many
+    others do (harmless look-alikes and other topics apart)."""
+    read = classify or sensitive_topic
+    for name, batches in (("all held out", None), ("fresh21", {21}), ("fresh19", {19})):
+        held = [r for r in rows if r.split == "test" and (batches is None or r.batch in batches)]
+        crisis = [r for r in held if read(r.text) == Topic.SELF_HARM]
+        wanted = [r for r in held if r.expected == Topic.SELF_HARM]
+        right = sum(1 for r in crisis if r.expected == Topic.SELF_HARM)
+        harmless = sum(1 for r in crisis if r.expected is None)
+        other = len(crisis) - right - harmless
+        print(
+            f"crisis reply, {name}: R {right}/{len(wanted)} = {right / max(1, len(wanted)):.2f}, "
+            f"P {right}/{len(crisis)} = {right / max(1, len(crisis)):.2f} "
+            f"(on look-alikes {harmless}, on other topics {other})"
+        )
 
 
 if __name__ == "__main__":

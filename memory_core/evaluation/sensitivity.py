@@ -44,8 +44,13 @@ change; it is held out whole and reported alone as ``fresh19``. Batch 20
 being collected, worship and votes said in passing, and look-alikes of each — "i could sleep
 forever after that hike", "the id number of my order is …", "zip for the shipping label: …";
 written after fresh19's first figure, never from its sentences, and checked to come within a few
-characters of no sentence of another list) is tune whole. Everything here is a pure function of
-the rows it is given.
+characters of no sentence of another list) is tune whole. Batch 21
+(``sensitivity_special_fresh21.jsonl``: every category, pregnancy also said indirectly, ~55%
+English and the rest in de/es/fr/ru, 40% look-alikes — supporting a team, church as a building,
+votes in a TV show; checked to come within a few characters of no sentence of another list) was
+written before the seventh round of tuning, its figure taken before any change; it is held out
+whole and reported alone as ``fresh21``. Everything here is a pure function of the rows it is
+given.
 """
 
 from __future__ import annotations
@@ -73,10 +78,11 @@ FRESH_REPORTS: dict[int, str] = {
     15: "fresh15",
     17: "fresh17",
     19: "fresh19",
+    21: "fresh21",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
@@ -179,7 +185,8 @@ class SplitReport:
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
     """One :class:`SplitReport` per split (``tune``, ``test``), one per fresh batch (``fresh``,
-    ``fresh10``, ``fresh13``, ``fresh15``, ``fresh17``, ``fresh19``: part of ``test``) when
+    ``fresh10``, ``fresh13``, ``fresh15``, ``fresh17``, ``fresh19``, ``fresh21``: part of
+    ``test``) when
     there are any, and one for ``all`` rows."""
 
     splits: dict[str, SplitReport]

@@ -446,7 +446,8 @@ _WORSHIP = (
 RELIGION: tuple[tuple[str, str], ...] = (
     (
         _FAITH_TRIGGERS,
-        rf"\b(?:{BE}|became|become|becoming|turned)\s+(?:an?\s+)?(?:not\s+|no\s+longer\s+|still\s+)?"
+        # "… name is Christian" names a person, not a faith.
+        rf"(?<!\bname\s)\b(?:{BE}|became|become|becoming|turned)\s+(?:an?\s+)?(?:not\s+|no\s+longer\s+|still\s+)?"
         r"(?:(?:practising|practicing|devout|"
         r"observant|lapsed|non-?practising|non-?practicing|strict|proud|committed|orthodox|"
         r"secular|cultural|culturally|ex|former|lifelong|very|quite|deeply|fairly|pretty|a\s+bit)\s+)?"

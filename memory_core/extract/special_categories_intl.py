@@ -687,6 +687,64 @@ HEALTH: tuple[tuple[str, str], ...] = (
         r"\bexpecting\s+(?:our|my|a|her|their)\s+(?:first|second|third|fourth|baby|child|kid|twins)\b",
     ),
     ("задержка", r"\bзадержка\b(?:[\s,]+\w+){0,4}?[\s,]+тест"),
+    # Pregnancy said indirectly (tune batch 22): the trimester, the bump, the midwife, the
+    # scan, the due date, becoming parents, morning sickness, in five languages.
+    ("trimester", r"\b(?:first|second|third|1st|2nd|3rd|last)\s+trimester\b"),
+    (
+        "bump",
+        r"\b(?:the|my|her|baby)\s+bump\s+(?:is|has|was|'s)\s+(?:\w+\s+){0,2}?"
+        r"(?:showing|growing|measur\w+|getting)\b|\b(?:measured|feel\w*|rubb\w*)\s+(?:the|my|her)\s+bump\b",
+    ),
+    ("sickness", r"\bmorning\s+sickness\b"),
+    (
+        "antenatal prenatal obstetrician midwife",
+        r"\b(?:antenatal|prenatal)\s+(?:class\w*|appointment\w*|check\w*|scan\w*|care|vitamins)\b"
+        r"|\b(?:my|her|the)\s+(?:obstetrician|midwife)\s+(?:\w+\s+){0,2}?(?:says|said|wants|thinks|"
+        r"measured|checked|booked|told)\b",
+    ),
+    (
+        "parents",
+        r"\b(?:we're|we\s+are|we'll|we\s+will)\s+(?:going\s+to\s+)?(?:be|become)\s+(?:first-time\s+)?"
+        r"parents\b|\bgoing\s+to\s+be\s+parents\b",
+    ),
+    (
+        "waters",
+        r"\bmy\s+waters?\s+(?:could|might|will|broke|break)\b",
+    ),
+    (
+        "due",
+        r"\b(?:the\s+)?baby'?s\s+due\b|\bmy\s+due\s+date\s+is\b(?![^.]*\b(?:essay|assignment|"
+        r"paper|project|report|thesis|invoice|bill|tax|homework|book|library|form)\b)",
+    ),
+    ("heartbeat", r"\b(?:baby'?s|tiny|little)\s+heartbeat\b|\bheard\s+the\s+heartbeat\b"),
+    ("geburtstermin entbindungstermin", r"\b(?:geburtstermin|entbindungstermin)\w*"),
+    ("eltern", r"\b(?:wir\s+)?werden\s+(?:im\s+\w+\s+|bald\s+|zum\s+ersten\s+mal\s+)?eltern\b"),
+    (
+        "monat",
+        r"\b(?:bin|ist)\s+im\s+(?:\d\.|zweiten|dritten|vierten|fünften|sechsten|siebten|achten|"
+        r"neunten)\s+monat\b",
+    ),
+    ("cuentas", r"\bsal(?:go|e|imos)\s+de\s+cuentas\b"),
+    ("matrona", r"\bla\s+matrona\s+(?:\w+\s+){0,2}?(?:dice|dijo|cree|ha)\b"),
+    (
+        "esperando esperamos",
+        r"\besper(?:amos|ando)\s+(?:a\s+)?(?:nuestro|nuestra|mi)\s+(?:primer|segundo|tercer)?\w*\s*"
+        r"(?:hij[oa]|bebé)\b",
+    ),
+    ("náuseas", r"\bnáuseas\s+(?:matutinas|por\s+las\s+mañanas|todas\s+las\s+mañanas)\b"),
+    ("terme", r"\ble\s+terme\s+est\s+prévu\b"),
+    ("nausées", r"\bnausées\s+matinales\b"),
+    (
+        "accouche j'accouche accoucher accouchement",
+        r"\bj'accouche\b|\b(?:vais|va|doit)\s+accoucher\b",
+    ),
+    ("пдр", r"\bпдр\b"),
+    ("токсикоз токсикоза токсикозом", r"\bтоксикоз\w*"),
+    ("будет", r"\bу\s+нас\s+будет\s+(?:ребёнок|ребенок|малыш|двойня|сын|дочка)\b"),
+    (
+        "неделе месяце",
+        r"\bя\s+на\s+(?:\d+|\w+(?:ой|ом))\s+(?:неделе|месяце)\b",
+    ),
     (
         "clean",
         r"\bclean\s+(?:off|from)\s+(?:\w+\s+)?(?:heroin|meth|crack|coke|cocaine|drugs|opioids|pills)\b",

