@@ -703,6 +703,14 @@ def eval_haystack(
     questions: Annotated[
         int | None, typer.Option(min=1, help="only the first N scored questions of each")
     ] = None,
+    first_person: Annotated[
+        bool,
+        typer.Option(
+            "--first-person",
+            help="ask each question naming one speaker as that speaker, in the first person "
+            "('What did I research?'), as a user asks the bot",
+        ),
+    ] = False,
     leave_one_out: Annotated[
         bool,
         typer.Option(
@@ -736,6 +744,8 @@ def eval_haystack(
     ]
     if not haystacks:
         raise typer.BadParameter("no conversation to evaluate", param_hint="--sample")
+    if first_person:
+        haystacks = [evaluation.in_first_person(h) for h in haystacks]
     _run_locomo(
         settings, haystacks, modes, ks, db, leave_one_out, as_json, plot, f"Haystack {sessions}"
     )

@@ -7,6 +7,7 @@ by meaning (``answers``) and scripted lives over simulated months (``life``) and
 from memory_core.evaluation.answers import AnswersReport, run_answers_eval
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
 from memory_core.evaluation.haystack import build as haystacks
+from memory_core.evaluation.haystack import in_first_person
 from memory_core.evaluation.intros import IntrosReport, run_intros_eval
 from memory_core.evaluation.life import START as LIFE_START
 from memory_core.evaluation.life import STILL_TRUE_MARK, LifeChat, LifeReport, run_life
@@ -63,6 +64,7 @@ __all__ = [
     "evaluate",
     "evaluate_sensitivity",
     "haystacks",
+    "in_first_person",
     "ingest",
     "load",
     "load_sensitivity_labels",

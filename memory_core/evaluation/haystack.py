@@ -106,3 +106,45 @@ def build_one(
     blocks.sort(key=lambda b: (b[0].when, b[0].session))
     ordered = tuple(turn for block in blocks for turn in block)
     return replace(target, sample_id=f"{target.sample_id}+hay{sessions}", turns=ordered)
+
+
+# ---- questions in the user's first person ------------------------------------------------------
+
+_ASK = {"did": "did I", "does": "do I", "is": "am I", "was": "was I", "has": "have I"}
+_SAYS = {"is": "I am", "has": "I have", "was": "I was"}
+_OBJECT = r"to|with|for|about|of|from|give|gave|help|helped|tell|told|by|and|than"
+_PRONOUNS = (
+    (r"\bshe's\b|\bhe's\b", "I'm"),
+    (r"\bherself\b|\bhimself\b", "myself"),
+    (r"\bher\b(?=\s*(?:[?.!,]|$))", "me"),
+    (r"\bher\b|\bhis\b", "my"),
+    (r"\bhim\b", "me"),
+    (r"\bshe\b|\bhe\b", "I"),
+)
+
+
+def first_person(question: str, speaker: str) -> str:
+    """``question`` about ``speaker`` asked by them ("What did Ann's cat eat?" → "What did my
+    cat eat?"): the name and the third-person pronouns become I / me / my, roughly (a search
+    reads words, not grammar)."""
+    name = re.escape(speaker)
+    out = re.sub(rf"\b{name}'s\b", "my", question)
+    out = re.sub(rf"\b(did|does|is|was|has)\s+{name}\b", lambda m: _ASK[m.group(1)], out)
+    out = re.sub(rf"\b{name}\s+(is|has|was)\b", lambda m: _SAYS[m.group(1)], out)
+    out = re.sub(rf"\b({_OBJECT})\s+{name}\b", r"\1 me", out, flags=re.IGNORECASE)
+    out = re.sub(rf"\b{name}\b", "I", out)
+    for pattern, word in _PRONOUNS:
+        out = re.sub(pattern, word, out, flags=re.IGNORECASE)
+    return out
+
+
+def in_first_person(conv: Conversation) -> Conversation:
+    """``conv`` with each question naming exactly one of its two speakers asked by that
+    speaker in the first person (the others, naming both or neither, as they are)."""
+    questions = []
+    for q in conv.questions:
+        named = [s for s in conv.speakers if re.search(rf"\b{re.escape(s)}\b", q.question)]
+        text = first_person(q.question, named[0]) if len(named) == 1 else q.question
+        questions.append(replace(q, question=text))
+    # Same turns, same user: a --db holding the haystack serves both wordings.
+    return replace(conv, questions=tuple(questions))

@@ -6,6 +6,7 @@ import json
 import logging
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -97,6 +98,36 @@ def test_rename_touches_whole_names_only() -> None:
     assert (
         haystack.rename("Dan's trip on the Danube, Dan.", names) == "Bob's trip on the Danube, Bob."
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "speaker", "expected"),
+    [
+        ("What did Ann research?", "Ann", "What did I research?"),
+        ("When is Ann's sister visiting her?", "Ann", "When is my sister visiting me?"),
+        ("What has Bob done with his bike?", "Bob", "What have I done with my bike?"),
+        ("Bob is training for what?", "Bob", "I am training for what?"),
+        ("Who helped Ann when she moved?", "Ann", "Who helped me when I moved?"),
+    ],
+)
+def test_a_question_about_a_speaker_is_asked_by_them(
+    question: str, speaker: str, expected: str
+) -> None:
+    """LongMemEval's users ask about themselves: the name and pronouns become I / me / my."""
+    assert haystack.first_person(question, speaker) == expected
+
+
+def test_first_person_rewrites_only_questions_naming_one_speaker(three_file: Path) -> None:
+    """A question naming both people keeps its words; the turns and the user stay the same."""
+    [conv, *_] = locomo.load(three_file)
+    both = locomo.Question("Did Ann and Bob meet?", 4, ("D1:1",))
+    conv = replace(conv, questions=(*conv.questions, both))
+    mine = haystack.in_first_person(conv)
+    assert [q.question for q in mine.questions] == [
+        "What did I spend the weekend on?",
+        "Did Ann and Bob meet?",
+    ]
+    assert (mine.user_id, mine.turns) == (conv.user_id, conv.turns)
 
 
 def test_a_haystack_run_scores_only_the_targets_evidence(
