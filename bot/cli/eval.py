@@ -17,6 +17,7 @@ from bot.cli.options import JsonOpt, check_db
 from bot.cli.progress import progress
 
 if TYPE_CHECKING:
+    from bot.config import Settings
     from memory_core import Memory, evaluation
     from memory_core.clock import ManualClock
     from memory_core.evaluation import SuiteReport
@@ -609,9 +610,7 @@ def eval_locomo(
     parameters). Leave-one-conversation-out tunes every episode-search parameter on the other
     conversations and scores the held-out one: the figure that predicts unseen conversations.
     """
-    from bot import app as composition
     from memory_core import evaluation
-    from memory_core.clock import ManualClock
 
     ks, modes = _parse_ks(k), _parse_modes(mode)
     if fusion not in (None, "weighted", "rrf"):
@@ -625,6 +624,24 @@ def eval_locomo(
         raise typer.BadParameter(f"cannot read {data}: {exc}", param_hint="--data") from exc
     if not conversations:
         raise typer.BadParameter("no conversation to evaluate", param_hint="--sample")
+    _run_locomo(settings, conversations, modes, ks, db, leave_one_out, as_json, plot)
+
+
+def _run_locomo(
+    settings: Settings,
+    conversations: list[evaluation.Conversation],
+    modes: tuple[SearchMode, ...],
+    ks: tuple[int, ...],
+    db: str | None,
+    leave_one_out: bool,
+    as_json: bool,
+    plot: Path | None,
+    title: str = "LoCoMo",
+) -> None:
+    """Ingest (or reuse) the conversations in ``db``, score them, print or write the report."""
+    from bot import app as composition
+    from memory_core.clock import ManualClock
+
     clock = ManualClock()
     with _database(db) as path:
         memory = composition.open_memory(settings, path, clock=clock)
@@ -643,7 +660,95 @@ def eval_locomo(
     if as_json:
         typer.echo(json.dumps(report.as_json()))
     else:
-        _print_locomo(report, settings.fusion)
+        _print_locomo(report, settings.fusion, title)
+
+
+@eval_cli.command("haystack", short_help="Retrieval recall@k in ~48-session haystacks.")
+def eval_haystack(
+    data: Annotated[
+        Path,
+        typer.Option(
+            "--data",
+            exists=True,
+            dir_okay=False,
+            help="LoCoMo JSON file with two conversations or more, e.g. "
+            "../shared/data/locomo/locomo_dev.json",
+        ),
+    ],
+    sessions: Annotated[
+        int, typer.Option(min=1, help="sessions per haystack (its own plus distractors)")
+    ] = 48,
+    mode: Annotated[str, typer.Option(help="lexical | vector | hybrid | all")] = "all",
+    k: Annotated[str, typer.Option("--k", help="comma-separated cut-offs")] = "5,10,25",
+    as_json: JsonOpt = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="draw recall@k per mode into this PNG")
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            callback=check_db,
+            help="SQLite file or postgresql:// URL to ingest into; haystacks already in "
+            "it are reused (default: a temporary file)",
+        ),
+    ] = None,
+    fusion: Annotated[
+        str | None, typer.Option(help="weighted | rrf (default: MEMBOT_FUSION)")
+    ] = None,
+    sample: Annotated[
+        list[str] | None,
+        typer.Option("--sample", help="only this conversation's haystack (repeatable)"),
+    ] = None,
+    questions: Annotated[
+        int | None, typer.Option(min=1, help="only the first N scored questions of each")
+    ] = None,
+    first_person: Annotated[
+        bool,
+        typer.Option(
+            "--first-person",
+            help="ask each question naming one speaker as that speaker, in the first person "
+            "('What did I research?'), as a user asks the bot",
+        ),
+    ] = False,
+    leave_one_out: Annotated[
+        bool,
+        typer.Option(
+            "--leave-one-out/--no-leave-one-out",
+            help="also score each haystack with the episode-search parameters tuned on the others",
+        ),
+    ] = True,
+) -> None:
+    """Turn-level retrieval with each LoCoMo conversation hidden among distractor sessions.
+
+    Each conversation's haystack is one user holding its sessions plus sessions of the other
+    conversations (renamed to its speakers, dated between its own), ``--sessions`` in all;
+    its questions are scored as in ``eval locomo``.
+    """
+    from memory_core import evaluation
+
+    ks, modes = _parse_ks(k), _parse_modes(mode)
+    if fusion not in (None, "weighted", "rrf"):
+        raise typer.BadParameter("fusion must be weighted or rrf", param_hint="--fusion")
+    settings = figures_settings(fusion=fusion)
+    try:
+        every = evaluation.load(data, max_questions=questions)
+    except (ValueError, OSError) as exc:
+        raise typer.BadParameter(f"cannot read {data}: {exc}", param_hint="--data") from exc
+    if len(every) < 2:
+        raise typer.BadParameter("a haystack needs two conversations or more", param_hint="--data")
+    haystacks = [
+        h
+        for conv, h in zip(every, evaluation.haystacks(every, sessions=sessions), strict=True)
+        if sample is None or conv.sample_id in sample
+    ]
+    if not haystacks:
+        raise typer.BadParameter("no conversation to evaluate", param_hint="--sample")
+    if first_person:
+        haystacks = [evaluation.in_first_person(h) for h in haystacks]
+    _run_locomo(
+        settings, haystacks, modes, ks, db, leave_one_out, as_json, plot, f"Haystack {sessions}"
+    )
 
 
 def _run_with_progress(
@@ -681,7 +786,7 @@ def _run_with_progress(
         )
 
 
-def _print_locomo(report: evaluation.LocomoReport, fusion: str) -> None:
+def _print_locomo(report: evaluation.LocomoReport, fusion: str, title: str = "LoCoMo") -> None:
     """One block of rows per mode (overall, then each category): recall@k in-sample and, when
     it ran, leave-one-conversation-out beside it; then timings and what tuning chose."""
     from rich.table import Table
@@ -690,7 +795,7 @@ def _print_locomo(report: evaluation.LocomoReport, fusion: str) -> None:
 
     loo = report.leave_one_out
     table = Table(
-        title=f"LoCoMo evidence recall@k ({', '.join(report.conversations)}; fusion {fusion})"
+        title=f"{title} evidence recall@k ({', '.join(report.conversations)}; fusion {fusion})"
     )
     for column in ("mode", "category", "n"):
         table.add_column(column, justify="right" if column == "n" else "left")

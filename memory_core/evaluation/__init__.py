@@ -1,10 +1,13 @@
 """Evaluations of the memory engine, run through its public API: LoCoMo retrieval
-(``locomo``), the scripted learning scenarios (``scenarios``), offline extraction on persona
-sentences (``extraction``), answering by meaning (``answers``) and scripted lives over
-simulated months (``life``) and its blind walk (``walk``)."""
+(``locomo``, and hidden among distractor sessions: ``haystacks``), the scripted learning
+scenarios (``scenarios``), offline extraction on persona sentences (``extraction``), answering
+by meaning (``answers``) and scripted lives over simulated months (``life``) and its blind walk
+(``walk``)."""
 
 from memory_core.evaluation.answers import AnswersReport, run_answers_eval
 from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_extraction_eval
+from memory_core.evaluation.haystack import build as haystacks
+from memory_core.evaluation.haystack import in_first_person
 from memory_core.evaluation.intros import IntrosReport, run_intros_eval
 from memory_core.evaluation.life import START as LIFE_START
 from memory_core.evaluation.life import STILL_TRUE_MARK, LifeChat, LifeReport, run_life
@@ -60,6 +63,8 @@ __all__ = [
     "WalkScore",
     "evaluate",
     "evaluate_sensitivity",
+    "haystacks",
+    "in_first_person",
     "ingest",
     "load",
     "load_sensitivity_labels",

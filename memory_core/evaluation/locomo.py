@@ -258,12 +258,15 @@ class ModeResult:
 
     scores: dict[int, list[float]] = field(default_factory=dict)  # k → per-question fractions
     by_category: dict[int, dict[int, list[float]]] = field(default_factory=dict)
+    by_sample: dict[str, dict[int, list[float]]] = field(default_factory=dict)
     search_ms: list[float] = field(default_factory=list)  # one per search (empty: not timed)
 
-    def add(self, category: int, k: int, fraction: float) -> None:
-        """Record one question's fraction of evidence found in the top ``k``."""
+    def add(self, category: int, k: int, fraction: float, sample: str = "") -> None:
+        """Record one question's fraction of evidence found in the top ``k`` (of ``sample``)."""
         self.scores.setdefault(k, []).append(fraction)
         self.by_category.setdefault(category, {}).setdefault(k, []).append(fraction)
+        if sample:
+            self.by_sample.setdefault(sample, {}).setdefault(k, []).append(fraction)
 
     @property
     def n(self) -> int:
@@ -292,6 +295,10 @@ class ModeResult:
                     "recall": {str(k): round(self.recall(k, cat), 4) for k in ks},
                 }
                 for cat, per_k in sorted(self.by_category.items())
+            },
+            "by_conversation": {
+                sample: {str(k): round(sum(v) / len(v), 4) for k, v in sorted(per_k.items())}
+                for sample, per_k in self.by_sample.items()
             },
             "n": self.n,
         }
@@ -371,7 +378,8 @@ def evaluate(
                     )
                     results[mode].search_ms.append((time.perf_counter() - started) * 1000)
                     found = {h.episode.turn_id for h in hits if h.episode is not None}
-                    results[mode].add(question.category, k, len(wanted & found) / len(wanted))
+                    fraction = len(wanted & found) / len(wanted)
+                    results[mode].add(question.category, k, fraction, conv.sample_id)
             done += 1
             if progress:
                 progress("questions", done, total)
@@ -670,7 +678,7 @@ def tune_leave_one_out(
             per = scorer.recall(mode, config)[held_out]
             for k in ks:
                 for category, fraction in zip(categories[held_out], per[k], strict=True):
-                    result.add(category, k, fraction)
+                    result.add(category, k, fraction, held_out)
             mode_folds.append(
                 Fold(
                     held_out,
