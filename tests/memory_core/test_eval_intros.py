@@ -10,6 +10,7 @@ import pytest
 
 from memory_core.evaluation.intros import (
     BLIND2_PATH,
+    BLIND3_PATH,
     BLIND_PATH,
     LABELS_PATH,
     TUNE_PATH,
@@ -40,7 +41,9 @@ def test_the_labelled_lines_are_balanced() -> None:
     assert all(line.expect for line in lines if not line.junk)
 
 
-@pytest.mark.parametrize(("path", "part"), [(BLIND_PATH, "blind"), (BLIND2_PATH, "blind2")])
+@pytest.mark.parametrize(
+    ("path", "part"), [(BLIND_PATH, "blind"), (BLIND2_PATH, "blind2"), (BLIND3_PATH, "blind3")]
+)
 def test_the_blind_lines_stay_out_of_tuning(path: Path, part: str) -> None:
     """Every blind line is held out whatever its hash, is no tune line, and no run of five of
     its words is written into the extraction rules (they are scored, never tuned on)."""
