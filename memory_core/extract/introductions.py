@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memory_core.extract import patterns_home_work
 from memory_core.extract.lexicon import (
     BASE_VERBS,
     DIETS,
@@ -30,7 +31,7 @@ from memory_core.extract.lexicon import (
     TRANSIENT_STATES,
 )
 from memory_core.extract.patterns_statements import PLAIN_TRAITS
-from memory_core.extract.text import NUMBER, strip_trailing_fillers
+from memory_core.extract.text import NUMBER, number_value, strip_trailing_fillers
 
 _GREETING = (
     # The longer greetings first: "hey there," is one greeting, not "hey" and a word "there".
@@ -71,7 +72,8 @@ _ORDINARY = (
     | MOMENTARY_ACTIVITIES
     | EVALUATIVE
     | BASE_VERBS
-    | JOB_WORDS
+    # A short job word is a name too where a name goes ("dev here, 31", "I'm Vet, 29").
+    | frozenset(w for w in JOB_WORDS if len(w) > 3)
     | NATIONALITIES
     | LANGUAGES
     | frozenset(DIETS)
@@ -80,20 +82,34 @@ _ORDINARY = (
     | frozenset("so such really totally kinda sorta gonna the a an from in at on".split())
 )
 _WORD_ENDINGS = re.compile(r"(?:ing|ed|ly|ful|ous|ive|able|ible|less|ish|ness|est)$")
+#: Names that end like an English word ("Ahmed", "Aisling", "Emily", "Olive"): the ending
+#: counts only on a longer word, or on a verb's ("worked", "working").
+_VERB_ENDING = re.compile(r"(?:ing|ed)$")
+_SHORT_ENDING = re.compile(r"(?:ly|ive)$")
+
+
+def _ends_like_a_word(low: str) -> bool:
+    """True for "starving", "homesick", "hopeless"; not for "ahmed", "aisling", "emily"."""
+    if not _WORD_ENDINGS.search(low):
+        return False
+    if _VERB_ENDING.search(low):
+        stem = _VERB_ENDING.sub("", low)
+        verb = {stem, stem + "e", stem[:-1]} & BASE_VERBS
+        return bool(verb) or len(low) >= 8
+    return len(low) >= 6 or not _SHORT_ENDING.search(low)
 
 
 def _ordinary(word: str) -> bool:
     """True for a word that is more likely English than a name ("tired", "starving")."""
     low = word.lower()
-    return (
-        low in _ORDINARY or low in PLAIN_TRAITS or bool(_WORD_ENDINGS.search(low)) or len(low) < 2
-    )
+    return low in _ORDINARY or low in PLAIN_TRAITS or _ends_like_a_word(low) or len(low) < 2
 
 
 def _lower_name_aged(here: re.Match[str]) -> bool:
     """ "maya here, 29": a lower-case word is a name when no ordinary word and an age follows."""
     rest = here.string[here.end() :]
-    return not _ordinary(here.group("n")) and re.match(r"^\s*,?\s*\d", rest) is not None
+    aged = re.match(r"^\s*,?\s*(?:(?:just\s+)?turned\s+|aged?\s+)?\d", rest, re.IGNORECASE)
+    return not _ordinary(here.group("n")) and aged is not None
 
 
 #: Words that describe before a noun: "a young, novelist" is one noun phrase with a stray comma
@@ -132,6 +148,16 @@ _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     # "27yo, paramedic": an age; "a 4 yo son": an age before a noun.
     (re.compile(r"\b(\d{1,3})\s?y/?o(?=\s*(?:[,.!;]|\s[-–—]|$))", re.IGNORECASE), r"\1"),
     (re.compile(r"\b(\d{1,3})\s?y/?o\s+(?!old\b)(?=[a-z])", re.IGNORECASE), r"\1-year-old "),
+    # "(m/38)", "(29f)", "(F, 41)": a sex beside the age, as dating profiles write it.
+    (
+        re.compile(
+            r"\((?:m|f|male|female)\s*[/,]?\s*(\d{2})\)|\((\d{2})\s*[/,]?\s*(?:m|f)\)",
+            re.IGNORECASE,
+        ),
+        r"(\1\2)",
+    ),
+    # "52 years young": an age said with a smile.
+    (re.compile(r"\b(\d{1,3})\s+(?:years?|yrs?)\s+young\b", re.IGNORECASE), r"\1"),
 )
 #: "names kofi", "hey, it's femi. 29.": a name said in chat's shorthand, before an age.
 _NAMES_TYPO = re.compile(rf"^(?P<pre>{_GREETING})names\s+(?=[^\W\d_])", re.IGNORECASE)
@@ -304,7 +330,8 @@ def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> lis
 _CARD_LEAD = re.compile(
     rf"^(?P<greet>{_GREETING})(?P<label>(?:me|about\s+me|(?:a\s+(?:bit|little)\s+)?about\s+me|"
     r"(?:quick\s+)?intro(?:duction)?|who\s+i\s+am)\s*(?::|[-–—]))?\s*"
-    r"(?P<subject>(?:i'm|im|i\s+am)\s+(?=\d|(?-i:[A-Z])[\w'-]+\s*,\s*\d))?",
+    r"(?P<subject>(?:i'm|im|i\s+am)\s+(?=\d|(?-i:[A-Z])[\w'-]+\s*,\s*"
+    r"(?:(?:just\s+)?turned\s+|aged?\s+)?\d))?",
     re.IGNORECASE,
 )
 _CARD_SPLIT = re.compile(
@@ -314,8 +341,19 @@ _CARD_SPLIT = re.compile(
     re.IGNORECASE,
 )
 _CARD_AGE = re.compile(
-    r"^(?:aged?\s*:?\s*)?(?P<n>\d{1,3})(?:\s*(?:y/?o|yrs?|years?)(?:[\s-]+old)?)?$", re.IGNORECASE
+    rf"^(?:aged?\s*:?\s*|(?:just\s+)?turned\s+)?(?P<n>\d{{1,3}}|{NUMBER})"
+    r"(?:\s*(?:y/?o|yrs?|years?)(?:[\s-]+(?:old|young))?)?$",
+    re.IGNORECASE,
 )
+
+
+def _card_age(piece: str) -> int | None:
+    """A card's age fragment ("38", "aged 61", "just turned 45", "thirty-two") as a number."""
+    m = _CARD_AGE.match(piece)
+    n = number_value(m.group("n")) if m is not None else None
+    return n if n is not None and 5 <= n <= 110 else None
+
+
 _MARITAL = r"(?:married|divorced|single|engaged|widowed|separated)"
 _CARD_MARITAL = re.compile(
     rf"^(?:happily\s+)?(?P<m>{_MARITAL})(?:\s+with\s+(?P<with>.+))?$", re.IGNORECASE
@@ -403,7 +441,10 @@ def _card_job(piece: str, is_title: Callable[[str], bool], *, lowercase: bool) -
     title = m.group("t")
     if title[:1].isupper() and title.split()[0][1:].islower():
         title = title[:1].lower() + title[1:]  # "Software engineer in Austin": no name
-    said = f"I'm {_article(title)} {title}"
+    # A title read by its shape only is said as one ("I work as a tiler"): the rules read a
+    # shape as a job only where the sentence puts a job.
+    verb = "I'm" if _listed_title(title) else "I work as"
+    said = f"{verb} {_article(title)} {title}"
     if m.group("p") is None:
         return [said + "."]
     how = m.group("how").lower()
@@ -559,31 +600,53 @@ def _card_place(piece: str, how: _Card) -> list[str] | None:
     return [f"I'm from {place}." if where.group("how").lower() == "from" else f"I live in {place}."]
 
 
+#: "name's jules", "my name is Ana" as one of a card's fragments.
+_NAME_SAID = re.compile(r"^(?:my\s+)?name(?:'s|\s+is|s)\s+(?P<n>[^\W\d_][\w'-]+)$", re.IGNORECASE)
+
+
+def _card_name(piece: str, first: bool, how: _Card) -> list[str]:
+    """A card's name: said as one ("…, name's jules") anywhere; or its first fragment before
+    an age, one word ("Dev, 33, …", in lower case "heya, jen, 52, …" unless a job title)."""
+    said = _NAME_SAID.match(piece)
+    word = said.group("n") if said is not None else piece
+    if not (said or (first and how.named)) or _ordinary(word):
+        return []
+    if _NAME.fullmatch(word):
+        return [f"I'm {word}."]  # a capitalised word where a name goes: "Dev", "Vet"
+    if _LOWER_WORD.fullmatch(word) and (said or (how.lowercase and not how.is_title(word))):
+        return [f"I'm {word[:1].upper() + word[1:]}."]
+    return []
+
+
 def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     """One fragment of a card said as sentences about the user ("30" → "I'm 30."), or ``[]``
     when it is no card fragment."""
     piece = piece.strip(" .!")
     if _SUBJECT.match(piece) or _SENTENCE_WORD.search(piece):
         return []  # "I'm a dentist and live in Leeds": sentences, read by the rules
-    if (age := _CARD_AGE.match(piece)) is not None:
-        return [f"I'm {age.group('n')}."] if 5 <= int(age.group("n")) <= 110 else []
+    if _CARD_AGE.match(piece) is not None:
+        age = _card_age(piece)
+        return [f"I'm {age}."] if age is not None else []
     for reader in (_card_field, _card_family, _card_place):
         said = reader(piece, how)
         if said is not None:
             return said
+    name = _card_name(piece, first, how)
+    if name:
+        return name
     job = _card_job(piece, how.is_title, lowercase=how.lowercase)
     if job:
         return job
-    if first and how.named and not _ordinary(piece):
-        if _NAME.fullmatch(piece):
-            return [f"I'm {piece}."]
-        if how.lowercase and _LOWER_WORD.fullmatch(piece):
-            return [f"I'm {piece[:1].upper() + piece[1:]}."]  # "heya, jen, 52, …"
     # The town last ("…, UX designer, Berlin"); in lower case one word only ("…, galway").
     lower_town = how.lowercase and len(piece.split()) == 1
     if not first and (place := _place(piece, lowercase=lower_town)) is not None:
         return [f"I live in {place}."]
     return []
+
+
+def _listed_title(phrase: str) -> bool:
+    """A job title the lists name ("barista"), not one read by its shape only."""
+    return patterns_home_work.job_title(phrase) is not None
 
 
 def card(
@@ -614,9 +677,12 @@ def card(
     if not pieces:
         return []
     # A name first only where a card puts one: after a label, or before an age ("Tom, 52, …").
-    aged = len(pieces) > 1 and _CARD_AGE.match(pieces[1].strip()) is not None
+    aged = len(pieces) > 1 and _card_age(pieces[1].strip()) is not None
     named = labelled or aged
-    how = _Card(is_title, lowercase, named)
+    # "barista in leeds" alone is a card only with a job the lists name ("answer in French"
+    # is shaped like a worker's noun too).
+    alone = len(pieces) == 1 and not labelled
+    how = _Card(_listed_title if alone else is_title, lowercase, named)
     loose = reads is not None and (anchored or aged or (labelled and len(pieces) > 2))
     out: list[str] = []
     counted: str | None = None

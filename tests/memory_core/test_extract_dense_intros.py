@@ -1,0 +1,115 @@
+"""Dense chat introductions (issue 23, session 8): jobs no list names read by their shape,
+names that end like English words or are also a job's short word, ages in chat's shapes, a
+lower-case town after a workplace, and what must stay no job."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.extract import job_nouns
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import extract_rules
+
+NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+
+def values(text: str) -> dict[str, str]:
+    return {c.key: (c.value or c.value_text) for c in extract_rules(TurnInput(text, NOW))}
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "upholsterer",
+        "signwriter",
+        "gunsmith",
+        "farmhand",
+        "radiographer",
+        "audiologist",
+        "cellist",
+        "puppeteer",
+        "lift operator",
+        "parking attendant",
+        "IT tech",
+        "school aide",
+    ],
+)
+def test_a_worker_noun_no_list_names_reads_by_its_shape(title: str) -> None:
+    assert job_nouns.shaped_title(title)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "cat lover",
+        "big reader",
+        "optimist",
+        "older",
+        "hard worker",
+        "having a sleepover",
+        "waiting forever",
+        "gentleman",
+        "Newman",
+        "answer",
+        "team player",
+        "the worker",
+    ],
+)
+def test_what_is_shaped_like_a_worker_but_names_no_job_is_refused(phrase: str) -> None:
+    assert not job_nouns.shaped_title(phrase)
+
+
+def test_a_card_with_a_job_no_list_names_keeps_it() -> None:
+    got = values("yo, pax here, 29, upholsterer in derby")
+    assert got == {"name": "Pax", "age": "29", "job_title": "upholsterer", "home_city": "Derby"}
+    assert values("I work as a signwriter.")["job_title"] == "signwriter"
+    assert values("I'm a parking attendant")["job_title"] == "parking attendant"
+
+
+def test_a_shape_alone_is_no_job_outside_a_place_for_a_job() -> None:
+    assert "job_title" not in values("I'm a hard worker")
+    assert "job_title" not in values("I'm a big dreamer")
+    assert values("answer in Spanish") == {}
+    got = values("I've been a puppeteer for 20 years")
+    assert got.get("job_title") == "puppeteer" and "employer" not in got
+
+
+def test_names_that_end_like_english_words_are_names_before_an_age() -> None:
+    assert values("hey im rasheed, 40, tiler in luton")["name"] == "Rasheed"
+    assert values("hiya im irving, 52, upholsterer in ely")["name"] == "Irving"
+    assert "name" not in values("im exhausted, 14 hours on my feet")
+
+
+def test_a_short_job_word_is_a_name_where_a_name_goes() -> None:
+    got = values("Dev here, 40, tiler in Bury")
+    assert got["name"] == "Dev" and got["job_title"] == "tiler"
+    got = values("I'm Dev, 27, radiographer at Leeds General")
+    assert got["name"] == "Dev" and got["job_title"] == "radiographer"
+    assert values("I'm a dev at a bank")["job_title"] == "dev"
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("hi im tilly (f/34), baker in wells", "34"),
+        ("im gus (52m), welder in hull", "52"),
+        ("Name's Orla, 61 years young, florist in Sligo", "61"),
+        ("Bram, fifty-one, glazier in Ghent", "51"),
+        ("hey, ines here, just turned 40, baker in faro", "40"),
+    ],
+)
+def test_ages_in_chat_shapes(text: str, age: str) -> None:
+    assert values(text)["age"] == age
+
+
+def test_married_to_someone_for_a_while_names_them() -> None:
+    got = values("I'm married to Arlo for 12 years")
+    assert got["family.spouse.name"] == "Arlo"
+
+
+def test_a_lower_case_town_after_a_workplace_is_where_the_user_lives() -> None:
+    got = values("i'm a barman at a pub in whitby")
+    assert got["home_city"] == "Whitby" and got["employer"] == "a pub"
+    assert "home_city" not in values("i'm a teacher at a school in history")
