@@ -72,7 +72,7 @@ _ORDINARY = (
     | MOMENTARY_ACTIVITIES
     | EVALUATIVE
     | BASE_VERBS
-    # A short job word is a name too where a name goes ("dev here, 31", "I'm Vet, 29").
+    # A short job word is a name too where a name goes ("Dev here, 40", "I'm Vet, 27").
     | frozenset(w for w in JOB_WORDS if len(w) > 3)
     | NATIONALITIES
     | LANGUAGES
@@ -82,14 +82,14 @@ _ORDINARY = (
     | frozenset("so such really totally kinda sorta gonna the a an from in at on".split())
 )
 _WORD_ENDINGS = re.compile(r"(?:ing|ed|ly|ful|ous|ive|able|ible|less|ish|ness|est)$")
-#: Names that end like an English word ("Ahmed", "Aisling", "Emily", "Olive"): the ending
+#: Names that end like an English word ("Rasheed", "Irving", "Emily", "Olive"): the ending
 #: counts only on a longer word, or on a verb's ("worked", "working").
 _VERB_ENDING = re.compile(r"(?:ing|ed)$")
 _SHORT_ENDING = re.compile(r"(?:ly|ive)$")
 
 
 def _ends_like_a_word(low: str) -> bool:
-    """True for "starving", "homesick", "hopeless"; not for "ahmed", "aisling", "emily"."""
+    """True for "starving", "homesick", "hopeless"; not for "rasheed", "irving", "emily"."""
     if not _WORD_ENDINGS.search(low):
         return False
     if _VERB_ENDING.search(low):
@@ -148,7 +148,7 @@ _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     # "27yo, paramedic": an age; "a 4 yo son": an age before a noun.
     (re.compile(r"\b(\d{1,3})\s?y/?o(?=\s*(?:[,.!;]|\s[-–—]|$))", re.IGNORECASE), r"\1"),
     (re.compile(r"\b(\d{1,3})\s?y/?o\s+(?!old\b)(?=[a-z])", re.IGNORECASE), r"\1-year-old "),
-    # "(m/38)", "(29f)", "(F, 41)": a sex beside the age, as dating profiles write it.
+    # "(m/41)", "(34f)", "(F, 52)": a sex beside the age, as dating profiles write it.
     (
         re.compile(
             r"\((?:m|f|male|female)\s*[/,]?\s*(\d{2})\)|\((\d{2})\s*[/,]?\s*(?:m|f)\)",
@@ -156,7 +156,7 @@ _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         r"(\1\2)",
     ),
-    # "52 years young": an age said with a smile.
+    # "61 years young": an age said with a smile.
     (re.compile(r"\b(\d{1,3})\s+(?:years?|yrs?)\s+young\b", re.IGNORECASE), r"\1"),
 )
 #: "names kofi", "hey, it's femi. 29.": a name said in chat's shorthand, before an age.
@@ -348,7 +348,7 @@ _CARD_AGE = re.compile(
 
 
 def _card_age(piece: str) -> int | None:
-    """A card's age fragment ("38", "aged 61", "just turned 45", "thirty-two") as a number."""
+    """A card's age fragment ("41", "aged 70", "just turned 50", "fifty-one") as a number."""
     m = _CARD_AGE.match(piece)
     n = number_value(m.group("n")) if m is not None else None
     return n if n is not None and 5 <= n <= 110 else None
@@ -375,7 +375,8 @@ _CARD_PLACE = re.compile(
 #: Where a job fragment's title ends and its place begins ("barista in leeds").
 _CARD_JOB = re.compile(
     r"^(?:(?:a|an)\s+|work(?:ing)?\s+as\s+(?:a\s+|an\s+)?)?(?P<t>.+?)"
-    r"(?:\s+(?P<how>in|from|at|based\s+in|out\s+of)\s+(?P<p>.+))?$",
+    r"(?:\s+(?P<how>in|from|at|based\s+in|out\s+of|(?:just\s+|right\s+)?(?:outside(?:\s+of)?|"
+    r"near|by))\s+(?P<p>.+))?$",
     re.IGNORECASE,
 )
 #: A place's words: one to three words, none an ordinary word ("in training", "at the moment").
@@ -453,6 +454,7 @@ def _card_job(piece: str, is_title: Callable[[str], bool], *, lowercase: bool) -
     place = _place(m.group("p"), lowercase=lowercase)
     if place is None:
         return []
+    # "… just outside leeds": the town the user lives by is the one they name.
     return [said + ".", f"I'm from {place}." if how == "from" else f"I live in {place}."]
 
 
@@ -536,6 +538,10 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
     return said
 
 
+#: A fragment about the things just counted ("both", "all three", "each of them").
+_OF_THEM = re.compile(
+    r"^(?:both|all(?:\s+\w+)?|each|neither|none)\b(?!\s+of\s+my\b)", re.IGNORECASE
+)
 _COUNT = re.compile(r"^(?:a|an|one|two|three|four|five|six|\d+)\s", re.IGNORECASE)
 #: "big into climbing", "really into jazz": a hobby said without "I'm".
 _INTO = re.compile(r"^(?:big|huge|really|massively|well|very)\s+into\s+\S", re.IGNORECASE)
@@ -600,13 +606,13 @@ def _card_place(piece: str, how: _Card) -> list[str] | None:
     return [f"I'm from {place}." if where.group("how").lower() == "from" else f"I live in {place}."]
 
 
-#: "name's jules", "my name is Ana" as one of a card's fragments.
+#: "name's orla", "my name is Ana" as one of a card's fragments.
 _NAME_SAID = re.compile(r"^(?:my\s+)?name(?:'s|\s+is|s)\s+(?P<n>[^\W\d_][\w'-]+)$", re.IGNORECASE)
 
 
 def _card_name(piece: str, first: bool, how: _Card) -> list[str]:
-    """A card's name: said as one ("…, name's jules") anywhere; or its first fragment before
-    an age, one word ("Dev, 33, …", in lower case "heya, jen, 52, …" unless a job title)."""
+    """A card's name: said as one ("…, name's orla") anywhere; or its first fragment before
+    an age, one word ("Dev, 40, …", in lower case "heya, jen, 52, …" unless a job title)."""
     said = _NAME_SAID.match(piece)
     word = said.group("n") if said is not None else piece
     if not (said or (first and how.named)) or _ordinary(word):
@@ -688,6 +694,8 @@ def card(
     counted: str | None = None
     strict = 0
     for n, piece in enumerate(pieces):
+        if n and counted and _OF_THEM.match(piece.strip()):
+            continue  # "3 cats, all little monsters": said of what was counted, not of the user
         said = _named_after(counted, piece) if counted else []
         said = said or _card_piece(piece, n == 0, how)
         strict += bool(said)

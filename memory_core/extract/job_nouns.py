@@ -1,12 +1,12 @@
 """A job title's head noun read by its shape, for the trades no list names.
 
 The lists (``data/job_words.txt``, ``data/occupations.txt``) name the common jobs; people also
-introduce themselves as "scaffolder", "sound tech", "claims adjuster", "civil servant",
-"locksmith", "stagehand" or "court stenographer". A word is read as a worker's noun when it is
+introduce themselves as "upholsterer", "signwriter", "lift operator", "gunsmith",
+"farmhand" or "radiographer". A word is read as a worker's noun when it is
 lower-case and shaped like one: an agent suffix ("-er", "-or", "-ist", "-ician", "-eer",
 "-grapher", "-ologist"), a trade's compound ("-smith", "-wright", "-keeper", "-hand",
-"-man", "-writer"), or a generic head after a word that says which work ("sound tech",
-"care worker", "crane operator", "civil servant", "health visitor"). Words of that shape that
+"-man", "-writer"), or a generic head after a word that says which work ("IT tech",
+"factory worker", "lift operator", "parking attendant"). Words of that shape that
 name no job ("lover", "reader", "optimist", "older", "gentleman") are refused
 (``data/not_job_agents.txt``), and so is any word of a trait or a state.
 """
@@ -18,7 +18,7 @@ import re
 from memory_core.extract.wordlists import words
 
 NOT_JOB_AGENTS = words("not_job_agents")
-#: Heads that name a job only after a word saying which work ("a sound tech", "a care worker").
+#: Heads that name a job only after a word saying which work ("an IT tech", "a factory worker").
 _HEADS = frozenset(
     """tech technologist worker operator operative servant visitor attendant assistant
     adjuster installer fitter hand aide officer rep clerk handler controller coordinator
@@ -39,7 +39,7 @@ _COMPARATIVE = re.compile(r"(?:ier|est)$")
 
 def agent_noun(word: str) -> bool:
     """Whether a lower-case word is shaped like a worker's noun and is no known non-job
-    ("scaffolder", "locksmith", "stenographer"; not "lover", "older", "optimist")."""
+    ("upholsterer", "gunsmith", "radiographer"; not "lover", "older", "optimist")."""
     return bool(_SHAPE.match(word)) and word not in NOT_JOB_AGENTS and not _COMPARATIVE.search(word)
 
 
@@ -51,7 +51,7 @@ _FUNCTION_WORDS = frozenset(
 
 
 def _words(phrase: str) -> list[str] | None:
-    """The title's words in lower case ("HVAC installer" → hvac, installer), or ``None`` when a
+    """The title's words in lower case ("IT tech" → it, tech), or ``None`` when a
     word is capitalised (a name: "Tom Newman"), not a word, or has digits."""
     parts = phrase.split()
     if not parts or not all(re.fullmatch(r"[a-z][a-z'-]*|[A-Z]{2,5}", p) for p in parts[:-1]):
@@ -62,8 +62,8 @@ def _words(phrase: str) -> list[str] | None:
 
 
 def headed_title(phrase: str) -> bool:
-    """Whether a title is a generic head after a word that says which work ("sound tech",
-    "care worker", "civil servant", "HVAC installer"; not "a hard worker")."""
+    """Whether a title is a generic head after a word that says which work ("IT tech",
+    "factory worker", "parking attendant", "CCTV installer"; not "a hard worker")."""
     parts = _words(phrase)
     if parts is None or len(parts) < 2 or parts[-1] not in _HEADS:
         return False
@@ -72,8 +72,8 @@ def headed_title(phrase: str) -> bool:
 
 def shaped_title(phrase: str) -> bool:
     """Whether a lower-case title no list names reads as a job by its shape: its last word a
-    worker's noun ("scaffolder", "claims adjuster"), or a generic head after a word that says
-    which work ("sound tech", "civil servant")."""
+    worker's noun ("upholsterer", "gunsmith"), or a generic head after a word that says
+    which work ("IT tech", "lift operator")."""
     parts = _words(phrase)
     if parts is None or any(p in NOT_JOB_AGENTS or p in _FUNCTION_WORDS for p in parts):
         return False  # "a cat lover", "having a sleepover"

@@ -173,7 +173,8 @@ _NOT_A_TITLE = frozenset(
 #: Words that describe the worker, not the work: "a young novelist", "a proud, busy nurse" are
 #: novelists and nurses (their title is said without them).
 _DESCRIBING_WORKER = re.compile(
-    r"^(?:(?:young|old|proud|busy|happy|humble|tired|lazy|little|underpaid|"
+    r"^(?:(?:young|old|proud|busy|happy|humble|tired|lazy|little|underpaid|overworked|stressed|"
+    r"exhausted|knackered|burnt-out|burned-out|bored|overtired|"
     r"hard-working|hardworking|experienced|newly-qualified|newly\s+qualified)\s*,?\s+)+",
     re.IGNORECASE,
 )
@@ -182,7 +183,7 @@ _DESCRIBING_WORKER = re.compile(
 def job_title(raw: str, *, by_shape: bool = False) -> str | None:
     """A job title ending in a known job word ("software engineer"), or None; ``by_shape``
     (where the sentence puts a job: "I work as …", "… at Acme", a card's job) also one whose
-    last word is shaped like a worker's noun no list names ("scaffolder", "sound tech")."""
+    last word is shaped like a worker's noun no list names ("upholsterer", "IT tech")."""
     phrase = clean_phrase(_DESCRIBING_WORKER.sub("", raw.strip()), max_words=5)
     if phrase is None:
         return None
@@ -201,7 +202,7 @@ def job_title(raw: str, *, by_shape: bool = False) -> str | None:
     if _ADJECTIVES & set(words):
         return None
     if job_nouns.headed_title(phrase) or (by_shape and job_nouns.shaped_title(phrase)):
-        return phrase  # "a care worker"; "I work as a scaffolder", "a locksmith in Leeds"
+        return phrase  # "a factory worker"; "I work as a tiler", "a gunsmith in Ely"
     return None
 
 

@@ -113,3 +113,40 @@ def test_a_lower_case_town_after_a_workplace_is_where_the_user_lives() -> None:
     got = values("i'm a barman at a pub in whitby")
     assert got["home_city"] == "Whitby" and got["employer"] == "a pub"
     assert "home_city" not in values("i'm a teacher at a school in history")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my hips are about ninety years old this morning",
+        "my shoulders feel a hundred today",
+        "our new intern is a literal ray of sunshine",
+        "the work chat is on fire today",
+        "i'm a total zombie until my second tea",
+        "lol my dog thinks he's a cat",
+        "running on two hours of sleep here",
+        "been up since 4 with the baby",
+        "the woman across from me on the bus is knitting a jumper",
+        "my taxi driver was from lisbon",
+        "my mate's sister just moved to lyon",
+        "my boss's cat has its own instagram",
+        "i'm soooo stuffed, that curry was massive",
+        "i'm sweating, it's 30 degrees in the office",
+        "I'm gonna lose the plot if the printer jams again",
+    ],
+)
+def test_chat_noise_stores_nothing(text: str) -> None:
+    assert values(text) == {}
+
+
+def test_a_card_keeps_a_town_said_near_and_drops_what_is_said_of_the_counted() -> None:
+    got = values("kim, 33, welder just outside leeds. 3 cats, all little monsters")
+    assert got["home_city"] == "Leeds" and got["job_title"] == "welder"
+    assert "pet.cat" in got and not any("monster" in v for v in got.values())
+    assert values("im a 40 yr old, overworked bus driver in york")["job_title"] == "bus driver"
+
+
+def test_noise_rules_leave_real_facts_alone() -> None:
+    assert values("My grandad is 91 years old") != {}
+    assert values("My back hurts all the time, I have a slipped disc") != {}
+    assert values("my friend Tom is a teacher") != {}
