@@ -49,7 +49,7 @@ _HERE = re.compile(
 #: "hey im lou, 24, …" / "hi im sam": a lower-case name after a greeting or before an age.
 _LOWER_NAME = re.compile(
     rf"^(?P<pre>(?P<greet>{_GREETING}){_I_AM}\s+)(?P<n>[a-z][a-z'-]+)"
-    rf"(?P<after>\s*,\s*(?:i'm\s+|im\s+|aged\s+)?{NUMBER}"
+    rf"(?P<after>\s*,\s*(?:i'm\s+|im\s+|aged?\s+)?{NUMBER}"
     r"(?=\s*(?:[,.!]|\s[-–—]|$|and\b|(?:years?|yrs?)\b|y/?o\b))|\s*(?:[,.!]|$))",
     re.IGNORECASE,
 )
@@ -61,7 +61,7 @@ _BRACKETED_AGE = re.compile(
 )
 #: "… a 47-year-old baker" after "I'm" or after the name's comma: the age, then the job.
 _AGED_NOUN = re.compile(
-    rf"(?P<pre>\b{_I_AM}\s+|,\s*)(?:a|an)\s+(?P<n>{NUMBER})(?:-|\s+)years?(?:-|\s+)old\s+"
+    rf"(?P<pre>\b{_I_AM}\s+|,\s*)(?:(?:a|an)\s+)?(?P<n>{NUMBER})(?:-|\s+)years?(?:-|\s+)old\s+"
     r"(?P<noun>(?!(?:and|but|with|in|at|from|who|living)\b)[a-z])",
     re.IGNORECASE,
 )
@@ -140,6 +140,18 @@ _EMOJI = re.compile(
 )
 _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<!\w)w/(?=\s)", re.IGNORECASE), "with"),
+    (re.compile(r"(?<![\w'])w(?=\s+(?:my|our|his|her|their|the)\b)", re.IGNORECASE), "with"),
+    # "a dog (Rolo)", "2 cats (Tig & Pip)": who was counted, named in brackets.
+    (
+        re.compile(
+            r"\b(?P<c>(?:a|an|one|two|three|\d)\s+(?:[a-z]+\s+)?[a-z]+)\s*\("
+            r"(?P<n>(?-i:[A-Z])[\w'-]+(?:\s*(?:&|and|,)\s*(?-i:[A-Z])[\w'-]+)*)\)",
+            re.IGNORECASE,
+        ),
+        r"\g<c> called \g<n>",
+    ),
+    # An aside in brackets with no number or name in it ("(yes, really)", "(long story)").
+    (re.compile(r"\s*\((?=[^)]*\s)[^)\d]{1,60}\)(?=\s|$|[,.!])"), ""),
     (re.compile(r"(?<=\s)@\s+(?=\w)"), "at "),
     (
         re.compile(r"\bbc\b(?=\s+(?:i|im|i'm|it|it's|its|my|we|they|he|she)\b)", re.IGNORECASE),
@@ -159,6 +171,7 @@ _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     # "61 years young": an age said with a smile.
     (re.compile(r"\b(\d{1,3})\s+(?:years?|yrs?)\s+young\b", re.IGNORECASE), r"\1"),
 )
+_ME_ASKED = re.compile(r"^me\s*\?\s+(?=\d)", re.IGNORECASE)
 #: "names kofi", "hey, it's femi. 29.": a name said in chat's shorthand, before an age.
 _NAMES_TYPO = re.compile(rf"^(?P<pre>{_GREETING})names\s+(?=[^\W\d_])", re.IGNORECASE)
 _ITS_ME = re.compile(
@@ -233,6 +246,7 @@ def tidy_chat(text: str, *, lowercase: bool = False) -> str:
     for pattern, said in _SHORTHAND:
         text = pattern.sub(said, text)
     text = re.sub(r"[ \t]{2,}", " ", text)
+    text = _ME_ASKED.sub("me: ", text)  # "me? 33, welder, …": a card's label
     text = _NAMES_TYPO.sub(r"\g<pre>name's ", text)
     for pattern, said in _NO_SUBJECT:
         text = pattern.sub(said, text)
@@ -276,7 +290,7 @@ _INTRODUCES = re.compile(
 )
 #: "63.", "39 years old, midwife, …": an age fragment.
 _AGE_FRAGMENT = re.compile(
-    rf"^(?:{NUMBER})(?:(?:\s*|-)(?:years?|yrs?)(?:[\s-]+old)?|\s*y/?o)?(?=\s*(?:[,.!]|$))",
+    rf"^(?:aged?\s+)?(?:{NUMBER})(?:(?:\s*|-)(?:years?|yrs?)(?:[\s-]+old)?|\s*y/?o)?(?=\s*(?:[,.!]|$))",
     re.IGNORECASE,
 )
 #: Where a job fragment's title ends ("Welder out of Pittsburgh", "midwife in Bremen").
@@ -303,7 +317,10 @@ def _fragment(sentence: str, is_title: Callable[[str], bool]) -> bool:
     head = _TITLE_END.split(_LEADING_ARTICLE.sub("", sentence.strip()), maxsplit=1)[0]
     if _SUBJECT.match(head):
         return False  # "I'm a lawyer.": a statement of its own, no fragment
-    return len(head.split()) <= 4 and is_title(head.rstrip(" .!"))
+    head = head.rstrip(" .!")
+    if head[1:2].islower():
+        head = head[:1].lower() + head[1:]  # "Tiler.": a sentence's capital, no name
+    return len(head.split()) <= 4 and is_title(head)
 
 
 def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> list[str]:
@@ -315,7 +332,12 @@ def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> lis
     for sentence in sentences:
         if introduced and _fragment(sentence, is_title):
             first = sentence[:1].lower() if sentence[1:2].islower() else sentence[:1]
-            sentence = "I'm " + _OUT_OF.sub("from", first + sentence[1:])
+            rest = _OUT_OF.sub("from", first + sentence[1:])
+            if _AGE_FRAGMENT.match(sentence):
+                sentence = "I'm " + re.sub(r"^aged?\s+", "", rest, flags=re.IGNORECASE)
+            else:  # "Tiler.": a job, said as one (a title the lists lack reads only so)
+                title = _LEADING_ARTICLE.sub("", rest)
+                sentence = f"I work as {_article(title)} {title}"
         elif _INTRODUCES.match(normalise(sentence)) is not None:
             introduced = True  # "hey, i'm kit." as much as "Hi, I'm Kit."
         else:
@@ -329,7 +351,7 @@ def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> lis
 #: A label before a card ("Me:", "About me -", "Quick intro:"), after any greeting.
 _CARD_LEAD = re.compile(
     rf"^(?P<greet>{_GREETING})(?P<label>(?:me|about\s+me|(?:a\s+(?:bit|little)\s+)?about\s+me|"
-    r"(?:quick\s+)?intro(?:duction)?|who\s+i\s+am)\s*(?::|[-–—]))?\s*"
+    r"(?:quick\s+)?intro(?:duction)?(?:\s+time)?|who\s+i\s+am)\s*(?::|[-–—])|me\s*\?)?\s*"
     r"(?P<subject>(?:i'm|im|i\s+am)\s+(?=\d|(?-i:[A-Z])[\w'-]+\s*,\s*"
     r"(?:(?:just\s+)?turned\s+|aged?\s+)?\d))?",
     re.IGNORECASE,
@@ -365,6 +387,12 @@ _CARD_KIDS = re.compile(
     re.IGNORECASE,
 )
 _CARD_PARENT = re.compile(r"^(?:a\s+)?(?:mum|mom|mother|dad|father)\s+of\s+\w+$", re.IGNORECASE)
+#: "mum to twins", "dad of three": the user's children, counted.
+_PARENT_TO = re.compile(
+    r"^(?:a\s+)?(?:proud\s+)?(?:mum|mom|mama|mother|dad|daddy|father|parent)\s+(?:to|of)\s+"
+    r"(?P<k>twins|triplets|(?:one|two|three|four|five|six|\d)(?:\s+(?:kids|boys|girls|children))?)$",
+    re.IGNORECASE,
+)
 _CARD_STATE = re.compile(
     r"^(?:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs)$", re.IGNORECASE
 )
@@ -587,6 +615,10 @@ def _card_family(piece: str, how: _Card) -> list[str] | None:
         return None  # "I'm 12, a girl": what the user is, no child
     if kids is not None:
         return [f"I have {kids.group('k')}."]
+    if (parent := _PARENT_TO.match(piece)) is not None:
+        count = parent.group("k").lower()
+        have = count if count in ("twins", "triplets") or " " in count else f"{count} kids"
+        return [f"I have {have}."]  # "mum to twins", "dad of three"
     if _CARD_PARENT.match(piece) or _CARD_STATE.match(piece):
         return [f"I'm {piece}."]
     if piece.lower() in DIETS:

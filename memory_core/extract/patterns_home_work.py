@@ -209,6 +209,8 @@ def job_title(raw: str, *, by_shape: bool = False) -> str | None:
 def _article(title: str) -> str:
     if title[:1].isupper() and title.split()[0].isupper():
         return "an" if title[0] in "AEFHILMNORSX" else "a"
+    if re.match(r"(?:uni|use|eu|one\b)", title, re.IGNORECASE):
+        return "a"  # "a uni student", "a user researcher": said with a "y"
     return "an" if title[:1].lower() in "aeiou" else "a"
 
 
@@ -315,12 +317,26 @@ def lower_town(word: str) -> bool:
 
 
 def job(clause: str, ctx: Context) -> list[Candidate]:
-    """Reads "I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title``."""
+    """Reads "I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title``;
+    "I'm a student in Hull studying physics" → a student of physics, living in Hull."""
+    studying = _STUDYING.search(clause)
+    if studying is not None:
+        found = _job(clause[: studying.start()], ctx, as_a_job=False, subject=studying.group("s"))
+        if any(c.key == "education.student" for c in found):
+            return found
     return _job(clause, ctx, as_a_job=False)
 
 
-def _job(clause: str, ctx: Context, *, as_a_job: bool) -> list[Candidate]:
-    """``job``; ``as_a_job``: the sentence puts a job there ("… for 20 years")."""
+#: What a student studies, said after where ("… in Hull studying physics", "… doing maths").
+_STUDYING = re.compile(
+    r"\s+(?:studying|doing|reading|majoring\s+in)\s+(?P<s>[^\W\d_][\w&' -]{1,40}?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _job(clause: str, ctx: Context, *, as_a_job: bool, subject: str = "") -> list[Candidate]:
+    """``job``; ``as_a_job``: the sentence puts a job there ("… for 20 years"); ``subject``:
+    what a student said they study."""
     m = _JOB.match(clause)
     if m is None or _NEGATED.match(m.group("t")):
         return []  # "I'm not a doctor", "I'm no longer a nurse": see ``former``
@@ -337,7 +353,8 @@ def _job(clause: str, ctx: Context, *, as_a_job: bool) -> list[Candidate]:
     # be read by its shape.
     if m.group("org") and _DURATION.match(m.group("org")):
         # "I've been a welder for 20 years": the title alone, without how long
-        return _job(re.sub(r"\s+\w+\s*$", "", clause[: m.start("org")]), ctx, as_a_job=True)
+        said = re.sub(r"\s+\w+\s*$", "", clause[: m.start("org")])
+        return _job(said, ctx, as_a_job=True, subject=subject)
     placed = any(m.group(g) for g in ("org", "city", "lives"))
     shaped = as_a_job or placed or bool(_AS_A_JOB.match(clause))
     title = job_title(m.group("t"), by_shape=shaped)
@@ -349,6 +366,8 @@ def _job(clause: str, ctx: Context, *, as_a_job: bool) -> list[Candidate]:
     school = title.lower().split()[-1] in _SCHOOL_WORDS
     # (Kept as said, without a slot value: no "you work as …" phrase fits it in any language.)
     if school:
+        if subject:
+            text = f"{text[:-1]} studying {subject.strip()}."
         out = fact("education.student", text, Category.IDENTITY, hint, None)
     else:
         out = fact("job_title", text, Category.IDENTITY, hint, title)

@@ -150,3 +150,31 @@ def test_noise_rules_leave_real_facts_alone() -> None:
     assert values("My grandad is 91 years old") != {}
     assert values("My back hurts all the time, I have a slipped disc") != {}
     assert values("my friend Tom is a teacher") != {}
+
+
+def test_a_student_keeps_the_subject_and_the_town() -> None:
+    got = values("hey im bo, 20, uni student in hull studying physics")
+    assert "physics" in got["education.student"]
+    assert got["home_city"] == "Hull"
+    got = values("I'm a phd student at Durham doing astrophysics")
+    assert "astrophysics" in got["education.student"]
+
+
+def test_chat_cards_with_labels_brackets_and_shorthand() -> None:
+    got = values("ok intro time: fern, 41, glazier in sligo, married, 2 kids")
+    assert got["name"] == "Fern" and got["age"] == "41" and got["job_title"] == "glazier"
+    got = values("me? 33, lift operator, live in hamburg w my gf lena")
+    assert got["age"] == "33" and got["job_title"] == "lift operator"
+    assert got["home_city"] == "Hamburg"
+    got = values("Jules, 35, tiler in Leeds. Married, 1 cat (Biscuit)")
+    assert got["pet.cat.name"] == "Biscuit"
+    got = values("hi im nell, 30, baker (yes, really) in ripon")
+    assert got["home_city"] == "Ripon"
+    got = values("hi im rue, 36, florist in wells, mum to twins")
+    assert any(k.startswith("family.") and "twins" in v for k, v in got.items())
+    assert values("i'm bea, age 58, live in york")["age"] == "58"
+
+
+def test_a_fragment_after_an_introduction_is_a_job_said_alone() -> None:
+    got = values("Hi, I'm Ola. Aged 44. Gunsmith. Live in Bath.")
+    assert got["job_title"] == "gunsmith" and got["age"] == "44"
