@@ -632,7 +632,10 @@ def _card_place(piece: str, how: _Card) -> list[str] | None:
     if where is None:
         return None
     said = re.sub(r"\s+originally$", "", where.group("p"), flags=re.IGNORECASE)
-    place = _place(said, lowercase=how.lowercase)
+    # "…, live in bergen": one word where a card says the user lives is a town, in lower case
+    # too (the user may capitalise only the start of a message).
+    lives = where.group("how").lower() != "from" and len(said.split()) == 1
+    place = _place(said, lowercase=how.lowercase or (lives and where.group("how").lower() != "in"))
     if place is None:
         return []
     return [f"I'm from {place}." if where.group("how").lower() == "from" else f"I live in {place}."]

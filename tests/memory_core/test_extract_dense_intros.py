@@ -178,3 +178,14 @@ def test_chat_cards_with_labels_brackets_and_shorthand() -> None:
 def test_a_fragment_after_an_introduction_is_a_job_said_alone() -> None:
     got = values("Hi, I'm Ola. Aged 44. Gunsmith. Live in Bath.")
     assert got["job_title"] == "gunsmith" and got["age"] == "44"
+
+
+def test_a_job_word_is_a_name_among_the_users_people() -> None:
+    got = values("We have two sons, Arjun and Dev")
+    assert got["family.son.arjun.name"] == "Arjun" and got["family.son.dev.name"] == "Dev"
+    assert values("my husband Dev is a chef")["family.husband.dev.name"] == "Dev"
+
+
+def test_a_card_town_after_live_in_is_a_town_in_lower_case() -> None:
+    got = values("Hiya! Im Rosa, 33, live in bergen, work as a welder")
+    assert got["home_city"] == "Bergen" and got["job_title"] == "welder"
