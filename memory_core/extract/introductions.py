@@ -389,7 +389,8 @@ _CARD_KIDS = re.compile(
 _CARD_PARENT = re.compile(r"^(?:a\s+)?(?:mum|mom|mother|dad|father)\s+of\s+\w+$", re.IGNORECASE)
 #: "mum to twins", "dad of three": the user's children, counted.
 _PARENT_TO = re.compile(
-    r"^(?:a\s+)?(?:proud\s+)?(?:mum|mom|mama|mother|dad|daddy|father|parent)\s+(?:to|of)\s+"
+    r"^(?:a\s+)?(?:proud\s+|single\s+|working\s+|stay[-\s]at[-\s]home\s+)?"
+    r"(?:mum|mom|mama|mother|dad|daddy|father|parent)\s+(?:to|of)\s+"
     r"(?P<k>twins|triplets|(?:one|two|three|four|five|six|\d)(?:\s+(?:kids|boys|girls|children))?)$",
     re.IGNORECASE,
 )
@@ -403,7 +404,7 @@ _CARD_PLACE = re.compile(
 #: Where a job fragment's title ends and its place begins ("barista in leeds").
 _CARD_JOB = re.compile(
     r"^(?:(?:a|an)\s+|work(?:ing)?\s+as\s+(?:a\s+|an\s+)?)?(?P<t>.+?)"
-    r"(?:\s+(?P<how>in|from|at|based\s+in|out\s+of|(?:just\s+|right\s+)?(?:outside(?:\s+of)?|"
+    r"(?:\s+(?P<how>in|from|at|(?:based|living)\s+in|out\s+of|(?:just\s+|right\s+)?(?:outside(?:\s+of)?|"
     r"near|by))\s+(?P<p>.+))?$",
     re.IGNORECASE,
 )

@@ -189,3 +189,10 @@ def test_a_job_word_is_a_name_among_the_users_people() -> None:
 def test_a_card_town_after_live_in_is_a_town_in_lower_case() -> None:
     got = values("Hiya! Im Rosa, 33, live in bergen, work as a welder")
     assert got["home_city"] == "Bergen" and got["job_title"] == "welder"
+
+
+def test_a_card_job_living_in_a_two_word_town_and_a_parent_of_several() -> None:
+    got = values("hi im ros, 61, retired nurse living in san jose")
+    assert got["home_city"] == "San Jose" and got["job_title"] == "retired nurse"
+    got = values("hey im pia, 40, stay at home mum of 4, we live in hobart")
+    assert got["family.children"] == "The user has 4 kids." and got["home_city"] == "Hobart"
