@@ -122,12 +122,12 @@ def test_the_blind_part_is_no_worse_than_measured(report: IntrosReport) -> None:
 def test_the_second_blind_part_is_no_worse_than_measured(report: IntrosReport) -> None:
     """Second blind part (peer-card style chats, written before the rules were changed for
     it): 44/91 lines, 105/204 facts and 11 junk facts before; 63/91, 164/204 and 7 after
-    session 7's rules (developed on tune lines only); 77/91, 180/204 and 0 after session 8
+    session 7's rules (developed on tune lines only); 78/91, 181/204 and 0 after session 8
     (its misses were read by then); no worse."""
     blind = report.part("blind2")
     assert blind["lines"] == 91
-    assert blind["hold"] >= 77
-    assert blind["found_facts"] >= 180
+    assert blind["hold"] >= 78
+    assert blind["found_facts"] >= 181
     assert blind["junk_facts"] == 0
 
 
