@@ -28,8 +28,11 @@ BLIND_PATH = Path(__file__).parent / "labels" / "intros_blind.jsonl"
 #: The second blind batch: chats in the peer-card style (lower case, emoji, typos, a junk
 #: sentence inside an introduction), written before the rules that score it were changed.
 BLIND2_PATH = Path(__file__).parent / "labels" / "intros_blind2.jsonl"
+#: The third blind batch: dense chat introductions (short names, jobs no list names, ages in
+#: many shapes, study and place) and junk lines, written before the rules were read.
+BLIND3_PATH = Path(__file__).parent / "labels" / "intros_blind3.jsonl"
 #: The parts that only score, whatever a line's hash.
-BLIND_PARTS = ("blind", "blind2")
+BLIND_PARTS = ("blind", "blind2", "blind3")
 #: Share of the lines held out from tuning.
 HELD_OUT_SHARE = 0.5
 
@@ -41,7 +44,7 @@ class Line:
     text: str
     expect: dict[str, str]
     junk: bool
-    #: The part its file puts it in (``tune``, ``blind``, ``blind2``), or ``""``: a hash of
+    #: The part its file puts it in (``tune`` or a blind part), or ``""``: a hash of
     #: its text.
     fixed: str = ""
     #: Words no kept fact may hold: the junk inside a statement ("… the bus was late AGAIN").
@@ -56,7 +59,7 @@ class Line:
 
     @property
     def part(self) -> str:
-        """``tune``, ``held_out``, ``blind`` or ``blind2``."""
+        """``tune``, ``held_out`` or a blind part (``blind``, ``blind2``, ``blind3``)."""
         return self.fixed or ("held_out" if self.held_out else "tune")
 
 
@@ -73,12 +76,13 @@ def load_lines(path: Path = LABELS_PATH, *, part: str = "") -> list[Line]:
 
 
 def load_all() -> list[Line]:
-    """The lines split by hash, the tune-only ones, then the two blind batches."""
+    """The lines split by hash, the tune-only ones, then the blind batches."""
     return [
         *load_lines(),
         *load_lines(TUNE_PATH, part="tune"),
         *load_lines(BLIND_PATH, part="blind"),
         *load_lines(BLIND2_PATH, part="blind2"),
+        *load_lines(BLIND3_PATH, part="blind3"),
     ]
 
 
@@ -143,7 +147,7 @@ class IntrosReport:
     results: tuple[LineResult, ...]
 
     def part(self, name: str | bool) -> dict[str, Any]:
-        """The figures of one part (``tune``, ``held_out``, ``blind``, ``blind2``; a bool means
+        """The figures of one part (``tune``, ``held_out`` or a blind part; a bool means
         tune or held-out, as before the blind parts). Junk facts count those kept from junk
         lines and the junk kept inside statements."""
         if isinstance(name, bool):
@@ -171,6 +175,7 @@ class IntrosReport:
             "held_out": self.part("held_out"),
             "blind": self.part("blind"),
             "blind2": self.part("blind2"),
+            "blind3": self.part("blind3"),
             "failures": [
                 {
                     "text": r.line.text,
@@ -187,7 +192,7 @@ class IntrosReport:
     def lines(self) -> list[str]:
         """The human report."""
         out = []
-        for part in ("tune", "held_out", "blind", "blind2"):
+        for part in ("tune", "held_out", *BLIND_PARTS):
             name = part.replace("_", "-")
             p = self.part(part)
             if not p["lines"]:
@@ -219,6 +224,7 @@ async def run_intros_eval(
 
 __all__ = [
     "BLIND2_PATH",
+    "BLIND3_PATH",
     "BLIND_PATH",
     "EVAL_TIME",
     "TUNE_PATH",

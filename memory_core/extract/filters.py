@@ -144,6 +144,11 @@ _SECOND_PERSON = re.compile(
 _SENTENCE_BREAK = re.compile(r"[.!?](?=\s)")
 
 
+#: Parts of the body (their age in chat is how they feel: "my hips feel eighty").
+_BODY = (
+    r"(?:knees?|back|feet|legs?|joints|bones|body|hips?|neck|shoulders?|hands?|eyes|ankles?|"
+    r"wrists?|spine)"
+)
 #: Figures of speech: what they say is not meant literally ("is a million years old",
 #: "literally died laughing", "basically lives in the office", "I nearly died when …").
 _HYPERBOLE = re.compile(
@@ -177,7 +182,19 @@ _HYPERBOLE = re.compile(
     r"sofa|couch|kettle|printer|boiler|shoes)\s+(?:is|'s)\s+older\s+than\b"
     # A head that has stopped working ("my brain is mush", "my head is fried").
     r"|\bmy\s+(?:brain|head|mind)\s+(?:is|'s|feels)\s+(?:(?:completely|totally|absolutely|so|"
-    r"just|literally|officially)\s+)*(?:mush|fried|jelly|scrambled|toast|porridge|melting|gone)\b",
+    r"just|literally|officially)\s+)*(?:mush|fried|jelly|scrambled|toast|porridge|melting|gone)\b"
+    # A body's part as old as no one is ("my wrists are about eighty", "my spine feels ancient").
+    rf"|\bmy\s+{_BODY}\s+(?:is|are|'s|feels?)\s+(?:like\s+)?(?:a\s+)?[\w-]+(?:\s+[\w-]+)?"
+    r"\s+(?:years?\s+old|too\s+old)\b|\bmy\s+" + _BODY + r"\s+(?:is|are|feels?)\s+(?:ancient|"
+    r"a\s+hundred)\b"
+    # "a literal angel", "a literal toddler": what no one is.
+    r"|\b(?:a|an)\s+literal\s+\w+"
+    # A thing on fire in chat: "the work chat is on fire", "my notifications are on fire".
+    r"|\b(?:is|are|'s)\s+(?:(?:literally|absolutely|totally)\s+)?on\s+fire\b"
+    # "a zombie before coffee", "a total wreck today": how the user is this hour.
+    r"|\b(?:a|like\s+a)\s+(?:total\s+|complete\s+|walking\s+)?(?:zombie|corpse|wreck)\b"
+    # A pet or a child who thinks it is something else ("our puppy thinks he's a horse").
+    r"|\bthinks?\s+(?:s?he|it|they)(?:'s|\s+is|'re|\s+are)\s+(?:a|an|the)\s+\w+",
     re.IGNORECASE,
 )
 #: A passing moment of the day or something just seen: chat, not a lasting fact ("listened
@@ -194,6 +211,21 @@ _PASSING = re.compile(
     r"(?:video|clip|meme|tweet|post|article|reel|tiktok|gif|thread|headline)s?\b"
     # Small mishaps of the day.
     r"|\b(?:spilled|spilt)\s+(?!the\s+beans\b)|\b(?:overslept|stubbed)\b"
+    # Sleep had last night and how long the day has been ("running on two hours of
+    # sleep", "been up since dawn").
+    r"|\brunning\s+on\s+(?:\w+\s+){1,2}(?:hours?|minutes?)\s+(?:of\s+)?sleep\b"
+    r"|\b(?:awake|up)\s+since\s+(?:like\s+|about\s+|around\s+)?(?:\d|dawn|\w+\s+(?:am|o'clock))"
+    # A stranger seen or met in passing ("the lady behind me at the till", "my cab driver").
+    r"|^(?:the|this|some|a)\s+(?:guy|man|woman|lady|girl|boy|bloke|dude|kid|person|couple|"
+    r"family|people)\s+(?:next\s+to|behind|in\s+front\s+of|across\s+from|opposite|beside|"
+    r"sitting|who\s+sat)\b"
+    r"|\bmy\s+(?:uber|taxi|cab|lyft|bus|delivery)\s+(?:driver|guy|man)\b"
+    r"|\bmy\s+(?:waiter|waitress|server|cashier|barista)\s+(?:was|today|just)\b"
+    # Someone of someone the user knows ("my mate's sister", "my boss's cat").
+    r"|\bmy\s+(?:friend|mate|pal|neighbou?r|colleague|coworker|co-worker|boss|manager|"
+    r"flatmate|roommate|housemate|classmate)'s\s+(?:cousin|friend|mate|neighbou?r|boss|"
+    r"dog|cat|kid|kids|son|daughter|brother|sister|mum|mom|dad|husband|wife|partner|boyfriend|"
+    r"girlfriend|aunt|uncle|nephew|niece|baby)\b"
     r"|\blocked\s+myself\s+out\b|\bgot\s+(?:soaked|drenched|sunburn[td]?|lost\s+on\s+the\s+way)\b"
     r"|\bmissed\s+(?:the|my)\s+(?:bus|train|tram|connection|stop|exit|turn)\b"
     r"|\b(?:forgot|lost|left)\s+my\s+(?:keys|umbrella|phone|wallet|lunch|charger|badge|glasses|"

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memory_core.extract import patterns_home_work
 from memory_core.extract.lexicon import (
     BASE_VERBS,
     DIETS,
@@ -30,7 +31,7 @@ from memory_core.extract.lexicon import (
     TRANSIENT_STATES,
 )
 from memory_core.extract.patterns_statements import PLAIN_TRAITS
-from memory_core.extract.text import NUMBER, strip_trailing_fillers
+from memory_core.extract.text import NUMBER, number_value, strip_trailing_fillers
 
 _GREETING = (
     # The longer greetings first: "hey there," is one greeting, not "hey" and a word "there".
@@ -48,7 +49,7 @@ _HERE = re.compile(
 #: "hey im lou, 24, …" / "hi im sam": a lower-case name after a greeting or before an age.
 _LOWER_NAME = re.compile(
     rf"^(?P<pre>(?P<greet>{_GREETING}){_I_AM}\s+)(?P<n>[a-z][a-z'-]+)"
-    rf"(?P<after>\s*,\s*(?:i'm\s+|im\s+|aged\s+)?{NUMBER}"
+    rf"(?P<after>\s*,\s*(?:i'm\s+|im\s+|aged?\s+)?{NUMBER}"
     r"(?=\s*(?:[,.!]|\s[-–—]|$|and\b|(?:years?|yrs?)\b|y/?o\b))|\s*(?:[,.!]|$))",
     re.IGNORECASE,
 )
@@ -60,7 +61,7 @@ _BRACKETED_AGE = re.compile(
 )
 #: "… a 47-year-old baker" after "I'm" or after the name's comma: the age, then the job.
 _AGED_NOUN = re.compile(
-    rf"(?P<pre>\b{_I_AM}\s+|,\s*)(?:a|an)\s+(?P<n>{NUMBER})(?:-|\s+)years?(?:-|\s+)old\s+"
+    rf"(?P<pre>\b{_I_AM}\s+|,\s*)(?:(?:a|an)\s+)?(?P<n>{NUMBER})(?:-|\s+)years?(?:-|\s+)old\s+"
     r"(?P<noun>(?!(?:and|but|with|in|at|from|who|living)\b)[a-z])",
     re.IGNORECASE,
 )
@@ -71,7 +72,8 @@ _ORDINARY = (
     | MOMENTARY_ACTIVITIES
     | EVALUATIVE
     | BASE_VERBS
-    | JOB_WORDS
+    # A short job word is a name too where a name goes ("Dev here, 40", "I'm Vet, 27").
+    | frozenset(w for w in JOB_WORDS if len(w) > 3)
     | NATIONALITIES
     | LANGUAGES
     | frozenset(DIETS)
@@ -80,20 +82,34 @@ _ORDINARY = (
     | frozenset("so such really totally kinda sorta gonna the a an from in at on".split())
 )
 _WORD_ENDINGS = re.compile(r"(?:ing|ed|ly|ful|ous|ive|able|ible|less|ish|ness|est)$")
+#: Names that end like an English word ("Rasheed", "Irving", "Emily", "Olive"): the ending
+#: counts only on a longer word, or on a verb's ("worked", "working").
+_VERB_ENDING = re.compile(r"(?:ing|ed)$")
+_SHORT_ENDING = re.compile(r"(?:ly|ive)$")
+
+
+def _ends_like_a_word(low: str) -> bool:
+    """True for "starving", "homesick", "hopeless"; not for "rasheed", "irving", "emily"."""
+    if not _WORD_ENDINGS.search(low):
+        return False
+    if _VERB_ENDING.search(low):
+        stem = _VERB_ENDING.sub("", low)
+        verb = {stem, stem + "e", stem[:-1]} & BASE_VERBS
+        return bool(verb) or len(low) >= 8
+    return len(low) >= 6 or not _SHORT_ENDING.search(low)
 
 
 def _ordinary(word: str) -> bool:
     """True for a word that is more likely English than a name ("tired", "starving")."""
     low = word.lower()
-    return (
-        low in _ORDINARY or low in PLAIN_TRAITS or bool(_WORD_ENDINGS.search(low)) or len(low) < 2
-    )
+    return low in _ORDINARY or low in PLAIN_TRAITS or _ends_like_a_word(low) or len(low) < 2
 
 
 def _lower_name_aged(here: re.Match[str]) -> bool:
     """ "maya here, 29": a lower-case word is a name when no ordinary word and an age follows."""
     rest = here.string[here.end() :]
-    return not _ordinary(here.group("n")) and re.match(r"^\s*,?\s*\d", rest) is not None
+    aged = re.match(r"^\s*,?\s*(?:(?:just\s+)?turned\s+|aged?\s+)?\d", rest, re.IGNORECASE)
+    return not _ordinary(here.group("n")) and aged is not None
 
 
 #: Words that describe before a noun: "a young, novelist" is one noun phrase with a stray comma
@@ -124,6 +140,18 @@ _EMOJI = re.compile(
 )
 _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<!\w)w/(?=\s)", re.IGNORECASE), "with"),
+    (re.compile(r"(?<![\w'])w(?=\s+(?:my|our|his|her|their|the)\b)", re.IGNORECASE), "with"),
+    # "a dog (Rolo)", "2 cats (Tig & Pip)": who was counted, named in brackets.
+    (
+        re.compile(
+            r"\b(?P<c>(?:a|an|one|two|three|\d)\s+(?:[a-z]+\s+)?[a-z]+)\s*\("
+            r"(?P<n>(?-i:[A-Z])[\w'-]+(?:\s*(?:&|and|,)\s*(?-i:[A-Z])[\w'-]+)*)\)",
+            re.IGNORECASE,
+        ),
+        r"\g<c> called \g<n>",
+    ),
+    # An aside in brackets with no number or name in it ("(yes, really)", "(long story)").
+    (re.compile(r"\s*\((?=[^)]*\s)[^)\d]{1,60}\)(?=\s|$|[,.!])"), ""),
     (re.compile(r"(?<=\s)@\s+(?=\w)"), "at "),
     (
         re.compile(r"\bbc\b(?=\s+(?:i|im|i'm|it|it's|its|my|we|they|he|she)\b)", re.IGNORECASE),
@@ -132,7 +160,18 @@ _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     # "27yo, paramedic": an age; "a 4 yo son": an age before a noun.
     (re.compile(r"\b(\d{1,3})\s?y/?o(?=\s*(?:[,.!;]|\s[-–—]|$))", re.IGNORECASE), r"\1"),
     (re.compile(r"\b(\d{1,3})\s?y/?o\s+(?!old\b)(?=[a-z])", re.IGNORECASE), r"\1-year-old "),
+    # "(m/41)", "(34f)", "(F, 52)": a sex beside the age, as dating profiles write it.
+    (
+        re.compile(
+            r"\((?:m|f|male|female)\s*[/,]?\s*(\d{2})\)|\((\d{2})\s*[/,]?\s*(?:m|f)\)",
+            re.IGNORECASE,
+        ),
+        r"(\1\2)",
+    ),
+    # "61 years young": an age said with a smile.
+    (re.compile(r"\b(\d{1,3})\s+(?:years?|yrs?)\s+young\b", re.IGNORECASE), r"\1"),
 )
+_ME_ASKED = re.compile(r"^me\s*\?\s+(?=\d)", re.IGNORECASE)
 #: "names kofi", "hey, it's femi. 29.": a name said in chat's shorthand, before an age.
 _NAMES_TYPO = re.compile(rf"^(?P<pre>{_GREETING})names\s+(?=[^\W\d_])", re.IGNORECASE)
 _ITS_ME = re.compile(
@@ -207,6 +246,7 @@ def tidy_chat(text: str, *, lowercase: bool = False) -> str:
     for pattern, said in _SHORTHAND:
         text = pattern.sub(said, text)
     text = re.sub(r"[ \t]{2,}", " ", text)
+    text = _ME_ASKED.sub("me: ", text)  # "me? 33, welder, …": a card's label
     text = _NAMES_TYPO.sub(r"\g<pre>name's ", text)
     for pattern, said in _NO_SUBJECT:
         text = pattern.sub(said, text)
@@ -250,7 +290,7 @@ _INTRODUCES = re.compile(
 )
 #: "63.", "39 years old, midwife, …": an age fragment.
 _AGE_FRAGMENT = re.compile(
-    rf"^(?:{NUMBER})(?:(?:\s*|-)(?:years?|yrs?)(?:[\s-]+old)?|\s*y/?o)?(?=\s*(?:[,.!]|$))",
+    rf"^(?:aged?\s+)?(?:{NUMBER})(?:(?:\s*|-)(?:years?|yrs?)(?:[\s-]+old)?|\s*y/?o)?(?=\s*(?:[,.!]|$))",
     re.IGNORECASE,
 )
 #: Where a job fragment's title ends ("Welder out of Pittsburgh", "midwife in Bremen").
@@ -277,7 +317,10 @@ def _fragment(sentence: str, is_title: Callable[[str], bool]) -> bool:
     head = _TITLE_END.split(_LEADING_ARTICLE.sub("", sentence.strip()), maxsplit=1)[0]
     if _SUBJECT.match(head):
         return False  # "I'm a lawyer.": a statement of its own, no fragment
-    return len(head.split()) <= 4 and is_title(head.rstrip(" .!"))
+    head = head.rstrip(" .!")
+    if head[1:2].islower():
+        head = head[:1].lower() + head[1:]  # "Tiler.": a sentence's capital, no name
+    return len(head.split()) <= 4 and is_title(head)
 
 
 def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> list[str]:
@@ -289,7 +332,12 @@ def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> lis
     for sentence in sentences:
         if introduced and _fragment(sentence, is_title):
             first = sentence[:1].lower() if sentence[1:2].islower() else sentence[:1]
-            sentence = "I'm " + _OUT_OF.sub("from", first + sentence[1:])
+            rest = _OUT_OF.sub("from", first + sentence[1:])
+            if _AGE_FRAGMENT.match(sentence):
+                sentence = "I'm " + re.sub(r"^aged?\s+", "", rest, flags=re.IGNORECASE)
+            else:  # "Tiler.": a job, said as one (a title the lists lack reads only so)
+                title = _LEADING_ARTICLE.sub("", rest)
+                sentence = f"I work as {_article(title)} {title}"
         elif _INTRODUCES.match(normalise(sentence)) is not None:
             introduced = True  # "hey, i'm kit." as much as "Hi, I'm Kit."
         else:
@@ -303,8 +351,9 @@ def with_fragments(sentences: list[str], is_title: Callable[[str], bool]) -> lis
 #: A label before a card ("Me:", "About me -", "Quick intro:"), after any greeting.
 _CARD_LEAD = re.compile(
     rf"^(?P<greet>{_GREETING})(?P<label>(?:me|about\s+me|(?:a\s+(?:bit|little)\s+)?about\s+me|"
-    r"(?:quick\s+)?intro(?:duction)?|who\s+i\s+am)\s*(?::|[-–—]))?\s*"
-    r"(?P<subject>(?:i'm|im|i\s+am)\s+(?=\d|(?-i:[A-Z])[\w'-]+\s*,\s*\d))?",
+    r"(?:quick\s+)?intro(?:duction)?(?:\s+time)?|who\s+i\s+am)\s*(?::|[-–—])|me\s*\?)?\s*"
+    r"(?P<subject>(?:i'm|im|i\s+am)\s+(?=\d|(?-i:[A-Z])[\w'-]+\s*,\s*"
+    r"(?:(?:just\s+)?turned\s+|aged?\s+)?\d))?",
     re.IGNORECASE,
 )
 _CARD_SPLIT = re.compile(
@@ -314,8 +363,19 @@ _CARD_SPLIT = re.compile(
     re.IGNORECASE,
 )
 _CARD_AGE = re.compile(
-    r"^(?:aged?\s*:?\s*)?(?P<n>\d{1,3})(?:\s*(?:y/?o|yrs?|years?)(?:[\s-]+old)?)?$", re.IGNORECASE
+    rf"^(?:aged?\s*:?\s*|(?:just\s+)?turned\s+)?(?P<n>\d{{1,3}}|{NUMBER})"
+    r"(?:\s*(?:y/?o|yrs?|years?)(?:[\s-]+(?:old|young))?)?$",
+    re.IGNORECASE,
 )
+
+
+def _card_age(piece: str) -> int | None:
+    """A card's age fragment ("41", "aged 70", "just turned 50", "fifty-one") as a number."""
+    m = _CARD_AGE.match(piece)
+    n = number_value(m.group("n")) if m is not None else None
+    return n if n is not None and 5 <= n <= 110 else None
+
+
 _MARITAL = r"(?:married|divorced|single|engaged|widowed|separated)"
 _CARD_MARITAL = re.compile(
     rf"^(?:happily\s+)?(?P<m>{_MARITAL})(?:\s+with\s+(?P<with>.+))?$", re.IGNORECASE
@@ -327,6 +387,13 @@ _CARD_KIDS = re.compile(
     re.IGNORECASE,
 )
 _CARD_PARENT = re.compile(r"^(?:a\s+)?(?:mum|mom|mother|dad|father)\s+of\s+\w+$", re.IGNORECASE)
+#: "mum to twins", "dad of three": the user's children, counted.
+_PARENT_TO = re.compile(
+    r"^(?:a\s+)?(?:proud\s+|single\s+|working\s+|stay[-\s]at[-\s]home\s+)?"
+    r"(?:mum|mom|mama|mother|dad|daddy|father|parent)\s+(?:to|of)\s+"
+    r"(?P<k>twins|triplets|(?:one|two|three|four|five|six|\d)(?:\s+(?:kids|boys|girls|children))?)$",
+    re.IGNORECASE,
+)
 _CARD_STATE = re.compile(
     r"^(?:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs)$", re.IGNORECASE
 )
@@ -337,7 +404,8 @@ _CARD_PLACE = re.compile(
 #: Where a job fragment's title ends and its place begins ("barista in leeds").
 _CARD_JOB = re.compile(
     r"^(?:(?:a|an)\s+|work(?:ing)?\s+as\s+(?:a\s+|an\s+)?)?(?P<t>.+?)"
-    r"(?:\s+(?P<how>in|from|at|based\s+in|out\s+of)\s+(?P<p>.+))?$",
+    r"(?:\s+(?P<how>in|from|at|(?:based|living)\s+in|out\s+of|(?:just\s+|right\s+)?(?:outside(?:\s+of)?|"
+    r"near|by))\s+(?P<p>.+))?$",
     re.IGNORECASE,
 )
 #: A place's words: one to three words, none an ordinary word ("in training", "at the moment").
@@ -403,7 +471,10 @@ def _card_job(piece: str, is_title: Callable[[str], bool], *, lowercase: bool) -
     title = m.group("t")
     if title[:1].isupper() and title.split()[0][1:].islower():
         title = title[:1].lower() + title[1:]  # "Software engineer in Austin": no name
-    said = f"I'm {_article(title)} {title}"
+    # A title read by its shape only is said as one ("I work as a tiler"): the rules read a
+    # shape as a job only where the sentence puts a job.
+    verb = "I'm" if _listed_title(title) else "I work as"
+    said = f"{verb} {_article(title)} {title}"
     if m.group("p") is None:
         return [said + "."]
     how = m.group("how").lower()
@@ -412,6 +483,7 @@ def _card_job(piece: str, is_title: Callable[[str], bool], *, lowercase: bool) -
     place = _place(m.group("p"), lowercase=lowercase)
     if place is None:
         return []
+    # "… just outside leeds": the town the user lives by is the one they name.
     return [said + ".", f"I'm from {place}." if how == "from" else f"I live in {place}."]
 
 
@@ -495,6 +567,10 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
     return said
 
 
+#: A fragment about the things just counted ("both", "all three", "each of them").
+_OF_THEM = re.compile(
+    r"^(?:both|all(?:\s+\w+)?|each|neither|none)\b(?!\s+of\s+my\b)", re.IGNORECASE
+)
 _COUNT = re.compile(r"^(?:a|an|one|two|three|four|five|six|\d+)\s", re.IGNORECASE)
 #: "big into climbing", "really into jazz": a hobby said without "I'm".
 _INTO = re.compile(r"^(?:big|huge|really|massively|well|very)\s+into\s+\S", re.IGNORECASE)
@@ -540,6 +616,10 @@ def _card_family(piece: str, how: _Card) -> list[str] | None:
         return None  # "I'm 12, a girl": what the user is, no child
     if kids is not None:
         return [f"I have {kids.group('k')}."]
+    if (parent := _PARENT_TO.match(piece)) is not None:
+        count = parent.group("k").lower()
+        have = count if count in ("twins", "triplets") or " " in count else f"{count} kids"
+        return [f"I have {have}."]  # "mum to twins", "dad of three"
     if _CARD_PARENT.match(piece) or _CARD_STATE.match(piece):
         return [f"I'm {piece}."]
     if piece.lower() in DIETS:
@@ -553,10 +633,31 @@ def _card_place(piece: str, how: _Card) -> list[str] | None:
     if where is None:
         return None
     said = re.sub(r"\s+originally$", "", where.group("p"), flags=re.IGNORECASE)
-    place = _place(said, lowercase=how.lowercase)
+    # "…, live in bergen": one word where a card says the user lives is a town, in lower case
+    # too (the user may capitalise only the start of a message).
+    lives = where.group("how").lower() != "from" and len(said.split()) == 1
+    place = _place(said, lowercase=how.lowercase or (lives and where.group("how").lower() != "in"))
     if place is None:
         return []
     return [f"I'm from {place}." if where.group("how").lower() == "from" else f"I live in {place}."]
+
+
+#: "name's orla", "my name is Ana" as one of a card's fragments.
+_NAME_SAID = re.compile(r"^(?:my\s+)?name(?:'s|\s+is|s)\s+(?P<n>[^\W\d_][\w'-]+)$", re.IGNORECASE)
+
+
+def _card_name(piece: str, first: bool, how: _Card) -> list[str]:
+    """A card's name: said as one ("…, name's orla") anywhere; or its first fragment before
+    an age, one word ("Dev, 40, …", in lower case "heya, jen, 52, …" unless a job title)."""
+    said = _NAME_SAID.match(piece)
+    word = said.group("n") if said is not None else piece
+    if not (said or (first and how.named)) or _ordinary(word):
+        return []
+    if _NAME.fullmatch(word):
+        return [f"I'm {word}."]  # a capitalised word where a name goes: "Dev", "Vet"
+    if _LOWER_WORD.fullmatch(word) and (said or (how.lowercase and not how.is_title(word))):
+        return [f"I'm {word[:1].upper() + word[1:]}."]
+    return []
 
 
 def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
@@ -565,25 +666,29 @@ def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     piece = piece.strip(" .!")
     if _SUBJECT.match(piece) or _SENTENCE_WORD.search(piece):
         return []  # "I'm a dentist and live in Leeds": sentences, read by the rules
-    if (age := _CARD_AGE.match(piece)) is not None:
-        return [f"I'm {age.group('n')}."] if 5 <= int(age.group("n")) <= 110 else []
+    if _CARD_AGE.match(piece) is not None:
+        age = _card_age(piece)
+        return [f"I'm {age}."] if age is not None else []
     for reader in (_card_field, _card_family, _card_place):
         said = reader(piece, how)
         if said is not None:
             return said
+    name = _card_name(piece, first, how)
+    if name:
+        return name
     job = _card_job(piece, how.is_title, lowercase=how.lowercase)
     if job:
         return job
-    if first and how.named and not _ordinary(piece):
-        if _NAME.fullmatch(piece):
-            return [f"I'm {piece}."]
-        if how.lowercase and _LOWER_WORD.fullmatch(piece):
-            return [f"I'm {piece[:1].upper() + piece[1:]}."]  # "heya, jen, 52, …"
     # The town last ("…, UX designer, Berlin"); in lower case one word only ("…, galway").
     lower_town = how.lowercase and len(piece.split()) == 1
     if not first and (place := _place(piece, lowercase=lower_town)) is not None:
         return [f"I live in {place}."]
     return []
+
+
+def _listed_title(phrase: str) -> bool:
+    """A job title the lists name ("barista"), not one read by its shape only."""
+    return patterns_home_work.job_title(phrase) is not None
 
 
 def card(
@@ -614,14 +719,19 @@ def card(
     if not pieces:
         return []
     # A name first only where a card puts one: after a label, or before an age ("Tom, 52, …").
-    aged = len(pieces) > 1 and _CARD_AGE.match(pieces[1].strip()) is not None
+    aged = len(pieces) > 1 and _card_age(pieces[1].strip()) is not None
     named = labelled or aged
-    how = _Card(is_title, lowercase, named)
+    # "barista in leeds" alone is a card only with a job the lists name ("answer in French"
+    # is shaped like a worker's noun too).
+    alone = len(pieces) == 1 and not labelled
+    how = _Card(_listed_title if alone else is_title, lowercase, named)
     loose = reads is not None and (anchored or aged or (labelled and len(pieces) > 2))
     out: list[str] = []
     counted: str | None = None
     strict = 0
     for n, piece in enumerate(pieces):
+        if n and counted and _OF_THEM.match(piece.strip()):
+            continue  # "3 cats, all little monsters": said of what was counted, not of the user
         said = _named_after(counted, piece) if counted else []
         said = said or _card_piece(piece, n == 0, how)
         strict += bool(said)

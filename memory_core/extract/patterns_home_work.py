@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.extract import job_nouns
 from memory_core.extract.base import Candidate
 from memory_core.extract.lexicon import COUNTRIES, JOB_WORDS, OCCUPATIONS
 from memory_core.extract.rule import Context, Rule, fact, usable_object
@@ -161,7 +162,7 @@ def origin(clause: str, ctx: Context) -> list[Candidate]:
 _ADJECTIVES = frozenset(
     """best worst good bad terrible great better lousy amazing huge big decent excellent
     awesome avid amateur aspiring wannabe would-be future former hard talented young budding
-    hobby""".split()
+    hobby keen passionate casual lifelong die-hard diehard massive""".split()
 )
 _NOT_A_TITLE = frozenset(
     """training studying working going trying learning planning hoping looking becoming
@@ -172,14 +173,17 @@ _NOT_A_TITLE = frozenset(
 #: Words that describe the worker, not the work: "a young novelist", "a proud, busy nurse" are
 #: novelists and nurses (their title is said without them).
 _DESCRIBING_WORKER = re.compile(
-    r"^(?:(?:young|old|proud|busy|happy|humble|tired|lazy|little|underpaid|"
+    r"^(?:(?:young|old|proud|busy|happy|humble|tired|lazy|little|underpaid|overworked|stressed|"
+    r"exhausted|knackered|burnt-out|burned-out|bored|overtired|"
     r"hard-working|hardworking|experienced|newly-qualified|newly\s+qualified)\s*,?\s+)+",
     re.IGNORECASE,
 )
 
 
-def job_title(raw: str) -> str | None:
-    """A job title ending in a known job word ("software engineer"), or None."""
+def job_title(raw: str, *, by_shape: bool = False) -> str | None:
+    """A job title ending in a known job word ("software engineer"), or None; ``by_shape``
+    (where the sentence puts a job: "I work as …", "… at Acme", a card's job) also one whose
+    last word is shaped like a worker's noun no list names ("upholsterer", "IT tech")."""
     phrase = clean_phrase(_DESCRIBING_WORKER.sub("", raw.strip()), max_words=5)
     if phrase is None:
         return None
@@ -195,12 +199,18 @@ def job_title(raw: str) -> str | None:
     last = phrase.split()[-1]
     if last.islower() and last in OCCUPATIONS and not _ADJECTIVES & set(words):
         return phrase
+    if _ADJECTIVES & set(words):
+        return None
+    if job_nouns.headed_title(phrase) or (by_shape and job_nouns.shaped_title(phrase)):
+        return phrase  # "a factory worker"; "I work as a tiler", "a gunsmith in Ely"
     return None
 
 
 def _article(title: str) -> str:
     if title[:1].isupper() and title.split()[0].isupper():
         return "an" if title[0] in "AEFHILMNORSX" else "a"
+    if re.match(r"(?:uni|use|eu|one\b)", title, re.IGNORECASE):
+        return "a"  # "a uni student", "a user researcher": said with a "y"
     return "an" if title[:1].lower() in "aeiou" else "a"
 
 
@@ -242,6 +252,20 @@ _JOB = re.compile(
     r"(?:,?\s+(?:now\s+)?(?:living|based)\s+in\s+(?P<lives>.+))?)?$",
     re.IGNORECASE,
 )
+#: "… for years", "… for a while": how long, no workplace.
+_DURATION = re.compile(
+    r"^(?:years|ages|decades|months|weeks|a\s+(?:while|long\s+time|few\s+\w+|couple\s+of\s+\w+)|"
+    r"(?:\d+|\w+)\s+(?:years?|months?|weeks?|decades?)|(?:the\s+)?(?:last|past)\s+.+|a\s+living)$",
+    re.IGNORECASE,
+)
+#: "I work as …", "my job is …": what follows is a job, whatever its words.
+_AS_A_JOB = re.compile(
+    r"^(?:i\s+(?:\w+\s+)?work|(?:i'm|i\s+am)\s+(?:\w+\s+)?(?:working|employed))\s+as\b"
+    r"|^my\s+(?:job|role|profession|occupation)\b",
+    re.IGNORECASE,
+)
+#: What comes right before a title said without its article ("I'm Dev": a name).
+_NO_ARTICLE = re.compile(r"\b(?:i'm|i\s+am|im)\s+$", re.IGNORECASE)
 _NEGATED = re.compile(r"^(?:not|no\s+longer|never|no)\b", re.IGNORECASE)
 #: Last words of a title that says the user studies ("student", "law student", "undergrad").
 _SCHOOL_WORDS = frozenset(
@@ -258,38 +282,102 @@ _AT_WORK_DOING = re.compile(
 _WORKPLACE_TOWN = re.compile(r"\s+in\s+(?P<town>(?-i:[A-Z]).*)$", re.IGNORECASE)
 
 
-def _workplace(raw: str) -> tuple[str, str | None]:
-    """(the workplace's name, its town if said) from what follows "at"."""
+def _workplace(raw: str, *, lowercase: bool = False) -> tuple[str, str | None]:
+    """(the workplace's name, its town if said) from what follows "at" (``lowercase``: the
+    user writes without capitals, so "at a ramen bar in portland" names a town too)."""
     raw = _AT_WORK_DOING.sub("", raw)
     town = _WORKPLACE_TOWN.search(raw)
+    if town is None and lowercase:
+        lower = _LOWER_WORKPLACE_TOWN.search(raw)
+        town = lower if lower is not None and lower_town(lower.group("town")) else None
     return (raw[: town.start()], town.group("town")) if town else (raw, None)
 
 
+_LOWER_WORKPLACE_TOWN = re.compile(r"\s+in\s+(?P<town>[a-z][a-z'-]+)$")
+#: What follows "in" after a job and is no town: a field ("a teacher in history").
+_FIELDS = frozenset(
+    """history maths math science physics chemistry biology english french spanish german art
+    music finance sales marketing retail tech law medicine education insurance banking accounts
+    admin construction hospitality training charge general town school college uni university
+    nursing pharmacy engineering business politics economics psychology it hr pr ops logistics
+    advertising media fashion film theatre publishing property research government care
+    healthcare tourism recruitment security transport aviation design software hardware""".split()
+)
+
+
+def lower_town(word: str) -> bool:
+    """Whether one lower-case word after a job or a workplace's "in" is a town ("leeds",
+    "portland"; not "history", "training", "charge")."""
+    low = word.lower()
+    if not re.fullmatch(r"[a-z][a-z'-]+", word):
+        return False  # one lower-case word: "us history", "the ER" are no town
+    if len(low) < 4 or low in _FIELDS or low in _NOT_PLACES or low in _FUNCTION_WORDS:
+        return False
+    return not re.search(r"(?:ing|ed|ly)$", low) and low not in OCCUPATIONS
+
+
 def job(clause: str, ctx: Context) -> list[Candidate]:
-    """Reads "I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title``."""
+    """Reads "I work as a nurse at St Mary's", "I'm a software engineer" → ``job_title``;
+    "I'm a student in Hull studying physics" → a student of physics, living in Hull."""
+    studying = _STUDYING.search(clause)
+    if studying is not None:
+        found = _job(clause[: studying.start()], ctx, as_a_job=False, subject=studying.group("s"))
+        if any(c.key == "education.student" for c in found):
+            return found
+    return _job(clause, ctx, as_a_job=False)
+
+
+#: What a student studies, said after where ("… in Hull studying physics", "… doing maths").
+_STUDYING = re.compile(
+    r"\s+(?:studying|doing|reading|majoring\s+in)\s+(?P<s>[^\W\d_][\w&' -]{1,40}?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _job(clause: str, ctx: Context, *, as_a_job: bool, subject: str = "") -> list[Candidate]:
+    """``job``; ``as_a_job``: the sentence puts a job there ("… for 20 years"); ``subject``:
+    what a student said they study."""
     m = _JOB.match(clause)
     if m is None or _NEGATED.match(m.group("t")):
         return []  # "I'm not a doctor", "I'm no longer a nurse": see ``former``
-    title = job_title(m.group("t"))
+    said = m.group("t")
+    if (
+        said[:1].isupper()
+        and not said.isupper()
+        and " " not in said
+        and _NO_ARTICLE.search(clause[: m.start("t")])
+    ):
+        return []  # "I'm Dev", "I'm Mason": a name said without an article, no job
+    strong = not re.match(rf"^{_I_AM}\s", clause, re.IGNORECASE)
+    # Said as a job ("I work as …", "I'm a … at Acme / in Leeds"): a title no list names may
+    # be read by its shape.
+    if m.group("org") and _DURATION.match(m.group("org")):
+        # "I've been a welder for 20 years": the title alone, without how long
+        said = re.sub(r"\s+\w+\s*$", "", clause[: m.start("org")])
+        return _job(said, ctx, as_a_job=True, subject=subject)
+    placed = any(m.group(g) for g in ("org", "city", "lives"))
+    shaped = as_a_job or placed or bool(_AS_A_JOB.match(clause))
+    title = job_title(m.group("t"), by_shape=shaped)
     if title is None:
         return []
-    strong = not re.match(rf"^{_I_AM}\s", clause, re.IGNORECASE)
     hint = 0.85 if strong else 0.75
     text = f"{ctx.subject} is {_article(title)} {title}."
     # A student is in education, not in a job ("I'm a law student at Trinity").
     school = title.lower().split()[-1] in _SCHOOL_WORDS
     # (Kept as said, without a slot value: no "you work as …" phrase fits it in any language.)
     if school:
+        if subject:
+            text = f"{text[:-1]} studying {subject.strip()}."
         out = fact("education.student", text, Category.IDENTITY, hint, None)
     else:
         out = fact("job_title", text, Category.IDENTITY, hint, title)
-    raw_org, town = _workplace(m.group("org") or "")
+    raw_org, town = _workplace(m.group("org") or "", lowercase=ctx.all_lower)
     org = employer_name(raw_org, ctx) if raw_org else None
     if org is not None:
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
     where = m.group("city") or m.group("lives") or town
-    if where and not where[:1].isupper():
+    if where and not where[:1].isupper() and not (ctx.all_lower and lower_town(where)):
         where = None  # "a teacher in us history", "a waiter in a restaurant": no town
     city = place(where, ctx) if where else None
     if city is not None and not city[1]:
@@ -323,7 +411,8 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     if (m.group("prep") or "").lower() == "with" and not raw[:1].isupper():
         return []  # "I work with animals" names what they work with, not an employer
     as_said = _AS_TITLE.search(raw)
-    named, town = _workplace(raw[: as_said.start()] if as_said else raw)
+    lowercase = ctx.all_lower
+    named, town = _workplace(raw[: as_said.start()] if as_said else raw, lowercase=lowercase)
     org = employer_name(named, ctx)
     if org is None:
         return []

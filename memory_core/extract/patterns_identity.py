@@ -66,6 +66,16 @@ _I_AM_NAME = re.compile(
 )
 
 
+def _job_word_name(said: str) -> str | None:
+    """ "I'm Dev", "I'm Mason": one capitalised word that is also a job's word, said with no
+    article, is a name (a job is said "a dev")."""
+    word = said.strip()
+    if not re.fullmatch(r"(?-i:[A-Z][a-z]+)", word):
+        return None
+    low = word.lower()
+    return word if low in JOB_WORDS and low not in _NOT_A_NAME - JOB_WORDS else None
+
+
 def name(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My name is Ana", "I'm Ana" → ``name``."""
     m = _NAME_IS.match(clause)
@@ -74,6 +84,7 @@ def name(clause: str, ctx: Context) -> list[Candidate]:
     if m is None:
         m = _I_AM_NAME.match(clause)
         value = person_name(m.group("v"), ctx, strict=True, max_words=2) if m else None
+        value = value or (_job_word_name(m.group("v")) if m else None)
         hint = 0.6
     if value is None:
         return []

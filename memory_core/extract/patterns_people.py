@@ -120,7 +120,10 @@ def _members(raw: str, ctx: Context) -> list[tuple[str, str | None]] | None:
         m = _MEMBER.match(item.strip())
         if m is None:
             return None
-        name = person_name(m.group("n"), ctx, strict=False, max_words=1)
+        # A capitalised word in a list of the user's people is a name even when it is also
+        # a job's short word ("two sons, Kai and Dev").
+        capital = m.group("n")[:1].isupper()
+        name = person_name(m.group("n"), ctx, strict=False, max_words=1, named=capital)
         if name is None or _is_relation_word(name) or _is_animal_word(name):
             return None  # "I have a mom, dad and brother": relations, not names
         out.append((name, m.group("age") or m.group("paren")))
@@ -194,7 +197,8 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
     h = _FAMILY_HOME.match(clause)
     name = None
     if m is not None:
-        name = person_name(m.group("n"), ctx, strict=True, max_words=1)
+        # "my husband Dev": right after the relation a capitalised word is their name
+        name = person_name(m.group("n"), ctx, strict=True, max_words=1, named=True)
         if name is not None and name.lower() in _VERBISH:
             name = None  # "MY MOM IS A PRO TENNIS PLAYER": shouting, not a name
         if name is not None:
@@ -486,7 +490,9 @@ def parent_of(clause: str, ctx: Context) -> list[Candidate]:
 
 _WED_TO = re.compile(
     r"^(?:i'm|i\s+am|im)\s+(?:(?:now|happily|newly|recently|just|also)\s+)*"
-    r"(?P<s>married|engaged)\s+to\s+(?P<n>[^\W\d_][\w'-]*)$",
+    r"(?P<s>married|engaged)\s+to\s+(?P<n>[^\W\d_][\w'-]*)"
+    # "… for 10 yrs", "… since 2015": how long, said after the name.
+    r"(?:\s+(?:for\s+(?:\d+|\w+)\s+(?:years?|yrs?|months?)|since\s+\w+))?$",
     re.IGNORECASE,
 )
 

@@ -444,8 +444,8 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
             "",
             body,
         )
-        if bare in TRANSIENT_STATES:
-            return None
+        if bare in TRANSIENT_STATES or bare.split(",")[0].strip() in TRANSIENT_STATES:
+            return None  # "so stuffed, that curry was massive": a passing state, and why
         job = re.match(r"^(?:a|an|the)\s+(?P<np>.+?)(?:\s+(?:at|for|in|with|on|by)\s+.*)?$", body)
         if job and _occupation(job.group("np")):
             return Reading("work", Category.IDENTITY)
@@ -535,7 +535,9 @@ _DEGREE = (
 )
 _OPINION = re.compile(rf"^(?:is|are|was|were|'s|'re|am)?\s*{_DEGREE}(?P<a>.+?)$", re.IGNORECASE)
 _IDIOM = re.compile(
-    rf"^(?:i|i'm|i've)\s+(?:{_ADVERB}\s+)*(?:{alternation(IDIOMS)})\b", re.IGNORECASE
+    rf"^(?:i|i'm|i've)\s+(?:{_ADVERB}\s+)*(?:(?:going\s+to|gonna|about\s+to)\s+)?"
+    rf"(?:{alternation(IDIOMS)})\b",
+    re.IGNORECASE,
 )
 _EVENT = re.compile(
     rf"^(?:(?:a|an|the|my|another|one|two|some|big|important|quick|short|long|little|"

@@ -26,6 +26,9 @@ class Context:
     time: datetime
     explicit: bool = False
     lowercase: bool = False
+    #: The user writes without capitals even at a message's start ("i'm a barman …"), so a
+    #: lower-case word after "in" may be a town; "I am a nurse in the ER" is not so written.
+    all_lower: bool = False
 
     @property
     def subject(self) -> str:

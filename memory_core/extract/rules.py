@@ -592,6 +592,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         time=turn.time.astimezone(UTC),
         explicit=explicit,
         lowercase=_is_lowercase(body),
+        all_lower=_is_lowercase(body) and body.lstrip()[:1].islower(),
     )
     # One guess serves every reading of the message's language below.
     guessed = guess_language(body)
@@ -735,7 +736,7 @@ def _pet_named_next(sentences: list[str]) -> list[str]:
 
 def _is_title(phrase: str) -> bool:
     """Whether ``phrase`` is a job title ("welder", "retired firefighter")."""
-    return patterns_home_work.job_title(phrase) is not None
+    return patterns_home_work.job_title(phrase, by_shape=True) is not None
 
 
 #: Keys of what the user likes (a sarcastic turn's "love" is no liking).

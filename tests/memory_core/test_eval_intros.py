@@ -10,6 +10,7 @@ import pytest
 
 from memory_core.evaluation.intros import (
     BLIND2_PATH,
+    BLIND3_PATH,
     BLIND_PATH,
     LABELS_PATH,
     TUNE_PATH,
@@ -40,7 +41,9 @@ def test_the_labelled_lines_are_balanced() -> None:
     assert all(line.expect for line in lines if not line.junk)
 
 
-@pytest.mark.parametrize(("path", "part"), [(BLIND_PATH, "blind"), (BLIND2_PATH, "blind2")])
+@pytest.mark.parametrize(
+    ("path", "part"), [(BLIND_PATH, "blind"), (BLIND2_PATH, "blind2"), (BLIND3_PATH, "blind3")]
+)
 def test_the_blind_lines_stay_out_of_tuning(path: Path, part: str) -> None:
     """Every blind line is held out whatever its hash, is no tune line, and no run of five of
     its words is written into the extraction rules (they are scored, never tuned on)."""
@@ -93,14 +96,13 @@ def test_intros_keep_their_facts_and_noise_stores_nothing(report: IntrosReport) 
     # Two tune junk lines the rules do not tell from a statement: a stranger's home said
     # by first name (kept: a later "Tom is a lecturer, not a teacher" corrects it) and a
     # song's line that reads as a trait. Three chat cards of session 7 keep all but one fact
-    # each: a breed no list names ("a kelpie called ripper and a 4 yo son"), a student's
-    # town and subject said after "uni student", and a town said alone after the card.
+    # each: a breed no list names ("a kelpie called ripper and a 4 yo son") and a town said
+    # alone after the card (a student's town and subject are read since session 8).
     misses = {f["text"] for f in report.as_json()["failures"] if f["part"] == "tune"}
     assert misses <= {
         "Beyonce lives in Los Angeles",
         "I'm a rocket man",
         "yo. kai, 33, carpenter in perth. got a kelpie called ripper and a 4 yo son",
-        "heyy!! mia, 20, uni student in york studying law, vegetarian 🌱",
         "hey, it's femi. 29. pharmacist. lagos. my wife is called tola and we have a dog, rex 🐕",
     }
 
@@ -120,9 +122,22 @@ def test_the_blind_part_is_no_worse_than_measured(report: IntrosReport) -> None:
 def test_the_second_blind_part_is_no_worse_than_measured(report: IntrosReport) -> None:
     """Second blind part (peer-card style chats, written before the rules were changed for
     it): 44/91 lines, 105/204 facts and 11 junk facts before; 63/91, 164/204 and 7 after
-    session 7's rules (developed on tune lines only); no worse."""
+    session 7's rules (developed on tune lines only); 78/91, 181/204 and 0 after session 8
+    (its misses were read by then); no worse."""
     blind = report.part("blind2")
     assert blind["lines"] == 91
-    assert blind["hold"] >= 63
-    assert blind["found_facts"] >= 164
-    assert blind["junk_facts"] <= 7
+    assert blind["hold"] >= 78
+    assert blind["found_facts"] >= 181
+    assert blind["junk_facts"] == 0
+
+
+def test_the_third_blind_part_is_no_worse_than_measured(report: IntrosReport) -> None:
+    """Third blind part (dense chat introductions and junk, written in session 8 before the
+    rules were read): 48/86 lines, 122/194 facts and 9 junk facts before; 76/86, 181/194 and
+    0 after session 8's job-noun, name, age, study, card and noise work (its misses were read
+    while working, so it is no longer blind); no worse."""
+    blind = report.part("blind3")
+    assert blind["lines"] == 86
+    assert blind["hold"] >= 76
+    assert blind["found_facts"] >= 181
+    assert blind["junk_facts"] == 0
