@@ -25,6 +25,7 @@ from memory_core.extract import (
     patterns_plans,
     patterns_preferences,
     patterns_statements,
+    subject,
     when,
 )
 from memory_core.extract.base import (
@@ -692,7 +693,12 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
         if moved is not None:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
             continue
-        found += _sentence(corrections.corrected(sentence), ctx, seen)
+        said = corrections.corrected(sentence)
+        read = _sentence(said, ctx, seen)
+        if not read and not explicit and subject.restored(said) != said:
+            # "Support Hull City.", "we're big Packers fans": said again with its subject.
+            read = _sentence(subject.restored(said), ctx, seen)
+        found += read
     if not explicit and any(is_sarcastic(s) for s in sentences):
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
         found = [c for c in found if not c.key.startswith(_LIKES)]

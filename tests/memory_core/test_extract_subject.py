@@ -1,0 +1,72 @@
+"""Terse and household statements ("Support Hull City.", "we're big Packers fans"): read as
+the first person says them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import extract_rules
+from memory_core.extract.subject import restored
+
+NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+
+def _read(text: str) -> dict[str, str]:
+    return {c.key: c.value_text for c in extract_rules(TurnInput(text, NOW))}
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "words"),
+    [
+        ("Brother's name is Sam.", "family.brother.name", "Sam"),
+        ("Daughter is Mia.", "family.daughter.name", "Mia"),
+        ("Dog's name is Rex.", "pet.dog.name", "Rex"),
+        ("One brother, Sam.", "family.brother.name", "Sam"),
+        ("Our eldest is called Rory.", "family.child.name", "Rory"),
+        ("we've got a bearded dragon called Ziggy", "pet.bearded_dragon.name", "Ziggy"),
+        ("born in tucson", "origin.birthplace", "Tucson"),
+        ("raised in Ohio", "origin", "Ohio"),
+        ("we live in Perth", "home_city", "Perth"),
+    ],
+)
+def test_a_terse_or_household_statement_fills_its_slot(said: str, key: str, words: str) -> None:
+    found = _read(said)
+    assert key in found and words in found[key], found
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("Support Hull City.", "supports Hull City"),
+        ("we're big Packers fans", "big Packers fan"),
+        ("We've lived in Derby for years.", "lived in Derby"),
+        ("tryna learn the drums", "learn the drums"),
+    ],
+)
+def test_a_terse_or_household_statement_is_kept(said: str, words: str) -> None:
+    assert any(words in v for v in _read(said).values()), _read(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Fish is my second favourite food.",
+        "Support is hard to find.",
+        "Our house is a mess.",
+        "We went to the park.",
+        "we're all tired",
+        "Got it.",
+    ],
+)
+def test_what_is_no_terse_statement_stays_unread(said: str) -> None:
+    assert _read(said) == {}
+
+
+def test_a_moment_or_a_full_sentence_is_left_as_said() -> None:
+    """The rewrite is for what leaves its subject out, never for an event of a day."""
+    for said in ("Got a rabbit last week.", "I support Hull City.", "My dog is Rex."):
+        assert restored(said) == said
+    assert restored("Support Hull City.") == "I support Hull City."
