@@ -42,7 +42,7 @@ def test_a_terse_or_household_statement_fills_its_slot(said: str, key: str, word
     [
         ("Support Hull City.", "supports Hull City"),
         ("we're big Packers fans", "big Packers fan"),
-        ("We've lived in Derby for years.", "lived in Derby"),
+        ("We've lived in Derby for years.", "lives in Derby"),
         ("tryna learn the drums", "learn the drums"),
     ],
 )
@@ -70,3 +70,42 @@ def test_a_moment_or_a_full_sentence_is_left_as_said() -> None:
     for said in ("Got a rabbit last week.", "I support Hull City.", "My dog is Rex."):
         assert restored(said) == said
     assert restored("Support Hull City.") == "I support Hull City."
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("I support Arsenal.", "sport.arsenal"),
+        ("I root for the Cubs.", "sport.cubs"),
+        ("I've supported Leeds since I was six.", "sport.supported_leeds_since"),
+        ("I'm a lifelong Celtic supporter.", "sport.lifelong_celtic_supporter"),
+        ("I'm a huge NBA fan.", "sport.huge_nba_fan"),
+    ],
+)
+def test_the_team_one_supports_is_a_sport(said: str, key: str) -> None:
+    """A team the user supports is filed under sport, where a question about teams looks."""
+    assert key in _read(said), _read(said)
+
+
+@pytest.mark.parametrize(
+    "said", ["I support my sister.", "I'm a huge Beatles fan.", "I don't support Chelsea."]
+)
+def test_what_is_no_team_is_no_sport(said: str) -> None:
+    assert not [k for k in _read(said) if k.startswith("sport.")], _read(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "city"),
+    [
+        ("I've lived in Derby for about six years now.", "Derby"),
+        ("We have lived in Graz since 2019.", "Graz"),
+        ("I've been living in Kyoto since March.", "Kyoto"),
+    ],
+)
+def test_lived_somewhere_for_years_is_the_home(said: str, city: str) -> None:
+    found = extract_rules(TurnInput(said, NOW))
+    assert [c.value for c in found if c.key == "home_city"] == [city], found
+
+
+def test_lived_somewhere_once_is_no_home() -> None:
+    assert "home_city" not in _read("I've lived in Spain.")
