@@ -346,6 +346,8 @@ _SCHOOL = re.compile(
     re.IGNORECASE,
 )
 _WORK = re.compile(
+    # "after work", "before my shift": when, not what the user does for a living.
+    r"(?<!\bafter\s)(?<!\bbefore\s)(?<!\bafter\smy\s)(?<!\bbefore\smy\s)"
     r"\b(?:work\w*|job|jobs|career|employ\w*|profession|business|company|boss|shift|shifts|"
     r"office|hired|fired|retired|retire|retirement|promoted|salary|paycheck|laid\s+off|"
     r"unemployed|self-employed|freelanc\w*|clients?|customers?|volunteer\w*|"

@@ -109,3 +109,20 @@ def test_lived_somewhere_for_years_is_the_home(said: str, city: str) -> None:
 
 def test_lived_somewhere_once_is_no_home() -> None:
     assert "home_city" not in _read("I've lived in Spain.")
+
+
+@pytest.mark.parametrize(
+    ("said", "keys"),
+    [
+        ("my daughter is called Ellie shes 4", {"family.daughter.name", "family.daughter.age"}),
+        ("My son's name is Leo he just turned 3", {"family.son.name", "family.son.age"}),
+        ("my sis Anna is a nurse", {"family.sister.anna.name", "family.sister.anna.job"}),
+    ],
+)
+def test_chat_run_ons_and_short_kin_words(said: str, keys: set[str]) -> None:
+    """No comma before "she's", no apostrophe in "shes", "sis" for sister: read all the same."""
+    assert keys <= set(_read(said)), _read(said)
+
+
+def test_after_work_is_when_not_a_job() -> None:
+    assert not [k for k in _read("I swim most days after work.") if k.startswith("work")]
