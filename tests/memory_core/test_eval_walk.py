@@ -284,3 +284,22 @@ def test_eval_walk_walks_a_script_of_ones_own(tmp_path: Path) -> None:
     assert row["still_true_questions"] == 0
     said = [json.loads(line)["said"] for line in out.read_text(encoding="utf-8").splitlines()]
     assert said[:2] == ["My cat is called Pixel.", "I live in Hull."] and "/profile" in said
+
+
+def test_a_shipped_script_is_found_by_its_labels_name() -> None:
+    """``eval walk --script labels/walk_blind2.json`` runs from anywhere."""
+    from memory_core.evaluation.walk import script_path
+
+    assert script_path(Path("labels/walk_blind2.json")) == BLIND2_PATH
+    assert script_path(BLIND_PATH) == BLIND_PATH
+
+
+async def test_what_do_you_know_about_me_is_scored_by_the_facts_it_names() -> None:
+    """A user's overview question counts the facts its reply names."""
+    facts = (
+        WalkFact("name", "I'm Ann.", "what am I called?", ("ann",)),
+        WalkFact("city", "I live in Hull.", "where do I live?", ("hull",)),
+    )
+    user = WalkUser("u", "en", facts, "tell me all you know?")
+    score = await walk(_EchoChat(), WalkScript((user,), {}))
+    assert score.as_json()["overview"] == "1/2"  # the echo bot's first answer: the name
