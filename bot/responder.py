@@ -257,6 +257,11 @@ _BYE = re.compile(
 _ABOUT_ME = re.compile(
     r"\b(what do you know about me|what do you remember about me|who am i(?=\s*[?.!]*\s*$)|"
     r"what have i told you|tell me about (?:me|myself)|"
+    # "what else do ya know about me?", "all you've stored on me", "anything u recall of me":
+    # what the bot holds about the user, however it is typed.
+    r"(?:what|everything|all|anything)\s+(?:(?:else|do|did|have|exactly|actually|really|you've|"
+    r"you|u|ya)\s+){1,4}(?:know|remember|recall|got|kept|stored|saved)\s+"
+    r"(?:so\s+far\s+)?(?:about|on|of)\s+me(?=\s*(?:so\s+far|lol|then|now)?\s*[?.!]*\s*$)|"
     r"was\s+wei(?:ß|ss)t\s+du\s+(?:alles\s+)?(?:über|von)\s+mich|wer\s+bin\s+ich(?=\s*[?.!]*\s*$)|"
     r"qu[ée]\s+(?:sabes|recuerdas)\s+(?:de|sobre)\s+m[íi]|"
     r"que\s+sais[- ]tu\s+(?:de|sur)\s+moi|qu'est-ce\s+que\s+tu\s+sais\s+(?:de|sur)\s+moi|"

@@ -234,13 +234,16 @@ def eval_walk(
     French and Russian, never tuned on): facts told on day 0, small talk on days 3 and 20,
     /profile and questions in other words on day 60, every nightly job running; answered,
     kept, acknowledged, "still true?" questions, reply language, and every failure.
-    ``--script`` walks other users written the same way (e.g. a tester's own, kept elsewhere)."""
+    ``--script`` walks other users written the same way (e.g. a tester's own, kept elsewhere, or
+    ``labels/walk_blind2.json``, the second blind walk shipped with membot)."""
     import asyncio
 
     from bot.cli.life import life_bot
     from memory_core import evaluation
-    from memory_core.evaluation import BLIND_WALK
+    from memory_core.evaluation import BLIND_WALK, walk_script_path
 
+    if script is not None:
+        script = walk_script_path(script)
     if script is not None and not script.is_file():
         raise fail(f"no walk script at {script}", 2)
     settings = figures_settings()
@@ -268,7 +271,8 @@ def eval_walk(
         f"answered {row['answered']}, kept {row['kept']}, acknowledged {row['acknowledged']} "
         f"(+ {row['acknowledged_privately']} privately), answered right after "
         f"{row['answered_right_after']}, "
-        f"replies in language {row['replies_in_language']}, still true? "
+        f"replies in language {row['replies_in_language']}, "
+        f"'what do you know about me' names {row['overview']}, still true? "
         f"{row['still_true_questions']} (about the name {row['still_true_about_name']})",
         markup=False,
         highlight=False,

@@ -33,8 +33,10 @@ from memory_core.evaluation.scenarios import SuiteReport, run_suite, select_scen
 from memory_core.evaluation.sensitivity import SensitivityReport
 from memory_core.evaluation.sensitivity import evaluate as evaluate_sensitivity
 from memory_core.evaluation.sensitivity import load_labels as load_sensitivity_labels
+from memory_core.evaluation.walk import BLIND2_PATH as BLIND_WALK2
 from memory_core.evaluation.walk import BLIND_PATH as BLIND_WALK
 from memory_core.evaluation.walk import WalkScore, run_walk
+from memory_core.evaluation.walk import script_path as walk_script_path
 from memory_core.text.sensitivity_meaning import SensitivityModel
 
 #: The sensitivity model (rules, then meaning) for an embedder; None: the rules alone.
@@ -42,6 +44,7 @@ sensitivity_model = SensitivityModel.for_embedder
 
 __all__ = [
     "BLIND_WALK",
+    "BLIND_WALK2",
     "LABELS_PATH",
     "LIFE_START",
     "STILL_TRUE_MARK",
@@ -81,4 +84,5 @@ __all__ = [
     "select_scenarios",
     "sensitivity_model",
     "tune_leave_one_out",
+    "walk_script_path",
 ]

@@ -37,6 +37,8 @@ from memory_core.evaluation.life import (
 
 #: The blind scripts (scored, never tuned on).
 BLIND_PATH = Path(__file__).parent / "labels" / "walk_blind.json"
+#: The second blind walk: eight users, four English registers and one each in de/es/fr/ru.
+BLIND2_PATH = Path(__file__).parent / "labels" / "walk_blind2.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(
@@ -75,6 +77,8 @@ class WalkUser:
     user: str
     lang: str
     facts: tuple[WalkFact, ...]
+    #: A "what do you know about me?" asked on day 60 (scored by the facts it names).
+    overview: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,13 @@ class WalkScript:
 
     users: tuple[WalkUser, ...]
     small_talk: dict[str, dict[int, tuple[str, ...]]]
+
+
+def script_path(path: Path) -> Path:
+    """``path``, or the same name under this package (``labels/walk_blind2.json``)."""
+    if path.is_file() or path.is_absolute():
+        return path
+    return Path(__file__).parent / path
 
 
 def load_script(path: Path = BLIND_PATH) -> WalkScript:
@@ -96,6 +107,7 @@ def load_script(path: Path = BLIND_PATH) -> WalkScript:
                 WalkFact(f["topic"], f["say"], f["ask"], tuple(f["expect"]), f.get("all", False))
                 for f in u["facts"]
             ),
+            u.get("overview", ""),
         )
         for u in raw["users"]
     )
@@ -119,6 +131,9 @@ class WalkScore:
     #: On a fresh bot, each question asked right after its statement (issue 23 item 6).
     right_after: int = 0
     in_language: int = 0
+    #: Facts named by the reply to "what do you know about me?" (of the users asking it).
+    overview: int = 0
+    overview_of: int = 0
     still_true: list[str] = field(default_factory=list)
     by_lang: dict[str, dict[str, int]] = field(default_factory=dict)
     misses: list[str] = field(default_factory=list)
@@ -150,6 +165,7 @@ class WalkScore:
             "acknowledged_privately": f"{self.acknowledged_privately}/{n}",
             "answered_right_after": f"{self.right_after}/{n}",
             "replies_in_language": f"{self.in_language}/{n}",
+            "overview": f"{self.overview}/{self.overview_of}",
             "still_true_questions": len(self.still_true),
             "still_true_about_name": self.still_true_about_name,
             "by_language": {
@@ -237,6 +253,13 @@ async def walk(
 async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
     """``/profile`` and the paraphrased questions of one user, scored."""
     profile = " ".join(await chat.say(u.user, "/profile"))
+    if u.overview:
+        told = " ".join(await chat.say(u.user, u.overview))
+        named = sum(1 for fact in u.facts if fact.named_in(told))
+        score.overview += named
+        score.overview_of += len(u.facts)
+        score.by_lang.setdefault(u.lang, {})
+        score.by_lang[u.lang]["overview"] = score.by_lang[u.lang].get("overview", 0) + named
     for fact in u.facts:
         if fact.named_in(profile):
             score.kept += 1

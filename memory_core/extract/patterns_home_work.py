@@ -101,7 +101,11 @@ _LIVE = re.compile(
     r"|^my\s+home\s+is\s+(?:in\s+)?(?P<h>.+)$"
     # "I live with my wife in Cologne": the people are read by their own rules, the town here.
     r"|^(?:i|we)\s+(?:still\s+|now\s+|currently\s+|also\s+)?live\s+with\s+(?:my|our)\s+"
-    r"(?:\w+\s+){1,4}?in\s+(?P<w>(?-i:[A-Z]).+)$",
+    r"(?:\w+\s+){1,4}?in\s+(?P<w>(?-i:[A-Z]).+)$"
+    # "I've lived in Derby for six years", "we have lived in Graz since 2019": still there (a
+    # bare "I've lived in Spain" is something done, not the home).
+    r"|^(?:i|we)(?:'ve|\s+have)\s+(?:now\s+)?(?:lived|been\s+living)\s+in\s+(?P<p>.+?)\s+"
+    r"(?:for|since)\s+(?!(?:a\s+(?:while|bit)|a\s+few\s+(?:days|weeks)|the\s+(?:day|week|weekend)\b))\S.*$",
     re.IGNORECASE,
 )
 # Chat drops the subject ("Just moved to Lisbon!"): a clause starting with the verb is the user's.
@@ -119,7 +123,7 @@ def home(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "I live in Berlin", "I moved to Lisbon" → ``home_city`` / ``home_country``."""
     m = _LIVE.match(clause)
     if m is not None:
-        raw = m.group("v") or m.group("b") or m.group("h") or m.group("w")
+        raw = m.group("v") or m.group("b") or m.group("h") or m.group("w") or m.group("p")
         return _home(raw, ctx, "{s} lives in {p}.", 0.8, moved=False)
     m = _MOVED.match(clause)
     if m is not None:

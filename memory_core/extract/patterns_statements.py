@@ -346,6 +346,8 @@ _SCHOOL = re.compile(
     re.IGNORECASE,
 )
 _WORK = re.compile(
+    # "after work", "before my shift": when, not what the user does for a living.
+    r"(?<!\bafter\s)(?<!\bbefore\s)(?<!\bafter\smy\s)(?<!\bbefore\smy\s)"
     r"\b(?:work\w*|job|jobs|career|employ\w*|profession|business|company|boss|shift|shifts|"
     r"office|hired|fired|retired|retire|retirement|promoted|salary|paycheck|laid\s+off|"
     r"unemployed|self-employed|freelanc\w*|clients?|customers?|volunteer\w*|"
@@ -410,6 +412,37 @@ _PET_WORD = re.compile(rf"\b(?P<w>{alternation(_PET_WORDS | _PLURAL_PETS)})\b", 
 _FAMILY_WORD = re.compile(
     rf"\b(?P<w>{alternation(_FAMILY_WORDS | _PLURAL_FAMILY)})\b(?!\s+(?:of|from)\b)", re.IGNORECASE
 )
+
+
+#: Supporting a team ("I support Hull City", "I root for the Cubs", "I've supported Leeds
+#: since I was six", "I'm a lifelong Celtic supporter", "a huge NBA team fan"): a sport.
+_TEAM_VERBS = frozenset("support supports root roots cheer cheers".split())
+_TEAM_PAST = re.compile(
+    r"^(?:always\s+|long\s+)?(?:supported|rooted\s+for|cheered\s+for)\s+(?:the\s+)?(?P<o>\S)",
+    re.IGNORECASE,
+)
+_SPORT_HINT = re.compile(
+    r"\b(?:team|club|fc|football|soccer|basketball|baseball|hockey|rugby|cricket|nba|nfl|nhl|mlb|"
+    r"f1|formula\s+one)\b",
+    re.IGNORECASE,
+)
+_SUPPORTER = re.compile(r"^(?:a|an)\s+(?:[\w-]+\s+){1,4}supporter\b", re.IGNORECASE)
+
+
+def _supports_a_team(head: str, rest: str) -> bool:
+    """Whether the user says which team they support (a name, not "my sister": capitalised,
+    or the sentence names a sport)."""
+    body = rest.strip()
+    if head in _TEAM_VERBS:
+        named = re.sub(r"^(?:for\s+)?(?:the\s+)?", "", body, flags=re.IGNORECASE)
+        return named[:1].isupper() or bool(_SPORT_HINT.search(body))
+    if head == "have":
+        past = _TEAM_PAST.match(body)
+        return past is not None and (past.group("o").isupper() or bool(_SPORT_HINT.search(body)))
+    if head == "be":
+        fan = re.search(r"\bfan\b", body, re.IGNORECASE) and _SPORT_HINT.search(body)
+        return bool(fan or _SUPPORTER.match(body))
+    return False
 
 
 def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
@@ -1070,7 +1103,10 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         return []
     if verb in {"have", "got"} and _EVENT.match(body):
         return []  # "I have a meeting at 3"
-    reading = _user_reading(verb, rest, negated)
+    team = not negated and _supports_a_team(verb, rest)
+    reading = (
+        Reading("sport", Category.SOFT_PREFERENCE) if team else _user_reading(verb, rest, negated)
+    )
     if reading is None:
         return []
     said = rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}"

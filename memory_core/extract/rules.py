@@ -25,6 +25,7 @@ from memory_core.extract import (
     patterns_plans,
     patterns_preferences,
     patterns_statements,
+    subject,
     when,
 )
 from memory_core.extract.base import (
@@ -326,10 +327,34 @@ _PRONOUN_CLAUSE = re.compile(
 )
 
 
+#: "shes 6", "hes a vet": the apostrophe chat leaves out.
+_NO_APOSTROPHE = re.compile(r"\b(s?he)s\b", re.IGNORECASE)
+#: "my son is called Leo he just turned 3": a name, then a new clause about them, no comma.
+_RUN_ON = re.compile(
+    r"(?<=[a-z])\s+(?=(?:he|she)(?:'s|\s+(?:is|was|just|turned|has|works|loves))\s)", re.IGNORECASE
+)
+
+
+def _run_on(part: str) -> list[str]:
+    """``part`` split where a clause about someone just named starts without a comma."""
+    for m in _RUN_ON.finditer(part):
+        before = part[: m.start()].split()
+        if len(before) >= 3 and before[-1][:1].isupper() and before[-1][1:].islower():
+            return [part[: m.start()], *_run_on(part[m.end() :])]
+    return [part]
+
+
 def _clauses(sentence: str) -> list[str]:
     """The sentence's statements: a split-off "… and my sister" goes back to the clause it ends."""
     out: list[str] = []
-    parts = [p for part in split_clauses(sentence) for p in _PRONOUN_CLAUSE.split(part) if p]
+    sentence = _NO_APOSTROPHE.sub(r"\1's", sentence)
+    parts = [
+        p
+        for part in split_clauses(sentence)
+        for piece in _PRONOUN_CLAUSE.split(part)
+        if piece
+        for p in _run_on(piece)
+    ]
     for part in parts:
         if out and patterns_statements.is_bare_mention(part):
             at = sentence.find(part)
@@ -698,7 +723,12 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
         if moved is not None:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
             continue
-        found += _sentence(corrections.corrected(sentence), ctx, seen)
+        said = corrections.corrected(sentence)
+        read = _sentence(said, ctx, seen)
+        if not read and not explicit and subject.restored(said) != said:
+            # "Support Hull City.", "we're big Packers fans": said again with its subject.
+            read = _sentence(subject.restored(said), ctx, seen)
+        found += read
     if not explicit and any(is_sarcastic(s) for s in sentences):
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
         found = [c for c in found if not c.key.startswith(_LIKES)]

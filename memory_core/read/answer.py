@@ -98,6 +98,8 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bmy (?:trade|line of work|vocation|occupation|profession|day job)\b", "my job"),
         (r"\bfurry (?:friend|companion)s?\b", "pets"),
         (r"\b(?:little ones|kiddos|kiddies)\b", "kids"),
+        (r"\bmy (?:big |little |lil |baby )?sis\b", "my sister"),
+        (r"\bmy (?:big |little |lil |baby )?bro\b", "my brother"),
         (r"\bmy folks\b", "my parents"),
         (r"\bmy wheels\b", "my car"),
         (r"\b(?:meine|meiner|meinen) bessere[nr]? Hälfte\b", "mein Partner"),

@@ -50,6 +50,10 @@ EXEMPLARS: dict[Category, tuple[str, ...]] = {
         "У меня большой кредит.",
     ),
     Category.RELATIONSHIP: (
+        # Someone's job is theirs, not a health or money matter of the user's.
+        "Mein Freund arbeitet als Koch.",
+        "Mi mujer es profesora de yoga.",
+        "Моя жена — юрист.",
         "My sister lives in Cork.",
         "We have a cat named Mochi.",
         "Mein Mann heißt Thomas.",
@@ -74,6 +78,16 @@ EXEMPLARS: dict[Category, tuple[str, ...]] = {
         "Notre chatte s'appelle Mimi.",
     ),
     Category.IDENTITY: (
+        # Jobs, where one comes from, in every language (a job in a bank or a clinic is work).
+        "Ich arbeite als Ingenieurin bei einem Autohersteller.",
+        "Ich bin Erzieherin in einer Kita.",
+        "Ich bin in Hamburg geboren und aufgewachsen.",
+        "Soy fontanero y tengo mi propio taller.",
+        "Crecí en Asturias.",
+        "Je suis professeur des écoles.",
+        "Je suis née à Lille.",
+        "Работаю бухгалтером в строительной фирме.",
+        "Я вырос в Новосибирске.",
         "I live in Toronto.",
         "I work as an electrician.",
         "Ich wohne in Berlin.",
@@ -98,6 +112,14 @@ EXEMPLARS: dict[Category, tuple[str, ...]] = {
         "Я не ем мясо.",
     ),
     Category.SOFT_PREFERENCE: (
+        # Teams, instruments, pastimes in every language.
+        "Ich bin großer Fan vom FC Bayern.",
+        "Ich gehe gern klettern.",
+        "Soy del Real Madrid de toda la vida.",
+        "Toco la guitarra en un grupo.",
+        "Je suis supporter de l'OM.",
+        "Я болею за ЦСКА.",
+        "Я играю на скрипке.",
         "I love hiking in the mountains.",
         "My favourite band is Radiohead.",
         "Ich lese gern Krimis.",
@@ -108,6 +130,11 @@ EXEMPLARS: dict[Category, tuple[str, ...]] = {
         "Ich spiele jeden Samstag Tennis.",
     ),
     Category.TASK_CONTEXT: (
+        # Goals set for oneself.
+        "Ich möchte bis zum Sommer zehn Kilo abnehmen.",
+        "Quiero aprender a nadar este verano.",
+        "Mon but est de finir un triathlon.",
+        "Хочу выучить испанский к лету.",
         "I'm training for a marathon in May.",
         "I'm planning a trip to Japan next year.",
         "Ich lerne gerade für meine Prüfung.",

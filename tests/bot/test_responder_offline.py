@@ -177,3 +177,20 @@ def test_whom_a_question_is_about(question: str, whom: str | None) -> None:
     from bot.responder import _about_whom
 
     assert _about_whom(question) == whom
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "what else do ya know about me?",
+        "ok so what do u really know about me lol",
+        "Tell me all you've stored on me.",
+        "anything you recall of me?",
+    ],
+)
+async def test_what_do_you_know_about_me_however_typed(asked: str) -> None:
+    """Asking what the bot holds about the user, in chat spelling or other words, gets the
+    summary of what it knows, not "I don't know that yet"."""
+    ctx = TurnContext(asked, "Marta", "", (), (), (), False, known=PEOPLE)
+    answer = (await OfflineResponder().respond(ctx)).text
+    assert "software engineer" in answer and "don't know" not in answer, answer

@@ -239,3 +239,12 @@ def test_german_typed_without_umlauts_is_respelled() -> None:
         "Was weißt du über meine Brüder?"
     )
     assert plain_question("Trinke ich neue Wasser?") == "Trinke ich neue Wasser?"
+
+
+def test_chat_kin_words_are_said_plainly() -> None:
+    """ "my sis", "my big bro": the sister and the brother the templates and the search know."""
+    from memory_core.read.answer import plain_question
+
+    assert plain_question("who did my sis marry?") == "who did my sister marry?"
+    assert plain_question("where does my big bro live?") == "where does my brother live?"
+    assert plain_question("sisyphus is hard") == "sisyphus is hard"

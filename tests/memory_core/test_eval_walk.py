@@ -10,6 +10,7 @@ from pathlib import Path
 
 from memory_core.evaluation.life import START
 from memory_core.evaluation.walk import (
+    BLIND2_PATH,
     BLIND_PATH,
     WalkFact,
     WalkScript,
@@ -28,7 +29,21 @@ RULE_SOURCES = (
     *ROOT.glob("memory_core/learn/**/*.py"),
     *ROOT.glob("bot/*.py"),
     *ROOT.glob("memory_core/evaluation/*.py"),
-    *(p for p in ROOT.glob("memory_core/evaluation/labels/*") if p != BLIND_PATH),
+    *(
+        p
+        for p in ROOT.glob("memory_core/evaluation/labels/*")
+        if p not in (BLIND_PATH, BLIND2_PATH)
+    ),
+)
+#: The second walk is also kept out of every module of bot/, memory_core's answering and the
+#: tests (but this file, which only loads it).
+RULE_SOURCES_2 = (
+    *RULE_SOURCES,
+    *ROOT.glob("bot/**/*.py"),
+    *ROOT.glob("memory_core/answer*/**/*.py"),
+    *ROOT.glob("memory_core/*.py"),
+    *(p for p in ROOT.glob("tests/**/*.py") if p.name != Path(__file__).name),
+    *ROOT.glob("devtools/**/*.py"),
 )
 #: Plain lines the walk's author wrote (before reading the rules) that the rules or their tuning
 #: data already held, whole or a run of five words, when the walk was added (at 3245bf2): they
@@ -82,6 +97,47 @@ ALREADY_IN_THE_RULES = frozenset(
 )
 
 
+#: Lines of the second walk (written at h-walk7 before any rule, responder or labelled set was
+#: read) that the rules, bot/, the tests or their data already held, whole or as a run of five
+#: words, when it was added: common short phrasings. They are kept as written; no other line
+#: may ever join them.
+ALREADY_IN_THE_RULES_2 = frozenset(
+    {
+        "C'est quoi mon métier, déjà ?",
+        "Comment s'appelle mon frère ?",
+        "I don't eat pork.",
+        "I play bass in a pub band.",
+        "I take levothyroxine every morning for my thyroid.",
+        "Ich esse kein Fleisch.",
+        "Il y a des choses que je ne mange pas ?",
+        "Je joue du piano depuis l'enfance.",
+        "Je suis allergique à l'aspirine.",
+        "Je suis végétarienne.",
+        "Mi hijo se llama Mateo.",
+        "Qu'est-ce que tu sais sur moi ?",
+        "Was ist nochmal mein Beruf?",
+        "Was macht mein Mann beruflich?",
+        "What do I do for a living, remind me?",
+        "Wo bin ich zu Hause?",
+        "am i allergic to anything?",
+        "any meds I should stay away from?",
+        "wait what do i do for a job again?",
+        "what am i allergic to",
+        "what do i do for fun",
+        "¿Cuál es mi profesión?",
+        "¿Qué sabes de mí?",
+        "¿Tengo hermanos?",
+        "Где я сейчас живу?",
+        "Как зовут моего брата?",
+        "Как зовут мою дочь?",
+        "Какая у меня профессия?",
+        "Откуда я родом?",
+        "У меня аллергия на орехи.",
+        "Что мне нельзя есть?",
+    }
+)
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"\w[\w']*", text.casefold())
 
@@ -96,24 +152,46 @@ def test_the_walk_has_its_users_languages_and_facts() -> None:
         assert set(script.small_talk[lang]) == {3, 20}
 
 
+def _found_in(sources: tuple[Path, ...], script: Path) -> set[str]:
+    """The script's messages and questions found, whole or a run of five words, in ``sources``."""
+    text = " ".join(
+        f" {' '.join(_words(p.read_text(encoding='utf-8')))} "
+        for p in sources
+        if p.name != "walk.py"
+    )
+    found: set[str] = set()
+    for user in load_script(script).users:
+        for fact in user.facts:
+            for line in (fact.say, fact.ask, user.overview):
+                words = _words(line)
+                runs = [words[i : i + 5] for i in range(max(1, len(words) - 4))]
+                if words and any(f" {' '.join(run)} " in text for run in runs):
+                    found.add(line)
+    return found
+
+
 def test_the_blind_scripts_stay_out_of_the_rules() -> None:
     """No message or question of the walk, nor any run of five of its words, is written into
     the extraction or answering rules or the data they were tuned on (scored, never tuned),
     beyond the plain lines that were there before the walk."""
-    sources = " ".join(
-        f" {' '.join(_words(p.read_text(encoding='utf-8')))} "
-        for p in RULE_SOURCES
-        if p.name != "walk.py"
-    )
-    found: set[str] = set()
-    for user in load_script().users:
-        for fact in user.facts:
-            for text in (fact.say, fact.ask):
-                words = _words(text)
-                runs = [words[i : i + 5] for i in range(max(1, len(words) - 4))]
-                if any(f" {' '.join(run)} " in sources for run in runs):
-                    found.add(text)
+    found = _found_in(RULE_SOURCES, BLIND_PATH)
     assert found <= ALREADY_IN_THE_RULES, sorted(found - ALREADY_IN_THE_RULES)
+
+
+def test_the_second_blind_walk_stays_out_of_the_rules_and_tests() -> None:
+    """The second walk's lines (eight users, written before the rules were read) are in no
+    rule, no tuning data, no module of bot/ and no test, whole or as a run of five words."""
+    script = load_script(BLIND2_PATH)
+    assert Counter(u.lang for u in script.users) == {
+        "en": 4,
+        "de": 1,
+        "es": 1,
+        "fr": 1,
+        "ru": 1,
+    }
+    assert all(len(u.facts) == 12 and u.overview for u in script.users)
+    found = _found_in(RULE_SOURCES_2, BLIND2_PATH)
+    assert found <= ALREADY_IN_THE_RULES_2, sorted(found - ALREADY_IN_THE_RULES_2)
 
 
 class _EchoChat:
@@ -206,3 +284,22 @@ def test_eval_walk_walks_a_script_of_ones_own(tmp_path: Path) -> None:
     assert row["still_true_questions"] == 0
     said = [json.loads(line)["said"] for line in out.read_text(encoding="utf-8").splitlines()]
     assert said[:2] == ["My cat is called Pixel.", "I live in Hull."] and "/profile" in said
+
+
+def test_a_shipped_script_is_found_by_its_labels_name() -> None:
+    """``eval walk --script labels/walk_blind2.json`` runs from anywhere."""
+    from memory_core.evaluation.walk import script_path
+
+    assert script_path(Path("labels/walk_blind2.json")) == BLIND2_PATH
+    assert script_path(BLIND_PATH) == BLIND_PATH
+
+
+async def test_what_do_you_know_about_me_is_scored_by_the_facts_it_names() -> None:
+    """A user's overview question counts the facts its reply names."""
+    facts = (
+        WalkFact("name", "I'm Ann.", "what am I called?", ("ann",)),
+        WalkFact("city", "I live in Hull.", "where do I live?", ("hull",)),
+    )
+    user = WalkUser("u", "en", facts, "tell me all you know?")
+    score = await walk(_EchoChat(), WalkScript((user,), {}))
+    assert score.as_json()["overview"] == "1/2"  # the echo bot's first answer: the name

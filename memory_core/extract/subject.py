@@ -1,0 +1,84 @@
+"""The subject a terse or household statement leaves out, said back in the first person.
+
+People write about themselves without the "I" ("Support Hull City.", "Got a whippet, Dash.",
+"Brother's name is Sam.", "Two kids, Bo and Cy.", "born in tucson") or for the household
+("we're big Packers fans", "We've lived in Derby for years", "Our eldest is called Rory").
+The rules read the first person singular; :func:`restored` says such a statement that way
+("I support Hull City.", "I've got a whippet, Dash.", "My brother's name is Sam.", "I have two
+kids, Bo and Cy.", "I was born in tucson", "I'm a big Packers fan", "I've lived in Derby for
+years", "My eldest child is called Rory") so the rules that read the full form read it too.
+It is tried only on a sentence the rules read nothing from as it was said.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.lexicon import FAMILY, FAMILY_GROUPS, PEOPLE, PET_BREEDS, PET_SPECIES
+from memory_core.extract.text import alternation
+
+_KIN = alternation(FAMILY | FAMILY_GROUPS | PEOPLE)
+#: Pets: only when named ("Fish is my favourite food" is no pet).
+_PET = alternation(PET_SPECIES | frozenset(PET_BREEDS))
+#: "youngest", "eldest": a child named by their place among the user's children.
+_BY_AGE = r"(?:youngest|eldest|oldest|middle\s+one|firstborn|little\s+one)"
+
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), repl)
+    for pattern, repl in (
+        # The household for the user: "we're big X fans", "we've lived", "we have", "our".
+        (
+            r"^we(?:'re|\s+are)\s+(?:all\s+)?(?P<how>(?:huge|big|massive|die-?hard|lifelong|"
+            r"loyal|mad|keen)\s+)?(?P<team>[^\W\d_][\w'.&-]*(?:\s+[^\W\d_][\w'.&-]*){0,2})\s+"
+            r"fans\b",
+            r"I'm a \g<how>\g<team> fan",
+        ),
+        (r"^we(?:'ve|\s+have)\s+(?=(?:lived|been|owned|had|supported)\b)", "I've "),
+        (r"^we(?:'ve|\s+have)?\s+(?:also\s+)?got\s+", "I've got "),
+        (r"^we\s+(?=(?:live|moved|own|have|rent|support|follow)\b)", "I "),
+        (r"^our\s+", "my "),
+        # A kin or pet word first, its "my" left out: "Son's name is …", "Wife's called …".
+        (rf"^(?=(?:{_KIN}|{_BY_AGE})(?:'s|\s+(?:is|are|was|name|called|named))\b)", "my "),
+        (rf"^(?=(?:{_PET})(?:'s\s+(?:name|called|named)|\s+(?:is\s+)?(?:called|named))\b)", "my "),
+        # The verb first, its "I" left out.
+        (r"^(?:have|'ve)?\s*got\s+(?=(?:a|an|one|two|three|four|\d+)\s)", "I've got "),
+        (
+            r"^(?=(?:support|follow|cheer\s+for|root\s+for)\s+"
+            r"(?!(?:is|are|was|were|has|had|will|can)\b)[^\W\d_])",
+            "I ",
+        ),
+        (r"^(?=(?:born|raised|born\s+and\s+raised|brought\s+up)\s+in\b)", "I was "),
+        (rf"^(?=(?:a|an|one|two|three|four|five|\d)\s+(?:{_KIN}|{_PET})s?\b\s*,)", "I have "),
+        (r"^(?:tryna|trying\s+to)\s+", "I'm trying to "),
+    )
+)
+#: A moment ("Got a rabbit last week"): an event, read (or not) as it was said.
+_MOMENT = re.compile(
+    r"\b(?:ago|yesterday|today|tonight|tomorrow|just|(?:last|this|next)\s+(?:week|weekend|"
+    r"night|month|morning|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
+    re.IGNORECASE,
+)
+#: "my youngest is called Rory": the child.
+_MY_BY_AGE = re.compile(rf"^my\s+{_BY_AGE}(?=(?:'s|\s+(?:is|was|name|called|named))\b)", re.I)
+
+
+def restored(sentence: str) -> str:
+    """``sentence`` with the subject it leaves out said in the first person (unchanged when it
+    has one, or is not one of the terse or household forms)."""
+    text = sentence.strip()
+    if _MOMENT.search(text):
+        return text
+    for pattern, repl in _REWRITES:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        said = m.expand(repl)
+        rest = text[m.end() :]
+        if m.end() == 0 and rest[:1].isupper() and not rest[1:2].isupper():
+            rest = rest[:1].lower() + rest[1:]  # "Support …" → "I support …" (not "I TV …")
+        text = said + rest
+        break
+    by_age = _MY_BY_AGE.match(text)
+    if by_age is not None:
+        text = f"{by_age.group(0)} child{text[by_age.end() :]}"
+    return text

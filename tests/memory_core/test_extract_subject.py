@@ -1,0 +1,128 @@
+"""Terse and household statements ("Support Hull City.", "we're big Packers fans"): read as
+the first person says them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import extract_rules
+from memory_core.extract.subject import restored
+
+NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+
+def _read(text: str) -> dict[str, str]:
+    return {c.key: c.value_text for c in extract_rules(TurnInput(text, NOW))}
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "words"),
+    [
+        ("Brother's name is Sam.", "family.brother.name", "Sam"),
+        ("Daughter is Mia.", "family.daughter.name", "Mia"),
+        ("Dog's name is Rex.", "pet.dog.name", "Rex"),
+        ("One brother, Sam.", "family.brother.name", "Sam"),
+        ("Our eldest is called Rory.", "family.child.name", "Rory"),
+        ("we've got a bearded dragon called Ziggy", "pet.bearded_dragon.name", "Ziggy"),
+        ("born in tucson", "origin.birthplace", "Tucson"),
+        ("raised in Ohio", "origin", "Ohio"),
+        ("we live in Perth", "home_city", "Perth"),
+    ],
+)
+def test_a_terse_or_household_statement_fills_its_slot(said: str, key: str, words: str) -> None:
+    found = _read(said)
+    assert key in found and words in found[key], found
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("Support Hull City.", "supports Hull City"),
+        ("we're big Packers fans", "big Packers fan"),
+        ("We've lived in Derby for years.", "lives in Derby"),
+        ("tryna learn the drums", "learn the drums"),
+    ],
+)
+def test_a_terse_or_household_statement_is_kept(said: str, words: str) -> None:
+    assert any(words in v for v in _read(said).values()), _read(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Fish is my second favourite food.",
+        "Support is hard to find.",
+        "Our house is a mess.",
+        "We went to the park.",
+        "we're all tired",
+        "Got it.",
+    ],
+)
+def test_what_is_no_terse_statement_stays_unread(said: str) -> None:
+    assert _read(said) == {}
+
+
+def test_a_moment_or_a_full_sentence_is_left_as_said() -> None:
+    """The rewrite is for what leaves its subject out, never for an event of a day."""
+    for said in ("Got a rabbit last week.", "I support Hull City.", "My dog is Rex."):
+        assert restored(said) == said
+    assert restored("Support Hull City.") == "I support Hull City."
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("I support Arsenal.", "sport.arsenal"),
+        ("I root for the Cubs.", "sport.cubs"),
+        ("I've supported Leeds since I was six.", "sport.supported_leeds_since"),
+        ("I'm a lifelong Celtic supporter.", "sport.lifelong_celtic_supporter"),
+        ("I'm a huge NBA fan.", "sport.huge_nba_fan"),
+    ],
+)
+def test_the_team_one_supports_is_a_sport(said: str, key: str) -> None:
+    """A team the user supports is filed under sport, where a question about teams looks."""
+    assert key in _read(said), _read(said)
+
+
+@pytest.mark.parametrize(
+    "said", ["I support my sister.", "I'm a huge Beatles fan.", "I don't support Chelsea."]
+)
+def test_what_is_no_team_is_no_sport(said: str) -> None:
+    assert not [k for k in _read(said) if k.startswith("sport.")], _read(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "city"),
+    [
+        ("I've lived in Derby for about six years now.", "Derby"),
+        ("We have lived in Graz since 2019.", "Graz"),
+        ("I've been living in Kyoto since March.", "Kyoto"),
+    ],
+)
+def test_lived_somewhere_for_years_is_the_home(said: str, city: str) -> None:
+    found = extract_rules(TurnInput(said, NOW))
+    assert [c.value for c in found if c.key == "home_city"] == [city], found
+
+
+def test_lived_somewhere_once_is_no_home() -> None:
+    assert "home_city" not in _read("I've lived in Spain.")
+
+
+@pytest.mark.parametrize(
+    ("said", "keys"),
+    [
+        ("my daughter is called Ellie shes 4", {"family.daughter.name", "family.daughter.age"}),
+        ("My son's name is Leo he just turned 3", {"family.son.name", "family.son.age"}),
+        ("my sis Anna is a nurse", {"family.sister.anna.name", "family.sister.anna.job"}),
+    ],
+)
+def test_chat_run_ons_and_short_kin_words(said: str, keys: set[str]) -> None:
+    """No comma before "she's", no apostrophe in "shes", "sis" for sister: read all the same."""
+    assert keys <= set(_read(said)), _read(said)
+
+
+def test_after_work_is_when_not_a_job() -> None:
+    assert not [k for k in _read("I swim most days after work.") if k.startswith("work")]
