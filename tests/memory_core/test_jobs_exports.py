@@ -63,6 +63,7 @@ async def test_erasing_a_user_removes_their_job_rows(lexical: Memory, clock: Man
         for i in range(3)
     ]
     await profile_job.rebuild(lexical, USER)
+    clock.advance(days=7)  # the first reflection waits for the user's first week
     assert await Reflector(lexical, TemplateWriter()).compose(USER) is not None
     with lexical.db.write() as conn:
         lifecycle.open_question(conn, USER, facts[0].id, clock.now())
