@@ -23,7 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from memory_core.text.domains import DOMAINS, key_area
+from memory_core.text.domains import (
+    DIET,
+    DOMAINS,
+    FAVOURITE_FOOD,
+    RESTRICTION,
+    key_area,
+    named_areas,
+)
 from memory_core.values import SearchHit
 
 #: Hits a question's search reads: the answer's candidates and its baseline (the block takes
@@ -237,11 +244,28 @@ voyage vacances film films religion argent projets objectif objectifs rêve amis
 хобби машина автомобиль учёба образование школа университет книга книги автор имя возраст
 день рождения цвет язык языки путешествие отпуск фильм фильмы религия деньги планы цель мечта
 друзья
+Lieblings preferido preferida favorito favorita préféré préférée favori favorite любимый
+любимая любимое любимые but propósito Vorsatz Vorhaben
 """
 
 #: The words of the areas of life ("trade", "kids", "favourite colour", "Beruf", "profesión"):
 #: an attribute named by one of them is what the areas' agreement speaks for.
 _AREA_STEMS = frozenset(_stems(" ".join(DOMAINS) + _AREA_WORDS))
+#: Words that name no attribute ("what's my favourite kind of music?", "meine Lieblingssache"): the
+#: rest of the phrase says what is asked.
+_FILLER_STEMS = frozenset(
+    _stems("thing things stuff kind sort Sache Ding Dinge cosa cosas chose choses truc вещь")
+)
+
+
+#: Where the attribute a "what's my X?" question names ends: "my goal for this year", "mein
+#: Ziel für dieses Jahr", "mi meta para este año", "mon objectif pour cet été", "моя
+#: цель на эту зиму" ask for the goal; the time they name is no word the answer must share.
+_AFTER_ATTRIBUTE = re.compile(
+    r"\s+(?:for|this|next|these\s+days|now|für|fürs|dieses|diesen|nächste[ns]?|jetzt|para|"
+    r"este|esta|ahora|pour|cette|cet|ce|maintenant|на|в|во|для|сейчас)\b.*$",
+    re.IGNORECASE,
+)
 
 
 def _asked_attribute(question: str) -> set[str] | None:
@@ -251,7 +275,7 @@ def _asked_attribute(question: str) -> set[str] | None:
     m = next((m for p in _WHATS_MY if (m := p.match(question)) is not None), None)
     if m is None:
         return None
-    stems = _stems(m.group("x"))
+    stems = _stems(_AFTER_ATTRIBUTE.sub("", m.group("x"))) - _FILLER_STEMS
     return None if stems <= _AREA_STEMS else stems
 
 
@@ -278,6 +302,8 @@ def judged(
     asked = _asked_attribute(question) if question else None
     if asked is not None:
         hits = [h for h in hits if _names(h, asked)]
+    if question and _asks_what_one_likes_to_eat(question):
+        hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE]
     # A memory learned a moment ago may have no vector yet: its words alone can answer.
     fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
     if all(h.vector <= 0 for h in hits):
@@ -298,7 +324,7 @@ def answering(
     ("what's my blood type?") is answered only by a memory that names it too: being about
     health is not enough.
     """
-    if not hits:
+    if not hits or (question is not None and about_the_world(question, hits)):
         return []
     j = judged(hits, config, question)
     ranked, base = j.ranked, j.base
@@ -312,8 +338,144 @@ def answering(
     floor = max(top - config.spread, base + config.runner_margin)
     chosen = [ranked[0], *(h for h in ranked[1:] if relevance(h, config) >= floor)]
     chosen = chosen[: config.max_facts]
-    chosen = _asked_key_first(chosen, ranked, base + config.runner_margin, config, question)
+    chosen = _asked_key_first(chosen, ranked, base, config, question)
+    chosen = _restriction_first(chosen, ranked, base, config, question)
+    chosen = _subject_first(chosen, ranked, question)
     return [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
+
+
+#: The user, or the user's people, in a question, in the languages the bot speaks: "I",
+#: "my", "we", "ich", "unser", "yo", "mis", "je", "nos", "я", "наш", and Russian verbs in
+#: the first person ("живу", "болею", "учусь").
+_ABOUT_USER = re.compile(
+    r"\b(?:i|i'm|i've|i'd|im|me|my|mine|myself|we|us|our|ours|ich|mich|mir|mein\w*|wir|uns|"
+    r"unser\w*|yo|mi|mis|m[íi]os?|m[íi]as?|nosotr[oa]s|nos|nuestr[oa]s?|je|j|m|moi|mon|ma|"
+    r"mes|nous|notre)\b"
+    r"|(?<!\w)(?:я|меня|мне|мной|мо[йяеёию]|мо(?:его|ему|ей|им|их|ём|ем|ими)|мы|нас|нам|наш\w*|"
+    r"[а-яё]+(?:ю|у|юсь|усь))(?!\w)",
+    re.IGNORECASE,
+)
+#: Spanish says the user by the verb alone ("¿Dónde vivo?", "¿Qué estudié?", "¿Qué carrera
+#: hice?"): in a Spanish question, a word ending in an unstressed -o, or a past tense in -é
+#: or -í, may be a verb in the first person.
+_SPANISH = re.compile(r"¿|\b(?:qué|cuál|cuáles|dónde|cómo|cuándo|quién|cuánt[oa]s?)\b", re.I)
+_SPANISH_FIRST_PERSON = re.compile(
+    r"\b[^\W\d_]{2,}o\b|\b(?!qu[ée]\b|porqu[ée]\b)[^\W\d_]{3,}[éí]\b|"
+    r"\b(?:soy|estoy|voy|sé|he|hice|fui|tuve|estuve|pude|puse|dije|vine|quise|supe)\b",
+    re.IGNORECASE,
+)
+
+
+def about_the_user(question: str) -> bool:
+    """Whether a question speaks of the user or their people ("where do I live?", "¿Dónde
+    vivo?", "Wie heißt unser Hund?"); a question about the world ("Was ist die Hauptstadt
+    von Frankreich?", "Who won the world cup?") does not."""
+    if _ABOUT_USER.search(question):
+        return True
+    return bool(_SPANISH.search(question) and _SPANISH_FIRST_PERSON.search(question))
+
+
+def about_the_world(question: str, hits: Sequence[SearchHit]) -> bool:
+    """A question the user's memories do not answer: it names neither the user nor their
+    people, no area of life ("any pets?" does), and no word of any memory ("who is Tom?"
+    does): "What's the capital of France?" is not answered with "you live in Paris"."""
+    if about_the_user(question) or named_areas(question):
+        return False
+    return not any(h.lexical > 0 for h in hits)
+
+
+#: What names the allergies and intolerances, and what names the diets, in what the user told
+#: (five languages): a question about what they must not eat or take is answered with them.
+_ALLERGY = re.compile(
+    r"\b(?:allerg\w*|intoleran\w*|unverträglich\w*|vertrage\s+(?:kein\w*|nicht)|al[ée]rgic\w*|"
+    r"no\s+tolero|ne\s+supporte\s+pas|аллерги\w*|непереносим\w*|не\s+переношу)\b",
+    re.IGNORECASE,
+)
+_DIET = re.compile(
+    r"\b(?:vegan\w*|vegetari\w*|v[ée]g[ée]\w*|halal|kosher|koscher|gluten\w*|lactose|laktose\w*|"
+    r"(?:don'?t|doesn'?t|never)\s+eats?|esse\s+kein\w*|no\s+como|ne\s+mange\s+pas|не\s+ем|"
+    r"вегетариан\w*|веган\w*)\b",
+    re.IGNORECASE,
+)
+#: ... and a question that asks what the user does not tolerate ("Was vertrage ich nicht?"):
+#: a diet the user chose is no intolerance.
+_TOLERATE = re.compile(
+    r"\b(?:tolerat\w*|intoleran\w*|vertrag\w*|tolero|toleras|sienta\w*|supporte|переношу)\b",
+    re.IGNORECASE,
+)
+
+
+_ALLERGY_OR_INTOLERANCE = 2
+
+
+def _asks_what_one_likes_to_eat(question: str) -> bool:
+    """ "What do I love to eat?", "Qu'est-ce que j'aime manger ?": never an allergy."""
+    return FAVOURITE_FOOD in named_areas(question) and DIET not in named_areas(question)
+
+
+def _restricts(hit: SearchHit) -> int:
+    """2: the hit is an allergy or intolerance, 1: a diet, 0: neither."""
+    fact = hit.fact
+    key = fact.key if fact else ""
+    said = f"{hit.text} {fact.source_excerpt or ''}" if fact else hit.text
+    if key.startswith("allerg") or "intoleran" in key or _ALLERGY.search(said):
+        return 2
+    if key.startswith("diet") or _DIET.search(said):
+        return 1
+    return 0
+
+
+def _restriction_first(
+    chosen: list[SearchHit],
+    ranked: Sequence[SearchHit],
+    floor: float,
+    config: AnswerConfig,
+    question: str | None,
+) -> list[SearchHit]:
+    """A question about what the user must not eat or take ("is there anything I can't
+    eat?", "Was vertrage ich nicht?") is answered with their allergies and intolerances
+    first, then their diets (for "what don't I tolerate?" only when they told no
+    intolerance), never with a dish they love that happened to rank first; one above the
+    question's baseline (``floor``) is enough, as its words say what it is."""
+    if not chosen or question is None or not RESTRICTION.search(question):
+        return chosen
+    wanted = [h for h in ranked if _restricts(h) and (h in chosen or relevance(h, config) >= floor)]
+    if not wanted:
+        return chosen
+    if _TOLERATE.search(question) and any(_restricts(h) == 2 for h in wanted):
+        wanted = [h for h in wanted if _restricts(h) == 2]
+    wanted.sort(key=_restricts, reverse=True)  # stable: by relevance within a kind
+    return wanted[: config.max_facts]
+
+
+#: "What do I study?" asks for the subject, not where (the school slot holds the place; the
+#: note of the same message says both), in the languages the bot speaks.
+_ASKS_SUBJECT = re.compile(
+    r"\bwhat\s+(?:do|did)\s+i\s+stud(?:y|ied)\b|\bwhat\s+am\s+i\s+studying\b|"
+    r"\b(?:which|what)\s+subject|\bwhat\s+(?:is|was)\s+my\s+(?:major|subject)\b|"
+    r"\bwas\s+studiere\s+ich\b|\bwas\s+habe\s+ich\s+studiert\b|\bwelches\s+fach\b|"
+    r"\bstudienfach\b|\bqu[ée]\s+(?:estudi[oé]|carrera)\b|\bqu'est-ce\s+que\s+j'[ée]tudie\b|"
+    r"\bj'[ée]tudie\s+quoi\b|\bquelles?\s+[ée]tudes\b|\bчто\s+я\s+изуча\w*|"
+    r"\bна\s+кого\s+я\s+учусь\b|\bкакой\s+предмет\b",
+    re.IGNORECASE,
+)
+
+
+def _subject_first(
+    chosen: list[SearchHit], ranked: Sequence[SearchHit], question: str | None
+) -> list[SearchHit]:
+    """ "¿Qué estudio?" of a user who said "Estudio derecho en la Complutense": the note or
+    the subject read from that message answers, not the school slot beside it."""
+    if question is None or not _ASKS_SUBJECT.search(question):
+        return chosen
+    school = next((h for h in chosen if h.fact is not None and h.fact.key == "school"), None)
+    if school is None:
+        return chosen
+    said = message_of(school)
+    same = [h for h in ranked if h is not school and h.fact is not None and message_of(h) == said]
+    if not same:
+        return chosen
+    return [same[0], *(h for h in chosen if h is not school and h is not same[0])]
 
 
 #: A question about a group of the user's people or animals, in the languages the bot speaks
@@ -388,10 +550,23 @@ _ASKED_KEYS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\bo[ùu]\s+(?:est-ce\s+que\s+)?je\s+travaille\b|\bwo\s+bin\s+ich\s+angestellt\b",
             "employer",
         ),
+        (
+            r"\bwhat(?:'s|\s+is)\s+my\s+(?:first\s+|full\s+)?name\b|\bwhat\s+am\s+i\s+called\b|"
+            r"\bwhat\s+i'?m\s+called\b|\bwie\s+hei(?:ß|ss)e\s+ich\b|\bmein(?:en)?\s+(?:vor)?namen?\b|"
+            r"\bc[óo]mo\s+me\s+llamo\b|\bmi\s+nombre\b|\bje\s+m'appelle\b|\bmon\s+(?:pr[ée])?nom\b|"
+            r"\bкак\s+меня\s+зовут\b|\bмо[её]\s+имя\b",
+            "name",
+        ),
     )
 )
-#: The key of the same area a question asking for one key is not answered with, beside it.
-_RIVAL_KEYS = {"job_title": "employer", "employer": "job_title"}
+#: The keys a question asking for one key is not answered with, beside it: the employer
+#: beside the job title and back, another's name beside the user's ("Tu te rappelles mon
+#: prénom ?" is not answered with the rabbit's).
+_RIVAL_KEYS: dict[str, re.Pattern[str]] = {
+    "job_title": re.compile(r"^employer$"),
+    "employer": re.compile(r"^job_title$"),
+    "name": re.compile(r"\.name$"),
+}
 
 
 def _asked_key_first(
@@ -411,7 +586,9 @@ def _asked_key_first(
     if not asked:
         return chosen
     rival = _RIVAL_KEYS[key]
-    rest = [h for h in chosen if h not in asked and (h.fact is None or h.fact.key != rival)]
+    rest = [
+        h for h in chosen if h not in asked and (h.fact is None or not rival.search(h.fact.key))
+    ]
     return [*asked, *rest]
 
 

@@ -13,12 +13,38 @@ from typing import TYPE_CHECKING
 
 from memory_core.embed import Vectors
 from memory_core.read import retrieve
+from memory_core.read.answer import relevance
 from memory_core.store import facts as fact_repo
 from memory_core.text.cleaning import clean_query
 from memory_core.values import ItemKind, SearchFilters, SearchHit, SearchMode
 
 if TYPE_CHECKING:
     from memory_core.context import Context
+
+
+#: A question's search reads this many times ``k`` deep (the first ``k`` are the same).
+DEEPER = 2
+#: At most this many memories from below the first ``k`` take a place among them.
+MOST_FROM_DEEPER = 2
+
+
+def _deeper_answers(hits: list[SearchHit], k: int) -> list[SearchHit]:
+    """The first ``k`` hits, where a deeper one answers better than every one of them
+    (``answer.relevance``: its similarity and its area of life) taking the place of the
+    least relevant. A slot told in another language is stored in English ("¿Cuál es mi
+    oficio?" is 0.83 similar to "job title: Soy fontanera.", 0.84–0.85 to every
+    other note of the same user in Spanish): it fell below the first eight, where its area
+    would have made it the answer."""
+    first, rest = hits[:k], hits[k:]
+    if not rest or not first:
+        return first
+    best = max(relevance(h) for h in first)
+    better = sorted((h for h in rest if relevance(h) > best), key=relevance, reverse=True)
+    better = better[: min(MOST_FROM_DEEPER, len(first))]
+    if not better:
+        return first
+    dropped = {id(h) for h in sorted(first, key=relevance)[: len(better)]}
+    return [*(h for h in first if id(h) not in dropped), *better]
 
 
 def _key_words(key: str) -> str:
@@ -51,13 +77,14 @@ def search_on_thread(
         query_vec = ctx.vectors.embed_query(query)
     if query_vec is None and mode == "vector":
         return []
+    deeper = topics and kind == "facts" and query_vec is not None
     with ctx.db.read() as conn:
         hits = retrieve.search(
             conn,
             ctx.vectors.cache,
             user_id,
             query,
-            k=k,
+            k=k * DEEPER if deeper else k,
             mode=mode,
             kind=kind,
             filters=filters,
@@ -74,6 +101,8 @@ def search_on_thread(
                 replace(h, topic=agree[h.id][0], topic_words=agree[h.id][1]) if h.id in agree else h
                 for h in hits
             ]
+        if deeper:
+            hits = _deeper_answers(hits, k)
     if touch and kind == "facts" and hits:
         with ctx.db.write(users=[user_id]) as conn:
             fact_repo.touch_accessed(conn, user_id, [h.id for h in hits], ctx.clock.now())

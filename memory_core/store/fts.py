@@ -165,6 +165,41 @@ STOP_WORDS = frozenset(
     ]
 )
 
+#: The same kind of words in the other languages the bot speaks: pronouns, articles,
+#: prepositions, question words and the commonest verbs. A question's "ich", "je", "yo", "я"
+#: matched every note its user told in that language, so each note looked like a word match
+#: (BM25 > 0) and outranked the one that answers. French elisions ("j'ai", "l'accordéon")
+#: tokenise to a lone letter. Words that are also English content words ("son", "era", "hat",
+#: "war", "fast", "plus", "gift") are left out: they would stop matching in English text.
+FOREIGN_STOP_WORDS = frozenset(
+    """
+    ich mich mir mein meine meiner meinen meinem meines du dich dir dein deine deiner deinen
+    deinem er es wir uns unser unsere unserer unseren ihr ihre ihrer ihren ihm ihn sie
+    der das dem den des ein eine einer einen einem eines und oder aber auch noch nochmal
+    schon sehr nicht kein keine keinen ist sind bin bist waren habe hast haben hatte hatten
+    wird werden wurde zu zum zur von vom mit bei beim im ins auf aus für fuer über ueber nach
+    wie wo wer wen wem wann welche welcher welches welchen welchem warum dass gern gerne ja
+    nein doch denn mal eigentlich weißt weisst erinnerst
+    yo mí mis mío mía tú te ti tu tus su sus él ella ellos ellas nosotros nosotras nos
+    nuestro nuestra nuestros nuestras el la los las lo un una unos unas y o pero que qué
+    quien quién quienes cual cuál cuales cuáles como cómo donde dónde cuando cuándo cuanto
+    cuánto cuántos cuántas de del al en con por para sobre es soy eres está estoy
+    están estar ser tengo tienes tiene hay muy más ya también le les esta este esto ese esa
+    eso acuerdas sabes
+    je j moi mon ma mes toi ton ta tes t il elle nous notre nos vous votre vos ils elles
+    les l une du d au aux et ou mais qu qui quoi quel quelle quels quelles est es suis sont
+    ai avons ont être avoir ce c cette ces dans sur pour avec sans pas ne n très aussi s
+    déjà comment où quand pourquoi combien sais souviens rappelle
+    я меня мне мной мой моя моё мое мои моего моей моих моим моему ты тебя тебе твой твоя
+    твоё твое твои он она оно мы нас нам наш наша наше наши вы вас вам ваш они их его её ее
+    и или а но не ни да нет в во на с со к ко о об от до по за из у для при про что кто
+    где когда как какой какая какое какие какую каком какой чем кем чей сколько это этот
+    эта эти то тот та же ли бы уже ещё еще очень так есть был была было были быть помнишь
+    знаешь напомни
+    """.split()
+)
+STOP_WORDS = STOP_WORDS | FOREIGN_STOP_WORDS
+
 
 def terms(query: str, *, keep_stop_words: bool = False) -> list[str]:
     """Lower-cased, de-duplicated search terms of ``query`` (stop words dropped)."""

@@ -237,7 +237,13 @@ def texts_for(
 
 
 def fact_vector_text(key: str, value_text: str) -> str:
-    """What a fact's vector encodes: its key in words, then its value."""
+    """What a fact's vector encodes: its key in words, then its value; a note (``note.…``)
+    its words alone."""
+    if key.startswith("note."):
+        # A note's key is its own first words, slugged ("note.fr.je joue de la harpe"): said
+        # twice, and after "note", they moved the note's place among the areas of life (a
+        # harp read as a hobby, a football club as religion), though they add no meaning.
+        return value_text
     return f"{key.replace('_', ' ')}: {value_text}"
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from memory_core.embed import Embedder, Vectors
+from memory_core.text.area_vocabulary import TOLD_AREAS
 
 
 @dataclass(frozen=True, slots=True)
@@ -1176,16 +1177,38 @@ AREA_WORDS: tuple[frozenset[str], ...] = tuple(frozenset(_word_stems(a.descripti
 def area_words(question: Vectors, texts: Sequence[str]) -> list[float]:
     """How far each memory's text names the words of the areas the question is about (0–1):
     the question's share (its area distribution, ``question``) of the areas whose
-    description shares a word with the text. A second, lexical reading of the areas: a
-    question in any language is placed by meaning, an English memory by its words ("Gibt es
-    etwas, das ich nicht essen darf?" is about diet; "Mei eats out a lot" names "eat",
-    "Grace doesn't like sports" no word of it, though e5 puts both near the diets)."""
+    description shares a word with the text, or whose words in the five languages it says
+    (``told_areas``). A second, lexical reading of the areas: a question in any language is
+    placed by meaning, a memory by its words ("Gibt es etwas, das ich nicht essen darf?" is
+    about diet; "Mei eats out a lot" names "eat", "Grace doesn't like sports" no word of it,
+    though e5 puts both near the diets; "Toco la flauta." names music)."""
     dist = np.asarray(question, dtype=np.float32)
     out: list[float] = []
     for text in texts:
         said = _word_stems(text)
-        out.append(float(sum(dist[i] for i, words in enumerate(AREA_WORDS) if words & said)))
+        named = set(told_areas(text))
+        out.append(
+            float(sum(dist[i] for i, words in enumerate(AREA_WORDS) if i in named or words & said))
+        )
     return out
+
+
+_TOLD_AREAS = tuple(
+    (
+        re.compile(pattern, re.IGNORECASE),
+        next(i for i, a in enumerate(AREAS) if a.description.startswith(head)),
+    )
+    for pattern, head in TOLD_AREAS
+)
+#: How much of a memory's area distribution the areas its own words name take
+#: (``told_areas``; a key that names an area takes ``KEY_PRIOR`` instead).
+TEXT_PRIOR = 0.3
+
+
+def told_areas(text: str) -> list[int]:
+    """The areas of ``AREAS`` a memory's words name, in the five languages ("Ich bin Fan von
+    Hertha BSC.": sport; "Je joue de la harpe.": music)."""
+    return sorted({i for pattern, i in _TOLD_AREAS if pattern.search(text)})
 
 
 #: Words that name an area of life in a question, in the languages the bot speaks (German
@@ -1201,7 +1224,7 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         "job",
     ),
     (
-        r"\b(?:live|living|home|address|wohne\w*|wohnung|wohnort|zuhause|vivo|vives|resido|"
+        r"\b(?:live|living|(?<!at\s)home|address|wohne\w*|wohnung|wohnort|zuhause|vivo|vives|resido|"
         r"domicilio|habite\w*|domicile|живу|живёшь|живешь|адрес)\b",
         "home",
     ),
@@ -1247,8 +1270,22 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     ),
     (
         r"\b(?:sports?|fitness|workout|gym|\w*sport(?:art)?|fit|deportes?|ejercicio|"
-        r"спорт\w*)\b",
+        r"спорт\w*|teams?|clubs?|root\s+for|cheer\s+(?:for|on)|support|fan|verein\w*|"
+        r"mannschaft|equipo|hincha|[ée]quipe|encourage|supporte\w*|команд(?:а|у|ы|е|ой)|"
+        r"боле(?:ю|ешь)\s+за|болельщи\w*)\b",
         "sport",
+    ),
+    (
+        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|unwind|hobbys?|freizeit|"
+        r"afici[oó]n\w*|pasatiempos?|tiempo\s+libre|loisirs?|passe-temps|temps\s+libre|"
+        r"хобби|свободное\s+время|увлека\w*)\b",
+        "hobbies",
+    ),
+    (
+        r"\b(?:goals?|plans?|dreams?|ziel\w*|vorhaben|vorsätze|metas?|objetivos?|"
+        r"prop[óo]sitos?|objectifs?|projets?|(?:mon|ton)\s+but|r[êe]ves?|цел[ьи]|план\w*|"
+        r"мечт\w*)\b",
+        "plans",
     ),
     (
         r"\b(?:books?|reading|reader|authors?|\w*bücher|\w*buch|\w*autor(?:in)?|lese|lesen|"
@@ -1277,10 +1314,51 @@ _NAMED_AREAS = tuple(
 NAMED_WEIGHT = 0.5
 
 
+#: A question about what the user must not eat or take, in the languages the bot speaks
+#: ("is there anything I can't eat?", "Was vertrage ich nicht?", "¿Qué no puedo comer?",
+#: "Qu'est-ce que je ne dois pas manger ?", "Что мне нельзя есть?"): a diet or an allergy,
+#: never a favourite dish.
+RESTRICTION = re.compile(
+    r"\b(?:can'?t|cannot|can\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|not\s+allowed|"
+    r"avoid\w*|nicht\s+(?:essen|trinken|nehmen|vertrag\w*)|vertrage\s+ich\s+nicht|"
+    r"darf\s+ich\s+nicht|(?:ver)?meiden|no\s+(?:puedo|debo|tolero|me\s+sienta\w*)|evitar|"
+    r"ne\s+(?:peux|dois|supporte)\s+(?:\w+\s+)?pas|[ée]viter|нельзя|не\s+могу|не\s+переношу|"
+    r"избега\w*)\b",
+    re.IGNORECASE,
+)
+#: The areas of the favourite food and the diet (``AREAS`` indices).
+FAVOURITE_FOOD = next(i for i, a in enumerate(AREAS) if a.description.startswith("favourite food"))
+DIET = next(i for i, a in enumerate(AREAS) if a.description.startswith("diet"))
+
+
+#: ... and a question about what the user likes to eat most ("what do I like to eat?", "Was
+#: esse ich am liebsten?", "Qu'est-ce que j'adore manger ?"): a favourite dish, not a diet.
+PREFERENCE = re.compile(
+    r"\b(?:like|love|enjoy|favou?rite|best|most|gern|gerne|liebsten|lieblings\w*|mag|"
+    r"gusta|encanta|favorit[oa]s?|preferid[oa]s?|más|aime|adore|pr[ée]f[ée]r[ée]e?s?|plus|"
+    r"люблю|любишь|любим\w*|больше\s+всего)\b",
+    re.IGNORECASE,
+)
+
+
 def named_areas(text: str) -> list[int]:
     """The areas of ``AREAS`` a question's words name ("Est-ce que j'ai des animaux ?": pets)."""
     # One pattern per area: a word may name two ("eat": the diet and the favourite food).
-    return sorted({i for pattern, i in _NAMED_AREAS if pattern.search(text)})
+    named = {i for pattern, i in _NAMED_AREAS if pattern.search(text)}
+    if DIET in named and RESTRICTION.search(text):
+        named.discard(FAVOURITE_FOOD)  # what one must not eat is no favourite dish
+    elif DIET in named and PREFERENCE.search(text) and not _DIET_WORDS.search(text):
+        named.discard(DIET)  # what one loves to eat is no diet ("j'aime manger")
+        named.add(FAVOURITE_FOOD)
+    return sorted(named)
+
+
+#: The words of a diet itself, beside the verbs of eating the diet's pattern also reads.
+_DIET_WORDS = re.compile(
+    r"\b(?:diet|diät|dieta|r[ée]gime|диет\w*|vegan\w*|vegetari\w*|v[ée]g[ée]\w*|вегетариан\w*|"
+    r"intoleran\w*|vertrage\w*|tolero|supporte|переношу|непереносим\w*)\b",
+    re.IGNORECASE,
+)
 
 
 def question_profile(domains: DomainMap, query: Vectors, text: str | None = None) -> Vectors:
@@ -1302,18 +1380,28 @@ def agreement(
     prior: float = KEY_PRIOR,
     *,
     asked: Vectors | None = None,
+    texts: Sequence[str] | None = None,
 ) -> list[float]:
     """How far each item is about the same areas of life as the query (0–1; Bhattacharyya
     coefficient of their area distributions); an item whose key names an area (``keys``,
-    ``key_area``) has ``prior`` of its distribution on that area; ``asked``: the query's
+    ``key_area``) has ``prior`` of its distribution on that area, else one whose words in
+    ``texts`` name areas (``told_areas``) ``TEXT_PRIOR`` on them; ``asked``: the query's
     ``question_profile``, when already computed."""
     if not items:
         return []
     q = np.sqrt(question_profile(domains, query) if asked is None else asked)
     rows = profiles(domains, np.stack([np.asarray(v, dtype=np.float32) for v in items]))
-    for n, key in enumerate(keys or ()):
+    named = list(keys or ())
+    said = list(texts or ())
+    for n in range(len(items)):
+        key = named[n] if n < len(named) else None
         area = key_area(key) if key else None
         if area is not None:
             rows[n] *= 1.0 - prior
             rows[n, area] += prior
+            continue
+        areas = told_areas(said[n]) if n < len(said) else []
+        if areas:
+            rows[n] *= 1.0 - TEXT_PRIOR
+            rows[n, areas] += TEXT_PRIOR / len(areas)
     return [float(x) for x in np.vecdot(np.sqrt(rows), q)]

@@ -77,11 +77,17 @@ def guess(text: str) -> Detected | None:
 #: Words only one of the spoken languages uses, that open the short messages the model
 #: hesitates on ("Hallo!" read as Italian at 0.15, "¡Hola!" as German, "Merci !" as Italian,
 #: "Je m'appelle Omar." as French at only 0.65): greetings, thanks, goodbyes and the way an
-#: introduction starts. Spanish is also told by its opening "¡" / "¿".
+#: introduction starts. Spanish is also told by its opening "¡" / "¿". A short statement
+#: about oneself opens with the language's own first person ("Je supporte le Stade Rennais.",
+#: "Estudio medicina.", "Soy del Atleti." were no language at all, and so never kept).
 _MARKERS = {
-    "de": r"hallo|servus|moin|danke(?:sch[öo]n)?|tsch[üu]ss?|ich\s+hei(?:ß|ss)e|mein\s+name",
-    "es": r"[¡¿]|hola|gracias|adi[óo]s|buenas|me\s+llamo|mi\s+nombre",
-    "fr": r"bonjour|bonsoir|salut|coucou|merci|au\s+revoir|je\s+m['’]appelle|j['’]habite",
+    "de": r"hallo|servus|moin|danke(?:sch[öo]n)?|tsch[üu]ss?|ich\s+hei(?:ß|ss)e|mein\s+name"
+    r"|ich\s+(?:bin|habe|hab|wohne|arbeite|spiele|studiere|mag|liebe|esse|komme|gehe|fahre)",
+    "es": r"[¡¿]|hola|gracias|adi[óo]s|buenas|me\s+llamo|mi\s+nombre"
+    r"|soy|estoy|tengo|vivo|trabajo|estudio|juego|toco|me\s+gusta|me\s+encanta",
+    "fr": r"bonjour|bonsoir|salut|coucou|merci|au\s+revoir|je\s+m['’]appelle|j['’]habite"
+    r"|je\s+(?:suis|joue|supporte|travaille|fais|vis|mange|aime|adore|parle|viens|vais)"
+    r"|j['’](?:ai|aime|adore|[ée]tudie)",
 }
 _MARKER = {
     lang: re.compile(rf"(?:^|(?<=\W))(?:{words})(?!\w)", re.I) for lang, words in _MARKERS.items()

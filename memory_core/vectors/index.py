@@ -374,9 +374,12 @@ class VectorIndex:
         found = self.cache.vectors_of(conn, user_id, "facts", ids)
         order = list(found)
         named = [(keys or {}).get(i) for i in order]
+        said = [(texts or {}).get(i, "") for i in order]
         asked = question_profile(domains, query_vec, query)
-        agree = agreement(domains, query_vec, [found[i] for i in order], named, asked=asked)
-        words = area_words(asked, [(texts or {}).get(i, "") for i in order])
+        agree = agreement(
+            domains, query_vec, [found[i] for i in order], named, asked=asked, texts=said
+        )
+        words = area_words(asked, said)
         return dict(zip(order, zip(agree, words, strict=True), strict=True))
 
     # ---- maintenance -----------------------------------------------------------------------

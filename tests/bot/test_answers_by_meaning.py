@@ -256,3 +256,54 @@ async def test_a_question_for_the_job_is_not_answered_with_the_employer(  # type
 ) -> None:
     said = await lena.say(question)
     assert wanted in said and not_wanted not in said, said
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's the capital of Ireland?",
+        "Was ist die Hauptstadt von Irland?",
+        "¿Cuál es la capital de Irlanda?",
+        "Quelle est la capitale de l'Irlande ?",
+        "Какая столица Ирландии?",
+    ],
+)
+async def test_a_question_about_the_world_is_not_answered_with_the_users_facts(  # type: ignore[no-untyped-def]
+    niamh, question: str
+) -> None:
+    """Galway is near Ireland by meaning, and "home" agreed with the capital: "you live in
+    Galway" answered a question that is not about the user."""
+    said = await niamh.say(question)
+    assert "Galway" not in said and "Mochi" not in said, said
+
+
+TOLD_UTE = (
+    "Ich heiße Ute.",
+    "Ich bin Fan von Werder Bremen.",
+    "Ich spiele Geige im Orchester.",
+    "In meiner Freizeit gehe ich gern segeln.",
+    "Ich arbeite als Bäckerin.",
+    "Wir haben einen Hund namens Rex.",
+    "Ich bin Vegetarierin.",
+    "Ich vertrage keinen Milchzucker.",
+)
+
+
+async def test_a_german_user_is_answered_from_notes_in_german(  # type: ignore[no-untyped-def]
+    console, told: ToldCache, tmp_path: Path
+) -> None:
+    """The team, the free time and what she does not tolerate, asked in other words: notes
+    told in German answer (the club read as no sport, "ich" matched every note, and the
+    intolerance lost to the diet she chose)."""
+    db = tmp_path / "m.db"
+    clock = await told(db, "ute", *TOLD_UTE)
+    async with console(db, clock, user="ute") as session:
+        assert session.runtime is not None
+        await session.runtime.settle()
+        for question, wanted, unwanted in (
+            ("Welchen Verein unterstütze ich?", "Werder", "Geige"),
+            ("Welche Hobbys habe ich?", "segeln", "Werder"),
+            ("Was vertrage ich nicht?", "Milchzucker", "vegetarisch"),
+        ):
+            said = await session.say(question)
+            assert wanted in said and unwanted not in said, (question, said)

@@ -248,3 +248,81 @@ def test_chat_kin_words_are_said_plainly() -> None:
     assert plain_question("who did my sis marry?") == "who did my sister marry?"
     assert plain_question("where does my big bro live?") == "where does my brother live?"
     assert plain_question("sisyphus is hard") == "sisyphus is hard"
+
+
+def test_what_the_user_must_not_eat_is_answered_with_the_allergy_not_a_dish() -> None:
+    """A dish the user loves may be nearer to "eat" than their allergy is; a question about
+    what they must not eat or take is answered with allergies and intolerances first."""
+    sushi = keyed(1, "ability.eat_sushi_every_day", "Ana could eat sushi every day.", 0.85, 0.9)
+    nuts = keyed(2, "allergy.walnuts", "Ana is allergic to walnuts.", 0.81, 0.85)
+    others = [keyed(3, "home_city", "Ana lives in Leeds.", 0.77), keyed(4, "name", "Ana.", 0.76)]
+    hits = [sushi, nuts, *others]
+    assert [h.id for h in answering(hits, question="what must I avoid eating?")] == [2]
+    assert [h.id for h in answering(hits, question="what do I love to eat?")][:1] == [1]
+
+
+def test_what_the_user_does_not_tolerate_is_no_diet_they_chose() -> None:
+    veggie = keyed(1, "diet", "Ana is vegetarian.", 0.85, 0.9)
+    lactose = SearchHit(
+        "facts",
+        2,
+        "Ich vertrage keinen Milchzucker, ich habe eine Laktoseintoleranz.",
+        0.5,
+        0.0,
+        0.82,
+        fact=fact(2, "Ich habe eine Laktoseintoleranz.", key="note.de.ich_habe_eine"),
+        topic=0.8,
+    )
+    others = [keyed(3, "home_city", "Ana lives in Ulm.", 0.77), keyed(4, "name", "Ana.", 0.76)]
+    chosen = answering([veggie, lactose, *others], question="Was vertrage ich nicht?")
+    assert [h.id for h in chosen] == [2]
+    # "What can't I eat?": the intolerance first, the diet too.
+    chosen = answering([veggie, lactose, *others], question="Was darf ich nicht essen?")
+    assert [h.id for h in chosen] == [2, 1]
+
+
+def test_what_the_user_studies_is_the_subject_not_the_school() -> None:
+    """ "Estudio medicina en la Universidad de Granada" keeps the school and the note of the
+    whole: "¿qué estudio?" is answered with the note, "¿dónde estudio?" with the school."""
+    turn = {"source_turn_id": "t1"}
+    school = keyed(1, "school", "Ana studies at Universidad de Granada.", 0.86, 0.9, **turn)
+    note = keyed(
+        2,
+        "note.es.estudio_medicina_en_la",
+        "Estudio medicina en la Universidad de Granada.",
+        0.85,
+        0.9,
+        **turn,
+    )
+    others = [keyed(3, "home_city", "Ana lives in Jaén.", 0.77), keyed(4, "name", "Ana.", 0.76)]
+    hits = [school, note, *others]
+    assert [h.id for h in answering(hits, question="¿Qué estudio?")][:1] == [2]
+    assert [h.id for h in answering(hits, question="Was studiere ich?")][:1] == [2]
+    assert [h.id for h in answering(hits, question="¿Dónde estudio?")][:1] == [1]
+
+
+def test_a_goal_asked_with_its_time_is_no_attribute_the_answer_must_name() -> None:
+    """ "What's my goal for this year?": the time is no word the memory must share."""
+    goal = keyed(1, "note.ru.в_этом_году", "В этом году я хочу сдать на права.", 0.86, 0.9)
+    others = [keyed(2, "home_city", "Ana lives in Omsk.", 0.77), keyed(3, "name", "Ana.", 0.76)]
+    chosen = answering([goal, *others], question="Какая у меня цель на это лето?")
+    assert [h.id for h in chosen] == [1]
+
+
+def test_a_question_for_the_users_name_is_not_answered_with_a_pets() -> None:
+    """ "Caramel's name is …" is about a name too, and a little nearer by chance."""
+    pet = keyed(1, "pet.dog.name", "Ana's dog is named Filou.", 0.85, 0.75)
+    own = keyed(2, "name", "Ana's name is Ana.", 0.84, 0.76)
+    others = [keyed(3, "home_city", "Ana lives in Lyon.", 0.77), keyed(4, "job_title", "A.", 0.76)]
+    for asked in ("Tu te rappelles mon prénom ?", "what's my name?", "Как меня зовут?"):
+        assert [h.id for h in answering([pet, own, *others], question=asked)] == [2], asked
+
+
+def test_what_the_user_loves_to_eat_is_never_their_allergy() -> None:
+    """The allergy's key is about food too, and may rank above the dish."""
+    nuts = keyed(1, "allergy.walnuts", "Ana is allergic to walnuts.", 0.84, 0.7)
+    dish = keyed(2, "note.fr.j_adore_le_cassoulet", "J'adore le cassoulet.", 0.85, 0.6)
+    others = [keyed(3, "home_city", "Ana lives in Albi.", 0.78), keyed(4, "name", "Ana.", 0.77)]
+    for asked in ("Qu'est-ce que j'aime manger ?", "what do I love to eat most?"):
+        chosen = answering([nuts, dish, *others], question=asked)
+        assert [h.id for h in chosen] == [2], asked

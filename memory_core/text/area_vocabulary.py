@@ -1,0 +1,186 @@
+"""The words that name an area of life in what a user told, in the languages the bot speaks.
+
+``memory_core.text.domains`` places a memory in the areas of life (work, pets, sport…) by its
+vector. e5-small does not know what every word names: "Ich bin Fan von Hertha BSC." reads as a
+colour, "Mi equipo es el Sevilla." as religion, "Je joue de la harpe." with its note's key in
+front as a hobby, and a team's name is no word of sport at all. A memory whose own
+words name an area — a team's supporter ("fan of", "Fan von", "hincha", "supporte", "болею
+за"), an instrument, a pet, a sibling — has part of its profile on that area
+(``domains.TEXT_PRIOR``), and its words count as the area's (``domains.area_words``), in
+English, German, Spanish, French and Russian alike.
+
+Each entry is a pattern of words (German compounds by their last part, Russian by the stem)
+and the first words of its area's description in ``domains.AREAS``. The words are everyday
+vocabulary for the area, not the evaluation's wordings; a word that names two areas
+("marathon": sport, and often a goal) may be in both.
+"""
+
+from __future__ import annotations
+
+#: (words, the area's description's first words) — the areas a memory's text names.
+TOLD_AREAS: tuple[tuple[str, str], ...] = (
+    (
+        r"\b(?:works?\s+(?:as|at|for)|job|employ\w*|career|profession\w*|beruf\w*|"
+        r"arbeite[nt]?\s+(?:als|bei|in|für)|arbeitgeber\w*|firma|angestellt\w*|"
+        r"trabaj[oa]\s+(?:como|de|en|para)|trabajo|profesi[oó]n|empleo|oficio|empresa|"
+        r"travaille\w*|m[ée]tier|boulot|emploi|entreprise|"
+        r"работа\w*|работу|професси\w*|должност\w*)\b",
+        "job",
+    ),
+    (
+        r"\b(?:wohne\w*|wohnung|vivo\s+en|vivimos|piso|apartamento|habite\w*|appartement|"
+        r"живу|живём|живем|квартир\w*)\b",
+        "home",
+    ),
+    (
+        r"\b(?:komme\s+(?:ursprünglich\s+)?aus|stamme\s+aus|soy\s+de|vengo\s+de|nac[ií]\s+en|"
+        r"viens\s+d|originaire|родом|родил(?:ся|ась)\s+в)\b",
+        "where one is from",
+    ),
+    (
+        r"\b(?:pets?|dogs?|cats?|puppy|kitten|rabbits?|parrots?|hamsters?|guinea\s+pigs?|"
+        r"turtles?|tortoises?|horses?|\w*hund(?:e|in)?|\w*katzen?|kater|kaninchen|hasen?|"
+        r"papagei\w*|wellensittich\w*|meerschweinchen|pferde?|haustier\w*|perr[oa]s?|gat[oa]s?|"
+        r"conejos?|loros?|periquitos?|h[áa]mster|tortugas?|caballos?|mascotas?|chiens?|"
+        r"chiennes?|chats?|chattes?|chatons?|lapins?|perroquets?|perruches?|cochons?\s+d'inde|"
+        r"tortues?|chevaux|cheval|собак\w*|пёс|пес|щен\w*|кошк\w*|кот|кота|котик\w*|кролик\w*|"
+        r"попуга\w*|хомяк\w*|черепах\w*|лошад\w*|питом\w*)\b",
+        "pets and animals at home",
+    ),
+    (
+        r"\b(?:wife|husband|spouse|partner|girlfriend|boyfriend|fianc[ée]e?|married|"
+        r"ehefrau|ehemann|verheiratet|verlobt\w*|meine\s+frau|mein\s+mann|lebensgefährt\w*|"
+        r"esposa|esposo|marido|novi[oa]|pareja|casad[oa]|prometid[oa]|mi\s+mujer|"
+        r"ma\s+femme|mon\s+mari|compagnon|compagne|conjointe?|mari(?:é|ée|és|ées)|"
+        r"жена|жены|женой|муж|мужа|мужем|супруг\w*|женат|замужем|невест\w*|жених\w*)\b",
+        "partner",
+    ),
+    (
+        r"\b(?:sons?|daughters?|kids?|children|babys?|kinder[n]?|sohn|söhne|tochter|"
+        r"töchter|hij[oa]s?|niñ[oa]s|beb[ée]s?|enfants?|fils|filles?|b[ée]b[ée]s?|"
+        r"сын\w*|доч\w*|дет(?:и|ей|ям)|ребён\w*|ребен\w*|малыш\w*)\b",
+        "children",
+    ),
+    (
+        r"\b(?:mother|father|mom|mum|dad|parents|mutter|vater|mama|papa|eltern|madre|padre|"
+        r"mam[áa]|pap[áa]|padres|m[èe]re|p[èe]re|maman|мам[аыуе]|мать|матер\w*|отец|отц\w*|"
+        r"пап[аыуе]|родител\w*)\b",
+        "parents",
+    ),
+    (
+        r"\b(?:brothers?|sisters?|siblings?|twins?|bruder|brüder|schwester\w*|geschwister|"
+        r"zwilling\w*|herman[oa]s?|gemel[oa]s?|fr[èe]res?|s(?:œ|oe)urs?|jume(?:au|lle)s?|"
+        r"брат\w*|сестр\w*|близнец\w*)\b",
+        "siblings",
+    ),
+    (
+        r"\b(?:best\s+friends?|beste[rn]?\s+freund\w*|mejor\s+amig[oa]|amig[oa]s|"
+        r"meilleure?\s+amie?|лучш\w+\s+(?:друг|подруг\w*)|друзья\w*)\b",
+        "friends",
+    ),
+    (
+        r"\b(?:allerg\w*|asthma|diabet\w*|insulin\w*|migraines?|medication|"
+        r"krankheit|krank|medikament\w*|asthma|migräne|bluthochdruck|tabletten|"
+        r"enfermedad|medicamentos?|al[ée]rgic[oa]|asma|migrañas?|pastillas?|maladies?|"
+        r"m[ée]dicaments?|allergique|diab[èe]te|asthme|болезн\w*|лекарств\w*|аллерги\w*|"
+        r"диабет\w*|астм\w*|мигрен\w*|таблетк\w*)\b",
+        "health",
+    ),
+    (
+        r"\b(?:vegan\w*|vegetari\w*|v[ée]g[ée]tarien\w*|v[ée]g[ée]talien\w*|gluten\w*|"
+        r"lactose|laktose\w*|intoleran\w*|vertrage|(?:don'?t|doesn'?t|never)\s+eats?|"
+        r"esse\s+kein\w*|no\s+como|ne\s+mange\s+pas|не\s+ем|halal|"
+        r"kosher|koscher|вегетариан\w*|веган\w*|непереносим\w*|лактоз\w*|глютен\w*)\b",
+        "diet",
+    ),
+    (
+        r"\b(?:eat|eats|eating|esse|isst|comer|manger|mange|ем|cook\w*|bak(?:e|es|ing)|"
+        r"dish(?:es)?|lieblings(?:essen|gericht|speise)|koche\w*|"
+        r"backe\w*|gericht|comida|plato|cocin\w*|plat|cuisine\w*|p[âa]tisserie|еда|еды|блюд\w*|"
+        r"готов(?:ить|лю)|выпека\w*)\b",
+        "favourite food",
+    ),
+    (
+        r"\b(?:music\w*|band|choir|sing(?:s|er|ing)?|guitar\w*|piano|violin|cello|drums?|"
+        r"trumpet|saxophone|flute|accordion|ukulele|harp|clarinet|"
+        r"musik\w*|chor|singe|gitarre|klavier|geige|cello|schlagzeug|trompete|saxophon|flöte|"
+        r"akkordeon|harfe|klarinette|m[úu]sica|coro|canto|guitarra|violín|violin|violonchelo|"
+        r"bater[íi]a|trompeta|saxof[óo]n|flauta|acorde[óo]n|arpa|clarinete|toco\s+(?:el|la)|"
+        r"musique|chorale|chante|guitare|violon|violoncelle|batterie|trompette|saxophone|"
+        r"fl[ûu]te|accord[ée]on|harpe|clarinette|joue\s+(?:du|de\s+la|de\s+l)|"
+        r"музык\w*|хор(?:е|а|ом)?|пою|гитар\w*|пианино|фортепиано|скрипк\w*|виолончел\w*|барабан\w*|"
+        r"труб[ае]|саксофон\w*|флейт\w*|аккордеон\w*|баян\w*|играю\s+на)\b",
+        "music",
+    ),
+    (
+        r"\b(?:sports?|team|fans?\s+of\s+(?:the\s+)?(?-i:[A-Z])\w*|(?-i:[A-Z])\w*\s+fan|"
+        r"supports?\s+(?:the\s+)?(?-i:[A-Z])\w*|supporters?\s+of|cheers?\s+(?:on|for)|"
+        r"roots?\s+for|season\s+ticket|football|soccer|basketball|baseball|hockey|rugby|"
+        r"cricket|tennis|marathons?|gym|running|swims?|swimming|"
+        r"fan\s+(?:von|vom|des)|verein\w*|mannschaft|fußball|fussball|handball|sport\w*|"
+        r"fitness\w*|jogg\w*|schwimme\w*|hincha|aficionad[oa]\s+del?|equipo|f[úu]tbol|"
+        r"baloncesto|gimnasio|corro|nado|supporte(?:r|s)?\s+(?:le\s+|la\s+|les\s+|l')"
+        r"(?-i:[A-Z])\w*|supporters?\s+(?:du|de|des)|[ée]quipe|(?:le|du|au)\s+foot|"
+        r"fan\s+(?:du|de|des)|salle\s+de\s+sport|nage|болею\s+за|болельщи\w*|фанат\w*|"
+        r"команд(?:а|у|ы|е|ой)|футбол\w*|хокке\w*|спорт\w*|бега\w*|плава\w*|марафон\w*)\b",
+        "sport",
+    ),
+    (
+        r"\b(?:books?|novels?|reads?|reading|authors?|\w*bücher|\w*buch|romane?|krimis?|"
+        r"autor(?:in)?|lese|libros?|novelas?|leer|livres?|romans?|lire|lis|auteur|"
+        r"книг\w*|читать|читаю|роман\w*|писател\w*)\b",
+        "reading",
+    ),
+    (
+        r"\b(?:stud(?:y|ies|ying)|student|university|college|degree|school|studiere\w*|"
+        r"studium|uni|universität|hochschule|schule|abschluss|estudi[oa]\w*|universidad|"
+        r"carrera|colegio|facultad|[ée]tudi\w*|universit[ée]|fac|[ée]cole|lyc[ée]e|dipl[ôo]me|"
+        r"учусь|изучаю|университет\w*|институт\w*|школ\w*|студент\w*)\b",
+        "school",
+    ),
+    (
+        r"\b(?:car|truck|motorbike|motorcycle|bicycle|bike|drives?|auto|wagen|motorrad|"
+        r"fahrrad|coche|carro|moto|bici\w*|conduzco|voiture|v[ée]lo|conduis|машин\w*|"
+        r"автомобил\w*|мотоцикл\w*|велосипед\w*|езжу|вожу)\b",
+        "car",
+    ),
+    (
+        r"\b(?:travel\w*|trips?|holidays?|vacations?|reise\w*|urlaub\w*|viaj\w*|vacaciones|"
+        r"voyag\w*|vacances|путешеств\w*|отпуск\w*|поездк\w*)\b",
+        "travel",
+    ),
+    (
+        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|collect\w*|chess|fishing|"
+        r"knit\w*|garden\w*|puzzles?|hobbys?|freizeit|wochenende\w*|sammle\w*|schach|angeln|"
+        r"stricke\w*|garten\w*|basteln|bastle|afici[oó]n\w*|pasatiempos?|tiempo\s+libre|"
+        r"fines?\s+de\s+semana|colecciono|ajedrez|pescar|pesca|tejer|jard[íi]n\w*|loisirs?|"
+        r"passe-temps|temps\s+libre|week-ends?|collectionne\w*|[ée]checs|p[êe]che|tricot\w*|"
+        r"jardin\w*|хобби|свободное\s+время|выходн\w*|коллекци\w*|шахмат\w*|рыбалк\w*|"
+        r"вяза\w*|увлека\w*)\b",
+        "hobbies",
+    ),
+    (
+        r"\b(?:films?|movies?|series|tv\s+shows?|video\s*games?|serien?|kino|videospiel\w*|"
+        r"pel[íi]culas?|cine|videojuegos?|s[ée]ries?|cin[ée]ma|jeux?\s+vid[ée]o|фильм\w*|"
+        r"сериал\w*|кино)\b",
+        "movies",
+    ),
+    (
+        r"\b(?:hiking|hikes?|camping|outdoors|beach|mountains?|wander\w*|berge[n]?|strand|"
+        r"natur|senderismo|monta[ñn]as?|playa|naturaleza|randonn[ée]e\w*|montagnes?|plage|"
+        r"nature|поход\w*|гор[ауы]?|пляж\w*|природ\w*)\b",
+        "nature",
+    ),
+    (
+        r"\b(?:paint\w*|draw\w*|photograph\w*|malen|zeichne\w*|fotografi\w*|pint(?:ar|o)|"
+        r"dibuj\w*|fotograf[íi]a|peins|peindre|peinture|dessin\w*|photo\w*|рису\w*|живопис\w*|"
+        r"фотограф\w*)\b",
+        "art",
+    ),
+    (
+        r"\b(?:goals?|plans?|dreams?|ziel\w*|vorhaben|traum|will\s+ich|metas?|objetivos?|"
+        r"sue[ñn]o|quiero|objectifs?|projets?|r[êe]ve|je\s+veux|цел[ьи]|план\w*|мечта\w*|"
+        r"хочу)\b",
+        "plans",
+    ),
+)
