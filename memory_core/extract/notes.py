@@ -173,6 +173,17 @@ _REQUEST = re.compile(
 )
 
 
+#: A reaction with nothing it is about ("me encanta", "j'adore !", "ich mag es", "обожаю"):
+#: a reply to the last message, no fact about the user.
+_BARE_REACTION = re.compile(
+    r"^(?:(?:a\s+mí\s+)?me\s+(?:encanta|encantan|gusta|gustan)(?:\s+(?:mucho|muchísimo))?|"
+    r"(?:moi\s+)?j['’](?:adore|aime)(?:\s+(?:trop|beaucoup|bien|ça))?|(?:ich\s+)?(?:liebe|mag)"
+    r"(?:\s+(?:es|das|ich))?|(?:мне\s+)?(?:очень\s+)?(?:нравится|обожаю|люблю)(?:\s+это)?)"
+    r"[\s!.…]*$",
+    re.IGNORECASE,
+)
+
+
 def about_user(sentence: str, language: str) -> bool:
     """True when ``sentence`` (in ``language``) says something in the first person."""
     words = _FIRST_PERSON.get(language)
@@ -198,7 +209,7 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False
     if _PASSING.match(greeted):
         return False  # "Ich geh jetzt schlafen", "У нас опять дождь": chat that passes
-    if _FIGURE_OF_SPEECH.search(text):
+    if _FIGURE_OF_SPEECH.search(text) or _BARE_REACTION.match(greeted):
         return False
     if _SECRET.search(text) or find_sensitive(text):
         return False  # a secret is never a note (see ``note`` for an explicit request)

@@ -305,7 +305,10 @@ def test_an_introduction_in_another_language_fills_its_slots(
     assert all(c.sensitive for c in found if c.key.startswith("allergy."))
 
 
-@pytest.mark.parametrize("text", ["Je pense", "Ma vie", "me encanta", "Me too", "Tell me more"])
+@pytest.mark.parametrize(
+    "text",
+    ["Je pense", "Ma vie", "me encanta", "Me too", "Tell me more", "J'adore !", "Обожаю!"],
+)
 def test_a_fragment_too_short_to_place_in_a_language_is_not_kept(text: str) -> None:
     """Only what the user is, has or does ("Soy profesor.") is read in an unsure language."""
     assert extract_rules(TurnInput(text, NOW)) == []
