@@ -472,14 +472,14 @@ class Commands:
         uid = view.user_id
         if query:
             found = _matching(await view.search(query, k=PAGE, procedures=True))
-            lines = [texts.fact_line(f, lang, who) for f in found]
+            lines = texts.fact_lines(found, lang, who)
             nothing = t(lang, "I have nothing about {topic}.", topic=_echo(query, lang))
             return Reply("\n".join(lines) if lines else nothing)
         facts = await view.facts(limit=PAGE + 1, offset=offset)
         faded = await view.faded(limit=PAGE) if offset == 0 else []
         if not facts and not faded:
             return Reply(t(lang, "No memories yet.") if offset == 0 else t(lang, "That's all."))
-        lines = [texts.fact_line(f, lang, who) for f in facts[:PAGE]]
+        lines = texts.fact_lines(facts[:PAGE], lang, who)
         if faded:
             # Unused for months: not forgotten, not in my answers — one command away.
             lines += [

@@ -159,6 +159,9 @@ class TurnContext:
     #: The name the user told us to call them (read for a greeting only): "Hi Omar!", not
     #: the platform's display name.
     told_name: str | None = None
+    #: The user has told the bot something before (read for a greeting only): a returning
+    #: user is welcomed back, not asked to introduce themselves.
+    known_user: bool = False
     #: In a group: the hits of the chat's own memory (its plans, decisions, rules), best first.
     group_hits: Sequence[SearchHit] = ()
     #: The message was a statement about the group (``bot.groups``), and what the group's
@@ -328,7 +331,7 @@ class OfflineResponder:
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
         if noted is not None:
             return noted
-        return _chat(text, ctx.told_name or name, small_talk=small_talk)
+        return _chat(text, ctx.told_name or name, small_talk=small_talk, known=ctx.known_user)
 
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
         """The acknowledgement of what this message saved, or ``None`` when it saved
@@ -1034,7 +1037,7 @@ def _episode_answer(
     return None
 
 
-def _chat(text: str, name: str | None, *, small_talk: bool) -> str:
+def _chat(text: str, name: str | None, *, small_talk: bool, known: bool = False) -> str:
     """A reply to what is neither a question about the user nor a statement: thanks,
     goodbyes, greetings, "how are you?", else what the offline bot can do."""
     if _BYE.search(text):
@@ -1051,6 +1054,8 @@ def _chat(text: str, name: str | None, *, small_talk: bool) -> str:
     if _GREETING.match(text) or _GREETING_ABROAD.match(text):
         # A platform name given in lower case ("nadia") is still written as a name.
         hello = _say("Hi {name}!", name=name[:1].upper() + name[1:]) if name else _say("Hi!")
+        if known:
+            return f"{hello} " + _say("Good to see you again. What's new?")
         return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
     return _say(
         "I'm running offline, so I can't chat freely — but I remember what you tell me. "

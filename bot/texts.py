@@ -3,6 +3,8 @@ catalogue, bot/i18n.py: translated where they are shown)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, supported, t
 from bot.slots import slot_words
@@ -38,6 +40,9 @@ STALE_CONFIRMATION = N_(
 )
 PRIVATE_ONLY = N_("I've sent that to you in a private chat.")
 FADED_TITLE = N_("Faded (not used for months; /restore #id brings one back):")
+#: Above the bot's own weekly reflections in /memories: they are its summary, not something
+#: the user said.
+SUMMARY_TITLE = N_("My weekly summaries (what I made of what you told me):")
 #: A private-only command sent in a group: refused before anything of it is read.
 SEND_PRIVATELY = N_(
     "Please send /{command} to me in a private chat — I don't read it in a group, so "
@@ -95,6 +100,16 @@ def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: 
         f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
     )
     return f"{tag}{said_in(lang, fact.key, fact.value_text, slot_value(fact), who)}.{flag}"
+
+
+def fact_lines(facts: Sequence[Fact], lang: str = "en", who: str | None = None) -> list[str]:
+    """Memories as lines for a list: what the user told first, then the bot's own weekly
+    summaries under their title (a reflection is not something the user said)."""
+    own = [fact_line(f, lang, who) for f in facts if f.kind != "reflection"]
+    summaries = [fact_line(f, lang, who) for f in facts if f.kind == "reflection"]
+    if not summaries:
+        return own
+    return [*own, *([""] if own else []), t(lang, SUMMARY_TITLE), *summaries]
 
 
 def slot_value(fact: Fact) -> object:

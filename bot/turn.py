@@ -25,7 +25,7 @@ from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.i18n import t
 from bot.responder import OfflineResponder, Responder, TurnContext, asks, greets
 from bot.texts import HELP_POINTER
-from bot.wording import told_name
+from bot.wording import knows_user, told_name
 from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
 from memory_core.types import Candidate, TurnInput, group_key, is_note
 from memory_core.values import Audience, Fact, SearchHit, Topic
@@ -186,11 +186,9 @@ class ChatTurn:
         )
         audience = Audience.GROUP if group else Audience.PRIVATE
         # A greeting names the user as they asked to be called (a profile read, greetings only).
-        told = (
-            told_name(await self.memory.view(msg.user_key, audience).profile())
-            if greets(said)
-            else None
-        )
+        view = self.memory.view(msg.user_key, audience)
+        profile = await view.profile(fresh=True) if greets(said) else None
+        told = told_name(profile)
         answer = await self.responder.respond(
             TurnContext(
                 user_text=said,
@@ -223,6 +221,7 @@ class ChatTurn:
                 group_noted=group_noted,
                 remember_request=remembering,
                 told_name=told,
+                known_user=knows_user(profile),
             )
         )
         # The one redaction on the way out: a secret the model repeats is masked before the

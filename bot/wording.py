@@ -121,6 +121,12 @@ def told_name(profile: Profile | None) -> str | None:
     return None
 
 
+def knows_user(profile: Profile | None) -> bool:
+    """Whether the profile holds anything the user told us (a returning user is greeted as
+    one, not asked to introduce themselves again)."""
+    return profile is not None and any(profile.sections.values())
+
+
 def _base_verb(verb: str) -> str:
     """Third-person singular → the form after "you" (lives → live, studies → study)."""
     low = verb.lower()

@@ -86,9 +86,11 @@ _SECRET_WORDS = (
     r"(?:wifi|wi-fi|wlan|network|netzwerk)[\s-]?(?:key|schlüssel)|clave"
 )
 #: What a secret is for, between its keyword and its value ("the PIN for my card is …", "das
-#: Passwort für das WLAN ist …", "la contraseña de mi correo es …", "пароль от вайфая …").
+#: Passwort für das WLAN ist …", "la contraseña de mi correo es …", "пароль от вайфая …"),
+#: German contractions included ("fürs Büro", "beim Tor", "ins Netz").
 _FOR = (
-    r"(?:for|to|of|on|für|zum|zur|vom|von|del|de|du|des|от|для|к)\s+(?:(?:the|my|our|your|his|"
+    r"(?:for|to|of|on|at|für|fürs|zum|zur|vom|von|beim|bei|ans|ins|am|im|del|de|du|des|au|aux|"
+    r"pour|à|al|para|от|для|к|на)\s+(?:(?:the|my|our|your|his|"
     r"her|das|die|der|den|dem|mein|meine|meinem|meinen|meiner|unser|unsere|unserem|el|la|los|"
     r"las|mi|mis|tu|le|les|mon|ma|mes|l')\s*)?"
 )

@@ -113,6 +113,43 @@ def cheers_for_a_team(text: str) -> bool:
     return _CHEERS.search(text) is not None
 
 
+#: A spouse or partner named or a marriage stated ("I'm married to Sam", "my wife is Ana", "у
+#: меня есть жена …"): the reader took such plain family facts for sex life; a marriage is no
+#: special category, so a sex-life reading of one is dropped unless the sentence also speaks
+#: of orientation or sex ("my husband and I are both gay" stays private).
+_PARTNER = re.compile(
+    r"\b(?:married|marry|marrying|wife|husband|spouse|partner|fianc[ée]e?|engaged|boyfriend|"
+    r"girlfriend|verheiratet|heirate\w*|ehefrau|ehemann|ehepartner\w*|frau|mann|verlobt\w*|"
+    r"freund(?:in)?|casad[oa]s?|esposa|esposo|marido|mujer|novi[oa]|prometid[oa]|pareja|"
+    r"mari[ée]e?s?|épou(?:x|se)|femme|mari|copain|copine|pacsée?|жена|жены|женой|муж|мужа|мужем|"
+    r"женат\w*|замужем|невест\w*|жених\w*|супруг\w*|помолвлен\w*)\b",
+    re.IGNORECASE,
+)
+_ORIENTATION_OR_SEX = re.compile(
+    r"(?:\bgay|\blesb|\bbi\b|bisex|queer|homo|pansex|asex|\btrans|sex|schwul|\bгей|лесб|"
+    r"бисекс|секс|интим|intim|libido|lgbt|same[\s-]gender|mismo\s+g[ée]nero|même\s+genre|"
+    # Sex within a couple, an affair, an open relationship, in the bot's languages.
+    r"\bbed\b|\bbett\b|\bcama\b|\blit\b|постел|sle(?:ep|pt)\s+with|affair|aff[äa]re|cheat|"
+    r"fremdg|infiel|infid[eè]l|tromp|liaison|aventura|измен|любовни|open\s+relationship|"
+    r"offene\s+beziehung|relaci[óo]n\s+abierta|couple\s+libre|открыт\w*\s+отношени|polyam|"
+    r"kink|fetish|porn|threesome|swing|hook(?:ed)?\s+up|orgasm|erecti|impoten|viagra|"
+    r"(?:another|a)\s+(?:man|woman)\b)",
+    re.IGNORECASE,
+)
+
+
+#: A plain family fact is short; a longer sentence about a partner often says more.
+_PLAIN_WORDS = 12
+
+
+def tells_of_a_partner(text: str) -> bool:
+    """Whether ``text`` states a marriage or names a partner without speaking of orientation or
+    sex ("I'm married to Sam", "у меня есть жена Оля"; not "my wife and I are both bi")."""
+    short = len(text.split()) <= _PLAIN_WORDS
+    plain = _PARTNER.search(text) is not None and _ORIENTATION_OR_SEX.search(text) is None
+    return short and plain
+
+
 def addressed_to_bot(text: str) -> bool:
     """Whether ``text`` asks the bot something or asks it to do something (a question, or a
     request such as "remember …", "kannst du …", "запомни …") rather than telling of oneself."""
@@ -286,6 +323,8 @@ class SensitivityModel:
             for i, topic in zip(unread, read, strict=True):
                 if topic == Topic.SELF_HARM and addressed_to_bot(texts[i]):
                     topic = Topic.HEALTH  # private, but no crisis reply to a request
+                if topic == Topic.SEX_LIFE and tells_of_a_partner(texts[i]):
+                    topic = None  # a marriage is family, not a special category
                 out[i] = topic
         if crisis is not None and care:
             for i, upset in zip(care, crisis.crisis(vectors[[row[i] for i in care]]), strict=True):

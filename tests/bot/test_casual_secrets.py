@@ -88,6 +88,15 @@ SECRETS = [s for found in MESSAGES.values() for s in found]
         ("c'est Soleil89 pour le wifi", "Soleil89"),
         ("le mdp du wifi c'est Soleil#89", "Soleil#89"),
         ("es ist Sonne2020x fürs WLAN", "Sonne2020x"),
+        # German contractions (fürs, beim, ins, am) between the keyword and "ist", and the
+        # es/fr/ru equivalents of "my password for work is …".
+        ("Mein Passwort fürs Büro ist Tanne77", "Tanne77"),
+        ("der Code beim Tor ist 4417", "4417"),
+        ("das Kennwort ins Intranet ist Blume55", "Blume55"),
+        ("mi contraseña del trabajo es pino2019", "pino2019"),
+        ("mon mot de passe du boulot c'est chaton88", "chaton88"),
+        ("mon code au bureau est 5521", "5521"),
+        ("мой пароль от почты — lisa1990", "lisa1990"),
     ],
 )
 def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:

@@ -268,3 +268,19 @@ async def test_a_greeting_uses_the_name_the_user_told_not_the_platforms(
         await s.runtime.settle()
         assert "Hi Omar!" in await s.say("hello"), "greeting"
         assert "Hi Omar!" in await s.say("/start"), "/start"
+
+
+async def test_a_returning_user_is_welcomed_back_not_asked_to_introduce_themselves(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """A user the bot knows heard "Tell me about yourself…" at every hello."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="lena_p") as s:
+        first = await s.say("hi")
+        assert "Tell me about yourself" in first, first
+        await s.say("My name is Jonas.")
+        await s.say("I work as a baker.")
+        await s.runtime.settle()
+        again = await s.say("hello")
+        assert "Hi Jonas!" in again, again
+        assert "Good to see you again" in again, again
+        assert "Tell me about yourself" not in again, again

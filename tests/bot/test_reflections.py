@@ -102,3 +102,18 @@ async def test_home_unmentioned_for_months_is_asked_about_at_the_next_conversati
     assert "still true" not in await harness.say("hi again")  # asked once only
     city = harness.rows("SELECT confidence, decay_rate FROM facts WHERE key = 'home_city'")
     assert city == [(1.0, 0.0)]
+
+
+async def test_memories_shows_the_weekly_summary_apart_from_what_the_user_told(
+    harness: Harness,
+) -> None:
+    """/memories listed the bot's weekly reflection as if the user had said it: it comes
+    after their own memories, under a title saying it is the bot's summary."""
+    await harness.say(*THREE_FACTS)
+    assert "weekly reflection" in await harness.at(ten_am(harness, days=6))
+    listed = await harness.say("/memories")
+    own, title, summary = listed.partition("My weekly summaries")
+    assert title, listed
+    assert "Your home city is Lisbon." in own
+    assert "reflection" not in own.lower() and "New:" not in own, listed
+    assert "New: your home city is Lisbon" in summary, listed

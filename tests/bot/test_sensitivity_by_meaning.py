@@ -8,11 +8,13 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot import texts
 from memory_core.clock import ManualClock
 from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.values import Topic
-from tests.factories import group_message
+from tests.factories import START, group_message
 
 #: Said in words no rule reads (checked below).
 HOPELESS = "nobody would even notice if I slipped away one day"
@@ -78,3 +80,20 @@ async def test_self_harm_in_chat_words_gets_the_caring_reply(
             printed = await s.say(said)
             assert "findahelpline.com" in printed, (said, printed)
             assert "Got it" not in printed, (said, printed)
+
+
+@pytest.mark.parametrize(
+    ("said", "filed"),
+    [("I'm married to Sam", "married"), ("У меня есть жена Оля и кот Барсик", "Оля")],
+)
+async def test_a_marriage_is_in_the_profile_not_under_private(
+    tmp_path: Path, console: Callable[..., Any], said: str, filed: str
+) -> None:
+    """ "I'm married to Sam" was filed under Private in /profile (read as sex life by meaning);
+    so was a Russian wife named beside a cat."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="ines_r") as s:
+        await s.say(said)
+        await s.runtime.settle()
+        profile = await s.say("/profile")
+        assert filed in profile, profile
+        assert "Private" not in profile, profile

