@@ -26,7 +26,7 @@ from memory_core.runtime.executors import Lane
 from memory_core.store import dedup_pairs as repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
-from memory_core.store.fts import jaccard, tokens
+from memory_core.store.fts import jaccard, named_apart, tokens
 from memory_core.values import Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
@@ -80,10 +80,15 @@ class RulesJudge:
     """The offline judge: the rules arbiter's notion of a near duplicate."""
 
     async def same(self, pairs: Sequence[Pair]) -> list[bool]:
-        """Same when the values are equal once normalised, or overlap ≥ 0.75 (Jaccard)."""
+        """Same when the values are equal once normalised, or overlap ≥ 0.75 (Jaccard) — but
+        never two facts their keys name apart ("Kofi is one of the user's sons." and "Jo is
+        …": alike in every word but the name, two sons)."""
         return [
-            normalise_value(p.a.value_text) == normalise_value(p.b.value_text)
-            or jaccard(tokens(p.a.value_text), tokens(p.b.value_text)) >= NEAR_DUPLICATE_JACCARD
+            (
+                normalise_value(p.a.value_text) == normalise_value(p.b.value_text)
+                or jaccard(tokens(p.a.value_text), tokens(p.b.value_text)) >= NEAR_DUPLICATE_JACCARD
+            )
+            and not named_apart(p.a.key, p.a.value_text, p.b.key, p.b.value_text)
             for p in pairs
         ]
 

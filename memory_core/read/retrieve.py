@@ -156,23 +156,18 @@ def dedup(hits: Sequence[SearchHit], threshold: float, limit: int | None = None)
         if all(
             min(len(tokens), len(other)) <= threshold * max(len(tokens), len(other))
             or fts.jaccard(tokens, other) <= threshold
-            or _distinct_facts(hit, tokens, seen, other)
+            or _distinct_facts(hit, seen)
             for seen, other in kept
         ):
             kept.append((hit, tokens))
     return [hit for hit, _ in kept]
 
 
-def _distinct_facts(
-    a: SearchHit, a_tokens: frozenset[str], b: SearchHit, b_tokens: frozenset[str]
-) -> bool:
-    """Two facts whose texts differ in the very value their keys name are two facts, however
-    alike the sentences ("Ana's child is named Emil." and "… Greta.": two children)."""
-    if a.fact is None or b.fact is None or a.fact.key == b.fact.key:
+def _distinct_facts(a: SearchHit, b: SearchHit) -> bool:
+    """Two facts named apart by their keys (``fts.named_apart``) are two facts."""
+    if a.fact is None or b.fact is None:
         return False
-    return bool((a_tokens - b_tokens) & fts.tokens(a.fact.key.replace("_", " "))) or bool(
-        (b_tokens - a_tokens) & fts.tokens(b.fact.key.replace("_", " "))
-    )
+    return fts.named_apart(a.fact.key, a.text, b.fact.key, b.text)
 
 
 # ---- dates named in a query ------------------------------------------------------------------

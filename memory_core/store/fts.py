@@ -228,6 +228,18 @@ def jaccard(a: AbstractSet[str], b: AbstractSet[str]) -> float:
     return len(a & b) / len(a | b)
 
 
+def named_apart(key_a: str, text_a: str, key_b: str, text_b: str) -> bool:
+    """Two facts whose texts differ in the very value their keys name are two facts, however
+    alike the sentences ("Ana's child is named Emil." under ``…emil.name`` and "… Greta."
+    under ``…greta.name``: two children)."""
+    if key_a == key_b:
+        return False
+    a, b = tokens(text_a), tokens(text_b)
+    return bool((a - b) & tokens(key_a.replace("_", " "))) or bool(
+        (b - a) & tokens(key_b.replace("_", " "))
+    )
+
+
 def quote(term: str) -> str:
     """Quote one term as an FTS5 string (embedded double quotes doubled)."""
     return '"' + term.replace('"', '""') + '"'

@@ -161,3 +161,17 @@ async def test_an_erasure_while_pairs_are_judged_writes_nothing_back(lexical: Me
     assert (await job.run_user(USER)).merged == 0
     with lexical.db.read() as conn:
         assert user_data_repo.leftovers(conn, USER) == {}
+
+
+async def test_two_children_named_apart_by_their_keys_are_not_merged_offline(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    """ "Kofi is one of Ana's sons." and "Jo is …" are alike in every word but the name their
+    keys hold: two sons (the offline judge's word overlap called them one, and a son went)."""
+    kofi = await remember(lexical, "family.son.kofi.name", "Kofi is one of Ana's sons.")
+    jo = await remember(lexical, "family.son.jo.name", "Jo is one of Ana's sons.")
+    job = Deduplicator(lexical, RulesJudge(), DedupConfig(min_jaccard=0.3))
+    report = await job.run_user(USER)
+    assert report.pairs == 1 and report.merged == 0
+    for son in (kofi, jo):
+        assert (await lexical.get_fact(USER, son.id)).status == Status.ACTIVE
