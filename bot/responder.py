@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import structlog
@@ -41,7 +41,7 @@ from bot.wording import (
     yours,
 )
 from bot.wording import say as _say
-from bot.world import about_the_world, sharing_words
+from bot.world import about_the_world
 from memory_core import MemoryTools, answering, is_question, llm_scope
 from memory_core.errors import LLMError
 from memory_core.types import (
@@ -378,10 +378,10 @@ class OfflineResponder:
         own = _own_answer(text, facts, name)
         if own is not None:
             return own
-        # "What's the capital of France?": no memory answers it by meaning alone (the home
-        # town is near it), only one sharing its words ("what's the wifi password?").
+        # "What's the capital of France?": the engine's answer leaves a question that names
+        # neither the user, an area of life nor a word of theirs unanswered (the home town is
+        # near it by meaning); if nothing answers, "I can't look that up" says why.
         world = about_people is None and about_the_world(text, ctx.language)
-        ctx = _sharing_words(text, ctx) if world else ctx
         by_meaning = _meaning_answer(text, ctx, name, people=about_people is None)
         if by_meaning is not None:
             return by_meaning
@@ -422,16 +422,6 @@ class OfflineResponder:
 
 
 # ---- answering questions offline ---------------------------------------------------------
-
-
-def _sharing_words(question: str, ctx: TurnContext) -> TurnContext:
-    """The turn with only the hits that share the question's words (a question about the
-    world is answered by memory only through its words)."""
-    return replace(
-        ctx,
-        hits=sharing_words(question, ctx.hits),
-        candidates=sharing_words(question, ctx.candidates),
-    )
 
 
 def _dont_know(*, world: bool) -> str:

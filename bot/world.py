@@ -1,15 +1,13 @@
 """Questions about the world, not about the user ("What's the capital of France?", "Wie spät
 ist es?", "¿Quién ganó el mundial?"): offline, the bot knows only what the user told it, so
-such a question gets an honest "I can't look that up" in the user's language — never one of
-their memories that happens to be near it by meaning (a home town for a capital), never
-"tell me and I'll remember it"."""
+such a question, when no memory answers it, gets an honest "I can't look that up" in the
+user's language, never "tell me and I'll remember it". That no memory answers it only because
+it is near by meaning (a home town for a capital) is the engine's rule
+(``memory_core.answering``)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-
-from memory_core.values import SearchHit
 
 #: A word naming the user, their things or their people, in the bot's five languages ("I",
 #: "we", "mein", "nuestro", "moi", "у меня"): a question with one is about them.
@@ -31,17 +29,6 @@ _SPANISH_NOT_MY_VERB = frozenset(
 )
 _ARTICLE = frozenset("el un del al este ese aquel cada otro ningún primer".split())
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
-#: Short or common words that show no subject (a question's own frame, in five languages).
-_FRAME = frozenset(
-    """what what's whats when where which who whom whose why how is are was were does did the
-    this that there with from about into than then them they their will would could should
-    have has had know tell give name
-    was wer wie wo wann welche welcher welches warum ist sind war die der das den dem des ein
-    eine einen von mit und oder nicht
-    qué que quién quien cuál cual cuándo dónde donde cómo como por para con los las una uno del
-    est quel quelle quels quelles qui quoi quand comment pourquoi les des une dans avec sont
-    что кто где когда какой какая какое какие почему зачем это как""".split()
-)
 
 
 def about_the_world(question: str, lang: str) -> bool:
@@ -56,16 +43,3 @@ def about_the_world(question: str, lang: str) -> bool:
             if word.endswith("o") and word not in _SPANISH_NOT_MY_VERB and before not in _ARTICLE:
                 return False
     return True
-
-
-def _stems(text: str) -> set[str]:
-    """The content words of ``text``, cut to five letters (inflections meet: "passwords")."""
-    return {w.lower()[:5] for w in _WORD.findall(text) if len(w) >= 4 and w.lower() not in _FRAME}
-
-
-def sharing_words(question: str, hits: Sequence[SearchHit]) -> list[SearchHit]:
-    """The hits that share a content word with ``question`` ("what's the wifi password?" and
-    the wifi password the user told): a question about the world is answered by memory only
-    through its words, never by meaning alone."""
-    asked = _stems(question)
-    return [h for h in hits if asked & _stems(h.text if h.fact is None else h.fact.value_text)]

@@ -89,6 +89,20 @@ async def test_a_question_about_the_world_is_answered_honestly_not_with_a_memory
         assert "blue remote" in out and "that the garage" in out, out
 
 
+async def test_a_question_about_the_users_things_without_my_is_no_question_about_the_world(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "the dog", "el niño", "les animaux": the user's own things said without "my" were
+    taken for questions about the world and got "I can't look that up"."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        await s.say("We've got a beagle called Pepper.")
+        assert "Pepper" in await s.say("what is the dog called again?")
+        await s.say("Mi hija se llama Valeria.")
+        assert "Valeria" in await s.say("¿Cómo se llama la niña?")
+        await s.say("Nous avons un lapin qui s'appelle Caramel.")
+        assert "Caramel" in await s.say("Il y a des animaux chez nous ?")
+
+
 async def test_profile_headings_read_as_plain_words_and_a_named_person_is_said_once(
     tmp_path: Path, console: Callable[..., Any]
 ) -> None:
