@@ -16,8 +16,12 @@ _GOAL = re.compile(
     r"(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+to|dream\s+of|"
     r"(?:'ve|\s+have)\s+always\s+wanted\s+to)\s+(?P<g>.+)$"
     r"|^(?:one\s+of\s+)?my\s+(?:main\s+|big\s+|biggest\s+|life\s+|long-term\s+|personal\s+|"
-    r"career\s+|fitness\s+)?(?P<noun>goal|dream|plan|aim|ambition|resolution|new\s+year's\s+resolution)"
-    r"s?\s+(?:for\s+(?:this\s+|next\s+|the\s+)?\S+\s+)?(?:is|are)\s+to\s+(?P<mg>.+)$",
+    r"career\s+|fitness\s+|running\s+)?(?P<noun>goal|dream|plan|aim|ambition|resolution|"
+    r"new\s+year's\s+resolution|target)"
+    r"s?\s+(?:(?:for\s+)?(?:this\s+|next\s+|the\s+)?\S+\s+)?(?:is|are)\s+to\s+(?P<mg>.+)$"
+    # "My running target is a sub-3 marathon": a target is said as what it is.
+    r"|^(?:my|our)\s+(?:main\s+|big\s+|running\s+|fitness\s+)?(?P<tnoun>target|goal)\s+"
+    r"(?:(?:for\s+)?(?:this|next)\s+\S+\s+)?is\s+(?!to\b)(?P<tg>(?:a|an)\s+.+)$",
     re.IGNORECASE,
 )
 #: "I want to know …" asks for something now; it is no life goal.
@@ -27,6 +31,13 @@ REQUEST_VERBS = frozenset(
     look print show send share order book use start end finish repeat summarize summarise
     translate explain discuss go""".split()
 )
+#: When a goal is for ("this summer", "next year"): its "this" points at no thing.
+_TIME_SAID = re.compile(
+    r"\b(?:this|next|coming)\s+(?:year|summer|winter|spring|autumn|fall|season|month)\b",
+    re.IGNORECASE,
+)
+#: Verbs that say a goal of one's life, never a request of the moment.
+_LIFE_GOAL_VERBS = ("hope", "plan", "intend", "aim", "dream")
 _DEICTIC_WORD = re.compile(r"\b(?:you|your|this|that|it|these|those|here|me|now)\b", re.IGNORECASE)
 _GOAL_TEXT = {
     "want to": "wants to",
@@ -56,15 +67,19 @@ def goal(clause: str, ctx: Context) -> list[Candidate]:
     m = _GOAL.match(clause)
     if m is None:
         return []
-    raw = m.group("g") or m.group("mg")
+    raw = m.group("g") or m.group("mg") or m.group("tg")
     target = usable_object(clean_phrase(raw, max_words=10))
-    if target is None or _DEICTIC_WORD.search(target):
+    if target is None or _DEICTIC_WORD.search(_TIME_SAID.sub("", target)):
         return []
-    if target.split()[0].lower() in REQUEST_VERBS:
+    verb = (m.group("verb") or "").lower()
+    # "I want to finish …" may ask for something now; "I hope to finish an ironman" is a goal.
+    if target.split()[0].lower() in REQUEST_VERBS and not verb.startswith(_LIFE_GOAL_VERBS):
         return []
     if m.group("verb") and len(target.split()) == 1 and len(raw.split()) > 2:
         return []  # "I plan to shop while on vacation in Paris": "shop" alone misstates it
-    if m.group("noun"):
+    if m.group("tnoun"):
+        text = f"{ctx.possessive} {m.group('tnoun').lower()} is {ctx.third(target)}."
+    elif m.group("noun"):
         noun = re.sub(r"\s+", " ", m.group("noun").lower())
         text = f"{ctx.possessive} {noun} is to {ctx.third(target)}."
     else:

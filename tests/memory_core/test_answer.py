@@ -326,3 +326,15 @@ def test_what_the_user_loves_to_eat_is_never_their_allergy() -> None:
     for asked in ("Qu'est-ce que j'aime manger ?", "what do I love to eat most?"):
         chosen = answering([nuts, dish, *others], question=asked)
         assert [h.id for h in chosen] == [2], asked
+
+
+def test_a_child_said_as_boy_girl_or_kid_is_the_son_the_daughter_the_child() -> None:
+    from memory_core.read.answer import plain_question
+
+    assert plain_question("what's my boy called?") == "what's my son called?"
+    assert plain_question("how tall is my little girl now") == "how tall is my daughter now"
+    assert plain_question("how old is my kid?") == "how old is my child?"
+    assert plain_question("Wie alt ist meine Kleine?") == "Wie alt ist meine Tochter?"
+    assert plain_question("Il a quel âge, mon petit ?") == "Il a quel âge, mon fils ?"
+    for untouched in ("where does my boyfriend work?", "my kids' names?", "mon petit ami"):
+        assert plain_question(untouched) == untouched

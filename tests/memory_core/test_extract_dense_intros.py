@@ -196,3 +196,9 @@ def test_a_card_job_living_in_a_two_word_town_and_a_parent_of_several() -> None:
     assert got["home_city"] == "San Jose" and got["job_title"] == "retired nurse"
     got = values("hey im pia, 40, stay at home mum of 4, we live in hobart")
     assert got["family.children"] == "The user has 4 kids." and got["home_city"] == "Hobart"
+
+
+def test_a_sucker_for_something_has_no_job() -> None:
+    """ "a sucker for …" is shaped like a worker's noun and followed by "for": no job."""
+    found = extract_rules(TurnInput("honestly i'm such a sucker for salted caramel", NOW))
+    assert not any(c.key == "job_title" for c in found), found

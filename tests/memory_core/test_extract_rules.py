@@ -892,3 +892,18 @@ def test_a_former_home_is_history_not_the_home() -> None:
 def test_statements_said_in_another_order_are_read(text: str, key: str) -> None:
     found = extract_rules(TurnInput(text, NOW, user_name="Callum"))
     assert key in {c.key for c in found}, [(c.key, c.value_text) for c in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("My goal this year is to swim a mile.", "The user's goal is to swim a mile."),
+        ("Our target this season is a sub-40 10k.", "The user's target is a sub-40 10k."),
+        ("I hope to finish an ultra this summer.", "The user hopes to finish an ultra"),
+    ],
+)
+def test_a_goal_said_with_its_time_or_as_a_target_is_kept(text: str, said: str) -> None:
+    """ "this year" / "this summer" made the goal's "this" look like a pointer at a thing, and
+    "my goal this year is …" (no "for") and a target said as what it is were not read."""
+    found = [c for c in extract_rules(TurnInput(text, NOW)) if c.key.startswith("goal.")]
+    assert found and found[0].value_text.startswith(said), found
