@@ -42,4 +42,6 @@ def about_the_world(question: str, lang: str) -> bool:
             # "el río", "un libro": a noun after its article is nobody's verb.
             if word.endswith("o") and word not in _SPANISH_NOT_MY_VERB and before not in _ARTICLE:
                 return False
+            if word.endswith(("amos", "emos", "imos")):
+                return False  # "¿Dónde vivimos?": the user and their household
     return True

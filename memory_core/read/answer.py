@@ -365,12 +365,12 @@ _ABOUT_USER = re.compile(
     r"[а-яё]+(?:ю|у|юсь|усь))(?!\w)",
     re.IGNORECASE,
 )
-#: Spanish says the user by the verb alone ("¿Dónde vivo?", "¿Qué estudié?", "¿Qué carrera
-#: hice?"): in a Spanish question, a word ending in an unstressed -o, or a past tense in -é
-#: or -í, may be a verb in the first person.
+#: Spanish says the user by the verb alone ("¿Dónde vivo?", "¿Dónde vivimos?", "¿Qué
+#: estudié?", "¿Qué carrera hice?"): in a Spanish question, a word ending in an unstressed -o
+#: or in -amos/-emos/-imos, or a past tense in -é or -í, may be a verb in the first person.
 _SPANISH = re.compile(r"¿|\b(?:qué|cuál|cuáles|dónde|cómo|cuándo|quién|cuánt[oa]s?)\b", re.I)
 _SPANISH_FIRST_PERSON = re.compile(
-    r"\b[^\W\d_]{2,}o\b|\b(?!qu[ée]\b|porqu[ée]\b)[^\W\d_]{3,}[éí]\b|"
+    r"\b[^\W\d_]{2,}o\b|\b[^\W\d_]{2,}[aei]mos\b|\b(?!qu[ée]\b|porqu[ée]\b)[^\W\d_]{3,}[éí]\b|"
     r"\b(?:soy|estoy|voy|sé|he|hice|fui|tuve|estuve|pude|puse|dije|vine|quise|supe)\b",
     re.IGNORECASE,
 )

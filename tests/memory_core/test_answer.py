@@ -338,3 +338,12 @@ def test_a_child_said_as_boy_girl_or_kid_is_the_son_the_daughter_the_child() -> 
     assert plain_question("Il a quel âge, mon petit ?") == "Il a quel âge, mon fils ?"
     for untouched in ("where does my boyfriend work?", "my kids' names?", "mon petit ami"):
         assert plain_question(untouched) == untouched
+
+
+def test_a_spanish_question_in_the_first_person_plural_is_about_the_user() -> None:
+    """ "¿Dónde vivimos?" names the user only by its verb, as "¿Dónde vivo?" does."""
+    from memory_core.read.answer import about_the_user
+
+    assert about_the_user("¿En qué ciudad vivimos ahora?")
+    assert about_the_user("¿Qué coche tenemos?")
+    assert not about_the_user("¿Cuál es la capital de Portugal?")
