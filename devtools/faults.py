@@ -129,10 +129,13 @@ class FaultRun:
     @property
     def ok(self) -> bool:
         """Every message answered exactly once in order, every turn stored and learned once,
-        nothing given up, the inbox all done, every surviving replica stopped cleanly; a
-        replica stopped past the send grace, once woken, withheld the send taken over."""
+        nothing given up, the inbox all done, every surviving replica stopped cleanly; for a
+        replica stopped past the send grace, the fault landed (another replica took a send it
+        had begun over: ``resent``) and, with no duplicate, the woken one sent none of it. How
+        it withheld (a recheck before its retry, or a refused begin) is ``withheld_on_wake``,
+        reported but not required: a woken process's retry may also simply be dropped."""
         survivors = [c for i, c in enumerate(self.exit_codes) if i != self.killed]
-        if self.fault == "freeze_past_grace" and not self.withheld_on_wake:
+        if self.fault == "freeze_past_grace" and not self.resent:
             return False
         return (
             self.replies == self.messages

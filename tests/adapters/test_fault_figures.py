@@ -48,12 +48,13 @@ def test_an_unknown_fault_is_refused_before_anything_starts() -> None:
     assert "unplug" in result.output
 
 
-def test_a_sender_stopped_past_the_grace_counts_as_exact_only_once_it_withheld_when_woken() -> None:
-    """``freeze_past_grace`` proves the woken replica's own check: a run where every answer
-    came once but the stopped replica logged no withheld send proved nothing (it was not
-    stopped mid-send) and is not exact."""
+def test_a_sender_stopped_past_the_grace_is_exact_only_once_its_send_was_taken_over() -> None:
+    """``freeze_past_grace`` proves something only when the stopped replica was stopped
+    mid-send: a run where every answer came once but no replica took a begun send over (none
+    ``resent``) proved nothing and is not exact; with one taken over and no duplicate, the
+    woken replica sent none of it, however it withheld."""
     run = FaultRun("freeze_past_grace", messages=12, replies=12, turns_stored=12)
     run.turns_learned, run.inbox, run.exit_codes, run.frozen = 12, {"done": 12}, [0, 0, 0], 1
     assert not run.ok
-    run.withheld_on_wake = 1
+    run.resent = 1
     assert run.ok and run.as_json()["ok"]

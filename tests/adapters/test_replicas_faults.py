@@ -58,7 +58,8 @@ async def test_replicas_answer_and_learn_every_update_once_through_a_database_fa
         assert run.answered_during_hold, figures
     if fault == "freeze_past_grace":
         # Stopped mid-send past the grace: another replica took the update over and sent the
-        # answer; the stopped one, woken, checked before its retry and sent nothing.
-        assert run.resent >= 1 and run.withheld_on_wake >= 1, (figures, logs)
+        # answer; the stopped one, woken, sent nothing (no duplicate above). Whether it logged
+        # a recheck is timing: on a quiet machine its retry may be dropped before it rechecks.
+        assert run.resent >= 1, (figures, logs)
     assert all(code == 0 for code in run.exit_codes), (figures, logs)
     assert run.ok
