@@ -607,7 +607,15 @@ class Observer:
                     break
                 if job is None:
                     break
-                await self._run(job)
+                try:
+                    await self._run(job)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # its failure could not be recorded (the database
+                    # went away): the job keeps this process's lease, the dispatcher claims
+                    # it again once the database answers
+                    log.warning("observer_lane_failed", error_type=type(exc).__name__)
+                    break
         finally:
             if slot:
                 self._sem.release()

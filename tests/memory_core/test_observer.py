@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import subprocess
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from memory_core.clock import ManualClock
+from memory_core.errors import StoreError
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.learn import observer as observer_module
 from memory_core.learn.arbitrate import RulesAuditor
@@ -165,6 +167,36 @@ async def test_failing_job_is_retried_then_succeeds(memory: Memory, clock: Manua
     clock.advance(seconds=1)  # the retry becomes due (the backoff runs on the memory's clock)
     await obs.drain()
     await obs.aclose()
+    assert [f.value_text for f in await memory.list_facts(USER)] == ["Ana's employer is Acme."]
+
+
+async def test_a_failure_that_cannot_be_recorded_leaves_no_dead_task_and_is_retried(
+    memory: Memory, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database going away mid-job (a server restart) fails the job and then its
+    postponement: the lane ends with a log line, not an exception nobody retrieves, and the
+    job, still leased to this process, is learned once the database answers again."""
+    obs = make_observer(memory, ScriptedExtractor(fail_times=1), base_delay=0.05)
+    postpone, calls = obs._postpone, []
+
+    def postpone_while_away(job: Any, exc: BaseException) -> str:
+        calls.append(job.id)
+        if len(calls) == 1:
+            raise StoreError("the database system is shutting down")
+        return postpone(job, exc)
+
+    monkeypatch.setattr(obs, "_postpone", postpone_while_away)
+    unretrieved: list[dict[str, Any]] = []
+    asyncio.get_running_loop().set_exception_handler(lambda _loop, c: unretrieved.append(c))
+    obs.start()
+    await obs.observe(turn(1, "FAIL employer=Acme", clock))
+    await obs.drain()
+    clock.advance(seconds=1)
+    await obs.drain()
+    await obs.aclose()
+    gc.collect()  # a finished task's unretrieved exception is reported when it is collected
+    assert unretrieved == []
+    assert calls == [calls[0]]
     assert [f.value_text for f in await memory.list_facts(USER)] == ["Ana's employer is Acme."]
 
 
