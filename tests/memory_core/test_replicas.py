@@ -9,6 +9,8 @@ runs on PostgreSQL, where several processes are allowed.
 from __future__ import annotations
 
 import asyncio
+import socket
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -568,3 +570,30 @@ async def test_a_claim_that_waited_for_row_locks_leases_from_when_it_got_them(
     finally:
         a.close()
         b.close()
+
+
+def test_a_server_that_accepts_but_never_answers_fails_the_connection_in_bounded_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hung database host (the TCP handshake done by the kernel, nothing more: a frozen
+    server, a half-open proxy) fails a replica's connection after the connect timeout with a
+    StoreError naming the server, instead of blocking its start (no log line, no exit) and
+    every worker thread forever."""
+    from memory_core.db.backends.postgresql import connect
+    from memory_core.db.engine import Database
+    from memory_core.errors import StoreError
+
+    monkeypatch.setattr(connect, "CONNECT_TIMEOUT_S", 2)
+    with socket.socket() as hung:
+        hung.bind(("127.0.0.1", 0))
+        hung.listen(4)  # the kernel completes handshakes; nobody ever reads or answers
+        url = f"postgresql://membot:pw@127.0.0.1:{hung.getsockname()[1]}/membot"
+        db = Database(url)
+        started = time.monotonic()
+        try:
+            with pytest.raises(StoreError, match=r"127\.0\.0\.1") as caught, db.read() as conn:
+                conn.exec_driver_sql("SELECT 1")
+        finally:
+            db.dispose()
+    assert time.monotonic() - started < 15, "the connection waited past its timeout"
+    assert "pw" not in str(caught.value).replace("pwd", "")

@@ -4,6 +4,7 @@ batched write sends its statements in."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DisconnectionError, InvalidatePoolError
@@ -33,6 +34,12 @@ def _after_execute(
         return
     pipeline.sync()
 
+
+#: Seconds a new connection may take, handshake and login included, unless the URL sets
+#: ``connect_timeout`` itself: libpq waits forever by default, so a hung server (a frozen
+#: host, a half-open proxy) blocked a replica's start with no log line and no exit, and later
+#: every thread that opened a connection.
+CONNECT_TIMEOUT_S = 10
 
 #: ``ConnectionPoolEntry.info`` key: the connection was just opened (nothing to ping yet).
 _FRESH = "membot_fresh"
@@ -83,6 +90,8 @@ def open_pg_engine(url: str) -> Engine:
             "MEMBOT_DB names a PostgreSQL database, but the driver is not installed: "
             "pip install -e '.[postgres]' in the checkout (psycopg 3)"
         ) from exc
+    given = "connect_timeout" in parse_qs(urlsplit(url.strip()).query)
+    timeout = {} if given else {"connect_timeout": CONNECT_TIMEOUT_S}
     engine = create_engine(
         sqlalchemy_url(url),
         poolclass=QueuePool,
@@ -97,6 +106,7 @@ def open_pg_engine(url: str) -> Engine:
             "keepalives_idle": 30,
             "keepalives_interval": 10,
             "keepalives_count": 3,
+            **timeout,
         },
     )
     event.listen(engine, "connect", _on_pg_connect)
