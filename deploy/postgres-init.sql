@@ -4,16 +4,21 @@
 -- as a superuser, connected to the (empty) database membot will use).
 --
 -- The bot connects as app_user, an ordinary role: not a superuser, cannot create roles or
--- databases. It owns this database (so its migrations may create tables in the public schema,
--- which PostgreSQL 15+ gives to the database owner only) and the tables it creates, and
--- nothing else on the server.
+-- databases. It owns the public schema of this database (so its migrations may create tables
+-- there) and the tables it creates, and nothing else on the server. The database itself stays
+-- the superuser's: its owner may DROP, rename or reconfigure it, which the bot never needs.
+--
+-- Safe to run again, on a new empty database (a restore, docs/deploy.md): a role that exists
+-- already is kept as it is (its password too), the rest is granted again.
 \set ON_ERROR_STOP on
 
-CREATE ROLE :"app_user" LOGIN PASSWORD :'app_password'
-    NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS;
-ALTER DATABASE :"DBNAME" OWNER TO :"app_user";
+SELECT format('CREATE ROLE %I LOGIN PASSWORD %L NOSUPERUSER NOCREATEDB NOCREATEROLE '
+              'NOREPLICATION NOBYPASSRLS', :'app_user', :'app_password')
+ WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = :'app_user') \gexec
 -- Nobody else may connect (PUBLIC may by default); superusers always can.
 REVOKE ALL ON DATABASE :"DBNAME" FROM PUBLIC;
+GRANT CONNECT, TEMPORARY ON DATABASE :"DBNAME" TO :"app_user";
+ALTER SCHEMA public OWNER TO :"app_user";
 
 -- pgvector is not a trusted extension: only a superuser may create it.
 CREATE EXTENSION IF NOT EXISTS vector;

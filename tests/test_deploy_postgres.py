@@ -110,7 +110,24 @@ def ok_json(*args: str) -> Any:
     return json.loads(result.stdout)
 
 
-def test_the_init_script_makes_an_ordinary_role_that_owns_only_its_database(
+def _run_init(db: AppDatabase, database: str) -> subprocess.CompletedProcess[str]:
+    """deploy/postgres-init.sh on ``database``, the way the image's entrypoint runs it."""
+    return subprocess.run(
+        ["bash", str(DEPLOY / "postgres-init.sh")],
+        env=db.env(
+            POSTGRES_USER="postgres",
+            POSTGRES_DB=database,
+            MEMBOT_DB_USER=db.role,
+            MEMBOT_DB_PASSWORD=db.password,
+            MEMBOT_INIT_SQL=str(DEPLOY / "postgres-init.sql"),
+        ),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_init_script_makes_an_ordinary_role_that_owns_only_its_tables(
     app_db: AppDatabase,
 ) -> None:
     with app_db.server.admin() as conn:
@@ -120,10 +137,18 @@ def test_the_init_script_makes_an_ordinary_role_that_owns_only_its_database(
             (app_db.role,),
         ).fetchone()
         assert row == (False, False, False, False, False)
+        # The database stays the superuser's (its owner may drop or rename it); the role owns
+        # the schema its tables go in.
         owner = conn.execute(
             "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = %s", (app_db.name,)
         ).fetchone()
-        assert owner == (app_db.role,)
+        assert owner == ("postgres",)
+    with psycopg.connect(app_db.url, autocommit=True) as conn:
+        schema = conn.execute(
+            "SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'public'"
+        ).fetchone()
+        assert schema == (app_db.role,)
+    with app_db.server.admin() as conn:
         # Its limits hold for every session of the role.
         settings = conn.execute(
             "SELECT unnest(setconfig) FROM pg_db_role_setting "
@@ -143,6 +168,16 @@ def test_the_init_script_makes_an_ordinary_role_that_owns_only_its_database(
             conn.execute("CREATE ROLE intruder")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("SELECT pg_read_file('postgresql.conf')")
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute(f"ALTER DATABASE {app_db.name} SET statement_timeout = 0")
+    # Nor can it drop its database, from a session on another one (the maintenance database
+    # lets PUBLIC connect).
+    elsewhere = app_db.url.replace(f"/{app_db.name}?", "/postgres?")
+    with (
+        psycopg.connect(elsewhere, autocommit=True) as conn,
+        pytest.raises(psycopg.errors.InsufficientPrivilege),
+    ):
+        conn.execute(f"DROP DATABASE {app_db.name} WITH (FORCE)")
 
 
 def test_the_bot_works_end_to_end_as_the_ordinary_role(app_db: AppDatabase) -> None:
@@ -197,13 +232,13 @@ def test_the_backup_script_dumps_prunes_and_the_dump_restores(
     dump = backups / kept[1]
     assert events[0]["backup"] == str(dump) and events[0]["bytes"] == dump.stat().st_size
 
-    # Restore the way docs/deploy.md says: an empty database the role owns, pgvector created
-    # by a superuser, then pg_restore as the role.
+    # Restore the way docs/deploy.md says: an empty database, the init script run on it again
+    # (the role exists already: it is kept), then pg_restore as the role.
     restored = f"{app_db.name}_restored"
     with app_db.server.admin() as conn:
-        conn.execute(f"CREATE DATABASE {restored} OWNER {app_db.role}")
-    with psycopg.connect(app_db.server.url(restored), autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION vector")
+        conn.execute(f"CREATE DATABASE {restored}")
+    again = _run_init(app_db, restored)
+    assert again.returncode == 0, again.stderr
     restore = subprocess.run(
         ["pg_restore", "--no-owner", "--exit-on-error", "--dbname", restored, str(dump)],
         env={**env, "PGDATABASE": restored},
