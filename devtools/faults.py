@@ -42,6 +42,8 @@ FAULTS = (
     "freeze_past_grace",
     "held_lock",
 )
+#: What asyncio logs for an exception no task handled.
+UNHANDLED = ("exception was never retrieved", "Exception in callback")
 ANIMALS = ("dog", "cat", "horse", "parrot", "rabbit", "hamster")
 NAMES = (
     "Rex Luna Bella Kiwi Coco Milo Nala Oscar Pip Rocky Simba Toby Willow Ziggy Bruno Daisy "
@@ -105,6 +107,9 @@ class FaultRun:
     #: Updates given up: by a replica (``update_given_up``) or by the fake Telegram.
     given_up: int = 0
     inbox: dict[str, int] = field(default_factory=dict)
+    #: Log lines of exceptions no task handled (asyncio's "Task exception was never
+    #: retrieved", "Exception in callback"): a loop that died instead of retrying.
+    unhandled: int = 0
     #: ``db_session_restored`` log lines (a replica re-took its locks after losing them).
     sessions_restored: int = 0
     #: ``held_lock``: answers the other users got while the one user's lock was held.
@@ -129,7 +134,8 @@ class FaultRun:
     @property
     def ok(self) -> bool:
         """Every message answered exactly once in order, every turn stored and learned once,
-        nothing given up, the inbox all done, every surviving replica stopped cleanly; for a
+        nothing given up, the inbox all done, no exception left unhandled in a replica's log,
+        every surviving replica stopped cleanly; for a
         replica stopped past the send grace, the fault landed (another replica took a send it
         had begun over: ``resent``) and, with no duplicate, the woken one sent none of it. How
         it withheld (a recheck before its retry, or a refused begin) is ``withheld_on_wake``,
@@ -143,6 +149,7 @@ class FaultRun:
             and self.turns_stored == self.turns_learned == self.messages
             and not self.learned_twice
             and self.inbox == {"done": self.messages}
+            and not self.unhandled
             and all(code == 0 for code in survivors)
         )
 
@@ -440,6 +447,7 @@ async def run_fault(
             _count_store(run, url)
             run.given_up = replicas.log_events("update_given_up") + len(tg.given_up)
             run.sessions_restored = replicas.log_events("db_session_restored")
+            run.unhandled = sum(replicas.log_lines(text) for text in UNHANDLED)
             run.redelivered = len(tg.redelivered)
             run.resent = replicas.log_events("turn_answer_resent")
             if run.frozen is not None:

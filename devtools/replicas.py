@@ -204,6 +204,15 @@ class ReplicaSet:
             return "\n".join(text.splitlines()[-lines:])
         return ""
 
+    def log_lines(self, text: str) -> int:
+        """How many log lines of every replica contain ``text``."""
+        total = 0
+        for replica in self.replicas:
+            with contextlib.suppress(OSError):
+                lines = replica.log_path.read_text(errors="replace").splitlines()
+                total += sum(1 for line in lines if text in line)
+        return total
+
     def log_events(self, event: str, *, index: int | None = None, containing: str = "") -> int:
         """How many log lines of every replica (or replica ``index``'s) carry ``"event":
         "<event>"`` (and ``containing``)."""

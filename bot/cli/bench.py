@@ -641,6 +641,8 @@ def bench_faults(
     chosen = [f.strip() for f in faults.split(",") if f.strip()] or list(FAULTS)
     if unknown := [f for f in chosen if f not in FAULTS]:
         raise typer.BadParameter(f"unknown {unknown[0]!r}", param_hint="--faults")
+    if workdir is not None:  # a folder named for the run need not exist yet
+        workdir.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="membot-faults-", dir=workdir))
     with err_console.status("starting") as status:
         results = run(

@@ -58,3 +58,13 @@ def test_a_sender_stopped_past_the_grace_is_exact_only_once_its_send_was_taken_o
     assert not run.ok
     run.resent = 1
     assert run.ok and run.as_json()["ok"]
+
+
+def test_a_run_with_an_exception_no_task_handled_is_not_exact() -> None:
+    """Every answer once is not enough: a replica's loop that died on the fault (asyncio's
+    "Task exception was never retrieved" in its log) makes the run inexact."""
+    run = FaultRun("restart_server", messages=12, replies=12, turns_stored=12)
+    run.turns_learned, run.inbox, run.exit_codes = 12, {"done": 12}, [0, 0, 0]
+    assert run.ok
+    run.unhandled = 1
+    assert not run.ok and not run.as_json()["ok"]

@@ -52,6 +52,7 @@ async def test_replicas_answer_and_learn_every_update_once_through_a_database_fa
     assert run.turns_stored == run.turns_learned == run.messages, (figures, logs)
     assert run.learned_twice == 0 and run.inbox == {"done": run.messages}, figures
     assert run.given_up == 0, (figures, logs)
+    assert run.unhandled == 0, (figures, logs)  # no loop died instead of retrying
     restarted = fault in ("restart_server", "terminate_backends")
     assert run.sessions_restored == (3 if restarted else 0), (figures, logs)
     if fault == "held_lock":  # everyone else was answered while one user's writes were held
