@@ -309,19 +309,20 @@ class Runtime:
         await self.imports.resume()  # an import a dead process left half-applied finishes
         await self.engine.resume()  # and a link's merge it left half done
 
-    async def readiness(self) -> list[str]:
-        """Why this replica should get no traffic now (empty: ready) — for ``/readyz``: the
-        database session and its locks, the database answering, learning not too far behind,
-        and the background loops alive. Cheap: no model load, no file check."""
+    async def readiness(self) -> tuple[list[str], list[str]]:
+        """Why this replica should get no traffic now (empty: ready), and warnings that do not
+        take it out of rotation — for ``/readyz``: the database session and its locks, the
+        database answering and the background loops alive; learning far behind is a warning
+        (the same for every replica). Cheap: no model load, no file check."""
         problems = self.engine.problems()
         try:
-            found = await asyncio.wait_for(
+            found, warnings = await asyncio.wait_for(
                 self.memory.readiness(self.settings.ready_max_lag_s),
                 _READY_TIMEOUT_S,
             )
         except TimeoutError:
-            found = ["database slow to answer"]
-        return problems + found
+            found, warnings = ["database slow to answer"], []
+        return problems + found, warnings
 
     async def settle(self) -> None:
         """Wait until background work for everything so far is done (console, tests): the

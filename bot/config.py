@@ -325,7 +325,7 @@ class Settings(BaseSettings):
     # operations: Prometheus /metrics (off unless a port is set)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     metrics_host: str = "127.0.0.1"
-    # /readyz says "not ready" when learning is further behind than this (seconds)
+    # /readyz warns (still 200) when learning is further behind than this (seconds)
     ready_max_lag_s: float = Field(default=300.0, gt=0)
     # The memory page (docs/memory-page.md): off unless a port is set. page_url is the address
     # users reach it at (https:// behind a proxy; the cookie is Secure then); unset:

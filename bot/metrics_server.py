@@ -209,7 +209,8 @@ def _llm_totals(report: MetricsReport) -> dict[tuple[str, str], float]:
 
 class MetricsServer:
     """Serves ``/metrics``, ``/healthz`` (liveness: the process and its event loop answer) and
-    ``/readyz`` (readiness: 503 with the reasons while ``ready`` reports any); owned by the
+    ``/readyz`` (readiness: 503 with the reasons while ``ready`` reports any problem, else 200
+    with its warnings); owned by the
     runtime (``start()``/``aclose()``)."""
 
     def __init__(
@@ -222,7 +223,7 @@ class MetricsServer:
         extra: Callable[[], dict[str, float]] | None = None,
         now: Callable[[], float] = time.time,
         prices: Mapping[str, LLMPrice] | None = None,
-        ready: Callable[[], Awaitable[list[str]]] | None = None,
+        ready: Callable[[], Awaitable[tuple[list[str], list[str]]]] | None = None,
     ) -> None:
         self.operations = memory.operations(prices=prices)
         self._memory = memory  # figures are computed on its background lane
@@ -301,10 +302,10 @@ class MetricsServer:
         if path == "/healthz":
             return "200 OK", "ok\n"
         if path == "/readyz":
-            problems = [] if self.ready is None else await self.ready()
+            problems, warnings = ([], []) if self.ready is None else await self.ready()
             if problems:
                 return "503 Service Unavailable", "".join(f"{p}\n" for p in problems)
-            return "200 OK", "ready\n"
+            return "200 OK", "ready\n" + "".join(f"warning: {w}\n" for w in warnings)
         return "200 OK", await self.body()
 
 

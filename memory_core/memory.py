@@ -222,11 +222,14 @@ class Memory:
         """Why vector search is off, in words for an operator (``None`` while it is on)."""
         return self.vectors.problem
 
-    def readiness_problems(self, max_lag_s: float) -> list[str]:
-        """Why this process should not be sent work now, in words for an operator (empty when
-        ready): its database session is being re-established, the database does not answer,
-        or learning is more than ``max_lag_s`` behind. One indexed query; blocks briefly."""
-        problems = []
+    def readiness_problems(self, max_lag_s: float) -> tuple[list[str], list[str]]:
+        """Why this process should not be sent work now, and what an operator should know
+        without that, in words (both empty when all is well): its database session is being
+        re-established or the database does not answer (problems); learning is more than
+        ``max_lag_s`` behind (a warning: the one queue is as far behind for every replica, and
+        taking them all out of rotation would stop replies without speeding learning up). One
+        indexed query; blocks briefly."""
+        problems, warnings = [], []
         if not self.leases.healthy:
             problems.append("re-establishing the database session")
         try:
@@ -237,10 +240,10 @@ class Memory:
         else:
             lag = 0.0 if due is None else self.clock.now().timestamp() - due
             if lag > max_lag_s:
-                problems.append(f"learning is {lag:.0f} s behind")
-        return problems
+                warnings.append(f"learning is {lag:.0f} s behind")
+        return problems, warnings
 
-    async def readiness(self, max_lag_s: float) -> list[str]:
+    async def readiness(self, max_lag_s: float) -> tuple[list[str], list[str]]:
         """:meth:`readiness_problems`, on a reply thread (for ``/readyz``)."""
         return await self.run(Lane.REPLY, self.readiness_problems, max_lag_s)
 

@@ -144,9 +144,9 @@ def _running_checks(path: Path | str) -> list[HealthCheck]:
 
 def _readiness_checks(settings: Settings) -> list[HealthCheck]:
     """What the running bot's own ``/readyz`` says — the very checks a load balancer sees
-    (database session and locks, database answering, learning lag, background loops); one
-    failed check per reason. Asked over HTTP on the metrics port, so this process loads no
-    model and opens no file of its own."""
+    (database session and locks, database answering, background loops); one failed check per
+    reason, and one passed check per warning (learning lag). Asked over HTTP on the metrics
+    port, so this process loads no model and opens no file of its own."""
     import urllib.error
     import urllib.request
 
@@ -159,7 +159,9 @@ def _readiness_checks(settings: Settings) -> list[HealthCheck]:
     url = f"http://{host}:{settings.metrics_port}/readyz"
     try:
         with urllib.request.urlopen(url, timeout=5) as answer:
-            return [HealthCheck("ready", True, f"{url}: {answer.read().decode().strip()}")]
+            # "ready", then a line per warning (learning far behind): reported, not failed
+            lines = answer.read().decode(errors="replace").splitlines() or ["ready"]
+            return [HealthCheck("ready", True, f"{url}: {line}") for line in lines if line]
     except urllib.error.HTTPError as exc:
         reasons = exc.read().decode(errors="replace").splitlines() or [f"HTTP {exc.code}"]
         return [HealthCheck("ready", False, f"{url}: {reason}") for reason in reasons if reason]

@@ -115,6 +115,50 @@ async def test_readyz_says_why_a_replica_is_not_ready(
         assert (await http(port, "GET", "/readyz"))[0] == 200
 
 
+async def test_a_learning_backlog_is_reported_but_keeps_the_replica_in_rotation(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., Any],
+    isolated_cli: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Learning far behind is the same figure on every replica (one queue in one database):
+    failing /readyz on it took every replica out of the proxy at once, so a learning backlog
+    (a restart after downtime, a slow language model, `admin retry-failed` of many jobs)
+    stopped every reply until learning caught up. /readyz stays 200 and says it as a warning;
+    `doctor --running` shows it."""
+    from datetime import timedelta
+
+    from typer.testing import CliRunner
+
+    from bot.cli import cli
+    from memory_core.store import outbox
+
+    port = free_port()
+    async with console(tmp_path / "bot.db", clock, metrics_port=port) as session:
+        runtime = session.runtime
+        assert runtime is not None
+        memory = runtime.memory
+        late = clock.now() - timedelta(seconds=900)
+        job = outbox.Job(
+            0, "t-late", "console:zed", "c", None, "Zed", "hi", "ok", False, True, False, late, 0
+        )
+        with memory.db.write() as conn:  # held by a process that is busy with it, 15 min late
+            outbox.add(conn, job, late, "another-process", 86400.0)
+        status, _, body = await http(port, "GET", "/readyz")
+        assert status == 200
+        assert body.splitlines() == ["ready", "warning: learning is 900 s behind"]
+        monkeypatch.setenv("MEMBOT_METRICS_PORT", str(port))
+        args = ["admin", "doctor", "--running", "--db", str(tmp_path / "bot.db"), "--json"]
+        result = await asyncio.to_thread(CliRunner().invoke, cli, args)
+        ready = [c for c in json.loads(result.stdout)["checks"] if c["name"] == "ready"]
+        assert result.exit_code == 0, result.output
+        assert [(c["ok"], c["detail"].split(": ", 1)[1]) for c in ready] == [
+            (True, "ready"),
+            (True, "warning: learning is 900 s behind"),
+        ]
+
+
 def db_rows_file(db: Path, sql: str) -> list[str]:
     conn = sqlite.connect(str(db))
     try:
