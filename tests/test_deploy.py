@@ -254,6 +254,13 @@ def test_postgres_server_settings_bound_stalls_and_dead_peers() -> None:
     assert "shared_buffers" in scaling and "Sizing the PostgreSQL server" in scaling
 
 
+def test_erased_text_leaves_the_servers_wal_at_the_next_checkpoints() -> None:
+    """With WAL recycling (the default) an erased user's words stay in renamed segments until
+    PostgreSQL writes them again — days on a quiet server (docs/privacy-erasure.md); off, a
+    segment no checkpoint needs is deleted, and `admin erase-wal` needs two rounds."""
+    assert postgres_settings()["wal_recycle"] == "off"
+
+
 def test_the_app_role_is_ordinary_and_has_its_limits() -> None:
     """The bot never connects as the superuser: its URL names the role postgres-init.sql makes
     (tests/test_deploy_postgres.py runs that script and the bot as the role)."""
