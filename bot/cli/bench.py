@@ -517,6 +517,15 @@ def bench_claim(
         int, typer.Option("--per-chat", min=1, help="pending updates per chat (interleaved)")
     ] = 10,
     limit: Annotated[int, typer.Option("--limit", min=1, max=1000)] = 64,
+    handled: Annotated[
+        int,
+        typer.Option(
+            "--handled",
+            min=0,
+            help="updates handled before the backlog (then timed again after the retention "
+            "job deleted them)",
+        ),
+    ] = 0,
     as_json: JsonOpt = False,
 ) -> None:
     """One ``inbox.claim(limit)`` (webhook mode) at each backlog of pending updates, rolled
@@ -525,7 +534,7 @@ def bench_claim(
 
     with err_console.status("claiming"):
         figures = run_claim_bench(
-            db, _counts(backlogs, "--backlogs"), per_chat=per_chat, limit=limit
+            db, _counts(backlogs, "--backlogs"), per_chat=per_chat, limit=limit, handled=handled
         )
     if as_json:
         store = "postgresql" if db else "sqlite"
@@ -534,11 +543,13 @@ def bench_claim(
     from rich.table import Table
 
     table = Table(title=f"inbox.claim(limit={limit}) ({'PostgreSQL' if db else 'SQLite'})")
-    for col in ("pending", "chats", "claimed", "p50 ms", "p95 ms", "CPU p50 / p95 ms"):
+    cols = ("handled", "pending", "chats", "claimed", "p50 ms", "p95 ms", "CPU p50 / p95 ms")
+    for col in cols:
         table.add_column(col, justify="right")
     for f in figures:
         cpu = "" if f.cpu_ms is None else f"{f.cpu_ms['p50']:.2f} / {f.cpu_ms['p95']:.2f}"
         table.add_row(
+            f"{f.handled:,} pruned" if f.pruned else f"{f.handled:,}",
             str(f.pending),
             str(f.chats),
             str(f.claimed),

@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from sqlalchemy import text
 
 from memory_core import Memory
 from memory_core.benchmarks import latency
-from memory_core.clock import SystemClock
+from memory_core.clock import SystemClock, to_ts
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.maintenance import pg_scratch_database
@@ -313,10 +314,17 @@ class ClaimFigure:
     #: This process's CPU per claim (SQLite: the whole claim; PostgreSQL: the client's part),
     #: which a loaded machine's waits for a core do not inflate.
     cpu_ms: dict[str, float] | None = None
+    #: Handled updates that came before the backlog (each pending, then finished: on
+    #: PostgreSQL a dead entry in the pending indexes until a vacuum), and whether the
+    #: retention job had deleted them (in its batches, no vacuum after) when claims were timed.
+    handled: int = 0
+    pruned: bool = False
 
     def as_json(self) -> dict[str, Any]:
         """Machine-readable figures."""
         return {
+            "handled": self.handled,
+            "pruned": self.pruned,
             "pending": self.pending,
             "chats": self.chats,
             "limit": self.limit,
@@ -333,10 +341,13 @@ def run_claim_bench(
     per_chat: int = 10,
     limit: int = 64,
     rounds: int = 30,
+    handled: int = 0,
 ) -> list[ClaimFigure]:
     """Time one claim of ``limit`` updates at each backlog (``per_chat`` updates per chat,
     interleaved as they arrive), each on a fresh scratch store (``server``: a PostgreSQL URL,
-    else SQLite); each claim is rolled back, so every round sees the whole backlog."""
+    else SQLite); each claim is rolled back, so every round sees the whole backlog. With
+    ``handled``, that many updates were received and finished before the backlog, and the
+    claims are timed twice: with them kept, then after the retention job deleted them."""
     out = []
     for pending in sorted(backlogs):
         chats = max(1, pending // per_chat)
@@ -344,28 +355,76 @@ def run_claim_bench(
             db = Database(target)
             try:
                 now = datetime.now(UTC)
+                _handled_updates(db, handled, chats, now)
                 with db.write(serial=False) as conn:
-                    for u in range(pending):
+                    for u in range(handled, handled + pending):
                         inbox_repo.put(conn, "telegram", u, f"chat:{u % chats}", "{}", now)
                 # Fresh planner statistics, but no vacuum: a backlog is new rows (on
                 # PostgreSQL their pages are not all-visible yet, so index-only scans still
                 # visit the table — the state the issue measured 372 ms in).
                 maintenance.analyze(db.engine, "inbox")
-                times, cpu, claimed = [], [], 0
-                for n in range(rounds + 1):
-                    with db.engine.connect() as conn:
-                        trans = conn.begin()
-                        started, used = time.perf_counter(), time.thread_time()
-                        got = inbox_repo.claim(conn, "telegram", "bench", now, 30.0, limit)
-                        if n:  # the first round warms the connection and the caches
-                            times.append((time.perf_counter() - started) * 1000)
-                            cpu.append((time.thread_time() - used) * 1000)
-                        trans.rollback()
-                    claimed = len(got)
+                for pruned in (False, True) if handled else (False,):
+                    if pruned:
+                        _prune_handled(db, now)
+                    times, cpu, claimed = _time_claims(db, now, limit, rounds)
+                    out.append(
+                        ClaimFigure(
+                            pending, chats, limit, claimed, _ms(times), _ms(cpu), handled, pruned
+                        )
+                    )
             finally:
                 db.dispose()
-        out.append(ClaimFigure(pending, chats, limit, claimed, _ms(times), _ms(cpu)))
     return out
+
+
+def _handled_updates(db: Database, count: int, chats: int, now: datetime) -> None:
+    """``count`` updates received, then finished, the way a running bot leaves them."""
+    step = 5000
+    for first in range(0, count, step):
+        rows = [
+            {"uid": u, "chat": f"chat:{u % chats}", "now": to_ts(now) - 3600.0}
+            for u in range(first, min(count, first + step))
+        ]
+        with db.write(serial=False) as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO inbox (platform, update_id, chat_key, payload, received_at) "
+                    "VALUES ('telegram', :uid, :chat, '{}', :now)"
+                ),
+                rows,
+            )
+            conn.execute(
+                text(
+                    "UPDATE inbox SET status = 'done', payload = NULL, finished_at = :now "
+                    "WHERE update_id >= :a AND update_id < :b"
+                ),
+                {"now": to_ts(now) - 3600.0, "a": first, "b": first + len(rows)},
+            )
+
+
+def _prune_handled(db: Database, now: datetime) -> None:
+    """What the nightly retention does to handled updates: batches of 5,000, no vacuum."""
+    while True:
+        with db.write(serial=False) as conn:
+            if inbox_repo.forget_before(conn, now, 5000) < 5000:
+                return
+
+
+def _time_claims(
+    db: Database, now: datetime, limit: int, rounds: int
+) -> tuple[list[float], list[float], int]:
+    times, cpu, claimed = [], [], 0
+    for n in range(rounds + 1):
+        with db.engine.connect() as conn:
+            trans = conn.begin()
+            started, used = time.perf_counter(), time.thread_time()
+            got = inbox_repo.claim(conn, "telegram", "bench", now, 30.0, limit)
+            if n:  # the first round warms the connection and the caches
+                times.append((time.perf_counter() - started) * 1000)
+                cpu.append((time.thread_time() - used) * 1000)
+            trans.rollback()
+        claimed = len(got)
+    return times, cpu, claimed
 
 
 # ---- how long erasing a big user holds the others up ---------------------------------------
