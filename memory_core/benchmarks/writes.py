@@ -18,16 +18,15 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import text
 
 from memory_core import Memory
 from memory_core.benchmarks import latency
-from memory_core.clock import SystemClock, to_ts
+from memory_core.clock import SystemClock
 from memory_core.db import maintenance
 from memory_core.db.engine import Database
 from memory_core.db.maintenance import pg_scratch_database
@@ -381,25 +380,9 @@ def _handled_updates(db: Database, count: int, chats: int, now: datetime) -> Non
     """``count`` updates received, then finished, the way a running bot leaves them."""
     step = 5000
     for first in range(0, count, step):
-        rows = [
-            {"uid": u, "chat": f"chat:{u % chats}", "now": to_ts(now) - 3600.0}
-            for u in range(first, min(count, first + step))
-        ]
+        batch = [(u, f"chat:{u % chats}") for u in range(first, min(count, first + step))]
         with db.write(serial=False) as conn:
-            conn.execute(
-                text(
-                    "INSERT INTO inbox (platform, update_id, chat_key, payload, received_at) "
-                    "VALUES ('telegram', :uid, :chat, '{}', :now)"
-                ),
-                rows,
-            )
-            conn.execute(
-                text(
-                    "UPDATE inbox SET status = 'done', payload = NULL, finished_at = :now "
-                    "WHERE update_id >= :a AND update_id < :b"
-                ),
-                {"now": to_ts(now) - 3600.0, "a": first, "b": first + len(rows)},
-            )
+            inbox_repo.put_handled(conn, "telegram", batch, now - timedelta(hours=1))
 
 
 def _prune_handled(db: Database, now: datetime) -> None:

@@ -74,6 +74,29 @@ def put(
     return bool(res.rowcount)
 
 
+def put_handled(
+    conn: Connection, platform: str, updates: list[tuple[int, str]], at: datetime
+) -> None:
+    """Record ``updates`` (update id, chat key) as received and handled at ``at``, the way a
+    running bot leaves them: each row inserted pending, then finished (benchmarks: a table
+    with a history of handled updates, as a busy bot's holds until the retention job)."""
+    ts = to_ts(at)
+    conn.execute(
+        text(
+            "INSERT INTO inbox (platform, update_id, chat_key, payload, received_at) "
+            "VALUES (:p, :uid, :chat, '{}', :at)"
+        ),
+        [{"p": platform, "uid": uid, "chat": chat, "at": ts} for uid, chat in updates],
+    )
+    conn.execute(
+        text(
+            "UPDATE inbox SET status = 'done', payload = NULL, finished_at = :at "
+            "WHERE platform = :p AND status = 'pending' AND update_id >= :a AND update_id <= :b"
+        ),
+        {"p": platform, "at": ts, "a": min(u for u, _ in updates), "b": max(u for u, _ in updates)},
+    )
+
+
 def claim(
     conn: Connection,
     platform: str,

@@ -597,3 +597,36 @@ def test_a_server_that_accepts_but_never_answers_fails_the_connection_in_bounded
             db.dispose()
     assert time.monotonic() - started < 15, "the connection waited past its timeout"
     assert "pw" not in str(caught.value).replace("pwd", "")
+
+
+def test_the_claim_bench_times_a_backlog_behind_handled_updates_before_and_after_pruning() -> None:
+    """``bench claim --handled``: the handled history is really there (a claim hands out only
+    the backlog's chat heads), and is timed again once the retention job deleted it."""
+    from memory_core.benchmarks.writes import run_claim_bench
+
+    kept, pruned = run_claim_bench(None, [40], per_chat=4, rounds=2, handled=120)
+    assert (kept.handled, kept.pruned, pruned.pruned) == (120, False, True)
+    assert kept.claimed == pruned.claimed == 10  # one head per chat, no handled update
+
+
+def test_handled_updates_are_recorded_done_and_the_retention_deletes_them(tmp_path: Path) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import text
+
+    from memory_core.db.engine import Database
+    from memory_core.db.migrations import migrate
+
+    db = Database(tmp_path / "m.db")
+    try:
+        migrate(db)
+        with db.write(serial=False) as conn:
+            inbox_repo.put_handled(conn, "telegram", [(1, "c:1"), (2, "c:2")], START)
+            inbox_repo.put(conn, "telegram", 3, "c:1", "{}", START)
+        count = "SELECT status, COUNT(*) FROM inbox GROUP BY status ORDER BY status"
+        with db.read() as conn:
+            assert [tuple(r) for r in conn.execute(text(count))] == [("done", 2), ("pending", 1)]
+        with db.write(serial=False) as conn:
+            assert inbox_repo.forget_before(conn, START + timedelta(seconds=1), 5000) == 2
+    finally:
+        db.dispose()
