@@ -208,7 +208,11 @@ def mount(volume: str) -> tuple[str, str]:
 def test_postgres_has_a_healthcheck_a_volume_and_an_init_script() -> None:
     doc = compose()
     pg = doc["services"]["postgres"]
-    assert "pg_isready" in " ".join(pg["healthcheck"]["test"])
+    probe = " ".join(pg["healthcheck"]["test"])
+    # Over TCP: on a first start the image runs the init script on a temporary server that
+    # listens on its Unix socket only — a socket probe said "healthy" then, and the replicas
+    # (which connect over TCP) started against a server not yet there.
+    assert "pg_isready" in probe and "-h 127.0.0.1" in probe
     volumes = dict(map(mount, pg["volumes"]))
     # PostgreSQL 18 images keep data in /var/lib/postgresql/18/docker: the volume is the parent.
     data = next(src for src, dst in volumes.items() if dst == "/var/lib/postgresql")
