@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import structlog
 from sqlalchemy import Connection
 
 from memory_core.db import maintenance
@@ -31,6 +32,8 @@ from memory_core.store import events as event_log
 from memory_core.store import llm_usage
 from memory_core.store import stats as stats_repo
 from memory_core.user import erase as user_data
+
+log = structlog.get_logger("memory_core.admin")
 
 #: How long a starting bot waits for the run lock (a ``doctor`` probe holds it for microseconds;
 #: a ``restore`` holds it until it is done).
@@ -277,6 +280,8 @@ class PgRunLock(RunLock):
                 # Unlock first, every key: the server ends a closed session's backend (and
                 # frees what it held) a moment later, when the next process may already ask.
                 maintenance.pg_session_unlock_all(self._conn)
+            except Exception as exc:  # the session is gone (a server restart): its locks too
+                log.info("bot_lock_session_gone", error_type=type(exc).__name__)
             finally:
                 self._conn.invalidate()
                 self._conn.close()

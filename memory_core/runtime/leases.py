@@ -124,6 +124,8 @@ class LeaseKeeper:
             return
         try:
             lease_repo.release_owner(conn, self.ctx.owner)
+        except Exception as exc:  # the session is gone (a server restart): the lock with it
+            log.info("liveness_session_gone", error_type=type(exc).__name__)
         finally:
             conn.invalidate()  # the session ends with it (never back into the pool)
             conn.close()

