@@ -1418,8 +1418,11 @@ class Memory:
     async def rewrite_erased(self) -> list[str]:
         """PostgreSQL: rewrite the tables that /forgetme erasures left due (``VACUUM FULL``:
         each table locked while it is rewritten — the scheduled ``rewrite`` job's work); the
-        tables rewritten."""
-        return await self.run(Lane.BACKGROUND, user_data.rewrite_erased, self.db)
+        tables rewritten. Then the erased text is pushed out of the server's WAL too."""
+        tables = await self.run(Lane.BACKGROUND, user_data.rewrite_erased, self.db)
+        if tables:
+            await self.run(Lane.BACKGROUND, user_data.push_out_of_wal, self.db)
+        return tables
 
     async def export(
         self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None

@@ -182,6 +182,26 @@ def rewrite_erased(db: Database, also: tuple[str, ...] = ()) -> list[str]:
     return tables
 
 
+def push_out_of_wal(db: Database) -> int | None:
+    """PostgreSQL, after a rewrite: push the erased text out of the server's write-ahead log
+    (``admin erase-wal``: WAL switches and checkpoints), where it would stay until the segments
+    are written again — days on a quiet server. The rounds it took; ``None`` when the server
+    refused (the role lacks ``pg_checkpoint`` and ``EXECUTE`` on ``pg_switch_wal()``, which
+    deploy/postgres-init.sql grants): logged, the rewrite stands."""
+    try:
+        done = maintenance.pg_erase_wal(db.engine)
+    except Exception as exc:  # a refusal, or the server away: the erasure itself is complete
+        log.warning(
+            "erasure_wal_push_failed",
+            error_type=type(exc).__name__,
+            hint="grant pg_checkpoint and EXECUTE on pg_switch_wal() to the bot's role "
+            "(deploy/postgres-init.sql), or run `membot admin erase-wal` as a superuser",
+        )
+        return None
+    log.info("erasure_wal_pushed", rounds=done.rounds, recycle=done.recycle)
+    return done.rounds
+
+
 def rewrite_due(conn: Connection) -> tuple[float, list[str]] | None:
     """Since when erased rows wait for a table rewrite, and in which tables (``None``: none)."""
     raw = meta.get(conn, REWRITE_DUE)

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from sqlalchemy import Connection, text
+from structlog.testing import capture_logs
 
 from memory_core.clock import ManualClock
 from memory_core.db import migrations
@@ -303,9 +304,14 @@ async def test_forgetme_erases_without_a_table_rewrite_and_maintenance_finishes_
             due = user_data.rewrite_due(conn)
         assert due is not None and {"facts", "episodes"} <= set(due[1])
 
-        rewritten = await memory.rewrite_erased()  # the scheduled `rewrite` job
+        with capture_logs() as logs:
+            rewritten = await memory.rewrite_erased()  # the scheduled `rewrite` job
 
         assert {"facts", "episodes"} <= set(rewritten)
+        # ... and pushes the erased text out of the server's WAL too (`admin erase-wal`): else
+        # it stays in pg_wal until the segments are written again, days on a quiet server.
+        pushed = [e for e in logs if e["event"] == "erasure_wal_pushed"]
+        assert len(pushed) == 1 and pushed[0]["rounds"] >= 2
         assert _files_holding(pg_server, pg_url, b"zanzibarquux") == []
         assert _files_holding(pg_server, pg_url, ALICE.encode()) == []
         with memory.db.read() as conn:
