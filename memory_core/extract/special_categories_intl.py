@@ -343,7 +343,7 @@ RELIGION: tuple[tuple[str, str], ...] = (
     (
         "paroisse congrégation croyant croyante pratiquant pratiquante prie",
         r"\b(?:ma|notre)\s+(?:paroisse|congrégation)\b"
-        r"|\bje\s+suis\s+(?:\w+\s+)?(?:croyante?|pratiquante?)\b|\bje\s+prie\b",
+        r"|\bje\s+suis\s+(?:\w+\s+)?(?:croyante?|pratiquante?)\b|\bje\s+prie\b(?!\s+pour\s+qu)",
     ),
     (
         "крещёная крещёный крещена крещен верующая верующий молюсь",

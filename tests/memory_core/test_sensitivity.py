@@ -123,6 +123,7 @@ def test_secret_values_decide_through_find_sensitive(text: str, category: Catego
         "My Twitter account got hacked",
         "I forgot my password",
         "Ana lives with me.",
+        "je prie pour que le train soit à l'heure demain",
         "",
     ],
 )
