@@ -3,9 +3,9 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.sensitivity_figures [--rules-only]
 
 ``membot eval sensitivity`` reports the splits as they are now; this adds the ``test`` split as
-it was before batch 10, 13, 15, 17, 19 and 21 were written (to compare with earlier figures) and,
-per topic, the share of held-out sentences flagged at all (what keeps them from a group) beside
-the exact-topic precision and recall.
+it was before batch 10, 13, 15, 17, 19, 21 and 23 were written (to compare with earlier
+figures) and, per topic, the share of held-out sentences flagged at all (what keeps them from a
+group) beside the exact-topic precision and recall, and the held-out figures per language.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from memory_core.evaluation.sensitivity import (
     SplitReport,
 )
 from memory_core.extract.sensitivity import sensitive_topic
+from memory_core.text.language import detect_language
 from memory_core.values import Topic
 
 
@@ -40,19 +41,22 @@ def main() -> None:
             )
             classify = topics.__getitem__
     before = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (10, 13, 15, 17, 19, 21)], classify=classify
+        [r for r in rows if r.batch not in (10, 13, 15, 17, 19, 21, 23)], classify=classify
     )
     before13 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (13, 15, 17, 19, 21)], classify=classify
+        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23)], classify=classify
     )
     before17 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (17, 19, 21)], classify=classify
+        [r for r in rows if r.batch not in (17, 19, 21, 23)], classify=classify
     )
     before19 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch not in (19, 21)], classify=classify
+        [r for r in rows if r.batch not in (19, 21, 23)], classify=classify
     )
     before21 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch != 21], classify=classify
+        [r for r in rows if r.batch not in (21, 23)], classify=classify
+    )
+    before23 = evaluation.evaluate_sensitivity(
+        [r for r in rows if r.batch != 23], classify=classify
     )
     now = evaluation.evaluate_sensitivity(rows, classify=classify)
     splits: dict[str, SplitReport] = {
@@ -68,6 +72,8 @@ def main() -> None:
         "fresh19 (batch 19)": now.splits["fresh19"],
         "held out before batch 21": before21.splits["test"],
         "fresh21 (batch 21)": now.splits["fresh21"],
+        "held out before batch 23": before23.splits["test"],
+        "fresh23 (batch 23)": now.splits["fresh23"],
         "test (all held out)": now.splits["test"],
         "tune": now.splits["tune"],
     }
@@ -89,13 +95,19 @@ def main() -> None:
     for name, split in splits.items():
         print(name, "areas:", {a: round(s.recall, 2) for a, s in split.by_area.items()})
     _crisis_figures(rows, classify)
+    _language_figures(rows, classify)
 
 
 def _crisis_figures(rows: list[LabelledSentence], classify: Classifier | None) -> None:
     """The crisis reply on the held-out rows: how many self-harm rows get it, and how many
     others do (harmless look-alikes and other topics apart)."""
     read = classify or sensitive_topic
-    for name, batches in (("all held out", None), ("fresh21", {21}), ("fresh19", {19})):
+    for name, batches in (
+        ("all held out", None),
+        ("fresh23", {23}),
+        ("fresh21", {21}),
+        ("fresh19", {19}),
+    ):
         held = [r for r in rows if r.split == "test" and (batches is None or r.batch in batches)]
         crisis = [r for r in held if read(r.text) == Topic.SELF_HARM]
         wanted = [r for r in held if r.expected == Topic.SELF_HARM]
@@ -107,6 +119,24 @@ def _crisis_figures(rows: list[LabelledSentence], classify: Classifier | None) -
             f"P {right}/{len(crisis)} = {right / max(1, len(crisis)):.2f} "
             f"(on look-alikes {harmless}, on other topics {other})"
         )
+
+
+def _language_figures(rows: list[LabelledSentence], classify: Classifier | None) -> None:
+    """Precision and recall ("sensitive at all") per language the row is written in, on every
+    held-out row and on the last blind batch (the language as the bot's detector reads it)."""
+    for name, batches in (("all held out", None), ("fresh23", {23})):
+        held = [r for r in rows if r.split == "test" and (batches is None or r.batch in batches)]
+        by_language: dict[str, list[LabelledSentence]] = {}
+        for row in held:
+            found = detect_language(row.text)
+            language = found if found in {"en", "de", "es", "fr", "ru"} else "other"
+            by_language.setdefault(language, []).append(row)
+        for language, chosen in sorted(by_language.items()):
+            scores = evaluation.evaluate_sensitivity(chosen, classify=classify).splits["all"]
+            print(
+                f"language {language}, {name}: n={len(chosen)} "
+                f"P {scores.sensitive.precision:.3f} R {scores.sensitive.recall:.3f}"
+            )
 
 
 if __name__ == "__main__":

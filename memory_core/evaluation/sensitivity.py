@@ -49,8 +49,16 @@ characters of no sentence of another list) is tune whole. Batch 21
 English and the rest in de/es/fr/ru, 40% look-alikes — supporting a team, church as a building,
 votes in a TV show; checked to come within a few characters of no sentence of another list) was
 written before the seventh round of tuning, its figure taken before any change; it is held out
-whole and reported alone as ``fresh21``. Everything here is a pure function of the rows it is
-given.
+whole and reported alone as ``fresh21``. Batch 23 (``sensitivity_special_fresh23.jsonl``: every
+category with mental health, pregnancy, debt and income apart, said indirectly and casually with
+typos, ~55% English and the rest de/es/fr/ru, ~40% look-alikes sharing words with them; checked to
+come within a few characters of no sentence of another list) was written before the eighth round
+of tuning and before its author read the rules or the earlier batches, its figure taken before any
+change; it is held out whole and reported alone as ``fresh23``. Batch 24
+(``sensitivity_special_tune24.jsonl``: religion and politics said in passing, debt, income with
+its amount and pregnancy said indirectly in five languages, self-harm, health, and look-alikes;
+written after fresh23's first figure from its per-topic figures only, rows near a held-out
+sentence dropped) is tune whole. Everything here is a pure function of the rows it is given.
 """
 
 from __future__ import annotations
@@ -79,10 +87,11 @@ FRESH_REPORTS: dict[int, str] = {
     17: "fresh17",
     19: "fresh19",
     21: "fresh21",
+    23: "fresh23",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
@@ -185,9 +194,8 @@ class SplitReport:
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
     """One :class:`SplitReport` per split (``tune``, ``test``), one per fresh batch (``fresh``,
-    ``fresh10``, ``fresh13``, ``fresh15``, ``fresh17``, ``fresh19``, ``fresh21``: part of
-    ``test``) when
-    there are any, and one for ``all`` rows."""
+    ``fresh10``, ``fresh13``, ``fresh15``, ``fresh17``, ``fresh19``, ``fresh21``, ``fresh23``:
+    part of ``test``) when there are any, and one for ``all`` rows."""
 
     splits: dict[str, SplitReport]
 

@@ -343,7 +343,7 @@ RELIGION: tuple[tuple[str, str], ...] = (
     (
         "paroisse congrégation croyant croyante pratiquant pratiquante prie",
         r"\b(?:ma|notre)\s+(?:paroisse|congrégation)\b"
-        r"|\bje\s+suis\s+(?:\w+\s+)?(?:croyante?|pratiquante?)\b|\bje\s+prie\b",
+        r"|\bje\s+suis\s+(?:\w+\s+)?(?:croyante?|pratiquante?)\b|\bje\s+prie\b(?!\s+pour\s+qu)",
     ),
     (
         "крещёная крещёный крещена крещен верующая верующий молюсь",
@@ -877,6 +877,33 @@ FINANCE: tuple[tuple[str, str], ...] = (
         "просрочка просрочки просрочку коллекторы коллекторов задолжал задолжала задолжали "
         "микрозайм микрозаймы приставы",
         r"\bпросрочк\w*|\bколлектор(?:ы|ов|ам)\b|\bзадолжал\w*|\bмикрозайм\w*|\bприставы\b",
+    ),
+    # Pay said with its amount (tune batch 24): one's salary, take-home or paycheck and a sum,
+    # a sum gross or net, an hourly wage, the minimum wage — in five languages.
+    (
+        "salary wage wages paycheck paycheque take-home take home comp compensation pay pays "
+        "paying clear",
+        r"\b(?:my|our)\s+(?:\w+\s+)?(?:salary|wages?|paycheck|paycheque|take-home(?:\s+pay)?|"
+        r"comp|compensation)\b[^.;!?]{0,25}?\d"
+        r"|\b(?:(?:pays|paying|pay)\s+(?:me|us)|(?:job|gig|role|position|company|it)\s+pays)\s+"
+        r"(?:about\s+|like\s+|around\s+|only\s+)?"
+        r"[£$€]?\d[\d,.]*\s?(?:k|grand|an\s+hour|a\s+year|a\s+month|per\s+\w+)\b"
+        r"|\bclear\s+(?:about\s+|like\s+|around\s+)?[£$€]?\d[\d,.]*\s?(?:k|grand)?\s+a\s+"
+        r"(?:month|year|week)\b",
+    ),
+    (
+        "brutto netto stundenlohn monatslohn jahresgehalt limpios netos brutos net brut smic payé "
+        "payée payés pagan cobro gano зарплата зарплату зарплатой руки платят получаю "
+        "зарабатываю",
+        r"\b\d[\d.,]*\s?(?:k|tsd|€|euro|euros|balles)?\s*(?:brutto|netto|limpios|netos|brutos|"
+        r"net|brut)\b(?!\s*(?:gewicht|weight|poids|peso))"
+        r"|\b(?:mein|meine)\s+(?:stundenlohn|monatslohn|jahresgehalt|nettolohn|bruttolohn)\b"
+        r"|\b(?:gagne|touche|gagnons)\s+(?:\w+\s+)?(?:le\s+)?smic\b"
+        r"|\b(?:je\s+suis|on\s+me)\s+pay[ée]e?s?\s+(?:\w+\s+)?\d"
+        r"|\bme\s+pagan\s+(?:\w+\s+)?\d|\b(?:cobro|gano)\s+(?:\w+\s+){0,2}?\d[\d.,]*\s*"
+        r"(?:€|euros?|pesos|dólares|mil)?\s*(?:al|por\s+)?(?:mes|año|hora)\b"
+        r"|\bзарплат\w*\s+(?:у\s+меня\s+)?(?:\w+\s+)?\d|\b\d+\s?к?\s+на\s+руки\b"
+        r"|\b(?:мне\s+платят|получаю|зарабатываю)\s+(?:\w+\s+){0,2}?(?:тысяч|долларов|евро|\d+\s?(?:к|тыс|руб|000))",
     ),
 )
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from memory_core.clock import to_ts
+from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
 from memory_core.learn.apply import Applied, TurnRef
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, normalise_value
@@ -32,6 +33,7 @@ from memory_core.store import events as event_log
 from memory_core.store import fts
 from memory_core.store.consolidation import SessionRef, UserTurn
 from memory_core.text import procedures
+from memory_core.text.sensitivity_meaning import read_by_meaning
 from memory_core.values import Status
 
 if TYPE_CHECKING:
@@ -199,6 +201,7 @@ class Consolidator:
             if state.merged:  # the page's merges are still counted
                 await self.ctx.lanes.run(Lane.BACKGROUND, self._apply, session, page, [], {}, state)
             return len(found), 0, []
+        kept = await self._read_by_meaning(kept)
         related = await self.flow.look_up(Lane.BACKGROUND, session.user_id, kept)
         raw = await self.auditor.decide(turn, kept, related.by_key)
         # A consolidation never re-counts a mention the observer already counted.
@@ -211,6 +214,20 @@ class Consolidator:
         if applied and self.ctx.vectors.enabled:
             await self.ctx.vectors.settle()
         return len(found), len(kept), applied
+
+    async def _read_by_meaning(self, kept: list[Candidate]) -> list[Candidate]:
+        """``kept`` read by the one sensitivity model's reader by meaning, as per-turn learning
+        reads them (what the rules miss may still be private); unchanged without the model or
+        when the embedder fails (the rules still read them on the write path)."""
+        if self.ctx.sensitivity is None:
+            return kept
+        try:
+            return await self.ctx.lanes.run(
+                Lane.BACKGROUND, read_by_meaning, self.ctx.sensitivity, kept
+            )
+        except EmbedderError as exc:
+            log.warning("sensitivity_meaning_failed", error=str(exc))
+            return kept
 
     # ---- thread-side steps -----------------------------------------------------------------
 

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.errors import EmbedderError
+from memory_core.extract.base import Candidate
 from memory_core.extract.group import group_candidate, schedule_of
 from memory_core.learn.apply import TurnRef
 from memory_core.learn.arbitrate import decide_one
@@ -127,7 +129,7 @@ def hear(
     """A member's message in a group: a statement about the group is written to its memory when
     they agreed; the first one of a member never asked is kept until they answer (``ask``
     False — a message not for the bot, which stays silent: nothing is kept or asked)."""
-    candidate = group_candidate(text)
+    candidate = _candidate(ctx, text)
     chat = chat_of(group)
     if candidate is None:
         return Heard(False, consent_of(ctx, member, chat))
@@ -145,12 +147,28 @@ def hear(
     return Heard(True, state)
 
 
+def _candidate(ctx: Context, text: str) -> Candidate | None:
+    """The group's candidate fact in ``text`` (``group_candidate``), or None when the one
+    sensitivity model reads it as private: the rules (there), then the reader by meaning — a
+    statement only it finds sensitive ("we're keeping an eye on Ana after what she tried") is
+    never the group's to keep. The rules' answer stands when the embedder fails."""
+    candidate = group_candidate(text)
+    if candidate is None or ctx.sensitivity is None:
+        return candidate
+    try:
+        (topic,) = ctx.sensitivity.topics([text.strip()])
+    except EmbedderError as exc:
+        log.warning("sensitivity_meaning_failed", error=str(exc))
+        return candidate
+    return candidate if topic is None else None
+
+
 def _write(
     ctx: Context, group: str, member: str, name: str, turn_id: str, text: str, at: datetime
 ) -> Heard:
     """Learn one statement into the group's memory through the write policy (a changed plan
     of a confident one opens a conflict), if the member still agrees at write time."""
-    candidate = group_candidate(text)
+    candidate = _candidate(ctx, text)
     chat = chat_of(group)
     if candidate is None:
         return Heard(False, consent_of(ctx, member, chat))

@@ -112,6 +112,31 @@ async def test_nothing_private_or_secret_goes_in(lexical: Memory, clock: ManualC
     assert await lexical.group_facts(GROUP) == []
 
 
+@pytest.mark.sqlite_only  # the reading happens before the store is touched
+async def test_a_statement_private_only_by_meaning_is_not_the_groups(
+    memory: Memory, clock: ManualClock
+) -> None:
+    """The group's path reads with the one sensitivity model, not the rules alone: a plan
+    that speaks of self-harm or worship in words no rule knows is not kept (nor held for
+    consent), and an everyday plan still is."""
+    await _agreed(memory, ANA)
+    for n, text in enumerate(
+        (
+            "we decided Ana should not be alone on Friday after what she tried last week",
+            "our group meets every Tuesday at the mosque for evening prayer",
+        )
+    ):
+        heard = await memory.hear_in_group(GROUP, ANA, "Ana", f"t{n}", text, clock.now())
+        assert not heard.statement and heard.fact is None, text
+    heard = await memory.hear_in_group(
+        GROUP, ANA, "Ana", "t9", "our book club meets on Thursdays at 7", clock.now()
+    )
+    assert heard.fact is not None
+    assert [f.fact.value_text for f in await memory.group_facts(GROUP)] == [
+        "Our book club meets on Thursdays at 7."
+    ]
+
+
 async def test_forget_is_for_admins_and_the_speaker_and_erasure_leaves_nothing(
     lexical: Memory, clock: ManualClock
 ) -> None:

@@ -83,6 +83,28 @@ async def test_consolidation_reads_pages_and_learns_what_per_turn_missed(
     assert (await job.run(session.id)).already
 
 
+@pytest.mark.sqlite_only  # the reading happens before the store is touched
+async def test_consolidation_reads_what_it_learns_by_meaning_too(
+    memory: Memory,
+    clock: ManualClock,
+    observer_for: Callable[[Memory], Observer],
+    say: Callable[..., Awaitable[None]],
+) -> None:
+    """A fact consolidation learns goes through the one sensitivity model, as per-turn
+    learning does: one only the reader by meaning finds private (self-harm said with no
+    keyword) is stored sensitive, kept from every group."""
+    obs = observer_for(memory)
+    await say(obs, clock, 1, "note=thinks her family would be fine without her around")
+    await say(obs, clock, 2, "employer=Acme")
+    clock.advance(hours=1)
+    job = consolidator(memory, PageExtractor())
+    [session] = await job.pending(user_id=USER)
+    await job.run(session.id)
+    facts = {f.key: f for f in await memory.list_facts(USER)}
+    assert facts["note"].sensitive
+    assert not facts["employer"].sensitive
+
+
 async def test_crash_mid_consolidation_reruns_without_duplicates(
     lexical: Memory,
     clock: ManualClock,

@@ -123,6 +123,7 @@ def test_secret_values_decide_through_find_sensitive(text: str, category: Catego
         "My Twitter account got hacked",
         "I forgot my password",
         "Ana lives with me.",
+        "je prie pour que le train soit à l'heure demain",
         "",
     ],
 )
@@ -159,9 +160,10 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     those rules), are checked apart; so is batch 17, chat register half in English (0.952 /
     0.631 after tune batch 20's rules; 0.950 / 0.610 after batch 18's; 0.946 / 0.561 when it was
     written), batch 19 (0.949 / 0.538 after tune batch 20's rules; 0.947 / 0.514 when it was
-    written) and batch 21 (0.952 / 0.627 when it was written)."""
+    written), batch 21 (0.952 / 0.627 when it was written) and batch 23 (0.957 / 0.667 after the
+    eighth round's pay rules; 0.955 / 0.637 when it was written)."""
     rows = load_labels()
-    report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19, 21)])
+    report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23)])
     test, tune = report.splits["test"], report.splits["tune"]
     fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
     assert fresh["fresh13"].sensitive.precision >= 0.98
@@ -177,13 +179,18 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh21 = evaluate([r for r in rows if r.batch == 21]).splits["fresh21"]
     assert fresh21.sensitive.precision >= 0.95
     assert fresh21.sensitive.recall >= 0.62
+    fresh23 = evaluate([r for r in rows if r.batch == 23]).splits["fresh23"]
+    assert fresh23.sensitive.precision >= 0.95
+    assert fresh23.sensitive.recall >= 0.63
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
     assert test.by_category[Category.FINANCE].precision >= 0.95
     assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.88
-    assert tune.sensitive.precision >= 0.988  # 0.990 before tune batch 22's hard look-alikes
-    assert tune.sensitive.recall >= 0.9
+    # 0.990 / 0.913 before tune batches 22 and 24: hard look-alikes, and sentences written for
+    # what the rules missed.
+    assert tune.sensitive.precision >= 0.987
+    assert tune.sensitive.recall >= 0.89
 
 
 def test_the_classifier_is_fast_enough_to_run_on_every_fact() -> None:
@@ -261,7 +268,7 @@ def test_a_redacted_secret_is_not_redacted_again() -> None:
 
 def test_no_held_out_sentence_is_written_into_the_rules() -> None:
     """The rules and the secret detector (every source and word list under
-    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 21,
+    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 23,
     written blind and held out whole), so their figures measure reading, not recall of the
     list. (Batch 1's hashed rows include the issue's own examples, quoted in docstrings.)"""
     from pathlib import Path
@@ -275,6 +282,6 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
         if p.suffix in {".py", ".txt", ".json"}
     )
     rows = load_labels()
-    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21}
+    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23}
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []
