@@ -220,3 +220,55 @@ async def test_a_fact_the_model_stores_is_read_for_sensitivity_by_meaning(tmp_pa
         await rt.settle()
         stored = [f for f in await _facts(rt) if "slipped away" in f.value_text]
         assert stored and all(f.sensitive for f in stored)
+
+
+async def test_a_forgotten_note_is_not_relearned_from_the_models_paraphrase(
+    tmp_path: Path,
+) -> None:
+    """A note's key is its first words, so a paraphrase has another key: after /forget of
+    "I take insulin every morning", the model's `remember_fact("I inject insulin daily")`
+    stores nothing; the user saying it anew after the forget is learned."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I take insulin every morning"))
+        await rt.settle()
+        (insulin,) = await _facts(rt)
+        await rt.memory.forget(ANA, insulin.id)
+        fake.tool_calls([("remember_fact", {"text": "I inject insulin daily"})])
+        fake.text("OK.")
+        await rt.router.on_message(message("what's for dinner tonight?"))
+        await rt.settle()
+        (result,) = tool_results(fake.requests[-1])
+        assert "not_stored" in json.loads(result["content"])
+        live = [f for f in await _facts(rt) if f.status != Status.DELETED]
+        assert not [f for f in live if "insulin" in f.value_text]
+
+
+async def test_a_models_ending_in_its_own_words_is_asked_not_noted(tmp_path: Path) -> None:
+    """No rule reads "User has moved away from Lisbon" or "Ana quit being vegetarian": they
+    were kept as notes beside the confident facts they contradict. Now each is that fact's
+    ending, asked with buttons; a note that ends nothing known is still a note."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I live in Lisbon"))
+        await rt.router.on_message(message("/remember I'm vegetarian"))
+        await rt.settle()
+        fake.tool_calls(
+            [
+                ("remember_fact", {"text": "User has moved away from Lisbon"}),
+                ("remember_fact", {"text": "Ana quit being vegetarian"}),
+                ("remember_fact", {"text": "Ana loves the old trams in Lisbon"}),
+            ]
+        )
+        fake.text("Noted.")
+        replies = await rt.router.on_message(message("long day at work, so tired"))
+        await rt.settle()
+        questions = [r for r in replies if r.buttons]
+        assert len(questions) == 2
+        assert all("Is that no longer true?" in q.text for q in questions), [
+            q.text for q in questions
+        ]
+        facts = await _facts(rt)
+        live = {f.value_text for f in facts if f.status == Status.ACTIVE}
+        assert {"Ana lives in Lisbon.", "Ana is vegetarian."} <= live
+        assert not [t for t in live if "moved away" in t or "quit" in t]
+        assert any("trams" in t for t in live)
+        assert len(await open_conflicts(rt.memory, ANA)) == 2
