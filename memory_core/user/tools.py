@@ -333,6 +333,15 @@ _NOT_CONTENT = frozenset(
     mentioned earlier before last one is am are was were has have had be been do does did not
     no any anymore longer more who which""".split()
 )
+#: Words that say a state ended, as the model writes them in its own words ("User has moved
+#: away from Lisbon", "Ana quit being vegetarian", "got divorced from Joao"): a note saying so
+#: of a fact it shares a word with is that fact's ending, not a note beside it.
+_ENDING_WORDS = re.compile(
+    r"\b(?:no\s+longer|any\s*more|moved\s+(?:away|out)|quit|quitted|stopped|gave\s+up|given\s+up|"
+    r"divorced|separated|broke\s+up|split\s+up|left|former(?:ly)?|used\s+to|not\s+anymore|"
+    r"nicht\s+mehr|ya\s+no|ne\s+\w+\s+plus|больше\s+не)\b",
+    re.IGNORECASE,
+)
 #: "Forget that" (no words of the fact): the fact is the one just mentioned, this recently.
 _JUST_SAID = timedelta(minutes=30)
 
@@ -341,6 +350,30 @@ def _content(text: str, drop: str = "") -> frozenset[str]:
     """Content words, roughly stemmed (five letters)."""
     words = normalise_value(text).split()
     return frozenset(w[:5] for w in words if len(w) > 2 and w not in _NOT_CONTENT and w != drop)
+
+
+def _subject_free(text: str) -> frozenset[str]:
+    """Content words of a fact's text without its subject (its first word: a name, "User")."""
+    words = normalise_value(text).split(" ", 1)
+    return _content(text, words[0] if words else "")
+
+
+def ended_fact(cand: Candidate, related: Related) -> Fact | None:
+    """The current fact a note the model writes says ended ("User has moved away from Lisbon"
+    of "Ana lives in Lisbon."): one the look-up found that shares a content word with it,
+    the most similar first; ``None`` for a note that ends nothing."""
+    if not cand.key.startswith("note.") or not _ENDING_WORDS.search(cand.value_text):
+        return None
+    said = _subject_free(cand.value_text)
+    order = [i for i, _ in sorted(related.links.get(cand.key, ()), key=lambda p: -p[1])]
+    order += [f.id for f in related.by_key.get(cand.key, ()) if f.id not in order]
+    for fact_id in order:
+        fact = related.known.get(fact_id)
+        if fact is None or fact.kind != "fact" or fact.status != Status.ACTIVE:
+            continue
+        if fact.key != cand.key and said & _subject_free(fact.value_text):
+            return fact
+    return None
 
 
 def asks_to_forget(user_text: str, fact: Fact, now: datetime) -> bool:
@@ -607,6 +640,17 @@ class MemoryTools:
             # Not explicit: the model's reading of the chat starts at first-mention
             # confidence, never stores "for now" values and never re-learns a forgotten one.
             decided = decide_one(cand, related.by_key.get(cand.key, ()), explicit=False, now=now)
+            ended = ended_fact(cand, related) if decided is not None else None
+            if ended is not None:
+                # The model's own words for an ending: it ends that fact (asked about when
+                # confident or high-risk), never a contradicting note beside it.
+                proposal = replace(
+                    proposal_of(cand, explicit=False),
+                    key=ended.key,
+                    category=ended.category,
+                    valid_to=now,  # an ending: true only until now
+                )
+                decided = Expire(ended.id, ended.key, now, proposal=proposal)
             if decided is not None:
                 decided = await self._stated(decided, cand.key)
             guarded = self.flow.guard(decided, related) if decided is not None else None
