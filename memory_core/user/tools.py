@@ -342,6 +342,13 @@ _ENDING_WORDS = re.compile(
     r"nicht\s+mehr|ya\s+no|ne\s+\w+\s+plus|больше\s+не)\b",
     re.IGNORECASE,
 )
+#: Where a clause ends: a request to forget is about what its own clause names ("forget
+#: about the weather, tell me about asthma treatments" asks nothing about the asthma).
+_CLAUSE_END = re.compile(
+    r"[,;.!?\n]|\b(?:because|but|since|so|then|weil|aber|denn|porque|pero|parce\s+que|mais|"
+    r"car|потому\s+что|но)\b",
+    re.IGNORECASE,
+)
 #: "Forget that" (no words of the fact): the fact is the one just mentioned, this recently.
 _JUST_SAID = timedelta(minutes=30)
 
@@ -377,13 +384,14 @@ def ended_fact(cand: Candidate, related: Related) -> Fact | None:
 
 
 def asks_to_forget(user_text: str, fact: Fact, now: datetime) -> bool:
-    """Whether the user's message asks to forget ``fact``: a request to forget that names
+    """Whether the user's message asks to forget ``fact``: a request to forget whose clause names
     something of it (its words or its category), or a bare "forget that" right after it was
     mentioned. A model's forget_fact is honoured only then: it never deletes what the user
     did not ask about."""
     if not _FORGET.search(user_text) or _KEEP.search(user_text):
         return False
-    asked = _content(_FORGET.sub(" ", user_text))
+    request = " ".join(c for c in _CLAUSE_END.split(user_text) if _FORGET.search(c))
+    asked = _content(_FORGET.sub(" ", request))
     if not asked:
         return fact.last_mentioned_at >= now - _JUST_SAID
     subject = normalise_value(fact.value_text).split(" ", 1)[0] if fact.value_text else ""

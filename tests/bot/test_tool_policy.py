@@ -202,6 +202,12 @@ async def test_one_change_raises_one_question(tmp_path: Path) -> None:
         ("never delete the asthma one", False),
         ("please forget that I like jazz", False),  # another fact
         ("what should I cook tonight?", False),
+        # The fact named in another clause than the request to forget (issue 22 re-attacked).
+        ("forget about the weather, tell me about asthma treatments", False),
+        ("delete that photo, it sets off my asthma", False),
+        ("vergiss das Wetter, mein Asthma ist schlimmer", False),
+        ("remove the cat from my bed because my asthma is acting up", False),
+        ("can you forget how bad my asthma was last year?", True),
     ],
 )
 def test_what_counts_as_asking_to_forget_a_fact(said: str, asked: bool) -> None:
@@ -272,3 +278,22 @@ async def test_a_models_ending_in_its_own_words_is_asked_not_noted(tmp_path: Pat
         assert not [t for t in live if "moved away" in t or "quit" in t]
         assert any("trams" in t for t in live)
         assert len(await open_conflicts(rt.memory, ANA)) == 2
+
+
+async def test_a_fact_named_beside_a_request_to_forget_something_else_stays(
+    tmp_path: Path,
+) -> None:
+    """ "Forget about the weather, tell me about asthma treatments": the model's forget_fact
+    of the asthma is refused — the request to forget was about the weather."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I have asthma"))
+        await rt.settle()
+        (asthma,) = await _facts(rt)
+        fake.tool_calls([("forget_fact", {"fact_id": asthma.id})])
+        fake.text("Sure.")
+        await rt.router.on_message(
+            message("forget about the weather, tell me about asthma treatments")
+        )
+        (result,) = tool_results(fake.requests[-1])
+        assert result["is_error"] and "did not ask" in result["content"]
+        assert (await rt.memory.get_fact(ANA, asthma.id)).status == Status.ACTIVE
