@@ -725,6 +725,12 @@ class MemoryTools:
                 "only a current fact can be confirmed (an unconfirmed change waits for the "
                 "user's answer to its question with buttons)"
             )
+        if (fact.source_turn_id or "").startswith(f"{self.turn_id}:tool"):
+            # Saved by a tool this very turn: an inference, which only the user confirms.
+            raise InvalidInputError(
+                "you saved that in this turn from your own reading: only the user's own "
+                "confirmation in a later message makes it certain"
+            )
         after = await self.ctx.lanes.run(Lane.REPLY, self._confirm_on_thread, fact)
         shown = self.view.show(after)
         return ToolResult(

@@ -297,3 +297,18 @@ async def test_a_fact_named_beside_a_request_to_forget_something_else_stays(
         (result,) = tool_results(fake.requests[-1])
         assert result["is_error"] and "did not ask" in result["content"]
         assert (await rt.memory.get_fact(ANA, asthma.id)).status == Status.ACTIVE
+
+
+async def test_the_model_cannot_confirm_what_it_inferred_in_the_same_turn(tmp_path: Path) -> None:
+    """`remember_fact` then `confirm_fact` of the new fact, the user having said nothing of it:
+    the inference stays at first-mention confidence, fading like any other."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        fake.tool_calls([("remember_fact", {"text": "I'm allergic to cats"})])
+        fake.tool_calls([("confirm_fact", {"fact_id": 1})])
+        fake.text("Got it.")
+        await rt.router.on_message(message("ugh, what a week"))
+        await rt.settle()
+        (result,) = tool_results(fake.requests[-1])
+        assert result["is_error"]
+        (cats,) = await _facts(rt)
+        assert cats.confidence < 0.5 and cats.decay_rate > 0
