@@ -92,6 +92,8 @@ from memory_core.vectors import VectorIndex
 
 #: Kinds of memory that are the bot's words, not the user's: they never answer a question.
 _NOT_TOLD = frozenset({"reflection", "insight"})
+#: Between a user name and its password in a login ("ana.k / Passw0rd", "kfox pass Marble#19").
+_LOGIN_PARTS = re.compile(r"\s*(?:/|\||,|\band\b|\bpw\b|\bpass(?:word)?\b)\s*(?::\s*)?")
 log = structlog.get_logger("memory_core")
 #: Meta keys of the streamed answers on screen.
 DRAFT = "draft:"
@@ -545,7 +547,7 @@ class Memory:
             value = span.text_in(text)
             values.append(value)
             if span.label.endswith("login"):  # "ana.k / Passw0rd": each half is secret too
-                values += [p for p in re.split(r"\s*(?:/|\||,|\band\b)\s*", value) if p]
+                values += [p for p in _LOGIN_PARTS.split(value) if p]
         return tuple(values)
 
     def learns_from(self, text: str) -> bool:

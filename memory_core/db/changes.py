@@ -76,6 +76,13 @@ def note(conn: Connection, change: Note) -> None:
         pending.append(change)
 
 
+def log_key(key: str, *, private: bool) -> str:
+    """A fact's key as a log may show it: a private fact's key only by its first part
+    ("habit", "health", "note"): its other parts are often the user's own words
+    ("habit.vote_greens…", "health.hiv"), which would say in a log what the fact says."""
+    return key.split(".", 1)[0] if private else key
+
+
 def note_fact(
     conn: Connection,
     *,

@@ -81,7 +81,7 @@ _SECRET_WORDS = (
     r"recovery\s+(?:phrase|code)|seed\s+phrase|login\s+code|"
     # The bot's other languages: de, es, fr, ru.
     r"passwort|kennwort|geheimzahl|zugangscode|contraseña|código\s+secreto|código|mot\s+de\s+passe|"
-    r"code\s+secret|mdp|пароль|пин-код|пин|код|"
+    r"code\s+secret|digicode|mdp|пароль|пин-код|пин|код|"
     # Said for a network: "the wifi key", "der WLAN-Schlüssel", "la clave del wifi".
     r"(?:wifi|wi-fi|wlan|network|netzwerk)[\s-]?(?:key|schlüssel)|clave"
 )
@@ -106,6 +106,11 @@ _NUMBER_WORDS = (
     "seven",
     "eight",
     "nine",
+    # The bot's other languages: a PIN said aloud in German, Spanish, French or Russian.
+    *"null eins zwei zwo drei vier fünf sechs sieben acht neun".split(),
+    *"cero uno dos tres cuatro cinco seis siete ocho nueve".split(),
+    *"zéro un une deux trois quatre cinq sept huit neuf".split(),
+    *"ноль нуль один одна два две три четыре пять шесть семь восемь девять".split(),
 )
 _NUMBER_WORD = "(?:" + "|".join(_NUMBER_WORDS) + ")"
 #: A code said aloud: spaced or dashed digits ("1 9 8 4") or digits as words ("four seven…").
@@ -125,6 +130,7 @@ _KEYWORD_SECRET = re.compile(
     # What it is for: after a preposition, or (Russian) a noun in the genitive ("пин-код карты").
     rf"\b(?P<kw>{_SECRET_WORDS}|{'|'.join(_LOOSE_SECRET_WORDS)})(?:\s+(?:{_FOR}|(?=[а-яё]))"
     rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b"
+    r"|(?<=\w)['’]s\b"  # "my email password's 'sunflower!88'"
     r"|\b(?:ist|lautet|war|es|era|est|c'est|c’est|était|sont|sind)\b|\s[—–]|(?<=пароль)(?=\s)"
     r"|(?<=пин)(?=\s)"
     # Russian says no "is": after a Cyrillic word, a value with a digit or a symbol.
@@ -150,7 +156,7 @@ _NOT_A_SECRET = frozenset(
     muy demasiado nuevo nueva viejo vieja falso un una el la trop très nouveau nouvelle faux
     bon mauvais une le слишком очень новый старый неправильный правильный не от для к""".split()
 )
-_DIGITY_SECRETS = ("code", "combination", "combo", "pin", "código", "код")
+_DIGITY_SECRETS = ("code", "combination", "combo", "pin", "código", "код", "digicode")
 #: Keywords a public code shares ("zip code", "código postal", "код города").
 _CODE_WORDS = frozenset({"code", "código", "код"})
 # "my zip code is 10115" names a code that is no secret.
@@ -165,6 +171,39 @@ _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _CVV = re.compile(
     r"\b(?:cvv2?|cvc2?|card\s+security\s+code)\s*(?:is|:|=)?\s*(?P<v>\d{3,4})\b", re.I
 )
+#: A card's last digits said with the card ("card ending 4417", "my visa's last four are
+#: 1 2 3 4", "die Karte endet auf 4417"): with its expiry, enough to pass many phone checks.
+_CARD_TAIL = re.compile(
+    r"\b(?:card|visa|mastercard|amex|debit|credit|karte|tarjeta|carte|карт[аыуое]?)\b"
+    r"[\w'’ ]{0,24}?\b(?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s+(?:four|4|digits)"
+    r"(?:\s+digits)?(?:\s+(?:are|is))?|endet\s+(?:auf|mit)|termina\s+en|se\s+termine\s+par|"
+    r"finissant\s+par|заканчивается\s+на)\s*:?\s*(?P<v>\d(?:[ -]?\d){3})(?![\d])",
+    re.IGNORECASE,
+)
+_CARD_WORD = re.compile(
+    r"\b(?:card|visa|mastercard|amex|debit|credit|karte|tarjeta|carte|карт[аыуое]?)\b", re.I
+)
+#: A card's expiry ("exp 09/28", "expires 11/27", "gültig bis 03/29", "caduca 05/27"), read
+#: only when a card is named (:data:`_CARD_WORD`): "the lease expires 10/27" is no secret.
+_EXPIRY = re.compile(
+    r"\b(?:exp(?:iry|ires|iration)?|valid\s+(?:thru|through|until)|gültig\s+bis|caduca|"
+    r"vence|expire|срок)\b\.?\s*(?:date\s*)?(?:is|:|on|en|le|до)?\s*"
+    r"(?P<v>(?:0?[1-9]|1[0-2])\s*[/.-]\s*(?:\d{2}|20\d{2}))(?![\d/])",
+    re.IGNORECASE,
+)
+#: A one-time code: what a bank or a site texts to log in ("the OTP they sent is 771204",
+#: "verification code 482 913", "der Bestätigungscode ist 5521 90") — its words may stand a few
+#: words before it.
+_ONE_TIME = re.compile(
+    r"\b(?:otps?|one[\s-]?time\s+(?:codes?|pass(?:word|code)?s?|pins?)|(?:verification|security|"
+    r"confirmation|auth(?:entication)?|sms|2fa|two[\s-]factor|login|access)\s+codes?|tan|"
+    # "the code my bank just texted is …": a code someone sent.
+    r"codes?(?=[^\d\n.!?]{0,30}?\b(?:texted|sent|emailed|received)\b)|"
+    r"bestätigungscode|sicherheitscode|código\s+de\s+(?:verificación|seguridad|confirmación)|"
+    r"code\s+de\s+(?:vérification|confirmation|sécurité)|код\s+(?:подтверждения|из\s+смс))\b"
+    r"(?:[^\d\n.!?]{0,40}?)(?P<v>\d(?:[ -]?\d){3,7})(?![\d])",
+    re.IGNORECASE,
+)
 _IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[A-Za-z0-9]{4}){2,7}(?:\s?[A-Za-z0-9]{1,4})?\b")
 _ACCOUNT = re.compile(
     r"\b(?P<kw>(?:bank\s+)?account|acct|routing|sort\s+code|bsb)"
@@ -174,7 +213,9 @@ _ACCOUNT = re.compile(
 #: "my bank login is ana.k / Passw0rd!": a user name and its password, both secret.
 _LOGIN = re.compile(
     r"\b(?P<kw>login|log-?in|credentials|creds|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?|"
-    r"username\s+and\s+pw)\s*(?:details\s+)?(?:is|are|=|:)\s*"
+    r"username\s+and\s+pw)"
+    rf"(?:\s+{_FOR}[\w'’-]+)?"  # "the login for the portal is jdoe pass qwerty123"
+    r"\s*(?:details\s+)?(?:is|are|=|:)\s*"
     r"(?P<v>[^\s,;]{1,100}\s*(?:/|\||,|\band\b|\bpw\b|\bpass(?:word)?\b)\s*(?::\s*)?[^\s,;]{1,100})",
     re.IGNORECASE,
 )
@@ -243,7 +284,7 @@ def _strip_quotes(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _spoken_digits(value: str) -> int:
     """Digits in a value, counting digits said as words ("four seven seven one" has four)."""
-    words = re.findall(r"[a-z]+", value.lower())
+    words = re.findall(r"[^\W\d_]+", value.lower())
     return _digits(value) + sum(1 for w in words if w in _NUMBER_WORDS)
 
 
@@ -344,6 +385,12 @@ def _finance_spans(text: str) -> list[SensitiveSpan]:
             spans.append(SensitiveSpan(m.start(), m.end(), Category.FINANCE, "card number"))
     for m in _CVV.finditer(text):
         spans.append(SensitiveSpan(m.start("v"), m.end("v"), Category.FINANCE, "card cvv"))
+    for m in _CARD_TAIL.finditer(text):
+        spans.append(
+            SensitiveSpan(m.start("v"), m.end("v"), Category.FINANCE, "card's last digits")
+        )
+    for m in _EXPIRY.finditer(text) if _CARD_WORD.search(text) else ():
+        spans.append(SensitiveSpan(m.start("v"), m.end("v"), Category.FINANCE, "card expiry"))
     for m in _IBAN.finditer(text):
         if iban_valid(m.group(0)):
             spans.append(SensitiveSpan(m.start(), m.end(), Category.FINANCE, "iban"))
@@ -353,6 +400,13 @@ def _finance_spans(text: str) -> list[SensitiveSpan]:
             label = "account number" if "account" in kw or kw == "acct" else kw
             spans.append(SensitiveSpan(m.start("v"), m.end("v"), Category.FINANCE, label))
     return spans
+
+
+def _one_time_spans(text: str) -> list[SensitiveSpan]:
+    return [
+        SensitiveSpan(m.start("v"), m.end("v"), Category.CREDENTIAL, "one-time code")
+        for m in _ONE_TIME.finditer(text)
+    ]
 
 
 def _identity_spans(text: str) -> list[SensitiveSpan]:
@@ -527,6 +581,7 @@ def find_sensitive(text: str) -> list[SensitiveSpan]:
         *_token_spans(text),
         *_finance_spans(text),
         *_identity_spans(text),
+        *_one_time_spans(text),
         *_login_spans(text),
         *_keyword_spans(text),
         *_bare_spans(text),

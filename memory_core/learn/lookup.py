@@ -23,6 +23,7 @@ from memory_core.learn.arbitrate import opposite_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
+from memory_core.text.notes import is_note
 from memory_core.values import RETRIEVABLE, Category, Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
@@ -126,7 +127,11 @@ def forgotten_by_meaning(
     out: dict[str, list[Fact]] = {}
     for i, cand in enumerate(candidates):
         for j, fact in enumerate(gone):
-            floor = FORGOTTEN_SAME_KEY if fact.key == cand.key else FORGOTTEN_ANY_KEY
+            # A note's key is made of its first words: two notes are one kind of fact, and
+            # "Ana injects insulin daily." repeats a forgotten "Ana takes insulin every
+            # morning." (0.96) under another note key.
+            same = fact.key == cand.key or (is_note(fact.key) and is_note(cand.key))
+            floor = FORGOTTEN_SAME_KEY if same else FORGOTTEN_ANY_KEY
             if float(sims[i, j]) >= floor:
                 out.setdefault(cand.key, []).append(fact)
     return out

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from memory_core.clock import to_ts
+from memory_core.db.changes import log_key
 from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate, Extractor, TurnInput
 from memory_core.extract.explicit import detect_explicit
@@ -183,9 +184,9 @@ class Learner:
             kept: list[Candidate] = []
             for cand in candidates:
                 if cand.temporary and not job.explicit:
-                    skipped.append(f"temporary:{cand.key}")
+                    skipped.append(f"temporary:{log_key(cand.key, private=cand.sensitive)}")
                 elif cand.sensitive and cand.category in SECRET_CATEGORIES and not job.explicit:
-                    skipped.append(f"sensitive:{cand.key}")
+                    skipped.append(f"sensitive:{log_key(cand.key, private=True)}")
                 else:
                     kept.append(cand)
             # A job is the user's own statement, made at the turn's time: what they said after

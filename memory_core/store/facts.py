@@ -15,7 +15,7 @@ from sqlalchemy import Connection, bindparam, text
 
 from memory_core.clock import from_ts, to_ts
 from memory_core.db.backends import of as backend_of
-from memory_core.db.changes import note_fact
+from memory_core.db.changes import log_key, note_fact
 from memory_core.store import entities as entity_repo
 from memory_core.store.fts import MatchExpression
 from memory_core.store.rows import FACT_COLUMNS, dumps, fact_from_row, owner_token
@@ -371,8 +371,7 @@ def _record_change(
         conn,
         user_id=user_id,
         fact_id=fact.id,
-        # A note's key is made of its first words: for a sensitive one, that is its value.
-        key="note" if private and fact.key.startswith("note.") else fact.key,
+        key=log_key(fact.key, private=private),
         action=event,
         source=actor,
         status=fact.status.value,

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.db.changes import log_key
 from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate
 from memory_core.extract.group import group_candidate, schedule_of
@@ -204,7 +205,12 @@ def _write(
                     repo.add_said(conn, member, group, done.fact.id, name, now)
             if done.conflict_id is not None:
                 conflicts.append(done.conflict_id)
-    log.info("group_fact_learned", group=group, key=candidate.key, conflicts=len(conflicts))
+    log.info(
+        "group_fact_learned",
+        group=group,
+        key=log_key(candidate.key, private=candidate.sensitive),
+        conflicts=len(conflicts),
+    )
     return Heard(True, Consent.AGREED, fact, tuple(conflicts))
 
 

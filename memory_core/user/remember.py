@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.db.changes import log_key
 from memory_core.extract.sensitive import redact
 from memory_core.extract.sensitivity import classified
 from memory_core.store import facts as fact_repo
 from memory_core.text import procedures
 from memory_core.text.cleaning import MAX_FACT_CHARS, clean_text, key_for
-from memory_core.values import RETRIEVABLE, Category, Fact, NewFact
+from memory_core.values import RETRIEVABLE, SENSITIVE_CATEGORIES, Category, Fact, NewFact
 
 if TYPE_CHECKING:
     from memory_core.context import Context
@@ -78,7 +79,7 @@ def remember_in(
         "fact_created",
         user_id=user_id,
         fact_id=fact.id,
-        key=fact.key,
+        key=log_key(fact.key, private=fact.sensitive or fact.category in SENSITIVE_CATEGORIES),
         category=fact.category.value,
         actor=actor,
     )

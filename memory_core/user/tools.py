@@ -333,6 +333,22 @@ _NOT_CONTENT = frozenset(
     mentioned earlier before last one is am are was were has have had be been do does did not
     no any anymore longer more who which""".split()
 )
+#: Words that say a state ended, as the model writes them in its own words ("User has moved
+#: away from Lisbon", "Ana quit being vegetarian", "got divorced from Joao"): a note saying so
+#: of a fact it shares a word with is that fact's ending, not a note beside it.
+_ENDING_WORDS = re.compile(
+    r"\b(?:no\s+longer|any\s*more|moved\s+(?:away|out)|quit|quitted|stopped|gave\s+up|given\s+up|"
+    r"divorced|separated|broke\s+up|split\s+up|left|former(?:ly)?|used\s+to|not\s+anymore|"
+    r"nicht\s+mehr|ya\s+no|ne\s+\w+\s+plus|больше\s+не)\b",
+    re.IGNORECASE,
+)
+#: Where a clause ends: a request to forget is about what its own clause names ("forget
+#: about the weather, tell me about asthma treatments" asks nothing about the asthma).
+_CLAUSE_END = re.compile(
+    r"[,;.!?\n]|\b(?:because|but|since|so|then|weil|aber|denn|porque|pero|parce\s+que|mais|"
+    r"car|потому\s+что|но)\b",
+    re.IGNORECASE,
+)
 #: "Forget that" (no words of the fact): the fact is the one just mentioned, this recently.
 _JUST_SAID = timedelta(minutes=30)
 
@@ -343,14 +359,39 @@ def _content(text: str, drop: str = "") -> frozenset[str]:
     return frozenset(w[:5] for w in words if len(w) > 2 and w not in _NOT_CONTENT and w != drop)
 
 
+def _subject_free(text: str) -> frozenset[str]:
+    """Content words of a fact's text without its subject (its first word: a name, "User")."""
+    words = normalise_value(text).split(" ", 1)
+    return _content(text, words[0] if words else "")
+
+
+def ended_fact(cand: Candidate, related: Related) -> Fact | None:
+    """The current fact a note the model writes says ended ("User has moved away from Lisbon"
+    of "Ana lives in Lisbon."): one the look-up found that shares a content word with it,
+    the most similar first; ``None`` for a note that ends nothing."""
+    if not cand.key.startswith("note.") or not _ENDING_WORDS.search(cand.value_text):
+        return None
+    said = _subject_free(cand.value_text)
+    order = [i for i, _ in sorted(related.links.get(cand.key, ()), key=lambda p: -p[1])]
+    order += [f.id for f in related.by_key.get(cand.key, ()) if f.id not in order]
+    for fact_id in order:
+        fact = related.known.get(fact_id)
+        if fact is None or fact.kind != "fact" or fact.status != Status.ACTIVE:
+            continue
+        if fact.key != cand.key and said & _subject_free(fact.value_text):
+            return fact
+    return None
+
+
 def asks_to_forget(user_text: str, fact: Fact, now: datetime) -> bool:
-    """Whether the user's message asks to forget ``fact``: a request to forget that names
+    """Whether the user's message asks to forget ``fact``: a request to forget whose clause names
     something of it (its words or its category), or a bare "forget that" right after it was
     mentioned. A model's forget_fact is honoured only then: it never deletes what the user
     did not ask about."""
     if not _FORGET.search(user_text) or _KEEP.search(user_text):
         return False
-    asked = _content(_FORGET.sub(" ", user_text))
+    request = " ".join(c for c in _CLAUSE_END.split(user_text) if _FORGET.search(c))
+    asked = _content(_FORGET.sub(" ", request))
     if not asked:
         return fact.last_mentioned_at >= now - _JUST_SAID
     subject = normalise_value(fact.value_text).split(" ", 1)[0] if fact.value_text else ""
@@ -607,6 +648,17 @@ class MemoryTools:
             # Not explicit: the model's reading of the chat starts at first-mention
             # confidence, never stores "for now" values and never re-learns a forgotten one.
             decided = decide_one(cand, related.by_key.get(cand.key, ()), explicit=False, now=now)
+            ended = ended_fact(cand, related) if decided is not None else None
+            if ended is not None:
+                # The model's own words for an ending: it ends that fact (asked about when
+                # confident or high-risk), never a contradicting note beside it.
+                proposal = replace(
+                    proposal_of(cand, explicit=False),
+                    key=ended.key,
+                    category=ended.category,
+                    valid_to=now,  # an ending: true only until now
+                )
+                decided = Expire(ended.id, ended.key, now, proposal=proposal)
             if decided is not None:
                 decided = await self._stated(decided, cand.key)
             guarded = self.flow.guard(decided, related) if decided is not None else None
@@ -672,6 +724,12 @@ class MemoryTools:
             raise InvalidInputError(
                 "only a current fact can be confirmed (an unconfirmed change waits for the "
                 "user's answer to its question with buttons)"
+            )
+        if (fact.source_turn_id or "").startswith(f"{self.turn_id}:tool"):
+            # Saved by a tool this very turn: an inference, which only the user confirms.
+            raise InvalidInputError(
+                "you saved that in this turn from your own reading: only the user's own "
+                "confirmation in a later message makes it certain"
             )
         after = await self.ctx.lanes.run(Lane.REPLY, self._confirm_on_thread, fact)
         shown = self.view.show(after)

@@ -4,7 +4,11 @@ or health is never echoed to the group, nor shown there later; self-harm gets a 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import structlog
+from structlog.contextvars import merge_contextvars
 
 from bot import responder, texts
 from tests.adapters.test_telegram_e2e import BOT, running, text_of
@@ -57,3 +61,26 @@ async def test_self_harm_gets_care_in_private_and_is_never_repeated_in_a_group(
         await h.settle()
         later = text_of(await h.say(ben, f"@{BOT} what do you know about me?", group))
         assert "point in living" not in later and "living" not in later
+
+
+async def test_a_private_facts_words_never_reach_a_log_through_its_key(tmp_path: Path) -> None:
+    """Keys are made of the user's words ("habit.vote_greens…", "past.abortion…"): a private
+    fact's key is logged by its first part only — learned, skipped or forgotten."""
+    said = {
+        "I always vote Greens, every single election": "greens",
+        "I had an abortion in the spring": "abortion",
+        "tengo deudas enormes con el banco": "deudas",
+    }
+    with structlog.testing.capture_logs(processors=[merge_contextvars]) as logs:
+        async with running(tmp_path) as h:
+            ana = h.tg.user(401, "Ana")
+            for line in said:
+                await h.say(ana, line)
+            await h.settle()
+            facts = await h.runtime.memory.list_facts(f"telegram:{ana.id}")
+            assert any(f.sensitive for f in facts)  # learned, privately
+            for fact in facts:
+                await h.runtime.memory.forget(f"telegram:{ana.id}", fact.id)
+    logged = json.dumps([{k: str(v) for k, v in e.items()} for e in logs]).lower()
+    assert "fact_learned" in logged and "fact_forgotten" in logged
+    assert [w for w in said.values() if w in logged] == []

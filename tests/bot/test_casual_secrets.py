@@ -97,6 +97,16 @@ SECRETS = [s for found in MESSAGES.values() for s in found]
         ("mon mot de passe du boulot c'est chaton88", "chaton88"),
         ("mon code au bureau est 5521", "5521"),
         ("мой пароль от почты — lisa1990", "lisa1990"),
+        # Issue 22, re-attacked: digits said as words in the other languages, a one-time
+        # code, "password's", a login for something.
+        ("mein PIN ist sieben drei null zwei", "sieben drei null zwei"),
+        ("la clave es seis ocho uno cuatro", "seis ocho uno cuatro"),
+        ("le digicode c'est trois un quatre un", "trois un quatre un"),
+        ("пин-код — девять ноль ноль два", "девять ноль ноль два"),
+        ("the bank texted me a one-time code, it's 660 913", "660 913"),
+        ("OTP: 4417 21", "4417 21"),
+        ("my work password's Fjord!2024 now", "Fjord!2024"),
+        ("the login for the vpn is mkr pass Tundra77", "mkr pass Tundra77"),
     ],
 )
 def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
@@ -155,10 +165,30 @@ def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
         "The user's passport was renewed",
         "user bob passed the test",
         "my visa is H-1B / L1 pending",
+        "we counted uno dos tres and jumped",
+        "the lease expires 10/27",
+        "my card expired last week",
+        "the login for the portal is broken",
+        "my password's too weak",
+        "the sms code came late",
     ],
 )
 def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:
     assert find_sensitive(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets"),
+    [
+        ("card ending 5127, expiry 04/29", ("5127", "04/29")),
+        ("my mastercard's last 4 digits are 8 8 1 0, exp. 12/28", ("8 8 1 0", "12/28")),
+        ("die Karte endet auf 3391, gültig bis 07/28", ("3391", "07/28")),
+        # With the full number, its expiry is taken out too (it was left in clear).
+        ("card 4111 1111 1111 1111 exp 12/29", ("4111 1111 1111 1111", "12/29")),
+    ],
+)
+def test_a_cards_last_digits_and_expiry_are_found(text: str, secrets: tuple[str, ...]) -> None:
+    assert [s.text_in(text) for s in find_sensitive(text)] == list(secrets)
 
 
 def _file_bytes(db: Path) -> bytes:
@@ -195,6 +225,48 @@ async def test_the_issues_messages_leave_no_secret_anywhere(tmp_path: Path) -> N
         assert len(fake.requests) == len(MESSAGES) + 1
     data = _file_bytes(db)
     for secret in SECRETS:
+        assert secret not in sent, secret
+        assert all(secret not in text for text in shown), secret
+        assert data.count(secret.encode()) == 0, secret
+
+
+#: Issue 22 re-attacked (h-trust8): casual secrets nobody here had written, each with what
+#: must leave no trace.
+CASUAL = {
+    "the code my bank just texted is 902 114, hang on": ("902 114",),
+    "card ending 7702 exp 10/29": ("7702", "10/29"),
+    "die PIN vom Handy ist fünf eins neun drei": ("fünf eins neun drei",),
+    "el código del portal es cuatro cero siete siete": ("cuatro cero siete siete",),
+    "le code de l'immeuble c'est six deux huit un": ("six deux huit un",),
+    "код от сейфа — семь семь два ноль": ("семь семь два ноль",),
+    "login for the intranet is kfox pass Marble#19": ("Marble#19",),
+    "our router password's 'pebble-42' fyi": ("pebble-42",),
+}
+
+
+async def test_casual_secrets_in_five_languages_leave_no_trace(tmp_path: Path) -> None:
+    """Through the LLM path: not in any request to the model (this turn's or the next's),
+    not in what is streamed when the model repeats one, not in the database file."""
+    db = tmp_path / "m.db"
+    shown: list[str] = []
+    secrets = [s for found in CASUAL.values() for s in found]
+    async with FakeAnthropic(chunk_chars=4) as fake, llm_bot(tmp_path, fake) as rt:
+        for n, (text, found) in enumerate(CASUAL.items()):
+            fake.text(f"Sure, {found[0]} it is.")
+            stream = Recorder()
+            at = START + timedelta(minutes=n)
+            replies = await rt.router.on_message(
+                message(text, message_id=f"c{n}", at=at), stream=stream
+            )
+            shown += [r.text for r in replies] + stream.shown
+        await rt.settle()
+        fake.text("Hi!")
+        await rt.router.on_message(
+            message("hello", message_id="c99", at=START + timedelta(hours=1))
+        )
+        sent = json.dumps(fake.requests, ensure_ascii=False)
+    data = _file_bytes(db)
+    for secret in secrets:
         assert secret not in sent, secret
         assert all(secret not in text for text in shown), secret
         assert data.count(secret.encode()) == 0, secret

@@ -202,6 +202,12 @@ async def test_one_change_raises_one_question(tmp_path: Path) -> None:
         ("never delete the asthma one", False),
         ("please forget that I like jazz", False),  # another fact
         ("what should I cook tonight?", False),
+        # The fact named in another clause than the request to forget (issue 22 re-attacked).
+        ("forget about the weather, tell me about asthma treatments", False),
+        ("delete that photo, it sets off my asthma", False),
+        ("vergiss das Wetter, mein Asthma ist schlimmer", False),
+        ("remove the cat from my bed because my asthma is acting up", False),
+        ("can you forget how bad my asthma was last year?", True),
     ],
 )
 def test_what_counts_as_asking_to_forget_a_fact(said: str, asked: bool) -> None:
@@ -220,3 +226,89 @@ async def test_a_fact_the_model_stores_is_read_for_sensitivity_by_meaning(tmp_pa
         await rt.settle()
         stored = [f for f in await _facts(rt) if "slipped away" in f.value_text]
         assert stored and all(f.sensitive for f in stored)
+
+
+async def test_a_forgotten_note_is_not_relearned_from_the_models_paraphrase(
+    tmp_path: Path,
+) -> None:
+    """A note's key is its first words, so a paraphrase has another key: after /forget of
+    "I take insulin every morning", the model's `remember_fact("I inject insulin daily")`
+    stores nothing; the user saying it anew after the forget is learned."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I take insulin every morning"))
+        await rt.settle()
+        (insulin,) = await _facts(rt)
+        await rt.memory.forget(ANA, insulin.id)
+        fake.tool_calls([("remember_fact", {"text": "I inject insulin daily"})])
+        fake.text("OK.")
+        await rt.router.on_message(message("what's for dinner tonight?"))
+        await rt.settle()
+        (result,) = tool_results(fake.requests[-1])
+        assert "not_stored" in json.loads(result["content"])
+        live = [f for f in await _facts(rt) if f.status != Status.DELETED]
+        assert not [f for f in live if "insulin" in f.value_text]
+
+
+async def test_a_models_ending_in_its_own_words_is_asked_not_noted(tmp_path: Path) -> None:
+    """No rule reads "User has moved away from Lisbon" or "Ana quit being vegetarian": they
+    were kept as notes beside the confident facts they contradict. Now each is that fact's
+    ending, asked with buttons; a note that ends nothing known is still a note."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I live in Lisbon"))
+        await rt.router.on_message(message("/remember I'm vegetarian"))
+        await rt.settle()
+        fake.tool_calls(
+            [
+                ("remember_fact", {"text": "User has moved away from Lisbon"}),
+                ("remember_fact", {"text": "Ana quit being vegetarian"}),
+                ("remember_fact", {"text": "Ana loves the old trams in Lisbon"}),
+            ]
+        )
+        fake.text("Noted.")
+        replies = await rt.router.on_message(message("long day at work, so tired"))
+        await rt.settle()
+        questions = [r for r in replies if r.buttons]
+        assert len(questions) == 2
+        assert all("Is that no longer true?" in q.text for q in questions), [
+            q.text for q in questions
+        ]
+        facts = await _facts(rt)
+        live = {f.value_text for f in facts if f.status == Status.ACTIVE}
+        assert {"Ana lives in Lisbon.", "Ana is vegetarian."} <= live
+        assert not [t for t in live if "moved away" in t or "quit" in t]
+        assert any("trams" in t for t in live)
+        assert len(await open_conflicts(rt.memory, ANA)) == 2
+
+
+async def test_a_fact_named_beside_a_request_to_forget_something_else_stays(
+    tmp_path: Path,
+) -> None:
+    """ "Forget about the weather, tell me about asthma treatments": the model's forget_fact
+    of the asthma is refused — the request to forget was about the weather."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("/remember I have asthma"))
+        await rt.settle()
+        (asthma,) = await _facts(rt)
+        fake.tool_calls([("forget_fact", {"fact_id": asthma.id})])
+        fake.text("Sure.")
+        await rt.router.on_message(
+            message("forget about the weather, tell me about asthma treatments")
+        )
+        (result,) = tool_results(fake.requests[-1])
+        assert result["is_error"] and "did not ask" in result["content"]
+        assert (await rt.memory.get_fact(ANA, asthma.id)).status == Status.ACTIVE
+
+
+async def test_the_model_cannot_confirm_what_it_inferred_in_the_same_turn(tmp_path: Path) -> None:
+    """`remember_fact` then `confirm_fact` of the new fact, the user having said nothing of it:
+    the inference stays at first-mention confidence, fading like any other."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        fake.tool_calls([("remember_fact", {"text": "I'm allergic to cats"})])
+        fake.tool_calls([("confirm_fact", {"fact_id": 1})])
+        fake.text("Got it.")
+        await rt.router.on_message(message("ugh, what a week"))
+        await rt.settle()
+        (result,) = tool_results(fake.requests[-1])
+        assert result["is_error"]
+        (cats,) = await _facts(rt)
+        assert cats.confidence < 0.5 and cats.decay_rate > 0

@@ -115,6 +115,8 @@ async def test_an_insight_is_stored_as_its_own_kind_at_most_once_a_day(
         ("You vote Labour and campaign for the party.", "politics"),
         ("You're a union rep at the warehouse.", "union"),
         ("You sometimes think about ending it all.", "self-harm"),
+        # Issue 22 re-attacked: a one-time code the detector did not know.
+        ("The bank's one-time codes for you, like 551029, come by text.", "a one-time code"),
         ("I think you like building things.", "the assistant's own opinion"),
         ("The user likes building things.", "about the user, not to them"),
         ("Building things seems to matter.", "English, and nobody addressed"),
