@@ -170,6 +170,15 @@ _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "61 years young": an age said with a smile.
     (re.compile(r"\b(\d{1,3})\s+(?:years?|yrs?)\s+young\b", re.IGNORECASE), r"\1"),
+    # "the biggest Leeds fan alive", "the #1 Swifties fan in the world": a big fan, said big.
+    (
+        re.compile(
+            r"\bthe\s+(?:biggest|greatest|number\s+one|#1|no\.?\s*1)\s+(?P<x>(?:[\w'-]+\s+){1,3}?)"
+            r"fan\s+(?:alive|ever|in\s+the\s+(?:world|universe)|on\s+(?:the\s+)?(?:earth|planet))\b",
+            re.IGNORECASE,
+        ),
+        r"a huge \g<x>fan",
+    ),
 )
 _ME_ASKED = re.compile(r"^me\s*\?\s+(?=\d)", re.IGNORECASE)
 #: "names kofi", "hey, it's femi. 29.": a name said in chat's shorthand, before an age.

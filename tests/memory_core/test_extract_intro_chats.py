@@ -1,0 +1,77 @@
+"""Introductions said over a short chat, and the noise around them (issue 23, session 9):
+what someone else says or just did, threats and tiredness no one means, a comment on what was
+just said, chat's sign-offs — none of it a fact; the facts beside it kept."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.evaluation.extraction import stored
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import extract_rules
+
+NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+
+def values(text: str) -> dict[str, str]:
+    """What the learner would keep from ``text``, key → value (or the fact's text)."""
+    return {c.key: (c.value or c.value_text) for c in stored(extract_rules(TurnInput(text, NOW)))}
+
+
+def texts(text: str) -> str:
+    """Every kept fact's text, joined (to look for words no fact may hold)."""
+    return " ".join(c.value_text for c in stored(extract_rules(TurnInput(text, NOW)))).lower()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "this commute is gonna kill me",
+        "the stairs in our building will be the death of me",
+        "long week, I'm dead on my feet",
+        "a cousin of mine who's a mechanic says diesel cars are finished",
+        "my neighbour reckons the council will close the library",
+        "my flatmate just burnt toast and set off the alarm",
+        "Priya just knocked over the plant",
+    ],
+)
+def test_noise_about_the_day_and_other_peoples_words_keeps_nothing(line: str) -> None:
+    assert values(line) == {}
+
+
+def test_what_someone_says_of_the_user_is_theirs_but_the_person_is_kept() -> None:
+    """ "my husband Ike says I hum in my sleep, which is true": Ike is kept, the joke is not."""
+    kept = values("my husband Ike says I hum in my sleep, which is true")
+    assert kept == {"family.husband.ike.name": "Ike"}
+
+
+def test_a_doctors_word_on_the_user_and_a_life_event_just_had_stay() -> None:
+    assert values("my GP says I'm anaemic")
+    assert values("my sister just moved to Cork") == {"family.sister.home": "Cork"}
+
+
+def test_a_comment_after_a_fact_is_cut_off() -> None:
+    kept = values("my sister Noor is a surgeon which is way scarier than my job")
+    assert "family.sister.noor.job" in kept
+    assert "scarier" not in texts("my sister Noor is a surgeon which is way scarier than my job")
+    assert values("I live in Galway, which is lovely") == {"home_city": "Galway"}
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "value"),
+    [
+        ("I grew up in Derry tho", "origin", "Derry"),
+        ("I'm from Quito originally", "origin", "Quito"),
+    ],
+)
+def test_a_chat_sign_off_is_no_part_of_the_place(line: str, key: str, value: str) -> None:
+    assert values(line)[key] == value
+
+
+def test_a_superlative_fan_is_a_big_fan() -> None:
+    """ "the biggest Raiders fan on the planet, ngl": a fan of the Raiders, nothing more."""
+    said = texts("I'm the biggest Raiders fan on the planet, ngl")
+    assert "raiders" in said and "planet" not in said and "ngl" not in said
+    assert "god" not in texts("three kids under five, god help me")
