@@ -537,6 +537,21 @@ def _counted(piece: str) -> str | None:
     return word if word in PET_SPECIES else None
 
 
+#: "two boys", "twin sons", "3 cats", "two greyhounds": several of the user's people or pets,
+#: whose names may follow as the card's next fragments ("…, two boys, Ari and Ben").
+_SEVERAL = re.compile(
+    r"^(?:two|three|four|five|[2-9]|twin)\s+(?:little\s+|young\s+|grown(?:[-\s]up)?\s+|"
+    r"rescue\s+|teenage\s+)?[a-z]+s$",
+    re.IGNORECASE,
+)
+
+
+def _names_of_several(counted: str, names: list[str]) -> str:
+    """ "two boys" and ["Ari", "Ben"] → "I have two boys, Ari and Ben." """
+    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"I have {counted.strip(' .!')}, {said}."
+
+
 def _named_after(counted: str, piece: str) -> list[str]:
     """ "one son, Callum": the name said after the count is the son's (``[]``: no name)."""
     name = piece.strip(" .!")
@@ -738,9 +753,16 @@ def card(
     out: list[str] = []
     counted: str | None = None
     strict = 0
+    several: tuple[int, str, list[str]] | None = None  # where, what was counted, names so far
     for n, piece in enumerate(pieces):
         if n and counted and _OF_THEM.match(piece.strip()):
             continue  # "3 cats, all little monsters": said of what was counted, not of the user
+        name = piece.strip(" .!")
+        if several is not None and _NAME.fullmatch(name) and not _ordinary(name):
+            several[2].append(name)  # "two boys, Ari and Ben": each one's name
+            out[several[0] :] = [_names_of_several(several[1], several[2])]
+            continue
+        several = (len(out), piece, []) if _SEVERAL.match(piece.strip(" .!")) else None
         said = _named_after(counted, piece) if counted else []
         said = said or _card_piece(piece, n == 0, how)
         strict += bool(said)

@@ -75,3 +75,36 @@ def test_a_superlative_fan_is_a_big_fan() -> None:
     said = texts("I'm the biggest Raiders fan on the planet, ngl")
     assert "raiders" in said and "planet" not in said and "ngl" not in said
     assert "god" not in texts("three kids under five, god help me")
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("We've got three cats: Tig, Tog and Pixie.", {"tig", "tog", "pixie"}),
+        ("I have two labradors called Ash and Birch.", {"ash", "birch"}),
+        ("our two rabbits, Clover and Moss", {"clover", "moss"}),
+    ],
+)
+def test_several_pets_named_are_each_kept_by_name(line: str, expected: set[str]) -> None:
+    kept = values(line)
+    assert {k.split(".")[2] for k in kept if k.endswith(".name")} == expected
+    assert all(k.startswith("pet.") for k in kept)
+
+
+def test_a_breed_said_of_the_pet_names_it() -> None:
+    assert values("The cat is a Siamese called Sukie.") == {"pet.cat.name": "Sukie"}
+
+
+def test_an_age_before_a_relative_and_twins_name_the_children() -> None:
+    assert values("I have a 9-year-old son called Omar.") == {"family.son.name": "Omar"}
+    kept = values("We have twin boys, Rory and Finn.")
+    assert kept == {"family.son.rory.name": "Rory", "family.son.finn.name": "Finn"}
+
+
+def test_names_after_a_count_in_a_card_are_each_one_of_them() -> None:
+    """ "…, two girls, Ada and Bea": both daughters; "…, two greyhounds, Flit and Dart":
+    both dogs."""
+    kept = values("I'm Wyn, 52, nurse in Hull, two girls, Ada and Bea")
+    assert kept["family.daughter.ada.name"] == "Ada" and kept["family.daughter.bea.name"] == "Bea"
+    kept = values("Jo, 33, plumber. Two greyhounds, Flit and Dart.")
+    assert {"pet.dog.flit.name", "pet.dog.dart.name"} <= kept.keys()
