@@ -30,7 +30,7 @@ def texts(text: str) -> str:
     [
         "this commute is gonna kill me",
         "the stairs in our building will be the death of me",
-        "long week, I'm dead on my feet",
+        "long week, we were dead on our feet",
         "a cousin of mine who's a mechanic says diesel cars are finished",
         "my neighbour reckons the council will close the library",
         "my flatmate just burnt toast and set off the alarm",
@@ -108,3 +108,74 @@ def test_names_after_a_count_in_a_card_are_each_one_of_them() -> None:
     assert kept["family.daughter.ada.name"] == "Ada" and kept["family.daughter.bea.name"] == "Bea"
     kept = values("Jo, 33, plumber. Two greyhounds, Flit and Dart.")
     assert {"pet.dog.flit.name", "pet.dog.dart.name"} <= kept.keys()
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "Name's Ife. 38yo. Data engineer. Abuja born, Glasgow based.",
+            {"origin.birthplace": "Abuja", "home_city": "Glasgow", "age": "38"},
+        ),
+        (
+            "Hi! Bo, 29, chemist. Porto born and raised, now in Ghent for work",
+            {"origin": "Porto", "home_city": "Ghent"},
+        ),
+        ("I'm Vic, 50. originally from Tampere", {"origin": "Tampere"}),
+        ("I've lived in Malmo for the past six years", {"home_city": "Malmo"}),
+    ],
+)
+def test_a_place_said_the_short_way_is_where_the_user_is_from_or_lives(
+    line: str, expected: dict[str, str]
+) -> None:
+    assert expected.items() <= values(line).items()
+
+
+@pytest.mark.parametrize(
+    ("line", "decade"),
+    [
+        ("I'm Rhod, mid-sixties, joiner in Swansea", "sixties"),
+        ("hey, I'm Tess. in my early forties, working as a paramedic in Bath", "forties"),
+        ("Ceri, late 30s, tiler, Wrexham", "30s"),
+    ],
+)
+def test_an_age_by_its_decade_is_kept_beside_the_card(line: str, decade: str) -> None:
+    kept = values(line)
+    assert any(
+        decade in (v or "") or decade in k for k, v in kept.items() if k.startswith("trait.")
+    )
+    assert "job_title" in kept
+
+
+def test_a_widower_is_a_marriage_not_a_job() -> None:
+    kept = values("I am Bernt, a 72-year-old widower from Tromso.")
+    assert "job_title" not in kept
+    assert kept["age"] == "72" and kept["origin"] == "Tromso"
+    assert any(k.startswith("relationship.") for k in kept)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "what's up, I'm Nell, 19, lifeguard in Brighton",
+            {"name": "Nell", "age": "19", "home_city": "Brighton"},
+        ),
+        ("hey hey, joão, 31, baker in Braga", {"name": "João", "age": "31"}),
+        (
+            "hello from Kigali! I'm Aline, 27",
+            {"home_city": "Kigali", "name": "Aline", "age": "27"},
+        ),
+        ("Rey here, they/them, 24, sous chef, Dundee.", {"job_title": "sous chef", "age": "24"}),
+        ("hiya im mo, 22, barista + music student in york", {"job_title": "barista"}),
+    ],
+)
+def test_chat_openers_pronouns_and_a_plus_leave_the_card_readable(
+    line: str, expected: dict[str, str]
+) -> None:
+    assert expected.items() <= values(line).items()
+
+
+def test_a_greeting_asked_alone_and_a_greeting_from_somewhere_that_is_no_town() -> None:
+    assert values("what's up?") == {}
+    assert "home_city" not in values("hello from the train! running late again")
