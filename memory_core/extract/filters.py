@@ -234,7 +234,9 @@ _PASSING = re.compile(
     # What someone else says or reckons ("a cousin who works at the bank says rates will
     # fall"): their view, not the user's fact.
     r"|^(?:a|an|my|our|the|some)\s+(?:[\w'-]+\s+){0,7}?(?:says|said|reckons|reckoned|claims|"
-    r"claimed|swears|insists)\s+(?:that\s+)?(?!(?:i|i'm|im|i've|me|my)\b)"
+    r"claimed|swears|insists)\s+(?:that\s+)?(?:(?:the|a|an|everyone|everybody|nobody|it|it's|"
+    r"there|they|we|you|most|all|this|that|these|those)\b|(?!(?:i|i'm|im|me|my|no)\b)\w+\s+"
+    r"(?:\w+\s+)?(?:is|are|was|were|will|won't|can't|should)\b)"
     r"|\blocked\s+myself\s+out\b|\bgot\s+(?:soaked|drenched|sunburn[td]?|lost\s+on\s+the\s+way)\b"
     r"|\bmissed\s+(?:the|my)\s+(?:bus|train|tram|connection|stop|exit|turn)\b"
     r"|\b(?:forgot|lost|left)\s+my\s+(?:keys|umbrella|phone|wallet|lunch|charger|badge|glasses|"

@@ -179,3 +179,16 @@ def test_chat_openers_pronouns_and_a_plus_leave_the_card_readable(
 def test_a_greeting_asked_alone_and_a_greeting_from_somewhere_that_is_no_town() -> None:
     assert values("what's up?") == {}
     assert "home_city" not in values("hello from the train! running late again")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "My grandad just built a shed for the hens.",
+        "my mum said no to a trampoline.",
+        "My aunt thinks my paintings are lovely.",
+    ],
+)
+def test_what_people_did_or_decided_that_lasts_is_still_read(line: str) -> None:
+    """Only a small moment ("just reheated curry") or words about the user are dropped."""
+    assert values(line)
