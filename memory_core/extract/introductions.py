@@ -203,6 +203,7 @@ _ITS_ME = re.compile(
 )
 
 
+_LANGUAGE_WORDS = "|".join(sorted(LANGUAGES, key=len, reverse=True))
 #: A sentence that starts with its verb, the "I" left out ("got a dog called Rex", "live in
 #: Leeds", "born in Cork"): the "I" said again.
 _NO_SUBJECT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -218,6 +219,18 @@ _NO_SUBJECT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"grew(?=\s+up\s)", "I grew"),
         (r"work(?=\s+(?:as|at|for)\s)", "I work"),
         (r"(?:severely\s+|very\s+)?allergic(?=\s+to\s)", "I'm allergic"),
+        # "originally from Tuam but …", "married to Ade, …", "married, two kids": the user's.
+        (r"originally(?=\s+from\s)", "I'm originally"),
+        # (not before a card's next field: "Married to Ifeoma, one son" is read as a card)
+        (
+            r"(?:happily\s+)?married(?=\s+to\s+(?-i:[A-Z])[\w'-]*(?:\s*[,.!]\s*(?:we|we've|we're|"
+            r"our|and)\b|\s*[.!]?\s*$))",
+            "I'm married",
+        ),
+        (
+            rf"speak(?=\s+(?:fluent\s+)?(?:{_LANGUAGE_WORDS})\b)",
+            "I speak",
+        ),
     )
 )
 _KIN_OR_PET = "|".join(

@@ -39,7 +39,7 @@ ADJ = (
     r"(?:(?:\d{1,2}-(?:year|month|week)-old|older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
     r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|teenage|teen|grown-up|adult|"
     r"toddler|very|lazy|crazy|cheeky|naughty|spoilt|spoiled|senior|tiny|giant|ginger|tabby|"
-    r"chunky|grumpy|elderly)\s+)*"
+    r"chunky|grumpy|elderly|fat|chubby|scruffy|hairy|greedy|daft|noisy|smelly)\s+)*"
 )
 _CALLED = r"(?:'s\s+name\s+is|\s+is\s+(?:now\s+)?(?:called|named)|\s+goes\s+by|\s+is\s+named)"
 

@@ -192,3 +192,24 @@ def test_a_greeting_asked_alone_and_a_greeting_from_somewhere_that_is_no_town() 
 def test_what_people_did_or_decided_that_lasts_is_still_read(line: str) -> None:
     """Only a small moment ("just reheated curry") or words about the user are dropped."""
     assert values(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("originally from Tuam but I live in Sligo now", {"origin": "Tuam", "home_city": "Sligo"}),
+        ("originally from Rabat", {"origin": "Rabat"}),
+        ("married to Ade, we've got a son called Obi", {"family.spouse.name": "Ade"}),
+        ("speak dutch and a little german", {"language.dutch": "Dutch"}),
+        ("We have two kids and a very scruffy terrier named Alf.", {"pet.dog.name": "Alf"}),
+    ],
+)
+def test_a_statement_said_without_its_subject_is_the_users(
+    line: str, expected: dict[str, str]
+) -> None:
+    assert expected.items() <= values(line).items()
+
+
+def test_married_to_someone_before_a_cards_fields_stays_a_card() -> None:
+    kept = values("I'm Al, 41. Married to Sue, one son, a cat (Mog)")
+    assert kept["pet.cat.name"] == "Mog" and kept["family.spouse.name"] == "Sue"
