@@ -6,6 +6,9 @@ key → value, compared case-insensitively), and *junk* (``"junk": true``: hyper
 passing moments, remarks about the world, greetings, hypotheticals) from which nothing may be
 stored. A line is split by a hash of its text into a *tune* part, for developing the rules,
 and a *held-out* part that only scores them (``membot eval intros``).
+
+A row is either one message (``"text"``) or a short chat (``"messages"``: each one an ordinary
+turn of its own, the chat scored on the union of what its turns keep).
 """
 
 from __future__ import annotations
@@ -31,8 +34,12 @@ BLIND2_PATH = Path(__file__).parent / "labels" / "intros_blind2.jsonl"
 #: The third blind batch: dense chat introductions (short names, jobs no list names, ages in
 #: many shapes, study and place) and junk lines, written before the rules were read.
 BLIND3_PATH = Path(__file__).parent / "labels" / "intros_blind3.jsonl"
+#: The fourth blind batch: chats of one to four messages (introductions in many shapes, eight
+#: in German, Spanish, French and Russian, noise inside and alone), written before the rules
+#: were read.
+BLIND4_PATH = Path(__file__).parent / "labels" / "intros_blind4.jsonl"
 #: The parts that only score, whatever a line's hash.
-BLIND_PARTS = ("blind", "blind2", "blind3")
+BLIND_PARTS = ("blind", "blind2", "blind3", "blind4")
 #: Share of the lines held out from tuning.
 HELD_OUT_SHARE = 0.5
 
@@ -49,6 +56,13 @@ class Line:
     fixed: str = ""
     #: Words no kept fact may hold: the junk inside a statement ("… the bus was late AGAIN").
     never: tuple[str, ...] = ()
+    #: A chat's messages, each its own turn (empty: ``text`` is the one message).
+    messages: tuple[str, ...] = ()
+
+    @property
+    def turns(self) -> tuple[str, ...]:
+        """The messages said, one turn each."""
+        return self.messages or (self.text,)
 
     @property
     def held_out(self) -> bool:
@@ -59,7 +73,7 @@ class Line:
 
     @property
     def part(self) -> str:
-        """``tune``, ``held_out`` or a blind part (``blind``, ``blind2``, ``blind3``)."""
+        """``tune``, ``held_out`` or a blind part (``blind`` … ``blind4``)."""
         return self.fixed or ("held_out" if self.held_out else "tune")
 
 
@@ -71,7 +85,9 @@ def load_lines(path: Path = LABELS_PATH, *, part: str = "") -> list[Line]:
             row = json.loads(raw)
             expect = dict(row.get("expect", {}))
             never = tuple(row.get("never", ()))
-            out.append(Line(row["text"], expect, bool(row.get("junk")), part, never))
+            messages = tuple(row.get("messages", ()))
+            text = row.get("text") or " | ".join(messages)
+            out.append(Line(text, expect, bool(row.get("junk")), part, never, messages))
     return out
 
 
@@ -83,6 +99,7 @@ def load_all() -> list[Line]:
         *load_lines(BLIND_PATH, part="blind"),
         *load_lines(BLIND2_PATH, part="blind2"),
         *load_lines(BLIND3_PATH, part="blind3"),
+        *load_lines(BLIND4_PATH, part="blind4"),
     ]
 
 
@@ -176,6 +193,7 @@ class IntrosReport:
             "blind": self.part("blind"),
             "blind2": self.part("blind2"),
             "blind3": self.part("blind3"),
+            "blind4": self.part("blind4"),
             "failures": [
                 {
                     "text": r.line.text,
@@ -213,18 +231,24 @@ class IntrosReport:
 async def run_intros_eval(
     extractor: Extractor, lines: Sequence[Line] | None = None
 ) -> IntrosReport:
-    """Run ``extractor`` on each labelled line (every part by default) as one ordinary turn."""
+    """Run ``extractor`` on each labelled line (every part by default), each message of it as
+    one ordinary turn."""
     results = []
     for line in load_all() if lines is None else lines:
-        facts = await facts_of(line.text, extractor)
-        kept = {c.key: (c.value or c.value_text) for c in facts}
-        results.append(LineResult(line, kept, {c.key: c.value_text for c in facts}))
+        kept: dict[str, str] = {}
+        texts: dict[str, str] = {}
+        for turn in line.turns:
+            for c in await facts_of(turn, extractor):
+                kept[c.key] = c.value or c.value_text
+                texts[c.key] = c.value_text
+        results.append(LineResult(line, kept, texts))
     return IntrosReport(tuple(results))
 
 
 __all__ = [
     "BLIND2_PATH",
     "BLIND3_PATH",
+    "BLIND4_PATH",
     "BLIND_PATH",
     "EVAL_TIME",
     "TUNE_PATH",

@@ -194,7 +194,12 @@ _HYPERBOLE = re.compile(
     # "a zombie before coffee", "a total wreck today": how the user is this hour.
     r"|\b(?:a|like\s+a)\s+(?:total\s+|complete\s+|walking\s+)?(?:zombie|corpse|wreck)\b"
     # A pet or a child who thinks it is something else ("our puppy thinks he's a horse").
-    r"|\bthinks?\s+(?:s?he|it|they)(?:'s|\s+is|'re|\s+are)\s+(?:a|an|the)\s+\w+",
+    r"|\bthinks?\s+(?:s?he|it|they)(?:'s|\s+is|'re|\s+are)\s+(?:a|an|the)\s+\w+"
+    # A threat no one means ("this commute will be the death of me", "mondays are gonna kill
+    # me") and a tiredness said as death ("we were dead on our feet").
+    r"|\b(?:will|'ll|gonna|going\s+to)\s+(?:(?:literally|actually|honestly)\s+)?"
+    r"(?:be\s+the\s+death\s+of|kill|murder|finish\s+off)\s+(?:me|us)\b"
+    r"|\bdead\s+on\s+(?:my|our)\s+feet\b",
     re.IGNORECASE,
 )
 #: A passing moment of the day or something just seen: chat, not a lasting fact ("listened
@@ -226,6 +231,12 @@ _PASSING = re.compile(
     r"flatmate|roommate|housemate|classmate)'s\s+(?:cousin|friend|mate|neighbou?r|boss|"
     r"dog|cat|kid|kids|son|daughter|brother|sister|mum|mom|dad|husband|wife|partner|boyfriend|"
     r"girlfriend|aunt|uncle|nephew|niece|baby)\b"
+    # What someone else says or reckons ("a cousin who works at the bank says rates will
+    # fall"): their view, not the user's fact.
+    r"|^(?:a|an|my|our|the|some)\s+(?:[\w'-]+\s+){0,7}?(?:says|said|reckons|reckoned|claims|"
+    r"claimed|swears|insists)\s+(?:that\s+)?(?:(?:the|a|an|everyone|everybody|nobody|it|it's|"
+    r"there|they|we|you|most|all|this|that|these|those)\b|(?!(?:i|i'm|im|me|my|no)\b)\w+\s+"
+    r"(?:\w+\s+)?(?:is|are|was|were|will|won't|can't|should)\b)"
     r"|\blocked\s+myself\s+out\b|\bgot\s+(?:soaked|drenched|sunburn[td]?|lost\s+on\s+the\s+way)\b"
     r"|\bmissed\s+(?:the|my)\s+(?:bus|train|tram|connection|stop|exit|turn)\b"
     r"|\b(?:forgot|lost|left)\s+my\s+(?:keys|umbrella|phone|wallet|lunch|charger|badge|glasses|"

@@ -59,6 +59,12 @@ _BRACKETED_AGE = re.compile(
     r"(?:\s+[A-Z][\w'-]*)?)\s*\((?P<n>\d{1,3})\)",
     re.IGNORECASE,
 )
+#: "…, late twenties, …": an age by its decade between a card's commas, said "in my …".
+_DECADE_BESIDE = re.compile(
+    r"(?<=,\s)(?P<d>(?:early|mid|late)[\s-]*(?:twenties|thirties|forties|fifties|sixties|"
+    r"seventies|eighties|nineties|[2-9]0s))(?=\s*,)",
+    re.IGNORECASE,
+)
 #: "… a 47-year-old baker" after "I'm" or after the name's comma: the age, then the job.
 _AGED_NOUN = re.compile(
     rf"(?P<pre>\b{_I_AM}\s+|,\s*)(?:(?:a|an)\s+)?(?P<n>{NUMBER})(?:-|\s+)years?(?:-|\s+)old\s+"
@@ -168,8 +174,25 @@ _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         r"(\1\2)",
     ),
+    # "she/her", "(they/them)": the user's pronouns beside the name, no fact to keep here.
+    (
+        re.compile(
+            r"\s*(?:,\s*|\()(?:she|he|they|ze|xe)\s*/\s*(?:her|him|them|hers|zir|xem)\)?(?=\s*[,.!]|\s|$)",
+            re.IGNORECASE,
+        ),
+        "",
+    ),
     # "61 years young": an age said with a smile.
     (re.compile(r"\b(\d{1,3})\s+(?:years?|yrs?)\s+young\b", re.IGNORECASE), r"\1"),
+    # "the biggest Leeds fan alive", "the #1 Swifties fan in the world": a big fan, said big.
+    (
+        re.compile(
+            r"\bthe\s+(?:biggest|greatest|number\s+one|#1|no\.?\s*1)\s+(?P<x>(?:[\w'-]+\s+){1,3}?)"
+            r"fan\s+(?:alive|ever|in\s+the\s+(?:world|universe)|on\s+(?:the\s+)?(?:earth|planet))\b",
+            re.IGNORECASE,
+        ),
+        r"a huge \g<x>fan",
+    ),
 )
 _ME_ASKED = re.compile(r"^me\s*\?\s+(?=\d)", re.IGNORECASE)
 #: "names kofi", "hey, it's femi. 29.": a name said in chat's shorthand, before an age.
@@ -180,6 +203,7 @@ _ITS_ME = re.compile(
 )
 
 
+_LANGUAGE_WORDS = "|".join(sorted(LANGUAGES, key=len, reverse=True))
 #: A sentence that starts with its verb, the "I" left out ("got a dog called Rex", "live in
 #: Leeds", "born in Cork"): the "I" said again.
 _NO_SUBJECT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -195,6 +219,18 @@ _NO_SUBJECT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"grew(?=\s+up\s)", "I grew"),
         (r"work(?=\s+(?:as|at|for)\s)", "I work"),
         (r"(?:severely\s+|very\s+)?allergic(?=\s+to\s)", "I'm allergic"),
+        # "originally from Tuam but …", "married to Ade, …", "married, two kids": the user's.
+        (r"originally(?=\s+from\s)", "I'm originally"),
+        # (not before a card's next field: "Married to Ifeoma, one son" is read as a card)
+        (
+            r"(?:happily\s+)?married(?=\s+to\s+(?-i:[A-Z])[\w'-]*(?:\s*[,.!]\s*(?:we|we've|we're|"
+            r"our|and)\b|\s*[.!]?\s*$))",
+            "I'm married",
+        ),
+        (
+            rf"speak(?=\s+(?:fluent\s+)?(?:{_LANGUAGE_WORDS})\b)",
+            "I speak",
+        ),
     )
 )
 _KIN_OR_PET = "|".join(
@@ -229,6 +265,23 @@ def _named(m: re.Match[str]) -> str:
     return m.group(0)[:at] + word[:1].upper() + word[1:] + m.group(0)[at + len(word) :]
 
 
+#: "what's up, I'm Kim …", "how's it going all, …": a greeting said as a question, before an
+#: introduction (nothing is asked).
+_ASKED_GREETING = re.compile(
+    r"^(?:(?:hey|hi|yo|so)[\s,!]+)?(?:what'?s\s+up|wh?at\s+up|what'?s\s+good|"
+    r"how(?:'s|\s+is)\s+it\s+going|how\s+are\s+(?:you\s+all|y'?all|we\s+all|ya|you\s+guys))"
+    r"(?:\s+(?:all|everyone|guys|folks|people))?\s*[,!.?]+\s*(?=\S)",
+    re.IGNORECASE,
+)
+#: "hello from Nairobi!": a greeting that says where the user is writing from, before more.
+_HELLO_FROM = re.compile(
+    r"^(?P<g>(?:hi|hello|hey|greetings|howdy|hiya)(?:\s+(?:all|everyone|everybody|there))?)\s+from\s+"
+    r"(?:sunny\s+|rainy\s+|snowy\s+|beautiful\s+)?"
+    r"(?P<p>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s*[!.]+\s*(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def tidy_chat(text: str, *, lowercase: bool = False) -> str:
     """A chat message with its shorthand said in full: emoji as pauses (a comma between words,
     nothing at an end), "w/" → "with", "@ shopify" → "at shopify", "27yo" → "27", "names
@@ -245,6 +298,8 @@ def tidy_chat(text: str, *, lowercase: bool = False) -> str:
         text = re.sub(r",(?=\s*\n)", "", text)
     for pattern, said in _SHORTHAND:
         text = pattern.sub(said, text)
+    text = _ASKED_GREETING.sub("hey, ", text)
+    text = _HELLO_FROM.sub(r"\g<g>! I live in \g<p>. ", text)
     text = re.sub(r"[ \t]{2,}", " ", text)
     text = _ME_ASKED.sub("me: ", text)  # "me? 33, welder, …": a card's label
     text = _NAMES_TYPO.sub(r"\g<pre>name's ", text)
@@ -266,6 +321,7 @@ def normalise(sentence: str) -> str:
         name = here.group("n")[:1].upper() + here.group("n")[1:]
         sentence = f"{here.group('pre')}I'm {name}{rest}"
     sentence = _BRACKETED_AGE.sub(r"\g<lead>, \g<n>", sentence, count=1)
+    sentence = _DECADE_BESIDE.sub(r"in my \g<d>", sentence)  # "I'm Ray, mid-fifties, …"
     lower = _LOWER_NAME.match(sentence)
     if lower is not None and (lower.group("greet") or lower.group("after").strip(" ,.!")):
         word = lower.group("n")
@@ -279,6 +335,10 @@ def normalise(sentence: str) -> str:
             return f"{m.group('pre')}{m.group('n')}, {article} {m.group('noun')}"
 
         sentence = _AGED_NOUN.sub(aged, sentence, count=1)
+        # "…, a widower from Bergen": the marriage, then where from (no widower "from" a town).
+        sentence = re.sub(
+            r"\b(an?\s+(?:widower|widow|divorcee))\s+(?=(?:from|in)\s)", r"\1, ", sentence
+        )
     return sentence
 
 
@@ -353,18 +413,27 @@ _CARD_LEAD = re.compile(
     rf"^(?P<greet>{_GREETING})(?P<label>(?:me|about\s+me|(?:a\s+(?:bit|little)\s+)?about\s+me|"
     r"(?:quick\s+)?intro(?:duction)?(?:\s+time)?|who\s+i\s+am)\s*(?::|[-–—])|me\s*\?)?\s*"
     r"(?P<subject>(?:i'm|im|i\s+am)\s+(?=\d|(?-i:[A-Z])[\w'-]+\s*,\s*"
-    r"(?:(?:just\s+)?turned\s+|aged?\s+)?\d))?",
+    r"(?:(?:just\s+)?turned\s+|aged?\s+)?\d|(?-i:[A-Z])[\w'-]+\s*,\s*in\s+my\s+"
+    r"(?:early|mid|late)))?",
     re.IGNORECASE,
 )
 _CARD_SPLIT = re.compile(
-    r"\s*[,;]\s*(?:and\s+)?|\s+[-–—/|]\s+|\s+and\s+"
+    r"\s*[,;]\s*(?:and\s+)?|\s+[-–—/|+]\s+|\s+and\s+(?!(?:raised|bred)\b)"
     # "a chemist from Leeds living in Bonn with my wife Ute": where they live, and with whom.
     r"|\s+(?=(?:(?:now\s+)?(?:living|based)\s+in|with\s+my)\s)",
     re.IGNORECASE,
 )
 _CARD_AGE = re.compile(
     rf"^(?:aged?\s*:?\s*|(?:just\s+)?turned\s+)?(?P<n>\d{{1,3}}|{NUMBER})"
-    r"(?:\s*(?:y/?o|yrs?|years?)(?:[\s-]+(?:old|young))?)?$",
+    r"(?:\s*(?:y/?o|yrs?|years?)(?:[\s-]+(?:old|young))?)?(?:\s+this\s+year)?$",
+    re.IGNORECASE,
+)
+
+
+#: "early thirties", "in my late forties", "mid-50s": an age said by its decade.
+_CARD_DECADE = re.compile(
+    r"^(?:in\s+(?:my|her|his|their)\s+)?(?P<d>(?:(?:early|mid|late)[\s-]*)?"
+    r"(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|[2-9]0s))$",
     re.IGNORECASE,
 )
 
@@ -377,6 +446,8 @@ def _card_age(piece: str) -> int | None:
 
 
 _MARITAL = r"(?:married|divorced|single|engaged|widowed|separated)"
+#: "a widower", "widow": what the user's marriage is, never a job (shaped like a worker's noun).
+_MARITAL_NOUN = re.compile(r"^(?:a\s+)?(?P<m>widower|widow|divorcee)$", re.IGNORECASE)
 _CARD_MARITAL = re.compile(
     rf"^(?:happily\s+)?(?P<m>{_MARITAL})(?:\s+with\s+(?P<with>.+))?$", re.IGNORECASE
 )
@@ -421,6 +492,8 @@ _NOT_PLACE = frozenset(
 #: A name as a card gives it: one capitalised word.
 _NAME = re.compile(r"(?-i:[A-Z])[\w'-]+")
 _LOWER_WORD = re.compile(r"(?-i:[a-z])[a-z'-]+")
+#: A name in lower case, with its accents ("tomás", "zoë").
+_LOWER_NAME_WORD = re.compile(r"(?-i:[a-zà-ÿ])[a-zà-ÿ'-]+")
 #: A form's fields ("Name: Carlos. Age: 38. Job: electrician. City: Seville.").
 _CARD_FIELD = re.compile(
     r"^(?P<f>name|age|job|occupation|profession|work|city|town|location|home|based|from|"
@@ -494,6 +567,8 @@ class _Card:
     is_title: Callable[[str], bool]
     lowercase: bool
     named: bool
+    #: A greeting opened the card ("hiya, joão, 31, …": a lower-case word is its name).
+    greeted: bool = False
 
 
 #: Who a card's count says the user has ("one son", "two cats"), in the singular, for a name
@@ -526,6 +601,21 @@ def _counted(piece: str) -> str | None:
     if word in _KIN_NAMED:
         return {"boy": "son", "girl": "daughter", "kid": "child"}.get(word, word)
     return word if word in PET_SPECIES else None
+
+
+#: "two boys", "twin sons", "3 cats", "two greyhounds": several of the user's people or pets,
+#: whose names may follow as the card's next fragments ("…, two boys, Ari and Ben").
+_SEVERAL = re.compile(
+    r"^(?:two|three|four|five|[2-9]|twin)\s+(?:little\s+|young\s+|grown(?:[-\s]up)?\s+|"
+    r"rescue\s+|teenage\s+)?[a-z]+s$",
+    re.IGNORECASE,
+)
+
+
+def _names_of_several(counted: str, names: list[str]) -> str:
+    """ "two boys" and ["Ari", "Ben"] → "I have two boys, Ari and Ben." """
+    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"I have {counted.strip(' .!')}, {said}."
 
 
 def _named_after(counted: str, piece: str) -> list[str]:
@@ -622,13 +712,51 @@ def _card_family(piece: str, how: _Card) -> list[str] | None:
         return [f"I have {have}."]  # "mum to twins", "dad of three"
     if _CARD_PARENT.match(piece) or _CARD_STATE.match(piece):
         return [f"I'm {piece}."]
+    if (noun := _MARITAL_NOUN.match(piece)) is not None:
+        return [f"I'm a {noun.group('m').lower()}."]
     if piece.lower() in DIETS:
         return [f"I'm {piece.lower()}."]  # "vegan", "Vegetarian"
     return None
 
 
+#: "Accra born", "Leeds-based", "Turin born and raised", "originally from Tuam", "now in Oslo":
+#: where the user comes from or lives, said the short way.
+_PLACE_AFTER = re.compile(
+    r"^(?P<p>.+?)(?:\s+|-)(?P<how>born(?:\s+and\s+(?:raised|bred))?|raised|bred|based)$",
+    re.IGNORECASE,
+)
+_PLACE_BEFORE = re.compile(
+    r"^(?P<how>originally\s+from|born\s+and\s+(?:raised|bred)\s+in|born\s+in|raised\s+in|"
+    r"grew\s+up\s+in|now\s+(?:living\s+|based\s+)?in)\s+(?P<p>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _short_place(piece: str, how: _Card) -> list[str] | None:
+    """ "Accra born" → "I was born in Accra."; "Derby based", "now in Oslo" → "I live in …"."""
+    m = _PLACE_AFTER.match(piece) or _PLACE_BEFORE.match(piece)
+    if m is None:
+        return None
+    stay = re.search(r"\s+for\s+(?:work|uni|school|now)$", m.group("p"), re.IGNORECASE)
+    words = m.group("p")[: stay.start()] if stay else m.group("p")
+    place = _place(words, lowercase=how.lowercase)
+    if place is None:
+        return []
+    said = m.group("how").lower()
+    if said.startswith(("based", "now")):
+        return [f"I live in {place}."]
+    if said == "born" or said == "born in":
+        return [f"I was born in {place}."]
+    return (
+        [f"I grew up in {place}."] if "raised" in said or "grew" in said else [f"I'm from {place}."]
+    )
+
+
 def _card_place(piece: str, how: _Card) -> list[str] | None:
-    """ "living in York", "from Bristol"."""
+    """ "living in York", "from Bristol", "Leeds born", "now in Oslo"."""
+    short = _short_place(piece, how)
+    if short is not None:
+        return short
     where = _CARD_PLACE.match(piece)
     if where is None:
         return None
@@ -655,7 +783,8 @@ def _card_name(piece: str, first: bool, how: _Card) -> list[str]:
         return []
     if _NAME.fullmatch(word):
         return [f"I'm {word}."]  # a capitalised word where a name goes: "Dev", "Vet"
-    if _LOWER_WORD.fullmatch(word) and (said or (how.lowercase and not how.is_title(word))):
+    lower = how.lowercase or how.greeted
+    if _LOWER_NAME_WORD.fullmatch(word) and (said or (lower and not how.is_title(word))):
         return [f"I'm {word[:1].upper() + word[1:]}."]
     return []
 
@@ -669,6 +798,8 @@ def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     if _CARD_AGE.match(piece) is not None:
         age = _card_age(piece)
         return [f"I'm {age}."] if age is not None else []
+    if (decade := _CARD_DECADE.match(piece)) is not None:
+        return [f"I'm in my {decade.group('d').lower()}."]
     for reader in (_card_field, _card_family, _card_place):
         said = reader(piece, how)
         if said is not None:
@@ -719,19 +850,28 @@ def card(
     if not pieces:
         return []
     # A name first only where a card puts one: after a label, or before an age ("Tom, 52, …").
-    aged = len(pieces) > 1 and _card_age(pieces[1].strip()) is not None
+    second = pieces[1].strip() if len(pieces) > 1 else ""
+    aged = bool(second) and (_card_age(second) is not None or bool(_CARD_DECADE.match(second)))
     named = labelled or aged
     # "barista in leeds" alone is a card only with a job the lists name ("answer in French"
     # is shaped like a worker's noun too).
     alone = len(pieces) == 1 and not labelled
-    how = _Card(_listed_title if alone else is_title, lowercase, named)
+    greeted = bool(lead and lead.group("greet").strip(" ,!."))
+    how = _Card(_listed_title if alone else is_title, lowercase, named, greeted and aged)
     loose = reads is not None and (anchored or aged or (labelled and len(pieces) > 2))
     out: list[str] = []
     counted: str | None = None
     strict = 0
+    several: tuple[int, str, list[str]] | None = None  # where, what was counted, names so far
     for n, piece in enumerate(pieces):
         if n and counted and _OF_THEM.match(piece.strip()):
             continue  # "3 cats, all little monsters": said of what was counted, not of the user
+        name = piece.strip(" .!")
+        if several is not None and _NAME.fullmatch(name) and not _ordinary(name):
+            several[2].append(name)  # "two boys, Ari and Ben": each one's name
+            out[several[0] :] = [_names_of_several(several[1], several[2])]
+            continue
+        several = (len(out), piece, []) if _SEVERAL.match(piece.strip(" .!")) else None
         said = _named_after(counted, piece) if counted else []
         said = said or _card_piece(piece, n == 0, how)
         strict += bool(said)

@@ -46,9 +46,20 @@ def _country_display(value: str) -> str:
     return value.upper() if len(value) <= 3 else titlecase(value)
 
 
+#: Why or how long the user is in a place, after it ("in Oslo for work", "in Perth for the
+#: last two years"): no part of its name.
+_STAY = re.compile(
+    r"\s+for\s+(?:work|uni|university|school|college|my\s+(?:job|work|studies|phd)|"
+    r"(?:the\s+)?(?:past|last|next)\s|(?:\d+|a\s+few|a\s+couple|many|several|some|ages|years|"
+    r"two|three|four|five|six|ten|twenty)\b)",
+    re.IGNORECASE,
+)
+
+
 def place(raw: str, ctx: Context) -> tuple[str, bool] | None:
     """(display name, is_country) for the place at the start of ``raw``, or None."""
-    phrase = clean_phrase(raw, max_words=5)
+    stay = _STAY.search(raw)
+    phrase = clean_phrase(raw[: stay.start()] if stay else raw, max_words=5)
     if phrase is None or not any(c.isalpha() for c in phrase) or phrase[0].isdigit():
         return None
     if re.search(r"\s(?:and|but)\s+(?![A-Z])", phrase):
@@ -194,6 +205,8 @@ def job_title(raw: str, *, by_shape: bool = False) -> str | None:
     words = phrase.lower().split()
     if "to" in words or words[0] in _NOT_A_TITLE:
         return None  # "training to become a nurse" is what they do, not their title
+    if words[-1] in {"widower", "widow", "divorcee"}:
+        return None  # what the user's marriage is, shaped like a worker's noun
     if re.fullmatch(r"\d+(?:-years?-old)?", words[0]):
         return None  # "28 and a vet", "38-year-old firefighter": an age rides along
     if phrase.lower() in JOB_WORDS or (words[-1] in JOB_WORDS and not _ADJECTIVES & set(words)):

@@ -35,10 +35,11 @@ FRIENDS = frozenset(
 REL = rf"(?P<rel>{alternation(FAMILY | FRIENDS)})"
 SPECIES = rf"(?P<sp>{alternation(PET_SPECIES | frozenset(PET_BREEDS))})"
 ADJ = (
-    r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
+    # "a 6-year-old daughter called Ana": an age before the relation is no part of the name.
+    r"(?:(?:\d{1,2}-(?:year|month|week)-old|older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
     r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|teenage|teen|grown-up|adult|"
     r"toddler|very|lazy|crazy|cheeky|naughty|spoilt|spoiled|senior|tiny|giant|ginger|tabby|"
-    r"chunky|grumpy|elderly)\s+)*"
+    r"chunky|grumpy|elderly|fat|chubby|scruffy|hairy|greedy|daft|noisy|smelly)\s+)*"
 )
 _CALLED = r"(?:'s\s+name\s+is|\s+is\s+(?:now\s+)?(?:called|named)|\s+goes\s+by|\s+is\s+named)"
 
@@ -167,15 +168,16 @@ _VERBISH = frozenset(
 #: "We have two girls, Mia and Zoe": girls and boys the user has, named, are their children.
 _GIRLS_BOYS = re.compile(
     r"^((?:i|we)(?:\s+also)?(?:\s+have|\s+have\s+got|'ve\s+(?:also\s+)?got|'ve)\s+"
-    r"(?:a|one|two|three|four|five|\d)"
-    r"\s+(?:little\s+|young\s+|teenage\s+)?)(girl|boy)(s?)(?=\s*,|\s+(?:called|named)\b)",
+    r"(?:a|one|two|three|four|five|\d|twin)"
+    r"\s+(?:little\s+|young\s+|teenage\s+|twin\s+)?)(girl|boy)(s?)(?=\s*,|\s+(?:called|named)\b)",
     re.IGNORECASE,
 )
 
 
 def _as_children(m: re.Match[str]) -> str:
-    """ "two girls" → "two daughters", "a boy" → "a son"."""
-    return m.group(1) + ("daughter" if m.group(2).lower() == "girl" else "son") + m.group(3)
+    """ "two girls" → "two daughters", "a boy" → "a son", "twin boys" → "two twin sons"."""
+    lead = re.sub(r"\btwin\s+$", "two twin ", m.group(1), flags=re.IGNORECASE)
+    return lead + ("daughter" if m.group(2).lower() == "girl" else "son") + m.group(3)
 
 
 def family(clause: str, ctx: Context) -> list[Candidate]:
@@ -250,13 +252,48 @@ _ANOTHER_PET = re.compile(
     re.IGNORECASE,
 )
 _PET_NAMED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}\s*,?\s+(?P<n>[^\W\d_][\w'-]*)\b", re.I)
+#: "we have two dogs, Rex and Max", "our three cats: Tig, Tog and Pip": several pets, named.
+_SEVERAL_PETS = re.compile(
+    r"^(?:(?:i|we)(?:'ve|\s+have)?\s+(?:also\s+)?(?:have|got|own)\s+(?:got\s+)?|(?:my|our)\s+)?"
+    r"(?:two|three|four|five|[2-9]|a\s+couple\s+of|a\s+pair\s+of)\s+"
+    rf"{ADJ}{SPECIES}(?:s|es)?(?:\s+(?:called|named)|\s*[,:])\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+#: "the cat is a Persian called Fig": the pet just spoken of, its breed and name.
+_THE_PET_IS = re.compile(
+    rf"^(?:the|my|our)\s+(?:dog|cat|pup|puppy|kitten|bird|rabbit|bunny)\s+is\s+(?:a|an)\s+{ADJ}"
+    rf"{SPECIES}\s+(?:called|named)\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _several_pets(clause: str, ctx: Context) -> list[Candidate]:
+    """Each pet of "we have two dogs, Rex and Max" by name (``pet.dog.rex.name``)."""
+    m = _SEVERAL_PETS.match(clause)
+    if m is None:
+        return []
+    names = [n.strip() for n in _LIST_SEPARATOR.split(m.group("n").strip().rstrip(".!"))]
+    found = [person_name(n, ctx, strict=False, max_words=1, named=n[:1].isupper()) for n in names]
+    if len(found) < 2 or any(n is None or _is_animal_word(n) for n in found):
+        return []
+    species = species_key(m.group("sp"))
+    out: list[Candidate] = []
+    for name in found:
+        assert name is not None
+        text = f"{name} is one of {ctx.possessive_within} {_spoken(m.group('sp'))}s."
+        key = f"pet.{species}.{slug(name)}.name" if species != "pet" else f"pet.{slug(name)}.name"
+        out += fact(key, text, Category.RELATIONSHIP, 0.8, name)
+    return out
 
 
 def pets(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My dog's name is Rex", "we renamed our cat to Tim" → ``pet.<species>.name``."""
     renamed = False
     strict = False
-    m = _PET_CALLED.match(clause) or _HAVE_PET.match(clause)
+    several = _several_pets(clause, ctx)
+    if several:
+        return several
+    m = _PET_CALLED.match(clause) or _HAVE_PET.match(clause) or _THE_PET_IS.match(clause)
     if m is None:
         adopted = _ADOPTED.match(clause)
         m = adopted if adopted and adopted.group("sp").lower() not in _NO_SPECIES else None

@@ -1129,7 +1129,9 @@ def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate
         if not _has_verb(rest):
             return []  # "my dog's favourite pastime": a noun phrase, no statement
         rest = m.group("poss") + rest
-    elif not _verb_follows(rest) or _opinion_or_mood(rest):
+    elif (
+        not _verb_follows(rest) or _opinion_or_mood(rest) or _said_or_passing(rest, m.group("who"))
+    ):
         return []  # "my dog Rex" says nothing; "my wife is amazing" is an opinion
     elif (aged := _person_age(m.group("who"), rest, clause, ctx)) is not None:
         return aged
@@ -1144,6 +1146,8 @@ def person_statement(
     """What ``predicate`` says about one of the user's people, as their fact: "my wife Sofia is a
     doctor" → ``family.wife.job`` "The user's wife Sofia is a doctor." (none for an opinion)."""
     predicate = strip_trailing_fillers(predicate)
+    if _said_or_passing(predicate, who):
+        return []
     if not _verb_follows(predicate) or _opinion_or_mood(predicate):
         return []
     aged = _person_age(who, predicate, clause, ctx, name)
@@ -1167,6 +1171,8 @@ def named_statement(name: str, predicate: str, clause: str, ctx: Context) -> lis
         return []
     if _RELATIVE_TIME.search(predicate) or _momentary_predicate(predicate):
         return []
+    if _said_or_passing(predicate):
+        return []
     words = _key_words(re.sub(r"^\s*'s?\s*", "", predicate), 30)
     if not words:
         return []
@@ -1187,6 +1193,37 @@ def _momentary_predicate(predicate: str) -> bool:
     return bool(_MOMENTARY.search(predicate)) or bool(
         re.match(_PASSING_PREDICATE, predicate.strip())
     )
+
+
+#: What someone says or jokes of the user ("says I snore", "reckons I'm a workaholic"): their
+#: words, not a fact about them (a doctor's word on the user's health is read by its rules).
+_HEARSAY = re.compile(
+    r"^(?:always\s+|often\s+|keeps\s+)?(?:says|said|saying|reckons|jokes|joked|claims|swears|"
+    r"insists|complains)\s+(?:that\s+)?(?:i|i'm|im|i've|i'd)\b",
+    re.IGNORECASE,
+)
+#: A small moment someone has just had ("my boss just reheated curry", "Jo just knocked over
+#: a glass"), unlike what they did that lasts ("just wrote a book", "just moved").
+_JUST_DID = re.compile(
+    r"^(?:'s\s+|has\s+)?just\s+(?:microwaved|reheated|burnt|burned|spilled|spilt|dropped|"
+    r"knocked|tripped|texted|rang|called|emailed|messaged|pinged|sent|posted|tweeted|yelled|"
+    r"shouted|sneezed|snored|parked|ordered|microwaved|slammed|stole|nicked|ate|drank|farted|"
+    r"burped|honked|beeped)\b",
+    re.IGNORECASE,
+)
+#: Whose word on the user is the user's fact ("my doctor says I'm anaemic").
+_CARERS = re.compile(
+    r"\b(?:doctor|doc|gp|consultant|specialist|nurse|dentist|therapist|psychiatrist|midwife|"
+    r"physio|optician|surgeon|cardiologist)\b",
+    re.IGNORECASE,
+)
+
+
+def _said_or_passing(predicate: str, who: str = "") -> bool:
+    """True for someone's words about the user, or a moment of their day (no fact of theirs)."""
+    if _JUST_DID.match(predicate.strip()):
+        return True
+    return bool(_HEARSAY.match(predicate.strip())) and not _CARERS.search(who)
 
 
 def _person_age(

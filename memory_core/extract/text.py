@@ -193,17 +193,30 @@ def strip_fillers(clause: str) -> tuple[str, bool]:
 
 _TRAILING_FILLER = re.compile(
     r"(?:[\s,]+(?:lol|lmao|rofl|haha\w*|hehe\w*|by\s+the\s+way|btw|tbh|honestly|anyway|anyways|"
-    r"though|too|as\s+well|either|also|[:;]-?[()dp]|xd)|\s*[.,;:!…~*]+|\s+\(\w*\??\))+\s*$",
+    r"though|tho|too|as\s+well|either|also|[:;]-?[()dp]|xd|no\s+cap|ngl|fr|for\s+real|"
+    r"originally|(?:god|lord|heaven)\s+help\s+(?:me|us)|send\s+help|pray\s+for\s+(?:me|us))"
+    r"|\s*[.,;:!…~*]+|\s+\(\w*\??\))+\s*$",
+    re.IGNORECASE,
+)
+#: A comment on what was just said ("…, which is lucky", "… which is much nicer than my old flat"):
+#: the speaker's aside, no part of the fact.
+_COMMENT_TAIL = re.compile(
+    r"\s*,?\s+which\s+(?:is|was|'s)\s+(?:(?:way|so|much|a\s+lot|far|kinda|pretty|totally|"
+    r"fair|only|also)\s+)*(?:\w+er\s+than\b.*|more\s+\w+\s+than\b.*|fair|funny|ironic|"
+    r"hilarious|wild|crazy|nice|cool|annoying|weird|fine|ok|okay|true|lucky|great|awesome|"
+    r"sad|rough|tough|hard)\s*$",
     re.IGNORECASE,
 )
 
 
 def strip_trailing_fillers(clause: str) -> str:
-    """Drop what trails a statement without adding to it ("…, by the way", "… too lol")."""
+    """Drop what trails a statement without adding to it ("…, by the way", "… too lol",
+    "…, which is lucky")."""
     previous = None
     while previous != clause:
         previous = clause
         clause = _TRAILING_FILLER.sub("", clause).strip()
+        clause = _COMMENT_TAIL.sub("", clause).strip()
     return clause
 
 
