@@ -859,6 +859,13 @@ _HEALTH_RULES = _Rules(
         r"|\b(?:a|one|two|half\s+a)\s+bottles?\s+of\s+(?:wine|vodka|whisky|whiskey|gin|rum)\s+"
         r"(?:a|every|each|per)\s+(?:day|night|evening)\b",
     ),
+    # Drinking to get through the day: "need a couple of beers every night to unwind".
+    (
+        "beers drinks glass glasses wine vodka whisky whiskey unwind cope sleep",
+        r"\b(?:need|needs|needed|rely\s+on|relies\s+on|relying\s+on|depend\s+on|depends\s+on)\s+"
+        r"(?:a\s+(?:few|couple\s+of)\s+|a\s+|some\s+|two\s+|three\s+)?(?:beers?|drinks?|(?:glass|glasses)\s+of\s+wine|"
+        r"wine|vodka|whiske?y|gin)\s+(?:\w+\s+){0,3}?(?:to\s+(?:unwind|cope|sleep|get\s+through|function|relax))\b",
+    ),
     # Work and leave: "off work with stress", "signed off".
     (
         "off",

@@ -634,6 +634,29 @@ HEALTH: tuple[tuple[str, str], ...] = (
         "therapie therapeuten therapeutin psychiater psychiaterin",
         r"\b(?:in|zur|eine)\s+(?:\w+\s+)?therapie\b(?!\s+(?:für\s+(?:hunde|pferde)))|\bmein\w*\s+(?:therapeut|therapeutin|psychiater|psychiaterin)\b",
     ),
+    # Sobriety said of oneself: "bin seit Ostern trocken", "llevo un año sin beber",
+    # "je ne bois plus une goutte", "не пью уже два года" (the laundry being dry is no rule's).
+    (
+        "trocken alkohol",
+        r"\b(?:bin|bleibe|bleib)\s+seit\s+(?:\w+\s+){1,3}?trocken\b(?!\s+gelaufen)"
+        r"|\b(?:bin|bleibe|bleib)\s+(?:jetzt\s+|wieder\s+)?trocken\s+seit\b"
+        r"|\b(?:trinke|anrühre)\s+(?:\w+\s+){0,2}?keinen\s+(?:tropfen\s+)?alkohol\s+mehr\b",
+    ),
+    (
+        "beber bebo alcohol",
+        r"\b(?:llevo|ya\s+llevo)\s+(?:\w+\s+){1,3}?sin\s+(?:beber|tomar\s+alcohol|probar\s+(?:el\s+)?alcohol)\b"
+        r"|\bya\s+no\s+(?:bebo|tomo)\s+(?:nada\s+de\s+)?alcohol\b",
+    ),
+    (
+        "bois buvais alcool sobre abstinent abstinente",
+        r"\bje\s+ne\s+bois\s+plus\s+(?:une\s+goutte|d'alcool|du\s+tout)\b"
+        r"|\b(?:suis|reste)\s+(?:\w+\s+){0,2}?(?:sobre|abstinente?)\s+depuis\b",
+    ),
+    (
+        "пью завязал завязала",
+        r"\bне\s+пью\s+(?:уже\s+)?(?:\w+\s+){0,2}?(?:год|года|лет|месяц\w*|недел\w*)\b"
+        r"|\b(?:я\s+)?(?:в\s+)?завязал[аи]?\s+(?:с\s+)?(?:алкоголем|выпивкой|бухлом)\b",
+    ),
     (
         "depressionen depression angststörung panikattacken krankgeschrieben alkoholiker "
         "alkoholikerin",

@@ -65,6 +65,11 @@ def test_the_issues_sentences_are_flagged_with_their_category(
         ("Ana is on omeprazole.", H),  # -prazole
         ("I see a therapist every Tuesday", H),
         ("Ana has been sober for three years.", H),
+        ("Ich bin seit Weihnachten trocken.", H),
+        ("Llevo seis meses sin beber.", H),
+        ("Je suis sobre depuis l'an dernier.", H),
+        ("Не пью уже полтора года.", H),
+        ("I rely on a couple of beers every evening to cope.", H),
         ("We're doing IVF", H),
         ("Ana had a miscarriage last year.", H),
         ("My dog takes insulin", H),
@@ -124,6 +129,9 @@ def test_secret_values_decide_through_find_sensitive(text: str, category: Catego
         "I forgot my password",
         "Ana lives with me.",
         "je prie pour que le train soit à l'heure demain",
+        "Die Wäsche ist trocken.",
+        "Llevo dos horas sin comer",
+        "I need a coffee to wake up",
         "",
     ],
 )
