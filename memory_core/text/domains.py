@@ -21,6 +21,7 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -1160,6 +1161,8 @@ _NOT_AREA_WORDS = frozenset(
 )
 #: Words meet by their first letters ("work", "works", "worked"; "vegan", "vegetarian").
 _WORD_STEM = 4
+#: Texts whose area words are kept (pure functions of the text; a few MB at most).
+TEXT_MEMO = 4096
 
 
 def _word_stems(text: str) -> set[str]:
@@ -1208,7 +1211,14 @@ TEXT_PRIOR = 0.3
 def told_areas(text: str) -> list[int]:
     """The areas of ``AREAS`` a memory's words name, in the five languages ("Ich bin Fan von
     Hertha BSC.": sport; "Je joue de la harpe.": music)."""
-    return sorted({i for pattern, i in _TOLD_AREAS if pattern.search(text)})
+    return list(_told_areas(text))
+
+
+@lru_cache(maxsize=TEXT_MEMO)
+def _told_areas(text: str) -> tuple[int, ...]:
+    # ~60 µs of patterns a text, read twice for each of a question's 32 candidates (its
+    # agreement and its words): a user's memories are the same texts turn after turn.
+    return tuple(sorted({i for pattern, i in _TOLD_AREAS if pattern.search(text)}))
 
 
 #: Words that name an area of life in a question, in the languages the bot speaks (German

@@ -151,3 +151,14 @@ def test_no_held_out_wording_is_an_example_the_answers_learn_from() -> None:
     held += [q for t in TOPICS for i, (_, q) in enumerate(t.questions) if i % 2]
     assert len(UNSEEN) == len(TOPICS) and sum(map(len, UNSEEN.values())) >= 80
     assert [q for q in held if plain(q) in examples] == []
+
+
+def test_the_areas_a_text_names_are_read_once_and_a_caller_cannot_change_them() -> None:
+    """``told_areas`` is kept per text (a question reads its candidates' words twice a turn,
+    the same memories turn after turn); each caller gets its own list."""
+    text = "Je joue du violon le samedi."
+    first = areas.told_areas(text)
+    assert first and first == areas.told_areas(text)
+    first.append(999)
+    assert 999 not in areas.told_areas(text)
+    assert areas.told_areas("Ich bin Fan von einem Ruderverein.") != areas.told_areas(text)

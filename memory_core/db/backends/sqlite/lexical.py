@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, text
+from sqlalchemy import Connection, TextClause, bindparam, text
 
 from memory_core.db.backend import LexicalQuery, MatchExpression
 
 
 def _expanding(stmt: str, params: dict[str, Any]) -> Any:
     """A ``text()`` statement whose list-valued params are expanding bind parameters."""
+    return _clause(stmt, tuple(name for name, value in params.items() if isinstance(value, list)))
+
+
+@lru_cache(maxsize=256)
+def _clause(stmt: str, lists: tuple[str, ...]) -> TextClause:
+    # Made once per statement (a few shapes: kind × filters): a reply ranks twice a turn.
     clause = text(stmt)
-    lists = [name for name, value in params.items() if isinstance(value, list)]
     if lists:
         clause = clause.bindparams(*[bindparam(name, expanding=True) for name in lists])
     return clause
@@ -28,21 +34,25 @@ def bm25(conn: Connection, query: LexicalQuery) -> list[tuple[int, float]]:
     # Rank inside FTS5 alone, keep the best 2k, then check owner and filters on those only
     # (CROSS JOIN pins that order; the planner otherwise walked all the user's facts): joining
     # every match before sorting doubled the cost at 100k facts (`membot bench retrieval`).
-    # If fewer than k survive, rank every match instead: the result is the same either way.
+    # If fewer than k survive, rank every match instead: the result is the same either way —
+    # and it is the first one when the best 2k were every match (``n``, counted with them: a
+    # user with few matching memories, most users, is not ranked twice).
     # Under narrowing filters most of the best matches fail, so go straight to that query
     # (flattened, it scores only the rows that pass). Equal scores go newest first (fuse()).
     ranked = (
         f"SELECT rowid AS id, bm25({kind}_fts, {w1}, {w2}, 0.0) AS s FROM {kind}_fts "
         f"WHERE {kind}_fts MATCH :q ORDER BY s, id DESC"
     )
+    best = f"SELECT id, s, count(*) OVER () AS n FROM ({ranked} LIMIT :lim)"
     rows: Sequence[Any] = []
-    for inner in (ranked,) if query.narrowed else (f"{ranked} LIMIT :lim", ranked):
+    for inner in (ranked,) if query.narrowed else (best, ranked):
         sql = (
-            f"SELECT f.id, m.s FROM ({inner}) m CROSS JOIN {kind} f ON f.id = m.id "
+            f"SELECT f.id, m.s{', m.n' if inner is best else ''} FROM ({inner}) m "
+            f"CROSS JOIN {kind} f ON f.id = m.id "
             f"WHERE f.user_id = :u{query.where} ORDER BY m.s, m.id DESC LIMIT :k"
         )
         rows = conn.execute(_expanding(sql, params), params).all()
-        if len(rows) >= k:
+        if len(rows) >= k or (inner is best and rows and rows[0][2] < params["lim"]):
             break
     return [(int(r[0]), float(r[1])) for r in rows]
 
