@@ -335,6 +335,7 @@ async def test_erasing_the_user_mid_import_stops_it(tmp_path: Path) -> None:
         memory.close()
 
 
+@pytest.mark.alone  # a wall-clock bound: run where nothing else competes for the cores
 async def test_stopping_the_vector_writer_does_not_wait_for_a_big_imports_queue(
     tmp_path: Path,
 ) -> None:
