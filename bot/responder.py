@@ -262,16 +262,30 @@ _ABOUT_ME = re.compile(
     r"what have i told you|tell me about (?:me|myself)|"
     # "what else do ya know about me?", "all you've stored on me", "anything u recall of me":
     # what the bot holds about the user, however it is typed.
-    r"(?:what|everything|all|anything)\s+(?:(?:else|do|did|have|exactly|actually|really|you've|"
-    r"you|u|ya)\s+){1,4}(?:know|remember|recall|got|kept|stored|saved)\s+"
+    # "what've u kept on me?", "sum up what you have learnt about me": the same, said formally
+    # or contracted.
+    r"(?:what(?:'ve|'s)?|everything|all|anything)\s+(?:(?:else|do|did|have|has|exactly|"
+    r"actually|really|you've|you|u|ya)\s+){1,4}(?:know|remember|recall|got|kept|stored|saved|"
+    r"learned|learnt|gathered|picked\s+up|found\s+out)\s+"
     r"(?:so\s+far\s+)?(?:about|on|of)\s+me(?=\s*(?:so\s+far|lol|then|now)?\s*[?.!]*\s*$)|"
-    r"was\s+wei(?:ß|ss)t\s+du\s+(?:alles\s+)?(?:über|von)\s+mich|wer\s+bin\s+ich(?=\s*[?.!]*\s*$)|"
-    r"qu[ée]\s+(?:sabes|recuerdas)\s+(?:de|sobre)\s+m[íi]|"
+    # "Was weißt du denn so über mich?", "Что ты уже про меня помнишь?", "¿Qué más sabes de
+    # mí?": a filler word or two between.
+    r"was\s+wei(?:ß|ss)t\s+du\s+(?:(?:eigentlich|denn|so|noch|überhaupt|schon|alles)\s+){0,3}"
+    r"(?:über|von)\s+mich|wer\s+bin\s+ich(?=\s*[?.!]*\s*$)|"
+    r"qu[ée]\s+(?:tanto\s+|m[áa]s\s+|cosas\s+)?(?:sabes|recuerdas)\s+(?:t[úu]\s+)?"
+    r"(?:de|sobre)\s+m[íi]|"
     r"que\s+sais[- ]tu\s+(?:de|sur)\s+moi|qu'est-ce\s+que\s+tu\s+sais\s+(?:de|sur)\s+moi|"
-    r"что\s+ты\s+(?:знаешь|помнишь)\s+(?:обо\s+мне|про\s+меня)|"
-    r"что\s+ты\s+обо\s+мне\s+(?:знаешь|помнишь))",
+    r"что\s+ты\s+(?:(?:вообще|уже|ещё|еще|там|вот|такого)\s+){0,2}(?:знаешь|помнишь)\s+"
+    r"(?:обо\s+мне|про\s+меня)|"
+    r"что\s+ты\s+(?:(?:вообще|уже|ещё|еще|там|вот)\s+){0,2}(?:обо\s+мне|про\s+меня)\s+"
+    r"(?:(?:вообще|уже|ещё|еще)\s+)?(?:знаешь|помнишь))",
     re.I,
 )
+
+
+#: How many of the user's own facts "what do you know about me?" names (then "/profile has
+#: everything"): a dozen told facts were answered with five, most of a life left out.
+_SUMMARY_FACTS = 8
 
 
 def greets(text: str) -> bool:
@@ -403,7 +417,7 @@ class OfflineResponder:
         people = people_of(f for f in facts if is_person_key(f.key))
         if not own and not people:
             return _say("I don't know anything about you yet. Tell me about yourself!")
-        told = _listing([told_words(f, name) for f in own[:5]])
+        told = _listing([told_words(f, name) for f in own[:_SUMMARY_FACTS]])
         parts = [_say("Here's what I know: {facts}.", facts=told)] if own else []
         if people:
             who = _listing(
@@ -415,7 +429,7 @@ class OfflineResponder:
                 ]
             )
             parts.append(_say("You've told me about {people}.", people=who))
-        shown = len(own[:5]) + sum(len(p.facts) for p in people[:5])
+        shown = len(own[:_SUMMARY_FACTS]) + sum(len(p.facts) for p in people[:5])
         if len(facts) > shown:
             parts.append(_say("(/profile has everything)"))
         return " ".join(parts)

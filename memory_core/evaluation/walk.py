@@ -39,6 +39,9 @@ from memory_core.evaluation.life import (
 BLIND_PATH = Path(__file__).parent / "labels" / "walk_blind.json"
 #: The second blind walk: eight users, four English registers and one each in de/es/fr/ru.
 BLIND2_PATH = Path(__file__).parent / "labels" / "walk_blind2.json"
+#: The third blind walk: a formal letter-writer, a non-native speaker, Indian and Australian
+#: English told in little stories, and one informal user each in de/es/fr (Québec)/ru.
+BLIND3_PATH = Path(__file__).parent / "labels" / "walk_blind3.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

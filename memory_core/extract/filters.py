@@ -323,10 +323,20 @@ def is_sarcastic(sentence: str) -> bool:
     return bool(_SARCASM.search(sentence))
 
 
+#: A clause that only comments on the rest ("…, I can tell", "…, I guess", "I think so"):
+#: a way of speaking, nothing about the user.
+_ASIDE_ONLY = re.compile(
+    r"^(?:i|we)\s+(?:(?:can|could)\s+(?:tell|see|imagine)|guess|think|reckon|suppose|bet|know|"
+    r"hope|mean|swear|must\s+say)(?:\s+(?:so|that|it))?\W*$",
+    re.IGNORECASE,
+)
+
+
 def is_noise(text: str) -> bool:
     """True for hyperbole, sarcasm and passing moments ("my laptop is a million years old",
-    "I listened to a podcast on the way in"): nothing in them is a lasting fact to keep."""
-    return bool(_HYPERBOLE.search(text) or _PASSING.search(text))
+    "I listened to a podcast on the way in"), and a clause that only comments ("I can tell"):
+    nothing in them is a lasting fact to keep."""
+    return bool(_HYPERBOLE.search(text) or _PASSING.search(text) or _ASIDE_ONLY.match(text.strip()))
 
 
 def _trim(text: str, limit: int) -> str:

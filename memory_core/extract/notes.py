@@ -32,7 +32,8 @@ _FIRST_PERSON = {
     r"prefiero|odio|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|nos|tenemos|vivimos|"
     r"toco|practico|corro|nado|bailo|canto|cocino|leo|escribo|colecciono|hago|escucho|cumplo|"
     r"naci|trabajé|estudié|viví|somos|estamos|fumo|bebo|tomo|uso|sigo|quiero|necesito|suelo|"
-    r"salgo|conduzco|duermo|camino|amo|adoro|conozco|puedo",
+    r"salgo|conduzco|duermo|camino|amo|adoro|conozco|puedo|manejo|no\s+como|no\s+bebo|"
+    r"aprendo|ahorro|sueño|cuido|soporto",
     "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos|on",
     "it": r"io|mio|mia|miei|mie|mi|sono|ho|abito|vivo|lavoro|noi|nostro|nostra|abbiamo",
     "pt": r"eu|meu|minha|meus|minhas|me|sou|estou|tenho|moro|trabalho|nós|nosso|nossa|temos",
@@ -41,7 +42,8 @@ _FIRST_PERSON = {
     r"наше|наши|нашу|нашего|нас|нам|работаю|живу|учусь|люблю|играю|говорю|занимаюсь|"
     r"переехал|переехала|переехали|родился|родилась|вырос|выросла|женат|замужем|хожу|езжу|"
     r"читаю|пишу|готовлю|слушаю|смотрю|увлекаюсь|обожаю|предпочитаю|знаю|владею|бегаю|"
-    r"плаваю|катаюсь|учился|училась|работал|работала|жил|жила",
+    r"плаваю|катаюсь|учился|училась|работал|работала|жил|жила|болею|хочу|мечтаю|планирую|"
+    r"собираюсь|коплю|учу|умею|пью|ем|курю|ношу|сижу|помню|вожу|держу|выращиваю|собираю",
     "uk": r"я|мій|моя|моє|мої|мене|мені|ми|наш|наша|наше|наші|нас|нам",
     "pl": r"ja|mój|moja|moje|moi|mnie|mi|my|nasz|nasza|nasze|jestem|mam|mieszkam|pracuję",
     "tr": r"ben|benim|bana|beni|biz|bizim",
@@ -184,12 +186,23 @@ _BARE_REACTION = re.compile(
 )
 
 
+#: A kin word or pet that may open a statement about the user's own (the kin table holds
+#: Russian in the accusative, as "у меня есть …" takes it; the nominative opens a sentence).
+_KIN_FIRST = patterns_intl_people.KIN_WORDS | frozenset(
+    "сын дочь дочка жена муж брат сестра мама папа".split()
+)
+
+
 def about_user(sentence: str, language: str) -> bool:
     """True when ``sentence`` (in ``language``) says something in the first person."""
     words = _FIRST_PERSON.get(language)
     if words is None:
         return False
-    return re.search(rf"(?<![\w])(?:{words})(?![\w])", sentence, re.IGNORECASE) is not None
+    if re.search(rf"(?<![\w])(?:{words})(?![\w])", sentence, re.IGNORECASE) is not None:
+        return True
+    # "Сын Миша, ему семь", "Hija Lucía, 4 años": a kin word first, "my" left out in chat.
+    first = re.match(r"\s*([^\W\d_]+)", sentence)
+    return first is not None and first.group(1).lower() in _KIN_FIRST
 
 
 def keepable(sentence: str, language: str, *, explicit: bool) -> bool:

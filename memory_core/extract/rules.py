@@ -231,12 +231,96 @@ def _any_order(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Cand
     """What ``_clause`` reads of ``raw``, or — when nothing — of it with a when-or-how-often
     said first moved to its end ("In my spare time I paint miniatures"); a statement read as said
     keeps the user's order ("Most mornings I walk the dog")."""
-    found = _clause(raw, ctx, scoped=scoped, note=note)
-    if found:
-        return found
     stripped = strip_fillers(raw)[0].rstrip(" .!;,…")
     moved = adverbial_last(stripped)
-    return _clause(moved, ctx, scoped=scoped, note=note) if moved != stripped else []
+    plain = _said_plainly(moved)
+    found = _clause(plain, ctx, scoped=scoped, note=note) if plain else []
+    found = found or _clause(raw, ctx, scoped=scoped, note=note)
+    if found:
+        return found
+    for said in dict.fromkeys((moved, *_reworded(moved))):
+        if said != stripped:
+            found = _clause(said, ctx, scoped=scoped, note=note)
+            if found:
+                return found
+    return []
+
+
+#: "I gave up beef", "we stopped eating pork": what the user no longer eats, a diet said as
+#: "I don't eat …" (not a thing that ended: it holds from now on).
+_GAVE_UP = re.compile(
+    r"^(?P<s>i|we)(?:\s+have|'ve)?\s+(?:gave\s+up|given\s+up|stopped|quit|cut\s+out)\s+"
+    r"(?:eating\s+)?(?!(?:my|our|his|her|their|the|a|an|on|with|at|to|\w+ing)\b)(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_EATING = re.compile(r"\b(?:stopped|quit)\s+eating\b|\b(?:gave|given)\s+up\b|\bcut\s+out\b", re.I)
+#: How long ago or how fully something was given up ("… altogether some years ago").
+_WHEN_GIVEN_UP = re.compile(
+    r"\s*\b(?:altogether|completely|entirely|for\s+good|some|a\s+few|many|several|years?|"
+    r"months?|last|ago|since|in\s+\d{4}|\d+|on|after|when|because|as)\b.*$",
+    re.IGNORECASE,
+)
+#: ", which suits us fine", ", who …": an aside after a comma, said of what came before.
+_ASIDE = re.compile(
+    r",\s+(?:which|who|whom|where|maybe|perhaps|probably|hopefully|it(?:'s|\s+(?:is|has|have|was)))"
+    r"\b.*$",
+    re.IGNORECASE,
+)
+
+
+#: "My favourite painter has always been Turner": what the favourite is.
+_FAVOURITE_SINCE = re.compile(
+    r"^(?P<f>(?:my|our)\s+(?:all[- ]time\s+)?favou?rite\s+[\w' -]+?)\s+(?:has\s+(?:always\s+)?been|"
+    r"was\s+always|will\s+always\s+be|remains|is\s+still|has\s+to\s+be)\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+#: "It's my ambition to sail …", "It has always been my dream to open …": the goal said
+#: with "it".
+_IT_IS_MY_GOAL = re.compile(
+    r"^it(?:'s|\s+is|\s+has)\s+(?:always\s+)?(?:been\s+)?(?P<g>(?:my|our)\s+(?:\w+\s+)?"
+    r"(?:ambition|dream|goal|aim|plan|hope|wish))\s+to\s+(?P<x>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _said_plainly(clause: str) -> str | None:
+    """A clause said the plain way the rules read first: a food given up as the diet it is
+    ("I gave up beef years ago" → "I don't eat beef"), a favourite that "has always been" one
+    ("… is …"), a goal said with "it" ("It's my ambition to …" → "My ambition is to …");
+    ``None`` when it is said plainly already."""
+    m = _GAVE_UP.match(clause)
+    if m is not None and _EATING.search(clause):
+        food = _WHEN_GIVEN_UP.sub("", m.group("x"))
+        return f"{m.group('s')} don't eat {food}" if food else None
+    m = _FAVOURITE_SINCE.match(clause)
+    if m is not None:
+        return f"{m.group('f')} is {m.group('x')}"
+    m = _IT_IS_MY_GOAL.match(clause)
+    if m is not None:
+        return f"{m.group('g')} is to {m.group('x')}"
+    return None
+
+
+#: "I'm doing my MBA", "I'm doing a masters in economics": studying for a degree.
+_DOING_A_DEGREE = re.compile(
+    r"^(?P<s>i'm|i\s+am)\s+(?:(?:also|currently|now)\s+)?doing\s+(?P<x>(?:my|an?|the)\s+"
+    r"(?:\w+\s+)?(?:mba|masters?|master's|phd|doctorate|degree|diploma|bachelor's|bachelors|"
+    r"bsc|msc|ba|ma|llb|mbbs|b\.?tech|m\.?tech|a-levels|gcses|apprenticeship|certificate)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _reworded(clause: str) -> list[str]:
+    """Other ways to read a clause no rule read: a degree one is "doing" as one studied for,
+    and the clause without a trailing aside ("I rent a flat in Bath, which suits me")."""
+    out = []
+    degree = _DOING_A_DEGREE.match(clause)
+    if degree is not None:
+        out.append(f"{degree.group('s')} studying for {degree.group('x')}")
+    cut = _ASIDE.sub("", clause)
+    if cut != clause and len(cut.split()) >= 3:
+        out.append(cut)
+    return out
 
 
 def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
@@ -659,8 +743,11 @@ def _foreign_without_english(body: str, guessed: Detected | None) -> bool:
 
 #: How a short statement of what the user is, has, does or where they live starts.
 _SAYS_WHAT_I_AM = re.compile(
-    r"^(?:soy|estoy|tengo|vivo|trabajo|je\s+suis|j['’]ai|j['’]habite|je\s+travaille|"
-    r"ich\s+bin|ich\s+habe|ich\s+wohne|ich\s+arbeite|я)\s",
+    r"^(?:soy|estoy|tengo|vivo|trabajo|manejo|conduzco|hablo|juego|estudio|"
+    r"no\s+(?:como|bebo|tomo)|je\s+suis|j['’]ai|j['’]habite|je\s+travaille|"
+    r"je\s+(?:conduis|roule|joue|parle|fais|mange)|j['’]étudie|"
+    r"ich\s+bin|ich\s+habe|ich\s+wohne|ich\s+arbeite|ich\s+(?:fahre|spiele|spreche|esse|lerne)|"
+    r"я)\s",
     re.IGNORECASE,
 )
 
@@ -737,7 +824,8 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
 
 #: "Just got a puppy!": a pet just come into the user's life …
 _NEW_PET = re.compile(
-    r"\b(?:got|have|adopted|rescued|bought|brought\s+home|picked\s+up|getting)\s+(?:a|an|our|my)\s+"
+    r"\b(?:got|have|adopted|rescued|bought|brought\s+home|picked\s+up|getting|took(?:\s+in)?|"
+    r"taken(?:\s+in)?)\s+(?:a|an|our|my)\s+"
     rf"(?:new\s+|little\s+|baby\s+|tiny\s+)?{patterns_people.SPECIES}\b",
     re.IGNORECASE,
 )
@@ -749,11 +837,28 @@ _ITS_NAME = re.compile(
 )
 
 
+_NAME_CLAUSE = re.compile(
+    r"\s*[,;]\s*(?:and\s+)?(?=(?:(?:his|her|its)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+"
+    r"(?:called|named))\s)",
+    re.IGNORECASE,
+)
+
+
+def _name_apart(sentence: str) -> list[str]:
+    """ "We took in a puppy from the rescue, his name is Max" as two sentences (a pet just come
+    into the user's life, then its name); any other sentence whole ("We renamed the cat,
+    she's called Luna now" is read as it is)."""
+    parts = _NAME_CLAUSE.split(sentence)
+    return parts if len(parts) > 1 and _NEW_PET.search(parts[0]) else [sentence]
+
+
 def _pet_named_next(sentences: list[str]) -> list[str]:
     """ "Just got a puppy! His name is Biscuit." → "… My puppy's name is Biscuit.": a pronoun
     right after a pet was mentioned names that pet."""
     out: list[str] = []
     pet: str | None = None
+    # "We took in a puppy from the rescue, his name is Max": the name in a clause of its own.
+    sentences = [part for s in sentences for part in _name_apart(s)]
     for sentence in sentences:
         named = _ITS_NAME.match(sentence.strip())
         if pet is not None and named is not None:

@@ -135,6 +135,19 @@ _HEDGE = re.compile(
 
 
 _LEADING_SYMBOLS = re.compile(r"^[^\w'\"/(]+")
+#: Saying that one is about to tell something ("I should mention that …", "I forgot to say,
+#: …", "It's worth mentioning that …"): what follows is the statement.
+_TELLING = re.compile(
+    r"^(?:i\s+(?:should|must|ought\s+to|have\s+to|want\s+to|wanted\s+to|'d\s+like\s+to|"
+    r"would\s+like\s+to|forgot\s+to|meant\s+to|may\s+as\s+well|might\s+as\s+well)\s+"
+    r"(?:(?:perhaps|probably|also|just|really|maybe|first)\s+)*"
+    r"(?:mention|say|add|tell\s+you|let\s+you\s+know|point\s+out|admit|confess|explain)"
+    r"|i'd\s+(?:like|love)\s+to\s+(?:(?:just|also)\s+)?(?:mention|say|add|tell\s+you)"
+    r"|(?:you\s+should|you\s+ought\s+to|you\s+might\s+want\s+to)\s+know"
+    r"|it(?:'s|\s+is)\s+(?:probably\s+)?worth\s+(?:mentioning|saying|noting))"
+    r"(?:\s*[,:]\s*|\s+that\s+|\s+)(?=(?:i|i'm|i've|my|we|we're|our)\b)",
+    re.IGNORECASE,
+)
 
 
 #: A third-person verb after "I" (a learner's or a typo's "I is a nurse", "I has two cats") and
@@ -165,7 +178,10 @@ def first_person_agreement(clause: str) -> str:
 #: When or how often, said first ("In my spare time I paint miniatures", "Most weekends, we hike"):
 #: the rules read the statement with it at the end ("I go fishing in my free time").
 _FRONTED = re.compile(
-    r"^(?P<adv>(?:in|during)\s+(?:my|our)\s+(?:free|spare|down)\s+time|after\s+work|"
+    r"^(?P<adv>(?:in|during)\s+(?:(?:my|our)\s+)?(?:free|spare|down)\s+time|after\s+work|"
+    # "Since retiring we've taken up …", "On my GP's advice I cut out …"
+    r"(?:in|during)\s+(?:my\s+|our\s+)?retirement|since\s+(?:retiring|(?:i|we)\s+retired)|"
+    r"(?:on|following)\s+(?:my|the|our)\s+(?:\w+'s\s+)?(?:advice|orders)|"
     r"outside\s+(?:of\s+)?work|(?:on|at|over)\s+(?:the\s+)?weekends?|"
     r"(?:on\s+)?(?:most|every|some|each)\s+(?:weekend|evening|morning|night|day|week|summer|"
     r"winter|sunday|saturday|monday|tuesday|wednesday|thursday|friday)s?|"
@@ -185,6 +201,7 @@ def adverbial_last(clause: str) -> str:
 def strip_fillers(clause: str) -> tuple[str, bool]:
     """Drop discourse fillers ("btw, …") and hedges ("I think …"); say whether it was hedged."""
     clause = _FILLER.sub("", _LEADING_SYMBOLS.sub("", clause.strip()))
+    clause = _TELLING.sub("", clause, count=1)
     hedged = bool(_HEDGE.match(clause))
     if hedged:
         clause = _FILLER.sub("", _HEDGE.sub("", clause, count=1))

@@ -119,6 +119,18 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bmy (?:big |little |lil |baby )?bro\b", "my brother"),
         (r"\bmy folks\b", "my parents"),
         (r"\bmy wheels\b", "my car"),
+        # Everyday and regional names of a car, a birthday, medicines, supporting a team,
+        # earning one's living ("what do I do for a crust?", "my ute", "my bday", "the puffer").
+        (r"\bmy (?:ute|ride|motor)\b", "my car"),
+        (r"\bmotor[- ]car\b", "car"),
+        (r"\b(?:b-?day|birth day)\b", "birthday"),
+        (r"\bfave\b", "favourite"),
+        (r"\bgood name\b", "name"),
+        (r"\bfor a (?:crust|quid|buck|crust again)\b", "for a living"),
+        (r"\b(?:puffer|tablets?|pills|meds)\b", "medication"),
+        (r"\b((?:team|club|side)s?\s+do\s+i)\s+(?:go|barrack|root|cheer)\s+for\b", r"\1 support"),
+        (r"\bдню(?:ха|хи|ху)\b", "день рождения"),
+        (r"\b(?:ma|ta) fête\b(?=.*\?|\s*$)", "mon anniversaire"),
         (r"\b(?:meine|meiner|meinen) bessere[nr]? Hälfte\b", "mein Partner"),
         (r"\bmi media naranja\b", "mi pareja"),
         (r"\bma moitié\b", "mon partenaire"),
@@ -254,6 +266,7 @@ voyage vacances film films religion argent projets objectif objectifs rêve amis
 хобби машина автомобиль учёба образование школа университет книга книги автор имя возраст
 день рождения цвет язык языки путешествие отпуск фильм фильмы религия деньги планы цель мечта
 друзья
+Mannschaft Verein Fußballverein Team equipo club équipe команда клуб team club side
 Lieblings preferido preferida favorito favorita préféré préférée favori favorite любимый
 любимая любимое любимые but propósito Vorsatz Vorhaben
 """
@@ -264,7 +277,10 @@ _AREA_STEMS = frozenset(_stems(" ".join(DOMAINS) + _AREA_WORDS))
 #: Words that name no attribute ("what's my favourite kind of music?", "meine Lieblingssache"): the
 #: rest of the phrase says what is asked.
 _FILLER_STEMS = frozenset(
-    _stems("thing things stuff kind sort Sache Ding Dinge cosa cosas chose choses truc вещь")
+    _stems(
+        "thing things stuff kind sort Sache Ding Dinge cosa cosas chose choses truc вещь "
+        "all time ever absolute"  # "my all-time favourite food"
+    )
 )
 
 

@@ -186,6 +186,11 @@ def test_whom_a_question_is_about(question: str, whom: str | None) -> None:
         "ok so what do u really know about me lol",
         "Tell me all you've stored on me.",
         "anything you recall of me?",
+        "Could you sum up what you've learned about me so far?",
+        "what've u got on me?",
+        "Was weißt du denn so über mich?",
+        "¿Qué más sabes de mí?",
+        "А что ты уже знаешь про меня?",
     ],
 )
 async def test_what_do_you_know_about_me_however_typed(asked: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memory_core import answering
 from memory_core.memory import Memory
 from memory_core.read.answer import (
@@ -128,6 +130,35 @@ def test_everyday_names_are_said_plainly() -> None:
     assert plain_question("C'est quoi mon métier déjà ?") == "C'est quoi mon métier ?"
     assert plain_question("Wie heißt mein Hund nochmal?") == "Wie heißt mein Hund?"
     assert plain_question("¿Cuál es mi trabajo otra vez?") == "¿Cuál es mi trabajo?"
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("what do I do for a crust?", "what do I do for a living?"),
+        ("what colour is my ute?", "what colour is my car?"),
+        ("when's my bday?", "when's my birthday?"),
+        ("which pills do I take at night?", "which medication do I take at night?"),
+        ("which rugby side do I barrack for?", "which rugby side do I support?"),
+        ("what's my fave film?", "what's my favourite film?"),
+        ("Когда у брата днюха?", "Когда у брата день рождения?"),
+        ("C'est quand ma fête ?", "C'est quand mon anniversaire ?"),
+    ],
+)
+def test_regional_and_chat_names_are_said_plainly(question: str, plain: str) -> None:
+    """Australian, Indian, Québec and chat words for a job, a car, a birthday, medicines and
+    supporting a team are said plainly before the question is matched."""
+    assert plain_question(question) == plain
+
+
+def test_a_team_or_an_all_time_favourite_is_an_areas_attribute() -> None:
+    """ "Quelle est mon équipe ?", "what's my all-time favourite food?" name an area of life
+    (sport, food): any memory about it may answer, not only one repeating the word."""
+    from memory_core.read.answer import _asked_attribute
+
+    for question in ("Quelle est mon équipe ?", "what's my all time favourite food?"):
+        assert _asked_attribute(question) is None, question
+    assert _asked_attribute("what's my blood type?") is not None
 
 
 def test_an_attribute_no_area_names_is_answered_only_by_a_memory_naming_it() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from memory_core.evaluation.life import START
 from memory_core.evaluation.walk import (
     BLIND2_PATH,
+    BLIND3_PATH,
     BLIND_PATH,
     WalkFact,
     WalkScript,
@@ -32,7 +33,7 @@ RULE_SOURCES = (
     *(
         p
         for p in ROOT.glob("memory_core/evaluation/labels/*")
-        if p not in (BLIND_PATH, BLIND2_PATH)
+        if p not in (BLIND_PATH, BLIND2_PATH, BLIND3_PATH)
     ),
 )
 #: The second walk is also kept out of every module of bot/, memory_core's answering and the
@@ -138,6 +139,38 @@ ALREADY_IN_THE_RULES_2 = frozenset(
 )
 
 
+#: Lines of the third walk (written at h-walk8 before any rule or labelled set was read) that
+#: the rules, bot/, devtools/, the tests or their data already held, whole or as a run of five
+#: words, when it was added: short everyday questions. Kept as written; no other line may join.
+ALREADY_IN_THE_RULES_3 = frozenset(
+    {
+        "C'est quand mon anniversaire?",
+        "C'est quoi le nom de mon fils?",
+        "C'est quoi mon plat favori?",
+        "Could you remind me what my profession was before I retired?",
+        "J'ai quelle voiture?",
+        "Qu'est-ce que tu sais sur moi, toi?",
+        "Was mach ich gern in meiner Freizeit?",
+        "Wie ernähre ich mich?",
+        "what do I do for a crust again?",
+        "what do I drive?",
+        "when's my birthday?",
+        "¿A qué me dedico?",
+        "¿Cómo se llama mi marido?",
+        "¿De qué equipo soy?",
+        "¿En qué ciudad vivo?",
+        "¿Qué carro tengo?",
+        "В каком городе я живу?",
+        "За какую команду я болею?",
+        "Как зовут моего сына?",
+        "Как зовут мою жену?",
+        "Какая у меня цель на этот год?",
+        "Кем я работаю?",
+        "Что мне нельзя есть?",
+    }
+)
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"\w[\w']*", text.casefold())
 
@@ -192,6 +225,22 @@ def test_the_second_blind_walk_stays_out_of_the_rules_and_tests() -> None:
     assert all(len(u.facts) == 12 and u.overview for u in script.users)
     found = _found_in(RULE_SOURCES_2, BLIND2_PATH)
     assert found <= ALREADY_IN_THE_RULES_2, sorted(found - ALREADY_IN_THE_RULES_2)
+
+
+def test_the_third_blind_walk_stays_out_of_the_rules_and_tests() -> None:
+    """The third walk's lines (eight users in registers the first two lacked, written at h-walk8
+    before any rule was read) are in no rule, tuning data, module of bot/, devtools/ or test."""
+    script = load_script(BLIND3_PATH)
+    assert Counter(u.lang for u in script.users) == {
+        "en": 4,
+        "de": 1,
+        "es": 1,
+        "fr": 1,
+        "ru": 1,
+    }
+    assert all(len(u.facts) == 12 and u.overview for u in script.users)
+    found = _found_in(RULE_SOURCES_2, BLIND3_PATH)
+    assert found <= ALREADY_IN_THE_RULES_3, sorted(found - ALREADY_IN_THE_RULES_3)
 
 
 class _EchoChat:
@@ -291,6 +340,7 @@ def test_a_shipped_script_is_found_by_its_labels_name() -> None:
     from memory_core.evaluation.walk import script_path
 
     assert script_path(Path("labels/walk_blind2.json")) == BLIND2_PATH
+    assert script_path(Path("labels/walk_blind3.json")) == BLIND3_PATH
     assert script_path(BLIND_PATH) == BLIND_PATH
 
 

@@ -388,3 +388,129 @@ def test_what_only_looks_like_a_card_is_not_read_as_one(text: str) -> None:
     assert "name" not in found and "home_city" not in found
     assert not any(key.startswith(("family.", "has.")) for key in found)
     assert "job_title" not in found and not any(key.startswith("work.") for key in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("I should probably mention that I take metformin twice a day.", "metformin"),
+        ("I forgot to say, my sister is called Hannah.", "Hannah"),
+        ("It's worth mentioning that I keep bees.", "bees"),
+        ("I'd like to add that we have a parrot named Kiwi.", "Kiwi"),
+    ],
+)
+def test_saying_one_is_about_to_tell_does_not_hide_the_fact(text: str, word: str) -> None:
+    """ "I should mention that …", "I forgot to say, …": the statement after it is read."""
+    found = facts(text)
+    assert any(word.lower() in c.value_text.lower() for c in found.values()), sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Since retiring I have taken up watercolours.", "watercolours"),
+        ("In retirement I've taken up sailing.", "sailing"),
+        ("On my GP's advice I cut out dairy last year.", "dairy"),
+        ("In free time I go cycling.", "cycling"),
+    ],
+)
+def test_a_fronted_circumstance_does_not_hide_the_fact(text: str, word: str) -> None:
+    """A circumstance said first ("Since retiring", "On my GP's advice") is read at the end."""
+    found = facts(text)
+    assert any(word in c.value_text for c in found.values()), sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("I gave up beef some years ago.", "beef"),
+        ("We stopped eating pork after the trip.", "pork"),
+        ("I've given up dairy completely.", "dairy"),
+    ],
+)
+def test_giving_a_food_up_is_a_diet(text: str, food: str) -> None:
+    """ "I gave up beef": the user does not eat it (from now on), not a past event."""
+    found = facts(text)
+    restriction = [c for c in found.values() if c.key.startswith("food_restriction")]
+    assert restriction and restriction[0].value_text.endswith(f"doesn't eat {food}."), sorted(found)
+
+
+def test_giving_up_a_habit_is_no_diet() -> None:
+    """ "I gave up smoking", "I gave up my job": nothing the user eats."""
+    for text in ("I gave up smoking in 2010.", "I gave up my job last spring."):
+        assert not any(k.startswith("food_restriction") for k in facts(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("I live in a flat near Harrogate, which suits me fine.", "Harrogate"),
+        ("My partner and I live on a barge near Oxford, which we love.", "Oxford"),
+    ],
+)
+def test_an_aside_after_a_comma_does_not_hide_the_fact(text: str, word: str) -> None:
+    """ ", which suits me fine": the statement before the aside is read."""
+    found = facts(text)
+    assert any(word in c.value_text for c in found.values()), sorted(found)
+
+
+@pytest.mark.parametrize("text", ["Tom is planning a party, I can tell.", "I guess so.", "I know."])
+def test_a_clause_that_only_comments_is_no_fact(text: str) -> None:
+    """ "…, I can tell", "I guess so": a way of speaking, nothing kept about the user."""
+    assert facts(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "name"),
+    [
+        ("We took in a puppy from the rescue, his name is Max.", "pet.dog.name", "Max"),
+        ("We adopted a cat last year, her name is Luna, and she is shy.", "pet.cat.name", "Luna"),
+    ],
+)
+def test_a_pet_named_in_the_next_clause(text: str, key: str, name: str) -> None:
+    """A pet just taken in, then ", his name is Max" in the same sentence: the pet's name."""
+    assert facts(text)[key].value == name
+
+
+def test_a_pronoun_after_someone_elses_pet_names_nothing() -> None:
+    """ "My sister has a dog, his name is Rex": not the user's dog."""
+    assert "pet.dog.name" not in facts("My sister has a dog, his name is Rex.")
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("I'm doing my PhD part-time.", "PhD"), ("I'm also doing a masters in law.", "masters")],
+)
+def test_doing_a_degree_is_studying(text: str, word: str) -> None:
+    """ "I'm doing my PhD": what the user studies, kept."""
+    found = facts(text)
+    assert any(word in c.value_text for c in found.values()), sorted(found)
+    assert facts("I'm doing my best.") == {}
+
+
+def test_regional_trades_and_breeds_are_read() -> None:
+    """ "I'm a sparky" is a job (an electrician); a kelpie is a dog."""
+    assert facts("I'm a sparky.")["job_title"].value == "sparky"
+    assert facts("Our heeler Bluey is a menace.")["pet.dog.name"].value == "Bluey"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "word"),
+    [
+        ("My favourite painter has always been Turner.", "favorite.painter", "Turner"),
+        ("It's always been my dream to open a bakery.", "goal.", "bakery"),
+        ("It's my ambition to sail round Ireland.", "goal.", "Ireland"),
+        ("My plan is to open a garage, maybe in two years.", "goal.", "garage"),
+    ],
+)
+def test_a_favourite_or_a_goal_said_another_way(text: str, key: str, word: str) -> None:
+    """ "… has always been …" is the favourite; "It's my plan to …", "…, maybe in two
+    years" are the goal."""
+    found = facts(text)
+    assert any(k.startswith(key) and word in c.value_text for k, c in found.items()), sorted(found)
+
+
+def test_an_aside_about_the_thing_does_not_hide_it() -> None:
+    """ "I drive an old Volvo, it has 300k on it": the car is kept."""
+    found = facts("I drive old Volvo estate, it have already 250 thousand miles.")
+    assert any("Volvo" in c.value_text for c in found.values()), sorted(found)

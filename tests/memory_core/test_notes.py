@@ -344,3 +344,29 @@ def test_the_note_reader_never_files_a_note_as_private_by_itself(embedder: NanoE
     filed = categorize(reader, notes)
     assert not any(c.category in SENSITIVE_CATEGORIES for c in filed)
     assert not any(c.sensitive for c in filed)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        # A first-person verb alone says who: "Болею за …", "Хочу …", "No como …", "Manejo …".
+        ("Болею за Зенит с детства.", "ru"),
+        ("Хочу летом съездить на Байкал.", "ru"),
+        ("No como nada de mariscos desde hace años.", "es"),
+        ("Manejo un Honda Civic gris.", "es"),
+        ("Ich fahre einen alten Golf.", "de"),
+        # A kin word first, "my" left out in chat.
+        ("Сын Миша, ему семь, ходит в школу.", "ru"),
+    ],
+)
+def test_a_statement_said_by_its_verb_or_kin_word_alone_is_kept(text: str, lang: str) -> None:
+    """A chat statement with no "I"/"my" word but a first-person verb or a kin word first is
+    the user's own, kept as a note in their words."""
+    found = notes_of(text)
+    assert list(found.values()) == [text], found
+    assert next(iter(found)).startswith(f"note.{lang}.")
+
+
+def test_someone_elses_kin_is_not_the_users() -> None:
+    """ "Его жена работает врачом": his wife, not the user's."""
+    assert notes_of("Его жена работает врачом.") == {}
