@@ -20,7 +20,7 @@ from bot.i18n import N_, clauses, day_text, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.turn import turn_of
-from bot.wording import first_name, person_label, person_said, told_name
+from bot.wording import first_name, knows_user, person_label, person_said, told_name
 from memory_core import Memory, Observer, UserView
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
@@ -185,9 +185,16 @@ class Commands:
     # ---- basics ----------------------------------------------------------------------------
 
     async def cmd_start(self, c: Call) -> list[Reply]:
-        """Greet and explain."""
-        told = told_name(await c.view.profile(fresh=True))
-        hello = t(c.lang, "Hi {name}!", name=told or c.msg.display_name)
+        """Greet: a new user hears what the bot does (the help text), a user it already
+        knows a short welcome back by name and where the help is."""
+        profile = await c.view.profile(fresh=True)
+        hello = t(c.lang, "Hi {name}!", name=told_name(profile) or c.msg.display_name)
+        if knows_user(profile):
+            back = t(
+                c.lang,
+                "Welcome back — I still remember what you told me. /help lists what I can do.",
+            )
+            return [Reply(f"{hello} {back}")]
         return [Reply(f"{hello} {self.catalogue.help_text(c.lang)}")]
 
     async def cmd_help(self, c: Call) -> list[Reply]:

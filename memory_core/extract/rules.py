@@ -232,11 +232,17 @@ def _any_order(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Cand
     said first moved to its end ("In my spare time I paint miniatures"); a statement read as said
     keeps the user's order ("Most mornings I walk the dog")."""
     found = _clause(raw, ctx, scoped=scoped, note=note)
-    if found:
+    if found and not all(c.key.startswith("about.") for c in found):
         return found
     stripped = strip_fillers(raw)[0].rstrip(" .!;,…")
     moved = adverbial_last(stripped)
-    return _clause(moved, ctx, scoped=scoped, note=note) if moved != stripped else []
+    if moved == stripped:
+        return found
+    # "On Sundays I bake bread" read only as a plain statement: the pastime its rule reads
+    # when the "when" is said last ("I bake bread on Sundays") files it where it belongs.
+    again = _clause(moved, ctx, scoped=scoped, note=note)
+    plain = not found or not all(c.key.startswith("about.") for c in again)
+    return again if again and plain else found
 
 
 def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candidate]:
