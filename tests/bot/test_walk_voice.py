@@ -199,3 +199,19 @@ async def test_a_reflection_names_what_a_sentence_said_not_the_sentence_again(
     text = await ReflectionWords().write(digest)
     assert slot in text and rest in text, text
     assert said.rstrip(".") not in text, text
+
+
+async def test_a_partners_work_is_not_answered_with_the_users_own(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Asked what the husband does, the bot quoted the user's own job (a note in their words,
+    which names none of their people); asked how someone makes their money, it did not see a
+    question about work."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="rocio") as s:
+        await s.say("Trabajo de enfermera en un centro de salud.", "Mi marido Andrés es fontanero.")
+        out = await s.say("¿En qué trabaja mi marido?")
+        assert "fontanero" in out and "enfermera" not in out, out
+    async with console(tmp_path / "e.db", ManualClock(START), user="kay") as s:
+        await s.say("I'm a florist.", "my fiance Dev repairs bikes for a living")
+        out = await s.say("hows Dev make his money")
+        assert "bikes" in out and "florist" not in out, out
