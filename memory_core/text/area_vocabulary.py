@@ -87,7 +87,12 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"m[ée]dicaments?|allergique|diab[èe]te|asthme|болезн\w*|лекарств\w*|аллерги\w*|"
         r"диабет\w*|астм\w*|мигрен\w*|таблетк\w*|pills?|tablets?|meds|prescri\w*|thyroid|"
         r"blood\s+pressure|cholesterol|inhaler|schilddrüse|blutdruck|pillen?|tiroides|"
-        r"presi[óo]n\s+arterial|comprim[ée]s?|thyro[ïi]de|hypertension|щитовидк\w*|от\s+давлени\w*)\b",
+        r"presi[óo]n\s+arterial|comprim[ée]s?|thyro[ïi]de|hypertension|щитовидк\w*|от\s+давлени\w*|"
+        # A medicine said by how it is taken ("I take X every morning", "Je prends du X tous
+        # les matins", "Ich nehme jeden Tag X", "Tomo X cada noche", "Принимаю X").
+        r"takes?\s+\w+\s+(?:every|each|twice|once|daily)|nehme\s+(?:jeden|täglich|morgens|abends)|"
+        r"tomo\s+\w+\s+(?:cada|todas?|todos)|prends\s+(?:du|de\s+la|de\s+l'|des)\s*\w+\s+"
+        r"(?:tous|toutes|chaque)|принимаю)\b",
         "health",
     ),
     (

@@ -392,3 +392,17 @@ def test_a_team_named_without_a_sport_word_is_told_as_sport() -> None:
     ):
         assert sport in told_areas(said), said
     assert sport not in told_areas("Soy de Valencia.")
+
+
+def test_a_medicine_said_by_how_it_is_taken_is_told_as_health() -> None:
+    from memory_core.text.domains import told_areas
+
+    health = next(i for i, a in enumerate(AREAS) if a.description.startswith("health"))
+    for said in (
+        "The user takes warfarin every evening.",
+        "Ich nehme jeden Morgen Bisoprolol.",
+        "Je prends du Doliprane tous les soirs.",
+        "Принимаю аторвастатин.",
+    ):
+        assert health in told_areas(said), said
+    assert health not in told_areas("The user takes the train every day.")
