@@ -900,6 +900,19 @@ def _about_whom(question: str) -> str | None:
     return "me"
 
 
+#: A relative named in a note without "my" ("Tengo una hermana …", "У меня есть брат …",
+#: "Ich habe einen Sohn …"): the note is about one of the user's people.
+_KIN_WORD = re.compile(
+    r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[ée]e?|sons?|daughters?|kids?|"
+    r"child(?:ren)?|mum|mom|mother|dad|father|parents|sisters?|brothers?|twins?|"
+    r"Frau|Mann|Partner\w*|Freund(?:in)?|Sohn|Söhne|Tochter|Töchter|Kind(?:er)?|Mutter|Vater|"
+    r"Eltern|Schwester\w*|Bruder|Brüder|Zwilling\w*|espos[oa]|marido|mujer|novi[oa]|pareja|"
+    r"hij[oa]s?|madre|padre|padres|herman[oa]s?|gemel[oa]s?|mari|femme|conjoint\w*|compagn\w+|"
+    r"copain|copine|fils|filles?|enfants?|mère|père|s[œo]eurs?|frères?|jume(?:au|lle)s?)\b"
+    r"|(?<!\w)(?:муж\w*|жен[аыуе]\w*|сын\w*|доч\w*|мам\w*|пап\w*|брат\w*|сестр\w*|"
+    r"близнец\w*|родител\w*|дет(?:и|ей)|реб[её]н\w*)(?!\w)",
+    re.IGNORECASE,
+)
 #: The user's own slots: what a question about one of their people is not asking for.
 _OWN_SLOTS = (
     "name",
@@ -923,7 +936,8 @@ def _not_own_slot(fact: Fact) -> bool:
     the user's words that names none of their people ("Trabajo de arquitecta." does not say
     what the husband does)."""
     if fact.key.startswith("note."):
-        return bool(_MY_PEOPLE.search(fact.value_text)) or is_person_key(fact.key)
+        text = fact.value_text
+        return bool(_MY_PEOPLE.search(text) or _KIN_WORD.search(text)) or is_person_key(fact.key)
     return not any(fact.key == k or fact.key.startswith((f"{k}.", f"{k}_")) for k in _OWN_SLOTS)
 
 

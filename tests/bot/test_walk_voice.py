@@ -211,6 +211,10 @@ async def test_a_partners_work_is_not_answered_with_the_users_own(
         await s.say("Trabajo de enfermera en un centro de salud.", "Mi marido Andrés es fontanero.")
         out = await s.say("¿En qué trabaja mi marido?")
         assert "fontanero" in out and "enfermera" not in out, out
+        # A note naming a relative without "my" still answers a question about them.
+        await s.say("Tengo un hermano pequeño que se llama Iker.")
+        out = await s.say("¿Tengo hermanos?")
+        assert "Iker" in out, out
     async with console(tmp_path / "e.db", ManualClock(START), user="kay") as s:
         await s.say("I'm a florist.", "my fiance Dev repairs bikes for a living")
         out = await s.say("hows Dev make his money")
