@@ -20,7 +20,7 @@ from bot.i18n import N_, clauses, day_text, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.turn import turn_of
-from bot.wording import first_name, person_label, person_said, told_name
+from bot.wording import first_name, knows_user, person_label, person_said, told_name
 from memory_core import Memory, Observer, UserView
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
@@ -36,7 +36,7 @@ from memory_core.types import (
     Update,
     is_person_key,
 )
-from memory_core.values import Audience, Fact, SearchHit, Status
+from memory_core.values import Audience, Category, Fact, SearchHit, Status
 
 
 class PageLinks(Protocol):
@@ -68,6 +68,22 @@ PROFILE_TITLES = {
     "other": N_("Other"),
     "insights": N_("My impressions (/forget any you disagree with)"),
     "procedures": N_("How you like things done"),
+}
+#: MEMORY.md's sections in the user's language (the titles the memory page and /profile show,
+#: which an edited file's /import reads back into the same categories).
+EXPORT_TITLES = {
+    Category.IDENTITY: N_("About you"),
+    Category.HARD_PREFERENCE: N_("Firm preferences"),
+    Category.SOFT_PREFERENCE: N_("Preferences"),
+    Category.TASK_CONTEXT: N_("Plans and goals"),
+    Category.RELATIONSHIP: N_("People"),
+    Category.HEALTH: N_("Health"),
+    Category.FINANCE: N_("Money"),
+    Category.IDENTITY_DOCUMENT: N_("Documents"),
+    Category.CREDENTIAL: N_("Secrets"),
+    Category.REFLECTION: N_("Reflections"),
+    Category.PROCEDURAL: N_("How you like things done"),
+    Category.OTHER: N_("Other"),
 }
 #: A history event (memory_core's fact_history) in words.
 HISTORY_EVENTS = {
@@ -185,9 +201,16 @@ class Commands:
     # ---- basics ----------------------------------------------------------------------------
 
     async def cmd_start(self, c: Call) -> list[Reply]:
-        """Greet and explain."""
-        told = told_name(await c.view.profile(fresh=True))
-        hello = t(c.lang, "Hi {name}!", name=told or c.msg.display_name)
+        """Greet: a new user hears what the bot does (the help text), a user it already
+        knows a short welcome back by name and where the help is."""
+        profile = await c.view.profile(fresh=True)
+        hello = t(c.lang, "Hi {name}!", name=told_name(profile) or c.msg.display_name)
+        if knows_user(profile):
+            back = t(
+                c.lang,
+                "Welcome back — I still remember what you told me. /help lists what I can do.",
+            )
+            return [Reply(f"{hello} {back}")]
         return [Reply(f"{hello} {self.catalogue.help_text(c.lang)}")]
 
     async def cmd_help(self, c: Call) -> list[Reply]:
@@ -559,7 +582,13 @@ class Commands:
         """``/export``: MEMORY.md plus a JSON export."""
         # Secrets stay masked unless asked for by name, in the private chat.
         reveal = c.arg.lower() == "secrets" and c.msg.is_private
-        export = await c.view.export(c.msg.display_name, reveal_secrets=reveal)
+        english = c.lang == "en"  # English keeps MEMORY.md's own titles
+        export = await c.view.export(
+            c.msg.display_name,
+            reveal_secrets=reveal,
+            titles=None if english else {k: t(c.lang, v) for k, v in EXPORT_TITLES.items()},
+            heading=None if english else f"{t(c.lang, 'Memory')} — {c.msg.display_name}",
+        )
         note = (
             t(c.lang, "Edit MEMORY.md and send it back with /import.")
             if export.count <= MAX_IMPORT_LINES

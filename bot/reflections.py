@@ -11,12 +11,13 @@ quoted), as everywhere else (docs/languages.md).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from bot.i18n import DEFAULT, N_, clauses, day_text, supported, t
-from bot.responder import told_words, worth_saying
+from bot.responder import told_words, uncovered, worth_saying
 from bot.wording import REPLY_LANGUAGE, first_name
-from memory_core.types import ReflectionDigest
+from memory_core.types import ReflectionDigest, is_note
 from memory_core.values import Fact
 
 #: The most facts a section names (the rest are counted).
@@ -63,7 +64,33 @@ def words(lang: str, digest: ReflectionDigest) -> str:
 
 def _items(lang: str, facts: Sequence[Fact], name: str | None) -> str:
     """The first facts of a section, said to the user, and how many more there are."""
-    facts = worth_saying(facts)
+    facts = _beside_slots(worth_saying(facts)) if lang != "en" else worth_saying(facts)
     shown = clauses(lang, [told_words(f, name) for f in facts[:MAX_ITEMS]])
     more = len(facts) - MAX_ITEMS
     return t(lang, "{items} (and {n} more)", items=shown, n=more) if more > 0 else shown
+
+
+def _beside_slots(facts: Sequence[Fact]) -> list[Fact]:
+    """A note of a whole sentence beside the slots read from the same message says only its
+    clauses no slot holds ("du wohnst in Köln; „spiele gern Schach“", not the sentence again
+    after the slot's own words); a note its slots hold all of is not said."""
+    values: dict[str, list[str]] = {}
+    for f in facts:
+        value = f.value_json.get("value") if isinstance(f.value_json, dict) else None
+        if value and not is_note(f.key):
+            values.setdefault(_message(f), []).append(str(value))
+    out: list[Fact] = []
+    for f in facts:
+        slots = values.get(_message(f)) if is_note(f.key) else None
+        words = (f.source_excerpt or f.value_text).strip().rstrip(".!")
+        rest = uncovered(words, slots) if slots else words
+        if rest == words:
+            out.append(f)
+        elif rest:
+            out.append(dataclasses.replace(f, source_excerpt=rest))
+    return out
+
+
+def _message(fact: Fact) -> str:
+    """The message a fact was read from (its turn, else its words)."""
+    return fact.source_turn_id or (fact.source_excerpt or "").strip()

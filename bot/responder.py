@@ -193,7 +193,7 @@ class Responder(Protocol):
 
 
 _QUESTION = re.compile(
-    r"(\?\s*$)|^\s*(what|whats|where|wheres|when|who|whos|which|how|do|does|did|am|is|are|can|"
+    r"(\?\s*$)|^\s*(what|whats|where|wheres|when|who|whos|which|how|hows|do|does|did|am|is|are|can|"
     r"could|tell me|remind me|do you (?:know|remember))\b",
     re.IGNORECASE,
 )
@@ -800,13 +800,21 @@ def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
             out.append(c)
             continue
         words = (c.source_excerpt or c.value_text).strip().rstrip(".!")
-        parts = [p for p in _CLAUSE_BREAK.split(words) if p]
-        rest = [p for p in parts if not any(_covers(v, p) for v in values)]
-        if len(rest) == len(parts):
+        rest = uncovered(words, values)
+        if rest == words:
             out.append(c)  # no slot holds any of it: their words as they said them
         elif rest:
-            out.append(dataclasses.replace(c, source_excerpt=", ".join(rest)))
+            out.append(dataclasses.replace(c, source_excerpt=rest))
     return out
+
+
+def uncovered(words: str, values: Sequence[str]) -> str:
+    """The clauses of ``words`` that say none of ``values`` (``words`` itself when none does,
+    ``""`` when every clause does): "Ich wohne in Köln und spiele gern Schach" beside the
+    value "Köln" → "spiele gern Schach"."""
+    parts = [p for p in _CLAUSE_BREAK.split(words) if p]
+    rest = [p for p in parts if not any(_covers(v, p) for v in values)]
+    return words if len(rest) == len(parts) else ", ".join(rest)
 
 
 def _quoted(words: str) -> str:
@@ -906,6 +914,19 @@ def _about_whom(question: str) -> str | None:
     return "me"
 
 
+#: A relative named in a note without "my" ("Tengo una hermana …", "У меня есть брат …",
+#: "Ich habe einen Sohn …"): the note is about one of the user's people.
+_KIN_WORD = re.compile(
+    r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[ée]e?|sons?|daughters?|kids?|"
+    r"child(?:ren)?|mum|mom|mother|dad|father|parents|sisters?|brothers?|twins?|"
+    r"Frau|Mann|Partner\w*|Freund(?:in)?|Sohn|Söhne|Tochter|Töchter|Kind(?:er)?|Mutter|Vater|"
+    r"Eltern|Schwester\w*|Bruder|Brüder|Zwilling\w*|espos[oa]|marido|mujer|novi[oa]|pareja|"
+    r"hij[oa]s?|madre|padre|padres|herman[oa]s?|gemel[oa]s?|mari|femme|conjoint\w*|compagn\w+|"
+    r"copain|copine|fils|filles?|enfants?|mère|père|s[œo]eurs?|frères?|jume(?:au|lle)s?)\b"
+    r"|(?<!\w)(?:муж\w*|жен[аыуе]\w*|сын\w*|доч\w*|мам\w*|пап\w*|брат\w*|сестр\w*|"
+    r"близнец\w*|родител\w*|дет(?:и|ей)|реб[её]н\w*)(?!\w)",
+    re.IGNORECASE,
+)
 #: The user's own slots: what a question about one of their people is not asking for.
 _OWN_SLOTS = (
     "name",
@@ -925,7 +946,12 @@ _OWN_SLOTS = (
 
 
 def _not_own_slot(fact: Fact) -> bool:
-    """Not one of the user's own slots (their job, their home, their name …)."""
+    """Not one of the user's own slots (their job, their home, their name …), nor a note in
+    the user's words that names none of their people ("Trabajo de arquitecta." does not say
+    what the husband does)."""
+    if fact.key.startswith("note."):
+        text = fact.value_text
+        return bool(_MY_PEOPLE.search(text) or _KIN_WORD.search(text)) or is_person_key(fact.key)
     return not any(fact.key == k or fact.key.startswith((f"{k}.", f"{k}_")) for k in _OWN_SLOTS)
 
 

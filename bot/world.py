@@ -28,6 +28,8 @@ _SPANISH_NOT_MY_VERB = frozenset(
     equipo juego premio precio siglo libro nombre número numero presidente gobierno país""".split()
 )
 _ARTICLE = frozenset("el un del al este ese aquel cada otro ningún primer".split())
+#: ... and the user's verbs that do not end in "-o" ("¿De qué equipo soy?", "¿Dónde estoy?").
+_SPANISH_MY_VERB = frozenset("soy estoy voy doy sé he hice fui tuve estuve quise supe".split())
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
@@ -42,6 +44,6 @@ def about_the_world(question: str, lang: str) -> bool:
             # "el río", "un libro": a noun after its article is nobody's verb.
             if word.endswith("o") and word not in _SPANISH_NOT_MY_VERB and before not in _ARTICLE:
                 return False
-            if word.endswith(("amos", "emos", "imos")):
+            if word in _SPANISH_MY_VERB or word.endswith(("amos", "emos", "imos")):
                 return False  # "¿Dónde vivimos?": the user and their household
     return True

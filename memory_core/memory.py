@@ -13,7 +13,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -1427,10 +1427,16 @@ class Memory:
         return tables
 
     async def export(
-        self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None
+        self,
+        user_id: str,
+        owner: str,
+        show: Callable[[Fact], Fact] | None,
+        titles: Mapping[Category, str] | None = None,
+        heading: str | None = None,
     ) -> memory_md.Export:
         """Every one of the user's active and pending facts as MEMORY.md and JSON (read in one
-        snapshot and rendered on a thread; nothing is cut), each passed through ``show``."""
+        snapshot and rendered on a thread; nothing is cut), each passed through ``show``;
+        ``titles``/``heading``: MEMORY.md's words in the user's language."""
 
         def build() -> memory_md.Export:
             # The export's allowlist (docs/categories.md): an import never touches the rest.
@@ -1440,7 +1446,9 @@ class Memory:
             if show is not None:
                 facts = [show(f) for f in facts]
             return memory_md.Export(
-                memory_md.render(facts, owner), memory_md.render_json(facts), len(facts)
+                memory_md.render(facts, owner, titles, heading),
+                memory_md.render_json(facts),
+                len(facts),
             )
 
         return await self.run(Lane.BACKGROUND, build)

@@ -77,7 +77,7 @@ _QUESTION_START = re.compile(
       (?:{_AUX})\s+(?:i|you|u|we|he|she|they|it|my|your|there|this|that|anyone)\b
     | (?:{_WH})\b(?:\s+(?!(?:i|you|we|he|she|they|it|my|your|our)\b)\S+){{0,2}}?
       \s+(?:{_AUX}|'s|'re|'m)\b
-    | (?:what's|whats|where's|who's|how's|how\s+come|what\s+about)\b
+    | (?:what's|whats|where's|who's|how's|hows|how\s+come|what\s+about)\b
     | (?:tell\s+me|remind\s+me)\s+(?:what|where|who|when|how|which|my|about)\b
     | (?:erinnere\s+mich\s+(?:an|daran)|sag\s+mir|recu[ée]rdame|dime|rappelle[- ]moi
       |dis[- ]moi|напомни(?:те)?|скажи(?:те)?)\b

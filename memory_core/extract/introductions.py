@@ -574,7 +574,8 @@ class _Card:
 #: Who a card's count says the user has ("one son", "two cats"), in the singular, for a name
 #: said right after it ("one son, Callum").
 _COUNTED = re.compile(
-    r"^(?:a|an|one|two|three|four|five|\d)\s+(?:little\s+|young\s+|baby\s+|rescue\s+)?"
+    r"^(?:(?:i\s+)?(?:(?:have\s+|'ve\s+)?got|have)\s+)?"
+    r"(?:a|an|one|two|three|four|five|\d)\s+(?:little\s+|young\s+|baby\s+|rescue\s+)?"
     r"(?P<w>[a-z]+?)(?:s)?$",
     re.IGNORECASE,
 )
@@ -601,21 +602,6 @@ def _counted(piece: str) -> str | None:
     if word in _KIN_NAMED:
         return {"boy": "son", "girl": "daughter", "kid": "child"}.get(word, word)
     return word if word in PET_SPECIES else None
-
-
-#: "two boys", "twin sons", "3 cats", "two greyhounds": several of the user's people or pets,
-#: whose names may follow as the card's next fragments ("…, two boys, Ari and Ben").
-_SEVERAL = re.compile(
-    r"^(?:two|three|four|five|[2-9]|twin)\s+(?:little\s+|young\s+|grown(?:[-\s]up)?\s+|"
-    r"rescue\s+|teenage\s+)?[a-z]+s$",
-    re.IGNORECASE,
-)
-
-
-def _names_of_several(counted: str, names: list[str]) -> str:
-    """ "two boys" and ["Ari", "Ben"] → "I have two boys, Ari and Ben." """
-    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"I have {counted.strip(' .!')}, {said}."
 
 
 def _named_after(counted: str, piece: str) -> list[str]:
@@ -860,19 +846,13 @@ def card(
     how = _Card(_listed_title if alone else is_title, lowercase, named, greeted and aged)
     loose = reads is not None and (anchored or aged or (labelled and len(pieces) > 2))
     out: list[str] = []
-    counted: str | None = None
+    count = _Count()  # what was counted last ("one son", "two kids") and the names after it
     strict = 0
-    several: tuple[int, str, list[str]] | None = None  # where, what was counted, names so far
     for n, piece in enumerate(pieces):
-        if n and counted and _OF_THEM.match(piece.strip()):
-            continue  # "3 cats, all little monsters": said of what was counted, not of the user
-        name = piece.strip(" .!")
-        if several is not None and _NAME.fullmatch(name) and not _ordinary(name):
-            several[2].append(name)  # "two boys, Ari and Ben": each one's name
-            out[several[0] :] = [_names_of_several(several[1], several[2])]
-            continue
-        several = (len(out), piece, []) if _SEVERAL.match(piece.strip(" .!")) else None
-        said = _named_after(counted, piece) if counted else []
+        said, read = count.name(piece, out)
+        if read is not None:
+            strict += read
+            continue  # said of what was counted ("…, all little monsters", "…, Bo and Cy")
         said = said or _card_piece(piece, n == 0, how)
         strict += bool(said)
         reader = _reader(piece, n, anchored, reads, slots)
@@ -882,13 +862,66 @@ def card(
                 return []  # a clause no rule reads: the sentence is no card
         elif not said:
             return []
-        counted = _counted(piece)
+        if not count.goes_on(piece):
+            count = _Count(piece, len(out), body)
         out += said
     if not loose and len(pieces) == 1 and not (labelled or len(out) > 1):
         return []  # one fragment alone is a card only as "job in town" ("barista in leeds")
     if loose and not (strict >= 2 or (anchored and out)):
         return []
     return out
+
+
+_HAVE = re.compile(r"^(?:i\s+)?(?:(?:have\s+|'ve\s+)?got|have)\s+", re.IGNORECASE)
+#: Names listed after a count: "…, Bo and Cy", "…, Al, Bo, and Cy".
+_NAME_LIST = (
+    r"\s*[,:]\s*(?P<l>(?-i:[A-Z])[\w'-]*(?:\s*,\s*(?-i:[A-Z])[\w'-]*)*\s*,?\s+(?:and|&)\s+"
+    r"(?-i:[A-Z])[\w'-]*)\b"
+)
+
+
+class _Count:
+    """What a card counted ("two kids") and the names said after it ("Bo", "Cy"): with more
+    than one, said together as the rules read them ("I have two kids, Bo and Cy.")."""
+
+    def __init__(self, piece: str = "", at: int = 0, body: str = "") -> None:
+        self.kind = _counted(piece) if piece else None
+        self.text = _HAVE.sub("", piece.strip(" .!"))
+        self.at = at  # where in the card's sentences the count's own sentence is
+        word = self.text.split()[0].lower() if self.text else ""
+        self.size = {"two": 2, "three": 3, "four": 4, "five": 5}.get(word) or (
+            int(word) if word.isdigit() else 1
+        )
+        # The names the body lists right after the count ("…, Bo and Cy", "…, Al, Bo & Cy").
+        found = re.search(re.escape(piece.strip(" .!")) + _NAME_LIST, body) if self.kind else None
+        self.listed = re.split(r"\s*,\s*|\s+(?:and|&)\s+", found.group("l")) if found else []
+        self.names: list[str] = []
+
+    def name(self, piece: str, out: list[str]) -> tuple[list[str], int | None]:
+        """``piece`` read as said of what was counted: the sentence that names the first
+        ("one son, Callum"); or, read whole (a second number): 0 for a remark on them
+        ("3 cats, all little monsters"), 1 for a later name of the listed ones, ``out``
+        rewritten with the count and all its names; ``[]`` and None: no such piece."""
+        if self.kind and _OF_THEM.match(piece.strip()):
+            return [], 0
+        said = _named_after(self.kind, piece) if self.kind else []
+        if not said:
+            return [], None
+        self.names.append(piece.strip(" .!"))
+        if len(self.names) == 1:
+            return said, None
+        if len(self.names) <= self.size and self.names == self.listed[: len(self.names)]:
+            listed = f"{', '.join(self.names[:-1])} and {self.names[-1]}"
+            out[self.at :] = [f"I have {self.text[:1].lower()}{self.text[1:]}, {listed}."]
+            if len(self.names) >= self.size:
+                self.kind = None
+            return [], 1
+        self.names.pop()  # "two kids, Bo, Leeds": no list of names goes on to "Leeds"
+        return [], None
+
+    def goes_on(self, piece: str) -> bool:
+        """``piece`` was the first name of several counted ("two kids, Bo, …")."""
+        return self.size > 1 and self.names == [piece.strip(" .!")]
 
 
 def _reader(

@@ -15,13 +15,20 @@ _GOAL = re.compile(
     r"(?:'m|\s+am|'re|\s+are)\s+(?:planning|trying|hoping|aiming|working\s+hard|saving\s+up|saving)\s+to|"
     r"(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+to|dream\s+of|"
     r"(?:'ve|\s+have)\s+always\s+wanted\s+to)\s+(?P<g>.+)$"
-    r"|^(?:one\s+of\s+)?my\s+(?:main\s+|big\s+|biggest\s+|life\s+|long-term\s+|personal\s+|"
+    r"|^(?:one\s+of\s+)?(?:my\s+|(?=(?:goal|target|resolution|ambition)s?\s+(?:for\s+)?\S+\s+\S+\s+is\s+to\b))"
+    r"(?:main\s+|big\s+|biggest\s+|life\s+|long-term\s+|personal\s+|"
     r"career\s+|fitness\s+|running\s+)?(?P<noun>goal|dream|plan|aim|ambition|resolution|"
     r"new\s+year's\s+resolution|target)"
     r"s?\s+(?:(?:for\s+)?(?:this\s+|next\s+|the\s+)?\S+\s+)?(?:is|are)\s+to\s+(?P<mg>.+)$"
     # "My running target is a sub-3 marathon": a target is said as what it is.
-    r"|^(?:my|our)\s+(?:main\s+|big\s+|running\s+|fitness\s+)?(?P<tnoun>target|goal)\s+"
-    r"(?:(?:for\s+)?(?:this|next)\s+\S+\s+)?is\s+(?!to\b)(?P<tg>(?:a|an)\s+.+)$",
+    # "Target next spring is a 25-minute parkrun": chat leaves the "my" out, not the time.
+    r"|^(?:(?:my|our)\s+|(?=(?:target|goal)\s+(?:for\s+)?(?:this|next)\s))"
+    r"(?:main\s+|big\s+|running\s+|fitness\s+)?(?P<tnoun>target|goal)\s+"
+    r"(?:(?:for\s+)?(?:this|next)\s+\S+\s+)?is\s+(?!to\b)(?P<tg>(?:a|an|the)\s+.+)$"
+    # "Goal: a sub-3 marathon", "Resolution for 2027: learn Welsh": a heading and what it is.
+    r"|^(?:(?:my|our)\s+)?(?:main\s+|big\s+|running\s+|fitness\s+|life\s+)?"
+    r"(?P<cnoun>goal|target|resolution|ambition)\s*(?:(?:for\s+)?(?:this|next)\s+\S+|for\s+\d{4})?"
+    r"\s*:\s*(?:to\s+)?(?P<cg>.+)$",
     re.IGNORECASE,
 )
 #: "I want to know …" asks for something now; it is no life goal.
@@ -36,6 +43,8 @@ _TIME_SAID = re.compile(
     r"\b(?:this|next|coming)\s+(?:year|summer|winter|spring|autumn|fall|season|month)\b",
     re.IGNORECASE,
 )
+#: A goal said as a thing after a heading ("Goal: a sub-3 marathon"), not as what to do.
+_SAID_AS_THING = re.compile(r"^(?:a|an|the|my|\d|sub-)", re.IGNORECASE)
 #: Verbs that say a goal of one's life, never a request of the moment.
 _LIFE_GOAL_VERBS = ("hope", "plan", "intend", "aim", "dream")
 _DEICTIC_WORD = re.compile(r"\b(?:you|your|this|that|it|these|those|here|me|now)\b", re.IGNORECASE)
@@ -67,7 +76,7 @@ def goal(clause: str, ctx: Context) -> list[Candidate]:
     m = _GOAL.match(clause)
     if m is None:
         return []
-    raw = m.group("g") or m.group("mg") or m.group("tg")
+    raw = m.group("g") or m.group("mg") or m.group("tg") or m.group("cg")
     target = usable_object(clean_phrase(raw, max_words=10))
     if target is None or _DEICTIC_WORD.search(_TIME_SAID.sub("", target)):
         return []
@@ -77,7 +86,11 @@ def goal(clause: str, ctx: Context) -> list[Candidate]:
         return []
     if m.group("verb") and len(target.split()) == 1 and len(raw.split()) > 2:
         return []  # "I plan to shop while on vacation in Paris": "shop" alone misstates it
-    if m.group("tnoun"):
+    if m.group("cnoun") and _SAID_AS_THING.match(target):
+        text = f"{ctx.possessive} {m.group('cnoun').lower()} is {ctx.third(target)}."
+    elif m.group("cnoun"):
+        text = f"{ctx.possessive} {m.group('cnoun').lower()} is to {ctx.third(target)}."
+    elif m.group("tnoun"):
         text = f"{ctx.possessive} {m.group('tnoun').lower()} is {ctx.third(target)}."
     elif m.group("noun"):
         noun = re.sub(r"\s+", " ", m.group("noun").lower())

@@ -236,14 +236,21 @@ def _any_order(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Cand
     plain = _said_plainly(moved)
     found = _clause(plain, ctx, scoped=scoped, note=note) if plain else []
     found = found or _clause(raw, ctx, scoped=scoped, note=note)
-    if found:
+    if found and not _notes_only(found):
         return found
+    # "On Sundays I bake bread" read only as a plain statement: the pastime its rule reads
+    # when the "when" is said last ("I bake bread on Sundays") files it where it belongs.
     for said in dict.fromkeys((moved, *_reworded(moved))):
         if said != stripped:
-            found = _clause(said, ctx, scoped=scoped, note=note)
-            if found:
-                return found
-    return []
+            again = _clause(said, ctx, scoped=scoped, note=note)
+            if again and (not found or not _notes_only(again)):
+                return again
+    return found
+
+
+def _notes_only(found: list[Candidate]) -> bool:
+    """Whether every candidate is a plain statement kept as a note (``about.…``)."""
+    return all(c.key.startswith("about.") for c in found)
 
 
 #: "I gave up beef", "we stopped eating pork": what the user no longer eats, a diet said as

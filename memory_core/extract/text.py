@@ -124,6 +124,7 @@ _FILLER = re.compile(
     r"okay|yeah|yes|yep|no|nope|lol|haha|honestly|fun fact|in fact|now|nowadays|"
     r"these days|currently|ps|p\.s\.|um|uh|hmm|sure|right|alright|great|cool|thanks|"
     r"thank you|oh and|oh by the way|as you know|you know|to be honest|tbh|"
+    r"basically|literally|ngl|not gonna lie|i mean|tbf|fwiw|welp|lowkey|omg|soo+|"
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please|pls)\b[\s,:!.\-–—]*)+",
     re.IGNORECASE,
 )
@@ -184,8 +185,10 @@ _FRONTED = re.compile(
     r"(?:on|following)\s+(?:my|the|our)\s+(?:\w+'s\s+)?(?:advice|orders)|"
     r"outside\s+(?:of\s+)?work|(?:on|at|over)\s+(?:the\s+)?weekends?|"
     r"(?:on\s+)?(?:most|every|some|each)\s+(?:weekend|evening|morning|night|day|week|summer|"
-    r"winter|sunday|saturday|monday|tuesday|wednesday|thursday|friday)s?|"
-    r"on\s+(?:sunday|saturday|monday|tuesday|wednesday|thursday|friday)s)"
+    r"winter|sunday|saturday|monday|tuesday|wednesday|thursday|friday)s?"
+    r"(?:\s+(?:evening|night|morning|afternoon)s?)?|"
+    r"on\s+(?:sunday|saturday|monday|tuesday|wednesday|thursday|friday)"
+    r"(?:s|\s+(?:evening|night|morning|afternoon)s))"
     r"\s*,?\s+(?P<rest>(?:i|we)(?:'m|'re|'ve)?\s+.+)$",
     re.IGNORECASE,
 )
@@ -210,6 +213,7 @@ def strip_fillers(clause: str) -> tuple[str, bool]:
 
 _TRAILING_FILLER = re.compile(
     r"(?:[\s,]+(?:lol|lmao|rofl|haha\w*|hehe\w*|by\s+the\s+way|btw|tbh|honestly|anyway|anyways|"
+    r"wish\s+me\s+luck|fingers\s+crossed|smh|lowkey|"
     r"though|tho|too|as\s+well|either|also|[:;]-?[()dp]|xd|no\s+cap|ngl|fr|for\s+real|"
     r"originally|(?:god|lord|heaven)\s+help\s+(?:me|us)|send\s+help|pray\s+for\s+(?:me|us))"
     r"|\s*[.,;:!…~*]+|\s+\(\w*\??\))+\s*$",

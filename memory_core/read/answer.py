@@ -118,6 +118,13 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bmy (?:big |little |lil |baby )?sis\b", "my sister"),
         (r"\bmy (?:big |little |lil |baby )?bro\b", "my brother"),
         (r"\bmy folks\b", "my parents"),
+        # "how does Mia make her money?", "hows my brother earn a living": what they do for work.
+        (
+            r"\bhow(?:\s+does|\s+do|'s|s)?\s+(?P<who>(?!(?:i|you|we)\b)(?:my\s+)?[\w'-]+"
+            r"(?:\s+[\w'-]+)?)\s+(?:make|makes|earn|earns)\s+(?:(?:his|her|their)\s+"
+            r"(?:money|living|cash|dough|income|paycheck|crust)|a\s+living)\b",
+            r"what does \g<who> do for work",
+        ),
         (r"\bmy wheels\b", "my car"),
         # Everyday and regional names of a car, a birthday, medicines, supporting a team,
         # earning one's living ("what do I do for a crust?", "my ute", "my bday", "the puffer").

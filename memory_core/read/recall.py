@@ -47,7 +47,8 @@ _DELTA_MARK = {
 
 
 _QUESTION = re.compile(
-    r"\?\s*$|^\s*(?:what|whats|where|wheres|when|who|whos|which|how|do|does|did|am|is|are|can|could|tell\s+me|"
+    r"\?\s*$|^\s*(?:what|whats|where|wheres|when|who|whos|which|how|hows|do|does|did|am|is|are|can|"
+    r"could|tell\s+me|"
     r"remind\s+me)\b",
     re.IGNORECASE,
 )

@@ -29,12 +29,14 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
     ),
     (
         r"\b(?:wohne\w*|wohnung|vivo\s+en|vivimos|piso|apartamento|habite\w*|appartement|"
+        r"je\s+vis|install[ée]e?s?\s+(?:à|a|en|au)|"
         r"живу|живём|живем|квартир\w*)\b",
         "home",
     ),
     (
         r"\b(?:komme\s+(?:ursprünglich\s+)?aus|stamme\s+aus|soy\s+de|vengo\s+de|nac[ií]\s+en|"
-        r"viens\s+d|originaire|родом|родил(?:ся|ась)\s+в)\b",
+        r"viens\s+d|originaire|родом|родил(?:ся|ась)\s+в|grew\s+up|aufgewachsen|crec[ií]|"
+        r"j'ai\s+grandi|вырос(?:ла)?)\b",
         "where one is from",
     ),
     (
@@ -83,7 +85,14 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"krankheit|krank|medikament\w*|asthma|migräne|bluthochdruck|tabletten|"
         r"enfermedad|medicamentos?|al[ée]rgic[oa]|asma|migrañas?|pastillas?|maladies?|"
         r"m[ée]dicaments?|allergique|diab[èe]te|asthme|болезн\w*|лекарств\w*|аллерги\w*|"
-        r"диабет\w*|астм\w*|мигрен\w*|таблетк\w*)\b",
+        r"диабет\w*|астм\w*|мигрен\w*|таблетк\w*|pills?|tablets?|meds|prescri\w*|thyroid|"
+        r"blood\s+pressure|cholesterol|inhaler|schilddrüse|blutdruck|pillen?|tiroides|"
+        r"presi[óo]n\s+arterial|comprim[ée]s?|thyro[ïi]de|hypertension|щитовидк\w*|от\s+давлени\w*|"
+        # A medicine said by how it is taken ("I take X every morning", "Je prends du X tous
+        # les matins", "Ich nehme jeden Tag X", "Tomo X cada noche", "Принимаю X").
+        r"takes?\s+\w+\s+(?:every|each|twice|once|daily)|nehme\s+(?:jeden|täglich|morgens|abends)|"
+        r"tomo\s+\w+\s+(?:cada|todas?|todos)|prends\s+(?:du|de\s+la|de\s+l'|des)\s*\w+\s+"
+        r"(?:tous|toutes|chaque)|принимаю)\b",
         "health",
     ),
     (
@@ -116,6 +125,9 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"\b(?:sports?|team|fans?\s+of\s+(?:the\s+)?(?-i:[A-Z])\w*|(?-i:[A-Z])\w*\s+fan|"
         r"supports?\s+(?:the\s+)?(?-i:[A-Z])\w*|supporters?\s+of|cheers?\s+(?:on|for)|"
         r"roots?\s+for|season\s+ticket|football|soccer|basketball|baseball|hockey|rugby|"
+        r"(?:huge|big|massive|die-?hard|lifelong|loyal)\s+\w+\s+(?:fan|supporter)|"
+        r"follows?\s+(?:the\s+)?(?-i:[A-Z])\w*|halte\s+(?:zu|zum)|"
+        r"soy\s+(?:muy\s+|mucho\s+)?del\s+(?-i:[A-Z])\w*|"
         r"cricket|tennis|marathons?|gym|running|swims?|swimming|"
         r"fan\s+(?:von|vom|des)|verein\w*|mannschaft|fußball|fussball|handball|sport\w*|"
         r"fitness\w*|jogg\w*|schwimme\w*|hincha|aficionad[oa]\s+del?|equipo|f[úu]tbol|"

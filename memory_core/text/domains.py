@@ -1230,12 +1230,14 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         r"\b(?:jobs?|work|career|occupation|profession|employer|beruf\w*|\w*arbeit|arbeite\w*|"
         r"arbeitgeber|stelle|trabajo|trabajas?|empleo|profesi[oó]n|oficio|empresa|m[ée]tier|"
         r"travail\w*|boulot|emploi|bosse|работ\w*|професси\w*|должност\w*|зарабатыва\w*|"
-        r"earn|verdiene|verdienst|verdienen|gano|gagne)\b",
+        r"earn|verdiene|verdienst|verdienen|gano|gagne|for\s+a\s+living|beruflich)\b",
         "job",
     ),
     (
-        r"\b(?:live|living|(?<!at\s)home|address|wohne\w*|wohnung|wohnort|zuhause|vivo|vives|resido|"
-        r"domicilio|habite\w*|domicile|живу|живёшь|живешь|адрес)\b",
+        r"\b(?:live|(?<!a\s)living|(?<!at\s)home|address|wohne\w*|wohnung|wohnort|zuhause|vivo|vives|resido|"
+        r"domicilio|habite\w*|domicile|живу|живёшь|живешь|адрес|based|settled|"
+        r"(?:je\s+suis|on\s+est|nous\s+sommes)\s+install[ée]e?s?|instalad[oa]s?|je\s+vis|"
+        r"обосновал\w*|поселил\w*)\b",
         "home",
     ),
     (
@@ -1261,9 +1263,10 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         "parents",
     ),
     (
-        r"\b(?:allerg\w*|medicines?|medication|illness|gesundheit|medikament\w*|krankheit|"
-        r"alergia\w*|medicamentos?|salud|m[ée]dicaments?|sant[ée]|аллерги\w*|лекарств\w*|"
-        r"здоровь\w*)\b",
+        r"\b(?:allerg\w*|medicines?|medication|meds|pills?|tablets?|prescriptions?|illness|"
+        r"gesundheit|medikament\w*|tabletten|pillen?|krankheit|alergia\w*|medicamentos?|"
+        r"pastillas?|p[íi]ldoras?|salud|m[ée]dicaments?|comprim[ée]s?|cachets?|pilules?|sant[ée]|"
+        r"аллерги\w*|лекарств\w*|таблет\w*|здоровь\w*)\b",
         "health",
     ),
     (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -37,7 +37,8 @@ TITLES: dict[Category, str] = {
 }
 #: The same sections as a user may title them in their language (the literal titles, and the
 #: ones /profile and the memory page show in de, es, fr and ru): an edited file imports into
-#: the same categories. The export itself stays English, so any file round-trips.
+#: the same categories. The export is titled in the user's language only with titles read
+#: here, so any file round-trips.
 TRANSLATED_TITLES: dict[Category, tuple[str, ...]] = {
     Category.IDENTITY: (
         "About you", "About me", "Identität", "Über dich", "Über mich", "Identidad",
@@ -127,14 +128,22 @@ def too_many(lines: int) -> Reason:
     return Reason("that file has {n} memories; the limit is {limit}", n=lines, limit=MAX_EXPORT)
 
 
-def render(facts: Sequence[Fact], owner: str) -> str:
-    """The markdown export of ``facts`` (active and pending)."""
-    lines = [f"# Memory of {owner}", "", HEADER]
-    for cat, title in TITLES.items():
+def render(
+    facts: Sequence[Fact],
+    owner: str,
+    titles: Mapping[Category, str] | None = None,
+    heading: str | None = None,
+) -> str:
+    """The markdown export of ``facts`` (active and pending); ``titles`` and ``heading``: the
+    sections' titles and the first line in the user's language (a title ``category_titled``
+    reads back, so the file imports into the same sections), else English."""
+    lines = [f"# {heading or f'Memory of {owner}'}", "", HEADER]
+    for cat, english in TITLES.items():
         group = [f for f in facts if f.category == cat]
         if not group:
             continue
-        lines += ["", f"## {title}"]
+        title = (titles or {}).get(cat, english)
+        lines += ["", f"## {title if category_titled(title) == cat else english}"]
         lines += [f"- {f.value_text.strip()} [#{f.id}]" for f in group]
     return "\n".join(lines) + "\n"
 

@@ -36,7 +36,7 @@ from memory_core.values import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from memory_core.context import Context
     from memory_core.read.recall import Recall
@@ -98,7 +98,12 @@ class Door(Protocol):
     async def restore(self, user_id: str, fact_id: int) -> Fact: ...
     async def undo(self, user_id: str) -> UndoResult: ...
     async def export(
-        self, user_id: str, owner: str, show: Callable[[Fact], Fact] | None
+        self,
+        user_id: str,
+        owner: str,
+        show: Callable[[Fact], Fact] | None,
+        titles: Mapping[Category, str] | None = None,
+        heading: str | None = None,
     ) -> memory_md.Export: ...
     async def plan_import(
         self,
@@ -336,13 +341,21 @@ class UserView:
 
     # ---- export and import ----------------------------------------------------------------
 
-    async def export(self, owner: str, *, reveal_secrets: bool = False) -> memory_md.Export:
+    async def export(
+        self,
+        owner: str,
+        *,
+        reveal_secrets: bool = False,
+        titles: Mapping[Category, str] | None = None,
+        heading: str | None = None,
+    ) -> memory_md.Export:
         """MEMORY.md and JSON. Secrets stay masked unless the user asked for them in their
-        private chat; a group never gets an export."""
+        private chat; a group never gets an export. ``titles``/``heading``: MEMORY.md's
+        section titles and first line in the user's language."""
         if self.group:
             raise InvalidInputError("an export is only sent to your private chat")
         show = None if reveal_secrets else self.show
-        return await self.memory.export(self.user_id, owner, show)
+        return await self.memory.export(self.user_id, owner, show, titles, heading)
 
     async def plan_import(self, raw: bytes, *, owner: str = "the user") -> memory_md.PendingImport:
         """Store what an edited MEMORY.md would change; its description shows each memory as

@@ -270,6 +270,20 @@ async def test_a_greeting_uses_the_name_the_user_told_not_the_platforms(
         assert "Hi Omar!" in await s.say("/start"), "/start"
 
 
+async def test_start_shows_a_new_user_the_help_and_welcomes_a_known_one_back(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """/start from a user the bot knew repeated the whole help text after "Hi {name}!"."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="ines_r") as s:
+        first = await s.say("/start")
+        assert "/profile" in first and "/forget" in first, first
+        await s.say("My name is Ines and I'm a glazier.")
+        await s.runtime.settle()
+        again = await s.say("/start")
+    assert "Hi Ines!" in again and "Welcome back" in again and "/help" in again, again
+    assert "/forget" not in again and len(again) < len(first) // 2, again
+
+
 async def test_a_returning_user_is_welcomed_back_not_asked_to_introduce_themselves(
     tmp_path: Path, console: Callable[..., Any]
 ) -> None:

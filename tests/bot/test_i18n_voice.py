@@ -5,8 +5,9 @@ grammatical whoever the user is — no grammatical gender guessed for them (Russ
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -473,3 +474,32 @@ async def test_why_says_an_earlier_value_in_the_users_language(tmp_path: Path) -
         await s.say("Меня зовут Оля, мне 30 лет.", "Je m'appelle Léa et j'ai 25 ans.")
         why = await s.say("/why Léa")
     assert "Tu t'appelles Оля" in why and "Your name" not in why, why
+
+
+async def test_an_export_is_titled_in_the_users_language_and_imports_back_unchanged(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """MEMORY.md kept English section titles for a German speaker; its titles are now theirs,
+    and /import reads the file back as it was — translated titles and English ones alike."""
+    from memory_core.clock import ManualClock
+    from memory_core.user.memory_md import TITLES, category_titled
+    from tests.factories import START
+
+    async with console(tmp_path / "m.db", ManualClock(START), user="jonas") as s:
+        await s.say("Ich wohne in Kiel.", "Meine Katze heißt Mimi.", "Ich bin Vegetarier.")
+        await s.runtime.settle()
+        await s.say("/export")
+        md = (tmp_path / "MEMORY.md").read_text()
+        titles = [line[3:] for line in md.splitlines() if line.startswith("## ")]
+        assert titles and not set(titles) & set(TITLES.values()), md
+        assert not md.startswith("# Memory of"), md
+        (tmp_path / "same.md").write_text(md)
+        same = await s.say(f"/import {tmp_path / 'same.md'}")
+        assert "Add (" not in same and "Forget (" not in same, same
+        english = "\n".join(
+            f"## {TITLES[category_titled(line[3:])]}" if line.startswith("## ") else line
+            for line in md.splitlines()
+        )
+        (tmp_path / "english.md").write_text(english + "\n")
+        out = await s.say(f"/import {tmp_path / 'english.md'}")
+        assert "Add (" not in out and "Forget (" not in out and "Change" not in out, out

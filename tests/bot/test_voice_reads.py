@@ -65,6 +65,8 @@ def test_a_question_about_the_world_is_told_apart_from_one_about_the_user() -> N
         ("Comment s'appelle mon chat ?", "fr"),
         ("Tu te souviens où m'emmène le train ?", "fr"),
         ("What's our dog called?", "en"),
+        ("¿De qué club soy?", "es"),
+        ("¿Dónde estoy trabajando ahora?", "es"),
     ]
     assert all(about_the_world(q, lang) for q, lang in world)
     assert not any(about_the_world(q, lang) for q, lang in mine)

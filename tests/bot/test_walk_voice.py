@@ -170,3 +170,52 @@ async def test_self_harm_no_rule_reads_gets_the_caring_reply(
         out = await s.say(said)
         assert lang_word in out and "findahelpline" in out, out
         assert "Got it" not in out and "Noté" not in out and "Принято" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "slot", "rest"),
+    [
+        ("de", "Ich wohne in Bremen und sammle alte Landkarten.", "du wohnst in Bremen", "sammle"),
+        ("es", "Vivo en Cádiz y colecciono sellos antiguos.", "vives en Cádiz", "colecciono"),
+    ],
+)
+async def test_a_reflection_names_what_a_sentence_said_not_the_sentence_again(
+    lang: str, said: str, slot: str, rest: str
+) -> None:
+    """A sentence read into a slot and kept whole as a note too was quoted whole beside the
+    slot's own words ("du wohnst in Bremen; „Ich wohne in Bremen und …“"): the reflection
+    says the slot to the user and only the rest in their words, as the acknowledgement does."""
+    from bot.reflections import ReflectionWords
+    from memory_core.extract.base import TurnInput
+    from memory_core.extract.rules import extract_rules
+
+    read = extract_rules(TurnInput(said, START))
+    assert any(c.key.startswith("note.") for c in read) and any(c.value for c in read), read
+    facts = tuple(
+        fact(n, c.value_text, key=c.key, value=c.value, source_excerpt=c.source_excerpt)
+        for n, c in enumerate(read, 1)
+    )
+    digest = ReflectionDigest("u", START, START, new_facts=facts, speaker="nadia", language=lang)
+    text = await ReflectionWords().write(digest)
+    assert slot in text and rest in text, text
+    assert said.rstrip(".") not in text, text
+
+
+async def test_a_partners_work_is_not_answered_with_the_users_own(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Asked what the husband does, the bot quoted the user's own job (a note in their words,
+    which names none of their people); asked how someone makes their money, it did not see a
+    question about work."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="rocio") as s:
+        await s.say("Trabajo de enfermera en un centro de salud.", "Mi marido Andrés es fontanero.")
+        out = await s.say("¿En qué trabaja mi marido?")
+        assert "fontanero" in out and "enfermera" not in out, out
+        # A note naming a relative without "my" still answers a question about them.
+        await s.say("Tengo un hermano pequeño que se llama Iker.")
+        out = await s.say("¿Tengo hermanos?")
+        assert "Iker" in out, out
+    async with console(tmp_path / "e.db", ManualClock(START), user="kay") as s:
+        await s.say("I'm a florist.", "my fiance Dev repairs bikes for a living")
+        out = await s.say("hows Dev make his money")
+        assert "bikes" in out and "florist" not in out, out

@@ -378,3 +378,62 @@ def test_a_spanish_question_in_the_first_person_plural_is_about_the_user() -> No
     assert about_the_user("¿En qué ciudad vivimos ahora?")
     assert about_the_user("¿Qué coche tenemos?")
     assert not about_the_user("¿Cuál es la capital de Portugal?")
+
+
+def _areas(text: str) -> set[str]:
+    return {AREAS[i].description.split(",")[0] for i in named_areas(text)}
+
+
+def test_medicines_asked_as_pills_or_tablets_are_about_health() -> None:
+    for q in (
+        "which pills do I take?",
+        "any meds I'm on?",
+        "Welche Tabletten vertrage ich nicht?",
+        "¿Qué pastillas tomo?",
+        "Quels comprimés je prends le matin ?",
+        "Какие таблетки мне нельзя?",
+    ):
+        assert "health" in _areas(q), q
+
+
+def test_where_one_settled_is_the_home_and_a_living_is_work() -> None:
+    for q in ("Je suis installé où ?", "where am I based now?", "¿Dónde estoy instalado?"):
+        assert _areas(q) == {"home"}, q
+    assert "home" not in _areas("what does my cousin do for a living?")
+    assert "job" in _areas("what does my cousin do for a living?")
+
+
+def test_how_someone_makes_their_money_asks_what_they_do_for_work() -> None:
+    assert plain_question("how does Nina make her money?") == "what does Nina do for work?"
+    assert plain_question("hows my uncle earn his living") == "what does my uncle do for work"
+    # Not the user's own money, nor money in the world.
+    assert plain_question("how do I make money?") == "how do I make money?"
+    assert plain_question("how does a bank make money?") == "how does a bank make money?"
+
+
+def test_a_team_named_without_a_sport_word_is_told_as_sport() -> None:
+    from memory_core.text.domains import told_areas
+
+    sport = next(i for i, a in enumerate(AREAS) if a.description.startswith("sport"))
+    for said in (
+        "The user is a massive gunners fan.",
+        "The user follows Celtic.",
+        "Soy del Espanyol de toda la vida.",
+        "Ich halte zu Hertha.",
+    ):
+        assert sport in told_areas(said), said
+    assert sport not in told_areas("Soy de Valencia.")
+
+
+def test_a_medicine_said_by_how_it_is_taken_is_told_as_health() -> None:
+    from memory_core.text.domains import told_areas
+
+    health = next(i for i, a in enumerate(AREAS) if a.description.startswith("health"))
+    for said in (
+        "The user takes warfarin every evening.",
+        "Ich nehme jeden Morgen Bisoprolol.",
+        "Je prends du Doliprane tous les soirs.",
+        "Принимаю аторвастатин.",
+    ):
+        assert health in told_areas(said), said
+    assert health not in told_areas("The user takes the train every day.")
