@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
+from memory_core.text import kin
 from memory_core.text.domains import (
     DIET,
     DOMAINS,
@@ -97,14 +98,13 @@ class AnswerConfig:
 DEFAULT_ANSWER = AnswerConfig()
 
 #: Everyday names for what the user asks about, said plainly before a question is matched
-#: (by the search and by the slot templates): "my other half" is the partner, "my trade" the job.
+#: (by the search and by the slot templates): "my trade" is the job, "my boy" the son (the
+#: names of the user's people, "my other half", "my hubby", are ``kin.plain_kin``'s).
 _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), plain)
     for pattern, plain in (
-        (r"\b(?:other|better) half\b|\bsignificant other\b|\bhubby\b", "partner"),
         (r"\bmy (?:trade|line of work|vocation|occupation|profession|day job)\b", "my job"),
         (r"\bfurry (?:friend|companion)s?\b", "pets"),
-        (r"\b(?:little ones|kiddos|kiddies)\b", "kids"),
         # "my boy", "my baby girl", "my kid": the son, the daughter, the child.
         (r"\bmy (?:little |lil |baby |eldest |oldest |youngest )?boy(?=(?:'?s)?\b)", "my son"),
         (r"\bmy (?:little |lil |baby |eldest |oldest |youngest )girl(?=(?:'?s)?\b)", "my daughter"),
@@ -115,13 +115,7 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bma petite\b(?!\s*-?\s*(?:amie|copine|sœur|soeur|chatte|chienne))", "ma fille"),
         (r"\bmi (?:niño|nene|peque)\b", "mi hijo"),
         (r"\bmi (?:niña|nena)\b", "mi hija"),
-        (r"\bmy (?:big |little |lil |baby )?sis\b", "my sister"),
-        (r"\bmy (?:big |little |lil |baby )?bro\b", "my brother"),
-        (r"\bmy folks\b", "my parents"),
         (r"\bmy wheels\b", "my car"),
-        (r"\b(?:meine|meiner|meinen) bessere[nr]? Hälfte\b", "mein Partner"),
-        (r"\bmi media naranja\b", "mi pareja"),
-        (r"\bma moitié\b", "mon partenaire"),
         # "Wo lebe ich?" is one of German's ways to ask for the home, but e5-small reads it as
         # no area in particular (its nearest area description is the name's): said as
         # "wo wohne ich", which it reads as the home.
@@ -175,7 +169,7 @@ def plain_question(text: str) -> str:
     """A question with everyday names said plainly ("what does my other half do?" → "what
     does my partner do?", "what's my trade again?" → "what's my job?") and German typed
     without umlauts respelled ("Was hoere ich gern?" → "Was höre ich gern?")."""
-    text = _german_spelling(text)
+    text = kin.plain_kin(_german_spelling(text))
     for pattern, plain in _PLAIN_WORDS:
         text = pattern.sub(plain, text)
     return text
@@ -354,17 +348,9 @@ def answering(
     return [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
 
 
-#: The user, or the user's people, in a question, in the languages the bot speaks: "I",
-#: "my", "we", "ich", "unser", "yo", "mis", "je", "nos", "я", "наш", and Russian verbs in
-#: the first person ("живу", "болею", "учусь").
-_ABOUT_USER = re.compile(
-    r"\b(?:i|i'm|i've|i'd|im|me|my|mine|myself|we|us|our|ours|ich|mich|mir|mein\w*|wir|uns|"
-    r"unser\w*|yo|mi|mis|m[íi]os?|m[íi]as?|nosotr[oa]s|nos|nuestr[oa]s?|je|j|m|moi|mon|ma|"
-    r"mes|nous|notre)\b"
-    r"|(?<!\w)(?:я|меня|мне|мной|мо[йяеёию]|мо(?:его|ему|ей|им|их|ём|ем|ими)|мы|нас|нам|наш\w*|"
-    r"[а-яё]+(?:ю|у|юсь|усь))(?!\w)",
-    re.IGNORECASE,
-)
+#: Beside the words with which the user names themselves (``kin.names_the_user``: "I", "my",
+#: "unser", "mis", "nos", "наш"), Russian verbs in the first person ("живу", "болею", "учусь").
+_RUSSIAN_FIRST_PERSON = re.compile(r"(?<!\w)[а-яё]+(?:ю|у|юсь|усь)(?!\w)", re.IGNORECASE)
 #: Spanish says the user by the verb alone ("¿Dónde vivo?", "¿Dónde vivimos?", "¿Qué
 #: estudié?", "¿Qué carrera hice?"): in a Spanish question, a word ending in an unstressed -o
 #: or in -amos/-emos/-imos, or a past tense in -é or -í, may be a verb in the first person.
@@ -380,7 +366,7 @@ def about_the_user(question: str) -> bool:
     """Whether a question speaks of the user or their people ("where do I live?", "¿Dónde
     vivo?", "Wie heißt unser Hund?"); a question about the world ("Was ist die Hauptstadt
     von Frankreich?", "Who won the world cup?") does not."""
-    if _ABOUT_USER.search(question):
+    if kin.names_the_user(question) or _RUSSIAN_FIRST_PERSON.search(question):
         return True
     return bool(_SPANISH.search(question) and _SPANISH_FIRST_PERSON.search(question))
 
