@@ -608,13 +608,16 @@ def _index() -> dict[str, dict[str, str]]:
 _WORD_INDEX = _index()
 
 
-def relation_words(lang: str, group: str | None = None) -> dict[str, str]:
+def relation_words(lang: str, group: str | None = None, *, plural: bool = True) -> dict[str, str]:
     """The words of ``lang`` for the user's people → their relation ("schwester" →
-    "sister"); ``group``: only relations keyed under it (``family``, ``people``)."""
-    words = _WORD_INDEX.get(lang, {})
-    if group is None:
-        return dict(words)
-    return {w: r for w, r in words.items() if RELATIONS[r].group == group}
+    "sister"); ``group``: only relations keyed under it (``family``, ``people``);
+    ``plural``: the plural words too."""
+    return {
+        w: r
+        for w, r in _WORD_INDEX.get(lang, {}).items()
+        if (group is None or RELATIONS[r].group == group)
+        and (plural or w in RELATIONS[r].singular.get(lang, ()))
+    }
 
 
 def relation_of(word: str, lang: str = "en") -> str | None:
