@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
+from memory_core.read.people import Person, parse_key
 from memory_core.text import kin
 from memory_core.text.domains import (
     DIET,
@@ -345,6 +346,7 @@ def answering(
     chosen = _asked_key_first(chosen, ranked, base, config, question)
     chosen = _restriction_first(chosen, ranked, base, config, question)
     chosen = _subject_first(chosen, ranked, question)
+    chosen = _relation_first(chosen, ranked, base, config, question)
     return [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
 
 
@@ -472,6 +474,37 @@ def _subject_first(
     if not same:
         return chosen
     return [same[0], *(h for h in chosen if h is not school and h is not same[0])]
+
+
+def _relation_first(
+    chosen: list[SearchHit],
+    ranked: Sequence[SearchHit],
+    floor: float,
+    config: AnswerConfig,
+    question: str | None,
+) -> list[SearchHit]:
+    """ "¿Cómo se llama mi gemela?" of a user who told of a twin and a godmother, both named
+    alike: the facts of the relation asked for first (when they are near enough to answer),
+    and those of the user's other people left out."""
+    asked = kin.relation_asked(question) if question else None
+    if asked is None:
+        return chosen
+
+    def relation(hit: SearchHit) -> str | None:
+        key = parse_key(hit.fact.key) if hit.fact is not None else None
+        return key.relation if key is not None and key.group != "person" else None
+
+    def theirs(hit: SearchHit) -> bool:
+        rel = relation(hit)
+        return rel is not None and Person(None, rel, "family").matches_relation(asked)
+
+    if not chosen or theirs(chosen[0]):
+        return chosen
+    first = [h for h in ranked if theirs(h) and (h in chosen or relevance(h, config) >= floor)]
+    if not first:
+        return chosen
+    rest = [h for h in chosen if h not in first and relation(h) is None]
+    return [*first, *rest]
 
 
 #: A question about a group of the user's people or animals, in the languages the bot speaks

@@ -834,3 +834,25 @@ def says_i(text: str) -> bool:
     """Whether the user speaks of themselves alone in ``text`` ("I", "ich", "yo", "je",
     "я"), not of "we"."""
     return I_WORD.search(text) is not None
+
+
+def _asked() -> re.Pattern[str]:
+    """One of the user's people named after "my" in any language, the word captured."""
+    said = []
+    for lang in LANGUAGES:
+        mine = _alternation(tuple(_POSSESSIVES[lang].split()))
+        words = _alternation(tuple(w for w in _people_words(lang) if not w.endswith("*")))
+        said.append(rf"(?<!\w)(?:{mine})\s+(?P<{lang}>{words})(?![\w'])")
+    return re.compile("|".join(said), re.IGNORECASE)
+
+
+_ASKED = _asked()
+
+
+def relation_asked(text: str) -> str | None:
+    """The relation ``text`` names after "my" ("¿cómo se llama mi gemela?" → "twin"), or
+    ``None``."""
+    m = _ASKED.search(text)
+    if m is None or m.lastgroup is None:
+        return None
+    return relation_of(m.group(m.lastgroup), m.lastgroup)
