@@ -22,8 +22,9 @@ siblings" asks about a twin) and flags (``+counted``: asked after without "my", 
 any cousins?"). A language line gives the word the bot names the relation with (noun/gender:
 m, f, n, or x for a word of either gender, "Freund(in)"; none for English), then the words
 users say, singular | plural, lower case: the first is the plain word, ``~`` marks a
-colloquial word a question is read with the plain one ("hubby" → "husband"), ``*`` a stem
-that only questions match (Russian cases: "сестр*"). A word names one relation per language.
+colloquial word a question is read with the plain one after "my" ("my sis" → "my sister";
+``~~`` wherever it stands, "hubby" → "husband"), ``*`` a stem that only questions match
+(Russian cases: "сестр*"). A word names one relation per language.
 
 To add a word, put it on its language's line; to add a language, add its lines, its
 possessives to ``_POSSESSIVES`` and its pronouns to ``_SELF``.
@@ -812,7 +813,8 @@ _PLAIN = _plain_rules()
 
 def plain_kin(text: str) -> str:
     """``text`` with colloquial names of the user's people said plainly ("my hubby" → "my
-    husband", "ma mamie" → "ma grand-mère", "мою бабулю" → "мою бабушку")."""
+    husband", "ma mamie" → "ma grand-mère", "meine Omi" → "meine Oma"); a word marked ``~``
+    only after "my", one marked ``~~`` ("hubby", "other half") wherever it stands."""
     for pattern, plain in _PLAIN:
         text = pattern.sub(plain, text)
     return text
