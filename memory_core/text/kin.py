@@ -766,7 +766,7 @@ def _my_people() -> re.Pattern[str]:
     for lang in LANGUAGES:
         mine = _alternation(tuple(_POSSESSIVES[lang].split()))
         whom = _alternation(tuple(_people_words(lang) | set(family)))
-        said.append(rf"(?<!\w)(?:{mine})\s+(?:\w+\s+)?(?:{whom})(?![\w'])")
+        said.append(rf"(?<!\w)(?:{mine})\s+(?:\w+\s+)?(?:{whom})(?!\w)")
     counted = set().union(*(plural_words(lang) for lang in LANGUAGES))
     said.append(rf"(?<!\w)(?:{_alternation(tuple(_MARRIED.split()))})(?!\w)")
     said.append(rf"(?<!\w)(?:{_alternation(tuple(counted))})(?!\w)")
@@ -844,7 +844,7 @@ def _asked() -> re.Pattern[str]:
     for lang in LANGUAGES:
         mine = _alternation(tuple(_POSSESSIVES[lang].split()))
         words = _alternation(tuple(w for w in _people_words(lang) if not w.endswith("*")))
-        said.append(rf"(?<!\w)(?:{mine})\s+(?P<{lang}>{words})(?![\w'])")
+        said.append(rf"(?<!\w)(?:{mine})\s+(?P<{lang}>{words})(?!\w)")
     return re.compile("|".join(said), re.IGNORECASE)
 
 

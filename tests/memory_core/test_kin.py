@@ -99,6 +99,7 @@ def test_singular_gendered_and_colloquial_words_name_their_relation(
         ("Où habite ma belle-mère ?", True),
         ("Где работает мой крёстный?", True),
         ("Как зовут мою внучку?", True),
+        ("remind me what my stepson's job is", True),
         ("where do I work?", False),
         ("Wie spät ist es?", False),
     ],
