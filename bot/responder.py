@@ -29,7 +29,6 @@ from typing import Any, Protocol, TypeVar
 import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
-from bot.kin import your_relation
 from bot.slots import slot_words
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import (
@@ -56,11 +55,14 @@ from memory_core.types import (
     is_note,
     is_person_key,
     message_of,
+    names_my_people,
     note_language,
     people_of,
     plain_question,
     procedure_steps,
     procedure_topic,
+    says_i,
+    your_relation,
 )
 from memory_core.values import Category, Fact, SearchHit
 
@@ -864,42 +866,10 @@ def _group_answer(text: str, ctx: TurnContext) -> str | None:
 _NOT_TOLD = frozenset({"reflection", "insight"})
 
 
-#: One of the user's people named in a question, in the languages the bot speaks ("my wife",
-#: "meine Frau", "mi pareja", "mon enfant", "моего ребёнка").
-_MY_PEOPLE = re.compile(
-    r"\b(?:my|our)\s+(?:\w+\s+)?(?:wife|husband|partner|spouse|other\s+half|boyfriend|girlfriend|"
-    r"fianc[ée]e?|kids?|children|child|sons?|daughters?|mum|mom|mother|dad|father|parents|"
-    r"sisters?|brothers?|siblings|family|friends?|boss|colleagues?|grand\w+|aunt|uncle|cousins?)\b"
-    r"|\b(?:mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|unseres)\s+(?:\w+\s+)?(?:Frau|Mann|"
-    r"Partner\w*|Freund\w*|Verlobte\w*|Kind\w*|Sohn|Söhne\w*|Tochter|Töchter\w*|Mutter|Mama|"
-    r"Vater|Papa|Eltern|Schwester\w*|Bruder|Brüder\w*|Geschwister\w*|Familie|Chef\w*|"
-    r"Kolleg\w*|Oma|Opa|Großeltern|Ehe\w+|Hälfte)\b"
-    r"|\b(?:mi|mis|nuestr[oa]s?)\s+(?:\w+\s+)?(?:pareja|marido|mujer|espos[oa]|novi[oa]|hij[oa]s?|"
-    r"niñ[oa]s?|madre|mamá|padre|papá|padres|herman[oa]s?|familia|amig[oa]s?|jef[ea]|abuel[oa]s?|"
-    r"media\s+naranja)\b"
-    r"|\b(?:mon|ma|mes|notre|nos)\s+(?:\w+\s+)?(?:mari|femme|conjoint\w*|compagn\w+|copain|copine|"
-    r"partenaire|enfants?|fils|filles?|mère|maman|père|papa|parents|s[œo]eurs?|frères?|famille|"
-    r"ami\w*|patron\w*|grands?-\w+|moitié)\b"
-    r"|(?:мо[йяеёю]|мо(?:его|ему|ей|им|их|и)|наш\w*)\s+(?:\w+\s+)?(?:муж\w*|жен\w*|партн[её]р\w*|"
-    r"парн\w*|девушк\w*|дет\w*|реб[её]н\w*|сын\w*|доч\w*|мам\w*|мат\w*|пап\w*|от[её]ц\w*|"
-    r"отц\w*|родител\w*|сестр\w*|брат\w*|семь\w*|друг\w*|друз\w*|подруг\w*|начальник\w*)"
-    r"|\b(?:married|verheiratet|casad[oa]|mari[ée]e?|женат|замужем)\b"
-    # People asked after without "my" ("do I have kids?", "¿Tengo hijos?", "Есть ли у меня дети?").
-    r"|\b(?:kids|children|sons|daughters|siblings|brothers|sisters|grandchildren|grandkids|"
-    r"Kinder|Söhne|Töchter|Geschwister|Enkel\w*|hij[oa]s|herman[oa]s|niet[oa]s|enfants|"
-    r"petits-enfants|frères|s[œo]eurs|дети|детей|сыновья|дочери|братья|с[её]стры|внуки)\b",
-    re.IGNORECASE,
-)
 #: "Who …?", "with whom …?": a question whose answer is one of the user's people.
 _WHO = re.compile(
     r"\bwho\b|\bwhom\b|\bwer\b|\bwen\b|\bwem\b|qui[ée]n|\bqui\b|\bкто\b|\bкем\s+я\s+живу|"
     r"\bс\s+кем\b",
-    re.IGNORECASE,
-)
-#: The user speaking of themselves in a question ("I", "ich", "me", "je", "я").
-_ME = re.compile(
-    r"\b(?:i|me|my|ich|mich|mir|mein\w*|yo|me|mi|mis|je|j|moi|mon|ma|mes)\b|(?<!\w)(?:я|меня|мне|"
-    r"мной|мой|моя|моё|мои|у\s+меня)(?!\w)",
     re.IGNORECASE,
 )
 
@@ -907,9 +877,9 @@ _ME = re.compile(
 def _about_whom(question: str) -> str | None:
     """Whom a question asks about: ``"kin"`` (one of the user's people, named by relation),
     ``"me"`` (the user, no person asked for), or ``None`` (a name, a "who", nobody said)."""
-    if _MY_PEOPLE.search(question):
+    if names_my_people(question):
         return "kin"
-    if _WHO.search(question) or not _ME.search(question):
+    if _WHO.search(question) or not says_i(question):
         return None
     return "me"
 
@@ -951,7 +921,7 @@ def _not_own_slot(fact: Fact) -> bool:
     what the husband does)."""
     if fact.key.startswith("note."):
         text = fact.value_text
-        return bool(_MY_PEOPLE.search(text) or _KIN_WORD.search(text)) or is_person_key(fact.key)
+        return bool(names_my_people(text) or _KIN_WORD.search(text)) or is_person_key(fact.key)
     return not any(fact.key == k or fact.key.startswith((f"{k}.", f"{k}_")) for k in _OWN_SLOTS)
 
 

@@ -20,8 +20,8 @@ import re
 from datetime import date
 
 from bot.i18n import MONTHS, N_, day_text, supported, t, tn
-from bot.kin import your_relation
 from bot.places import place
+from memory_core.types import your_relation
 
 #: What a fact of a known slot says, around the value the user gave (kept in their words:
 #: "du arbeitest als electrician"). The first slot that is the key or a prefix of it wins.

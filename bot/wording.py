@@ -9,9 +9,8 @@ import re
 from contextvars import ContextVar
 
 from bot.i18n import supported, t
-from bot.kin import your_relation
 from bot.slots import slot_words
-from memory_core.types import Person, Profile
+from memory_core.types import Person, Profile, your_relation
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
 #: every phrase below speaks it without each helper passing it on.

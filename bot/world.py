@@ -9,17 +9,8 @@ from __future__ import annotations
 
 import re
 
-#: A word naming the user, their things or their people, in the bot's five languages ("I",
-#: "we", "mein", "nuestro", "moi", "у меня"): a question with one is about them.
-_USER_WORD = re.compile(
-    r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|us|our|ours|"
-    r"ich|mich|mir|mein\w*|wir|uns|unser\w*|"
-    r"yo|mi|mis|mí|conmigo|nosotr[oa]s|nuestr[oa]s?|nos|"
-    r"je|j|m|moi|mon|ma|mes|nous|notre|nos)\b"
-    r"|(?<!\w)(?:я|меня|мне|мной|мо(?:й|я|ё|е|и|ю|его|ему|ей|ею|им|их|ём|ем|ими)|мы|нас|нам|"
-    r"нами|наш\w*)(?!\w)",
-    re.IGNORECASE,
-)
+from memory_core.types import names_the_user
+
 #: Spanish drops the pronoun ("¿Dónde vivo?", "¿En qué trabajo?"): a word ending in "-o" may
 #: be the user's verb; these common ones are not.
 _SPANISH_NOT_MY_VERB = frozenset(
@@ -36,7 +27,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 def about_the_world(question: str, lang: str) -> bool:
     """Whether ``question`` asks about the world rather than the user: no word of theirs (or,
     in Spanish, a verb that may be theirs) in it."""
-    if _USER_WORD.search(question):
+    if names_the_user(question):
         return False
     if lang == "es":
         words = [w.lower() for w in _WORD.findall(question)]

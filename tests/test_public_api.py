@@ -128,11 +128,15 @@ def test_memory_core_types_exports() -> None:
         "is_note",
         "is_person_key",
         "message_of",
+        "names_my_people",
+        "names_the_user",
         "note_language",
         "people_of",
         "plain_question",
         "procedure_steps",
         "procedure_topic",
+        "says_i",
+        "your_relation",
     ]
 
 

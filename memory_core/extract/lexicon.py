@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from memory_core.extract import health
 from memory_core.extract.wordlists import mapping, words
+from memory_core.text import kin
 
 LANGUAGES = words("languages")
 COUNTRIES = words("countries")
@@ -17,10 +18,23 @@ NATIONALITIES = words("nationalities")
 #: Last word of a job title ("software engineer" → "engineer").
 JOB_WORDS = words("job_words")
 
-#: Relations whose member gets a ``family.<relation>.*`` key.
-FAMILY = words("family")
-#: Spoken forms folded into one key ("mom" and "mum" are both "mother").
-FAMILY_CANONICAL = mapping("family_canonical")
+#: Relations whose member gets a ``family.<relation>.*`` key: the English words of the shared
+#: vocabulary (``memory_core.text.kin``: "granddaughter", "half-brother", "hubby") and the
+#: extractor's own phrases ("little boy").
+#: Relations said of several at once ("my parents", "my grandkids") stay the extractor's groups
+#: (``FAMILY_GROUPS``): their keys keep the plural.
+_COLLECTIVE = frozenset({"parent", "sibling", "grandparent", "grandchild", "stepchild"})
+_KIN_FAMILY = {
+    w: r
+    for w, r in kin.relation_words("en", group="family", plural=False).items()
+    if r not in _COLLECTIVE
+}
+FAMILY = words("family") | frozenset(_KIN_FAMILY)
+#: Spoken forms folded into one key ("mom" and "mum" are both "mother", "hubby" "husband").
+FAMILY_CANONICAL = {
+    **{w: r for w, r in _KIN_FAMILY.items() if w != r and w in FAMILY},
+    **mapping("family_canonical"),
+}
 
 PET_SPECIES = words("pet_species")
 PET_CANONICAL = mapping("pet_canonical")

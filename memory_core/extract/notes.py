@@ -255,7 +255,7 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
         return True  # "Meine Tochter Lena ist 7": a number no slot holds
     words = re.findall(r"[^\W\d_]+", rest.lower())
     covered = set(_INTRO_WORDS | _MONTH_WORDS)
-    if any(c.key.startswith(("family.", "pet.")) for c in slots):
+    if any(c.key.startswith(("family.", "people.", "pet.")) for c in slots):
         covered |= patterns_intl_people.KIN_WORDS
     if any(c.key.startswith("favorite.") for c in slots):
         covered |= patterns_intl_life.TOPIC_WORDS

@@ -19,15 +19,9 @@ from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
 from memory_core.extract.patterns_intl_people import RELATIONS
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
+from memory_core.text import kin
 from memory_core.values import Category
 
-#: Russian relation words in the nominative (``RELATIONS`` holds the accusative "зовут" takes).
-_RU_NOMINATIVE = {
-    "муж": "husband", "жена": "wife", "мама": "mother", "мать": "mother", "папа": "father",
-    "отец": "father", "брат": "brother", "сестра": "sister", "сын": "son", "дочь": "daughter",
-    "дочка": "daughter", "бабушка": "grandmother", "дедушка": "grandfather",
-    "парень": "boyfriend", "девушка": "girlfriend",
-}  # fmt: skip
 _POSSESSIVE = {
     "de": r"(?:mein|meine|unser|unsere)",
     "es": r"(?:mi|nuestro|nuestra)",
@@ -62,13 +56,13 @@ _FIRM = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’&.-]*(?:\s+(?-i:[A-ZÀ-ÖØ-ÞА-Я�
 
 
 def _subject(language: str) -> str:
-    words = _RU_NOMINATIVE if language == "ru" else RELATIONS[language]
+    words = RELATIONS[language]
     rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     return rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+"
 
 
 def _relation(language: str, word: str) -> str:
-    return (_RU_NOMINATIVE if language == "ru" else RELATIONS[language])[word.lower()]
+    return RELATIONS[language][word.lower()]
 
 
 def _job_said(language: str, after: str) -> str | None:
@@ -169,7 +163,8 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     for m in re.finditer(_subject(language), sentence, re.IGNORECASE):
         rel = _relation(language, m["r"])
         name = m["n"] if m["n"] and m["n"].lower() not in ("ist", "es", "est") else None
-        who = f"family.{rel}.{slug(name)}" if name else f"family.{rel}"
+        whose = f"{kin.RELATIONS[rel].group}.{kin.RELATIONS[rel].slug}"
+        who = f"{whose}.{slug(name)}" if name else whose
         said = f"{ctx.possessive} {rel}" + (f" {name}" if name else "")
         after = sentence[m.end() :]
         if (job := _job_said(language, after)) is not None:

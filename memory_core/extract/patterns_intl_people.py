@@ -17,39 +17,11 @@ import re
 from memory_core.extract.base import Candidate
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
+from memory_core.text import kin
 from memory_core.values import Category
 
-#: The user's relation words (nominative; Russian: the accusative "зовут" takes) → canonical.
-RELATIONS = {
-    "de": {
-        "frau": "wife", "ehefrau": "wife", "mann": "husband", "ehemann": "husband",
-        "freundin": "girlfriend", "freund": "boyfriend", "partner": "partner",
-        "partnerin": "partner", "verlobte": "fiance", "verlobter": "fiance", "sohn": "son",
-        "tochter": "daughter", "bruder": "brother", "schwester": "sister", "mutter": "mother",
-        "mama": "mother", "vater": "father", "papa": "father", "oma": "grandmother",
-        "opa": "grandfather",
-    },
-    "es": {
-        "esposa": "wife", "mujer": "wife", "esposo": "husband", "marido": "husband",
-        "novia": "girlfriend", "novio": "boyfriend", "pareja": "partner", "hijo": "son",
-        "hija": "daughter", "hermano": "brother", "hermana": "sister", "madre": "mother",
-        "mamá": "mother", "padre": "father", "papá": "father", "abuela": "grandmother",
-        "abuelo": "grandfather",
-    },
-    "fr": {
-        "femme": "wife", "épouse": "wife", "mari": "husband", "époux": "husband",
-        "copine": "girlfriend", "copain": "boyfriend", "compagne": "partner",
-        "compagnon": "partner", "fils": "son", "fille": "daughter", "frère": "brother",
-        "sœur": "sister", "soeur": "sister", "mère": "mother", "père": "father",
-        "grand-mère": "grandmother", "grand-père": "grandfather",
-    },
-    "ru": {
-        "жену": "wife", "мужа": "husband", "девушку": "girlfriend", "парня": "boyfriend",
-        "сына": "son", "дочь": "daughter", "дочку": "daughter", "дочери": "daughter",
-        "брата": "brother", "сестру": "sister", "маму": "mother", "мать": "mother",
-        "папу": "father", "отца": "father", "бабушку": "grandmother", "дедушку": "grandfather",
-    },
-}  # fmt: skip
+#: The user's relation words, every form (Russian cases too) → canonical: ``memory_core.text.kin``.
+RELATIONS = {lang: kin.relation_words(lang) for lang in ("de", "es", "fr", "ru")}
 #: Relations a user has one of: "Mein Sohn heißt Paul" names *the* son like the English rules.
 _SPECIES = {
     "de": {
@@ -116,18 +88,15 @@ _CHILDREN = {
     "fr": r"(?:enfants|fils|filles)\s*(?:,|:|—|-|s'appellent)",
     "ru": r"(?:детей|дети|сыновей|дочерей)\s*(?:,|:|—|-|зовут)",
 }
-_CHILD_GROUP = {
-    "söhne": "son", "töchter": "daughter", "hijos": "child", "hijas": "daughter",
-    "niños": "child", "fils": "son", "filles": "daughter", "сыновей": "son",
-    "дочерей": "daughter", "дочери": "daughter",
-}  # fmt: skip
 
 
-#: Every relation and species word: a note that says no more than the slot that names the
+#: Every word of a relation or species: a note that says no more than the slot that names the
 #: relative or pet is not kept beside it ("Mein Mann heißt Stefan").
 KIN_WORDS = frozenset(
-    w for table in (*RELATIONS.values(), *_SPECIES.values()) for w in table
-) | frozenset("kinder söhne töchter hijos hijas niños enfants fils filles детей дети".split())
+    w
+    for phrase in (*kin.all_words(english=False), *(w for t in _SPECIES.values() for w in t))
+    for w in re.findall(r"[^\W\d_]+", phrase)
+)
 
 
 def _name(ctx: Context) -> str:
@@ -137,7 +106,8 @@ def _name(ctx: Context) -> str:
 def _person(rel: str, name: str, ctx: Context, *, named_beside: bool) -> list[Candidate]:
     if name.lower() in _NOT_NAME:
         return []
-    key = f"family.{rel}.{slug(name)}.name" if named_beside else f"family.{rel}.name"
+    whose = f"{kin.RELATIONS[rel].group}.{kin.RELATIONS[rel].slug}"
+    key = f"{whose}.{slug(name)}.name" if named_beside else f"{whose}.name"
     text = f"{ctx.possessive} {rel} is named {name}."
     return fact(key, text, Category.RELATIONSHIP, 0.8, name)
 
@@ -177,7 +147,7 @@ def _age(rel: str, name: str, after: str, language: str, ctx: Context) -> list[C
     m = re.match(_AGE[language], after, re.IGNORECASE) if language in _AGE else None
     if m is None or not 0 < int(m["a"]) < 120:
         return []
-    key = f"family.{rel}.{slug(name)}.age"
+    key = f"{kin.RELATIONS[rel].group}.{kin.RELATIONS[rel].slug}.{slug(name)}.age"
     text = f"{ctx.possessive} {rel} {name} is {m['a']}."
     return fact(key, text, Category.RELATIONSHIP, 0.75, m["a"])
 
@@ -188,7 +158,7 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if m is None:
         return []
     group = m.group(0).split()[0].strip(",:—-").lower()
-    rel = _CHILD_GROUP.get(group, "child")
+    rel = kin.relation_of(group, language) or "child"  # "Söhne": sons
     name = _name(ctx)
     # The list ends the sentence, or the clause: "Pablo y Marta, y un gato …".
     lower = r"(?-i:[a-zà-öø-ÿа-яё])"

@@ -83,14 +83,15 @@ class RulesJudge:
         """Same when the values are equal once normalised, or overlap ≥ 0.75 (Jaccard) — but
         never two facts their keys name apart ("Kofi is one of the user's sons." and "Jo is
         …": alike in every word but the name, two sons)."""
-        return [
-            (
+        out = []
+        for p in pairs:
+            a, b = tokens(p.a.value_text), tokens(p.b.value_text)
+            alike = (
                 normalise_value(p.a.value_text) == normalise_value(p.b.value_text)
-                or jaccard(tokens(p.a.value_text), tokens(p.b.value_text)) >= NEAR_DUPLICATE_JACCARD
+                or jaccard(a, b) >= NEAR_DUPLICATE_JACCARD
             )
-            and not named_apart(p.a.key, p.a.value_text, p.b.key, p.b.value_text)
-            for p in pairs
-        ]
+            out.append(alike and not named_apart(p.a.key, a, p.b.key, b))
+        return out
 
 
 @dataclass(slots=True)

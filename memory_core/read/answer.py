@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
+from memory_core.read.people import Person, parse_key
+from memory_core.text import kin
 from memory_core.text.domains import (
     DIET,
     DOMAINS,
@@ -97,14 +99,13 @@ class AnswerConfig:
 DEFAULT_ANSWER = AnswerConfig()
 
 #: Everyday names for what the user asks about, said plainly before a question is matched
-#: (by the search and by the slot templates): "my other half" is the partner, "my trade" the job.
+#: (by the search and by the slot templates): "my trade" is the job, "my boy" the son (the
+#: names of the user's people, "my other half", "my hubby", are ``kin.plain_kin``'s).
 _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), plain)
     for pattern, plain in (
-        (r"\b(?:other|better) half\b|\bsignificant other\b|\bhubby\b", "partner"),
         (r"\bmy (?:trade|line of work|vocation|occupation|profession|day job)\b", "my job"),
         (r"\bfurry (?:friend|companion)s?\b", "pets"),
-        (r"\b(?:little ones|kiddos|kiddies)\b", "kids"),
         # "my boy", "my baby girl", "my kid": the son, the daughter, the child.
         (r"\bmy (?:little |lil |baby |eldest |oldest |youngest )?boy(?=(?:'?s)?\b)", "my son"),
         (r"\bmy (?:little |lil |baby |eldest |oldest |youngest )girl(?=(?:'?s)?\b)", "my daughter"),
@@ -115,9 +116,6 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bma petite\b(?!\s*-?\s*(?:amie|copine|sœur|soeur|chatte|chienne))", "ma fille"),
         (r"\bmi (?:niño|nene|peque)\b", "mi hijo"),
         (r"\bmi (?:niña|nena)\b", "mi hija"),
-        (r"\bmy (?:big |little |lil |baby )?sis\b", "my sister"),
-        (r"\bmy (?:big |little |lil |baby )?bro\b", "my brother"),
-        (r"\bmy folks\b", "my parents"),
         # "how does Mia make her money?", "hows my brother earn a living": what they do for work.
         (
             r"\bhow(?:\s+does|\s+do|'s|s)?\s+(?P<who>(?!(?:i|you|we)\b)(?:my\s+)?[\w'-]+"
@@ -138,9 +136,6 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b((?:team|club|side)s?\s+do\s+i)\s+(?:go|barrack|root|cheer)\s+for\b", r"\1 support"),
         (r"\bдню(?:ха|хи|ху)\b", "день рождения"),
         (r"\b(?:ma|ta) fête\b(?=.*\?|\s*$)", "mon anniversaire"),
-        (r"\b(?:meine|meiner|meinen) bessere[nr]? Hälfte\b", "mein Partner"),
-        (r"\bmi media naranja\b", "mi pareja"),
-        (r"\bma moitié\b", "mon partenaire"),
         # "Wo lebe ich?" is one of German's ways to ask for the home, but e5-small reads it as
         # no area in particular (its nearest area description is the name's): said as
         # "wo wohne ich", which it reads as the home.
@@ -194,7 +189,7 @@ def plain_question(text: str) -> str:
     """A question with everyday names said plainly ("what does my other half do?" → "what
     does my partner do?", "what's my trade again?" → "what's my job?") and German typed
     without umlauts respelled ("Was hoere ich gern?" → "Was höre ich gern?")."""
-    text = _german_spelling(text)
+    text = kin.plain_kin(_german_spelling(text))
     for pattern, plain in _PLAIN_WORDS:
         text = pattern.sub(plain, text)
     return text
@@ -374,20 +369,13 @@ def answering(
     chosen = _asked_key_first(chosen, ranked, base, config, question)
     chosen = _restriction_first(chosen, ranked, base, config, question)
     chosen = _subject_first(chosen, ranked, question)
+    chosen = _relation_first(chosen, ranked, base, config, question)
     return [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
 
 
-#: The user, or the user's people, in a question, in the languages the bot speaks: "I",
-#: "my", "we", "ich", "unser", "yo", "mis", "je", "nos", "я", "наш", and Russian verbs in
-#: the first person ("живу", "болею", "учусь").
-_ABOUT_USER = re.compile(
-    r"\b(?:i|i'm|i've|i'd|im|me|my|mine|myself|we|us|our|ours|ich|mich|mir|mein\w*|wir|uns|"
-    r"unser\w*|yo|mi|mis|m[íi]os?|m[íi]as?|nosotr[oa]s|nos|nuestr[oa]s?|je|j|m|moi|mon|ma|"
-    r"mes|nous|notre)\b"
-    r"|(?<!\w)(?:я|меня|мне|мной|мо[йяеёию]|мо(?:его|ему|ей|им|их|ём|ем|ими)|мы|нас|нам|наш\w*|"
-    r"[а-яё]+(?:ю|у|юсь|усь))(?!\w)",
-    re.IGNORECASE,
-)
+#: Beside the words with which the user names themselves (``kin.names_the_user``: "I", "my",
+#: "unser", "mis", "nos", "наш"), Russian verbs in the first person ("живу", "болею", "учусь").
+_RUSSIAN_FIRST_PERSON = re.compile(r"(?<!\w)[а-яё]+(?:ю|у|юсь|усь)(?!\w)", re.IGNORECASE)
 #: Spanish says the user by the verb alone ("¿Dónde vivo?", "¿Dónde vivimos?", "¿Qué
 #: estudié?", "¿Qué carrera hice?"): in a Spanish question, a word ending in an unstressed -o
 #: or in -amos/-emos/-imos, or a past tense in -é or -í, may be a verb in the first person.
@@ -403,7 +391,7 @@ def about_the_user(question: str) -> bool:
     """Whether a question speaks of the user or their people ("where do I live?", "¿Dónde
     vivo?", "Wie heißt unser Hund?"); a question about the world ("Was ist die Hauptstadt
     von Frankreich?", "Who won the world cup?") does not."""
-    if _ABOUT_USER.search(question):
+    if kin.names_the_user(question) or _RUSSIAN_FIRST_PERSON.search(question):
         return True
     return bool(_SPANISH.search(question) and _SPANISH_FIRST_PERSON.search(question))
 
@@ -509,6 +497,37 @@ def _subject_first(
     if not same:
         return chosen
     return [same[0], *(h for h in chosen if h is not school and h is not same[0])]
+
+
+def _relation_first(
+    chosen: list[SearchHit],
+    ranked: Sequence[SearchHit],
+    floor: float,
+    config: AnswerConfig,
+    question: str | None,
+) -> list[SearchHit]:
+    """ "¿Cómo se llama mi gemela?" of a user who told of a twin and a godmother, both named
+    alike: the facts of the relation asked for first (when they are near enough to answer),
+    and those of the user's other people left out."""
+    asked = kin.relation_asked(question) if question else None
+    if asked is None:
+        return chosen
+
+    def relation(hit: SearchHit) -> str | None:
+        key = parse_key(hit.fact.key) if hit.fact is not None else None
+        return key.relation if key is not None and key.group != "person" else None
+
+    def theirs(hit: SearchHit) -> bool:
+        rel = relation(hit)
+        return rel is not None and Person(None, rel, "family").matches_relation(asked)
+
+    if not chosen or theirs(chosen[0]):
+        return chosen
+    first = [h for h in ranked if theirs(h) and (h in chosen or relevance(h, config) >= floor)]
+    if not first:
+        return chosen
+    rest = [h for h in chosen if h not in first and relation(h) is None]
+    return [*first, *rest]
 
 
 #: A question about a group of the user's people or animals, in the languages the bot speaks

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from memory_core.extract.base import Candidate
 from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL
 from memory_core.extract.text import slug
+from memory_core.text import kin
 from memory_core.values import Fact
 
 GROUPS = ("family", "people", "person")
@@ -72,6 +73,8 @@ def parse_key(key: str) -> PersonKey | None:
 def relation_slug(word: str) -> str:
     """A relation word as its key segment: "mom" → "mother", "best friend" → "best_friend"."""
     low = " ".join(word.lower().split())
+    if (relation := kin.relation_of(low)) is not None:
+        return kin.RELATIONS[relation].slug  # "hubby", "siblings", "in-laws"
     if low.endswith("s") and low[:-1] in FAMILY:
         low = low[:-1]  # "my sisters"
     return slug(FAMILY_CANONICAL.get(low, low))
@@ -127,22 +130,18 @@ class Person:
         if self.relation is None:
             return False
         wanted = relation_slug(word)
-        if self.relation in BROADER.get(wanted, ()):
-            return True
-        return self.relation == wanted or self.relation.endswith(f"_{wanted}")
+        # A key says the relation in the user's word ("coworker"): read like the question's.
+        mine = relation_slug(self.relation.replace("_", " "))
+        if mine in BROADER.get(wanted, ()) or wanted in BROADER.get(mine, ()):
+            return True  # "my partner" asks about a husband; "my husband" about a partner
+        return mine == wanted or self.relation == wanted or mine.endswith(f"_{wanted}")
 
 
 #: Words for a kind of relation, and the relations they cover ("what does my partner do?"
-#: asks about the husband; "my kid's name" about the son or the daughter).
+#: asks about the husband; "my kid's name" about the son or the daughter): ``kin``'s kinds.
 BROADER: dict[str, frozenset[str]] = {
-    "partner": frozenset({"husband", "wife", "boyfriend", "girlfriend", "fiance", "spouse"}),
-    "spouse": frozenset({"husband", "wife"}),
-    "child": frozenset({"son", "daughter", "baby"}),
-    "children": frozenset({"son", "daughter", "baby", "child"}),
-    "parent": frozenset({"mother", "father"}),
-    "parents": frozenset({"mother", "father"}),
-    "sibling": frozenset({"brother", "sister", "twin"}),
-    "siblings": frozenset({"brother", "sister", "twin"}),
+    kind.replace(" ", "_"): frozenset(kin.RELATIONS[r].slug for r in relations)
+    for kind, relations in kin.kinds().items()
 }
 
 

@@ -156,18 +156,21 @@ def dedup(hits: Sequence[SearchHit], threshold: float, limit: int | None = None)
         if all(
             min(len(tokens), len(other)) <= threshold * max(len(tokens), len(other))
             or fts.jaccard(tokens, other) <= threshold
-            or _distinct_facts(hit, seen)
+            or _distinct_facts(hit, tokens, seen, other)
             for seen, other in kept
         ):
             kept.append((hit, tokens))
     return [hit for hit, _ in kept]
 
 
-def _distinct_facts(a: SearchHit, b: SearchHit) -> bool:
-    """Two facts named apart by their keys (``fts.named_apart``) are two facts."""
+def _distinct_facts(
+    a: SearchHit, a_tokens: frozenset[str], b: SearchHit, b_tokens: frozenset[str]
+) -> bool:
+    """Two facts named apart by their keys (``fts.named_apart``, on the tokens the dedup
+    already has) are two facts."""
     if a.fact is None or b.fact is None:
         return False
-    return fts.named_apart(a.fact.key, a.text, b.fact.key, b.text)
+    return fts.named_apart(a.fact.key, a_tokens, b.fact.key, b_tokens)
 
 
 # ---- dates named in a query ------------------------------------------------------------------

@@ -228,13 +228,12 @@ def jaccard(a: AbstractSet[str], b: AbstractSet[str]) -> float:
     return len(a & b) / len(a | b)
 
 
-def named_apart(key_a: str, text_a: str, key_b: str, text_b: str) -> bool:
-    """Two facts whose texts differ in the very value their keys name are two facts, however
-    alike the sentences ("Ana's child is named Emil." under ``…emil.name`` and "… Greta."
-    under ``…greta.name``: two children)."""
+def named_apart(key_a: str, a: AbstractSet[str], key_b: str, b: AbstractSet[str]) -> bool:
+    """Two facts whose texts (their ``tokens``, which the caller has already) differ in the
+    very value their keys name are two facts, however alike the sentences ("Ana's child is
+    named Emil." under ``…emil.name`` and "… Greta." under ``…greta.name``: two children)."""
     if key_a == key_b:
         return False
-    a, b = tokens(text_a), tokens(text_b)
     return bool((a - b) & tokens(key_a.replace("_", " "))) or bool(
         (b - a) & tokens(key_b.replace("_", " "))
     )

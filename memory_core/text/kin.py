@@ -1,0 +1,860 @@
+"""One vocabulary, in the bot's five languages, for the user's people and for the words with
+which a user speaks of themselves.
+
+Every reader takes its words from here: the statement rules ("meine Schwiegermutter heißt
+Helga" → ``people.mother_in_law.name``), the question side ("what does my twin do?", "¿cómo
+se llama mi gemela?"), the notes that say no more than a slot, the plain words a question is
+read with ("my hubby" → "my husband"), the people view's kinds ("siblings" covers a twin) and
+the bot's "your sister" in the user's language ("deine Schwester", "ta sœur").
+
+A relation is a canonical English word of memory_core's ("sister", "mother in law": its key
+segment is the slug, ``mother_in_law``); it is vocabulary, not the user's words. A block of
+``_RELATIONS``::
+
+    sister = family sibling +counted
+        en: sister, sissy, ~sis | sisters
+        de Schwester/f: schwester | schwestern
+        ru сестра/f: сестра, сестру, сестр* | сёстры, сестры
+
+The header names the relation, its key group (``family``, or ``people`` for friends, in-laws
+and godparents, as the English rules key them), the kinds it is one of (a question about "my
+siblings" asks about a twin) and flags (``+counted``: asked after without "my", "do I have
+any cousins?"). A language line gives the word the bot names the relation with (noun/gender:
+m, f, n, or x for a word of either gender, "Freund(in)"; none for English), then the words
+users say, singular | plural, lower case: the first is the plain word, ``~`` marks a
+colloquial word a question is read with the plain one after "my" ("my sis" → "my sister";
+``~~`` wherever it stands, "hubby" → "husband"), ``*`` a stem that only questions match
+(Russian cases: "сестр*"). A word names one relation per language.
+
+To add a word, put it on its language's line; to add a language, add its lines, its
+possessives to ``_POSSESSIVES`` and its pronouns to ``_SELF``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+LANGUAGES = ("en", "de", "es", "fr", "ru")
+
+_RELATIONS = """
+mother = family parent
+    en: mother, mum, mom, ~mommy, ~mummy, ~momma, ~mama, ~ma | mothers, mums, moms
+    de Mutter/f: mutter, mama, ~mami, ~mutti | mütter
+    es madre/f: madre, mamá, ~mami | madres
+    fr mère/f: mère, maman | mères
+    ru мама/f: мама, мать, маму, мамы, маме, мамой, матери, мамочка, мам*, матер* | мамы
+father = family parent
+    en: father, dad, ~daddy, ~papa, ~pa | fathers, dads
+    de Vater/m: vater, papa, ~papi, ~vati | väter
+    es padre/m: padre, papá, ~papi
+    fr père/m: père, papa | pères
+    ru папа/m: папа, отец, папу, отца, папы, папе, отцу, папой, отцом, пап*, отц* | отцы
+parent = family
+    en: parent | parents, ~folks
+    de: elternteil | eltern
+    es: | padres
+    fr: | parents
+    ru: родитель | родители, родителей, родител*
+sister = family sibling +counted
+    en: sister, ~sis, ~sissy | sisters
+    de Schwester/f: schwester, ~schwesterherz | schwestern
+    es hermana/f: hermana, hermanita | hermanas
+    fr sœur/f: sœur, soeur, ~frangine | sœurs, soeurs
+    ru сестра/f: сестра, сестру, сестре, сестрой, сестрёнка, сестренка, сестр* | сёстры,
+        сестры, сестёр
+brother = family sibling +counted
+    en: brother, ~bro | brothers
+    de Bruder/m: bruder, ~brüderchen | brüder
+    es hermano/m: hermano, hermanito
+    fr frère/m: frère, frere, ~frangin | frères, freres
+    ru брат/m: брат, брата, брату, братом, брате, братик, братишка, брат* | братья, братьев
+sibling = family +counted
+    en: sibling | siblings
+    de: | geschwister
+    es: | hermanos
+    fr: | frères et sœurs
+    ru: | братья и сёстры
+twin = family sibling +counted
+    en: twin | twins
+    de Zwilling/m: zwilling, zwillingsbruder, zwillingsschwester | zwillinge
+    es gemelo(a)/x: gemelo, gemela, mellizo, melliza | gemelos, gemelas, mellizos, mellizas
+    fr jumeau ou jumelle/x: jumeau, jumelle, frère jumeau, sœur jumelle | jumeaux, jumelles
+    ru близнец/m: близнец, близнеца, брат-близнец, брата-близнеца, сестра-близнец,
+        сестру-близнеца, близнец* | близнецы, близнецов
+half sister = family sibling +counted
+    en: half sister, half-sister | half sisters, half-sisters
+    de Halbschwester/f: halbschwester | halbschwestern
+    es media hermana/f: media hermana, medio hermana | medias hermanas
+    fr demi-sœur/f: demi-sœur, demi-soeur | demi-sœurs, demi-soeurs
+    ru единокровная сестра/f: единокровная сестра, единокровную сестру, единоутробная сестра,
+        единоутробную сестру
+half brother = family sibling +counted
+    en: half brother, half-brother | half brothers, half-brothers
+    de Halbbruder/m: halbbruder | halbbrüder
+    es medio hermano/m: medio hermano | medios hermanos
+    fr demi-frère/m: demi-frère, demi-frere | demi-frères, demi-freres
+    ru единокровный брат/m: единокровный брат, единокровного брата, единоутробный брат,
+        единоутробного брата
+wife = family partner spouse
+    en: wife, ~missus, ~missis, ~wifey | wives
+    de Frau/f: frau, ehefrau, gattin
+    es mujer/f: mujer, esposa
+    fr femme/f: femme, épouse, epouse
+    ru жена/f: жена, жену, жены, жене, женой, супруга, супругу, жён*, жен*
+husband = family partner spouse
+    en: husband, ~~hubby | husbands
+    de Mann/m: mann, ehemann, gatte
+    es marido/m: marido, esposo
+    fr mari/m: mari, époux, epoux
+    ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж*
+partner = family partner
+    en: partner, ~~other half, ~~better half, ~~significant other | partners
+    de Partner(in)/x: partner, partnerin, lebensgefährte, lebensgefährtin, partner*,
+        ~~bessere hälfte
+    es pareja/f: pareja, ~~media naranja
+    fr partenaire/x: partenaire, compagnon, compagne, conjoint, conjointe, conjoint*, compagn*,
+        ~moitié
+    ru партнёр/x: партнёр, партнер, партнёра, партнера, партнёрша, партнерша, партн*
+spouse = family partner
+    en: spouse | spouses
+    de Ehepartner(in)/x: ehepartner, ehepartnerin
+    es cónyuge/m: cónyuge, conyuge
+    fr conjoint(e)/x:
+    ru супруг(а)/x:
+fiance = family partner
+    en: fiance, fiancé, fiancee, fiancée | fiances, fiancés, fiancees, fiancées
+    de Verlobte(r)/x: verlobte, verlobter, verlobten
+    es prometido(a)/x: prometido, prometida
+    fr fiancé(e)/x: fiancé, fiancée, fiance, fiancee
+    ru жених или невеста/m: жених, жениха, невеста, невесту, невесты
+boyfriend = family partner
+    en: boyfriend, ~bf | boyfriends
+    de Freund/m: freund
+    es novio/m: novio
+    fr copain/m: copain, petit ami, petit copain, mec
+    ru парень/m: парень, парня, парню, парнем, парн*
+girlfriend = family partner
+    en: girlfriend, ~gf | girlfriends
+    de Freundin/f: freundin
+    es novia/f: novia
+    fr copine/f: copine, petite amie, petite copine, meuf
+    ru девушка/f: девушка, девушку, девушки, девушке, девушкой, девушк*
+son = family child +counted
+    en: son | sons
+    de Sohn/m: sohn | söhne
+    es hijo/m: hijo, hijito
+    fr fils/m: fils, fiston
+    ru сын/m: сын, сына, сыну, сыном, сыночек, сын* | сыновья, сыновей
+daughter = family child +counted
+    en: daughter | daughters
+    de Tochter/f: tochter | töchter
+    es hija/f: hija, hijita | hijas
+    fr fille/f: fille | filles
+    ru дочь/f: дочь, дочку, дочка, дочерью, доченька, доч* | дочери, дочки, дочерей
+child = family +counted
+    en: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones, ~~kiddies
+    de Kind/n: kind, kind* | kinder
+    es: niño, niña | hijos, niños, niñas
+    fr enfant/m: enfant, gamin, gamine, ~gosse | enfants, gamins, ~gosses
+    ru ребёнок/m: ребёнок, ребенок, ребёнка, ребенка, ребён*, ребен* | дети, детей, детям,
+        детьми, дет*
+baby = family child
+    en: baby | babies
+    de Baby/n: baby | babys
+    es bebé/m: bebé, bebe | bebés
+    fr bébé/m: bébé, bebe | bébés
+    ru малыш/m: малыш, малыша, малышка, малышку
+grandmother = family grandparent
+    en: grandmother, grandma, granny, ~nan, ~nana, ~nanna, ~gran, ~grandmom, ~gramma
+        | grandmothers, grandmas
+    de Oma/f: oma, großmutter, ~omi | omas, großmütter
+    es abuela/f: abuela, ~abuelita, ~yaya | abuelas
+    fr grand-mère/f: grand-mère, grand-mere, ~mamie, ~mémé, ~meme, ~mamy | grands-mères
+    ru бабушка/f: бабушка, бабушку, бабушки, бабушке, бабушкой, бабуля, бабулю, бабули,
+        бабуле, бабушк*, бабул* | бабушки
+grandfather = family grandparent
+    en: grandfather, grandpa, ~gramps, ~grandad, ~granddad | grandfathers, grandpas
+    de Opa/m: opa, großvater, ~opi | opas, großväter
+    es abuelo/m: abuelo, ~abuelito, ~yayo
+    fr grand-père/m: grand-père, grand-pere, ~papy, ~papi, ~pépé, ~pepe | grands-pères
+    ru дедушка/m: дедушка, дедушку, дедушки, дедушке, дедушкой, дед, деда, дедуля, дедулю,
+        дедушк*, дедул* | деды
+grandparent = family
+    en: grandparent, grand* | grandparents
+    de: | großeltern
+    es: | abuelos
+    fr: | grands-parents
+    ru: | бабушка и дедушка
+grandson = family grandchild +counted
+    en: grandson | grandsons
+    de Enkel/m: enkel, enkelsohn | enkelsöhne
+    es nieto/m: nieto | nietos
+    fr petit-fils/m: petit-fils
+    ru внук/m: внук, внука, внуку, внуком, внучок | внуки, внуков
+granddaughter = family grandchild +counted
+    en: granddaughter | granddaughters
+    de Enkelin/f: enkelin, enkeltochter | enkelinnen
+    es nieta/f: nieta | nietas
+    fr petite-fille/f: petite-fille | petites-filles
+    ru внучка/f: внучка, внучку, внучки, внучке, внучкой | внучек
+grandchild = family +counted
+    en: grandchild, grandkid | grandchildren, grandkids
+    de Enkelkind/n: enkelkind | enkelkinder, enkel*
+    es: | nietos y nietas
+    fr petit-enfant/m: petit-enfant | petits-enfants
+    ru: | внуки и внучки
+aunt = family
+    en: aunt, ~auntie, ~aunty | aunts
+    de Tante/f: tante | tanten
+    es tía/f: tía, tia | tías
+    fr tante/f: tante, ~tata | tantes
+    ru тётя/f: тётя, тетя, тётю, тетю, тёти, тети, тёт*, тет* | тёти
+uncle = family
+    en: uncle | uncles
+    de Onkel/m: onkel
+    es tío/m: tío, tio | tíos
+    fr oncle/m: oncle, ~tonton | oncles
+    ru дядя/m: дядя, дядю, дяди, дяде, дядей, дяд* | дяди
+cousin = family +counted
+    en: cousin | cousins
+    de Cousin(e)/x: cousin, cousine, kusine | cousins, cousinen
+    es primo(a)/x: primo, prima | primos, primas
+    fr cousin(e)/x: cousin, cousine | cousins, cousines
+    ru двоюродный брат или сестра/m: двоюродный брат, двоюродного брата, двоюродная сестра,
+        двоюродную сестру, кузен, кузена, кузина, кузину | двоюродные братья, двоюродные сёстры
+niece = family +counted
+    en: niece | nieces
+    de Nichte/f: nichte | nichten
+    es sobrina/f: sobrina | sobrinas
+    fr nièce/f: nièce, niece | nièces
+    ru племянница/f: племянница, племянницу, племянницы, племянниц*
+nephew = family +counted
+    en: nephew | nephews
+    de Neffe/m: neffe | neffen
+    es sobrino/m: sobrino | sobrinos
+    fr neveu/m: neveu | neveux
+    ru племянник/m: племянник, племянника, племяннику, племянник* | племянники
+stepmother = family
+    en: stepmother, stepmom, step mom, step-mother, step-mom, stepmum
+    de Stiefmutter/f: stiefmutter
+    es madrastra/f: madrastra
+    fr belle-mère/f:
+    ru мачеха/f: мачеха, мачеху, мачехи
+stepfather = family
+    en: stepfather, stepdad, step dad, step-father, step-dad
+    de Stiefvater/m: stiefvater
+    es padrastro/m: padrastro
+    fr beau-père/m:
+    ru отчим/m: отчим, отчима
+stepson = family
+    en: stepson, step-son | stepsons
+    de Stiefsohn/m: stiefsohn
+    es hijastro/m: hijastro
+    fr beau-fils/m: beau-fils
+    ru пасынок/m: пасынок, пасынка
+stepdaughter = family
+    en: stepdaughter, step-daughter | stepdaughters
+    de Stieftochter/f: stieftochter
+    es hijastra/f: hijastra
+    fr belle-fille/f:
+    ru падчерица/f: падчерица, падчерицу
+stepchild = family +counted
+    en: stepchild, stepkid | stepchildren, stepkids
+    de Stiefkind/n: stiefkind | stiefkinder
+    es: | hijastros
+    fr: | beaux-enfants
+stepsister = family
+    en: stepsister, step-sister, step sister | stepsisters
+    de Stiefschwester/f: stiefschwester
+    es hermanastra/f: hermanastra
+    fr demi-sœur/f: quasi-sœur
+    ru сводная сестра/f: сводная сестра, сводную сестру
+stepbrother = family
+    en: stepbrother, step-brother, step brother | stepbrothers
+    de Stiefbruder/m: stiefbruder
+    es hermanastro/m: hermanastro
+    fr demi-frère/m: quasi-frère
+    ru сводный брат/m: сводный брат, сводного брата
+godmother = people godparent
+    en: godmother | godmothers
+    de Patentante/f: patentante, patin, taufpatin
+    es madrina/f: madrina
+    fr marraine/f: marraine
+    ru крёстная/f: крёстная, крестная, крёстную, крестную, крёстной, крестной
+godfather = people godparent
+    en: godfather | godfathers
+    de Patenonkel/m: patenonkel, pate, taufpate
+    es padrino/m: padrino
+    fr parrain/m: parrain
+    ru крёстный/m: крёстный, крестный, крёстного, крестного, крёстному
+godparent = people +counted
+    en: godparent | godparents
+    de: | paten
+    es: | padrinos
+    fr: | parrain et marraine
+godchild = people +counted
+    en: godchild, godson, goddaughter | godchildren
+    de Patenkind/n: patenkind | patenkinder
+    es ahijado(a)/x: ahijado, ahijada | ahijados
+    fr filleul(e)/x: filleul, filleule | filleuls
+    ru крестник/m: крестник, крестница, крестника, крестницу
+mother in law = people in_law
+    en: mother in law, mother-in-law | mothers-in-law
+    de Schwiegermutter/f: schwiegermutter
+    es suegra/f: suegra
+    fr belle-mère/f: belle-mère, belle-mere
+    ru свекровь или тёща/f: свекровь, тёща, теща, тёщу, тещу
+father in law = people in_law
+    en: father in law, father-in-law | fathers-in-law
+    de Schwiegervater/m: schwiegervater
+    es suegro/m: suegro
+    fr beau-père/m: beau-père, beau-pere
+    ru свёкор или тесть/m: свёкор, свекор, свёкра, свекра, тесть, тестя
+sister in law = people in_law
+    en: sister in law, sister-in-law | sisters-in-law
+    de Schwägerin/f: schwägerin
+    es cuñada/f: cuñada
+    fr belle-sœur/f: belle-sœur, belle-soeur
+    ru золовка или свояченица/f: золовка, золовку, свояченица, свояченицу
+brother in law = people in_law
+    en: brother in law, brother-in-law | brothers-in-law
+    de Schwager/m: schwager
+    es cuñado/m: cuñado
+    fr beau-frère/m: beau-frère, beau-frere
+    ru шурин или деверь/m: шурин, шурина, деверь, деверя, свояк, свояка
+son in law = people in_law
+    en: son in law, son-in-law | sons-in-law
+    de Schwiegersohn/m: schwiegersohn
+    es yerno/m: yerno
+    fr gendre/m: gendre
+    ru зять/m: зять, зятя
+daughter in law = people in_law
+    en: daughter in law, daughter-in-law | daughters-in-law
+    de Schwiegertochter/f: schwiegertochter
+    es nuera/f: nuera
+    fr belle-fille/f: belle-fille
+    ru невестка/f: невестка, невестку, сноха, сноху
+in law = people +counted
+    en: | in-laws, in laws
+    de: | schwiegereltern
+    es: | suegros
+    fr: | beaux-parents
+    ru: | родственники мужа, родственники жены
+friend = people friend
+    en: friend, buddy, pal, mate | friends, buddies, pals, mates
+    de Freund(in)/x: kumpel, freund* | freunde, freundinnen
+    es amigo(a)/x: amigo, amiga | amigos, amigas
+    fr ami(e)/x: ami, amie, pote, ami* | amis, amies, potes
+    ru друг/m: друг, друга, другу, подруга, подругу, подруге, друг*, подруг* | друзья, друзей, друз*
+best friend = people friend
+    en: best friend, bestie, bff, best mate | best friends
+    de beste(r) Freund(in)/x: bester freund, beste freundin
+    es mejor amigo(a)/x: mejor amigo, mejor amiga
+    fr meilleur(e) ami(e)/x: meilleur ami, meilleure amie
+    ru лучший друг/m: лучший друг, лучшего друга, лучшая подруга, лучшую подругу
+boss = people
+    en: boss | bosses
+    de Chef(in)/x: chef, chefin, chef*
+    es jefe(a)/x: jefe, jefa
+    fr patron(ne)/x: patron, patronne, patron*
+    ru начальник/m: начальник, начальника, начальница, начальницу, начальник*
+manager = people
+    en: manager | managers
+    de Vorgesetzte(r)/x: vorgesetzte, vorgesetzter, vorgesetzten
+    es jefe(a)/x:
+    fr manager/m: manager, responsable
+    ru руководитель/m: руководитель, руководителя
+colleague = people
+    en: colleague, coworker, co-worker, co worker, workmate | colleagues, coworkers,
+        co-workers, workmates
+    de Kollege oder Kollegin/x: kollege, kollegin, kolleg* | kollegen, kolleginnen
+    es compañero(a) de trabajo/x: compañero de trabajo, compañera de trabajo | compañeros de trabajo
+    fr collègue/x: collègue, collegue | collègues
+    ru коллега/x: коллега, коллегу | коллеги, коллег
+neighbor = people
+    en: neighbor, neighbour | neighbors, neighbours
+    de Nachbar(in)/x: nachbar, nachbarin | nachbarn
+    es vecino(a)/x: vecino, vecina | vecinos
+    fr voisin(e)/x: voisin, voisine | voisins
+    ru сосед/m: сосед, соседа, соседка, соседку | соседи
+roommate = people
+    en: roommate, room mate, flatmate, housemate | roommates, flatmates, housemates
+    de Mitbewohner(in)/x: mitbewohner, mitbewohnerin
+    es compañero(a) de piso/x: compañero de piso, compañera de piso
+    fr colocataire/x: colocataire, coloc
+    ru сосед по квартире/m:
+classmate = people
+    en: classmate | classmates
+    de Mitschüler(in)/x: mitschüler, mitschülerin
+    es compañero(a) de clase/x: compañero de clase, compañera de clase
+    fr camarade de classe/x:
+    ru одноклассник/m: одноклассник, одноклассница
+teammate = people
+    en: teammate | teammates
+    de Teamkollege oder -kollegin/x:
+    es compañero(a) de equipo/x:
+    fr coéquipier(ère)/x: coéquipier, coéquipière
+    ru товарищ по команде/m:
+teacher = people
+    en: teacher, professor | teachers
+    de Lehrer(in)/x:
+    es profesor(a)/x:
+    fr prof/x:
+    ru учитель/m:
+coach = people
+    en: coach
+    de Trainer(in)/x:
+    es entrenador(a)/x:
+    fr coach/m:
+    ru тренер/m:
+mentor = people
+    en: mentor
+    de Mentor(in)/x:
+    es mentor(a)/x:
+    fr mentor/m:
+    ru наставник/m:
+doctor = people
+    en: doctor
+    de Arzt oder Ärztin/x:
+    es médico(a)/x:
+    fr médecin/m:
+    ru врач/m:
+therapist = people
+    en: therapist
+    de Therapeut(in)/x:
+    es terapeuta/x:
+    fr thérapeute/x:
+    ru психотерапевт/m:
+landlord = people
+    en: landlord, landlady
+    de Vermieter(in)/x:
+    es casero(a)/x:
+    fr propriétaire/x:
+    ru арендодатель/m:
+ex = people
+    en: ex
+    de Ex/x: ex
+    es ex/x: ex
+    fr ex/x: ex
+    ru бывший или бывшая/m:
+ex wife = people
+    en: ex wife, ex-wife
+    de Ex-Frau/f: ex-frau, exfrau
+    es exmujer/f: exmujer, exesposa
+    fr ex-femme/f: ex-femme
+    ru бывшая жена/f: бывшая жена, бывшую жену
+ex husband = people
+    en: ex husband, ex-husband
+    de Ex-Mann/m: ex-mann, exmann
+    es exmarido/m: exmarido, exesposo
+    fr ex-mari/m: ex-mari
+    ru бывший муж/m: бывший муж, бывшего мужа
+ex boyfriend = people
+    en: ex boyfriend, ex-boyfriend
+    de Ex-Freund/m: ex-freund
+    es exnovio/m: exnovio
+    fr ex-copain/m: ex-copain
+    ru бывший парень/m: бывший парень, бывшего парня
+ex girlfriend = people
+    en: ex girlfriend, ex-girlfriend
+    de Ex-Freundin/f: ex-freundin
+    es exnovia/f: exnovia
+    fr ex-copine/f: ex-copine
+    ru бывшая девушка/f: бывшая девушка, бывшую девушку
+"""
+
+#: The user's animals as the bot names them back ("deine Katze", "ton chien"): display only
+#: (the species words statements are read with are the extractor's).
+_ANIMALS = """
+    pet: de Haustier/n | fr animal/m | es mascota/f | ru питомец/m
+    cat: de Katze/f | fr chat/m | es gato/m | ru кошка/f
+    dog: de Hund/m | fr chien/m | es perro/m | ru собака/f
+    male cat: de Kater/m | fr chat/m | es gato/m | ru кот/m
+    female cat: de Katze/f | fr chatte/f | es gata/f | ru кошка/f
+    male dog: de Hund/m | fr chien/m | es perro/m | ru пёс/m
+    female dog: de Hündin/f | fr chienne/f | es perra/f | ru собака/f
+    rabbit: de Kaninchen/n | fr lapin/m | es conejo/m | ru кролик/m
+    hamster: de Hamster/m | fr hamster/m | es hámster/m | ru хомяк/m
+    guinea pig: de Meerschweinchen/n | fr cochon d'Inde/m | es cobaya/f | ru морская свинка/f
+    parrot: de Papagei/m | fr perroquet/m | es loro/m | ru попугай/m
+    bird: de Vogel/m | fr oiseau/m | es pájaro/m | ru птица/f
+    fish: de Fisch/m | fr poisson/m | es pez/m | ru рыбка/f
+    horse: de Pferd/n | fr cheval/m | es caballo/m | ru лошадь/f
+    turtle: de Schildkröte/f | fr tortue/f | es tortuga/f | ru черепаха/f
+    tortoise: de Schildkröte/f | fr tortue/f | es tortuga/f | ru черепаха/f
+    snake: de Schlange/f | fr serpent/m | es serpiente/f | ru змея/f
+    lizard: de Eidechse/f | fr lézard/m | es lagarto/m | ru ящерица/f
+    ferret: de Frettchen/n | fr furet/m | es hurón/m | ru хорёк/m
+    mouse: de Maus/f | fr souris/f | es ratón/m | ru мышь/f
+    rat: de Ratte/f | fr rat/m | es rata/f | ru крыса/f
+"""
+#: Spoken forms of an animal the bot names like the plain one ("kitten" → "cat").
+_ANIMAL_SAME = {
+    **{"professor": "teacher", "puppy": "dog", "kitten": "cat", "bunny": "rabbit"},
+    **{"budgie": "parrot", "goldfish": "fish", "pony": "horse"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """One relation of the table: its key group, kinds, flags, words and names by language."""
+
+    word: str
+    group: str
+    kinds: frozenset[str]
+    counted: bool
+    #: language → (noun, gender) the bot names the relation with.
+    names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: language → the singular words (stems end in ``*``), the first the plain one.
+    singular: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: language → the plural words.
+    plural: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: language → colloquial words ("hubby"): read plainly anywhere (``True``) or after "my".
+    colloquial: dict[str, dict[str, bool]] = field(default_factory=dict)
+
+    @property
+    def slug(self) -> str:
+        """The relation as a key segment: "mother in law" → ``mother_in_law``."""
+        return self.word.replace(" ", "_")
+
+
+_LANG_LINE = re.compile(r"^(?P<lang>[a-z]{2})(?:\s+(?P<name>[^:]+?)/(?P<g>[mfnx]))?\s*:(?P<w>.*)$")
+
+
+def _words(said: str) -> tuple[tuple[str, ...], dict[str, bool]]:
+    """The words of one side of a line, and those of them marked colloquial (``True``: read
+    plainly wherever it stands, "~~hubby"; ``False``: after "my", "~sis")."""
+    words, colloquial = [], {}
+    for raw in (w.strip() for w in said.split(",")):
+        if not raw:
+            continue
+        word = " ".join(raw.lstrip("~").split())
+        if raw.startswith("~"):
+            colloquial[word] = raw.startswith("~~")
+        words.append(word)
+    return tuple(words), colloquial
+
+
+def _parse(table: str) -> dict[str, Relation]:
+    """``_RELATIONS`` as relations by their word (a line that starts deeper than a language
+    line goes on the line before)."""
+    lines: list[str] = []
+    for line in table.splitlines():
+        if line.startswith("        ") and lines:
+            lines[-1] += " " + line.strip()
+        elif line.strip():
+            lines.append(line)
+    out: dict[str, Relation] = {}
+    current: Relation | None = None
+    for line in lines:
+        if not line.startswith(" "):
+            word, _, rest = line.partition("=")
+            parts = rest.split()
+            current = Relation(
+                " ".join(word.split()),
+                parts[0],
+                frozenset(p.replace("_", " ") for p in parts[1:] if not p.startswith("+")),
+                "+counted" in parts,
+            )
+            out[current.word] = current
+            continue
+        m = _LANG_LINE.match(line.strip())
+        if current is None or m is None:
+            raise ValueError(f"kin table: cannot read {line.strip()!r}")
+        lang = m["lang"]
+        if m["name"]:
+            current.names[lang] = (m["name"], m["g"])
+        one, _, many = m["w"].partition("|")
+        (singular, c1), (plural, c2) = _words(one), _words(many)
+        current.singular[lang], current.plural[lang] = singular, plural
+        current.colloquial[lang] = c1 | c2
+    return out
+
+
+def _display(table: str) -> dict[str, dict[str, tuple[str, str]]]:
+    """``_ANIMALS`` as {animal: {language: (noun, gender)}}."""
+    out: dict[str, dict[str, tuple[str, str]]] = {}
+    for line in filter(None, map(str.strip, table.splitlines())):
+        animal, _, forms = line.partition(":")
+        out[animal] = {}
+        for form in forms.split("|"):
+            lang, _, word = form.strip().partition(" ")
+            noun, _, gender = word.rpartition("/")
+            out[animal][lang] = (noun, gender)
+    return out
+
+
+RELATIONS: dict[str, Relation] = _parse(_RELATIONS)
+_ANIMAL_NAMES = _display(_ANIMALS)
+
+
+def _index() -> dict[str, dict[str, str]]:
+    """language → {word: relation} (stems left out); a word names one relation a language."""
+    index: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    twice = []
+    for rel in RELATIONS.values():
+        for lang in rel.singular:
+            for word in (*rel.singular[lang], *rel.plural[lang]):
+                if word.endswith("*"):
+                    continue
+                if index[lang].get(word, rel.word) != rel.word:
+                    twice.append(f"{lang} {word!r}")
+                index[lang][word] = rel.word
+    if twice:
+        raise ValueError(f"kin table: words that name two relations: {', '.join(twice)}")
+    return index
+
+
+_WORD_INDEX = _index()
+
+
+def relation_words(lang: str, group: str | None = None, *, plural: bool = True) -> dict[str, str]:
+    """The words of ``lang`` for the user's people → their relation ("schwester" →
+    "sister"); ``group``: only relations keyed under it (``family``, ``people``);
+    ``plural``: the plural words too."""
+    return {
+        w: r
+        for w, r in _WORD_INDEX.get(lang, {}).items()
+        if (group is None or RELATIONS[r].group == group)
+        and (plural or w in RELATIONS[r].singular.get(lang, ()))
+    }
+
+
+def relation_of(word: str, lang: str = "en") -> str | None:
+    """The relation a word of ``lang`` names ("hubby" → "husband"), or ``None``."""
+    return _WORD_INDEX.get(lang, {}).get(" ".join(word.lower().split()))
+
+
+def plural_words(lang: str, *, counted: bool = True) -> frozenset[str]:
+    """The plural words of ``lang`` ("Geschwister", "primos"); ``counted``: only the
+    relations one asks after without "my" ("do I have cousins?")."""
+    return frozenset(
+        w
+        for rel in RELATIONS.values()
+        if rel.counted or not counted
+        for w in rel.plural.get(lang, ())
+    )
+
+
+def all_words(*, english: bool = True) -> frozenset[str]:
+    """Every word (not stem) of the table, in every language (or all but English)."""
+    return frozenset(
+        w for lang, words in _WORD_INDEX.items() if english or lang != "en" for w in words
+    )
+
+
+def kinds() -> dict[str, frozenset[str]]:
+    """Each kind → the relations it covers ("sibling" → brother, sister, twin, …)."""
+    out: dict[str, set[str]] = {}
+    for rel in RELATIONS.values():
+        for kind in rel.kinds:
+            out.setdefault(kind, set()).add(rel.word)
+    return {kind: frozenset(rels) for kind, rels in out.items()}
+
+
+# ---- naming a relation in the user's language ------------------------------------------------
+
+#: "x": a word for either gender ("Freund(in)", "ami(e)"), with the possessive for either.
+_POSSESSIVE_OF = {
+    "de": {"m": "dein", "f": "deine", "n": "dein", "x": "dein(e)"},
+    "fr": {"m": "ton", "f": "ta", "n": "ton", "x": "ton/ta"},
+    "es": {"m": "tu", "f": "tu", "n": "tu", "x": "tu"},
+    "ru": {"m": "твой", "f": "твоя", "n": "твоё", "x": "твой/твоя"},
+}
+_VOWEL = tuple("aeiouyàâéèêëîïôûù")
+
+
+def _display_name(lang: str, relation: str) -> tuple[str, str] | None:
+    key = " ".join(relation.lower().replace("_", " ").replace("-", " ").split())
+    key = _ANIMAL_SAME.get(key, key)
+    rel = RELATIONS.get(key)
+    if rel is None:
+        plain = relation_of(key, "en")
+        rel = RELATIONS.get(plain) if plain else None
+    if rel is not None:
+        return rel.names.get(lang)
+    return _ANIMAL_NAMES.get(key, {}).get(lang)
+
+
+def your_relation(lang: str, relation: str) -> str | None:
+    """ "your <relation>" in ``lang`` with the possessive agreeing ("ta sœur", "dein Bruder"),
+    or ``None``: English, or a relation whose word the table lacks or whose gender it does
+    not tell."""
+    found = _display_name(lang, relation)
+    if found is None or lang not in _POSSESSIVE_OF:
+        return None
+    noun, gender = found
+    possessive = _POSSESSIVE_OF[lang][gender]
+    if lang == "fr" and gender in ("f", "x") and noun.startswith(_VOWEL):
+        possessive = "ton"  # "ton ex-femme", as French does before a vowel
+    return f"{possessive} {noun}"
+
+
+# ---- the user speaking of themselves -------------------------------------------------------
+
+#: The words with which a user names themselves, by language: (singular, plural). ``*``: a
+#: stem ("mein*": meine, meinem …).
+_SELF = {
+    "en": ("i i'm im i've i'd i'll me my mine myself", "we we're us our ours"),
+    "de": ("ich mich mir mein*", "wir uns unser*"),
+    "es": (
+        "yo mi mis mí conmigo mío mía míos mías mio mia mios mias",
+        "nosotros nosotras nuestro nuestra nuestros nuestras nos",
+    ),
+    "fr": ("je j m moi mon ma mes", "nous notre nos"),
+    "ru": (
+        "я меня мне мной мой моя моё мое мои мою моего моему моей моею моим моих моём моем моими",
+        "мы нас нам нами наш*",
+    ),
+}
+
+
+def _alternation(words: frozenset[str] | set[str] | tuple[str, ...]) -> str:
+    """A regex alternation of ``words`` (``*``: any word characters after), longest first."""
+    parts = []
+    for w in sorted(set(words), key=len, reverse=True):
+        stem = w.endswith("*")
+        body = re.escape(w.rstrip("*")).replace(r"\ ", r"\s+")
+        parts.append(body + (r"\w*" if stem else ""))
+    return "|".join(parts)
+
+
+def self_words(*, plural: bool = True) -> frozenset[str]:
+    """The words (``*`` stems) a user names themselves with, every language; ``plural``:
+    "we", "our" too."""
+    return frozenset(
+        w for one, many in _SELF.values() for w in (one + " " + many if plural else one).split()
+    )
+
+
+#: A word naming the user, their things or their people ("I", "we", "mein", "nuestro",
+#: "moi", "у меня" through "меня"): a question with one is about them.
+USER_WORD = re.compile(rf"(?<!\w)(?:{_alternation(self_words())})(?!\w)", re.IGNORECASE)
+#: The user speaking of themselves alone ("I", "ich", "me", "je", "я"), not of "we".
+I_WORD = re.compile(rf"(?<!\w)(?:{_alternation(self_words(plural=False))})(?!\w)", re.IGNORECASE)
+
+
+# ---- the user's people asked about ---------------------------------------------------------
+
+#: "my", "our" in each language, before one of the user's people.
+_POSSESSIVES = {
+    "en": "my our",
+    "de": "mein meine meinen meinem meiner meines unser unsere unseren unserem unserer unseres",
+    "es": "mi mis nuestro nuestra nuestros nuestras",
+    "fr": "mon ma mes notre nos",
+    "ru": "мой моя моё мое мою мои моего моему моей моим моих моём моем наш*",
+}
+#: Words that say the user has a partner without naming them ("are we married?").
+_MARRIED = "married verheiratet casado casada marié mariée женат замужем"
+
+
+def _people_words(lang: str) -> set[str]:
+    out: set[str] = set()
+    for rel in RELATIONS.values():
+        out.update(rel.singular.get(lang, ()))
+        out.update(rel.plural.get(lang, ()))
+    return out
+
+
+def _my_people() -> re.Pattern[str]:
+    """One of the user's people named in a question, any language ("my wife", "meine Frau",
+    "mi pareja", "mon enfant", "моего ребёнка"), said married, or asked after in the plural
+    ("do I have kids?", "¿Tengo hijos?")."""
+    family = "family familie familia famille семь*".split()
+    said = []
+    for lang in LANGUAGES:
+        mine = _alternation(tuple(_POSSESSIVES[lang].split()))
+        whom = _alternation(tuple(_people_words(lang) | set(family)))
+        said.append(rf"(?<!\w)(?:{mine})\s+(?:\w+\s+)?(?:{whom})(?!\w)")
+    counted = set().union(*(plural_words(lang) for lang in LANGUAGES))
+    said.append(rf"(?<!\w)(?:{_alternation(tuple(_MARRIED.split()))})(?!\w)")
+    said.append(rf"(?<!\w)(?:{_alternation(tuple(counted))})(?!\w)")
+    return re.compile("|".join(said), re.IGNORECASE)
+
+
+MY_PEOPLE = _my_people()
+
+
+# ---- everyday words said plainly -------------------------------------------------------------
+
+
+#: Words of endearment before a colloquial name ("my big sis", "my lil bro").
+_PET_NAMES = "(?:big|little|lil|baby)"
+
+
+def _plain_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """(colloquial word, the plain word of its language) for every colloquial word; one read
+    only after a possessive keeps it ("my sis"; "sis" alone may be someone's nickname)."""
+    rules = []
+    mine = _alternation(tuple(w for lang in LANGUAGES for w in _POSSESSIVES[lang].split()))
+    for rel in RELATIONS.values():
+        for lang, words in rel.colloquial.items():
+            for word, anywhere in words.items():
+                side = rel.plural[lang] if word in rel.plural[lang] else rel.singular[lang]
+                plain = next((w for w in side if w not in words and not w.endswith("*")), None)
+                if plain is None:
+                    continue
+                if lang == "de":
+                    plain = plain[:1].upper() + plain[1:]  # a German noun
+                said = re.escape(word).replace(r"\ ", r"\s+")
+                if not anywhere:
+                    # "my big sis": "big" says no more than the plain word will.
+                    pattern = rf"(?<!\w)(?P<m>(?:{mine})\s+)(?:{_PET_NAMES}\s+)?{said}(?!\w)"
+                    rules.append((re.compile(pattern, re.IGNORECASE), rf"\g<m>{plain}"))
+                    continue
+                pattern = rf"(?<!\w){said}(?!\w)"
+                rules.append((re.compile(pattern, re.IGNORECASE), plain))
+    return tuple(rules)
+
+
+_PLAIN = _plain_rules()
+
+
+def plain_kin(text: str) -> str:
+    """``text`` with colloquial names of the user's people said plainly ("my hubby" → "my
+    husband", "ma mamie" → "ma grand-mère", "meine Omi" → "meine Oma"); a word marked ``~``
+    only after "my", one marked ``~~`` ("hubby", "other half") wherever it stands."""
+    for pattern, plain in _PLAIN:
+        text = pattern.sub(plain, text)
+    return text
+
+
+def names_my_people(text: str) -> bool:
+    """Whether ``text`` names one of the user's people ("my twin", "mi suegra", "моего
+    внука", "do I have cousins?")."""
+    return MY_PEOPLE.search(text) is not None
+
+
+def names_the_user(text: str) -> bool:
+    """Whether ``text`` has a word naming the user or their household ("I", "wir",
+    "nuestro", "moi", "мне")."""
+    return USER_WORD.search(text) is not None
+
+
+def says_i(text: str) -> bool:
+    """Whether the user speaks of themselves alone in ``text`` ("I", "ich", "yo", "je",
+    "я"), not of "we"."""
+    return I_WORD.search(text) is not None
+
+
+def _asked() -> re.Pattern[str]:
+    """One of the user's people named after "my" in any language, the word captured."""
+    said = []
+    for lang in LANGUAGES:
+        mine = _alternation(tuple(_POSSESSIVES[lang].split()))
+        words = _alternation(tuple(w for w in _people_words(lang) if not w.endswith("*")))
+        said.append(rf"(?<!\w)(?:{mine})\s+(?P<{lang}>{words})(?!\w)")
+    return re.compile("|".join(said), re.IGNORECASE)
+
+
+_ASKED = _asked()
+
+
+def relation_asked(text: str) -> str | None:
+    """The relation ``text`` names after "my" ("¿cómo se llama mi gemela?" → "twin"), or
+    ``None``."""
+    m = _ASKED.search(text)
+    if m is None or m.lastgroup is None:
+        return None
+    return relation_of(m.group(m.lastgroup), m.lastgroup)

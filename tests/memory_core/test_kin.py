@@ -1,0 +1,231 @@
+"""One vocabulary for the user's people and for the words the user names themselves with
+(``memory_core.text.kin``): every language has every relation, statements in each language
+are keyed by it, questions find them, and the bot names them back in the user's language."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.extract.base import TurnInput
+from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL
+from memory_core.extract.patterns_intl_people import KIN_WORDS
+from memory_core.extract.rules import extract_rules
+from memory_core.read.answer import about_the_user, plain_question
+from memory_core.read.people import Person
+from memory_core.text import kin
+
+NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+#: The relations this vocabulary was made to add, each said in every language (not the
+#: stepdaughter: French's "belle-fille" is read as the daughter-in-law).
+NEW = (
+    "twin",
+    "half sister",
+    "half brother",
+    "stepson",
+    "mother in law",
+    "father in law",
+    "sister in law",
+    "brother in law",
+    "partner",
+    "fiance",
+    "godmother",
+    "godfather",
+    "cousin",
+    "grandson",
+    "granddaughter",
+    "grandchild",
+)
+
+
+@pytest.mark.parametrize("relation", NEW)
+def test_each_new_relation_has_words_in_every_language(relation: str) -> None:
+    rel = kin.RELATIONS[relation]
+    for lang in kin.LANGUAGES:
+        words = [w for w in (*rel.singular.get(lang, ()), *rel.plural.get(lang, ())) if w]
+        assert words, (relation, lang)
+        assert all(kin.relation_of(w, lang) == relation for w in words if not w.endswith("*"))
+
+
+def test_a_word_names_one_relation_a_language() -> None:
+    """The table refuses a word under two relations of one language (read at import)."""
+    table = "a = family\n    en: same\nb = family\n    en: same\n"
+    saved = kin.RELATIONS
+    try:
+        kin.RELATIONS = kin._parse(table)
+        with pytest.raises(ValueError, match="same"):
+            kin._index()
+    finally:
+        kin.RELATIONS = saved
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "relation"),
+    [
+        ("hubby", "en", "husband"),
+        ("missus", "en", "wife"),
+        ("Oma", "de", "grandmother"),
+        ("Zwillingsschwester", "de", "twin"),
+        ("Schwägerin", "de", "sister in law"),
+        ("abuela", "es", "grandmother"),
+        ("melliza", "es", "twin"),
+        ("suegro", "es", "father in law"),
+        ("mamie", "fr", "grandmother"),
+        ("jumelle", "fr", "twin"),
+        ("marraine", "fr", "godmother"),
+        ("бабуля", "ru", "grandmother"),
+        ("близнеца", "ru", "twin"),
+        ("внучку", "ru", "granddaughter"),
+    ],
+)
+def test_singular_gendered_and_colloquial_words_name_their_relation(
+    word: str, lang: str, relation: str
+) -> None:
+    assert kin.relation_of(word, lang) == relation
+
+
+@pytest.mark.parametrize(
+    ("question", "kin_asked"),
+    [
+        ("what does my stepdaughter study?", True),
+        ("do I have any grandkids?", True),
+        ("Wo arbeitet meine Halbschwester?", True),
+        ("Habe ich Cousinen?", True),
+        ("¿Dónde vive mi cuñado?", True),
+        ("¿Tengo nietos?", True),
+        ("Que fait mon filleul ?", True),
+        ("Où habite ma belle-mère ?", True),
+        ("Где работает мой крёстный?", True),
+        ("Как зовут мою внучку?", True),
+        ("remind me what my stepson's job is", True),
+        ("where do I work?", False),
+        ("Wie spät ist es?", False),
+    ],
+)
+def test_a_question_names_the_users_people_in_each_language(question: str, kin_asked: bool) -> None:
+    assert kin.names_my_people(question) is kin_asked
+
+
+@pytest.mark.parametrize(
+    ("question", "user", "alone"),
+    [
+        ("Where did we go last summer?", True, False),
+        ("What's my blood type?", True, True),
+        ("Wo haben wir geheiratet?", True, False),
+        ("Welche Sprachen spreche ich?", True, True),
+        ("¿Qué idiomas hablo yo?", True, True),
+        ("¿Cuál es nuestra dirección?", True, False),
+        ("Quel est mon numéro ?", True, True),
+        ("Où habitons-nous ?", True, False),
+        ("Какой у меня размер обуви?", True, True),
+        ("Где мы познакомились?", True, False),
+        ("What is the tallest mountain?", False, False),
+        ("Wer hat die Glühbirne erfunden?", False, False),
+    ],
+)
+def test_the_user_is_named_by_the_same_words_everywhere(
+    question: str, user: bool, alone: bool
+) -> None:
+    assert kin.names_the_user(question) is user
+    assert kin.says_i(question) is alone
+    assert about_the_user(question) is user
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("what does hubby do for work?", "what does husband do for work?"),
+        ("where does my missus work?", "where does my wife work?"),
+        ("how old is my lil bro?", "how old is my brother?"),
+        ("Wo wohnt meine Omi?", "Wo wohnt meine Oma?"),
+        ("¿Dónde vive mi abuelita?", "¿Dónde vive mi abuela?"),
+        ("Où vit ma mamie ?", "Où vit ma grand-mère ?"),
+        # "sis" without "my" may be someone's nickname: left alone.
+        ("is sis coming?", "is sis coming?"),
+    ],
+)
+def test_colloquial_names_are_read_plainly(question: str, plain: str) -> None:
+    assert plain_question(question) == plain
+
+
+@pytest.mark.parametrize(
+    ("lang", "relation", "said"),
+    [
+        ("de", "twin", "dein Zwilling"),
+        ("de", "grandson", "dein Enkel"),
+        ("es", "half_brother", "tu medio hermano"),
+        ("es", "godmother", "tu madrina"),
+        ("fr", "granddaughter", "ta petite-fille"),
+        ("fr", "sister-in-law", "ta belle-sœur"),
+        ("ru", "grandson", "твой внук"),
+        ("ru", "mother_in_law", "твоя свекровь или тёща"),
+        ("de", "mom", "deine Mutter"),
+        ("en", "twin", None),
+    ],
+)
+def test_the_bot_names_a_relation_in_the_users_language(
+    lang: str, relation: str, said: str | None
+) -> None:
+    assert kin.your_relation(lang, relation) == said
+
+
+def slots(text: str) -> set[str]:
+    """The slot keys (notes left out) the rules read in ``text``."""
+    return {c.key for c in extract_rules(TurnInput(text, NOW)) if "note." not in c.key}
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("My twin Bartholomew is a firefighter.", "family.twin.bartholomew.job"),
+        ("My half-sister Oona lives in Dundee.", "family.half_sister.oona.home"),
+        ("My granddaughter Pia is 4.", "family.granddaughter.pia.age"),
+        ("My missus works at the library.", "family.wife.employer"),
+        ("Meine Zwillingsschwester heißt Wiebke.", "family.twin.name"),
+        ("Meine Schwägerin heißt Gundula.", "people.sister_in_law.name"),
+        ("Mein Enkel Jannik ist 9.", "family.grandson.jannik.age"),
+        ("Mi melliza se llama Itziar.", "family.twin.name"),
+        ("Mi suegro se llama Baltasar.", "people.father_in_law.name"),
+        ("Mi prima Nerea es enfermera.", "family.cousin.nerea.job"),
+        ("Mon demi-frère s'appelle Anatole.", "family.half_brother.name"),
+        ("Ma marraine s'appelle Ghislaine.", "people.godmother.name"),
+        ("Ma mamie s'appelle Josiane.", "family.grandmother.name"),
+        ("Мою внучку зовут Злата.", "family.granddaughter.name"),
+        ("Моего брата-близнеца зовут Всеволод.", "family.twin.name"),
+        ("Мой двоюродный брат работает врачом.", "family.cousin.job"),
+    ],
+)
+def test_statements_about_the_new_relations_are_keyed_by_the_vocabulary(
+    text: str, key: str
+) -> None:
+    assert key in slots(text), slots(text)
+
+
+def test_a_note_that_only_names_a_new_relation_is_not_kept_beside_its_slot() -> None:
+    assert {"schwägerin", "melliza", "marraine", "внучку"} <= KIN_WORDS
+    keys = {c.key for c in extract_rules(TurnInput("Meine Patentante heißt Roswitha.", NOW))}
+    assert keys == {"people.godmother.name"}
+
+
+def test_the_english_extractor_reads_the_vocabularys_family_words() -> None:
+    assert {"granddaughter", "half-brother", "missus", "nan", "twin"} <= FAMILY
+    assert FAMILY_CANONICAL["hubby"] == "husband" and FAMILY_CANONICAL["mum"] == "mother"
+
+
+@pytest.mark.parametrize(
+    ("relation", "asked", "found"),
+    [
+        ("twin", "siblings", True),
+        ("half_brother", "brother", True),
+        ("granddaughter", "grandkids", True),
+        ("mother_in_law", "in-laws", True),
+        ("godfather", "godparents", True),
+        ("partner", "hubby", True),
+        ("coworker", "colleague", True),
+        ("cousin", "siblings", False),
+    ],
+)
+def test_a_kind_of_relation_finds_its_people(relation: str, asked: str, found: bool) -> None:
+    assert Person("Kit", relation, "family").matches_relation(asked) is found
