@@ -17,7 +17,7 @@ from html import escape
 from string import Template
 
 from bot import texts
-from bot.commands import HISTORY_EVENTS
+from bot.commands import EXPORT_TITLES, HISTORY_EVENTS
 from bot.i18n import N_, clauses, day_text, t, tn
 from bot.wording import person_label, person_said, second_person, yours
 from memory_core.types import Conflict, Person, is_note
@@ -25,17 +25,7 @@ from memory_core.values import Category, Fact, HistoryEntry, Status
 
 #: The category sections of the fact list, in display order, with their titles.
 CATEGORY_TITLES: dict[Category, str] = {
-    Category.IDENTITY: N_("About you"),
-    Category.HARD_PREFERENCE: N_("Firm preferences"),
-    Category.SOFT_PREFERENCE: N_("Preferences"),
-    Category.TASK_CONTEXT: N_("Plans and goals"),
-    Category.RELATIONSHIP: N_("People"),
-    Category.HEALTH: N_("Health"),
-    Category.FINANCE: N_("Money"),
-    Category.IDENTITY_DOCUMENT: N_("Documents"),
-    Category.CREDENTIAL: N_("Secrets"),
-    Category.REFLECTION: N_("Reflections"),
-    Category.OTHER: N_("Other"),
+    c: title for c, title in EXPORT_TITLES.items() if c != Category.PROCEDURAL
 }
 #: What a secret looks like once memory_core masked it.
 _MASK = "••••"
