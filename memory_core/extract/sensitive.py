@@ -196,7 +196,7 @@ _EXPIRY = re.compile(
 #: words before it.
 _ONE_TIME = re.compile(
     r"\b(?:otps?|one[\s-]?time\s+(?:codes?|pass(?:word|code)?s?|pins?)|(?:verification|security|"
-    r"confirmation|auth(?:entication)?|sms|2fa|two[\s-]factor|login|access)\s+codes?|tan|"
+    r"confirmation|auth(?:entication)?|sms|2fa|two[\s-]factor|login|access)\s+codes?|(?-i:TAN)|"
     # "the code my bank just texted is …": a code someone sent.
     r"codes?(?=[^\d\n.!?]{0,30}?\b(?:texted|sent|emailed|received)\b)|"
     r"bestätigungscode|sicherheitscode|código\s+de\s+(?:verificación|seguridad|confirmación)|"

@@ -171,6 +171,7 @@ def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
         "the login for the portal is broken",
         "my password's too weak",
         "the sms code came late",
+        "I came back from Crete with a tan in 2024",
     ],
 )
 def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:
