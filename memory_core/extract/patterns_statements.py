@@ -157,7 +157,10 @@ _MY_THING = re.compile(
 )
 _USER = re.compile(r"^(?:i|i'm|i've|i'll|i'd|i\s+am)(?![\w'])", re.IGNORECASE)
 _SUBJECTLESS = re.compile(
-    r"^(?:love|like|enjoy|hate|adore|work|live|own|play|collect|volunteer|teach|study)(?:s)?"
+    # "like 8 yrs now", "like 3 days a week": a hedge before a number, no taste.
+    r"^(?!likes?\s+(?:\d|a\s+(?:few|couple)\b|(?:one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|twenty|half)\b))"
+    r"(?:love|like|enjoy|hate|adore|work|live|own|play|collect|volunteer|teach|study)(?:s)?"
     r"\s+(?!(?:is|are|was|were|has|have|had|can|will)\b)\w",
     re.IGNORECASE,
 )

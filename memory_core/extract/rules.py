@@ -491,11 +491,19 @@ def _starts_with_verb(piece: str) -> bool:
     words = re.findall(r"[a-z']+", piece.lower())
     while words and words[0] in {"also", "still", "now", "currently", "really", "never", "often"}:
         words = words[1:]
+    if words[:1] == ["like"] and re.match(
+        r"like\s+(?:\d|a\s+(?:few|couple)\b|" + _HEDGED, piece.lower().lstrip()
+    ):
+        return False  # "…, like 8 yrs now": a hedge before a number, no second taste
     return bool(words) and (
         words[0] in BASE_VERBS
         or words[0] in {"don't", "do", "can't", "can"}
         or words[0] in _LIFE_PAST
     )
+
+
+#: Number words a hedging "like" comes before ("…, like two years now").
+_HEDGED = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|half)\b)"
 
 
 #: Past verbs of a life story that go on without their subject ("I was born in Lima but grew

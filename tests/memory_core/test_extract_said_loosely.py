@@ -32,6 +32,20 @@ def test_a_job_after_a_chatty_lead_in_is_the_job(said: str, job: str) -> None:
     assert job in found.get("job_title", ""), found
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "been a forklift driver, like six years now",
+        "i do deliveries, like 3 nights a week",
+        "like 10 yrs now tbh",
+    ],
+)
+def test_a_hedging_like_before_a_number_is_no_taste(said: str) -> None:
+    """ "…, like six years now" is a hedge on a figure: no "likes six years" is kept."""
+    found = _read(said)
+    assert not any(k.startswith("likes.") for k in found), found
+
+
 def test_a_goal_with_a_tail_is_kept() -> None:
     found = _read("im trying to swim a mile this autumn fingers crossed")
     goal = next(v for k, v in found.items() if k.startswith(("goal.", "plan.")))
