@@ -23,6 +23,14 @@ if TYPE_CHECKING:
     from memory_core.evaluation import SuiteReport
     from memory_core.values import SearchMode
 
+#: The retrieval evals' shared options (``eval locomo``, ``eval haystack``).
+ModeOpt = Annotated[str, typer.Option(help="lexical | vector | hybrid | all")]
+CutoffsOpt = Annotated[str, typer.Option("--k", help="comma-separated cut-offs")]
+PlotOpt = Annotated[
+    Path | None, typer.Option("--plot", help="draw recall@k per mode into this PNG")
+]
+FusionOpt = Annotated[str | None, typer.Option(help="weighted | rrf (default: MEMBOT_FUSION)")]
+
 eval_cli = typer.Typer(
     rich_markup_mode=None,  # plain help: rich's formatter costs ~80 ms of every --help
     help="Evaluations (LoCoMo retrieval, scenarios, extraction).",
@@ -571,12 +579,10 @@ def eval_locomo(
             help="LoCoMo JSON file, e.g. ../shared/data/locomo/locomo_dev.json",
         ),
     ],
-    mode: Annotated[str, typer.Option(help="lexical | vector | hybrid | all")] = "all",
-    k: Annotated[str, typer.Option("--k", help="comma-separated cut-offs")] = "5,10,25",
+    mode: ModeOpt = "all",
+    k: CutoffsOpt = "5,10,25",
     as_json: JsonOpt = False,
-    plot: Annotated[
-        Path | None, typer.Option("--plot", help="draw recall@k per mode into this PNG")
-    ] = None,
+    plot: PlotOpt = None,
     db: Annotated[
         str | None,
         typer.Option(
@@ -586,9 +592,7 @@ def eval_locomo(
             "it are reused (default: a temporary file)",
         ),
     ] = None,
-    fusion: Annotated[
-        str | None, typer.Option(help="weighted | rrf (default: MEMBOT_FUSION)")
-    ] = None,
+    fusion: FusionOpt = None,
     sample: Annotated[
         list[str] | None, typer.Option("--sample", help="only this sample_id (repeatable)")
     ] = None,
@@ -682,12 +686,10 @@ def eval_haystack(
     sessions: Annotated[
         int, typer.Option(min=1, help="sessions per haystack (its own plus distractors)")
     ] = 48,
-    mode: Annotated[str, typer.Option(help="lexical | vector | hybrid | all")] = "all",
-    k: Annotated[str, typer.Option("--k", help="comma-separated cut-offs")] = "5,10,25",
+    mode: ModeOpt = "all",
+    k: CutoffsOpt = "5,10,25",
     as_json: JsonOpt = False,
-    plot: Annotated[
-        Path | None, typer.Option("--plot", help="draw recall@k per mode into this PNG")
-    ] = None,
+    plot: PlotOpt = None,
     db: Annotated[
         str | None,
         typer.Option(
@@ -697,9 +699,7 @@ def eval_haystack(
             "it are reused (default: a temporary file)",
         ),
     ] = None,
-    fusion: Annotated[
-        str | None, typer.Option(help="weighted | rrf (default: MEMBOT_FUSION)")
-    ] = None,
+    fusion: FusionOpt = None,
     sample: Annotated[
         list[str] | None,
         typer.Option("--sample", help="only this conversation's haystack (repeatable)"),
