@@ -310,6 +310,16 @@ class PlatformHealth:
         self.failure: str | None = None
         self.trouble_window_s = trouble_window_s
         self._trouble: tuple[str, float] | None = None
+        self._loops: dict[str, Callable[[], bool]] = {}
+
+    def watch(self, name: str, alive: Callable[[], bool]) -> None:
+        """Have readiness ask ``alive()`` whether the adapter's loop ``name`` still runs (a
+        webhook's update dispatcher): while it does not, the process is not ready."""
+        self._loops[name] = alive
+
+    def stopped_loops(self) -> list[str]:
+        """The watched loops that do not run now."""
+        return [name for name, alive in self._loops.items() if not alive()]
 
     def trouble(self, reason: str) -> None:
         """Record a transient failure (the platform is retrying)."""

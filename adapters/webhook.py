@@ -359,6 +359,11 @@ class InboxDispatcher:
             self._stopping = False
             self._task = asyncio.create_task(self._run(), name="inbox-dispatcher")
 
+    @property
+    def alive(self) -> bool:
+        """Whether its leasing loop runs (started, not stopped, not ended by an error)."""
+        return self._task is not None and not self._task.done()
+
     def wake(self) -> None:
         """Look for work now (an update was received, or one was finished)."""
         self._wake.set()

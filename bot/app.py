@@ -10,7 +10,7 @@ import asyncio
 import gc
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -238,6 +238,9 @@ class Runtime:
     metrics: MetricsServer | None = None
     #: The memory page (``MEMBOT_PAGE_PORT``), started and stopped with the runtime.
     page: PageServer | None = None
+    #: More reasons not to be ready, asked by ``/readyz`` (the runner's: a platform's loop
+    #: that stopped, such as a webhook's update dispatcher).
+    probes: list[Callable[[], list[str]]] = field(default_factory=list)
 
     @property
     def memory(self) -> Memory:
@@ -312,9 +315,10 @@ class Runtime:
     async def readiness(self) -> tuple[list[str], list[str]]:
         """Why this replica should get no traffic now (empty: ready), and warnings that do not
         take it out of rotation — for ``/readyz``: the database session and its locks, the
-        database answering and the background loops alive; learning far behind is a warning
+        database answering and the background loops alive (learning, scheduler, lease keeper,
+        each platform's update dispatcher); learning far behind is a warning
         (the same for every replica). Cheap: no model load, no file check."""
-        problems = self.engine.problems()
+        problems = self.engine.problems() + [p for probe in self.probes for p in probe()]
         try:
             found, warnings = await asyncio.wait_for(
                 self.memory.readiness(self.settings.ready_max_lag_s),

@@ -69,6 +69,7 @@ async def serve(
     await runtime.start()
     started: list[PlatformAdapter] = []
     failures: list[str] = []
+    runtime.probes.append(lambda: _stopped_loops(started))
     try:
         for adapter in adapters:
             runtime.attach(adapter.platform, adapter)
@@ -96,6 +97,12 @@ async def serve(
         await asyncio.gather(*(_stop(a, settings.shutdown_timeout_s) for a in reversed(started)))
         await runtime.stop()
         log.info("shutdown_complete")
+
+
+def _stopped_loops(live: list[PlatformAdapter]) -> list[str]:
+    """Readiness: each serving platform's loops that stopped (``telegram update dispatcher
+    stopped``)."""
+    return [f"{a.platform} {name} stopped" for a in live for name in a.health.stopped_loops()]
 
 
 async def _stop(adapter: PlatformAdapter, timeout: float) -> None:

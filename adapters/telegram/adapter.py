@@ -300,6 +300,8 @@ class TelegramAdapter:
             routes=cfg.webhook_routes,
         )
         self._dispatcher.start()
+        dispatcher = self._dispatcher
+        self.health.watch("update dispatcher", lambda: dispatcher.alive)
         await self._receiver.start()
         await app.bot.set_webhook(
             url=cfg.webhook_url,

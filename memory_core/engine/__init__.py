@@ -230,6 +230,7 @@ class Engine:
             for name, alive in (
                 ("learning", self.observer.alive),
                 ("scheduler", self.scheduler.alive),
+                ("lease keeper", self.memory.leases.alive),
             )
             if not alive
         ]

@@ -150,6 +150,11 @@ class LeaseKeeper:
             return lease_repo.renew(conn, me, now, lease_s)
 
     @property
+    def alive(self) -> bool:
+        """Whether its renewing loop runs (started, not closed, not ended by an error)."""
+        return self._task is not None and not self._task.done()
+
+    @property
     def holding(self) -> bool:
         """Whether this process keeps a liveness lock (PostgreSQL, keeper started): then it
         claims received updates only while that lock is really held."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -301,6 +302,33 @@ async def test_an_update_is_handed_back_only_while_nothing_of_its_answer_got_out
     assert deferred == [not accepted]
     assert inbox.closed == (["done"] if accepted else ["released"])
     assert inbox.accepted == (["42"] if accepted else [])  # recorded before the close
+
+
+async def test_the_dispatcher_says_whether_its_loop_runs() -> None:
+    """Readiness asks the dispatcher whether its loop runs: not before start nor after stop,
+    and not once its task ended without a stop (cancelled from outside, or an error it did
+    not survive)."""
+
+    async def handle(payload: str, attempts: int) -> None:
+        return None
+
+    dispatcher = InboxDispatcher(_Inbox(), handle, poll_s=0.01)
+    assert not dispatcher.alive
+    dispatcher.start()
+    await asyncio.sleep(0)
+    assert dispatcher.alive
+    await dispatcher.stop()
+    assert not dispatcher.alive
+
+    dispatcher.start()
+    await asyncio.sleep(0)
+    task = dispatcher._task
+    assert task is not None
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    assert not dispatcher.alive
+    await dispatcher.stop()
 
 
 async def _in_gate(inbox: _Inbox, handle: Callable[[], Awaitable[None]]) -> None:

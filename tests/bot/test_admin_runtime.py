@@ -115,6 +115,24 @@ async def test_readyz_says_why_a_replica_is_not_ready(
         assert (await http(port, "GET", "/readyz"))[0] == 200
 
 
+async def test_readyz_fails_when_the_lease_keeper_died(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    """The lease keeper renews this process's leases and watches its database session: once
+    its task ended (an error it did not survive), the replica's leases run out under it and a
+    lost session goes unnoticed, so it must leave the rotation."""
+    port = free_port()
+    async with console(tmp_path / "bot.db", clock, metrics_port=port) as session:
+        runtime = session.runtime
+        assert runtime is not None
+        assert (await http(port, "GET", "/readyz"))[0] == 200
+        await runtime.memory.leases.aclose()  # as if its loop had died
+        status, _, body = await http(port, "GET", "/readyz")
+        assert (status, body.splitlines()) == (503, ["lease keeper stopped"])
+        await runtime.memory.leases.start()
+        assert (await http(port, "GET", "/readyz"))[0] == 200
+
+
 async def test_a_learning_backlog_is_reported_but_keeps_the_replica_in_rotation(
     tmp_path: Path,
     clock: ManualClock,

@@ -171,6 +171,39 @@ async def test_doctor_running_fails_while_polling_keeps_failing(
     await asyncio.wait_for(task, 10)
 
 
+async def test_a_platform_loop_that_died_takes_the_replica_out_of_rotation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A webhook replica whose update dispatcher died still accepts updates (its receiver
+    stores them) but handles none: /readyz says so (503, naming the loop), so the proxy sends
+    the platform's requests to the other replicas; it is ready again once the loop runs."""
+    from devtools.ports import free_port
+    from tests.bot.test_admin_runtime import http
+
+    telegram = FakePlatform("telegram")
+    dispatching = True
+    telegram.health.watch("update dispatcher", lambda: dispatching)
+    monkeypatch.setattr(runner, "build_adapters", lambda *_: [telegram])
+    port = free_port()
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, db=tmp_path / "m.db", embedder="none", metrics_port=port
+    )
+    stop = asyncio.Event()
+    task = asyncio.create_task(runner.serve(settings, ["telegram"], stop))
+    try:
+        await _eventually(lambda: telegram.started)
+        await _eventually(lambda: (tmp_path / "m.db").exists() and bool(_states(tmp_path)))
+        assert (await http(port, "GET", "/readyz"))[0] == 200
+        dispatching = False
+        status, _, body = await http(port, "GET", "/readyz")
+        assert (status, body.splitlines()) == (503, ["telegram update dispatcher stopped"])
+        dispatching = True
+        assert (await http(port, "GET", "/readyz"))[0] == 200
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+
+
 def _pg_lock(pg_url: str) -> tuple[Any, Any]:
     from memory_core import RunLock
     from memory_core.db.engine import Database
