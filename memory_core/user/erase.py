@@ -108,8 +108,11 @@ class Erasure:
 
 def _scrub(db: Database, tables: list[str]) -> None:
     if db.postgres:
-        # Deleted rows stay readable in table and index pages until the files are rewritten.
+        # Deleted rows stay readable in table and index pages until the files are rewritten,
+        # and the rewrite leaves the text in the server's WAL: pushed out as the nightly
+        # rewrite after a /forgetme does (`admin delete-user`, an erasure resumed with it).
         maintenance.pg_scrub(db.engine, tables)
+        push_out_of_wal(db)
         return
     # FTS5 drops a deleted row's tokens from old index segments only when they are merged.
     with db.write() as conn:

@@ -1,12 +1,15 @@
-"""Erased text leaves PostgreSQL's write-ahead log on demand (issue 22, item 8): after an
-erasure and ``VACUUM FULL`` the words are still in a ``pg_wal`` segment; ``membot admin
-erase-wal`` (WAL switches with checkpoints) leaves them in none."""
+"""Erased text leaves PostgreSQL's write-ahead log on demand (issue 22, item 8): after rows
+are deleted and ``VACUUM FULL`` the words are still in a ``pg_wal`` segment; ``membot admin
+erase-wal`` (WAL switches with checkpoints) leaves them in none. An erasure that rewrites the
+tables pushes the WAL itself (``admin delete-user``; the nightly rewrite after /forgetme)."""
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import os
 
+import psycopg
 import pytest
 
 from memory_core import Operations
@@ -38,7 +41,10 @@ async def test_erase_wal_pushes_erased_text_out_of_the_wal(
         await memory.remember(
             "console:ana", NewFact(key="home", value_text=f"Ana lives in {MARKER}.")
         )
-        await memory.erase("console:ana")
+        # Text deleted by hand, not by an erasure (which pushes the WAL itself, below).
+        with memory.db.write() as conn:
+            conn.exec_driver_sql("DELETE FROM fact_history")
+            conn.exec_driver_sql("DELETE FROM facts")
         operations = Operations(memory.db)
         operations.vacuum()  # VACUUM FULL: the table and index files hold it no more
         assert _segments_with(pg_server, MARKER.encode()) != []  # the WAL still does
@@ -47,6 +53,36 @@ async def test_erase_wal_pushes_erased_text_out_of_the_wal(
         assert _segments_with(pg_server, MARKER.encode()) == []
     finally:
         memory.close()
+
+
+async def test_admin_delete_user_pushes_the_erased_text_out_of_the_wal_too(
+    pg_server: PgServer, pg_url: str, isolated_cli: None
+) -> None:
+    """``admin delete-user`` rewrites the tables at once (``VACUUM FULL``) and, like the
+    nightly rewrite after a /forgetme, pushes the WAL: before, the words stayed in ``pg_wal``
+    until an operator also ran ``admin erase-wal``."""
+    from typer.testing import CliRunner
+
+    from bot.cli import cli
+
+    marker = "Zelquorindax"
+    memory = Memory.open(pg_url, None, clock=ManualClock(START))
+    try:
+        await memory.remember(
+            "console:bea", NewFact(key="home", value_text=f"Bea lives in {marker}.")
+        )
+    finally:
+        memory.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CHECKPOINT")  # the WAL written so far is on disk (no synchronous commit)
+    assert _segments_with(pg_server, marker.encode()) != []
+    result = await asyncio.to_thread(
+        CliRunner().invoke,
+        cli,
+        ["admin", "delete-user", "--user", "console:bea", "--yes", "--db", pg_url],
+    )
+    assert result.exit_code == 0, result.output
+    assert _segments_with(pg_server, marker.encode()) == []
 
 
 def test_erase_wal_is_a_postgresql_command(db_path: object) -> None:
