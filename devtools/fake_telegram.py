@@ -142,6 +142,8 @@ class Call:
     status: int = 0  # 0 while the call is being answered
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     result: Any = None
+    #: Which client made it, when it called through :meth:`FakeTelegram.caller_base_url`.
+    caller: str | None = None
 
 
 @dataclass(slots=True)
@@ -307,6 +309,11 @@ class FakeTelegram:
         """For ``ApplicationBuilder().base_url(...)``."""
         return f"http://127.0.0.1:{self.port}/bot"
 
+    def caller_base_url(self, caller: str) -> str:
+        """A ``base_url`` whose calls are recorded with ``caller`` (several bot processes
+        against one fake: which of them made a call)."""
+        return f"http://127.0.0.1:{self.port}/r/{caller}/bot"
+
     @property
     def base_file_url(self) -> str:
         """For ``ApplicationBuilder().base_file_url(...)``."""
@@ -318,6 +325,7 @@ class FakeTelegram:
 
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._api)
+        app.router.add_route("*", "/r/{caller}/bot{token}/{method}", self._api)
         app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -703,7 +711,13 @@ class FakeTelegram:
 
         method = request.match_info["method"]
         params, files = await self._params(request)
-        call = Call(method, params, time.perf_counter(), files=files)
+        call = Call(
+            method,
+            params,
+            time.perf_counter(),
+            files=files,
+            caller=request.match_info.get("caller"),
+        )
         self.calls.append(call)
         if request.match_info["token"] != self.token:
             return self._answer(call, 401, "Unauthorized")

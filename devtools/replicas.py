@@ -113,7 +113,8 @@ class ReplicaSet:
                 "MEMBOT_EMBEDDER": self.embedder,
                 "MEMBOT_LEASE_S": str(self.lease_s),
                 "TELEGRAM_BOT_TOKEN": self.token,
-                "MEMBOT_TELEGRAM_BASE_URL": self.base_url,
+                # "{replica}" in it: each replica's own (the fake records who called).
+                "MEMBOT_TELEGRAM_BASE_URL": self.base_url.replace("{replica}", str(replica.index)),
                 "MEMBOT_TELEGRAM_BASE_FILE_URL": self.base_file_url,
                 "MEMBOT_TELEGRAM_MODE": "webhook",
                 # The public URL every replica registers: in front of them all (the proxy).

@@ -8,8 +8,8 @@ from typing import Any
 from typer.testing import CliRunner
 
 from bot.cli import cli
-from devtools.fake_telegram import TgUser
-from devtools.faults import FaultRun, count_answers, script
+from devtools.fake_telegram import Call, TgUser
+from devtools.faults import FaultRun, count_answers, count_window, script
 
 
 class _Sent:
@@ -68,3 +68,42 @@ def test_a_run_with_an_exception_no_task_handled_is_not_exact() -> None:
     assert run.ok
     run.unhandled = 1
     assert not run.ok and not run.as_json()["ok"]
+
+
+class _Calls:
+    def __init__(self, calls: list[Call]) -> None:
+        self.calls = calls
+
+    def calls_of(self, method: str) -> list[Call]:
+        return [c for c in self.calls if c.method == method]
+
+
+def test_a_kill_duplicates_are_the_window_only_when_the_killed_replica_sent_the_first() -> None:
+    """After a SIGKILL a duplicate is the residual window's when the killed replica sent its
+    first copy (Telegram took it, the replica died before recording it) and a takeover resent
+    it; its age at the kill is reported. One whose first copy a surviving replica sent is not
+    that window, and the run is not exact."""
+    a = TgUser(1, "A")
+    scripts = {1: script(0)}
+    names = [n for _, n in scripts[1]]
+
+    def sent(at: float, name: str, status: int = 200, by: str = "0") -> Call:
+        text = {"chat_id": 1, "text": f"Got it: {name}"}
+        return Call("sendMessage", text, at, status, caller=by)
+
+    calls = [sent(1.000, names[0]), sent(1.096, names[1]), sent(1.097, names[2], status=429)]
+    calls += [sent(3.0, n, by="2") for n in names[1:]]  # the takeover: the second resent
+    run = FaultRun("kill_replica", messages=6, killed_at=1.100, killed=0, resent=2)
+    run.duplicates, run.replies, run.turns_stored, run.turns_learned = 1, 7, 6, 6
+    run.inbox, run.exit_codes = {"done": 6}, [-9, 0, 0]
+    count_window(run, _Calls(calls), [a], scripts)
+    assert (run.window_ms, run.duplicates_outside_window) == ([4.0], 0)
+    assert run.exact_but_the_window and not run.ok
+
+    late = FaultRun("kill_replica", messages=6, killed_at=1.1, killed=1, resent=2)
+    late.duplicates, late.replies, late.turns_stored, late.turns_learned = 1, 7, 6, 6
+    late.inbox, late.exit_codes = {"done": 6}, [-9, 0, 0]
+    count_window(late, _Calls(calls), [a], scripts)
+    assert (late.window_ms, late.duplicates_outside_window) == ([], 1)
+    assert not late.exact_but_the_window
+    assert "killed_at" not in late.as_json()
