@@ -9,8 +9,11 @@ A replica stopped mid-send for longer than the send grace has its answer sent by
 taking the update over, and once woken sends nothing of it. A session frozen mid-transaction
 holding one user's write lock (and, for a while, the
 database-wide one) holds up that user's turns only: the others are answered meanwhile, and
-no turn is lost to a lock timeout. The scenario and its counting live in ``devtools/faults.py``
-(``membot bench faults`` prints the same figures as a table).
+no turn is lost to a lock timeout. A replica killed (SIGKILL) leaves only the residual
+window: an answer Telegram took whose record it never committed is resent by the replica
+taking over, and no other duplicate. The replicas connect as the bot's ordinary role, set up
+by deploy/postgres-init.sh, never as the superuser. The scenario and its counting live in
+``devtools/faults.py`` (``membot bench faults`` prints the same figures as a table).
 """
 
 from __future__ import annotations
