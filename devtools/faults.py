@@ -370,7 +370,12 @@ async def _strike(
     elif fault == "kill_replica":
         run.killed = busiest(replicas, url)
         run.killed_at = time.perf_counter()
-        replicas.kill(run.killed)
+        replicas.signal_kill(run.killed)
+        # Reaped in a thread: the fake keeps answering meanwhile (a blocking wait held its
+        # loop 0.3-0.5 s at load 15, so requests sent before the kill were taken after it).
+        proc = replicas.replicas[run.killed].proc
+        if proc is not None:
+            await asyncio.to_thread(proc.wait)
     elif fault == "freeze_replica":
         await freeze_busiest(replicas, url, FREEZE_S)
     elif fault == "freeze_past_grace":

@@ -161,12 +161,19 @@ class ReplicaSet:
             await asyncio.sleep(0.05)
 
     def kill(self, index: int) -> None:
-        """SIGKILL one replica (no shutdown of any kind)."""
+        """SIGKILL one replica (no shutdown of any kind) and wait until it is gone."""
+        self.signal_kill(index)
+        proc = self.replicas[index].proc
+        if proc is not None:
+            proc.wait()
+
+    def signal_kill(self, index: int) -> None:
+        """Send one replica SIGKILL without waiting for the kernel to reap it (tens to hundreds
+        of ms on a loaded machine: a caller on an event loop waits for it in a thread)."""
         self.killed = index
         proc = self.replicas[index].proc
         if proc is not None and proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
-            proc.wait()
 
     def freeze(self, index: int) -> None:
         """SIGSTOP one replica: it keeps its database sessions (and liveness lock) but does
