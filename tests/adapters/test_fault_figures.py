@@ -3,8 +3,10 @@ duplicates, missing answers, order and other messages are told apart."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from bot.cli import cli
@@ -107,3 +109,29 @@ def test_a_kill_duplicates_are_the_window_only_when_the_killed_replica_sent_the_
     assert (late.window_ms, late.duplicates_outside_window) == ([], 1)
     assert not late.exact_but_the_window
     assert "killed_at" not in late.as_json()
+
+
+def test_the_bench_passes_a_kill_whose_duplicates_are_all_the_window(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``bench faults`` shows a SIGKILL run whose duplicates are all the residual window's as
+    "window (N)" and exits 0; a duplicate outside it fails the run (exit 1)."""
+    import devtools.faults
+
+    def window_run(outside: int) -> FaultRun:
+        run = FaultRun("kill_replica", messages=6, replies=7, duplicates=1, killed=0, resent=1)
+        run.turns_stored = run.turns_learned = 6
+        run.inbox, run.exit_codes = {"done": 6}, [-9, 0, 0]
+        run.window_ms, run.duplicates_outside_window = ([] if outside else [3.0]), outside
+        return run
+
+    for outside, code in ((0, 0), (1, 1)):
+
+        async def runs(*_: Any, outside: int = outside, **__: Any) -> list[FaultRun]:
+            return [window_run(outside)]
+
+        monkeypatch.setattr(devtools.faults, "run_faults", runs)
+        args = ["bench", "faults", "--faults", "kill_replica", "--workdir", str(tmp_path)]
+        result = CliRunner(env={"COLUMNS": "200"}).invoke(cli, args)
+        assert result.exit_code == code, result.output
+        assert ("window (1)" in result.output) == (code == 0)
