@@ -159,8 +159,8 @@ class FaultRun:
     @property
     def exact_but_the_window(self) -> bool:
         """:attr:`ok`, but for duplicates that are all the residual window's: the first copy
-        taken by the platform before the kill, the second a takeover's resend of it (a
-        ``turn_answer_resent`` each), none of them out of order."""
+        sent by the killed replica (which never recorded that the platform took it), the
+        second a takeover's resend of it (a ``turn_answer_resent`` each), none out of order."""
         survivors = [c for i, c in enumerate(self.exit_codes) if i != self.killed]
         if self.fault == "freeze_past_grace" and not self.resent:
             return False
@@ -419,11 +419,8 @@ def count_window(run: FaultRun, tg: Any, users: list[TgUser], scripts: Any) -> N
     is outside the window."""
     if run.killed_at is None:
         return
+    taken = sorted((c for c in tg.calls_of("sendMessage") if c.status == 200), key=lambda c: c.at)
     for user in users:
-        taken = sorted(
-            (c for c in tg.calls_of("sendMessage") if c.status == 200),
-            key=lambda c: c.at,
-        )
         mine = [c for c in taken if str(c.params.get("chat_id")) == str(user.id)]
         for _, name in scripts[user.id]:
             copies = [c for c in mine if name in _text_of(c)]
