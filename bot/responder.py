@@ -55,6 +55,7 @@ from memory_core.types import (
     is_note,
     is_person_key,
     message_of,
+    names_a_relative,
     names_my_people,
     note_language,
     people_of,
@@ -884,19 +885,6 @@ def _about_whom(question: str) -> str | None:
     return "me"
 
 
-#: A relative named in a note without "my" ("Tengo una hermana …", "У меня есть брат …",
-#: "Ich habe einen Sohn …"): the note is about one of the user's people.
-_KIN_WORD = re.compile(
-    r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[ée]e?|sons?|daughters?|kids?|"
-    r"child(?:ren)?|mum|mom|mother|dad|father|parents|sisters?|brothers?|twins?|"
-    r"Frau|Mann|Partner\w*|Freund(?:in)?|Sohn|Söhne|Tochter|Töchter|Kind(?:er)?|Mutter|Vater|"
-    r"Eltern|Schwester\w*|Bruder|Brüder|Zwilling\w*|espos[oa]|marido|mujer|novi[oa]|pareja|"
-    r"hij[oa]s?|madre|padre|padres|herman[oa]s?|gemel[oa]s?|mari|femme|conjoint\w*|compagn\w+|"
-    r"copain|copine|fils|filles?|enfants?|mère|père|s[œo]eurs?|frères?|jume(?:au|lle)s?)\b"
-    r"|(?<!\w)(?:муж\w*|жен[аыуе]\w*|сын\w*|доч\w*|мам\w*|пап\w*|брат\w*|сестр\w*|"
-    r"близнец\w*|родител\w*|дет(?:и|ей)|реб[её]н\w*)(?!\w)",
-    re.IGNORECASE,
-)
 #: The user's own slots: what a question about one of their people is not asking for.
 _OWN_SLOTS = (
     "name",
@@ -921,7 +909,7 @@ def _not_own_slot(fact: Fact) -> bool:
     what the husband does)."""
     if fact.key.startswith("note."):
         text = fact.value_text
-        return bool(names_my_people(text) or _KIN_WORD.search(text)) or is_person_key(fact.key)
+        return names_my_people(text) or names_a_relative(text) or is_person_key(fact.key)
     return not any(fact.key == k or fact.key.startswith((f"{k}.", f"{k}_")) for k in _OWN_SLOTS)
 
 

@@ -128,6 +128,7 @@ def test_memory_core_types_exports() -> None:
         "is_note",
         "is_person_key",
         "message_of",
+        "names_a_relative",
         "names_my_people",
         "names_the_user",
         "note_language",

@@ -24,7 +24,9 @@ m, f, n, or x for a word of either gender, "Freund(in)"; none for English), then
 users say, singular | plural, lower case: the first is the plain word, ``~`` marks a
 colloquial word a question is read with the plain one after "my" ("my sis" → "my sister";
 ``~~`` wherever it stands, "hubby" → "husband"), ``*`` a stem that only questions match
-(Russian cases: "сестр*"). A word names one relation per language.
+(Russian cases: "сестр*"), ``?`` a word that names anyone else too and the relation only
+beside "my" ("meine Frau", not "eine Frau"; "Kind" beside "what kind"). A word names one
+relation per language.
 
 To add a word, put it on its language's line; to add a language, add its lines, its
 possessives to ``_POSSESSIVES`` and its pronouns to ``_SELF``.
@@ -42,42 +44,42 @@ mother = family parent
     en: mother, mum, mom, ~mommy, ~mummy, ~momma, ~mama, ~ma | mothers, mums, moms
     de Mutter/f: mutter, mama, ~mami, ~mutti | mütter
     es madre/f: madre, mamá, ~mami | madres
-    fr mère/f: mère, maman | mères
+    fr mère/f: mère, mere, maman | mères
     ru мама/f: мама, мать, маму, мамы, маме, мамой, матери, мамочка, мам*, матер* | мамы
 father = family parent
     en: father, dad, ~daddy, ~papa, ~pa | fathers, dads
     de Vater/m: vater, papa, ~papi, ~vati | väter
     es padre/m: padre, papá, ~papi
-    fr père/m: père, papa | pères
+    fr père/m: père, pere, papa | pères
     ru папа/m: папа, отец, папу, отца, папы, папе, отцу, папой, отцом, пап*, отц* | отцы
 parent = family
     en: parent | parents, ~folks
     de: elternteil | eltern
-    es: | padres
+    es: | padres, papás
     fr: | parents
-    ru: родитель | родители, родителей, родител*
+    ru: родитель | родители, родителей, родителям, родителях, родител*
 sister = family sibling +counted
     en: sister, ~sis, ~sissy | sisters
-    de Schwester/f: schwester, ~schwesterherz | schwestern
+    de Schwester/f: schwester, ~~schwesterherz | schwestern
     es hermana/f: hermana, hermanita | hermanas
     fr sœur/f: sœur, soeur, ~frangine | sœurs, soeurs
     ru сестра/f: сестра, сестру, сестре, сестрой, сестрёнка, сестренка, сестр* | сёстры,
-        сестры, сестёр
+        сестры, сестёр, сестрам
 brother = family sibling +counted
     en: brother, ~bro | brothers
-    de Bruder/m: bruder, ~brüderchen | brüder
+    de Bruder/m: bruder, bruders, ~brüderchen | brüder, brüdern
     es hermano/m: hermano, hermanito
     fr frère/m: frère, frere, ~frangin | frères, freres
-    ru брат/m: брат, брата, брату, братом, брате, братик, братишка, брат* | братья, братьев
+    ru брат/m: брат, брата, брату, братом, брате, братик, братишка, брат* | братья, братьев, братьям
 sibling = family +counted
     en: sibling | siblings
-    de: | geschwister
+    de: | geschwister, geschwistern
     es: | hermanos
     fr: | frères et sœurs
     ru: | братья и сёстры
 twin = family sibling +counted
     en: twin | twins
-    de Zwilling/m: zwilling, zwillingsbruder, zwillingsschwester | zwillinge
+    de Zwilling/m: zwilling, zwillingsbruder, zwillingsschwester | zwillinge, zwillingen
     es gemelo(a)/x: gemelo, gemela, mellizo, melliza | gemelos, gemelas, mellizos, mellizas
     fr jumeau ou jumelle/x: jumeau, jumelle, frère jumeau, sœur jumelle | jumeaux, jumelles
     ru близнец/m: близнец, близнеца, брат-близнец, брата-близнеца, сестра-близнец,
@@ -98,23 +100,23 @@ half brother = family sibling +counted
         единоутробного брата
 wife = family partner spouse
     en: wife, ~missus, ~missis, ~wifey | wives
-    de Frau/f: frau, ehefrau, gattin
-    es mujer/f: mujer, esposa
-    fr femme/f: femme, épouse, epouse
+    de Frau/f: ?frau, ehefrau, gattin
+    es mujer/f: ?mujer, esposa
+    fr femme/f: ?femme, épouse, epouse
     ru жена/f: жена, жену, жены, жене, женой, супруга, супругу, жён*, жен*
 husband = family partner spouse
     en: husband, ~~hubby | husbands
-    de Mann/m: mann, ehemann, gatte
+    de Mann/m: ?mann, ehemann, gatte
     es marido/m: marido, esposo
     fr mari/m: mari, époux, epoux
-    ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж*
+    ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж* | мужья, мужей
 partner = family partner
     en: partner, ~~other half, ~~better half, ~~significant other | partners
     de Partner(in)/x: partner, partnerin, lebensgefährte, lebensgefährtin, partner*,
         ~~bessere hälfte
     es pareja/f: pareja, ~~media naranja
     fr partenaire/x: partenaire, compagnon, compagne, conjoint, conjointe, conjoint*, compagn*,
-        ~moitié
+        ~moitié | conjoints, compagnons, compagnes
     ru партнёр/x: партнёр, партнер, партнёра, партнера, партнёрша, партнерша, партн*
 spouse = family partner
     en: spouse | spouses
@@ -130,35 +132,35 @@ fiance = family partner
     ru жених или невеста/m: жених, жениха, невеста, невесту, невесты
 boyfriend = family partner
     en: boyfriend, ~bf | boyfriends
-    de Freund/m: freund
+    de Freund/m: ?freund
     es novio/m: novio
-    fr copain/m: copain, petit ami, petit copain, mec
-    ru парень/m: парень, парня, парню, парнем, парн*
+    fr copain/m: ?copain, petit ami, petit copain, ?mec
+    ru парень/m: ?парень, ?парня, ?парню, ?парнем, парн*
 girlfriend = family partner
     en: girlfriend, ~gf | girlfriends
-    de Freundin/f: freundin
+    de Freundin/f: ?freundin
     es novia/f: novia
-    fr copine/f: copine, petite amie, petite copine, meuf
-    ru девушка/f: девушка, девушку, девушки, девушке, девушкой, девушк*
+    fr copine/f: ?copine, petite amie, petite copine, ?meuf
+    ru девушка/f: ?девушка, ?девушку, ?девушки, ?девушке, ?девушкой, девушк*
 son = family child +counted
     en: son | sons
     de Sohn/m: sohn | söhne
     es hijo/m: hijo, hijito
     fr fils/m: fils, fiston
-    ru сын/m: сын, сына, сыну, сыном, сыночек, сын* | сыновья, сыновей
+    ru сын/m: сын, сына, сыну, сыном, сыне, сыночек, сын* | сыновья, сыновей, сыновьям
 daughter = family child +counted
     en: daughter | daughters
     de Tochter/f: tochter | töchter
     es hija/f: hija, hijita | hijas
     fr fille/f: fille | filles
-    ru дочь/f: дочь, дочку, дочка, дочерью, доченька, доч* | дочери, дочки, дочерей
+    ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, доченька, доч* | дочери, дочки, дочерей
 child = family +counted
     en: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones, ~~kiddies
-    de Kind/n: kind, kind* | kinder
+    de Kind/n: ?kind, kind* | kinder, kindern
     es: niño, niña | hijos, niños, niñas
-    fr enfant/m: enfant, gamin, gamine, ~gosse | enfants, gamins, ~gosses
-    ru ребёнок/m: ребёнок, ребенок, ребёнка, ребенка, ребён*, ребен* | дети, детей, детям,
-        детьми, дет*
+    fr enfant/m: enfant, gamin, gamine, ~~gosse | enfants, gamins, ~~gosses
+    ru ребёнок/m: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком, ребенком,
+        ребён*, ребен* | дети, детей, детям, детьми, детях, дет*
 baby = family child
     en: baby | babies
     de Baby/n: baby | babys
@@ -512,6 +514,8 @@ class Relation:
     plural: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: language → colloquial words ("hubby"): read plainly anywhere (``True``) or after "my".
     colloquial: dict[str, dict[str, bool]] = field(default_factory=dict)
+    #: language → words that name the relation only beside "my" ("Frau", "femme", "Kind").
+    beside_my: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
@@ -522,18 +526,22 @@ class Relation:
 _LANG_LINE = re.compile(r"^(?P<lang>[a-z]{2})(?:\s+(?P<name>[^:]+?)/(?P<g>[mfnx]))?\s*:(?P<w>.*)$")
 
 
-def _words(said: str) -> tuple[tuple[str, ...], dict[str, bool]]:
-    """The words of one side of a line, and those of them marked colloquial (``True``: read
-    plainly wherever it stands, "~~hubby"; ``False``: after "my", "~sis")."""
-    words, colloquial = [], {}
+def _words(said: str) -> tuple[tuple[str, ...], dict[str, bool], set[str]]:
+    """The words of one side of a line, those of them marked colloquial (``True``: read
+    plainly wherever it stands, "~~hubby"; ``False``: after "my", "~sis") and those marked
+    ``?`` (the relation only beside "my", "?frau")."""
+    words, colloquial, beside = [], {}, set()
     for raw in (w.strip() for w in said.split(",")):
         if not raw:
             continue
+        if raw.startswith("?"):
+            raw = raw[1:]
+            beside.add(" ".join(raw.lstrip("~").split()))
         word = " ".join(raw.lstrip("~").split())
         if raw.startswith("~"):
             colloquial[word] = raw.startswith("~~")
         words.append(word)
-    return tuple(words), colloquial
+    return tuple(words), colloquial, beside
 
 
 def _parse(table: str) -> dict[str, Relation]:
@@ -566,9 +574,10 @@ def _parse(table: str) -> dict[str, Relation]:
         if m["name"]:
             current.names[lang] = (m["name"], m["g"])
         one, _, many = m["w"].partition("|")
-        (singular, c1), (plural, c2) = _words(one), _words(many)
+        (singular, c1, b1), (plural, c2, b2) = _words(one), _words(many)
         current.singular[lang], current.plural[lang] = singular, plural
         current.colloquial[lang] = c1 | c2
+        current.beside_my[lang] = frozenset(b1 | b2)
     return out
 
 
@@ -858,3 +867,86 @@ def relation_asked(text: str) -> str | None:
     if m is None or m.lastgroup is None:
         return None
     return relation_of(m.group(m.lastgroup), m.lastgroup)
+
+
+# ---- the user's people in what is said ---------------------------------------------------------
+
+
+def of_kind(*kinds_or_relations: str) -> frozenset[str]:
+    """The relations of these kinds and these relations themselves ("sibling" → sibling,
+    sister, brother, twin, half sister, half brother)."""
+    wanted = set(kinds_or_relations)
+    return frozenset(
+        rel.word for rel in RELATIONS.values() if rel.word in wanted or rel.kinds & wanted
+    )
+
+
+def group_relations(group: str) -> frozenset[str]:
+    """The relations keyed under ``group`` (``family``; ``people``: friends, in-laws …)."""
+    return frozenset(rel.word for rel in RELATIONS.values() if rel.group == group)
+
+
+def relation_pattern(
+    relations: frozenset[str] | set[str] | tuple[str, ...],
+    *,
+    singular: bool = True,
+    plural: bool = True,
+    alone: bool = False,
+    languages: tuple[str, ...] = LANGUAGES,
+) -> str:
+    """A regex alternation (no boundaries: the caller's) of the words for ``relations`` in
+    ``languages``, as a memory or a question says them: the plain words anywhere ("sister",
+    "Schwester", "сестрой", "hubby"); a stem, a word read plainly only after "my" ("sis") and
+    a word that names anyone else too ("Frau", "femme", "Kind") only after a possessive
+    ("meine Frau"); ``alone``: the last kind alone too (a note about the user's people,
+    "Ich habe eine Frau …")."""
+    free: set[str] = set()
+    beside: set[str] = set()
+    for word in relations:
+        rel = RELATIONS[word]
+        for lang in languages:
+            said = (*(rel.singular.get(lang, ()) if singular else ()),)
+            said += (*(rel.plural.get(lang, ()) if plural else ()),)
+            for w in said:
+                after_my = w.endswith("*") or rel.colloquial.get(lang, {}).get(w) is False
+                if after_my or (w in rel.beside_my.get(lang, ()) and not alone):
+                    beside.add(w)
+                else:
+                    free.add(w)
+    parts = [_alternation(tuple(free))] if free else []
+    if beside:
+        mine = _alternation(tuple(w for lang in languages for w in _POSSESSIVES[lang].split()))
+        parts.append(rf"(?:{mine})\s+(?:{_PET_NAMES}\s+)?(?:{_alternation(tuple(beside))})")
+    return "|".join(parts) or r"(?!x)x"
+
+
+def married_pattern() -> str:
+    """A regex alternation of the words that say the user has a partner without naming them
+    ("married", "verheiratet", "замужем")."""
+    return _alternation(tuple(_MARRIED.split()))
+
+
+#: One of the user's relatives named in what they said, with or without "my" ("Tengo una
+#: hermana …", "У меня есть брат …", "Ich habe einen Sohn …", "my hubby").
+RELATIVE_WORD = re.compile(
+    rf"(?<!\w)(?:{relation_pattern(group_relations('family'), alone=True)})(?!\w)", re.IGNORECASE
+)
+
+
+def names_a_relative(text: str) -> bool:
+    """Whether ``text`` names one of the user's relatives, with or without "my" ("Ich habe
+    einen Sohn", "mi hermana", "сестрой")."""
+    return RELATIVE_WORD.search(text) is not None
+
+
+def key_pattern(relations: frozenset[str] | set[str] | tuple[str, ...]) -> str:
+    """A regex alternation of the key segments ``relations`` are stored under: their slugs
+    and their English words' ("half_sister", "children", "kids", "mum")."""
+    segments = set()
+    for word in relations:
+        rel = RELATIONS[word]
+        segments.add(rel.slug)
+        for w in (*rel.singular.get("en", ()), *rel.plural.get("en", ())):
+            if not w.endswith("*"):
+                segments.add(re.sub(r"[\s-]+", "_", w))
+    return "|".join(re.escape(s) for s in sorted(segments, key=len, reverse=True))

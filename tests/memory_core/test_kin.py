@@ -4,6 +4,7 @@ are keyed by it, questions find them, and the bot names them back in the user's 
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -12,9 +13,10 @@ from memory_core.extract.base import TurnInput
 from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL
 from memory_core.extract.patterns_intl_people import KIN_WORDS
 from memory_core.extract.rules import extract_rules
+from memory_core.read import answer
 from memory_core.read.answer import about_the_user, plain_question
 from memory_core.read.people import Person
-from memory_core.text import kin
+from memory_core.text import domains, kin
 
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
@@ -229,3 +231,79 @@ def test_the_english_extractor_reads_the_vocabularys_family_words() -> None:
 )
 def test_a_kind_of_relation_finds_its_people(relation: str, asked: str, found: bool) -> None:
     assert Person("Kit", relation, "family").matches_relation(asked) is found
+
+
+# ---- every reader takes its words from the vocabulary ------------------------------------------
+
+#: Words the readers' own lists had before they read the vocabulary (the responder's note
+#: reading, the group questions, the areas of life): each is still read.
+_FORMERLY_COPIED = (
+    "Schwesterherz Zwillingen conjoints мужья мужей сыне сыновьям дочке дочкой братьям сестрам "
+    "родителям родителях ребенку ребёнком kindern geschwistern brüdern gosses bruders papás "
+    "pere mere"
+).split()
+
+
+@pytest.mark.parametrize("word", _FORMERLY_COPIED)
+def test_a_word_a_reader_had_is_in_the_vocabulary(word: str) -> None:
+    assert kin.names_a_relative(f"… {word} …"), word
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Tengo una hermana en Sevilla.", True),
+        ("У меня есть брат.", True),
+        ("Ich habe einen Sohn.", True),
+        ("Trabajo de arquitecta.", False),
+        ("Я женщина.", False),  # "жен*" is a stem for questions after "my", not "woman"
+        ("the grandiose plan", False),
+    ],
+)
+def test_a_note_names_a_relative_with_or_without_my(text: str, named: bool) -> None:
+    assert kin.names_a_relative(text) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Wie heißt meine Frau?", True),
+        ("Ist das eine Frau?", False),
+        ("what kind of music do I like?", False),
+        ("Welches Kind ist älter?", False),
+        ("Comment s'appelle ma femme ?", True),
+        ("C'est une femme formidable.", False),
+        ("¿Cómo se llama mi mujer?", True),
+        ("where does my sis live?", True),
+        ("the sis", False),
+    ],
+)
+def test_a_word_that_names_anyone_else_too_names_a_relation_only_beside_my(
+    text: str, found: bool
+) -> None:
+    """ "Frau", "femme", "Kind", "sis": the relation only after a possessive."""
+    pattern = kin.relation_pattern(kin.of_kind("partner", "child", "sibling"))
+    assert bool(re.search(rf"(?<!\w)(?:{pattern})(?!\w)", text, re.IGNORECASE)) is found
+
+
+def test_the_areas_of_life_read_the_vocabularys_kinds() -> None:
+    """A twin, a half-sister are siblings; a kiddo a child; "maman" a parent — by question,
+    by key and by what was told."""
+    siblings = domains.AREAS[domains.key_area("family.half_sister.anna.name") or 0]
+    assert siblings.description.startswith("siblings")
+    assert domains.key_area("family.twin.name") == domains.key_area("family.sister.name")
+    named = {domains.AREAS[i].description.split(",")[0] for i in domains.named_areas("my kiddo?")}
+    assert named == {"children"}
+    assert {
+        domains.AREAS[i].description.split(",")[0]
+        for i in domains.told_areas("J'appelle maman tous les dimanches.")
+    } == {"parents"}
+
+
+def test_a_question_about_a_group_of_the_users_people_takes_all_of_them() -> None:
+    """ "what are my cousins called?" is a group question; a twin is one of the siblings."""
+    assert answer._ABOUT_A_GROUP.search("what are my cousins called?")
+    assert answer._ABOUT_A_GROUP.search("¿Cómo se llaman mis hermanos?")
+    assert not answer._ABOUT_A_GROUP.search("what is my mother's name?")
+    assert answer._group_of("family.twin.anna.name") == "family.sibling"
+    assert answer._group_of("family.half_brother.name") == "family.sibling"
