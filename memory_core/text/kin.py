@@ -25,8 +25,10 @@ users say, singular | plural, lower case: the first is the plain word, ``~`` mar
 colloquial word a question is read with the plain one after "my" ("my sis" → "my sister";
 ``~~`` wherever it stands, "hubby" → "husband"), ``*`` a stem that only questions match
 (Russian cases: "сестр*"), ``?`` a word that names anyone else too and the relation only
-beside "my" ("meine Frau", not "eine Frau"; "Kind" beside "what kind"). A word names one
-relation per language.
+beside "my" ("meine Frau", not "eine Frau"; "Kind" beside "what kind"), ``^`` a word that
+stands for the person only where no noun follows it ("mein Kleiner heißt Tim", not "mein
+kleiner Bruder"; "ma petite ?", not "ma petite sœur"): after "my", before a verb, a
+conjunction or the end. A word names one relation per language.
 
 To add a word, put it on its language's line; to add a language, add its lines, its
 possessives to ``_POSSESSIVES`` and its pronouns to ``_SELF``.
@@ -43,19 +45,19 @@ _RELATIONS = """
 mother = family parent
     en: mother, mum, mom, ~mommy, ~mummy, ~momma, ~mama, ~ma | mothers, mums, moms
     de Mutter/f: mutter, mama, ~mami, ~mutti | mütter
-    es madre/f: madre, mamá, ~mami | madres
+    es madre/f: madre, mamá, ~mami, ^~vieja | madres
     fr mère/f: mère, mere, maman | mères
     ru мама/f: мама, мать, маму, мамы, маме, мамой, матери, мамочка, мам*, матер* | мамы
 father = family parent
     en: father, dad, ~daddy, ~papa, ~pa | fathers, dads
     de Vater/m: vater, papa, ~papi, ~vati | väter
-    es padre/m: padre, papá, ~papi
+    es padre/m: padre, papá, ~papi, ^~viejo
     fr père/m: père, pere, papa | pères
     ru папа/m: папа, отец, папу, отца, папы, папе, отцу, папой, отцом, пап*, отц* | отцы
 parent = family
     en: parent | parents, ~folks
     de: elternteil | eltern
-    es: | padres, papás
+    es: | padres, papás, ^~viejos
     fr: | parents
     ru: родитель | родители, родителей, родителям, родителях, родител*
 sister = family sibling +counted
@@ -99,7 +101,7 @@ half brother = family sibling +counted
     ru единокровный брат/m: единокровный брат, единокровного брата, единоутробный брат,
         единоутробного брата
 wife = family partner spouse
-    en: wife, ~missus, ~missis, ~wifey | wives
+    en: wife, ~missus, ~missis, ~wifey, ~good lady | wives
     de Frau/f: ?frau, ehefrau, gattin
     es mujer/f: ?mujer, esposa
     fr femme/f: ?femme, épouse, epouse
@@ -134,35 +136,37 @@ boyfriend = family partner
     en: boyfriend, ~bf | boyfriends
     de Freund/m: ?freund
     es novio/m: novio
-    fr copain/m: ?copain, petit ami, petit copain, ?mec
+    fr copain/m: ?copain, petit ami, petit copain, ?mec, ~chum
     ru парень/m: ?парень, ?парня, ?парню, ?парнем, парн*
 girlfriend = family partner
     en: girlfriend, ~gf | girlfriends
     de Freundin/f: ?freundin
     es novia/f: novia
-    fr copine/f: ?copine, petite amie, petite copine, ?meuf
+    fr copine/f: ?copine, petite amie, petite copine, ?meuf, ~blonde
     ru девушка/f: ?девушка, ?девушку, ?девушки, ?девушке, ?девушкой, девушк*
 son = family child +counted
     en: son | sons
-    de Sohn/m: sohn | söhne
+    de Sohn/m: sohn, ^~kleiner | söhne
     es hijo/m: hijo, hijito
-    fr fils/m: fils, fiston
-    ru сын/m: сын, сына, сыну, сыном, сыне, сыночек, сын* | сыновья, сыновей, сыновьям
+    fr fils/m: fils, fiston, ~petit gars, ^~petit
+    ru сын/m: сын, сына, сыну, сыном, сыне, сыночек, ^мелкий, ^мелкого, ^мелкому, ^мелким,
+        ^старший, ^старшего, ^старшему, ^старшим, сын* | сыновья, сыновей, сыновьям
 daughter = family child +counted
     en: daughter | daughters
-    de Tochter/f: tochter | töchter
+    de Tochter/f: tochter, ^~kleine | töchter
     es hija/f: hija, hijita | hijas
-    fr fille/f: fille | filles
-    ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, доченька, доч* | дочери, дочки, дочерей
+    fr fille/f: fille, ^~petite | filles
+    ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, ^мелкая, ^мелкую, ^мелкой,
+        ^старшая, ^старшую, ^старшей, доченька, доч* | дочери, дочки, дочерей
 child = family +counted
     en: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones, ~~kiddies
     de Kind/n: ?kind, kind* | kinder, kindern
-    es: niño, niña | hijos, niños, niñas
+    es: niño, niña, ~peque | hijos, niños, niñas, ~peques
     fr enfant/m: enfant, gamin, gamine, ~~gosse | enfants, gamins, ~~gosses
     ru ребёнок/m: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком, ребенком,
         ребён*, ребен* | дети, детей, детям, детьми, детях, дет*
 baby = family child
-    en: baby | babies
+    en: baby, ~bub | babies
     de Baby/n: baby | babys
     es bebé/m: bebé, bebe | bebés
     fr bébé/m: bébé, bebe | bébés
@@ -516,6 +520,8 @@ class Relation:
     colloquial: dict[str, dict[str, bool]] = field(default_factory=dict)
     #: language → words that name the relation only beside "my" ("Frau", "femme", "Kind").
     beside_my: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: language → adjectives that stand for the person where no noun follows ("Kleiner").
+    standing: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
@@ -526,22 +532,26 @@ class Relation:
 _LANG_LINE = re.compile(r"^(?P<lang>[a-z]{2})(?:\s+(?P<name>[^:]+?)/(?P<g>[mfnx]))?\s*:(?P<w>.*)$")
 
 
-def _words(said: str) -> tuple[tuple[str, ...], dict[str, bool], set[str]]:
+def _words(said: str) -> tuple[tuple[str, ...], dict[str, bool], set[str], set[str]]:
     """The words of one side of a line, those of them marked colloquial (``True``: read
-    plainly wherever it stands, "~~hubby"; ``False``: after "my", "~sis") and those marked
-    ``?`` (the relation only beside "my", "?frau")."""
-    words, colloquial, beside = [], {}, set()
+    plainly wherever it stands, "~~hubby"; ``False``: after "my", "~sis"), those marked
+    ``?`` (the relation only beside "my", "?frau") and those marked ``^`` (standing for the
+    person where no noun follows, "^~kleiner")."""
+    words, colloquial, beside, standing = [], {}, set(), set()
     for raw in (w.strip() for w in said.split(",")):
         if not raw:
             continue
         if raw.startswith("?"):
             raw = raw[1:]
             beside.add(" ".join(raw.lstrip("~").split()))
+        if raw.startswith("^"):
+            raw = raw[1:]
+            standing.add(" ".join(raw.lstrip("~").split()))
         word = " ".join(raw.lstrip("~").split())
         if raw.startswith("~"):
             colloquial[word] = raw.startswith("~~")
         words.append(word)
-    return tuple(words), colloquial, beside
+    return tuple(words), colloquial, beside, standing
 
 
 def _parse(table: str) -> dict[str, Relation]:
@@ -574,10 +584,11 @@ def _parse(table: str) -> dict[str, Relation]:
         if m["name"]:
             current.names[lang] = (m["name"], m["g"])
         one, _, many = m["w"].partition("|")
-        (singular, c1, b1), (plural, c2, b2) = _words(one), _words(many)
+        (singular, c1, b1, s1), (plural, c2, b2, s2) = _words(one), _words(many)
         current.singular[lang], current.plural[lang] = singular, plural
         current.colloquial[lang] = c1 | c2
         current.beside_my[lang] = frozenset(b1 | b2)
+        current.standing[lang] = frozenset(s1 | s2)
     return out
 
 
@@ -618,15 +629,19 @@ def _index() -> dict[str, dict[str, str]]:
 _WORD_INDEX = _index()
 
 
-def relation_words(lang: str, group: str | None = None, *, plural: bool = True) -> dict[str, str]:
+def relation_words(
+    lang: str, group: str | None = None, *, plural: bool = True, standing: bool = False
+) -> dict[str, str]:
     """The words of ``lang`` for the user's people → their relation ("schwester" →
     "sister"); ``group``: only relations keyed under it (``family``, ``people``);
-    ``plural``: the plural words too."""
+    ``plural``: the plural words too; ``standing``: the adjectives that stand for a person
+    too ("Kleiner": for a reading that wants a verb right after it, "mein Kleiner heißt …")."""
     return {
         w: r
         for w, r in _WORD_INDEX.get(lang, {}).items()
         if (group is None or RELATIONS[r].group == group)
         and (plural or w in RELATIONS[r].singular.get(lang, ()))
+        and (standing or w not in RELATIONS[r].standing.get(lang, ()))
     }
 
 
@@ -766,6 +781,33 @@ def _people_words(lang: str) -> set[str]:
     return out
 
 
+#: What may follow an adjective that stands for a person ("mein Kleiner heißt …", "ma petite
+#: et moi", "¿… mi viejo?"): a verb said of people, a conjunction, or the end (a noun may
+#: not: "mein kleiner Bruder", "mi viejo amigo", "ma petite sœur").
+_AFTER_STANDING = {
+    "en": "is was has loves works lives and",
+    "de": "heißt heisst ist hat war wird geht arbeitet wohnt lebt mag liebt spielt lernt und",
+    "es": "se es tiene está va trabaja vive estudia juega y",
+    "fr": "s'appelle est a va fait travaille habite vit aime adore joue et",
+    "ru": "зовут это работает живёт живет учится ходит любит играет и",
+}
+
+
+def _standing_end(lang: str) -> str:
+    verbs = _alternation(tuple(_AFTER_STANDING[lang].split()))
+    return rf"(?=\s*(?:[^\w\s'’-]|$)|\s+(?:{verbs})(?!\w))"
+
+
+def _kin_alternation(words: set[str] | frozenset[str], lang: str) -> str:
+    """``_alternation`` of words of ``lang``, an adjective that stands for a person only where
+    no noun follows it."""
+    standing = {w for rel in RELATIONS.values() for w in rel.standing.get(lang, ())} & set(words)
+    parts = [_alternation(tuple(set(words) - standing))] if set(words) - standing else []
+    if standing:
+        parts.append(rf"(?:{_alternation(tuple(standing))}){_standing_end(lang)}")
+    return "|".join(parts)
+
+
 def _my_people() -> re.Pattern[str]:
     """One of the user's people named in a question, any language ("my wife", "meine Frau",
     "mi pareja", "mon enfant", "моего ребёнка"), said married, or asked after in the plural
@@ -774,7 +816,7 @@ def _my_people() -> re.Pattern[str]:
     said = []
     for lang in LANGUAGES:
         mine = _alternation(tuple(_POSSESSIVES[lang].split()))
-        whom = _alternation(tuple(_people_words(lang) | set(family)))
+        whom = _kin_alternation(_people_words(lang) | set(family), lang)
         said.append(rf"(?<!\w)(?:{mine})\s+(?:\w+\s+)?(?:{whom})(?!\w)")
     counted = set().union(*(plural_words(lang) for lang in LANGUAGES))
     said.append(rf"(?<!\w)(?:{_alternation(tuple(_MARRIED.split()))})(?!\w)")
@@ -807,6 +849,8 @@ def _plain_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
                 if lang == "de":
                     plain = plain[:1].upper() + plain[1:]  # a German noun
                 said = re.escape(word).replace(r"\ ", r"\s+")
+                if word in rel.standing.get(lang, ()):
+                    said += _standing_end(lang)  # "mein Kleiner?", not "mein kleiner Bruder"
                 if not anywhere:
                     # "my big sis": "big" says no more than the plain word will.
                     pattern = rf"(?<!\w)(?P<m>(?:{mine})\s+)(?:{_PET_NAMES}\s+)?{said}(?!\w)"
@@ -852,7 +896,7 @@ def _asked() -> re.Pattern[str]:
     said = []
     for lang in LANGUAGES:
         mine = _alternation(tuple(_POSSESSIVES[lang].split()))
-        words = _alternation(tuple(w for w in _people_words(lang) if not w.endswith("*")))
+        words = _kin_alternation({w for w in _people_words(lang) if not w.endswith("*")}, lang)
         said.append(rf"(?<!\w)(?:{mine})\s+(?P<{lang}>{words})(?!\w)")
     return re.compile("|".join(said), re.IGNORECASE)
 
@@ -901,7 +945,7 @@ def relation_pattern(
     ("meine Frau"); ``alone``: the last kind alone too (a note about the user's people,
     "Ich habe eine Frau …")."""
     free: set[str] = set()
-    beside: set[str] = set()
+    beside: dict[str, set[str]] = {lang: set() for lang in languages}
     for word in relations:
         rel = RELATIONS[word]
         for lang in languages:
@@ -909,14 +953,16 @@ def relation_pattern(
             said += (*(rel.plural.get(lang, ()) if plural else ()),)
             for w in said:
                 after_my = w.endswith("*") or rel.colloquial.get(lang, {}).get(w) is False
+                after_my = after_my or w in rel.standing.get(lang, ())
                 if after_my or (w in rel.beside_my.get(lang, ()) and not alone):
-                    beside.add(w)
+                    beside[lang].add(w)
                 else:
                     free.add(w)
     parts = [_alternation(tuple(free))] if free else []
-    if beside:
+    if any(beside.values()):
         mine = _alternation(tuple(w for lang in languages for w in _POSSESSIVES[lang].split()))
-        parts.append(rf"(?:{mine})\s+(?:{_PET_NAMES}\s+)?(?:{_alternation(tuple(beside))})")
+        whom = "|".join(_kin_alternation(words, lang) for lang, words in beside.items() if words)
+        parts.append(rf"(?:{mine})\s+(?:{_PET_NAMES}\s+)?(?:{whom})")
     return "|".join(parts) or r"(?!x)x"
 
 

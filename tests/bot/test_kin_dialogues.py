@@ -64,3 +64,40 @@ async def test_a_new_relation_told_is_answered_and_listed_with_the_users_people(
     people = profile.split("\n\n")[-1]
     for line in listed:
         assert line in people, profile
+
+
+#: Regional and colloquial words for the user's people (Québec, Australian/British, Indian
+#: English, Spanish, German, Russian): (told, asked, what the answer holds).
+REGIONAL = (
+    ("My missus is called Sharon.", "What's my missus called?", "Sharon"),
+    ("My hubby is called Rohan.", "What's my hubby's name?", "Rohan"),
+    ("My good lady is called Priya.", "What's my good lady called?", "Priya"),
+    ("My other half is called Dave.", "What's the name of my other half?", "Dave"),
+    ("Our bub is called Archie.", "What's my bub called?", "Archie"),
+    ("Ma blonde s'appelle Julie.", "Comment s'appelle ma blonde ?", "Julie"),
+    ("Mon chum s'appelle Marc.", "Comment s'appelle mon chum ?", "Marc"),
+    ("Mon petit gars s'appelle Léo.", "Comment s'appelle mon petit gars ?", "Léo"),
+    ("Ma petite s'appelle Emma.", "Comment s'appelle ma petite ?", "Emma"),
+    ("Mi vieja se llama Rosa.", "¿Cómo se llama mi vieja?", "Rosa"),
+    ("Mi peque se llama Lucas.", "¿Cómo se llama mi peque?", "Lucas"),
+    ("Mein Kleiner heißt Tim.", "Wie heißt mein Kleiner?", "Tim"),
+    ("Meine Frau heißt Anja.", "Wie heißt meine Frau?", "Anja"),
+    ("Моего мелкого зовут Петя.", "Как зовут моего мелкого?", "Петя"),
+    ("Мою старшую зовут Оля.", "Как зовут мою старшую?", "Оля"),
+)
+
+
+@pytest.mark.parametrize(("said", "asked", "wanted"), REGIONAL)
+async def test_a_regional_word_for_the_users_people_is_learned_and_answered(
+    said: str,
+    asked: str,
+    wanted: str,
+    tmp_path: Path,
+    console: Callable[..., Any],
+    told: ToldCache,
+) -> None:
+    db = tmp_path / "m.db"
+    await told(db, "kit", said)
+    async with console(db, ManualClock(START), user="kit") as s:
+        reply = await s.say(asked)
+    assert wanted in reply, (asked, reply)

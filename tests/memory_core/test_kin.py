@@ -307,3 +307,54 @@ def test_a_question_about_a_group_of_the_users_people_takes_all_of_them() -> Non
     assert not answer._ABOUT_A_GROUP.search("what is my mother's name?")
     assert answer._group_of("family.twin.anna.name") == "family.sibling"
     assert answer._group_of("family.half_brother.name") == "family.sibling"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("My missus is called Sharon.", "family.wife.name"),
+        ("My good lady is called Priya.", "family.wife.name"),
+        ("My hubby is called Rohan.", "family.husband.name"),
+        ("Our bub is called Archie.", "family.baby.name"),
+        ("My other half is called Dave.", "family.partner.name"),
+        ("Ma blonde s'appelle Julie.", "family.girlfriend.name"),
+        ("Mon chum s'appelle Marc.", "family.boyfriend.name"),
+        ("Mon petit gars s'appelle Léo.", "family.son.name"),
+        ("Ma petite s'appelle Emma.", "family.daughter.name"),
+        ("Mi viejo se llama Jorge.", "family.father.name"),
+        ("Mi vieja se llama Rosa.", "family.mother.name"),
+        ("Mi peque se llama Lucas.", "family.child.name"),
+        ("Mein Kleiner heißt Tim.", "family.son.name"),
+        ("Meine Kleine heißt Mia.", "family.daughter.name"),
+        ("Моего мелкого зовут Петя.", "family.son.name"),
+        ("Мою старшую зовут Оля.", "family.daughter.name"),
+    ],
+)
+def test_a_regional_word_names_its_relation_in_a_statement(text: str, key: str) -> None:
+    assert key in slots(text), slots(text)
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("Wie heißt mein Kleiner?", "son"),
+        ("Wie heißt mein kleiner Bruder?", None),  # an adjective before a noun: the noun's
+        ("Comment s'appelle ma petite ?", "daughter"),
+        ("Comment s'appelle ma petite amie ?", "girlfriend"),
+        ("¿Cómo se llama mi viejo?", "father"),
+        ("Как зовут мою старшую?", "daughter"),
+        ("Как зовут мою старшую сестру?", None),
+    ],
+)
+def test_an_adjective_stands_for_a_person_only_where_no_noun_follows(
+    question: str, relation: str | None
+) -> None:
+    assert kin.relation_asked(question) == relation
+    if relation is None:
+        assert "Sohn" not in kin.plain_kin(question) and "дочь" not in kin.plain_kin(question)
+
+
+def test_an_adjective_before_a_noun_is_no_person_of_its_own() -> None:
+    """ "mein kleiner Bruder Tim" is no son called "Bruder"."""
+    assert not any(k.startswith("family.son") for k in slots("Mein kleiner Bruder Tim ist 7."))
+    assert not any(k.startswith("family.son") for k in slots("Mein kleiner Bruder heißt Tim."))
