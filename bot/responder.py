@@ -37,6 +37,7 @@ from bot.wording import (
     person_said,
     relation_words,
     second_person,
+    shown_relation,
     yours,
 )
 from bot.wording import say as _say
@@ -564,12 +565,13 @@ def _unique(facts: Iterable[Fact]) -> list[Fact]:
 def _person_sentence(person: Person, name: str | None) -> str:
     """ "Marco is your brother. You told me your brother Marco lives in Rome and …"."""
     rel = relation_words(person)
-    kin = your_relation(_REPLY_LANGUAGE.get(), rel) if rel else None
+    kin = your_relation(_REPLY_LANGUAGE.get(), rel, person.gender) if rel else None
+    shown = shown_relation(person)
     intro = (
         _say("{name} is {your_relation}.", name=person.name, your_relation=kin)
         if person.name and kin
-        else _say("{name} is your {relation}.", name=person.name, relation=rel)
-        if person.name and rel
+        else _say("{name} is your {relation}.", name=person.name, relation=shown)
+        if person.name and shown
         else ""
     )
     said = [yours(f.value_text, name) for f in person.about()]
@@ -756,7 +758,8 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    return slot_words(lang, fact.key, value, fact.value_text) or _quoted(excerpt or fact.value_text)
+    phrase = slot_words(lang, fact.key, value, fact.value_text, said=excerpt)
+    return phrase or _quoted(excerpt or fact.value_text)
 
 
 def _noted_words(saved: Candidate, name: str | None) -> str:
@@ -765,7 +768,7 @@ def _noted_words(saved: Candidate, name: str | None) -> str:
     English, the stored sentence turned to the second person."""
     lang = _REPLY_LANGUAGE.get()
     if lang != "en":
-        said = slot_words(lang, saved.key, saved.value, saved.value_text)
+        said = slot_words(lang, saved.key, saved.value, saved.value_text, said=saved.source_excerpt)
         if said is not None:
             return said
         if note_language(saved.key) not in (None, "en") or saved.source_excerpt:
@@ -1126,7 +1129,10 @@ def _tool_fact(fact: Fact, name: str | None, lang: str) -> str:
     """A fact a memory tool touched, in the reply's language: a slot in its phrase, else the
     stored sentence turned to the second person."""
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    said = slot_words(lang, fact.key, value, fact.value_text) if lang != "en" else None
+    excerpt = fact.source_excerpt or ""
+    said = (
+        slot_words(lang, fact.key, value, fact.value_text, said=excerpt) if lang != "en" else None
+    )
     return said or yours(fact.value_text, name)
 
 

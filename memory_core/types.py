@@ -39,9 +39,11 @@ from memory_core.read.people import Person, find_people, is_person_key, people_o
 from memory_core.read.recall import MemoryBlock, Recall
 from memory_core.text.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.text.kin import (
+    gender_said,
     names_a_relative,
     names_my_people,
     names_the_user,
+    relation_noun,
     says_i,
     your_relation,
 )
@@ -129,6 +131,7 @@ __all__ = [
     "Usage",
     "chat_of",
     "find_people",
+    "gender_said",
     "group_key",
     "is_note",
     "is_person_key",
@@ -141,6 +144,7 @@ __all__ = [
     "plain_question",
     "procedure_steps",
     "procedure_topic",
+    "relation_noun",
     "says_i",
     "your_relation",
 ]

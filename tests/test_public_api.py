@@ -124,6 +124,7 @@ def test_memory_core_types_exports() -> None:
         "Usage",
         "chat_of",
         "find_people",
+        "gender_said",
         "group_key",
         "is_note",
         "is_person_key",
@@ -136,6 +137,7 @@ def test_memory_core_types_exports() -> None:
         "plain_question",
         "procedure_steps",
         "procedure_topic",
+        "relation_noun",
         "says_i",
         "your_relation",
     ]

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 LANGUAGES = ("en", "de", "es", "fr", "ru")
 
@@ -55,11 +56,12 @@ father = family parent
     fr père/m: père, pere, papa | pères
     ru папа/m: папа, отец, папу, отца, папы, папе, отцу, папой, отцом, пап*, отц* | отцы
 parent = family
-    en: parent | parents, ~folks
-    de: elternteil | eltern
-    es: | padres, papás, ^~viejos
-    fr: | parents
-    ru: родитель | родители, родителей, родителям, родителях, родител*
+    en parent/x; father/m; mother/f: parent | parents, ~folks
+    de Elternteil/m; Vater/m; Mutter/f: elternteil | eltern
+    es padre o madre/x; padre/m; madre/f: | padres, papás, ^~viejos
+    fr parent/m; père/m; mère/f: | parents
+    ru родитель/m; отец/m; мать/f: родитель | родители, родителей, родителям, родителях,
+        родител*
 sister = family sibling +counted
     en: sister, ~sis, ~sissy | sisters
     de Schwester/f: schwester, ~~schwesterherz | schwestern
@@ -74,18 +76,21 @@ brother = family sibling +counted
     fr frère/m: frère, frere, ~frangin | frères, freres
     ru брат/m: брат, брата, брату, братом, брате, братик, братишка, брат* | братья, братьев, братьям
 sibling = family +counted
-    en: sibling | siblings
-    de: | geschwister, geschwistern
-    es: | hermanos
-    fr: | frères et sœurs
-    ru: | братья и сёстры
+    en sibling/x; brother/m; sister/f: sibling | siblings
+    de Geschwisterteil/n; Bruder/m; Schwester/f: | geschwister, geschwistern
+    es hermano(a)/x; hermano/m; hermana/f: | hermanos
+    fr frère ou sœur/x; frère/m; sœur/f: | frères et sœurs
+    ru брат или сестра/x; брат/m; сестра/f: | братья и сёстры
 twin = family sibling +counted
-    en: twin | twins
-    de Zwilling/m: zwilling, zwillingsbruder, zwillingsschwester | zwillinge, zwillingen
-    es gemelo(a)/x: gemelo, gemela, mellizo, melliza | gemelos, gemelas, mellizos, mellizas
-    fr jumeau ou jumelle/x: jumeau, jumelle, frère jumeau, sœur jumelle | jumeaux, jumelles
-    ru близнец/m: близнец, близнеца, брат-близнец, брата-близнеца, сестра-близнец,
-        сестру-близнеца, близнец* | близнецы, близнецов
+    en twin/x; twin brother/m; twin sister/f: twin | twins
+    de Zwilling/m; Zwillingsbruder/m; Zwillingsschwester/f: zwilling, zwillingsbruder,
+        zwillingsschwester | zwillinge, zwillingen
+    es gemelo(a)/x; gemelo/m; gemela/f: gemelo, gemela, mellizo/m, melliza/f | gemelos/m,
+        gemelas/f, mellizos/m, mellizas/f
+    fr jumeau ou jumelle/x; jumeau/m; jumelle/f: jumeau, jumelle, frère jumeau/m,
+        sœur jumelle/f | jumeaux/m, jumelles/f
+    ru близнец/x; брат-близнец/m; сестра-близнец/f: близнец, близнеца, брат-близнец,
+        брата-близнеца/m, сестра-близнец, сестру-близнеца/f, близнец* | близнецы, близнецов
 half sister = family sibling +counted
     en: half sister, half-sister | half sisters, half-sisters
     de Halbschwester/f: halbschwester | halbschwestern
@@ -114,12 +119,13 @@ husband = family partner spouse
     ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж* | мужья, мужей
 partner = family partner
     en: partner, ~~other half, ~~better half, ~~significant other | partners
-    de Partner(in)/x: partner, partnerin, lebensgefährte, lebensgefährtin, partner*,
-        ~~bessere hälfte
+    de Partner(in)/x; Partner/m; Partnerin/f: partner, partnerin, lebensgefährte/m,
+        lebensgefährtin/f, partner*, ~~bessere hälfte
     es pareja/f: pareja, ~~media naranja
-    fr partenaire/x: partenaire, compagnon, compagne, conjoint, conjointe, conjoint*, compagn*,
-        ~moitié | conjoints, compagnons, compagnes
-    ru партнёр/x: партнёр, партнер, партнёра, партнера, партнёрша, партнерша, партн*
+    fr partenaire/x; compagnon/m; compagne/f: partenaire, compagnon, compagne, conjoint/m,
+        conjointe/f, conjoint*, compagn*, ~moitié | conjoints, compagnons/m, compagnes/f
+    ru партнёр/x; партнёр/m; партнёрша/f: партнёр/m, партнер/m, партнёра/m, партнера/m,
+        партнёрша, партнерша/f, партн*
 spouse = family partner
     en: spouse | spouses
     de Ehepartner(in)/x: ehepartner, ehepartnerin
@@ -127,11 +133,12 @@ spouse = family partner
     fr conjoint(e)/x:
     ru супруг(а)/x:
 fiance = family partner
-    en: fiance, fiancé, fiancee, fiancée | fiances, fiancés, fiancees, fiancées
-    de Verlobte(r)/x: verlobte, verlobter, verlobten
-    es prometido(a)/x: prometido, prometida
-    fr fiancé(e)/x: fiancé, fiancée, fiance, fiancee
-    ru жених или невеста/m: жених, жениха, невеста, невесту, невесты
+    en fiancé(e)/x; fiancé/m; fiancée/f: fiance/m, fiancé, fiancee/f, fiancée | fiances,
+        fiancés, fiancees, fiancées
+    de Verlobte(r)/x; Verlobter/m; Verlobte/f: verlobte, verlobter, verlobten
+    es prometido(a)/x; prometido/m; prometida/f: prometido, prometida
+    fr fiancé(e)/x; fiancé/m; fiancée/f: fiancé, fiancée, fiance/m, fiancee/f
+    ru жених или невеста/x; жених/m; невеста/f: жених, жениха/m, невеста, невесту/f, невесты/f
 boyfriend = family partner
     en: boyfriend, ~bf | boyfriends
     de Freund/m: ?freund
@@ -159,12 +166,13 @@ daughter = family child +counted
     ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, ^мелкая, ^мелкую, ^мелкой,
         ^старшая, ^старшую, ^старшей, доченька, доч* | дочери, дочки, дочерей
 child = family +counted
-    en: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones, ~~kiddies
-    de Kind/n: ?kind, kind* | kinder, kindern
-    es: niño, niña, ~peque | hijos, niños, niñas, ~peques
-    fr enfant/m: enfant, gamin, gamine, ~~gosse | enfants, gamins, ~~gosses
-    ru ребёнок/m: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком, ребенком,
-        ребён*, ребен* | дети, детей, детям, детьми, детях, дет*
+    en child/x; son/m; daughter/f: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones,
+        ~~kiddies
+    de Kind/n; Sohn/m; Tochter/f: ?kind, kind* | kinder, kindern
+    es hijo(a)/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques
+    fr enfant/m; fils/m; fille/f: enfant, gamin/m, gamine/f, ~~gosse | enfants, gamins/m, ~~gosses
+    ru ребёнок/m; сын/m; дочь/f: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком,
+        ребенком, ребён*, ребен* | дети, детей, детям, детьми, детях, дет*
 baby = family child
     en: baby, ~bub | babies
     de Baby/n: baby | babys
@@ -224,11 +232,12 @@ uncle = family
     ru дядя/m: дядя, дядю, дяди, дяде, дядей, дяд* | дяди
 cousin = family +counted
     en: cousin | cousins
-    de Cousin(e)/x: cousin, cousine, kusine | cousins, cousinen
-    es primo(a)/x: primo, prima | primos, primas
-    fr cousin(e)/x: cousin, cousine | cousins, cousines
-    ru двоюродный брат или сестра/m: двоюродный брат, двоюродного брата, двоюродная сестра,
-        двоюродную сестру, кузен, кузена, кузина, кузину | двоюродные братья, двоюродные сёстры
+    de Cousin(e)/x; Cousin/m; Cousine/f: cousin, cousine, kusine/f | cousins, cousinen/f
+    es primo(a)/x; primo/m; prima/f: primo, prima | primos, primas/f
+    fr cousin(e)/x; cousin/m; cousine/f: cousin, cousine | cousins, cousines/f
+    ru двоюродный брат или сестра/x; двоюродный брат/m; двоюродная сестра/f: двоюродный брат,
+        двоюродного брата/m, двоюродная сестра, двоюродную сестру/f, кузен/m, кузена/m,
+        кузина/f, кузину/f | двоюродные братья/m, двоюродные сёстры/f
 niece = family +counted
     en: niece | nieces
     de Nichte/f: nichte | nichten
@@ -300,11 +309,11 @@ godparent = people +counted
     es: | padrinos
     fr: | parrain et marraine
 godchild = people +counted
-    en: godchild, godson, goddaughter | godchildren
+    en godchild/x; godson/m; goddaughter/f: godchild, godson, goddaughter | godchildren
     de Patenkind/n: patenkind | patenkinder
-    es ahijado(a)/x: ahijado, ahijada | ahijados
-    fr filleul(e)/x: filleul, filleule | filleuls
-    ru крестник/m: крестник, крестница, крестника, крестницу
+    es ahijado(a)/x; ahijado/m; ahijada/f: ahijado, ahijada | ahijados
+    fr filleul(e)/x; filleul/m; filleule/f: filleul, filleule | filleuls
+    ru крестник/m; крестник/m; крестница/f: крестник/m, крестница, крестника/m, крестницу/f
 mother in law = people in_law
     en: mother in law, mother-in-law | mothers-in-law
     de Schwiegermutter/f: schwiegermutter
@@ -349,22 +358,25 @@ in law = people +counted
     ru: | родственники мужа, родственники жены
 friend = people friend
     en: friend, buddy, pal, mate | friends, buddies, pals, mates
-    de Freund(in)/x: kumpel, freund* | freunde, freundinnen
-    es amigo(a)/x: amigo, amiga | amigos, amigas
-    fr ami(e)/x: ami, amie, pote, ami* | amis, amies, potes
-    ru друг/m: друг, друга, другу, подруга, подругу, подруге, друг*, подруг* | друзья, друзей, друз*
+    de Freund(in)/x; Freund/m; Freundin/f: kumpel/m, freund* | freunde, freundinnen/f
+    es amigo(a)/x; amigo/m; amiga/f: amigo, amiga | amigos, amigas/f
+    fr ami(e)/x; ami/m; amie/f: ami, amie, pote, ami* | amis, amies/f, potes
+    ru друг/m; друг/m; подруга/f: друг/m, друга/m, другу/m, подруга, подругу/f, подруге/f, друг*,
+        подруг* | друзья, друзей, друз*
 best friend = people friend
     en: best friend, bestie, bff, best mate | best friends
-    de beste(r) Freund(in)/x: bester freund, beste freundin
-    es mejor amigo(a)/x: mejor amigo, mejor amiga
-    fr meilleur(e) ami(e)/x: meilleur ami, meilleure amie
-    ru лучший друг/m: лучший друг, лучшего друга, лучшая подруга, лучшую подругу
+    de beste(r) Freund(in)/x; bester Freund/m; beste Freundin/f: bester freund, beste freundin
+    es mejor amigo(a)/x; mejor amigo/m; mejor amiga/f: mejor amigo, mejor amiga
+    fr meilleur(e) ami(e)/x; meilleur ami/m; meilleure amie/f: meilleur ami, meilleure amie
+    ru лучший друг/m; лучший друг/m; лучшая подруга/f: лучший друг/m, лучшего друга/m,
+        лучшая подруга, лучшую подругу/f
 boss = people
     en: boss | bosses
-    de Chef(in)/x: chef, chefin, chef*
-    es jefe(a)/x: jefe, jefa
-    fr patron(ne)/x: patron, patronne, patron*
-    ru начальник/m: начальник, начальника, начальница, начальницу, начальник*
+    de Chef(in)/x; Chef/m; Chefin/f: chef, chefin, chef*
+    es jefe(a)/x; jefe/m; jefa/f: jefe, jefa
+    fr patron(ne)/x; patron/m; patronne/f: patron, patronne, patron*
+    ru начальник/m; начальник/m; начальница/f: начальник/m, начальника/m, начальница,
+        начальницу/f, начальник*
 manager = people
     en: manager | managers
     de Vorgesetzte(r)/x: vorgesetzte, vorgesetzter, vorgesetzten
@@ -374,16 +386,18 @@ manager = people
 colleague = people
     en: colleague, coworker, co-worker, co worker, workmate | colleagues, coworkers,
         co-workers, workmates
-    de Kollege oder Kollegin/x: kollege, kollegin, kolleg* | kollegen, kolleginnen
-    es compañero(a) de trabajo/x: compañero de trabajo, compañera de trabajo | compañeros de trabajo
+    de Kollege oder Kollegin/x; Kollege/m; Kollegin/f: kollege, kollegin, kolleg* | kollegen,
+        kolleginnen/f
+    es compañero(a) de trabajo/x; compañero de trabajo/m; compañera de trabajo/f:
+        compañero de trabajo, compañera de trabajo | compañeros de trabajo
     fr collègue/x: collègue, collegue | collègues
     ru коллега/x: коллега, коллегу | коллеги, коллег
 neighbor = people
     en: neighbor, neighbour | neighbors, neighbours
-    de Nachbar(in)/x: nachbar, nachbarin | nachbarn
-    es vecino(a)/x: vecino, vecina | vecinos
-    fr voisin(e)/x: voisin, voisine | voisins
-    ru сосед/m: сосед, соседа, соседка, соседку | соседи
+    de Nachbar(in)/x; Nachbar/m; Nachbarin/f: nachbar, nachbarin | nachbarn
+    es vecino(a)/x; vecino/m; vecina/f: vecino, vecina | vecinos
+    fr voisin(e)/x; voisin/m; voisine/f: voisin, voisine | voisins
+    ru сосед/m; сосед/m; соседка/f: сосед/m, соседа/m, соседка, соседку/f | соседи
 roommate = people
     en: roommate, room mate, flatmate, housemate | roommates, flatmates, housemates
     de Mitbewohner(in)/x: mitbewohner, mitbewohnerin
@@ -512,6 +526,10 @@ class Relation:
     counted: bool
     #: language → (noun, gender) the bot names the relation with.
     names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: language → gender (m, f) → the noun for one of that gender ("Cousine", "gemela").
+    gendered: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: language → word → the gender it says ("gemela": f, "Zwillingsbruder": m).
+    genders: dict[str, dict[str, str]] = field(default_factory=dict)
     #: language → the singular words (stems end in ``*``), the first the plain one.
     singular: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: language → the plural words.
@@ -529,18 +547,24 @@ class Relation:
         return self.word.replace(" ", "_")
 
 
-_LANG_LINE = re.compile(r"^(?P<lang>[a-z]{2})(?:\s+(?P<name>[^:]+?)/(?P<g>[mfnx]))?\s*:(?P<w>.*)$")
+_LANG_LINE = re.compile(r"^(?P<lang>[a-z]{2})(?:\s+(?P<names>[^:]+?))?\s*:(?P<w>.*)$")
+_NAMED = re.compile(r"^(?P<noun>.+?)/(?P<g>[mfnx])$")
 
 
-def _words(said: str) -> tuple[tuple[str, ...], dict[str, bool], set[str], set[str]]:
+def _marked_words(
+    said: str,
+) -> tuple[tuple[str, ...], dict[str, bool], set[str], set[str], dict[str, str]]:
     """The words of one side of a line, those of them marked colloquial (``True``: read
     plainly wherever it stands, "~~hubby"; ``False``: after "my", "~sis"), those marked
-    ``?`` (the relation only beside "my", "?frau") and those marked ``^`` (standing for the
-    person where no noun follows, "^~kleiner")."""
-    words, colloquial, beside, standing = [], {}, set(), set()
+    ``?`` (the relation only beside "my", "?frau"), those marked ``^`` (standing for the
+    person where no noun follows, "^~kleiner") and the genders words say ("melliza/f")."""
+    words, colloquial, beside, standing, genders = [], {}, set(), set(), {}
     for raw in (w.strip() for w in said.split(",")):
         if not raw:
             continue
+        if (marked := _NAMED.match(raw)) is not None:
+            raw = marked["noun"]
+            genders[" ".join(raw.lstrip("?^~").split())] = marked["g"]
         if raw.startswith("?"):
             raw = raw[1:]
             beside.add(" ".join(raw.lstrip("~").split()))
@@ -551,7 +575,7 @@ def _words(said: str) -> tuple[tuple[str, ...], dict[str, bool], set[str], set[s
         if raw.startswith("~"):
             colloquial[word] = raw.startswith("~~")
         words.append(word)
-    return tuple(words), colloquial, beside, standing
+    return tuple(words), colloquial, beside, standing, genders
 
 
 def _parse(table: str) -> dict[str, Relation]:
@@ -581,15 +605,55 @@ def _parse(table: str) -> dict[str, Relation]:
         if current is None or m is None:
             raise ValueError(f"kin table: cannot read {line.strip()!r}")
         lang = m["lang"]
-        if m["name"]:
-            current.names[lang] = (m["name"], m["g"])
+        if m["names"]:
+            _name_forms(current, lang, m["names"])
         one, _, many = m["w"].partition("|")
-        (singular, c1, b1, s1), (plural, c2, b2, s2) = _words(one), _words(many)
+        (singular, c1, b1, s1, g1) = _marked_words(one)
+        (plural, c2, b2, s2, g2) = _marked_words(many)
         current.singular[lang], current.plural[lang] = singular, plural
         current.colloquial[lang] = c1 | c2
         current.beside_my[lang] = frozenset(b1 | b2)
         current.standing[lang] = frozenset(s1 | s2)
+        current.genders[lang] = g1 | g2
+        _word_genders(current, lang)
     return out
+
+
+def _name_forms(rel: Relation, lang: str, names: str) -> None:
+    """ "Cousin(e)/x; Cousin/m; Cousine/f": the noun the bot names the relation with, then
+    the nouns for one of a known gender."""
+    forms = []
+    for form in names.split(";"):
+        m = _NAMED.match(form.strip())
+        if m is None:
+            raise ValueError(f"kin table: cannot read the name {form.strip()!r}")
+        forms.append((m["noun"], m["g"]))
+    rel.names[lang] = forms[0]
+    rel.gendered[lang] = {g: noun for noun, g in forms[1:] if g in "mf"}
+
+
+def _word_genders(rel: Relation, lang: str) -> None:
+    """The gender of the person each word of ``lang`` says: its own mark ("melliza/f") or a
+    gendered noun's ("gemela", "Zwillingsschwester")."""
+    marked = rel.genders.setdefault(lang, {})
+    for g, noun in rel.gendered.get(lang, {}).items():
+        marked.setdefault(noun.lower(), g)
+
+
+def _sexed(relations: dict[str, Relation]) -> dict[str, Relation]:
+    """Every word of a relation of one gender in every language that names it ("sister":
+    Schwester, hermana, sœur, сестра) says that gender; a noun's grammatical gender alone
+    ("pareja", "bebé", "Zwilling") does not."""
+    for rel in relations.values():
+        said = {g for _, g in rel.names.values()}
+        if len(rel.names) < 2 or len(said) != 1 or not said <= {"m", "f"}:
+            continue
+        (sex,) = said
+        for lang in rel.singular:
+            for w in (*rel.singular[lang], *rel.plural.get(lang, ())):
+                if not w.endswith("*"):
+                    rel.genders.setdefault(lang, {}).setdefault(w, sex)
+    return relations
 
 
 def _display(table: str) -> dict[str, dict[str, tuple[str, str]]]:
@@ -605,7 +669,7 @@ def _display(table: str) -> dict[str, dict[str, tuple[str, str]]]:
     return out
 
 
-RELATIONS: dict[str, Relation] = _parse(_RELATIONS)
+RELATIONS: dict[str, Relation] = _sexed(_parse(_RELATIONS))
 _ANIMAL_NAMES = _display(_ANIMALS)
 
 
@@ -701,16 +765,34 @@ def _display_name(lang: str, relation: str) -> tuple[str, str] | None:
     return _ANIMAL_NAMES.get(key, {}).get(lang)
 
 
-def your_relation(lang: str, relation: str) -> str | None:
+def _relation_named(relation: str) -> Relation | None:
+    key = " ".join(relation.lower().replace("_", " ").replace("-", " ").split())
+    plain = key if key in RELATIONS else relation_of(key, "en")
+    return RELATIONS.get(plain) if plain else None
+
+
+def relation_noun(lang: str, relation: str, gender: str | None) -> str | None:
+    """The noun for one of ``relation`` of a known ``gender`` (m, f) in ``lang`` ("sibling",
+    f: "sister", "Schwester"; "twin", m: "twin brother", "gemelo"), or ``None``."""
+    rel = _relation_named(relation)
+    if rel is None or gender is None:
+        return None
+    return rel.gendered.get(lang, {}).get(gender)
+
+
+def your_relation(lang: str, relation: str, gender: str | None = None) -> str | None:
     """ "your <relation>" in ``lang`` with the possessive agreeing ("ta sœur", "dein Bruder"),
-    or ``None``: English, or a relation whose word the table lacks or whose gender it does
-    not tell."""
+    the noun for their ``gender`` where it is known and the language has one ("deine
+    Cousine", "tu gemela", "твоя сестра-близнец"), or ``None``: English, or a relation
+    whose word the table lacks or whose gender it does not tell."""
     found = _display_name(lang, relation)
     if found is None or lang not in _POSSESSIVE_OF:
         return None
-    noun, gender = found
-    possessive = _POSSESSIVE_OF[lang][gender]
-    if lang == "fr" and gender in ("f", "x") and noun.startswith(_VOWEL):
+    noun, grammatical = found
+    if gender is not None and (sexed := relation_noun(lang, relation, gender)) is not None:
+        noun, grammatical = sexed, gender
+    possessive = _POSSESSIVE_OF[lang][grammatical]
+    if lang == "fr" and grammatical in ("f", "x") and noun.startswith(_VOWEL):
         possessive = "ton"  # "ton ex-femme", as French does before a vowel
     return f"{possessive} {noun}"
 
@@ -996,3 +1078,47 @@ def key_pattern(relations: frozenset[str] | set[str] | tuple[str, ...]) -> str:
             if not w.endswith("*"):
                 segments.add(re.sub(r"[\s-]+", "_", w))
     return "|".join(re.escape(s) for s in sorted(segments, key=len, reverse=True))
+
+
+def _sex_words(relation: str) -> dict[str, str]:
+    """The words that say the gender of one of ``relation``, every language → m or f: its own
+    ("gemela", "Cousine") and, for a kind, its members' ("hermana" for a sibling); not a word
+    another language says of either ("cousin": English as well as French)."""
+    out: dict[str, str] = {}
+    either: set[str] = set()
+    for word in (relation, *sorted(of_kind(relation) - {relation})):
+        rel = RELATIONS[word]
+        for lang, words in rel.genders.items():
+            for w, g in words.items():
+                out.setdefault(w, g)
+            said = (*rel.singular.get(lang, ()), *rel.plural.get(lang, ()))
+            either |= {w for w in said if w not in words}
+    return {w: g for w, g in out.items() if w not in either}
+
+
+@lru_cache(maxsize=256)
+def _sex_pattern(relation: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    words = _sex_words(relation)
+    if not words:
+        return None
+    alternation = _alternation(tuple(words))
+    return re.compile(rf"(?<!\w)(?:{alternation})(?!\w)", re.IGNORECASE), words
+
+
+def gender_said(relation: str, *texts: str) -> str | None:
+    """The gender (m, f) of one of the user's ``relation`` that their own words tell ("Mi
+    gemela se llama Maite": f; "Meine Cousine Lena": f; "Моего брата-близнеца": m), or
+    ``None``: not said, or said both ways."""
+    rel = _relation_named(relation)
+    found = _sex_pattern(rel.word) if rel is not None else None
+    if found is None:
+        return None
+    pattern, words = found
+    said = {
+        words.get(" ".join(m.group(0).lower().split()))
+        for text in texts
+        if text
+        for m in pattern.finditer(text)
+    }
+    said.discard(None)
+    return said.pop() if len(said) == 1 else None

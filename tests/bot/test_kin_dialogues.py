@@ -4,15 +4,18 @@ people in /profile, named in the user's language."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.wording import person_label
 from memory_core.clock import ManualClock
+from memory_core.types import Person
 from tests.bot.conftest import ToldCache
-from tests.factories import START
+from tests.factories import START, fact
 
 #: (told, asked, what the answer holds, what /profile's people section holds)
 CASES = {
@@ -26,13 +29,13 @@ CASES = {
         ("Meine Zwillingsschwester heißt Henrike.", "Mein Schwager heißt Detlef."),
         ("Wie heißt meine Zwillingsschwester?", "Wie heißt mein Schwager?"),
         ("Henrike", "Detlef"),
-        ("Henrike, dein Zwilling", "Detlef, dein Schwager"),
+        ("Henrike, deine Zwillingsschwester", "Detlef, dein Schwager"),
     ),
     "es": (
         ("Mi gemela se llama Maite.", "Mi madrina se llama Remedios."),
         ("¿Cómo se llama mi gemela?", "¿Cómo se llama mi madrina?"),
         ("Maite", "Remedios"),
-        ("Maite, tu gemelo(a)", "Remedios, tu madrina"),
+        ("Maite, tu gemela", "Remedios, tu madrina"),
     ),
     "fr": (
         ("Mon demi-frère s'appelle Gaspard.", "Ma petite-fille s'appelle Apolline."),
@@ -101,3 +104,75 @@ async def test_a_regional_word_for_the_users_people_is_learned_and_answered(
     async with console(db, ManualClock(START), user="kit") as s:
         reply = await s.say(asked)
     assert wanted in reply, (asked, reply)
+
+
+#: A relation whose word tells no gender ("twin", "cousin", "partner", "friend") named with
+#: the noun for the gender the user's own words gave: (told, asked, what the answer holds,
+#: what /profile's people hold).
+GENDERED = {
+    "de": (
+        ("Meine Cousine heißt Lena.", "Mein Zwillingsbruder heißt Jan."),
+        "Wie heißt meine Cousine?",
+        "deine Cousine heißt Lena",
+        ("Lena, deine Cousine", "Jan, dein Zwillingsbruder"),
+    ),
+    "es": (
+        ("Mi prima Ana es médica.", "Mi gemela se llama Maite."),
+        "¿Cómo se llama mi gemela?",
+        "tu gemela se llama Maite",
+        ("Ana, tu prima", "Maite, tu gemela"),
+    ),
+    "fr": (
+        ("Ma cousine Julie est infirmière.", "Ma jumelle s'appelle Lou."),
+        "Comment s'appelle ma jumelle ?",
+        "ta jumelle s'appelle Lou",
+        ("Julie, ta cousine", "Lou, ta jumelle"),
+    ),
+    "ru": (
+        ("Мою сестру-близнеца зовут Оля.", "Мою подругу зовут Катя."),
+        "Как зовут мою сестру-близнеца?",
+        "твоя сестра-близнец — Оля",
+        ("Оля, твоя сестра-близнец", "Катя, твоя подруга"),
+    ),
+    "en": (
+        ("Mi gemela se llama Maite.", "Mi primo se llama Luis."),
+        "What's my twin called?",
+        "Maite",
+        ("Maite, your twin sister", "Luis, your cousin"),
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GENDERED))
+async def test_a_relation_is_named_for_the_gender_the_users_words_gave(
+    lang: str, tmp_path: Path, console: Callable[..., Any], told: ToldCache
+) -> None:
+    said, asked, answer, listed = GENDERED[lang]
+    db = tmp_path / "m.db"
+    await told(db, "kit", *said)
+    async with console(db, ManualClock(START), user="kit") as s:
+        reply = await s.say(asked)
+        profile = await s.say("/profile")
+    assert answer in reply, reply
+    people = profile.split("\n\n")[-1]
+    for line in listed:
+        assert line in people, profile
+
+
+@pytest.mark.parametrize(
+    ("said", "lang", "label"),
+    [
+        ("Tengo una hermana, Sam.", "en", "Sam, your sister"),
+        ("Tengo una hermana, Sam.", "de", "Sam, deine Schwester"),
+        ("У меня есть брат Сэм.", "fr", "Sam, ton frère"),
+        ("I have a sibling, Sam.", "en", "Sam, your sibling"),
+        ("Tengo una hermana y un hermano, Sam y Ana.", "en", "Sam, your sibling"),
+    ],
+)
+def test_a_sibling_is_a_sister_or_a_brother_where_the_users_words_tell(
+    said: str, lang: str, label: str
+) -> None:
+    """ "sibling" only when the gender is unknown (or told both ways)."""
+    told = fact(1, "The user has a sibling named Sam.", key="family.sibling.sam.name")
+    person = Person("Sam", "sibling", "family", [dataclasses.replace(told, source_excerpt=said)])
+    assert person_label(person, lang) == label
