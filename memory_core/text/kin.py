@@ -714,14 +714,18 @@ def relation_of(word: str, lang: str = "en") -> str | None:
     return _WORD_INDEX.get(lang, {}).get(" ".join(word.lower().split()))
 
 
-def plural_words(lang: str, *, counted: bool = True) -> frozenset[str]:
+def plural_words(
+    lang: str, *, counted: bool = True, group: str | None = None, plain: bool = False
+) -> frozenset[str]:
     """The plural words of ``lang`` ("Geschwister", "primos"); ``counted``: only the
-    relations one asks after without "my" ("do I have cousins?")."""
+    relations one asks after without "my" ("do I have cousins?"); ``group``: only relations
+    keyed under it; ``plain``: no colloquial word ("kiddos") nor stem."""
     return frozenset(
         w
         for rel in RELATIONS.values()
-        if rel.counted or not counted
+        if (rel.counted or not counted) and (group is None or rel.group == group)
         for w in rel.plural.get(lang, ())
+        if not plain or (w not in rel.colloquial.get(lang, {}) and not w.endswith("*"))
     )
 
 
@@ -739,6 +743,14 @@ def kinds() -> dict[str, frozenset[str]]:
         for kind in rel.kinds:
             out.setdefault(kind, set()).add(rel.word)
     return {kind: frozenset(rels) for kind, rels in out.items()}
+
+
+#: Words that may stand between "my" and one of the user's people or animals ("my older
+#: sister", "my late father", "my old dog"): the readers add their own.
+BEFORE_A_RELATION = tuple(
+    """older younger little big baby twin eldest oldest youngest elder new lovely beautiful
+    sweet old late adorable fluffy rescue other teenage teen grown-up adult toddler""".split()
+)
 
 
 # ---- naming a relation in the user's language ------------------------------------------------

@@ -10,8 +10,15 @@ from datetime import UTC, datetime
 import pytest
 
 from memory_core.extract.base import TurnInput
-from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL
+from memory_core.extract.lexicon import (
+    FAMILY,
+    FAMILY_CANONICAL,
+    FAMILY_GROUP_CANONICAL,
+    FAMILY_GROUPS,
+    PEOPLE,
+)
 from memory_core.extract.patterns_intl_people import KIN_WORDS
+from memory_core.extract.patterns_people import FRIENDS
 from memory_core.extract.rules import extract_rules
 from memory_core.read import answer
 from memory_core.read.answer import about_the_user, plain_question
@@ -358,3 +365,27 @@ def test_an_adjective_before_a_noun_is_no_person_of_its_own() -> None:
     """ "mein kleiner Bruder Tim" is no son called "Bruder"."""
     assert not any(k.startswith("family.son") for k in slots("Mein kleiner Bruder Tim ist 7."))
     assert not any(k.startswith("family.son") for k in slots("Mein kleiner Bruder heißt Tim."))
+
+
+def test_the_english_extractor_reads_the_vocabularys_people_and_groups() -> None:
+    """people.txt, family_groups.txt and the friends' list keep only the extractor's own
+    words; the rest, spaced and hyphenated alike, are the vocabulary's."""
+    assert {"landlady", "ex wife", "son in law", "godchild", "in-laws"} <= PEOPLE
+    assert {"son-in-law", "ex wife", "godson", "co worker"} <= FRIENDS
+    assert not {"teacher", "doctor", "landlord"} & FRIENDS
+    assert {"half-sisters", "grandparent", "stepkid", "sisters", "sibling"} <= FAMILY_GROUPS
+    assert FAMILY_GROUP_CANONICAL["stepkid"] == "stepchild"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("My son-in-law Marco lives in Rome.", "people.son_in_law.marco.home"),
+        ("My ex wife Sue lives in Leeds.", "people.ex_wife.sue.home"),
+        ("My godson Leo is 7.", "people.godson.leo.age"),
+    ],
+)
+def test_a_person_of_the_vocabularys_people_group_is_read_like_a_friend(
+    text: str, key: str
+) -> None:
+    assert key in slots(text), slots(text)
