@@ -188,11 +188,9 @@ _BARE_REACTION = re.compile(
 )
 
 
-#: A kin word or pet that may open a statement about the user's own (the kin table holds
-#: Russian in the accusative, as "у меня есть …" takes it; the nominative opens a sentence).
-_KIN_FIRST = patterns_intl_people.KIN_WORDS | frozenset(
-    "сын дочь дочка жена муж брат сестра мама папа".split()
-)
+#: A kin word or pet that may open a statement about the user's own (the shared vocabulary
+#: holds Russian in every case, the nominative that opens a sentence too).
+_KIN_FIRST = patterns_intl_people.KIN_WORDS
 
 
 def about_user(sentence: str, language: str) -> bool:

@@ -9,7 +9,9 @@ from datetime import UTC, datetime
 
 import pytest
 
+from memory_core.extract import filters
 from memory_core.extract.base import TurnInput
+from memory_core.extract.jobs_intl import DE_NOT_A_JOB
 from memory_core.extract.lexicon import (
     FAMILY,
     FAMILY_CANONICAL,
@@ -389,3 +391,11 @@ def test_a_person_of_the_vocabularys_people_group_is_read_like_a_friend(
     text: str, key: str
 ) -> None:
     assert key in slots(text), slots(text)
+
+
+def test_someones_people_and_a_german_relative_are_read_from_the_vocabulary() -> None:
+    """ "my friend's stepdaughter …" is someone else's fact; "ist Oma" names no job."""
+    assert filters._PASSING.search("my friend's stepdaughter is a nurse")
+    assert filters._PASSING.search("my boss's sister is a nurse")
+    assert DE_NOT_A_JOB.match("Oma") and DE_NOT_A_JOB.match("Schwester")
+    assert not DE_NOT_A_JOB.match("Lehrerin")
