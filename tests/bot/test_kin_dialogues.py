@@ -114,6 +114,7 @@ async def test_a_new_relation_told_is_answered_and_listed_with_the_users_people(
 #: English, Spanish, German, Russian): (told, asked, what the answer holds).
 REGIONAL = (
     ("My missus is called Sharon.", "What's my missus called?", "Sharon"),
+    ("The missus is a nurse.", "What does my missus do?", "nurse"),
     ("My hubby is called Rohan.", "What's my hubby's name?", "Rohan"),
     ("My good lady is called Priya.", "What's my good lady called?", "Priya"),
     ("My other half is called Dave.", "What's the name of my other half?", "Dave"),

@@ -399,3 +399,21 @@ def test_someones_people_and_a_german_relative_are_read_from_the_vocabulary() ->
     assert filters._PASSING.search("my boss's sister is a nurse")
     assert DE_NOT_A_JOB.match("Oma") and DE_NOT_A_JOB.match("Schwester")
     assert not DE_NOT_A_JOB.match("Lehrerin")
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("The missus is called Sharon.", "family.wife.name"),
+        ("The wife's name is Jo.", "family.wife.name"),
+        ("The other half is called Dave.", "family.partner.name"),
+    ],
+)
+def test_a_partner_said_with_the_is_the_users_own(text: str, key: str) -> None:
+    """British and Australian "the missus", "the wife": the user's own."""
+    assert key in slots(text), slots(text)
+
+
+def test_the_kids_and_the_wife_of_a_story_are_not_the_users() -> None:
+    assert slots("The kids at school were loud.") == set()
+    assert slots("The wife in that film was great.") == set()
