@@ -729,10 +729,16 @@ def plural_words(
     )
 
 
-def all_words(*, english: bool = True) -> frozenset[str]:
-    """Every word (not stem) of the table, in every language (or all but English)."""
+def all_words(*, english: bool = True, standing: bool = True) -> frozenset[str]:
+    """Every word (not stem) of the table, in every language (or all but English);
+    ``standing``: the adjectives that stand for a person too ("Kleine", "petite", "мелкий";
+    without them "Kleine Kinder sind laut" opens with no word for anyone's people)."""
     return frozenset(
-        w for lang, words in _WORD_INDEX.items() if english or lang != "en" for w in words
+        w
+        for lang, words in _WORD_INDEX.items()
+        if english or lang != "en"
+        for w, r in words.items()
+        if standing or w not in RELATIONS[r].standing.get(lang, ())
     )
 
 

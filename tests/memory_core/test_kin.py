@@ -417,3 +417,12 @@ def test_a_partner_said_with_the_is_the_users_own(text: str, key: str) -> None:
 def test_the_kids_and_the_wife_of_a_story_are_not_the_users() -> None:
     assert slots("The kids at school were loud.") == set()
     assert slots("The wife in that film was great.") == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kleine Kinder sind oft laut.", "Мелкий дождь идёт весь день.", "Viejo San Juan es bonito."],
+)
+def test_an_adjective_that_stands_for_a_person_opens_no_note_about_the_user(text: str) -> None:
+    """ "Kleine", "мелкий", "viejo" name a relative only after "my"."""
+    assert not [c for c in extract_rules(TurnInput(text, NOW))], text
