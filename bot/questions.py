@@ -20,7 +20,8 @@ def _said(fact: Fact, lang: str = "en", who: str | None = None) -> str:
     Köln"), else their own words (in English turned to the second person); ``who``: the name
     the stored fact may call them ("Ana is allergic to …" → "you're allergic to …")."""
     if lang != "en":
-        said = slot_words(lang, fact.key, texts.slot_value(fact), fact.value_text)
+        excerpt = fact.source_excerpt or ""
+        said = slot_words(lang, fact.key, texts.slot_value(fact), fact.value_text, said=excerpt)
         if said is not None:
             return said
     quote = texts.quotable_source(fact)

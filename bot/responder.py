@@ -37,6 +37,7 @@ from bot.wording import (
     person_said,
     relation_words,
     second_person,
+    shown_relation,
     yours,
 )
 from bot.wording import say as _say
@@ -55,6 +56,7 @@ from memory_core.types import (
     is_note,
     is_person_key,
     message_of,
+    names_a_relative,
     names_my_people,
     note_language,
     people_of,
@@ -563,12 +565,13 @@ def _unique(facts: Iterable[Fact]) -> list[Fact]:
 def _person_sentence(person: Person, name: str | None) -> str:
     """ "Marco is your brother. You told me your brother Marco lives in Rome and …"."""
     rel = relation_words(person)
-    kin = your_relation(_REPLY_LANGUAGE.get(), rel) if rel else None
+    kin = your_relation(_REPLY_LANGUAGE.get(), rel, person.gender) if rel else None
+    shown = shown_relation(person)
     intro = (
         _say("{name} is {your_relation}.", name=person.name, your_relation=kin)
         if person.name and kin
-        else _say("{name} is your {relation}.", name=person.name, relation=rel)
-        if person.name and rel
+        else _say("{name} is your {relation}.", name=person.name, relation=shown)
+        if person.name and shown
         else ""
     )
     said = [yours(f.value_text, name) for f in person.about()]
@@ -755,7 +758,8 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    return slot_words(lang, fact.key, value, fact.value_text) or _quoted(excerpt or fact.value_text)
+    phrase = slot_words(lang, fact.key, value, fact.value_text, said=excerpt)
+    return phrase or _quoted(excerpt or fact.value_text)
 
 
 def _noted_words(saved: Candidate, name: str | None) -> str:
@@ -764,7 +768,7 @@ def _noted_words(saved: Candidate, name: str | None) -> str:
     English, the stored sentence turned to the second person."""
     lang = _REPLY_LANGUAGE.get()
     if lang != "en":
-        said = slot_words(lang, saved.key, saved.value, saved.value_text)
+        said = slot_words(lang, saved.key, saved.value, saved.value_text, said=saved.source_excerpt)
         if said is not None:
             return said
         if note_language(saved.key) not in (None, "en") or saved.source_excerpt:
@@ -884,19 +888,6 @@ def _about_whom(question: str) -> str | None:
     return "me"
 
 
-#: A relative named in a note without "my" ("Tengo una hermana …", "У меня есть брат …",
-#: "Ich habe einen Sohn …"): the note is about one of the user's people.
-_KIN_WORD = re.compile(
-    r"\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[ée]e?|sons?|daughters?|kids?|"
-    r"child(?:ren)?|mum|mom|mother|dad|father|parents|sisters?|brothers?|twins?|"
-    r"Frau|Mann|Partner\w*|Freund(?:in)?|Sohn|Söhne|Tochter|Töchter|Kind(?:er)?|Mutter|Vater|"
-    r"Eltern|Schwester\w*|Bruder|Brüder|Zwilling\w*|espos[oa]|marido|mujer|novi[oa]|pareja|"
-    r"hij[oa]s?|madre|padre|padres|herman[oa]s?|gemel[oa]s?|mari|femme|conjoint\w*|compagn\w+|"
-    r"copain|copine|fils|filles?|enfants?|mère|père|s[œo]eurs?|frères?|jume(?:au|lle)s?)\b"
-    r"|(?<!\w)(?:муж\w*|жен[аыуе]\w*|сын\w*|доч\w*|мам\w*|пап\w*|брат\w*|сестр\w*|"
-    r"близнец\w*|родител\w*|дет(?:и|ей)|реб[её]н\w*)(?!\w)",
-    re.IGNORECASE,
-)
 #: The user's own slots: what a question about one of their people is not asking for.
 _OWN_SLOTS = (
     "name",
@@ -921,7 +912,7 @@ def _not_own_slot(fact: Fact) -> bool:
     what the husband does)."""
     if fact.key.startswith("note."):
         text = fact.value_text
-        return bool(names_my_people(text) or _KIN_WORD.search(text)) or is_person_key(fact.key)
+        return names_my_people(text) or names_a_relative(text) or is_person_key(fact.key)
     return not any(fact.key == k or fact.key.startswith((f"{k}.", f"{k}_")) for k in _OWN_SLOTS)
 
 
@@ -1138,7 +1129,10 @@ def _tool_fact(fact: Fact, name: str | None, lang: str) -> str:
     """A fact a memory tool touched, in the reply's language: a slot in its phrase, else the
     stored sentence turned to the second person."""
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    said = slot_words(lang, fact.key, value, fact.value_text) if lang != "en" else None
+    excerpt = fact.source_excerpt or ""
+    said = (
+        slot_words(lang, fact.key, value, fact.value_text, said=excerpt) if lang != "en" else None
+    )
     return said or yours(fact.value_text, name)
 
 

@@ -21,7 +21,7 @@ from datetime import date
 
 from bot.i18n import MONTHS, N_, day_text, supported, t, tn
 from bot.places import place
-from memory_core.types import your_relation
+from memory_core.types import gender_said, your_relation
 
 #: What a fact of a known slot says, around the value the user gave (kept in their words:
 #: "du arbeitest als electrician"). The first slot that is the key or a prefix of it wins.
@@ -107,9 +107,12 @@ _NEGATED = re.compile(r"\b(?:no\s+longer|not|never)\b|n't\b", re.IGNORECASE)
 _SAID_AS_NOT = ("dislikes", "food_restriction")
 
 
-def slot_words(lang: str, key: str, value: object, stored: str = "") -> str | None:
+def slot_words(
+    lang: str, key: str, value: object, stored: str = "", *, said: str = ""
+) -> str | None:
     """The slot phrase of ``key`` in ``lang`` around ``value`` ("du wohnst in Köln"), or
-    ``None``: no value, a key without a phrase, or a ``stored`` sentence that negates it."""
+    ``None``: no value, a key without a phrase, or a ``stored`` sentence that negates it;
+    ``said``: the user's own words it was read from (a relative's gender: "deine Cousine")."""
     if not value or not isinstance(value, str | int | float):
         return None
     if _NEGATED.search(stored) and not key.startswith(_SAID_AS_NOT):
@@ -130,7 +133,7 @@ def slot_words(lang: str, key: str, value: object, stored: str = "") -> str | No
     sexed = _PET_SEX.search(stored) if key in _SEXED_PETS else None
     if sexed is not None:
         return t(lang, _SEXED_PETS[key][sexed.group(1).lower()], value=text)
-    special = _special_words(lang, key, text, stored)
+    special = _special_words(lang, key, text, stored, said)
     if special is not None:
         return special or None
     for slot, phrase in SLOT_PHRASES:
@@ -205,7 +208,7 @@ def _favourite_words(lang: str, key: str, value: str) -> str | None:
     return t(lang, "your favourite {topic}: {value}", topic=topic.replace("_", " "), value=value)
 
 
-def _special_words(lang: str, key: str, value: str, stored: str = "") -> str | None:
+def _special_words(lang: str, key: str, value: str, stored: str = "", said: str = "") -> str | None:
     """The phrase of a slot whose value is vocabulary to translate (a diet, a date) or whose
     key names someone (a relative, a pet); ``""`` when it cannot be said; ``None``: another
     slot."""
@@ -237,17 +240,18 @@ def _special_words(lang: str, key: str, value: str, stored: str = "") -> str | N
     m = _PERSON.match(key)
     if m is None:
         return None
-    return _person_words(lang, m, value, stored)
+    return _person_words(lang, m, value, stored, said)
 
 
-def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "") -> str:
+def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "", said: str = "") -> str:
     """A fact about one of the user's people or pets ("dein Bruder heißt Joe", "ta sœur a 12
     ans"); ``""`` when it cannot be said without English."""
     rel = m.group("rel") or m.group("species") or ("pet" if m.group("pname") is None else None)
     if m.group("species") and (sexed := _PET_SEX.search(stored)):
         rel = sexed.group(0).lower()  # "male cat": "dein Kater", "твой кот"
     name = m.group("name") or m.group("pname") or m.group("petname")
-    kin = your_relation(lang, rel) if rel else None
+    # "tu gemela", "deine Cousine": the noun for their gender where the user's words tell it.
+    kin = your_relation(lang, rel, gender_said(rel, said)) if rel else None
     who = name.replace("_", " ").title() if name else kin
     what = m.group("what")
     if what == "name":

@@ -10,7 +10,7 @@ from contextvars import ContextVar
 
 from bot.i18n import supported, t
 from bot.slots import slot_words
-from memory_core.types import Person, Profile, your_relation
+from memory_core.types import Person, Profile, relation_noun, your_relation
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
 #: every phrase below speaks it without each helper passing it on.
@@ -204,18 +204,28 @@ def relation_words(person: Person) -> str | None:
     return person.relation.replace("_", " ") if person.relation else None
 
 
+def shown_relation(person: Person) -> str | None:
+    """Their relation as English words, for their gender where the user's words tell it:
+    a sibling said "hermana" is "sister", a twin said "Zwillingsbruder" "twin brother";
+    "sibling" only when unknown."""
+    rel = relation_words(person)
+    return (relation_noun("en", rel, person.gender) or rel) if rel else None
+
+
 def person_label(person: Person, lang: str | None = None) -> str:
     """How to name one of the user's people to them, in ``lang`` (default: the reply's):
     "Marco, your brother", "your sister"."""
     lang = lang or REPLY_LANGUAGE.get()
     rel = relation_words(person)
-    # "Marco, dein Bruder": the possessive agrees with the relation, where its word tells.
-    kin = your_relation(lang, rel) if rel else None
+    # "Marco, dein Bruder": the possessive agrees with the relation, where its word tells,
+    # and the noun with their gender where the user's words tell it ("deine Cousine").
+    kin = your_relation(lang, rel, person.gender) if rel else None
     if person.name and kin:
         return t(lang, "{name}, {your_relation}", name=person.name, your_relation=kin)
-    if person.name and rel:
-        return t(lang, "{name}, your {relation}", name=person.name, relation=rel)
-    return person.name or kin or t(lang, "your {relation}", relation=rel)
+    shown = shown_relation(person)
+    if person.name and shown:
+        return t(lang, "{name}, your {relation}", name=person.name, relation=shown)
+    return person.name or kin or t(lang, "your {relation}", relation=shown)
 
 
 def person_said(person: Person, name: str | None, lang: str | None = None) -> list[str]:
@@ -228,6 +238,10 @@ def person_said(person: Person, name: str | None, lang: str | None = None) -> li
     out: list[str] = []
     for f in facts:
         value = f.value_json.get("value") if isinstance(f.value_json, dict) else None
-        said = slot_words(lang, f.key, value, f.value_text) if lang != "en" else None
+        said = (
+            slot_words(lang, f.key, value, f.value_text, said=f.source_excerpt or "")
+            if lang != "en"
+            else None
+        )
         out.append(said or yours(f.value_text, name))
     return out

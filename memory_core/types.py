@@ -38,7 +38,15 @@ from memory_core.read.answer import message_of, plain_question
 from memory_core.read.people import Person, find_people, is_person_key, people_of
 from memory_core.read.recall import MemoryBlock, Recall
 from memory_core.text.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
-from memory_core.text.kin import names_my_people, names_the_user, says_i, your_relation
+from memory_core.text.kin import (
+    gender_said,
+    names_a_relative,
+    names_my_people,
+    names_the_user,
+    relation_noun,
+    says_i,
+    your_relation,
+)
 from memory_core.text.notes import is_note, note_language
 from memory_core.text.procedures import steps_in as procedure_steps
 from memory_core.text.procedures import topic_of as procedure_topic
@@ -123,10 +131,12 @@ __all__ = [
     "Usage",
     "chat_of",
     "find_people",
+    "gender_said",
     "group_key",
     "is_note",
     "is_person_key",
     "message_of",
+    "names_a_relative",
     "names_my_people",
     "names_the_user",
     "note_language",
@@ -134,6 +144,7 @@ __all__ = [
     "plain_question",
     "procedure_steps",
     "procedure_topic",
+    "relation_noun",
     "says_i",
     "your_relation",
 ]

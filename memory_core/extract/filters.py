@@ -19,6 +19,7 @@ from memory_core.extract.sensitive import (
     luhn_valid,
     redact,
 )
+from memory_core.text import kin
 
 __all__ = [
     "REDACTED",
@@ -204,6 +205,11 @@ _HYPERBOLE = re.compile(
 )
 #: A passing moment of the day or something just seen: chat, not a lasting fact ("listened
 #: to a podcast on the way in", "that meme", "spilled tea on my keyboard", "grabbed a latte").
+#: Someone's people, in English: every word of the shared vocabulary (``memory_core.text.kin``).
+_THEIR_PEOPLE = "|".join(
+    re.escape(w).replace(r"\ ", r"\s+")
+    for w in sorted(kin.relation_words("en"), key=len, reverse=True)
+)
 _PASSING = re.compile(
     r"\bon\s+(?:the|my)\s+(?:way|commute|drive|ride|walk)\s+(?:in|here|home|back|over|to\s+\w+)\b"
     r"|\bon\s+my\s+(?:commute|lunch\s+break|break)\b"
@@ -228,9 +234,7 @@ _PASSING = re.compile(
     r"|\bmy\s+(?:waiter|waitress|server|cashier|barista)\s+(?:was|today|just)\b"
     # Someone of someone the user knows ("my mate's sister", "my boss's cat").
     r"|\bmy\s+(?:friend|mate|pal|neighbou?r|colleague|coworker|co-worker|boss|manager|"
-    r"flatmate|roommate|housemate|classmate)'s\s+(?:cousin|friend|mate|neighbou?r|boss|"
-    r"dog|cat|kid|kids|son|daughter|brother|sister|mum|mom|dad|husband|wife|partner|boyfriend|"
-    r"girlfriend|aunt|uncle|nephew|niece|baby)\b"
+    rf"flatmate|roommate|housemate|classmate)'s\s+(?:{_THEIR_PEOPLE}|dog|cat)\b"
     # What someone else says or reckons ("a cousin who works at the bank says rates will
     # fall"): their view, not the user's fact.
     r"|^(?:a|an|my|our|the|some)\s+(?:[\w'-]+\s+){0,7}?(?:says|said|reckons|reckoned|claims|"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from memory_core.text import kin
+
 #: Jobs said with the verb to be ("soy enfermera", "je suis infirmière", "я учитель"): a
 #: word of the list, with "de …" after it ("ingeniero de software", "prof de maths").
 JOB_WORDS = {
@@ -44,7 +46,9 @@ DE_JOB = re.compile(
 )
 DE_NOT_A_JOB = re.compile(
     r"^(?:student|studentin|schüler|schülerin|vegetarier|vegetarierin|veganer|veganerin|"
-    r"single|mutter|vater|bruder|schwester|tochter|sohn|partner|partnerin|rentner|rentnerin|"
+    # A relative ("ist Mutter", "ist Schwester"): the shared vocabulary's German family words.
+    rf"single|{'|'.join(sorted(kin.relation_words('de', group='family', plural=False)))}|"
+    r"rentner|rentnerin|"
     r"\w*(?:aner|anerin|ener|enerin|ier|ierin|länder|länderin|zer|zerin|liner|linerin|"
     r"burger|burgerin|ner|nerin|ger|gerin)|deutscher|deutsche)$",
     re.IGNORECASE,

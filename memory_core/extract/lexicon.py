@@ -68,13 +68,35 @@ NOT_NAMES = words("not_names")
 OCCUPATIONS = JOB_WORDS | words("occupations")
 
 #: People the user names by their role but who are not family: facts about them get
-#: ``people.<role>.*`` keys, never the user's own.
-PEOPLE = words("people")
+#: ``people.<role>.*`` keys, never the user's own. The shared vocabulary's English words of
+#: the ``people`` group ("friend", "landlady", "mother-in-law"; "in-laws", said only of
+#: several) and the extractor's own roles (``people.txt``: "tenant", "client", "crush").
+PEOPLE = words("people") | frozenset(
+    w
+    for w, r in kin.relation_words("en", group="people").items()
+    if w in kin.RELATIONS[r].singular.get("en", ()) or not kin.RELATIONS[r].singular.get("en")
+)
 
-#: Plural relations ("my parents are …") and collective ones ("my family").
-FAMILY_GROUPS = words("family_groups")
-#: Spoken plural or collective relations folded into one key segment.
-FAMILY_GROUP_CANONICAL = mapping("family_group_canonical")
+#: Plural relations ("my parents are …") and collective ones ("my family"): the vocabulary's
+#: plain plurals of the family one counts ("sisters", "grandkids", "half-sisters"), the words
+#: of its collective relations ("sibling", "grandchild") and the extractor's own
+#: (``family_groups.txt``: "parents", "aunts", "relatives", "family").
+FAMILY_GROUPS = (
+    words("family_groups")
+    | kin.plural_words("en", group="family", plain=True)
+    | frozenset(w for w, r in kin.relation_words("en", group="family").items() if r in _COLLECTIVE)
+)
+#: Spoken plural or collective relations folded into one key segment: the vocabulary's
+#: collective words ("grandkid" → "grandchild") and the extractor's own plurals ("kids" →
+#: "children").
+FAMILY_GROUP_CANONICAL = {
+    **{
+        w: r
+        for w, r in kin.relation_words("en", group="family", plural=False).items()
+        if r in _COLLECTIVE and w != r
+    },
+    **mapping("family_group_canonical"),
+}
 
 #: Common English verbs in their base form, for reading a clause's structure without a parser
 #: (a coordinated "… and read poetry" is a second verb of the same subject).

@@ -20,6 +20,7 @@ from memory_core.extract.base import Candidate
 from memory_core.extract.explicit import note_key, sensitive_candidates
 from memory_core.extract.filters import find_sensitive, normalize_value_text
 from memory_core.extract.rule import Context, fact
+from memory_core.text import kin
 from memory_core.values import Category
 
 #: A note's first confidence hint: what the user said, not yet read into a slot.
@@ -188,10 +189,11 @@ _BARE_REACTION = re.compile(
 )
 
 
-#: A kin word or pet that may open a statement about the user's own (the kin table holds
-#: Russian in the accusative, as "у меня есть …" takes it; the nominative opens a sentence).
-_KIN_FIRST = patterns_intl_people.KIN_WORDS | frozenset(
-    "сын дочь дочка жена муж брат сестра мама папа".split()
+#: A kin word or pet that may open a statement about the user's own (the shared vocabulary
+#: holds Russian in every case, the nominative that opens a sentence too); not an adjective
+#: that stands for a person only after "my" ("Kleine Kinder sind laut", "Мелкий дождь").
+_KIN_FIRST = patterns_intl_people.KIN_WORDS - (
+    kin.all_words(english=False) - kin.all_words(english=False, standing=False)
 )
 
 

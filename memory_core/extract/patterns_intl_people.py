@@ -22,6 +22,9 @@ from memory_core.values import Category
 
 #: The user's relation words, every form (Russian cases too) → canonical: ``memory_core.text.kin``.
 RELATIONS = {lang: kin.relation_words(lang) for lang in ("de", "es", "fr", "ru")}
+#: ... and the adjectives that stand for a person, read where a verb follows ("Mein Kleiner
+#: heißt Tim", "Ma petite s'appelle Lou"; not "mein kleiner Bruder Tim").
+_CALLED_RELATIONS = {lang: kin.relation_words(lang, standing=True) for lang in RELATIONS}
 #: Relations a user has one of: "Mein Sohn heißt Paul" names *the* son like the English rules.
 _SPECIES = {
     "de": {
@@ -116,14 +119,16 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """ "Meine Frau heißt Sabine" / "mi hija Sofía …": a relative and their name."""
     words = RELATIONS[language]
     rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    called_words = _CALLED_RELATIONS[language]
+    called_rel = "|".join(sorted(map(re.escape, called_words), key=len, reverse=True))
     name = _name(ctx)
     out: list[Candidate] = []
     said = _IS_CALLED[language]
     if not ctx.lowercase and language in _IS:
         said = f"(?:{said}|{_IS[language]})"
-    called = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+{said}\s+(?P<n>{name})"
+    called = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{called_rel})\s+{said}\s+(?P<n>{name})"
     for m in re.finditer(called, sentence, re.IGNORECASE):
-        out += _person(words[m["r"].lower()], m["n"], ctx, named_beside=False)
+        out += _person(called_words[m["r"].lower()], m["n"], ctx, named_beside=False)
     if language == "ru" or ctx.lowercase:
         return out
     # "Meine Tochter Lena ist 7", "mit meiner Frau Anna": a capitalised name beside the word.

@@ -19,26 +19,28 @@ from memory_core.extract.patterns_identity import person_name
 from memory_core.extract.patterns_statements import person_statement
 from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import alternation, slug
+from memory_core.text import kin
 from memory_core.values import Category
 
-#: Friends and colleagues read like relatives ("my friend Marco lives in Rome"), under
-#: ``people.<relation>.*`` keys. Not every word of the general reading's list: "my date is
-#: Friday", "my doctor is …" and "my teacher is Spanish" say something else too often.
+#: Relations of the ``people`` group said of a service as often as of someone: "my doctor
+#: is …" and "my teacher is Spanish" say something else too often.
+_SAID_OF_A_SERVICE = frozenset({"teacher", "coach", "doctor", "therapist", "landlord"})
+#: Friends, colleagues, in-laws and godparents read like relatives ("my friend Marco lives
+#: in Rome"), under ``people.<relation>.*`` keys: the shared vocabulary's English words for
+#: one of them (``memory_core.text.kin``), not every word of the general reading's list
+#: ("my date is Friday").
 FRIENDS = frozenset(
-    w.strip()
-    for w in """friend, best friend, bestie, bff, buddy, pal, roommate, room mate, flatmate,
-    housemate, neighbor, neighbour, boss, manager, coworker, co-worker, colleague, teammate,
-    classmate, mentor, ex, ex-wife, ex-husband, ex-boyfriend, ex-girlfriend, godmother,
-    godfather, father-in-law, mother-in-law, sister-in-law, brother-in-law, mate, best mate,
-    workmate""".split(",")
+    w
+    for w, r in kin.relation_words("en", group="people", plural=False).items()
+    if r not in _SAID_OF_A_SERVICE
 )
 REL = rf"(?P<rel>{alternation(FAMILY | FRIENDS)})"
 SPECIES = rf"(?P<sp>{alternation(PET_SPECIES | frozenset(PET_BREEDS))})"
 ADJ = (
-    # "a 6-year-old daughter called Ana": an age before the relation is no part of the name.
-    r"(?:(?:\d{1,2}-(?:year|month|week)-old|older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
-    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|teenage|teen|grown-up|adult|"
-    r"toddler|very|lazy|crazy|cheeky|naughty|spoilt|spoiled|senior|tiny|giant|ginger|tabby|"
+    # "a 6-year-old daughter called Ana": an age before the relation is no part of the name;
+    # the shared vocabulary's words (``memory_core.text.kin``), then a pet's.
+    rf"(?:(?:\d{{1,2}}-(?:year|month|week)-old|{alternation(frozenset(kin.BEFORE_A_RELATION))}|"
+    r"very|lazy|crazy|cheeky|naughty|spoilt|spoiled|senior|tiny|giant|ginger|tabby|"
     r"chunky|grumpy|elderly|fat|chubby|scruffy|hairy|greedy|daft|noisy|smelly)\s+)*"
 )
 _CALLED = r"(?:'s\s+name\s+is|\s+is\s+(?:now\s+)?(?:called|named)|\s+goes\s+by|\s+is\s+named)"

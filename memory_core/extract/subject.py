@@ -16,10 +16,18 @@ import re
 
 from memory_core.extract.lexicon import FAMILY, FAMILY_GROUPS, PEOPLE, PET_BREEDS, PET_SPECIES
 from memory_core.extract.text import alternation
+from memory_core.text import kin
 
 _KIN = alternation(FAMILY | FAMILY_GROUPS | PEOPLE)
 #: Pets: only when named ("Fish is my favourite food" is no pet).
 _PET = alternation(PET_SPECIES | frozenset(PET_BREEDS))
+#: A partner said with "the" for the user's own ("the missus", "the hubby", "the other half",
+#: "the wife"): the shared vocabulary's colloquial words for a partner
+#: (``memory_core.text.kin``) and the plain "wife". Not "the kids": any children.
+_THE_OWN = alternation(
+    frozenset(w for r in kin.of_kind("partner") for w in kin.RELATIONS[r].colloquial.get("en", {}))
+    | {"wife"}
+)
 #: "youngest", "eldest": a child named by their place among the user's children.
 _BY_AGE = r"(?:youngest|eldest|oldest|middle\s+one|firstborn|little\s+one)"
 
@@ -37,6 +45,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^we(?:'ve|\s+have)?\s+(?:also\s+)?got\s+", "I've got "),
         (r"^we\s+(?=(?:live|moved|own|have|rent|support|follow)\b)", "I "),
         (r"^our\s+", "my "),
+        (rf"^the\s+(?=(?:{_THE_OWN})(?:'s)?\s)", "my "),
         # A kin or pet word first, its "my" left out: "Son's name is …", "Wife's called …".
         (rf"^(?=(?:{_KIN}|{_BY_AGE})(?:'s|\s+(?:is|are|was|name|called|named))\b)", "my "),
         (rf"^(?=(?:{_PET})(?:'s\s+(?:name|called|named)|\s+(?:is\s+)?(?:called|named))\b)", "my "),

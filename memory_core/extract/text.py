@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from memory_core.text import kin
+
 #: The rules read at most this many characters of a turn (bounded regex work on huge input).
 MAX_INPUT_CHARS = 4000
 
@@ -248,11 +250,11 @@ def alternation(words: frozenset[str]) -> str:
     )
 
 
-#: Words that may stand between "my" and a relative or pet ("my older sister", "my old dog").
+#: Words that may stand between "my" and a relative or pet ("my older sister", "my old dog"):
+#: the shared vocabulary's (``memory_core.text.kin``), endearments and a count.
 RELATION_ADJ = (
-    r"(?:(?:older|younger|little|big|baby|twin|eldest|oldest|youngest|elder|new|lovely|"
-    r"beautiful|sweet|old|late|adorable|fluffy|rescue|other|best|dear|dearest|favorite|"
-    r"favourite|teenage|teen|grown-up|grown|adult|infant|toddler|two|three|four|five|\d+)\s+)*"
+    rf"(?:(?:{alternation(frozenset(kin.BEFORE_A_RELATION))}|best|dear|dearest|favorite|"
+    r"favourite|grown|infant|two|three|four|five|\d+)\s+)*"
 )
 
 

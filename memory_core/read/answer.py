@@ -532,13 +532,12 @@ def _relation_first(
 
 #: A question about a group of the user's people or animals, in the languages the bot speaks
 #: ("what are my kids called?", "Wie heißen meine Kinder?", "Est-ce que j'ai des animaux ?"):
-#: it is answered with every one of them the user told.
+#: it is answered with every one of them the user told. The people: the plural words of the
+#: shared vocabulary (``memory_core.text.kin``); the animals: the words here.
 _ABOUT_A_GROUP = re.compile(
-    r"\b(?:kids|children|pets|animals|siblings|brothers|sisters|parents|kinder[n]?|"
-    r"haustiere[n]?|tiere[n]?|geschwister[n]?|brüder[n]?|schwestern|eltern|hij[oa]s|niñ[oa]s|"
-    r"mascotas|animales|herman[oa]s|padres|enfants|animaux|frères|s(?:œ|oe)urs|gosses|gamins|"
-    r"дети|детей|детях|питомцы|питомцев|животные|животных|братья|братьев|сёстры|сестры|сестёр|"
-    r"родители|родителях)\b",
+    rf"\b(?:{kin.relation_pattern(kin.group_relations('family'), singular=False)}|"
+    r"pets|animals|haustiere[n]?|tiere[n]?|mascotas|animales|animaux|питомцы|питомцев|"
+    r"животные|животных)\b",
     re.IGNORECASE,
 )
 #: The most memories one answer about a group names.
@@ -556,7 +555,8 @@ def _group_of(key: str) -> str:
     return ".".join(parts[:2])
 
 
-_SIBLINGS = frozenset({"brother", "sister", "sibling"})
+#: The relations a question about the user's siblings is answered with (a twin, a half-sister).
+_SIBLINGS = frozenset(kin.RELATIONS[r].slug for r in kin.of_kind("sibling"))
 
 
 def _rest_of_group(

@@ -109,6 +109,15 @@ class Person:
         """The name as a key segment."""
         return slug(self.name) if self.name else None
 
+    @property
+    def gender(self) -> str | None:
+        """Their gender (m, f) where the user's own words about them tell it ("meine Cousine
+        Lena", "mi gemela", "сестра-близнец"); ``None``: not told."""
+        if self.relation is None:
+            return None
+        # The user's own words: the stored sentence is English ("cousin" says no gender).
+        return kin.gender_said(self.relation, *(f.source_excerpt or "" for f in self.facts))
+
     def about(self) -> list[Fact]:
         """What the user said about them, the bare naming fact left out."""
         return [f for f in self.facts if (parse_key(f.key) or _NONE).attribute != "name"]

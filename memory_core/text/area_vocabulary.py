@@ -17,6 +17,8 @@ vocabulary for the area, not the evaluation's wordings; a word that names two ar
 
 from __future__ import annotations
 
+from memory_core.text import kin
+
 #: (words, the area's description's first words) — the areas a memory's text names.
 TOLD_AREAS: tuple[tuple[str, str], ...] = (
     (
@@ -49,32 +51,16 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"попуга\w*|хомяк\w*|черепах\w*|лошад\w*|питом\w*)\b",
         "pets and animals at home",
     ),
+    # The user's people: the shared vocabulary's words for a kind (``memory_core.text.kin``),
+    # and the words that say one has a partner ("verheiratet", "замужем").
     (
-        r"\b(?:wife|husband|spouse|partner|girlfriend|boyfriend|fianc[ée]e?|married|"
-        r"ehefrau|ehemann|verheiratet|verlobt\w*|meine\s+frau|mein\s+mann|lebensgefährt\w*|"
-        r"esposa|esposo|marido|novi[oa]|pareja|casad[oa]|prometid[oa]|mi\s+mujer|"
-        r"ma\s+femme|mon\s+mari|compagnon|compagne|conjointe?|mari(?:é|ée|és|ées)|"
-        r"жена|жены|женой|муж|мужа|мужем|супруг\w*|женат|замужем|невест\w*|жених\w*)\b",
+        rf"\b(?:{kin.relation_pattern(kin.of_kind('partner'))}|{kin.married_pattern()}|"
+        r"verlobt\w*|mari(?:é|ée|és|ées))\b",
         "partner",
     ),
-    (
-        r"\b(?:sons?|daughters?|kids?|children|babys?|kinder[n]?|sohn|söhne|tochter|"
-        r"töchter|hij[oa]s?|niñ[oa]s|beb[ée]s?|enfants?|fils|filles?|b[ée]b[ée]s?|"
-        r"сын\w*|доч\w*|дет(?:и|ей|ям)|ребён\w*|ребен\w*|малыш\w*)\b",
-        "children",
-    ),
-    (
-        r"\b(?:mother|father|mom|mum|dad|parents|mutter|vater|mama|papa|eltern|madre|padre|"
-        r"mam[áa]|pap[áa]|padres|m[èe]re|p[èe]re|maman|мам[аыуе]|мать|матер\w*|отец|отц\w*|"
-        r"пап[аыуе]|родител\w*)\b",
-        "parents",
-    ),
-    (
-        r"\b(?:brothers?|sisters?|siblings?|twins?|bruder|brüder|schwester\w*|geschwister|"
-        r"zwilling\w*|herman[oa]s?|gemel[oa]s?|fr[èe]res?|s(?:œ|oe)urs?|jume(?:au|lle)s?|"
-        r"брат\w*|сестр\w*|близнец\w*)\b",
-        "siblings",
-    ),
+    (rf"\b(?:{kin.relation_pattern(kin.of_kind('child'))})\b", "children"),
+    (rf"\b(?:{kin.relation_pattern(kin.of_kind('parent'))})\b", "parents"),
+    (rf"\b(?:{kin.relation_pattern(kin.of_kind('sibling'))})\b", "siblings"),
     (
         r"\b(?:best\s+friends?|beste[rn]?\s+freund\w*|mejor\s+amig[oa]|amig[oa]s|"
         r"meilleure?\s+amie?|лучш\w+\s+(?:друг|подруг\w*)|друзья\w*)\b",

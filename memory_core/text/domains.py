@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from memory_core.embed import Embedder, Vectors
+from memory_core.text import kin
 from memory_core.text.area_vocabulary import TOLD_AREAS
 
 
@@ -1118,14 +1119,15 @@ KEY_AREAS: tuple[tuple[str, str], ...] = (
     (r"^(?:home_city|home_country|home\.|address)", "home"),
     (r"^(?:origin|nationality|hometown)", "where one is from"),
     (r"^pets?\.", "pets and animals at home: dog"),
+    # The user's people by the shared vocabulary's kinds (``memory_core.text.kin``).
     (
-        r"^(?:relationship\.|partner|spouse|family\.(?:wife|husband|partner|spouse|boyfriend|"
-        r"girlfriend|fianc))",
+        rf"^(?:relationship\.|partner|spouse|family\.(?:{kin.key_pattern(kin.of_kind('partner'))})"
+        r"(?![a-z]))",
         "partner",
     ),
-    (r"^family\.(?:children|child|kids?|sons?|daughters?|baby)", "children"),
-    (r"^family\.(?:mother|father|parents|mom|dad|mum)", "parents"),
-    (r"^family\.(?:sisters?|brothers?|siblings?|twin)", "siblings"),
+    (rf"^family\.(?:{kin.key_pattern(kin.of_kind('child'))})(?![a-z])", "children"),
+    (rf"^family\.(?:{kin.key_pattern(kin.of_kind('parent'))})(?![a-z])", "parents"),
+    (rf"^family\.(?:{kin.key_pattern(kin.of_kind('sibling'))})(?![a-z])", "siblings"),
     (r"^(?:diet|allerg)", "diet"),
     (r"^(?:health|medical|condition|medication)", "health"),
     (r"^favou?rite\.(?:food|meal|dish|snack|drink|cuisine|restaurant)", "favourite food"),
@@ -1246,22 +1248,13 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         r"кот|кота|собак\w*)\b",
         "pets and animals at home",
     ),
+    # The user's people: the shared vocabulary's words for a kind (``memory_core.text.kin``).
     (
-        r"\b(?:kids?|children|sons?|daughters?|kinder[n]?|kindes|nachwuchs|sohn|söhne|"
-        r"tochter|töchter|hij[oa]s?|niñ[oa]s|enfants?|fils|filles?|gosses?|gamins?|дет\w*|"
-        r"ребён\w*|ребен\w*|сын\w*|доч\w*)\b",
+        rf"\b(?:{kin.relation_pattern(kin.of_kind('child'))}|kindes|nachwuchs)\b",
         "children",
     ),
-    (
-        r"\b(?:siblings?|brothers?|sisters?|geschwister\w*|brüder|bruder\w*|schwester\w*|"
-        r"herman[oa]s?|fr[èe]res?|s(?:œ|oe)urs?|брат\w*|сестр\w*)\b",
-        "siblings",
-    ),
-    (
-        r"\b(?:parents|mother|father|mom|mum|dad|eltern|mutter|vater|mama|papa|padres|madre|"
-        r"padre|mam[áa]|pap[áa]s?|p[èe]re|m[èe]re|родител\w*|мам\w*|пап\w*|отец|отц\w*|мать)\b",
-        "parents",
-    ),
+    (rf"\b(?:{kin.relation_pattern(kin.of_kind('sibling'))})\b", "siblings"),
+    (rf"\b(?:{kin.relation_pattern(kin.of_kind('parent'))})\b", "parents"),
     (
         r"\b(?:allerg\w*|medicines?|medication|meds|pills?|tablets?|prescriptions?|illness|"
         r"gesundheit|medikament\w*|tabletten|pillen?|krankheit|alergia\w*|medicamentos?|"

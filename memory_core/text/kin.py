@@ -24,7 +24,11 @@ m, f, n, or x for a word of either gender, "Freund(in)"; none for English), then
 users say, singular | plural, lower case: the first is the plain word, ``~`` marks a
 colloquial word a question is read with the plain one after "my" ("my sis" → "my sister";
 ``~~`` wherever it stands, "hubby" → "husband"), ``*`` a stem that only questions match
-(Russian cases: "сестр*"). A word names one relation per language.
+(Russian cases: "сестр*"), ``?`` a word that names anyone else too and the relation only
+beside "my" ("meine Frau", not "eine Frau"; "Kind" beside "what kind"), ``^`` a word that
+stands for the person only where no noun follows it ("mein Kleiner heißt Tim", not "mein
+kleiner Bruder"; "ma petite ?", not "ma petite sœur"): after "my", before a verb, a
+conjunction or the end. A word names one relation per language.
 
 To add a word, put it on its language's line; to add a language, add its lines, its
 possessives to ``_POSSESSIVES`` and its pronouns to ``_SELF``.
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 LANGUAGES = ("en", "de", "es", "fr", "ru")
 
@@ -41,47 +46,51 @@ _RELATIONS = """
 mother = family parent
     en: mother, mum, mom, ~mommy, ~mummy, ~momma, ~mama, ~ma | mothers, mums, moms
     de Mutter/f: mutter, mama, ~mami, ~mutti | mütter
-    es madre/f: madre, mamá, ~mami | madres
-    fr mère/f: mère, maman | mères
+    es madre/f: madre, mamá, ~mami, ^~vieja | madres
+    fr mère/f: mère, mere, maman | mères
     ru мама/f: мама, мать, маму, мамы, маме, мамой, матери, мамочка, мам*, матер* | мамы
 father = family parent
     en: father, dad, ~daddy, ~papa, ~pa | fathers, dads
     de Vater/m: vater, papa, ~papi, ~vati | väter
-    es padre/m: padre, papá, ~papi
-    fr père/m: père, papa | pères
+    es padre/m: padre, papá, ~papi, ^~viejo
+    fr père/m: père, pere, papa | pères
     ru папа/m: папа, отец, папу, отца, папы, папе, отцу, папой, отцом, пап*, отц* | отцы
 parent = family
-    en: parent | parents, ~folks
-    de: elternteil | eltern
-    es: | padres
-    fr: | parents
-    ru: родитель | родители, родителей, родител*
+    en parent/x; father/m; mother/f: parent | parents, ~folks
+    de Elternteil/m; Vater/m; Mutter/f: elternteil | eltern
+    es padre o madre/x; padre/m; madre/f: | padres, papás, ^~viejos
+    fr parent/m; père/m; mère/f: | parents
+    ru родитель/m; отец/m; мать/f: родитель | родители, родителей, родителям, родителях,
+        родител*
 sister = family sibling +counted
     en: sister, ~sis, ~sissy | sisters
-    de Schwester/f: schwester, ~schwesterherz | schwestern
+    de Schwester/f: schwester, ~~schwesterherz | schwestern
     es hermana/f: hermana, hermanita | hermanas
     fr sœur/f: sœur, soeur, ~frangine | sœurs, soeurs
     ru сестра/f: сестра, сестру, сестре, сестрой, сестрёнка, сестренка, сестр* | сёстры,
-        сестры, сестёр
+        сестры, сестёр, сестрам
 brother = family sibling +counted
     en: brother, ~bro | brothers
-    de Bruder/m: bruder, ~brüderchen | brüder
+    de Bruder/m: bruder, bruders, ~brüderchen | brüder, brüdern
     es hermano/m: hermano, hermanito
     fr frère/m: frère, frere, ~frangin | frères, freres
-    ru брат/m: брат, брата, брату, братом, брате, братик, братишка, брат* | братья, братьев
+    ru брат/m: брат, брата, брату, братом, брате, братик, братишка, брат* | братья, братьев, братьям
 sibling = family +counted
-    en: sibling | siblings
-    de: | geschwister
-    es: | hermanos
-    fr: | frères et sœurs
-    ru: | братья и сёстры
+    en sibling/x; brother/m; sister/f: sibling | siblings
+    de Geschwisterteil/n; Bruder/m; Schwester/f: | geschwister, geschwistern
+    es hermano(a)/x; hermano/m; hermana/f: | hermanos
+    fr frère ou sœur/x; frère/m; sœur/f: | frères et sœurs
+    ru брат или сестра/x; брат/m; сестра/f: | братья и сёстры
 twin = family sibling +counted
-    en: twin | twins
-    de Zwilling/m: zwilling, zwillingsbruder, zwillingsschwester | zwillinge
-    es gemelo(a)/x: gemelo, gemela, mellizo, melliza | gemelos, gemelas, mellizos, mellizas
-    fr jumeau ou jumelle/x: jumeau, jumelle, frère jumeau, sœur jumelle | jumeaux, jumelles
-    ru близнец/m: близнец, близнеца, брат-близнец, брата-близнеца, сестра-близнец,
-        сестру-близнеца, близнец* | близнецы, близнецов
+    en twin/x; twin brother/m; twin sister/f: twin | twins
+    de Zwilling/m; Zwillingsbruder/m; Zwillingsschwester/f: zwilling, zwillingsbruder,
+        zwillingsschwester | zwillinge, zwillingen
+    es gemelo(a)/x; gemelo/m; gemela/f: gemelo, gemela, mellizo/m, melliza/f | gemelos/m,
+        gemelas/f, mellizos/m, mellizas/f
+    fr jumeau ou jumelle/x; jumeau/m; jumelle/f: jumeau, jumelle, frère jumeau/m,
+        sœur jumelle/f | jumeaux/m, jumelles/f
+    ru близнец/x; брат-близнец/m; сестра-близнец/f: близнец, близнеца, брат-близнец,
+        брата-близнеца/m, сестра-близнец, сестру-близнеца/f, близнец* | близнецы, близнецов
 half sister = family sibling +counted
     en: half sister, half-sister | half sisters, half-sisters
     de Halbschwester/f: halbschwester | halbschwestern
@@ -97,25 +106,26 @@ half brother = family sibling +counted
     ru единокровный брат/m: единокровный брат, единокровного брата, единоутробный брат,
         единоутробного брата
 wife = family partner spouse
-    en: wife, ~missus, ~missis, ~wifey | wives
-    de Frau/f: frau, ehefrau, gattin
-    es mujer/f: mujer, esposa
-    fr femme/f: femme, épouse, epouse
+    en: wife, ~missus, ~missis, ~wifey, ~good lady | wives
+    de Frau/f: ?frau, ehefrau, gattin
+    es mujer/f: ?mujer, esposa
+    fr femme/f: ?femme, épouse, epouse
     ru жена/f: жена, жену, жены, жене, женой, супруга, супругу, жён*, жен*
 husband = family partner spouse
     en: husband, ~~hubby | husbands
-    de Mann/m: mann, ehemann, gatte
+    de Mann/m: ?mann, ehemann, gatte
     es marido/m: marido, esposo
     fr mari/m: mari, époux, epoux
-    ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж*
+    ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж* | мужья, мужей
 partner = family partner
     en: partner, ~~other half, ~~better half, ~~significant other | partners
-    de Partner(in)/x: partner, partnerin, lebensgefährte, lebensgefährtin, partner*,
-        ~~bessere hälfte
+    de Partner(in)/x; Partner/m; Partnerin/f: partner, partnerin, lebensgefährte/m,
+        lebensgefährtin/f, partner*, ~~bessere hälfte
     es pareja/f: pareja, ~~media naranja
-    fr partenaire/x: partenaire, compagnon, compagne, conjoint, conjointe, conjoint*, compagn*,
-        ~moitié
-    ru партнёр/x: партнёр, партнер, партнёра, партнера, партнёрша, партнерша, партн*
+    fr partenaire/x; compagnon/m; compagne/f: partenaire, compagnon, compagne, conjoint/m,
+        conjointe/f, conjoint*, compagn*, ~moitié | conjoints, compagnons/m, compagnes/f
+    ru партнёр/x; партнёр/m; партнёрша/f: партнёр/m, партнер/m, партнёра/m, партнера/m,
+        партнёрша, партнерша/f, партн*
 spouse = family partner
     en: spouse | spouses
     de Ehepartner(in)/x: ehepartner, ehepartnerin
@@ -123,44 +133,48 @@ spouse = family partner
     fr conjoint(e)/x:
     ru супруг(а)/x:
 fiance = family partner
-    en: fiance, fiancé, fiancee, fiancée | fiances, fiancés, fiancees, fiancées
-    de Verlobte(r)/x: verlobte, verlobter, verlobten
-    es prometido(a)/x: prometido, prometida
-    fr fiancé(e)/x: fiancé, fiancée, fiance, fiancee
-    ru жених или невеста/m: жених, жениха, невеста, невесту, невесты
+    en fiancé(e)/x; fiancé/m; fiancée/f: fiance/m, fiancé, fiancee/f, fiancée | fiances,
+        fiancés, fiancees, fiancées
+    de Verlobte(r)/x; Verlobter/m; Verlobte/f: verlobte, verlobter, verlobten
+    es prometido(a)/x; prometido/m; prometida/f: prometido, prometida
+    fr fiancé(e)/x; fiancé/m; fiancée/f: fiancé, fiancée, fiance/m, fiancee/f
+    ru жених или невеста/x; жених/m; невеста/f: жених, жениха/m, невеста, невесту/f, невесты/f
 boyfriend = family partner
     en: boyfriend, ~bf | boyfriends
-    de Freund/m: freund
+    de Freund/m: ?freund
     es novio/m: novio
-    fr copain/m: copain, petit ami, petit copain, mec
-    ru парень/m: парень, парня, парню, парнем, парн*
+    fr copain/m: ?copain, petit ami, petit copain, ?mec, ~chum
+    ru парень/m: ?парень, ?парня, ?парню, ?парнем, парн*
 girlfriend = family partner
     en: girlfriend, ~gf | girlfriends
-    de Freundin/f: freundin
+    de Freundin/f: ?freundin
     es novia/f: novia
-    fr copine/f: copine, petite amie, petite copine, meuf
-    ru девушка/f: девушка, девушку, девушки, девушке, девушкой, девушк*
+    fr copine/f: ?copine, petite amie, petite copine, ?meuf, ~blonde
+    ru девушка/f: ?девушка, ?девушку, ?девушки, ?девушке, ?девушкой, девушк*
 son = family child +counted
     en: son | sons
-    de Sohn/m: sohn | söhne
+    de Sohn/m: sohn, ^~kleiner | söhne
     es hijo/m: hijo, hijito
-    fr fils/m: fils, fiston
-    ru сын/m: сын, сына, сыну, сыном, сыночек, сын* | сыновья, сыновей
+    fr fils/m: fils, fiston, ~petit gars, ^~petit
+    ru сын/m: сын, сына, сыну, сыном, сыне, сыночек, ^мелкий, ^мелкого, ^мелкому, ^мелким,
+        ^старший, ^старшего, ^старшему, ^старшим, сын* | сыновья, сыновей, сыновьям
 daughter = family child +counted
     en: daughter | daughters
-    de Tochter/f: tochter | töchter
+    de Tochter/f: tochter, ^~kleine | töchter
     es hija/f: hija, hijita | hijas
-    fr fille/f: fille | filles
-    ru дочь/f: дочь, дочку, дочка, дочерью, доченька, доч* | дочери, дочки, дочерей
+    fr fille/f: fille, ^~petite | filles
+    ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, ^мелкая, ^мелкую, ^мелкой,
+        ^старшая, ^старшую, ^старшей, доченька, доч* | дочери, дочки, дочерей
 child = family +counted
-    en: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones, ~~kiddies
-    de Kind/n: kind, kind* | kinder
-    es: niño, niña | hijos, niños, niñas
-    fr enfant/m: enfant, gamin, gamine, ~gosse | enfants, gamins, ~gosses
-    ru ребёнок/m: ребёнок, ребенок, ребёнка, ребенка, ребён*, ребен* | дети, детей, детям,
-        детьми, дет*
+    en child/x; son/m; daughter/f: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones,
+        ~~kiddies
+    de Kind/n; Sohn/m; Tochter/f: ?kind, kind* | kinder, kindern
+    es hijo(a)/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques
+    fr enfant/m; fils/m; fille/f: enfant, gamin/m, gamine/f, ~~gosse | enfants, gamins/m, ~~gosses
+    ru ребёнок/m; сын/m; дочь/f: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком,
+        ребенком, ребён*, ребен* | дети, детей, детям, детьми, детях, дет*
 baby = family child
-    en: baby | babies
+    en: baby, ~bub | babies
     de Baby/n: baby | babys
     es bebé/m: bebé, bebe | bebés
     fr bébé/m: bébé, bebe | bébés
@@ -218,11 +232,12 @@ uncle = family
     ru дядя/m: дядя, дядю, дяди, дяде, дядей, дяд* | дяди
 cousin = family +counted
     en: cousin | cousins
-    de Cousin(e)/x: cousin, cousine, kusine | cousins, cousinen
-    es primo(a)/x: primo, prima | primos, primas
-    fr cousin(e)/x: cousin, cousine | cousins, cousines
-    ru двоюродный брат или сестра/m: двоюродный брат, двоюродного брата, двоюродная сестра,
-        двоюродную сестру, кузен, кузена, кузина, кузину | двоюродные братья, двоюродные сёстры
+    de Cousin(e)/x; Cousin/m; Cousine/f: cousin, cousine, kusine/f | cousins, cousinen/f
+    es primo(a)/x; primo/m; prima/f: primo, prima | primos, primas/f
+    fr cousin(e)/x; cousin/m; cousine/f: cousin, cousine | cousins, cousines/f
+    ru двоюродный брат или сестра/x; двоюродный брат/m; двоюродная сестра/f: двоюродный брат,
+        двоюродного брата/m, двоюродная сестра, двоюродную сестру/f, кузен/m, кузена/m,
+        кузина/f, кузину/f | двоюродные братья/m, двоюродные сёстры/f
 niece = family +counted
     en: niece | nieces
     de Nichte/f: nichte | nichten
@@ -294,11 +309,11 @@ godparent = people +counted
     es: | padrinos
     fr: | parrain et marraine
 godchild = people +counted
-    en: godchild, godson, goddaughter | godchildren
+    en godchild/x; godson/m; goddaughter/f: godchild, godson, goddaughter | godchildren
     de Patenkind/n: patenkind | patenkinder
-    es ahijado(a)/x: ahijado, ahijada | ahijados
-    fr filleul(e)/x: filleul, filleule | filleuls
-    ru крестник/m: крестник, крестница, крестника, крестницу
+    es ahijado(a)/x; ahijado/m; ahijada/f: ahijado, ahijada | ahijados
+    fr filleul(e)/x; filleul/m; filleule/f: filleul, filleule | filleuls
+    ru крестник/m; крестник/m; крестница/f: крестник/m, крестница, крестника/m, крестницу/f
 mother in law = people in_law
     en: mother in law, mother-in-law | mothers-in-law
     de Schwiegermutter/f: schwiegermutter
@@ -343,22 +358,25 @@ in law = people +counted
     ru: | родственники мужа, родственники жены
 friend = people friend
     en: friend, buddy, pal, mate | friends, buddies, pals, mates
-    de Freund(in)/x: kumpel, freund* | freunde, freundinnen
-    es amigo(a)/x: amigo, amiga | amigos, amigas
-    fr ami(e)/x: ami, amie, pote, ami* | amis, amies, potes
-    ru друг/m: друг, друга, другу, подруга, подругу, подруге, друг*, подруг* | друзья, друзей, друз*
+    de Freund(in)/x; Freund/m; Freundin/f: kumpel/m, freund* | freunde, freundinnen/f
+    es amigo(a)/x; amigo/m; amiga/f: amigo, amiga | amigos, amigas/f
+    fr ami(e)/x; ami/m; amie/f: ami, amie, pote, ami* | amis, amies/f, potes
+    ru друг/m; друг/m; подруга/f: друг/m, друга/m, другу/m, подруга, подругу/f, подруге/f, друг*,
+        подруг* | друзья, друзей, друз*
 best friend = people friend
     en: best friend, bestie, bff, best mate | best friends
-    de beste(r) Freund(in)/x: bester freund, beste freundin
-    es mejor amigo(a)/x: mejor amigo, mejor amiga
-    fr meilleur(e) ami(e)/x: meilleur ami, meilleure amie
-    ru лучший друг/m: лучший друг, лучшего друга, лучшая подруга, лучшую подругу
+    de beste(r) Freund(in)/x; bester Freund/m; beste Freundin/f: bester freund, beste freundin
+    es mejor amigo(a)/x; mejor amigo/m; mejor amiga/f: mejor amigo, mejor amiga
+    fr meilleur(e) ami(e)/x; meilleur ami/m; meilleure amie/f: meilleur ami, meilleure amie
+    ru лучший друг/m; лучший друг/m; лучшая подруга/f: лучший друг/m, лучшего друга/m,
+        лучшая подруга, лучшую подругу/f
 boss = people
     en: boss | bosses
-    de Chef(in)/x: chef, chefin, chef*
-    es jefe(a)/x: jefe, jefa
-    fr patron(ne)/x: patron, patronne, patron*
-    ru начальник/m: начальник, начальника, начальница, начальницу, начальник*
+    de Chef(in)/x; Chef/m; Chefin/f: chef, chefin, chef*
+    es jefe(a)/x; jefe/m; jefa/f: jefe, jefa
+    fr patron(ne)/x; patron/m; patronne/f: patron, patronne, patron*
+    ru начальник/m; начальник/m; начальница/f: начальник/m, начальника/m, начальница,
+        начальницу/f, начальник*
 manager = people
     en: manager | managers
     de Vorgesetzte(r)/x: vorgesetzte, vorgesetzter, vorgesetzten
@@ -368,16 +386,18 @@ manager = people
 colleague = people
     en: colleague, coworker, co-worker, co worker, workmate | colleagues, coworkers,
         co-workers, workmates
-    de Kollege oder Kollegin/x: kollege, kollegin, kolleg* | kollegen, kolleginnen
-    es compañero(a) de trabajo/x: compañero de trabajo, compañera de trabajo | compañeros de trabajo
+    de Kollege oder Kollegin/x; Kollege/m; Kollegin/f: kollege, kollegin, kolleg* | kollegen,
+        kolleginnen/f
+    es compañero(a) de trabajo/x; compañero de trabajo/m; compañera de trabajo/f:
+        compañero de trabajo, compañera de trabajo | compañeros de trabajo
     fr collègue/x: collègue, collegue | collègues
     ru коллега/x: коллега, коллегу | коллеги, коллег
 neighbor = people
     en: neighbor, neighbour | neighbors, neighbours
-    de Nachbar(in)/x: nachbar, nachbarin | nachbarn
-    es vecino(a)/x: vecino, vecina | vecinos
-    fr voisin(e)/x: voisin, voisine | voisins
-    ru сосед/m: сосед, соседа, соседка, соседку | соседи
+    de Nachbar(in)/x; Nachbar/m; Nachbarin/f: nachbar, nachbarin | nachbarn
+    es vecino(a)/x; vecino/m; vecina/f: vecino, vecina | vecinos
+    fr voisin(e)/x; voisin/m; voisine/f: voisin, voisine | voisins
+    ru сосед/m; сосед/m; соседка/f: сосед/m, соседа/m, соседка, соседку/f | соседи
 roommate = people
     en: roommate, room mate, flatmate, housemate | roommates, flatmates, housemates
     de Mitbewohner(in)/x: mitbewohner, mitbewohnerin
@@ -506,12 +526,20 @@ class Relation:
     counted: bool
     #: language → (noun, gender) the bot names the relation with.
     names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: language → gender (m, f) → the noun for one of that gender ("Cousine", "gemela").
+    gendered: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: language → word → the gender it says ("gemela": f, "Zwillingsbruder": m).
+    genders: dict[str, dict[str, str]] = field(default_factory=dict)
     #: language → the singular words (stems end in ``*``), the first the plain one.
     singular: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: language → the plural words.
     plural: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: language → colloquial words ("hubby"): read plainly anywhere (``True``) or after "my".
     colloquial: dict[str, dict[str, bool]] = field(default_factory=dict)
+    #: language → words that name the relation only beside "my" ("Frau", "femme", "Kind").
+    beside_my: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: language → adjectives that stand for the person where no noun follows ("Kleiner").
+    standing: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
@@ -519,21 +547,35 @@ class Relation:
         return self.word.replace(" ", "_")
 
 
-_LANG_LINE = re.compile(r"^(?P<lang>[a-z]{2})(?:\s+(?P<name>[^:]+?)/(?P<g>[mfnx]))?\s*:(?P<w>.*)$")
+_LANG_LINE = re.compile(r"^(?P<lang>[a-z]{2})(?:\s+(?P<names>[^:]+?))?\s*:(?P<w>.*)$")
+_NAMED = re.compile(r"^(?P<noun>.+?)/(?P<g>[mfnx])$")
 
 
-def _words(said: str) -> tuple[tuple[str, ...], dict[str, bool]]:
-    """The words of one side of a line, and those of them marked colloquial (``True``: read
-    plainly wherever it stands, "~~hubby"; ``False``: after "my", "~sis")."""
-    words, colloquial = [], {}
+def _marked_words(
+    said: str,
+) -> tuple[tuple[str, ...], dict[str, bool], set[str], set[str], dict[str, str]]:
+    """The words of one side of a line, those of them marked colloquial (``True``: read
+    plainly wherever it stands, "~~hubby"; ``False``: after "my", "~sis"), those marked
+    ``?`` (the relation only beside "my", "?frau"), those marked ``^`` (standing for the
+    person where no noun follows, "^~kleiner") and the genders words say ("melliza/f")."""
+    words, colloquial, beside, standing, genders = [], {}, set(), set(), {}
     for raw in (w.strip() for w in said.split(",")):
         if not raw:
             continue
+        if (marked := _NAMED.match(raw)) is not None:
+            raw = marked["noun"]
+            genders[" ".join(raw.lstrip("?^~").split())] = marked["g"]
+        if raw.startswith("?"):
+            raw = raw[1:]
+            beside.add(" ".join(raw.lstrip("~").split()))
+        if raw.startswith("^"):
+            raw = raw[1:]
+            standing.add(" ".join(raw.lstrip("~").split()))
         word = " ".join(raw.lstrip("~").split())
         if raw.startswith("~"):
             colloquial[word] = raw.startswith("~~")
         words.append(word)
-    return tuple(words), colloquial
+    return tuple(words), colloquial, beside, standing, genders
 
 
 def _parse(table: str) -> dict[str, Relation]:
@@ -563,13 +605,55 @@ def _parse(table: str) -> dict[str, Relation]:
         if current is None or m is None:
             raise ValueError(f"kin table: cannot read {line.strip()!r}")
         lang = m["lang"]
-        if m["name"]:
-            current.names[lang] = (m["name"], m["g"])
+        if m["names"]:
+            _name_forms(current, lang, m["names"])
         one, _, many = m["w"].partition("|")
-        (singular, c1), (plural, c2) = _words(one), _words(many)
+        (singular, c1, b1, s1, g1) = _marked_words(one)
+        (plural, c2, b2, s2, g2) = _marked_words(many)
         current.singular[lang], current.plural[lang] = singular, plural
         current.colloquial[lang] = c1 | c2
+        current.beside_my[lang] = frozenset(b1 | b2)
+        current.standing[lang] = frozenset(s1 | s2)
+        current.genders[lang] = g1 | g2
+        _word_genders(current, lang)
     return out
+
+
+def _name_forms(rel: Relation, lang: str, names: str) -> None:
+    """ "Cousin(e)/x; Cousin/m; Cousine/f": the noun the bot names the relation with, then
+    the nouns for one of a known gender."""
+    forms = []
+    for form in names.split(";"):
+        m = _NAMED.match(form.strip())
+        if m is None:
+            raise ValueError(f"kin table: cannot read the name {form.strip()!r}")
+        forms.append((m["noun"], m["g"]))
+    rel.names[lang] = forms[0]
+    rel.gendered[lang] = {g: noun for noun, g in forms[1:] if g in "mf"}
+
+
+def _word_genders(rel: Relation, lang: str) -> None:
+    """The gender of the person each word of ``lang`` says: its own mark ("melliza/f") or a
+    gendered noun's ("gemela", "Zwillingsschwester")."""
+    marked = rel.genders.setdefault(lang, {})
+    for g, noun in rel.gendered.get(lang, {}).items():
+        marked.setdefault(noun.lower(), g)
+
+
+def _sexed(relations: dict[str, Relation]) -> dict[str, Relation]:
+    """Every word of a relation of one gender in every language that names it ("sister":
+    Schwester, hermana, sœur, сестра) says that gender; a noun's grammatical gender alone
+    ("pareja", "bebé", "Zwilling") does not."""
+    for rel in relations.values():
+        said = {g for _, g in rel.names.values()}
+        if len(rel.names) < 2 or len(said) != 1 or not said <= {"m", "f"}:
+            continue
+        (sex,) = said
+        for lang in rel.singular:
+            for w in (*rel.singular[lang], *rel.plural.get(lang, ())):
+                if not w.endswith("*"):
+                    rel.genders.setdefault(lang, {}).setdefault(w, sex)
+    return relations
 
 
 def _display(table: str) -> dict[str, dict[str, tuple[str, str]]]:
@@ -585,7 +669,7 @@ def _display(table: str) -> dict[str, dict[str, tuple[str, str]]]:
     return out
 
 
-RELATIONS: dict[str, Relation] = _parse(_RELATIONS)
+RELATIONS: dict[str, Relation] = _sexed(_parse(_RELATIONS))
 _ANIMAL_NAMES = _display(_ANIMALS)
 
 
@@ -609,15 +693,19 @@ def _index() -> dict[str, dict[str, str]]:
 _WORD_INDEX = _index()
 
 
-def relation_words(lang: str, group: str | None = None, *, plural: bool = True) -> dict[str, str]:
+def relation_words(
+    lang: str, group: str | None = None, *, plural: bool = True, standing: bool = False
+) -> dict[str, str]:
     """The words of ``lang`` for the user's people → their relation ("schwester" →
     "sister"); ``group``: only relations keyed under it (``family``, ``people``);
-    ``plural``: the plural words too."""
+    ``plural``: the plural words too; ``standing``: the adjectives that stand for a person
+    too ("Kleiner": for a reading that wants a verb right after it, "mein Kleiner heißt …")."""
     return {
         w: r
         for w, r in _WORD_INDEX.get(lang, {}).items()
         if (group is None or RELATIONS[r].group == group)
         and (plural or w in RELATIONS[r].singular.get(lang, ()))
+        and (standing or w not in RELATIONS[r].standing.get(lang, ()))
     }
 
 
@@ -626,21 +714,31 @@ def relation_of(word: str, lang: str = "en") -> str | None:
     return _WORD_INDEX.get(lang, {}).get(" ".join(word.lower().split()))
 
 
-def plural_words(lang: str, *, counted: bool = True) -> frozenset[str]:
+def plural_words(
+    lang: str, *, counted: bool = True, group: str | None = None, plain: bool = False
+) -> frozenset[str]:
     """The plural words of ``lang`` ("Geschwister", "primos"); ``counted``: only the
-    relations one asks after without "my" ("do I have cousins?")."""
+    relations one asks after without "my" ("do I have cousins?"); ``group``: only relations
+    keyed under it; ``plain``: no colloquial word ("kiddos") nor stem."""
     return frozenset(
         w
         for rel in RELATIONS.values()
-        if rel.counted or not counted
+        if (rel.counted or not counted) and (group is None or rel.group == group)
         for w in rel.plural.get(lang, ())
+        if not plain or (w not in rel.colloquial.get(lang, {}) and not w.endswith("*"))
     )
 
 
-def all_words(*, english: bool = True) -> frozenset[str]:
-    """Every word (not stem) of the table, in every language (or all but English)."""
+def all_words(*, english: bool = True, standing: bool = True) -> frozenset[str]:
+    """Every word (not stem) of the table, in every language (or all but English);
+    ``standing``: the adjectives that stand for a person too ("Kleine", "petite", "мелкий";
+    without them "Kleine Kinder sind laut" opens with no word for anyone's people)."""
     return frozenset(
-        w for lang, words in _WORD_INDEX.items() if english or lang != "en" for w in words
+        w
+        for lang, words in _WORD_INDEX.items()
+        if english or lang != "en"
+        for w, r in words.items()
+        if standing or w not in RELATIONS[r].standing.get(lang, ())
     )
 
 
@@ -651,6 +749,14 @@ def kinds() -> dict[str, frozenset[str]]:
         for kind in rel.kinds:
             out.setdefault(kind, set()).add(rel.word)
     return {kind: frozenset(rels) for kind, rels in out.items()}
+
+
+#: Words that may stand between "my" and one of the user's people or animals ("my older
+#: sister", "my late father", "my old dog"): the readers add their own.
+BEFORE_A_RELATION = tuple(
+    """older younger little big baby twin eldest oldest youngest elder new lovely beautiful
+    sweet old late adorable fluffy rescue other teenage teen grown-up adult toddler""".split()
+)
 
 
 # ---- naming a relation in the user's language ------------------------------------------------
@@ -677,16 +783,34 @@ def _display_name(lang: str, relation: str) -> tuple[str, str] | None:
     return _ANIMAL_NAMES.get(key, {}).get(lang)
 
 
-def your_relation(lang: str, relation: str) -> str | None:
+def _relation_named(relation: str) -> Relation | None:
+    key = " ".join(relation.lower().replace("_", " ").replace("-", " ").split())
+    plain = key if key in RELATIONS else relation_of(key, "en")
+    return RELATIONS.get(plain) if plain else None
+
+
+def relation_noun(lang: str, relation: str, gender: str | None) -> str | None:
+    """The noun for one of ``relation`` of a known ``gender`` (m, f) in ``lang`` ("sibling",
+    f: "sister", "Schwester"; "twin", m: "twin brother", "gemelo"), or ``None``."""
+    rel = _relation_named(relation)
+    if rel is None or gender is None:
+        return None
+    return rel.gendered.get(lang, {}).get(gender)
+
+
+def your_relation(lang: str, relation: str, gender: str | None = None) -> str | None:
     """ "your <relation>" in ``lang`` with the possessive agreeing ("ta sœur", "dein Bruder"),
-    or ``None``: English, or a relation whose word the table lacks or whose gender it does
-    not tell."""
+    the noun for their ``gender`` where it is known and the language has one ("deine
+    Cousine", "tu gemela", "твоя сестра-близнец"), or ``None``: English, or a relation
+    whose word the table lacks or whose gender it does not tell."""
     found = _display_name(lang, relation)
     if found is None or lang not in _POSSESSIVE_OF:
         return None
-    noun, gender = found
-    possessive = _POSSESSIVE_OF[lang][gender]
-    if lang == "fr" and gender in ("f", "x") and noun.startswith(_VOWEL):
+    noun, grammatical = found
+    if gender is not None and (sexed := relation_noun(lang, relation, gender)) is not None:
+        noun, grammatical = sexed, gender
+    possessive = _POSSESSIVE_OF[lang][grammatical]
+    if lang == "fr" and grammatical in ("f", "x") and noun.startswith(_VOWEL):
         possessive = "ton"  # "ton ex-femme", as French does before a vowel
     return f"{possessive} {noun}"
 
@@ -757,6 +881,33 @@ def _people_words(lang: str) -> set[str]:
     return out
 
 
+#: What may follow an adjective that stands for a person ("mein Kleiner heißt …", "ma petite
+#: et moi", "¿… mi viejo?"): a verb said of people, a conjunction, or the end (a noun may
+#: not: "mein kleiner Bruder", "mi viejo amigo", "ma petite sœur").
+_AFTER_STANDING = {
+    "en": "is was has loves works lives and",
+    "de": "heißt heisst ist hat war wird geht arbeitet wohnt lebt mag liebt spielt lernt und",
+    "es": "se es tiene está va trabaja vive estudia juega y",
+    "fr": "s'appelle est a va fait travaille habite vit aime adore joue et",
+    "ru": "зовут это работает живёт живет учится ходит любит играет и",
+}
+
+
+def _standing_end(lang: str) -> str:
+    verbs = _alternation(tuple(_AFTER_STANDING[lang].split()))
+    return rf"(?=\s*(?:[^\w\s'’-]|$)|\s+(?:{verbs})(?!\w))"
+
+
+def _kin_alternation(words: set[str] | frozenset[str], lang: str) -> str:
+    """``_alternation`` of words of ``lang``, an adjective that stands for a person only where
+    no noun follows it."""
+    standing = {w for rel in RELATIONS.values() for w in rel.standing.get(lang, ())} & set(words)
+    parts = [_alternation(tuple(set(words) - standing))] if set(words) - standing else []
+    if standing:
+        parts.append(rf"(?:{_alternation(tuple(standing))}){_standing_end(lang)}")
+    return "|".join(parts)
+
+
 def _my_people() -> re.Pattern[str]:
     """One of the user's people named in a question, any language ("my wife", "meine Frau",
     "mi pareja", "mon enfant", "моего ребёнка"), said married, or asked after in the plural
@@ -765,7 +916,7 @@ def _my_people() -> re.Pattern[str]:
     said = []
     for lang in LANGUAGES:
         mine = _alternation(tuple(_POSSESSIVES[lang].split()))
-        whom = _alternation(tuple(_people_words(lang) | set(family)))
+        whom = _kin_alternation(_people_words(lang) | set(family), lang)
         said.append(rf"(?<!\w)(?:{mine})\s+(?:\w+\s+)?(?:{whom})(?!\w)")
     counted = set().union(*(plural_words(lang) for lang in LANGUAGES))
     said.append(rf"(?<!\w)(?:{_alternation(tuple(_MARRIED.split()))})(?!\w)")
@@ -798,6 +949,8 @@ def _plain_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
                 if lang == "de":
                     plain = plain[:1].upper() + plain[1:]  # a German noun
                 said = re.escape(word).replace(r"\ ", r"\s+")
+                if word in rel.standing.get(lang, ()):
+                    said += _standing_end(lang)  # "mein Kleiner?", not "mein kleiner Bruder"
                 if not anywhere:
                     # "my big sis": "big" says no more than the plain word will.
                     pattern = rf"(?<!\w)(?P<m>(?:{mine})\s+)(?:{_PET_NAMES}\s+)?{said}(?!\w)"
@@ -843,7 +996,7 @@ def _asked() -> re.Pattern[str]:
     said = []
     for lang in LANGUAGES:
         mine = _alternation(tuple(_POSSESSIVES[lang].split()))
-        words = _alternation(tuple(w for w in _people_words(lang) if not w.endswith("*")))
+        words = _kin_alternation({w for w in _people_words(lang) if not w.endswith("*")}, lang)
         said.append(rf"(?<!\w)(?:{mine})\s+(?P<{lang}>{words})(?!\w)")
     return re.compile("|".join(said), re.IGNORECASE)
 
@@ -858,3 +1011,132 @@ def relation_asked(text: str) -> str | None:
     if m is None or m.lastgroup is None:
         return None
     return relation_of(m.group(m.lastgroup), m.lastgroup)
+
+
+# ---- the user's people in what is said ---------------------------------------------------------
+
+
+def of_kind(*kinds_or_relations: str) -> frozenset[str]:
+    """The relations of these kinds and these relations themselves ("sibling" → sibling,
+    sister, brother, twin, half sister, half brother)."""
+    wanted = set(kinds_or_relations)
+    return frozenset(
+        rel.word for rel in RELATIONS.values() if rel.word in wanted or rel.kinds & wanted
+    )
+
+
+def group_relations(group: str) -> frozenset[str]:
+    """The relations keyed under ``group`` (``family``; ``people``: friends, in-laws …)."""
+    return frozenset(rel.word for rel in RELATIONS.values() if rel.group == group)
+
+
+def relation_pattern(
+    relations: frozenset[str] | set[str] | tuple[str, ...],
+    *,
+    singular: bool = True,
+    plural: bool = True,
+    alone: bool = False,
+    languages: tuple[str, ...] = LANGUAGES,
+) -> str:
+    """A regex alternation (no boundaries: the caller's) of the words for ``relations`` in
+    ``languages``, as a memory or a question says them: the plain words anywhere ("sister",
+    "Schwester", "сестрой", "hubby"); a stem, a word read plainly only after "my" ("sis") and
+    a word that names anyone else too ("Frau", "femme", "Kind") only after a possessive
+    ("meine Frau"); ``alone``: the last kind alone too (a note about the user's people,
+    "Ich habe eine Frau …")."""
+    free: set[str] = set()
+    beside: dict[str, set[str]] = {lang: set() for lang in languages}
+    for word in relations:
+        rel = RELATIONS[word]
+        for lang in languages:
+            said = (*(rel.singular.get(lang, ()) if singular else ()),)
+            said += (*(rel.plural.get(lang, ()) if plural else ()),)
+            for w in said:
+                after_my = w.endswith("*") or rel.colloquial.get(lang, {}).get(w) is False
+                after_my = after_my or w in rel.standing.get(lang, ())
+                if after_my or (w in rel.beside_my.get(lang, ()) and not alone):
+                    beside[lang].add(w)
+                else:
+                    free.add(w)
+    parts = [_alternation(tuple(free))] if free else []
+    if any(beside.values()):
+        mine = _alternation(tuple(w for lang in languages for w in _POSSESSIVES[lang].split()))
+        whom = "|".join(_kin_alternation(words, lang) for lang, words in beside.items() if words)
+        parts.append(rf"(?:{mine})\s+(?:{_PET_NAMES}\s+)?(?:{whom})")
+    return "|".join(parts) or r"(?!x)x"
+
+
+def married_pattern() -> str:
+    """A regex alternation of the words that say the user has a partner without naming them
+    ("married", "verheiratet", "замужем")."""
+    return _alternation(tuple(_MARRIED.split()))
+
+
+#: One of the user's relatives named in what they said, with or without "my" ("Tengo una
+#: hermana …", "У меня есть брат …", "Ich habe einen Sohn …", "my hubby").
+RELATIVE_WORD = re.compile(
+    rf"(?<!\w)(?:{relation_pattern(group_relations('family'), alone=True)})(?!\w)", re.IGNORECASE
+)
+
+
+def names_a_relative(text: str) -> bool:
+    """Whether ``text`` names one of the user's relatives, with or without "my" ("Ich habe
+    einen Sohn", "mi hermana", "сестрой")."""
+    return RELATIVE_WORD.search(text) is not None
+
+
+def key_pattern(relations: frozenset[str] | set[str] | tuple[str, ...]) -> str:
+    """A regex alternation of the key segments ``relations`` are stored under: their slugs
+    and their English words' ("half_sister", "children", "kids", "mum")."""
+    segments = set()
+    for word in relations:
+        rel = RELATIONS[word]
+        segments.add(rel.slug)
+        for w in (*rel.singular.get("en", ()), *rel.plural.get("en", ())):
+            if not w.endswith("*"):
+                segments.add(re.sub(r"[\s-]+", "_", w))
+    return "|".join(re.escape(s) for s in sorted(segments, key=len, reverse=True))
+
+
+def _sex_words(relation: str) -> dict[str, str]:
+    """The words that say the gender of one of ``relation``, every language → m or f: its own
+    ("gemela", "Cousine") and, for a kind, its members' ("hermana" for a sibling); not a word
+    another language says of either ("cousin": English as well as French)."""
+    out: dict[str, str] = {}
+    either: set[str] = set()
+    for word in (relation, *sorted(of_kind(relation) - {relation})):
+        rel = RELATIONS[word]
+        for lang, words in rel.genders.items():
+            for w, g in words.items():
+                out.setdefault(w, g)
+            said = (*rel.singular.get(lang, ()), *rel.plural.get(lang, ()))
+            either |= {w for w in said if w not in words}
+    return {w: g for w, g in out.items() if w not in either}
+
+
+@lru_cache(maxsize=256)
+def _sex_pattern(relation: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    words = _sex_words(relation)
+    if not words:
+        return None
+    alternation = _alternation(tuple(words))
+    return re.compile(rf"(?<!\w)(?:{alternation})(?!\w)", re.IGNORECASE), words
+
+
+def gender_said(relation: str, *texts: str) -> str | None:
+    """The gender (m, f) of one of the user's ``relation`` that their own words tell ("Mi
+    gemela se llama Maite": f; "Meine Cousine Lena": f; "Моего брата-близнеца": m), or
+    ``None``: not said, or said both ways."""
+    rel = _relation_named(relation)
+    found = _sex_pattern(rel.word) if rel is not None else None
+    if found is None:
+        return None
+    pattern, words = found
+    said = {
+        words.get(" ".join(m.group(0).lower().split()))
+        for text in texts
+        if text
+        for m in pattern.finditer(text)
+    }
+    said.discard(None)
+    return said.pop() if len(said) == 1 else None

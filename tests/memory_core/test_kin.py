@@ -4,17 +4,28 @@ are keyed by it, questions find them, and the bot names them back in the user's 
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
 
+from memory_core.extract import filters
 from memory_core.extract.base import TurnInput
-from memory_core.extract.lexicon import FAMILY, FAMILY_CANONICAL
+from memory_core.extract.jobs_intl import DE_NOT_A_JOB
+from memory_core.extract.lexicon import (
+    FAMILY,
+    FAMILY_CANONICAL,
+    FAMILY_GROUP_CANONICAL,
+    FAMILY_GROUPS,
+    PEOPLE,
+)
 from memory_core.extract.patterns_intl_people import KIN_WORDS
+from memory_core.extract.patterns_people import FRIENDS
 from memory_core.extract.rules import extract_rules
+from memory_core.read import answer
 from memory_core.read.answer import about_the_user, plain_question
 from memory_core.read.people import Person
-from memory_core.text import kin
+from memory_core.text import domains, kin
 
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
@@ -229,3 +240,189 @@ def test_the_english_extractor_reads_the_vocabularys_family_words() -> None:
 )
 def test_a_kind_of_relation_finds_its_people(relation: str, asked: str, found: bool) -> None:
     assert Person("Kit", relation, "family").matches_relation(asked) is found
+
+
+# ---- every reader takes its words from the vocabulary ------------------------------------------
+
+#: Words the readers' own lists had before they read the vocabulary (the responder's note
+#: reading, the group questions, the areas of life): each is still read.
+_FORMERLY_COPIED = (
+    "Schwesterherz Zwillingen conjoints мужья мужей сыне сыновьям дочке дочкой братьям сестрам "
+    "родителям родителях ребенку ребёнком kindern geschwistern brüdern gosses bruders papás "
+    "pere mere"
+).split()
+
+
+@pytest.mark.parametrize("word", _FORMERLY_COPIED)
+def test_a_word_a_reader_had_is_in_the_vocabulary(word: str) -> None:
+    assert kin.names_a_relative(f"… {word} …"), word
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Tengo una hermana en Sevilla.", True),
+        ("У меня есть брат.", True),
+        ("Ich habe einen Sohn.", True),
+        ("Trabajo de arquitecta.", False),
+        ("Я женщина.", False),  # "жен*" is a stem for questions after "my", not "woman"
+        ("the grandiose plan", False),
+    ],
+)
+def test_a_note_names_a_relative_with_or_without_my(text: str, named: bool) -> None:
+    assert kin.names_a_relative(text) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Wie heißt meine Frau?", True),
+        ("Ist das eine Frau?", False),
+        ("what kind of music do I like?", False),
+        ("Welches Kind ist älter?", False),
+        ("Comment s'appelle ma femme ?", True),
+        ("C'est une femme formidable.", False),
+        ("¿Cómo se llama mi mujer?", True),
+        ("where does my sis live?", True),
+        ("the sis", False),
+    ],
+)
+def test_a_word_that_names_anyone_else_too_names_a_relation_only_beside_my(
+    text: str, found: bool
+) -> None:
+    """ "Frau", "femme", "Kind", "sis": the relation only after a possessive."""
+    pattern = kin.relation_pattern(kin.of_kind("partner", "child", "sibling"))
+    assert bool(re.search(rf"(?<!\w)(?:{pattern})(?!\w)", text, re.IGNORECASE)) is found
+
+
+def test_the_areas_of_life_read_the_vocabularys_kinds() -> None:
+    """A twin, a half-sister are siblings; a kiddo a child; "maman" a parent — by question,
+    by key and by what was told."""
+    siblings = domains.AREAS[domains.key_area("family.half_sister.anna.name") or 0]
+    assert siblings.description.startswith("siblings")
+    assert domains.key_area("family.twin.name") == domains.key_area("family.sister.name")
+    named = {domains.AREAS[i].description.split(",")[0] for i in domains.named_areas("my kiddo?")}
+    assert named == {"children"}
+    assert {
+        domains.AREAS[i].description.split(",")[0]
+        for i in domains.told_areas("J'appelle maman tous les dimanches.")
+    } == {"parents"}
+
+
+def test_a_question_about_a_group_of_the_users_people_takes_all_of_them() -> None:
+    """ "what are my cousins called?" is a group question; a twin is one of the siblings."""
+    assert answer._ABOUT_A_GROUP.search("what are my cousins called?")
+    assert answer._ABOUT_A_GROUP.search("¿Cómo se llaman mis hermanos?")
+    assert not answer._ABOUT_A_GROUP.search("what is my mother's name?")
+    assert answer._group_of("family.twin.anna.name") == "family.sibling"
+    assert answer._group_of("family.half_brother.name") == "family.sibling"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("My missus is called Sharon.", "family.wife.name"),
+        ("My good lady is called Priya.", "family.wife.name"),
+        ("My hubby is called Rohan.", "family.husband.name"),
+        ("Our bub is called Archie.", "family.baby.name"),
+        ("My other half is called Dave.", "family.partner.name"),
+        ("Ma blonde s'appelle Julie.", "family.girlfriend.name"),
+        ("Mon chum s'appelle Marc.", "family.boyfriend.name"),
+        ("Mon petit gars s'appelle Léo.", "family.son.name"),
+        ("Ma petite s'appelle Emma.", "family.daughter.name"),
+        ("Mi viejo se llama Jorge.", "family.father.name"),
+        ("Mi vieja se llama Rosa.", "family.mother.name"),
+        ("Mi peque se llama Lucas.", "family.child.name"),
+        ("Mein Kleiner heißt Tim.", "family.son.name"),
+        ("Meine Kleine heißt Mia.", "family.daughter.name"),
+        ("Моего мелкого зовут Петя.", "family.son.name"),
+        ("Мою старшую зовут Оля.", "family.daughter.name"),
+    ],
+)
+def test_a_regional_word_names_its_relation_in_a_statement(text: str, key: str) -> None:
+    assert key in slots(text), slots(text)
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("Wie heißt mein Kleiner?", "son"),
+        ("Wie heißt mein kleiner Bruder?", None),  # an adjective before a noun: the noun's
+        ("Comment s'appelle ma petite ?", "daughter"),
+        ("Comment s'appelle ma petite amie ?", "girlfriend"),
+        ("¿Cómo se llama mi viejo?", "father"),
+        ("Как зовут мою старшую?", "daughter"),
+        ("Как зовут мою старшую сестру?", None),
+    ],
+)
+def test_an_adjective_stands_for_a_person_only_where_no_noun_follows(
+    question: str, relation: str | None
+) -> None:
+    assert kin.relation_asked(question) == relation
+    if relation is None:
+        assert "Sohn" not in kin.plain_kin(question) and "дочь" not in kin.plain_kin(question)
+
+
+def test_an_adjective_before_a_noun_is_no_person_of_its_own() -> None:
+    """ "mein kleiner Bruder Tim" is no son called "Bruder"."""
+    assert not any(k.startswith("family.son") for k in slots("Mein kleiner Bruder Tim ist 7."))
+    assert not any(k.startswith("family.son") for k in slots("Mein kleiner Bruder heißt Tim."))
+
+
+def test_the_english_extractor_reads_the_vocabularys_people_and_groups() -> None:
+    """people.txt, family_groups.txt and the friends' list keep only the extractor's own
+    words; the rest, spaced and hyphenated alike, are the vocabulary's."""
+    assert {"landlady", "ex wife", "son in law", "godchild", "in-laws"} <= PEOPLE
+    assert {"son-in-law", "ex wife", "godson", "co worker"} <= FRIENDS
+    assert not {"teacher", "doctor", "landlord"} & FRIENDS
+    assert {"half-sisters", "grandparent", "stepkid", "sisters", "sibling"} <= FAMILY_GROUPS
+    assert FAMILY_GROUP_CANONICAL["stepkid"] == "stepchild"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("My son-in-law Marco lives in Rome.", "people.son_in_law.marco.home"),
+        ("My ex wife Sue lives in Leeds.", "people.ex_wife.sue.home"),
+        ("My godson Leo is 7.", "people.godson.leo.age"),
+    ],
+)
+def test_a_person_of_the_vocabularys_people_group_is_read_like_a_friend(
+    text: str, key: str
+) -> None:
+    assert key in slots(text), slots(text)
+
+
+def test_someones_people_and_a_german_relative_are_read_from_the_vocabulary() -> None:
+    """ "my friend's stepdaughter …" is someone else's fact; "ist Oma" names no job."""
+    assert filters._PASSING.search("my friend's stepdaughter is a nurse")
+    assert filters._PASSING.search("my boss's sister is a nurse")
+    assert DE_NOT_A_JOB.match("Oma") and DE_NOT_A_JOB.match("Schwester")
+    assert not DE_NOT_A_JOB.match("Lehrerin")
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("The missus is called Sharon.", "family.wife.name"),
+        ("The wife's name is Jo.", "family.wife.name"),
+        ("The other half is called Dave.", "family.partner.name"),
+    ],
+)
+def test_a_partner_said_with_the_is_the_users_own(text: str, key: str) -> None:
+    """British and Australian "the missus", "the wife": the user's own."""
+    assert key in slots(text), slots(text)
+
+
+def test_the_kids_and_the_wife_of_a_story_are_not_the_users() -> None:
+    assert slots("The kids at school were loud.") == set()
+    assert slots("The wife in that film was great.") == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kleine Kinder sind oft laut.", "Мелкий дождь идёт весь день.", "Viejo San Juan es bonito."],
+)
+def test_an_adjective_that_stands_for_a_person_opens_no_note_about_the_user(text: str) -> None:
+    """ "Kleine", "мелкий", "viejo" name a relative only after "my"."""
+    assert not [c for c in extract_rules(TurnInput(text, NOW))], text
