@@ -8,7 +8,9 @@ coroutine on the bot's loop and returns its result."""
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
+import tempfile
 import threading
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
@@ -20,8 +22,15 @@ from bot.cli.page_bench import CHROMIUM_ARGS
 
 T = TypeVar("T")
 CHROMIUM = Path("/usr/bin/chromium")
-#: Where the tests write their screenshots (the README shows two of them).
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
+#: Where the tests write their screenshots: a scratch folder, or the README's docs/images
+#: with ``MEMBOT_DOC_SHOTS=1`` (a test run must not change tracked files: Chromium's
+#: rendering differs by a pixel between runs, so every `make test` dirtied the checkout).
+DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
+SHOTS = (
+    DOC_SHOTS
+    if os.environ.get("MEMBOT_DOC_SHOTS") == "1"
+    else Path(tempfile.gettempdir()) / "membot-shots"
+)
 #: Chromium switches for a quiet, offline, throwaway browser (the page bench's own).
 ARGS = CHROMIUM_ARGS
 PHONE = {"width": 390, "height": 844}
