@@ -85,6 +85,27 @@ async def test_admin_delete_user_pushes_the_erased_text_out_of_the_wal_too(
     assert _segments_with(pg_server, marker.encode()) == []
 
 
+async def test_admin_vacuum_of_a_forgetme_pushes_the_wal_as_the_nightly_rewrite_does(
+    pg_server: PgServer, pg_url: str
+) -> None:
+    """A /forgetme leaves its tables due for a rewrite; ``admin vacuum`` (the operator's
+    maintenance) does that rewrite like the nightly job, and pushes the WAL like it too."""
+    marker = "Vorquelandrix"
+    memory = Memory.open(pg_url, None, clock=ManualClock(START))
+    try:
+        await memory.remember(
+            "console:cai", NewFact(key="home", value_text=f"Cai lives in {marker}.")
+        )
+        await memory.erase("console:cai", rewrite=False)  # /forgetme: no rewrite now
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            conn.execute("CHECKPOINT")  # the WAL written so far is on disk
+        assert _segments_with(pg_server, marker.encode()) != []
+        Operations(memory.db).vacuum()
+        assert _segments_with(pg_server, marker.encode()) == []
+    finally:
+        memory.close()
+
+
 def test_erase_wal_is_a_postgresql_command(db_path: object) -> None:
     memory = Memory.open(db_path, None, clock=ManualClock(START))  # type: ignore[arg-type]
     try:
