@@ -77,13 +77,13 @@ _S_CALLED = re.compile(
 _CALLS = re.compile(
     r"^(?:everyone|everybody|people|we|they|the\s+kids|my\s+kids|most\s+people|all\s+my\s+friends)"
     r"\s+(?:all\s+|just\s+|always\s+)?(?:calls?|called|named|name|nicknamed)\s+"
-    rf"(?P<np>(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL}))\s+(?P<n>[A-Z][\w'-]*)\s*[.!]?$",
+    rf"(?P<np>(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL}))\s+(?P<n>(?-i:[A-Z])[\w'-]*)\s*[.!]?$",
     re.IGNORECASE,
 )
 #: "Our rabbit is a scruffy old lop called Dusty": a description, then the name.
 _IS_A_CALLED = re.compile(
     rf"^(?P<np>(?:my|our|the)\s+(?:{_KIN}|{_ANIMAL}))\s+is\s+(?:a|an)\s+(?P<what>(?:[\w-]+\s+){{1,3}}?)"
-    r"(?P<c>called|named)\s+(?P<n>[A-Z].*)$",
+    r"(?P<c>called|named)\s+(?P<n>(?-i:[A-Z]).*)$",
     re.IGNORECASE,
 )
 _A_BREED = re.compile(rf"(?:^|\s)(?:{_BREED})\s*$", re.IGNORECASE)
@@ -99,7 +99,7 @@ _COUNTED = re.compile(rf"^(?:(?:my|our)\s+)?(?P<rest>{_COUNT}\s+.+)$", re.IGNORE
 #: "I rent a tiny flat in Hull": where the user lives.
 _RENT_IN = re.compile(
     r"^i\s+(?:rent|own|share)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:flat|house|apartment|room|studio|"
-    r"place|cottage|bungalow|condo|home|maisonette|terrace)\s+(?:in|near)\s+(?P<p>[^,]+?)[.!]?$",
+    r"place|cottage|bungalow|condo|home|maisonette|terrace)\s+in\s+(?P<p>(?-i:[A-Z])[^,]*?)[.!]?$",
     re.IGNORECASE,
 )
 #: "I have twin sons": two of them.

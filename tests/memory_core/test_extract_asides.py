@@ -156,3 +156,16 @@ def test_a_relatives_age_and_home_are_read_in_other_languages(
 )
 def test_what_a_relative_has_or_is_is_no_age(text: str) -> None:
     assert not any(k.endswith(".age") for k in _slots(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "not_key"),
+    [
+        ("Everyone calls my dad grumpy.", "family.father.name"),  # a word, not a name
+        ("My aunt is a nurse called in for nights.", "family.aunt.name"),
+        ("I rent a room near work.", "home_city"),
+        ("I rent a flat in the old town.", "home_city"),
+    ],
+)
+def test_a_lower_case_word_is_no_name_and_no_town(text: str, not_key: str) -> None:
+    assert not_key not in _slots(text)
