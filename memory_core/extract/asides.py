@@ -42,6 +42,7 @@ _WHO_ASIDE = re.compile(
 #: "…, which helps me relax", "…, which I fix myself": what the user thinks of it or does with
 #: it, no part of the value before it.
 _WHICH_AFTER = re.compile(r"\s*,\s*which\s+.*$", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"^\W*(?:i|i'm|i've|im|my|we|we're|we've|our)\b", re.IGNORECASE)
 #: "…, Ned and Olly, who are both at school": the aside after a list of names (an age in it
 #: stays: "…, called Greta, who is 6").
 _WHO_AFTER = re.compile(r"\s*,\s*who(?:'s|\s+(?:is|are|was|were))\s+(?!\d)[^,]*$", re.IGNORECASE)
@@ -66,6 +67,11 @@ _HEDGED_LIKE = re.compile(
     rf"^\s*(?:\d|a\s+(?:few|couple|lot)\b|{_NUMBER}\b|(?:that|this|so|crazy|mad|hell|mine|"
     r"nothing|you|me|him|her|them|us)\b)",
     re.IGNORECASE,
+)
+#: Words after which "like" is the verb again ("… and I like …", "would like to", "who like").
+_LIKE_AS_VERB = frozenset(
+    """i we you they he she l and but or also really would i'd we'd do don't dont not to who
+    that which still just than more""".split()
 )
 #: "My cousin's called Nadia": "'s" for "is" before the naming word.
 _S_CALLED = re.compile(
@@ -124,6 +130,9 @@ def _without_examples(sentence: str) -> str:
     rest = re.sub(r"^\s*,?\s*\S+(?:\s+as)?", "", after)
     if _HEDGED_LIKE.match(rest):
         return sentence  # "…, like six years now": a hedge, no example
+    before = m.group("head").split()[-1].lower()
+    if before in _LIKE_AS_VERB or re.match(r"\s*(?:to|being)\b", rest, re.IGNORECASE):
+        return sentence  # "I like winter and I like to read": "like" is a second taste
     return m.group("head")
 
 
@@ -143,7 +152,10 @@ def _living_with(sentence: str) -> list[str]:
 
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
-    said = _SO_DONT.sub("", _WHICH_AFTER.sub("", _ages(sentence)))
+    said = _ages(sentence)
+    if _FIRST_PERSON.match(said):
+        said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
+    said = _SO_DONT.sub("", said)
     said = _WHO_AGE.sub(" ", _WHO_AFTER.sub("", said))
     said = _TWINS.sub(r"\g<have> two twin ", _CALLED_AFTER_COMMA.sub(" ", said))
     said = _BY_TRADE.sub("", said)

@@ -1171,7 +1171,7 @@ def person_statement(
 _OTHERS_PLAN = re.compile(
     r"^(?:is|'s)\s+(?:(?:thinking|planning|hoping|talking)\s+(?:about|of|on|to)|about\s+to|going\s+to|"
     r"moving\s+(?:to|abroad|away|house)|considering|trying\s+to)\b"
-    r"|^(?:hopes|wants|plans|intends|means|would\s+like|might|may|will)\s",
+    r"|^(?:hopes|wants|plans|intends|would\s+like|might|may|will)\s+(?!be\b|to\s+be\b)",
     re.IGNORECASE,
 )
 
@@ -1181,7 +1181,8 @@ def _others_plan(who: str, predicate: str) -> bool:
     relative's stays: "my brother is moving to Leeds" is where the family will be)."""
     rel = re.sub(r"\s+", " ", who.lower().strip())
     rel = re.sub(r"^(?:my|our)\s+", "", rel)
-    return rel not in FAMILY and bool(_OTHERS_PLAN.match(predicate.strip()))
+    kin = FAMILY | FAMILY_GROUPS | frozenset(FAMILY_GROUP_CANONICAL)
+    return rel not in kin and bool(_OTHERS_PLAN.match(predicate.strip()))
 
 
 def named_statement(name: str, predicate: str, clause: str, ctx: Context) -> list[Candidate]:

@@ -169,3 +169,23 @@ def test_what_a_relative_has_or_is_is_no_age(text: str) -> None:
 )
 def test_a_lower_case_word_is_no_name_and_no_town(text: str, not_key: str) -> None:
     assert not_key not in _slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # "like" as the verb again is a second taste, never an example.
+        ("I like tennis and I like to paint.", {"likes.tennis", "likes.paint"}),
+        ("I love Latin, and like physics.", {"likes.latin", "likes.physics"}),
+        ("I enjoy sailing, but am not as good as I would like to be.", {"likes.sailing"}),
+    ],
+)
+def test_like_as_a_verb_is_no_example(text: str, keys: set[str]) -> None:
+    assert keys <= set(_slots(text))
+
+
+def test_a_friends_wish_to_be_something_is_kept_and_a_family_group_is_no_friend() -> None:
+    """ "wants to be a nurse" says who they are becoming, no plan with a date; "my family" is
+    the user's own people."""
+    assert _slots("My best mate wants to be a firefighter.")
+    assert _slots("My family means a lot to me.")
