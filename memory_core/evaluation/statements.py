@@ -194,7 +194,6 @@ async def score_extraction(
         lang = score.by_lang.setdefault(row.lang, [0, 0, 0, 0])
         facts = score.facts_by_lang.setdefault(row.lang, [0, 0, 0, 0, 0])
         score.rows += 1
-        lang[3] += 1
         if row.nothing:
             score.nothing_rows += 1
             facts[4] += 1
@@ -204,6 +203,7 @@ async def score_extraction(
                 got = {c.key: c.value for c in found}
                 score.misses.append(f"junk {row.lang} {row.say!r}: {got}")
             continue
+        lang[3] += 1  # the rows asked about: a line that stores nothing has no question
         score.kept += bool(found)
         for pattern, value in row.slots.items():
             score.facts_expected += 1
