@@ -189,3 +189,19 @@ def test_a_friends_wish_to_be_something_is_kept_and_a_family_group_is_no_friend(
     the user's own people."""
     assert _slots("My best mate wants to be a firefighter.")
     assert _slots("My family means a lot to me.")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("My son is named Mason.", "family.son.name", "Mason"),
+        ("My brother goes by Will.", "family.brother.name", "Will"),
+        ("My wife is called Grace, she's a chef.", "family.wife.name", "Grace"),
+    ],
+)
+def test_a_name_that_is_also_a_word_is_a_name_when_said_as_one(
+    text: str, key: str, value: str
+) -> None:
+    """After "is called/named", "goes by", a capitalised word that is also a job's or another
+    word is the name ("Mason", "Will") — it was keyed as "called_mason"."""
+    assert _slots(text).get(key) == value
