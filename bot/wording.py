@@ -188,8 +188,23 @@ def yours(text: str, name: str | None) -> str:
             out,
         )
     if re.match(rf"(?:{_WHEN})?you\b", out, re.IGNORECASE):
+        # "…, which they service themselves": who does it to a thing themselves is the user
+        # (after "which"/"that" "they" names no thing; "two sons and they dress themselves"
+        # stays theirs).
+        out = re.sub(
+            rf"\b(?P<rel>which|that) they (?:(?P<adv>{_ADVERBS}|then) )?(?P<verb>[a-z]+)"
+            r"(?P<rest>[^,.;]*?\b)themsel(?:f|ves)\b",
+            lambda m: (
+                f"{m.group('rel')} you "
+                + (f"{m.group('adv')} " if m.group("adv") else "")
+                + _base_verb(m.group("verb"))
+                + m.group("rest")
+                + "yourself"
+            ),
+            out,
+        )
         out = re.sub(r"\btheir\b", "your", out)
-        out = re.sub(r"\bthemsel(?:f|ves)\b", "yourself", out)
+        out = re.sub(r"(?P<c>[^,.;]*?)\bthemsel(?:f|ves)\b", _yourself, out)
         # The extractor's singular "they" is the user ("when they were 12").
         out = re.sub(
             r"\bthey(?: (were|are|have)|'(re|ve))\b",
@@ -197,6 +212,13 @@ def yours(text: str, name: str | None) -> str:
             out,
         )
     return out[:1].lower() + out[1:] if out.startswith(("Your", "You")) else out
+
+
+def _yourself(m: re.Match[str]) -> str:
+    """ "themselves" is the user's "yourself", unless a "they" before it in the clause is
+    someone else ("two sons and they dress themselves")."""
+    clause = m.group("c")
+    return clause + ("themselves" if re.search(r"\bthey\b", clause) else "yourself")
 
 
 def relation_words(person: Person) -> str | None:

@@ -298,7 +298,17 @@ def eval_walk(
 
 
 @eval_cli.command("statements", short_help="Statements in de/es/fr/ru: slots, answers.")
-def eval_statements(as_json: JsonOpt = False) -> None:
+def eval_statements(
+    sets: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--set",
+            help="score this labelled set instead of the shipped two (repeatable), e.g. "
+            "memory_core/evaluation/labels/statements_blind9.jsonl",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
     """Statements in German, Spanish, French and Russian (labelled sets shipped with membot,
     tune and held-out): the slots each fills, nothing lost, nothing across a clause, and the
     real bot's answer to the user's question about it, in the user's language."""
@@ -306,10 +316,36 @@ def eval_statements(as_json: JsonOpt = False) -> None:
 
     from bot import app as composition
     from bot.cli.life import life_bot
-    from memory_core.evaluation.statements import run_statements
+    from memory_core.evaluation.statements import run_statement_sets, run_statements
 
     settings = figures_settings()
     extractor, _auditor, _responder = composition.build_learning(settings)
+    if sets:
+        with progress("statements", quiet=as_json) as reporter:
+
+            def set_step(phase: str, done: int, total: int) -> None:
+                reporter.update(done, total, phase)
+
+            scores = asyncio.run(
+                run_statement_sets(
+                    extractor, lambda _split: life_bot(settings), sets, progress=set_step
+                )
+            )
+        if as_json:
+            typer.echo(json.dumps({k: v.as_json() for k, v in scores.items()}, ensure_ascii=False))
+            return
+        for name, sc in scores.items():
+            row = sc.as_json()
+            console.print(
+                f"{name}: facts {row.get('facts', row['slots'])}, wrong values "
+                f"{row.get('wrong_values', 0)}, junk {row.get('junk', 0)}, wrong {row['wrong']}, "
+                f"kept {row['kept']}, answered {row['answered']}",
+                markup=False,
+                highlight=False,
+            )
+            for line in row["misses"]:
+                console.print(f"  {line}", markup=False, highlight=False)
+        return
     with progress("statements", quiet=as_json) as reporter:
 
         def step(phase: str, done: int, total: int) -> None:

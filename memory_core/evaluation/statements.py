@@ -11,7 +11,12 @@ Two labelled sets (``labels/intl_statements_tune.jsonl`` to develop the rules,
 several facts), ``lang``, ``say``, ``ask``, ``slots`` (key pattern → value, ``null`` for any
 value: the slots the statement must fill), ``not`` (key patterns that must not be filled:
 "ich studiere …" is no job) and ``answer`` (patterns the reply must hold, all of them, in
-lower case without accents).
+lower case without accents). Optional: ``nothing`` (``true``: the line must store nothing — a
+question, a hypothetical, someone else's plan; scored as **junk**) and ``ack_not`` (patterns the
+bot's acknowledgement of ``say`` must not hold, in lower case without accents). Other sets in
+the same shape (``labels/statements_blind9.jsonl``) are scored with ``--set PATH``, which also
+gives **facts** (single expected facts found), **wrong values** (a fact's key filled with another
+value) and **junk** per language.
 
 Scores per set: **slots** (rows whose every expected slot is filled with its value), **wrong**
 (rows that filled a forbidden slot, or a value spanning two clauses), **kept** (rows from which
@@ -51,6 +56,10 @@ class Row:
     slots: dict[str, str | None]
     forbidden: tuple[str, ...]
     answer: tuple[str, ...]
+    #: A line that must store nothing (a question, a hypothetical, someone else's plan).
+    nothing: bool = False
+    #: Patterns the acknowledgement of ``say`` must not hold ("which they service yourself").
+    ack_not: tuple[str, ...] = ()
 
 
 def load_rows(path: Path) -> list[Row]:
@@ -64,10 +73,12 @@ def load_rows(path: Path) -> list[Row]:
                     r["user"],
                     r["lang"],
                     r["say"],
-                    r["ask"],
+                    r.get("ask", ""),
                     dict(r.get("slots", {})),
                     tuple(r.get("not", ())),
-                    tuple(r["answer"]),
+                    tuple(r.get("answer", ())),
+                    bool(r.get("nothing", False)),
+                    tuple(r.get("ack_not", ())),
                 )
             )
     return rows
@@ -81,8 +92,13 @@ def plain(text: str) -> str:
 
 #: "family.son.mateo.name" is also "family.son.name" for a pattern that names no person.
 _PERSON_KEY = re.compile(r"^(family\.[^.]+)\.[^.]+\.(name|age|job)$")
-#: A value that runs over a clause boundary ("Köln und arbeite").
-_CLAUSE = re.compile(r",|;|\s(?:und|y|e|et|и|and|pero|mais|aber|но)\s", re.IGNORECASE)
+#: A value that runs over a clause boundary ("Köln und arbeite", "Bath, which suits me",
+#: "a nurse though I").
+_CLAUSE = re.compile(
+    r",|;|\s(?:und|y|e|et|и|and|pero|mais|aber|но|but|which|though|although|because|obwohl"
+    r"|weil|aunque|porque|хотя|потому|который|которая|которое)\s",
+    re.IGNORECASE,
+)
 
 
 def _key_matches(pattern: str, key: str) -> bool:
@@ -104,6 +120,8 @@ class StatementScore:
     """One set's figures."""
 
     rows: int = 0
+    nothing_rows: int = 0
+    asked: int = 0
     slots_expected: int = 0
     slots_right: int = 0
     wrong: int = 0
@@ -111,23 +129,43 @@ class StatementScore:
     answered: int = 0
     in_language: int = 0
     by_lang: dict[str, list[int]] = field(default_factory=dict)  # lang → [slots, answered, n]
+    #: Single expected facts (a row may expect several), those whose key was filled with
+    #: another value, lines meant to store nothing that stored something, and
+    #: acknowledgements holding a forbidden pattern.
+    facts_expected: int = 0
+    facts_right: int = 0
+    wrong_values: int = 0
+    junk: int = 0
+    bad_acks: int = 0
+    #: lang → [facts right, facts expected, wrong values, junk, lines to store nothing]
+    facts_by_lang: dict[str, list[int]] = field(default_factory=dict)
     misses: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         """Counts, per language too, and the first misses."""
-        return {
+        out: dict[str, Any] = {
             "rows": self.rows,
             "slots": f"{self.slots_right}/{self.slots_expected}",
             "wrong": self.wrong,
-            "kept": f"{self.kept}/{self.rows}",
-            "answered": f"{self.answered}/{self.rows}",
-            "in_language": f"{self.in_language}/{self.rows}",
+            "kept": f"{self.kept}/{self.rows - self.nothing_rows}",
+            "answered": f"{self.answered}/{self.asked}",
+            "in_language": f"{self.in_language}/{self.asked}",
             "by_language": {
                 lang: {"slots": f"{s}/{e}", "answered": f"{a}/{n}"}
                 for lang, (s, e, a, n) in sorted(self.by_lang.items())
             },
-            "misses": self.misses,
         }
+        if self.nothing_rows or self.bad_acks or self.facts_expected > self.slots_expected:
+            out["facts"] = f"{self.facts_right}/{self.facts_expected}"
+            out["wrong_values"] = self.wrong_values
+            out["junk"] = f"{self.junk}/{self.nothing_rows}"
+            out["bad_acks"] = self.bad_acks
+            out["facts_by_language"] = {
+                lang: {"facts": f"{r}/{e}", "wrong_values": w, "junk": f"{j}/{n}"}
+                for lang, (r, e, w, j, n) in sorted(self.facts_by_lang.items())
+            }
+        out["misses"] = self.misses
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +192,28 @@ async def score_extraction(
     for row in rows:
         found = await facts_of(row.say, extractor)
         lang = score.by_lang.setdefault(row.lang, [0, 0, 0, 0])
+        facts = score.facts_by_lang.setdefault(row.lang, [0, 0, 0, 0, 0])
         score.rows += 1
-        lang[3] += 1
+        if row.nothing:
+            score.nothing_rows += 1
+            facts[4] += 1
+            if found:
+                score.junk += 1
+                facts[3] += 1
+                got = {c.key: c.value for c in found}
+                score.misses.append(f"junk {row.lang} {row.say!r}: {got}")
+            continue
+        lang[3] += 1  # the rows asked about: a line that stores nothing has no question
         score.kept += bool(found)
+        for pattern, value in row.slots.items():
+            score.facts_expected += 1
+            facts[1] += 1
+            if _slot_ok(pattern, value, found):
+                score.facts_right += 1
+                facts[0] += 1
+            elif _slot_ok(pattern, None, found):
+                score.wrong_values += 1
+                facts[2] += 1
         if row.slots:
             score.slots_expected += 1
             lang[1] += 1
@@ -188,11 +245,17 @@ async def score_answers(chat: LifeChat, rows: Sequence[Row], score: StatementSco
         by_user.setdefault(row.user, []).append(row)
     for user, told in by_user.items():
         for row in told:
-            await chat.say(user, row.say)
+            ack = plain(" ".join(await chat.say(user, row.say)))
+            if any(re.search(p, ack) for p in row.ack_not):
+                score.bad_acks += 1
+                score.misses.append(f"ack {row.lang} {row.say!r} → {ack!r}")
             await chat.advance(chat.now() + timedelta(minutes=1))
     await chat.advance(chat.now() + timedelta(hours=1))
     for user, told in by_user.items():
         for row in told:
+            if not row.ask:
+                continue
+            score.asked += 1
             reply = " ".join(await chat.say(user, row.ask))
             if answers(reply, row):
                 score.answered += 1
@@ -224,3 +287,25 @@ async def run_statements(
         if progress:
             progress("sets", n, len(paths))
     return StatementsReport(scores[0], scores[1])
+
+
+async def run_statement_sets(
+    extractor: Extractor,
+    make_chat: Callable[[str], Any],
+    paths: Sequence[Path],
+    *,
+    progress: Progress | None = None,
+) -> dict[str, StatementScore]:
+    """Any labelled sets (``--set labels/statements_blind9.jsonl``), each scored like the
+    shipped two and told to a fresh bot; keyed by the file's stem."""
+    scores: dict[str, StatementScore] = {}
+    for n, path in enumerate(paths, 1):
+        rows = load_rows(path)
+        score = StatementScore()
+        await score_extraction(rows, extractor, score)
+        async with make_chat(path.stem) as chat:
+            await score_answers(chat, rows, score)
+        scores[path.stem] = score
+        if progress:
+            progress("sets", n, len(paths))
+    return scores

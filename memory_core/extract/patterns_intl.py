@@ -13,7 +13,13 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from memory_core.extract import patterns_intl_kin, patterns_intl_life, patterns_intl_people, russian
+from memory_core.extract import (
+    patterns_intl_kin,
+    patterns_intl_life,
+    patterns_intl_people,
+    patterns_intl_relatives,
+    russian,
+)
 from memory_core.extract.base import Candidate
 from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
 from memory_core.extract.lexicon import NOT_NAMES
@@ -300,4 +306,5 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         + patterns_intl_people.read(sentence, language, ctx)
         + patterns_intl_kin.read(sentence, language, ctx)
         + patterns_intl_life.read(sentence, language, ctx)
+        + patterns_intl_relatives.read(sentence, language, ctx)
     )

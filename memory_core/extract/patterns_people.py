@@ -191,7 +191,9 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
         return _named_members(m, ctx)
     m = _FAMILY_CALLED.match(clause)
     if m is not None:
-        name = person_name(m.group("n"), ctx, strict=False)
+        # Said as a name ("my husband is called Dev"): a capitalised word that is also a job's
+        # or a nationality's is the name.
+        name = person_name(m.group("n"), ctx, strict=False, named=True)
         return _member_name(m.group("rel"), name, ctx, 0.8) if name else []
     m = _FAMILY_IS.match(clause)
     if m is not None:

@@ -1138,6 +1138,8 @@ def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate
         return []  # "my dog Rex" says nothing; "my wife is amazing" is an opinion
     elif (aged := _person_age(m.group("who"), rest, clause, ctx)) is not None:
         return aged
+    elif _others_plan(m.group("who"), rest):
+        return []
     key, category, sensitive = _person_key(m.group("who"), rest)
     text = _rewrite(clause, ctx)
     return _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
@@ -1153,6 +1155,8 @@ def person_statement(
         return []
     if not _verb_follows(predicate) or _opinion_or_mood(predicate):
         return []
+    if _others_plan(who, predicate):
+        return []
     aged = _person_age(who, predicate, clause, ctx, name)
     if aged is not None:
         return aged
@@ -1160,6 +1164,25 @@ def person_statement(
         return []
     key, category, sensitive = _person_key(who, predicate, name)
     return _candidate(key, _rewrite(_tidy(clause), ctx), category, RELATIONSHIP_HINT, sensitive)
+
+
+#: What a friend, flatmate or colleague means to do ("is moving to Spain in June",
+#: "wants to learn Japanese"): their plan, no fact about the user's life.
+_OTHERS_PLAN = re.compile(
+    r"^(?:is|'s)\s+(?:(?:thinking|planning|hoping|talking)\s+(?:about|of|on|to)|about\s+to|going\s+to|"
+    r"moving\s+(?:to|abroad|away|house)|considering|trying\s+to)\b"
+    r"|^(?:hopes|wants|plans|intends|would\s+like|might|may|will)\s+(?!be\b|to\s+be\b)",
+    re.IGNORECASE,
+)
+
+
+def _others_plan(who: str, predicate: str) -> bool:
+    """ "my boss is thinking about retiring": a friend's or colleague's plan (a
+    relative's stays: "my brother is moving to Leeds" is where the family will be)."""
+    rel = re.sub(r"\s+", " ", who.lower().strip())
+    rel = re.sub(r"^(?:my|our)\s+", "", rel)
+    kin = FAMILY | FAMILY_GROUPS | frozenset(FAMILY_GROUP_CANONICAL)
+    return rel not in kin and bool(_OTHERS_PLAN.match(predicate.strip()))
 
 
 def named_statement(name: str, predicate: str, clause: str, ctx: Context) -> list[Candidate]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from memory_core.extract import (
+    asides,
     corrections,
     introductions,
     notes,
@@ -735,7 +736,15 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     # The rules read English: a statement in another language is kept as a note.
     found = []
     for sentence in split_sentences(body):
-        slots = [] if notes.is_question(sentence) else patterns_intl.read(sentence, language, ctx)
+        slots = (
+            []
+            if notes.is_question(sentence)
+            else [
+                c
+                for part in asides.plain_statements_in(sentence, language)
+                for c in patterns_intl.read(part, language, ctx)
+            ]
+        )
         note = notes.note(sentence, language, ctx, explicit=explicit)
         if slots and not notes.says_more(sentence, slots):
             note = []  # "Me llamo Ana.": the slot holds all of it
@@ -826,7 +835,8 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
             continue
         said = corrections.corrected(sentence)
-        read = _sentence(said, ctx, seen)
+        # "My uncle, who's a baker, is named Clive": each statement the sentence makes, alone.
+        read = [c for part in asides.plain_statements(said) for c in _sentence(part, ctx, seen)]
         if not read and not explicit and subject.restored(said) != said:
             # "Support Hull City.", "we're big Packers fans": said again with its subject.
             read = _sentence(subject.restored(said), ctx, seen)

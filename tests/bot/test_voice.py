@@ -59,6 +59,23 @@ SHAPES = [
     ("Grace doesn't drink coffee.", "Grace", "you don't drink coffee"),
     ("Grace's daughter lives with their dad.", "Grace", "your daughter lives with their dad"),
     ("The user's brother is a chef.", None, "your brother is a chef"),
+    # "…, which I fix myself": the doer of a relative clause is the user, and agrees.
+    (
+        "The user has a bike, which they repair themselves.",
+        None,
+        "you have a bike, which you repair yourself",
+    ),
+    (
+        "The user grows chillies that they then dries themselves.",
+        None,
+        "you grow chillies that you then dry yourself",
+    ),
+    # Someone else's "themselves" stays theirs.
+    (
+        "The user has two girls and they dress themselves.",
+        None,
+        "you have two girls and they dress themselves",
+    ),
 ]
 
 

@@ -239,7 +239,8 @@ def test_a_secret_is_never_a_plain_note_even_on_request() -> None:
         ("Я живу в Берлине.", {"home_city": "Берлин"}, False),
         ("Мы живём в Нижнем Новгороде.", {"home_city": "Нижний Новгород"}, False),
         ("Я живу в квартире с мужем.", {}, True),  # no town
-        ("Мой брат живёт в Казани.", {}, True),  # not the user's home
+        # Not the user's home: the brother's (the note keeps the sentence).
+        ("Мой брат живёт в Казани.", {"family.brother.home": "Казань"}, True),
         (
             "Ich wohne in Berlin und arbeite als Lehrerin.",
             {"home_city": "Berlin", "job_title": "Lehrerin"},

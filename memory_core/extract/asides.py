@@ -1,0 +1,251 @@
+"""An English sentence as the plain statements it makes, before the rules read it.
+
+People say one thing and wrap another round it: an aside ("…, which I love", "my uncle,
+who's a baker, is …"), examples after a taste ("films, like Jaws"), a name said the other
+way round ("everybody calls my grandad Pops", "we named our kitten Ziggy"), the people they
+live with ("… with our two girls, Amy and Zoe"). :func:`plain_statements` gives the statements
+such a sentence makes, each of which a rule reads on its own; a value never runs over an aside.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract.lexicon import FAMILY, PET_BREEDS, PET_SPECIES
+from memory_core.extract.text import alternation
+
+#: Number words an age is said in ("who is seven", "she just turned four").
+_NUMBERS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER = rf"(?P<num>{'|'.join(_NUMBERS)})"
+#: "who is seven", "she's nine, not eight", "just turned four": an age in words (never "is one
+#: of", "two years ago").
+_AGE_IN_WORDS = re.compile(
+    rf"\b(?P<pre>who\s+is|who's|(?:he|she)(?:'s|\s+is)|is|turned|aged)\s+{_NUMBER}"
+    r"(?=(?:\s+(?:years?|yrs?)\s+old)?\s*(?:[,.;!]|$|\s+(?:now|and|but|not)\b))",
+    re.IGNORECASE,
+)
+_KIN = alternation(FAMILY)
+_ANIMAL = alternation(PET_SPECIES)
+_BREED = alternation(PET_SPECIES | frozenset(PET_BREEDS))
+#: "my uncle, who's a baker, is named Clive": the aside is a statement about the same person.
+_WHO_ASIDE = re.compile(
+    rf"^(?P<np>(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL}))\s*,\s*(?:who|which|that)"
+    r"(?P<pred>'s\s+[^,]{1,60}?|\s+[^,]{1,60}?)\s*,\s*(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+#: "…, which helps me relax", "…, which I fix myself": what the user thinks of it or does with
+#: it, no part of the value before it.
+_WHICH_AFTER = re.compile(r"\s*,\s*which\s+.*$", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"^\W*(?:i|i'm|i've|im|my|we|we're|we've|our)\b", re.IGNORECASE)
+#: "…, Ned and Olly, who are both at school": the aside after a list of names (an age in it
+#: stays: "…, called Greta, who is 6").
+_WHO_AFTER = re.compile(r"\s*,\s*who(?:'s|\s+(?:is|are|was|were))\s+(?!\d)[^,]*$", re.IGNORECASE)
+_WHO_AGE = re.compile(r"\s*,\s*(?=who(?:'s|\s+is)\s+\d[^,]*$)", re.IGNORECASE)
+#: "I have one daughter, called Greta": the name said after a comma.
+_CALLED_AFTER_COMMA = re.compile(r"\s*,\s*(?=(?:called|named)\s+[A-Z])")
+#: "I'm an early bird, so don't message me …": what the bot should do, no part of the
+#: statement.
+_SO_DONT = re.compile(
+    r"\s*,\s*so\s+(?:please\s+)?(?:don't|do\s+not|no|never|skip|avoid|go\s+easy|keep)\b.*$",
+    re.IGNORECASE,
+)
+#: "I love films, like Jaws", "I'm into card games like poker": the examples after a taste.
+_TASTE = re.compile(
+    r"^(?P<head>(?:i|we)\s+(?:\w+\s+)?(?:love|like|adore|enjoy)\s+\S.*?"
+    r"|(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?(?:into|a\s+fan\s+of|obsessed\s+with)\s+\S.*?)"
+    r"(?:\s*,\s*|\s+)(?:like|such\s+as|for\s+example|for\s+instance|e\.g\.)\s+.+$",
+    re.IGNORECASE,
+)
+#: "…, like six years now", "I like it like that": a hedge or a manner, no example.
+_HEDGED_LIKE = re.compile(
+    rf"^\s*(?:\d|a\s+(?:few|couple|lot)\b|{_NUMBER}\b|(?:that|this|so|crazy|mad|hell|mine|"
+    r"nothing|you|me|him|her|them|us)\b)",
+    re.IGNORECASE,
+)
+#: Words after which "like" is the verb again ("… and I like …", "would like to", "who like").
+_LIKE_AS_VERB = frozenset(
+    """i we you they he she l and but or also really would i'd we'd do don't dont not to who
+    that which still just than more""".split()
+)
+#: "My cousin's called Nadia": "'s" for "is" before the naming word.
+_S_CALLED = re.compile(
+    rf"^(?P<np>(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL}))'s\s+(?=(?:now\s+)?(?:called|named)\b)",
+    re.IGNORECASE,
+)
+#: "Everybody calls my grandad Pops", "we named our kitten Ziggy": a name said the other way
+#: round.
+_CALLS = re.compile(
+    r"^(?:everyone|everybody|people|we|they|the\s+kids|my\s+kids|most\s+people|all\s+my\s+friends)"
+    r"\s+(?:all\s+|just\s+|always\s+)?(?:calls?|called|named|name|nicknamed)\s+"
+    rf"(?P<np>(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL}))\s+(?P<n>(?-i:[A-Z])[\w'-]*)\s*[.!]?$",
+    re.IGNORECASE,
+)
+#: "Our rabbit is a scruffy old lop called Dusty": a description, then the name.
+_IS_A_CALLED = re.compile(
+    rf"^(?P<np>(?:my|our|the)\s+(?:{_KIN}|{_ANIMAL}))\s+is\s+(?:a|an)\s+(?P<what>(?:[\w-]+\s+){{1,3}}?)"
+    r"(?P<c>called|named)\s+(?P<n>(?-i:[A-Z]).*)$",
+    re.IGNORECASE,
+)
+_A_BREED = re.compile(rf"(?:^|\s)(?:{_BREED})\s*$", re.IGNORECASE)
+#: "We live in Hull with our two girls, Amy and Zoe": where, then whom with.
+_LIVE_WITH = re.compile(
+    r"^(?P<main>(?:i|we)\s+(?:still\s+|now\s+)?(?:live|rent\s+\S+(?:\s+\S+)?|moved)\s+(?:in|to)\s+"
+    r"[^,]+?)\s+with\s+(?P<who>.+)$",
+    re.IGNORECASE,
+)
+_COUNT = r"(?:a|an|one|two|three|four|five|six|twin|\d)"
+_WHO_ITEM = re.compile(rf"\s+and\s+(?=(?:(?:my|our)\s+)?{_COUNT}\s)|\s*,\s*(?=(?:my|our)\s)", re.I)
+_COUNTED = re.compile(rf"^(?:(?:my|our)\s+)?(?P<rest>{_COUNT}\s+.+)$", re.IGNORECASE)
+#: "I rent a tiny flat in Hull": where the user lives.
+_RENT_IN = re.compile(
+    r"^i\s+(?:rent|own|share)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:flat|house|apartment|room|studio|"
+    r"place|cottage|bungalow|condo|home|maisonette|terrace)\s+in\s+(?P<p>(?-i:[A-Z])[^,]*?)[.!]?$",
+    re.IGNORECASE,
+)
+#: "I have twin sons": two of them.
+_TWINS = re.compile(
+    r"(?P<have>\b(?:have|have\s+got|'ve\s+got))\s+twin\s+(?=(?!boys\b|girls\b)[a-z]+s\b)", re.I
+)
+#: "I'm a plumber by trade": how the job is held, no part of it.
+_BY_TRADE = re.compile(r"\s+by\s+(?:trade|profession|training)\b", re.IGNORECASE)
+
+
+def _ages(sentence: str) -> str:
+    return _AGE_IN_WORDS.sub(
+        lambda m: f"{m.group('pre')} {_NUMBERS[m.group('num').lower()]}", sentence
+    )
+
+
+def _without_examples(sentence: str) -> str:
+    m = _TASTE.match(sentence)
+    if m is None:
+        return sentence
+    after = sentence[m.end("head") :]
+    rest = re.sub(r"^\s*,?\s*\S+(?:\s+as)?", "", after)
+    if _HEDGED_LIKE.match(rest):
+        return sentence  # "…, like six years now": a hedge, no example
+    before = m.group("head").split()[-1].lower()
+    if before in _LIKE_AS_VERB or re.match(r"\s*(?:to|being)\b", rest, re.IGNORECASE):
+        return sentence  # "I like winter and I like to read": "like" is a second taste
+    return m.group("head")
+
+
+def _living_with(sentence: str) -> list[str]:
+    m = _LIVE_WITH.match(sentence)
+    if m is None:
+        return [sentence]
+    items = [i for i in _WHO_ITEM.split(m.group("who")) if i]
+    counted = [_COUNTED.match(i) for i in items]
+    if not any(counted):
+        return [sentence]  # "… with my wife Ana": the rules read the people named
+    out = [m.group("main")]
+    for item, c in zip(items, counted, strict=True):
+        out.append(f"We have {c.group('rest')}" if c else f"I live with {item}")
+    return out
+
+
+def plain_statements(sentence: str) -> list[str]:
+    """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
+    said = _ages(sentence)
+    if _FIRST_PERSON.match(said):
+        said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
+    said = _SO_DONT.sub("", said)
+    said = _WHO_AGE.sub(" ", _WHO_AFTER.sub("", said))
+    said = _TWINS.sub(r"\g<have> two twin ", _CALLED_AFTER_COMMA.sub(" ", said))
+    said = _BY_TRADE.sub("", said)
+    said = _without_examples(said)
+    said = _S_CALLED.sub(lambda m: f"{m.group('np')} is ", said)
+    m = _CALLS.match(said)
+    if m is not None:
+        said = f"{m.group('np')} is called {m.group('n')}"
+    m = _IS_A_CALLED.match(said)
+    if m is not None and not _A_BREED.search(m.group("what")):
+        said = f"{m.group('np')} is {m.group('c')} {m.group('n')}"
+    m = _RENT_IN.match(said)
+    if m is not None:
+        return [f"I live in {m.group('p')}", said[: m.start("p")].rstrip().removesuffix(" in")]
+    m = _WHO_ASIDE.match(said)
+    if m is not None:
+        pred = m.group("pred")
+        aside = (
+            f"{m.group('np')} is {pred[2:].strip()}"
+            if pred.startswith("'s")
+            else (f"{m.group('np')} {pred.strip()}")
+        )
+        return [*_living_with(f"{m.group('np')} {m.group('rest')}"), aside]
+    return _living_with(said) if said.strip() else [sentence]
+
+
+#: "Mon oncle, qui vit à Nice, s'appelle Paul": the relative aside in each language the
+#: bot speaks, between one of the user's people and what the sentence says of them.
+_RELATIVE_ASIDE = {
+    "fr": re.compile(
+        r"^(?P<np>(?:mon|ma|notre)\s+[\w'-]+)\s*,\s*qui\s+(?P<pred>[^,]+?)\s*,\s*(?P<rest>.+)$",
+        re.IGNORECASE,
+    ),
+    "es": re.compile(
+        r"^(?P<np>(?:mi|nuestro|nuestra)\s+[\w-]+)\s*,\s*que\s+(?P<pred>[^,]+?)\s*,\s*(?P<rest>.+)$",
+        re.IGNORECASE,
+    ),
+    "de": re.compile(
+        r"^(?P<np>(?:mein|meine|unser|unsere)\s+[\w-]+)\s*,\s*(?:der|die|das)\s+(?P<pred>[^,]+?)"
+        r"\s*,\s*(?P<rest>.+)$",
+        re.IGNORECASE,
+    ),
+    "ru": re.compile(
+        r"^(?P<np>(?:мой|моя|мою|моего|наш|наша|нашу|нашего)\s+[\w-]+)\s*,\s*котор\w+\s+"
+        r"(?P<pred>[^,]+?)"
+        r"\s*,\s*(?P<rest>.+)$",
+        re.IGNORECASE,
+    ),
+}
+#: A name said the other way round: "A mi abuelo le llamamos Tito", "Meine Oma wird von
+#: allen Omi genannt", "On appelle mon oncle Jojo" — the language's own naming statement.
+_NAMED_OTHERWISE = {
+    "es": (
+        re.compile(
+            r"^a\s+(?P<np>(?:mi|nuestro|nuestra)\s+[\w-]+)\s+(?:todos\s+)?(?:le|la|lo)\s+"
+            r"(?:llamamos|llaman|llamo|decimos|dicen)\s+(?P<n>[^\W\d_][\w-]*)\s*[.!]?$",
+            re.IGNORECASE,
+        ),
+        "{np} se llama {n}",
+    ),
+    "de": (
+        re.compile(
+            r"^(?P<np>(?:mein|meine|unser|unsere)\s+[\w-]+)\s+wird\s+(?:von\s+(?:allen|uns)\s+|"
+            r"meistens\s+|nur\s+|oft\s+)*(?P<n>[^\W\d_][\w-]*)\s+genannt\s*[.!]?$",
+            re.IGNORECASE,
+        ),
+        "{np} heißt {n}",
+    ),
+    "fr": (
+        re.compile(
+            r"^(?:on|tout\s+le\s+monde|nous)\s+(?:appelle|appelons|surnomme|surnommons)\s+"
+            r"(?P<np>(?:mon|ma|notre)\s+[\w'-]+)\s+(?P<n>[^\W\d_][\w-]*)\s*[.!]?$",
+            re.IGNORECASE,
+        ),
+        "{np} s'appelle {n}",
+    ),
+}
+
+
+def plain_statements_in(sentence: str, lang: str) -> list[str]:
+    """The plain statements a sentence in ``lang`` (de, es, fr, ru) makes, for the slot rules
+    of that language (the note keeps the whole sentence)."""
+    named = _NAMED_OTHERWISE.get(lang)
+    m = named[0].match(sentence.strip()) if named else None
+    if named and m is not None:
+        np = m.group("np")
+        return [named[1].format(np=np[:1].upper() + np[1:], n=m.group("n"))]
+    aside = _RELATIVE_ASIDE.get(lang)
+    m = aside.match(sentence.strip()) if aside else None
+    if m is not None:
+        # The sentence as said too: the aside's own reading (where they live) opens it.
+        return [f"{m.group('np')} {m.group('rest')}", sentence]
+    return [sentence]

@@ -1,0 +1,175 @@
+"""How old one of the user's people is and where they live, in German, Spanish, French and
+Russian.
+
+"Mein Sohn ist sieben", "mi hija tiene 4 años", "ma fille a six ans", "моему сыну 7 лет" — or
+said after their name, the relation understood: "Meine Nichte heißt Lea, sie ist neun", "mi
+sobrino se llama Tito y tiene dos años", "mon neveu s'appelle Léo, il a trois ans", "мою
+племянницу зовут Катя, ей пять лет". Keyed ``family.<relation>.age`` as the English rules key
+a relative's age said beside their naming (the value in digits). Where they live likewise:
+"meine Tante wohnt in Bonn", "mi tío vive en Lugo", "mon oncle, qui vit à Nice, …", "моя сестра
+живёт в Туле" → ``family.<relation>.home`` (a Russian town in the nominative).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.extract import russian
+from memory_core.extract.base import Candidate
+from memory_core.extract.patterns_intl_people import RELATIONS
+from memory_core.extract.rule import Context, fact
+from memory_core.extract.text import slug
+from memory_core.values import Category
+
+_NUMBERS = {
+    "de": "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn "
+    "fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig",
+    "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
+    "quince dieciséis diecisiete dieciocho diecinueve veinte",
+    "fr": "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
+    "quinze seize dix-sept dix-huit dix-neuf vingt",
+    "ru": "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать "
+    "тринадцать четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать "
+    "двадцать",
+}
+_WORD_VALUE = {
+    lang: {w: str(i) for i, w in enumerate(words.split())} for lang, words in _NUMBERS.items()
+}
+_WORD_VALUE["de"] |= {"ein": "1", "eine": "1"}
+_WORD_VALUE["es"] |= {"un": "1", "una": "1"}
+_WORD_VALUE["fr"] |= {"une": "1"}
+_WORD_VALUE["ru"] |= {"одна": "1", "две": "2"}
+_POSSESSIVE = {
+    "de": r"(?:mein|meine|meinem|meiner|unser|unsere|unserem|unserer)",
+    "es": r"(?:mi|nuestro|nuestra)",
+    "fr": r"(?:mon|ma|notre)",
+    "ru": r"(?:мой|моя|мою|моего|моей|моему|наш|наша|нашу|нашего|нашей|нашему)",
+}
+_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
+#: The age itself, after the relation (and a name) or after the clause naming them.
+_AGE = {
+    "de": r"ist\s+(?:jetzt\s+|schon\s+|erst\s+)?{n}(?:\s+jahre(?:\s+alt)?)?",
+    "es": r"tiene\s+(?:ya\s+|solo\s+)?{n}\s+años",
+    "fr": r"a\s+(?:déjà\s+|seulement\s+)?{n}\s+ans",
+    "ru": r"(?:уже\s+|всего\s+)?{n}\s+(?:год|года|лет)",
+}
+#: What opens a clause about the person just named ("sie ist", "y tiene", "il a", "ей").
+_AFTER_NAMING = {
+    "de": r"(?:,\s*|\s+und\s+)(?:sie|er)\s+",
+    "es": r"(?:,\s*|\s+y\s+)(?:ya\s+)?",
+    "fr": r"(?:,\s*|\s+et\s+)(?:il|elle)\s+",
+    "ru": r",\s*(?:и\s+)?(?:ей|ему)\s+",
+}
+_END = r"\s*(?:[,.;!?]|$)"
+#: Where they live, after the relation (and a name) or after the clause naming them.
+_LIVES = {
+    "de": r"(?:wohnt|lebt)\s+(?:jetzt\s+|noch\s+)?in\s+{t}",
+    "es": r"(?:vive|reside)\s+(?:ahora\s+)?en\s+{t}",
+    "fr": r"(?:vit|habite)\s+(?:maintenant\s+)?(?:à|a)\s+{t}",
+    "ru": r"(?:живёт|живет)\s+(?:сейчас\s+)?в\s+{t}",
+}
+_AFTER_NAMING_HOME = {
+    "de": r"(?:,\s*|\s+und\s+)(?:sie\s+|er\s+)?",
+    "es": r"(?:,\s*|\s+y\s+)",
+    "fr": r"(?:,\s*|\s+et\s+)(?:il\s+|elle\s+)?",
+    "ru": r"(?:,\s*|\s+и\s+)(?:он\s+|она\s+)?",
+}
+_TOWN = r"(?P<t>(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w'-]*(?:[\s-](?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w'-]*){0,2})"
+#: "Mon oncle, qui vit à Nice, s'appelle Paul": the aside says where they live.
+_ASIDE = {
+    "de": r"^{poss}\s+(?P<r>{rel}),\s*(?:der|die)\s+in\s+{t}\s+(?:wohnt|lebt)\s*,",
+    "es": r"^{poss}\s+(?P<r>{rel}),\s*que\s+" + _LIVES["es"] + r"\s*,",
+    "fr": r"^{poss}\s+(?P<r>{rel}),\s*qui\s+" + _LIVES["fr"] + r"\s*,",
+    "ru": r"^{poss}\s+(?P<r>{rel}),\s*котор\w+\s+" + _LIVES["ru"] + r"\s*,",
+}
+
+
+def _number(language: str) -> str:
+    words = sorted(_WORD_VALUE[language], key=len, reverse=True)
+    return rf"(?P<age>\d{{1,3}}|{'|'.join(map(re.escape, words))})(?![\w-])"
+
+
+def _relation_words(language: str) -> str:
+    return "|".join(sorted(map(re.escape, RELATIONS[language]), key=len, reverse=True))
+
+
+def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    poss, rel, n = _POSSESSIVE[language], _relation_words(language), _number(language)
+    age = _AGE[language].format(n=n)
+    said = re.compile(
+        rf"^{poss}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_END}", re.IGNORECASE
+    )
+    after = re.compile(
+        rf"^{poss}\s+(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_END}",
+        re.IGNORECASE,
+    )
+    return said, after
+
+
+_PATTERNS = {language: _patterns(language) for language in _POSSESSIVE}
+
+
+def _home_patterns(language: str) -> tuple[re.Pattern[str], ...]:
+    poss, rel = _POSSESSIVE[language], _relation_words(language)
+    lives = _LIVES[language].format(t=_TOWN)
+    return (
+        re.compile(
+            rf"^{poss}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{lives}{_END}", re.IGNORECASE
+        ),
+        re.compile(
+            rf"^{poss}\s+(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING_HOME[language]}{lives}{_END}",
+            re.IGNORECASE,
+        ),
+        re.compile(_ASIDE[language].format(poss=poss, rel=rel, t=_TOWN), re.IGNORECASE),
+    )
+
+
+_HOME_PATTERNS = {language: _home_patterns(language) for language in _POSSESSIVE}
+
+
+def _home(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    for pattern in _HOME_PATTERNS.get(language, ()):
+        m = pattern.match(sentence.strip())
+        if m is None:
+            continue
+        relation = RELATIONS[language].get(m.group("r").lower())
+        town = russian.town(m.group("t")) if language == "ru" else m.group("t")
+        if relation is None or not town:
+            return []
+        key = f"{_whose(relation, m)}.home"
+        words = relation.replace("_", " ")
+        text = f"{ctx.possessive} {words} lives in {town}."
+        return fact(key, text, Category.RELATIONSHIP, 0.7, town)
+    return []
+
+
+def _whose(relation: str, m: re.Match[str]) -> str:
+    """ "family.daughter", or with the name said beside the relation "family.daughter.lena" (two
+    daughters stay two people, as the English rules key them)."""
+    name = m.groupdict().get("n")
+    return f"family.{slug(relation)}" + (f".{slug(name)}" if name and slug(name) else "")
+
+
+def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """The age and home of the relative the sentence opens with, if it says them."""
+    return _age(sentence, language, ctx) + _home(sentence, language, ctx)
+
+
+def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    patterns = _PATTERNS.get(language)
+    if patterns is None:
+        return []
+    text = sentence.strip()
+    for pattern in patterns:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        relation = RELATIONS[language].get(m.group("r").lower())
+        said = m.group("age").lower()
+        age = said if said.isdigit() else _WORD_VALUE[language].get(said)
+        if relation is None or age is None or not 0 < int(age) < 120:
+            return []
+        key = f"{_whose(relation, m)}.age"
+        words = relation.replace("_", " ")
+        return fact(key, f"{ctx.possessive} {words} is {age}.", Category.RELATIONSHIP, 0.75, age)
+    return []

@@ -1,0 +1,99 @@
+"""The ninth session's blind statement set (``eval statements --set``): it stays blind, and its
+extra scores (facts, wrong values, junk, acknowledgements) count what they say."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from memory_core.evaluation.statements import (
+    LABELS,
+    Row,
+    StatementScore,
+    load_rows,
+    score_extraction,
+)
+from memory_core.extract.base import Candidate, TurnInput
+from memory_core.values import Category
+
+ROOT = Path(__file__).parents[2]
+BLIND9_PATH = LABELS / "statements_blind9.jsonl"
+#: The rules, their tuning data, bot/, devtools/ and the tests (but this file, which only
+#: loads the set) — where no line of the set may be written.
+SOURCES = (
+    *ROOT.glob("memory_core/**/*.py"),
+    *(p for p in ROOT.glob("memory_core/evaluation/labels/*") if p != BLIND9_PATH),
+    *ROOT.glob("memory_core/extract/**/*.txt"),
+    *ROOT.glob("bot/**/*.py"),
+    *ROOT.glob("devtools/**/*.py"),
+    *(p for p in ROOT.glob("tests/**/*.py") if p.name != Path(__file__).name),
+)
+#: Lines of the set (written before any rule, label or test sentence was read) that the
+#: sources already held, whole or as a run of five words, when the set was added: kept as
+#: written; no other line may ever join them.
+ALREADY_IN_THE_SOURCES: frozenset[str] = frozenset()
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w[\w']*", text.casefold())
+
+
+def test_the_set_has_its_languages_and_lines_that_store_nothing() -> None:
+    rows = load_rows(BLIND9_PATH)
+    langs = Counter(r.lang for r in rows if not r.nothing)
+    assert langs == {"en": 72, "de": 12, "es": 12, "fr": 12, "ru": 12}
+    assert sum(r.nothing for r in rows) == 20
+    assert all(r.slots or r.answer for r in rows if not r.nothing)
+
+
+def test_the_blind_statements_stay_out_of_the_rules_and_tests() -> None:
+    """No statement of the set, nor any run of five of its words, is in the rules, any label
+    set, bot/, devtools/ or a test. (Its questions — "Where do I live?" — are the plain ones the
+    question rules already hold; the set measures what is stored from the statements.)"""
+    text = " ".join(f" {' '.join(_words(p.read_text(encoding='utf-8')))} " for p in SOURCES)
+    found: set[str] = set()
+    for row in load_rows(BLIND9_PATH):
+        words = _words(row.say)
+        runs = [words[i : i + 5] for i in range(max(1, len(words) - 4))]
+        if any(f" {' '.join(run)} " in text for run in runs):
+            found.add(row.say)
+    assert found <= ALREADY_IN_THE_SOURCES, sorted(found - ALREADY_IN_THE_SOURCES)
+
+
+class _Fixed:
+    """An extractor that proposes the same candidates for every line."""
+
+    def __init__(self, *cands: Candidate) -> None:
+        self.cands = list(cands)
+
+    async def extract(self, turn: TurnInput) -> list[Candidate]:
+        return list(self.cands)
+
+
+def _cand(key: str, value: str | None) -> Candidate:
+    return Candidate(key, f"The user: {key} {value}.", Category.IDENTITY, 0.9, value=value)
+
+
+async def test_facts_wrong_values_and_junk_are_counted_per_language() -> None:
+    """A fact found counts once, a key filled with another value is a wrong value, a line
+    meant to store nothing that stored something is junk."""
+    rows = [
+        Row("u", "en", "x", "q", {"home_city": "Leeds", "employer": "BBC"}, (), ("leeds",)),
+        Row("u", "en", "y", "", {}, (), (), nothing=True),
+    ]
+    score = StatementScore()
+    await score_extraction(rows, _Fixed(_cand("home_city", "York")), score)
+    figures = score.as_json()
+    assert figures["facts"] == "0/2"
+    assert figures["wrong_values"] == 1
+    assert figures["junk"] == "1/1"
+    assert figures["kept"] == "1/1"
+    assert figures["facts_by_language"]["en"] == {"facts": "0/2", "wrong_values": 1, "junk": "1/1"}
+
+
+async def test_a_value_running_past_an_aside_is_wrong() -> None:
+    row = Row("u", "en", "x", "q", {"home_city": None}, (), ("x",))
+    score = StatementScore()
+    await score_extraction([row], _Fixed(_cand("home_city", "Hull which is grey")), score)
+    assert score.wrong == 1

@@ -1,0 +1,207 @@
+"""An ordinary sentence is read as the plain statements it makes: asides, examples after a
+taste, names said the other way round, the people one lives with, ages in words, the plans of
+friends (none of them the user's)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.extract.asides import plain_statements
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import extract_rules
+
+NOW = datetime(2026, 3, 2, 12, tzinfo=UTC)
+
+
+def _slots(text: str) -> dict[str, str | None]:
+    return {c.key: c.value for c in extract_rules(TurnInput(text, NOW))}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # An aside about one of the user's people, between them and their name.
+        ("My uncle, who's a baker, is named Clive.", "family.uncle.name", "Clive"),
+        ("My niece, who is eleven, is called Freya.", "family.niece.name", "Freya"),
+        ("My niece, who is eleven, is called Freya.", "family.niece.age", "11"),
+        # "'s called", the name after a comma, a description before the name.
+        ("My cousin's called Nadia, she's a dentist.", "family.cousin.name", "Nadia"),
+        ("I have one daughter, called Greta, who is six.", "family.daughter.age", "6"),
+        ("Our rabbit is a scruffy old lop called Dusty.", "pet.rabbit.name", "Dusty"),
+        # A name said the other way round.
+        ("Everybody calls my grandad Pops.", "family.grandfather.name", "Pops"),
+        ("We named our kitten Ziggy.", "pet.cat.name", "Ziggy"),
+        # The people the user lives with, counted and named.
+        ("We live in Hull with our two girls, Amy and Zoe.", "family.daughter.amy.name", "Amy"),
+        ("We live in Hull with our two girls, Amy and Zoe.", "family.daughter.zoe.name", "Zoe"),
+        ("We live in Hull with our two girls, Amy and Zoe.", "home_city", "Hull"),
+        ("I have twin sons, Ned and Olly, who are both at school.", "family.son.ned.name", "Ned"),
+        # An age in words, of one of the user's people.
+        ("My nephew is called Kai and he just turned six.", "family.nephew.age", "6"),
+        ("Sorry, my nephew is ten, not nine.", "family.nephew.age", "10"),
+        # Where the user lives, said by what they rent.
+        ("I rent a tiny flat in Hull, which is fine.", "home_city", "Hull"),
+        ("I'm a plumber by trade.", "job_title", "plumber"),
+    ],
+)
+def test_a_fact_inside_an_ordinary_sentence_is_read(text: str, key: str, value: str) -> None:
+    assert _slots(text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "not_kept"),
+    [
+        ("I love films, like Jaws and Alien.", "likes.films", "likes.jaws"),
+        ("I'm into card games like poker.", "likes.card_games", "likes.card_games_like_poker"),
+        ("I like running, such as trail races.", "likes.running", "likes.trail_races"),
+    ],
+)
+def test_examples_after_a_taste_are_no_tastes_of_their_own(
+    text: str, kept: str, not_kept: str
+) -> None:
+    slots = _slots(text)
+    assert kept in slots
+    assert not_kept not in slots
+
+
+def test_an_aside_is_no_part_of_the_value_before_it() -> None:
+    """ "…, which …" and "…, so don't …" end the statement: no key or value holds them."""
+    for text in (
+        "I play chess on Fridays, which helps me relax.",
+        "I'm an early bird, so don't message me after nine.",
+        "I sew my own dresses, which my friends find odd.",
+    ):
+        for cand in extract_rules(TurnInput(text, NOW)):
+            assert "which" not in cand.value_text.split(",")[0].lower(), (text, cand)
+            for word in ("helps", "message", "odd", "relax"):
+                assert word not in cand.key, (text, cand.key)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My flatmate is moving to Spain in June.",
+        "My boss is thinking about retiring.",
+        "My coworker wants to learn Japanese.",
+    ],
+)
+def test_a_friends_or_colleagues_plan_is_not_stored(text: str) -> None:
+    assert _slots(text) == {}
+
+
+def test_a_relatives_move_is_still_theirs() -> None:
+    assert any(k.startswith("family.brother") for k in _slots("My brother is moving to Leeds."))
+
+
+def test_plain_statements_leaves_a_plain_sentence_alone() -> None:
+    for text in ("I live in Leeds.", "My dog is a collie called Rex.", "I like it like that."):
+        assert plain_statements(text) == [text]
+    # A hedging "like" before a number is no example.
+    assert plain_statements("I love it here, like six years now.") == [
+        "I love it here, like six years now."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # A relative aside between one of the user's people and their name.
+        ("Mon oncle, qui vit à Nice, s'appelle Paul.", "family.uncle.name", "Paul"),
+        ("Mi tía, que vive en Lugo, se llama Rosa.", "family.aunt.name", "Rosa"),
+        ("Meine Tante, die in Bonn wohnt, heißt Ute.", "family.aunt.name", "Ute"),
+        ("Мою сестру, которая живёт в Туле, зовут Оля.", "family.sister.name", "Оля"),
+        # A name said the other way round.
+        ("A mi abuelo le llamamos Tito.", "family.grandfather.name", "Tito"),
+        ("Meine Oma wird von allen Omi genannt.", "family.grandmother.name", "Omi"),
+        ("On appelle mon oncle Jojo.", "family.uncle.name", "Jojo"),
+    ],
+)
+def test_a_name_inside_an_ordinary_sentence_is_read_in_other_languages(
+    text: str, key: str, value: str
+) -> None:
+    """The aside is kept too: the sentence's note holds all of it."""
+    assert _slots(text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Mein Sohn ist sieben.", "family.son.age", "7"),
+        ("Mi hija tiene 4 años.", "family.daughter.age", "4"),
+        ("Ma fille a six ans.", "family.daughter.age", "6"),
+        ("Моему сыну 7 лет.", "family.son.age", "7"),
+        # Said after the naming, the relation understood.
+        ("Meine Nichte heißt Lea, sie ist neun.", "family.niece.age", "9"),
+        ("Mi sobrino se llama Tito y tiene dos años.", "family.nephew.age", "2"),
+        ("Mon neveu s'appelle Léo, il a trois ans.", "family.nephew.age", "3"),
+        ("Мою племянницу зовут Катя, ей пять лет.", "family.niece.age", "5"),
+        # Where they live: said plainly, after the naming, or as an aside.
+        ("Meine Tante wohnt in Bonn.", "family.aunt.home", "Bonn"),
+        ("Mi primo se llama Rafa y vive en Cádiz.", "family.cousin.home", "Cádiz"),
+        ("Mon oncle, qui vit à Nice, s'appelle Paul.", "family.uncle.home", "Nice"),
+        ("Моего дядю зовут Коля, он живёт в Твери.", "family.uncle.home", "Тверь"),
+        ("Meine Tante, die in Bonn wohnt, heißt Ute.", "family.aunt.home", "Bonn"),
+    ],
+)
+def test_a_relatives_age_and_home_are_read_in_other_languages(
+    text: str, key: str, value: str
+) -> None:
+    assert _slots(text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["Ma mère a une maison.", "Mi madre tiene dos perros.", "Mein Bruder ist Arzt."]
+)
+def test_what_a_relative_has_or_is_is_no_age(text: str) -> None:
+    assert not any(k.endswith(".age") for k in _slots(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "not_key"),
+    [
+        ("Everyone calls my dad grumpy.", "family.father.name"),  # a word, not a name
+        ("My aunt is a nurse called in for nights.", "family.aunt.name"),
+        ("I rent a room near work.", "home_city"),
+        ("I rent a flat in the old town.", "home_city"),
+    ],
+)
+def test_a_lower_case_word_is_no_name_and_no_town(text: str, not_key: str) -> None:
+    assert not_key not in _slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        # "like" as the verb again is a second taste, never an example.
+        ("I like tennis and I like to paint.", {"likes.tennis", "likes.paint"}),
+        ("I love Latin, and like physics.", {"likes.latin", "likes.physics"}),
+        ("I enjoy sailing, but am not as good as I would like to be.", {"likes.sailing"}),
+    ],
+)
+def test_like_as_a_verb_is_no_example(text: str, keys: set[str]) -> None:
+    assert keys <= set(_slots(text))
+
+
+def test_a_friends_wish_to_be_something_is_kept_and_a_family_group_is_no_friend() -> None:
+    """ "wants to be a nurse" says who they are becoming, no plan with a date; "my family" is
+    the user's own people."""
+    assert _slots("My best mate wants to be a firefighter.")
+    assert _slots("My family means a lot to me.")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("My son is named Mason.", "family.son.name", "Mason"),
+        ("My brother goes by Will.", "family.brother.name", "Will"),
+        ("My wife is called Grace, she's a chef.", "family.wife.name", "Grace"),
+    ],
+)
+def test_a_name_that_is_also_a_word_is_a_name_when_said_as_one(
+    text: str, key: str, value: str
+) -> None:
+    """After "is called/named", "goes by", a capitalised word that is also a job's or another
+    word is the name ("Mason", "Will") — it was keyed as "called_mason"."""
+    assert _slots(text).get(key) == value
