@@ -113,15 +113,15 @@ async def test_a_new_relation_told_is_answered_and_listed_with_the_users_people(
 #: Regional and colloquial words for the user's people (Québec, Australian/British, Indian
 #: English, Spanish, German, Russian): (told, asked, what the answer holds).
 REGIONAL = (
-    ("My missus is called Sharon.", "What's my missus called?", "Sharon"),
+    ("My missus is called Sharon.", "What is the name of my missus?", "Sharon"),
     ("The missus is a nurse.", "What does my missus do?", "nurse"),
     ("My hubby is called Rohan.", "What's my hubby's name?", "Rohan"),
     ("My good lady is called Priya.", "What's my good lady called?", "Priya"),
     ("My other half is called Dave.", "What's the name of my other half?", "Dave"),
     ("Our bub is called Archie.", "What's my bub called?", "Archie"),
-    ("Ma blonde s'appelle Julie.", "Comment s'appelle ma blonde ?", "Julie"),
+    ("Ma blonde s'appelle Julie.", "Et ma blonde, elle s'appelle comment ?", "Julie"),
     ("Mon chum s'appelle Marc.", "Comment s'appelle mon chum ?", "Marc"),
-    ("Mon petit gars s'appelle Léo.", "Comment s'appelle mon petit gars ?", "Léo"),
+    ("Mon petit gars s'appelle Léo.", "Et mon petit gars, il s'appelle comment ?", "Léo"),
     ("Ma petite s'appelle Emma.", "Comment s'appelle ma petite ?", "Emma"),
     ("Mi vieja se llama Rosa.", "¿Cómo se llama mi vieja?", "Rosa"),
     ("Mi peque se llama Lucas.", "¿Cómo se llama mi peque?", "Lucas"),
