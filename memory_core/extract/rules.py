@@ -315,7 +315,7 @@ def _said_plainly(clause: str) -> str | None:
     if m is not None:
         return f"{m.group('g')} is to {m.group('x')}"
     m = _BEFORE_RETIRING.match(clause)
-    if m is not None and patterns_home_work.job_title(m.group("job")) is not None:
+    if m is not None and patterns_home_work.job_title(m.group("job"), by_shape=True) is not None:
         return f"I'm a retired {m.group('job')}"
     return None
 
