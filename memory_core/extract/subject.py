@@ -60,6 +60,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?=(?:obsessed\s+with|hooked\s+on|in\s+love\s+with|really\s+into)\s)", "I'm "),
         (r"^the\s+(?=(?:wife|husband|missus|hubby|kids|children)(?:'s|\s)\b)", "my "),
         (r"^we(?:'ve|\s+have)\s+(?=(?:a|an|one|two|three|four|five|\d+)\s)", "I have "),
+        # "There's a wee terrier called Rab that sleeps on my bed": a pet of the user's, named,
+        # when the rest of the sentence says it is theirs.
+        (
+            rf"^there(?:'s|\s+is)\s+(?:a|an)\s+(?P<p>(?:[\w-]+\s+){{0,2}}?(?:{_PET}))\s+"
+            r"(?P<c>called|named)\s+(?P<n>(?-i:[A-Z])\w*)(?=.*\b(?:me|us|my|our|mine|ours)\b).*$",
+            r"I have a \g<p> \g<c> \g<n>",
+        ),
         # "You can't beat a plate of haggis", "Nothing beats a cold pint": what the user loves.
         (
             r"^(?:you\s+|ye\s+)?(?:can't|cannot|can\s+not)\s+beat\s+(?:(?:a|an)\s+(?:good\s+)?"

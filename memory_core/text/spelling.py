@@ -68,6 +68,7 @@ _PLAIN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?<![\w'])(?:weans|bairns)(?![\w'])", "kids", re.IGNORECASE),
         (r"(?<![\w'])(?:wean|bairn)(?![\w'])", "kid", re.IGNORECASE),
         (r"(?<![\w'])twa(?![\w'])", "two", re.IGNORECASE),
+        (r"(?<![\w'])(?P<a>a|an|my|our|the|ma)\s+wee(?=\s)", r"\g<a> little", re.IGNORECASE),
         (r"(?<![\w'])auld(?![\w'])", "old", re.IGNORECASE),
         (r"(?<![\w'])aulder(?![\w'])", "older", re.IGNORECASE),
         (r"(?<![\w'])jist(?![\w'])", "just", re.IGNORECASE),

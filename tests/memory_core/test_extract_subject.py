@@ -32,6 +32,7 @@ def _read(text: str) -> dict[str, str]:
         ("we live in Perth", "home_city", "Perth"),
         # Chat and British household shorthand (the fourth blind walk's class).
         ("favourite film is Heat", "favorite.film", "Heat"),
+        ("There's a little terrier named Rab that sleeps on my bed.", "pet.dog.name", "Rab"),
         ("We've two cats, Tig and Pip.", "pet.cat.tig.name", "Tig"),
     ],
 )
@@ -69,6 +70,7 @@ def test_a_terse_or_household_statement_is_kept(said: str, words: str) -> None:
         "Favourite thing is that it works.",
         "Favourite part is when they sing.",
         "You can't beat them.",
+        "There's a dog called Rex next door.",
     ],
 )
 def test_what_is_no_terse_statement_stays_unread(said: str) -> None:

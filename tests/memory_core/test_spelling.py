@@ -31,6 +31,7 @@ NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
         ("I'm a plumber tae trade", "I'm a plumber by trade"),
         ("A big mug o' tea wi' milk", "A big mug of tea with milk"),
         ("I bide in Perth", "I live in Perth"),
+        ("We've a wee cat", "We've a little cat"),
         ("Her pal's cried Shona", "Her pal's called Shona"),
     ],
 )
