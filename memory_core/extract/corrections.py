@@ -110,6 +110,9 @@ def self_corrected(sentence: str) -> str:
     m = _MID.search(sentence)
     if m is None or m.start() == 0:
         return sentence
+    lead = _LEAD.match(sentence)
+    if lead is not None and lead.end() >= m.start():
+        return sentence  # "Actually, no, I live in Porto": a correction of what was said before
     mark = (m.group("mark") or m.group("bare")).lower()
     if mark == "well" and not m.group("tail"):
         return sentence  # "I paint, well, I try": no correction

@@ -67,6 +67,7 @@ def test_a_correction_inside_the_sentence_keeps_what_was_meant(said: str, meant:
         "I'm a nurse, actually.",
         "No, I live in Paris.",
         "Sorry, I'm late.",
+        "Actually, no, I work in Leeds — I got that wrong.",
     ],
 )
 def test_what_corrects_nothing_is_left_as_said(said: str) -> None:
