@@ -176,8 +176,6 @@ def test_the_areas_a_text_names_are_read_once_and_a_caller_cannot_change_them() 
         ("Ich habe mir vorgenommen, Spanisch zu lernen.", "plans"),
         ("We go hillwalking most Sundays.", "nature"),
         ("Ich bin glutenunverträglich.", "diet"),
-        ("The user is into bouldering.", "sport"),
-        ("Pottery's my thing these days.", "hobbies"),
     ],
 )
 def test_a_breed_a_genre_a_french_sport_verb_or_a_resolution_names_its_area(
