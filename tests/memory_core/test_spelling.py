@@ -49,6 +49,8 @@ def test_chat_and_scots_words_are_said_plainly(said: str, plain: str) -> None:
         "Tae Kwon Do is my sport",
         "They cried at the wedding.",
         "I'm in Perth right now.",
+        "Kim Dae-jung won the prize.",
+        "Twa-Lake is a village.",
     ],
 )
 def test_words_that_mean_something_else_are_left(said: str) -> None:
