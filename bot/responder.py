@@ -274,15 +274,23 @@ _ABOUT_ME = re.compile(
     r"(?:so\s+far\s+)?(?:about|on|of)\s+me(?=\s*(?:so\s+far|lol|then|now)?\s*[?.!]*\s*$)|"
     # "Was weißt du denn so über mich?", "Что ты уже про меня помнишь?", "¿Qué más sabes de
     # mí?": a filler word or two between.
-    r"was\s+wei(?:ß|ss)t\s+du\s+(?:(?:eigentlich|denn|so|noch|überhaupt|schon|alles)\s+){0,3}"
-    r"(?:über|von)\s+mich|wer\s+bin\s+ich(?=\s*[?.!]*\s*$)|"
-    r"qu[ée]\s+(?:tanto\s+|m[áa]s\s+|cosas\s+)?(?:sabes|recuerdas)\s+(?:t[úu]\s+)?"
+    # Said to the bot as "Sie", "usted", "vous", "вы" too ("Was wissen Sie über mich?",
+    # "…, was Sie alles über mich wissen", "¿Qué recuerda usted sobre mí?", "ce que vous savez sur
+    # moi", "Что вы помните обо мне?").
+    r"was\s+(?:wei(?:ß|ss)t\s+du|wissen\s+(?-i:Sie))\s+"
+    r"(?:(?:eigentlich|denn|so|noch|überhaupt|schon|alles)\s+){0,3}(?:über|von)\s+mich|"
+    r"was\s+(?:du|(?-i:Sie))\s+(?:(?:eigentlich|denn|so|noch|überhaupt|schon|alles)\s+){0,3}"
+    r"(?:über|von)\s+mich\s+(?:(?:alles|so)\s+)?(?:wei(?:ß|ss)t|wissen)|"
+    r"wer\s+bin\s+ich(?=\s*[?.!]*\s*$)|"
+    r"qu[ée]\s+(?:tanto\s+|m[áa]s\s+|cosas\s+)?(?:sabes|recuerdas|sabe|recuerda|sab[ée]is|"
+    r"record[áa]is|saben|recuerdan)\s+(?:(?:t[úu]|usted|ustedes|vosotros|vosotras)\s+)?"
     r"(?:de|sobre)\s+m[íi]|"
-    r"que\s+sais[- ]tu\s+(?:de|sur)\s+moi|qu'est-ce\s+que\s+tu\s+sais\s+(?:de|sur)\s+moi|"
-    r"что\s+ты\s+(?:(?:вообще|уже|ещё|еще|там|вот|такого)\s+){0,2}(?:знаешь|помнишь)\s+"
-    r"(?:обо\s+мне|про\s+меня)|"
-    r"что\s+ты\s+(?:(?:вообще|уже|ещё|еще|там|вот)\s+){0,2}(?:обо\s+мне|про\s+меня)\s+"
-    r"(?:(?:вообще|уже|ещё|еще)\s+)?(?:знаешь|помнишь))",
+    r"que\s+(?:sais[- ]tu|savez[- ]vous)\s+(?:de|sur)\s+moi|"
+    r"(?:qu'est-ce\s+que|ce\s+que)\s+(?:tu\s+sais|vous\s+savez)\s+(?:de|sur)\s+moi|"
+    r"что\s+(?:ты|вы)\s+(?:(?:вообще|уже|ещё|еще|там|вот|такого)\s+){0,2}"
+    r"(?:знаешь|помнишь|знаете|помните)\s+(?:обо\s+мне|про\s+меня)|"
+    r"что\s+(?:ты|вы)\s+(?:(?:вообще|уже|ещё|еще|там|вот)\s+){0,2}(?:обо\s+мне|про\s+меня)\s+"
+    r"(?:(?:вообще|уже|ещё|еще)\s+)?(?:знаешь|помнишь|знаете|помните))",
     re.I,
 )
 
@@ -329,7 +337,7 @@ class OfflineResponder:
         name = first_name(ctx.user_name)
         if ctx.care:
             return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
-        if _ABOUT_ME.search(text):
+        if _ABOUT_ME.search(text) or _ABOUT_ME.search(plain_question(text)):
             return self._summary(ctx, name)
         if ctx.procedure_topic is not None and ctx.procedures:
             return _procedure_answer(ctx.procedure_topic, ctx.procedures)

@@ -42,6 +42,9 @@ BLIND2_PATH = Path(__file__).parent / "labels" / "walk_blind2.json"
 #: The third blind walk: a formal letter-writer, a non-native speaker, Indian and Australian
 #: English told in little stories, and one informal user each in de/es/fr (Québec)/ru.
 BLIND3_PATH = Path(__file__).parent / "labels" / "walk_blind3.json"
+#: The fourth blind walk: a teenager texting, a very polite elderly user, a Scottish speaker, a
+#: user who corrects themselves, and one formal user each in de (Sie)/es (Spain)/fr/ru.
+BLIND4_PATH = Path(__file__).parent / "labels" / "walk_blind4.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

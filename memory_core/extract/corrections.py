@@ -63,6 +63,105 @@ def is_correction(sentence: str) -> bool:
     )
 
 
+#: A correction in the middle of a sentence, as people catch themselves: "I live in Leeds, wait
+#: no, it's York", "I speak Dutch, sorry, I mean Danish", "a Honda Civic, actually it's a
+#: Honda Jazz", "two dogs, actually three", "I'm a teacher — no, a lecturer", "Chelsea, well,
+#: Fulham really" ("well" only with its "really"/"actually": "I paint, well, I try" is none).
+_MID = re.compile(
+    r"\s*(?:,|;|—|–|\s-|\.\.\.|…)\s*"
+    r"(?:(?P<mark>(?:wait|hang\s+on|hold\s+on)[,]?\s+no|no[,]?\s+wait|actually[,]?\s+no|"
+    r"no[,]?\s+actually|sorry[,]?\s+i\s+mean[t]?|i\s+meant|or\s+rather|actually|well)"
+    r"(?:\s*[,:—–]\s*|\s+)"
+    # A bare "no" or "sorry" needs its comma ("two kids, no pets" corrects nothing).
+    r"|(?P<bare>sorry|no|correction)\s*[,:—–]\s*)"
+    r"(?P<new>[^,;:—–.!?]+?)"
+    r"(?P<tail>\s+(?:really|actually))?\s*(?=[,;:—–.!?]|\s-\s|$)",
+    re.IGNORECASE,
+)
+#: The new value said as "it's …" ("…, actually it's a Honda Jazz").
+_ITS = re.compile(r"^(?:it's|it\s+is|it\s+was|that's|they're|she's|he's)\s+", re.IGNORECASE)
+#: A new clause with its own subject ("…, hang on, no, I moved to York"): it replaces the head.
+_CLAUSE = re.compile(r"^(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b", re.IGNORECASE)
+#: A clause that points back at what was said ("…, actually I love them") adds, not corrects.
+_BACK = re.compile(r"\b(?:it|them|that|this|those|there|one)\b", re.IGNORECASE)
+_NUMBER_WORD = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.IGNORECASE
+)
+_ARTICLE = re.compile(r"\b(?:a|an|the|my|our)\s", re.IGNORECASE)
+#: Words that stand before a value, never in it: the value replaced is the words after them.
+_BEFORE_VALUE = frozenset(
+    "a an the my our in into on at as to of for from with is are am was were be i i'm i've "
+    "we we're we've it's called named name's is it".split()
+)
+#: "…, not the 14th, nobody remembers": a comment after a negated alternative.
+_NOT_THEN_COMMENT = re.compile(
+    r"\s*(?:,|;|—|–|\s-)\s*not\s+(?:[\w']+\s*){1,4}?,\s*"
+    r"(?:people|everyone|everybody|they|nobody|no\s+one|most\s+people|it's|that's)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def self_corrected(sentence: str) -> str:
+    """The sentence as the speaker meant it when they correct themselves in it ("I live in
+    Leeds, hang on, no, I moved to York." → "I moved to York."; "I speak Dutch, sorry, I mean
+    Danish." → "I speak Danish."; "two dogs, actually three" → "three dogs"); unchanged when
+    it has no such correction."""
+    sentence = _NOT_THEN_COMMENT.sub(".", sentence)
+    m = _MID.search(sentence)
+    if m is None or m.start() == 0:
+        return sentence
+    lead = _LEAD.match(sentence)
+    if lead is not None and lead.end() >= m.start():
+        return sentence  # "Actually, no, I live in Porto": a correction of what was said before
+    mark = (m.group("mark") or m.group("bare")).lower()
+    if mark == "well" and not m.group("tail"):
+        return sentence  # "I paint, well, I try": no correction
+    head, rest = sentence[: m.start()], sentence[m.end() :]
+    new = _ITS.sub("", m.group("new").strip())
+    if not new:
+        return sentence
+    if _CLAUSE.match(new):
+        if _BACK.search(new):
+            return sentence  # "I like dogs, actually I love them": no correction, more said
+        return new[:1].upper() + new[1:] + rest
+    replaced = _replaced(head, new)
+    return sentence if replaced is None else replaced + rest
+
+
+def _replaced(head: str, new: str) -> str | None:
+    """``head`` with the value its last words said replaced by ``new`` (``None`` when no
+    value can be told apart)."""
+    if _NUMBER_WORD.fullmatch(new.split()[0]):
+        # "two dogs, actually three", "a dog, actually two dogs": the count said again.
+        numbers = list(_NUMBER_WORD.finditer(head)) or list(
+            re.finditer(r"\b(?:a|an)\b", head, re.IGNORECASE)
+        )
+        if not numbers:
+            return None
+        last = numbers[-1]
+        if len(new.split()) > 1:
+            return head[: last.start()] + new
+        return head[: last.start()] + new + head[last.end() :]
+    first = new.split()[0].lower()
+    if first in _BEFORE_VALUE or _ARTICLE.match(new + " "):
+        # "…, actually in 1991", "…, no, a lecturer": from the same word (or any article) on.
+        same = list(re.finditer(rf"(?<!\w){re.escape(first)}(?!\w)", head, re.IGNORECASE))
+        found = same or (list(_ARTICLE.finditer(head)) if _ARTICLE.match(new + " ") else [])
+        if not found:
+            return None
+        return head[: found[-1].start()] + new
+    words = head.split()
+    run = 0
+    for word in reversed(words[1:]):
+        if word.lower().strip(",") in _BEFORE_VALUE:
+            break
+        run += 1
+    k = min(len(new.split()), run)
+    if k == 0:
+        return None
+    return " ".join([*words[: len(words) - k], new])
+
+
 def corrected(sentence: str) -> str:
     """The statement a correction makes: no lead ("Actually, …"), no negated alternative."""
     if not is_correction(sentence):

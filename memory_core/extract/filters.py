@@ -20,6 +20,7 @@ from memory_core.extract.sensitive import (
     redact,
 )
 from memory_core.text import kin
+from memory_core.text.spelling import plainly
 
 __all__ = [
     "REDACTED",
@@ -103,7 +104,8 @@ _TAG_QUESTION = re.compile(
 
 def is_question(text: str) -> bool:
     """True when ``text`` asks rather than tells ("Do I live in Berlin?", "where do I live")."""
-    stripped = re.sub(r"^[\W_]+", "", text.strip())
+    # "wat car do i drive", "whit dae I drink": asked in chat shorthand or Scots.
+    stripped = plainly(re.sub(r"^[\W_]+", "", text.strip()))
     if not stripped:
         return False
     if _POLITE_REQUEST.match(stripped):

@@ -32,6 +32,7 @@ from memory_core.extract.lexicon import (
 )
 from memory_core.extract.patterns_statements import PLAIN_TRAITS
 from memory_core.extract.text import NUMBER, number_value, strip_trailing_fillers
+from memory_core.text.spelling import plainly
 
 _GREETING = (
     # The longer greetings first: "hey there," is one greeting, not "hey" and a word "there".
@@ -298,6 +299,7 @@ def tidy_chat(text: str, *, lowercase: bool = False) -> str:
         text = re.sub(r",(?=\s*\n)", "", text)
     for pattern, said in _SHORTHAND:
         text = pattern.sub(said, text)
+    text = plainly(text)  # "fav band is …", "a wee terrier cried Rab", "ma mum"
     text = _ASKED_GREETING.sub("hey, ", text)
     text = _HELLO_FROM.sub(r"\g<g>! I live in \g<p>. ", text)
     text = re.sub(r"[ \t]{2,}", " ", text)

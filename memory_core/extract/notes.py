@@ -40,7 +40,7 @@ _FIRST_PERSON = {
     "pt": r"eu|meu|minha|meus|minhas|me|sou|estou|tenho|moro|trabalho|nós|nosso|nossa|temos",
     "nl": r"ik|mijn|me|mij|wij|we|ons|onze",
     "ru": r"я|мой|моя|моё|мое|мои|мою|моего|моему|моим|моей|моих|меня|мне|мной|мы|наш|наша|"
-    r"наше|наши|нашу|нашего|нас|нам|работаю|живу|учусь|люблю|играю|говорю|занимаюсь|"
+    r"наше|наши|нашу|нашего|нашей|нашим|наших|нашему|нашими|нас|нам|нами|работаю|живу|учусь|люблю|играю|говорю|занимаюсь|"
     r"переехал|переехала|переехали|родился|родилась|вырос|выросла|женат|замужем|хожу|езжу|"
     r"читаю|пишу|готовлю|слушаю|смотрю|увлекаюсь|обожаю|предпочитаю|знаю|владею|бегаю|"
     r"плаваю|катаюсь|учился|училась|работал|работала|жил|жила|болею|хочу|мечтаю|планирую|"
@@ -66,7 +66,11 @@ _QUESTION_START = re.compile(
     r"кто|что|где|как|когда|почему|зачем|какой|какая|какое|какие|сколько|чей|"
     r"chi|cosa|dove|come|quando|perché|quale|quem|onde|porque|qual|"
     # "Erinnere mich an…", "Recuérdame…", "Rappelle-moi…": asking to be told, not telling.
-    r"erinnere\s+mich|sag\s+mir|recu[ée]rdame|dime|rappelle[- ]moi|dis[- ]moi|напомни|скажи)\b",
+    r"erinnere\s+mich|sag\s+mir|recu[ée]rdame|dime|rappelle[- ]moi|dis[- ]moi|напомни|скажи|"
+    # … and said formally ("Erinnern Sie mich …", "Recuérdeme …", "Rappelez-moi …",
+    # "Напомните …").
+    r"erinnern\s+Sie\s+mich|sagen\s+Sie\s+mir|recu[ée]rdeme|d[ií]game|rappelez[- ]moi|"
+    r"dites[- ]moi|напомните|скажите|подскажите)\b",
     re.IGNORECASE,
 )
 #: A question written without "?" or accents in chat ("wie heißt mein mann", "como se llama
@@ -231,6 +235,30 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
     if _SECRET.search(text) or find_sensitive(text):
         return False  # a secret is never a note (see ``note`` for an explicit request)
     return explicit or about_user(text, language)
+
+
+#: A question tagged on after a statement, asking for no answer ("Soy alérgico al polen,
+#: ¿sabe usted?", "J'ai deux chats, vous savez ?", "Ich bin Lehrerin, wissen Sie?", "Я врач,
+#: знаете ли?"): the statement is still told.
+_TAG_QUESTION = re.compile(
+    r"\s*[,—–-]?\s*(?:¿\s*(?:sabe\s+usted|sabes|sab[eé]is|saben|verdad|no|eh|vale|sabe)\s*\?"
+    r"|(?:n'est-ce\s+pas|vous\s+savez|tu\s+sais|vous\s+voyez|hein)\s*\?"
+    r"|(?:oder|nicht\s+wahr|wissen\s+Sie|weißt\s+du|wisst\s+ihr|gell|ne)\s*\?"
+    r"|(?:знаете(?:\s+ли)?|знаешь(?:\s+ли)?|не\s+так\s+ли|правда|представляете)\s*\?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def without_tag_question(sentence: str) -> str:
+    """``sentence`` without a question tagged on after its statement ("Soy de Bilbao, ¿sabe
+    usted?" → "Soy de Bilbao."); unchanged when it has none, or when the rest asks too."""
+    m = _TAG_QUESTION.search(sentence)
+    if m is None or m.start() == 0:
+        return sentence
+    head = sentence[: m.start()].rstrip(" ,")
+    if not head or is_question(head):
+        return sentence
+    return head + "."
 
 
 def is_question(sentence: str) -> bool:

@@ -14,7 +14,8 @@ from memory_core.values import Category
 
 _BIRTHDAY = r"(?:birthday|bday|b-day|birth\s+day)"
 _OWN_BIRTHDAY = re.compile(
-    rf"^my\s+{_BIRTHDAY}\s+is\s+(?P<d>.+)$"
+    # "My birthday's on …", "my bday falls on …": the contraction and "falls" too.
+    rf"^my\s+{_BIRTHDAY}(?:\s+is|'s|’s|\s+falls)(?:\s+(?=on\b))?\s+(?P<d>.+)$"
     r"|^(?:i\s+was\s+|i\s+am\s+|i'm\s+)?born\s+on\s+(?P<b>.+)$"
     r"|^my\s+(?:date\s+of\s+birth|dob|birth\s*date)\s+is\s+(?P<o>.+)$"
     rf"|^i\s+celebrate\s+my\s+{_BIRTHDAY}\s+on\s+(?P<c>.+)$",
@@ -35,9 +36,11 @@ def birthday(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My birthday is on 3 May", "born on 1990-05-03" → ``birthday`` (or ``birth_year``)."""
     m = _OWN_BIRTHDAY.match(clause)
     if m is not None:
-        when = _usable(
-            parse_date(m.group("d") or m.group("b") or m.group("o") or m.group("c"), ctx.time)
-        )
+        said = m.group("d") or m.group("b") or m.group("o") or m.group("c")
+        when = _usable(parse_date(said, ctx.time))
+        if when is None and "," in said:
+            # "on Bonfire Night, the 5th of November": a day's name, then its date.
+            when = _usable(parse_date(said.rsplit(",", 1)[1], ctx.time))
         if when is None:
             return []
         if when.year is not None and (m.group("b") or m.group("o")):

@@ -291,6 +291,15 @@ _IT_IS_MY_GOAL = re.compile(
 )
 
 
+#: "I was a postman for twenty years before I retired", "I worked as a nurse until I
+#: retired": the job the user retired from.
+_BEFORE_RETIRING = re.compile(
+    r"^i\s+(?:was|worked\s+as)\s+(?:a|an)\s+(?P<job>[\w-]+(?:\s+[\w-]+)?)\s+"
+    r"(?:for\s+[\w-]+(?:\s+[\w-]+)?\s+years?\s+)?(?:before|until|till|up\s+until)\s+i\s+retired$",
+    re.IGNORECASE,
+)
+
+
 def _said_plainly(clause: str) -> str | None:
     """A clause said the plain way the rules read first: a food given up as the diet it is
     ("I gave up beef years ago" → "I don't eat beef"), a favourite that "has always been" one
@@ -306,6 +315,9 @@ def _said_plainly(clause: str) -> str | None:
     m = _IT_IS_MY_GOAL.match(clause)
     if m is not None:
         return f"{m.group('g')} is to {m.group('x')}"
+    m = _BEFORE_RETIRING.match(clause)
+    if m is not None and patterns_home_work.job_title(m.group("job"), by_shape=True) is not None:
+        return f"I'm a retired {m.group('job')}"
     return None
 
 
@@ -736,6 +748,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     # The rules read English: a statement in another language is kept as a note.
     found = []
     for sentence in split_sentences(body):
+        sentence = notes.without_tag_question(sentence)  # "…, ¿sabe usted?": still told
         slots = (
             []
             if notes.is_question(sentence)
@@ -830,6 +843,8 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
             if statement is None:
                 continue
             sentence = statement
+        # "I live in Leeds, wait no, it's York": as the speaker meant it.
+        sentence = corrections.self_corrected(sentence)
         moved = corrections.moved_date(sentence, ctx.time)
         if moved is not None:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected

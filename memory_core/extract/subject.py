@@ -59,6 +59,31 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?=(?:born|raised|born\s+and\s+raised|brought\s+up)\s+in\b)", "I was "),
         (rf"^(?=(?:a|an|one|two|three|four|five|\d)\s+(?:{_KIN}|{_PET})s?\b\s*,)", "I have "),
         (r"^(?:tryna|trying\s+to)\s+", "I'm trying to "),
+        # Chat and British household shorthand: "fav band is …", "obsessed with …", "the wife's
+        # called …", "We've two kids, …".
+        (
+            r"^(?=favourite\s+(?!(?:thing|part|bit)\b)[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:is|are)\s+"
+            r"(?!(?:that|when|how|if|to|it|this|what)\b))",
+            "my ",
+        ),
+        (r"^(?=(?:obsessed\s+with|hooked\s+on|in\s+love\s+with|really\s+into)\s)", "I'm "),
+        (r"^the\s+(?=(?:wife|husband|missus|hubby|kids|children)(?:'s|\s)\b)", "my "),
+        (r"^we(?:'ve|\s+have)\s+(?=(?:a|an|one|two|three|four|five|\d+)\s)", "I have "),
+        # "There's a wee terrier called Rab that sleeps on my bed": a pet of the user's, named,
+        # when the rest of the sentence says it is theirs.
+        (
+            rf"^there(?:'s|\s+is)\s+(?:a|an)\s+(?P<p>(?:[\w-]+\s+){{0,2}}?(?:{_PET}))\s+"
+            r"(?P<c>called|named)\s+(?P<n>(?-i:[A-Z])\w*)(?=.*\b(?:me|us|my|our|mine|ours)\b).*$",
+            r"I have a \g<p> \g<c> \g<n>",
+        ),
+        # "You can't beat a plate of haggis", "Nothing beats a cold pint": what the user loves.
+        (
+            r"^(?:you\s+|ye\s+)?(?:can't|cannot|can\s+not)\s+beat\s+(?:(?:a|an)\s+(?:good\s+)?"
+            r"(?:plate|bowl|cup|mug|pint|slice|glass|portion)\s+of\s+|(?:a|an)\s+good\s+)?"
+            r"|^nothing\s+beats\s+(?:(?:a|an)\s+(?:good\s+)?(?:plate|bowl|cup|mug|pint|slice|glass|"
+            r"portion)\s+of\s+|(?:a|an)\s+good\s+)?",
+            "I love ",
+        ),
     )
 )
 #: A moment ("Got a rabbit last week"): an event, read (or not) as it was said.

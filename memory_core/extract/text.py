@@ -147,7 +147,10 @@ _TELLING = re.compile(
     r"(?:mention|say|add|tell\s+you|let\s+you\s+know|point\s+out|admit|confess|explain)"
     r"|i'd\s+(?:like|love)\s+to\s+(?:(?:just|also)\s+)?(?:mention|say|add|tell\s+you)"
     r"|(?:you\s+should|you\s+ought\s+to|you\s+might\s+want\s+to)\s+know"
-    r"|it(?:'s|\s+is)\s+(?:probably\s+)?worth\s+(?:mentioning|saying|noting))"
+    r"|it(?:'s|\s+is)\s+(?:probably\s+)?worth\s+(?:mentioning|saying|noting)"
+    # "I hope you won't mind my saying that …": a polite lead.
+    r"|i\s+hope\s+you\s+(?:don't|do\s+not|won't|will\s+not)\s+mind\s+(?:me|my)\s+"
+    r"(?:mentioning|saying|telling\s+you|adding))"
     r"(?:\s*[,:]\s*|\s+that\s+|\s+)(?=(?:i|i'm|i've|my|we|we're|our)\b)",
     re.IGNORECASE,
 )

@@ -33,6 +33,7 @@ from memory_core.text.domains import (
     key_area,
     named_areas,
 )
+from memory_core.text.spelling import plainly
 from memory_core.values import SearchHit
 
 #: Hits a question's search reads: the answer's candidates and its baseline (the block takes
@@ -189,7 +190,8 @@ def plain_question(text: str) -> str:
     """A question with everyday names said plainly ("what does my other half do?" → "what
     does my partner do?", "what's my trade again?" → "what's my job?") and German typed
     without umlauts respelled ("Was hoere ich gern?" → "Was höre ich gern?")."""
-    text = kin.plain_kin(_german_spelling(text))
+    # "wat car do i drive", "whit's the dug called": chat shorthand and Scots said plainly.
+    text = kin.plain_kin(_german_spelling(plainly(text)))
     for pattern, plain in _PLAIN_WORDS:
         text = pattern.sub(plain, text)
     return text

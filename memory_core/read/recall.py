@@ -18,6 +18,7 @@ from datetime import datetime
 from memory_core.extract.notes import UNMARKED_QUESTION
 from memory_core.read.disclosure import is_private, mask_secrets, private_text
 from memory_core.store.users import UserSettings
+from memory_core.text.spelling import plainly
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
     Category,
@@ -60,26 +61,32 @@ _ASKS_ABROAD = re.compile(
     r"^\s*(?:¿"
     # de
     r"|(?:wo|woher|wer|wann|welche[rsnm]?|warum|weißt\s+du|erzähle?\s+mir|"
-    r"erinnere\s+mich|sag\s+mir|habe\s+ich|hab\s+ich|bin\s+ich)\b"
+    r"erinnere\s+mich|sag\s+mir|habe\s+ich|hab\s+ich|bin\s+ich|"
+    # … and said formally ("Erinnern Sie mich …", "Recuérdeme …", "Rappelez-moi …",
+    # "Напомните, пожалуйста, …").
+    r"erinnern\s+Sie\s+mich|sagen\s+Sie\s+mir|erzählen\s+Sie\s+mir|wissen\s+Sie)\b"
     # es
     r"|(?:qué|dónde|quién(?:es)?|cuándo|cómo|cuál(?:es)?|cuánt[oa]s?|dime|cuéntame|"
-    r"recuérdame|sabes)(?!\w)"
+    r"recuérdame|sabes|recuérdeme|dígame|cuénteme|sabe\s+usted)(?!\w)"
     # fr
     r"|(?:quel(?:le)?s?|où|combien|est-ce\s+que|ai-je|suis-je|dis-moi|"
-    r"rappelle-moi|parle-moi|sais-tu)(?![\w-])"
+    r"rappelle-moi|parle-moi|sais-tu|rappelez-moi|dites-moi|parlez-moi|savez-vous)(?![\w-])"
     # ru
     r"|(?:где|кто|какой|какая|какое|какие|сколько|кем|откуда|расскажи|"
-    r"напомни|скажи|есть\s+ли|ты\s+знаешь)(?!\w))",
+    r"напомни|скажи|есть\s+ли|ты\s+знаешь|напомните|скажите|расскажите|подскажите|"
+    r"не\s+подскажете|вы\s+знаете)(?!\w))",
     re.IGNORECASE,
 )
 
 
 def is_question(text: str) -> bool:
     """True for a line that asks something (it may be answered from earlier turns), in chat
-    without "?" or accents too ("wie heißt mein mann")."""
-    return bool(
-        _QUESTION.search(text) or _ASKS_ABROAD.search(text) or UNMARKED_QUESTION.match(text)
-    )
+    without "?" or accents too ("wie heißt mein mann"), or in chat shorthand ("wat car do i
+    drive")."""
+    if bool(_QUESTION.search(text) or _ASKS_ABROAD.search(text) or UNMARKED_QUESTION.match(text)):
+        return True
+    plain = plainly(text)
+    return plain != text and bool(_QUESTION.search(plain) or UNMARKED_QUESTION.match(plain))
 
 
 def is_trivial(text: str) -> bool:

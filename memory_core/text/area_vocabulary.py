@@ -48,7 +48,10 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"conejos?|loros?|periquitos?|h[áa]mster|tortugas?|caballos?|mascotas?|chiens?|"
         r"chiennes?|chats?|chattes?|chatons?|lapins?|perroquets?|perruches?|cochons?\s+d'inde|"
         r"tortues?|chevaux|cheval|собак\w*|пёс|пес|щен\w*|кошк\w*|кот|кота|котик\w*|кролик\w*|"
-        r"попуга\w*|хомяк\w*|черепах\w*|лошад\w*|питом\w*)\b",
+        r"попуга\w*|хомяк\w*|черепах\w*|лошад\w*|питом\w*|"
+        # A dog named by its breed, and "a pet" said formally ("домашнее животное").
+        r"collies?|terriers?|spaniels?|labradors?|dackel|teckels?|galgos?|podencos?|"
+        r"такс[аыу]|овчарк\w*|дворняг\w*|домашн\w+\s+животн\w*)\b",
         "pets and animals at home",
     ),
     # The user's people: the shared vocabulary's words for a kind (``memory_core.text.kin``),
@@ -85,7 +88,7 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"\b(?:vegan\w*|vegetari\w*|v[ée]g[ée]tarien\w*|v[ée]g[ée]talien\w*|gluten\w*|"
         r"lactose|laktose\w*|intoleran\w*|vertrage|(?:don'?t|doesn'?t|never)\s+eats?|"
         r"esse\s+kein\w*|no\s+como|ne\s+mange\s+pas|не\s+ем|halal|"
-        r"kosher|koscher|вегетариан\w*|веган\w*|непереносим\w*|лактоз\w*|глютен\w*)\b",
+        r"kosher|koscher|unverträglich\w*|вегетариан\w*|веган\w*|непереносим\w*|лактоз\w*|глютен\w*)\b",
         "diet",
     ),
     (
@@ -104,7 +107,10 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"musique|chorale|chante|guitare|violon|violoncelle|batterie|trompette|saxophone|"
         r"fl[ûu]te|accord[ée]on|harpe|clarinette|joue\s+(?:du|de\s+la|de\s+l)|"
         r"музык\w*|хор(?:е|а|ом)?|пою|гитар\w*|пианино|фортепиано|скрипк\w*|виолончел\w*|барабан\w*|"
-        r"труб[ае]|саксофон\w*|флейт\w*|аккордеон\w*|баян\w*|играю\s+на)\b",
+        r"труб[ае]|саксофон\w*|флейт\w*|аккордеон\w*|баян\w*|играю\s+на|"
+        # Genres and listening ("J'écoute du jazz", "Ich höre Blues", "Слушаю джаз").
+        r"jazz|blues|reggae|techno|hip-hop|opera|op[ée]ra|oper|джаз\w*|listen(?:s|ing)?\s+to|"
+        r"[ée]coute\w*|escucho|h[öo]re\w*|слушаю)\b",
         "music",
     ),
     (
@@ -119,7 +125,10 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"fitness\w*|jogg\w*|schwimme\w*|hincha|aficionad[oa]\s+del?|equipo|f[úu]tbol|"
         r"baloncesto|gimnasio|corro|nado|supporte(?:r|s)?\s+(?:le\s+|la\s+|les\s+|l')"
         r"(?-i:[A-Z])\w*|supporters?\s+(?:du|de|des)|[ée]quipe|(?:le|du|au)\s+foot|"
-        r"fan\s+(?:du|de|des)|salle\s+de\s+sport|nage|болею\s+за|болельщи\w*|фанат\w*|"
+        r"fan\s+(?:du|de|des)|salle\s+de\s+sport|nage|footy|fitba|"
+        # "Je soutiens l'OM", "je pratique l'aviron": supporting and doing a sport in French.
+        r"soutien[st]?\s+(?:le\s+|la\s+|les\s+|l')(?-i:[A-Z])\w*|"
+        r"pratique\s+(?:l'|le\s|la\s|du\s|de\s+la\s)(?!piano|guitare|violon|chant)|болею\s+за|болельщи\w*|фанат\w*|"
         r"команд(?:а|у|ы|е|ой)|футбол\w*|хокке\w*|спорт\w*|бега\w*|плава\w*|марафон\w*)\b",
         "sport",
     ),
@@ -166,7 +175,7 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:hiking|hikes?|camping|outdoors|beach|mountains?|wander\w*|berge[n]?|strand|"
         r"natur|senderismo|monta[ñn]as?|playa|naturaleza|randonn[ée]e\w*|montagnes?|plage|"
-        r"nature|поход\w*|гор[ауы]?|пляж\w*|природ\w*)\b",
+        r"nature|поход\w*|гор[ауы]?|пляж\w*|природ\w*|hillwalk\w*|munros?|fell-?walk\w*)\b",
         "nature",
     ),
     (
@@ -178,7 +187,7 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:goals?|plans?|dreams?|ziel\w*|vorhaben|traum|will\s+ich|metas?|objetivos?|"
         r"sue[ñn]o|quiero|objectifs?|projets?|r[êe]ve|je\s+veux|цел[ьи]|план\w*|мечта\w*|"
-        r"хочу)\b",
+        r"хочу|vorgenommen|vornehmen|ha(?:b|be)\s+vor)\b",
         "plans",
     ),
 )

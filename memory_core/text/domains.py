@@ -1264,7 +1264,8 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     ),
     (
         r"\b(?:eat|eats|eating|esse|isst|essen|como|comer|mange|manger|ем|есть|"
-        r"intoleran\w*|vertrage\w*|tolero|supporte|переношу|непереносим\w*|diet|diät|dieta|"
+        r"intoleran\w*|vertrage\w*|\w*verträglich\w*|tolero|supporte|переношу|непереносим\w*|"
+        r"diet|diät|dieta|"
         r"régime|диет\w*|vegan\w*|vegetari\w*|végétarien\w*|вегетариан\w*)\b",
         "diet",
     ),

@@ -191,6 +191,16 @@ def test_whom_a_question_is_about(question: str, whom: str | None) -> None:
         "Was weißt du denn so über mich?",
         "¿Qué más sabes de mí?",
         "А что ты уже знаешь про меня?",
+        # Said formally (Sie, usted, vous, вы), in chat shorthand or in Scots.
+        "Können Sie mir sagen, was Sie alles über mich wissen?",
+        "Was wissen Sie eigentlich über mich?",
+        "¿Qué sabe usted sobre mí?",
+        "¿Y vosotros qué sabéis de mí?",
+        "Que savez-vous de moi ?",
+        "Dites-moi ce que vous savez sur moi.",
+        "Что вы знаете обо мне?",
+        "wat do u remember abt me",
+        "whit dae youse ken aboot me then?",
     ],
 )
 async def test_what_do_you_know_about_me_however_typed(asked: str) -> None:

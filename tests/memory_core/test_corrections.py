@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from memory_core.clock import ManualClock
-from memory_core.extract.corrections import corrected, without_negation
+from memory_core.extract.corrections import corrected, self_corrected, without_negation
 from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
@@ -26,6 +28,57 @@ async def _say(memory: Memory, clock: ManualClock, n: int, text: str) -> None:
     observer.start()
     await observer.drain()
     await observer.aclose()
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("I live in Leeds, wait no, I moved to York in May.", "I moved to York in May."),
+        ("I speak Dutch, sorry, I meant Danish.", "I speak Danish."),
+        ("We have two dogs, actually three.", "We have three dogs."),
+        ("We have a dog, actually two dogs.", "We have two dogs."),
+        ("I drive a Honda Civic, actually it's a Honda Jazz.", "I drive a Honda Jazz."),
+        ("I'm a teacher — no, a lecturer.", "I'm a lecturer."),
+        ("I was born in 1988, actually in 1989.", "I was born in 1989."),
+        ("I follow Chelsea, well, Fulham really.", "I follow Fulham."),
+        ("I'm into running — well, trail running really.", "I'm into trail running."),
+        ("My son is called Ben, no wait, it's Sam.", "My son is called Sam."),
+        ("I work at a bakery, or rather a patisserie.", "I work at a patisserie."),
+        (
+            "My anniversary is the 4th of May — not the 14th, nobody remembers.",
+            "My anniversary is the 4th of May.",
+        ),
+    ],
+)
+def test_a_correction_inside_the_sentence_keeps_what_was_meant(said: str, meant: str) -> None:
+    """ "X, wait no, Y", "X, sorry, I meant Y", "X — no, Y", "X, well, Y really": the
+    speaker's own second word is the fact (the first was kept, the second lost)."""
+    assert self_corrected(said) == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I paint, well, I try.",
+        "We have two kids, no pets.",
+        "I work at Tesco, no idea why.",
+        "I love hiking, I mean really love it.",
+        "I like dogs, actually I love them.",
+        "I'm a nurse, actually.",
+        "No, I live in Paris.",
+        "Sorry, I'm late.",
+        "Actually, no, I work in Leeds — I got that wrong.",
+    ],
+)
+def test_what_corrects_nothing_is_left_as_said(said: str) -> None:
+    assert self_corrected(said) == said
+
+
+async def test_a_self_correction_keeps_the_second_word(memory: Memory, clock: ManualClock) -> None:
+    await _say(memory, clock, 1, "I speak Swedish, sorry, I meant Norwegian.")
+    facts = await memory.list_facts(USER, SearchFilters(statuses=(Status.ACTIVE, Status.PENDING)))
+    said = " ".join(f.value_text for f in facts)
+    assert "Norwegian" in said and "Swedish" not in said, said
 
 
 def test_the_negated_alternative_is_no_part_of_the_statement() -> None:

@@ -162,3 +162,32 @@ def test_the_areas_a_text_names_are_read_once_and_a_caller_cannot_change_them() 
     first.append(999)
     assert 999 not in areas.told_areas(text)
     assert areas.told_areas("Ich bin Fan von einem Ruderverein.") != areas.told_areas(text)
+
+
+@pytest.mark.parametrize(
+    ("told", "area"),
+    [
+        ("Notre teckel s'appelle Max.", "pets and animals at home"),
+        ("Tengo un podenco muy travieso.", "pets and animals at home"),
+        ("Je soutiens le Stade Rennais.", "sport"),
+        ("Je pratique l'aviron le dimanche.", "sport"),
+        ("Ich höre gern Blues.", "music"),
+        ("J'écoute surtout de l'opéra.", "music"),
+        ("Ich habe mir vorgenommen, Spanisch zu lernen.", "plans"),
+        ("We go hillwalking most Sundays.", "nature"),
+        ("Ich bin glutenunverträglich.", "diet"),
+    ],
+)
+def test_a_breed_a_genre_a_french_sport_verb_or_a_resolution_names_its_area(
+    told: str, area: str
+) -> None:
+    """A dog named by its breed, a music genre or listening, "je soutiens/pratique …",
+    "vorgenommen", "hillwalking", "…unverträglich": words of an area in what was told (the
+    fourth blind walk's registers named them and no area was read)."""
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith(area))
+    assert index in areas.told_areas(told), told
+
+
+def test_an_intolerance_asked_formally_is_about_the_diet() -> None:
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("diet"))
+    assert index in areas.named_areas("Welche Unverträglichkeiten habe ich denn?")

@@ -15,6 +15,7 @@ from memory_core.evaluation.life import START
 from memory_core.evaluation.walk import (
     BLIND2_PATH,
     BLIND3_PATH,
+    BLIND4_PATH,
     BLIND_PATH,
     WalkFact,
     WalkScript,
@@ -36,10 +37,10 @@ RULE_SOURCES = (
     *(
         p
         for p in ROOT.glob("memory_core/evaluation/labels/*")
-        # Other blind sets are only scored, never tuned on ("I support Celtic." is in both a
-        # walk and statements_blind9, written apart).
-        if p not in (BLIND_PATH, BLIND2_PATH, BLIND3_PATH)
-        and not p.name.startswith("statements_blind")
+        # The walks and other blind sets are only scored, never tuned on ("I support Celtic."
+        # is in both a walk and statements_blind9, written apart).
+        if p not in (BLIND_PATH, BLIND2_PATH, BLIND3_PATH, BLIND4_PATH)
+        and not p.name.startswith(("walk_", "statements_blind"))
     ),
 )
 #: The second walk is also kept out of every module of bot/, memory_core's answering and the
@@ -176,6 +177,38 @@ ALREADY_IN_THE_RULES_3 = frozenset(
     }
 )
 
+#: Lines of the fourth walk (written at h-walk9 before any rule or labelled set was read) that
+#: the rules, bot/, devtools/, the tests or their data already held, whole or as a run of five
+#: words, when it was added: everyday short lines and openings. Kept as written; no other line
+#: may join.
+ALREADY_IN_THE_RULES_4 = frozenset(
+    {
+        "Actually, what do you know about me? Everything, I mean.",
+        "I work as an accountant — actually, no, I'm a payroll manager now, not an accountant.",
+        "In meiner Freizeit spiele ich Cello in einem Kammerorchester.",
+        "Je ne mange pas de porc.",
+        "Quelles études est-ce que je suis en ce moment ?",
+        "What is my pet called, please?",
+        "What sport do I do in my free time?",
+        "When was I born?",
+        "Which singer do I like listening to?",
+        "Who am I married to?",
+        "Wie heißt unser Hund?",
+        "Would you kindly remind me what my profession used to be?",
+        "am i allergic to anything",
+        "what do i do for fun on weekends",
+        "¿Cómo se llama mi esposa?",
+        "¿Cómo se llaman mis hijos?",
+        "¿Hay algo que no pueda comer?",
+        "¿Qué hago en mi tiempo libre?",
+        "Болею за «Спартак».",
+        "Живу в Екатеринбурге.",
+        "Как зовут мою жену?",
+        "Какая у меня машина?",
+        "Что мне нельзя есть?",
+    }
+)
+
 
 def _words(text: str) -> list[str]:
     return re.findall(r"\w[\w']*", text.casefold())
@@ -225,14 +258,18 @@ def test_the_blind_scripts_stay_out_of_the_rules() -> None:
 
 @pytest.mark.parametrize(
     ("script_file", "allowed"),
-    [(BLIND2_PATH, ALREADY_IN_THE_RULES_2), (BLIND3_PATH, ALREADY_IN_THE_RULES_3)],
-    ids=["second walk", "third walk"],
+    [
+        (BLIND2_PATH, ALREADY_IN_THE_RULES_2),
+        (BLIND3_PATH, ALREADY_IN_THE_RULES_3),
+        (BLIND4_PATH, ALREADY_IN_THE_RULES_4),
+    ],
+    ids=["second walk", "third walk", "fourth walk"],
 )
 def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
     script_file: Path, allowed: frozenset[str]
 ) -> None:
-    """The second and third walks' lines (eight users each, four English registers and one
-    user each in de/es/fr/ru, written before any rule was read) are in no rule, tuning data,
+    """The second, third and fourth walks' lines (eight users each, four English registers and
+    one user each in de/es/fr/ru, written before any rule was read) are in no rule, tuning data,
     module of bot/, devtools/ or test, whole or as a run of five words."""
     script = load_script(script_file)
     assert Counter(u.lang for u in script.users) == {

@@ -397,6 +397,8 @@ def test_what_only_looks_like_a_card_is_not_read_as_one(text: str) -> None:
         ("I forgot to say, my sister is called Hannah.", "Hannah"),
         ("It's worth mentioning that I keep bees.", "bees"),
         ("I'd like to add that we have a parrot named Kiwi.", "Kiwi"),
+        ("I hope you won't mind my mentioning that I keep chickens.", "chickens"),
+        ("Hello there. I hope you won't mind me saying that I'm a retired pilot.", "pilot"),
     ],
 )
 def test_saying_one_is_about_to_tell_does_not_hide_the_fact(text: str, word: str) -> None:
@@ -514,3 +516,24 @@ def test_an_aside_about_the_thing_does_not_hide_it() -> None:
     """ "I drive an old Volvo, it has 300k on it": the car is kept."""
     found = facts("I drive old Volvo estate, it have already 250 thousand miles.")
     assert any("Volvo" in c.value_text for c in found.values()), sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("I was a postman for twenty years before I retired.", "retired postman"),
+        ("I worked as a midwife until I retired.", "retired midwife"),
+        # A trade no list names, read by its shape.
+        ("I was a bookbinder for forty years before I retired.", "retired bookbinder"),
+    ],
+)
+def test_the_job_one_retired_from_is_the_job(text: str, job: str) -> None:
+    """ "I was a X for N years before I retired": the user is a retired X (it was kept as a
+    past event no job question found)."""
+    found = facts(text)
+    assert any(job in c.value_text for c in found.values()), sorted(found)
+    assert not any(k.startswith("past.") for k in found), sorted(found)
+
+
+def test_a_state_before_retiring_is_no_job() -> None:
+    assert "job_title" not in facts("I was a mess before I retired.")

@@ -118,6 +118,9 @@ FACTS: list[tuple[str, str, str, Category]] = [
     # birthdays and dates
     ("My birthday is on 3 May", "birthday", "--05-03", C.IDENTITY),
     ("my birthday is May 3rd", "birthday", "--05-03", C.IDENTITY),
+    # "'s" for "is", and a day's name before its date (the fourth blind walk's class).
+    ("My birthday's on the 3rd of April.", "birthday", "--04-03", C.IDENTITY),
+    ("my bday's on Bonfire Night, the 5th of November", "birthday", "--11-05", C.IDENTITY),
     ("I was born on 1990-05-03", "birthday", "1990-05-03", C.IDENTITY),
     ("born on 3rd of May 1990", "birthday", "1990-05-03", C.IDENTITY),
     ("my birthday is tomorrow", "birthday", "--03-11", C.IDENTITY),

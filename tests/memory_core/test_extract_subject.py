@@ -30,6 +30,10 @@ def _read(text: str) -> dict[str, str]:
         ("born in tucson", "origin.birthplace", "Tucson"),
         ("raised in Ohio", "origin", "Ohio"),
         ("we live in Perth", "home_city", "Perth"),
+        # Chat and British household shorthand (the fourth blind walk's class).
+        ("favourite film is Heat", "favorite.film", "Heat"),
+        ("There's a little terrier named Rab that sleeps on my bed.", "pet.dog.name", "Rab"),
+        ("We've two cats, Tig and Pip.", "pet.cat.tig.name", "Tig"),
     ],
 )
 def test_a_terse_or_household_statement_fills_its_slot(said: str, key: str, words: str) -> None:
@@ -44,6 +48,10 @@ def test_a_terse_or_household_statement_fills_its_slot(said: str, key: str, word
         ("we're big Packers fans", "big Packers fan"),
         ("We've lived in Derby for years.", "lives in Derby"),
         ("tryna learn the drums", "learn the drums"),
+        ("obsessed with crochet", "obsessed with crochet"),
+        ("The husband's called Dev.", "Dev"),
+        ("You can't beat a bowl of ramen.", "loves ramen"),
+        ("Nothing beats a good curry.", "loves curry"),
     ],
 )
 def test_a_terse_or_household_statement_is_kept(said: str, words: str) -> None:
@@ -59,6 +67,10 @@ def test_a_terse_or_household_statement_is_kept(said: str, words: str) -> None:
         "We went to the park.",
         "we're all tired",
         "Got it.",
+        "Favourite thing is that it works.",
+        "Favourite part is when they sing.",
+        "You can't beat them.",
+        "There's a dog called Rex next door.",
     ],
 )
 def test_what_is_no_terse_statement_stays_unread(said: str) -> None:

@@ -122,6 +122,33 @@ def test_a_statement_that_opens_like_a_question_is_kept(text: str) -> None:
     assert extract_rules(TurnInput(text, NOW))
 
 
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Soy vegetariano desde hace años, ¿sabe usted?", "vegetarian"),
+        ("Ich spiele seit Jahren Schach, wissen Sie?", "Schach"),
+        ("Je fais du yoga le matin, vous savez ?", "yoga"),
+        ("Я играю на баяне, знаете ли?", "баян"),
+    ],
+)
+def test_a_statement_with_a_question_tagged_on_is_kept(text: str, word: str) -> None:
+    """ "…, ¿sabe usted?", "…, wissen Sie?": the tag asks for no answer, the statement is
+    still told (it was dropped as a question)."""
+    found = [c.value_text for c in extract_rules(TurnInput(text, NOW))]
+    assert any(word.lower() in v.lower() for v in found), found
+
+
+@pytest.mark.parametrize("text", ["¿Dónde trabajo, verdad?", "Wie alt ist mein Sohn, oder?"])
+def test_a_question_with_a_tag_is_still_a_question(text: str) -> None:
+    assert extract_rules(TurnInput(text, NOW)) == []
+
+
+def test_a_russian_statement_with_our_in_another_case_is_about_the_user() -> None:
+    """ "нашей", "наших" (our, in the genitive) say it is the user's, as "наша" does."""
+    found = extract_rules(TurnInput("День рождения нашей внучки в апреле.", NOW))
+    assert any("внучки" in c.value_text for c in found), found
+
+
 def test_the_scorer_matches_keys_values_and_answers() -> None:
     """Person keys with or without the name, values without accents or case, answers at a
     word's start."""

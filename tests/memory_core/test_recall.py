@@ -289,6 +289,12 @@ def test_questions_and_requests_are_recognised_in_the_bots_languages() -> None:
         "Habe ich Haustiere",
         "Quel est mon métier",
         "¿Dónde vivo",
+        # Said formally (Sie, usted, vous, вы), with no "?".
+        "Erinnern Sie mich bitte an meinen Beruf.",
+        "Recuérdeme el nombre de mi perro.",
+        "Rappelez-moi où je travaille.",
+        "Напомните, пожалуйста, где я работаю.",
+        "Подскажите, как зовут мою дочь.",
     ):
         assert is_question(asked), asked
     for stated in (
