@@ -1081,6 +1081,9 @@ class _Keyed(Protocol):
     @property
     def key(self) -> str: ...
 
+    @property
+    def value_text(self) -> str: ...
+
 
 _K = TypeVar("_K", bound=_Keyed)
 
@@ -1089,12 +1092,20 @@ def worth_saying(noted: Sequence[_K]) -> list[_K]:
     """What an acknowledgement (or a reflection) names: a person's bare naming fact is left out
     when the same turn says more about them ("your wife Ana is a nurse", not also "your wife is
     named Ana")."""
-    prefixes = {c.key.rsplit(".", 1)[0] for c in noted if not c.key.endswith(".name")}
+    said: dict[str, list[str]] = {}
+    for c in noted:
+        if not c.key.endswith(".name"):
+            said.setdefault(c.key.rsplit(".", 1)[0], []).append(c.value_text)
     return [
         c
         for c in noted
         if not (
-            is_person_key(c.key) and c.key.endswith(".name") and c.key.rsplit(".", 1)[0] in prefixes
+            is_person_key(c.key)
+            and c.key.endswith(".name")
+            # Only when the other fact says the name ("Mi hermana se llama Rocío y vive en
+            # Cádiz": "tu hermana vive en Cádiz" does not).
+            and (name := _name_held(c))
+            and any(name in text for text in said.get(c.key.rsplit(".", 1)[0], ()))
         )
     ]
 
@@ -1103,6 +1114,14 @@ def worth_saying(noted: Sequence[_K]) -> list[_K]:
 #: "</user_memory>" or "<system>" cannot frame anything in the prompt.
 _INERT_TAGS = str.maketrans({"<": "‹", ">": "›"})
 _EPHEMERAL = {"type": "ephemeral"}
+
+
+def _name_held(c: object) -> str:
+    """The name a naming fact (a candidate or a stored fact) holds ("" when it holds none)."""
+    value = getattr(c, "value", None)
+    if value is None and isinstance(json := getattr(c, "value_json", None), dict):
+        value = json.get("value")
+    return value if isinstance(value, str) else ""
 
 
 def acknowledgement(changes: Sequence[ToolChange], user_name: str, lang: str = "en") -> str:

@@ -13,6 +13,7 @@ import re
 
 from memory_core.extract.lexicon import FAMILY, PET_BREEDS, PET_SPECIES
 from memory_core.extract.text import alternation
+from memory_core.text import kin
 
 #: Number words an age is said in ("who is seven", "she just turned four").
 _NUMBERS = {
@@ -73,9 +74,16 @@ _LIKE_AS_VERB = frozenset(
     """i we you they he she l and but or also really would i'd we'd do don't dont not to who
     that which still just than more""".split()
 )
-#: "My cousin's called Nadia": "'s" for "is" before the naming word.
+#: "The wife", "the missus": a partner said with "the" for the user's own (kin's colloquial
+#: partner words, as ``subject`` reads them).
+_THE_PARTNER = alternation(
+    frozenset(w for r in kin.of_kind("partner") for w in kin.RELATIONS[r].colloquial.get("en", {}))
+    | {"wife", "husband"}
+)
+#: "My cousin's called Nadia", "the wife's called Morag": "'s" for "is" before the naming word.
 _S_CALLED = re.compile(
-    rf"^(?P<np>(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL}))'s\s+(?=(?:now\s+)?(?:called|named)\b)",
+    rf"^(?P<np>(?:(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL})|the\s+(?:{_THE_PARTNER})))'s\s+"
+    r"(?=(?:now\s+)?(?:called|named)\b)",
     re.IGNORECASE,
 )
 #: "Everybody calls my grandad Pops", "we named our kitten Ziggy": a name said the other way

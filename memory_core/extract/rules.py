@@ -851,10 +851,18 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
             continue
         said = corrections.corrected(sentence)
         # "My uncle, who's a baker, is named Clive": each statement the sentence makes, alone.
-        read = [c for part in asides.plain_statements(said) for c in _sentence(part, ctx, seen)]
-        if not read and not explicit and subject.restored(said) != said:
-            # "Support Hull City.", "we're big Packers fans": said again with its subject.
-            read = _sentence(subject.restored(said), ctx, seen)
+        parts = asides.plain_statements(said)
+        read = [c for part in parts for c in _sentence(part, ctx, seen)]
+        restored = [subject.restored(part) for part in parts]
+        if not read and not explicit and restored != parts:
+            # "Support Hull City.", "we're big Packers fans", "the wife's called Morag": said
+            # again with its subject (after the plain reading: "'s called" is "is called").
+            read = [
+                c
+                for part in restored
+                for plain in asides.plain_statements(part)
+                for c in _sentence(plain, ctx, seen)
+            ]
         found += read
     if not explicit and any(is_sarcastic(s) for s in sentences):
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.

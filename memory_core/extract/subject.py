@@ -23,10 +23,10 @@ _KIN = alternation(FAMILY | FAMILY_GROUPS | PEOPLE)
 _PET = alternation(PET_SPECIES | frozenset(PET_BREEDS))
 #: A partner said with "the" for the user's own ("the missus", "the hubby", "the other half",
 #: "the wife"): the shared vocabulary's colloquial words for a partner
-#: (``memory_core.text.kin``) and the plain "wife". Not "the kids": any children.
+#: (``memory_core.text.kin``) and the plain "wife", "husband". Not "the kids": any children.
 _THE_OWN = alternation(
     frozenset(w for r in kin.of_kind("partner") for w in kin.RELATIONS[r].colloquial.get("en", {}))
-    | {"wife"}
+    | {"wife", "husband"}
 )
 #: "youngest", "eldest": a child named by their place among the user's children.
 _BY_AGE = r"(?:youngest|eldest|oldest|middle\s+one|firstborn|little\s+one)"
@@ -59,15 +59,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?=(?:born|raised|born\s+and\s+raised|brought\s+up)\s+in\b)", "I was "),
         (rf"^(?=(?:a|an|one|two|three|four|five|\d)\s+(?:{_KIN}|{_PET})s?\b\s*,)", "I have "),
         (r"^(?:tryna|trying\s+to)\s+", "I'm trying to "),
-        # Chat and British household shorthand: "fav band is …", "obsessed with …", "the wife's
-        # called …", "We've two kids, …".
+        # Chat and British household shorthand: "fav band is …", "obsessed with …", "We've two
+        # kids, …" ("the wife's called …" is kin's partner said with "the", above).
         (
             r"^(?=favourite\s+(?!(?:thing|part|bit)\b)[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:is|are)\s+"
             r"(?!(?:that|when|how|if|to|it|this|what)\b))",
             "my ",
         ),
         (r"^(?=(?:obsessed\s+with|hooked\s+on|in\s+love\s+with|really\s+into)\s)", "I'm "),
-        (r"^the\s+(?=(?:wife|husband|missus|hubby|kids|children)(?:'s|\s)\b)", "my "),
         (r"^we(?:'ve|\s+have)\s+(?=(?:a|an|one|two|three|four|five|\d+)\s)", "I have "),
         # "There's a wee terrier called Rab that sleeps on my bed": a pet of the user's, named,
         # when the rest of the sentence says it is theirs.
