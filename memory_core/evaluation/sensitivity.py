@@ -58,7 +58,16 @@ change; it is held out whole and reported alone as ``fresh23``. Batch 24
 (``sensitivity_special_tune24.jsonl``: religion and politics said in passing, debt, income with
 its amount and pregnancy said indirectly in five languages, self-harm, health, and look-alikes;
 written after fresh23's first figure from its per-topic figures only, rows near a held-out
-sentence dropped) is tune whole. Everything here is a pure function of the rows it is given.
+sentence dropped) is tune whole. Batch 25 (``sensitivity_special_fresh25.jsonl``: every special
+category with mental health, pregnancy, debt and income apart, said casually and obliquely, ~55%
+English and the rest de/es/fr/ru, ~40% look-alikes — praise of a car or a tool, clubs, churches
+as buildings, political TV, jobs in finance; rows near another list's sentence rewritten) was
+written before the ninth round, its figure taken before any change; it is held out whole and
+reported alone as ``fresh25``. Batch 26 (``sensitivity_special_tune26.jsonl``: pregnancy said
+obliquely, the weak topics, and look-alikes — praise of things that never let one down, cars,
+clubs and gyms — in five languages, written after fresh25's first figure and never from its
+mistakes, rows near a held-out sentence dropped) is tune whole. Everything here is a pure
+function of the rows it is given.
 """
 
 from __future__ import annotations
@@ -88,10 +97,11 @@ FRESH_REPORTS: dict[int, str] = {
     19: "fresh19",
     21: "fresh21",
     23: "fresh23",
+    25: "fresh25",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
@@ -194,8 +204,8 @@ class SplitReport:
 @dataclass(frozen=True, slots=True)
 class SensitivityReport:
     """One :class:`SplitReport` per split (``tune``, ``test``), one per fresh batch (``fresh``,
-    ``fresh10``, ``fresh13``, ``fresh15``, ``fresh17``, ``fresh19``, ``fresh21``, ``fresh23``:
-    part of ``test``) when there are any, and one for ``all`` rows."""
+    ``fresh10``, ``fresh13``, ``fresh15``, ``fresh17``, ``fresh19``, ``fresh21``, ``fresh23``,
+    ``fresh25``: part of ``test``) when there are any, and one for ``all`` rows."""
 
     splits: dict[str, SplitReport]
 

@@ -346,8 +346,12 @@ _IDENTITY = _Rules(
     ),
     (
         "nif nie dni cpf rg aadhaar aadhar nino bsn pesel tfn",
-        r"(?<!oficina\sdel\s)(?<!oficina\sde\s)\b(?:nif|nie|dni|cpf|rg|aadhaar|aadhar|nino|bsn|"
-        r"pesel|tfn)\b",
+        r"(?<!oficina\sdel\s)(?<!oficina\sde\s)\b(?:nif|dni|cpf|rg|aadhaar|aadhar|nino|bsn|"
+        r"pesel|tfn)\b"
+        # Spain's NIE only in capitals or after "mi/el/número de": German "nie" is "never" ("hat
+        # mich nie im Stich gelassen" was read as an identity document).
+        r"|(?<!oficina\sdel\s)(?<!oficina\sde\s)(?-i:\bNIE\b)"
+        r"|\b(?:mi|el|tu|su|número\s+de|numero\s+de)\s+nie\b",
     ),
     *intl.IDENTITY_DOCUMENT,
 )

