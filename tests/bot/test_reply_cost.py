@@ -71,12 +71,14 @@ def _model_texts(embedder: object, monkeypatch: pytest.MonkeyPatch) -> list[tupl
 async def test_a_one_fact_statement_embeds_each_text_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Replying to and learning "I work as a plumber." embeds four passages and one query, no
-    text twice: the user's words (the reply's sensitivity check; learning's meaning read of
-    them is served by the passage memo), the episode for the index (with the speaker), the
-    fact read by meaning (its plain text: the sensitivity model's) and the fact for the index
-    (with its key: the index's), and the look-up's query. The fact's two passages differ on
-    purpose (docs/performance.md: the keyed text moves 187 of 2,619 facts' sensitive topic)."""
+    """Replying to and learning "I work as a plumber." embeds four passages, no text twice:
+    the user's words (the reply's sensitivity check; learning's meaning read of them is
+    served by the passage memo), the episode for the index (with the speaker), the fact read
+    by meaning (its plain text: the sensitivity model's) and the fact for the index (with its
+    key: the index's). The fact's two passages differ on purpose (docs/performance.md: the
+    keyed text moves 187 of 2,619 facts' sensitive topic). The look-up of related facts
+    embeds its query once the user has a fact vector to compare it with: not for the first
+    statement (it would find nothing by meaning), for the next."""
     async with ConsoleSession(tmp_path / "m.db", ManualClock(NOW), user="ana") as s:
         assert s.runtime is not None
         embedder = s.runtime.memory.embedder
@@ -85,11 +87,21 @@ async def test_a_one_fact_statement_embeds_each_text_once(
         seen = _model_texts(embedder, monkeypatch)
         said = await s.say("I work as a plumber.")
         await s.runtime.memory.vectors.drain()
-    assert "plumber" in said, said
-    assert sorted(seen) == [
+        first = sorted(seen)
+        seen.clear()
+        said += await s.say("I live in Lyon.")
+        await s.runtime.memory.vectors.drain()
+    assert "plumber" in said and "Lyon" in said, said
+    assert first == [
         ("passage", "Ana is a plumber."),
         ("passage", "Ana: I work as a plumber."),
         ("passage", "I work as a plumber."),
         ("passage", "job title: Ana is a plumber."),
-        ("query", "Ana is a plumber."),
+    ], first
+    assert sorted(seen) == [
+        ("passage", "Ana lives in Lyon."),
+        ("passage", "Ana: I live in Lyon."),
+        ("passage", "I live in Lyon."),
+        ("passage", "home city: Ana lives in Lyon."),
+        ("query", "Ana lives in Lyon."),
     ], seen
