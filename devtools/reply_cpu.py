@@ -4,16 +4,20 @@
 
 The bot as ``membot run`` wires it (offline responder, rules learning, the configured
 embedder) on a temporary database, driven through its message handler without a platform:
-each turn is answered, then its learning is drained before the next one, so a turn's CPU is
-its own. Per turn the CPU time of each thread group is read from ``/proc`` (the event loop,
-the reply threads, the background threads) — a figure a loaded machine barely moves, unlike
-wall time. ``--fresh`` empties the embedder's passage memo after every turn: the script's
-users say the same small talk and questions word for word, and a vector kept from another
-user's turn would flatter the figures (only the turn's own reuse is counted then).
+each turn is answered, then its learning and its vectors are drained before the next one, so
+a turn's CPU is its own. Per turn the CPU time of each thread group is read from ``/proc``
+(the event loop, the reply threads, the background threads) — a figure a loaded machine
+barely moves, unlike wall time. ``--fresh`` empties the embedder's passage memo after every
+turn: the script's users say the same small talk and questions word for word, and a vector
+kept from another user's turn would flatter the figures (only the turn's own reuse is counted
+then).
 
 Prints one JSON object: per message kind (statement, question, small talk) the turns, the
-mean CPU ms of each thread group during the reply, the reply's wall p50 / p95, and the mean
-CPU ms of learning the turn afterwards. The first user's turns warm up and are not counted.
+mean CPU ms of each thread group during the reply, the reply's wall p50 / p95, the mean CPU
+ms of learning the turn afterwards, and the texts the embedding model ran on (passages and
+queries that reached the model, after the passage memo) during the reply and during learning,
+with the thread CPU ms those model calls took. The first user's turns warm up and are not
+counted.
 
 Development tooling (not in the wheel).
 """
@@ -62,6 +66,48 @@ def thread_cpu() -> dict[str, float]:
     return out
 
 
+class EngineCount:
+    """The texts an embedder's model runs on (what the passage memo did not serve), by
+    prefix, and the thread CPU seconds of those calls; nothing for another embedder."""
+
+    def __init__(self, embedder: object) -> None:
+        self.passages = 0
+        self.queries = 0
+        self.cpu = 0.0
+        self._lock = threading.Lock()
+        run = getattr(embedder, "_run", None)
+        if run is None:
+            return
+
+        def counting(texts: Any, *, query: bool) -> Any:
+            start = time.thread_time()
+            try:
+                return run(texts, query=query)
+            finally:
+                spent = time.thread_time() - start
+                with self._lock:
+                    self.cpu += spent
+                    if query:
+                        self.queries += len(texts)
+                    else:
+                        self.passages += len(texts)
+
+        embedder._run = counting  # type: ignore[attr-defined]
+
+    def read(self) -> tuple[int, int, float]:
+        """Passages, queries and CPU seconds so far."""
+        with self._lock:
+            return self.passages, self.queries, self.cpu
+
+
+def _between(start: tuple[int, int, float], end: tuple[int, int, float]) -> dict[str, float]:
+    return {
+        "passages": end[0] - start[0],
+        "queries": end[1] - start[1],
+        "cpu_ms": (end[2] - start[2]) * 1000,
+    }
+
+
 def kind_of(line: str) -> str:
     """The script line's kind: small talk, question or statement."""
     if line in _SMALL_TALK:
@@ -78,6 +124,7 @@ async def measure(users: int, *, fresh: bool, embedder: str | None) -> list[dict
             settings, db=Path(tmp) / "cpu.db", extractor=RulesExtractor(), auditor=RulesAuditor()
         )
         await runtime.start()
+        engine = EngineCount(runtime.memory.embedder)
         try:
             for n in range(users):
                 uid = str(FIRST_USER_ID + n)
@@ -91,11 +138,16 @@ async def measure(users: int, *, fresh: bool, embedder: str | None) -> list[dict
                         datetime.now(UTC),
                         message_id=str(i),
                     )
+                    ran = engine.read()
                     before, wall = thread_cpu(), time.perf_counter()
                     await runtime.handler.on_message(msg)
                     wall, after = time.perf_counter() - wall, thread_cpu()
+                    replied = engine.read()
                     await runtime.observer.drain(timeout=120)
-                    learned = thread_cpu()
+                    # The vector writer's passages for this turn (its episode, new facts).
+                    await runtime.memory.vectors.settle()
+                    await runtime.memory.vectors.drain()
+                    learned, ran_after = thread_cpu(), engine.read()
                     memo = getattr(runtime.memory.embedder, "_memo", None)
                     if fresh and memo is not None:
                         memo.clear()
@@ -109,6 +161,8 @@ async def measure(users: int, *, fresh: bool, embedder: str | None) -> list[dict
                             },
                             "learn_cpu_ms": sum(learned.values()) * 1000
                             - sum(after.values()) * 1000,
+                            "reply_embedded": _between(ran, replied),
+                            "learn_embedded": _between(replied, ran_after),
                         }
                     )
         finally:
@@ -135,6 +189,13 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
                 "p95": round(walls[min(len(walls) - 1, int(0.95 * len(walls)))], 1),
             },
             "learn_cpu_ms": round(statistics.fmean(r["learn_cpu_ms"] for r in mine), 1),
+            **{
+                side: {
+                    what: round(statistics.fmean(r[side][what] for r in mine), 2)
+                    for what in ("passages", "queries", "cpu_ms")
+                }
+                for side in ("reply_embedded", "learn_embedded")
+            },
         }
     return out
 

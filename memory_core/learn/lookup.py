@@ -24,6 +24,7 @@ from memory_core.learn.arbitrate import opposite_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
+from memory_core.store import vectors as vec_repo
 from memory_core.text.notes import is_note
 from memory_core.values import RETRIEVABLE, Category, Fact, SearchFilters, Status
 
@@ -138,12 +139,15 @@ def related_facts(
             found = fact_repo.by_keys(conn, user_id, keys, (*RETRIEVABLE, Status.DELETED))
             same = [f for f in found if f.key == cand.key]  # newest first, as before
             same += [f for f in found if f.key != cand.key and f.status == Status.ACTIVE]
+            # No fact of this user has ever had a vector (their first statement): the vector
+            # half would find nothing, so its query is not embedded (~10 ms of CPU).
+            unvectored = vec_repo.version(conn, user_id, "facts") == 0
         hits = search_on_thread(
             ctx,
             user_id,
             cand.value_text,
             k=RELATED_PER_CANDIDATE,
-            mode="hybrid",
+            mode="lexical" if unvectored else "hybrid",
             filters=SearchFilters(),
         )
         facts = {f.id: f for f in same}
