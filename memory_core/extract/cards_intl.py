@@ -75,7 +75,7 @@ _NAME_LEAD = {
 _HERE = r"(?:\s+(?:hier|aquí|aqui|ici|здесь|тут))"
 _NAME_WORD = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][a-zß-öø-ÿа-яё'’-]+)"
 _FR_MARITAL = frozenset(
-    "marié mariée marie divorcé divorcée célibataire celibataire veuf veuve fiancé fiancée "
+    "marié mariée divorcé divorcée célibataire celibataire veuf veuve fiancé fiancée "
     "pacsé pacsée".split()
 ) | {"en couple"}
 #: Marital words → the English state ``relationship.<state>`` keys.
@@ -85,7 +85,7 @@ _MARITAL = {
     "casado": "married", "casada": "married", "divorciado": "divorced",
     "divorciada": "divorced", "soltero": "single", "soltera": "single", "viudo": "widowed",
     "viuda": "widowed", "prometido": "engaged", "prometida": "engaged",
-    "marié": "married", "mariée": "married", "marie": "married", "divorcé": "divorced",
+    "marié": "married", "mariée": "married", "divorcé": "divorced",
     "divorcée": "divorced", "célibataire": "single", "celibataire": "single", "veuf": "widowed",
     "veuve": "widowed", "fiancé": "engaged", "fiancée": "engaged", "pacsé": "relationship",
     "pacsée": "relationship", "en couple": "relationship", "en pareja": "relationship",
@@ -112,8 +112,13 @@ _BE = (
     r"(?:(?:ich\s+)?bin\s+|(?:wir\s+)?sind\s+|soy\s+|estoy\s+|je\s+suis\s+|nous\s+sommes\s+|"
     r"я\s+|(?:и\s+)?)"
 )
+#: A marital word said of the user: opening the sentence or a field ("Verheiratet, zwei
+#: Kinder", "…, y casada"), or after "I am" ("je suis pacsée") — not "mein Bruder ist
+#: verheiratet".
 _STATUS = re.compile(
-    rf"(?:^|(?<=[\s,;.!]))(?:{_BE})?(?P<m>{_MARITAL_WORDS})(?![\w-])"
+    rf"(?:(?:^|(?<=[,;.!|·])|(?<=[,;.!|·]\s)|(?<=\sund\s)|(?<=\sy\s)|(?<=\set\s)|(?<=\sи\s))\s*(?:{_BE})?|"
+    rf"(?<!\w)(?:ich\s+bin|bin|wir\s+sind|soy|estoy|somos|estamos|je\s+suis|nous\s+sommes|я|мы)\s+)"
+    rf"(?P<m>{_MARITAL_WORDS})(?![\w-])"
     rf"(?:\s+(?:mit|con|avec)\s+(?P<n>{_NAME_WORD}))?",
     re.IGNORECASE,
 )
@@ -328,13 +333,17 @@ def _job_word(text: str, language: str) -> bool:
     if language == "de":
         head = text.split()[0] if text.split() else ""
         # A compound's last part carries the job: "Softwareentwickler", "Grundschullehrerin".
-        known = DE_JOB.search(head) and not DE_NOT_A_JOB.match(head)
+        known = (
+            DE_JOB.search(head) and not DE_NOT_A_JOB.match(head) and head.lower() not in _DE_TOWNS
+        )
         return head[:1].isupper() and bool(known or _DE_JOBS_IN_NER.search(head))
     if language == "ru":
         return _ru_job(text)
     return False
 
 
+#: Towns that end like a German job ("-er", "-in"): a town, never the user's job.
+_DE_TOWNS = frozenset("hannover münster schwerin stettin".split())
 #: German jobs ending like a town's people do ("-ner", "-ger": "Berliner", "Hamburger" are
 #: none, "Schreiner", "Projektmanagerin" are).
 _DE_JOBS_IN_NER = re.compile(
@@ -421,13 +430,27 @@ def _pets(field: str, language: str, ctx: Context, following: str) -> list[Candi
 _COUNT_OPT = rf"(?:{_COUNT}\s+)?"
 
 
+_MY_HAVE = (
+    r"ich\s+habe|ich\s+hab|wir\s+haben|habe|tengo|tenemos|j['’]ai|nous\s+avons|"
+    r"у\s+меня(?:\s+есть)?|у\s+нас(?:\s+есть)?"
+)
+#: What opens a clause said of the user: a field's start, or "I am" before it.
+_MINE_LEAD = (
+    r"(?:(?:^|(?<=[,;.!|·]))\s*(?:(?:und|y|et|и)\s+)?(?:ich\s+bin\s+|bin\s+|soy\s+|"
+    r"je\s+suis\s+|я\s+)?|(?<!\w)(?:ich\s+bin|soy|je\s+suis|я)\s+)"
+)
+
+
 def _offspring(field: str, language: str, ctx: Context) -> list[Candidate]:
     """Children or grandchildren counted ("zwei Kinder", "tres nietos", "двое сыновей")."""
     words = _OFFSPRING_WORDS.get(language)
     if not words:
         return []
+    # At the field's start ("…, zwei Kinder") or after the user's "have" — not "mein Bruder
+    # hat zwei Kinder".
     m = re.search(
-        rf"(?:^|(?<=[\s,]))(?:{_HAVE}){_COUNT}\s+(?:erwachsene\s+|kleine\s+|grandes\s+|"
+        rf"(?:^\s*(?:(?:und|y|et|и)\s+)?(?:{_HAVE})|(?<!\w)(?:{_MY_HAVE})\s+){_COUNT}\s+"
+        rf"(?:erwachsene\s+|kleine\s+|grandes\s+|"
         rf"petits\s+|взрослых\s+)?(?P<k>{words})(?![\w-])",
         field,
         re.IGNORECASE,
@@ -546,7 +569,11 @@ def status(sentence: str, language: str, ctx: Context) -> list[Candidate]:
 
 def _studies(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     pattern = _STUDY.get(language)
-    m = re.search(rf"(?:^|(?<=[\s,;]))(?:{pattern})", sentence, re.IGNORECASE) if pattern else None
+    # "ich studiere …", "estudio …" anywhere; "étudiante en …", "студент …" said of the user
+    # ("mon fils est étudiant en droit" is the son's).
+    first = r"(?<!\w)(?=(?:ich\s+)?studiere|estudio|j['’]étudie|j['’]etudie|учусь)"
+    lead = rf"(?:{_MINE_LEAD}|{first})"
+    m = re.search(rf"{lead}(?:{pattern})", sentence, re.IGNORECASE) if pattern else None
     if m is None:
         return []
     subject = m["s"] if "s" in m.groupdict() else None

@@ -64,6 +64,8 @@ def _holds(found: dict[str, str | None], want: dict[str, object]) -> bool:
         # A German job ending like a town's people ("-ner", "-ger"), not a demonym.
         ("Olaf · 47 · Gärtner · Kiel", {"job_title": "Gärtner", "home_city": "Kiel"}),
         ("Pia, 31, Produktmanagerin, Bonn", {"job_title": "Produktmanagerin", "home_city": "Bonn"}),
+        # A town ending like a job is the town.
+        ("Timo, 35, Koch, Hannover", {"job_title": "Koch", "home_city": "Hannover"}),
         # A job's firm or town after it; with a town of its own, "en X" is the workplace.
         (
             "Iker | 33 | cocinero en El Faro | Bilbao",
@@ -149,6 +151,12 @@ def test_an_introduction_keeps_its_status_family_pets_and_tastes(
         ("Mein Nachbar hat zwei Hunde.", "pet."),
         # A town alone is no card.
         ("Berlin, Hamburg, München", "home_city"),
+        # A relative's marriage, and a name that spells like a marital word.
+        ("Mein Bruder ist verheiratet.", "relationship."),
+        ("Je m'appelle Marie.", "relationship."),
+        ("Mein Bruder hat zwei Kinder.", "family.children"),
+        ("Mon fils est étudiant en droit.", "education."),
+        ("Мой сын студент.", "education."),
         # "Frau Schmidt" is how one addresses someone, not a wife by name.
         ("Frau Schmidt, 52, Lehrerin", "family.wife"),
     ],
