@@ -414,16 +414,20 @@ def _pets(field: str, language: str, ctx: Context, following: str) -> list[Candi
         n = int(count) if count.isdigit() else _COUNT_WORDS.get(count, 1)
         plural = m["sp"].lower() in _PLURAL_PETS.get(language, {})
         said = f"{n} {species}s" if n > 1 or (plural and count) else f"a {species}"
-        return fact(f"pet.{species}", f"{ctx.subject} has {said}.", Category.RELATIONSHIP, 0.7)
+        return fact(
+            f"pet.{slug(species)}", f"{ctx.subject} has {said}.", Category.RELATIONSHIP, 0.7
+        )
     found = [n for n in re.findall(_NAME_WORD, names["names"]) if n.lower() not in NOT_NAMES]
     out: list[Candidate] = []
     for name in found:
         if len(found) == 1:
             text = f"{ctx.possessive} {species} is named {name}."
-            out += fact(f"pet.{species}.name", text, Category.RELATIONSHIP, 0.8, name)
+            out += fact(f"pet.{slug(species)}.name", text, Category.RELATIONSHIP, 0.8, name)
         else:
             text = f"{name} is one of {ctx.possessive_within} {species}s."
-            out += fact(f"pet.{species}.{slug(name)}.name", text, Category.RELATIONSHIP, 0.8, name)
+            out += fact(
+                f"pet.{slug(species)}.{slug(name)}.name", text, Category.RELATIONSHIP, 0.8, name
+            )
     return out
 
 
@@ -571,7 +575,9 @@ def _studies(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     pattern = _STUDY.get(language)
     # "ich studiere …", "estudio …" anywhere; "étudiante en …", "студент …" said of the user
     # ("mon fils est étudiant en droit" is the son's).
-    first = r"(?<!\w)(?=(?:ich\s+)?studiere|estudio|j['’]étudie|j['’]etudie|учусь)"
+    # "estudio" is also a studio ("en un estudio pequeño"): the verb only without an article.
+    noun = r"(?<!un\s)(?<!el\s)(?<!mi\s)(?<!su\s)(?<!tu\s)(?<!del\s)(?<!al\s)(?<!este\s)"
+    first = rf"(?<!\w){noun}(?=(?:ich\s+)?studiere|estudio\s|j['’]étudie|j['’]etudie|учусь)"
     lead = rf"(?:{_MINE_LEAD}|{first})"
     m = re.search(rf"{lead}(?:{pattern})", sentence, re.IGNORECASE) if pattern else None
     if m is None:
@@ -722,7 +728,8 @@ def _loose(sentence: str, language: str, ctx: Context) -> list[Candidate]:
             if rel is not None and m["n"].lower() not in NOT_NAMES:
                 whose = f"{kin.RELATIONS[rel].group}.{kin.RELATIONS[rel].slug}"
                 text = f"{ctx.possessive} {rel} is named {m['n']}."
-                out += fact(f"{whose}.name", text, Category.RELATIONSHIP, 0.8, m["n"])
+                key = f"{whose}.{slug(m['n'])}.name"  # named beside, as "my sister Aoife"
+                out += fact(key, text, Category.RELATIONSHIP, 0.8, m["n"])
     return out
 
 
