@@ -371,7 +371,8 @@ class OfflineResponder:
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
             saying = _rest_of_notes(worth_saying(ctx.noted), _REPLY_LANGUAGE.get())
-            said = [_noted_words(c, name) for c in saying]
+            said = [_noted_words(c, name, private=ctx.noted_private) for c in saying]
+            said = [w for w in said if w]
             noted = _listing(list(dict.fromkeys(said)))  # one quote for facts of one sentence
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
             return _say("Got it — {noted}.", noted=noted) + also + waiting
@@ -770,10 +771,13 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     return phrase or _quoted(excerpt or fact.value_text)
 
 
-def _noted_words(saved: Candidate, name: str | None) -> str:
+def _noted_words(saved: Candidate, name: str | None, *, private: bool = False) -> str:
     """One thing a message saved, said back in the reply's language: a slot in the
     language's own phrase ("du wohnst in Köln"), a note in the user's words quoted; in
-    English, the stored sentence turned to the second person."""
+    English, the stored sentence turned to the second person. A slot with no phrase is
+    quoted by the clauses that hold its value ("«juego al ajedrez»"); ``private``: the
+    message also held a private fact, so a slot without a value is not quoted at all
+    (``""``: its sentence may hold the private part)."""
     lang = _REPLY_LANGUAGE.get()
     if lang != "en":
         said = slot_words(lang, saved.key, saved.value, saved.value_text, said=saved.source_excerpt)
@@ -782,8 +786,20 @@ def _noted_words(saved: Candidate, name: str | None) -> str:
         if note_language(saved.key) not in (None, "en") or saved.source_excerpt:
             # No phrase for it in this language: their own words, never an English sentence
             # inside this one.
-            return _quoted(saved.source_excerpt or saved.value_text)
+            words = saved.source_excerpt or saved.value_text
+            if not is_note(saved.key) and saved.value:
+                words = _clauses_with(str(saved.value), words)
+            elif not is_note(saved.key) and private:
+                return ""
+            return _quoted(words)
     return yours(saved.value_text, name)
+
+
+def _clauses_with(value: str, words: str) -> str:
+    """The clauses of ``words`` that say ``value`` (``words`` itself when none does)."""
+    parts = [p for p in _CLAUSE_BREAK.split(words.strip().rstrip(".!")) if p]
+    held = [p for p in parts if _covers(value, p)]
+    return ", ".join(held) if held else words
 
 
 #: Where a sentence divides into clauses ("…, arbeite bei Bosch und spiele gern Schach").

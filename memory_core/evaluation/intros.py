@@ -38,8 +38,13 @@ BLIND3_PATH = Path(__file__).parent / "labels" / "intros_blind3.jsonl"
 #: in German, Spanish, French and Russian, noise inside and alone), written before the rules
 #: were read.
 BLIND4_PATH = Path(__file__).parent / "labels" / "intros_blind4.jsonl"
+#: The fifth blind batch: dense profile cards and first messages (name, age, job, city,
+#: family, pets, languages in one or two lines; eight or more chats each in German, Spanish,
+#: French and Russian, written natively) and noise that must store nothing, written before
+#: any rule, other label set or test sentence was read.
+BLIND5_PATH = Path(__file__).parent / "labels" / "intros_blind5.jsonl"
 #: The parts that only score, whatever a line's hash.
-BLIND_PARTS = ("blind", "blind2", "blind3", "blind4")
+BLIND_PARTS = ("blind", "blind2", "blind3", "blind4", "blind5")
 #: Share of the lines held out from tuning.
 HELD_OUT_SHARE = 0.5
 
@@ -73,7 +78,7 @@ class Line:
 
     @property
     def part(self) -> str:
-        """``tune``, ``held_out`` or a blind part (``blind`` … ``blind4``)."""
+        """``tune``, ``held_out`` or a blind part (``blind`` … ``blind5``)."""
         return self.fixed or ("held_out" if self.held_out else "tune")
 
 
@@ -100,6 +105,7 @@ def load_all() -> list[Line]:
         *load_lines(BLIND2_PATH, part="blind2"),
         *load_lines(BLIND3_PATH, part="blind3"),
         *load_lines(BLIND4_PATH, part="blind4"),
+        *load_lines(BLIND5_PATH, part="blind5"),
     ]
 
 
@@ -194,6 +200,7 @@ class IntrosReport:
             "blind2": self.part("blind2"),
             "blind3": self.part("blind3"),
             "blind4": self.part("blind4"),
+            "blind5": self.part("blind5"),
             "failures": [
                 {
                     "text": r.line.text,
@@ -249,6 +256,7 @@ __all__ = [
     "BLIND2_PATH",
     "BLIND3_PATH",
     "BLIND4_PATH",
+    "BLIND5_PATH",
     "BLIND_PATH",
     "EVAL_TIME",
     "TUNE_PATH",

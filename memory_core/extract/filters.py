@@ -186,6 +186,13 @@ _HYPERBOLE = re.compile(
     # A head that has stopped working ("my brain is mush", "my head is fried").
     r"|\bmy\s+(?:brain|head|mind)\s+(?:is|'s|feels)\s+(?:(?:completely|totally|absolutely|so|"
     r"just|literally|officially)\s+)*(?:mush|fried|jelly|scrambled|toast|porridge|melting|gone)\b"
+    # … or measured in percent ("my head is 80% memes").
+    r"|\bmy\s+(?:brain|head|mind|heart)\s+(?:is|'s)\s+(?:like\s+|about\s+)?\d{1,3}\s*%"
+    # A loyalty sworn for life ("Celtic till the day I die").
+    r"|\b(?:till|until|'til|til)\s+(?:i|the\s+day\s+i)\s+die\b"
+    # Banter that ranks someone ("my sister is the smart one", "he's the funny one").
+    r"|\b(?:is|'s|was)\s+the\s+(?:smart|clever|funny|pretty|sensible|responsible|good|bad|"
+    r"wild|crazy|quiet|loud|golden|favou?rite|normal|sane|sporty|brainy)\s+one\b"
     # A body's part as old as no one is ("my wrists are about eighty", "my spine feels ancient").
     rf"|\bmy\s+{_BODY}\s+(?:is|are|'s|feels?)\s+(?:like\s+)?(?:a\s+)?[\w-]+(?:\s+[\w-]+)?"
     r"\s+(?:years?\s+old|too\s+old)\b|\bmy\s+" + _BODY + r"\s+(?:is|are|feels?)\s+(?:ancient|"

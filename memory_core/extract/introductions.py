@@ -44,7 +44,9 @@ _GREETING = (
 _I_AM = r"(?:i'm|im|i\s+am)"
 #: "Bram here, 58, …": a name, then "here", then more about them (alone it is a greeting).
 _HERE = re.compile(
-    rf"^(?P<pre>{_GREETING})(?P<n>[^\W\d_][\w'-]+)\s+here\s*(?:[-–—]\s*(?=\S)|(?=,\s*\S))",
+    rf"^(?P<pre>{_GREETING})(?P<n>[^\W\d_][\w'-]+)\s+here\s*(?:[-–—]\s*(?=\S)|(?=,\s*\S)|"
+    # "marcus here (34), …": the age in brackets after "here".
+    r"(?=\(\s*\d{1,3}\s*\)))",
     re.IGNORECASE,
 )
 #: "hey im lou, 24, …" / "hi im sam": a lower-case name after a greeting or before an age.
@@ -115,7 +117,7 @@ def _ordinary(word: str) -> bool:
 def _lower_name_aged(here: re.Match[str]) -> bool:
     """ "maya here, 29": a lower-case word is a name when no ordinary word and an age follows."""
     rest = here.string[here.end() :]
-    aged = re.match(r"^\s*,?\s*(?:(?:just\s+)?turned\s+|aged?\s+)?\d", rest, re.IGNORECASE)
+    aged = re.match(r"^\s*,?\s*\(?(?:(?:just\s+)?turned\s+|aged?\s+)?\d", rest, re.IGNORECASE)
     return not _ordinary(here.group("n")) and aged is not None
 
 
@@ -165,7 +167,7 @@ _SHORTHAND: tuple[tuple[re.Pattern[str], str], ...] = (
         "because",
     ),
     # "27yo, paramedic": an age; "a 4 yo son": an age before a noun.
-    (re.compile(r"\b(\d{1,3})\s?y/?o(?=\s*(?:[,.!;]|\s[-–—]|$))", re.IGNORECASE), r"\1"),
+    (re.compile(r"\b(\d{1,3})\s?y/?o(?=\s*(?:[,.!;)]|\s[-–—]|$))", re.IGNORECASE), r"\1"),
     (re.compile(r"\b(\d{1,3})\s?y/?o\s+(?!old\b)(?=[a-z])", re.IGNORECASE), r"\1-year-old "),
     # "(m/41)", "(34f)", "(F, 52)": a sex beside the age, as dating profiles write it.
     (
@@ -319,7 +321,7 @@ def normalise(sentence: str) -> str:
     if here is not None and (here.group("n")[:1].isupper() or _lower_name_aged(here)):
         # "maya here, 29, …" in lower case too: a name before an age
         rest = sentence[here.end() :]
-        rest = rest if rest.startswith(",") else f", {rest}"
+        rest = rest if rest.startswith((",", "(")) else f", {rest}"
         name = here.group("n")[:1].upper() + here.group("n")[1:]
         sentence = f"{here.group('pre')}I'm {name}{rest}"
     sentence = _BRACKETED_AGE.sub(r"\g<lead>, \g<n>", sentence, count=1)
@@ -420,7 +422,8 @@ _CARD_LEAD = re.compile(
     re.IGNORECASE,
 )
 _CARD_SPLIT = re.compile(
-    r"\s*[,;]\s*(?:and\s+)?|\s+[-–—/|+]\s+|\s+and\s+(?!(?:raised|bred)\b)"
+    # "·", "•" and "//" part a bio's fields with or without spaces ("Tom // 52 // …").
+    r"\s*[,;]\s*(?:and\s+)?|\s+[-–—/|+]\s+|\s*(?:·|•|//)\s*|\s+and\s+(?!(?:raised|bred|proud)\b)"
     # "a chemist from Leeds living in Bonn with my wife Ute": where they live, and with whom.
     r"|\s+(?=(?:(?:now\s+)?(?:living|based)\s+in|with\s+my)\s)",
     re.IGNORECASE,
@@ -621,6 +624,12 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
     ("allergic to wasps haha", "vegan btw", "married to Jana", "dog mum to Pixel",
     "with my wife Ute", "big into fishing"), said as a sentence; ``[]`` when none reads."""
     piece = strip_trailing_fillers(piece.strip())
+    # "… with my husband Ed and our three cats": what "our" counts the user has.
+    ours = _OURS.match(piece)
+    if ours is not None:
+        piece = ours.group("r")
+        piece = piece if _COUNT.match(piece) else f"a {piece}"
+        return [f"I have {piece}."] if reads(f"I have {piece}") else []
     if not piece or _SUBJECT.match(piece):
         return [piece + "."] if piece and reads(piece) else []
     if (pet := _PET_PARENT.match(piece)) is not None:
@@ -645,6 +654,13 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
     return said
 
 
+#: "our two dogs", "my three kids", "our cat": the user's own, after "with my …" in a card.
+_PET_SPECIES_WORDS = "|".join(sorted(PET_SPECIES, key=len, reverse=True))
+_OURS = re.compile(
+    rf"^(?:our|my)\s+(?P<r>(?:(?:a|an|one|two|three|four|five|six|\d+)\s+.+|"
+    rf"(?:old\s+|little\s+|rescue\s+)?(?:{_PET_SPECIES_WORDS})))$",
+    re.IGNORECASE,
+)
 #: A fragment about the things just counted ("both", "all three", "each of them").
 _OF_THEM = re.compile(
     r"^(?:both|all(?:\s+\w+)?|each|neither|none)\b(?!\s+of\s+my\b)", re.IGNORECASE
@@ -780,9 +796,12 @@ def _card_name(piece: str, first: bool, how: _Card) -> list[str]:
 def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     """One fragment of a card said as sentences about the user ("30" → "I'm 30."), or ``[]``
     when it is no card fragment."""
-    piece = piece.strip(" .!")
+    piece = re.sub(r"\s+and\s+proud$", "", piece.strip(" .!—–-"), flags=re.IGNORECASE)
     if _SUBJECT.match(piece) or _SENTENCE_WORD.search(piece):
         return []  # "I'm a dentist and live in Leeds": sentences, read by the rules
+    spoken = [w.strip() for w in re.split(r"\s*/\s*", piece)]
+    if len(spoken) > 1 and all(w.lower() in LANGUAGES for w in spoken):
+        return [f"I speak {', '.join(spoken[:-1])} and {spoken[-1]}."]  # "Arabic/English/Farsi"
     if _CARD_AGE.match(piece) is not None:
         age = _card_age(piece)
         return [f"I'm {age}."] if age is not None else []

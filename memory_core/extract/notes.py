@@ -170,6 +170,26 @@ _PASSING = re.compile(
 )
 
 
+#: A moment of today that passed ("J'ai écouté un podcast ce matin", "Heute früh hab ich
+#: Brötchen geholt", "Esta mañana vi un documental", "Сегодня утром смотрел новости"): chat
+#: about the day, not a lasting fact.
+_THIS_MORNING = re.compile(
+    r"(?<!\w)(?:ce\s+(?:matin|midi|soir)|cet\s+après-midi|tout\s+à\s+l['’]heure|"
+    r"heute\s+(?:morgen|früh|mittag|nachmittag|abend)|vorhin|esta\s+(?:mañana|tarde|noche)|"
+    r"hace\s+un\s+rato|сегодня\s+(?:утром|днём|днем|вечером)|только\s+что)(?!\w)",
+    re.IGNORECASE,
+)
+#: What happens in the world around the user ("Encore une grève …", "Schon wieder Stau auf
+#: der A8", "Otra huelga de metro", "Опять пробки"): a remark, no fact about the user unless
+#: they say "I" in it.
+_WORLD_EVENT = re.compile(
+    r"(?<!\w)(?:grève|grèves|bouchons?|embouteillages?|streik|streiks|stau|staus|verspätung|"
+    r"huelga|huelgas|atasco|atascos|забастовк\w*|пробк\w*)(?!\w)",
+    re.IGNORECASE,
+)
+_I_SAID = re.compile(r"(?<!\w)(?:je|j['’]|moi|ich|yo|я|мне|меня)(?!\w)", re.IGNORECASE)
+
+
 #: A request to the bot ("Erzähl mir einen Witz", "Cuéntame un chiste", "Raconte-moi une
 #: blague", "Расскажи анекдот"): the "me" in it is no fact about the user.
 _REQUEST = re.compile(
@@ -232,6 +252,8 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False  # "Ich geh jetzt schlafen", "У нас опять дождь": chat that passes
     if _FIGURE_OF_SPEECH.search(text) or _BARE_REACTION.match(greeted):
         return False
+    if _THIS_MORNING.search(text) or (_WORLD_EVENT.search(text) and not _I_SAID.search(text)):
+        return False  # a moment of today, or the world's news: chat that passes
     if _SECRET.search(text) or find_sensitive(text):
         return False  # a secret is never a note (see ``note`` for an explicit request)
     return explicit or about_user(text, language)

@@ -14,6 +14,7 @@ import re
 from datetime import UTC, datetime
 
 from memory_core.extract import (
+    cards_intl,
     patterns_intl_kin,
     patterns_intl_life,
     patterns_intl_people,
@@ -299,12 +300,14 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         lives = f"has lived in {town} since {since.year}" if since else f"lives in {town}"
         text = f"{ctx.subject} {lives}."
         out += fact("home_city", text, Category.IDENTITY, 0.75, town, valid_from=since)
-    return (
-        out
-        + _more(sentence, language, ctx)
+    out += (
+        _more(sentence, language, ctx)
         + _pregnancy(sentence, language, ctx)
         + patterns_intl_people.read(sentence, language, ctx)
         + patterns_intl_kin.read(sentence, language, ctx)
         + patterns_intl_life.read(sentence, language, ctx)
         + patterns_intl_relatives.read(sentence, language, ctx)
     )
+    # A card's fields ("Jana, 36, Tierärztin, Graz"): what the verbs' rules did not read.
+    said = {c.key for c in out}
+    return out + [c for c in cards_intl.read(sentence, language, ctx) if c.key not in said]

@@ -91,6 +91,13 @@ _LANGUAGES = {
     "Greek": "griechisch griego grec греческий греческом",
     "Catalan": "katalanisch catalán catalan каталанский",
     "Swedish": "schwedisch sueco suédois шведский шведском",
+    "Danish": "dänisch danés danes dinamarqués danois датский датском",
+    "Norwegian": "norwegisch noruego norvégien норвежский норвежском",
+    "Finnish": "finnisch finlandés finnois финский финском",
+    "Korean": "koreanisch coreano coréen корейский корейском",
+    "Czech": "tschechisch checo tchèque чешский чешском",
+    "Hebrew": "hebräisch hebreo hébreu иврит иврите",
+    "Hindi": "hindi хинди",
 }
 _LANGUAGE_OF = {w: english for english, words in _LANGUAGES.items() for w in words.split()}
 _SPEAK = {
@@ -120,6 +127,16 @@ def _languages(sentence: str, language: str, ctx: Context) -> list[Candidate]:
             said = _prepositional(word) if language == "ru" else word
             out += fact(f"language.{english.lower()}", text, Category.IDENTITY, 0.75, said)
     return out
+
+
+def language_fact(word: str, ctx: Context) -> list[Candidate]:
+    """The language ``word`` names ("Englisch", "inglés", "английский") as a spoken language
+    of the user, or nothing when it names none (a card's "Sprachen: …" list)."""
+    english = _LANGUAGE_OF.get(word.lower()) or _LANGUAGE_OF.get(_prepositional(word))
+    if english is None:
+        return []
+    text = f"{ctx.subject} speaks {english}."
+    return fact(f"language.{english.lower()}", text, Category.IDENTITY, 0.75, word)
 
 
 #: A favourite's topic word → its English topic (the key's last part, as the English rules).

@@ -51,6 +51,8 @@ _SPECIES = {
         "попугая": "parrot",
     },
 }  # fmt: skip
+#: The species words of each language → the English species (for the card reader).
+SPECIES = _SPECIES
 _POSSESSIVE = {
     "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer)",
     "es": r"(?:mi|mis|nuestro|nuestra)",

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from memory_core.extract import (
     asides,
+    cards_intl,
     corrections,
     introductions,
     notes,
@@ -739,10 +740,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     if language == "en":
         return _select(_english(body, ctx, explicit=explicit))
     read = _english(body, replace(ctx, explicit=False), explicit=False)
-    if read and language is not None and _foreign_without_english(body, guessed):
-        read = []  # "Bon, je vais me coucher." is no English "about" statement
-    if language is None and not read:
-        language = _unsure_language(body, guessed, ctx)  # "Soy profesor.": too short to be sure of
+    language, read = _settled(body, guessed, language, read, ctx)
     if language is None or read:
         return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
@@ -768,6 +766,52 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
 #: The English words a statement about the user has (one of them at least; "me" is French
 #: too).
 _ENGLISH_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|my|mine|we|we're|our|us)\b", re.I)
+
+
+def _settled(
+    body: str, guessed: Detected | None, language: str | None, read: list[Candidate], ctx: Context
+) -> tuple[str | None, list[Candidate]]:
+    """The language a turn not surely English is read in, and what the English rules keep of
+    it (nothing when another language's rules read it)."""
+    card = _card_language(body, guessed, read, ctx)
+    if card is not None:
+        return card, []  # "Jana · 36 · Tierärztin · Graz": its words say which
+    if read and language is not None and _foreign_without_english(body, guessed):
+        read = []  # "Bon, je vais me coucher." is no English "about" statement
+    if language is None and not read:
+        language = _unsure_language(body, guessed, ctx)  # "Soy profesor.": too short to be sure of
+    return language, read
+
+
+#: What the English rules keep of words they do not read ("The user is hunde: …"): no slot.
+_UNREAD_KEYS = ("trait.", "about.", "has.", "note.")
+
+
+def _card_language(
+    body: str, guessed: Detected | None, read: list[Candidate], ctx: Context
+) -> str | None:
+    """The language (de/es/fr/ru) of a profile card in ``body`` with no English word for the
+    user, or ``None``. A card is short, so the detector's guess is often unsure or wrong
+    ("Hugo · 41 ans · boulanger · Dijon" looks Dutch to it): the language guessed is taken
+    when its card reader reads the card; else the language whose card reader fills more
+    slots than the English rules did ("Iker | 33 | cocinero en …" is no English card of a
+    name and numbers)."""
+    if _ENGLISH_SUBJECT.search(body):
+        return None
+    sentences = split_sentences(body)
+    if (
+        guessed is not None
+        and guessed.code in _INTL
+        and any(cards_intl.is_card(s, guessed.code) for s in sentences)
+    ):
+        return guessed.code
+    best, most = None, len({c.key for c in read if not c.key.startswith(_UNREAD_KEYS)})
+    for code in _INTL:
+        if any(cards_intl.is_card(s, code) for s in sentences):
+            keys = {c.key for s in sentences for c in patterns_intl.read(s, code, ctx)}
+            if len(keys) > most:
+                best, most = code, len(keys)
+    return best
 
 
 def _foreign_without_english(body: str, guessed: Detected | None) -> bool:

@@ -183,6 +183,16 @@ def job(sentence: str) -> str | None:
     return None
 
 
+def analyser() -> Any:
+    """The morphological analyser (loaded on first use), or ``None`` without the package."""
+    return _analyser()
+
+
+def place_in(words: list[str], case: str) -> str | None:
+    """A place said in ``case`` ("Калуги", "gent") in the nominative ("Калуга"), or ``None``."""
+    return _nominative(words, case, place=True)
+
+
 def in_nominative(words: list[str], case: str) -> str | None:
     """A job or title said in ``case`` ("учительницей", "ablt") in the nominative, or
     ``None`` (a relative's job: "работает учительницей")."""
