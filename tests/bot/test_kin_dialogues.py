@@ -165,3 +165,29 @@ def test_a_sibling_is_a_sister_or_a_brother_where_the_users_words_tell(
     told = fact(1, "The user has a sibling named Sam.", key="family.sibling.sam.name")
     person = Person("Sam", "sibling", "family", [dataclasses.replace(told, source_excerpt=said)])
     assert person_label(person, lang) == label
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "other"),
+    [
+        ("Ma copine s'appelle Émilie.", "C'est quoi le nom de mon fils?", "Émilie"),
+        ("Meine Freundin heißt Anna.", "Wie heißt mein Sohn?", "Anna"),
+        ("Mi novia se llama Ana.", "¿Cómo se llama mi hijo?", "Ana"),
+        ("Мою девушку зовут Оля.", "Как зовут моего сына?", "Оля"),
+        ("My girlfriend is called Emily.", "What's my son's name?", "Emily"),
+    ],
+)
+async def test_a_question_about_one_relation_is_not_answered_with_another(
+    said: str,
+    asked: str,
+    other: str,
+    tmp_path: Path,
+    console: Callable[..., Any],
+    told: ToldCache,
+) -> None:
+    """Asked for the son's name, the girlfriend's is no answer: the bot says it doesn't know."""
+    db = tmp_path / "m.db"
+    await told(db, "kit", said)
+    async with console(db, ManualClock(START), user="kit") as s:
+        reply = await s.say(asked)
+    assert other not in reply, reply
