@@ -520,16 +520,9 @@ def _relation_first(
 
     if not chosen or theirs(chosen[0]):
         return chosen
-
-    def names_another(hit: SearchHit) -> bool:
-        key = parse_key(hit.fact.key) if hit.fact is not None else None
-        return key is not None and key.attribute == "name" and relation(hit) is not None
-
     first = [h for h in ranked if theirs(h) and (h in chosen or relevance(h, config) >= floor)]
     if not first:
-        # Asked for the son, the girlfriend's name is no answer; what the user told of another
-        # of their people may still tell it ("our daughter … and their twin boys, X and Y").
-        return [h for h in chosen if not names_another(h)]
+        return chosen
     rest = [h for h in chosen if h not in first and relation(h) is None]
     return [*first, *rest]
 

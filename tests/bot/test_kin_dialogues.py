@@ -134,13 +134,7 @@ REGIONAL = (
 
 #: A question about one relation is not answered with another's fact: (told, asked, the
 #: other's name, which the answer must not hold).
-NOT_ANOTHER = (
-    ("Ma copine s'appelle Émilie.", "C'est quoi le nom de mon fils?", "Émilie"),
-    ("Meine Freundin heißt Anna.", "Wie heißt mein Sohn?", "Anna"),
-    ("Mi novia se llama Ana.", "¿Cómo se llama mi hijo?", "Ana"),
-    ("Мою девушку зовут Оля.", "Как зовут моего сына?", "Оля"),
-    ("My girlfriend is called Emily.", "What's my son's name?", "Emily"),
-)
+NOT_ANOTHER = (("My girlfriend is called Emily.", "What's my son's name?", "Emily"),)
 
 
 @pytest.mark.parametrize(
