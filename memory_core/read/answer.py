@@ -111,11 +111,8 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bmy (?:little |lil |baby |eldest |oldest |youngest )?boy(?=(?:'?s)?\b)", "my son"),
         (r"\bmy (?:little |lil |baby |eldest |oldest |youngest )girl(?=(?:'?s)?\b)", "my daughter"),
         (r"\bmy (?:little |lil )?kid(?=(?:'s)?\b)", "my child"),
-        (r"\b(?:meine|meiner) Kleine\b", "meine Tochter"),
-        (r"\bmein Kleiner\b", "mein Sohn"),
-        (r"\bmon petit\b(?!\s*-?\s*(?:ami|copain|déj|dej|frère|frere|chat|chien))", "mon fils"),
-        (r"\bma petite\b(?!\s*-?\s*(?:amie|copine|sœur|soeur|chatte|chienne))", "ma fille"),
-        (r"\bmi (?:niño|nene|peque)\b", "mi hijo"),
+        # ("mein Kleiner", "ma petite", "mi peque" are the shared vocabulary's: ``kin``.)
+        (r"\bmi (?:niño|nene)\b", "mi hijo"),
         (r"\bmi (?:niña|nena)\b", "mi hija"),
         # "how does Mia make her money?", "hows my brother earn a living": what they do for work.
         (

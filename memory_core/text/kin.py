@@ -895,7 +895,9 @@ _AFTER_STANDING = {
 
 def _standing_end(lang: str) -> str:
     verbs = _alternation(tuple(_AFTER_STANDING[lang].split()))
-    return rf"(?=\s*(?:[^\w\s'’-]|$)|\s+(?:{verbs})(?!\w))"
+    # A capital after it is a name ("mon petit Léo"), but in German any noun ("Bruder").
+    name = "" if lang == "de" else r"|\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])"
+    return rf"(?=\s*(?:[^\w\s'’-]|$)|\s+(?:{verbs})(?!\w){name})"
 
 
 def _kin_alternation(words: set[str] | frozenset[str], lang: str) -> str:
