@@ -121,7 +121,8 @@ TOLD_AND_ASKED = (
     ("We have a dog called Pixel.", "¿Qué mascotas tengo?", "pixel"),
     ("Ich wohne in Hamburg.", "where do I live?", "hamburg"),
     ("Je suis allergique aux arachides.", "any foods I have to avoid?", "arachides"),
-    ("Мой брат живёт в Казани.", "Расскажи о моём брате.", "казани"),
+    # The brother's home is a slot now ("живёт в городе Казань"), no longer the note quoted.
+    ("Мой брат живёт в Казани.", "Расскажи о моём брате.", "казан"),
 )
 
 
