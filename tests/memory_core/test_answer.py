@@ -367,7 +367,14 @@ def test_a_child_said_as_boy_girl_or_kid_is_the_son_the_daughter_the_child() -> 
     assert plain_question("how old is my kid?") == "how old is my child?"
     assert plain_question("Wie alt ist meine Kleine?") == "Wie alt ist meine Tochter?"
     assert plain_question("Il a quel âge, mon petit ?") == "Il a quel âge, mon fils ?"
-    for untouched in ("where does my boyfriend work?", "my kids' names?", "mon petit ami"):
+    # A grandchild, a niece, a cousin ("ma petite-fille", "mon petit-neveu") is no little one.
+    for untouched in (
+        "where does my boyfriend work?",
+        "my kids' names?",
+        "mon petit ami",
+        "Quel âge a ma petite-nièce ?",
+        "Où habite mon petit-cousin ?",
+    ):
         assert plain_question(untouched) == untouched
 
 
