@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from memory_core.extract.filters import QUESTION_LEAD_IN
 from memory_core.extract.notes import UNMARKED_QUESTION
 from memory_core.read.disclosure import is_private, mask_secrets, private_text
 from memory_core.store.users import UserSettings
@@ -77,6 +78,7 @@ _ASKS_ABROAD = re.compile(
 def is_question(text: str) -> bool:
     """True for a line that asks something (it may be answered from earlier turns), in chat
     without "?" or accents too ("wie heißt mein mann")."""
+    text = QUESTION_LEAD_IN.sub("", text.strip())  # "wait what's my job", "а где я живу"
     return bool(
         _QUESTION.search(text) or _ASKS_ABROAD.search(text) or UNMARKED_QUESTION.match(text)
     )

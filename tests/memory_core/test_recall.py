@@ -289,6 +289,9 @@ def test_questions_and_requests_are_recognised_in_the_bots_languages() -> None:
         "Habe ich Haustiere",
         "Quel est mon métier",
         "¿Dónde vivo",
+        "wait who's my dentist",
+        "а кем работает мой брат",
+        "bon, quel est mon métier",
     ):
         assert is_question(asked), asked
     for stated in (
@@ -297,5 +300,7 @@ def test_questions_and_requests_are_recognised_in_the_bots_languages() -> None:
         "Wie gesagt, ich wohne in Köln.",
         "Tengo un perro que se llama Pixel.",
         "Ich wohne in Hamburg.",
+        "а я работаю в школе",
+        "ok so I'm a vet now",
     ):
         assert not is_question(stated), stated
