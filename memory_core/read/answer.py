@@ -371,6 +371,16 @@ _LIVES = re.compile(
 )
 
 
+#: The user's own facts that one of their people has too (a job, a home, a name, an age): a
+#: question about one of them ("what does my wife do?", "Welchen Job hat Anna?") is not
+#: answered with the user's own. (A note naming no one may still answer: "J'ai un fils qui
+#: s'appelle Hugo." names the son without "my".)
+_OWN_PERSONAL = re.compile(
+    r"^(?:job_title|employer|occupation|work|home_city|home_country|home|address|name|age|"
+    r"birthday|school|origin|nationality)(?:\.|$)"
+)
+
+
 def _one_of(hit: SearchHit) -> tuple[str, str | None] | None:
     """Whom a hit is about, when it is one of the user's people or animals: ("person",
     relation) or ("animal", kind), the relation or kind ``None`` when not known (a person
@@ -416,9 +426,8 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     """Whether ``hit`` is about someone other than the one the question asks about: another
     of the user's people or animals than the relation or kind it names ("what's my dog
     called?" of a user with a cat, "¿Cómo se llama mi hijo?" of one with a daughter), the
-    user's own facts or a note naming no one when it asks about one of their people or animals
-    ("what does my wife do?", "Welchen Job hat Anna?"), or their home when it asks where they
-    come from."""
+    user's own job, home or name when it asks about one of their people ("what does my wife
+    do?", "Welchen Job hat Anna?"), or their home when it asks where they come from."""
     fact = hit.fact
     key = fact.key if fact is not None else ""
     if _ORIGIN.search(question) and (
@@ -431,8 +440,8 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     if relation is None and named is None and animal is None:
         return False
     whom = _one_of(hit)
-    if whom is None:  # the user's own, or a note naming no one: not the one asked about
-        return True
+    if whom is None:  # the user's own job, home or name is not one of their people's
+        return animal is None and bool(_OWN_PERSONAL.match(key))
     group, which = whom
     if animal is not None:
         return group == "person" or (which is not None and which != animal)
