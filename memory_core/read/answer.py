@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from memory_core.read.people import Person, parse_key
+from memory_core.read.people import BROADER, Person, parse_key, relation_slug
 from memory_core.text import kin
 from memory_core.text.domains import (
     DIET,
@@ -450,6 +450,9 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     wanted = relation if relation is not None else named[0] if named else None
     if wanted is None or which is None:
         return False
+    partners = BROADER.get("partner", frozenset())
+    if relation_slug(wanted) in partners and relation_slug(which) in partners:
+        return False  # one partner: "моего супруга" reads as the wife's word, the husband told
     return not Person(None, which, "family").matches_relation(wanted)
 
 

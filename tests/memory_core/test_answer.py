@@ -444,3 +444,16 @@ def test_a_medicine_said_by_how_it_is_taken_is_told_as_health() -> None:
     ):
         assert health in told_areas(said), said
     assert health not in told_areas("The user takes the train every day.")
+
+
+def test_a_question_about_one_relation_is_not_answered_with_another() -> None:
+    """ "Как зовут мою сестру?" of a user who told of a brother abstains; one partner asked
+    with the other partner's word ("моего супруга" is also the wife's) is still the partner."""
+    brother = keyed(1, "family.brother.name", "Ola's brother is called Pyotr.", 0.86, 0.9)
+    husband = keyed(2, "family.husband.name", "Ola's husband is called Gleb.", 0.85, 0.9)
+    home = keyed(3, "home_city", "Ola lives in Tver.", 0.78)
+    job = keyed(4, "job_title", "Ola is a pharmacist.", 0.77)
+    hits = [brother, husband, home, job]
+    assert 1 not in [h.id for h in answering(hits, question="Как зовут мою сестру?")]
+    assert [h.id for h in answering(hits, question="Как зовут мою жену?")][:1] == [2]
+    assert 4 not in [h.id for h in answering(hits, question="What does my brother do?")]
