@@ -112,7 +112,7 @@ def is_question(text: str) -> bool:
     return bool(_QUESTION_START.match(QUESTION_LEAD_IN.sub("", stripped)))
 
 
-#: Words a spoken question may start with before it asks ("wait what's my job", "ok so where
+#: Words a spoken question may start with before it asks ("hang on, who's my dentist", "ok so where
 #: do I live", "hey, what do I do for work", "а где я живу", "oye, dónde vivo"): no part of
 #: the question (a statement after them stays one: "so I work as a nurse").
 QUESTION_LEAD_IN = re.compile(

@@ -372,9 +372,9 @@ _LIVES = re.compile(
 
 
 #: The user's own facts that one of their people has too (a job, a home, a name, an age): a
-#: question about one of them ("what does my wife do?", "Welchen Job hat Anna?") is not
-#: answered with the user's own. (A note naming no one may still answer: "J'ai un fils qui
-#: s'appelle Hugo." names the son without "my".)
+#: question about one of them ("what does my wife do?", "Was arbeitet Ute?") is not
+#: answered with the user's own. (A note naming no one by "my" may still answer: "Tengo una
+#: hija, Alba." names the daughter without it.)
 _OWN_PERSONAL = re.compile(
     r"^(?:job_title|employer|occupation|work|home_city|home_country|home|address|name|age|"
     r"birthday|school|origin|nationality)(?:\.|$)"
@@ -405,8 +405,8 @@ def _one_of(hit: SearchHit) -> tuple[str, str | None] | None:
 
 
 def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None] | None:
-    """The relation of the one of the user's people the question names by name ("Welchen Job
-    hat Anna?" of a user whose wife is Anna), as a 1-tuple (its relation ``None`` when not
+    """The relation of the one of the user's people the question names by name ("Was arbeitet
+    Ute?" of a user whose wife is Ute), as a 1-tuple (its relation ``None`` when not
     known); ``None``: no name of theirs."""
     words = {w.casefold() for w in _WORD.findall(question)}
     for fact in (h.fact for h in hits if h.fact is not None):
@@ -427,7 +427,7 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     of the user's people or animals than the relation or kind it names ("what's my dog
     called?" of a user with a cat, "¿Cómo se llama mi hijo?" of one with a daughter), the
     user's own job, home or name when it asks about one of their people ("what does my wife
-    do?", "Welchen Job hat Anna?"), or their home when it asks where they come from."""
+    do?", "Was arbeitet Ute?"), or their home when it asks where they come from."""
     fact = hit.fact
     key = fact.key if fact is not None else ""
     if _ORIGIN.search(question) and (
@@ -452,7 +452,7 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
         return False
     partners = BROADER.get("partner", frozenset())
     if relation_slug(wanted) in partners and relation_slug(which) in partners:
-        return False  # one partner: "моего супруга" reads as the wife's word, the husband told
+        return False  # one partner: "my wife" of a user who told of a husband
     return not Person(None, which, "family").matches_relation(wanted)
 
 

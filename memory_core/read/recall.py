@@ -78,7 +78,7 @@ _ASKS_ABROAD = re.compile(
 def is_question(text: str) -> bool:
     """True for a line that asks something (it may be answered from earlier turns), in chat
     without "?" or accents too ("wie heißt mein mann")."""
-    text = QUESTION_LEAD_IN.sub("", text.strip())  # "wait what's my job", "а где я живу"
+    text = QUESTION_LEAD_IN.sub("", text.strip())  # "hang on, who's my dentist", "а где я живу"
     return bool(
         _QUESTION.search(text) or _ASKS_ABROAD.search(text) or UNMARKED_QUESTION.match(text)
     )

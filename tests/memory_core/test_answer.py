@@ -448,7 +448,7 @@ def test_a_medicine_said_by_how_it_is_taken_is_told_as_health() -> None:
 
 def test_a_question_about_one_relation_is_not_answered_with_another() -> None:
     """ "Как зовут мою сестру?" of a user who told of a brother abstains; one partner asked
-    with the other partner's word ("моего супруга" is also the wife's) is still the partner."""
+    with the other partner's word ("супруга" is also the wife's) is still the partner."""
     brother = keyed(1, "family.brother.name", "Ola's brother is called Pyotr.", 0.86, 0.9)
     husband = keyed(2, "family.husband.name", "Ola's husband is called Gleb.", 0.85, 0.9)
     home = keyed(3, "home_city", "Ola lives in Tver.", 0.78)

@@ -80,7 +80,7 @@ def test_durable_wording_is_not_ephemeral(text: str) -> None:
         "Am I vegetarian？",
         "Can I call you Bob",
         # Spoken lead-ins before an unmarked question.
-        "hang on, ok so what's my sister called",
+        "hang on, ok so what's my niece called",
         "um where do i work",
         "hey, who is my boss",
     ],
