@@ -384,7 +384,7 @@ _OWN_PERSONAL = re.compile(
 def _one_of(hit: SearchHit) -> tuple[str, str | None] | None:
     """Whom a hit is about, when it is one of the user's people or animals: ("person",
     relation) or ("animal", kind), the relation or kind ``None`` when not known (a person
-    named only, a golden retriever); ``None``: the user themselves or nobody."""
+    named only, a golden retriever); ``None``: the user themselves, nobody, or a note."""
     fact = hit.fact
     key = fact.key if fact is not None else ""
     if key.startswith(("pet.", "pets.")):
@@ -395,12 +395,8 @@ def _one_of(hit: SearchHit) -> tuple[str, str | None] | None:
     person = parse_key(key) if key else None
     if person is not None:
         return "person", person.relation if person.group != "person" else None
-    if fact is None or key.startswith("note."):
-        said = f"{hit.text} {fact.source_excerpt or '' if fact else ''}"
-        if (relation := kin.relation_asked(said)) is not None:
-            return "person", relation
-        if (animal := animal_named(said)) is not None:
-            return "animal", animal
+    # A note is never taken for another: one message may name several people ("my sister
+    # visited with her two boys"), and a note may name the child without "my".
     return None
 
 
