@@ -737,19 +737,25 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
         if not wanted:
             return None  # the episodes, then "I don't know", may still answer
         wanted.sort(key=lambda f: next((i for i, k in enumerate(keys) if f.key.startswith(k)), 0))
-        told = _listing(
-            [told_words(f, name) + _since(f) + _unconfirmed(f) for f in _named(text, wanted)[:4]]
-        )
+        chosen = _named(text, wanted)
+        if not chosen:
+            return None  # "what's my dog called?" of a user with a cat: the search decides
+        told = _listing([told_words(f, name) + _since(f) + _unconfirmed(f) for f in chosen[:4]])
         return _say("You told me {facts}.", facts=told)
     return None
 
 
+#: The kinds of animal the pet template names ("what's my dog's name?").
+_ANIMALS_ASKED = frozenset({"dog", "cat"})
+
+
 def _named(text: str, facts: list[Fact]) -> list[Fact]:
     """The facts whose key names a word of the question ("what's my cat's name?": the cat's
-    facts, not the dog's), else all of them."""
+    facts, not the dog's), else all of them — none when the question names a kind of animal
+    no key names (the dog of a user with a cat)."""
     words = set(re.findall(r"[^\W\d_]+", text.lower()))
     named = [f for f in facts if words & set(f.key.split(".")[1:2])]
-    return named or facts
+    return named or ([] if words & _ANIMALS_ASKED else facts)
 
 
 def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> str:

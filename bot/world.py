@@ -21,6 +21,8 @@ _SPANISH_NOT_MY_VERB = frozenset(
 _ARTICLE = frozenset("el un del al este ese aquel cada otro ningún primer".split())
 #: ... and the user's verbs that do not end in "-o" ("¿De qué equipo soy?", "¿Dónde estoy?").
 _SPANISH_MY_VERB = frozenset("soy estoy voy doy sé he hice fui tuve estuve quise supe".split())
+#: ... and words ending in a stressed "-é" or "-í" that are no verb of the user's past.
+_NOT_MY_PAST = frozenset("aquí allí ahí así café bebé jabalí maniquí esquí rubí colibrí".split())
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
@@ -37,4 +39,6 @@ def about_the_world(question: str, lang: str) -> bool:
                 return False
             if word in _SPANISH_MY_VERB or word.endswith(("amos", "emos", "imos")):
                 return False  # "¿Dónde vivimos?": the user and their household
+            if len(word) >= 4 and word.endswith(("é", "í")) and word not in _NOT_MY_PAST:
+                return False  # "¿Dónde nací?", "¿Qué estudié?": the user's past
     return True

@@ -45,6 +45,10 @@ BLIND3_PATH = Path(__file__).parent / "labels" / "walk_blind3.json"
 #: The fourth blind walk: a teenager texting, a very polite elderly user, a Scottish speaker, a
 #: user who corrects themselves, and one formal user each in de (Sie)/es (Spain)/fr/ru.
 BLIND4_PATH = Path(__file__).parent / "labels" / "walk_blind4.json"
+#: The blind question-paraphrase set: ten users (four English, two each German and Spanish, one
+#: each French and Russian), twelve plain facts each asked three ways on day 60, and six
+#: questions each about things never told (which must be abstained from).
+ASK9_PATH = Path(__file__).parent / "labels" / "walk_ask9.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(
@@ -69,6 +73,8 @@ class WalkFact:
     ask: str
     expect: tuple[str, ...]
     all: bool = False
+    #: More ways of asking the same thing on day 60 (scored with ``ask`` as paraphrases).
+    also: tuple[str, ...] = ()
 
     def named_in(self, text: str) -> bool:
         """Whether ``text`` names the fact (one expected word, or all of them when ``all``)."""
@@ -85,6 +91,8 @@ class WalkUser:
     facts: tuple[WalkFact, ...]
     #: A "what do you know about me?" asked on day 60 (scored by the facts it names).
     overview: str = ""
+    #: Questions on day 60 about things never told: the right reply is "I don't know".
+    never: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +118,18 @@ def load_script(path: Path = BLIND_PATH) -> WalkScript:
             u["user"],
             u["lang"],
             tuple(
-                WalkFact(f["topic"], f["say"], f["ask"], tuple(f["expect"]), f.get("all", False))
+                WalkFact(
+                    f["topic"],
+                    f["say"],
+                    f["ask"],
+                    tuple(f["expect"]),
+                    f.get("all", False),
+                    tuple(f.get("also", ())),
+                )
                 for f in u["facts"]
             ),
             u.get("overview", ""),
+            tuple(u.get("never", ())),
         )
         for u in raw["users"]
     )
@@ -147,6 +163,14 @@ class WalkScore:
     unacknowledged: list[str] = field(default_factory=list)
     missed_right_after: list[str] = field(default_factory=list)
     other_language: list[str] = field(default_factory=list)
+    #: Every day-60 question about a told fact (``ask`` and ``also``), per language:
+    #: right / wrong / abstained / in_language / asked.
+    paraphrases: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Questions about things never told, per language: abstained / wrong / asked.
+    never_told: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Paraphrases answered with something else, and never-told questions answered at all.
+    wrong: list[str] = field(default_factory=list)
+    wrong_never: list[str] = field(default_factory=list)
     #: Every message of the walk and the bot's replies: (user, day, message, replies).
     transcript: list[tuple[str, int, str, list[str]]] = field(default_factory=list)
 
@@ -184,7 +208,27 @@ class WalkScore:
             "unacknowledged": self.unacknowledged,
             "missed_right_after": self.missed_right_after,
             "other_language": self.other_language,
+            "paraphrases": _tally(self.paraphrases),
+            "paraphrases_by_language": {
+                k: _tally({k: v}) for k, v in sorted(self.paraphrases.items())
+            },
+            "never_told": _tally(self.never_told),
+            "never_told_by_language": {
+                k: _tally({k: v}) for k, v in sorted(self.never_told.items())
+            },
+            "wrong": self.wrong,
+            "wrong_never": self.wrong_never,
         }
+
+
+def _tally(rows: dict[str, dict[str, int]]) -> dict[str, str]:
+    """Each count of ``rows`` summed over the languages, as "n/asked"."""
+    total: dict[str, int] = {}
+    for row in rows.values():
+        for k, v in row.items():
+            total[k] = total.get(k, 0) + v
+    asked = total.pop("asked", 0)
+    return {k: f"{v}/{asked}" for k, v in sorted(total.items())}
 
 
 def _is_still_true(text: str) -> bool:
@@ -273,6 +317,7 @@ async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
         else:
             score.lost.append(f"{u.user} {fact.topic}: {fact.say!r}")
         reply = " ".join(await chat.say(u.user, fact.ask))
+        _paraphrase(score, u, fact, fact.ask, reply)
         if _answered(fact, reply):
             score.answered += 1
             score.count(u.lang, "answered")
@@ -283,6 +328,32 @@ async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
             score.count(u.lang, "in_language")
         else:
             score.other_language.append(f"{u.user} {fact.ask!r} → {reply!r}")
+        for ask in fact.also:
+            _paraphrase(score, u, fact, ask, " ".join(await chat.say(u.user, ask)))
+    for ask in u.never:
+        reply = " ".join(await chat.say(u.user, ask))
+        row = score.never_told.setdefault(u.lang, {})
+        row["asked"] = row.get("asked", 0) + 1
+        kind = "abstained" if _UNKNOWN.search(reply) else "wrong"
+        row[kind] = row.get(kind, 0) + 1
+        if kind == "wrong":
+            score.wrong_never.append(f"{u.user} {ask!r} → {reply!r}")
+
+
+def _paraphrase(score: WalkScore, u: WalkUser, fact: WalkFact, ask: str, reply: str) -> None:
+    """One day-60 question about ``fact`` scored right, wrong or abstained (and its language)."""
+    row = score.paraphrases.setdefault(u.lang, {})
+    row["asked"] = row.get("asked", 0) + 1
+    if _answered(fact, reply):
+        kind = "right"
+    elif _UNKNOWN.search(reply):
+        kind = "abstained"
+    else:
+        kind = "wrong"
+        score.wrong.append(f"{u.user} {ask!r} (told {fact.say!r}) → {reply!r}")
+    row[kind] = row.get(kind, 0) + 1
+    if reply_language(reply) == u.lang:
+        row["in_language"] = row.get("in_language", 0) + 1
 
 
 def _answered(fact: WalkFact, reply: str) -> bool:

@@ -112,7 +112,18 @@ def is_question(text: str) -> bool:
         return False
     if re.search(r"[?？]\W*$", stripped) or _TAG_QUESTION.search(stripped):
         return True
-    return bool(_QUESTION_START.match(stripped))
+    return bool(_QUESTION_START.match(QUESTION_LEAD_IN.sub("", stripped)))
+
+
+#: Words a spoken question may start with before it asks ("hang on, who's my dentist", "ok so where
+#: do I live", "hey, what do I do for work", "а где я живу", "oye, dónde vivo"): no part of
+#: the question (a statement after them stays one: "so I work as a nurse").
+QUESTION_LEAD_IN = re.compile(
+    r"^(?:(?:wait|hey|hi|ok|okay|oh|ah|so|um+|uh+|hm+|erm|and|but|btw|anyway|yo|well|right|"
+    r"lol|quick\s+question|sorry|hang\s+on|sag\s+mal|moment|na|also|oye|bueno|pues|y|alors|bon|dis|et|"
+    r"а|ну|слушай|так)(?![\w'-])[\s,.!:;]*)+",
+    re.IGNORECASE,
+)
 
 
 _HYPOTHETICAL = re.compile(

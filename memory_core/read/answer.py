@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from memory_core.read.people import Person, parse_key
+from memory_core.read.people import BROADER, Person, parse_key, relation_slug
 from memory_core.text import kin
 from memory_core.text.domains import (
     DIET,
@@ -312,6 +312,137 @@ def _names(hit: SearchHit, stems: set[str]) -> bool:
     return bool(stems & _stems(f"{hit.text} {said}"))
 
 
+#: The user's animals by kind, in the languages the bot speaks (Russian also as asked after:
+#: "мою собаку", "нашего кота"): a question naming one ("what's my dog called?", "Wie heißt
+#: mein Hund?", "Comment s'appelle mon chien ?") asks about that one, not the cat.
+_ANIMAL_KINDS = {
+    "dog": "dog dogs puppy doggy hund hunde hündin welpe perro perra perrito perrita chien "
+    "chienne chiot собака собаку собаки собачка пёс пес пса щенок",
+    "cat": "cat cats kitty kitten katze katzen kater kätzchen gato gata gatito gatita chat "
+    "chatte chaton кошка кошку кошки кот кота котик котика кошечка",
+    "rabbit": "rabbit bunny kaninchen hase conejo coneja lapin кролик кролика крольчиха",
+    "hamster": "hamster hámster хомяк хомяка хомячок",
+    "guinea_pig": "meerschweinchen cobaya cobayo морская свинка",
+    "bird": "bird budgie parrot parakeet canary vogel wellensittich papagei kanarienvogel "
+    "pájaro loro periquito canario oiseau perroquet perruche canari птица птицу попугай "
+    "попугая попугайчик канарейка",
+    "fish": "fish goldfish fisch goldfisch pez peces poisson рыбка рыбку рыбки",
+    "horse": "horse pony pferd pony caballo yegua cheval jument лошадь лошадку конь коня",
+    "turtle": "turtle tortoise schildkröte tortuga tortue черепаха черепаху",
+    "snake": "snake schlange serpiente serpent змея змею",
+    "lizard": "lizard gecko eidechse lagarto lézard ящерица ящерицу",
+}
+ANIMAL_WORD = {w: kind for kind, words in _ANIMAL_KINDS.items() for w in words.split()}
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def animal_named(text: str) -> str | None:
+    """The kind of animal ``text`` names first ("dog" for "what's my puppy called?")."""
+    return next((ANIMAL_WORD[w] for w in _WORD.findall(text.lower()) if w in ANIMAL_WORD), None)
+
+
+#: A question about where the user comes from (born, grew up, hometown), in the languages
+#: the bot speaks: where they live now is no answer to it.
+_ORIGIN = re.compile(
+    r"\bwhere\s+(?:was\s+i\s+born|did\s+i\s+grow\s+up|am\s+i\s+(?:originally\s+)?from|"
+    r"do\s+i\s+come\s+from)\b|\bhome\s*town\b|\bbirth\s*place\b|\bgrew\s+up\b|"
+    r"\baufgewachsen\b|\bgeboren\b|\bwoher\s+(?:komme|stamme)\s+ich\b|\bheimatstadt\b|"
+    r"\bd[óo]nde\s+(?:nac[íi]|crec[íi]|me\s+cri[ée])\b|\bde\s+d[óo]nde\s+(?:soy|vengo)\b|"
+    r"\bgrandi\b|\bo[ùu]\s+(?:suis-je|je\s+suis|est-ce\s+que\s+je\s+suis)\s+n[ée]e?\b|"
+    r"\bd'o[ùu]\s+(?:je\s+viens|viens-je|est-ce\s+que\s+je\s+viens)\b|"
+    r"\bвыр[оа]с\w*|\bродил\w*|\bродом\b|\bоткуда\s+я\b",
+    re.IGNORECASE,
+)
+#: Where the user lives now: a slot's key, or a note's words.
+_HOME_KEY = re.compile(r"^(?:home_city|home_country|home|address)(?:\.|$)")
+_LIVES = re.compile(
+    r"\b(?:live|lives|living|wohne|wohnen|lebe|leben|vivo|vivimos|habite|habitons|живу|живём|"
+    r"живем)\b",
+    re.IGNORECASE,
+)
+
+
+#: The user's own facts that one of their people has too (a job, a home, a name, an age): a
+#: question about one of them ("what does my wife do?", "Was arbeitet Ute?") is not
+#: answered with the user's own. (A note naming no one by "my" may still answer: "Tengo una
+#: hija, Alba." names the daughter without it.)
+_OWN_PERSONAL = re.compile(
+    r"^(?:job_title|employer|occupation|work|home_city|home_country|home|address|name|age|"
+    r"birthday|school|origin|nationality)(?:\.|$)"
+)
+
+
+def _one_of(hit: SearchHit) -> tuple[str, str | None] | None:
+    """Whom a hit is about, when it is one of the user's people or animals: ("person",
+    relation) or ("animal", kind), the relation or kind ``None`` when not known (a person
+    named only, a golden retriever); ``None``: the user themselves, nobody, or a note."""
+    fact = hit.fact
+    key = fact.key if fact is not None else ""
+    if key.startswith(("pet.", "pets.")):
+        kind = key.split(".")[1] if key.count(".") >= 1 else ""
+        return "animal", ANIMAL_WORD.get(kind.replace("_", " ")) or ANIMAL_WORD.get(
+            kind.rsplit("_", 1)[-1]
+        )
+    person = parse_key(key) if key else None
+    if person is not None:
+        return "person", person.relation if person.group != "person" else None
+    # A note is never taken for another: one message may name several people ("my sister
+    # visited with her two boys"), and a note may name the child without "my".
+    return None
+
+
+def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None] | None:
+    """The relation of the one of the user's people the question names by name ("Was arbeitet
+    Ute?" of a user whose wife is Ute), as a 1-tuple (its relation ``None`` when not
+    known); ``None``: no name of theirs."""
+    words = {w.casefold() for w in _WORD.findall(question)}
+    for fact in (h.fact for h in hits if h.fact is not None):
+        person = parse_key(fact.key)
+        if person is None:
+            continue
+        if person.name is not None and person.name.replace("_", " ").casefold() in words:
+            return (person.relation,)
+        value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+        named = value if isinstance(value, str) and person.attribute == "name" else None
+        if named and len(named) > 2 and named.casefold() in words:
+            return (person.relation if person.group != "person" else None,)
+    return None
+
+
+def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> bool:
+    """Whether ``hit`` is about someone other than the one the question asks about: another
+    of the user's people or animals than the relation or kind it names ("what's my dog
+    called?" of a user with a cat, "¿Cómo se llama mi hijo?" of one with a daughter), the
+    user's own job, home or name when it asks about one of their people ("what does my wife
+    do?", "Was arbeitet Ute?"), or their home when it asks where they come from."""
+    fact = hit.fact
+    key = fact.key if fact is not None else ""
+    if _ORIGIN.search(question) and (
+        _HOME_KEY.match(key) or (key.startswith("note.") and _LIVES.search(hit.text))
+    ):
+        return True
+    relation = kin.relation_asked(question)
+    named = _person_named(question, hits) if relation is None else None
+    animal = animal_named(question) if relation is None and named is None else None
+    if relation is None and named is None and animal is None:
+        return False
+    whom = _one_of(hit)
+    if whom is None:  # the user's own job, home or name is not one of their people's
+        return animal is None and bool(_OWN_PERSONAL.match(key))
+    group, which = whom
+    if animal is not None:
+        return group == "person" or (which is not None and which != animal)
+    if group == "animal":
+        return True
+    wanted = relation if relation is not None else named[0] if named else None
+    if wanted is None or which is None:
+        return False
+    partners = BROADER.get("partner", frozenset())
+    if relation_slug(wanted) in partners and relation_slug(which) in partners:
+        return False  # one partner: "my wife" of a user who told of a husband
+    return not Person(None, which, "family").matches_relation(wanted)
+
+
 @dataclass(frozen=True, slots=True)
 class Judged:
     """A question's hits as answering judges them: those that may answer, ranked by
@@ -331,12 +462,17 @@ def judged(
         hits = [h for h in hits if _names(h, asked)]
     if question and _asks_what_one_likes_to_eat(question):
         hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE]
+    # Another of the user's people (or themselves) than the one asked about may not answer,
+    # but still says how similar the question is to their memories (the baseline).
+    everyone = hits
+    if question:
+        hits = [h for h in hits if not _about_another(h, question, everyone)]
     # A memory learned a moment ago may have no vector yet: its words alone can answer.
     fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
     if all(h.vector <= 0 for h in hits):
         return Judged([], 0.0, fresh)
     ranked = sorted(hits, key=lambda h: relevance(h, config), reverse=True)
-    return Judged(ranked, baseline(hits, config), fresh)
+    return Judged(ranked, baseline(everyone, config), fresh)
 
 
 def answering(

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from memory_core.extract.filters import QUESTION_LEAD_IN
 from memory_core.extract.notes import UNMARKED_QUESTION
 from memory_core.read.disclosure import is_private, mask_secrets, private_text
 from memory_core.store.users import UserSettings
@@ -81,8 +82,9 @@ _ASKS_ABROAD = re.compile(
 
 def is_question(text: str) -> bool:
     """True for a line that asks something (it may be answered from earlier turns), in chat
-    without "?" or accents too ("wie heißt mein mann"), or in chat shorthand ("wat car do i
-    drive")."""
+    without "?" or accents too ("wie heißt mein mann"), after a spoken lead-in ("hang on, who's
+    my dentist", "а где я живу"), or in chat shorthand ("wat car do i drive")."""
+    text = QUESTION_LEAD_IN.sub("", text.strip())
     if bool(_QUESTION.search(text) or _ASKS_ABROAD.search(text) or UNMARKED_QUESTION.match(text)):
         return True
     plain = plainly(text)

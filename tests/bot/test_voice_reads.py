@@ -53,6 +53,7 @@ def test_a_question_about_the_world_is_told_apart_from_one_about_the_user() -> N
         ("Wann beginnt der Sommer?", "de"),
         ("¿Cuál es el río más largo de Europa?", "es"),
         ("Combien d'habitants a Paris ?", "fr"),
+        ("¿Qué hay aquí?", "es"),
         ("Сколько лет Москве?", "ru"),
     ]
     mine = [
@@ -67,6 +68,8 @@ def test_a_question_about_the_world_is_told_apart_from_one_about_the_user() -> N
         ("What's our dog called?", "en"),
         ("¿De qué club soy?", "es"),
         ("¿Dónde estoy trabajando ahora?", "es"),
+        ("¿Dónde trabajé antes?", "es"),  # the user's past, by the verb alone
+        ("¿Dónde crecí?", "es"),
     ]
     assert all(about_the_world(q, lang) for q, lang in world)
     assert not any(about_the_world(q, lang) for q, lang in mine)

@@ -367,7 +367,14 @@ def test_a_child_said_as_boy_girl_or_kid_is_the_son_the_daughter_the_child() -> 
     assert plain_question("how old is my kid?") == "how old is my child?"
     assert plain_question("Wie alt ist meine Kleine?") == "Wie alt ist meine Tochter?"
     assert plain_question("Il a quel âge, mon petit ?") == "Il a quel âge, mon fils ?"
-    for untouched in ("where does my boyfriend work?", "my kids' names?", "mon petit ami"):
+    # A grandchild, a niece, a cousin ("ma petite-fille", "mon petit-neveu") is no little one.
+    for untouched in (
+        "where does my boyfriend work?",
+        "my kids' names?",
+        "mon petit ami",
+        "Quel âge a ma petite-nièce ?",
+        "Où habite mon petit-cousin ?",
+    ):
         assert plain_question(untouched) == untouched
 
 
@@ -437,3 +444,16 @@ def test_a_medicine_said_by_how_it_is_taken_is_told_as_health() -> None:
     ):
         assert health in told_areas(said), said
     assert health not in told_areas("The user takes the train every day.")
+
+
+def test_a_question_about_one_relation_is_not_answered_with_another() -> None:
+    """ "Как зовут мою сестру?" of a user who told of a brother abstains; one partner asked
+    with the other partner's word ("супруга" is also the wife's) is still the partner."""
+    brother = keyed(1, "family.brother.name", "Ola's brother is called Pyotr.", 0.86, 0.9)
+    husband = keyed(2, "family.husband.name", "Ola's husband is called Gleb.", 0.85, 0.9)
+    home = keyed(3, "home_city", "Ola lives in Tver.", 0.78)
+    job = keyed(4, "job_title", "Ola is a pharmacist.", 0.77)
+    hits = [brother, husband, home, job]
+    assert 1 not in [h.id for h in answering(hits, question="Как зовут мою сестру?")]
+    assert [h.id for h in answering(hits, question="Как зовут мою жену?")][:1] == [2]
+    assert 4 not in [h.id for h in answering(hits, question="What does my brother do?")]

@@ -13,6 +13,7 @@ import pytest
 
 from memory_core.evaluation.life import START
 from memory_core.evaluation.walk import (
+    ASK9_PATH,
     BLIND2_PATH,
     BLIND3_PATH,
     BLIND4_PATH,
@@ -40,7 +41,7 @@ RULE_SOURCES = (
         # The walks and other blind sets are only scored, never tuned on ("I support Celtic."
         # is in both a walk and statements_blind9, written apart; a fresh sensitivity batch's
         # look-alike praises a toolbox in a walk's words).
-        if p not in (BLIND_PATH, BLIND2_PATH, BLIND3_PATH, BLIND4_PATH)
+        if p not in (BLIND_PATH, BLIND2_PATH, BLIND3_PATH, BLIND4_PATH, ASK9_PATH)
         and not p.name.startswith(("walk_", "statements_blind", "sensitivity_special_fresh"))
     ),
 )
@@ -247,7 +248,7 @@ def _found_in(sources: tuple[Path, ...], script: Path) -> set[str]:
     found: set[str] = set()
     for user in load_script(script).users:
         for fact in user.facts:
-            for line in (fact.say, fact.ask, user.overview):
+            for line in (fact.say, fact.ask, *fact.also, user.overview, *user.never):
                 words = _words(line)
                 runs = [words[i : i + 5] for i in range(max(1, len(words) - 4))]
                 if words and any(f" {' '.join(run)} " in text for run in runs):
@@ -263,30 +264,218 @@ def test_the_blind_scripts_stay_out_of_the_rules() -> None:
     assert found <= ALREADY_IN_THE_RULES, sorted(found - ALREADY_IN_THE_RULES)
 
 
+#: Lines of the question-paraphrase set (written at h-ask9 before any rule, responder or
+#: labelled set was read) that the rules, bot/, devtools/, the tests or their data already held,
+#: whole or as a run of five words, when it was added (174 of its 540 lines: short everyday
+#: questions, the plain statements, and the issue's own examples). Kept as written; no other line
+#: may join.
+ALREADY_IN_THE_RULES_ASK9 = frozenset(
+    {
+        "Als was arbeite ich?",
+        "Comment s'appelle ma fille ?",
+        "Comment s'appelle mon chien ?",
+        "Comment s'appelle mon fils ?",
+        "Comment s'appelle mon mari ?",
+        "Comment s'appelle notre chat ?",
+        "Dans quelle ville je vis ?",
+        "De quoi est-ce que je joue ?",
+        "Est-ce que j'ai des allergies ?",
+        "Est-ce que je joue d'un instrument ?",
+        "Habe ich Geschwister?",
+        "I don't eat meat.",
+        "I live in Leeds.",
+        "I play the cello.",
+        "I play the piano.",
+        "I support Arsenal.",
+        "I work as an electrician.",
+        "I'm a dentist.",
+        "I'm allergic to penicillin.",
+        "I'm allergic to shellfish.",
+        "Ich bin Krankenschwester.",
+        "Ich spiele Geige.",
+        "Ich spiele Klavier.",
+        "Ich wohne in Hamburg.",
+        "In meiner Freizeit gehe ich gern wandern.",
+        "J'habite à Bordeaux.",
+        "Je suis allergique aux arachides.",
+        "Je travaille comme infirmière.",
+        "Mein Lieblingsessen ist Lasagne.",
+        "Mein Mann heißt Jürgen.",
+        "Mi hija se llama Sofía.",
+        "Mit wem bin ich verheiratet?",
+        "Mon plat préféré, c'est le cassoulet.",
+        "My son is called Leo.",
+        "Nous avons un chat qui s'appelle Minou.",
+        "Où ai-je grandi ?",
+        "Où est-ce que j'habite ?",
+        "Pour quelle équipe je vibre ?",
+        "Qu'est-ce que j'adore manger ?",
+        "Qu'est-ce que je fais comme travail ?",
+        "Qu'est-ce que je fais le week-end ?",
+        "Quel est le nom de mon chat ?",
+        "Quel est mon métier ?",
+        "Quelle voiture je conduis ?",
+        "Quelle équipe est-ce que je soutiens ?",
+        "Recuérdame el nombre de mi hija",
+        "Soy del Betis.",
+        "Spiele ich ein Instrument?",
+        "Tenemos un perro que se llama Toby.",
+        "Toco la guitarra.",
+        "Trabajo como enfermera.",
+        "Vivo en Sevilla.",
+        "Wann habe ich Geburtstag?",
+        "Was ist mein Job?",
+        "Was ist mein Lieblingsessen?",
+        "Was ist mein Lieblingsgericht?",
+        "Was ist mein Ziel für dieses Jahr?",
+        "Was mache ich beruflich?",
+        "Was mache ich gern?",
+        "Was vertrage ich nicht?",
+        "We have a cat named Mochi.",
+        "Welche Farbe mag ich am liebsten?",
+        "Welche Mannschaft unterstütze ich?",
+        "Welche Sprachen spreche ich?",
+        "Welches Auto fahre ich?",
+        "Welches Instrument spiele ich?",
+        "Wie alt bin ich?",
+        "Wie heißt mein Bruder?",
+        "Wie heißt mein Hund?",
+        "Wie heißt mein Mann?",
+        "Wie heißt mein Sohn?",
+        "Wie heißt meine Frau?",
+        "Wie heißt meine Katze?",
+        "Wie heißt meine Tochter?",
+        "Wie heißt unser Hund?",
+        "Wir haben eine Katze namens Mochi.",
+        "Wo habe ich studiert?",
+        "Wo wohne ich?",
+        "Wo wohnen wir?",
+        "Womit verdiene ich mein Geld?",
+        "am I allergic to anything?",
+        "am I vegetarian?",
+        "any medicines I should avoid?",
+        "do I have a sister?",
+        "do I have any pets?",
+        "do I play an instrument?",
+        "how old am I?",
+        "i'm allergic to cats",
+        "i'm saving up for a car",
+        "is there any food I should stay away from?",
+        "remind me of my kid's name",
+        "remind me what I do for a living?",
+        "what are my hobbies?",
+        "what car do I drive?",
+        "what city is home for me?",
+        "what do I do for work again?",
+        "what do I do in my spare time?",
+        "what do I like to do in the evenings?",
+        "what do i do for money again",
+        "what do i do for work",
+        "what do i love to eat",
+        "what do i study",
+        "what does my wife do?",
+        "what is my dog called?",
+        "what is my favourite colour?",
+        "what was my goal for this year?",
+        "what's my boy called?",
+        "what's my brother's name?",
+        "what's my cat's name?",
+        "what's my degree in",
+        "what's my diet like?",
+        "what's my dog called?",
+        "what's my favourite film?",
+        "what's my go-to meal?",
+        "what's my sister's name?",
+        "what's my son's name?",
+        "what's my wife's job?",
+        "what's my wife's name?",
+        "when is my birthday?",
+        "when's my birthday",
+        "when's my birthday?",
+        "where did I grow up?",
+        "where did i grow up",
+        "which place do I live in?",
+        "which team do I support?",
+        "who am I married to?",
+        "who am i dating",
+        "¿A qué se dedica mi marido?",
+        "¿A qué soy alérgica?",
+        "¿A qué soy alérgico?",
+        "¿Cuál es mi ciudad?",
+        "¿Cuál es mi comida preferida?",
+        "¿Cuál es mi meta para este año?",
+        "¿Cuál es mi oficio?",
+        "¿Cuándo es mi cumpleaños?",
+        "¿Cuántos años tengo?",
+        "¿Cómo se llama mi esposa?",
+        "¿Cómo se llama mi gato?",
+        "¿Cómo se llama mi hermana?",
+        "¿Cómo se llama mi hija?",
+        "¿Cómo se llama mi hijo?",
+        "¿Cómo se llama mi perro?",
+        "¿De qué trabajo?",
+        "¿Dónde está mi casa?",
+        "¿Dónde nací?",
+        "¿Dónde vivo?",
+        "¿En qué trabajo?",
+        "¿Qué coche tengo?",
+        "¿Qué deporte practico?",
+        "¿Qué idiomas hablo?",
+        "¿Qué instrumento toco?",
+        "¿Qué me gusta hacer?",
+        "¿Qué no puedo comer?",
+        "¿Tengo alguna alergia?",
+        "¿Tengo algún animal?",
+        "¿Toco algún instrumento?",
+        "В этом году я хочу выучить немецкий.",
+        "Где я живу?",
+        "Играю ли я на каком-нибудь инструменте?",
+        "Как зовут моего мужа?",
+        "Как зовут мою сестру?",
+        "Как зовут мою собаку?",
+        "Какая у меня машина?",
+        "Какая у меня работа?",
+        "Какое моё любимое блюдо?",
+        "Какое у меня хобби?",
+        "Кем работает мой муж?",
+        "Когда у меня день рождения?",
+        "На что у меня аллергия?",
+        "На чём я играю?",
+        "Сколько мне лет?",
+        "Я живу в Казани.",
+        "Я играю на пианино.",
+        "Я увлекаюсь фотографией.",
+    }
+)
+
+_ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
+
+
 @pytest.mark.parametrize(
-    ("script_file", "allowed"),
+    ("script_file", "allowed", "languages"),
     [
-        (BLIND2_PATH, ALREADY_IN_THE_RULES_2),
-        (BLIND3_PATH, ALREADY_IN_THE_RULES_3),
-        (BLIND4_PATH, ALREADY_IN_THE_RULES_4),
+        (BLIND2_PATH, ALREADY_IN_THE_RULES_2, _ONE_EACH),
+        (BLIND3_PATH, ALREADY_IN_THE_RULES_3, _ONE_EACH),
+        (BLIND4_PATH, ALREADY_IN_THE_RULES_4, _ONE_EACH),
+        (ASK9_PATH, ALREADY_IN_THE_RULES_ASK9, {"en": 4, "de": 2, "es": 2, "fr": 1, "ru": 1}),
     ],
-    ids=["second walk", "third walk", "fourth walk"],
+    ids=["second walk", "third walk", "fourth walk", "question paraphrases"],
 )
 def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
-    script_file: Path, allowed: frozenset[str]
+    script_file: Path, allowed: frozenset[str], languages: dict[str, int]
 ) -> None:
     """The second, third and fourth walks' lines (eight users each, four English registers and
-    one user each in de/es/fr/ru, written before any rule was read) are in no rule, tuning data,
-    module of bot/, devtools/ or test, whole or as a run of five words."""
+    one user each in de/es/fr/ru, written before any rule was read) and the question-paraphrase
+    set's (ten users, three questions per fact and six never-told questions each) are in no
+    rule, tuning data, module of bot/, devtools/ or test, whole or as a run of five words."""
     script = load_script(script_file)
-    assert Counter(u.lang for u in script.users) == {
-        "en": 4,
-        "de": 1,
-        "es": 1,
-        "fr": 1,
-        "ru": 1,
-    }
-    assert all(len(u.facts) == 12 and u.overview for u in script.users)
+    assert Counter(u.lang for u in script.users) == languages
+    assert all(len(u.facts) == 12 for u in script.users)
+    if script_file == ASK9_PATH:
+        assert all(len(f.also) == 2 for u in script.users for f in u.facts)
+        assert all(len(u.never) == 6 for u in script.users)
+    else:
+        assert all(u.overview for u in script.users)
     found = _found_in(RULE_SOURCES_2, script_file)
     assert found <= allowed, sorted(found - allowed)
 
@@ -401,3 +590,17 @@ async def test_what_do_you_know_about_me_is_scored_by_the_facts_it_names() -> No
     user = WalkUser("u", "en", facts, "tell me all you know?")
     score = await walk(_EchoChat(), WalkScript((user,), {}))
     assert score.as_json()["overview"] == "1/2"  # the echo bot's first answer: the name
+
+
+async def test_paraphrases_and_never_told_questions_are_scored_right_wrong_or_abstained() -> None:
+    """Every way of asking about a fact counts right, wrong (another answer) or abstained, and
+    a question about something never told counts abstained only for an "I don't know"."""
+    facts = (WalkFact("name", "I'm Ann.", "who am I?", ("ann",), also=("my name?", "what's me?")),)
+    user = WalkUser("u", "en", facts, never=("my dog?", "my car"))
+    score = await walk(_EchoChat(), WalkScript((user,), {}))
+    row = score.as_json()
+    # The echo bot answers the first question with the first statement, then "I don't know".
+    assert row["paraphrases"] == {"abstained": "2/3", "in_language": "3/3", "right": "1/3"}
+    assert row["never_told"] == {"abstained": "1/2", "wrong": "1/2"}
+    assert row["wrong_never"] == ["u 'my car' → 'Got it — my car'"]
+    assert row["paraphrases_by_language"]["en"]["right"] == "1/3" and not row["wrong"]

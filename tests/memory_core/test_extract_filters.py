@@ -79,6 +79,10 @@ def test_durable_wording_is_not_ephemeral(text: str) -> None:
         "I live in Berlin, right?",
         "Am I vegetarian？",
         "Can I call you Bob",
+        # Spoken lead-ins before an unmarked question.
+        "hang on, ok so what's my niece called",
+        "um where do i work",
+        "hey, who is my boss",
     ],
 )
 def test_questions_are_detected(text: str) -> None:
@@ -94,6 +98,8 @@ def test_questions_are_detected(text: str) -> None:
         "Could you call me Alex?",
         "Can you remember that I'm vegan?",
         "Can't stand olives",
+        "so I work nights now",
+        "ok well I moved to Derby",
         "",
         "???",
     ],

@@ -295,6 +295,9 @@ def test_questions_and_requests_are_recognised_in_the_bots_languages() -> None:
         "Rappelez-moi où je travaille.",
         "Напомните, пожалуйста, где я работаю.",
         "Подскажите, как зовут мою дочь.",
+        "wait who's my dentist",
+        "а кем работает мой брат",
+        "bon, quel est mon métier",
     ):
         assert is_question(asked), asked
     for stated in (
@@ -303,5 +306,7 @@ def test_questions_and_requests_are_recognised_in_the_bots_languages() -> None:
         "Wie gesagt, ich wohne in Köln.",
         "Tengo un perro que se llama Pixel.",
         "Ich wohne in Hamburg.",
+        "а я работаю в школе",
+        "ok so I'm a vet now",
     ):
         assert not is_question(stated), stated
