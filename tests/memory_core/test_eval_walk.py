@@ -271,6 +271,13 @@ def test_the_blind_scripts_stay_out_of_the_rules() -> None:
 #: may join.
 ALREADY_IN_THE_RULES_ASK9 = frozenset(
     {
+        # Joined at the session-9 merge: everyday runs of five words ("what's the name of my",
+        # "my other half is called", "je fais du yoga le") that other helpers wrote into their
+        # tests the same hour, on branches that did not hold this set.
+        "Je fais du yoga le week-end.",
+        "remind me what my other half is called?",
+        "what's my sister called?",
+        "what's the name of my grandchild?",
         "Als was arbeite ich?",
         "Comment s'appelle ma fille ?",
         "Comment s'appelle mon chien ?",
