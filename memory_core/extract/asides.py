@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from memory_core.extract.lexicon import FAMILY, PET_BREEDS, PET_SPECIES
+from memory_core.extract.lexicon import FAMILY, PARTNER_SAID_WITH_THE, PET_BREEDS, PET_SPECIES
 from memory_core.extract.text import alternation
-from memory_core.text import kin
 
 #: Number words an age is said in ("who is seven", "she just turned four").
 _NUMBERS = {
@@ -74,12 +73,8 @@ _LIKE_AS_VERB = frozenset(
     """i we you they he she l and but or also really would i'd we'd do don't dont not to who
     that which still just than more""".split()
 )
-#: "The wife", "the missus": a partner said with "the" for the user's own (kin's colloquial
-#: partner words, as ``subject`` reads them).
-_THE_PARTNER = alternation(
-    frozenset(w for r in kin.of_kind("partner") for w in kin.RELATIONS[r].colloquial.get("en", {}))
-    | {"wife", "husband"}
-)
+#: "The wife", "the missus": a partner said with "the" for the user's own.
+_THE_PARTNER = alternation(PARTNER_SAID_WITH_THE)
 #: "My cousin's called Nadia", "the wife's called Morag": "'s" for "is" before the naming word.
 _S_CALLED = re.compile(
     rf"^(?P<np>(?:(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL})|the\s+(?:{_THE_PARTNER})))'s\s+"

@@ -81,6 +81,12 @@ PEOPLE = words("people") | frozenset(
 #: plain plurals of the family one counts ("sisters", "grandkids", "half-sisters"), the words
 #: of its collective relations ("sibling", "grandchild") and the extractor's own
 #: (``family_groups.txt``: "parents", "aunts", "relatives", "family").
+#: A partner said with "the" for the user's own ("the missus", "the hubby", "the other half",
+#: "the wife"): the shared vocabulary's colloquial English words for a partner and the plain
+#: "wife", "husband". Not "the kids": any children.
+PARTNER_SAID_WITH_THE = frozenset(
+    w for r in kin.of_kind("partner") for w in kin.RELATIONS[r].colloquial.get("en", {})
+) | {"wife", "husband"}
 FAMILY_GROUPS = (
     words("family_groups")
     | kin.plural_words("en", group="family", plain=True)

@@ -14,20 +14,21 @@ from __future__ import annotations
 
 import re
 
-from memory_core.extract.lexicon import FAMILY, FAMILY_GROUPS, PEOPLE, PET_BREEDS, PET_SPECIES
+from memory_core.extract.lexicon import (
+    FAMILY,
+    FAMILY_GROUPS,
+    PARTNER_SAID_WITH_THE,
+    PEOPLE,
+    PET_BREEDS,
+    PET_SPECIES,
+)
 from memory_core.extract.text import alternation
-from memory_core.text import kin
 
 _KIN = alternation(FAMILY | FAMILY_GROUPS | PEOPLE)
 #: Pets: only when named ("Fish is my favourite food" is no pet).
 _PET = alternation(PET_SPECIES | frozenset(PET_BREEDS))
-#: A partner said with "the" for the user's own ("the missus", "the hubby", "the other half",
-#: "the wife"): the shared vocabulary's colloquial words for a partner
-#: (``memory_core.text.kin``) and the plain "wife", "husband". Not "the kids": any children.
-_THE_OWN = alternation(
-    frozenset(w for r in kin.of_kind("partner") for w in kin.RELATIONS[r].colloquial.get("en", {}))
-    | {"wife", "husband"}
-)
+#: A partner said with "the" for the user's own ("the missus", "the wife").
+_THE_OWN = alternation(PARTNER_SAID_WITH_THE)
 #: "youngest", "eldest": a child named by their place among the user's children.
 _BY_AGE = r"(?:youngest|eldest|oldest|middle\s+one|firstborn|little\s+one)"
 
