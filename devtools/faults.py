@@ -454,6 +454,23 @@ def _count_store(run: FaultRun, url: str) -> None:
     run.inbox = {str(status): int(n) for status, n in inbox}
 
 
+async def _registered(tg: FakeTelegram, replicas: ReplicaSet, timeout: float = 60.0) -> None:
+    """Wait until every replica registered its webhook; else fail saying which replica did
+    not (alive or with its exit code) and the end of its log."""
+    try:
+        await tg.wait_for(lambda: len(tg.calls_of("setWebhook")) >= len(replicas.replicas), timeout)
+    except TimeoutError as exc:
+        callers = {c.caller for c in tg.calls_of("setWebhook")}
+        lines = [str(exc)]
+        for replica in replicas.replicas:
+            if str(replica.index) in callers:
+                continue
+            state = "alive" if replica.alive else f"exited {replica.proc and replica.proc.poll()}"
+            lines.append(f"replica {replica.index} ({state}) did not register; its log ends:")
+            lines.append(replicas.log_tail(replica.index))
+        raise TimeoutError("\n".join(lines)) from None
+
+
 async def run_fault(
     fault: str,
     *,
@@ -484,7 +501,7 @@ async def run_fault(
         progress(f"{fault}: starting 3 replicas")
         await replicas.start()
         try:
-            await tg.wait_for(lambda: len(tg.calls_of("setWebhook")) >= 3, 60)
+            await _registered(tg, replicas)
             people = [tg.user(6000 + i, f"User{i}") for i in range(users)]
             scripts = {u.id: script(i) for i, u in enumerate(people)}
 
