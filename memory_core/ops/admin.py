@@ -474,8 +474,8 @@ class VacuumInfo:
 def vacuum(db: Database, *, keep_events_days: float | None = None) -> VacuumInfo:
     """Drop events older than ``keep_events_days``, merge the FTS indexes, ``VACUUM``
     (PostgreSQL: ``VACUUM (ANALYZE)``, then ``VACUUM FULL`` of the tables that hold user text,
-    so purged facts leave the table and index files too; when erasures were due for that
-    rewrite, their text is then pushed out of the WAL, as the nightly ``rewrite`` job does)."""
+    so purged facts leave the table and index files too, then their text is pushed out of the
+    WAL, as the nightly ``rewrite`` job does after a /forgetme)."""
     before = sum(store_sizes(db).values())
     purged = 0
     with db.write() as conn:
@@ -486,11 +486,10 @@ def vacuum(db: Database, *, keep_events_days: float | None = None) -> VacuumInfo
             maintenance.merge_fts(conn)
     if db.postgres:
         maintenance.pg_vacuum(db.engine)
-        with db.read() as conn:
-            erased = user_data.rewrite_due(conn) is not None
         user_data.rewrite_erased(db, ("facts", "episodes", "fact_history", "change_log"))
-        if erased:  # a /forgetme's rewrite, done here as the nightly job does it: and its WAL
-            user_data.push_out_of_wal(db)
+        # The rewritten tables no longer hold deleted text (a /forgetme's, purged facts',
+        # anything removed): the write-ahead log still does until it is pushed.
+        user_data.push_out_of_wal(db)
     else:
         maintenance.vacuum(db.engine)
     return VacuumInfo(before, sum(store_sizes(db).values()), purged)

@@ -14,6 +14,7 @@ import pytest
 
 from memory_core import Operations
 from memory_core.clock import ManualClock
+from memory_core.db import maintenance
 from memory_core.errors import StoreError
 from memory_core.memory import Memory
 from memory_core.values import NewFact
@@ -45,10 +46,10 @@ async def test_erase_wal_pushes_erased_text_out_of_the_wal(
         with memory.db.write() as conn:
             conn.exec_driver_sql("DELETE FROM fact_history")
             conn.exec_driver_sql("DELETE FROM facts")
-        operations = Operations(memory.db)
-        operations.vacuum()  # VACUUM FULL: the table and index files hold it no more
+        # VACUUM FULL: the table and index files hold it no more
+        maintenance.pg_scrub(memory.db.engine, ["facts", "fact_history"])
         assert _segments_with(pg_server, MARKER.encode()) != []  # the WAL still does
-        done = operations.erase_wal()
+        done = Operations(memory.db).erase_wal()
         assert done.rounds >= 2
         assert _segments_with(pg_server, MARKER.encode()) == []
     finally:
@@ -97,6 +98,30 @@ async def test_admin_vacuum_of_a_forgetme_pushes_the_wal_as_the_nightly_rewrite_
             "console:cai", NewFact(key="home", value_text=f"Cai lives in {marker}.")
         )
         await memory.erase("console:cai", rewrite=False)  # /forgetme: no rewrite now
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            conn.execute("CHECKPOINT")  # the WAL written so far is on disk
+        assert _segments_with(pg_server, marker.encode()) != []
+        Operations(memory.db).vacuum()
+        assert _segments_with(pg_server, marker.encode()) == []
+    finally:
+        memory.close()
+
+
+async def test_admin_vacuum_of_purged_facts_pushes_their_text_out_of_the_wal(
+    pg_server: PgServer, pg_url: str
+) -> None:
+    """Text deleted with no erasure pending (purged facts, rows removed by hand): ``admin
+    vacuum`` rewrites the tables and pushes the WAL too — before, its words stayed in
+    ``pg_wal`` until the operator also ran ``admin erase-wal``."""
+    marker = "Plorvantiquex"
+    memory = Memory.open(pg_url, None, clock=ManualClock(START))
+    try:
+        await memory.remember(
+            "console:dee", NewFact(key="home", value_text=f"Dee lives in {marker}.")
+        )
+        with memory.db.write() as conn:
+            conn.exec_driver_sql("DELETE FROM fact_history")
+            conn.exec_driver_sql("DELETE FROM facts")
         with psycopg.connect(pg_url, autocommit=True) as conn:
             conn.execute("CHECKPOINT")  # the WAL written so far is on disk
         assert _segments_with(pg_server, marker.encode()) != []
