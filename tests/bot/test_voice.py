@@ -70,6 +70,23 @@ SHAPES = [
         None,
         "you grow chillies that you then dry yourself",
     ),
+    # The extractor's later "they" for the user is "you" where nobody else could be meant…
+    ("The user is worried they might need glasses.", None, "you're worried you might need glasses"),
+    (
+        "The user wants to learn to sail when they retire.",
+        None,
+        "you want to learn to sail when you retire",
+    ),
+    ("Ana emigrated when they were 9.", "Ana", "you emigrated when you were 9"),
+    # …and stays "they" where people or things named before it could be.
+    ("The user has two sons and they are twins.", None, "you have two sons and they are twins"),
+    ("The user loves dogs because they are loyal.", None, "you love dogs because they are loyal"),
+    ("The user's family visits when they can.", None, "your family visits when they can"),
+    (
+        "The user's neighbour and his wife say they will help.",
+        None,
+        "your neighbour and his wife say they will help",
+    ),
     # Someone else's "themselves" stays theirs.
     (
         "The user has two girls and they dress themselves.",
