@@ -34,18 +34,21 @@ def _segments_with(server: PgServer, needle: bytes) -> list[str]:
     return found
 
 
+async def _remember_then_delete(memory: Memory, user: str, marker: str) -> None:
+    """A fact holding ``marker``, then its rows deleted with no erasure recorded."""
+    await memory.remember(user, NewFact(key="home", value_text=f"They live in {marker}."))
+    with memory.db.write() as conn:
+        conn.exec_driver_sql("DELETE FROM fact_history")
+        conn.exec_driver_sql("DELETE FROM facts")
+
+
 async def test_erase_wal_pushes_erased_text_out_of_the_wal(
     pg_server: PgServer, pg_url: str
 ) -> None:
     memory = Memory.open(pg_url, None, clock=ManualClock(START))
     try:
-        await memory.remember(
-            "console:ana", NewFact(key="home", value_text=f"Ana lives in {MARKER}.")
-        )
         # Text deleted by hand, not by an erasure (which pushes the WAL itself, below).
-        with memory.db.write() as conn:
-            conn.exec_driver_sql("DELETE FROM fact_history")
-            conn.exec_driver_sql("DELETE FROM facts")
+        await _remember_then_delete(memory, "console:ana", MARKER)
         # VACUUM FULL: the table and index files hold it no more
         maintenance.pg_scrub(memory.db.engine, ["facts", "fact_history"])
         assert _segments_with(pg_server, MARKER.encode()) != []  # the WAL still does
@@ -116,12 +119,7 @@ async def test_admin_vacuum_of_purged_facts_pushes_their_text_out_of_the_wal(
     marker = "Plorvantiquex"
     memory = Memory.open(pg_url, None, clock=ManualClock(START))
     try:
-        await memory.remember(
-            "console:dee", NewFact(key="home", value_text=f"Dee lives in {marker}.")
-        )
-        with memory.db.write() as conn:
-            conn.exec_driver_sql("DELETE FROM fact_history")
-            conn.exec_driver_sql("DELETE FROM facts")
+        await _remember_then_delete(memory, "console:dee", marker)
         with psycopg.connect(pg_url, autocommit=True) as conn:
             conn.execute("CHECKPOINT")  # the WAL written so far is on disk
         assert _segments_with(pg_server, marker.encode()) != []
