@@ -389,15 +389,16 @@ async def test_learning_waits_while_a_reply_is_answered_unless_one_waits_for_it(
     try:
         await obs.observe(turn(1, "home_city=Berlin", clock))
         await obs.observe(turn(2, "employer=Acme", clock, user="console:bo"))
-        await asyncio.wait_for(both.wait(), 10)
+        await asyncio.wait_for(both.wait(), 60)
         assert await memory.list_facts(USER) == []
-        assert await obs.settled(USER, 10.0)
+        # Within 20 s: at once, not after the 30 s the others give way (bo's, checked next).
+        assert await obs.settled(USER, 20.0)
         assert [f.value_text for f in await memory.list_facts(USER)] == [
             "Ana's home city is Berlin."
         ]
         assert await memory.list_facts("console:bo") == []  # still giving way
         replies.end()
-        await obs.drain(timeout=10)
+        await obs.drain(timeout=60)
         assert [f.value_text for f in await memory.list_facts("console:bo")] == [
             "Ana's employer is Acme."
         ]
@@ -418,10 +419,12 @@ async def test_learning_gives_way_to_replies_for_a_bounded_time_per_turn(
     obs.start()
     replies.begin()  # replies without end
     try:
+        # From before the first turn's commit: its learning may begin giving way before the
+        # second commit returns (a loaded machine took longer than that between the two).
+        started = time.monotonic()
         await obs.observe(turn(1, "home_city=Berlin", clock))
         await obs.observe(turn(2, "employer=Acme", clock))
-        started = time.monotonic()
-        await obs.drain(timeout=20)
+        await obs.drain(timeout=120)
         assert time.monotonic() - started >= 0.6
         assert len(await memory.list_facts(USER)) == 2
     finally:
