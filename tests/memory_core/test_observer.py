@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import os
 import signal
@@ -14,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pysqlite3.dbapi2 as sqlite3
 import pytest
 
 from memory_core.clock import ManualClock
@@ -319,6 +321,17 @@ CRASH_SCRIPT = textwrap.dedent(
 )
 
 
+def _done(db: Path) -> int:
+    """Learning jobs done in ``db`` (0 while its tables are not there yet)."""
+    with contextlib.closing(sqlite3.connect(db, timeout=10)) as conn:
+        try:
+            return int(
+                conn.execute("SELECT COUNT(*) FROM outbox WHERE status='done'").fetchone()[0]
+            )
+        except sqlite3.OperationalError:
+            return 0
+
+
 @pytest.mark.slow
 def test_kill_9_mid_batch_then_restart_learns_every_turn_exactly_once(tmp_path: Path) -> None:
     """A subprocess is killed with SIGKILL while learning; a restart finishes the rest."""
@@ -333,7 +346,12 @@ def test_kill_9_mid_batch_then_restart_learns_every_turn_exactly_once(tmp_path: 
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "filled"
     assert proc.stdout.readline().strip() == "started"
-    time.sleep(0.5)  # some jobs done, some in flight
+    # Killed once some jobs are done, the rest in flight or waiting (a fixed 0.5 s could come
+    # before the first on a slow machine).
+    deadline = time.monotonic() + 120
+    while not _done(db):
+        assert proc.poll() is None and time.monotonic() < deadline, "no job was done"
+        time.sleep(0.01)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     memory = Memory.open(db, None)
