@@ -401,25 +401,29 @@ async def test_erasing_a_big_user_lets_cross_user_writes_in_between(
     try:
         with memory.db.write(users=[ALICE]) as conn:
             bulk.generate_episodes(conn, ALICE, 0, 2999, 1.0)
-        waited: list[float] = []
+        left: list[int] = []  # Alice's episodes not yet erased once the write landed
 
         def cross_user_write() -> None:
             time.sleep(0.3)  # the erasure is under way
-            started = time.perf_counter()
             with memory.db.write() as conn:
                 meta.put(conn, "tick", "1")
-            waited.append(time.perf_counter() - started)
+            with memory.db.read() as conn:
+                sql = "SELECT COUNT(*) FROM episodes WHERE user_id = %s"
+                left.append(int(conn.exec_driver_sql(sql, (ALICE,)).scalar_one()))
 
         writer = threading.Thread(target=cross_user_write)
         started = time.perf_counter()
         writer.start()
         await memory.erase(ALICE, rewrite=False)
         took = time.perf_counter() - started
-        writer.join()
+        writer.join(60)
     finally:
         memory.close()
     assert took > 1.4  # 3,000 rows at 0.5 ms each
-    assert waited[0] < 0.8, waited  # a piece at most (≤ 0.25 s here), not the whole erasure
+    # In between two pieces (≤ 0.25 s here), not after the whole erasure: told by what was
+    # left to erase when it landed, not by its wait (< 0.8 s was: a loaded machine's lock
+    # tries can miss a gap between two pieces).
+    assert left and left[0] > 0, left
 
 
 @pytest.mark.alone
