@@ -507,7 +507,7 @@ async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
         with psycopg.connect(pg_url) as frozen:
             # What a writer of Alice's holds: the database-wide lock shared, her own lock.
             frozen.execute(_keyed_lock_sql([user_lock_key(ALICE)]))
-            letting_go = threading.Timer(20.0, lambda: (released.set(), frozen.rollback()))
+            letting_go = threading.Timer(120.0, lambda: (released.set(), frozen.rollback()))
             letting_go.start()
             alices = asyncio.create_task(memory.undo(ALICE))
             try:
@@ -532,7 +532,7 @@ async def test_one_users_operations_go_on_while_anothers_write_lock_is_held(
             finally:
                 letting_go.cancel()
                 frozen.rollback()
-            await asyncio.wait_for(alices, 10)
+            await asyncio.wait_for(alices, 60)
     finally:
         memory.close()
 
