@@ -454,7 +454,7 @@ def _count_store(run: FaultRun, url: str) -> None:
     run.inbox = {str(status): int(n) for status, n in inbox}
 
 
-async def _registered(tg: FakeTelegram, replicas: ReplicaSet, timeout: float = 60.0) -> None:
+async def until_registered(tg: FakeTelegram, replicas: ReplicaSet, timeout: float = 60.0) -> None:
     """Wait until every replica registered its webhook; else fail saying which replica did
     not (alive or with its exit code) and the end of its log — at once when one exited."""
 
@@ -511,7 +511,7 @@ async def run_fault(
         progress(f"{fault}: starting 3 replicas")
         await replicas.start()
         try:
-            await _registered(tg, replicas)
+            await until_registered(tg, replicas)
             people = [tg.user(6000 + i, f"User{i}") for i in range(users)]
             scripts = {u.id: script(i) for i, u in enumerate(people)}
 

@@ -17,7 +17,7 @@ import pytest
 
 import devtools.replicas
 from devtools.fake_telegram import FakeTelegram
-from devtools.faults import _registered
+from devtools.faults import until_registered
 from devtools.ports import free_port
 from devtools.replicas import Replica, ReplicaSet
 
@@ -99,5 +99,5 @@ async def test_a_replica_that_exits_before_registering_fails_the_run_at_once_nam
         # Long before the registration's own bound (10 min): the exit is seen at once.
         async with asyncio.timeout(60):
             with pytest.raises(TimeoutError, match=r"replica 0 \(exited 0\)") as failed:
-                await _registered(tg, replicas, timeout=600)
+                await until_registered(tg, replicas, timeout=600)
     assert "address already in use" in str(failed.value)
