@@ -363,7 +363,7 @@ class FakeTelegram:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 30.0) -> Any:
         """Wait until ``predicate()`` is truthy (re-checked after every call and update)."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
@@ -661,14 +661,14 @@ class FakeTelegram:
         """No webhook request queued, in flight or waiting (retry, redelivery)."""
         return not self._live
 
-    async def all_delivered(self, timeout: float = 10.0) -> None:
+    async def all_delivered(self, timeout: float = 30.0) -> None:
         """Wait until every injected update got a 2xx at least once."""
         try:
             await self.wait_for(lambda: not self.undelivered(), timeout)
         except TimeoutError:
             raise TimeoutError(self._webhook_report()) from None
 
-    async def webhooks_settled(self, timeout: float = 10.0) -> None:
+    async def webhooks_settled(self, timeout: float = 30.0) -> None:
         """Wait until every injected update got a 2xx and no request is left (no retry or
         redelivery still to come)."""
         try:

@@ -454,16 +454,26 @@ def _count_store(run: FaultRun, url: str) -> None:
     run.inbox = {str(status): int(n) for status, n in inbox}
 
 
-async def _registered(tg: FakeTelegram, replicas: ReplicaSet, timeout: float = 60.0) -> None:
+async def until_registered(tg: FakeTelegram, replicas: ReplicaSet, timeout: float = 60.0) -> None:
     """Wait until every replica registered its webhook; else fail saying which replica did
-    not (alive or with its exit code) and the end of its log."""
+    not (alive or with its exit code) and the end of its log — at once when one exited."""
+
+    def callers() -> set[str | None]:
+        return {c.caller for c in tg.calls_of("setWebhook") if c.status == 200}
+
+    def settled() -> bool:
+        everyone = {str(r.index) for r in replicas.replicas} <= callers()
+        return everyone or not all(r.alive for r in replicas.replicas)
+
+    problem = ""
     try:
-        await tg.wait_for(lambda: len(tg.calls_of("setWebhook")) >= len(replicas.replicas), timeout)
+        await tg.wait_for(settled, timeout)
     except TimeoutError as exc:
-        callers = {c.caller for c in tg.calls_of("setWebhook")}
-        lines = [str(exc)]
+        problem = str(exc)
+    if not {str(r.index) for r in replicas.replicas} <= callers():
+        lines = [problem or "a replica exited before registering its webhook"]
         for replica in replicas.replicas:
-            if str(replica.index) in callers:
+            if str(replica.index) in callers():
                 continue
             state = "alive" if replica.alive else f"exited {replica.proc and replica.proc.poll()}"
             lines.append(f"replica {replica.index} ({state}) did not register; its log ends:")
@@ -501,7 +511,7 @@ async def run_fault(
         progress(f"{fault}: starting 3 replicas")
         await replicas.start()
         try:
-            await _registered(tg, replicas)
+            await until_registered(tg, replicas)
             people = [tg.user(6000 + i, f"User{i}") for i in range(users)]
             scripts = {u.id: script(i) for i, u in enumerate(people)}
 

@@ -48,6 +48,41 @@ def cpu_seconds(pid: int, *, reaped: bool = False) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def listens(pid: int, port: int, host: str = "127.0.0.1") -> bool:
+    """Whether process ``pid`` itself listens on TCP ``port`` (Linux: one of its descriptors is
+    a socket ``/proc/net/tcp`` shows listening there).
+
+    Not "a connection to the port succeeds": that is also true of another process listening on
+    it (the replica, failing to bind, exits a moment later — after a caller was told it
+    listens), and on Linux a connect to a port nobody listens on yet can be given that same
+    port as its source, when the port lies in the ephemeral range, and connect to itself: the
+    probe then says "listening", and the TIME_WAIT it leaves keeps the replica from binding the
+    port for a minute. Elsewhere (no ``/proc``): whether a connection succeeds."""
+    tables = [Path("/proc/net/tcp"), Path("/proc/net/tcp6")]
+    if not tables[0].exists():
+        with socket.socket() as sock:
+            return sock.connect_ex((host, port)) == 0
+    inodes: set[str] = set()
+    for table in tables:
+        with contextlib.suppress(OSError):
+            for line in table.read_text().splitlines()[1:]:
+                fields = line.split()
+                # local_address is "HEXADDR:HEXPORT"; state 0A is LISTEN; field 9 the inode.
+                if len(fields) > 9 and fields[3] == "0A" and fields[1].endswith(f":{port:04X}"):
+                    inodes.add(f"socket:[{fields[9]}]")
+    if not inodes:
+        return False
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:  # gone
+        return False
+    for fd in fds:
+        with contextlib.suppress(OSError):  # closed meanwhile
+            if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                return True
+    return False
+
+
 @dataclass
 class Replica:
     """One ``membot run`` process."""
@@ -98,9 +133,13 @@ class ReplicaSet:
     def _plan(self) -> None:
         if not self.replicas:
             self.workdir.mkdir(parents=True, exist_ok=True)
+            ports: list[int] = []
+            while len(ports) < self.count:  # one each: two on one port, one fails to bind
+                port = free_port()
+                if port not in ports:
+                    ports.append(port)
             self.replicas = [
-                Replica(i, free_port(), self.workdir / f"replica-{i}.log")
-                for i in range(self.count)
+                Replica(i, port, self.workdir / f"replica-{i}.log") for i, port in enumerate(ports)
             ]
 
     def _environment(self, replica: Replica) -> dict[str, str]:
@@ -153,9 +192,8 @@ class ReplicaSet:
                 raise RuntimeError(
                     f"replica {replica.index} exited at start:\n{self.log_tail(replica.index)}"
                 )
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", replica.port)) == 0:
-                    return
+            if replica.proc is not None and listens(replica.proc.pid, replica.port):
+                return
             if time.monotonic() > deadline:
                 raise TimeoutError(f"replica {replica.index} did not listen in time")
             await asyncio.sleep(0.05)

@@ -290,9 +290,9 @@ def test_maintenance_outlasts_the_roles_statement_timeout(app_db: AppDatabase) -
         with psycopg.connect(app_db.url, autocommit=True) as holder:
             holder.execute("BEGIN")
             holder.execute("LOCK TABLE facts IN ACCESS SHARE MODE")
+            started = time.monotonic()  # before the timer: a late start cannot shorten it
             release = threading.Timer(1.5, holder.execute, ("COMMIT",))
             release.start()
-            started = time.monotonic()
             try:
                 maintenance.pg_scrub(db.engine, ["facts"])
             finally:

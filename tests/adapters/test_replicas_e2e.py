@@ -17,7 +17,7 @@ import psycopg
 import pytest
 
 from devtools.fake_telegram import FakeTelegram, TgUser
-from devtools.faults import ANIMALS, script, until_learned
+from devtools.faults import ANIMALS, script, until_learned, until_registered
 from devtools.replicas import SECRET, ReplicaSet
 
 USERS = 8
@@ -33,7 +33,7 @@ async def test_three_replicas_answer_and_learn_every_update_once_in_chat_order(
             3,
             db=pg_url,
             token=tg.token,
-            base_url=tg.base_url,
+            base_url=tg.caller_base_url("{replica}"),  # the fake knows who called
             base_file_url=tg.base_file_url,
             workdir=tmp_path,
             lease_s=2.0,
@@ -41,7 +41,7 @@ async def test_three_replicas_answer_and_learn_every_update_once_in_chat_order(
         tg.balance(replicas.urls, spread="round_robin", redeliver=0.25, seed=7)
         await replicas.start()
         try:
-            await tg.wait_for(lambda: len(tg.calls_of("setWebhook")) >= 3, 60)
+            await until_registered(tg, replicas)  # names a replica that did not, with its log
             assert all(c.params.get("secret_token") == SECRET for c in tg.calls_of("setWebhook"))
             users = [tg.user(5000 + i, f"User{i}") for i in range(USERS)]
             scripts = {u.id: script(i) for i, u in enumerate(users)}

@@ -31,10 +31,22 @@ from tests.fakes.extractor import ScriptedExtractor
 class ConsoleSession:
     """Feed lines, read what the bot printed since the last call."""
 
-    def __init__(self, db: Path, clock: ManualClock, user: str = "ana", **settings: object) -> None:
+    def __init__(
+        self,
+        db: Path,
+        clock: ManualClock,
+        user: str = "ana",
+        *,
+        learning_wait_s: float | None = None,
+        **settings: object,
+    ) -> None:
         self.db = db
         self.clock = clock
         self.user = user
+        #: How long a statement's acknowledgement waits for learning (``None``: the setting's,
+        #: at most 5 s): a wait that ends once learning did, given past what a loaded machine
+        #: takes where the acknowledgement's words depend on it.
+        self.learning_wait_s = learning_wait_s
         self.settings = Settings(_env_file=None, db=db, **settings)  # type: ignore[call-arg]
         self.out = io.StringIO()
         self._seen = 0
@@ -43,6 +55,8 @@ class ConsoleSession:
 
     async def __aenter__(self) -> ConsoleSession:
         self.runtime = app.build_runtime(self.settings, clock=self.clock)
+        if self.learning_wait_s is not None:
+            self.runtime.router.turn.learning_wait_s = self.learning_wait_s
         self.adapter = ConsoleAdapter(
             self.runtime.handler,
             user=self.user,

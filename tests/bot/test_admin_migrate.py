@@ -95,7 +95,7 @@ def test_a_copy_killed_with_sigkill_resumes_with_the_same_command(
             found = row.fetchone()
             return found is not None and found[0] == 0
 
-    wait_for(released, 10, "the killed copy's lock to go")
+    wait_for(released, 60, "the killed copy's lock to go")
     resumed = CliRunner().invoke(cli, [*command, "--json"], catch_exceptions=False)
     assert resumed.exit_code == 0, resumed.output
     report = json.loads(resumed.stdout)

@@ -20,6 +20,10 @@ def test_the_stall_file_looks_like_the_issues() -> None:
 
 
 async def test_b_is_timed_alone_during_and_after_a_import() -> None:
+    replies: list[int] = []
+    baseline = 3
+    enough = asyncio.Event()
+
     async def plan() -> str:
         await asyncio.sleep(0.05)
         return "taken"
@@ -27,12 +31,23 @@ async def test_b_is_timed_alone_during_and_after_a_import() -> None:
     async def apply(taken: str) -> None:
         assert taken == "taken"
         await asyncio.sleep(0.1)
+        # Until B sent 5 replies during the import: how many fit in 0.15 s is the machine's.
+        await asyncio.wait_for(enough.wait(), 60)
 
     async def reply(n: int) -> None:
+        replies.append(n)
+        if len(replies) >= baseline + 5:
+            enough.set()
         await asyncio.sleep(0.002)
 
     report = await measure_stall(
-        lines=5, plan=plan, apply=apply, reply=reply, interval_s=0.005, baseline=3, after_s=0.03
+        lines=5,
+        plan=plan,
+        apply=apply,
+        reply=reply,
+        interval_s=0.005,
+        baseline=baseline,
+        after_s=0.03,
     )
     figures = report.as_json()
     assert figures["plan_s"] >= 0.05 and figures["apply_s"] >= 0.1

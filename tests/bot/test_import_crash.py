@@ -67,7 +67,7 @@ def _run_and_kill(db: Path, mode: str, until: str, journal_rows: int = 0) -> Non
 
 
 def _wait_for_journal(db: Path, rows: int) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         conn = sqlite.connect(db, timeout=5)
         try:

@@ -132,7 +132,7 @@ async def test_restart_in_the_middle_of_a_run_runs_that_slot_again(
     first.start()
     await first.drain()
     clock.set(at(2026, 3, 2, 10, 1))
-    await asyncio.wait_for(stuck.started.wait(), 2)
+    await asyncio.wait_for(stuck.started.wait(), 30)
     await first.aclose(timeout=0.05)  # shutdown cancels the run mid-way
     assert stuck.runs == []
     assert runs(db_memory)[-1] == ("schedule", "running", 1)
@@ -236,7 +236,7 @@ async def test_lanes_keep_one_keys_order_and_coalesce_queued_duplicates(
     second = sched.submit("ana", "profile", work("ana-2"))
     dup = sched.submit("ana", "profile", work("ana-2-dup"))
     other = sched.submit("bob", "consolidate", work("bob-1"))
-    await asyncio.wait_for(other, 1)
+    await asyncio.wait_for(other, 30)
     assert order == ["bob-1"]  # another user's lane is not held up
     gate.set()
     assert await asyncio.gather(first, second, dup) == ["ana-1", "ana-2", "ana-2"]
@@ -296,7 +296,7 @@ async def test_two_replicas_run_a_slot_once_and_the_survivor_runs_it_if_the_othe
         first.start()
         await first.drain()
         clock.set(at(2026, 3, 2, 10, 1))
-        await asyncio.wait_for(job_a.started.wait(), 5)
+        await asyncio.wait_for(job_a.started.wait(), 30)
         second.start()  # B finds the slot due and running: A's, under a live lease
         await asyncio.sleep(0.2)  # B polls meanwhile
         assert job_b.runs == [] and not job_b.started.is_set()
@@ -309,7 +309,7 @@ async def test_two_replicas_run_a_slot_once_and_the_survivor_runs_it_if_the_othe
         job_a.release.clear()
         job_a.started.clear()
         clock.set(at(2026, 3, 3, 10, 1))
-        await asyncio.wait_for(job_a.started.wait(), 5)
+        await asyncio.wait_for(job_a.started.wait(), 30)
         await first.aclose(timeout=0.01)  # A hangs (alive, renewing nothing)
         second = scheduler(b, clock, job_b, "0 10 * * *")
         second.start()

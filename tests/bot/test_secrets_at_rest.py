@@ -123,7 +123,7 @@ async def test_erasure_while_a_turn_is_being_learned_is_final(tmp_path: Path) ->
     try:
         turn = Turn("t1", "console:ana", "console", "I live in Porto.", START, "Ok.")
         assert await runtime.observer.observe(turn)
-        await asyncio.wait_for(held.entered.wait(), 5)
+        await asyncio.wait_for(held.entered.wait(), 30)
         erasure = await runtime.memory.erase("console:ana")
         assert not erasure.left
         held.gate.set()

@@ -545,7 +545,7 @@ class DiscordRecorder:
         return [c for c in self.calls if c.method == method and re.fullmatch(pattern, c.path)]
 
     async def wait_for(
-        self, predicate: Callable[[list[Call]], bool], timeout: float = 5.0
+        self, predicate: Callable[[list[Call]], bool], timeout: float = 30.0
     ) -> list[Call]:
         """Wait until ``predicate(calls)`` holds."""
         deadline = asyncio.get_running_loop().time() + timeout
@@ -635,7 +635,7 @@ class FakeGateway:
         """The shard of every IDENTIFY sent so far."""
         return [p["d"].get("shard") for p in self.sent if p["op"] == 2]
 
-    async def wait_for_identifies(self, n: int, timeout: float = 10.0) -> None:
+    async def wait_for_identifies(self, n: int, timeout: float = 30.0) -> None:
         """Wait until ``n`` IDENTIFY payloads arrived."""
 
         async def enough() -> None:

