@@ -104,6 +104,34 @@ def test_a_student_studies_at_a_school_and_has_no_job(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("Meine Schwester heißt Paula, sie ist Lehrerin",
+         {"family.sister.name": "Paula", "family.sister.job": "Lehrerin"}),
+        ("Mi hermano se llama Diego y es electricista",
+         {"family.brother.name": "Diego", "family.brother.job": "electricista"}),
+        ("Mon frère s'appelle Hugo, il est plombier",
+         {"family.brother.name": "Hugo", "family.brother.job": "plombier"}),
+        # The accusative says whose: "my" may go unsaid in Russian.
+        ("Брата зовут Саша, он врач",
+         {"family.brother.name": "Саша", "family.brother.job": "врач"}),
+        ("Моего брата зовут Саша, он врач",
+         {"family.brother.name": "Саша", "family.brother.job": "врач"}),
+        # Not a job: the clause after the naming says how she is.
+        ("Meine Schwester heißt Paula, sie ist müde", {"family.sister.name": "Paula"}),
+        # A friend's wife, not the user's.
+        ("У друга жену зовут Оля", {}),
+    ],
+)  # fmt: skip
+def test_the_clause_after_a_relative_s_naming_says_their_job(
+    text: str, slots: dict[str, str]
+) -> None:
+    """ "… heißt Paula, sie ist Lehrerin": the job said in the clause after the one naming the
+    relative is theirs (it was kept only as a note in the user's words)."""
+    assert slots_of(text) == slots
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "wie heißt mein mann",
