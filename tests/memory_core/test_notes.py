@@ -363,6 +363,7 @@ def test_the_note_reader_never_files_a_note_as_private_by_itself(embedder: NanoE
         # "We" said by the verb alone: the family's plans.
         ("Весной планируем поехать в Сочи.", "ru"),
         ("En agosto pensamos viajar a Oaxaca con los niños.", "es"),
+        ("По субботам встречаюсь с братом Петей в бассейне.", "ru"),
     ],
 )
 def test_a_statement_said_by_its_verb_or_kin_word_alone_is_kept(text: str, lang: str) -> None:
