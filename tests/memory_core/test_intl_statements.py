@@ -55,6 +55,15 @@ def has_note(text: str) -> bool:
         # Pets counted, as the English rules keep "I have 3 cats" (the note keeps the words).
         ("Ich habe 3 Katzen", {"pet.cat": None}, True),
         ("Mein Mann ist Arzt", {"family.husband.job": "Arzt"}, False),  # his job, not a name
+        # The town after the job is home, as in "I'm a nurse in Leeds" (not a firm, not "in
+        # Teilzeit"); "Moi c'est …" introduces.
+        ("Je suis pharmacienne à Rennes", {"job_title": "pharmacienne", "home_city": "Rennes"},
+         False),
+        ("Moi c'est Lucie, je suis pharmacienne à Rennes",
+         {"name": "Lucie", "job_title": "pharmacienne", "home_city": "Rennes"}, True),
+        ("Я медсестра в Казани", {"job_title": "медсестра", "home_city": "Казань"}, False),
+        ("Я программист в Сбербанке", {"job_title": "программист"}, True),
+        ("Ich bin Lehrerin in Teilzeit", {"job_title": "Lehrerin"}, True),
         ("Ich bin Berliner", {}, True),  # from a place, not a job
         ("Ich spreche fließend Französisch", {"language.french": "Französisch"}, False),
         ("Mi grupo favorito es Queen", {"favorite.band": "Queen"}, False),
