@@ -177,14 +177,31 @@ def _job(sentence: str, language: str) -> str | None:
         return m["v"]
     if language in _BE:
         value = _JOB_BY_BE.format(words=JOB_WORDS[language])
-        m = re.search(rf"(?:^|(?<=[\s,;]))(?:{_BE[language]}){value}", sentence, re.IGNORECASE)
-        return m["v"] if m else None
+        before = _JOB_ADJECTIVE.get(language, "")
+        m = re.search(
+            rf"(?:^|(?<=[\s,;]))(?:{_BE[language]})(?P<a>{before})?{value}", sentence, re.IGNORECASE
+        )
+        return (m["a"] or "") + m["v"] if m else None
     if language == "de":
-        m = re.search(rf"(?<!\w)(?:ich\s+)?bin\s+(?:eine?\s+)?(?P<v>{_WORD})(?![\w-])", sentence)
+        m = re.search(
+            rf"(?<!\w)(?:ich\s+)?bin\s+(?:eine?\s+)?(?P<a>{_JOB_ADJECTIVE['de']})?(?P<v>{_WORD})"
+            r"(?![\w-])",
+            sentence,
+        )
         word = m["v"] if m else ""
         if m and DE_JOB.search(word) and not DE_NOT_A_JOB.match(word):
-            return word
+            return (m["a"] or "") + word
     return None
+
+
+#: "ich bin pensionierter Bauingenieur", "я бывший инженер": the job said with what it was or
+#: how it was learned before it, kept with it as the English rules keep "a retired engineer"
+#: (Spanish and French say it after the job: "maestra jubilada" reads the job).
+_JOB_ADJECTIVE = {
+    "de": r"(?i:(?:pensioniert|ehemalig|gelernt|selbstständig|selbständig|freiberuflich|"
+    r"angestellt|verbeamtet)(?:e|er|es)?\s+)",
+    "ru": r"(?:бывший|бывшая|бывш\w+|отставной)\s+",
+}
 
 
 def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:

@@ -64,6 +64,11 @@ def has_note(text: str) -> bool:
         ("Я медсестра в Казани", {"job_title": "медсестра", "home_city": "Казань"}, False),
         ("Я программист в Сбербанке", {"job_title": "программист"}, True),
         ("Ich bin Lehrerin in Teilzeit", {"job_title": "Lehrerin"}, True),
+        # What the job was, or how it was learned, said before it: kept with it, as "a
+        # retired engineer" is.
+        ("Ich bin ehemaliger Polizist", {"job_title": "ehemaliger Polizist"}, False),
+        ("Я бывший учитель", {"job_title": "бывший учитель"}, False),
+        ("Ich bin pensioniert", {}, True),
         ("Ich bin Berliner", {}, True),  # from a place, not a job
         ("Ich spreche fließend Französisch", {"language.french": "Französisch"}, False),
         ("Mi grupo favorito es Queen", {"favorite.band": "Queen"}, False),
