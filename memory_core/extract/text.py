@@ -122,9 +122,15 @@ _SMALL_TALK_SPLICE = re.compile(
 )
 
 
+#: "… is a paralegal so she gets it": what follows from what was said about someone, no fact
+#: of its own (it ran into the job's value).
+_SO_THEY = re.compile(r"\s+so\s+(?:he|she|they)\s[^,;.!?]*", re.IGNORECASE)
+
+
 def split_clauses(sentence: str) -> list[str]:
     """Split a sentence where a new first-person statement starts ("…, and my sister is …"),
     or where a comma splice turns to small talk ("…, anyway the weather …")."""
+    sentence = _SO_THEY.sub("", sentence)
     parts = [
         p.strip()
         for piece in _SMALL_TALK_SPLICE.split(sentence)

@@ -135,6 +135,9 @@ def test_cjk_sentences_split_on_full_stops() -> None:
         # across it held the week, the weather and the job in one).
         ("I teach piano, it's been a long month, anyway the weather is grim",
          ["I teach piano", "it's been a long month", "anyway the weather is grim"]),
+        # What follows from what was said of someone is no part of it.
+        ("my uncle is a vet so he knows dogs, and I'm a baker",
+         ["my uncle is a vet", "I'm a baker"]),
     ],
 )  # fmt: skip
 def test_split_clauses(sentence: str, clauses: list[str]) -> None:
