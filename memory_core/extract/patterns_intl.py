@@ -83,11 +83,10 @@ _HOME = {
     r"|(?:j'ai|on\s+a|nous\s+avons)\s+déménagé\s+(?:à|a)"
     r"|(?:je\s+me\s+suis|on\s+s'est|nous\s+nous\s+sommes)\s+installée?s?\s+(?:à|a)",
 }
-#: What ends a value: the next clause or the end ("… in Berlin und arbeite …"), or where
-#: ("… als Physiotherapeutin in einer Praxis", "… als Koch bei Vapiano").
+#: What ends a value: the next clause or the end ("… in Berlin und arbeite …").
 _END = (
     r"(?=\s*(?:[,.;!?]|\s(?:und|y|e|et|и|a|an|en|seit|desde|depuis|mit|con|avec|hace|il|"
-    r"vor|letztes|l'année|gezogen|umgezogen|zusammen|el|la|le|im|in|bei|am|dans|para|pour)\s|$|"
+    r"vor|letztes|l'année|gezogen|umgezogen|zusammen|el|la|le|im|am|dans|para|pour)\s|$|"
     r"\s(?:gezogen|umgezogen)))"
 )
 
