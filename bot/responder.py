@@ -281,7 +281,7 @@ _ABOUT_ME = re.compile(
     r"(?:(?:eigentlich|denn|so|noch|überhaupt|schon|alles)\s+){0,3}(?:über|von)\s+mich|"
     r"was\s+(?:du|(?-i:Sie))\s+(?:(?:eigentlich|denn|so|noch|überhaupt|schon|alles)\s+){0,3}"
     r"(?:über|von)\s+mich\s+(?:(?:alles|so)\s+)?(?:wei(?:ß|ss)t|wissen)|"
-    # "Was haben Sie sich über mich gemerkt?", "Tu sais quoi sur moi ?", "¿Qué te acuerdas de
+    # "Was haben Sie sich über mich gemerkt?", "Vous savez quoi de moi ?", "¿Qué te acuerdas de
     # mí?", "Что ты запомнил обо мне?": what the bot kept, said with another verb or order.
     r"was\s+(?:hast\s+du\s+dir|haben\s+(?-i:Sie)\s+sich)\s+"
     r"(?:(?:eigentlich|denn|so|noch|schon|alles)\s+){0,3}(?:über|von)\s+mich\s+gemerkt|"

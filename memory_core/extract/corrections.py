@@ -129,7 +129,7 @@ def self_corrected(sentence: str) -> str:
 
 
 def before_apology(sentence: str) -> str | None:
-    """ "We moved to Porto — sorry, my head's all over the place": the statement before a bare
+    """ "We bought a flat in Derby — sorry, I'm half asleep": the statement before a bare
     "sorry" that opens a clause of its own excusing the speaker's state (``_EXCUSE``), not
     the value meant; ``None`` when there is none."""
     m = _MID.search(sentence)
@@ -142,7 +142,7 @@ def before_apology(sentence: str) -> str | None:
 
 
 #: What an apology after a statement excuses: the speaker's state, not a value ("sorry, my
-#: head's all over the place", "sorry, I'm half asleep", "sorry, I'm rambling").
+#: brain is fried", "sorry, I'm half asleep", "sorry, I'm rambling").
 _EXCUSE = re.compile(
     r"\b(?:head|brain|mind|memory|tired|exhausted|sleepy|asleep|distracted|scatter\w*|"
     r"forgetful|typing|typo|all\s+over\s+the\s+place|long\s+day|rambling|ramble|a\s+mess|"

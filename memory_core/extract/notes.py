@@ -35,7 +35,7 @@ _FIRST_PERSON = {
     r"naci|trabajé|estudié|viví|somos|estamos|fumo|bebo|tomo|uso|sigo|quiero|necesito|suelo|"
     r"salgo|conduzco|duermo|camino|amo|adoro|conozco|puedo|manejo|no\s+como|no\s+bebo|"
     r"aprendo|ahorro|sueño|cuido|soporto|aguanto|detesto|disfruto|entreno|pienso|intento|espero|"
-    # "we" said by the verb alone ("queremos ir a Cancún"): a family's plans and habits.
+    # "we" said by the verb alone ("en agosto pensamos viajar a Oaxaca"): plans and habits.
     r"queremos|pensamos|planeamos|esperamos|preferimos|necesitamos|jugamos|trabajamos|viajamos",
     "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos|on",
     "it": r"io|mio|mia|miei|mie|mi|sono|ho|abito|vivo|lavoro|noi|nostro|nostra|abbiamo",
@@ -49,7 +49,7 @@ _FIRST_PERSON = {
     r"собираюсь|коплю|учу|умею|пью|ем|курю|ношу|сижу|помню|вожу|держу|выращиваю|собираю|"
     r"надеюсь|ненавижу|терпеть|тренируюсь|пою|танцую|рисую|вяжу|коллекционирую|изучаю|"
     r"собираемся|хотим|планируем|мечтаем|живём|живем|любим|копим|"
-    # A reflexive verb in the first person ("созваниваюсь", "стараюсь", "встречаюсь").
+    # A reflexive verb in the first person ("встречаюсь", "стараюсь").
     r"[а-яё]{2,}(?:юсь|усь)",
     "uk": r"я|мій|моя|моє|мої|мене|мені|ми|наш|наша|наше|наші|нас|нам",
     "pl": r"ja|mój|moja|moje|moi|mnie|mi|my|nasz|nasza|nasze|jestem|mam|mieszkam|pracuję",

@@ -49,7 +49,7 @@ _GREETING = {
 _INTRO = {
     "de": r"ich\s+bin\s+(?:die\s+|der\s+)?",
     "es": r"soy\s+",
-    # "Moi c'est Camille": the everyday French introduction.
+    # "Moi c'est Lucie": the everyday French introduction.
     "fr": r"(?:je\s+suis|moi,?\s+c['’]est)\s+",
     "ru": r"я\s+",
 }
@@ -194,7 +194,7 @@ def _job(sentence: str, language: str) -> str | None:
     return None
 
 
-#: "ich bin pensionierter Bauingenieur", "я бывший инженер": the job said with what it was or
+#: "ich bin ehemaliger Polizist", "я бывший инженер": the job said with what it was or
 #: how it was learned before it, kept with it as the English rules keep "a retired engineer"
 #: (Spanish and French say it after the job: "maestra jubilada" reads the job).
 _JOB_ADJECTIVE = {
@@ -289,7 +289,7 @@ def _intro_name(sentence: str, language: str) -> str | None:
     return m["v"]
 
 
-#: "je suis infirmière (de nuit) à Nantes", "я медсестра в Казани": the town said after the
+#: "je suis pharmacienne (de nuit) à Rennes", "я медсестра в Казани": the town said after the
 #: user's job is where they live, as the English rules read "I'm a nurse in Leeds" (a Russian
 #: word only when the analyser knows it for a place: "в Сбербанке" is a firm; Spanish "en" names
 #: a firm as often as a town, and German capitalises "in Teilzeit": neither read).

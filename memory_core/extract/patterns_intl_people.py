@@ -129,7 +129,7 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if not ctx.lowercase and language in _IS:
         said = f"(?:{said}|{_IS[language]})"
     poss = rf"{_POSSESSIVE[language]}\s+"
-    if language == "ru":  # "Жену зовут Оля": the accusative says whose, "my" may go unsaid
+    if language == "ru":  # "Мужа зовут Игорь": the accusative says whose, "my" may go unsaid
         poss = rf"(?:{poss}|^\s*)"
     called = rf"(?<!\w){poss}(?P<r>{called_rel})\s+{said}\s+(?P<n>{name})"
     for m in re.finditer(called, sentence, re.IGNORECASE):

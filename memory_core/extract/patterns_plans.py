@@ -87,7 +87,7 @@ def goal(clause: str, ctx: Context) -> list[Candidate]:
         return []
     verb = (m.group("verb") or "").lower()
     # "I want to finish …" may ask for something now; "I hope to finish an ironman" is a goal.
-    # "We're hoping to go to Japan": a trip, said as what one is hoping or planning to do.
+    # "We're hoping to fly to Peru": a trip, said as what one is hoping or planning to do.
     trip = _LIFE_GOAL_ING.search(verb) is not None and _SOMEWHERE.match(target) is not None
     life = verb.startswith(_LIFE_GOAL_VERBS) or trip
     if target.split()[0].lower() in REQUEST_VERBS and not life:
@@ -96,7 +96,7 @@ def goal(clause: str, ctx: Context) -> list[Candidate]:
         return []  # "I plan to shop while on vacation in Paris": "shop" alone misstates it
     said = target
     if clause.lstrip().lower().startswith("we"):
-        # "We're hoping to go to Japan for our anniversary": "our" is the user's too.
+        # "… to Peru for our honeymoon": "our" is the user's too.
         said = re.sub(r"\bour\b", "my", target, flags=re.IGNORECASE)
     if m.group("cnoun") and _SAID_AS_THING.match(target):
         text = f"{ctx.possessive} {m.group('cnoun').lower()} is {ctx.third(target)}."

@@ -113,7 +113,7 @@ _CLAUSE_SPLIT = re.compile(
 )
 
 
-#: "…, it's been a crazy week honestly, …", "…, anyway the weather here …": a comma splice
+#: "…, it's been a long month, …", "…, anyway the weather is grim": a comma splice
 #: turning to small talk (the weather, the week, "anyway"), a clause of its own.
 _SMALL_TALK_SPLICE = re.compile(
     r"\s*,\s*(?=(?:it's\s+been|it\s+has\s+been|anyway|anyways|the\s+weather|which\s+sucks|"
@@ -122,7 +122,7 @@ _SMALL_TALK_SPLICE = re.compile(
 )
 
 
-#: "… is a paralegal so she gets it": what follows from what was said about someone, no fact
+#: "… is a vet so he knows dogs": what follows from what was said about someone, no fact
 #: of its own (it ran into the job's value).
 _SO_THEY = re.compile(r"\s+so\s+(?:he|she|they)\s[^,;.!?]*", re.IGNORECASE)
 

@@ -93,8 +93,8 @@ def test_what_corrects_nothing_is_left_as_said(said: str) -> None:
 def test_a_sorry_that_excuses_the_speaker_keeps_the_statement_before_it(
     said: str, meant: str | None
 ) -> None:
-    """ "X — sorry, my head's all over the place" was read as a self-correction to "my head's
-    all over the place": the statement was lost."""
+    """ "X — sorry, I'm half asleep" was read as a self-correction to "I'm half asleep": the
+    statement was lost."""
     assert before_apology(said) == meant
 
 
