@@ -281,6 +281,15 @@ _ABOUT_ME = re.compile(
     r"(?:(?:eigentlich|denn|so|noch|überhaupt|schon|alles)\s+){0,3}(?:über|von)\s+mich|"
     r"was\s+(?:du|(?-i:Sie))\s+(?:(?:eigentlich|denn|so|noch|überhaupt|schon|alles)\s+){0,3}"
     r"(?:über|von)\s+mich\s+(?:(?:alles|so)\s+)?(?:wei(?:ß|ss)t|wissen)|"
+    # "Was haben Sie sich über mich gemerkt?", "Vous savez quoi de moi ?", "¿Qué te acuerdas de
+    # mí?", "Что ты запомнил обо мне?": what the bot kept, said with another verb or order.
+    r"was\s+(?:hast\s+du\s+dir|haben\s+(?-i:Sie)\s+sich)\s+"
+    r"(?:(?:eigentlich|denn|so|noch|schon|alles)\s+){0,3}(?:über|von)\s+mich\s+gemerkt|"
+    r"(?:tu\s+sais|vous\s+savez)\s+quoi\s+(?:de|sur)\s+moi|"
+    r"qu'est-ce\s+que\s+(?:tu\s+as|vous\s+avez)\s+retenu\s+(?:de|sur)\s+moi|"
+    r"qu[ée]\s+(?:te\s+acuerdas|se\s+acuerda|tienes\s+guardado|tiene\s+guardado)\s+de\s+m[íi]|"
+    r"что\s+(?:ты|вы)\s+(?:(?:уже|там)\s+)?(?:запомнил|запомнила|запомнили)\s+"
+    r"(?:обо\s+мне|про\s+меня)|"
     r"wer\s+bin\s+ich(?=\s*[?.!]*\s*$)|"
     r"qu[ée]\s+(?:tanto\s+|m[áa]s\s+|cosas\s+)?(?:sabes|recuerdas|sabe|recuerda|sab[ée]is|"
     r"record[áa]is|saben|recuerdan)\s+(?:(?:t[úu]|usted|ustedes|vosotros|vosotras)\s+)?"

@@ -243,7 +243,9 @@ def eval_walk(
     /profile and questions in other words on day 60, every nightly job running; answered,
     kept, acknowledged, "still true?" questions, reply language, and every failure.
     ``--script`` walks other users written the same way (e.g. a tester's own, kept elsewhere, or
-    ``labels/walk_blind2.json``, the second blind walk shipped with membot)."""
+    ``labels/walk_blind2.json``, the second blind walk shipped with membot; a script may tell
+    facts on later days, correct them, and ask on another day than 60 — see
+    ``labels/walk_blind5.json``)."""
     import asyncio
 
     from bot.cli.life import life_bot

@@ -49,6 +49,10 @@ BLIND4_PATH = Path(__file__).parent / "labels" / "walk_blind4.json"
 #: each French and Russian), twelve plain facts each asked three ways on day 60, and six
 #: questions each about things never told (which must be abstained from).
 ASK9_PATH = Path(__file__).parent / "labels" / "walk_ask9.json"
+#: The fifth blind walk: facts told over several days (a run-on talker, a user correcting a
+#: fact days later), asked on days 30-60 with two never-told questions each; de (du, Sie), es
+#: (Latin American), fr and ru (informal, names in oblique cases) users.
+BLIND5_PATH = Path(__file__).parent / "labels" / "walk_blind5.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(
@@ -75,11 +79,23 @@ class WalkFact:
     all: bool = False
     #: More ways of asking the same thing on day 60 (scored with ``ask`` as paraphrases).
     also: tuple[str, ...] = ()
+    #: The day it is told (0 unless the script says). An empty ``say`` means the fact was told
+    #: in the same message as the fact before it (a run-on message holding several facts).
+    day: int = 0
+    #: What the user said first and corrects in ``say`` (told on ``earlier_day``), and the
+    #: words of it whose naming in an answer makes the answer wrong.
+    earlier: str = ""
+    earlier_day: int = 0
+    stale: tuple[str, ...] = ()
 
     def named_in(self, text: str) -> bool:
         """Whether ``text`` names the fact (one expected word, or all of them when ``all``)."""
         found = [re.search(rf"(?<!\w){re.escape(w)}", text, re.IGNORECASE) for w in self.expect]
         return all(found) if self.all else any(found)
+
+    def names_stale(self, text: str) -> bool:
+        """Whether ``text`` names what the user corrected (the old value)."""
+        return any(re.search(rf"(?<!\w){re.escape(w)}", text, re.IGNORECASE) for w in self.stale)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +109,10 @@ class WalkUser:
     overview: str = ""
     #: Questions on day 60 about things never told: the right reply is "I don't know".
     never: tuple[str, ...] = ()
+    #: The day this user asks (``/profile``, overview, questions); day 60 unless the script says.
+    ask_day: int = QUESTION_DAY
+    #: This user's own small talk (day → messages), besides their language's.
+    talk: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +145,17 @@ def load_script(path: Path = BLIND_PATH) -> WalkScript:
                     tuple(f["expect"]),
                     f.get("all", False),
                     tuple(f.get("also", ())),
+                    int(f.get("day", 0)),
+                    f.get("earlier", ""),
+                    int(f.get("earlier_day", 0)),
+                    tuple(f.get("stale", ())),
                 )
                 for f in u["facts"]
             ),
             u.get("overview", ""),
             tuple(u.get("never", ())),
+            int(u.get("ask_day", QUESTION_DAY)),
+            {int(day): tuple(lines) for day, lines in u.get("talk", {}).items()},
         )
         for u in raw["users"]
     )
@@ -273,31 +299,53 @@ async def walk(
     unasked: list[tuple[str, str]] = []
     await chat.advance(start)
     for u in script.users:
-        for fact in u.facts:
-            replies = await chat.say(u.user, fact.say)
-            unasked.extend((u.user, t) for t in replies[1:])
-            ack = replies[0] if replies else ""
-            score.facts += 1
-            score.count(u.lang, "facts")
-            if fact.named_in(ack):
-                score.acknowledged += 1
-                score.count(u.lang, "acknowledged")
-            elif _PRIVATE.search(ack):
-                score.acknowledged_privately += 1
-            else:
-                score.unacknowledged.append(f"{u.user} {fact.say!r} → {ack!r}")
-            unasked.extend(await chat.advance(chat.now() + timedelta(minutes=1)))
+        unasked.extend(await _tell(chat, u, 0, score))
     for day in range(1, QUESTION_DAY + 1):
         unasked.extend(await chat.advance(start + timedelta(days=day)))
         for u in script.users:
-            for line in script.small_talk.get(u.lang, {}).get(day, ()):
+            unasked.extend(await _tell(chat, u, day, score))
+            lines = (*script.small_talk.get(u.lang, {}).get(day, ()), *u.talk.get(day, ()))
+            for line in lines:
                 unasked.extend((u.user, t) for t in await chat.say(u.user, line))
+            if u.ask_day == day < QUESTION_DAY:
+                await _day_sixty(chat, u, score)
         if progress:
             progress("days", day, QUESTION_DAY)
     for u in script.users:
-        await _day_sixty(chat, u, score)
+        if u.ask_day >= QUESTION_DAY:
+            await _day_sixty(chat, u, score)
     score.still_true = [f"{user}: {t}" for user, t in unasked if _is_still_true(t)]
     return score
+
+
+async def _tell(chat: _Recorded, u: WalkUser, day: int, score: WalkScore) -> list[tuple[str, str]]:
+    """``u``'s statements of ``day`` (the corrected ones first), acknowledgements scored."""
+    unasked: list[tuple[str, str]] = []
+    for fact in u.facts:
+        if fact.earlier and fact.earlier_day == day:
+            replies = await chat.say(u.user, fact.earlier)
+            unasked.extend((u.user, t) for t in replies[1:])
+            unasked.extend(await chat.advance(chat.now() + timedelta(minutes=1)))
+    ack = ""
+    for fact in u.facts:
+        if fact.day != day:
+            continue
+        if fact.say:
+            replies = await chat.say(u.user, fact.say)
+            unasked.extend((u.user, t) for t in replies[1:])
+            ack = replies[0] if replies else ""
+        score.facts += 1
+        score.count(u.lang, "facts")
+        if fact.named_in(ack):
+            score.acknowledged += 1
+            score.count(u.lang, "acknowledged")
+        elif _PRIVATE.search(ack):
+            score.acknowledged_privately += 1
+        else:
+            score.unacknowledged.append(f"{u.user} {(fact.say or fact.topic)!r} → {ack!r}")
+        if fact.say:
+            unasked.extend(await chat.advance(chat.now() + timedelta(minutes=1)))
+    return unasked
 
 
 async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
@@ -310,26 +358,28 @@ async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
         score.overview_of += len(u.facts)
         score.by_lang.setdefault(u.lang, {})
         score.by_lang[u.lang]["overview"] = score.by_lang[u.lang].get("overview", 0) + named
+    said = ""
     for fact in u.facts:
+        said = fact.say or said  # a fact told inside the message before it
         if fact.named_in(profile):
             score.kept += 1
             score.count(u.lang, "kept")
         else:
-            score.lost.append(f"{u.user} {fact.topic}: {fact.say!r}")
+            score.lost.append(f"{u.user} {fact.topic}: {said!r}")
         reply = " ".join(await chat.say(u.user, fact.ask))
-        _paraphrase(score, u, fact, fact.ask, reply)
+        _paraphrase(score, u, fact, fact.ask, reply, said)
         if _answered(fact, reply):
             score.answered += 1
             score.count(u.lang, "answered")
         else:
-            score.misses.append(f"{u.user} {fact.ask!r} (told {fact.say!r}) → {reply!r}")
+            score.misses.append(f"{u.user} {fact.ask!r} (told {said!r}) → {reply!r}")
         if reply_language(reply) == u.lang:
             score.in_language += 1
             score.count(u.lang, "in_language")
         else:
             score.other_language.append(f"{u.user} {fact.ask!r} → {reply!r}")
         for ask in fact.also:
-            _paraphrase(score, u, fact, ask, " ".join(await chat.say(u.user, ask)))
+            _paraphrase(score, u, fact, ask, " ".join(await chat.say(u.user, ask)), said)
     for ask in u.never:
         reply = " ".join(await chat.say(u.user, ask))
         row = score.never_told.setdefault(u.lang, {})
@@ -340,8 +390,11 @@ async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
             score.wrong_never.append(f"{u.user} {ask!r} → {reply!r}")
 
 
-def _paraphrase(score: WalkScore, u: WalkUser, fact: WalkFact, ask: str, reply: str) -> None:
-    """One day-60 question about ``fact`` scored right, wrong or abstained (and its language)."""
+def _paraphrase(
+    score: WalkScore, u: WalkUser, fact: WalkFact, ask: str, reply: str, said: str
+) -> None:
+    """One day-60 question about ``fact`` (told in ``said``) scored right, wrong or abstained
+    (and its language)."""
     row = score.paraphrases.setdefault(u.lang, {})
     row["asked"] = row.get("asked", 0) + 1
     if _answered(fact, reply):
@@ -350,27 +403,32 @@ def _paraphrase(score: WalkScore, u: WalkUser, fact: WalkFact, ask: str, reply: 
         kind = "abstained"
     else:
         kind = "wrong"
-        score.wrong.append(f"{u.user} {ask!r} (told {fact.say!r}) → {reply!r}")
+        score.wrong.append(f"{u.user} {ask!r} (told {said!r}) → {reply!r}")
     row[kind] = row.get(kind, 0) + 1
     if reply_language(reply) == u.lang:
         row["in_language"] = row.get("in_language", 0) + 1
 
 
 def _answered(fact: WalkFact, reply: str) -> bool:
-    return fact.named_in(reply) and not _UNKNOWN.search(reply)
+    return fact.named_in(reply) and not _UNKNOWN.search(reply) and not fact.names_stale(reply)
 
 
 async def right_after(chat: LifeChat, script: WalkScript, score: WalkScore) -> None:
     """Each fact told and at once asked about in other words (a fresh bot, day 0)."""
     await chat.advance(START)
     for u in script.users:
+        said = ""
         for fact in u.facts:
-            await chat.say(u.user, fact.say)
+            if fact.earlier:
+                await chat.say(u.user, fact.earlier)
+            if fact.say:
+                said = fact.say
+                await chat.say(u.user, said)
             reply = " ".join(await chat.say(u.user, fact.ask))
             if _answered(fact, reply):
                 score.right_after += 1
             else:
-                score.missed_right_after.append(f"{u.user} {fact.say!r} → {fact.ask!r} → {reply!r}")
+                score.missed_right_after.append(f"{u.user} {said!r} → {fact.ask!r} → {reply!r}")
 
 
 async def run_walk(

@@ -128,6 +128,29 @@ def self_corrected(sentence: str) -> str:
     return sentence if replaced is None else replaced + rest
 
 
+def before_apology(sentence: str) -> str | None:
+    """ "We bought a flat in Derby — sorry, I'm half asleep": the statement before a bare
+    "sorry" that opens a clause of its own excusing the speaker's state (``_EXCUSE``), not
+    the value meant; ``None`` when there is none."""
+    m = _MID.search(sentence)
+    if m is None or m.start() == 0 or (m.group("bare") or "").lower() != "sorry":
+        return None
+    said = _ITS.sub("", m.group("new").strip())
+    if not _CLAUSE.match(said) or not _EXCUSE.search(sentence[m.start() :]):
+        return None
+    return sentence[: m.start()].rstrip() + "."
+
+
+#: What an apology after a statement excuses: the speaker's state, not a value ("sorry, my
+#: brain is fried", "sorry, I'm half asleep", "sorry, I'm rambling").
+_EXCUSE = re.compile(
+    r"\b(?:head|brain|mind|memory|tired|exhausted|sleepy|asleep|distracted|scatter\w*|"
+    r"forgetful|typing|typo|all\s+over\s+the\s+place|long\s+day|rambling|ramble|a\s+mess|"
+    r"confused|hungover|jet-?lagged|knackered|frazzled)\b",
+    re.IGNORECASE,
+)
+
+
 def _replaced(head: str, new: str) -> str | None:
     """``head`` with the value its last words said replaced by ``new`` (``None`` when no
     value can be told apart)."""

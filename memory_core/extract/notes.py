@@ -34,7 +34,9 @@ _FIRST_PERSON = {
     r"toco|practico|corro|nado|bailo|canto|cocino|leo|escribo|colecciono|hago|escucho|cumplo|"
     r"naci|trabajé|estudié|viví|somos|estamos|fumo|bebo|tomo|uso|sigo|quiero|necesito|suelo|"
     r"salgo|conduzco|duermo|camino|amo|adoro|conozco|puedo|manejo|no\s+como|no\s+bebo|"
-    r"aprendo|ahorro|sueño|cuido|soporto|aguanto|detesto|disfruto|entreno|pienso|intento|espero",
+    r"aprendo|ahorro|sueño|cuido|soporto|aguanto|detesto|disfruto|entreno|pienso|intento|espero|"
+    # "we" said by the verb alone ("en agosto pensamos viajar a Oaxaca"): plans and habits.
+    r"queremos|pensamos|planeamos|esperamos|preferimos|necesitamos|jugamos|trabajamos|viajamos",
     "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos|on",
     "it": r"io|mio|mia|miei|mie|mi|sono|ho|abito|vivo|lavoro|noi|nostro|nostra|abbiamo",
     "pt": r"eu|meu|minha|meus|minhas|me|sou|estou|tenho|moro|trabalho|nós|nosso|nossa|temos",
@@ -45,7 +47,10 @@ _FIRST_PERSON = {
     r"читаю|пишу|готовлю|слушаю|смотрю|увлекаюсь|обожаю|предпочитаю|знаю|владею|бегаю|"
     r"плаваю|катаюсь|учился|училась|работал|работала|жил|жила|болею|хочу|мечтаю|планирую|"
     r"собираюсь|коплю|учу|умею|пью|ем|курю|ношу|сижу|помню|вожу|держу|выращиваю|собираю|"
-    r"надеюсь|ненавижу|терпеть|тренируюсь|пою|танцую|рисую|вяжу|коллекционирую|изучаю",
+    r"надеюсь|ненавижу|терпеть|тренируюсь|пою|танцую|рисую|вяжу|коллекционирую|изучаю|"
+    r"собираемся|хотим|планируем|мечтаем|живём|живем|любим|копим|"
+    # A reflexive verb in the first person ("встречаюсь", "стараюсь").
+    r"[а-яё]{2,}(?:юсь|усь)",
     "uk": r"я|мій|моя|моє|мої|мене|мені|ми|наш|наша|наше|наші|нас|нам",
     "pl": r"ja|mój|moja|moje|moi|mnie|mi|my|nasz|nasza|nasze|jestem|mam|mieszkam|pracuję",
     "tr": r"ben|benim|bana|beni|biz|bizim",
@@ -158,7 +163,8 @@ _PASSING = re.compile(
     r"me\s+voy\s+(?:a\s+(?:dormir|la\s+cama|acostar(?:me)?)|ya)|tengo\s+que\s+irme|"
     r"je\s+(?:vais|file|dois)\s+(?:me\s+coucher|dormir|au\s+lit|y\s+aller|filer)|j'y\s+vais|"
     r"(?:я\s+)?(?:иду|пойду|пошёл|пошел|пошла|ложусь)\s+(?:спать|баиньки)|мне\s+пора|"
-    r"(?:я\s+)?(?:так\s+|очень\s+)?хочу\s+(?:спать|есть|пить|кушать|домой|отдохнуть|в\s+отпуск)|"
+    r"(?:я\s+|мы\s+)?(?:так\s+|очень\s+)?(?:хочу|хотим)\s+(?:спать|есть|пить|кушать|домой|"
+    r"отдохнуть|в\s+отпуск)|(?:queremos|quiero)\s+(?:dormir|comer|irnos|irme)|"
     r"(?:(?:bei\s+uns|hier|heute)\s+)?(?:es\s+)?(?:regnet|schneit|ist\s+es\s+(?:kalt|heiß|warm))|"
     r"(?:aquí\s+|hoy\s+)?(?:llueve|está\s+lloviendo|nieva|hace\s+(?:mucho\s+)?(?:frío|calor))|"
     r"(?:ici\s+)?(?:il\s+(?:pleut|neige|fait\s+(?:très\s+)?(?:froid|chaud|beau)))|"

@@ -49,7 +49,8 @@ _GREETING = {
 _INTRO = {
     "de": r"ich\s+bin\s+(?:die\s+|der\s+)?",
     "es": r"soy\s+",
-    "fr": r"je\s+suis\s+",
+    # "Moi c'est Lucie": the everyday French introduction.
+    "fr": r"(?:je\s+suis|moi,?\s+c['’]est)\s+",
     "ru": r"я\s+",
 }
 #: German nouns said of oneself after "ich bin" that a greeting does not make a name: roles
@@ -176,14 +177,31 @@ def _job(sentence: str, language: str) -> str | None:
         return m["v"]
     if language in _BE:
         value = _JOB_BY_BE.format(words=JOB_WORDS[language])
-        m = re.search(rf"(?:^|(?<=[\s,;]))(?:{_BE[language]}){value}", sentence, re.IGNORECASE)
-        return m["v"] if m else None
+        before = _JOB_ADJECTIVE.get(language, "")
+        m = re.search(
+            rf"(?:^|(?<=[\s,;]))(?:{_BE[language]})(?P<a>{before})?{value}", sentence, re.IGNORECASE
+        )
+        return (m["a"] or "") + m["v"] if m else None
     if language == "de":
-        m = re.search(rf"(?<!\w)(?:ich\s+)?bin\s+(?:eine?\s+)?(?P<v>{_WORD})(?![\w-])", sentence)
+        m = re.search(
+            rf"(?<!\w)(?:ich\s+)?bin\s+(?:eine?\s+)?(?P<a>{_JOB_ADJECTIVE['de']})?(?P<v>{_WORD})"
+            r"(?![\w-])",
+            sentence,
+        )
         word = m["v"] if m else ""
         if m and DE_JOB.search(word) and not DE_NOT_A_JOB.match(word):
-            return word
+            return (m["a"] or "") + word
     return None
+
+
+#: "ich bin ehemaliger Polizist", "я бывший инженер": the job said with what it was or
+#: how it was learned before it, kept with it as the English rules keep "a retired engineer"
+#: (Spanish and French say it after the job: "maestra jubilada" reads the job).
+_JOB_ADJECTIVE = {
+    "de": r"(?i:(?:pensioniert|ehemalig|gelernt|selbstständig|selbständig|freiberuflich|"
+    r"angestellt|verbeamtet)(?:e|er|es)?\s+)",
+    "ru": r"(?:бывший|бывшая|бывш\w+|отставной)\s+",
+}
 
 
 def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -271,6 +289,25 @@ def _intro_name(sentence: str, language: str) -> str | None:
     return m["v"]
 
 
+#: "je suis pharmacienne (de nuit) à Rennes", "я медсестра в Казани": the town said after the
+#: user's job is where they live, as the English rules read "I'm a nurse in Leeds" (a Russian
+#: word only when the analyser knows it for a place: "в Сбербанке" is a firm; Spanish "en" names
+#: a firm as often as a town, and German capitalises "in Teilzeit": neither read).
+_JOB_IN = {"fr": r"(?:à|a)", "ru": r"во?"}
+
+
+def _town_of_job(sentence: str, language: str) -> str | None:
+    job = _job(sentence, language)
+    if job is None or language not in _JOB_IN:
+        return None
+    said = rf"{re.escape(job)}(?:\s+de\s+(?:nuit|jour))?\s+{_JOB_IN[language]}\s+"
+    if language == "ru":
+        m = re.search(rf"{said}(?P<v>[А-ЯЁ][\w-]*)(?=\s*(?:[,.;!?]|$))", sentence, re.IGNORECASE)
+        return russian.known_town(m["v"]) if m else None
+    m = re.search(rf"{said}{_VALUE}{_END}", sentence, re.IGNORECASE)
+    return m["v"] if m else None
+
+
 #: "seit 2019", "desde 2018", "depuis 2020", "с 2019 года": since when the home is home.
 _SINCE = re.compile(
     r"(?<!\w)(?:seit|desde|depuis|с)\s+(?:(?:dem\s+jahr|el\s+año|l'année|l’année)\s+)?"
@@ -295,6 +332,8 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         town = russian.home_town(sentence)
     else:
         town = _find(_HOME.get(language), sentence, ctx)
+    if town is None:
+        town = _town_of_job(sentence, language)
     if town is not None:
         since = _since(sentence)
         lives = f"has lived in {town} since {since.year}" if since else f"lives in {town}"

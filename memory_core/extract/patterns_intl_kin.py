@@ -4,7 +4,10 @@ and employer.
 "Mein Mann arbeitet als Zahnarzt", "meine Schwester Paula ist Lehrerin", "mi padre es
 electricista", "mi hermano Diego trabaja en Mercadona", "ma femme est infirmière", "mon frère
 Hugo travaille chez Airbus", "мой муж работает программистом", "моя мама — учитель": the relation
-word (and a name beside it) opens the clause, and the job or firm is the relative's —
+word (and a name beside it) opens the clause, and the job or firm is the relative's — or the
+clause after the one naming them says it ("Meine Schwester heißt Paula, sie ist Lehrerin", "mi
+hermano se llama Diego y es electricista", "mon frère s'appelle Hugo, il est plombier", "брата
+зовут Саша, он врач"; a Russian relation said in the accusative needs no "my") —
 ``family.<relation>[.<name>].job`` / ``.employer`` as the English rules key them, with the value in
 the user's words (a Russian job in the nominative), never the user's own ``job_title``.
 """
@@ -59,6 +62,19 @@ def _subject(language: str) -> str:
     words = RELATIONS[language]
     rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     return rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+"
+
+
+#: "… heißt Paula, sie …", "… se llama Diego y …", "… s'appelle Hugo, il …", "… зовут Саша, он
+#: …": the naming, then a clause about the person just named.
+_NAMED_THEN = {
+    "de": r"hei(?:ß|ss)t\s+{n}(?:,\s*(?:und\s+)?|\s+und\s+)(?:er|sie)\s+",
+    "es": r"se\s+llama\s+{n}(?:,\s*(?:y\s+)?|\s+y\s+)(?:él\s+|ella\s+)?",
+    "fr": r"s'appelle\s+{n}(?:,\s*(?:et\s+)?|\s+et\s+)(?:il|elle)\s+",
+    "ru": r"зовут\s+{n}(?:,\s*(?:и\s+)?|\s+и\s+)(?:он|она)\s+",
+}
+#: "Брата зовут Саша", "Моего брата зовут Саша": a Russian relation in the accusative (with
+#: "my" or without) before "зовут".
+_RU_CALLED_START = r"^(?:(?:мою|моего|нашу|нашего)\s+)?(?P<r>{rel})\s+(?=зовут\s)"
 
 
 def _relation(language: str, word: str) -> str:
@@ -160,14 +176,23 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if language not in _POSSESSIVE:
         return []
     out: list[Candidate] = _named_people(sentence, language, ctx)
-    for m in re.finditer(_subject(language), sentence, re.IGNORECASE):
+    subjects = list(re.finditer(_subject(language), sentence, re.IGNORECASE))
+    if language == "ru" and not subjects:
+        rel = "|".join(sorted(map(re.escape, RELATIONS["ru"]), key=len, reverse=True))
+        subjects = list(re.finditer(_RU_CALLED_START.format(rel=rel), sentence, re.IGNORECASE))
+    for m in subjects:
         rel = _relation(language, m["r"])
-        name = m["n"] if m["n"] and m["n"].lower() not in ("ist", "es", "est") else None
+        said_name = m.groupdict().get("n")
+        name = said_name if said_name and said_name.lower() not in ("ist", "es", "est") else None
         whose = f"{kin.RELATIONS[rel].group}.{kin.RELATIONS[rel].slug}"
         who = f"{whose}.{slug(name)}" if name else whose
         said = f"{ctx.possessive} {rel}" + (f" {name}" if name else "")
         after = sentence[m.end() :]
-        if (job := _job_said(language, after)) is not None:
+        job = _job_said(language, after)
+        if job is None and name is None:
+            then = re.match(_NAMED_THEN[language].format(n=_NAME), after, re.IGNORECASE)
+            job = _job_said(language, after[then.end() :]) if then is not None else None
+        if job is not None:
             out += fact(f"{who}.job", f"{said} works as {job}.", Category.RELATIONSHIP, 0.75, job)
         if (firm := _firm_said(language, after)) is not None:
             text = f"{said} works at {firm}."

@@ -128,7 +128,10 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     said = _IS_CALLED[language]
     if not ctx.lowercase and language in _IS:
         said = f"(?:{said}|{_IS[language]})"
-    called = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{called_rel})\s+{said}\s+(?P<n>{name})"
+    poss = rf"{_POSSESSIVE[language]}\s+"
+    if language == "ru":  # "Мужа зовут Игорь": the accusative says whose, "my" may go unsaid
+        poss = rf"(?:{poss}|^\s*)"
+    called = rf"(?<!\w){poss}(?P<r>{called_rel})\s+{said}\s+(?P<n>{name})"
     for m in re.finditer(called, sentence, re.IGNORECASE):
         out += _person(called_words[m["r"].lower()], m["n"], ctx, named_beside=False)
     if language == "ru" or ctx.lowercase:

@@ -47,6 +47,11 @@ _TIME_SAID = re.compile(
 _SAID_AS_THING = re.compile(r"^(?:a|an|the|my|\d|sub-)", re.IGNORECASE)
 #: Verbs that say a goal of one's life, never a request of the moment.
 _LIFE_GOAL_VERBS = ("hope", "plan", "intend", "aim", "dream")
+#: ... said as what one is doing ("we're hoping to", "I'm planning to").
+_LIFE_GOAL_ING = re.compile(r"\b(?:hoping|planning|aiming)\b")
+#: "go to Japan", "visit Peru next spring": a plan of one's life goes somewhere named, not to
+#: bed or to the shops ("I'm hoping to go to bed early" is the moment's).
+_SOMEWHERE = re.compile(r"^(?:go|fly|travel|head|move)\s+(?:back\s+)?(?:over\s+)?to\s+(?-i:[A-Z])")
 _DEICTIC_WORD = re.compile(r"\b(?:you|your|this|that|it|these|those|here|me|now)\b", re.IGNORECASE)
 _GOAL_TEXT = {
     "want to": "wants to",
@@ -82,10 +87,17 @@ def goal(clause: str, ctx: Context) -> list[Candidate]:
         return []
     verb = (m.group("verb") or "").lower()
     # "I want to finish …" may ask for something now; "I hope to finish an ironman" is a goal.
-    if target.split()[0].lower() in REQUEST_VERBS and not verb.startswith(_LIFE_GOAL_VERBS):
+    # "We're hoping to fly to Peru": a trip, said as what one is hoping or planning to do.
+    trip = _LIFE_GOAL_ING.search(verb) is not None and _SOMEWHERE.match(target) is not None
+    life = verb.startswith(_LIFE_GOAL_VERBS) or trip
+    if target.split()[0].lower() in REQUEST_VERBS and not life:
         return []
     if m.group("verb") and len(target.split()) == 1 and len(raw.split()) > 2:
         return []  # "I plan to shop while on vacation in Paris": "shop" alone misstates it
+    said = target
+    if clause.lstrip().lower().startswith("we"):
+        # "… to Peru for our honeymoon": "our" is the user's too.
+        said = re.sub(r"\bour\b", "my", target, flags=re.IGNORECASE)
     if m.group("cnoun") and _SAID_AS_THING.match(target):
         text = f"{ctx.possessive} {m.group('cnoun').lower()} is {ctx.third(target)}."
     elif m.group("cnoun"):
@@ -96,7 +108,7 @@ def goal(clause: str, ctx: Context) -> list[Candidate]:
         noun = re.sub(r"\s+", " ", m.group("noun").lower())
         text = f"{ctx.possessive} {noun} is to {ctx.third(target)}."
     else:
-        text = f"{ctx.subject} {_goal_verb(m.group('verb'))} {ctx.third(target)}."
+        text = f"{ctx.subject} {_goal_verb(m.group('verb'))} {ctx.third(said)}."
     return fact(f"goal.{slug(target, 40)}", text, Category.TASK_CONTEXT, 0.6, target)
 
 

@@ -888,7 +888,8 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
                 continue
             sentence = statement
         # "I live in Leeds, wait no, it's York": as the speaker meant it.
-        sentence = corrections.self_corrected(sentence)
+        # "We bought a flat in Derby — sorry, I'm half asleep": an apology, no value.
+        sentence = corrections.before_apology(sentence) or corrections.self_corrected(sentence)
         moved = corrections.moved_date(sentence, ctx.time)
         if moved is not None:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected

@@ -209,3 +209,12 @@ def firm(word: str) -> str | None:
 def town(words: str) -> str | None:
     """A town named after "в" ("в Твери") in the nominative ("Тверь"), or ``None``."""
     return _nominative(words.split(), "loct", place=True)
+
+
+def known_town(word: str) -> str | None:
+    """A town named after "в" in the nominative, only when the analyser knows the word for a
+    place ("в Казани" → "Казань"; "в Сбербанке" → ``None``)."""
+    parsed = _parse(word, "loct", place=True)
+    if parsed is None or "Geox" not in parsed.tag:
+        return None
+    return town(word)

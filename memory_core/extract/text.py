@@ -113,9 +113,29 @@ _CLAUSE_SPLIT = re.compile(
 )
 
 
+#: "…, it's been a long month, …", "…, anyway the weather is grim": a comma splice
+#: turning to small talk (the weather, the week, "anyway"), a clause of its own.
+_SMALL_TALK_SPLICE = re.compile(
+    r"\s*,\s*(?=(?:it's\s+been|it\s+has\s+been|anyway|anyways|the\s+weather|which\s+sucks|"
+    r"which\s+is\s+annoying)\b)",
+    re.IGNORECASE,
+)
+
+
+#: "… is a vet so he knows dogs": what follows from what was said about someone, no fact
+#: of its own (it ran into the job's value).
+_SO_THEY = re.compile(r"\s+so\s+(?:he|she|they)\s[^,;.!?]*", re.IGNORECASE)
+
+
 def split_clauses(sentence: str) -> list[str]:
-    """Split a sentence where a new first-person statement starts ("…, and my sister is …")."""
-    parts = [p.strip() for p in _CLAUSE_SPLIT.split(sentence)]
+    """Split a sentence where a new first-person statement starts ("…, and my sister is …"),
+    or where a comma splice turns to small talk ("…, anyway the weather …")."""
+    sentence = _SO_THEY.sub("", sentence)
+    parts = [
+        p.strip()
+        for piece in _SMALL_TALK_SPLICE.split(sentence)
+        for p in _CLAUSE_SPLIT.split(piece)
+    ]
     return [re.sub(r"^that\s+", "", p, flags=re.I) for p in parts if p]
 
 

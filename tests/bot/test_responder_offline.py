@@ -201,6 +201,13 @@ def test_whom_a_question_is_about(question: str, whom: str | None) -> None:
         "Что вы знаете обо мне?",
         "wat do u remember abt me",
         "whit dae youse ken aboot me then?",
+        # Said with another verb ("gemerkt", "retenu", "acuerdas", "запомнил") or the question
+        # word last ("Tu sais quoi …").
+        "Was hast du dir eigentlich über mich gemerkt?",
+        "Vous savez quoi de moi, au juste ?",
+        "Qu'est-ce que tu as retenu sur moi ?",
+        "¿Qué te acuerdas de mí?",
+        "Что ты запомнил про меня?",
     ],
 )
 async def test_what_do_you_know_about_me_however_typed(asked: str) -> None:

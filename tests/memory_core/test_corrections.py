@@ -10,7 +10,12 @@ from datetime import UTC, datetime
 import pytest
 
 from memory_core.clock import ManualClock
-from memory_core.extract.corrections import corrected, self_corrected, without_negation
+from memory_core.extract.corrections import (
+    before_apology,
+    corrected,
+    self_corrected,
+    without_negation,
+)
 from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
@@ -72,6 +77,25 @@ def test_a_correction_inside_the_sentence_keeps_what_was_meant(said: str, meant:
 )
 def test_what_corrects_nothing_is_left_as_said(said: str) -> None:
     assert self_corrected(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("We bought a flat in Derby — sorry, I'm half asleep.", "We bought a flat in Derby."),
+        ("I teach yoga, sorry, my brain is fried today.", "I teach yoga."),
+        # A correction, or no apology at all: nothing to keep before it.
+        ("I live in Hull, sorry, I moved to Selby.", None),
+        ("I live in Hull, sorry, I'm in Selby now.", None),
+        ("Sorry, I'm tired.", None),
+    ],
+)
+def test_a_sorry_that_excuses_the_speaker_keeps_the_statement_before_it(
+    said: str, meant: str | None
+) -> None:
+    """ "X — sorry, I'm half asleep" was read as a self-correction to "I'm half asleep": the
+    statement was lost."""
+    assert before_apology(said) == meant
 
 
 async def test_a_self_correction_keeps_the_second_word(memory: Memory, clock: ManualClock) -> None:

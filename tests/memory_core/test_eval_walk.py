@@ -17,6 +17,7 @@ from memory_core.evaluation.walk import (
     BLIND2_PATH,
     BLIND3_PATH,
     BLIND4_PATH,
+    BLIND5_PATH,
     BLIND_PATH,
     WalkFact,
     WalkScript,
@@ -41,7 +42,7 @@ RULE_SOURCES = (
         # The walks and other blind sets are only scored, never tuned on ("I support Celtic."
         # is in both a walk and statements_blind9, written apart; a fresh sensitivity batch's
         # look-alike praises a toolbox in a walk's words).
-        if p not in (BLIND_PATH, BLIND2_PATH, BLIND3_PATH, BLIND4_PATH, ASK9_PATH)
+        if p not in (BLIND_PATH, BLIND2_PATH, BLIND3_PATH, BLIND4_PATH, BLIND5_PATH, ASK9_PATH)
         and not p.name.startswith(("walk_", "statements_blind", "sensitivity_special_fresh"))
     ),
 )
@@ -242,13 +243,59 @@ def _words_of(sources: tuple[Path, ...]) -> str:
     )
 
 
+#: Lines of the fifth walk (written at h-walk10 before any rule, responder or labelled set was
+#: read) that the rules, bot/, devtools/, the tests or their data already held, whole or as a run
+#: of five words, when it was added (short everyday questions and statements). Kept as written; no
+#: other line may join.
+ALREADY_IN_THE_RULES_5 = frozenset(
+    {
+        "C'est quoi mon métier déjà ?",
+        "Comment s'appelle ma sœur ?",
+        "Ich wohne seit zwei Jahren in Leipzig.",
+        "J'ai des animaux ?",
+        "Qu'est-ce que je ne supporte pas dans la nourriture ?",
+        "Quel est mon groupe sanguin ?",
+        "Salut ! Moi c'est Camille, je suis infirmière de nuit à Nantes.",
+        "Was darf ich nicht essen?",
+        "We have a cat named Mango.",
+        "Welches Auto fahre ich?",
+        "Wie alt ist mein Sohn?",
+        "Wie heißen meine Kinder?",
+        "Wie heißt meine Mutter?",
+        "Wie heißt meine Schwester?",
+        "Wie heißt unser Hund?",
+        "what car do I drive?",
+        "what do I do for a living?",
+        "what do you remember about me?",
+        "what's my blood type?",
+        "what's my favourite book?",
+        "which city do I live in now?",
+        "who am I married to?",
+        "¿A qué se dedica mi esposo?",
+        "¿Cuál es mi comida favorita?",
+        "¿Cómo se llama mi marido?",
+        "¿Hay algo que no pueda comer?",
+        "¿Qué carro tengo?",
+        "¿Qué sabes de mí?",
+        "Где я сейчас живу?",
+        "Живу в Новосибирске.",
+        "Как зовут мою дочь?",
+        "Как зовут мою маму?",
+        "Какая у меня профессия?",
+        "Кстати, у меня аллергия на кошек, так что у нас только попугай Кеша.",
+        "Работаю бухгалтером в строительной фирме.",
+        "Сколько лет моему сыну?",
+    }
+)
+
+
 def _found_in(sources: tuple[Path, ...], script: Path) -> set[str]:
     """The script's messages and questions found, whole or a run of five words, in ``sources``."""
     text = _words_of(sources)
     found: set[str] = set()
     for user in load_script(script).users:
         for fact in user.facts:
-            for line in (fact.say, fact.ask, *fact.also, user.overview, *user.never):
+            for line in (fact.say, fact.earlier, fact.ask, *fact.also, user.overview, *user.never):
                 words = _words(line)
                 runs = [words[i : i + 5] for i in range(max(1, len(words) - 4))]
                 if words and any(f" {' '.join(run)} " in text for run in runs):
@@ -464,9 +511,10 @@ _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
         (BLIND2_PATH, ALREADY_IN_THE_RULES_2, _ONE_EACH),
         (BLIND3_PATH, ALREADY_IN_THE_RULES_3, _ONE_EACH),
         (BLIND4_PATH, ALREADY_IN_THE_RULES_4, _ONE_EACH),
+        (BLIND5_PATH, ALREADY_IN_THE_RULES_5, {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 2}),
         (ASK9_PATH, ALREADY_IN_THE_RULES_ASK9, {"en": 4, "de": 2, "es": 2, "fr": 1, "ru": 1}),
     ],
-    ids=["second walk", "third walk", "fourth walk", "question paraphrases"],
+    ids=["second walk", "third walk", "fourth walk", "fifth walk", "question paraphrases"],
 )
 def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
     script_file: Path, allowed: frozenset[str], languages: dict[str, int]
@@ -477,7 +525,11 @@ def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
     rule, tuning data, module of bot/, devtools/ or test, whole or as a run of five words."""
     script = load_script(script_file)
     assert Counter(u.lang for u in script.users) == languages
-    assert all(len(u.facts) == 12 for u in script.users)
+    if script_file == BLIND5_PATH:  # told over days, asked on days 30-60, two never-told each
+        assert all(10 <= len(u.facts) <= 11 and len(u.never) == 2 for u in script.users)
+        assert all(30 <= u.ask_day <= 60 and any(f.day for f in u.facts) for u in script.users)
+    else:
+        assert all(len(u.facts) == 12 for u in script.users)
     if script_file == ASK9_PATH:
         assert all(len(f.also) == 2 for u in script.users for f in u.facts)
         assert all(len(u.never) == 6 for u in script.users)
@@ -611,3 +663,43 @@ async def test_paraphrases_and_never_told_questions_are_scored_right_wrong_or_ab
     assert row["never_told"] == {"abstained": "1/2", "wrong": "1/2"}
     assert row["wrong_never"] == ["u 'my car' → 'Got it — my car'"]
     assert row["paraphrases_by_language"]["en"]["right"] == "1/3" and not row["wrong"]
+
+
+class _TellAllChat(_EchoChat):
+    """The echo bot, answering every question with all it was told."""
+
+    async def say(self, user: str, text: str) -> list[str]:
+        if text.endswith("?"):
+            return [" ".join(self.told)]
+        return await super().say(user, text)
+
+
+async def test_facts_told_over_days_corrected_and_asked_early_are_scored() -> None:
+    """The fifth walk's shape: a fact told inside another's message on day 2, a fact corrected
+    on day 5 (an answer that still names the old value is wrong), the user's own small talk,
+    and questions asked on day 40 rather than 60."""
+    facts = (
+        WalkFact("cat", "A cat, Bo, and a dog, Cy.", "my cat?", ("bo",), day=2),
+        WalkFact("dog", "", "my dog?", ("cy",), day=2),
+        WalkFact(
+            "home",
+            "We moved to Porto.",
+            "where do I live?",
+            ("porto",),
+            day=5,
+            earlier="I live in Lisbon.",
+            stale=("lisbon",),
+        ),
+    )
+    user = WalkUser("u", "en", facts, ask_day=40, talk={3: ("hi there",)})
+    score = await walk(_TellAllChat(), WalkScript((user,), {}))
+    row = score.as_json()
+    assert (row["answered"], row["kept"], row["acknowledged"]) == ("2/3", "3/3", "3/3")
+    assert [m for _, _, m, _ in score.transcript if m == "where do I live?"]
+    days = {m: d for _, d, m, _ in score.transcript if m}
+    assert days["I live in Lisbon."] == 0 and days["A cat, Bo, and a dog, Cy."] == 2
+    assert days["hi there"] == 3 and days["We moved to Porto."] == 5
+    assert days["where do I live?"] == days["/profile"] == 40
+    assert row["misses"][0].startswith("u 'where do I live?' (told 'We moved to Porto.')")
+    await right_after(_TellAllChat(), WalkScript((user,), {}), score)
+    assert score.as_json()["answered_right_after"] == "2/3"  # Lisbon told first, then Porto

@@ -910,3 +910,23 @@ def test_a_goal_said_with_its_time_or_as_a_target_is_kept(text: str, said: str) 
     "my goal this year is …" (no "for") and a target said as what it is were not read."""
     found = [c for c in extract_rules(TurnInput(text, NOW)) if c.key.startswith("goal.")]
     assert found and found[0].value_text.startswith(said), found
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("We're planning to go to Peru next summer for our honeymoon.",
+         "The user is planning to go to Peru next summer for their honeymoon"),
+        ("I'm hoping to fly to Osaka in April.", "The user is hoping to fly to Osaka"),
+    ],
+)  # fmt: skip
+def test_a_trip_one_is_hoping_or_planning_to_make_is_a_goal(text: str, said: str) -> None:
+    """ "We're planning to go to …" was dropped: "go" read as a request of the moment, since only
+    "hope to"/"plan to" (not "hoping"/"planning") said a goal of one's life."""
+    found = [c for c in extract_rules(TurnInput(text, NOW)) if c.key.startswith("goal.")]
+    assert found and found[0].value_text.startswith(said), found
+
+
+def test_what_one_is_planning_to_do_tonight_is_no_goal() -> None:
+    found = extract_rules(TurnInput("I'm planning to watch a movie tonight.", NOW))
+    assert not [c for c in found if c.key.startswith("goal.")]

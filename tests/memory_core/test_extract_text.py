@@ -131,8 +131,15 @@ def test_cjk_sentences_split_on_full_stops() -> None:
         ("I'm Ana but call me Annie", ["I'm Ana", "call me Annie"]),
         ("I live in Berlin - my wife is from Rome", ["I live in Berlin", "my wife is from Rome"]),
         ("remember that X and that my Y", ["remember that X", "my Y"]),
+        # A comma splice turning to small talk is a clause of its own (a note that ran on
+        # across it held the week, the weather and the job in one).
+        ("I teach piano, it's been a long month, anyway the weather is grim",
+         ["I teach piano", "it's been a long month", "anyway the weather is grim"]),
+        # What follows from what was said of someone is no part of it.
+        ("my uncle is a vet so he knows dogs, and I'm a baker",
+         ["my uncle is a vet", "I'm a baker"]),
     ],
-)
+)  # fmt: skip
 def test_split_clauses(sentence: str, clauses: list[str]) -> None:
     assert split_clauses(sentence) == clauses
 

@@ -55,6 +55,20 @@ def has_note(text: str) -> bool:
         # Pets counted, as the English rules keep "I have 3 cats" (the note keeps the words).
         ("Ich habe 3 Katzen", {"pet.cat": None}, True),
         ("Mein Mann ist Arzt", {"family.husband.job": "Arzt"}, False),  # his job, not a name
+        # The town after the job is home, as in "I'm a nurse in Leeds" (not a firm, not "in
+        # Teilzeit"); "Moi c'est …" introduces.
+        ("Je suis pharmacienne à Rennes", {"job_title": "pharmacienne", "home_city": "Rennes"},
+         False),
+        ("Moi c'est Lucie, je suis pharmacienne à Rennes",
+         {"name": "Lucie", "job_title": "pharmacienne", "home_city": "Rennes"}, True),
+        ("Я медсестра в Казани", {"job_title": "медсестра", "home_city": "Казань"}, False),
+        ("Я программист в Сбербанке", {"job_title": "программист"}, True),
+        ("Ich bin Lehrerin in Teilzeit", {"job_title": "Lehrerin"}, True),
+        # What the job was, or how it was learned, said before it: kept with it, as "a
+        # retired engineer" is.
+        ("Ich bin ehemaliger Polizist", {"job_title": "ehemaliger Polizist"}, False),
+        ("Я бывший учитель", {"job_title": "бывший учитель"}, False),
+        ("Ich bin pensioniert", {}, True),
         ("Ich bin Berliner", {}, True),  # from a place, not a job
         ("Ich spreche fließend Französisch", {"language.french": "Französisch"}, False),
         ("Mi grupo favorito es Queen", {"favorite.band": "Queen"}, False),
@@ -101,6 +115,34 @@ def test_a_statement_fills_its_slots_each_inside_its_clause(
 def test_a_student_studies_at_a_school_and_has_no_job(text: str) -> None:
     found = slots_of(text)
     assert "school" in found and "job_title" not in found, found
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("Meine Schwester heißt Paula, sie ist Lehrerin",
+         {"family.sister.name": "Paula", "family.sister.job": "Lehrerin"}),
+        ("Mi hermano se llama Diego y es electricista",
+         {"family.brother.name": "Diego", "family.brother.job": "electricista"}),
+        ("Mon frère s'appelle Hugo, il est plombier",
+         {"family.brother.name": "Hugo", "family.brother.job": "plombier"}),
+        # The accusative says whose: "my" may go unsaid in Russian.
+        ("Брата зовут Саша, он врач",
+         {"family.brother.name": "Саша", "family.brother.job": "врач"}),
+        ("Моего брата зовут Саша, он врач",
+         {"family.brother.name": "Саша", "family.brother.job": "врач"}),
+        # Not a job: the clause after the naming says how she is.
+        ("Meine Schwester heißt Paula, sie ist müde", {"family.sister.name": "Paula"}),
+        # A friend's wife, not the user's.
+        ("У друга жену зовут Оля", {}),
+    ],
+)  # fmt: skip
+def test_the_clause_after_a_relative_s_naming_says_their_job(
+    text: str, slots: dict[str, str]
+) -> None:
+    """ "… heißt Paula, sie ist Lehrerin": the job said in the clause after the one naming the
+    relative is theirs (it was kept only as a note in the user's words)."""
+    assert slots_of(text) == slots
 
 
 @pytest.mark.parametrize(

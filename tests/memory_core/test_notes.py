@@ -91,6 +91,8 @@ def test_a_greeting_before_the_statement_is_left_out() -> None:
         "Me voy a dormir, chao.",
         "Bon, je vais me coucher.",
         "Я пошла спать.",
+        "Хотим спать.",
+        "Queremos dormir.",
         "У нас опять дождь.",
         "Es regnet schon wieder.",
         "Il pleut encore.",
@@ -358,6 +360,10 @@ def test_the_note_reader_never_files_a_note_as_private_by_itself(embedder: NanoE
         ("Ich fahre einen alten Golf.", "de"),
         # A kin word first, "my" left out in chat.
         ("Сын Миша, ему семь, ходит в школу.", "ru"),
+        # "We" said by the verb alone: the family's plans.
+        ("Весной планируем поехать в Сочи.", "ru"),
+        ("En agosto pensamos viajar a Oaxaca con los niños.", "es"),
+        ("По субботам встречаюсь с братом Петей в бассейне.", "ru"),
     ],
 )
 def test_a_statement_said_by_its_verb_or_kin_word_alone_is_kept(text: str, lang: str) -> None:
