@@ -3,9 +3,9 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.sensitivity_figures [--rules-only]
 
 ``membot eval sensitivity`` reports the splits as they are now; this adds the ``test`` split as
-it was before batch 10, 13, 15, 17, 19, 21, 23 and 25 were written (to compare with earlier
-figures) and, per topic, the share of held-out sentences flagged at all (what keeps them from a
-group) beside the exact-topic precision and recall, and the held-out figures per language.
+it was before batch 10, 13, 15, 17, 19, 21, 23, 25 and 27 (fresh26) were written (to compare with
+earlier figures) and, per topic, the share of held-out sentences flagged at all (what keeps them
+from a group) beside the exact-topic precision and recall, and the held-out figures per language.
 """
 
 from __future__ import annotations
@@ -59,7 +59,10 @@ def main() -> None:
         [r for r in rows if r.batch not in (23, 25)], classify=classify
     )
     before25 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch != 25], classify=classify
+        [r for r in rows if r.batch not in (25, 27)], classify=classify
+    )
+    before26 = evaluation.evaluate_sensitivity(
+        [r for r in rows if r.batch != 27], classify=classify
     )
     now = evaluation.evaluate_sensitivity(rows, classify=classify)
     splits: dict[str, SplitReport] = {
@@ -79,6 +82,8 @@ def main() -> None:
         "fresh23 (batch 23)": now.splits["fresh23"],
         "held out before batch 25": before25.splits["test"],
         "fresh25 (batch 25)": now.splits["fresh25"],
+        "held out before fresh26": before26.splits["test"],
+        "fresh26 (batch 27)": now.splits["fresh26"],
         "test (all held out)": now.splits["test"],
         "tune": now.splits["tune"],
     }
@@ -109,6 +114,7 @@ def _crisis_figures(rows: list[LabelledSentence], classify: Classifier | None) -
     read = classify or sensitive_topic
     for name, batches in (
         ("all held out", None),
+        ("fresh26", {27}),
         ("fresh25", {25}),
         ("fresh23", {23}),
         ("fresh21", {21}),
@@ -130,7 +136,12 @@ def _crisis_figures(rows: list[LabelledSentence], classify: Classifier | None) -
 def _language_figures(rows: list[LabelledSentence], classify: Classifier | None) -> None:
     """Precision and recall ("sensitive at all") per language the row is written in, on every
     held-out row and on the last blind batch (the language as the bot's detector reads it)."""
-    for name, batches in (("all held out", None), ("fresh25", {25}), ("fresh23", {23})):
+    for name, batches in (
+        ("all held out", None),
+        ("fresh26", {27}),
+        ("fresh25", {25}),
+        ("fresh23", {23}),
+    ):
         held = [r for r in rows if r.split == "test" and (batches is None or r.batch in batches)]
         by_language: dict[str, list[LabelledSentence]] = {}
         for row in held:

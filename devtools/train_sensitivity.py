@@ -1,18 +1,22 @@
 """Train the sensitivity model's linear reader (``memory_core/text/sensitivity_weights.npz``).
 
-    PYTHONPATH=$PWD .venv/bin/python -m devtools.train_sensitivity [--check]
+    PYTHONPATH=$PWD .venv/bin/python -m devtools.train_sensitivity [--check] [--words]
 
-Reads the labelled lists' ``tune`` rows only (``memory_core/evaluation/labels``; the ``test``
-rows and the fresh batches are never seen here), embeds them as passages with the bundled
-embedder, and fits a multinomial logistic regression (standardised inputs, L2 penalty, plain
-full-batch gradient descent from zero weights: deterministic). The penalty and the decision
-thresholds are chosen by cross-validation on the tune rows alone (folds drawn from a hash of each
-text). The thresholds are chosen for what the bot does — the rules first, this reader on what they
-leave — greedily from ``MAX_THRESHOLD`` down: each step lowers the one topic's threshold that
-adds the most true flags per false one, as long as the cross-validated precision of rules and
-reader together stays at least ``TARGET_PRECISION`` and the flags the reader alone files under
-self-harm (whose flag brings the crisis reply) keep ``STRICT_PRECISION``; the penalty is the one
-whose thresholds find the most sensitive rows — of penalties within ``RECALL_TIE`` of that
+Reads the labelled lists' ``tune`` rows only (``memory_core/evaluation/labels``; the ``test`` rows
+and the fresh batches are never seen here), embeds them as passages with the bundled embedder, and
+fits a multinomial logistic regression (standardised inputs, L2 penalty, plain full-batch gradient
+descent from zero weights: deterministic). With ``--words`` (tried in the tenth round, not
+shipped: see docs/privacy.md) it also reads, beside each vector, the text's bag of grams
+(:func:`~memory_core.text.sensitivity_meaning.text_grams`) — every gram found in at least
+``MIN_ROWS`` tune rows (of the training folds alone when cross-validating) — fitted with Adam
+from zero over ``WORD_PENALTIES``. The penalty and
+the decision thresholds are chosen by cross-validation on the tune rows alone (folds drawn from a
+hash of each text). The thresholds are chosen for what the bot does — the rules first, this reader
+on what they leave — greedily from ``MAX_THRESHOLD`` down: each step lowers the one topic's
+threshold that adds the most true flags per false one, as long as the cross-validated precision of
+rules and reader together stays at least ``TARGET_PRECISION`` and the flags the reader alone files
+under self-harm (whose flag brings the crisis reply) keep ``STRICT_PRECISION``; the penalty is the
+one whose thresholds find the most sensitive rows — of penalties within ``RECALL_TIE`` of that
 recall, the strongest (the smoother model: the weaker one had won by 0.002 and read fresh chat
 worse).
 ``--check`` trains and reports without writing the file.
@@ -22,7 +26,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,9 +40,11 @@ from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.text.sensitivity_meaning import (
     CLASSES,
     WEIGHTS_PATH,
+    WORD_SCALE,
     Matrix,
     MeaningWeights,
     softmax,
+    text_grams,
 )
 from memory_core.values import Topic
 
@@ -48,6 +57,10 @@ TARGET_PRECISION = 0.97
 #: answer with the crisis reply, and that reply to a harmless message is among the worst.
 STRICT_PRECISION: dict[Topic, float] = {Topic.SELF_HARM: 0.98}
 PENALTIES = (0.01, 0.03, 0.1)
+#: With ``--words`` (the reader of vector and bag of grams, fitted with Adam).
+WORD_PENALTIES = (0.003, 0.01, 0.03)
+#: A gram joins the vocabulary when this many tune rows hold it.
+MIN_ROWS = 3
 #: Cross-validated recalls this close count as equal; the strongest such penalty is chosen.
 RECALL_TIE = 0.005
 THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))
@@ -56,6 +69,9 @@ MAX_THRESHOLD = 0.95
 FOLDS = 5
 STEPS = 300
 RATE = 0.5
+#: Adam's steps and rate (``--words``).
+ADAM_STEPS = 400
+ADAM_RATE = 0.05
 
 
 def fold_of(text: str) -> int:
@@ -64,17 +80,109 @@ def fold_of(text: str) -> int:
     return int.from_bytes(digest[:8], "big") % FOLDS
 
 
-def fit(x: Matrix, labels: Sequence[int], penalty: float) -> tuple[Matrix, Matrix]:
-    """Weights and bias of a softmax regression on standardised ``x`` (gradient descent)."""
-    n, dim = x.shape
+def vocabulary(texts: Sequence[str], words: bool = True) -> tuple[str, ...]:
+    """The grams found in at least ``MIN_ROWS`` of ``texts``, sorted (none without ``words``)."""
+    if not words:
+        return ()
+    counts = Counter(g for t in texts for g in text_grams(t))
+    return tuple(sorted(g for g, n in counts.items() if n >= MIN_ROWS))
+
+
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """What the reader reads of some rows: standardised vectors and a sparse bag of grams (the
+    row, column and value of each gram found; columns counted from the vector's end)."""
+
+    dense: Matrix
+    rows: npt.NDArray[np.intp]
+    columns: npt.NDArray[np.intp]
+    values: Matrix
+    width: int
+
+    def times(self, weights: Matrix) -> Matrix:
+        """``inputs @ weights`` for weights of ``dense.shape[1] + width`` rows."""
+        dim = self.dense.shape[1]
+        out: Matrix = self.dense @ weights[:dim]
+        parts = weights[dim + self.columns] * self.values[:, None]
+        for k in range(weights.shape[1]):
+            out[:, k] += np.bincount(self.rows, parts[:, k], minlength=len(out))
+        return out
+
+    def transposed_times(self, grad: Matrix) -> Matrix:
+        """``inputs.T @ grad``."""
+        parts = grad[self.rows] * self.values[:, None]
+        words = np.stack(
+            [
+                np.bincount(self.columns, parts[:, k], minlength=self.width)
+                for k in range(grad.shape[1])
+            ],
+            axis=1,
+        )
+        return np.vstack([self.dense.T @ grad, words])
+
+
+def features(
+    vectors: Matrix, texts: Sequence[str], mean: Matrix, scale: Matrix, vocab: tuple[str, ...]
+) -> Inputs:
+    """Standardised vectors beside the texts' bags of ``vocab`` grams (what the reader reads:
+    the same numbers :func:`~memory_core.text.sensitivity_meaning.word_features` gives)."""
+    index = {g: i for i, g in enumerate(vocab)}
+    rows: list[int] = []
+    columns: list[int] = []
+    values: list[float] = []
+    for row, text in enumerate(texts):
+        found = sorted(index[g] for g in text_grams(text) if g in index)
+        rows += [row] * len(found)
+        columns += found
+        values += [WORD_SCALE / np.sqrt(len(found) + 1)] * len(found)
+    return Inputs(
+        (vectors - mean) / scale,
+        np.asarray(rows, dtype=np.intp),
+        np.asarray(columns, dtype=np.intp),
+        np.asarray(values, dtype=np.float64),
+        len(vocab),
+    )
+
+
+def fit(x: Inputs, labels: Sequence[int], penalty: float) -> tuple[Matrix, Matrix]:
+    """Weights and bias of a softmax regression on ``x``: plain full-batch gradient descent
+    from zero on the vectors alone, Adam when there is a bag of grams."""
+    n, dim = x.dense.shape[0], x.dense.shape[1] + x.width
     onehot = np.eye(len(CLASSES))[np.asarray(labels)]
-    weights = np.zeros((dim, len(CLASSES)))
-    bias = np.zeros(len(CLASSES))
-    for _ in range(STEPS):
-        grad = (softmax(x @ weights + bias) - onehot) / n
-        weights -= RATE * (x.T @ grad + penalty * weights)
-        bias -= RATE * grad.sum(axis=0)
-    return weights, bias
+    if not x.width:
+        weights = np.zeros((dim, len(CLASSES)))
+        bias = np.zeros(len(CLASSES))
+        for _ in range(STEPS):
+            grad = (softmax(x.dense @ weights + bias) - onehot) / n
+            weights -= RATE * (x.dense.T @ grad + penalty * weights)
+            bias -= RATE * grad.sum(axis=0)
+        return weights, bias
+    params = [np.zeros((dim, len(CLASSES))), np.zeros(len(CLASSES))]
+    first = [np.zeros_like(p) for p in params]
+    second = [np.zeros_like(p) for p in params]
+    for step in range(1, ADAM_STEPS + 1):
+        grad = (softmax(x.times(params[0]) + params[1]) - onehot) / n
+        grads = [x.transposed_times(grad) + penalty * params[0], grad.sum(axis=0)]
+        for p, g, m, v in zip(params, grads, first, second, strict=True):
+            m *= 0.9
+            m += 0.1 * g
+            v *= 0.999
+            v += 0.001 * g * g
+            p -= ADAM_RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    return params[0], params[1]
+
+
+def _topic_recalls(
+    held: Matrix, rows: Sequence[Any], thresholds: Matrix, rules: npt.NDArray[np.bool_]
+) -> str:
+    """Each topic's cross-validated recall (flagged at all, rules or reader), for the log."""
+    flagged = rules | _flags(held, thresholds, as_health=True)
+    parts = []
+    for topic in CLASSES[1:]:
+        mine = np.array([r.expected == topic for r in rows])
+        if mine.any() and topic is not None:
+            parts.append(f"{topic.value} {np.sum(flagged & mine) / np.sum(mine):.2f}")
+    return ", ".join(parts)
 
 
 def _flags(held: Matrix, thresholds: Matrix, *, as_health: bool = False) -> npt.NDArray[np.bool_]:
@@ -159,6 +267,9 @@ def main() -> None:
     """Train, choose penalty and thresholds by cross-validation, write the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="report only, write nothing")
+    parser.add_argument(
+        "--words", action="store_true", help="read a bag of grams beside the vector (not shipped)"
+    )
     args = parser.parse_args()
     rows = [r for r in load_labels() if r.split == "tune"]
     texts = [r.text for r in rows]
@@ -169,28 +280,33 @@ def main() -> None:
     wanted = np.array([r.expected is not None for r in rows])
     rules = np.array([sensitive_topic(t) is not None for t in texts])
     found: list[tuple[float, float, Matrix]] = []  # (recall, penalty, thresholds)
-    for penalty in PENALTIES:
+    for penalty in WORD_PENALTIES if args.words else PENALTIES:
         held = np.zeros((len(rows), len(CLASSES)))
         for fold in range(FOLDS):
             train, test = folds != fold, folds == fold
             mean, scale = vectors[train].mean(0), vectors[train].std(0) + 1e-6
             chosen = [labels[i] for i in np.flatnonzero(train)]
-            w, b = fit((vectors[train] - mean) / scale, chosen, penalty)
-            held[test] = softmax(((vectors[test] - mean) / scale) @ w + b)
+            seen = [texts[i] for i in np.flatnonzero(train)]
+            unseen = [texts[i] for i in np.flatnonzero(test)]
+            vocab = vocabulary(seen, args.words)
+            w, b = fit(features(vectors[train], seen, mean, scale, vocab), chosen, penalty)
+            held[test] = softmax(features(vectors[test], unseen, mean, scale, vocab).times(w) + b)
         thresholds = topic_thresholds(held, wanted, rules)
         precision, recall = _precision_recall(held, wanted, thresholds, rules)
         shown = ", ".join(
             f"{c.value} {t:.2f}" for c, t in zip(CLASSES[1:], thresholds, strict=True) if c
         )
         print(f"penalty {penalty}: rules + meaning cv P {precision:.3f} R {recall:.3f} ({shown})")
+        print(f"  cv recall per topic: {_topic_recalls(held, rows, thresholds, rules)}")
         found.append((recall, penalty, thresholds))
     top = max(recall for recall, _, _ in found)
     best = max((f for f in found if f[0] >= top - RECALL_TIE), key=lambda f: f[1])
     penalty, thresholds = best[1], best[2]
     mean, scale = vectors.mean(0), vectors.std(0) + 1e-6
-    w, b = fit((vectors - mean) / scale, labels, penalty)
+    vocab = vocabulary(texts, args.words)
+    w, b = fit(features(vectors, texts, mean, scale, vocab), labels, penalty)
     model = MeaningWeights(
-        embedder.model_id, mean, scale, w, b, float(thresholds.max()), thresholds
+        embedder.model_id, mean, scale, w, b, float(thresholds.max()), thresholds, vocab
     )
     print(f"chosen: penalty {penalty} (cv recall {best[0]:.3f})")
     if not args.check:

@@ -66,7 +66,13 @@ written before the ninth round, its figure taken before any change; it is held o
 reported alone as ``fresh25``. Batch 26 (``sensitivity_special_tune26.jsonl``: pregnancy said
 obliquely, the weak topics, and look-alikes — praise of things that never let one down, cars,
 clubs and gyms — in five languages, written after fresh25's first figure and never from its
-mistakes, rows near a held-out sentence dropped) is tune whole. Everything here is a pure
+mistakes, rows near a held-out sentence dropped) is tune whole. Batch 27
+(``sensitivity_special_fresh26.jsonl``, reported as ``fresh26``: every special category in
+en/de/es/fr/ru, ~60% English, mental health, pregnancy, debt and income apart, said in chat
+register, with ~36% look-alikes — a pregnancy test or IVF in a film, a shop or a lesson, "dying
+to", churches and chapels as places, the student union, jobs on a ward; written before the tenth
+round and before its author read the rules, every row checked to share no five-word run with
+another list) is held out whole and reported alone as ``fresh26``. Everything here is a pure
 function of the rows it is given.
 """
 
@@ -98,6 +104,7 @@ FRESH_REPORTS: dict[int, str] = {
     21: "fresh21",
     23: "fresh23",
     25: "fresh25",
+    27: "fresh26",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.

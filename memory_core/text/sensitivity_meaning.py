@@ -17,18 +17,26 @@ reply answers what a person says of themselves, and a rule's reading still bring
 So is a self-harm reading short of self-harm's threshold (held high for the crisis reply) but
 past health's: private, kept from groups, with no crisis reply.
 
+The reader may also see the words: weights with a vocabulary (``devtools/train_sensitivity.py
+--words``) read, beside the vector, the text's lowercased words, word pairs and four-letter
+character runs found in at least three tune rows, as a 0/1 bag scaled by its length. Tried in
+the tenth round and not shipped (it caught more of what the rules leave, but sex life and union
+less: docs/privacy.md); the shipped weights have no vocabulary and read the vector alone.
+
 It only adds flags (the rules are never overruled) and only with the embedder the weights were
 trained for (another model's vectors mean nothing to them): without an embedder, or with
 another one, the rules alone decide. Deterministic: the same vector gives the same answer.
 Cost: one passage embedding (~15 ms of CPU) per text the rules did not flag, plus a 384×12
-product; it runs where the write paths already run, on worker threads, never on the loop.
+product (with a vocabulary, the text's grams too: tens of microseconds); it runs where the
+write paths already run, on worker threads, never on the loop.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -205,6 +213,34 @@ def addressed_to_bot(text: str) -> bool:
     return is_question(stripped) or "?" in stripped[-3:] or bool(_REQUEST.match(stripped))
 
 
+#: How much a text's bag of words weighs beside its standardised vector (whose entries are of
+#: unit spread): the bag is scaled to unit length, then by this.
+WORD_SCALE = 8.0
+_WORD = re.compile(r"\w+")
+
+
+def text_grams(text: str) -> set[str]:
+    """What the reader's vocabulary is made of: the text's lowercased words, its word pairs
+    ("pregnancy test") and the four-character runs of its words joined by spaces ("#egna")."""
+    words = _WORD.findall(text.lower())
+    grams = set(words)
+    grams.update(f"{a} {b}" for a, b in pairwise(words))
+    joined = f" {' '.join(words)} "
+    grams.update("#" + joined[i : i + 4] for i in range(len(joined) - 3))
+    return grams
+
+
+def word_features(texts: Sequence[str], vocab: dict[str, int]) -> Matrix:
+    """Each text's bag of the ``vocab`` grams it holds, 0/1 scaled by ``WORD_SCALE`` over the
+    square root of (grams found + 1)."""
+    out = np.zeros((len(texts), len(vocab)))
+    for row, text in enumerate(texts):
+        columns = [vocab[g] for g in text_grams(text) if g in vocab]
+        if columns:
+            out[row, columns] = WORD_SCALE / np.sqrt(len(columns) + 1)
+    return out
+
+
 def softmax(scores: Matrix) -> Matrix:
     """Row-wise softmax, stable for large scores."""
     shifted = scores - scores.max(axis=1, keepdims=True)
@@ -226,6 +262,15 @@ class MeaningWeights:
     bias: Matrix
     threshold: float
     thresholds: Matrix | None = None
+    #: The grams read beside the vector (:func:`text_grams`), in the order of the rows of
+    #: ``weights`` after the vector's; empty: the vector alone.
+    vocab: tuple[str, ...] = ()
+    #: Each gram's row in ``weights`` (built once from ``vocab``).
+    index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        dim = int(np.shape(self.mean)[-1])
+        object.__setattr__(self, "index", {g: dim + i for i, g in enumerate(self.vocab)})
 
     def threshold_for(self, column: int) -> float:
         """The threshold on P(sensitive) for the topic in ``column`` of :data:`CLASSES`."""
@@ -233,17 +278,30 @@ class MeaningWeights:
             return self.threshold
         return float(self.thresholds[column - 1])
 
-    def probabilities(self, vectors: npt.ArrayLike) -> Matrix:
-        """Each vector's class probabilities (columns in :data:`CLASSES` order)."""
+    def probabilities(self, vectors: npt.ArrayLike, texts: Sequence[str] = ()) -> Matrix:
+        """Each vector's class probabilities (columns in :data:`CLASSES` order); with a
+        vocabulary, ``texts`` (the vectors' texts, in order) give the bag of words."""
         x = (np.asarray(vectors, dtype=np.float64) - self.mean) / self.scale
-        return softmax(x @ self.weights + self.bias)
+        dim = x.shape[-1]
+        scores = x @ self.weights[:dim] + self.bias
+        if self.vocab:
+            if len(texts) != len(x):
+                raise ValueError("a reader with a vocabulary needs each vector's text")
+            for row, text in enumerate(texts):
+                # The bag is sparse: add the rows of the grams the text holds.
+                rows = [self.index[g] for g in text_grams(text) if g in self.index]
+                if rows:
+                    scores[row] += self.weights[rows].sum(axis=0) * (
+                        WORD_SCALE / np.sqrt(len(rows) + 1)
+                    )
+        return softmax(scores)
 
-    def topics(self, vectors: npt.ArrayLike) -> list[Topic | None]:
+    def topics(self, vectors: npt.ArrayLike, texts: Sequence[str] = ()) -> list[Topic | None]:
         """The model's topic for each vector (None: not sensitive by meaning). A self-harm
         reading short of self-harm's threshold (held high: its flag brings the crisis reply)
         but past health's is kept private as health, with no crisis reply."""
         out: list[Topic | None] = []
-        for row in self.probabilities(vectors):
+        for row in self.probabilities(vectors, texts):
             column = 1 + int(np.argmax(row[1:]))
             sensitive = 1.0 - float(row[0])
             if sensitive >= self.threshold_for(column):
@@ -270,6 +328,7 @@ class MeaningWeights:
                 if self.thresholds is None
                 else self.thresholds
             ).astype(np.float32),
+            vocab=np.array(self.vocab, dtype=np.str_),
         )
 
 
@@ -292,6 +351,7 @@ def load_weights(path: Path = WEIGHTS_PATH) -> MeaningWeights | None:
                 thresholds=(
                     data["thresholds"].astype(np.float64) if "thresholds" in data.files else None
                 ),
+                vocab=tuple(str(g) for g in data["vocab"]) if "vocab" in data.files else (),
             )
     except (OSError, KeyError, ValueError) as exc:
         log.warning("sensitivity_weights_ignored", reason="unreadable", error=str(exc))
@@ -373,7 +433,9 @@ class SensitivityModel:
         vectors = np.asarray(self.embedder.embed_passages([texts[i] for i in embedded]))
         row = {i: n for n, i in enumerate(embedded)}
         if unread:
-            read = self.weights.topics(vectors[[row[i] for i in unread]])
+            read = self.weights.topics(
+                vectors[[row[i] for i in unread]], [texts[i] for i in unread]
+            )
             for i, topic in zip(unread, read, strict=True):
                 out[i] = _guarded(topic, texts[i])
         if crisis is not None and care:

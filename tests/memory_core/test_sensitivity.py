@@ -174,10 +174,10 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     0.631 after tune batch 20's rules; 0.950 / 0.610 after batch 18's; 0.946 / 0.561 when it was
     written), batch 19 (0.949 / 0.538 after tune batch 20's rules; 0.947 / 0.514 when it was
     written), batch 21 (0.952 / 0.627 when it was written), batch 23 (0.957 / 0.667 after the
-    eighth round's pay rules; 0.955 / 0.637 when it was written) and batch 25 (0.968 / 0.469 when
-    it was written)."""
+    eighth round's pay rules; 0.955 / 0.637 when it was written), batch 25 (0.968 / 0.469 when
+    it was written) and batch 27, reported as fresh26 (0.907 / 0.703 when it was written)."""
     rows = load_labels()
-    report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25)])
+    report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27)])
     test, tune = report.splits["test"], report.splits["tune"]
     fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
     assert fresh["fresh13"].sensitive.precision >= 0.98
@@ -199,6 +199,9 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh25 = evaluate([r for r in rows if r.batch == 25]).splits["fresh25"]
     assert fresh25.sensitive.precision >= 0.96
     assert fresh25.sensitive.recall >= 0.46
+    fresh26 = evaluate([r for r in rows if r.batch == 27]).splits["fresh26"]
+    assert fresh26.sensitive.precision >= 0.90
+    assert fresh26.sensitive.recall >= 0.70
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
@@ -286,7 +289,7 @@ def test_a_redacted_secret_is_not_redacted_again() -> None:
 
 def test_no_held_out_sentence_is_written_into_the_rules() -> None:
     """The rules and the secret detector (every source and word list under
-    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 25,
+    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 27,
     written blind and held out whole), so their figures measure reading, not recall of the
     list. (Batch 1's hashed rows include the issue's own examples, quoted in docstrings.)"""
     from pathlib import Path
@@ -300,6 +303,6 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
         if p.suffix in {".py", ".txt", ".json"}
     )
     rows = load_labels()
-    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25}
+    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25, 27}
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []

