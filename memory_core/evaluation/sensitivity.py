@@ -66,8 +66,13 @@ written before the ninth round, its figure taken before any change; it is held o
 reported alone as ``fresh25``. Batch 26 (``sensitivity_special_tune26.jsonl``: pregnancy said
 obliquely, the weak topics, and look-alikes — praise of things that never let one down, cars,
 clubs and gyms — in five languages, written after fresh25's first figure and never from its
-mistakes, rows near a held-out sentence dropped) is tune whole. Everything here is a pure
-function of the rows it is given.
+mistakes, rows near a held-out sentence dropped) is tune whole. Batch 111
+(``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
+quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
+game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
+languages, written for the crisis reply after the blind ``crisis_lookalikes_blind10.jsonl``,
+which is not a ``sensitivity_*`` list and never loaded here) is tune whole. Everything here is
+a pure function of the rows it is given.
 """
 
 from __future__ import annotations
@@ -101,7 +106,7 @@ FRESH_REPORTS: dict[int, str] = {
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 111})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.
