@@ -9,14 +9,19 @@ passage vectors, self-harm against everything else (other special categories, me
 included, and harmless look-alikes), trained by ``devtools/train_crisis.py`` on the ``tune`` rows
 of the labelled lists only; its threshold is the lowest at which the cross-validated crisis
 replies (the rules' self-harm readings and this reader's) stay ``CRISIS_PRECISION`` right. It
-only upgrades a reading to self-harm — a text the rules or the other reader left unread or read
-as health — and never for a message addressed to the bot; it never lowers anything.
+only upgrades a reading to self-harm — a text the rules or the other reader left unread, read
+as health, or that the rules read as confided ("between us, I think about not waking up") — and
+never for a message addressed to the bot or one that says death only as a figure of speech
+(:func:`speaks_figuratively`: "I'm dying to see it", "my boss will kill me if …", a goal revised
+downwards); such a figure also turns the other reader's self-harm reading into health (private,
+no crisis reply). It never lowers anything else.
 Deterministic, one dot product per vector; without its weights or with another embedder it is
 off, and the crisis reply follows the sensitivity model's self-harm reading as before.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +35,97 @@ log = structlog.get_logger("memory_core.sensitivity")
 CRISIS_PATH = Path(__file__).parent / "crisis_weights.npz"
 
 Matrix = npt.NDArray[np.float64]
+
+#: Death and killing said as a figure of speech, in the bot's languages: longing, laughter,
+#: hunger or tiredness said as dying ("I'm dying to see it", "me muero de ganas", "je meurs de
+#: faim", "ich lach mich tot", "умираю, как хочу в отпуск", "dead tired", "вымотан до
+#: смерти"); a boss's threat over a deadline ("my boss will kill me if …", "me va a matar si",
+#: "va me tuer si", "убьёт, если"); dying or killing in a game ("killed the final boss", "меня
+#: убили в катке"); sleeping forever after an effort ("I could sleep forever after that
+#: hike"); and a goal revised downwards ("twelve books by June — okay, six", "no more
+#: sweets at all — well, fewer"). Both readers by meaning took such
+#: sentences for self-harm and brought the crisis reply (the tune rows of batch 111 and the
+#: look-alikes the lead probed); the words of death in them are the idiom, not the speaker's.
+_FIGURE = re.compile(
+    # longing, laughter, hunger, boredom, tiredness said as dying
+    r"\bdying\s+(?:to|for)\b|\b(?:die|died|dying|dead)\s+(?:of|from)\s+(?:laughter|laughing|"
+    r"boredom|hunger|embarrassment|shame|curiosity|thirst|heat|cold)\b|\b(?:die|died|dying)\s+"
+    r"laughing\b|\bdead\s+(?:tired|on\s+my\s+feet)\b|\bso\s+hungry\s+i\s+could\s+die\b"
+    r"|\bme\s+muero\s+(?:de|por)\s+(?:ganas|risa|hambre|sed|sueño|frío|calor|aburrimiento|"
+    r"vergüenza|envidia|curiosidad)\b|\bmuert[oa]s?\s+de\s+(?:risa|hambre|sed|sueño|cansancio|"
+    r"frío|calor|aburrimiento|vergüenza)\b"
+    r"|\bmeurs\s+(?:d['’]envie|de\s+(?:faim|soif|rire|chaud|froid|fatigue|sommeil|honte|"
+    r"curiosité|ennui))\b|\bmort(?:e|s|es)?\s+de\s+(?:rire|faim|fatigue|soif|honte|froid|chaud|"
+    r"ennui)\b|\bmourir\s+de\s+rire\b"
+    r"|\btot(?:lachen|gelacht|müde)\b|\blach\w*\s+mich\s+(?:noch\s+)?tot\b|\bsterbe\s+"
+    r"(?:gleich\s+|fast\s+)?vor\s+(?:hunger|durst|langeweile|neugier|lachen|hitze|kälte|"
+    r"müdigkeit|scham)\b"
+    r"|\bумира(?:ю|ем),?\s+(?:как\s+хоч|с\s+голоду|от\s+(?:скуки|жары|холода|смеха|"
+    r"любопытства))|\bсо\s+смеху\b|\b(?:устал|вымотан|замучен|задолбал)\w*\s+до\s+смерти\b"
+    r"|\bдо\s+смерти\s+(?:устал|хочу|надоел)\w*|\bсмертельно\s+устал\w*"
+    # someone will kill me if … (a deadline, a mess)
+    r"|\b(?:will|'ll|gonna|going\s+to)\s+(?:kill|murder|strangle)\s+me\s+(?:if|when|unless)\b"
+    r"|\bme\s+(?:va|van)\s+a\s+matar\s+si\b|\bme\s+matar(?:á|án)\s+si\b"
+    r"|\b(?:va|vont)\s+me\s+tuer\s+si\b|\bme\s+tuer(?:a|ont)\s+si\b"
+    r"|\b(?:bringt|bringen)\s+mich\s+um,?\s+wenn\b|\bwird\s+mich\s+umbringen,?\s+wenn\b"
+    r"|\bубь(?:ё|е)т,?\s+если\b|\bубьют,?\s+если\b"
+    # sleeping forever after an effort
+    r"|\b(?:could|would|'d)\s+(?:happily\s+)?sleep\s+(?:forever|for\s+(?:a\s+)?(?:week|days|"
+    r"ever|year|month|hundred\s+years))\b.{0,40}\bafter\b"
+    r"|\bafter\b.{0,60}\b(?:could|would|'d)\s+(?:happily\s+)?sleep\s+(?:forever|for\s+(?:a\s+)?"
+    r"(?:week|days|ever))\b"
+    r"|\bdormir(?:ía|ia)\s+(?:para\s+siempre|una\s+semana)\b.{0,30}\b(?:después|tras)\b"
+    r"|\bdormir(?:ais|ait)\s+(?:pour\s+toujours|une\s+semaine)\b.{0,30}\baprès\b"
+    r"|\baprès\b.{0,60}\bdormir(?:ais|ait)\s+(?:pour\s+toujours|une\s+semaine)\b"
+    r"|\bnach\b.{0,60}\b(?:könnte|würde)\s+(?:ich\s+)?(?:ewig|eine\s+woche|tagelang)\s+"
+    r"schlafen\b|\b(?:könnte|würde)\s+(?:ich\s+)?(?:ewig|eine\s+woche|tagelang)\s+schlafen\b"
+    r".{0,30}\bnach\b"
+    r"|\bпосле\b.{0,60}\b(?:спал|спала|проспал|проспала)\w*\s+(?:бы\s+)?(?:вечно|неделю|сутки)"
+    r"|\bпосле\b.{0,60}\bбы\s+(?:мог\w*\s+)?(?:спал|спала|проспал\w*|спать)\s+(?:вечно|неделю|"
+    r"сутки)"
+    # dying or killing in a game or a match
+    r"|\b(?:kill\w*|die|died|dying|dead|убил\w*|убива\w*|умер\w*|mat\w+|tu[ée]\w*|tuer|"
+    r"gekillt|gestorben|getötet)\b.{0,60}\b(?:boss|bosses|level|round|match|raid|squad|"
+    r"respawn|elden\s+ring|fortnite|valorant|minecraft|dota|endboss|spiel|partida|juego|partie|"
+    r"jeu|босс\w*|катк\w*|раунд\w*|игр\w*|уров\w*)\b"
+    r"|\b(?:boss|level|round|raid|endboss|jefe\s+final|boss\s+final|босс\w*|катк\w*)\b.{0,60}"
+    r"\b(?:kill\w*|died|dying|gekillt|gestorben|mat\w+|tu[ée]\w*|убил\w*|убили|умер\w*)\b"
+    # a goal or a resolution revised downwards
+    r"|\b(?:let['’]?s|let\s+us)\s+(?:be\s+(?:realistic|honest|real|sensible)|not\s+kid\s+"
+    r"ourselves)\b|\bscratch\s+that\b|\bseamos\s+(?:realistas|sinceros|honestos)\b|\bsoyons\s+"
+    r"(?:réalistes|honnêtes|lucides)\b|\b(?:bleiben|seien)\s+wir\s+(?:realistisch|ehrlich)\b"
+    r"|\bбудем\s+(?:реалистами|честны)\b"
+    r"|\b(?:goal|plan|resolution|aim|target|objective|ziel|vorsatz|meta|propósito|objetivo|"
+    r"objectif|résolution|but|цель|план)\b.{0,80}(?:[—–-]|,)\s*(?:no|nah|okay|ok|well|fine|"
+    r"maybe|make\s+that|naja|na\s+gut|nein|bueno|vale|enfin|bon|non|disons|ну|ладно|нет)\b",
+    re.IGNORECASE,
+)
+
+#: What a person in crisis says of themselves, in the bot's languages: a figure of speech
+#: beside any of these is not read as one ("I'm dying to just disappear", "let's be honest,
+#: everyone would be better off without me", "I'd sleep forever and never wake up").
+_OWN_HARM = re.compile(
+    r"suicid|selbstmord|суицид|myself|\bme\s+kill|\bend(?:ing)?\s+(?:it|things|everything|my\s+"
+    r"life)\b|\bmy\s+life\b|\balive\b|\blive\b|\bliving\b|\bwake\s+up|\bwaking\b|\bpills?\b|"
+    r"overdose|tablet|\bhurt|\bharm|\bcut(?:ting)?\s+my|\bblade|\brazor|\bbridge|\bjump|"
+    r"disappear|without\s+me|better\s+off|no\s+point|goodbye|burden|\brope\b|\bhang"
+    r"|matarme|quitarme|\bvivir|\bvida\b|\bmorir(?:me)?\b|despertar|pastillas|cortarme|"
+    r"sin\s+mí|desaparecer|\bcarga\b|despedid|\btirarme\b"
+    r"|me\s+tuer|\bvivre|\bvie\b|\bmourir\b(?!\s+de\s+rire)|réveill|médicament|cachets|"
+    r"me\s+couper|scarif|sans\s+moi|dispara[iî]tre|fardeau|adieu|en\s+finir|me\s+jeter"
+    r"|umbringen\s*$|mich\s+umbringen|\bleben|sterben\s+(?:will|möchte)|aufwach|tabletten|"
+    r"ritz|ohne\s+mich|verschwinden|\blast\b|abschied|brücke|springen"
+    r"|покончить|убить\s+себя|\bжить|умереть|просну|таблет|порез|\bрежу|без\s+меня|исчезн|"
+    r"обуз|прощальн|\bмост|прыгн|выпрыгн",
+    re.IGNORECASE,
+)
+
+
+def speaks_figuratively(text: str) -> bool:
+    """Whether ``text`` says death or killing only as a figure of speech (see ``_FIGURE``) and
+    nothing a person in crisis says of themselves (``_OWN_HARM``): neither reader by meaning
+    gives it the crisis reply (the rules still read it; a self-harm reading becomes health)."""
+    return _FIGURE.search(text) is not None and _OWN_HARM.search(text) is None
 
 
 def sigmoid(scores: Matrix) -> Matrix:
