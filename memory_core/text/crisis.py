@@ -42,10 +42,10 @@ Matrix = npt.NDArray[np.float64]
 #: смерти"); a boss's threat over a deadline ("my boss will kill me if …", "me va a matar si",
 #: "va me tuer si", "убьёт, если"); dying or killing in a game ("killed the final boss", "меня
 #: убили в катке"); sleeping forever after an effort ("I could sleep forever after that
-#: hike"); and a goal revised downwards ("twelve books by June — okay, six", "no more
-#: sweets at all — well, fewer"). Both readers by meaning took such
-#: sentences for self-harm and brought the crisis reply (the tune rows of batch 111 and the
-#: look-alikes the lead probed); the words of death in them are the idiom, not the speaker's.
+#: hike"); and (``_GOAL`` with ``_REVISED`` below) a goal revised downwards ("twelve books
+#: by June — okay, six"). Both readers by meaning took such sentences for self-harm and
+#: brought the crisis reply (the tune rows of batch 111 and the look-alikes the lead probed);
+#: the words of death in them are the idiom, not the speaker's.
 _FIGURE = re.compile(
     # longing, laughter, hunger, boredom, tiredness said as dying
     r"\bdying\s+(?:to|for)\b|\b(?:die|died|dying|dead)\s+(?:of|from)\s+(?:laughter|laughing|"
@@ -83,21 +83,31 @@ _FIGURE = re.compile(
     r"|\bпосле\b.{0,60}\b(?:спал|спала|проспал|проспала)\w*\s+(?:бы\s+)?(?:вечно|неделю|сутки)"
     r"|\bпосле\b.{0,60}\bбы\s+(?:мог\w*\s+)?(?:спал|спала|проспал\w*|спать)\s+(?:вечно|неделю|"
     r"сутки)"
-    # dying or killing in a game or a match
-    r"|\b(?:kill\w*|die|died|dying|dead|убил\w*|убива\w*|умер\w*|mat\w+|tu[ée]\w*|tuer|"
-    r"gekillt|gestorben|getötet)\b.{0,60}\b(?:boss|bosses|level|round|match|raid|squad|"
-    r"respawn|elden\s+ring|fortnite|valorant|minecraft|dota|endboss|spiel|partida|juego|partie|"
-    r"jeu|босс\w*|катк\w*|раунд\w*|игр\w*|уров\w*)\b"
-    r"|\b(?:boss|level|round|raid|endboss|jefe\s+final|boss\s+final|босс\w*|катк\w*)\b.{0,60}"
-    r"\b(?:kill\w*|died|dying|gekillt|gestorben|mat\w+|tu[ée]\w*|убил\w*|убили|умер\w*)\b"
-    # a goal or a resolution revised downwards
-    r"|\b(?:let['’]?s|let\s+us)\s+(?:be\s+(?:realistic|honest|real|sensible)|not\s+kid\s+"
-    r"ourselves)\b|\bscratch\s+that\b|\bseamos\s+(?:realistas|sinceros|honestos)\b|\bsoyons\s+"
-    r"(?:réalistes|honnêtes|lucides)\b|\b(?:bleiben|seien)\s+wir\s+(?:realistisch|ehrlich)\b"
-    r"|\bбудем\s+(?:реалистами|честны)\b"
-    r"|\b(?:goal|plan|resolution|aim|target|objective|ziel|vorsatz|meta|propósito|objetivo|"
-    r"objectif|résolution|but|цель|план)\b.{0,80}(?:[—–-]|,)\s*(?:no|nah|okay|ok|well|fine|"
-    r"maybe|make\s+that|naja|na\s+gut|nein|bueno|vale|enfin|bon|non|disons|ну|ладно|нет)\b",
+    # dying or killing in a game (words only games use: a boss, a respawn, a raid, a squad)
+    r"|\b(?:kill\w*|died|dying|убил\w*|убива\w*|умер\w*|mat\w+|tu[ée]\w*|tuer|gekillt|"
+    r"gestorben|getötet)\b.{0,60}\b(?:boss|bosses|raid|squad|respawn\w*|elden\s+ring|fortnite|"
+    r"valorant|minecraft|dota|endboss|jefe\s+final|boss\s+final|босс\w*|катк\w*)\b"
+    r"|\b(?:boss|raid|endboss|jefe\s+final|boss\s+final|босс\w*|катк\w*)\b.{0,60}"
+    r"\b(?:kill\w*|died|dying|gekillt|gestorben|mat\w+|tu[ée]\w*|убил\w*|убили|умер\w*)\b",
+    re.IGNORECASE,
+)
+
+#: A goal or a resolution ("my goal is …", "I plan to …", "this year", "mein Vorsatz", "mi
+#: propósito", "ma résolution", "моя цель") …
+_GOAL = re.compile(
+    r"\b(?:goal|resolution|aim|target|objective|(?:my|the|our)\s+plan|plan\s+to|planning\s+to|"
+    r"ziel|vorsatz|meta|propósito|objetivo|objectif|résolution|цель|план\s+на|this\s+year|"
+    r"next\s+year|dieses\s+jahr|este\s+año|cette\s+année|в\s+этом\s+году)\b",
+    re.IGNORECASE,
+)
+#: … revised downwards in the same breath ("— no, five", ", well, cut back", "okay, maybe",
+#: "scratch that", "let's be realistic", "bueno, seis", "enfin, disons", "ну ладно, на пять").
+_REVISED = re.compile(
+    r"(?:[—–-]|,)\s*(?:no|nah|okay|ok|well|fine|naja|na\s+gut|nein|bueno|vale|enfin|bon|non|"
+    r"ну\s+ладно|ну\s+хорошо|ладно|нет)\s*,|\bscratch\s+that\b|\bmake\s+that\b"
+    r"|\b(?:let['’]?s|let\s+us)\s+(?:be\s+(?:realistic|sensible)|not\s+kid\s+ourselves)\b"
+    r"|\bseamos\s+realistas\b|\bsoyons\s+(?:réalistes|raisonnables)\b|\bbleiben\s+wir\s+"
+    r"realistisch\b|\bбудем\s+реалистами\b",
     re.IGNORECASE,
 )
 
@@ -108,13 +118,16 @@ _OWN_HARM = re.compile(
     r"suicid|selbstmord|суицид|myself|\bme\s+kill|\bend(?:ing)?\s+(?:it|things|everything|my\s+"
     r"life)\b|\bmy\s+life\b|\balive\b|\blive\b|\bliving\b|\bwake\s+up|\bwaking\b|\bpills?\b|"
     r"overdose|tablet|\bhurt|\bharm|\bcut(?:ting)?\s+my|\bblade|\brazor|\bbridge|\bjump|"
-    r"disappear|without\s+me|better\s+off|no\s+point|goodbye|burden|\brope\b|\bhang"
+    r"disappear|without\s+me|better\s+off|no\s+point|goodbye|burden|\brope\b|\bhang|\bgone\b|"
+    r"miss\s+me|\b(?:not|won['’]?t|wouldn['’]?t)\s+(?:be\s+)?(?:here|around)\b|\b(?:no\s*one|nobody)\s+would\b|"
+    r"\bwant\s+to\s+die\b|\bwish\s+i\s+(?:was|were)\s+dead\b|\bif\s+i\s+died\b|"
+    r"\bnever\s+wake\b"
     r"|matarme|quitarme|\bvivir|\bvida\b|\bmorir(?:me)?\b|despertar|pastillas|cortarme|"
     r"sin\s+mí|desaparecer|\bcarga\b|despedid|\btirarme\b"
     r"|me\s+tuer|\bvivre|\bvie\b|\bmourir\b(?!\s+de\s+rire)|réveill|médicament|cachets|"
     r"me\s+couper|scarif|sans\s+moi|dispara[iî]tre|fardeau|adieu|en\s+finir|me\s+jeter"
     r"|umbringen\s*$|mich\s+umbringen|\bleben|sterben\s+(?:will|möchte)|aufwach|tabletten|"
-    r"ritz|ohne\s+mich|verschwinden|\blast\b|abschied|brücke|springen"
+    r"ritz|ohne\s+mich|verschwinden|\b(?:eine|zur|nur)\s+last\b|abschied|brücke|springen"
     r"|покончить|убить\s+себя|\bжить|умереть|просну|таблет|порез|\bрежу|без\s+меня|исчезн|"
     r"обуз|прощальн|\bмост|прыгн|выпрыгн",
     re.IGNORECASE,
@@ -122,10 +135,14 @@ _OWN_HARM = re.compile(
 
 
 def speaks_figuratively(text: str) -> bool:
-    """Whether ``text`` says death or killing only as a figure of speech (see ``_FIGURE``) and
-    nothing a person in crisis says of themselves (``_OWN_HARM``): neither reader by meaning
-    gives it the crisis reply (the rules still read it; a self-harm reading becomes health)."""
-    return _FIGURE.search(text) is not None and _OWN_HARM.search(text) is None
+    """Whether ``text`` says death or killing only as a figure of speech (``_FIGURE``) or is a
+    goal revised downwards (``_GOAL`` with ``_REVISED``), and nothing a person in crisis says of
+    themselves (``_OWN_HARM``): neither reader by meaning gives it the crisis reply (the rules
+    still read it; a self-harm reading becomes health)."""
+    said = _FIGURE.search(text) is not None or (
+        _GOAL.search(text) is not None and _REVISED.search(text) is not None
+    )
+    return said and _OWN_HARM.search(text) is None
 
 
 def sigmoid(scores: Matrix) -> Matrix:

@@ -144,6 +144,10 @@ def test_death_said_as_a_figure_of_speech_is_no_crisis(text: str, embedder: Nano
         "умираю, как хочу исчезнуть навсегда",
         "I want to die",
         "I think about killing myself every day",
+        "honestly I'd be fine if I died before the next round of chemo",
+        "let's be real, nobody would care if I was gone",
+        "I have a plan, no one will stop me this time",
+        "my plan is simple — no, I won't tell you, you'd try to stop me, but I won't be here",
     ],
 )
 def test_a_figure_of_speech_beside_words_of_ones_own_harm_is_read(text: str) -> None:
