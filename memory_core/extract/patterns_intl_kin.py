@@ -22,12 +22,8 @@ from memory_core.extract.text import slug
 from memory_core.text import kin
 from memory_core.values import Category
 
-_POSSESSIVE = {
-    "de": r"(?:mein|meine|unser|unsere)",
-    "es": r"(?:mi|nuestro|nuestra)",
-    "fr": r"(?:mon|ma|notre)",
-    "ru": r"(?:мой|моя|наш|наша)",
-}
+#: "my", "our" before the relative who is the subject: ``kin.possessive``.
+_POSSESSIVE = {lang: kin.possessive(lang, "nom") for lang in ("de", "es", "fr", "ru")}
 _NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
 #: A job after its marker ("arbeitet als", "trabaja de", "travaille comme").
 _AS = {

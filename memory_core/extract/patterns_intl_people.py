@@ -17,7 +17,7 @@ import re
 from memory_core.extract.base import Candidate
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
-from memory_core.text import kin
+from memory_core.text import animals, kin, numbers
 from memory_core.values import Category
 
 #: The user's relation words, every form (Russian cases too) → canonical: ``memory_core.text.kin``.
@@ -26,38 +26,18 @@ RELATIONS = {lang: kin.relation_words(lang) for lang in ("de", "es", "fr", "ru")
 #: heißt Tim", "Ma petite s'appelle Lou"; not "mein kleiner Bruder Tim").
 _CALLED_RELATIONS = {lang: kin.relation_words(lang, standing=True) for lang in RELATIONS}
 #: Relations a user has one of: "Mein Sohn heißt Paul" names *the* son like the English rules.
-_SPECIES = {
-    "de": {
-        "hund": "dog", "hündin": "dog", "welpe": "dog", "katze": "cat", "kater": "cat",
-        "kätzchen": "cat", "kaninchen": "rabbit", "hase": "rabbit", "hamster": "hamster",
-        "meerschweinchen": "guinea pig", "papagei": "parrot", "pferd": "horse",
-        "schildkröte": "turtle",
-    },
-    "es": {
-        "perro": "dog", "perra": "dog", "perrito": "dog", "perrita": "dog", "cachorro": "dog",
-        "gato": "cat", "gata": "cat", "gatito": "cat", "gatita": "cat", "conejo": "rabbit",
-        "hámster": "hamster", "loro": "parrot", "caballo": "horse", "tortuga": "turtle",
-    },
-    "fr": {
-        "chien": "dog", "chienne": "dog", "chiot": "dog", "chat": "cat", "chatte": "cat",
-        "chaton": "cat", "lapin": "rabbit", "hamster": "hamster", "perroquet": "parrot",
-        "cheval": "horse", "tortue": "turtle",
-    },
-    "ru": {
-        "собака": "dog", "собаку": "dog", "пёс": "dog", "пес": "dog", "пса": "dog",
-        "щенок": "dog", "щенка": "dog", "кошка": "cat", "кошку": "cat", "кот": "cat",
-        "кота": "cat", "котёнок": "cat", "котенок": "cat", "котёнка": "cat", "кролик": "rabbit",
-        "кролика": "rabbit", "хомяк": "hamster", "хомяка": "hamster", "попугай": "parrot",
-        "попугая": "parrot",
-    },
-}  # fmt: skip
+#: The species words of each language → the English species: ``memory_core.text.animals``.
+_SPECIES = {lang: animals.words(lang) for lang in RELATIONS}
 #: The species words of each language → the English species (for the card reader).
 SPECIES = _SPECIES
+#: "my", "our" before a relative named (``kin.possessive``): the subject or the object
+#: ("мою жену зовут Анна"); a German name beside a dative too ("mit meinem Mann Stefan": a
+#: Russian name there is inflected); a Spanish plural ("mis hijos se llaman …").
 _POSSESSIVE = {
-    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer)",
-    "es": r"(?:mi|mis|nuestro|nuestra)",
-    "fr": r"(?:mon|ma|notre)",
-    "ru": r"(?:мою|моего|мой|моя|нашу|нашего|наш|наша)",
+    "de": kin.possessive("de", "nom", "acc", "dat"),
+    "es": kin.possessive("es", "nom", "pl"),
+    "fr": kin.possessive("fr", "nom"),
+    "ru": kin.possessive("ru", "nom", "acc"),
 }
 #: "… heißt", "… se llama", "… s'appelle", "… зовут" before a name.
 _IS_CALLED = {
@@ -217,16 +197,9 @@ def _pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
 
 #: Several pets of a kind, then their names: "zwei Katzen, Mimi und Tiger", "dos gatos, Nube
 #: y Trufa", "deux chiens : Rocky et Pepsi", "две кошки, Муся и Дуся".
-_PETS_PLURAL = {
-    "de": {"katzen": "cat", "kater": "cat", "hunde": "dog", "kaninchen": "rabbit"},
-    "es": {"gatos": "cat", "gatas": "cat", "perros": "dog", "perras": "dog", "conejos": "rabbit"},
-    "fr": {"chats": "cat", "chattes": "cat", "chiens": "dog", "chiennes": "dog",
-           "lapins": "rabbit"},
-    "ru": {"кошки": "cat", "кошек": "cat", "кота": "cat", "котов": "cat", "собаки": "dog",
-           "собак": "dog", "пса": "dog", "псов": "dog", "кролика": "rabbit", "кроликов": "rabbit"},
-}  # fmt: skip
+_PETS_PLURAL = {lang: animals.words(lang, plural=True, singular=False) for lang in RELATIONS}
 _SEVERAL = (
-    r"(?:zwei|drei|vier|dos|tres|cuatro|deux|trois|quatre|два|две|три|четыре|[2-9])\s+"
+    rf"(?:{'|'.join(sorted(numbers.all_values(low=2, high=9), key=len, reverse=True))}|[2-9])\s+"
     r"(?:(?:kleine|süße|pequeños|petits|маленьких)\s+)?"
 )
 _NAMED_LIST = (

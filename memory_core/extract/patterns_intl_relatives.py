@@ -19,31 +19,21 @@ from memory_core.extract.base import Candidate
 from memory_core.extract.patterns_intl_people import RELATIONS
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
+from memory_core.text import kin, numbers
 from memory_core.values import Category
 
-_NUMBERS = {
-    "de": "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn "
-    "fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig",
-    "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
-    "quince dieciséis diecisiete dieciocho diecinueve veinte",
-    "fr": "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
-    "quinze seize dix-sept dix-huit dix-neuf vingt",
-    "ru": "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать "
-    "тринадцать четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать "
-    "двадцать",
-}
+#: An age said as a word ("sieben", "cuatro", "одна"): ``memory_core.text.numbers``.
 _WORD_VALUE = {
-    lang: {w: str(i) for i, w in enumerate(words.split())} for lang, words in _NUMBERS.items()
+    lang: {w: str(n) for w, n in numbers.values(lang).items()} for lang in ("de", "es", "fr", "ru")
 }
-_WORD_VALUE["de"] |= {"ein": "1", "eine": "1"}
-_WORD_VALUE["es"] |= {"un": "1", "una": "1"}
-_WORD_VALUE["fr"] |= {"une": "1"}
-_WORD_VALUE["ru"] |= {"одна": "1", "две": "2"}
+#: "my", "our" before the relative whose age or home is said (``kin.possessive``): the
+#: subject; the Russian dative of "моему сыну 7 лет" and object of "мою племянницу зовут Катя,
+#: ей пять лет"; the German dative as the rules have always read it.
 _POSSESSIVE = {
-    "de": r"(?:mein|meine|meinem|meiner|unser|unsere|unserem|unserer)",
-    "es": r"(?:mi|nuestro|nuestra)",
-    "fr": r"(?:mon|ma|notre)",
-    "ru": r"(?:мой|моя|мою|моего|моей|моему|наш|наша|нашу|нашего|нашей|нашему)",
+    "de": kin.possessive("de", "nom", "dat"),
+    "es": kin.possessive("es", "nom"),
+    "fr": kin.possessive("fr", "nom"),
+    "ru": kin.possessive("ru", "nom", "acc", "dat"),
 }
 _NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
 #: The age itself, after the relation (and a name) or after the clause naming them.
