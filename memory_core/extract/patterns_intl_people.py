@@ -68,7 +68,7 @@ _NOT_NAME = frozenset(
 #: Children said as a group, then their names: "zwei Kinder, Mia und Jonas", "meine Kinder
 #: heißen Emil und Greta", "dos hijos, Pablo y Lucía", "trois enfants : Léo, Emma et Hugo".
 _CHILDREN = {
-    "de": r"(?:kinder|söhne|töchter)\s*(?:,|:|—|-|hei(?:ß|ss)en)",
+    "de": r"(?:kindern|kinder|söhnen|söhne|töchtern|töchter)\s*(?:,|:|—|-|hei(?:ß|ss)en)",
     "es": r"(?:hijos|hijas|niños)\s*(?:,|:|—|-|se\s+llaman)",
     "fr": r"(?:enfants|fils|filles)\s*(?:,|:|—|-|s'appellent)",
     "ru": r"(?:детей|дети|сыновей|дочерей)\s*(?:,|:|—|-|зовут)",
@@ -154,10 +154,22 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     names = re.match(listed, sentence[m.end() :])
     if names is None:
         return []
+    children = [child.strip() for child in re.split(_AND, names["all"])]
+    if language == "ru" and (
+        _RU_PARENT_OF.search(sentence[: m.start()]) or any(_RU_OBLIQUE.search(c) for c in children)
+    ):
+        return []  # "мама двух сыновей, Пети и …": the names in the genitive, not as called
     out: list[Candidate] = []
-    for child in re.split(_AND, names["all"]):
-        out += _person(rel, child.strip(), ctx, named_beside=True)
+    for child in children:
+        out += _person(rel, child, ctx, named_beside=True)
     return out
+
+
+#: "мама (двоих) детей, …": the children named after a parent word are in the genitive.
+_RU_PARENT_OF = re.compile(r"(?<!\w)(?:мама|мать|папа|отец)(?!\w)", re.IGNORECASE)
+#: A Russian name's genitive or dative ending ("Пети", "Оли", "Ивану"): never a name
+#: as the user calls them.
+_RU_OBLIQUE = re.compile(r"(?:[иыеу]|ой|ом|ей)$", re.IGNORECASE)
 
 
 #: Species words that say the animal's sex where the language's plain word does not ("Kater",
