@@ -16,7 +16,7 @@ import re
 from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
-from memory_core.extract.patterns_intl_people import RELATIONS
+from memory_core.extract.patterns_intl_people import RELATIONS, someone_elses
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
 from memory_core.text import kin
@@ -157,6 +157,8 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         return []
     out: list[Candidate] = _named_people(sentence, language, ctx)
     for m in re.finditer(_subject(language), sentence, re.IGNORECASE):
+        if someone_elses(sentence, m.start(), language):
+            continue  # "el hermano de mi vecina trabaja en …": her brother's job
         rel = _relation(language, m["r"])
         name = m["n"] if m["n"] and m["n"].lower() not in ("ist", "es", "est") else None
         whose = f"{kin.RELATIONS[rel].group}.{kin.RELATIONS[rel].slug}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
@@ -97,6 +98,46 @@ def _person(rel: str, name: str, ctx: Context, *, named_beside: bool) -> list[Ca
     return fact(key, text, Category.RELATIONSHIP, 0.8, name)
 
 
+#: "мой муж Игорь …" (the relation and the name as called), "с женой Олей", "с мужем
+#: Тимуром" (both in the instrumental): a Russian name beside the relation, in the case the
+#: relation is said in.
+_RU_BESIDE = (
+    (re.compile(rf"(?<!\w){kin.possessive('ru', 'nom')}\s+(?P<r>[а-яё]+)\s+(?P<n>{_NAME})"
+                r"(?![\w'-])", re.IGNORECASE), "nomn"),
+    (re.compile(rf"(?<!\w)с\s+(?:(?:моей|моим|нашей|нашим)\s+)?(?P<r>[а-яё]+)\s+(?P<n>{_NAME})"
+                r"(?![\w'-])", re.IGNORECASE), "ablt"),
+)  # fmt: skip
+
+
+def _ru_named_beside(sentence: str, ctx: Context) -> list[Candidate]:
+    """A Russian relative named beside the relation word, keyed by the name as called."""
+    out: list[Candidate] = []
+    for pattern, case in _RU_BESIDE:
+        for m in pattern.finditer(sentence):
+            rel = RELATIONS["ru"].get(m["r"].lower())
+            name = russian.name_in(m["n"], case) if rel else None
+            if (
+                rel is not None
+                and name is not None
+                and not someone_elses(sentence, m.start(), "ru")
+            ):
+                out += _person(rel, name, ctx, named_beside=True)
+    return out
+
+
+#: Words before "my <relative>" that make the relative the possessor of who is spoken of
+#: ("der Sohn meines Chefs", "el hermano de mi vecina", "le fils de ma voisine").
+_OF = frozenset("de d' d’ del von vom".split())
+
+
+def someone_elses(sentence: str, at: int, language: str) -> bool:
+    """Whether "my <relative>" said at ``at`` belongs to another person spoken of: after "de",
+    "von" or a relation word ("der Sohn meines Chefs heißt Tim": the son is named)."""
+    before = re.findall(r"[\w'’]+", sentence[:at].lower())
+    last = before[-1] if before else ""
+    return last in _OF or last.endswith(("d'", "d’")) or last in RELATIONS[language]
+
+
 def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """ "Meine Frau heißt Sabine" / "mi hija Sofía …": a relative and their name."""
     words = RELATIONS[language]
@@ -110,12 +151,18 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         said = f"(?:{said}|{_IS[language]})"
     called = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{called_rel})\s+{said}\s+(?P<n>{name})"
     for m in re.finditer(called, sentence, re.IGNORECASE):
+        if someone_elses(sentence, m.start(), language):
+            continue
         out += _person(called_words[m["r"].lower()], m["n"], ctx, named_beside=False)
-    if language == "ru" or ctx.lowercase:
+    if language == "ru":
+        return out + _ru_named_beside(sentence, ctx)
+    if ctx.lowercase:
         return out
     # "Meine Tochter Lena ist 7", "mit meiner Frau Anna": a capitalised name beside the word.
     beside = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+(?P<n>{_NAME})(?![\w'-])"
     for m in re.finditer(beside, sentence, re.IGNORECASE):
+        if someone_elses(sentence, m.start(), language):
+            continue
         relation = words[m["r"].lower()]
         out += _person(relation, m["n"], ctx, named_beside=True)
         out += _age(relation, m["n"], sentence[m.end() :], language, ctx)

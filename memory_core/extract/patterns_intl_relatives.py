@@ -126,18 +126,26 @@ def _home(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         town = russian.town(m.group("t")) if language == "ru" else m.group("t")
         if relation is None or not town:
             return []
-        key = f"{_whose(relation, m)}.home"
+        key = f"{_whose(relation, m, language)}.home"
         words = relation.replace("_", " ")
         text = f"{ctx.possessive} {words} lives in {town}."
         return fact(key, text, Category.RELATIONSHIP, 0.7, town)
     return []
 
 
-def _whose(relation: str, m: re.Match[str]) -> str:
+def _whose(relation: str, m: re.Match[str], language: str = "") -> str:
     """ "family.daughter", or with the name said beside the relation "family.daughter.lena" (two
-    daughters stay two people, as the English rules key them)."""
+    daughters stay two people, as the English rules key them). A Russian name is inflected
+    with the relation ("моей дочке Маше"): keyed as it is called ("маша"), or left out."""
     name = m.groupdict().get("n")
+    if name and language == "ru":
+        name = next(filter(None, (russian.name_in(name, c) for c in _RU_NAME_CASES)), None)
     return f"family.{slug(relation)}" + (f".{slug(name)}" if name and slug(name) else "")
+
+
+#: The cases a Russian name beside a relation is read in: as said, "моему сыну Пете", "мою
+#: дочь Катю".
+_RU_NAME_CASES = ("nomn", "datv", "accs")
 
 
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -159,7 +167,7 @@ def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         age = said if said.isdigit() else _WORD_VALUE[language].get(said)
         if relation is None or age is None or not 0 < int(age) < 120:
             return []
-        key = f"{_whose(relation, m)}.age"
+        key = f"{_whose(relation, m, language)}.age"
         words = relation.replace("_", " ")
         return fact(key, f"{ctx.possessive} {words} is {age}.", Category.RELATIONSHIP, 0.75, age)
     return []

@@ -21,7 +21,7 @@ without negation or numbers, so "I have two dogs" and "I have three dogs" share 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memory_core.extract.base import Candidate
 from memory_core.extract.lexicon import (
@@ -935,6 +935,19 @@ def _rewrite(clause: str, ctx: Context, *, agree: tuple[str, str] | None = None)
 # ---- the rule ----------------------------------------------------------------------------------
 
 
+_PERSON_JOB = re.compile(
+    r"^(?:is|was|works\s+as)\s+(?:a|an)\s+(?P<np>[\w\s-]+?)(?:\s+(?:at|for|in)\b.*)?$",
+    re.IGNORECASE,
+)
+
+
+def _job_of(rest: str) -> str | None:
+    """The job one of the user's people has, as said ("is a roofer", "works as a baker at the
+    Co-op" → "baker"), or None."""
+    job = _PERSON_JOB.match(_LEAD.sub("", rest.strip()))
+    return job.group("np") if job and _occupation(job.group("np").lower()) else None
+
+
 def _person_key(who: str, rest: str, name: str | None = None) -> tuple[str, Category, bool]:
     rel, kind = _canonical_relation(who)
     low = _LEAD.sub("", rest.strip().lower())
@@ -947,10 +960,7 @@ def _person_key(who: str, rest: str, name: str | None = None) -> tuple[str, Cate
     if name and kind != "pet" and slug(name):
         prefix = f"{prefix}.{slug(name)}"  # "my brother Marco …": his facts, not any brother's
     sensitive = _health(rest)
-    job = re.match(
-        r"^(?:is|was|works\s+as)\s+(?:a|an)\s+(?P<np>[\w\s-]+?)(?:\s+(?:at|for|in)\b.*)?$", low
-    )
-    if job and _occupation(job.group("np")):
+    if _job_of(rest) is not None:
         return f"{prefix}.job", Category.RELATIONSHIP, sensitive
     if kind != "pet" and re.match(r"^works\s+(?:at|for)\s+\S", low):
         return f"{prefix}.employer", Category.RELATIONSHIP, sensitive
@@ -1141,8 +1151,17 @@ def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate
     elif _others_plan(m.group("who"), rest):
         return []
     key, category, sensitive = _person_key(m.group("who"), rest)
-    text = _rewrite(clause, ctx)
-    return _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
+    return _person_fact(key, _rewrite(clause, ctx), category, sensitive, rest)
+
+
+def _person_fact(
+    key: str, text: str | None, category: Category, sensitive: bool, rest: str
+) -> list[Candidate]:
+    """One of the user's people's fact; a job with the job as its value ("baker"), as the
+    other languages' rules keep it."""
+    found = _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
+    job = _job_of(rest) if key.endswith(".job") else None
+    return [replace(c, value=job) for c in found] if job else found
 
 
 def person_statement(
@@ -1163,7 +1182,7 @@ def person_statement(
     if _RELATIVE_TIME.search(predicate) or _AGE_NOW.match(predicate.strip()):
         return []
     key, category, sensitive = _person_key(who, predicate, name)
-    return _candidate(key, _rewrite(_tidy(clause), ctx), category, RELATIONSHIP_HINT, sensitive)
+    return _person_fact(key, _rewrite(_tidy(clause), ctx), category, sensitive, predicate)
 
 
 #: What a friend, flatmate or colleague means to do ("is moving to Spain in June",

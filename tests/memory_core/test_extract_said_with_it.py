@@ -63,3 +63,28 @@ def test_read_by_class(text: str, slots: dict[str, str | None], never: set[str])
     found = slots_of(text)
     assert slots.items() <= found.items(), found
     assert not never & set(found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "slots", "never"),
+    [
+        # A relative's job keeps the job as its value, as the other languages' rules do.
+        ("My sister Ruth is a roofer.", {"family.sister.ruth.job": "roofer"}, set()),
+        ("My dad works as a baker at the Co-op.", {"family.father.job": "baker"}, set()),
+        # "my <relative>" after "de", "von" or a relation word is someone else's relative.
+        ("Der Sohn meines Chefs heißt Tim.", {}, {"people.boss.name", "family.son.name"}),
+        ("El hermano de mi vecina trabaja en Zara.", {}, {"people.neighbor.employer"}),
+        ("Le fils de ma voisine s'appelle Hugo.", {}, {"people.neighbor.name"}),
+        ("Meine Schwester heißt Jana.", {"family.sister.name": "Jana"}, set()),
+        # A Russian name beside the relation, keyed as the person is called.
+        ("Мой брат Олег работает механиком.",
+         {"family.brother.олег.name": "Олег", "family.brother.олег.job": "механик"}, set()),
+        ("Мы живём в Туле с мужем Антоном.", {"family.husband.антон.name": "Антон"},
+         {"family.husband.антоном.name"}),
+        ("Моему сыну Пете семь лет.", {"family.son.петя.age": "7"}, {"family.son.пете.age"}),
+    ],
+)  # fmt: skip
+def test_whose_and_as_called(text: str, slots: dict[str, str | None], never: set[str]) -> None:
+    found = slots_of(text)
+    assert slots.items() <= found.items(), found
+    assert not never & set(found), found
