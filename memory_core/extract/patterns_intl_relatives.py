@@ -19,7 +19,7 @@ from memory_core.extract.base import Candidate
 from memory_core.extract.patterns_intl_people import RELATIONS
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
-from memory_core.text import kin, numbers
+from memory_core.text import animals, kin, numbers
 from memory_core.values import Category
 
 #: An age said as a word ("sieben", "cuatro", "одна"): ``memory_core.text.numbers``.
@@ -45,12 +45,14 @@ _AGE = {
 }
 #: What opens a clause about the person just named ("sie ist", "y tiene", "il a", "ей").
 _AFTER_NAMING = {
-    "de": r"(?:,\s*|\s+und\s+)(?:sie|er)\s+",
+    "de": r"(?:,\s*|\s+und\s+)(?:(?:sie|er)\s+)?",
     "es": r"(?:,\s*|\s+y\s+)(?:ya\s+)?",
-    "fr": r"(?:,\s*|\s+et\s+)(?:il|elle)\s+",
+    "fr": r"(?:,\s*|\s+et\s+)(?:(?:il|elle)\s+)?",
     "ru": r",\s*(?:и\s+)?(?:ей|ему)\s+",
 }
 _END = r"\s*(?:[,.;!?]|$)"
+#: An age ends its clause, or the sentence goes on with "and" ("… ist acht und spielt …").
+_AGE_END = r"(?:\s*(?:[,.;!?]|$)|\s+(?:und|y|et|и)\s)"
 #: Where they live, after the relation (and a name) or after the clause naming them.
 _LIVES = {
     "de": r"(?:wohnt|lebt)\s+(?:jetzt\s+|noch\s+)?in\s+{t}",
@@ -87,16 +89,59 @@ def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     poss, rel, n = _POSSESSIVE[language], _relation_words(language), _number(language)
     age = _AGE[language].format(n=n)
     said = re.compile(
-        rf"^{poss}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_END}", re.IGNORECASE
+        rf"^{poss}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}", re.IGNORECASE
     )
     after = re.compile(
-        rf"^{poss}\s+(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_END}",
+        rf"^{poss}\s+(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_AGE_END}",
         re.IGNORECASE,
     )
     return said, after
 
 
 _PATTERNS = {language: _patterns(language) for language in _POSSESSIVE}
+
+
+def _pet_pattern(language: str) -> re.Pattern[str]:
+    """ "Mein Hund Bello ist sieben", "mi gata Luna tiene dos años", "моему псу пять лет": a
+    pet's age (the Russian species in the dative, read by its form)."""
+    words = "|".join(sorted(map(re.escape, animals.words(language)), key=len, reverse=True))
+    species = rf"{words}|[а-яё]+" if language == "ru" else words
+    age = _AGE[language].format(n=_number(language))
+    return re.compile(
+        rf"^{_POSSESSIVE[language]}\s+(?P<r>{species})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}",
+        re.IGNORECASE,
+    )
+
+
+_PET_PATTERNS = {language: _pet_pattern(language) for language in _POSSESSIVE}
+
+
+def _species(language: str, said: str) -> str | None:
+    words = animals.words(language)
+    if said in words or language != "ru":
+        return words.get(said)
+    plain = russian.in_nominative([said], "datv")
+    return words.get(plain.lower()) if plain else None
+
+
+def _pet_age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """A pet's age, keyed ``pet.<species>.age`` as the English rules key it."""
+    m = _PET_PATTERNS[language].match(sentence.strip()) if language in _PET_PATTERNS else None
+    species = _species(language, m["r"].lower()) if m else None
+    if m is None or species is None:
+        return []
+    said = m.group("age").lower()
+    age = said if said.isdigit() else _WORD_VALUE[language].get(said)
+    if age is None or not 0 < int(age) < 40:
+        return []
+    text = f"{ctx.possessive} {species} is {age}."
+    out = fact(f"pet.{slug(species)}.age", text, Category.RELATIONSHIP, 0.75, age)
+    # Its name beside the species (a Russian one as called, where the analyser knows it).
+    name = m["n"] if m["n"] and language != "ru" else russian.name_in(m["n"] or "", "datv")
+    if name:
+        said = f"{ctx.possessive} {species} is named {name}."
+        out += fact(f"pet.{slug(species)}.name", said, Category.RELATIONSHIP, 0.75, name)
+    return out
 
 
 def _home_patterns(language: str) -> tuple[re.Pattern[str], ...]:
@@ -150,7 +195,11 @@ _RU_NAME_CASES = ("nomn", "datv", "accs")
 
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """The age and home of the relative the sentence opens with, if it says them."""
-    return _age(sentence, language, ctx) + _home(sentence, language, ctx)
+    return (
+        _age(sentence, language, ctx)
+        + _pet_age(sentence, language, ctx)
+        + _home(sentence, language, ctx)
+    )
 
 
 def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -167,6 +216,8 @@ def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         age = said if said.isdigit() else _WORD_VALUE[language].get(said)
         if relation is None or age is None or not 0 < int(age) < 120:
             return []
+        if kin.RELATIONS[relation].group != "family":
+            return []  # "mein Nachbar ist 80 …": a neighbour's age is no part of the user's life
         key = f"{_whose(relation, m, language)}.age"
         words = relation.replace("_", " ")
         return fact(key, f"{ctx.possessive} {words} is {age}.", Category.RELATIONSHIP, 0.75, age)

@@ -19,7 +19,7 @@ from memory_core.extract.patterns_identity import person_name
 from memory_core.extract.patterns_statements import person_statement
 from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import alternation, slug
-from memory_core.text import kin
+from memory_core.text import kin, numbers
 from memory_core.values import Category
 
 #: Relations of the ``people`` group said of a service as often as of someone: "my doctor
@@ -337,7 +337,22 @@ def pets(clause: str, ctx: Context) -> list[Candidate]:
     text = f"{ctx.possessive} {_spoken(m.group('sp'))} is named {name}."
     hint = 0.7 if strict else 0.8
     since = ctx.time if renamed or "now" in clause.lower().split() else None
-    return fact(key, text, Category.RELATIONSHIP, hint, name, valid_from=since) + more
+    out = fact(key, text, Category.RELATIONSHIP, hint, name, valid_from=since) + more
+    aged = _PET_AGED.match(clause[m.end("n") :]) if strict and species != "pet" else None
+    age = _EN_NUMBERS.get(aged["a"].lower(), aged["a"]) if aged else None
+    if age is not None and age.isdigit() and 0 < int(age) < 40:
+        said = f"{ctx.possessive} {_spoken(m.group('sp'))} {name} is {age}."
+        out += fact(f"pet.{species}.age", said, Category.RELATIONSHIP, 0.75, age)
+    return out
+
+
+_EN_NUMBERS = {w: str(n) for w, n in numbers.values("en", low=1).items()}
+#: "Our dog Bramble is nine (and …)": the age said right after the pet's name.
+_PET_AGED = re.compile(
+    rf"^\s+is\s+(?:now\s+)?(?P<a>\d{{1,2}}|{'|'.join(_EN_NUMBERS)})"
+    r"(?:\s+(?:years?|yrs?)(?:\s+old)?)?\s*(?:$|[.!,;]|\s+and\s)",
+    re.IGNORECASE,
+)
 
 
 # ---- someone named without a relation: "Marco is a chef" ------------------------------------

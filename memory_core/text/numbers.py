@@ -1,5 +1,5 @@
-"""Numbers said as words, in the bot's languages other than English: one vocabulary for every
-reader that counts or reads an age ("mein Sohn ist sieben", "zwei Katzen, Mimi und Tiger",
+"""Numbers said as words, in the bot's five languages: one vocabulary for every reader that
+counts or reads an age ("mein Sohn ist sieben", "zwei Katzen, Mimi und Tiger",
 "tres nietos", "двое сыновей", "en la semana doce").
 """
 
@@ -7,6 +7,8 @@ from __future__ import annotations
 
 #: 0 to 20, in order.
 _WORDS = {
+    "en": "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty",
     "de": "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn "
     "fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig",
     "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
@@ -27,7 +29,8 @@ _FORMS = {
 #: Russian counts of people said with a collective numeral ("двое детей", "трое внуков").
 _COLLECTIVE = {"ru": {2: "двое", 3: "трое", 4: "четверо", 5: "пятеро", 6: "шестеро"}}
 
-LANGUAGES = tuple(_WORDS)
+#: The languages besides English (the other languages' rules read them all at once).
+LANGUAGES = tuple(lang for lang in _WORDS if lang != "en")
 
 
 def values(lang: str, *, low: int = 0, high: int = 20, collective: bool = False) -> dict[str, int]:

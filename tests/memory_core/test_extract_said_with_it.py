@@ -88,3 +88,27 @@ def test_whose_and_as_called(text: str, slots: dict[str, str | None], never: set
     found = slots_of(text)
     assert slots.items() <= found.items(), found
     assert not never & set(found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "slots", "never"),
+    [
+        # A pet's age beside its name, in every language (the name too).
+        ("Our dog Bramble is nine.", {"pet.dog.name": "Bramble", "pet.dog.age": "9"}, set()),
+        ("My cat Tofu is almost 3.", {"pet.cat.name": "Tofu"}, {"pet.cat.age"}),  # not sure
+        ("Mein Hund Bello ist sieben Jahre alt.", {"pet.dog.age": "7", "pet.dog.name": "Bello"},
+         set()),
+        ("Mi gata Luna tiene dos años.", {"pet.cat.age": "2", "pet.cat.name": "Luna"}, set()),
+        ("Mon chien Rex a six ans.", {"pet.dog.age": "6"}, set()),
+        ("Моему псу Тузику пять лет.", {"pet.dog.age": "5"}, {"pet.dog.name"}),
+        # A relative's age after their naming or with "and" going on.
+        ("Meine Tochter heißt Emma und ist fünf.", {"family.daughter.age": "5"}, set()),
+        ("Mein Bruder Lars ist zwölf und spielt Tennis.", {"family.brother.lars.age": "12"},
+         set()),
+        ("Ma nièce s'appelle Zoé et a neuf ans.", {"family.niece.age": "9"}, set()),
+    ],
+)  # fmt: skip
+def test_ages_said_beside_a_name(text: str, slots: dict[str, str | None], never: set[str]) -> None:
+    found = slots_of(text)
+    assert slots.items() <= found.items(), found
+    assert not never & set(found), found
