@@ -59,6 +59,7 @@ from memory_core.extract.text import (
     third_person,
     third_singular,
 )
+from memory_core.text import kin
 from memory_core.values import Category
 
 #: Below every specific rule: a whole clause kept as it was said is a weaker reading.
@@ -1127,6 +1128,9 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         # "I have two dogs" → pet.dog, "a baby girl" → family.daughter: the words left after
         # the animals or relatives (a phrase of several words too), if any.
         said = _KIDS_WORD.sub(" ", _PERSON_OR_PET_PHRASE.sub(" ", said))
+    if reading.prefix.startswith("pet"):
+        # "two rescue greyhounds", "an old cat": words that describe the animals name no slot.
+        said = _DESCRIBING_AN_ANIMAL.sub(" ", said)
     words = _key_words(said)
     key = f"{reading.prefix}.{words}" if words else reading.prefix
     if "." not in key:
@@ -1134,6 +1138,12 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     hint = RELATIONSHIP_HINT if reading.category == Category.RELATIONSHIP else HINT
     text = _rewrite(clause, ctx, agree=_agreeing(verb, rest, clause, negated=negated))
     return _candidate(key, text, reading.category, hint, reading.sensitive)
+
+
+_DESCRIBING_AN_ANIMAL = re.compile(
+    rf"\b(?:{'|'.join(map(re.escape, kin.BEFORE_A_RELATION))}|adopted|senior|rescued)\b",
+    re.IGNORECASE,
+)
 
 
 def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate]:

@@ -112,3 +112,16 @@ def test_ages_said_beside_a_name(text: str, slots: dict[str, str | None], never:
     found = slots_of(text)
     assert slots.items() <= found.items(), found
     assert not never & set(found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        # Words that describe the animals name no slot: it stored pet.dog.rescue.
+        ("We have three rescue beagles.", "pet.dog"),
+        ("I have a rescue cat.", "pet.cat"),
+    ],
+)
+def test_what_describes_a_pet_is_no_key(text: str, key: str) -> None:
+    found = slots_of(text)
+    assert key in found and not any(k.startswith(f"{key}.rescue") for k in found), found
