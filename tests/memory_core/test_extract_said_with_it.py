@@ -125,3 +125,17 @@ def test_ages_said_beside_a_name(text: str, slots: dict[str, str | None], never:
 def test_what_describes_a_pet_is_no_key(text: str, key: str) -> None:
     found = slots_of(text)
     assert key in found and not any(k.startswith(f"{key}.rescue") for k in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Ich bin in Kiel geboren und wohne in Hamburg.", "Kiel"),
+        ("Nací en Sevilla.", "Sevilla"),
+        ("Je suis née à Nantes.", "Nantes"),
+        ("Я родился в Твери.", "Тверь"),  # in the nominative
+        ("Nací en 1990.", None),  # a year, no place
+    ],
+)
+def test_where_one_was_born_in_every_language(text: str, place: str | None) -> None:
+    assert slots_of(text).get("origin.birthplace") == place
