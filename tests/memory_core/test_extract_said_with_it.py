@@ -20,6 +20,13 @@ def slots_of(text: str) -> dict[str, str | None]:
     return {c.key: c.value for c in extract_rules(TurnInput(text, NOW)) if "note." not in c.key}
 
 
+def _holds(text: str, slots: dict[str, str | None], never: set[str]) -> None:
+    """``text`` fills ``slots`` and none of the keys in ``never``."""
+    found = slots_of(text)
+    assert slots.items() <= found.items(), found
+    assert not never & set(found), found
+
+
 @pytest.mark.parametrize(
     ("text", "slots", "never"),
     [
@@ -60,9 +67,7 @@ def slots_of(text: str) -> dict[str, str | None]:
     ],
 )  # fmt: skip
 def test_read_by_class(text: str, slots: dict[str, str | None], never: set[str]) -> None:
-    found = slots_of(text)
-    assert slots.items() <= found.items(), found
-    assert not never & set(found), found
+    _holds(text, slots, never)
 
 
 @pytest.mark.parametrize(
@@ -85,9 +90,7 @@ def test_read_by_class(text: str, slots: dict[str, str | None], never: set[str])
     ],
 )  # fmt: skip
 def test_whose_and_as_called(text: str, slots: dict[str, str | None], never: set[str]) -> None:
-    found = slots_of(text)
-    assert slots.items() <= found.items(), found
-    assert not never & set(found), found
+    _holds(text, slots, never)
 
 
 @pytest.mark.parametrize(
@@ -109,9 +112,7 @@ def test_whose_and_as_called(text: str, slots: dict[str, str | None], never: set
     ],
 )  # fmt: skip
 def test_ages_said_beside_a_name(text: str, slots: dict[str, str | None], never: set[str]) -> None:
-    found = slots_of(text)
-    assert slots.items() <= found.items(), found
-    assert not never & set(found), found
+    _holds(text, slots, never)
 
 
 @pytest.mark.parametrize(
