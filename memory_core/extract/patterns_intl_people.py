@@ -99,12 +99,12 @@ def _person(rel: str, name: str, ctx: Context, *, named_beside: bool) -> list[Ca
 
 
 #: "мой муж Игорь …" (the relation and the name as called), "с женой Олей", "с мужем
-#: Тимуром" (both in the instrumental): a Russian name beside the relation, in the case the
-#: relation is said in.
+#: Тимуром и дочкой Катей" (in the instrumental, "и" going on with "с"): a Russian name beside
+#: the relation, in the case the relation is said in.
 _RU_BESIDE = (
     (re.compile(rf"(?<!\w){kin.possessive('ru', 'nom')}\s+(?P<r>[а-яё]+)\s+(?P<n>{_NAME})"
                 r"(?![\w'-])", re.IGNORECASE), "nomn"),
-    (re.compile(rf"(?<!\w)с\s+(?:(?:моей|моим|нашей|нашим)\s+)?(?P<r>[а-яё]+)\s+(?P<n>{_NAME})"
+    (re.compile(rf"(?<!\w)(?:с|и)\s+(?:(?:моей|моим|нашей|нашим)\s+)?(?P<r>[а-яё]+)\s+(?P<n>{_NAME})"
                 r"(?![\w'-])", re.IGNORECASE), "ablt"),
 )  # fmt: skip
 

@@ -87,6 +87,8 @@ def test_read_by_class(text: str, slots: dict[str, str | None], never: set[str])
         ("Мы живём в Туле с мужем Антоном.", {"family.husband.антон.name": "Антон"},
          {"family.husband.антоном.name"}),
         ("Моему сыну Пете семь лет.", {"family.son.петя.age": "7"}, {"family.son.пете.age"}),
+        ("Мы живём в Омске с мужем Тимуром и дочкой Катей.",
+         {"family.husband.тимур.name": "Тимур", "family.daughter.катя.name": "Катя"}, set()),
     ],
 )  # fmt: skip
 def test_whose_and_as_called(text: str, slots: dict[str, str | None], never: set[str]) -> None:
