@@ -52,6 +52,8 @@ from memory_core.types import (
     Prompt,
     TextSink,
     ToolChange,
+    animal_asked,
+    animal_kind,
     find_people,
     is_note,
     is_person_key,
@@ -754,17 +756,20 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
     return None
 
 
-#: The kinds of animal the pet template names ("what's my dog's name?").
-_ANIMALS_ASKED = frozenset({"dog", "cat"})
-
-
 def _named(text: str, facts: list[Fact]) -> list[Fact]:
     """The facts whose key names a word of the question ("what's my cat's name?": the cat's
-    facts, not the dog's), else all of them — none when the question names a kind of animal
-    no key names (the dog of a user with a cat)."""
+    facts, not the dog's) or the kind of animal it asks about ("my puppy": the dog's; the
+    vocabulary is ``memory_core.text.animals``), else all of them — none when the question
+    names a kind of animal no key names (the dog of a user with a cat)."""
     words = set(re.findall(r"[^\W\d_]+", text.lower()))
-    named = [f for f in facts if words & set(f.key.split(".")[1:2])]
-    return named or ([] if words & _ANIMALS_ASKED else facts)
+    asked = animal_asked(text)
+    named = [
+        f
+        for f in facts
+        if words & set(f.key.split(".")[1:2])
+        or (asked is not None and asked == animal_kind("".join(f.key.split(".")[1:2])))
+    ]
+    return named or ([] if asked is not None else facts)
 
 
 def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> str:

@@ -37,6 +37,8 @@ from memory_core.ops.usage import LLMBudget
 from memory_core.read.answer import message_of, plain_question
 from memory_core.read.people import Person, find_people, is_person_key, people_of
 from memory_core.read.recall import MemoryBlock, Recall
+from memory_core.text.animals import kind_asked as animal_asked
+from memory_core.text.animals import kind_of as animal_kind
 from memory_core.text.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
 from memory_core.text.kin import (
     gender_said,
@@ -129,6 +131,8 @@ __all__ = [
     "Unlinked",
     "Update",
     "Usage",
+    "animal_asked",
+    "animal_kind",
     "chat_of",
     "find_people",
     "gender_said",

@@ -33,7 +33,7 @@ from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
 from memory_core.extract.lexicon import NOT_NAMES
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
-from memory_core.text import kin
+from memory_core.text import animals, kin, numbers
 from memory_core.values import Category
 
 _LANGUAGES = ("de", "es", "fr", "ru")
@@ -123,18 +123,7 @@ _STATUS = re.compile(
     re.IGNORECASE,
 )
 #: A count said as a word ("zwei Kinder", "dos hijos", "deux enfants", "двое сыновей").
-_COUNT_WORDS = {
-    w: n
-    for n, words in enumerate(
-        (
-            "", "ein eine einen einer un una uno une один одна одного одну",
-            "zwei dos deux два две двое", "drei tres trois три трое",
-            "vier cuatro quatre четыре четверо",
-            "fünf cinco cinq пять пятеро", "sechs seis six шесть шестеро",
-        )
-    )
-    for w in words.split()
-}  # fmt: skip
+_COUNT_WORDS = numbers.all_values(low=1, high=12, collective=True)
 _COUNT = r"(?P<c>\d{1,2}|" + "|".join(sorted(_COUNT_WORDS, key=len, reverse=True)) + r")"
 _HAVE = (
     r"(?:(?:ich\s+|wir\s+)?(?:habe|hab|haben)\s+|(?:tengo|tenemos)\s+|(?:j['’]ai|nous\s+avons|"
@@ -178,13 +167,8 @@ _BREEDS = {
     "persa": "cat", "persan": "cat", "сфинкс": "cat", "британец": "cat", "британка": "cat",
 }  # fmt: skip
 _PLURAL_PETS = {
-    "de": {"hunde": "dog", "katzen": "cat", "kater": "cat", "kaninchen": "rabbit"},
-    "es": {"perros": "dog", "perras": "dog", "gatos": "cat", "gatas": "cat", "conejos": "rabbit"},
-    "fr": {"chiens": "dog", "chiennes": "dog", "chats": "cat", "chattes": "cat",
-           "lapins": "rabbit"},
-    "ru": {"собаки": "dog", "собак": "dog", "кошки": "cat", "кошек": "cat", "кота": "cat",
-           "котов": "cat", "коты": "cat"},
-}  # fmt: skip
+    lang: animals.words(lang, plural=True, singular=False) for lang in ("de", "es", "fr", "ru")
+}
 _OLD = (
     r"(?:(?:alte[nrs]?|kleine[nrs]?|süße[nrs]?|verrückte[nrs]?|vieux|vieille|petite?|gros|"
     r"grosse|viej[oa]|pequeñ[oa]|gord[oa]|loc[oa]|старый|старая|толстый|рыжий|рыжая)\s+)?"
@@ -675,11 +659,13 @@ _FROM_ALONE = re.compile(
     rf"originari[oa]\s+de)\s+(?P<v>{_PROPER})$",
     re.IGNORECASE,
 )
+#: "my", "our" before a relative in a card's field (``kin.possessive``), which may leave it out
+#: ("Муж Андрей"), but in German, where every noun has a capital ("Sohn Paul").
 _KIN_POSSESSIVE = {
-    "de": r"(?:meine?|unsere?)\s+",
-    "es": r"(?:mi\s+)?",
-    "fr": r"(?:mon\s+|ma\s+)?",
-    "ru": r"(?:мой\s+|моя\s+)?",
+    lang: rf"{kin.possessive(lang, 'nom')}\s+"
+    if lang == "de"
+    else rf"(?:{kin.possessive(lang, 'nom')}\s+)?"
+    for lang in ("de", "es", "fr", "ru")
 }
 #: "Муж Андрей", "mi marido Jorge", "ma fille Léa": a relative and their name, as a field.
 _KIN_NAMED = {

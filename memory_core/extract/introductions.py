@@ -574,6 +574,8 @@ class _Card:
     named: bool
     #: A greeting opened the card ("hiya, joão, 31, …": a lower-case word is its name).
     greeted: bool = False
+    #: The card as said (its fragments' separators: "Ada and Rosa" is a list of names).
+    body: str = ""
 
 
 #: Who a card's count says the user has ("one son", "two cats"), in the singular, for a name
@@ -820,8 +822,37 @@ def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     # The town last ("…, UX designer, Berlin"); in lower case one word only ("…, galway").
     lower_town = how.lowercase and len(piece.split()) == 1
     if not first and (place := _place(piece, lowercase=lower_town)) is not None:
-        return [f"I live in {place}."]
+        return [_BARE_TOWN.format(place)]
     return []
+
+
+#: A card's fragment read as its town by its shape alone ("…, UX designer, Berlin"): no town
+#: where another fragment says where the user lives ("…, Halcyon, based in Leeds").
+_BARE_TOWN = "I live in {}."
+
+
+def _bare_town(said: list[str], piece: str, how: _Card, bare: list[int], out: list[str]) -> bool:
+    """Notes in ``bare`` where in ``out`` a town read by its shape alone is said; False when
+    one follows another after "and": a list of names ("…, Ada and Rosa"), no card."""
+    town = piece.strip(" .!")
+    if said != [_BARE_TOWN.format(town)] or how.lowercase:
+        return True
+    if bare and bare[-1] == len(out) - 1:
+        before = out[-1].removeprefix("I live in ").rstrip(".")
+        if re.search(rf"(?<!\w){re.escape(before)}\s+(?:and|&)\s+{re.escape(town)}", how.body):
+            return False
+    bare.append(len(out))
+    return True
+
+
+def _without_a_second_town(out: list[str], bare: list[int]) -> list[str]:
+    """``out`` without the towns read by shape alone when the card says where the user lives
+    in words too ("nurse, Halcyon, based in Leeds": Halcyon is no town; nor is it
+    surely the employer — "plumber, Leeds, living in York" — so it is left out)."""
+    said = [s for i, s in enumerate(out) if i not in bare and s.startswith("I live in ")]
+    if not said or not bare:
+        return out
+    return [sentence for i, sentence in enumerate(out) if i not in bare]
 
 
 def _listed_title(phrase: str) -> bool:
@@ -864,11 +895,12 @@ def card(
     # is shaped like a worker's noun too).
     alone = len(pieces) == 1 and not labelled
     greeted = bool(lead and lead.group("greet").strip(" ,!."))
-    how = _Card(_listed_title if alone else is_title, lowercase, named, greeted and aged)
+    how = _Card(_listed_title if alone else is_title, lowercase, named, greeted and aged, body)
     loose = reads is not None and (anchored or aged or (labelled and len(pieces) > 2))
     out: list[str] = []
     count = _Count()  # what was counted last ("one son", "two kids") and the names after it
     strict = 0
+    bare: list[int] = []  # where a town read by its shape alone was said
     for n, piece in enumerate(pieces):
         said, read = count.name(piece, out)
         if read is not None:
@@ -881,11 +913,12 @@ def card(
             said = _loose(piece, reader)
             if not said and len(piece.split()) > 1:
                 return []  # a clause no rule reads: the sentence is no card
-        elif not said:
-            return []
+        elif not said or not _bare_town(said, piece, how, bare, out):
+            return []  # no card fragment; or towns one after another: names ("…, Ada and Rosa")
         if not count.goes_on(piece):
             count = _Count(piece, len(out), body)
         out += said
+    out = _without_a_second_town(out, bare)
     if not loose and len(pieces) == 1 and not (labelled or len(out) > 1):
         return []  # one fragment alone is a card only as "job in town" ("barista in leeds")
     if loose and not (strict >= 2 or (anchored and out)):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from memory_core.extract import health
 from memory_core.extract.wordlists import mapping, words
-from memory_core.text import kin
+from memory_core.text import animals, kin
 
 LANGUAGES = words("languages")
 COUNTRIES = words("countries")
@@ -36,8 +36,10 @@ FAMILY_CANONICAL = {
     **mapping("family_canonical"),
 }
 
-PET_SPECIES = words("pet_species")
-PET_CANONICAL = mapping("pet_canonical")
+#: Pet species ("my dog Rex") and the words folded into one ("puppy" → "dog"): the English words
+#: of the shared vocabulary (``memory_core.text.animals``).
+PET_SPECIES = frozenset(animals.words("en"))
+PET_CANONICAL = {w: species for w, species in animals.words("en").items() if w != species}
 
 #: Chronic conditions recognised after "I have …" / "I suffer from …" (health_conditions.txt).
 CONDITIONS = health.CHRONIC

@@ -145,7 +145,10 @@ def home(clause: str, ctx: Context) -> list[Candidate]:
 _ORIGIN = re.compile(
     rf"^(?:{_I_AM}|i\s+come|we're|we\s+are|we\s+come)\s+(?:originally\s+)?from\s+(?P<v>.+)$"
     r"|^i\s+(?:grew\s+up|was\s+raised|was\s+born\s+and\s+raised|was\s+born)\s+in\s+(?P<g>.+)$"
-    r"|^my\s+home\s*town\s+is\s+(?P<h>.+)$",
+    r"|^my\s+home\s*town\s+is\s+(?P<h>.+)$"
+    # The place said first, then "is where" and the user was born or grew up there.
+    r"|^(?P<w>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+where\s+i\s+"
+    r"(?P<how>was\s+born(?:\s+and\s+(?:raised|bred))?|grew\s+up|was\s+raised)\b(?:\s*,.*)?$",
     re.IGNORECASE,
 )
 _MONTH_START = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
@@ -156,7 +159,10 @@ def origin(clause: str, ctx: Context) -> list[Candidate]:
     m = _ORIGIN.match(clause)
     if m is None:
         return []
-    raw = m.group("v") or m.group("g") or m.group("h")
+    raw = m.group("v") or m.group("g") or m.group("h") or m.group("w")
+    if m.group("w"):
+        # Said with the place first: read as "I was born in …", "I grew up in …".
+        return origin(f"I {' '.join(m.group('how').split())} in {m.group('w')}", ctx)
     if _MONTH_START.match(raw):
         return []  # "born in May 1990" is a date
     found = place(raw.partition(",")[0], ctx)
@@ -404,10 +410,20 @@ def _job(clause: str, ctx: Context, *, as_a_job: bool, subject: str = "") -> lis
     return out
 
 
+#: How long the user has been somewhere, said after it: "since 2019", "since March 2020",
+#: "for six years" (not "since 6am", "for lunch").
+_STILL_THERE = (
+    r"\s(?:since\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?"
+    r"(?:19|20)\d\d|for\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|"
+    r"many)\s+(?:years?|yrs?|months?|decades?))\b"
+)
 _WORK_AT = re.compile(
     r"^(?:i\s+(?:now\s+|currently\s+|still\s+|also\s+)?work(?:\s+part[-\s]time|\s+full[-\s]time)?|"
     r"(?:i'm|i\s+am)\s+(?:now\s+|currently\s+|"
     r"still\s+)?(?:working|employed)|i(?:'ve|\s+have)\s+been\s+working|"
+    # "I've been at Arup since 2019", "I've worked for Ocado for six years": still there (a
+    # bare "I've worked at Tesco" is something done; "I've been at the gym" no job).
+    rf"i(?:'ve|\s+have)\s+(?:been(?=\s+at\s)|worked(?=\s+(?:at|for)\s))(?=.+?{_STILL_THERE})|"
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<new>started|began)(?:\s+working|\s+a\s+(?:new\s+)?job)?|"
     r"(?:i\s+)?(?:just\s+|recently\s+)?(?P<got>got|landed|accepted)\s+a\s+(?:new\s+)?"
     r"(?:job|position|role)"
@@ -425,6 +441,7 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     if m is None:
         return []
     raw = m.group("org") or m.group("j") or m.group("e")
+    raw = re.sub(rf"\s*{_STILL_THERE}", "", raw, flags=re.IGNORECASE)  # "Ocado for six years"
     if (m.group("prep") or "").lower() == "with" and not raw[:1].isupper():
         return []  # "I work with animals" names what they work with, not an employer
     as_said = _AS_TITLE.search(raw)

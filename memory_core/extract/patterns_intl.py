@@ -26,6 +26,7 @@ from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
 from memory_core.extract.lexicon import NOT_NAMES
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
+from memory_core.text import animals, numbers
 from memory_core.values import Category
 
 _WORD = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’-]*)"
@@ -139,10 +140,6 @@ _PET = {
     "fr": r"(?:mon|ma|notre)\s+(?P<sp>chien|chienne|chat|chatte)\s+s['’]appelle",
     "ru": r"(?:мою|нашу|моего|нашего)\s+(?P<sp>собаку|кошку|пса|кота|щенка)\s+зовут",
 }
-_SPECIES = {
-    "dog": ("hund", "hündin", "perro", "perra", "chien", "chienne", "собаку", "пса", "щенка"),
-    "cat": ("katze", "kater", "gato", "gata", "chat", "chatte", "кошку", "кота"),
-}
 _DIET = {
     "de": r"ich\s+bin\s+(?:überzeugte[rn]?\s+)?(?P<d>vegetarier|veganer)(?:in)?",
     "es": r"soy\s+(?P<d>vegetarian|vegan)[oa]",
@@ -214,7 +211,7 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         out += fact("job_title", f"{ctx.subject} works as {job}.", Category.IDENTITY, 0.75, job)
     if (m := _search(_PET.get(language), _VALUE, sentence)) is not None:
         said = m["sp"].lower()
-        species = next(k for k, forms in _SPECIES.items() if said in forms)
+        species = animals.words(language)[said]
         text = f"{ctx.possessive} {patterns_intl_people.pet_sex(said)}{species} is named {m['v']}."
         out += fact(f"pet.{species}.name", text, Category.RELATIONSHIP, 0.8, m["v"])
     if (m := _search(_DIET.get(language), "", sentence)) is not None:
@@ -235,19 +232,7 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
 #: de 5 mois", "я беременна, срок 10 недель": how far along, in weeks or months.
 _PREGNANT = re.compile(r"(?<!\w)(?:schwanger|embarazada|enceinte|беременн\w*)(?!\w)", re.I)
 _PREGNANT_MINE = re.compile(r"(?<!\w)(?:ich|bin|estoy|je|suis|я)(?!\w)", re.IGNORECASE)
-_NUMBER_WORDS = {
-    w: n
-    for n, words in enumerate(
-        (
-            "", "ein eine un una uno un une один одна", "zwei dos deux два две",
-            "drei tres trois три", "vier cuatro quatre четыре", "fünf cinco cinq пять",
-            "sechs seis six шесть", "sieben siete sept семь", "acht ocho huit восемь",
-            "neun nueve neuf девять", "zehn diez dix десять", "elf once onze одиннадцать",
-            "zwölf doce douze двенадцать",
-        )
-    )
-    for w in words.split()
-}  # fmt: skip
+_NUMBER_WORDS = numbers.all_values(low=1)
 _SPAN = (
     r"(?P<n>\d{1,2}|[^\W\d_]+)\.?\s+(?:-?й\s+|-?ой\s+)?"
     r"(?P<u>woche|wochen|monat|monaten|monate|semanas?|mes|meses|semaines?|mois|недел[ьяиюе]\w*|"

@@ -19,18 +19,14 @@ import re
 from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
-from memory_core.extract.patterns_intl_people import RELATIONS
+from memory_core.extract.patterns_intl_people import RELATIONS, someone_elses
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
 from memory_core.text import kin
 from memory_core.values import Category
 
-_POSSESSIVE = {
-    "de": r"(?:mein|meine|unser|unsere)",
-    "es": r"(?:mi|nuestro|nuestra)",
-    "fr": r"(?:mon|ma|notre)",
-    "ru": r"(?:мой|моя|наш|наша)",
-}
+#: "my", "our" before the relative who is the subject: ``kin.possessive``.
+_POSSESSIVE = {lang: kin.possessive(lang, "nom") for lang in ("de", "es", "fr", "ru")}
 _NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
 #: A job after its marker ("arbeitet als", "trabaja de", "travaille comme").
 _AS = {
@@ -181,6 +177,8 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         rel = "|".join(sorted(map(re.escape, RELATIONS["ru"]), key=len, reverse=True))
         subjects = list(re.finditer(_RU_CALLED_START.format(rel=rel), sentence, re.IGNORECASE))
     for m in subjects:
+        if someone_elses(sentence, m.start(), language):
+            continue  # "el hermano de mi vecina trabaja en …": her brother's job
         rel = _relation(language, m["r"])
         said_name = m.groupdict().get("n")
         name = said_name if said_name and said_name.lower() not in ("ist", "es", "est") else None

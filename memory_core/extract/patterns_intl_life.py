@@ -38,6 +38,27 @@ _ORIGIN = {
     "es": r"(?:soy|vengo)\s+(?:originari[oa]\s+)?de",
     "fr": r"(?:je\s+viens|je\s+suis\s+originaire|je\s+suis)\s+(?:de|d')",
 }
+#: Where the user was born: "nací en …", "je suis né(e) à …" (the German and Russian below).
+_BIRTHPLACE = {
+    "es": r"(?:yo\s+)?nac[ií]\s+en",
+    "fr": r"je\s+suis\s+n[ée]e?\s+(?:à|a)",
+}
+_DE_BORN = re.compile(rf"(?<!\w)ich\s+(?:bin|wurde)\s+in\s+{_PROPER}\s+geboren(?!\w)", re.I)
+_RU_BORN = re.compile(r"(?<!\w)(?:я\s+)?родил(?:ся|ась)\s+в\s+(?P<t>(?-i:[А-ЯЁ])[\w-]*)", re.I)
+
+
+def _birthplace(sentence: str, language: str) -> str | None:
+    """The town or country the user says they were born in, as called (a Russian one in the
+    nominative), or None."""
+    if language == "de":
+        m = _DE_BORN.search(sentence)
+        return m["v"] if m else None
+    if language == "ru":
+        m = _RU_BORN.search(sentence)
+        return russian.town(m["t"]) if m else None
+    return _proper(_BIRTHPLACE.get(language), sentence)
+
+
 _SCHOOL = {
     "de": r"(?:ich\s+studiere|ich\s+bin\s+student(?:in)?)\s+(?:\w+\s+){0,2}?(?:an|auf)",
     "es": r"(?:estudio|soy\s+estudiante)\s+(?:[\wáéíóúñ]+\s+){0,2}?en",
@@ -64,6 +85,11 @@ def _places(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     origin = russian.origin(sentence) if ru else _proper(_ORIGIN.get(language), sentence)
     if origin is not None:
         out += fact("origin", f"{ctx.subject} is from {origin}.", Category.IDENTITY, 0.75, origin)
+    born = _birthplace(sentence, language)
+    if born is not None:
+        # A slot beside ``origin``, as the English rules keep "I was born in …".
+        text = f"{ctx.subject} was born in {born}."
+        out += fact("origin.birthplace", text, Category.IDENTITY, 0.75, born)
     school = russian.school(sentence) if ru else _proper(_SCHOOL.get(language), sentence)
     if school is not None:
         text = f"{ctx.subject} studies at {school}."

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 
+from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
-from memory_core.text import kin
+from memory_core.text import animals, kin, numbers
 from memory_core.values import Category
 
 #: The user's relation words, every form (Russian cases too) → canonical: ``memory_core.text.kin``.
@@ -26,38 +27,18 @@ RELATIONS = {lang: kin.relation_words(lang) for lang in ("de", "es", "fr", "ru")
 #: heißt Tim", "Ma petite s'appelle Lou"; not "mein kleiner Bruder Tim").
 _CALLED_RELATIONS = {lang: kin.relation_words(lang, standing=True) for lang in RELATIONS}
 #: Relations a user has one of: "Mein Sohn heißt Paul" names *the* son like the English rules.
-_SPECIES = {
-    "de": {
-        "hund": "dog", "hündin": "dog", "welpe": "dog", "katze": "cat", "kater": "cat",
-        "kätzchen": "cat", "kaninchen": "rabbit", "hase": "rabbit", "hamster": "hamster",
-        "meerschweinchen": "guinea pig", "papagei": "parrot", "pferd": "horse",
-        "schildkröte": "turtle",
-    },
-    "es": {
-        "perro": "dog", "perra": "dog", "perrito": "dog", "perrita": "dog", "cachorro": "dog",
-        "gato": "cat", "gata": "cat", "gatito": "cat", "gatita": "cat", "conejo": "rabbit",
-        "hámster": "hamster", "loro": "parrot", "caballo": "horse", "tortuga": "turtle",
-    },
-    "fr": {
-        "chien": "dog", "chienne": "dog", "chiot": "dog", "chat": "cat", "chatte": "cat",
-        "chaton": "cat", "lapin": "rabbit", "hamster": "hamster", "perroquet": "parrot",
-        "cheval": "horse", "tortue": "turtle",
-    },
-    "ru": {
-        "собака": "dog", "собаку": "dog", "пёс": "dog", "пес": "dog", "пса": "dog",
-        "щенок": "dog", "щенка": "dog", "кошка": "cat", "кошку": "cat", "кот": "cat",
-        "кота": "cat", "котёнок": "cat", "котенок": "cat", "котёнка": "cat", "кролик": "rabbit",
-        "кролика": "rabbit", "хомяк": "hamster", "хомяка": "hamster", "попугай": "parrot",
-        "попугая": "parrot",
-    },
-}  # fmt: skip
+#: The species words of each language → the English species: ``memory_core.text.animals``.
+_SPECIES = {lang: animals.words(lang) for lang in RELATIONS}
 #: The species words of each language → the English species (for the card reader).
 SPECIES = _SPECIES
+#: "my", "our" before a relative named (``kin.possessive``): the subject or the object
+#: ("мою жену зовут Анна"); a German name beside a dative too ("mit meinem Mann Stefan": a
+#: Russian name there is inflected); a Spanish plural ("mis hijos se llaman …").
 _POSSESSIVE = {
-    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer)",
-    "es": r"(?:mi|mis|nuestro|nuestra)",
-    "fr": r"(?:mon|ma|notre)",
-    "ru": r"(?:мою|моего|мой|моя|нашу|нашего|наш|наша)",
+    "de": kin.possessive("de", "nom", "acc", "dat"),
+    "es": kin.possessive("es", "nom", "pl"),
+    "fr": kin.possessive("fr", "nom"),
+    "ru": kin.possessive("ru", "nom", "acc"),
 }
 #: "… heißt", "… se llama", "… s'appelle", "… зовут" before a name.
 _IS_CALLED = {
@@ -88,7 +69,7 @@ _NOT_NAME = frozenset(
 #: Children said as a group, then their names: "zwei Kinder, Mia und Jonas", "meine Kinder
 #: heißen Emil und Greta", "dos hijos, Pablo y Lucía", "trois enfants : Léo, Emma et Hugo".
 _CHILDREN = {
-    "de": r"(?:kinder|söhne|töchter)\s*(?:,|:|—|-|hei(?:ß|ss)en)",
+    "de": r"(?:kindern|kinder|söhnen|söhne|töchtern|töchter)\s*(?:,|:|—|-|hei(?:ß|ss)en)",
     "es": r"(?:hijos|hijas|niños)\s*(?:,|:|—|-|se\s+llaman)",
     "fr": r"(?:enfants|fils|filles)\s*(?:,|:|—|-|s'appellent)",
     "ru": r"(?:детей|дети|сыновей|дочерей)\s*(?:,|:|—|-|зовут)",
@@ -117,6 +98,46 @@ def _person(rel: str, name: str, ctx: Context, *, named_beside: bool) -> list[Ca
     return fact(key, text, Category.RELATIONSHIP, 0.8, name)
 
 
+#: "мой муж Игорь …" (the relation and the name as called), "с женой Олей", "с мужем
+#: Тимуром и дочкой Катей" (in the instrumental, "и" going on with "с"): a Russian name beside
+#: the relation, in the case the relation is said in.
+_RU_BESIDE = (
+    (re.compile(rf"(?<!\w){kin.possessive('ru', 'nom')}\s+(?P<r>[а-яё]+)\s+(?P<n>{_NAME})"
+                r"(?![\w'-])", re.IGNORECASE), "nomn"),
+    (re.compile(rf"(?<!\w)(?:с|и)\s+(?:(?:моей|моим|нашей|нашим)\s+)?(?P<r>[а-яё]+)\s+(?P<n>{_NAME})"
+                r"(?![\w'-])", re.IGNORECASE), "ablt"),
+)  # fmt: skip
+
+
+def _ru_named_beside(sentence: str, ctx: Context) -> list[Candidate]:
+    """A Russian relative named beside the relation word, keyed by the name as called."""
+    out: list[Candidate] = []
+    for pattern, case in _RU_BESIDE:
+        for m in pattern.finditer(sentence):
+            rel = RELATIONS["ru"].get(m["r"].lower())
+            name = russian.name_in(m["n"], case) if rel else None
+            if (
+                rel is not None
+                and name is not None
+                and not someone_elses(sentence, m.start(), "ru")
+            ):
+                out += _person(rel, name, ctx, named_beside=True)
+    return out
+
+
+#: Words before "my <relative>" that make the relative the possessor of who is spoken of
+#: ("der Sohn meines Chefs", "el hermano de mi vecina", "le fils de ma voisine").
+_OF = frozenset("de d' d’ del von vom".split())
+
+
+def someone_elses(sentence: str, at: int, language: str) -> bool:
+    """Whether "my <relative>" said at ``at`` belongs to another person spoken of: after "de",
+    "von" or a relation word ("der Sohn meines Chefs heißt Tim": the son is named)."""
+    before = re.findall(r"[\w'’]+", sentence[:at].lower())
+    last = before[-1] if before else ""
+    return last in _OF or last.endswith(("d'", "d’")) or last in RELATIONS[language]
+
+
 def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """ "Meine Frau heißt Sabine" / "mi hija Sofía …": a relative and their name."""
     words = RELATIONS[language]
@@ -133,12 +154,18 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         poss = rf"(?:{poss}|^\s*)"
     called = rf"(?<!\w){poss}(?P<r>{called_rel})\s+{said}\s+(?P<n>{name})"
     for m in re.finditer(called, sentence, re.IGNORECASE):
+        if someone_elses(sentence, m.start(), language):
+            continue
         out += _person(called_words[m["r"].lower()], m["n"], ctx, named_beside=False)
-    if language == "ru" or ctx.lowercase:
+    if language == "ru":
+        return out + _ru_named_beside(sentence, ctx)
+    if ctx.lowercase:
         return out
     # "Meine Tochter Lena ist 7", "mit meiner Frau Anna": a capitalised name beside the word.
     beside = rf"(?<!\w){_POSSESSIVE[language]}\s+(?P<r>{rel})\s+(?P<n>{_NAME})(?![\w'-])"
     for m in re.finditer(beside, sentence, re.IGNORECASE):
+        if someone_elses(sentence, m.start(), language):
+            continue
         relation = words[m["r"].lower()]
         out += _person(relation, m["n"], ctx, named_beside=True)
         out += _age(relation, m["n"], sentence[m.end() :], language, ctx)
@@ -177,10 +204,22 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     names = re.match(listed, sentence[m.end() :])
     if names is None:
         return []
+    children = [child.strip() for child in re.split(_AND, names["all"])]
+    if language == "ru" and (
+        _RU_PARENT_OF.search(sentence[: m.start()]) or any(_RU_OBLIQUE.search(c) for c in children)
+    ):
+        return []  # "мама двух сыновей, Пети и …": the names in the genitive, not as called
     out: list[Candidate] = []
-    for child in re.split(_AND, names["all"]):
-        out += _person(rel, child.strip(), ctx, named_beside=True)
+    for child in children:
+        out += _person(rel, child, ctx, named_beside=True)
     return out
+
+
+#: "мама (двоих) детей, …": the children named after a parent word are in the genitive.
+_RU_PARENT_OF = re.compile(r"(?<!\w)(?:мама|мать|папа|отец)(?!\w)", re.IGNORECASE)
+#: A Russian name's genitive or dative ending ("Пети", "Оли", "Ивану"): never a name
+#: as the user calls them.
+_RU_OBLIQUE = re.compile(r"(?:[иыеу]|ой|ом|ей)$", re.IGNORECASE)
 
 
 #: Species words that say the animal's sex where the language's plain word does not ("Kater",
@@ -220,16 +259,9 @@ def _pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
 
 #: Several pets of a kind, then their names: "zwei Katzen, Mimi und Tiger", "dos gatos, Nube
 #: y Trufa", "deux chiens : Rocky et Pepsi", "две кошки, Муся и Дуся".
-_PETS_PLURAL = {
-    "de": {"katzen": "cat", "kater": "cat", "hunde": "dog", "kaninchen": "rabbit"},
-    "es": {"gatos": "cat", "gatas": "cat", "perros": "dog", "perras": "dog", "conejos": "rabbit"},
-    "fr": {"chats": "cat", "chattes": "cat", "chiens": "dog", "chiennes": "dog",
-           "lapins": "rabbit"},
-    "ru": {"кошки": "cat", "кошек": "cat", "кота": "cat", "котов": "cat", "собаки": "dog",
-           "собак": "dog", "пса": "dog", "псов": "dog", "кролика": "rabbit", "кроликов": "rabbit"},
-}  # fmt: skip
+_PETS_PLURAL = {lang: animals.words(lang, plural=True, singular=False) for lang in RELATIONS}
 _SEVERAL = (
-    r"(?:zwei|drei|vier|dos|tres|cuatro|deux|trois|quatre|два|две|три|четыре|[2-9])\s+"
+    rf"(?:{'|'.join(sorted(numbers.all_values(low=2, high=9), key=len, reverse=True))}|[2-9])\s+"
     r"(?:(?:kleine|süße|pequeños|petits|маленьких)\s+)?"
 )
 _NAMED_LIST = (

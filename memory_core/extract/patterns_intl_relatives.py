@@ -19,31 +19,21 @@ from memory_core.extract.base import Candidate
 from memory_core.extract.patterns_intl_people import RELATIONS
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
+from memory_core.text import animals, kin, numbers
 from memory_core.values import Category
 
-_NUMBERS = {
-    "de": "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn "
-    "fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig",
-    "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
-    "quince dieciséis diecisiete dieciocho diecinueve veinte",
-    "fr": "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
-    "quinze seize dix-sept dix-huit dix-neuf vingt",
-    "ru": "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать "
-    "тринадцать четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать "
-    "двадцать",
-}
+#: An age said as a word ("sieben", "cuatro", "одна"): ``memory_core.text.numbers``.
 _WORD_VALUE = {
-    lang: {w: str(i) for i, w in enumerate(words.split())} for lang, words in _NUMBERS.items()
+    lang: {w: str(n) for w, n in numbers.values(lang).items()} for lang in ("de", "es", "fr", "ru")
 }
-_WORD_VALUE["de"] |= {"ein": "1", "eine": "1"}
-_WORD_VALUE["es"] |= {"un": "1", "una": "1"}
-_WORD_VALUE["fr"] |= {"une": "1"}
-_WORD_VALUE["ru"] |= {"одна": "1", "две": "2"}
+#: "my", "our" before the relative whose age or home is said (``kin.possessive``): the
+#: subject; the Russian dative of "моему сыну 7 лет" and object of "мою племянницу зовут Катя,
+#: ей пять лет"; the German dative as the rules have always read it.
 _POSSESSIVE = {
-    "de": r"(?:mein|meine|meinem|meiner|unser|unsere|unserem|unserer)",
-    "es": r"(?:mi|nuestro|nuestra)",
-    "fr": r"(?:mon|ma|notre)",
-    "ru": r"(?:мой|моя|мою|моего|моей|моему|наш|наша|нашу|нашего|нашей|нашему)",
+    "de": kin.possessive("de", "nom", "dat"),
+    "es": kin.possessive("es", "nom"),
+    "fr": kin.possessive("fr", "nom"),
+    "ru": kin.possessive("ru", "nom", "acc", "dat"),
 }
 _NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
 #: The age itself, after the relation (and a name) or after the clause naming them.
@@ -55,12 +45,14 @@ _AGE = {
 }
 #: What opens a clause about the person just named ("sie ist", "y tiene", "il a", "ей").
 _AFTER_NAMING = {
-    "de": r"(?:,\s*|\s+und\s+)(?:sie|er)\s+",
+    "de": r"(?:,\s*|\s+und\s+)(?:(?:sie|er)\s+)?",
     "es": r"(?:,\s*|\s+y\s+)(?:ya\s+)?",
-    "fr": r"(?:,\s*|\s+et\s+)(?:il|elle)\s+",
+    "fr": r"(?:,\s*|\s+et\s+)(?:(?:il|elle)\s+)?",
     "ru": r",\s*(?:и\s+)?(?:ей|ему)\s+",
 }
 _END = r"\s*(?:[,.;!?]|$)"
+#: An age ends its clause, or the sentence goes on with "and" ("… ist acht und spielt …").
+_AGE_END = r"(?:\s*(?:[,.;!?]|$)|\s+(?:und|y|et|и)\s)"
 #: Where they live, after the relation (and a name) or after the clause naming them.
 _LIVES = {
     "de": r"(?:wohnt|lebt)\s+(?:jetzt\s+|noch\s+)?in\s+{t}",
@@ -97,16 +89,59 @@ def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     poss, rel, n = _POSSESSIVE[language], _relation_words(language), _number(language)
     age = _AGE[language].format(n=n)
     said = re.compile(
-        rf"^{poss}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_END}", re.IGNORECASE
+        rf"^{poss}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}", re.IGNORECASE
     )
     after = re.compile(
-        rf"^{poss}\s+(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_END}",
+        rf"^{poss}\s+(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_AGE_END}",
         re.IGNORECASE,
     )
     return said, after
 
 
 _PATTERNS = {language: _patterns(language) for language in _POSSESSIVE}
+
+
+def _pet_pattern(language: str) -> re.Pattern[str]:
+    """ "Mein Hund Bello ist sieben", "mi gata Luna tiene dos años", "моему псу пять лет": a
+    pet's age (the Russian species in the dative, read by its form)."""
+    words = "|".join(sorted(map(re.escape, animals.words(language)), key=len, reverse=True))
+    species = rf"{words}|[а-яё]+" if language == "ru" else words
+    age = _AGE[language].format(n=_number(language))
+    return re.compile(
+        rf"^{_POSSESSIVE[language]}\s+(?P<r>{species})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}",
+        re.IGNORECASE,
+    )
+
+
+_PET_PATTERNS = {language: _pet_pattern(language) for language in _POSSESSIVE}
+
+
+def _species(language: str, said: str) -> str | None:
+    words = animals.words(language)
+    if said in words or language != "ru":
+        return words.get(said)
+    plain = russian.in_nominative([said], "datv")
+    return words.get(plain.lower()) if plain else None
+
+
+def _pet_age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """A pet's age, keyed ``pet.<species>.age`` as the English rules key it."""
+    m = _PET_PATTERNS[language].match(sentence.strip()) if language in _PET_PATTERNS else None
+    species = _species(language, m["r"].lower()) if m else None
+    if m is None or species is None:
+        return []
+    said = m.group("age").lower()
+    age = said if said.isdigit() else _WORD_VALUE[language].get(said)
+    if age is None or not 0 < int(age) < 40:
+        return []
+    text = f"{ctx.possessive} {species} is {age}."
+    out = fact(f"pet.{slug(species)}.age", text, Category.RELATIONSHIP, 0.75, age)
+    # Its name beside the species (a Russian one as called, where the analyser knows it).
+    name = m["n"] if m["n"] and language != "ru" else russian.name_in(m["n"] or "", "datv")
+    if name:
+        said = f"{ctx.possessive} {species} is named {name}."
+        out += fact(f"pet.{slug(species)}.name", said, Category.RELATIONSHIP, 0.75, name)
+    return out
 
 
 def _home_patterns(language: str) -> tuple[re.Pattern[str], ...]:
@@ -136,23 +171,35 @@ def _home(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         town = russian.town(m.group("t")) if language == "ru" else m.group("t")
         if relation is None or not town:
             return []
-        key = f"{_whose(relation, m)}.home"
+        key = f"{_whose(relation, m, language)}.home"
         words = relation.replace("_", " ")
         text = f"{ctx.possessive} {words} lives in {town}."
         return fact(key, text, Category.RELATIONSHIP, 0.7, town)
     return []
 
 
-def _whose(relation: str, m: re.Match[str]) -> str:
+def _whose(relation: str, m: re.Match[str], language: str = "") -> str:
     """ "family.daughter", or with the name said beside the relation "family.daughter.lena" (two
-    daughters stay two people, as the English rules key them)."""
+    daughters stay two people, as the English rules key them). A Russian name is inflected
+    with the relation ("моей дочке Маше"): keyed as it is called ("маша"), or left out."""
     name = m.groupdict().get("n")
+    if name and language == "ru":
+        name = next(filter(None, (russian.name_in(name, c) for c in _RU_NAME_CASES)), None)
     return f"family.{slug(relation)}" + (f".{slug(name)}" if name and slug(name) else "")
+
+
+#: The cases a Russian name beside a relation is read in: as said, "моему сыну Пете", "мою
+#: дочь Катю".
+_RU_NAME_CASES = ("nomn", "datv", "accs")
 
 
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """The age and home of the relative the sentence opens with, if it says them."""
-    return _age(sentence, language, ctx) + _home(sentence, language, ctx)
+    return (
+        _age(sentence, language, ctx)
+        + _pet_age(sentence, language, ctx)
+        + _home(sentence, language, ctx)
+    )
 
 
 def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -169,7 +216,9 @@ def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         age = said if said.isdigit() else _WORD_VALUE[language].get(said)
         if relation is None or age is None or not 0 < int(age) < 120:
             return []
-        key = f"{_whose(relation, m)}.age"
+        if kin.RELATIONS[relation].group != "family":
+            return []  # "mein Nachbar ist 80 …": a neighbour's age is no part of the user's life
+        key = f"{_whose(relation, m, language)}.age"
         words = relation.replace("_", " ")
         return fact(key, f"{ctx.possessive} {words} is {age}.", Category.RELATIONSHIP, 0.75, age)
     return []

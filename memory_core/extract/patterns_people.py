@@ -19,7 +19,7 @@ from memory_core.extract.patterns_identity import person_name
 from memory_core.extract.patterns_statements import person_statement
 from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import alternation, slug
-from memory_core.text import kin
+from memory_core.text import kin, numbers
 from memory_core.values import Category
 
 #: Relations of the ``people`` group said of a service as often as of someone: "my doctor
@@ -142,13 +142,26 @@ def _named_members(m: re.Match[str], ctx: Context) -> list[Candidate]:
         named = bool(re.search(r"\b(?:called|named)\s*$", m.string[: m.start("n")], re.I))
         name = person_name(m.group("n"), ctx, strict=not named)
         return _member_name(rel, name, ctx, 0.8) if name else []
+    return _listed(rel, members, ctx)
+
+
+_IRREGULAR = {"child": "children", "wife": "wives", "grandchild": "grandchildren"}
+
+
+def _plural(noun: str) -> str:
+    """ "son" → "sons", "child" → "children"."""
+    return _IRREGULAR.get(noun, f"{noun}s")
+
+
+def _listed(rel: str, members: list[tuple[str, str | None]], ctx: Context) -> list[Candidate]:
+    """The names (and ages) of the user's people of one relation, listed."""
     out: list[Candidate] = []
     several = len(members) > 1
     for name, age in members:
         # Several members of one relation: each gets their own key, named after them.
         key = prefix_of(rel, name if several else None)
         if several:
-            plural = f"{ctx.possessive_within} {_spoken(rel)}s"
+            plural = f"{ctx.possessive_within} {_plural(_spoken(rel))}"
             text = f"{name}, one of {plural}, is {age}." if age else f"{name} is one of {plural}."
             out += fact(f"{key}.name", text, Category.RELATIONSHIP, 0.8, name)
             if age:  # "how old is Leo?" reads their age
@@ -324,7 +337,22 @@ def pets(clause: str, ctx: Context) -> list[Candidate]:
     text = f"{ctx.possessive} {_spoken(m.group('sp'))} is named {name}."
     hint = 0.7 if strict else 0.8
     since = ctx.time if renamed or "now" in clause.lower().split() else None
-    return fact(key, text, Category.RELATIONSHIP, hint, name, valid_from=since) + more
+    out = fact(key, text, Category.RELATIONSHIP, hint, name, valid_from=since) + more
+    aged = _PET_AGED.match(clause[m.end("n") :]) if strict and species != "pet" else None
+    age = _EN_NUMBERS.get(aged["a"].lower(), aged["a"]) if aged else None
+    if age is not None and age.isdigit() and 0 < int(age) < 40:
+        said = f"{ctx.possessive} {_spoken(m.group('sp'))} {name} is {age}."
+        out += fact(f"pet.{species}.age", said, Category.RELATIONSHIP, 0.75, age)
+    return out
+
+
+_EN_NUMBERS = {w: str(n) for w, n in numbers.values("en", low=1).items()}
+#: "Our dog Bramble is nine (and …)": the age said right after the pet's name.
+_PET_AGED = re.compile(
+    rf"^\s+is\s+(?:now\s+)?(?P<a>\d{{1,2}}|{'|'.join(_EN_NUMBERS)})"
+    r"(?:\s+(?:years?|yrs?)(?:\s+old)?)?\s*(?:$|[.!,;]|\s+and\s)",
+    re.IGNORECASE,
+)
 
 
 # ---- someone named without a relation: "Marco is a chef" ------------------------------------
@@ -507,23 +535,37 @@ def mentioned_members(clause: str, ctx: Context) -> list[Candidate]:
 
 
 _PARENT_OF = re.compile(
-    r"^(?:i'm|i\s+am|im)\s+(?:a\s+)?(?:proud\s+|busy\s+|single\s+|working\s+)?"
-    r"(?:mum|mom|mother|mama|dad|father|parent)\s+(?:of|to)\s+"
-    r"(?P<n>one|two|three|four|five|six|seven|eight|\d)(?:\s+(?P<k>kids|children|boys|girls)"
-    r"(?P<more>\s+and\s+(?:a|one|two|three|four|five|\d)\s+(?:boys?|girls?|sons?|daughters?))?)?$",
+    r"^(?:(?:i'm|i\s+am|im)\s+(?:a\s+)?)?(?:proud\s+|busy\s+|single\s+|working\s+|"
+    r"full[-\s]time\s+|stay[-\s]at[-\s]home\s+)?"
+    r"(?:mum|mom|mother|mama|dad|father|parent)\s+(?:of|to)\s+(?:my\s+|our\s+)?"
+    r"(?P<n>one|two|three|four|five|six|seven|eight|\d|(?P<twins>twins))"
+    r"(?:\s+(?P<k>kids|children|boys|girls|sons|daughters)"
+    r"(?P<more>\s+and\s+(?:a|one|two|three|four|five|\d)\s+(?:boys?|girls?|sons?|daughters?))?)?"
+    # "…, Lea and Paul", "…: Al, Bo and Cy", "mum of two here, …": their names.
+    r"(?:\s+here)?(?:\s*[,:]\s*(?P<names>[^\W\d_][\w'-]*(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)"
+    r"[^\W\d_][\w'-]*)*))?$",
     re.IGNORECASE,
 )
+#: Who the children listed after "mum of …" are: sons, daughters, or children.
+_LISTED_AS = {"boys": "son", "sons": "son", "girls": "daughter", "daughters": "daughter"}
 
 
 def parent_of(clause: str, ctx: Context) -> list[Candidate]:
-    """Reads "I'm a mum of two", "father of three" → ``family.children``: how many children."""
-    m = _PARENT_OF.match(clause.strip())
+    """Reads "I'm a mum of two", "father of three" → ``family.children``: how many children;
+    "…, Lea and Paul" after it → each child's name (never the user's)."""
+    m = _PARENT_OF.match(clause.strip().rstrip(".!"))
     if m is None:
         return []
-    n = m.group("n").lower()
+    n = "two" if m.group("twins") else m.group("n").lower()
     kids = m.group("k") or ("child" if n in {"one", "1"} else "children")
+    members = _members(m.group("names"), ctx) if m.group("names") else None
+    if m.group("names") and (members is None or m.group("more")):
+        return []  # "mum of two, bless them": no list of names, nothing read as one
     text = f"{ctx.subject} has {n} {kids.lower()}{(m.group('more') or '').lower()}."
     out = fact("family.children", text, Category.RELATIONSHIP, 0.7, None)
+    if members:
+        rel = _LISTED_AS.get((m.group("k") or "").lower(), "child")
+        out += _listed(rel, members, ctx)
     if re.search(r"\bsingle\s+(?:mum|mom|mother|mama|dad|father|parent)\b", clause, re.I):
         out += fact("relationship.single", f"{ctx.subject} is single.", Category.RELATIONSHIP, 0.6)
     return out

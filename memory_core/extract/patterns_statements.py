@@ -21,7 +21,7 @@ without negation or numbers, so "I have two dogs" and "I have three dogs" share 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memory_core.extract.base import Candidate
 from memory_core.extract.lexicon import (
@@ -59,6 +59,7 @@ from memory_core.extract.text import (
     third_person,
     third_singular,
 )
+from memory_core.text import kin
 from memory_core.values import Category
 
 #: Below every specific rule: a whole clause kept as it was said is a weaker reading.
@@ -935,6 +936,19 @@ def _rewrite(clause: str, ctx: Context, *, agree: tuple[str, str] | None = None)
 # ---- the rule ----------------------------------------------------------------------------------
 
 
+_PERSON_JOB = re.compile(
+    r"^(?:is|was|works\s+as)\s+(?:a|an)\s+(?P<np>[\w\s-]+?)(?:\s+(?:at|for|in)\b.*)?$",
+    re.IGNORECASE,
+)
+
+
+def _job_of(rest: str) -> str | None:
+    """The job one of the user's people has, as said ("is a roofer", "works as a baker at the
+    Co-op" → "baker"), or None."""
+    job = _PERSON_JOB.match(_LEAD.sub("", rest.strip()))
+    return job.group("np") if job and _occupation(job.group("np").lower()) else None
+
+
 def _person_key(who: str, rest: str, name: str | None = None) -> tuple[str, Category, bool]:
     rel, kind = _canonical_relation(who)
     low = _LEAD.sub("", rest.strip().lower())
@@ -947,10 +961,7 @@ def _person_key(who: str, rest: str, name: str | None = None) -> tuple[str, Cate
     if name and kind != "pet" and slug(name):
         prefix = f"{prefix}.{slug(name)}"  # "my brother Marco …": his facts, not any brother's
     sensitive = _health(rest)
-    job = re.match(
-        r"^(?:is|was|works\s+as)\s+(?:a|an)\s+(?P<np>[\w\s-]+?)(?:\s+(?:at|for|in)\b.*)?$", low
-    )
-    if job and _occupation(job.group("np")):
+    if _job_of(rest) is not None:
         return f"{prefix}.job", Category.RELATIONSHIP, sensitive
     if kind != "pet" and re.match(r"^works\s+(?:at|for)\s+\S", low):
         return f"{prefix}.employer", Category.RELATIONSHIP, sensitive
@@ -1117,6 +1128,9 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         # "I have two dogs" → pet.dog, "a baby girl" → family.daughter: the words left after
         # the animals or relatives (a phrase of several words too), if any.
         said = _KIDS_WORD.sub(" ", _PERSON_OR_PET_PHRASE.sub(" ", said))
+    if reading.prefix.startswith("pet"):
+        # "two rescue greyhounds", "an old cat": words that describe the animals name no slot.
+        said = _DESCRIBING_AN_ANIMAL.sub(" ", said)
     words = _key_words(said)
     key = f"{reading.prefix}.{words}" if words else reading.prefix
     if "." not in key:
@@ -1124,6 +1138,12 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     hint = RELATIONSHIP_HINT if reading.category == Category.RELATIONSHIP else HINT
     text = _rewrite(clause, ctx, agree=_agreeing(verb, rest, clause, negated=negated))
     return _candidate(key, text, reading.category, hint, reading.sensitive)
+
+
+_DESCRIBING_AN_ANIMAL = re.compile(
+    rf"\b(?:{'|'.join(map(re.escape, kin.BEFORE_A_RELATION))}|adopted|senior|rescued)\b",
+    re.IGNORECASE,
+)
 
 
 def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate]:
@@ -1141,8 +1161,17 @@ def _about_person(m: re.Match[str], clause: str, ctx: Context) -> list[Candidate
     elif _others_plan(m.group("who"), rest):
         return []
     key, category, sensitive = _person_key(m.group("who"), rest)
-    text = _rewrite(clause, ctx)
-    return _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
+    return _person_fact(key, _rewrite(clause, ctx), category, sensitive, rest)
+
+
+def _person_fact(
+    key: str, text: str | None, category: Category, sensitive: bool, rest: str
+) -> list[Candidate]:
+    """One of the user's people's fact; a job with the job as its value ("baker"), as the
+    other languages' rules keep it."""
+    found = _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
+    job = _job_of(rest) if key.endswith(".job") else None
+    return [replace(c, value=job) for c in found] if job else found
 
 
 def person_statement(
@@ -1163,7 +1192,7 @@ def person_statement(
     if _RELATIVE_TIME.search(predicate) or _AGE_NOW.match(predicate.strip()):
         return []
     key, category, sensitive = _person_key(who, predicate, name)
-    return _candidate(key, _rewrite(_tidy(clause), ctx), category, RELATIONSHIP_HINT, sensitive)
+    return _person_fact(key, _rewrite(_tidy(clause), ctx), category, sensitive, predicate)
 
 
 #: What a friend, flatmate or colleague means to do ("is moving to Spain in June",

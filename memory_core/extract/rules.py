@@ -547,7 +547,11 @@ def _apart(forms: list[str], piece: str, *, copula: bool, ctx: Context) -> bool:
         and not (_AFTER_I_AM.match(piece) or len(piece.split()) == 1)
     ):
         return False  # "I'm tell people …", "I'm praise God": no statement
-    return _reads(forms[0], ctx)
+    # A part after a comma never names the user ("I'm a mum of two, Lea and Paul").
+    lead = strip_fillers(forms[0])[0]
+    return bool(_keys(lead, ctx) - _NOT_AFTER_A_COMMA) or bool(
+        patterns_statements.statement(lead, ctx)
+    )
 
 
 def _share_subject(raw: str, ctx: Context) -> list[str]:

@@ -199,6 +199,19 @@ def in_nominative(words: list[str], case: str) -> str | None:
     return _nominative(words, case, place=False)
 
 
+def name_in(word: str, case: str) -> str | None:
+    """A first name said in ``case`` ("Маше", "datv"; "Олей", "ablt") as it is called
+    ("Маша", "Оля"), or ``None`` when the analyser knows no such name in that case."""
+    morph = _analyser()
+    if morph is None or not word[:1].isupper():
+        return None
+    for p in morph.parse(word):
+        if "Name" in p.tag and case in p.tag:
+            said = p.inflect({"nomn"}) if case != "nomn" else p
+            return _like(word, said.word) if said is not None else None
+    return None
+
+
 def firm(word: str) -> str | None:
     """A firm named after "в" ("в Яндексе") in the nominative; an abbreviation as it is."""
     if _abbreviation(word) or not re.search(r"[А-ЯЁа-яё]", word):

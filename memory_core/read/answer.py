@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from statistics import fmean
 
 from memory_core.read.people import BROADER, Person, parse_key, relation_slug
-from memory_core.text import kin
+from memory_core.text import animals, kin
 from memory_core.text.domains import (
     DIET,
     DOMAINS,
@@ -312,33 +312,11 @@ def _names(hit: SearchHit, stems: set[str]) -> bool:
     return bool(stems & _stems(f"{hit.text} {said}"))
 
 
-#: The user's animals by kind, in the languages the bot speaks (Russian also as asked after:
-#: "мою собаку", "нашего кота"): a question naming one ("what's my dog called?", "Wie heißt
-#: mein Hund?", "Comment s'appelle mon chien ?") asks about that one, not the cat.
-_ANIMAL_KINDS = {
-    "dog": "dog dogs puppy doggy hund hunde hündin welpe perro perra perrito perrita chien "
-    "chienne chiot собака собаку собаки собачка пёс пес пса щенок",
-    "cat": "cat cats kitty kitten katze katzen kater kätzchen gato gata gatito gatita chat "
-    "chatte chaton кошка кошку кошки кот кота котик котика кошечка",
-    "rabbit": "rabbit bunny kaninchen hase conejo coneja lapin кролик кролика крольчиха",
-    "hamster": "hamster hámster хомяк хомяка хомячок",
-    "guinea_pig": "meerschweinchen cobaya cobayo морская свинка",
-    "bird": "bird budgie parrot parakeet canary vogel wellensittich papagei kanarienvogel "
-    "pájaro loro periquito canario oiseau perroquet perruche canari птица птицу попугай "
-    "попугая попугайчик канарейка",
-    "fish": "fish goldfish fisch goldfisch pez peces poisson рыбка рыбку рыбки",
-    "horse": "horse pony pferd pony caballo yegua cheval jument лошадь лошадку конь коня",
-    "turtle": "turtle tortoise schildkröte tortuga tortue черепаха черепаху",
-    "snake": "snake schlange serpiente serpent змея змею",
-    "lizard": "lizard gecko eidechse lagarto lézard ящерица ящерицу",
-}
-ANIMAL_WORD = {w: kind for kind, words in _ANIMAL_KINDS.items() for w in words.split()}
+#: The user's animals by kind, in the languages the bot speaks (``memory_core.text.animals``):
+#: a question naming one ("what's my dog called?", "Wie heißt mein Hund?", "Comment s'appelle
+#: mon chien ?") asks about that one, not the cat.
+animal_named = animals.kind_asked
 _WORD = re.compile(r"[^\W\d_]+")
-
-
-def animal_named(text: str) -> str | None:
-    """The kind of animal ``text`` names first ("dog" for "what's my puppy called?")."""
-    return next((ANIMAL_WORD[w] for w in _WORD.findall(text.lower()) if w in ANIMAL_WORD), None)
 
 
 #: A question about where the user comes from (born, grew up, hometown), in the languages
@@ -380,9 +358,7 @@ def _one_of(hit: SearchHit) -> tuple[str, str | None] | None:
     key = fact.key if fact is not None else ""
     if key.startswith(("pet.", "pets.")):
         kind = key.split(".")[1] if key.count(".") >= 1 else ""
-        return "animal", ANIMAL_WORD.get(kind.replace("_", " ")) or ANIMAL_WORD.get(
-            kind.rsplit("_", 1)[-1]
-        )
+        return "animal", animals.kind_of(kind) or animals.kind_of(kind.rsplit("_", 1)[-1])
     person = parse_key(key) if key else None
     if person is not None:
         return "person", person.relation if person.group != "person" else None

@@ -31,7 +31,7 @@ kleiner Bruder"; "ma petite ?", not "ma petite sœur"): after "my", before a ver
 conjunction or the end. A word names one relation per language.
 
 To add a word, put it on its language's line; to add a language, add its lines, its
-possessives to ``_POSSESSIVES`` and its pronouns to ``_SELF``.
+possessives to ``_MY`` and its pronouns to ``_SELF``.
 """
 
 from __future__ import annotations
@@ -861,14 +861,42 @@ I_WORD = re.compile(rf"(?<!\w)(?:{_alternation(self_words(plural=False))})(?!\w)
 
 # ---- the user's people asked about ---------------------------------------------------------
 
-#: "my", "our" in each language, before one of the user's people.
-_POSSESSIVES = {
-    "en": "my our",
-    "de": "mein meine meinen meinem meiner meines unser unsere unseren unserem unserer unseres",
-    "es": "mi mis nuestro nuestra nuestros nuestras",
-    "fr": "mon ma mes notre nos",
-    "ru": "мой моя моё мое мою мои моего моему моей моим моих моём моем наш*",
+#: "my", "our" in each language, before one of the user's people or animals, by the case (or
+#: number) it is said in: ``nom`` the subject ("meine Schwester heißt …", "моя сестра"), ``acc``
+#: the object ("мою сестру зовут", "meinen Bruder"), ``dat`` ("моему сыну 7 лет", "mit meinem
+#: Mann"), ``pl`` before a plural ("mis hijos"), ``other`` the rest. The one vocabulary of
+#: possessives: every reader takes the cases its rules are written for (``possessive``).
+_MY: dict[str, dict[str, str]] = {
+    "en": {"nom": "my our"},
+    "de": {
+        "nom": "mein meine unser unsere",
+        "acc": "meinen unseren",
+        "dat": "meinem meiner unserem unserer",
+        "other": "meines unseres",
+    },
+    "es": {"nom": "mi nuestro nuestra", "pl": "mis nuestros nuestras"},
+    "fr": {"nom": "mon ma notre", "pl": "mes nos"},
+    "ru": {
+        "nom": "мой моя моё мое наш наша наше",
+        "acc": "мою моего нашу нашего",
+        "dat": "моему моей нашему нашей",
+        "pl": "мои наши",
+        "other": "моим моих моём моем наш*",
+    },
 }
+#: Every "my", "our" of a language (the question side reads them all).
+_POSSESSIVES = {lang: " ".join(forms for forms in cases.values()) for lang, cases in _MY.items()}
+
+
+def possessive(lang: str, *cases: str) -> str:
+    """A regex group of "my", "our" in ``lang`` said in ``cases`` (``nom``, ``acc``, ``dat``,
+    ``pl``, ``other``; none: ``nom``), longest first: ``(?:meine|mein|…)``."""
+    said = _MY[lang]
+    return (
+        f"(?:{_alternation(tuple(w for c in cases or ('nom',) for w in said.get(c, '').split()))})"
+    )
+
+
 #: Words that say the user has a partner without naming them ("are we married?").
 _MARRIED = "married verheiratet casado casada marié mariée женат замужем"
 

@@ -1,11 +1,13 @@
-"""The ninth session's blind statement set (``eval statements --set``): it stays blind, and its
-extra scores (facts, wrong values, junk, acknowledgements) count what they say."""
+"""The blind statement sets (``eval statements --set``: session 9's, session 10's): they stay
+blind, and their extra scores (facts, wrong values, junk, acknowledgements) count what they say."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from memory_core.evaluation.statements import (
     LABELS,
@@ -19,6 +21,10 @@ from memory_core.values import Category
 
 ROOT = Path(__file__).parents[2]
 BLIND9_PATH = LABELS / "statements_blind9.jsonl"
+#: Session 10's: partners and children with a name, age or job in one sentence, pets counted
+#: and by breed, "X at Y, based in Z", "mum of two, A and B", where one was born, since when.
+BLIND10_PATH = LABELS / "statements_blind10.jsonl"
+BLIND_PATHS = (BLIND9_PATH, BLIND10_PATH)
 #: The rules, their tuning data, bot/, devtools/ and the tests (but this file, which only
 #: loads the set) — where no line of the set may be written.
 SOURCES = (
@@ -27,7 +33,7 @@ SOURCES = (
         p
         for p in ROOT.glob("memory_core/evaluation/labels/*")
         # Other blind sets (only scored, written apart) may share a phrase with this one.
-        if p != BLIND9_PATH and not p.name.startswith(("walk_", "intros_blind"))
+        if not p.name.startswith(("walk_", "intros_blind", "statements_blind"))
     ),
     *ROOT.glob("memory_core/extract/**/*.txt"),
     *ROOT.glob("bot/**/*.py"),
@@ -44,21 +50,31 @@ def _words(text: str) -> list[str]:
     return re.findall(r"\w[\w']*", text.casefold())
 
 
-def test_the_set_has_its_languages_and_lines_that_store_nothing() -> None:
-    rows = load_rows(BLIND9_PATH)
+@pytest.mark.parametrize(
+    ("path", "languages"),
+    [
+        (BLIND9_PATH, {"en": 72, "de": 12, "es": 12, "fr": 12, "ru": 12}),
+        (BLIND10_PATH, {"en": 36, "de": 11, "es": 11, "fr": 11, "ru": 11}),
+    ],
+)
+def test_the_set_has_its_languages_and_lines_that_store_nothing(
+    path: Path, languages: dict[str, int]
+) -> None:
+    rows = load_rows(path)
     langs = Counter(r.lang for r in rows if not r.nothing)
-    assert langs == {"en": 72, "de": 12, "es": 12, "fr": 12, "ru": 12}
+    assert langs == languages
     assert sum(r.nothing for r in rows) == 20
     assert all(r.slots or r.answer for r in rows if not r.nothing)
 
 
-def test_the_blind_statements_stay_out_of_the_rules_and_tests() -> None:
+@pytest.mark.parametrize("path", BLIND_PATHS)
+def test_the_blind_statements_stay_out_of_the_rules_and_tests(path: Path) -> None:
     """No statement of the set, nor any run of five of its words, is in the rules, any label
     set, bot/, devtools/ or a test. (Its questions — "Where do I live?" — are the plain ones the
     question rules already hold; the set measures what is stored from the statements.)"""
     text = " ".join(f" {' '.join(_words(p.read_text(encoding='utf-8')))} " for p in SOURCES)
     found: set[str] = set()
-    for row in load_rows(BLIND9_PATH):
+    for row in load_rows(path):
         words = _words(row.say)
         runs = [words[i : i + 5] for i in range(max(1, len(words) - 4))]
         if any(f" {' '.join(run)} " in text for run in runs):
