@@ -70,7 +70,7 @@ _NAMED_THEN = {
 }
 #: "Брата зовут Саша", "Моего брата зовут Саша": a Russian relation in the accusative (with
 #: "my" or without) before "зовут".
-_RU_CALLED_START = r"^(?:(?:мою|моего|нашу|нашего)\s+)?(?P<r>{rel})\s+(?=зовут\s)"
+_RU_CALLED_START = rf"^(?:{kin.possessive('ru', 'acc')}\s+)?" + r"(?P<r>{rel})\s+(?=зовут\s)"
 
 
 def _relation(language: str, word: str) -> str:
