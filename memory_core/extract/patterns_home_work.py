@@ -146,9 +146,11 @@ _ORIGIN = re.compile(
     rf"^(?:{_I_AM}|i\s+come|we're|we\s+are|we\s+come)\s+(?:originally\s+)?from\s+(?P<v>.+)$"
     r"|^i\s+(?:grew\s+up|was\s+raised|was\s+born\s+and\s+raised|was\s+born)\s+in\s+(?P<g>.+)$"
     r"|^my\s+home\s*town\s+is\s+(?P<h>.+)$"
-    # The place said first, then "is where" and the user was born or grew up there.
-    r"|^(?P<w>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+where\s+i\s+"
-    r"(?P<how>was\s+born(?:\s+and\s+(?:raised|bred))?|grew\s+up|was\s+raised)\b(?:\s*,.*)?$",
+    # The place said first, then "is (the town) where" and the user was born or grew up there.
+    r"|^(?P<w>(?-i:[A-Z])[\w'-]*?(?:\s+(?-i:[A-Z])[\w'-]*?){0,2})(?:\s+is|'s)\s+"
+    r"(?:the\s+(?:town|city|village|place|country)\s+)?where\s+i\s+(?:(?:actually|originally)\s+)?"
+    r"(?P<how>was\s+(?:(?:actually|originally)\s+)?born(?:\s+and\s+(?:raised|bred))?|grew\s+up|"
+    r"was\s+raised)\b(?:\s*,.*)?$",
     re.IGNORECASE,
 )
 _MONTH_START = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
@@ -162,7 +164,8 @@ def origin(clause: str, ctx: Context) -> list[Candidate]:
     raw = m.group("v") or m.group("g") or m.group("h") or m.group("w")
     if m.group("w"):
         # Said with the place first: read as "I was born in …", "I grew up in …".
-        return origin(f"I {' '.join(m.group('how').split())} in {m.group('w')}", ctx)
+        how = [w for w in m.group("how").split() if w.lower() not in ("actually", "originally")]
+        return origin(f"I {' '.join(how)} in {m.group('w')}", ctx)
     if _MONTH_START.match(raw):
         return []  # "born in May 1990" is a date
     found = place(raw.partition(",")[0], ctx)

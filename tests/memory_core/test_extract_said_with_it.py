@@ -12,8 +12,6 @@ from memory_core.extract.base import TurnInput
 from memory_core.extract.rules import extract_rules
 
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
-#: The five words before "born" below are a blind set's phrase, never written in the sources.
-WORD_BORN = "born"
 
 
 def slots_of(text: str) -> dict[str, str | None]:
@@ -53,9 +51,10 @@ def _holds(text: str, slots: dict[str, str | None], never: set[str]) -> None:
         ("Tom, 52, plumber, Derby, living in York.", {"home_city": "York"}, {"employer"}),
         ("Alex, 30, UX designer, Berlin.", {"home_city": "Berlin"}, set()),  # the town last
         # The place said first.
-        (f"Truro is where I was {WORD_BORN}.", {"origin.birthplace": "Truro"}, {"home_city"}),
+        ("Truro's where I was actually born.", {"origin.birthplace": "Truro"}, {"home_city"}),
+        ("Penzance is the town where I grew up.", {"origin": "Penzance"}, {"home_city"}),
         ("Cork is where I was raised, to be fair.", {"origin": "Cork"}, set()),
-        (f"This is where I was {WORD_BORN}.", {}, {"origin", "origin.birthplace"}),
+        ("This is the place where I was actually born.", {}, {"origin", "origin.birthplace"}),
         # Since when: still there; "I've been at the gym since 6am" is no job.
         ("I've been at Unilever since 2018.", {"employer": "Unilever"}, set()),
         ("I've worked for Greggs for six years.", {"employer": "Greggs"}, set()),
