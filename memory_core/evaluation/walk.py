@@ -49,6 +49,11 @@ BLIND4_PATH = Path(__file__).parent / "labels" / "walk_blind4.json"
 #: each French and Russian), twelve plain facts each asked three ways on day 60, and six
 #: questions each about things never told (which must be abstained from).
 ASK9_PATH = Path(__file__).parent / "labels" / "walk_ask9.json"
+#: The second blind question set: twelve users (three English, three German, two each
+#: Spanish, French and Russian), five to eight facts each asked three ways on day 60 (several
+#: named relatives, groups holding the one asked about), and five never-told questions each
+#: near a told area.
+ASK10_PATH = Path(__file__).parent / "labels" / "ask_blind10.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(
