@@ -261,7 +261,7 @@ animaux chat chien partenaire conjoint conjointe femme mari copain copine enfant
 fille parents mère père frères frère sœur sœurs famille santé allergie allergies régime
 nourriture plat cuisine musique groupe instrument sport loisir loisirs voiture véhicule études
 formation école université livre livres auteur nom âge anniversaire couleur langue langues
-voyage vacances film films religion argent projets objectif objectifs rêve amis
+voyage vacances film films religion argent projets objectif objectifs rêve amis passe-temps
 работа профессия должность компания город страна дом адрес питомец питомцы животное животные
 кошка кот собака партнёр партнер жена муж дети ребёнок сын дочь родители мать мама отец папа
 братья брат сестра семья здоровье аллергия диета еда блюдо кухня музыка группа инструмент спорт

@@ -156,7 +156,11 @@ def test_a_team_or_an_all_time_favourite_is_an_areas_attribute() -> None:
     (sport, food): any memory about it may answer, not only one repeating the word."""
     from memory_core.read.answer import _asked_attribute
 
-    for question in ("Quelle est mon équipe ?", "what's my all time favourite food?"):
+    for question in (
+        "Quelle est mon équipe ?",
+        "what's my all time favourite food?",
+        "Quels sont mes passe-temps ?",  # the hobbies, not a time that passes
+    ):
         assert _asked_attribute(question) is None, question
     assert _asked_attribute("what's my blood type?") is not None
 
