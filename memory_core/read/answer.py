@@ -308,18 +308,9 @@ def _asked_attribute(question: str) -> set[str] | None:
 
 
 def _names(hit: SearchHit, stems: set[str]) -> bool:
-    """Whether a memory names the attribute asked for: one of its words, or every word of
-    it no area of life names when there are two or more ("blood type": "type 1 diabetes"
-    says one of the two; "my big goal" is the goal, whatever its size)."""
     fact = hit.fact
     said = f"{fact.key.replace('_', ' ')} {fact.source_excerpt or ''}" if fact else ""
-    told = _stems(f"{hit.text} {said}")
-    own = stems - _AREA_STEMS
-    return own <= told if len(own) >= _WHOLE_ATTRIBUTE else bool(stems & told)
-
-
-#: An attribute of this many words no area names is named whole ("blood type").
-_WHOLE_ATTRIBUTE = 2
+    return bool(stems & _stems(f"{hit.text} {said}"))
 
 
 #: The user's animals by kind, in the languages the bot speaks (Russian also as asked after:
@@ -860,6 +851,8 @@ def _team_or_sport_first(
         ]
     else:
         return chosen
+    if plays:
+        return wanted[: config.max_facts]  # the team alone is no sport the user does
     return wanted[: config.max_facts] if wanted else chosen
 
 

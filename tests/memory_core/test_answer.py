@@ -171,9 +171,6 @@ def test_an_attribute_no_area_names_is_answered_only_by_a_memory_naming_it() -> 
     others = [hit(2, 0.79), hit(3, 0.78), hit(4, 0.78)]
     assert [h.id for h in answering([allergy, *others])] == [1]
     assert answering([allergy, *others], question="what's my blood type?") == []
-    # ... nor one sharing only one of its words ("type 1 diabetes" is no blood type).
-    diabetes = SearchHit("facts", 7, "Grace has type 1 diabetes.", 0.5, 1.0, 0.84, topic=0.9)
-    assert answering([diabetes, *others], question="what's my blood type?") == []
     blood = SearchHit("facts", 5, "Grace's blood type is O negative.", 0.5, 1.0, 0.86, topic=0.9)
     chosen = answering([blood, allergy, *others], question="what's my blood type?")
     assert [h.id for h in chosen] == [5]
@@ -561,3 +558,11 @@ def test_a_memory_of_the_users_family_answers_about_one_of_their_relatives() -> 
     assert [h.id for h in answering(hits, question="who are my parents again?")] == [1]
     assert [h.id for h in answering(hits, question="tell me about my grandma")] == [1]
     assert answering(hits, question="and what's my wife called?") == []
+
+
+def test_a_team_alone_does_not_answer_what_sport_one_does() -> None:
+    """ "what sport do I play myself?" of a user who told only the team they support
+    abstains: supporting is no sport done."""
+    fan = keyed(4, "note.en.n4", "I'm a huge Celtic supporter.", 0.87, 0.8)
+    filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([fan, *filler], question="what sport do I play myself?") == []
