@@ -803,9 +803,13 @@ _TEAM = re.compile(
     re.IGNORECASE,
 )
 _PLAYS = re.compile(
-    r"\b(?:play|plays|playing|do|practi[cs]e|spiele|spielst|mache|treibe|juego|hago|practico|"
-    r"joue|fais|pratique|играю|занимаюсь)\b",
+    r"\b(?:play|plays|playing|practi[cs]e|spiele|spielst|treibe|juego|practico|joue|pratique|"
+    r"играю|занимаюсь)\b",
     re.IGNORECASE,
+)
+#: ... and "do" as the verb ("what sport do I do?"; "what team do I follow?" has another).
+_DOES = re.compile(
+    r"\b(?:do\s+(?:i|we)\s+do|mache|machst|hago|fais)\b|\bdo\s*\??\s*$", re.IGNORECASE
 )
 #: ... and what says the user supports one (a fan, a supporter, "soy del Betis", "болею за").
 _SUPPORTER = re.compile(
@@ -836,7 +840,11 @@ def _team_or_sport_first(
     supports = bool(_SUPPORTS.search(question)) or bool(
         _TEAM.search(question) and not _PLAYS.search(question)
     )
-    plays = not supports and _SPORT in named_areas(question) and bool(_PLAYS.search(question))
+    plays = (
+        not supports
+        and _SPORT in named_areas(question)
+        and bool(_PLAYS.search(question) or _DOES.search(question))
+    )
     if not supports and not plays:
         return chosen
     near = [h for h in ranked if h in chosen or relevance(h, config) >= floor]

@@ -519,6 +519,9 @@ def test_a_team_supported_answers_whom_one_supports_and_a_sport_done_what_one_pl
     hits = [plays_en, fan_en, *filler]
     assert [h.id for h in answering(hits, question="what sport do I play myself?")][:1] == [3]
     assert [h.id for h in answering(hits, question="which side do I shout for?")] == [4]
+    # "do" beside another verb is no sport done: the team asked is the one supported.
+    assert [h.id for h in answering(hits, question="what hockey team do I stan?")] == [4]
+    assert [h.id for h in answering(hits, question="what sport do I do in the week?")] == [3]
 
 
 def test_handwork_is_a_hobby_not_a_job() -> None:
