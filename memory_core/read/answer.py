@@ -807,7 +807,7 @@ _PLAYS = re.compile(
     r"играю|занимаюсь)\b",
     re.IGNORECASE,
 )
-#: ... and "do" as the verb ("what sport do I do?"; "what team do I follow?" has another).
+#: ... and "do" as the verb ("and which sport is it I do?"; "what team do I rep?" has another).
 _DOES = re.compile(
     r"\b(?:do\s+(?:i|we)\s+do|mache|machst|hago|fais)\b|\bdo\s*\??\s*$", re.IGNORECASE
 )
