@@ -53,6 +53,11 @@ ASK9_PATH = Path(__file__).parent / "labels" / "walk_ask9.json"
 #: fact days later), asked on days 30-60 with two never-told questions each; de (du, Sie), es
 #: (Latin American), fr and ru (informal, names in oblique cases) users.
 BLIND5_PATH = Path(__file__).parent / "labels" / "walk_blind5.json"
+#: The second blind question set: twelve users (three English, three German, two each
+#: Spanish, French and Russian), five to eight facts each asked three ways on day 60 (several
+#: named relatives, groups holding the one asked about), and five never-told questions each
+#: near a told area.
+ASK10_PATH = Path(__file__).parent / "labels" / "ask_blind10.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from memory_core.read.people import BROADER, Person, parse_key, relation_slug
+from memory_core.read.people import BROADER, Person, is_person_key, parse_key, relation_slug
 from memory_core.text import animals, kin
 from memory_core.text.domains import (
     DIET,
@@ -32,6 +32,7 @@ from memory_core.text.domains import (
     RESTRICTION,
     key_area,
     named_areas,
+    told_areas,
 )
 from memory_core.text.spelling import plainly
 from memory_core.values import SearchHit
@@ -260,7 +261,7 @@ animaux chat chien partenaire conjoint conjointe femme mari copain copine enfant
 fille parents mère père frères frère sœur sœurs famille santé allergie allergies régime
 nourriture plat cuisine musique groupe instrument sport loisir loisirs voiture véhicule études
 formation école université livre livres auteur nom âge anniversaire couleur langue langues
-voyage vacances film films religion argent projets objectif objectifs rêve amis
+voyage vacances film films religion argent projets objectif objectifs rêve amis passe-temps
 работа профессия должность компания город страна дом адрес питомец питомцы животное животные
 кошка кот собака партнёр партнер жена муж дети ребёнок сын дочь родители мать мама отец папа
 братья брат сестра семья здоровье аллергия диета еда блюдо кухня музыка группа инструмент спорт
@@ -367,6 +368,61 @@ def _one_of(hit: SearchHit) -> tuple[str, str | None] | None:
     return None
 
 
+#: A word of a note that may name one of the user's people ("hermano", "Eltern", "сына"):
+#: words of one or two letters are possessives or names in another language ("ma", "pa").
+_NOTE_WORD = re.compile(r"[^\W\d_]{3,}(?:-[^\W\d_]+)?")
+
+
+def _covers(told: str, asked: str) -> bool:
+    """Whether one of ``told`` (a relation a memory names) is, or holds, the one ``asked``
+    about: the same relation, a group holding it ("parents" for the mother, "kids" for the
+    son) or one it holds; one partner for another ("my wife" of a user who told of a
+    husband)."""
+    partners = BROADER.get("partner", frozenset())
+    if relation_slug(asked) in partners and relation_slug(told) in partners:
+        return True
+    if relation_slug(told) in _WHOLE_FAMILY:  # the relatives, not the partner
+        return relation_slug(asked) not in partners and (
+            kin.relation_of(asked.replace("_", " ")) in _FAMILY_RELATIONS
+        )
+    return Person(None, told, "family").matches_relation(asked)
+
+
+#: A group word that holds every one of the user's relatives ("My family has raised horses
+#: …" is about the parents too; the partner is asked after by their own word), as a key
+#: says it.
+_WHOLE_FAMILY = frozenset(
+    "family families relatives relations familie familien verwandte familia familias "
+    "parientes famille familles proches семья семьи родные родственники".split()
+)
+_FAMILY_RELATIONS = kin.group_relations("family")
+
+
+def relations_named(text: str) -> set[str]:
+    """The relations a memory's words name, in any of the languages the bot speaks
+    ("Mis padres viven en Jaén." → parent, "Сын у нас Петя." → son)."""
+    return {
+        rel
+        for w in _NOTE_WORD.findall(text.lower())
+        for lang in kin.LANGUAGES
+        if (rel := kin.relation_of(w, lang)) is not None
+    }
+
+
+def _note_about_another(text: str, relation: str | None, animal: str | None) -> bool:
+    """Whether a note in the user's words is about others than the one a question asks
+    about: it names some of the user's people, none of them the relation asked (nor a group
+    holding it), or some animals, none of the kind asked. A note naming none of them may
+    still answer ("Tengo una hija, Alba." names the daughter; "our family farm" everyone)."""
+    if relation is not None:
+        told = relations_named(text)
+        return bool(told) and not any(_covers(r, relation) for r in told)
+    if animal is not None:
+        kinds = {animals.ASKED[w] for w in _WORD.findall(text.lower()) if w in animals.ASKED}
+        return bool(kinds) and animal not in kinds
+    return False
+
+
 def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None] | None:
     """The relation of the one of the user's people the question names by name ("Was arbeitet
     Ute?" of a user whose wife is Ute), as a 1-tuple (its relation ``None`` when not
@@ -403,6 +459,8 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     if relation is None and named is None and animal is None:
         return False
     whom = _one_of(hit)
+    if whom is None and key.startswith("note."):
+        return _note_about_another(hit.text, relation, animal)
     if whom is None:  # the user's own job, home or name is not one of their people's
         return animal is None and bool(_OWN_PERSONAL.match(key))
     group, which = whom
@@ -413,10 +471,65 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     wanted = relation if relation is not None else named[0] if named else None
     if wanted is None or which is None:
         return False
-    partners = BROADER.get("partner", frozenset())
-    if relation_slug(wanted) in partners and relation_slug(which) in partners:
-        return False  # one partner: "my wife" of a user who told of a husband
-    return not Person(None, which, "family").matches_relation(wanted)
+    # One partner for another ("my wife" of a user who told of a husband), a group holding
+    # the one asked about ("who are my parents?": "family.family.raised_horses").
+    return not _covers(which, wanted)
+
+
+#: A question asking what one of the user's people is called, in the languages the bot
+#: speaks ("what's my son's name?", "Wie heißt mein Mann?", "¿Cómo se llama mi hija?",
+#: "Comment s'appelle ma fille ?", "Как зовут мою жену?", "who is my wife?").
+_ASKS_A_NAME = re.compile(
+    r"\b(?:names?|called|call|named|who|whom|hei(?:ß|ss)(?:t|en|e)|namen?|wer|llaman?|"
+    r"nombres?|qui[ée]n(?:es)?|appellen?t?|pr[ée]noms?|nom|qui|зовут|имя|звать|кто|кличк\w*)\b",
+    re.IGNORECASE,
+)
+#: ... one asking how old they are ("how old is my son?", "Wie alt ist meine Tochter?",
+#: "¿Cuántos años tiene mi hijo?", "Quel âge a mon fils ?", "Сколько лет моей дочке?").
+_ASKS_AGE = re.compile(
+    r"\bhow\s+old\b|\bage\b|\bwie\s+alt\b|\balter\b|\bcu[áa]ntos\s+a[ñn]os\b|\bedad\b|"
+    r"\b[âa]ge\b|\bсколько\s+(?:ему\s+|ей\s+)?лет\b|\bвозраст\w*",
+    re.IGNORECASE,
+)
+#: A memory that only names one of the user's people ("Mein Mann heißt Jörg.", "Жену
+#: зовут Вера."): a short sentence with a naming verb.
+_ONLY_NAMES = re.compile(
+    r"\b(?:is\s+called|is\s+named|name\s+is|hei(?:ß|ss)(?:t|en)|se\s+llaman?|"
+    r"s'appellen?t?|зовут)\b",
+    re.IGNORECASE,
+)
+_SHORT_NAMING = 6
+_JOB = next(i for i, a in enumerate(DOMAINS) if a.startswith("job,"))
+_HOME = next(i for i, a in enumerate(DOMAINS) if a.startswith("home,"))
+
+
+def _asks_not_the_name(question: str) -> bool:
+    """Whether a question about one of the user's people asks what they do, where they live
+    or how old they are, not what they are called."""
+    if _ASKS_A_NAME.search(question):
+        return False
+    return bool(_ASKS_AGE.search(question) or {_JOB, _HOME} & set(named_areas(question)))
+
+
+def _only_a_name(hit: SearchHit) -> bool:
+    """A memory that says no more of one of the user's people than their name: the name
+    slot ("family.husband.name"), or a short note naming them ("Mi marido se llama Iker.")."""
+    key = hit.fact.key if hit.fact is not None else ""
+    person = parse_key(key) if key else None
+    if person is not None:
+        return person.attribute == "name"
+    if not key.startswith("note."):
+        return False
+    return bool(_ONLY_NAMES.search(hit.text)) and len(hit.text.split()) <= _SHORT_NAMING
+
+
+def _of_someone(hit: SearchHit) -> bool:
+    """A memory of one of the user's people: their key, or a note naming one (those of
+    others than the one asked about are left out before)."""
+    key = hit.fact.key if hit.fact is not None else ""
+    if key.startswith("note."):
+        return bool(relations_named(hit.text))
+    return is_person_key(key) if key else True
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,6 +556,14 @@ def judged(
     everyone = hits
     if question:
         hits = [h for h in hits if not _about_another(h, question, everyone)]
+        if kin.relation_asked(question) is not None:
+            if _asks_not_the_name(question):
+                # "Was macht mein Mann beruflich?" of a user who told his name alone: the
+                # name is no job.
+                hits = [h for h in hits if not _only_a_name(h)]
+            elif _ASKS_A_NAME.search(question):
+                # "what's my doctor called?": only a memory of someone says a name.
+                hits = [h for h in hits if _of_someone(h)]
     # A memory learned a moment ago may have no vector yet: its words alone can answer.
     fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
     if all(h.vector <= 0 for h in hits):
@@ -481,6 +602,7 @@ def answering(
     chosen = _restriction_first(chosen, ranked, base, config, question)
     chosen = _subject_first(chosen, ranked, question)
     chosen = _relation_first(chosen, ranked, base, config, question)
+    chosen = _team_or_sport_first(chosen, ranked, base, config, question)
     return [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
 
 
@@ -639,6 +761,83 @@ def _relation_first(
         return chosen
     rest = [h for h in chosen if h not in first and relation(h) is None]
     return [*first, *rest]
+
+
+#: A question about the team the user supports, in the languages the bot speaks ("whose
+#: supporter am I?", "Welchen Verein feuere ich an?", "¿De qué equipo soy hincha?", "Tu
+#: supportes quelle équipe ?", "Какую команду я поддерживаю?"): a verb of supporting, or a
+#: team asked without a verb of playing.
+_SUPPORTS = re.compile(
+    r"\b(?:support\w*|cheer\w*|root\s+for|shout\s+for|follow|fan|fans|unterst(?:ü|ue)tz\w*|"
+    r"halte\s+(?:ich\s+)?zu|anfeuer\w*|animo|apoyo|le\s+voy|hincha|aficionad[oa]|"
+    r"encourag\w*|supporte\w*|боле(?:ю|ешь|ет)|поддержива\w*|болельщи\w*|"
+    r"fu(?:ß|ss)ballherz)\b",
+    re.IGNORECASE,
+)
+_TEAM = re.compile(
+    r"\b(?:teams?|clubs?|side|mannschaft|verein|equipo|club|[ée]quipe|команд\w*|клуб\w*)\b",
+    re.IGNORECASE,
+)
+_PLAYS = re.compile(
+    r"\b(?:play|plays|playing|practi[cs]e|spiele|spielst|treibe|juego|practico|joue|pratique|"
+    r"играю|занимаюсь)\b",
+    re.IGNORECASE,
+)
+#: ... and "do" as the verb ("and which sport is it I do?"; "what team do I rep?" has another).
+_DOES = re.compile(
+    r"\b(?:do\s+(?:i|we)\s+do|mache|machst|hago|fais)\b|\bdo\s*\??\s*$", re.IGNORECASE
+)
+#: ... and what says the user supports one (a fan, a supporter, "soy del Betis", "болею за").
+_SUPPORTER = re.compile(
+    r"\b(?:fan|fans|supporter\w*|support\w*|follow\w*|cheer\w*|unterst(?:ü|ue)tz\w*|"
+    r"anh(?:ä|ae)nger\w*|hincha|aficionad[oa]|soy\s+del?|le\s+voy|supporte\w*|"
+    r"боле(?:ю|ем)\s+за|болельщи\w*)\b",
+    re.IGNORECASE,
+)
+_SPORT = next(i for i, a in enumerate(DOMAINS) if a.startswith("sport,"))
+
+
+def _supports(hit: SearchHit) -> bool:
+    return bool(_SUPPORTER.search(hit.text))
+
+
+def _team_or_sport_first(
+    chosen: list[SearchHit],
+    ranked: Sequence[SearchHit],
+    floor: float,
+    config: AnswerConfig,
+    question: str | None,
+) -> list[SearchHit]:
+    """Supporting a team and doing a sport are both sport: "which team do I support?" is
+    answered with what the user supports first (above the question's baseline, ``floor``),
+    and "what sport do I play?" with what they do, never the team they follow."""
+    if not chosen or question is None:
+        return chosen
+    supports = bool(_SUPPORTS.search(question)) or bool(
+        _TEAM.search(question) and not _PLAYS.search(question)
+    )
+    plays = (
+        not supports
+        and _SPORT in named_areas(question)
+        and bool(_PLAYS.search(question) or _DOES.search(question))
+    )
+    if not supports and not plays:
+        return chosen
+    near = [h for h in ranked if h in chosen or relevance(h, config) >= floor]
+    if supports:
+        wanted = [h for h in near if _supports(h)]
+    elif _supports(chosen[0]):
+        # ... a sport by its words, or as near the question's areas as the team is.
+        wanted = [
+            h
+            for h in near
+            if not _supports(h) and (_SPORT in told_areas(h.text) or h.topic >= chosen[0].topic)
+        ]
+    else:
+        return chosen
+    if plays:
+        return wanted[: config.max_facts]  # the team alone is no sport the user does
+    return wanted[: config.max_facts] if wanted else chosen
 
 
 #: A question about a group of the user's people or animals, in the languages the bot speaks

@@ -1229,7 +1229,7 @@ def _told_areas(text: str) -> tuple[int, ...]:
 #: health, and the allergy answered): a question that names an area says so.
 NAMED_AREAS: tuple[tuple[str, str], ...] = (
     (
-        r"\b(?:jobs?|work|career|occupation|profession|employer|beruf\w*|\w*arbeit|arbeite\w*|"
+        r"\b(?:jobs?|work|career|occupation|profession|employer|beruf\w*|(?!hand)\w*arbeit|arbeite\w*|"
         r"arbeitgeber|stelle|trabajo|trabajas?|empleo|profesi[oó]n|oficio|empresa|m[ée]tier|"
         r"travail\w*|boulot|emploi|bosse|работ\w*|професси\w*|должност\w*|зарабатыва\w*|"
         r"earn|verdiene|verdienst|verdienen|gano|gagne|for\s+a\s+living|beruflich)\b",
@@ -1277,13 +1277,13 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     ),
     (
         r"\b(?:sports?|fitness|workout|gym|\w*sport(?:art)?|fit|deportes?|ejercicio|"
-        r"спорт\w*|teams?|clubs?|root\s+for|cheer\s+(?:for|on)|support|fan|verein\w*|"
+        r"спорт\w*|teams?|clubs?|(?:root|shout)\s+for|cheer\s+(?:for|on)|support|fan|verein\w*|"
         r"mannschaft|equipo|hincha|[ée]quipe|encourage|supporte\w*|команд(?:а|у|ы|е|ой)|"
         r"боле(?:ю|ешь)\s+за|болельщи\w*)\b",
         "sport",
     ),
     (
-        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|unwind|hobbys?|freizeit|"
+        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|unwind|hobbys?|freizeit|handarbeit\w*|"
         r"afici[oó]n\w*|pasatiempos?|tiempo\s+libre|loisirs?|passe-temps|temps\s+libre|"
         r"хобби|свободное\s+время|увлека\w*)\b",
         "hobbies",

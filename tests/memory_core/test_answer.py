@@ -156,7 +156,11 @@ def test_a_team_or_an_all_time_favourite_is_an_areas_attribute() -> None:
     (sport, food): any memory about it may answer, not only one repeating the word."""
     from memory_core.read.answer import _asked_attribute
 
-    for question in ("Quelle est mon équipe ?", "what's my all time favourite food?"):
+    for question in (
+        "Quelle est mon équipe ?",
+        "what's my all time favourite food?",
+        "Quels sont mes passe-temps ?",  # the hobbies, not a time that passes
+    ):
         assert _asked_attribute(question) is None, question
     assert _asked_attribute("what's my blood type?") is not None
 
@@ -457,3 +461,111 @@ def test_a_question_about_one_relation_is_not_answered_with_another() -> None:
     assert 1 not in [h.id for h in answering(hits, question="Как зовут мою сестру?")]
     assert [h.id for h in answering(hits, question="Как зовут мою жену?")][:1] == [2]
     assert 4 not in [h.id for h in answering(hits, question="What does my brother do?")]
+
+
+def test_a_note_naming_another_of_the_users_people_or_animals_does_not_answer() -> None:
+    """A note in the user's words that names one of their people (or animals) answers a
+    question about that one or a group holding them ("Meine Eltern …" for the mother), never
+    one about another ("¿Y cómo se llama mi hermana?" of a note about the brother, the
+    grandfather of a note about the parents, the dog of a note about the cats)."""
+
+    def note(id: int, text: str, vector: float) -> SearchHit:
+        return keyed(id, f"note.x.n{id}", text, vector, 0.6)
+
+    filler = [keyed(9, "job_title", "Eva is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    brother = [note(1, "Mi hermano Rubén trabaja en Vigo.", 0.87), *filler]
+    assert answering(brother, question="¿Y cómo se llama mi hermana?") == []
+    assert [h.id for h in answering(brother, question="¿En qué trabaja mi hermano?")] == [1]
+    parents = [note(2, "Мои родители живут под Тулой.", 0.87), *filler]
+    assert answering(parents, question="А где живёт мой дед?") == []
+    assert [h.id for h in answering(parents, question="А где живёт мой отец?")] == [2]
+    cats = [note(3, "Wir haben zwei Kater, Max und Moritz.", 0.87), *filler]
+    assert answering(cats, question="Wie heißt denn unser Hund?") == []
+    assert [h.id for h in answering(cats, question="Wie heißen unsere Kater?")] == [3]
+    # A note naming none of the user's people may still answer ("Tengo una hija, Alba."
+    # names the daughter without "my"; "The family farm …" names a group holding everyone).
+    family = [note(4, "Nuestra familia tiene una granja en Lugo.", 0.87), *filler]
+    assert [h.id for h in answering(family, question="¿Y mi madre dónde vive?")] == [4]
+    daughter = [note(5, "Tengo una hija, Alba, de seis años.", 0.87), *filler]
+    assert [h.id for h in answering(daughter, question="¿Cuántos años tiene mi hija?")] == [5]
+
+
+def test_a_name_alone_does_not_answer_what_ones_people_do_or_where_they_live() -> None:
+    """ "Wo arbeitet eigentlich mein Mann?" of a user who told only the husband's name
+    abstains (the name is no job), in a slot or a note; the name still answers what he is
+    called."""
+    named = keyed(1, "family.husband.name", "Ute's husband is called Olaf.", 0.87, 0.6)
+    note = keyed(2, "note.ru.n2", "Жену мою зовут Вера.", 0.87, 0.6)
+    filler = [keyed(9, "job_title", "Ute is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([named, *filler], question="Wo arbeitet eigentlich mein Mann?") == []
+    assert answering([named, *filler], question="How old is my husband now?") == []
+    assert [h.id for h in answering([named, *filler], question="Wie heißt denn mein Mann?")] == [1]
+    assert answering([note, *filler], question="А где работает моя жена?") == []
+    assert [h.id for h in answering([note, *filler], question="А как зовут мою жену?")] == [2]
+
+
+def test_a_team_supported_answers_whom_one_supports_and_a_sport_done_what_one_plays() -> None:
+    """Both are sport: "Welches Team unterstütze ich denn?" is answered with the club the
+    user is a fan of, not the volleyball they play (ranked first), and "what sport do I
+    play?" with the volleyball, not the team."""
+    plays = keyed(1, "note.de.n1", "Ich spiele Volleyball im Verein.", 0.87, 0.8)
+    fan = keyed(2, "note.de.n2", "Ich bin Fan vom VfL Bochum.", 0.85, 0.8)
+    filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    hits = [plays, fan, *filler]
+    assert [h.id for h in answering(hits, question="Welches Team unterstütze ich denn?")] == [2]
+    assert [h.id for h in answering(hits, question="Welche Sportart mache ich selbst?")][:1] == [1]
+    plays_en = keyed(3, "note.en.n3", "I play five-a-side on Tuesdays.", 0.84, 0.8)
+    fan_en = keyed(4, "note.en.n4", "I'm a huge Celtic supporter.", 0.86, 0.8)
+    hits = [plays_en, fan_en, *filler]
+    assert [h.id for h in answering(hits, question="what sport do I play myself?")][:1] == [3]
+    assert [h.id for h in answering(hits, question="which side do I shout for?")] == [4]
+    # "do" beside another verb is no sport done: the team asked is the one supported.
+    assert [h.id for h in answering(hits, question="what hockey team do I stan?")] == [4]
+    assert [h.id for h in answering(hits, question="and which sport is it I do?")] == [3]
+
+
+def test_handwork_is_a_hobby_not_a_job() -> None:
+    job = next(i for i, a in enumerate(AREAS) if a.description.startswith("job,"))
+    assert job not in named_areas("Welche Handarbeiten liebe ich?")
+    assert job in named_areas("Welche Arbeit mache ich?")
+
+
+def test_the_name_of_one_of_the_users_people_is_answered_only_by_a_memory_of_someone() -> None:
+    """ "what's my doctor called?" of a user who told a medicine and no doctor abstains: a
+    memory naming none of the user's people says no one's name (a note naming the one asked
+    about, or a group holding them, still answers)."""
+    pills = keyed(1, "note.en.n1", "I take sertraline every night.", 0.87, 0.7)
+    med = keyed(2, "medication", "Ann takes sertraline.", 0.86, 0.7)
+    filler = [keyed(9, "job_title", "Ann is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([pills, med, *filler], question="and what's my doctor called?") == []
+    assert answering([pills, *filler], question="Wie heißt eigentlich meine Schwester?") == []
+    nephew = keyed(3, "note.en.n3", "My nephew Rory is training to be a vet.", 0.87, 0.7)
+    assert [h.id for h in answering([nephew, *filler], question="what's my nephew called?")] == [3]
+
+
+def test_a_word_beside_an_area_word_need_not_be_named() -> None:
+    """ "what's my main goal?" asks for the goal: a plan that does not say "main" answers."""
+    plan = keyed(1, "goal.run", "Ann wants to run a marathon.", 0.87, 0.8)
+    filler = [keyed(9, "job_title", "Ann is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert [h.id for h in answering([plan, *filler], question="what's my main goal?")] == [1]
+
+
+def test_a_memory_of_the_users_family_answers_about_one_of_their_relatives() -> None:
+    """ "who are my parents?" of a user whose family "has bred goats for ages" is answered
+    with it (a group holding the one asked about), not "what's my wife called?"."""
+    family = keyed(
+        1, "family.family.bred_goats", "Zoe's family has bred goats for ages.", 0.87, 0.7
+    )
+    filler = [keyed(9, "job_title", "Zoe is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    hits = [family, *filler]
+    assert [h.id for h in answering(hits, question="who are my parents again?")] == [1]
+    assert [h.id for h in answering(hits, question="tell me about my grandma")] == [1]
+    assert answering(hits, question="and what's my wife called?") == []
+
+
+def test_a_team_alone_does_not_answer_what_sport_one_does() -> None:
+    """ "what sport do I play myself?" of a user who told only the team they support
+    abstains: supporting is no sport done."""
+    fan = keyed(4, "note.en.n4", "I'm a huge Celtic supporter.", 0.87, 0.8)
+    filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([fan, *filler], question="what sport do I play myself?") == []
