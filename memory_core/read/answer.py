@@ -485,7 +485,7 @@ _ASKS_A_NAME = re.compile(
     re.IGNORECASE,
 )
 #: ... one asking how old they are ("how old is my son?", "Wie alt ist meine Tochter?",
-#: "¿Cuántos años tiene mi hijo?", "Quel âge a mon fils ?", "Сколько лет моей дочке?").
+#: "¿Cuántos años tiene mi hijo?", "Quel âge a mon fils ?", "Сколько лет моему сыну?").
 _ASKS_AGE = re.compile(
     r"\bhow\s+old\b|\bage\b|\bwie\s+alt\b|\balter\b|\bcu[áa]ntos\s+a[ñn]os\b|\bedad\b|"
     r"\b[âa]ge\b|\bсколько\s+(?:ему\s+|ей\s+)?лет\b|\bвозраст\w*",

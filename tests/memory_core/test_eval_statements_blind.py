@@ -18,6 +18,7 @@ from memory_core.evaluation.statements import (
 )
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.values import Category
+from tests.blind_sets import is_blind_set
 
 ROOT = Path(__file__).parents[2]
 BLIND9_PATH = LABELS / "statements_blind9.jsonl"
@@ -33,7 +34,7 @@ SOURCES = (
         p
         for p in ROOT.glob("memory_core/evaluation/labels/*")
         # Other blind sets (only scored, written apart) may share a phrase with this one.
-        if not p.name.startswith(("walk_", "intros_blind", "statements_blind"))
+        if not is_blind_set(p)
     ),
     *ROOT.glob("memory_core/extract/**/*.txt"),
     *ROOT.glob("bot/**/*.py"),

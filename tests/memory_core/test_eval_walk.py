@@ -27,6 +27,7 @@ from memory_core.evaluation.walk import (
     right_after,
     walk,
 )
+from tests.blind_sets import is_blind_set
 
 ROOT = Path(__file__).parents[2]
 #: Where the rules that read statements and questions, and the data they were tuned on, live.
@@ -44,10 +45,7 @@ RULE_SOURCES = (
         # The walks and other blind sets are only scored, never tuned on ("I support Celtic."
         # is in both a walk and statements_blind9, written apart; a fresh sensitivity batch's
         # look-alike praises a toolbox in a walk's words).
-        if p not in BLIND_SETS
-        and not p.name.startswith(
-            ("walk_", "ask_blind", "statements_blind", "sensitivity_special_fresh")
-        )
+        if p not in BLIND_SETS and not is_blind_set(p)
     ),
 )
 #: The second walk is also kept out of every module of bot/, memory_core's answering and the
