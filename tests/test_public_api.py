@@ -122,6 +122,8 @@ def test_memory_core_types_exports() -> None:
         "Unlinked",
         "Update",
         "Usage",
+        "animal_asked",
+        "animal_kind",
         "chat_of",
         "find_people",
         "gender_said",

@@ -1123,6 +1123,16 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
     )
     if reading is None:
         return []
+    hint = RELATIONSHIP_HINT if reading.category == Category.RELATIONSHIP else HINT
+    text = _rewrite(clause, ctx, agree=_agreeing(verb, rest, clause, negated=negated))
+    return _candidate(
+        _user_key(reading, verb, rest), text, reading.category, hint, reading.sensitive
+    )
+
+
+def _user_key(reading: Reading, verb: str, rest: str) -> str:
+    """The slot of a statement about the user: its reading's prefix and the words that name
+    what it is about ("I love hiking" → taste.hiking)."""
     said = rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}"
     if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
         # "I have two dogs" → pet.dog, "a baby girl" → family.daughter: the words left after
@@ -1133,11 +1143,7 @@ def _about_user(clause: str, ctx: Context) -> list[Candidate]:
         said = _DESCRIBING_AN_ANIMAL.sub(" ", said)
     words = _key_words(said)
     key = f"{reading.prefix}.{words}" if words else reading.prefix
-    if "." not in key:
-        key = f"{key}.{slug(verb)}"
-    hint = RELATIONSHIP_HINT if reading.category == Category.RELATIONSHIP else HINT
-    text = _rewrite(clause, ctx, agree=_agreeing(verb, rest, clause, negated=negated))
-    return _candidate(key, text, reading.category, hint, reading.sensitive)
+    return key if "." in key else f"{key}.{slug(verb)}"
 
 
 _DESCRIBING_AN_ANIMAL = re.compile(
