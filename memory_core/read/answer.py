@@ -763,15 +763,14 @@ def _relation_first(
     return [*first, *rest]
 
 
-#: A question about the team the user supports, in the languages the bot speaks ("whose
-#: supporter am I?", "Welchen Verein feuere ich an?", "¿De qué equipo soy hincha?", "Tu
-#: supportes quelle équipe ?", "Какую команду я поддерживаю?"): a verb of supporting, or a
-#: team asked without a verb of playing.
-_SUPPORTS = re.compile(
-    r"\b(?:support\w*|cheer\w*|root\s+for|shout\s+for|follow|fan|fans|unterst(?:ü|ue)tz\w*|"
-    r"halte\s+(?:ich\s+)?zu|anfeuer\w*|animo|apoyo|le\s+voy|hincha|aficionad[oa]|"
-    r"encourag\w*|supporte\w*|боле(?:ю|ешь|ет)|поддержива\w*|болельщи\w*|"
-    r"fu(?:ß|ss)ballherz)\b",
+#: Supporting a team, in the languages the bot speaks — asked ("whose supporter am I?",
+#: "Welchen Verein feuere ich an?", "¿De qué equipo soy hincha?", "Tu supportes quelle équipe ?",
+#: "Какую команду я поддерживаю?") or told in a memory (a fan, "soy del Betis", "болею за").
+_SUPPORTING = re.compile(
+    r"\b(?:support\w*|cheer\w*|root\s+for|shout\s+for|follow\w*|fan|fans|unterst(?:ü|ue)tz\w*|"
+    r"halte\s+(?:ich\s+)?zu|anfeuer\w*|anh(?:ä|ae)nger\w*|animo|apoyo|le\s+voy|hincha|"
+    r"aficionad[oa]|soy\s+del?|encourag\w*|supporte\w*|боле(?:ю|ешь|ет|ем)|поддержива\w*|"
+    r"болельщи\w*|fu(?:ß|ss)ballherz)\b",
     re.IGNORECASE,
 )
 _TEAM = re.compile(
@@ -787,18 +786,11 @@ _PLAYS = re.compile(
 _DOES = re.compile(
     r"\b(?:do\s+(?:i|we)\s+do|mache|machst|hago|fais)\b|\bdo\s*\??\s*$", re.IGNORECASE
 )
-#: ... and what says the user supports one (a fan, a supporter, "soy del Betis", "болею за").
-_SUPPORTER = re.compile(
-    r"\b(?:fan|fans|supporter\w*|support\w*|follow\w*|cheer\w*|unterst(?:ü|ue)tz\w*|"
-    r"anh(?:ä|ae)nger\w*|hincha|aficionad[oa]|soy\s+del?|le\s+voy|supporte\w*|"
-    r"боле(?:ю|ем)\s+за|болельщи\w*)\b",
-    re.IGNORECASE,
-)
 _SPORT = next(i for i, a in enumerate(DOMAINS) if a.startswith("sport,"))
 
 
 def _supports(hit: SearchHit) -> bool:
-    return bool(_SUPPORTER.search(hit.text))
+    return bool(_SUPPORTING.search(hit.text))
 
 
 def _team_or_sport_first(
@@ -813,7 +805,8 @@ def _team_or_sport_first(
     and "what sport do I play?" with what they do, never the team they follow."""
     if not chosen or question is None:
         return chosen
-    supports = bool(_SUPPORTS.search(question)) or bool(
+    # A question: a verb of supporting, or a team asked without a verb of playing.
+    supports = bool(_SUPPORTING.search(question)) or bool(
         _TEAM.search(question) and not _PLAYS.search(question)
     )
     plays = (
