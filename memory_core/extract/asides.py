@@ -13,15 +13,10 @@ import re
 
 from memory_core.extract.lexicon import FAMILY, PARTNER_SAID_WITH_THE, PET_BREEDS, PET_SPECIES
 from memory_core.extract.text import alternation
+from memory_core.text import numbers
 
 #: Number words an age is said in ("who is seven", "she just turned four").
-_NUMBERS = {
-    w: str(i)
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen twenty".split()
-    )
-}
+_NUMBERS = {w: str(n) for w, n in numbers.values("en").items()}
 _NUMBER = rf"(?P<num>{'|'.join(_NUMBERS)})"
 #: "who is seven", "she's nine, not eight", "just turned four": an age in words (never "is one
 #: of", "two years ago").

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from memory_core.extract import when
 from memory_core.extract.base import Candidate
+from memory_core.text import numbers
 from memory_core.values import Category
 
 #: ", not a teacher" / "— not 2023" / ", not last year" at the end of a clause (short: the
@@ -85,7 +86,7 @@ _CLAUSE = re.compile(r"^(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b", re.IGNORECA
 #: A clause that points back at what was said ("…, actually I love them") adds, not corrects.
 _BACK = re.compile(r"\b(?:it|them|that|this|those|there|one)\b", re.IGNORECASE)
 _NUMBER_WORD = re.compile(
-    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.IGNORECASE
+    rf"\b(?:\d+|{'|'.join(numbers.values('en', low=1, high=12))})\b", re.IGNORECASE
 )
 _ARTICLE = re.compile(r"\b(?:a|an|the|my|our)\s", re.IGNORECASE)
 #: Words that stand before a value, never in it: the value replaced is the words after them.

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
+from memory_core.text import numbers
+
 _MONTHS = {
     "jan": 1,
     "feb": 2,
@@ -40,15 +42,17 @@ _PATTERNS = (
     re.compile(rf"\b{_MONTH}\s+(?:the\s+)?(?P<day>\d{{1,2}}){_ORD}\b{_YEAR}", re.I),
     re.compile(r"\b(?P<a>\d{1,2})[/.](?P<b>\d{1,2})(?:[/.](?P<y>\d{4}|\d{2}))?\b"),
 )
+#: "in three days": one to seven said as a word.
+_SMALL_WORDS = "|".join(numbers.values("en", low=1, high=7))
 _RELATIVE = re.compile(
     r"\b(?:(?P<dat>the\s+day\s+after\s+tomorrow)|(?P<today>today)|(?P<tomorrow>tomorrow)|"
     r"(?P<yesterday>yesterday)|(?P<nextweek>next\s+week)|(?P<nextmonth>next\s+month)|"
-    r"in\s+(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven)\s+(?P<unit>days?|weeks?)|"
+    rf"in\s+(?P<n>\d{{1,3}}|a|{_SMALL_WORDS})\s+(?P<unit>days?|weeks?)|"
     r"(?:(?P<which>on|this|next|coming)\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday))\b",
     re.IGNORECASE,
 )
-_SMALL = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_SMALL = {"a": 1, **numbers.values("en", low=1, high=7)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory_core.text import numbers
 from memory_core.values import Category
 
 REDACTED = "[redacted]"
@@ -94,25 +95,10 @@ _FOR = (
     r"her|das|die|der|den|dem|mein|meine|meinem|meinen|meiner|unser|unsere|unserem|el|la|los|"
     r"las|mi|mis|tu|le|les|mon|ma|mes|l')\s*)?"
 )
-_NUMBER_WORDS = (
-    "zero",
-    "oh",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    # The bot's other languages: a PIN said aloud in German, Spanish, French or Russian.
-    *"null eins zwei zwo drei vier fünf sechs sieben acht neun".split(),
-    *"cero uno dos tres cuatro cinco seis siete ocho nueve".split(),
-    *"zéro un une deux trois quatre cinq sept huit neuf".split(),
-    *"ноль нуль один одна два две три четыре пять шесть семь восемь девять".split(),
-)
-_NUMBER_WORD = "(?:" + "|".join(_NUMBER_WORDS) + ")"
+#: Digits said as words, in the bot's five languages (a PIN said aloud: "four seven seven one",
+#: "eins neun acht vier"): ``memory_core.text.numbers``.
+_NUMBER_WORDS = numbers.digit_words()
+_NUMBER_WORD = "(?:" + "|".join(sorted(_NUMBER_WORDS, key=lambda w: (-len(w), w))) + ")"
 #: A code said aloud: spaced or dashed digits ("1 9 8 4") or digits as words ("four seven…").
 _SPOKEN_CODE = (
     rf"(?:\d{{1,4}}(?:[ .-]\d{{1,4}}){{1,7}}\b|{_NUMBER_WORD}(?:[ ,-]+{_NUMBER_WORD}){{2,11}}\b)"

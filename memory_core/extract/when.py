@@ -19,25 +19,17 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
+from memory_core.text import numbers
+
 _MONTH_NAMES = [calendar.month_name[i] for i in range(1, 13)]
 _MONTHS = {name.lower()[:3]: i for i, name in enumerate(_MONTH_NAMES, start=1)}
 _WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 _SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+#: A count of days/weeks/months/years, said as a word: one to twelve, and the vague ones.
 _NUMBERS = {
     "a": 1,
     "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
+    **numbers.values("en", low=1, high=12),
     "a couple of": 2,
     "a couple": 2,
     "couple of": 2,
@@ -46,8 +38,9 @@ _NUMBERS = {
     "several": 3,
 }
 _N = (
-    r"(?P<n>\d{1,3}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|an?|one|two|three|"
-    r"four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?P<n>\d{1,3}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|an?|"
+    + "|".join(numbers.values("en", low=1, high=12))
+    + ")"
 )
 _UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
 _MONTH_WORDS = (

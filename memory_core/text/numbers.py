@@ -29,6 +29,11 @@ _FORMS = {
 #: Russian counts of people said with a collective numeral ("двое детей", "трое внуков").
 _COLLECTIVE = {"ru": {2: "двое", 3: "трое", 4: "четверо", 5: "пятеро", 6: "шестеро"}}
 
+#: Other words for a digit when a number is read out digit by digit ("oh" for zero, German
+#: "zwo", Russian "нуль"; the feminine "une"/"одна"/"две" of a code said aloud). Not the
+#: article-like "ein"/"un": "un, dos, tres" counted out loud is no code.
+_READ_OUT = {"en": "oh", "de": "zwo", "fr": "une", "ru": "нуль одна две"}
+
 #: The languages besides English (the other languages' rules read them all at once).
 LANGUAGES = tuple(lang for lang in _WORDS if lang != "en")
 
@@ -51,3 +56,13 @@ def all_values(*, low: int = 0, high: int = 20, collective: bool = False) -> dic
     for lang in LANGUAGES:
         out |= values(lang, low=low, high=high, collective=collective)
     return out
+
+
+def digit_words() -> frozenset[str]:
+    """Every word a digit is said with when a number is read out ("four seven seven one",
+    "eins neun acht vier", "oh"), in all five languages."""
+    out: set[str] = set()
+    for lang, words in _WORDS.items():
+        out |= set(words.split()[:10])
+        out |= set(_READ_OUT.get(lang, "").split())
+    return frozenset(out)
