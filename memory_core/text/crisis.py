@@ -173,7 +173,7 @@ def speaks_figuratively(text: str) -> bool:
 
 
 #: Self-harm said without its words, by what a person about to act does or has done again
-#: (the misses of the ninth and tenth rounds; tune batch 113, ``crisis_tune112.jsonl``), in the
+#: (the misses of the ninth and tenth rounds; tune batch 113, ``crisis_tune113.jsonl``), in the
 #: bot's languages. Each class asks for the speaker's own act and a sign it is not an errand:
 #: - farewells: goodbye letters or notes left ("Abschiedsbriefe", "cartas de despedida",
 #:   "lettres d'adieu", "прощальные письма"), a note for the one who finds them, goodbyes said so
