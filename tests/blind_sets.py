@@ -16,6 +16,7 @@ BLIND_PREFIXES = (
     "statements_blind",
     "sensitivity_special_fresh",
     "crisis_lookalikes_blind",
+    "crisis_indirect_blind",
 )
 
 

@@ -34,6 +34,7 @@ from memory_core.extract import special_categories as special
 from memory_core.extract import special_categories_intl as intl
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.wordlists import mapping, phrases
+from memory_core.text.crisis import crisis_reading
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
 #: When one text holds several secret values, the category that wins.
@@ -1012,14 +1013,18 @@ def sensitive_topic(text: str) -> Topic | None:
     ``finance``; see :func:`sensitive.find_sensitive`); then self-harm, the special categories
     (criminal record, immigration status, sex life and orientation, religion, politics, union
     membership), identity documents, finance and health, in that order; last, words that say
-    the text was told in confidence ("don't tell anyone").
+    the text was told in confidence ("don't tell anyone"). Self-harm said without its words
+    (:func:`memory_core.text.crisis.says_crisis_indirectly`) is self-harm over no topic, health
+    or confided.
     """
     if not text or not text.strip():
         return None
     span = _span_category(text)
     if span is not None:
         return _SPAN_TOPIC[span]
-    return _topic(_normalise(text))
+    # Self-harm said without its words ("cutting again", goodbye letters written,
+    # pills put aside) turns no reading, health or confided into self-harm: the crisis reply.
+    return crisis_reading(_topic(_normalise(text)), text)
 
 
 def is_self_harm(text: str) -> bool:

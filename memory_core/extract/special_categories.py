@@ -267,7 +267,9 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
     (
         "wake eyes comes",
         r"\b(?:hope|hoping|hopes|wish|wishing|pray|praying)\b[^.!?]{0,40}?\b(?:(?:not|never|won't|"
-        r"wouldn't|don't)\s+(?:wake\s+up|open\s+my\s+eyes)(?!\s+(?:early|before|at|till|until)\b)"
+        r"wouldn't|don't)\s+(?:wake\s+up|open\s+my\s+eyes)(?!\s+(?:early|before|at|till|until|"
+        r"late|with|in\s+time|on\s+time|the|my|your|his|her|our|their|him|them|us|anyone|anybody|"
+        r"everyone|everybody|someone|somebody)\b)"
         r"|morning\s+(?:just\s+)?never\s+comes)\b",
     ),
     (

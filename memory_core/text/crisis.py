@@ -15,6 +15,9 @@ never for a message addressed to the bot or one that says death only as a figure
 (:func:`speaks_figuratively`: "I'm dying to see it", "my boss will kill me if …", a goal revised
 downwards); such a figure also turns the other reader's self-harm reading into health (private,
 no crisis reply). It never lowers anything else.
+Self-harm said without its words — goodbye letters left, pills put aside, a railing or a roof's
+edge, hoping not to wake, "cutting again", a pet rehomed "when I'm gone" — is read by word
+classes (:func:`says_crisis_indirectly`) with the rules (``sensitive_topic``), on every path.
 Deterministic, one dot product per vector; without its weights or with another embedder it is
 off, and the crisis reply follows the sensitivity model's self-harm reading as before.
 """
@@ -28,6 +31,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 import structlog
+
+from memory_core.values import Topic
 
 log = structlog.get_logger("memory_core.sensitivity")
 
@@ -121,7 +126,8 @@ _OWN_HARM = re.compile(
     r"disappear|without\s+me|better\s+off|no\s+point|goodbye|burden|\brope\b|\bhang|\bgone\b|"
     r"miss\s+me|\b(?:not|won['’]?t|wouldn['’]?t)\s+(?:be\s+)?(?:here|around)\b|\b(?:no\s*one|nobody)\s+would\b|"
     r"\bwant\s+to\s+die\b|\bwish\s+i\s+(?:was|were)\s+dead\b|\bif\s+i\s+died\b|"
-    r"\bnever\s+wake\b"
+    r"\bnever\s+wake\b|\b(?:go|carry)\s+on\s*(?:$|[,.!…]|like\b|with\s+(?:this|it|life))"
+    r"|\bso\s+weiter\b|\bseguir\s+así\b|\bcontinuer\s+(?:comme\s+ça|ainsi)\b|\bтак\s+(?:жить|дальше)\b"
     r"|matarme|quitarme|\bvivir|\bvida\b|\bmorir(?:me)?\b|despertar|pastillas|cortarme|"
     r"sin\s+mí|desaparecer|\bcarga\b|despedid|\btirarme\b"
     r"|me\s+tuer|\bvivre|\bvie\b|\bmourir\b(?!\s+de\s+rire)|réveill|médicament|cachets|"
@@ -134,15 +140,461 @@ _OWN_HARM = re.compile(
 )
 
 
+#: "I'd sooner die than …" said of something one dislikes ("would sooner die than sing karaoke,
+#: haha", "lieber sterbe ich, als …", "prefiero morirme antes que …", "plutôt mourir que …",
+#: "лучше умру, чем …"): its own words of dying are the idiom, so what a person in crisis says
+#: of themselves (``_OWN_HARM``) is looked for in the rest of the sentence ("I would rather die than
+#: go on living like this" is no figure).
+_RATHER_DIE = re.compile(
+    r"\b(?:i['’]?d|i\s+would|would)\s+(?:much\s+|far\s+)?(?:rather|sooner)\s+(?:die|drop\s+dead|"
+    r"be\s+dead)(?:\s+\w+){0,2}?\s+than\b"
+    r"|\blieber\s+(?:sterbe\s+ich|tot|würde\s+ich\s+sterben)\b|\b(?:sterbe|würde)\s+ich\s+"
+    r"(?:doch\s+)?lieber(?:\s+sterben)?,?\s+als\b"
+    r"|\bprefiero\s+morir(?:me)?,?\s+(?:antes\s+)?(?:que|de)\b|\bantes\s+muert[oa]\s+que\b"
+    r"|\bplut[ôo]t\s+(?:mourir|crever)\b|\bpr[ée]f[ée]r(?:e|erais)\s+(?:encore\s+)?(?:mourir|"
+    r"crever),?\s+que\b"
+    r"|\bлучше\s+(?:я\s+)?(?:умру|сдохну|помру)\b",
+    re.IGNORECASE,
+)
+
+
 def speaks_figuratively(text: str) -> bool:
-    """Whether ``text`` says death or killing only as a figure of speech (``_FIGURE``) or is a
-    goal revised downwards (``_GOAL`` with ``_REVISED``), and nothing a person in crisis says of
-    themselves (``_OWN_HARM``): neither reader by meaning gives it the crisis reply (the rules
-    still read it; a self-harm reading becomes health)."""
-    said = _FIGURE.search(text) is not None or (
-        _GOAL.search(text) is not None and _REVISED.search(text) is not None
+    """Whether ``text`` says death or killing only as a figure of speech (``_FIGURE``,
+    ``_RATHER_DIE``) or is a goal revised downwards (``_GOAL`` with ``_REVISED``), and nothing a
+    person in crisis says of themselves (``_OWN_HARM``): neither reader by meaning gives it the
+    crisis reply (the rules still read it; a self-harm reading becomes health)."""
+    rest = _RATHER_DIE.sub(" ", text)
+    said = (
+        rest != text
+        or _FIGURE.search(text) is not None
+        or (_GOAL.search(text) is not None and _REVISED.search(text) is not None)
     )
-    return said and _OWN_HARM.search(text) is None
+    return said and _OWN_HARM.search(rest) is None
+
+
+#: Self-harm said without its words, by what a person about to act does or has done again
+#: (the misses of the ninth and tenth rounds; tune batch 113, ``crisis_tune113.jsonl``), in the
+#: bot's languages. Each class asks for the speaker's own act and a sign it is not an errand:
+#: - farewells: goodbye letters or notes left ("Abschiedsbriefe", "cartas de despedida",
+#:   "lettres d'adieu", "прощальные письма"), a note for the one who finds them, goodbyes said so
+#:   nobody notices or for the last time;
+_FAREWELL = (
+    r"\b(?:goodbye|farewell|suicide|last)\s+(?:letter|note|message|text)s?\b"
+    r"|\babschieds(?:brief|nachricht|zettel)\w*|\bcartas?\s+de\s+despedida\b"
+    r"|\b(?:lettres?|mots?|messages?)\s+d['’]adieu\b|\bпрощальн\w+\s+(?:письм|записк|сообщени)\w*"
+    r"|\b(?:whoever|who(?:ever)?(?:\s+will)?|when\s+they)\s+finds?\s+me\b"
+    r"|\b(?:wer|falls\s+man|wenn\s+man)\s+mich\s+findet\b|\bquien\s+me\s+encuentre\b"
+    r"|\bcuando\s+me\s+encuentren\b|\b(?:celui|celle)\s+qui\s+me\s+trouvera\b"
+    r"|\bquand\s+on\s+me\s+trouvera\b|\bкто\s+меня\s+найд[её]т\b|\bкогда\s+меня\s+найдут\b"
+    r"|\b(?:said|saying|say)\s+(?:my\s+)?goodbyes?\b.{0,40}\b(?:without|don['’]?t|didn['’]?t|"
+    r"doesn['’]?t|not)\s+(?:\w+\s+){0,2}(?:know|knowing|realis|realiz|notic|telling)\w*"
+    r"|\b(?:said|saying|say)\s+(?:my\s+)?goodbyes?\b.{0,40}\b(?:last\s+time|in\s+my\s+head)\b"
+    r"|\bverabschiedet\b.{0,40}\b(?:wissen|merken|ahnen)\s+(?:es\s+)?(?:nicht|nichts)\b"
+    r"|\bme\s+desped[íi]\b.{0,40}\bno\s+(?:se\s+)?(?:dieron\s+cuenta|saben|sab[íi]an)\b"
+    r"|\b(?:dit\s+au\s+revoir|dit\s+adieu)\b.{0,40}\b(?:sans\s+qu|ne\s+(?:le\s+)?sa)\w*"
+    r"|\bпопрощал\w*\b.{0,40}\bне\s+(?:знают|знали|поняли|заметили)\b"
+)
+#: - means gathered: pills or tablets hoarded, stashed or put aside (a weaker "collect",
+#:   "keep" or "save" when it is for a while, just in case or enough), a rope or noose hidden;
+_PILLS = (
+    r"(?:pills?|tablets?|painkillers?|antidepressants?|sleeping\s+pills|meds|zopiclone|"
+    r"\w*tabletten|pastillas|somn[íi]feros|calmantes|cachets|comprim[ée]s|m[ée]dicaments|"
+    r"somnif[èe]res|таблет\w*|снотворн\w*|лекарств\w*)"
+)
+_MEANS = (
+    r"\b(?:hoard\w*|stockpil\w*|stash\w*|squirrel\w*|(?:put|putting|set|setting)\s+aside|"
+    r"saving\s+up|saved\s+up|gehortet|horte\w*|gebunkert|bunker\w*|acumul\w*|"
+    r"(?:mets|mis|mettre|garde|gardé|garder)\s+(?:\w+\s+){0,3}de\s+c[ôo]t[ée]|"
+    r"коплю|копил\w*|накопил\w*|припрятал\w*|набрал\w*)\b.{0,40}"
+    + _PILLS
+    + r"|"
+    + _PILLS
+    + r".{0,40}\b(?:stashed|hoarded|stockpiled|put\s+aside|gehortet|"
+    r"acumulad\w*|de\s+c[ôo]t[ée]|набралось|накопил\w*)"
+    + r"|\b(?:collect\w*|gather\w*|sav(?:e|ing|ed)|keep\w*|kept|sammle\w*|gesammelt|spare\w*|"
+    r"guard\w*|junt\w*|garde\w*|собира\w*|собрал\w*|храню)\b.{0,40}"
+    + _PILLS
+    + r".{0,40}\b(?:in\s+case|for\s+(?:a\s+while|weeks|months)|enough|für\s+den\s+fall|"
+    r"seit\s+(?:wochen|monaten)|por\s+si\s+acaso|hace\s+(?:semanas|meses)|au\s+cas\s+o[uù]|"
+    r"depuis\s+des\s+(?:semaines|mois)|на\s+всякий\s+случай|уже\s+(?:много|хватит))"
+    + r"|\b(?:seit\s+(?:wochen|monaten)|llevo\s+(?:semanas|meses)|depuis\s+des\s+(?:semaines|mois)|"
+    r"(?:несколько\s+)?(?:недел|месяц|полгода)\w*)\b.{0,30}\b(?:sammle|guardando|juntando|"
+    r"collectionne|garde|коплю|собираю)\b.{0,20}"
+    + _PILLS
+    + r"|"
+    + _PILLS
+    + r".{0,20}\b(?:collected|gathered|saved|kept|gesammelt|gespart|guardad\w*|"
+    r"juntad\w*|gard[ée]e?s|собрал\w*)\b.{0,40}\b(?:in\s+case|for\s+(?:a\s+while|weeks|months)|"
+    r"enough|für\s+den\s+fall|seit\s+(?:wochen|monaten)|por\s+si\s+acaso|au\s+cas\s+o[uù]|"
+    r"на\s+всякий\s+случай)"
+    + r"|\bcount(?:ed|ing)?\b.{0,30}"
+    + _PILLS
+    + r".{0,40}\b(?:enough|would\s+take|do\s+it)\b"
+    + r"|\bhow\s+many\s+"
+    + _PILLS
+    + r"\s+(?:it\s+)?would\s+take\b"
+    + r"|\b(?:look(?:ed|ing)?|search(?:ed|ing)?|googl\w*)\s+(?:up\s+)?how\s+high\b"
+    + r"|\b(?:razor\s+)?blades?\b.{0,30}\bhid(?:den|ing|e)?\b|\bhid(?:den|ing|e)?\b.{0,30}"
+    r"\b(?:razor\s+)?blades?\b"
+    + r"|\b(?:rope|noose|strick|seil|soga|cuerda|corde|верёвк\w*|веревк\w*|петл\w+)\b.{0,40}"
+    r"\b(?:hid|hidden|hide|ready|versteckt|bereit|escondid\w*|guardad\w*|lista|cach[ée]e?|"
+    r"pr[êe]te?|спрятал\w*|готов\w*)\b|\b(?:bought|got)\s+(?:a\s+)?rope\b.{0,30}\bdon['’]?t\s+know\s+why\b"
+    r"|\bder\s+strick\b|\bnoose\b"
+)
+#: - letters left where they will be found ("in the drawer", "for when they find it");
+_LEFT = (
+    r"\b(?:letters?|notes?|briefe?|zettel|cartas?|notas?|lettres?|mots?|письма|записк\w*)\b.{0,50}"
+    r"\b(?:drawer|schublade|caj[óo]n|tiroir|ящик\w*|explain\w*\s+everything|erkl[äa]r\w*\s+alles|"
+    r"explic\w*\s+todo|expliqu\w*\s+tout|вс[её]\s+объясн\w*|when\s+they\s+find\s+it)\b"
+)
+#: - a place to fall from: sitting or standing on a railing, a ledge, a roof's edge, over a
+#:   bridge looking down (a view, a photo or fireworks is a sight, not a place to fall from);
+_PLACE = (
+    r"\b(?:railing|ledge|parapet|gel[äa]nder|br[üu]stung|baranda\w*|cornisa|rambarde|parapet|"
+    r"перил\w*|карниз\w*)\b"
+    r"|\b(?:roof|rooftop|dach\w*|azotea|tejado|toit|крыш\w*)\b.{0,50}\b(?:edge|kante|rand|borde|"
+    r"bord|кра[йюя]\w*)\b|\b(?:edge|kante|borde|bord|кра[йюя]\w*)\b.{0,20}\b(?:roof|dach\w*|"
+    r"azotea|tejado|toit|крыш\w*)\b"
+    r"|\bedge\s+of\s+the\s+platform\b|\bplatform\s+edge\b|\bbahnsteigkante\b|\bborde\s+del\s+and[ée]n\b"
+    r"|\bbord\s+du\s+quai\b|\bкра[йюя]\s+платформ\w*"
+    r"|\b(?:picture|imagine|picturing|imagining)\s+(?:myself\s+)?(?:stepping|jumping|falling)\s+"
+    r"(?:off|from|in\s+front)\b"
+    r"|\b(?:bridge|overpass|br[üu]cke|puente|pont|мост\w*)\b.{0,50}\b(?:look(?:ing|ed)?\s+down|"
+    r"down\s+(?:at|into)|below|schau\w*\s+(?:\w+\s+){0,2}(?:runter|hinunter|hinab|ins\s+wasser)|"
+    r"mirando\s+(?:abajo|el\s+(?:río|agua))|regard\w*\s+(?:en\s+bas|l['’]eau)|вниз|на\s+воду)"
+)
+#: - hoping not to wake (the rules read it in English and German);
+_WAKE = (
+    r"(?:\bojal[áa]\s+no\s+(?:me\s+)?desp(?:ie|e)rt\w*\b|\bespero\s+no\s+(?:volver\s+a\s+)?despertar\w*)\b"
+    r"(?!\s+(?:a\s+las|temprano|antes|para|a\s+tiempo|tarde)\b)"
+    r"|\b(?:espère|voudrais|aimerais|souhaite|pourvu\s+que)\b.{0,20}\bne\s+(?:pas|plus|jamais)\s+"
+    r"me\s+r[ée]veill\w*\b(?!\s+(?:à|a|avant|tôt|pour|en|si)\b)|\bpourvu\s+que\s+je\s+ne\s+me\s+r[ée]veille\s+pas\b"
+    r"|\b(?:надеюсь|хочу|хотелось\s+бы|лишь\s+бы|вот\s+бы)\b.{0,25}\bне\s+просн\w*"
+    r"|\b(?:hoffe|w[üu]nschte|w[üu]nsche)\b.{0,30}\b(?:nicht|nie)\s+(?:mehr\s+|wieder\s+)?"
+    r"(?:auf)?wach\w*"
+    r"|\b(?:hope|hoping|wish|pray|praying)\b.{0,30}\bmorning\s+never\s+comes\b"
+    r"|\bhoffe\b.{0,30}\bwache\b.{0,30}\b(?:nicht|nie)\s+(?:mehr\s+|wieder\s+)?auf\b"
+)
+#: - self-harm again after a time without ("cutting again", "relapsed … cuts", "wieder
+#:   geritzt", "volví a cortarme", "j'ai rechuté … coupé", "опять резала");
+_AGAIN = (
+    r"(?:(?<!\bgot\s)(?<!\bget\s)(?<!\bgets\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbeen\s)(?<!\bis\s)"
+    r"(?<!\bare\s)(?<!\bbe\s)\bcut|\bcutting|\bself[-\s]?harm\w*|\bburn(?:ed|ing|t)\s+myself|"
+    r"\bhurt(?:ing)?\s+myself)\s+again\b"
+    r"|\bcutting\s+is\s+back\b|\bback\s+to\s+(?:cutting|self[-\s]?harm\w*)\b"
+    r"|\brelaps\w*\b.{0,40}\b(?:cut\w*|self[-\s]?harm\w*|blade|burn\w*\s+myself)\b"
+    r"|\bwieder\b.{0,30}\b(?:ritz\w*|geritzt|klinge|mich\s+(?:zu\s+)?(?:verletz|schneid)\w*)"
+    r"|\b(?:ritz\w*|geritzt|klinge)\b.{0,30}\b(?:wieder|nach\s+\w+\s+(?:monaten|wochen|jahren))\b"
+    r"|\bvolv[íi]\s+a\s+(?:cortarme|hacerme\s+daño|autolesion\w*)|\bme\s+volv[íi]\s+a\s+cortar\b"
+    r"|\breca[íi]\w*\b.{0,40}\bcort\w*|\b(?:otra\s+vez|de\s+nuevo)\b.{0,30}\b(?:me\s+estoy\s+"
+    r"haciendo\s+daño|me\s+cort\w*|cortarme)|\bme\s+cort\w+\b.{0,30}\b(?:otra\s+vez|de\s+nuevo)\b"
+    r"|\b(?:recommenc\w*|rechut\w*|repris\w*)\b.{0,40}\b(?:me\s+couper|coup[ée]e?s?|scarif\w*|"
+    r"me\s+faire\s+du\s+mal|br[ûu]l\w*)|\bscarif\w*\b.{0,20}\brepris\w*"
+    r"|\b(?:снова|опять)\b.{0,20}\b(?:реж\w*|резал\w*|порезал\w*|резать)\b"
+)
+#: - what one will not need, a pet rehomed, once one is gone ("when I'm gone", "wenn ich nicht
+#:   mehr da bin", "cuando ya no esté", "quand je serai parti", "когда меня не станет");
+_GONE = (
+    r"(?:\b(?:when|after|once)\s+i['’]?m\s+gone\b|\b(?:won['’]?t|will\s+not|not\s+going\s+to)\s+be\s+"
+    r"(?:here|around)\b|\bnicht\s+mehr\s+da\b|\bya\s+no\s+(?:esté|estaré|voy\s+a\s+estar)\b"
+    r"|\bpronto\s+no\s+voy\s+a\s+estar\b|\bne\s+serai\s+(?:bientôt\s+)?plus\s+(?:là|de\s+ce\s+monde)\b"
+    r"|\bменя\s+не\s+станет\b|\bменя\s+(?:больше\s+)?не\s+будет\b)"
+    r"(?!\s+(?:for|on|at|in|next|this|from|tomorrow|until|till|für|am|im|diese|nächste|el|la|"
+    r"en|esta|este|ce|cette|pour|demain|на|в|с|завтра)\b)"
+)
+_GIVEN = (
+    r"\b(?:gave|give|giving|given|rehom\w*|tak(?:e|es|ing)\s+(?:my|in\s+my)|look\s+after\s+my|"
+    r"verschenkt|weggegeben|nimmt|kommt\s+zu|regal\w*|qued\w*\s+con|cuid\w*|donn[ée]\w*|"
+    r"distribu[ée]\w*|prendra|gardera|раздал\w*|отдал\w*|забер[её]т|возьм[её]т)\b"
+)
+_DONE_WITH_THINGS = (
+    _GIVEN
+    + r".{0,80}"
+    + _GONE
+    + r"|"
+    + _GONE
+    + r".{0,60}"
+    + _GIVEN
+    + r"|"
+    + _GIVEN
+    + r".{0,60}(?:\b(?:won['’]?t|will\s+not)\s+(?:be\s+)?need(?:ing)?\s+"
+    r"(?:them|it|any\s+of\s+it)\b|\bno\s+use\s+to\s+me\b|\bbrauche\s+(?:sie|das|die|es)\s+"
+    r"(?:ja\s+)?(?:bald\s+)?nicht\s+mehr\b|\bno\s+(?:las|los|lo)\s+voy\s+a\s+necesitar\b"
+    r"|\bn['’]en\s+aurai\s+plus\s+besoin\b|\bне\s+понадоб\w+|\bбольше\s+не\s+нужн\w*)"
+)
+#: - a day and a way chosen ("chose the method and the date", "ya elegí la manera",
+#:   "выбрал способ").
+_PLANNED = (
+    r"\b(?:picked|chosen|chose|decided\s+on|elegí|elegido|choisi|выбрал\w*|ausgesucht|"
+    r"festgelegt)\b.{0,40}\b(?:way|method|how|manera|forma|método|moyen|méthode|способ\w*|"
+    r"methode|wie)\b"
+    r"|\b(?:picked|chosen|chose|decided\s+on|elegí|elegido|choisi|выбрал\w*|ausgesucht|"
+    r"festgelegt)\b.{0,60}\b(?:to\s+do\s+it|go\s+through\s+with\s+it|hacerlo|le\s+faire|"
+    r"сделать\s+это|es\s+zu\s+tun)\b|\bwie\s+und\s+wann\s+ich\s+es\s+(?:tue|mache)\b"
+)
+#: What makes such a sentence about someone else or a story, or an errand: a novel or a film,
+#: the news, a colleague's farewell or a move, a view from a bridge, a cut while cooking.
+_NOT_ONESELF = re.compile(
+    r"\b(?:novel|film|movie|book|story|series|show|episode|character|hero|heroine|protagonist|"
+    r"detective|news|paper|article|reported|roman|buch|serie|held|heldin|nachrichten|zeitung|"
+    r"novela|película|libro|protagonista|noticias|periódico|livre|série|héros|héroïne|infos|"
+    r"journal|роман\w*|фильм\w*|книг\w*|сериал\w*|геро[йия]\w*|новост\w*|газет\w*"
+    r"|colleague|coworker|co-worker|retir\w*|leaving\s+do|kolleg\w*|rente|ruhestand|compañer\w*|"
+    r"jubil\w*|coll[èe]gue|retraite|коллег\w*|пенси\w*"
+    r"|mov(?:e|ing)|umzug|umziehen|mudanza|mudarnos|déménag\w*|переезд\w*)\b",
+    re.IGNORECASE,
+)
+#: A sight from a bridge or a roof (a place to fall from only without one).
+_VIEW = (
+    r"\b(?:photo\w*|view|sunset|fireworks|selfie|foto\w*|aussicht|feuerwerk|sonnenuntergang|"
+    r"vista|fuegos|atardecer|vue|feu\s+d['’]artifice|coucher\s+de\s+soleil|фото\w*|вид\b|"
+    r"салют\w*|закат\w*)\b"
+)
+#: A cut while cooking or shaving (self-harm again only without one).
+_MISHAP = (
+    r"\b(?:cooking|kitchen|shaving|onions?|mandoline|kochen|küche|rasier\w*|cocin\w*|afeit\w*|"
+    r"cuisin\w*|rasant|кухн\w*|готовил\w*|брил\w*)\b"
+)
+#: Pills fetched from a pharmacy (means gathered only without one).
+_ERRAND = r"\b(?:pharmacy|chemist|apotheke|farmacia|pharmacie|аптек\w*)\b"
+#: Each class with the word stems one of its sentences holds (a cheap look first: a sentence
+#: with none of them, most of what people say, is not searched; the whole search took longer
+#: than every rule together).
+_CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None], ...] = tuple(
+    (
+        stems,
+        re.compile(pattern, re.IGNORECASE),
+        re.compile(unless, re.IGNORECASE) if unless else None,
+    )
+    for stems, pattern, unless in (
+        (
+            (
+                "goodbye",
+                "farewell",
+                "suicide",
+                "last",
+                "abschied",
+                "despedida",
+                "adieu",
+                "прощ",
+                "finds",
+                "findet",
+                "encuentre",
+                "trouvera",
+                "найд",
+                "desped",
+                "au revoir",
+            ),
+            _FAREWELL,
+            None,
+        ),
+        (
+            (
+                "pill",
+                "tablet",
+                "painkill",
+                "antidepress",
+                "meds",
+                "zopiclone",
+                "pastill",
+                "somn",
+                "calmante",
+                "cachet",
+                "comprim",
+                "médicament",
+                "medicament",
+                "таблет",
+                "снотвор",
+                "лекарств",
+                "rope",
+                "noose",
+                "strick",
+                "seil",
+                "soga",
+                "cuerda",
+                "corde",
+                "верёвк",
+                "веревк",
+                "петл",
+                "how high",
+                "blade",
+            ),
+            _MEANS,
+            _ERRAND,
+        ),
+        (
+            (
+                "drawer",
+                "schublade",
+                "cajón",
+                "cajon",
+                "tiroir",
+                "ящик",
+                "explain",
+                "erklär",
+                "erklar",
+                "explic",
+                "expliqu",
+                "объясн",
+                "find it",
+            ),
+            _LEFT,
+            None,
+        ),
+        (
+            (
+                "railing",
+                "ledge",
+                "parapet",
+                "geländer",
+                "gelander",
+                "brüstung",
+                "brustung",
+                "barand",
+                "cornisa",
+                "rambarde",
+                "перил",
+                "карниз",
+                "roof",
+                "dach",
+                "azotea",
+                "tejado",
+                "toit",
+                "крыш",
+                "platform",
+                "bahnsteig",
+                "andén",
+                "anden",
+                "quai",
+                "платформ",
+                "picture",
+                "imagin",
+                "bridge",
+                "overpass",
+                "brücke",
+                "brucke",
+                "puente",
+                "pont",
+                "мост",
+            ),
+            _PLACE,
+            _VIEW,
+        ),
+        (
+            ("despert", "despiert", "réveill", "reveill", "просн", "wach", "never comes"),
+            _WAKE,
+            None,
+        ),
+        (
+            (
+                "again",
+                "back",
+                "relaps",
+                "wieder",
+                "ritz",
+                "klinge",
+                "volví",
+                "volvi",
+                "recaí",
+                "recai",
+                "otra vez",
+                "de nuevo",
+                "recommenc",
+                "rechut",
+                "repris",
+                "scarif",
+                "снова",
+                "опять",
+            ),
+            _AGAIN,
+            _MISHAP,
+        ),
+        (
+            (
+                "gone",
+                "here",
+                "around",
+                "nicht mehr da",
+                "esté",
+                "estaré",
+                "estar",
+                "plus là",
+                "ce monde",
+                "не станет",
+                "не будет",
+                "need",
+                "no use",
+                "brauche",
+                "necesitar",
+                "besoin",
+                "понадоб",
+                "нужн",
+            ),
+            _DONE_WITH_THINGS,
+            None,
+        ),
+        (
+            (
+                "picked",
+                "chosen",
+                "chose",
+                "decided on",
+                "elegí",
+                "elegido",
+                "choisi",
+                "выбрал",
+                "ausgesucht",
+                "festgelegt",
+                "wie und wann",
+            ),
+            _PLANNED,
+            None,
+        ),
+    )
+)
+#: Gone, said of oneself (someone else at the sentence's start may take in one's pet).
+_GONE_RE = re.compile(_GONE, re.IGNORECASE)
+#: A sentence whose subject is someone else ("my grandad wrote letters …", "she stood on the
+#: bridge"): what they did is no one's crisis here.
+_OTHER_SUBJECT = re.compile(
+    r"^[\W_]*(?:(?:my|his|her|our|their|mein\w*|sein\w*|ihr\w*|mi|mis|su|sus|mon|ma|mes|son|sa|"
+    r"ses|мо[йяие]|мои|его|её|ее)\s+(?:grand\w*|gran|grandma|grandpa|nan|opa|oma|abuel\w*|"
+    r"grand-\w+|бабушк\w*|дедушк\w*|дед\w*|neighbou?r|nachbar\w*|vecin\w*|voisin\w*|сосед\w*|"
+    r"uncle|aunt|onkel|tante|tío|tía|oncle|дяд\w*|тёт\w*|тет\w*|dad|father|mum|mom|mother|vater|"
+    r"mutter|padre|madre|père|mère|отец|мама|папа|мать)"
+    r"|(?:he|she|they|er|sie|él|ella|ellos|il|elle|ils|elles|он|она|они)\b)",
+    re.IGNORECASE,
+)
+
+
+def says_crisis_indirectly(text: str) -> bool:
+    """Whether ``text`` says the speaker is about to harm themselves, or has again, without the
+    words of it (``_CLASSES``: farewells left, means gathered, a place to fall from, hoping not
+    to wake, self-harm again, things given away or a pet rehomed once one is gone, a day and a
+    way chosen), of oneself (not a story, the news, a colleague's farewell, a move or a view:
+    ``_NOT_ONESELF``; not someone else's act: ``_OTHER_SUBJECT``) and not as a figure of speech.
+    Such a text brings the crisis reply (:func:`crisis_reading`)."""
+    low = text.lower()
+    return (
+        any(
+            any(stem in low for stem in stems)
+            and rx.search(text)
+            and (unless is None or unless.search(text) is None)
+            for stems, rx, unless in _CLASSES
+        )
+        and _NOT_ONESELF.search(text) is None
+        and (_OTHER_SUBJECT.search(text) is None or _GONE_RE.search(text) is not None)
+        and not speaks_figuratively(text)
+    )
+
+
+def crisis_reading(topic: Topic | None, text: str) -> Topic | None:
+    """``topic`` as the crisis reply reads it: self-harm said indirectly
+    (:func:`says_crisis_indirectly`) turns no reading, health or confided into self-harm (the
+    crisis reply); any other topic is kept."""
+    if topic in (None, Topic.HEALTH, Topic.CONFIDED) and says_crisis_indirectly(text):
+        return Topic.SELF_HARM
+    return topic
 
 
 def sigmoid(scores: Matrix) -> Matrix:

