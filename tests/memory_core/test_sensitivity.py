@@ -9,6 +9,7 @@ import pytest
 from memory_core.errors import InvalidInputError
 from memory_core.evaluation.sensitivity import (
     FRESH_BATCHES,
+    SELECTION_BATCHES,
     TUNE_BATCHES,
     LabelledSentence,
     evaluate,
@@ -178,7 +179,11 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     it was written), batch 27, reported as fresh26 (0.907 / 0.703 when it was written) and batch
     28, reported as fresh27 (0.926 / 0.568 when it was written)."""
     rows = load_labels()
-    report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27, 28)])
+    # The selection batch (29) chooses the reader's thresholds; no rule was written from it, so
+    # the rules' tune figures leave it out (rules alone on it: 61 of 97 found, 10 false flags).
+    report = evaluate(
+        [r for r in rows if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28} | SELECTION_BATCHES]
+    )
     test, tune = report.splits["test"], report.splits["tune"]
     fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
     assert fresh["fresh13"].sensitive.precision >= 0.98
