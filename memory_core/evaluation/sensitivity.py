@@ -72,7 +72,18 @@ en/de/es/fr/ru, ~60% English, mental health, pregnancy, debt and income apart, s
 register, with ~36% look-alikes — a pregnancy test or IVF in a film, a shop or a lesson, "dying
 to", churches and chapels as places, the student union, jobs on a ward; written before the tenth
 round and before its author read the rules, every row checked to share no five-word run with
-another list) is held out whole and reported alone as ``fresh26``. Batch 111
+another list) is held out whole and reported alone as ``fresh26``. Batch 28
+(``sensitivity_special_fresh27.jsonl``, reported as ``fresh27``: every special category in
+en/de/es/fr/ru, ~60% English, mental health, pregnancy, debt and income apart, said casually and
+indirectly, with ~38% look-alikes — a team supported, a cathedral visited, "expecting" a parcel,
+a vote at a bake-off, a tourist office's "syndicat", jobs on a ward or at a consulate; written
+before the eleventh round and before its author read the rules, every row checked to share no
+five-word run with another list, the sources or the docs) is held out whole. Batch 29
+(``sensitivity_special_tune29.jsonl``: every special category said casually in five languages
+and ~38% look-alikes, written after fresh27's first figure and never from its sentences or
+mistakes, rows sharing a five-word run with another list dropped) is tune whole and a selection
+batch (:data:`SELECTION_BATCHES`): no rule is written from it and the reader is not fitted on it;
+it only chooses the reader's thresholds. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
 game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
@@ -110,10 +121,16 @@ FRESH_REPORTS: dict[int, str] = {
     23: "fresh23",
     25: "fresh25",
     27: "fresh26",
+    28: "fresh27",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 111})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 111})
+#: Tune batches that choose the reader's thresholds and nothing else: no rule is written from
+#: them and no weight fitted on them (``devtools/train_sensitivity.py``), so the rules miss of
+#: them what they miss of sentences they have never seen — unlike the other tune rows, written
+#: to tune the rules on, of which they find nearly all.
+SELECTION_BATCHES: frozenset[int] = frozenset({29})
 #: Every topic a labelled sentence may expect, in report order.
 REPORTED_CATEGORIES: tuple[Topic, ...] = tuple(t for t in Topic if t != Topic.CONFIDED)
 #: ``classify(text)`` → the sensitive topic, or None.

@@ -208,6 +208,31 @@ def tells_of_a_partner(text: str) -> bool:
     return short and plain
 
 
+#: A traffic or parking fine ("got a speeding ticket", "ich hab nen Strafzettel bekommen", "j'ai
+#: eu une contravention", "получил штраф"): the reader took such tune rows for a criminal record
+#: (or health), which a fine is not. Its criminal or health reading is dropped unless the sentence
+#: also speaks of a court, an arrest, a conviction, a record, drink or prison; a debt of unpaid
+#: fines keeps its finance reading.
+_FINE = re.compile(
+    r"\b(?:(?:parking|speeding|traffic)\s+(?:ticket|fine)s?|fined|strafzettel\w*|knöllchen|"
+    r"bu(?:ß|ss)geld\w*|multas?|contraventions?|amendes?|штраф\w*)\b",
+    re.IGNORECASE,
+)
+_BEYOND_A_FINE = re.compile(
+    r"(?:court|gericht|tribunal|juzgado|\bсуд|arrest|verhaft|festgenommen|detenid|arrêté|"
+    r"задерж|convict|verurteil|condenad|condamn|осужд|судим|record|vorstraf|antecedentes|"
+    r"casier|drunk|drink|alcohol|\bdui\b|\bdwi\b|promille|betrunken|borrach|alcool|ivre|пьян|"
+    r"prison|jail|knast|gefängnis|cárcel|prisión|тюрьм|probation|bewährung)",
+    re.IGNORECASE,
+)
+
+
+def tells_of_a_fine(text: str) -> bool:
+    """Whether ``text`` tells of a traffic or parking fine and of nothing beyond it ("I got a
+    parking ticket", "me pusieron una multa"; not "fined in court for drink driving")."""
+    return _FINE.search(text) is not None and _BEYOND_A_FINE.search(text) is None
+
+
 def addressed_to_bot(text: str) -> bool:
     """Whether ``text`` asks the bot something or asks it to do something (a question, or a
     request such as "remember …", "kannst du …", "запомни …") rather than telling of oneself."""
@@ -457,6 +482,8 @@ def _guarded(topic: Topic | None, text: str) -> Topic | None:
         return None  # a marriage is family, not a special category
     if topic == Topic.UNION and joins_a_club(text):
         return None  # a club or a gym is no trade union
+    if topic in (Topic.CRIMINAL, Topic.HEALTH) and tells_of_a_fine(text):
+        return None  # a parking ticket is no criminal record
     return topic
 
 

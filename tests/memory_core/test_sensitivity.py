@@ -9,6 +9,7 @@ import pytest
 from memory_core.errors import InvalidInputError
 from memory_core.evaluation.sensitivity import (
     FRESH_BATCHES,
+    SELECTION_BATCHES,
     TUNE_BATCHES,
     LabelledSentence,
     evaluate,
@@ -175,9 +176,14 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     written), batch 19 (0.949 / 0.538 after tune batch 20's rules; 0.947 / 0.514 when it was
     written), batch 21 (0.952 / 0.627 when it was written), batch 23 (0.957 / 0.667 after the
     eighth round's pay rules; 0.955 / 0.637 when it was written), batch 25 (0.968 / 0.469 when
-    it was written) and batch 27, reported as fresh26 (0.907 / 0.703 when it was written)."""
+    it was written), batch 27, reported as fresh26 (0.907 / 0.703 when it was written) and batch
+    28, reported as fresh27 (0.926 / 0.568 when it was written)."""
     rows = load_labels()
-    report = evaluate([r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27)])
+    # The selection batch (29) chooses the reader's thresholds; no rule was written from it, so
+    # the rules' tune figures leave it out (rules alone on it: 61 of 97 found, 10 false flags).
+    report = evaluate(
+        [r for r in rows if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28} | SELECTION_BATCHES]
+    )
     test, tune = report.splits["test"], report.splits["tune"]
     fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
     assert fresh["fresh13"].sensitive.precision >= 0.98
@@ -202,6 +208,9 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh26 = evaluate([r for r in rows if r.batch == 27]).splits["fresh26"]
     assert fresh26.sensitive.precision >= 0.90
     assert fresh26.sensitive.recall >= 0.70
+    fresh27 = evaluate([r for r in rows if r.batch == 28]).splits["fresh27"]
+    assert fresh27.sensitive.precision >= 0.92
+    assert fresh27.sensitive.recall >= 0.56
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
@@ -304,6 +313,6 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
         if p.suffix in {".py", ".txt", ".json"}
     )
     rows = load_labels()
-    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25, 27}
+    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25, 27, 28}
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []

