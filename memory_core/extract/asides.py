@@ -119,6 +119,88 @@ _TWINS = re.compile(
 _BY_TRADE = re.compile(r"\s+by\s+(?:trade|profession|training)\b", re.IGNORECASE)
 
 
+#: Words that open a sentence before what it says ("So my mum …", "Honestly, …").
+_OPENER = r"(?:(?:so|well|oh|and|honestly|anyway|btw|also)\s*,?\s+)?"
+_NAME = r"(?-i:[A-Z])[\w'-]*"
+#: "My wife, Karen, does …", "We've had our parrot, Mango, for ten years", "Our cat, a grumpy
+#: tabby named Biscuit, turned 15": one of the user's people or animals, then their name as an
+#: aside (said alone or after a description), then the rest of the statement.
+_NAME_ASIDE = re.compile(
+    rf"^{_OPENER}(?P<head>.*?)(?P<np>\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_KIN}|{_BREED}))"
+    rf"\s*,\s*(?:(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?:called|named)\s+)?(?P<n>{_NAME})"
+    r"\s*,\s*(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+#: "We've got a Jack Russell, Alfie, who's 14 now": an animal or a person had, named as an
+#: aside; what follows is said of them.
+_A_NAMED_ASIDE = re.compile(
+    rf"^(?P<head>.*?\b(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_KIN}|{_BREED}))"
+    r"(?:\s+(?:in|last|this)\s+\w+)?\s*[,–—]\s*"
+    rf"(?P<n>{_NAME})\s*(?:(?:[,.!]\s*|\s+(?=who(?:'s|\s+is)\s))(?P<rest>.*))?$",
+    re.IGNORECASE,
+)
+#: "My boyfriend Ravi, he's 31, works …", "Our dog Bailey is a spaniel and he's five": a
+#: pronoun's clause about the one just named.
+_PRONOUN_AGE = re.compile(
+    rf"^{_OPENER}(?P<np>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_KIN}|{_BREED})(?:\s+{_NAME})?)"
+    r"(?P<first>(?:\s+(?!and\b)[^,]+?)?)\s*(?:,\s*|,?\s+and\s+)(?:he|she|they|who)(?:'s|\s+is|\s+are)"
+    r"\s+(?P<age>\d{1,3})(?P<rest>\s*,\s*\S.*|\s+(?:now|already)\b.*|[.!]?)$",
+    re.IGNORECASE,
+)
+#: "…, who's 14 now", "is 9 already", "turned 15 last week": an age and when it was said, the
+#: age alone ("is 14").
+_AGE_WHEN = re.compile(
+    r"\b(?:who's|who\s+is|is|has\s+just\s+turned|just\s+turned|turned)\s+(?P<age>\d{1,3})"
+    r"(?:\s+(?:years?\s+old|now|already|last\s+(?:week|month|weekend)|this\s+(?:week|month|year)"
+    r"|on\s+\w+day|yesterday|today))+\s*(?=[,.!]|$)",
+    re.IGNORECASE,
+)
+#: "…, Miso and Tofu, both gingers": a remark on the names just listed, none of theirs.
+_REMARK_ON_LIST = re.compile(
+    rf"(?P<list>,\s*{_NAME}\s+(?:and|&)\s+{_NAME})\s*,\s*(?:both|all(?:\s+\w+)?)\b[^,]*$",
+    re.IGNORECASE,
+)
+
+
+def _named_aside(sentence: str) -> list[str] | None:
+    """The statements of a sentence that names one of the user's people or animals in an
+    aside ("My wife, Karen, does the books" → "My wife Karen does the books"); ``None`` when
+    it names no one so."""
+    m = _NAME_ASIDE.match(sentence)
+    if m is not None:
+        np, name = m.group("np"), m.group("n")
+        said = f"{np[:1].upper()}{np[1:]} is called {name}"
+        rest = re.sub(r"^(?:who's|who\s+is|he's|she's)\s+", "is ", m.group("rest"))
+        if m.group("head").strip():
+            return [said, _AGE_WHEN.sub(r"is \g<age>", f"{m.group('head')}{np} {name} {rest}")]
+        return [_AGE_WHEN.sub(r"is \g<age>", f"{np[:1].upper()}{np[1:]} {name} {rest}")]
+    m = _A_NAMED_ASIDE.match(sentence)
+    if m is None:
+        return None
+    out = [f"{m.group('head')} called {m.group('n')}"]
+    age = _AGE_WHEN.match(m.group("rest") or "")
+    if age is not None:
+        out.append(f"My {m.group('noun').lower()} {m.group('n')} is {age.group('age')}")
+    return out
+
+
+def _pronoun_age(sentence: str) -> list[str] | None:
+    """ "My boyfriend Ravi, he's 31, works for the NHS" → his name and his age as statements
+    of their own; ``None`` when no pronoun's age follows one of the user's people."""
+    m = _PRONOUN_AGE.match(sentence)
+    if m is None:
+        return None
+    np = m.group("np")
+    np = f"{np[:1].upper()}{np[1:]}"
+    out = [f"{np} is {m.group('age')}"]
+    rest = m.group("rest").strip(" ,.!")
+    if m.group("first").strip():
+        out.append(f"{np} {m.group('first').strip()}")
+    if rest and not re.match(r"(?:now|already)\b", rest, re.IGNORECASE):
+        out.append(f"{np} {rest}")
+    return out
+
+
 def _ages(sentence: str) -> str:
     return _AGE_IN_WORDS.sub(
         lambda m: f"{m.group('pre')} {_NUMBERS[m.group('num').lower()]}", sentence
@@ -163,6 +245,10 @@ def plain_statements(sentence: str) -> list[str]:
     said = _TWINS.sub(r"\g<have> two twin ", _CALLED_AFTER_COMMA.sub(" ", said))
     said = _BY_TRADE.sub("", said)
     said = _without_examples(said)
+    said = _REMARK_ON_LIST.sub(r"\g<list>", said)
+    named = _named_aside(said) or _pronoun_age(said)
+    if named is not None:
+        return [p for n in named for p in plain_statements(n)]
     said = _S_CALLED.sub(lambda m: f"{m.group('np')} is ", said)
     m = _CALLS.match(said)
     if m is not None:

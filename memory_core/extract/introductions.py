@@ -961,6 +961,8 @@ class _Count:
         said = _named_after(self.kind, piece) if self.kind else []
         if not said:
             return [], None
+        if self.size > 1 and not self.listed:
+            return [], None  # "two kids, Leeds": several are named by a list ("…, Bo and Cy")
         self.names.append(piece.strip(" .!"))
         if len(self.names) == 1:
             return said, None

@@ -362,7 +362,7 @@ friend = people friend
     es amigo(a)/x; amigo/m; amiga/f: amigo, amiga | amigos, amigas/f
     fr ami(e)/x; ami/m; amie/f: ami, amie, pote, ami* | amis, amies/f, potes
     ru друг/m; друг/m; подруга/f: друг/m, друга/m, другу/m, подруга, подругу/f, подруге/f, друг*,
-        подруг* | друзья, друзей, друз*
+        подруг* | друзья, друзей, подруги/f, друз*
 best friend = people friend
     en: best friend, bestie, bff, best mate | best friends
     de beste(r) Freund(in)/x; bester Freund/m; beste Freundin/f: bester freund, beste freundin
@@ -397,7 +397,7 @@ neighbor = people
     de Nachbar(in)/x; Nachbar/m; Nachbarin/f: nachbar, nachbarin | nachbarn
     es vecino(a)/x; vecino/m; vecina/f: vecino, vecina | vecinos
     fr voisin(e)/x; voisin/m; voisine/f: voisin, voisine | voisins
-    ru сосед/m; сосед/m; соседка/f: сосед/m, соседа/m, соседка, соседку/f | соседи
+    ru сосед/m; сосед/m; соседка/f: сосед/m, соседа/m, соседка, соседку/f, соседки/f | соседи
 roommate = people
     en: roommate, room mate, flatmate, housemate | roommates, flatmates, housemates
     de Mitbewohner(in)/x: mitbewohner, mitbewohnerin

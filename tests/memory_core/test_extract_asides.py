@@ -44,6 +44,21 @@ def _slots(text: str) -> dict[str, str | None]:
         # Where the user lives, said by what they rent.
         ("I rent a tiny flat in Hull, which is fine.", "home_city", "Hull"),
         ("I'm a plumber by trade.", "job_title", "plumber"),
+        # A name said as an aside after the person or animal ("my aunt, Rosa, …"), alone or
+        # after a description; what follows is said of them, an age with when it was said.
+        ("My aunt, Rosa, runs a bakery in Bath.", "family.aunt.rosa.name", "Rosa"),
+        ("We've kept our tortoise, Shelly, since 1999.", "pet.tortoise.name", "Shelly"),
+        ("Our dog, a scruffy collie called Rex, turned 11 this month.", "pet.dog.age", "11"),
+        ("We adopted a beagle, Milo, who's 3 already.", "pet.dog.age", "3"),
+        ("We adopted a beagle last year – Milo, he snores.", "pet.dog.name", "Milo"),
+        # A pronoun's age about the one just named.
+        ("My cousin Ben, he's 27, drives a van.", "family.cousin.ben.age", "27"),
+        ("Our rabbit Pip is a lop and she's two.", "pet.rabbit.age", "2"),
+        # A child said by their place among siblings.
+        ("My oldest is called Maya.", "family.child.name", "Maya"),
+        ("My youngest, Ivo, is 3.", "family.child.ivo.age", "3"),
+        # Names listed, then a remark on them.
+        ("I have two hamsters, Bo and Cy, both tiny.", "pet.hamster.cy.name", "Cy"),
     ],
 )
 def test_a_fact_inside_an_ordinary_sentence_is_read(text: str, key: str, value: str) -> None:
