@@ -158,6 +158,15 @@ def test_a_name_inside_an_ordinary_sentence_is_read_in_other_languages(
         ("Mon oncle, qui vit à Nice, s'appelle Paul.", "family.uncle.home", "Nice"),
         ("Моего дядю зовут Коля, он живёт в Твери.", "family.uncle.home", "Тверь"),
         ("Meine Tante, die in Bonn wohnt, heißt Ute.", "family.aunt.home", "Bonn"),
+        # A Russian dative without "my", the years said by "исполнилось", the name kept as
+        # called; a pet's name put back in the nominative.
+        ("Внучке Оле исполнилось пять.", "family.granddaughter.оля.age", "5"),
+        ("Внучке Оле исполнилось пять.", "family.granddaughter.оля.name", "Оля"),
+        ("Псу Шарику уже десять лет.", "pet.dog.name", "Шарик"),
+        ("Псу Шарику уже десять лет.", "pet.dog.age", "10"),
+        # A pet's age after the clause naming it; a French age said in the past.
+        ("Mi gato se llama Coco y tiene seis años.", "pet.cat.age", "6"),
+        ("Mon fils Tom a eu neuf ans.", "family.son.tom.age", "9"),
     ],
 )
 def test_a_relatives_age_and_home_are_read_in_other_languages(
@@ -167,7 +176,14 @@ def test_a_relatives_age_and_home_are_read_in_other_languages(
 
 
 @pytest.mark.parametrize(
-    "text", ["Ma mère a une maison.", "Mi madre tiene dos perros.", "Mein Bruder ist Arzt."]
+    "text",
+    [
+        "Ma mère a une maison.",
+        "Mi madre tiene dos perros.",
+        "Mein Bruder ist Arzt.",
+        "Сыну соседки пять лет.",  # a neighbour's son
+        "Моему сыну 7.",  # no years said, and no "исполнилось"
+    ],
 )
 def test_what_a_relative_has_or_is_is_no_age(text: str) -> None:
     assert not any(k.endswith(".age") for k in _slots(text))
