@@ -178,6 +178,9 @@ def _job(sentence: str, language: str) -> str | None:
         m = re.search(
             rf"(?:^|(?<=[\s,;]))(?:{_BE[language]})(?P<a>{before})?{value}", sentence, re.IGNORECASE
         )
+        if m and language == "ru":  # "я учитель химии": which work, in the genitive
+            words = re.findall(r"[\w-]+", sentence[m.start("v") :])[:4]
+            return (m["a"] or "") + (russian.titled(words, "nomn") or m["v"])
         return (m["a"] or "") + m["v"] if m else None
     if language == "de":
         m = re.search(

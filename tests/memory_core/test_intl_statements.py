@@ -219,3 +219,18 @@ def test_a_birth_is_worded_as_the_english_rules_word_it() -> None:
     assert [c.value_text for c in born] == ["The user was born on 15 August 1992."]
     day = extract_rules(TurnInput("Mi cumpleaños es el 3 de mayo", NOW))
     assert [c.value_text for c in day] == ["The user's birthday is on 3 May."]
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("Я по профессии преподаватель истории.", "преподаватель истории"),
+        ("Я работаю водителем автобуса.", "водитель автобуса"),
+        ("Я работаю учительницей младших классов.", "учительница младших классов"),
+        ("Я инженер-механик.", None),  # a hyphenated title the word list lacks: nothing
+        ("Я повар в кафе.", "повар"),  # where is no part of the job
+    ],
+)
+def test_a_russian_job_keeps_which_work_said_in_the_genitive(text: str, job: str | None) -> None:
+    """Never half a title: "учитель химии" is not "учитель"."""
+    assert slots_of(text).get("job_title") == job
