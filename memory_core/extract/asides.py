@@ -13,6 +13,7 @@ import re
 
 from memory_core.extract.lexicon import FAMILY, PARTNER_SAID_WITH_THE, PET_BREEDS, PET_SPECIES
 from memory_core.extract.text import alternation
+from memory_core.text import animals, kin
 
 #: Number words an age is said in ("who is seven", "she just turned four").
 _NUMBERS = {
@@ -324,9 +325,59 @@ _NAMED_OTHERWISE = {
 }
 
 
+_INTL_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w-]*"
+#: "a", "an" in each language: a description said as an aside ("…, un vieux labrador, …").
+_INTL_A = {"de": "ein|eine|einen", "es": "un|una", "fr": "un|une", "ru": "мой|моя"}
+#: "Mi marido, Javier, es médico", "Meine Große, Mia, die ist 19 …", "Mon chien, un vieux
+#: labrador, s'appelle Pilou": one of the user's people or animals (a word after it too: "mi
+#: hija mayor"), then their name or what they are as an aside, then what is said of them.
+_APPOSITION = {
+    lang: re.compile(
+        rf"^(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+(?P<who>[\w-]+)(?:\s+[\w-]+)?"
+        rf"\s*,\s*(?:(?P<n>{_INTL_NAME})|(?:{_INTL_A[lang]})\s+[^,]+?)\s*,\s*(?P<rest>\S.*)$",
+        re.IGNORECASE,
+    )
+    for lang in ("de", "es", "fr", "ru")
+}
+#: German "…, die ist 19", "…, der ist Bäcker": a demonstrative for the one just named.
+_DE_THAT_ONE = re.compile(
+    r"^(?:der|die|das)\s+(?=(?:ist|hat|wohnt|lebt|arbeitet|studiert|macht|heißt|heisst)\b)", re.I
+)
+#: "…, Tiger heißt der": the name first, the demonstrative after the verb.
+_DE_NAME_FIRST = re.compile(
+    rf"\s*,\s*(?P<n>{_INTL_NAME})\s+(?P<v>heißt|heisst)\s+(?:der|die|das|er|sie|es)\s*(?P<end>[.!]?)$"
+)
+
+
+def _apposition(sentence: str, lang: str) -> str | None:
+    """The sentence without the aside after one of the user's people or animals ("Mi marido,
+    Javier, es médico" → "Mi marido Javier es médico"), or ``None``."""
+    m = _APPOSITION[lang].match(sentence) if lang in _APPOSITION else None
+    if m is None:
+        return None
+    who, said = m.group("who").lower(), m.group("who")
+    relation = kin.relation_of(who, lang)
+    if relation is None and who not in animals.words(lang):
+        return None
+    if relation and m.group("n") and who in kin.RELATIONS[relation].standing.get(lang, ()):
+        # "Meine Große, Mia, …": before a name, the word for the person ("Meine Tochter Mia").
+        said = kin.RELATIONS[relation].names.get(lang, (said, ""))[0]
+    rest = m.group("rest")
+    if lang == "de":
+        rest = _DE_THAT_ONE.sub("", rest)
+    named = f" {m.group('n')}" if m.group("n") else ""
+    return f"{m.group('my')} {said}{named} {rest}"
+
+
 def plain_statements_in(sentence: str, lang: str) -> list[str]:
     """The plain statements a sentence in ``lang`` (de, es, fr, ru) makes, for the slot rules
     of that language (the note keeps the whole sentence)."""
+    said = _apposition(sentence.strip(), lang)
+    if said is not None:
+        return [said]
+    if lang == "de":  # "…, Tiger heißt der", "…, der ist Bäcker": said as "der heißt Tiger"
+        sentence = _DE_NAME_FIRST.sub(r", der \g<v> \g<n>\g<end>", sentence)
+        sentence = re.sub(r",\s*(?:der|die)\s+(?=(?:ist|hat|arbeitet)\s)", ", er ", sentence)
     named = _NAMED_OTHERWISE.get(lang)
     m = named[0].match(sentence.strip()) if named else None
     if named and m is not None:

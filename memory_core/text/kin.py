@@ -153,14 +153,14 @@ girlfriend = family partner
     ru девушка/f: ?девушка, ?девушку, ?девушки, ?девушке, ?девушкой, девушк*
 son = family child +counted
     en: son | sons
-    de Sohn/m: sohn, ^~kleiner | söhne
+    de Sohn/m: sohn, ^~kleiner, ^~großer | söhne
     es hijo/m: hijo, hijito
     fr fils/m: fils, fiston, ~petit gars, ^~petit
     ru сын/m: сын, сына, сыну, сыном, сыне, сыночек, ^мелкий, ^мелкого, ^мелкому, ^мелким,
         ^старший, ^старшего, ^старшему, ^старшим, сын* | сыновья, сыновей, сыновьям
 daughter = family child +counted
     en: daughter | daughters
-    de Tochter/f: tochter, ^~kleine | töchter
+    de Tochter/f: tochter, ^~kleine, ^~große | töchter
     es hija/f: hija, hijita | hijas
     fr fille/f: fille, ^~petite | filles
     ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, ^мелкая, ^мелкую, ^мелкой,

@@ -167,6 +167,16 @@ def test_a_name_inside_an_ordinary_sentence_is_read_in_other_languages(
         # A pet's age after the clause naming it; a French age said in the past.
         ("Mi gato se llama Coco y tiene seis años.", "pet.cat.age", "6"),
         ("Mon fils Tom a eu neuf ans.", "family.son.tom.age", "9"),
+        # A name or a description as an aside after one of the user's people or animals.
+        ("Mein Bruder, Paul, der ist Koch.", "family.brother.paul.job", "Koch"),
+        ("Meine Kleine, Ida, ist vier.", "family.daughter.ida.age", "4"),
+        ("Mi hermana pequeña, Rosa, tiene ocho años.", "family.sister.rosa.age", "8"),
+        ("Ma chatte, une vieille siamoise, s'appelle Nala.", "pet.cat.name", "Nala"),
+        ("Wir haben eine Katze, Mimi heißt die.", "pet.cat.name", "Mimi"),
+        # Which work, after "de", is part of a relative's job; when is not.
+        ("Mi tía es profesora de música.", "family.aunt.job", "profesora de música"),
+        ("Mi tía es enfermera de noche.", "family.aunt.job", "enfermera"),
+        ("Моя тётя работает учительницей музыки.", "family.aunt.job", "учительница музыки"),
     ],
 )
 def test_a_relatives_age_and_home_are_read_in_other_languages(
