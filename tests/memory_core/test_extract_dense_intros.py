@@ -214,3 +214,18 @@ def test_a_card_town_after_a_count_of_several_is_no_childs_name() -> None:
     assert not [k for k in got if k.startswith("family.") and k.endswith(".name")]
     named = values("Meg, 38, two boys, Al and Ro, Truro.")
     assert named.get("family.son.ro.name") == "Ro"
+
+
+def test_a_card_opened_by_an_age_or_a_job_reads_its_other_fragments() -> None:
+    """ "61, widowed, one son called Ewan", "Plumber, work for Kier in Derby", "Baker by trade,
+    been at Greggs six years", "…, based out of Hull"; a one-word aside after a job alone is no
+    statement ("Lawyer, ugh.")."""
+    got = values("61, widowed, one son called Ewan.")
+    assert got.get("age") == "61" and got.get("family.son.name") == "Ewan"
+    got = values("Plumber, work for Kier in Derby.")
+    assert got.get("job_title") == "plumber" and got.get("employer") == "Kier"
+    got = values("Baker by trade, been at Greggs six years.")
+    assert got.get("job_title") == "baker" and got.get("employer") == "Greggs"
+    got = values("Welder, self-employed, based out of Hull.")
+    assert got.get("home_city") == "Hull"
+    assert values("Lawyer, ugh.") == {}
