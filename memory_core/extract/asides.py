@@ -236,9 +236,18 @@ def _living_with(sentence: str) -> list[str]:
     return out
 
 
+#: "Since last summer I've been …", "Since 2021, I work …": when, said before the statement
+#: (no subject of its own inside it: "Since I moved …" is a statement too).
+_WHEN_LEAD = re.compile(
+    r"^(?:since|as\s+of|from)\s+(?:(?!\b(?:i|we|my|our|i'm|i've)\b)[^,]){1,25}?,?\s+"
+    r"(?=(?:i|we)(?:'ve|'m|\s)\s*)",
+    re.IGNORECASE,
+)
+
+
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
-    said = _ages(sentence)
+    said = _ages(_WHEN_LEAD.sub("", sentence))
     if _FIRST_PERSON.match(said):
         said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
     said = _SO_DONT.sub("", said)

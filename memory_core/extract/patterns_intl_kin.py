@@ -106,7 +106,12 @@ def _job_said(language: str, after: str) -> str | None:
 
 def _ru_job(after: str) -> str | None:
     """ "работает (в школе) учительницей" → "учительница"; "— учитель" → "учитель"."""
-    m = re.match(r"работает\s+(?P<rest>.+)", after, re.IGNORECASE)
+    # "работает врачом"; in the past too ("всю жизнь проработал шахтёром").
+    m = re.match(
+        r"(?:(?:всю\s+жизнь|много\s+лет|долго|раньше)\s+)?(?:про)?работа(?:ет|л|ла)\s+(?P<rest>.+)",
+        after,
+        re.IGNORECASE,
+    )
     if m is not None:
         words = re.findall(r"[А-ЯЁа-яё-]+", m["rest"])[:5]
         for i, word in enumerate(words):

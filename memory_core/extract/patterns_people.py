@@ -572,7 +572,7 @@ def parent_of(clause: str, ctx: Context) -> list[Candidate]:
 
 
 _WED_TO = re.compile(
-    r"^(?:i'm|i\s+am|im)\s+(?:(?:now|happily|newly|recently|just|also)\s+)*"
+    r"^(?:i'm|i\s+am|im|(?:i'?ve\s+|i\s+have\s+)?been)\s+(?:(?:now|happily|newly|recently|just|also)\s+)*"
     r"(?P<s>married|engaged)\s+to\s+(?P<n>[^\W\d_][\w'-]*)"
     # "… for 10 yrs", "… since 2015": how long, said after the name.
     r"(?:\s+(?:for\s+(?:\d+|\w+)\s+(?:years?|yrs?|months?)|since\s+\w+))?$",

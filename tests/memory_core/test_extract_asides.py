@@ -57,6 +57,9 @@ def _slots(text: str) -> dict[str, str | None]:
         # A child said by their place among siblings.
         ("My oldest is called Maya.", "family.child.name", "Maya"),
         ("My youngest, Ivo, is 3.", "family.child.ivo.age", "3"),
+        # When, said before the statement; married to someone for a while.
+        ("Since last spring I've been working as a roofer.", "job_title", "roofer"),
+        ("Been married to Ines since 2004.", "family.spouse.name", "Ines"),
         # Where the user lives: just outside a town, all their life.
         ("We live right outside Bath.", "home_city", "Bath"),
         ("I've lived in Cardiff all my life.", "home_city", "Cardiff"),
