@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from memory_core.extract.lexicon import FAMILY, PARTNER_SAID_WITH_THE, PET_BREEDS, PET_SPECIES
+from memory_core.extract.patterns_home_work import job_title
 from memory_core.extract.text import alternation
 from memory_core.text import animals, kin
 
@@ -265,7 +266,10 @@ def plain_statements(sentence: str) -> list[str]:
         said = f"{m.group('np')} is called {m.group('n')}"
     m = _IS_A_CALLED.match(said)
     if m is not None and not _A_BREED.search(m.group("what")):
+        what = m.group("what").strip()
         said = f"{m.group('np')} is {m.group('c')} {m.group('n')}"
+        if job_title(what) is not None:  # "my partner is a plumber called Dev": the job too
+            return [said, f"{m.group('np')} is a {what}"]
     m = _RENT_IN.match(said)
     if m is not None:
         return [f"I live in {m.group('p')}", said[: m.start("p")].rstrip().removesuffix(" in")]

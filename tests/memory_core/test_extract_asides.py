@@ -57,6 +57,9 @@ def _slots(text: str) -> dict[str, str | None]:
         # A child said by their place among siblings.
         ("My oldest is called Maya.", "family.child.name", "Maya"),
         ("My youngest, Ivo, is 3.", "family.child.ivo.age", "3"),
+        # A job, then the name ("my uncle is a roofer called Des"): both.
+        ("My uncle is a roofer called Des.", "family.uncle.job", "roofer"),
+        ("My uncle is a roofer called Des.", "family.uncle.name", "Des"),
         # When, said before the statement; married to someone for a while.
         ("Since last spring I've been working as a roofer.", "job_title", "roofer"),
         ("Been married to Ines since 2004.", "family.spouse.name", "Ines"),
