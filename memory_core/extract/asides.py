@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.extract import russian
 from memory_core.extract.lexicon import FAMILY, PARTNER_SAID_WITH_THE, PET_BREEDS, PET_SPECIES
 from memory_core.extract.patterns_home_work import job_title
 from memory_core.extract.text import alternation
@@ -382,9 +383,32 @@ def _apposition(sentence: str, lang: str) -> str | None:
     return f"{m.group('my')} {said}{named} {rest}"
 
 
+#: "У моего мужа Сергея диабет", "у моей сестры Оли двое детей": one of the user's people
+#: named in the genitive after "у" (what they have is the note's).
+_RU_AT_NAMED = re.compile(
+    rf"^у\s+{kin.possessive('ru', 'acc', 'dat', 'other')}\s+(?P<who>[а-яё]+)\s+"
+    r"(?P<n>(?-i:[А-ЯЁ])[а-яё]+)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _ru_named_at(sentence: str) -> str | None:
+    """ "У моего мужа Сергея …" → "Мой муж Сергей.", or ``None``."""
+    m = _RU_AT_NAMED.match(sentence)
+    relation = kin.relation_of(m.group("who"), "ru") if m else None
+    name = russian.name_in(m.group("n"), "gent") if m else None
+    if relation is None or name is None:
+        return None
+    noun, gender = kin.RELATIONS[relation].names.get("ru", ("", ""))
+    my = {"m": "Мой", "f": "Моя"}.get(gender)
+    return f"{my} {noun} {name}." if my and noun else None
+
+
 def plain_statements_in(sentence: str, lang: str) -> list[str]:
     """The plain statements a sentence in ``lang`` (de, es, fr, ru) makes, for the slot rules
     of that language (the note keeps the whole sentence)."""
+    if lang == "ru" and (ru_named := _ru_named_at(sentence.strip())) is not None:
+        return [ru_named, sentence]
     said = _apposition(sentence.strip(), lang)
     if said is not None:
         return [said]

@@ -173,6 +173,8 @@ def test_a_name_inside_an_ordinary_sentence_is_read_in_other_languages(
         ("Внучке Оле исполнилось пять.", "family.granddaughter.оля.name", "Оля"),
         ("Псу Шарику уже десять лет.", "pet.dog.name", "Шарик"),
         ("Псу Шарику уже десять лет.", "pet.dog.age", "10"),
+        # A Russian relative named in the genitive after "у".
+        ("У моей сестры Оли астма.", "family.sister.оля.name", "Оля"),
         # A pet's age after the clause naming it; a French age said in the past.
         ("Mi gato se llama Coco y tiene seis años.", "pet.cat.age", "6"),
         ("Mon fils Tom a eu neuf ans.", "family.son.tom.age", "9"),
