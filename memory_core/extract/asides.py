@@ -125,8 +125,8 @@ _BY_TRADE = re.compile(r"\s+by\s+(?:trade|profession|training)\b", re.IGNORECASE
 #: Words that open a sentence before what it says ("So my mum …", "Honestly, …").
 _OPENER = r"(?:(?:so|well|oh|and|honestly|anyway|btw|also)\s*,?\s+)?"
 _NAME = r"(?-i:[A-Z])[\w'-]*"
-#: "My wife, Karen, does …", "We've had our parrot, Mango, for ten years", "Our cat, a grumpy
-#: tabby named Biscuit, turned 15": one of the user's people or animals, then their name as an
+#: "My aunt, Rosa, runs …", "We've kept our tortoise, Shelly, since 1999", "Our dog, a scruffy
+#: collie called Rex, turned 11": one of the user's people or animals, then their name as an
 #: aside (said alone or after a description), then the rest of the statement.
 _NAME_ASIDE = re.compile(
     rf"^{_OPENER}(?P<head>.*?)(?P<np>\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_KIN}|{_BREED}))"
@@ -134,7 +134,7 @@ _NAME_ASIDE = re.compile(
     r"\s*,\s*(?P<rest>\S.*)$",
     re.IGNORECASE,
 )
-#: "We've got a Jack Russell, Alfie, who's 14 now": an animal or a person had, named as an
+#: "We adopted a beagle, Milo, who's 3 already": an animal or a person had, named as an
 #: aside; what follows is said of them.
 _A_NAMED_ASIDE = re.compile(
     rf"^(?P<head>.*?\b(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_KIN}|{_BREED}))"
@@ -142,7 +142,7 @@ _A_NAMED_ASIDE = re.compile(
     rf"(?P<n>{_NAME})\s*(?:(?:[,.!]\s*|\s+(?=who(?:'s|\s+is)\s))(?P<rest>.*))?$",
     re.IGNORECASE,
 )
-#: "My boyfriend Ravi, he's 31, works …", "Our dog Bailey is a spaniel and he's five": a
+#: "My cousin Ben, he's 27, drives …", "Our rabbit Pip is a lop and she's two": a
 #: pronoun's clause about the one just named.
 _PRONOUN_AGE = re.compile(
     rf"^{_OPENER}(?P<np>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_KIN}|{_BREED})(?:\s+{_NAME})?)"
@@ -158,7 +158,7 @@ _AGE_WHEN = re.compile(
     r"|on\s+\w+day|yesterday|today))+\s*(?=[,.!]|$)",
     re.IGNORECASE,
 )
-#: "…, Miso and Tofu, both gingers": a remark on the names just listed, none of theirs.
+#: "…, Bo and Cy, both tiny": a remark on the names just listed, none of theirs.
 _REMARK_ON_LIST = re.compile(
     rf"(?P<list>,\s*{_NAME}\s+(?:and|&)\s+{_NAME})\s*,\s*(?:both|all(?:\s+\w+)?)\b[^,]*$",
     re.IGNORECASE,
@@ -167,7 +167,7 @@ _REMARK_ON_LIST = re.compile(
 
 def _named_aside(sentence: str) -> list[str] | None:
     """The statements of a sentence that names one of the user's people or animals in an
-    aside ("My wife, Karen, does the books" → "My wife Karen does the books"); ``None`` when
+    aside ("My aunt, Rosa, runs a bakery" → "My aunt Rosa runs a bakery"); ``None`` when
     it names no one so."""
     m = _NAME_ASIDE.match(sentence)
     if m is not None:
@@ -188,7 +188,7 @@ def _named_aside(sentence: str) -> list[str] | None:
 
 
 def _pronoun_age(sentence: str) -> list[str] | None:
-    """ "My boyfriend Ravi, he's 31, works for the NHS" → his name and his age as statements
+    """ "My cousin Ben, he's 27, drives a van" → his name and his age as statements
     of their own; ``None`` when no pronoun's age follows one of the user's people."""
     m = _PRONOUN_AGE.match(sentence)
     if m is None:
@@ -238,7 +238,7 @@ def _living_with(sentence: str) -> list[str]:
     return out
 
 
-#: "Since last summer I've been …", "Since 2021, I work …": when, said before the statement
+#: "Since last spring I've been …", "Since 2021, I work …": when, said before the statement
 #: (no subject of its own inside it: "Since I moved …" is a statement too).
 _WHEN_LEAD = re.compile(
     r"^(?:since|as\s+of|from)\s+(?:(?!\b(?:i|we|my|our|i'm|i've)\b)[^,]){1,25}?,?\s+"
@@ -269,7 +269,7 @@ def plain_statements(sentence: str) -> list[str]:
     if m is not None and not _A_BREED.search(m.group("what")):
         what = m.group("what").strip()
         said = f"{m.group('np')} is {m.group('c')} {m.group('n')}"
-        if job_title(what) is not None:  # "my partner is a plumber called Dev": the job too
+        if job_title(what) is not None:  # "my uncle is a roofer called Des": the job too
             return [said, f"{m.group('np')} is a {what}"]
     m = _RENT_IN.match(said)
     if m is not None:
@@ -340,11 +340,11 @@ _NAMED_OTHERWISE = {
 
 
 _INTL_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w-]*"
-#: "a", "an" in each language: a description said as an aside ("…, un vieux labrador, …").
+#: "a", "an" in each language: a description said as an aside ("…, une vieille siamoise, …").
 _INTL_A = {"de": "ein|eine|einen", "es": "un|una", "fr": "un|une", "ru": "мой|моя"}
-#: "Mi marido, Javier, es médico", "Meine Große, Mia, die ist 19 …", "Mon chien, un vieux
-#: labrador, s'appelle Pilou": one of the user's people or animals (a word after it too: "mi
-#: hija mayor"), then their name or what they are as an aside, then what is said of them.
+#: "Mi tío, Paco, es cartero", "Meine Kleine, Ida, die ist vier", "Ma chatte, une vieille
+#: siamoise, s'appelle Nala": one of the user's people or animals (a word after it too: "mi
+#: hermana pequeña"), then their name or what they are as an aside, then what is said of them.
 _APPOSITION = {
     lang: re.compile(
         rf"^(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+(?P<who>[\w-]+)(?:\s+[\w-]+)?"
@@ -364,8 +364,8 @@ _DE_NAME_FIRST = re.compile(
 
 
 def _apposition(sentence: str, lang: str) -> str | None:
-    """The sentence without the aside after one of the user's people or animals ("Mi marido,
-    Javier, es médico" → "Mi marido Javier es médico"), or ``None``."""
+    """The sentence without the aside after one of the user's people or animals ("Mi tío,
+    Paco, es cartero" → "Mi tío Paco es cartero"), or ``None``."""
     m = _APPOSITION[lang].match(sentence) if lang in _APPOSITION else None
     if m is None:
         return None
@@ -374,7 +374,7 @@ def _apposition(sentence: str, lang: str) -> str | None:
     if relation is None and who not in animals.words(lang):
         return None
     if relation and m.group("n") and who in kin.RELATIONS[relation].standing.get(lang, ()):
-        # "Meine Große, Mia, …": before a name, the word for the person ("Meine Tochter Mia").
+        # "Meine Große, Lotte, …": before a name, the word for the person ("Meine Tochter Lotte").
         said = kin.RELATIONS[relation].names.get(lang, (said, ""))[0]
     rest = m.group("rest")
     if lang == "de":
@@ -383,7 +383,7 @@ def _apposition(sentence: str, lang: str) -> str | None:
     return f"{m.group('my')} {said}{named} {rest}"
 
 
-#: "У моего мужа Сергея диабет", "у моей сестры Оли двое детей": one of the user's people
+#: "У моего брата Лёши астма", "у моей сестры Оли двое детей": one of the user's people
 #: named in the genitive after "у" (what they have is the note's).
 _RU_AT_NAMED = re.compile(
     rf"^у\s+{kin.possessive('ru', 'acc', 'dat', 'other')}\s+(?P<who>[а-яё]+)\s+"
@@ -393,7 +393,7 @@ _RU_AT_NAMED = re.compile(
 
 
 def _ru_named_at(sentence: str) -> str | None:
-    """ "У моего мужа Сергея …" → "Мой муж Сергей.", or ``None``."""
+    """ "У моего брата Лёши …" → "Мой брат Лёша.", or ``None``."""
     m = _RU_AT_NAMED.match(sentence)
     relation = kin.relation_of(m.group("who"), "ru") if m else None
     name = russian.name_in(m.group("n"), "gent") if m else None

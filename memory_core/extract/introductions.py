@@ -649,7 +649,7 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
 
 def _loose_forms(low: str) -> tuple[str, ...]:
     """The sentences a card's loose fragment may be, the likeliest first."""
-    if low.lower().startswith("been "):  # "been at Asda nine years": how long, with "for"
+    if low.lower().startswith("been "):  # "been at Greggs six years": how long, with "for"
         return (_BEEN_FOR.sub(" for ", f"I've {low}"),)
     if low.lower().startswith("with my "):
         return (f"I live {low}",)
@@ -662,7 +662,7 @@ def _loose_forms(low: str) -> tuple[str, ...]:
     return (f"I'm {low}", f"I {low}", f"I have {low}")
 
 
-#: "… at Asda nine years": the time said without its "for".
+#: "… at Greggs six years": the time said without its "for".
 _BEEN_FOR = re.compile(rf"\s+(?=(?:{NUMBER}|a\s+few|many)\s+(?:years?|months?)\b)", re.I)
 #: "… by trade": how a job is held, no part of it.
 _BY_TRADE = re.compile(r"\s+by\s+(?:trade|profession|training)$", re.IGNORECASE)

@@ -227,8 +227,8 @@ _KIN_FIRST = patterns_intl_people.KIN_WORDS - (
 )
 
 
-#: "Die Tochter meines Kollegen …", "El hijo de mi vecina …", "Le frère de ma collègue …",
-#: "Дочь моей коллеги …": one of someone's people, that someone one of the user's (``who``
+#: "Der Bruder meiner Kollegin …", "La madre de mi amigo …", "La sœur de mon voisin …",
+#: "Брат моего друга …": one of someone's people, that someone one of the user's (``who``
 #: and ``owner`` are words of the people vocabulary, ``owner`` a friend, colleague, neighbour).
 _SOMEONES = {
     "de": rf"(?:der|die|das)\s+(?P<who>\w+)\s+{kin.possessive('de', 'other', 'dat')}",
@@ -243,10 +243,10 @@ _SOMEONE_OF = {
 
 
 def of_someone_else(sentence: str, language: str) -> bool:
-    """True when ``sentence`` is about one of the people of someone the user knows ("El hijo
-    de mi vecina es policía", "Дочь моей коллеги учится в МГУ") and says no more of the user
-    — as the English rules read "my mate's sister is a vet"; "Die Tochter meiner Schwester"
-    (the user's own family) is not someone else's."""
+    """True when ``sentence`` is about one of the people of someone the user knows ("La madre
+    de mi amigo trabaja en un hospital", "Брат моего друга живёт в Туле") and says no more of
+    the user — as the English rules read "my mate's sister is a vet"; "Die Tochter meiner
+    Schwester" (the user's own family) is not someone else's."""
     m = _SOMEONE_OF.get(language, re.compile(r"(?!)")).match(sentence)
     if m is None or kin.relation_of(m.group("who"), language) is None:
         return False
@@ -292,7 +292,7 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False  # a moment of today, or the world's news: chat that passes
     if _SECRET.search(text) or find_sensitive(text):
         return False  # a secret is never a note (see ``note`` for an explicit request)
-    # "El hijo de mi vecina es policía": a neighbour's son, not the user.
+    # "La madre de mi amigo …": a friend's mother, not the user.
     return explicit or (about_user(text, language) and not of_someone_else(text, language))
 
 

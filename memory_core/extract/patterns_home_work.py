@@ -106,7 +106,7 @@ def _home(raw: str, ctx: Context, template: str, hint: float, *, moved: bool) ->
 
 
 _LIVE = re.compile(
-    # "we live just outside York": the town the user names is where they live.
+    # "we live right outside Bath": the town the user names is where they live.
     r"^(?:i|we)\s+(?:still\s+|now\s+|currently\s+|actually\s+|also\s+)?(?:live|reside)\s+"
     r"(?:in|(?:just\s+|right\s+)?outside(?:\s+of)?)\s+(?P<v>.+)$"
     rf"|^(?:{_I_AM}|we're|we\s+are|i(?:'ve|\s+have)\s+been|we(?:'ve|\s+have)\s+been)\s+"

@@ -228,7 +228,7 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return out
 
 
-#: "Ich hab eine Nussallergie", "eine Katzenhaarallergie": what the German compound names.
+#: "Ich habe eine Pollenallergie", "eine Katzenhaarallergie": what the German compound names.
 _DE_COMPOUND_ALLERGY = re.compile(
     r"(?<!\w)(?:ich\s+)?(?:habe|hab)\s+(?:eine\s+)?(?:starke\s+|leichte\s+)?"
     r"(?P<v>[^\W\d_]{3,})allergie(?!\w)",

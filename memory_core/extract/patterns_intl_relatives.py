@@ -45,7 +45,7 @@ _AGE = {
     "ru": r"(?:(?P<turned>(?:уже\s+)?исполнилось\s+)|уже\s+|всего\s+)?{n}"
     r"(?(turned)(?:\s+(?:год|года|лет))?|\s+(?:год|года|лет))",
 }
-#: "my" may be left out before the Russian dative that opens an age ("Сыну Диме девять лет",
+#: "my" may be left out before the Russian dative that opens an age ("Внучке Оле исполнилось пять",
 #: "Коту Барсику три года"): whose it is, the sentence says by its case alone.
 _MY_OPTIONAL = {"ru"}
 #: What opens a clause about the person just named ("sie ist", "y tiene", "il a", "ей").
@@ -110,7 +110,7 @@ _PATTERNS = {language: _patterns(language) for language in _POSSESSIVE}
 def _pet_pattern(language: str) -> tuple[re.Pattern[str], ...]:
     """ "Mein Hund Bello ist sieben", "mi gata Luna tiene dos años", "моему псу пять лет": a
     pet's age (the Russian species in the dative, read by its form); or said after the clause
-    naming it ("mi perra se llama Luna y tiene dos años")."""
+    naming it ("mi gata se llama Nieve y tiene seis años")."""
     words = "|".join(sorted(map(re.escape, animals.words(language)), key=len, reverse=True))
     species = rf"{words}|[а-яё]+" if language == "ru" else words
     age = _AGE[language].format(n=_number(language))

@@ -217,7 +217,7 @@ _KIDS_AS = re.compile(
 _KIDS_WORD = re.compile(r"\b(?:boys?|girls?)\b", re.IGNORECASE)
 
 
-#: A moment had ("a minute to sit down", "five minutes to myself", "a spare hour"): time, not
+#: A moment had ("a minute to breathe", "five minutes to myself", "a spare hour"): time, not
 #: something the user owns.
 _TIME_SPAN = re.compile(
     r"^(?:a|an|one|a\s+few|a\s+couple\s+of|\d+|five|ten|two)\s+(?:spare\s+|free\s+|quiet\s+)?"
@@ -514,7 +514,7 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
         if head == "have" and word == "to":
             return _topic_reading(body, "habit")
         if _TIME_SPAN.match(body):
-            return None  # "I finally got a minute to sit down": a moment, nothing owned
+            return None  # "at last I got a minute to breathe": a moment, nothing owned
         if _health(body):
             return Reading("health", Category.HEALTH, sensitive=True)
         pets = [_species(p.group("w")) for p in _PET_WORD.finditer(body)]

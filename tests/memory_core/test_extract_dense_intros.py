@@ -226,6 +226,6 @@ def test_a_card_opened_by_an_age_or_a_job_reads_its_other_fragments() -> None:
     assert got.get("job_title") == "plumber" and got.get("employer") == "Kier"
     got = values("Baker by trade, been at Greggs six years.")
     assert got.get("job_title") == "baker" and got.get("employer") == "Greggs"
-    got = values("Welder, self-employed, based out of Hull.")
+    got = values("Welder, freelance, based out of Hull.")
     assert got.get("home_city") == "Hull"
     assert values("Lawyer, ugh.") == {}
