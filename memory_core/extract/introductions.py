@@ -969,6 +969,11 @@ class _Count:
         found = re.search(re.escape(piece.strip(" .!")) + _NAME_LIST, body) if self.kind else None
         self.listed = re.split(r"\s*,\s*|\s+(?:and|&)\s+", found.group("l")) if found else []
         self.names: list[str] = []
+        self.body = body
+
+    def _last(self, piece: str) -> bool:
+        """``piece`` ends the card."""
+        return re.search(re.escape(piece.strip(" .!")) + r"[\s.!]*$", self.body) is not None
 
     def name(self, piece: str, out: list[str]) -> tuple[list[str], int | None]:
         """``piece`` read as said of what was counted: the sentence that names the first
@@ -980,8 +985,10 @@ class _Count:
         said = _named_after(self.kind, piece) if self.kind else []
         if not said:
             return [], None
-        if self.size > 1 and not self.listed:
-            return [], None  # "two kids, Leeds": several are named by a list ("…, Bo and Cy")
+        if self.size > 1 and not self.listed and self._last(piece):
+            # "two kids, Leeds." ends the card: one word is no name of several (those go on,
+            # "two kids, Bo, …", or are listed, "…, Bo and Cy").
+            return [], None
         self.names.append(piece.strip(" .!"))
         if len(self.names) == 1:
             return said, None
