@@ -239,9 +239,9 @@ def _living_with(sentence: str) -> list[str]:
 
 
 #: "Since last spring I've been …", "Since 2021, I work …": when, said before the statement
-#: (no subject of its own inside it: "Since I moved …" is a statement too).
+#: (a time only: "Since the surgery …", "Since I moved …" say more).
 _WHEN_LEAD = re.compile(
-    r"^(?:since|as\s+of|from)\s+(?:(?!\b(?:i|we|my|our|i'm|i've)\b)[^,]){1,25}?,?\s+"
+    r"^(?:since|as\s+of)\s+(?:\d{4}|then|(?:last|this|early|late)\s+[\w-]+)\s*,?\s+"
     r"(?=(?:i|we)(?:'ve|'m|\s)\s*)",
     re.IGNORECASE,
 )
