@@ -14,7 +14,7 @@ import re
 from memory_core.extract import russian
 from memory_core.extract.lexicon import FAMILY, PARTNER_SAID_WITH_THE, PET_BREEDS, PET_SPECIES
 from memory_core.extract.patterns_home_work import job_title
-from memory_core.extract.text import alternation
+from memory_core.extract.text import NUMBER, alternation
 from memory_core.text import animals, kin
 
 #: Number words an age is said in ("who is seven", "she just turned four").
@@ -165,6 +165,37 @@ _REMARK_ON_LIST = re.compile(
 )
 
 
+_PLURALS = alternation(
+    kin.plural_words("en", counted=False, group="family", plain=True)
+    | frozenset(animals.words("en", plural=True, singular=False))
+)
+_NAMES = rf"(?P<names>{_NAME}(?:\s*,\s*{_NAME})*\s*,?\s+(?:and|&)\s+{_NAME})"
+#: "My sons are called Jim and Tom", "Our sons turned 9 in June, Sam and Joe", "Rabbits, three
+#: of them: Hop, Skip and Jump": several of the user's people or animals, named together.
+_PLURAL_NAMED = re.compile(
+    rf"^(?:(?:my|our)\s+(?:[\w-]+\s+)?(?P<w>{_PLURALS})\s+(?:(?:are|were)\s+(?:called|named)\s+"
+    # What is said of them before the names takes no object: an age, a birth ("… love Lego,
+    # Duplo and …" lists what they love, "… are at school in A, B and C" places: no names).
+    rf"|(?:just\s+)?(?:turned\s+{NUMBER}|were\s+born)\b[^,]*?\s*,\s*)"
+    rf"|(?P<w2>{_PLURALS})\s*,\s*(?:\w+\s+of\s+them)\s*[:,]\s*)"
+    rf"{_NAMES}\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _plural_named(sentence: str) -> list[str] | None:
+    """ "My sons are called Jim and Tom" → "I have 2 sons, Jim and Tom" (each named, as the
+    rules read a count and its names), and what else it says of them; ``None`` otherwise."""
+    m = _PLURAL_NAMED.match(sentence.strip())
+    if m is None:
+        return None
+    names = m.group("names")
+    count = len(re.split(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", names.strip()))
+    plural = (m.group("w") or m.group("w2")).lower()
+    # What else is said of them ("turned 7 last weekend") is no fact of one of them.
+    return [f"I have {count} {plural}, {names}"]
+
+
 def _named_aside(sentence: str) -> list[str] | None:
     """The statements of a sentence that names one of the user's people or animals in an
     aside ("My aunt, Rosa, runs a bakery" → "My aunt Rosa runs a bakery"); ``None`` when
@@ -258,7 +289,7 @@ def plain_statements(sentence: str) -> list[str]:
     said = _BY_TRADE.sub("", said)
     said = _without_examples(said)
     said = _REMARK_ON_LIST.sub(r"\g<list>", said)
-    named = _named_aside(said) or _pronoun_age(said)
+    named = _plural_named(said) or _named_aside(said) or _pronoun_age(said)
     if named is not None:
         return [p for n in named for p in plain_statements(n)]
     said = _S_CALLED.sub(lambda m: f"{m.group('np')} is ", said)

@@ -66,6 +66,10 @@ def _slots(text: str) -> dict[str, str | None]:
         # Where the user lives: just outside a town, all their life.
         ("We live right outside Bath.", "home_city", "Bath"),
         ("I've lived in Cardiff all my life.", "home_city", "Cardiff"),
+        # Several named together: "are called", after an age or a birth, "two of them:".
+        ("My daughters are called Nell and Kit.", "family.daughter.kit.name", "Kit"),
+        ("Our sons turned 9 in June, Sam and Joe.", "family.son.joe.name", "Joe"),
+        ("Rabbits, three of them: Hop, Skip and Jump.", "pet.rabbit.skip.name", "Skip"),
         # Names listed, then a remark on them.
         ("I have two hamsters, Bo and Cy, both tiny.", "pet.hamster.cy.name", "Cy"),
     ],
@@ -194,6 +198,17 @@ def test_a_relatives_age_and_home_are_read_in_other_languages(
     text: str, key: str, value: str
 ) -> None:
     assert _slots(text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My kids love Lego, Duplo and Minecraft.",  # what they love, no names
+        "My kids are at school in Leeds, Hull and York.",  # places
+    ],
+)
+def test_a_list_after_a_clause_about_several_is_no_names(text: str) -> None:
+    assert not any(k.endswith(".name") for k in _slots(text))
 
 
 @pytest.mark.parametrize(
