@@ -70,6 +70,7 @@ def _slots(text: str) -> dict[str, str | None]:
         ("My daughters are called Nell and Kit.", "family.daughter.kit.name", "Kit"),
         ("Our sons turned 9 in June, Sam and Joe.", "family.son.joe.name", "Joe"),
         ("Rabbits, three of them: Hop, Skip and Jump.", "pet.rabbit.skip.name", "Skip"),
+        ("We have two children, Noor and Elif.", "family.child.elif.name", "Elif"),
         # Names listed, then a remark on them.
         ("I have two hamsters, Bo and Cy, both tiny.", "pet.hamster.cy.name", "Cy"),
     ],
