@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 
+from memory_core.extract import russian
 from memory_core.extract.lexicon import FAMILY, PARTNER_SAID_WITH_THE, PET_BREEDS, PET_SPECIES
-from memory_core.extract.text import alternation
-from memory_core.text import numbers
+from memory_core.extract.patterns_home_work import job_title
+from memory_core.extract.text import NUMBER, alternation
+from memory_core.text import animals, kin, numbers
 
 #: Number words an age is said in ("who is seven", "she just turned four").
 _NUMBERS = {w: str(n) for w, n in numbers.values("en").items()}
@@ -114,6 +116,119 @@ _TWINS = re.compile(
 _BY_TRADE = re.compile(r"\s+by\s+(?:trade|profession|training)\b", re.IGNORECASE)
 
 
+#: Words that open a sentence before what it says ("So my mum …", "Honestly, …").
+_OPENER = r"(?:(?:so|well|oh|and|honestly|anyway|btw|also)\s*,?\s+)?"
+_NAME = r"(?-i:[A-Z])[\w'-]*"
+#: "My aunt, Rosa, runs …", "We've kept our tortoise, Shelly, since 1999", "Our dog, a scruffy
+#: collie called Rex, turned 11": one of the user's people or animals, then their name as an
+#: aside (said alone or after a description), then the rest of the statement.
+_NAME_ASIDE = re.compile(
+    rf"^{_OPENER}(?P<head>.*?)(?P<np>\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_KIN}|{_BREED}))"
+    rf"\s*,\s*(?:(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?:called|named)\s+)?(?P<n>{_NAME})"
+    r"\s*,\s*(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+#: "We adopted a beagle, Milo, who's 3 already": an animal or a person had, named as an
+#: aside; what follows is said of them.
+_A_NAMED_ASIDE = re.compile(
+    rf"^(?P<head>.*?\b(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_KIN}|{_BREED}))"
+    r"(?:\s+(?:in|last|this)\s+\w+)?\s*[,–—]\s*"
+    rf"(?P<n>{_NAME})\s*(?:(?:[,.!]\s*|\s+(?=who(?:'s|\s+is)\s))(?P<rest>.*))?$",
+    re.IGNORECASE,
+)
+#: "My cousin Ben, he's 27, drives …", "Our rabbit Pip is a lop and she's two": a
+#: pronoun's clause about the one just named.
+_PRONOUN_AGE = re.compile(
+    rf"^{_OPENER}(?P<np>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_KIN}|{_BREED})(?:\s+{_NAME})?)"
+    r"(?P<first>(?:\s+(?!and\b)[^,]+?)?)\s*(?:,\s*|,?\s+and\s+)(?:he|she|they|who)(?:'s|\s+is|\s+are)"
+    r"\s+(?P<age>\d{1,3})(?P<rest>\s*,\s*\S.*|\s+(?:now|already)\b.*|[.!]?)$",
+    re.IGNORECASE,
+)
+#: "…, who's 14 now", "is 9 already", "turned 15 last week": an age and when it was said, the
+#: age alone ("is 14").
+_AGE_WHEN = re.compile(
+    r"\b(?:who's|who\s+is|is|has\s+just\s+turned|just\s+turned|turned)\s+(?P<age>\d{1,3})"
+    r"(?:\s+(?:years?\s+old|now|already|last\s+(?:week|month|weekend)|this\s+(?:week|month|year)"
+    r"|on\s+\w+day|yesterday|today))+\s*(?=[,.!]|$)",
+    re.IGNORECASE,
+)
+#: "…, Bo and Cy, both tiny": a remark on the names just listed, none of theirs.
+_REMARK_ON_LIST = re.compile(
+    rf"(?P<list>,\s*{_NAME}\s+(?:and|&)\s+{_NAME})\s*,\s*(?:both|all(?:\s+\w+)?)\b[^,]*$",
+    re.IGNORECASE,
+)
+
+
+_PLURALS = alternation(
+    kin.plural_words("en", counted=False, group="family", plain=True)
+    | frozenset(animals.words("en", plural=True, singular=False))
+)
+_NAMES = rf"(?P<names>{_NAME}(?:\s*,\s*{_NAME})*\s*,?\s+(?:and|&)\s+{_NAME})"
+#: "My sons are called Jim and Tom", "Our sons turned 9 in June, Sam and Joe", "Rabbits, three
+#: of them: Hop, Skip and Jump": several of the user's people or animals, named together.
+_PLURAL_NAMED = re.compile(
+    rf"^(?:(?:my|our)\s+(?:[\w-]+\s+)?(?P<w>{_PLURALS})\s+(?:(?:are|were)\s+(?:called|named)\s+"
+    # What is said of them before the names takes no object: an age, a birth ("… love Lego,
+    # Duplo and …" lists what they love, "… are at school in A, B and C" places: no names).
+    rf"|(?:just\s+)?(?:turned\s+{NUMBER}|were\s+born)\b[^,]*?\s*,\s*)"
+    rf"|(?P<w2>{_PLURALS})\s*,\s*(?:\w+\s+of\s+them)\s*[:,]\s*)"
+    rf"{_NAMES}\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _plural_named(sentence: str) -> list[str] | None:
+    """ "My sons are called Jim and Tom" → "I have 2 sons, Jim and Tom" (each named, as the
+    rules read a count and its names), and what else it says of them; ``None`` otherwise."""
+    m = _PLURAL_NAMED.match(sentence.strip())
+    if m is None:
+        return None
+    names = m.group("names")
+    count = len(re.split(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", names.strip()))
+    plural = (m.group("w") or m.group("w2")).lower()
+    # What else is said of them ("turned 7 last weekend") is no fact of one of them.
+    return [f"I have {count} {plural}, {names}"]
+
+
+def _named_aside(sentence: str) -> list[str] | None:
+    """The statements of a sentence that names one of the user's people or animals in an
+    aside ("My aunt, Rosa, runs a bakery" → "My aunt Rosa runs a bakery"); ``None`` when
+    it names no one so."""
+    m = _NAME_ASIDE.match(sentence)
+    if m is not None:
+        np, name = m.group("np"), m.group("n")
+        said = f"{np[:1].upper()}{np[1:]} is called {name}"
+        rest = re.sub(r"^(?:who's|who\s+is|he's|she's)\s+", "is ", m.group("rest"))
+        if m.group("head").strip():
+            return [said, _AGE_WHEN.sub(r"is \g<age>", f"{m.group('head')}{np} {name} {rest}")]
+        return [_AGE_WHEN.sub(r"is \g<age>", f"{np[:1].upper()}{np[1:]} {name} {rest}")]
+    m = _A_NAMED_ASIDE.match(sentence)
+    if m is None:
+        return None
+    out = [f"{m.group('head')} called {m.group('n')}"]
+    age = _AGE_WHEN.match(m.group("rest") or "")
+    if age is not None:
+        out.append(f"My {m.group('noun').lower()} {m.group('n')} is {age.group('age')}")
+    return out
+
+
+def _pronoun_age(sentence: str) -> list[str] | None:
+    """ "My cousin Ben, he's 27, drives a van" → his name and his age as statements
+    of their own; ``None`` when no pronoun's age follows one of the user's people."""
+    m = _PRONOUN_AGE.match(sentence)
+    if m is None:
+        return None
+    np = m.group("np")
+    np = f"{np[:1].upper()}{np[1:]}"
+    out = [f"{np} is {m.group('age')}"]
+    rest = m.group("rest").strip(" ,.!")
+    if m.group("first").strip():
+        out.append(f"{np} {m.group('first').strip()}")
+    if rest and not re.match(r"(?:now|already)\b", rest, re.IGNORECASE):
+        out.append(f"{np} {rest}")
+    return out
+
+
 def _ages(sentence: str) -> str:
     return _AGE_IN_WORDS.sub(
         lambda m: f"{m.group('pre')} {_NUMBERS[m.group('num').lower()]}", sentence
@@ -148,9 +263,18 @@ def _living_with(sentence: str) -> list[str]:
     return out
 
 
+#: "Since last spring I've been …", "Since 2021, I work …": when, said before the statement
+#: (a time only: "Since the surgery …", "Since I moved …" say more).
+_WHEN_LEAD = re.compile(
+    r"^(?:since|as\s+of)\s+(?:\d{4}|then|(?:last|this|early|late)\s+[\w-]+)\s*,?\s+"
+    r"(?=(?:i|we)(?:'ve|'m|\s)\s*)",
+    re.IGNORECASE,
+)
+
+
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
-    said = _ages(sentence)
+    said = _ages(_WHEN_LEAD.sub("", sentence))
     if _FIRST_PERSON.match(said):
         said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
     said = _SO_DONT.sub("", said)
@@ -158,13 +282,20 @@ def plain_statements(sentence: str) -> list[str]:
     said = _TWINS.sub(r"\g<have> two twin ", _CALLED_AFTER_COMMA.sub(" ", said))
     said = _BY_TRADE.sub("", said)
     said = _without_examples(said)
+    said = _REMARK_ON_LIST.sub(r"\g<list>", said)
+    named = _plural_named(said) or _named_aside(said) or _pronoun_age(said)
+    if named is not None:
+        return [p for n in named for p in plain_statements(n)]
     said = _S_CALLED.sub(lambda m: f"{m.group('np')} is ", said)
     m = _CALLS.match(said)
     if m is not None:
         said = f"{m.group('np')} is called {m.group('n')}"
     m = _IS_A_CALLED.match(said)
     if m is not None and not _A_BREED.search(m.group("what")):
+        what = m.group("what").strip()
         said = f"{m.group('np')} is {m.group('c')} {m.group('n')}"
+        if job_title(what) is not None:  # "my uncle is a roofer called Des": the job too
+            return [said, f"{m.group('np')} is a {what}"]
     m = _RENT_IN.match(said)
     if m is not None:
         return [f"I live in {m.group('p')}", said[: m.start("p")].rstrip().removesuffix(" in")]
@@ -233,9 +364,82 @@ _NAMED_OTHERWISE = {
 }
 
 
+_INTL_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w-]*"
+#: "a", "an" in each language: a description said as an aside ("…, une vieille siamoise, …").
+_INTL_A = {"de": "ein|eine|einen", "es": "un|una", "fr": "un|une", "ru": "мой|моя"}
+#: "Mi tío, Paco, es cartero", "Meine Kleine, Ida, die ist vier", "Ma chatte, une vieille
+#: siamoise, s'appelle Nala": one of the user's people or animals (a word after it too: "mi
+#: hermana pequeña"), then their name or what they are as an aside, then what is said of them.
+_APPOSITION = {
+    lang: re.compile(
+        rf"^(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+(?P<who>[\w-]+)(?:\s+[\w-]+)?"
+        rf"\s*,\s*(?:(?P<n>{_INTL_NAME})|(?:{_INTL_A[lang]})\s+[^,]+?)\s*,\s*(?P<rest>\S.*)$",
+        re.IGNORECASE,
+    )
+    for lang in ("de", "es", "fr", "ru")
+}
+#: German "…, die ist 19", "…, der ist Bäcker": a demonstrative for the one just named.
+_DE_THAT_ONE = re.compile(
+    r"^(?:der|die|das)\s+(?=(?:ist|hat|wohnt|lebt|arbeitet|studiert|macht|heißt|heisst)\b)", re.I
+)
+#: "…, Tiger heißt der": the name first, the demonstrative after the verb.
+_DE_NAME_FIRST = re.compile(
+    rf"\s*,\s*(?P<n>{_INTL_NAME})\s+(?P<v>heißt|heisst)\s+(?:der|die|das|er|sie|es)\s*(?P<end>[.!]?)$"
+)
+
+
+def _apposition(sentence: str, lang: str) -> str | None:
+    """The sentence without the aside after one of the user's people or animals ("Mi tío,
+    Paco, es cartero" → "Mi tío Paco es cartero"), or ``None``."""
+    m = _APPOSITION[lang].match(sentence) if lang in _APPOSITION else None
+    if m is None:
+        return None
+    who, said = m.group("who").lower(), m.group("who")
+    relation = kin.relation_of(who, lang)
+    if relation is None and who not in animals.words(lang):
+        return None
+    if relation and m.group("n") and who in kin.RELATIONS[relation].standing.get(lang, ()):
+        # "Meine Große, Lotte, …": before a name, the word for the person ("Meine Tochter Lotte").
+        said = kin.RELATIONS[relation].names.get(lang, (said, ""))[0]
+    rest = m.group("rest")
+    if lang == "de":
+        rest = _DE_THAT_ONE.sub("", rest)
+    named = f" {m.group('n')}" if m.group("n") else ""
+    return f"{m.group('my')} {said}{named} {rest}"
+
+
+#: "У моего брата Лёши астма", "у моей сестры Оли двое детей": one of the user's people
+#: named in the genitive after "у" (what they have is the note's).
+_RU_AT_NAMED = re.compile(
+    rf"^у\s+{kin.possessive('ru', 'acc', 'dat', 'other')}\s+(?P<who>[а-яё]+)\s+"
+    r"(?P<n>(?-i:[А-ЯЁ])[а-яё]+)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _ru_named_at(sentence: str) -> str | None:
+    """ "У моего брата Лёши …" → "Мой брат Лёша.", or ``None``."""
+    m = _RU_AT_NAMED.match(sentence)
+    relation = kin.relation_of(m.group("who"), "ru") if m else None
+    name = russian.name_in(m.group("n"), "gent") if m else None
+    if relation is None or name is None:
+        return None
+    noun, gender = kin.RELATIONS[relation].names.get("ru", ("", ""))
+    my = {"m": "Мой", "f": "Моя"}.get(gender)
+    return f"{my} {noun} {name}." if my and noun else None
+
+
 def plain_statements_in(sentence: str, lang: str) -> list[str]:
     """The plain statements a sentence in ``lang`` (de, es, fr, ru) makes, for the slot rules
     of that language (the note keeps the whole sentence)."""
+    if lang == "ru" and (ru_named := _ru_named_at(sentence.strip())) is not None:
+        return [ru_named, sentence]
+    said = _apposition(sentence.strip(), lang)
+    if said is not None:
+        return [said]
+    if lang == "de":  # "…, Tiger heißt der", "…, der ist Bäcker": said as "der heißt Tiger"
+        sentence = _DE_NAME_FIRST.sub(r", der \g<v> \g<n>\g<end>", sentence)
+        sentence = re.sub(r",\s*(?:der|die)\s+(?=(?:ist|hat|arbeitet)\s)", ", er ", sentence)
     named = _NAMED_OTHERWISE.get(lang)
     m = named[0].match(sentence.strip()) if named else None
     if named and m is not None:

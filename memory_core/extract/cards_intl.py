@@ -29,7 +29,7 @@ import unicodedata
 
 from memory_core.extract import patterns_intl_life, patterns_intl_people, russian
 from memory_core.extract.base import Candidate
-from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
+from memory_core.extract.jobs_intl import DE_JOB, DE_JOBS_IN_NER, DE_NOT_A_JOB, JOB_WORDS
 from memory_core.extract.lexicon import NOT_NAMES
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
@@ -320,7 +320,7 @@ def _job_word(text: str, language: str) -> bool:
         known = (
             DE_JOB.search(head) and not DE_NOT_A_JOB.match(head) and head.lower() not in _DE_TOWNS
         )
-        return head[:1].isupper() and bool(known or _DE_JOBS_IN_NER.search(head))
+        return head[:1].isupper() and bool(known or DE_JOBS_IN_NER.search(head))
     if language == "ru":
         return _ru_job(text)
     return False
@@ -328,14 +328,6 @@ def _job_word(text: str, language: str) -> bool:
 
 #: Towns that end like a German job ("-er", "-in"): a town, never the user's job.
 _DE_TOWNS = frozenset("hannover münster schwerin stettin".split())
-#: German jobs ending like a town's people do ("-ner", "-ger": "Berliner", "Hamburger" are
-#: none, "Schreiner", "Projektmanagerin" are).
-_DE_JOBS_IN_NER = re.compile(
-    r"(?:schreiner|gärtner|kellner|zöllner|designer|trainer|rechner|planer|banker|"
-    r"schaffner|wagner|klempner|techniker|mechaniker|elektroniker|mechatroniker|manager|"
-    r"ingenieur|ingenieurin)(?:in)?$",
-    re.IGNORECASE,
-)
 
 
 def _ru_job(text: str) -> bool:

@@ -474,7 +474,8 @@ _CARD_STATE = re.compile(
     r"^(?:retired|unemployed|self-employed|freelance|freelancing|between\s+jobs)$", re.IGNORECASE
 )
 _CARD_PLACE = re.compile(
-    r"^(?P<how>living\s+in|live\s+in|lives\s+in|based\s+in|in|from|out\s+of)\s+(?P<p>.+)$",
+    r"^(?P<how>living\s+in|live\s+in|lives\s+in|based\s+(?:in|out\s+of)|in|from|out\s+of)\s+"
+    r"(?P<p>.+)$",
     re.IGNORECASE,
 )
 #: Where a job fragment's title ends and its place begins ("barista in leeds").
@@ -639,21 +640,32 @@ def _loose(piece: str, reads: Callable[[str], bool]) -> list[str]:
     if _PETS.match(piece):
         return [f"I have {piece}."]
     low = piece[:1].lower() + piece[1:] if piece[1:2].islower() else piece
-    forms: tuple[str, ...] = (f"I'm {low}", f"I {low}", f"I have {low}")
-    if _A_FAN.match(low):
-        forms = (f"I'm a {low}",)  # "huge liverpool fan", "keen golfer"
-    if _COUNT.match(low):
-        forms = (f"I have {low}",)  # "three grandkids": had, never what the user is
-    first = low.split()[0].lower()
-    if first in BASE_VERBS:
-        forms = (f"I {low}",)  # "work in insurance in Lyon", "play the drums"
-    if low.lower().startswith("with my "):
-        forms = (f"I live {low}",)
-    said = next(([f + "."] for f in forms if reads(f)), [])
+    said = next(([f + "."] for f in _loose_forms(low) if reads(f)), [])
     town = _WORK_TOWN.match(low)
     if said and town is not None:
         said.append(f"I live in {town.group('t')}.")  # a card's town is where the user lives
     return said
+
+
+def _loose_forms(low: str) -> tuple[str, ...]:
+    """The sentences a card's loose fragment may be, the likeliest first."""
+    if low.lower().startswith("been "):  # "been at Greggs six years": how long, with "for"
+        return (_BEEN_FOR.sub(" for ", f"I've {low}"),)
+    if low.lower().startswith("with my "):
+        return (f"I live {low}",)
+    if low.split()[0].lower() in BASE_VERBS:
+        return (f"I {low}",)  # "work in insurance in Lyon", "play the drums"
+    if _COUNT.match(low):
+        return (f"I have {low}",)  # "three grandkids": had, never what the user is
+    if _A_FAN.match(low):
+        return (f"I'm a {low}",)  # "huge liverpool fan", "keen golfer"
+    return (f"I'm {low}", f"I {low}", f"I have {low}")
+
+
+#: "… at Greggs six years": the time said without its "for".
+_BEEN_FOR = re.compile(rf"\s+(?=(?:{NUMBER}|a\s+few|many)\s+(?:years?|months?)\b)", re.I)
+#: "… by trade": how a job is held, no part of it.
+_BY_TRADE = re.compile(r"\s+by\s+(?:trade|profession|training)$", re.IGNORECASE)
 
 
 #: "our two dogs", "my three kids", "our cat": the user's own, after "with my …" in a card.
@@ -799,6 +811,7 @@ def _card_piece(piece: str, first: bool, how: _Card) -> list[str]:
     """One fragment of a card said as sentences about the user ("30" → "I'm 30."), or ``[]``
     when it is no card fragment."""
     piece = re.sub(r"\s+and\s+proud$", "", piece.strip(" .!—–-"), flags=re.IGNORECASE)
+    piece = _BY_TRADE.sub("", piece)  # "warehouse supervisor by trade": how the job is held
     if _SUBJECT.match(piece) or _SENTENCE_WORD.search(piece):
         return []  # "I'm a dentist and live in Leeds": sentences, read by the rules
     spoken = [w.strip() for w in re.split(r"\s*/\s*", piece)]
@@ -890,13 +903,17 @@ def card(
     # A name first only where a card puts one: after a label, or before an age ("Tom, 52, …").
     second = pieces[1].strip() if len(pieces) > 1 else ""
     aged = bool(second) and (_card_age(second) is not None or bool(_CARD_DECADE.match(second)))
+    # "43, divorced, …", "Pharmacist, work at …": an age or a job first anchors a card too.
+    aged = aged or (bool(second) and _card_age(pieces[0].strip()) is not None)
+    first = _BY_TRADE.sub("", pieces[0].strip())
+    jobbed = bool(second) and bool(_card_job(first, is_title, lowercase=lowercase))
     named = labelled or aged
     # "barista in leeds" alone is a card only with a job the lists name ("answer in French"
     # is shaped like a worker's noun too).
     alone = len(pieces) == 1 and not labelled
     greeted = bool(lead and lead.group("greet").strip(" ,!."))
     how = _Card(_listed_title if alone else is_title, lowercase, named, greeted and aged, body)
-    loose = reads is not None and (anchored or aged or (labelled and len(pieces) > 2))
+    loose = reads is not None and (anchored or aged or jobbed or (labelled and len(pieces) > 2))
     out: list[str] = []
     count = _Count()  # what was counted last ("one son", "two kids") and the names after it
     strict = 0
@@ -908,7 +925,9 @@ def card(
             continue  # said of what was counted ("…, all little monsters", "…, Bo and Cy")
         said = said or _card_piece(piece, n == 0, how)
         strict += bool(said)
-        reader = _reader(piece, n, anchored, reads, slots)
+        # After a job alone, a fragment of one word is no statement ("Lawyer, ugh.").
+        one_word = not (anchored or aged or labelled) and " " not in piece.strip()
+        reader = None if one_word else _reader(piece, n, anchored, reads, slots)
         if not said and loose and reader is not None:
             said = _loose(piece, reader)
             if not said and len(piece.split()) > 1:
@@ -921,7 +940,7 @@ def card(
     out = _without_a_second_town(out, bare)
     if not loose and len(pieces) == 1 and not (labelled or len(out) > 1):
         return []  # one fragment alone is a card only as "job in town" ("barista in leeds")
-    if loose and not (strict >= 2 or (anchored and out)):
+    if loose and not (strict >= 2 or ((anchored or jobbed) and out)):
         return []
     return out
 
@@ -950,6 +969,11 @@ class _Count:
         found = re.search(re.escape(piece.strip(" .!")) + _NAME_LIST, body) if self.kind else None
         self.listed = re.split(r"\s*,\s*|\s+(?:and|&)\s+", found.group("l")) if found else []
         self.names: list[str] = []
+        self.body = body
+
+    def _last(self, piece: str) -> bool:
+        """``piece`` ends the card."""
+        return re.search(re.escape(piece.strip(" .!")) + r"[\s.!]*$", self.body) is not None
 
     def name(self, piece: str, out: list[str]) -> tuple[list[str], int | None]:
         """``piece`` read as said of what was counted: the sentence that names the first
@@ -960,6 +984,10 @@ class _Count:
             return [], 0
         said = _named_after(self.kind, piece) if self.kind else []
         if not said:
+            return [], None
+        if self.size > 1 and not self.listed and self._last(piece):
+            # "two kids, Leeds." ends the card: one word is no name of several (those go on,
+            # "two kids, Bo, …", or are listed, "…, Bo and Cy").
             return [], None
         self.names.append(piece.strip(" .!"))
         if len(self.names) == 1:

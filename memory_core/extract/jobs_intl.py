@@ -44,8 +44,19 @@ DE_JOB = re.compile(
     r"login|anwalt|anwältin|wirt|wirtin|beamter|beamtin|kaufmann|kauffrau)$",
     re.IGNORECASE,
 )
+#: German jobs ending like a town's people do ("-ner", "-ger": "Berliner", "Hamburger" are
+#: none, "Schreiner", "Projektmanagerin", "Krankenpfleger" are).
+DE_JOBS_IN_NER = re.compile(
+    r"(?:schreiner|gärtner|kellner|zöllner|designer|trainer|rechner|planer|banker|"
+    r"schaffner|wagner|klempner|techniker|mechaniker|elektroniker|mechatroniker|manager|"
+    r"ingenieur|ingenieurin|pfleger)(?:in)?$",
+    re.IGNORECASE,
+)
 DE_NOT_A_JOB = re.compile(
-    r"^(?:student|studentin|schüler|schülerin|vegetarier|vegetarierin|veganer|veganerin|"
+    # Not a job listed among those that end like a town's people.
+    r"^(?!\w*(?:schreiner|gärtner|kellner|zöllner|designer|trainer|planer|banker|schaffner|"
+    r"klempner|techniker|mechaniker|elektroniker|mechatroniker|manager|pfleger)(?:in)?$)"
+    r"(?:student|studentin|schüler|schülerin|vegetarier|vegetarierin|veganer|veganerin|"
     # A relative ("ist Mutter", "ist Schwester"): the shared vocabulary's German family words.
     rf"single|{'|'.join(sorted(kin.relation_words('de', group='family', plural=False)))}|"
     r"rentner|rentnerin|"

@@ -227,6 +227,36 @@ _KIN_FIRST = patterns_intl_people.KIN_WORDS - (
 )
 
 
+#: "Der Bruder meiner Kollegin …", "La madre de mi amigo …", "La sœur de mon voisin …",
+#: "Брат моего друга …": one of someone's people, that someone one of the user's (``who``
+#: and ``owner`` are words of the people vocabulary, ``owner`` a friend, colleague, neighbour).
+_SOMEONES = {
+    "de": rf"(?:der|die|das)\s+(?P<who>\w+)\s+{kin.possessive('de', 'other', 'dat')}",
+    "es": rf"(?:el|la|los|las)\s+(?P<who>\w+)\s+de\s+{kin.possessive('es', 'nom', 'pl')}",
+    "fr": rf"(?:le|la|les|l['’])\s*(?P<who>\w+)\s+de\s+{kin.possessive('fr', 'nom', 'pl')}",
+    "ru": rf"(?P<who>\w+)\s+{kin.possessive('ru', 'acc', 'dat', 'other')}",
+}
+_SOMEONE_OF = {
+    lang: re.compile(rf"^\s*{lead}\s+(?P<owner>\w+)(?!\w)", re.IGNORECASE)
+    for lang, lead in _SOMEONES.items()
+}
+
+
+def of_someone_else(sentence: str, language: str) -> bool:
+    """True when ``sentence`` is about one of the people of someone the user knows ("La madre
+    de mi amigo trabaja en un hospital", "Брат моего друга живёт в Туле") and says no more of
+    the user — as the English rules read "my mate's sister is a vet"; "Die Tochter meiner
+    Schwester" (the user's own family) is not someone else's."""
+    m = _SOMEONE_OF.get(language, re.compile(r"(?!)")).match(sentence)
+    if m is None or kin.relation_of(m.group("who"), language) is None:
+        return False
+    owner = kin.relation_of(m.group("owner"), language)
+    if owner is None or kin.RELATIONS[owner].group != "people":
+        return False
+    words = _FIRST_PERSON[language]
+    return re.search(rf"(?<![\w])(?:{words})(?![\w])", sentence[m.end() :], re.I) is None
+
+
 def about_user(sentence: str, language: str) -> bool:
     """True when ``sentence`` (in ``language``) says something in the first person."""
     words = _FIRST_PERSON.get(language)
@@ -262,7 +292,8 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False  # a moment of today, or the world's news: chat that passes
     if _SECRET.search(text) or find_sensitive(text):
         return False  # a secret is never a note (see ``note`` for an explicit request)
-    return explicit or about_user(text, language)
+    # "La madre de mi amigo …": a friend's mother, not the user.
+    return explicit or (about_user(text, language) and not of_someone_else(text, language))
 
 
 #: A question tagged on after a statement, asking for no answer ("Soy alérgico al polen,

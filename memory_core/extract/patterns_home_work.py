@@ -106,7 +106,9 @@ def _home(raw: str, ctx: Context, template: str, hint: float, *, moved: bool) ->
 
 
 _LIVE = re.compile(
-    r"^(?:i|we)\s+(?:still\s+|now\s+|currently\s+|actually\s+|also\s+)?(?:live|reside)\s+in\s+(?P<v>.+)$"
+    # "we live right outside Bath": the town the user names is where they live.
+    r"^(?:i|we)\s+(?:still\s+|now\s+|currently\s+|actually\s+|also\s+)?(?:live|reside)\s+"
+    r"(?:in|(?:just\s+|right\s+)?outside(?:\s+of)?)\s+(?P<v>.+)$"
     rf"|^(?:{_I_AM}|we're|we\s+are|i(?:'ve|\s+have)\s+been|we(?:'ve|\s+have)\s+been)\s+"
     r"(?:now\s+|currently\s+|still\s+)?(?:living|based|located|settled|residing)\s+in\s+(?P<b>.+)$"
     r"|^my\s+home\s+is\s+(?:in\s+)?(?P<h>.+)$"
@@ -116,7 +118,8 @@ _LIVE = re.compile(
     # "I've lived in Derby for six years", "we have lived in Graz since 2019": still there (a
     # bare "I've lived in Spain" is something done, not the home).
     r"|^(?:i|we)(?:'ve|\s+have)\s+(?:now\s+)?(?:lived|been\s+living)\s+in\s+(?P<p>.+?)\s+"
-    r"(?:for|since)\s+(?!(?:a\s+(?:while|bit)|a\s+few\s+(?:days|weeks)|the\s+(?:day|week|weekend)\b))\S.*$",
+    r"(?:(?:for|since)\s+(?!(?:a\s+(?:while|bit)|a\s+few\s+(?:days|weeks)|the\s+(?:day|week|weekend)\b))"
+    r"\S.*|(?:my\s+(?:whole|entire)\s+life|all\s+my\s+life))[.!]?$",
     re.IGNORECASE,
 )
 # Chat drops the subject ("Just moved to Lisbon!"): a clause starting with the verb is the user's.

@@ -114,7 +114,8 @@ _AGE = {
     "de": r"ich\s+bin\s+(?P<n>\d{1,3})(?:\s+jahre(?:\s+alt)?)?",
     "es": r"tengo\s+(?P<n>\d{1,3})\s+años",
     "fr": r"j['’]ai\s+(?P<n>\d{1,3})\s+ans",
-    "ru": r"мне\s+(?P<n>\d{1,3})\s+(?:год|года|лет)",
+    # "мне 33 года"; in chat "мне 33," with the years left out before a comma or the end.
+    "ru": r"мне\s+(?:уже\s+)?(?P<n>\d{1,3})(?:\s+(?:год|года|лет)|(?=\s*(?:[,.!;]|$)))",
 }
 #: A job said with its marker ("ich arbeite als …", "trabajo en Inditex como …"); a Russian
 #: job is said in the instrumental case ("работаю врачом"), read by ``russian``.
@@ -151,7 +152,7 @@ _ALLERGY = {
     "de": r"ich\s+bin\s+allergisch\s+(?:gegen|auf)",
     "es": r"soy\s+al[ée]rgic[oa]\s+(?:al|a)(?:\s+(?:los|las|la|el))?(?=\s)",
     "fr": r"je\s+suis\s+allergique\s+(?:à|aux|au)(?:\s+(?:la|les))?(?:\s+|(?=l['’]))(?:l['’])?",
-    "ru": r"у\s+меня\s+аллергия\s+на",
+    "ru": r"у\s+меня\s+(?:(?:с\s+детства|давно|сильная|жуткая|страшная|тоже)\s+)*аллергия\s+на",
 }
 _THING = r"(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
 
@@ -178,6 +179,9 @@ def _job(sentence: str, language: str) -> str | None:
         m = re.search(
             rf"(?:^|(?<=[\s,;]))(?:{_BE[language]})(?P<a>{before})?{value}", sentence, re.IGNORECASE
         )
+        if m and language == "ru":  # "я учитель химии": which work, in the genitive
+            words = re.findall(r"[\w-]+", sentence[m.start("v") :])[:4]
+            return (m["a"] or "") + (russian.titled(words, "nomn") or m["v"])
         return (m["a"] or "") + m["v"] if m else None
     if language == "de":
         m = re.search(
@@ -217,15 +221,34 @@ def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if (m := _search(_DIET.get(language), "", sentence)) is not None:
         diet = _DIETS.get(m["d"].lower()[:5], "vegan")
         out += fact("diet", f"{ctx.subject} is {diet}.", Category.HARD_PREFERENCE, 0.7, diet)
-    m = _search(_ALLERGY.get(language), _THING, sentence)
-    if m is None and language == "de":  # "ich bin gegen Nüsse allergisch"
-        m = re.search(rf"ich\s+bin\s+gegen\s+{_THING}\s+allergisch", sentence, re.IGNORECASE)
-    if m is not None:
-        thing = m["v"]
+    if (thing := _allergy(sentence, language)) is not None:
         text = f"{ctx.subject} is allergic to {thing}."
         key = f"allergy.{slug(thing)}"
         out += fact(key, text, Category.HEALTH, 0.85, thing, sensitive=True)
     return out
+
+
+#: "Ich habe eine Pollenallergie", "eine Katzenhaarallergie": what the German compound names.
+_DE_COMPOUND_ALLERGY = re.compile(
+    r"(?<!\w)(?:ich\s+)?(?:habe|hab)\s+(?:eine\s+)?(?:starke\s+|leichte\s+)?"
+    r"(?P<v>[^\W\d_]{3,})allergie(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _allergy(sentence: str, language: str) -> str | None:
+    """What the user says they are allergic to, as said (a Russian one in the nominative,
+    "на кошачью шерсть" → "кошачья шерсть"), or ``None``."""
+    m = _search(_ALLERGY.get(language), _THING, sentence)
+    if m is None and language == "de":  # "ich bin gegen Nüsse allergisch"
+        m = re.search(rf"ich\s+bin\s+gegen\s+{_THING}\s+allergisch", sentence, re.IGNORECASE)
+        if m is None and (compound := _DE_COMPOUND_ALLERGY.search(sentence)) is not None:
+            return compound["v"][:1].upper() + compound["v"][1:]  # a noun: "Nuss"
+    if m is None:
+        return None
+    if language == "ru":
+        return russian.in_nominative(m["v"].split(), "accs") or m["v"]
+    return m["v"]
 
 
 #: "ich bin in der 8. Woche schwanger", "estoy embarazada de doce semanas", "je suis enceinte

@@ -77,25 +77,41 @@ def _relation(language: str, word: str) -> str:
     return RELATIONS[language][word.lower()]
 
 
+#: What work, after "de" ("médico de familia", "prof de maths"); not when ("de noche").
+_WHICH_WORK = r"(?!(?:noche|día|dia|nuit|jour|guardia|garde|nuevo|nouveau)\b)[^\W\d_][\w'’-]*"
+
+
 def _job_said(language: str, after: str) -> str | None:
     """The job said right after the relative ("ist Lehrerin", "работает врачом")."""
     if language == "ru":
         return _ru_job(after)
     if (m := re.match(rf"(?:{_AS[language]})\s+(?P<v>{_WORDS}){_END}", after, re.I)) is not None:
         return m["v"]
-    m = re.match(rf"{_IS[language]}(?P<v>[^\W\d_][\w'’-]*)(?![\w-])", after, re.IGNORECASE)
+    m = re.match(
+        rf"{_IS[language]}(?P<v>[^\W\d_][\w'’-]*)(?![\w-])(?P<of>\s+de\s+{_WHICH_WORK})?",
+        after,
+        re.IGNORECASE,
+    )
     if m is None:
         return None
     word = m["v"]
     if language == "de":  # a German job is a noun: capitalised ("ist Lehrer", not "ist teuer")
         job = word[:1].isupper() and DE_JOB.search(word) and not DE_NOT_A_JOB.match(word)
         return word if job else None
-    return word if re.fullmatch(JOB_WORDS[language], word, re.IGNORECASE) else None
+    if not re.fullmatch(JOB_WORDS[language], word, re.IGNORECASE):
+        return None
+    # "es médico de familia", "est prof de maths": which work is part of the job.
+    return word + (m["of"] or "") if language in ("es", "fr") else word
 
 
 def _ru_job(after: str) -> str | None:
     """ "работает (в школе) учительницей" → "учительница"; "— учитель" → "учитель"."""
-    m = re.match(r"работает\s+(?P<rest>.+)", after, re.IGNORECASE)
+    # "работает врачом"; in the past too ("всю жизнь проработал шахтёром").
+    m = re.match(
+        r"(?:(?:всю\s+жизнь|много\s+лет|долго|раньше)\s+)?(?:про)?работа(?:ет|л|ла)\s+(?P<rest>.+)",
+        after,
+        re.IGNORECASE,
+    )
     if m is not None:
         words = re.findall(r"[А-ЯЁа-яё-]+", m["rest"])[:5]
         for i, word in enumerate(words):
@@ -103,7 +119,7 @@ def _ru_job(after: str) -> str | None:
                 i and words[i - 1].lower() in "вона"
             ):
                 continue  # "в школе": where, not what
-            if (found := russian.in_nominative(words[i : i + 3], "ablt")) is not None:
+            if (found := russian.titled(words[i : i + 4], "ablt")) is not None:
                 return found
         return None
     m = re.match(rf"{_IS['ru']}(?P<v>{JOB_WORDS['ru']})(?![\w-])", after, re.IGNORECASE)

@@ -39,10 +39,15 @@ _NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
 #: The age itself, after the relation (and a name) or after the clause naming them.
 _AGE = {
     "de": r"ist\s+(?:jetzt\s+|schon\s+|erst\s+)?{n}(?:\s+jahre(?:\s+alt)?)?",
-    "es": r"tiene\s+(?:ya\s+|solo\s+)?{n}\s+años",
-    "fr": r"a\s+(?:déjà\s+|seulement\s+)?{n}\s+ans",
-    "ru": r"(?:уже\s+|всего\s+)?{n}\s+(?:год|года|лет)",
+    "es": r"(?:tiene|cumplió|ha\s+cumplido)\s+(?:ya\s+|solo\s+)?{n}\s+años",
+    "fr": r"a\s+(?:eu\s+)?(?:déjà\s+|seulement\s+)?{n}\s+ans",
+    # "семь лет", "уже три года", "исполнилось семь" (the years said by the verb).
+    "ru": r"(?:(?P<turned>(?:уже\s+)?исполнилось\s+)|уже\s+|всего\s+)?{n}"
+    r"(?(turned)(?:\s+(?:год|года|лет))?|\s+(?:год|года|лет))",
 }
+#: "my" may be left out before the Russian dative that opens an age ("Внучке Оле исполнилось пять",
+#: "Коту Барсику три года"): whose it is, the sentence says by its case alone.
+_MY_OPTIONAL = {"ru"}
 #: What opens a clause about the person just named ("sie ist", "y tiene", "il a", "ей").
 _AFTER_NAMING = {
     "de": r"(?:,\s*|\s+und\s+)(?:(?:sie|er)\s+)?",
@@ -88,11 +93,12 @@ def _relation_words(language: str) -> str:
 def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     poss, rel, n = _POSSESSIVE[language], _relation_words(language), _number(language)
     age = _AGE[language].format(n=n)
+    poss = f"(?:{poss}\\s+)?" if language in _MY_OPTIONAL else f"{poss}\\s+"
     said = re.compile(
-        rf"^{poss}\s+(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}", re.IGNORECASE
+        rf"^{poss}(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}", re.IGNORECASE
     )
     after = re.compile(
-        rf"^{poss}\s+(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_AGE_END}",
+        rf"^{poss}(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_AGE_END}",
         re.IGNORECASE,
     )
     return said, after
@@ -101,15 +107,23 @@ def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 _PATTERNS = {language: _patterns(language) for language in _POSSESSIVE}
 
 
-def _pet_pattern(language: str) -> re.Pattern[str]:
+def _pet_pattern(language: str) -> tuple[re.Pattern[str], ...]:
     """ "Mein Hund Bello ist sieben", "mi gata Luna tiene dos años", "моему псу пять лет": a
-    pet's age (the Russian species in the dative, read by its form)."""
+    pet's age (the Russian species in the dative, read by its form); or said after the clause
+    naming it ("mi gata se llama Nieve y tiene seis años")."""
     words = "|".join(sorted(map(re.escape, animals.words(language)), key=len, reverse=True))
     species = rf"{words}|[а-яё]+" if language == "ru" else words
     age = _AGE[language].format(n=_number(language))
-    return re.compile(
-        rf"^{_POSSESSIVE[language]}\s+(?P<r>{species})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}",
-        re.IGNORECASE,
+    poss = _POSSESSIVE[language]
+    poss = f"(?:{poss}\\s+)?" if language in _MY_OPTIONAL else f"{poss}\\s+"
+    return (
+        re.compile(
+            rf"^{poss}(?P<r>{species})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}", re.IGNORECASE
+        ),
+        re.compile(
+            rf"^{poss}(?P<r>{words})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_AGE_END}",
+            re.IGNORECASE,
+        ),
     )
 
 
@@ -126,7 +140,8 @@ def _species(language: str, said: str) -> str | None:
 
 def _pet_age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """A pet's age, keyed ``pet.<species>.age`` as the English rules key it."""
-    m = _PET_PATTERNS[language].match(sentence.strip()) if language in _PET_PATTERNS else None
+    found = (p.match(sentence.strip()) for p in _PET_PATTERNS.get(language, ()))
+    m = next(filter(None, found), None)
     species = _species(language, m["r"].lower()) if m else None
     if m is None or species is None:
         return []
@@ -137,11 +152,20 @@ def _pet_age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     text = f"{ctx.possessive} {species} is {age}."
     out = fact(f"pet.{slug(species)}.age", text, Category.RELATIONSHIP, 0.75, age)
     # Its name beside the species (a Russian one as called, where the analyser knows it).
-    name = m["n"] if m["n"] and language != "ru" else russian.name_in(m["n"] or "", "datv")
+    said_name = m.groupdict().get("n")
+    name = said_name if language != "ru" else _pet_name_ru(said_name or "")
     if name:
         said = f"{ctx.possessive} {species} is named {name}."
         out += fact(f"pet.{slug(species)}.name", said, Category.RELATIONSHIP, 0.75, name)
     return out
+
+
+def _pet_name_ru(word: str) -> str | None:
+    """A Russian pet's name said in the dative ("Коту Барсику …") as it is called: a first
+    name the analyser knows, or a capitalised noun put back in the nominative ("Барсик")."""
+    if not word[:1].isupper():
+        return None
+    return russian.name_in(word, "datv") or russian.in_nominative([word], "datv")
 
 
 def _home_patterns(language: str) -> tuple[re.Pattern[str], ...]:
@@ -218,7 +242,24 @@ def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
             return []
         if kin.RELATIONS[relation].group != "family":
             return []  # "mein Nachbar ist 80 …": a neighbour's age is no part of the user's life
-        key = f"{_whose(relation, m, language)}.age"
+        whose = _whose(relation, m, language)
         words = relation.replace("_", " ")
-        return fact(key, f"{ctx.possessive} {words} is {age}.", Category.RELATIONSHIP, 0.75, age)
+        out = fact(
+            f"{whose}.age", f"{ctx.possessive} {words} is {age}.", Category.RELATIONSHIP, 0.75, age
+        )
+        return out + _russian_name(whose, words, m, language, ctx)
     return []
+
+
+def _russian_name(
+    whose: str, words: str, m: re.Match[str], language: str, ctx: Context
+) -> list[Candidate]:
+    """The name said beside a Russian relative whose age is told ("Моей дочке Маше семь лет"
+    → Маша), as they are called; nothing when the name is not read or none is said."""
+    if language != "ru" or not m.groupdict().get("n") or whose.count(".") < 2:
+        return []
+    name = next(filter(None, (russian.name_in(m["n"], c) for c in _RU_NAME_CASES)), None)
+    if not name:
+        return []
+    text = f"{ctx.possessive} {words} is named {name}."
+    return fact(f"{whose}.name", text, Category.RELATIONSHIP, 0.75, name)

@@ -189,6 +189,10 @@ _GIRLS_BOYS = re.compile(
 )
 
 
+#: "two children, Amy and Zoe": the irregular plural, named, said as the rules read a count.
+_CHILDREN = re.compile(r"(?<=\s)children(?=\s*[,:]|\s+(?:called|named)\b)", re.IGNORECASE)
+
+
 def _as_children(m: re.Match[str]) -> str:
     """ "two girls" → "two daughters", "a boy" → "a son", "twin boys" → "two twin sons"."""
     lead = re.sub(r"\btwin\s+$", "two twin ", m.group(1), flags=re.IGNORECASE)
@@ -199,7 +203,7 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My sister is called Eva", "my sister Eva lives in Rome", "I have two kids, Leo
     and Ida" → ``family.<relation>.*`` (the member's own facts, never the user's)."""
     out: list[Candidate] = []
-    m = _HAVE_FAMILY.match(_GIRLS_BOYS.sub(_as_children, clause))
+    m = _HAVE_FAMILY.match(_CHILDREN.sub("kids", _GIRLS_BOYS.sub(_as_children, clause)))
     if m is not None:
         return _named_members(m, ctx)
     m = _FAMILY_CALLED.match(clause)
@@ -572,7 +576,7 @@ def parent_of(clause: str, ctx: Context) -> list[Candidate]:
 
 
 _WED_TO = re.compile(
-    r"^(?:i'm|i\s+am|im)\s+(?:(?:now|happily|newly|recently|just|also)\s+)*"
+    r"^(?:i'm|i\s+am|im|(?:i'?ve\s+|i\s+have\s+)?been)\s+(?:(?:now|happily|newly|recently|just|also)\s+)*"
     r"(?P<s>married|engaged)\s+to\s+(?P<n>[^\W\d_][\w'-]*)"
     # "… for 10 yrs", "… since 2015": how long, said after the name.
     r"(?:\s+(?:for\s+(?:\d+|\w+)\s+(?:years?|yrs?|months?)|since\s+\w+))?$",

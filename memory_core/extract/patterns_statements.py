@@ -217,6 +217,15 @@ _KIDS_AS = re.compile(
 _KIDS_WORD = re.compile(r"\b(?:boys?|girls?)\b", re.IGNORECASE)
 
 
+#: A moment had ("a minute to breathe", "five minutes to myself", "a spare hour"): time, not
+#: something the user owns.
+_TIME_SPAN = re.compile(
+    r"^(?:a|an|one|a\s+few|a\s+couple\s+of|\d+|five|ten|two)\s+(?:spare\s+|free\s+|quiet\s+)?"
+    r"(?:sec|second|minute|min|moment|hour)s?(?=\s+(?:to|for|of|off|alone|left)\b|\s*[,.!]|$)",
+    re.IGNORECASE,
+)
+
+
 def _kids_reading(body: str) -> Reading | None:
     """ "two boys", "a little girl" had by the user: sons, daughters."""
     kids = _KIDS_AS.match(body)
@@ -504,6 +513,8 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
             return _topic_reading(body, "experience")
         if head == "have" and word == "to":
             return _topic_reading(body, "habit")
+        if _TIME_SPAN.match(body):
+            return None  # "at last I got a minute to breathe": a moment, nothing owned
         if _health(body):
             return Reading("health", Category.HEALTH, sensitive=True)
         pets = [_species(p.group("w")) for p in _PET_WORD.finditer(body)]

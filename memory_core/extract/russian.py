@@ -173,14 +173,33 @@ def school(sentence: str) -> str | None:
 
 def job(sentence: str) -> str | None:
     """The job of "я работаю врачом" / "я по профессии врач" / "работаю в Газпроме
-    инженером" in the nominative, or ``None``."""
+    инженером" in the nominative, or ``None``; what work it is, said in the genitive after
+    it, is part of it ("учитель химии", "учительницей начальных классов")."""
     if (m := _AT_FIRM.search(sentence)) is not None and m["job"]:
-        return _nominative(m["job"].split(), "ablt", place=False)
+        return titled(m["job"].split(), "ablt")
     if (m := _JOB.search(sentence)) is not None:
-        return _nominative(m["v"].split(), "ablt", place=False)
+        return titled(m["v"].split(), "ablt")
     if (m := _JOB_NOMINATIVE.search(sentence)) is not None:
-        return _nominative(m["v"].split(), "nomn", place=False)
+        return titled(m["v"].split(), "nomn")
     return None
+
+
+def titled(words: list[str], case: str) -> str | None:
+    """A job said in ``case`` in the nominative, with the genitive words that say which work
+    ("учитель химии"): adjectives and one noun right after the job's own noun, as said."""
+    title = _nominative(words, case, place=False)
+    if title is None:
+        return None
+    rest = words[len(title.split()) :]
+    field: list[str] = []
+    for word in rest:
+        p = _parse(word, "gent", place=False) if len(word) >= 3 and word.islower() else None
+        if p is None:
+            return title
+        field.append(word)
+        if "NOUN" in p.tag:
+            return " ".join([title, *field])
+    return title
 
 
 def analyser() -> Any:

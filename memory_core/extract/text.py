@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memory_core.text import kin
+from memory_core.text import kin, numbers
 
 #: The rules read at most this many characters of a turn (bounded regex work on huge input).
 MAX_INPUT_CHARS = 4000
@@ -511,13 +511,8 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
 
 # ---- numbers said in words ----------------------------------------------------------------------
 
-_UNITS = {
-    w: i
-    for i, w in enumerate(
-        """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
-        fifteen sixteen seventeen eighteen nineteen""".split()
-    )
-}
+#: 0 to 19 (``memory_core.text.numbers``).
+_UNITS = numbers.values("en", high=19)
 _TENS = {
     w: 10 * i
     for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)

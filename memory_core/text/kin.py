@@ -153,14 +153,14 @@ girlfriend = family partner
     ru девушка/f: ?девушка, ?девушку, ?девушки, ?девушке, ?девушкой, девушк*
 son = family child +counted
     en: son | sons
-    de Sohn/m: sohn, ^~kleiner | söhne
+    de Sohn/m: sohn, ^~kleiner, ^~großer | söhne
     es hijo/m: hijo, hijito
     fr fils/m: fils, fiston, ~petit gars, ^~petit
     ru сын/m: сын, сына, сыну, сыном, сыне, сыночек, ^мелкий, ^мелкого, ^мелкому, ^мелким,
         ^старший, ^старшего, ^старшему, ^старшим, сын* | сыновья, сыновей, сыновьям
 daughter = family child +counted
     en: daughter | daughters
-    de Tochter/f: tochter, ^~kleine | töchter
+    de Tochter/f: tochter, ^~kleine, ^~große | töchter
     es hija/f: hija, hijita | hijas
     fr fille/f: fille, ^~petite | filles
     ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, ^мелкая, ^мелкую, ^мелкой,
@@ -362,7 +362,7 @@ friend = people friend
     es amigo(a)/x; amigo/m; amiga/f: amigo, amiga | amigos, amigas/f
     fr ami(e)/x; ami/m; amie/f: ami, amie, pote, ami* | amis, amies/f, potes
     ru друг/m; друг/m; подруга/f: друг/m, друга/m, другу/m, подруга, подругу/f, подруге/f, друг*,
-        подруг* | друзья, друзей, друз*
+        подруг* | друзья, друзей, подруги/f, друз*
 best friend = people friend
     en: best friend, bestie, bff, best mate | best friends
     de beste(r) Freund(in)/x; bester Freund/m; beste Freundin/f: bester freund, beste freundin
@@ -397,7 +397,7 @@ neighbor = people
     de Nachbar(in)/x; Nachbar/m; Nachbarin/f: nachbar, nachbarin | nachbarn
     es vecino(a)/x; vecino/m; vecina/f: vecino, vecina | vecinos
     fr voisin(e)/x; voisin/m; voisine/f: voisin, voisine | voisins
-    ru сосед/m; сосед/m; соседка/f: сосед/m, соседа/m, соседка, соседку/f | соседи
+    ru сосед/m; сосед/m; соседка/f: сосед/m, соседа/m, соседка, соседку/f, соседки/f | соседи
 roommate = people
     en: roommate, room mate, flatmate, housemate | roommates, flatmates, housemates
     de Mitbewohner(in)/x: mitbewohner, mitbewohnerin

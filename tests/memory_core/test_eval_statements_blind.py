@@ -1,4 +1,4 @@
-"""The blind statement sets (``eval statements --set``: session 9's, session 10's): they stay
+"""The blind statement sets (``eval statements --set``: session 9's, 10's, 11's): they stay
 blind, and their extra scores (facts, wrong values, junk, acknowledgements) count what they say."""
 
 from __future__ import annotations
@@ -25,7 +25,11 @@ BLIND9_PATH = LABELS / "statements_blind9.jsonl"
 #: Session 10's: partners and children with a name, age or job in one sentence, pets counted
 #: and by breed, "X at Y, based in Z", "mum of two, A and B", where one was born, since when.
 BLIND10_PATH = LABELS / "statements_blind10.jsonl"
-BLIND_PATHS = (BLIND9_PATH, BLIND10_PATH)
+#: Session 11's: statements as people chat — narrative English, lead-ins, comma lists
+#: ("name, age, kids, city"), Russian names in every case, German "…, die ist 19", jobs with
+#: qualifiers, and junk that looks like a fact (hyperbole, other people's relatives).
+BLIND11_PATH = LABELS / "statements_blind11.jsonl"
+BLIND_PATHS = (BLIND9_PATH, BLIND10_PATH, BLIND11_PATH)
 #: The rules, their tuning data, bot/, devtools/ and the tests (but this file, which only
 #: loads the set) — where no line of the set may be written.
 SOURCES = (
@@ -56,6 +60,7 @@ def _words(text: str) -> list[str]:
     [
         (BLIND9_PATH, {"en": 72, "de": 12, "es": 12, "fr": 12, "ru": 12}),
         (BLIND10_PATH, {"en": 36, "de": 11, "es": 11, "fr": 11, "ru": 11}),
+        (BLIND11_PATH, {"en": 44, "de": 9, "es": 8, "fr": 8, "ru": 12}),
     ],
 )
 def test_the_set_has_its_languages_and_lines_that_store_nothing(

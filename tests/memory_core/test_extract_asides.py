@@ -44,6 +44,35 @@ def _slots(text: str) -> dict[str, str | None]:
         # Where the user lives, said by what they rent.
         ("I rent a tiny flat in Hull, which is fine.", "home_city", "Hull"),
         ("I'm a plumber by trade.", "job_title", "plumber"),
+        # A name said as an aside after the person or animal ("my aunt, Rosa, …"), alone or
+        # after a description; what follows is said of them, an age with when it was said.
+        ("My aunt, Rosa, runs a bakery in Bath.", "family.aunt.rosa.name", "Rosa"),
+        ("We've kept our tortoise, Shelly, since 1999.", "pet.tortoise.name", "Shelly"),
+        ("Our dog, a scruffy collie called Rex, turned 11 this month.", "pet.dog.age", "11"),
+        ("We adopted a beagle, Milo, who's 3 already.", "pet.dog.age", "3"),
+        ("We adopted a beagle last year – Milo, he snores.", "pet.dog.name", "Milo"),
+        # A pronoun's age about the one just named.
+        ("My cousin Ben, he's 27, drives a van.", "family.cousin.ben.age", "27"),
+        ("Our rabbit Pip is a lop and she's two.", "pet.rabbit.age", "2"),
+        # A child said by their place among siblings.
+        ("My oldest is called Maya.", "family.child.name", "Maya"),
+        ("My youngest, Ivo, is 3.", "family.child.ivo.age", "3"),
+        # A job, then the name ("my uncle is a roofer called Des"): both.
+        ("My uncle is a roofer called Des.", "family.uncle.job", "roofer"),
+        ("My uncle is a roofer called Des.", "family.uncle.name", "Des"),
+        # When, said before the statement; married to someone for a while.
+        ("Since last spring I'm working as a roofer.", "job_title", "roofer"),
+        ("Been married to Ines since 2004.", "family.spouse.name", "Ines"),
+        # Where the user lives: just outside a town, all their life.
+        ("We live right outside Bath.", "home_city", "Bath"),
+        ("I've lived in Cardiff all my life.", "home_city", "Cardiff"),
+        # Several named together: "are called", after an age or a birth, "two of them:".
+        ("My daughters are called Nell and Kit.", "family.daughter.kit.name", "Kit"),
+        ("Our sons turned 9 in June, Sam and Joe.", "family.son.joe.name", "Joe"),
+        ("Rabbits, three of them: Hop, Skip and Jump.", "pet.rabbit.skip.name", "Skip"),
+        ("We have two children, Noor and Elif.", "family.child.elif.name", "Elif"),
+        # Names listed, then a remark on them.
+        ("I have two hamsters, Bo and Cy, both tiny.", "pet.hamster.cy.name", "Cy"),
     ],
 )
 def test_a_fact_inside_an_ordinary_sentence_is_read(text: str, key: str, value: str) -> None:
@@ -143,6 +172,27 @@ def test_a_name_inside_an_ordinary_sentence_is_read_in_other_languages(
         ("Mon oncle, qui vit à Nice, s'appelle Paul.", "family.uncle.home", "Nice"),
         ("Моего дядю зовут Коля, он живёт в Твери.", "family.uncle.home", "Тверь"),
         ("Meine Tante, die in Bonn wohnt, heißt Ute.", "family.aunt.home", "Bonn"),
+        # A Russian dative without "my", the years said by "исполнилось", the name kept as
+        # called; a pet's name put back in the nominative.
+        ("Внучке Оле исполнилось пять.", "family.granddaughter.оля.age", "5"),
+        ("Внучке Оле исполнилось пять.", "family.granddaughter.оля.name", "Оля"),
+        ("Псу Шарику уже десять лет.", "pet.dog.name", "Шарик"),
+        ("Псу Шарику уже десять лет.", "pet.dog.age", "10"),
+        # A Russian relative named in the genitive after "у".
+        ("У моей сестры Оли астма.", "family.sister.оля.name", "Оля"),
+        # A pet's age after the clause naming it; a French age said in the past.
+        ("Mi gata se llama Nieve y tiene seis años.", "pet.cat.age", "6"),
+        ("Mon fils Tom a eu neuf ans.", "family.son.tom.age", "9"),
+        # A name or a description as an aside after one of the user's people or animals.
+        ("Mein Bruder, Paul, der ist Koch.", "family.brother.paul.job", "Koch"),
+        ("Meine Kleine, Ida, ist vier.", "family.daughter.ida.age", "4"),
+        ("Mi hermana pequeña, Rosa, tiene ocho años.", "family.sister.rosa.age", "8"),
+        ("Ma chatte, une vieille siamoise, s'appelle Nala.", "pet.cat.name", "Nala"),
+        ("Wir haben eine Katze, Mimi heißt die.", "pet.cat.name", "Mimi"),
+        # Which work, after "de", is part of a relative's job; when is not.
+        ("Mi tía es profesora de música.", "family.aunt.job", "profesora de música"),
+        ("Mi tía es enfermera de noche.", "family.aunt.job", "enfermera"),
+        ("Моя тётя работает учительницей музыки.", "family.aunt.job", "учительница музыки"),
     ],
 )
 def test_a_relatives_age_and_home_are_read_in_other_languages(
@@ -152,7 +202,25 @@ def test_a_relatives_age_and_home_are_read_in_other_languages(
 
 
 @pytest.mark.parametrize(
-    "text", ["Ma mère a une maison.", "Mi madre tiene dos perros.", "Mein Bruder ist Arzt."]
+    "text",
+    [
+        "My kids love Lego, Duplo and Minecraft.",  # what they love, no names
+        "My kids are at school in Leeds, Hull and York.",  # places
+    ],
+)
+def test_a_list_after_a_clause_about_several_is_no_names(text: str) -> None:
+    assert not any(k.endswith(".name") for k in _slots(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ma mère a une maison.",
+        "Mi madre tiene dos perros.",
+        "Mein Bruder ist Arzt.",
+        "Сыну соседки пять лет.",  # a neighbour's son
+        "Моему сыну 7.",  # no years said, and no "исполнилось"
+    ],
 )
 def test_what_a_relative_has_or_is_is_no_age(text: str) -> None:
     assert not any(k.endswith(".age") for k in _slots(text))

@@ -133,6 +133,8 @@ def test_a_lower_case_town_after_a_workplace_is_where_the_user_lives() -> None:
         "i'm soooo stuffed, that curry was massive",
         "i'm sweating, it's 30 degrees in the office",
         "I'm gonna lose the plot if the printer jams again",
+        "I finally got five minutes to myself",
+        "I got a spare hour for lunch today",
     ],
 )
 def test_chat_noise_stores_nothing(text: str) -> None:
@@ -202,3 +204,28 @@ def test_a_sucker_for_something_has_no_job() -> None:
     """ "a sucker for …" is shaped like a worker's noun and followed by "for": no job."""
     found = extract_rules(TurnInput("honestly i'm such a sucker for salted caramel", NOW))
     assert not any(c.key == "job_title" for c in found), found
+
+
+def test_a_card_town_after_a_count_of_several_is_no_childs_name() -> None:
+    """Several counted are named by a list ("…, Bo and Cy"): one capitalised word after "two
+    kids" is the card's next field (the town), never a child called so."""
+    got = values("Meg, 38, three boys, Truro.")
+    assert got.get("home_city") == "Truro"
+    assert not [k for k in got if k.startswith("family.") and k.endswith(".name")]
+    named = values("Meg, 38, two boys, Al and Ro, Truro.")
+    assert named.get("family.son.ro.name") == "Ro"
+
+
+def test_a_card_opened_by_an_age_or_a_job_reads_its_other_fragments() -> None:
+    """ "61, widowed, one son called Ewan", "Plumber, work for Kier in Derby", "Baker by trade,
+    been at Greggs six years", "…, based out of Hull"; a one-word aside after a job alone is no
+    statement ("Lawyer, ugh.")."""
+    got = values("61, widowed, one son called Ewan.")
+    assert got.get("age") == "61" and got.get("family.son.name") == "Ewan"
+    got = values("Plumber, work for Kier in Derby.")
+    assert got.get("job_title") == "plumber" and got.get("employer") == "Kier"
+    got = values("Baker by trade, been at Greggs six years.")
+    assert got.get("job_title") == "baker" and got.get("employer") == "Greggs"
+    got = values("Welder, freelance, based out of Hull.")
+    assert got.get("home_city") == "Hull"
+    assert values("Lawyer, ugh.") == {}

@@ -219,3 +219,40 @@ def test_a_birth_is_worded_as_the_english_rules_word_it() -> None:
     assert [c.value_text for c in born] == ["The user was born on 15 August 1992."]
     day = extract_rules(TurnInput("Mi cumpleaños es el 3 de mayo", NOW))
     assert [c.value_text for c in day] == ["The user's birthday is on 3 May."]
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("Я по профессии преподаватель истории.", "преподаватель истории"),
+        ("Я работаю водителем автобуса.", "водитель автобуса"),
+        ("Я работаю учительницей младших классов.", "учительница младших классов"),
+        ("Я инженер-механик.", None),  # a hyphenated title the word list lacks: nothing
+        ("Я повар в кафе.", "повар"),  # where is no part of the job
+    ],
+)
+def test_a_russian_job_keeps_which_work_said_in_the_genitive(text: str, job: str | None) -> None:
+    """Never half a title: "учитель химии" is not "учитель"."""
+    assert slots_of(text).get("job_title") == job
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # A German job ending like a town's people ("-ger"), of the listed ones.
+        ("Ich bin Altenpflegerin in Bremen.", "job_title", "Altenpflegerin"),
+        # "мне 41," in chat, the years left out; a relative's job in the past.
+        ("Мне 41, работаю в Перми.", "age", "41"),
+        ("Моя бабушка всю жизнь проработала дояркой.", "family.grandmother.job", "доярка"),
+        # An allergy: a German compound, a Russian one with "since childhood", in the nominative.
+        ("Ich habe eine Katzenallergie.", "allergy.katzen", "Katzen"),
+        ("У меня давно аллергия на кошачью шерсть.", "allergy.кошачья_шерсть", "кошачья шерсть"),
+    ],
+)
+def test_a_statement_said_the_chat_way_fills_its_slot(text: str, key: str, value: str) -> None:
+    assert slots_of(text).get(key) == value
+
+
+@pytest.mark.parametrize("text", ["Ich bin Hamburger.", "Мне 5 минут.", "Ich habe eine Allergie."])
+def test_what_only_looks_like_it_fills_no_slot(text: str) -> None:
+    assert not {k for k in slots_of(text) if not k.startswith("note.")}

@@ -104,6 +104,32 @@ def test_the_policies_apply_before_a_note_is_kept(text: str) -> None:
     assert notes_of(text) == {}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Bruder meiner Kollegin wohnt in Ulm.",
+        "La madre de mi amigo trabaja en un hospital.",
+        "La sœur de mon voisin est avocate.",
+        "Брат моего друга живёт в Туле.",
+    ],
+)
+def test_one_of_an_acquaintances_people_is_no_note(text: str) -> None:
+    """Someone of a friend, colleague or neighbour of the user (as "my mate's sister" in
+    English) says nothing of the user."""
+    assert notes_of(text) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Sohn meiner Schwester wohnt in Ulm.",  # the user's own nephew
+        "La madre de mi amigo es mi jefa.",  # and the user in it
+    ],
+)
+def test_ones_own_family_or_oneself_beside_an_acquaintance_is_still_a_note(text: str) -> None:
+    assert notes_of(text) != {}
+
+
 def test_only_for_now_is_temporary() -> None:
     """ "Nur für heute …" is marked temporary: the learner keeps nothing from it."""
     found = extract_rules(TurnInput("Nur für heute bin ich in Paris.", NOW))
