@@ -126,6 +126,15 @@ def knows_user(profile: Profile | None) -> bool:
     return profile is not None and any(profile.sections.values())
 
 
+#: Before a name that is the value of a naming ("your name is Grace"), not the user.
+_NOT_NAMING = r"(?<!name is )(?<!named )(?<!called )(?<!name's )"
+
+
+def _agrees(verb: str) -> bool:
+    """Whether ``verb`` is a third-person form "you" changes ("lives", "is")."""
+    return verb.lower() in _IRREGULAR or verb.lower() in _CLAUSE_VERBS
+
+
 def _base_verb(verb: str) -> str:
     """Third-person singular → the form after "you" (lives → live, studies → study)."""
     low = verb.lower()
@@ -162,7 +171,20 @@ def yours(text: str, name: str | None) -> str:
             ),
             out,
         )
-    out = re.sub(r"\b[Tt]he user\b", "you", out)
+    for who in ("[Tt]he user", *map(re.escape, names)):
+        # Said again mid-sentence ("…, they make Ana laugh", "and the user cooks"): "you",
+        # the verb after it agreeing.
+        out = re.sub(
+            rf"(?<=\s){_NOT_NAMING}{who} (?:(?P<adv>{_ADVERBS}) )?"
+            r"(?P<verb>[a-z]+(?:n't)?)(?![\w'])",
+            lambda m: (
+                "you "
+                + (f"{m.group('adv')} " if m.group("adv") else "")
+                + (_base_verb(m.group("verb")) if _agrees(m.group("verb")) else m.group("verb"))
+            ),
+            out,
+        )
+        out = re.sub(rf"(?<![\w']){_NOT_NAMING}{who}(?![\w'])", "you", out)
     # Whatever put "you" before a third-person verb ("you is", "you doesn't"), it agrees.
     out = re.sub(
         r"\b([Yy]ou) (is|was|has|does|isn't|wasn't|hasn't|doesn't)(?![\w'])",
