@@ -3,7 +3,9 @@ catalogue, bot/i18n.py: translated where they are shown)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, supported, t
@@ -91,6 +93,42 @@ def said_in(lang: str, key: str, value_text: str, value: object, who: str | None
         if said:
             return said[:1].upper() + said[1:]
     return said_to_user_text(value_text, who).rstrip(".")
+
+
+def has_phrase(lang: str, key: str, value_text: str, value: object) -> bool:
+    """Whether a slot fact has its own phrase in ``lang`` (else it is said in English, or
+    quoted)."""
+    return slot_words(lang, key, value, value_text) is not None
+
+
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+    @property
+    def value_text(self) -> str: ...
+
+
+E = TypeVar("E", bound=_Keyed)
+#: A pet counted once ("The user has a dog."), said beside its name.
+_ONE_PET = re.compile(r"\bhas (?:got )?an? ")
+
+
+def shown_entries(entries: Sequence[E]) -> list[E]:
+    """A profile section's entries without a pet counted once beside that pet's name ("you
+    have a dog" next to "your dog is called Canela")."""
+    named = {
+        e.key.split(".")[1] for e in entries if e.key.startswith("pet.") and e.key.endswith(".name")
+    }
+    return [
+        e
+        for e in entries
+        if not (
+            e.key.startswith("pet.")
+            and e.key.count(".") == 1
+            and e.key.split(".")[1] in named
+            and _ONE_PET.search(e.value_text)
+        )
+    ]
 
 
 def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: bool = True) -> str:

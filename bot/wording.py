@@ -329,5 +329,8 @@ def person_said(person: Person, name: str | None, lang: str | None = None) -> li
             if lang != "en"
             else None
         )
+        if said is None and lang != "en" and f.source_excerpt:
+            # No phrase for it here: their own words, never an English sentence inside this one.
+            said = t(lang, "“{words}”", words=f.source_excerpt.strip().rstrip(".!"))
         out.append(said or yours(f.value_text, name))
     return out

@@ -3,13 +3,16 @@ through the real console adapter: what the user reads is said to them, in their 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.i18n import tn
 from bot.reflections import words
+from bot.slots import slot_words
 from memory_core.clock import ManualClock
 from memory_core.types import ReflectionDigest
 from tests.factories import START, fact
@@ -239,3 +242,69 @@ async def test_a_partners_work_is_not_answered_with_the_users_own(
         await s.say("I'm a florist.", "my fiance Dev repairs bikes for a living")
         out = await s.say("hows Dev make his money")
         assert "bikes" in out and "florist" not in out, out
+
+
+async def test_a_profile_in_another_language_holds_no_english_sentence(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """A fact no phrase says in the chat's language is quoted in the user's words (once, when
+    a note already holds them), a note outside the notes' own section is quoted, a pet said
+    once is not also counted beside its name, and a person's name keeps its accent ("You play
+    шахматы в клубе", "You have a dog", "Andres trabaja como arquitecto" before)."""
+    async with console(tmp_path / "ru.db", ManualClock(START), user="pavel") as s:
+        await s.say("По выходным играю в шахматы в клубе.")
+        out = await s.say("/profile")
+        assert "You " not in out and out.count("шахматы в клубе") == 1, out
+    async with console(tmp_path / "es.db", ManualClock(START), user="lucia") as s:
+        await s.say("Tenemos una perrita que se llama Canela.")
+        await s.say("Mi esposo Andrés es arquitecto.")
+        out = await s.say("/profile")
+        assert "You " not in out and "Canela" in out, out
+        assert "Andres" not in out and "Andrés trabaja como arquitecto" in out, out
+
+
+def test_counted_pets_and_children_take_the_numbers_form() -> None:
+    """ "You have 1 cats" (English inside a German /profile) was the stored sentence said as
+    it was: a count is said through the catalogue, its noun in the form the number wants."""
+    assert slot_words("de", "pet.cat", None, "Sabine has 2 cats.") == tn(
+        "de", "you have {n} cat", "you have {n} cats", 2
+    )
+    assert slot_words("es", "pet.dog", None, "Lucia has a dog.") == tn(
+        "es", "you have {n} dog", "you have {n} dogs", 1
+    )
+    assert slot_words("ru", "family.children", None, "Olga has three children.") == tn(
+        "ru", "you have {n} child", "you have {n} children", 3
+    )
+    assert slot_words("fr", "pet.cat", None, "Hugo no longer has a cat.") is None
+    assert "1 cats" not in (slot_words("en", "pet.cat", None, "X has a cat.") or "")
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "stored", "said", "name"),
+    [
+        (
+            "es",
+            "family.husband.andres.job",
+            "Ana's husband Andrés works as arquitecto.",
+            "",
+            "Andrés",
+        ),
+        ("ru", "family.son.артем.age", "Ivan's son is 15.", "Моему сыну Артёму 15 лет.", "Артём"),
+        ("fr", "person.chloe.home", "Chloé lives in Lille.", "", "Chloé"),
+    ],
+)
+def test_a_persons_name_keeps_its_accents(
+    lang: str, key: str, stored: str, said: str, name: str
+) -> None:
+    value = "15" if key.endswith("age") else stored.split()[-1].rstrip(".")
+    assert name in (slot_words(lang, key, value, stored, said=said) or "")
+
+
+def test_a_reflection_says_the_same_words_once() -> None:
+    note = fact(1, "Wir haben zwei Katzen.", key="note.de.wir_haben_zwei_katzen")
+    cats = fact(2, "Sabine has 2 cats.", key="pet.hamster")
+    note = dataclasses.replace(note, source_excerpt="Wir haben zwei Katzen.")
+    cats = dataclasses.replace(cats, source_excerpt="Wir haben zwei Katzen.")
+    digest = ReflectionDigest("u", START, START, new_facts=(note, cats), speaker="sabine")
+    said = words("de", digest)
+    assert said.count("zwei Katzen") == 1, said
