@@ -19,6 +19,7 @@ from bot.groups import GroupDesk
 from bot.i18n import N_, clauses, day_text, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
+from bot.slots import counted
 from bot.turn import turn_of
 from bot.wording import first_name, knows_user, person_label, person_said, told_name
 from memory_core import Memory, Observer, UserView
@@ -131,8 +132,12 @@ def _person_line(person: Person, who: str | None, lang: str) -> str:
     """One of the user's people in /profile: "• Tom, your brother: he lives in Rome"; a
     person known only by name and relation is that label alone ("• Sam, your spouse", not
     "…: your spouse is named Sam")."""
+    if not person.name and person.facts and all(counted(f.key, f.value_text) for f in person.facts):
+        # "Deine Tochter: you have 2 daughters" was a count said as if it were one person.
+        return "• " + _capital(clauses(lang, person_said(person, who, lang)))
     label = _capital(person_label(person, lang))
-    if person.name and person.relation and not person.about():
+    told = [f for f in person.about() if not counted(f.key, f.value_text)]
+    if person.name and person.relation and not told:
         return f"• {label}"
     # i18n: one of the user's people and what they said of them ("Tom, your brother: your
     # brother lives in Rome").

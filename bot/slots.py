@@ -147,7 +147,9 @@ def slot_words(
 
 #: The slots that count the user's pets or children, without a value: the stored sentence
 #: says how many ("The user has 2 cats.", "The user has a child.").
-_COUNTED = frozenset({"pet.cat", "pet.dog", "family.children", "family.grandchildren"})
+_COUNTED = frozenset(
+    f"family.{w}" for w in "children grandchildren son daughter grandson granddaughter".split()
+) | {"pet.cat", "pet.dog"}
 _HAS_COUNT = re.compile(
     r"\bhas (?:got )?(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
 )
@@ -171,7 +173,20 @@ def _counted_words(lang: str, key: str, stored: str) -> str | None:
         return tn(lang, "you have {n} dog", "you have {n} dogs", n)
     if key == "family.grandchildren":
         return tn(lang, "you have {n} grandchild", "you have {n} grandchildren", n)
+    if key == "family.son":
+        return tn(lang, "you have {n} son", "you have {n} sons", n)
+    if key == "family.daughter":
+        return tn(lang, "you have {n} daughter", "you have {n} daughters", n)
+    if key == "family.grandson":
+        return tn(lang, "you have {n} grandson", "you have {n} grandsons", n)
+    if key == "family.granddaughter":
+        return tn(lang, "you have {n} granddaughter", "you have {n} granddaughters", n)
     return tn(lang, "you have {n} child", "you have {n} children", n)
+
+
+def counted(key: str, stored: str) -> bool:
+    """Whether a fact only counts the user's pets or children ("The user has 2 sons.")."""
+    return key in _COUNTED and _HAS_COUNT.search(stored) is not None and not _NEGATED.search(stored)
 
 
 #: A home said with the year it began ("The user has lived in Köln since 2019."): "du wohnst

@@ -9,7 +9,7 @@ import re
 from contextvars import ContextVar
 
 from bot.i18n import supported, t
-from bot.slots import slot_words
+from bot.slots import counted, slot_words
 from memory_core.types import Person, Profile, relation_noun, your_relation
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
@@ -321,6 +321,9 @@ def person_said(person: Person, name: str | None, lang: str | None = None) -> li
     known."""
     lang = supported(lang or REPLY_LANGUAGE.get()) or "en"
     facts = person.about() or person.facts
+    if person.name:
+        # "Bastien, ton fils": the count the same words gave ("you have a son") is not his.
+        facts = [f for f in facts if not counted(f.key, f.value_text)] or facts
     out: list[str] = []
     for f in facts:
         value = f.value_json.get("value") if isinstance(f.value_json, dict) else None

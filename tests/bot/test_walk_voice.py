@@ -308,3 +308,19 @@ def test_a_reflection_says_the_same_words_once() -> None:
     digest = ReflectionDigest("u", START, START, new_facts=(note, cats), speaker="sabine")
     said = words("de", digest)
     assert said.count("zwei Katzen") == 1, said
+
+
+async def test_a_count_of_children_is_no_person_in_the_profile(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Tu hija: you have 2 daughters", "Ton fils : you have a son" beside the son's own
+    name: a count of children is said as a count, and not again beside a named child."""
+    async with console(tmp_path / "en.db", ManualClock(START), user="meg") as s:
+        await s.say("I have two daughters.")
+        out = await s.say("/profile")
+        assert "You have two daughters" in out or "You have 2 daughters" in out, out
+        assert "Your daughter: " not in out, out
+    async with console(tmp_path / "fr.db", ManualClock(START), user="marc") as s:
+        await s.say("J'ai un fils, Bastien.")
+        out = await s.say("/profile")
+        assert "you have" not in out.lower() and "Bastien" in out, out
