@@ -267,8 +267,16 @@ def _someone_else(before: str) -> bool:
     return bool(_OTHERS.search(" ".join(words)))
 
 
+#: What only one person is ("since they were a girl"): that "they" is the user, whoever was
+#: named before it.
+_ONE_PERSON = re.compile(
+    r" (?:a|an) (?:little |young )?(?:girl|boy|kid|child|teen|teenager|baby|toddler)\b"
+)
+
+
 def _they_you(m: re.Match[str]) -> str:
-    if _someone_else(m.string[: m.start()]):
+    one = m.group("verb") in ("were", "was") and _ONE_PERSON.match(m.string, m.end())
+    if not one and _someone_else(m.string[: m.start()]):
         return m.group(0)
     if m.group("contr"):
         return f"you'{m.group('contr')}"

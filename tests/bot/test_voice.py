@@ -101,6 +101,12 @@ SHAPES = [
         "your sisters visit you and you cook for them",
     ),
     ("As Ana said before, Priya's a paramedic.", "Ana", "As you said before, Priya's a paramedic"),
+    # Only one person was "a girl": the user, though a club was named before it.
+    (
+        "Fiona has supported Leicester City since they were a girl.",
+        "Fiona",
+        "you have supported Leicester City since you were a girl",
+    ),
     # Someone else's "themselves" stays theirs.
     (
         "The user has two girls and they dress themselves.",
