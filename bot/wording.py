@@ -149,9 +149,16 @@ def _base_verb(verb: str) -> str:
     return verb
 
 
+#: A stored sentence in the user's own first person.
+_FIRST_PERSON = re.compile(r"(?:I|I'm|I've|I'd|I'll|My|Our|We|We're|We've)\s")
+
+
 def yours(text: str, name: str | None) -> str:
     """A stored fact ("The user lives in Lisbon.", "Ana's cat is Tom.") said to its owner:
     "you live in Lisbon", "your cat is Tom"."""
+    if _FIRST_PERSON.match(text.strip()):
+        # The user's own words kept as they said them ("Our daughter Leela is 3").
+        return second_person(text)
     # A platform name given in lower case ("nadia") starts the stored sentence capitalised.
     names = dict.fromkeys([name, name[:1].upper() + name[1:]]) if name else {}
     subjects = ["The user", "the user", *names]

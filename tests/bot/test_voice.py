@@ -101,6 +101,9 @@ SHAPES = [
         "your sisters visit you and you cook for them",
     ),
     ("As Ana said before, Priya's a paramedic.", "Ana", "As you said before, Priya's a paramedic"),
+    # The user's own words kept as said: turned around like any other.
+    ("Our daughter Leela is 3.", "Priya", "your daughter Leela is 3"),
+    ("My sister lives in Oslo.", None, "your sister lives in Oslo"),
     # Only one person was "a girl": the user, though a club was named before it.
     (
         "Fiona has supported Leicester City since they were a girl.",
