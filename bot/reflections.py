@@ -65,7 +65,7 @@ def words(lang: str, digest: ReflectionDigest) -> str:
 def _items(lang: str, facts: Sequence[Fact], name: str | None) -> str:
     """The first facts of a section, said to the user, and how many more there are."""
     facts = _beside_slots(worth_saying(facts)) if lang != "en" else worth_saying(facts)
-    # Two memories read from the same words ("„Wir haben zwei Katzen“" as a note and as the
+    # Two memories read from the same words („Bei uns wohnen drei Hunde“ as a note and as the
     # pets it counts, where the count has no phrase) are said once.
     said = list(dict.fromkeys(told_words(f, name) for f in facts))
     shown = clauses(lang, said[:MAX_ITEMS])

@@ -54,6 +54,10 @@ ASK9_PATH = Path(__file__).parent / "labels" / "walk_ask9.json"
 #: fact days later), asked on days 30-60 with two never-told questions each; de (du, Sie), es
 #: (Latin American), fr and ru (informal, names in oblique cases) users.
 BLIND5_PATH = Path(__file__).parent / "labels" / "walk_blind5.json"
+#: The sixth blind walk: facts told over days 0-30 in chatty messages, a correction, a fact
+#: forgotten with /forget and taught again, and a fact repeated weeks later per user; asked on
+#: days 46-68 (two en, two de, es, fr, two ru).
+BLIND6_PATH = Path(__file__).parent / "labels" / "walk_blind6.json"
 #: The second blind question set: twelve users (three English, three German, two each
 #: Spanish, French and Russian), five to eight facts each asked three ways on day 60 (several
 #: named relatives, groups holding the one asked about), and five never-told questions each

@@ -102,7 +102,7 @@ SHAPES = [
     ),
     ("As Ana said before, Priya's a paramedic.", "Ana", "As you said before, Priya's a paramedic"),
     # The user's own words kept as said: turned around like any other.
-    ("Our daughter Leela is 3.", "Priya", "your daughter Leela is 3"),
+    ("Our son Ravi turned 6 in May.", "Meena", "your son Ravi turned 6 in May"),
     ("My sister lives in Oslo.", None, "your sister lives in Oslo"),
     # Only one person was "a girl": the user, though a club was named before it.
     (
