@@ -134,7 +134,7 @@ def _person_line(person: Person, who: str | None, lang: str) -> str:
     "…: your spouse is named Sam")."""
     if not person.name and person.facts and all(counted(f.key, f.value_text) for f in person.facts):
         # "Deine Tochter: you have 2 daughters" was a count said as if it were one person.
-        return "• " + _capital(clauses(lang, person_said(person, who, lang)))
+        return "• " + _capital(clauses(lang, person_said(person, who, lang, counts=True)))
     label = _capital(person_label(person, lang))
     told = [f for f in person.about() if not counted(f.key, f.value_text)]
     if person.name and person.relation and not told:

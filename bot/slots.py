@@ -114,8 +114,6 @@ def slot_words(
     """The slot phrase of ``key`` in ``lang`` around ``value`` ("du wohnst in Köln"), or
     ``None``: no value, a key without a phrase, or a ``stored`` sentence that negates it;
     ``said``: the user's own words it was read from (a relative's gender: "deine Cousine")."""
-    if key in _COUNTED and not _NEGATED.search(stored):
-        return _counted_words(lang, key, stored)
     if not value or not isinstance(value, str | int | float):
         return None
     if _NEGATED.search(stored) and not key.startswith(_SAID_AS_NOT):
@@ -158,11 +156,11 @@ _COUNT_WORDS = {
 }
 
 
-def _counted_words(lang: str, key: str, stored: str) -> str | None:
+def counted_words(lang: str, key: str, stored: str) -> str | None:
     """How many pets or children the user has, in ``lang`` with the number's own form of the
-    noun ("du hast 2 Katzen", "у тебя 5 кошек"); ``None``: the stored sentence says no
-    number."""
-    m = _HAS_COUNT.search(stored)
+    noun ("du hast 2 Katzen", "у тебя 5 кошек"), for the lists of memories (/profile): an
+    answer quotes the words instead, which may name them. ``None``: no count."""
+    m = _HAS_COUNT.search(stored) if key in _COUNTED and not _NEGATED.search(stored) else None
     if m is None:
         return None
     said = m.group("n").lower()

@@ -9,7 +9,7 @@ from typing import Protocol, TypeVar
 
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, supported, t
-from bot.slots import slot_words
+from bot.slots import counted_words, slot_words
 from bot.wording import yours
 from memory_core.errors import InvalidInputError
 from memory_core.types import note_language, procedure_steps, procedure_topic
@@ -89,7 +89,7 @@ def said_in(lang: str, key: str, value_text: str, value: object, who: str | None
     in the language's own phrase around the value they gave ("Du wohnst in Köln"), else the
     stored sentence turned to the second person ("You live in Köln")."""
     if supported(lang) not in (None, "en") and note_language(key) is None:
-        said = slot_words(lang, key, value, value_text)
+        said = slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
         if said:
             return said[:1].upper() + said[1:]
     return said_to_user_text(value_text, who).rstrip(".")
@@ -98,7 +98,9 @@ def said_in(lang: str, key: str, value_text: str, value: object, who: str | None
 def has_phrase(lang: str, key: str, value_text: str, value: object) -> bool:
     """Whether a slot fact has its own phrase in ``lang`` (else it is said in English, or
     quoted)."""
-    return slot_words(lang, key, value, value_text) is not None
+    return (
+        slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
+    ) is not None
 
 
 class _Keyed(Protocol):

@@ -9,7 +9,7 @@ import re
 from contextvars import ContextVar
 
 from bot.i18n import supported, t
-from bot.slots import counted, slot_words
+from bot.slots import counted, counted_words, slot_words
 from memory_core.types import Person, Profile, relation_noun, your_relation
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
@@ -329,11 +329,14 @@ def person_label(person: Person, lang: str | None = None) -> str:
     return person.name or kin or t(lang, "your {relation}", relation=shown)
 
 
-def person_said(person: Person, name: str | None, lang: str | None = None) -> list[str]:
+def person_said(
+    person: Person, name: str | None, lang: str | None = None, *, counts: bool = False
+) -> list[str]:
     """What the user told us about one of their people, in the second person and in
     ``lang`` (default: the reply's): "your brother Marco lives in Rome", "dein Bruder heißt
     Tim" (a slot's phrase in the language); their naming fact only when nothing else is
-    known."""
+    known. ``counts``: a count of children said as one ("du hast 2 Kinder", for lists), not
+    in the words it was read from (which may name them)."""
     lang = supported(lang or REPLY_LANGUAGE.get()) or "en"
     facts = person.about() or person.facts
     if person.name:
@@ -344,6 +347,7 @@ def person_said(person: Person, name: str | None, lang: str | None = None) -> li
         value = f.value_json.get("value") if isinstance(f.value_json, dict) else None
         said = (
             slot_words(lang, f.key, value, f.value_text, said=f.source_excerpt or "")
+            or (counted_words(lang, f.key, f.value_text) if counts else None)
             if lang != "en"
             else None
         )

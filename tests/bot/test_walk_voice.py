@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import tn
 from bot.reflections import words
-from bot.slots import slot_words
+from bot.slots import counted_words, slot_words
 from memory_core.clock import ManualClock
 from memory_core.types import ReflectionDigest
 from tests.factories import START, fact
@@ -266,17 +266,20 @@ async def test_a_profile_in_another_language_holds_no_english_sentence(
 def test_counted_pets_and_children_take_the_numbers_form() -> None:
     """ "You have 1 cats" (English inside a German /profile) was the stored sentence said as
     it was: a count is said through the catalogue, its noun in the form the number wants."""
-    assert slot_words("de", "pet.cat", None, "Greta has 2 cats.") == tn(
+    assert counted_words("de", "pet.cat", "Greta has 2 cats.") == tn(
         "de", "you have {n} cat", "you have {n} cats", 2
     )
-    assert slot_words("es", "pet.dog", None, "Lucia has a dog.") == tn(
+    assert counted_words("es", "pet.dog", "Lucia has a dog.") == tn(
         "es", "you have {n} dog", "you have {n} dogs", 1
     )
-    assert slot_words("ru", "family.children", None, "Olga has three children.") == tn(
+    assert counted_words("ru", "family.children", "Olga has three children.") == tn(
         "ru", "you have {n} child", "you have {n} children", 3
     )
-    assert slot_words("fr", "pet.cat", None, "Hugo no longer has a cat.") is None
-    assert "1 cats" not in (slot_words("en", "pet.cat", None, "X has a cat.") or "")
+    assert counted_words("fr", "pet.cat", "Hugo no longer has a cat.") is None
+    assert "1 cats" not in (counted_words("en", "pet.cat", "X has a cat.") or "")
+    # An answer quotes the words instead ("J'ai un fils qui s'appelle …" names him): a count is
+    # no slot phrase.
+    assert slot_words("fr", "family.son", None, "Marc has a son.") is None
 
 
 @pytest.mark.parametrize(
