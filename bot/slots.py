@@ -165,6 +165,14 @@ def counted_words(lang: str, key: str, stored: str) -> str | None:
         return None
     said = m.group("n").lower()
     n = int(said) if said.isdigit() else _COUNT_WORDS.get(said, 1)
+    text = _count_text(lang, key, n)
+    if supported(lang) != "en" and text == _count_text("en", key, n):
+        return None  # not in this language's catalogue yet: the words are quoted instead
+    return text
+
+
+def _count_text(lang: str, key: str, n: int) -> str:
+    """The count of a counted slot (:data:`_COUNTED`) in ``lang``."""
     if key == "pet.cat":
         return tn(lang, "you have {n} cat", "you have {n} cats", n)
     if key == "pet.dog":
@@ -324,6 +332,16 @@ def _plain(word: str) -> str:
     keys spell a name."""
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def shown_name(name: str, *texts: str) -> str:
+    """``name`` as the user wrote it in ``texts`` ("Артем" said "Артёму" → "Артём"), else as
+    it is."""
+    key = _plain(name)
+    if " " in key or not key.isalpha():
+        return name
+    found = _shown_name(key, *texts)
+    return found if _plain(found) == key and found != key.title() else name
 
 
 def _shown_name(name: str, *texts: str) -> str:

@@ -5,11 +5,12 @@ your brother"). The responder, presses, questions, commands and the memory page 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from contextvars import ContextVar
 
 from bot.i18n import supported, t
-from bot.slots import counted, counted_words, slot_words
+from bot.slots import counted, counted_words, shown_name, slot_words
 from memory_core.types import Person, Profile, relation_noun, your_relation
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
@@ -318,6 +319,10 @@ def person_label(person: Person, lang: str | None = None) -> str:
     "Marco, your brother", "your sister"."""
     lang = lang or REPLY_LANGUAGE.get()
     rel = relation_words(person)
+    if person.name:
+        # Known only from a key ("артем"): the name as the user wrote it ("Артёму" → Артём).
+        spelled = shown_name(person.name, *(f.source_excerpt or "" for f in person.facts))
+        person = dataclasses.replace(person, name=spelled)
     # "Marco, dein Bruder": the possessive agrees with the relation, where its word tells,
     # and the noun with their gender where the user's words tell it ("deine Cousine").
     kin = your_relation(lang, rel, person.gender) if rel else None

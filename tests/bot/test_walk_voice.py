@@ -13,8 +13,9 @@ import pytest
 from bot.i18n import tn
 from bot.reflections import words
 from bot.slots import counted_words, slot_words
+from bot.wording import person_label
 from memory_core.clock import ManualClock
-from memory_core.types import ReflectionDigest
+from memory_core.types import Person, ReflectionDigest
 from tests.factories import START, fact
 
 
@@ -265,18 +266,19 @@ async def test_a_profile_in_another_language_holds_no_english_sentence(
 
 def test_counted_pets_and_children_take_the_numbers_form() -> None:
     """ "You have 1 cats" (English inside a German /profile) was the stored sentence said as
-    it was: a count is said through the catalogue, its noun in the form the number wants."""
-    assert counted_words("de", "pet.cat", "Greta has 2 cats.") == tn(
-        "de", "you have {n} cat", "you have {n} cats", 2
+    it was: a count is said through the catalogue, its noun in the form the number wants —
+    or, while a language's catalogue lacks it, in the user's own words (never English)."""
+    english = tn("en", "you have {n} cat", "you have {n} cats", 2)
+    assert counted_words("en", "pet.cat", "Greta has 2 cats.") == english == "you have 2 cats"
+    assert counted_words("en", "family.children", "Olga has three children.") == (
+        "you have 3 children"
     )
-    assert counted_words("es", "pet.dog", "Lucia has a dog.") == tn(
-        "es", "you have {n} dog", "you have {n} dogs", 1
-    )
-    assert counted_words("ru", "family.children", "Olga has three children.") == tn(
-        "ru", "you have {n} child", "you have {n} children", 3
-    )
+    for lang in ("de", "es", "fr", "ru"):
+        said = counted_words(lang, "pet.dog", "Lucia has a dog.")
+        assert said is None or (said == tn(lang, "you have {n} dog", "you have {n} dogs", 1))
+        assert said != "you have 1 dog"
     assert counted_words("fr", "pet.cat", "Hugo no longer has a cat.") is None
-    assert "1 cats" not in (counted_words("en", "pet.cat", "X has a cat.") or "")
+    assert counted_words("en", "pet.cat", "X has a cat.") == "you have 1 cat"
     # An answer quotes the words instead ("J'ai un fils qui s'appelle …" names him): a count is
     # no slot phrase.
     assert slot_words("fr", "family.son", None, "Marc has a son.") is None
@@ -327,3 +329,11 @@ async def test_a_count_of_children_is_no_person_in_the_profile(
         await s.say("J'ai un fils, Théo.")
         out = await s.say("/profile")
         assert "you have" not in out.lower() and "Théo" in out, out
+
+
+def test_a_person_known_by_a_key_is_named_as_the_user_wrote_them() -> None:
+    son = Person(
+        "Артем", "son", "family", [fact(1, "Ivan's son is 9.", key="family.son.артем.age")]
+    )
+    son.facts[0] = dataclasses.replace(son.facts[0], source_excerpt="Артёму на днях стукнуло 9.")
+    assert person_label(son, "ru").startswith("Артём")
