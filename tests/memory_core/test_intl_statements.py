@@ -219,3 +219,15 @@ def test_a_birth_is_worded_as_the_english_rules_word_it() -> None:
     assert [c.value_text for c in born] == ["The user was born on 15 August 1992."]
     day = extract_rules(TurnInput("Mi cumpleaños es el 3 de mayo", NOW))
     assert [c.value_text for c in day] == ["The user's birthday is on 3 May."]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Im Sommer fahren wir oft an die Nordsee.", "Abends sitze ich gern im Garten."],
+)
+def test_german_im_is_no_english_im(said: str) -> None:
+    """German "im" (in dem) is no typed "I'm": the English rules had stored "Ana is Sommer
+    fahren wir …" and "… sitze ich gern Ana is Garten"; the sentence is a German note."""
+    found = extract_rules(TurnInput(said, NOW, user_name="Ana"))
+    assert found and all(c.key.startswith("note.de.") for c in found), found
+    assert all("Ana is" not in c.value_text for c in found)
