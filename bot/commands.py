@@ -19,6 +19,7 @@ from bot.groups import GroupDesk
 from bot.i18n import N_, clauses, day_text, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
+from bot.slots import counted
 from bot.turn import turn_of
 from bot.wording import first_name, knows_user, person_label, person_said, told_name
 from memory_core import Memory, Observer, UserView
@@ -32,8 +33,11 @@ from memory_core.types import (
     Noop,
     Pending,
     Person,
+    Profile,
+    ProfileEntry,
     Supersede,
     Update,
+    is_note,
     is_person_key,
 )
 from memory_core.values import Audience, Category, Fact, SearchHit, Status
@@ -113,12 +117,27 @@ UNDONE = {
 }
 
 
+def _note_words(profile: Profile) -> set[str]:
+    """The words of every note /profile shows (a fact read from the same words is not quoted
+    again)."""
+    return {
+        e.value_text.strip().rstrip(".!")
+        for entries in profile.sections.values()
+        for e in entries
+        if is_note(e.key)
+    }
+
+
 def _person_line(person: Person, who: str | None, lang: str) -> str:
     """One of the user's people in /profile: "• Tom, your brother: he lives in Rome"; a
     person known only by name and relation is that label alone ("• Sam, your spouse", not
     "…: your spouse is named Sam")."""
+    if not person.name and person.facts and all(counted(f.key, f.value_text) for f in person.facts):
+        # "Deine Tochter: you have 2 daughters" was a count said as if it were one person.
+        return "• " + _capital(clauses(lang, person_said(person, who, lang, counts=True)))
     label = _capital(person_label(person, lang))
-    if person.name and person.relation and not person.about():
+    told = [f for f in person.about() if not counted(f.key, f.value_text)]
+    if person.name and person.relation and not told:
         return f"• {label}"
     # i18n: one of the user's people and what they said of them ("Tom, your brother: your
     # brother lives in Rome").
@@ -432,6 +451,7 @@ class Commands:
         parts = [t(c.lang, "Here's what I know about you:")]
         who = first_name(c.msg.display_name)
         people = await c.view.people()
+        quoted = _note_words(profile)
         for name, title in PROFILE_TITLES.items():
             # The people around the user have a section of their own, below.
             entries = [e for e in profile.sections.get(name, ()) if not is_person_key(e.key)]
@@ -439,16 +459,39 @@ class Commands:
                 parts.append(f"\n{t(c.lang, title)}")
                 parts += [texts.procedure_lines(e.key, e.value_text) for e in entries]
             elif entries:
-                parts.append(f"\n{t(c.lang, title)}")
-                parts += [
-                    f"• {texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who)} — "
-                    f"{texts.certainty(e.confidence, c.lang)}"
-                    for e in entries
+                lines = [
+                    f"• {said} — {texts.certainty(e.confidence, c.lang)}"
+                    for e in texts.shown_entries(entries)
+                    if (said := await self._profile_words(c, e, name, quoted, who))
                 ]
+                parts += [f"\n{t(c.lang, title)}", *lines] if lines else []
         if people:
             parts.append(f"\n{t(c.lang, 'People')}")
             parts += [_person_line(p, who, c.lang) for p in people]
         return [self._with_page_button(Reply("\n".join(parts)), c)]
+
+    async def _profile_words(
+        self, c: Call, e: ProfileEntry, section: str, notes: set[str], who: str | None
+    ) -> str:
+        """One /profile entry said to the user in their language: a slot in its phrase; a
+        note outside its own section quoted (their own words, not the bot's "I"); in another
+        language than English, a fact without a phrase quoted in the words it was read from —
+        nothing, when a note already quotes them ("" ) — never an English sentence there."""
+        said = texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who)
+        if c.lang == "en":
+            return said
+        if is_note(e.key):
+            return said if section == "notes" else t(c.lang, "“{words}”", words=said)
+        if texts.has_phrase(c.lang, e.key, e.value_text, e.slot_value):
+            return said
+        try:
+            excerpt = (await c.view.fact(e.fact_id)).source_excerpt or ""
+        except NotFoundError:
+            return said
+        words = excerpt.strip().rstrip(".!")
+        if not words:
+            return said
+        return "" if words in notes else t(c.lang, "“{words}”", words=words)
 
     async def cmd_memories(self, c: Call) -> list[Reply]:
         """``/memories [query]``: a page of memories, or search results; ``/memories web``:

@@ -65,8 +65,11 @@ def words(lang: str, digest: ReflectionDigest) -> str:
 def _items(lang: str, facts: Sequence[Fact], name: str | None) -> str:
     """The first facts of a section, said to the user, and how many more there are."""
     facts = _beside_slots(worth_saying(facts)) if lang != "en" else worth_saying(facts)
-    shown = clauses(lang, [told_words(f, name) for f in facts[:MAX_ITEMS]])
-    more = len(facts) - MAX_ITEMS
+    # Two memories read from the same words („Bei uns wohnen drei Hunde“ as a note and as the
+    # pets it counts, where the count has no phrase) are said once.
+    said = list(dict.fromkeys(told_words(f, name) for f in facts))
+    shown = clauses(lang, said[:MAX_ITEMS])
+    more = len(said) - MAX_ITEMS
     return t(lang, "{items} (and {n} more)", items=shown, n=more) if more > 0 else shown
 
 

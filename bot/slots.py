@@ -17,6 +17,7 @@ them in every language.
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date
 
 from bot.i18n import MONTHS, N_, day_text, supported, t, tn
@@ -142,6 +143,58 @@ def slot_words(
     return None
 
 
+#: The slots that count the user's pets or children, without a value: the stored sentence
+#: says how many ("The user has 2 cats.", "The user has a child.").
+_COUNTED = frozenset(
+    f"family.{w}" for w in "children grandchildren son daughter grandson granddaughter".split()
+) | {"pet.cat", "pet.dog"}
+_HAS_COUNT = re.compile(
+    r"\bhas (?:got )?(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
+)
+_COUNT_WORDS = {
+    w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())
+}
+
+
+def counted_words(lang: str, key: str, stored: str) -> str | None:
+    """How many pets or children the user has, in ``lang`` with the number's own form of the
+    noun ("du hast 2 Katzen", "у тебя 5 кошек"), for the lists of memories (/profile): an
+    answer quotes the words instead, which may name them. ``None``: no count."""
+    m = _HAS_COUNT.search(stored) if key in _COUNTED and not _NEGATED.search(stored) else None
+    if m is None:
+        return None
+    said = m.group("n").lower()
+    n = int(said) if said.isdigit() else _COUNT_WORDS.get(said, 1)
+    text = _count_text(lang, key, n)
+    if supported(lang) != "en" and text == _count_text("en", key, n):
+        return None  # not in this language's catalogue yet: the words are quoted instead
+    return text
+
+
+def _count_text(lang: str, key: str, n: int) -> str:
+    """The count of a counted slot (:data:`_COUNTED`) in ``lang``."""
+    if key == "pet.cat":
+        return tn(lang, "you have {n} cat", "you have {n} cats", n)
+    if key == "pet.dog":
+        return tn(lang, "you have {n} dog", "you have {n} dogs", n)
+    if key == "family.grandchildren":
+        return tn(lang, "you have {n} grandchild", "you have {n} grandchildren", n)
+    if key == "family.son":
+        return tn(lang, "you have {n} son", "you have {n} sons", n)
+    if key == "family.daughter":
+        return tn(lang, "you have {n} daughter", "you have {n} daughters", n)
+    if key == "family.grandson":
+        return tn(lang, "you have {n} grandson", "you have {n} grandsons", n)
+    if key == "family.granddaughter":
+        return tn(lang, "you have {n} granddaughter", "you have {n} granddaughters", n)
+    return tn(lang, "you have {n} child", "you have {n} children", n)
+
+
+def counted(key: str, stored: str) -> bool:
+    """Whether a fact only counts the user's pets or children ("The user has 2 sons.")."""
+    return key in _COUNTED and _HAS_COUNT.search(stored) is not None and not _NEGATED.search(stored)
+
+
 #: A home said with the year it began ("The user has lived in Köln since 2019."): "du wohnst
 #: seit 2019 in Köln", so "since when?" is answered by it.
 _SINCE = re.compile(r"\bhas lived in .+ since ((?:19|20)\d\d)\b")
@@ -252,7 +305,7 @@ def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "", sai
     name = m.group("name") or m.group("pname") or m.group("petname")
     # "tu gemela", "deine Cousine": the noun for their gender where the user's words tell it.
     kin = your_relation(lang, rel, gender_said(rel, said)) if rel else None
-    who = name.replace("_", " ").title() if name else kin
+    who = _shown_name(name, stored, said) if name else kin
     what = m.group("what")
     if what == "name":
         return t(lang, "{who} is called {value}", who=kin, value=value) if kin else ""
@@ -272,6 +325,37 @@ def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "", sai
     day = date_words(lang, value)
     # i18n: {date} is a day ("20 December").
     return t(lang, "{who}'s birthday is on {date}", who=who, date=day) if day else ""
+
+
+def _plain(word: str) -> str:
+    """A word without accents, lower case ("Andrés" → "andres", "Артём" → "артем"), as the
+    keys spell a name."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def shown_name(name: str, *texts: str) -> str:
+    """``name`` as the user wrote it in ``texts`` ("Артем" said "Артёму" → "Артём"), else as
+    it is."""
+    key = _plain(name)
+    if " " in key or not key.isalpha():
+        return name
+    found = _shown_name(key, *texts)
+    return found if _plain(found) == key and found != key.title() else name
+
+
+def _shown_name(name: str, *texts: str) -> str:
+    """A name as the user wrote it ("Andrés", "Chloé"), not as its key spells it ("andres"):
+    the word of ``texts`` the key's name was made from (its start, for a Russian name in
+    another case: "Артёму" → "Артём"); else the key's name in title case."""
+    parts = name.split("_")
+    if len(parts) == 1:
+        for text in texts:
+            for word in re.findall(r"[^\W\d_]+", text):
+                head = word[: len(name)]
+                if word[:1].isupper() and _plain(head) == name:
+                    return str(head)
+    return name.replace("_", " ").title()
 
 
 def date_words(lang: str, value: str) -> str | None:

@@ -3,11 +3,13 @@ catalogue, bot/i18n.py: translated where they are shown)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, supported, t
-from bot.slots import slot_words
+from bot.slots import counted_words, slot_words
 from bot.wording import yours
 from memory_core.errors import InvalidInputError
 from memory_core.types import note_language, procedure_steps, procedure_topic
@@ -87,10 +89,48 @@ def said_in(lang: str, key: str, value_text: str, value: object, who: str | None
     in the language's own phrase around the value they gave ("Du wohnst in Köln"), else the
     stored sentence turned to the second person ("You live in Köln")."""
     if supported(lang) not in (None, "en") and note_language(key) is None:
-        said = slot_words(lang, key, value, value_text)
+        said = slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
         if said:
             return said[:1].upper() + said[1:]
     return said_to_user_text(value_text, who).rstrip(".")
+
+
+def has_phrase(lang: str, key: str, value_text: str, value: object) -> bool:
+    """Whether a slot fact has its own phrase in ``lang`` (else it is said in English, or
+    quoted)."""
+    return (
+        slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
+    ) is not None
+
+
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+    @property
+    def value_text(self) -> str: ...
+
+
+E = TypeVar("E", bound=_Keyed)
+#: A pet counted once ("The user has a dog."), said beside its name.
+_ONE_PET = re.compile(r"\bhas (?:got )?an? ")
+
+
+def shown_entries(entries: Sequence[E]) -> list[E]:
+    """A profile section's entries without a pet counted once beside that pet's name ("you
+    have a dog" next to "your dog is called Canela")."""
+    named = {
+        e.key.split(".")[1] for e in entries if e.key.startswith("pet.") and e.key.endswith(".name")
+    }
+    return [
+        e
+        for e in entries
+        if not (
+            e.key.startswith("pet.")
+            and e.key.count(".") == 1
+            and e.key.split(".")[1] in named
+            and _ONE_PET.search(e.value_text)
+        )
+    ]
 
 
 def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: bool = True) -> str:

@@ -5,11 +5,12 @@ your brother"). The responder, presses, questions, commands and the memory page 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from contextvars import ContextVar
 
 from bot.i18n import supported, t
-from bot.slots import slot_words
+from bot.slots import counted, counted_words, shown_name, slot_words
 from memory_core.types import Person, Profile, relation_noun, your_relation
 
 #: The language the offline responder is answering in (set for one reply by ``respond``), so
@@ -126,6 +127,15 @@ def knows_user(profile: Profile | None) -> bool:
     return profile is not None and any(profile.sections.values())
 
 
+#: Before a name that is the value of a naming ("your name is Grace"), not the user.
+_NOT_NAMING = r"(?<!name is )(?<!named )(?<!called )(?<!name's )"
+
+
+def _agrees(verb: str) -> bool:
+    """Whether ``verb`` is a third-person form "you" changes ("lives", "is")."""
+    return verb.lower() in _IRREGULAR or verb.lower() in _CLAUSE_VERBS
+
+
 def _base_verb(verb: str) -> str:
     """Third-person singular → the form after "you" (lives → live, studies → study)."""
     low = verb.lower()
@@ -140,9 +150,16 @@ def _base_verb(verb: str) -> str:
     return verb
 
 
+#: A stored sentence in the user's own first person.
+_FIRST_PERSON = re.compile(r"(?:I|I'm|I've|I'd|I'll|My|Our|We|We're|We've)\s")
+
+
 def yours(text: str, name: str | None) -> str:
     """A stored fact ("The user lives in Lisbon.", "Ana's cat is Tom.") said to its owner:
     "you live in Lisbon", "your cat is Tom"."""
+    if _FIRST_PERSON.match(text.strip()):
+        # The user's own words kept as they said them ("Our daughter Leela is 3").
+        return second_person(text)
     # A platform name given in lower case ("nadia") starts the stored sentence capitalised.
     names = dict.fromkeys([name, name[:1].upper() + name[1:]]) if name else {}
     subjects = ["The user", "the user", *names]
@@ -162,7 +179,20 @@ def yours(text: str, name: str | None) -> str:
             ),
             out,
         )
-    out = re.sub(r"\b[Tt]he user\b", "you", out)
+    for who in ("[Tt]he user", *map(re.escape, names)):
+        # Said again mid-sentence ("…, they make Ana laugh", "and the user cooks"): "you",
+        # the verb after it agreeing.
+        out = re.sub(
+            rf"(?<=\s){_NOT_NAMING}{who} (?:(?P<adv>{_ADVERBS}) )?"
+            r"(?P<verb>[a-z]+(?:n't)?)(?![\w'])",
+            lambda m: (
+                "you "
+                + (f"{m.group('adv')} " if m.group("adv") else "")
+                + (_base_verb(m.group("verb")) if _agrees(m.group("verb")) else m.group("verb"))
+            ),
+            out,
+        )
+        out = re.sub(rf"(?<![\w']){_NOT_NAMING}{who}(?![\w'])", "you", out)
     # Whatever put "you" before a third-person verb ("you is", "you doesn't"), it agrees.
     out = re.sub(
         r"\b([Yy]ou) (is|was|has|does|isn't|wasn't|hasn't|doesn't)(?![\w'])",
@@ -245,8 +275,16 @@ def _someone_else(before: str) -> bool:
     return bool(_OTHERS.search(" ".join(words)))
 
 
+#: What only one person is ("since they were a girl"): that "they" is the user, whoever was
+#: named before it.
+_ONE_PERSON = re.compile(
+    r" (?:a|an) (?:little |young )?(?:girl|boy|kid|child|teen|teenager|baby|toddler)\b"
+)
+
+
 def _they_you(m: re.Match[str]) -> str:
-    if _someone_else(m.string[: m.start()]):
+    one = m.group("verb") in ("were", "was") and _ONE_PERSON.match(m.string, m.end())
+    if not one and _someone_else(m.string[: m.start()]):
         return m.group(0)
     if m.group("contr"):
         return f"you'{m.group('contr')}"
@@ -281,6 +319,10 @@ def person_label(person: Person, lang: str | None = None) -> str:
     "Marco, your brother", "your sister"."""
     lang = lang or REPLY_LANGUAGE.get()
     rel = relation_words(person)
+    if person.name:
+        # Known only from a key ("артем"): the name as the user wrote it ("Артёму" → Артём).
+        spelled = shown_name(person.name, *(f.source_excerpt or "" for f in person.facts))
+        person = dataclasses.replace(person, name=spelled)
     # "Marco, dein Bruder": the possessive agrees with the relation, where its word tells,
     # and the noun with their gender where the user's words tell it ("deine Cousine").
     kin = your_relation(lang, rel, person.gender) if rel else None
@@ -292,20 +334,30 @@ def person_label(person: Person, lang: str | None = None) -> str:
     return person.name or kin or t(lang, "your {relation}", relation=shown)
 
 
-def person_said(person: Person, name: str | None, lang: str | None = None) -> list[str]:
+def person_said(
+    person: Person, name: str | None, lang: str | None = None, *, counts: bool = False
+) -> list[str]:
     """What the user told us about one of their people, in the second person and in
     ``lang`` (default: the reply's): "your brother Marco lives in Rome", "dein Bruder heißt
     Tim" (a slot's phrase in the language); their naming fact only when nothing else is
-    known."""
+    known. ``counts``: a count of children said as one ("du hast 2 Kinder", for lists), not
+    in the words it was read from (which may name them)."""
     lang = supported(lang or REPLY_LANGUAGE.get()) or "en"
     facts = person.about() or person.facts
+    if person.name:
+        # "Bastien, ton fils": the count the same words gave ("you have a son") is not his.
+        facts = [f for f in facts if not counted(f.key, f.value_text)] or facts
     out: list[str] = []
     for f in facts:
         value = f.value_json.get("value") if isinstance(f.value_json, dict) else None
         said = (
             slot_words(lang, f.key, value, f.value_text, said=f.source_excerpt or "")
+            or (counted_words(lang, f.key, f.value_text) if counts else None)
             if lang != "en"
             else None
         )
+        if said is None and lang != "en" and f.source_excerpt:
+            # No phrase for it here: their own words, never an English sentence inside this one.
+            said = t(lang, "“{words}”", words=f.source_excerpt.strip().rstrip(".!"))
         out.append(said or yours(f.value_text, name))
     return out

@@ -18,6 +18,7 @@ from memory_core.jobs import (
     Question,
     ReflectionConfig,
 )
+from memory_core.jobs.profile import Entry as ProfileEntry
 from memory_core.jobs.questions import Answer as QuestionAnswer
 from memory_core.jobs.reflection import Digest as ReflectionDigest
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
@@ -110,6 +111,7 @@ __all__ = [
     "PendingImport",
     "Person",
     "Profile",
+    "ProfileEntry",
     "Prompt",
     "Question",
     "QuestionAnswer",

@@ -10,13 +10,13 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 
-from adapters.types import IncomingMessage, Reply, Target
+from adapters.types import ButtonPress, IncomingMessage, Reply, Target
 from bot import app as composition
 from bot.buttons import ButtonKind
 from bot.config import Settings
 from memory_core.clock import ManualClock
 from memory_core.evaluation import LIFE_START as START
-from memory_core.evaluation import STILL_TRUE_MARK
+from memory_core.evaluation import REFLECTION_MARK, STILL_TRUE_MARK
 
 PLATFORM = "life"
 
@@ -39,15 +39,19 @@ class LifeBot:
     async def send(self, target: Target, reply: Reply) -> None:
         """What the bot sends unasked (questions, reflections) is collected; a "still true?"
         question is marked as such (``evaluation.life.STILL_TRUE_MARK``) whatever language it
-        is asked in, by its buttons."""
+        is asked in, by its buttons; so is the weekly reflection."""
         text = reply.text
-        if any(_kind(b.data) == ButtonKind.STILL_TRUE_KEEP for row in reply.buttons for b in row):
+        kinds = {_kind(b.data) for row in reply.buttons for b in row}
+        if ButtonKind.STILL_TRUE_KEEP in kinds:
             text = f"{STILL_TRUE_MARK} {text}"
+        elif ButtonKind.REFLECTION_OK in kinds:
+            text = f"{REFLECTION_MARK} {text}"
         self.sent.append((target.user_id, text))
 
     async def say(self, user: str, text: str) -> list[str]:
         """One message in the user's private chat; the replies, then what was sent to them
-        unasked while it was learned from."""
+        unasked while it was learned from. ``/forget <words>`` presses the first memory it
+        offers (as a user picking the one they meant), its answer among the replies."""
         msg = IncomingMessage(
             platform=PLATFORM,
             chat_id=user,
@@ -57,7 +61,13 @@ class LifeBot:
             time=self.clock.now(),
             message_id=str(next(self._ids)),
         )
-        replies = [r.text for r in await self.runtime.router.on_message(msg)]
+        answers = await self.runtime.router.on_message(msg)
+        replies = [r.text for r in answers]
+        if text.startswith("/forget ") and answers and len(answers[0].buttons) > 1:
+            pick = answers[0].buttons[0][0].data
+            press = ButtonPress(PLATFORM, user, user, user, pick, self.clock.now(), is_private=True)
+            done = await self.runtime.router.on_button(press)
+            replies.append(done.edit or done.notice)
         return replies + [t for _, t in await self._settled()]
 
     async def advance(self, when: datetime) -> list[tuple[str, str]]:

@@ -9,8 +9,14 @@ from memory_core.evaluation.extraction import LABELS_PATH, ExtractionEval, run_e
 from memory_core.evaluation.haystack import build as haystacks
 from memory_core.evaluation.haystack import in_first_person
 from memory_core.evaluation.intros import IntrosReport, run_intros_eval
+from memory_core.evaluation.life import (
+    REFLECTION_MARK,
+    STILL_TRUE_MARK,
+    LifeChat,
+    LifeReport,
+    run_life,
+)
 from memory_core.evaluation.life import START as LIFE_START
-from memory_core.evaluation.life import STILL_TRUE_MARK, LifeChat, LifeReport, run_life
 from memory_core.evaluation.locomo import (
     TUNED,
     Conversation,
@@ -47,6 +53,7 @@ __all__ = [
     "BLIND_WALK2",
     "LABELS_PATH",
     "LIFE_START",
+    "REFLECTION_MARK",
     "STILL_TRUE_MARK",
     "TUNED",
     "AnswersReport",

@@ -249,6 +249,8 @@ def _wording(topic: Topic, lang: str, heldout: bool, n: int) -> str:
 #: How a :class:`LifeChat` marks a "still true?" question it recognised (by its buttons), so
 #: one asked in German or Russian is counted too.
 STILL_TRUE_MARK = "[still true?]"
+#: How a :class:`LifeChat` marks the weekly reflection it sent (by its buttons).
+REFLECTION_MARK = "[reflection]"
 
 
 def _is_still_true(text: str) -> bool:

@@ -29,6 +29,7 @@ from typing import Any
 
 from memory_core.evaluation.life import (
     QUESTION_DAY,
+    REFLECTION_MARK,
     START,
     STILL_TRUE_MARK,
     LifeChat,
@@ -53,6 +54,10 @@ ASK9_PATH = Path(__file__).parent / "labels" / "walk_ask9.json"
 #: fact days later), asked on days 30-60 with two never-told questions each; de (du, Sie), es
 #: (Latin American), fr and ru (informal, names in oblique cases) users.
 BLIND5_PATH = Path(__file__).parent / "labels" / "walk_blind5.json"
+#: The sixth blind walk: facts told over days 0-30 in chatty messages, a correction, a fact
+#: forgotten with /forget and taught again, and a fact repeated weeks later per user; asked on
+#: days 46-68 (two en, two de, es, fr, two ru).
+BLIND6_PATH = Path(__file__).parent / "labels" / "walk_blind6.json"
 #: The second blind question set: twelve users (three English, three German, two each
 #: Spanish, French and Russian), five to eight facts each asked three ways on day 60 (several
 #: named relatives, groups holding the one asked about), and five never-told questions each
@@ -114,7 +119,8 @@ class WalkUser:
     overview: str = ""
     #: Questions on day 60 about things never told: the right reply is "I don't know".
     never: tuple[str, ...] = ()
-    #: The day this user asks (``/profile``, overview, questions); day 60 unless the script says.
+    #: The day this user asks (``/profile``, overview, questions); day 60 unless the script says
+    #: (a later day makes the walk run on to it).
     ask_day: int = QUESTION_DAY
     #: This user's own small talk (day → messages), besides their language's.
     talk: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -126,6 +132,14 @@ class WalkScript:
 
     users: tuple[WalkUser, ...]
     small_talk: dict[str, dict[int, tuple[str, ...]]]
+
+    @property
+    def last_day(self) -> int:
+        """The day the walk ends: day 60, or the last day a user asks or talks."""
+        days = [QUESTION_DAY]
+        for u in self.users:
+            days += [u.ask_day, *u.talk, *(f.day for f in u.facts)]
+        return max(days)
 
 
 def script_path(path: Path) -> Path:
@@ -202,6 +216,12 @@ class WalkScore:
     #: Paraphrases answered with something else, and never-told questions answered at all.
     wrong: list[str] = field(default_factory=list)
     wrong_never: list[str] = field(default_factory=list)
+    #: Each user's ``/profile`` on their asking day, and whether it is in their language.
+    profiles: dict[str, str] = field(default_factory=dict)
+    profiles_in_language: int = 0
+    #: The weekly reflections sent (user, text), and how many were in the user's language.
+    reflections: list[str] = field(default_factory=list)
+    reflections_in_language: int = 0
     #: Every message of the walk and the bot's replies: (user, day, message, replies).
     transcript: list[tuple[str, int, str, list[str]]] = field(default_factory=list)
 
@@ -229,6 +249,8 @@ class WalkScore:
             "overview": f"{self.overview}/{self.overview_of}",
             "still_true_questions": len(self.still_true),
             "still_true_about_name": self.still_true_about_name,
+            "profiles_in_language": f"{self.profiles_in_language}/{len(self.profiles)}",
+            "reflections_in_language": f"{self.reflections_in_language}/{len(self.reflections)}",
             "by_language": {
                 lang: {k: f"{v}/{row['facts']}" for k, v in row.items() if k != "facts"}
                 for lang, row in sorted(self.by_lang.items())
@@ -249,6 +271,8 @@ class WalkScore:
             },
             "wrong": self.wrong,
             "wrong_never": self.wrong_never,
+            "profiles": self.profiles,
+            "reflections": self.reflections,
         }
 
 
@@ -305,22 +329,34 @@ async def walk(
     await chat.advance(start)
     for u in script.users:
         unasked.extend(await _tell(chat, u, 0, score))
-    for day in range(1, QUESTION_DAY + 1):
+    last = script.last_day
+    for day in range(1, last + 1):
         unasked.extend(await chat.advance(start + timedelta(days=day)))
         for u in script.users:
             unasked.extend(await _tell(chat, u, day, score))
             lines = (*script.small_talk.get(u.lang, {}).get(day, ()), *u.talk.get(day, ()))
             for line in lines:
                 unasked.extend((u.user, t) for t in await chat.say(u.user, line))
-            if u.ask_day == day < QUESTION_DAY:
+            if u.ask_day == day < last:
                 await _day_sixty(chat, u, score)
         if progress:
-            progress("days", day, QUESTION_DAY)
+            progress("days", day, last)
     for u in script.users:
-        if u.ask_day >= QUESTION_DAY:
+        if u.ask_day >= last:
             await _day_sixty(chat, u, score)
     score.still_true = [f"{user}: {t}" for user, t in unasked if _is_still_true(t)]
+    _reflections(score, script, unasked)
     return score
+
+
+def _reflections(score: WalkScore, script: WalkScript, unasked: list[tuple[str, str]]) -> None:
+    """The weekly reflections among what was sent unasked, and which were in the user's
+    language."""
+    langs = {u.user: u.lang for u in script.users}
+    for user, text in unasked:
+        if text.startswith(REFLECTION_MARK):
+            score.reflections.append(f"{user}: {text}")
+            score.reflections_in_language += reply_language(text) == langs.get(user)
 
 
 async def _tell(chat: _Recorded, u: WalkUser, day: int, score: WalkScore) -> list[tuple[str, str]]:
@@ -356,6 +392,8 @@ async def _tell(chat: _Recorded, u: WalkUser, day: int, score: WalkScore) -> lis
 async def _day_sixty(chat: LifeChat, u: WalkUser, score: WalkScore) -> None:
     """``/profile`` and the paraphrased questions of one user, scored."""
     profile = " ".join(await chat.say(u.user, "/profile"))
+    score.profiles[u.user] = profile
+    score.profiles_in_language += reply_language(profile) == u.lang
     if u.overview:
         told = " ".join(await chat.say(u.user, u.overview))
         named = sum(1 for fact in u.facts if fact.named_in(told))

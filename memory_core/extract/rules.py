@@ -823,7 +823,13 @@ def _foreign_without_english(body: str, guessed: Detected | None) -> bool:
     English word for the user: what the English rules read off it is a misreading ("Bon, je
     vais me coucher." read as a statement "Bon, je vais Callum coucher.")."""
     language = decided(guessed, min_confidence=0.9)
+    if language == "de":
+        body = _GERMAN_IM.sub(" ", body)  # "Im Mai …", "… im Garten": German, not "I'm"
     return language in SPOKEN and language != "en" and not _ENGLISH_SUBJECT.search(body)
+
+
+#: German "im" (in dem), which the English rules would read as a typed "I'm".
+_GERMAN_IM = re.compile(r"\bim\b", re.IGNORECASE)
 
 
 #: How a short statement of what the user is, has, does or where they live starts.

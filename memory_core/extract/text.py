@@ -444,24 +444,35 @@ def _object_me(state: dict[str, bool]) -> str | None:
     return "the user"
 
 
+#: Others' "they" in the user's own words ("my friends … they make me laugh").
+_OTHERS_THEY = re.compile(r"(?<![\w'])(?:they|them|their|theirs|themselves)(?![\w])", re.I)
+
+
 def third_person(text: str, subject: str, *, named: bool = False, assistant: bool = False) -> str:
     """Rewrite first person as third: the first mention uses ``subject``, later ones they/their.
 
     ``assistant=True`` also rewrites "you" as "the assistant" (explicit notes addressed to it).
     A "me" after the user was named only as an owner ("My parents live with me") is the
     subject again ("The user's parents live with the user"): "them" would be the parents.
+    When the user's words already say "they" of others ("my friends are funny, they make me
+    laugh"), every mention of the user repeats ``subject`` ("they make Ana laugh"): a "they"
+    or "them" for the user there could only be read as the others.
     """
     state = {"named": named, "subject": named}
+    others = _OTHERS_THEY.search(text) is not None
+    # "The user" said again mid-sentence is "the user".
+    again = subject[:1].lower() + subject[1:] if subject.startswith("The ") else subject
 
     def _who(possessive: bool = False) -> str:
         state["subject"] = state["subject"] or not possessive
-        if state["named"]:
+        if state["named"] and not others:
             return "their" if possessive else "they"
+        who = again if state["named"] else subject
         state["named"] = True
-        return f"{subject}'s" if possessive else subject
+        return f"{who}'s" if possessive else who
 
     def _verb_sub(m: re.Match[str]) -> str:
-        first = not state["named"]
+        first = not state["named"] or others
         person = _who()
         verb = m.group("verb")
         verb = third_singular(verb) if first else _PLURAL.get(verb, verb)
@@ -469,17 +480,23 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
 
     def _pronoun_sub(m: re.Match[str]) -> str:
         if m.group("contr"):
-            first = not state["named"]
+            first = not state["named"] or others
             person = _who()
             return f"{person} {_CONTRACTIONS[m.group('contr')[2:]][0 if first else 1]}"
         if m.group("i"):
             return _who()
         if m.group("me"):
+            if others:
+                return _object_me(state) or again
             return _object_me(state) or (_who() if not state["named"] else "them")
         if m.group("my"):
             return _who(possessive=True)
         if m.group("mine"):
-            return f"{subject}'s" if not state["named"] else "theirs"
+            return (
+                f"{again}'s"
+                if state["named"] and others
+                else (f"{subject}'s" if not state["named"] else "theirs")
+            )
         if m.group("myself"):
             return "themselves"
         if not assistant:

@@ -12,6 +12,7 @@ import pytest
 from bot.questions import addressed
 from bot.wording import yours
 from memory_core.clock import ManualClock
+from memory_core.extract.text import third_person
 from memory_core.jobs.reflection import digest_of
 from memory_core.values import Category
 from tests.bot.conftest import ConsoleSession, reply_side_texts
@@ -87,6 +88,28 @@ SHAPES = [
         None,
         "your neighbour and his wife say they will help",
     ),
+    # The user named again after others' "they" (the extractor repeats the subject there),
+    # and mid-sentence: "you", its verb agreeing.
+    (
+        "Ana's friends are hilarious, they make Ana laugh.",
+        "Ana",
+        "your friends are hilarious, they make you laugh",
+    ),
+    (
+        "The user's sisters visit the user and the user cooks for them.",
+        None,
+        "your sisters visit you and you cook for them",
+    ),
+    ("As Ana said before, Priya's a paramedic.", "Ana", "As you said before, Priya's a paramedic"),
+    # The user's own words kept as said: turned around like any other.
+    ("Our son Ravi turned 6 in May.", "Meena", "your son Ravi turned 6 in May"),
+    ("My sister lives in Oslo.", None, "your sister lives in Oslo"),
+    # Only one person was "a girl": the user, though a club was named before it.
+    (
+        "Fiona has supported Leicester City since they were a girl.",
+        "Fiona",
+        "you have supported Leicester City since you were a girl",
+    ),
     # Someone else's "themselves" stays theirs.
     (
         "The user has two girls and they dress themselves.",
@@ -110,6 +133,30 @@ def test_no_second_person_sentence_keeps_a_third_person_verb(
     out = yours(stored, name)
     assert not re.search(r"\byou (?:is|was|has|does|doesn't|isn't|wasn't|hasn't)\b", out, re.I)
     assert not re.search(r"\bthe user\b", out, re.I)
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (
+            "My friends are hilarious, they make me laugh",
+            "your friends are hilarious, they make you laugh",
+        ),
+        ("I love my kids and they adore me", "you love your kids and they adore you"),
+        ("I have two dogs and I walk them daily", "you have two dogs and you walk them daily"),
+        (
+            "I live with my parents and they cook for me",
+            "you live with your parents and they cook for you",
+        ),
+    ],
+)
+def test_the_users_words_beside_others_they_come_back_as_you(words: str, said: str) -> None:
+    """ "they make them laugh", where "them" is the user, cannot be read: the stored sentence
+    names the user again, and the user reads "you"."""
+    stored = third_person(words, "Ana")
+    assert " them " not in f" {stored} ".replace("walk them", "") or "dogs" in words
+    assert yours(stored, "Ana") == said
+    assert yours(third_person(words, "The user"), None) == said
 
 
 def test_the_weekly_reflection_speaks_to_the_user() -> None:

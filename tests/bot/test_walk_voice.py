@@ -3,15 +3,19 @@ through the real console adapter: what the user reads is said to them, in their 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.i18n import tn
 from bot.reflections import words
+from bot.slots import counted_words, slot_words
+from bot.wording import person_label
 from memory_core.clock import ManualClock
-from memory_core.types import ReflectionDigest
+from memory_core.types import Person, ReflectionDigest
 from tests.factories import START, fact
 
 
@@ -239,3 +243,97 @@ async def test_a_partners_work_is_not_answered_with_the_users_own(
         await s.say("I'm a florist.", "my fiance Dev repairs bikes for a living")
         out = await s.say("hows Dev make his money")
         assert "bikes" in out and "florist" not in out, out
+
+
+async def test_a_profile_in_another_language_holds_no_english_sentence(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """A fact no phrase says in the chat's language is quoted in the user's words (once, when
+    a note already holds them), a note outside the notes' own section is quoted, a pet said
+    once is not also counted beside its name, and a person's name keeps its accent ("You play
+    шахматы в клубе", "You have a dog", "Andres trabaja como arquitecto" before)."""
+    async with console(tmp_path / "ru.db", ManualClock(START), user="gleb") as s:
+        await s.say("Каждую субботу играю в шахматы с соседом.")
+        out = await s.say("/profile")
+        assert "You " not in out and out.count("шахматы с соседом") == 1, out
+    async with console(tmp_path / "es.db", ManualClock(START), user="rocio") as s:
+        await s.say("Tengo una perrita, se llama Pimienta.")
+        await s.say("Mi novio Tomás es fontanero.")
+        out = await s.say("/profile")
+        assert "You " not in out and "Pimienta" in out, out
+        assert "Tomas" not in out and "Tomás trabaja como fontanero" in out, out
+
+
+def test_counted_pets_and_children_take_the_numbers_form() -> None:
+    """ "You have 1 cats" (English inside a German /profile) was the stored sentence said as
+    it was: a count is said through the catalogue, its noun in the form the number wants —
+    or, while a language's catalogue lacks it, in the user's own words (never English)."""
+    english = tn("en", "you have {n} cat", "you have {n} cats", 2)
+    assert counted_words("en", "pet.cat", "Greta has 2 cats.") == english == "you have 2 cats"
+    assert counted_words("en", "family.children", "Olga has three children.") == (
+        "you have 3 children"
+    )
+    for lang in ("de", "es", "fr", "ru"):
+        said = counted_words(lang, "pet.dog", "Lucia has a dog.")
+        assert said is None or (said == tn(lang, "you have {n} dog", "you have {n} dogs", 1))
+        assert said != "you have 1 dog"
+    assert counted_words("fr", "pet.cat", "Hugo no longer has a cat.") is None
+    assert counted_words("en", "pet.cat", "X has a cat.") == "you have 1 cat"
+    # An answer quotes the words instead ("J'ai un fils qui s'appelle …" names him): a count is
+    # no slot phrase.
+    assert slot_words("fr", "family.son", None, "Marc has a son.") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "stored", "said", "name"),
+    [
+        (
+            "es",
+            "family.boyfriend.ramon.job",
+            "Ana's boyfriend Ramón works as carpintero.",
+            "",
+            "Ramón",
+        ),
+        ("ru", "family.son.артем.age", "Ivan's son is 9.", "Артёму на днях стукнуло 9.", "Артём"),
+        ("fr", "person.zoe.home", "Zoé lives in Brest.", "", "Zoé"),
+    ],
+)
+def test_a_persons_name_keeps_its_accents(
+    lang: str, key: str, stored: str, said: str, name: str
+) -> None:
+    value = "9" if key.endswith("age") else stored.split()[-1].rstrip(".")
+    assert name in (slot_words(lang, key, value, stored, said=said) or "")
+
+
+def test_a_reflection_says_the_same_words_once() -> None:
+    note = fact(1, "Bei uns wohnen zwei Katzen.", key="note.de.bei_uns_wohnen_zwei_katzen")
+    cats = fact(2, "Greta has 2 cats.", key="pet.hamster")
+    note = dataclasses.replace(note, source_excerpt="Bei uns wohnen zwei Katzen.")
+    cats = dataclasses.replace(cats, source_excerpt="Bei uns wohnen zwei Katzen.")
+    digest = ReflectionDigest("u", START, START, new_facts=(note, cats), speaker="greta")
+    said = words("de", digest)
+    assert said.count("zwei Katzen") == 1, said
+
+
+async def test_a_count_of_children_is_no_person_in_the_profile(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Tu hija: you have 2 daughters", "Ton fils : you have a son" beside the son's own
+    name: a count of children is said as a count, and not again beside a named child."""
+    async with console(tmp_path / "en.db", ManualClock(START), user="meg") as s:
+        await s.say("I have two daughters.")
+        out = await s.say("/profile")
+        assert "You have two daughters" in out or "You have 2 daughters" in out, out
+        assert "Your daughter: " not in out, out
+    async with console(tmp_path / "fr.db", ManualClock(START), user="marc") as s:
+        await s.say("J'ai un fils, Théo.")
+        out = await s.say("/profile")
+        assert "you have" not in out.lower() and "Théo" in out, out
+
+
+def test_a_person_known_by_a_key_is_named_as_the_user_wrote_them() -> None:
+    son = Person(
+        "Артем", "son", "family", [fact(1, "Ivan's son is 9.", key="family.son.артем.age")]
+    )
+    son.facts[0] = dataclasses.replace(son.facts[0], source_excerpt="Артёму на днях стукнуло 9.")
+    assert person_label(son, "ru").startswith("Артём")

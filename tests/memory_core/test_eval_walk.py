@@ -19,6 +19,7 @@ from memory_core.evaluation.walk import (
     BLIND3_PATH,
     BLIND4_PATH,
     BLIND5_PATH,
+    BLIND6_PATH,
     BLIND_PATH,
     WalkFact,
     WalkScript,
@@ -504,6 +505,65 @@ ALREADY_IN_THE_RULES_ASK9 = frozenset(
     }
 )
 
+#: Lines of the sixth walk (written at h-walk11 before any extraction, answering, profile,
+#: reflection or wording rule was read) that the rules, bot/, devtools/, the tests or their data
+#: already held, whole or as a run of five words, when it was added (48 of its 222 lines: short
+#: everyday questions, "je supporte le FC Nantes", "una perrita que se llama"). Kept as written;
+#: no other line may join.
+ALREADY_IN_THE_RULES_6 = frozenset(
+    {
+        "C'est quoi mon métier déjà ?",
+        "Comment s'appelle ma copine ?",
+        "Comment s'appelle mon père ?",
+        "Comment s'appelle notre chat ?",
+        "Dans quelle ville j'habite ?",
+        "Do I eat meat?",
+        "Finalement, je veux que tu te souviennes que je supporte le FC Nantes.",
+        "Je supporte le FC Nantes depuis tout petit.",
+        "Qu'est-ce que je ne digère pas ?",
+        "Qu'est-ce que tu sais sur moi ?",
+        "Quel sport je pratique ?",
+        "Quelle voiture j'ai ?",
+        "Tenemos una perrita que se llama Canela, es una chihuahua bien celosa.",
+        "Wann habe ich Geburtstag?",
+        "Was haben Sie sich über mich gemerkt?",
+        "Was mache ich gern in meiner Freizeit?",
+        "Welches Auto fahre ich?",
+        "Welches Instrument spiele ich?",
+        "What car do I drive?",
+        "What do I do to pay the bills?",
+        "What's my brother's name?",
+        "What's my wife's name?",
+        "Where did I go to college?",
+        "Wie heißt mein Bruder?",
+        "Wie heißt meine Schwester?",
+        "Wir haben zwei Katzen.",
+        "Wo lebe ich?",
+        "Womit verdiene ich mein Geld?",
+        "so what do you remember about me",
+        "¡Hola! Soy Lucía, trabajo de enfermera en un hospital de Guadalajara y mi esposo Andrés"
+        " es arquitecto.",
+        "¿A qué me dedico?",
+        "¿Cómo se llama mi marido?",
+        "¿Cómo se llama mi perra?",
+        "¿En qué ciudad vivo?",
+        "¿Qué coche tengo?",
+        "¿Qué instrumento toco?",
+        "¿Qué sabes de mí?",
+        "В каком городе я живу?",
+        "Где я живу?",
+        "За какую команду я болею?",
+        "Как зовут моего мужа?",
+        "Как зовут мою дочь?",
+        "Как зовут мою свекровь?",
+        "Какая у меня машина?",
+        "Какая у меня профессия?",
+        "Какое у меня хобби?",
+        "Кто я по профессии?",
+        "Сколько лет моему сыну?",
+    }
+)
+
 _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
 
 
@@ -514,9 +574,17 @@ _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
         (BLIND3_PATH, ALREADY_IN_THE_RULES_3, _ONE_EACH),
         (BLIND4_PATH, ALREADY_IN_THE_RULES_4, _ONE_EACH),
         (BLIND5_PATH, ALREADY_IN_THE_RULES_5, {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 2}),
+        (BLIND6_PATH, ALREADY_IN_THE_RULES_6, {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 2}),
         (ASK9_PATH, ALREADY_IN_THE_RULES_ASK9, {"en": 4, "de": 2, "es": 2, "fr": 1, "ru": 1}),
     ],
-    ids=["second walk", "third walk", "fourth walk", "fifth walk", "question paraphrases"],
+    ids=[
+        "second walk",
+        "third walk",
+        "fourth walk",
+        "fifth walk",
+        "sixth walk",
+        "question paraphrases",
+    ],
 )
 def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
     script_file: Path, allowed: frozenset[str], languages: dict[str, int]
@@ -530,6 +598,13 @@ def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
     if script_file == BLIND5_PATH:  # told over days, asked on days 30-60, two never-told each
         assert all(10 <= len(u.facts) <= 11 and len(u.never) == 2 for u in script.users)
         assert all(30 <= u.ask_day <= 60 and any(f.day for f in u.facts) for u in script.users)
+    elif script_file == BLIND6_PATH:  # over days 0-30, a /forget and a repeat, asked 46-68
+        assert all(8 <= len(u.facts) <= 9 and len(u.never) == 2 for u in script.users)
+        assert all(46 <= u.ask_day <= 68 for u in script.users)
+        assert all(
+            any(line.startswith("/forget ") for line in sum(u.talk.values(), ()))
+            for u in script.users
+        )
     else:
         assert all(len(u.facts) == 12 for u in script.users)
     if script_file == ASK9_PATH:
@@ -810,3 +885,17 @@ async def test_facts_told_over_days_corrected_and_asked_early_are_scored() -> No
     assert row["misses"][0].startswith("u 'where do I live?' (told 'We moved to Porto.')")
     await right_after(_TellAllChat(), WalkScript((user,), {}), score)
     assert score.as_json()["answered_right_after"] == "2/3"  # Lisbon told first, then Porto
+
+
+async def test_a_walk_runs_on_to_a_later_asking_day_and_reports_the_profile() -> None:
+    """The sixth walk's shape: questions on day 65 (past day 60), a /forget line among the
+    user's own talk, and each /profile reported with whether it is in the user's language."""
+    facts = (WalkFact("cat", "My cat is Bo.", "my cat?", ("bo",)),)
+    user = WalkUser("u", "en", facts, ask_day=65, talk={9: ("/forget cat",)})
+    script = WalkScript((user,), {})
+    assert script.last_day == 65
+    score = await walk(_TellAllChat(), script)
+    days = {m: d for _, d, m, _ in score.transcript if m}
+    assert days["/forget cat"] == 9 and days["/profile"] == days["my cat?"] == 65
+    row = score.as_json()
+    assert set(row["profiles"]) == {"u"} and row["reflections_in_language"] == "0/0"

@@ -89,6 +89,17 @@ def test_third_person(text: str, expected: str) -> None:
     assert third_person(text, "Ana") == expected
 
 
+def test_third_person_repeats_the_subject_beside_others_they() -> None:
+    # "they make them laugh" would make the user one of the friends.
+    said = third_person("My friends are hilarious, they make me laugh", "Ana")
+    assert said == "Ana's friends are hilarious, they make the user laugh"
+    said = third_person("My sisters visit me and I cook for them", "The user")
+    assert said == "The user's sisters visit the user and the user cooks for them"
+    assert third_person("I study at night and I go home", "Ana") == (
+        "Ana studies at night and they go home"
+    )
+
+
 def test_third_person_after_naming_uses_they() -> None:
     assert third_person("cooking for my friends", "Ana", named=True) == "cooking for their friends"
 

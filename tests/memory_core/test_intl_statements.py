@@ -256,3 +256,15 @@ def test_a_statement_said_the_chat_way_fills_its_slot(text: str, key: str, value
 @pytest.mark.parametrize("text", ["Ich bin Hamburger.", "Мне 5 минут.", "Ich habe eine Allergie."])
 def test_what_only_looks_like_it_fills_no_slot(text: str) -> None:
     assert not {k for k in slots_of(text) if not k.startswith("note.")}
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Im Sommer fahren wir oft an die Nordsee.", "Abends sitze ich gern im Garten."],
+)
+def test_german_im_is_no_english_im(said: str) -> None:
+    """German "im" (in dem) is no typed "I'm": the English rules had stored "Ana is Sommer
+    fahren wir …" and "… sitze ich gern Ana is Garten"; the sentence is a German note."""
+    found = extract_rules(TurnInput(said, NOW, user_name="Ana"))
+    assert found and all(c.key.startswith("note.de.") for c in found), found
+    assert all("Ana is" not in c.value_text for c in found)
