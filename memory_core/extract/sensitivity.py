@@ -230,17 +230,14 @@ _NEAR_MISSES = _Rules(
     ),
     # Studies and teaching: "Ana studies pharmacology", "I teach a personal finance course".
     (_STUDY, rf"\b(?:{'|'.join(_STUDY.split())})\s+(?:in\s+)?[^,.;:!?()]*?{_CLAUSE_END}"),
-    # Media named after their topic: "the national debt podcast", "a cancer documentary".
+    # Media and talks about a topic: "a book about addiction", "a podcast about money", and
+    # named after it: "the national debt podcast" — not one's own ("my cancer book"), nor an
+    # article taken for the topic ("a video about my depression").
     (
         _MEDIA,
-        # Not one's own ("my cancer book"), nor an article ("a video about my depression").
-        r"(?<!\bmy\s)(?<!\bour\s)\b(?!(?:a|an|the|my|our|his|her|their|your|this|that|"
-        r"some|one|new|good|great|old|first|last)\b)[\w'-]+\s+(?:books?|films?|movies?|"
-        r"documentar(?:y|ies)|podcasts?|articles?|lectures?|novels?|essays?|videos?)\b",
-    ),
-    # Media and talks about a topic: "a book about addiction", "a podcast about money".
-    (
-        _MEDIA,
+        r"(?:(?<!\bmy\s)(?<!\bour\s)\b(?!(?:a|an|the|my|our|his|her|their|your|this|that|"
+        r"some|one|new|good|great|old|first|last)\b)[\w'-]+\s+(?=(?:books?|films?|movies?|"
+        r"documentar(?:y|ies)|podcasts?|articles?|lectures?|novels?|essays?|videos?)\b))?"
         r"\b(?:books?|films?|movies?|documentar(?:y|ies)|podcasts?|articles?|series|novels?|"
         r"lectures?|talks?|courses?|class(?:es)?|papers?|thesis|essays?|songs?|albums?|tracks?|"
         r"shows?|videos?|plays?)\s+(?:about|on|called|named|titled)?\s*[^,.;:!?()]*?"

@@ -193,7 +193,8 @@ def joins_a_club(text: str) -> bool:
 #: A spouse or partner named or a marriage stated ("I'm married to Sam", "my wife is Ana", "у
 #: меня есть жена …"): the reader took such plain family facts for sex life; a marriage is no
 #: special category, so a sex-life reading of one is dropped unless the sentence also speaks
-#: of orientation or sex ("my husband and I are both gay" stays private).
+#: of orientation or sex ("my husband and I are both gay" stays private). So is a relationship
+#: status ("I'm single", "soy soltera": the reader took "I'm single" for sex life).
 _PARTNER = re.compile(
     r"\b(?:married|marry|marrying|wife|husband|spouse|partner|fianc[ée]e?|engaged|boyfriend|"
     r"girlfriend|verheiratet|heirate\w*|ehefrau|ehemann|ehepartner\w*|frau|mann|verlobt\w*|"
@@ -222,8 +223,9 @@ _PLAIN_WORDS = 12
 
 
 def tells_of_a_partner(text: str) -> bool:
-    """Whether ``text`` states a marriage or names a partner without speaking of orientation or
-    sex ("I'm married to Sam", "у меня есть жена Оля"; not "my wife and I are both bi")."""
+    """Whether ``text`` states a marriage, names a partner or says one is single without speaking
+    of orientation or sex ("I'm married to Sam", "у меня есть жена Оля", "I'm single"; not "my
+    wife and I are both bi")."""
     short = len(text.split()) <= _PLAIN_WORDS
     plain = _PARTNER.search(text) is not None and _ORIENTATION_OR_SEX.search(text) is None
     return short and plain
