@@ -230,15 +230,20 @@ _NEAR_MISSES = _Rules(
     ),
     # Studies and teaching: "Ana studies pharmacology", "I teach a personal finance course".
     (_STUDY, rf"\b(?:{'|'.join(_STUDY.split())})\s+(?:in\s+)?[^,.;:!?()]*?{_CLAUSE_END}"),
-    # Media and talks about a topic: "a book about addiction", "a podcast about money".
+    # Media and talks about a topic: "a book about addiction", "a podcast about money", and
+    # named after it: "the national debt podcast" — not one's own ("my cancer book"), nor an
+    # article taken for the topic ("a video about my depression").
     (
         _MEDIA,
+        r"(?:(?<!\bmy\s)(?<!\bour\s)\b(?!(?:a|an|the|my|our|his|her|their|your|this|that|"
+        r"some|one|new|good|great|old|first|last)\b)[\w'-]+\s+(?=(?:books?|films?|movies?|"
+        r"documentar(?:y|ies)|podcasts?|articles?|lectures?|novels?|essays?|videos?)\b))?"
         r"\b(?:books?|films?|movies?|documentar(?:y|ies)|podcasts?|articles?|series|novels?|"
         r"lectures?|talks?|courses?|class(?:es)?|papers?|thesis|essays?|songs?|albums?|tracks?|"
         r"shows?|videos?|plays?)\s+(?:about|on|called|named|titled)?\s*[^,.;:!?()]*?"
         rf"{_CLAUSE_END}",
     ),
-    ("reading", r"\breading\s+about\b[^,.;:!?()]*"),
+    ("read reading", r"\b(?:read|reading)\s+(?:up\s+)?about\b[^,.;:!?()]*"),
     # Causes and industries: "cancer research", "diabetes awareness", "mortgage broker".
     (_CAUSES, rf"\b[\w'-]+\s+(?:{'|'.join(_CAUSES.split())})\b"),
     # Homonyms and idioms.
@@ -281,7 +286,10 @@ _NEAR_MISSES = _Rules(
     ),
     (
         "liberal conservative",
-        r"\b(?:liberal|conservative)\s+(?:with|about)\s+(?:the\s+|my\s+)?[\w'-]+",
+        r"\b(?:liberal|conservative)\s+(?:with|about)\s+(?:the\s+|my\s+)?[\w'-]+"
+        # ... and of a habit or a guess: "a conservative eater", "a liberal estimate".
+        r"|\b(?:liberal|conservative)\s+(?:eater|dresser|driver|spender|estimate|guess|"
+        r"portion|amount|approach)s?\b",
     ),
     (
         "bank banks",
@@ -834,7 +842,10 @@ _HEALTH_RULES = _Rules(
     # Pregnancy: "we're expecting a baby", "trying to conceive", "she's due in May".
     (
         "expecting",
-        r"\bexpecting\s+(?:a\s+baby|a\s+child|our|my|her|his|their|twins|triplets|a\s+boy|"
+        # "expecting my order / our guests / their call" waits for a thing, not a child.
+        r"\bexpecting\s+(?:a\s+baby|a\s+child|(?:our|my|her|his|their)\b(?!\s+(?:\w+\s+)?"
+        r"(?:order|package|parcel|delivery|results?|call|guests?|visitors?|flight|refund|"
+        r"pay(?:check|cheque)?|bonus|letter|email|reply|answer|exam)s?\b)|twins|triplets|a\s+boy|"
         r"a\s+girl|baby)\b|\b(?:we're|we\s+are|she's|she\s+is|i'm|i\s+am)\s+expecting\s*(?:$|[.!])",
     ),
     (

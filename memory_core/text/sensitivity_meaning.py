@@ -34,7 +34,7 @@ write paths already run, on worker threads, never on the loop.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
@@ -106,10 +106,13 @@ def names_oneself(text: str) -> bool:
 #: halte zu …", "болею за «…»"): the reader took "je supporte le FC …" for politics (to support a
 #: party), so a sentence that supports a club (a club's marker after the verb) is not read by
 #: meaning; "je soutiens ce parti" has no club marker and still is.
-_CHEERS = re.compile(
+_CHEER_VERB = (
     r"\b(?:support(?:e[rsz]?|ed|ing|s)?|soutien[st]?|soutenu|fan\s+(?:of|von|de|du|des)|"
     r"hincha|aficionad[oa]|halte?\s+zu|боле(?:ю|ет|ем|ют|ешь|л[аи]?)\s+за|fan(?:in)?\s+vo[mn])\b"
-    r".{0,40}?(?:\b(?:fc|sc|rc|ac|as|ogc|sv|vfb|vfl|tsg|cf|cd|ud|sd|bsc|afc|club|team|équipe|"
+)
+_CHEERS = re.compile(
+    _CHEER_VERB
+    + r".{0,40}?(?:\b(?:fc|sc|rc|ac|as|ogc|sv|vfb|vfl|tsg|cf|cd|ud|sd|bsc|afc|club|team|équipe|"
     r"verein|equipo|клуб|команд\w*|united|city|rovers|wanderers|olympique|racing|sporting|real|"
     r"atl[ée]tico|athletic|borussia|eintracht|dynamo|динамо|спартак\w*|зенит\w*|цска|"
     r"локомотив\w*)\b|«)",
@@ -131,7 +134,7 @@ def cheers_for_a_team(text: str) -> bool:
 _PRAISE = re.compile(
     r"\b(?:never|not\s+once)\s+(?:once\s+|ever\s+|really\s+)?(?:let|lets|failed|fails|"
     r"disappointed|broke\s+down|broken\s+down)\b(?:\s+(?:me|us)\b)?"
-    r"|\b(?:nie|noch\s+nie|niemals)\b.{0,30}?\b(?:im\s+stich\s+gelassen|hängen\s+gelassen|"
+    r"|\b(?:nie|noch\s+nie|niemals)\b.{0,30}?\b(?:im\s+stich\s+(?:ge)?lassen|hängen\s+(?:ge)?lassen|"
     r"enttäuscht|versagt|kaputt\s+gegangen)"
     r"|\bnunca\s+(?:me\s+|nos\s+)?(?:ha\s+|han\s+)?(?:dejado\s+tirad|fallad|falla|"
     r"defraudad|decepcionad)"
@@ -140,6 +143,22 @@ _PRAISE = re.compile(
     r"|\b(?:ни\s+разу|никогда)\s+(?:меня\s+|нас\s+)?не\s+подв[её]?(?:л|ла|ли|ело|одил)",
     re.IGNORECASE,
 )
+
+
+#: A name supported with no club word beside it ("my dad and I support Hibs", "je suis fan de
+#: Lens"): a team, a party, a cause or a person cared for — the reader took "I support Hibs"
+#: for sex life. A name after a verb of supporting (:data:`_CHEERS`'s verbs) loses a sex-life
+#: reading (a politics one is kept; a health one too: "I support Ana through …").
+_CHEERS_A_NAME = re.compile(
+    "(?i:" + _CHEER_VERB + r")\s+(?:(?i:the|die|den|der|le|la|les|l['’]|el|los|del|du)\s*)?"
+    r"(?:[A-ZÀ-ÖØ-ÞА-ЯЁ«])"
+)
+
+
+def cheers_for_a_name(text: str) -> bool:
+    """Whether ``text`` supports a capitalised name ("I support Hibs", "fan of Lens") and speaks
+    of no orientation or sex ("I support the LGBT centre" is not one)."""
+    return _CHEERS_A_NAME.search(text) is not None and _ORIENTATION_OR_SEX.search(text) is None
 
 
 def praises_what_never_failed(text: str) -> bool:
@@ -174,13 +193,16 @@ def joins_a_club(text: str) -> bool:
 #: A spouse or partner named or a marriage stated ("I'm married to Sam", "my wife is Ana", "у
 #: меня есть жена …"): the reader took such plain family facts for sex life; a marriage is no
 #: special category, so a sex-life reading of one is dropped unless the sentence also speaks
-#: of orientation or sex ("my husband and I are both gay" stays private).
+#: of orientation or sex ("my husband and I are both gay" stays private). So is a relationship
+#: status ("I'm single", "soy soltera": the reader took "I'm single" for sex life).
 _PARTNER = re.compile(
     r"\b(?:married|marry|marrying|wife|husband|spouse|partner|fianc[ée]e?|engaged|boyfriend|"
     r"girlfriend|verheiratet|heirate\w*|ehefrau|ehemann|ehepartner\w*|frau|mann|verlobt\w*|"
     r"freund(?:in)?|casad[oa]s?|esposa|esposo|marido|mujer|novi[oa]|prometid[oa]|pareja|"
     r"mari[ée]e?s?|épou(?:x|se)|femme|mari|copain|copine|pacsée?|жена|жены|женой|муж|мужа|мужем|"
-    r"женат\w*|замужем|невест\w*|жених\w*|супруг\w*|помолвлен\w*)\b",
+    r"женат\w*|замужем|невест\w*|жених\w*|супруг\w*|помолвлен\w*|"
+    # Relationship status: "I'm single", "ich bin ledig", "soy soltera", "je suis célibataire".
+    r"single|ledig|solter[oa]s?|c[ée]libataires?|холост\w*|одинок\w*)\b",
     re.IGNORECASE,
 )
 _ORIENTATION_OR_SEX = re.compile(
@@ -201,8 +223,9 @@ _PLAIN_WORDS = 12
 
 
 def tells_of_a_partner(text: str) -> bool:
-    """Whether ``text`` states a marriage or names a partner without speaking of orientation or
-    sex ("I'm married to Sam", "у меня есть жена Оля"; not "my wife and I are both bi")."""
+    """Whether ``text`` states a marriage, names a partner or says one is single without speaking
+    of orientation or sex ("I'm married to Sam", "у меня есть жена Оля", "I'm single"; not "my
+    wife and I are both bi")."""
     short = len(text.split()) <= _PLAIN_WORDS
     plain = _PARTNER.search(text) is not None and _ORIENTATION_OR_SEX.search(text) is None
     return short and plain
@@ -231,6 +254,92 @@ def tells_of_a_fine(text: str) -> bool:
     """Whether ``text`` tells of a traffic or parking fine and of nothing beyond it ("I got a
     parking ticket", "me pusieron una multa"; not "fined in court for drink driving")."""
     return _FINE.search(text) is not None and _BEYOND_A_FINE.search(text) is None
+
+
+#: A credit union is a bank ("I banked with a credit union for years", "meine Volksbank", "caisse
+#: populaire", "кредитный союз"): the reader took it for union membership (or money). Its union
+#: reading is dropped unless a trade union is named beside it; its finance reading unless a
+#: loan, a debt, an amount or the like is.
+_CREDIT_UNION = re.compile(
+    r"\b(?:credit\s+unions?|kreditgenossenschaft\w*|volksbank\w*|raiffeisen\w*|"
+    r"cooperativa\s+de\s+cr[ée]dito|caja\s+(?:rural|de\s+ahorros)|caisse\s+(?:populaire|"
+    r"d['’][ée]pargne)|coop[ée]rative\s+de\s+cr[ée]dit|кредитн\w+\s+(?:союз|кооператив)\w*)",
+    re.IGNORECASE,
+)
+_MONEY_DETAIL = re.compile(
+    r"(?:\d|loan|debt|mortgage|overdraft|\bowe|arrears|bankrupt|darlehen|schulden|hypothek|"
+    r"pr[ée]stamo|deuda|hipoteca|\bprêt|dette|crédit\s+immo|займ|долг|ипотек|\bкредит\b)",
+    re.IGNORECASE,
+)
+
+
+def banks_with_a_credit_union(text: str) -> bool:
+    """Whether ``text`` names a credit union and no trade union besides it ("my credit union
+    has good rates"; not "I'm the union rep at the credit union")."""
+    found = _CREDIT_UNION.search(text) is not None
+    return found and _UNION_WORD.search(_CREDIT_UNION.sub(" ", text)) is None
+
+
+def credit_union_without_debt(text: str) -> bool:
+    """Whether ``text`` names a credit union and no loan, debt or amount besides it."""
+    found = _CREDIT_UNION.search(text) is not None
+    return found and _MONEY_DETAIL.search(_CREDIT_UNION.sub(" ", text)) is None
+
+
+#: Turning left or right ("ich bin links abgebogen", "turned right at the lights", "giré a la
+#: izquierda", "j'ai tourné à gauche", "повернул налево"): a direction, which the reader took
+#: for politics ("links", "left"). Its politics reading is dropped.
+_DIRECTION = re.compile(
+    r"\b(?:links|rechts)\s+(?:ab(?:gebogen|biegen|zubiegen|biegt|bieg)|(?:her)?um\b|rein|"
+    r"gefahren|fahren|halten|gehen|gegangen)|\b(?:abbiegen|abgebogen|biegen?|bog)\b.{0,20}"
+    r"\b(?:links|rechts)\b|\bturn(?:ed|ing|s)?\s+(?:left|right)\b|\b(?:left|right)\s+turn|"
+    r"\b(?:gir|dobl)\w*\s+(?:a\s+)?(?:la\s+)?(?:izquierda|derecha)|"
+    r"\btourn\w*\s+(?:à|a)\s+(?:gauche|droite)|\b(?:поверну|сверну|повора\w*)\w*\s+"
+    r"(?:налево|направо)",
+    re.IGNORECASE,
+)
+
+
+def gives_a_direction(text: str) -> bool:
+    """Whether ``text`` tells of turning left or right ("ich bin links abgebogen")."""
+    return _DIRECTION.search(text) is not None
+
+
+#: A star sign ("Ana's zodiac sign is Cancer", "mein Sternzeichen ist Krebs", "soy de cáncer
+#: según el horóscopo", "je suis Cancer ascendant …", "по гороскопу я рак"): the reader took
+#: the sign Cancer for health. Its health reading is dropped.
+_ZODIAC = re.compile(
+    r"(?:zodiac|star\s+sign|horoscope|astrolog|sternzeichen|horoskop|aszendent|zodiaco|"
+    r"hor[óo]scopo|zodiaque|signe\s+astro|ascendant|ascendente|зодиак|гороскоп)",
+    re.IGNORECASE,
+)
+
+
+def names_a_star_sign(text: str) -> bool:
+    """Whether ``text`` speaks of a star sign or a horoscope ("my star sign is Cancer")."""
+    return _ZODIAC.search(text) is not None
+
+
+#: A password or a login reset or recovered ("I'm recovering my account password", "ich hab mein
+#: Passwort zurückgesetzt"): the reader took it for an identity document, which it is not (a
+#: password's value is the secret detector's). Its identity-document reading is dropped unless
+#: a document is named beside it.
+_LOGIN = re.compile(
+    r"(?:password|passwort|contrase[ñn]a|mot\s+de\s+passe|пароль|\bpin\b|login|log-in)",
+    re.IGNORECASE,
+)
+_DOCUMENT = re.compile(
+    r"(?:passport|reisepass|pasaporte|passeport|паспорт|ausweis|\bdni\b|\bnie\b|carte\s+"
+    r"d['’]identit|\bid\b|identity|licen[cs]e|führerschein|permiso|permis|права|visa|visum|"
+    r"ssn|social\s+security|sozialversicherung|seguridad\s+social|sécurité\s+sociale|снилс|"
+    r"инн|nhs\s+number|tax\s+id|steuer-?id)",
+    re.IGNORECASE,
+)
+
+
+def resets_a_password(text: str) -> bool:
+    """Whether ``text`` speaks of a password or a login and names no identity document."""
+    return _LOGIN.search(text) is not None and _DOCUMENT.search(text) is None
 
 
 def addressed_to_bot(text: str) -> bool:
@@ -474,16 +583,31 @@ class SensitivityModel:
         return out
 
 
+#: Look-alikes whose reading by meaning is dropped: (the readings dropped, the look-alike).
+_LOOK_ALIKES: tuple[tuple[frozenset[Topic], Callable[[str], bool]], ...] = (
+    # A marriage is family, not a special category.
+    (frozenset({Topic.SEX_LIFE}), tells_of_a_partner),
+    # A club or a gym is no trade union; nor is a credit union, a bank (nor a debt).
+    (frozenset({Topic.UNION}), joins_a_club),
+    (frozenset({Topic.UNION}), banks_with_a_credit_union),
+    (frozenset({Topic.FINANCE}), credit_union_without_debt),
+    # A parking ticket is no criminal record.
+    (frozenset({Topic.CRIMINAL, Topic.HEALTH}), tells_of_a_fine),
+    # A name supported is a team, a party, a cause or a person cared for: never sex life.
+    (frozenset({Topic.SEX_LIFE}), cheers_for_a_name),
+    # Turning left is no politics; Cancer the sign no illness; a password no document.
+    (frozenset({Topic.POLITICS}), gives_a_direction),
+    (frozenset({Topic.HEALTH}), names_a_star_sign),
+    (frozenset({Topic.IDENTITY_DOCUMENT}), resets_a_password),
+)
+
+
 def _guarded(topic: Topic | None, text: str) -> Topic | None:
     """The reader's ``topic`` for ``text`` after the guards above."""
     if topic == Topic.SELF_HARM and (addressed_to_bot(text) or speaks_figuratively(text)):
         return Topic.HEALTH  # private, but no crisis reply to a request or a figure of speech
-    if topic == Topic.SEX_LIFE and tells_of_a_partner(text):
-        return None  # a marriage is family, not a special category
-    if topic == Topic.UNION and joins_a_club(text):
-        return None  # a club or a gym is no trade union
-    if topic in (Topic.CRIMINAL, Topic.HEALTH) and tells_of_a_fine(text):
-        return None  # a parking ticket is no criminal record
+    if topic is not None and any(topic in read and alike(text) for read, alike in _LOOK_ALIKES):
+        return None
     return topic
 
 

@@ -138,6 +138,12 @@ def test_secret_values_decide_through_find_sensitive(text: str, category: Catego
         "Mein Fahrrad hat mich noch nie im Stich gelassen",
         "Ich war noch nie in Spanien",
         "I need a coffee to wake up",
+        # Waiting for a thing is no pregnancy; media, reading and habits named by a topic.
+        "I'm expecting my parcel before noon",
+        "we're expecting our guests at eight",
+        "the student loan podcast was funny",
+        "I read about insolvency law for my course",
+        "he's a conservative dresser",
         "",
     ],
 )
@@ -316,3 +322,19 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
     assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25, 27, 28}
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're expecting our second",
+        "I'm expecting my first child in May",
+        "I'm in debt",
+        "I'm reading a book about my own depression; I have depression",
+        "I vote conservative",
+    ],
+)
+def test_the_look_alikes_classes_still_flag_the_true_sentence(text: str) -> None:
+    """The near misses above (waiting for a parcel, a podcast named by its topic, a habit called
+    conservative) leave the same class's true sentences flagged."""
+    assert sensitive_topic(text) is not None

