@@ -524,7 +524,9 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
 #: "Comment s'appelle ma fille ?", "Как зовут мою жену?", "who is my wife?").
 _ASKS_A_NAME = re.compile(
     r"\b(?:names?|called|call|named|who|whom|hei(?:ß|ss)(?:t|en|e)|namen?|wer|llaman?|"
-    r"nombres?|qui[ée]n(?:es)?|appellen?t?|pr[ée]noms?|nom|qui|зовут|имя|звать|кто|кличк\w*)\b",
+    r"nombres?|qui[ée]n(?:es)?|appellen?t?|pr[ée]noms?|nom|qui|зовут|имя|звать|кто|кличк\w*|"
+    r"pusi(?:mos|ste|eron)|puso|nombr(?:amos|aste|aron)|appel[ée]e?s?|nomm[ée]e?s?|genannt|"
+    r"nannten|назвал\w*)\b",
     re.IGNORECASE,
 )
 #: ... one asking how old they are ("how old is my son?", "Wie alt ist meine Tochter?",
@@ -614,7 +616,7 @@ def judged(
     if question and (_ASKS_MEDICINE.search(question) or _ASKS_TAKEN.search(question)):
         # "Which medicines do I take?" is not answered with the doctor; "any medicines I should
         # avoid?" is with an allergy.
-        avoid = RESTRICTION.search(question) is not None
+        avoid = RESTRICTION.search(question) is not None or _NEGATED.search(question) is not None
         hits = [h for h in hits if _takes(h) or (avoid and _restricts(h))]
     # Another of the user's people (or themselves) than the one asked about may not answer,
     # but still says how similar the question is to their memories (the baseline).
@@ -733,7 +735,7 @@ _ASKS_ALLERGY = re.compile(r"\b(?:allerg\w*|al[ée]rgic\w*|alergi\w*|аллер�
 #: nehme ich?", "¿Qué medicamentos tomo?", "Quels médicaments je prends ?", "Какие таблетки я
 #: пью?"), in the languages the bot speaks.
 _ASKS_MEDICINE = re.compile(
-    r"\b(?:medicines?|medications?|meds|pills?|tablets?|prescriptions?|treatments?|"
+    r"\b(?:medicines?|medications?|meds|drugs?|pills?|tablets?|prescriptions?|treatments?|"
     r"medikament\w*|behandlung\w*|tratamientos?|traitements?|лечени\w*|"
     r"tablette\w*|pillen?|medicamentos?|medicinas?|pastillas?|m[ée]dicaments?|comprim[ée]s?|"
     r"лекарств\w*|таблет\w*|препарат\w*)\b",
@@ -750,6 +752,11 @@ _ASKS_TAKEN = re.compile(
     r"\bwas\s+schlucke\s+ich\b|\bqu[ée]\s+tomo\b|\bje\s+prends\s+quoi\b|"
     r"\bqu'est-ce\s+que\s+(?:je\s+prends|j'avale)\b|\bчто\s+я\s+(?:принимаю|пью)\b",
     re.IGNORECASE,
+)
+#: A negation ("¿Hay algún medicamento que no deba tomar?"): a medicine question with one asks
+#: what not to take, which an allergy answers.
+_NEGATED = re.compile(
+    r"\b(?:not|never|no|nicht|kein\w*|nie|nunca|ni|pas|jamais|не|нельзя)\b|n't\b", re.IGNORECASE
 )
 _TAKES = re.compile(
     r"\b(?:take|takes|taking|took|nehme|nehm|nimmt|nehmen|tomo|toma|tomamos|prends|prend|"

@@ -638,3 +638,25 @@ def test_a_name_alone_answers_only_who_they_are() -> None:
     assert answering(hits, question="Où vit mon frère ?") == []
     assert [h.id for h in answering(hits, question="¿Qué sabes de mi hermano?")] == [1]
     assert [h.id for h in answering(hits, question="do I have a brother?")] == [1]
+
+
+def test_medicines_to_stay_away_from_are_answered_with_a_drug_allergy() -> None:
+    """ "any meds I should stay away from?" of a user "Allergic to sulfa drugs." was answered
+    before the medicine rule and abstained with it (walk_blind2): staying away is avoiding."""
+    sulfa = keyed(1, "allergy.sulfa_drugs", "Allergic to sulfa drugs.", 0.87, 0.8)
+    filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    asked = plain_question("any meds I should stay away from?")
+    assert [h.id for h in answering([sulfa, *filler], question=asked)][:1] == [1]
+
+
+def test_a_medicine_not_to_take_and_a_name_given_are_still_answered() -> None:
+    """walk_ask9: "¿Hay algún medicamento que no deba tomar?" (a negation, no word of
+    avoiding) is answered with the penicillin allergy, "¿Cómo le pusimos a nuestro hijo?"
+    (a verb of naming) with the son's name."""
+    allergy = keyed(1, "allergy.penicillin", "Lucia is allergic to penicillin.", 0.87, 0.8)
+    son = keyed(2, "family.son.name", "Diego's son is called Santiago.", 0.87, 0.6)
+    filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    asked = "¿Hay algún medicamento que no deba tomar?"
+    assert [h.id for h in answering([allergy, *filler], question=asked)][:1] == [1]
+    asked = "¿Cómo le pusimos a nuestro hijo?"
+    assert [h.id for h in answering([son, *filler], question=asked)][:1] == [2]
