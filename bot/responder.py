@@ -419,7 +419,7 @@ class OfflineResponder:
         # "What's the capital of France?": the engine's answer leaves a question that names
         # neither the user, an area of life nor a word of theirs unanswered (the home town is
         # near it by meaning); if nothing answers, "I can't look that up" says why.
-        # A name the user's memories hold ("where's Fiona these days?") is about their people.
+        # A name the user's memories hold ("where's Moira living now?") is about their people.
         told = [*(h.text for h in hits), *(f.value_text for f in facts)]
         world = (
             about_people is None

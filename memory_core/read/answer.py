@@ -445,7 +445,7 @@ _MARRIED = re.compile(rf"(?<!\w)(?:{kin.married_pattern()})(?!\w)", re.IGNORECAS
 
 
 def _of_the_user_alone(text: str, question: str) -> bool:
-    """Whether a note speaks of the user alone ("Je suis graphiste en freelance.", "Я работаю
+    """Whether a note speaks of the user alone ("Je suis plombier.", "Я работаю
     бариста."): a word of theirs, none of their people, no one the question names by name."""
     if not kin.says_i(text) or relations_named(text) or _MARRIED.search(text):
         return False
@@ -469,8 +469,8 @@ def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None]
         named = value if isinstance(value, str) and person.attribute == "name" else None
         if named and len(named) > 2 and named.casefold() in words:
             return (person.relation if person.group != "person" else None,)
-    # A name said in a note ("Mi carnal Beto maneja un taxi." for "¿A qué se dedica Beto?",
-    # "Сын у нас один, Максим." for "Кем работает Максим?"): one of the user's people too.
+    # A name said in a note ("Mi carnal Chuy reparte pizzas." for "¿En qué trabaja Chuy?",
+    # "Сын у нас — Олег." for "Кем работает Олег?"): one of the user's people too.
     for hit in hits:
         if (
             hit.fact is not None
@@ -502,7 +502,9 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     whom = _one_of(hit)
     if whom is None and key.startswith("note."):
         if animal is None and _of_the_user_alone(hit.text, question):
-            return True  # "Ich bin Altenpflegerin." answers no "Welchen Job hat mein Freund?"
+            return (
+                True  # "Ich bin Altenpflegerin." answers no "Was arbeitet eigentlich mein Freund?"
+            )
         return _note_about_another(hit.text, relation, animal)
     if whom is None:  # the user's own job, home or name is not one of their people's
         return animal is None and bool(_OWN_PERSONAL.match(key))
@@ -562,9 +564,9 @@ _ASKS_ABOUT_THEM = re.compile(
 
 def _asks_not_the_name(question: str) -> bool:
     """Whether a question about one of the user's people asks something their name does not
-    say: what they do, where they live, how old they are, what they study ("¿Qué hace mi
-    carnal?", "Où vit mon frère ?"), not what they are called, what the user told of them,
-    whether or how many they have."""
+    say: what they do, where they live, how old they are, what they study ("¿Y mi carnal
+    qué hace?", "Mon frère vit où maintenant ?"), not what they are called, what the user
+    told of them, whether or how many they have."""
     if _ASKS_AGE.search(question) or {_JOB, _HOME} & set(named_areas(question)):
         return not _ASKS_A_NAME.search(question)
     return not (_ASKS_A_NAME.search(question) or _ASKS_ABOUT_THEM.search(question))
@@ -611,10 +613,10 @@ def judged(
     if question and _asks_what_one_likes_to_eat(question):
         hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE]
     if question and _ASKS_ALLERGY.search(question):
-        # "J'ai des allergies, moi ?" is not answered with the doctor.
+        # "Je suis allergique à un truc, moi ?" is not answered with the doctor.
         hits = [h for h in hits if _restricts(h)]
     if question and (_ASKS_MEDICINE.search(question) or _ASKS_TAKEN.search(question)):
-        # "Which medicines do I take?" is not answered with the doctor; "any medicines I should
+        # "Which medicines do I take?" is not answered with the doctor; "any medicine to
         # avoid?" is with an allergy.
         avoid = RESTRICTION.search(question) is not None or _NEGATED.search(question) is not None
         hits = [h for h in hits if _takes(h) or (avoid and _restricts(h))]
@@ -727,13 +729,13 @@ _TOLERATE = re.compile(
 
 
 _ALLERGY_OR_INTOLERANCE = 2
-#: A question about the user's allergies ("am I allergic to anything?", "¿Qué me da alergia?"):
+#: A question about the user's allergies ("do I have an allergy?", "¿Soy alérgica a algo raro?"):
 #: only an allergy, intolerance or diet answers it.
 _ASKS_ALLERGY = re.compile(r"\b(?:allerg\w*|al[ée]rgic\w*|alergi\w*|аллерги\w*)", re.IGNORECASE)
 
-#: A question about the medicines the user takes ("what meds am I on?", "Welche Medikamente
-#: nehme ich?", "¿Qué medicamentos tomo?", "Quels médicaments je prends ?", "Какие таблетки я
-#: пью?"), in the languages the bot speaks.
+#: A question about the medicines the user takes ("which meds do I use?", "Welche Medikamente
+#: bekomme ich?", "¿Tomo algún medicamento?", "Je prends quels médicaments ?", "Какие таблетки мне
+#: выписали?"), in the languages the bot speaks.
 _ASKS_MEDICINE = re.compile(
     r"\b(?:medicines?|medications?|meds|drugs?|pills?|tablets?|prescriptions?|treatments?|"
     r"medikament\w*|behandlung\w*|tratamientos?|traitements?|лечени\w*|"
@@ -741,11 +743,11 @@ _ASKS_MEDICINE = re.compile(
     r"лекарств\w*|таблет\w*|препарат\w*)\b",
     re.IGNORECASE,
 )
-#: ... and what answers it: a medicine named, or something the user takes ("I take metformin
-#: every morning", "Morgens nehm ich mein L-Thyroxin", "Tomo losartán", "Je prends du fer",
+#: ... and what answers it: a medicine named, or something the user takes ("I take statins
+#: at night", "Abends nehme ich Ramipril", "Tomo losartán", "Je prends du fer",
 #: "Каждый день пью аспирин"); a doctor, a condition or an allergy alone does not.
-#: ... asked by the verb alone ("what do I take each day?", "Was nehme ich täglich ein?",
-#: "¿Qué tomo todos los días?", "Je prends quoi le matin ?", "Что я принимаю каждый день?").
+#: ... asked by the verb alone ("what do I take at breakfast?", "Was nehme ich morgens?",
+#: "¿Qué tomo cada mañana?", "Je prends quoi au réveil ?", "Что я принимаю по утрам?").
 _ASKS_TAKEN = re.compile(
     r"\bwhat\s+(?:do|am|did)\s+i\s+(?:\w+\s+){0,2}?tak(?:e|ing)\b(?!\s+part)|"
     r"\bwas\s+nehme?\s+ich\b|"
@@ -753,7 +755,7 @@ _ASKS_TAKEN = re.compile(
     r"\bqu'est-ce\s+que\s+(?:je\s+prends|j'avale)\b|\bчто\s+я\s+(?:принимаю|пью)\b",
     re.IGNORECASE,
 )
-#: A negation ("¿Hay algún medicamento que no deba tomar?"): a medicine question with one asks
+#: A negation ("¿Hay pastillas que no me convienen?"): a medicine question with one asks
 #: what not to take, which an allergy answers.
 _NEGATED = re.compile(
     r"\b(?:not|never|no|nicht|kein\w*|nie|nunca|ni|pas|jamais|не|нельзя)\b|n't\b", re.IGNORECASE

@@ -345,7 +345,7 @@ _NAME = re.compile(r"(?<![\w'’-])[A-ZÀ-ÖØ-ÞА-ЯЁ][^\W\d_]{2,}")
 
 
 def _same_name(asked: str, told: str) -> bool:
-    """Whether two names are one, allowing for a case ending ("Кате" for "Катя", "Максима"
+    """Whether two names are one, allowing for a case ending ("Свете" for "Света", "Максима"
     for "Максим"): they share all but the last letter of the shorter."""
     a, t = asked.casefold(), told.casefold()
     shared = len(next((a[:i] for i in range(min(len(a), len(t)), 0, -1) if a[:i] == t[:i]), ""))
@@ -354,8 +354,8 @@ def _same_name(asked: str, told: str) -> bool:
 
 def names_someone_told(question: str, memories: Iterable[str]) -> bool:
     """Whether ``question`` names by name someone (or something) the user's memories name
-    ("where's Fiona these days?", "Quel âge a Julien ?", "Сколько лет Кате?" of a user who
-    told "…подругу зовут Катя"): it is about their people, not the world, even with no word
+    ("where's Moira living now?", "Quel âge a Bastien ?", "Сколько лет Свете?" of a user who
+    told "…подругу зовут Света"): it is about their people, not the world, even with no word
     of theirs in it. A memory's first word is no name (a sentence starts with a capital)."""
     asked = set(_NAME.findall(question))
     return bool(asked) and any(_names_one_of(asked, text) for text in memories)
@@ -363,7 +363,7 @@ def names_someone_told(question: str, memories: Iterable[str]) -> bool:
 
 #: A name said in the user's words: after a naming verb ("heißt Dennis", "se llama doña Rosa",
 #: "s'appelle Karim", "зовут Катя", "called Fiona") or right after one of their people ("Mi
-#: carnal Beto", "Notre petit-fils Théo"); a capitalised noun alone is none (German writes
+#: carnal Chuy", "Notre petit-fils Théo"); a capitalised noun alone is none (German writes
 #: every noun so).
 _TOLD_NAME = re.compile(
     r"(?:\b(?:called|named|name\s+is|hei(?:ß|ss)(?:t|en)|llaman?|appellen?t?|зовут|звать)|"
@@ -376,8 +376,8 @@ _TOLD_NAME = re.compile(
 
 def names_told_in(question: str, memory: str) -> bool:
     """Whether ``question`` names by name someone ``memory`` names as one of the user's
-    people ("Was ist Markus von Beruf?" of "Unser Schwiegersohn heißt Markus.", "¿A qué se
-    dedica Beto?" of "Mi carnal Beto maneja un taxi.")."""
+    people ("Was macht Till beruflich?" of "Unser Schwiegersohn heißt Till.", "¿En qué
+    chambea Chuy?" of "Mi carnal Chuy reparte pizzas.")."""
     asked = set(_NAME.findall(question))
     told = {m["n"] for m in _TOLD_NAME.finditer(memory)}
     return any(_same_name(a, t) for a in asked for t in told)
