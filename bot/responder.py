@@ -41,7 +41,7 @@ from bot.wording import (
     yours,
 )
 from bot.wording import say as _say
-from bot.world import about_the_world
+from bot.world import about_the_world, names_someone_told
 from memory_core import MemoryTools, answering, is_question, llm_scope
 from memory_core.errors import LLMError
 from memory_core.types import (
@@ -419,7 +419,13 @@ class OfflineResponder:
         # "What's the capital of France?": the engine's answer leaves a question that names
         # neither the user, an area of life nor a word of theirs unanswered (the home town is
         # near it by meaning); if nothing answers, "I can't look that up" says why.
-        world = about_people is None and about_the_world(text, ctx.language)
+        # A name the user's memories hold ("where's Moira living now?") is about their people.
+        told = [*(h.text for h in hits), *(f.value_text for f in facts)]
+        world = (
+            about_people is None
+            and about_the_world(text, ctx.language)
+            and not names_someone_told(text, told)
+        )
         by_meaning = _meaning_answer(text, ctx, name, people=about_people is None)
         if by_meaning is not None:
             return by_meaning

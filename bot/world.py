@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-from memory_core.types import names_the_user
+from memory_core.types import names_someone_told, names_the_user
+
+__all__ = ["about_the_world", "names_someone_told"]
 
 #: Spanish drops the pronoun ("¿Dónde vivo?", "¿En qué trabajo?"): a word ending in "-o" may
 #: be the user's verb; these common ones are not.

@@ -36,7 +36,13 @@ from memory_core.ops.operations import (
 )
 from memory_core.ops.usage import LLMBudget
 from memory_core.read.answer import message_of, plain_question
-from memory_core.read.people import Person, find_people, is_person_key, people_of
+from memory_core.read.people import (
+    Person,
+    find_people,
+    is_person_key,
+    names_someone_told,
+    people_of,
+)
 from memory_core.read.recall import MemoryBlock, Recall
 from memory_core.text.animals import kind_asked as animal_asked
 from memory_core.text.animals import kind_of as animal_kind
@@ -144,6 +150,7 @@ __all__ = [
     "message_of",
     "names_a_relative",
     "names_my_people",
+    "names_someone_told",
     "names_the_user",
     "note_language",
     "people_of",

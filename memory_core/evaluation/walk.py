@@ -63,6 +63,11 @@ BLIND6_PATH = Path(__file__).parent / "labels" / "walk_blind6.json"
 #: named relatives, groups holding the one asked about), and five never-told questions each
 #: near a told area.
 ASK10_PATH = Path(__file__).parent / "labels" / "ask_blind10.json"
+#: The third blind question set: twelve users (three English, two each German and Spanish, three
+#: French, two Russian), seven facts each asked three ways on day 60 (relatives named by slang or
+#: kin words and then asked about by job or home, a doctor in every language, questions with no
+#: area word), and five never-told questions each near a told area.
+ASK11_PATH = Path(__file__).parent / "labels" / "ask_blind11.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

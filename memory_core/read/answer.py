@@ -23,7 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from memory_core.read.people import BROADER, Person, is_person_key, parse_key, relation_slug
+from memory_core.read.people import (
+    BROADER,
+    Person,
+    is_person_key,
+    names_told_in,
+    parse_key,
+    relation_slug,
+)
 from memory_core.text import animals, kin
 from memory_core.text.domains import (
     DIET,
@@ -139,6 +146,12 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # no area in particular (its nearest area description is the name's): said as
         # "wo wohne ich", which it reads as the home.
         (r"\bwo\s+lebe\s+ich\b", "wo wohne ich"),
+        # "what do I do after work?" asks the free time, not the job its word names.
+        (r"\bafter\s+work\b", "in my free time"),
+        (r"\bnach\s+der\s+arbeit\b", "in meiner Freizeit"),
+        (r"\bdespu[ée]s\s+del\s+(?:trabajo|curro)\b", "en mi tiempo libre"),
+        (r"\bapr[èe]s\s+le\s+(?:travail|boulot|taf)\b", "pendant mon temps libre"),
+        (r"(?<!\w)после\s+работы(?!\w)", "в свободное время"),
         # "what's my job again?", "C'est quoi mon métier déjà ?": the word says nothing about
         # what is asked (and is no part of the attribute "what's my X?" names).
         (
@@ -416,11 +429,29 @@ def _note_about_another(text: str, relation: str | None, animal: str | None) -> 
     still answer ("Tengo una hija, Alba." names the daughter; "our family farm" everyone)."""
     if relation is not None:
         told = relations_named(text)
+        if told and _WHOLE_FAMILY & set(_NOTE_WORD.findall(text.lower())):
+            # "A mi familia no le cae bien mi prometido." holds the mother too (as a key's
+            # "family" does).
+            told.add("family")
         return bool(told) and not any(_covers(r, relation) for r in told)
     if animal is not None:
         kinds = {animals.ASKED[w] for w in _WORD.findall(text.lower()) if w in animals.ASKED}
         return bool(kinds) and animal not in kinds
     return False
+
+
+#: Words that say the user has a partner without naming them ("I've been married ten years").
+_MARRIED = re.compile(rf"(?<!\w)(?:{kin.married_pattern()})(?!\w)", re.IGNORECASE)
+
+
+def _of_the_user_alone(text: str, question: str) -> bool:
+    """Whether a note speaks of the user alone ("Je suis plombier.", "Я работаю
+    бариста."): a word of theirs, none of their people, no one the question names by name."""
+    if not kin.says_i(text) or relations_named(text) or _MARRIED.search(text):
+        return False
+    if _WHOLE_FAMILY & set(_NOTE_WORD.findall(text.lower())):
+        return False  # "Ich hab eine Familie.", "J'habite avec ma famille."
+    return not names_told_in(question, text)
 
 
 def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None] | None:
@@ -438,6 +469,16 @@ def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None]
         named = value if isinstance(value, str) and person.attribute == "name" else None
         if named and len(named) > 2 and named.casefold() in words:
             return (person.relation if person.group != "person" else None,)
+    # A name said in a note ("Mi carnal Chuy reparte pizzas." for "¿En qué trabaja Chuy?",
+    # "Сын у нас — Олег." for "Кем работает Олег?"): one of the user's people too.
+    for hit in hits:
+        if (
+            hit.fact is not None
+            and hit.fact.key.startswith("note.")
+            and names_told_in(question, hit.text)
+        ):
+            told = relations_named(hit.text)
+            return (next(iter(told)) if len(told) == 1 else None,)
     return None
 
 
@@ -460,6 +501,10 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
         return False
     whom = _one_of(hit)
     if whom is None and key.startswith("note."):
+        if animal is None and _of_the_user_alone(hit.text, question):
+            return (
+                True  # "Ich bin Altenpflegerin." answers no "Was arbeitet eigentlich mein Freund?"
+            )
         return _note_about_another(hit.text, relation, animal)
     if whom is None:  # the user's own job, home or name is not one of their people's
         return animal is None and bool(_OWN_PERSONAL.match(key))
@@ -481,7 +526,9 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
 #: "Comment s'appelle ma fille ?", "Как зовут мою жену?", "who is my wife?").
 _ASKS_A_NAME = re.compile(
     r"\b(?:names?|called|call|named|who|whom|hei(?:ß|ss)(?:t|en|e)|namen?|wer|llaman?|"
-    r"nombres?|qui[ée]n(?:es)?|appellen?t?|pr[ée]noms?|nom|qui|зовут|имя|звать|кто|кличк\w*)\b",
+    r"nombres?|qui[ée]n(?:es)?|appellen?t?|pr[ée]noms?|nom|qui|зовут|имя|звать|кто|кличк\w*|"
+    r"pusi(?:mos|ste|eron)|puso|nombr(?:amos|aste|aron)|appel[ée]e?s?|nomm[ée]e?s?|genannt|"
+    r"nannten|назвал\w*)\b",
     re.IGNORECASE,
 )
 #: ... one asking how old they are ("how old is my son?", "Wie alt ist meine Tochter?",
@@ -503,12 +550,26 @@ _JOB = next(i for i, a in enumerate(DOMAINS) if a.startswith("job,"))
 _HOME = next(i for i, a in enumerate(DOMAINS) if a.startswith("home,"))
 
 
+#: A question about one of the user's people that their name alone may answer besides "what
+#: are they called?": what the user told of them, whether they have them, how many.
+_ASKS_ABOUT_THEM = re.compile(
+    r"\b(?:tell\s+me|know|remember|remind|did\s+i\s+(?:tell|say|mention)|do\s+i\s+have|"
+    r"have\s+i\s+got|how\s+many|any|erz[äa]hl\w*|wei(?:ß|ss)t|erinner\w*|hab(?:e)?\s+ich|"
+    r"wie\s+viele|sabes|cont[ée]|dije|cu[ée]ntame|recu[ée]rd\w*|tengo|cu[áa]nt[oa]s|"
+    r"sais|t'ai\s+dit|parle|rappelle|raconte|j'ai|ai-je|combien|знаешь|расскаж\w*|напомни|"
+    r"говорил\w*|есть|сколько)\b",
+    re.IGNORECASE,
+)
+
+
 def _asks_not_the_name(question: str) -> bool:
-    """Whether a question about one of the user's people asks what they do, where they live
-    or how old they are, not what they are called."""
-    if _ASKS_A_NAME.search(question):
-        return False
-    return bool(_ASKS_AGE.search(question) or {_JOB, _HOME} & set(named_areas(question)))
+    """Whether a question about one of the user's people asks something their name does not
+    say: what they do, where they live, how old they are, what they study ("¿Y mi carnal
+    qué hace?", "Mon frère vit où maintenant ?"), not what they are called, what the user
+    told of them, whether or how many they have."""
+    if _ASKS_AGE.search(question) or {_JOB, _HOME} & set(named_areas(question)):
+        return not _ASKS_A_NAME.search(question)
+    return not (_ASKS_A_NAME.search(question) or _ASKS_ABOUT_THEM.search(question))
 
 
 def _only_a_name(hit: SearchHit) -> bool:
@@ -551,6 +612,14 @@ def judged(
         hits = [h for h in hits if _names(h, asked)]
     if question and _asks_what_one_likes_to_eat(question):
         hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE]
+    if question and _ASKS_ALLERGY.search(question):
+        # "Je suis allergique à un truc, moi ?" is not answered with the doctor.
+        hits = [h for h in hits if _restricts(h)]
+    if question and (_ASKS_MEDICINE.search(question) or _ASKS_TAKEN.search(question)):
+        # "Which medicines do I take?" is not answered with the doctor; "any medicine to
+        # avoid?" is with an allergy.
+        avoid = RESTRICTION.search(question) is not None or _NEGATED.search(question) is not None
+        hits = [h for h in hits if _takes(h) or (avoid and _restricts(h))]
     # Another of the user's people (or themselves) than the one asked about may not answer,
     # but still says how similar the question is to their memories (the baseline).
     everyone = hits
@@ -660,6 +729,50 @@ _TOLERATE = re.compile(
 
 
 _ALLERGY_OR_INTOLERANCE = 2
+#: A question about the user's allergies ("do I have an allergy?", "¿Soy alérgica a algo raro?"):
+#: only an allergy, intolerance or diet answers it.
+_ASKS_ALLERGY = re.compile(r"\b(?:allerg\w*|al[ée]rgic\w*|alergi\w*|аллерги\w*)", re.IGNORECASE)
+
+#: A question about the medicines the user takes ("which meds do I use?", "Welche Medikamente
+#: bekomme ich?", "¿Tomo algún medicamento?", "Je prends quels médicaments ?", "Какие таблетки мне
+#: выписали?"), in the languages the bot speaks.
+_ASKS_MEDICINE = re.compile(
+    r"\b(?:medicines?|medications?|meds|drugs?|pills?|tablets?|prescriptions?|treatments?|"
+    r"medikament\w*|behandlung\w*|tratamientos?|traitements?|лечени\w*|"
+    r"tablette\w*|pillen?|medicamentos?|medicinas?|pastillas?|m[ée]dicaments?|comprim[ée]s?|"
+    r"лекарств\w*|таблет\w*|препарат\w*)\b",
+    re.IGNORECASE,
+)
+#: ... and what answers it: a medicine named, or something the user takes ("I take statins
+#: at night", "Abends nehme ich Ramipril", "Tomo losartán", "Je prends du fer",
+#: "Каждый день пью аспирин"); a doctor, a condition or an allergy alone does not.
+#: ... asked by the verb alone ("what do I take at breakfast?", "Was nehme ich morgens?",
+#: "¿Qué tomo cada mañana?", "Je prends quoi au réveil ?", "Что я принимаю по утрам?").
+_ASKS_TAKEN = re.compile(
+    r"\bwhat\s+(?:do|am|did)\s+i\s+(?:\w+\s+){0,2}?tak(?:e|ing)\b(?!\s+part)|"
+    r"\bwas\s+nehme?\s+ich\b|"
+    r"\bwas\s+schlucke\s+ich\b|\bqu[ée]\s+tomo\b|\bje\s+prends\s+quoi\b|"
+    r"\bqu'est-ce\s+que\s+(?:je\s+prends|j'avale)\b|\bчто\s+я\s+(?:принимаю|пью)\b",
+    re.IGNORECASE,
+)
+#: A negation ("¿Hay pastillas que no me convienen?"): a medicine question with one asks
+#: what not to take, which an allergy answers.
+_NEGATED = re.compile(
+    r"\b(?:not|never|no|nicht|kein\w*|nie|nunca|ni|pas|jamais|не|нельзя)\b|n't\b", re.IGNORECASE
+)
+_TAKES = re.compile(
+    r"\b(?:take|takes|taking|took|nehme|nehm|nimmt|nehmen|tomo|toma|tomamos|prends|prend|"
+    r"принима\w*|пью|пьёт|пьет|insulin\w*|инсулин\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _takes(hit: SearchHit) -> bool:
+    """Whether a memory says a medicine the user takes (its key, its words or its source)."""
+    fact = hit.fact
+    key = fact.key if fact else ""
+    said = f"{hit.text} {fact.source_excerpt or ''}" if fact else hit.text
+    return key.startswith("medic") or bool(_ASKS_MEDICINE.search(said) or _TAKES.search(said))
 
 
 def _asks_what_one_likes_to_eat(question: str) -> bool:

@@ -338,3 +338,50 @@ def entity_name(fact: Fact) -> str | None:
         return display(parsed.name)
     value = _value(fact) if parsed.attribute == "name" else None
     return value if value and _PERSON_FIRST.match(value) else None
+
+
+#: A word written as a name: capitalised, three letters or more.
+_NAME = re.compile(r"(?<![\w'’-])[A-ZÀ-ÖØ-ÞА-ЯЁ][^\W\d_]{2,}")
+
+
+def _same_name(asked: str, told: str) -> bool:
+    """Whether two names are one, allowing for a case ending ("Свете" for "Света", "Максима"
+    for "Максим"): they share all but the last letter of the shorter."""
+    a, t = asked.casefold(), told.casefold()
+    shared = len(next((a[:i] for i in range(min(len(a), len(t)), 0, -1) if a[:i] == t[:i]), ""))
+    return a == t or shared >= max(3, min(len(a), len(t)) - 1)
+
+
+def names_someone_told(question: str, memories: Iterable[str]) -> bool:
+    """Whether ``question`` names by name someone (or something) the user's memories name
+    ("where's Moira living now?", "Quel âge a Bastien ?", "Сколько лет Свете?" of a user who
+    told "…подругу зовут Света"): it is about their people, not the world, even with no word
+    of theirs in it. A memory's first word is no name (a sentence starts with a capital)."""
+    asked = set(_NAME.findall(question))
+    return bool(asked) and any(_names_one_of(asked, text) for text in memories)
+
+
+#: A name said in the user's words: after a naming verb ("heißt Dennis", "se llama doña Rosa",
+#: "s'appelle Karim", "зовут Катя", "called Fiona") or right after one of their people ("Mi
+#: carnal Chuy", "Notre petit-fils Théo"); a capitalised noun alone is none (German writes
+#: every noun so).
+_TOLD_NAME = re.compile(
+    r"(?:\b(?:called|named|name\s+is|hei(?:ß|ss)(?:t|en)|llaman?|appellen?t?|зовут|звать)|"
+    rf"(?<!\w)(?:{kin.relation_pattern(frozenset(kin.RELATIONS), alone=True)}))"
+    r"\s*[,—-]?\s+(?:(?:doña|don|dr\.?|frau|herr|la|el|le)\s+)?"
+    r"(?P<n>(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[^\W\d_]{2,})",
+    re.IGNORECASE,
+)
+
+
+def names_told_in(question: str, memory: str) -> bool:
+    """Whether ``question`` names by name someone ``memory`` names as one of the user's
+    people ("Was macht Till beruflich?" of "Unser Schwiegersohn heißt Till.", "¿En qué
+    chambea Chuy?" of "Mi carnal Chuy reparte pizzas.")."""
+    asked = set(_NAME.findall(question))
+    told = {m["n"] for m in _TOLD_NAME.finditer(memory)}
+    return any(_same_name(a, t) for a in asked for t in told)
+
+
+def _names_one_of(asked: set[str], memory: str) -> bool:
+    return any(_same_name(a, t) for t in _NAME.findall(memory[1:]) for a in asked)

@@ -1327,7 +1327,8 @@ NAMED_WEIGHT = 0.5
 #: never a favourite dish.
 RESTRICTION = re.compile(
     r"\b(?:can'?t|cannot|can\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|not\s+allowed|"
-    r"avoid\w*|nicht\s+(?:essen|trinken|nehmen|vertrag\w*)|vertrage\s+ich\s+nicht|"
+    r"avoid\w*|stay\s+away|steer\s+clear|keep\s+away|"
+    r"nicht\s+(?:essen|trinken|nehmen|vertrag\w*)|vertrage\s+ich\s+nicht|"
     r"darf\s+ich\s+nicht|(?:ver)?meiden|no\s+(?:puedo|debo|tolero|me\s+sienta\w*)|evitar|"
     r"ne\s+(?:peux|dois|supporte)\s+(?:\w+\s+)?pas|[ée]viter|нельзя|не\s+могу|не\s+переношу|"
     r"избега\w*)\b",

@@ -46,14 +46,14 @@ _RELATIONS = """
 mother = family parent
     en: mother, mum, mom, ~mommy, ~mummy, ~momma, ~mama, ~ma | mothers, mums, moms
     de Mutter/f: mutter, mama, ~mami, ~mutti | mütter
-    es madre/f: madre, mamá, ~mami, ^~vieja | madres
-    fr mère/f: mère, mere, maman | mères
+    es madre/f: madre, mamá, ~mami, ~jefita, ^~vieja | madres
+    fr mère/f: mère, mere, maman, ~daronne | mères
     ru мама/f: мама, мать, маму, мамы, маме, мамой, матери, мамочка, мам*, матер* | мамы
 father = family parent
     en: father, dad, ~daddy, ~papa, ~pa | fathers, dads
     de Vater/m: vater, papa, ~papi, ~vati | väter
     es padre/m: padre, papá, ~papi, ^~viejo
-    fr père/m: père, pere, papa | pères
+    fr père/m: père, pere, papa, ~daron | pères
     ru папа/m: папа, отец, папу, отца, папы, папе, отцу, папой, отцом, пап*, отц* | отцы
 parent = family
     en parent/x; father/m; mother/f: parent | parents, ~folks
@@ -66,14 +66,14 @@ sister = family sibling +counted
     en: sister, ~sis, ~sissy | sisters
     de Schwester/f: schwester, ~~schwesterherz | schwestern
     es hermana/f: hermana, hermanita | hermanas
-    fr sœur/f: sœur, soeur, ~frangine | sœurs, soeurs
+    fr sœur/f: sœur, soeur, ~frangine, ~sœurette | sœurs, soeurs
     ru сестра/f: сестра, сестру, сестре, сестрой, сестрёнка, сестренка, сестр* | сёстры,
         сестры, сестёр, сестрам
 brother = family sibling +counted
     en: brother, ~bro | brothers
     de Bruder/m: bruder, bruders, ~brüderchen | brüder, brüdern
-    es hermano/m: hermano, hermanito
-    fr frère/m: frère, frere, ~frangin | frères, freres
+    es hermano/m: hermano, hermanito, ~carnal
+    fr frère/m: frère, frere, ~frangin, ~frérot | frères, freres
     ru брат/m: брат, брата, брату, братом, брате, братик, братишка, брат* | братья, братьев, братьям
 sibling = family +counted
     en sibling/x; brother/m; sister/f: sibling | siblings
@@ -110,7 +110,8 @@ wife = family partner spouse
     de Frau/f: ?frau, ehefrau, gattin
     es mujer/f: ?mujer, esposa
     fr femme/f: ?femme, épouse, epouse
-    ru жена/f: жена, жену, жены, жене, женой, супруга, супругу, жён*, жен*
+    ru жена/f: жена, жену, жены, жене, женой, супруга, супругу, благоверная, благоверную, жён*,
+        жен*
 husband = family partner spouse
     en: husband, ~~hubby | husbands
     de Mann/m: ?mann, ehemann, gatte
@@ -120,10 +121,11 @@ husband = family partner spouse
 partner = family partner
     en: partner, ~~other half, ~~better half, ~~significant other | partners
     de Partner(in)/x; Partner/m; Partnerin/f: partner, partnerin, lebensgefährte/m,
-        lebensgefährtin/f, partner*, ~~bessere hälfte
+        lebensgefährtin/f, partner*, ~~bessere hälfte, ~schatz
     es pareja/f: pareja, ~~media naranja
     fr partenaire/x; compagnon/m; compagne/f: partenaire, compagnon, compagne, conjoint/m,
-        conjointe/f, conjoint*, compagn*, ~moitié | conjoints, compagnons/m, compagnes/f
+        conjointe/f, conjoint*, compagn*, ~moitié, ~chéri/m, ~chérie/f | conjoints, compagnons/m,
+        compagnes/f
     ru партнёр/x; партнёр/m; партнёрша/f: партнёр/m, партнер/m, партнёра/m, партнера/m,
         партнёрша, партнерша/f, партн*
 spouse = family partner
@@ -142,17 +144,17 @@ fiance = family partner
 boyfriend = family partner
     en: boyfriend, ~bf | boyfriends
     de Freund/m: ?freund
-    es novio/m: novio
+    es novio/m: novio, ?~chico
     fr copain/m: ?copain, petit ami, petit copain, ?mec, ~chum
     ru парень/m: ?парень, ?парня, ?парню, ?парнем, парн*
 girlfriend = family partner
     en: girlfriend, ~gf | girlfriends
     de Freundin/f: ?freundin
-    es novia/f: novia
+    es novia/f: novia, ?~chica
     fr copine/f: ?copine, petite amie, petite copine, ?meuf, ~blonde
     ru девушка/f: ?девушка, ?девушку, ?девушки, ?девушке, ?девушкой, девушк*
 son = family child +counted
-    en: son | sons
+    en: son, ~lad, ~boy | sons
     de Sohn/m: sohn, ^~kleiner, ^~großer | söhne
     es hijo/m: hijo, hijito
     fr fils/m: fils, fiston, ~petit gars, ^~petit
@@ -169,7 +171,8 @@ child = family +counted
     en child/x; son/m; daughter/f: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones,
         ~~kiddies
     de Kind/n; Sohn/m; Tochter/f: ?kind, kind* | kinder, kindern
-    es hijo(a)/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques
+    es hijo(a)/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques,
+        ~chavos, ~chamacos
     fr enfant/m; fils/m; fille/f: enfant, gamin/m, gamine/f, ~~gosse | enfants, gamins/m, ~~gosses
     ru ребёнок/m; сын/m; дочь/f: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком,
         ребенком, ребён*, ребен* | дети, детей, детям, детьми, детях, дет*
@@ -435,11 +438,13 @@ mentor = people
     fr mentor/m:
     ru наставник/m:
 doctor = people
-    en: doctor
-    de Arzt oder Ärztin/x:
-    es médico(a)/x:
-    fr médecin/m:
-    ru врач/m:
+    en: doctor, gp, physician, ~doc | doctors, gps
+    de Arzt oder Ärztin/x; Arzt/m; Ärztin/f: arzt, ärztin, hausarzt/m, hausärztin/f, doktor/m,
+        ärzt* | ärzte
+    es médico(a)/x; médico/m; médica/f: médico, médica, doctor/m, doctora/f, médic* | médicos
+    fr médecin/m: médecin, docteur/m, docteure/f, généraliste, médecin traitant, ~toubib
+        | médecins
+    ru врач/m: врач, врача, врачу, врачом, доктор, доктора, терапевт, терапевта, врач* | врачи
 therapist = people
     en: therapist
     de Therapeut(in)/x:

@@ -181,3 +181,20 @@ async def test_an_acknowledgement_names_each_part_once_not_the_whole_sentence_ag
         assert out.count("Rocío") == 1 and "vive en Cádiz" in out and "«" not in out, out
         out = await s.say("Ma fille s'appelle Zoé et elle adore le violon.")
         assert out.count("Zoé") == 1 and "« elle adore le violon »" in out, out
+
+
+def test_a_question_naming_someone_the_user_told_of_is_no_question_about_the_world() -> None:
+    """ "where's Moira living now?", "Quel âge a Bastien ?", "Сколько лет Свете?" name no word
+    of the user's but one of their people (in another case, in Russian): "I can't look that
+    up" was the wrong reply; a name no memory holds is still the world's."""
+    from bot.world import names_someone_told
+
+    told = [
+        "My sister's called Moira.",
+        "Mon chéri s'appelle Bastien.",
+        "Мою подругу зовут Света.",
+    ]
+    for question in ("where's Moira living now?", "Quel âge a Bastien ?", "Сколько лет Свете?"):
+        assert names_someone_told(question, told), question
+    assert not names_someone_told("Who painted the Mona Lisa?", [*told, "I live in Galway."])
+    assert not names_someone_told("Сколько лет Москве?", told)

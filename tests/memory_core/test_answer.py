@@ -569,3 +569,98 @@ def test_a_team_alone_does_not_answer_what_sport_one_does() -> None:
     fan = keyed(4, "note.en.n4", "I'm a huge Celtic supporter.", 0.87, 0.8)
     filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
     assert answering([fan, *filler], question="what sport do I play myself?") == []
+
+
+def test_a_question_about_medicines_is_answered_with_what_one_takes_not_the_doctor() -> None:
+    """ "Welche Medikamente bekomme ich?" of a user who told only their GP abstains (the doctor
+    is health, but no medicine); what they take answers it, and "any medicine to
+    avoid?" is answered with an allergy."""
+    doctor = keyed(1, "note.de.n1", "Mein Hausarzt heißt Dr. Kuhn.", 0.87, 0.8)
+    pills = keyed(2, "note.de.n2", "Abends nehme ich Ramipril.", 0.85, 0.8)
+    allergy = keyed(3, "allergy.penicillin", "Ann is allergic to penicillin.", 0.86, 0.8)
+    filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([doctor, *filler], question="Welche Medikamente bekomme ich?") == []
+    assert answering([doctor, allergy, *filler], question="which meds do I use?") == []
+    hits = [doctor, pills, *filler]
+    assert [h.id for h in answering(hits, question="Welche Medikamente bekomme ich?")][:1] == [2]
+    asked = "are there any medicine to avoid?"
+    assert [h.id for h in answering([allergy, *filler], question=asked)][:1] == [3]
+
+
+def test_a_note_naming_the_family_holds_the_relative_asked_about() -> None:
+    """ "A mi familia no le cae bien mi prometido." names the fiancé and the family: a
+    question about the mother may be answered with it (the family holds her), as a key's
+    "family" does."""
+    note = keyed(1, "note.es.n1", "A mi familia no le cae bien mi prometido.", 0.87, 0.7)
+    filler = [keyed(9, "job_title", "Eva is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert [h.id for h in answering([note, *filler], question="¿Qué te conté de mi madre?")] == [1]
+    brother = keyed(2, "note.es.n2", "Tengo un hermano.", 0.87, 0.7)
+    assert answering([brother, *filler], question="¿Qué sabes de mi hermana?") == []
+
+
+def test_a_relatives_job_asked_by_relation_or_name_is_not_the_users_own() -> None:
+    """ "Was arbeitet eigentlich mein Freund?" was answered with the user's own "Ich arbeite als
+    Altenpflegerin …" (a note naming none of their people), and "¿En qué trabaja Chuy?" (a
+    name said only in a note, "Mi carnal Chuy …") with the user's own job slot."""
+    own = keyed(1, "note.de.n1", "Ich bin Köchin in einer Kantine.", 0.87, 0.8)
+    his = keyed(2, "note.de.n2", "Sven fährt Taxi in Bremen.", 0.84, 0.8)
+    filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert [
+        h.id
+        for h in answering([own, his, *filler], question="Was arbeitet eigentlich mein Freund?")
+    ][:1] == [2]
+    assert answering([own, *filler], question="Was arbeitet eigentlich mein Freund?") == []
+    assert [h.id for h in answering([own, *filler], question="Als was arbeite ich?")] == [1]
+    job = keyed(3, "job_title", "Ramiro works as a mechanic.", 0.87, 0.8)
+    beto = keyed(4, "note.es.n4", "Mi carnal Chuy reparte pizzas.", 0.84, 0.8)
+    assert [h.id for h in answering([job, beto, *filler], question="¿En qué trabaja Chuy?")][
+        :1
+    ] == [4]
+
+
+def test_a_question_about_allergies_is_not_answered_with_the_doctor() -> None:
+    """ "Je suis allergique à un truc, moi ?" of a user who told their doctor and no allergy
+    abstains."""
+    doctor = keyed(1, "note.fr.n1", "Mon généraliste s'appelle Dr Roux.", 0.87, 0.8)
+    shrimp = keyed(2, "note.fr.n2", "Je fais une allergie aux noix de cajou.", 0.84, 0.8)
+    filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([doctor, *filler], question="Je suis allergique à un truc, moi ?") == []
+    hits = [doctor, shrimp, *filler]
+    assert [h.id for h in answering(hits, question="Je suis allergique à un truc, moi ?")][:1] == [
+        2
+    ]
+
+
+def test_a_name_alone_answers_only_who_they_are() -> None:
+    """ "¿Y mi carnal qué hace?", "Mon frère vit où maintenant ?" of a user who told only the
+    brother's name abstain (no job or home word was needed: "hace", "vit"); what the user
+    told of him and whether they have one are still answered with it."""
+    named = keyed(1, "family.brother.name", "Ana's brother is called Beto.", 0.87, 0.6)
+    filler = [keyed(9, "job_title", "Ana is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    hits = [named, *filler]
+    assert answering(hits, question="¿Y mi carnal qué hace?") == []
+    assert answering(hits, question="Mon frère vit où maintenant ?") == []
+    assert [h.id for h in answering(hits, question="¿Qué sabes de mi hermano?")] == [1]
+    assert [h.id for h in answering(hits, question="do I have a brother?")] == [1]
+
+
+def test_medicines_to_stay_away_from_are_answered_with_a_drug_allergy() -> None:
+    """ "which meds to stay away from?" of a user "Allergic to aspirin-type drugs." was answered
+    before the medicine rule and abstained with it (walk_blind2): staying away is avoiding."""
+    sulfa = keyed(1, "allergy.sulfa_drugs", "Allergic to aspirin-type drugs.", 0.87, 0.8)
+    filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    asked = plain_question("which meds to stay away from?")
+    assert [h.id for h in answering([sulfa, *filler], question=asked)][:1] == [1]
+
+
+def test_a_medicine_not_to_take_and_a_name_given_are_still_answered() -> None:
+    """walk_ask9: "¿Hay pastillas que no me convienen?" (a negation, no word of
+    avoiding) is answered with the penicillin allergy, "¿Qué nombre le pusimos a nuestro niño?"
+    (a verb of naming) with the son's name."""
+    allergy = keyed(1, "allergy.penicillin", "Lucia is allergic to penicillin.", 0.87, 0.8)
+    son = keyed(2, "family.son.name", "Diego's son is called Santiago.", 0.87, 0.6)
+    filler = [keyed(9, "job_title", "Kai is a baker.", 0.76), keyed(8, "k8", "x", 0.75)]
+    asked = "¿Hay pastillas que no me convienen?"
+    assert [h.id for h in answering([allergy, *filler], question=asked)][:1] == [1]
+    asked = "¿Qué nombre le pusimos a nuestro niño?"
+    assert [h.id for h in answering([son, *filler], question=asked)][:1] == [2]

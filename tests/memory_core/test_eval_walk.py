@@ -15,6 +15,7 @@ from memory_core.evaluation.life import START
 from memory_core.evaluation.walk import (
     ASK9_PATH,
     ASK10_PATH,
+    ASK11_PATH,
     BLIND2_PATH,
     BLIND3_PATH,
     BLIND4_PATH,
@@ -32,7 +33,16 @@ from tests.blind_sets import is_blind_set
 
 ROOT = Path(__file__).parents[2]
 #: Where the rules that read statements and questions, and the data they were tuned on, live.
-BLIND_SETS = (BLIND_PATH, BLIND2_PATH, BLIND3_PATH, BLIND4_PATH, BLIND5_PATH, ASK9_PATH, ASK10_PATH)
+BLIND_SETS = (
+    BLIND_PATH,
+    BLIND2_PATH,
+    BLIND3_PATH,
+    BLIND4_PATH,
+    BLIND5_PATH,
+    ASK9_PATH,
+    ASK10_PATH,
+    ASK11_PATH,
+)
 RULE_SOURCES = (
     *ROOT.glob("memory_core/extract/**/*.py"),
     *ROOT.glob("memory_core/read/**/*.py"),
@@ -719,6 +729,50 @@ def test_the_second_question_set_stays_out_of_the_rules_and_tests() -> None:
     assert all(len(u.never) == 5 for u in script.users)
     found = _found_in(RULE_SOURCES_2, ASK10_PATH)
     assert found <= ALREADY_IN_THE_RULES_ASK10, sorted(found - ALREADY_IN_THE_RULES_ASK10)
+
+
+#: Lines of the third question set (written at h-ask11 before any rule, responder or labelled
+#: set was read) that the rules, bot/, devtools/, the tests or their data already held, whole or
+#: as a run of five words, when it was added (21 of its 312 lines: short everyday questions and
+#: statements). Kept as written; no other line may join.
+ALREADY_IN_THE_RULES_ASK11 = frozenset(
+    {
+        "Ich spiele Volleyball im Verein.",
+        "J'ai des bêtes à la maison ?",
+        "J'étudie quoi ?",
+        "Je prends des médicaments ?",
+        "Le soir je fais de la poterie.",
+        "Où habitent mes parents ?",
+        "Quels médicaments je prends ?",
+        "Treibe ich Sport?",
+        "Was sammle ich?",
+        "Welche Medikamente nehme ich?",
+        "Wie halte ich mich fit?",
+        "how do I work out?",
+        "what am I driving these days, motor-wise?",
+        "what does my mom do for a living?",
+        "which colour do I like best?",
+        "¿Cuál es mi grupo sanguíneo?",
+        "¿Cómo se llama mi novio?",
+        "¿En qué trabaja mi hermano?",
+        "¿Qué coche conduzco?",
+        "¿Qué medicamentos tomo?",
+        "Какая у меня группа крови?",
+    }
+)
+
+
+def test_the_third_question_set_stays_out_of_the_rules_and_tests() -> None:
+    """The third question set's lines (twelve users: three English, two each German, Spanish
+    and Russian, three French; seven facts each asked three ways, five never-told each) are in
+    no rule, tuning data, module of bot/, devtools/ or test, whole or as a run of five words."""
+    script = load_script(ASK11_PATH)
+    assert Counter(u.lang for u in script.users) == {"en": 3, "de": 2, "es": 2, "fr": 3, "ru": 2}
+    assert all(len(u.facts) == 7 for u in script.users)
+    assert all(len(f.also) == 2 for u in script.users for f in u.facts)
+    assert all(len(u.never) == 5 for u in script.users)
+    found = _found_in(RULE_SOURCES_2, ASK11_PATH)
+    assert found <= ALREADY_IN_THE_RULES_ASK11, sorted(found - ALREADY_IN_THE_RULES_ASK11)
 
 
 class _EchoChat:
