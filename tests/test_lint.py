@@ -35,7 +35,7 @@ BUDGET: dict[tuple[str, str], int] = {
     ("devtools/bench_telegram.py", "report_table"): 13,
     ("memory_core/db/transfer.py", "copy_sqlite_to_postgres"): 14,
     ("memory_core/evaluation/life.py", "live"): 12,
-    ("memory_core/extract/patterns_statements.py", "_user_reading"): 28,
+    ("memory_core/extract/patterns_statements.py", "_user_reading"): 25,
     ("memory_core/extract/patterns_statements.py", "_user_head"): 13,
     ("memory_core/extract/patterns_statements.py", "_agree_coordinated"): 11,
     ("memory_core/extract/patterns_statements.py", "_about_user"): 20,

@@ -513,21 +513,7 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
             return _topic_reading(body, "experience")
         if head == "have" and word == "to":
             return _topic_reading(body, "habit")
-        if _TIME_SPAN.match(body):
-            return None  # "at last I got a minute to breathe": a moment, nothing owned
-        if _health(body):
-            return Reading("health", Category.HEALTH, sensitive=True)
-        pets = [_species(p.group("w")) for p in _PET_WORD.finditer(body)]
-        member = _FAMILY_WORD.search(body)
-        first_pet = _PET_WORD.search(body)
-        if pets and (member is None or first_pet is None or first_pet.start() < member.start()):
-            # "two pet snakes": the species, not the word "pet".
-            species = next((p for p in pets if p != "pet"), None)
-            return Reading(f"pet.{species}" if species else "pet", Category.RELATIONSHIP)
-        if member is not None and member.start() < 25:
-            rel, _ = _canonical_relation(member.group("w"))
-            return Reading(f"family.{rel}", Category.RELATIONSHIP)
-        return _kids_reading(body) or _topic_reading(body, "has")
+        return _had_reading(body)
     if head in _PREFERENCE_VERBS:
         person = _MY_WHO.match(low)
         if person is not None:
@@ -548,6 +534,26 @@ def _user_reading(head: str, rest: str, negated: bool) -> Reading | None:
     if head in {"can", "could", "know"}:
         return _topic_reading(low, "ability")
     return _topic_reading(f"{head} {low}", "habit")
+
+
+def _had_reading(body: str) -> Reading | None:
+    """What the user has ("I have …", "I've got …" with the verb gone): a moment is nothing
+    owned, then a health matter, an animal, one of their people, children, or a thing."""
+    if _TIME_SPAN.match(body):
+        return None  # "at last I got a minute to breathe": a moment, nothing owned
+    if _health(body):
+        return Reading("health", Category.HEALTH, sensitive=True)
+    pets = [_species(p.group("w")) for p in _PET_WORD.finditer(body)]
+    member = _FAMILY_WORD.search(body)
+    first_pet = _PET_WORD.search(body)
+    if pets and (member is None or first_pet is None or first_pet.start() < member.start()):
+        # "two pet snakes": the species, not the word "pet".
+        species = next((p for p in pets if p != "pet"), None)
+        return Reading(f"pet.{species}" if species else "pet", Category.RELATIONSHIP)
+    if member is not None and member.start() < 25:
+        rel, _ = _canonical_relation(member.group("w"))
+        return Reading(f"family.{rel}", Category.RELATIONSHIP)
+    return _kids_reading(body) or _topic_reading(body, "has")
 
 
 def _topic_reading(text: str, kind: str) -> Reading:

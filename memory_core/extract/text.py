@@ -499,14 +499,7 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
             )
         if m.group("myself"):
             return "themselves"
-        if not assistant:
-            return m.group(0)
-        word = m.group(0).lower()
-        if m.group("you"):
-            return _YOU.get(word, "the assistant")
-        if m.group("yourself"):
-            return "itself"
-        return "the assistant's"
+        return _to_the_assistant(m) if assistant else m.group(0)
 
     # One left-to-right pass so the first mention, wherever it is, gets the name.
     out: list[str] = []
@@ -524,6 +517,15 @@ def third_person(text: str, subject: str, *, named: bool = False, assistant: boo
             pos = pro_m.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+def _to_the_assistant(m: re.Match[str]) -> str:
+    """The user's "you"/"yourself"/"your" said to the assistant, in the third person."""
+    if m.group("you"):
+        return _YOU.get(m.group(0).lower(), "the assistant")
+    if m.group("yourself"):
+        return "itself"
+    return "the assistant's"
 
 
 # ---- numbers said in words ----------------------------------------------------------------------
