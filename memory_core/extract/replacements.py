@@ -23,7 +23,9 @@ _PHRASE = rf"{_W}(?:\s+{_W}){{0,2}}?"
 #: What stands before a value and is no part of it (articles, "to/nach/a/à/в").
 _FILLER = frozenset(
     "to in into at a an the my our nach in im ins zum zur zu an am ein eine einen der die das "
-    "a al en un una el la los las à au aux en un une le la les l' d' de в во на".split()
+    "a al en un una el la los las à au aux en un une le la les l' d' de в во на "
+    # "nicht mehr in Köln", "no longer in Leeds": the old value after "no longer".
+    "mehr longer more plus más больше".split()
 )
 #: "not only X but also Y" adds, it does not replace.
 _ONLY = re.compile(r"^(?:only|just|nur|solo|sólo|seulement|que|только|лишь)\b", re.IGNORECASE)
@@ -55,13 +57,14 @@ _MOVED = re.compile(
 #: An age said again with "already/now": "Liam is already 16 now", "Tim ist jetzt schon
 #: 12", "Lucía ya tiene 8", "Léo a déjà 7 ans", "Пете уже 10".
 _AGE = re.compile(
-    r"^\s*(?:(?:oh|well|also|pues|bon|ну)[,\s]+)?(?P<who>[^\W\d_][\w'’-]*)\s+(?:"
-    r"(?:is|'s|has\s+turned|just\s+turned|turned)\s+(?:already\s+|now\s+|actually\s+)*"
+    r"^\s*(?:(?:oh|well|also|pues|bon|ну)[,\s]+)?(?:(?P<whose>[^\W\d_]+)\s+(?=\w+\s+(?:уже|теперь)))?"
+    r"(?P<who>[^\W\d_][\w-]*)\s*(?:"
+    r"(?:\bis|['’]s|\bhas\s+turned|\bjust\s+turned|\bturned)\s+(?:already\s+|now\s+|actually\s+)*"
     r"(?P<en>\w+)(?:\s+years?\s+old)?\s+(?:already|now)"
-    r"|is\s+(?:already|now)\s+(?P<en2>\w+)"
-    r"|ist\s+(?:jetzt\s+|schon\s+|bereits\s+|inzwischen\s+)+(?P<de>\w+)"
-    r"|ya\s+tiene\s+(?P<es>\w+)|a\s+(?:déjà|maintenant)\s+(?P<fr>\w+)\s+ans"
-    r"|(?:уже|теперь)\s+(?P<ru>\w+)"
+    r"|(?:\bis|['’]s)\s+(?:already|now)\s+(?P<en2>\w+)"
+    r"|\bist\s+(?:jetzt\s+|schon\s+|bereits\s+|inzwischen\s+)+(?P<de>\w+)"
+    r"|\bya\s+tiene\s+(?P<es>\w+)|\ba\s+(?:déjà|maintenant)\s+(?P<fr>\w+)\s+ans"
+    r"|\b(?:уже|теперь)\s+(?P<ru>\w+)"
     r")\b",
     re.IGNORECASE,
 )
@@ -73,6 +76,12 @@ _SAID_OF = re.compile(
     r"\b(?:am|is|are|was|were|'m|'re|'s|do|does|did|bin|ist|sind|war|soy|es|estoy|está|"
     r"suis|est|sont)\s*$",
     re.IGNORECASE,
+)
+
+
+#: "He's already 16", "It's 5 now": no one named, nothing to find.
+_PRONOUNS = frozenset(
+    "i he she it that this there they we you er sie es das il elle on ce он она оно это".split()
 )
 
 
@@ -115,6 +124,10 @@ def _aligned(head: str, old: str) -> str | None:
     words = head.split()
     if not words:
         return None
+    if old.split()[0].isdigit():
+        # "ein 2014er, nicht 2012": digits for digits.
+        digits = [d.group(0) for w in words if (d := re.match(r"\d+", w))]
+        return digits[-1] if digits else None
     if number_of(old.split()[0]) is not None:
         said = [w for w in words if number_of(w) is not None]
         return said[-1].strip(" ,.;!?") if said else None
@@ -141,31 +154,63 @@ def replacements(sentence: str) -> list[Replacement]:
     text = " ".join(sentence.split())
     m = _MOVED.search(text)
     if m is not None:
-        lang = next(g[:2] for g in m.groupdict() if g.endswith("_old") and m.group(g))
-        old, new = _bare(m.group(f"{lang}_old")), _bare(m.group(f"{lang}_new"))
-        relation, name = _who(m.group("who"), lang)
-        if (relation or name) and old.lower() != new.lower():
-            return [Replacement(old, new, relation, name)]
-        return []
+        return _moved(m)
+    for read in (_age, _not_but, _y_not_x):
+        said = read(text)
+        if said:
+            return said
+    return []
+
+
+def _moved(m: re.Match[str]) -> list[Replacement]:
+    """ "My sister moved from Bristol to Cardiff": the relative's old town by the new."""
+    lang = next(g[:2] for g in m.groupdict() if g.endswith("_old") and m.group(g))
+    old, new = _bare(m.group(f"{lang}_old")), _bare(m.group(f"{lang}_new"))
+    relation, name = _who(m.group("who"), lang)
+    if (relation or name) and old.lower() != new.lower():
+        return [Replacement(old, new, relation, name)]
+    return []
+
+
+def _age(text: str) -> list[Replacement]:
+    """ "Liam is already 16 now", "Моему сыну уже 10": whose age, and the new number."""
     m = _AGE.match(text)
-    if m is not None:
-        said = next(v for k, v in m.groupdict().items() if k != "who" and v)
-        value = number_of(said)
-        if value is not None and 0 < value < 120:
-            return [Replacement(None, str(value), name=m.group("who"))]
+    if m is None:
+        return []
+    said = next(v for k, v in m.groupdict().items() if k not in ("who", "whose") and v)
+    value = number_of(said)
+    if value is None or not 0 < value < 120:
+        return []
+    who = m.group("who")
+    relation, _ = _who(who)  # "Моему сыну уже 10": a relation, not a name
+    if relation is not None:
+        return [Replacement(None, str(value), relation=relation)]
+    if who[:1].isupper() and who.lower() not in _PRONOUNS:
+        return [Replacement(None, str(value), name=who)]
+    return []
+
+
+def _not_but(text: str) -> list[Replacement]:
+    """ "Not Lisbon but Porto", "nicht nach Wien, sondern nach Graz", "не в X, а в Y"."""
     m = _NOT_BUT.search(text)
-    if (
-        m is not None
-        and not _ONLY.match(m.group("old"))
-        and not _SAID_OF.search(text[: m.start() + 1])
-    ):
-        old, new = _bare(m.group("old")), _bare(m.group("new"))
-        if old and new and old.lower() != new.lower():
-            return [Replacement(old, new)]
+    if m is None or _ONLY.match(m.group("old")) or _SAID_OF.search(text[: m.start() + 1]):
+        return []
+    old, new = _bare(m.group("old")), _bare(m.group("new"))
+    counted = [w for w in old.split() if number_of(w) is not None]
+    if new and number_of(new.split()[0]) is not None and counted:
+        old, new = counted[0], new.split()[0]  # "not two cats but three"
+    if old and new and old.lower() != new.lower():
+        return [Replacement(old, new)]
+    return []
+
+
+def _y_not_x(text: str) -> list[Replacement]:
+    """ "Three cats, not two", "the car is a 2014, not a 2012"."""
     m = _Y_NOT_X.match(text)
-    if m is not None and m.group("head").strip():
-        old = _bare(m.group("old"))
-        aligned = _aligned(m.group("head"), old)
-        if aligned and old.lower() != aligned.lower() and "?" not in text:
-            return [Replacement(old, _bare(aligned))]
+    if m is None or not m.group("head").strip() or "?" in text:
+        return []
+    old = _bare(m.group("old"))
+    aligned = _aligned(m.group("head"), old)
+    if aligned and old.lower() != aligned.lower():
+        return [Replacement(old, _bare(aligned))]
     return []

@@ -315,10 +315,13 @@ def _replaced_in(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fact, st
             continue  # another person's fact (a note naming the relative counts)
         if rep.old is None:
             # An age said again: the named person's age (or a note of it), its number.
-            if rep.name is None or not (key.endswith(".age.") or is_note(fact.key)):
+            if not (key.endswith(".age.") or is_note(fact.key)):
                 continue
-            stem = rep.name.lower()[: max(3, len(rep.name) - 2)]
-            if stem not in key and stem not in fact.value_text.lower():
+            if rep.name is not None:
+                stem = rep.name.lower()[: max(3, len(rep.name) - 2)]
+                if stem not in key and stem not in fact.value_text.lower():
+                    continue
+            elif rep.relation is None:
                 continue
         swapped = _swap(rep, fact.value_text)
         if swapped is not None:

@@ -60,6 +60,20 @@ UPDATED = {
         "7",
         "6",
     ),
+    "ru, уже, a relative": (
+        "Моему сыну Мише 8 лет.",
+        "Моему сыну уже 9 лет.",
+        "Сколько лет Мише?",
+        "9",
+        "8",
+    ),
+    "en, not … but, a count": (
+        "We have two rabbits.",
+        "Not two rabbits but five.",
+        "How many rabbits do we have?",
+        "five",
+        "two",
+    ),
     "en, a year corrected": (
         "My car is a 2009 Honda Civic.",
         "The car is a 2011, not a 2009.",

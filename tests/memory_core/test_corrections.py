@@ -165,6 +165,10 @@ async def test_a_correction_changes_the_right_fact_and_its_date(
         ("Mi tía se mudó de Cádiz a Vigo.", "Cádiz", "Vigo"),
         ("Mon oncle a déménagé de Pau à Tours.", "Pau", "Tours"),
         ("Мой брат переехал из Твери в Псков.", "Твери", "Псков"),
+        ("Not two hamsters but three.", "two", "three"),
+        ("Nicht zwei Ponys, sondern drei.", "zwei", "drei"),
+        ("Das Boot ist ein 2016er, nicht 2015.", "2015", "2016"),
+        ("Meine Tante wohnt jetzt in Jena, nicht mehr in Gera.", "Gera", "Jena"),
     ],
 )
 def test_a_correction_said_alone_names_the_words_it_replaces(said: str, old: str, new: str) -> None:
@@ -181,6 +185,7 @@ def test_a_correction_said_alone_names_the_words_it_replaces(said: str, old: str
         ("Lucía ya tiene ocho.", "Lucía", "8"),
         ("Léo a déjà 7 ans.", "Léo", "7"),
         ("Пете уже 10.", "Пете", "10"),
+        ("Nora's already 9.", "Nora", "9"),
     ],
 )
 def test_an_age_said_again_names_whose_age_and_the_new_number(
@@ -198,6 +203,8 @@ def test_an_age_said_again_names_whose_age_and_the_new_number(
         "I live in Leeds.",
         "We moved in 2024.",
         "Is it three cats, not two?",
+        "He's already 16 now.",
+        "I'm 40 now.",
     ],
 )
 def test_what_replaces_nothing_names_nothing(said: str) -> None:
@@ -207,3 +214,8 @@ def test_what_replaces_nothing_names_nothing(said: str) -> None:
 def test_a_relative_who_moved_names_the_relative() -> None:
     (rep,) = replacements("My sister moved from Bristol to Cardiff now.")
     assert rep.relation == "sister"
+
+
+def test_an_age_said_again_of_a_relative_names_the_relative() -> None:
+    (rep,) = replacements("Моему сыну уже 10 лет.")
+    assert (rep.relation, rep.name, rep.new) == ("son", None, "10")
