@@ -323,6 +323,8 @@ def _replaced_in(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fact, st
                     continue
             elif rep.relation is None:
                 continue
+        elif not is_note(fact.key) and _keyed_by(rep.old, key):
+            continue  # "likes.coffee" keyed by its value: "tea, not coffee" is another fact
         swapped = _swap(rep, fact.value_text)
         if swapped is not None:
             out.append((fact, swapped))
@@ -354,3 +356,10 @@ def _relations_in(text: str) -> set[str]:
         for lang in ("en", "de", "es", "fr", "ru")
         if (r := kin.relation_of(word, lang)) is not None
     }
+
+
+def _keyed_by(words: str, key: str) -> bool:
+    """Whether ``key`` names ``words`` ("likes.coffee" names "coffee"; "about.car_ford_focus"
+    names "Ford Focus", not "2012")."""
+    slug = "_".join(re.findall(r"\w+", words.lower()))
+    return bool(slug) and re.search(rf"(?<![^\W_]){re.escape(slug)}(?![^\W_])", key) is not None
