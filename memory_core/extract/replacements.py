@@ -45,7 +45,7 @@ _Y_NOT_X = re.compile(
 )
 #: A relative's move, from the old town to the new one.
 _MOVED = re.compile(
-    rf"(?P<who>.*?)\b(?:"
+    rf"\b(?:"
     rf"(?:moved|relocated)\s+(?:\w+\s+)?from\s+(?P<en_old>{_PHRASE})\s+to\s+(?P<en_new>{_PHRASE})"
     rf"|von\s+(?P<de_old>{_PHRASE})\s+nach\s+(?P<de_new>{_PHRASE})\s+(?:um)?gezogen"
     rf"|mud\w+\s+de\s+(?P<es_old>{_PHRASE})\s+a\s+(?P<es_new>{_PHRASE})"
@@ -154,7 +154,7 @@ def replacements(sentence: str) -> list[Replacement]:
     text = " ".join(sentence.split())
     m = _MOVED.search(text)
     if m is not None:
-        return _moved(m)
+        return _moved(m, text[: m.start()])
     for read in (_age, _not_but, _y_not_x):
         said = read(text)
         if said:
@@ -162,11 +162,11 @@ def replacements(sentence: str) -> list[Replacement]:
     return []
 
 
-def _moved(m: re.Match[str]) -> list[Replacement]:
+def _moved(m: re.Match[str], who: str) -> list[Replacement]:
     """ "My sister moved from Bristol to Cardiff": the relative's old town by the new."""
     lang = next(g[:2] for g in m.groupdict() if g.endswith("_old") and m.group(g))
     old, new = _bare(m.group(f"{lang}_old")), _bare(m.group(f"{lang}_new"))
-    relation, name = _who(m.group("who"), lang)
+    relation, name = _who(who, lang)
     if (relation or name) and old.lower() != new.lower():
         return [Replacement(old, new, relation, name)]
     return []
