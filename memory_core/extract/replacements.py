@@ -149,6 +149,15 @@ def _who(words: str, lang_hint: str | None = None) -> tuple[str | None, str | No
     return None, names[-1] if names and names[-1][:1].isupper() else None
 
 
+#: Sentences (and lines of a session's page) are read one at a time.
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def replacements_in(text: str) -> list[Replacement]:
+    """:func:`replacements` of each sentence of ``text``."""
+    return [r for sentence in _SENTENCES.split(text) for r in replacements(sentence)]
+
+
 def replacements(sentence: str) -> list[Replacement]:
     """What a correction said on its own replaces (empty when it replaces nothing)."""
     text = " ".join(sentence.split())

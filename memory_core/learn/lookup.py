@@ -20,7 +20,13 @@ import structlog
 
 from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate
-from memory_core.extract.replacements import Replacement, number_of, number_words, replacements
+from memory_core.extract.replacements import (
+    Replacement,
+    number_of,
+    number_words,
+    replacements,
+    replacements_in,
+)
 from memory_core.learn.arbitrate import opposite_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
@@ -230,7 +236,7 @@ def replaced_facts(
     then updates or asks); what the line itself was read as that keeps the old words beside
     the new (a note, "moved_bristol_cardiff") is dropped. ``candidates`` unchanged when the
     line replaces nothing the user told."""
-    said = [r for sentence in _SENTENCES.split(text) for r in replacements(sentence)]
+    said = replacements_in(text)
     if not said:
         return candidates
     with ctx.db.read() as conn:
@@ -286,7 +292,6 @@ def _holds(rep: Replacement, out: Sequence[Candidate], known: Sequence[Fact]) ->
 #: At most this many told facts are changed by one correction (a structured fact and its
 #: note, say).
 _MAX_REPLACED = 2
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def _word_pattern(old: str) -> re.Pattern[str]:

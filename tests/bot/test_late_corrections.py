@@ -129,9 +129,11 @@ async def test_a_late_correction_changes_the_told_fact(
     case: str, tmp_path: Path, console: Callable[..., Any]
 ) -> None:
     told, corrected, asked, new, old = UPDATED[case]
-    _, answer, profile = await _told_then_corrected(
+    ack, answer, profile = await _told_then_corrected(
         console, tmp_path / "m.db", told, corrected, asked
     )
+    # Acknowledged with the fact it corrects, not as small talk.
+    assert new.lower() in ack.lower(), ack
     was = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
     assert new.lower() in answer.lower(), answer
     assert not was.search(answer), answer
