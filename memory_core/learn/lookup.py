@@ -289,6 +289,9 @@ def _holds(rep: Replacement, out: Sequence[Candidate], known: Sequence[Fact]) ->
     )
 
 
+#: Number words that are articles too: a count of one is matched only as said.
+_ARTICLES = frozenset("ein eine einen einer un una une".split())
+
 #: At most this many told facts are changed by one correction (a structured fact and its
 #: note, say).
 _MAX_REPLACED = 2
@@ -299,7 +302,8 @@ def _word_pattern(old: str) -> re.Pattern[str]:
     Russian word in another case (the same stem)."""
     n = number_of(old) if len(old.split()) == 1 else None
     if n is not None:
-        forms = {str(n), *(w for w, v in number_words().items() if v == n)}
+        forms = {str(n), old.lower(), *(w for w, v in number_words().items() if v == n)}
+        forms -= _ARTICLES - {old.lower()}  # "un perro" is no count said before
         alt = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
         return re.compile(rf"(?<!\w)(?:{alt})(?!\w)", re.IGNORECASE)
     if len(old.split()) == 1 and len(old) >= 5 and re.search(r"[а-яё]", old, re.IGNORECASE):

@@ -172,3 +172,19 @@ async def test_a_late_correction_of_a_protected_fact_asks_or_changes_it(
     # Changed, or held pending the user's choice: never a note of the correction's own words.
     assert corrected.rstrip(".") not in profile + answer, profile
     assert new in answer, answer
+
+
+async def test_a_relatives_move_leaves_the_users_own_home(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Only the named relative's facts change: the user still lives where they said."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, user="kit") as s:
+        await s.say("I live in Bristol.", "My brother lives in Bristol.")
+        clock.advance(days=3)
+        await s.say("My brother moved from Bristol to Cardiff now.")
+        clock.advance(days=2)
+        mine = await s.say("Where do I live?")
+        his = await s.say("Where does my brother live?")
+    assert "Bristol" in mine and "Cardiff" not in mine, mine
+    assert "Cardiff" in his and "Bristol" not in his, his
