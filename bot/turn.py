@@ -278,7 +278,9 @@ class ChatTurn:
         if self.preview is None or not self.memory.learns_from(text):
             return []
         preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
-        return [c for c in await self.preview.extract(preview) if not c.temporary]
+        found = [c for c in await self.preview.extract(preview) if not c.temporary]
+        # "Three cats, not two", days later: the told fact with the new words.
+        return await self.memory.with_replacements(msg.user_key, text, found)
 
     async def _preview(
         self,

@@ -31,6 +31,7 @@ from memory_core.db.migrations import migrate
 from memory_core.embed import Embedder
 from memory_core.errors import EmbedderError, NotFoundError
 from memory_core.extract.base import Candidate
+from memory_core.extract.replacements import replacements_in
 from memory_core.extract.sensitive import find_sensitive, holds_spoken_code, redact
 from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.jobs import profile as profile_job
@@ -38,6 +39,7 @@ from memory_core.jobs import questions
 from memory_core.jobs import reflection as reflection_job
 from memory_core.learn import resolve
 from memory_core.learn.arbitrate import opposite_key
+from memory_core.learn.lookup import replaced_facts
 from memory_core.ops.metrics import Prices
 from memory_core.ops.operations import Operations
 from memory_core.read import entities
@@ -577,6 +579,16 @@ class Memory:
             log.warning("sensitivity_meaning_failed", error=str(exc))
             return [False] * len(texts)
         return [topic is not None for topic in topics]
+
+    async def with_replacements(
+        self, user_id: str, text: str, candidates: Sequence[Candidate]
+    ) -> list[Candidate]:
+        """A statement's ``candidates`` as learning will read them when it corrects a told
+        fact on its own ("three cats, not two": the fact with the new words, no note of the
+        line), so the acknowledgement names the corrected fact (``learn/lookup``)."""
+        if not replacements_in(text):
+            return list(candidates)
+        return await self.run(Lane.REPLY, replaced_facts, self.ctx, user_id, text, list(candidates))
 
     async def kept_only_when_asked(self, candidates: Sequence[Candidate]) -> list[bool]:
         """Whether learning leaves each of a statement's ``candidates`` out unless the user

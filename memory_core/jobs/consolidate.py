@@ -27,6 +27,7 @@ from memory_core.learn.apply import Applied, TurnRef
 from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, normalise_value
 from memory_core.learn.decisions import Decision, Insert, Noop, Pending
 from memory_core.learn.flow import Pipeline
+from memory_core.learn.lookup import replaced_facts
 from memory_core.runtime.executors import Lane
 from memory_core.store import consolidation as repo
 from memory_core.store import events as event_log
@@ -192,6 +193,10 @@ class Consolidator:
         )
         found = await self.flow.file_people(
             Lane.BACKGROUND, session.user_id, await self.extractor.extract(turn)
+        )
+        # "Not Lisbon but Porto": the told fact with the new words, no note of the line.
+        found = await self.ctx.lanes.run(
+            Lane.BACKGROUND, replaced_facts, self.ctx, session.user_id, turn.user_text, found
         )
         kept = self._dedup(found, state)
         if not kept:

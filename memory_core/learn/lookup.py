@@ -20,11 +20,19 @@ import structlog
 
 from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate
+from memory_core.extract.replacements import (
+    Replacement,
+    number_of,
+    number_words,
+    replacements,
+    replacements_in,
+)
 from memory_core.learn.arbitrate import opposite_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
 from memory_core.store import vectors as vec_repo
+from memory_core.text import kin
 from memory_core.text.notes import is_note
 from memory_core.values import RETRIEVABLE, Category, Fact, SearchFilters, Status
 
@@ -217,3 +225,150 @@ def file_people(ctx: Context, user_id: str, candidates: list[Candidate]) -> list
             conn, user_id, SearchFilters(categories=(Category.RELATIONSHIP,)), limit=1000
         )
     return people.rekey(candidates, known)
+
+
+def replaced_facts(
+    ctx: Context, user_id: str, text: str, candidates: list[Candidate]
+) -> list[Candidate]:
+    """A correction said on its own ("not Lisbon but Porto", "three cats, not two", "my
+    sister moved from Bristol to Cardiff", "Liam is already 16 now"): the told facts that
+    hold the old words, proposed again with the new ones under their own keys (arbitration
+    then updates or asks); what the line itself was read as that keeps the old words beside
+    the new (a note, "moved_bristol_cardiff") is dropped. ``candidates`` unchanged when the
+    line replaces nothing the user told."""
+    said = replacements_in(text)
+    if not said:
+        return candidates
+    with ctx.db.read() as conn:
+        known = [
+            f
+            for f in fact_repo.list_facts(conn, user_id, limit=1000)
+            if f.status in RETRIEVABLE and f.kind == "fact"
+        ]
+    taken = {c.key for c in candidates}
+    out: list[Candidate] = []
+    for rep in said:
+        for fact, value_text in _replaced_in(rep, known)[:_MAX_REPLACED]:
+            if fact.key in taken:
+                continue
+            taken.add(fact.key)
+            # What the user said, corrected: the fact is quoted back and shown by its
+            # excerpt, which must not hold the old value beside the new.
+            excerpt = _swap(rep, fact.source_excerpt or "") or text
+            out.append(
+                Candidate(
+                    key=fact.key,
+                    value_text=value_text,
+                    category=fact.category,
+                    confidence_hint=0.8,
+                    sensitive=fact.sensitive,
+                    source_excerpt=excerpt[:200],
+                    stated=True,
+                )
+            )
+    # Applied (now or before): what the line itself was read as is no fact of its own.
+    done = [r for r in said if r.old is None or _holds(r, out, known)]
+    if not done:
+        return candidates
+    olds = [_word_pattern(r.old) for r in done if r.old]
+    kept = [
+        c
+        for c in candidates
+        if not (is_note(c.key) and (replacements(c.value_text) or replacements(c.source_excerpt)))
+        and not any(o.search(c.value_text) for o in olds)
+    ]
+    return kept + out
+
+
+def _holds(rep: Replacement, out: Sequence[Candidate], known: Sequence[Fact]) -> bool:
+    """Whether a told fact holds (or is now proposed with) the new value of ``rep``."""
+    new = _word_pattern(rep.new)
+    old = _word_pattern(rep.old) if rep.old is not None else None
+    return any(new.search(c.value_text) for c in out) or any(
+        new.search(f.value_text) and (old is None or not old.search(f.value_text)) for f in known
+    )
+
+
+#: Number words that are articles too: a count of one is matched only as said.
+_ARTICLES = frozenset("ein eine einen einer un una une".split())
+
+#: At most this many told facts are changed by one correction (a structured fact and its
+#: note, say).
+_MAX_REPLACED = 2
+
+
+def _word_pattern(old: str) -> re.Pattern[str]:
+    """The old value as it may be stored: the same words, a number in digits or words, or a
+    Russian word in another case (the same stem)."""
+    n = number_of(old) if len(old.split()) == 1 else None
+    if n is not None:
+        forms = {str(n), old.lower(), *(w for w, v in number_words().items() if v == n)}
+        forms -= _ARTICLES - {old.lower()}  # "un perro" is no count said before
+        alt = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        return re.compile(rf"(?<!\w)(?:{alt})(?!\w)", re.IGNORECASE)
+    if len(old.split()) == 1 and len(old) >= 5 and re.search(r"[а-яё]", old, re.IGNORECASE):
+        return re.compile(rf"(?<!\w){re.escape(old[:-2])}\w{{0,3}}(?!\w)", re.IGNORECASE)
+    return re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+
+
+def _replaced_in(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fact, str]]:
+    """The facts ``rep`` changes, each with its new text (most recently updated first)."""
+    out: list[tuple[Fact, str]] = []
+    for fact in known:
+        key = f".{fact.key.lower()}."
+        if (
+            rep.relation is not None
+            and f".{rep.relation}." not in key
+            and not (is_note(fact.key) and rep.relation in _relations_in(fact.value_text))
+        ):
+            continue  # another person's fact (a note naming the relative counts)
+        if rep.old is None:
+            # An age said again: the named person's age (or a note of it), its number.
+            if not (key.endswith(".age.") or is_note(fact.key)):
+                continue
+            if rep.name is not None:
+                stem = rep.name.lower()[: max(3, len(rep.name) - 2)]
+                if stem not in key and stem not in fact.value_text.lower():
+                    continue
+            elif rep.relation is None:
+                continue
+        elif not is_note(fact.key) and _keyed_by(rep.old, key):
+            continue  # "likes.coffee" keyed by its value: "tea, not coffee" is another fact
+        swapped = _swap(rep, fact.value_text)
+        if swapped is not None:
+            out.append((fact, swapped))
+    return out
+
+
+def _swap(rep: Replacement, text: str) -> str | None:
+    """``text`` with the old value of ``rep`` replaced by the new (a number in the form the
+    text has it); ``None`` when ``text`` does not hold the old value."""
+    m = (_ANY_NUMBER if rep.old is None else _word_pattern(rep.old)).search(text)
+    if m is None:
+        return None
+    new = rep.new
+    if m.group(0).isdigit() and (n := number_of(new)) is not None:
+        new = str(n)
+    elif m.group(0)[:1].islower() and number_of(new) is not None:
+        new = new.lower()
+    return text[: m.start()] + new + text[m.end() :]
+
+
+_ANY_NUMBER = re.compile(r"\b\d{1,3}\b")
+
+
+def _relations_in(text: str) -> set[str]:
+    """The relations a note's words name, in any of the bot's languages ("Mein Bruder …")."""
+    return {
+        r
+        for word in re.findall(r"[^\W\d_]+", text)
+        for lang in ("en", "de", "es", "fr", "ru")
+        if (r := kin.relation_of(word, lang)) is not None
+    }
+
+
+def _keyed_by(words: str, key: str) -> bool:
+    """Whether ``key`` names ``words`` ("likes.coffee" names "coffee"; "about.car_ford_focus"
+    names "Ford Focus", not "2012")."""
+    slug = "_".join(re.findall(r"\w+", words.lower()))
+    return bool(slug) and re.search(rf"(?<![^\W_]){re.escape(slug)}(?![^\W_])", key) is not None

@@ -31,6 +31,7 @@ from memory_core.learn.arbitrate import (
 )
 from memory_core.learn.decisions import Decision, Pending, decision_key
 from memory_core.learn.flow import Pipeline
+from memory_core.learn.lookup import replaced_facts
 from memory_core.llm import llm_scope
 from memory_core.read import entities
 from memory_core.runtime.executors import Lane
@@ -177,6 +178,15 @@ class Learner:
                 else policy.bound_candidates(await self.extractor.extract(turn))
             )
             candidates = await self._categorized(job, candidates)
+            # "Not Lisbon but Porto", said days later: the told fact with the new words.
+            candidates = await self.ctx.lanes.run(
+                self.lane_of(job.user_id),
+                replaced_facts,
+                self.ctx,
+                job.user_id,
+                job.user_text,
+                candidates,
+            )
             # "Marco is a chef" goes to the Marco the user told us about before.
             candidates = await self.flow.file_people(
                 self.lane_of(job.user_id), job.user_id, candidates

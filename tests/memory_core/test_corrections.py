@@ -16,6 +16,7 @@ from memory_core.extract.corrections import (
     self_corrected,
     without_negation,
 )
+from memory_core.extract.replacements import replacements
 from memory_core.extract.rules import RulesExtractor
 from memory_core.learn.arbitrate import RulesAuditor
 from memory_core.learn.observer import Observer, Turn
@@ -145,3 +146,76 @@ async def test_a_correction_changes_the_right_fact_and_its_date(
     assert not any("Hiya" in f.value_text or "Niamh again" in f.value_text for f in facts)
     history = await memory.history(USER, fact_id=home.id)
     assert history[-1].reason == "date corrected"
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new"),
+    [
+        ("Not Oslo but Bergen, we changed our minds.", "Oslo", "Bergen"),
+        ("Wir fliegen nicht nach Rom, sondern nach Neapel.", "Rom", "Neapel"),
+        ("No a Bilbao sino a Oviedo.", "Bilbao", "Oviedo"),
+        ("Pas à Dijon mais à Metz.", "Dijon", "Metz"),
+        ("Не в Тверь, а в Псков.", "Тверь", "Псков"),
+        ("The bike is a 2019, not a 2017.", "2017", "2019"),
+        ("Five rabbits, not three.", "three", "Five"),
+        ("Vier Hunde, nicht drei.", "drei", "Vier"),
+        ("Tres conejos, no dos.", "dos", "Tres"),
+        ("My aunt moved from Derby to Hull now.", "Derby", "Hull"),
+        ("Mein Onkel ist von Ulm nach Jena gezogen.", "Ulm", "Jena"),
+        ("Mi tía se mudó de Cádiz a Vigo.", "Cádiz", "Vigo"),
+        ("Mon oncle a déménagé de Pau à Tours.", "Pau", "Tours"),
+        ("Мой брат переехал из Твери в Псков.", "Твери", "Псков"),
+        ("Not two hamsters but three.", "two", "three"),
+        ("Nicht zwei Ponys, sondern drei.", "zwei", "drei"),
+        ("Das Boot ist ein 2016er, nicht 2015.", "2015", "2016"),
+        ("Meine Tante wohnt jetzt in Jena, nicht mehr in Gera.", "Gera", "Jena"),
+    ],
+)
+def test_a_correction_said_alone_names_the_words_it_replaces(said: str, old: str, new: str) -> None:
+    """Days later, on its own: the old value and the new one (the learner finds the fact)."""
+    (rep,) = replacements(said)
+    assert (rep.old, rep.new) == (old, new)
+
+
+@pytest.mark.parametrize(
+    ("said", "name", "age"),
+    [
+        ("Nora is already 9 now.", "Nora", "9"),
+        ("Tim ist jetzt schon zwölf.", "Tim", "12"),
+        ("Lucía ya tiene ocho.", "Lucía", "8"),
+        ("Léo a déjà 7 ans.", "Léo", "7"),
+        ("Пете уже 10.", "Пете", "10"),
+        ("Nora's already 9.", "Nora", "9"),
+    ],
+)
+def test_an_age_said_again_names_whose_age_and_the_new_number(
+    said: str, name: str, age: str
+) -> None:
+    (rep,) = replacements(said)
+    assert (rep.old, rep.name, rep.new) == (None, name, age)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I like not only cats but also dogs.",
+        "I'm not sure but I think so.",
+        "I live in Leeds.",
+        "We moved in 2024.",
+        "Is it three cats, not two?",
+        "He's already 16 now.",
+        "I'm 40 now.",
+    ],
+)
+def test_what_replaces_nothing_names_nothing(said: str) -> None:
+    assert replacements(said) == []
+
+
+def test_a_relative_who_moved_names_the_relative() -> None:
+    (rep,) = replacements("My sister moved from Bristol to Cardiff now.")
+    assert rep.relation == "sister"
+
+
+def test_an_age_said_again_of_a_relative_names_the_relative() -> None:
+    (rep,) = replacements("Моему сыну уже 10 лет.")
+    assert (rep.relation, rep.name, rep.new) == ("son", None, "10")

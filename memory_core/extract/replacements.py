@@ -1,0 +1,225 @@
+"""A correction said on its own, days after the fact, names only the words that change:
+"not Lisbon but Porto", "nicht nach Wien, sondern nach Graz", "no a Sevilla sino a Málaga",
+"pas à Lyon mais à Nantes", "не в Казань, а в Самару"; "the car is a 2014, not a 2012";
+"three cats, not two"; "my sister moved from Bristol to Cardiff"; "Liam is already 16 now",
+"Пете уже 10". Read alone, such a line holds no fact (a fragment, or a note that keeps the
+old value beside the new one). :func:`replacements` reads what it replaces; the learner
+(``learn/lookup.replaced_facts``) finds the told fact that holds the old words and proposes
+it again with the new ones, under its own key, so arbitration updates it (or asks, for a
+confident fact) like any change.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from memory_core.text import kin, numbers
+
+_W = r"[^\W_][\w'’-]*"
+#: One to three words (a place, a model, a count with its noun).
+_PHRASE = rf"{_W}(?:\s+{_W}){{0,2}}?"
+#: What stands before a value and is no part of it (articles, "to/nach/a/à/в").
+_FILLER = frozenset(
+    "to in into at a an the my our nach in im ins zum zur zu an am ein eine einen der die das "
+    "a al en un una el la los las à au aux en un une le la les l' d' de в во на "
+    # "nicht mehr in Köln", "no longer in Leeds": the old value after "no longer".
+    "mehr longer more plus más больше".split()
+)
+#: "not only X but also Y" adds, it does not replace.
+_ONLY = re.compile(r"^(?:only|just|nur|solo|sólo|seulement|que|только|лишь)\b", re.IGNORECASE)
+
+#: "not X but Y" in each language ("не X, а Y"; the old value first).
+_NOT_BUT = re.compile(
+    rf"(?:^|[\s,;:(—–-])(?:not|nicht|no|pas|non\s+pas|не)\s+(?P<old>{_PHRASE})\s*,?\s+"
+    rf"(?:but|sondern|sino|mais|а)\s+(?P<new>{_PHRASE})\s*(?:[,.!;]|$)",
+    re.IGNORECASE,
+)
+#: "Y, not X" at the end ("three cats, not two", "a 2014, not a 2012", "drei Katzen, nicht
+#: zwei", "tres gatos, no dos", "à Nantes, pas à Lyon", "в Самару, а не в Казань").
+_Y_NOT_X = re.compile(
+    rf"(?P<head>.*?)\s*[,;—–-]\s*(?:and\s+|but\s+|und\s+|y\s+|et\s+)?"
+    rf"(?:not|nicht|no|pas|non|а\s+не|не)\s+(?P<old>{_PHRASE})\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+#: A relative's move, from the old town to the new one.
+_MOVED = re.compile(
+    rf"\b(?:"
+    rf"(?:moved|relocated)\s+(?:\w+\s+)?from\s+(?P<en_old>{_PHRASE})\s+to\s+(?P<en_new>{_PHRASE})"
+    rf"|von\s+(?P<de_old>{_PHRASE})\s+nach\s+(?P<de_new>{_PHRASE})\s+(?:um)?gezogen"
+    rf"|mud\w+\s+de\s+(?P<es_old>{_PHRASE})\s+a\s+(?P<es_new>{_PHRASE})"
+    rf"|déménag\w*\s+de\s+(?P<fr_old>{_PHRASE})\s+(?:à|a)\s+(?P<fr_new>{_PHRASE})"
+    rf"|переех\w*\s+из\s+(?P<ru_old>{_PHRASE})\s+(?:в|во)\s+(?P<ru_new>{_PHRASE})"
+    rf")\s*(?:now|jetzt|inzwischen|ahora|maintenant|теперь)?\s*(?:[,.!;]|$)",
+    re.IGNORECASE,
+)
+#: An age said again with "already/now": "Liam is already 16 now", "Tim ist jetzt schon
+#: 12", "Lucía ya tiene 8", "Léo a déjà 7 ans", "Пете уже 10".
+_AGE = re.compile(
+    r"^\s*(?:(?:oh|well|also|pues|bon|ну)[,\s]+)?(?:(?P<whose>[^\W\d_]+)\s+(?=\w+\s+(?:уже|теперь)))?"
+    r"(?P<who>[^\W\d_][\w-]*)\s*(?:"
+    r"(?:\bis|['’]s|\bhas\s+turned|\bjust\s+turned|\bturned)\s+(?:already\s+|now\s+|actually\s+)*"
+    r"(?P<en>\w+)(?:\s+years?\s+old)?\s+(?:already|now)"
+    r"|(?:\bis|['’]s)\s+(?:already|now)\s+(?P<en2>\w+)"
+    r"|\bist\s+(?:jetzt\s+|schon\s+|bereits\s+|inzwischen\s+)+(?P<de>\w+)"
+    r"|\bya\s+tiene\s+(?P<es>\w+)|\ba\s+(?:déjà|maintenant)\s+(?P<fr>\w+)\s+ans"
+    r"|\b(?:уже|теперь)\s+(?P<ru>\w+)"
+    r")\b",
+    re.IGNORECASE,
+)
+
+
+#: "I'm not sure but …", "es ist nicht schlimm, sondern …": a verb before "not" makes it a
+#: statement of its own (left to the rules), not a value replaced.
+_SAID_OF = re.compile(
+    r"\b(?:am|is|are|was|were|'m|'re|'s|do|does|did|bin|ist|sind|war|soy|es|estoy|está|"
+    r"suis|est|sont)\s*$",
+    re.IGNORECASE,
+)
+
+
+#: "He's already 16", "It's 5 now": no one named, nothing to find.
+_PRONOUNS = frozenset(
+    "i he she it that this there they we you er sie es das il elle on ce он она оно это".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """The words that change: ``old`` (``None``: whatever number the person's age holds)
+    by ``new``; ``relation``/``name``: whose fact it is, where the line says."""
+
+    old: str | None
+    new: str
+    relation: str | None = None
+    name: str | None = None
+
+
+@functools.cache
+def number_words() -> dict[str, int]:
+    """Every language's number words → their value (``memory_core.text.numbers``)."""
+    return numbers.values("en", low=0, high=120) | numbers.all_values(low=0, high=120)
+
+
+def number_of(word: str) -> int | None:
+    """A count or year said in digits or words ("three", "drei", "tres", "трое" → 3)."""
+    w = word.lower().strip(".,!")
+    if w.isdigit():
+        return int(w)
+    return number_words().get(w)
+
+
+def _bare(phrase: str) -> str:
+    """The value without the words before it ("to Porto" → "Porto", "a 2014" → "2014")."""
+    words = phrase.split()
+    while len(words) > 1 and words[0].lower() in _FILLER:
+        words = words[1:]
+    return " ".join(words).strip(" ,.;!?")
+
+
+def _aligned(head: str, old: str) -> str | None:
+    """The new value in ``head`` standing for ``old``: the last number for a number, else as
+    many last words of ``head`` as ``old`` has."""
+    words = head.split()
+    if not words:
+        return None
+    if old.split()[0].isdigit():
+        # "ein 2014er, nicht 2012": digits for digits.
+        digits = [d.group(0) for w in words if (d := re.match(r"\d+", w))]
+        return digits[-1] if digits else None
+    if number_of(old.split()[0]) is not None:
+        said = [w for w in words if number_of(w) is not None]
+        return said[-1].strip(" ,.;!?") if said else None
+    k = len(old.split())
+    tail = words[-k:]
+    if any(w.lower() in _FILLER for w in tail):
+        return None
+    return " ".join(tail).strip(" ,.;!?")
+
+
+def _who(words: str, lang_hint: str | None = None) -> tuple[str | None, str | None]:
+    """(relation, name) named in the words before a verb ("my sister" → sister, "Liam")."""
+    for word in reversed(re.findall(r"[^\W\d_]+", words)):
+        for lang in ((lang_hint,) if lang_hint else ()) + ("en", "de", "es", "fr", "ru"):
+            relation = kin.relation_of(word, lang)
+            if relation is not None:
+                return relation, None
+    names = re.findall(r"\b[^\W\d_][\w'’-]+", words)
+    return None, names[-1] if names and names[-1][:1].isupper() else None
+
+
+#: Sentences (and lines of a session's page) are read one at a time.
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def replacements_in(text: str) -> list[Replacement]:
+    """:func:`replacements` of each sentence of ``text``."""
+    return [r for sentence in _SENTENCES.split(text) for r in replacements(sentence)]
+
+
+def replacements(sentence: str) -> list[Replacement]:
+    """What a correction said on its own replaces (empty when it replaces nothing)."""
+    text = " ".join(sentence.split())
+    m = _MOVED.search(text)
+    if m is not None:
+        return _moved(m, text[: m.start()])
+    for read in (_age, _not_but, _y_not_x):
+        said = read(text)
+        if said:
+            return said
+    return []
+
+
+def _moved(m: re.Match[str], who: str) -> list[Replacement]:
+    """ "My sister moved from Bristol to Cardiff": the relative's old town by the new."""
+    lang = next(g[:2] for g in m.groupdict() if g.endswith("_old") and m.group(g))
+    old, new = _bare(m.group(f"{lang}_old")), _bare(m.group(f"{lang}_new"))
+    relation, name = _who(who, lang)
+    if (relation or name) and old.lower() != new.lower():
+        return [Replacement(old, new, relation, name)]
+    return []
+
+
+def _age(text: str) -> list[Replacement]:
+    """ "Liam is already 16 now", "Моему сыну уже 10": whose age, and the new number."""
+    m = _AGE.match(text)
+    if m is None:
+        return []
+    said = next(v for k, v in m.groupdict().items() if k not in ("who", "whose") and v)
+    value = number_of(said)
+    if value is None or not 0 < value < 120:
+        return []
+    who = m.group("who")
+    relation, _ = _who(who)  # "Моему сыну уже 10": a relation, not a name
+    if relation is not None:
+        return [Replacement(None, str(value), relation=relation)]
+    if who[:1].isupper() and who.lower() not in _PRONOUNS:
+        return [Replacement(None, str(value), name=who)]
+    return []
+
+
+def _not_but(text: str) -> list[Replacement]:
+    """ "Not Lisbon but Porto", "nicht nach Wien, sondern nach Graz", "не в X, а в Y"."""
+    m = _NOT_BUT.search(text)
+    if m is None or _ONLY.match(m.group("old")) or _SAID_OF.search(text[: m.start() + 1]):
+        return []
+    old, new = _bare(m.group("old")), _bare(m.group("new"))
+    counted = [w for w in old.split() if number_of(w) is not None]
+    if new and number_of(new.split()[0]) is not None and counted:
+        old, new = counted[0], new.split()[0]  # "not two cats but three"
+    if old and new and old.lower() != new.lower():
+        return [Replacement(old, new)]
+    return []
+
+
+def _y_not_x(text: str) -> list[Replacement]:
+    """ "Three cats, not two", "the car is a 2014, not a 2012"."""
+    m = _Y_NOT_X.match(text)
+    if m is None or not m.group("head").strip() or "?" in text:
+        return []
+    old = _bare(m.group("old"))
+    aligned = _aligned(m.group("head"), old)
+    if aligned and old.lower() != aligned.lower():
+        return [Replacement(old, _bare(aligned))]
+    return []

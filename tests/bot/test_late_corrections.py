@@ -1,0 +1,190 @@
+"""A correction said days after the fact, as its own message, changes the told fact (or,
+where the write policy protects it, asks the conflict question) — never a stray note beside
+the old value: "not X but Y" about a told place in five languages, a relative's move from
+one town to another, an age said again with "already/now", a year or model corrected, a count
+corrected. Told, three days pass, corrected, two days pass, asked; /profile holds one value."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memory_core.clock import ManualClock
+from tests.factories import START
+
+#: (told, corrected, asked, the new value, the old value); the old must be gone.
+UPDATED = {
+    "de, nicht … sondern": (
+        "Im Herbst fliegen wir nach Madrid.",
+        "Wir fliegen nicht nach Madrid, sondern nach Bilbao.",
+        "Wohin fliegen wir im Herbst?",
+        "Bilbao",
+        "Madrid",
+    ),
+    "ru, не … а": (
+        "Весной мы летим в Омск.",
+        "Не в Омск, а в Томск.",
+        "Куда мы летим весной?",
+        "Томск",
+        "Омск",
+    ),
+    "en, a relative moved": (
+        "My cousin lives in Leeds.",
+        "My cousin moved from Leeds to York now.",
+        "Where does my cousin live?",
+        "York",
+        "Leeds",
+    ),
+    "de, a relative moved": (
+        "Meine Schwester wohnt in Kiel.",
+        "Meine Schwester ist von Kiel nach Lübeck gezogen.",
+        "Wo wohnt meine Schwester?",
+        "Lübeck",
+        "Kiel",
+    ),
+    "en, an age said again": (
+        "My niece Ella is 11.",
+        "Ella is already 12 now.",
+        "How old is Ella?",
+        "12",
+        "11",
+    ),
+    "ru, уже": (
+        "Моей дочке Маше 6 лет.",
+        "Маше уже 7.",
+        "Сколько лет Маше?",
+        "7",
+        "6",
+    ),
+    "ru, уже, a relative": (
+        "Моему сыну Мише 8 лет.",
+        "Моему сыну уже 9 лет.",
+        "Сколько лет Мише?",
+        "9",
+        "8",
+    ),
+    "en, not … but, a count": (
+        "We have two rabbits.",
+        "Not two rabbits but five.",
+        "How many rabbits do we have?",
+        "five",
+        "two",
+    ),
+    "en, a year corrected": (
+        "My car is a 2009 Honda Civic.",
+        "The car is a 2011, not a 2009.",
+        "What car do I drive?",
+        "2011",
+        "2009",
+    ),
+    "en, a count corrected": (
+        "We have two dogs.",
+        "Four dogs, not two.",
+        "How many dogs do we have?",
+        "four",
+        "two",
+    ),
+    "de, a count corrected": (
+        "Wir haben zwei Pferde.",
+        "Drei Pferde, nicht zwei.",
+        "Wie viele Pferde haben wir?",
+        "drei",
+        "zwei",
+    ),
+    "es, a count corrected": (
+        "Tenemos dos perros.",
+        "Cuatro perros, no dos.",
+        "¿Cuántos perros tenemos?",
+        "cuatro",
+        "dos",
+    ),
+}
+
+
+#: Cases whose note the write policy asks about (high-risk by meaning): their person's
+#: section holds the one value; the note waits for the user's choice.
+PEOPLE_ONLY = frozenset({"de, a relative moved"})
+
+
+async def _told_then_corrected(
+    console: Callable[..., Any], db: Path, told: str, corrected: str, asked: str
+) -> tuple[str, str, str]:
+    clock = ManualClock(START)
+    async with console(db, clock, user="kit") as s:
+        await s.say(told)
+        clock.advance(days=3)
+        ack = await s.say(corrected)
+        clock.advance(days=2)
+        answer = await s.say(asked)
+        profile = await s.say("/profile")
+    return ack, answer, profile
+
+
+@pytest.mark.parametrize("case", sorted(UPDATED))
+async def test_a_late_correction_changes_the_told_fact(
+    case: str, tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    told, corrected, asked, new, old = UPDATED[case]
+    ack, answer, profile = await _told_then_corrected(
+        console, tmp_path / "m.db", told, corrected, asked
+    )
+    # Acknowledged with the fact it corrects, not as small talk.
+    assert new.lower() in ack.lower(), ack
+    was = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+    assert new.lower() in answer.lower(), answer
+    assert not was.search(answer), answer
+    if case in PEOPLE_ONLY:
+        # The note of the same words is high-risk by meaning: asked about, not changed.
+        profile = re.split(r"\n\s*\n", profile.rstrip())[-1]
+    # One value: the new one (a note and its person's card may both say it), never the old.
+    assert new.lower() in profile.lower(), profile
+    assert not was.search(profile), profile
+
+
+#: A told plan the write policy protects (the note read as high-risk by meaning): the
+#: correction asks the conflict question, with the new value, and stores no note of its own.
+ASKED = {
+    "es, no … sino": (
+        "En septiembre nos vamos a Valencia.",
+        "No a Valencia sino a Granada.",
+        "Granada",
+    ),
+    "fr, pas … mais": (
+        "En août on part à Rennes.",
+        "Pas à Rennes mais à Brest.",
+        "Brest",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ASKED))
+async def test_a_late_correction_of_a_protected_fact_asks_or_changes_it(
+    case: str, tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    told, corrected, new = ASKED[case]
+    _, answer, profile = await _told_then_corrected(
+        console, tmp_path / "m.db", told, corrected, "/profile"
+    )
+    # Changed, or held pending the user's choice: never a note of the correction's own words.
+    assert corrected.rstrip(".") not in profile + answer, profile
+    assert new in answer, answer
+
+
+async def test_a_relatives_move_leaves_the_users_own_home(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Only the named relative's facts change: the user still lives where they said."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, user="kit") as s:
+        await s.say("I live in Bristol.", "My brother lives in Bristol.")
+        clock.advance(days=3)
+        await s.say("My brother moved from Bristol to Cardiff now.")
+        clock.advance(days=2)
+        mine = await s.say("Where do I live?")
+        his = await s.say("Where does my brother live?")
+    assert "Bristol" in mine and "Cardiff" not in mine, mine
+    assert "Cardiff" in his and "Bristol" not in his, his
