@@ -248,7 +248,7 @@ def replaced_facts(
     taken = {c.key for c in candidates}
     out: list[Candidate] = []
     for rep in said:
-        for fact, value_text in _replaced_in(rep, known)[:_MAX_REPLACED]:
+        for fact, value_text in _replaced_in(rep, known, text)[:_MAX_REPLACED]:
             if fact.key in taken:
                 continue
             taken.add(fact.key)
@@ -311,8 +311,43 @@ def _word_pattern(old: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
 
 
-def _replaced_in(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fact, str]]:
-    """The facts ``rep`` changes, each with its new text (most recently updated first)."""
+#: Words a correction and a fact may share without being about the same thing: having, the
+#: user, a negation, a time word ("I have three coffees today, not two" is not the dogs).
+_LIGHT = frozenset(
+    "have has had having haben habe hast hat hatte tengo tienes tiene tenemos tenía avons avez "
+    "ont avais avait user utilisateur utilisatrice пользователь not nicht nein pas нет now today "
+    "heute hoy aujourd сегодня already schon still just also got".split()
+)
+
+
+def _stems(text: str) -> set[str]:
+    """What ``text`` is about, as four-letter stems, without its numbers and light words."""
+    return {
+        w[:4]
+        for w in _content_words(text.replace("_", " ").replace(".", " "))
+        if w not in _LIGHT and number_of(w) is None
+    }
+
+
+def _replaced_in(rep: Replacement, known: Sequence[Fact], text: str) -> list[tuple[Fact, str]]:
+    """The facts ``rep`` (read from ``text``) changes, each with its new text (most recently
+    updated first). A corrected count or year changes only a fact about what the line names
+    ("four dogs, not two", "the car is a 2011, not a 2009"), or, when the line says nothing but
+    the numbers ("not two but three"), the one told fact holding the old number: numbers are
+    everywhere — "I had three coffees today, not two" is not the two dogs, "the film is from
+    1990, not 1985" not the year the user was born."""
+    found = _replaced_by_words(rep, known)
+    if rep.old is None or number_of(rep.old) is None:
+        return found
+    changed = {w.lower()[:4] for w in f"{rep.old} {rep.new}".split()}
+    about = _stems(text) - changed
+    if not about:
+        return found if len(found) == 1 else []
+    return [(f, v) for f, v in found if about & _stems(f"{f.key} {f.value_text}")]
+
+
+def _replaced_by_words(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fact, str]]:
+    """The facts holding the old words of ``rep`` (or, for an age, the person's age)."""
     out: list[tuple[Fact, str]] = []
     for fact in known:
         key = f".{fact.key.lower()}."

@@ -188,3 +188,41 @@ async def test_a_relatives_move_leaves_the_users_own_home(
         his = await s.say("Where does my brother live?")
     assert "Bristol" in mine and "Cardiff" not in mine, mine
     assert "Cardiff" in his and "Bristol" not in his, his
+
+
+#: (told, a number corrected about something else, asked, the told value kept).
+NOT_THE_SAME_THING = {
+    "a count of something else": (
+        "We have two dogs.",
+        "I had three coffees today, not two.",
+        "How many dogs do we have?",
+        "two",
+    ),
+    "a year of something else": (
+        "I was born in 1985.",
+        "The film is from 1990, not 1985.",
+        "What year was I born?",
+        "1985",
+    ),
+    "a German count of something else": (
+        "Wir haben zwei Katzen.",
+        "Heute drei Stück Kuchen gegessen, nicht zwei.",
+        "Wie viele Katzen haben wir?",
+        "zwei",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NOT_THE_SAME_THING))
+async def test_a_number_corrected_about_something_else_changes_no_fact(
+    case: str, tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Numbers are everywhere: a count or a year corrected changes only a fact about what the
+    line names — never silently, never by a question about the wrong fact."""
+    told, other, asked, kept = NOT_THE_SAME_THING[case]
+    ack, answer, profile = await _told_then_corrected(
+        console, tmp_path / "m.db", told, other, asked
+    )
+    assert "confirm" not in ack.lower() and "bestätig" not in ack.lower(), ack
+    assert kept in answer, answer
+    assert kept in profile, profile
