@@ -205,9 +205,9 @@ NOT_THE_SAME_THING = {
         "1985",
     ),
     "a German count of something else": (
-        "Wir haben zwei Katzen.",
+        "Wir haben zwei Hasen.",
         "Heute drei Stück Kuchen gegessen, nicht zwei.",
-        "Wie viele Katzen haben wir?",
+        "Wie viele Hasen haben wir denn?",
         "zwei",
     ),
 }

@@ -91,10 +91,15 @@ async def test_home_unmentioned_for_months_is_asked_about_at_the_next_conversati
     await harness.say("home_city=Lisbon", "hobby=chess")
     harness.clock.advance(days=121)
     assert harness.runtime.scheduler is not None
-    status, detail = await harness.runtime.scheduler.run_now("decay")
-    # The home is asked about; the hobby, unused as long, faded (restorable, not asked).
-    assert status == "done" and detail["asked"] == 1 and detail["faded"] == 1
+    status, _ = await harness.runtime.scheduler.run_now("decay")
+    assert status == "done"
+    # The home is asked about; the hobby, unused as long, faded (restorable, not asked). The
+    # nightly run may also start on its own once the clock moved (the scheduler polls), and
+    # the two runs share the work — so the outcome is read from the store, not one report.
+    rows = dict(harness.rows("SELECT key, status FROM facts WHERE user_id = 'console:ana'"))
+    assert rows == {"home_city": "active", "hobby": "deleted"}, rows
     asked = await harness.say("hi")
+    assert asked.count("Is that still true?") == 1, asked
     # Said to Ana, not about her (issue 23's "one voice").
     assert "A while ago you told me: your home city is Lisbon. Is that still true?" in asked
     assert "  [1] Yes, keep it\n  [2] No, forget it\n" in asked
