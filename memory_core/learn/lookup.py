@@ -343,7 +343,13 @@ def _replaced_in(rep: Replacement, known: Sequence[Fact], text: str) -> list[tup
     about = _stems(text) - changed
     if not about:
         return found if len(found) == 1 else []
-    return [(f, v) for f, v in found if about & _stems(f"{f.key} {f.value_text}")]
+    # What the fact is about, in the stored sentence and in the user's own words ("The user
+    # has two cats." told as "Wir haben zwei Katzen.").
+    return [
+        (f, v)
+        for f, v in found
+        if about & _stems(f"{f.key} {f.value_text} {f.source_excerpt or ''}")
+    ]
 
 
 def _replaced_by_words(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fact, str]]:

@@ -95,6 +95,13 @@ UPDATED = {
         "drei",
         "zwei",
     ),
+    "de, a count corrected, both the fact and its note": (
+        "Wir haben zwei Hunde.",
+        "Sorry, falsch gesagt — fünf Hunde sind es, nicht zwei.",
+        "Wie viele Hunde haben wir denn?",
+        "fünf",
+        "zwei",
+    ),
     "es, a count corrected": (
         "Tenemos dos perros.",
         "Cuatro perros, no dos.",
