@@ -22,7 +22,7 @@ from datetime import date
 
 from bot.i18n import MONTHS, N_, day_text, supported, t, tn
 from bot.places import place
-from memory_core.types import gender_said, your_relation
+from memory_core.types import gender_said, number_words, your_relation
 
 #: What a fact of a known slot says, around the value the user gave (kept in their words:
 #: "du arbeitest als electrician"). The first slot that is the key or a prefix of it wins.
@@ -148,12 +148,10 @@ def slot_words(
 _COUNTED = frozenset(
     f"family.{w}" for w in "children grandchildren son daughter grandson granddaughter".split()
 ) | {"pet.cat", "pet.dog"}
+_COUNT_WORDS = number_words("en", high=10)
 _HAS_COUNT = re.compile(
-    r"\bhas (?:got )?(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
+    rf"\bhas (?:got )?(?P<n>an?|{'|'.join(number_words('en', low=1, high=10))}|\d+) "
 )
-_COUNT_WORDS = {
-    w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())
-}
 
 
 def counted_words(lang: str, key: str, stored: str) -> str | None:

@@ -57,6 +57,7 @@ from memory_core.text.kin import (
     your_relation,
 )
 from memory_core.text.notes import is_note, note_language
+from memory_core.text.numbers import values as number_words
 from memory_core.text.procedures import steps_in as procedure_steps
 from memory_core.text.procedures import topic_of as procedure_topic
 from memory_core.user.edits import UndoResult
@@ -153,6 +154,7 @@ __all__ = [
     "names_someone_told",
     "names_the_user",
     "note_language",
+    "number_words",
     "people_of",
     "plain_question",
     "procedure_steps",

@@ -137,6 +137,7 @@ def test_memory_core_types_exports() -> None:
         "names_someone_told",
         "names_the_user",
         "note_language",
+        "number_words",
         "people_of",
         "plain_question",
         "procedure_steps",

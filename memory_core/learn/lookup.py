@@ -32,7 +32,7 @@ from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
 from memory_core.store import vectors as vec_repo
-from memory_core.text import kin
+from memory_core.text import kin, numbers
 from memory_core.text.notes import is_note
 from memory_core.values import RETRIEVABLE, Category, Fact, SearchFilters, Status
 
@@ -289,9 +289,6 @@ def _holds(rep: Replacement, out: Sequence[Candidate], known: Sequence[Fact]) ->
     )
 
 
-#: Number words that are articles too: a count of one is matched only as said.
-_ARTICLES = frozenset("ein eine einen einer un una une".split())
-
 #: At most this many told facts are changed by one correction (a structured fact and its
 #: note, say).
 _MAX_REPLACED = 2
@@ -303,7 +300,7 @@ def _word_pattern(old: str) -> re.Pattern[str]:
     n = number_of(old) if len(old.split()) == 1 else None
     if n is not None:
         forms = {str(n), old.lower(), *(w for w, v in number_words().items() if v == n)}
-        forms -= _ARTICLES - {old.lower()}  # "un perro" is no count said before
+        forms -= numbers.ARTICLES - {old.lower()}  # "un perro" is no count said before
         alt = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
         return re.compile(rf"(?<!\w)(?:{alt})(?!\w)", re.IGNORECASE)
     if len(old.split()) == 1 and len(old) >= 5 and re.search(r"[а-яё]", old, re.IGNORECASE):

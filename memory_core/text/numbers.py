@@ -34,6 +34,10 @@ _COLLECTIVE = {"ru": {2: "двое", 3: "трое", 4: "четверо", 5: "п�
 #: article-like "ein"/"un": "un, dos, tres" counted out loud is no code.
 _READ_OUT = {"en": "oh", "de": "zwo", "fr": "une", "ru": "нуль одна две"}
 
+#: Words for one that are the indefinite article too ("ein Hund", "un perro", "une chatte"):
+#: a count of one only when said as the number.
+ARTICLES = frozenset("ein eine einen einer un una une".split())
+
 #: The languages besides English (the other languages' rules read them all at once).
 LANGUAGES = tuple(lang for lang in _WORDS if lang != "en")
 
