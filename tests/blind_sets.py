@@ -17,6 +17,7 @@ BLIND_PREFIXES = (
     "sensitivity_special_fresh",
     "crisis_lookalikes_blind",
     "crisis_indirect_blind",
+    "crisis_blind",
 )
 
 
