@@ -23,7 +23,15 @@ import structlog
 
 from adapters.types import IncomingMessage, Reply, ReplyStream
 from bot.i18n import t
-from bot.responder import OfflineResponder, Responder, TurnContext, asks, greets
+from bot.responder import (
+    GROUP_CARE_REPLY,
+    Answer,
+    OfflineResponder,
+    Responder,
+    TurnContext,
+    asks,
+    greets,
+)
 from bot.texts import HELP_POINTER
 from bot.wording import knows_user, told_name
 from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
@@ -155,7 +163,12 @@ class ChatTurn:
             ),
             best_sim=max((h.vector for h in hits if h.vector > 0), default=None),
         )
-        streaming = stream is not None and getattr(self.responder, "streams", False)
+        # Self-harm said in a group gets the short caring word only (in the message's language),
+        # never the model's answer: a model may repeat the member's words to the whole chat.
+        group_care = care and group
+        streaming = (
+            stream is not None and getattr(self.responder, "streams", False) and not group_care
+        )
         waiting: list[Fact] = []
         early = streaming or bool(
             self.preview is not None
@@ -189,40 +202,43 @@ class ChatTurn:
         view = self.memory.view(msg.user_key, audience)
         profile = await view.profile(fresh=True) if greets(said) else None
         told = told_name(profile)
-        answer = await self.responder.respond(
-            TurnContext(
-                user_text=said,
-                user_name=msg.display_name,
-                memory_block=recall.block.text,
-                hits=recall.hits,
-                known=recall.block.facts,
-                episodes=recall.episodes,
-                candidates=recall.candidates,
-                noted=noted,
-                history=recall.history,
-                group=group,
-                user_id=msg.user_key,
-                tools=tools,
-                stream=show,
-                care=care,
-                language=msg.language or "en",
-                noted_private=noted_private,
-                # A secret said in passing ("my password is …") is kept only when asked:
-                # the reply says so, in any language, whether or not a rule read a fact.
-                held_back=(preview[2] or (said != text and not remembering))
-                and not (recall.settings.paused or group_statement),
-                waiting=waiting,
-                procedure_topic=recall.procedure_topic,
-                procedures=recall.procedures,
-                asks_steps=recall.asks_steps,
-                about=recall.about,
-                group_hits=recall.group_hits,
-                group_statement=group_statement,
-                group_noted=group_noted,
-                remember_request=remembering,
-                told_name=told,
-                known_user=knows_user(profile),
-            )
+        context = TurnContext(
+            user_text=said,
+            user_name=msg.display_name,
+            memory_block=recall.block.text,
+            hits=recall.hits,
+            known=recall.block.facts,
+            episodes=recall.episodes,
+            candidates=recall.candidates,
+            noted=noted,
+            history=recall.history,
+            group=group,
+            user_id=msg.user_key,
+            tools=tools,
+            stream=show,
+            care=care,
+            language=msg.language or "en",
+            noted_private=noted_private,
+            # A secret said in passing ("my password is …") is kept only when asked:
+            # the reply says so, in any language, whether or not a rule read a fact.
+            held_back=(preview[2] or (said != text and not remembering))
+            and not (recall.settings.paused or group_statement),
+            waiting=waiting,
+            procedure_topic=recall.procedure_topic,
+            procedures=recall.procedures,
+            asks_steps=recall.asks_steps,
+            about=recall.about,
+            group_hits=recall.group_hits,
+            group_statement=group_statement,
+            group_noted=group_noted,
+            remember_request=remembering,
+            told_name=told,
+            known_user=knows_user(profile),
+        )
+        answer = (
+            Answer(t(msg.language or "en", GROUP_CARE_REPLY), offline=True)
+            if group_care
+            else await self.responder.respond(context)
         )
         # The one redaction on the way out: a secret the model repeats is masked before the
         # answer is stored or shown; a message about self-harm always carries where to find help.

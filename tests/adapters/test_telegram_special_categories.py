@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import structlog
 from structlog.contextvars import merge_contextvars
 
 from bot import responder, texts
+from bot.i18n import t
 from tests.adapters.test_telegram_e2e import BOT, running, text_of
 
 #: One statement per special category, with the words that must never reach the group.
@@ -61,6 +63,42 @@ async def test_self_harm_gets_care_in_private_and_is_never_repeated_in_a_group(
         await h.settle()
         later = text_of(await h.say(ben, f"@{BOT} what do you know about me?", group))
         assert "point in living" not in later and "living" not in later
+
+
+#: A crisis said in each of the bot's other languages (read by the rules), by a user whose app
+#: is in English: the crisis reply follows the language of the message.
+CRISIS_BY_LANGUAGE = {
+    "de": "ich will mit meinem Leben Schluss machen, ich kann nicht mehr",
+    "es": "quiero poner fin a mi vida, no aguanto más",
+    "fr": "je vais mettre fin à ma vie ce week-end",
+    "ru": "хочу свести счёты с жизнью, больше не могу",
+}
+
+
+@pytest.mark.parametrize(("lang", "said"), sorted(CRISIS_BY_LANGUAGE.items()))
+async def test_the_crisis_reply_is_in_the_language_the_user_wrote_in_and_a_group_hears_none_of_it(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """Private: the caring reply and where to find help, both from the catalogue in the
+    message's language (never the English text, never "Got it"). Group: the group's short word
+    in that language, and neither the user's words nor the help pointer."""
+    care, pointer = t(lang, responder.CARE_REPLY), t(lang, texts.HELP_POINTER)
+    group_care = t(lang, responder.GROUP_CARE_REPLY)
+    assert responder.CARE_REPLY not in {care, group_care} and pointer != texts.HELP_POINTER
+    async with running(tmp_path) as h:
+        ana = h.tg.user(401, "Ana", language_code="en")
+        reply = text_of(await h.say(ana, said))
+        assert care in reply and pointer in reply, reply
+        assert responder.CARE_REPLY not in reply and texts.HELP_POINTER not in reply
+        assert said not in reply
+
+        group = h.tg.group(-1004, "Team")
+        ben = h.tg.user(402, "Ben", language_code="en")
+        shown = text_of(await h.say(ben, f"@{BOT} {said}", group))
+        assert shown == group_care, shown
+        await h.settle()
+        # Learning afterwards posts nothing more there: the short word is all the group got.
+        assert text_of(h.tg.sent(group.id)) == group_care
 
 
 async def test_a_private_facts_words_never_reach_a_log_through_its_key(tmp_path: Path) -> None:

@@ -1,0 +1,56 @@
+"""The crisis reply whatever answers the turn: a model that repeats what it was told (as a
+language model may) never puts a member's self-harm words, nor anything but the group's short
+caring word, into a group; in private its answer keeps the help pointer, in the user's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot import app
+from bot.config import Settings
+from bot.i18n import t
+from bot.responder import GROUP_CARE_REPLY, Answer, TurnContext
+from bot.texts import HELP_POINTER
+from memory_core.clock import ManualClock
+from tests.factories import START, group_message, message
+
+#: Read by the rules in German (no embedder needed).
+SAID = "ich will mit meinem Leben Schluss machen"
+
+
+class _Parrot:
+    """A responder that says the user's words back, with the care it was asked for."""
+
+    def __init__(self) -> None:
+        self.contexts: list[TurnContext] = []
+
+    async def respond(self, ctx: TurnContext) -> Answer:
+        self.contexts.append(ctx)
+        return Answer(f"Oh no, you said: {ctx.user_text}")
+
+
+async def test_a_group_gets_the_short_caring_word_whatever_the_model_would_say(
+    tmp_path: Path,
+) -> None:
+    parrot = _Parrot()
+    settings = Settings(_env_file=None, embedder="none")  # type: ignore[call-arg]
+    clock = ManualClock(START)
+    runtime = app.build_runtime(settings, db=tmp_path / "m.db", clock=clock, responder=parrot)
+    await runtime.start()
+    try:
+        said = await runtime.router.on_message(
+            group_message(SAID, user="ben", at=clock.advance(minutes=1))
+        )
+        shown = " ".join(r.text for r in said if not r.private)
+        assert shown == t("de", GROUP_CARE_REPLY), shown
+        assert not parrot.contexts  # the model never saw the group's crisis turn
+
+        private = await runtime.router.on_message(message(SAID, at=clock.advance(minutes=1)))
+        text = " ".join(r.text for r in private)
+        # In private the model answers, with care asked for, and the help pointer is added in
+        # the language of the message.
+        assert parrot.contexts and parrot.contexts[-1].care
+        assert t("de", HELP_POINTER) in text and t("de", HELP_POINTER) != HELP_POINTER
+        await runtime.settle()
+    finally:
+        await runtime.stop()
