@@ -68,6 +68,9 @@ _FIGURE = re.compile(
     r"|\bумира(?:ю|ем),?\s+(?:как\s+хоч|с\s+голоду|от\s+(?:скуки|жары|холода|смеха|"
     r"любопытства))|\bсо\s+смеху\b|\b(?:устал|вымотан|замучен|задолбал)\w*\s+до\s+смерти\b"
     r"|\bдо\s+смерти\s+(?:устал|хочу|надоел)\w*|\bсмертельно\s+устал\w*"
+    # a commute or a chair killing one's back (twelfth round)
+    r"|\b(?:kill|murder|destroy)(?:s|ing|ed)?\s+my\s+(?:back|feet|knees|neck|shoulders|ears|eyes|"
+    r"head|hips|wallet|budget)\b"
     # someone will kill me if … (a deadline, a mess)
     r"|\b(?:will|'ll|gonna|going\s+to)\s+(?:kill|murder|strangle)\s+me\s+(?:if|when|unless)\b"
     r"|\bme\s+(?:va|van)\s+a\s+matar\s+si\b|\bme\s+matar(?:á|án)\s+si\b"
@@ -120,7 +123,7 @@ _REVISED = re.compile(
 #: beside any of these is not read as one ("I'm dying to just disappear", "let's be honest,
 #: everyone would be better off without me", "I'd sleep forever and never wake up").
 _OWN_HARM = re.compile(
-    r"suicid|selbstmord|суицид|myself|\bme\s+kill|\bend(?:ing)?\s+(?:it|things|everything|my\s+"
+    r"suicid|selbstmord|суицид|(?<!know\s)myself|\bme\s+kill|\bend(?:ing)?\s+(?:it|things|everything|my\s+"
     r"life)\b|\bmy\s+life\b|\balive\b|\blive\b|\bliving\b|\bwake\s+up|\bwaking\b|\bpills?\b|"
     r"overdose|tablet|\bhurt|\bharm|\bcut(?:ting)?\s+my|\bblade|\brazor|\bbridge|\bjump|"
     r"disappear|without\s+me|better\s+off|no\s+point|goodbye|burden|\brope\b|\bhang|\bgone\b|"
@@ -246,9 +249,123 @@ _SHORN = (
 )
 _HAIRCUT = re.compile(
     rf"{_HAIR}.{{0,40}}{_SHORN}|{_SHORN}.{{0,40}}{_HAIR}|\b(?:haircuts?|haarschnitt\w*|стрижк\w*|"
-    r"(?:bob|buzz|crew)\s+cut)\b|\bcorte\s+de\s+(?:pelo|cabello)\b|\bcoupe\s+de\s+cheveux\b",
+    r"(?:bob|buzz|crew|pixie|pageboy)\s+cut)\b|\bcorte\s+de\s+(?:pelo|cabello)\b|\bcoupe\s+de\s+cheveux\b",
     re.IGNORECASE,
 )
+
+
+#: - food cut for oneself (a slice of bread, a wedge of pie, "ein Stück Brot", "un pedazo de
+#:   pan", "une tranche de pain", "ломоть хлеба" cut for oneself; twelfth round): a slice or a
+#:   piece is no wound;
+_FOOD_CUT = re.compile(
+    r"\bcut(?:s|ting)?\s+(?:myself|me)\s+(?:a|an|another|some|one\s+more|the\s+last)\s+(?:\w+\s+){0,2}"
+    r"(?:slices?|pieces?|bits?|wedges?|chunks?|hunks?|slivers?|portions?|slabs?|squares?|helping)\b"
+    r"|\b(?:mir|mich)\s+(?:\w+\s+){0,3}(?:stück\w*|scheibe\w*|ecke)\b.{0,40}\b(?:ab|auf)?geschnitten\b"
+    r"|\bschneide\s+mir\s+(?:\w+\s+){0,2}(?:stück\w*|scheibe\w*)"
+    r"|\bme\s+cort(?:é|e|o|aré|aba)\s+(?:un|una|otro|otra)\s+(?:\w+\s+)?(?:trozo|pedazo|porción|"
+    r"rebanada|rodaja|loncha|tajada|cacho)\b"
+    r"|\bme\s+(?:suis\s+)?coup[ée]e?s?\s+(?:une|un|une\s+autre|encore\s+une)\s+(?:\w+\s+)?(?:part|"
+    r"parts|tranche|morceau|bout)\b|\bje\s+me\s+coupe\s+(?:une|un)\s+(?:\w+\s+)?(?:part|tranche|"
+    r"morceau)\b"
+    r"|\bотрезал\w*\s+(?:себе\s+)?(?:ещё\s+|еще\s+)?(?:кус\w*|ломт\w*|ломоть|долечк\w*)",
+    re.IGNORECASE,
+)
+#: - an activity taken up again (swimming, running, painting, the gym — "repris le vélo",
+#:   "wieder angefangen zu malen", "volví a correr", "снова начала бегать"): no wound
+#:   (``_WOUND``) and no cut (``_CUTTING``);
+_ACTIVITY = (
+    r"(?:run\w*|jog\w*|swim\w*|gym|train\w*|cycl\w*|climb\w*|yoga|paint\w*|draw\w*|danc\w*|knit\w*|"
+    r"piano|guitar|football|tennis|bak\w*|writ\w*|read\w*|courir|nager|natation|sport|vélo|"
+    r"peindre|dessiner|danser|tricoter|lire|écrire|joggen|laufen|schwimmen|fitness|malen|"
+    r"zeichnen|tanzen|stricken|lesen|schreiben|correr|nadar|gimnasio|gym|pintar|dibujar|bailar|"
+    r"tejer|leer|escribir|бег\w*|бегать|плавать|рисовать|танц\w*|спорт\w*|зал\w*|вязать|читать|"
+    r"писать)"
+)
+_RESUMED = re.compile(
+    rf"\b(?:started|start|starting|took\s+up|back\s+to|recommenc\w*\s+(?:à|a)|repris\s+(?:le|la|"
+    rf"l['’]|les)?|wieder\s+(?:angefangen\s+)?(?:zu\s+|mit\s+(?:dem\s+)?)?|volv[íi]\s+(?:a|al)|"
+    rf"снова\s+(?:начал\w*\s+)?|опять\s+(?:начал\w*\s+)?)\s*{_ACTIVITY}\b"
+    rf"|\b{_ACTIVITY}\b.{{0,20}}\bagain\b",
+    re.IGNORECASE,
+)
+#: - suicide said of a thing (a route, a plan, a game or a test "was suicide", "a suicide
+#:   mission", "career suicide", "das Spiel war Selbstmord", "ese plan es un suicidio", "ce plan,
+#:   c'est du suicide", "этот план — самоубийство"): the rest of the sentence says nothing of one's
+#:   own harm;
+_THING_NOUN = (
+    r"\b(?:exam\w*|test|quiz|match|game|race|shift|week|schedule|deadline|plan|idea|move|drive|"
+    r"route|climb|hike|course|class|module|paper|interview|presentation|trade|bet|flight|commute|"
+    r"diet|workout|level|outfit|decision|strategy|tactics?|defen[cs]e|attack|pass|overtake|"
+    r"prüfung|klausur|spiel|idee|strecke|fahrt|tour|woche|schicht|entscheidung|taktik|abwehr|"
+    r"examen|prueba|partido|juego|idea|ruta|semana|turno|decisión|táctica|defensa|contrôle|partie|"
+    r"idée|trajet|semaine|décision|tactique|défense|экзамен\w*|зач[её]т\w*|контрольн\w*|матч\w*|"
+    r"игр\w*|план\w*|иде\w*|поездк\w*|маршрут\w*|смен\w*|недел\w*|решени\w*|тактик\w*|защит\w*)\b"
+)
+_SUICIDE_COMPOUND = re.compile(
+    r"\bsuicide\s+(?:missions?|squad|runs?|sprints?|drills?|pace|doors?|shifts?)\b"
+    r"|\b(?:career|social|political|commercial|electoral|professional|financial|fashion)\s+"
+    r"suicide\b|\bselbstmord(?:kommando|mission)\b|\bmisión\s+suicida\b|\bmission\s+suicide\b"
+    r"|\bсамоубийственн\w+",
+    re.IGNORECASE,
+)
+_SUICIDE_SAID_OF = re.compile(
+    r"\b(?:was|is|['’]s|would\s+be|will\s+be|felt\s+like)\s+(?:\w+\s+){0,2}suicide\b"
+    r"|\b(?:war|ist|wäre)\s+(?:\w+\s+){0,2}selbstmord\b"
+    r"|\b(?:fue|es|era|sería|será)\s+(?:un\s+)?(?:\w+\s+)?suicidio\b"
+    r"|\bc['’](?:était|est|serait|sera)\s+(?:\w+\s+){0,2}(?:du|un)\s+suicide\b"
+    r"|\b(?:был[аио]?|будет|это)\s+(?:\w+\s+){0,2}самоубийств\w*",
+    re.IGNORECASE,
+)
+_THING_RE = re.compile(
+    _THING_NOUN + r"|^\W*(?:that|this|it|das|es|eso|esto|ça|cela|c['’]|это)\b", re.IGNORECASE
+)
+#: - a leap for fun: a bungee jump, a dive, a swim ("bungee jumping off the bridge");
+_LEAP_FOR_FUN = re.compile(
+    r"(?=.*\b(?:jump\w*|leap\w*|spring\w*|saltar\w*|salto|sauter|saute|sprung|прыг\w*)\b)"
+    r"(?=.*\b(?:bungee|swim\w*|dive|diving|pool|parachut\w*|schwimm\w*|baden|nadar|piscina|"
+    r"plonge\w*|piscine|baignade|купа\w*|нырн\w*|парашют\w*)\b)",
+    re.IGNORECASE | re.DOTALL,
+)
+#: - a business or a plan ended ("end my gym membership", "cancel my contract"): not one's life.
+_ENDING_A_PLAN = re.compile(
+    r"\bend(?:s|ed|ing)?\s+my\s+(?:\w+\s+)?(?:membership|subscription|contract|lease|tenancy|"
+    r"account|policy|streak)\b",
+    re.IGNORECASE,
+)
+
+
+def says_suicide_of_a_thing(text: str) -> bool:
+    """Whether ``text`` calls a thing suicide — an exam, a plan, a mission, a career move — and
+    says nothing of the speaker's own harm beside it (``_OWN_HARM``, ``_WOUND``)."""
+    rest = _SUICIDE_COMPOUND.sub(" ", text)
+    if rest == text:
+        if _SUICIDE_SAID_OF.search(text) is None or _THING_RE.search(text) is None:
+            return False
+        rest = _SUICIDE_SAID_OF.sub(" ", text)
+    return _OWN_HARM.search(rest) is None and _WOUND.search(rest) is None
+
+
+#: Someone else's story: a novel, a film, the news, an article or a documentary, told with no
+#: word of the speaker (``_SPEAKER``: a heroine's farewell letter in a book, a study of suicide
+#: among doctors) — the speaker's own crisis is not in it.
+_STORY = re.compile(
+    r"\b(?:novel|film|movie|book|series|episode|character|hero|heroine|protagonist|news|article|"
+    r"documentary|podcast|report|study|roman|buch|serie|held|heldin|nachrichten|artikel|doku\w*|"
+    r"bericht|studie|novela|película|libro|protagonista|noticias|artículo|documental|reportaje|"
+    r"estudio|livre|série|héros|héroïne|infos|journal|documentaire|reportage|étude|роман\w*|"
+    r"фильм\w*|книг\w*|сериал\w*|геро[йия]\w*|новост\w*|стать[яеи]\w*|репортаж\w*|исследовани\w*)\b",
+    re.IGNORECASE,
+)
+_SPEAKER = re.compile(
+    r"\b(?:i|i['’]m|i['’]ve|i['’]d|i['’]ll|me|my|myself|mine|ich|mich|mir|mein\w*|yo|mi|mis|conmigo|"
+    r"je|moi|mon|ma|mes|я|меня|мне|мной|мой|моя|мо[её]|мои)\b|\b[jm]['’]",
+    re.IGNORECASE,
+)
+
+
+def tells_someone_elses_story(text: str) -> bool:
+    """Whether ``text`` tells a story, the news or a study with no word of the speaker."""
+    return _STORY.search(text) is not None and _SPEAKER.search(text) is None
 
 
 #: A cut said beside a relapse, a leap or an ending (a haircut is the one cut that may be said).
@@ -261,18 +378,26 @@ _CUTTING = re.compile(
 
 def looks_like_self_harm(text: str) -> bool:
     """Whether ``text`` is one of self-harm's look-alikes that no figure of speech covers — a
-    relapse of a habit, a leap threatened at a printer, ending things with a person or a
-    business, a haircut "again" — with no word of a wound or of wanting to die (``_WOUND``;
-    and but for a haircut no cut, ``_CUTTING``): no crisis reply (:func:`crisis_reading`,
+    relapse of a habit, a leap threatened at a printer, ending things with a person, a business
+    or a membership, an activity taken up again, a haircut "again", food cut for oneself — with
+    no word of a wound or of wanting to die (``_WOUND``; and but for a haircut or a slice no
+    cut, ``_CUTTING``); or suicide said of a thing ("the plan was suicide",
+    :func:`says_suicide_of_a_thing`), or someone else's story told with no word of the speaker
+    (:func:`tells_someone_elses_story`): no crisis reply (:func:`crisis_reading`,
     :func:`speaks_figuratively`)."""
+    if says_suicide_of_a_thing(text) or tells_someone_elses_story(text):
+        return True
     if _WOUND.search(text) is not None:
         return False
-    if _HAIRCUT.search(text) is not None:
+    if _HAIRCUT.search(text) is not None or _FOOD_CUT.search(text) is not None:
         return True
     return _CUTTING.search(text) is None and (
         _HABIT_RELAPSE.search(text) is not None
         or _THING_HYPERBOLE.match(text) is not None
         or _ENDING_WITH.search(text) is not None
+        or _ENDING_A_PLAN.search(text) is not None
+        or _LEAP_FOR_FUN.match(text) is not None
+        or _RESUMED.search(text) is not None
     )
 
 
@@ -410,6 +535,12 @@ _AGAIN = (
     r"|\b(?:recommenc\w*|rechut\w*|repris\w*)\b.{0,40}\b(?:me\s+couper|coup[ée]e?s?|scarif\w*|"
     r"me\s+faire\s+du\s+mal|br[ûu]l\w*)|\bscarif\w*\b.{0,20}\brepris\w*"
     r"|\b(?:снова|опять)\b.{0,20}\b(?:реж\w*|резал\w*|порезал\w*|резать)\b"
+    # the body named between the act and "again" ("cut my thighs again", twelfth round)
+    r"|\b(?:cut|burn(?:ed|t)?|scratch(?:ed)?|hurt)\s+(?:my\s+)?(?:\w+\s+)?(?:arms?|wrists?|thighs?|"
+    r"legs?|skin|stomach|hips?|forearms?)\s+(?:\w+\s+){0,3}again\b"
+    r"|\bme\s+suis\s+(?:encore|de\s+nouveau|à\s+nouveau)\s+(?:coup|scarifi|brûl|taillad)[ée]e?s?\b"
+    r"|\bme\s+suis\s+(?:coup|scarifi|brûl|taillad)[ée]e?s?\b.{0,40}\b(?:encore|de\s+nouveau|"
+    r"à\s+nouveau|ça\s+faisait\s+des\s+(?:mois|semaines))"
 )
 #: - what one will not need, a pet rehomed, once one is gone ("when I'm gone", "wenn ich nicht
 #:   mehr da bin", "cuando ya no esté", "quand je serai parti", "когда меня не станет");
@@ -417,7 +548,8 @@ _GONE = (
     r"(?:\b(?:when|after|once)\s+i['’]?m\s+gone\b|\b(?:won['’]?t|will\s+not|not\s+going\s+to)\s+be\s+"
     r"(?:here|around)\b|\bnicht\s+mehr\s+da\b|\bya\s+no\s+(?:esté|estaré|voy\s+a\s+estar)\b"
     r"|\bpronto\s+no\s+voy\s+a\s+estar\b|\bne\s+serai\s+(?:bientôt\s+)?plus\s+(?:là|de\s+ce\s+monde)\b"
-    r"|\bменя\s+не\s+станет\b|\bменя\s+(?:больше\s+)?не\s+будет\b)"
+    r"|\bменя\s+не\s+станет\b|\bменя\s+(?:больше\s+)?не\s+будет\b|\bwenn(?:\s+es|['’]s)\s+mich\s+"
+    r"nicht\s+mehr\s+gibt\b)"
     r"(?!\s+(?:for|on|at|in|next|this|from|tomorrow|until|till|für|am|im|diese|nächste|el|la|"
     r"en|esta|este|ce|cette|pour|demain|на|в|с|завтра)\b)"
 )
@@ -451,6 +583,133 @@ _PLANNED = (
     r"festgelegt)\b.{0,60}\b(?:to\s+do\s+it|go\s+through\s+with\s+it|hacerlo|le\s+faire|"
     r"сделать\s+это|es\s+zu\s+tun)\b|\bwie\s+und\s+wann\s+ich\s+es\s+(?:tue|mache)\b"
 )
+#: - a day or a date picked with no event it is for ("I've chosen the day", "ich habe den Tag
+#:   festgelegt", "ya fijé la fecha", "j'ai fixé le jour", "я назначила дату"; twelfth round):
+#:   said by "I", never with a wedding, a move or a trip (``_EVENT``) — that is what a date is
+#:   usually picked for;
+_DATE_PICKED = (
+    r"\bi(?:['’]ve|\s+have)?\s+(?:finally\s+|now\s+|already\s+|just\s+)?(?:picked|chosen|chose|set|"
+    r"fixed|decided\s+on)\s+(?:a|the|my)\s+(?:date|day)\b(?!\s+(?:for|of|to|off)\b)"
+    r"|\b(?:ich\s+)?(?:habe|hab)\s+(?:mir\s+)?(?:jetzt\s+|schon\s+)?(?:den|einen)\s+(?:tag|termin)\s+"
+    r"(?:ausgesucht|festgelegt|gewählt|bestimmt)\b"
+    r"|\b(?:ya\s+)?(?:elegí|he\s+elegido|escogí|he\s+escogido|fijé|he\s+fijado)\s+(?:el\s+día|"
+    r"la\s+fecha)\b(?!\s+(?:de|para|del)\b)"
+    r"|\bj['’]ai\s+(?:\w+\s+)?(?:choisi|fixé)\s+(?:la\s+date|le\s+jour)\b(?!\s+(?:de|du|pour|des)\b)"
+    r"|\b(?:я\s+)?(?:уже\s+)?(?:выбрал|выбрала|назначил|назначила)\s+(?:\w+\s+)?(?:день|дату|число)\b"
+    r"(?!\s+(?:свадьб|переезд|отпуск|поездк|встреч|праздник)\w*)"
+)
+#: What a date is usually picked for (no crisis with one of these in the sentence).
+_EVENT = (
+    r"\b(?:wedding|party|move|moving|trip|holiday|vacation|surgery|operation|appointment|interview|"
+    r"exam|launch|meeting|reunion|dinner|housewarming|christening|viewing|hochzeit|feier|party|"
+    r"umzug|urlaub|reise|operation|vorstellungsgespräch|prüfung|treffen|boda|fiesta|mudanza|viaje|"
+    r"vacaciones|cita|operación|entrevista|examen|reunión|cena|mariage|fête|soirée|déménagement|"
+    r"voyage|vacances|rendez-vous|opération|entretien|réunion|dîner|свадьб\w*|праздник\w*|"
+    r"вечеринк\w*|переезд\w*|поездк\w*|отпуск\w*|операци\w*|собеседовани\w*|экзамен\w*|встреч\w*)\b"
+)
+#: - a will made beside a sign of going: the funeral arranged, "before I go", "after my death",
+#:   once one is gone ("Testament aufgesetzt, nach meinem Tod …", "hice testamento antes de
+#:   irme", "j'ai signé mon testament … après ma mort");
+_WILL = (
+    r"(?=.*\b(?:will|testament\w*|testamento|завещани\w*)\b)"
+    r"(?=.*(?:\b(?:made|wrote|written|signed|drew\s+up|drawn\s+up|did|done|sorted|finished)\s+"
+    r"(?:a|my|out\s+my)\s+(?:last\s+)?will\b|\btestament\b.{0,40}\b(?:gemacht|geschrieben|"
+    r"aufgesetzt|unterschrieben|verfasst|fait|rédigé|écrit|signé)\b|\b(?:fait|rédigé|écrit|"
+    r"signé)\s+(?:mon|un)\s+testament\b|\b(?:hice|he\s+hecho|redacté|he\s+redactado|firmé|"
+    r"escribí|he\s+escrito|hecho)\s+(?:mi\s+|el\s+|un\s+)?testamento\b|\b(?:составил|составила|"
+    r"написал|написала|оформил|оформила)\s+завещани\w*))"
+    r"(?=.*(?:\b(?:funeral|burial|cremation|beerdigung|begräbnis|bestattung|trauerfeier|"
+    r"entierro|funeral|velatorio|obsèques|enterrement|funérailles|похорон\w*)\b"
+    r"|\bbefore\s+i\s+go\b|\bafter\s+my\s+death\b|\bfor\s+after\b|\bbevor\s+ich\s+gehe\b|"
+    r"\bnach\s+meinem\s+tod\b|\bantes\s+de\s+irme\b|\bdespués\s+de\s+mi\s+muerte\b|"
+    r"\bavant\s+de\s+partir\b|\baprès\s+ma\s+mort\b|\bпосле\s+моей\s+смерти\b|\bперед\s+уходом\b"
+    r"|\b(?:when|after|once)\s+i['’]?m\s+gone\b|\bnicht\s+mehr\s+(?:da|gibt)\b|\bmich\s+nicht\s+"
+    r"mehr\s+gibt\b|\bya\s+no\s+(?:esté|estaré)\b|\bne\s+serai\s+plus\s+là\b|\bменя\s+не\s+станет\b))"
+)
+#: - the others soon spared the speaker (they "won't need to look after me much longer", "nicht
+#:   mehr lange … um mich", "dentro de poco no tendrán que cuidarme", "tu n'auras plus à me
+#:   supporter bien longtemps", "скоро тебе не придётся обо мне заботиться");
+_SPARED = (
+    r"\b(?:won['’]?t|will\s+not|wouldn['’]?t|don['’]?t|not)\s+(?:have|need)\s+to\s+(?:deal\s+with|"
+    r"put\s+up\s+with|worry\s+about|look\s+after|care\s+for|bother\s+with|cope\s+with|carry|"
+    r"support|pay\s+for|see)\s+me\s+(?:for\s+)?(?:much|any|very|a\s+lot)\s+longer\b"
+    r"|\b(?:be\s+rid\s+of\s+me|be\s+free\s+of\s+me)\s+(?:soon|for\s+good)\b"
+    r"|\b(?:soon|shortly)\b.{0,30}\b(?:won['’]?t|will\s+not|never)\s+(?:have|need)\s+to\s+"
+    r"(?:deal\s+with|put\s+up\s+with|worry\s+about|look\s+after|see)\s+me\b"
+    r"|\bnicht\s+mehr\s+lange\b.{0,40}\b(?:mit\s+mir|um\s+mich|mich)\b|\b(?:mit\s+mir|um\s+mich)"
+    r"\b.{0,40}\bnicht\s+mehr\s+lange\b"
+    r"|\bbald\b.{0,30}\b(?:müsst|müssen|musst|brauchst|braucht|brauchen)\s+(?:ihr|sie|du)\s+"
+    r"(?:euch|sich|dich)?\s*(?:nicht\s+mehr|nie\s+mehr|keine\s+sorgen\s+mehr)\b.{0,30}"
+    r"\b(?:mit\s+mir|um\s+mich|mich)\b"
+    r"|\b(?:pronto|dentro\s+de\s+poco)\b.{0,30}\bno\s+(?:tendr\w+|vais\s+a\s+tener|van\s+a\s+tener|"
+    r"vas\s+a\s+tener)\s+que\s+(?:aguantar|soportar|cuidar|preocupar)\w*"
+    r"|\bno\s+tendr\w+\s+que\s+(?:aguantarme|soportarme|cuidarme|preocupar\w*\s+por\s+mí)\s+"
+    r"(?:mucho\s+)?(?:más|tiempo)\b"
+    r"|\bn['’]aur(?:ez|as|ont|a)\s+plus\s+(?:à|a|besoin\s+de)\s+me\s+(?:supporter|gérer|porter|"
+    r"subir|supporter)\b.{0,30}\b(?:longtemps|bientôt)\b"
+    r"|\bскоро\b.{0,30}\bне\s+прид[её]тся\b.{0,30}\b(?:со\s+мной|меня|обо\s+мне|за\s+мной)\b"
+    r"|\bнедолго\b.{0,30}\b(?:вам|тебе|им)\b.{0,30}\b(?:со\s+мной|меня|терпеть|мучиться)\b"
+)
+#: - pills gathered and kept somewhere (hidden in a shoebox, "in einer Socke versteckt",
+#:   "escondo somníferos en un bote"): a verb of gathering or hiding beside the pills, and a
+#:   container, a time or "enough" — medicine kept where it is taken is no crisis (``_MEDICINE``);
+_GATHER = (
+    r"\b(?:collect\w*|gather\w*|sav(?:e|es|ed|ing)\s+up|hoard\w*|hid|hidden|hide|hiding|"
+    r"sammle\w*|gesammelt|versteck\w*|junt\w*|acumul\w*|escond\w*|collectionn\w*|cach[ée]\w*|"
+    r"коплю|копил\w*|собира\w*|собрал\w*|пряч\w*|спрята\w*|откладыва\w*)\b"
+)
+_KEPT_IN = (
+    r"\b(?:tin|box|jar|sock|envelope|drawer|shoebox|dose|schachtel|kiste|socke|umschlag|schublade|"
+    r"lata|caja|bote|sobre|calcet\w*|boîte|bocal|enveloppe|chaussette|tiroir|коробк\w*|банк[еау]|"
+    r"конверт\w*|носк\w*|ящик\w*)\b"
+    r"|\bfor\s+(?:weeks|months)\b|\bseit\s+(?:wochen|monaten)\b|\bdesde\s+hace\s+(?:semanas|meses)\b"
+    r"|\bllevo\s+(?:semanas|meses)\b|\bdepuis\s+(?:des\s+semaines|des\s+mois|un\s+mois)\b"
+    r"|\bнеделями\b|\bмесяцами\b|\benough\b|\bgenug\b|\bsuficientes\b|\bassez\b|\bхватит\b"
+)
+_PILLS_GATHERED = (
+    rf"(?=.*(?:{_GATHER}.{{0,40}}{_PILLS}|{_PILLS}.{{0,40}}{_GATHER}))(?=.*(?:{_KEPT_IN}))"
+)
+#: Medicine taken as prescribed (no hoard): vitamins, an allergy, a weekly pill box.
+_MEDICINE = (
+    r"\b(?:vitamin\w*|allerg\w*|alerg\w*|supplement\w*|pill\s+(?:organi[sz]er|box)|weekly\s+box|"
+    r"wochendosierer|pastillero|pilulier|таблетниц\w*|витамин\w*|pharmacy|chemist|apotheke|"
+    r"farmacia|pharmacie|аптек\w*)\b"
+)
+#: - one's life ended, said in the words for ending it (German "Schluss machen" with one's life
+#:   or with everything, "meinem Leben ein Ende", "poner fin a mi vida", "mettre fin à ma vie",
+#:   "свести счёты с жизнью");
+_END_OF_LIFE = (
+    r"\bschluss\s+(?:machen\s+)?mit\s+(?:meinem\s+leben|dem\s+leben|allem(?=\s*(?:$|[.,!;:…]|"
+    r"machen|und\b)))|\bmit\s+(?:meinem\s+leben|dem\s+leben|allem)\s+schluss\b"
+    r"|\bmeinem\s+leben\s+ein\s+ende\b|\bmir\s+das\s+leben\s+(?:zu\s+)?nehmen\b|\bnehme\s+mir\s+"
+    r"das\s+leben\b"
+    r"|\b(?:acabar|terminar|poner\s+fin|poner\s+punto\s+final)\s+(?:con|a)\s+(?:mi\s+vida|"
+    r"todo(?=\s*(?:$|[.,!;:…])))|\bquitarme\s+la\s+vida\b|\bme\s+quito\s+la\s+vida\b"
+    r"|\bmettre\s+fin\s+à\s+(?:mes\s+jours|ma\s+vie)\b|\ben\s+finir\s+avec\s+(?:la\s+vie|ma\s+vie|"
+    r"tout(?=\s*(?:$|[.,!;:…])))|\bme\s+donner\s+la\s+mort\b"
+    r"|\bпокончить\s+(?:с\s+собой|с\s+жизнью|со\s+всем(?:\s+этим)?)\b|\bсо\s+всем\s+(?:этим\s+)?"
+    r"покончить\b|\bсвести\s+сч[её]ты\s+с\s+жизнью\b|\bлишить\s+себя\s+жизни\b"
+)
+#: - a leap thought of at a bridge, a roof or a cliff ("on the cliff thinking about jumping",
+#:   "auf dem Dach und dachte daran zu springen"): not a swim, a dive or a bungee
+#:   (``_LEISURE``).
+_THINK = (
+    r"\b(?:think\w*\s+(?:about|of)|thought\s+(?:about|of)|wonder\w*\s+(?:about|whether|if)|"
+    r"überleg\w*|(?:denke?|dachte)\s+(?:dar(?:an|über)|nach)|pensando\s+en|pienso\s+en|pensé\s+en|"
+    r"pens\w*\s+à|думал\w*|думаю)\b"
+)
+_LEAPT = r"\b(?:jump\w*|spring\w*|saltar|tirarme|sauter|me\s+jeter|прыгн\w*|шагн\w*)"
+_HIGH = (
+    r"\b(?:bridge|roof|cliff|ledge|br[üu]cke|dach|klippe|puente|azotea|tejado|acantilado|pont|toit|"
+    r"falaise|мост\w*|крыш\w*|обрыв\w*|скал\w*)\b"
+)
+_LEAP_THOUGHT = (
+    rf"{_HIGH}.{{0,80}}{_THINK}.{{0,30}}{_LEAPT}|{_THINK}.{{0,30}}{_LEAPT}.{{0,40}}{_HIGH}"
+)
+_LEISURE = (
+    r"\b(?:bungee|swim\w*|dive|diving|pool|parachut\w*|schwimm\w*|baden|nadar|piscina|plonge\w*|"
+    r"piscine|baignade|купа\w*|нырн\w*)\b"
+)
 #: What makes such a sentence about someone else or a story, or an errand: a novel or a film,
 #: the news, a colleague's farewell or a move, a view from a bridge, a cut while cooking.
 _NOT_ONESELF = re.compile(
@@ -472,10 +731,32 @@ _VIEW = (
 #: A cut while cooking or shaving (self-harm again only without one).
 _MISHAP = (
     r"\b(?:cooking|kitchen|shaving|onions?|mandoline|kochen|küche|rasier\w*|cocin\w*|afeit\w*|"
-    r"cuisin\w*|rasant|кухн\w*|готовил\w*|брил\w*)\b"
+    r"cuisin\w*|rasant|кухн\w*|готовил\w*|брил\w*"
+    # a finger or a fall (a cut again of a finger, or off a bike, is a mishap)
+    r"|fingers?|thumbs?|finger|daumen|dedos?|pulgar|doigts?|pouce|пал(?:ец|ьц)\w*|bike|fell|tripped|"
+    r"gestürzt|hingefallen|me\s+caí|tomb[ée]e?|упал\w*)\b"
 )
 #: Pills fetched from a pharmacy (means gathered only without one).
 _ERRAND = r"\b(?:pharmacy|chemist|apotheke|farmacia|pharmacie|аптек\w*)\b"
+#: The word stems of pills and tablets (``_PILLS``).
+_PILL_STEMS = (
+    "pill",
+    "tablet",
+    "painkill",
+    "antidepress",
+    "meds",
+    "zopiclone",
+    "pastill",
+    "somn",
+    "calmante",
+    "cachet",
+    "comprim",
+    "médicament",
+    "medicament",
+    "таблет",
+    "снотвор",
+    "лекарств",
+)
 #: Each class with the word stems one of its sentences holds (a cheap look first: a sentence
 #: with none of them, most of what people say, is not searched; the whole search took longer
 #: than every rule together).
@@ -509,22 +790,7 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
         ),
         (
             (
-                "pill",
-                "tablet",
-                "painkill",
-                "antidepress",
-                "meds",
-                "zopiclone",
-                "pastill",
-                "somn",
-                "calmante",
-                "cachet",
-                "comprim",
-                "médicament",
-                "medicament",
-                "таблет",
-                "снотвор",
-                "лекарств",
+                *_PILL_STEMS,
                 "rope",
                 "noose",
                 "strick",
@@ -624,6 +890,8 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
                 "scarif",
                 "снова",
                 "опять",
+                "encore",
+                "nouveau",
             ),
             _AGAIN,
             _MISHAP,
@@ -634,6 +902,7 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
                 "here",
                 "around",
                 "nicht mehr da",
+                "nicht mehr gibt",
                 "esté",
                 "estaré",
                 "estar",
@@ -669,10 +938,84 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
             _PLANNED,
             None,
         ),
+        (
+            ("date", "day", "tag", "termin", "día", "fecha", "jour", "день", "дату", "число"),
+            _DATE_PICKED,
+            _EVENT,
+        ),
+        (("will", "testament", "завещан"), _WILL, None),
+        (
+            (
+                "longer",
+                "rid of",
+                "free of",
+                "soon",
+                "lange",
+                "bald",
+                "pronto",
+                "dentro de poco",
+                "tendr",
+                "longtemps",
+                "bientôt",
+                "скоро",
+                "недолго",
+            ),
+            _SPARED,
+            None,
+        ),
+        (_PILL_STEMS, _PILLS_GATHERED, _MEDICINE),
+        (
+            (
+                "schluss",
+                "ende",
+                "leben",
+                "acabar",
+                "terminar",
+                "poner fin",
+                "punto final",
+                "quit",
+                "fin à",
+                "en finir",
+                "la mort",
+                "поконч",
+                "счёты",
+                "счеты",
+                "лишить",
+            ),
+            _END_OF_LIFE,
+            None,
+        ),
+        (
+            (
+                "bridge",
+                "roof",
+                "cliff",
+                "ledge",
+                "brücke",
+                "brucke",
+                "dach",
+                "klippe",
+                "puente",
+                "azotea",
+                "tejado",
+                "acantilado",
+                "pont",
+                "toit",
+                "falaise",
+                "мост",
+                "крыш",
+                "обрыв",
+                "скал",
+            ),
+            _LEAP_THOUGHT,
+            _LEISURE,
+        ),
     )
 )
 #: Gone, said of oneself (someone else at the sentence's start may take in one's pet).
 _GONE_RE = re.compile(_GONE, re.IGNORECASE)
+#: The others spared the speaker ("they" at the start is who will be spared).
+_SPARED_RE = re.compile(_SPARED, re.IGNORECASE)
 #: A sentence whose subject is someone else ("my grandad wrote letters …", "she stood on the
 #: bridge"): what they did is no one's crisis here.
 _OTHER_SUBJECT = re.compile(
@@ -681,7 +1024,8 @@ _OTHER_SUBJECT = re.compile(
     r"grand-\w+|бабушк\w*|дедушк\w*|дед\w*|neighbou?r|nachbar\w*|vecin\w*|voisin\w*|сосед\w*|"
     r"uncle|aunt|onkel|tante|tío|tía|oncle|дяд\w*|тёт\w*|тет\w*|dad|father|mum|mom|mother|vater|"
     r"mutter|padre|madre|père|mère|отец|мама|папа|мать)"
-    r"|(?:he|she|they|er|sie|él|ella|ellos|il|elle|ils|elles|он|она|они)\b)",
+    # ("he" but the Spanish "he redactado": I have written)
+    r"|(?:he(?!\s+\w+(?:ado|ido|cho|to)\b)|she|they|er|sie|él|ella|ellos|il|elle|ils|elles|он|она|они)\b)",
     re.IGNORECASE,
 )
 
@@ -702,16 +1046,21 @@ def says_crisis_indirectly(text: str) -> bool:
             for stems, rx, unless in _CLASSES
         )
         and _NOT_ONESELF.search(text) is None
-        and (_OTHER_SUBJECT.search(text) is None or _GONE_RE.search(text) is not None)
+        and (
+            _OTHER_SUBJECT.search(text) is None
+            or _GONE_RE.search(text) is not None
+            or _SPARED_RE.search(text) is not None  # "they won't have to … me much longer"
+        )
         and not speaks_figuratively(text)
     )
 
 
 def crisis_reading(topic: Topic | None, text: str) -> Topic | None:
     """``topic`` as the crisis reply reads it: self-harm said indirectly
-    (:func:`says_crisis_indirectly`) turns no reading, health or confided into self-harm (the
-    crisis reply); any other topic is kept."""
-    if topic in (None, Topic.HEALTH, Topic.CONFIDED) and says_crisis_indirectly(text):
+    (:func:`says_crisis_indirectly`) turns any reading into self-harm (the crisis reply), as the
+    rules read self-harm before every other category (a rope hidden in a wardrobe, "armario",
+    is no coming out); a rule's self-harm reading of a look-alike is dropped."""
+    if topic != Topic.SELF_HARM and says_crisis_indirectly(text):
         return Topic.SELF_HARM
     if topic == Topic.SELF_HARM and looks_like_self_harm(text):
         return None  # "ending things with my plumber": a look-alike, nothing private
