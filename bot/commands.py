@@ -16,13 +16,14 @@ from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.catalogue import CATALOGUE, Call, Catalogue
 from bot.catalogue import Audience as Where
 from bot.groups import GroupDesk
-from bot.i18n import N_, clauses, day_text, t, tn
+from bot.i18n import N_, clauses, day_text, supported, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
+from bot.responder import CARE_REPLY, GROUP_CARE_REPLY
 from bot.slots import counted
 from bot.turn import turn_of
 from bot.wording import first_name, knows_user, person_label, person_said, told_name
-from memory_core import Memory, Observer, UserView
+from memory_core import Memory, Observer, UserView, detect_language
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
     MAX_IMPORT_LINES,
@@ -40,7 +41,7 @@ from memory_core.types import (
     is_note,
     is_person_key,
 )
-from memory_core.values import Audience, Category, Fact, SearchHit, Status
+from memory_core.values import Audience, Category, Fact, SearchHit, Status, Topic
 
 
 class PageLinks(Protocol):
@@ -276,6 +277,21 @@ class Commands:
                 )
             ]
         replies: list[Reply] = []
+        if await self.memory.read_topic(text) == Topic.SELF_HARM:
+            # Kept (privately), but self-harm is answered with care and where to find help, in
+            # the language it was written in — never "Got it — I'll remember: …"; a group hears
+            # the short caring word only.
+            said_in = supported(detect_language(text)) or lang
+            care = (
+                f"{t(said_in, CARE_REPLY)}\n\n{t(said_in, texts.HELP_POINTER)}"
+                if msg.is_private
+                else t(said_in, GROUP_CARE_REPLY)
+            )
+            replies.append(Reply(care))
+            for applied in result.conflicts:
+                assert applied.conflict_id is not None
+                replies += await self.ask_conflict(msg, applied.conflict_id)
+            return replies
         lines: list[str] = []
         for applied in result.applied:
             fact = view.show(applied.fact) if applied.fact is not None else None

@@ -9,7 +9,7 @@ from pathlib import Path
 from bot import app
 from bot.config import Settings
 from bot.i18n import t
-from bot.responder import GROUP_CARE_REPLY, Answer, TurnContext
+from bot.responder import CARE_REPLY, GROUP_CARE_REPLY, Answer, TurnContext
 from bot.texts import HELP_POINTER
 from memory_core.clock import ManualClock
 from tests.factories import START, group_message, message
@@ -52,5 +52,37 @@ async def test_a_group_gets_the_short_caring_word_whatever_the_model_would_say(
         assert parrot.contexts and parrot.contexts[-1].care
         assert t("de", HELP_POINTER) in text and t("de", HELP_POINTER) != HELP_POINTER
         await runtime.settle()
+    finally:
+        await runtime.stop()
+
+
+#: Asked to be remembered: kept (privately), but answered with care, never "Got it".
+TO_REMEMBER = (
+    "/remember ich will mit meinem Leben Schluss machen",
+    "remember that I've been hiding sleeping pills in a shoebox",
+)
+
+
+async def test_self_harm_asked_to_be_remembered_gets_the_caring_reply_not_got_it(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(_env_file=None, embedder="none")  # type: ignore[call-arg]
+    clock = ManualClock(START)
+    runtime = app.build_runtime(settings, db=tmp_path / "m.db", clock=clock)
+    await runtime.start()
+    try:
+        for said, lang in zip(TO_REMEMBER, ("de", "en"), strict=True):
+            replies = await runtime.router.on_message(message(said, at=clock.advance(minutes=1)))
+            text = " ".join(r.text for r in replies)
+            assert t(lang, CARE_REPLY) in text and t(lang, HELP_POINTER) in text, text
+            assert "Got it" not in text and "remember:" not in text, text
+        await runtime.settle()
+        kept = await runtime.memory.list_facts("console:ana")
+        assert len(kept) == 2 and all(f.sensitive for f in kept)
+        said = await runtime.router.on_message(
+            group_message(TO_REMEMBER[0], user="ben", at=clock.advance(minutes=1))
+        )
+        shown = " ".join(r.text for r in said if not r.private)
+        assert "Leben" not in shown and "Got it" not in shown, shown
     finally:
         await runtime.stop()
