@@ -535,6 +535,8 @@ STILL_A_CRISIS_12 = (
     "the film made me want to end my life",
     "cut myself a wedge of pie, then cut my arm",
     "started running again, but I still cut my wrists at night",
+    # chat drops the "I": a story word alone is no one else's story
+    "read an article about suicide, can't stop thinking about doing it",
 )
 
 
