@@ -21,7 +21,7 @@ from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.slots import counted
 from bot.turn import turn_of
-from bot.wording import first_name, knows_user, person_label, person_said, told_name
+from bot.wording import first_name, knows_user, person_label, person_said, says_they, told_name
 from memory_core import Memory, Observer, UserView
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
@@ -479,7 +479,14 @@ class Commands:
         nothing, when a note already quotes them ("" ) — never an English sentence there."""
         said = texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who)
         if c.lang == "en":
-            return said
+            if not says_they(e.value_text):
+                return said
+            # Who its "they" is, the user's own words tell (read only for such a line).
+            try:
+                excerpt = (await c.view.fact(e.fact_id)).source_excerpt or ""
+            except NotFoundError:
+                return said
+            return texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who, excerpt)
         if is_note(e.key):
             return said if section == "notes" else t(c.lang, "“{words}”", words=said)
         if texts.has_phrase(c.lang, e.key, e.value_text, e.slot_value):
