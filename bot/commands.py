@@ -445,9 +445,23 @@ class Commands:
         """``/profile``: the materialised profile (rebuilt first when memory changed since),
         by section, with plain confidence."""
         profile = await c.view.profile(fresh=True, shown=True)
+        # What time faded is not gone silently: the profile says how much, and where it is.
+        faded = len(await c.view.faded(limit=100))
+        gone = (
+            tn(
+                c.lang,
+                "One memory has faded (unused for months): /memories lists it, /restore "
+                "brings it back.",
+                "{n} memories have faded (unused for months): /memories lists them, /restore "
+                "brings one back.",
+                faded,
+            )
+            if faded
+            else ""
+        )
         if profile is None or profile.empty:
-            empty = Reply(t(c.lang, "I don't know anything about you yet. Tell me about yourself!"))
-            return [self._with_page_button(empty, c)]
+            empty = t(c.lang, "I don't know anything about you yet. Tell me about yourself!")
+            return [self._with_page_button(Reply(f"{empty}\n\n{gone}" if gone else empty), c)]
         parts = [t(c.lang, "Here's what I know about you:")]
         who = first_name(c.msg.display_name)
         people = await c.view.people()
@@ -468,6 +482,8 @@ class Commands:
         if people:
             parts.append(f"\n{t(c.lang, 'People')}")
             parts += [_person_line(p, who, c.lang) for p in people]
+        if gone:
+            parts.append(f"\n{gone}")
         return [self._with_page_button(Reply("\n".join(parts)), c)]
 
     async def _profile_words(
