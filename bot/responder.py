@@ -779,6 +779,14 @@ def _named(text: str, facts: list[Fact]) -> list[Fact]:
     return named or ([] if asked is not None else facts)
 
 
+#: English words that open a stored sentence with a capital only because they open it (an
+#: article, a preposition, a time): lower-cased when it is said inside another sentence.
+_MID_SENTENCE = re.compile(
+    r"^(The|A|An|With|In|On|At|For|From|During|After|Before|Since|When|While|Whenever|Every"
+    r"|Most|Some|Each|Once|Twice|This|That|These|Those) "
+)
+
+
 def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> str:
     """What the user told, said back to them in the reply's language: in English turned to
     the second person ("you live in Leeds"); in another language the slot's own phrase around
@@ -793,8 +801,9 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
             if quote_first and excerpt
             else yours(fact.value_text, name, excerpt)
         )
-        # Said mid-sentence ("… that the wifi password is …"), not "that The wifi …".
-        return re.sub(r"^(The|A|An) ", lambda m: f"{m.group(1).lower()} ", said)
+        # Said mid-sentence ("… that the wifi password is …", "…; with your morning tea you
+        # …"), not "that The wifi …": a word only a sentence's start gave its capital.
+        return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said)
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
@@ -823,7 +832,8 @@ def _noted_words(saved: Candidate, name: str | None, *, private: bool = False) -
             elif not is_note(saved.key) and private:
                 return ""
             return _quoted(words)
-    return yours(saved.value_text, name, saved.source_excerpt or "")
+    said = yours(saved.value_text, name, saved.source_excerpt or "")
+    return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said)
 
 
 def _clauses_with(value: str, words: str) -> str:

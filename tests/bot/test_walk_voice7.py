@@ -117,3 +117,13 @@ async def test_a_spanish_we_statement_is_acknowledged_in_spanish(
     async with console(tmp_path / "m.db", ManualClock(START)) as s:
         out = await s.say("Tenemos dos conejos.")
         assert "Got it" not in out and "Entendido" in out, out
+
+
+async def test_a_sentence_said_inside_another_keeps_no_capital_its_start_gave(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Got it — With your tea you …": a word capitalised only because it opened the
+    user's sentence is said in lower case inside the acknowledgement."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        out = await s.say("With my lunch I always read the sports pages.")
+        assert "Got it" in out and "— With" not in out, out
