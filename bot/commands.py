@@ -22,7 +22,7 @@ from bot.quotas import HeavyQuota
 from bot.responder import CARE_REPLY, GROUP_CARE_REPLY
 from bot.slots import counted
 from bot.turn import turn_of
-from bot.wording import first_name, knows_user, person_label, person_said, told_name
+from bot.wording import first_name, knows_user, person_label, person_said, says_they, told_name
 from memory_core import Memory, Observer, UserView, detect_language
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
@@ -461,9 +461,23 @@ class Commands:
         """``/profile``: the materialised profile (rebuilt first when memory changed since),
         by section, with plain confidence."""
         profile = await c.view.profile(fresh=True, shown=True)
+        # What time faded is not gone silently: the profile says how much, and where it is.
+        faded = len(await c.view.faded(limit=100))
+        gone = (
+            tn(
+                c.lang,
+                "One memory has faded (unused for months): /memories lists it, /restore "
+                "brings it back.",
+                "{n} memories have faded (unused for months): /memories lists them, /restore "
+                "brings one back.",
+                faded,
+            )
+            if faded
+            else ""
+        )
         if profile is None or profile.empty:
-            empty = Reply(t(c.lang, "I don't know anything about you yet. Tell me about yourself!"))
-            return [self._with_page_button(empty, c)]
+            empty = t(c.lang, "I don't know anything about you yet. Tell me about yourself!")
+            return [self._with_page_button(Reply(f"{empty}\n\n{gone}" if gone else empty), c)]
         parts = [t(c.lang, "Here's what I know about you:")]
         who = first_name(c.msg.display_name)
         people = await c.view.people()
@@ -484,6 +498,8 @@ class Commands:
         if people:
             parts.append(f"\n{t(c.lang, 'People')}")
             parts += [_person_line(p, who, c.lang) for p in people]
+        if gone:
+            parts.append(f"\n{gone}")
         return [self._with_page_button(Reply("\n".join(parts)), c)]
 
     async def _profile_words(
@@ -495,7 +511,14 @@ class Commands:
         nothing, when a note already quotes them ("" ) — never an English sentence there."""
         said = texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who)
         if c.lang == "en":
-            return said
+            if not says_they(e.value_text):
+                return said
+            # Who its "they" is, the user's own words tell (read only for such a line).
+            try:
+                excerpt = (await c.view.fact(e.fact_id)).source_excerpt or ""
+            except NotFoundError:
+                return said
+            return texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who, excerpt)
         if is_note(e.key):
             return said if section == "notes" else t(c.lang, "“{words}”", words=said)
         if texts.has_phrase(c.lang, e.key, e.value_text, e.slot_value):

@@ -25,7 +25,11 @@ def _said(fact: Fact, lang: str = "en", who: str | None = None) -> str:
         if said is not None:
             return said
     quote = texts.quotable_source(fact)
-    return second_person(quote) if quote is not None else yours(fact.value_text, who)
+    return (
+        second_person(quote)
+        if quote is not None
+        else yours(fact.value_text, who, fact.source_excerpt or "")
+    )
 
 
 def _label(fact: Fact, other: Fact | None = None) -> str:

@@ -406,12 +406,12 @@ class OfflineResponder:
             # "Tell me everything about Marco": what else the user said that names them.
             more = [f for f in ctx.about if not is_person_key(f.key)] if _WHO_IS.match(text) else []
             if more:
-                also = _listing([yours(f.value_text, name) for f in more[:4]])
+                also = _listing(_yours_all(more[:4], name))
                 return f"{about_people[0]} {_say('You also told me {facts}.', facts=also)}"
             return about_people[0]
         if ctx.about and _WHO_IS.match(text):
             # Something (not someone) the user told us about: what they said of it.
-            said = _listing([yours(f.value_text, name) for f in ctx.about[:6]])
+            said = _listing(_yours_all(ctx.about[:6], name))
             return _say("You told me {facts}.", facts=said)
         own = _own_answer(text, facts, name)
         if own is not None:
@@ -600,7 +600,7 @@ def _person_sentence(person: Person, name: str | None) -> str:
         if person.name and shown
         else ""
     )
-    said = [yours(f.value_text, name) for f in person.about()]
+    said = _yours_all(person.about(), name)
     if not said:
         return intro or _say("You told me {facts}.", facts=_listing(person_said(person, name)))
     return f"{intro} {_say('You told me {facts}.', facts=_listing(said))}".strip()
@@ -631,10 +631,11 @@ def _attribute_answer(person: Person, attrs: tuple[str, ...], who: str, name: st
     wanted = person.attribute(*attrs)
     if wanted:
         return _say(
-            "You told me {facts}.", facts=_listing([yours(f.value_text, name) for f in wanted])
+            "You told me {facts}.",
+            facts=_listing(_yours_all(wanted, name)),
         )
     known = person.about() or person.facts  # "Leo, one of your kids, is 7": their name fact
-    said = [yours(f.value_text, name) for f in known]
+    said = _yours_all(known, name)
     if said:
         return _say(
             "I don't know that about {who} yet — only that {facts}.",
@@ -778,6 +779,14 @@ def _named(text: str, facts: list[Fact]) -> list[Fact]:
     return named or ([] if asked is not None else facts)
 
 
+#: English words that open a stored sentence with a capital only because they open it (an
+#: article, a preposition, a time): lower-cased when it is said inside another sentence.
+_MID_SENTENCE = re.compile(
+    r"^(The|A|An|With|In|On|At|For|From|During|After|Before|Since|When|While|Whenever|Every"
+    r"|Most|Some|Each|Once|Twice|This|That|These|Those) "
+)
+
+
 def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> str:
     """What the user told, said back to them in the reply's language: in English turned to
     the second person ("you live in Leeds"); in another language the slot's own phrase around
@@ -787,9 +796,14 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     note_lang = note_language(fact.key)
     excerpt = (fact.source_excerpt or "").strip()
     if lang == "en" and note_lang in (None, "en"):
-        said = second_person(excerpt) if quote_first and excerpt else yours(fact.value_text, name)
-        # Said mid-sentence ("… that the wifi password is …"), not "that The wifi …".
-        return re.sub(r"^(The|A|An) ", lambda m: f"{m.group(1).lower()} ", said)
+        said = (
+            second_person(excerpt)
+            if quote_first and excerpt
+            else yours(fact.value_text, name, excerpt)
+        )
+        # Said mid-sentence ("… that the wifi password is …", "…; with your morning tea you
+        # …"), not "that The wifi …": a word only a sentence's start gave its capital.
+        return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said)
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
@@ -818,7 +832,8 @@ def _noted_words(saved: Candidate, name: str | None, *, private: bool = False) -
             elif not is_note(saved.key) and private:
                 return ""
             return _quoted(words)
-    return yours(saved.value_text, name)
+    said = yours(saved.value_text, name, saved.source_excerpt or "")
+    return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said)
 
 
 def _clauses_with(value: str, words: str) -> str:
@@ -1194,6 +1209,11 @@ def acknowledgement(changes: Sequence[ToolChange], user_name: str, lang: str = "
     return "\n".join(dict.fromkeys(lines))
 
 
+def _yours_all(facts: Sequence[Fact], name: str | None) -> list[str]:
+    """Each stored fact said to its owner in English, read with the words it came from."""
+    return [yours(f.value_text, name, f.source_excerpt or "") for f in facts]
+
+
 def _tool_fact(fact: Fact, name: str | None, lang: str) -> str:
     """A fact a memory tool touched, in the reply's language: a slot in its phrase, else the
     stored sentence turned to the second person."""
@@ -1202,7 +1222,7 @@ def _tool_fact(fact: Fact, name: str | None, lang: str) -> str:
     said = (
         slot_words(lang, fact.key, value, fact.value_text, said=excerpt) if lang != "en" else None
     )
-    return said or yours(fact.value_text, name)
+    return said or yours(fact.value_text, name, excerpt)
 
 
 class LLMResponder:

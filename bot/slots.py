@@ -22,7 +22,7 @@ from datetime import date
 
 from bot.i18n import MONTHS, N_, day_text, supported, t, tn
 from bot.places import place
-from memory_core.types import gender_said, number_words, your_relation
+from memory_core.types import gender_said, number_words, russian_case, your_relation
 
 #: What a fact of a known slot says, around the value the user gave (kept in their words:
 #: "du arbeitest als electrician"). The first slot that is the key or a prefix of it wins.
@@ -137,10 +137,17 @@ def slot_words(
     special = _special_words(lang, key, text, stored, said)
     if special is not None:
         return special or None
+    if supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
+        text = russian_case(text, "accs")
     for slot, phrase in SLOT_PHRASES:
         if key == slot or key.startswith(f"{slot}."):
             return t(lang, phrase, value=text, **_places(lang, key, text))
     return None
+
+
+#: Slots whose Russian phrase governs the accusative ("у тебя аллергия на пыльцу", "ты не ешь
+#: свинину"): the value, stored as named (the nominative), is said in it.
+_RU_ACCUSATIVE = ("allergy", "food_restriction")
 
 
 #: The slots that count the user's pets or children, without a value: the stored sentence
@@ -170,22 +177,24 @@ def counted_words(lang: str, key: str, stored: str) -> str | None:
 
 
 def _count_text(lang: str, key: str, n: int) -> str:
-    """The count of a counted slot (:data:`_COUNTED`) in ``lang``."""
+    """The count of a counted slot (:data:`_COUNTED`) in ``lang``. The English singular says
+    "a" ("you have a son", not "you have 1 son"); a language whose one-form also counts 21
+    or 31 keeps its ``{n}`` in the translation."""
     if key == "pet.cat":
-        return tn(lang, "you have {n} cat", "you have {n} cats", n)
+        return tn(lang, "you have a cat", "you have {n} cats", n)
     if key == "pet.dog":
-        return tn(lang, "you have {n} dog", "you have {n} dogs", n)
+        return tn(lang, "you have a dog", "you have {n} dogs", n)
     if key == "family.grandchildren":
-        return tn(lang, "you have {n} grandchild", "you have {n} grandchildren", n)
+        return tn(lang, "you have a grandchild", "you have {n} grandchildren", n)
     if key == "family.son":
-        return tn(lang, "you have {n} son", "you have {n} sons", n)
+        return tn(lang, "you have a son", "you have {n} sons", n)
     if key == "family.daughter":
-        return tn(lang, "you have {n} daughter", "you have {n} daughters", n)
+        return tn(lang, "you have a daughter", "you have {n} daughters", n)
     if key == "family.grandson":
-        return tn(lang, "you have {n} grandson", "you have {n} grandsons", n)
+        return tn(lang, "you have a grandson", "you have {n} grandsons", n)
     if key == "family.granddaughter":
-        return tn(lang, "you have {n} granddaughter", "you have {n} granddaughters", n)
-    return tn(lang, "you have {n} child", "you have {n} children", n)
+        return tn(lang, "you have a granddaughter", "you have {n} granddaughters", n)
+    return tn(lang, "you have a child", "you have {n} children", n)
 
 
 def counted(key: str, stored: str) -> bool:

@@ -64,14 +64,16 @@ def certainty(confidence: float, lang: str = "en") -> str:
 def said_to_user(fact: Fact, who: str | None, lang: str = "en") -> str:
     """A stored fact said to its owner as a sentence: "You live in Lisbon." (in ``lang``, a
     slot fact in its language's phrase: "Tu habites à Lyon.")."""
+    said = fact.source_excerpt or ""
     if lang == "en":
-        return said_to_user_text(fact.value_text, who)
-    return said_in(lang, fact.key, fact.value_text, slot_value(fact), who) + "."
+        return said_to_user_text(fact.value_text, who, said)
+    return said_in(lang, fact.key, fact.value_text, slot_value(fact), who, said) + "."
 
 
-def said_to_user_text(value_text: str, who: str | None) -> str:
-    """A stored fact's text said to its owner as a sentence."""
-    text = yours(value_text, who)
+def said_to_user_text(value_text: str, who: str | None, said: str = "") -> str:
+    """A stored fact's text said to its owner as a sentence (``said``: the user's words it
+    was read from, which tell who its "they" is)."""
+    text = yours(value_text, who, said)
     return (text[:1].upper() + text[1:]).rstrip(".") + "."
 
 
@@ -84,15 +86,18 @@ def procedure_lines(key: str, value_text: str) -> str:
     )
 
 
-def said_in(lang: str, key: str, value_text: str, value: object, who: str | None) -> str:
+def said_in(
+    lang: str, key: str, value_text: str, value: object, who: str | None, said: str = ""
+) -> str:
     """A memory said to its owner in ``lang``, capitalised, without a final stop: a slot fact
     in the language's own phrase around the value they gave ("Du wohnst in Köln"), else the
-    stored sentence turned to the second person ("You live in Köln")."""
+    stored sentence turned to the second person ("You live in Köln"); ``said``: the user's
+    words it was read from."""
     if supported(lang) not in (None, "en") and note_language(key) is None:
-        said = slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
-        if said:
-            return said[:1].upper() + said[1:]
-    return said_to_user_text(value_text, who).rstrip(".")
+        phrase = slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
+        if phrase:
+            return phrase[:1].upper() + phrase[1:]
+    return said_to_user_text(value_text, who, said).rstrip(".")
 
 
 def has_phrase(lang: str, key: str, value_text: str, value: object) -> bool:
@@ -139,7 +144,8 @@ def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: 
     flag = (
         f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
     )
-    return f"{tag}{said_in(lang, fact.key, fact.value_text, slot_value(fact), who)}.{flag}"
+    excerpt = fact.source_excerpt or ""
+    return f"{tag}{said_in(lang, fact.key, fact.value_text, slot_value(fact), who, excerpt)}.{flag}"
 
 
 def fact_lines(facts: Sequence[Fact], lang: str = "en", who: str | None = None) -> list[str]:

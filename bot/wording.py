@@ -6,6 +6,7 @@ your brother"). The responder, presses, questions, commands and the memory page 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from contextvars import ContextVar
 
@@ -34,6 +35,7 @@ _SECOND_PERSON = [
     (r"\bmy\b", "your"),
     (r"\bMy\b", "Your"),
     (r"\bme\b", "you"),
+    (r"^Me\b", "You"),  # "Me and my wife …"
     (r"\bmine\b", "yours"),
     (r"\bmyself\b", "yourself"),
     (r"\bwe\b", "you"),
@@ -154,9 +156,93 @@ def _base_verb(verb: str) -> str:
 _FIRST_PERSON = re.compile(r"(?:I|I'm|I've|I'd|I'll|My|Our|We|We're|We've)\s")
 
 
-def yours(text: str, name: str | None) -> str:
+def yours(text: str, name: str | None, said: str = "") -> str:
     """A stored fact ("The user lives in Lisbon.", "Ana's cat is Tom.") said to its owner:
-    "you live in Lisbon", "your cat is Tom"."""
+    "you live in Lisbon", "your cat is Tom". ``said``: the user's own words it was read
+    from, which tell who each "they" left in it is (:func:`_as_said`)."""
+    out = _yours(text, name)
+    return _with_you(_as_said(out, said) if said else out)
+
+
+#: One named person of the user's as a subject with a plural verb ("your wife Ines have been
+#: married …", "your fiancé Jo are …"): the extractor dropped the user who was joined to them
+#: ("Me and my wife Ines have …", "My fiancé Jo and I are …").
+_ONE_WITH_PLURAL = re.compile(
+    r"^your (?P<noun>(?:[a-zà-ÿ'-]+ ){0,1}[a-zà-ÿ'-]+) [A-Z][\w'-]+ (?:are|have|were)\b"
+)
+
+
+def _with_you(out: str) -> str:
+    """``out`` with the user put back beside one of their people who, alone, cannot take its
+    plural verb ("you and your wife Ines have been married …"); a plural noun ("your
+    sons Tom …") is left."""
+    m = _ONE_WITH_PLURAL.match(out)
+    noun = m.group("noun").split()[-1] if m else ""
+    if m is None or (noun.endswith("s") and not noun.endswith(("ss", "us"))):
+        return out
+    return f"you and {out}"
+
+
+#: The extractor's words for the user in a stored sentence, and what they are to the user.
+_THEY_YOU = {
+    "they": "you",
+    "them": "you",
+    "their": "your",
+    "theirs": "yours",
+    "themselves": "yourself",
+    "themself": "yourself",
+    "they're": "you're",
+    "they've": "you've",
+    "they'd": "you'd",
+    "they'll": "you'll",
+}
+#: The user's own first person, turned around by :func:`second_person`.
+_YOU_WORDS = frozenset("you your yours yourself you're you've you'd you'll you'm".split())
+_TOKEN = re.compile(r"[\w'’-]+|[^\w\s]")
+
+
+def says_they(text: str) -> bool:
+    """Whether a stored sentence holds a "they"/"their" that may be the user's."""
+    return any(w.lower() in _THEY_YOU for w in _TOKEN.findall(text))
+
+
+def _as_said(out: str, said: str) -> str:
+    """``out`` with each "they"/"their" the user's own words hold as "I"/"my" at the same
+    place said as "you"/"your" ("… supportive of their dream" read from "… of my dream"): the
+    words around it are matched with the user's sentence turned around; a "they" the user
+    said of others stays."""
+    if not says_they(out):
+        return out
+    ours = _TOKEN.findall(out)
+    theirs = [w.lower().replace("’", "'") for w in _TOKEN.findall(second_person(said))]
+    matcher = difflib.SequenceMatcher(a=[w.lower() for w in ours], b=theirs, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace":
+            continue
+        # Word for word; or, of unequal runs, the first ("they are" where the user said "I'm",
+        # turned "you're": two words against one).
+        pairs = (
+            list(zip(range(i1, i2), range(j1, j2), strict=True))
+            if i2 - i1 == j2 - j1
+            else [(i1, j1)]
+        )
+        for i, j in pairs:
+            if ours[i].lower() in _THEY_YOU and theirs[j] in _YOU_WORDS:
+                ours[i] = _THEY_YOU[ours[i].lower()]
+    return _joined(ours, out)
+
+
+def _joined(words: list[str], like: str) -> str:
+    """``words`` spaced as ``like`` spaced its own tokens (the same count, one by one)."""
+    out, pos = [], 0
+    for old, new in zip(_TOKEN.findall(like), words, strict=True):
+        start = like.index(old, pos)
+        out.append(like[pos:start] + new)
+        pos = start + len(old)
+    return "".join(out) + like[pos:]
+
+
+def _yours(text: str, name: str | None) -> str:
     if _FIRST_PERSON.match(text.strip()):
         # The user's own words kept as they said them ("Our daughter Leela is 3").
         return second_person(text)
@@ -309,9 +395,23 @@ def relation_words(person: Person) -> str | None:
 def shown_relation(person: Person) -> str | None:
     """Their relation as English words, for their gender where the user's words tell it:
     a sibling said "hermana" is "sister", a twin said "Zwillingsbruder" "twin brother";
-    "sibling" only when unknown."""
+    "sibling" only when unknown; spelled as the user wrote it ("GP", not the key's "gp")."""
     rel = relation_words(person)
-    return (relation_noun("en", rel, person.gender) or rel) if rel else None
+    if not rel:
+        return None
+    shown = relation_noun("en", rel, person.gender) or rel
+    return as_written(shown, *(f.source_excerpt or "" for f in person.facts))
+
+
+def as_written(word: str, *texts: str) -> str:
+    """``word`` (a key's lower-case slug, "gp") as the user wrote it in ``texts`` when they
+    wrote it as an abbreviation, in capitals ("GP"); else ``word`` (a capital at a sentence's
+    start is no word's own)."""
+    for text in texts:
+        for m in re.finditer(rf"(?<![\w'])({re.escape(word)})(?![\w'])", text, re.IGNORECASE):
+            if m.group(1).isupper() and len(m.group(1)) > 1:
+                return m.group(1)
+    return word
 
 
 def person_label(person: Person, lang: str | None = None) -> str:
@@ -359,5 +459,5 @@ def person_said(
         if said is None and lang != "en" and f.source_excerpt:
             # No phrase for it here: their own words, never an English sentence inside this one.
             said = t(lang, "“{words}”", words=f.source_excerpt.strip().rstrip(".!"))
-        out.append(said or yours(f.value_text, name))
+        out.append(said or yours(f.value_text, name, f.source_excerpt or ""))
     return out

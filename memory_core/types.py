@@ -9,6 +9,7 @@ architecture test checks every name it takes is listed here). Nothing here opens
 
 from memory_core.config import ImportLimits, LinkLimits, RecallConfig, RetrievalConfig
 from memory_core.extract.base import Candidate, TurnInput
+from memory_core.extract.russian import in_case as russian_case
 from memory_core.jobs import (
     ConsolidateConfig,
     DecayConfig,
@@ -160,6 +161,7 @@ __all__ = [
     "procedure_steps",
     "procedure_topic",
     "relation_noun",
+    "russian_case",
     "says_i",
     "your_relation",
 ]

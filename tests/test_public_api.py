@@ -143,6 +143,7 @@ def test_memory_core_types_exports() -> None:
         "procedure_steps",
         "procedure_topic",
         "relation_noun",
+        "russian_case",
         "says_i",
         "your_relation",
     ]

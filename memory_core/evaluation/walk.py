@@ -58,6 +58,10 @@ BLIND5_PATH = Path(__file__).parent / "labels" / "walk_blind5.json"
 #: forgotten with /forget and taught again, and a fact repeated weeks later per user; asked on
 #: days 46-68 (two en, two de, es, fr, two ru).
 BLIND6_PATH = Path(__file__).parent / "labels" / "walk_blind6.json"
+#: The seventh blind walk: about seven facts per user told on day 0 (several per message), one
+#: corrected or changed on days 9-18 for six users, small talk on days 3, 20 and 40, asked on days
+#: 61-88 (two each en, de, fr, ru; Spain Spanish and a Spanish-English mixing user).
+BLIND7_PATH = Path(__file__).parent / "labels" / "walk_blind7.json"
 #: The second blind question set: twelve users (three English, three German, two each
 #: Spanish, French and Russian), five to eight facts each asked three ways on day 60 (several
 #: named relatives, groups holding the one asked about), and five never-told questions each

@@ -218,6 +218,44 @@ def in_nominative(words: list[str], case: str) -> str | None:
     return _nominative(words, case, place=False)
 
 
+def in_case(value: str, case: str) -> str:
+    """A value the user named in the nominative ("пыльца", "кошачья шерсть") said in
+    ``case`` ("accs": "пыльцу", "кошачью шерсть") where a phrase governs it ("аллергия на
+    …"): its leading adjectives and one noun inflected, the words after them (who or what it
+    is of: "цветение берёзы") as said; ``value`` itself when the analyser cannot read it so."""
+    morph = _analyser()
+    words = value.split()
+    parses: list[Any] = []
+    for i, word in enumerate(words):
+        found = [
+            p
+            for p in (morph.parse(word) if morph is not None and len(word) >= 3 else ())
+            if "nomn" in p.tag and {"NOUN", "ADJF"} & set(p.tag.grammemes)
+        ]
+        # Before another word an adjective is read first ("домашние кошки", not the noun).
+        found.sort(key=lambda p: ("ADJF" not in p.tag) if i + 1 < len(words) else False)
+        if not found:
+            return value
+        parses.append(found[0])
+        if "NOUN" in found[0].tag:
+            break
+    else:
+        return value
+    noun = parses[-1].tag
+    # The adjectives agree with the noun: its number, a singular's gender, and in the
+    # accusative a plural's or masculine's animacy ("на домашних кошек").
+    agree = {g for g in (noun.number, noun.gender if noun.number == "sing" else None) if g}
+    if noun.animacy and (noun.number == "plur" or noun.gender == "masc"):
+        agree.add(noun.animacy)
+    out: list[str] = []
+    for word, p in zip(words, parses, strict=False):
+        said = (p.inflect({case} | agree) if "ADJF" in p.tag else None) or p.inflect({case})
+        if said is None:
+            return value
+        out.append(_like(word, said.word))
+    return " ".join(out + words[len(parses) :])
+
+
 def name_in(word: str, case: str) -> str | None:
     """A first name said in ``case`` ("Маше", "datv"; "Олей", "ablt") as it is called
     ("Маша", "Оля"), or ``None`` when the analyser knows no such name in that case."""

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
 import structlog
+from sqlalchemy import Connection
 
 from memory_core.categories import Consumer
 from memory_core.read.disclosure import is_private
@@ -301,11 +302,22 @@ class Reflector:
         )
 
     async def mark_posted(self, post: PostRow, chat_id: str) -> None:
-        """Record that ``post`` reached the user's private chat."""
+        """Record that ``post`` reached the user's private chat: the facts it names were shown
+        to them, which counts as their use (seed 003 §7: time fades what is not used)."""
         now = self.ctx.clock.now()
         await self.ctx.lanes.write_for(
-            Lane.BACKGROUND, repo.mark_posted, post.user_id, post.id, chat_id, now
+            Lane.BACKGROUND, _posted, post.user_id, post.id, post.fact_id, chat_id, now
         )
+
+
+def _posted(
+    conn: Connection, user_id: str, post_id: int, fact_id: int, chat_id: str, now: datetime
+) -> None:
+    repo.mark_posted(conn, user_id, post_id, chat_id, now)
+    reflection = fact_repo.get(conn, user_id, fact_id)
+    shown = reflection.value_json.get(MENTIONS) if reflection and reflection.value_json else None
+    if isinstance(shown, list):
+        fact_repo.touch_accessed(conn, user_id, [int(i) for i in shown], now)
 
 
 async def set_feedback(ctx: Context, user_id: str, post_id: int, feedback: str) -> bool:

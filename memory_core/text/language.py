@@ -84,7 +84,9 @@ _MARKERS = {
     "de": r"hallo|servus|moin|danke(?:sch[öo]n)?|tsch[üu]ss?|ich\s+hei(?:ß|ss)e|mein\s+name"
     r"|ich\s+(?:bin|habe|hab|wohne|arbeite|spiele|studiere|mag|liebe|esse|komme|gehe|fahre)",
     "es": r"[¡¿]|hola|gracias|adi[óo]s|buenas|me\s+llamo|mi\s+nombre"
-    r"|soy|estoy|tengo|vivo|trabajo|estudio|juego|toco|me\s+gusta|me\s+encanta",
+    r"|soy|estoy|tengo|vivo|trabajo|estudio|juego|toco|me\s+gusta|me\s+encanta"
+    # …and the first person plural ("Tenemos dos perros." was Portuguese at 0.53)
+    r"|somos|estamos|tenemos|vivimos|trabajamos|nuestr[oa]s?|nos\s+(?:gusta|encanta)",
     "fr": r"bonjour|bonsoir|salut|coucou|merci|au\s+revoir|je\s+m['’]appelle|j['’]habite"
     r"|je\s+(?:suis|joue|supporte|travaille|fais|vis|mange|aime|adore|parle|viens|vais)"
     r"|j['’](?:ai|aime|adore|[ée]tudie)",

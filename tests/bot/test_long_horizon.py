@@ -99,6 +99,10 @@ async def test_a_faded_fact_restored_stays_and_one_told_again_is_learned(tmp_pat
         assert "Faded" in memories, memories
         faded = {f.value_text: f for f in await s.runtime.memory.faded("console:grace")}
         assert len(faded) == 2, faded
+        # Not gone silently: /profile says what faded and where it is.
+        profile = await s.say("/profile")
+        assert "2 memories have faded" in profile and "/restore" in profile, profile
+        assert "fiddle" not in profile.lower()
         fiddle = next(f for text, f in faded.items() if "fiddle" in text)
         restored = await s.say(f"/restore #{fiddle.id}")
         assert "Restored" in restored and "fiddle" in restored

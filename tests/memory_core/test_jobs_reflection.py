@@ -174,3 +174,24 @@ async def test_a_reflection_behind_hundreds_of_newer_facts_is_forgotten_with_its
     await lexical.forget(USER, sister.id)
     with pytest.raises(NotFoundError):
         await lexical.get_fact(USER, post.fact_id)
+
+
+async def test_a_delivered_reflection_counts_as_showing_the_facts_it_names(
+    lexical: Memory, clock: ManualClock
+) -> None:
+    """Being shown counts as use (seed 003 §7): a reflection the user received marks the
+    facts it names as used that day, so time fades them only from then on."""
+    settings(lexical, private_chat="dm-1")
+    await learn(lexical, "Ana keeps bees.", "Ana rows on Sundays.", "Ana speaks Dutch.")
+    job = Reflector(lexical, TemplateWriter())
+    clock.advance(days=6, hours=1)
+    post = await job.compose(USER)
+    assert post is not None
+    named = (await lexical.get_fact(USER, post.fact_id)).value_json
+    assert named is not None and len(named["mentions"]) == 3
+    before = [await lexical.get_fact(USER, i) for i in named["mentions"]]
+    assert all(f.last_accessed_at is None for f in before)
+    await job.mark_posted(post, "dm-1")
+    for i in named["mentions"]:
+        fact = await lexical.get_fact(USER, i)
+        assert fact.last_accessed_at == clock.now() and fact.access_count == 1
