@@ -918,6 +918,8 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
                 for plain in asides.plain_statements(part)
                 for c in _sentence(plain, ctx, seen)
             ]
+        if said != sentence:
+            read = [replace(c, corrects=True) for c in read]
         found += read
     if not explicit and any(is_sarcastic(s) for s in sentences):
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.

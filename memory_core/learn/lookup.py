@@ -27,7 +27,7 @@ from memory_core.extract.replacements import (
     replacements,
     replacements_in,
 )
-from memory_core.learn.arbitrate import opposite_key
+from memory_core.learn.arbitrate import named_key, opposite_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
@@ -141,9 +141,10 @@ def related_facts(
         with ctx.db.read() as conn:
             # Deleted ones too: what the user made us forget must not be re-learned.
             # And the opposite key's current ones: "I love sushi" may end "doesn't like sushi"
-            # (one query for both keys).
-            opposite = opposite_key(cand.key)
-            keys = [cand.key] if opposite is None else [cand.key, opposite]
+            # (one query for every key).
+            # And a second one's key by this name ("family.son.sam.name"): Sam told again
+            # after Leo is the second son known already, not another name for Leo.
+            keys = [k for k in (cand.key, opposite_key(cand.key), named_key(cand)) if k]
             found = fact_repo.by_keys(conn, user_id, keys, (*RETRIEVABLE, Status.DELETED))
             same = [f for f in found if f.key == cand.key]  # newest first, as before
             same += [f for f in found if f.key != cand.key and f.status == Status.ACTIVE]
