@@ -233,6 +233,19 @@ def named_key(candidate: Candidate) -> str | None:
     return f"{m['head']}.{name}.name" if name else None
 
 
+def second_one(old_key: str, new_key: str) -> bool:
+    """Whether a conflict between these keys is about a second one by another name (a son
+    "Leo" at ``family.son.name``, "Sam" asked about at ``family.son.sam.name``): "both" is
+    then an answer too."""
+    m = _NAME_KEY.match(old_key)
+    return (
+        m is not None
+        and new_key.startswith(m["head"] + ".")
+        and new_key.endswith(".name")
+        and new_key.count(".") == old_key.count(".") + 1
+    )
+
+
 def _one_of_several(
     candidate: Candidate,
     proposal: Proposal,
@@ -244,9 +257,10 @@ def _one_of_several(
     """Another name for a son, a sister or a dog the user already named: a second one beside
     the first when the line adds one ("we also have a dog called Toby"), the same one told
     again when it is known by that name, else a question — the name was said wrong before or
-    it is a second one, and only the user knows which ("My son is called Sam" after Leo
-    replaced Leo without a word). A rename or a correction ("we renamed the cat, she's called
-    Luna now", "actually it's Tim, not Tom") changes the name as any change does (``None``)."""
+    it is a second one, and only the user knows which (Sam, Leo or both; "My son is called
+    Sam" after Leo replaced Leo without a word). A rename or a correction ("we renamed the
+    cat, she's called Luna now", "actually it's Tim, not Tom") changes the name as any change
+    does (``None``)."""
     key = named_key(candidate)
     said = candidate.source_excerpt or candidate.value_text
     if key is None or candidate.valid_from is not None or candidate.corrects or is_correction(said):
@@ -258,7 +272,8 @@ def _one_of_several(
             )
     if _ANOTHER.search(said):
         return Insert(replace(proposal, key=key), "another one of the user's people or pets")
-    return Pending(old.id, proposal, "another name: the same one or a second?")
+    # Asked with the second one's key: "both" keeps it beside the first (see ``second_one``).
+    return Pending(old.id, replace(proposal, key=key), "another name: the same one or a second?")
 
 
 def _first_of_key(
