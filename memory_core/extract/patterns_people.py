@@ -244,7 +244,9 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
 _PET_CALLED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}{_CALLED}\s+(?P<n>.+)$", re.IGNORECASE)
 _HAVE_PET = re.compile(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:also\s+|just\s+|recently\s+)?(?:have|got|adopted|own|"
-    rf"rescued)\s+(?:a|an|one|1)\s+{ADJ}{SPECIES}(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
+    # "we got another cat called Luna", "we have a second dog, Toby": one more, named.
+    rf"rescued)\s+(?:a|an|one|1|another|a\s+second|one\s+more)\s+{ADJ}{SPECIES}"
+    r"(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
     re.IGNORECASE,
 )
 #: "We adopted a kelpie named Rusty": what is adopted or rescued and named is a pet, even of a

@@ -930,7 +930,7 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
 #: "Just got a puppy!": a pet just come into the user's life …
 _NEW_PET = re.compile(
     r"\b(?:got|have|adopted|rescued|bought|brought\s+home|picked\s+up|getting|took(?:\s+in)?|"
-    r"taken(?:\s+in)?)\s+(?:a|an|our|my)\s+"
+    r"taken(?:\s+in)?)\s+(?:a|an|another|a\s+second|one\s+more|our|my)\s+"
     rf"(?:new\s+|little\s+|baby\s+|tiny\s+)?{patterns_people.SPECIES}\b",
     re.IGNORECASE,
 )
@@ -957,6 +957,9 @@ def _name_apart(sentence: str) -> list[str]:
     return parts if len(parts) > 1 and _NEW_PET.search(parts[0]) else [sentence]
 
 
+_ONE_MORE = re.compile(r"\b(?:another|second|one\s+more)\b", re.IGNORECASE)
+
+
 def _pet_named_next(sentences: list[str]) -> list[str]:
     """ "Just got a puppy! His name is Biscuit." → "… My puppy's name is Biscuit.": a pronoun
     right after a pet was mentioned names that pet."""
@@ -970,6 +973,8 @@ def _pet_named_next(sentences: list[str]) -> list[str]:
             sentence = f"My {pet}'s name is {named.group('n')}"
         new = _NEW_PET.search(sentence)
         pet = new.group("sp") if new is not None else None
+        if new is not None and _ONE_MORE.search(new.group(0)):
+            pet = f"new {pet}"  # "We got another cat. Her name is Luna.": one more, not a rename
         out.append(sentence)
     return out
 

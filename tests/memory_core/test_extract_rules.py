@@ -930,3 +930,27 @@ def test_a_trip_one_is_hoping_or_planning_to_make_is_a_goal(text: str, said: str
 def test_what_one_is_planning_to_do_tonight_is_no_goal() -> None:
     found = extract_rules(TurnInput("I'm planning to watch a movie tonight.", NOW))
     assert not [c for c in found if c.key.startswith("goal.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("I just started a new job as a nurse.", "nurse"),
+        ("I've landed a job as a barista.", "barista"),
+        ("I started working as a paramedic last month.", "paramedic"),
+        ("I got a part-time job as a tutor.", "tutor"),
+    ],
+)
+def test_a_job_begun_is_the_users_job(text: str, job: str) -> None:
+    # It was a passing event ("past.started_new_job_nurse"): "what's my job?" said the old one.
+    found = keyed(text)
+    assert "job_title" in found, found
+    assert found["job_title"].value == job
+
+
+def test_one_more_pet_named_in_the_next_clause_is_said_as_a_new_one() -> None:
+    found = run("We got another cat, her name is Luna.")
+    named = [c for c in found if c.key == "pet.cat.name"]
+    assert [c.value for c in named] == ["Luna"]
+    # its excerpt says it is a new one, so a cat named before is not renamed (arbitration)
+    assert "new" in named[0].source_excerpt.lower().split()
