@@ -751,6 +751,9 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     found = []
     for sentence in split_sentences(body):
         sentence = notes.without_tag_question(sentence)  # "…, ¿sabe usted?": still told
+        # "Petite correction : …": the statement it makes, changing what was told before.
+        plain = corrections.without_lead_abroad(sentence)
+        corrects, sentence = plain != sentence, plain
         slots = (
             []
             if notes.is_question(sentence)
@@ -763,6 +766,8 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         note = notes.note(sentence, language, ctx, explicit=explicit)
         if slots and not notes.says_more(sentence, slots):
             note = []  # "Me llamo Ana.": the slot holds all of it
+        if corrects:
+            slots = [replace(c, corrects=True) for c in slots]
         found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
     return _select(found)
 
@@ -904,7 +909,7 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
         if moved is not None:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
             continue
-        said = corrections.corrected(sentence)
+        said = corrections.without_lead_abroad(corrections.corrected(sentence))
         # "My uncle, who's a baker, is named Clive": each statement the sentence makes, alone.
         parts = asides.plain_statements(said)
         read = [c for part in parts for c in _sentence(part, ctx, seen)]
