@@ -43,15 +43,17 @@ _LEAD_ABROAD = re.compile(
     r"(?:"
     r"(?:kleine\s+)?korrektur|ich\s+muss\s+mich\s+korrigieren|ich\s+korrigiere\s+mich|"
     r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt|versprochen)|das\s+stimmt\s+(?:so\s+)?nicht|"
-    r"(?:pequeña\s+)?corrección|me\s+equivoqu[ée](?:\s+el\s+otro\s+día)?|me\s+confundí|"
+    r"(?:pequeña\s+)?corrección|me\s+equivoqu[ée]|me\s+confundí|"
     r"rectifico|error\s+mío|"
-    r"(?:petite\s+)?correction|je\s+me\s+suis\s+tromp[ée]+(?:\s+l['’]autre\s+jour)?|"
+    r"(?:petite\s+)?correction|je\s+me\s+suis\s+tromp[ée]+|"
     r"je\s+rectifie|erreur\s+de\s+ma\s+part|"
     r"(?:небольшая\s+)?поправка|поправлю\s+себя|поправлюсь|я\s+ошиб(?:ся|лась)|"
     r"я\s+перепутал[а]?|"
     # and English ones the lead above leaves: "wait I gave you the wrong year,"
     r"(?:wait\s*,?\s*)?i\s+(?:gave|told)\s+you\s+the\s+wrong\s+\w+|i\s+got\s+(?:that|the\s+\w+)\s+wrong"
-    r")\s*(?:[:,!—–-]+|\.\.\.|…)\s*",
+    r")(?:\s+(?:el\s+otro\s+día|l['’]autre\s+jour|neulich|letztes\s+mal|на\s+днях|"
+    r"в\s+прошлый\s+раз|the\s+other\s+day|last\s+time))?"
+    r"\s*(?:[:,!—–-]+|\.\.\.|…)\s*",
     re.IGNORECASE,
 )
 

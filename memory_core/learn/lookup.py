@@ -19,6 +19,7 @@ import numpy as np
 import structlog
 
 from memory_core.errors import EmbedderError
+from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.replacements import (
     Replacement,
@@ -366,8 +367,8 @@ def _replaced_by_words(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fa
             if not (key.endswith(".age.") or is_note(fact.key)):
                 continue
             if rep.name is not None:
-                stem = rep.name.lower()[: max(3, len(rep.name) - 2)]
-                if stem not in key and stem not in fact.value_text.lower():
+                said = fact.value_text.lower()
+                if not any(s in key or s in said for s in _name_stems(rep.name)):
                     continue
             elif rep.relation is None:
                 continue
@@ -377,6 +378,15 @@ def _replaced_by_words(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fa
         if swapped is not None:
             out.append((fact, swapped))
     return out
+
+
+def _name_stems(name: str) -> set[str]:
+    """How a name said in a correction may be stored: its stem, and the stem of the name as
+    it is called when said in the dative ("Ане уже 5": "Аня: 4 года")."""
+    names = {name}
+    if (called := russian.name_in(name, "datv")) is not None:
+        names.add(called)
+    return {n.lower()[: max(3, len(n) - 2)] for n in names}
 
 
 def _swap(rep: Replacement, text: str) -> str | None:
@@ -390,7 +400,23 @@ def _swap(rep: Replacement, text: str) -> str | None:
         new = str(n)
     elif m.group(0)[:1].islower() and number_of(new) is not None:
         new = new.lower()
-    return text[: m.start()] + new + text[m.end() :]
+    rest = text[m.end() :]
+    if new.isdigit() and (years := _RU_YEARS.match(rest)) is not None:
+        # "Ане 4 года" → "Ане 5 лет": the Russian word for years agrees with the number.
+        rest = f"{years.group(1)}{_ru_years(int(new))}{rest[years.end() :]}"
+    return text[: m.start()] + new + rest
+
+
+_RU_YEARS = re.compile(r"(\s+)(?:год|года|лет)\b")
+
+
+def _ru_years(n: int) -> str:
+    """ "год", "года" or "лет" after the number ``n``."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "год"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "года"
+    return "лет"
 
 
 _ANY_NUMBER = re.compile(r"\b\d{1,3}\b")
