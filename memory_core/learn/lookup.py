@@ -372,8 +372,10 @@ def _replaced_by_words(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fa
                     continue
             elif rep.relation is None:
                 continue
-        elif not is_note(fact.key) and _keyed_by(rep.old, key):
-            continue  # "likes.coffee" keyed by its value: "tea, not coffee" is another fact
+        elif not is_note(fact.key) and not _A_TRIP.match(key) and _keyed_by(rep.old, key):
+            # "likes.coffee" keyed by its value: "tea, not coffee" is another fact (a trip is
+            # keyed by its place too, but "not Sochi but Kaliningrad" is the same trip)
+            continue
         swapped = _swap(rep, fact.value_text)
         if swapped is not None:
             out.append((fact, swapped))
@@ -387,6 +389,9 @@ def _name_stems(name: str) -> set[str]:
     if (called := russian.name_in(name, "datv")) is not None:
         names.add(called)
     return {n.lower()[: max(3, len(n) - 2)] for n in names}
+
+
+_A_TRIP = re.compile(r"^\.plan\.trip_")
 
 
 def _swap(rep: Replacement, text: str) -> str | None:

@@ -124,6 +124,13 @@ UPDATED = {
         "Nancy",
         "Metz",
     ),
+    "en, a trip's place": (
+        "We're going to Split in June.",
+        "Sorry, correction: not Split but Zadar.",
+        "Where are we going in June?",
+        "Zadar",
+        "Split",
+    ),
     "en, a lead, digits without a comma": (
         "My van is a 2017 Ford Transit.",
         "I told you the wrong year, the van is a 2019 not 2017.",

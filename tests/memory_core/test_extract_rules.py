@@ -954,3 +954,35 @@ def test_one_more_pet_named_in_the_next_clause_is_said_as_a_new_one() -> None:
     assert [c.value for c in named] == ["Luna"]
     # its excerpt says it is a new one, so a cat named before is not renamed (arbitration)
     assert "new" in named[0].source_excerpt.lower().split()
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value_text"),
+    [
+        ("We're flying to Faro in June.", "plan.trip_faro", "Ana is going to Faro in June."),
+        (
+            "In October we're driving to Devon.",
+            "plan.trip_devon",
+            "Ana is going to Devon in October.",
+        ),
+        ("We're off to Malta next month!", "plan.trip_malta", "Ana is going to Malta next month."),
+        (
+            "Our holiday this year is in Corfu.",
+            "plan.trip_corfu",
+            "Ana's holiday this year is in Corfu.",
+        ),
+    ],
+)
+def test_a_planned_trip_is_kept(text: str, key: str, value_text: str) -> None:
+    # "We're going to …" was read as nothing: the offline bot said it couldn't chat.
+    found = keyed(text)
+    assert key in found, found
+    assert found[key].value_text == value_text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We're heading to Nando's tonight.", "I'm going to Lidl.", "We could go to Rome in May."],
+)
+def test_an_outing_of_the_moment_or_a_maybe_is_no_trip(text: str) -> None:
+    assert not [k for k in keyed(text) if k.startswith("plan.trip")]
