@@ -82,7 +82,8 @@ _FAMILY_IS = re.compile(
 )
 _HAVE_FAMILY = re.compile(
     r"^(?:i|we)(?:\s+also)?(?:\s+have|\s+have\s+got|'ve\s+(?:also\s+)?got|'ve)\s+"
-    rf"(?P<count>a|an|one|two|three|four|five|\d)\s+{ADJ}{REL}s?"
+    # "I have another brother, Sam": one more, named (arbitration keeps him beside the first)
+    rf"(?P<count>a|an|one|another|a\s+second|one\s+more|two|three|four|five|\d)\s+{ADJ}{REL}s?"
     r"(?:\s+(?:called|named)|\s*,|\s*:)\s+(?P<n>.+)$",
     re.IGNORECASE,
 )

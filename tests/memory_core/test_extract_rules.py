@@ -986,3 +986,13 @@ def test_a_planned_trip_is_kept(text: str, key: str, value_text: str) -> None:
 )
 def test_an_outing_of_the_moment_or_a_maybe_is_no_trip(text: str) -> None:
     assert not [k for k in keyed(text) if k.startswith("plan.trip")]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("I have another brother, Sam.", "Sam"), ("We've got a second daughter called Mia.", "Mia")],
+)
+def test_one_more_relative_is_named(text: str, name: str) -> None:
+    # It was a junk key ("family.brother.another_sam") and no name.
+    named = [c for c in run(text) if c.key.endswith(".name")]
+    assert [c.value for c in named] == [name], named
