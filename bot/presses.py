@@ -145,6 +145,9 @@ class Presses:
                 "Noted for now: {fact} (I'll go back to the earlier one after that).",
                 fact=said,
             ),
+            ConflictChoice.BOTH: t(
+                p.lang, "Kept both — the earlier one and this: {fact}", fact=said
+            ),
         }[choice]
         return PressResult(t(p.lang, "Done"), edit=words)
 

@@ -120,7 +120,10 @@ def conflict_reply(
             (
                 button(_label(conflict.new, conflict.old), "update"),
                 button(_label(conflict.old, conflict.new), "keep"),
-                button(t(lang, "Only for now"), "now"),
+                # Another name for a son or a dog: a second one is as likely as a slip.
+                button(t(lang, "Both"), "both")
+                if conflict.several
+                else button(t(lang, "Only for now"), "now"),
             ),
         ),
     )

@@ -291,7 +291,9 @@ def conflict_box(conflict: Conflict, c: Ctx) -> str:
         choices = [
             choice(label(conflict.new), "update"),
             choice(label(conflict.old), "keep"),
-            choice(t(c.lang, "Only for now"), "now"),
+            choice(t(c.lang, "Both"), "both")
+            if conflict.several
+            else choice(t(c.lang, "Only for now"), "now"),
         ]
     return (
         f'<div class="conflict" data-id="{conflict.id}"><p>{escape(question)}</p>'

@@ -134,7 +134,7 @@ def remember(text: str, *, user: str = ANA) -> Say:
 
 
 def tap(choice: str, *, user: str = ANA) -> Tap:
-    """Tap "update", "keep" or "now" on the latest conflict question."""
+    """Tap "update", "keep", "now" or "both" on the latest conflict question."""
     return Tap(Choice(choice), user=user)
 
 
@@ -297,6 +297,28 @@ SCENARIOS: tuple[Scenario, ...] = (
         "pets",
         (say("I have a dog named Rex and a cat called Mimi."),),
         facts=(f("pet.dog*|pet.name*", "Rex"), f("pet.cat*|pet.name*", "Mimi")),
+    ),
+    Scenario(
+        "a_second_dog_said_as_one_more",
+        "pets",
+        (
+            say("We have a dog called Bruno."),
+            Wait(days=10),
+            say("We also have a dog called Toby."),
+        ),
+        facts=(f("pet.dog*|pet.name*", "Bruno"), f("pet.dog*|pet.name*", "Toby")),
+    ),
+    Scenario(
+        "another_name_for_the_son_asked_then_both",
+        "contradictions",
+        (
+            say("My son is called Leo."),
+            Wait(days=3),
+            say("My son is called Sam."),
+            tap("both"),
+        ),
+        facts=(f("family.son*", "Leo"), f("family.son*", "Sam")),
+        pending=1,
     ),
     # -- jobs --------------------------------------------------------------------------------
     Scenario(

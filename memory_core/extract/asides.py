@@ -9,6 +9,7 @@ such a sentence makes, each of which a rule reads on its own; a value never runs
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.extract import russian
@@ -450,4 +451,52 @@ def plain_statements_in(sentence: str, lang: str) -> list[str]:
     if m is not None:
         # The sentence as said too: the aside's own reading (where they live) opens it.
         return [f"{m.group('np')} {m.group('rest')}", sentence]
-    return [sentence]
+    again = _subject_again(sentence.strip(), lang)
+    return [sentence] if again is None else [sentence, again]
+
+
+#: A second clause about the person the sentence opened with, by a pronoun (Spanish: by its
+#: verb alone): "Chloé a déménagé, elle habite maintenant à Bordeaux", "Meine Schwester ist
+#: umgezogen, sie wohnt jetzt in Kiel", "Ana se mudó, ahora vive en Sevilla", "Моя сестра
+#: переехала, теперь она живёт в Томске". The slot rules read a subject at the start only.
+_THEN_PRONOUN = {
+    "fr": r"(?:elle|il)\s+",
+    "de": r"(?:sie|er)\s+",
+    "es": r"(?:ella\s+|él\s+)?(?=(?:vive|trabaja|estudia|es|tiene|está)\b)",
+    "ru": r"(?:она|он)\s+",
+}
+_NOW = r"(?:maintenant|désormais|jetzt|inzwischen|nun|ahora|ya|теперь|сейчас)"
+
+
+@functools.cache
+def _again_pattern(lang: str) -> re.Pattern[str]:
+    kin_words = kin.relation_pattern(frozenset(kin.RELATIONS), languages=(lang,))
+    return re.compile(
+        rf"^(?P<who>{kin.possessive(lang)}\s+(?:{kin_words})(?:\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w'’-]+)?"
+        r"|(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w'’-]+(?=\s+(?-i:[a-zà-öø-ÿа-яё])))"
+        rf"\s+[^,;.!?]+?\s*[,;]\s*(?:(?:et|und|y|и|а)\s+)?(?:{_NOW}\s+)?{_THEN_PRONOUN[lang]}"
+        rf"(?:{_NOW}\s+)?(?P<rest>[^,;]+?)\s*[.!]*$",
+        re.IGNORECASE,
+    )
+
+
+def _subject_again(sentence: str, lang: str) -> str | None:
+    """The second clause of ``sentence`` said with the subject it refers back to ("Chloé
+    habite maintenant à Bordeaux"), or ``None``."""
+    if lang not in _THEN_PRONOUN:
+        return None
+    m = _again_pattern(lang).match(sentence)
+    if m is None or m.group("who").lower() in _NOT_A_SUBJECT:
+        return None
+    who = m.group("who")
+    return f"{who[:1].upper()}{who[1:]} {m.group('rest')}."
+
+
+#: Sentence openers that are no one the pronoun could stand for: the user ("Ich habe einen
+#: Bruder, er wohnt in Bonn": "er" is the brother), words of time ("Hier, …", "Вчера …").
+_NOT_A_SUBJECT = frozenset(
+    "hier aujourd'hui demain gestern heute morgen ayer hoy mañana вчера сегодня завтра "
+    "ich wir du ihr man je j tu nous vous on yo tú nosotros nosotras я мы ты вы "
+    "er sie es il elle ils elles él ella ellos ellas он она оно они "
+    "der die das ein eine le la les un une el los las una это там тут".split()
+)

@@ -92,6 +92,10 @@ class Candidate:
     #: Corrects only *when* (``valid_from``) the current fact of ``key`` began ("I moved in
     #: 2024, not 2023"): its value is kept (``value_text`` only describes the correction).
     date_only: bool = False
+    #: Said as a correction of what the user said before ("Actually my cat is called Tim, not
+    #: Tom"; the value is the corrected one): a change of the fact it names, never a second
+    #: one beside it (a second cat by that name).
+    corrects: bool = False
 
     def __post_init__(self) -> None:
         if not is_valid_key(self.key):

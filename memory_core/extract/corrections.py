@@ -35,6 +35,40 @@ _LEAD = re.compile(
     r"(?=(?:i|i'm|my|we|our)\b))\s*)+",
     re.IGNORECASE,
 )
+#: A correction's lead in the bot's other languages ("Kleine Korrektur:", "Me equivoqué el
+#: otro día:", "Petite correction :", "Поправлю себя:", "Ой, поправка:"); an interjection
+#: before it ("Ой,", "Oups,") goes with it, never alone ("Ой, как я устала" corrects nothing).
+_LEAD_ABROAD = re.compile(
+    r"^\s*(?:(?:oh|oops|ach|oje|ay|oups|ой|ох|ну)\s*[,!]?\s*)?"
+    r"(?:"
+    r"(?:kleine\s+)?korrektur|ich\s+muss\s+mich\s+korrigieren|ich\s+korrigiere\s+mich|"
+    r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt|versprochen)|das\s+stimmt\s+(?:so\s+)?nicht|"
+    r"(?:pequeña\s+)?corrección|me\s+equivoqu[ée]|me\s+confundí|"
+    r"rectifico|error\s+mío|"
+    r"(?:petite\s+)?correction|je\s+me\s+suis\s+tromp[ée]+|"
+    r"je\s+rectifie|erreur\s+de\s+ma\s+part|"
+    r"(?:небольшая\s+)?поправка|поправлю\s+себя|поправлюсь|я\s+ошиб(?:ся|лась)|"
+    r"я\s+перепутал[а]?|"
+    # and English ones the lead above leaves: "wait I gave you the wrong year,"
+    r"(?:wait\s*,?\s*)?i\s+(?:gave|told)\s+you\s+the\s+wrong\s+\w+|i\s+got\s+(?:that|the\s+\w+)\s+wrong"
+    r")(?:\s+(?:el\s+otro\s+día|l['’]autre\s+jour|neulich|letztes\s+mal|на\s+днях|"
+    r"в\s+прошлый\s+раз|the\s+other\s+day|last\s+time))?"
+    r"\s*(?:[:,!—–-]+|\.\.\.|…)\s*",
+    re.IGNORECASE,
+)
+
+
+def without_lead_abroad(sentence: str) -> str:
+    """``sentence`` without a correction's lead in German, Spanish, French or Russian
+    ("Поправлю себя: Артёму уже 16." → "Артёму уже 16."), or an English one :data:`_LEAD`
+    leaves ("I gave you the wrong year, …"); unchanged when it has none."""
+    m = _LEAD_ABROAD.match(sentence)
+    if m is None or m.end() >= len(sentence.rstrip(" .!")):
+        return sentence
+    rest = sentence[m.end() :]
+    return rest[:1].upper() + rest[1:]
+
+
 #: "…, but not anymore": a change in time, not a rejected alternative.
 _NOT_TIME = re.compile(r"(?:any\s*more|any\s+longer|yet|now|always|often)\b", re.IGNORECASE)
 #: "I moved in 2024" / "we moved here in 2024": a move's date with no place.

@@ -269,11 +269,21 @@ def employer_name(raw: str, ctx: Context) -> tuple[str, float] | None:
     return (value, 0.8) if value else None
 
 
+#: A job begun: "I (just) started a new job as", "I've got a job as", "I started working as",
+#: "my new job is", "I've taken a position as".
+_NEW_JOB = (
+    r"i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|began|got|landed|"
+    r"taken|took)\s+(?:a\s+|my\s+)?(?:new\s+|first\s+)?(?:(?:full|part)[-\s]time\s+)?"
+    r"(?:job|position|role|post)\s+as|i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?"
+    r"(?:started|begun|began)\s+working\s+as|my\s+new\s+(?:job|role|position)\s+is"
+)
 _JOB = re.compile(
     r"^(?:i\s+(?:now\s+|currently\s+|also\s+)?work\s+(?:part[-\s]time\s+|full[-\s]time\s+)?as|"
     r"(?:i'm|i\s+am)\s+(?:now\s+|currently\s+)?"
     r"(?:working|employed)\s+as|i(?:'ve|\s+have)\s+been\s+working\s+as|my\s+job\s+(?:title\s+)?is|"
     r"my\s+(?:role|profession|occupation)\s+is|i\s+(?:just\s+)?became|"
+    # "I just started a new job as a nurse", "I've landed a job as …", "my new job is …"
+    rf"{_NEW_JOB}|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|been|was)\s+promoted\s+to|"
     rf"{_I_AM}|i(?:'ve|\s+have)\s+been)\s+(?:now\s+|currently\s+|also\s+)?(?:a\s+|an\s+|the\s+)?"
     r"(?P<t>.+?)(?:\s+(?:at|for|with|of)\s+(?P<org>.+)|\s+(?:(?:based|living)\s+)?in\s+(?P<city>.+)"
@@ -290,7 +300,7 @@ _DURATION = re.compile(
 #: "I work as …", "my job is …": what follows is a job, whatever its words.
 _AS_A_JOB = re.compile(
     r"^(?:i\s+(?:\w+\s+)?work|(?:i'm|i\s+am)\s+(?:\w+\s+)?(?:working|employed))\s+as\b"
-    r"|^my\s+(?:job|role|profession|occupation)\b",
+    rf"|^my\s+(?:job|role|profession|occupation)\b|^(?:{_NEW_JOB})\b",
     re.IGNORECASE,
 )
 #: What comes right before a title said without its article ("I'm Dev": a name).

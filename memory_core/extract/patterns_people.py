@@ -82,7 +82,8 @@ _FAMILY_IS = re.compile(
 )
 _HAVE_FAMILY = re.compile(
     r"^(?:i|we)(?:\s+also)?(?:\s+have|\s+have\s+got|'ve\s+(?:also\s+)?got|'ve)\s+"
-    rf"(?P<count>a|an|one|two|three|four|five|\d)\s+{ADJ}{REL}s?"
+    # "I have another brother, Sam": one more, named (arbitration keeps him beside the first)
+    rf"(?P<count>a|an|one|another|a\s+second|one\s+more|two|three|four|five|\d)\s+{ADJ}{REL}s?"
     r"(?:\s+(?:called|named)|\s*,|\s*:)\s+(?P<n>.+)$",
     re.IGNORECASE,
 )
@@ -244,7 +245,9 @@ def family(clause: str, ctx: Context) -> list[Candidate]:
 _PET_CALLED = re.compile(rf"^(?:my|our)\s+{ADJ}{SPECIES}{_CALLED}\s+(?P<n>.+)$", re.IGNORECASE)
 _HAVE_PET = re.compile(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:also\s+|just\s+|recently\s+)?(?:have|got|adopted|own|"
-    rf"rescued)\s+(?:a|an|one|1)\s+{ADJ}{SPECIES}(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
+    # "we got another cat called Luna", "we have a second dog, Toby": one more, named.
+    rf"rescued)\s+(?:a|an|one|1|another|a\s+second|one\s+more)\s+{ADJ}{SPECIES}"
+    r"(?:\s+(?:called|named)|\s*,)\s+(?P<n>.+)$",
     re.IGNORECASE,
 )
 #: "We adopted a kelpie named Rusty": what is adopted or rescued and named is a pet, even of a

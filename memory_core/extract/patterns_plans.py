@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.extract import when
 from memory_core.extract.base import Candidate
 from memory_core.extract.rule import Context, Rule, fact, usable_object
 from memory_core.extract.text import clean_phrase, slug
@@ -156,4 +157,62 @@ def project(clause: str, ctx: Context) -> list[Candidate]:
     return fact(key, text, Category.TASK_CONTEXT, 0.65, thing)
 
 
-RULES: tuple[Rule, ...] = (goal, project)
+_PLACE = r"(?-i:[A-Z])[\w'’-]+(?:\s+(?:de\s+|del\s+|of\s+)?(?-i:[A-Z])[\w'’-]+)*"
+#: A trip the user has planned, said as what is coming: "We're going to Sochi in July", "I'm
+#: flying to Lisbon next month", "we're off to Crete in May", "In August we're driving to
+#: Cornwall" (a time said: "I'm going to Tesco" is the moment's), or "Our holiday this year is
+#: in Crete", "my honeymoon will be in Bali".
+_TRIP = re.compile(
+    r"^(?:(?P<lead>(?:in|this|next|over\s+the)\s+\w+(?:\s+\w+)?)\s*,?\s+)?(?:i|we)"
+    r"(?:'m|'re|\s+am|\s+are)\s+(?:(?:also|finally|hopefully|probably|actually)\s+)?"
+    r"(?P<verb>going|flying|travell?ing|heading|driving|off|sailing|taking\s+the\s+(?:kids|family))"
+    rf"\s+(?:back\s+)?(?:over\s+)?to\s+(?P<place>{_PLACE})(?P<rest>.*)$"
+    r"|^(?:my|our)\s+(?:summer\s+|winter\s+|family\s+|next\s+|big\s+)?"
+    r"(?P<noun>holiday|vacation|trip|honeymoon|getaway|city\s+break)\s+"
+    r"(?:(?P<when>(?:this|next)\s+\w+)\s+)?(?:is|will\s+be)\s+(?:in|to)\s+"
+    rf"(?P<place2>{_PLACE})(?P<rest2>.*)$",
+    re.IGNORECASE,
+)
+
+
+#: When a trip is for, beyond the next few days: a month, a season or a holiday, a week or
+#: more ahead, a year ("tonight", "tomorrow" are the moment's outings).
+_LATER = re.compile(
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|"
+    r"christmas|easter|new\s+year|half[-\s]term|the\s+holidays|next\s+(?:week|month|year)|"
+    r"in\s+(?:a|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+(?:weeks?|months?|years?)|"
+    r"(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+_I_SAID = re.compile(r"(?:^|\s)i(?:'m|\s+am)\b", re.IGNORECASE)
+
+
+def trip(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads a planned trip ("We're going to Sochi in July") → ``plan.trip_<place>``."""
+    m = _TRIP.match(clause.strip().rstrip(" .!"))
+    if m is None or (_I_SAID.search(clause) and when.resolve(clause, ctx.time) is not None):
+        # "I'm flying to Tokyo next week": the plain statements' rule dates it ("in March")
+        return []
+    if m.group("place"):
+        place, rest = m.group("place"), m.group("rest")
+        if not _LATER.search(f"{m.group('lead') or ''} {rest}"):
+            return []  # "I'm going to Tesco", "we're heading to Nando's tonight": the moment's
+        said = m.group("lead") or ""
+        lead = f" {said[:1].lower()}{said[1:]}" if said else ""  # "In August" → "… in August"
+        text = f"{ctx.subject} is going to {place}{rest.rstrip(' ,')}{lead}"
+    else:
+        place, rest = m.group("place2"), m.group("rest2")
+        noun = re.sub(r"\s+", " ", m.group("noun").lower())
+        when_said = f" {m.group('when')}" if m.group("when") else ""
+        text = f"{ctx.possessive} {noun}{when_said} is in {place}{rest}"
+    if _DEICTIC_WORD.search(rest):
+        return []
+    return fact(
+        f"plan.trip_{slug(place, 30)}", f"{text.rstrip(' ,')}.", Category.TASK_CONTEXT, 0.6, place
+    )
+
+
+RULES: tuple[Rule, ...] = (goal, project, trip)

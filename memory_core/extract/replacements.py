@@ -15,6 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from memory_core.extract.corrections import without_lead_abroad
 from memory_core.text import kin, numbers
 
 _W = r"[^\W_][\w'’-]*"
@@ -159,15 +160,44 @@ def replacements_in(text: str) -> list[Replacement]:
 
 
 def replacements(sentence: str) -> list[Replacement]:
-    """What a correction said on its own replaces (empty when it replaces nothing)."""
-    text = " ".join(sentence.split())
+    """What a correction said on its own replaces (empty when it replaces nothing); a
+    correction's lead ("Поправлю себя:", "Petite correction :") is no part of it."""
+    said = " ".join(sentence.split())
+    text = without_lead_abroad(said)
+    # "the Tacoma is a 2014 not 2012": a number for a number needs no comma.
+    text = _NUMBER_NOT_NUMBER.sub(r"\1, \2 ", text)
     m = _MOVED.search(text)
     if m is not None:
         return _moved(m, text[: m.start()])
-    for read in (_age, _not_but, _y_not_x):
-        said = read(text)
-        if said:
-            return said
+    reads = (_age, _not_but, _y_not_x) + ((_not_x_then,) if text != said else ())
+    for read in reads:
+        found = read(text)
+        if found:
+            return found
+    return []
+
+
+_NUMBER_NOT_NUMBER = re.compile(r"(\d)\s+(not|nicht|no|pas|не)\s+(?=\d)", re.IGNORECASE)
+#: After a correction's lead, the old value first and the new one said in a clause of its
+#: own: "No es francés, estoy aprendiendo italiano", "Nicht Tennis, ich spiele Badminton",
+#: "Pas Lyon, on habite à Nantes", "Не Сочи, мы едем в Калининград".
+_NOT_X_THEN = re.compile(
+    r"^(?:not|nicht|no|pas|ce\s+n['’]est\s+pas|не)\s+(?:(?:es|ist|is|it's|c['’]est|это)\s+)?"
+    rf"(?P<old>{_PHRASE})\s*[,;:—–-]\s*(?P<head>.+?)\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _not_x_then(text: str) -> list[Replacement]:
+    """ "(Me equivoqué:) no es francés, estoy aprendiendo italiano": the old value, then the
+    new one as the last words of the next clause (only after a correction's lead)."""
+    m = _NOT_X_THEN.match(text)
+    if m is None or "?" in text:
+        return []
+    old = _bare(m.group("old"))
+    aligned = _aligned(m.group("head"), old)
+    if aligned and old.lower() != aligned.lower():
+        return [Replacement(old, _bare(aligned))]
     return []
 
 
@@ -204,13 +234,27 @@ def _not_but(text: str) -> list[Replacement]:
     m = _NOT_BUT.search(text)
     if m is None or _ONLY.match(m.group("old")) or _SAID_OF.search(text[: m.start() + 1]):
         return []
-    old, new = _bare(m.group("old")), _bare(m.group("new"))
+    old, new = _bare(m.group("old")), _named(_bare(m.group("new")))
     counted = [w for w in old.split() if number_of(w) is not None]
     if new and number_of(new.split()[0]) is not None and counted:
         old, new = counted[0], new.split()[0]  # "not two cats but three"
     if old and new and old.lower() != new.lower():
         return [Replacement(old, new)]
     return []
+
+
+def _named(phrase: str) -> str:
+    """A name without the verb said after it ("Калининград едем" → "Калининград")."""
+    words = phrase.split()
+    if words and words[0][:1].isupper():
+        for i, w in enumerate(words[1:], 1):
+            if w[:1].islower() and w.lower() not in _IN_NAMES:
+                return " ".join(words[:i])
+    return phrase
+
+
+#: Small words inside a place's name ("Rio de Janeiro", "Frankfurt am Main").
+_IN_NAMES = frozenset("de da do dos das del la le les von van der am an on upon sur en y".split())
 
 
 def _y_not_x(text: str) -> list[Replacement]:

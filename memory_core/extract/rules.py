@@ -751,6 +751,9 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     found = []
     for sentence in split_sentences(body):
         sentence = notes.without_tag_question(sentence)  # "…, ¿sabe usted?": still told
+        # "Petite correction : …": the statement it makes, changing what was told before.
+        plain = corrections.without_lead_abroad(sentence)
+        corrects, sentence = plain != sentence, plain
         slots = (
             []
             if notes.is_question(sentence)
@@ -763,6 +766,8 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         note = notes.note(sentence, language, ctx, explicit=explicit)
         if slots and not notes.says_more(sentence, slots):
             note = []  # "Me llamo Ana.": the slot holds all of it
+        if corrects:
+            slots = [replace(c, corrects=True) for c in slots]
         found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
     return _select(found)
 
@@ -904,7 +909,7 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
         if moved is not None:
             found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
             continue
-        said = corrections.corrected(sentence)
+        said = corrections.without_lead_abroad(corrections.corrected(sentence))
         # "My uncle, who's a baker, is named Clive": each statement the sentence makes, alone.
         parts = asides.plain_statements(said)
         read = [c for part in parts for c in _sentence(part, ctx, seen)]
@@ -918,6 +923,8 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
                 for plain in asides.plain_statements(part)
                 for c in _sentence(plain, ctx, seen)
             ]
+        if said != sentence:
+            read = [replace(c, corrects=True) for c in read]
         found += read
     if not explicit and any(is_sarcastic(s) for s in sentences):
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
@@ -928,7 +935,7 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
 #: "Just got a puppy!": a pet just come into the user's life …
 _NEW_PET = re.compile(
     r"\b(?:got|have|adopted|rescued|bought|brought\s+home|picked\s+up|getting|took(?:\s+in)?|"
-    r"taken(?:\s+in)?)\s+(?:a|an|our|my)\s+"
+    r"taken(?:\s+in)?)\s+(?:a|an|another|a\s+second|one\s+more|our|my)\s+"
     rf"(?:new\s+|little\s+|baby\s+|tiny\s+)?{patterns_people.SPECIES}\b",
     re.IGNORECASE,
 )
@@ -955,6 +962,9 @@ def _name_apart(sentence: str) -> list[str]:
     return parts if len(parts) > 1 and _NEW_PET.search(parts[0]) else [sentence]
 
 
+_ONE_MORE = re.compile(r"\b(?:another|second|one\s+more)\b", re.IGNORECASE)
+
+
 def _pet_named_next(sentences: list[str]) -> list[str]:
     """ "Just got a puppy! His name is Biscuit." → "… My puppy's name is Biscuit.": a pronoun
     right after a pet was mentioned names that pet."""
@@ -968,6 +978,8 @@ def _pet_named_next(sentences: list[str]) -> list[str]:
             sentence = f"My {pet}'s name is {named.group('n')}"
         new = _NEW_PET.search(sentence)
         pet = new.group("sp") if new is not None else None
+        if new is not None and _ONE_MORE.search(new.group(0)):
+            pet = f"new {pet}"  # "We got another cat. Her name is Luna.": one more, not a rename
         out.append(sentence)
     return out
 

@@ -14,7 +14,9 @@ from datetime import datetime
 from typing import Protocol
 
 from memory_core.extract.base import Candidate, TurnInput
+from memory_core.extract.corrections import is_correction
 from memory_core.extract.sensitivity import classified
+from memory_core.extract.text import slug
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -29,6 +31,7 @@ from memory_core.learn.decisions import (
     is_write,
 )
 from memory_core.store.fts import jaccard, tokens
+from memory_core.text import kin
 from memory_core.values import RETRIEVABLE, Fact, Status
 
 #: Two facts of different keys whose texts overlap this much are the same fact (seed 002).
@@ -190,7 +193,87 @@ def decide_one(
     if candidate.multi_valued:
         # Same object (the key names it), new wording: a compatible refinement.
         return Update(old.id, proposal, "refined wording")
+    several = _one_of_several(candidate, proposal, old, live, explicit=explicit)
+    if several is not None:
+        return several
     return enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+
+
+#: The name of one of the user's people or pets (``family.son.name``, ``people.friend.name``,
+#: ``pet.dog.name``, ``pet.name``); the head is what a second one's key starts with.
+_NAME_KEY = re.compile(r"^(?P<head>(?:family|people)\.(?P<rel>\w+)|pet(?:\.\w+)?)\.name$")
+#: A line that adds one more rather than naming the same one again: "we also have a dog called
+#: Toby", "I have another son", "tenemos un perro que se llama Toby", "wir haben noch eine
+#: Katze", "j'ai aussi une fille", "у нас есть ещё кошка".
+_ANOTHER = re.compile(
+    r"\b(?:also|too|another|other|second|third|as\s+well|one\s+more|new|both"
+    r"|auch|noch|weitere[nmrs]?|zweite[nmrs]?|andere[nmrs]?|neue[nmrs]?"
+    r"|también|tambien|otr[oa]s?|segund[oa]|nuev[oa]|aussi|autre|deuxième|seconde?|nouvel(?:le)?"
+    r"|тоже|также|ещё|еще|друг(?:ой|ая|ое|ую)|втор(?:ой|ая|ое|ую)|нов(?:ый|ая|ое|ую))\b"
+    r"|\b(?:have|has|got|adopted|there's|there\s+is)\s+(?:a|an)\b"
+    r"|\b(?:habe|haben|hab|hat)\s+(?:ein|eine|einen)\b|\b(?:tengo|tenemos|tiene)\s+(?:un|una)\b"
+    r"|\b(?:j['’]ai|avons|a)\s+(?:un|une)\b|\bесть\b",
+    re.IGNORECASE,
+)
+
+
+def named_key(candidate: Candidate) -> str | None:
+    """The key a second one of the user's people or pets by this candidate's name would take
+    (``family.son.name`` "Sam" → ``family.son.sam.name``), or ``None``: not a name of one the
+    user can have several of (a mother, a husband, a boss are held one at a time)."""
+    m = _NAME_KEY.match(candidate.key)
+    if m is None or not candidate.value:
+        return None
+    rel = m["rel"]
+    if rel is not None and (
+        (relation := kin.RELATIONS.get(rel.replace("_", " "))) is None or relation.one
+    ):
+        return None
+    name = slug(candidate.value)
+    return f"{m['head']}.{name}.name" if name else None
+
+
+def second_one(old_key: str, new_key: str) -> bool:
+    """Whether a conflict between these keys is about a second one by another name (a son
+    "Leo" at ``family.son.name``, "Sam" asked about at ``family.son.sam.name``): "both" is
+    then an answer too."""
+    m = _NAME_KEY.match(old_key)
+    return (
+        m is not None
+        and new_key.startswith(m["head"] + ".")
+        and new_key.endswith(".name")
+        and new_key.count(".") == old_key.count(".") + 1
+    )
+
+
+def _one_of_several(
+    candidate: Candidate,
+    proposal: Proposal,
+    old: Fact,
+    live: Sequence[Fact],
+    *,
+    explicit: bool,
+) -> Decision | None:
+    """Another name for a son, a sister or a dog the user already named: a second one beside
+    the first when the line adds one ("we also have a dog called Toby"), the same one told
+    again when it is known by that name, else a question — the name was said wrong before or
+    it is a second one, and only the user knows which (Sam, Leo or both; "My son is called
+    Sam" after Leo replaced Leo without a word). A rename or a correction ("we renamed the
+    cat, she's called Luna now", "actually it's Tim, not Tom") changes the name as any change
+    does (``None``)."""
+    key = named_key(candidate)
+    said = candidate.source_excerpt or candidate.value_text
+    if key is None or candidate.valid_from is not None or candidate.corrects or is_correction(said):
+        return None
+    for fact in live:
+        if fact.key == key and _same_value(candidate, fact):
+            return Noop(
+                fact.id, fact.key, policy.repetition_delta(fact.confidence, explicit=explicit)
+            )
+    if _ANOTHER.search(said):
+        return Insert(replace(proposal, key=key), "another one of the user's people or pets")
+    # Asked with the second one's key: "both" keeps it beside the first (see ``second_one``).
+    return Pending(old.id, replace(proposal, key=key), "another name: the same one or a second?")
 
 
 def _first_of_key(

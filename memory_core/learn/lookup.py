@@ -19,6 +19,7 @@ import numpy as np
 import structlog
 
 from memory_core.errors import EmbedderError
+from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.replacements import (
     Replacement,
@@ -27,7 +28,7 @@ from memory_core.extract.replacements import (
     replacements,
     replacements_in,
 )
-from memory_core.learn.arbitrate import opposite_key
+from memory_core.learn.arbitrate import named_key, opposite_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
@@ -141,9 +142,10 @@ def related_facts(
         with ctx.db.read() as conn:
             # Deleted ones too: what the user made us forget must not be re-learned.
             # And the opposite key's current ones: "I love sushi" may end "doesn't like sushi"
-            # (one query for both keys).
-            opposite = opposite_key(cand.key)
-            keys = [cand.key] if opposite is None else [cand.key, opposite]
+            # (one query for every key).
+            # And a second one's key by this name ("family.son.sam.name"): Sam told again
+            # after Leo is the second son known already, not another name for Leo.
+            keys = [k for k in (cand.key, opposite_key(cand.key), named_key(cand)) if k]
             found = fact_repo.by_keys(conn, user_id, keys, (*RETRIEVABLE, Status.DELETED))
             same = [f for f in found if f.key == cand.key]  # newest first, as before
             same += [f for f in found if f.key != cand.key and f.status == Status.ACTIVE]
@@ -365,17 +367,31 @@ def _replaced_by_words(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fa
             if not (key.endswith(".age.") or is_note(fact.key)):
                 continue
             if rep.name is not None:
-                stem = rep.name.lower()[: max(3, len(rep.name) - 2)]
-                if stem not in key and stem not in fact.value_text.lower():
+                said = fact.value_text.lower()
+                if not any(s in key or s in said for s in _name_stems(rep.name)):
                     continue
             elif rep.relation is None:
                 continue
-        elif not is_note(fact.key) and _keyed_by(rep.old, key):
-            continue  # "likes.coffee" keyed by its value: "tea, not coffee" is another fact
+        elif not is_note(fact.key) and not _A_TRIP.match(key) and _keyed_by(rep.old, key):
+            # "likes.coffee" keyed by its value: "tea, not coffee" is another fact (a trip is
+            # keyed by its place too, but "not Sochi but Kaliningrad" is the same trip)
+            continue
         swapped = _swap(rep, fact.value_text)
         if swapped is not None:
             out.append((fact, swapped))
     return out
+
+
+def _name_stems(name: str) -> set[str]:
+    """How a name said in a correction may be stored: its stem, and the stem of the name as
+    it is called when said in the dative ("Ане уже 5": "Аня: 4 года")."""
+    names = {name}
+    if (called := russian.name_in(name, "datv")) is not None:
+        names.add(called)
+    return {n.lower()[: max(3, len(n) - 2)] for n in names}
+
+
+_A_TRIP = re.compile(r"^\.plan\.trip_")
 
 
 def _swap(rep: Replacement, text: str) -> str | None:
@@ -389,7 +405,23 @@ def _swap(rep: Replacement, text: str) -> str | None:
         new = str(n)
     elif m.group(0)[:1].islower() and number_of(new) is not None:
         new = new.lower()
-    return text[: m.start()] + new + text[m.end() :]
+    rest = text[m.end() :]
+    if new.isdigit() and (years := _RU_YEARS.match(rest)) is not None:
+        # "Ане 4 года" → "Ане 5 лет": the Russian word for years agrees with the number.
+        rest = f"{years.group(1)}{_ru_years(int(new))}{rest[years.end() :]}"
+    return text[: m.start()] + new + rest
+
+
+_RU_YEARS = re.compile(r"(\s+)(?:год|года|лет)\b")
+
+
+def _ru_years(n: int) -> str:
+    """ "год", "года" or "лет" after the number ``n``."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "год"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "года"
+    return "лет"
 
 
 _ANY_NUMBER = re.compile(r"\b\d{1,3}\b")

@@ -1,4 +1,5 @@
-"""Settling conflicts: the user's choice (update / keep / only for now), and expiry.
+"""Settling conflicts: the user's choice (update / keep / only for now, or both when the new
+name is a second one's), and expiry.
 
 Each resolution is one transaction: the conflict is closed only if it was still open, so a
 second press of the same button changes nothing ("Already settled").
@@ -15,6 +16,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.learn import policy
+from memory_core.learn.arbitrate import second_one
 from memory_core.runtime.executors import Lane
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
@@ -33,6 +35,7 @@ class Choice(StrEnum):
     UPDATE = "update"  # the new value is right
     KEEP = "keep"  # the old value is right
     ONLY_FOR_NOW = "now"  # the new value holds for a while, then the old one again
+    BOTH = "both"  # both are right: a second son, sister or dog by another name
 
 
 class Outcome(StrEnum):
@@ -57,6 +60,9 @@ class Conflict:
     #: The new value says the old one ended ("Ana no longer lives in Berlin."): the choices
     #: are "no longer true" (update) and "still true" (keep), never "only for now".
     ending: bool = False
+    #: Another name for one of the user's people or pets ("my son is called Sam" after Leo):
+    #: "both" is an answer (a second one), "only for now" is not.
+    several: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +99,7 @@ def _hydrate(conn: Connection, row: ConflictRow) -> Conflict | None:
         row.created_at,
         row.expires_at,
         policy.is_ending(new),
+        second_one(old.key, new.key),
     )
 
 
@@ -129,12 +136,8 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
     now = ctx.clock.now()
     with ctx.db.write(users=[user_id]) as conn:
         row = conflict_repo.get(conn, user_id, conflict_id)
-        if row is None:
+        if row is None or not _offered(conn, row, choice):
             return Resolution(Outcome.NOT_FOUND)
-        pending = fact_repo.get(conn, user_id, row.new_fact_id)
-        ending = pending is not None and policy.is_ending(pending)
-        if ending and choice == Choice.ONLY_FOR_NOW:
-            return Resolution(Outcome.NOT_FOUND)  # never offered for an ending
         if row.status != "open" or not conflict_repo.close(
             conn, user_id, conflict_id, "resolved", choice.value, now
         ):
@@ -144,6 +147,7 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
         if old is None or new is None or new.status != Status.PENDING:
             return Resolution(Outcome.ALREADY_SETTLED)
         reason = f"user chose {choice.value}"
+        ending = policy.is_ending(new)
         match choice:
             case Choice.UPDATE:
                 # "No longer true" (``ending``): the old fact ends now and the ending is kept as
@@ -201,6 +205,8 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
                     decay_rate=0.0,
                     last_mentioned_at=now,
                 )
+            case Choice.BOTH:
+                kept, dropped = _both(conn, user_id, old, new, now, reason)
             case Choice.ONLY_FOR_NOW:
                 until = now + timedelta(hours=policy.ONLY_FOR_NOW_HOURS)
                 kept = fact_repo.transition(
@@ -219,7 +225,54 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
         ctx.vectors.queue_fact(conn, kept)
         ctx.vectors.queue_fact(conn, dropped)
     log.info("conflict_resolved", user_id=user_id, conflict_id=conflict_id, choice=choice.value)
+    if choice == Choice.BOTH:
+        return Resolution(Outcome.RESOLVED, choice, kept)  # nothing dropped
     return Resolution(Outcome.RESOLVED, choice, kept, dropped)
+
+
+def _both(
+    conn: Connection, user_id: str, old: Fact, new: Fact, now: datetime, reason: str
+) -> tuple[Fact, Fact]:
+    """A second one beside the first (a second son by another name): both confirmed by the
+    user, neither decays; (the new one, the old one)."""
+    added = fact_repo.transition(
+        conn,
+        user_id,
+        new,
+        now,
+        event="updated",
+        actor="user",
+        reason=reason,
+        status=Status.ACTIVE,
+        confidence=policy.CONFIRMED,
+        decay_rate=0.0,
+    )
+    kept = fact_repo.transition(
+        conn,
+        user_id,
+        old,
+        now,
+        event="confirmed",
+        actor="user",
+        reason=reason,
+        confidence=policy.CONFIRMED,
+        decay_rate=0.0,
+        last_mentioned_at=now,
+    )
+    return added, kept
+
+
+def _offered(conn: Connection, row: ConflictRow, choice: Choice) -> bool:
+    """Whether the question offered ``choice``: never "only for now" for an ending or a second
+    name, "both" only for a second name (a forged button gets "not found")."""
+    pending = fact_repo.get(conn, row.user_id, row.new_fact_id)
+    old = fact_repo.get(conn, row.user_id, row.old_fact_id)
+    if pending is None or old is None:
+        return True  # settled already: what follows says so
+    several = second_one(old.key, pending.key)
+    if choice == Choice.ONLY_FOR_NOW:
+        return not (policy.is_ending(pending) or several)
+    return several or choice != Choice.BOTH
 
 
 def expire_due(ctx: Context) -> int:

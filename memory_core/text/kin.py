@@ -19,7 +19,8 @@ segment is the slug, ``mother_in_law``); it is vocabulary, not the user's words.
 The header names the relation, its key group (``family``, or ``people`` for friends, in-laws
 and godparents, as the English rules key them), the kinds it is one of (a question about "my
 siblings" asks about a twin) and flags (``+counted``: asked after without "my", "do I have
-any cousins?"). A language line gives the word the bot names the relation with (noun/gender:
+any cousins?"; ``+one``: held one at a time, so another name for one is a change, not a second
+one). A language line gives the word the bot names the relation with (noun/gender:
 m, f, n, or x for a word of either gender, "Freund(in)"; none for English), then the words
 users say, singular | plural, lower case: the first is the plain word, ``~`` marks a
 colloquial word a question is read with the plain one after "my" ("my sis" → "my sister";
@@ -43,13 +44,13 @@ from functools import lru_cache
 LANGUAGES = ("en", "de", "es", "fr", "ru")
 
 _RELATIONS = """
-mother = family parent
+mother = family parent +one
     en: mother, mum, mom, ~mommy, ~mummy, ~momma, ~mama, ~ma | mothers, mums, moms
     de Mutter/f: mutter, mama, ~mami, ~mutti | mütter
     es madre/f: madre, mamá, ~mami, ~jefita, ^~vieja | madres
     fr mère/f: mère, mere, maman, ~daronne | mères
     ru мама/f: мама, мать, маму, мамы, маме, мамой, матери, мамочка, мам*, матер* | мамы
-father = family parent
+father = family parent +one
     en: father, dad, ~daddy, ~papa, ~pa | fathers, dads
     de Vater/m: vater, papa, ~papi, ~vati | väter
     es padre/m: padre, papá, ~papi, ^~viejo
@@ -105,20 +106,20 @@ half brother = family sibling +counted
     fr demi-frère/m: demi-frère, demi-frere | demi-frères, demi-freres
     ru единокровный брат/m: единокровный брат, единокровного брата, единоутробный брат,
         единоутробного брата
-wife = family partner spouse
+wife = family partner spouse +one
     en: wife, ~missus, ~missis, ~wifey, ~good lady | wives
     de Frau/f: ?frau, ehefrau, gattin
     es mujer/f: ?mujer, esposa
     fr femme/f: ?femme, épouse, epouse
     ru жена/f: жена, жену, жены, жене, женой, супруга, супругу, благоверная, благоверную, жён*,
         жен*
-husband = family partner spouse
+husband = family partner spouse +one
     en: husband, ~~hubby | husbands
     de Mann/m: ?mann, ehemann, gatte
     es marido/m: marido, esposo
     fr mari/m: mari, époux, epoux
     ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж* | мужья, мужей
-partner = family partner
+partner = family partner +one
     en: partner, ~~other half, ~~better half, ~~significant other | partners
     de Partner(in)/x; Partner/m; Partnerin/f: partner, partnerin, lebensgefährte/m,
         lebensgefährtin/f, partner*, ~~bessere hälfte, ~schatz
@@ -128,26 +129,26 @@ partner = family partner
         compagnes/f
     ru партнёр/x; партнёр/m; партнёрша/f: партнёр/m, партнер/m, партнёра/m, партнера/m,
         партнёрша, партнерша/f, партн*
-spouse = family partner
+spouse = family partner +one
     en: spouse | spouses
     de Ehepartner(in)/x: ehepartner, ehepartnerin
     es cónyuge/m: cónyuge, conyuge
     fr conjoint(e)/x:
     ru супруг(а)/x:
-fiance = family partner
+fiance = family partner +one
     en fiancé(e)/x; fiancé/m; fiancée/f: fiance/m, fiancé, fiancee/f, fiancée | fiances,
         fiancés, fiancees, fiancées
     de Verlobte(r)/x; Verlobter/m; Verlobte/f: verlobte, verlobter, verlobten
     es prometido(a)/x; prometido/m; prometida/f: prometido, prometida
     fr fiancé(e)/x; fiancé/m; fiancée/f: fiancé, fiancée, fiance/m, fiancee/f
     ru жених или невеста/x; жених/m; невеста/f: жених, жениха/m, невеста, невесту/f, невесты/f
-boyfriend = family partner
+boyfriend = family partner +one
     en: boyfriend, ~bf | boyfriends
     de Freund/m: ?freund
     es novio/m: novio, ?~chico
     fr copain/m: ?copain, petit ami, petit copain, ?mec, ~chum
     ru парень/m: ?парень, ?парня, ?парню, ?парнем, парн*
-girlfriend = family partner
+girlfriend = family partner +one
     en: girlfriend, ~gf | girlfriends
     de Freundin/f: ?freundin
     es novia/f: novia, ?~chica
@@ -253,13 +254,13 @@ nephew = family +counted
     es sobrino/m: sobrino | sobrinos
     fr neveu/m: neveu | neveux
     ru племянник/m: племянник, племянника, племяннику, племянник* | племянники
-stepmother = family
+stepmother = family +one
     en: stepmother, stepmom, step mom, step-mother, step-mom, stepmum
     de Stiefmutter/f: stiefmutter
     es madrastra/f: madrastra
     fr belle-mère/f:
     ru мачеха/f: мачеха, мачеху, мачехи
-stepfather = family
+stepfather = family +one
     en: stepfather, stepdad, step dad, step-father, step-dad
     de Stiefvater/m: stiefvater
     es padrastro/m: padrastro
@@ -317,13 +318,13 @@ godchild = people +counted
     es ahijado(a)/x; ahijado/m; ahijada/f: ahijado, ahijada | ahijados
     fr filleul(e)/x; filleul/m; filleule/f: filleul, filleule | filleuls
     ru крестник/m; крестник/m; крестница/f: крестник/m, крестница, крестника/m, крестницу/f
-mother in law = people in_law
+mother in law = people in_law +one
     en: mother in law, mother-in-law | mothers-in-law
     de Schwiegermutter/f: schwiegermutter
     es suegra/f: suegra
     fr belle-mère/f: belle-mère, belle-mere
     ru свекровь или тёща/f: свекровь, тёща, теща, тёщу, тещу
-father in law = people in_law
+father in law = people in_law +one
     en: father in law, father-in-law | fathers-in-law
     de Schwiegervater/m: schwiegervater
     es suegro/m: suegro
@@ -373,14 +374,14 @@ best friend = people friend
     fr meilleur(e) ami(e)/x; meilleur ami/m; meilleure amie/f: meilleur ami, meilleure amie
     ru лучший друг/m; лучший друг/m; лучшая подруга/f: лучший друг/m, лучшего друга/m,
         лучшая подруга, лучшую подругу/f
-boss = people
+boss = people +one
     en: boss | bosses
     de Chef(in)/x; Chef/m; Chefin/f: chef, chefin, chef*
     es jefe(a)/x; jefe/m; jefa/f: jefe, jefa
     fr patron(ne)/x; patron/m; patronne/f: patron, patronne, patron*
     ru начальник/m; начальник/m; начальница/f: начальник/m, начальника/m, начальница,
         начальницу/f, начальник*
-manager = people
+manager = people +one
     en: manager | managers
     de Vorgesetzte(r)/x: vorgesetzte, vorgesetzter, vorgesetzten
     es jefe(a)/x:
@@ -437,7 +438,7 @@ mentor = people
     es mentor(a)/x:
     fr mentor/m:
     ru наставник/m:
-doctor = people
+doctor = people +one
     en: doctor, gp, physician, ~doc | doctors, gps
     de Arzt oder Ärztin/x; Arzt/m; Ärztin/f: arzt, ärztin, hausarzt/m, hausärztin/f, doktor/m,
         ärzt* | ärzte
@@ -445,13 +446,13 @@ doctor = people
     fr médecin/m: médecin, docteur/m, docteure/f, généraliste, médecin traitant, ~toubib
         | médecins
     ru врач/m: врач, врача, врачу, врачом, доктор, доктора, терапевт, терапевта, врач* | врачи
-therapist = people
+therapist = people +one
     en: therapist
     de Therapeut(in)/x:
     es terapeuta/x:
     fr thérapeute/x:
     ru психотерапевт/m:
-landlord = people
+landlord = people +one
     en: landlord, landlady
     de Vermieter(in)/x:
     es casero(a)/x:
@@ -529,6 +530,9 @@ class Relation:
     group: str
     kinds: frozenset[str]
     counted: bool
+    #: ``+one``: held one at a time (a mother, a husband, a boss): another name said for one is a
+    #: change or a mistake, never a second one beside the first (a sister, a son, a dog may be).
+    one: bool = False
     #: language → (noun, gender) the bot names the relation with.
     names: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: language → gender (m, f) → the noun for one of that gender ("Cousine", "gemela").
@@ -603,6 +607,7 @@ def _parse(table: str) -> dict[str, Relation]:
                 parts[0],
                 frozenset(p.replace("_", " ") for p in parts[1:] if not p.startswith("+")),
                 "+counted" in parts,
+                "+one" in parts,
             )
             out[current.word] = current
             continue

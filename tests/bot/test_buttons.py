@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,52 @@ async def test_conflict_buttons_bound_to_owner_and_settled_once(
         assert again.notice == texts.ALREADY_SETTLED
         facts = await s.runtime.memory.list_facts("console:ana")
         assert [f.value_text for f in facts] == ["Ana lives in Berlin."]
+
+
+async def test_another_name_for_a_son_offers_both_and_keeps_both(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    # "My son is called Sam" after Leo replaced Leo without a word: a second son or a slip.
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock) as s:
+        await s.say("My son is called Leo.")
+        await s.say("My son is called Sam.")
+        assert s.adapter is not None and s.runtime is not None
+        buttons = s.adapter._last_buttons
+        assert [b.label for b in buttons] == ["Sam", "Leo", "Both"]
+        bot = s.runtime.router
+        pressed = await bot.on_button(
+            ButtonPress("console", "console", "ana", "ana", buttons[2].data, clock.now())
+        )
+        assert pressed.edit is not None and "Sam" in pressed.edit
+        facts = await s.runtime.memory.list_facts("console:ana")
+        assert sorted((f.key, f.status.value) for f in facts) == [
+            ("family.son.name", "active"),
+            ("family.son.sam.name", "active"),
+        ]
+        assert "Leo" in await s.say("who are my kids?")
+
+
+async def test_both_is_refused_where_it_was_not_offered(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock) as s:
+        await s.say("I live in Berlin.")
+        await s.say("I live in Oslo.")
+        assert s.adapter is not None and s.runtime is not None
+        # The question's own signed data with its choice swapped (re-signed by the bot's key,
+        # as a leaked key or a future client bug would): "both" was never offered here.
+        codec = s.runtime.router.commands.codec
+        verdict, action = codec.decode("console:ana", s.adapter._last_buttons[0].data)
+        assert verdict == Verdict.OK and action is not None
+        forged = codec.encode("console:ana", dataclasses.replace(action, arg="both"))
+        pressed = await s.runtime.router.on_button(
+            ButtonPress("console", "console", "ana", "ana", forged, clock.now())
+        )
+        assert pressed.edit is None
+        facts = await s.runtime.memory.list_facts("console:ana")
+        assert {f.status.value for f in facts} == {"active", "pending_confirmation"}
 
 
 def test_destructive_confirmations_expire_and_harmless_buttons_do_not() -> None:

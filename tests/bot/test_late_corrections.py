@@ -109,6 +109,35 @@ UPDATED = {
         "cuatro",
         "dos",
     ),
+    # A correction's lead in the user's language hid the correction (session 12).
+    "ru, a lead, уже": (
+        "Моей внучке Ане 4 года.",
+        "Небольшая поправка: Ане уже 5.",
+        "Сколько лет Ане?",
+        "5",
+        "4",
+    ),
+    "fr, a lead, she moved, the pronoun for the name": (
+        "Ma cousine Inès habite à Metz.",
+        "Petite correction : Inès a changé de ville, elle habite maintenant à Nancy.",
+        "Où habite Inès ?",
+        "Nancy",
+        "Metz",
+    ),
+    "en, a trip's place": (
+        "We're going to Split in June.",
+        "Sorry, correction: not Split but Zadar.",
+        "Where are we going in June?",
+        "Zadar",
+        "Split",
+    ),
+    "en, a lead, digits without a comma": (
+        "My van is a 2017 Ford Transit.",
+        "I told you the wrong year, the van is a 2019 not 2017.",
+        "What van do I drive?",
+        "2019",
+        "2017",
+    ),
 }
 
 
@@ -155,6 +184,11 @@ async def test_a_late_correction_changes_the_told_fact(
 #: A told plan the write policy protects (the note read as high-risk by meaning): the
 #: correction asks the conflict question, with the new value, and stores no note of its own.
 ASKED = {
+    "es, a lead, the new value in a clause of its own": (
+        "Estoy aprendiendo alemán por las mañanas.",
+        "Me confundí el otro día: no es alemán, estoy aprendiendo sueco.",
+        "sueco",
+    ),
     "es, no … sino": (
         "En septiembre nos vamos a Valencia.",
         "No a Valencia sino a Granada.",

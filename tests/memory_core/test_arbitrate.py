@@ -346,3 +346,84 @@ def test_the_forget_guard_matches_by_meaning_what_the_look_up_found() -> None:
     assert isinstance(enforce(Insert(p), known, forgotten=similar, explicit=True), Insert)
     said = NOW + timedelta(hours=1)
     assert isinstance(enforce(Insert(p), known, forgotten=similar, said_at=said), Insert)
+
+
+def _son(said: str, name: str, **extra: object) -> object:
+    """ "My son is called Sam" after Leo: the rules' candidate for a son's name."""
+    return candidate(
+        "family.son.name",
+        f"Your son is named {name}.",
+        category=Category.RELATIONSHIP,
+        value=name,
+        source_excerpt=said,
+        **extra,
+    )
+
+
+LEO = partial(
+    fact,
+    1,
+    "Your son is named Leo.",
+    key="family.son.name",
+    value="Leo",
+    category=Category.RELATIONSHIP,
+)
+
+
+def test_a_second_son_said_as_one_more_is_kept_beside_the_first() -> None:
+    for said in ("I also have a son called Sam.", "Tengo otro hijo, Sam.", "I have a son, Sam."):
+        d = decide_one(_son(said, "Sam"), [LEO()], explicit=False, now=NOW)  # type: ignore[arg-type]
+        assert isinstance(d, Insert), said
+        assert d.proposal.key == "family.son.sam.name" and d.proposal.value == "Sam"
+
+
+def test_another_name_for_the_son_is_asked_about_never_silently_replaced() -> None:
+    # Low confidence used to mean a silent overwrite: a second son lost the first.
+    d = decide_one(_son("My son is called Sam.", "Sam"), [LEO()], explicit=False, now=NOW)  # type: ignore[arg-type]
+    assert isinstance(d, Pending) and d.target_id == 1
+
+
+def test_a_correction_or_a_rename_changes_the_name() -> None:
+    said = "My son is called Sam."
+    for extra in ({"corrects": True}, {"valid_from": NOW}):
+        d = decide_one(_son(said, "Sam", **extra), [LEO()], explicit=False, now=NOW)  # type: ignore[arg-type]
+        assert isinstance(d, Supersede) and d.target_id == 1, extra
+    # an LLM's excerpt keeps the user's correction in its words
+    d = decide_one(
+        _son("Actually my son is called Sam, not Leo.", "Sam"),  # type: ignore[arg-type]
+        [LEO()],
+        explicit=False,
+        now=NOW,
+    )
+    assert isinstance(d, Supersede)
+
+
+def test_the_second_son_told_again_is_the_one_known() -> None:
+    sam = fact(
+        2,
+        "Your son is named Sam.",
+        key="family.son.sam.name",
+        value="Sam",
+        category=Category.RELATIONSHIP,
+    )
+    d = decide_one(_son("My son is called Sam.", "Sam"), [LEO(), sam], explicit=False, now=NOW)  # type: ignore[arg-type]
+    assert isinstance(d, Noop) and d.target_id == 2
+
+
+def test_a_husband_by_another_name_is_a_change_not_a_second_husband() -> None:
+    old = fact(
+        1,
+        "Your husband is named Tom.",
+        key="family.husband.name",
+        value="Tom",
+        category=Category.RELATIONSHIP,
+    )
+    new = candidate(
+        "family.husband.name",
+        "Your husband is named Rui.",
+        category=Category.RELATIONSHIP,
+        value="Rui",
+        source_excerpt="I also have a husband called Rui.",
+    )
+    d = decide_one(new, [old], explicit=False, now=NOW)
+    assert isinstance(d, Supersede)

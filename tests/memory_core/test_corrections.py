@@ -219,3 +219,40 @@ def test_a_relative_who_moved_names_the_relative() -> None:
 def test_an_age_said_again_of_a_relative_names_the_relative() -> None:
     (rep,) = replacements("Моему сыну уже 10 лет.")
     assert (rep.relation, rep.name, rep.new) == ("son", None, "10")
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "name", "new"),
+    [
+        # a correction's lead in every language is no part of it (it hid the correction)
+        ("Небольшая поправка: Мише уже 12.", None, "Мише", "12"),
+        ("Kleine Korrektur: Tim ist jetzt schon elf.", None, "Tim", "11"),
+        ("Oups, correction : pas à Brest mais à Rennes.", "Brest", None, "Rennes"),
+        ("Ay, me equivoqué: no a Lugo sino a Soria.", "Lugo", None, "Soria"),
+        # the new value alone after a lead: "not X, <a clause ending in Y>"
+        ("Me confundí: no es alemán, estudio sueco.", "alemán", None, "sueco"),
+        ("Ich hab mich vertan: nicht Tennis, ich spiele Badminton.", "Tennis", None, "Badminton"),
+        # digits against digits need no comma; a verb after a name is no part of it
+        ("I told you the wrong year, the van is a 2019 not 2017.", "2017", None, "2019"),
+        ("Ой, поправка: не в Анапу, а в Ейск поедем.", "Анапу", None, "Ейск"),
+        ("Not Bogotá but Rio de Janeiro.", "Bogotá", None, "Rio de Janeiro"),
+    ],
+)
+def test_a_correction_in_any_language_names_what_it_replaces(
+    said: str, old: str | None, name: str | None, new: str
+) -> None:
+    (rep,) = replacements(said)
+    assert (rep.old, rep.name, rep.new) == (old, name, new)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ой, как я устала.",
+        "No es grave, estoy bien.",
+        "not bad, I've been busy",
+        "Ach, jetzt weiß ich es.",
+    ],
+)
+def test_no_lead_no_new_clause_correction(said: str) -> None:
+    assert replacements(said) == []

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from memory_core.extract import asides
 from memory_core.extract.asides import plain_statements
 from memory_core.extract.base import TurnInput
 from memory_core.extract.rules import extract_rules
@@ -273,3 +274,39 @@ def test_a_name_that_is_also_a_word_is_a_name_when_said_as_one(
     """After "is called/named", "goes by", a capitalised word that is also a job's or another
     word is the name ("Mason", "Will") — it was keyed as "called_mason"."""
     assert _slots(text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("said", "lang", "again"),
+    [
+        (
+            "Inès a changé de ville, elle habite maintenant à Metz.",
+            "fr",
+            "Inès habite maintenant à Metz.",
+        ),
+        (
+            "Mein Bruder ist umgezogen, er wohnt jetzt in Trier.",
+            "de",
+            "Mein Bruder wohnt jetzt in Trier.",
+        ),
+        ("Mi prima Sara se mudó, ahora vive en Teruel.", "es", "Mi prima Sara vive en Teruel."),
+        ("Мой брат уехал, теперь он живёт в Омске.", "ru", "Мой брат живёт в Омске."),
+    ],
+)
+def test_a_pronoun_clause_is_read_with_the_subject_it_stands_for(
+    said: str, lang: str, again: str
+) -> None:
+    # The slot rules read a subject at the start only: "elle habite …" was read as no one's.
+    assert asides.plain_statements_in(said, lang) == [said, again]
+
+
+@pytest.mark.parametrize(
+    ("said", "lang"),
+    [
+        ("Ich habe einen Bruder, er wohnt in Bonn.", "de"),  # "er" is the brother, not "Ich"
+        ("Hier, il a plu toute la journée.", "fr"),
+        ("Je suis infirmière, elle est médecin.", "fr"),
+    ],
+)
+def test_a_pronoun_for_no_one_named_first_is_left_alone(said: str, lang: str) -> None:
+    assert asides.plain_statements_in(said, lang) == [said]

@@ -930,3 +930,69 @@ def test_a_trip_one_is_hoping_or_planning_to_make_is_a_goal(text: str, said: str
 def test_what_one_is_planning_to_do_tonight_is_no_goal() -> None:
     found = extract_rules(TurnInput("I'm planning to watch a movie tonight.", NOW))
     assert not [c for c in found if c.key.startswith("goal.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("I just started a new job as a nurse.", "nurse"),
+        ("I've landed a job as a barista.", "barista"),
+        ("I started working as a paramedic last month.", "paramedic"),
+        ("I got a part-time job as a tutor.", "tutor"),
+    ],
+)
+def test_a_job_begun_is_the_users_job(text: str, job: str) -> None:
+    # It was a passing event ("past.started_new_job_nurse"): "what's my job?" said the old one.
+    found = keyed(text)
+    assert "job_title" in found, found
+    assert found["job_title"].value == job
+
+
+def test_one_more_pet_named_in_the_next_clause_is_said_as_a_new_one() -> None:
+    found = run("We got another cat, her name is Luna.")
+    named = [c for c in found if c.key == "pet.cat.name"]
+    assert [c.value for c in named] == ["Luna"]
+    # its excerpt says it is a new one, so a cat named before is not renamed (arbitration)
+    assert "new" in named[0].source_excerpt.lower().split()
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value_text"),
+    [
+        ("We're flying to Faro in June.", "plan.trip_faro", "Ana is going to Faro in June."),
+        (
+            "In October we're driving to Devon.",
+            "plan.trip_devon",
+            "Ana is going to Devon in October.",
+        ),
+        ("We're off to Malta next month!", "plan.trip_malta", "Ana is going to Malta next month."),
+        (
+            "Our holiday this year is in Corfu.",
+            "plan.trip_corfu",
+            "Ana's holiday this year is in Corfu.",
+        ),
+    ],
+)
+def test_a_planned_trip_is_kept(text: str, key: str, value_text: str) -> None:
+    # "We're going to …" was read as nothing: the offline bot said it couldn't chat.
+    found = keyed(text)
+    assert key in found, found
+    assert found[key].value_text == value_text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We're heading to Nando's tonight.", "I'm going to Lidl.", "We could go to Rome in May."],
+)
+def test_an_outing_of_the_moment_or_a_maybe_is_no_trip(text: str) -> None:
+    assert not [k for k in keyed(text) if k.startswith("plan.trip")]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("I have another brother, Sam.", "Sam"), ("We've got a second daughter called Mia.", "Mia")],
+)
+def test_one_more_relative_is_named(text: str, name: str) -> None:
+    # It was a junk key ("family.brother.another_sam") and no name.
+    named = [c for c in run(text) if c.key.endswith(".name")]
+    assert [c.value for c in named] == [name], named
