@@ -23,7 +23,7 @@ from bot.responder import CARE_REPLY, GROUP_CARE_REPLY
 from bot.slots import counted
 from bot.turn import turn_of
 from bot.wording import first_name, knows_user, person_label, person_said, says_they, told_name
-from memory_core import Memory, Observer, UserView, detect_language
+from memory_core import LearnResult, Memory, Observer, UserView, detect_language
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
     MAX_IMPORT_LINES,
@@ -252,20 +252,8 @@ class Commands:
         )
         lang = msg.language or "en"
         text = text.strip()
-        if not text:
-            return [Reply(texts.usage(lang, "remember"))]
-        if len(text) > MAX_REMEMBER_CHARS:
-            return [
-                Reply(
-                    t(
-                        lang,
-                        "That's too long to remember in one go ({length} characters; the limit "
-                        "is {limit}). Could you shorten it or split it up? Nothing was saved.",
-                        length=len(text),
-                        limit=MAX_REMEMBER_CHARS,
-                    )
-                )
-            ]
+        if (refused := _not_rememberable(text, lang)) is not None:
+            return [refused]
         turn = turn_of(msg, turn_id, text, explicit=True)
         try:
             result = await self.observer.learn_now(turn)
@@ -278,20 +266,7 @@ class Commands:
             ]
         replies: list[Reply] = []
         if await self.memory.read_topic(text) == Topic.SELF_HARM:
-            # Kept (privately), but self-harm is answered with care and where to find help, in
-            # the language it was written in — never "Got it — I'll remember: …"; a group hears
-            # the short caring word only.
-            said_in = supported(detect_language(text)) or lang
-            care = (
-                f"{t(said_in, CARE_REPLY)}\n\n{t(said_in, texts.HELP_POINTER)}"
-                if msg.is_private
-                else t(said_in, GROUP_CARE_REPLY)
-            )
-            replies.append(Reply(care))
-            for applied in result.conflicts:
-                assert applied.conflict_id is not None
-                replies += await self.ask_conflict(msg, applied.conflict_id)
-            return replies
+            return await self._remembered_with_care(msg, text, lang, result)
         lines: list[str] = []
         for applied in result.applied:
             fact = view.show(applied.fact) if applied.fact is not None else None
@@ -318,6 +293,24 @@ class Commands:
         if not lines:
             lines.append(t(lang, "I couldn't find anything to remember in that."))
         replies.append(Reply("\n".join(lines)))
+        for applied in result.conflicts:
+            assert applied.conflict_id is not None
+            replies += await self.ask_conflict(msg, applied.conflict_id)
+        return replies
+
+    async def _remembered_with_care(
+        self, msg: IncomingMessage, text: str, lang: str, result: LearnResult
+    ) -> list[Reply]:
+        """Kept (privately), but self-harm is answered with care and where to find help, in
+        the language it was written in — never "Got it — I'll remember: …"; a group hears the
+        short caring word only."""
+        said_in = supported(detect_language(text)) or lang
+        care = (
+            f"{t(said_in, CARE_REPLY)}\n\n{t(said_in, texts.HELP_POINTER)}"
+            if msg.is_private
+            else t(said_in, GROUP_CARE_REPLY)
+        )
+        replies = [Reply(care)]
         for applied in result.conflicts:
             assert applied.conflict_id is not None
             replies += await self.ask_conflict(msg, applied.conflict_id)
@@ -881,4 +874,21 @@ def _history_value(state: dict[str, object], fact: Fact, value_text: str) -> obj
         return recorded.get("value")
     if value_text == fact.value_text and isinstance(fact.value_json, dict):
         return fact.value_json.get("value")
+    return None
+
+
+def _not_rememberable(text: str, lang: str) -> Reply | None:
+    """The reply to a ``/remember`` with nothing to keep, or too much at once (``None``: fine)."""
+    if not text:
+        return Reply(texts.usage(lang, "remember"))
+    if len(text) > MAX_REMEMBER_CHARS:
+        return Reply(
+            t(
+                lang,
+                "That's too long to remember in one go ({length} characters; the limit "
+                "is {limit}). Could you shorten it or split it up? Nothing was saved.",
+                length=len(text),
+                limit=MAX_REMEMBER_CHARS,
+            )
+        )
     return None
