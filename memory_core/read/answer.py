@@ -597,11 +597,30 @@ _MARRIED = re.compile(rf"(?<!\w)(?:{kin.married_pattern()})(?!\w)", re.IGNORECAS
 def _of_the_user_alone(text: str, question: str) -> bool:
     """Whether a note speaks of the user alone ("Je suis plombier.", "Я работаю
     бариста."): a word of theirs, none of their people, no one the question names by name."""
-    if not kin.says_i(text) or relations_named(text) or _MARRIED.search(text):
+    if not (kin.says_i(text) or _spanish_verb_first(text, question)):
+        return False
+    if relations_named(text) or _MARRIED.search(text):
         return False
     if _WHOLE_FAMILY & set(_NOTE_WORD.findall(text.lower())):
         return False  # "Ich hab eine Familie.", "J'habite avec ma famille."
     return not names_told_in(question, text)
+
+
+#: Spanish says the user by the verb alone: a note opening with a verb in the first person
+#: ("Trabajo de cajera …", "Curro en un bar.", "Soy enfermera.") speaks of the user.
+_SPANISH_FIRST_WORD = re.compile(
+    r"^\W*(?P<w>(?:[^\W\d_]{3,}o|soy|estoy|voy))(?!\w)(?=.*\b(?:de|en|un|una|el|la|a|con)\b)",
+    re.IGNORECASE,
+)
+
+
+def _spanish_verb_first(text: str, question: str) -> bool:
+    """Whether a note opens with a Spanish verb of the user's (not a name the question says:
+    "Pablo trabaja en Vigo." for "¿En qué trabaja Pablo?")."""
+    m = _SPANISH_FIRST_WORD.match(text)
+    if m is None or not _SPANISH.search(question):
+        return False
+    return m.group("w").casefold() not in {w.casefold() for w in _WORD.findall(question)}
 
 
 def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None] | None:
@@ -764,21 +783,25 @@ def _naming_the_attribute(hits: Sequence[SearchHit], question: str) -> list[Sear
 #: A person key's attributes of a relative's home and of their job.
 _HOME_ATTRIBUTE = re.compile(r"^(?:home|lives|city|country|address|location)")
 _JOB_ATTRIBUTE = re.compile(r"^(?:job|work|employer|occupation|profession)")
+_AGE_ATTRIBUTE = re.compile(r"^(?:age|birthday|born)")
 _NOT_AGE_ATTRIBUTE = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_JOB_ATTRIBUTE.pattern}")
+_NOT_JOB_ATTRIBUTE = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}")
+_NOT_HOME_ATTRIBUTE = re.compile(rf"{_JOB_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}")
 
 
 def _other_attribute(question: str) -> re.Pattern[str] | None:
     """A question asking a relative's job is not answered with their home, nor one asking
     their home with their job ("¿En qué trabaja mi mamá?" of a user who told where she
-    lives), nor one asking their age with either ("Wie alt ist Lars?" of a user who told
+    lives), nor either with their age, nor one asking their age with either ("Wie alt ist
+    Lars?" of a user who told
     what he does): the attributes that do not answer, or ``None``."""
     areas = set(named_areas(question))
     if _ASKS_AGE.search(question):
         return _NOT_AGE_ATTRIBUTE
     if _JOB in areas and _HOME not in areas:
-        return _HOME_ATTRIBUTE
+        return _NOT_JOB_ATTRIBUTE
     if _HOME in areas and _JOB not in areas:
-        return _JOB_ATTRIBUTE
+        return _NOT_HOME_ATTRIBUTE
     return None
 
 

@@ -755,3 +755,25 @@ def test_work_said_in_slang_names_the_job() -> None:
     job = next(i for i, a in enumerate(AREAS) if a.description.startswith("job,"))
     for asked in ("Je taffe où, moi ?", "¿Y de qué chambeo yo?", "Кем я там вкалываю?"):
         assert job in named_areas(asked), asked
+
+
+def test_a_spanish_note_opening_with_the_users_verb_is_theirs_alone() -> None:
+    """ "Curro de camarera en un bar." speaks of the user though no "yo" is said: it does not
+    answer "¿En qué trabaja Nacho?" of a user whose brother is Nacho; a note opening with the
+    name asked still may."""
+    own = keyed(1, "note.es.n1", "Curro de camarera en un bar del centro.", 0.87, 0.8)
+    his = keyed(2, "note.es.n2", "Nacho trabaja en una imprenta.", 0.84, 0.8)
+    brother = keyed(3, "family.brother.nacho.name", "Nacho", 0.74, 0.2)
+    filler = [brother, keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([own, *filler], question="¿En qué trabaja Nacho?") == []
+    assert [h.id for h in answering([own, his, *filler], question="¿En qué trabaja Nacho?")][
+        :1
+    ] == [2]
+
+
+def test_a_relatives_age_is_no_job_or_home() -> None:
+    """ "What does my son do these days?" of a user who told only his age abstains."""
+    age = keyed(1, "family.son.age", "Kim's son is 17.", 0.87, 0.6)
+    filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([age, *filler], question="what job does my son have these days?") == []
+    assert [h.id for h in answering([age, *filler], question="how old is my son?")] == [1]
