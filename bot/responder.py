@@ -54,6 +54,7 @@ from memory_core.types import (
     ToolChange,
     animal_asked,
     animal_kind,
+    asked_relation,
     find_people,
     is_note,
     is_person_key,
@@ -65,6 +66,7 @@ from memory_core.types import (
     plain_question,
     procedure_steps,
     procedure_topic,
+    relations_named,
     says_i,
     your_relation,
 )
@@ -425,6 +427,9 @@ class OfflineResponder:
             about_people is None
             and about_the_world(text, ctx.language)
             and not names_someone_told(text, told)
+            # "where does the wife work?", "Wie alt ist der Kater?": theirs.
+            and asked_relation(text) is None
+            and animal_asked(text) is None
         )
         by_meaning = _meaning_answer(text, ctx, name, people=about_people is None)
         if by_meaning is not None:
@@ -946,7 +951,7 @@ _WHO = re.compile(
 def _about_whom(question: str) -> str | None:
     """Whom a question asks about: ``"kin"`` (one of the user's people, named by relation),
     ``"me"`` (the user, no person asked for), or ``None`` (a name, a "who", nobody said)."""
-    if names_my_people(question):
+    if names_my_people(question) or asked_relation(question) is not None:
         return "kin"
     if _WHO.search(question) or not says_i(question):
         return None
@@ -977,7 +982,12 @@ def _not_own_slot(fact: Fact) -> bool:
     what the husband does)."""
     if fact.key.startswith("note."):
         text = fact.value_text
-        return names_my_people(text) or names_a_relative(text) or is_person_key(fact.key)
+        return (
+            names_my_people(text)
+            or names_a_relative(text)
+            or bool(relations_named(text))  # "… у кардиолога, доктора Воронцова", "Dr Mensah"
+            or is_person_key(fact.key)
+        )
     return not any(fact.key == k or fact.key.startswith((f"{k}.", f"{k}_")) for k in _OWN_SLOTS)
 
 

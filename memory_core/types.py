@@ -36,7 +36,7 @@ from memory_core.ops.operations import (
     TransferStep,
 )
 from memory_core.ops.usage import LLMBudget
-from memory_core.read.answer import message_of, plain_question
+from memory_core.read.answer import asked_relation, message_of, plain_question, relations_named
 from memory_core.read.people import (
     Person,
     find_people,
@@ -143,6 +143,7 @@ __all__ = [
     "Usage",
     "animal_asked",
     "animal_kind",
+    "asked_relation",
     "chat_of",
     "find_people",
     "gender_said",
@@ -161,6 +162,7 @@ __all__ = [
     "procedure_steps",
     "procedure_topic",
     "relation_noun",
+    "relations_named",
     "russian_case",
     "says_i",
     "your_relation",

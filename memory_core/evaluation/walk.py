@@ -72,6 +72,12 @@ ASK10_PATH = Path(__file__).parent / "labels" / "ask_blind10.json"
 #: kin words and then asked about by job or home, a doctor in every language, questions with no
 #: area word), and five never-told questions each near a told area.
 ASK11_PATH = Path(__file__).parent / "labels" / "ask_blind11.json"
+#: The fourth blind question set: twelve users (three English, two each German and Spanish, three
+#: French, two Russian), seven facts each asked three ways on day 60 (partners and children by
+#: slang or rank — "the missus", "our eldest", "mi costilla", "мой мелкий" —, a doctor asked
+#: without "my", a blood type, relatives' jobs and homes), and five never-told questions each near
+#: a told area (two-word attributes, a doctor of one who told none).
+ASK12_PATH = Path(__file__).parent / "labels" / "ask_blind12.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

@@ -208,6 +208,109 @@ def plain_question(text: str) -> str:
     return text
 
 
+#: The other parent of the user's children, said through them ("the mother of my kids", "la
+#: madre de mis hijas", "le papa de mes enfants", "der Vater meiner Kinder", "мама моих детей"):
+#: the user's partner, not their mother or father.
+_OF_THE_CHILDREN = {
+    "en": r"of\s+(?:my|our|the)",
+    "de": r"(?:meiner|meines|unserer|unseres|der|des|von\s+(?:meinen|unseren|meinem|unserem))",
+    "es": r"de\s+(?:mis|mi|los|las|nuestros|nuestras|nuestro|nuestra)",
+    "fr": r"(?:de\s+(?:mes|ma|mon|nos|notre)|des)",
+    "ru": r"(?:моих|моего|моей|наших|нашего|нашей)",
+}
+_PARTNER_WORD = {"en": "my partner", "de": "mein Partner", "es": "mi pareja", "fr": "mon conjoint"}
+
+
+def _partner_by_children() -> tuple[tuple[re.Pattern[str], str], ...]:
+    rules = []
+    children = kin.of_kind("child") | {"child"}
+    for lang in kin.LANGUAGES:
+        parents = {
+            w
+            for rel in ("mother", "father")
+            for w in kin.RELATIONS[rel].singular.get(lang, ())
+            if not w.endswith("*") and w not in kin.RELATIONS[rel].standing.get(lang, ())
+        }
+        kids = {
+            w
+            for rel in children
+            for w in (*kin.RELATIONS[rel].singular.get(lang, ()), *kin.RELATIONS[rel].plural[lang])
+            if not w.endswith("*") and w not in kin.RELATIONS[rel].standing.get(lang, ())
+        }
+        if not parents or not kids:
+            continue
+        article = r"(?:(?:the|die|der|la|el|le)\s+)?"
+        pattern = (
+            rf"(?<!\w){article}(?:{_words_alternation(parents)})\s+{_OF_THE_CHILDREN[lang]}\s+"
+            rf"(?:{_words_alternation(kids)})(?!\w)"
+        )
+        plain = _PARTNER_WORD.get(lang, "мой партнёр")
+        rules.append((re.compile(pattern, re.IGNORECASE), plain))
+    return tuple(rules)
+
+
+def _words_alternation(words: set[str]) -> str:
+    return "|".join(
+        re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)
+    )
+
+
+_PARTNER_BY_CHILDREN = _partner_by_children()
+
+
+#: Words before one of the user's people that say "mine" where a question says no "my"
+#: ("which physician do I visit?", "how's the wife doing?", "Quel médecin je consulte ?",
+#: "Bei welchem Arzt war ich?"); Russian says none ("Где учится дочь?", "Сколько лет брату?").
+_DETERMINERS = {
+    "en": "the which what",
+    "de": "der die das den dem welche welcher welchem welchen welches",
+    "es": "el la los las qué cuál cuáles",
+    "fr": "le la les quel quelle quels quelles",
+}
+#: ... unless someone else's ("the father of Luke", "la madre de Ana", "жена Петра").
+_OF_ANOTHER = r"(?!\s+(?:of|von|vom|de|des|del|du|d['’])(?!\w))(?!\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ]))"
+
+
+def _loose_relations() -> re.Pattern[str]:
+    said = []
+    for lang in kin.LANGUAGES:
+        words = {
+            w
+            for w, r in kin.relation_words(lang).items()
+            if w not in kin.RELATIONS[r].beside_my.get(lang, ())
+        }
+        if lang == "ru":  # no articles: the word alone
+            said.append(rf"(?<!\w)(?P<{lang}>{_words_alternation(words)})(?!\w){_OF_ANOTHER}")
+            continue
+        before = "|".join(_DETERMINERS[lang].split())
+        elided = r"|(?<!\w)l['’]" if lang == "fr" else ""
+        said.append(
+            rf"(?:(?<!\w)(?:{before})\s+{elided})(?P<{lang}>{_words_alternation(words)})(?!\w)"
+            rf"{_OF_ANOTHER}"
+        )
+    return re.compile("|".join(said), re.IGNORECASE)
+
+
+_LOOSE_RELATIONS = _loose_relations()
+
+
+def asked_relation(question: str) -> str | None:
+    """The one of the user's people a question asks about: the partner as the other parent
+    of the user's children ("le papa de mes enfants"), one named after "my" (``kin``), or
+    after an article or a question word with no "my" ("which physician do I visit?", "how's
+    the wife doing?", "Quel médecin je consulte ?") or, in Russian, alone ("Где учится
+    дочь?"); ``None``: none of them."""
+    if any(pattern.search(question) for pattern, _ in _PARTNER_BY_CHILDREN):
+        return "partner"  # "la madre de mis hijas" (the words stay: a note may say them)
+    said = kin.relation_asked(question)
+    if said is not None:
+        return said
+    m = _LOOSE_RELATIONS.search(question)
+    if m is None or m.lastgroup is None:
+        return None
+    return kin.relation_of(m.group(m.lastgroup), m.lastgroup)
+
+
 def relevance(hit: SearchHit, config: AnswerConfig = DEFAULT_ANSWER) -> float:
     """A hit's similarity to the question, with the bonus for matching words."""
     return (
@@ -320,6 +423,35 @@ def _asked_attribute(question: str) -> set[str] | None:
     return None if stems <= _AREA_STEMS else stems
 
 
+#: Attributes no area of life names and only a memory naming them answers, however the
+#: question is put ("which blood group am I in?", "know my blood type?", "Welche Blutgruppe
+#: hab ich denn?", "¿Sé mi tipo de sangre?", "Mon groupe sanguin, c'est lequel ?", "Группа
+#: крови у меня какая?"); the "what's my X?" form is ``_asked_attribute``'s, for any X.
+_NAMED_ATTRIBUTES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        r"\bblood\s*(?:type|group)s?\b|\b(?:type|group|sort|kind)\s+of\s+blood\b|"
+        r"\bblutgruppe\w*|\bgrupo\s+(?:sangu[íi]neo|de\s+sangre)\b|\btipo\s+de\s+sangre\b|"
+        r"\bgroupe\s+sanguin\b|(?<!\w)групп\w*\s+крови(?!\w)|(?<!\w)крови\s+групп\w*",
+        r"\bshoe\s*size\b|\bschuhgr(?:ö|oe)(?:ß|ss)e\b|\b(?:talla|n[úu]mero)\s+de\s+"
+        r"(?:zapato|calzado)s?\b|\bpointure\b|(?<!\w)размер\w*\s+обуви(?!\w)",
+    )
+)
+
+
+def _attribute_named(question: str) -> re.Pattern[str] | None:
+    """The attribute of ``_NAMED_ATTRIBUTES`` a question names (its pattern), or ``None``."""
+    return next((p for p in _NAMED_ATTRIBUTES if p.search(question)), None)
+
+
+def _said(hit: SearchHit) -> str:
+    """A memory's words, its key's and those it was learned from."""
+    fact = hit.fact
+    return (
+        f"{hit.text} {fact.key.replace('_', ' ')} {fact.source_excerpt or ''}" if fact else hit.text
+    )
+
+
 def _names(hit: SearchHit, stems: set[str]) -> bool:
     fact = hit.fact
     said = f"{fact.key.replace('_', ' ')} {fact.source_excerpt or ''}" if fact else ""
@@ -413,13 +545,31 @@ _FAMILY_RELATIONS = kin.group_relations("family")
 
 def relations_named(text: str) -> set[str]:
     """The relations a memory's words name, in any of the languages the bot speaks
-    ("Mis padres viven en Jaén." → parent, "Сын у нас Петя." → son)."""
-    return {
+    ("Mis padres viven en Jaén." → parent, "Сын у нас Петя." → son; "Jana is the mum of my
+    children." → partner)."""
+    for pattern, plain in _PARTNER_BY_CHILDREN:
+        text = pattern.sub(plain, text)
+    titled = {"doctor"} if _DOCTOR_TITLE.search(text) else set()
+    return titled | {
         rel
-        for w in _NOTE_WORD.findall(text.lower())
+        for m in _NOTE_WORD.finditer(text)
         for lang in kin.LANGUAGES
-        if (rel := kin.relation_of(w, lang)) is not None
+        if (rel := kin.relation_of(m.group(0), lang)) is not None
+        and not _addressed(m, text, kin.RELATIONS[rel].beside_my.get(lang, frozenset()))
     }
+
+
+#: A doctor named by their title ("Dr Patel", "Frau Dr. Seidel", "la Dra. López").
+_DOCTOR_TITLE = re.compile(r"(?<!\w)(?:dr|dra)\.?\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])", re.IGNORECASE)
+#: A title after a word that names anyone ("Frau Dr. Seidel", "Herr Meier").
+_TITLE_OR_NAME = re.compile(r"\s+(?:dr\b|prof\b|(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ]))", re.IGNORECASE)
+
+
+def _addressed(m: re.Match[str], text: str, anyone: frozenset[str]) -> bool:
+    """Whether a word that names anyone as well as a relative ("Frau", "Mann", "femme") is
+    said as a form of address before a title or a name ("bei Frau Dr. Seidel in
+    Behandlung" names no wife)."""
+    return m.group(0).lower() in anyone and _TITLE_OR_NAME.match(text, m.end()) is not None
 
 
 def _note_about_another(text: str, relation: str | None, animal: str | None) -> bool:
@@ -447,11 +597,30 @@ _MARRIED = re.compile(rf"(?<!\w)(?:{kin.married_pattern()})(?!\w)", re.IGNORECAS
 def _of_the_user_alone(text: str, question: str) -> bool:
     """Whether a note speaks of the user alone ("Je suis plombier.", "Я работаю
     бариста."): a word of theirs, none of their people, no one the question names by name."""
-    if not kin.says_i(text) or relations_named(text) or _MARRIED.search(text):
+    if not (kin.says_i(text) or _spanish_verb_first(text, question)):
+        return False
+    if relations_named(text) or _MARRIED.search(text):
         return False
     if _WHOLE_FAMILY & set(_NOTE_WORD.findall(text.lower())):
         return False  # "Ich hab eine Familie.", "J'habite avec ma famille."
     return not names_told_in(question, text)
+
+
+#: Spanish says the user by the verb alone: a note opening with a verb in the first person
+#: ("Trabajo de cajera …", "Curro en un bar.", "Soy enfermera.") speaks of the user.
+_SPANISH_FIRST_WORD = re.compile(
+    r"^\W*(?P<w>(?:[^\W\d_]{3,}o|soy|estoy|voy))(?!\w)(?=.*\b(?:de|en|un|una|el|la|a|con)\b)",
+    re.IGNORECASE,
+)
+
+
+def _spanish_verb_first(text: str, question: str) -> bool:
+    """Whether a note opens with a Spanish verb of the user's (not a name the question says:
+    "Pablo trabaja en Vigo." for "¿En qué trabaja Pablo?")."""
+    m = _SPANISH_FIRST_WORD.match(text)
+    if m is None or not _SPANISH.search(question):
+        return False
+    return m.group("w").casefold() not in {w.casefold() for w in _WORD.findall(question)}
 
 
 def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None] | None:
@@ -494,7 +663,7 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
         _HOME_KEY.match(key) or (key.startswith("note.") and _LIVES.search(hit.text))
     ):
         return True
-    relation = kin.relation_asked(question)
+    relation = asked_relation(question)
     named = _person_named(question, hits) if relation is None else None
     animal = animal_named(question) if relation is None and named is None else None
     if relation is None and named is None and animal is None:
@@ -506,8 +675,13 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
                 True  # "Ich bin Altenpflegerin." answers no "Was arbeitet eigentlich mein Freund?"
             )
         return _note_about_another(hit.text, relation, animal)
-    if whom is None:  # the user's own job, home or name is not one of their people's
-        return animal is None and bool(_OWN_PERSONAL.match(key))
+    if whom is None:  # the user's own job, home or name is not one of their people's (nor
+        # their animals': "Un lapin, j'en ai un ?" is not answered with the home),
+        # and nothing else of theirs that names none of their people ("which physician am I
+        # with?" is not answered with the user's allergy)
+        if _OWN_PERSONAL.match(key):
+            return True
+        return animal is None and not relations_named(hit.text) and not _MARRIED.search(hit.text)
     group, which = whom
     if animal is not None:
         return group == "person" or (which is not None and which != animal)
@@ -593,6 +767,68 @@ def _of_someone(hit: SearchHit) -> bool:
     return is_person_key(key) if key else True
 
 
+def _naming_the_attribute(hits: Sequence[SearchHit], question: str) -> list[SearchHit]:
+    """The hits that name the attribute a question names, when no area of life says it
+    ("what's my blood type?", "Welche Blutgruppe hab ich denn?"): being about health is not
+    enough."""
+    asked = _asked_attribute(question)
+    if asked is not None:
+        hits = [h for h in hits if _names(h, asked)]
+    attribute = _attribute_named(question)
+    if attribute is not None:
+        hits = [h for h in hits if attribute.search(_said(h))]
+    return list(hits)
+
+
+#: A person key's attributes of a relative's home and of their job.
+_HOME_ATTRIBUTE = re.compile(r"^(?:home|lives|city|country|address|location)")
+_JOB_ATTRIBUTE = re.compile(r"^(?:job|work|employer|occupation|profession)")
+_AGE_ATTRIBUTE = re.compile(r"^(?:age|birthday|born)")
+_NOT_AGE_ATTRIBUTE = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_JOB_ATTRIBUTE.pattern}")
+_NOT_JOB_ATTRIBUTE = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}")
+_NOT_HOME_ATTRIBUTE = re.compile(rf"{_JOB_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}")
+
+
+def _other_attribute(question: str) -> re.Pattern[str] | None:
+    """A question asking a relative's job is not answered with their home, nor one asking
+    their home with their job ("¿En qué trabaja mi mamá?" of a user who told where she
+    lives), nor either with their age, nor one asking their age with either ("Wie alt ist
+    Lars?" of a user who told
+    what he does): the attributes that do not answer, or ``None``."""
+    areas = set(named_areas(question))
+    if _ASKS_AGE.search(question):
+        return _NOT_AGE_ATTRIBUTE
+    if _JOB in areas and _HOME not in areas:
+        return _NOT_JOB_ATTRIBUTE
+    if _HOME in areas and _JOB not in areas:
+        return _NOT_HOME_ATTRIBUTE
+    return None
+
+
+def _attribute_of(hit: SearchHit, attributes: re.Pattern[str]) -> bool:
+    person = parse_key(hit.fact.key) if hit.fact is not None else None
+    return person is not None and attributes.match(person.attribute) is not None
+
+
+def _saying_what_is_asked(
+    hits: list[SearchHit], question: str, everyone: Sequence[SearchHit]
+) -> list[SearchHit]:
+    """Of the hits about one of the user's people the question asks about (by relation or
+    by name), those that may say what it asks: a name alone is no job, home or age ("Was
+    macht mein Mann beruflich?" of a user who told his name alone, "¿Cuántos años tiene Iván?"
+    of one who told "Mi cuñado se llama Iván."), and only a memory of someone says a
+    name ("what's my doctor called?")."""
+    relation = asked_relation(question)
+    if relation is None and _person_named(question, everyone) is None:
+        return hits
+    if _asks_not_the_name(question):
+        other = _other_attribute(question)
+        return [h for h in hits if not _only_a_name(h) and not (other and _attribute_of(h, other))]
+    if relation is not None and _ASKS_A_NAME.search(question):
+        return [h for h in hits if _of_someone(h)]
+    return hits
+
+
 @dataclass(frozen=True, slots=True)
 class Judged:
     """A question's hits as answering judges them: those that may answer, ranked by
@@ -607,9 +843,8 @@ def judged(
     hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER, question: str | None = None
 ) -> Judged:
     """``hits`` ranked for answering (``ranked`` empty: no vectors to judge by)."""
-    asked = _asked_attribute(question) if question else None
-    if asked is not None:
-        hits = [h for h in hits if _names(h, asked)]
+    if question:
+        hits = _naming_the_attribute(hits, question)
     if question and _asks_what_one_likes_to_eat(question):
         hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE]
     if question and _ASKS_ALLERGY.search(question):
@@ -625,14 +860,7 @@ def judged(
     everyone = hits
     if question:
         hits = [h for h in hits if not _about_another(h, question, everyone)]
-        if kin.relation_asked(question) is not None:
-            if _asks_not_the_name(question):
-                # "Was macht mein Mann beruflich?" of a user who told his name alone: the
-                # name is no job.
-                hits = [h for h in hits if not _only_a_name(h)]
-            elif _ASKS_A_NAME.search(question):
-                # "what's my doctor called?": only a memory of someone says a name.
-                hits = [h for h in hits if _of_someone(h)]
+        hits = _saying_what_is_asked(hits, question, everyone)
     # A memory learned a moment ago may have no vector yet: its words alone can answer.
     fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
     if all(h.vector <= 0 for h in hits):
@@ -739,7 +967,7 @@ _ASKS_ALLERGY = re.compile(r"\b(?:allerg\w*|al[ée]rgic\w*|alergi\w*|аллер�
 _ASKS_MEDICINE = re.compile(
     r"\b(?:medicines?|medications?|meds|drugs?|pills?|tablets?|prescriptions?|treatments?|"
     r"medikament\w*|behandlung\w*|tratamientos?|traitements?|лечени\w*|"
-    r"tablette\w*|pillen?|medicamentos?|medicinas?|pastillas?|m[ée]dicaments?|comprim[ée]s?|"
+    r"tablette\w*|pillen?|medicamentos?|medicinas?|pastillas?|m[ée]dicaments?|comprim[ée]s?|cachets?|"
     r"лекарств\w*|таблет\w*|препарат\w*)\b",
     re.IGNORECASE,
 )
@@ -855,7 +1083,7 @@ def _relation_first(
     """ "¿Cómo se llama mi gemela?" of a user who told of a twin and a godmother, both named
     alike: the facts of the relation asked for first (when they are near enough to answer),
     and those of the user's other people left out."""
-    asked = kin.relation_asked(question) if question else None
+    asked = asked_relation(question) if question else None
     if asked is None:
         return chosen
 
@@ -883,7 +1111,7 @@ _SUPPORTING = re.compile(
     r"\b(?:support\w*|cheer\w*|root\s+for|shout\s+for|follow\w*|fan|fans|unterst(?:ü|ue)tz\w*|"
     r"halte\s+(?:ich\s+)?zu|anfeuer\w*|anh(?:ä|ae)nger\w*|animo|apoyo|le\s+voy|hincha|"
     r"aficionad[oa]|soy\s+del?|encourag\w*|supporte\w*|боле(?:ю|ешь|ет|ем)|поддержива\w*|"
-    r"болельщи\w*|fu(?:ß|ss)ballherz)\b",
+    r"болельщи\w*|fu(?:ß|ss)ballherz|daumen)\b",
     re.IGNORECASE,
 )
 _TEAM = re.compile(

@@ -44,7 +44,7 @@ cat = cat
     de: katze, kater, kätzchen | katzen, kater
     es: gato, gata, gatito, gatita | gatos, gatas
     fr: chat, chatte, chaton | chats, chattes
-    ru: кошка, кошку, кот, кота, котёнок, котенок, котёнка, котик, котика, кошечка
+    ru: кошка, кошку, кот, кота, котёнок, котенок, котёнка, котик, котика, кошечка, котяра
         | кошки, кошек, кота, котов, коты
 rabbit = rabbit
     en: rabbit, bunny | rabbits, bunnies

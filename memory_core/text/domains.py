@@ -1232,7 +1232,9 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         r"\b(?:jobs?|work|career|occupation|profession|employer|beruf\w*|(?!hand)\w*arbeit|arbeite\w*|"
         r"arbeitgeber|stelle|trabajo|trabajas?|empleo|profesi[oó]n|oficio|empresa|m[ée]tier|"
         r"travail\w*|boulot|emploi|bosse|работ\w*|професси\w*|должност\w*|зарабатыва\w*|"
-        r"earn|verdiene|verdienst|verdienen|gano|gagne|for\s+a\s+living|beruflich)\b",
+        r"earn|verdiene|verdienst|verdienen|gano|gagne|for\s+a\s+living|beruflich|"
+        # slang: "Je taffe où, moi ?", "¿Y de qué chambeo yo?", "Кем я там вкалываю?"
+        r"taf|taffe[sr]?|curro|curras|chambe\w*|chamba|jale|вкалыва\w*|тружусь|пашу)\b",
         "job",
     ),
     (

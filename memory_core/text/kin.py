@@ -110,19 +110,19 @@ wife = family partner spouse +one
     en: wife, ~missus, ~missis, ~wifey, ~good lady | wives
     de Frau/f: ?frau, ehefrau, gattin
     es mujer/f: ?mujer, esposa
-    fr femme/f: ?femme, épouse, epouse
+    fr femme/f: ?femme, épouse, epouse, ~bourgeoise
     ru жена/f: жена, жену, жены, жене, женой, супруга, супругу, благоверная, благоверную, жён*,
         жен*
 husband = family partner spouse +one
     en: husband, ~~hubby | husbands
     de Mann/m: ?mann, ehemann, gatte
     es marido/m: marido, esposo
-    fr mari/m: mari, époux, epoux
+    fr mari/m: mari, époux, epoux, ?homme
     ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж* | мужья, мужей
 partner = family partner +one
     en: partner, ~~other half, ~~better half, ~~significant other | partners
     de Partner(in)/x; Partner/m; Partnerin/f: partner, partnerin, lebensgefährte/m,
-        lebensgefährtin/f, partner*, ~~bessere hälfte, ~schatz
+        lebensgefährtin/f, partner*, ~~bessere hälfte, ~schatz, ^~süße/f, ^~süßer/m
     es pareja/f: pareja, ~~media naranja
     fr partenaire/x; compagnon/m; compagne/f: partenaire, compagnon, compagne, conjoint/m,
         conjointe/f, conjoint*, compagn*, ~moitié, ~chéri/m, ~chérie/f | conjoints, compagnons/m,
@@ -147,7 +147,8 @@ boyfriend = family partner +one
     de Freund/m: ?freund
     es novio/m: novio, ?~chico
     fr copain/m: ?copain, petit ami, petit copain, ?mec, ~chum
-    ru парень/m: ?парень, ?парня, ?парню, ?парнем, парн*
+    ru парень/m: ?парень, ?парня, ?парню, ?парнем, парн*, ?молодой человек, ?молодого человека,
+        ?молодому человеку
 girlfriend = family partner +one
     en: girlfriend, ~gf | girlfriends
     de Freundin/f: ?freundin
@@ -157,20 +158,20 @@ girlfriend = family partner +one
 son = family child +counted
     en: son, ~lad, ~boy | sons
     de Sohn/m: sohn, ^~kleiner, ^~großer | söhne
-    es hijo/m: hijo, hijito
-    fr fils/m: fils, fiston, ~petit gars, ^~petit
+    es hijo/m: hijo, hijito, primogénito, ~chavo, ~chamaco, ~nene
+    fr fils/m: fils, fiston, ~petit gars, ^~petit, ^aîné
     ru сын/m: сын, сына, сыну, сыном, сыне, сыночек, ^мелкий, ^мелкого, ^мелкому, ^мелким,
         ^старший, ^старшего, ^старшему, ^старшим, сын* | сыновья, сыновей, сыновьям
 daughter = family child +counted
     en: daughter | daughters
     de Tochter/f: tochter, ^~kleine, ^~große | töchter
-    es hija/f: hija, hijita | hijas
-    fr fille/f: fille, ^~petite | filles
+    es hija/f: hija, hijita, primogénita, ~chava, ~chamaca, ~nena | hijas
+    fr fille/f: fille, ^~petite, ^aînée | filles
     ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, ^мелкая, ^мелкую, ^мелкой,
         ^старшая, ^старшую, ^старшей, доченька, доч* | дочери, дочки, дочерей
 child = family +counted
-    en child/x; son/m; daughter/f: child, kid, ~kiddo | kids, children, ~~kiddos, ~~little ones,
-        ~~kiddies
+    en child/x; son/m; daughter/f: child, kid, ~kiddo, firstborn, ^eldest, ^oldest, ^youngest
+        | kids, children, ~~kiddos, ~~little ones, ~~kiddies
     de Kind/n; Sohn/m; Tochter/f: ?kind, kind* | kinder, kindern
     es hijo(a)/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques,
         ~chavos, ~chamacos
@@ -445,7 +446,8 @@ doctor = people +one
     es médico(a)/x; médico/m; médica/f: médico, médica, doctor/m, doctora/f, médic* | médicos
     fr médecin/m: médecin, docteur/m, docteure/f, généraliste, médecin traitant, ~toubib
         | médecins
-    ru врач/m: врач, врача, врачу, врачом, доктор, доктора, терапевт, терапевта, врач* | врачи
+    ru врач/m: врач, врача, врачу, врачом, доктор, доктора, доктору, доктором, терапевт, терапевта,
+        терапевту, врач* | врачи
 therapist = people +one
     en: therapist
     de Therapeut(in)/x:
@@ -923,7 +925,7 @@ def _people_words(lang: str) -> set[str]:
 #: et moi", "¿… mi viejo?"): a verb said of people, a conjunction, or the end (a noun may
 #: not: "mein kleiner Bruder", "mi viejo amigo", "ma petite sœur").
 _AFTER_STANDING = {
-    "en": "is was has loves works lives and",
+    "en": "is was has loves works lives and called named",
     "de": "heißt heisst ist hat war wird geht arbeitet wohnt lebt mag liebt spielt lernt und",
     "es": "se es tiene está va trabaja vive estudia juega y",
     "fr": "s'appelle est a va fait travaille habite vit aime adore joue et",
@@ -935,7 +937,9 @@ def _standing_end(lang: str) -> str:
     verbs = _alternation(tuple(_AFTER_STANDING[lang].split()))
     # A capital after it is a name ("mon petit Léo"), but in German any noun ("Bruder").
     name = "" if lang == "de" else r"|\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])"
-    return rf"(?=\s*(?:[^\w\s'’-]|$)|\s+(?:{verbs})(?!\w){name})"
+    # ... and in English a possessive ("what's our youngest's name?").
+    owner = r"|['’]s\b" if lang == "en" else ""
+    return rf"(?=\s*(?:[^\w\s'’-]|$)|\s+(?:{verbs})(?!\w){name}{owner})"
 
 
 def _kin_alternation(words: set[str] | frozenset[str], lang: str) -> str:

@@ -664,3 +664,116 @@ def test_a_medicine_not_to_take_and_a_name_given_are_still_answered() -> None:
     assert [h.id for h in answering([allergy, *filler], question=asked)][:1] == [1]
     asked = "¿Qué nombre le pusimos a nuestro niño?"
     assert [h.id for h in answering([son, *filler], question=asked)][:1] == [2]
+
+
+def test_one_of_the_users_people_asked_without_my_is_still_theirs() -> None:
+    """ "which physician do I visit?", "Bei welchem Arzt war ich zuletzt?", "Где учится
+    дочь?" ask about the user's own doctor or daughter though no "my" is said (an article or a
+    question word before the word, or in Russian the word alone); someone else's is not
+    ("Who is the mother of Hamlet?", "Кто муж Анны?")."""
+    from memory_core.read.answer import asked_relation
+
+    assert asked_relation("which physician do I visit?") == "doctor"
+    assert asked_relation("Bei welchem Arzt war ich zuletzt?") == "doctor"
+    assert asked_relation("Где учится дочь?") == "daughter"
+    assert asked_relation("what is the missus up to today?") == "wife"
+    assert asked_relation("Who is the mother of Hamlet?") is None
+    assert asked_relation("Кто муж Анны?") is None
+    assert asked_relation("what is the capital of Peru?") is None
+    # ... so the user's own allergy does not answer it, their doctor does.
+    doctor = keyed(1, "note.en.n1", "I see Dr Patel at the clinic on Elm Street.", 0.85, 0.8)
+    allergy = keyed(2, "allergy.latex", "Sam is allergic to latex.", 0.87, 0.8)
+    filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    asked = "which physician do I visit?"
+    assert answering([allergy, *filler], question=asked) == []
+    assert [h.id for h in answering([allergy, doctor, *filler], question=asked)][:1] == [1]
+
+
+def test_the_other_parent_of_the_users_children_is_their_partner() -> None:
+    """ "the dad of my kids", "la madre de mis hijas", "le père de mes enfants" ask about the
+    partner, and a note saying so names the partner, not a parent."""
+    from memory_core.read.answer import asked_relation, relations_named
+
+    assert asked_relation("what's the dad of my kids called?") == "partner"
+    assert asked_relation("¿Dónde trabaja la madre de mis hijas?") == "partner"
+    assert asked_relation("Le père de mes enfants, il fait quoi ?") == "partner"
+    assert relations_named("Jana is the mum of my children.") == {"partner"}
+    assert relations_named("My mum lives in Cork.") == {"mother"}
+
+
+def test_a_name_or_a_job_is_no_age_of_someone_asked_by_name() -> None:
+    """ "¿Cuántos años tiene Iván?" of a user who told only "Mi cuñado se llama Iván." and
+    "Wie alt ist Lars?" of one who told what Lars does abstain: a name is no age, asked by
+    relation or by name, nor is a job; a relative's home is no job either."""
+    named = keyed(1, "note.es.n1", "Mi cuñado se llama Iván.", 0.87, 0.6)
+    filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([named, *filler], question="¿Cuántos años tiene Iván?") == []
+    lars = keyed(2, "family.brother.name", "Lars", 0.84, 0.6)
+    job = keyed(3, "family.brother.job_title", "Pia's brother Lars works as a roofer.", 0.87, 0.6)
+    assert answering([lars, job, *filler], question="Wie alt ist Lars?") == []
+    home = keyed(4, "family.mother.home_city", "Pia's mother lives in Graz.", 0.87, 0.6)
+    assert answering([home, *filler], question="¿En qué trabaja mi mamá?") == []
+
+
+def test_a_blood_type_asked_in_any_form_is_answered_only_by_a_blood_type() -> None:
+    """ "which blood group am I in?", "Welche Blutgruppe hab ich denn?", "Mon groupe
+    sanguin, déjà ?" of a user who told a thyroid medicine abstain (being about health is not
+    enough); a memory naming the blood type answers."""
+    pills = keyed(1, "note.en.n1", "I take levothyroxine for my thyroid.", 0.87, 0.8)
+    blood = keyed(2, "note.en.n2", "My blood group is A positive.", 0.84, 0.8)
+    filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    for asked in (
+        "which blood group am I in?",
+        "Welche Blutgruppe hab ich denn?",
+        "Mon groupe sanguin, c'est lequel ?",
+        "Группа крови у меня какая, помнишь?",
+    ):
+        assert answering([pills, *filler], question=asked) == [], asked
+    assert [
+        h.id for h in answering([pills, blood, *filler], question="which blood group am I in?")
+    ] == [2]
+
+
+def test_an_animal_asked_is_not_answered_with_the_users_own_home() -> None:
+    """ "Un lapin, j'en ai un ?" of a user who told only where they live abstains."""
+    home = keyed(1, "home_city", "Zoé lives in Nantes.", 0.87, 0.6)
+    filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([home, *filler], question="Un lapin, j'en ai un ?") == []
+
+
+def test_a_form_of_address_names_no_relative_and_a_doctors_title_names_the_doctor() -> None:
+    """ "zu Frau Dr. Seidel" names no wife; "Dr Patel" is a doctor."""
+    from memory_core.read.answer import relations_named
+
+    assert relations_named("Seit Jahren gehe ich zu Frau Dr. Seidel.") == {"doctor"}
+    assert relations_named("Meine Frau arbeitet in Kiel.") == {"wife"}
+    assert relations_named("I see Dr Patel twice a year.") == {"doctor"}
+
+
+def test_work_said_in_slang_names_the_job() -> None:
+    """ "Je taffe où, moi ?", "¿Y de qué chambeo yo?", "Кем я там вкалываю?" are about work."""
+    job = next(i for i, a in enumerate(AREAS) if a.description.startswith("job,"))
+    for asked in ("Je taffe où, moi ?", "¿Y de qué chambeo yo?", "Кем я там вкалываю?"):
+        assert job in named_areas(asked), asked
+
+
+def test_a_spanish_note_opening_with_the_users_verb_is_theirs_alone() -> None:
+    """ "Curro de camarera en un bar." speaks of the user though no "yo" is said: it does not
+    answer "¿En qué trabaja Nacho?" of a user whose brother is Nacho; a note opening with the
+    name asked still may."""
+    own = keyed(1, "note.es.n1", "Curro de camarera en un bar del centro.", 0.87, 0.8)
+    his = keyed(2, "note.es.n2", "Nacho trabaja en una imprenta.", 0.84, 0.8)
+    brother = keyed(3, "family.brother.nacho.name", "Nacho", 0.74, 0.2)
+    filler = [brother, keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([own, *filler], question="¿En qué trabaja Nacho?") == []
+    assert [h.id for h in answering([own, his, *filler], question="¿En qué trabaja Nacho?")][
+        :1
+    ] == [2]
+
+
+def test_a_relatives_age_is_no_job_or_home() -> None:
+    """ "What does my son do these days?" of a user who told only his age abstains."""
+    age = keyed(1, "family.son.age", "Kim's son is 17.", 0.87, 0.6)
+    filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([age, *filler], question="what job does my son have these days?") == []
+    assert [h.id for h in answering([age, *filler], question="how old is my son?")] == [1]

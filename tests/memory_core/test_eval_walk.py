@@ -16,6 +16,7 @@ from memory_core.evaluation.walk import (
     ASK9_PATH,
     ASK10_PATH,
     ASK11_PATH,
+    ASK12_PATH,
     BLIND2_PATH,
     BLIND3_PATH,
     BLIND4_PATH,
@@ -43,6 +44,7 @@ BLIND_SETS = (
     ASK9_PATH,
     ASK10_PATH,
     ASK11_PATH,
+    ASK12_PATH,
 )
 RULE_SOURCES = (
     *ROOT.glob("memory_core/extract/**/*.py"),
@@ -779,6 +781,20 @@ def test_the_third_question_set_stays_out_of_the_rules_and_tests() -> None:
     assert all(len(u.never) == 5 for u in script.users)
     found = _found_in(RULE_SOURCES_2, ASK11_PATH)
     assert found <= ALREADY_IN_THE_RULES_ASK11, sorted(found - ALREADY_IN_THE_RULES_ASK11)
+
+
+def test_the_fourth_question_set_stays_out_of_the_rules_and_tests() -> None:
+    """The fourth question set's lines (twelve users: three English, two each German, Spanish
+    and Russian, three French; seven facts each asked three ways, five never-told each; written
+    at h-ask12 before any rule, responder or labelled set was read, and reworded before its first
+    run where a line met another blind set or the rules whole or by a run of five words) are in
+    no rule, tuning data, module of bot/, devtools/ or test, whole or as a run of five words."""
+    script = load_script(ASK12_PATH)
+    assert Counter(u.lang for u in script.users) == {"en": 3, "de": 2, "es": 2, "fr": 3, "ru": 2}
+    assert all(len(u.facts) == 7 for u in script.users)
+    assert all(len(f.also) == 2 for u in script.users for f in u.facts)
+    assert all(len(u.never) == 5 for u in script.users)
+    assert not _found_in(RULE_SOURCES_2, ASK12_PATH), sorted(_found_in(RULE_SOURCES_2, ASK12_PATH))
 
 
 class _EchoChat:

@@ -436,3 +436,26 @@ def test_the_kids_and_the_wife_of_a_story_are_not_the_users() -> None:
 def test_an_adjective_that_stands_for_a_person_opens_no_note_about_the_user(text: str) -> None:
     """ "Kleine", "мелкий", "viejo" name a relative only after "my"."""
     assert not [c for c in extract_rules(TurnInput(text, NOW))], text
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("what's our youngest's name?", "child"),
+        ("my eldest, where does she work now?", "child"),
+        ("Et mon aînée, elle habite où ?", "daughter"),
+        ("Que fait mon homme le dimanche ?", "husband"),
+        ("Elle bosse où, ma bourgeoise ?", "wife"),
+        ("Wo arbeitet mein Süßer?", "partner"),
+        ("Где работает мой молодой человек?", "boyfriend"),
+        ("¿Y mi chava dónde estudia?", "daughter"),
+        ("¿Dónde vive mi primogénito?", "son"),
+    ],
+)
+def test_ranks_endearments_and_slang_name_the_users_people(question: str, relation: str) -> None:
+    """ "my youngest", "mon aînée", "mon homme", "ma bourgeoise", "mein Süßer", "мой молодой
+    человек", "mi chava", "mi primogénito" are one of the user's people; "my oldest friend"
+    and "meine süße Tochter" are the friend and the daughter, not a child or the partner."""
+    assert kin.relation_asked(question) == relation
+    assert kin.relation_asked("Meine süße Tochter, wo wohnt sie?") != "partner"
+    assert kin.relation_asked("my oldest friend, what does he do?") != "child"
