@@ -83,6 +83,18 @@ def test_the_issues_sentences_are_flagged_with_their_category(
         ("I gave them my social security number", D),
         ("Mi NIE caduca en mayo", D),
         ("todavía no tengo el nie", D),
+        # Twelfth round (classes of tune rows the rules missed): operations, money at risk.
+        ("I've had two back operations", H),
+        ("ich wurde letztes Jahr an der Hüfte operiert", H),
+        ("me van a operar de la rodilla", H),
+        ("j'ai été opérée du dos en mars", H),
+        ("меня прооперировали в мае", H),
+        ("the mortgage is two months behind", F),
+        ("we might be losing our flat", F),
+        ("wir leben von Hartz 4", F),
+        ("моя мама живёт на пособие", F),
+        ("no tenemos ni dinero para el bus", F),
+        ("l'huissier est passé hier", F),
     ],
 )
 def test_health_finance_and_documents_are_read_broadly(text: str, category: Category) -> None:
@@ -144,6 +156,16 @@ def test_secret_values_decide_through_find_sensitive(text: str, category: Catego
         "the student loan podcast was funny",
         "I read about insolvency law for my course",
         "he's a conservative dresser",
+        # Twelfth round: someone in the news, a pastime called a religion, a film's bonus
+        # scene, a league's salary cap, a house of worship seen as a building.
+        "the minister was charged with fraud, it's on every channel",
+        "der Bürgermeister sitzt jetzt im Gefängnis",
+        "tea is practically my religion",
+        "my religion is cycling, lol",
+        "the game's bonus level was impossible",
+        "their salary cap went up again",
+        "we went into the cathedral for the architecture",
+        "l'actrice a été arrêtée hier soir, ça passe en boucle",
         "",
     ],
 )
