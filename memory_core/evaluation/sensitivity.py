@@ -83,7 +83,18 @@ five-word run with another list, the sources or the docs) is held out whole. Bat
 and ~38% look-alikes, written after fresh27's first figure and never from its sentences or
 mistakes, rows sharing a five-word run with another list dropped) is tune whole and a selection
 batch (:data:`SELECTION_BATCHES`): no rule is written from it and the reader is not fitted on it;
-it only chooses the reader's thresholds. Batch 111
+it only chooses the reader's thresholds. Batch 30
+(``sensitivity_special_fresh28.jsonl``, reported as ``fresh28``: every special category in
+en/de/es/fr/ru, about half English, mental health, pregnancy, debt and income apart, and ~52%
+look-alikes — idioms of dying and killing, "my religion", money talk, order and ticket numbers, a
+password changed, jobs on a ward or in finance, third parties in the news, a pregnant cat; written
+before the twelfth round and before its author read the rules, every row checked to share no
+five-word run with another list, the sources, the tests or the docs) is held out whole. Batch 31
+(``sensitivity_special_tune31.jsonl``: religion, union membership, sex life, criminal records,
+health and money said plainly in five languages, and look-alikes — third parties in the news,
+jobs, strikes, churches visited, idioms; written after fresh28's first figure and never from its
+mistakes, rows sharing a five-word run with another list dropped) is tune whole: the reader is
+fitted on it, no rule was written from it. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
 game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
@@ -122,10 +133,11 @@ FRESH_REPORTS: dict[int, str] = {
     25: "fresh25",
     27: "fresh26",
     28: "fresh27",
+    30: "fresh28",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 111})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 111})
 #: Tune batches that choose the reader's thresholds and nothing else: no rule is written from
 #: them and no weight fitted on them (``devtools/train_sensitivity.py``), so the rules miss of
 #: them what they miss of sentences they have never seen — unlike the other tune rows, written

@@ -193,7 +193,41 @@ _CAUSES = """charity charities research awareness foundation fundraiser fundrais
 _BUSINESSES = """clinic centre center pharmacy practice charity company business shop firm bank
     hospital agency programme program fund"""
 
-_NEAR_MISSES = _Rules(
+#: Gratitude said as a debt: "I'm in debt to you for the help".
+_IN_YOUR_DEBT = r"\bin\s+(?:your|his|her|their)\s+debt\b|\bin\s+debt\s+to\s+(?:you|him|her|them)\b"
+#: A habit called liberal or conservative: "liberal with the salt", "a conservative eater".
+_A_HABITS_LEANING = (
+    r"\b(?:liberal|conservative)\s+(?:with|about)\s+(?:the\s+|my\s+)?[\w'-]+"
+    # ... and of a habit or a guess: "a conservative eater", "a liberal estimate".
+    r"|\b(?:liberal|conservative)\s+(?:eater|dresser|driver|spender|estimate|guess|"
+    r"portion|amount|approach)s?\b"
+)
+#: No interest in politics: "I don't follow politics much", "Politik interessiert mich nicht",
+#: "no me interesa la política", "la politique ne m'intéresse pas", "не интересуюсь политикой".
+_NO_POLITICS = (
+    r"\b(?:don't|dont|do\s+not|never|barely|hardly)\s+(?:really\s+)?(?:follow|care\s+about|"
+    r"talk\s+about|get\s+into|read\s+about)\s+politics\b|\bnot\s+(?:really\s+)?(?:into|"
+    r"interested\s+in)\s+politics\b|\bpolitik\s+interessiert\s+mich\s+(?:\w+\s+)?nicht\b"
+    r"|\bno\s+me\s+interesa\s+(?:\w+\s+)?la\s+pol[ií]tica\b"
+    r"|\bla\s+politique\s+ne\s+m['’]int[ée]resse\s+pas\b|\bне\s+интересуюсь\s+политик\w*"
+)
+_FIGURES_OF_SPEECH = {
+    Topic.FINANCE: re.compile(_IN_YOUR_DEBT, _FLAGS),
+    Topic.POLITICS: re.compile(f"{_A_HABITS_LEANING}|{_NO_POLITICS}", _FLAGS),
+}
+
+
+def says_in_a_figure(topic: Topic, text: str) -> bool:
+    """Whether ``text`` names ``topic``'s words in a figure of speech that tells nothing of the
+    speaker's own ("I'm in debt to you for the help", "liberal with the salt", "I don't follow
+    politics much")."""
+    pattern = _FIGURES_OF_SPEECH.get(topic)
+    return pattern is not None and pattern.search(_normalise(text)) is not None
+
+
+#: Jobs, workplaces and businesses: near misses of the rules, and what the reader by meaning
+#: must not read as one's own health, money or faith (:func:`tells_of_work`).
+_JOB_RULES: tuple[tuple[str, str], ...] = (
     # Jobs: "I'm a diabetes nurse", "Ana is a therapist", "works as a loan officer".
     (
         _ROLE_TRIGGERS,
@@ -213,6 +247,112 @@ _NEAR_MISSES = _Rules(
         r"(?:a|an|the|my|his|her|our|their)\s+(?:[\w'-]+\s+){0,3}?(?:clinic|centre|center|"
         r"pharmacy|practice|charity|company|business|shop|firm|bank|hospital|agency|programme|"
         r"program|fund)\b",
+    ),
+)
+
+#: Who is in the news or holds a public role ("the senator", "a footballer", "der Minister",
+#: "el alcalde", "le maire", "депутат"): what is said of one (arrested, ill, devout) is no
+#: special category of the user's — unless the user is in the sentence too (:data:`_FIRST_PERSON`).
+_PUBLIC_ROLES = (
+    r"(?:senators?|president|presidents|prime\s+minister|ministers?|mps?|mayors?|governors?|"
+    r"congress(?:man|woman|men|women)|politicians?|footballers?|players?|singers?|actors?|"
+    r"actress(?:es)?|rappers?|celebrit(?:y|ies)|ceos?|bishops?|pop\s+stars?|influencers?|"
+    r"councillors?|chancellor|senador(?:a|es)?|presidente|ministr[oa]s?|alcaldes?|alcaldesa|"
+    r"futbolistas?|cantantes?|actriz|pol[ií]tic[oa]s?|diputad[oa]s?|sénat(?:eur|rice)s?|maires?|"
+    r"député(?:e|s)?|footballeurs?|chanteu(?:r|se)s?|acteurs?|actrices?|ministres?|"
+    r"bürgermeister(?:in)?|politiker(?:in)?|fußballer(?:in)?|sänger(?:in)?|schauspieler(?:in)?|"
+    r"minister(?:in)?|abgeordnete[rn]?|сенатор\w*|министр\w*|депутат\w*|мэр\w*|"
+    r"футболист\w*|певиц\w*|певец|певца|актёр\w*|актер\w*|актрис\w*|политик\w*|губернатор\w*)"
+)
+_PUBLIC_TRIGGERS = (
+    "senator senators president presidents prime minister ministers mp mps mayor mayors governor "
+    "governors congressman congresswoman congressmen congresswomen politician politicians "
+    "footballer footballers player players singer singers actor actors actress actresses rapper "
+    "rappers celebrity celebrities ceo ceos bishop bishops pop influencer influencers councillor "
+    "councillors chancellor senador senadora senadores presidente ministro ministra ministros "
+    "alcalde alcaldes alcaldesa futbolista futbolistas cantante cantantes actriz político política "
+    "politico politica políticos diputado diputada sénateur sénatrice sénateurs maire maires "
+    "député députée députés footballeur footballeurs chanteur chanteuse acteur acteurs actrice "
+    "actrices ministre ministres bürgermeister bürgermeisterin politiker politikerin fußballer "
+    "sänger sängerin schauspieler schauspielerin ministerin abgeordnete abgeordneter "
+    "l'acteur l'actrice l'ancien l'ancienne l'alcalde l'ex"
+)
+#: The user (or the user's own people) in a sentence, in the bot's languages.
+_FIRST_PERSON = (
+    r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|we|we're|us|our|ich|mich|mir|mein\w*|wir|uns|"
+    r"unser\w*|yo|mi|mis|m[ií]o|m[ií]a|nos|nosotr[oa]s|nuestr[oa]s?|je|j|moi|mon|ma|mes|nous|"
+    r"notre|nos|я|меня|мне|мной|мой|моя|моё|мое|мои|мы|нас|нам|наш\w*)\b"
+)
+_PUBLIC_FIGURE = re.compile(
+    r"(?:^|[\s,;:(\"'«])(?:the|a|an|that|this|some|another|der|die|ein|eine|el|la|un|una|le|les|"
+    r"l'|ce|cette|этот|эта|один|одна)?\s*(?:(?:former|local|new|famous|ex|ehemalige[rn]?|"
+    r"berühmte[rn]?|famos[oa]|célèbre|ancien|ancienne|бывш\w+|известн\w+)[\s-]+)?"
+    + _PUBLIC_ROLES
+    + r"(?:'s)?\b",
+    _FLAGS,
+)
+_SOMEONE_ELSE = re.compile(_FIRST_PERSON, _FLAGS)
+
+
+def speaks_of_a_public_figure(text: str) -> bool:
+    """Whether ``text`` speaks of someone in a public role and not of the user ("the senator was
+    arrested", "a rapper was charged", "der Minister ist krank"; not "the
+    judge gave me two years" nor "I voted for the mayor")."""
+    raw = _normalise(text)
+    return _PUBLIC_FIGURE.search(raw) is not None and _SOMEONE_ELSE.search(raw) is None
+
+
+#: "Tea is my religion", "Fußball ist meine Religion", "el fútbol es mi religión", "le foot
+#: c'est ma religion", "футбол — моя религия", "my religion is football": a pastime praised.
+_PASTIMES = (
+    r"(?:football|soccer|rugby|cricket|basketball|baseball|hockey|golf|tennis|f1|formula\s+1|"
+    r"coffee|tea|food|pizza|pasta|chocolate|music|metal|jazz|cycling|running|climbing|sleep|"
+    r"netflix|gaming|the\s+gym|fitness|cooking|baking|gardening|shopping|fishing|surfing)"
+)
+_RELIGION_AS_A_FIGURE = re.compile(
+    r"\b(?:is|are|'s|ist|es|est|c'est)\s+(?:basically|like|practically|pretty\s+much|kind\s+of|"
+    r"sort\s+of|quasi|praktisch|prácticamente|casi|carrément|presque|genre)?\s*"
+    r"(?:my|our|meine|unsere|mi|nuestra|ma|notre)\s+(?:religion|religión|church|kirche|iglesia|"
+    r"église)\b"
+    rf"|\bmy\s+(?:only\s+|true\s+|real\s+)?religion\s+is\s+(?:basically\s+)?{_PASTIMES}\b"
+    r"|(?:—|–|-|это)\s*(?:моя|наша)\s+религия\b",
+    _FLAGS,
+)
+
+
+def calls_something_a_religion(text: str) -> bool:
+    """Whether ``text`` calls a pastime or a drink the speaker's religion ("tea is pretty much
+    my religion", "my religion is football, ha")."""
+    return _RELIGION_AS_A_FIGURE.search(_normalise(text)) is not None
+
+
+_NEAR_MISSES = _Rules(
+    *_JOB_RULES,
+    # Someone in a public role, with the user nowhere in the sentence: "the senator was
+    # arrested for bribery", "der Bürgermeister ist krank" — to the sentence's end.
+    (
+        _PUBLIC_TRIGGERS,
+        r"(?:^|(?<=[\s,;:(\"'«]))(?:the|a|an|that|this|some|another|der|die|ein|eine|el|la|un|una|"
+        r"le|les|l'|ce|cette)?\s*(?:(?:former|local|new|famous|ex)[\s-]+)?"
+        + _PUBLIC_ROLES
+        + r"(?:'s)?\b(?![^.;!?]*"
+        + _FIRST_PERSON
+        + r")[^.;!?]*",
+    ),
+    # A pastime called one's religion ("my religion is football, ha").
+    ("religion religión church kirche iglesia église религия", _RELIGION_AS_A_FIGURE.pattern),
+    # Money words that are no one's money: a film's bonus scene, a league's salary cap.
+    (
+        "bonus",
+        r"\bbonus\s+(?:scenes?|levels?|rounds?|points?|tracks?|episodes?|features?|material|"
+        r"content|questions?|stages?|li(?:fe|ves)|items?)\b",
+    ),
+    ("salary", r"\bsalary\s+caps?\b"),
+    # A house of worship seen as a building: "to the mosque to see the architecture".
+    (
+        "mosque church cathedral temple synagogue",
+        r"\b(?:mosque|church|cathedral|temple|synagogue)\s+(?:to\s+(?:see|look\s+at|admire|"
+        r"photograph|sketch)|for\s+the\s+(?:architecture|view|views|concert|tour))\b[^,.;:!?()]*",
     ),
     # Trades and products: "I sell hearing aids", "designs insulin pens for a living".
     (
@@ -278,24 +418,52 @@ _NEAR_MISSES = _Rules(
     ),
     ("recovery", r"\b(?:disaster|data|account|password|file|photo|key)\s+recovery\b"),
     # "I'm in debt to you for the help", "I drink too much coffee", "liberal with the salt".
-    ("debt", r"\bin\s+(?:your|his|her|their)\s+debt\b|\bin\s+debt\s+to\s+(?:you|him|her|them)\b"),
+    ("debt", _IN_YOUR_DEBT),
     (
         "drink drinks drinking",
         r"\bdrinks?\s+(?:way\s+)?too\s+much\s+(?:coffee|tea|water|coke|soda|cola|juice|"
         r"milk|caffeine|energy\s+drinks?)\b",
     ),
-    (
-        "liberal conservative",
-        r"\b(?:liberal|conservative)\s+(?:with|about)\s+(?:the\s+|my\s+)?[\w'-]+"
-        # ... and of a habit or a guess: "a conservative eater", "a liberal estimate".
-        r"|\b(?:liberal|conservative)\s+(?:eater|dresser|driver|spender|estimate|guess|"
-        r"portion|amount|approach)s?\b",
-    ),
+    ("liberal conservative", _A_HABITS_LEANING),
     (
         "bank banks",
         r"\b(?:blood|sperm|river|west|left|right|piggy|memory|power|data|question)\s+banks?\b",
     ),
 )
+
+#: A job's role ("an addiction counsellor") or business ("runs a pharmacy").
+_ROLES = _Rules(_JOB_RULES[0], _JOB_RULES[2])
+#: A workplace, in the bot's languages: "works at a rehab centre", "I work in debt recovery",
+#: "ich arbeite als …", "trabajo en …", "je travaille comme …", "работаю в …" / "работаю
+#: врачом" (not "worked on", "works with": "ivf worked on the third round").
+_WORKPLACE = re.compile(
+    r"\b(?:work|works|worked|working|volunteer|volunteers|volunteering|employed|intern|interning)"
+    r"\s+(?:as|at|in|for)\b"
+    r"|\b(?:arbeite\w*|tätig)\s+(?:als|bei|im|in|an|für)\b|\bvon\s+beruf\b"
+    r"|\btrabaj\w*\s+(?:como|en|de|para)\b|\btravaill\w*\s+(?:comme|dans|à|au|chez|en|pour)\b"
+    r"|\bработа\w*\s+(?:в|во|на|кем)\b|\bработа\w*\s+\w+(?:ом|ем|ой|ицей)\b",
+    _FLAGS,
+)
+
+
+#: Work changed by something of one's own: "I work at home since my stroke", "arbeite wegen
+#: meiner …" — not a job's words alone.
+_BECAUSE_OF_MINE = re.compile(
+    r"\b(?:since|because\s+of|after|due\s+to|seit|wegen|nach|desde|por|tras|depuis|"
+    r"à\s+cause\s+de|après|из-за|после)\s+(?:my|meine[mrns]?|mi|mis|ma|mon|mes|мо\w+)\b",
+    _FLAGS,
+)
+
+
+def tells_of_work(text: str) -> bool:
+    """Whether ``text`` tells of a job, a workplace or a business ("Ana is an addiction
+    counsellor", "I work in debt recovery", "ich arbeite als Erzieherin"), and not of work
+    changed by something of one's own ("I work at home since my stroke")."""
+    raw = _normalise(text)
+    if _BECAUSE_OF_MINE.search(raw):
+        return False
+    return _ROLES.search(raw, _tokens(raw)) or _WORKPLACE.search(raw) is not None
+
 
 # ---------------------------------------------------------------------------------------------
 # Step 3a: identity documents named without a number.
@@ -432,6 +600,12 @@ _FINANCE_WORDS = _Lexicon(
 )
 _FINANCE_STEMS = _Stems(prefixes="foreclos, repossess, cosign, inherit")
 _FINANCE_RULES = _Rules(
+    # Payments behind, a home at risk: "rent's three months behind", "we'll lose the house".
+    (
+        "behind lose losing",
+        r"\b(?:rent|mortgage|payments?|bills?)(?:'s|\s+is|\s+are|'re)\s+(?:\w+\s+){0,3}?behind\b"
+        r"|\b(?:lose|losing)\s+(?:the|our|my)\s+(?:house|home|flat)\b(?!\s+keys)",
+    ),
     # Income: "I earn 85000 a year", "Ana makes $120,000 a year", "my salary is 3200".
     (
         "earn earns earned earning",
@@ -720,9 +894,10 @@ _HEALTH_RULES = _Rules(
         r"|\bdisabled\s+(?:person|people|veteran|badge|parking|child|son|daughter|since)\b",
     ),
     (
-        "operation",
+        "operation operations surgeries",
         r"\b(?:had|have|having|get|getting|got|need|needs|scheduled\s+for|booked\s+for|"
-        r"recovering\s+from)\s+(?:an?\s+|my\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}?operation\b"
+        r"recovering\s+from)\s+(?:an?\s+|my\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}?"
+        r"(?:operations?|surgeries)\b"
         r"|\boperation\s+on\s+(?:my|his|her|their)\b",
     ),
     (

@@ -544,6 +544,26 @@ RELIGION: tuple[tuple[str, str], ...] = (
         r"\b(?:go|goes|went|going|attend\w*|take\s+\w+(?:\s+\w+)?|took\s+\w+(?:\s+\w+)?)\s+"
         r"to\s+mass\b",
     ),
+    # Observance said in passing (tune batches 20, 24, 26): "lent starts, so no …", "we light
+    # the menorah", "i do my prayers on a mat", "we're observant".
+    (
+        "lent",
+        r"\blent\s+(?:starts|begins|started)\b[^.;!?]*\b(?:no|without)\b",
+    ),
+    (
+        "menorah candles diya diyas",
+        r"\b(?:light|lit|lighting|lights)\s+(?:the\s+|our\s+)?(?:menorah|hanukkah\s+candles|"
+        r"shabbat\s+candles|diyas?)\b",
+    ),
+    (
+        "prayers namaz salah salat rosary",
+        r"\b(?:do|does|did|say|says|said|doing|saying)\s+(?:my|our)\s+(?:daily\s+)?(?:prayers|"
+        r"namaz|salah|salat|rosary)\b",
+    ),
+    (
+        "observant",
+        r"\b(?:we're|we\s+are|i'm|i\s+am)\s+(?:very\s+|quite\s+)?observant\s*(?:$|[,.;!])",
+    ),
     (
         "left leaving quit renounced",
         r"\b(?:left|leaving|quit|renounced)\s+(?:islam|christianity|judaism|mormonism|"
@@ -803,7 +823,9 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
     ),
     (
         "community service",
-        r"\bcommunity\s+service\s+(?:for|order|hours)\b|\b(?:doing|did|do)\s+community\s+service\b",
+        r"\bcommunity\s+service\s+(?:for|order|hours)\b|\b(?:doing|did|do)\s+community\s+service\b"
+        # "community service every saturday till august": a sentence being served.
+        r"|\bcommunity\s+service\s+(?:every|each)\s+\w+\s+(?:till|until|for)\b",
     ),
     ("restraining order", r"\brestraining\s+order\s+against\s+(?:me|him|her|them|my)\b"),
     (

@@ -489,6 +489,12 @@ UNION: tuple[tuple[str, str], ...] = (
         r"\b(?:bin|ist|sind)\s+(?:\w+\s+){0,2}?(?:in\s+der|bei\s+der)\s+(?:gew|ig\s+metall|ig\s+bce|"
         r"verdi|ver\.di|evg|ngg|gdl)\b",
     ),
+    # Dues paid to a union: "ich zahle Beitrag bei der GEW" (tune batch 26).
+    (
+        "beitrag beiträge mitgliedsbeitrag",
+        r"\b(?:mitglieds)?beitr(?:ag|äge)\s+(?:\w+\s+){0,2}?(?:bei\s+der|in\s+der|an\s+die)\s+"
+        r"(?:gew|ig\s+metall|ig\s+bce|verdi|ver\.di|evg|ngg|gdl|gewerkschaft)\b",
+    ),
     (
         "delegado delegada afiliado afiliada militante",
         r"\b(?:delegad[oa]|afiliad[oa]|militante)\s+(?:de|a|en)\s+(?:ccoo|ugt|comisiones\s+obreras|"
@@ -548,6 +554,14 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
     ("détention detention", r"\ben\s+d[ée]tention\b"),
     ("уголовное", r"(?:завели|возбудили)\s+(?:\w+\s+){0,2}уголовное\s+дело"),
     ("колонии", r"(?:срок|лет|года?|год)\s+колонии\b"),
+    # Time served, an ankle tag, a judge's order (tune batches 14, 26).
+    ("отсидел отсидела отсидели", r"\bотсидел[аи]?\b"),
+    ("fußfessel", r"\bfußfessel\b"),
+    (
+        "juge",
+        r"\ble\s+juge\s+m['’]a\s+(?:\w+\s+){0,2}?(?:interdit|condamnée?|ordonné|obligée?|"
+        r"placée?|mise?)\b",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -629,6 +643,24 @@ HEALTH: tuple[tuple[str, str], ...] = (
         r"(?<!кошка\s)(?<!собака\s)(?<!кошка\sснова\s)\bберемен\w*",
     ),
     ("выкидыш выкидыша выкидышем", r"\bвыкидыш\w*"),
+    # Operated on: "ich wurde am Knie operiert", "me operaron del corazón", "j'ai été opérée",
+    # "меня прооперировали", "после операции" (tune batch 11's English "three knee operations").
+    ("operiert", r"\b(?:wurde|wurden|bin|worden|werde)\s+(?:\w+\s+){0,5}?operiert\b"),
+    (
+        "operaron operado operada operar operan",
+        r"\bme\s+(?:\w+\s+)?(?:operaron|operar[aá]n|han\s+operado|van\s+a\s+operar|operan)\b"
+        r"|\b(?:estoy|estuve|fui)\s+operad[oa]\b",
+    ),
+    (
+        "opéré opérée opérer",
+        r"\b(?:j['’]ai\s+été|je\s+me\s+suis\s+fait|on\s+m['’]a|je\s+vais\s+(?:me\s+faire|être)|"
+        r"je\s+me\s+fais)\s+(?:\w+\s+)?opér(?:é|ée|er)\b",
+    ),
+    (
+        "прооперировали оперировали операции операцию",
+        r"\b(?:меня|мне)\s+(?:\w+\s+)?(?:прооперировали|оперировали|сделали\s+операцию)\b"
+        r"|\bпосле\s+операции\b|\bперен[её]с\w*\s+(?:\w+\s+)?операци\w*",
+    ),
     ("ждём ждем", r"\bжд[её]м\s+(?:ребёнка|ребенка|малыша|двойню|сына|дочку|дочь)\b"),
     (
         "therapie therapeuten therapeutin psychiater psychiaterin",
@@ -832,6 +864,19 @@ HEALTH: tuple[tuple[str, str], ...] = (
 # ---------------------------------------------------------------------------------------------
 #: Debts and income said in these languages (the finance words read most amounts already).
 FINANCE: tuple[tuple[str, str], ...] = (
+    # Living on benefits or with nothing left: "ich lebe von Hartz IV", "живу на пособие",
+    # "no tengo dinero ni para la comida", a bailiff's letter (tune batches 11, 22, 24).
+    ("hartz", r"\bhartz\s*(?:iv|4)\b"),
+    (
+        "пособие пособии пособия",
+        r"\b(?:живу|живём|живем|сижу|сидим|живёт|живет)\s+на\s+(?:\w+\s+)?пособи\w*",
+    ),
+    (
+        "dinero duro plata",
+        r"\bno\s+(?:tengo|tenemos)\s+(?:ni\s+)?(?:dinero|un\s+duro|plata|un\s+euro)\s+"
+        r"(?:ni\s+)?para\b",
+    ),
+    ("huissier l'huissier", r"\b(?:l['’])?huissier\s+(?:m['’]a|nous\s+a|est\s+(?:passé|venu))\b"),
     (
         "raten kredit kredite schulden verschuldet minus insolvent pleite",
         r"\b(?:meine|die)\s+raten\s+(?:\w+\s+){0,2}?nicht\s+(?:mehr\s+)?(?:zahlen|bezahlen)\b"

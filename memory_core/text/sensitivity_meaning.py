@@ -46,7 +46,13 @@ import structlog
 from memory_core.embed import Embedder
 from memory_core.extract.base import Candidate
 from memory_core.extract.filters import is_question
-from memory_core.extract.sensitivity import sensitive_topic
+from memory_core.extract.sensitivity import (
+    calls_something_a_religion,
+    says_in_a_figure,
+    sensitive_topic,
+    speaks_of_a_public_figure,
+    tells_of_work,
+)
 from memory_core.text.crisis import CRISIS_PATH, CrisisWeights, load_crisis, speaks_figuratively
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
@@ -342,6 +348,19 @@ def resets_a_password(text: str) -> bool:
     return _LOGIN.search(text) is not None and _DOCUMENT.search(text) is None
 
 
+#: A payment card named after its network ("my Visa card", "visa debit").
+_PAYMENT_CARD = re.compile(
+    r"\bvisa\s+(?:card|debit|credit|gold|platinum|electron|karte|tarjeta|carte)\b"
+    r"|\b(?:karte|tarjeta|carte|карт\w*)\s+visa\b",
+    re.IGNORECASE,
+)
+
+
+def pays_by_card(text: str) -> bool:
+    """Whether ``text`` names a Visa payment card ("my visa card expired")."""
+    return _PAYMENT_CARD.search(text) is not None
+
+
 def addressed_to_bot(text: str) -> bool:
     """Whether ``text`` asks the bot something or asks it to do something (a question, or a
     request such as "remember …", "kannst du …", "запомни …") rather than telling of oneself."""
@@ -583,6 +602,14 @@ class SensitivityModel:
         return out
 
 
+#: The readings a job's words bring by meaning that are not the speaker's (see below).
+_AT_WORK = frozenset({Topic.HEALTH, Topic.FINANCE, Topic.RELIGION, Topic.IDENTITY_DOCUMENT})
+#: The readings dropped of what is said of someone in the news (not papers: "the minister
+#: deported …" may be told of one's own people; not self-harm: the crisis reader's guards).
+_IN_THE_NEWS = frozenset(
+    {Topic.CRIMINAL, Topic.HEALTH, Topic.POLITICS, Topic.RELIGION, Topic.FINANCE, Topic.SEX_LIFE}
+)
+
 #: Look-alikes whose reading by meaning is dropped: (the readings dropped, the look-alike).
 _LOOK_ALIKES: tuple[tuple[frozenset[Topic], Callable[[str], bool]], ...] = (
     # A marriage is family, not a special category.
@@ -599,6 +626,16 @@ _LOOK_ALIKES: tuple[tuple[frozenset[Topic], Callable[[str], bool]], ...] = (
     (frozenset({Topic.POLITICS}), gives_a_direction),
     (frozenset({Topic.HEALTH}), names_a_star_sign),
     (frozenset({Topic.IDENTITY_DOCUMENT}), resets_a_password),
+    # A job, a workplace or a business ("an addiction counsellor", "I work in debt recovery")
+    # is no one's health, money, faith or documents (politics, a union, sex work, a record or
+    # papers said beside work are kept: "volunteered for the party", "work here without papers").
+    (_AT_WORK, tells_of_work),
+    # Someone in the news, with the user nowhere in the sentence ("the senator was arrested").
+    (_IN_THE_NEWS, speaks_of_a_public_figure),
+    # A pastime called one's religion ("tea is pretty much my religion").
+    (frozenset({Topic.RELIGION}), calls_something_a_religion),
+    # A payment card is no visa: "my visa card expired".
+    (frozenset({Topic.IDENTITY_DOCUMENT, Topic.IMMIGRATION}), pays_by_card),
 )
 
 
@@ -607,6 +644,8 @@ def _guarded(topic: Topic | None, text: str) -> Topic | None:
     if topic == Topic.SELF_HARM and (addressed_to_bot(text) or speaks_figuratively(text)):
         return Topic.HEALTH  # private, but no crisis reply to a request or a figure of speech
     if topic is not None and any(topic in read and alike(text) for read, alike in _LOOK_ALIKES):
+        return None
+    if topic is not None and says_in_a_figure(topic, text):
         return None
     return topic
 

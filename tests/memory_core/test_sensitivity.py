@@ -83,6 +83,18 @@ def test_the_issues_sentences_are_flagged_with_their_category(
         ("I gave them my social security number", D),
         ("Mi NIE caduca en mayo", D),
         ("todavía no tengo el nie", D),
+        # Twelfth round (classes of tune rows the rules missed): operations, money at risk.
+        ("I've had two back operations", H),
+        ("ich wurde letztes Jahr an der Hüfte operiert", H),
+        ("me van a operar de la rodilla", H),
+        ("j'ai été opérée du dos en mars", H),
+        ("меня прооперировали в мае", H),
+        ("the mortgage is two months behind", F),
+        ("we might be losing our flat", F),
+        ("wir leben von Hartz 4", F),
+        ("моя мама живёт на пособие", F),
+        ("no tenemos ni dinero para el bus", F),
+        ("l'huissier est passé hier", F),
     ],
 )
 def test_health_finance_and_documents_are_read_broadly(text: str, category: Category) -> None:
@@ -144,6 +156,16 @@ def test_secret_values_decide_through_find_sensitive(text: str, category: Catego
         "the student loan podcast was funny",
         "I read about insolvency law for my course",
         "he's a conservative dresser",
+        # Twelfth round: someone in the news, a pastime called a religion, a film's bonus
+        # scene, a league's salary cap, a house of worship seen as a building.
+        "the minister was charged with fraud, it's on every channel",
+        "der Bürgermeister sitzt jetzt im Gefängnis",
+        "tea is practically my religion",
+        "my religion is cycling, lol",
+        "the game's bonus level was impossible",
+        "their salary cap went up again",
+        "we went into the cathedral for the architecture",
+        "l'actrice a été arrêtée hier soir, ça passe en boucle",
         "",
     ],
 )
@@ -183,12 +205,17 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     written), batch 21 (0.952 / 0.627 when it was written), batch 23 (0.957 / 0.667 after the
     eighth round's pay rules; 0.955 / 0.637 when it was written), batch 25 (0.968 / 0.469 when
     it was written), batch 27, reported as fresh26 (0.907 / 0.703 when it was written) and batch
-    28, reported as fresh27 (0.926 / 0.568 when it was written)."""
+    28, reported as fresh27 (0.926 / 0.568 when it was written) and batch 30, reported as fresh28
+    (0.891 / 0.636 when it was written)."""
     rows = load_labels()
     # The selection batch (29) chooses the reader's thresholds; no rule was written from it, so
     # the rules' tune figures leave it out (rules alone on it: 61 of 97 found, 10 false flags).
     report = evaluate(
-        [r for r in rows if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28} | SELECTION_BATCHES]
+        [
+            r
+            for r in rows
+            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30} | SELECTION_BATCHES
+        ]
     )
     test, tune = report.splits["test"], report.splits["tune"]
     fresh = evaluate([r for r in rows if r.batch in (13, 15)]).splits
@@ -217,6 +244,9 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh27 = evaluate([r for r in rows if r.batch == 28]).splits["fresh27"]
     assert fresh27.sensitive.precision >= 0.92
     assert fresh27.sensitive.recall >= 0.56
+    fresh28 = evaluate([r for r in rows if r.batch == 30]).splits["fresh28"]
+    assert fresh28.sensitive.precision >= 0.89
+    assert fresh28.sensitive.recall >= 0.63
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
@@ -305,7 +335,7 @@ def test_a_redacted_secret_is_not_redacted_again() -> None:
 
 def test_no_held_out_sentence_is_written_into_the_rules() -> None:
     """The rules and the secret detector (every source and word list under
-    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 27,
+    ``memory_core/extract``, comments included) quote no sentence of a fresh batch (7 … 30,
     written blind and held out whole), so their figures measure reading, not recall of the
     list. (Batch 1's hashed rows include the issue's own examples, quoted in docstrings.)"""
     from pathlib import Path
@@ -319,7 +349,9 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
         if p.suffix in {".py", ".txt", ".json"}
     )
     rows = load_labels()
-    assert {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25, 27, 28}
+    assert (
+        {r.batch for r in rows} >= FRESH_BATCHES >= {7, 10, 13, 15, 17, 19, 21, 23, 25, 27, 28, 30}
+    )
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []
 

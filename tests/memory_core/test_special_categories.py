@@ -189,6 +189,15 @@ def test_a_question_of_whether_to_go_on_living_is_read_by_the_rules() -> None:
 @pytest.mark.parametrize(
     ("text", "topic"),
     [
+        # Twelfth round: time served, a tag, a judge's order, observance, union dues.
+        ("я отсидела два года за кражу", T.CRIMINAL),
+        ("seit Mai trage ich eine Fußfessel", T.CRIMINAL),
+        ("le juge m'a placé sous contrôle judiciaire", T.CRIMINAL),
+        ("community service each sunday until june", T.CRIMINAL),
+        ("we lit the diyas on the balcony", T.RELIGION),
+        ("I say my rosary on the bus", T.RELIGION),
+        ("lent started so no meat on fridays", T.RELIGION),
+        ("Beiträge an die GEW zahle ich seit 2010", T.UNION),
         # German
         ("meine schwester ist schwanger, 9. ssw", T.HEALTH),
         ("ich hab mich letzte woche wieder geritzt", T.SELF_HARM),
