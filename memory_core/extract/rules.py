@@ -52,6 +52,7 @@ from memory_core.extract.filters import (
     normalize_value_text,
     redact,
     says_the_opposite,
+    without_meta_talk,
 )
 from memory_core.extract.lexicon import BASE_VERBS
 from memory_core.extract.rule import Context, Rule
@@ -892,6 +893,11 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
             is_exaggerated(sentence) or says_the_opposite(sentence) or is_reported(sentence)
         ):
             continue  # "… a hundred years old, I swear", "Yeah right, I'm a …", "she said "…""
+        if not explicit:
+            # "Scratch that last one — …": only what follows is said.
+            sentence = without_meta_talk(sentence)
+            if not sentence:
+                continue
         if not explicit and is_question(sentence):
             statement = _statement_of(sentence)
             if statement is None:

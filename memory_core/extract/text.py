@@ -105,10 +105,18 @@ _FIRST_PERSON_START = (
     r"(?=(?:that\s+)?(?:i|i'm|i've|i'd|i'll|im|my|we|we're|we've|our|"
     r"(?:please\s+|you\s+can\s+|just\s+)?call\s+me)\b)"
 )
+#: "My aunt Rose – she's a baker", "my brother Tom, he's a pilot": a statement about the
+#: person just named, after a dash or a comma (the pronoun is resolved to them).
+_THEY_START = (
+    r"(?!(?:he|she)(?:'s|\s+is)\s+(?:now\s+)?(?:called|named)\b)"  # "…, she's called Luna"
+    r"(?=(?:he|she)(?:'s|\s+is|\s+was|\s+works|\s+lives)\b)"
+)
 _CLAUSE_SPLIT = re.compile(
     r"(?:\s*[,;]\s*(?:(?:and|but|so|also|plus|then)\s+)?|\s+[-–—]+\s+|"
     r"\s+(?:and|but|so|plus|also|(?:even\s+)?(?:although|though)|whereas|while)\s+)"
-    + _FIRST_PERSON_START,
+    + _FIRST_PERSON_START
+    + r"|(?:\s*,\s*|\s+[-–—]+\s+)"
+    + _THEY_START,
     re.IGNORECASE,
 )
 
@@ -146,6 +154,9 @@ _FILLER = re.compile(
     r"okay|yeah|yes|yep|no|nope|lol|haha|honestly|fun fact|in fact|now|nowadays|"
     r"these days|currently|ps|p\.s\.|um|uh|hmm|sure|right|alright|great|cool|thanks|"
     r"thank you|oh and|oh by the way|as you know|you know|to be honest|tbh|"
+    # "As I said before, …", "like I mentioned, …": the user points back, the rest is said.
+    r"(?:as|like)\s+i\s+(?:said|mentioned|told\s+you|wrote)(?:\s+(?:before|earlier|already|"
+    r"last\s+time|yesterday))?|"
     r"basically|literally|ngl|not gonna lie|i mean|tbf|fwiw|welp|lowkey|omg|soo+|"
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please|pls)\b[\s,:!.\-–—]*)+",
     re.IGNORECASE,
