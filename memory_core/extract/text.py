@@ -251,7 +251,12 @@ _TRAILING_FILLER = re.compile(
     r"(?:[\s,]+(?:lol|lmao|rofl|haha\w*|hehe\w*|by\s+the\s+way|btw|tbh|honestly|anyway|anyways|"
     r"wish\s+me\s+luck|fingers\s+crossed|smh|lowkey|"
     r"though|tho|too|as\s+well|either|also|[:;]-?[()dp]|xd|no\s+cap|ngl|fr|for\s+real|"
-    r"originally|(?:god|lord|heaven)\s+help\s+(?:me|us)|send\s+help|pray\s+for\s+(?:me|us))"
+    r"originally|(?:god|lord|heaven)\s+help\s+(?:me|us)|send\s+help|pray\s+for\s+(?:me|us)|"
+    # "…, believe it or not", "…, for what it's worth", "…, for my sins": the speaker's
+    # aside on what was said.
+    r"if\s+you\s+can\s+believe\s+it|believe\s+it\s+or\s+not|if\s+(?:that|it)\s+matters"
+    r"(?:\s+at\s+all)?|not\s+that\s+it\s+matters|for\s+my\s+sins|if\s+you\s+must\s+know|"
+    r"for\s+what\s+it'?s\s+worth)"
     r"|\s*[.,;:!…~*]+|\s+\(\w*\??\))+\s*$",
     re.IGNORECASE,
 )

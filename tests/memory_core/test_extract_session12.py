@@ -147,3 +147,49 @@ def test_someone_elses_job_is_not_the_users() -> None:
     found = kept("Kim's a nurse and I'm a plumber.")
     assert found.get("job_title") == "plumber"
     assert found.get("person.kim.job") == "nurse"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A fan of what is named before "fan" (no sport named): what the user likes.
+        ("I'm a massive Coldplay fan.", {"likes.coldplay": "Coldplay"}),
+        ("Lifelong Everton fan, sadly.", {"likes.everton": "Everton"}),
+        # Who is talking, said with "here"; a status, then the rest.
+        ("Retired plumber here, based in Hull now.",
+         {"job_title": "retired plumber", "home_city": "Hull"}),
+        ("Widowed now, live in Ripon.", {"home_city": "Ripon"}),
+        # An age reached in a month of the year past; after a dash in a card.
+        ("I turned sixty in April.", {"age": "60"}),
+        ("I'm Priyanka, a pharmacist in Derby – 44 years old.",
+         {"name": "Priyanka", "job_title": "pharmacist", "home_city": "Derby", "age": "44"}),
+        # The speaker's aside after the statement is no part of it.
+        ("I'm left-handed, for what it's worth.", {"trait.left_handed": None}),
+        # Several of one relation, then their names.
+        ("We have three grandkids, Ivy, Otis and Maud.",
+         {"family.grandchild.ivy.name": "Ivy", "family.grandchild.otis.name": "Otis",
+          "family.grandchild.maud.name": "Maud"}),
+        ("My grandsons are Reuben and Alfie.",
+         {"family.grandson.reuben.name": "Reuben", "family.grandson.alfie.name": "Alfie"}),
+        # A name, then who they are to the user.
+        ("Dev, my brother, is a plumber.",
+         {"family.brother.dev.name": "Dev", "family.brother.dev.job": "plumber"}),
+    ],
+)  # fmt: skip
+def test_english_said_as_people_chat(text: str, expected: dict[str, str | None]) -> None:
+    found = kept(text)
+    assert {k: found.get(k, "missing") for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My daughters are clever and kind.",  # what they are, not their names
+        "Honestly, my brother, is a legend.",  # a filler, no name
+        "Long time lurker here.",  # no job, no trait
+        "I turned 30 in 2015.",  # no age today
+    ],
+)
+def test_english_lookalikes_keep_no_name_or_age(text: str) -> None:
+    found = kept(text)
+    assert not any(k.endswith(".name") or k == "age" or k.startswith("trait.") for k in found)
