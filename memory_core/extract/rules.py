@@ -605,6 +605,8 @@ def _forms(
 ) -> list[str]:
     """The ways a part after "and" or a comma may be said with the sentence's subject again
     ("work at Shopify" → "I work at Shopify", "a dog called Rufus" → "I have a dog …")."""
+    if _CONSEQUENCE.match(piece):
+        return []  # "…, so the waiter checked": what followed, no statement of the user's
     verb = _starts_with_verb(piece)
     forms = ["I'm " + piece] if copula and not verb else []
     if m is not None and verb:
@@ -614,6 +616,12 @@ def _forms(
     if have is not None and _A_THING.match(piece):
         forms.append(f"{have.group(0).strip()} {piece}")  # "…, and a dog called Rufus"
     return forms
+
+
+_CONSEQUENCE = re.compile(
+    r"^(?:so|because|cos|coz|since)\s+(?:the|a|an|he|she|they|it|we|you|his|her|their|everyone)\b",
+    re.IGNORECASE,
+)
 
 
 #: "my dad", "my sister Aoife": one of the user's people as a sentence's subject.

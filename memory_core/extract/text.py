@@ -179,6 +179,9 @@ _TELLING = re.compile(
     r"|i'd\s+(?:like|love)\s+to\s+(?:(?:just|also)\s+)?(?:mention|say|add|tell\s+you)"
     r"|(?:you\s+should|you\s+ought\s+to|you\s+might\s+want\s+to)\s+know"
     r"|it(?:'s|\s+is)\s+(?:probably\s+)?worth\s+(?:mentioning|saying|noting)"
+    # "… and I mentioned I'm allergic to sesame": what the user told someone of themselves.
+    r"|i\s+(?:(?:had\s+to|always|also)\s+)?(?:mentioned|mention|explained|told\s+(?:them|him|her|"
+    r"the\s+\w+)|remind(?:ed)?\s+(?:them|him|her|the\s+\w+))"
     # "I hope you won't mind my saying that …": a polite lead.
     r"|i\s+hope\s+you\s+(?:don't|do\s+not|won't|will\s+not)\s+mind\s+(?:me|my)\s+"
     r"(?:mentioning|saying|telling\s+you|adding))"

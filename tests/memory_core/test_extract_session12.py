@@ -193,3 +193,37 @@ def test_english_said_as_people_chat(text: str, expected: dict[str, str | None])
 def test_english_lookalikes_keep_no_name_or_age(text: str) -> None:
     found = kept(text)
     assert not any(k.endswith(".name") or k == "age" or k.startswith("trait.") for k in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An injury is the user's health (private), never a habit.
+        ("I ruptured my achilles playing squash.",
+         {"health.ruptured_achilles": "ruptured achilles"}),
+        ("I've sprained my right wrist.", {"health.sprained_right_wrist": "sprained right wrist"}),
+        # What the user told someone of themselves, in passing.
+        ("So I told the barista I'm allergic to kiwi, so she swapped it.",
+         {"allergy.kiwi": "kiwi"}),
+        # The German, Spanish and French loves, each item after "and" with its article.
+        ("J'adore le tennis et la natation.",
+         {"likes.tennis": "tennis", "likes.natation": "natation"}),
+    ],
+)  # fmt: skip
+def test_leftovers_said_in_passing(text: str, expected: dict[str, str]) -> None:
+    found = kept(text)
+    assert {k: found.get(k, "missing") for k in expected} == expected
+    assert not any(k.startswith(("habit.", "trait.", "past.")) for k in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Im Sommer bin ich lieber draußen.",  # "lieber" is no "liebe"
+        "Jonas, 38, ist mein Kollege.",  # a colleague's name and age, not the user's
+        "I broke my laptop.",  # no injury
+    ],
+)
+def test_lookalikes_of_a_taste_a_card_or_an_injury(text: str) -> None:
+    found = kept(text)
+    assert not any(k in ("name", "age") or k.startswith(("likes.", "health.")) for k in found)
