@@ -69,13 +69,13 @@ _INTRO_NAME = r"(?P<v>" + _WORD + r"(?:\s" + _WORD + r")?)"
 #: "mit meiner Frau", "con mi novio", "avec ma copine", "seit 2019", "desde hace años":
 #: said between the verb and the town ("ich wohne mit meiner Frau in Köln").
 _WITH = {
-    "de": r"(?:(?:mit\s+\S+(?:\s+\S+)?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon)\s+){0,3}",
+    "de": r"(?:(?:mit\s+\S+(?:\s+\S+)?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon|aber)\s+){0,3}",
     "es": r"(?:(?:con\s+\S+(?:\s+\S+)?|desde\s+hace\s+\S+(?:\s+\S+)?|ahora|ya)\s+){0,3}",
     "fr": r"(?:(?:avec\s+\S+(?:\s+\S+)?|depuis\s+\S+(?:\s+\S+)?|maintenant)\s+){0,3}",
 }
 _HOME = {
-    "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?:wohne|lebe)\s+ich|"
-    rf"(?:wohnen|leben)\s+wir)\s+{_WITH['de']}in"
+    "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?<=,\s)lebe|"
+    rf"(?:wohne|lebe)\s+ich|(?:wohnen|leben)\s+wir)\s+{_WITH['de']}in"
     r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)",
     "es": rf"(?:vivo|vivimos|resido)\s+{_WITH['es']}en"
     r"|(?:me|nos)\s+(?:he\s+|hemos\s+)?(?:mudé|mude|mudamos|mudado|trasladé|traslade)\s+a",
@@ -87,7 +87,7 @@ _HOME = {
 #: What ends a value: the next clause or the end ("… in Berlin und arbeite …").
 _END = (
     r"(?=\s*(?:[,.;!?]|\s[–—-]\s|\s(?:und|y|e|et|и|a|an|en|in|bei|chez|seit|desde|depuis|mit|con|"
-    r"avec|hace|il|"
+    r"avec|hace|il|pero|mais|aber|но|"
     r"vor|letztes|l'année|gezogen|umgezogen|zusammen|el|la|le|im|am|dans|para|pour)\s|$|"
     r"\s(?:gezogen|umgezogen)))"
 )
@@ -169,7 +169,9 @@ _PET = {
     r"(?:(?:мою|нашу|моего|нашего)\s+)?зовут",
 }
 _DIET = {
-    "de": r"ich\s+bin\s+(?:überzeugte[rn]?\s+)?(?P<d>vegetarier|veganer)(?:in)?",
+    # "ich bin Vegetarierin", "übrigens bin ich Veganer" (the verb first after a lead-in).
+    "de": r"(?:ich\s+bin|bin\s+ich)\s+(?:überzeugte[rn]?\s+|auch\s+)?"
+    r"(?P<d>vegetarier|veganer)(?:in)?",
     "es": r"soy\s+(?P<d>vegetarian|vegan)[oa]",
     "fr": r"je\s+suis\s+(?P<d>végétarien|vegan|végan|végétalien)(?:ne|e)?",
     "ru": r"я\s+(?P<d>вегетариан|веган)(?:ец|ка)?",
@@ -269,8 +271,9 @@ def _allergy(sentence: str, language: str) -> str | None:
     """What the user says they are allergic to, as said (a Russian one in the nominative,
     "на кошачью шерсть" → "кошачья шерсть"), or ``None``."""
     m = _search(_ALLERGY.get(language), _THING, sentence)
-    if m is None and language == "de":  # "ich bin gegen Nüsse allergisch"
+    if m is None and language == "de":  # "ich bin gegen Nüsse allergisch", "gegen … bin ich …"
         m = re.search(rf"ich\s+bin\s+gegen\s+{_THING}\s+allergisch", sentence, re.IGNORECASE)
+        m = m or re.search(rf"^\W*gegen\s+{_THING}\s+bin\s+ich\s+allergisch", sentence, re.I)
         if m is None and (compound := _DE_COMPOUND_ALLERGY.search(sentence)) is not None:
             return compound["v"][:1].upper() + compound["v"][1:]  # a noun: "Nuss"
     if m is None:

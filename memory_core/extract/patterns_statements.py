@@ -1201,7 +1201,8 @@ def _person_fact(
     # "is a plumber over in Derby": where they work is where they live, as "I'm a nurse
     # in Leeds" is read of the user.
     town = _JOB_TOWN.search(rest.strip())
-    if town is not None and out:
+    # Only a job they have now says where they live ("was a teacher in Utah" does not).
+    if town is not None and out and " is " in out[0].value_text and not _WAS.match(rest.strip()):
         whose = key.removesuffix(".job")
         said = f"{out[0].value_text.split(' is ')[0]} lives in {town['t']}."
         out += _candidate(f"{whose}.home", said, category, RELATIONSHIP_HINT, sensitive=False)
@@ -1209,6 +1210,7 @@ def _person_fact(
     return out
 
 
+_WAS = re.compile(r"^(?:was|used\s+to|had\s+been|retired)\b", re.IGNORECASE)
 #: The town after a relative's job ("… a baker up in Perth", "… a pilot in Leeds").
 _JOB_TOWN = re.compile(
     r"\s(?:(?:up|down|over|out|based)\s+)?in\s+(?P<t>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"

@@ -227,3 +227,26 @@ def test_leftovers_said_in_passing(text: str, expected: dict[str, str]) -> None:
 def test_lookalikes_of_a_taste_a_card_or_an_injury(text: str) -> None:
     found = kept(text)
     assert not any(k in ("name", "age") or k.startswith(("likes.", "health.")) for k in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A town ends where "but" starts; "lebe aber seit …" after a comma is where one lives.
+        ("Vivo en Sevilla pero soy de Cádiz.", {"home_city": "Sevilla", "origin": "Cádiz"}),
+        ("Ich komme aus Italien, lebe aber seit zehn Jahren in Bonn.",
+         {"home_city": "Bonn", "origin": "Italien"}),
+        # The German verb first after a lead-in or an object ("… bin ich …").
+        ("Übrigens bin ich Veganerin.", {"diet": "vegan"}),
+        ("Gegen Nüsse bin ich allergisch.", {"allergy.nusse": "Nüsse"}),
+    ],
+)  # fmt: skip
+def test_german_and_spanish_word_order(text: str, expected: dict[str, str]) -> None:
+    found = kept(text)
+    assert {k: found.get(k, "missing") for k in expected} == expected
+
+
+def test_a_relatives_past_job_names_no_home() -> None:
+    found = kept("My aunt was a librarian in Leeds.")
+    assert found.get("family.aunt.job") == "librarian"
+    assert "family.aunt.home" not in found
