@@ -185,6 +185,13 @@ _INJURED = {
 }
 
 
+_FROM_TODAY = re.compile(
+    r"\s+(?:last\s+\w+|this\s+\w+|yesterday|recently|the\s+other\s+day|(?:a\s+few|a\s+couple"
+    r"(?:\s+of)?|some|\d+|two|three|four|five|six)\s+\w+\s+ago)\W*$",
+    re.IGNORECASE,
+)
+
+
 def injury(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "I tore my ACL at netball", "I broke my wrist last year" → ``health.torn_acl`` (an
     injury, private like any health fact; never a habit)."""
@@ -195,10 +202,9 @@ def injury(clause: str, ctx: Context) -> list[Candidate]:
     done = _INJURED.get(said, said)
     part = re.sub(r"\s+", " ", m["p"])
     part = part.upper() if part.lower() in ("acl", "mcl", "pcl") else part.lower()
-    # When it happened is the fact's date, not its words ("… last year", "… in January").
-    rest = re.split(
-        r"\s+(?:last|this|in|on|yesterday|back|a\s+few|a\s+couple|\d+)\b", m["rest"] or ""
-    )[0]
+    # A time said from today goes stale ("… last year", "… a few weeks ago"): the fact's date
+    # keeps it; when in life ("when I was ten", "in 5th grade") stays in the words.
+    rest = _FROM_TODAY.sub("", m["rest"] or "")
     rest = rest.rstrip(" .!,")
     verb = said if said in _INJURED else {"torn": "tore", "broken": "broke"}.get(said, said)
     text = f"{ctx.subject} {verb} {ctx.third('my ' + part + rest)}."

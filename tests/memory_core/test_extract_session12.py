@@ -250,3 +250,12 @@ def test_a_relatives_past_job_names_no_home() -> None:
     found = kept("My aunt was a librarian in Leeds.")
     assert found.get("family.aunt.job") == "librarian"
     assert "family.aunt.home" not in found
+
+
+def test_an_injury_keeps_when_in_life_and_dates_a_time_from_today() -> None:
+    """ "when I was ten" stays in the words; "a few weeks ago" becomes the fact's date."""
+    young = stored(extract_rules(TurnInput("I broke my nose when I was ten.", NOW)))
+    assert [c.value_text for c in young] == ["The user broke their nose when they were ten."]
+    lately = stored(extract_rules(TurnInput("I sprained my ankle a few weeks ago.", NOW)))
+    assert [c.value_text for c in lately] == ["The user sprained their ankle."]
+    assert lately[0].event_time is not None and lately[0].event_time < NOW
