@@ -503,11 +503,18 @@ _NOT_TASTE = re.compile(
 def _tastes(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What the user loves (``likes.<thing>``) and plays (``habit.play_<game>``)."""
     out: list[Candidate] = []
+    # "le tennis et la natation": the article after "and" starts the next item.
+    sentence = re.sub(
+        r"\s(et|y|und)\s+(?:le|la|les|l['’]|el|los|las|der|die|das)\s*", r" \1 ", sentence
+    )
     for verb, played in ((_LOVE.get(language), False), (_PLAY.get(language), True)):
         if verb is None:
             continue
         m = re.search(
-            rf"(?:^|(?<=[\s,;]))(?:{verb})\s*(?P<v>[^,;.!?]+?){_TASTE_END}", sentence, re.IGNORECASE
+            # The verb whole: "ich bin lieber im Haus" says no "liebe".
+            rf"(?:^|(?<=[\s,;]))(?:{verb})(?:(?<=\s)|(?![\w-]))\s*(?P<v>[^,;.!?]+?){_TASTE_END}",
+            sentence,
+            re.IGNORECASE,
         )
         if m is None:
             continue
@@ -741,12 +748,23 @@ def _firm(words: str, language: str) -> str | None:
     return russian.firm(first)
 
 
+#: "…, ist mein Nachbar", "…, es mi vecina", "…, c'est mon voisin", "…, это мой сосед": the
+#: name and age before it are of someone the user knows.
+_WHO_TO_ME = re.compile(
+    r"(?<!\w)(?:(?:ist|war)\s+(?:mein|meine|unser|unsere)|(?:es|era)\s+(?:mi|nuestro|nuestra)|"
+    r"(?:est|c['’]est|était)\s+(?:mon|ma|notre)|(?:это|—)\s+(?:мой|моя|наш|наша))(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What a card-shaped sentence in ``language`` says of the user (see the module's
     docstring); the status words, counts and studies of any sentence."""
     if language not in _LANGUAGES:
         return []
     out = status(sentence, language, ctx) + _labelled_lists(sentence, language, ctx)
+    if _WHO_TO_ME.search(sentence):
+        return out  # "Stefan, 45, ist mein Nachbar": someone's card, not the user's
     fields = _fields(_LIST_LABEL.sub("", sentence))
     out += _job_at(sentence, language, ctx)
     if not _is_card(fields, language):

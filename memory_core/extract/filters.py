@@ -356,6 +356,42 @@ _ASIDE_ONLY = re.compile(
 )
 
 
+#: Talk about the chat itself ("I’ve changed my mind on removing it", "disregard that one,
+#: wrong window", "never mind", "ich hab's mir anders überlegt", "cambié de opinión", "j'ai
+#: changé d'avis", "я передумал"): about what was said or asked, not about the user.
+_META_TALK = re.compile(
+    r"\b(?:changed|change|changing)\s+my\s+mind\s+(?:about|on)\s+(?:deleting|removing|"
+    r"forgetting|saving|keeping|remembering|asking|sending|that|this|it|what\s+i)\b"
+    r"|\b(?:ignore|disregard|scratch)\s+(?:my|that|the|this)\s+(?:last\s+|previous\s+|"
+    r"earlier\s+)?(?:message|msg|text|question|one)\b"
+    r"|\bwrong\s+(?:chat|window|conversation|thread|tab)\b"
+    r"|^\W*(?:never\s*mind|nvm|forget\s+i\s+(?:said|asked)\s+(?:that|anything))\W*$"
+    r"|(?<!\w)(?:anders\s+überlegt|cambi[ée]\s+de\s+(?:opinión|opinion|idea)|"
+    r"chang[ée]\s+d['’]avis|передумал\w*|falsche[nr]?\s+(?:chat|fenster)|"
+    r"(?:chat|conversación)\s+equivocad[oa]|trompée?\s+de\s+(?:conversation|discussion|chat)|"
+    r"не\s+(?:тот|в\s+тот)\s+чат|ignoriere?\s+meine\s+letzte|ignora\s+mi\s+último|"
+    r"ignore\s+mon\s+dernier|забудь\s+(?:моё|мое)\s+последнее)",
+    re.IGNORECASE,
+)
+#: Where a clause ends: a comma, a dash, a sentence's end.
+_CLAUSE_END = re.compile(r"(\s*(?:[,;.!?…]+|\s[—–-]+)\s*)")
+
+
+def without_meta_talk(sentence: str) -> str:
+    """``sentence`` without its clauses of talk about the chat itself ("Scratch that last
+    one, I do keep bees" → "I do keep bees"); ``""`` when that is all it
+    says."""
+    parts = _CLAUSE_END.split(sentence)
+    kept = [
+        (part, parts[i + 1] if i + 1 < len(parts) else "")
+        for i, part in enumerate(parts)
+        if i % 2 == 0 and part.strip() and not _META_TALK.search(part)
+    ]
+    if len(kept) == len([p for p in parts[::2] if p.strip()]):
+        return sentence
+    return "".join(part + end for part, end in kept).strip(" ,;—–-")
+
+
 def is_noise(text: str) -> bool:
     """True for hyperbole, sarcasm and passing moments ("my laptop is a million years old",
     "I listened to a podcast on the way in"), and a clause that only comments ("I can tell"):

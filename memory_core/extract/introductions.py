@@ -545,8 +545,8 @@ def _article(title: str) -> str:
 def _card_job(piece: str, is_title: Callable[[str], bool], *, lowercase: bool) -> list[str]:
     """ "UX designer", "a barista in leeds", "nurse at St Thomas'": the job (and its place)."""
     m = _CARD_JOB.match(piece)
-    if m is None or not is_title(m.group("t")):
-        return []
+    if m is None or not is_title(m.group("t")) or _SAYS_OF_SOMEONE.search(m.group("t")):
+        return []  # "Sam's a chef": a statement about Sam, no card's job
     title = m.group("t")
     if title[:1].isupper() and title.split()[0][1:].islower():
         title = title[:1].lower() + title[1:]  # "Software engineer in Austin": no name
@@ -564,6 +564,10 @@ def _card_job(piece: str, is_title: Callable[[str], bool], *, lowercase: bool) -
         return []
     # "… just outside leeds": the town the user lives by is the one they name.
     return [said + ".", f"I'm from {place}." if how == "from" else f"I live in {place}."]
+
+
+#: A verb inside what would be a card's job ("sam's a chef", "he is a vet").
+_SAYS_OF_SOMEONE = re.compile(r"[\w]'s\s+(?:a|an)\s|\b(?:is|are|was|were)\s", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

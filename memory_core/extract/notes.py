@@ -18,9 +18,9 @@ import re
 from memory_core.extract import patterns_intl_life, patterns_intl_people
 from memory_core.extract.base import Candidate
 from memory_core.extract.explicit import note_key, sensitive_candidates
-from memory_core.extract.filters import find_sensitive, normalize_value_text
+from memory_core.extract.filters import find_sensitive, normalize_value_text, without_meta_talk
 from memory_core.extract.rule import Context, fact
-from memory_core.text import kin
+from memory_core.text import kin, numbers
 from memory_core.values import Category
 
 #: A note's first confidence hint: what the user said, not yet read into a slot.
@@ -269,13 +269,26 @@ def about_user(sentence: str, language: str) -> bool:
     return first is not None and first.group(1).lower() in _KIN_FIRST
 
 
+#: "Wie gesagt, …", "Como te dije antes, …", "Comme je disais, …", "Как я уже говорила, …":
+#: the user points back to what they said; the rest is what is said now.
+_SAID_BEFORE = re.compile(
+    r"^\W*(?:wie\s+(?:schon\s+)?(?:gesagt|erwähnt|ich\s+(?:schon\s+)?sagte)|"
+    r"como\s+(?:ya\s+)?(?:te\s+)?(?:dije|decía|comenté|he\s+dicho)(?:\s+antes)?|"
+    r"comme\s+(?:je\s+(?:te\s+)?(?:l['’]ai\s+)?(?:disais|dit)|dit)(?:\s+avant)?|"
+    r"как\s+(?:я\s+)?(?:уже\s+)?(?:говорил|говорила|сказал|сказала|писал|писала))"
+    r"(?:\s+(?:avant|antes|vorhin|раньше))?\s*[,:—–-]\s*",
+    re.IGNORECASE,
+)
+
+
 def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
     """True when a sentence in ``language`` may become a note: not a question, wish,
-    hypothetical, greeting, mood, figure of speech or secret, and about the user."""
-    text = sentence.strip()
-    if len(text.split()) < 2 and not explicit:
-        return False
-    if is_question(text):
+    hypothetical, greeting, mood, figure of speech, talk about the chat or secret, and about
+    the user (what follows "wie gesagt, …" read alone)."""
+    # What follows "wie gesagt, …", and what is said besides talk about the chat itself.
+    text = _SAID_BEFORE.sub("", sentence.strip())
+    text = without_meta_talk(text) or (text if explicit else "")
+    if not text or (len(text.split()) < 2 and not explicit) or is_question(text):
         return False
     greeted = _GREETING_LEAD.sub("", text)
     if not greeted or _BACK.match(greeted):
@@ -332,7 +345,7 @@ def is_question(sentence: str) -> bool:
 def says_more(sentence: str, slots: list[Candidate]) -> bool:
     """True when ``sentence`` says more than the slot values read from it: "Me llamo Ana y
     tengo dos perros" keeps its note beside the name, "Me llamo Ana." does not."""
-    rest = sentence
+    rest = _SAID_BEFORE.sub("", sentence.strip())
     for cand in slots:
         if cand.value:  # the value as a word ("vegetarian" is no part of "vegetariano")
             rest = re.sub(rf"(?<!\w){re.escape(cand.value)}(?!\w)", " ", rest)
@@ -346,10 +359,21 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
     covered = set(_INTRO_WORDS | _MONTH_WORDS)
     if any(c.key.startswith(("family.", "people.", "pet.")) for c in slots):
         covered |= patterns_intl_people.KIN_WORDS
+    if any(c.key == "age" or c.key.endswith(".age") for c in slots):
+        covered |= _AGE_WORDS  # "J'ai soixante-douze ans.": the age holds it all
     if any(c.key.startswith("favorite.") for c in slots):
         covered |= patterns_intl_life.TOPIC_WORDS
         words = [w for w in words if not w.startswith("lieblings")]
     return any(w not in covered for w in words)
+
+
+#: Every word of an age said in words, in the four languages ("trente", "cinq", "y").
+_AGE_WORDS = frozenset(
+    part
+    for lang in numbers.LANGUAGES
+    for word in numbers.values(lang, high=110)
+    for part in re.findall(r"[^\W\d_]+", word.lower())
+) | frozenset("jahre jahren alt años anos ans год года лет".split())
 
 
 def _without_inflected(text: str, value: str) -> str:

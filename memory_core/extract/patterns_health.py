@@ -159,4 +159,57 @@ def condition(clause: str, ctx: Context) -> list[Candidate]:
     return fact(key, text, Category.HEALTH, hint, phrase, temporary=acute, sensitive=True)
 
 
-RULES: tuple[Rule, ...] = (allergy, pregnancy, condition)
+#: A part of the body an injury is said of ("my ACL", "my left wrist").
+_BODY = (
+    r"acl|mcl|pcl|meniscus|cartilage|knee|kneecap|ankle|wrist|arm|leg|hip|shoulder|back|neck|"
+    r"elbow|foot|hand|finger|toe|collarbone|rib|ribs|nose|hamstring|achilles|achilles\s+tendon|"
+    r"calf|thumb|rotator\s+cuff|jaw|spine|pelvis|thigh|shin|skull|cheekbone|ligaments?|"
+    r"tendons?|groin|disc|vertebra|heel|eye\s+socket"
+)
+_INJURY = re.compile(
+    r"^i(?:\s+have|'ve)?\s+(?:just\s+|recently\s+|once\s+|also\s+)?"
+    r"(?P<v>tore|torn|ruptured|broke|broken|fractured|sprained|dislocated|snapped|damaged|"
+    rf"injured)\s+(?:my|both)\s+(?P<p>(?:left\s+|right\s+)?(?:{_BODY}))(?P<rest>\s.*)?$",
+    re.IGNORECASE,
+)
+_INJURED = {
+    "tore": "torn",
+    "broke": "broken",
+    "ruptured": "ruptured",
+    "fractured": "fractured",
+    "sprained": "sprained",
+    "dislocated": "dislocated",
+    "snapped": "snapped",
+    "damaged": "damaged",
+    "injured": "injured",
+}
+
+
+_FROM_TODAY = re.compile(
+    r"\s+(?:last\s+\w+|this\s+\w+|yesterday|recently|the\s+other\s+day|(?:a\s+few|a\s+couple"
+    r"(?:\s+of)?|some|\d+|two|three|four|five|six)\s+\w+\s+ago)\W*$",
+    re.IGNORECASE,
+)
+
+
+def injury(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "I tore my ACL at netball", "I broke my wrist last year" → ``health.torn_acl`` (an
+    injury, private like any health fact; never a habit)."""
+    m = _INJURY.match(clause)
+    if m is None:
+        return []
+    said = m["v"].lower()
+    done = _INJURED.get(said, said)
+    part = re.sub(r"\s+", " ", m["p"])
+    part = part.upper() if part.lower() in ("acl", "mcl", "pcl") else part.lower()
+    # A time said from today goes stale ("… last year", "… a few weeks ago"): the fact's date
+    # keeps it; when in life ("when I was ten", "in 5th grade") stays in the words.
+    rest = _FROM_TODAY.sub("", m["rest"] or "")
+    rest = rest.rstrip(" .!,")
+    verb = said if said in _INJURED else {"torn": "tore", "broken": "broke"}.get(said, said)
+    text = f"{ctx.subject} {verb} {ctx.third('my ' + part + rest)}."
+    value = f"{done} {part}"
+    return fact(f"health.{slug(value)}", text, Category.HEALTH, 0.8, value, sensitive=True)
+
+
+RULES: tuple[Rule, ...] = (allergy, pregnancy, condition, injury)

@@ -282,7 +282,10 @@ def timezone(clause: str, ctx: Context) -> list[Candidate]:
 _LATELY = (
     r"(?:now|today|this\s+year|yesterday|recently|lately|last\s+(?:week|weekend|month)|"
     r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a\s+few|two|three|\d)\s+days\s+ago|"
-    r"this\s+(?:week|month|past\s+weekend))"
+    r"this\s+(?:week|month|past\s+weekend)|"
+    # "I turned sixty in May": a month is within the year past, the age holds now.
+    r"(?:in|back\s+in|last)\s+(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december))"
 )
 _AGE = re.compile(
     rf"^(?:{_I_AM}(?:\s+a)?|(?:i\s+)?(?:just\s+)?turned|i'm\s+turning|my\s+age\s+is|age)\s*:?\s+"

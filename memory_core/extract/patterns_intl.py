@@ -69,13 +69,13 @@ _INTRO_NAME = r"(?P<v>" + _WORD + r"(?:\s" + _WORD + r")?)"
 #: "mit meiner Frau", "con mi novio", "avec ma copine", "seit 2019", "desde hace años":
 #: said between the verb and the town ("ich wohne mit meiner Frau in Köln").
 _WITH = {
-    "de": r"(?:(?:mit\s+\S+(?:\s+\S+)?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon)\s+){0,3}",
+    "de": r"(?:(?:mit\s+\S+(?:\s+\S+)?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon|aber)\s+){0,3}",
     "es": r"(?:(?:con\s+\S+(?:\s+\S+)?|desde\s+hace\s+\S+(?:\s+\S+)?|ahora|ya)\s+){0,3}",
     "fr": r"(?:(?:avec\s+\S+(?:\s+\S+)?|depuis\s+\S+(?:\s+\S+)?|maintenant)\s+){0,3}",
 }
 _HOME = {
-    "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?:wohne|lebe)\s+ich|"
-    rf"(?:wohnen|leben)\s+wir)\s+{_WITH['de']}in"
+    "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?<=,\s)lebe|"
+    rf"(?:wohne|lebe)\s+ich|(?:wohnen|leben)\s+wir)\s+{_WITH['de']}in"
     r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)",
     "es": rf"(?:vivo|vivimos|resido)\s+{_WITH['es']}en"
     r"|(?:me|nos)\s+(?:he\s+|hemos\s+)?(?:mudé|mude|mudamos|mudado|trasladé|traslade)\s+a",
@@ -86,7 +86,8 @@ _HOME = {
 }
 #: What ends a value: the next clause or the end ("… in Berlin und arbeite …").
 _END = (
-    r"(?=\s*(?:[,.;!?]|\s(?:und|y|e|et|и|a|an|en|seit|desde|depuis|mit|con|avec|hace|il|"
+    r"(?=\s*(?:[,.;!?]|\s[–—-]\s|\s(?:und|y|e|et|и|a|an|en|in|bei|chez|seit|desde|depuis|mit|con|"
+    r"avec|hace|il|pero|mais|aber|но|"
     r"vor|letztes|l'année|gezogen|umgezogen|zusammen|el|la|le|im|am|dans|para|pour)\s|$|"
     r"\s(?:gezogen|umgezogen)))"
 )
@@ -110,13 +111,37 @@ def _find(pattern: str | None, sentence: str, ctx: Context | None = None) -> str
     return m.group("v") if m else None
 
 
-_AGE = {
-    "de": r"ich\s+bin\s+(?P<n>\d{1,3})(?:\s+jahre(?:\s+alt)?)?",
-    "es": r"tengo\s+(?P<n>\d{1,3})\s+años",
-    "fr": r"j['’]ai\s+(?P<n>\d{1,3})\s+ans",
-    # "мне 33 года"; in chat "мне 33," with the years left out before a comma or the end.
-    "ru": r"мне\s+(?:уже\s+)?(?P<n>\d{1,3})(?:\s+(?:год|года|лет)|(?=\s*(?:[,.!;]|$)))",
+#: An age in digits or words ("zweiunddreißig", "veintinueve", "trente-cinq", "сорок два"),
+#: hyphens and spaces alike.
+_AGE_WORDS = {
+    lang: {re.sub(r"[\s-]+", " ", w): n for w, n in numbers.values(lang, low=5, high=110).items()}
+    for lang in numbers.LANGUAGES
 }
+
+
+def _age_number(lang: str) -> str:
+    words = sorted(_AGE_WORDS[lang], key=len, reverse=True)
+    said = "|".join(r"[\s-]+".join(map(re.escape, w.split())) for w in words)
+    return rf"(?P<n>\d{{1,3}}|{said})(?![\w-])"
+
+
+_AGE = {
+    # "ich bin 32", "…, bin zweiunddreißig und …" (the "ich" said once for the whole line).
+    "de": rf"(?:ich\s+)?bin\s+(?:jetzt\s+|schon\s+|gerade\s+)?{_age_number('de')}"
+    r"(?:\s+jahre(?:\s+alt)?)?",
+    "es": rf"tengo\s+(?:ya\s+)?{_age_number('es')}\s+años",
+    "fr": rf"j['’]ai\s+(?:déjà\s+)?{_age_number('fr')}\s+ans",
+    # "мне 33 года"; in chat "мне 33," with the years left out before a comma or the end.
+    "ru": rf"мне\s+(?:уже\s+)?{_age_number('ru')}(?:\s+(?:год|года|лет)|(?=\s*(?:[,.!;]|$)))",
+}
+
+
+def _age_value(said: str, lang: str) -> int | None:
+    if said.isdigit():
+        return int(said)
+    return _AGE_WORDS[lang].get(re.sub(r"[\s-]+", " ", said.lower()))
+
+
 #: A job said with its marker ("ich arbeite als …", "trabajo en Inditex como …"); a Russian
 #: job is said in the instrumental case ("работаю врачом"), read by ``russian``.
 _AT = r"(?:(?:bei|en|chez|pour)\s+(?:der\s+|dem\s+|den\s+|la\s+|el\s+)?\S+(?:\s+\S+)?\s+)?"
@@ -139,10 +164,14 @@ _PET = {
     "de": r"(?:mein|meine|unser|unsere)\s+(?P<sp>hund|hündin|katze|kater)\s+hei(?:ß|ss)t",
     "es": r"(?:mi|nuestro|nuestra)\s+(?P<sp>perro|perra|gato|gata)\s+se\s+llama",
     "fr": r"(?:mon|ma|notre)\s+(?P<sp>chien|chienne|chat|chatte)\s+s['’]appelle",
-    "ru": r"(?:мою|нашу|моего|нашего)\s+(?P<sp>собаку|кошку|пса|кота|щенка)\s+зовут",
+    # "Кошку зовут Мурка", "Пса нашего зовут Шарик": the accusative says whose.
+    "ru": r"(?:(?:мою|нашу|моего|нашего)\s+|^\s*)(?P<sp>собаку|кошку|пса|кота|щенка)\s+"
+    r"(?:(?:мою|нашу|моего|нашего)\s+)?зовут",
 }
 _DIET = {
-    "de": r"ich\s+bin\s+(?:überzeugte[rn]?\s+)?(?P<d>vegetarier|veganer)(?:in)?",
+    # "ich bin Vegetarierin", "übrigens bin ich Veganer" (the verb first after a lead-in).
+    "de": r"(?:ich\s+bin|bin\s+ich)\s+(?:überzeugte[rn]?\s+|auch\s+)?"
+    r"(?P<d>vegetarier|veganer)(?:in)?",
     "es": r"soy\s+(?P<d>vegetarian|vegan)[oa]",
     "fr": r"je\s+suis\s+(?P<d>végétarien|vegan|végan|végétalien)(?:ne|e)?",
     "ru": r"я\s+(?P<d>вегетариан|веган)(?:ец|ка)?",
@@ -208,8 +237,10 @@ _JOB_ADJECTIVE = {
 def _more(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """Age, job, a pet's name, diet and allergies said in ``language``."""
     out: list[Candidate] = []
-    if (m := _search(_AGE.get(language), "", sentence)) is not None and 5 <= int(m["n"]) <= 110:
-        out += fact("age", f"{ctx.subject} is {m['n']}.", Category.IDENTITY, 0.8, m["n"])
+    m = _search(_AGE.get(language), "", sentence)
+    years = _age_value(m["n"], language) if m is not None else None
+    if years is not None and 5 <= years <= 110:
+        out += fact("age", f"{ctx.subject} is {years}.", Category.IDENTITY, 0.8, str(years))
     job = _job(sentence, language)
     if job is not None:
         out += fact("job_title", f"{ctx.subject} works as {job}.", Category.IDENTITY, 0.75, job)
@@ -240,8 +271,9 @@ def _allergy(sentence: str, language: str) -> str | None:
     """What the user says they are allergic to, as said (a Russian one in the nominative,
     "на кошачью шерсть" → "кошачья шерсть"), or ``None``."""
     m = _search(_ALLERGY.get(language), _THING, sentence)
-    if m is None and language == "de":  # "ich bin gegen Nüsse allergisch"
+    if m is None and language == "de":  # "ich bin gegen Nüsse allergisch", "gegen … bin ich …"
         m = re.search(rf"ich\s+bin\s+gegen\s+{_THING}\s+allergisch", sentence, re.IGNORECASE)
+        m = m or re.search(rf"^\W*gegen\s+{_THING}\s+bin\s+ich\s+allergisch", sentence, re.I)
         if m is None and (compound := _DE_COMPOUND_ALLERGY.search(sentence)) is not None:
             return compound["v"][:1].upper() + compound["v"][1:]  # a noun: "Nuss"
     if m is None:
@@ -301,7 +333,13 @@ def _intro_name(sentence: str, language: str) -> str | None:
 #: user's job is where they live, as the English rules read "I'm a nurse in Leeds" (a Russian
 #: word only when the analyser knows it for a place: "в Сбербанке" is a firm; Spanish "en" names
 #: a firm as often as a town, and German capitalises "in Teilzeit": neither read).
-_JOB_IN = {"fr": r"(?:à|a)", "ru": r"во?"}
+_JOB_IN = {
+    "fr": r"(?:à|a)",
+    "ru": r"во?",
+    # "ich arbeite als Gärtner in Ulm" (not "in Teilzeit", "in Rente").
+    "de": r"in(?!\s+(?:Teilzeit|Vollzeit|Rente|Elternzeit|Kurzarbeit|Ausbildung|Schicht\w*|"
+    r"Nachtschicht\w*|Festanstellung|Homeoffice|Home\s+Office|Pension|Vertretung)\b)",
+}
 
 
 def _town_of_job(sentence: str, language: str) -> str | None:
@@ -310,6 +348,9 @@ def _town_of_job(sentence: str, language: str) -> str | None:
         return None
     said = rf"{re.escape(job)}(?:\s+de\s+(?:nuit|jour))?\s+{_JOB_IN[language]}\s+"
     if language == "ru":
+        # The job as said ("сварщиком", "учительница английского"), then "в <town>".
+        stem = re.escape(job.split()[0][: max(3, len(job.split()[0]) - 2)])
+        said = rf"(?<!\w){stem}[а-яё]*(?:\s+[а-яё]+){{0,2}}?\s+{_JOB_IN[language]}\s+"
         m = re.search(rf"{said}(?P<v>[А-ЯЁ][\w-]*)(?=\s*(?:[,.;!?]|$))", sentence, re.IGNORECASE)
         return russian.known_town(m["v"]) if m else None
     m = re.search(rf"{said}{_VALUE}{_END}", sentence, re.IGNORECASE)
@@ -330,9 +371,36 @@ def _since(sentence: str) -> datetime | None:
     return datetime(int(m["y"]), 1, 1, tzinfo=UTC) if m else None
 
 
+_RU_RELATION = "|".join(
+    sorted(map(re.escape, patterns_intl_people.RELATIONS["ru"]), key=len, reverse=True)
+)
+#: "У нас сын Миша", "Муж у меня Игорь", "Сестра Оля — юрист": a Russian relative said
+#: with "we have" / "I have", or with no "my" at all at the line's start.
+_RU_HAVE = re.compile(
+    rf"^\s*(?:у\s+(?:нас|меня)\s+(?:есть\s+)?(?P<r1>{_RU_RELATION})"
+    rf"|(?P<r2>{_RU_RELATION})\s+у\s+(?:нас|меня)|(?P<r3>{_RU_RELATION}))"
+    r"\s+(?P<n>(?-i:[А-ЯЁ])[а-яё-]+)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _ru_with_my(sentence: str) -> str:
+    """ "У нас сын Миша, …" said as "Мой сын Миша, …", which the readers of the user's people
+    read (a relation and a name in the nominative only: "Брату Саше пять" is read as it is)."""
+    m = _RU_HAVE.match(sentence)
+    if m is None:
+        return sentence
+    rel = m["r1"] or m["r2"] or m["r3"]
+    if russian.in_nominative([rel], "nomn") is None or russian.name_in(m["n"], "nomn") is None:
+        return sentence
+    return f"Мой {rel} {m['n']}{sentence[m.end() :]}"
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What an introduction in ``language`` holds (see the module's docstring), as slot facts."""
     out: list[Candidate] = []
+    if language == "ru":
+        sentence = _ru_with_my(sentence)
     name = _find(_NAME.get(language), sentence, ctx) or _intro_name(sentence, language)
     if name is not None:
         out += fact("name", f"{ctx.subject}'s name is {name}.", Category.IDENTITY, 0.85, name)

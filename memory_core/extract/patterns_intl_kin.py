@@ -45,7 +45,7 @@ _IS = {
     "de": r"ist\s+(?:von\s+beruf\s+)?(?:eine?\s+)?",
     "es": r"es\s+(?:un\s+|una\s+)?",
     "fr": r"est\s+(?:une?\s+)?",
-    "ru": r"(?:—\s*|–\s*|-\s*)?(?:по\s+профессии\s+)?",
+    "ru": r"(?:—\s*|–\s*|-\s*)?(?:(?:он|она)\s+)?(?:по\s+профессии\s+)?",
 }
 _WORDS = r"[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?"
 _END = (
@@ -169,7 +169,11 @@ def _named_people(sentence: str, language: str, ctx: Context) -> list[Candidate]
     out: list[Candidate] = []
     for m in re.finditer(_NAMED_START, sentence):
         name = m["n"]
-        if name.lower() in _NOT_SOMEONE or name.lower() in RELATIONS.get(language, {}):
+        if (
+            name.lower() in _NOT_SOMEONE
+            or name.lower() in RELATIONS.get(language, {})
+            or re.fullmatch(_POSSESSIVE[language], name, re.IGNORECASE)  # "Мой врач — …"
+        ):
             continue
         after, who = sentence[m.end() :], f"person.{slug(name)}"
         if (job := _job_said(language, after)) is not None:

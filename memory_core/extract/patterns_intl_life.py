@@ -28,10 +28,12 @@ _AFTER = r"(?=\s*[,.;!?)]|\s*$|\s+(?-i:[a-zà-öø-ÿа-яё]))"
 _ARTICLE = r"(?:(?:der|die|dem|den|el|la|los|las|le|les|l')\s*)?"
 
 _EMPLOYER = {
-    "de": r"(?:ich\s+|und\s+)?(?:arbeite|jobbe)\s+(?:jetzt\s+|seit\s+(?:\S+\s+){1,2}?)?bei",
+    # "ich arbeite als Maurer bei Hochtief": the firm after the job too.
+    "de": r"(?:ich\s+|und\s+)?(?:arbeite|jobbe)\s+(?:jetzt\s+|seit\s+(?:\S+\s+){1,2}?"
+    r"|als\s+[^\s,.;]+(?:\s+[^\s,.;]+)?\s+)?bei",
     "es": r"trabajo\s+(?:ahora\s+)?(?:en|para)",
     "fr": r"(?:je\s+|et\s+|(?<![\w'’]\s)(?<![\w'’]))(?:travaille|bosse)\s+(?:maintenant\s+)?"
-    r"(?:chez|pour)",
+    r"(?:comme\s+[^\s,.;]+(?:\s+[^\s,.;]+)?\s+)?(?:chez|pour)",
 }
 _ORIGIN = {
     "de": r"ich\s+(?:komme|stamme)\s+(?:ursprünglich\s+|eigentlich\s+)?aus",

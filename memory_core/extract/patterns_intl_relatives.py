@@ -39,8 +39,9 @@ _NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
 #: The age itself, after the relation (and a name) or after the clause naming them.
 _AGE = {
     "de": r"ist\s+(?:jetzt\s+|schon\s+|erst\s+)?{n}(?:\s+jahre(?:\s+alt)?)?",
-    "es": r"(?:tiene|cumplió|ha\s+cumplido)\s+(?:ya\s+|solo\s+)?{n}\s+años",
-    "fr": r"a\s+(?:eu\s+)?(?:déjà\s+|seulement\s+)?{n}\s+ans",
+    # "…, de siete años, …": the age said as an aside after the name.
+    "es": r"(?:(?:tiene|cumplió|ha\s+cumplido)\s+(?:ya\s+|solo\s+)?|de\s+){n}\s+años",
+    "fr": r"(?:qui\s+)?a\s+(?:eu\s+)?(?:déjà\s+|seulement\s+)?{n}\s+ans",
     # "семь лет", "уже три года", "исполнилось семь" (the years said by the verb).
     "ru": r"(?:(?P<turned>(?:уже\s+)?исполнилось\s+)|уже\s+|всего\s+)?{n}"
     r"(?(turned)(?:\s+(?:год|года|лет))?|\s+(?:год|года|лет))",
@@ -56,8 +57,17 @@ _AFTER_NAMING = {
     "ru": r",\s*(?:и\s+)?(?:ей|ему)\s+",
 }
 _END = r"\s*(?:[,.;!?]|$)"
+#: The recent day an age was reached ("a eu sept ans lundi", "cumplió dos años el viernes",
+#: "ist am Sonntag sieben geworden" aside): the age holds now.
+_RECENT = (
+    r"(?:\s+(?:(?:am|el|le|в|во)\s+)?(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
+    r"sonntag|lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|lundi|mardi|"
+    r"mercredi|jeudi|vendredi|samedi|dimanche|понедельник|вторник|среду|четверг|пятницу|субботу|"
+    r"воскресенье|gestern|ayer|hier|вчера|letzte\s+woche|la\s+semana\s+pasada|"
+    r"la\s+semaine\s+dernière|на\s+прошлой\s+неделе))?"
+)
 #: An age ends its clause, or the sentence goes on with "and" ("… ist acht und spielt …").
-_AGE_END = r"(?:\s*(?:[,.;!?]|$)|\s+(?:und|y|et|и)\s)"
+_AGE_END = _RECENT + r"(?:\s*(?:[,.;!?]|$)|\s+(?:und|y|et|и)\s)"
 #: Where they live, after the relation (and a name) or after the clause naming them.
 _LIVES = {
     "de": r"(?:wohnt|lebt)\s+(?:jetzt\s+|noch\s+)?in\s+{t}",

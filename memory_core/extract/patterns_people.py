@@ -200,13 +200,56 @@ def _as_children(m: re.Match[str]) -> str:
     return lead + ("daughter" if m.group(2).lower() == "girl" else "son") + m.group(3)
 
 
+#: The English words for several of one relation ("grandkids", "daughters") → the relation.
+_PLURALS = {
+    w: r
+    for w, r in kin.relation_words("en", group="family").items()
+    if w not in kin.relation_words("en", group="family", plural=False)
+}
+_PLURAL = alternation(frozenset(_PLURALS))
+#: "We have two grandchildren, Alfie and Poppy", "my grandsons are Bo and Cy", "my kids
+#: are Bo and Cy": several of one relation, then their names.
+_SEVERAL_NAMED = re.compile(
+    r"^(?:(?:i|we)(?:\s+also)?(?:\s+have|\s+have\s+got|'ve\s+(?:also\s+)?got|'ve)\s+"
+    r"(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\d)\s+"
+    rf"{ADJ}(?P<rel>{_PLURAL})(?:\s+(?:called|named)|\s*[,:–—-])"
+    rf"|(?:my|our)\s+{ADJ}(?P<rel2>{_PLURAL})\s+are(?:\s+(?:called|named))?)\s+(?P<n>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _several_named(clause: str, ctx: Context) -> list[Candidate] | None:
+    """Each of several of one relation, named after them; ``None`` when the clause is not so."""
+    m = _SEVERAL_NAMED.match(clause)
+    if m is None:
+        return None
+    rel = _PLURALS[re.sub(r"\s+", " ", (m["rel"] or m["rel2"]).lower())]
+    # "…, both at nursery": what follows the names is said of them all.
+    names = re.split(r"\s*,\s*(?=(?:both|all|who|each)\b)", m["n"].strip(), maxsplit=1)[0]
+    said = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+", names) if w]
+    if m["rel2"] and (ctx.lowercase or not all(w[:1].isupper() for w in said)):
+        return None  # "my daughters are lovely and kind": what they are, not their names
+    members = _members(names, ctx)
+    if not members or len(members) < 2:
+        return None
+    return _listed(rel, members, ctx)
+
+
+def _named_list(clause: str, ctx: Context) -> list[Candidate] | None:
+    """ "I have two kids, Leo and Ida", "my grandkids are Bo and Cy": the members named."""
+    m = _HAVE_FAMILY.match(_CHILDREN.sub("kids", _GIRLS_BOYS.sub(_as_children, clause)))
+    if m is not None:
+        return _named_members(m, ctx)
+    return _several_named(clause, ctx)
+
+
 def family(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "My sister is called Eva", "my sister Eva lives in Rome", "I have two kids, Leo
     and Ida" → ``family.<relation>.*`` (the member's own facts, never the user's)."""
     out: list[Candidate] = []
-    m = _HAVE_FAMILY.match(_CHILDREN.sub("kids", _GIRLS_BOYS.sub(_as_children, clause)))
-    if m is not None:
-        return _named_members(m, ctx)
+    listed = _named_list(clause, ctx)
+    if listed is not None:
+        return listed
     m = _FAMILY_CALLED.match(clause)
     if m is not None:
         # Said as a name ("my husband is called Dev"): a capitalised word that is also a job's

@@ -88,8 +88,25 @@ _LIKE = re.compile(
 _LIKE_VERB = {"love": "loves", "like": "likes", "adore": "adores", "enjoy": "enjoys", "dig": "digs"}
 
 
+#: "I'm a huge Radiohead fan": a fan of what is named, said before "fan" (a team with a sport
+#: named is read as the sport it is: "a huge NBA team fan").
+_NAMED_FAN = re.compile(
+    rf"^{_I_AM}\s+(?:a\s+)?(?P<how>(?:big|huge|massive|die-?hard|lifelong|mad|keen)\s+)?"
+    r"(?P<x>(?-i:[A-Z])[\w'.&-]*(?:\s+(?-i:[A-Z])[\w'.&-]*){0,2})\s+fan\s*(?:[,;—–-].*)?[.!]?$",
+    re.IGNORECASE,
+)
+_SPORT_WORDS = re.compile(
+    r"\b(?:team|club|fc|football|soccer|basketball|baseball|hockey|rugby|cricket|nba|nfl|nhl|mlb)\b",
+    re.IGNORECASE,
+)
+
+
 def likes(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "I love green tea", "I'm into climbing" → ``likes.<thing>`` (one per listed item)."""
+    fan = _NAMED_FAN.match(clause)
+    if fan is not None and not _SPORT_WORDS.search(fan["x"]):
+        text = f"{ctx.subject} is a {(fan['how'] or '').lower()}{fan['x']} fan."
+        return fact(f"likes.{_topic(fan['x'])}", text, Category.SOFT_PREFERENCE, 0.6, fan["x"])
     m = _LIKE.match(clause)
     if m is None:
         return []

@@ -954,7 +954,8 @@ def _rewrite(clause: str, ctx: Context, *, agree: tuple[str, str] | None = None)
 
 
 _PERSON_JOB = re.compile(
-    r"^(?:is|was|works\s+as)\s+(?:a|an)\s+(?P<np>[\w\s-]+?)(?:\s+(?:at|for|in)\b.*)?$",
+    r"^(?:is|was|works\s+as)\s+(?:a|an)\s+(?P<np>[\w\s-]+?)"
+    r"(?:\s+(?:(?:up|down|over|out|based)\s+)?(?:at|for|in)\b.*)?$",
     re.IGNORECASE,
 )
 
@@ -1194,7 +1195,27 @@ def _person_fact(
     other languages' rules keep it."""
     found = _candidate(key, text, category, RELATIONSHIP_HINT, sensitive)
     job = _job_of(rest) if key.endswith(".job") else None
-    return [replace(c, value=job) for c in found] if job else found
+    if not job:
+        return found
+    out = [replace(c, value=job) for c in found]
+    # "is a plumber over in Derby": where they work is where they live, as "I'm a nurse
+    # in Leeds" is read of the user.
+    town = _JOB_TOWN.search(rest.strip())
+    # Only a job they have now says where they live ("was a teacher in Utah" does not).
+    if town is not None and out and " is " in out[0].value_text and not _WAS.match(rest.strip()):
+        whose = key.removesuffix(".job")
+        said = f"{out[0].value_text.split(' is ')[0]} lives in {town['t']}."
+        out += _candidate(f"{whose}.home", said, category, RELATIONSHIP_HINT, sensitive=False)
+        out[-1:] = [replace(c, value=town["t"]) for c in out[-1:]]
+    return out
+
+
+_WAS = re.compile(r"^(?:was|used\s+to|had\s+been|retired)\b", re.IGNORECASE)
+#: The town after a relative's job ("… a baker up in Perth", "… a pilot in Leeds").
+_JOB_TOWN = re.compile(
+    r"\s(?:(?:up|down|over|out|based)\s+)?in\s+(?P<t>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"
+    r"\s*[.!]?$"
+)
 
 
 def person_statement(

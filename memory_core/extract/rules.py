@@ -52,11 +52,13 @@ from memory_core.extract.filters import (
     normalize_value_text,
     redact,
     says_the_opposite,
+    without_meta_talk,
 )
-from memory_core.extract.lexicon import BASE_VERBS
+from memory_core.extract.lexicon import BASE_VERBS, FAMILY, PEOPLE
 from memory_core.extract.rule import Context, Rule
 from memory_core.extract.text import (
     adverbial_last,
+    alternation,
     clean_input,
     collapse,
     first_person_agreement,
@@ -473,7 +475,7 @@ def _clauses(sentence: str) -> list[str]:
 _SUBJECT = re.compile(r"^(?P<s>i'm|i\s+am|im|i)\s+(?!and\b|but\b)", re.IGNORECASE)
 #: "My name is Ana, 30, a teacher": the name said first, then what the user is.
 _NAMED = re.compile(r"^(?:(?:my|the)\s+)?name(?:'s|\s+is)\s+[^\W\d_][\w'-]*\s*,", re.IGNORECASE)
-_JOINT = re.compile(r"(\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)", re.IGNORECASE)
+_JOINT = re.compile(r"(\s*,\s*(?:and\s+|but\s+)?|\s+[–—]\s+|\s+(?:and|but)\s+)", re.IGNORECASE)
 _HAVE = re.compile(r"^(?:i|we)(?:\s+(?:also\s+)?(?:have|own)|'ve\s+got|\s+have\s+got)\s+", re.I)
 _ONLY_IT = re.compile(r"^\w+\s+(?:it|that|this|them)(?:\s+(?:a\s+lot|so\s+much|there))?\W*$", re.I)
 _DANGLING = re.compile(r"\b(?:in|at|to|from|with|of|for|on|by|about|and|or)\s*$", re.IGNORECASE)
@@ -603,6 +605,8 @@ def _forms(
 ) -> list[str]:
     """The ways a part after "and" or a comma may be said with the sentence's subject again
     ("work at Shopify" → "I work at Shopify", "a dog called Rufus" → "I have a dog …")."""
+    if _CONSEQUENCE.match(piece):
+        return []  # "…, so the waiter checked": what followed, no statement of the user's
     verb = _starts_with_verb(piece)
     forms = ["I'm " + piece] if copula and not verb else []
     if m is not None and verb:
@@ -612,6 +616,12 @@ def _forms(
     if have is not None and _A_THING.match(piece):
         forms.append(f"{have.group(0).strip()} {piece}")  # "…, and a dog called Rufus"
     return forms
+
+
+_CONSEQUENCE = re.compile(
+    r"^(?:so|because|cos|coz|since)\s+(?:the|a|an|he|she|they|it|we|you|his|her|their|everyone)\b",
+    re.IGNORECASE,
+)
 
 
 #: "my dad", "my sister Aoife": one of the user's people as a sentence's subject.
@@ -671,10 +681,26 @@ _GREETING = re.compile(
 )
 
 
+#: "Ana, my wife, is a vet": a name, then who they are to the user, said apart.
+_NAME_THEN_WHO = re.compile(
+    r"(?:^|(?<=[:;]\s))(?P<n>(?-i:[A-Z])[a-z'-]+),\s+(?P<p>my|our)\s+"
+    rf"(?P<r>{alternation(FAMILY | PEOPLE)}),\s+(?=(?:is|was|works|lives|has|'s)\b)",
+    re.IGNORECASE,
+)
+
+
+def _named_first(m: re.Match[str]) -> str:
+    if not strip_fillers(m["n"])[0].strip(" ,"):
+        return m[0]  # "Honestly, my husband, …": a filler, no name
+    return f"{m['p']} {m['r']} {m['n']} "
+
+
 def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> list[Candidate]:
     if _GREETING.match(sentence):
         return []
     sentence = introductions.normalise(sentence)
+    # "Ana, my wife, is …" said as "my wife Ana is …", which the people rules read.
+    sentence = _NAME_THEN_WHO.sub(_named_first, sentence)
     shared = [part for raw in _clauses(sentence) for part in _share_subject(raw, ctx)]
     clauses = _resolve_pronouns(shared, ctx, [] if seen is None else seen)
     lead, _ = strip_fillers(clauses[0])
@@ -897,6 +923,11 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
             is_exaggerated(sentence) or says_the_opposite(sentence) or is_reported(sentence)
         ):
             continue  # "… a hundred years old, I swear", "Yeah right, I'm a …", "she said "…""
+        if not explicit:
+            # "Scratch that last one — …": only what follows is said.
+            sentence = without_meta_talk(sentence)
+            if not sentence:
+                continue
         if not explicit and is_question(sentence):
             statement = _statement_of(sentence)
             if statement is None:

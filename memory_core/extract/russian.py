@@ -195,7 +195,8 @@ def titled(words: list[str], case: str) -> str | None:
     for word in rest:
         p = _parse(word, "gent", place=False) if len(word) >= 3 and word.islower() else None
         if p is None:
-            return title
+            # "учительница английского": which work said by its adjective alone.
+            return " ".join([title, *field])
         field.append(word)
         if "NOUN" in p.tag:
             return " ".join([title, *field])

@@ -68,6 +68,24 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "my ",
         ),
         (r"^(?=(?:obsessed\s+with|hooked\s+on|in\s+love\s+with|really\s+into)\s)", "I'm "),
+        # "Retired bus driver here, …", "Type 1 diabetic here": who is talking, said with
+        # "here" (two words at least, not a full name: "Agnes here" is a card's name).
+        (
+            r"^(?!(?:(?-i:[A-Z])[\w'-]*\s+)+here\b)"
+            r"(?!.*\b(?:listener|lurker|user|reader|member|viewer|caller|customer|visitor|"
+            r"subscriber|player|poster|follower)s?\s+here\b)"
+            r"(?P<x>[^\W_][\w-]*(?:\s+[\w-]+){1,3}?)\s+here"
+            r"(?=\s*(?:[,.;!—–-]|$))",
+            r"I'm \g<x>",
+        ),
+        # "Retired now, live in …", "Divorced, live alone": a status, then the rest.
+        (r"^(?=(?:retired|widowed|divorced|separated)(?:\s+now)?\s*[,—–-])", "I'm "),
+        # "Huge Leeds fan, obviously", "big Diamondbacks fan btw": a fan, said of the user.
+        (
+            r"^(?P<how>(?:huge|big|massive|die-?hard|lifelong|mad|keen)\s+)"
+            r"(?=(?-i:[A-Z])[\w'.&-]*(?:\s+(?-i:[A-Z])[\w'.&-]*){0,2}\s+fan\b)",
+            r"I'm a \g<how>",
+        ),
         (r"^we(?:'ve|\s+have)\s+(?=(?:a|an|one|two|three|four|five|\d+)\s)", "I have "),
         # "There's a wee terrier called Rab that sleeps on my bed": a pet of the user's, named,
         # when the rest of the sentence says it is theirs.
@@ -107,6 +125,8 @@ def restored(sentence: str) -> str:
         if m is None:
             continue
         said = m.expand(repl)
+        # "I'm Retired postman" → "I'm retired postman": a word said first, not a name.
+        said = re.sub(r"^(I'm (?:a )?)([A-Z])(?=[a-z])", lambda w: w[1] + w[2].lower(), said)
         rest = text[m.end() :]
         if m.end() == 0 and rest[:1].isupper() and not rest[1:2].isupper():
             rest = rest[:1].lower() + rest[1:]  # "Support …" → "I support …" (not "I TV …")

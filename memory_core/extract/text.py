@@ -105,10 +105,18 @@ _FIRST_PERSON_START = (
     r"(?=(?:that\s+)?(?:i|i'm|i've|i'd|i'll|im|my|we|we're|we've|our|"
     r"(?:please\s+|you\s+can\s+|just\s+)?call\s+me)\b)"
 )
+#: "My aunt Rose – she's a baker", "my brother Tom, he's a pilot": a statement about the
+#: person just named, after a dash or a comma (the pronoun is resolved to them).
+_THEY_START = (
+    r"(?!(?:he|she)(?:'s|\s+is)\s+(?:now\s+)?(?:called|named)\b)"  # "…, she's called Luna"
+    r"(?=(?:he|she)(?:'s|\s+is|\s+was|\s+works|\s+lives)\b)"
+)
 _CLAUSE_SPLIT = re.compile(
     r"(?:\s*[,;]\s*(?:(?:and|but|so|also|plus|then)\s+)?|\s+[-–—]+\s+|"
     r"\s+(?:and|but|so|plus|also|(?:even\s+)?(?:although|though)|whereas|while)\s+)"
-    + _FIRST_PERSON_START,
+    + _FIRST_PERSON_START
+    + r"|(?:\s*,\s*|\s+[-–—]+\s+)"
+    + _THEY_START,
     re.IGNORECASE,
 )
 
@@ -146,6 +154,9 @@ _FILLER = re.compile(
     r"okay|yeah|yes|yep|no|nope|lol|haha|honestly|fun fact|in fact|now|nowadays|"
     r"these days|currently|ps|p\.s\.|um|uh|hmm|sure|right|alright|great|cool|thanks|"
     r"thank you|oh and|oh by the way|as you know|you know|to be honest|tbh|"
+    # "As I said before, …", "like I mentioned, …": the user points back, the rest is said.
+    r"(?:as|like)\s+i\s+(?:said|mentioned|told\s+you|wrote)(?:\s+(?:before|earlier|already|"
+    r"last\s+time|yesterday))?|"
     r"basically|literally|ngl|not gonna lie|i mean|tbf|fwiw|welp|lowkey|omg|soo+|"
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please|pls)\b[\s,:!.\-–—]*)+",
     re.IGNORECASE,
@@ -168,6 +179,9 @@ _TELLING = re.compile(
     r"|i'd\s+(?:like|love)\s+to\s+(?:(?:just|also)\s+)?(?:mention|say|add|tell\s+you)"
     r"|(?:you\s+should|you\s+ought\s+to|you\s+might\s+want\s+to)\s+know"
     r"|it(?:'s|\s+is)\s+(?:probably\s+)?worth\s+(?:mentioning|saying|noting)"
+    # "… and I mentioned I'm allergic to sesame": what the user told someone of themselves.
+    r"|i\s+(?:(?:had\s+to|always|also)\s+)?(?:mentioned|mention|explained|told\s+(?:them|him|her|"
+    r"the\s+\w+)|remind(?:ed)?\s+(?:them|him|her|the\s+\w+))"
     # "I hope you won't mind my saying that …": a polite lead.
     r"|i\s+hope\s+you\s+(?:don't|do\s+not|won't|will\s+not)\s+mind\s+(?:me|my)\s+"
     r"(?:mentioning|saying|telling\s+you|adding))"
@@ -240,7 +254,12 @@ _TRAILING_FILLER = re.compile(
     r"(?:[\s,]+(?:lol|lmao|rofl|haha\w*|hehe\w*|by\s+the\s+way|btw|tbh|honestly|anyway|anyways|"
     r"wish\s+me\s+luck|fingers\s+crossed|smh|lowkey|"
     r"though|tho|too|as\s+well|either|also|[:;]-?[()dp]|xd|no\s+cap|ngl|fr|for\s+real|"
-    r"originally|(?:god|lord|heaven)\s+help\s+(?:me|us)|send\s+help|pray\s+for\s+(?:me|us))"
+    r"originally|(?:god|lord|heaven)\s+help\s+(?:me|us)|send\s+help|pray\s+for\s+(?:me|us)|"
+    # "…, believe it or not", "…, for what it's worth", "…, for my sins": the speaker's
+    # aside on what was said.
+    r"if\s+you\s+can\s+believe\s+it|believe\s+it\s+or\s+not|if\s+(?:that|it)\s+matters"
+    r"(?:\s+at\s+all)?|not\s+that\s+it\s+matters|for\s+my\s+sins|if\s+you\s+must\s+know|"
+    r"for\s+what\s+it'?s\s+worth)"
     r"|\s*[.,;:!…~*]+|\s+\(\w*\??\))+\s*$",
     re.IGNORECASE,
 )

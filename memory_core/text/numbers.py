@@ -42,12 +42,130 @@ ARTICLES = frozenset("ein eine einen einer un una une".split())
 LANGUAGES = tuple(lang for lang in _WORDS if lang != "en")
 
 
+#: The tens from twenty to ninety (several words where a country says it its own way: Belgian
+#: and Swiss "septante", "nonante"), and a hundred.
+_TENS = {
+    "en": {
+        20: "twenty",
+        30: "thirty",
+        40: "forty",
+        50: "fifty",
+        60: "sixty",
+        70: "seventy",
+        80: "eighty",
+        90: "ninety",
+        100: "hundred",
+    },
+    "de": {
+        20: "zwanzig",
+        30: "dreißig dreissig",
+        40: "vierzig",
+        50: "fünfzig",
+        60: "sechzig",
+        70: "siebzig",
+        80: "achtzig",
+        90: "neunzig",
+        100: "hundert einhundert",
+    },
+    "es": {
+        20: "veinte",
+        30: "treinta",
+        40: "cuarenta",
+        50: "cincuenta",
+        60: "sesenta",
+        70: "setenta",
+        80: "ochenta",
+        90: "noventa",
+        100: "cien",
+    },
+    "fr": {
+        20: "vingt",
+        30: "trente",
+        40: "quarante",
+        50: "cinquante",
+        60: "soixante",
+        70: "septante",
+        80: "quatre-vingts quatre-vingt huitante octante",
+        90: "nonante",
+        100: "cent",
+    },
+    "ru": {
+        20: "двадцать",
+        30: "тридцать",
+        40: "сорок",
+        50: "пятьдесят",
+        60: "шестьдесят",
+        70: "семьдесят",
+        80: "восемьдесят",
+        90: "девяносто",
+        100: "сто",
+    },
+}
+#: Spanish 21–29 in one word ("veintinueve"), with and without their accents.
+_ES_TWENTIES = (
+    "veintiuno veintidós veintitrés veinticuatro veinticinco veintiséis veintisiete veintiocho "
+    "veintinueve"
+)
+
+
+def _joined(lang: str, word: str, tens: int, unit: str, u: int) -> dict[str, int]:
+    """``tens`` (said ``word``) and a unit ``u`` (said ``unit``) as ``lang`` joins them."""
+    if lang == "en":
+        return {f"{word}-{unit}": tens + u, f"{word} {unit}": tens + u}
+    if lang == "de":
+        return {f"{'ein' if u == 1 else unit}und{word}": tens + u}
+    if lang == "es":
+        return {f"{word} y {unit}": tens + u} if tens > 20 else {}
+    if lang == "fr":
+        if word == "quatre-vingts":
+            return {}
+        if u == 1:
+            return {f"{word}-et-{unit}": tens + u, f"{word} et {unit}": tens + u}
+        return {f"{word}-{unit}": tens + u}
+    return {f"{word} {unit}": tens + u}  # ru
+
+
+def _compounds(lang: str) -> dict[str, int]:
+    """21 to 99 said in words, as each language joins its tens and units ("forty-two",
+    "zweiunddreißig", "treinta y dos", "trente-cinq", "soixante-douze", "сорок один")."""
+    units = {w: n for n, w in enumerate(_WORDS[lang].split()) if 0 < n < 10}
+    for n, words in _FORMS.get(lang, {}).items():
+        units |= dict.fromkeys(words.split(), n)
+    out: dict[str, int] = {}
+    for tens, words in _TENS[lang].items():
+        for word in words.split():
+            out[word] = tens
+            if tens < 100:
+                for unit, u in units.items():
+                    out |= _joined(lang, word, tens, unit, u)
+    return out | _own_words(lang)
+
+
+def _own_words(lang: str) -> dict[str, int]:
+    """The numbers a language says its own way: Spanish 21–29 in one word, French 70–79 and
+    90–99 as sixty and eighty with ten to nineteen."""
+    out: dict[str, int] = {}
+    if lang == "es":
+        for u, word in enumerate(_ES_TWENTIES.split(), 21):
+            out[word] = out[word.translate(str.maketrans("éó", "eo"))] = u
+    if lang == "fr":  # soixante-dix … soixante-dix-neuf, quatre-vingt-dix … -dix-neuf
+        teens = _WORDS["fr"].split()[10:20]
+        for base, tens in (("soixante", 60), ("quatre-vingt", 80)):
+            for u, teen in enumerate(teens, 10):
+                out[f"{base}-{teen}"] = tens + u
+            out[f"{base} et onze"] = out[f"{base}-et-onze"] = tens + 11
+    return out
+
+
 def values(lang: str, *, low: int = 0, high: int = 20, collective: bool = False) -> dict[str, int]:
-    """The number words of ``lang`` → their value, ``low`` to ``high``; ``collective``: the
-    Russian collective numerals too ("двое")."""
+    """The number words of ``lang`` → their value, ``low`` to ``high`` (up to a hundred:
+    "forty-two", "zweiunddreißig", "veintinueve", "trente-cinq", "сорок два"); ``collective``:
+    the Russian collective numerals too ("двое")."""
     out = {w: n for n, w in enumerate(_WORDS[lang].split())}
     for n, words in _FORMS.get(lang, {}).items():
         out |= dict.fromkeys(words.split(), n)
+    if high > 20:
+        out = _compounds(lang) | out
     if collective:
         for n, word in _COLLECTIVE.get(lang, {}).items():
             out[word] = n

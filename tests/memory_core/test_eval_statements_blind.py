@@ -1,4 +1,4 @@
-"""The blind statement sets (``eval statements --set``: session 9's, 10's, 11's): they stay
+"""The blind statement sets (``eval statements --set``: session 9's, 10's, 11's, 12's): they stay
 blind, and their extra scores (facts, wrong values, junk, acknowledgements) count what they say."""
 
 from __future__ import annotations
@@ -29,7 +29,11 @@ BLIND10_PATH = LABELS / "statements_blind10.jsonl"
 #: ("name, age, kids, city"), Russian names in every case, German "…, die ist 19", jobs with
 #: qualifiers, and junk that looks like a fact (hyperbole, other people's relatives).
 BLIND11_PATH = LABELS / "statements_blind11.jsonl"
-BLIND_PATHS = (BLIND9_PATH, BLIND10_PATH, BLIND11_PATH)
+#: Session 12's: multi-fact lines, asides and lead-ins, corrections, ages in words, jobs with
+#: towns, relatives with names and jobs after a dash, lists, in five languages; junk that is
+#: hyperbole, sarcasm, passing events, remarks about the world and talk about the chat itself.
+BLIND12_PATH = LABELS / "statements_blind12.jsonl"
+BLIND_PATHS = (BLIND9_PATH, BLIND10_PATH, BLIND11_PATH, BLIND12_PATH)
 #: The rules, their tuning data, bot/, devtools/ and the tests (but this file, which only
 #: loads the set) — where no line of the set may be written.
 SOURCES = (
@@ -61,6 +65,7 @@ def _words(text: str) -> list[str]:
         (BLIND9_PATH, {"en": 72, "de": 12, "es": 12, "fr": 12, "ru": 12}),
         (BLIND10_PATH, {"en": 36, "de": 11, "es": 11, "fr": 11, "ru": 11}),
         (BLIND11_PATH, {"en": 44, "de": 9, "es": 8, "fr": 8, "ru": 12}),
+        (BLIND12_PATH, {"en": 51, "de": 18, "es": 13, "fr": 13, "ru": 13}),
     ],
 )
 def test_the_set_has_its_languages_and_lines_that_store_nothing(
