@@ -919,48 +919,55 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     )
     sentences = _pet_named_next(sentences)
     for sentence in sentences:
-        if not explicit and (
-            is_exaggerated(sentence) or says_the_opposite(sentence) or is_reported(sentence)
-        ):
-            continue  # "… a hundred years old, I swear", "Yeah right, I'm a …", "she said "…""
-        if not explicit:
-            # "Scratch that last one — …": only what follows is said.
-            sentence = without_meta_talk(sentence)
-            if not sentence:
-                continue
-        if not explicit and is_question(sentence):
-            statement = _statement_of(sentence)
-            if statement is None:
-                continue
-            sentence = statement
-        # "I live in Leeds, wait no, it's York": as the speaker meant it.
-        # "We bought a flat in Derby — sorry, I'm half asleep": an apology, no value.
-        sentence = corrections.before_apology(sentence) or corrections.self_corrected(sentence)
-        moved = corrections.moved_date(sentence, ctx.time)
-        if moved is not None:
-            found.append(moved)  # "I moved in 2024, not 2023": the home's date, corrected
-            continue
-        said = corrections.without_lead_abroad(corrections.corrected(sentence))
-        # "My uncle, who's a baker, is named Clive": each statement the sentence makes, alone.
-        parts = asides.plain_statements(said)
-        read = [c for part in parts for c in _sentence(part, ctx, seen)]
-        restored = [subject.restored(part) for part in parts]
-        if not read and not explicit and restored != parts:
-            # "Support Hull City.", "we're big Packers fans", "the wife's called Morag": said
-            # again with its subject (after the plain reading: "'s called" is "is called").
-            read = [
-                c
-                for part in restored
-                for plain in asides.plain_statements(part)
-                for c in _sentence(plain, ctx, seen)
-            ]
-        if said != sentence:
-            read = [replace(c, corrects=True) for c in read]
-        found += read
+        found += _english_sentence(sentence, ctx, seen, explicit=explicit)
     if not explicit and any(is_sarcastic(s) for s in sentences):
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
         found = [c for c in found if not c.key.startswith(_LIKES)]
     return found
+
+
+def _english_sentence(
+    sentence: str, ctx: Context, seen: list[str], *, explicit: bool
+) -> list[Candidate]:
+    """What the English rules read in one sentence of a turn (``seen``: the people mentioned
+    so far, for "he"/"she")."""
+    if not explicit and (
+        is_exaggerated(sentence) or says_the_opposite(sentence) or is_reported(sentence)
+    ):
+        return []  # "… a hundred years old, I swear", "Yeah right, I'm a …", "she said "…""
+    if not explicit:
+        # "Scratch that last one — …": only what follows is said.
+        sentence = without_meta_talk(sentence)
+        if not sentence:
+            return []
+    if not explicit and is_question(sentence):
+        statement = _statement_of(sentence)
+        if statement is None:
+            return []
+        sentence = statement
+    # "I live in Leeds, wait no, it's York": as the speaker meant it.
+    # "We bought a flat in Derby — sorry, I'm half asleep": an apology, no value.
+    sentence = corrections.before_apology(sentence) or corrections.self_corrected(sentence)
+    moved = corrections.moved_date(sentence, ctx.time)
+    if moved is not None:
+        return [moved]  # "I moved in 2024, not 2023": the home's date, corrected
+    said = corrections.without_lead_abroad(corrections.corrected(sentence))
+    # "My uncle, who's a baker, is named Clive": each statement the sentence makes, alone.
+    parts = asides.plain_statements(said)
+    read = [c for part in parts for c in _sentence(part, ctx, seen)]
+    restored = [subject.restored(part) for part in parts]
+    if not read and not explicit and restored != parts:
+        # "Support Hull City.", "we're big Packers fans", "the wife's called Morag": said
+        # again with its subject (after the plain reading: "'s called" is "is called").
+        read = [
+            c
+            for part in restored
+            for plain in asides.plain_statements(part)
+            for c in _sentence(plain, ctx, seen)
+        ]
+    if said != sentence:
+        read = [replace(c, corrects=True) for c in read]
+    return read
 
 
 #: "Just got a puppy!": a pet just come into the user's life …
