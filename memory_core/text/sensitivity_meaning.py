@@ -580,6 +580,7 @@ class SensitivityModel:
                 and not addressed_to_bot(t)
                 and not praises_what_never_failed(t)
                 and not speaks_figuratively(t)
+                and not _REACTION.search(t)
             ]
             if crisis is not None
             else []
@@ -639,10 +640,26 @@ _LOOK_ALIKES: tuple[tuple[frozenset[Topic], Callable[[str], bool]], ...] = (
 )
 
 
+#: A reaction of the skin to something ("ibuprofen brings me out in hives", "Erdbeeren geben
+#: mir Ausschlag", "me salen ronchas", "от орехов у меня сыпь"): the reader took such a line
+#: for self-harm and gave it the crisis reply; it is health.
+_REACTION = re.compile(
+    r"\b(?:brings?|bringing|brought)\s+(?:me|him|her)\s+out\s+in\b|\bbreaks?\s+(?:me\s+)?out\s+in\b"
+    # not a bare "rash": "I'm about to do something rash" is no skin
+    r"|\b(?:gives?|gave|giving)\s+me\s+(?:a\s+)?rash|\bskin\s+rash|\brashes\b"
+    r"|\b(?:hives|ausschlag|quaddeln|nesselsucht|ronchas|sarpullido|urticaria|"
+    r"urticaire|eczéma|сыпь|крапивниц\w*)\b",
+    re.IGNORECASE,
+)
+
+
 def _guarded(topic: Topic | None, text: str) -> Topic | None:
     """The reader's ``topic`` for ``text`` after the guards above."""
-    if topic == Topic.SELF_HARM and (addressed_to_bot(text) or speaks_figuratively(text)):
-        return Topic.HEALTH  # private, but no crisis reply to a request or a figure of speech
+    if topic == Topic.SELF_HARM and (
+        addressed_to_bot(text) or speaks_figuratively(text) or _REACTION.search(text)
+    ):
+        # private, but no crisis reply to a request, a figure of speech or a skin reaction
+        return Topic.HEALTH
     if topic is not None and any(topic in read and alike(text) for read, alike in _LOOK_ALIKES):
         return None
     if topic is not None and says_in_a_figure(topic, text):

