@@ -330,6 +330,20 @@ class VectorIndex:
         self._embedder_ok()
         return out
 
+    def embed_passages(self, texts: Sequence[str]) -> Vectors | None:
+        """Passages' vectors now, on the calling thread (what a question reads that has no
+        stored vector: a faded memory), or ``None`` when vectors are off or the embedder
+        fails."""
+        if not self._enabled or self._embedder is None or not texts:
+            return None
+        try:
+            out: Vectors = self._embedder.embed_passages([t[:MAX_EMBED_CHARS] for t in texts])
+        except EmbedderError as exc:
+            self._embedder_failed(exc)
+            return None
+        self._embedder_ok()
+        return out
+
     def domain_vectors(self, *, wait: bool = True) -> DomainMap | None:
         """The embedded areas of life of ``memory_core.text.domains.AREAS`` (embedded once, on
         first use; ``None`` when vectors are off or the embedder fails, or — ``wait`` false,
@@ -363,15 +377,21 @@ class VectorIndex:
         keys: Mapping[int, str] | None = None,
         texts: Mapping[int, str] | None = None,
         query: str | None = None,
+        vectors: Mapping[int, Vectors] | None = None,
     ) -> dict[int, tuple[float, float]]:
         """Each fact's agreement with the query on areas of life (``domains.agreement``, with
         the area its key in ``keys`` names) and how far its words in ``texts`` name the
         areas the query is about (``domains.area_words``; ``query``: its text, whose words may
-        name areas); facts without a vector yet are absent."""
+        name areas); facts without a vector yet are absent. ``vectors``: the facts' vectors
+        when they are not stored (a faded memory's, embedded for a question)."""
         domains = self.domain_vectors(wait=False)
         if domains is None or not ids:
             return {}
-        found = self.cache.vectors_of(conn, user_id, "facts", ids)
+        found = (
+            {i: vectors[i] for i in ids if i in vectors}
+            if vectors is not None
+            else self.cache.vectors_of(conn, user_id, "facts", ids)
+        )
         order = list(found)
         named = [(keys or {}).get(i) for i in order]
         said = [(texts or {}).get(i, "") for i in order]
