@@ -44,8 +44,9 @@ log = structlog.get_logger("memory_core.read.faded")
 
 #: At most this many faded facts are read for one question (the most recently faded first;
 #: a faded fact is purged after 180 days). Embedding them costs ~8 ms each on 2 cores, paid
-#: only by a question nothing else answers, of a user who has faded memories.
-MOST_FADED = 40
+#: only once per memory (``VectorIndex.embed_passages`` keeps them), by a question nothing else
+#: answers, of a user who has faded memories.
+MOST_FADED = 24
 #: The history's reason for a fact brought back by a question.
 RESTORED_BY_USE = "restored by use: asked about after it faded"
 

@@ -8,8 +8,10 @@ to lexical search while the embedder fails. SQL stays in ``store.vectors``.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -87,6 +89,10 @@ class _Change:
         cache.apply(user_id, kind, self.before, after, self.upserts, sorted(self.deletes))
 
 
+#: Passages embedded on the reply path kept per index (a faded memory's, ~1.5 KB each).
+PASSAGES_KEPT = 1024
+
+
 class VectorIndex:
     """Keeps one database's vectors (vec0 and the cached matrices) in step with its facts and
     episodes, and embeds queries. Thread-side methods block; the loop-side ones are async."""
@@ -115,6 +121,9 @@ class VectorIndex:
         self._stopping = threading.Event()
         self._writer: VectorWriter | None = None
         self._domains: DomainMap | None = None
+        #: Passages embedded for a reply (``embed_passages``), by digest, the newest last.
+        self._passages: OrderedDict[bytes, Vectors] = OrderedDict()
+        self._passages_lock = threading.Lock()
 
     @property
     def enabled(self) -> bool:
@@ -333,16 +342,31 @@ class VectorIndex:
     def embed_passages(self, texts: Sequence[str]) -> Vectors | None:
         """Passages' vectors now, on the calling thread (what a question reads that has no
         stored vector: a faded memory), or ``None`` when vectors are off or the embedder
-        fails."""
+        fails. The last ``PASSAGES_KEPT`` are kept: a faded memory is embedded once, not at
+        every question."""
         if not self._enabled or self._embedder is None or not texts:
             return None
-        try:
-            out: Vectors = self._embedder.embed_passages([t[:MAX_EMBED_CHARS] for t in texts])
-        except EmbedderError as exc:
-            self._embedder_failed(exc)
-            return None
-        self._embedder_ok()
-        return out
+        cut = [t[:MAX_EMBED_CHARS] for t in texts]
+        # Kept by a digest of the words, not the words (an erased user's text stays nowhere).
+        keys = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in cut]
+        with self._passages_lock:
+            known = {k: self._passages[k] for k in keys if k in self._passages}
+        wanted = list(
+            dict.fromkeys((k, t) for k, t in zip(keys, cut, strict=True) if k not in known)
+        )
+        if wanted:
+            try:
+                made = self._embedder.embed_passages([t for _, t in wanted])
+            except EmbedderError as exc:
+                self._embedder_failed(exc)
+                return None
+            self._embedder_ok()
+            with self._passages_lock:
+                for (k, _), v in zip(wanted, made, strict=True):
+                    known[k] = self._passages[k] = v
+                while len(self._passages) > PASSAGES_KEPT:
+                    self._passages.popitem(last=False)
+        return np.vstack([known[k] for k in keys]).astype(np.float32)
 
     def domain_vectors(self, *, wait: bool = True) -> DomainMap | None:
         """The embedded areas of life of ``memory_core.text.domains.AREAS`` (embedded once, on

