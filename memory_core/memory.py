@@ -1400,7 +1400,8 @@ class Memory:
                 actor="user",
                 reason="restored after fading",
                 status=Status.ACTIVE,
-                valid_to=None,
+                # As long as it held before it faded (fading set its end to that day).
+                valid_to=faded_read.valid_until(conn, user_id, before),
                 deleted_at=None,
                 decay_rate=0.0,
                 last_accessed_at=now,

@@ -15,18 +15,21 @@ reply path (the offline answer, the model's memory block, every platform) reads 
 
 Never: another user's (read by user id), one the user asked to forget (a forgotten fact has no
 ``faded_at``), one whose key holds a value told since (an active or pending fact with the same
-key: the faded one was replaced), a category the reader may not see, and in a group nothing
-private (``disclosure.is_private``: health, finance, secrets, impressions).
+key: the faded one was replaced), a value "only for now" whose time ran out while it was
+faded (its end before the fade is in its history), a category the reader may not see, and in
+a group nothing private (``disclosure.is_private``: health, finance, secrets, impressions).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
 import structlog
+from sqlalchemy import Connection
 
 from memory_core.embed import Vectors
 from memory_core.read.answer import about_the_world, answering
@@ -85,14 +88,19 @@ def answer_from_faded(
     search, the memories it may be answered with) does, restored by use; empty: none."""
     if about_the_world(question, hits):
         return []
+    now = ctx.clock.now()
     with ctx.db.read() as conn:
         faded = fact_repo.faded(conn, user_id, MOST_FADED)
         if not faded:
             return []
         current = fact_repo.by_keys(conn, user_id, [f.key for f in faded], RETRIEVABLE)
-    candidates = restorable(
-        faded, current_keys={f.key for f in current}, group=group, excluded=excluded
-    )
+        candidates = restorable(
+            faded, current_keys={f.key for f in current}, group=group, excluded=excluded
+        )
+        # Fading ended its validity: what it was before says whether it still holds.
+        until = {f.id: valid_until(conn, user_id, f) for f in candidates}
+    # A value "only for now" whose time ran out while it was faded is no answer.
+    candidates = [f for f in candidates if (end := until[f.id]) is None or end > now]
     if not candidates:
         return []
     query_vec = ctx.vectors.embed_query(clean_query(question))
@@ -137,7 +145,7 @@ def answer_from_faded(
     chosen = [h for h in answering([*hits, *mine], question=question) if h.id in set(ids)]
     if not chosen:
         return []
-    back = _restore(ctx, user_id, [h.id for h in chosen])
+    back = _restore(ctx, user_id, {h.id: until[h.id] for h in chosen})
     return [replace(h, fact=back[h.id]) for h in chosen if h.id in back]
 
 
@@ -148,13 +156,23 @@ def _cosines(vectors: Vectors, query: Vectors) -> Vectors:
     return out
 
 
-def _restore(ctx: Context, user_id: str, ids: Sequence[int]) -> dict[int, Fact]:
-    """Bring faded facts back by use (one transaction): active, used now, no purge date;
-    their decay is untouched (used again, they stay; unused for months, they fade again)."""
+def valid_until(conn: Connection, user_id: str, fact: Fact) -> datetime | None:
+    """When a faded fact's validity ended before it faded (``None``: open-ended): fading
+    sets ``valid_to`` to its day, so the history's state before the fade says it."""
+    faded = [e for e in fact_repo.history(conn, user_id, fact_id=fact.id) if e.event == "faded"]
+    before = faded[-1].before if faded else None
+    end = (before or {}).get("valid_to")
+    return datetime.fromisoformat(end) if isinstance(end, str) else None
+
+
+def _restore(ctx: Context, user_id: str, ends: Mapping[int, datetime | None]) -> dict[int, Fact]:
+    """Bring faded facts back by use (one transaction): active, used now, no purge date, valid
+    as long as before they faded (``ends``); their decay is untouched (used again, they stay;
+    unused for months, they fade again)."""
     now = ctx.clock.now()
     back: dict[int, Fact] = {}
     with ctx.db.write(users=[user_id]) as conn:
-        for fact_id in ids:
+        for fact_id, end in ends.items():
             before = fact_repo.get(conn, user_id, fact_id)
             if before is None or not before.faded:
                 continue  # restored, forgotten or purged meanwhile
@@ -167,7 +185,7 @@ def _restore(ctx: Context, user_id: str, ids: Sequence[int]) -> dict[int, Fact]:
                 actor="system",
                 reason=RESTORED_BY_USE,
                 status=Status.ACTIVE,
-                valid_to=None,
+                valid_to=end,
                 deleted_at=None,
                 last_accessed_at=now,
                 access_count=before.access_count + 1,

@@ -136,3 +136,52 @@ async def test_a_faded_fact_is_embedded_once_not_at_every_question(
         await _ids(memory, "What car do I drive?", group=False)
     faded_texts = [t for t in embedded if "cello" in t or "insulin" in t]
     assert len(faded_texts) == 2, embedded
+
+
+LISBON = "Ana is staying in Lisbon for work."
+
+
+async def _fade_now(memory: Memory, fact: Fact) -> None:
+    with memory.db.write(users=[USER]) as conn:
+        assert soft_delete(conn, memory, USER, fact.id, reason="faded", purge_at=None, faded=True)
+    await memory.vectors.settle()
+
+
+async def test_a_value_only_for_now_comes_back_with_its_end_and_not_once_it_ended(
+    memory: Memory, clock: ManualClock
+) -> None:
+    """Fading sets the end of validity to its day: restored, the fact ends when it did before
+    (not never); one whose end passed while it was faded is no answer."""
+    start = clock.now()
+    asked = "Where am I staying?"
+    told = await memory.remember(
+        USER,
+        NewFact(key="staying_in", value_text=LISBON, valid_to=start + timedelta(days=200)),
+        actor="observer",
+        reason="said",
+    )
+    clock.advance(days=61)
+    await _fade_now(memory, told)
+    clock.advance(days=29)
+    assert told.id in await _ids(memory, asked, group=False)
+    back = await memory.get_fact(USER, told.id)
+    assert back.valid_to == start + timedelta(days=200)
+
+    clock.advance(days=61)  # unused again: it fades again, and its time runs out while faded
+    await _fade_now(memory, back)
+    clock.advance(days=60)
+    assert told.id not in await _ids(memory, asked, group=False)
+    assert [f.id for f in await memory.faded(USER)] == [told.id]
+
+
+async def test_restore_keeps_the_end_a_value_only_for_now_had(
+    memory: Memory, clock: ManualClock
+) -> None:
+    """``/restore`` of a faded value "only for now" gives back its end, not "forever"."""
+    end = clock.now() + timedelta(days=200)
+    told = await memory.remember(
+        USER, NewFact(key="staying_in", value_text=LISBON, valid_to=end), actor="observer"
+    )
+    clock.advance(days=61)
+    await _fade_now(memory, told)
+    assert (await memory.restore(USER, told.id)).valid_to == end
