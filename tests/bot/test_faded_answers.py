@@ -23,7 +23,7 @@ SETTINGS = {"jobs_poll_s": 0.01, "jobs_jitter_s": 0}
 #: health or hard preferences.
 TOLD = ("I play the fiddle.", "I love hiking.")
 #: The instrument asked in other words than it was told.
-ASKED = "Which musical instrument do I play?"
+ASKED = "Remind me, which instrument is it that I play?"
 
 
 def _noon(day: int) -> datetime:

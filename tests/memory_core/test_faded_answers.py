@@ -19,6 +19,8 @@ from memory_core.values import Category, Fact, NewFact, Status
 from tests.factories import NOW, USER, fact
 
 OTHER = "telegram:999"
+#: The instrument asked in other words than it was told.
+INSTRUMENT = "Remind me, which instrument is it that I play?"
 
 
 async def _told_and_faded(memory: Memory, clock: ManualClock, *facts: NewFact) -> list[Fact]:
@@ -57,7 +59,7 @@ async def test_a_faded_fact_answers_in_private_and_comes_back(
     memory: Memory, clock: ManualClock
 ) -> None:
     cello, insulin = await _told_and_faded(memory, clock, CELLO, INSULIN)
-    assert await _ids(memory, "Which instrument do I play?", group=False) >= {cello.id}
+    assert await _ids(memory, INSTRUMENT, group=False) >= {cello.id}
     back = await memory.get_fact(USER, cello.id)
     assert back.status == Status.ACTIVE and not back.faded
     assert back.last_accessed_at == clock.now()
@@ -81,9 +83,7 @@ async def test_in_a_group_a_sensitive_faded_fact_never_answers_nor_comes_back(
 
 async def test_another_user_never_gets_a_faded_fact(memory: Memory, clock: ManualClock) -> None:
     (cello,) = await _told_and_faded(memory, clock, CELLO)
-    assert cello.id not in await _ids(
-        memory, "Which instrument do I play?", group=False, user=OTHER
-    )
+    assert cello.id not in await _ids(memory, INSTRUMENT, group=False, user=OTHER)
     assert [f.id for f in await memory.faded(USER)] == [cello.id]
 
 
@@ -93,7 +93,7 @@ async def test_a_forgotten_fact_is_not_faded_and_never_answers(
     told = await memory.remember(USER, CELLO, actor="observer", reason="said")
     await memory.forget(USER, told.id)
     clock.advance(days=90)
-    assert told.id not in await _ids(memory, "Which instrument do I play?", group=False)
+    assert told.id not in await _ids(memory, INSTRUMENT, group=False)
     assert (await memory.history(USER, fact_id=told.id))[-1].event != "restored"
 
 
@@ -113,7 +113,7 @@ async def test_the_models_memory_query_finds_a_faded_fact_and_brings_it_back(
     memory: Memory, clock: ManualClock
 ) -> None:
     (cello,) = await _told_and_faded(memory, clock, CELLO)
-    found = await memory.query(USER, MemoryQuery.parse({"query": "Which instrument do I play?"}))
+    found = await memory.query(USER, MemoryQuery.parse({"query": INSTRUMENT}))
     assert [f.id for f in found.facts] == [cello.id]
     assert await memory.faded(USER) == []
 
