@@ -43,6 +43,7 @@ from memory_core.learn.lookup import replaced_facts
 from memory_core.ops.metrics import Prices
 from memory_core.ops.operations import Operations
 from memory_core.read import entities
+from memory_core.read import faded as faded_read
 from memory_core.read import query as query_mod
 from memory_core.read.about import entity_info
 from memory_core.read.answer import ANSWER_K, answering, plain_question, relevant
@@ -815,6 +816,17 @@ class Memory:
                 # the fused top k (the LLM sees the fact the offline answer would quote).
                 told = [h for h in candidates if h.fact is None or h.fact.kind not in _NOT_TOLD]
                 chosen = answering(told, question=query)
+                if not chosen and by_meaning:
+                    # Only a memory that faded answers: it is answered, and back by use.
+                    restored = self._faded_answer(user_id, query, told, filters, group)
+                    found, candidates, chosen = (
+                        [*found, *restored],
+                        [
+                            *candidates,
+                            *(replace(h, fact=shown(h.fact, audience)) for h in restored if h.fact),
+                        ],
+                        restored,
+                    )
                 kept = list({h.id: h for h in [*chosen, *kept]}.values())
             hits = kept[: config.search_k]
             # The block is for the model: its secrets masked whole (the hits keep the last
@@ -877,6 +889,21 @@ class Memory:
             group_hits=group_hits,
             known_keys=known,
         )
+
+    def _faded_answer(
+        self,
+        user_id: str,
+        question: str,
+        told: Sequence[SearchHit],
+        filters: SearchFilters,
+        group: bool,
+    ) -> list[SearchHit]:
+        """The asking user's faded facts that answer a question nothing else answers, brought
+        back by use (``read.faded``): what the reply may not read in this chat stays faded."""
+        found = faded_read.answer_from_faded(
+            self.ctx, user_id, question, told, group=group, excluded=filters.exclude_categories
+        )
+        return [h for h in found if h.fact is not None]
 
     def _about(
         self, conn: Connection, user_id: str, text: str, audience: Audience
@@ -1373,7 +1400,8 @@ class Memory:
                 actor="user",
                 reason="restored after fading",
                 status=Status.ACTIVE,
-                valid_to=None,
+                # As long as it held before it faded (fading set its end to that day).
+                valid_to=faded_read.valid_until(conn, user_id, before),
                 deleted_at=None,
                 decay_rate=0.0,
                 last_accessed_at=now,

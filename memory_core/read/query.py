@@ -27,12 +27,14 @@ from sqlalchemy import Connection
 from memory_core.categories import Consumer
 from memory_core.errors import InvalidInputError
 from memory_core.read import disclosure, entities
+from memory_core.read import faded as faded_read
+from memory_core.read.answer import answering
 from memory_core.read.people import find_people, people_of
 from memory_core.read.recall import as_data, estimate_tokens
 from memory_core.read.search import search_on_thread
 from memory_core.store import entities as entity_repo
 from memory_core.store import facts as fact_repo
-from memory_core.values import Audience, Category, Fact, SearchFilters, Status
+from memory_core.values import Audience, Category, Fact, SearchFilters, SearchHit, Status
 
 if TYPE_CHECKING:
     from memory_core.context import Context
@@ -275,6 +277,8 @@ def run_on_thread(
             filters = search_filters(conn, user_id, q, categories)
     found = _matches(ctx, user_id, q, filters)
     group = audience == Audience.GROUP
+    if q.query and q.filters == QueryFilters():
+        found = [*_faded_matches(ctx, user_id, q, found, categories, group), *found]
     # The per-fact privacy rule stands beside the allowlist (a private note filed as other).
     found = [(f, s) for f, s in found if not (group and disclosure.is_private(f))][: q.top_k]
     return _within_budget(ctx, user_id, q, found, audience)
@@ -305,6 +309,30 @@ def _matches(
     elif q.filters.kind == "fact":
         found = [(f, s) for f, s in found if not f.key.startswith("note.")]
     return found
+
+
+def _faded_matches(
+    ctx: Context,
+    user_id: str,
+    q: MemoryQuery,
+    found: list[tuple[Fact, float | None]],
+    categories: frozenset[Category],
+    group: bool,
+) -> list[tuple[Fact, float | None]]:
+    """A faded memory that answers the query when none found does (``read.faded``: brought
+    back by use), each with its similarity; only for a query with no filter but categories."""
+    hits = [
+        SearchHit("facts", f.id, f.value_text, s or 0.0, 0.0, s or 0.0, fact=f) for f, s in found
+    ]
+    if answering(hits, question=q.query):
+        return []
+    excluded = set(Category) - categories
+    back = faded_read.answer_from_faded(ctx, user_id, q.query, hits, group=group, excluded=excluded)
+    return [
+        (h.fact, round(h.vector, 3))
+        for h in back
+        if h.fact is not None and (q.threshold is None or h.vector >= q.threshold)
+    ]
 
 
 def _within_budget(

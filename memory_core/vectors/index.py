@@ -8,8 +8,10 @@ to lexical search while the embedder fails. SQL stays in ``store.vectors``.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -87,6 +89,10 @@ class _Change:
         cache.apply(user_id, kind, self.before, after, self.upserts, sorted(self.deletes))
 
 
+#: Passages embedded on the reply path kept per index (a faded memory's, ~1.5 KB each).
+PASSAGES_KEPT = 1024
+
+
 class VectorIndex:
     """Keeps one database's vectors (vec0 and the cached matrices) in step with its facts and
     episodes, and embeds queries. Thread-side methods block; the loop-side ones are async."""
@@ -115,6 +121,9 @@ class VectorIndex:
         self._stopping = threading.Event()
         self._writer: VectorWriter | None = None
         self._domains: DomainMap | None = None
+        #: Passages embedded for a reply (``embed_passages``), by digest, the newest last.
+        self._passages: OrderedDict[bytes, Vectors] = OrderedDict()
+        self._passages_lock = threading.Lock()
 
     @property
     def enabled(self) -> bool:
@@ -330,6 +339,35 @@ class VectorIndex:
         self._embedder_ok()
         return out
 
+    def embed_passages(self, texts: Sequence[str]) -> Vectors | None:
+        """Passages' vectors now, on the calling thread (what a question reads that has no
+        stored vector: a faded memory), or ``None`` when vectors are off or the embedder
+        fails. The last ``PASSAGES_KEPT`` are kept: a faded memory is embedded once, not at
+        every question."""
+        if not self._enabled or self._embedder is None or not texts:
+            return None
+        cut = [t[:MAX_EMBED_CHARS] for t in texts]
+        # Kept by a digest of the words, not the words (an erased user's text stays nowhere).
+        keys = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in cut]
+        with self._passages_lock:
+            known = {k: self._passages[k] for k in keys if k in self._passages}
+        wanted = list(
+            dict.fromkeys((k, t) for k, t in zip(keys, cut, strict=True) if k not in known)
+        )
+        if wanted:
+            try:
+                made = self._embedder.embed_passages([t for _, t in wanted])
+            except EmbedderError as exc:
+                self._embedder_failed(exc)
+                return None
+            self._embedder_ok()
+            with self._passages_lock:
+                for (k, _), v in zip(wanted, made, strict=True):
+                    known[k] = self._passages[k] = v
+                while len(self._passages) > PASSAGES_KEPT:
+                    self._passages.popitem(last=False)
+        return np.vstack([known[k] for k in keys]).astype(np.float32)
+
     def domain_vectors(self, *, wait: bool = True) -> DomainMap | None:
         """The embedded areas of life of ``memory_core.text.domains.AREAS`` (embedded once, on
         first use; ``None`` when vectors are off or the embedder fails, or — ``wait`` false,
@@ -363,15 +401,21 @@ class VectorIndex:
         keys: Mapping[int, str] | None = None,
         texts: Mapping[int, str] | None = None,
         query: str | None = None,
+        vectors: Mapping[int, Vectors] | None = None,
     ) -> dict[int, tuple[float, float]]:
         """Each fact's agreement with the query on areas of life (``domains.agreement``, with
         the area its key in ``keys`` names) and how far its words in ``texts`` name the
         areas the query is about (``domains.area_words``; ``query``: its text, whose words may
-        name areas); facts without a vector yet are absent."""
+        name areas); facts without a vector yet are absent. ``vectors``: the facts' vectors
+        when they are not stored (a faded memory's, embedded for a question)."""
         domains = self.domain_vectors(wait=False)
         if domains is None or not ids:
             return {}
-        found = self.cache.vectors_of(conn, user_id, "facts", ids)
+        found = (
+            {i: vectors[i] for i in ids if i in vectors}
+            if vectors is not None
+            else self.cache.vectors_of(conn, user_id, "facts", ids)
+        )
         order = list(found)
         named = [(keys or {}).get(i) for i in order]
         said = [(texts or {}).get(i, "") for i in order]
