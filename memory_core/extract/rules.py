@@ -742,9 +742,13 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
     # what the English rules read stands (an explicit request's catch-all note aside).
     if language == "en":
-        return _select(_english(body, ctx, explicit=explicit))
+        return _select(_english(body, ctx, explicit=explicit, note=True))
     read = _english(body, replace(ctx, explicit=False), explicit=False)
     language, read = _settled(body, guessed, language, read, ctx)
+    if language is None and not read and not explicit and _ENGLISH_SUBJECT.search(body):
+        # Short, so the detector was unsure, and no other language's rules read it: what
+        # the user said of themselves in English is kept as a note.
+        read = _english(body, ctx, explicit=False, note=True)
     if language is None or read:
         return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
@@ -872,8 +876,9 @@ def _of_someone(cand: Candidate) -> bool:
     return cand.key.startswith("person.")
 
 
-def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
-    """What the English rules read in a turn, sentence by sentence."""
+def _english(body: str, ctx: Context, *, explicit: bool, note: bool = False) -> list[Candidate]:
+    """What the English rules read in a turn, sentence by sentence (``note``: a statement
+    about the user no rule reads is kept as a note in their own words)."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
     body = introductions.tidy_chat(body, lowercase=ctx.lowercase)  # emoji, "w/", "@", "27yo"
@@ -918,11 +923,25 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
                 for plain in asides.plain_statements(part)
                 for c in _sentence(plain, ctx, seen)
             ]
+        if not read and note and not explicit:
+            read = _english_note(said, ctx)
         found += read
     if not explicit and any(is_sarcastic(s) for s in sentences):
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
         found = [c for c in found if not c.key.startswith(_LIKES)]
     return found
+
+
+def _english_note(sentence: str, ctx: Context) -> list[Candidate]:
+    """An English statement about the user no rule reads, as a note in their own words
+    (``note.en.…``), under the other languages' notes' policies (``notes.keepable``); none
+    for chat, a what-if, a moment of the day, words to the bot or a secret."""
+    lead = strip_fillers(sentence)[0]
+    if _CONDITIONAL_LEAD.match(lead) or is_question(sentence):
+        return []
+    said = sentence.strip().rstrip(" ,;")
+    found = notes.note(said, "en", ctx)
+    return _finish(found, sentence, ctx, temporary=is_ephemeral(said), hedged=False)
 
 
 #: "Just got a puppy!": a pet just come into the user's life …
