@@ -20,6 +20,12 @@ from tests.factories import candidate, fact
         ("Our dog is called Rex", "your dog is called Rex"),
         ("Lisbon is my home", "Lisbon is your home"),
         ("Yesterday I met my sister", "Yesterday you met your sister"),
+        # An English note in the user's words: the bot they spoke to is "me".
+        (
+            "I told you two nephews but there are three now",
+            "you told me two nephews but there are three now",
+        ),
+        ("Me and my brother never miss a race", "you and your brother never miss a race"),
     ],
 )
 def test_second_person_reads_mid_sentence(said: str, quoted: str) -> None:
@@ -32,6 +38,8 @@ def test_second_person_reads_mid_sentence(said: str, quoted: str) -> None:
         ("The user moved to Lisbon and lives there.", "you moved to Lisbon and live there"),
         ("Marta's brother Marco lives in Rome.", "your brother Marco lives in Rome"),
         ("Marco is a chef.", "Marco is a chef"),
+        # The user's own words with no "I" first (an English note).
+        ("Sold the bike, climbing is my thing now.", "Sold the bike, climbing is your thing now"),
     ],
 )
 def test_stored_facts_are_said_to_their_owner(stored: str, said: str) -> None:
