@@ -415,6 +415,10 @@ _EN_OTHER_SUBJECT = re.compile(
     r"^(?:my|our)\s+(?:\w+\s+)?(?:friend|mate|pal|colleague|coworker|co-worker|boss|manager|"
     r"neighbou?r|flatmate|roommate|housemate|classmate|teacher|landlord|landlady|ex|"
     r"friend's|mate's|colleague's|boss's|neighbou?r's)\b"
+    # A stranger, though the user is in the sentence ("the lady below my flat …", "a guy
+    # from my gym …"): their life, not the user's.
+    r"|^(?:the|a|an|this|that|some)\s+(?:[\w-]+\s+){0,2}?(?:man|men|woman|women|guy|guys|"
+    r"lady|ladies|bloke|girl|boy|kid|person|people|couple|family|chap|fella|fellow|stranger)\b"
     r"|^(?:it|it's|its|this|that|that's|these|those|there|there's|here|they|they're|he|he's|she|"
     r"she's)\b",
     re.IGNORECASE,

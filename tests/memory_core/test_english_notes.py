@@ -99,6 +99,8 @@ def test_an_unread_statement_is_kept_word_for_word() -> None:
         "They never get my surname right.",
         # someone else's plans, hearsay
         "My flatmate is off to Canada for good.",
+        # a stranger's life, though the user is in the sentence
+        "The lady in the flat under mine has kept bees for forty years.",
         "Apparently my street is getting a new bakery.",
         # remarks about the world (no first person)
         "The roads round here are awful.",
