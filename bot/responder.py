@@ -179,6 +179,9 @@ class TurnContext:
     #: The message asks the bot to keep something ("Can you remember that …?", ``/remember``):
     #: a statement to acknowledge even when it ends with "?", never a question to answer.
     remember_request: bool = False
+    #: What ``noted`` holds is all this message saves (the offline reading learns it, and
+    #: learning is on): a statement that noted nothing is told so.
+    read_offline: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,7 +373,13 @@ class OfflineResponder:
         noted = _group_noted(ctx) if ctx.group_statement else self._noted(ctx, name)
         if noted is not None:
             return noted
-        return _chat(text, ctx.told_name or name, small_talk=small_talk, known=ctx.known_user)
+        return _chat(
+            text,
+            ctx.told_name or name,
+            small_talk=small_talk,
+            known=ctx.known_user,
+            unsaved=ctx.read_offline and not ctx.group,
+        )
 
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
         """The acknowledgement of what this message saved, or ``None`` when it saved
@@ -1103,9 +1112,13 @@ def _episode_answer(
     return None
 
 
-def _chat(text: str, name: str | None, *, small_talk: bool, known: bool = False) -> str:
-    """A reply to what is neither a question about the user nor a statement: thanks,
-    goodbyes, greetings, "how are you?", else what the offline bot can do."""
+def _chat(
+    text: str, name: str | None, *, small_talk: bool, known: bool = False, unsaved: bool = False
+) -> str:
+    """A reply to what is neither a question about the user nor a statement that saved
+    something: thanks, goodbyes, greetings, "how are you?"; a statement of which nothing was
+    saved (``unsaved``: the message's reading is all it saves), said so, with how to keep it;
+    else what the offline bot can do."""
     if _BYE.search(text):
         thanks = _say("You're welcome!") + " " if _THANKS.search(text) else ""
         return thanks + _say("Bye for now — I'll remember what you told me.")
@@ -1123,10 +1136,22 @@ def _chat(text: str, name: str | None, *, small_talk: bool, known: bool = False)
         if known:
             return f"{hello} " + _say("Good to see you again. What's new?")
         return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
+    if unsaved and len(re.findall(r"[^\W\d_]+", text)) >= _STATEMENT_WORDS:
+        # A statement, and nothing of it was saved (no rule read it, and no note could be
+        # kept): never "I remember what you tell me" as if it had been.
+        return _say(
+            "I didn't save that — I'm running offline and couldn't read it as something to "
+            "remember. To keep it, send /remember followed by it."
+        )
     return _say(
         "I'm running offline, so I can't chat freely — but I remember what you tell me. "
         "Ask me what I know about you, or try /help."
     )
+
+
+#: Words from which a line that is no question, greeting or thanks is a statement ("lol ok"
+#: is chat).
+_STATEMENT_WORDS = 3
 
 
 def _waiting(ctx: TurnContext, name: str | None) -> str:

@@ -232,6 +232,9 @@ class ChatTurn:
             group_statement=group_statement,
             group_noted=group_noted,
             remember_request=remembering,
+            # Only the offline reading says what this message saved: with a model,
+            # learning decides later, and "nothing noted" is no "nothing saved".
+            read_offline=self.preview is not None and turn.learn,
             told_name=told,
             known_user=knows_user(profile),
         )

@@ -24,25 +24,34 @@ def say(msgid: str, /, **fields: object) -> str:
     return t(REPLY_LANGUAGE.get(), msgid, **fields)
 
 
-_SECOND_PERSON = [
-    (r"\bI am\b", "you are"),
-    (r"\bI'm\b", "you're"),
-    (r"\bI've\b", "you've"),
-    (r"\bI'll\b", "you'll"),
-    (r"\bI'd\b", "you'd"),
-    (r"\bI was\b", "you were"),
-    (r"\bI\b", "you"),
-    (r"\bmy\b", "your"),
-    (r"\bMy\b", "Your"),
-    (r"\bme\b", "you"),
-    (r"^Me\b", "You"),  # "Me and my wife …"
-    (r"\bmine\b", "yours"),
-    (r"\bmyself\b", "yourself"),
-    (r"\bwe\b", "you"),
-    (r"\bWe\b", "You"),
-    (r"\bour\b", "your"),
-    (r"\bOur\b", "Your"),
-]
+_SECOND_PERSON = {
+    "I am": "you are",
+    "I'm": "you're",
+    "I've": "you've",
+    "I'll": "you'll",
+    "I'd": "you'd",
+    "I was": "you were",
+    "I": "you",
+    "my": "your",
+    "My": "Your",
+    "me": "you",
+    "Me": "You",
+    "mine": "yours",
+    "myself": "yourself",
+    "we": "you",
+    "We": "You",
+    "our": "your",
+    "Our": "Your",
+    # The bot the user spoke to ("I told you three grandchildren …"): "me".
+    "you": "me",
+    "your": "my",
+}
+#: Every word of ``_SECOND_PERSON`` at once (one pass: "I told you" → "you told me").
+_SWAPPED = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(w) for w in sorted(_SECOND_PERSON, key=len, reverse=True))
+    + r")\b"
+)
 
 
 #: How a statement was said, not what it says: a word before it ("Actually, …", "Sorry, …")
@@ -61,8 +70,7 @@ def second_person(text: str) -> str:
     quoted mid-sentence ("My cat is Tom" → "your cat is Tom"), without a lead-in ("Actually,
     we moved in 2024" → "you moved in 2024")."""
     out = _LEAD_IN.sub("", text.strip().rstrip(".!"), count=1)
-    for pattern, repl in _SECOND_PERSON:
-        out = re.sub(pattern, repl, out)
+    out = _SWAPPED.sub(lambda m: _SECOND_PERSON[m.group(0)], out)
     return re.sub(r"^You(r?)\b", r"you\1", out)
 
 
@@ -152,8 +160,10 @@ def _base_verb(verb: str) -> str:
     return verb
 
 
-#: A stored sentence in the user's own first person.
+#: A stored sentence in the user's own first person (an English note may say it later:
+#: "Sold the bike, climbing is my thing now").
 _FIRST_PERSON = re.compile(r"(?:I|I'm|I've|I'd|I'll|My|Our|We|We're|We've)\s")
+_OWN_WORD = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|My|me|Me|our|Our)\b")
 
 
 def yours(text: str, name: str | None, said: str = "") -> str:
@@ -243,7 +253,9 @@ def _joined(words: list[str], like: str) -> str:
 
 
 def _yours(text: str, name: str | None) -> str:
-    if _FIRST_PERSON.match(text.strip()):
+    if _FIRST_PERSON.match(text.strip()) or (
+        _OWN_WORD.search(text) and "the user" not in text.lower()
+    ):
         # The user's own words kept as they said them ("Our daughter Leela is 3").
         return second_person(text)
     # A platform name given in lower case ("nadia") starts the stored sentence capitalised.

@@ -18,7 +18,20 @@ import re
 from memory_core.extract import patterns_intl_life, patterns_intl_people
 from memory_core.extract.base import Candidate
 from memory_core.extract.explicit import note_key, sensitive_candidates
-from memory_core.extract.filters import find_sensitive, normalize_value_text, without_meta_talk
+from memory_core.extract.filters import (
+    find_sensitive,
+    is_hypothetical,
+    is_noise,
+    normalize_value_text,
+    without_meta_talk,
+)
+from memory_core.extract.lexicon import (
+    ACUTE_CONDITIONS,
+    EVALUATIVE,
+    EVENT_NOUNS,
+    MOMENTARY_ACTIVITIES,
+    TRANSIENT_STATES,
+)
 from memory_core.extract.rule import Context, fact
 from memory_core.text import kin, numbers
 from memory_core.values import Category
@@ -117,7 +130,7 @@ _FIGURE_OF_SPEECH = re.compile(
     re.IGNORECASE,
 )
 _SECRET = re.compile(
-    r"\b(?:passwort|kennwort|pin|zugangsdaten|contraseña|clave|mot\s+de\s+passe|code\s+secret|"
+    r"\b(?:password|passcode|passwort|kennwort|pin|zugangsdaten|contraseña|clave|mot\s+de\s+passe|code\s+secret|"
     r"пароль|пин-?код|senha|wachtwoord|hasło|şifre|lösenord)\b",
     re.IGNORECASE,
 )
@@ -259,6 +272,8 @@ def of_someone_else(sentence: str, language: str) -> bool:
 
 def about_user(sentence: str, language: str) -> bool:
     """True when ``sentence`` (in ``language``) says something in the first person."""
+    if language == "en":
+        return _EN_FIRST_PERSON.search(sentence) is not None
     words = _FIRST_PERSON.get(language)
     if words is None:
         return False
@@ -305,8 +320,245 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False  # a moment of today, or the world's news: chat that passes
     if _SECRET.search(text) or find_sensitive(text):
         return False  # a secret is never a note (see ``note`` for an explicit request)
-    # "La madre de mi amigo …": a friend's mother, not the user.
-    return explicit or (about_user(text, language) and not of_someone_else(text, language))
+    # "La madre de mi amigo …": a friend's mother, not the user; "I'm at the dentist", "I
+    # think so", "I like talking to you": English chat.
+    return explicit or (
+        about_user(text, language)
+        and not of_someone_else(text, language)
+        and not (language == "en" and english_chat(greeted))
+    )
+
+
+#: The user in English: "I", "my", "we", "our" (not the road "I-90").
+_EN_FIRST_PERSON = re.compile(
+    r"(?<![\w'’])(?:i(?:['’](?:m|ve|d|ll))?|im|ive|me|my|mine|myself|we|we['’](?:re|ve|d|ll)|"
+    r"our|ours)(?![\w'’])(?![.-]\w)",
+    re.IGNORECASE,
+)
+_EN_DEGREE = (
+    r"(?:(?:so|really|very|pretty|quite|a\s+bit|a\s+little|kind\s+of|kinda|also|just|"
+    r"totally|absolutely|super|too|feeling|doing)\s+)*"
+)
+#: "Thanks!", "I'm doing alright, thanks", "I'm so knackered": how the user is this minute.
+_EN_MOOD = re.compile(
+    rf"^(?:i(?:['’]m|\s+am|\s+feel|\s+was)|feeling)\s+{_EN_DEGREE}(?P<w>[a-z -]+?)"
+    r"(?:\s+myself)?(?:\s*,?\s*(?:thanks|thank\s+you|cheers|ta|lol|haha|today|now))*\W*$",
+    re.IGNORECASE,
+)
+_EN_SMALL_TALK = re.compile(
+    r"^(?:(?:hi|hello|hey|hiya|morning|evening|thanks|thank\s+you|cheers|ok|okay|yes|yeah|no|"
+    r"nope|sure|cool|great|nice|lol|haha|bye|night|goodnight|good\s+(?:morning|night|evening))"
+    r"(?:\s+there)?\b[\s,!.…]*)+$"
+    # "(Hi) there, it's me again", "I'm back": the user is back.
+    r"|^(?:there\b[\s,!.]*)?(?:(?:it['’]?s|it\s+is)\s+(?:just\s+)?(?:me|\w+)|i['’]m\s+back)"
+    r"(?:\s+(?:again|here|back))?\W*$",
+    re.IGNORECASE,
+)
+#: An opinion of the moment, a wish or a request, what the user is doing or where they are
+#: right now ("I think that's fair", "I want a nap", "Tell me …", "I'm eating", "I'm at the
+#: dentist"): chat, no fact to keep.
+_EN_PASSING = re.compile(
+    r"^(?:i\s+(?:(?:really|just|also|kind\s+of|kinda|do|don't|do\s+not|didn't|did\s+not)\s+)*"
+    r"(?:think|guess|suppose|reckon|wonder|hope|mean|agree|disagree|bet(?!\s+on\b)|doubt|assume|"
+    r"understand|see|know(?!\s+how\b)|forgot|remember|reali[sz]e|realized|realised|noticed|heard|"
+    r"saw|feel\s+like|want|wanna|need|wish|would\s+like|'d\s+like|must|should|have\s+to|gotta)"
+    r"|(?:please\s+)?(?:tell|give|show|help|explain|write|recommend|remind|let|send|find|get)"
+    r"\s+(?:me|us)"
+    rf"|i(?:['’]m|\s+am)\s+(?:just\s+|currently\s+|still\s+)?(?:{'|'.join(sorted(MOMENTARY_ACTIVITIES))})"
+    r"|i(?:['’]m|\s+am|\s+was)\s+(?:just\s+|currently\s+|still\s+)?(?:at\s+(?:the|a|work|home|"
+    r"school|my)|in\s+(?:bed|class|traffic|a\s+meeting|the\s+(?:car|shower|queue|office))|"
+    r"on\s+(?:my|the)\s+way))\b",
+    re.IGNORECASE,
+)
+#: A moment of the day, a time that moves with the calendar, or what happened again ("this
+#: morning", "yesterday", "next week", "again"): wrong, or no news, a week later.
+_EN_MOMENT = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|right\s+now|just\s+now|at\s+the\s+moment|ago|"
+    r"earlier|later|again|last\s+night|(?:this|next|last|coming)\s+(?:morning|afternoon|"
+    r"evening|week|weekend|month|year|summer|winter|spring|autumn|fall)|"
+    # How long the day has been ("haven't eaten all day", "stuck for an hour").
+    r"all\s+(?:day|night|morning|afternoon|evening|week|weekend)|for\s+(?:an?|one|two|three|"
+    r"\d+)\s+hours?|for\s+hours|since\s+(?:breakfast|lunch|dinner|dawn|\d{1,2}(?::\d\d)?\s*"
+    r"(?:am|pm)?)|"
+    # The commute and the weather, this song, that film: the world around the user today.
+    r"traffic|queue|rush\s+hour|weather|raining|snowing|heatwave|"
+    r"(?:this|that|these|those)\s+(?:song|film|movie|show|episode|game|place|one|guy|girl|"
+    r"day|week|weather|meeting|lecture|class))\b",
+    re.IGNORECASE,
+)
+#: What the user is doing as they type, and how ("I'm drowning in laundry", "I'm so done"),
+#: unlike what they are doing these years ("learning", "saving", "training" …).
+_EN_DOING_NOW = re.compile(
+    r"^(?:i['’]?m|i\s+am)\s+(?:just\s+|currently\s+|still\s+|so\s+|literally\s+)?"
+    r"(?!(?:learning|studying|working|living|saving|training|raising|dating|planning|trying|"
+    r"taking|teaching|volunteering|building|writing|renovating|expecting|retiring|moving|"
+    r"recovering|going\s+(?:on|to\s+(?-i:[A-Z])|back\s+to\s+(?:school|college|uni)))\b)"
+    r"[a-z]+ing\b|^i\s+was\s+(?:just\s+)?[a-z]+ing\b"
+    # "I can't wait", "I can't be bothered": a feeling about now.
+    r"|^i\s+(?:can't|cannot|can\s+not|could\s+not|couldn't)\s+(?:wait|believe|be\s+bothered|"
+    r"even|deal|stop|stand\s+(?:it|this|that))\b"
+    # "I'd love to …", "I'd rather …": a wish.
+    r"|^i['’]d\s+(?:really\s+)?(?:love|like|prefer|rather)\b"
+    # "I'm starving, …", "I'm so afraid …": how the user feels, first.
+    rf"|^(?:i['’]?m|i\s+am)\s+{_EN_DEGREE}(?:{'|'.join(sorted(TRANSIENT_STATES))})\b"
+    # "I'm so stuffed", "I'm dead tired": how the user feels, said with a degree.
+    r"|^(?:i['’]?m|i\s+am)\s+(?:so+|really|very|dead|totally|absolutely|completely|super|"
+    r"proper|utterly|well)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:[,;.!…]|$)",
+    re.IGNORECASE,
+)
+#: A thing of the user's misbehaving or busy now ("my phone battery is dying", "my laptop's
+#: playing up"), not a fact about them.
+_EN_THING_NOW = re.compile(
+    r"^my\s+(?:[\w-]+\s+){0,3}?(?:is|are|'s|was|were)\s+(?:(?:so|really|still|totally)\s+)?"
+    r"(?:[a-z]+ing|down|broken|dead|cancelled|canceled|delayed|late|slow|fried|sore|killing)\b",
+    re.IGNORECASE,
+)
+#: Said in jest ("lol", "haha", "the queen of procrastination"), or about "it" alone ("I miss
+#: it"), or with another subject first ("It takes up my time", "They …").
+_EN_JEST = re.compile(
+    # A reaction ("ugh", "omg"), a simile or a record no one keeps ("like a zombie", "the
+    # best day ever").
+    r"\b(?:ugh+|omg|wow|yay|meh|smh|ffs|argh+|oops|whoops|ooft?|phew)\b"
+    r"|\b(?:like\s+a|as\s+\w+\s+as\s+a)\s+\w+|\b(?:best|worst|longest|weirdest)\s+(?:\w+\s+)?ever\b"
+    r"|\b(?:lol+|lmf?ao|rofl|ha(?:ha)+h?|he(?:he)+|jk|kidding|joking)\b|[😂🤣😅😆]"
+    r"|\b(?:the\s+)?(?:queen|king|master|god|goddess|champion)\s+of\b",
+    re.IGNORECASE,
+)
+_EN_OTHER_SUBJECT = re.compile(
+    # Someone else's life, plans or gossip ("my colleague is moving to …", "apparently …").
+    r"^(?:my|our)\s+(?:\w+\s+)?(?:friend|mate|pal|colleague|coworker|co-worker|boss|manager|"
+    r"neighbou?r|flatmate|roommate|housemate|classmate|teacher|landlord|landlady|ex|"
+    r"friend's|mate's|colleague's|boss's|neighbou?r's)\b"
+    # A stranger, though the user is in the sentence ("the lady below my flat …", "a guy
+    # from my gym …"): their life, not the user's.
+    r"|^(?:the|a|an|this|that|some)\s+(?:[\w-]+\s+){0,2}?(?:man|men|woman|women|guy|guys|"
+    r"lady|ladies|bloke|girl|boy|kid|person|people|couple|family|chap|fella|fellow|stranger)\b"
+    r"|^(?:it|it's|its|this|that|that's|these|those|there|there's|here|they|they're|he|he's|she|"
+    r"she's)\b",
+    re.IGNORECASE,
+)
+#: Hearsay ("apparently …", "… says"), or a pronoun whose person or thing was named before
+#: ("I play tennis with him", "my sister hates it"): alone, the note would not say whom.
+_EN_UNCLEAR = re.compile(
+    r"\b(?:apparently|supposedly|rumou?r|gossip|says|said|reckons|heard|"
+    r"him|her|(?<!of\s)them|it|he|she|they|hers|theirs)\b",
+    re.IGNORECASE,
+)
+#: "You" in a statement kept: only as a lead ("I told you …", "you know").
+_EN_TOLD_YOU = re.compile(
+    r"\bi\s+(?:told|said\s+to|mentioned\s+to)\s+you\b|\b(?:you\s+know|as\s+you\s+know)\b", re.I
+)
+_EN_YOU = re.compile(r"(?<![\w'’])(?:you|your|yours|yourself|u|ur)(?![\w'’])", re.IGNORECASE)
+
+
+#: A past event said first ("I went to a gig", "We got soaked", "My boss bought …", "Just
+#: finished …") is a moment of the user's day unless a lasting word goes with it (born, grew
+#: up, used to, for years, since 2019, never, every …).
+_EN_PAST_EVENT = re.compile(
+    r"^(?:(?:i|we|my\s+\w+(?:\s+\w+)?)\s+)?(?:(?:just|finally|actually|also|even|only)\s+)?"
+    r"(?:[a-z]{3,}ed|went|got|had|saw|made|took|ate|drank|bought|found|lost|broke|spent|met|"
+    r"came|left|won|ran|did|fell|forgot|heard|read|sat|slept|thought|told|wore|wrote|drew|threw|"
+    r"bit|fought|caught|flew|drove|rode|sang|swam|sold|sent|built|brought|began|woke|kept|paid|"
+    r"stood|hit|hurt|knocked|stole|dropped|burnt|spilt|tore|shook|chose|gave|ate)\b",
+    re.IGNORECASE,
+)
+_EN_LASTING = re.compile(
+    r"\b(?:born|grew\s+up|raised|used\s+to|never|always|every|since|years?|decades?|childhood|"
+    r"as\s+a\s+(?:kid|child|teen|teenager|boy|girl)|when\s+i\s+was|retired|graduated|married|"
+    r"divorced|adopted|moved|now|anymore|any\s+more|(?:19|20)\d\d|am|is|are|have|has|'m|'s|"
+    r"'re|'ve)\b",
+    re.IGNORECASE,
+)
+_EN_JUST_DID = re.compile(
+    r"\bjust\s+(?:[a-z]+ed|got|had|did|saw|made|bought|found|lost|broke)\b", re.I
+)
+
+
+#: What the user has today: a headache, a meeting, three coffees, a trip to the beach.
+_EN_HAD_TODAY = re.compile(
+    r"\b(?:have|has|had|got|'ve\s+got|'ve\s+had)\s+(?:(?:a|an|the|so\s+much|loads\s+of|tons\s+of|"
+    r"another|my|\w+)\s+)?(?:(?:big|long|busy|huge|early|late)\s+)?(?:"
+    + "|".join(re.escape(w) for w in sorted(EVENT_NOUNS | ACUTE_CONDITIONS, key=len, reverse=True))
+    + r")\b|\b(?:coffees|teas|beers|pints|drinks|cups\s+of)\b"
+    r"|\b(?:off\s+to|heading\s+(?:to|out|off|home)|on\s+(?:my|our)\s+way)\b",
+    re.IGNORECASE,
+)
+
+
+def _passing_event(text: str) -> bool:
+    """True for a past event of the user's day with nothing lasting said of it, or what they
+    have on today (a meeting, a cold, a third coffee, a trip to the beach)."""
+    if _EN_JUST_DID.search(text) or _EN_HAD_TODAY.search(text):
+        return True
+    m = _EN_PAST_EVENT.match(text)
+    return (
+        m is not None
+        and m.group(0).split()[-1].lower() not in {"used", "need", "seed"}
+        and (_EN_LASTING.search(text) is None)
+    )
+
+
+#: A statement that says it lasts: a habit, a span of years, a life stage, "now" after a
+#: change ("bouldering is my weekend thing now").
+_EN_DURABLE = re.compile(
+    r"\b(?:always|never|usually|often|sometimes|normally|generally|every|each|now|nowadays|"
+    r"these\s+days|anymore|any\s+more|still|since|years?|decades?|months|all\s+my\s+life|"
+    r"my\s+whole\s+life|born|grew\s+up|raised|used\s+to|as\s+a\s+(?:kid|child|teen|teenager)|"
+    r"when\s+i\s+was|weekends|evenings|mornings|on\s+(?:mondays|tuesdays|wednesdays|thursdays|"
+    r"fridays|saturdays|sundays)|(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+#: One of the user's people or pets named ("my nan", "our dogs", "me and my brother").
+_MY_OWN = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:"
+    + "|".join(
+        re.escape(w).replace(r"\ ", r"\s+")
+        for w in sorted(kin.relation_words("en"), key=len, reverse=True)
+    )
+    + r"|dogs?|cats?|pets?|puppy|kitten|horses?|rabbits?|parrots?|budgies?|tortoises?|"
+    r"hamsters?|kids|children|grandchildren|grandkids|family|parents)\b",
+    re.IGNORECASE,
+)
+
+
+#: One of the user's people or things judged ("my wife is sweet", "my sons are a piece of
+#: work"): an opinion.
+_EN_OPINION = re.compile(
+    r"^(?:my|our)\s+[\w\s'’-]{1,30}?\s+(?:is|are|'s|was|were)\s+(?:(?:so|very|really|such|"
+    r"quite|pretty|a\s+bit)\s+)*(?P<w>[\w -]+?)(?:\s+as\s+well|\s+too)?\W*$",
+    re.IGNORECASE,
+)
+_EN_PRAISE = frozenset(
+    "funny sweet fun great lovely nice cute busy cool kind sick ill poorly unwell".split()
+)
+
+
+def english_chat(sentence: str) -> bool:
+    """True for an English line that is chat, not a lasting fact about the user: small talk or
+    a mood, an opinion of the moment, a wish or a request, what the user is doing right now or
+    today, a figure of speech or a what-if, or words said to the bot ("I like talking to you")."""
+    text = sentence.strip()
+    if _EN_SMALL_TALK.match(text) or _EN_PASSING.match(text) or _EN_MOMENT.search(text):
+        return True
+    if _EN_DOING_NOW.match(text) or _EN_THING_NOW.match(text):
+        return True
+    if _EN_JEST.search(text) or _EN_OTHER_SUBJECT.match(text) or _EN_UNCLEAR.search(text):
+        return True
+    if _passing_event(text):
+        return True
+    opinion = _EN_OPINION.match(text)
+    if opinion is not None and opinion.group("w").lower() in EVALUATIVE | _EN_PRAISE:
+        return True  # "My wife is sweet": how the user sees them, not what they are
+    mood = _EN_MOOD.match(re.split(r"\s*[,;]\s*", text)[0])
+    if mood is not None and mood.group("w").strip().lower() in TRANSIENT_STATES | EVALUATIVE:
+        return True
+    if is_hypothetical(text) or is_noise(text):
+        return True
+    if _EN_YOU.search(_EN_TOLD_YOU.sub(" ", text)) is not None:
+        return True
+    # What is left is kept only when it says it lasts, or names the user's people or pets:
+    # a chat line that passes looks like a statement as often as a fact does.
+    return _EN_DURABLE.search(text) is None and _MY_OWN.search(text) is None
 
 
 #: A question tagged on after a statement, asking for no answer ("Soy alérgico al polen,

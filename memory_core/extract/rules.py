@@ -768,9 +768,13 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
     # what the English rules read stands (an explicit request's catch-all note aside).
     if language == "en":
-        return _select(_english(body, ctx, explicit=explicit))
+        return _select(_english(body, ctx, explicit=explicit, note=True))
     read = _english(body, replace(ctx, explicit=False), explicit=False)
     language, read = _settled(body, guessed, language, read, ctx)
+    if language is None and not read and not explicit and _ENGLISH_SUBJECT.search(body):
+        # Short, so the detector was unsure, and no other language's rules read it: what
+        # the user said of themselves in English is kept as a note.
+        read = _english(body, ctx, explicit=False, note=True)
     if language is None or read:
         return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
@@ -903,8 +907,9 @@ def _of_someone(cand: Candidate) -> bool:
     return cand.key.startswith("person.")
 
 
-def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
-    """What the English rules read in a turn, sentence by sentence."""
+def _english(body: str, ctx: Context, *, explicit: bool, note: bool = False) -> list[Candidate]:
+    """What the English rules read in a turn, sentence by sentence (``note``: a statement
+    about the user no rule reads is kept as a note in their own words)."""
     found: list[Candidate] = []
     seen: list[str] = []  # people mentioned so far in the turn, for "he"/"she"
     body = introductions.tidy_chat(body, lowercase=ctx.lowercase)  # emoji, "w/", "@", "27yo"
@@ -919,7 +924,7 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
     )
     sentences = _pet_named_next(sentences)
     for sentence in sentences:
-        found += _english_sentence(sentence, ctx, seen, explicit=explicit)
+        found += _english_sentence(sentence, ctx, seen, explicit=explicit, note=note)
     if not explicit and any(is_sarcastic(s) for s in sentences):
         # "Oh great, another Monday. I just love Mondays.": the love means the opposite.
         found = [c for c in found if not c.key.startswith(_LIKES)]
@@ -927,10 +932,11 @@ def _english(body: str, ctx: Context, *, explicit: bool) -> list[Candidate]:
 
 
 def _english_sentence(
-    sentence: str, ctx: Context, seen: list[str], *, explicit: bool
+    sentence: str, ctx: Context, seen: list[str], *, explicit: bool, note: bool = False
 ) -> list[Candidate]:
     """What the English rules read in one sentence of a turn (``seen``: the people mentioned
-    so far, for "he"/"she")."""
+    so far, for "he"/"she"; ``note``: kept as a note in the user's words when no rule reads
+    it)."""
     if not explicit and (
         is_exaggerated(sentence) or says_the_opposite(sentence) or is_reported(sentence)
     ):
@@ -965,9 +971,23 @@ def _english_sentence(
             for plain in asides.plain_statements(part)
             for c in _sentence(plain, ctx, seen)
         ]
+    if not read and note and not explicit:
+        read = _english_note(said, ctx)
     if said != sentence:
         read = [replace(c, corrects=True) for c in read]
     return read
+
+
+def _english_note(sentence: str, ctx: Context) -> list[Candidate]:
+    """An English statement about the user no rule reads, as a note in their own words
+    (``note.en.…``), under the other languages' notes' policies (``notes.keepable``); none
+    for chat, a what-if, a moment of the day, words to the bot or a secret."""
+    lead = strip_fillers(sentence)[0]
+    if _CONDITIONAL_LEAD.match(lead) or is_question(sentence):
+        return []
+    said = sentence.strip().rstrip(" ,;")
+    found = notes.note(said, "en", ctx)
+    return _finish(found, sentence, ctx, temporary=is_ephemeral(said), hedged=False)
 
 
 #: "Just got a puppy!": a pet just come into the user's life …

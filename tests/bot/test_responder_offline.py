@@ -20,6 +20,12 @@ from tests.factories import candidate, fact
         ("Our dog is called Rex", "your dog is called Rex"),
         ("Lisbon is my home", "Lisbon is your home"),
         ("Yesterday I met my sister", "Yesterday you met your sister"),
+        # An English note in the user's words: the bot they spoke to is "me".
+        (
+            "I told you two nephews but there are three now",
+            "you told me two nephews but there are three now",
+        ),
+        ("Me and my brother never miss a race", "you and your brother never miss a race"),
     ],
 )
 def test_second_person_reads_mid_sentence(said: str, quoted: str) -> None:
@@ -32,6 +38,8 @@ def test_second_person_reads_mid_sentence(said: str, quoted: str) -> None:
         ("The user moved to Lisbon and lives there.", "you moved to Lisbon and live there"),
         ("Marta's brother Marco lives in Rome.", "your brother Marco lives in Rome"),
         ("Marco is a chef.", "Marco is a chef"),
+        # The user's own words with no "I" first (an English note).
+        ("Sold the bike, climbing is my thing now.", "Sold the bike, climbing is your thing now"),
     ],
 )
 def test_stored_facts_are_said_to_their_owner(stored: str, said: str) -> None:
@@ -216,3 +224,35 @@ async def test_what_do_you_know_about_me_however_typed(asked: str) -> None:
     ctx = TurnContext(asked, "Marta", "", (), (), (), False, known=PEOPLE)
     answer = (await OfflineResponder().respond(ctx)).text
     assert "software engineer" in answer and "don't know" not in answer, answer
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Swapped the allotment for a window box, the herbs do fine there",
+        "Ich hab heute ewig im Stau gestanden",
+    ],
+)
+async def test_a_statement_that_kept_nothing_is_not_said_to_be_remembered(said: str) -> None:
+    """Nothing was saved from it: the reply says so and how to keep it (/remember), never
+    "I remember what you tell me" as if it had been kept."""
+    ctx = TurnContext(said, "Marta", "", (), (), (), False)
+    answer = (await OfflineResponder().respond(ctx)).text
+    assert "I remember what you tell me" not in answer, answer
+    assert "didn't save" in answer and "/remember" in answer, answer
+
+
+async def test_a_short_chat_line_still_hears_what_the_offline_bot_can_do() -> None:
+    """ "lol ok" states nothing: no "didn't save that", the usual offline line."""
+    ctx = TurnContext("lol ok", "Marta", "", (), (), (), False)
+    answer = (await OfflineResponder().respond(ctx)).text
+    assert "didn't save" not in answer and "/help" in answer, answer
+
+
+async def test_with_a_model_learning_later_no_statement_is_said_unsaved() -> None:
+    """The offline reply after a model failed: learning decides later, so "nothing noted" is
+    no "nothing saved"."""
+    said = "Swapped the allotment for a window box, the herbs do fine there"
+    ctx = TurnContext(said, "Marta", "", (), (), (), False, read_offline=False)
+    answer = (await OfflineResponder().respond(ctx)).text
+    assert "didn't save" not in answer, answer
