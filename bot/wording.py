@@ -42,7 +42,7 @@ _SECOND_PERSON = {
     "We": "You",
     "our": "your",
     "Our": "Your",
-    # The bot the user spoke to ("I told you three grandchildren …"): "me".
+    # The bot the user spoke to ("I told you about my dog" → "you told me about your dog"): "me".
     "you": "me",
     "your": "my",
 }

@@ -456,7 +456,7 @@ def plain_statements_in(sentence: str, lang: str) -> list[str]:
 
 
 #: A second clause about the person the sentence opened with, by a pronoun (Spanish: by its
-#: verb alone): "Chloé a déménagé, elle habite maintenant à Bordeaux", "Meine Schwester ist
+#: verb alone): "Inès a changé de ville, elle vit maintenant à Metz", "Meine Schwester ist
 #: umgezogen, sie wohnt jetzt in Kiel", "Ana se mudó, ahora vive en Sevilla", "Моя сестра
 #: переехала, теперь она живёт в Томске". The slot rules read a subject at the start only.
 _THEN_PRONOUN = {
@@ -486,7 +486,7 @@ def _subject_again(sentence: str, lang: str) -> str | None:
     if lang not in _THEN_PRONOUN:
         return None
     m = _again_pattern(lang).match(sentence)
-    if m is None or m.group("who").lower() in _NOT_A_SUBJECT:
+    if m is None or m.group("who").lower() in _NOT_A_SUBJECT or _NAMING.search(sentence):
         return None
     who = m.group("who")
     return f"{who[:1].upper()}{who[1:]} {m.group('rest')}."
@@ -498,5 +498,10 @@ _NOT_A_SUBJECT = frozenset(
     "hier aujourd'hui demain gestern heute morgen ayer hoy mañana вчера сегодня завтра "
     "ich wir du ihr man je j tu nous vous on yo tú nosotros nosotras я мы ты вы "
     "er sie es il elle ils elles él ella ellos ellas он она оно они "
-    "der die das ein eine le la les un une el los las una это там тут".split()
+    "der die das ein eine le la les un une el los las una это там тут "
+    # a possessive opens an object as often as a subject ("Моего брата зовут …, он …")
+    "mein meine meinen meinem meiner unser unsere mi mis nuestro nuestra mon ma mes notre nos "
+    "мой моя моё мои моего моей моему моим моих наш наша наше наши нашего нашей".split()
 )
+#: A naming ("Моего брата зовут Саша, он врач"): its first word is no subject.
+_NAMING = re.compile(r"\b(?:зовут|звать)\b", re.IGNORECASE)

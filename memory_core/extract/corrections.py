@@ -35,8 +35,8 @@ _LEAD = re.compile(
     r"(?=(?:i|i'm|my|we|our)\b))\s*)+",
     re.IGNORECASE,
 )
-#: A correction's lead in the bot's other languages ("Kleine Korrektur:", "Me equivoqué el
-#: otro día:", "Petite correction :", "Поправлю себя:", "Ой, поправка:"); an interjection
+#: A correction's lead in the bot's other languages ("Kleine Korrektur:", "Me confundí ayer:",
+#: "Oups, erreur de ma part :", "Небольшая поправка:", "Ой, я перепутала:"); an interjection
 #: before it ("Ой,", "Oups,") goes with it, never alone ("Ой, как я устала" corrects nothing).
 _LEAD_ABROAD = re.compile(
     r"^\s*(?:(?:oh|oops|ach|oje|ay|oups|ой|ох|ну)\s*[,!]?\s*)?"
@@ -49,7 +49,7 @@ _LEAD_ABROAD = re.compile(
     r"je\s+rectifie|erreur\s+de\s+ma\s+part|"
     r"(?:небольшая\s+)?поправка|поправлю\s+себя|поправлюсь|я\s+ошиб(?:ся|лась)|"
     r"я\s+перепутал[а]?|"
-    # and English ones the lead above leaves: "wait I gave you the wrong year,"
+    # and English ones the lead above leaves: "I told you the wrong date,"
     r"(?:wait\s*,?\s*)?i\s+(?:gave|told)\s+you\s+the\s+wrong\s+\w+|i\s+got\s+(?:that|the\s+\w+)\s+wrong"
     r")(?:\s+(?:el\s+otro\s+día|l['’]autre\s+jour|neulich|letztes\s+mal|на\s+днях|"
     r"в\s+прошлый\s+раз|the\s+other\s+day|last\s+time))?"
@@ -60,8 +60,8 @@ _LEAD_ABROAD = re.compile(
 
 def without_lead_abroad(sentence: str) -> str:
     """``sentence`` without a correction's lead in German, Spanish, French or Russian
-    ("Поправлю себя: Артёму уже 16." → "Артёму уже 16."), or an English one :data:`_LEAD`
-    leaves ("I gave you the wrong year, …"); unchanged when it has none."""
+    ("Небольшая поправка: Мише уже 12." → "Мише уже 12."), or an English one :data:`_LEAD`
+    leaves ("I told you the wrong date, …"); unchanged when it has none."""
     m = _LEAD_ABROAD.match(sentence)
     if m is None or m.end() >= len(sentence.rstrip(" .!")):
         return sentence

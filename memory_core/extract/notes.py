@@ -499,7 +499,7 @@ def _passing_event(text: str) -> bool:
 
 
 #: A statement that says it lasts: a habit, a span of years, a life stage, "now" after a
-#: change ("bouldering is my weekend thing now").
+#: change ("climbing is what I do on Sundays now").
 _EN_DURABLE = re.compile(
     r"\b(?:always|never|usually|often|sometimes|normally|generally|every|each|now|nowadays|"
     r"these\s+days|anymore|any\s+more|still|since|years?|decades?|months|all\s+my\s+life|"

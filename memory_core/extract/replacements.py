@@ -161,10 +161,10 @@ def replacements_in(text: str) -> list[Replacement]:
 
 def replacements(sentence: str) -> list[Replacement]:
     """What a correction said on its own replaces (empty when it replaces nothing); a
-    correction's lead ("Поправлю себя:", "Petite correction :") is no part of it."""
+    correction's lead ("Небольшая поправка:", "Kleine Korrektur:") is no part of it."""
     said = " ".join(sentence.split())
     text = without_lead_abroad(said)
-    # "the Tacoma is a 2014 not 2012": a number for a number needs no comma.
+    # "the van is a 2019 not 2017": a number for a number needs no comma.
     text = _NUMBER_NOT_NUMBER.sub(r"\1, \2 ", text)
     m = _MOVED.search(text)
     if m is not None:
@@ -179,7 +179,7 @@ def replacements(sentence: str) -> list[Replacement]:
 
 _NUMBER_NOT_NUMBER = re.compile(r"(\d)\s+(not|nicht|no|pas|не)\s+(?=\d)", re.IGNORECASE)
 #: After a correction's lead, the old value first and the new one said in a clause of its
-#: own: "No es francés, estoy aprendiendo italiano", "Nicht Tennis, ich spiele Badminton",
+#: own: "No es alemán, estudio sueco", "Nicht Tennis, ich spiele Badminton",
 #: "Pas Lyon, on habite à Nantes", "Не Сочи, мы едем в Калининград".
 _NOT_X_THEN = re.compile(
     r"^(?:not|nicht|no|pas|ce\s+n['’]est\s+pas|не)\s+(?:(?:es|ist|is|it's|c['’]est|это)\s+)?"
@@ -189,7 +189,7 @@ _NOT_X_THEN = re.compile(
 
 
 def _not_x_then(text: str) -> list[Replacement]:
-    """ "(Me equivoqué:) no es francés, estoy aprendiendo italiano": the old value, then the
+    """ "(Me confundí:) no es alemán, estudio sueco": the old value, then the
     new one as the last words of the next clause (only after a correction's lead)."""
     m = _NOT_X_THEN.match(text)
     if m is None or "?" in text:

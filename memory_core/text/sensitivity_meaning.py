@@ -640,7 +640,7 @@ _LOOK_ALIKES: tuple[tuple[frozenset[Topic], Callable[[str], bool]], ...] = (
 )
 
 
-#: A reaction of the skin to something ("ibuprofen brings me out in hives", "Erdbeeren geben
+#: A reaction of the skin to something ("aspirin brings me out in a rash", "Erdbeeren geben
 #: mir Ausschlag", "me salen ronchas", "от орехов у меня сыпь"): the reader took such a line
 #: for self-harm and gave it the crisis reply; it is health.
 _REACTION = re.compile(

@@ -133,7 +133,7 @@ UPDATED = {
     ),
     "en, a lead, digits without a comma": (
         "My van is a 2017 Ford Transit.",
-        "I told you the wrong year, the van is a 2019 not 2017.",
+        "I told you the wrong model, the van is a 2019 not 2017.",
         "What van do I drive?",
         "2019",
         "2017",
@@ -186,7 +186,7 @@ async def test_a_late_correction_changes_the_told_fact(
 ASKED = {
     "es, a lead, the new value in a clause of its own": (
         "Estoy aprendiendo alemán por las mañanas.",
-        "Me confundí el otro día: no es alemán, estoy aprendiendo sueco.",
+        "Me confundí: no es alemán, estudio sueco.",
         "sueco",
     ),
     "es, no … sino": (

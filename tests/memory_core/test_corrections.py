@@ -233,7 +233,7 @@ def test_an_age_said_again_of_a_relative_names_the_relative() -> None:
         ("Me confundí: no es alemán, estudio sueco.", "alemán", None, "sueco"),
         ("Ich hab mich vertan: nicht Tennis, ich spiele Badminton.", "Tennis", None, "Badminton"),
         # digits against digits need no comma; a verb after a name is no part of it
-        ("I told you the wrong year, the van is a 2019 not 2017.", "2017", None, "2019"),
+        ("I told you the wrong model, the van is a 2019 not 2017.", "2017", None, "2019"),
         ("Ой, поправка: не в Анапу, а в Ейск поедем.", "Анапу", None, "Ейск"),
         ("Not Bogotá but Rio de Janeiro.", "Bogotá", None, "Rio de Janeiro"),
     ],

@@ -159,10 +159,12 @@ async def test_undoing_an_automatic_overwrite_counts_as_wrong(
     obs = observer_with(memory, ScriptedExtractor(), usage)
     obs.start()
     try:
-        await obs.observe(turn(1, "pet.cat.name=Tom", clock))
+        # (Another name for a pet is asked about now — it may be a second one — so the
+        # automatic overwrite is of a single-valued favourite.)
+        await obs.observe(turn(1, "favorite.color=blue", clock))
         await obs.drain()
         clock.advance(minutes=5)
-        await obs.observe(turn(2, "pet.cat.name=Max", clock))
+        await obs.observe(turn(2, "favorite.color=green", clock))
         await obs.drain()
     finally:
         await obs.aclose()

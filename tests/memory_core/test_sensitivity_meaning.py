@@ -446,7 +446,7 @@ def test_instructions_and_procedures_are_not_read_as_self_harm(
 #: A skin reaction to a medicine or a food, in the bot's languages: private as health, never the
 #: crisis reply (the crisis reader took the first for self-harm).
 SKIN_REACTIONS = (
-    "Ibuprofen brings me out in hives, so I avoid it.",
+    "Aspirin always brings me out in a rash.",
     "Shellfish breaks me out in a rash every single time.",
     "Von Erdbeeren bekomme ich Quaddeln am ganzen Arm.",
     "La penicilina me da ronchas por todo el cuerpo.",
