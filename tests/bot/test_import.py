@@ -258,12 +258,14 @@ async def test_an_export_is_never_cut_and_says_when_it_is_too_big_to_import_back
         assert s.runtime is not None
         for i in range(35):
             await s.runtime.memory.remember(
-                "console:ana", NewFact(key="", value_text=f"Ana owns the record number {i}.")
+                # (plain words: "the record number 33" reads as a credential by meaning since
+                # the twelfth refit, and is then exported masked)
+                "console:ana", NewFact(key="", value_text=f"Ana keeps a fern called Frond {i}.")
             )
         out = await s.say("/export")
         assert "35 items" in out and "can't be sent back as it is" in out
         md = (tmp_path / "MEMORY.md").read_text()
-        assert all(f"record number {i}." in md for i in range(35))
+        assert all(f"called Frond {i}." in md for i in range(35)), md
         exported = json.loads((tmp_path / "memories.json").read_text())
         assert len(exported["facts"]) == 35
 
