@@ -78,6 +78,21 @@ def eval_answers(
     users: Annotated[
         int, typer.Option("--users", min=1, help="personas of each split (tune, held-out)")
     ] = 150,
+    only: Annotated[
+        str | None,
+        typer.Option(
+            "--only",
+            help="'same-language': only the German/Spanish/French/Russian personas, "
+            "shipped thresholds (no tuning)",
+        ),
+    ] = None,
+    questions: Annotated[
+        Path | None,
+        typer.Option(
+            "--questions",
+            help="write each same-language tune question's outcome here (JSON lines)",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Answer or abstain by meaning: questions in four languages about MSC personas' facts
@@ -92,6 +107,8 @@ def eval_answers(
 
     if not data.is_file():
         raise fail(f"no persona file at {data}", 2)
+    if only not in (None, "same-language"):
+        raise fail("--only takes 'same-language'", 2)
     settings = figures_settings()
     extractor, _auditor, _responder = composition.build_learning(settings)
     embedder = composition.build_embedder(settings)
@@ -103,7 +120,15 @@ def eval_answers(
             reporter.update(done, total, phase)
 
         report = asyncio.run(
-            evaluation.run_answers_eval(extractor, embedder, path=data, users=users, progress=step)
+            evaluation.run_answers_eval(
+                extractor,
+                embedder,
+                path=data,
+                users=users,
+                progress=step,
+                same_language_only=only is not None,
+                questions=questions,
+            )
         )
     if as_json:
         typer.echo(json.dumps(report.as_json()))
@@ -118,21 +143,27 @@ def eval_answers(
         "search hit@1",
         "recall by language",
     )
-    rows = [
-        ("default", "tune", report.default_tune),
-        ("default", "held-out", report.default_heldout),
-        ("tuned", "tune", report.tuned_tune),
-        ("tuned", "held-out", report.tuned_heldout),
-        ("lexical only", "held-out", report.lexical_heldout),
-        ("tuned, vector only", "held-out", report.vector_heldout),
-        ("default", "fresh wordings (held-out)", report.default_fresh),
-        ("tuned", "fresh wordings (held-out)", report.fresh_heldout),
-        ("default", "unseen wordings (held-out)", report.default_unseen),
-        ("tuned", "unseen wordings (held-out)", report.unseen_heldout),
-    ]
+    rows = (
+        []
+        if report.same_only
+        else [
+            ("default", "tune", report.default_tune),
+            ("default", "held-out", report.default_heldout),
+            ("tuned", "tune", report.tuned_tune),
+            ("tuned", "held-out", report.tuned_heldout),
+            ("lexical only", "held-out", report.lexical_heldout),
+            ("tuned, vector only", "held-out", report.vector_heldout),
+            ("default", "fresh wordings (held-out)", report.default_fresh),
+            ("tuned", "fresh wordings (held-out)", report.fresh_heldout),
+            ("default", "unseen wordings (held-out)", report.default_unseen),
+            ("tuned", "unseen wordings (held-out)", report.unseen_heldout),
+        ]
+    )
     for part, (default, tuned) in report.same.items():
         split = f"same-language {part.replace('_', ' ')}"
-        rows += [("default", split, default), ("tuned", split, tuned)]
+        rows += [("default", split, default)]
+        if not report.same_only:
+            rows += [("tuned", split, tuned)]
     for name, split, sc in rows:
         langs = ", ".join(f"{k} {r / n:.2f}" for k, (r, n) in sorted(sc.by_lang.items()) if n)
         table.add_row(
@@ -146,6 +177,8 @@ def eval_answers(
             langs,
         )
     Console(width=_TABLE_WIDTH).print(table)
+    if report.same_only:
+        return
     t = report.tuned
     console.print(
         f"tuned on the tune split: min_margin {t.min_margin}, min_cosine {t.min_cosine}, "

@@ -618,3 +618,70 @@ UNSEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ("ru", "Что мне нравится из еды?"),
     ),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Relative:
+    """One relative a wording of the ``parents`` or ``siblings`` topic may ask about alone
+    ("Qu'ai-je dit de ma mère ?", "Что ты знаешь о моей сестре?")."""
+
+    name: str
+    topic: str
+    #: Its words in a question (the five languages).
+    asked: re.Pattern[str]
+    #: Its words in an English persona sentence.
+    told: re.Pattern[str]
+
+
+def _relative(name: str, topic: str, asked: str, told: str) -> Relative:
+    return Relative(name, topic, re.compile(asked, re.IGNORECASE), re.compile(told, re.IGNORECASE))
+
+
+RELATIVES = (
+    _relative(
+        "mother",
+        "parents",
+        r"\b(?:mom|mum|mother|mommy|mutter|mama|mami|madre|mamá|m[èe]re|maman)\b|"
+        r"\bмам(?:а|ы|е|у|ой)\b|\bмат(?:ь|ери|ерью)\b",
+        r"\b(?:moms?|mums?|mothers?|mommy|mama|step-?(?:mom|mother))\b",
+    ),
+    _relative(
+        "father",
+        "parents",
+        r"\b(?:dad|father|daddy|vater|papa|papi|padre|papá|p[èe]re)\b|"
+        r"\bпап(?:а|ы|е|у|ой)\b|\bот(?:ец|ца|цу|цом|це)\b",
+        r"\b(?:dads?|fathers?|daddy|papa|pops|step-?(?:dad|father))\b",
+    ),
+    _relative(
+        "sister",
+        "siblings",
+        r"\b(?:sister|sis|schwester|hermana|s(?:œ|oe)ur)\b|\bсест(?:ра|ры|ре|ру|рой)\b",
+        r"\b(?:sisters?|sis|step-?sisters?)\b",
+    ),
+    _relative(
+        "brother",
+        "siblings",
+        r"\b(?:brother|bro|bruder|hermano|fr[èe]re)\b|\bбрат(?:а|у|ом|е)?\b",
+        r"\b(?:brothers?|bro|step-?brothers?)\b",
+    ),
+)
+#: Words that name the whole of a topic's relatives ("my parents", "my siblings").
+_ALL_OF_THEM = {
+    "parents": re.compile(r"\b(?:parents|folks)\b", re.IGNORECASE),
+    "siblings": re.compile(r"\bsiblings\b", re.IGNORECASE),
+}
+
+
+def answers_the_wording(topic: str, question: str, sentence: str) -> bool:
+    """Whether a persona sentence that answers a topic answers this wording of it too: a
+    wording that asks about one relative alone ("¿Qué sabes de mi hermana?") is not answered
+    by a sentence that names others of its kind and neither them nor all of them ("I have a
+    brother."); one naming no one of that kind still answers ("My family raised horses.").
+    The finer labels of ``membot eval answers`` (the topic's pattern alone: the coarse ones)."""
+    kind = [r for r in RELATIVES if r.topic == topic]
+    asked = [r for r in kind if r.asked.search(question)]
+    if len(asked) != 1 or asked[0].told.search(sentence):
+        return True
+    if _ALL_OF_THEM[topic].search(sentence):
+        return True
+    return not any(r.told.search(sentence) for r in kind)

@@ -36,7 +36,14 @@ import numpy as np
 
 from memory_core import Memory
 from memory_core.embed import Embedder
-from memory_core.evaluation.answer_data import FRESH, NEGATED, TOPICS, UNSEEN, Topic
+from memory_core.evaluation.answer_data import (
+    FRESH,
+    NEGATED,
+    TOPICS,
+    UNSEEN,
+    Topic,
+    answers_the_wording,
+)
 from memory_core.extract.base import Extractor, TurnInput
 from memory_core.read.answer import (
     ANSWER_K,
@@ -80,6 +87,28 @@ class Asked:
     #: The right memories by the sentence they came from (two sentences: a two-fact answer,
     #: "do I have any pets?" of a user with a cat and a dog).
     groups: tuple[frozenset[int], ...] = ()
+    #: The persona sentences (English) those memories came from, in the order of ``groups``.
+    told: tuple[str, ...] = ()
+    #: ``groups`` by the finer labels (``answer_data.answers_the_wording``: a wording that
+    #: asks about one relative is not answered by a sentence about another of its kind).
+    fine: tuple[frozenset[int], ...] = ()
+    #: Whether one of the ``fine`` sentences matches the topic's pattern (``Topic.answers``),
+    #: not only its words (``Topic.related``: "I play video games." for "Treibe ich Sport?").
+    fine_sure: bool = True
+    #: Whether the question counts for recall when ``right`` (``finer``: not when only the
+    #: topic's words put it on the topic — an answer to it still counts for precision).
+    sure: bool = True
+
+
+def finer(asked: Sequence[Asked]) -> list[Asked]:
+    """``asked`` labelled by the finer rules: a wording asking about one relative is not
+    answered by a sentence about another (``answer_data.answers_the_wording``), and a
+    question on its topic only by the topic's words is neither answerable nor unanswerable
+    (its answer is right when one of those sentences, wrong otherwise; no answer: neither)."""
+    return [
+        replace(a, right=frozenset(i for g in a.fine for i in g), groups=a.fine, sure=a.fine_sure)
+        for a in asked
+    ]
 
 
 @dataclass(slots=True)
@@ -99,6 +128,10 @@ class Score:
     multi_complete: int = 0
     #: Answers that carry a memory besides right ones (a right first memory, a wrong second).
     extra_wrong: int = 0
+    #: Questions neither answerable nor unanswerable (``Asked.sure``), and the right answers
+    #: to them (counted in ``right``, for precision; not for recall).
+    uncertain: int = 0
+    uncertain_right: int = 0
     by_lang: dict[str, list[int]] = field(default_factory=dict)  # lang → [right, answerable]
     answered_by_lang: dict[str, int] = field(default_factory=dict)  # lang → answers given
     #: lang → [unanswerable questions left unanswered, unanswerable questions]
@@ -112,7 +145,8 @@ class Score:
     @property
     def recall(self) -> float:
         """Right answers of answerable questions."""
-        return self.right / self.answerable if self.answerable else 0.0
+        sure = self.right - self.uncertain_right
+        return sure / self.answerable if self.answerable else 0.0
 
     @property
     def abstention(self) -> float:
@@ -139,6 +173,8 @@ class Score:
             if self.answerable
             else 0.0,
             "multi_fact": f"{self.multi_complete}/{self.multi}",
+            "uncertain": self.uncertain,
+            "uncertain_right": self.uncertain_right,
             "answers_with_a_wrong_extra": self.extra_wrong,
             "recall_by_language": {
                 lang: round(r / n, 4) if n else 0.0 for lang, (r, n) in sorted(self.by_lang.items())
@@ -162,7 +198,9 @@ def score(asked: Sequence[Asked], config: AnswerConfig) -> Score:
     for a in asked:
         chosen = answering(a.hits, config, question=plain_question(a.question))
         lang = out.by_lang.setdefault(a.lang, [0, 0])
-        if a.right:
+        if a.right and not a.sure:
+            out.uncertain += 1
+        elif a.right:
             out.answerable += 1
             lang[1] += 1
             out.first_right += bool(a.hits) and a.hits[0].id in a.right
@@ -183,7 +221,10 @@ def score(asked: Sequence[Asked], config: AnswerConfig) -> Score:
             out.extra_wrong += any(h.id not in a.right for h in chosen[1:])
             if chosen[0].id in a.right:
                 out.right += 1
-                lang[0] += 1
+                if a.sure:
+                    lang[0] += 1
+                else:
+                    out.uncertain_right += 1
     return out
 
 
@@ -211,9 +252,20 @@ class AnswersReport:
     #: language; each with the defaults and with the tuned thresholds.
     same: dict[str, tuple[Score, Score]] = field(default_factory=dict)
     seconds: float = 0.0
+    #: Only the same-language part was run (``only_same_language``): no English scores, and
+    #: no tuning (it reads the English tune split too) — ``same`` holds the defaults twice.
+    same_only: bool = False
 
     def as_json(self) -> dict[str, Any]:
         """Everything, for ``--json``."""
+        if self.same_only:
+            return {
+                "users": self.users,
+                "same_language": {
+                    name: {"default": d.as_json()} for name, (d, _) in self.same.items()
+                },
+                "seconds": round(self.seconds, 1),
+            }
         t = self.tuned
         return {
             "users": self.users,
@@ -350,19 +402,19 @@ def _ask_all(
     turn = itertools.count()
     for done, (user, stored) in enumerate(personas):
         lang_of = langs.get(user) if langs else None
-        answerable: list[tuple[Topic, tuple[frozenset[int], ...]]] = []
-        unanswerable: list[tuple[Topic, tuple[frozenset[int], ...]]] = []
+        answerable: list[tuple[Topic, tuple[str, ...]]] = []
+        unanswerable: list[tuple[Topic, tuple[str, ...]]] = []
         for topic in TOPICS:
             matching = [s for s in stored if topic.answers.search(s) or topic.related.search(s)]
             if matching and all(NEGATED.search(s) for s in matching):
                 continue  # "I do not have a dog anymore": neither clearly answerable nor not
-            groups = tuple(frozenset(stored[s]) for s in matching if not NEGATED.search(s))
-            (answerable if groups else unanswerable).append((topic, groups))
+            told = tuple(s for s in matching if not NEGATED.search(s))
+            (answerable if told else unanswerable).append((topic, told))
         # As many questions it cannot answer as ones it can (at least one): people mostly
         # ask about what they told, and a set of mostly unanswerable ones rewards silence.
         shift = done % len(unanswerable) if unanswerable else 0
         unanswerable = (unanswerable[shift:] + unanswerable[:shift])[: max(1, len(answerable))]
-        for topic, groups in answerable + unanswerable:
+        for topic, told in answerable + unanswerable:
             pool = [q for q in pools[topic.name] if lang_of in (None, q[0])]
             if not pool:
                 continue
@@ -375,8 +427,16 @@ def _ask_all(
                 mode=mode,  # type: ignore[arg-type]
                 topics=True,
             )
+            groups = tuple(frozenset(stored[s]) for s in told)
+            kept = [s for s in told if answers_the_wording(topic.name, question, s)]
+            fine = tuple(frozenset(stored[s]) for s in kept)
+            sure = any(topic.answers.search(s) for s in kept)
             right = frozenset(i for g in groups for i in g)
-            asked.append(Asked(user, topic.name, lang, question, right, tuple(hits), groups))
+            asked.append(
+                Asked(
+                    user, topic.name, lang, question, right, tuple(hits), groups, told, fine, sure
+                )
+            )
         if progress:
             progress("ask", done + 1, len(personas))
     return asked
@@ -495,13 +555,23 @@ async def run_answers_eval(
     users: int = 150,
     workdir: Path | None = None,
     progress: Progress | None = None,
+    same_language_only: bool = False,
+    questions: Path | None = None,
 ) -> AnswersReport:
     """Store ``users`` personas of each split and the same-language ones, ask, tune on the
-    ``train`` ones of both, report on the ``valid`` ones."""
+    ``train`` ones of both, report on the ``valid`` ones.
+
+    ``same_language_only``: store and ask the same-language personas alone, scored with the
+    shipped thresholds (a quarter of the time; the search's word statistics then come from
+    their memories alone, so a figure may differ by a question from the whole command's).
+    ``questions``: where to write each same-language *tune* question's outcome (JSON lines,
+    ``outcomes``), to read its losses one by one; the held-out ones are only counted."""
     import time
 
     started = time.perf_counter()
     personas = load_personas(path)
+    if same_language_only:
+        users = 0
     with tempfile.TemporaryDirectory(prefix="membot-answers-", dir=workdir) as tmp:
         memory = Memory.open(Path(tmp) / "answers.db", embedder)
         try:
@@ -520,12 +590,13 @@ async def run_answers_eval(
                     **how,
                 )
 
-            tune_set = await ask("train", False)
-            held = await ask("valid", True)
-            lexical = await ask("valid", True, mode="lexical")
-            vector = await ask("valid", True, mode="vector")
-            fresh = await ask("valid", True, wordings=FRESH)
-            unseen = await ask("valid", True, wordings=UNSEEN)
+            if not same_language_only:
+                tune_set = await ask("train", False)
+                held = await ask("valid", True)
+                lexical = await ask("valid", True, mode="lexical")
+                vector = await ask("valid", True, mode="vector")
+                fresh = await ask("valid", True, wordings=FRESH)
+                unseen = await ask("valid", True, wordings=UNSEEN)
             langs = _user_langs(stored["same-train"] + stored["same-valid"])
             same = {
                 "tune": await ask("same-train", False, langs=langs),
@@ -536,6 +607,28 @@ async def run_answers_eval(
             }
         finally:
             memory.close()
+    if questions is not None:
+        lines = (json.dumps(o, ensure_ascii=False) for o in outcomes(same["tune"]))
+        text = "".join(f"{line}\n" for line in lines)
+        await asyncio.to_thread(questions.write_text, text, encoding="utf-8")
+    finely = {f"{name}_fine_labels": finer(asked) for name, asked in same.items()}
+    if same_language_only:
+        scored = {n: score(a, DEFAULT_ANSWER) for n, a in {**same, **finely}.items()}
+        return AnswersReport(
+            tuned=DEFAULT_ANSWER,
+            default_tune=Score(),
+            default_heldout=Score(),
+            tuned_tune=Score(),
+            tuned_heldout=Score(),
+            lexical_heldout=Score(),
+            vector_heldout=Score(),
+            fresh_heldout=Score(),
+            unseen_heldout=Score(),
+            same={n: (s, s) for n, s in scored.items()},
+            users={k: len(v) for k, v in stored.items() if v},
+            seconds=time.perf_counter() - started,
+            same_only=True,
+        )
     tuned = tune([*tune_set, *same["tune"]], parts=(tune_set, same["tune"]))
     return AnswersReport(
         tuned=tuned,
@@ -551,11 +644,47 @@ async def run_answers_eval(
         default_unseen=score(unseen, DEFAULT_ANSWER),
         same={
             name: (score(asked, DEFAULT_ANSWER), score(asked, tuned))
-            for name, asked in same.items()
+            for name, asked in {**same, **finely}.items()
         },
         users={k: len(v) for k, v in stored.items()},
         seconds=time.perf_counter() - started,
     )
+
+
+def _outcome(chosen: Sequence[SearchHit], right: frozenset[int], sure: bool = True) -> str:
+    """One question's outcome (``outcomes``; ``uncertain …``: ``Asked.sure`` false)."""
+    if not right:
+        return "answered" if chosen else "abstained"
+    said = "right" if chosen and chosen[0].id in right else "wrong" if chosen else "missed"
+    return said if sure else f"uncertain {said}"
+
+
+def outcomes(asked: Sequence[Asked], config: AnswerConfig = DEFAULT_ANSWER) -> list[dict[str, Any]]:
+    """Each question's outcome under ``config``, to read a split's losses one by one:
+    ``right``, ``wrong`` (answered first with a memory not among the right ones), ``missed``
+    (answerable, no answer), ``abstained`` / ``answered`` (unanswerable); with the coarse
+    and the finer labels (``fine``), the answer and the search's hits (``*``: a right one)."""
+    out: list[dict[str, Any]] = []
+    for a in asked:
+        chosen = answering(a.hits, config, question=plain_question(a.question))
+        fine = frozenset(i for g in a.fine for i in g)
+
+        out.append(
+            {
+                "user": a.user,
+                "lang": a.lang,
+                "topic": a.topic,
+                "question": a.question,
+                "outcome": _outcome(chosen, a.right),
+                "fine": _outcome(chosen, fine, a.fine_sure),
+                "told": list(a.told),
+                "answer": [h.text for h in chosen],
+                "hits": [
+                    f"{'*' if h.id in a.right else ' '} {h.vector:.3f} {h.text}" for h in a.hits
+                ],
+            }
+        )
+    return out
 
 
 def run_blocking(**kwargs: Any) -> AnswersReport:

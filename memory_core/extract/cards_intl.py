@@ -482,11 +482,13 @@ _LOVE = {
 _PLAY = {
     "de": r"(?:ich\s+)?spiele\s+(?:gern\s+|gerne\s+)?",
     "es": r"juego\s+(?:al|a\s+la|a)\s+",
-    "fr": r"je\s+(?:joue|fais)\s+(?:au|à\s+la|du|de\s+la|des|aux)\s+",
+    # ("je fais des études" is studying: "fais" plays only "du" and "de la" — "je fais du ski").
+    "fr": r"je\s+(?:joue\s+(?:au|à\s+la|du|de\s+la|des|aux)|fais\s+(?:du|de\s+la))\s+",
     "ru": r"(?:я\s+)?играю\s+в\s+",
 }
+#: An article is a whole word, or "l'" ("les chiens" kept "s chiens", "leer" lost its "le").
 _TASTE_ARTICLE = re.compile(
-    r"^(?:el|la|los|las|le|les|l['’]|den|die|das|einen|eine|ein)\s*", re.IGNORECASE
+    r"^(?:(?:el|la|los|las|le|les|den|die|das|einen|eine|ein)\s+|l['’]\s*)", re.IGNORECASE
 )
 _TASTE_END = (
     r"(?=\s*[,;.!?]|\s*$|\s+(?:aber|pero|mais|но|depuis|desde|seit|con|avec|mit|с|los|las|"
@@ -494,7 +496,7 @@ _TASTE_END = (
 )
 _NOT_TASTE = re.compile(
     r"^(?:dich|euch|es|sie|ihn|das|te|os|lo|la|eso|esto|tu|toi|vous|ça|cela|тебя|вас|его|её|ее|"
-    r"это|их|мою|моего|моих|meine?n?|mi|mis|mon|ma|mes)$|^(?-i:[a-zà-ÿ]+(?:en|ar|er|ir|re))$|"
+    r"это|их|мою|моего|моих|meine?n?|mi|mis|mon|ma|mes|ich|yo|je|я|nicht|no|pas|не)$|^(?-i:[a-zà-ÿ]+(?:en|ar|er|ir|re))$|"
     r"(?:ть|ться|чь)$",
     re.IGNORECASE,
 )

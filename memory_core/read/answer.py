@@ -623,6 +623,46 @@ def _spanish_verb_first(text: str, question: str) -> bool:
     return m.group("w").casefold() not in {w.casefold() for w in _WORD.findall(question)}
 
 
+#: A note opened by one of the user's people ("Mein Mann arbeitet in der Telekommunikation.",
+#: "Мой муж трудоголик.", "Mi novio trabaja en la NASA."): "my" and the relative's word.
+_OPENED_BY_MY = re.compile(
+    r"^\W*(?:my|mein|meine|meinem|meinen|meiner|unser|unsere|mi|mis|nuestr[oa]s?|mon|ma|mes|"
+    r"notre|nos|мой|моя|мои|моё|наш|наша|наши)\s+(?P<who>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+#: ... and the user's own word after it ("Mon père et moi, on bosse chez HP.", "Mi hermano y
+#: yo tenemos un bar.", "Mein Mann hat mir …"): the user is in it too.
+_USER_TOO = re.compile(
+    r"(?<!\w)(?:(?:i|me|ich|mich|mir|wir|uns|yo|nosotros|nosotras|je|moi|nous|я|мы|меня|мне|"
+    r"нас|нам)(?!\w)|j['’])",
+    re.IGNORECASE,
+)
+#: The areas of life a question about the user's people names (their notes answer those).
+_PEOPLE_AREAS = frozenset(
+    i
+    for i, a in enumerate(DOMAINS)
+    if a.split(",")[0] in {"partner", "children", "parents", "siblings", "friends"}
+)
+
+
+def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
+    """Whether a memory is about one of the user's people alone (their key: "Javier's
+    boyfriend works at NASA."; a note they open: "Мой муж трудоголик.") and the question
+    about the user's own area of life ("Где я работаю?"): it names an area, none of them
+    about people, and no relative nor marriage."""
+    key = hit.fact.key if hit.fact is not None else ""
+    if key.startswith("note."):
+        m = _OPENED_BY_MY.match(hit.text)
+        if m is None or not relations_named(m["who"]) or _USER_TOO.search(hit.text[m.end() :]):
+            return False
+    elif (_one_of(hit) or ("",))[0] != "person":
+        return False
+    areas = set(named_areas(question))
+    if not areas or areas & _PEOPLE_AREAS:
+        return False
+    return not (relations_named(question) or _MARRIED.search(question))
+
+
 def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None] | None:
     """The relation of the one of the user's people the question names by name ("Was arbeitet
     Ute?" of a user whose wife is Ute), as a 1-tuple (its relation ``None`` when not
@@ -667,7 +707,7 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     named = _person_named(question, hits) if relation is None else None
     animal = animal_named(question) if relation is None and named is None else None
     if relation is None and named is None and animal is None:
-        return False
+        return _theirs_asked_of_the_user(hit, question)
     whom = _one_of(hit)
     if whom is None and key.startswith("note."):
         if animal is None and _of_the_user_alone(hit.text, question):

@@ -1245,7 +1245,7 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         "home",
     ),
     (
-        r"\b(?:pets?|animals?|dogs?|cats?|\w*tier(?:e|en)?|hunde?|katzen?|mascotas?|animales?|"
+        r"\b(?:pets?|animals?|dogs?|cats?|(?!m[ée]tier|quartier|chantier)\w*tier(?:e|en)?|hunde?|katzen?|mascotas?|animales?|"
         r"perros?|gatos?|animaux|animal|b[êe]tes?|chiens?|chats?|питом\w*|животн\w*|кошк\w*|"
         r"кот|кота|собак\w*)\b",
         "pets and animals at home",
@@ -1279,7 +1279,7 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     ),
     (
         r"\b(?:sports?|fitness|workout|gym|\w*sport(?:art)?|fit|deportes?|ejercicio|"
-        r"спорт\w*|teams?|clubs?|(?:root|shout)\s+for|cheer\s+(?:for|on)|support|fan|verein\w*|"
+        r"en\s+forma|(?:держ|поддержива)\w*\s+форму|в\s+форме|спорт\w*|teams?|clubs?|(?:root|shout)\s+for|cheer\s+(?:for|on)|support|fan|verein\w*|"
         r"mannschaft|equipo|hincha|[ée]quipe|encourage|supporte\w*|команд(?:а|у|ы|е|ой)|"
         r"боле(?:ю|ешь)\s+за|болельщи\w*)\b",
         "sport",

@@ -260,7 +260,8 @@ async def test_an_export_is_never_cut_and_says_when_it_is_too_big_to_import_back
             await s.runtime.memory.remember(
                 # (plain words: "the record number 33" reads as a credential by meaning since
                 # the twelfth refit, and is then exported masked)
-                "console:ana", NewFact(key="", value_text=f"Ana keeps a fern called Frond {i}.")
+                "console:ana",
+                NewFact(key="", value_text=f"Ana keeps a fern called Frond {i}."),
             )
         out = await s.say("/export")
         assert "35 items" in out and "can't be sent back as it is" in out

@@ -777,3 +777,34 @@ def test_a_relatives_age_is_no_job_or_home() -> None:
     filler = [keyed(9, "k9", "y", 0.76), keyed(8, "k8", "x", 0.75)]
     assert answering([age, *filler], question="what job does my son have these days?") == []
     assert [h.id for h in answering([age, *filler], question="how old is my son?")] == [1]
+
+
+def test_a_note_about_one_of_the_users_people_does_not_answer_about_the_user() -> None:
+    """ "Где я работаю?" of a user who told "Мой муж трудоголик." abstains: a note opened by
+    one of the user's people ("Mein Mann arbeitet …", "Mi novio trabaja …") is theirs; one
+    where the user does it too ("Mon père et moi, on bosse chez HP.") or opened by the user
+    still answers, and the note answers about that one."""
+
+    def note(id: int, text: str) -> list[SearchHit]:
+        filler = [keyed(9, "k9", "Eva mag Jazz.", 0.76), keyed(8, "k8", "x", 0.75)]
+        return [keyed(id, f"note.x.n{id}", text, 0.87, 0.6), *filler]
+
+    assert answering(note(1, "Мой муж трудоголик."), question="Где я работаю?") == []
+    telecom = note(2, "Mein Mann arbeitet in der Telekommunikation.")
+    assert answering(telecom, question="Wo arbeite ich?") == []
+    nasa = note(3, "Mi novio trabaja en la NASA.")
+    assert answering(nasa, question="¿Dónde trabajo?") == []
+    assert [h.id for h in answering(nasa, question="¿Dónde trabaja mi novio?")] == [3]
+    assert [h.id for h in answering(nasa, question="¿Tengo pareja?")] == [3]
+    hp = note(4, "Mon père et moi, on bosse chez HP.")
+    assert [h.id for h in answering(hp, question="Où est-ce que je travaille ?")] == [4]
+    bar = note(5, "Trabajo con mi padre en su taller.")
+    assert [h.id for h in answering(bar, question="¿Dónde trabajo?")] == [5]
+    ohio = note(6, "My husband and I live in Ohio.")
+    assert [h.id for h in answering(ohio, question="where do I live?")] == [6]
+    # ... and so is a fact kept under one of them.
+    keyed_job = keyed(7, "family.boyfriend.job", "Javier's boyfriend works at NASA.", 0.87, 0.6)
+    filler = [keyed(9, "k9", "Eva mag Jazz.", 0.76), keyed(8, "k8", "x", 0.75)]
+    assert answering([keyed_job, *filler], question="¿Cuál es mi profesión?") == []
+    job = [h.id for h in answering([keyed_job, *filler], question="¿En qué trabaja mi novio?")]
+    assert job == [7]

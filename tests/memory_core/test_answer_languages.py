@@ -63,6 +63,13 @@ def test_a_questions_words_name_the_team_the_free_time_and_the_goal() -> None:
     ):
         assert _area(asked, question=True) == ["sport"], asked
     assert _area("Was mache ich in der Freizeit?", question=True) == ["hobbies"]
+    # "métier", "quartier" are no German "Tier" (an animal).
+    assert _area("C'est quoi, mon métier ?", question=True) == ["job"]
+    assert _area("Welche Haustiere hab ich?", question=True) == ["pets"]
+    assert "pets" not in _area("Dans quel quartier j'habite ?", question=True)
+    # Keeping fit is sport in Spanish and Russian too ("fit" named it in English and German).
+    assert _area("¿Qué hago para estar en forma?", question=True) == ["sport"]
+    assert _area("Что я делаю, чтобы держать форму?", question=True) == ["sport"]
     assert _area("Quel est mon objectif ?", question=True) == ["plans"]
     # What one must not eat is no favourite dish.
     assert _area("Was darf ich nicht essen?", question=True) == ["diet"]

@@ -8,14 +8,16 @@ from dataclasses import replace
 
 import pytest
 
-from memory_core.evaluation.answer_data import TOPICS
+from memory_core.evaluation.answer_data import TOPICS, answers_the_wording
 from memory_core.evaluation.answers import (
     MSC_PATH,
     SAME_LANGUAGE_HELDOUT,
     SAME_LANGUAGE_TUNE,
     Asked,
+    finer,
     load_personas,
     load_same_language,
+    outcomes,
     score,
 )
 from memory_core.read.answer import DEFAULT_ANSWER
@@ -98,3 +100,77 @@ def test_same_language_personas_translate_their_msc_persona() -> None:
             if any(t.answers.search(s) or t.related.search(s) for s in p.english)
         )
         assert answerable >= 3 * len(same)
+
+
+@pytest.mark.parametrize(
+    ("topic", "question", "sentence", "answers"),
+    [
+        # One relative asked: another of its kind alone does not answer.
+        ("siblings", "¿Qué sabes de mi hermana?", "I have a brother.", False),
+        ("parents", "Чем занимается мой отец?", "My mom is from Alabama.", False),
+        ("parents", "Qu'ai-je dit de ma mère ?", "My father is a farmer.", False),
+        # ... the one asked, all of them, or no one of that kind does.
+        ("siblings", "Was weißt du über meine Schwester?", "I have two sisters.", True),
+        ("parents", "Que fait mon père ?", "My parents are retired.", True),
+        ("parents", "¿Qué hace mi padre?", "My family has raised horses.", True),
+        ("siblings", "Ai-je un frère ?", "I am an only child.", True),
+        # A wording about the whole kind, or about both, takes every sentence of the topic.
+        ("siblings", "¿Tengo hermanos?", "I have a brother.", True),
+        ("siblings", "Hab ich einen Bruder oder eine Schwester?", "I have a sister.", True),
+        ("parents", "Что ты знаешь о моих родителях?", "My mom is from Alabama.", True),
+        # Other topics are not touched ("am I a father or a mother?" is about children).
+        ("children", "Bin ich Vater oder Mutter?", "I have a son.", True),
+    ],
+)
+def test_finer_labels_leave_out_another_relative(
+    topic: str, question: str, sentence: str, answers: bool
+) -> None:
+    assert answers_the_wording(topic, question, sentence) is answers
+
+
+def test_outcomes_read_coarse_and_finer_labels() -> None:
+    """A sister asked of a user who told of a brother: the coarse label calls the abstention a
+    miss, the finer one a right abstention."""
+    asked = Asked(
+        "u1",
+        "siblings",
+        "es",
+        "¿Qué sabes de mi hermana?",
+        frozenset({1}),
+        (),
+        (frozenset({1}),),
+        ("I have a brother.",),
+        (),
+    )
+    silent = outcomes([asked], PLAIN)[0]
+    assert (silent["outcome"], silent["fine"]) == ("missed", "abstained")
+    # Given the brother's line, the answering now abstains too (a relative asked is answered
+    # by that relative alone, h-ask12): the coarse label still calls it a miss.
+    told = outcomes([replace(asked, hits=_hits(1))], PLAIN)[0]
+    assert (told["outcome"], told["fine"]) == ("missed", "abstained")
+    assert score(finer([asked]), PLAIN).as_json()["abstention"] == 1.0
+
+
+def test_a_question_on_its_topic_by_its_words_alone_counts_for_precision_only() -> None:
+    """ "Treibe ich Sport?" of a user who told "I play video games." (the sport topic's words,
+    not its pattern): by the finer labels no answer is neither a miss nor an abstention, an
+    answer with that sentence is right, one with another memory wrong."""
+    games = Asked(
+        "u1",
+        "sport",
+        "de",
+        "Treibe ich Sport?",
+        frozenset({1}),
+        (),
+        (frozenset({1}),),
+        ("I play video games.",),
+        (frozenset({1}),),
+        False,
+    )
+    silent = score(finer([games]), PLAIN)
+    assert (silent.answerable, silent.unanswerable, silent.uncertain) == (0, 0, 1)
+    assert (silent.answered, silent.recall, silent.precision) == (0, 0.0, 1.0)
+    told = score(finer([replace(games, hits=_hits(1)), replace(games, hits=_hits(2))]), PLAIN)
+    assert (told.answered, told.right, told.uncertain_right, told.precision) == (2, 1, 1, 0.5)
+    assert score([games], PLAIN).answerable == 1  # the coarse labels: a miss
+    assert outcomes([games], PLAIN)[0]["fine"] == "uncertain missed"

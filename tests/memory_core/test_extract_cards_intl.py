@@ -134,6 +134,10 @@ def test_a_card_fills_its_fields(text: str, want: dict[str, object]) -> None:
         ("J'adore le ski et la voile.", {"likes.ski": "ski", "likes.voile": "voile"}),
         ("Обожаю театр.", {"likes.театр": "театр"}),
         ("Juego al pádel los domingos.", {"habit.play_padel": "pádel"}),
+        # An article is a whole word ("les chiens" kept "s chiens", "leer" lost its "le").
+        ("J'adore les chiens.", {"likes.chiens": "chiens"}),
+        ("Ich mag die Berge.", {"likes.berge": "Berge"}),
+        ("Je fais du ski.", {"habit.play_ski": "ski"}),
     ],
 )
 def test_an_introduction_keeps_its_status_family_pets_and_tastes(
@@ -164,6 +168,11 @@ def test_an_introduction_keeps_its_status_family_pets_and_tastes(
         ("Мой сын студент.", "education."),
         # "Frau Schmidt" is how one addresses someone, not a wife by name.
         ("Frau Schmidt, 52, Lehrerin", "family.wife"),
+        # Reading is no thing loved ("leer" is a verb, not "le" + "er"); studying is no game.
+        ("Me encanta leer autobiografías.", "likes."),
+        ("Je fais des études de biologie.", "habit.play"),
+        # "… mag ich nicht" is a dislike, not a liking of "ich nicht".
+        ("Drachen mag ich nicht.", "likes."),
     ],
 )
 def test_what_is_no_fact_of_the_user(text: str, absent: str) -> None:
