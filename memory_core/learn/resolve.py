@@ -193,18 +193,7 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
                 dropped = fact_repo.delete(
                     conn, user_id, new, now, actor="user", reason=reason, event="rejected"
                 )
-                kept = fact_repo.transition(
-                    conn,
-                    user_id,
-                    old,
-                    now,
-                    event="confirmed",
-                    actor="user",
-                    reason=reason,
-                    confidence=policy.CONFIRMED,
-                    decay_rate=0.0,
-                    last_mentioned_at=now,
-                )
+                kept = _confirmed(conn, user_id, old, now, reason)
             case Choice.BOTH:
                 kept, dropped = _both(conn, user_id, old, new, now, reason)
             case Choice.ONLY_FOR_NOW:
@@ -247,10 +236,15 @@ def _both(
         confidence=policy.CONFIRMED,
         decay_rate=0.0,
     )
-    kept = fact_repo.transition(
+    return added, _confirmed(conn, user_id, old, now, reason)
+
+
+def _confirmed(conn: Connection, user_id: str, fact: Fact, now: datetime, reason: str) -> Fact:
+    """``fact`` confirmed by the user's button: confidence 1.0, protected from decay."""
+    return fact_repo.transition(
         conn,
         user_id,
-        old,
+        fact,
         now,
         event="confirmed",
         actor="user",
@@ -259,7 +253,6 @@ def _both(
         decay_rate=0.0,
         last_mentioned_at=now,
     )
-    return added, kept
 
 
 def _offered(conn: Connection, row: ConflictRow, choice: Choice) -> bool:
