@@ -9,7 +9,7 @@ and the responder's pet template.
 A block of ``_TABLE``::
 
     dog = dog
-        en: dog, puppy, doggy | dogs, puppies
+        en: dog, puppy, doggy, doggo, pooch | dogs, puppies, doggos, pooches
         ru: собака, собаку, пёс, пса, щенок | собаки, собак, пса
 
 The header names the species (the key segment, ``pet.<species>``; the words of its lines are
@@ -34,13 +34,14 @@ _Uses = tuple[tuple[str, str], ...]
 
 _TABLE = """
 dog = dog
-    en: dog, puppy, doggy | dogs, puppies
+    en: dog, puppy, doggy, doggo, pooch | dogs, puppies, doggos, pooches
     de: hund, hündin, welpe | hunde
-    es: perro, perra, perrito, perrita, cachorro | perros, perras
-    fr: chien, chienne, chiot | chiens, chiennes
-    ru: собака, собаку, собачка, пёс, пес, пса, щенок, щенка | собаки, собак, пса, псов
+    es: perro, perra, perrito, perrita, cachorro, chucho | perros, perras, chuchos
+    fr: chien, chienne, chiot, toutou, clébard | chiens, chiennes, toutous, clébards
+    ru: собака, собаку, собачка, пёс, пес, пса, пёсик, песик, пёсика, песика, щенок, щенка
+        | собаки, собак, пса, псов
 cat = cat
-    en: cat, kitten, kitty | cats, kittens
+    en: cat, kitten, kitty, moggy | cats, kittens, moggies
     de: katze, kater, kätzchen | katzen, kater
     es: gato, gata, gatito, gatita | gatos, gatas
     fr: chat, chatte, chaton | chats, chattes

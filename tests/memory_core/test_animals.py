@@ -34,6 +34,12 @@ def slots_of(text: str) -> dict[str, str | None]:
         ("what python version do I use?", None),  # a word that names other things too
         ("do I like chicken?", None),
         ("do I have any pets?", None),
+        # Pet words of chat: "toutou" was no animal, so a name question took the husband.
+        ("Quel est le nom de mon toutou ?", "dog"),
+        ("what's the pooch called again?", "dog"),
+        ("¿cómo se llama el chucho?", "dog"),
+        ("как зовут нашего пёсика?", "dog"),
+        ("is the moggy still fussy?", "cat"),
     ],
 )
 def test_the_animal_a_question_asks_about(question: str, kind: str | None) -> None:
