@@ -354,6 +354,8 @@ def _replaced_in(rep: Replacement, known: Sequence[Fact], text: str) -> list[tup
 def _replaced_by_words(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fact, str]]:
     """The facts holding the old words of ``rep`` (or, for an age, the person's age)."""
     out: list[tuple[Fact, str]] = []
+    # How the named person may be stored: read once, not once per told fact.
+    stems = _name_stems(rep.name) if rep.old is None and rep.name is not None else set()
     for fact in known:
         key = f".{fact.key.lower()}."
         if (
@@ -368,7 +370,7 @@ def _replaced_by_words(rep: Replacement, known: Sequence[Fact]) -> list[tuple[Fa
                 continue
             if rep.name is not None:
                 said = fact.value_text.lower()
-                if not any(s in key or s in said for s in _name_stems(rep.name)):
+                if not any(s in key or s in said for s in stems):
                     continue
             elif rep.relation is None:
                 continue

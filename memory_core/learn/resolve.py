@@ -176,26 +176,17 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
                         "valid_from": min(new.valid_from, now),
                     }
                 )
-                # Confirmed by the user's button: confidence 1.0 and protected from decay.
-                kept = fact_repo.transition(
-                    conn,
-                    user_id,
-                    new,
-                    now,
-                    event="updated",
-                    actor="user",
-                    reason=reason,
-                    confidence=policy.CONFIRMED,
-                    decay_rate=0.0,
-                    **settled,
-                )
+                kept = _accepted(conn, user_id, new, now, reason, **settled)
             case Choice.KEEP:
                 dropped = fact_repo.delete(
                     conn, user_id, new, now, actor="user", reason=reason, event="rejected"
                 )
                 kept = _confirmed(conn, user_id, old, now, reason)
             case Choice.BOTH:
-                kept, dropped = _both(conn, user_id, old, new, now, reason)
+                # A second one beside the first (a second son by another name): both stay,
+                # confirmed; the old one is queued like a dropped one, never reported so.
+                kept = _accepted(conn, user_id, new, now, reason, status=Status.ACTIVE)
+                dropped = _confirmed(conn, user_id, old, now, reason)
             case Choice.ONLY_FOR_NOW:
                 until = now + timedelta(hours=policy.ONLY_FOR_NOW_HOURS)
                 kept = fact_repo.transition(
@@ -219,12 +210,12 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
     return Resolution(Outcome.RESOLVED, choice, kept, dropped)
 
 
-def _both(
-    conn: Connection, user_id: str, old: Fact, new: Fact, now: datetime, reason: str
-) -> tuple[Fact, Fact]:
-    """A second one beside the first (a second son by another name): both confirmed by the
-    user, neither decays; (the new one, the old one)."""
-    added = fact_repo.transition(
+def _accepted(
+    conn: Connection, user_id: str, new: Fact, now: datetime, reason: str, **settled: Any
+) -> Fact:
+    """The pending ``new`` fact taken by the user's button: confidence 1.0, protected from
+    decay (``settled``: its status and what it replaces)."""
+    return fact_repo.transition(
         conn,
         user_id,
         new,
@@ -232,11 +223,10 @@ def _both(
         event="updated",
         actor="user",
         reason=reason,
-        status=Status.ACTIVE,
         confidence=policy.CONFIRMED,
         decay_rate=0.0,
+        **settled,
     )
-    return added, _confirmed(conn, user_id, old, now, reason)
 
 
 def _confirmed(conn: Connection, user_id: str, fact: Fact, now: datetime, reason: str) -> Fact:
