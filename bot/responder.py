@@ -1090,26 +1090,32 @@ _SAYS_I = re.compile(r"\b(?:I|I'm|I've|I'd|im)\b", re.IGNORECASE)
 def _episode_answer(
     text: str, episodes: Sequence[SearchHit], *, about_user: bool = False
 ) -> str | None:
-    """No fact answers: what the user said before about it, quoted with its date.
-    ``about_user``: "where do I live?" is answered only by what they said of themselves."""
+    """No fact answers: what the user said before about it, quoted with its date — the
+    latest such message, as it is their last word on it ("I no longer live in Leeds" after "I
+    live in Leeds"). ``about_user``: "where do I live?" is answered only by what they said of
+    themselves."""
     topic = _ASKED_ABOUT.search(text)
     words = re.findall(r"[\w']+", (topic.group("topic") if topic else text).lower())
     wanted = [w for w in words if w not in _STOP and len(w) > 2]
     if not wanted:
         return None
-    for hit in episodes:
-        ep = hit.episode
-        if ep is None or ep.role != "user" or _QUESTION.search(ep.text):
-            continue
-        if about_user and not _SAYS_I.search(ep.text):
-            continue  # "my brother lives in Rome" says nothing of where the user lives
-        said = ep.text.lower()
-        if all(re.search(rf"\b{re.escape(w)}", said) for w in wanted):
-            quote = ep.text.strip()
-            quote = quote if len(quote) <= 200 else quote[:199] + "…"
-            day = day_text(_REPLY_LANGUAGE.get(), ep.created_at)
-            return _say("On {day} you said: “{quote}”", day=day, quote=quote)
-    return None
+    said_so = [
+        ep
+        for ep in (hit.episode for hit in episodes)
+        if ep is not None
+        and ep.role == "user"
+        and not _QUESTION.search(ep.text)
+        # "my brother lives in Rome" says nothing of where the user lives
+        and (not about_user or _SAYS_I.search(ep.text))
+        and all(re.search(rf"\b{re.escape(w)}", ep.text.lower()) for w in wanted)
+    ]
+    if not said_so:
+        return None
+    ep = max(said_so, key=lambda e: e.created_at)
+    quote = ep.text.strip()
+    quote = quote if len(quote) <= 200 else quote[:199] + "…"
+    day = day_text(_REPLY_LANGUAGE.get(), ep.created_at)
+    return _say("On {day} you said: “{quote}”", day=day, quote=quote)
 
 
 def _chat(

@@ -104,6 +104,17 @@ _ISO_DAY = re.compile(r"^(?:(?P<y>\d{4})|-)-(?P<m>\d{2})-(?P<d>\d{2})$")
 #: A stored sentence that says the slot's value is *not* so ("… no longer lives in Berlin"):
 #: the slot's phrase would say the opposite.
 _NEGATED = re.compile(r"\b(?:no\s+longer|not|never)\b|n't\b", re.IGNORECASE)
+#: What a fact said as ended says ("… no longer lives in Berlin", valid until it was said):
+#: the slots an ending is read for (``memory_core.extract.endings``) in any language.
+ENDED_PHRASES: tuple[tuple[str, str], ...] = (
+    ("job_title", N_("you no longer work as {value}")),
+    ("employer", N_("you no longer work at {value}")),
+    # i18n: {in_place} holds the place with its preposition ("à Lyon", "en France").
+    ("home_city", N_("you no longer live {in_place}")),
+    ("home_country", N_("you no longer live {in_place}")),
+    ("allergy", N_("you're no longer allergic to {value}")),
+)
+_NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 #: Slots whose phrase is itself a "not" ("you don't like …"): their sentences say "not".
 _SAID_AS_NOT = ("dislikes", "food_restriction")
 
@@ -117,7 +128,8 @@ def slot_words(
     if not value or not isinstance(value, str | int | float):
         return None
     if _NEGATED.search(stored) and not key.startswith(_SAID_AS_NOT):
-        return None
+        # "du wohnst nicht mehr in Köln"; a plain "not" has no phrase.
+        return _ended_words(lang, key, str(value).strip()) if _NO_LONGER.search(stored) else None
     text = str(value).strip()
     if key == "age" and not text.isdigit():
         return None  # "in her thirties": no "{value} years old" around it
@@ -143,6 +155,20 @@ def slot_words(
         if key == slot or key.startswith(f"{slot}."):
             return t(lang, phrase, value=text, **_places(lang, key, text))
     return None
+
+
+def _ended_words(lang: str, key: str, value: str) -> str | None:
+    """What a fact said as ended says in ``lang`` ("du wohnst nicht mehr in Köln"), or
+    ``None`` for a slot with no ending phrase."""
+    phrase = next(
+        (p for slot, p in ENDED_PHRASES if key == slot or key.startswith(f"{slot}.")), None
+    )
+    if phrase is None:
+        return None
+    text = value
+    if supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
+        text = russian_case(value, "accs")
+    return t(lang, phrase, value=text, **_places(lang, key, value))
 
 
 #: Slots whose Russian phrase governs the accusative ("у тебя аллергия на пыльцу", "ты не ешь

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.extract import patterns_intl_life, patterns_intl_people
+from memory_core.extract import endings, patterns_intl_life, patterns_intl_people
 from memory_core.extract.base import Candidate
 from memory_core.extract.explicit import note_key, sensitive_candidates
 from memory_core.extract.filters import (
@@ -613,6 +613,8 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
         covered |= patterns_intl_people.KIN_WORDS
     if any(c.key == "age" or c.key.endswith(".age") for c in slots):
         covered |= _AGE_WORDS  # "J'ai soixante-douze ans.": the age holds it all
+    if any(c.valid_to is not None and not c.temporary for c in slots):
+        covered |= endings.ENDING_WORDS  # "Ya no vivo en Sevilla": the ending holds it all
     if any(c.key.startswith("favorite.") for c in slots):
         covered |= patterns_intl_life.TOPIC_WORDS
         words = [w for w in words if not w.startswith("lieblings")]

@@ -16,6 +16,7 @@ from memory_core.extract import (
     asides,
     cards_intl,
     corrections,
+    endings,
     introductions,
     notes,
     patterns_dates,
@@ -768,7 +769,9 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     # "I love crème brûlée", "I scuba dive." may look French or Italian to the detector:
     # what the English rules read stands (an explicit request's catch-all note aside).
     if language == "en":
-        return _select(_english(body, ctx, explicit=explicit, note=True))
+        found = _english(body, ctx, explicit=explicit, note=True)
+        moved = endings.now_in(body, "en", found, ctx)
+        return _select(found + _finish(moved, body, ctx, temporary=False, hedged=False))
     read = _english(body, replace(ctx, explicit=False), explicit=False)
     language, read = _settled(body, guessed, language, read, ctx)
     if language is None and not read and not explicit and _ENGLISH_SUBJECT.search(body):
@@ -790,7 +793,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
             else [
                 c
                 for part in asides.plain_statements_in(sentence, language)
-                for c in patterns_intl.read(part, language, ctx)
+                for c in _read_abroad(part, language, ctx)
             ]
         )
         note = notes.note(sentence, language, ctx, explicit=explicit)
@@ -799,7 +802,16 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         if corrects:
             slots = [replace(c, corrects=True) for c in slots]
         found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
-    return _select(found)
+    moved = endings.now_in(body, language, found, ctx)
+    return _select(found + _finish(moved, body, ctx, temporary=False, hedged=False))
+
+
+def _read_abroad(part: str, language: str, ctx: Context) -> list[Candidate]:
+    """The slot readings of a statement in ``language``, what it says ended ("ya no vivo en
+    Sevilla") read as ended, never as true."""
+    ended, rest = endings.split(part, language)
+    out = [c for said in ended for c in endings.ended(patterns_intl.read(said, language, ctx), ctx)]
+    return out + (patterns_intl.read(rest, language, ctx) if rest.strip() else [])
 
 
 #: The English words a statement about the user has (one of them at least; "me" is French

@@ -162,16 +162,20 @@ def test_a_slot_is_said_as_its_language_says_it(lang: str, sentence: str, said: 
     assert slot_words(lang, cand.key, cand.value, cand.value_text) == said
 
 
-def test_a_slot_said_to_be_over_is_not_said_as_if_it_held() -> None:
+def test_a_slot_said_to_be_over_is_said_as_over() -> None:
     """ "I don't live in Berlin any more" fills ``home_city`` = Berlin, ending it: "du wohnst
-    in Berlin" would say the opposite, so the user's words are quoted."""
+    in Berlin" would say the opposite, so the ending's own phrase says it ("du wohnst nicht
+    mehr in Berlin"); a slot with no ending phrase is not said as if it held."""
     (cand,) = filled("I don't live in Berlin any more.")
-    assert slot_words("de", cand.key, cand.value, cand.value_text) is None
+    ended = "du wohnst nicht mehr in Berlin"
+    assert slot_words("de", cand.key, cand.value, cand.value_text) == ended
     token = REPLY_LANGUAGE.set("de")
     try:
-        assert _noted_words(cand, None) == "„I don't live in Berlin any more“"
+        assert _noted_words(cand, None) == ended
     finally:
         REPLY_LANGUAGE.reset(token)
+    # "does not live" (never lived there) has no ending phrase.
+    assert slot_words("de", "home_city", "Berlin", "The user does not live in Berlin.") is None
 
 
 async def test_a_german_introduction_is_acknowledged_in_german(tmp_path: Path) -> None:
