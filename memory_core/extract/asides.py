@@ -501,7 +501,10 @@ _NOT_A_SUBJECT = frozenset(
     "der die das ein eine le la les un une el los las una это там тут "
     # a possessive opens an object as often as a subject ("Моего брата зовут …, он …")
     "mein meine meinen meinem meiner unser unsere mi mis nuestro nuestra mon ma mes notre nos "
-    "мой моя моё мои моего моей моему моим моих наш наша наше наши нашего нашей".split()
+    "мой моя моё мои моего моей моему моим моих наш наша наше наши нашего нашей "
+    # a preposition or a "not" opens no subject ("De bombero nada, es …", "Nicht X, er ist …")
+    "de del a al en con por para von zu mit bei für nach aus à pour avec chez sur dans par "
+    "no nicht pas ne в на с у о из за по к от для не".split()
 )
 #: A naming ("Моего брата зовут Саша, он врач"): its first word is no subject.
 _NAMING = re.compile(r"\b(?:зовут|звать)\b", re.IGNORECASE)

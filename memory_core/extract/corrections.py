@@ -44,7 +44,7 @@ _LEAD_ABROAD = re.compile(
     r"(?:kleine\s+)?korrektur|ich\s+muss\s+mich\s+korrigieren|ich\s+korrigiere\s+mich|"
     r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt|versprochen)|das\s+stimmt\s+(?:so\s+)?nicht|"
     r"(?:pequeña\s+)?corrección|me\s+equivoqu[ée]|me\s+confundí|"
-    r"rectifico|error\s+mío|"
+    r"rectifico|corrijo|error\s+mío|"
     r"(?:petite\s+)?correction|je\s+me\s+suis\s+tromp[ée]+|"
     r"je\s+rectifie|erreur\s+de\s+ma\s+part|"
     r"(?:небольшая\s+)?поправка|поправлю\s+себя|поправлюсь|я\s+ошиб(?:ся|лась)|"
@@ -53,6 +53,11 @@ _LEAD_ABROAD = re.compile(
     r"(?:wait\s*,?\s*)?i\s+(?:gave|told)\s+you\s+the\s+wrong\s+\w+|i\s+got\s+(?:that|the\s+\w+)\s+wrong"
     r")(?:\s+(?:el\s+otro\s+día|l['’]autre\s+jour|neulich|letztes\s+mal|на\s+днях|"
     r"в\s+прошлый\s+раз|the\s+other\s+day|last\s+time))?"
+    # Whom or what it is about, before the colon: "Corrijo lo de Luis:", "Korrektur zu
+    # Jonas:", "Je rectifie pour Hugo :", "Поправка про Олега:" (the learner finds the told
+    # fact by the old words, so who is said only here).
+    r"(?:\s+(?:lo\s+de|sobre|zu|wegen|bei|pour|à\s+propos\s+de|concernant|про|насчёт|насчет|"
+    r"по\s+поводу|about|on|re|for)\s+[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?(?=\s*[:—–]))?"
     r"\s*(?:[:,!—–-]+|\.\.\.|…)\s*",
     re.IGNORECASE,
 )

@@ -182,8 +182,10 @@ _NUMBER_NOT_NUMBER = re.compile(r"(\d)\s+(not|nicht|no|pas|не)\s+(?=\d)", re.I
 #: own: "No es alemán, estudio sueco", "Nicht Tennis, ich spiele Badminton",
 #: "Pas Lyon, on habite à Nantes", "Не Сочи, мы едем в Калининград".
 _NOT_X_THEN = re.compile(
-    r"^(?:not|nicht|no|pas|ce\s+n['’]est\s+pas|не)\s+(?:(?:es|ist|is|it's|c['’]est|это)\s+)?"
-    rf"(?P<old>{_PHRASE})\s*[,;:—–-]\s*(?P<head>.+?)\s*[.!]*$",
+    r"^(?:(?:not|nicht|no|pas|ce\s+n['’]est\s+pas|не)\s+(?:(?:es|ist|is|it's|c['’]est|это)\s+)?"
+    rf"(?P<old>{_PHRASE})"
+    # "de bombero nada": Spanish says the old value first and "nada" after it.
+    rf"|(?:de\s+)?(?P<nada>{_PHRASE})\s+nada)\s*[,;:—–-]\s*(?P<head>.+?)\s*[.!]*$",
     re.IGNORECASE,
 )
 
@@ -194,7 +196,7 @@ def _not_x_then(text: str) -> list[Replacement]:
     m = _NOT_X_THEN.match(text)
     if m is None or "?" in text:
         return []
-    old = _bare(m.group("old"))
+    old = _bare(m.group("old") or m.group("nada"))
     aligned = _aligned(m.group("head"), old)
     if aligned and old.lower() != aligned.lower():
         return [Replacement(old, _bare(aligned))]

@@ -257,10 +257,14 @@ def replaced_facts(
             # What the user said, corrected: the fact is quoted back and shown by its
             # excerpt, which must not hold the old value beside the new.
             excerpt = _swap(rep, fact.source_excerpt or "") or text
+            # The slot's value too, so it is said in the user's language ("Jonas arbeitet
+            # als Tischler"), not quoted.
+            was = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
             out.append(
                 Candidate(
                     key=fact.key,
                     value_text=value_text,
+                    value=_swap(rep, was) if isinstance(was, str) else None,
                     category=fact.category,
                     confidence_hint=0.8,
                     sensitive=fact.sensitive,
@@ -396,6 +400,21 @@ def _name_stems(name: str) -> set[str]:
 _A_TRIP = re.compile(r"^\.plan\.trip_")
 
 
+def _in_case_of(said: str, new: str) -> str:
+    """``new`` in the Russian case the stored word ``said`` is in ("водителем": "механик" →
+    "механиком"; "Самара": "Казани" → "Казань"); ``new`` itself for any other word or one
+    the analyser cannot inflect."""
+    morph = russian.analyser()
+    if morph is None or " " in new or not re.search(r"[а-яё]", said + new, re.IGNORECASE):
+        return new
+    case = morph.parse(said)[0].tag.case
+    form = morph.parse(new)[0].inflect({case}) if case else None
+    if form is None:
+        return new
+    word = str(form.word)
+    return word[:1].upper() + word[1:] if new[:1].isupper() else word
+
+
 def _swap(rep: Replacement, text: str) -> str | None:
     """``text`` with the old value of ``rep`` replaced by the new (a number in the form the
     text has it); ``None`` when ``text`` does not hold the old value."""
@@ -403,6 +422,8 @@ def _swap(rep: Replacement, text: str) -> str | None:
     if m is None:
         return None
     new = rep.new
+    if rep.old is not None and m.group(0).lower() != rep.old.lower():
+        new = _in_case_of(m.group(0), new)  # "работает водителем" → "работает механиком"
     if m.group(0).isdigit() and (n := number_of(new)) is not None:
         new = str(n)
     elif m.group(0)[:1].islower() and number_of(new) is not None:

@@ -255,7 +255,39 @@ def _words_alternation(words: set[str]) -> str:
     )
 
 
-_PARTNER_BY_CHILDREN = _partner_by_children()
+#: The partner said by what the user does with them, with no relation word: "the guy I'm
+#: seeing", "la chica con la que salgo", "la fille avec qui je sors", "der Typ, mit dem ich
+#: zusammen bin", "с кем я встречаюсь".
+_PARTNER_SAID_OTHERWISE = (
+    (
+        r"(?<!\w)(?:the\s+)?(?:guy|man|girl|woman|person|one)\s+(?:that\s+|who\s+)?"
+        r"(?:i'm|i\s+am|im)\s+(?:seeing|dating|with|going\s+out\s+with|together\s+with)(?!\w)",
+        _PARTNER_WORD["en"],
+    ),
+    (
+        r"(?<!\w)(?:el|la)\s+(?:chico|chica|hombre|mujer|persona|muchacho|muchacha|tío|tía)\s+"
+        r"con\s+(?:(?:el|la)\s+que|quien)\s+(?:salgo|estoy|ando|vivo)(?!\w)",
+        _PARTNER_WORD["es"],
+    ),
+    (
+        r"(?<!\w)(?:le|la)\s+(?:garçon|gars|mec|fille|femme|homme|personne)\s+avec\s+"
+        r"(?:qui|lequel|laquelle)\s+je\s+(?:sors|suis|vis)(?!\w)",
+        _PARTNER_WORD["fr"],
+    ),
+    (
+        r"(?<!\w)(?:der|die|den)\s+(?:typ|mann|frau|mädchen|junge|person)\s*,?\s+mit\s+"
+        r"(?:dem|der)\s+ich\s+(?:zusammen\s+bin|gehe|zusammen\s+lebe|zusammenlebe)(?!\w)",
+        _PARTNER_WORD["de"],
+    ),
+    (
+        r"(?<!\w)(?:(?:человек|парень|девушка|тот|та)\s*,?\s*)?с\s+(?:кем|которым|которой)\s+"
+        r"я\s+(?:встречаюсь|живу|вместе)(?!\w)",
+        "мой партнёр",
+    ),
+)
+_PARTNER_BY_CHILDREN = _partner_by_children() + tuple(
+    (re.compile(pattern, re.IGNORECASE), plain) for pattern, plain in _PARTNER_SAID_OTHERWISE
+)
 
 
 #: Words before one of the user's people that say "mine" where a question says no "my"

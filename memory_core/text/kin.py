@@ -146,14 +146,14 @@ boyfriend = family partner +one
     en: boyfriend, ~bf | boyfriends
     de Freund/m: ?freund
     es novio/m: novio, ?~chico
-    fr copain/m: ?copain, petit ami, petit copain, ?mec, ~chum
+    fr copain/m: ?copain, petit ami, petit copain, ?mec, ~chum, ~amoureux
     ru парень/m: ?парень, ?парня, ?парню, ?парнем, парн*, ?молодой человек, ?молодого человека,
         ?молодому человеку
 girlfriend = family partner +one
     en: girlfriend, ~gf | girlfriends
     de Freundin/f: ?freundin
     es novia/f: novia, ?~chica
-    fr copine/f: ?copine, petite amie, petite copine, ?meuf, ~blonde
+    fr copine/f: ?copine, petite amie, petite copine, ?meuf, ~blonde, ~amoureuse
     ru девушка/f: ?девушка, ?девушку, ?девушки, ?девушке, ?девушкой, девушк*
 son = family child +counted
     en: son, ~lad, ~boy | sons

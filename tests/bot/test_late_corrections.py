@@ -131,6 +131,36 @@ UPDATED = {
         "Zadar",
         "Split",
     ),
+    # A lead naming whom it is about, and the old value said first (session 13): the lead's
+    # word was read as a person ("Corrijo works as …"), the correction as nothing.
+    "es, a lead about someone, 'X nada'": (
+        "Mi prima Nuria es dentista.",
+        "Corrijo lo de Nuria: de dentista nada, es veterinaria.",
+        "¿A qué se dedica Nuria?",
+        "veterinaria",
+        "dentista",
+    ),
+    "fr, a lead about someone": (
+        "Mon oncle Gilles est plombier.",
+        "Je rectifie pour Gilles : pas plombier, il est charpentier.",
+        "Que fait Gilles ?",
+        "charpentier",
+        "plombier",
+    ),
+    "de, a lead about someone": (
+        "Meine Tante Greta ist Ärztin.",
+        "Korrektur zu Greta: nicht Ärztin, sie ist Apothekerin.",
+        "Was macht Greta beruflich?",
+        "Apothekerin",
+        "Ärztin",
+    ),
+    "ru, a lead about someone, the new word in the told one's case": (
+        "Мой дядя Игорь работает пекарем.",
+        "Поправка про Игоря: он не пекарь, а повар.",
+        "Кем работает Игорь?",
+        "повар",
+        "пекарь",
+    ),
     "en, a lead, digits without a comma": (
         "My van is a 2017 Ford Transit.",
         "I told you the wrong model, the van is a 2019 not 2017.",

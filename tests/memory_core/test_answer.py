@@ -808,3 +808,30 @@ def test_a_note_about_one_of_the_users_people_does_not_answer_about_the_user() -
     assert answering([keyed_job, *filler], question="¿Cuál es mi profesión?") == []
     job = [h.id for h in answering([keyed_job, *filler], question="¿En qué trabaja mi novio?")]
     assert job == [7]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what does the woman I'm dating do for a living?",
+        "¿Dónde vive la chica con la que salgo?",
+        "Il a quel âge, le gars avec qui je sors ?",
+        "Wie heißt die Frau, mit der ich zusammen bin?",
+        "Сколько лет человеку, с которым я встречаюсь?",
+    ],
+)
+def test_the_partner_said_by_what_the_user_does_with_them(question: str) -> None:
+    """No relation word, only what the user does with them ("the one I'm seeing", "con la
+    que salgo"): the partner is asked about, not the user (session 13: such a question was
+    answered with the user's own name)."""
+    from memory_core.read.answer import asked_relation
+
+    assert asked_relation(question) == "partner"
+
+
+def test_a_sweetheart_word_names_the_partner() -> None:
+    """ "mon amoureux", "mon amoureuse": the boyfriend or girlfriend, not the user."""
+    from memory_core.read.answer import asked_relation
+
+    assert asked_relation("Il s'appelle comment, mon amoureux ?") == "boyfriend"
+    assert asked_relation("Elle bosse où, mon amoureuse ?") == "girlfriend"
