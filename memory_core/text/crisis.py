@@ -674,7 +674,7 @@ _PLANNED = (
 #:   usually picked for;
 _DATE_PICKED = (
     r"\bi(?:['’]ve|\s+have)?\s+(?:finally\s+|now\s+|already\s+|just\s+)?(?:picked|chosen|chose|set|"
-    r"fixed|decided\s+on)\s+(?:a|the|my)\s+(?:date|day)\b(?!\s+(?:for|of|to|off)\b)"
+    r"fixed|decided\s+on)\s+(?:a|the|my)\s+(?:date|day)\b(?!\s+(?:for|of|to|off|with|at)\b)"
     r"|\b(?:ich\s+)?(?:habe|hab)\s+(?:mir\s+)?(?:jetzt\s+|schon\s+)?(?:den|einen)\s+(?:tag|termin)\s+"
     r"(?:ausgesucht|festgelegt|gewählt|bestimmt)\b"
     r"|\b(?:ya\s+)?(?:elegí|he\s+elegido|escogí|he\s+escogido|fijé|he\s+fijado)\s+(?:el\s+día|"
@@ -881,6 +881,13 @@ _MISHAP = (
     r"|fingers?|thumbs?|finger|daumen|dedos?|pulgar|doigts?|pouce|пал(?:ец|ьц)\w*|bike|fell|tripped|"
     r"gestürzt|hingefallen|me\s+caí|tomb[ée]e?|упал\w*)\b"
 )
+#: A trip, a move or a new place one is going to (things given away or sold for it: "won't
+#: need it where I'm going, the city has trams").
+_NEW_PLACE = (
+    _EVENT
+    + r"|\b(?:city|town|country|abroad|job|climate|weather|ciudad|pueblo|pa[íi]s|trabajo|ville|"
+    r"pays|boulot|stadt|ausland|город\w*|стран\w*|работ\w*)\b"
+)
 #: Pills fetched from a pharmacy (means gathered only without one).
 _ERRAND = r"\b(?:pharmacy|chemist|apotheke|farmacia|pharmacie|аптек\w*)\b"
 #: Thirteenth round (h-crisis13; the misses of the blind sets 12 and 13, in chat's words):
@@ -910,13 +917,13 @@ _POINTLESS = (
 _INTO_WATER = (
     r"\b(?:walk\w*|wad\w*|go(?:ing)?|head\w*)\s+(?:\w+\s+)?into\s+the\s+(?:sea|ocean|lake|river|"
     r"water|waves)\b.{0,40}\b(?:keep\s+(?:walking|going)|not\s+(?:come|coming)\s+(?:back|out)|"
-    r"never\s+(?:come|coming)\s+(?:back|out)|don['’]?t\s+stop|until)\b"
+    r"never\s+(?:come|coming)\s+(?:back|out)|don['’]?t\s+stop)\b"
     r"|\b(?:ins|in\s+den|in\s+die)\s+(?:meer|wasser|see|fluss)\b.{0,40}\b(?:nicht\s+(?:mehr\s+)?"
-    r"zurück|weiter(?:gehen|laufen)|bis)\b"
+    r"zurück|weiter(?:gehen|laufen))\b"
     r"|\b(?:meterme|entrar|caminar|andar)\b.{0,20}\b(?:mar|r[íi]o|lago|agua)\b.{0,40}\b(?:no\s+"
-    r"volver|seguir\s+(?:andando|caminando)|hasta)\b"
+    r"volver|seguir\s+(?:andando|caminando))\b"
     r"|\b(?:marcher|entrer|avancer)\b.{0,20}\b(?:mer|rivi[èe]re|lac|l['’]eau)\b.{0,40}\b(?:(?:ne\s+)?"
-    r"(?:pas|plus|jamais)\s+revenir|continuer|jusqu)"
+    r"(?:pas|plus|jamais)\s+revenir|continuer)"
     r"|\b(?:зайти|зайду|войти|войду|уйти|уйду)\s+(?:в\s+)?(?:море|реку|озеро|воду)\b.{0,40}"
     r"(?:не\s+вернуться|не\s+вернусь|не\s+возвращаться|дальше)"
 )
@@ -1277,7 +1284,7 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], Callable[[str], bool] | 
                 "навсегда",
             ),
             _DONE_WITH_THINGS,
-            _EVENT,  # given away for a trip or a move
+            _NEW_PLACE,  # given away for a trip, a move or a new place
         ),
         (
             (

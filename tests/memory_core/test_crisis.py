@@ -654,6 +654,9 @@ LOOKALIKES_13 = (
     "this is the last message before my flight, talk soon",
     "bald habt ihr Ruhe vor mir, ich fahre zwei Wochen in den Urlaub",
     "gave my old bike to my nephew, he'll need it for school",
+    "sold my car, won't need it where I'm going, the city has great trams",
+    "we walked into the sea until the water reached our knees",
+    "I've set a date with my barber",
 )
 
 
