@@ -206,7 +206,8 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     eighth round's pay rules; 0.955 / 0.637 when it was written), batch 25 (0.968 / 0.469 when
     it was written), batch 27, reported as fresh26 (0.907 / 0.703 when it was written) and batch
     28, reported as fresh27 (0.926 / 0.568 when it was written) and batch 30, reported as fresh28
-    (0.891 / 0.636 when it was written)."""
+    (0.891 / 0.636 when it was written), and batch 32, reported as fresh29 (0.957 / 0.663 when it
+    was written)."""
     rows = load_labels()
     # The selection batch (29) chooses the reader's thresholds; no rule was written from it, so
     # the rules' tune figures leave it out (rules alone on it: 61 of 97 found, 10 false flags).
@@ -214,7 +215,7 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
         [
             r
             for r in rows
-            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30} | SELECTION_BATCHES
+            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30, 32} | SELECTION_BATCHES
         ]
     )
     test, tune = report.splits["test"], report.splits["tune"]
@@ -247,6 +248,9 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh28 = evaluate([r for r in rows if r.batch == 30]).splits["fresh28"]
     assert fresh28.sensitive.precision >= 0.89
     assert fresh28.sensitive.recall >= 0.63
+    fresh29 = evaluate([r for r in rows if r.batch == 32]).splits["fresh29"]
+    assert fresh29.sensitive.precision >= 0.95
+    assert fresh29.sensitive.recall >= 0.66
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9

