@@ -18,7 +18,7 @@ from memory_core.evaluation.sensitivity import (
     split_for,
 )
 from memory_core.extract.sensitivity import sensitive_topic
-from memory_core.values import Category
+from memory_core.values import Category, Topic
 
 H, F, D = Category.HEALTH, Category.FINANCE, Category.IDENTITY_DOCUMENT
 
@@ -358,6 +358,51 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
     )
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # Thirteenth round, labels made consistent: a visa, a permit or a green card is one's
+        # immigration status; its number is a document (the secret value decides first).
+        ("my work visa expires in March", Topic.IMMIGRATION),
+        ("I'm here on a spouse visa", Topic.IMMIGRATION),
+        ("my residence permit is up for renewal", Topic.IMMIGRATION),
+        ("Ana got her green card in 2021", Topic.IMMIGRATION),
+        ("mein Aufenthaltstitel läuft im Mai ab", Topic.IMMIGRATION),
+        ("mi tarjeta de residencia caduca pronto", Topic.IMMIGRATION),
+        ("ma carte de séjour expire en juin", Topic.IMMIGRATION),
+        ("my passport expires in July", Topic.IDENTITY_DOCUMENT),
+        ("my residence permit number is XK4477120", Topic.IDENTITY_DOCUMENT),
+        # Being broke or skint, said of oneself, is money (two labels said otherwise: fixed).
+        ("i'm broke until the 1st", Topic.FINANCE),
+        ("completely skint this week", Topic.FINANCE),
+        # Lent kept is observance (one label said otherwise: fixed).
+        ("no meat for me, it's Lent", Topic.RELIGION),
+        ("giving up crisps for Lent this year", Topic.RELIGION),
+        # A friend's orientation is as private as a relative's (two labels said otherwise).
+        ("my mate Olek is gay", Topic.SEX_LIFE),
+    ],
+)
+def test_the_labels_made_consistent_are_read_so(text: str, topic: Topic) -> None:
+    assert sensitive_topic(text) == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my phone is broke again, the screen went black",
+        "the printer's broke so I'll email it",
+        "if it ain't broke don't fix it",
+        "missed the last bus, proper heart attack moment",
+        "my brother lent me his drill",
+        "we need tourist visas for the Bali trip",
+    ],
+)
+def test_things_broke_and_trips_are_not_private(text: str) -> None:
+    """Near misses of the classes above: a broken object, an idiom, a loan of a tool, a travel
+    visa applied for (as three labels say; the fourth, which called it a document, fixed)."""
+    assert sensitive_topic(text) is None
 
 
 @pytest.mark.parametrize(
