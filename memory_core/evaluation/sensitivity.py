@@ -94,7 +94,19 @@ five-word run with another list, the sources, the tests or the docs) is held out
 health and money said plainly in five languages, and look-alikes — third parties in the news,
 jobs, strikes, churches visited, idioms; written after fresh28's first figure and never from its
 mistakes, rows sharing a five-word run with another list dropped) is tune whole: the reader is
-fitted on it, no rule was written from it. Batch 111
+fitted on it, no rule was written from it. Batch 32 (``sensitivity_special_fresh29.jsonl``,
+reported as ``fresh29``: 199 sentences of every special category in en/de/es/fr/ru, about half
+English, mental health, pregnancy, debt and income apart, and 182 look-alikes — "record",
+"party", "pass", a visa card, a church wedding's photographer, the student union, idioms of
+dying, order and ticket numbers, a password reset, jobs on a ward or at the central bank, pets
+expecting, and plain synthetic lines; written before the thirteenth round and before its author
+read the rules, every row checked to share no five-word run with another list, the sources, the
+tests or the docs) is held out whole. Batch 33 (``sensitivity_special_tune33.jsonl``: 91
+look-alikes — words of health, money, numbers, faith, politics, unions and crime used in everyday
+talk in five languages — and 17 sensitive sentences, written by fresh29's author after its first
+figure and after reading its mistakes, from the classes the tune rows and the issue name; rows
+sharing a five-word run with another list dropped) is tune whole: the reader is fitted on it, no
+rule was written from it. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
 game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
@@ -134,10 +146,11 @@ FRESH_REPORTS: dict[int, str] = {
     27: "fresh26",
     28: "fresh27",
     30: "fresh28",
+    32: "fresh29",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 111})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 111})
 #: Tune batches that choose the reader's thresholds and nothing else: no rule is written from
 #: them and no weight fitted on them (``devtools/train_sensitivity.py``), so the rules miss of
 #: them what they miss of sentences they have never seen — unlike the other tune rows, written

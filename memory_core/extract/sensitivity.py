@@ -211,8 +211,12 @@ _NO_POLITICS = (
     r"|\bno\s+me\s+interesa\s+(?:\w+\s+)?la\s+pol[ií]tica\b"
     r"|\bla\s+politique\s+ne\s+m['’]int[ée]resse\s+pas\b|\bне\s+интересуюсь\s+политик\w*"
 )
+#: "If it ain't broke, don't fix it": no one's money, health or life.
+_NOT_BROKEN = r"\b(?:ain'?t|isn'?t|is\s+not)\s+broke\b"
 _FIGURES_OF_SPEECH = {
-    Topic.FINANCE: re.compile(_IN_YOUR_DEBT, _FLAGS),
+    Topic.FINANCE: re.compile(f"{_IN_YOUR_DEBT}|{_NOT_BROKEN}", _FLAGS),
+    Topic.SELF_HARM: re.compile(_NOT_BROKEN, _FLAGS),
+    Topic.HEALTH: re.compile(_NOT_BROKEN, _FLAGS),
     Topic.POLITICS: re.compile(f"{_A_HABITS_LEANING}|{_NO_POLITICS}", _FLAGS),
 }
 
@@ -223,6 +227,43 @@ def says_in_a_figure(topic: Topic, text: str) -> bool:
     politics much")."""
     pattern = _FIGURES_OF_SPEECH.get(topic)
     return pattern is not None and pattern.search(_normalise(text)) is not None
+
+
+#: A thing's number, in the bot's languages: a record, a locker, a seat, an order, a ticket, a
+#: jersey ("Ana owns the record number 33", "Bestellnummer 4411", "número de pedido",
+#: "numéro de siège", "номер заказа"): no secret and no document.
+_A_THINGS_NUMBER = re.compile(
+    r"\b(?:records?|lockers?|seats?|rooms?|orders?|receipts?|membership|member|employee|staff|"
+    r"students?|tickets?|tracking|issues?|bugs?|tables?|flights?|gates?|platforms?|bus|buses|"
+    r"trams?|trains?|routes?|jerseys?|shirts?|house|flat|apartment|pages?|chapters?|tracks?|"
+    r"episodes?|invoices?|bookings?|reservations?|cases?|items?|products?|models?|customers?|"
+    r"loyalty|parcels?|packages?|reference|ref|queue|lottery|raffle|bib|badge|desk|parking|"
+    r"space|bay|lane|cabin|carriage|coach|box|batch|version|lot|hymn|player|shoe|dress|size)\s+"
+    r"(?:number|numbers|no\.?|nr\.?|#|id)(?=\s|$|[:.,;!?)])"
+    r"|\b(?:bestell|sitzplatz|sitz|zimmer|rücken|kunden|mitglieds|ticket|sendungs|auftrags|"
+    r"rechnungs|haus|seiten|platz|flug|tisch|spind)nummer\b"
+    r"|\bn[uú]mero\s+de\s+(?:pedido|asiento|habitaci[oó]n|socio|cliente|seguimiento|ticket|"
+    r"vuelo|mesa|taquilla|dorsal|factura|reserva|p[aá]gina|camiseta)\b"
+    r"|\bnum[eé]ro\s+de\s+(?:commande|si[eè]ge|place|chambre|suivi|client|adh[eé]rent|ticket|vol|"
+    r"table|casier|dossard|facture|r[eé]servation|page|maillot)\b"
+    r"|\bномер\s+(?:заказа|места|комнаты|шкафчика|билета|рейса|столика|трека|посылки|клиента|"
+    r"страницы|квартиры|дома|автобуса|маршрута|футболки)\b",
+    _FLAGS,
+)
+#: Words that make a number a secret or a document's after all.
+_A_SECRETS_WORD = re.compile(
+    r"\b(?:password|passwort|contraseña|mot\s+de\s+passe|пароль|pin|passcode|code|passport|"
+    r"ssn|social\s+security|national\s+insurance|iban|account|konto|cuenta|compte|сч[её]т|"
+    r"licen[cs]e|tax|steuer|card|karte|tarjeta|carte|карт\w*|паспорт\w*|login)\b",
+    _FLAGS,
+)
+
+
+def numbers_a_thing(text: str) -> bool:
+    """Whether ``text`` gives a thing's number ("Ana owns the record number 33", "seat number
+    14C", "número de pedido 8812") with no word of a secret or a document beside it."""
+    raw = _normalise(text)
+    return _A_THINGS_NUMBER.search(raw) is not None and _A_SECRETS_WORD.search(raw) is None
 
 
 #: Jobs, workplaces and businesses: near misses of the rules, and what the reader by meaning
@@ -326,6 +367,24 @@ def calls_something_a_religion(text: str) -> bool:
     return _RELIGION_AS_A_FIGURE.search(_normalise(text)) is not None
 
 
+#: Things that break, said "broke" ("my phone is broke", "the printer's broke"), and the idiom.
+_A_THING_BROKE = (
+    r"\b(?:phone|car|laptop|computer|pc|tv|telly|fridge|freezer|bike|printer|watch|camera|screen|"
+    r"dishwasher|heater|boiler|oven|washer|dryer|machine|console|controller|charger|headphones|"
+    r"radio|clock|lamp|door|window|lock|tap|toilet|shower|app|website|site|server|game|build|"
+    r"engine|van|truck|kettle|microwave|router|wifi|elevator|lift|zip|chair|table)"
+    r"(?:\s+(?:is|was|are|were|got|went)|'s|'re)\s+(?:\w+\s+)?broke\b|" + _NOT_BROKEN
+)
+#: A visa applied for or needed for a trip, a holiday or a conference.
+_A_TRIP_VISA = (
+    r"\b(?:need|needs|needed|apply|applies|applied|applying|application|get|getting|got)\s+"
+    r"(?:\w+\s+){0,3}?visas?\b(?:\s+\w+){0,2}?\s+(?:for|to)\s+(?:\w+\s+){0,3}?"
+    r"(?:trip|holiday|holidays|vacation|conference|visit|honeymoon|tour)\b"
+    r"|\bvisas?\s+(?:application\s+)?for\s+(?:the|a|my|our|this)\s+(?:\w+\s+){0,2}?"
+    r"(?:trip|holiday|holidays|vacation|conference|honeymoon|tour)\b"
+)
+
+
 _NEAR_MISSES = _Rules(
     *_JOB_RULES,
     # Someone in a public role, with the user nowhere in the sentence: "the senator was
@@ -402,7 +461,9 @@ _NEAR_MISSES = _Rules(
     (
         "attack",
         r"\b(?:gave|give|gives|giving|nearly\s+had|almost\s+had|nearly\s+gave|almost\s+gave)"
-        r"\s+(?:me|him|her|us|them)?\s*(?:a\s+)?(?:mini\s+)?heart\s+attack\b",
+        r"\s+(?:me|him|her|us|them)?\s*(?:a\s+)?(?:mini\s+)?heart\s+attack\b"
+        # a fright said in passing: "lost my keys, heart attack moment"
+        r"|\bheart\s+attack\s+moment\b",
     ),
     ("retail", r"\bretail\s+therapy\b"),
     ("syndrome", r"\b(?:imposter|impostor|stockholm|shiny\s+object|middle\s+child)\s+syndrome\b"),
@@ -429,6 +490,12 @@ _NEAR_MISSES = _Rules(
         "bank banks",
         r"\b(?:blood|sperm|river|west|left|right|piggy|memory|power|data|question)\s+banks?\b",
     ),
+    # A thing that is broke is broken, not poor ("my phone is broke"); nor is the idiom ("if
+    # it ain't broke …") anyone's money.
+    ("broke", _A_THING_BROKE),
+    # A visa applied for a trip is a travel formality, not one's status ("need a visa for the
+    # trip to India", "applied for a tourist visa for the conference").
+    ("visa visas", _A_TRIP_VISA),
 )
 
 #: A job's role ("an addiction counsellor") or business ("runs a pharmacy").
@@ -501,17 +568,7 @@ _IDENTITY = _Rules(
     ),
     ("ssn security", r"\b(?:ssn|social\s+security\s+(?:number|card|no\.?))\b"),
     ("insurance", r"\bnational\s+insurance\b"),
-    (
-        "permit permits card cards",
-        r"\b(?:residence|residency|work|resident)\s+(?:permit|card)s?\b|\bgreen\s+card\b"
-        r"|\b(?:pan|medicare)\s+card\b",
-    ),
-    (
-        "visa visas",
-        r"\b(?:work|student|tourist|travel|residence|spouse|partner|family|golden|nomad|"
-        r"h-?1b|schengen|working\s+holiday)\s+visas?\b"
-        rf"|\b{_POSSESSIVE}\s+visa\b(?!\s+(?:card|debit|credit|gold|platinum))",
-    ),
+    ("card cards", r"\b(?:pan|medicare)\s+card\b"),
     (
         "certificate certificates",
         r"\b(?:birth|marriage|naturali[sz]ation|citizenship)\s+certificates?\b",
@@ -532,6 +589,54 @@ _IDENTITY = _Rules(
     ),
     *intl.IDENTITY_DOCUMENT,
 )
+
+#: One's immigration status said through its papers: a visa, a residence or work permit, a
+#: green card, in the bot's languages ("my work visa runs out in June", "mein Aufenthaltstitel
+#: läuft ab", "mi tarjeta de residencia", "ma carte de séjour", "мой вид на жительство"). The
+#: labels call these immigration; a document's number is still a document (a secret value
+#: decides first), and a visa applied for a trip is a near miss (:data:`_A_TRIP_VISA`).
+_STATUS_PAPERS = _Rules(
+    (
+        "permit permits card cards",
+        r"\b(?:residence|residency|work|resident)\s+(?:permit|card)s?\b|\bgreen\s+card\b",
+    ),
+    (
+        "visa visas",
+        r"\b(?:work|student|tourist|travel|residence|spouse|partner|family|golden|nomad|"
+        r"h-?1b|schengen|working\s+holiday)\s+visas?\b"
+        rf"|\b{_POSSESSIVE}\s+visa\b(?!\s+(?:card|debit|credit|gold|platinum))",
+    ),
+    (
+        "aufenthaltstitel aufenthaltstitels aufenthaltserlaubnis niederlassungserlaubnis "
+        "arbeitserlaubnis",
+        r"\b(?:aufenthaltstitel|aufenthaltserlaubnis|niederlassungserlaubnis|arbeitserlaubnis)\w*",
+    ),
+    (
+        "tarjeta permiso residencia",
+        r"\b(?:tarjeta|permiso)\s+de\s+(?:residencia|trabajo)\b",
+    ),
+    ("titre carte séjour", r"\b(?:titre|carte)\s+de\s+séjour\b"),
+    (
+        "вид виза визу визы внж",
+        r"\bвид\w*\s+на\s+жительство\b|\bвнж\b|\b(?:мо[яюей]|рабоч\w+|студенческ\w+)\s+виз\w*",
+    ),
+)
+
+
+#: A document's number named ("number", "Nummer", "número", "numéro", "номер", "no.", "#").
+_PAPERS_NUMBER = re.compile(
+    r"\b(?:number|numbers|nummer|número|numero|numéro|номер)\b|\bno\.\s*\w|#\s*\w", _FLAGS
+)
+
+
+def names_status_papers(text: str) -> bool:
+    """Whether ``text`` names one's immigration papers (a visa, a residence or work permit, a
+    green card) — not a visa applied for a trip, nor a payment card."""
+    raw = _normalise(text)
+    raw_words = _tokens(raw)
+    blanked = _NEAR_MISSES.blank(raw, raw_words)
+    return _STATUS_PAPERS.search(blanked, _tokens(blanked)) and not _PAPERS_NUMBER.search(raw)
+
 
 # ---------------------------------------------------------------------------------------------
 # Step 3b: finance.
@@ -702,6 +807,12 @@ _FINANCE_RULES = _Rules(
     (
         "broke",
         rf"\b{_BE}\s+(?:so\s+|totally\s+|completely\s+|flat\s+|dead\s+|always\s+|still\s+)?broke\b",
+    ),
+    # Without the verb, as chat says it: "completely skint this week", "totally broke till friday".
+    (
+        "skint broke",
+        r"(?:^|[,.;:!?]\s*)(?:so\s+|totally\s+|completely\s+|proper\s+|flat\s+|dead\s+|well\s+)"
+        r"(?:skint|broke)\b",
     ),
     ("financially money", r"\bstruggl\w+\s+(?:financially|with\s+money)\b"),
     # Money held: savings, balances, accounts, investments, pensions, benefits.
@@ -1175,6 +1286,9 @@ def _topic(raw: str) -> Topic | None:
     raw_found = _SPECIAL_RAW.first(raw, raw_words)
     if raw_found is not None and raw_found != Topic.CONFIDED:
         return raw_found
+    if _STATUS_PAPERS.search(text, words):
+        # its number is a document's ("my residence permit number is …")
+        return Topic.IDENTITY_DOCUMENT if _PAPERS_NUMBER.search(text) else Topic.IMMIGRATION
     if _IDENTITY.search(text, words):
         return Topic.IDENTITY_DOCUMENT
     if (

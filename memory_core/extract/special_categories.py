@@ -550,6 +550,14 @@ RELIGION: tuple[tuple[str, str], ...] = (
         "lent",
         r"\blent\s+(?:starts|begins|started)\b[^.;!?]*\b(?:no|without)\b",
     ),
+    # Lent kept, said in passing: "giving up crisps for Lent", "no meat for me, it's Lent"
+    # (not "lent" the verb: "she lent me her car").
+    (
+        "lent",
+        r"\b(?:give|gave|giving|given|gives)\s+up\s+(?:[\w'-]+\s+){1,3}?for\s+lent\b"
+        r"|\b(?:it'?s|during|over|for)\s+lent\b(?!\s+(?:me|him|her|us|them|you|it|to|out|a|an|the)\b)"
+        r"[^.;!?]*$",
+    ),
     (
         "menorah candles diya diyas",
         r"\b(?:light|lit|lighting|lights)\s+(?:the\s+|our\s+)?(?:menorah|hanukkah\s+candles|"
@@ -633,6 +641,13 @@ POLITICS: tuple[tuple[str, str], ...] = (
     (
         "campaign campaigned campaigning canvass canvassed canvassing",
         rf"\b(?:campaign(?:ed|ing|s)?|canvass(?:ed|ing)?)\s+for\s+(?:the\s+)?(?:{_PARTIES}|\w+\s+in\s+\d{{4}}|[\w'-]+\s+(?:party|campaign))\b",
+    ),
+    # Leaflets for a party or a candidate ("handed out flyers for the labour candidate").
+    (
+        "flyers leaflets fliers pamphlets leafleted leafleting leafletted leafletting",
+        rf"\b(?:flyers|leaflets|fliers|pamphlets)\s+for\s+(?:the\s+|a\s+)?(?:{_PARTIES}|"
+        r"[\w'-]+\s+(?:candidate|party|campaign|mp|councillor))\b"
+        rf"|\bleaflett?(?:ed|ing)\s+for\s+(?:the\s+)?(?:{_PARTIES}|[\w'-]+\s+(?:candidate|party|campaign))\b",
     ),
     (
         "support supports supported supporting",

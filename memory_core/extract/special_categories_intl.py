@@ -185,6 +185,22 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
 # ---------------------------------------------------------------------------------------------
 #: Sexual orientation, gender identity and sex life.
 SEX_LIFE: tuple[tuple[str, str], ...] = (
+    # Polyamory and open relationships, said of oneself (thirteenth round, from a tune row the
+    # rules missed): "somos poliamorosos", "wir leben polyamor", "on est en couple libre",
+    # "у нас открытые отношения".
+    (
+        "poliamoroso poliamorosa poliamorosos poliamorosas poliamor polyamor polyamorös "
+        "polyamoröse polyamoureux polyamoureuse polyamour полиамор полиаморы полиаморная "
+        "полиаморный",
+        r"\b(?:poliamor\w*|polyamor\w*|polyamour\w*|полиамор\w*)",
+    ),
+    (
+        "relación pareja beziehung relation couple отношения",
+        r"\b(?:(?:tenemos|tengo|estamos\s+en)\s+una\s+(?:relación|pareja)\s+abierta"
+        r"|(?:führen|habe|haben|leben\s+in)\s+(?:eine[rn]?\s+)?offene[rn]?\s+beziehung"
+        r"|(?:on\s+est|nous\s+sommes|je\s+suis)\s+en\s+(?:couple|relation)\s+(?:libre|ouverte)"
+        r"|у\s+(?:нас|меня)\s+(?:\w+\s+)?(?:открыт|свободн)\w+\s+отношени\w*)",
+    ),
     (
         "schwul schwuler schwule lesbisch lesbische bi bisexuell trans transgender queer nonbinär "
         "nicht binär asexuell pansexuell homosexuell",
@@ -362,6 +378,17 @@ _PARTIES_INTL = (
 )
 #: Political opinions: votes, membership, leaning said of oneself.
 POLITICS: tuple[tuple[str, str], ...] = (
+    # Campaigning said of oneself (thirteenth round, from a tune row the rules missed):
+    # "Wahlkampf für die Grünen", "hice campaña por …", "j'ai tracté pour …", "агитировал за".
+    (
+        "wahlkampf flyer campaña propaganda folletos campagne tracté tracter tractais tractage "
+        "агитировал агитировала агитирую агитирую",
+        r"\b(?:wahlkampf|flyer)\s+(?:\w+\s+){0,2}?(?:für|bei)\s+(?:die|den|der)\s+\w+"
+        r"|\b(?:hice|hago|hicimos|haciendo)\s+campaña\s+(?:por|para)\b"
+        r"|\brepart\w+\s+(?:propaganda|folletos|panfletos)\s+(?:de|del|para|por)\b"
+        r"|\b(?:fait|fais|faisais|faire)\s+campagne\s+pour\b|\btract(?:é|er|ais|ait|e)\s+pour\b"
+        r"|\bагитирова?\w*\s+за\b",
+    ),
     (
         "wähle wählen gewählt wählte",
         rf"\b(?:wähle|wählen|gewählt|wählte)\s+(?:\w+\s+){{0,2}}?(?:die\s+|den\s+)?{_PARTIES_INTL}\b"
@@ -607,6 +634,45 @@ IMMIGRATION: tuple[tuple[str, str], ...] = (
 
 # ---------------------------------------------------------------------------------------------
 #: Pregnancy and a few health statements the health lexicon does not read in these languages.
+#: Conditions and treatments rarely named of anyone but oneself or one's people, by language.
+#: Up to three words between a verb and a condition, none a preposition that makes the
+#: condition a subject ("un documentaire sur le cancer", "einen Artikel über Diabetes").
+_GAP = (
+    r"(?:(?!(?:sur|sobre|über|zu|zum|zur|de|del|des|du|about|on|pour|para|por|für|vom|von|"
+    r"contre|contra|gegen|vu|visto|gelesen|lu|le[ií]do)\b)[\w'-]+\s+){0,3}?"
+)
+_CONDITIONS_ES = (
+    r"(?:diabetes|epilepsia|crisis\s+epil[eé]ptica|c[aá]ncer|tumor|leucemia|quimio(?:terapia)?|"
+    r"radioterapia|marcapasos|[uú]lcera|hernia|vih|sida|hepatitis|esclerosis|p[aá]rkinson|"
+    r"alzh[eé]imer|demencia|ictus|infarto|insulina|artritis|artrosis|fibromialgia|migra[ñn]as?|"
+    r"celiaqu[ií]a|crohn|colitis|lupus|psoriasis|hipotiroidismo|hipertiroidismo|anemia|arritmia|"
+    r"hipertensi[oó]n|apnea|endometriosis|tdah|autismo|esquizofrenia|trastorno\s+bipolar)"
+)
+_CONDITIONS_FR = (
+    r"(?:diab[eè]te|[eé]pilepsie|crise\s+d'[eé]pilepsie|cancer|tumeur|leuc[eé]mie|"
+    r"chimio(?:th[eé]rapie)?|radioth[eé]rapie|pacemaker|stimulateur\s+cardiaque|ulc[eè]re|hernie|"
+    r"vih|sida|h[eé]patite|scl[eé]rose|parkinson|alzheimer|d[eé]mence|avc|infarctus|insuline|"
+    r"arthrite|arthrose|fibromyalgie|migraines?|maladie\s+c[oœ]liaque|crohn|colite|lupus|"
+    r"psoriasis|hypothyro[iï]die|an[eé]mie|arythmie|hypertension|apn[eé]e\s+du\s+sommeil|"
+    r"endom[eé]triose|tdah|autisme|schizophr[eé]nie|trouble\s+bipolaire)"
+)
+_CONDITIONS_DE = (
+    r"(?:diabetes|epilepsie|epileptische[nr]?\s+anfall|krebs(?!\s+als\s+sternzeichen)|tumor|"
+    r"leuk[äa]mie|chemo(?:therapie)?|bestrahlung|(?:herz)?schrittmacher|magengeschw[üu]r|"
+    r"bandscheibenvorfall|hiv|aids|hepatitis|multiple\s+sklerose|parkinson|alzheimer|demenz|"
+    r"schlaganfall|herzinfarkt|insulin|arthritis|arthrose|rheuma|fibromyalgie|migr[äa]ne|"
+    r"z[öo]liakie|morbus\s+crohn|colitis|lupus|schuppenflechte|schilddr[üu]sen\w+|an[äa]mie|"
+    r"herzrhythmusst[öo]rungen|bluthochdruck|endometriose|adhs|autismus|schizophrenie|tinnitus|"
+    r"neurodermitis)"
+)
+_CONDITIONS_RU = (
+    r"(?:диабет\w*|эпилепси\w*|опухол\w*|лейкоз\w*|лейкеми\w*|химиотерапи\w*|кардиостимулятор\w*|"
+    r"язв\w*|грыж\w*|вич|спид|гепатит\w*|рассеянн\w+\s+склероз\w*|паркинсон\w*|альцгеймер\w*|"
+    r"деменци\w*|инсульт\w*|инфаркт\w*|артрит\w*|артроз\w*|мигрен\w*|астм\w*|целиаки\w*|"
+    r"псориаз\w*|анеми\w*|аритми\w*|гипертони\w*|эндометриоз\w*|сдвг|аутизм\w*|шизофрени\w*|"
+    r"биполярн\w+\s+расстройств\w*)\b"
+)
+
 HEALTH: tuple[tuple[str, str], ...] = (
     (
         "schwanger schwangere schwangeren schwangerschaft",
@@ -858,6 +924,41 @@ HEALTH: tuple[tuple[str, str], ...] = (
     (
         "dialysis dialyse diálisis диализ диализе bulimie bulimia anorexie boulimie magersucht",
         r"\b(?:dialysis|dialyse|diálisis|диализ\w*|bulimi[ea]|boulimie|anorexie|magersucht)\b",
+    ),
+    # A condition or a treatment had, found or started, said of oneself or one's people
+    # (thirteenth round, from tune rows the rules missed: a pacemaker fitted, chemo starting, an
+    # ulcer found, an epileptic fit): "me han puesto un marcapasos", "mi madre empieza la
+    # quimio", "on m'a trouvé un ulcère", "ich hab Diabetes", "у меня язва".
+    (
+        "tengo tiene tienen tuve tuvo padezco padece sufro sufre diagnosticaron detectaron "
+        "encontraron puesto pusieron empiezo empieza empecé empezó",
+        r"\b(?:tengo|tiene|tienen|tuve|tuvo|padezco|padece|sufro|sufre|"
+        r"(?:me|le)\s+(?:han\s+)?(?:diagnosticad[oa]|diagnosticaron|detectad[oa]|detectaron|"
+        r"encontrad[oa]|encontraron|puesto|pusieron)|empiezo|empieza|empecé|empezó)\s+"
+        + _GAP
+        + _CONDITIONS_ES
+        + r"\b",
+    ),
+    (
+        "j'ai a trouvé diagnostiqué détecté découvert posé atteint atteinte fais fait commence",
+        r"\b(?:j'ai|(?:il|elle)\s+a|on\s+(?:m|lui)'a\s+(?:trouvé|diagnostiqué|détecté|découvert|"
+        r"posé|mis)|(?:je\s+suis|(?:il|elle)\s+est)\s+atteinte?\s+d[e']|(?:je|il|elle)\s+"
+        r"(?:fais|fait|commence)|j'ai\s+fait)\s+" + _GAP + _CONDITIONS_FR + r"\b",
+    ),
+    (
+        "hab habe hat hatte hatten wurde leide leidet bekomme bekommt kriege kriegt",
+        r"\b(?:hab|habe|hat|hatte|hatten|(?:mir|bei\s+(?:mir|ihm|ihr))\s+wurde|leide\s+an|"
+        r"leidet\s+an|bekomme|bekommt|kriege|kriegt)\s+" + _GAP + _CONDITIONS_DE + r"\b",
+    ),
+    (
+        "меня него неё нее мамы папы мужа жены сына дочери брата сестры мне прохожу проходит "
+        "начинаю начинает начала начал",
+        r"\bу\s+(?:меня|него|неё|нее|мамы|папы|мужа|жены|сына|дочери|брата|сестры)\s+(?:\w+\s+){0,2}?"
+        + _CONDITIONS_RU
+        + r"|\bмне\s+(?:поставили|диагностировали|нашли|делают|сделали|поставят)\s+(?:\w+\s+){0,2}?"
+        + _CONDITIONS_RU
+        + r"|\b(?:прохожу|проходит|начинаю|начинает|начала|начал)\s+(?:\w+\s+)?"
+        r"(?:химиотерапи\w*|химию|лучев\w+|диализ\w*)",
     ),
 )
 

@@ -48,6 +48,8 @@ from memory_core.extract.base import Candidate
 from memory_core.extract.filters import is_question
 from memory_core.extract.sensitivity import (
     calls_something_a_religion,
+    names_status_papers,
+    numbers_a_thing,
     says_in_a_figure,
     sensitive_topic,
     speaks_of_a_public_figure,
@@ -260,6 +262,58 @@ def tells_of_a_fine(text: str) -> bool:
     """Whether ``text`` tells of a traffic or parking fine and of nothing beyond it ("I got a
     parking ticket", "me pusieron una multa"; not "fined in court for drink driving")."""
     return _FINE.search(text) is not None and _BEYOND_A_FINE.search(text) is None
+
+
+#: An animal or a plant ("our rabbit is expecting", "la perra está preñada", "my basil looks
+#: depressed"): what is said of one is no one's health — a pet's pregnancy is labelled harmless
+#: in every list. The reader took such lines for health; its health reading is dropped unless
+#: the speaker or a person is the subject (:data:`_A_PERSON`).
+_ANIMAL_OR_PLANT = re.compile(
+    r"\b(?:cats?|kittens?|dogs?|pupp(?:y|ies)|pup|rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|"
+    r"horses?|mares?|ponies|pony|cows?|goats?|sheep|ewes?|hens?|chickens?|parrots?|birds?|"
+    r"fish|tortoises?|pets?|plants?|houseplants?|basil|ferns?|cact(?:us|i)|orchids?|tomatoes|"
+    r"seedlings?|katzen?|kater|hunde?|hündin|welpen|kaninchen|pferde?|stute|pflanzen?|"
+    r"gat[oa]s?|perr[oa]s?|cachorros?|conejos?|yegua|caballos?|plantas?|chat(?:te)?s?|chiens?|"
+    r"chienne|chiots?|lapins?|jument|chevaux|cheval|plantes?|кошк\w*|кот\w*|котят\w*|собак\w*|"
+    r"пс[её]с|пса|щен\w*|кролик\w*|лошад\w*|кобыл\w*|растени\w*|цвет(?:ок|ы))\b",
+    re.IGNORECASE,
+)
+_A_PERSON = re.compile(
+    r"\b(?:i|i'm|i've|i'd|me|myself|we|we're|us|ich|mir|mich|wir|uns|yo|estoy|tengo|"
+    r"nosotros|je|j'|moi|nous|я|мне|меня|мы|нам|нас|mum|mom|mother|dad|father|wife|husband|"
+    r"sister|brother|son|daughter|grandma|grandpa|partner|friend|she|he|mutter|mama|vater|papa|"
+    r"frau|mann|schwester|bruder|madre|padre|mamá|papá|hermana|hermano|mère|père|sœur|frère|"
+    r"мама|папа|жена|муж|сестра|брат)\b",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_an_animal_or_plant(text: str) -> bool:
+    """Whether ``text`` speaks of an animal or a plant and of no person ("the neighbours' rabbit
+    is expecting again"; not "I'm allergic to cats")."""
+    return _ANIMAL_OR_PLANT.search(text) is not None and _A_PERSON.search(text) is None
+
+
+#: Idioms of being fed up or startled ("sick of this rain", "sick and tired of", "heart attack
+#: moment", "gave me a heart attack"): no condition. A health reading of such a line is dropped
+#: unless a condition word is said beside it (:data:`_ILL_WITH`).
+_HEALTH_IDIOM = re.compile(
+    r"\bsick\s+(?:and\s+tired\s+)?of\b|\bheart\s+attack\s+moment\b|"
+    r"\b(?:gave|giving|give|gives)\s+me\s+(?:a\s+)?(?:mini\s+)?heart\s+attack\b|"
+    r"\bnearly\s+had\s+a\s+heart\s+attack\b",
+    re.IGNORECASE,
+)
+_ILL_WITH = re.compile(
+    r"\b(?:flu|fever|covid|cold|virus|infection|pain|hospital|doctor|gp|meds|medication|"
+    r"diagnos\w*|chronic|surgery|symptoms?)\b",
+    re.IGNORECASE,
+)
+
+
+def says_a_health_idiom(text: str) -> bool:
+    """Whether ``text`` uses an idiom of being fed up or startled and names no illness ("so
+    sick of this wind"; not "sick of the chemo")."""
+    return _HEALTH_IDIOM.search(text) is not None and _ILL_WITH.search(text) is None
 
 
 #: A credit union is a bank ("I banked with a credit union for years", "meine Volksbank", "caisse
@@ -637,6 +691,14 @@ _LOOK_ALIKES: tuple[tuple[frozenset[Topic], Callable[[str], bool]], ...] = (
     (frozenset({Topic.RELIGION}), calls_something_a_religion),
     # A payment card is no visa: "my visa card expired".
     (frozenset({Topic.IDENTITY_DOCUMENT, Topic.IMMIGRATION}), pays_by_card),
+    # An animal's or a plant's state, and idioms of being fed up, are no one's health.
+    (frozenset({Topic.HEALTH}), speaks_of_an_animal_or_plant),
+    (frozenset({Topic.HEALTH}), says_a_health_idiom),
+    # A thing's number is no secret, document or money: "Ana owns the record number 33".
+    (
+        frozenset({Topic.CREDENTIAL, Topic.IDENTITY_DOCUMENT, Topic.FINANCE}),
+        numbers_a_thing,
+    ),
 )
 
 
@@ -664,6 +726,9 @@ def _guarded(topic: Topic | None, text: str) -> Topic | None:
         return None
     if topic is not None and says_in_a_figure(topic, text):
         return None
+    if topic == Topic.IDENTITY_DOCUMENT and names_status_papers(text):
+        # a visa or a permit is one's status (as the labels and the rules say), not a document
+        return Topic.IMMIGRATION
     return topic
 
 

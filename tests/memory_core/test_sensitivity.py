@@ -18,7 +18,7 @@ from memory_core.evaluation.sensitivity import (
     split_for,
 )
 from memory_core.extract.sensitivity import sensitive_topic
-from memory_core.values import Category
+from memory_core.values import Category, Topic
 
 H, F, D = Category.HEALTH, Category.FINANCE, Category.IDENTITY_DOCUMENT
 
@@ -206,7 +206,8 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     eighth round's pay rules; 0.955 / 0.637 when it was written), batch 25 (0.968 / 0.469 when
     it was written), batch 27, reported as fresh26 (0.907 / 0.703 when it was written) and batch
     28, reported as fresh27 (0.926 / 0.568 when it was written) and batch 30, reported as fresh28
-    (0.891 / 0.636 when it was written)."""
+    (0.891 / 0.636 when it was written), and batch 32, reported as fresh29 (0.957 / 0.663 when it
+    was written)."""
     rows = load_labels()
     # The selection batch (29) chooses the reader's thresholds; no rule was written from it, so
     # the rules' tune figures leave it out (rules alone on it: 61 of 97 found, 10 false flags).
@@ -214,7 +215,7 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
         [
             r
             for r in rows
-            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30} | SELECTION_BATCHES
+            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30, 32} | SELECTION_BATCHES
         ]
     )
     test, tune = report.splits["test"], report.splits["tune"]
@@ -247,6 +248,9 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh28 = evaluate([r for r in rows if r.batch == 30]).splits["fresh28"]
     assert fresh28.sensitive.precision >= 0.89
     assert fresh28.sensitive.recall >= 0.63
+    fresh29 = evaluate([r for r in rows if r.batch == 32]).splits["fresh29"]
+    assert fresh29.sensitive.precision >= 0.95
+    assert fresh29.sensitive.recall >= 0.66
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
@@ -354,6 +358,51 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
     )
     held_out = [r.text.lower() for r in rows if r.batch in FRESH_BATCHES and len(r.text) >= 15]
     assert [t for t in held_out if t in sources] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # Thirteenth round, labels made consistent: a visa, a permit or a green card is one's
+        # immigration status; its number is a document (the secret value decides first).
+        ("my work visa expires in March", Topic.IMMIGRATION),
+        ("I'm here on a spouse visa", Topic.IMMIGRATION),
+        ("my residence permit is up for renewal", Topic.IMMIGRATION),
+        ("Ana got her green card in 2021", Topic.IMMIGRATION),
+        ("mein Aufenthaltstitel läuft im Mai ab", Topic.IMMIGRATION),
+        ("mi tarjeta de residencia caduca pronto", Topic.IMMIGRATION),
+        ("ma carte de séjour expire en juin", Topic.IMMIGRATION),
+        ("my passport expires in July", Topic.IDENTITY_DOCUMENT),
+        ("my residence permit number is XK4477120", Topic.IDENTITY_DOCUMENT),
+        # Being broke or skint, said of oneself, is money (two labels said otherwise: fixed).
+        ("i'm broke until the 1st", Topic.FINANCE),
+        ("completely skint this week", Topic.FINANCE),
+        # Lent kept is observance (one label said otherwise: fixed).
+        ("no meat for me, it's Lent", Topic.RELIGION),
+        ("giving up crisps for Lent this year", Topic.RELIGION),
+        # A friend's orientation is as private as a relative's (two labels said otherwise).
+        ("my mate Olek is gay", Topic.SEX_LIFE),
+    ],
+)
+def test_the_labels_made_consistent_are_read_so(text: str, topic: Topic) -> None:
+    assert sensitive_topic(text) == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my phone is broke again, the screen went black",
+        "the printer's broke so I'll email it",
+        "if it ain't broke don't fix it",
+        "missed the last bus, proper heart attack moment",
+        "my brother lent me his drill",
+        "we need tourist visas for the Bali trip",
+    ],
+)
+def test_things_broke_and_trips_are_not_private(text: str) -> None:
+    """Near misses of the classes above: a broken object, an idiom, a loan of a tool, a travel
+    visa applied for (as three labels say; the fourth, which called it a document, fixed)."""
+    assert sensitive_topic(text) is None
 
 
 @pytest.mark.parametrize(

