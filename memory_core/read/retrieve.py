@@ -169,7 +169,7 @@ def _distinct_facts(
 ) -> bool:
     """Two facts named apart by their keys (``fts.named_apart``, on the tokens the dedup
     already has) are two facts; so are a value and its correction waiting for the user's
-    answer ("Crecí en un pueblo de Galicia." pending beside "… de Asturias."): a question
+    answer (one word apart from it, "… cerca de Lugo." pending beside "… de Oviedo."): a question
     meanwhile is answered with both, never the old one alone."""
     if a.fact is None or b.fact is None:
         return False

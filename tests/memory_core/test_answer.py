@@ -812,21 +812,25 @@ def test_a_note_about_one_of_the_users_people_does_not_answer_about_the_user() -
     assert job == [7]
 
 
+#: A note told, then corrected by one word (seven words alike: near-duplicates by Jaccard).
+SAID = "Crecí en una granja lechera muy pequeña cerca de %s."
+
+
 def test_a_pending_correction_is_no_near_duplicate_of_the_value_it_would_replace() -> None:
-    """ "Crecí en un pueblo de Galicia." waiting for the user's answer beside "… de Asturias."
-    (one note key, one word apart): both stay, or a question meanwhile hears the old one alone."""
-    old = keyed(1, "note.es.creci_en_un_pueblo_de", "Crecí en un pueblo de Asturias.", 0.86)
+    """A note's correction waiting for the user's answer beside the note (one key, one word
+    apart): both stay, or a question meanwhile hears the old one alone."""
+    old = keyed(1, "note.es.creci_en_una_granja", SAID % "Oviedo", 0.86)
     new = SearchHit(
         "facts",
         2,
-        "Crecí en un pueblo de Galicia.",
+        SAID % "Lugo",
         0.5,
         0.0,
         0.85,
         fact=fact(
             2,
-            "Crecí en un pueblo de Galicia.",
-            key="note.es.creci_en_un_pueblo_de",
+            SAID % "Lugo",
+            key="note.es.creci_en_una_granja",
             status=Status.PENDING,
         ),
     )
