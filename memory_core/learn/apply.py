@@ -29,7 +29,7 @@ from memory_core.learn.decisions import (
     action_hash,
     decision_key,
 )
-from memory_core.read import entities, people
+from memory_core.read import entities
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import events as event_log
@@ -252,13 +252,7 @@ def apply_decisions(
                 out.append(Applied(decision, fact, before, conflict_id=cid))
     for a in out:
         if a.fact is not None and isinstance(a.decision, Insert | Update | Supersede | Pending):
-            # Entities of what was written (the excerpt names who and where, too).
-            found = entities.extract(f"{a.fact.value_text}\n{a.fact.source_excerpt or ''}")
-            who = people.entity_name(a.fact)
-            if who is not None:
-                # One of the user's people: protected (facts about them never decay).
-                found.append(entities.Entity(who, "person", protected=True))
-            entities.link(conn, uid, "fact", a.fact.id, found)
+            entities.link_fact(conn, uid, a.fact)
     return out
 
 
