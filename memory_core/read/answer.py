@@ -948,8 +948,14 @@ def _with_pending_sides(chosen: list[SearchHit], ranked: Sequence[SearchHit]) ->
     """``chosen`` with, right after a memory, the other side of a correction waiting for the
     user's answer: the pending value of its key beside the told one, or the told one beside
     its pending correction (a question asked meanwhile hears both, the new one as not
-    confirmed yet, as the slot templates say them; it heard the old note alone)."""
+    confirmed yet, as the slot templates say them; it heard the old note alone). A pending
+    note whose message changed an answering slot at once ("Meine Schwester ist von Kiel nach
+    Lübeck gezogen.": her home moved, the note of the sentence asks) brings no old value back:
+    the answer says the slot."""
     out: list[SearchHit] = []
+    landed = {
+        message_of(h) for h in chosen if h.fact is not None and h.fact.status == Status.ACTIVE
+    }
     for hit in chosen:
         if hit in out:
             continue
@@ -957,6 +963,8 @@ def _with_pending_sides(chosen: list[SearchHit], ranked: Sequence[SearchHit]) ->
         if hit.fact is None:
             continue
         pending = hit.fact.status == Status.PENDING
+        if pending and message_of(hit) in landed:
+            continue
         out += [
             h
             for h in ranked

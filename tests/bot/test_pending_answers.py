@@ -24,3 +24,18 @@ async def test_a_pending_note_is_said_beside_the_old_one(console, tmp_path: Path
         said = await s.say("¿Dónde crecí?")
     assert "Lugo" in said and "Oviedo" in said, said
     assert t("es", "not confirmed yet") in said.split("Lugo", 1)[1].split("Oviedo")[0], said
+
+
+async def test_a_correction_after_an_undone_one_is_asked_again(console, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``/undo`` of a correction waiting for its answer drops the pending value; a correction
+    told after it is asked about again (its question was left open with nothing to ask, so the
+    next one was swallowed: "I'll change that only once you confirm", and no question came)."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="priya") as s:
+        await s.say("I'm 34.")
+        assert "35" in await s.say("Actually I'm 35, not 34.")
+        await s.say("/undo")
+        again = await s.say("Actually I'm 36, not 34.")
+        assert "36" in again and "(type 1, 2 or 3 to choose)" in again, again
+        await s.say("1")
+        said = await s.say("how old am I?")
+    assert "36" in said and "34" not in said, said
