@@ -39,3 +39,17 @@ async def test_a_correction_after_an_undone_one_is_asked_again(console, tmp_path
         await s.say("1")
         said = await s.say("how old am I?")
     assert "36" in said and "34" not in said, said
+
+
+def test_a_pending_memory_is_listed_as_one_sentence() -> None:
+    """ "#2 You're 35 (not confirmed yet)." in /memories, not "#2 You're 35. (not confirmed
+    yet)": the mark belongs inside the sentence, in every language."""
+    from bot.texts import fact_line
+    from memory_core.values import Status
+    from tests.factories import fact
+
+    pending = fact(2, "Ana is 35.", key="age", status=Status.PENDING, value="35")
+    assert fact_line(pending, "en", "Ana") == "#2 You're 35 (not confirmed yet)."
+    told = fact(1, "Ana is 34.", key="age", value="34")
+    assert fact_line(told, "en", "Ana") == "#1 You're 34."
+    assert fact_line(pending, "es", "Ana").endswith(f"({t('es', 'not confirmed yet')}).")
