@@ -1251,8 +1251,10 @@ def acknowledgement(changes: Sequence[ToolChange], user_name: str, lang: str = "
 
 
 def _yours_all(facts: Sequence[Fact], name: str | None) -> list[str]:
-    """Each stored fact said to its owner in English, read with the words it came from."""
-    return [yours(f.value_text, name, f.source_excerpt or "") for f in facts]
+    """Each stored fact said to its owner in the reply's language (``told_words``: in
+    English the stored sentence turned to the second person, read with the words it came
+    from; it was English in every language: "Me dijiste: your cat is named Bigotes.")."""
+    return [told_words(f, name) for f in facts]
 
 
 def _tool_fact(fact: Fact, name: str | None, lang: str) -> str:

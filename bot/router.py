@@ -4,6 +4,7 @@ command or "remember that …"; a button press goes to the press table."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import uuid
 from collections.abc import Callable
 
@@ -23,6 +24,7 @@ from bot import texts
 from bot.commands import Commands
 from bot.i18n import Languages, supported, t
 from bot.presses import Presses
+from bot.responder import OfflineResponder
 from bot.turn import ChatTurn
 from memory_core import Memory
 from memory_core.errors import InvalidInputError
@@ -36,10 +38,28 @@ _REMEMBER_PREFIXES = ("remember that ", "please remember that ", "remember: ")
 DetectLanguage = Callable[[str], str | None]
 
 
+#: "Forget that …" in the languages the bot speaks: the ``/forget`` picker for the rest (it was
+#: read as a statement: "I didn't save that", or kept as a note in the user's words).
+_FORGET = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you)\s+)?forget\s+(?:that|about)\s+"
+    r"|^(?:bitte\s+)?vergiss(?:\s+bitte)?,?\s+(?:dass|das\s+mit)\s+"
+    r"|^(?:por\s+favor,?\s+)?(?:olvida|olvídate\s+de|olvidate\s+de)\s+(?:que|lo\s+de)\s+"
+    r"|^(?:s'il\s+te\s+pla[iî]t,?\s+)?oublie\s+(?:que|qu['’]|ce\s+que)\s*"
+    r"|^(?:пожалуйста,?\s+)?забудь,?\s+(?:что|про|о\s+том,?\s+что)\s+",
+    re.IGNORECASE,
+)
+
+
 def _remember_prefix(text: str) -> str:
     """The "remember that …" lead-in that makes plain text a ``/remember``, or ``""``."""
     lowered = text.lower()
     return next((p for p in _REMEMBER_PREFIXES if lowered.startswith(p)), "")
+
+
+def _forget_prefix(text: str) -> str:
+    """The "forget that …" lead-in that makes plain text a ``/forget``, or ``""``."""
+    m = _FORGET.match(text)
+    return m.group(0) if m else ""
 
 
 def _is_chat_turn(text: str) -> bool:
@@ -138,7 +158,7 @@ class Router:
                 return await self._overheard(msg, turn_id, text)
             msg = dataclasses.replace(msg, language=self.language_of(msg, text))
             lang = msg.language
-            if _is_chat_turn(text):
+            if _is_chat_turn(text) and not self._forget_said(msg, text):
                 try:
                     return await self._chat(msg, turn_id, text, stream)
                 except InvalidInputError:  # e.g. only control characters: nothing to read
@@ -168,9 +188,27 @@ class Router:
                         )
                     )
                 ]
-            prefix = _remember_prefix(text)
-            assert prefix  # the one case _is_chat_turn leaves: "remember that …"
-            return await self.commands.remember(msg, turn_id, text[len(prefix) :])
+            return await self._remember_or_forget(msg, turn_id, text)
+
+    def _forget_said(self, msg: IncomingMessage, text: str) -> str:
+        """The "forget that …" lead-in of a private message answered offline, or ``""`` (a
+        model reads a request to forget itself, with its tools' policy)."""
+        offline = isinstance(self.turn.responder, OfflineResponder)
+        return _forget_prefix(text) if offline and msg.is_private else ""
+
+    async def _remember_or_forget(
+        self, msg: IncomingMessage, turn_id: str, text: str
+    ) -> list[Reply]:
+        """ "Remember that …" is ``/remember``, "forget that …" the ``/forget`` picker."""
+        forget = self._forget_said(msg, text)
+        if forget:
+            words = text[len(forget) :].strip().rstrip("?!. ")
+            return await self.commands.dispatch(
+                dataclasses.replace(msg, text=f"/forget {words}"), turn_id
+            )
+        prefix = _remember_prefix(text)
+        assert prefix  # the other case left: "remember that …"
+        return await self.commands.remember(msg, turn_id, text[len(prefix) :])
 
     async def _overheard(self, msg: IncomingMessage, turn_id: str, text: str) -> list[Reply]:
         """A group message not for the bot: silent, but the group's plans are the group's

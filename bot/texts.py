@@ -145,7 +145,8 @@ def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: 
         f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
     )
     excerpt = fact.source_excerpt or ""
-    return f"{tag}{said_in(lang, fact.key, fact.value_text, slot_value(fact), who, excerpt)}.{flag}"
+    said = said_in(lang, fact.key, fact.value_text, slot_value(fact), who, excerpt)
+    return f"{tag}{said}{flag}."  # "You're 35 (not confirmed yet).": one sentence
 
 
 def fact_lines(facts: Sequence[Fact], lang: str = "en", who: str | None = None) -> list[str]:

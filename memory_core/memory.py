@@ -1386,27 +1386,20 @@ class Memory:
         return fact
 
     def _restore_faded(self, user_id: str, fact_id: int) -> Fact:
-        now = self.clock.now()
         with self.db.write(users=[user_id]) as conn:
             before = fact_repo.get(conn, user_id, fact_id)
             if before is None or not before.faded:
                 raise NotFoundError(f"no faded memory #{fact_id}")
-            after = fact_repo.transition(
+            # Restored by the user, it sticks: time no longer takes it.
+            after = faded_read.restore(
+                self.ctx,
                 conn,
                 user_id,
                 before,
-                now,
-                event="restored",
                 actor="user",
                 reason="restored after fading",
-                status=Status.ACTIVE,
-                # As long as it held before it faded (fading set its end to that day).
-                valid_to=faded_read.valid_until(conn, user_id, before),
-                deleted_at=None,
                 decay_rate=0.0,
-                last_accessed_at=now,
             )
-            self.vectors.queue_fact(conn, after)
         log.info("fact_restored", user_id=user_id, fact_id=fact_id)
         return after
 

@@ -407,10 +407,16 @@ def eval_statements(
 
 
 @eval_cli.command("intros", short_help="Dense introductions and chat noise.")
-def eval_intros(as_json: JsonOpt = False) -> None:
+def eval_intros(
+    as_json: JsonOpt = False,
+    show_blind: Annotated[
+        bool, typer.Option("--show-blind", help="print the words of failing blind lines")
+    ] = False,
+) -> None:
     """Dense introductions and chat noise: lines that keep every fact they state, and junk
     facts stored from hyperbole, passing moments and greetings (labelled lines shipped with
-    membot, tune and held-out parts)."""
+    membot, tune and held-out parts). A failing blind line is named by its id and counts
+    unless ``--show-blind`` (a blind line read is no longer blind)."""
     from bot import app as composition
     from memory_core import evaluation
     from memory_core.errors import MemoryCoreError
@@ -421,9 +427,9 @@ def eval_intros(as_json: JsonOpt = False) -> None:
     except MemoryCoreError as exc:  # the model is down: no figures, rather than wrong ones
         raise fail(f"the extractor failed: {exc}", 1) from exc
     if as_json:
-        typer.echo(json.dumps(report.as_json(), ensure_ascii=False))
+        typer.echo(json.dumps(report.as_json(blind_lines=show_blind), ensure_ascii=False))
         return
-    for line in report.lines():
+    for line in report.lines(blind_lines=show_blind):
         console.print(line, markup=False, highlight=False)
 
 

@@ -63,6 +63,13 @@ class Line:
     never: tuple[str, ...] = ()
     #: A chat's messages, each its own turn (empty: ``text`` is the one message).
     messages: tuple[str, ...] = ()
+    #: Its line number in its file (1-based): how a report names a blind line.
+    number: int = 0
+
+    @property
+    def id(self) -> str:
+        """``<part>:<line number>`` ("blind3:7")."""
+        return f"{self.part}:{self.number}"
 
     @property
     def turns(self) -> tuple[str, ...]:
@@ -85,14 +92,15 @@ class Line:
 def load_lines(path: Path = LABELS_PATH, *, part: str = "") -> list[Line]:
     """The labelled lines of one file (``part``: the part they all belong to, if one)."""
     out: list[Line] = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if raw.strip():
             row = json.loads(raw)
             expect = dict(row.get("expect", {}))
             never = tuple(row.get("never", ()))
             messages = tuple(row.get("messages", ()))
             text = row.get("text") or " | ".join(messages)
-            out.append(Line(text, expect, bool(row.get("junk")), part, never, messages))
+            junk = bool(row.get("junk"))
+            out.append(Line(text, expect, junk, part, never, messages, number))
     return out
 
 
@@ -191,8 +199,10 @@ class IntrosReport:
             "junk_facts": sum(len(r.junk_kept) for r in rows),
         }
 
-    def as_json(self) -> dict[str, Any]:
-        """Both parts and every line that does not hold."""
+    def as_json(self, *, blind_lines: bool = False) -> dict[str, Any]:
+        """Every part's figures and every line that does not hold; a blind line by its id
+        and counts, its words only with ``blind_lines`` (a blind line read is no longer
+        blind)."""
         return {
             "tune": self.part("tune"),
             "held_out": self.part("held_out"),
@@ -202,20 +212,14 @@ class IntrosReport:
             "blind4": self.part("blind4"),
             "blind5": self.part("blind5"),
             "failures": [
-                {
-                    "text": r.line.text,
-                    "held_out": r.line.held_out,
-                    "part": r.line.part,
-                    "missing": r.missing,
-                    "kept": r.kept,
-                }
+                _failure(r) if blind_lines or r.line.part not in BLIND_PARTS else _counted(r)
                 for r in self.results
                 if not r.holds
             ],
         }
 
-    def lines(self) -> list[str]:
-        """The human report."""
+    def lines(self, *, blind_lines: bool = False) -> list[str]:
+        """The human report (a failing blind line by its id, as in ``as_json``)."""
         out = []
         for part in ("tune", "held_out", *BLIND_PARTS):
             name = part.replace("_", "-")
@@ -229,10 +233,41 @@ class IntrosReport:
                 f"junk {p['junk_facts']} facts from {p['junk_lines']} junk lines"
             )
         for r in self.results:
-            if not r.holds:
-                part = r.line.part.replace("_", "-")
-                out.append(f"  [{part}] {r.line.text!r}: missing {r.missing}, kept {r.kept}")
+            if r.holds:
+                continue
+            if blind_lines or r.line.part not in BLIND_PARTS:
+                said = f"{r.line.text!r}: missing {r.missing}, kept {r.kept}"
+                out.append(f"  [{r.line.id.replace('_', '-')}] {said}")
+            else:
+                c = _counted(r)
+                out.append(
+                    f"  [{r.line.id}] missing {c['missing']}, kept {c['kept']}, junk {c['junk']}"
+                )
         return out
+
+
+def _failure(r: LineResult) -> dict[str, Any]:
+    """A failing line with its words, what it expects that was missed, and what was kept."""
+    return {
+        "id": r.line.id,
+        "text": r.line.text,
+        "held_out": r.line.held_out,
+        "part": r.line.part,
+        "missing": r.missing,
+        "kept": r.kept,
+    }
+
+
+def _counted(r: LineResult) -> dict[str, Any]:
+    """A failing blind line by its id and counts: facts missed, kept, junk kept."""
+    return {
+        "id": r.line.id,
+        "part": r.line.part,
+        "held_out": r.line.held_out,
+        "missing": len(r.missing),
+        "kept": len(r.kept),
+        "junk": len(r.junk_kept),
+    }
 
 
 async def run_intros_eval(

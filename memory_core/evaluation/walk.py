@@ -27,6 +27,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from babel.dates import get_month_names
+
 from memory_core.evaluation.life import (
     QUESTION_DAY,
     REFLECTION_MARK,
@@ -114,13 +116,45 @@ class WalkFact:
     stale: tuple[str, ...] = ()
 
     def named_in(self, text: str) -> bool:
-        """Whether ``text`` names the fact (one expected word, or all of them when ``all``)."""
+        """Whether ``text`` names the fact (one expected word, or all of them when ``all``);
+        the day an answer says it was told is no value."""
+        text = without_days(text)
         found = [re.search(rf"(?<!\w){re.escape(w)}", text, re.IGNORECASE) for w in self.expect]
         return all(found) if self.all else any(found)
 
     def names_stale(self, text: str) -> bool:
-        """Whether ``text`` names what the user corrected (the old value)."""
-        return any(re.search(rf"(?<!\w){re.escape(w)}", text, re.IGNORECASE) for w in self.stale)
+        """Whether ``text`` names what the user corrected (the old value), as a whole word and
+        not inside a date ("15" is no old age in "on 15 March 2026")."""
+        text = without_days(text)
+        return any(
+            re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.IGNORECASE) for w in self.stale
+        )
+
+
+def _days() -> re.Pattern[str]:
+    """A day of a month as the bot writes it in its languages ("15 March 2026", "15. März",
+    "15 de marzo de 2026", "1er mars", "15 марта"), the month names Babel's."""
+    months = {
+        name.casefold()
+        for lang in LANGUAGES
+        for context in ("format", "stand-alone")
+        for name in get_month_names("wide", context=context, locale=lang).values()
+    }
+    names = "|".join(sorted((re.escape(m) for m in months), key=len, reverse=True))
+    return re.compile(
+        rf"(?<!\w)\d{{1,2}}(?:er)?\.?\s+(?:de\s+)?(?:{names})(?!\w)(?:\s+(?:de\s+)?\d{{4}})?",
+        re.IGNORECASE,
+    )
+
+
+#: The languages the bot writes dates in.
+LANGUAGES = ("en", "de", "es", "fr", "ru")
+_DAY = _days()
+
+
+def without_days(text: str) -> str:
+    """``text`` without the days it names (an answer says the day a fact was told)."""
+    return _DAY.sub(" ", text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -203,6 +203,9 @@ def languages(clause: str, ctx: Context) -> list[Candidate]:
     if m is None:
         return []
     out: list[Candidate] = []
+    # Speaking a language is who one is; learning one is a goal under way (identity, high
+    # risk, made "I'm learning Spanish now" ask instead of being taken).
+    category = Category.TASK_CONTEXT if m.group("l") else Category.IDENTITY
     if m.group("ns"):
         pairs: list[tuple[str | None, str]] = _languages(m.group("ns"))
         template, hint = "{s} is a native {lang} speaker.", 0.85
@@ -223,7 +226,7 @@ def languages(clause: str, ctx: Context) -> list[Candidate]:
     for level, lang in pairs:
         lvl = " ".join(level.lower().split()) + " " if level else ""
         text = template.format(s=ctx.subject, lang=lang, lvl=lvl)
-        out += fact(f"language.{slug(lang)}", text, Category.IDENTITY, hint, lang)
+        out += fact(f"language.{slug(lang)}", text, category, hint, lang)
     return out
 
 

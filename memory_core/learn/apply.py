@@ -29,12 +29,13 @@ from memory_core.learn.decisions import (
     action_hash,
     decision_key,
 )
-from memory_core.read import entities, people
+from memory_core.read import entities
 from memory_core.store import applied_actions as applied_repo
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import relations as relation_repo
+from memory_core.store.conflicts import ConflictRow
 from memory_core.values import Fact, NewFact, Status
 
 
@@ -229,7 +230,10 @@ def apply_decisions(
             case Pending(target_id=target, proposal=p, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
-                if any(c.old_fact_id == target for c in conflict_repo.open_for_user(conn, uid)):
+                asked = [
+                    c for c in conflict_repo.open_for_user(conn, uid) if c.old_fact_id == target
+                ]
+                if any(_still_asked(conn, uid, c, now) for c in asked):
                     # One change, one question: the fact is asked about already (a tool call
                     # and the turn's own learning, or two tool calls); its answer settles it.
                     out.append(Applied(decision, previous=before))
@@ -252,14 +256,19 @@ def apply_decisions(
                 out.append(Applied(decision, fact, before, conflict_id=cid))
     for a in out:
         if a.fact is not None and isinstance(a.decision, Insert | Update | Supersede | Pending):
-            # Entities of what was written (the excerpt names who and where, too).
-            found = entities.extract(f"{a.fact.value_text}\n{a.fact.source_excerpt or ''}")
-            who = people.entity_name(a.fact)
-            if who is not None:
-                # One of the user's people: protected (facts about them never decay).
-                found.append(entities.Entity(who, "person", protected=True))
-            entities.link(conn, uid, "fact", a.fact.id, found)
+            entities.link_fact(conn, uid, a.fact)
     return out
+
+
+def _still_asked(conn: Connection, user_id: str, row: ConflictRow, now: datetime) -> bool:
+    """Whether an open question still waits for the user: its new value is pending. One whose
+    value was undone or forgotten meanwhile is closed (it asked nothing any more, and a later
+    correction of the same fact was swallowed as "asked already", with no question sent)."""
+    new = fact_repo.get(conn, user_id, row.new_fact_id)
+    if new is not None and new.status == Status.PENDING:
+        return True
+    conflict_repo.close(conn, user_id, row.id, "expired", "withdrawn", now)
+    return False
 
 
 def _link(

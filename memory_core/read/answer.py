@@ -42,7 +42,7 @@ from memory_core.text.domains import (
     told_areas,
 )
 from memory_core.text.spelling import plainly
-from memory_core.values import SearchHit
+from memory_core.values import SearchHit, Status
 
 #: Hits a question's search reads: the answer's candidates and its baseline (the block takes
 #: the best ``RecallConfig.search_k`` of the relevant ones).
@@ -972,7 +972,41 @@ def answering(
     chosen = _subject_first(chosen, ranked, question)
     chosen = _relation_first(chosen, ranked, base, config, question)
     chosen = _team_or_sport_first(chosen, ranked, base, config, question)
-    return [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
+    chosen = [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
+    return _with_pending_sides(chosen, ranked)
+
+
+def _with_pending_sides(chosen: list[SearchHit], ranked: Sequence[SearchHit]) -> list[SearchHit]:
+    """``chosen`` with, right after a memory, the other side of a correction waiting for the
+    user's answer: the pending value of its key beside the told one, or the told one beside
+    its pending correction (a question asked meanwhile hears both, the new one as not
+    confirmed yet, as the slot templates say them; it heard the old note alone). A pending
+    note whose message changed an answering slot at once ("Meine Schwester ist von Kiel nach
+    Lübeck gezogen.": her home moved, the note of the sentence asks) brings no old value back:
+    the answer says the slot."""
+    out: list[SearchHit] = []
+    landed = {
+        message_of(h) for h in chosen if h.fact is not None and h.fact.status == Status.ACTIVE
+    }
+    for hit in chosen:
+        if hit in out:
+            continue
+        out.append(hit)
+        if hit.fact is None:
+            continue
+        pending = hit.fact.status == Status.PENDING
+        if pending and message_of(hit) in landed:
+            continue
+        out += [
+            h
+            for h in ranked
+            if h.fact is not None
+            and h not in out
+            and h.fact.key == hit.fact.key
+            and (h.fact.status == Status.PENDING) != pending
+            and Status.ACTIVE in (h.fact.status, hit.fact.status)
+        ]
+    return out
 
 
 #: Beside the words with which the user names themselves (``kin.names_the_user``: "I", "my",

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from sqlalchemy import Connection
 
 from memory_core.extract.sensitive import find_sensitive
+from memory_core.read.people import entity_name
 from memory_core.store import entities as entity_repo
+from memory_core.values import Fact
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("email", re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")),
@@ -90,6 +92,17 @@ def link(
         item_id,
         [(e.canonical, e.type, e.alias, e.protected) for e in entities],
     )
+
+
+def link_fact(conn: Connection, user_id: str, fact: Fact) -> None:
+    """Link a written or restored fact to the entities it names (its words and the excerpt it
+    was learned from name who and where too), one of the user's people protected (facts about
+    them never decay)."""
+    found = extract(f"{fact.value_text}\n{fact.source_excerpt or ''}")
+    who = entity_name(fact)
+    if who is not None:
+        found.append(Entity(who, "person", protected=True))
+    link(conn, user_id, "fact", fact.id, found)
 
 
 def lookup_names(name: str) -> list[str]:

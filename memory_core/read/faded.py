@@ -22,16 +22,17 @@ a group nothing private (``disclosure.is_private``: health, finance, secrets, im
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import structlog
 from sqlalchemy import Connection
 
 from memory_core.embed import Vectors
+from memory_core.read import entities
 from memory_core.read.answer import about_the_world, answering
 from memory_core.read.disclosure import is_private
 from memory_core.store import facts as fact_repo
@@ -145,7 +146,7 @@ def answer_from_faded(
     chosen = [h for h in answering([*hits, *mine], question=question) if h.id in set(ids)]
     if not chosen:
         return []
-    back = _restore(ctx, user_id, {h.id: until[h.id] for h in chosen})
+    back = _restore(ctx, user_id, [h.id for h in chosen])
     return [replace(h, fact=back[h.id]) for h in chosen if h.id in back]
 
 
@@ -165,33 +166,58 @@ def valid_until(conn: Connection, user_id: str, fact: Fact) -> datetime | None:
     return datetime.fromisoformat(end) if isinstance(end, str) else None
 
 
-def _restore(ctx: Context, user_id: str, ends: Mapping[int, datetime | None]) -> dict[int, Fact]:
-    """Bring faded facts back by use (one transaction): active, used now, no purge date, valid
-    as long as before they faded (``ends``); their decay is untouched (used again, they stay;
-    unused for months, they fade again)."""
+def restore(
+    ctx: Context,
+    conn: Connection,
+    user_id: str,
+    before: Fact,
+    *,
+    actor: str,
+    reason: str,
+    **changes: Any,
+) -> Fact:
+    """One faded fact back, in the caller's transaction — the one transition a restore is, by
+    use or by the user's ``/restore``: active, used now, no purge date, valid as long as
+    before it faded, linked again to the entities fading unlinked ("who is Moira?" missed a
+    restored fact), its vector queued; ``changes``: what else the path changes."""
     now = ctx.clock.now()
+    after = fact_repo.transition(
+        conn,
+        user_id,
+        before,
+        now,
+        event="restored",
+        actor=actor,
+        reason=reason,
+        status=Status.ACTIVE,
+        valid_to=valid_until(conn, user_id, before),
+        deleted_at=None,
+        last_accessed_at=now,
+        **changes,
+    )
+    entities.link_fact(conn, user_id, after)
+    ctx.vectors.queue_fact(conn, after)
+    return after
+
+
+def _restore(ctx: Context, user_id: str, ids: Collection[int]) -> dict[int, Fact]:
+    """Bring faded facts back by use (one transaction); their decay is untouched (used again,
+    they stay; unused for months, they fade again)."""
     back: dict[int, Fact] = {}
     with ctx.db.write(users=[user_id]) as conn:
-        for fact_id, end in ends.items():
+        for fact_id in ids:
             before = fact_repo.get(conn, user_id, fact_id)
             if before is None or not before.faded:
                 continue  # restored, forgotten or purged meanwhile
-            after = fact_repo.transition(
+            back[fact_id] = restore(
+                ctx,
                 conn,
                 user_id,
                 before,
-                now,
-                event="restored",
                 actor="system",
                 reason=RESTORED_BY_USE,
-                status=Status.ACTIVE,
-                valid_to=end,
-                deleted_at=None,
-                last_accessed_at=now,
                 access_count=before.access_count + 1,
             )
-            ctx.vectors.queue_fact(conn, after)
-            back[fact_id] = after
     if back:
         log.info("faded_restored_by_use", user_id=user_id, facts=len(back))
     return back

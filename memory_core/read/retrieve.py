@@ -46,6 +46,7 @@ from memory_core.values import (
     SearchFilters,
     SearchHit,
     SearchMode,
+    Status,
 )
 from memory_core.vectors.cache import MatrixCache
 
@@ -167,9 +168,13 @@ def _distinct_facts(
     a: SearchHit, a_tokens: frozenset[str], b: SearchHit, b_tokens: frozenset[str]
 ) -> bool:
     """Two facts named apart by their keys (``fts.named_apart``, on the tokens the dedup
-    already has) are two facts."""
+    already has) are two facts; so are a value and its correction waiting for the user's
+    answer (one word apart from it, "… cerca de Lugo." pending beside "… de Oviedo."): a question
+    meanwhile is answered with both, never the old one alone."""
     if a.fact is None or b.fact is None:
         return False
+    if (a.fact.status == Status.PENDING) != (b.fact.status == Status.PENDING):
+        return True
     return fts.named_apart(a.fact.key, a_tokens, b.fact.key, b_tokens)
 
 

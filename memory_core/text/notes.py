@@ -141,6 +141,13 @@ EXEMPLARS: dict[Category, tuple[str, ...]] = {
         "Estoy buscando un piso nuevo.",
         "Je prépare mon déménagement.",
         "Я готовлюсь к экзамену.",
+        # Learning a language is a goal under way, not who one is (speaking one is identity).
+        "I'm learning Greek with an app.",
+        "Ich lerne seit dem Winter Portugiesisch.",
+        "Estoy aprendiendo chino por las tardes.",
+        "Aprendo alemán en clases nocturnas.",
+        "J'apprends l'arabe avec une application.",
+        "Я изучаю корейский по вечерам.",
     ),
     Category.OTHER: (
         "My car is a blue Honda.",

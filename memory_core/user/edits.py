@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 from sqlalchemy import Connection
 
+from memory_core.read import entities
 from memory_core.runtime.executors import Lane
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
@@ -86,6 +87,9 @@ def _restore(
         undoes=undoes,
         **fields,
     )
+    if unfade and status != Status.DELETED:
+        # Fading unlinked its entities: "who is Moira?" finds it again.
+        entities.link_fact(conn, user_id, after)
     ctx.vectors.queue_fact(conn, after)
     return after
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from memory_core import answering
@@ -18,7 +20,7 @@ from memory_core.read.answer import (
 from memory_core.read.retrieve import dedup
 from memory_core.text.domains import AREAS, named_areas
 from memory_core.types import message_of
-from memory_core.values import Category, NewFact, SearchHit
+from memory_core.values import Category, NewFact, SearchHit, Status
 from tests.factories import fact
 
 
@@ -835,3 +837,52 @@ def test_a_sweetheart_word_names_the_partner() -> None:
 
     assert asked_relation("Il s'appelle comment, mon amoureux ?") == "boyfriend"
     assert asked_relation("Elle bosse où, mon amoureuse ?") == "girlfriend"
+
+
+#: A note told, then corrected by one word (seven words alike: near-duplicates by Jaccard).
+SAID = "Crecí en una granja lechera muy pequeña cerca de %s."
+
+
+def test_a_pending_correction_is_no_near_duplicate_of_the_value_it_would_replace() -> None:
+    """A note's correction waiting for the user's answer beside the note (one key, one word
+    apart): both stay, or a question meanwhile hears the old one alone."""
+    old = keyed(1, "note.es.creci_en_una_granja", SAID % "Oviedo", 0.86)
+    new = SearchHit(
+        "facts",
+        2,
+        SAID % "Lugo",
+        0.5,
+        0.0,
+        0.85,
+        fact=fact(
+            2,
+            SAID % "Lugo",
+            key="note.es.creci_en_una_granja",
+            status=Status.PENDING,
+        ),
+    )
+    assert [h.id for h in dedup([old, new], 0.7)] == [1, 2]
+
+
+def test_the_pending_value_of_an_answering_memory_answers_beside_it() -> None:
+    """The old value answers; the correction of it the user has not confirmed yet (same key,
+    pending) answers too, even below the runner-up's margin — and the other way round."""
+    old = keyed(1, "note.de.ich_arbeite_als", "Ich arbeite als Lehrer.", 0.88, 0.9)
+    new = SearchHit(
+        "facts",
+        2,
+        "Ich arbeite als Koch.",
+        0.5,
+        0.0,
+        0.80,
+        fact=fact(2, "Ich arbeite als Koch.", key="note.de.ich_arbeite_als", status=Status.PENDING),
+        topic=0.5,
+    )
+    rest = [keyed(3, "home_city", "Ana lives in Leeds.", 0.76), keyed(4, "name", "Ana.", 0.75)]
+    assert [h.id for h in answering([old, new, *rest], question="Was ist mein Beruf?")] == [1, 2]
+    first = replace(new, vector=0.88, topic=0.9)
+    second = replace(old, vector=0.80, topic=0.5)
+    assert [h.id for h in answering([first, second, *rest], question="Was ist mein Beruf?")] == [
+        2,
+        1,
+    ]

@@ -250,3 +250,30 @@ def test_the_fifth_blind_part_is_no_worse_than_measured(report: IntrosReport) ->
     assert blind["hold"] >= 54
     assert blind["found_facts"] >= 204
     assert blind["junk_facts"] <= 3
+
+
+def test_a_blind_lines_failure_is_reported_by_id_not_by_its_words() -> None:
+    """The report (JSON and text) names a failing blind line by its part and number, with
+    counts; its words, what it expects and what was kept from it only with ``blind_lines``
+    (a printed blind line is read, and a set read is no longer blind). Tune lines are shown."""
+    expect = {"age": "41", "job_title": "welder"}
+    blind = Line("zed, 41, welder in oslo", expect, False, "blind3", number=7)
+    tune = Line("I'm a rocket man", {}, True, "tune", number=2)
+    report = IntrosReport(
+        (LineResult(blind, {"age": "41"}), LineResult(tune, {"trait": "rocket man"}))
+    )
+    shown = json.dumps(report.as_json()) + "\n".join(report.lines())
+    assert "welder" not in shown and "oslo" not in shown and "41" not in shown
+    failures = report.as_json()["failures"]
+    assert failures[0] == {
+        "id": "blind3:7",
+        "part": "blind3",
+        "held_out": True,
+        "missing": 1,
+        "kept": 1,
+        "junk": 0,
+    }
+    assert any("blind3:7" in line for line in report.lines())
+    assert failures[1]["text"] == "I'm a rocket man"  # not blind: shown
+    full = json.dumps(report.as_json(blind_lines=True)) + "\n".join(report.lines(blind_lines=True))
+    assert "welder in oslo" in full and full.count("blind3:7") >= 2

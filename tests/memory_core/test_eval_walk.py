@@ -845,6 +845,25 @@ async def test_the_walk_scores_answers_profile_acks_and_still_true() -> None:
     ]
 
 
+def test_an_old_value_is_named_only_as_a_whole_word_outside_the_day_it_was_told() -> None:
+    """An answer's date is no value: an old age "15" is not named by "on 15 March 2026" (nor
+    in German, Spanish, French, Russian dates), nor by "150"; said as a word, it is. The
+    told value inside a date does not answer either."""
+    age = WalkFact("age", "I'm 16 now.", "how old am I?", ("16",), stale=("15",))
+    for reply in (
+        "You told me on 15 March 2026 that you're 16.",
+        "Am 15. März 2026 hast du mir gesagt: du bist 16.",
+        "El 15 de marzo de 2026 me dijiste que tienes 16 años.",
+        "Le 15 mars 2026, tu m'as dit que tu as 16 ans.",
+        "15 марта 2026 ты сказал мне, что тебе 16.",
+        "You're 16 and you walk 150 steps.",
+    ):
+        assert not age.names_stale(reply), reply
+        assert age.named_in(reply), reply
+    assert age.names_stale("You told me on 3 May 2026 that you're 15.")
+    assert not age.named_in("You told me on 16 May 2026 that you're 15.")
+
+
 def test_eval_walk_walks_a_script_of_ones_own(tmp_path: Path) -> None:
     """``membot eval walk --script`` plays another set written the same way, on the real bot."""
     from typer.testing import CliRunner

