@@ -93,6 +93,9 @@ class CommandSpec:
     run: Run | None = None
     #: What its handler says when it is used wrongly (``texts.usage``); empty: nothing.
     usage: str = ""
+    #: Whether what follows it is the user's own words (``/remember <text>``): the reply is in
+    #: their language where it is clear, as plain chat's is (``bot.router``).
+    own_words: bool = False
 
     @property
     def info(self) -> CommandInfo:
@@ -184,6 +187,7 @@ CATALOGUE = Catalogue(
             N_("<text>"),
             (_text("text", N_("What I should remember")),),
             usage=N_("Usage: /remember <what I should remember>"),
+            own_words=True,
         ),
         CommandSpec(  # lists matching memories as buttons
             "forget",
@@ -192,6 +196,7 @@ CATALOGUE = Catalogue(
             N_("<text or #id>"),
             (_text("what", N_("Words from the memory, or its #id")),),
             usage=N_("Usage: /forget <words from the memory, or its #id>"),
+            own_words=True,
         ),
         CommandSpec("profile", Audience.PRIVATE_REPLY, N_("What I know about you")),
         CommandSpec(
@@ -206,6 +211,7 @@ CATALOGUE = Catalogue(
                     required=False,
                 ),
             ),
+            own_words=True,
         ),
         CommandSpec(
             "why",
@@ -214,6 +220,7 @@ CATALOGUE = Catalogue(
             N_("<topic>"),
             (_text("topic", N_("What you want to know about, or a memory's #id")),),
             usage=N_("Usage: /why <what you want to know about>"),
+            own_words=True,
         ),
         CommandSpec("undo", Audience.GROUP_FILTERED, N_("Revert my last change to your memory")),
         CommandSpec(  # shows the restored memory

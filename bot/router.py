@@ -53,6 +53,12 @@ def _is_chat_turn(text: str) -> bool:
     )
 
 
+def _command_words(text: str) -> tuple[str, str]:
+    """A command's name (lower case, no slash or bot name) and what follows it."""
+    head, _, arg = text.partition(" ")
+    return head[1:].split("@", 1)[0].lower(), arg.strip()
+
+
 class Router:
     """Routes what adapters receive; implements ``adapters.types.Handler``."""
 
@@ -78,13 +84,32 @@ class Router:
         """The commands the platforms offer in their menus (``bot.catalogue``)."""
         return self.commands.catalogue.menu()
 
+    def own_words(self, text: str) -> str:
+        """What of ``text`` (stripped) is the user's own words, whose language the reply
+        follows: plain chat, what "remember that …" asks to keep, and what follows a command
+        that takes words (``own_words`` in the catalogue: ``/remember <text>``, ``/forget …``)
+        but not a memory's #id; ``""`` for anything else."""
+        if _is_chat_turn(text):
+            return text
+        if prefix := _remember_prefix(text):
+            return text[len(prefix) :]
+        if text.startswith("/") and len(text) <= MAX_MESSAGE_CHARS:
+            name, arg = _command_words(text)
+            spec = self.commands.catalogue.get(name)
+            if spec is not None and spec.own_words and not arg.lstrip("#").isdigit():
+                return arg
+        return ""
+
     def language_of(self, msg: IncomingMessage, text: str) -> str:
-        """The language to answer ``msg`` in: the text's own (plain chat), else the one the
-        user last wrote in, else the platform's hint, else the default; remembered for the
-        commands, presses and questions that follow."""
+        """The language to answer ``msg`` in: the language of the user's own words when it is
+        clear (plain chat, "remember that …", ``/remember <text>`` and the other commands that
+        take words: ``own_words``), else the one the user last wrote in, else the platform's
+        hint, else the default; remembered for the commands, presses and questions that
+        follow."""
         found = None
-        if self.detect_language is not None and _is_chat_turn(text):
-            found = supported(self.detect_language(text))
+        said = self.own_words(text)
+        if self.detect_language is not None and said:
+            found = supported(self.detect_language(said))
         if found is not None:
             self.languages.note(msg.user_key, found)
             return found

@@ -25,6 +25,7 @@ off, and the crisis reply follows the sensitivity model's self-harm reading as b
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,7 +67,7 @@ _FIGURE = re.compile(
     r"(?:gleich\s+|fast\s+)?vor\s+(?:hunger|durst|langeweile|neugier|lachen|hitze|kälte|"
     r"müdigkeit|scham)\b"
     r"|\bумира(?:ю|ем),?\s+(?:как\s+хоч|с\s+голоду|от\s+(?:скуки|жары|холода|смеха|"
-    r"любопытства))|\bсо\s+смеху\b|\b(?:устал|вымотан|замучен|задолбал)\w*\s+до\s+смерти\b"
+    r"любопытства))|\bсо\s+(?:смеху|стыда|скуки)\b|\b(?:умер\w*|умира\w*)\s+от\s+стыда\b|\b(?:устал|вымотан|замучен|задолбал)\w*\s+до\s+смерти\b"
     r"|\bдо\s+смерти\s+(?:устал|хочу|надоел)\w*|\bсмертельно\s+устал\w*"
     # a commute or a chair killing one's back (twelfth round)
     r"|\b(?:kill|murder|destroy)(?:s|ing|ed)?\s+my\s+(?:back|feet|knees|neck|shoulders|ears|eyes|"
@@ -394,6 +395,38 @@ _CUTTING = re.compile(
 )
 
 
+#: A game told of (a character, the controls, a level): its falls and deaths are no one's.
+_IN_A_GAME = re.compile(
+    r"\b(?:in\s+(?:this|the|that|a|my)\s+game|video\s*games?|my\s+(?:character|avatar|toon|sim|"
+    r"champ)|the\s+controls|respawn\w*|checkpoint|gamepad|controller|im\s+spiel|in\s+dem\s+spiel|"
+    r"meine?\s+(?:figur|charakter)|en\s+el\s+(?:juego|videojuego)|mi\s+personaje|dans\s+(?:le|ce)\s+"
+    r"jeu|mon\s+perso\w*|в\s+игре|мой\s+персонаж)\b",
+    re.IGNORECASE,
+)
+#: Self-harm studied or prevented — a thesis, research, a campaign, a hotline: someone's work,
+#: not the speaker's crisis ("a cousin's dissertation about suicide awareness").
+_STUDIED = re.compile(
+    r"\b(?:suicide|self[-\s]?harm|selbstmord|suizid|selbstverletzung|autolesi[óo]n|suicidio|"
+    r"automutilation|самоубийств\w*|суицид\w*|селфхарм\w*)\s*(?:-\s*)?(?:prevention|awareness|"
+    r"research|hotline|helpline|charity|statistics|prävention|forschung|prevenci[óo]n|"
+    r"investigaci[óo]n|pr[ée]vention|recherche|профилактик\w*|исследовани\w*)\b"
+    r"|\b(?:thesis|dissertation|research|study|studies|paper|course|training|workshop|campaign|"
+    r"charity|prevention|awareness|hotline|helpline|doktorarbeit|masterarbeit|forschung|"
+    r"prävention|tesis|investigaci[óo]n|prevenci[óo]n|th[èe]se|m[ée]moire|recherche|"
+    r"pr[ée]vention|диссертаци\w*|диплом\w*|исследовани\w*|профилактик\w*)\s+(?:on|about|into|of|"
+    r"über|zu|zur|sobre|de|del|des|du|von|der|sur|по|о)\s+(?:[\w-]+\s+){0,3}?(?:suicide|self[-\s]?harm|selbstmord|suizid\w*|"
+    r"selbstverletzung|autolesi[óo]n|suicidio|automutilation|самоубийств\w*|суицид\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def studies_self_harm(text: str) -> bool:
+    """Whether ``text`` tells of self-harm studied or prevented (a thesis, research, a campaign,
+    a hotline: ``_STUDIED``) and says nothing of the speaker's own harm beside it."""
+    rest = _STUDIED.sub(" ", text)
+    return rest != text and _OWN_HARM.search(rest) is None and _WOUND.search(rest) is None
+
+
 def looks_like_self_harm(text: str) -> bool:
     """Whether ``text`` is one of self-harm's look-alikes that no figure of speech covers — a
     relapse of a habit, a leap threatened at a printer, ending things with a person, a business
@@ -403,7 +436,7 @@ def looks_like_self_harm(text: str) -> bool:
     :func:`says_suicide_of_a_thing`), or someone else's story told with no word of the speaker
     (:func:`tells_someone_elses_story`): no crisis reply (:func:`crisis_reading`,
     :func:`speaks_figuratively`)."""
-    if says_suicide_of_a_thing(text) or tells_someone_elses_story(text):
+    if says_suicide_of_a_thing(text) or tells_someone_elses_story(text) or studies_self_harm(text):
         return True
     if _WOUND.search(text) is not None:
         return False
@@ -416,6 +449,7 @@ def looks_like_self_harm(text: str) -> bool:
         or _ENDING_A_PLAN.search(text) is not None
         or _LEAP_FOR_FUN.match(text) is not None
         or _RESUMED.search(text) is not None
+        or _IN_A_GAME.search(text) is not None
     )
 
 
@@ -441,12 +475,12 @@ def speaks_figuratively(text: str) -> bool:
 #:   "lettres d'adieu", "прощальные письма"), a note for the one who finds them, goodbyes said so
 #:   nobody notices or for the last time;
 _FAREWELL = (
-    r"\b(?:goodbye|farewell|suicide|last)\s+(?:letter|note|message|text)s?\b"
+    r"\b(?:goodbye|farewell|suicide)\s+(?:letter|note|message|text)s?\b"
     r"|\babschieds(?:brief|nachricht|zettel)\w*|\bcartas?\s+de\s+despedida\b"
     r"|\b(?:lettres?|mots?|messages?)\s+d['’]adieu\b|\bпрощальн\w+\s+(?:письм|записк|сообщени)\w*"
-    r"|\b(?:whoever|who(?:ever)?(?:\s+will)?|when\s+they)\s+finds?\s+me\b"
-    r"|\b(?:wer|falls\s+man|wenn\s+man)\s+mich\s+findet\b|\bquien\s+me\s+encuentre\b"
-    r"|\bcuando\s+me\s+encuentren\b|\b(?:celui|celle)\s+qui\s+me\s+trouvera\b"
+    r"|\b(?:whoever|who(?:ever)?(?:\s+will)?|when\s+they)\s+(?:finds?|discovers?)\s+me\b"
+    r"|\b(?:wer|falls\s+man|wenn\s+man)\s+mich\s+(?:findet|entdeckt)\b|\bquien\s+me\s+(?:encuentre|descubra)\b"
+    r"|\bcuando\s+me\s+encuentren\b|\b(?:celui|celle)\s+qui\s+me\s+(?:trouvera|découvrira)\b"
     r"|\bquand\s+on\s+me\s+trouvera\b|\bкто\s+меня\s+найд[её]т\b|\bкогда\s+меня\s+найдут\b"
     r"|\b(?:said|saying|say)\s+(?:my\s+)?goodbyes?\b.{0,40}\b(?:without|don['’]?t|didn['’]?t|"
     r"doesn['’]?t|not)\s+(?:\w+\s+){0,2}(?:know|knowing|realis|realiz|notic|telling)\w*"
@@ -455,6 +489,13 @@ _FAREWELL = (
     r"|\bme\s+desped[íi]\b.{0,40}\bno\s+(?:se\s+)?(?:dieron\s+cuenta|saben|sab[íi]an)\b"
     r"|\b(?:dit\s+au\s+revoir|dit\s+adieu)\b.{0,40}\b(?:sans\s+qu|ne\s+(?:le\s+)?sa)\w*"
     r"|\bпопрощал\w*\b.{0,40}\bне\s+(?:знают|знали|поняли|заметили)\b"
+)
+#: - a last letter or message: not one sent before a trip or a flight (``_EVENT``; thirteenth
+#:   round, "last message before my flight" was a farewell), and "the last msg you'll get from me";
+_LAST_WORD = (
+    r"\blast\s+(?:letter|note|message|text)s?\b"
+    r"|\blast\s+(?:message|msg|text|txt|letter|note)\b.{0,30}\b(?:from\s+me|you['’]?ll\s+(?:ever\s+)?"
+    r"(?:get|hear|read|receive))\b"
 )
 #: - means gathered: pills or tablets hoarded, stashed or put aside (a weaker "collect",
 #:   "keep" or "save" when it is for a while, just in case or enough), a rope or noose hidden;
@@ -467,7 +508,7 @@ _MEANS = (
     r"\b(?:hoard\w*|stockpil\w*|stash\w*|squirrel\w*|(?:put|putting|set|setting)\s+aside|"
     r"saving\s+up|saved\s+up|gehortet|horte\w*|gebunkert|bunker\w*|acumul\w*|"
     r"(?:mets|mis|mettre|garde|gardé|garder)\s+(?:\w+\s+){0,3}de\s+c[ôo]t[ée]|"
-    r"коплю|копил\w*|накопил\w*|припрятал\w*|набрал\w*)\b.{0,40}"
+    r"коплю|копил\w*|накопил\w*|припрятал\w*|набрал\w*|sammel\w*)\b.{0,40}"
     + _PILLS
     + r"|"
     + _PILLS
@@ -501,6 +542,17 @@ _MEANS = (
     + r"|\b(?:rope|noose|strick|seil|soga|cuerda|corde|верёвк\w*|веревк\w*|петл\w+)\b.{0,40}"
     r"\b(?:hid|hidden|hide|ready|versteckt|bereit|escondid\w*|guardad\w*|lista|cach[ée]e?|"
     r"pr[êe]te?|спрятал\w*|готов\w*)\b|\b(?:bought|got)\s+(?:a\s+)?rope\b.{0,30}\bdon['’]?t\s+know\s+why\b"
+    # thirteenth round: a rope bought "not for" an errand, or gone back to and looked at
+    r"|\b(?:bought|got|buy|picked\s+up)\s+(?:a\s+|some\s+)?rope\b.{0,50}\b(?:not\s+for|isn['’]?t\s+for)\b"
+    r"|\b(?:rope|noose)\b.{0,60}\b(?:look\w*\s+at\s+it|star\w*\s+at\s+it|keep\s+(?:going|thinking|"
+    r"looking|checking))\b"
+    r"|\b(?:looked\s+up|googled|searched|checked|read\s+up\s+on)\s+(?:\w+\s+){0,2}(?:lethal|fatal|deadly)\s+"
+    r"(?:amount|dose|dosage|quantity)\b|\b(?:lethal|fatal|deadly)\s+(?:amount|dose|dosage)\b.{0,60}"
+    r"\b(?:counted|mine|i\s+have|i['’]?ve\s+got|there['’]?s\s+enough|enough)\b"
+    r"|\btödlich\w*\s+(?:dosis|menge)\b.{0,60}\b(?:gezählt|genug|hab\w*)\b"
+    r"|\b(?:dosis|cantidad)\s+(?:letal|mortal)\b.{0,60}\b(?:cont[ée]|tengo|suficiente\w*|busqu[ée])\b"
+    r"|\bdose\s+(?:l[ée]tale|mortelle)\b.{0,60}\b(?:compt[ée]|j['’]ai|assez|cherch[ée])\b"
+    r"|\bсмертельн\w*\s+доз\w*.{0,60}\b(?:посчитал\w*|хватит|есть|гуглил\w*|искал\w*)"
     r"|\bder\s+strick\b|\bnoose\b"
 )
 #: - letters left where they will be found ("in the drawer", "for when they find it");
@@ -521,8 +573,14 @@ _PLACE = (
     r"|\bbord\s+du\s+quai\b|\bкра[йюя]\s+платформ\w*"
     r"|\b(?:picture|imagine|picturing|imagining)\s+(?:myself\s+)?(?:stepping|jumping|falling)\s+"
     r"(?:off|from|in\s+front)\b"
+    # a crash pictured: steering into a barrier, a tree, a lorry (thirteenth round)
+    r"|\b(?:picture|imagine|picturing|imagining)\s+(?:myself\s+)?(?:just\s+)?(?:steering|driving|"
+    r"swerving|veering|crashing|ploughing|plowing)\s+(?:\w+\s+){0,3}into\s+(?:the|a|an|that|"
+    r"oncoming)\s+(?:\w+\s+){0,2}(?:barrier|wall|tree|lorry|truck|oncoming|pillar|river|traffic|"
+    r"bus)\b"
     r"|\b(?:bridge|overpass|br[üu]cke|puente|pont|мост\w*)\b.{0,50}\b(?:look(?:ing|ed)?\s+down|"
     r"down\s+(?:at|into)|below|schau\w*\s+(?:\w+\s+){0,2}(?:runter|hinunter|hinab|ins\s+wasser)|"
+    r"(?:runter|hinunter|hinab|nach\s+unten)\s*(?:ge)?(?:schaut|guckt|blickt|sehen)\w*|"
     r"mirando\s+(?:abajo|el\s+(?:río|agua))|regard\w*\s+(?:en\s+bas|l['’]eau)|вниз|на\s+воду)"
 )
 #: - hoping not to wake (the rules read it in English and German);
@@ -557,6 +615,7 @@ _AGAIN = (
     r"|\b(?:cut|burn(?:ed|t)?|scratch(?:ed)?|hurt)\s+(?:my\s+)?(?:\w+\s+)?(?:arms?|wrists?|thighs?|"
     r"legs?|skin|stomach|hips?|forearms?)\s+(?:\w+\s+){0,3}again\b"
     r"|\bme\s+suis\s+(?:encore|de\s+nouveau|à\s+nouveau)\s+(?:coup|scarifi|brûl|taillad)[ée]e?s?\b"
+    r"|\bme\s+suis\s+refaite?s?\s+des\s+(?:entailles|coupures|scarifications|marques|br[ûu]lures)\b"
     r"|\bme\s+suis\s+(?:coup|scarifi|brûl|taillad)[ée]e?s?\b.{0,40}\b(?:encore|de\s+nouveau|"
     r"à\s+nouveau|ça\s+faisait\s+des\s+(?:mois|semaines))"
 )
@@ -567,14 +626,18 @@ _GONE = (
     r"(?:here|around)\b|\bnicht\s+mehr\s+da\b|\bya\s+no\s+(?:esté|estaré|voy\s+a\s+estar)\b"
     r"|\bpronto\s+no\s+voy\s+a\s+estar\b|\bne\s+serai\s+(?:bientôt\s+)?plus\s+(?:là|de\s+ce\s+monde)\b"
     r"|\bменя\s+не\s+станет\b|\bменя\s+(?:больше\s+)?не\s+будет\b|\bwenn(?:\s+es|['’]s)\s+mich\s+"
-    r"nicht\s+mehr\s+gibt\b)"
+    r"nicht\s+mehr\s+gibt\b"
+    r"|\bgone\s+for\s+good\b|\bparti(?:e|s|es)?\s+pour\s+de\s+bon\b|\bfür\s+immer\s+weg\b"
+    r"|\bme\s+habr[ée]\s+ido\s+para\s+siempre\b|\bуйду\s+навсегда\b)"
     r"(?!\s+(?:for|on|at|in|next|this|from|tomorrow|until|till|für|am|im|diese|nächste|el|la|"
     r"en|esta|este|ce|cette|pour|demain|на|в|с|завтра)\b)"
 )
 _GIVEN = (
     r"\b(?:gave|give|giving|given|rehom\w*|tak(?:e|es|ing)\s+(?:my|in\s+my)|look\s+after\s+my|"
     r"verschenkt|weggegeben|nimmt|kommt\s+zu|regal\w*|qued\w*\s+con|cuid\w*|donn[ée]\w*|"
-    r"distribu[ée]\w*|prendra|gardera|раздал\w*|отдал\w*|забер[её]т|возьм[её]т)\b"
+    r"distribu[ée]\w*|prendra|gardera|a\s+pris\s+(?:mon|ma|mes)|garde\s+(?:mon|ma|mes)|confi[ée]\w*|laiss[ée]\w*|dej[ée]\s+(?:mi|mis)|"
+    r"cancel\w*|closed|sold|gekündigt|verkauft|cancel[ée]\w*|vend[íi]\w*|résili[ée]\w*|vendu\w*|"
+    r"раздал\w*|отдал\w*|забер[её]т|возьм[её]т|продал\w*)\b"
 )
 _DONE_WITH_THINGS = (
     _GIVEN
@@ -587,9 +650,13 @@ _DONE_WITH_THINGS = (
     + r"|"
     + _GIVEN
     + r".{0,60}(?:\b(?:won['’]?t|will\s+not)\s+(?:be\s+)?need(?:ing)?\s+"
-    r"(?:them|it|any\s+of\s+it)\b|\bno\s+use\s+to\s+me\b|\bbrauche\s+(?:sie|das|die|es)\s+"
+    r"(?:them|it|any\s+of\s+(?:it|them)|either(?:\s+of\s+them)?)\b|\bno\s+use\s+to\s+me\b"
+    r"|\bwhere\s+i['’]?m\s+(?:going|headed|heading)\b|\b(?:a\s+)?donde\s+voy\b|\bno\s+me\s+"
+    r"(?:hacen|hace|harán|hará)\s+falta\b|\blà\s+où\s+je\s+vais\b|\bwo\s+ich\s+hin(?:gehe)?\b"
+    r"|\bтам,?\s+где\s+я\s+(?:скоро\s+)?буду\b|\bне\s+нужн\w*"
+    r"|\bbrauche\s+(?:sie|das|die|es)\s+"
     r"(?:ja\s+)?(?:bald\s+)?nicht\s+mehr\b|\bno\s+(?:las|los|lo)\s+voy\s+a\s+necesitar\b"
-    r"|\bn['’]en\s+aurai\s+plus\s+besoin\b|\bне\s+понадоб\w+|\bбольше\s+не\s+нужн\w*)"
+    r"|\b(?:n['’])?en\s+aurai\s+(?:plus|pas)\s+besoin\b|\bне\s+понадоб\w+|\bбольше\s+не\s+нужн\w*)"
 )
 #: - a day and a way chosen ("chose the method and the date", "ya elegí la manera",
 #:   "выбрал способ").
@@ -607,7 +674,7 @@ _PLANNED = (
 #:   usually picked for;
 _DATE_PICKED = (
     r"\bi(?:['’]ve|\s+have)?\s+(?:finally\s+|now\s+|already\s+|just\s+)?(?:picked|chosen|chose|set|"
-    r"fixed|decided\s+on)\s+(?:a|the|my)\s+(?:date|day)\b(?!\s+(?:for|of|to|off)\b)"
+    r"fixed|decided\s+on)\s+(?:a|the|my)\s+(?:date|day)\b(?!\s+(?:for|of|to|off|with|at)\b)"
     r"|\b(?:ich\s+)?(?:habe|hab)\s+(?:mir\s+)?(?:jetzt\s+|schon\s+)?(?:den|einen)\s+(?:tag|termin)\s+"
     r"(?:ausgesucht|festgelegt|gewählt|bestimmt)\b"
     r"|\b(?:ya\s+)?(?:elegí|he\s+elegido|escogí|he\s+escogido|fijé|he\s+fijado)\s+(?:el\s+día|"
@@ -615,6 +682,12 @@ _DATE_PICKED = (
     r"|\bj['’]ai\s+(?:\w+\s+)?(?:choisi|fixé)\s+(?:la\s+date|le\s+jour)\b(?!\s+(?:de|du|pour|des)\b)"
     r"|\b(?:я\s+)?(?:уже\s+)?(?:выбрал|выбрала|назначил|назначила)\s+(?:\w+\s+)?(?:день|дату|число)\b"
     r"(?!\s+(?:свадьб|переезд|отпуск|поездк|встреч|праздник)\w*)"
+    # the date said as set, and "I'll do it" (thirteenth round)
+    r"|\b(?:the\s+(?:date|day)\s+is\s+(?:set|fixed|chosen)|la\s+date\s+est\s+(?:fix[ée]e|choisie)|le\s+jour\s+"
+    r"est\s+(?:fix[ée]|choisi)|la\s+fecha\s+est[áa]\s+(?:fijada|elegida|decidida)|el\s+d[íi]a\s+est[áa]\s+"
+    r"(?:fijado|elegido|decidido)|das\s+datum\s+steht|der\s+tag\s+steht|дата\s+(?:назначена|выбрана)|"
+    r"день\s+(?:назначен|выбран))\b.{0,60}\b(?:i['’]?ll\s+do\s+it|i\s+will\s+do\s+it|je\s+le\s+ferai|"
+    r"lo\s+har[ée]|ich\s+(?:mach|tu)\w*\s+es|я\s+сделаю\s+это)\b"
 )
 #: What a date is usually picked for (no crisis with one of these in the sentence).
 _EVENT = (
@@ -622,9 +695,43 @@ _EVENT = (
     r"exam|launch|meeting|reunion|dinner|housewarming|christening|viewing|hochzeit|feier|party|"
     r"umzug|urlaub|reise|operation|vorstellungsgespräch|prüfung|treffen|boda|fiesta|mudanza|viaje|"
     r"vacaciones|cita|operación|entrevista|examen|reunión|cena|mariage|fête|soirée|déménagement|"
-    r"voyage|vacances|rendez-vous|opération|entretien|réunion|dîner|свадьб\w*|праздник\w*|"
+    r"voyage|vacances|rendez-vous|opération|entretien|réunion|dîner|flight|flug|vuelo|vol|"
+    r"свадьб\w*|праздник\w*|рейс\w*|"
     r"вечеринк\w*|переезд\w*|поездк\w*|отпуск\w*|операци\w*|собеседовани\w*|экзамен\w*|встреч\w*)\b"
 )
+_EVENT_RE = re.compile(_EVENT, re.IGNORECASE)
+
+#: Joy said with a date picked (an exclamation mark, "excited", "can't wait", "🎉",
+#: "freu mich", "qué ilusión", "trop hâte", "ура"): a date looked forward to is no crisis.
+_GLAD = (
+    r"!|\b(?:excited|can['’]?t\s+wait|yay|woo+|hyped|so\s+happy|invites?|invitations?|"
+    r"save\s+the\s+date|freu\w*|aufgeregt|ilusi[óo]n|emocionad\w*|h[âa]te|trop\s+content\w*|"
+    r"ура|жду\s+не\s+дождусь)\b|[🎉🥳❤😍💍🥂🎊😊]"
+)
+#: Someone else's event, a time the day is set around, not what it is for ("right after my
+#: sister's wedding, not to spoil it", "cuando mis hermanos estén de vacaciones").
+_OTHERS_EVENT = re.compile(
+    r"\b(?:after|before|during|while|when|nach|vor|während|wenn|después\s+de|antes\s+de|cuando|"
+    r"mientras|après|avant|pendant|quand|после|до|когда)\s+(?:\w+['’]s|(?:my|mis|mi|meine[mnrs]?|"
+    r"mes|mon|ma|мо\w+)\s+(?:\w+['’]s|brother|sister|parents|mum|mom|dad|son|daughter|friend|"
+    r"bruder|schwester|eltern|hermano|hermana|padres|hij[oa]s?|amig[oa]s?|fr[èe]re|s[œo]eur|"
+    r"parents|fils|fille|ami|amie|брат\w*|сестр\w*|родител\w*|друг\w*|сын\w*|доч\w*)"
+    r"(?:\s+(?:est[ée]n|sean|are|is|sind|ist|seront|soient|sera|будут|будет))?)\s+(?:\w+\s+){0,2}?"
+    + _EVENT,
+    re.IGNORECASE,
+)
+
+_GLAD_RE = re.compile(_GLAD, re.IGNORECASE)
+
+
+def _date_for_an_event_or_glad(text: str) -> bool:
+    """Whether a date picked is for an event (one not set around someone else's,
+    ``_OTHERS_EVENT``), or said with joy (``_GLAD``): no crisis."""
+    if _GLAD_RE.search(text) is not None:
+        return True
+    return _EVENT_RE.search(_OTHERS_EVENT.sub(" ", text)) is not None
+
+
 #: - a will made beside a sign of going: the funeral arranged, "before I go", "after my death",
 #:   once one is gone ("Testament aufgesetzt, nach meinem Tod …", "hice testamento antes de
 #:   irme", "j'ai signé mon testament … après ma mort");
@@ -643,6 +750,8 @@ _WILL = (
     r"\bnach\s+meinem\s+tod\b|\bantes\s+de\s+irme\b|\bdespués\s+de\s+mi\s+muerte\b|"
     r"\bavant\s+de\s+partir\b|\baprès\s+ma\s+mort\b|\bпосле\s+моей\s+смерти\b|\bперед\s+уходом\b"
     r"|\b(?:when|after|once)\s+i['’]?m\s+gone\b|\bnicht\s+mehr\s+(?:da|gibt)\b|\bmich\s+nicht\s+"
+    r"mehr\s+gibt\b|\bwenn\s+ich\s+(?:mal\s+)?weg\s+bin\b|\bcuando\s+me\s+vaya\b|\bquand\s+je\s+serai\s+"
+    r"partie?\b|\bкогда\s+я\s+уйду\b|\bmich\s+nicht\s+"
     r"mehr\s+gibt\b|\bya\s+no\s+(?:esté|estaré)\b|\bne\s+serai\s+plus\s+là\b|\bменя\s+не\s+станет\b))"
 )
 #: - the others soon spared the speaker (they "won't need to look after me much longer", "nicht
@@ -668,6 +777,14 @@ _SPARED = (
     r"subir|supporter)\b.{0,30}\b(?:longtemps|bientôt)\b"
     r"|\bскоро\b.{0,30}\bне\s+прид[её]тся\b.{0,30}\b(?:со\s+мной|меня|обо\s+мне|за\s+мной)\b"
     r"|\bнедолго\b.{0,30}\b(?:вам|тебе|им)\b.{0,30}\b(?:со\s+мной|меня|терпеть|мучиться)\b"
+    # rid of the speaker soon or for good (thirteenth round)
+    r"|\b(?:soon|finally|at\s+last|bald|endlich|pronto|por\s+fin|bientôt|enfin|скоро|наконец)\b.{0,50}"
+    r"(?:\b(?:rid|free)\s+of\s+me\b|\bpeace\s+(?:and\s+quiet\s+)?from\s+me\b|\bruhe\s+vor\s+mir\b"
+    r"|\bdébarrass\w*\s+de\s+moi\b|\blibr(?:es|ar[áa]n|ar[ée]is|ar[áa]s)\s+de\s+m[íi]\b|"
+    r"\bse\s+librar\w*\s+de\s+m[íi]\b|\bизбав\w*\s+от\s+меня\b|\bот\s+меня\s+избав\w*|\bотдохн\w*\s+от\s+меня\b)"
+    r"|(?:\bruhe\s+vor\s+mir\b|\bdébarrass\w*\s+de\s+moi\b|\b(?:rid|free)\s+of\s+me\b|"
+    r"\bизбав\w*\s+от\s+меня\b)\b.{0,20}\b(?:for\s+good|forever|für\s+immer|pour\s+de\s+bon|"
+    r"pour\s+toujours|para\s+siempre|навсегда)\b"
 )
 #: - pills gathered and kept somewhere (hidden in a shoebox, "in einer Socke versteckt",
 #:   "escondo somníferos en un bote"): a verb of gathering or hiding beside the pills, and a
@@ -675,7 +792,8 @@ _SPARED = (
 _GATHER = (
     r"\b(?:collect\w*|gather\w*|sav(?:e|es|ed|ing)\s+up|hoard\w*|hid|hidden|hide|hiding|"
     r"sammle\w*|gesammelt|versteck\w*|junt\w*|acumul\w*|escond\w*|collectionn\w*|cach[ée]\w*|"
-    r"коплю|копил\w*|собира\w*|собрал\w*|пряч\w*|спрята\w*|откладыва\w*)\b"
+    r"коплю|копил\w*|собира\w*|собрал\w*|пряч\w*|спрята\w*|откладыва\w*|kept\s+back|keeping\s+back|"
+    r"held\s+back|put\s+by|sammel\w*)\b"
 )
 _KEPT_IN = (
     r"\b(?:tin|box|jar|sock|envelope|drawer|shoebox|dose|schachtel|kiste|socke|umschlag|schublade|"
@@ -684,6 +802,8 @@ _KEPT_IN = (
     r"|\bfor\s+(?:weeks|months)\b|\bseit\s+(?:wochen|monaten)\b|\bdesde\s+hace\s+(?:semanas|meses)\b"
     r"|\bllevo\s+(?:semanas|meses)\b|\bdepuis\s+(?:des\s+semaines|des\s+mois|un\s+mois)\b"
     r"|\bнеделями\b|\bмесяцами\b|\benough\b|\bgenug\b|\bsuficientes\b|\bassez\b|\bхватит\b"
+    r"|\b(?:reicht|reichts|reichen)\b|\bfor\s+(?:tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|"
+    r"satur|sun)day|the\s+weekend)\b|\ball\s+(?:of\s+)?my\b"
 )
 _PILLS_GATHERED = (
     rf"(?s)^(?=.*(?:{_GATHER}.{{0,40}}{_PILLS}|{_PILLS}.{{0,40}}{_GATHER}))(?=.*(?:{_KEPT_IN}))"
@@ -708,6 +828,11 @@ _END_OF_LIFE = (
     r"tout(?=\s*(?:$|[.,!;:…])))|\bme\s+donner\s+la\s+mort\b"
     r"|\bпокончить\s+(?:с\s+собой|с\s+жизнью|со\s+всем(?:\s+этим)?)\b|\bсо\s+всем\s+(?:этим\s+)?"
     r"покончить\b|\bсвести\s+сч[её]ты\s+с\s+жизнью\b|\bлишить\s+себя\s+жизни\b"
+    # thirteenth round: "(je) veux en finir" with nothing else to finish; life no longer wanted
+    r"|\b(?:je\s+|j['’]\s*)?(?:veux|vais|voudrais)\s+(?:juste\s+|vraiment\s+)?en\s+finir\b"
+    r"(?!.{0,25}\bavec\s+(?!(?:la\s+vie|ma\s+vie|tout)\b))|\benvie\s+d['’]en\s+finir\b"
+    r"(?!.{0,25}\bavec\s+(?!(?:la\s+vie|ma\s+vie|tout)\b))"
+    r"|\bleben\s+(?:mag|will|möchte|kann)\s+ich\s+(?:so\s+)?(?:echt\s+|einfach\s+)?nicht\s+mehr\b"
 )
 #: - a leap thought of at a bridge, a roof or a cliff ("on the cliff thinking about jumping",
 #:   "auf dem Dach und dachte daran zu springen"): not a swim, a dive or a bungee
@@ -733,7 +858,8 @@ _LEISURE = (
 #: the news, a colleague's farewell or a move, a view from a bridge, a cut while cooking.
 _NOT_ONESELF = re.compile(
     r"\b(?:novel|film|movie|book|story|series|show|episode|character|hero|heroine|protagonist|"
-    r"detective|news|paper|article|reported|roman|buch|serie|held|heldin|nachrichten|zeitung|"
+    r"detective|news|paper|article|reported|roman|buch|serie|(?:der|den|dem|des|ein\w*)\s+held\w*|"
+    r"heldin|nachrichten|zeitung|"
     r"novela|película|libro|protagonista|noticias|periódico|livre|série|héros|héroïne|infos|"
     r"journal|роман\w*|фильм\w*|книг\w*|сериал\w*|геро[йия]\w*|новост\w*|газет\w*"
     r"|colleague|coworker|co-worker|retir\w*|leaving\s+do|kolleg\w*|rente|ruhestand|compañer\w*|"
@@ -755,8 +881,194 @@ _MISHAP = (
     r"|fingers?|thumbs?|finger|daumen|dedos?|pulgar|doigts?|pouce|пал(?:ец|ьц)\w*|bike|fell|tripped|"
     r"gestürzt|hingefallen|me\s+caí|tomb[ée]e?|упал\w*)\b"
 )
+#: A trip, a move or a new place one is going to (things given away or sold for it: "won't
+#: need it where I'm going, the city has trams").
+_NEW_PLACE = (
+    _EVENT
+    + r"|\b(?:city|town|country|abroad|job|climate|weather|ciudad|pueblo|pa[íi]s|trabajo|ville|"
+    r"pays|boulot|stadt|ausland|город\w*|стран\w*|работ\w*)\b"
+)
 #: Pills fetched from a pharmacy (means gathered only without one).
 _ERRAND = r"\b(?:pharmacy|chemist|apotheke|farmacia|pharmacie|аптек\w*)\b"
+#: Thirteenth round (h-crisis13; the misses of the blind sets 12 and 13, in chat's words):
+#: - no reason left to wake, get up or live ("what's the point of getting up anymore", "why do
+#:   I even bother living", "wozu noch aufstehen", "para qué seguir viviendo", "à quoi bon
+#:   vivre", "зачем вообще жить") — not living somewhere, nor getting up early;
+_POINTLESS = (
+    r"\b(?:point|reason)\s+(?:of|in|to)\s+(?:me\s+)?(?:even\s+)?(?:living|being\s+alive|sticking\s+"
+    r"around|existing|carrying\s+on)\b(?!\s+(?:in|at|with|near|on|there|together|abroad|here\s+if)\b)"
+    r"|\b(?:point|reason)\s+(?:of|in|to)\s+(?:me\s+)?(?:even\s+)?(?:waking\s+up|getting\s+up|"
+    r"getting\s+out\s+of\s+bed)\b(?=.{0,60}\b(?:any\s*more|at\s+all|no\s*one|nobody|anyone|"
+    r"tomorrow|ever)\b)"
+    r"|\bwhy\s+(?:do\s+|would\s+)?i\s+(?:even\s+|still\s+)?bother\s+(?:living|existing|being\s+alive|"
+    r"sticking\s+around|(?:waking|getting)\s+up(?=.{0,60}\b(?:any\s*more|at\s+all|no\s*one|"
+    r"nobody|anyone|ever)\b))"
+    r"|\bwozu\s+(?:\w+\s+){0,2}(?:weiterleben|leben|aufstehen|aufwachen)\s*(?:$|[,.!?…]|wenn|"
+    r"merkt|eh)|\bkein(?:en)?\s+(?:sinn|grund)\b.{0,20}\b(?:weiterzuleben|zu\s+leben|aufzustehen)\b"
+    r"|\b(?:para\s+qu[ée]|ninguna\s+raz[óo]n|ning[úu]n\s+sentido|sin\s+sentido)\b.{0,25}\b(?:seguir\s+"
+    r"vivo|seguir\s+viva|seguir\s+viviendo|vivir|levantarme|despertarme)\b(?!\s+(?:en|temprano|"
+    r"con|a\s+las|así\s+de\s+temprano)\b)"
+    r"|\b(?:à\s+quoi\s+bon|aucune\s+raison\s+de|pourquoi\s+(?:encore\s+)?)\s*(?:continuer\s+à\s+)?"
+    r"(?:vivre|me\s+lever|me\s+r[ée]veiller)\b(?!\s+(?:à|en|ici|tôt|avec)\b)"
+    r"|\b(?:зачем|ни\s+одной\s+причины|нет\s+смысла)\b.{0,25}\b(?:жить|просыпаться|вставать)\b"
+    r"(?!\s+(?:в|рано|с|на)\b)"
+)
+#: - walking into the sea to keep walking, not to come back;
+_INTO_WATER = (
+    r"\b(?:walk\w*|wad\w*|go(?:ing)?|head\w*)\s+(?:\w+\s+)?into\s+the\s+(?:sea|ocean|lake|river|"
+    r"water|waves)\b.{0,40}\b(?:keep\s+(?:walking|going)|not\s+(?:come|coming)\s+(?:back|out)|"
+    r"never\s+(?:come|coming)\s+(?:back|out)|don['’]?t\s+stop)\b"
+    r"|\b(?:ins|in\s+den|in\s+die)\s+(?:meer|wasser|see|fluss)\b.{0,40}\b(?:nicht\s+(?:mehr\s+)?"
+    r"zurück|weiter(?:gehen|laufen))\b"
+    r"|\b(?:meterme|entrar|caminar|andar)\b.{0,20}\b(?:mar|r[íi]o|lago|agua)\b.{0,40}\b(?:no\s+"
+    r"volver|seguir\s+(?:andando|caminando))\b"
+    r"|\b(?:marcher|entrer|avancer)\b.{0,20}\b(?:mer|rivi[èe]re|lac|l['’]eau)\b.{0,40}\b(?:(?:ne\s+)?"
+    r"(?:pas|plus|jamais)\s+revenir|continuer)"
+    r"|\b(?:зайти|зайду|войти|войду|уйти|уйду)\s+(?:в\s+)?(?:море|реку|озеро|воду)\b.{0,40}"
+    r"(?:не\s+вернуться|не\s+вернусь|не\s+возвращаться|дальше)"
+)
+#: - a leap from a height said as what one will do ("demain je saute du viaduc", "me tiro del
+#:   puente", "spring von der Brücke", "прыгну с моста", "I'm jumping off the bridge"), or a
+#:   bridge looked at "para tirarme";
+_LEAP_NOW = (
+    r"\b(?:i['’]?m|i\s+am|i['’]?ll|i\s+will|gonna|going\s+to)\s+(?:just\s+)?(?:jump|jumping|throw\s+"
+    r"myself|step)\s+(?:off|from|in\s+front\s+of)\s+(?:the|a|that|this)\s+(?:[\w-]+\s+)?(?:bridge|roof|"
+    r"building|cliff|balcony|train|car\s+park|window|overpass|tower|ledge)\b"
+    r"|\bje\s+(?:vais\s+)?saut(?:e|er)\s+(?:du|d['’]un|d['’]une|de\s+la|de\s+l['’]|par\s+la)\s*"
+    r"(?:pont|toit|fen[êe]tre|falaise|balcon|immeuble|viaduc)\b"
+    r"|\b(?:me\s+tiro|me\s+voy\s+a\s+tirar|voy\s+a\s+tirarme|tirarme|me\s+lanzo|lanzarme)\s+(?:del|de\s+"
+    r"(?:un|una|la|el)|desde(?:\s+(?:el|la|un|una))?)\s+(?:\w+\s+)?(?:puente|azotea|edificio|"
+    r"balc[óo]n|ventana|acantilado|tejado|viaducto|piso)\b|\bpara\s+tirarme\s*(?:$|[.,!…])"
+    r"|\bspring\w*\s+(?:ich\s+)?(?:heute\s+|morgen\s+|gleich\s+)?(?:von|vor)\s+(?:der|die|den|dem|"
+    r"einer|einem)\s+(?:\w+\s+)?(?:brücke|dach|zug|klippe|hochhaus|balkon)\b"
+    r"|\b(?:прыгну|спрыгну|брошусь|кинусь|выброшусь|шагну)\s+(?:с|из|под|вниз)\b"
+)
+#: - the others better off without the speaker ("better off w/o me", "leichter ohne mich",
+#:   "mejor sin mí", "plus tranquilles sans moi", "без меня будет проще"), and the world that
+#:   loses nothing if one checks out;
+_WITHOUT_ME = (
+    r"\b(?:everyone|everybody|all|world|planet|family|kids|children|parents|they|you|we|mum|mom|"
+    r"dad|wife|husband|friends|he|she)\b.{0,30}"
+    r"\b(?:better|easier|happier|lighter|calmer|simpler)\s+(?:off\s+|life\s+|time\s+)?"
+    r"(?:without|w/o)\s+me\b"
+    r"|\b(?:world|planet|everyone|nobody|no\s+one)\s+(?:\w+\s+)?(?:loses?|lose|would\s+lose)\s+"
+    r"(?:nothing|anything)\b.{0,30}\bif\s+i\s+(?:check\s+out|die|died|go|went|disappear\w*|vanish\w*|"
+    r"wasn['’]?t\s+here|weren['’]?t\s+here)\b"
+    r"|\b(?:besser|leichter|einfacher|ruhiger|glücklicher)\s+(?:dran\s+)?ohne\s+mich\b"
+    r"|\bohne\s+mich\b.{0,30}\b(?:besser|leichter|einfacher|ruhiger)\b"
+    r"|\b(?:mejor(?:es)?|m[áa]s\s+(?:tranquil\w+|f[áa]cil|feliz|felices|libres?))\s+sin\s+m[íi]\b"
+    r"|\bsin\s+m[íi]\b.{0,30}\b(?:mejor|m[áa]s\s+tranquil\w+|m[áa]s\s+f[áa]cil)\b"
+    r"|\b(?:mieux|plus\s+(?:tranquilles?|heureux|heureuses?|facile|l[ée]g[èe]re?s?|libres?))\s+"
+    r"sans\s+moi\b|\bsans\s+moi\b.{0,30}\b(?:mieux|plus\s+(?:tranquilles?|facile|simple))\b"
+    r"|\bбез\s+меня\b.{0,30}(?:лучше|проще|легче|спокойнее|счастливее)"
+    r"|(?:лучше|проще|легче|спокойнее)\b.{0,15}\bбез\s+меня\b"
+)
+#: - burns pressed on one's own body (a lighter, a cigarette stubbed out, a hot spoon: "me
+#:   apago cigarrillos en el brazo", "je me brûle avec une cigarette", "drück Zigaretten auf meiner
+#:   Haut aus", "тушу сигареты об руку") — not a burn while cooking or ironing (``_MISHAP``);
+_BODY = (
+    r"(?:arms?|wrists?|thighs?|legs?|skin|hands?|stomach|forearms?|hips?|brazos?|piernas?|muslos?|"
+    r"antebrazos?|piel|muñecas?|bras|jambes?|cuisses?|peau|poignets?|avant-bras|arm|arme[n]?|"
+    r"beine?|oberschenkel|haut|handgelenk\w*|рук\w*|ног\w*|кож\w*|бедр\w*|запясть\w*)"
+)
+_SELF_BURN = (
+    r"\b(?:burn\w*|held|hold\w*|press\w*|put|stub\w*)\b.{0,30}\b(?:lighter|cigarettes?|cigs?|hot\s+"
+    r"(?:spoon|knife|metal|coin|iron)|matches)\b.{0,30}\b(?:my|own)\s+(?:\w+\s+)?" + _BODY + r"\b"
+    r"|\b(?:burn\w*|held|hold\w*|press\w*|put|stub\w*)\b.{0,30}\b(?:my|own)\s+(?:\w+\s+)?"
+    + _BODY
+    + r"\b.{0,30}\b(?:lighter|cigarettes?|cigs?|hot\s+(?:spoon|knife|metal|coin)|matches)\b"
+    r"|\b(?:held|hold\w*|press\w*|put)\s+(?:a\s+|the\s+)?(?:lighter|cigarette|hot\s+(?:spoon|knife|"
+    r"metal|coin))\s+(?:to|on|against)\s+(?:my|own)\b"
+    r"|\bme\s+(?:apago|apagu[ée]|quemo|quem[ée]|hago\s+quemaduras)\b.{0,40}\b(?:cigarr\w*|mechero|"
+    r"encendedor|" + _BODY + r")\b"
+    r"|\bje\s+me\s+(?:br[ûu]le|suis\s+br[ûu]l[ée]e?)\b.{0,30}\b(?:cigarette|briquet|clope|expr[èe]s)\b"
+    r"|\b(?:[ée]cras\w*|[ée]teins?)\s+(?:des\s+|mes\s+)?(?:cigarettes|clopes)\s+sur\s+(?:mon|ma|mes)\b"
+    r"|\b(?:drück\w*|mach\w*)\s+(?:mir\s+)?(?:\w+\s+)?zigarett\w*\s+(?:auf|an)\s+(?:meiner|meinem|"
+    r"mir|der|dem)\b|\bverbrenne\s+mich\s+(?:absichtlich|mit)\b"
+    r"|\bтуш\w*\s+(?:\w+\s+)?(?:сигарет\w*|бычк\w*|окурк\w*)\s+(?:об|о|на)\s+(?:себ\w*|"
+    + _BODY
+    + r")|\b(?:прижига\w*|жгу)\s+(?:себе\s+)?"
+    + _BODY
+)
+#: - worth more dead, the life insurance all one is worth;
+_WORTH = (
+    r"\bworth\s+more\s+dead\b|\binsurance\b.{0,60}\b(?:only\s+thing\s+i['’]?m\s+worth|all\s+i['’]?m\s+"
+    r"worth|worth\s+more)\b|\b(?:only\s+thing|all)\s+i['’]?m\s+worth\b.{0,60}\binsurance\b"
+    r"|\btot\s+mehr\s+wert\b|\bmehr\s+wert\s+tot\b|\bvalgo\s+m[áa]s\s+muert[oa]\b|\bje\s+vaux\s+plus\s+"
+    r"(?:cher\s+)?mort\w*|\b(?:мертвым|мёртвым|мертвой|мёртвой)\s+я\s+(?:стою|полезнее)"
+)
+#: - one's affairs wound up: accounts closed or deleted beside goodbyes said, debts settled,
+#:   loose ends tied up or "when I'm gone";
+_CLOSURE = (
+    r"(?s)^(?=.*\b(?:deleted|closed|deactivated|shut\s+down|wiped|gelöscht|borr[ée]\w*|cerr[ée]\w*|"
+    r"supprim[ée]\w*|ferm[ée]\w*|удалил\w*|закрыл\w*)\s+(?:all\s+|alle\s+|todas?\s+|tous\s+|все\s+)?"
+    r"(?:of\s+)?(?:my|meine\w*|mis|mes|мои)?\s*(?:socials|social\s+media|accounts?|instagram|"
+    r"facebook|profiles?|konten|accounts|cuentas|redes|comptes|r[ée]seaux|аккаунт\w*|страниц\w*|"
+    r"соцсет\w*))"
+    r"(?=.*(?:\bsaid\s+(?:bye|goodbye)|\bsettled\b|\bpaid\s+(?:back|off)\b|\bloose\s+ends\b|"
+    r"\b(?:when|once)\s+i['’]?m\s+gone\b|\bgave\s+away\b|\bverabschiedet\b|\bme\s+desped[íi]\b|"
+    r"\bdit\s+(?:au\s+revoir|adieu)\b|\bпопрощал\w*))"
+    r"|\btying\s+up\s+(?:all\s+)?(?:the\s+|my\s+)?loose\s+ends\b(?=.{0,80}\b(?:before\s+(?:i\s+go|"
+    r"the\s+weekend|friday|tonight)|for\s+good)\b)"
+)
+#: - a height worked out: which floor is high enough, how high a bridge is ("cuántos metros mide
+#:   ese puente", "assez haut", "hoch genug", "достаточно высоко");
+_HEIGHT = (
+    r"\b(?:floor|storey|story|car\s*park|parking\s+garage|building|bridge|roof|balcony|overpass|"
+    r"window|stockwerk|etage|parkhaus|br[üu]cke|dach|hochhaus|piso|planta|edificio|puente|azotea|"
+    r"balc[óo]n|[ée]tage|immeuble|pont|toit|этаж\w*|мост\w*|крыш\w*|дом\w*)\b.{0,40}\b(?:high\s+"
+    r"enough|hoch\s+genug|lo\s+bastante\s+alt[oa]|suficientemente\s+alt[oa]|assez\s+haut|"
+    r"достаточно\s+высок\w*)"
+    r"|\b(?:high\s+enough|hoch\s+genug|assez\s+haut|достаточно\s+высок\w*)\b.{0,40}\b(?:floor|"
+    r"storey|car\s*park|building|bridge|roof|stockwerk|parkhaus|br[üu]cke|[ée]tage|immeuble|pont|"
+    r"этаж\w*|мост\w*|крыш\w*)\b"
+    r"|\b(?:worked\s+out|figured\s+out|checked|measured|calculated|googled|looked\s+up)\s+how\s+"
+    r"(?:high|tall)\s+(?:the\s+|that\s+|it\s+)?(?:\w+\s+)?(?:bridge|roof|car\s+park|building|it)\b"
+    r"|\b(?:bridge|roof|car\s+park|building)\b.{0,60}\b(?:worked\s+out|figured\s+out|measured|"
+    r"calculated)\s+how\s+(?:high|tall)\b"
+    r"|\bcu[áa]ntos\s+(?:metros|pisos)\s+(?:tiene|mide|hay)\b.{0,30}\b(?:puente|edificio|azotea|"
+    r"viaducto|balc[óo]n)\b"
+    r"|\bcombien\s+de\s+m[èe]tres\b.{0,30}\b(?:pont|immeuble|viaduc|toit)\b"
+    r"|\bwie\s+hoch\s+(?:die|das|der)\s+(?:brücke|dach|parkhaus|hochhaus)\b.{0,30}\b(?:ist|sind)\b"
+    r"(?=.{0,40}\b(?:ausgerechnet|nachgeschaut|gemessen|gegoogelt)\b)"
+)
+#: - all the pills swallowed at once ("swallow all my pills tonight", "tomarme todas las
+#:   pastillas de golpe", "avaler toute la boîte de cachets", "alle Tabletten auf einmal
+#:   schlucken", "выпить все таблетки разом");
+_SWALLOW_ALL = (
+    r"\bswallow\w*\s+(?:them\s+all|all\s+(?:of\s+)?(?:my|the|them)|every|the\s+whole|the\s+entire)\b"
+    r"|\b(?:take|taking|down|neck)\s+(?:all|every\s+one)\s+(?:of\s+)?(?:my|the)\s+(?:\w+\s+)?"
+    + _PILLS
+    + r"\s+(?:at\s+once|in\s+one\s+go|together|tonight)\b"
+    r"|\b(?:them\s+all|all\s+of\s+them)\s+at\s+once\b"
+    r"|\b(?:tomarme|tragarme|me\s+tomo|me\s+trago|me\s+voy\s+a\s+tomar)\s+(?:todas?|el\s+bote|la\s+caja)\b"
+    r".{0,30}" + _PILLS + r"?.{0,20}(?:de\s+golpe|de\s+una\s+vez|juntas|esta\s+noche)"
+    r"|\b(?:avaler|avale|prendre)\s+(?:toute\s+la\s+bo[îi]te|tous\s+(?:mes|les))\b.{0,30}"
+    r"(?:cachets|m[ée]docs|comprim[ée]s|m[ée]dicaments|somnif[èe]res)"
+    r"|\b(?:alle|die\s+ganze\s+packung)\s+(?:\w+\s+)?tabletten\s+(?:auf\s+einmal|auf\s+ex|heute\s+nacht)"
+    r"|\bschluck\w*\s+(?:heute\s+)?alle\b"
+    r"|\b(?:выпью|выпить|проглочу|проглотить|сожру|сожрать)\s+все\s+(?:\w+\s+)?(?:таблет\w*|"
+    r"снотворн\w*|лекарств\w*)"
+)
+#: - done with everything, and a plan for a day ("so done with it all, got a plan for saturday");
+_DONE_AND_PLAN = (
+    r"\b(?:done\s+with\s+(?:everything|it\s+all|life|all\s+of\s+(?:it|this))|can['’]?t\s+(?:do\s+"
+    r"this|go\s+on|take\s+(?:it|this))\s+any\s*more)\b.{0,80}\b(?:(?:got|have|made)\s+a\s+plan|"
+    r"doing\s+it|do\s+it)\b.{0,30}\b(?:tonight|tomorrow|this\s+weekend|on\s+\w+day|this\s+week|soon)\b"
+)
+#: - the only way out is not being there ("the only way out is me not being here", "der
+#:   einzige Ausweg ist, nicht mehr da zu sein", "la única salida es desaparecer", "la seule
+#:   issue c'est de disparaître", "единственный выход — исчезнуть").
+_ONLY_WAY = (
+    r"\bonly\s+(?:way\s+out|exit|solution|escape|option)\b.{0,60}\b(?:me\s+not\s+being|not\s+being\s+"
+    r"(?:here|around|alive)|to\s+die|dying|my\s+death|disappear\w*|end(?:ing)?\s+it|me\s+gone|"
+    r"check(?:ing)?\s+out)\b"
+    r"|\beinzige[rn]?\s+(?:ausweg|lösung)\b.{0,60}\b(?:sterben|tod|nicht\s+mehr\s+(?:da|leben|zu\s+"
+    r"leben)|verschwinden)\b"
+    r"|\b[úu]nica\s+(?:salida|soluci[óo]n)\b.{0,60}\b(?:morir\w*|muerte|no\s+estar|desaparecer)\b"
+    r"|\bseule\s+(?:issue|solution|sortie)\b.{0,60}\b(?:mourir|mort|dispara[îi]tre|plus\s+être\s+là)\b"
+    r"|\bединственн\w+\s+выход\w*.{0,60}(?:умереть|смерть|исчезнуть|меня\s+не\s+будет|не\s+жить)"
+)
 #: The word stems of pills and tablets (``_PILLS``).
 _PILL_STEMS = (
     "pill",
@@ -779,12 +1091,19 @@ _PILL_STEMS = (
 #: Each class with the word stems one of its sentences holds (a cheap look first: a sentence
 #: with none of them, most of what people say, is not searched; the whole search took longer
 #: than every rule together).
-_CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None], ...] = tuple(
-    (
-        stems,
-        re.compile(pattern, re.IGNORECASE),
-        re.compile(unless, re.IGNORECASE) if unless else None,
-    )
+#: What rules a class's match out (a regex found in the text, or a test of the text).
+Unless = str | Callable[[str], bool] | None
+
+
+def _unless(unless: Unless) -> Callable[[str], bool] | None:
+    if unless is None or callable(unless):
+        return unless
+    rx = re.compile(unless, re.IGNORECASE)
+    return lambda text: rx.search(text) is not None
+
+
+_CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], Callable[[str], bool] | None], ...] = tuple(
+    (stems, re.compile(pattern, re.IGNORECASE), _unless(unless))
     for stems, pattern, unless in (
         (
             (
@@ -803,10 +1122,15 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
                 "найд",
                 "desped",
                 "au revoir",
+                "discover",
+                "entdeckt",
+                "descubra",
+                "découvrira",
             ),
             _FAREWELL,
             None,
         ),
+        (("last",), _LAST_WORD, _EVENT),
         (
             (
                 *_PILL_STEMS,
@@ -822,6 +1146,16 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
                 "петл",
                 "how high",
                 "blade",
+                "lethal",
+                "fatal",
+                "deadly",
+                "tödlich",
+                "letal",
+                "mortal",
+                "létale",
+                "letale",
+                "mortelle",
+                "смертельн",
             ),
             _MEANS,
             _ERRAND,
@@ -871,7 +1205,7 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
                 "anden",
                 "quai",
                 "платформ",
-                "picture",
+                "pictur",
                 "imagin",
                 "bridge",
                 "overpass",
@@ -911,6 +1245,7 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
                 "опять",
                 "encore",
                 "nouveau",
+                "refait",
             ),
             _AGAIN,
             _MISHAP,
@@ -936,9 +1271,20 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
                 "besoin",
                 "понадоб",
                 "нужн",
+                "where i",
+                "donde voy",
+                "falta",
+                "là où",
+                "wo ich",
+                "где я",
+                "for good",
+                "pour de bon",
+                "für immer",
+                "para siempre",
+                "навсегда",
             ),
             _DONE_WITH_THINGS,
-            None,
+            _NEW_PLACE,  # given away for a trip, a move or a new place
         ),
         (
             (
@@ -958,9 +1304,22 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
             None,
         ),
         (
-            ("date", "day", "tag", "termin", "día", "fecha", "jour", "день", "дату", "число"),
+            (
+                "date",
+                "day",
+                "tag",
+                "termin",
+                "datum",
+                "día",
+                "dia",
+                "fecha",
+                "jour",
+                "день",
+                "дат",
+                "число",
+            ),
             _DATE_PICKED,
-            _EVENT,
+            _date_for_an_event_or_glad,
         ),
         (("will", "testament", "завещан"), _WILL, None),
         (
@@ -978,6 +1337,12 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
                 "bientôt",
                 "скоро",
                 "недолго",
+                "ruhe vor",
+                "débarrass",
+                "libr",
+                "избав",
+                "отдохн",
+                "peace",
             ),
             _SPARED,
             _EVENT,  # spared for a trip or a move
@@ -1029,6 +1394,164 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str] | None],
             _LEAP_THOUGHT,
             _LEISURE,
         ),
+        (
+            (
+                "point",
+                "reason",
+                "bother",
+                "wozu",
+                "sinn",
+                "grund",
+                "para qu",
+                "razón",
+                "razon",
+                "sentido",
+                "quoi bon",
+                "raison",
+                "pourquoi",
+                "зачем",
+                "причин",
+                "смысл",
+            ),
+            _POINTLESS,
+            None,
+        ),
+        (
+            (
+                "sea",
+                "ocean",
+                "lake",
+                "river",
+                "water",
+                "waves",
+                "meer",
+                "wasser",
+                "see",
+                "fluss",
+                "mar",
+                "río",
+                "rio",
+                "lago",
+                "agua",
+                "mer",
+                "rivière",
+                "lac",
+                "eau",
+                "море",
+                "реку",
+                "озеро",
+                "воду",
+            ),
+            _INTO_WATER,
+            None,
+        ),
+        (
+            (
+                "jump",
+                "throw myself",
+                "step",
+                "saut",
+                "tir",
+                "lanz",
+                "spring",
+                "прыгн",
+                "брошусь",
+                "кинусь",
+                "выброшусь",
+                "шагну",
+            ),
+            _LEAP_NOW,
+            _LEISURE,
+        ),
+        (
+            (
+                "without me",
+                "w/o me",
+                "ohne mich",
+                "sin mí",
+                "sin mi",
+                "sans moi",
+                "без меня",
+                "lose",
+            ),
+            _WITHOUT_ME,
+            _EVENT,  # managing without me on a trip
+        ),
+        (
+            (
+                "lighter",
+                "cig",
+                "hot spoon",
+                "hot knife",
+                "hot metal",
+                "hot coin",
+                "hot iron",
+                "matches",
+                "apag",
+                "quem",
+                "brûl",
+                "brul",
+                "clope",
+                "zigarett",
+                "verbrenne",
+                "туш",
+                "прижига",
+                "жгу",
+            ),
+            _SELF_BURN,
+            _MISHAP,
+        ),
+        (("worth", "wert", "valgo", "vaux", "стою", "полезнее"), _WORTH, None),
+        (
+            (
+                "deleted",
+                "closed",
+                "deactivated",
+                "shut down",
+                "wiped",
+                "gelöscht",
+                "borr",
+                "cerr",
+                "supprim",
+                "ferm",
+                "удалил",
+                "закрыл",
+                "loose ends",
+            ),
+            _CLOSURE,
+            None,
+        ),
+        (
+            (
+                "high",
+                "tall",
+                "hoch",
+                "alto",
+                "alta",
+                "haut",
+                "высок",
+                "metros",
+                "pisos",
+                "mètres",
+                "metres",
+            ),
+            _HEIGHT,
+            _VIEW,
+        ),
+        ((*_PILL_STEMS, "médoc", "medoc", "swallow", "all at once", "schluck"), _SWALLOW_ALL, None),
+        (("done with", "any more", "anymore"), _DONE_AND_PLAN, _EVENT),
+        (
+            (
+                "only",
+                "einzig",
+                "única",
+                "unica",
+                "seule",
+                "единствен",
+            ),
+            _ONLY_WAY,
+            None,
+        ),
     )
 )
 #: Gone, said of oneself (someone else at the sentence's start may take in one's pet).
@@ -1049,19 +1572,41 @@ _OTHER_SUBJECT = re.compile(
 )
 
 
+#: Chat's spellings of the words the classes look for ("thinking abt jumping", "tonite", "w/o
+#: me", "jveux en finir", "sammel Tabletten"): read as the words they stand for.
+_CHAT_SPELLINGS = (
+    (re.compile(r"\babt\b", re.IGNORECASE), "about"),
+    (re.compile(r"\btonite\b", re.IGNORECASE), "tonight"),
+    (re.compile(r"\b(?:tmrw|tmr|2moro|2morrow)\b", re.IGNORECASE), "tomorrow"),
+    (re.compile(r"\bw/o\b", re.IGNORECASE), "without"),
+    (re.compile(r"\bthru\b", re.IGNORECASE), "through"),
+    (re.compile(r"\bj['’]?(veux|vais)\b", re.IGNORECASE), r"je \1"),
+    (re.compile(r"\bsammel\b", re.IGNORECASE), "sammle"),
+)
+
+
+def _spelled_out(text: str) -> str:
+    """``text`` with chat's spellings (``_CHAT_SPELLINGS``) written out."""
+    for rx, word in _CHAT_SPELLINGS:
+        text = rx.sub(word, text)
+    return text
+
+
 def says_crisis_indirectly(text: str) -> bool:
     """Whether ``text`` says the speaker is about to harm themselves, or has again, without the
     words of it (``_CLASSES``: farewells left, means gathered, a place to fall from, hoping not
     to wake, self-harm again, things given away or a pet rehomed once one is gone, a day and a
     way chosen), of oneself (not a story, the news, a colleague's farewell, a move or a view:
     ``_NOT_ONESELF``; not someone else's act: ``_OTHER_SUBJECT``) and not as a figure of speech.
-    Such a text brings the crisis reply (:func:`crisis_reading`)."""
+    Such a text brings the crisis reply (:func:`crisis_reading`). Chat's spellings are read as
+    the words they stand for (``_CHAT_SPELLINGS``)."""
+    text = _spelled_out(text)
     low = text.lower()
     return (
         any(
             any(stem in low for stem in stems)
             and rx.search(text)
-            and (unless is None or unless.search(text) is None)
+            and (unless is None or not unless(text))
             for stems, rx, unless in _CLASSES
         )
         and _NOT_ONESELF.search(text) is None

@@ -202,7 +202,8 @@ async def test_a_russian_town_and_job_are_slots_in_the_nominative(
 async def test_remember_forget_and_the_button_press_speak_french(
     rules: Router, clock: ManualClock
 ) -> None:
-    saved = await rules.on_message(message("/remember I live in Lyon.", language="fr"))
+    # (Its words are French: a command's own words set the reply's language, as chat's do.)
+    saved = await rules.on_message(message("/remember J'habite à Lyon.", language="fr"))
     assert saved[0].text.startswith("C'est noté — je retiens : Tu habites à Lyon.")
     picks = await rules.on_message(message("/forget Lyon", language="fr"))
     assert picks[0].text == "Lequel dois-je oublier ?"

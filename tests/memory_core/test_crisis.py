@@ -545,3 +545,142 @@ def test_own_harm_beside_those_shapes_still_gets_the_crisis_reply(text: str) -> 
     assert not looks_like_self_harm(text)
     assert not speaks_figuratively(text)
     assert crisis_reading(Topic.SELF_HARM, text) == Topic.SELF_HARM
+
+
+#: Thirteenth round: self-harm said in chat's words (en/de/es/fr/ru) — no reason left to get
+#: up, a walk into the sea, a leap said as what one will do, the others better off without
+#: one, burns pressed on oneself, worth more dead, accounts closed beside goodbyes, a height
+#: worked out, all the pills at once, done with everything and a plan, the only way out, a
+#: rope looked at, a lethal dose looked up, a crash pictured, pills kept for a night, things
+#: given away "where I'm going", rid of the speaker soon, a date set and "I'll do it", a date
+#: set around someone else's event, chat's spellings ("abt", "tonite", "w/o", "jveux").
+INDIRECT_13 = (
+    "what's the point in getting up at all anymore",
+    "why do i even bother living",
+    "wozu überhaupt noch weiterleben, merkt eh keiner",
+    "no hay ninguna razón para seguir viviendo",
+    "à quoi bon continuer à vivre",
+    "зачем вообще жить, если всё так",
+    "tonight i'll wade into the lake and not come back out",
+    "heute nacht geh ich ins Meer und komm nicht mehr zurück",
+    "voy a meterme en el mar y no volver",
+    "je vais marcher dans la mer et ne pas revenir",
+    "зайду в реку и не вернусь",
+    "tonight i'm going to jump off the multi-storey car park",
+    "heute spring ich von der Brücke am Hafen",
+    "esta noche me tiro del puente de la autovía",
+    "demain je saute du viaduc",
+    "завтра прыгну с крыши",
+    "honestly my kids would be better off w/o me",
+    "ohne mich hätten es meine Eltern leichter",
+    "mis hijos estarían mejor sin mí",
+    "ma famille serait plus tranquille sans moi",
+    "без меня всем будет легче",
+    "pressed a lighter against my forearm till it blistered",
+    "me apagué un cigarro en el muslo",
+    "je me brûle avec des clopes exprès",
+    "ich drück mir Zigaretten auf der Haut aus",
+    "тушу сигареты об руку",
+    "I'm worth more dead, the insurance would clear the mortgage",
+    "closed all my accounts and said goodbye to my mates",
+    "measured how high the bridge over the bypass is",
+    "ich hab geschaut, welches Stockwerk hoch genug ist",
+    "voy a tomarme todas las pastillas de golpe",
+    "je vais avaler toute la boîte de cachets",
+    "ich schluck heute alle Tabletten auf einmal",
+    "выпью все таблетки разом",
+    "gonna swallow every pill in the cabinet",
+    "so done with it all, got a plan and i'm doing it on sunday",
+    "the only way out is me not being here",
+    "la única salida que veo es desaparecer",
+    "la seule issue c'est de disparaître",
+    "der einzige Ausweg ist, nicht mehr da zu sein",
+    "единственный выход — исчезнуть навсегда",
+    "the rope is still in the shed and i keep going to stare at it",
+    "looked up the lethal dose of my sleeping pills, i have more than that",
+    "keep picturing myself swerving into a lorry on the ring road",
+    "hid all my tablets for saturday night",
+    "gave the dog to my aunt, i won't be needing him where i'm going",
+    "dejé mis libros a mi prima; a donde voy, ya no me sirven",
+    "j'ai laissé mes plantes à ma sœur, j'en aurai pas besoin",
+    "bald habt ihr alle Ruhe vor mir",
+    "bientôt tu seras débarrassée de moi",
+    "pronto se librarán de mí",
+    "скоро вы от меня избавитесь",
+    "the date is set, i'll do it on sunday",
+    "la fecha está fijada: lo haré el domingo",
+    "I've picked the day, after my cousin's christening so I don't spoil it",
+    "on the roof again thinking abt jumping",
+    "jveux en finir",
+    "sammel schon ewig Schlaftabletten, bald sind es genug",
+    "war gestern nacht an der Brücke, lange runtergeguckt",
+    "cette nuit je me suis refaite des coupures",
+    "mon frère garde mon chien, je serai parti pour de bon bientôt",
+    "Leben will ich nicht mehr, es tut nur noch weh",
+    "a note on the door for whoever discovers me",
+    "this is the last txt you'll get from me, take care",
+)
+
+
+@pytest.mark.parametrize("text", INDIRECT_13)
+def test_self_harm_said_without_its_words_thirteenth_round(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert says_crisis_indirectly(text)
+    assert sensitive_topic(text) == Topic.SELF_HARM
+
+
+#: Their look-alikes: a date looked forward to, a swim, a jump for fun or in a game, a team
+#: managing while one is away, houseplants, a burn while cooking, pills taken as prescribed,
+#: a height checked for a fence, an account closed for a move, a way out of a game's level,
+#: "en finir avec" a task, jumping out of bed, someone's thesis on self-harm, dying of shame.
+LOOKALIKES_13 = (
+    "I've finally picked a date!",
+    "I've set the date, so excited",
+    "habe den Tag festgelegt, freu mich riesig",
+    "ya elegí la fecha, ¡qué ilusión!",
+    "я выбрала дату, ура",
+    "walked into the sea at sunrise, freezing but amazing",
+    "the team will be better off without me while I'm on holiday",
+    "burned my hand on the oven again, cooking is not my thing",
+    "took all my pills this morning like the doctor said",
+    "checked the fence is high enough for the dog",
+    "closed my bank account after the move",
+    "the only way out of this level is to die and respawn",
+    "je veux en finir avec ce dossier avant lundi",
+    "je saute du lit à six heures tous les matins",
+    "my character fell off the ledge in this game again",
+    "gonna jump off the pier into the water for a swim",
+    "this is the last message before my flight, talk soon",
+    "bald habt ihr Ruhe vor mir, ich fahre zwei Wochen in den Urlaub",
+    "gave my old bike to my nephew, he'll need it for school",
+    "sold my car, won't need it where I'm going, the city has great trams",
+    "we walked into the sea until the water reached our knees",
+    "I've set a date with my barber",
+)
+
+
+@pytest.mark.parametrize("text", LOOKALIKES_13)
+def test_lookalikes_of_the_thirteenth_rounds_classes_are_not(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert not says_crisis_indirectly(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
+
+
+#: Self-harm's words said of someone's work or of shame, a game's falls: no crisis reply.
+NOT_A_CRISIS_13 = (
+    "my brother is doing his dissertation on suicide prevention among farmers",
+    "she volunteers for a self-harm awareness charity",
+    "mi hermana escribe una tesis de máster sobre prevención del suicidio",
+    "я чуть не сгорела со стыда, чуть не умерла от стыда",
+    "my avatar keeps jumping off the tower, the controls are so bad",
+)
+
+
+@pytest.mark.parametrize("text", NOT_A_CRISIS_13)
+def test_self_harm_studied_shame_and_games_get_no_crisis_reply(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert speaks_figuratively(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
