@@ -141,6 +141,13 @@ UPDATED = {
         "veterinaria",
         "dentista",
     ),
+    "es, a lead about someone, a job of two words": (
+        "Mi cuñado Tomás trabaja de cartero en el centro.",
+        "Corrijo lo de Tomás: de cartero nada, es guardia civil.",
+        "¿De qué trabaja Tomás?",
+        "guardia civil",
+        "cartero",
+    ),
     "fr, a lead about someone": (
         "Mon oncle Gilles est plombier.",
         "Je rectifie pour Gilles : pas plombier, il est charpentier.",
@@ -174,7 +181,7 @@ UPDATED = {
 
 #: Cases whose note the write policy asks about (high-risk by meaning): their person's
 #: section holds the one value; the note waits for the user's choice.
-PEOPLE_ONLY = frozenset({"de, a relative moved"})
+PEOPLE_ONLY = frozenset({"de, a relative moved", "es, a lead about someone, a job of two words"})
 
 
 async def _told_then_corrected(
