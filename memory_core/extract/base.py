@@ -97,7 +97,7 @@ class Candidate:
     #: one beside it (a second cat by that name).
     corrects: bool = False
     #: Said as where things stand now, with nothing that says a change ("Wir sind jetzt in
-    #: Bonn": a move, or a trip): only a change of the told fact of its key — asked about —
+    #: Gera": a move, or a trip): only a change of the told fact of its key — asked about —
     #: never a first one (the sentence's note keeps it).
     changes: bool = False
 

@@ -128,7 +128,7 @@ def _no_longer(text: str, subject: str) -> str | None:
 
 
 #: Where the user is now, said beside an ending or a move ("we're in York now", "ahora
-#: estamos en Cádiz", "jetzt sind wir in Bonn", "on est à Nantes maintenant", "теперь мы в
+#: estamos en Cádiz", "jetzt sind wir in Gera", "on est à Nantes maintenant", "теперь мы в
 #: Казани").
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ][\w'’-]*)"
 _PLACE = rf"(?P<v>{_CAP}(?:[ -]{_CAP}){{0,2}})"
@@ -152,7 +152,7 @@ _MOVED = re.compile(
 
 def now_in(body: str, language: str, found: Sequence[Candidate], ctx: Context) -> list[Candidate]:
     """The new home of a message that ends the old one or says a move ("I don't live in
-    Leeds any more, we're in York now"); said only with "now" ("Wir sind jetzt in Bonn"), a
+    Leeds any more, we're in York now"); said only with "now" ("Wir sind jetzt in Gera"), a
     change of the told home (asked about, ``changes``), never a first one: it may be a trip.
     Nothing when a reading gave the home."""
     if any(c.key == "home_city" and c.valid_to is None for c in found):
