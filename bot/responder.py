@@ -29,7 +29,7 @@ from typing import Any, Protocol, TypeVar
 import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
-from bot.slots import slot_words
+from bot.slots import counted, slot_words
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import (
     first_name,
@@ -1194,6 +1194,7 @@ def worth_saying(noted: Sequence[_K]) -> list[_K]:
     for c in noted:
         if not c.key.endswith(".name"):
             said.setdefault(c.key.rsplit(".", 1)[0], []).append(c.value_text)
+    named = [c.key for c in noted if c.key.endswith(".name")]
     return [
         c
         for c in noted
@@ -1205,7 +1206,17 @@ def worth_saying(noted: Sequence[_K]) -> list[_K]:
             and (name := _name_held(c))
             and any(name in text for text in said.get(c.key.rsplit(".", 1)[0], ()))
         )
+        # A count beside the names of the ones it counts ("Wir haben einen Kater, der heißt
+        # Moritz"): the names say it.
+        and not (counted(c.key, c.value_text) and any(_counts(c.key, k) for k in named))
     ]
+
+
+def _counts(count_key: str, name_key: str) -> bool:
+    """Whether a count's key (``pet.cat``, ``family.children``) counts the one a naming key
+    names (``pet.cat.name``, ``family.child.ane.name``)."""
+    kind = "family.child" if count_key == "family.children" else count_key
+    return name_key.startswith(f"{kind}.")
 
 
 #: Earlier turns come from the store: their angle brackets are shown, not parsed, so a stored

@@ -297,7 +297,10 @@ class ChatTurn:
         if self.preview is None or not self.memory.learns_from(text):
             return []
         preview = TurnInput(user_text=text, time=msg.time, user_name=msg.display_name)
-        found = [c for c in await self.preview.extract(preview) if not c.temporary]
+        # A home said only with "now" is a change asked about, or nothing: never "noted".
+        found = [
+            c for c in await self.preview.extract(preview) if not c.temporary and not c.changes
+        ]
         # "Three cats, not two", days later: the told fact with the new words.
         return await self.memory.with_replacements(msg.user_key, text, found)
 

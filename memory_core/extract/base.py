@@ -96,6 +96,10 @@ class Candidate:
     #: Tom"; the value is the corrected one): a change of the fact it names, never a second
     #: one beside it (a second cat by that name).
     corrects: bool = False
+    #: Said as where things stand now, with nothing that says a change ("Wir sind jetzt in
+    #: Gera": a move, or a trip): only a change of the told fact of its key — asked about —
+    #: never a first one (the sentence's note keeps it).
+    changes: bool = False
 
     def __post_init__(self) -> None:
         if not is_valid_key(self.key):

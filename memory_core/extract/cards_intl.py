@@ -389,7 +389,9 @@ def _pets(field: str, language: str, ctx: Context, following: str) -> list[Candi
         count = (m["c"] or "").lower()
         n = int(count) if count.isdigit() else _COUNT_WORDS.get(count, 1)
         plural = m["sp"].lower() in _PLURAL_PETS.get(language, {})
-        said = f"{n} {species}s" if n > 1 or (plural and count) else f"a {species}"
+        # "einen Kater" (the word is plural too) is one; "ein paar Kater" some, said as 1+.
+        known = count.isdigit() or count in _COUNT_WORDS
+        said = f"{n} {species}s" if n > 1 or (plural and count and not known) else f"a {species}"
         return fact(
             f"pet.{slug(species)}", f"{ctx.subject} has {said}.", Category.RELATIONSHIP, 0.7
         )

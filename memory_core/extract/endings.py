@@ -128,7 +128,7 @@ def _no_longer(text: str, subject: str) -> str | None:
 
 
 #: Where the user is now, said beside an ending or a move ("we're in York now", "ahora
-#: estamos en Cádiz", "jetzt sind wir in Bonn", "on est à Nantes maintenant", "теперь мы в
+#: estamos en Cádiz", "jetzt sind wir in Gera", "on est à Nantes maintenant", "теперь мы в
 #: Казани").
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ][\w'’-]*)"
 _PLACE = rf"(?P<v>{_CAP}(?:[ -]{_CAP}){{0,2}})"
@@ -140,7 +140,7 @@ _NOW_IN = {
     "fr": rf"\b(?:on\s+est|nous\s+sommes|je\s+suis)\s+(?:maintenant\s+)?(?:à|a)\s+{_PLACE}",
 }
 _RU_NOW_IN = re.compile(
-    r"(?<!\w)(?:теперь|сейчас)\s+(?:мы|я)\s+во?\s+(?P<w>[А-ЯЁ][а-яё-]*(?:\s+[А-ЯЁа-яё][а-яё-]*)?)"
+    r"(?<!\w)(?i:теперь|сейчас)\s+(?i:мы|я)\s+(?i:во?)\s+(?P<w>[А-ЯЁ][а-яё-]*(?:\s+[А-ЯЁа-яё][а-яё-]*)?)"
 )
 #: A move said in the same message ("we moved", "sind umgezogen", "nos mudamos").
 _MOVED = re.compile(
@@ -152,17 +152,39 @@ _MOVED = re.compile(
 
 def now_in(body: str, language: str, found: Sequence[Candidate], ctx: Context) -> list[Candidate]:
     """The new home of a message that ends the old one or says a move ("I don't live in
-    Leeds any more, we're in York now"), when no reading gave it; else nothing."""
+    Leeds any more, we're in York now"); said only with "now" ("Wir sind jetzt in Gera"), a
+    change of the told home (asked about, ``changes``), never a first one: it may be a trip.
+    Nothing when a reading gave the home."""
     if any(c.key == "home_city" and c.valid_to is None for c in found):
-        return []
-    moved = any(c.key == "home_city" and c.valid_to is not None for c in found)
-    if not moved and not _MOVED.search(body):
         return []
     place = _now_in(body, language)
     if place is None or any(place == c.value for c in found):
         return []
+    moved = any(c.key == "home_city" and c.valid_to is not None for c in found)
+    moved = moved or bool(_MOVED.search(body))
+    if not moved and (not _NOW.search(body) or _TRIP.search(body)):
+        return []
     text = f"{ctx.subject} lives in {place}."
-    return fact("home_city", text, Category.IDENTITY, 0.75, place)
+    said = fact("home_city", text, Category.IDENTITY, 0.75 if moved else CHANGE_HINT, place)
+    return said if moved else [replace(c, changes=True) for c in said]
+
+
+#: "Now" in each language, said of where the user is.
+_NOW = re.compile(
+    r"\b(?:now|these\s+days|jetzt|inzwischen|mittlerweile|nun|ahora|maintenant|désormais|"
+    r"à\s+présent)\b|(?<!\w)(?:теперь|сейчас)(?!\w)",
+    re.IGNORECASE,
+)
+#: A stay, not a home ("for a week", "im Urlaub", "de vacaciones", "en vacances", "в отпуске").
+_TRIP = re.compile(
+    r"\b(?:holiday|vacation|trip|visit\w*|week\w*|days?|conference|tour\w*|hotel|"
+    r"urlaub|ferien|reise|besuch\w*|woche\w*|tage|vacaciones|viaje|visita|semana\w*|días|"
+    r"vacances|voyage|séjour|semaine\w*|jours|hôtel)\b"
+    r"|(?<!\w)(?:отпуск\w*|поездк\w*|командировк\w*|недел\w*|дн\w*|гост\w*|отдыха\w*)(?!\w)",
+    re.IGNORECASE,
+)
+#: Below a move's reading: a home said only with "now" is asked about, never taken alone.
+CHANGE_HINT = 0.6
 
 
 def _now_in(body: str, language: str) -> str | None:

@@ -33,7 +33,7 @@ from memory_core.extract.lexicon import (
     TRANSIENT_STATES,
 )
 from memory_core.extract.rule import Context, fact
-from memory_core.text import kin, numbers
+from memory_core.text import animals, kin, numbers
 from memory_core.values import Category
 
 #: A note's first confidence hint: what the user said, not yet read into a slot.
@@ -610,9 +610,10 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
     words = re.findall(r"[^\W\d_]+", rest.lower())
     covered = set(_INTRO_WORDS | _MONTH_WORDS)
     if any(c.key.startswith(("family.", "people.", "pet.")) for c in slots):
-        covered |= patterns_intl_people.KIN_WORDS
-    if any(c.key == "age" or c.key.endswith(".age") for c in slots):
-        covered |= _AGE_WORDS  # "J'ai soixante-douze ans.": the age holds it all
+        covered |= patterns_intl_people.KIN_WORDS | _PET_WORDS
+    if any(c.key == "age" or c.key.endswith(".age") or _COUNTS.match(c.key) for c in slots):
+        # "J'ai soixante-douze ans.", "Tengo dos hijos, …": the age or the count holds it all
+        covered |= _AGE_WORDS
     if any(c.valid_to is not None and not c.temporary for c in slots):
         covered |= endings.ENDING_WORDS  # "Ya no vivo en Sevilla": the ending holds it all
     if any(c.key.startswith("favorite.") for c in slots):
@@ -621,6 +622,15 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
     return any(w not in covered for w in words)
 
 
+#: The animals' words in every language, singular and plural ("gatas", "Kater", "кошки").
+_PET_WORDS = frozenset(
+    w
+    for lang in ("de", "es", "fr", "ru", "en")
+    for w in animals.words(lang, plural=True, singular=True)
+)
+#: The keys that count or name the user's pets or children ("pet.cat", "family.children",
+#: "pet.cat.kira.name"): "Tenemos dos gatas, Kira y Nala" says no more than the two names.
+_COUNTS = re.compile(r"^(?:pet\.|family\.(?:child|children|grandchildren|son|daughter)(?:\.|$))")
 #: Every word of an age said in words, in the four languages ("trente", "cinq", "y").
 _AGE_WORDS = frozenset(
     part

@@ -197,10 +197,21 @@ def _not_x_then(text: str) -> list[Replacement]:
     if m is None or "?" in text:
         return []
     old = _bare(m.group("old") or m.group("nada"))
-    aligned = _aligned(m.group("head"), old)
+    said_as = _SAID_AS.match(m.group("head"))
+    # "…, es policía local": all the copula says is the new value, however many words.
+    aligned = said_as.group("v") if said_as else _aligned(m.group("head"), old)
     if aligned and old.lower() != aligned.lower():
         return [Replacement(old, _bare(aligned))]
     return []
+
+
+#: The next clause saying what it is instead: "es policía local", "er ist Tischler", "il est
+#: pâtissier", "she's a vet" (up to three words after the copula).
+_SAID_AS = re.compile(
+    r"^(?:(?:he|she|it|er|sie|il|elle|он|она|это)\s*)?(?:(?:is|ist|es|est|c['’]est|—)\s+|['’]s\s+)"
+    rf"(?P<v>{_W}(?:\s+{_W}){{0,2}})$",
+    re.IGNORECASE,
+)
 
 
 def _moved(m: re.Match[str], who: str) -> list[Replacement]:

@@ -188,6 +188,8 @@ def decide_one(
             )
     current = [f for f in same_key if f.status == Status.ACTIVE]
     if not current:
+        if candidate.changes:
+            return None  # "Wir sind jetzt in Rom" with no home told: maybe a trip
         return _first_of_key(candidate, proposal, live, related, explicit=explicit)
     old = current[0]
     if candidate.multi_valued:

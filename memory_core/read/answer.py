@@ -257,7 +257,7 @@ def _words_alternation(words: set[str]) -> str:
 
 #: The partner said by what the user does with them, with no relation word: "the guy I'm
 #: seeing", "la chica con la que salgo", "la fille avec qui je sors", "der Typ, mit dem ich
-#: zusammen bin", "с кем я встречаюсь".
+#: zusammen bin", "с которым я живу".
 _PARTNER_SAID_OTHERWISE = (
     (
         r"(?<!\w)(?:the\s+)?(?:guy|man|girl|woman|person|one)\s+(?:that\s+|who\s+)?"

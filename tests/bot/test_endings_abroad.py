@@ -79,3 +79,35 @@ async def test_the_latest_word_on_it_is_quoted(tmp_path: Path, console: Callable
         clock.advance(days=1)
         answer = await s.say("Where do I live?")
     assert "no longer" in answer, answer
+
+
+#: Where the user is "now", said with no word of a move: a change of the told home, asked
+#: about (it may be a trip: "only for now" is one of the choices); with no home told, a note.
+NOW_IN = {
+    "de": ("Ich wohne in Jena.", "Wir sind jetzt in Gera.", "Gera", "Jena"),
+    "en": ("I live in Derby.", "We're now in Hull.", "Hull", "Derby"),
+    "ru": ("Я живу в Самаре.", "Теперь мы в Уфе.", "Уф", "Самар"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NOW_IN))
+async def test_now_somewhere_else_asks_about_the_told_home(
+    lang: str, tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    told, now, new, old = NOW_IN[lang]
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, user="eli") as s:
+        await s.say(told)
+        clock.advance(days=5)
+        asked = await s.say(now)
+    assert new in asked and old in asked, asked  # the conflict question, both places named
+
+
+async def test_now_somewhere_with_no_home_told_is_a_note(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    async with console(tmp_path / "m.db", ManualClock(START), user="eli") as s:
+        ack = await s.say("Wir sind jetzt in Gera.")
+        profile = await s.say("/profile")
+    assert "„Wir sind jetzt in Gera“" in ack, ack  # their words, no home claimed
+    assert "wohnst" not in profile, profile

@@ -56,13 +56,20 @@ def test_a_move_said_as_an_ending_gives_the_new_home(line: str, old: str, new: s
     assert [(c.value, c.valid_to) for c in homes] == [(new, None)], homes
 
 
-#: "Now" alone may be a trip: no home without an ending or a move beside it.
+#: "Now" alone may be a trip: never a home of its own (at most a change asked about), and
+#: none at all with a word of a stay.
 @pytest.mark.parametrize(
-    "line",
-    ["Wir sind jetzt in Rom, das Wetter ist super.", "Ahora estamos en Roma de vacaciones."],
+    ("line", "asked"),
+    [
+        ("Wir sind jetzt in Rom, das Wetter ist super.", True),
+        ("Ahora estamos en Roma de vacaciones.", False),
+        ("We're in Lisbon now for a week.", False),
+    ],
 )
-def test_now_somewhere_alone_is_no_home(line: str) -> None:
-    assert not [c for c in _read(line) if c.key == "home_city"]
+def test_now_somewhere_alone_is_no_home(line: str, asked: bool) -> None:
+    homes = [c for c in _read(line) if c.key == "home_city"]
+    assert all(c.changes for c in homes), homes
+    assert bool(homes) == asked, homes
 
 
 #: Words of an ending that end nothing the bot keeps: no fact said as true.
@@ -71,3 +78,14 @@ def test_now_somewhere_alone_is_no_home(line: str) -> None:
 )
 def test_an_ending_of_nothing_kept_stores_no_slot(line: str) -> None:
     assert not [c for c in _read(line) if not c.key.startswith("note.")]
+
+
+@pytest.mark.parametrize(
+    "line", ["Wir sind jetzt in Gera.", "We're now in Hull.", "Теперь мы в Уфе."]
+)
+def test_now_somewhere_is_only_a_change(line: str) -> None:
+    """Said with "now" and no word of a move: a change of the told home (asked about),
+    never a first one — the sentence's note is kept beside it."""
+    homes = [c for c in _read(line) if c.key == "home_city"]
+    assert [c.changes for c in homes] == [True], homes
+    assert [c for c in _read(line) if c.key.startswith("note.")]

@@ -44,7 +44,7 @@ def notes_of(text: str, *, explicit: bool = False) -> dict[str, str]:
     ("text", "lang"),
     [
         ("Ich spiele seit zehn Jahren Cello.", "de"),
-        ("Tengo dos hijos y un perro.", "es"),
+        ("Tengo un huerto en el pueblo.", "es"),
         ("Je fais du yoga tous les dimanches.", "fr"),  # (a cat's name is now a slot)
         ("По выходным я играю в шахматы с отцом.", "ru"),
     ],
