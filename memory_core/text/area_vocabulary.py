@@ -129,7 +129,14 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         # "Je soutiens l'OM", "je pratique l'aviron": supporting and doing a sport in French.
         r"soutien[st]?\s+(?:le\s+|la\s+|les\s+|l')(?-i:[A-Z])\w*|"
         r"pratique\s+(?:l'|le\s|la\s|du\s|de\s+la\s)(?!piano|guitare|violon|chant)|болею\s+за|болельщи\w*|фанат\w*|"
-        r"команд(?:а|у|ы|е|ой)|футбол\w*|хокке\w*|спорт\w*|бега\w*|плава\w*|марафон\w*)\b",
+        r"команд(?:а|у|ы|е|ой)|футбол\w*|хокке\w*|спорт\w*|бега\w*|плава\w*|марафон\w*|"
+        # A supporter in the plural or the feminine ("Anhängerin", "supportrice", "hinchas",
+        # "aficionados del", "seguidora del"), and a club by its initials before its name
+        # ("FC Metz", "der SC Freiburg", "el CD Tenerife", "ФК «Краснодар»"; "AC unit" is none).
+        r"anh[äa]nger(?:in(?:nen)?)?|support(?:eur|euse|rice)s?|hinchas|"
+        r"aficionad[oa]s\s+(?:del?|al)|seguidor(?:a|as|es)?\s+del?|"
+        r"(?-i:FC|SC|SV|TSV|VfL|VfB|KSV|BSC|CF|CD|UD|RC|AS|AC|OGC|ФК|ХК)\s+[«\"„]?"
+        r"(?-i:[A-ZÀ-ÝА-ЯЁ])\w*)\b",
         "sport",
     ),
     (

@@ -191,3 +191,40 @@ def test_a_breed_a_genre_a_french_sport_verb_or_a_resolution_names_its_area(
 def test_an_intolerance_asked_formally_is_about_the_diet() -> None:
     index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("diet"))
     assert index in areas.named_areas("Welche Unverträglichkeiten habe ich denn?")
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "Ich bin glühende Anhängerin von Eintracht Frankfurt.",
+        "Mein Vater und ich sind Anhänger des HSV.",
+        "Je suis une supportrice fidèle de l'OL.",
+        "Mon mari et moi, on est supporteurs de Bordeaux.",
+        "En casa somos hinchas del Atlético Nacional.",
+        "Mis hijos son aficionados del Betis.",
+        "Soy seguidora del Sevilla desde niña.",
+        "Le RC Strasbourg a encore perdu, quelle misère.",
+        "Der SC Freiburg spielt heute Abend, ich geh hin.",
+        "Vamos siempre a ver al CD Tenerife.",
+        "ФК «Краснодар» опять продул, обидно.",
+        "Taking my nephew to watch FC Cincinnati on Saturday.",
+    ],
+)
+def test_a_supporter_in_any_form_or_a_club_by_its_initials_names_sport(told: str) -> None:
+    """A supporter said in the plural or the feminine ("Anhängerin", "supportrice",
+    "hinchas", "aficionados", "seguidora") and a club named by its initials ("FC", "SC", "RC",
+    "CD", "ФК") are words of sport in what was told (a German or French note of a team was in
+    no area, so "Für welche Mannschaft bin ich?" abstained)."""
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("sport"))
+    assert index in areas.told_areas(told), told
+
+
+@pytest.mark.parametrize(
+    "told",
+    ["My AC unit is broken again.", "I work in the CD section of a record shop.", "Ich fahre SUV."],
+)
+def test_initials_that_name_no_club_name_no_sport(told: str) -> None:
+    """Capital initials name a club only before a club's name ("AC unit", "CD section" are
+    not clubs)."""
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("sport"))
+    assert index not in areas.told_areas(told), told
