@@ -414,10 +414,26 @@ _THEN_QUESTION = re.compile(
 )
 
 
+#: "my kiddo, what's his name?", "Priya's job, what was it again?": a thing named (a possessive
+#: or "the", a few words, no verb) before a question that points back at it …
+_FRONTED = re.compile(
+    r"^(?:and|so|oh|ok|okay|also|then)?\s*(?:my|our|your|the|(?-i:[A-Z])\w*'s)\s+"
+    r"(?!.*\b(?:a|an|is|are|was|were|am|be|been|has|have|had|do|does|did|got|gets|can|will|"
+    r"would|just|now|\w+ed)\b)[\w' -]{1,40}$",
+    re.IGNORECASE,
+)
+#: … with "he", "she", "it", "they" (or "his", "her", "its", "their").
+_POINTS_BACK = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
+
+
 def _statement_of(sentence: str) -> str | None:
-    """The part of a question sentence that states something, or None if it only asks."""
+    """The part of a question sentence that states something, or None if it only asks (a
+    thing named before a question about it is part of the question)."""
     m = _THEN_QUESTION.match(sentence)
     if m is None or is_question(m.group("s")):
+        return None
+    head = m.group("s").strip()
+    if len(head.split()) <= 5 and _FRONTED.match(head) and _POINTS_BACK.search(m.group("q")):
         return None
     return m.group("s")
 
