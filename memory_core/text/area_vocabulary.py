@@ -107,7 +107,7 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"musique|chorale|chante|guitare|violon|violoncelle|batterie|trompette|saxophone|"
         r"fl[ûu]te|accord[ée]on|harpe|clarinette|joue\s+(?:du|de\s+la|de\s+l)|"
         r"музык\w*|хор(?:е|а|ом)?|пою|гитар\w*|пианино|фортепиано|скрипк\w*|виолончел\w*|барабан\w*|"
-        r"труб[ае]|саксофон\w*|флейт\w*|аккордеон\w*|баян\w*|играю\s+на|"
+        r"труб[ае]|саксофон\w*|флейт\w*|аккордеон\w*|баян\w*|играю\s+на|tocar\s+(?:el|la)|"
         # Genres and listening ("J'écoute du jazz", "Ich höre Blues", "Слушаю джаз").
         r"jazz|blues|reggae|techno|hip-hop|opera|op[ée]ra|oper|джаз\w*|listen(?:s|ing)?\s+to|"
         r"[ée]coute\w*|escucho|h[öo]re\w*|слушаю)\b",
@@ -134,6 +134,9 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         # "aficionados del", "seguidora del"), and a club by its initials before its name
         # ("FC Metz", "der SC Freiburg", "el CD Tenerife", "ФК «Краснодар»"; "AC unit" is none).
         r"anh[äa]nger(?:in(?:nen)?)?|support(?:eur|euse|rice)s?|hinchas|"
+        # Climbing and sailing in de/es/fr/ru ("gehe klettern", "hago escalada", "la voile").
+        r"kletter\w*|klettre|bouldern|boulderhalle|segel\w*|segle|escalada|escalar|escalade|"
+        r"(?:de\s+la|la)\s+voile|скалолаз\w*|парус\w*|"
         r"aficionad[oa]s\s+(?:del?|al)|seguidor(?:a|as|es)?\s+del?|"
         r"(?-i:FC|SC|SV|TSV|VfL|VfB|KSV|BSC|CF|CD|UD|RC|AS|AC|OGC|ФК|ХК)\s+[«\"„]?"
         r"(?-i:[A-ZÀ-ÝА-ЯЁ])\w*)\b",
@@ -170,7 +173,10 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"fines?\s+de\s+semana|colecciono|ajedrez|pescar|pesca|tejer|jard[íi]n\w*|loisirs?|"
         r"passe-temps|temps\s+libre|week-ends?|collectionne\w*|[ée]checs|p[êe]che|tricot\w*|"
         r"jardin\w*|хобби|свободное\s+время|выходн\w*|коллекци\w*|шахмат\w*|рыбалк\w*|"
-        r"вяза\w*|увлека\w*)\b",
+        r"вяза\w*|увлека\w*|"
+        # Needlework said as what one does ("ich häkle", "hago ganchillo", "вяжу", "вышиваю").
+        r"häkel\w*|häkle|ganchillo|crochet\w*|embroider\w*|bordar|bordado|brode\w*|вяж\w*|"
+        r"вышива\w*|рукодели\w*)\b",
         "hobbies",
     ),
     (

@@ -1234,7 +1234,11 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         r"travail\w*|boulot|emploi|bosse|работ\w*|професси\w*|должност\w*|зарабатыва\w*|"
         r"earn|verdiene|verdienst|verdienen|gano|gagne|for\s+a\s+living|beruflich|"
         # slang: "Je taffe où, moi ?", "¿Y de qué chambeo yo?", "Кем я там вкалываю?"
-        r"taf|taffe[sr]?|curro|curras|chambe\w*|chamba|jale|вкалыва\w*|тружусь|пашу)\b",
+        r"taf|taffe[sr]?|curro|curras|chambe\w*|chamba|jale|вкалыва\w*|тружусь|пашу|"
+        # earning one's living: "what I do for money", "pay the bills", "Lebensunterhalt",
+        # "Geld verdient", "a qué me dedico", "gagne ma vie" (money itself is no job).
+        r"do\s+for\s+(?:money|cash)|pay\s+(?:the|my)\s+bills|pay-?check|verdient|"
+        r"lebensunterhalt\w*|dedic(?:o|as|a|an)|gagne\s+(?:ma|ta|sa)\s+vie)\b",
         "job",
     ),
     (
@@ -1287,7 +1291,7 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:hobby|hobbies|free\s+time|spare\s+time|unwind|hobbys?|freizeit|handarbeit\w*|"
         r"afici[oó]n\w*|pasatiempos?|tiempo\s+libre|loisirs?|passe-temps|temps\s+libre|"
-        r"хобби|свободное\s+время|увлека\w*)\b",
+        r"хобби|свободное\s+время|увлека\w*|crafts?|manualidades|рукодели\w*)\b",
         "hobbies",
     ),
     (

@@ -228,3 +228,71 @@ def test_initials_that_name_no_club_name_no_sport(told: str) -> None:
     not clubs)."""
     index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("sport"))
     assert index not in areas.told_areas(told), told
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "remind me what I do for money",
+        "how do I pay the bills again?",
+        "Womit habe ich früher mein Geld verdient?",
+        "Wovon bestreite ich meinen Lebensunterhalt?",
+        "¿Te acuerdas de a qué me dedico?",
+        "Comment je gagne ma vie, déjà ?",
+        "Чем я на жизнь зарабатываю?",
+    ],
+)
+def test_earning_ones_living_asked_in_any_words_is_about_the_job(question: str) -> None:
+    """ "what I do for money", "pay the bills", "Lebensunterhalt verdient", "a qué me dedico",
+    "gagne ma vie" ask for the job (a job question in these words abstained at day 60)."""
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("job"))
+    assert index in areas.named_areas(question), question
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how much money do I have saved?", "what do I spend my money on?", "Wem widme ich mein Buch?"],
+)
+def test_money_itself_is_no_job(question: str) -> None:
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("job"))
+    assert index not in areas.named_areas(question), question
+
+
+@pytest.mark.parametrize(
+    ("told", "area"),
+    [
+        ("Abends häkle ich Topflappen für die ganze Familie.", "hobbies"),
+        ("Hago ganchillo mientras veo la tele.", "hobbies"),
+        ("Je fais du crochet depuis que je suis petite.", "hobbies"),
+        ("Зимой вяжу носки всем внукам.", "hobbies"),
+        ("Я вышиваю крестиком по выходным.", "hobbies"),
+        ("Lo que más me gusta es tocar la guitarra con mis primos.", "music"),
+        ("Im Sommer gehe ich segeln auf dem Wannsee.", "sport"),
+        ("Je fais de la voile en Bretagne l'été.", "sport"),
+        ("Zweimal die Woche gehe ich klettern.", "sport"),
+        ("Los sábados hago escalada con mi hermano.", "sport"),
+        ("Увлекаюсь скалолазанием уже пять лет.", "sport"),
+    ],
+)
+def test_needlework_playing_an_instrument_climbing_and_sailing_name_their_area(
+    told: str, area: str
+) -> None:
+    """Crochet, knitting and embroidery said as a verb ("häkle", "ganchillo", "вяжу",
+    "вышиваю"), "tocar la guitarra", and climbing or sailing in de/es/fr/ru are words of their
+    area in what was told (such notes were in no area, so a question about the pastime or the
+    sport abstained)."""
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith(area))
+    assert index in areas.told_areas(told), told
+
+
+@pytest.mark.parametrize(
+    ("question", "area"),
+    [
+        ("Какое рукоделие мне нравится?", "hobbies"),
+        ("¿Qué manualidades hago?", "hobbies"),
+        ("What crafts am I into?", "hobbies"),
+    ],
+)
+def test_handicraft_asked_is_the_pastime(question: str, area: str) -> None:
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith(area))
+    assert index in areas.named_areas(question), question
