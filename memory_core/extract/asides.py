@@ -276,6 +276,7 @@ _WHEN_LEAD = re.compile(
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
     said = _ages(_WHEN_LEAD.sub("", sentence))
+    said = name_first(said, "en") or said  # "Declan, my husband, fixes …"
     if _FIRST_PERSON.match(said):
         said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
     said = _SO_DONT.sub("", said)
@@ -389,6 +390,43 @@ _DE_NAME_FIRST = re.compile(
 )
 
 
+#: Words that open a sentence before a comma and name no one ("Honestly, my husband, …").
+_OPENERS = frozenset(
+    "honestly sadly luckily anyway well so also yes no ok okay oh hi hey hello sorry thanks "
+    "today yesterday now then sometimes basically seriously actually obviously btw "
+    "ehrlich also ja nein heute gestern jetzt dann leider zum glück na tja "
+    "bueno pues sí hoy ayer ahora entonces oye mira lamentablemente por cierto "
+    "bon alors bref oui non aujourd'hui hier maintenant puis voilà enfin "
+    "ну да нет сегодня вчера теперь потом кстати короче слушай увы".split()
+)
+#: "Declan, my husband, fixes boilers", "Ruth, meine Schwester, wohnt …": a name, then one of
+#: the user's people or animals as an aside, then what is said of them.
+_NAME_FIRST = {
+    lang: re.compile(
+        rf"^(?P<n>{_INTL_NAME})\s*,\s*(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+"
+        r"(?P<who>[\w-]+(?:\s+[\w-]+)?)\s*,\s*(?P<rest>\S.*)$",
+        re.IGNORECASE,
+    )
+    for lang in ("en", "de", "es", "fr", "ru")
+}
+
+
+def name_first(sentence: str, lang: str) -> str | None:
+    """The sentence with a name said before the person it names put after them ("Declan, my
+    husband, fixes boilers" → "my husband Declan fixes boilers"), or ``None``."""
+    m = _NAME_FIRST[lang].match(sentence) if lang in _NAME_FIRST else None
+    if m is None or m.group("n").lower() in _OPENERS or m.group("n").lower().endswith("ly"):
+        return None
+    who = m.group("who")
+    words = who.lower().split()
+    known = animals.words(lang)
+    if not any(
+        kin.relation_of(w, lang) is not None or w in known for w in (" ".join(words), words[0])
+    ):
+        return None
+    return f"{m.group('my')} {who} {m.group('n')} {m.group('rest')}"
+
+
 def _apposition(sentence: str, lang: str) -> str | None:
     """The sentence without the aside after one of the user's people or animals ("Mi tío,
     Paco, es cartero" → "Mi tío Paco es cartero"), or ``None``."""
@@ -435,6 +473,7 @@ def plain_statements_in(sentence: str, lang: str) -> list[str]:
     of that language (the note keeps the whole sentence)."""
     if lang == "ru" and (ru_named := _ru_named_at(sentence.strip())) is not None:
         return [ru_named, sentence]
+    sentence = name_first(sentence.strip(), lang) or sentence
     said = _apposition(sentence.strip(), lang)
     if said is not None:
         return [said]

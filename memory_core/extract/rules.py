@@ -908,7 +908,8 @@ def _unsure_language(body: str, guessed: Detected | None, ctx: Context) -> str |
     # language's own rules read a slot in it.
     order = ([guessed.code] if spoken and guessed is not None else []) + list(_INTL)
     for code in dict.fromkeys(order):
-        read = patterns_intl.read(body, code, ctx)
+        # "Margot, ma fille, a sept ans": read as "ma fille Margot a sept ans".
+        read = patterns_intl.read(asides.name_first(body.strip(), code) or body, code, ctx)
         # "Paula wohnt in Hamburg": one of the user's people, by name, said in that language.
         if read and (notes.about_user(body, code) or all(_of_someone(c) for c in read)):
             return code

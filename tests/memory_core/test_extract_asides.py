@@ -310,3 +310,33 @@ def test_a_pronoun_clause_is_read_with_the_subject_it_stands_for(
 )
 def test_a_pronoun_for_no_one_named_first_is_left_alone(said: str, lang: str) -> None:
     assert asides.plain_statements_in(said, lang) == [said]
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "name"),
+    [
+        ("Declan, my husband, fixes boilers for a living.", "husband", "declan"),
+        ("Ines, our youngest, has just learned to swim.", "child", "ines"),
+        ("Ruth, meine Schwester, wohnt in Bremen.", "sister", "ruth"),
+        ("Tomás, mi hermano, es bombero.", "brother", "tomas"),
+        ("Margot, ma fille, a sept ans.", "daughter", "margot"),
+        ("Лёша, мой брат, работает врачом.", "brother", "леша"),
+    ],
+)
+def test_a_name_said_before_the_person_it_names_is_their_name(
+    text: str, relation: str, name: str
+) -> None:
+    """ "Declan, my husband, fixes boilers", "Ruth, meine Schwester, wohnt …": the name
+    first, then who they are as an aside, is the person named (read as "my husband Declan
+    fixes boilers"); the name was lost in every language ("The user's husband, fixes …")."""
+    keys = [k for k in _slots(text) if k.startswith("family.")]
+    assert any(k.split(".")[1] == relation and k.split(".")[2] == name for k in keys), keys
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Honestly, my husband, bless him, tries his best.", "Sadly, mi hermano, no vino."],
+)
+def test_a_word_before_the_aside_that_names_no_one_is_no_name(text: str) -> None:
+    """An opening adverb is no name ("Honestly, my husband, …")."""
+    assert not any(".honestly" in k or ".sadly" in k for k in _slots(text))
