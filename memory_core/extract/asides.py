@@ -367,6 +367,7 @@ _NAMED_OTHERWISE = {
 
 
 _INTL_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w-]*"
+_INTL_NAME_ALONE = re.compile(_INTL_NAME)
 #: "a", "an" in each language: a description said as an aside ("…, une vieille siamoise, …").
 _INTL_A = {"de": "ein|eine|einen", "es": "un|una", "fr": "un|une", "ru": "мой|моя"}
 #: "Mi tío, Paco, es cartero", "Meine Kleine, Ida, die ist vier", "Ma chatte, une vieille
@@ -374,7 +375,8 @@ _INTL_A = {"de": "ein|eine|einen", "es": "un|una", "fr": "un|une", "ru": "мой
 #: hermana pequeña"), then their name or what they are as an aside, then what is said of them.
 _APPOSITION = {
     lang: re.compile(
-        rf"^(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+(?P<who>[\w-]+)(?:\s+[\w-]+)?"
+        rf"^(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+(?P<who>[\w-]+)"
+        r"(?P<more>\s+[\w-]+)?"
         rf"\s*,\s*(?:(?P<n>{_INTL_NAME})|(?:{_INTL_A[lang]})\s+[^,]+?)\s*,\s*(?P<rest>\S.*)$",
         re.IGNORECASE,
     )
@@ -444,7 +446,41 @@ def _apposition(sentence: str, lang: str) -> str | None:
     if lang == "de":
         rest = _DE_THAT_ONE.sub("", rest)
     named = f" {m.group('n')}" if m.group("n") else ""
+    # "Ma chienne Praline, un vieux cocker, …": the name said before the aside stays.
+    more = m.group("more") or ""
+    if (
+        not named
+        and _INTL_NAME_ALONE.fullmatch(more.strip())
+        and kin.relation_of(more.strip(), lang) is None
+        and more.strip().lower() not in animals.words(lang)
+    ):
+        named = more
     return f"{m.group('my')} {said}{named} {rest}"
+
+
+#: One of the user's animals, its name beside it, then what it does ("Unser Hund Bello bellt
+#: …", "Mi gata Nube duerme …", "Notre chien Filou adore …"): said as it is named.
+_PET_NAMED_BESIDE = {
+    lang: re.compile(
+        rf"^(?P<my>{kin.possessive(lang, 'nom')})\s+(?P<what>[\w-]+)\s+(?P<n>{_INTL_NAME})\s+"
+        r"(?-i:[a-zà-ÿ])",
+        re.IGNORECASE,
+    )
+    for lang in ("de", "es", "fr")
+}
+_NAMED_AS = {
+    "de": "{my} {what} heißt {n}.",
+    "es": "{my} {what} se llama {n}.",
+    "fr": "{my} {what} s'appelle {n}.",
+}
+
+
+def _pet_named_beside(sentence: str, lang: str) -> str | None:
+    """ "Unser Hund Bello bellt …" → "Unser Hund heißt Bello.", or ``None``."""
+    m = _PET_NAMED_BESIDE[lang].match(sentence) if lang in _PET_NAMED_BESIDE else None
+    if m is None or m.group("what").lower() not in animals.words(lang):
+        return None
+    return _NAMED_AS[lang].format(my=m.group("my"), what=m.group("what"), n=m.group("n"))
 
 
 #: "У моего брата Лёши астма", "у моей сестры Оли двое детей": one of the user's people
@@ -476,7 +512,11 @@ def plain_statements_in(sentence: str, lang: str) -> list[str]:
     sentence = name_first(sentence.strip(), lang) or sentence
     said = _apposition(sentence.strip(), lang)
     if said is not None:
-        return [said]
+        pet = _pet_named_beside(said, lang)
+        return [pet, said] if pet else [said]
+    pet = _pet_named_beside(sentence.strip(), lang)
+    if pet is not None:
+        return [pet, sentence]
     if lang == "de":  # "…, Tiger heißt der", "…, der ist Bäcker": said as "der heißt Tiger"
         sentence = _DE_NAME_FIRST.sub(r", der \g<v> \g<n>\g<end>", sentence)
         sentence = re.sub(r",\s*(?:der|die)\s+(?=(?:ist|hat|arbeitet)\s)", ", er ", sentence)
