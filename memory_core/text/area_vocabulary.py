@@ -17,7 +17,14 @@ vocabulary for the area, not the evaluation's wordings; a word that names two ar
 
 from __future__ import annotations
 
-from memory_core.text import kin
+import re
+
+from memory_core.text import animals, kin
+
+#: Every plain word of the animal vocabulary, any language ("Kater", "perrita", "пёсик"), but
+#: the fish one eats ("I don't eat fish" is the diet).
+_EATEN = frozenset({"fish", "fisch", "pez", "peces", "poisson"})
+ANIMAL_WORDS = "|".join(sorted(map(re.escape, set(animals.ASKED) - _EATEN), key=len, reverse=True))
 
 #: (words, the area's description's first words) — the areas a memory's text names.
 TOLD_AREAS: tuple[tuple[str, str], ...] = (
@@ -51,7 +58,8 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"попуга\w*|хомяк\w*|черепах\w*|лошад\w*|питом\w*|"
         # A dog named by its breed, and "a pet" said formally ("домашнее животное").
         r"collies?|terriers?|spaniels?|labradors?|dackel|teckels?|galgos?|podencos?|"
-        r"такс[аыу]|овчарк\w*|дворняг\w*|домашн\w+\s+животн\w*)\b",
+        r"такс[аыу]|овчарк\w*|дворняг\w*|домашн\w+\s+животн\w*|"
+        rf"{ANIMAL_WORDS})\b",
         "pets and animals at home",
     ),
     # The user's people: the shared vocabulary's words for a kind (``memory_core.text.kin``),

@@ -28,7 +28,7 @@ import numpy as np
 
 from memory_core.embed import Embedder, Vectors
 from memory_core.text import kin
-from memory_core.text.area_vocabulary import TOLD_AREAS
+from memory_core.text.area_vocabulary import ANIMAL_WORDS, TOLD_AREAS
 
 
 @dataclass(frozen=True, slots=True)
@@ -1251,7 +1251,8 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:pets?|animals?|dogs?|cats?|(?!m[ée]tier|quartier|chantier)\w*tier(?:e|en)?|hunde?|katzen?|mascotas?|animales?|"
         r"perros?|gatos?|animaux|animal|b[êe]tes?|chiens?|chats?|питом\w*|животн\w*|кошк\w*|"
-        r"кот|кота|собак\w*)\b",
+        # every plain word of the animal vocabulary ("Kater", "perrita", "пса"), and a pet's name
+        rf"кот|кота|собак\w*|кличк\w*|{ANIMAL_WORDS})\b",
         "pets and animals at home",
     ),
     # The user's people: the shared vocabulary's words for a kind (``memory_core.text.kin``).

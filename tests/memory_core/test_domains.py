@@ -296,3 +296,34 @@ def test_needlework_playing_an_instrument_climbing_and_sailing_name_their_area(
 def test_handicraft_asked_is_the_pastime(question: str, area: str) -> None:
     index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith(area))
     assert index in areas.named_areas(question), question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Как кличка моего пса?",
+        "А как зовут нашего пёсика?",
+        "Wie heißt nochmal mein Kater?",
+        "¿Cómo se llama la perrita?",
+        "Il s'appelle comment, mon toutou ?",
+    ],
+)
+def test_every_word_of_the_animal_vocabulary_asks_about_pets(question: str) -> None:
+    """A question names the pets area with any word ``text.animals`` knows ("пса", "Kater",
+    "perrita", "toutou") or "кличка" (a Russian question about a dog was answered with a note
+    about the user's girlfriend)."""
+    pets = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("pets"))
+    assert pets in areas.named_areas(question), question
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "La perrita de casa, Lupe, ladra a todo.",
+        "Наш пёсик Бублик обожает снег.",
+        "Notre toutou a douze ans.",
+    ],
+)
+def test_every_word_of_the_animal_vocabulary_tells_of_pets(told: str) -> None:
+    pets = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("pets"))
+    assert pets in areas.told_areas(told), told
