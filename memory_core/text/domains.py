@@ -1266,7 +1266,7 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         r"\b(?:allerg\w*|medicines?|medication|meds|pills?|tablets?|prescriptions?|illness|"
         r"gesundheit|medikament\w*|tabletten|pillen?|krankheit|alergia\w*|medicamentos?|"
         r"pastillas?|p[íi]ldoras?|salud|m[ée]dicaments?|comprim[ée]s?|cachets?|pilules?|sant[ée]|"
-        r"аллерги\w*|лекарств\w*|таблет\w*|здоровь\w*)\b",
+        r"аллерги\w*|лекарств\w*|таблет\w*|здоровь\w*|medicinas?|arznei\w*|препарат\w*)\b",
         "health",
     ),
     (

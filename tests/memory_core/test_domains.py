@@ -327,3 +327,17 @@ def test_every_word_of_the_animal_vocabulary_asks_about_pets(question: str) -> N
 def test_every_word_of_the_animal_vocabulary_tells_of_pets(told: str) -> None:
     pets = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("pets"))
     assert pets in areas.told_areas(told), told
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "¿Hay alguna medicina que no pueda tomar?",
+        "Welche Arznei darf ich nicht nehmen?",
+        "Какие препараты мне нельзя?",
+    ],
+)
+def test_a_medicine_in_other_words_is_about_health(question: str) -> None:
+    """ "medicina", "Arznei", "препараты" name health as "medicamento" does."""
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("health"))
+    assert index in areas.named_areas(question), question
