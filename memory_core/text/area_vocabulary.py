@@ -39,7 +39,10 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:wohne\w*|wohnung|vivo\s+en|vivimos|piso|apartamento|habite\w*|appartement|"
         r"je\s+vis|install[ée]e?s?\s+(?:à|a|en|au)|"
-        r"живу|живём|живем|квартир\w*)\b",
+        r"живу|живём|живем|квартир\w*|"
+        # Moving house ("we moved", "umgezogen", "nos mudamos", "déménagé", "переехала").
+        r"moved|umgezogen|umziehen|(?:nos\s+)?mud(?:amos|é|ado|arnos)|trasteamos|"
+        r"d[ée]m[ée]nag\w*|emm[ée]nag\w*|переехал\w*|переезд\w*)\b",
         "home",
     ),
     (

@@ -341,3 +341,21 @@ def test_a_medicine_in_other_words_is_about_health(question: str) -> None:
     """ "medicina", "Arznei", "препараты" name health as "medicamento" does."""
     index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("health"))
     assert index in areas.named_areas(question), question
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "We finally moved, we're in Clontarf now with a tiny yard.",
+        "Wir sind nach Giesing umgezogen.",
+        "Nos mudamos a Triana el mes pasado.",
+        "On a déménagé à Villeurbanne en juin.",
+        "Я переехала в Казань прошлой весной.",
+    ],
+)
+def test_moving_house_tells_of_the_home(told: str) -> None:
+    """A move ("moved", "umgezogen", "nos mudamos", "déménagé", "переехала") is a word of the
+    home in what was told (a note of a move was in no area, and "where do I live now?"
+    abstained)."""
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("home"))
+    assert index in areas.told_areas(told), told
