@@ -367,6 +367,7 @@ _NAMED_OTHERWISE = {
 
 
 _INTL_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w-]*"
+#: A name alone ("Lola"), for a word said after one of the user's people or animals.
 _INTL_NAME_ALONE = re.compile(_INTL_NAME)
 #: "a", "an" in each language: a description said as an aside ("…, une vieille siamoise, …").
 _INTL_A = {"de": "ein|eine|einen", "es": "un|una", "fr": "un|une", "ru": "мой|моя"}
@@ -446,7 +447,7 @@ def _apposition(sentence: str, lang: str) -> str | None:
     if lang == "de":
         rest = _DE_THAT_ONE.sub("", rest)
     named = f" {m.group('n')}" if m.group("n") else ""
-    # "Ma chienne Praline, un vieux cocker, …": the name said before the aside stays.
+    # "Ma chienne Lola, une vieille caniche, …": the name said before the aside stays.
     more = m.group("more") or ""
     if (
         not named

@@ -414,7 +414,7 @@ _THEN_QUESTION = re.compile(
 )
 
 
-#: "my kiddo, what's his name?", "Priya's job, what was it again?": a thing named (a possessive
+#: "my nan, how old is she?", "the car, what colour was it?": a thing named (a possessive
 #: or "the", a few words, no verb) before a question that points back at it …
 _FRONTED = re.compile(
     r"^(?:and|so|oh|ok|okay|also|then)?\s*(?:my|our|your|the|(?-i:[A-Z])\w*'s)\s+"

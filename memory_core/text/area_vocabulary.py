@@ -62,6 +62,11 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         # A dog named by its breed, and "a pet" said formally ("домашнее животное").
         r"collies?|terriers?|spaniels?|labradors?|dackel|teckels?|galgos?|podencos?|"
         r"такс[аыу]|овчарк\w*|дворняг\w*|домашн\w+\s+животн\w*|"
+        # More breeds, in the five languages ("корги", "хаски", "Mops", "beagle", "cocker").
+        r"huskys?|хаски|corgis?|корги|pugs?|mops|мопс\w*|beagles?|бигл\w*|poodles?|pudel|"
+        r"caniches?|пудел\w*|bulldogs?|bouledogues?|бульдог\w*|chihuahuas?|чихуахуа|"
+        r"retrievers?|ретривер\w*|лабрадор\w*|cockers?|кокер\w*|sch[äa]ferhund\w*|"
+        r"шпиц\w*|spitz|dalmat\w*|далматин\w*|"
         rf"{ANIMAL_WORDS})\b",
         "pets and animals at home",
     ),

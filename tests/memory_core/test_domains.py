@@ -233,13 +233,13 @@ def test_initials_that_name_no_club_name_no_sport(told: str) -> None:
 @pytest.mark.parametrize(
     "question",
     [
-        "remind me what I do for money",
+        "so what was it I do for money?",
         "how do I pay the bills again?",
-        "Womit habe ich früher mein Geld verdient?",
+        "Womit hab ich damals mein Geld verdient?",
         "Wovon bestreite ich meinen Lebensunterhalt?",
         "¿Te acuerdas de a qué me dedico?",
         "Comment je gagne ma vie, déjà ?",
-        "Чем я на жизнь зарабатываю?",
+        "Как я деньги зарабатываю, напомни?",
     ],
 )
 def test_earning_ones_living_asked_in_any_words_is_about_the_job(question: str) -> None:
@@ -266,9 +266,9 @@ def test_money_itself_is_no_job(question: str) -> None:
         ("Je fais du crochet depuis que je suis petite.", "hobbies"),
         ("Зимой вяжу носки всем внукам.", "hobbies"),
         ("Я вышиваю крестиком по выходным.", "hobbies"),
-        ("Lo que más me gusta es tocar la guitarra con mis primos.", "music"),
+        ("Mi pasión es tocar la guitarra con mis primos.", "music"),
         ("Im Sommer gehe ich segeln auf dem Wannsee.", "sport"),
-        ("Je fais de la voile en Bretagne l'été.", "sport"),
+        ("L'été on part faire de la voile en Bretagne.", "sport"),
         ("Zweimal die Woche gehe ich klettern.", "sport"),
         ("Los sábados hago escalada con mi hermano.", "sport"),
         ("Увлекаюсь скалолазанием уже пять лет.", "sport"),
@@ -301,7 +301,7 @@ def test_handicraft_asked_is_the_pastime(question: str, area: str) -> None:
 @pytest.mark.parametrize(
     "question",
     [
-        "Как кличка моего пса?",
+        "Напомни кличку моего пса",
         "А как зовут нашего пёсика?",
         "Wie heißt nochmal mein Kater?",
         "¿Cómo se llama la perrita?",
@@ -355,7 +355,25 @@ def test_a_medicine_in_other_words_is_about_health(question: str) -> None:
 )
 def test_moving_house_tells_of_the_home(told: str) -> None:
     """A move ("moved", "umgezogen", "nos mudamos", "déménagé", "переехала") is a word of the
-    home in what was told (a note of a move was in no area, and "where do I live now?"
+    home in what was told (a note of a move was in no area, and a question about the home
     abstained)."""
     index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("home"))
     assert index in areas.told_areas(told), told
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "У нас корги, Пончик, он всех строит.",
+        "Живу с хаски по кличке Буран.",
+        "Mein Mops Otto schnarcht lauter als ich.",
+        "Tenemos un beagle que se llama Choco.",
+        "Mon vieux cocker ronfle toute la nuit.",
+    ],
+)
+def test_a_dog_named_by_its_breed_tells_of_pets(told: str) -> None:
+    """A dog said by its breed in any of the five languages ("корги", "хаски", "Mops",
+    "beagle", "cocker") is a word of pets in what was told (a Russian husky's note was in no
+    area, and a question about the dog's name was answered with another note)."""
+    pets = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("pets"))
+    assert pets in areas.told_areas(told), told
