@@ -311,6 +311,52 @@ _ABOUT_ME = re.compile(
 )
 
 
+#: What the bot holds about the user asked in other words, per language: a question word,
+#: "about me" and a verb of knowing or keeping, in any order ("Was hast du so alles über mich
+#: gespeichert?", "¿Qué has anotado sobre mí?", "Tu as noté quoi à mon sujet ?", "Что у тебя
+#: сохранено обо мне?").
+_WHAT_YOU_HOLD = tuple(
+    tuple(re.compile(p, re.IGNORECASE) for p in parts)
+    for parts in (
+        (
+            r"\bwas\b",
+            r"\b(?:über\s+mich|von\s+mir|zu\s+mir)\b",
+            r"\b(?:wei(?:ß|ss)t|wissen|kennst|gemerkt|notiert|gespeichert|behalten|"
+            r"aufgeschrieben|erfahren|geblieben)\b",
+        ),
+        (
+            r"\bqu[ée]\b",
+            # "de mí", or "de mi" typed without its accent, but not "de mi hermano"
+            r"\b(?:de|sobre|acerca\s+de)\s+(?:mí|mi(?!\s+[^\W\d_]))(?!\w)",
+            r"\b(?:sabes|sabe|recuerdas|recuerda|guardado|guardas|apuntado|anotado|anotaste|"
+            r"apuntaste|conoces|aprendido|tienes|tiene)\b",
+        ),
+        (
+            r"\b(?:quoi|que|qu')",
+            r"\b(?:sur\s+moi|de\s+moi|à\s+mon\s+(?:sujet|propos)|me\s+concernant)(?!\w)",
+            r"\b(?:sais|savez|retenu|noté|enregistré|gardé|connais|appris|mémorisé)\b",
+        ),
+        (
+            r"(?<!\w)что(?!\w)",
+            r"(?<!\w)(?:обо\s+мне|про\s+меня|насч[её]т\s+меня)(?!\w)",
+            r"(?<!\w)(?:знаешь|знаете|помнишь|помните|запомнил\w*|записал\w*|записать|"
+            r"записано|сохранил\w*|сохранено|известно|узнал\w*)(?!\w)",
+        ),
+    )
+)
+#: Longer than this many words, such a question asks about something more particular.
+_HOLD_WORDS = 12
+
+
+def asks_what_you_hold(text: str) -> bool:
+    """True when ``text`` asks what the bot holds about the user with a question word, "about
+    me" and a verb of knowing or keeping of one language, in any order (one of the user's
+    people or things is not "me": "Was weißt du über meinen Hund?")."""
+    if len(text.split()) > _HOLD_WORDS:
+        return False
+    return any(all(p.search(text) for p in parts) for parts in _WHAT_YOU_HOLD)
+
+
 #: How many of the user's own facts "what do you know about me?" names (then "/profile has
 #: everything"): a dozen told facts were answered with five, most of a life left out.
 _SUMMARY_FACTS = 8
@@ -353,7 +399,11 @@ class OfflineResponder:
         name = first_name(ctx.user_name)
         if ctx.care:
             return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
-        if _ABOUT_ME.search(text) or _ABOUT_ME.search(plain_question(text)):
+        if (
+            _ABOUT_ME.search(text)
+            or _ABOUT_ME.search(plain_question(text))
+            or (asks(text) and asks_what_you_hold(text))
+        ):
             return self._summary(ctx, name)
         if ctx.procedure_topic is not None and ctx.procedures:
             return _procedure_answer(ctx.procedure_topic, ctx.procedures)

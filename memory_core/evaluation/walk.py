@@ -64,6 +64,10 @@ BLIND6_PATH = Path(__file__).parent / "labels" / "walk_blind6.json"
 #: corrected or changed on days 9-18 for six users, small talk on days 3, 20 and 40, asked on days
 #: 61-88 (two each en, de, fr, ru; Spain Spanish and a Spanish-English mixing user).
 BLIND7_PATH = Path(__file__).parent / "labels" / "walk_blind7.json"
+#: The eighth blind walk: seven facts per user told in everyday messages over days 0-10 (small
+#: talk, two or three facts in one message, lead-ins, a move or correction for five users), asked
+#: on days 58-64 in other words, two never-told questions each (two each en, de, es, fr, ru).
+BLIND8_PATH = Path(__file__).parent / "labels" / "walk_blind8.json"
 #: The second blind question set: twelve users (three English, three German, two each
 #: Spanish, French and Russian), five to eight facts each asked three ways on day 60 (several
 #: named relatives, groups holding the one asked about), and five never-told questions each

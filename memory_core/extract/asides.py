@@ -276,6 +276,7 @@ _WHEN_LEAD = re.compile(
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
     said = _ages(_WHEN_LEAD.sub("", sentence))
+    said = name_first(said, "en") or said  # "Declan, my husband, fixes …"
     if _FIRST_PERSON.match(said):
         said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
     said = _SO_DONT.sub("", said)
@@ -366,6 +367,8 @@ _NAMED_OTHERWISE = {
 
 
 _INTL_NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w-]*"
+#: A name alone ("Lola"), for a word said after one of the user's people or animals.
+_INTL_NAME_ALONE = re.compile(_INTL_NAME)
 #: "a", "an" in each language: a description said as an aside ("…, une vieille siamoise, …").
 _INTL_A = {"de": "ein|eine|einen", "es": "un|una", "fr": "un|une", "ru": "мой|моя"}
 #: "Mi tío, Paco, es cartero", "Meine Kleine, Ida, die ist vier", "Ma chatte, une vieille
@@ -373,7 +376,8 @@ _INTL_A = {"de": "ein|eine|einen", "es": "un|una", "fr": "un|une", "ru": "мой
 #: hermana pequeña"), then their name or what they are as an aside, then what is said of them.
 _APPOSITION = {
     lang: re.compile(
-        rf"^(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+(?P<who>[\w-]+)(?:\s+[\w-]+)?"
+        rf"^(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+(?P<who>[\w-]+)"
+        r"(?P<more>\s+[\w-]+)?"
         rf"\s*,\s*(?:(?P<n>{_INTL_NAME})|(?:{_INTL_A[lang]})\s+[^,]+?)\s*,\s*(?P<rest>\S.*)$",
         re.IGNORECASE,
     )
@@ -387,6 +391,43 @@ _DE_THAT_ONE = re.compile(
 _DE_NAME_FIRST = re.compile(
     rf"\s*,\s*(?P<n>{_INTL_NAME})\s+(?P<v>heißt|heisst)\s+(?:der|die|das|er|sie|es)\s*(?P<end>[.!]?)$"
 )
+
+
+#: Words that open a sentence before a comma and name no one ("Honestly, my husband, …").
+_OPENERS = frozenset(
+    "honestly sadly luckily anyway well so also yes no ok okay oh hi hey hello sorry thanks "
+    "today yesterday now then sometimes basically seriously actually obviously btw "
+    "ehrlich also ja nein heute gestern jetzt dann leider zum glück na tja "
+    "bueno pues sí hoy ayer ahora entonces oye mira lamentablemente por cierto "
+    "bon alors bref oui non aujourd'hui hier maintenant puis voilà enfin "
+    "ну да нет сегодня вчера теперь потом кстати короче слушай увы".split()
+)
+#: "Declan, my husband, fixes boilers", "Ruth, meine Schwester, wohnt …": a name, then one of
+#: the user's people or animals as an aside, then what is said of them.
+_NAME_FIRST = {
+    lang: re.compile(
+        rf"^(?P<n>{_INTL_NAME})\s*,\s*(?P<my>{kin.possessive(lang, 'nom', 'acc', 'dat')})\s+"
+        r"(?P<who>[\w-]+(?:\s+[\w-]+)?)\s*,\s*(?P<rest>\S.*)$",
+        re.IGNORECASE,
+    )
+    for lang in ("en", "de", "es", "fr", "ru")
+}
+
+
+def name_first(sentence: str, lang: str) -> str | None:
+    """The sentence with a name said before the person it names put after them ("Declan, my
+    husband, fixes boilers" → "my husband Declan fixes boilers"), or ``None``."""
+    m = _NAME_FIRST[lang].match(sentence) if lang in _NAME_FIRST else None
+    if m is None or m.group("n").lower() in _OPENERS or m.group("n").lower().endswith("ly"):
+        return None
+    who = m.group("who")
+    words = who.lower().split()
+    known = animals.words(lang)
+    if not any(
+        kin.relation_of(w, lang) is not None or w in known for w in (" ".join(words), words[0])
+    ):
+        return None
+    return f"{m.group('my')} {who} {m.group('n')} {m.group('rest')}"
 
 
 def _apposition(sentence: str, lang: str) -> str | None:
@@ -406,7 +447,41 @@ def _apposition(sentence: str, lang: str) -> str | None:
     if lang == "de":
         rest = _DE_THAT_ONE.sub("", rest)
     named = f" {m.group('n')}" if m.group("n") else ""
+    # "Ma chienne Lola, une vieille caniche, …": the name said before the aside stays.
+    more = m.group("more") or ""
+    if (
+        not named
+        and _INTL_NAME_ALONE.fullmatch(more.strip())
+        and kin.relation_of(more.strip(), lang) is None
+        and more.strip().lower() not in animals.words(lang)
+    ):
+        named = more
     return f"{m.group('my')} {said}{named} {rest}"
+
+
+#: One of the user's animals, its name beside it, then what it does ("Unser Hund Bello bellt
+#: …", "Mi gata Nube duerme …", "Notre chien Filou adore …"): said as it is named.
+_PET_NAMED_BESIDE = {
+    lang: re.compile(
+        rf"^(?P<my>{kin.possessive(lang, 'nom')})\s+(?P<what>[\w-]+)\s+(?P<n>{_INTL_NAME})\s+"
+        r"(?-i:[a-zà-ÿ])",
+        re.IGNORECASE,
+    )
+    for lang in ("de", "es", "fr")
+}
+_NAMED_AS = {
+    "de": "{my} {what} heißt {n}.",
+    "es": "{my} {what} se llama {n}.",
+    "fr": "{my} {what} s'appelle {n}.",
+}
+
+
+def _pet_named_beside(sentence: str, lang: str) -> str | None:
+    """ "Unser Hund Bello bellt …" → "Unser Hund heißt Bello.", or ``None``."""
+    m = _PET_NAMED_BESIDE[lang].match(sentence) if lang in _PET_NAMED_BESIDE else None
+    if m is None or m.group("what").lower() not in animals.words(lang):
+        return None
+    return _NAMED_AS[lang].format(my=m.group("my"), what=m.group("what"), n=m.group("n"))
 
 
 #: "У моего брата Лёши астма", "у моей сестры Оли двое детей": one of the user's people
@@ -435,9 +510,14 @@ def plain_statements_in(sentence: str, lang: str) -> list[str]:
     of that language (the note keeps the whole sentence)."""
     if lang == "ru" and (ru_named := _ru_named_at(sentence.strip())) is not None:
         return [ru_named, sentence]
+    sentence = name_first(sentence.strip(), lang) or sentence
     said = _apposition(sentence.strip(), lang)
     if said is not None:
-        return [said]
+        pet = _pet_named_beside(said, lang)
+        return [pet, said] if pet else [said]
+    pet = _pet_named_beside(sentence.strip(), lang)
+    if pet is not None:
+        return [pet, sentence]
     if lang == "de":  # "…, Tiger heißt der", "…, der ist Bäcker": said as "der heißt Tiger"
         sentence = _DE_NAME_FIRST.sub(r", der \g<v> \g<n>\g<end>", sentence)
         sentence = re.sub(r",\s*(?:der|die)\s+(?=(?:ist|hat|arbeitet)\s)", ", er ", sentence)

@@ -415,10 +415,26 @@ _THEN_QUESTION = re.compile(
 )
 
 
+#: "my nan, how old is she?", "the car, what colour was it?": a thing named (a possessive
+#: or "the", a few words, no verb) before a question that points back at it …
+_FRONTED = re.compile(
+    r"^(?:and|so|oh|ok|okay|also|then)?\s*(?:my|our|your|the|(?-i:[A-Z])\w*'s)\s+"
+    r"(?!.*\b(?:a|an|is|are|was|were|am|be|been|has|have|had|do|does|did|got|gets|can|will|"
+    r"would|just|now|\w+ed)\b)[\w' -]{1,40}$",
+    re.IGNORECASE,
+)
+#: … with "he", "she", "it", "they" (or "his", "her", "its", "their").
+_POINTS_BACK = re.compile(r"\b(?:he|she|it|they|him|her|his|its|their|them)\b", re.IGNORECASE)
+
+
 def _statement_of(sentence: str) -> str | None:
-    """The part of a question sentence that states something, or None if it only asks."""
+    """The part of a question sentence that states something, or None if it only asks (a
+    thing named before a question about it is part of the question)."""
     m = _THEN_QUESTION.match(sentence)
     if m is None or is_question(m.group("s")):
+        return None
+    head = m.group("s").strip()
+    if len(head.split()) <= 5 and _FRONTED.match(head) and _POINTS_BACK.search(m.group("q")):
         return None
     return m.group("s")
 
@@ -904,7 +920,8 @@ def _unsure_language(body: str, guessed: Detected | None, ctx: Context) -> str |
     # language's own rules read a slot in it.
     order = ([guessed.code] if spoken and guessed is not None else []) + list(_INTL)
     for code in dict.fromkeys(order):
-        read = patterns_intl.read(body, code, ctx)
+        # "Margot, ma fille, a sept ans": read as "ma fille Margot a sept ans".
+        read = patterns_intl.read(asides.name_first(body.strip(), code) or body, code, ctx)
         # "Paula wohnt in Hamburg": one of the user's people, by name, said in that language.
         if read and (notes.about_user(body, code) or all(_of_someone(c) for c in read)):
             return code

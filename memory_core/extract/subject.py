@@ -58,6 +58,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "I ",
         ),
         (r"^(?=(?:born|raised|born\s+and\s+raised|brought\s+up)\s+in\b)", "I was "),
+        # A change of diet: "Gave up dairy …", "Stopped eating pork …", "Went vegan …".
+        (
+            r"^(?=(?:gave\s+up|cut\s+out|stopped\s+(?:eating|drinking)|quit\s+(?!my\b|the\b|work\b)"
+            r"|went\s+(?:vegan|vegetarian|veggie|pescatarian|plant-based|keto|teetotal|"
+            r"gluten-free|dairy-free)\b)\s*[^\W\d_])",
+            "I ",
+        ),
         (rf"^(?=(?:a|an|one|two|three|four|five|\d)\s+(?:{_KIN}|{_PET})s?\b\s*,)", "I have "),
         (r"^(?:tryna|trying\s+to)\s+", "I'm trying to "),
         # Chat and British household shorthand: "fav band is …", "obsessed with …", "We've two

@@ -17,7 +17,14 @@ vocabulary for the area, not the evaluation's wordings; a word that names two ar
 
 from __future__ import annotations
 
-from memory_core.text import kin
+import re
+
+from memory_core.text import animals, kin
+
+#: Every plain word of the animal vocabulary, any language ("Kater", "perrita", "пёсик"), but
+#: the fish one eats ("I don't eat fish" is the diet).
+_EATEN = frozenset({"fish", "fisch", "pez", "peces", "poisson"})
+ANIMAL_WORDS = "|".join(sorted(map(re.escape, set(animals.ASKED) - _EATEN), key=len, reverse=True))
 
 #: (words, the area's description's first words) — the areas a memory's text names.
 TOLD_AREAS: tuple[tuple[str, str], ...] = (
@@ -32,7 +39,10 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:wohne\w*|wohnung|vivo\s+en|vivimos|piso|apartamento|habite\w*|appartement|"
         r"je\s+vis|install[ée]e?s?\s+(?:à|a|en|au)|"
-        r"живу|живём|живем|квартир\w*)\b",
+        r"живу|живём|живем|квартир\w*|"
+        # Moving house ("we moved", "umgezogen", "nos mudamos", "déménagé", "переехала").
+        r"moved|umgezogen|umziehen|(?:nos\s+)?mud(?:amos|é|ado|arnos)|trasteamos|"
+        r"d[ée]m[ée]nag\w*|emm[ée]nag\w*|переехал\w*|переезд\w*)\b",
         "home",
     ),
     (
@@ -51,7 +61,13 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"попуга\w*|хомяк\w*|черепах\w*|лошад\w*|питом\w*|"
         # A dog named by its breed, and "a pet" said formally ("домашнее животное").
         r"collies?|terriers?|spaniels?|labradors?|dackel|teckels?|galgos?|podencos?|"
-        r"такс[аыу]|овчарк\w*|дворняг\w*|домашн\w+\s+животн\w*)\b",
+        r"такс[аыу]|овчарк\w*|дворняг\w*|домашн\w+\s+животн\w*|"
+        # More breeds, in the five languages ("корги", "хаски", "Mops", "beagle", "cocker").
+        r"huskys?|хаски|corgis?|корги|pugs?|mops|мопс\w*|beagles?|бигл\w*|poodles?|pudel|"
+        r"caniches?|пудел\w*|bulldogs?|bouledogues?|бульдог\w*|chihuahuas?|чихуахуа|"
+        r"retrievers?|ретривер\w*|лабрадор\w*|cockers?|кокер\w*|sch[äa]ferhund\w*|"
+        r"шпиц\w*|spitz|dalmat\w*|далматин\w*|"
+        rf"{ANIMAL_WORDS})\b",
         "pets and animals at home",
     ),
     # The user's people: the shared vocabulary's words for a kind (``memory_core.text.kin``),
@@ -107,7 +123,7 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"musique|chorale|chante|guitare|violon|violoncelle|batterie|trompette|saxophone|"
         r"fl[ûu]te|accord[ée]on|harpe|clarinette|joue\s+(?:du|de\s+la|de\s+l)|"
         r"музык\w*|хор(?:е|а|ом)?|пою|гитар\w*|пианино|фортепиано|скрипк\w*|виолончел\w*|барабан\w*|"
-        r"труб[ае]|саксофон\w*|флейт\w*|аккордеон\w*|баян\w*|играю\s+на|"
+        r"труб[ае]|саксофон\w*|флейт\w*|аккордеон\w*|баян\w*|играю\s+на|tocar\s+(?:el|la)|"
         # Genres and listening ("J'écoute du jazz", "Ich höre Blues", "Слушаю джаз").
         r"jazz|blues|reggae|techno|hip-hop|opera|op[ée]ra|oper|джаз\w*|listen(?:s|ing)?\s+to|"
         r"[ée]coute\w*|escucho|h[öo]re\w*|слушаю)\b",
@@ -129,7 +145,17 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         # "Je soutiens l'OM", "je pratique l'aviron": supporting and doing a sport in French.
         r"soutien[st]?\s+(?:le\s+|la\s+|les\s+|l')(?-i:[A-Z])\w*|"
         r"pratique\s+(?:l'|le\s|la\s|du\s|de\s+la\s)(?!piano|guitare|violon|chant)|болею\s+за|болельщи\w*|фанат\w*|"
-        r"команд(?:а|у|ы|е|ой)|футбол\w*|хокке\w*|спорт\w*|бега\w*|плава\w*|марафон\w*)\b",
+        r"команд(?:а|у|ы|е|ой)|футбол\w*|хокке\w*|спорт\w*|бега\w*|плава\w*|марафон\w*|"
+        # A supporter in the plural or the feminine ("Anhängerin", "supportrice", "hinchas",
+        # "aficionados del", "seguidora del"), and a club by its initials before its name
+        # ("FC Metz", "der SC Freiburg", "el CD Tenerife", "ФК «Краснодар»"; "AC unit" is none).
+        r"anh[äa]nger(?:in(?:nen)?)?|support(?:eur|euse|rice)s?|hinchas|"
+        # Climbing and sailing in de/es/fr/ru ("gehe klettern", "hago escalada", "la voile").
+        r"kletter\w*|klettre|bouldern|boulderhalle|segel\w*|segle|escalada|escalar|escalade|"
+        r"(?:de\s+la|la)\s+voile|скалолаз\w*|парус\w*|"
+        r"aficionad[oa]s\s+(?:del?|al)|seguidor(?:a|as|es)?\s+del?|"
+        r"(?-i:FC|SC|SV|TSV|VfL|VfB|KSV|BSC|CF|CD|UD|RC|AS|AC|OGC|ФК|ХК)\s+[«\"„]?"
+        r"(?-i:[A-ZÀ-ÝА-ЯЁ])\w*)\b",
         "sport",
     ),
     (
@@ -163,7 +189,10 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"fines?\s+de\s+semana|colecciono|ajedrez|pescar|pesca|tejer|jard[íi]n\w*|loisirs?|"
         r"passe-temps|temps\s+libre|week-ends?|collectionne\w*|[ée]checs|p[êe]che|tricot\w*|"
         r"jardin\w*|хобби|свободное\s+время|выходн\w*|коллекци\w*|шахмат\w*|рыбалк\w*|"
-        r"вяза\w*|увлека\w*)\b",
+        r"вяза\w*|увлека\w*|"
+        # Needlework said as what one does ("ich häkle", "hago ganchillo", "вяжу", "вышиваю").
+        r"häkel\w*|häkle|ganchillo|crochet\w*|embroider\w*|bordar|bordado|brode\w*|вяж\w*|"
+        r"вышива\w*|рукодели\w*)\b",
         "hobbies",
     ),
     (

@@ -28,7 +28,7 @@ import numpy as np
 
 from memory_core.embed import Embedder, Vectors
 from memory_core.text import kin
-from memory_core.text.area_vocabulary import TOLD_AREAS
+from memory_core.text.area_vocabulary import ANIMAL_WORDS, TOLD_AREAS
 
 
 @dataclass(frozen=True, slots=True)
@@ -1234,7 +1234,11 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         r"travail\w*|boulot|emploi|bosse|работ\w*|професси\w*|должност\w*|зарабатыва\w*|"
         r"earn|verdiene|verdienst|verdienen|gano|gagne|for\s+a\s+living|beruflich|"
         # slang: "Je taffe où, moi ?", "¿Y de qué chambeo yo?", "Кем я там вкалываю?"
-        r"taf|taffe[sr]?|curro|curras|chambe\w*|chamba|jale|вкалыва\w*|тружусь|пашу)\b",
+        r"taf|taffe[sr]?|curro|curras|chambe\w*|chamba|jale|вкалыва\w*|тружусь|пашу|"
+        # earning one's living: "what I do for money", "pay the bills", "Lebensunterhalt",
+        # "Geld verdient", "a qué me dedico", "gagne ma vie" (money itself is no job).
+        r"do\s+for\s+(?:money|cash)|pay\s+(?:the|my)\s+bills|pay-?check|verdient|"
+        r"lebensunterhalt\w*|dedic(?:o|as|a|an)|gagne\s+(?:ma|ta|sa)\s+vie)\b",
         "job",
     ),
     (
@@ -1247,7 +1251,8 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:pets?|animals?|dogs?|cats?|(?!m[ée]tier|quartier|chantier)\w*tier(?:e|en)?|hunde?|katzen?|mascotas?|animales?|"
         r"perros?|gatos?|animaux|animal|b[êe]tes?|chiens?|chats?|питом\w*|животн\w*|кошк\w*|"
-        r"кот|кота|собак\w*)\b",
+        # every plain word of the animal vocabulary ("Kater", "perrita", "пса"), and a pet's name
+        rf"кот|кота|собак\w*|кличк\w*|{ANIMAL_WORDS})\b",
         "pets and animals at home",
     ),
     # The user's people: the shared vocabulary's words for a kind (``memory_core.text.kin``).
@@ -1261,7 +1266,7 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
         r"\b(?:allerg\w*|medicines?|medication|meds|pills?|tablets?|prescriptions?|illness|"
         r"gesundheit|medikament\w*|tabletten|pillen?|krankheit|alergia\w*|medicamentos?|"
         r"pastillas?|p[íi]ldoras?|salud|m[ée]dicaments?|comprim[ée]s?|cachets?|pilules?|sant[ée]|"
-        r"аллерги\w*|лекарств\w*|таблет\w*|здоровь\w*)\b",
+        r"аллерги\w*|лекарств\w*|таблет\w*|здоровь\w*|medicinas?|arznei\w*|препарат\w*)\b",
         "health",
     ),
     (
@@ -1287,7 +1292,7 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:hobby|hobbies|free\s+time|spare\s+time|unwind|hobbys?|freizeit|handarbeit\w*|"
         r"afici[oó]n\w*|pasatiempos?|tiempo\s+libre|loisirs?|passe-temps|temps\s+libre|"
-        r"хобби|свободное\s+время|увлека\w*)\b",
+        r"хобби|свободное\s+время|увлека\w*|crafts?|manualidades|рукодели\w*)\b",
         "hobbies",
     ),
     (

@@ -122,7 +122,8 @@ husband = family partner spouse +one
 partner = family partner +one
     en: partner, ~~other half, ~~better half, ~~significant other | partners
     de Partner(in)/x; Partner/m; Partnerin/f: partner, partnerin, lebensgefährte/m,
-        lebensgefährtin/f, partner*, ~~bessere hälfte, ~schatz, ^~süße/f, ^~süßer/m
+        lebensgefährtin/f, partner*, ~~bessere hälfte, ~schatz, ^~süße/f, ^~süßer/m,
+        ^~liebste/f, ^~liebster/m
     es pareja/f: pareja, ~~media naranja
     fr partenaire/x; compagnon/m; compagne/f: partenaire, compagnon, compagne, conjoint/m,
         conjointe/f, conjoint*, compagn*, ~moitié, ~chéri/m, ~chérie/f | conjoints, compagnons/m,
@@ -158,17 +159,19 @@ girlfriend = family partner +one
 son = family child +counted
     en: son, ~lad, ~boy | sons
     de Sohn/m: sohn, ^~kleiner, ^~großer | söhne
-    es hijo/m: hijo, hijito, primogénito, ~chavo, ~chamaco, ~nene
+    es hijo/m: hijo, hijito, primogénito, ~chavo, ~chamaco, ~nene, ~muchachito
     fr fils/m: fils, fiston, ~petit gars, ^~petit, ^aîné
     ru сын/m: сын, сына, сыну, сыном, сыне, сыночек, ^мелкий, ^мелкого, ^мелкому, ^мелким,
-        ^старший, ^старшего, ^старшему, ^старшим, сын* | сыновья, сыновей, сыновьям
+        ^старший, ^старшего, ^старшему, ^старшим, ?мальчик, ?мальчика, ?мальчику, ?мальчиком, сын*
+        | сыновья, сыновей, сыновьям
 daughter = family child +counted
     en: daughter | daughters
     de Tochter/f: tochter, ^~kleine, ^~große | töchter
-    es hija/f: hija, hijita, primogénita, ~chava, ~chamaca, ~nena | hijas
+    es hija/f: hija, hijita, primogénita, ~chava, ~chamaca, ~nena, ~muchachita | hijas
     fr fille/f: fille, ^~petite, ^aînée | filles
     ru дочь/f: дочь, дочку, дочка, дочке, дочкой, дочерью, ^мелкая, ^мелкую, ^мелкой,
-        ^старшая, ^старшую, ^старшей, доченька, доч* | дочери, дочки, дочерей
+        ^старшая, ^старшую, ^старшей, ?девочка, ?девочку, ?девочке, ?девочкой, доченька, доч*
+        | дочери, дочки, дочерей
 child = family +counted
     en child/x; son/m; daughter/f: child, kid, ~kiddo, firstborn, ^eldest, ^oldest, ^youngest
         | kids, children, ~~kiddos, ~~little ones, ~~kiddies

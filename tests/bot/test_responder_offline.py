@@ -256,3 +256,40 @@ async def test_with_a_model_learning_later_no_statement_is_said_unsaved() -> Non
     ctx = TurnContext(said, "Marta", "", (), (), (), False, read_offline=False)
     answer = (await OfflineResponder().respond(ctx)).text
     assert "didn't save" not in answer, answer
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Was hast du so alles über mich gespeichert?",
+        "Sag mal, was weißt du eigentlich von mir?",
+        "¿Qué has anotado sobre mí?",
+        "Oye, ¿qué tienes guardado acerca de mí?",
+        "Tu as noté quoi à mon sujet ?",
+        "Qu'avez-vous enregistré me concernant ?",
+        "Что ты успел записать про меня?",
+        "Что у тебя сохранено обо мне?",
+    ],
+)
+async def test_what_the_bot_kept_about_me_asked_with_any_verb_of_keeping(asked: str) -> None:
+    """A question word, "about me" and a verb of knowing or keeping ("gespeichert", "anotado",
+    "noté", "записать", "сохранено"), in any order, ask what the bot holds about the user (such
+    an overview question was answered with one fact, or not at all, in de/es/fr/ru)."""
+    ctx = TurnContext(asked, "Marta", "", (), (), (), False, known=PEOPLE)
+    answer = (await OfflineResponder().respond(ctx)).text
+    assert "software engineer" in answer, answer
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Was weißt du über meinen Hund?",
+        "¿Qué sabes de mi hermano?",
+        "Что ты знаешь про мою собаку?",
+        "Qu'est-ce que tu as noté sur mon fils ?",
+    ],
+)
+def test_what_the_bot_kept_about_someone_else_is_no_overview(asked: str) -> None:
+    from bot.responder import asks_what_you_hold
+
+    assert not asks_what_you_hold(asked)

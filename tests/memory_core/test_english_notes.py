@@ -133,3 +133,27 @@ def test_another_language_is_still_kept_in_its_own_language() -> None:
     """A French statement stays a French note, not an English one."""
     found = kept("Je me lève tous les jours à cinq heures pour nager.")
     assert found and all(not k.startswith("note.en.") for k in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my nan, how old was she again?",
+        "the car, what colour did I say it was?",
+        "our lodger, where does he work?",
+        "Sam's birthday, when is it?",
+        "and the hamster, what did we end up calling it?",
+        "My two nephews — what are their names?",
+    ],
+)
+def test_a_thing_named_before_a_question_about_it_is_part_of_the_question(text: str) -> None:
+    """ "my nan, how old was she?" asks about the nan: the words before the comma name what the
+    question asks about (it says "she", "it", "their"), and are no statement — "Your nan" was
+    kept as a note, and answered a later question about someone never told."""
+    assert kept(text) == {}, text
+
+
+def test_a_statement_before_a_question_is_still_kept() -> None:
+    """A clause with a verb before the question is said, not asked."""
+    assert kept("My sister Orla is a midwife, what does yours do?")
+    assert kept("I live in Galway now, have you been there?")

@@ -23,6 +23,7 @@ from memory_core.evaluation.walk import (
     BLIND5_PATH,
     BLIND6_PATH,
     BLIND7_PATH,
+    BLIND8_PATH,
     BLIND_PATH,
     WalkFact,
     WalkScript,
@@ -589,6 +590,7 @@ _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
         (BLIND5_PATH, ALREADY_IN_THE_RULES_5, {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 2}),
         (BLIND6_PATH, ALREADY_IN_THE_RULES_6, {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 2}),
         (BLIND7_PATH, frozenset(), {"en": 2, "de": 2, "es": 2, "fr": 2, "ru": 2}),
+        (BLIND8_PATH, frozenset(), {"en": 2, "de": 2, "es": 2, "fr": 2, "ru": 2}),
         (ASK9_PATH, ALREADY_IN_THE_RULES_ASK9, {"en": 4, "de": 2, "es": 2, "fr": 1, "ru": 1}),
     ],
     ids=[
@@ -598,6 +600,7 @@ _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
         "fifth walk",
         "sixth walk",
         "seventh walk",
+        "eighth walk",
         "question paraphrases",
     ],
 )
@@ -623,6 +626,11 @@ def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
     elif script_file == BLIND7_PATH:  # seven told on day 0, corrections days 9-18, asked 61-88
         assert all(len(u.facts) == 7 and len(u.never) == 2 for u in script.users)
         assert all(61 <= u.ask_day <= 88 for u in script.users)
+    elif script_file == BLIND8_PATH:  # seven told over days 0-10, asked on days 58-64
+        assert all(len(u.facts) == 7 and len(u.never) == 2 for u in script.users)
+        assert all(
+            58 <= u.ask_day <= 64 and max(f.day for f in u.facts) <= 10 for u in script.users
+        )
     else:
         assert all(len(u.facts) == 12 for u in script.users)
     if script_file == ASK9_PATH:

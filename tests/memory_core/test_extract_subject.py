@@ -138,3 +138,21 @@ def test_chat_run_ons_and_short_kin_words(said: str, keys: set[str]) -> None:
 
 def test_after_work_is_when_not_a_job() -> None:
     assert not [k for k in _read("I swim most days after work.") if k.startswith("work")]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("Gave up dairy last spring and honestly don't miss it", "food_restriction.dairy"),
+        ("Stopped eating pork last year.", "food_restriction.pork"),
+        ("cut out gluten a while back, feel loads better", "food_restriction.gluten"),
+        ("Went vegan in 2023 after a documentary.", ""),
+    ],
+)
+def test_a_change_of_diet_said_without_i_is_the_users(said: str, key: str) -> None:
+    """ "Gave up dairy …", "Stopped eating pork …", "Went vegan …": a change of diet with its
+    "I" left out is read as the user's (nothing was kept)."""
+    found = _read(said)
+    assert found, said
+    if key:
+        assert any(k.startswith(key) for k in found), found

@@ -459,3 +459,23 @@ def test_ranks_endearments_and_slang_name_the_users_people(question: str, relati
     assert kin.relation_asked(question) == relation
     assert kin.relation_asked("Meine süße Tochter, wo wohnt sie?") != "partner"
     assert kin.relation_asked("my oldest friend, what does he do?") != "child"
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("Wo arbeitet eigentlich mein Liebster?", "partner"),
+        ("Und meine Liebste, wie alt ist sie?", "partner"),
+        ("¿Mi muchachito en qué grado va?", "son"),
+        ("¿Dónde estudia mi muchachita?", "daughter"),
+        ("Сколько лет моей девочке?", "daughter"),
+        ("В какую школу ходит мой мальчик?", "son"),
+    ],
+)
+def test_sweethearts_and_little_ones_name_the_users_people(question: str, relation: str) -> None:
+    """ "mein Liebster", "mi muchachita", "моя девочка", "мой мальчик" are the partner and the
+    children (asked in these words, the user's own name or nothing answered); "meine liebste
+    Farbe" is a favourite colour and "девочка из класса" no daughter."""
+    assert kin.relation_asked(question) == relation
+    assert kin.relation_asked("Was ist meine liebste Farbe?") is None
+    assert kin.relation_asked("Как зовут девочку из моего класса?") != "daughter"
