@@ -36,7 +36,14 @@ from memory_core.ops.operations import (
     TransferStep,
 )
 from memory_core.ops.usage import LLMBudget
-from memory_core.read.answer import asked_relation, message_of, plain_question, relations_named
+from memory_core.read.answer import (
+    asked_relation,
+    asks_two_things,
+    message_of,
+    names_someone_of_theirs,
+    plain_question,
+    relations_named,
+)
 from memory_core.read.people import (
     Person,
     find_people,
@@ -144,6 +151,7 @@ __all__ = [
     "animal_asked",
     "animal_kind",
     "asked_relation",
+    "asks_two_things",
     "chat_of",
     "find_people",
     "gender_said",
@@ -153,6 +161,7 @@ __all__ = [
     "message_of",
     "names_a_relative",
     "names_my_people",
+    "names_someone_of_theirs",
     "names_someone_told",
     "names_the_user",
     "note_language",

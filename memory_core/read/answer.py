@@ -776,6 +776,28 @@ _ASKS_ABOUT_THEM = re.compile(
 )
 
 
+#: "my"/"our" in every language and the word after it ("my sweetie", "mi cielito", "мою
+#: зазнобу").
+_MY_WORD = re.compile(
+    rf"(?<!\w)(?:{kin.possessive('en')}|"
+    + "|".join(kin.possessive(lang, "nom", "acc", "dat", "pl", "other") for lang in kin.LANGUAGES)
+    + r")\s+([^\W\d_][\w'-]*)",
+    re.IGNORECASE,
+)
+
+
+def names_someone_of_theirs(question: str) -> bool:
+    """Whether a question asks the name of "my X", where X is a word no vocabulary of the
+    user's own life names ("whats my sweeties name", "¿Y mi cielito, cómo se llama?",
+    "Как зовут мою зазнобу?"): X may be one of their people, whom no kin word names yet — not
+    their job or home ("what's my job?"), and not the user ("Comment je m'appelle ?")."""
+    if not _ASKS_A_NAME.search(question):
+        return False
+    # "mon prénom", "my name": the user's own name.
+    said = [w for w in _MY_WORD.findall(question) if not _ASKS_A_NAME.fullmatch(w)]
+    return bool(said) and not any(named_areas(word) for word in said)
+
+
 def _asks_not_the_name(question: str) -> bool:
     """Whether a question about one of the user's people asks something their name does not
     say: what they do, where they live, how old they are, what they study ("¿Y mi carnal
@@ -940,7 +962,8 @@ def answering(
     chosen = _subject_first(chosen, ranked, question)
     chosen = _relation_first(chosen, ranked, base, config, question)
     chosen = _team_or_sport_first(chosen, ranked, base, config, question)
-    return [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
+    chosen = [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
+    return [*chosen, *_rest_of_message(chosen, ranked, question)]
 
 
 #: Beside the words with which the user names themselves (``kin.names_the_user``: "I", "my",
@@ -1252,12 +1275,18 @@ def _rest_of_group(
 ) -> list[SearchHit]:
     """A question about a group answers with all of it: the other memories of the best
     one's group ("family.child", every pet) above the baseline (``floor``): their key says
-    what they are, the runner-up's margin is not needed."""
+    what they are, the runner-up's margin is not needed. Asked in a word no list holds
+    ("Wer sind meine Racker?", "mes bébêtes"), the others the user named in the same
+    message as the best one answer with it: what one message said is one answer."""
     top = chosen[0].fact if chosen else None
-    if top is None or question is None or not _ABOUT_A_GROUP.search(question):
+    if top is None or question is None:
         return []
     if not top.key.startswith(("family.", "pet.", "pets.")):
         return []
+    named_together = not _ABOUT_A_GROUP.search(question)
+    if named_together and (asked_relation(question) or animal_named(question)):
+        return []  # "what's my rabbit called?": that one, not the hamster told beside it
+    said = message_of(chosen[0])
     group = _group_of(top.key)
     more = [
         h
@@ -1266,8 +1295,34 @@ def _rest_of_group(
         and h.fact is not None
         and _group_of(h.fact.key) == group
         and relevance(h, config) >= floor
+        and (not named_together or message_of(h) == said)
     ]
     return more[: max(0, _MOST_IN_GROUP - len(chosen))]
+
+
+#: A question joining two asks ("where do I live and what do I do?", "¿Mi chamba y mi
+#: pueblo, cuáles son?", "Stadt und Verein?", "tu sais mon quartier et mon taf", "Город и работа?").
+_JOINS_TWO = re.compile(r"(?<!\w)(?:and|und|y|e|et|и|а)(?!\w)|,\s*(?:et\s+puis|and\s+then)\b", re.I)
+#: The most memories of one message that answer beside the best one.
+_MOST_OF_A_MESSAGE = 3
+
+
+def asks_two_things(question: str) -> bool:
+    """Whether ``question`` joins two asks with "and" (in any of the five languages)."""
+    return _JOINS_TWO.search(question) is not None
+
+
+def _rest_of_message(
+    chosen: Sequence[SearchHit], ranked: Sequence[SearchHit], question: str | None
+) -> list[SearchHit]:
+    """A question asking two things at once ("¿Mi chamba y mi pueblo, cuáles son?") is answered with
+    all the best memory's message said ("Soy panadero y vivo en Soria": the job and the
+    home), not the one part that stood out: what one message said is one answer."""
+    if not chosen or question is None or not asks_two_things(question):
+        return []
+    said = message_of(chosen[0])
+    more = [h for h in ranked if h not in chosen and message_of(h) == said]
+    return more[:_MOST_OF_A_MESSAGE]
 
 
 #: Questions that ask for one key of an area, in the languages the bot speaks: "Кем я
