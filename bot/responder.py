@@ -62,7 +62,6 @@ from memory_core.types import (
     message_of,
     names_a_relative,
     names_my_people,
-    names_someone_of_theirs,
     note_language,
     people_of,
     plain_question,
@@ -964,8 +963,7 @@ def _about_whom(question: str) -> str | None:
     ``"me"`` (the user, no person asked for), or ``None`` (a name, a "who", nobody said)."""
     if names_my_people(question) or asked_relation(question) is not None:
         return "kin"
-    if _WHO.search(question) or not says_i(question) or names_someone_of_theirs(question):
-        # "whats my sweeties name": someone of theirs no kin word names — nobody said.
+    if _WHO.search(question) or not says_i(question):
         return None
     return "me"
 

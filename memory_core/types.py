@@ -40,7 +40,6 @@ from memory_core.read.answer import (
     asked_relation,
     asks_two_things,
     message_of,
-    names_someone_of_theirs,
     plain_question,
     relations_named,
 )
@@ -161,7 +160,6 @@ __all__ = [
     "message_of",
     "names_a_relative",
     "names_my_people",
-    "names_someone_of_theirs",
     "names_someone_told",
     "names_the_user",
     "note_language",

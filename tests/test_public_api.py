@@ -136,7 +136,6 @@ def test_memory_core_types_exports() -> None:
         "message_of",
         "names_a_relative",
         "names_my_people",
-        "names_someone_of_theirs",
         "names_someone_told",
         "names_the_user",
         "note_language",

@@ -776,28 +776,6 @@ _ASKS_ABOUT_THEM = re.compile(
 )
 
 
-#: "my"/"our" in every language and the word after it ("my sweetie", "mi cielito", "мою
-#: зазнобу").
-_MY_WORD = re.compile(
-    rf"(?<!\w)(?:{kin.possessive('en')}|"
-    + "|".join(kin.possessive(lang, "nom", "acc", "dat", "pl", "other") for lang in kin.LANGUAGES)
-    + r")\s+([^\W\d_][\w'-]*)",
-    re.IGNORECASE,
-)
-
-
-def names_someone_of_theirs(question: str) -> bool:
-    """Whether a question asks the name of "my X", where X is a word no vocabulary of the
-    user's own life names ("whats my sweeties name", "¿Y mi cielito, cómo se llama?",
-    "Как зовут мою зазнобу?"): X may be one of their people, whom no kin word names yet — not
-    their job or home ("what's my job?"), and not the user ("Comment je m'appelle ?")."""
-    if not _ASKS_A_NAME.search(question):
-        return False
-    # "mon prénom", "my name": the user's own name.
-    said = [w for w in _MY_WORD.findall(question) if not _ASKS_A_NAME.fullmatch(w)]
-    return bool(said) and not any(named_areas(word) for word in said)
-
-
 def _asks_not_the_name(question: str) -> bool:
     """Whether a question about one of the user's people asks something their name does not
     say: what they do, where they live, how old they are, what they study ("¿Y mi carnal

@@ -12,7 +12,6 @@ from memory_core.read.answer import (
     asks_two_things,
     features,
     judged,
-    names_someone_of_theirs,
     plain_question,
     probability,
     relevant,
@@ -266,28 +265,6 @@ def test_the_others_of_a_group_told_in_the_same_message_answer_with_it() -> None
     assert [h.id for h in asked] == [6, 7]
     asked = answering([*pets, *others], question="what's my rabbit called?")
     assert [h.id for h in asked] == [6]
-
-
-def test_the_name_of_my_something_of_no_area_may_be_one_of_the_users_people() -> None:
-    """ "whats my sweeties name", "¿Y mi cielito, cómo se llama?", "Как зовут мою
-    зазнобу?": a word no vocabulary holds after "my", whose name is asked, may be one of the
-    user's people; "what's my job?", "Wie heißt meine Straße?" are about the user."""
-    for question in (
-        "whats my sweeties name",
-        "¿Y mi cielito, cómo se llama?",
-        "Как зовут мою зазнобу?",
-        "Et mon chou, il s'appelle comment ?",
-    ):
-        assert names_someone_of_theirs(question), question
-    for question in (
-        "what's my job?",
-        "Was ist mein Beruf?",
-        "Comment je m'appelle ?",
-        "Tu te souviens de mon prénom ?",
-        "what do I do for a living?",
-        "where's my sweetie working",
-    ):
-        assert not names_someone_of_theirs(question), question
 
 
 def test_two_things_asked_at_once_are_answered_with_all_their_message_said() -> None:
