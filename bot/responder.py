@@ -55,6 +55,7 @@ from memory_core.types import (
     animal_asked,
     animal_kind,
     asked_relation,
+    asks_two_things,
     find_people,
     is_note,
     is_person_key,
@@ -1073,7 +1074,7 @@ def _meaning_answer(
         # "what do I do?" is about the user: not their wife's job.
         chosen = [h for h in chosen if h.fact is None or not is_person_key(h.fact.key)]
     lines: list[str] = []
-    for told_together in _by_message(chosen):
+    for told_together in _by_message(chosen, whole=asks_two_things(text)):
         said = list(
             dict.fromkeys(  # two facts of one sentence said alike: once
                 f"{told_words(f, name, quote_first=True)}{_since(f)}{_unconfirmed(f)}"
@@ -1090,18 +1091,21 @@ def _meaning_answer(
     return " ".join(lines) or None
 
 
-def _by_message(chosen: Sequence[SearchHit]) -> list[list[Fact]]:
+def _by_message(chosen: Sequence[SearchHit], *, whole: bool = False) -> list[list[Fact]]:
     """The answering facts by the message they were learned from, in order: one line per
     message ("dein Kind heißt Emil und dein Kind heißt Greta"); the note of a whole sentence
-    and the slots read from it are not said both: the better-ranked kind says it."""
+    and the slots read from it are not said both: the better-ranked kind says it — or, for a
+    question asking two things (``whole``: "mon quartier et ma bagnole ?"), the note, which
+    says both ("J'habite à Brest et je roule en Twingo" beside the home alone)."""
     told: dict[str, list[Fact]] = {}
     for hit in chosen:
         if hit.fact is not None:
             told.setdefault(message_of(hit), []).append(hit.fact)
-    return [
-        [f for f in facts if _is_note(f) == _is_note(facts[0])] if len(facts) > 1 else facts
-        for facts in told.values()
-    ]
+    out = []
+    for facts in told.values():
+        first = next((f for f in facts if _is_note(f)), facts[0]) if whole else facts[0]
+        out.append([f for f in facts if _is_note(f) == _is_note(first)])
+    return out
 
 
 def _is_note(fact: Fact) -> bool:

@@ -36,7 +36,13 @@ from memory_core.ops.operations import (
     TransferStep,
 )
 from memory_core.ops.usage import LLMBudget
-from memory_core.read.answer import asked_relation, message_of, plain_question, relations_named
+from memory_core.read.answer import (
+    asked_relation,
+    asks_two_things,
+    message_of,
+    plain_question,
+    relations_named,
+)
 from memory_core.read.people import (
     Person,
     find_people,
@@ -144,6 +150,7 @@ __all__ = [
     "animal_asked",
     "animal_kind",
     "asked_relation",
+    "asks_two_things",
     "chat_of",
     "find_people",
     "gender_said",

@@ -84,6 +84,12 @@ ASK11_PATH = Path(__file__).parent / "labels" / "ask_blind11.json"
 #: without "my", a blood type, relatives' jobs and homes), and five never-told questions each near
 #: a told area (two-word attributes, a doctor of one who told none).
 ASK12_PATH = Path(__file__).parent / "labels" / "ask_blind12.json"
+#: The fifth blind question set: twelve users (three English, two each German and Spanish, three
+#: French, two Russian), seven facts each asked three ways on day 60 — in other words and slang,
+#: without "my", lower-case names, no question mark, two facts asked at once, listing questions
+#: ("any pets at mine") over two or three pets, children or grandchildren told in one message —,
+#: and five never-told questions each near a told area.
+ASK13_PATH = Path(__file__).parent / "labels" / "ask_blind13.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

@@ -20,6 +20,7 @@ from memory_core.extract.sensitive import (
     redact,
 )
 from memory_core.text import kin
+from memory_core.text.asking import asks_unmarked
 from memory_core.text.spelling import plainly
 
 __all__ = [
@@ -112,7 +113,10 @@ def is_question(text: str) -> bool:
         return False
     if re.search(r"[?？]\W*$", stripped) or _TAG_QUESTION.search(stripped):
         return True
-    return bool(_QUESTION_START.match(QUESTION_LEAD_IN.sub("", stripped)))
+    asked = QUESTION_LEAD_IN.sub("", stripped)
+    # "whos my dentist", "any siblings on dads side", "the car, what colour is it": asked in
+    # chat without "?" (what the reader answers as a question is never kept as a statement).
+    return bool(_QUESTION_START.match(asked) or asks_unmarked(asked))
 
 
 #: Words a spoken question may start with before it asks ("hang on, who's my dentist", "ok so where

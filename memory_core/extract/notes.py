@@ -34,6 +34,7 @@ from memory_core.extract.lexicon import (
 )
 from memory_core.extract.rule import Context, fact
 from memory_core.text import animals, kin, numbers
+from memory_core.text.asking import asks_unmarked
 from memory_core.values import Category
 
 #: A note's first confidence hint: what the user said, not yet read into a slot.
@@ -591,6 +592,7 @@ def is_question(sentence: str) -> bool:
         "?" in sentence
         or "¿" in sentence
         or bool(_QUESTION_START.match(sentence) or UNMARKED_QUESTION.match(sentence))
+        or asks_unmarked(sentence)
     )
 
 

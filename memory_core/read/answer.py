@@ -973,7 +973,7 @@ def answering(
     chosen = _relation_first(chosen, ranked, base, config, question)
     chosen = _team_or_sport_first(chosen, ranked, base, config, question)
     chosen = [*chosen, *_rest_of_group(chosen, ranked, base, config, question)]
-    return _with_pending_sides(chosen, ranked)
+    return _with_pending_sides([*chosen, *_rest_of_message(chosen, ranked, question)], ranked)
 
 
 def _with_pending_sides(chosen: list[SearchHit], ranked: Sequence[SearchHit]) -> list[SearchHit]:
@@ -1318,12 +1318,18 @@ def _rest_of_group(
 ) -> list[SearchHit]:
     """A question about a group answers with all of it: the other memories of the best
     one's group ("family.child", every pet) above the baseline (``floor``): their key says
-    what they are, the runner-up's margin is not needed."""
+    what they are, the runner-up's margin is not needed. Asked in a word no list holds
+    ("Wer sind meine Racker?", "mes bébêtes"), the others the user named in the same
+    message as the best one answer with it: what one message said is one answer."""
     top = chosen[0].fact if chosen else None
-    if top is None or question is None or not _ABOUT_A_GROUP.search(question):
+    if top is None or question is None:
         return []
     if not top.key.startswith(("family.", "pet.", "pets.")):
         return []
+    named_together = not _ABOUT_A_GROUP.search(question)
+    if named_together and (asked_relation(question) or animal_named(question)):
+        return []  # "what's my rabbit called?": that one, not the hamster told beside it
+    said = message_of(chosen[0])
     group = _group_of(top.key)
     more = [
         h
@@ -1332,8 +1338,34 @@ def _rest_of_group(
         and h.fact is not None
         and _group_of(h.fact.key) == group
         and relevance(h, config) >= floor
+        and (not named_together or message_of(h) == said)
     ]
     return more[: max(0, _MOST_IN_GROUP - len(chosen))]
+
+
+#: A question joining two asks ("where do I live and what do I do?", "¿Mi chamba y mi
+#: pueblo, cuáles son?", "Stadt und Verein?", "tu sais mon quartier et mon taf", "Город и работа?").
+_JOINS_TWO = re.compile(r"(?<!\w)(?:and|und|y|e|et|и|а)(?!\w)|,\s*(?:et\s+puis|and\s+then)\b", re.I)
+#: The most memories of one message that answer beside the best one.
+_MOST_OF_A_MESSAGE = 3
+
+
+def asks_two_things(question: str) -> bool:
+    """Whether ``question`` joins two asks with "and" (in any of the five languages)."""
+    return _JOINS_TWO.search(question) is not None
+
+
+def _rest_of_message(
+    chosen: Sequence[SearchHit], ranked: Sequence[SearchHit], question: str | None
+) -> list[SearchHit]:
+    """A question asking two things at once ("¿Mi chamba y mi pueblo, cuáles son?") is answered with
+    all the best memory's message said ("Soy panadero y vivo en Soria": the job and the
+    home), not the one part that stood out: what one message said is one answer."""
+    if not chosen or question is None or not asks_two_things(question):
+        return []
+    said = message_of(chosen[0])
+    more = [h for h in ranked if h not in chosen and message_of(h) == said]
+    return more[:_MOST_OF_A_MESSAGE]
 
 
 #: Questions that ask for one key of an area, in the languages the bot speaks: "Кем я

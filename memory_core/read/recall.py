@@ -19,6 +19,7 @@ from memory_core.extract.filters import QUESTION_LEAD_IN
 from memory_core.extract.notes import UNMARKED_QUESTION
 from memory_core.read.disclosure import is_private, mask_secrets, private_text
 from memory_core.store.users import UserSettings
+from memory_core.text.asking import asks_unmarked
 from memory_core.text.spelling import plainly
 from memory_core.values import (
     SENSITIVE_CATEGORIES,
@@ -86,6 +87,10 @@ def is_question(text: str) -> bool:
     my dentist", "а где я живу"), or in chat shorthand ("wat car do i drive")."""
     text = QUESTION_LEAD_IN.sub("", text.strip())
     if bool(_QUESTION.search(text) or _ASKS_ABROAD.search(text) or UNMARKED_QUESTION.match(text)):
+        return True
+    # Asked the way chat asks without "?" ("tu bosses où", "Trinke ich genug", "whos my
+    # dentist", "что я пью по утрам"): the learner keeps none of it as a statement either.
+    if asks_unmarked(text):
         return True
     plain = plainly(text)
     return plain != text and bool(_QUESTION.search(plain) or UNMARKED_QUESTION.match(plain))

@@ -293,3 +293,34 @@ def test_what_the_bot_kept_about_someone_else_is_no_overview(asked: str) -> None
     from bot.responder import asks_what_you_hold
 
     assert not asks_what_you_hold(asked)
+
+
+async def test_two_things_asked_at_once_are_said_in_the_users_words() -> None:
+    """ "mon quartier et ma bagnole, stp": the home slot stands out, but the note of the same
+    message says both (the home and the car), so the note is what the answer quotes."""
+    from memory_core.values import SearchHit
+
+    turn = {"source_turn_id": "t9", "source_excerpt": "On habite à Brest et je roule en Twingo."}
+    home = fact(1, "Inès lives in Brest.", key="home_city", value="Brest", **turn)
+    note = fact(2, "On habite à Brest et je roule en Twingo.", key="note.fr.on_habite", **turn)
+    hits = [
+        SearchHit("facts", 1, home.value_text, 0.9, 0.0, 0.86, fact=home, topic=0.9),
+        SearchHit("facts", 2, note.value_text, 0.8, 0.0, 0.82, fact=note, topic=0.4),
+    ]
+    hits += [
+        SearchHit("facts", i, f"fact {i}", 0.1, 0.0, 0.76, fact=fact(i, f"Inès aime {i}."))
+        for i in range(3, 7)
+    ]
+    ctx = TurnContext(
+        "dis-moi mon quartier et ma bagnole, stp",
+        "Inès",
+        "",
+        (),
+        (),
+        (),
+        False,
+        candidates=hits,
+        language="fr",
+    )
+    answer = (await OfflineResponder().respond(ctx)).text
+    assert "Brest" in answer and "Twingo" in answer, answer

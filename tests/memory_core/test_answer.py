@@ -11,6 +11,7 @@ from memory_core.memory import Memory
 from memory_core.read.answer import (
     FEATURES,
     AnswerConfig,
+    asks_two_things,
     features,
     judged,
     plain_question,
@@ -242,6 +243,50 @@ def test_a_question_about_a_group_is_answered_with_all_of_it() -> None:
     assert [h.id for h in answering([*pets, *others], question="what's my cat's name?")] == [6]
     asked = answering([*pets, *others], question="Est-ce que j'ai des animaux ?")
     assert [h.id for h in asked] == [6, 7]
+
+
+def test_the_others_of_a_group_told_in_the_same_message_answer_with_it() -> None:
+    """Asked in a word no list holds ("Wer sind meine Racker?", "mes bébêtes, c'est qui ?"),
+    the rest of a group the user named in one message is named too; one told in another
+    message still needs the group's word."""
+    turn = {"source_turn_id": "t7"}
+    kids = [
+        keyed(1, "family.child.mila.name", "Ana's child is named Mila.", 0.84, 0.95, **turn),
+        keyed(2, "family.child.nico.name", "Ana's child is named Nico.", 0.79, 0.9, **turn),
+        keyed(3, "family.child.otto.name", "Ana's child is named Otto.", 0.79, 0.9),
+    ]
+    others = [keyed(4, "home_city", "Ana lives in Leeds.", 0.76), keyed(5, "name", "Ana.", 0.75)]
+    asked = answering([*kids, *others], question="Wer sind meine Racker?")
+    assert [h.id for h in asked] == [1, 2]
+    pets = [
+        keyed(6, "pet.rabbit.name", "Ana's rabbit is named Flocke.", 0.85, 0.9, **turn),
+        keyed(7, "pet.hamster.name", "Ana's hamster is named Krümel.", 0.80, 0.8, **turn),
+        keyed(8, "job_title", "Ana is a baker.", 0.77, 0.0, **turn),
+    ]
+    asked = answering([*pets, *others], question="mes bébêtes, c'est qui ?")
+    assert [h.id for h in asked] == [6, 7]
+    asked = answering([*pets, *others], question="what's my rabbit called?")
+    assert [h.id for h in asked] == [6]
+
+
+def test_two_things_asked_at_once_are_answered_with_all_their_message_said() -> None:
+    """ "¿Mi chamba y mi pueblo, cuáles son?" of one who said "Soy panadero y vivo en Soria": the
+    job and the home, read from one message, answer together, though the home alone stands
+    out; a question asking one thing is answered with the one that stands out."""
+    turn = {"source_turn_id": "t3"}
+    home = keyed(1, "home_city", "Ana lives in Soria.", 0.83, 0.95, **turn)
+    job = keyed(2, "job_title", "Ana works as panadero.", 0.79, 0.3, **turn)
+    others = [
+        keyed(3, "likes.jazz", "Ana likes jazz.", 0.78),
+        keyed(4, "name", "Ana.", 0.76),
+        keyed(5, "pet.dog.name", "Ana's dog is named Rex.", 0.76),
+    ]
+    both = answering([home, job, *others], question="¿Mi chamba y mi pueblo, cuáles son?")
+    assert {h.id for h in both} == {1, 2}
+    assert asks_two_things("¿Mi chamba y mi pueblo, cuáles son?")
+    one = answering([home, job, *others], question="¿Dónde vivo?")
+    assert [h.id for h in one] == [1]
+    assert not asks_two_things("¿Dónde vivo?")
 
 
 def test_a_question_for_the_job_title_is_not_answered_with_the_employer() -> None:

@@ -17,6 +17,7 @@ from memory_core.evaluation.walk import (
     ASK10_PATH,
     ASK11_PATH,
     ASK12_PATH,
+    ASK13_PATH,
     BLIND2_PATH,
     BLIND3_PATH,
     BLIND4_PATH,
@@ -46,6 +47,7 @@ BLIND_SETS = (
     ASK10_PATH,
     ASK11_PATH,
     ASK12_PATH,
+    ASK13_PATH,
 )
 RULE_SOURCES = (
     *ROOT.glob("memory_core/extract/**/*.py"),
@@ -803,6 +805,22 @@ def test_the_fourth_question_set_stays_out_of_the_rules_and_tests() -> None:
     assert all(len(f.also) == 2 for u in script.users for f in u.facts)
     assert all(len(u.never) == 5 for u in script.users)
     assert not _found_in(RULE_SOURCES_2, ASK12_PATH), sorted(_found_in(RULE_SOURCES_2, ASK12_PATH))
+
+
+def test_the_fifth_question_set_stays_out_of_the_rules_and_tests() -> None:
+    """The fifth question set's lines (twelve users: three English, two each German, Spanish
+    and Russian, three French; seven facts each asked three ways, five never-told each; written
+    at h-ask13 before any rule, responder or labelled set was read, and reworded before its first
+    run where a line met another blind set or the rules whole or by a run of five words) are in
+    no rule, tuning data, module of bot/, devtools/ or test, whole or as a run of five words."""
+    script = load_script(ASK13_PATH)
+    assert Counter(u.lang for u in script.users) == {"en": 3, "de": 2, "es": 2, "fr": 3, "ru": 2}
+    assert all(len(u.facts) == 7 for u in script.users)
+    assert all(len(f.also) == 2 for u in script.users for f in u.facts)
+    assert all(len(u.never) == 5 for u in script.users)
+    # Listing and two-at-once questions are scored on every name or fact they must give.
+    assert sum(f.all for u in script.users for f in u.facts) >= 12
+    assert not _found_in(RULE_SOURCES_2, ASK13_PATH), sorted(_found_in(RULE_SOURCES_2, ASK13_PATH))
 
 
 class _EchoChat:

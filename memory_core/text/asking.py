@@ -1,0 +1,156 @@
+"""Questions written without a question mark, in the five languages the bot speaks.
+
+In chat a question often has no "?" and its question word is not where a grammar puts it:
+French says it last ("tu bosses où", "elle s'appelle comment ta sœur", "on mange quoi ce
+soir"), after a preposition ("dans quel quartier", "avec qui"); Spanish drops the accents ("en
+que ciudad", "cuantos primos tengo"); German asks with the verb first ("Trinke ich Kaffee") or
+after a preposition ("Bei welcher Bank …", "Womit …"); Russian with "ли" ("Пью ли я …") or after a
+preposition ("С кем …", "За какую …"); English texters drop the apostrophe ("whos", "whats") or
+the verb ("any siblings on my dad's side"), or name the topic first and ask after a comma ("the
+car, what colour is it") or end with "remind me".
+
+Both sides read these the same way: a message the learner refuses as a question is answered as
+one, and one the reader answers is never kept as a statement (``extract.filters.is_question``,
+``extract.notes.is_question``, ``read.recall.is_question`` all ask :func:`asks_unmarked`).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: French: "quoi" anywhere ("on mange quoi chez mes parents"); "comment", "qui", "combien"
+#: last or before a short tail that is no clause ("comme boulot", "ton frère", "moi", "déjà",
+#: "en vrai"). "la ville où mes parents vivent",
+#: "un ami qui habite à Lyon", "content quand mon fils vient" are no questions: "où" and
+#: "quand" only end a clause, "qui" and "comment" ask before a noun of the speaker's.
+_FRENCH_LAST = re.compile(
+    r"(?<![\w'’-])quoi(?!\s+que)(?![\w'’-])"
+    r"|(?<![\w'’-])(?:comment|qui|combien)"
+    r"(?=\s*(?:[,?!.…]|$|et\s|moi\b|toi\b|déjà\b|deja\b|en\s+vrai|au\s+juste|exactement|"
+    r"comme\s|mon\s|ma\s|mes\s|ton\s|ta\s|tes\s|notre\s|nos\s))"
+    r"|(?<![\w'’-])(?:où|quand)(?=\s*(?:[,?!.…]|$|et\s|moi\b|toi\b|déjà\b|deja\b|en\s+vrai|"
+    r"au\s+juste|exactement|en\s+ce\s+moment|maintenant|actuellement|ces\s+temps))",
+    re.IGNORECASE,
+)
+#: "je ne sais pas comment …", "n'importe quoi", "il y a de quoi": the word asks nothing.
+_FRENCH_NOT_ASKING = re.compile(
+    r"\b(?:sais\s+pas|ne\s+sais|n'importe|importe|y\s+a\s+de|avoir\s+de|de\s+quoi\s+vivre)\s+"
+    r"(?:de\s+)?(?:quoi|comment|qui|où|quand|combien)\b",
+    re.IGNORECASE,
+)
+#: French "quel(le)(s)" anywhere asks ("je roule dans quelle voiture"); the exclamation
+#: ("Quelle journée !") tells nothing to keep either.
+_FRENCH_WHICH = re.compile(r"(?<![\w'’-])quel(?:le)?s?(?![\w'’-])", re.IGNORECASE)
+
+#: A question word after a preposition at the start, in each language ("en que barrio",
+#: "a quién", "dans quel coin", "avec qui", "bei welcher Firma", "mit wem", "с кем", "за какую",
+#: "от чего", "на что"), or a German "wo-" pronoun ("womit", "wofür", "wovon", "wieso").
+_PREPOSITION_ASKS = re.compile(
+    r"^\s*¿?\s*(?:"
+    r"(?:en|a|de|con|para|por|desde|hasta|sobre)\s+(?:qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|"
+    r"cu[aá]nt[oa]s?|d[oó]nde)"
+    r"|(?:dans|à|a|de|avec|chez|pour|en|sur|par|vers|depuis)\s+(?:quoi|qui|quel(?:le)?s?|"
+    r"combien|où)"
+    r"|(?:in|an|auf|mit|bei|für|fuer|von|zu|aus|nach|um|über|ueber|seit)\s+"
+    r"(?:welche[rsnm]?|wem|wen|was|wann)"
+    r"|wo(?:mit|von|ran|rauf|für|fuer|zu|hin|her|rin|bei|durch|nach|rüber|rum)|wieso|weshalb|"
+    r"weswegen"
+    r"|(?:с|со|за|от|на|в|во|о|об|обо|к|ко|у|для|из|по|про|при)\s+(?:кем|кого|кому|чем|чём|"
+    r"что|чего|какой|какую|какое|какие|каком|какого|каких|какому|ком|сколько)"
+    r")(?![\w-])",
+    re.IGNORECASE,
+)
+#: A question word opening the message, written as chat writes it: Spanish without accents
+#: ("que pelicula vimos", "cuantos primos tengo", "cual es mi talla"), German "was" before a
+#: verb ("was koch ich morgen", not "Was ich mag, ist …"), French "qui est …", Russian "что я
+#: …", "чем …", "кем …",
+#: "как звать …", English without the apostrophe ("whos", "whens").
+_OPENS_ASKING = re.compile(
+    r"^\s*¿?\s*(?:"
+    r"(?:que|cual(?:es)?|cuant[oa]s?|donde|quien(?:es)?)\s+(?!sepas|sepa|tengas|te\s+vaya|"
+    r"le\s+vaya|os\s+vaya|yo\s+sepa|bueno|rico|bien|mal)"
+    r"|was\s+(?!ich\b|du\b|wir\b|man\b|mich\b|mir\b|uns\b|für\s+ein\w*\s+\w+\s*!)[a-zäöüß]+"
+    r"|qui\s+(?:est|sont|était|c'est)\b"
+    r"|что\s+(?:я|у\s+меня|мне|мой|моя|моё|мои|за)\b|чем\s+|кем\s+|как\s+(?:звать|зовут|звали)\b"
+    r"|(?:whos|whats|wheres|whens|whys|hows|whose)\b"
+    r")",
+    re.IGNORECASE,
+)
+#: Russian asks a yes/no question with "ли" after its first word ("Пью ли я …", "Есть ли у
+#: нас …", "Живут ли …").
+_RUSSIAN_LI = re.compile(r"^\s*[а-яё]+\s+ли(?![\w-])", re.IGNORECASE)
+#: German asks a yes/no question with the verb first and "ich"/"wir" after it ("Trinke ich
+#: genug", "Hab ich Geschwister", "Spielen wir heute"); a verb of telling after it ("Hab ich
+#: dir doch gesagt …") or "doch"/"ja"/"schon" makes it a statement with its subject dropped.
+_GERMAN_VERB_FIRST = re.compile(
+    r"^\s*(?:hab|habe|haben|bin|sind|nehm|nehme|nehmen|spiel|spiele|spielen|mach|mache|machen|"
+    r"ess|esse|essen|trink|trinke|trinken|fahr|fahre|fahren|wohn|wohne|wohnen|arbeit|arbeite|"
+    r"arbeiten|treib|treibe|treiben|mag|mögen|kann|können|darf|dürfen|muss|müssen|soll|sollen|"
+    r"will|wollen|kenn|kenne|kennen|geh|gehe|gehen|brauch|brauche|brauchen|vertrag|vertrage|"
+    r"sammle|sammeln|rauch|rauche|sprech|spreche|sprechen|les|lese|hör|höre|hören|koch|koche|"
+    r"lern|lerne|lernen|studier|studiere|besitz|besitze|leb|lebe|leben|heiß|heiße|war|waren|"
+    r"hatte|hatten)\s+(?:ich|wir)\b(?!.*\b(?:doch|ja|schon|gesagt|erzählt|gemacht)\b)",
+    re.IGNORECASE,
+)
+#: English texters ask with "any" and a noun, no verb ("any siblings on dad's side", "any
+#: meds in the cupboard"); "Any time I …", "Anyone who …" tell.
+_ANY = re.compile(
+    r"^\s*(?:any\s+(?!time\b|day\b|way\b|moment\b|chance\b|minute\b|second\b|more\b|longer\b)"
+    r"[a-z'-]+(?:\s+(?:at|in|for|on|with|from|of|to|round|around)\b[^.!]*)?\s*$"
+    r"|anything\s+(?:i|we)\s+(?:should|can|must|need|ought|have\s+to)\b)",
+    re.IGNORECASE,
+)
+#: Asking to be reminded, last ("…, remind me", "Машину и гараж напомни").
+_REMIND_LAST = re.compile(
+    r"(?:remind\s+me(?:\s+again)?|erinnere?\s+mich|erinnern\s+Sie\s+mich|recu[ée]rdame|"
+    r"recu[ée]rdeme|rappelle[- ]moi|rappelez[- ]moi|напомни(?:те)?)\s*[.!…]*\s*$",
+    re.IGNORECASE,
+)
+#: A clause that asks, after a comma, to the end ("the car, what colour is it", "mi talla,
+#: cuál es"); a relative clause between commas ("Sam, who is a doctor, lives …") asks nothing.
+_ASKS_AFTER_COMMA = re.compile(
+    r",\s*(?:what|what's|whats|who|who's|whos|where|where's|which|how|when|"
+    r"remind\s+me|tell\s+me|was|wer|welche[rsnm]?|qué|quién|cuál|dónde|cómo|quel(?:le)?s?|"
+    r"où|comment|что|кто|где|как|какой|какая|какое|какие)\b[^,]*$",
+    re.IGNORECASE,
+)
+#: Words by which the user speaks of themselves: a head before the comma that holds one is a
+#: statement of theirs ("I'm a nurse, what about you"), not a topic named.
+_SELF = re.compile(
+    r"(?<![\w'’])(?:i|i'm|i've|i'd|me|my|we|our|ich|mein\w*|wir|unser\w*|yo|mi|mis|soy|"
+    r"tengo|je|j|moi|mon|ma|mes|nous|notre|nos|я|мой|моя|моё|мои|мне|меня|мы|наш\w*)"
+    r"(?![\w'’])",
+    re.IGNORECASE,
+)
+#: At most this many words name the topic before the comma ("job and home city, …").
+_TOPIC_WORDS = 5
+
+
+def _topic_then_asks(text: str) -> bool:
+    """A topic named first and then asked about ("the new flat, where is it", "Stadt und
+    Verein, erinnere mich"): the head names no one of the speaker's and is short."""
+    m = _ASKS_AFTER_COMMA.search(text) or _REMIND_LAST.search(text)
+    if m is None:
+        return False
+    head = text[: m.start()].strip(" ,")
+    words = head.split()
+    return 0 < len(words) <= _TOPIC_WORDS and not _SELF.search(head)
+
+
+def asks_unmarked(text: str) -> bool:
+    """Whether ``text`` asks something though it has no question mark (the forms of this
+    module's docstring)."""
+    text = text.strip()
+    if not text or text.endswith("!"):
+        return False
+    if _FRENCH_LAST.search(text) and not _FRENCH_NOT_ASKING.search(text):
+        return True
+    return bool(
+        _FRENCH_WHICH.search(text)
+        or _PREPOSITION_ASKS.match(text)
+        or _OPENS_ASKING.match(text)
+        or _RUSSIAN_LI.match(text)
+        or _GERMAN_VERB_FIRST.match(text)
+        or _ANY.match(text)
+        or _topic_then_asks(text)
+    )
