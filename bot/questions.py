@@ -38,7 +38,31 @@ def _label(fact: Fact, other: Fact | None = None) -> str:
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
     if value and other is not None and _label(other) == texts.short(str(value), 30):
         return texts.short(yours(fact.value_text, None).rstrip("."), 30)
-    return texts.short(str(value) if value else fact.value_text, 30)
+    said = texts.short(str(value) if value else fact.value_text, 30)
+    if other is not None and said == _label(other):
+        # Two long notes that differ late ("… fait ses études à Rennes" / "… à Brest"): the
+        # words that differ, or both buttons would read the same.
+        return _differing(fact.value_text, other.value_text) or said
+    return said
+
+
+def _differing(text: str, other: str) -> str | None:
+    """The words of ``text`` that ``other`` does not have at the same place, with the word
+    before them ("… à Brest"), as a label; ``None`` when nothing differs."""
+    words, others = text.rstrip(" .!").split(), other.rstrip(" .!").split()
+    start = 0
+    while start < min(len(words), len(others)) and words[start] == others[start]:
+        start += 1
+    end = 0
+    while (
+        end < min(len(words), len(others)) - start
+        and words[len(words) - 1 - end] == others[len(others) - 1 - end]
+    ):
+        end += 1
+    if start >= len(words) - end:
+        return None
+    said = " ".join(words[max(start - 1, 0) : len(words) - end])
+    return texts.short(("… " if start > 1 else "") + said, 30)
 
 
 #: A clause about "the user" in a text written about them (the weekly reflection's items).

@@ -41,7 +41,9 @@ _NOT_BUT = re.compile(
 #: zwei", "tres gatos, no dos", "à Nantes, pas à Lyon", "в Самару, а не в Казань").
 _Y_NOT_X = re.compile(
     rf"(?P<head>.*?)\s*[,;—–-]\s*(?:and\s+|but\s+|und\s+|y\s+|et\s+)?"
-    rf"(?:not|nicht|no|pas|non|а\s+не|не)\s+(?P<old>{_PHRASE})\s*[.!]*\s*$",
+    rf"(?:not|nicht|no|pas|non|а\s+не|не)\s+(?P<old>{_PHRASE})"
+    # "…, pas à Rennes, je mélange toujours": a remark after it is no part of it.
+    r"(?:\s*[,;—–]\s*[^,;.!?]{1,60})?\s*[.!]*\s*$",
     re.IGNORECASE,
 )
 #: A relative's move, from the old town to the new one.

@@ -192,3 +192,22 @@ async def test_a_forgetme_confirmation_is_void_once_memory_changed(
         result = await s.runtime.router.on_button(press)
         assert result.notice == texts.STALE_CONFIRMATION
         assert len(await s.runtime.memory.list_facts("console:ana")) == 2
+
+
+def test_two_long_notes_that_differ_late_get_buttons_that_differ() -> None:
+    """A correction of a long note ("… fait ses études à Rennes" → "… à Brest") gave two
+    buttons with the same 30 characters; each now says the words it changes (session 13)."""
+    from bot.buttons import ButtonCodec
+    from bot.questions import conflict_reply
+    from memory_core.types import Conflict
+    from memory_core.values import Category
+    from tests.factories import NOW, fact
+
+    said = "Mon fils Malo a vingt ans et fait ses études à {}."
+    old = fact(1, said.format("Nancy"), Category.OTHER, key="note.fr.mon_fils_malo")
+    new = fact(2, said.format("Metz"), Category.OTHER, key="note.fr.mon_fils_malo")
+    reply = conflict_reply(
+        ButtonCodec(b"k" * 32), Conflict(7, "console:lea", None, old, new, NOW, NOW), "fr"
+    )
+    labels = [b.label for b in reply.buttons[0][:2]]
+    assert labels == ["… à Metz", "… à Nancy"], labels

@@ -256,3 +256,16 @@ def test_a_correction_in_any_language_names_what_it_replaces(
 )
 def test_no_lead_no_new_clause_correction(said: str) -> None:
     assert replacements(said) == []
+
+
+def test_a_remark_after_the_old_value_is_no_part_of_it() -> None:
+    """ "…, pas à Nancy, je confonds tout le temps": the remark after "not X" hid the
+    correction (session 13, the eighth walk); the old value is still read."""
+    from memory_core.extract.replacements import replacements
+
+    said = replacements("Petite correction : Malo étudie à Metz, pas à Nancy, je confonds tout.")
+    assert [(r.old, r.new) for r in said] == [("Nancy", "Metz")]
+    # ... and a count corrected before a remark too.
+    assert [(r.old, r.new) for r in replacements("Four hens, not three, silly me.")] == [
+        ("three", "Four")
+    ]
