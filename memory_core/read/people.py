@@ -357,8 +357,18 @@ def names_someone_told(question: str, memories: Iterable[str]) -> bool:
     ("where's Moira living now?", "Quel âge a Bastien ?", "Сколько лет Свете?" of a user who
     told "…подругу зовут Света"): it is about their people, not the world, even with no word
     of theirs in it. A memory's first word is no name (a sentence starts with a capital)."""
-    asked = set(_NAME.findall(question))
+    asked = _asked_names(question)
     return bool(asked) and any(_names_one_of(asked, text) for text in memories)
+
+
+def _asked_names(question: str) -> set[str]:
+    """The names a question says: its capitalised words, or — written all in lower case
+    ("how old is dean", "wo arbeitet lena") — every word of three letters or more, which
+    only a told name matches."""
+    asked = set(_NAME.findall(question))
+    if asked or any(c.isupper() for c in question):
+        return asked
+    return set(re.findall(r"(?<![\w'’-])[^\W\d_]{3,}", question))
 
 
 #: A name said in the user's words: after a naming verb ("heißt Dennis", "se llama doña Rosa",
@@ -378,7 +388,7 @@ def names_told_in(question: str, memory: str) -> bool:
     """Whether ``question`` names by name someone ``memory`` names as one of the user's
     people ("Was macht Till beruflich?" of "Unser Schwiegersohn heißt Till.", "¿En qué
     chambea Chuy?" of "Mi carnal Chuy reparte pizzas.")."""
-    asked = set(_NAME.findall(question))
+    asked = _asked_names(question)
     told = {m["n"] for m in _TOLD_NAME.finditer(memory)}
     return any(_same_name(a, t) for a in asked for t in told)
 
