@@ -363,7 +363,7 @@ def names_someone_told(question: str, memories: Iterable[str]) -> bool:
 
 def _asked_names(question: str) -> set[str]:
     """The names a question says: its capitalised words, or — written all in lower case
-    ("how old is dean", "wo arbeitet lena") — every word of three letters or more, which
+    ("how old is rory", "wo arbeitet lena") — every word of three letters or more, which
     only a told name matches."""
     asked = set(_NAME.findall(question))
     if asked or any(c.isupper() for c in question):

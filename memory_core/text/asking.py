@@ -80,7 +80,7 @@ _OPENS_ASKING = re.compile(
 #: нас …", "Живут ли …").
 _RUSSIAN_LI = re.compile(r"^\s*[а-яё]+\s+ли(?![\w-])", re.IGNORECASE)
 #: German asks a yes/no question with the verb first and "ich"/"wir" after it ("Trinke ich
-#: genug", "Hab ich Geschwister", "Spielen wir heute"); a verb of telling after it ("Hab ich
+#: genug", "Hab ich Cousinen", "Spielen wir heute"); a verb of telling after it ("Hab ich
 #: dir doch gesagt …") or "doch"/"ja"/"schon" makes it a statement with its subject dropped.
 _GERMAN_VERB_FIRST = re.compile(
     r"^\s*(?:hab|habe|haben|bin|sind|nehm|nehme|nehmen|spiel|spiele|spielen|mach|mache|machen|"

@@ -203,7 +203,7 @@ def test_two_long_notes_that_differ_late_get_buttons_that_differ() -> None:
     from memory_core.values import Category
     from tests.factories import NOW, fact
 
-    said = "Mon fils Malo a vingt ans et fait ses études à {}."
+    said = "Mon fils Malo a vingt ans, il étudie la chimie à {}."
     old = fact(1, said.format("Nancy"), Category.OTHER, key="note.fr.mon_fils_malo")
     new = fact(2, said.format("Metz"), Category.OTHER, key="note.fr.mon_fils_malo")
     reply = conflict_reply(

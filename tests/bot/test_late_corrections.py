@@ -137,7 +137,7 @@ UPDATED = {
     "es, a lead about someone, 'X nada'": (
         "Mi prima Nuria es dentista.",
         "Corrijo lo de Nuria: de dentista nada, es veterinaria.",
-        "¿A qué se dedica Nuria?",
+        "¿De qué trabaja Nuria ahora?",
         "veterinaria",
         "dentista",
     ),
@@ -165,7 +165,7 @@ UPDATED = {
     "ru, a lead about someone, the new word in the told one's case": (
         "Мой дядя Игорь работает пекарем.",
         "Поправка про Игоря: он не пекарь, а повар.",
-        "Кем работает Игорь?",
+        "Кто Игорь по профессии?",
         "повар",
         "пекарь",
     ),

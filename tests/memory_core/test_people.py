@@ -222,12 +222,12 @@ def test_a_possessive_is_no_part_of_a_name() -> None:
 
 
 def test_a_name_asked_in_lower_case_is_one_the_user_told() -> None:
-    """ "how old is dean": a question written all in lower case names a told person too (it
+    """ "how old is rory": a question written all in lower case names a told person too (it
     was read as about the world: "I can't look that up"); a word no memory names is none."""
     from memory_core.read.people import names_someone_told
 
-    told = ["My nephew Dean is 14 and plays rugby."]
-    assert names_someone_told("how old is dean", told)
-    assert names_someone_told("wie alt ist dean jetzt", told)
+    told = ["My nephew Rory is 14 and plays rugby."]
+    assert names_someone_told("how old is rory", told)
+    assert names_someone_told("wie alt ist rory jetzt", told)
     assert not names_someone_told("how old is the universe", told)
     assert not names_someone_told("How old is the universe?", told)
