@@ -75,10 +75,19 @@ _LIKE_AS_VERB = frozenset(
 _THE_PARTNER = alternation(PARTNER_SAID_WITH_THE)
 #: "My cousin's called Nadia", "the wife's called Morag": "'s" for "is" before the naming word.
 _S_CALLED = re.compile(
-    rf"^(?P<np>(?:(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL})|the\s+(?:{_THE_PARTNER})))'s\s+"
+    rf"(?:^|(?<=,\s))(?P<np>(?:(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL})|the\s+(?:{_THE_PARTNER})))'s\s+"
     r"(?=(?:now\s+)?(?:called|named)\b)",
     re.IGNORECASE,
 )
+#: "My uncle's a roofer", "our dad's an electrician": "'s" for "is" before a job said with "a".
+_S_A = re.compile(
+    rf"(?:^|(?<=,\s)|(?<=\sand\s))(?P<np>(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}))'s\s+"
+    r"(?=(?:a|an)\s)",
+    re.IGNORECASE,
+)
+#: "My dad is a cook and mum's a vet": a second of the user's people after "and",
+#: their "my" left out.
+_AND_BARE_KIN = re.compile(rf"(?<=\s)and\s+(?P<k>{_KIN})(?='s\s|\s+is\s)", re.IGNORECASE)
 #: "Everybody calls my grandad Pops", "we named our kitten Ziggy": a name said the other way
 #: round.
 _CALLS = re.compile(
@@ -213,6 +222,70 @@ def _named_aside(sentence: str) -> list[str] | None:
     return out
 
 
+#: "I have a sister, she's called Maud", "My husband's a roofer, his name's Declan": one of
+#: the user's people or animals (the last one said), then their name in a clause of its own.
+_PRONOUN_NAME = re.compile(
+    rf"^(?P<head>(?:.*\b)?(?:my|our|a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_KIN}|{_BREED})"
+    r"(?P<first>(?:(?:'s|\s)[^,]*?)?))\s*,\s*(?:and\s+)?"
+    r"(?:(?:his|her|its)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named))\s+"
+    rf"(?P<n>{_NAME})(?P<rest>\s*(?:[,.!]\s*(?:and\s+)?\S.*)?)[.!]*$",
+    re.IGNORECASE,
+)
+#: "a ginger cat we named Marmalade", "Our collie answers to Moss", "Meet Pudding, my
+#: guinea pig!": an animal or person named the other way round.
+_WE_NAMED = re.compile(
+    rf"\b(?:my|our|a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_BREED})\s+"
+    r"(?:(?:that|which)\s+)?(?:(?:we|i)(?:'ve|\s+have)?\s+(?:named|called|call)|answers\s+to)\s+"
+    rf"(?P<n>{_NAME})(?=\s*(?:[,.!]|$))",
+    re.IGNORECASE,
+)
+_MEET = re.compile(
+    rf"^(?:meet|this\s+is|say\s+h(?:i|ello)\s+to)\s+(?P<n>{_NAME})\s*,\s*(?:my|our)\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?(?P<noun>{_KIN}|{_BREED})\s*[.!]*$",
+    re.IGNORECASE,
+)
+#: Other people spoken of before the one named ("My sister has a neighbour, she's …").
+_NOT_KIN_NOUNS = frozenset({"neighbour", "neighbor", "woman", "man", "friend", "colleague"})
+
+
+def _before_noun(m: re.Match[str]) -> str:
+    """What is said before the noun phrase ``m`` names ("My sister has " of "My sister has a
+    dog")."""
+    pre = m.string[: m.start("noun")]
+    return re.sub(r"(?:\b(?:my|our|a|an)\s+(?:[\w-]+\s+){0,2})$", "", pre, flags=re.IGNORECASE)
+
+
+def _pronoun_name(sentence: str) -> list[str] | None:
+    """ "I have a sister, she's called Maud" → "I have a sister", "My sister is called Maud"
+    (and what follows: "…, she's 2" → "My whippet is 2"); "a cat we named Mog", "Meet Mog,
+    my cat!" → "My cat is called Mog"; ``None`` when no one is named so."""
+    m = _MEET.match(sentence)
+    if m is not None:
+        return [f"My {m.group('noun').lower()} is called {m.group('n')}"]
+    m = _PRONOUN_NAME.match(sentence)
+    if (
+        m is not None
+        and m.group("noun").lower() not in _NOT_KIN_NOUNS
+        # "My sister has a neighbour, she's …": someone else came after the one said.
+        and not re.search(r"\b(?:has|have|had|met|knows|got|with|and)\b", m.group("first"), re.I)
+        # "My sister has a dog, his name is Rex": the one named is someone else's.
+        and not re.search(r"\b(?:my|our|his|her|their)\s", _before_noun(m), re.IGNORECASE)
+    ):
+        noun = m.group("noun").lower()
+        out = [m.group("head").strip(), f"My {noun} is called {m.group('n')}"]
+        rest = re.sub(
+            r"^\s*[,.!]\s*(?:and\s+)?(?:he|she|it)(?:'s|\s+is)\s+", "is ", m.group("rest")
+        )
+        if rest.startswith("is "):
+            out.append(f"My {noun} {rest.strip(' .!')}")
+        return out
+    m = _WE_NAMED.search(sentence)
+    if m is not None:
+        said = sentence[: m.start("noun")] + m.group("noun")
+        return [said.strip(), f"My {m.group('noun').lower()} is called {m.group('n')}"]
+    return None
+
+
 def _pronoun_age(sentence: str) -> list[str] | None:
     """ "My cousin Ben, he's 27, drives a van" → his name and his age as statements
     of their own; ``None`` when no pronoun's age follows one of the user's people."""
@@ -284,10 +357,13 @@ def plain_statements(sentence: str) -> list[str]:
     said = _BY_TRADE.sub("", said)
     said = _without_examples(said)
     said = _REMARK_ON_LIST.sub(r"\g<list>", said)
-    named = _plural_named(said) or _named_aside(said) or _pronoun_age(said)
+    named = _plural_named(said) or _named_aside(said) or _pronoun_age(said) or _pronoun_name(said)
     if named is not None:
         return [p for n in named for p in plain_statements(n)]
     said = _S_CALLED.sub(lambda m: f"{m.group('np')} is ", said)
+    if re.match(r"(?:my|our)\s", said, re.IGNORECASE):
+        said = _AND_BARE_KIN.sub(r"and my \g<k>", said)
+    said = _S_A.sub(lambda m: f"{m.group('np')} is ", said)
     m = _CALLS.match(said)
     if m is not None:
         said = f"{m.group('np')} is called {m.group('n')}"

@@ -1033,7 +1033,8 @@ def _pet_named_next(sentences: list[str]) -> list[str]:
     for sentence in sentences:
         named = _ITS_NAME.match(sentence.strip())
         if pet is not None and named is not None:
-            sentence = f"My {pet}'s name is {named.group('n')}"
+            # "is called": an age said after the name is read too ("…, she's 2").
+            sentence = f"My {pet} is called {named.group('n')}"
         new = _NEW_PET.search(sentence)
         pet = new.group("sp") if new is not None else None
         if new is not None and _ONE_MORE.search(new.group(0)):

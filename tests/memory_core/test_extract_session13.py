@@ -1,0 +1,123 @@
+"""Statements as people chat (session 13, issue 23): relatives and pets named with a verb
+clause in German, Spanish, French and Russian ("…, die heißt …", "… que se llama …", "… qui
+s'appelle …", "…, его зовут …") and "also/another" forms of them. What learning keeps
+(``evaluation.extraction.stored``) is checked, as the evals score it."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.evaluation.extraction import stored
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import extract_rules
+
+NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+_PERSON = re.compile(r"^(family\.[^.]+|pet\.[^.]+)\.[^.]+\.(name|age|job|home)$")
+
+
+def kept(text: str) -> dict[str, str | None]:
+    """Key → value of what learning keeps from ``text`` (notes left out), a name said beside
+    the relation ("family.sister.lea.name") keyed as the relation's ("family.sister.name")."""
+    found = stored(extract_rules(TurnInput(text, NOW)))
+    return {_PERSON.sub(r"\1.\2", c.key): c.value for c in found if not c.key.startswith("note.")}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "name"),
+    [
+        ("Ich habe eine Schwester, die heißt Marlene.", "family.sister.name", "Marlene"),
+        ("Wir haben auch eine Tochter namens Ronja.", "family.daughter.name", "Ronja"),
+        ("Ich hab 'ne Freundin, die heißt Jana.", "family.girlfriend.name", "Jana"),
+        ("Außerdem haben wir einen Sohn, der heißt Levin.", "family.son.name", "Levin"),
+        ("Mein Bruder, der Tobias, studiert in Jena.", "family.brother.name", "Tobias"),
+        ("Ich hab einen Freund, Jannik, der arbeitet bei Aldi.", "family.boyfriend.name", "Jannik"),
+        ("Tengo un hermano que se llama Álvaro.", "family.brother.name", "Álvaro"),
+        ("Mi mujer, que se llama Pilar, es abogada.", "family.wife.name", "Pilar"),
+        ("También tengo una hija, se llama Nerea.", "family.daughter.name", "Nerea"),
+        ("J'ai une sœur qui s'appelle Clémence.", "family.sister.name", "Clémence"),
+        ("Mon mari, qui s'appelle Thierry, est plombier.", "family.husband.name", "Thierry"),
+        ("J'ai aussi un fils, il s'appelle Maël.", "family.son.name", "Maël"),
+        ("У меня есть сестра, её зовут Дарья.", "family.sister.name", "Дарья"),
+        ("Мой сын, его зовут Егор, ходит в садик.", "family.son.name", "Егор"),
+        ("Ещё у меня есть брат, зовут Стас.", "family.brother.name", "Стас"),
+    ],
+)
+def test_a_relative_named_with_a_verb_clause(text: str, key: str, name: str) -> None:
+    assert kept(text).get(key) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "name"),
+    [
+        ("Tenemos un conejo blanco que se llama Copo.", "pet.rabbit.name", "Copo"),
+        ("On a une chatte tigrée qui s'appelle Moustache.", "pet.cat.name", "Moustache"),
+        ("También hay un perro en casa, se llama Toby.", "pet.dog.name", "Toby"),
+        ("Ещё есть кошка, её зовут Муся.", "pet.cat.name", "Муся"),
+        ("У нас живёт попугай, зовут Кеша.", "pet.parrot.name", "Кеша"),
+    ],
+)
+def test_a_pet_named_with_a_verb_clause(text: str, key: str, name: str) -> None:
+    assert kept(text).get(key) == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Someone else's relative, a job or a town after the comma: no name.
+        "Meine Schwester, die Ärztin ist, wohnt in Ulm.",
+        "Mein Mann, Lehrer von Beruf, ist oft müde.",
+        "La hermana de mi vecina se llama Rocío.",
+        "Le fils de ma collègue s'appelle Enzo.",
+        "Ich habe eine Schwester, die in Bonn wohnt.",
+    ],
+)
+def test_lookalikes_name_no_relative(text: str) -> None:
+    found = kept(text)
+    assert not any(k.endswith(".name") for k in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have a sister, she's called Maud.", {"family.sister.name": "Maud"}),
+        ("I've got a nephew, his name is Arlo.", {"family.nephew.name": "Arlo"}),
+        (
+            "My husband's a roofer, his name's Declan.",
+            {"family.husband.name": "Declan", "family.husband.job": "roofer"},
+        ),
+        (
+            "We got a beagle in May, her name's Pixie, she's 2.",
+            {"pet.dog.name": "Pixie", "pet.dog.age": "2"},
+        ),
+        (
+            "My dad's a welder and mum's a florist.",
+            {"family.father.job": "welder", "family.mother.job": "florist"},
+        ),
+        ("Honestly, my wife's called Tamsin.", {"family.wife.name": "Tamsin"}),
+        ("We also have a ginger cat we named Marmalade.", {"pet.cat.name": "Marmalade"}),
+        ("Our collie answers to Moss.", {"pet.dog.name": "Moss"}),
+        ("Meet Pudding, my guinea pig!", {"pet.guinea_pig.name": "Pudding"}),
+        ("My mrs Philippa is a dentist.", {"family.wife.name": "Philippa"}),
+        ("My fella Ronan works in IT.", {"family.partner.name": "Ronan"}),
+    ],
+)
+def test_english_names_said_in_a_clause_of_their_own(text: str, expected: dict[str, str]) -> None:
+    found = kept(text)
+    assert {k: found.get(k) for k in expected} == expected, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The name is someone else's, or no relative is named.
+        "My sister has a neighbour, she's called Ivy.",
+        "I met a woman at the gym, her name is Nell.",
+    ],
+)
+def test_a_name_in_a_clause_of_its_own_is_not_a_relatives_when_it_is_not(text: str) -> None:
+    found = kept(text)
+    assert not any(k.startswith("family.sister") and k.endswith(".name") for k in found), found
+    assert not any(k.startswith("pet.") for k in found), found
