@@ -346,9 +346,46 @@ _WHEN_LEAD = re.compile(
 )
 
 
+#: "I work lates as a cook", "I do weekend shifts as a carer": when the user works, no part
+#: of the job.
+_WORK_SHIFTS = re.compile(
+    r"^i\s+(?:mostly\s+|mainly\s+|usually\s+)?(?:do|work)\s+(?:the\s+)?(?:(?:night|day|late|"
+    r"early|evening|weekend|morning|split|rotating|twelve[- ]hour|12[- ]hour)s?(?:\s+shifts?)?|"
+    r"nights|lates|earlies|shifts|nightshifts?)\s+as\s+(?=(?:a|an)\s)",
+    re.IGNORECASE,
+)
+#: "I'm remaining a nurse", "I'm stopping on as a cook": the job the user keeps.
+_STAYING_ON = re.compile(
+    r"\bi'm\s+(?:staying|stopping|remaining)\s+(?:on\s+)?(?:as\s+)?(?P<a>an?)\s+(?P<j>[\w -]+?)"
+    r"\s*[.!]?$",
+    re.IGNORECASE,
+)
+#: "I used to be a cook, now I'm a florist", "Was a miner, but these days I'm …":
+#: the job before, then what the user is now (read alone).
+_USED_TO_NOW = re.compile(
+    r"^(?:i\s+used\s+to\s+be|i\s+was|was)\s+(?:a|an)\s+[^,;]+?\s*(?:[,;]|\s+but\b|\s+and\b)\s*"
+    r"(?:but\s+|and\s+)?(?P<now>(?:now|nowadays|these\s+days|today)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _job_now(sentence: str) -> str:
+    """``sentence`` with the job said plainly: what the user is now after what they were
+    ("I used to be a chef, now I'm a florist" → "now I'm a florist"), without the shift ("I do
+    lates as a cook" → "I work as a cook"), kept ("I'm remaining a nurse")."""
+    now = _USED_TO_NOW.match(sentence.strip())
+    if now is not None and re.search(r"\b(?:i'm|i\s+am)\s+an?\s|\bi\s+work\b", now["now"], re.I):
+        sentence = now.group("now")
+    sentence = _WORK_SHIFTS.sub("I work as ", sentence.strip())
+    staying = _STAYING_ON.search(sentence)
+    if staying is not None and job_title(staying.group("j")) is not None:
+        sentence = f"{sentence[: staying.start()]}I'm {staying.group('a')} {staying.group('j')}"
+    return sentence
+
+
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
-    said = _ages(_WHEN_LEAD.sub("", sentence))
+    said = _ages(_WHEN_LEAD.sub("", _job_now(sentence)))
     if _FIRST_PERSON.match(said):
         said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
     said = _SO_DONT.sub("", said)

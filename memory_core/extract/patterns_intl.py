@@ -214,7 +214,8 @@ def _job(sentence: str, language: str) -> str | None:
         return (m["a"] or "") + m["v"] if m else None
     if language == "de":
         m = re.search(
-            rf"(?<!\w)(?:ich\s+)?bin\s+(?:eine?\s+)?(?P<a>{_JOB_ADJECTIVE['de']})?(?P<v>{_WORD})"
+            rf"(?<!\w)(?:ich\s+)?bin\s+(?:ich\s+)?(?:eine?\s+)?(?P<a>{_JOB_ADJECTIVE['de']})?"
+            rf"(?P<v>{_WORD})"
             r"(?![\w-])",
             sentence,
         )
@@ -396,9 +397,26 @@ def _ru_with_my(sentence: str) -> str:
     return f"Мой {rel} {m['n']}{sentence[m.end() :]}"
 
 
+#: When the user works, said between the verb and the job: "trabajo de noche como …", "je
+#: travaille la nuit comme …", "ich arbeite nachts als …", "работаю по ночам …" —
+#: no part of the job (the note keeps the whole sentence).
+_SHIFT = {
+    "es": r"(?<=\btrabajo)\s+(?:de\s+noche|de\s+d[ií]a|por\s+las\s+(?:noches|mañanas|tardes)|"
+    r"a\s+turnos|en\s+(?:el\s+)?turno\s+de\s+(?:noche|mañana|tarde))(?=\s)",
+    "fr": r"(?:(?<=\btravaille)|(?<=\bbosse))\s+(?:de\s+nuit|de\s+jour|la\s+nuit|le\s+soir|"
+    r"en\s+(?:horaires|équipe)\s+de\s+nuit|en\s+(?:3|trois)\s*[x×]\s*(?:8|huit))(?=\s)",
+    "de": r"(?<=\barbeite)\s+(?:im\s+schichtdienst|in\s+schichten|nachts|"
+    r"in\s+(?:der\s+)?(?:nacht|früh|spät)schicht|(?:in\s+)?(?:voll|teil)zeit)(?=\s)",
+    "ru": r"(?<=работаю)\s+(?:в\s+(?:ночную|дневную)\s+смену|по\s+ночам|посменно|сменами|"
+    r"в\s+ночь)(?=\s)",
+}
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What an introduction in ``language`` holds (see the module's docstring), as slot facts."""
     out: list[Candidate] = []
+    if language in _SHIFT:
+        sentence = re.sub(_SHIFT[language], "", sentence, flags=re.IGNORECASE)
     if language == "ru":
         sentence = _ru_with_my(sentence)
     name = _find(_NAME.get(language), sentence, ctx) or _intro_name(sentence, language)

@@ -121,3 +121,54 @@ def test_a_name_in_a_clause_of_its_own_is_not_a_relatives_when_it_is_not(text: s
     found = kept(text)
     assert not any(k.startswith("family.sister") and k.endswith(".name") for k in found), found
     assert not any(k.startswith("pet.") for k in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("I do lates as a hotel receptionist.", "hotel receptionist"),
+        ("I work night shifts as a carer.", "carer"),
+        ("Thought about quitting, but I'm remaining a welder.", "welder"),
+        ("I used to be a postman, now I'm a gardener.", "gardener"),
+        ("Trabajo de noche como vigilante.", "vigilante"),
+        ("Je travaille de nuit comme infirmière.", "infirmière"),
+        ("Ich arbeite nachts als Taxifahrer.", "Taxifahrer"),
+        ("Früher war ich Koch, heute bin ich Busfahrer.", "Busfahrer"),
+        ("Работаю по ночам охранником.", "охранник"),
+    ],
+)
+def test_a_job_said_with_its_shift_or_after_the_one_before(text: str, job: str) -> None:
+    assert kept(text).get("job_title") == job
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm staying a week in Rome.", "Heute bin ich müde.", "I work nights."]
+)
+def test_a_stay_or_a_shift_alone_is_no_job(text: str) -> None:
+    assert "job_title" not in kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pastimes"),
+    [
+        ("Me encanta pintar y hacer senderismo.", {"hobby.pintar", "hobby.hacer_senderismo"}),
+        ("J'aime beaucoup courir.", {"hobby.courir"}),
+        ("Обожаю рисовать и петь.", {"hobby.рисовать", "hobby.петь"}),
+        ("Abends koche ich gern.", {"hobby.kochen"}),
+        ("Sonntags gehe ich gern angeln.", {"hobby.angeln"}),
+    ],
+)
+def test_a_pastime_said_as_a_verb(text: str, pastimes: set[str]) -> None:
+    assert pastimes <= set(kept(text)), kept(text)
+
+
+def test_a_favourite_said_with_am_liebsten() -> None:
+    assert kept("Am liebsten trinke ich Apfelschorle.").get("favorite.drink") == "Apfelschorle"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Me encanta estar aquí contigo.", "J'aime bien être tranquille.", "Ich esse gern Nudeln."],
+)
+def test_a_state_or_a_food_said_with_a_verb_is_no_pastime(text: str) -> None:
+    assert not any(k.startswith("hobby.") for k in kept(text)), kept(text)
