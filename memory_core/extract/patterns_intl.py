@@ -405,7 +405,8 @@ _SHIFT = {
     r"a\s+turnos|en\s+(?:el\s+)?turno\s+de\s+(?:noche|mañana|tarde))(?=\s)",
     "fr": r"(?:(?<=\btravaille)|(?<=\bbosse))\s+(?:de\s+nuit|de\s+jour|la\s+nuit|le\s+soir|"
     r"en\s+(?:horaires|équipe)\s+de\s+nuit|en\s+(?:3|trois)\s*[x×]\s*(?:8|huit))(?=\s)",
-    "de": r"(?<=\barbeite)\s+(?:im\s+schichtdienst|in\s+schichten|nachts|"
+    "de": r"(?<=\barbeite)\s+(?:im\s+schichtdienst|in\s+schichten|nachts|gerade|momentan|zurzeit|"
+    r"derzeit|aktuell|"
     r"in\s+(?:der\s+)?(?:nacht|früh|spät)schicht|(?:in\s+)?(?:voll|teil)zeit)(?=\s)",
     "ru": r"(?<=работаю)\s+(?:в\s+(?:ночную|дневную)\s+смену|по\s+ночам|посменно|сменами|"
     r"в\s+ночь)(?=\s)",

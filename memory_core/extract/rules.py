@@ -786,7 +786,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         corrects, sentence = plain != sentence, plain
         slots = (
             []
-            if notes.is_question(sentence)
+            if notes.is_question(sentence) or notes.is_noise_abroad(sentence)
             else [
                 c
                 for part in asides.plain_statements_in(sentence, language)

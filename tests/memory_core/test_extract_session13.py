@@ -172,3 +172,39 @@ def test_a_favourite_said_with_am_liebsten() -> None:
 )
 def test_a_state_or_a_food_said_with_a_verb_is_no_pastime(text: str) -> None:
     assert not any(k.startswith("hobby.") for k in kept(text)), kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm ironing shirts.",
+        "I'm just doing the dishes.",
+        "I'm at the vet with the cat.",
+        "My landlord is so generous, said no one ever.",
+        "Die Arbeit bringt mich noch um.",
+        "Estoy muerto de sueño, llevo mil horas sin dormir.",
+        "Super, encore une panne, j'adore les pannes.",
+        "Toll, schon wieder Stau.",
+        "On est en train de ranger le garage.",
+        "Ich bin gerade beim Kochen.",
+        "Я сейчас сижу в очереди.",
+    ],
+)
+def test_a_chore_a_place_right_now_hyperbole_or_sarcasm_keeps_nothing(text: str) -> None:
+    assert stored(extract_rules(TurnInput(text, NOW))) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm a vet.", {"job_title": "vet"}),
+        ("I'm at the gym most mornings.", None),
+        ("Ich arbeite gerade als Kellner.", {"job_title": "Kellner"}),
+    ],
+)
+def test_lookalikes_of_a_moment_are_kept(text: str, expected: dict[str, str] | None) -> None:
+    found = kept(text)
+    if expected is None:
+        assert found
+    else:
+        assert {k: found.get(k) for k in expected} == expected
