@@ -178,9 +178,13 @@ _DIET = {
 }
 _DIETS = {"veget": "vegetarian", "végét": "vegetarian", "вегет": "vegetarian"}
 _ALLERGY = {
-    "de": r"ich\s+bin\s+allergisch\s+(?:gegen|auf)",
-    "es": r"soy\s+al[ée]rgic[oa]\s+(?:al|a)(?:\s+(?:los|las|la|el))?(?=\s)",
-    "fr": r"je\s+suis\s+allergique\s+(?:à|aux|au)(?:\s+(?:la|les))?(?:\s+|(?=l['’]))(?:l['’])?",
+    # "… allergisch gegen", "ich habe eine Allergie gegen", "tengo alergia a", "j'ai une
+    # allergie aux": the allergy said with its noun too.
+    "de": r"(?:ich\s+bin\s+allergisch|ich\s+habe?\s+(?:eine\s+)?allergie)\s+(?:gegen|auf)",
+    "es": r"(?:soy\s+al[ée]rgic[oa]|tengo\s+(?:una\s+)?alergia)\s+(?:al|a)(?:\s+(?:los|las|la|el))?"
+    r"(?=\s)",
+    "fr": r"(?:je\s+suis\s+allergique|j['’]ai\s+une\s+allergie)\s+(?:à|aux|au)(?:\s+(?:la|les))?"
+    r"(?:\s+|(?=l['’]))(?:l['’])?",
     "ru": r"у\s+меня\s+(?:(?:с\s+детства|давно|сильная|жуткая|страшная|тоже)\s+)*аллергия\s+на",
 }
 _THING = r"(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
@@ -277,6 +281,12 @@ def _allergy(sentence: str, language: str) -> str | None:
         m = m or re.search(rf"^\W*gegen\s+{_THING}\s+bin\s+ich\s+allergisch", sentence, re.I)
         if m is None and (compound := _DE_COMPOUND_ALLERGY.search(sentence)) is not None:
             return compound["v"][:1].upper() + compound["v"][1:]  # a noun: "Nuss"
+    if m is None and language == "ru":  # "на пыль у меня аллергия": the thing said first
+        m = re.search(
+            rf"(?:^|(?<=[\s,]))на\s+{_THING}\s+у\s+меня\s+(?:\w+\s+){{0,2}}?аллергия",
+            sentence,
+            re.I,
+        )
     if m is None:
         return None
     if language == "ru":

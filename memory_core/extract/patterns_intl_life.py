@@ -217,6 +217,32 @@ def _favourites(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return fact(f"favorite.{topic}", text, Category.SOFT_PREFERENCE, 0.75, value)
 
 
+#: The team the user supports: "mi equipo es el Getafe", "soy hincha del Sevilla", "supportrice
+#: de l'OM", "je supporte le Stade Rennais", "Fan von Union Berlin", "… ist mein Verein", "болею
+#: за «Спартак»" (``likes.<team>``, as the English rules keep "a big Arsenal fan").
+_TEAM = {
+    "es": r"(?:mi\s+equipo\s+es|soy\s+(?:hincha|aficionad[oa]|fan|seguidor[a]?)\s+"
+    r"(?:del|de\s+la|de))\s+(?:el\s+|la\s+)?",
+    "fr": r"(?:supporter|supportrice|supporteur|fan)\s+(?:du|de\s+la|de\s+l['’]|des|de)\s*"
+    r"|je\s+supporte\s+(?:le\s+|la\s+|l['’])?",
+    "de": r"(?:fan\s+von|ich\s+bin\s+für)\s+(?:dem\s+|der\s+|den\s+)?",
+    "ru": r"(?:болею|болеем)\s+за\s+[«\"]?",
+}
+_DE_MY_CLUB = re.compile(rf"^\W*{_PROPER}\s+ist\s+mein\s+(?:verein|klub|club)\b", re.IGNORECASE)
+
+
+def _team(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """The team the user supports, as called."""
+    m = re.search(rf"(?<!\w)(?:{_TEAM[language]}){_PROPER}", sentence, re.IGNORECASE)
+    if m is None and language == "de":
+        m = _DE_MY_CLUB.search(sentence)
+    if m is None:
+        return []
+    team = m["v"].strip('«»"').rstrip(".")
+    text = f"{ctx.subject} supports {team}."
+    return fact(f"likes.{slug(team)}", text, Category.SOFT_PREFERENCE, 0.7, team)
+
+
 #: A pastime said as a verb: "me encanta bailar", "j'aime nager", "обожаю плавать" — an
 #: infinitive after the verb of liking (a thing liked, "me encanta el cine", is the cards'
 #: ``likes.*``).
@@ -379,4 +405,5 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         + _favourites(sentence, language, ctx)
         + _birthday(sentence, language, ctx)
         + _pastimes(sentence, language, ctx)
+        + _team(sentence, language, ctx)
     )

@@ -208,3 +208,26 @@ def test_lookalikes_of_a_moment_are_kept(text: str, expected: dict[str, str] | N
         assert found
     else:
         assert {k: found.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Tengo alergia a los cacahuetes.", "allergy.cacahuetes", "cacahuetes"),
+        ("J'ai une allergie aux crevettes.", "allergy.crevettes", "crevettes"),
+        ("Ich habe eine Allergie gegen Hausstaub.", "allergy.hausstaub", "Hausstaub"),
+        ("На арахис у меня аллергия.", "allergy.арахис", "арахис"),
+        ("Mi equipo es el Sevilla.", "likes.sevilla", "Sevilla"),
+        ("Je suis supporter du Stade Rennais.", "likes.stade_rennais", "Stade Rennais"),
+        ("Union Berlin ist mein Verein.", "likes.union_berlin", "Union Berlin"),
+        ("Я болею за ЦСКА.", "likes.цска", "ЦСКА"),
+        ("My partner Ross is a plasterer.", "family.partner.job", "plasterer"),
+        ("I'm a joiner.", "job_title", "joiner"),
+    ],
+)
+def test_allergies_said_with_the_noun_teams_and_trades(text: str, key: str, value: str) -> None:
+    assert kept(text).get(key) == value, kept(text)
+
+
+def test_a_team_word_with_no_team_is_no_liking() -> None:
+    assert not any(k.startswith("likes.") for k in kept("Mi equipo es pequeño."))
