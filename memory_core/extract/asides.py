@@ -383,9 +383,70 @@ def _job_now(sentence: str) -> str:
     return sentence
 
 
+#: "Things I love: a, b and c", "Stuff I'm into: …": a list after a label that says what
+#: it is.
+_LABELLED_TASTES = re.compile(
+    r"^(?:(?:the\s+)?(?:things|stuff|what)\s+)(?:i|i'm|i\s+am)\s+(?P<v>love|like|enjoy|adore|into)"
+    r"\s*[:–—-]+\s*(?P<x>\S.*)$",
+    re.IGNORECASE,
+)
+#: "Peanuts and sesame, I'm allergic to both": what, then the allergy said of all of it.
+_ALLERGIC_TO_ALL = re.compile(
+    r"^(?P<x>[^,]+?\s+(?:and|&)\s+[^,]+?)\s*[,–—-]+\s*(?P<s>i'm|i\s+am)\s+allergic\s+to\s+"
+    r"(?:both|them\s+both|both\s+of\s+them|the\s+pair\s+of\s+them|all\s+(?:of\s+)?them|"
+    r"them\s+all|the\s+lot)\W*$",
+    re.IGNORECASE,
+)
+#: "…, so no bread for me", "… so I can't have …": what follows from it, no part of it.
+_SO_NO = re.compile(
+    r"\s*,?\s+so\s+(?:no|nothing\s+with|i\s+(?:can't|cannot|can\s+not|avoid|don't|do\s+not|"
+    r"have\s+to\s+avoid|stay\s+away))\b.*$",
+    re.IGNORECASE,
+)
+#: "Three kids – Sam is 8, Jo is 6 and Al is 2", "Two children: Kit who's 5 and Bo who's 3":
+#: children counted, then each by name and age.
+_KIDS_LISTED = re.compile(
+    r"^(?:(?:i|we)\s+(?:have|'ve\s+got|have\s+got)\s+|got\s+)?(?:two|three|four|2|3|4)\s+"
+    r"(?P<k>kids|children|boys|girls|sons|daughters)\s*[:–—-]+\s*(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_KID_AGE = re.compile(
+    rf"^(?P<n>{_NAME})(?:\s+(?:is|who's|who\s+is)|'s)\s+(?P<a>\d{{1,2}}|[a-z]+(?:-[a-z]+)?)"
+    r"(?:\s+years?\s+old)?\W*$",
+)
+_KID_WORD = {"kids": "kid", "children": "child", "boys": "son", "girls": "daughter"}
+
+
+def _said_as_lists(sentence: str) -> list[str] | None:
+    """A list said after a label, an allergy said of all the list before it, children counted
+    then named with their ages: the plain statements, or ``None``."""
+    m = _LABELLED_TASTES.match(sentence)
+    if m is not None:
+        verb = "I'm into" if m.group("v").lower() == "into" else f"I {m.group('v').lower()}"
+        return [f"{verb} {m.group('x')}"]
+    m = _ALLERGIC_TO_ALL.match(sentence)
+    if m is not None:
+        return [f"I'm allergic to {m.group('x').strip()}"]
+    m = _KIDS_LISTED.match(sentence)
+    if m is None:
+        return None
+    kind = m.group("k").lower()
+    word = _KID_WORD.get(kind, kind.rstrip("s"))
+    out = []
+    for item in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("x").strip(" .!")):
+        kid = _KID_AGE.match(item.strip())
+        if kid is None:
+            return None
+        out.append(f"My {word} {kid.group('n')} is {kid.group('a')}")
+    return out or None
+
+
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
-    said = _ages(_WHEN_LEAD.sub("", _job_now(sentence)))
+    listed = _said_as_lists(sentence.strip())
+    if listed is not None:
+        return [p for said in listed for p in plain_statements(said)]
+    said = _ages(_WHEN_LEAD.sub("", _job_now(_SO_NO.sub("", sentence))))
     if _FIRST_PERSON.match(said):
         said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
     said = _SO_DONT.sub("", said)

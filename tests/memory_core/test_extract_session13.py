@@ -231,3 +231,49 @@ def test_allergies_said_with_the_noun_teams_and_trades(text: str, key: str, valu
 
 def test_a_team_word_with_no_team_is_no_liking() -> None:
     assert not any(k.startswith("likes.") for k in kept("Mi equipo es pequeño."))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Hey it's Niamh here", "Niamh"),
+        ("Good morning, it's Ottilie.", "Ottilie"),
+        ("It's Bartek, by the way.", "Bartek"),
+    ],
+)
+def test_a_greeting_that_says_the_name_keeps_it(text: str, name: str) -> None:
+    assert everything_of(text) == {"name": name}
+
+
+@pytest.mark.parametrize("text", ["It's Friday!", "Hi, it's raining.", "Hiya, it's Niamh again."])
+def test_a_greeting_or_a_remark_without_a_name_keeps_none(text: str) -> None:
+    assert "name" not in everything_of(text)
+
+
+def everything_of(text: str) -> dict[str, str | None]:
+    """Key → value of all that learning keeps from ``text``, notes too."""
+    return {c.key: c.value for c in stored(extract_rules(TurnInput(text, NOW)))}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Stuff I'm into: chess, running and jazz.",
+            {"likes.chess": "chess", "likes.running": "running", "likes.jazz": "jazz"},
+        ),
+        ("Mussels and mango, I'm allergic to both.", {"allergy.mussels": None}),
+        ("I'm coeliac so no pasta for me.", {"health.celiac_disease": "celiac disease"}),
+        (
+            "Two kids – Milo is eleven and Bea is six.",
+            {"family.child.name": "Bea", "family.child.age": "6"},
+        ),
+        ("We have two girls: Isla is 7 and Mae is 4.", {"family.daughter.age": "4"}),
+    ],
+)
+def test_lists_an_allergy_of_both_and_children_with_ages(
+    text: str, expected: dict[str, str | None]
+) -> None:
+    found = kept(text)
+    for key, value in expected.items():
+        assert key in found and (value is None or found[key] == value), found
